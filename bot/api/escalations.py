@@ -1,0 +1,66 @@
+"""``/v1/escalations``: create, long-poll and withdraw (bearer token of the Bot)."""
+
+from __future__ import annotations
+
+import json
+
+from aiohttp import web
+
+from bot.api.models import EscalationIn
+from bot.bots import authenticate
+from bot.errors import InvalidRequest
+from bot.escalations import EscalationRequest, EscalationService
+from bot.store import Store
+
+SERVICE = web.AppKey("escalation_service", EscalationService)
+STORE = web.AppKey("store", Store)
+MAX_WAIT_S = 60
+
+
+async def _body(request: web.Request) -> object:
+    try:
+        return json.loads(await request.text())
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidRequest("the body must be a JSON object", field="body") from None
+
+
+async def create(request: web.Request) -> web.Response:
+    """``POST /v1/escalations`` -> 201 with the escalation; a repeated ``Idempotency-Key`` answers the same one (no second card)."""
+    bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
+    body = await _body(request)
+    if not isinstance(body, dict):
+        raise InvalidRequest("the body must be a JSON object", field="body")
+    data = EscalationIn.model_validate(body)
+    key = request.headers.get("Idempotency-Key")
+    if key is not None and not (1 <= len(key) <= 200):
+        raise InvalidRequest("Idempotency-Key must be 1-200 characters", field="Idempotency-Key")
+    escalation = await request.app[SERVICE].escalate(bot, EscalationRequest(**data.model_dump()), key)
+    return web.json_response(escalation.to_api(), status=201)
+
+
+async def get(request: web.Request) -> web.Response:
+    """``GET /v1/escalations/{id}?wait=SECONDS`` (0..60): answers at once when decided, else when the wait ends."""
+    bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
+    raw = request.query.get("wait", "0")
+    try:
+        wait = float(raw)
+    except ValueError:
+        raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait") from None
+    if not 0 <= wait <= MAX_WAIT_S:
+        raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait")
+    escalation = await request.app[SERVICE].wait(bot, request.match_info["id"], wait)
+    return web.json_response(escalation.to_api())
+
+
+async def withdraw(request: web.Request) -> web.Response:
+    """``POST /v1/escalations/{id}/withdraw``: the session no longer needs it (409 if already decided)."""
+    bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
+    escalation = await request.app[SERVICE].withdraw(bot, request.match_info["id"])
+    return web.json_response(escalation.to_api())
+
+
+def add_routes(app: web.Application) -> None:
+    """Register the escalation routes."""
+    app.router.add_post("/v1/escalations", create)
+    app.router.add_get("/v1/escalations/{id}", get)
+    app.router.add_post("/v1/escalations/{id}/withdraw", withdraw)

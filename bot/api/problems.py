@@ -1,0 +1,63 @@
+"""RFC 9457 problem details at the HTTP edge: every error, including bad input, becomes ``application/problem+json``.
+
+Shape: ``{type, title, status, detail, code, errors?}``; ``code`` is stable; ``errors`` lists
+``{field, message}`` for validation failures. Unexpected exceptions are logged and answered with a
+generic 500 problem that reveals nothing (no stack trace leaves the process).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import structlog
+from aiohttp import web
+from pydantic import ValidationError
+
+from bot.errors import FlyBotError
+
+log = structlog.get_logger("flybot.api")
+
+PROBLEM_TYPE = "application/problem+json"
+
+
+def problem(status: int, code: str, title: str, detail: str, **extra: Any) -> web.Response:
+    """A problem+json response."""
+    body = {"type": f"https://flybot.dev/problems/{code}", "title": title, "status": status, "detail": detail, "code": code}
+    body.update(extra)
+    return web.Response(status=status, text=json.dumps(body), content_type=PROBLEM_TYPE)
+
+
+def validation_problem(exc: ValidationError) -> web.Response:
+    """422 naming every bad field (dotted path) with pydantic's message."""
+    errors = [
+        {"field": ".".join(str(p) for p in err.get("loc", ())) or "body", "message": str(err.get("msg", "invalid"))}
+        for err in exc.errors()
+    ]
+    first = errors[0] if errors else {"field": "body", "message": "invalid"}
+    return problem(422, "invalid_request", "Invalid request", f"{first['field']}: {first['message']}", errors=errors)
+
+
+@web.middleware
+async def problems_middleware(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Turn FlyBotError, pydantic errors, aiohttp HTTP errors and anything unexpected into problem+json.
+
+    Only for the session API (``/v1/``); other routes (Slack, the page) keep their own formats.
+    """
+    if not request.path.startswith("/v1/"):
+        return await handler(request)
+    try:
+        return await handler(request)
+    except FlyBotError as exc:
+        extra = {"errors": [{"field": exc.field, "message": exc.detail}]} if exc.field else {}
+        return problem(exc.status, exc.code, exc.title, exc.detail, **extra)
+    except ValidationError as exc:
+        return validation_problem(exc)
+    except web.HTTPException as exc:
+        if exc.status < 400:
+            raise
+        code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status, "http_error")
+        return problem(exc.status, code, exc.reason, exc.text or exc.reason)
+    except Exception:  # noqa: BLE001 - the edge: log it, reveal nothing
+        log.exception("api.unhandled", path=request.path)
+        return problem(500, "internal_error", "Internal error", "FlyBot failed to handle this request; it was logged.")

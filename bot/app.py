@@ -1,0 +1,193 @@
+"""``create_app``: the aiohttp application with the session API, ``/slack/events`` and, in local mode, the chat page.
+
+Resources (store, Slack client, expiry sweeper) are opened and closed in ``cleanup_ctx``; handlers reach them
+through typed ``web.AppKey``s.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import structlog
+from aiohttp import web
+
+from bot.api import escalations as escalations_api
+from bot.api.problems import problems_middleware
+from bot.bots import hash_token, new_token, register_bot
+from bot.escalations import EscalationService, run_sweeper
+from bot.localchat import SlackEmulator
+from bot.localchat.emulator import DEFAULT_USERS
+from bot.settings import Settings
+from bot.slack.app import build_bolt_app, events_handler
+from bot.slack.deps import SlackDeps
+from bot.slack.gateway import SlackChat, make_web_client
+from bot.store import Store, open_store
+from bot.waiters import WaiterHub
+
+log = structlog.get_logger("flybot.app")
+
+STATIC_DIR = Path(__file__).parent / "localchat" / "static"
+LOCAL_PREFIX = "/local/slack"
+DEMO_BOT = "demo"
+DEMO_OWNER = "U0OWNER01"
+DEMO_ADMIN = "U0ADMIN01"
+DEMO_ROOM = "C0APPROVE"
+
+EMULATOR = web.AppKey("emulator", SlackEmulator)
+RUNTIME = web.AppKey("runtime", "Runtime")
+
+
+@dataclass
+class Runtime:
+    """What a running app holds (for tests and the CLI): the service, the store and the Slack deps."""
+
+    service: EscalationService
+    store: Store
+    deps: SlackDeps
+
+
+def local_state_file(settings: Settings) -> Path:
+    """Where local mode writes ``{"url", "token"}`` for the demo Bot (read by ``flybot ask``)."""
+    return Path(settings.state_dir) / "local.json"
+
+
+def create_app(settings: Settings, *, base_url: str) -> web.Application:
+    """Build the application.
+
+    Args:
+        settings: the frozen settings.
+        base_url: where this server is reachable (``http://127.0.0.1:8080``); local mode points its Slack client
+            and the emulation's deliveries at it.
+    """
+    app = web.Application(middlewares=[problems_middleware], client_max_size=1024 * 1024)
+    local = settings.chat_backend == "local"
+    if local:
+        bot_token = "xoxb-local-" + secrets.token_hex(12)
+        signing = (
+            settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else secrets.token_hex(16)
+        )
+        emulator = SlackEmulator(
+            bot_token=bot_token,
+            signing_secret=signing,
+            events_url=f"{base_url}/slack/events",
+            public_base=f"{base_url}{LOCAL_PREFIX}",
+        )
+        app[EMULATOR] = emulator
+        app.add_subapp(LOCAL_PREFIX + "/", emulator.app())
+        api_url = f"{base_url}{LOCAL_PREFIX}/api/"
+        signing_secret: str | None = signing
+        admins = frozenset(settings.admins) | {DEMO_ADMIN}
+    else:
+        assert settings.slack_bot_token is not None
+        bot_token = settings.slack_bot_token.get_secret_value()
+        api_url = settings.slack_api_url
+        socket = settings.chat_backend == "slack-socket"
+        signing_secret = (
+            settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
+        )
+        if socket and signing_secret is None:
+            signing_secret = None
+        admins = frozenset(settings.admins)
+
+    async def resources(app: web.Application) -> AsyncIterator[None]:
+        store = await open_store(settings.database_url)
+        client = make_web_client(bot_token, api_url)
+        chat = SlackChat(client)
+        waiters = WaiterHub()
+        service = EscalationService(
+            store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s
+        )
+        deps = SlackDeps(service=service, chat=chat, store=store)
+        bolt = build_bolt_app(client, signing_secret, deps)
+        app[RUNTIME] = Runtime(service=service, store=store, deps=deps)
+        app[escalations_api.SERVICE] = service
+        app[escalations_api.STORE] = store
+        handler_holder["bolt"] = events_handler(bolt)
+        socket_task = None
+        if settings.chat_backend == "slack-socket":
+            socket_task = asyncio.create_task(_socket_mode(bolt, settings), name="flybot-socket-mode")
+        if local:
+            await _ensure_demo_bot(store, settings, base_url)
+        sweeper = asyncio.create_task(run_sweeper(service, settings.sweep_interval_s), name="flybot-sweeper")
+        log.info("flybot.started", chat=settings.chat_backend, url=base_url)
+        try:
+            yield
+        finally:
+            for task in (sweeper, socket_task):
+                if task is not None:
+                    task.cancel()
+            await asyncio.gather(*(t for t in (sweeper, socket_task) if t is not None), return_exceptions=True)
+            waiters.notify_all()
+            session = getattr(client, "session", None)
+            if session is not None:
+                await session.close()
+            await store.close()
+
+    handler_holder: dict[str, web.Handler] = {}
+
+    async def slack_events(request: web.Request) -> web.StreamResponse:
+        return await handler_holder["bolt"](request)
+
+    async def healthz(_request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok"})
+
+    app.cleanup_ctx.append(resources)
+    escalations_api.add_routes(app)
+    app.router.add_post("/slack/events", slack_events)
+    app.router.add_get("/healthz", healthz)
+    if local:
+        app.router.add_get("/", _index)
+        app.router.add_static("/static/", STATIC_DIR)
+    return app
+
+
+async def _index(_request: web.Request) -> web.StreamResponse:
+    return web.FileResponse(STATIC_DIR / "index.html")
+
+
+async def _socket_mode(bolt: object, settings: Settings) -> None:
+    from slack_bolt.adapter.socket_mode.aiohttp import AsyncSocketModeHandler
+
+    assert settings.slack_app_token is not None
+    handler = AsyncSocketModeHandler(bolt, settings.slack_app_token.get_secret_value())  # type: ignore[arg-type]
+    try:
+        await handler.connect_async()
+        await asyncio.Event().wait()
+    finally:
+        await handler.close_async()
+
+
+async def _ensure_demo_bot(store: Store, settings: Settings, base_url: str) -> None:
+    """First start in local mode: create the demo Bot and write its token to ``.flybot/local.json`` (mode 0600).
+
+    The token file is local mode's convenience for ``flybot ask``; the store still keeps only the hash.
+    If the Bot exists but the file is gone, a new token replaces the old one.
+    """
+    path = local_state_file(settings)
+    state: dict[str, str] = {}
+    if path.exists():
+        try:
+            state = json.loads(path.read_text())
+        except (OSError, ValueError):
+            state = {}
+    bot = await store.bot_by_name(DEMO_BOT)
+    token = state.get("token", "")
+    if bot is None:
+        bot, token = await register_bot(store, DEMO_BOT, [DEMO_OWNER], DEMO_ROOM)
+        log.info("demo_bot.created", bot_id=bot.id, owner=DEMO_OWNER, room=DEMO_ROOM)
+    elif not token or (await store.bot_by_token_hash(hash_token(token))) is None:
+        token = new_token()
+        await store.set_token_hash(bot.id, hash_token(token))
+        log.info("demo_bot.token_rotated", bot_id=bot.id)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as handle:
+        json.dump({"url": base_url, "token": token, "bot": DEMO_BOT, "owner": DEMO_OWNER, "users": list(DEFAULT_USERS)}, handle)
+    os.replace(tmp, path)

@@ -1,0 +1,76 @@
+"""Registering Bots and checking their API tokens.
+
+Tokens are ``fbt_`` + 32 random bytes (URL-safe base64); only their SHA-256 is stored. A fast hash is
+enough for a high-entropy random token (there is nothing to brute-force as with a password).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import uuid
+from datetime import UTC, datetime
+
+from bot.errors import InvalidRequest, Unauthorized
+from bot.store import Bot, Store
+
+TOKEN_PREFIX = "fbt_"
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
+USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
+CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}$")
+
+
+def hash_token(token: str) -> str:
+    """Hex SHA-256 of a token (64 characters)."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def new_token() -> str:
+    """A fresh Bot API token, e.g. ``fbt_3q...`` (47 characters)."""
+    return TOKEN_PREFIX + secrets.token_urlsafe(32)
+
+
+async def register_bot(store: Store, name: str, owners: list[str], room: str | None) -> tuple[Bot, str]:
+    """Register a Bot; returns ``(bot, token)``. The token is shown once and only its hash is kept.
+
+    Raises:
+        InvalidRequest: a bad name, no owner, an owner that is not a Slack user ID, or a bad channel ID.
+        Conflict: the name is taken.
+    """
+    if not _NAME.match(name):
+        raise InvalidRequest("Bot name: 1-80 letters, digits, '.', '_' or '-', starting with a letter or digit", field="name")
+    if not owners:
+        raise InvalidRequest("a Bot needs at least one owner (--owner USER_ID)", field="owners")
+    for owner in owners:
+        if not USER_ID.match(owner):
+            raise InvalidRequest(f"owner {owner!r} is not a Slack user ID (like U0123ABCD)", field="owners")
+    if room is not None and not CHANNEL_ID.match(room):
+        raise InvalidRequest(f"room {room!r} is not a Slack channel ID (like C0123ABCD)", field="room")
+    token = new_token()
+    bot = Bot(
+        id="bot_" + uuid.uuid4().hex[:16],
+        name=name,
+        owners=tuple(dict.fromkeys(owners)),
+        room=room,
+        created_at=datetime.now(UTC),
+    )
+    await store.add_bot(bot, hash_token(token))
+    return bot, token
+
+
+async def authenticate(store: Store, authorization: str | None) -> Bot:
+    """The Bot named by an ``Authorization: Bearer <token>`` header.
+
+    Raises:
+        Unauthorized: the header is missing, malformed, or the token is unknown.
+    """
+    if not authorization:
+        raise Unauthorized("missing Authorization: Bearer <token> header")
+    scheme, _, token = authorization.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthorized("Authorization must be 'Bearer <token>'")
+    bot = await store.bot_by_token_hash(hash_token(token.strip()))
+    if bot is None:
+        raise Unauthorized("unknown token")
+    return bot

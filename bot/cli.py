@@ -1,0 +1,232 @@
+"""The ``flybot`` command line: ``serve``, ``ask``, ``bots add|list``, ``classify``, ``preflight``.
+
+Exit codes follow each subcommand's docstring; 2 is always a usage or configuration error, printed as one line.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.settings import ConfigError, Settings, load_settings
+
+
+def _settings() -> Settings:
+    return load_settings()
+
+
+# -- serve --------------------------------------------------------------------------------------------
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run FlyBot until interrupted (Ctrl-C / SIGTERM). Exit 2 on a configuration error or a port in use."""
+    from aiohttp import web
+
+    from bot.app import create_app
+    from bot.logs import configure_logging
+
+    overrides: dict[str, Any] = {}
+    if args.host:
+        overrides["host"] = args.host
+    if args.port is not None:
+        overrides["port"] = args.port
+    settings = load_settings(**overrides)
+    fmt = settings.log_format if settings.log_format != "auto" else ("console" if settings.chat_backend == "local" else "json")
+    configure_logging(fmt)
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((settings.host, settings.port))
+    except OSError as exc:
+        print(f"flybot: cannot listen on {settings.host}:{settings.port}: {exc.strerror}", file=sys.stderr)
+        return 2
+    port = sock.getsockname()[1]
+    shown_host = "127.0.0.1" if settings.host in ("0.0.0.0", "") else settings.host
+    base_url = f"http://{'[' + shown_host + ']' if ':' in shown_host else shown_host}:{port}"
+    app = create_app(settings, base_url=base_url)
+    if settings.chat_backend == "local":
+        print(f"FlyBot local chat: open {base_url}/  (demo Bot token in {settings.state_dir}/local.json)", flush=True)
+        print(f"Try it: flybot ask -- sudo apt-get install -y jq", flush=True)
+    else:
+        print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
+    web.run_app(app, sock=sock, print=None, shutdown_timeout=10)
+    return 0
+
+
+# -- bots -----------------------------------------------------------------------------------------------
+def cmd_bots_add(args: argparse.Namespace) -> int:
+    """Register a Bot and print its token once. Exit 0, or 2 on invalid input / a taken name."""
+    from bot.bots import register_bot
+    from bot.errors import FlyBotError
+    from bot.store import open_store
+
+    async def run() -> int:
+        store = await open_store(_settings().database_url)
+        try:
+            bot, token = await register_bot(store, args.name, args.owner, args.room)
+        except FlyBotError as exc:
+            print(f"flybot: {exc.detail}", file=sys.stderr)
+            return 2
+        finally:
+            await store.close()
+        print(f"Registered Bot {bot.name} ({bot.id}); owners: {', '.join(bot.owners)}; room: {bot.room or '(DM to the first owner)'}")
+        print("Its API token, shown once (only a hash is stored):")
+        print(token)
+        return 0
+
+    return asyncio.run(run())
+
+
+def cmd_bots_list(args: argparse.Namespace) -> int:
+    """List registered Bots (never their tokens)."""
+    from bot.store import open_store
+
+    async def run() -> int:
+        store = await open_store(_settings().database_url)
+        try:
+            bots = await store.list_bots()
+        finally:
+            await store.close()
+        if args.json:
+            print(json.dumps([{"id": b.id, "name": b.name, "owners": list(b.owners), "room": b.room} for b in bots]))
+            return 0
+        if not bots:
+            print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")
+        for b in bots:
+            print(f"{b.name}\t{b.id}\towners={','.join(b.owners)}\troom={b.room or '-'}")
+        return 0
+
+    return asyncio.run(run())
+
+
+# -- ask --------------------------------------------------------------------------------------------------
+EXIT_APPROVED, EXIT_NO, EXIT_USAGE, EXIT_UNREACHABLE = 0, 1, 2, 3
+
+
+def _local_credentials(settings: Settings) -> dict[str, str]:
+    from bot.app import local_state_file
+
+    try:
+        data = json.loads(local_state_file(settings).read_text())
+    except (OSError, ValueError):
+        return {}
+    return {k: str(v) for k, v in data.items() if isinstance(v, str)}
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """Escalate ``COMMAND`` and wait: exit 0 approved; 1 denied/expired/withdrawn/undeliverable; 2 usage; 3 unreachable/refused."""
+    from bot.client import FlyBotClient, Refused, Unreachable
+
+    command = " ".join(args.command).strip() if len(args.command) != 1 else args.command[0]
+    if not command:
+        print("flybot ask: give the command after --, e.g. flybot ask -- sudo apt-get install -y jq", file=sys.stderr)
+        return EXIT_USAGE
+    settings = _settings()
+    local = _local_credentials(settings)
+    url = args.server or os.environ.get("FLYBOT_URL") or local.get("url") or f"http://{settings.host}:{settings.port}"
+    token = args.token or os.environ.get("FLYBOT_TOKEN") or local.get("token")
+    if not token:
+        print("flybot ask: no token: pass --token, set FLYBOT_TOKEN, or run from the directory of `flybot serve` (local mode)",
+              file=sys.stderr)
+        return EXIT_USAGE
+    body: dict[str, Any] = {
+        "session_id": args.session or f"cli-{os.getpid()}",
+        "command": command,
+        "cwd": str(Path(args.cwd).resolve()) if args.cwd else os.getcwd(),
+        "file_policy": "workspace-write",
+        "approval_policy": "ask",
+        "contained": bool(args.contained),
+        "timeout_s": args.timeout,
+    }
+    if args.justification:
+        body["justification"] = args.justification
+    client = FlyBotClient(url, token)
+    if not args.json:
+        where = "in the sandbox" if args.contained else "on the host"
+        print(f"Asking FlyBot at {url} to approve (runs {where}): {command}", file=sys.stderr, flush=True)
+    try:
+        final = asyncio.run(client.ask(body, timeout_s=args.timeout + 5))
+    except Refused as exc:
+        _say(args, {"status": "refused", "code": exc.code, "detail": exc.detail}, f"refused: {exc.detail} ({exc.code})")
+        return EXIT_UNREACHABLE if exc.code != "invalid_request" else EXIT_USAGE
+    except Unreachable as exc:
+        _say(args, {"status": "unreachable", "detail": str(exc)}, f"unreachable: {exc}")
+        return EXIT_UNREACHABLE
+    except KeyboardInterrupt:
+        return EXIT_NO
+    status = str(final.get("status"))
+    who = final.get("decided_by") or final.get("decision_source") or ""
+    line = f"{status}" + (f" by {who}" if who and status in ("approved", "denied") else "")
+    if final.get("reason") and status != "approved":
+        line += f": {final['reason']}"
+    line += f" (escalation {final.get('id')}, risk {final.get('risk')})"
+    _say(args, final, line)
+    return EXIT_APPROVED if status == "approved" else EXIT_NO
+
+
+def _say(args: argparse.Namespace, data: dict[str, Any], line: str) -> None:
+    print(json.dumps(data) if args.json else line, flush=True)
+
+
+# -- parser ----------------------------------------------------------------------------------------------
+def build_parser() -> argparse.ArgumentParser:
+    """The ``flybot`` argument parser with every subcommand."""
+    parser = argparse.ArgumentParser(prog="flybot", description="FlyBot: approval cards for coding-agent escalations.")
+    sub = parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+
+    serve = sub.add_parser("serve", help="run FlyBot (local chat without Slack credentials)")
+    serve.add_argument("--host", help="address to listen on (default 127.0.0.1, or FLYBOT_HOST)")
+    serve.add_argument("--port", type=int, help="port (default 8080, or FLYBOT_PORT; 0 picks a free one)")
+    serve.set_defaults(func=cmd_serve)
+
+    ask = sub.add_parser("ask", help="escalate one command and wait for the owner's decision")
+    ask.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; local mode finds it)")
+    ask.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; local mode finds it)")
+    where = ask.add_mutually_exclusive_group()
+    where.add_argument("--contained", action="store_true", help="the command runs in the sandbox micro-VM")
+    where.add_argument("--host", dest="on_host", action="store_true", help="the command runs on the host (default)")
+    ask.add_argument("--cwd", help="working directory of the command (default: the current one)")
+    ask.add_argument("--timeout", type=int, default=600, help="seconds before the escalation expires (default 600)")
+    ask.add_argument("--justification", help="why the session needs it (shown on the card)")
+    ask.add_argument("--session", help="session id (default cli-PID)")
+    ask.add_argument("--json", action="store_true", help="print the final escalation as JSON")
+    ask.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND...")
+    ask.set_defaults(func=cmd_ask)
+
+    bots = sub.add_parser("bots", help="register and list Bots")
+    bots_sub = bots.add_subparsers(dest="bots_cmd", required=True, metavar="ACTION")
+    add = bots_sub.add_parser("add", help="register a Bot and print its token once")
+    add.add_argument("name")
+    add.add_argument("--owner", action="append", required=True, help="Slack user ID of an owner (repeatable)")
+    add.add_argument("--room", help="Slack channel ID where its cards go")
+    add.set_defaults(func=cmd_bots_add)
+    lst = bots_sub.add_parser("list", help="list Bots")
+    lst.add_argument("--json", action="store_true")
+    lst.set_defaults(func=cmd_bots_list)
+
+    for module in ("bot.risk.cli", "bot.preflight.cli"):
+        try:
+            register = __import__(module, fromlist=["register"]).register
+        except (ImportError, AttributeError):
+            continue
+        register(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Entry point of ``flybot``; returns the exit code."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if getattr(args, "command", None) and args.command[:1] == ["--"]:
+        args.command = args.command[1:]
+    try:
+        return int(args.func(args))
+    except ConfigError as exc:
+        print(f"flybot: configuration error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

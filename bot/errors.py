@@ -1,0 +1,84 @@
+"""FlyBot's error hierarchy: each error carries a stable ``code`` and the HTTP status it maps to.
+
+The HTTP edge (``bot/api``) turns these into RFC 9457 ``application/problem+json``; chat surfaces show
+``str(error)``. Users never see raw exception text or stack traces.
+"""
+
+from __future__ import annotations
+
+
+class FlyBotError(Exception):
+    """Base class. ``code`` is stable (clients branch on it); ``status`` is the HTTP status; ``field`` names the bad input."""
+
+    code = "error"
+    status = 400
+    title = "Request failed"
+
+    def __init__(self, detail: str, *, field: str | None = None) -> None:
+        super().__init__(detail)
+        self.detail = detail
+        self.field = field
+
+
+class InvalidRequest(FlyBotError):
+    """The request body or parameters are malformed (400/422)."""
+
+    code = "invalid_request"
+    status = 422
+    title = "Invalid request"
+
+
+class Unauthorized(FlyBotError):
+    """Missing or unknown bearer token (401)."""
+
+    code = "unauthorized"
+    status = 401
+    title = "Unauthorized"
+
+
+class NotFound(FlyBotError):
+    """No such resource visible to this caller (404)."""
+
+    code = "not_found"
+    status = 404
+    title = "Not found"
+
+
+class ApprovalsClosed(FlyBotError):
+    """The session's approval policy is ``never``: there is no escalation (409)."""
+
+    code = "approvals_closed"
+    status = 409
+    title = "Approvals are closed"
+
+
+class NoEscalationNeeded(FlyBotError):
+    """The session already runs with ``danger-full-access`` (409)."""
+
+    code = "no_escalation_needed"
+    status = 409
+    title = "No escalation needed"
+
+
+class NotAllowed(FlyBotError):
+    """The actor may not decide this escalation: only the Bot's owners and admins may (403)."""
+
+    code = "not_allowed"
+    status = 403
+    title = "Not allowed"
+
+
+class AlreadyDecided(FlyBotError):
+    """The escalation is no longer pending; the first decision stands (409)."""
+
+    code = "already_decided"
+    status = 409
+    title = "Already decided"
+
+
+class Conflict(FlyBotError):
+    """A name or key is already taken (409)."""
+
+    code = "conflict"
+    status = 409
+    title = "Conflict"

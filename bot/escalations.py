@@ -1,0 +1,323 @@
+"""The escalation service: create, decide exactly once, withdraw, expire, and wait.
+
+Plain async code over the store and the chat port; no Slack or HTTP types. Rules:
+- only the Bot's owners and admins decide (issue 2, "Who may decide");
+- the first decision wins atomically in the store; later ones get :class:`AlreadyDecided`;
+- fail closed: an undeliverable card or an expired escalation is never approved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from pathlib import PurePosixPath
+
+import structlog
+
+from bot.chat import ChatGateway, DeliveryFailed
+from bot.errors import AlreadyDecided, ApprovalsClosed, NoEscalationNeeded, NotAllowed, NotFound
+from bot.risk import assessment_to_dict, classify
+from bot.store import Bot, Escalation, NewEscalation, Store
+from bot.waiters import WaiterHub
+
+log = structlog.get_logger("flybot.escalations")
+
+RECHECK_S = 2.0
+"""Long-polls re-read the store at least this often (seconds): the safety net for a missed wake-up."""
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class EscalationRequest:
+    """A session's request to run one call with danger-full-access (validated at the HTTP edge).
+
+    ``timeout_s`` is seconds until expiry; None means the server default, and larger values are capped to it.
+    """
+
+    session_id: str
+    command: str
+    cwd: str
+    file_policy: str
+    approval_policy: str
+    contained: bool
+    justification: str | None = None
+    room: str | None = None
+    timeout_s: int | None = None
+
+
+def grade(command: str, *, contained: bool, cwd: str) -> tuple[str, tuple[dict[str, object], ...]]:
+    """Risk level label and JSON-ready reasons for ``command`` (one function, so the classifier can change inside).
+
+    ``cwd`` is the workspace when it is an absolute path; otherwise the classifier treats the workspace as unknown.
+    """
+    workspace = PurePosixPath(cwd) if cwd.startswith("/") else None
+    assessment = classify(command, contained=contained, workspace=workspace)  # type: ignore[arg-type]
+    data = assessment_to_dict(assessment)
+    return str(data["risk"]), tuple(data["reasons"])
+
+
+class EscalationService:
+    """Creates escalations, posts their cards, records exactly one decision and wakes the waiting session.
+
+    Args:
+        store: the persistence layer.
+        chat: the chat port (posts and updates approval cards).
+        waiters: wakes long-polls.
+        admins: Slack user IDs who may decide any Bot's escalations.
+        default_timeout_s: lifetime of an escalation in seconds, and the maximum a request may ask for.
+        clock: returns aware UTC ``datetime`` (tests may pass their own).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        chat: ChatGateway,
+        waiters: WaiterHub,
+        *,
+        admins: frozenset[str],
+        default_timeout_s: int = 600,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.store = store
+        self.chat = chat
+        self.waiters = waiters
+        self.admins = admins
+        self.default_timeout_s = default_timeout_s
+        self.clock = clock
+
+    # -- create -----------------------------------------------------------------------------------
+    async def escalate(self, bot: Bot, request: EscalationRequest, idempotency_key: str | None = None) -> Escalation:
+        """Record an escalation and post its approval card; returns it (``pending``, or ``undeliverable``).
+
+        A repeated ``idempotency_key`` of the same Bot returns the first escalation and posts nothing.
+
+        Raises:
+            ApprovalsClosed: ``approval_policy`` is ``never``.
+            NoEscalationNeeded: ``file_policy`` is already ``danger-full-access``.
+        """
+        if request.approval_policy == "never":
+            raise ApprovalsClosed("the session's approval policy is 'never': approvals are closed, so nothing can be escalated")
+        if request.file_policy == "danger-full-access":
+            raise NoEscalationNeeded("the session already runs with danger-full-access")
+        now = self.clock()
+        timeout_s = min(request.timeout_s or self.default_timeout_s, self.default_timeout_s)
+        risk, reasons = grade(request.command, contained=request.contained, cwd=request.cwd)
+        new = NewEscalation(
+            id="esc_" + uuid.uuid4().hex,
+            bot_id=bot.id,
+            session_id=request.session_id,
+            command=request.command,
+            cwd=request.cwd,
+            file_policy=request.file_policy,
+            approval_policy=request.approval_policy,
+            contained=request.contained,
+            justification=request.justification,
+            room=request.room or bot.room,
+            risk=risk,
+            reasons=reasons,
+            created_at=now,
+            expires_at=now + timedelta(seconds=timeout_s),
+            idempotency_key=idempotency_key,
+        )
+        escalation, created = await self.store.add_escalation(new)
+        bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
+        if not created:
+            bound.info("escalation.retried", idempotency_key=idempotency_key)
+            return escalation
+        await self.store.audit(
+            "escalation.created", at=now, escalation_id=escalation.id, actor=bot.id, risk=risk, contained=request.contained
+        )
+        bound.info("escalation.created", risk=risk, contained=request.contained)
+        return await self._deliver(escalation, bot)
+
+    async def _deliver(self, escalation: Escalation, bot: Bot) -> Escalation:
+        bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
+        try:
+            channel, ts = await self.chat.post_card(escalation, bot)
+        except DeliveryFailed as exc:
+            bound.warning("card.undeliverable", error=str(exc))
+            failed = await self.store.decide(
+                escalation.id,
+                status="undeliverable",
+                at=self.clock(),
+                decided_by=None,
+                source="delivery_failure",
+                reason=f"the approval card could not be posted: {exc}",
+            )
+            await self.store.audit("escalation.undeliverable", at=self.clock(), escalation_id=escalation.id, error=str(exc))
+            self.waiters.notify(escalation.id)
+            return failed or await self._get(escalation.id)
+        await self.store.set_card(escalation.id, channel, ts)
+        await self.store.audit("card.posted", at=self.clock(), escalation_id=escalation.id, channel=channel, ts=ts)
+        bound.info("card.posted", channel=channel, ts=ts)
+        return await self._get(escalation.id)
+
+    async def _get(self, escalation_id: str) -> Escalation:
+        escalation = await self.store.get_escalation(escalation_id)
+        if escalation is None:
+            raise NotFound(f"no escalation {escalation_id}")
+        return escalation
+
+    # -- read ---------------------------------------------------------------------------------------
+    async def get_for_bot(self, bot: Bot, escalation_id: str) -> Escalation:
+        """The escalation if it belongs to ``bot``. Raises :class:`NotFound` otherwise (no leak across Bots)."""
+        escalation = await self.store.get_escalation(escalation_id)
+        if escalation is None or escalation.bot_id != bot.id:
+            raise NotFound(f"no escalation {escalation_id} for this Bot")
+        return escalation
+
+    async def wait(self, bot: Bot, escalation_id: str, wait_s: float) -> Escalation:
+        """Long-poll: return as soon as the escalation is decided, or after ``wait_s`` seconds with it still pending.
+
+        An escalation past its expiry is expired here too (fail closed even if the sweeper lags).
+        Raises :class:`NotFound` when it is not this Bot's.
+        """
+        deadline = time.monotonic() + max(0.0, wait_s)
+        while True:
+            with self.waiters.listen(escalation_id) as woken:
+                escalation = await self.get_for_bot(bot, escalation_id)
+                if escalation.pending and escalation.expires_at <= self.clock():
+                    escalation = await self.expire(escalation) or await self.get_for_bot(bot, escalation_id)
+                remaining = deadline - time.monotonic()
+                if not escalation.pending or remaining <= 0:
+                    return escalation
+                until_expiry = (escalation.expires_at - self.clock()).total_seconds()
+                pause = max(0.05, min(remaining, RECHECK_S, until_expiry + 0.05))
+                try:
+                    await asyncio.wait_for(woken.wait(), timeout=pause)
+                except TimeoutError:
+                    pass
+
+    # -- decide -------------------------------------------------------------------------------------
+    async def authorize(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:
+        """Check that ``actor`` may decide; returns ``(escalation, bot, source)`` with source ``owner`` or ``admin``.
+
+        Raises:
+            NotFound: no such escalation.
+            NotAllowed: the actor is neither an owner of the Bot nor an admin.
+        """
+        escalation = await self._get(escalation_id)
+        bot = await self.store.get_bot(escalation.bot_id)
+        if bot is None:
+            raise NotFound(f"the Bot of escalation {escalation_id} no longer exists")
+        if actor in bot.owners:
+            return escalation, bot, "owner"
+        if actor in self.admins:
+            return escalation, bot, "admin"
+        return escalation, bot, ""
+
+    async def require_decider(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:
+        """Like :meth:`authorize`, but a refusal is audited and raised.
+
+        Raises:
+            NotFound: no such escalation.
+            NotAllowed: the actor is neither an owner of the Bot nor an admin (nothing changes).
+        """
+        escalation, bot, source = await self.authorize(escalation_id, actor)
+        if not source:
+            await self.store.audit(
+                "decision.refused", at=self.clock(), escalation_id=escalation_id, actor=actor, why="not_allowed"
+            )
+            log.warning(
+                "decision.refused", why="not_allowed", escalation_id=escalation_id, bot_id=bot.id,
+                session_id=escalation.session_id, actor=actor,
+            )
+            raise NotAllowed(f"only the owners of {bot.name} or an admin can decide this escalation")
+        return escalation, bot, source
+
+    async def decide(self, escalation_id: str, *, actor: str, approve: bool, reason: str | None = None) -> Escalation:
+        """Record the owner's (or an admin's) decision; the first one wins.
+
+        Raises:
+            NotFound: no such escalation.
+            NotAllowed: the actor may not decide (audited; nothing changes).
+            AlreadyDecided: it is no longer pending (audited; the first decision stands).
+        """
+        escalation, bot, source = await self.require_decider(escalation_id, actor)
+        now = self.clock()
+        bound = log.bind(escalation_id=escalation_id, bot_id=bot.id, session_id=escalation.session_id, actor=actor)
+        if escalation.pending and escalation.expires_at <= now:
+            await self.expire(escalation)
+        status = "approved" if approve else "denied"
+        decided = await self.store.decide(
+            escalation_id, status=status, at=now, decided_by=actor, source=source, reason=reason or None
+        )
+        if decided is None:
+            current = await self._get(escalation_id)
+            await self.store.audit(
+                "decision.refused", at=now, escalation_id=escalation_id, actor=actor, why="already_decided", status=current.status
+            )
+            bound.info("decision.refused", why="already_decided", status=current.status)
+            raise AlreadyDecided(_already_text(current))
+        await self.store.audit(f"escalation.{status}", at=now, escalation_id=escalation_id, actor=actor, source=source)
+        bound.info(f"escalation.{status}", source=source)
+        await self._finish(decided, bot)
+        return decided
+
+    async def withdraw(self, bot: Bot, escalation_id: str) -> Escalation:
+        """The session no longer needs the escalation. Raises NotFound / AlreadyDecided."""
+        escalation = await self.get_for_bot(bot, escalation_id)
+        now = self.clock()
+        decided = await self.store.decide(
+            escalation.id, status="withdrawn", at=now, decided_by=bot.id, source="session", reason="withdrawn by the session"
+        )
+        if decided is None:
+            raise AlreadyDecided(_already_text(await self._get(escalation_id)))
+        await self.store.audit("escalation.withdrawn", at=now, escalation_id=escalation_id, actor=bot.id)
+        log.info("escalation.withdrawn", escalation_id=escalation_id, bot_id=bot.id, session_id=escalation.session_id)
+        await self._finish(decided, bot)
+        return decided
+
+    async def expire(self, escalation: Escalation) -> Escalation | None:
+        """Expire one pending escalation if still pending; returns it, or None if another decision won."""
+        now = self.clock()
+        expired = await self.store.decide(
+            escalation.id, status="expired", at=now, decided_by=None, source="timeout", reason="no decision before it expired"
+        )
+        if expired is None:
+            return None
+        await self.store.audit("escalation.expired", at=now, escalation_id=escalation.id)
+        log.info("escalation.expired", escalation_id=escalation.id, bot_id=escalation.bot_id, session_id=escalation.session_id)
+        bot = await self.store.get_bot(escalation.bot_id)
+        if bot is not None:
+            await self._finish(expired, bot)
+        else:
+            self.waiters.notify(escalation.id)
+        return expired
+
+    async def expire_due(self) -> int:
+        """Expire every pending escalation past its ``expires_at``; returns how many this call expired."""
+        count = 0
+        for escalation in await self.store.due_for_expiry(self.clock()):
+            if await self.expire(escalation) is not None:
+                count += 1
+        return count
+
+    async def _finish(self, escalation: Escalation, bot: Bot) -> None:
+        self.waiters.notify(escalation.id)
+        if escalation.card_ts:
+            await self.chat.update_card(escalation, bot)
+
+
+def _already_text(escalation: Escalation) -> str:
+    who = f" by {escalation.decided_by}" if escalation.decided_by else ""
+    when = escalation.decided_at.strftime("%Y-%m-%d %H:%M:%S UTC") if escalation.decided_at else ""
+    return f"already {escalation.status}{who} at {when}".strip()
+
+
+async def run_sweeper(service: EscalationService, interval_s: float) -> None:
+    """Expire due escalations every ``interval_s`` seconds until cancelled; errors are logged, never fatal."""
+    while True:
+        try:
+            await service.expire_due()
+        except Exception:  # noqa: BLE001 - the sweeper must survive a transient store error
+            log.exception("sweeper.failed")
+        await asyncio.sleep(interval_s)

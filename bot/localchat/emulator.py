@@ -1,0 +1,588 @@
+"""An in-memory emulation of the Slack Web API methods FlyBot calls, plus the local chat page's API.
+
+Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``):
+
+- ``POST api/{method}``: Slack Web API methods (``auth.test``, ``chat.postMessage``, ``chat.update``,
+  ``chat.postEphemeral``, ``views.open``, ``views.update``, ``views.push``, ``views.publish``, ``users.info``,
+  ``conversations.open``, ``conversations.info``), bearer-token checked, answering as Slack does
+  (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited).
+- ``GET page/state``: what one viewer sees (long-poll with ``since`` and ``wait``).
+- ``POST page/click``, ``page/view_submit``, ``page/view_close``, ``page/command``, ``page/message``: a person's
+  actions, delivered to FlyBot's ``/slack/events`` as Slack-signed payloads (``X-Slack-Signature`` v0).
+- ``POST control/faults``: answer the next N calls of a method with 429/5xx or an ``ok: false`` error;
+  ``DELETE control/faults`` clears them; ``GET control/calls`` lists the API calls received.
+- ``POST response/{token}``: Slack's ``response_url`` for slash commands and actions.
+
+Source of the payload shapes: Slack's "Interactivity" and "Slash commands" reference pages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import itertools
+import json
+import secrets
+import time
+import urllib.parse
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+import aiohttp
+import structlog
+from aiohttp import web
+from slack_sdk.signature import SignatureVerifier
+
+log = structlog.get_logger("flybot.localchat")
+
+TEAM_ID = "T0LOCAL01"
+BOT_USER_ID = "U0FLYBOT1"
+BOT_ID = "B0FLYBOT1"
+
+DEFAULT_USERS: dict[str, dict[str, Any]] = {
+    "U0OWNER01": {"name": "olivia", "real_name": "Olivia (owner)", "is_admin": False, "is_owner": False},
+    "U0ADMIN01": {"name": "ada", "real_name": "Ada (admin)", "is_admin": True, "is_owner": False},
+    "U0OTHER01": {"name": "oscar", "real_name": "Oscar (not an owner)", "is_admin": False, "is_owner": False},
+}
+DEFAULT_CHANNELS: dict[str, str] = {"C0APPROVE": "flybot-approvals", "C0GENERAL": "general"}
+
+
+@dataclass
+class Message:
+    """One message as the emulation keeps it; ``ephemeral_to`` set for ephemeral messages."""
+
+    channel: str
+    ts: str
+    text: str
+    blocks: list[dict[str, Any]]
+    user: str | None = None
+    bot_id: str | None = None
+    ephemeral_to: str | None = None
+    edited: bool = False
+
+
+@dataclass
+class Fault:
+    """An injected failure for the next ``count`` calls of ``method`` (``*`` for any)."""
+
+    method: str
+    count: int
+    status: int = 200
+    error: str = "internal_error"
+    retry_after: int = 1
+
+
+@dataclass
+class OpenView:
+    """A modal or Home tab the emulation shows to one user."""
+
+    id: str
+    user: str
+    view: dict[str, Any]
+    kind: str = "modal"
+    errors: dict[str, str] = field(default_factory=dict)
+
+
+class SlackEmulator:
+    """Slack's Web API and a person's clicks, emulated in memory.
+
+    Args:
+        bot_token: the token FlyBot must present (``xoxb-...``).
+        signing_secret: signs every payload delivered to ``events_url``.
+        events_url: FlyBot's ``/slack/events`` (may be set after start, once the port is known).
+        users: user id -> ``{name, real_name, is_admin, is_owner}``.
+        channels: channel id -> name.
+    """
+
+    def __init__(
+        self,
+        *,
+        bot_token: str,
+        signing_secret: str,
+        events_url: str | None = None,
+        users: dict[str, dict[str, Any]] | None = None,
+        channels: dict[str, str] | None = None,
+        public_base: str = "",
+    ) -> None:
+        self.bot_token = bot_token
+        self.signer = SignatureVerifier(signing_secret)
+        self.events_url = events_url
+        self.public_base = public_base
+        self.users = dict(users or DEFAULT_USERS)
+        self.channels: dict[str, dict[str, Any]] = {
+            cid: {"id": cid, "name": name, "is_im": False, "user": None} for cid, name in (channels or DEFAULT_CHANNELS).items()
+        }
+        self.messages: list[Message] = []
+        self.views: dict[str, OpenView] = {}
+        self.home: dict[str, OpenView] = {}
+        self.faults: list[Fault] = []
+        self.calls: list[dict[str, Any]] = []
+        self.version = 0
+        self._changed = asyncio.Event()
+        self._ts = itertools.count(1)
+        self._triggers: dict[str, tuple[str, float]] = {}
+        self._response_urls: dict[str, tuple[str, str]] = {}
+        self._http: aiohttp.ClientSession | None = None
+
+    # -- plumbing ---------------------------------------------------------------------------------------
+    def app(self) -> web.Application:
+        """The aiohttp sub-application with every route above."""
+        app = web.Application(client_max_size=4 * 1024 * 1024)
+        app.router.add_post("/api/{method}", self._api)
+        app.router.add_get("/page/state", self._page_state)
+        app.router.add_post("/page/click", self._page_click)
+        app.router.add_post("/page/view_submit", self._page_view_submit)
+        app.router.add_post("/page/view_close", self._page_view_close)
+        app.router.add_post("/page/command", self._page_command)
+        app.router.add_post("/page/message", self._page_message)
+        app.router.add_post("/control/faults", self._control_faults)
+        app.router.add_delete("/control/faults", self._control_clear)
+        app.router.add_get("/control/calls", self._control_calls)
+        app.router.add_post("/response/{token}", self._response_url)
+        app.on_cleanup.append(self._close)
+        return app
+
+    async def _close(self, _app: web.Application) -> None:
+        if self._http is not None:
+            await self._http.close()
+            self._http = None
+
+    def _touch(self) -> None:
+        self.version += 1
+        self._changed.set()
+        self._changed = asyncio.Event()
+
+    def _next_ts(self) -> str:
+        return f"{int(time.time())}.{next(self._ts):06d}"
+
+    def _trigger(self, user: str) -> str:
+        trigger = f"{next(self._ts)}.{secrets.token_hex(8)}"
+        self._triggers[trigger] = (user, time.monotonic() + 3.0 * 60)
+        return trigger
+
+    # -- Web API ----------------------------------------------------------------------------------------
+    async def _api(self, request: web.Request) -> web.Response:
+        method = request.match_info["method"]
+        args = await _read_args(request)
+        self.calls.append({"method": method, "args": args})
+        fault = self._take_fault(method)
+        if fault is not None:
+            if fault.status == 429:
+                return web.json_response(
+                    {"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": str(fault.retry_after)}
+                )
+            if fault.status >= 500:
+                return web.json_response({"ok": False, "error": "internal_error"}, status=fault.status)
+            return web.json_response({"ok": False, "error": fault.error})
+        auth = request.headers.get("Authorization", "")
+        token = auth.removeprefix("Bearer ").strip() or str(args.get("token") or "")
+        if token != self.bot_token:
+            return web.json_response({"ok": False, "error": "invalid_auth"})
+        handler = _METHODS.get(method)
+        if handler is None:
+            return web.json_response({"ok": False, "error": "unknown_method"})
+        try:
+            result = handler(self, args)
+        except _SlackError as exc:
+            return web.json_response({"ok": False, "error": exc.error})
+        self._touch()
+        return web.json_response({"ok": True, **result})
+
+    def _take_fault(self, method: str) -> Fault | None:
+        for fault in self.faults:
+            if fault.count > 0 and fault.method in (method, "*"):
+                fault.count -= 1
+                return fault
+        return None
+
+    def _channel(self, channel: str) -> str:
+        if channel in self.channels:
+            return channel
+        if channel in self.users:
+            return self._dm(channel)
+        raise _SlackError("channel_not_found")
+
+    def _dm(self, user: str) -> str:
+        cid = "D" + hashlib.sha1(user.encode()).hexdigest()[:9].upper()
+        self.channels.setdefault(cid, {"id": cid, "name": self.users[user]["name"], "is_im": True, "user": user})
+        return cid
+
+    def m_auth_test(self, _args: dict[str, Any]) -> dict[str, Any]:
+        return {"url": "http://localhost/", "team": "FlyBot local", "user": "flybot", "team_id": TEAM_ID,
+                "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
+
+    def m_chat_post_message(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = self._channel(str(args.get("channel") or ""))
+        blocks = _blocks(args.get("blocks"))
+        text = str(args.get("text") or "")
+        if not text and not blocks:
+            raise _SlackError("no_text")
+        message = Message(channel=channel, ts=self._next_ts(), text=text, blocks=blocks, bot_id=BOT_ID)
+        self.messages.append(message)
+        return {"channel": channel, "ts": message.ts, "message": _public(message)}
+
+    def m_chat_update(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel, ts = str(args.get("channel") or ""), str(args.get("ts") or "")
+        for message in self.messages:
+            if message.channel == channel and message.ts == ts and message.ephemeral_to is None:
+                if "text" in args:
+                    message.text = str(args.get("text") or "")
+                if "blocks" in args:
+                    message.blocks = _blocks(args.get("blocks"))
+                message.edited = True
+                return {"channel": channel, "ts": ts, "text": message.text}
+        raise _SlackError("message_not_found")
+
+    def m_chat_post_ephemeral(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = self._channel(str(args.get("channel") or ""))
+        user = str(args.get("user") or "")
+        if user not in self.users:
+            raise _SlackError("user_not_found")
+        message = Message(
+            channel=channel, ts=self._next_ts(), text=str(args.get("text") or ""), blocks=_blocks(args.get("blocks")),
+            bot_id=BOT_ID, ephemeral_to=user,
+        )
+        self.messages.append(message)
+        return {"message_ts": message.ts}
+
+    def m_views_open(self, args: dict[str, Any]) -> dict[str, Any]:
+        trigger = str(args.get("trigger_id") or "")
+        user, deadline = self._triggers.pop(trigger, ("", 0.0))
+        if not user or deadline < time.monotonic():
+            raise _SlackError("expired_trigger_id")
+        view = _view(args.get("view"))
+        opened = OpenView(id="V" + secrets.token_hex(5).upper(), user=user, view=view)
+        self.views[opened.id] = opened
+        return {"view": {"id": opened.id, **view}}
+
+    def m_views_push(self, args: dict[str, Any]) -> dict[str, Any]:
+        return self.m_views_open(args)
+
+    def m_views_update(self, args: dict[str, Any]) -> dict[str, Any]:
+        view_id = str(args.get("view_id") or "")
+        if view_id not in self.views:
+            raise _SlackError("not_found")
+        self.views[view_id].view = _view(args.get("view"))
+        return {"view": {"id": view_id, **self.views[view_id].view}}
+
+    def m_views_publish(self, args: dict[str, Any]) -> dict[str, Any]:
+        user = str(args.get("user_id") or "")
+        if user not in self.users:
+            raise _SlackError("user_not_found")
+        view = _view(args.get("view"))
+        self.home[user] = OpenView(id="VH" + user, user=user, view=view, kind="home")
+        return {"view": {"id": "VH" + user, **view}}
+
+    def m_users_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        user = str(args.get("user") or "")
+        if user not in self.users:
+            raise _SlackError("user_not_found")
+        return {"user": {"id": user, "team_id": TEAM_ID, **self.users[user]}}
+
+    def m_conversations_open(self, args: dict[str, Any]) -> dict[str, Any]:
+        users = [u for u in str(args.get("users") or "").split(",") if u]
+        if len(users) != 1 or users[0] not in self.users:
+            raise _SlackError("user_not_found")
+        return {"channel": {"id": self._dm(users[0])}}
+
+    def m_conversations_info(self, args: dict[str, Any]) -> dict[str, Any]:
+        channel = str(args.get("channel") or "")
+        if channel not in self.channels:
+            raise _SlackError("channel_not_found")
+        return {"channel": dict(self.channels[channel])}
+
+    # -- the page ---------------------------------------------------------------------------------------
+    def snapshot(self, viewer: str) -> dict[str, Any]:
+        """What ``viewer`` sees: channels (their DMs only), messages incl. their ephemerals, their open modal and Home."""
+        channels = [c for c in self.channels.values() if not c["is_im"] or c["user"] == viewer]
+        visible = {c["id"] for c in channels}
+        messages = [
+            _public(m) for m in self.messages
+            if m.channel in visible and (m.ephemeral_to is None or m.ephemeral_to == viewer)
+        ]
+        modal = next((v for v in reversed(list(self.views.values())) if v.user == viewer), None)
+        home = self.home.get(viewer)
+        return {
+            "version": self.version,
+            "viewer": viewer,
+            "users": [{"id": uid, **info} for uid, info in self.users.items()],
+            "channels": channels,
+            "messages": messages,
+            "modal": {"id": modal.id, "view": modal.view, "errors": modal.errors} if modal else None,
+            "home": home.view if home else None,
+        }
+
+    async def _page_state(self, request: web.Request) -> web.Response:
+        viewer = request.query.get("user", "")
+        if viewer not in self.users:
+            return web.json_response({"ok": False, "error": "unknown user"}, status=400)
+        since = _int(request.query.get("since"), -1)
+        wait = min(max(_int(request.query.get("wait"), 0), 0), 30)
+        if since >= self.version and wait > 0:
+            try:
+                await asyncio.wait_for(self._changed.wait(), timeout=wait)
+            except TimeoutError:
+                pass
+        return web.json_response(self.snapshot(viewer))
+
+    async def _page_click(self, request: web.Request) -> web.Response:
+        data = await _json(request)
+        user, channel, ts = str(data.get("user", "")), str(data.get("channel", "")), str(data.get("ts", ""))
+        if user not in self.users:
+            return web.json_response({"ok": False, "error": "unknown user"}, status=400)
+        source = next((m for m in self.messages if m.channel == channel and m.ts == ts), None)
+        action = {
+            "type": "button", "action_id": str(data.get("action_id", "")), "block_id": str(data.get("block_id", "")),
+            "value": str(data.get("value", "")), "action_ts": self._next_ts(),
+        }
+        payload: dict[str, Any] = {
+            "type": "block_actions",
+            "user": self._user_ref(user),
+            "api_app_id": "A0FLYBOT1",
+            "token": "local-verification-token",
+            "team": {"id": TEAM_ID, "domain": "flybot-local"},
+            "trigger_id": self._trigger(user),
+            "actions": [action],
+        }
+        if data.get("view_id"):
+            opened = self.views.get(str(data["view_id"])) or self.home.get(user)
+            payload["container"] = {"type": "view", "view_id": str(data["view_id"])}
+            payload["view"] = {"id": str(data["view_id"]), **(opened.view if opened else {})}
+        else:
+            if source is None:
+                return web.json_response({"ok": False, "error": "message_not_found"}, status=404)
+            payload["container"] = {"type": "message", "message_ts": ts, "channel_id": channel, "is_ephemeral": False}
+            payload["channel"] = {"id": channel, "name": self.channels.get(channel, {}).get("name", "")}
+            payload["message"] = {"ts": ts, "text": source.text, "blocks": source.blocks}
+            payload["response_url"] = self._new_response_url(user, channel)
+        status, body = await self.deliver_form({"payload": json.dumps(payload)})
+        return web.json_response({"ok": status == 200, "status": status, "body": body})
+
+    async def _page_view_submit(self, request: web.Request) -> web.Response:
+        data = await _json(request)
+        user, view_id = str(data.get("user", "")), str(data.get("view_id", ""))
+        opened = self.views.get(view_id)
+        if opened is None or opened.user != user:
+            return web.json_response({"ok": False, "error": "no such view"}, status=404)
+        values: dict[str, dict[str, Any]] = {}
+        for block_id, inputs in dict(data.get("values") or {}).items():
+            values[str(block_id)] = {
+                str(action_id): {"type": "plain_text_input", "value": value} for action_id, value in dict(inputs).items()
+            }
+        payload = {
+            "type": "view_submission",
+            "user": self._user_ref(user),
+            "api_app_id": "A0FLYBOT1",
+            "token": "local-verification-token",
+            "team": {"id": TEAM_ID, "domain": "flybot-local"},
+            "trigger_id": self._trigger(user),
+            "view": {"id": view_id, **opened.view, "state": {"values": values}},
+        }
+        status, body = await self.deliver_form({"payload": json.dumps(payload)})
+        answer = _parse_json(body)
+        if status == 200 and isinstance(answer, dict) and answer.get("response_action") == "errors":
+            opened.errors = {str(k): str(v) for k, v in dict(answer.get("errors") or {}).items()}
+        elif status == 200:
+            self.views.pop(view_id, None)
+        self._touch()
+        return web.json_response({"ok": status == 200, "status": status, "body": body})
+
+    async def _page_view_close(self, request: web.Request) -> web.Response:
+        data = await _json(request)
+        opened = self.views.get(str(data.get("view_id", "")))
+        if opened is not None and opened.user == str(data.get("user", "")):
+            self.views.pop(opened.id, None)
+            self._touch()
+        return web.json_response({"ok": True})
+
+    async def _page_command(self, request: web.Request) -> web.Response:
+        data = await _json(request)
+        user, channel = str(data.get("user", "")), str(data.get("channel", ""))
+        text = str(data.get("text", ""))
+        command = str(data.get("command", "/flybot"))
+        if user not in self.users or channel not in self.channels:
+            return web.json_response({"ok": False, "error": "unknown user or channel"}, status=400)
+        form = {
+            "token": "local-verification-token", "team_id": TEAM_ID, "team_domain": "flybot-local",
+            "channel_id": channel, "channel_name": self.channels[channel]["name"], "user_id": user,
+            "user_name": self.users[user]["name"], "command": command, "text": text, "api_app_id": "A0FLYBOT1",
+            "response_url": self._new_response_url(user, channel), "trigger_id": self._trigger(user),
+        }
+        self.messages.append(Message(channel=channel, ts=self._next_ts(), text=f"{command} {text}".strip(), blocks=[],
+                                     user=user, ephemeral_to=user))
+        self._touch()
+        status, body = await self.deliver_form(form)
+        answer = _parse_json(body)
+        if status == 200 and isinstance(answer, dict) and (answer.get("text") or answer.get("blocks")):
+            self._post_response(user, channel, answer)
+        elif status == 200 and body and not isinstance(answer, dict):
+            self._post_response(user, channel, {"text": body})
+        return web.json_response({"ok": status == 200, "status": status, "body": body})
+
+    async def _page_message(self, request: web.Request) -> web.Response:
+        data = await _json(request)
+        user, channel, text = str(data.get("user", "")), str(data.get("channel", "")), str(data.get("text", ""))
+        if user not in self.users or channel not in self.channels:
+            return web.json_response({"ok": False, "error": "unknown user or channel"}, status=400)
+        message = Message(channel=channel, ts=self._next_ts(), text=text, blocks=[], user=user)
+        self.messages.append(message)
+        self._touch()
+        event = {
+            "token": "local-verification-token", "team_id": TEAM_ID, "api_app_id": "A0FLYBOT1", "type": "event_callback",
+            "event_id": "Ev" + secrets.token_hex(6).upper(), "event_time": int(time.time()),
+            "event": {"type": "message", "channel": channel, "user": user, "text": text, "ts": message.ts,
+                      "channel_type": "im" if self.channels[channel]["is_im"] else "channel"},
+        }
+        status, body = await self.deliver_json(event)
+        return web.json_response({"ok": status == 200, "status": status, "body": body})
+
+    def _user_ref(self, user: str) -> dict[str, str]:
+        return {"id": user, "username": self.users[user]["name"], "name": self.users[user]["name"], "team_id": TEAM_ID}
+
+    def _new_response_url(self, user: str, channel: str) -> str:
+        token = secrets.token_hex(12)
+        self._response_urls[token] = (user, channel)
+        return f"{self.public_base}/response/{token}"
+
+    def _post_response(self, user: str, channel: str, answer: dict[str, Any]) -> None:
+        in_channel = answer.get("response_type") == "in_channel"
+        self.messages.append(Message(
+            channel=channel, ts=self._next_ts(), text=str(answer.get("text") or ""), blocks=_blocks(answer.get("blocks")),
+            bot_id=BOT_ID, ephemeral_to=None if in_channel else user,
+        ))
+        self._touch()
+
+    async def _response_url(self, request: web.Request) -> web.Response:
+        target = self._response_urls.get(request.match_info["token"])
+        if target is None:
+            return web.Response(status=404, text="expired_url")
+        answer = await _json(request)
+        self._post_response(target[0], target[1], answer)
+        return web.Response(text="ok")
+
+    # -- delivery to FlyBot -------------------------------------------------------------------------------
+    def sign(self, body: str, timestamp: int | None = None) -> dict[str, str]:
+        """Slack's signature headers for ``body`` (v0 HMAC-SHA256 over ``v0:{timestamp}:{body}``)."""
+        ts = str(int(time.time()) if timestamp is None else timestamp)
+        return {
+            "X-Slack-Request-Timestamp": ts,
+            "X-Slack-Signature": self.signer.generate_signature(timestamp=ts, body=body),
+        }
+
+    async def deliver_form(self, form: dict[str, str]) -> tuple[int, str]:
+        """POST a form-encoded payload to ``events_url``, signed; returns ``(status, body)``."""
+        body = urllib.parse.urlencode(form)
+        return await self._deliver(body, "application/x-www-form-urlencoded")
+
+    async def deliver_json(self, event: dict[str, Any]) -> tuple[int, str]:
+        """POST a JSON Events API payload to ``events_url``, signed; returns ``(status, body)``."""
+        return await self._deliver(json.dumps(event), "application/json")
+
+    async def _deliver(self, body: str, content_type: str) -> tuple[int, str]:
+        if not self.events_url:
+            return 503, "events_url is not set"
+        if self._http is None:
+            self._http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=10))
+        headers = {"Content-Type": content_type, **self.sign(body)}
+        try:
+            async with self._http.post(self.events_url, data=body.encode(), headers=headers) as response:
+                return response.status, await response.text()
+        except (aiohttp.ClientError, TimeoutError) as exc:
+            log.warning("localchat.delivery_failed", error=type(exc).__name__)
+            return 502, f"FlyBot did not answer: {type(exc).__name__}"
+
+    # -- control ------------------------------------------------------------------------------------------
+    async def _control_faults(self, request: web.Request) -> web.Response:
+        data = await _json(request)
+        fault = Fault(
+            method=str(data.get("method", "*")), count=_int(data.get("count"), 1), status=_int(data.get("status"), 200),
+            error=str(data.get("error", "internal_error")), retry_after=_int(data.get("retry_after"), 1),
+        )
+        self.faults.append(fault)
+        return web.json_response({"ok": True, "fault": asdict(fault)})
+
+    async def _control_clear(self, _request: web.Request) -> web.Response:
+        self.faults.clear()
+        return web.json_response({"ok": True})
+
+    async def _control_calls(self, _request: web.Request) -> web.Response:
+        return web.json_response({"ok": True, "calls": self.calls})
+
+
+class _SlackError(Exception):
+    def __init__(self, error: str) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+_METHODS = {
+    "auth.test": SlackEmulator.m_auth_test,
+    "chat.postMessage": SlackEmulator.m_chat_post_message,
+    "chat.update": SlackEmulator.m_chat_update,
+    "chat.postEphemeral": SlackEmulator.m_chat_post_ephemeral,
+    "views.open": SlackEmulator.m_views_open,
+    "views.push": SlackEmulator.m_views_push,
+    "views.update": SlackEmulator.m_views_update,
+    "views.publish": SlackEmulator.m_views_publish,
+    "users.info": SlackEmulator.m_users_info,
+    "conversations.open": SlackEmulator.m_conversations_open,
+    "conversations.info": SlackEmulator.m_conversations_info,
+}
+
+
+def _public(message: Message) -> dict[str, Any]:
+    return {
+        "channel": message.channel, "ts": message.ts, "text": message.text, "blocks": message.blocks,
+        "user": message.user, "bot_id": message.bot_id, "ephemeral": message.ephemeral_to is not None,
+        "edited": message.edited,
+    }
+
+
+def _blocks(value: Any) -> list[dict[str, Any]]:
+    if value is None or value == "":
+        return []
+    if isinstance(value, str):
+        value = _parse_json(value)
+    if not isinstance(value, list):
+        raise _SlackError("invalid_blocks_format")
+    return [b for b in value if isinstance(b, dict)]
+
+
+def _view(value: Any) -> dict[str, Any]:
+    if isinstance(value, str):
+        value = _parse_json(value)
+    if not isinstance(value, dict) or value.get("type") not in ("modal", "home"):
+        raise _SlackError("invalid_arguments")
+    return value
+
+
+def _parse_json(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _int(value: Any, default: int) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return default
+
+
+async def _json(request: web.Request) -> dict[str, Any]:
+    try:
+        data = await request.json()
+    except (ValueError, UnicodeDecodeError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+async def _read_args(request: web.Request) -> dict[str, Any]:
+    args: dict[str, Any] = dict(request.query)
+    if request.content_type == "application/json":
+        args.update(await _json(request))
+    else:
+        form = await request.post()
+        args.update({k: v for k, v in form.items() if isinstance(v, str)})
+    return args

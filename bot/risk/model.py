@@ -1,0 +1,93 @@
+"""Typed results of the command risk classifier.
+
+Levels, in order (DESIGN.md "Contracts worth keeping stable"):
+``read_only < workspace_write < network < system < destructive``.
+Anything the classifier does not recognise is ``destructive``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+
+class RiskLevel(IntEnum):
+    """A linear risk scale; compare with ``<``/``>``; ``str(level)`` is the wire name."""
+
+    READ_ONLY = 0
+    WORKSPACE_WRITE = 1
+    NETWORK = 2
+    SYSTEM = 3
+    DESTRUCTIVE = 4
+
+    @property
+    def label(self) -> str:
+        """The wire name, e.g. ``"workspace_write"``."""
+        return self.name.lower()
+
+    def __str__(self) -> str:
+        return self.label
+
+    @classmethod
+    def parse(cls, text: str) -> "RiskLevel":
+        """Parse a wire name (``"system"``; ``-`` accepted for ``_``).
+
+        Raises:
+            ValueError: the text names no level; the message lists the valid names.
+        """
+        key = text.strip().lower().replace("-", "_")
+        for level in cls:
+            if level.label == key:
+                return level
+        valid = ", ".join(level.label for level in cls)
+        raise ValueError(f"unknown risk level {text!r}; expected one of: {valid}")
+
+
+def requires_approval(risk: RiskLevel, ceiling: RiskLevel) -> bool:
+    """True when ``risk`` is above ``ceiling`` (issue 3: ``risk > ceiling``)."""
+    return risk > ceiling
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a part of a command got its level.
+
+    Attributes:
+        subject: the simple command or redirect that raised the level, as written (e.g. ``rm -rf src``, ``> /etc/hosts``).
+        rule: a stable rule id (e.g. ``deletion``, ``network-egress``, ``write-outside-workspace``, ``unrecognised``).
+        level: the level this rule gave that subject (after any containment downgrade).
+        detail: one human sentence.
+        downgraded: True when containment lowered it (it runs in the sandbox VM and its effect is discarded).
+    """
+
+    subject: str
+    rule: str
+    level: RiskLevel
+    detail: str
+    downgraded: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SimpleCommand:
+    """One simple command found in the script, after unwrapping wrappers (``env``, ``timeout``, ``sudo`` ...).
+
+    Attributes:
+        argv: the literal words of the effective command (``("apt-get", "install", "-y", "jq")``);
+            empty when the name was not literal.
+        text: the source text of the simple command as written.
+        risk: the grade of this simple command alone.
+    """
+
+    argv: tuple[str, ...]
+    text: str
+    risk: RiskLevel
+
+
+@dataclass(frozen=True, slots=True)
+class Assessment:
+    """The classifier's verdict on a whole script: ``risk`` is the maximum over its parts."""
+
+    risk: RiskLevel
+    reasons: tuple[Reason, ...]
+    commands: tuple[SimpleCommand, ...] = field(default_factory=tuple)
+    contained: bool = False

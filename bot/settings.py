@@ -1,0 +1,141 @@
+"""FlyBot's settings: one frozen pydantic-settings model, built once in ``main()`` and passed down.
+
+Sources (highest first): keyword arguments, environment, ``.env`` in the working directory.
+FlyBot's own settings use the ``FLYBOT_`` prefix; Slack's secrets keep Slack's own names
+(``SLACK_BOT_TOKEN``, ``SLACK_SIGNING_SECRET``, ``SLACK_APP_TOKEN``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Literal
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+ChatBackend = Literal["local", "slack-http", "slack-socket"]
+
+_USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
+
+
+class ConfigError(Exception):
+    """A missing or contradictory setting; ``str()`` is one line naming it."""
+
+
+class Settings(BaseSettings):
+    """All of FlyBot's configuration.
+
+    Attributes:
+        database_url: SQLAlchemy async URL; default a SQLite file ``flybot.db`` in the working directory.
+        admins: Slack user IDs allowed to decide any Bot's escalations (``FLYBOT_ADMINS``, comma-separated).
+        host, port: where ``flybot serve`` listens (default 127.0.0.1:8080).
+        escalation_timeout_s: default and maximum lifetime of an escalation, seconds (default 600 = 10 minutes).
+        slack_bot_token / slack_signing_secret / slack_app_token: Slack credentials. With a bot token FlyBot
+            talks to Slack (HTTP mode; Socket Mode when the app token is also set); without, it runs the
+            embedded local chat.
+        slack_api_url: base URL of the Slack Web API (``https://slack.com/api/``); tests and operators may point
+            it at FlyBot's Slack emulation.
+        state_dir: where local mode keeps its demo credentials (``.flybot`` in the working directory).
+        sweep_interval_s: how often pending escalations are checked for expiry, seconds.
+        log_format: ``console``, ``json``, or ``auto`` (console in local mode, JSON with Slack).
+
+    Raises (from :func:`load_settings`):
+        ConfigError: a missing or contradictory setting, with one line naming it.
+    """
+
+    model_config = SettingsConfigDict(
+        env_prefix="FLYBOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore", frozen=True
+    )
+
+    database_url: str = "sqlite+aiosqlite:///./flybot.db"
+    admins: Annotated[tuple[str, ...], NoDecode] = ()
+    host: str = "127.0.0.1"
+    port: int = Field(8080, ge=0, le=65535)
+    escalation_timeout_s: int = Field(600, ge=5, le=86400)
+    slack_bot_token: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("SLACK_BOT_TOKEN", "slack_bot_token")
+    )
+    slack_signing_secret: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("SLACK_SIGNING_SECRET", "slack_signing_secret")
+    )
+    slack_app_token: SecretStr | None = Field(
+        None, validation_alias=AliasChoices("SLACK_APP_TOKEN", "slack_app_token")
+    )
+    slack_api_url: str = "https://slack.com/api/"
+    state_dir: str = ".flybot"
+    sweep_interval_s: float = Field(1.0, gt=0, le=60)
+    log_format: Literal["auto", "console", "json"] = "auto"
+
+    @field_validator("admins", mode="before")
+    @classmethod
+    def _split_admins(cls, value: object) -> object:
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
+
+    @field_validator("admins")
+    @classmethod
+    def _check_admins(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for user in value:
+            if not _USER_ID.match(user):
+                raise ValueError(f"{user!r} is not a Slack user ID (like U0123ABCD)")
+        return value
+
+    @field_validator("slack_api_url")
+    @classmethod
+    def _check_api_url(cls, value: str) -> str:
+        if not value.startswith(("http://", "https://")):
+            raise ValueError("must be an http(s) URL")
+        return value if value.endswith("/") else value + "/"
+
+    @model_validator(mode="after")
+    def _check_chat_backend(self) -> "Settings":
+        bot = self.slack_bot_token.get_secret_value() if self.slack_bot_token else ""
+        app = self.slack_app_token.get_secret_value() if self.slack_app_token else ""
+        if app and not bot:
+            raise ValueError("SLACK_APP_TOKEN is set but SLACK_BOT_TOKEN is not: Socket Mode needs both")
+        if bot and not bot.startswith("xoxb-"):
+            raise ValueError("SLACK_BOT_TOKEN must be a bot token starting with xoxb-")
+        if app and not app.startswith("xapp-"):
+            raise ValueError("SLACK_APP_TOKEN must be an app-level token starting with xapp-")
+        if bot and not app and not self.slack_signing_secret:
+            raise ValueError("SLACK_SIGNING_SECRET is required when SLACK_BOT_TOKEN is set (HTTP mode)")
+        return self
+
+    @property
+    def chat_backend(self) -> ChatBackend:
+        """``local`` without Slack credentials, ``slack-socket`` with an app token, else ``slack-http``."""
+        if self.slack_bot_token is None:
+            return "local"
+        return "slack-socket" if self.slack_app_token is not None else "slack-http"
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Build :class:`Settings` from the environment (and ``overrides``).
+
+    Raises:
+        ConfigError: one line naming the first bad setting, e.g.
+            ``FLYBOT_PORT: Input should be less than or equal to 65535``.
+    """
+    try:
+        return Settings(**overrides)  # type: ignore[arg-type]
+    except ValidationError as exc:
+        raise ConfigError(_one_line(exc)) from None
+
+
+_ENV_NAMES = {
+    "slack_bot_token": "SLACK_BOT_TOKEN",
+    "slack_signing_secret": "SLACK_SIGNING_SECRET",
+    "slack_app_token": "SLACK_APP_TOKEN",
+}
+
+
+def _one_line(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    loc = [str(part) for part in err.get("loc", ()) if part != "__root__"]
+    msg = str(err.get("msg", "invalid")).removeprefix("Value error, ")
+    if not loc:
+        return msg
+    field = loc[0]
+    name = _ENV_NAMES.get(field, field if field.isupper() else f"FLYBOT_{field.upper()}")
+    return f"{name}: {msg}"

@@ -1,0 +1,111 @@
+"""Listeners for the approval card's buttons and the deny-reason modal.
+
+Each listener ``ack()``s first (Slack's 3-second rule), then works. Refusals are ephemeral and change nothing;
+errors never reach chat as raw exception text.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+from slack_bolt.async_app import AsyncAck, AsyncApp
+
+from bot.errors import AlreadyDecided, FlyBotError
+from bot.slack.deps import SlackDeps
+from bot.store import Escalation
+from cards import APPROVE_ACTION, DENY_ACTION, DENY_MODAL_CALLBACK, DENY_REASON_BLOCK, DENY_REASON_INPUT, SHOW_COMMAND_ACTION
+from cards import deny_reason_modal, full_command_modal
+from bot.slack.gateway import to_card
+
+log = structlog.get_logger("flybot.slack.actions")
+
+GENERIC_FAILURE = "Something went wrong on FlyBot's side; nothing was decided. Try again, or check FlyBot's logs."
+
+
+def _action_value(body: dict[str, Any]) -> str:
+    actions = body.get("actions") or [{}]
+    return str(actions[0].get("value") or "")
+
+
+def _where(body: dict[str, Any]) -> str:
+    channel = (body.get("channel") or {}).get("id")
+    container = body.get("container") or {}
+    return str(channel or container.get("channel_id") or "")
+
+
+async def _refuse(deps: SlackDeps, channel: str, user: str, text: str) -> None:
+    if channel:
+        await deps.chat.ephemeral(channel, user, text)
+
+
+def _outcome_text(error: FlyBotError) -> str:
+    if isinstance(error, AlreadyDecided):
+        return f"This escalation is {error.detail}."
+    return error.detail
+
+
+async def _decide(deps: SlackDeps, *, escalation_id: str, user: str, channel: str, approve: bool, reason: str | None) -> None:
+    try:
+        await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason)
+    except FlyBotError as exc:
+        await _refuse(deps, channel, user, _outcome_text(exc))
+    except Exception:  # noqa: BLE001 - never a stack trace in chat
+        log.exception("decision.failed", escalation_id=escalation_id, actor=user)
+        await _refuse(deps, channel, user, GENERIC_FAILURE)
+
+
+def register(app: AsyncApp, deps: SlackDeps) -> None:
+    """Register the card's listeners: Approve, Deny (opens the reason modal), Show full command, and the modal submit."""
+
+    @app.action(APPROVE_ACTION)
+    async def on_approve(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        await _decide(
+            deps, escalation_id=_action_value(body), user=body["user"]["id"], channel=_where(body), approve=True, reason=None
+        )
+
+    @app.action(DENY_ACTION)
+    async def on_deny(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
+        try:
+            escalation, _bot, _source = await deps.service.require_decider(escalation_id, user)
+            if not escalation.pending:
+                raise AlreadyDecided(_status_text(escalation))
+        except FlyBotError as exc:
+            await _refuse(deps, channel, user, _outcome_text(exc))
+            return
+        await deps.chat.open_view(body["trigger_id"], deny_reason_modal(escalation.id, escalation.command))
+
+    @app.action(SHOW_COMMAND_ACTION)
+    async def on_show_command(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        escalation = await deps.store.get_escalation(_action_value(body))
+        bot = await deps.store.get_bot(escalation.bot_id) if escalation else None
+        if escalation is None or bot is None:
+            await _refuse(deps, _where(body), body["user"]["id"], "That escalation no longer exists.")
+            return
+        await deps.chat.open_view(body["trigger_id"], full_command_modal(to_card(escalation, bot)))
+
+    @app.view(DENY_MODAL_CALLBACK)
+    async def on_deny_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        await ack()
+        escalation_id = str(view.get("private_metadata") or "")
+        values = (view.get("state") or {}).get("values") or {}
+        reason = ((values.get(DENY_REASON_BLOCK) or {}).get(DENY_REASON_INPUT) or {}).get("value")
+        escalation = await deps.store.get_escalation(escalation_id)
+        channel = (escalation.card_channel if escalation else None) or ""
+        await _decide(
+            deps,
+            escalation_id=escalation_id,
+            user=body["user"]["id"],
+            channel=channel,
+            approve=False,
+            reason=(reason or "").strip() or None,
+        )
+
+
+def _status_text(escalation: Escalation) -> str:
+    who = f" by {escalation.decided_by}" if escalation.decided_by else ""
+    return f"already {escalation.status}{who}"

@@ -1,0 +1,45 @@
+"""Builds the slack-bolt ``AsyncApp`` and the aiohttp handler for ``POST /slack/events``.
+
+Request signatures (HMAC-SHA256 over ``v0:timestamp:body``; timestamps older than 5 minutes refused) are
+checked by bolt's built-in ``RequestVerification`` middleware, the same in local and Slack modes.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from aiohttp import web
+from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
+from slack_bolt.async_app import AsyncApp
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.slack import actions, commands
+from bot.slack.deps import SlackDeps
+
+
+def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: SlackDeps) -> AsyncApp:
+    """The bolt app with every listener group registered.
+
+    ``signing_secret`` None disables request verification: only for Socket Mode, where Slack's
+    authenticated WebSocket replaces signed HTTP requests.
+    """
+    app = AsyncApp(
+        client=client,
+        signing_secret=signing_secret,
+        request_verification_enabled=signing_secret is not None,
+        logger=logging.getLogger("flybot.bolt"),
+        name="flybot",
+    )
+    actions.register(app, deps)
+    commands.register(app, deps)
+    return app
+
+
+def events_handler(bolt_app: AsyncApp) -> web.Handler:
+    """The aiohttp handler for ``POST /slack/events`` (events, interactivity and slash commands)."""
+
+    async def handle(request: web.Request) -> web.StreamResponse:
+        bolt_response = await bolt_app.async_dispatch(await to_bolt_request(request))
+        return await to_aiohttp_response(bolt_response)
+
+    return handle

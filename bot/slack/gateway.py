@@ -1,0 +1,131 @@
+"""The chat port over Slack's Web API (slack-sdk ``AsyncWebClient`` with its retry handlers).
+
+Retries come from slack-sdk's built-in handlers: rate limits (HTTP 429, honouring ``Retry-After``),
+server errors (5xx) and connection errors. A card that still cannot be posted raises
+:class:`~bot.chat.DeliveryFailed`, and the escalation ends ``undeliverable`` (fail closed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import structlog
+from slack_sdk.errors import SlackApiError, SlackClientError
+from slack_sdk.http_retry.builtin_async_handlers import (
+    AsyncConnectionErrorRetryHandler,
+    AsyncRateLimitErrorRetryHandler,
+    AsyncServerErrorRetryHandler,
+)
+from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.chat import DeliveryFailed
+from bot.store import Bot, Escalation
+from cards import CardEscalation, CardReason, approval_card
+
+log = structlog.get_logger("flybot.slack")
+
+
+def make_web_client(token: str, base_url: str, *, max_retries: int = 2) -> AsyncWebClient:
+    """An ``AsyncWebClient`` for ``base_url`` with slack-sdk's retry handlers for 429, 5xx and connection errors."""
+    return AsyncWebClient(
+        token=token,
+        base_url=base_url,
+        timeout=15,
+        retry_handlers=[
+            AsyncConnectionErrorRetryHandler(max_retry_count=max_retries),
+            AsyncRateLimitErrorRetryHandler(max_retry_count=max_retries + 1),
+            AsyncServerErrorRetryHandler(max_retry_count=max_retries),
+        ],
+    )
+
+
+def to_card(escalation: Escalation, bot: Bot) -> CardEscalation:
+    """The card model of an escalation (cards/ knows nothing of the store)."""
+    return CardEscalation(
+        id=escalation.id,
+        bot_id=bot.id,
+        bot_name=bot.name,
+        session_id=escalation.session_id,
+        room=escalation.card_channel or escalation.room or "",
+        command=escalation.command,
+        cwd=escalation.cwd,
+        contained=escalation.contained,
+        risk=escalation.risk,
+        reasons=tuple(
+            CardReason(
+                subject=str(r.get("subject", "")),
+                rule=str(r.get("rule", "")),
+                level=str(r.get("level", "")),
+                detail=str(r.get("detail", "")),
+                downgraded=bool(r.get("downgraded", False)),
+            )
+            for r in escalation.reasons
+        ),
+        justification=escalation.justification,
+        file_policy=escalation.file_policy,
+        status=escalation.status,
+        created_at=escalation.created_at,
+        expires_at=escalation.expires_at,
+        decided_at=escalation.decided_at,
+        decided_by=escalation.decided_by,
+        decision_source=escalation.decision_source,
+        reason=escalation.reason,
+    )
+
+
+class SlackChat:
+    """:class:`~bot.chat.ChatGateway` over a slack-sdk client. Cards go to the escalation's room, else a DM to the first owner."""
+
+    def __init__(self, client: AsyncWebClient) -> None:
+        self.client = client
+
+    async def _room(self, escalation: Escalation, bot: Bot) -> str:
+        if escalation.room:
+            return escalation.room
+        opened = await self.client.conversations_open(users=bot.owners[0])
+        return str(opened["channel"]["id"])
+
+    async def post_card(self, escalation: Escalation, bot: Bot) -> tuple[str, str]:
+        """Post the approval card; returns ``(channel, ts)``. Raises DeliveryFailed after slack-sdk's retries."""
+        try:
+            channel = await self._room(escalation, bot)
+            message = approval_card(to_card(escalation, bot))
+            response = await self.client.chat_postMessage(channel=channel, text=message.text, blocks=message.blocks)
+        except SlackApiError as exc:
+            raise DeliveryFailed(_api_error(exc)) from None
+        except (SlackClientError, OSError, TimeoutError) as exc:
+            raise DeliveryFailed(f"cannot reach Slack: {type(exc).__name__}") from None
+        return str(response["channel"]), str(response["ts"])
+
+    async def update_card(self, escalation: Escalation, bot: Bot) -> None:
+        """Redraw the card; a failure is logged (the decision itself is already stored and delivered)."""
+        if not (escalation.card_channel and escalation.card_ts):
+            return
+        message = approval_card(to_card(escalation, bot))
+        try:
+            await self.client.chat_update(
+                channel=escalation.card_channel, ts=escalation.card_ts, text=message.text, blocks=message.blocks
+            )
+        except (SlackClientError, OSError, TimeoutError) as exc:
+            log.warning("card.update_failed", escalation_id=escalation.id, error=type(exc).__name__)
+
+    async def ephemeral(self, channel: str, user: str, text: str) -> None:
+        """Show ``text`` to ``user`` only (best effort)."""
+        try:
+            await self.client.chat_postEphemeral(channel=channel, user=user, text=text)
+        except (SlackClientError, OSError, TimeoutError) as exc:
+            log.warning("ephemeral.failed", user=user, error=type(exc).__name__)
+
+    async def open_view(self, trigger_id: str, view: dict[str, Any]) -> None:
+        """Open a modal (best effort: an expired trigger is logged)."""
+        try:
+            await self.client.views_open(trigger_id=trigger_id, view=view)
+        except (SlackClientError, OSError, TimeoutError) as exc:
+            log.warning("views_open.failed", error=type(exc).__name__)
+
+
+def _api_error(exc: SlackApiError) -> str:
+    response = exc.response
+    error = response.get("error") if hasattr(response, "get") else None
+    status = getattr(response, "status_code", "?")
+    return f"Slack answered {error or 'an error'} (HTTP {status})"

@@ -1,0 +1,96 @@
+"""SQLAlchemy 2 table models shared by every backend (SQLite embedded default, PostgreSQL in production)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.types import TypeDecorator
+
+
+class UTCDateTime(TypeDecorator[datetime]):
+    """A timezone-aware UTC timestamp on every backend (SQLite stores naive values; we re-attach UTC)."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        value = value.astimezone(UTC)
+        return value.replace(tzinfo=None) if dialect.name == "sqlite" else value
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Base(DeclarativeBase):
+    """Declarative base for FlyBot's tables."""
+
+    type_annotation_map: dict[Any, Any] = {datetime: UTCDateTime, dict[str, Any]: JSON, list[Any]: JSON}
+
+
+class BotRow(Base):
+    """A registered Bot: its owners decide its escalations; ``token_hash`` is SHA-256 of its API token."""
+
+    __tablename__ = "bots"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    name: Mapped[str] = mapped_column(String(80), unique=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    owners: Mapped[list[Any]] = mapped_column(JSON)
+    room: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
+class EscalationRow(Base):
+    """One escalation request and, once decided, its single decision."""
+
+    __tablename__ = "escalations"
+    __table_args__ = (
+        UniqueConstraint("bot_id", "idempotency_key", name="uq_escalation_idempotency"),
+        Index("ix_escalations_status_expires", "status", "expires_at"),
+    )
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    bot_id: Mapped[str] = mapped_column(ForeignKey("bots.id"))
+    session_id: Mapped[str] = mapped_column(String(200))
+    command: Mapped[str] = mapped_column(Text)
+    cwd: Mapped[str] = mapped_column(Text)
+    file_policy: Mapped[str] = mapped_column(String(40))
+    approval_policy: Mapped[str] = mapped_column(String(20))
+    contained: Mapped[bool] = mapped_column(Boolean)
+    justification: Mapped[str | None] = mapped_column(Text, nullable=True)
+    room: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    risk: Mapped[str] = mapped_column(String(20))
+    reasons: Mapped[list[Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(20))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    expires_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    decided_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    decision_source: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    reason: Mapped[str | None] = mapped_column(Text, nullable=True)
+    idempotency_key: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    card_channel: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    card_ts: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+
+class AuditRow(Base):
+    """Append-only audit log: every escalation event, decision and refusal."""
+
+    __tablename__ = "audit"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    at: Mapped[datetime] = mapped_column(UTCDateTime)
+    event: Mapped[str] = mapped_column(String(60))
+    escalation_id: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
+    actor: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    detail: Mapped[dict[str, Any]] = mapped_column(JSON)

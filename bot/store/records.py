@@ -1,0 +1,120 @@
+"""Plain records the store hands to the domain services (no SQLAlchemy types leak out)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+STATUSES = ("pending", "approved", "denied", "expired", "withdrawn", "undeliverable")
+FINAL_STATUSES = frozenset(STATUSES[1:])
+DECISION_SOURCES = ("owner", "admin", "standing_approval", "timeout", "session", "delivery_failure")
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    """A registered Bot. ``owners`` are Slack user IDs; ``room`` is the channel its cards go to (or None)."""
+
+    id: str
+    name: str
+    owners: tuple[str, ...]
+    room: str | None
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Escalation:
+    """One request to run a single call with danger-full-access instead of workspace-write.
+
+    ``status`` is ``pending`` and then exactly one of the final statuses (DESIGN.md contracts);
+    ``reasons`` are JSON-ready dicts ``{subject, rule, level, detail, downgraded}``.
+    """
+
+    id: str
+    bot_id: str
+    session_id: str
+    command: str
+    cwd: str
+    file_policy: str
+    approval_policy: str
+    contained: bool
+    justification: str | None
+    room: str | None
+    risk: str
+    reasons: tuple[dict[str, Any], ...]
+    status: str
+    created_at: datetime
+    expires_at: datetime
+    decided_at: datetime | None = None
+    decided_by: str | None = None
+    decision_source: str | None = None
+    reason: str | None = None
+    idempotency_key: str | None = None
+    card_channel: str | None = None
+    card_ts: str | None = None
+
+    @property
+    def pending(self) -> bool:
+        """True while no decision has been taken."""
+        return self.status == "pending"
+
+    def to_api(self) -> dict[str, Any]:
+        """The session API's JSON shape (issue 2): times as ISO 8601 UTC strings."""
+
+        def iso(value: datetime | None) -> str | None:
+            return value.isoformat().replace("+00:00", "Z") if value else None
+
+        return {
+            "id": self.id,
+            "status": self.status,
+            "bot_id": self.bot_id,
+            "session_id": self.session_id,
+            "command": self.command,
+            "cwd": self.cwd,
+            "file_policy": self.file_policy,
+            "approval_policy": self.approval_policy,
+            "contained": self.contained,
+            "justification": self.justification,
+            "risk": self.risk,
+            "reasons": list(self.reasons),
+            "room": self.room,
+            "created_at": iso(self.created_at),
+            "expires_at": iso(self.expires_at),
+            "decided_at": iso(self.decided_at),
+            "decided_by": self.decided_by,
+            "decision_source": self.decision_source,
+            "reason": self.reason,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NewEscalation:
+    """What the service asks the store to insert (status starts ``pending``)."""
+
+    id: str
+    bot_id: str
+    session_id: str
+    command: str
+    cwd: str
+    file_policy: str
+    approval_policy: str
+    contained: bool
+    justification: str | None
+    room: str | None
+    risk: str
+    reasons: tuple[dict[str, Any], ...]
+    created_at: datetime
+    expires_at: datetime
+    idempotency_key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AuditEntry:
+    """One audit row as read back."""
+
+    id: int
+    at: datetime
+    event: str
+    escalation_id: str | None
+    actor: str | None
+    detail: dict[str, Any] = field(default_factory=dict)

@@ -1,0 +1,279 @@
+"""The SQLAlchemy 2 async implementation of FlyBot's store.
+
+Exactly-once decisions use a conditional update (compare-and-set on ``status = 'pending'``), never
+read-then-write, so the first decision wins on SQLite and on PostgreSQL alike.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event, select, update
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from bot.errors import Conflict
+from bot.store.models import AuditRow, Base, BotRow, EscalationRow
+from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation
+
+
+def _bot(row: BotRow) -> Bot:
+    return Bot(id=row.id, name=row.name, owners=tuple(row.owners), room=row.room, created_at=row.created_at)
+
+
+def _escalation(row: EscalationRow) -> Escalation:
+    return Escalation(
+        id=row.id,
+        bot_id=row.bot_id,
+        session_id=row.session_id,
+        command=row.command,
+        cwd=row.cwd,
+        file_policy=row.file_policy,
+        approval_policy=row.approval_policy,
+        contained=row.contained,
+        justification=row.justification,
+        room=row.room,
+        risk=row.risk,
+        reasons=tuple(row.reasons),
+        status=row.status,
+        created_at=row.created_at,
+        expires_at=row.expires_at,
+        decided_at=row.decided_at,
+        decided_by=row.decided_by,
+        decision_source=row.decision_source,
+        reason=row.reason,
+        idempotency_key=row.idempotency_key,
+        card_channel=row.card_channel,
+        card_ts=row.card_ts,
+    )
+
+
+class Store:
+    """Persistence for Bots, escalations and the audit log.
+
+    Create with :func:`open_store`; close with :meth:`close`. Every method is a short transaction.
+    """
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._session = async_sessionmaker(engine, expire_on_commit=False)
+
+    async def close(self) -> None:
+        """Dispose of the connection pool."""
+        await self.engine.dispose()
+
+    # -- Bots -------------------------------------------------------------------------------------
+    async def add_bot(self, bot: Bot, token_hash: str) -> Bot:
+        """Insert a Bot. Raises :class:`Conflict` when the name is taken."""
+        async with self._session() as session:
+            session.add(
+                BotRow(
+                    id=bot.id,
+                    name=bot.name,
+                    token_hash=token_hash,
+                    owners=list(bot.owners),
+                    room=bot.room,
+                    created_at=bot.created_at,
+                )
+            )
+            try:
+                await session.commit()
+            except IntegrityError:
+                raise Conflict(f"a Bot named {bot.name!r} already exists", field="name") from None
+        return bot
+
+    async def bot_by_token_hash(self, token_hash: str) -> Bot | None:
+        """The Bot whose token hashes to ``token_hash`` (hex SHA-256), or None."""
+        async with self._session() as session:
+            row = (await session.execute(select(BotRow).where(BotRow.token_hash == token_hash))).scalar_one_or_none()
+            return _bot(row) if row else None
+
+    async def get_bot(self, bot_id: str) -> Bot | None:
+        """The Bot with this id, or None."""
+        async with self._session() as session:
+            row = await session.get(BotRow, bot_id)
+            return _bot(row) if row else None
+
+    async def bot_by_name(self, name: str) -> Bot | None:
+        """The Bot with this name, or None."""
+        async with self._session() as session:
+            row = (await session.execute(select(BotRow).where(BotRow.name == name))).scalar_one_or_none()
+            return _bot(row) if row else None
+
+    async def set_token_hash(self, bot_id: str, token_hash: str) -> None:
+        """Replace a Bot's token (the old one stops working at once)."""
+        async with self._session() as session:
+            await session.execute(update(BotRow).where(BotRow.id == bot_id).values(token_hash=token_hash))
+            await session.commit()
+
+    async def list_bots(self) -> list[Bot]:
+        """All Bots, by name."""
+        async with self._session() as session:
+            rows = (await session.execute(select(BotRow).order_by(BotRow.name))).scalars().all()
+            return [_bot(row) for row in rows]
+
+    # -- Escalations ------------------------------------------------------------------------------
+    async def add_escalation(self, new: NewEscalation) -> tuple[Escalation, bool]:
+        """Insert a pending escalation; returns ``(escalation, created)``.
+
+        With an ``idempotency_key`` already used by the same Bot, nothing is inserted and the existing
+        escalation is returned with ``created=False``.
+        """
+        async with self._session() as session:
+            if new.idempotency_key is not None:
+                existing = await self._by_key(session, new.bot_id, new.idempotency_key)
+                if existing is not None:
+                    return existing, False
+            row = EscalationRow(
+                id=new.id,
+                bot_id=new.bot_id,
+                session_id=new.session_id,
+                command=new.command,
+                cwd=new.cwd,
+                file_policy=new.file_policy,
+                approval_policy=new.approval_policy,
+                contained=new.contained,
+                justification=new.justification,
+                room=new.room,
+                risk=new.risk,
+                reasons=list(new.reasons),
+                status="pending",
+                created_at=new.created_at,
+                expires_at=new.expires_at,
+                idempotency_key=new.idempotency_key,
+            )
+            session.add(row)
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()
+                if new.idempotency_key is None:
+                    raise
+                existing = await self._by_key(session, new.bot_id, new.idempotency_key)
+                if existing is None:
+                    raise
+                return existing, False
+            return _escalation(row), True
+
+    @staticmethod
+    async def _by_key(session: Any, bot_id: str, key: str) -> Escalation | None:
+        stmt = select(EscalationRow).where(EscalationRow.bot_id == bot_id, EscalationRow.idempotency_key == key)
+        row = (await session.execute(stmt)).scalar_one_or_none()
+        return _escalation(row) if row else None
+
+    async def get_escalation(self, escalation_id: str) -> Escalation | None:
+        """The escalation with this id, or None."""
+        async with self._session() as session:
+            row = await session.get(EscalationRow, escalation_id)
+            return _escalation(row) if row else None
+
+    async def set_card(self, escalation_id: str, channel: str, ts: str) -> None:
+        """Remember where the approval card was posted (for ``chat.update``)."""
+        async with self._session() as session:
+            await session.execute(
+                update(EscalationRow)
+                .where(EscalationRow.id == escalation_id)
+                .values(card_channel=channel, card_ts=ts)
+            )
+            await session.commit()
+
+    async def decide(
+        self,
+        escalation_id: str,
+        *,
+        status: str,
+        at: datetime,
+        decided_by: str | None,
+        source: str,
+        reason: str | None = None,
+    ) -> Escalation | None:
+        """Move a pending escalation to a final ``status``, exactly once.
+
+        A conditional update on ``status = 'pending'``: of concurrent callers, one gets the updated
+        escalation and every other gets None (already decided, or no such escalation).
+        """
+        async with self._session() as session:
+            result = await session.execute(
+                update(EscalationRow)
+                .where(EscalationRow.id == escalation_id, EscalationRow.status == "pending")
+                .values(status=status, decided_at=at, decided_by=decided_by, decision_source=source, reason=reason)
+            )
+            await session.commit()
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            row = await session.get(EscalationRow, escalation_id, populate_existing=True)
+            return _escalation(row) if row else None
+
+    async def due_for_expiry(self, now: datetime, limit: int = 100) -> list[Escalation]:
+        """Pending escalations whose ``expires_at`` is at or before ``now`` (oldest first)."""
+        async with self._session() as session:
+            stmt = (
+                select(EscalationRow)
+                .where(EscalationRow.status == "pending", EscalationRow.expires_at <= now)
+                .order_by(EscalationRow.expires_at)
+                .limit(limit)
+            )
+            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+
+    async def pending_escalations(self, bot_ids: list[str] | None = None) -> list[Escalation]:
+        """Pending escalations, oldest first; only those of ``bot_ids`` when given."""
+        async with self._session() as session:
+            stmt = select(EscalationRow).where(EscalationRow.status == "pending")
+            if bot_ids is not None:
+                stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
+            stmt = stmt.order_by(EscalationRow.created_at)
+            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+
+    # -- Audit ------------------------------------------------------------------------------------
+    async def audit(
+        self, event_name: str, *, at: datetime, escalation_id: str | None = None, actor: str | None = None, **detail: Any
+    ) -> None:
+        """Append one audit row (never updated or deleted by FlyBot)."""
+        async with self._session() as session:
+            session.add(AuditRow(at=at, event=event_name, escalation_id=escalation_id, actor=actor, detail=detail))
+            await session.commit()
+
+    async def audit_log(self, escalation_id: str | None = None) -> list[AuditEntry]:
+        """Audit rows in insertion order, only those of one escalation when given."""
+        async with self._session() as session:
+            stmt = select(AuditRow).order_by(AuditRow.id)
+            if escalation_id is not None:
+                stmt = stmt.where(AuditRow.escalation_id == escalation_id)
+            rows = (await session.execute(stmt)).scalars().all()
+            return [
+                AuditEntry(id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail)
+                for r in rows
+            ]
+
+
+async def open_store(database_url: str, *, create: bool = True) -> Store:
+    """Connect to ``database_url`` (SQLAlchemy async URL) and, with ``create``, create missing tables.
+
+    SQLite files get WAL mode and a busy timeout so that a CLI and a running server can share one file.
+
+    Raises:
+        sqlalchemy.exc.ArgumentError: the URL is not a valid SQLAlchemy URL.
+    """
+    url = make_url(database_url)
+    kwargs: dict[str, Any] = {}
+    if url.get_backend_name() == "sqlite":
+        if url.database and url.database != ":memory:":
+            Path(url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        kwargs["connect_args"] = {"timeout": 30}
+    engine = create_async_engine(url, **kwargs)
+    if url.get_backend_name() == "sqlite":
+
+        @event.listens_for(engine.sync_engine, "connect")
+        def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            cursor = dbapi_conn.cursor()
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+    if create:
+        async with engine.begin() as conn:
+            await conn.run_sync(Base.metadata.create_all)
+    return Store(engine)

@@ -1,0 +1,63 @@
+"""FlyBot's Slack cards: pure functions from typed models to Block Kit dicts (no I/O, no clock, no client).
+
+Public API::
+
+    approval_card(esc: CardEscalation) -> CardMessage          # text fallback + blocks
+    full_command_modal(esc: CardEscalation) -> dict             # views.open payload ("Show full command")
+    deny_reason_modal(esc_id: str, command_preview: str) -> dict  # views.open payload (Deny button)
+    not_allowed_text(bot_name: str) -> str                      # ephemeral replies (mrkdwn, escaped)
+    already_decided_text(status, decided_by, decided_at) -> str
+    mrkdwn_escape(text: str) -> str
+
+Ids the handlers route on are in :mod:`cards.ids`; Slack limits and display budgets in :mod:`cards.limits`.
+"""
+
+from cards.approval import (
+    HOST_STATEMENT,
+    SANDBOX_STATEMENT,
+    CardMessage,
+    already_decided_text,
+    approval_card,
+    deny_reason_modal,
+    full_command_modal,
+    not_allowed_text,
+)
+from cards.escape import mrkdwn_escape
+from cards.ids import (
+    APPROVE_ACTION,
+    DENY_ACTION,
+    DENY_MODAL_CALLBACK,
+    DENY_REASON_BLOCK,
+    DENY_REASON_INPUT,
+    FULL_COMMAND_MODAL_CALLBACK,
+    SHOW_COMMAND_ACTION,
+    actions_block_id,
+    escalation_id_from_block_id,
+)
+from cards.models import DECISION_SOURCES, RISK_LEVELS, STATUSES, CardEscalation, CardReason
+
+__all__ = [
+    "APPROVE_ACTION",
+    "DECISION_SOURCES",
+    "DENY_ACTION",
+    "DENY_MODAL_CALLBACK",
+    "DENY_REASON_BLOCK",
+    "DENY_REASON_INPUT",
+    "FULL_COMMAND_MODAL_CALLBACK",
+    "HOST_STATEMENT",
+    "RISK_LEVELS",
+    "SANDBOX_STATEMENT",
+    "SHOW_COMMAND_ACTION",
+    "STATUSES",
+    "CardEscalation",
+    "CardMessage",
+    "CardReason",
+    "actions_block_id",
+    "already_decided_text",
+    "approval_card",
+    "deny_reason_modal",
+    "escalation_id_from_block_id",
+    "full_command_modal",
+    "mrkdwn_escape",
+    "not_allowed_text",
+]

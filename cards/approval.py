@@ -1,0 +1,526 @@
+"""The approval card, its two modals and the short ephemeral replies: pure functions, no I/O, no clock.
+
+Layout of :func:`approval_card` (top to bottom; at most 10 blocks, Slack allows 50 per message):
+
+1. ``header`` — who asks, or the outcome once decided (plain_text, <= 150 chars).
+2. ``section`` — WHERE the command runs: in the sandbox (a discarded micro-VM; only a workspace file sync
+   comes back) or on the host (its effects are permanent). Always the first block after the header.
+3. ``rich_text`` — Bot, session, room, working directory.
+4. ``rich_text`` — the command exactly as it will run (``rich_text_preformatted``), cut visibly after
+   :data:`cards.limits.CARD_COMMAND_MAX` characters; the rest is in :func:`full_command_modal`.
+5. ``rich_text`` — the requested change (``workspace-write`` -> ``danger-full-access`` for this one call).
+6. ``rich_text`` — risk level and reasons; when contained, split into "still asks" and "downgraded because it
+   runs in the sandbox" (at most :data:`cards.limits.CARD_REASONS_SHOWN` reasons, then "and N more").
+7. ``rich_text`` — the session's justification (quoted, cut visibly) or "no justification".
+8. ``rich_text`` — decided cards only: the outcome (who, when, via which source, deny reason / note).
+9. ``context`` — requested at / expires at (UTC) and the escalation id.
+10. ``actions`` (``block_id`` ``escalation:<id>``) — pending: Approve, Deny (+ Show full command when cut);
+    decided: only Show full command, when the command was cut; otherwise no actions block.
+
+All user text is in ``rich_text`` ``text`` elements or ``plain_text`` objects, which Slack shows literally;
+mrkdwn objects carry FlyBot's own wording only. Limits: Slack Block Kit reference
+(https://docs.slack.dev/reference/block-kit/), summarised in :mod:`cards.limits`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from cards import blocks as bk
+from cards.escape import mrkdwn_escape
+from cards.ids import (
+    APPROVE_ACTION,
+    DENY_ACTION,
+    DENY_MODAL_CALLBACK,
+    DENY_REASON_BLOCK,
+    DENY_REASON_INPUT,
+    FULL_COMMAND_MODAL_CALLBACK,
+    SHOW_COMMAND_ACTION,
+    actions_block_id,
+)
+from cards.limits import (
+    CARD_COMMAND_MAX,
+    CARD_CWD_MAX,
+    CARD_FIELD_MAX,
+    CARD_JUSTIFICATION_MAX,
+    CARD_NOTE_MAX,
+    CARD_REASONS_SHOWN,
+    DENY_PREVIEW_MAX,
+    DENY_REASON_MAX_LENGTH,
+    FALLBACK_BOT_NAME_MAX,
+    FALLBACK_COMMAND_PREVIEW,
+    HEADER_BOT_NAME_MAX,
+    MODAL_CHUNK_MAX,
+    MODAL_MAX_BLOCKS,
+    PRIVATE_METADATA_MAX,
+    REASON_DETAIL_MAX,
+    REASON_SUBJECT_MAX,
+    REASON_TAG_MAX,
+)
+from cards.models import CardEscalation, CardReason
+from cards.text import (
+    clean,
+    format_utc,
+    is_slack_channel_id,
+    is_slack_user_id,
+    one_line,
+    slack_len,
+    split_chunks,
+    truncate,
+)
+
+Block = dict[str, Any]
+
+SANDBOX_STATEMENT = (
+    ":package: *Runs in the sandbox.* This command runs in a discarded micro-VM: its effects stay there, "
+    "only a workspace file sync comes back."
+)
+HOST_STATEMENT = ":warning: *Runs on the host.* This command runs directly on the host machine: its effects are permanent."
+
+RISK_DESCRIPTIONS = {
+    "read_only": "only reads",
+    "workspace_write": "writes inside the workspace",
+    "network": "talks to the network",
+    "system": "changes the system outside the workspace",
+    "destructive": "can destroy data, or was not recognised",
+}
+
+_OUTCOMES: dict[str, tuple[str, str]] = {
+    "approved": ("\u2705", "Approved"),
+    "denied": ("\u26d4", "Denied"),
+    "expired": ("\u231b", "Expired"),
+    "withdrawn": ("\u21a9\ufe0f", "Withdrawn"),
+    "undeliverable": ("\U0001f4ed", "Undeliverable"),
+}
+
+_SOURCE_PHRASES = {
+    "owner": " as the Bot's owner",
+    "admin": " as a FlyBot admin",
+    "standing_approval": " by standing approval",
+    "timeout": " because no one answered in time",
+    "session": " by the session",
+    "delivery_failure": " because the card could not be delivered",
+}
+
+_EXPECTED_SOURCE = {"expired": "timeout", "undeliverable": "delivery_failure", "withdrawn": "session"}
+
+_ALREADY = {
+    "approved": "already approved",
+    "denied": "already denied",
+    "expired": "already expired (the session was told no)",
+    "withdrawn": "withdrawn by the session",
+    "undeliverable": "undeliverable (the session was told no)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class CardMessage:
+    """A message ready for ``chat.postMessage`` / ``chat.update``.
+
+    Attributes:
+        text: notification / accessibility fallback; user text in it is :func:`mrkdwn_escape`-d; < 4000 chars.
+        blocks: Block Kit blocks (<= 50, Slack's per-message limit).
+    """
+
+    text: str
+    blocks: list[Block]
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"text": ..., "blocks": [...]}``, e.g. ``client.chat_postMessage(channel=..., **msg.to_dict())``."""
+        return {"text": self.text, "blocks": self.blocks}
+
+
+# --- public builders ------------------------------------------------------------------------------
+
+
+def approval_card(esc: CardEscalation) -> CardMessage:
+    """Render the approval card for ``esc`` in its current status (layout: module docstring).
+
+    Pending cards carry Approve (``primary``) and Deny (``danger``) buttons whose ``value`` is ``esc.id``; decided
+    cards lose them and gain an outcome block. A command longer than ``CARD_COMMAND_MAX`` (2500) characters is
+    cut visibly and a "Show full command" button (``SHOW_COMMAND_ACTION``) is added (kept after the decision).
+
+    Raises:
+        ValueError: ``esc.id`` is too long for a ``block_id`` (over 244 characters).
+    """
+    command, omitted = truncate(clean(esc.command), CARD_COMMAND_MAX)
+    blocks: list[Block] = [
+        bk.header(_header_text(esc)),
+        bk.mrkdwn_section(SANDBOX_STATEMENT if esc.contained else HOST_STATEMENT),
+        _details_block(esc),
+        _command_block(command, omitted),
+        _change_block(esc),
+        _risk_block(esc),
+        _justification_block(esc.justification),
+    ]
+    if not esc.pending:
+        blocks.append(_outcome_block(esc))
+    blocks.append(_timing_block(esc))
+    actions = _actions_block(esc, command_cut=omitted > 0)
+    if actions is not None:
+        blocks.append(actions)
+    return CardMessage(text=_fallback_text(esc), blocks=blocks)
+
+
+def full_command_modal(esc: CardEscalation) -> dict[str, Any]:
+    """A read-only modal view with the whole command, for the "Show full command" button (``views.open``).
+
+    Shape: ``type`` ``modal``, ``title`` "Full command" (Slack max 24), a ``close`` button, no ``submit``,
+    ``callback_id`` ``FULL_COMMAND_MODAL_CALLBACK``, ``private_metadata`` = ``esc.id``. Blocks: one intro block,
+    then the command in ``rich_text_preformatted`` chunks of at most ``MODAL_CHUNK_MAX`` (2900) characters, one
+    per block; joined, the chunks are the command exactly. Slack allows 100 blocks per modal (Block Kit
+    "Blocks" reference); if the command needs more, the last block says how many characters are not shown.
+    """
+    command = clean(esc.command)
+    chunks = split_chunks(command, MODAL_CHUNK_MAX)
+    room = MODAL_MAX_BLOCKS - 1  # the intro block
+    shown = chunks if len(chunks) <= room else chunks[: room - 1]
+    blocks = [_modal_intro(esc, command, len(shown))]
+    blocks += [bk.rich_text(bk.preformatted(chunk)) for chunk in shown]
+    hidden = len(command) - sum(len(chunk) for chunk in shown)
+    if hidden:
+        note = f"\u2026 {hidden:,} more characters do not fit in a Slack modal (100-block limit)."
+        blocks.append(bk.rich_text(bk.section(bk.text(note, italic=True))))
+    return _modal(
+        title="Full command",
+        blocks=blocks,
+        callback_id=FULL_COMMAND_MODAL_CALLBACK,
+        private_metadata=esc.id,
+        close="Close",
+    )
+
+
+def deny_reason_modal(esc_id: str, command_preview: str) -> dict[str, Any]:
+    """The modal the Deny button opens (``views.open``): an optional reason that is sent to the session.
+
+    Shape: ``callback_id`` ``DENY_MODAL_CALLBACK``, ``private_metadata`` = ``esc_id``, ``submit`` "Deny",
+    ``close`` "Cancel", the command preview (literal, cut after ``DENY_PREVIEW_MAX`` characters) and an optional
+    multiline ``plain_text_input`` (``block_id`` ``DENY_REASON_BLOCK``, ``action_id`` ``DENY_REASON_INPUT``,
+    ``max_length`` 2000). Read the reason at ``view.state.values.deny_reason.deny_reason_input.value``.
+
+    Raises:
+        ValueError: ``esc_id`` exceeds Slack's 3000-character ``private_metadata`` limit.
+    """
+    if len(esc_id) > PRIVATE_METADATA_MAX:
+        raise ValueError("escalation id too long for private_metadata")
+    preview, omitted = truncate(clean(command_preview), DENY_PREVIEW_MAX)
+    blocks = [
+        bk.mrkdwn_section("The session will be told *no*. You may add a reason: it is sent to the session as written."),
+        _command_block(preview, omitted, label="Command:", more="characters not shown"),
+        _deny_input_block(),
+    ]
+    return _modal(
+        title="Deny escalation",
+        blocks=blocks,
+        callback_id=DENY_MODAL_CALLBACK,
+        private_metadata=esc_id,
+        close="Cancel",
+        submit="Deny",
+    )
+
+
+def not_allowed_text(bot_name: str) -> str:
+    """Ephemeral reply to someone who may not decide: ``Only the owners of *<name>* or a FlyBot admin can ...``."""
+    name = _escaped_name(bot_name)
+    return f"Only the owners of *{name}* or a FlyBot admin can approve or deny its requests."
+
+
+def already_decided_text(status: str, decided_by: str | None, decided_at: datetime | None) -> str:
+    """Ephemeral reply to a click on a card that is no longer pending.
+
+    ``decided_by`` becomes a ``<@U…>`` mention only when it is a plain user id; anything else is escaped text.
+    E.g. ``This request was already approved by <@U0123ABC> at 2025-01-31 14:05:09 UTC.``
+    """
+    what = _ALREADY.get(status, f"already {mrkdwn_escape(_cut(status, 40))}")
+    parts = [f"This request was {what}"]
+    if decided_by:
+        parts.append(f" by {_who_mrkdwn(decided_by)}")
+    if decided_at is not None:
+        parts.append(f" at {format_utc(decided_at)}")
+    return "".join(parts) + "."
+
+
+# --- card parts -----------------------------------------------------------------------------------
+
+
+def _header_text(esc: CardEscalation) -> str:
+    name = _cut(one_line(esc.bot_name), HEADER_BOT_NAME_MAX) or "(unnamed Bot)"
+    if esc.pending:
+        return f"\U0001f510 {name} asks to run one command with full access"
+    emoji, label = _OUTCOMES.get(esc.status, ("\u2139\ufe0f", _cut(one_line(esc.status), 30) or "Decided"))
+    return f"{emoji} {label}: {name} \u2014 one command with full access"
+
+
+def _details_block(esc: CardEscalation) -> Block:
+    room = bk.channel(esc.room) if is_slack_channel_id(esc.room) else _value(esc.room, CARD_FIELD_MAX, code=True)
+    line = bk.section(
+        bk.text("Bot: ", bold=True),
+        _value(esc.bot_name, CARD_FIELD_MAX),
+        bk.text("\nSession: ", bold=True),
+        _value(esc.session_id, CARD_FIELD_MAX, code=True),
+        bk.text("\nRoom: ", bold=True),
+        room,
+        bk.text("\nWorking directory: ", bold=True),
+        _value(esc.cwd, CARD_CWD_MAX, code=True),
+    )
+    return bk.rich_text(line)
+
+
+def _command_block(
+    command: str,
+    omitted: int,
+    *,
+    label: str = "Command, exactly as it will run:",
+    more: str = "more characters \u2014 use Show full command",
+) -> Block:
+    elements = [bk.section(bk.text(label, bold=True))]
+    if command:
+        elements.append(bk.preformatted(command))
+    else:
+        elements.append(bk.section(bk.text("(empty command)", italic=True)))
+    if omitted:
+        elements.append(bk.section(bk.text(f"\u2026 {omitted:,} {more}", italic=True)))
+    return bk.rich_text(*elements)
+
+
+def _change_block(esc: CardEscalation) -> Block:
+    line = bk.section(
+        bk.text("Requested change: ", bold=True),
+        _value(esc.file_policy, REASON_TAG_MAX, code=True),
+        bk.text(" \u2192 "),
+        _value(esc.requested_policy, REASON_TAG_MAX, code=True),
+        bk.text(" for this one call only; the session's other calls stay on "),
+        _value(esc.file_policy, REASON_TAG_MAX, code=True),
+        bk.text("."),
+    )
+    return bk.rich_text(line)
+
+
+def _risk_block(esc: CardEscalation) -> Block:
+    head = [bk.text("Risk: ", bold=True), _value(esc.risk, REASON_TAG_MAX, code=True)]
+    if esc.risk in RISK_DESCRIPTIONS:
+        head.append(bk.text(f" \u2014 {RISK_DESCRIPTIONS[esc.risk]}"))
+    elements = [bk.section(*head)]
+    if not esc.reasons:
+        elements.append(bk.section(bk.text("The classifier gave no reasons.", italic=True)))
+    elif esc.contained:
+        elements += _contained_reason_groups(esc.reasons)
+    else:
+        elements += _reason_group("Why:", esc.reasons[:CARD_REASONS_SHOWN], mark_downgraded=True)
+    hidden = len(esc.reasons) - min(len(esc.reasons), CARD_REASONS_SHOWN)
+    if hidden:
+        elements.append(bk.section(bk.text(f"\u2026 and {hidden:,} more not shown", italic=True)))
+    return bk.rich_text(*elements)
+
+
+def _contained_reason_groups(reasons: tuple[CardReason, ...]) -> list[Block]:
+    still = [r for r in reasons if not r.downgraded]
+    down = [r for r in reasons if r.downgraded]
+    still_shown = still[:CARD_REASONS_SHOWN]
+    down_shown = down[: CARD_REASONS_SHOWN - len(still_shown)]
+    return _reason_group("Still asks for approval:", still_shown) + _reason_group(
+        "Downgraded because it runs in the sandbox:", down_shown
+    )
+
+
+def _reason_group(
+    title: str, reasons: list[CardReason] | tuple[CardReason, ...], *, mark_downgraded: bool = False
+) -> list[Block]:
+    if not reasons:
+        return []
+    items = [_reason_item(reason, mark_downgraded=mark_downgraded) for reason in reasons]
+    return [bk.section(bk.text(title, bold=True)), bk.bullets(items)]
+
+
+def _reason_item(reason: CardReason, *, mark_downgraded: bool) -> Block:
+    elements = [_value(reason.subject, REASON_SUBJECT_MAX, code=True)]
+    detail = _cut(reason.detail, REASON_DETAIL_MAX)
+    if detail.strip():
+        elements.append(bk.text(f" \u2014 {detail}"))
+    tag = f"{_cut(reason.rule, REASON_TAG_MAX) or 'rule?'}, {_cut(reason.level, REASON_TAG_MAX) or 'level?'}"
+    if mark_downgraded and reason.downgraded:
+        tag += ", downgraded"
+    elements.append(bk.text(f" ({tag})", italic=True))
+    return bk.section(*elements)
+
+
+def _justification_block(justification: str | None) -> Block:
+    if justification is None or not justification.strip():
+        return bk.rich_text(bk.section(bk.text("The session gave no justification.", italic=True)))
+    return bk.rich_text(*_quoted("Justification from the session:", justification, CARD_JUSTIFICATION_MAX))
+
+
+def _outcome_block(esc: CardEscalation) -> Block:
+    emoji, label = _OUTCOMES.get(esc.status, ("\u2139\ufe0f", _cut(one_line(esc.status), 30) or "Decided"))
+    line = [bk.text(f"{emoji} {label}", bold=True)]
+    if esc.decided_by:
+        line += [bk.text(" by "), _who_element(esc.decided_by)]
+    when = esc.decided_at or (esc.expires_at if esc.status == "expired" else None)
+    if when is not None:
+        line.append(bk.text(f" at {format_utc(when)}"))
+    source = _source_phrase(esc.status, esc.decision_source)
+    if source:
+        line.append(bk.text(source))
+    line += _outcome_tail(esc)
+    elements = [bk.section(*line)]
+    elements += _outcome_note(esc)
+    return bk.rich_text(*elements)
+
+
+def _source_phrase(status: str, source: str | None) -> str:
+    if not source or _EXPECTED_SOURCE.get(status) == source:
+        return ""
+    return _SOURCE_PHRASES.get(source, f" via {_cut(one_line(source), REASON_TAG_MAX)}")
+
+
+def _outcome_tail(esc: CardEscalation) -> list[Block]:
+    if esc.status == "approved":
+        return [
+            bk.text(". This one call may now run with "),
+            _value(esc.requested_policy, REASON_TAG_MAX, code=True),
+            bk.text("."),
+        ]
+    tails = {
+        "denied": ". The session was told no.",
+        "expired": " \u2014 the session was told no.",
+        "undeliverable": " \u2014 the card could not be delivered, so the session was told no.",
+        "withdrawn": " \u2014 the session withdrew the request; nothing runs with full access.",
+    }
+    return [bk.text(tails.get(esc.status, "."))]
+
+
+def _outcome_note(esc: CardEscalation) -> list[Block]:
+    if esc.reason is not None and esc.reason.strip():
+        title = "Reason sent to the session:" if esc.status == "denied" else "Note:"
+        return _quoted(title, esc.reason, CARD_NOTE_MAX)
+    if esc.status == "denied":
+        return [bk.section(bk.text("No reason given.", italic=True))]
+    return []
+
+
+def _timing_block(esc: CardEscalation) -> Block:
+    when = f"Requested {format_utc(esc.created_at)}"
+    if esc.pending:
+        when += f" \u00b7 Expires {format_utc(esc.expires_at)}"
+    return bk.context(bk.mrkdwn(when), bk.plain(f"Escalation {_cut(esc.id, 100)}"))
+
+
+def _actions_block(esc: CardEscalation, *, command_cut: bool) -> Block | None:
+    buttons = []
+    if esc.pending:
+        buttons.append(bk.button("Approve", APPROVE_ACTION, esc.id, style="primary"))
+        buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
+    if command_cut:
+        buttons.append(bk.button("Show full command", SHOW_COMMAND_ACTION, esc.id))
+    if not buttons:
+        return None
+    return {"type": "actions", "block_id": actions_block_id(esc.id), "elements": buttons}
+
+
+def _fallback_text(esc: CardEscalation) -> str:
+    name = _escaped_name(esc.bot_name)
+    where = "in the sandbox" if esc.contained else "on the host"
+    policy = mrkdwn_escape(_cut(one_line(esc.requested_policy), REASON_TAG_MAX))
+    risk = mrkdwn_escape(_cut(one_line(esc.risk), REASON_TAG_MAX))
+    preview = mrkdwn_escape(_cut(one_line(esc.command), FALLBACK_COMMAND_PREVIEW))
+    what = f"one command {where} with {policy} (risk: {risk}): {preview}"
+    if esc.pending:
+        return f"Approval needed by {format_utc(esc.expires_at)}: {name} wants to run {what}"
+    _, label = _OUTCOMES.get(esc.status, ("", mrkdwn_escape(_cut(one_line(esc.status), 30))))
+    return f"{label}: {name} asked to run {what}"
+
+
+# --- modal parts ----------------------------------------------------------------------------------
+
+
+def _modal_intro(esc: CardEscalation, command: str, parts: int) -> Block:
+    if not command:
+        return bk.rich_text(bk.section(bk.text("(empty command)", italic=True)))
+    return bk.rich_text(
+        bk.section(
+            bk.text("Command for "),
+            _value(esc.bot_name, CARD_FIELD_MAX),
+            bk.text(f", exactly as it will run ({len(command):,} characters, {parts} part{'s' if parts != 1 else ''}):"),
+        )
+    )
+
+
+def _deny_input_block() -> Block:
+    return {
+        "type": "input",
+        "block_id": DENY_REASON_BLOCK,
+        "optional": True,
+        "label": bk.plain("Reason (optional, sent to the session)"),
+        "element": {
+            "type": "plain_text_input",
+            "action_id": DENY_REASON_INPUT,
+            "multiline": True,
+            "max_length": DENY_REASON_MAX_LENGTH,
+            "placeholder": bk.plain("e.g. use the staging database instead"),
+        },
+    }
+
+
+def _modal(
+    *,
+    title: str,
+    blocks: list[Block],
+    callback_id: str,
+    private_metadata: str,
+    close: str,
+    submit: str | None = None,
+) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "type": "modal",
+        "callback_id": callback_id,
+        "private_metadata": private_metadata,
+        "title": bk.plain(title),
+        "close": bk.plain(close),
+    }
+    if submit is not None:
+        view["submit"] = bk.plain(submit)
+    view["blocks"] = blocks
+    return view
+
+
+# --- small helpers --------------------------------------------------------------------------------
+
+
+def _cut(value: str, limit: int) -> str:
+    """``value`` (cleaned) cut to ``limit`` UTF-16 units, ending in ``…`` when cut."""
+    value = clean(value)
+    if slack_len(value) <= limit:
+        return value
+    kept, _ = truncate(value, limit - 1)
+    return kept + "\u2026"
+
+
+def _value(value: str, limit: int, *, code: bool = False) -> Block:
+    """A literal rich_text value, cut with ``…`` after ``limit``; blank shows ``(empty)``."""
+    return bk.value_text(_cut(value, limit), code=code)
+
+
+def _quoted(title: str, value: str, limit: int) -> list[Block]:
+    kept, omitted = truncate(clean(value), limit)
+    elements = [bk.section(bk.text(title, bold=True)), bk.quote(kept)]
+    if omitted:
+        elements.append(bk.section(bk.text(f"\u2026 {omitted:,} more characters not shown", italic=True)))
+    return elements
+
+
+def _who_element(decided_by: str) -> Block:
+    if is_slack_user_id(decided_by):
+        return bk.user(decided_by)
+    return bk.value_text(_cut(one_line(decided_by), CARD_FIELD_MAX), code=True)
+
+
+def _who_mrkdwn(decided_by: str) -> str:
+    if is_slack_user_id(decided_by):
+        return f"<@{decided_by}>"
+    return mrkdwn_escape(_cut(one_line(decided_by), CARD_FIELD_MAX))
+
+
+def _escaped_name(bot_name: str) -> str:
+    return mrkdwn_escape(_cut(one_line(bot_name), FALLBACK_BOT_NAME_MAX)) or "(unnamed Bot)"

@@ -1,0 +1,57 @@
+"""Stable ids FlyBot's Slack handlers route on. Changing one breaks cards already posted.
+
+Shapes (Block Kit "Button element" / "Actions block" / "View object" references,
+https://docs.slack.dev/reference/block-kit/block-elements/button-element):
+
+* Every button on an approval card carries the escalation id as its ``value`` (Slack limit 2000 chars).
+* The approval card's one ``actions`` block has ``block_id`` = :func:`actions_block_id` (``"escalation:<id>"``,
+  Slack limit 255 chars), so a handler can also recover the id from ``body["actions"][0]["block_id"]``.
+* The deny modal (``callback_id`` :data:`DENY_MODAL_CALLBACK`) carries the escalation id as
+  ``private_metadata``; the typed reason is at
+  ``view["state"]["values"][DENY_REASON_BLOCK][DENY_REASON_INPUT]["value"]`` (``None`` when left empty).
+"""
+
+from __future__ import annotations
+
+APPROVE_ACTION = "escalation_approve"
+"""``action_id`` of the Approve button (style ``primary``)."""
+
+DENY_ACTION = "escalation_deny"
+"""``action_id`` of the Deny button (style ``danger``); the bot answers by opening :func:`cards.deny_reason_modal`."""
+
+SHOW_COMMAND_ACTION = "escalation_show_command"
+"""``action_id`` of the "Show full command" button, present only when the card truncated the command."""
+
+DENY_MODAL_CALLBACK = "escalation_deny_modal"
+"""``callback_id`` of the deny-reason modal; its ``private_metadata`` is the escalation id."""
+
+DENY_REASON_BLOCK = "deny_reason"
+"""``block_id`` of the optional reason input in the deny modal."""
+
+DENY_REASON_INPUT = "deny_reason_input"
+"""``action_id`` of the multiline ``plain_text_input`` inside :data:`DENY_REASON_BLOCK`."""
+
+FULL_COMMAND_MODAL_CALLBACK = "escalation_full_command"
+"""``callback_id`` of the read-only "full command" modal (no submit; nothing to handle)."""
+
+ACTIONS_BLOCK_PREFIX = "escalation:"
+
+
+def actions_block_id(escalation_id: str) -> str:
+    """``block_id`` of a card's actions block: ``"escalation:<id>"``.
+
+    Raises:
+        ValueError: the result would exceed Slack's 255-character ``block_id`` limit
+            (escalation ids are FlyBot's own short ids, so this signals a bug upstream).
+    """
+    block_id = f"{ACTIONS_BLOCK_PREFIX}{escalation_id}"
+    if len(block_id) > 255:
+        raise ValueError(f"escalation id too long for a block_id ({len(escalation_id)} chars)")
+    return block_id
+
+
+def escalation_id_from_block_id(block_id: str) -> str | None:
+    """Inverse of :func:`actions_block_id`; ``None`` when ``block_id`` is not an approval-card actions block."""
+    if block_id.startswith(ACTIONS_BLOCK_PREFIX) and len(block_id) > len(ACTIONS_BLOCK_PREFIX):
+        return block_id[len(ACTIONS_BLOCK_PREFIX) :]
+    return None

@@ -1,0 +1,223 @@
+"""A real FlyBot on loopback against the Slack Web API emulation, driven over HTTP like a person and a session would.
+
+No FlyBot function is patched: the emulation runs as its own aiohttp server; FlyBot runs in Slack HTTP mode
+pointed at it (``FLYBOT_SLACK_API_URL``); clicks reach FlyBot as signed payloads on ``/slack/events``.
+"""
+
+from __future__ import annotations
+
+import socket
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+from aiohttp import web
+
+from bot.app import RUNTIME, Runtime, create_app
+from bot.bots import register_bot
+from bot.localchat import SlackEmulator
+from bot.settings import Settings
+
+SIGNING_SECRET = "test-signing-secret-0123456789"
+BOT_TOKEN = "xoxb-test-token"
+OWNER, ADMIN, OTHER = "U0OWNER01", "U0ADMIN01", "U0OTHER01"
+ROOM = "C0APPROVE"
+
+
+def free_socket() -> socket.socket:
+    """A bound loopback socket on a free port (kept open so no other process can take it)."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    return sock
+
+
+@dataclass
+class Harness:
+    """Starts/stops the emulation and FlyBot; offers the session's and the person's actions over HTTP."""
+
+    tmp: Path
+    settings_overrides: dict[str, Any] = field(default_factory=dict)
+    emulator: SlackEmulator = field(init=False)
+    emu_url: str = ""
+    url: str = ""
+    http: aiohttp.ClientSession = field(init=False)
+    _emu_runner: web.AppRunner | None = None
+    _runner: web.AppRunner | None = None
+    _app: web.Application | None = None
+    _port: int = 0
+
+    async def start(self) -> None:
+        self.http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=90))
+        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
+        sock = free_socket()
+        self.emu_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        self.emulator.public_base = self.emu_url
+        self._emu_runner = web.AppRunner(self.emulator.app())
+        await self._emu_runner.setup()
+        await web.SockSite(self._emu_runner, sock).start()
+        await self.start_flybot()
+
+    def settings(self) -> Settings:
+        values: dict[str, Any] = {
+            "database_url": f"sqlite+aiosqlite:///{self.tmp / 'flybot.db'}",
+            "slack_bot_token": BOT_TOKEN,
+            "slack_signing_secret": SIGNING_SECRET,
+            "slack_api_url": f"{self.emu_url}/api/",
+            "sweep_interval_s": 0.2,
+            "admins": (ADMIN,),
+            "state_dir": str(self.tmp / ".flybot"),
+        }
+        values.update(self.settings_overrides)
+        return Settings(**values)
+
+    async def start_flybot(self) -> None:
+        sock = free_socket()
+        self._port = sock.getsockname()[1]
+        self.url = f"http://127.0.0.1:{self._port}"
+        self._app = create_app(self.settings(), base_url=self.url)
+        self._runner = web.AppRunner(self._app)
+        await self._runner.setup()
+        await web.SockSite(self._runner, sock).start()
+        self.emulator.events_url = f"{self.url}/slack/events"
+
+    async def stop_flybot(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def restart_flybot(self) -> None:
+        await self.stop_flybot()
+        await self.start_flybot()
+
+    async def close(self) -> None:
+        await self.stop_flybot()
+        if self._emu_runner is not None:
+            await self._emu_runner.cleanup()
+        await self.http.close()
+
+    @property
+    def runtime(self) -> Runtime:
+        assert self._app is not None
+        return self._app[RUNTIME]
+
+    async def add_bot(self, name: str = "ci-bot", owners: tuple[str, ...] = (OWNER,), room: str | None = ROOM) -> str:
+        _bot, token = await register_bot(self.runtime.store, name, list(owners), room)
+        return token
+
+    # -- the session's side -------------------------------------------------------------------------
+    def body(self, **overrides: Any) -> dict[str, Any]:
+        body: dict[str, Any] = {
+            "session_id": "sess-1",
+            "command": "sudo apt-get install -y jq",
+            "cwd": "/work/repo",
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": False,
+            "justification": "need jq to parse the API output",
+        }
+        body.update(overrides)
+        return {k: v for k, v in body.items() if v is not None}
+
+    async def post(self, token: str, body: Any, headers: dict[str, str] | None = None) -> tuple[int, dict[str, Any]]:
+        hdrs = {"Authorization": f"Bearer {token}", **(headers or {})}
+        async with self.http.post(f"{self.url}/v1/escalations", json=body, headers=hdrs) as response:
+            return response.status, await response.json(content_type=None)
+
+    async def escalate(self, token: str, **overrides: Any) -> dict[str, Any]:
+        status, data = await self.post(token, self.body(**overrides))
+        assert status == 201, data
+        return data
+
+    async def get(self, token: str, escalation_id: str, wait: float = 0) -> tuple[int, dict[str, Any]]:
+        async with self.http.get(
+            f"{self.url}/v1/escalations/{escalation_id}", params={"wait": str(wait)},
+            headers={"Authorization": f"Bearer {token}"},
+        ) as response:
+            return response.status, await response.json(content_type=None)
+
+    async def eventually(self, check: Any, timeout: float = 5.0) -> None:
+        """Wait until ``check()`` is truthy (card updates happen after Slack's ack, asynchronously)."""
+        import asyncio
+        import time
+
+        deadline = time.monotonic() + timeout
+        while not check():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"condition not met within {timeout}s")
+            await asyncio.sleep(0.05)
+
+    # -- the person's side (through the emulation's page API, over HTTP) -------------------------------
+    def channel_messages(self, channel: str = ROOM, *, viewer: str = OWNER) -> list[dict[str, Any]]:
+        return [m for m in self.emulator.snapshot(viewer)["messages"] if m["channel"] == channel]
+
+    def card_for(self, escalation_id: str) -> dict[str, Any]:
+        for message in self.emulator.messages:
+            if message.ephemeral_to is None and escalation_id in _button_values(message.blocks):
+                return {"channel": message.channel, "ts": message.ts, "blocks": message.blocks, "text": message.text}
+        for message in self.emulator.messages:
+            if message.ephemeral_to is None and any(escalation_id in str(b) for b in message.blocks):
+                return {"channel": message.channel, "ts": message.ts, "blocks": message.blocks, "text": message.text}
+        raise AssertionError(f"no card for {escalation_id}")
+
+    def ephemerals(self, user: str) -> list[str]:
+        return [m.text for m in self.emulator.messages if m.ephemeral_to == user]
+
+    async def click(self, user: str, escalation_id: str, action_id: str) -> dict[str, Any]:
+        card = self.card_for(escalation_id)
+        block_id = next(
+            (b.get("block_id", "") for b in card["blocks"] if b.get("type") == "actions"), ""
+        )
+        async with self.http.post(
+            f"{self.emu_url}/page/click",
+            json={"user": user, "channel": card["channel"], "ts": card["ts"], "action_id": action_id,
+                  "block_id": block_id, "value": escalation_id},
+        ) as response:
+            return await response.json()
+
+    def open_modal(self, user: str) -> dict[str, Any] | None:
+        modal = self.emulator.snapshot(user)["modal"]
+        return modal
+
+    async def submit_modal(self, user: str, view_id: str, values: dict[str, dict[str, str]]) -> dict[str, Any]:
+        async with self.http.post(
+            f"{self.emu_url}/page/view_submit", json={"user": user, "view_id": view_id, "values": values}
+        ) as response:
+            return await response.json()
+
+    async def fault(self, method: str, status: int = 500, count: int = 100, error: str = "internal_error") -> None:
+        async with self.http.post(
+            f"{self.emu_url}/control/faults", json={"method": method, "status": status, "count": count, "error": error}
+        ) as response:
+            assert response.status == 200
+
+
+def _button_values(blocks: list[dict[str, Any]]) -> set[str]:
+    values: set[str] = set()
+    for block in blocks:
+        for element in block.get("elements", []) if block.get("type") == "actions" else []:
+            if "value" in element:
+                values.add(str(element["value"]))
+    return values
+
+
+def block_text(blocks: list[dict[str, Any]]) -> str:
+    """All text in a card, flattened (for assertions on what a person reads)."""
+    out: list[str] = []
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if isinstance(node.get("text"), str):
+                out.append(node["text"])
+            for key in ("text", "elements", "fields", "accessory", "title"):
+                if key in node and not isinstance(node[key], str):
+                    walk(node[key])
+            if node.get("type") == "user" and "user_id" in node:
+                out.append(f"<@{node['user_id']}>")
+        elif isinstance(node, list):
+            for item in node:
+                walk(item)
+
+    walk(blocks)
+    return "\n".join(out)
