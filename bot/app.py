@@ -24,7 +24,7 @@ from bot.escalations import EscalationService, run_sweeper
 from bot.localchat import SlackEmulator
 from bot.localchat.emulator import DEFAULT_USERS
 from bot.settings import Settings
-from bot.slack.app import build_bolt_app, events_handler
+from bot.slack.app import Handler, build_bolt_app, events_handler
 from bot.slack.deps import SlackDeps
 from bot.slack.gateway import SlackChat, make_web_client
 from bot.store import Store, open_store
@@ -40,7 +40,6 @@ DEMO_ADMIN = "U0ADMIN01"
 DEMO_ROOM = "C0APPROVE"
 
 EMULATOR = web.AppKey("emulator", SlackEmulator)
-RUNTIME = web.AppKey("runtime", "Runtime")
 
 
 @dataclass
@@ -51,6 +50,8 @@ class Runtime:
     store: Store
     deps: SlackDeps
 
+
+RUNTIME = web.AppKey("runtime", Runtime)
 
 def local_state_file(settings: Settings) -> Path:
     """Where local mode writes ``{"url", "token"}`` for the demo Bot (read by ``flybot ask``)."""
@@ -77,6 +78,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             signing_secret=signing,
             events_url=f"{base_url}/slack/events",
             public_base=f"{base_url}{LOCAL_PREFIX}",
+            state_path=Path(settings.state_dir) / "localchat.json",
         )
         app[EMULATOR] = emulator
         app.add_subapp(LOCAL_PREFIX + "/", emulator.app())
@@ -87,12 +89,9 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         assert settings.slack_bot_token is not None
         bot_token = settings.slack_bot_token.get_secret_value()
         api_url = settings.slack_api_url
-        socket = settings.chat_backend == "slack-socket"
         signing_secret = (
             settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
         )
-        if socket and signing_secret is None:
-            signing_secret = None
         admins = frozenset(settings.admins)
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
@@ -129,10 +128,11 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
                 await session.close()
             await store.close()
 
-    handler_holder: dict[str, web.Handler] = {}
+    handler_holder: dict[str, Handler] = {}
 
     async def slack_events(request: web.Request) -> web.StreamResponse:
-        return await handler_holder["bolt"](request)
+        response: web.StreamResponse = await handler_holder["bolt"](request)
+        return response
 
     async def healthz(_request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
@@ -157,10 +157,10 @@ async def _socket_mode(bolt: object, settings: Settings) -> None:
     assert settings.slack_app_token is not None
     handler = AsyncSocketModeHandler(bolt, settings.slack_app_token.get_secret_value())  # type: ignore[arg-type]
     try:
-        await handler.connect_async()
+        await handler.connect_async()  # type: ignore[no-untyped-call]
         await asyncio.Event().wait()
     finally:
-        await handler.close_async()
+        await handler.close_async()  # type: ignore[no-untyped-call]
 
 
 async def _ensure_demo_bot(store: Store, settings: Settings, base_url: str) -> None:

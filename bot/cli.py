@@ -24,17 +24,18 @@ def _settings() -> Settings:
 # -- serve --------------------------------------------------------------------------------------------
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run FlyBot until interrupted (Ctrl-C / SIGTERM). Exit 2 on a configuration error or a port in use."""
-    from aiohttp import web
-
-    from bot.app import create_app
-    from bot.logs import configure_logging
-
     overrides: dict[str, Any] = {}
     if args.host:
         overrides["host"] = args.host
     if args.port is not None:
         overrides["port"] = args.port
     settings = load_settings(**overrides)
+
+    from aiohttp import web
+
+    from bot.app import create_app
+    from bot.logs import configure_logging
+
     fmt = settings.log_format if settings.log_format != "auto" else ("console" if settings.chat_backend == "local" else "json")
     configure_logging(fmt)
     try:
@@ -50,7 +51,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(settings, base_url=base_url)
     if settings.chat_backend == "local":
         print(f"FlyBot local chat: open {base_url}/  (demo Bot token in {settings.state_dir}/local.json)", flush=True)
-        print(f"Try it: flybot ask -- sudo apt-get install -y jq", flush=True)
+        print("Try it: flybot ask -- sudo apt-get install -y jq", flush=True)
     else:
         print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
     web.run_app(app, sock=sock, print=None, shutdown_timeout=10)

@@ -14,7 +14,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import PurePosixPath
+from pathlib import Path
 
 import structlog
 
@@ -58,8 +58,8 @@ def grade(command: str, *, contained: bool, cwd: str) -> tuple[str, tuple[dict[s
 
     ``cwd`` is the workspace when it is an absolute path; otherwise the classifier treats the workspace as unknown.
     """
-    workspace = PurePosixPath(cwd) if cwd.startswith("/") else None
-    assessment = classify(command, contained=contained, workspace=workspace)  # type: ignore[arg-type]
+    workspace = Path(cwd) if cwd.startswith("/") else None
+    assessment = classify(command, contained=contained, workspace=workspace)
     data = assessment_to_dict(assessment)
     return str(data["risk"]), tuple(data["reasons"])
 

@@ -89,7 +89,7 @@ class Settings(BaseSettings):
         return value if value.endswith("/") else value + "/"
 
     @model_validator(mode="after")
-    def _check_chat_backend(self) -> "Settings":
+    def _check_chat_backend(self) -> Settings:
         bot = self.slack_bot_token.get_secret_value() if self.slack_bot_token else ""
         app = self.slack_app_token.get_secret_value() if self.slack_app_token else ""
         if app and not bot:

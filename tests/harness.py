@@ -25,11 +25,11 @@ OWNER, ADMIN, OTHER = "U0OWNER01", "U0ADMIN01", "U0OTHER01"
 ROOM = "C0APPROVE"
 
 
-def free_socket() -> socket.socket:
-    """A bound loopback socket on a free port (kept open so no other process can take it)."""
+def free_socket(port: int = 0) -> socket.socket:
+    """A bound loopback socket on ``port`` (0: a free one), kept open so no other process can take it."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
+    sock.bind(("127.0.0.1", port))
     return sock
 
 
@@ -73,7 +73,8 @@ class Harness:
         return Settings(**values)
 
     async def start_flybot(self) -> None:
-        sock = free_socket()
+        """Start FlyBot (again on the same port after a stop, so clients can re-poll it)."""
+        sock = free_socket(self._port)
         self._port = sock.getsockname()[1]
         self.url = f"http://127.0.0.1:{self._port}"
         self._app = create_app(self.settings(), base_url=self.url)

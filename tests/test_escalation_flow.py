@@ -260,3 +260,24 @@ async def test_mention_and_mrkdwn_syntax_in_a_command_is_shown_inert(harness: Ha
         assert "<!here>" not in text
     literal = json.dumps(card["blocks"])
     assert json.dumps(nasty)[1:-1] in literal, "the command appears verbatim in a literal (rich_text) element"
+
+
+async def test_a_long_command_is_truncated_visibly_and_shown_whole_on_request(harness: Harness) -> None:
+    from cards import SHOW_COMMAND_ACTION
+
+    token = await harness.add_bot()
+    long_command = "echo " + " ".join(f"arg{i:05d}" for i in range(3000))
+    esc = await harness.escalate(token, command=long_command)
+    card = harness.card_for(esc["id"])
+    assert len(json.dumps(card["blocks"])) < 40_000
+    assert "more characters" in block_text(card["blocks"])
+    await harness.click(OWNER, esc["id"], SHOW_COMMAND_ACTION)
+    await harness.eventually(lambda: harness.open_modal(OWNER))
+    modal = harness.open_modal(OWNER)
+    pre = [
+        el["elements"][0]["text"] for b in modal["view"]["blocks"] if b.get("type") == "rich_text"
+        for el in b["elements"] if el.get("type") == "rich_text_preformatted"
+    ]
+    assert "".join(pre) == long_command
+    _, still = await harness.get(token, esc["id"])
+    assert still["status"] == "pending"

@@ -45,9 +45,11 @@ async def problems_middleware(request: web.Request, handler: Any) -> web.StreamR
     Only for the session API (``/v1/``); other routes (Slack, the page) keep their own formats.
     """
     if not request.path.startswith("/v1/"):
-        return await handler(request)
+        passed: web.StreamResponse = await handler(request)
+        return passed
     try:
-        return await handler(request)
+        response: web.StreamResponse = await handler(request)
+        return response
     except FlyBotError as exc:
         extra = {"errors": [{"field": exc.field, "message": exc.detail}]} if exc.field else {}
         return problem(exc.status, exc.code, exc.title, exc.detail, **extra)

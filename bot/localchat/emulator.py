@@ -26,6 +26,7 @@ import secrets
 import time
 import urllib.parse
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -92,6 +93,7 @@ class SlackEmulator:
         events_url: FlyBot's ``/slack/events`` (may be set after start, once the port is known).
         users: user id -> ``{name, real_name, is_admin, is_owner}``.
         channels: channel id -> name.
+        state_path: where to keep rooms and messages across restarts (local mode); None keeps them in memory only.
     """
 
     def __init__(
@@ -103,6 +105,7 @@ class SlackEmulator:
         users: dict[str, dict[str, Any]] | None = None,
         channels: dict[str, str] | None = None,
         public_base: str = "",
+        state_path: Path | None = None,
     ) -> None:
         self.bot_token = bot_token
         self.signer = SignatureVerifier(signing_secret)
@@ -123,6 +126,31 @@ class SlackEmulator:
         self._triggers: dict[str, tuple[str, float]] = {}
         self._response_urls: dict[str, tuple[str, str]] = {}
         self._http: aiohttp.ClientSession | None = None
+        self.state_path = state_path
+        self._load()
+
+    def _load(self) -> None:
+        if self.state_path is None or not self.state_path.exists():
+            return
+        try:
+            data = json.loads(self.state_path.read_text())
+            self.channels.update({c["id"]: c for c in data.get("channels", [])})
+            self.messages = [Message(**m) for m in data.get("messages", [])]
+        except (OSError, ValueError, TypeError, KeyError) as exc:
+            log.warning("localchat.state_unreadable", path=str(self.state_path), error=type(exc).__name__)
+        self._ts = itertools.count(len(self.messages) + 1)
+
+    def _save(self) -> None:
+        if self.state_path is None:
+            return
+        data = {"channels": list(self.channels.values()), "messages": [asdict(m) for m in self.messages[-2000:]]}
+        tmp = self.state_path.with_suffix(".tmp")
+        try:
+            self.state_path.parent.mkdir(parents=True, exist_ok=True)
+            tmp.write_text(json.dumps(data))
+            tmp.replace(self.state_path)
+        except OSError as exc:
+            log.warning("localchat.state_unwritable", path=str(self.state_path), error=type(exc).__name__)
 
     # -- plumbing ---------------------------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -148,6 +176,7 @@ class SlackEmulator:
             self._http = None
 
     def _touch(self) -> None:
+        self._save()
         self.version += 1
         self._changed.set()
         self._changed = asyncio.Event()
@@ -466,7 +495,7 @@ class SlackEmulator:
         ts = str(int(time.time()) if timestamp is None else timestamp)
         return {
             "X-Slack-Request-Timestamp": ts,
-            "X-Slack-Signature": self.signer.generate_signature(timestamp=ts, body=body),
+            "X-Slack-Signature": self.signer.generate_signature(timestamp=ts, body=body) or "",
         }
 
     async def deliver_form(self, form: dict[str, str]) -> tuple[int, str]:

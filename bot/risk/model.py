@@ -76,11 +76,14 @@ class SimpleCommand:
             empty when the name was not literal.
         text: the source text of the simple command as written.
         risk: the grade of this simple command alone.
+        wrappers: the wrappers unwrapped to reach ``argv``, outermost first (``("sudo", "env")``);
+            lets a standing-approval check refuse a command reached through ``sudo``.
     """
 
     argv: tuple[str, ...]
     text: str
     risk: RiskLevel
+    wrappers: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

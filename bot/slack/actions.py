@@ -13,10 +13,18 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.errors import AlreadyDecided, FlyBotError
 from bot.slack.deps import SlackDeps
-from bot.store import Escalation
-from cards import APPROVE_ACTION, DENY_ACTION, DENY_MODAL_CALLBACK, DENY_REASON_BLOCK, DENY_REASON_INPUT, SHOW_COMMAND_ACTION
-from cards import deny_reason_modal, full_command_modal
 from bot.slack.gateway import to_card
+from bot.store import Escalation
+from cards import (
+    APPROVE_ACTION,
+    DENY_ACTION,
+    DENY_MODAL_CALLBACK,
+    DENY_REASON_BLOCK,
+    DENY_REASON_INPUT,
+    SHOW_COMMAND_ACTION,
+    deny_reason_modal,
+    full_command_modal,
+)
 
 log = structlog.get_logger("flybot.slack.actions")
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import logging
 
+from collections.abc import Awaitable, Callable
+
 from aiohttp import web
 from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
@@ -15,6 +17,10 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.slack import actions, commands
 from bot.slack.deps import SlackDeps
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+"""An aiohttp request handler."""
 
 
 def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: SlackDeps) -> AsyncApp:
@@ -35,7 +41,7 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     return app
 
 
-def events_handler(bolt_app: AsyncApp) -> web.Handler:
+def events_handler(bolt_app: AsyncApp) -> Handler:
     """The aiohttp handler for ``POST /slack/events`` (events, interactivity and slash commands)."""
 
     async def handle(request: web.Request) -> web.StreamResponse:

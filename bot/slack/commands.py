@@ -36,4 +36,4 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             lines = [f"• {names.get(e.bot_id, e.bot_id)}: `{e.id}` risk {e.risk}, expires {e.expires_at:%H:%M:%S} UTC" for e in pending[:20]]
             await ack("Waiting for a decision:\n" + "\n".join(lines))
             return
-        await ack(f"Unknown subcommand. Try `/flybot help`.")
+        await ack("Unknown subcommand. Try `/flybot help`.")

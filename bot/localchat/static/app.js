@@ -1,0 +1,700 @@
+// FlyBot local chat: a small Slack-like page over the emulation's page API (bot/localchat/emulator.py).
+// Security: message and view content is only ever put in the DOM through textContent / DOM nodes, never innerHTML.
+"use strict";
+
+(() => {
+  const API = "local/slack/page/";
+  const DEFAULT_VIEWER = "U0OWNER01";
+  const DEFAULT_CHANNEL = "C0APPROVE";
+  const HOME = "home";
+
+  const EMOJI = {
+    warning: "⚠️", package: "📦", white_check_mark: "✅", heavy_check_mark: "✔️", x: "❌", hourglass: "⌛",
+    hourglass_flowing_sand: "⏳", lock: "🔒", unlock: "🔓", closed_lock_with_key: "🔐", key: "🔑", no_entry: "⛔",
+    no_entry_sign: "🚫", stop_sign: "🛑", octagonal_sign: "🛑", information_source: "ℹ️", rocket: "🚀",
+    robot_face: "🤖", bust_in_silhouette: "👤", alarm_clock: "⏰", stopwatch: "⏱️", timer_clock: "⏲️", fire: "🔥",
+    eyes: "👀", thumbsup: "👍", "+1": "👍", thumbsdown: "👎", "-1": "👎", wave: "👋", memo: "📝", mag: "🔍",
+    shield: "🛡️", red_circle: "🔴", large_green_circle: "🟢", large_yellow_circle: "🟡", large_orange_circle: "🟠",
+    white_circle: "⚪", black_circle: "⚫", question: "❓", exclamation: "❗", heavy_exclamation_mark: "❗",
+    bangbang: "‼️", skull: "💀", boom: "💥", zap: "⚡", gear: "⚙️", wrench: "🔧", hammer_and_wrench: "🛠️",
+    computer: "💻", desktop_computer: "🖥️", file_folder: "📁", open_file_folder: "📂", page_facing_up: "📄",
+    link: "🔗", arrows_counterclockwise: "🔄", leftwards_arrow_with_hook: "↩️", speech_balloon: "💬", bell: "🔔",
+    no_bell: "🔕", tada: "🎉", sparkles: "✨", ok: "🆗", house: "🏠", clipboard: "📋", pushpin: "📌",
+    heavy_multiplication_x: "✖️", heavy_minus_sign: "➖", arrow_right: "➡️", construction: "🚧",
+    rotating_light: "🚨", ghost: "👻", whale: "🐳", docker: "🐳", lock_with_ink_pen: "🔏", crossed_swords: "⚔️",
+  };
+
+  // -- state ------------------------------------------------------------------------------------------
+  let viewer = localStorage.getItem("flybot.viewer") || DEFAULT_VIEWER;
+  let selected = localStorage.getItem("flybot.channel") || DEFAULT_CHANNEL;
+  let state = null;
+  let version = -1;
+  let generation = 0;       // bumped when the viewer changes: stale poll answers are dropped
+  let abort = null;
+  let lastSeen = null;      // channel id -> newest ts key seen, for unread dots (per viewer)
+  const inFlight = new Set();   // "ts|action_id" of buttons whose click is on its way
+  const clickErrors = new Map(); // ts -> error line under that message
+
+  const $ = (id) => document.getElementById(id);
+
+  function el(tag, attrs, ...children) {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role") node.setAttribute(key, String(value));
+      else node[key] = value;
+    }
+    for (const child of children) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  }
+
+  const tsKey = (ts) => {
+    const [secs, seq] = String(ts || "0.0").split(".");
+    return [Number(secs) || 0, Number(seq) || 0];
+  };
+  const tsAfter = (a, b) => a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]);
+
+  function userName(id) {
+    const user = state && state.users.find((u) => u.id === id);
+    return user ? user.real_name || user.name : id;
+  }
+
+  function channelName(id) {
+    const channel = state && state.channels.find((c) => c.id === id);
+    return channel ? channel.name : id;
+  }
+
+  function emoji(name) {
+    return Object.prototype.hasOwnProperty.call(EMOJI, name) ? EMOJI[name] : null;
+  }
+
+  function decodeEntities(text) {
+    return String(text).replace(/&(lt|gt|amp);/g, (_m, name) => ({ lt: "<", gt: ">", amp: "&" })[name]);
+  }
+
+  // -- mrkdwn -----------------------------------------------------------------------------------------
+  // FlyBot's own simple mrkdwn: *bold*, _italic_, ~strike~, `code`, ```pre```, <@U>, <#C|name>, <url|text>, :emoji:.
+  function mrkdwn(text) {
+    const frag = document.createDocumentFragment();
+    const source = String(text || "");
+    const pre = /```([\s\S]*?)```/g;
+    let last = 0;
+    for (let m; (m = pre.exec(source));) {
+      codeSpans(source.slice(last, m.index), frag);
+      frag.append(el("pre", { class: "pre", text: decodeEntities(m[1].replace(/^\n/, "")) }));
+      last = pre.lastIndex;
+    }
+    codeSpans(source.slice(last), frag);
+    return frag;
+  }
+
+  function codeSpans(text, parent) {
+    const code = /`([^`\n]+)`/g;
+    let last = 0;
+    for (let m; (m = code.exec(text));) {
+      inline(text.slice(last, m.index), parent);
+      parent.append(el("code", { text: decodeEntities(m[1]) }));
+      last = code.lastIndex;
+    }
+    inline(text.slice(last), parent);
+  }
+
+  const INLINE = new RegExp(
+    [
+      "<([^<>\\n]+)>",
+      "(?<![\\w*])\\*(?!\\s)([^*\\n]+?)(?<!\\s)\\*(?![\\w*])",
+      "(?<![\\w])_(?!\\s)([^_\\n]+?)(?<!\\s)_(?![\\w])",
+      "(?<![\\w~])~(?!\\s)([^~\\n]+?)(?<!\\s)~(?![\\w~])",
+      ":([a-z0-9_+\\-]+):",
+    ].join("|"),
+    "g",
+  );
+
+  function inline(text, parent) {
+    if (!text) return;
+    const re = new RegExp(INLINE.source, "g");
+    let last = 0;
+    for (let m; (m = re.exec(text));) {
+      let node = null;
+      if (m[1] !== undefined) node = angle(m[1]);
+      else if (m[2] !== undefined) node = nested("strong", m[2]);
+      else if (m[3] !== undefined) node = nested("em", m[3]);
+      else if (m[4] !== undefined) node = nested("s", m[4]);
+      else if (m[5] !== undefined && emoji(m[5])) node = el("span", { class: "emoji", title: `:${m[5]}:`, text: emoji(m[5]) });
+      if (node === null) continue;
+      parent.append(decodeEntities(text.slice(last, m.index)));
+      parent.append(node);
+      last = re.lastIndex;
+    }
+    parent.append(decodeEntities(text.slice(last)));
+  }
+
+  function nested(tag, text) {
+    const node = el(tag);
+    inline(text, node);
+    return node;
+  }
+
+  function angle(body) {
+    const bar = body.indexOf("|");
+    const target = bar >= 0 ? body.slice(0, bar) : body;
+    const label = bar >= 0 ? decodeEntities(body.slice(bar + 1)) : "";
+    if (target.startsWith("@")) return el("span", { class: "mention", text: "@" + (label || userName(target.slice(1))) });
+    if (target.startsWith("#")) return el("span", { class: "mention", text: "#" + (label || channelName(target.slice(1))) });
+    if (target.startsWith("!")) {
+      const special = target.slice(1).split("^")[0];
+      return el("span", { class: "mention", text: label || "@" + special });
+    }
+    return link(decodeEntities(target), label);
+  }
+
+  function link(url, text) {
+    const safe = /^(https?:|mailto:)/i.test(url);
+    const shown = text && text !== url ? `${text} (${url})` : url;
+    if (!safe) return el("span", { class: "link", text: shown });
+    return el("a", { class: "link", href: url, target: "_blank", rel: "noopener noreferrer", text: shown });
+  }
+
+  function textObject(obj, tag = "span") {
+    const node = el(tag);
+    if (!obj) return node;
+    if (obj.type === "mrkdwn") node.append(mrkdwn(obj.text));
+    else if (obj.emoji === false) node.textContent = obj.text || "";
+    else node.textContent = String(obj.text || "").replace(/:([a-z0-9_+\-]+):/g, (m, name) => emoji(name) || m);
+    return node;
+  }
+
+  // -- rich text --------------------------------------------------------------------------------------
+  function richElements(elements, parent) {
+    for (const item of elements || []) {
+      const style = item.style || {};
+      let node;
+      switch (item.type) {
+        case "text":
+          node = document.createTextNode(item.text || "");
+          break;
+        case "user":
+          node = el("span", { class: "mention", text: "@" + userName(item.user_id) });
+          break;
+        case "usergroup":
+          node = el("span", { class: "mention", text: "@" + (item.usergroup_id || "group") });
+          break;
+        case "channel":
+          node = el("span", { class: "mention", text: "#" + channelName(item.channel_id) });
+          break;
+        case "broadcast":
+          node = el("span", { class: "mention", text: "@" + (item.range || "here") });
+          break;
+        case "link":
+          node = link(String(item.url || ""), item.text || "");
+          break;
+        case "emoji": {
+          let glyph = emoji(item.name);
+          if (!glyph && item.unicode) {
+            try {
+              glyph = String.fromCodePoint(...item.unicode.split("-").map((h) => parseInt(h, 16)));
+            } catch (_e) { glyph = null; }
+          }
+          node = el("span", { class: "emoji", title: `:${item.name}:`, text: glyph || `:${item.name}:` });
+          break;
+        }
+        case "date":
+          node = document.createTextNode(item.fallback || new Date((item.timestamp || 0) * 1000).toISOString());
+          break;
+        default:
+          node = document.createTextNode(item.text || "");
+      }
+      if (style.code) node = el("code", {}, node);
+      if (style.strike) node = el("s", {}, node);
+      if (style.italic) node = el("em", {}, node);
+      if (style.bold) node = el("strong", {}, node);
+      parent.append(node);
+    }
+  }
+
+  function richBlock(element) {
+    switch (element.type) {
+      case "rich_text_section": {
+        const node = el("div", { class: "rt-section" });
+        richElements(element.elements, node);
+        return node;
+      }
+      case "rich_text_preformatted": {
+        const node = el("pre", { class: "pre" });
+        richElements(element.elements, node);
+        return node;
+      }
+      case "rich_text_quote": {
+        const node = el("blockquote", { class: "quote" });
+        richElements(element.elements, node);
+        return node;
+      }
+      case "rich_text_list": {
+        const ordered = element.style === "ordered";
+        const list = el(ordered ? "ol" : "ul", { class: "rt-list" });
+        if (ordered && element.offset) list.start = Number(element.offset) + 1;
+        list.style.marginLeft = `${(Number(element.indent) || 0) * 1.5}em`;
+        if (element.border) list.classList.add("quote");
+        for (const item of element.elements || []) {
+          const li = el("li");
+          if (item.type === "rich_text_section") richElements(item.elements, li);
+          else li.append(richBlock(item));
+          list.append(li);
+        }
+        return list;
+      }
+      default:
+        return el("div", { class: "unsupported", text: `[unsupported rich text: ${element.type}]` });
+    }
+  }
+
+  // -- blocks -----------------------------------------------------------------------------------------
+  // ctx: {message?: {channel, ts}, viewId?: string} tells where a button click goes.
+  function renderBlocks(blocks, ctx) {
+    const wrap = el("div", { class: "blocks" });
+    for (const block of blocks || []) wrap.append(renderBlock(block, ctx));
+    return wrap;
+  }
+
+  function renderBlock(block, ctx) {
+    const attrs = { class: `block block-${block.type}`, "data-block-id": block.block_id };
+    switch (block.type) {
+      case "header":
+        return el("div", attrs, textObject(block.text, "h3"));
+      case "section": {
+        const node = el("div", attrs);
+        const body = el("div", { class: "section-body" });
+        if (block.text) body.append(textObject(block.text, "div"));
+        if (block.fields && block.fields.length) {
+          const fields = el("div", { class: "fields" });
+          for (const field of block.fields) fields.append(textObject(field, "div"));
+          body.append(fields);
+        }
+        node.append(body);
+        if (block.accessory) node.append(el("div", { class: "accessory" }, renderElement(block.accessory, block, ctx)));
+        return node;
+      }
+      case "context": {
+        const node = el("div", attrs);
+        for (const item of block.elements || []) {
+          if (item.type === "image") node.append(el("span", { class: "ctx-image", text: item.alt_text || "" }));
+          else node.append(textObject(item, "span"));
+        }
+        return node;
+      }
+      case "divider":
+        return el("hr", attrs);
+      case "actions": {
+        const node = el("div", attrs);
+        for (const item of block.elements || []) node.append(renderElement(item, block, ctx));
+        return node;
+      }
+      case "rich_text": {
+        const node = el("div", attrs);
+        for (const item of block.elements || []) node.append(richBlock(item));
+        return node;
+      }
+      case "input":
+        return renderInput(block, ctx);
+      case "image":
+        return el("div", attrs, el("span", { class: "muted", text: `[image: ${block.alt_text || ""}]` }));
+      default:
+        return el("div", { class: "unsupported", text: `[unsupported block: ${block.type}]` });
+    }
+  }
+
+  function renderElement(item, block, ctx) {
+    if (item.type !== "button") return el("span", { class: "unsupported", text: `[${item.type}]` });
+    const key = `${ctx.message ? ctx.message.ts : ctx.viewId}|${item.action_id}`;
+    const button = el("button", {
+      type: "button",
+      class: `btn ${item.style ? "btn-" + item.style : ""}`,
+      "data-action-id": item.action_id,
+      "data-block-id": block.block_id,
+      "data-value": item.value,
+      disabled: inFlight.has(key),
+    }, textObject(item.text));
+    button.addEventListener("click", () => click(button, key, item, block, ctx));
+    return button;
+  }
+
+  async function click(button, key, item, block, ctx) {
+    if (inFlight.has(key)) return;
+    inFlight.add(key);
+    button.disabled = true;
+    const errorKey = ctx.message ? ctx.message.ts : ctx.viewId;
+    clickErrors.delete(errorKey);
+    const body = { user: viewer, action_id: item.action_id || "", block_id: block.block_id || "", value: item.value || "" };
+    if (ctx.message) Object.assign(body, { channel: ctx.message.channel, ts: ctx.message.ts });
+    else body.view_id = ctx.viewId;
+    const mine = generation;
+    const answer = await post("click", body);
+    if (mine !== generation) return; // the viewer changed meanwhile
+    inFlight.delete(key);
+    button.disabled = false;
+    if (!answer.ok) clickErrors.set(errorKey, answerError("The click was not delivered", answer));
+    render(); // the pane may have been redrawn while the click was in flight
+  }
+
+  function answerError(what, answer) {
+    const detail = answer.error || (answer.body ? String(answer.body).slice(0, 200) : "");
+    return `${what}${answer.status ? ` (HTTP ${answer.status})` : ""}${detail ? ": " + detail : ""}`;
+  }
+
+  async function post(path, body) {
+    try {
+      const response = await fetch(API + path, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+      });
+      let data = {};
+      try { data = await response.json(); } catch (_e) { data = {}; }
+      if (!response.ok && data.ok === undefined) data.ok = false;
+      if (data.status === undefined && !response.ok) data.status = response.status;
+      return data;
+    } catch (e) {
+      return { ok: false, error: `network error (${e.message || e})` };
+    }
+  }
+
+  // -- messages ---------------------------------------------------------------------------------------
+  function clock(ts) {
+    const date = new Date(tsKey(ts)[0] * 1000);
+    return date.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  }
+
+  function renderMessage(message) {
+    const node = el("div", {
+      class: `message${message.ephemeral ? " ephemeral" : ""}${message.bot_id ? " from-bot" : ""}`,
+      "data-ts": message.ts,
+    });
+    const who = message.bot_id ? "FlyBot" : userName(message.user);
+    const head = el("div", { class: "msg-head" },
+      el("span", { class: "avatar", text: message.bot_id ? "🪰" : who.slice(0, 1).toUpperCase(), "aria-hidden": "true" }),
+      el("span", { class: "sender", text: who }),
+      message.bot_id ? el("span", { class: "badge", text: "APP" }) : null,
+      el("span", { class: "time", text: clock(message.ts) }),
+    );
+    node.append(head);
+    if (message.ephemeral) node.append(el("div", { class: "only-you", text: "👁 Only visible to you" }));
+    const ctx = { message: { channel: message.channel, ts: message.ts } };
+    const body = el("div", { class: "msg-body" });
+    if (message.blocks && message.blocks.length) body.append(renderBlocks(message.blocks, ctx));
+    else body.append(el("div", { class: "msg-text" }, mrkdwn(message.text)));
+    if (message.edited) body.append(el("span", { class: "edited", text: "(edited)" }));
+    node.append(body);
+    const error = clickErrors.get(message.ts);
+    node.append(el("div", { class: "error-line", role: "alert", "data-error-for": message.ts, hidden: !error, text: error || "" }));
+    return node;
+  }
+
+  // -- sidebar, viewer, panes -------------------------------------------------------------------------
+  function renderViewer() {
+    const select = $("viewer");
+    const wanted = state.users.map((u) => `${u.id}:${u.real_name}`).join(",");
+    if (select.dataset.users !== wanted) {
+      select.replaceChildren(...state.users.map((u) => el("option", { value: u.id, text: u.real_name || u.name })));
+      select.dataset.users = wanted;
+    }
+    select.value = viewer;
+  }
+
+  function channelLabel(channel) {
+    return channel.is_im ? "FlyBot" : "#" + channel.name;
+  }
+
+  function renderSidebar() {
+    const lists = { channels: [], dms: [] };
+    for (const channel of state.channels) {
+      const newest = state.messages.filter((m) => m.channel === channel.id).map((m) => tsKey(m.ts))
+        .reduce((a, b) => (tsAfter(b, a) ? b : a), [0, 0]);
+      const seen = lastSeen[channel.id] || [0, 0];
+      const unread = channel.id !== selected && tsAfter(newest, seen);
+      const a = el("a", {
+        href: "#", "data-channel": channel.id, class: channel.id === selected ? "active" : "",
+        title: channel.is_im ? `Direct messages between FlyBot and ${userName(channel.user)}` : channel.name,
+      }, el("span", { class: "icon", text: channel.is_im ? "●" : "" }), channelLabel(channel),
+      unread ? el("span", { class: "unread", "aria-label": "unread", text: "•" }) : null);
+      a.addEventListener("click", (ev) => { ev.preventDefault(); select(channel.id); });
+      lists[channel.is_im ? "dms" : "channels"].push(el("li", {}, a));
+    }
+    $("channels").replaceChildren(...lists.channels);
+    $("dms").replaceChildren(...(lists.dms.length ? lists.dms : [el("li", { class: "muted small", text: "none yet" })]));
+    $("home-link").classList.toggle("active", selected === HOME);
+  }
+
+  function select(channelId) {
+    selected = channelId;
+    localStorage.setItem("flybot.channel", channelId);
+    render(true);
+  }
+
+  function renderPane(scrollToEnd) {
+    const messages = $("messages");
+    const home = $("home");
+    const composer = $("composer");
+    if (selected === HOME) {
+      $("pane-title").replaceChildren(el("span", { text: "🏠 FlyBot Home" }));
+      messages.hidden = true;
+      composer.hidden = true;
+      home.hidden = false;
+      const view = state.home;
+      const viewId = (view && view.id) || "VH" + viewer;
+      const error = clickErrors.get(viewId);
+      home.replaceChildren(
+        view ? renderBlocks(view.blocks, { viewId }) : el("p", { class: "muted", text: "FlyBot has not published a Home tab for you." }),
+        el("div", { class: "error-line", role: "alert", hidden: !error, text: error || "" }),
+      );
+      return;
+    }
+    messages.hidden = false;
+    composer.hidden = false;
+    home.hidden = true;
+    const channel = state.channels.find((c) => c.id === selected);
+    $("pane-title").replaceChildren(
+      el("span", { text: channel.is_im ? `FlyBot — direct messages with ${userName(channel.user)}` : "#" + channel.name }),
+    );
+    const atEnd = messages.scrollHeight - messages.scrollTop - messages.clientHeight < 40;
+    const top = messages.scrollTop;
+    const list = state.messages.filter((m) => m.channel === selected);
+    messages.replaceChildren(...(list.length
+      ? list.map(renderMessage)
+      : [el("p", { class: "muted empty", text: "No messages here yet." })]));
+    messages.scrollTop = scrollToEnd || atEnd ? messages.scrollHeight : top;
+    for (const m of list) {
+      const key = tsKey(m.ts);
+      if (tsAfter(key, lastSeen[selected] || [0, 0])) lastSeen[selected] = key;
+    }
+  }
+
+  function render(scrollToEnd = false) {
+    if (!state) return;
+    if (selected !== HOME && !state.channels.some((c) => c.id === selected)) {
+      selected = state.channels.some((c) => c.id === DEFAULT_CHANNEL) ? DEFAULT_CHANNEL : state.channels[0].id;
+      scrollToEnd = true;
+    }
+    renderViewer();
+    renderPane(scrollToEnd);
+    renderSidebar();
+    renderModal();
+  }
+
+  // -- modal ------------------------------------------------------------------------------------------
+  let shownModal = null; // {id, json, node}
+
+  function renderInput(block, ctx) {
+    const element = block.element || {};
+    const node = el("div", { class: "block block-input", "data-block-id": block.block_id });
+    const id = `input-${block.block_id}-${element.action_id}`;
+    const label = el("label", { htmlFor: id, class: "input-label" }, textObject(block.label));
+    if (block.optional) label.append(el("span", { class: "muted", text: " (optional)" }));
+    node.append(label);
+    if (element.type !== "plain_text_input") {
+      node.append(el("div", { class: "unsupported", text: `[unsupported input: ${element.type}]` }));
+      return node;
+    }
+    const field = el(element.multiline ? "textarea" : "input", {
+      id,
+      class: "text-input",
+      "data-action-id": element.action_id,
+      "data-input-block": block.block_id,
+      placeholder: element.placeholder ? element.placeholder.text : "",
+      value: element.initial_value || "",
+    });
+    if (element.multiline) field.rows = 4;
+    if (element.max_length) field.maxLength = element.max_length;
+    if (element.min_length) field.minLength = element.min_length;
+    field.dataset.optional = block.optional ? "1" : "";
+    node.append(field);
+    if (element.max_length) {
+      const counter = el("div", { class: "counter muted small" });
+      const update = () => { counter.textContent = `${field.value.length}/${element.max_length}`; };
+      field.addEventListener("input", update);
+      update();
+      node.append(counter);
+    }
+    if (block.hint) node.append(textObject(block.hint, "div"));
+    node.append(el("div", { class: "field-error error-line", role: "alert", "data-error-for": block.block_id, hidden: true }));
+    return node;
+  }
+
+  function renderModal() {
+    const root = $("modal-root");
+    const modal = state.modal;
+    if (!modal) {
+      shownModal = null;
+      root.replaceChildren();
+      return;
+    }
+    const json = JSON.stringify(modal.view);
+    if (!shownModal || shownModal.id !== modal.id || shownModal.json !== json) {
+      const typed = shownModal && shownModal.id === modal.id ? collectValues(shownModal.node) : {};
+      shownModal = { id: modal.id, json, node: buildModal(modal) };
+      for (const [blockId, inputs] of Object.entries(typed)) {
+        for (const [actionId, value] of Object.entries(inputs)) {
+          const field = shownModal.node.querySelector(
+            `[data-input-block="${CSS.escape(blockId)}"][data-action-id="${CSS.escape(actionId)}"]`);
+          if (field) field.value = value;
+        }
+      }
+      root.replaceChildren(shownModal.node);
+      const first = shownModal.node.querySelector(".text-input");
+      if (first) first.focus();
+    }
+    showErrors(shownModal.node, modal.errors || {});
+  }
+
+  function showErrors(node, errors) {
+    for (const line of node.querySelectorAll(".field-error")) {
+      const error = errors[line.dataset.errorFor];
+      line.textContent = error || "";
+      line.hidden = !error;
+    }
+  }
+
+  function collectValues(node) {
+    const values = {};
+    for (const field of node.querySelectorAll("[data-input-block]")) {
+      (values[field.dataset.inputBlock] ||= {})[field.dataset.actionId] = field.value;
+    }
+    return values;
+  }
+
+  function buildModal(modal) {
+    const view = modal.view;
+    const titleId = `modal-title-${modal.id}`;
+    const footerError = el("div", { class: "error-line", role: "alert", hidden: true });
+    const close = async () => {
+      closeButton.disabled = true;
+      const answer = await post("view_close", { user: viewer, view_id: modal.id });
+      closeButton.disabled = false;
+      if (!answer.ok) { footerError.textContent = answerError("Could not close", answer); footerError.hidden = false; }
+    };
+    const closeButton = el("button", { type: "button", class: "btn", "data-action-id": "view_close" },
+      textObject(view.close || { type: "plain_text", text: "Cancel" }));
+    closeButton.addEventListener("click", close);
+    const x = el("button", { type: "button", class: "icon-btn", "aria-label": "Close", text: "×" });
+    x.addEventListener("click", close);
+    const dialog = el("form", { class: "modal", role: "dialog", "aria-modal": "true", "aria-labelledby": titleId, "data-view-id": modal.id, noValidate: true },
+      el("div", { class: "modal-head" }, textObject(view.title, "h2"), x),
+      el("div", { class: "modal-body" }, renderBlocks(view.blocks, { viewId: modal.id })),
+    );
+    dialog.querySelector(".modal-head h2").id = titleId;
+    const footer = el("div", { class: "modal-foot" }, footerError, closeButton);
+    let submitButton = null;
+    if (view.submit) {
+      submitButton = el("button", { type: "submit", class: "btn btn-primary", "data-action-id": "view_submit" }, textObject(view.submit));
+      footer.append(submitButton);
+    }
+    dialog.append(footer);
+    dialog.addEventListener("submit", async (ev) => {
+      ev.preventDefault();
+      if (!submitButton || submitButton.disabled) return;
+      const local = {};
+      for (const field of dialog.querySelectorAll("[data-input-block]")) {
+        const value = field.value;
+        if (!field.dataset.optional && !value.trim()) local[field.dataset.inputBlock] = "Please complete this required field.";
+        else if (field.minLength > 0 && value && value.length < field.minLength) {
+          local[field.dataset.inputBlock] = `Please enter at least ${field.minLength} characters.`;
+        }
+      }
+      showErrors(dialog, local);
+      if (Object.keys(local).length) return;
+      submitButton.disabled = true;
+      footerError.hidden = true;
+      const answer = await post("view_submit", { user: viewer, view_id: modal.id, values: collectValues(dialog) });
+      submitButton.disabled = false;
+      if (!answer.ok) { footerError.textContent = answerError("Not submitted", answer); footerError.hidden = false; }
+    });
+    dialog.addEventListener("keydown", (ev) => { if (ev.key === "Escape") close(); });
+    return el("div", { class: "backdrop" }, dialog);
+  }
+
+  // -- composer ---------------------------------------------------------------------------------------
+  async function send() {
+    const input = $("composer-input");
+    const raw = input.value.trim();
+    const error = $("composer-error");
+    if (!raw || selected === HOME) return;
+    error.hidden = true;
+    let answer;
+    if (raw.startsWith("/")) {
+      const space = raw.search(/\s/);
+      const command = space < 0 ? raw : raw.slice(0, space);
+      const text = space < 0 ? "" : raw.slice(space + 1).trim();
+      answer = await post("command", { user: viewer, channel: selected, command, text });
+    } else {
+      answer = await post("message", { user: viewer, channel: selected, text: raw });
+    }
+    if (answer.ok) input.value = "";
+    else { error.textContent = answerError("Not delivered", answer); error.hidden = false; }
+  }
+
+  // -- live updates -----------------------------------------------------------------------------------
+  const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function setConnected(ok) {
+    $("conn").hidden = ok;
+  }
+
+  async function poll() {
+    let backoff = 500;
+    for (;;) {
+      const mine = generation;
+      abort = new AbortController();
+      try {
+        const url = `${API}state?user=${encodeURIComponent(viewer)}&since=${version}&wait=25`;
+        const response = await fetch(url, { signal: abort.signal, cache: "no-store" });
+        if (response.status === 400 && viewer !== DEFAULT_VIEWER) { setViewer(DEFAULT_VIEWER); continue; }
+        if (!response.ok) throw new Error(`HTTP ${response.status}`);
+        const next = await response.json();
+        if (mine !== generation) continue;
+        const first = lastSeen === null;
+        state = next;
+        version = next.version;
+        if (first) {
+          lastSeen = {};
+          for (const m of state.messages) {
+            const key = tsKey(m.ts);
+            if (tsAfter(key, lastSeen[m.channel] || [0, 0])) lastSeen[m.channel] = key;
+          }
+        }
+        setConnected(true);
+        backoff = 500;
+        render(first);
+      } catch (_e) {
+        if (mine !== generation) continue; // aborted because the viewer changed
+        setConnected(false);
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, 5000);
+      }
+    }
+  }
+
+  function setViewer(id) {
+    viewer = id;
+    localStorage.setItem("flybot.viewer", id);
+    generation += 1;
+    version = -1;
+    lastSeen = null;
+    inFlight.clear();
+    clickErrors.clear();
+    shownModal = null;
+    $("modal-root").replaceChildren();
+    if (abort) abort.abort();
+  }
+
+  $("viewer").addEventListener("change", (ev) => setViewer(ev.target.value));
+  $("home-link").addEventListener("click", (ev) => { ev.preventDefault(); select(HOME); });
+  $("composer").addEventListener("submit", (ev) => { ev.preventDefault(); send(); });
+  $("composer-input").addEventListener("keydown", (ev) => {
+    if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); send(); }
+  });
+  // Until the first state arrives, show the stored viewer so the select is never empty.
+  $("viewer").append(el("option", { value: viewer, text: viewer }));
+  poll();
+})();

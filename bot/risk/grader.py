@@ -1,0 +1,290 @@
+"""The grading machinery shared by the walker and the per-program handlers.
+
+A :class:`Grader` holds one classification's state: containment, the working
+directory candidates, the reasons and the simple commands found. Handlers receive a
+:class:`Call` (one program invocation, after unwrapping) and report findings through
+it. Containment enters here and only here: :meth:`Grader.flag` lowers a finding
+marked ``downgradable`` to ``workspace_write`` when the script runs contained
+(issue 3, "Containment must enter the CLASSIFIER, never the policy").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from bot.risk.model import RiskLevel, SimpleCommand
+from bot.risk.paths import CwdState, Where, locate
+from bot.risk.reasons import ReasonBook, shorten
+from bot.risk.words import Word
+
+__all__ = ["Call", "Grader", "Handler", "Program", "Rec", "Scope"]
+
+R = RiskLevel
+
+#: Paths accepted as the system's own program (documented in table.py).
+SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
+
+
+@dataclass(frozen=True, slots=True)
+class Program:
+    """A recognised program: its handler and the source of truth for its rules."""
+
+    handler: "Handler"
+    source: str
+
+
+@dataclass(slots=True)
+class Rec:
+    """One simple command being graded (mutable until finished).
+
+    ``words`` is the effective argv (replaced as wrappers are unwrapped); ``emit`` is
+    False for a shell wrapper (``bash -c``) whose inner commands were listed instead.
+    """
+
+    words: list[Word]
+    text: str
+    wrappers: list[str] = field(default_factory=list)
+    level: RiskLevel = R.READ_ONLY
+    emit: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Scope:
+    """How the current script runs.
+
+    Attributes:
+        contained: the script runs in the sandbox VM (downgrades apply).
+        depth: nesting of re-parsed scripts (``bash -c``, ``eval``).
+        repeat: >0 inside loops, function bodies and traps (a ``cd`` there makes the cwd unknown).
+        wrappers: wrappers that led into this script, prefixed to its simple commands' wrappers.
+        floor: a level every simple command of this script gets at least (``sudo bash -c``).
+    """
+
+    contained: bool
+    depth: int = 0
+    repeat: int = 0
+    wrappers: tuple[str, ...] = ()
+    floor: RiskLevel = R.READ_ONLY
+
+
+class Call:
+    """One program invocation handed to a handler.
+
+    Attributes:
+        name: the program name as resolved (``rm``); ``args``: its arguments.
+    """
+
+    __slots__ = ("g", "rec", "scope", "name", "args")
+
+    def __init__(self, g: "Grader", rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
+        self.g = g
+        self.rec = rec
+        self.scope = scope
+        self.name = name
+        self.args = args
+
+    def flag(self, level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False, subject: str | None = None) -> None:
+        """Report a finding for this command (see :meth:`Grader.flag`)."""
+        self.g.flag(self.rec, self.scope, level, rule, detail, downgradable=downgradable, subject=subject)
+
+    def write(self, word: Word, what: str, *, cwd: Word | None = None) -> None:
+        """Report a write to ``word`` (relative to ``cwd`` when given) by its location."""
+        self.g.write(self.rec, self.scope, word, what, cwd=cwd)
+
+    def where(self, word: Word, *, cwd: Word | None = None) -> Where:
+        """Where ``word`` lands (relative to ``cwd`` when given)."""
+        return self.g.where(word, cwd)
+
+    def run(self, words: list[Word], wrapper: str, *, child_process: bool = True, cwd: Word | None = None) -> None:
+        """Grade ``words`` as the command this wrapper runs, in the same simple command."""
+        self.g.unwrap(self.rec, self.scope, words, wrapper, child_process=child_process, cwd=cwd)
+
+    def child(self, words: list[Word], wrapper: str, *, cwd_unknown: bool = False) -> None:
+        """Grade ``words`` as a separate command this program runs (``find -exec``)."""
+        self.g.child(self.rec, self.scope, words, wrapper, cwd_unknown=cwd_unknown)
+
+    def script(self, text: str, wrapper: str, *, remote: bool = False, repeat: bool = False, same_shell: bool = False) -> None:
+        """Parse and grade ``text`` as a shell script this program runs (``bash -c``, ``eval``).
+
+        ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on.
+        """
+        self.g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
+
+
+Handler = Callable[[Call], None]
+
+
+class Grader:
+    """The state of one classification. Use :func:`bot.risk.classify` rather than this class."""
+
+    def __init__(self, programs: Mapping[str, Program], contained: bool, workspace: str | None) -> None:
+        self.programs = programs
+        self.contained = contained
+        self.state = CwdState.start(workspace)
+        self.book = ReasonBook()
+        self.records: list[tuple[Rec, Scope]] = []
+        self.risk = R.READ_ONLY
+        self.functions: set[str] = set()
+        self.direct_cd: tuple[int, int, int, CwdState] | None = None
+        # set by the walker: parses and walks a nested script
+        self.walk_script: Callable[[Rec, Scope, str], None] | None = None
+
+    # -- findings -------------------------------------------------------------
+    def flag(
+        self,
+        rec: Rec,
+        scope: Scope,
+        level: RiskLevel,
+        rule: str,
+        detail: str,
+        *,
+        downgradable: bool = False,
+        subject: str | None = None,
+    ) -> None:
+        """Record a finding against ``rec``.
+
+        ``downgradable`` findings become ``workspace_write`` (``downgraded=True``) when the
+        scope is contained; nothing else is ever lowered (issue 3, containment allowlist).
+        """
+        downgraded = False
+        if downgradable and scope.contained and level > R.WORKSPACE_WRITE:
+            level = R.WORKSPACE_WRITE
+            downgraded = True
+        if level > rec.level:
+            rec.level = level
+        if level > self.risk:
+            self.risk = level
+        self.book.add(subject if subject is not None else rec.text, rule, level, detail, downgraded)
+
+    def orphan(self, scope: Scope, subject: str, level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False) -> None:
+        """A finding with no program of its own (a redirect on ``{ ...; }``, an assignment).
+
+        It is listed as a simple command with ``argv=()`` so no standing approval covers it.
+        """
+        rec = Rec([], subject)
+        self.flag(rec, scope, level, rule, detail, downgradable=downgradable)
+        if rec.level > R.READ_ONLY:
+            self.records.append((rec, scope))
+
+    def where(self, word: Word, cwd: Word | None = None) -> Where:
+        """Where ``word`` lands from the current directory, or from ``cwd`` when given."""
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        return locate(word, state)
+
+    def write(self, rec: Rec, scope: Scope, word: Word, what: str, *, cwd: Word | None = None, subject: str | None = None) -> None:
+        """Grade a write to ``word`` by where it lands (issue 3, "Redirects and writes")."""
+        where = self.where(word, cwd)
+        target = word.src
+        if where is Where.NOWHERE:
+            return
+        if where is Where.WORKSPACE:
+            self.flag(rec, scope, R.WORKSPACE_WRITE, "write-in-workspace", f"{what} {target} inside the workspace.", subject=subject)
+        elif where is Where.TEMP:
+            self.flag(rec, scope, R.WORKSPACE_WRITE, "write-in-temp", f"{what} {target} in the temp area.", subject=subject)
+        elif where is Where.OUTSIDE:
+            self.flag(
+                rec, scope, R.SYSTEM, "write-outside-workspace",
+                f"{what} {target}, outside the workspace (or not knowable before it runs).",
+                downgradable=True, subject=subject,
+            )  # fmt: skip
+        elif where is Where.GIT_CONTROL:
+            self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: git hooks and config make git run programs later.", subject=subject)
+        else:
+            self.flag(rec, scope, R.DESTRUCTIVE, "device-write", f"{what} the device {target}, which can destroy a disk.", subject=subject)
+
+    # -- dispatch -------------------------------------------------------------
+    def dispatch(self, rec: Rec, scope: Scope) -> None:
+        """Grade ``rec.words`` as a program invocation by the table (unknown => destructive)."""
+        words = rec.words
+        if not words:
+            return
+        name = words[0].value
+        if name is None:
+            self.flag(rec, scope, R.DESTRUCTIVE, "dynamic-command-name", f"The program name {shorten(words[0].src, 60)} is only known when it runs.")
+            return
+        if "/" in name:
+            accepted = next((name[len(d) :] for d in SYSTEM_BIN_DIRS if name.startswith(d)), None)
+            if accepted is None or "/" in accepted or accepted not in self.programs:
+                self.flag(rec, scope, R.DESTRUCTIVE, "program-path", f"{shorten(name, 60)} is a path to a program, not a recognised system program.")
+                return
+            name = accepted
+        program = self.programs.get(name)
+        if program is None:
+            self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
+            return
+        program.handler(Call(self, rec, scope, name, words[1:]))
+
+    def unwrap(self, rec: Rec, scope: Scope, words: list[Word], wrapper: str, *, child_process: bool, cwd: Word | None) -> None:
+        """Replace ``rec``'s argv by the wrapped command and grade it."""
+        rec.words = words
+        rec.wrappers.append(wrapper)
+        if not child_process and cwd is None:
+            self.dispatch(rec, scope)
+            return
+        saved = self.state
+        if cwd is not None:
+            self.state = self.state.after_cd(cwd.value, certain=True)
+        try:
+            self.dispatch(rec, scope)
+        finally:
+            self.state = saved
+
+    def child(self, parent: Rec, scope: Scope, words: list[Word], wrapper: str, *, cwd_unknown: bool) -> None:
+        """Grade a command run by ``parent`` (``find -exec``) as its own simple command."""
+        rec = Rec(words, " ".join(w.src for w in words), parent.wrappers + [wrapper])
+        saved = self.state
+        if cwd_unknown:
+            self.state = self.state.unknown()
+        try:
+            self.dispatch(rec, scope)
+        finally:
+            self.state = saved
+        self.records.append((rec, scope))
+        if rec.level > parent.level:
+            parent.level = rec.level
+
+    def script(self, parent: Rec, scope: Scope, text: str, wrapper: str, *, remote: bool, repeat: bool, same_shell: bool) -> None:
+        """Parse ``text`` and grade it as a script run by ``parent``'s program."""
+        if self.walk_script is None:  # pragma: no cover - always set by the classifier
+            raise RuntimeError("grader has no walker")
+        inner = Scope(
+            contained=scope.contained and not remote,
+            depth=scope.depth + 1,
+            repeat=scope.repeat + (1 if repeat else 0),
+            wrappers=tuple(parent.wrappers) + (wrapper,),
+            floor=max(scope.floor, parent.level),
+        )
+        before = len(self.records)
+        saved = self.state
+        if remote:
+            self.state = CwdState.remote_state()
+        try:
+            self.walk_script(parent, inner, text)
+        finally:
+            if remote or not same_shell:
+                self.state = saved
+        inner_level = max((r.level for r, _ in self.records[before:]), default=R.READ_ONLY)
+        if inner_level > parent.level:
+            parent.level = inner_level
+        if len(self.records) > before:
+            parent.emit = False
+
+    # -- results --------------------------------------------------------------
+    def simple_commands(self) -> tuple[SimpleCommand, ...]:
+        """The simple commands found, in order, with argv cut before the first non-literal word."""
+        out: list[SimpleCommand] = []
+        for rec, scope in self.records:
+            if not rec.emit:
+                continue
+            name = rec.words[0].value if rec.words else None
+            if name is not None and name in self.functions:
+                self.flag(rec, scope, R.DESTRUCTIVE, "shadowed-by-function", f"{shorten(name, 60)} is a shell function defined in this script.")
+            argv: list[str] = []
+            for word in rec.words:
+                if word.value is None:
+                    break
+                argv.append(word.value)
+            risk = max(rec.level, scope.floor)
+            out.append(SimpleCommand(tuple(argv), rec.text, risk, tuple(scope.wrappers) + tuple(rec.wrappers)))
+        return tuple(out)

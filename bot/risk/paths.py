@@ -1,0 +1,158 @@
+"""Where a write lands: inside the workspace, in a temp area, nowhere, or outside.
+
+Paths are judged lexically (``posixpath.normpath``): a symlink inside the workspace
+that points out is not seen, which is why ``ln`` pointing outside is itself graded
+as a write outside. The working directory is tracked through ``cd``/``pushd`` as a
+set of candidate directories (a ``cd`` may fail, so the old directory stays a
+candidate unless the ``cd`` is the left side of ``&&``); a path is inside only if it
+is inside from every candidate.
+
+Temp areas accepted as workspace-like (the backend's scratch space, issue 3):
+``/tmp``, ``/var/tmp``, ``/private/tmp``, ``/private/var/tmp``, macOS per-user
+``$TMPDIR`` trees under ``/var/folders`` and ``/private/var/folders``, and any word
+spelled ``$TMPDIR/...`` / ``${TMPDIR}/...``.
+
+No-write sinks: ``/dev/null``, ``/dev/stdout``, ``/dev/stderr``, ``/dev/tty``,
+``/dev/fd/1``, ``/dev/fd/2``. Any other ``/dev`` path is a device: writing it can
+destroy a disk, so it grades destructive.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from dataclasses import dataclass
+from enum import IntEnum
+
+from bot.risk.words import Word
+
+__all__ = ["Where", "CwdState", "locate", "WORKSPACE_SENTINEL"]
+
+#: Stand-in root when the escalation gave no workspace; a NUL can never appear in a shell word.
+WORKSPACE_SENTINEL = "/\x00workspace"
+
+_SINKS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2"})
+_TEMP_ROOTS = ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders")
+_GLOB = frozenset("*?[")
+_MAX_CANDIDATES = 16
+
+
+class Where(IntEnum):
+    """Where a path lands, ordered by how bad a write there is."""
+
+    NOWHERE = 0
+    WORKSPACE = 1
+    TEMP = 2
+    OUTSIDE = 3
+    GIT_CONTROL = 4
+    DEVICE = 5
+
+
+@dataclass(slots=True)
+class CwdState:
+    """The candidate working directories of the shell at this point of the script.
+
+    Attributes:
+        root: the workspace root (absolute, normalised), or :data:`WORKSPACE_SENTINEL`.
+        cwds: candidate directories (absolute, normalised); empty means unknown.
+        remote: True for a script run on another machine (``ssh host CMD``): nothing is inside.
+    """
+
+    root: str
+    cwds: frozenset[str]
+    remote: bool = False
+
+    @classmethod
+    def start(cls, workspace: str | None) -> "CwdState":
+        """The state at the start of an escalation's script (cwd = the workspace)."""
+        root = _norm(workspace) if workspace else WORKSPACE_SENTINEL
+        return cls(root, frozenset({root}))
+
+    @classmethod
+    def remote_state(cls) -> "CwdState":
+        """The state of a script that runs on another machine: every path is outside."""
+        return cls(WORKSPACE_SENTINEL, frozenset(), remote=True)
+
+    def targets(self, value: str) -> frozenset[str] | None:
+        """The absolute paths ``value`` may name from here, or None when unknown."""
+        if value.startswith("~"):
+            return None
+        if value.startswith("/"):
+            return frozenset({_norm(_deglob(value))})
+        if not self.cwds:
+            return None
+        clean = _deglob(value)
+        return frozenset(_norm(posixpath.join(cwd, clean)) for cwd in self.cwds)
+
+    def after_cd(self, value: str | None, certain: bool) -> "CwdState":
+        """The state after ``cd value``; ``certain`` when the cd is known to have succeeded."""
+        found = self.targets(value) if value not in (None, "", "-") else None
+        if found is None:
+            return CwdState(self.root, frozenset(), self.remote)
+        merged = found if certain else found | self.cwds
+        if len(merged) > _MAX_CANDIDATES:
+            merged = frozenset()
+        return CwdState(self.root, merged, self.remote)
+
+    def unknown(self) -> "CwdState":
+        """The state once the directory can no longer be known (``popd``, cd in a loop)."""
+        return CwdState(self.root, frozenset(), self.remote)
+
+
+def locate(word: Word, state: CwdState) -> Where:
+    """Where a write to ``word`` lands; unknown words and ``~`` paths are outside.
+
+    Source: issue 3 "Redirects and writes".
+    """
+    if word.value is None:
+        if word.temp_suffix is not None and not state.remote:
+            rest = _norm("/" + _deglob(word.temp_suffix))
+            return Where.TEMP if not rest.startswith("/..") else Where.OUTSIDE
+        return Where.OUTSIDE
+    if word.value == "":
+        return Where.OUTSIDE
+    found = state.targets(word.value)
+    if found is None:
+        return Where.OUTSIDE
+    return max(_classify(path, state) for path in found)
+
+
+def _classify(path: str, state: CwdState) -> Where:
+    if path in _SINKS:
+        return Where.NOWHERE
+    if path == "/dev" or path.startswith("/dev/"):
+        return Where.DEVICE
+    if state.remote:
+        return Where.OUTSIDE
+    root = state.root
+    if root != "/" and (path == root or path.startswith(root + "/")):
+        return _git_control(path[len(root) :])
+    for temp in _TEMP_ROOTS:
+        if path == temp or path.startswith(temp + "/"):
+            return Where.TEMP
+    return Where.OUTSIDE
+
+
+def _git_control(rest: str) -> Where:
+    """Writes into ``.git/hooks`` or ``.git/config`` plant code git runs later."""
+    if ".git" not in rest:
+        return Where.WORKSPACE
+    parts = rest.split("/")
+    for index, part in enumerate(parts):
+        if part == ".git":
+            following = parts[index + 1] if index + 1 < len(parts) else ""
+            if following in ("", "hooks", "config"):
+                return Where.GIT_CONTROL
+    return Where.WORKSPACE
+
+
+def _deglob(value: str) -> str:
+    """Replace glob components: one that may match ``..`` (starts with ``.``) becomes ``..``."""
+    if not any(ch in _GLOB for ch in value):
+        return value
+    parts = value.split("/")
+    return "/".join((".." if part.startswith(".") else "g") if _GLOB & set(part) else part for part in parts)
+
+
+def _norm(path: str) -> str:
+    normal = posixpath.normpath(path)
+    return "/" + normal.lstrip("/") if normal.startswith("//") else normal

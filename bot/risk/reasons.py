@@ -1,0 +1,66 @@
+"""A bounded, de-duplicated collection of :class:`~bot.risk.model.Reason`.
+
+Issue 3: "Keep reasons concise and de-duplicated (a 100 KiB script must not produce
+megabytes of reasons: cap or merge identical ones)". Identical reasons are kept once;
+past :data:`REASON_CAP` distinct reasons, a reason whose (rule, level, downgraded)
+group is already shown is counted instead, and the group's first reason ends with
+"(and N more like it)". Every group is always shown, so the deciding rule is never lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from bot.risk.model import Reason, RiskLevel
+
+__all__ = ["ReasonBook", "REASON_CAP", "SUBJECT_MAX"]
+
+REASON_CAP = 24
+SUBJECT_MAX = 160
+
+_Key = tuple[str, str, RiskLevel, bool]
+_Group = tuple[str, RiskLevel, bool]
+
+
+class ReasonBook:
+    """Collects reasons; :meth:`result` returns them worst first."""
+
+    __slots__ = ("_items", "_groups", "_overflow")
+
+    def __init__(self) -> None:
+        self._items: dict[_Key, Reason] = {}
+        self._groups: dict[_Group, _Key] = {}
+        self._overflow: dict[_Group, int] = {}
+
+    def add(self, subject: str, rule: str, level: RiskLevel, detail: str, downgraded: bool) -> None:
+        """Record one reason (subject is shortened to :data:`SUBJECT_MAX` characters)."""
+        subject = shorten(subject)
+        key = (subject, rule, level, downgraded)
+        if key in self._items:
+            return
+        group = (rule, level, downgraded)
+        if group in self._groups and len(self._items) >= REASON_CAP:
+            self._overflow[group] = self._overflow.get(group, 0) + 1
+            return
+        self._items[key] = Reason(subject, rule, level, detail, downgraded)
+        self._groups.setdefault(group, key)
+
+    def result(self, risk: RiskLevel) -> tuple[Reason, ...]:
+        """The reasons, worst level first; read-only ones only when ``risk`` is read-only."""
+        items = dict(self._items)
+        for group, count in self._overflow.items():
+            key = self._groups[group]
+            reason = items[key]
+            items[key] = replace(reason, detail=f"{reason.detail} (and {count} more like it)")
+        kept = [r for r in items.values() if r.level > RiskLevel.READ_ONLY or risk == RiskLevel.READ_ONLY]
+        kept.sort(key=lambda r: r.level, reverse=True)
+        return tuple(kept)
+
+
+def shorten(text: str, limit: int = SUBJECT_MAX) -> str:
+    """``text`` on one line, cut to ``limit`` characters with an ellipsis."""
+    head = text[: limit * 4]
+    flat = " ".join(head.split()) if ("\n" in head or "\t" in head) else head
+    if len(flat) <= limit and len(head) == len(text):
+        return flat
+    return flat[: limit - 1] + "…"

@@ -1,0 +1,141 @@
+"""The ``flybot`` command line as a user runs it: real subprocesses against a real FlyBot."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+from cards import APPROVE_ACTION, DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
+from tests.harness import OWNER, Harness
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "FLYBOT_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(extra)
+    return env
+
+
+def flybot(*args: str, cwd: Path, timeout: float = 60, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args], cwd=cwd, env=clean_env(**env), capture_output=True, text=True,
+        timeout=timeout, stdin=subprocess.DEVNULL,
+    )
+
+
+def test_bots_add_prints_the_token_once_and_stores_only_its_hash(tmp_path: Path) -> None:
+    added = flybot("bots", "add", "builder", "--owner", "U0OWNER01", "--owner", "U0OWNER02", "--room", "C0APPROVE", cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    token = added.stdout.strip().splitlines()[-1]
+    assert token.startswith("fbt_") and len(token) > 40
+    assert token.encode() not in (tmp_path / "flybot.db").read_bytes()
+    with sqlite3.connect(tmp_path / "flybot.db") as db:
+        (stored,) = db.execute("select token_hash from bots where name='builder'").fetchone()
+    assert len(stored) == 64 and token not in stored
+    listed = flybot("bots", "list", cwd=tmp_path)
+    assert listed.returncode == 0 and "builder" in listed.stdout and "U0OWNER02" in listed.stdout
+    assert token not in listed.stdout
+
+
+def test_bots_add_rejects_bad_input_with_one_line(tmp_path: Path) -> None:
+    bad_owner = flybot("bots", "add", "x", "--owner", "olivia", cwd=tmp_path)
+    assert bad_owner.returncode == 2 and "not a Slack user ID" in bad_owner.stderr
+    assert len(bad_owner.stderr.strip().splitlines()) == 1
+    flybot("bots", "add", "x", "--owner", "U0OWNER01", cwd=tmp_path)
+    taken = flybot("bots", "add", "x", "--owner", "U0OWNER01", cwd=tmp_path)
+    assert taken.returncode == 2 and "already exists" in taken.stderr
+
+
+def test_a_missing_or_contradictory_setting_stops_start_up_with_one_line_naming_it(tmp_path: Path) -> None:
+    cases = [
+        ({"SLACK_APP_TOKEN": "xapp-1"}, "SLACK_APP_TOKEN"),
+        ({"SLACK_BOT_TOKEN": "xoxb-1"}, "SLACK_SIGNING_SECRET"),
+        ({"SLACK_BOT_TOKEN": "not-a-bot-token", "SLACK_SIGNING_SECRET": "s"}, "SLACK_BOT_TOKEN"),
+        ({"FLYBOT_PORT": "eighty"}, "FLYBOT_PORT"),
+        ({"FLYBOT_ADMINS": "olivia"}, "FLYBOT_ADMINS"),
+    ]
+    for env, name in cases:
+        result = flybot("serve", cwd=tmp_path, timeout=30, **env)
+        assert result.returncode == 2, (env, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and name in lines[0], (env, lines)
+        assert "Traceback" not in result.stderr
+
+
+def test_settings_come_from_a_dotenv_file(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text("SLACK_APP_TOKEN=xapp-from-dotenv\n")
+    result = flybot("serve", cwd=tmp_path, timeout=30)
+    assert result.returncode == 2 and "SLACK_APP_TOKEN" in result.stderr
+
+
+async def _ask(tmp: Path, url: str, token: str, *args: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "ask", "--server", url, "--token", token, *args,
+        cwd=tmp, env=clean_env(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+        stdin=asyncio.subprocess.DEVNULL,
+    )
+
+
+async def _pending_id(harness: Harness) -> str:
+    await harness.eventually(lambda: harness.emulator.messages, timeout=20)
+    return next(
+        e["value"] for m in harness.emulator.messages for b in m.blocks if b.get("type") == "actions"
+        for e in b["elements"] if e.get("action_id") == APPROVE_ACTION
+    )
+
+
+async def test_flybot_ask_exits_0_when_the_owner_approves(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proc = await _ask(tmp_path, harness.url, token, "--", "sudo", "apt-get", "install", "-y", "jq")
+    escalation_id = await _pending_id(harness)
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 0, err
+    assert out.decode().startswith("approved by U0OWNER01")
+
+
+async def test_flybot_ask_exits_1_with_the_reason_when_denied(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proc = await _ask(tmp_path, harness.url, token, "--contained", "--json", "--", "rm -rf build")
+    escalation_id = await _pending_id(harness)
+    await harness.click(OWNER, escalation_id, DENY_ACTION)
+    await harness.eventually(lambda: harness.open_modal(OWNER))
+    modal = harness.open_modal(OWNER)
+    await harness.submit_modal(OWNER, modal["id"], {DENY_REASON_BLOCK: {DENY_REASON_INPUT: "not on a Friday"}})
+    out, _err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 1
+    data = __import__("json").loads(out)
+    assert data["status"] == "denied" and data["reason"] == "not on a Friday" and data["contained"] is True
+
+
+async def test_flybot_ask_keeps_waiting_across_a_flybot_restart(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proc = await _ask(tmp_path, harness.url, token, "--", "sudo", "systemctl", "restart", "nginx")
+    escalation_id = await _pending_id(harness)
+    await harness.stop_flybot()
+    await asyncio.sleep(1.5)
+    await harness.start_flybot()
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    out, err = await asyncio.wait_for(proc.communicate(), 40)
+    assert proc.returncode == 0, (out, err)
+
+
+def test_flybot_ask_exits_3_when_flybot_is_unreachable_and_2_on_usage(tmp_path: Path) -> None:
+    down = flybot("ask", "--server", "http://127.0.0.1:9", "--token", "fbt_x", "--timeout", "5", "--", "ls", cwd=tmp_path)
+    assert down.returncode == 3 and "unreachable" in down.stdout
+    usage = flybot("ask", "--token", "fbt_x", cwd=tmp_path)
+    assert usage.returncode == 2
+    no_token = flybot("ask", "--server", "http://127.0.0.1:9", "--", "ls", cwd=tmp_path)
+    assert no_token.returncode == 2 and "no token" in no_token.stderr
+
+
+async def test_flybot_ask_exits_3_when_the_request_is_refused(harness: Harness, tmp_path: Path) -> None:
+    proc = await _ask(tmp_path, harness.url, "fbt_wrong", "--", "ls")
+    out, _ = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 3 and "unknown token" in out.decode()
