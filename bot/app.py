@@ -18,15 +18,17 @@ import structlog
 from aiohttp import web
 
 from bot.api import escalations as escalations_api
+from bot.api import standing as standing_api
 from bot.api.problems import problems_middleware
 from bot.bots import hash_token, new_token, register_bot
-from bot.escalations import EscalationService, run_sweeper
+from bot.escalations import EscalationService, run_sweeper, utcnow
 from bot.localchat import SlackEmulator
 from bot.localchat.emulator import DEFAULT_USERS
 from bot.settings import Settings
 from bot.slack.app import Handler, build_bolt_app, events_handler
 from bot.slack.deps import SlackDeps
 from bot.slack.gateway import SlackChat, make_web_client
+from bot.standing import StandingService
 from bot.store import Store, open_store
 from bot.waiters import WaiterHub
 
@@ -49,6 +51,7 @@ class Runtime:
     service: EscalationService
     store: Store
     deps: SlackDeps
+    standing: StandingService
 
 
 RUNTIME = web.AppKey("runtime", Runtime)
@@ -99,12 +102,14 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         client = make_web_client(bot_token, api_url)
         chat = SlackChat(client)
         waiters = WaiterHub()
+        standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow)
         service = EscalationService(
-            store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s
+            store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing
         )
-        deps = SlackDeps(service=service, chat=chat, store=store)
+        deps = SlackDeps(service=service, chat=chat, store=store, standing=standing)
         bolt = build_bolt_app(client, signing_secret, deps)
-        app[RUNTIME] = Runtime(service=service, store=store, deps=deps)
+        app[RUNTIME] = Runtime(service=service, store=store, deps=deps, standing=standing)
+        app[standing_api.STANDING] = standing
         app[escalations_api.SERVICE] = service
         app[escalations_api.STORE] = store
         handler_holder["bolt"] = events_handler(bolt)
@@ -139,6 +144,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
 
     app.cleanup_ctx.append(resources)
     escalations_api.add_routes(app)
+    standing_api.add_routes(app)
     app.router.add_post("/slack/events", slack_events)
     app.router.add_get("/healthz", healthz)
     if local:

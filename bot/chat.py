@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from bot.store import Bot, Escalation
+from bot.store import Bot, Escalation, StandingApproval
 
 
 class DeliveryFailed(Exception):
@@ -20,4 +20,12 @@ class ChatGateway(Protocol):
 
     async def update_card(self, escalation: Escalation, bot: Bot) -> None:
         """Redraw the card in place to show the escalation's current state (best effort; logs failures)."""
+        ...
+
+    async def post_notice(self, escalation: Escalation, bot: Bot, approvals: list[StandingApproval]) -> None:
+        """Post the one-line "approved by standing approval" notice in the escalation's room. Raises DeliveryFailed."""
+        ...
+
+    async def is_workspace_admin(self, user: str) -> bool:
+        """Whether ``user`` is a workspace admin or owner (``users.info``); False when it cannot tell."""
         ...

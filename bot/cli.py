@@ -104,6 +104,100 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
     return asyncio.run(run())
 
 
+# -- standing approvals (operators act as an admin) -----------------------------------------------------
+def cmd_standing(args: argparse.Namespace) -> int:
+    """``flybot standing add|list|revoke`` with the slash command's rules. Exit 0, or 2 with one line on bad input."""
+    import getpass
+
+    from bot import standing_args
+    from bot.errors import FlyBotError, NotFound
+    from bot.escalations import utcnow
+    from bot.standing import StandingService, StandingSpec
+    from bot.store import open_store
+
+    async def no_workspace_admin(_user: str) -> bool:
+        return False
+
+    async def run() -> int:
+        settings = _settings()
+        store = await open_store(settings.database_url)
+        service = StandingService(store, admins=frozenset(settings.admins), is_workspace_admin=no_workspace_admin,
+                                  clock=utcnow)
+        actor = f"operator:{getpass.getuser()}"
+        try:
+            parsed = standing_args.parse(args.words)
+            if parsed.action == "list":
+                scope, subject = (None, None)
+                if parsed.bot:
+                    bot = await store.bot_by_name(parsed.bot)
+                    if bot is None:
+                        raise NotFound(f"no Bot named {parsed.bot}")
+                    scope, subject = "bot", bot.id
+                elif parsed.room:
+                    scope, subject = "room", parsed.room
+                items = await store.list_standing(scope=scope, subject=subject, live_at=utcnow())
+                if args.json:
+                    print(json.dumps([a.to_api() for a in items]))
+                for a in [] if args.json else items:
+                    expiry = a.expires_at.strftime("%Y-%m-%d %H:%M UTC") if a.expires_at else "never"
+                    print(f"{a.id}\t{a.scope}\t{a.subject}\t{a.pattern}\tmax={a.max_risk}\t"
+                          f"{'contained-only' if a.contained_only else 'host-ok'}\texpires={expiry}\tuses={a.use_count}")
+                if not items and not args.json:
+                    print("No live standing approval.")
+                return 0
+            if parsed.action == "revoke":
+                revoked = await service.revoke(actor, parsed.id, operator=True)
+                print(f"Revoked {revoked.id}.")
+                return 0
+            if parsed.bot:
+                bot = await store.bot_by_name(parsed.bot)
+                if bot is None:
+                    raise NotFound(f"no Bot named {parsed.bot}")
+                scope, subject = "bot", bot.id
+            else:
+                scope, subject = "room", parsed.room
+            approval = await service.create(actor, StandingSpec(
+                scope=scope, subject=subject, pattern=parsed.pattern, max_risk=parsed.max_risk,
+                contained_only=not parsed.host_ok, expires=parsed.expires, note=parsed.note,
+            ), operator=True)
+            print(json.dumps(approval.to_api()) if args.json else f"Saved {approval.id}: {approval.scope} "
+                  f"{approval.subject} `{approval.pattern}` up to {approval.max_risk}")
+            return 0
+        except FlyBotError as exc:
+            print(f"flybot standing: {exc.detail}".splitlines()[0], file=sys.stderr)
+            return 2
+        finally:
+            await store.close()
+
+    return asyncio.run(run())
+
+
+def cmd_admin_token(args: argparse.Namespace) -> int:
+    """``flybot admin-tokens add --user USER_ID``: an admin API token, printed once (hash stored)."""
+    import uuid
+    from datetime import UTC, datetime
+
+    from bot.bots import USER_ID, hash_token, new_token
+    from bot.store import open_store
+
+    if not USER_ID.match(args.user):
+        print(f"flybot: {args.user!r} is not a Slack user ID (like U0123ABCD)", file=sys.stderr)
+        return 2
+
+    async def run() -> int:
+        store = await open_store(_settings().database_url)
+        token = new_token()
+        try:
+            await store.add_admin_token("adm_" + uuid.uuid4().hex[:12], hash_token(token), args.user, datetime.now(UTC))
+        finally:
+            await store.close()
+        print(f"Admin API token acting as {args.user}, shown once (only a hash is stored):")
+        print(token)
+        return 0
+
+    return asyncio.run(run())
+
+
 # -- ask --------------------------------------------------------------------------------------------------
 EXIT_APPROVED, EXIT_NO, EXIT_USAGE, EXIT_UNREACHABLE = 0, 1, 2, 3
 
@@ -208,6 +302,21 @@ def build_parser() -> argparse.ArgumentParser:
     lst = bots_sub.add_parser("list", help="list Bots")
     lst.add_argument("--json", action="store_true")
     lst.set_defaults(func=cmd_bots_list)
+
+    standing = sub.add_parser(
+        "standing", help="standing approvals (as an admin)", description="standing add|list|revoke ...",
+        usage="flybot standing add --bot NAME|--room CHANNEL_ID PATTERN [--max-risk LEVEL] [--host-ok] "
+              "[--expires 7d] [--note TEXT] | list [--bot NAME|--room CHANNEL_ID] | revoke ID",
+    )
+    standing.add_argument("--json", action="store_true", help="print JSON")
+    standing.add_argument("words", nargs=argparse.REMAINDER)
+    standing.set_defaults(func=cmd_standing)
+
+    admin_tokens = sub.add_parser("admin-tokens", help="admin API tokens")
+    admin_sub = admin_tokens.add_subparsers(dest="admin_cmd", required=True, metavar="ACTION")
+    admin_add = admin_sub.add_parser("add", help="create an admin API token acting as USER_ID")
+    admin_add.add_argument("--user", required=True)
+    admin_add.set_defaults(func=cmd_admin_token)
 
     for module in ("bot.risk.cli", "bot.preflight.cli"):
         try:

@@ -20,8 +20,9 @@ import structlog
 
 from bot.chat import ChatGateway, DeliveryFailed
 from bot.errors import AlreadyDecided, ApprovalsClosed, NoEscalationNeeded, NotAllowed, NotFound
-from bot.risk import assessment_to_dict, classify
-from bot.store import Bot, Escalation, NewEscalation, Store
+from bot.risk import Assessment, assessment_to_dict, classify
+from bot.standing import StandingService
+from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store
 from bot.waiters import WaiterHub
 
 log = structlog.get_logger("flybot.escalations")
@@ -53,15 +54,13 @@ class EscalationRequest:
     timeout_s: int | None = None
 
 
-def grade(command: str, *, contained: bool, cwd: str) -> tuple[str, tuple[dict[str, object], ...]]:
-    """Risk level label and JSON-ready reasons for ``command`` (one function, so the classifier can change inside).
+def grade(command: str, *, contained: bool, cwd: str) -> Assessment:
+    """The classifier's verdict on ``command`` (one function, so the classifier can change inside).
 
     ``cwd`` is the workspace when it is an absolute path; otherwise the classifier treats the workspace as unknown.
     """
     workspace = Path(cwd) if cwd.startswith("/") else None
-    assessment = classify(command, contained=contained, workspace=workspace)
-    data = assessment_to_dict(assessment)
-    return str(data["risk"]), tuple(data["reasons"])
+    return classify(command, contained=contained, workspace=workspace)
 
 
 class EscalationService:
@@ -74,6 +73,7 @@ class EscalationService:
         admins: Slack user IDs who may decide any Bot's escalations.
         default_timeout_s: lifetime of an escalation in seconds, and the maximum a request may ask for.
         clock: returns aware UTC ``datetime`` (tests may pass their own).
+        standing: matches standing approvals before a card is posted (None: every escalation gets a card).
     """
 
     def __init__(
@@ -85,7 +85,9 @@ class EscalationService:
         admins: frozenset[str],
         default_timeout_s: int = 600,
         clock: Callable[[], datetime] = utcnow,
+        standing: StandingService | None = None,
     ) -> None:
+        self.standing = standing
         self.store = store
         self.chat = chat
         self.waiters = waiters
@@ -109,7 +111,9 @@ class EscalationService:
             raise NoEscalationNeeded("the session already runs with danger-full-access")
         now = self.clock()
         timeout_s = min(request.timeout_s or self.default_timeout_s, self.default_timeout_s)
-        risk, reasons = grade(request.command, contained=request.contained, cwd=request.cwd)
+        assessment = grade(request.command, contained=request.contained, cwd=request.cwd)
+        risk = assessment.risk.label
+        reasons = tuple(assessment_to_dict(assessment)["reasons"])
         new = NewEscalation(
             id="esc_" + uuid.uuid4().hex,
             bot_id=bot.id,
@@ -136,7 +140,44 @@ class EscalationService:
             "escalation.created", at=now, escalation_id=escalation.id, actor=bot.id, risk=risk, contained=request.contained
         )
         bound.info("escalation.created", risk=risk, contained=request.contained)
+        if self.standing is not None:
+            cover = await self.standing.find_cover(
+                bot, session_id=escalation.session_id, room=escalation.room, risk=assessment.risk,
+                contained=escalation.contained, commands=assessment.commands,
+            )
+            if cover:
+                approved = await self._approve_standing(escalation, bot, cover)
+                if approved is not None:
+                    return approved
         return await self._deliver(escalation, bot)
+
+    async def _approve_standing(
+        self, escalation: Escalation, bot: Bot, cover: list[StandingApproval]
+    ) -> Escalation | None:
+        """Approve by standing approval, after the room's one-line notice is posted (nothing approved unseen).
+
+        Returns None when the notice cannot be posted: the escalation then takes the card path (fail closed).
+        """
+        bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
+        try:
+            await self.chat.post_notice(escalation, bot, cover)
+        except DeliveryFailed as exc:
+            bound.warning("standing.notice_failed", error=str(exc))
+            return None
+        now = self.clock()
+        ids = [a.id for a in cover]
+        decided = await self.store.decide(
+            escalation.id, status="approved", at=now, decided_by=cover[0].created_by, source="standing_approval",
+            reason="standing approval " + ", ".join(ids), standing_approval_id=cover[0].id,
+        )
+        if decided is None:
+            return await self._get(escalation.id)
+        await self.store.count_standing_use(ids, at=now)
+        await self.store.audit("escalation.approved", at=now, escalation_id=escalation.id, actor=cover[0].created_by,
+                               source="standing_approval", standing_ids=ids)
+        bound.info("escalation.approved", source="standing_approval", standing_ids=ids)
+        self.waiters.notify(escalation.id)
+        return decided
 
     async def _deliver(self, escalation: Escalation, bot: Bot) -> Escalation:
         bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)

@@ -38,6 +38,9 @@ from cards.ids import (
     DENY_REASON_INPUT,
     FULL_COMMAND_MODAL_CALLBACK,
     SHOW_COMMAND_ACTION,
+    STANDING_BOT_ACTION,
+    STANDING_ROOM_ACTION,
+    STANDING_SESSION_ACTION,
     actions_block_id,
 )
 from cards.limits import (
@@ -411,6 +414,11 @@ def _actions_block(esc: CardEscalation, *, command_cut: bool) -> Block | None:
     buttons = []
     if esc.pending:
         buttons.append(bk.button("Approve", APPROVE_ACTION, esc.id, style="primary"))
+        if esc.risk != "destructive":
+            # Issue 4: standing choices for the owners (and admins); never offered for destructive commands.
+            buttons.append(bk.button("Approve for this session", STANDING_SESSION_ACTION, esc.id))
+            buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))
+            buttons.append(bk.button("Always for this room", STANDING_ROOM_ACTION, esc.id))
         buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
     if command_cut:
         buttons.append(bk.button("Show full command", SHOW_COMMAND_ACTION, esc.id))

@@ -55,3 +55,29 @@ def escalation_id_from_block_id(block_id: str) -> str | None:
     if block_id.startswith(ACTIONS_BLOCK_PREFIX) and len(block_id) > len(ACTIONS_BLOCK_PREFIX):
         return block_id[len(ACTIONS_BLOCK_PREFIX) :]
     return None
+
+# --- standing approvals (issue 4) ------------------------------------------------------------------
+STANDING_SESSION_ACTION = "standing_session"
+"""Card button "Approve for this session": approves and creates a session-scoped standing approval."""
+
+STANDING_BOT_ACTION = "standing_bot"
+"""Card button "Always for this Bot": opens :func:`cards.standing_modal` with scope ``bot``."""
+
+STANDING_ROOM_ACTION = "standing_room"
+"""Card button "Always for this room" (admins only): opens :func:`cards.standing_modal` with scope ``room``."""
+
+STANDING_MODAL_CALLBACK = "standing_modal"
+"""``callback_id`` of the standing-approval modal; ``private_metadata`` is JSON ``{"escalation_id", "scope"}``."""
+
+STANDING_REVOKE_ACTION = "standing_revoke"
+"""App Home button "Revoke"; its ``value`` is the standing approval id."""
+
+HOME_APPROVE_ACTION = APPROVE_ACTION
+"""App Home lists pending escalations with the card's own Approve action id."""
+
+STANDING_PATTERN_BLOCK, STANDING_PATTERN_INPUT = "standing_pattern", "pattern_input"
+STANDING_RISK_BLOCK, STANDING_RISK_INPUT = "standing_max_risk", "max_risk_select"
+STANDING_EXPIRES_BLOCK, STANDING_EXPIRES_INPUT = "standing_expires", "expires_input"
+STANDING_HOST_BLOCK, STANDING_HOST_INPUT = "standing_host", "host_ok"
+STANDING_NOTE_BLOCK, STANDING_NOTE_INPUT = "standing_note", "note_input"
+HOST_OK_VALUE = "host_ok"

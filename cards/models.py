@@ -39,7 +39,7 @@ class CardReason:
     downgraded: bool = False
 
     @classmethod
-    def from_mapping(cls, data: Mapping[str, Any]) -> "CardReason":
+    def from_mapping(cls, data: Mapping[str, Any]) -> CardReason:
         """Build from a ``{subject, rule, level, detail, downgraded}`` dict; ``level`` may be an enum (``str()``-ed)."""
         return cls(
             subject=str(data.get("subject", "")),

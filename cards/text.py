@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
@@ -69,8 +69,8 @@ def one_line(text: str) -> str:
 def format_utc(moment: datetime) -> str:
     """``2025-01-31 14:05:09 UTC``; a naive datetime is taken to be UTC already."""
     if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=timezone.utc)
-    return moment.astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+        moment = moment.replace(tzinfo=UTC)
+    return moment.astimezone(UTC).strftime("%Y-%m-%d %H:%M:%S UTC")
 
 
 def is_slack_user_id(value: str | None) -> bool:

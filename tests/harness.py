@@ -177,6 +177,33 @@ class Harness:
         ) as response:
             return await response.json()
 
+    async def slash(self, user: str, text: str, channel: str = ROOM) -> str:
+        """Type ``/flybot TEXT`` as ``user``; returns FlyBot's ephemeral answer."""
+        async with self.http.post(
+            f"{self.emu_url}/page/command", json={"user": user, "channel": channel, "text": text, "command": "/flybot"}
+        ) as response:
+            data = await response.json()
+        assert data["status"] == 200, data
+        return self.ephemerals(user)[-1]
+
+    async def open_home(self, user: str) -> dict[str, Any]:
+        """Deliver ``app_home_opened`` for ``user`` and return the published Home view."""
+        self.emulator.home.pop(user, None)
+        status, _body = await self.emulator.deliver_json({
+            "type": "event_callback", "team_id": "T0LOCAL01", "api_app_id": "A0FLYBOT1", "event_id": "Ev1",
+            "event_time": 1, "event": {"type": "app_home_opened", "user": user, "channel": "D0HOME", "tab": "home"},
+        })
+        assert status == 200
+        await self.eventually(lambda: user in self.emulator.home)
+        return self.emulator.home[user].view
+
+    async def click_in_view(self, user: str, view_id: str, action_id: str, value: str) -> dict[str, Any]:
+        async with self.http.post(
+            f"{self.emu_url}/page/click",
+            json={"user": user, "view_id": view_id, "action_id": action_id, "block_id": "", "value": value},
+        ) as response:
+            return await response.json()
+
     def open_modal(self, user: str) -> dict[str, Any] | None:
         modal = self.emulator.snapshot(user)["modal"]
         return modal

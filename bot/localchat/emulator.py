@@ -157,6 +157,7 @@ class SlackEmulator:
         """The aiohttp sub-application with every route above."""
         app = web.Application(client_max_size=4 * 1024 * 1024)
         app.router.add_post("/api/{method}", self._api)
+        app.router.add_get("/api/{method}", self._api)
         app.router.add_get("/page/state", self._page_state)
         app.router.add_post("/page/click", self._page_click)
         app.router.add_post("/page/view_submit", self._page_view_submit)
@@ -395,8 +396,11 @@ class SlackEmulator:
             return web.json_response({"ok": False, "error": "no such view"}, status=404)
         values: dict[str, dict[str, Any]] = {}
         for block_id, inputs in dict(data.get("values") or {}).items():
+            # A string is a plain_text_input's value; a dict is already Slack's state shape
+            # (static_select: {"type", "selected_option"}; checkboxes: {"type", "selected_options"}).
             values[str(block_id)] = {
-                str(action_id): {"type": "plain_text_input", "value": value} for action_id, value in dict(inputs).items()
+                str(action_id): value if isinstance(value, dict) else {"type": "plain_text_input", "value": value}
+                for action_id, value in dict(inputs).items()
             }
         payload = {
             "type": "view_submission",
@@ -609,6 +613,8 @@ async def _json(request: web.Request) -> dict[str, Any]:
 
 async def _read_args(request: web.Request) -> dict[str, Any]:
     args: dict[str, Any] = dict(request.query)
+    if request.method == "GET":
+        return args
     if request.content_type == "application/json":
         args.update(await _json(request))
     else:

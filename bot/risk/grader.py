@@ -30,7 +30,7 @@ SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
 class Program:
     """A recognised program: its handler and the source of truth for its rules."""
 
-    handler: "Handler"
+    handler: Handler
     source: str
 
 
@@ -77,7 +77,7 @@ class Call:
 
     __slots__ = ("g", "rec", "scope", "name", "args")
 
-    def __init__(self, g: "Grader", rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
+    def __init__(self, g: Grader, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
         self.g = g
         self.rec = rec
         self.scope = scope
@@ -127,6 +127,7 @@ class Grader:
         self.risk = R.READ_ONLY
         self.functions: set[str] = set()
         self.direct_cd: tuple[int, int, int, CwdState] | None = None
+        self.last_cd: CwdState | None = None
         # set by the walker: parses and walks a nested script
         self.walk_script: Callable[[Rec, Scope, str], None] | None = None
 

@@ -29,7 +29,7 @@ class RiskLevel(IntEnum):
         return self.label
 
     @classmethod
-    def parse(cls, text: str) -> "RiskLevel":
+    def parse(cls, text: str) -> RiskLevel:
         """Parse a wire name (``"system"``; ``-`` accepted for ``_``).
 
         Raises:

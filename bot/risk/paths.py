@@ -62,13 +62,13 @@ class CwdState:
     remote: bool = False
 
     @classmethod
-    def start(cls, workspace: str | None) -> "CwdState":
+    def start(cls, workspace: str | None) -> CwdState:
         """The state at the start of an escalation's script (cwd = the workspace)."""
         root = _norm(workspace) if workspace else WORKSPACE_SENTINEL
         return cls(root, frozenset({root}))
 
     @classmethod
-    def remote_state(cls) -> "CwdState":
+    def remote_state(cls) -> CwdState:
         """The state of a script that runs on another machine: every path is outside."""
         return cls(WORKSPACE_SENTINEL, frozenset(), remote=True)
 
@@ -83,7 +83,7 @@ class CwdState:
         clean = _deglob(value)
         return frozenset(_norm(posixpath.join(cwd, clean)) for cwd in self.cwds)
 
-    def after_cd(self, value: str | None, certain: bool) -> "CwdState":
+    def after_cd(self, value: str | None, certain: bool) -> CwdState:
         """The state after ``cd value``; ``certain`` when the cd is known to have succeeded."""
         found = self.targets(value) if value not in (None, "", "-") else None
         if found is None:
@@ -93,7 +93,7 @@ class CwdState:
             merged = frozenset()
         return CwdState(self.root, merged, self.remote)
 
-    def unknown(self) -> "CwdState":
+    def unknown(self) -> CwdState:
         """The state once the directory can no longer be known (``popd``, cd in a loop)."""
         return CwdState(self.root, frozenset(), self.remote)
 

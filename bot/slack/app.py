@@ -7,7 +7,6 @@ checked by bolt's built-in ``RequestVerification`` middleware, the same in local
 from __future__ import annotations
 
 import logging
-
 from collections.abc import Awaitable, Callable
 
 from aiohttp import web
@@ -15,9 +14,8 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.slack import actions, commands
+from bot.slack import actions, commands, home, standing
 from bot.slack.deps import SlackDeps
-
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 """An aiohttp request handler."""
@@ -38,6 +36,8 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     )
     actions.register(app, deps)
     commands.register(app, deps)
+    standing.register(app, deps)
+    home.register(app, deps)
     return app
 
 

@@ -1,39 +1,118 @@
-"""The ``/flybot`` slash command. Standing approvals (issue 4) add subcommands here."""
+"""The ``/flybot`` slash command: ``help``, ``pending`` and ``standing list|add|revoke`` (issue 4).
+
+Every answer is ephemeral (only the caller sees it). Refusals change nothing.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+import structlog
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
+from bot import standing_args
+from bot.bots import USER_ID
+from bot.errors import FlyBotError, NotFound
 from bot.slack.deps import SlackDeps
+from bot.slack.home import publish_home
+from bot.standing import StandingSpec
+from bot.store import StandingApproval
+
+log = structlog.get_logger("flybot.slack.commands")
 
 HELP = (
     "*FlyBot* shows a Bot's owners an approval card when a coding-agent session asks to run one call with "
     "danger-full-access.\n"
     "• `/flybot help`: this text\n"
-    "• `/flybot pending`: the escalations waiting for a decision in Bots you own"
+    "• `/flybot pending`: the escalations waiting for you\n"
+    "• `/flybot standing list [--bot NAME | --room]`: standing approvals\n"
+    "• `/flybot standing add --bot NAME|--room PATTERN [--max-risk LEVEL] [--host-ok] [--expires 7d] [--note TEXT]`\n"
+    "   e.g. `/flybot standing add --bot builder apt-get install --expires 7d` (Bot owners or admins; "
+    "`--room`: admins only; destructive commands always ask)\n"
+    "• `/flybot standing revoke ID`"
 )
 
 
+def describe(approval: StandingApproval) -> str:
+    """One line about a standing approval (FlyBot's wording; the pattern is plain command words)."""
+    expiry = f"expires {approval.expires_at:%Y-%m-%d %H:%M} UTC" if approval.expires_at else "no expiry"
+    where = "sandbox only" if approval.contained_only else "sandbox and host"
+    return (f"`{approval.id}` {approval.scope} {approval.subject}: `{approval.pattern}` up to {approval.max_risk}, "
+            f"{where}, {expiry}, used {approval.use_count}×, set by {_who(approval.created_by)}")
+
+
+def _who(user: str) -> str:
+    return f"<@{user}>" if USER_ID.match(user) else f"`{user}`"
+
+
+async def standing_command(deps: SlackDeps, user: str, channel: str, words: list[str] | str) -> str:
+    """Run ``standing ...`` for ``user`` typed in ``channel``; returns the reply. Raises FlyBotError."""
+    args = standing_args.parse(words, room_default=channel)
+    if args.action == "list":
+        scope, subject = None, None
+        if args.bot:
+            bot = await deps.store.bot_by_name(args.bot)
+            if bot is None:
+                raise NotFound(f"no Bot named {args.bot}")
+            scope, subject = "bot", bot.id
+        elif args.room:
+            scope, subject = "room", args.room
+        live = await deps.store.list_standing(scope=scope, subject=subject, live_at=deps.service.clock())
+        if not live:
+            return "No live standing approval."
+        return "Standing approvals:\n" + "\n".join(f"• {describe(a)}" for a in live[:30])
+    if args.action == "revoke":
+        revoked = await deps.standing.revoke(user, args.id)
+        await publish_home(deps, user)
+        return f"Revoked {revoked.id}: it no longer answers anything."
+    if args.bot:
+        bot = await deps.store.bot_by_name(args.bot)
+        if bot is None:
+            raise NotFound(f"no Bot named {args.bot}")
+        scope, subject = "bot", bot.id
+    else:
+        scope, subject = "room", args.room
+    approval = await deps.standing.create(user, StandingSpec(
+        scope=scope, subject=subject, pattern=args.pattern, max_risk=args.max_risk, contained_only=not args.host_ok,
+        expires=args.expires, note=args.note,
+    ))
+    return f"Saved: {describe(approval)}"
+
+
 def register(app: AsyncApp, deps: SlackDeps) -> None:
-    """Register ``/flybot``; answers are ephemeral (only the caller sees them)."""
+    """Register ``/flybot``."""
 
     @app.command("/flybot")
     async def on_flybot(ack: AsyncAck, command: dict[str, Any]) -> None:
-        words = str(command.get("text") or "").split()
+        words = str(command.get("text") or "").split(maxsplit=1)
+        user, channel = str(command.get("user_id") or ""), str(command.get("channel_id") or "")
         if not words or words[0] == "help":
             await ack(HELP)
             return
         if words[0] == "pending":
-            user = str(command.get("user_id") or "")
-            bots = [b for b in await deps.store.list_bots() if user in b.owners or user in deps.service.admins]
-            pending = await deps.store.pending_escalations([b.id for b in bots]) if bots else []
-            if not pending:
-                await ack("No escalation is waiting for you.")
-                return
-            names = {b.id: b.name for b in bots}
-            lines = [f"• {names.get(e.bot_id, e.bot_id)}: `{e.id}` risk {e.risk}, expires {e.expires_at:%H:%M:%S} UTC" for e in pending[:20]]
-            await ack("Waiting for a decision:\n" + "\n".join(lines))
+            await ack(await pending_text(deps, user))
+            return
+        if words[0] == "standing":
+            try:
+                reply = await standing_command(deps, user, channel, words[1] if len(words) > 1 else "")
+            except FlyBotError as exc:
+                reply = exc.detail
+            except Exception:  # noqa: BLE001 - never a stack trace in chat
+                log.exception("slash.failed", user=user)
+                reply = "Something went wrong on FlyBot's side; nothing was changed."
+            await ack(reply)
             return
         await ack("Unknown subcommand. Try `/flybot help`.")
+
+
+async def pending_text(deps: SlackDeps, user: str) -> str:
+    """The escalations ``user`` may decide, one line each."""
+    admin = await deps.standing.is_admin(user)
+    bots = [b for b in await deps.store.list_bots() if admin or user in b.owners]
+    pending = await deps.store.pending_escalations([b.id for b in bots]) if bots else []
+    if not pending:
+        return "No escalation is waiting for you."
+    names = {b.id: b.name for b in bots}
+    lines = [f"• {names.get(e.bot_id, e.bot_id)}: `{e.id}` risk {e.risk}, expires {e.expires_at:%H:%M:%S} UTC"
+             for e in pending[:20]]
+    return "Waiting for a decision:\n" + "\n".join(lines)

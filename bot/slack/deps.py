@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from bot.escalations import EscalationService
 from bot.slack.gateway import SlackChat
+from bot.standing import StandingService
 from bot.store import Store
 
 
@@ -16,3 +17,4 @@ class SlackDeps:
     service: EscalationService
     chat: SlackChat
     store: Store
+    standing: StandingService

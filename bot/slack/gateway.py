@@ -19,8 +19,8 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.chat import DeliveryFailed
-from bot.store import Bot, Escalation
-from cards import CardEscalation, CardReason, approval_card
+from bot.store import Bot, Escalation, StandingApproval
+from cards import CardEscalation, CardReason, CardStanding, approval_card, standing_notice
 
 log = structlog.get_logger("flybot.slack")
 
@@ -73,6 +73,15 @@ def to_card(escalation: Escalation, bot: Bot) -> CardEscalation:
     )
 
 
+def to_card_standing(approval: StandingApproval) -> CardStanding:
+    """The surface model of a standing approval."""
+    return CardStanding(
+        id=approval.id, scope=approval.scope, subject_label=approval.subject, pattern=approval.pattern,
+        max_risk=approval.max_risk, contained_only=approval.contained_only, created_by=approval.created_by,
+        expires_at=approval.expires_at, note=approval.note, use_count=approval.use_count,
+    )
+
+
 class SlackChat:
     """:class:`~bot.chat.ChatGateway` over a slack-sdk client. Cards go to the escalation's room, else a DM to the first owner."""
 
@@ -108,6 +117,39 @@ class SlackChat:
             )
         except (SlackClientError, OSError, TimeoutError) as exc:
             log.warning("card.update_failed", escalation_id=escalation.id, error=type(exc).__name__)
+
+    async def post_notice(self, escalation: Escalation, bot: Bot, approvals: list[StandingApproval]) -> None:
+        """The one-line standing-approval notice in the escalation's room (DM to the first owner without a room).
+
+        Raises DeliveryFailed after slack-sdk's retries (the escalation then takes the card path).
+        """
+        message = standing_notice(
+            bot_name=bot.name, command=escalation.command, contained=escalation.contained,
+            escalation_id=escalation.id, approvals=[to_card_standing(a) for a in approvals],
+        )
+        try:
+            channel = await self._room(escalation, bot)
+            await self.client.chat_postMessage(channel=channel, text=message.text, blocks=message.blocks)
+        except SlackApiError as exc:
+            raise DeliveryFailed(_api_error(exc)) from None
+        except (SlackClientError, OSError, TimeoutError) as exc:
+            raise DeliveryFailed(f"cannot reach Slack: {type(exc).__name__}") from None
+
+    async def is_workspace_admin(self, user: str) -> bool:
+        """``users.info``: a workspace admin or owner. Any error means no (fail closed)."""
+        try:
+            response = await self.client.users_info(user=user)
+        except (SlackClientError, OSError, TimeoutError):
+            return False
+        info = response.get("user") or {}
+        return bool(info.get("is_admin") or info.get("is_owner") or info.get("is_primary_owner"))
+
+    async def publish_home(self, user: str, view: dict[str, Any]) -> None:
+        """``views.publish`` the App Home tab (best effort)."""
+        try:
+            await self.client.views_publish(user_id=user, view=view)
+        except (SlackClientError, OSError, TimeoutError) as exc:
+            log.warning("views_publish.failed", user=user, error=type(exc).__name__)
 
     async def ephemeral(self, channel: str, user: str, text: str) -> None:
         """Show ``text`` to ``user`` only (best effort)."""

@@ -1,6 +1,15 @@
 """FlyBot's store: one :class:`Store` over SQLAlchemy 2 async (SQLite embedded default, PostgreSQL in production)."""
 
-from bot.store.records import FINAL_STATUSES, STATUSES, AuditEntry, Bot, Escalation, NewEscalation
+from bot.store.records import (
+    FINAL_STATUSES,
+    SCOPES,
+    STATUSES,
+    AuditEntry,
+    Bot,
+    Escalation,
+    NewEscalation,
+    StandingApproval,
+)
 from bot.store.sql import Store, open_store
 
-__all__ = ["FINAL_STATUSES", "STATUSES", "AuditEntry", "Bot", "Escalation", "NewEscalation", "Store", "open_store"]
+__all__ = ["FINAL_STATUSES", "SCOPES", "STATUSES", "StandingApproval", "AuditEntry", "Bot", "Escalation", "NewEscalation", "Store", "open_store"]

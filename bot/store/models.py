@@ -81,6 +81,41 @@ class EscalationRow(Base):
     idempotency_key: Mapped[str | None] = mapped_column(String(200), nullable=True)
     card_channel: Mapped[str | None] = mapped_column(String(40), nullable=True)
     card_ts: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    standing_approval_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+
+
+class StandingApprovalRow(Base):
+    """A standing approval: answers matching escalations of a session, a Bot or a room without asking."""
+
+    __tablename__ = "standing_approvals"
+    __table_args__ = (Index("ix_standing_scope_subject", "scope", "subject"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    scope: Mapped[str] = mapped_column(String(10))
+    subject: Mapped[str] = mapped_column(String(200))
+    bot_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    pattern: Mapped[str] = mapped_column(Text)
+    max_risk: Mapped[str] = mapped_column(String(20))
+    contained_only: Mapped[bool] = mapped_column(Boolean)
+    expires_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    created_by: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    use_count: Mapped[int] = mapped_column(Integer, default=0)
+    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    revoked_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+
+
+class AdminTokenRow(Base):
+    """An admin API token (hash only), acting as the admin ``user_id``."""
+
+    __tablename__ = "admin_tokens"
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[str] = mapped_column(String(80))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class AuditRow(Base):

@@ -52,6 +52,7 @@ class Escalation:
     idempotency_key: str | None = None
     card_channel: str | None = None
     card_ts: str | None = None
+    standing_approval_id: str | None = None
 
     @property
     def pending(self) -> bool:
@@ -84,6 +85,7 @@ class Escalation:
             "decided_by": self.decided_by,
             "decision_source": self.decision_source,
             "reason": self.reason,
+            "standing_approval_id": self.standing_approval_id,
         }
 
 
@@ -106,6 +108,56 @@ class NewEscalation:
     created_at: datetime
     expires_at: datetime
     idempotency_key: str | None = None
+
+
+SCOPES = ("session", "bot", "room")
+
+
+@dataclass(frozen=True, slots=True)
+class StandingApproval:
+    """A standing approval (issue 4): answers matching escalations without asking.
+
+    Attributes:
+        scope: ``session``, ``bot`` or ``room``; ``subject`` is the session id, Bot id or channel id.
+        bot_id: the Bot of a ``session`` scope (session ids are only unique per Bot); None otherwise.
+        pattern: argv words that every covered simple command starts with (after unwrapping), or ``*``.
+        max_risk: the highest level it covers; never ``destructive``.
+        contained_only: only commands that run in the sandbox are covered.
+    """
+
+    id: str
+    scope: str
+    subject: str
+    pattern: str
+    max_risk: str
+    contained_only: bool
+    created_by: str
+    created_at: datetime
+    bot_id: str | None = None
+    expires_at: datetime | None = None
+    note: str | None = None
+    use_count: int = 0
+    last_used_at: datetime | None = None
+    revoked_at: datetime | None = None
+    revoked_by: str | None = None
+
+    def live(self, now: datetime) -> bool:
+        """Neither revoked nor expired at ``now``."""
+        return self.revoked_at is None and (self.expires_at is None or self.expires_at > now)
+
+    def to_api(self) -> dict[str, Any]:
+        """JSON shape of the admin API."""
+
+        def iso(value: datetime | None) -> str | None:
+            return value.isoformat().replace("+00:00", "Z") if value else None
+
+        return {
+            "id": self.id, "scope": self.scope, "subject": self.subject, "bot_id": self.bot_id,
+            "pattern": self.pattern, "max_risk": self.max_risk, "contained_only": self.contained_only,
+            "expires_at": iso(self.expires_at), "created_by": self.created_by, "created_at": iso(self.created_at),
+            "note": self.note, "use_count": self.use_count, "last_used_at": iso(self.last_used_at),
+            "revoked_at": iso(self.revoked_at), "revoked_by": self.revoked_by,
+        }
 
 
 @dataclass(frozen=True, slots=True)

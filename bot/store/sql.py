@@ -10,14 +10,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, select, update
+from sqlalchemy import event, or_, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from bot.errors import Conflict
-from bot.store.models import AuditRow, Base, BotRow, EscalationRow
-from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation
+from bot.store.models import AdminTokenRow, AuditRow, Base, BotRow, EscalationRow, StandingApprovalRow
+from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, StandingApproval
 
 
 def _bot(row: BotRow) -> Bot:
@@ -48,6 +48,16 @@ def _escalation(row: EscalationRow) -> Escalation:
         idempotency_key=row.idempotency_key,
         card_channel=row.card_channel,
         card_ts=row.card_ts,
+        standing_approval_id=row.standing_approval_id,
+    )
+
+
+def _standing(row: StandingApprovalRow) -> StandingApproval:
+    return StandingApproval(
+        id=row.id, scope=row.scope, subject=row.subject, bot_id=row.bot_id, pattern=row.pattern,
+        max_risk=row.max_risk, contained_only=row.contained_only, expires_at=row.expires_at,
+        created_by=row.created_by, created_at=row.created_at, note=row.note, use_count=row.use_count,
+        last_used_at=row.last_used_at, revoked_at=row.revoked_at, revoked_by=row.revoked_by,
     )
 
 
@@ -189,6 +199,7 @@ class Store:
         decided_by: str | None,
         source: str,
         reason: str | None = None,
+        standing_approval_id: str | None = None,
     ) -> Escalation | None:
         """Move a pending escalation to a final ``status``, exactly once.
 
@@ -199,7 +210,10 @@ class Store:
             result = await session.execute(
                 update(EscalationRow)
                 .where(EscalationRow.id == escalation_id, EscalationRow.status == "pending")
-                .values(status=status, decided_at=at, decided_by=decided_by, decision_source=source, reason=reason)
+                .values(
+                    status=status, decided_at=at, decided_by=decided_by, decision_source=source, reason=reason,
+                    standing_approval_id=standing_approval_id,
+                )
             )
             await session.commit()
             if result.rowcount != 1:  # type: ignore[attr-defined]
@@ -226,6 +240,106 @@ class Store:
                 stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
             stmt = stmt.order_by(EscalationRow.created_at)
             return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+
+    # -- Standing approvals ----------------------------------------------------------------------
+    async def add_standing(self, approval: StandingApproval) -> StandingApproval:
+        """Insert a standing approval."""
+        async with self._session() as session:
+            session.add(
+                StandingApprovalRow(
+                    id=approval.id, scope=approval.scope, subject=approval.subject, bot_id=approval.bot_id,
+                    pattern=approval.pattern, max_risk=approval.max_risk, contained_only=approval.contained_only,
+                    expires_at=approval.expires_at, created_by=approval.created_by, created_at=approval.created_at,
+                    note=approval.note, use_count=0,
+                )
+            )
+            await session.commit()
+        return approval
+
+    async def get_standing(self, approval_id: str) -> StandingApproval | None:
+        """The standing approval with this id, or None."""
+        async with self._session() as session:
+            row = await session.get(StandingApprovalRow, approval_id)
+            return _standing(row) if row else None
+
+    async def list_standing(
+        self, *, scope: str | None = None, subject: str | None = None, live_at: datetime | None = None
+    ) -> list[StandingApproval]:
+        """Standing approvals, newest first; only live ones at ``live_at`` when given."""
+        async with self._session() as session:
+            stmt = select(StandingApprovalRow)
+            if scope is not None:
+                stmt = stmt.where(StandingApprovalRow.scope == scope)
+            if subject is not None:
+                stmt = stmt.where(StandingApprovalRow.subject == subject)
+            if live_at is not None:
+                stmt = stmt.where(
+                    StandingApprovalRow.revoked_at.is_(None),
+                    or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > live_at),
+                )
+            stmt = stmt.order_by(StandingApprovalRow.created_at.desc())
+            return [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+
+    async def live_standing_for(
+        self, *, bot_id: str, session_id: str, room: str | None, now: datetime
+    ) -> list[StandingApproval]:
+        """Live standing approvals that may answer an escalation of this session, Bot and room (oldest first)."""
+        async with self._session() as session:
+            subjects = [
+                (StandingApprovalRow.scope == "session")
+                & (StandingApprovalRow.subject == session_id)
+                & (StandingApprovalRow.bot_id == bot_id),
+                (StandingApprovalRow.scope == "bot") & (StandingApprovalRow.subject == bot_id),
+            ]
+            if room:
+                subjects.append((StandingApprovalRow.scope == "room") & (StandingApprovalRow.subject == room))
+            stmt = (
+                select(StandingApprovalRow)
+                .where(
+                    or_(*subjects),
+                    StandingApprovalRow.revoked_at.is_(None),
+                    or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > now),
+                )
+                .order_by(StandingApprovalRow.created_at)
+            )
+            return [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+
+    async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> StandingApproval | None:
+        """Revoke once; returns the revoked approval, or None if unknown or already revoked."""
+        async with self._session() as session:
+            result = await session.execute(
+                update(StandingApprovalRow)
+                .where(StandingApprovalRow.id == approval_id, StandingApprovalRow.revoked_at.is_(None))
+                .values(revoked_at=at, revoked_by=by)
+            )
+            await session.commit()
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            row = await session.get(StandingApprovalRow, approval_id, populate_existing=True)
+            return _standing(row) if row else None
+
+    async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
+        """Add one use to each approval (atomic increment) and set its last use."""
+        async with self._session() as session:
+            await session.execute(
+                update(StandingApprovalRow)
+                .where(StandingApprovalRow.id.in_(approval_ids))
+                .values(use_count=StandingApprovalRow.use_count + 1, last_used_at=at)
+            )
+            await session.commit()
+
+    # -- Admin tokens -------------------------------------------------------------------------------
+    async def add_admin_token(self, token_id: str, token_hash: str, user_id: str, at: datetime) -> None:
+        """Store an admin API token's hash, acting as ``user_id``."""
+        async with self._session() as session:
+            session.add(AdminTokenRow(id=token_id, token_hash=token_hash, user_id=user_id, created_at=at))
+            await session.commit()
+
+    async def admin_by_token_hash(self, token_hash: str) -> str | None:
+        """The admin user id of an admin token, or None."""
+        async with self._session() as session:
+            stmt = select(AdminTokenRow.user_id).where(AdminTokenRow.token_hash == token_hash)
+            return (await session.execute(stmt)).scalar_one_or_none()
 
     # -- Audit ------------------------------------------------------------------------------------
     async def audit(

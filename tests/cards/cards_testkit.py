@@ -7,7 +7,7 @@ import json
 import os
 import re
 from collections.abc import Iterator
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +18,7 @@ from cards import HOST_STATEMENT, SANDBOX_STATEMENT, CardEscalation, CardMessage
 from cards.text import slack_len
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
-CREATED = datetime(2025, 1, 31, 14, 0, 0, tzinfo=timezone.utc)
+CREATED = datetime(2025, 1, 31, 14, 0, 0, tzinfo=UTC)
 EXPIRES = CREATED + timedelta(minutes=15)
 DECIDED = CREATED + timedelta(minutes=3, seconds=7)
 

@@ -615,6 +615,9 @@
   }
 
   // -- composer ---------------------------------------------------------------------------------------
+  // As Slack's clients do, typed text is sent with &, < and > escaped (mentions are not typed as <@U...> here).
+  const escapeText = (text) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
   async function send() {
     const input = $("composer-input");
     const raw = input.value.trim();
@@ -626,9 +629,9 @@
       const space = raw.search(/\s/);
       const command = space < 0 ? raw : raw.slice(0, space);
       const text = space < 0 ? "" : raw.slice(space + 1).trim();
-      answer = await post("command", { user: viewer, channel: selected, command, text });
+      answer = await post("command", { user: viewer, channel: selected, command, text: escapeText(text) });
     } else {
-      answer = await post("message", { user: viewer, channel: selected, text: raw });
+      answer = await post("message", { user: viewer, channel: selected, text: escapeText(raw) });
     }
     if (answer.ok) input.value = "";
     else { error.textContent = answerError("Not delivered", answer); error.hidden = false; }
@@ -669,6 +672,7 @@
       } catch (_e) {
         if (mine !== generation) continue; // aborted because the viewer changed
         setConnected(false);
+        version = -1; // the server may have restarted with a fresh (lower) version: ask for the state at once
         await sleep(backoff);
         backoff = Math.min(backoff * 2, 5000);
       }
@@ -680,6 +684,7 @@
     localStorage.setItem("flybot.viewer", id);
     generation += 1;
     version = -1;
+    state = null; // nothing is drawn from the previous viewer's state (their DMs, modal, ephemerals)
     lastSeen = null;
     inFlight.clear();
     clickErrors.clear();

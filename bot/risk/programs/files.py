@@ -1,0 +1,350 @@
+"""File tools whose arguments name what they write (GNU coreutils and friends).
+
+Every write target goes through :meth:`Call.write`, so the location rules of
+``paths.py`` apply alike to redirects and to ``cp``/``tee``/``touch``/... operands.
+"""
+
+from __future__ import annotations
+
+import posixpath
+
+from bot.risk.grader import Call
+from bot.risk.options import long_is, scan
+from bot.risk.paths import Where
+from bot.risk.words import Word, literal_word
+
+from .kit import deletion, destructive, read_only, refuse, show
+
+__all__ = [
+    "touch", "mkdir", "cp", "mv", "install", "ln", "dd", "tee", "truncate", "mktemp", "sort", "uniq",
+    "xxd", "unzip", "zip_", "compressor", "patch", "rg", "fd", "tree", "yq",
+]  # fmt: skip
+
+
+def _write_all(call: Call, words: list[Word], what: str) -> None:
+    if not words:
+        read_only(call, f"{call.name} without operands writes nothing.")
+    for word in words:
+        call.write(word, what)
+
+
+def touch(call: Call) -> None:
+    """touch(1): every FILE operand is created or changed."""
+    found = scan(call.args, "drt", frozenset({"--date", "--reference", "--time"}))
+    _write_all(call, found.operands, "touch changes")
+
+
+def mkdir(call: Call) -> None:
+    """mkdir(1): every DIRECTORY operand is created."""
+    found = scan(call.args, "m", frozenset({"--mode"}))
+    _write_all(call, found.operands, "mkdir creates")
+
+
+_CP_LONG = frozenset({"--target-directory", "--suffix", "--sparse"})
+
+
+def _copy_dest(call: Call, short: str = "tS", long: frozenset[str] = _CP_LONG) -> tuple[list[Word], Word | None]:
+    found = scan(call.args, short, long)
+    targets = found.values("-t", "--target-directory")
+    if targets:
+        return found.operands, targets[-1]
+    if len(found.operands) >= 2:
+        return found.operands[:-1], found.operands[-1]
+    return found.operands, None
+
+
+def cp(call: Call) -> None:
+    """cp(1): the destination (last operand or ``-t DIR``) is written."""
+    _, dest = _copy_dest(call)
+    if dest is None:
+        read_only(call, "cp without a destination writes nothing.")
+        return
+    call.write(dest, "cp writes")
+
+
+def mv(call: Call) -> None:
+    """mv(1): the destination is written; moving a workspace file out of the workspace deletes it there."""
+    sources, dest = _copy_dest(call)
+    if dest is None:
+        read_only(call, "mv without a destination writes nothing.")
+        return
+    call.write(dest, "mv writes")
+    dest_inside = call.where(dest) is Where.WORKSPACE
+    for source in sources:
+        where = call.where(source)
+        if where is Where.WORKSPACE and not dest_inside:
+            deletion(call, f"mv takes {show(source)} out of the workspace (a deletion there).")
+        elif where in (Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE):
+            call.write(source, "mv removes")
+
+
+def install(call: Call) -> None:
+    """install(1): the destination is written; ``-d`` creates every operand; ``--strip-program`` runs a program."""
+    found = scan(call.args, "tmogS", frozenset({"--target-directory", "--mode", "--owner", "--group", "--suffix", "--strip-program"}))
+    if found.has("--strip-program"):
+        destructive(call, "runs-program", "install --strip-program runs a program of the caller's choosing.")
+        return
+    if found.has("-d", "--directory"):
+        _write_all(call, found.operands, "install -d creates")
+        return
+    cp_like = found.values("-t", "--target-directory")
+    dest = cp_like[-1] if cp_like else (found.operands[-1] if len(found.operands) >= 2 else None)
+    if dest is None:
+        read_only(call, "install without a destination writes nothing.")
+        return
+    call.write(dest, "install writes")
+
+
+def ln(call: Call) -> None:
+    """ln(1): the link is written; a link pointing outside the workspace is a write outside
+    (later writes through it land there, and lexical path checks cannot see that)."""
+    found = scan(call.args, "tS", frozenset({"--target-directory", "--suffix"}))
+    targets = found.values("-t", "--target-directory")
+    operands = found.operands
+    if targets:
+        link_dir: Word | None = targets[-1]
+        pointed = operands
+        call.write(targets[-1], "ln creates links in")
+    elif len(operands) >= 2:
+        link_dir = None
+        pointed = operands[:-1]
+        call.write(operands[-1], "ln creates")
+    elif operands:
+        link_dir = None
+        pointed = operands
+        name = posixpath.basename(operands[0].value.rstrip("/")) if operands[0].value else None
+        call.write(literal_word(name) if name else operands[0], "ln creates")
+    else:
+        read_only(call, "ln without operands writes nothing.")
+        return
+    for target in pointed:
+        base = link_dir
+        if base is None and len(operands) >= 2 and operands[-1].value is not None:
+            base = literal_word(posixpath.dirname(operands[-1].value) or ".")
+        if call.where(target, cwd=base) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
+            call.write(target, "ln links to")
+
+
+def dd(call: Call) -> None:
+    """dd(1): ``of=FILE`` is written; a dynamic operand might be one."""
+    wrote = False
+    for word in call.args:
+        value = word.value
+        if value is None:
+            call.write(word, "dd may write")
+            wrote = True
+        elif value.startswith("of="):
+            target = value[3:]
+            call.write(Word(target, target), "dd writes")
+            wrote = True
+    if not wrote:
+        read_only(call, "dd without of= writes to standard output.")
+
+
+def tee(call: Call) -> None:
+    """tee(1): every FILE operand is written."""
+    found = scan(call.args, "", frozenset())
+    _write_all(call, found.operands, "tee writes")
+
+
+def truncate(call: Call) -> None:
+    """truncate(1): every FILE operand is changed."""
+    found = scan(call.args, "sr", frozenset({"--size", "--reference"}))
+    _write_all(call, found.operands, "truncate changes")
+
+
+def mktemp(call: Call) -> None:
+    """mktemp(1): creates a file in ``-p DIR``/``--tmpdir=DIR``, in the template's directory, or in $TMPDIR."""
+    found = scan(call.args, "p", frozenset({"--suffix"}))
+    if found.has("-u", "--dry-run"):
+        read_only(call, "mktemp -u creates nothing.")
+        return
+    dirs = found.values("-p", "--tmpdir")
+    template = found.operands[0] if found.operands else None
+    if dirs:
+        call.write(dirs[-1], "mktemp creates a file in")
+    elif template is not None and (template.value is None or "/" in template.value) and not found.has("-t"):
+        call.write(template, "mktemp creates")
+    else:
+        call.write(Word(None, "$TMPDIR", ""), "mktemp creates a file in")
+
+
+def sort(call: Call) -> None:
+    """sort(1): ``-o FILE`` is written; ``--compress-program`` runs a program."""
+    found = scan(
+        call.args, "kStTo",
+        frozenset({"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--output",
+                   "--files0-from", "--batch-size", "--parallel", "--random-source", "--compress-program", "--sort"}),
+    )  # fmt: skip
+    if found.has("--compress-program"):
+        destructive(call, "runs-program", "sort --compress-program runs a program of the caller's choosing.")
+        return
+    outputs = found.values("-o", "--output")
+    if not outputs:
+        read_only(call, "sort only prints.")
+    for output in outputs:
+        call.write(output, "sort -o writes")
+
+
+def uniq(call: Call) -> None:
+    """uniq(1): a second operand is the OUTPUT file."""
+    found = scan(call.args, "fsw", frozenset({"--skip-fields", "--skip-chars", "--check-chars"}))
+    if len(found.operands) >= 2:
+        call.write(found.operands[1], "uniq writes")
+    else:
+        read_only(call, "uniq only prints.")
+
+
+_XXD_VALUES = frozenset({"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-o", "-offset", "-s", "-seek", "-n", "-name", "-R"})
+
+
+def xxd(call: Call) -> None:
+    """xxd(1): ``xxd [options] [infile [outfile]]``: the outfile is written."""
+    operands: list[Word] = []
+    skip = False
+    for word in call.args:
+        if skip:
+            skip = False
+        elif word.value is not None and word.value.startswith("-") and word.value != "-":
+            skip = word.value in _XXD_VALUES
+        else:
+            operands.append(word)
+    if len(operands) >= 2:
+        call.write(operands[1], "xxd writes")
+    else:
+        read_only(call, "xxd only prints.")
+
+
+def unzip(call: Call) -> None:
+    """unzip(1): extracts into ``-d DIR`` or the cwd; ``-l``/``-t``/``-v``/``-Z``/``-p``/``-c`` only read."""
+    dest: Word | None = None
+    listing = False
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value or ""
+        if value.startswith("-") and not value.startswith("--"):
+            letters = value[1:]
+            if letters.startswith("Z") or any(ch in letters for ch in "ltvpc") and "d" not in letters:
+                listing = True
+            if "d" in letters:
+                attached = letters.split("d", 1)[1]
+                dest = Word(attached, attached) if attached else (words[index + 1] if index + 1 < len(words) else None)
+    if listing:
+        read_only(call, "unzip only lists or prints.")
+        return
+    call.write(dest or literal_word("."), "unzip extracts into")
+
+
+def zip_(call: Call) -> None:
+    """zip(1): the zipfile (first operand) is written; ``-m`` deletes the originals; ``-TT`` runs a program."""
+    zipfile: Word | None = None
+    for word in call.args:
+        value = word.value
+        if value is None and zipfile is None:
+            zipfile = word
+        elif value is None:
+            continue
+        elif value in ("-TT", "--unzip-command") or value.startswith("--unzip-command="):
+            destructive(call, "runs-program", "zip -TT runs a program of the caller's choosing.")
+            return
+        elif value == "--move" or (value.startswith("-") and not value.startswith("--") and "m" in value):
+            deletion(call, "zip -m deletes the files it adds.")
+        elif not value.startswith("-") and zipfile is None:
+            zipfile = word
+    if zipfile is None:
+        read_only(call, "zip without a zipfile writes to standard output.")
+        return
+    call.write(zipfile, "zip writes")
+
+
+_STDOUT_FLAGS = frozenset({"-c", "--stdout", "--to-stdout", "-l", "--list", "-t", "--test"})
+
+
+def compressor(call: Call) -> None:
+    """gzip(1)/bzip2(1)/xz(1)/zstd(1): replace each FILE operand unless writing to stdout; ``--rm`` deletes."""
+    if call.name.endswith("cat"):
+        read_only(call, f"{call.name} only prints.")
+        return
+    found = scan(call.args, "So" if call.name.startswith(("zstd", "unzstd")) else "S", frozenset({"--suffix", "--output"}))
+    if found.has("--rm"):
+        deletion(call, f"{call.name} --rm deletes the source files.")
+    outputs = found.values("-o", "--output")
+    if outputs:
+        for output in outputs:
+            call.write(output, f"{call.name} writes")
+        return
+    if any(opt.name in _STDOUT_FLAGS for opt in found.opts) or not found.operands:
+        read_only(call, f"{call.name} writes to standard output only.")
+        return
+    for word in found.operands:
+        call.write(word, f"{call.name} replaces")
+
+
+def patch(call: Call) -> None:
+    """patch(1): writes the files named by the diff, under ``-d DIR`` or the cwd; ``-E`` deletes emptied files."""
+    found = scan(
+        call.args, "BDdFgiopVYrz",
+        frozenset({"--prefix", "--ifdef", "--directory", "--fuzz", "--get", "--input", "--output", "--strip",
+                   "--version-control", "--basename-prefix", "--reject-file", "--suffix", "--quoting-style", "--reject-format"}),
+        long_flags=frozenset({"--remove-empty-files", "--dry-run"}),
+    )  # fmt: skip
+    if found.has("--dry-run"):
+        read_only(call, "patch --dry-run changes nothing.")
+        return
+    if found.has("-E", "--remove-empty-files"):
+        deletion(call, "patch -E deletes files the patch empties.")
+    outputs = found.values("-o", "--output")
+    dirs = found.values("-d", "--directory")
+    base = dirs[-1] if dirs else None
+    if outputs:
+        call.write(outputs[-1], "patch writes", cwd=base)
+    elif found.operands:
+        call.write(found.operands[0], "patch changes", cwd=base)
+    else:
+        call.write(literal_word("."), "patch changes files under", cwd=base)
+
+
+def rg(call: Call) -> None:
+    """rg(1) (ripgrep): read-only, except ``--pre COMMAND`` which runs a program per file."""
+    for word in call.args:
+        if word.value is not None and long_is(word.value, "--pre") and not word.value.startswith("--pre-glob"):
+            destructive(call, "runs-program", "rg --pre runs a program of the caller's choosing.")
+            return
+        if word.value == "--":
+            break
+    read_only(call, "rg only searches.")
+
+
+def fd(call: Call) -> None:
+    """fd(1): read-only, except ``-x``/``-X``/``--exec``/``--exec-batch`` whose command is graded."""
+    words = call.args
+    for index, word in enumerate(words):
+        if word.value in ("-x", "-X", "--exec", "--exec-batch"):
+            command = words[index + 1 :]
+            if any(w.value == ";" for w in command):
+                command = command[: [w.value for w in command].index(";")]
+            if not command:
+                refuse(call, "an empty --exec command")
+                return
+            call.child(command + [Word(None, "{}")], call.name)
+            return
+    read_only(call, f"{call.name} only searches.")
+
+
+def tree(call: Call) -> None:
+    """tree(1): read-only, except ``-o FILE`` which writes the listing."""
+    found = scan(call.args, "oLPIH", frozenset({"--filelimit", "--timefmt", "--charset", "--sort", "--fromfile"}))
+    outputs = found.values("-o")
+    if not outputs:
+        read_only(call, "tree only prints.")
+    for output in outputs:
+        call.write(output, "tree -o writes")
+
+
+def yq(call: Call) -> None:
+    """yq (mikefarah/yq docs): read-only, except ``-i``/``--inplace`` which rewrites the file operands."""
+    found = scan(call.args, "ImopP", frozenset({"--indent", "--output-format", "--input-format", "--expression"}))
+    if found.has("-i", "--inplace"):
+        _write_all(call, found.operands[1:] if len(found.operands) > 1 else found.operands, "yq -i rewrites")
+        return
+    read_only(call, "yq only prints.")

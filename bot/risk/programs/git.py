@@ -1,0 +1,542 @@
+"""git: graded per subcommand (source: git(1) and the git-<subcommand>(1) manual pages, git 2.4x).
+
+* Global options are parsed: ``-C DIR`` (the repository whose files change),
+  ``--work-tree``/``--git-dir`` (same), ``-c KEY=VALUE`` (only keys in
+  :data:`SAFE_CONFIG` are accepted: others such as ``core.sshCommand``,
+  ``core.fsmonitor`` or ``alias.*`` make git run programs), anything unknown -> destructive.
+* Remote subcommands (push, pull, fetch, clone, ls-remote, remote update/show/prune,
+  submodule update/add, archive --remote, send-email, lfs fetch/pull/push) are network,
+  never downgraded. ``push --force``/``--delete``/``--mirror``/``--prune``/``+ref``/``:ref``
+  destroy remote history: destructive. ``--upload-pack``/``--receive-pack``/``-u`` run a
+  program (locally for a local repository): destructive.
+* Changes to the repository are workspace_write at the repository's location (outside the
+  workspace: a write outside). Changes that throw work away are destructive: ``rm`` (unless
+  ``--cached``), ``clean`` (unless ``-n``), ``reset --hard|--merge|--keep``, ``checkout``
+  other than ``-b``/``-B``/``--orphan`` (it may discard uncommitted changes to a path),
+  ``restore`` of the worktree, ``stash drop|clear``, ``branch -d|-D``, ``tag -d``,
+  ``update-ref -d``, ``worktree remove|prune``, ``submodule deinit``, ``prune``,
+  ``filter-branch``, ``reflog expire|delete``, ``remote remove``.
+* Unknown subcommands (including aliases) are destructive.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from collections.abc import Callable
+
+from bot.risk.grader import Call
+from bot.risk.options import long_is
+from bot.risk.words import Word, literal_word
+
+from .kit import deletion, destructive, network, read_only, refuse, show
+
+__all__ = ["git", "SAFE_CONFIG"]
+
+#: ``git -c``/``git config`` keys accepted as harmless (they make git run no program).
+SAFE_CONFIG = frozenset({
+    "user.name", "user.email", "init.defaultbranch", "pull.rebase", "pull.ff", "push.default",
+    "push.autosetupremote", "core.autocrlf", "core.filemode", "core.ignorecase", "core.quotepath",
+    "core.eol", "core.safecrlf", "merge.conflictstyle", "rebase.autostash", "rebase.autosquash",
+    "fetch.prune", "commit.gpgsign", "tag.gpgsign", "log.date", "log.decorate", "diff.renames",
+    "diff.colormoved", "status.short", "status.showuntrackedfiles", "column.ui", "gc.auto",
+    "protocol.version", "feature.manyfiles", "index.version", "merge.ff",
+})  # fmt: skip
+_SAFE_CONFIG_PREFIXES = ("color.", "advice.", "i18n.")
+
+_GLOBAL_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--attr-source", "--list-cmds", "--super-prefix"})
+_GLOBAL_FLAGS = frozenset({
+    "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks",
+    "--no-advice", "--bare", "--literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs",
+    "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "--exec-path", "--version", "--help",
+    "-v", "-h",
+})  # fmt: skip
+_RUN_PROGRAM_OPTIONS = ("--upload-pack", "--receive-pack", "--exec", "--template", "--config-env")
+
+_READ = frozenset({
+    "status", "log", "show", "diff", "blame", "annotate", "shortlog", "describe", "rev-parse", "rev-list",
+    "ls-files", "ls-tree", "cat-file", "whatchanged", "show-ref", "for-each-ref", "name-rev", "merge-base",
+    "cherry", "count-objects", "verify-commit", "verify-tag", "check-ignore", "check-attr", "check-ref-format",
+    "var", "help", "version", "diff-tree", "diff-files", "diff-index", "show-branch", "range-diff", "fsck",
+    "merge-tree", "get-tar-commit-id", "verify-pack",
+})  # fmt: skip
+_WRITE = frozenset({
+    "add", "commit", "mv", "switch", "merge", "cherry-pick", "revert", "apply", "am", "update-index",
+    "commit-tree", "hash-object", "mktag", "mktree", "read-tree", "write-tree", "symbolic-ref",
+    "sparse-checkout", "gc", "repack", "pack-refs", "replace", "notes", "unpack-objects", "merge-file",
+    "rerere", "maintenance", "init",
+})  # fmt: skip
+_DESTROY = frozenset({"prune", "filter-branch", "prune-packed"})
+_NETWORK = frozenset({"fetch", "ls-remote", "send-email", "fetch-pack", "send-pack"})
+
+
+class _Git:
+    """One git invocation: ``repo`` is where it changes files (a Word relative to the cwd)."""
+
+    __slots__ = ("call", "repo", "sub", "args")
+
+    def __init__(self, call: Call, repo: Word, sub: str, args: list[Word]) -> None:
+        self.call = call
+        self.repo = repo
+        self.sub = sub
+        self.args = args
+
+    def values(self) -> list[str | None]:
+        return [w.value for w in self.args]
+
+    def has(self, *flags: str) -> bool:
+        for word in self.args:
+            value = word.value
+            if value is None:
+                continue
+            if value == "--":
+                return False
+            if value in flags or any(f.startswith("--") and value.startswith(f + "=") for f in flags):
+                return True
+            if value.startswith("-") and not value.startswith("--"):
+                if any(len(f) == 2 and f[0] == "-" and f[1] != "-" and f[1] in value[1:] for f in flags):
+                    return True
+        return False
+
+    def operands(self) -> list[Word]:
+        return [w for w in self.args if not (w.value or "x").startswith("-")]
+
+    def write(self, what: str | None = None) -> None:
+        self.call.write(self.repo, what or f"git {self.sub} changes the repository at")
+
+    def read(self) -> None:
+        read_only(self.call, f"git {self.sub} only reads.")
+
+
+def git(call: Call) -> None:
+    """Grade a git invocation (see the module docstring)."""
+    words = call.args
+    dirs: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        if value is None:
+            destructive(call, "dynamic-argument", f"The git argument {show(word)} is only known when it runs.")
+            return
+        if not value.startswith("-"):
+            break
+        index += 1
+        name, eq, attached = value.partition("=")
+        if name == "--exec-path" and eq or name == "--config-env":
+            destructive(call, "runs-program", f"git {name} makes git run programs of the caller's choosing.")
+            return
+        if name in _GLOBAL_FLAGS:
+            continue
+        if name not in _GLOBAL_VALUE:
+            refuse(call, f"the global option {name}")
+            return
+        taken = Word(attached, attached) if eq else (words[index] if index < len(words) else Word(None, ""))
+        index += 0 if eq else 1
+        if name == "-c" and not _safe_config(taken.value):
+            destructive(call, "git-config", f"git -c {show(taken)} can make git run programs.")
+            return
+        if name in ("-C", "--work-tree", "--git-dir"):
+            dirs.append(taken)
+    if index >= len(words):
+        read_only(call, "git without a subcommand only prints.")
+        return
+    sub = words[index].value or ""
+    handler = _SUBCOMMANDS.get(sub)
+    if handler is None:
+        refuse(call, f"the subcommand {show(words[index])}")
+        return
+    handler(_Git(call, _repo(dirs), sub, words[index + 1 :]))
+
+
+def _repo(dirs: list[Word]) -> Word:
+    if not dirs:
+        return literal_word(".")
+    if any(d.value is None for d in dirs):
+        return Word(None, " ".join(d.src for d in dirs))
+    joined = posixpath.join(*[d.value or "." for d in dirs])
+    return Word(joined, " ".join(d.src for d in dirs))
+
+
+def _safe_config(assignment: str | None) -> bool:
+    if assignment is None:
+        return False
+    key = assignment.split("=", 1)[0].strip().lower()
+    return key in SAFE_CONFIG or key.startswith(_SAFE_CONFIG_PREFIXES)
+
+
+def _runs_program(g: _Git) -> bool:
+    for word in g.args:
+        value = word.value or ""
+        if value == "--":
+            break
+        if any(long_is(value, opt) for opt in _RUN_PROGRAM_OPTIONS) or (g.sub == "clone" and value == "-u"):
+            destructive(g.call, "runs-program", f"git {g.sub} {value.split('=', 1)[0]} runs a program of the caller's choosing.")
+            return True
+    return False
+
+
+def _read(g: _Git) -> None:
+    if g.sub == "grep" and (g.has("-O") or any((w.value or "").startswith("--open-files-in-pager") for w in g.args)):
+        destructive(g.call, "runs-program", "git grep -O runs a pager program.")
+        return
+    outputs = [w for w in g.args if (w.value or "").startswith("--output=")]
+    values = g.values()
+    if "--output" in values:
+        position = values.index("--output")
+        if position + 1 < len(g.args):
+            outputs.append(g.args[position + 1])
+    for output in outputs:
+        target = output.value[len("--output=") :] if (output.value or "").startswith("--output=") else output.value
+        g.call.write(Word(target, output.src), f"git {g.sub} --output writes")
+    if not outputs:
+        g.read()
+
+
+def _write(g: _Git) -> None:
+    if g.sub == "init" and g.operands():
+        g.call.write(g.operands()[0], "git init creates a repository at", cwd=g.repo)
+        return
+    g.write()
+
+
+def _network(g: _Git) -> None:
+    if _runs_program(g):
+        return
+    network(g.call, f"git {g.sub} talks to a remote repository.")
+
+
+def _fetch_like(g: _Git) -> None:
+    if _runs_program(g):
+        return
+    network(g.call, f"git {g.sub} talks to a remote repository.")
+    g.write()
+
+
+def _push(g: _Git) -> None:
+    if _runs_program(g):
+        return
+    network(g.call, "git push sends commits to a remote repository.")
+    forced = g.has("-f", "--force", "--force-with-lease", "--force-if-includes", "-d", "--delete", "--mirror", "--prune")
+    refspecs = [w.value for w in g.operands()[1:] if w.value is not None]
+    if forced or any(r.startswith(("+", ":")) for r in refspecs):
+        destructive(g.call, "remote-history-loss", "git push with force, delete, mirror or prune can destroy remote history.")
+
+
+def _clone(g: _Git) -> None:
+    if _runs_program(g):
+        return
+    values = g.values()
+    for index, value in enumerate(values):
+        if value in ("-c", "--config") and index + 1 < len(values) and not _safe_config(values[index + 1]):
+            destructive(g.call, "git-config", "git clone -c can make git run programs.")
+            return
+        if value is not None and value.startswith("--config=") and not _safe_config(value[len("--config=") :]):
+            destructive(g.call, "git-config", "git clone --config can make git run programs.")
+            return
+    network(g.call, "git clone copies a remote repository.")
+    operands = _clone_operands(g.args)
+    target = operands[1] if len(operands) >= 2 else literal_word(".")
+    g.call.write(target, "git clone creates", cwd=g.repo)
+
+
+_CLONE_VALUES = frozenset({
+    "-o", "--origin", "-b", "--branch", "--reference", "--reference-if-able", "--separate-git-dir", "--depth",
+    "--shallow-since", "--shallow-exclude", "-c", "--config", "-j", "--jobs", "--filter", "--bundle-uri",
+    "--server-option", "--ref-format",
+})  # fmt: skip
+
+
+def _clone_operands(words: list[Word]) -> list[Word]:
+    operands: list[Word] = []
+    skip = False
+    for word in words:
+        value = word.value
+        if skip:
+            skip = False
+        elif value is not None and value.startswith("-") and value != "-":
+            skip = value in _CLONE_VALUES
+        else:
+            operands.append(word)
+    return operands
+
+
+def _checkout(g: _Git) -> None:
+    if g.has("-b", "-B", "--orphan") and not g.has("-f", "--force", "-p", "--patch", "--ours", "--theirs", "-m", "--merge"):
+        g.write()
+        return
+    destructive(g.call, "discard-changes", "git checkout may overwrite uncommitted changes to paths (use git switch for branches).")
+
+
+def _restore(g: _Git) -> None:
+    if g.has("-S", "--staged") and not g.has("-W", "--worktree"):
+        g.write()
+        return
+    destructive(g.call, "discard-changes", "git restore throws away uncommitted changes in the working tree.")
+
+
+def _reset(g: _Git) -> None:
+    if g.has("--hard", "--merge", "--keep"):
+        destructive(g.call, "discard-changes", "git reset --hard/--merge/--keep throws away uncommitted changes.")
+        return
+    g.write()
+
+
+def _rm(g: _Git) -> None:
+    if g.has("--cached"):
+        g.write()
+        return
+    deletion(g.call, "git rm deletes files from the working tree.")
+
+
+def _clean(g: _Git) -> None:
+    if g.has("-n", "--dry-run") and not g.has("-i", "--interactive"):
+        g.read()
+        return
+    deletion(g.call, "git clean deletes untracked files.")
+
+
+def _stash(g: _Git) -> None:
+    action = next((v for v in g.values() if v is None or not v.startswith("-")), "push")
+    if action in ("list", "show"):
+        g.read()
+    elif action in ("drop", "clear"):
+        destructive(g.call, "discard-changes", "git stash drop/clear throws stashed changes away.")
+    else:
+        g.write()
+
+
+def _branch_or_tag(g: _Git) -> None:
+    if g.has("-d", "-D", "--delete"):
+        destructive(g.call, "discard-changes", f"git {g.sub} -d deletes a {g.sub}.")
+        return
+    listing = g.has("-l", "--list", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--show-current", "-v", "--verify")
+    changing = g.has("-m", "-M", "-c", "-C", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-a", "-s", "-f")
+    if g.sub == "tag":
+        changing = changing and not g.has("-l", "--list")
+    if changing or (g.operands() and not listing):
+        g.write()
+    else:
+        g.read()
+
+
+def _update_ref(g: _Git) -> None:
+    if g.has("-d"):
+        destructive(g.call, "discard-changes", "git update-ref -d deletes a ref.")
+        return
+    g.write()
+
+
+def _worktree(g: _Git) -> None:
+    action = next((v for v in g.values() if v is None or not v.startswith("-")), "list")
+    if action == "list":
+        g.read()
+    elif action in ("remove", "prune"):
+        deletion(g.call, f"git worktree {action} deletes a working tree.")
+    elif action == "add":
+        operands = g.operands()
+        if len(operands) >= 2:
+            g.call.write(operands[1], "git worktree add creates", cwd=g.repo)
+        g.write()
+    else:
+        g.write()
+
+
+def _reflog(g: _Git) -> None:
+    action = next((v for v in g.values() if v is None or not v.startswith("-")), "show")
+    if action in ("expire", "delete", None):
+        destructive(g.call, "discard-changes", "git reflog expire/delete throws recovery points away.")
+        return
+    g.read()
+
+
+def _config(g: _Git) -> None:
+    values = g.values()
+    if any(v is None for v in values):
+        destructive(g.call, "git-config", "A git config argument is only known when it runs.")
+        return
+    words = [v for v in values if v is not None]
+    if any(v in ("-e", "--edit", "edit") for v in words):
+        destructive(g.call, "runs-program", "git config --edit runs an editor.")
+        return
+    scope_file: Word | None = None
+    operands: list[str] = []
+    index = 0
+    while index < len(words):
+        value = words[index]
+        index += 1
+        if value in ("-f", "--file", "--blob"):
+            if index < len(words):
+                scope_file = literal_word(words[index])
+            index += 1
+        elif value.startswith("--file="):
+            scope_file = literal_word(value[len("--file=") :])
+        elif value in ("--global", "--system"):
+            scope_file = Word(None, value)
+        elif value.startswith("-"):
+            continue
+        else:
+            operands.append(value)
+    reading = any(v in ("--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--get-color", "--get-colorbool") for v in words)
+    if operands and operands[0] in ("get", "list"):
+        reading = True
+    if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
+        operands = operands[1:]
+    if reading or len(operands) <= 1 and not any(v.startswith("--unset") or v.endswith("-section") for v in words):
+        g.read()
+        return
+    if not operands or not _safe_config(operands[0]):
+        destructive(g.call, "git-config", "Setting this git config key can make git run programs.")
+        return
+    if scope_file is not None:
+        g.call.write(scope_file, "git config writes", cwd=g.repo)
+    else:
+        g.write("git config changes the repository configuration at")
+
+
+def _remote(g: _Git) -> None:
+    operands = [v for v in g.values() if v is None or not v.startswith("-")]
+    action = operands[0] if operands else None
+    if action is None and g.args:
+        action = "" if all((v or "").startswith("-") for v in g.values()) else None
+    if action in ("", "get-url") or not g.args:
+        g.read()
+    elif action == "show" and g.has("-n"):
+        g.read()
+    elif action in ("show", "update", "prune"):
+        _network(g)
+    elif action in ("add", "rename", "set-url", "set-head", "set-branches"):
+        if g.has("-f", "--fetch") or (action == "set-head" and g.has("-a", "--auto")):
+            network(g.call, f"git remote {action} fetches from the remote.")
+        g.write()
+    elif action in ("remove", "rm"):
+        destructive(g.call, "discard-changes", "git remote remove deletes the remote and its remote-tracking branches.")
+    else:
+        refuse(g.call, f"git remote {action}")
+
+
+def _submodule(g: _Git) -> None:
+    operands = [w for w in g.args if not (w.value or "x").startswith("-")]
+    action = operands[0].value if operands else "status"
+    if action in ("status", "summary"):
+        g.read()
+    elif action in ("update", "add"):
+        _fetch_like(g)
+    elif action in ("init", "sync", "set-branch", "set-url", "absorbgitdirs"):
+        g.write()
+    elif action == "deinit":
+        deletion(g.call, "git submodule deinit removes submodule working trees.")
+    elif action == "foreach":
+        command = operands[1:]
+        if not command or any(w.value is None for w in command):
+            destructive(g.call, "dynamic-script", "The git submodule foreach command is only known when it runs.")
+            return
+        g.call.script(" ".join(w.value or "" for w in command), "git submodule foreach", repeat=True)
+    else:
+        refuse(g.call, f"git submodule {action}")
+
+
+def _rebase(g: _Git) -> None:
+    values = g.values()
+    for index, value in enumerate(values):
+        command: str | None = None
+        if value in ("-x", "--exec") and index + 1 < len(values):
+            command = values[index + 1]
+            if command is None:
+                destructive(g.call, "dynamic-script", "The git rebase --exec command is only known when it runs.")
+                return
+        elif value is not None and value.startswith("--exec="):
+            command = value[len("--exec=") :]
+        if command is not None:
+            g.call.script(command, "git rebase --exec", repeat=True)
+    g.write()
+
+
+def _bisect(g: _Git) -> None:
+    values = g.values()
+    if values and values[0] == "run":
+        if len(g.args) < 2:
+            refuse(g.call, "git bisect run without a command")
+            return
+        g.call.child(g.args[1:], "git bisect run")
+    if values and values[0] in ("log", "visualize", "view", "terms"):
+        g.read()
+        return
+    g.write()
+
+
+def _archive(g: _Git) -> None:
+    if any((v or "").startswith("--remote") for v in g.values()):
+        _network(g)
+    values = g.values()
+    outputs = [w for w in g.args if (w.value or "").startswith("--output=")]
+    for flag in ("-o", "--output"):
+        if flag in values and values.index(flag) + 1 < len(values):
+            outputs.append(g.args[values.index(flag) + 1])
+    for output in outputs:
+        value = output.value
+        target = value[len("--output=") :] if value is not None and value.startswith("--output=") else value
+        g.call.write(Word(target, output.src), "git archive writes")
+    if not outputs:
+        g.read()
+
+
+def _format_patch(g: _Git) -> None:
+    values = g.values()
+    if "--stdout" in values:
+        g.read()
+        return
+    for flag in ("-o", "--output-directory"):
+        if flag in values and values.index(flag) + 1 < len(values):
+            g.call.write(g.args[values.index(flag) + 1], "git format-patch writes into")
+            return
+    g.call.write(literal_word("."), "git format-patch writes patch files into")
+
+
+def _bundle(g: _Git) -> None:
+    values = g.values()
+    if values and values[0] == "create" and len(g.args) >= 2:
+        g.call.write(g.args[1], "git bundle create writes")
+    elif values and values[0] in ("verify", "list-heads"):
+        g.read()
+    else:
+        g.write()
+
+
+def _lfs(g: _Git) -> None:
+    action = next((v for v in g.values() if v is None or not v.startswith("-")), None)
+    if action in ("fetch", "pull", "push", "clone"):
+        _fetch_like(g)
+    elif action in ("ls-files", "status", "env", "version", None):
+        g.read()
+    elif action in ("track", "untrack", "checkout", "prune"):
+        g.write()
+    elif action in ("install", "uninstall"):
+        g.call.write(Word(None, "~/.gitconfig"), f"git lfs {action} changes")
+    else:
+        refuse(g.call, f"git lfs {action}")
+
+
+def _pull(g: _Git) -> None:
+    _fetch_like(g)
+
+
+def _difftool(g: _Git) -> None:
+    destructive(g.call, "runs-program", f"git {g.sub} runs an external tool program.")
+
+
+_SUBCOMMANDS: dict[str, Callable[[_Git], None]] = {}
+for _name in _READ | {"grep"}:
+    _SUBCOMMANDS[_name] = _read
+for _name in _WRITE:
+    _SUBCOMMANDS[_name] = _write
+for _name in _DESTROY:
+    _SUBCOMMANDS[_name] = lambda g: destructive(g.call, "discard-changes", f"git {g.sub} permanently removes history or objects.")
+for _name in _NETWORK:
+    _SUBCOMMANDS[_name] = _network if _name != "fetch" else _fetch_like
+_SUBCOMMANDS.update({
+    "pull": _pull, "push": _push, "clone": _clone, "checkout": _checkout, "restore": _restore, "reset": _reset,
+    "rm": _rm, "clean": _clean, "stash": _stash, "branch": _branch_or_tag, "tag": _branch_or_tag,
+    "update-ref": _update_ref, "worktree": _worktree, "reflog": _reflog, "config": _config, "remote": _remote,
+    "submodule": _submodule, "rebase": _rebase, "bisect": _bisect, "archive": _archive,
+    "format-patch": _format_patch, "bundle": _bundle, "lfs": _lfs, "difftool": _difftool, "mergetool": _difftool,
+})  # fmt: skip

@@ -1,0 +1,74 @@
+"""Small helpers shared by the program handlers: one finding per call, worded alike."""
+
+from __future__ import annotations
+
+from bot.risk.grader import Call, Handler
+from bot.risk.model import RiskLevel
+from bot.risk.reasons import shorten
+from bot.risk.words import Word
+
+__all__ = [
+    "R", "read_only", "workspace_write", "network", "system", "deletion", "destructive", "refuse",
+    "show", "first_value", "build_or_test", "const",
+]  # fmt: skip
+
+R = RiskLevel
+
+
+def show(word: Word) -> str:
+    """A word as written, shortened for a reason's detail."""
+    return shorten(word.src, 60)
+
+
+def first_value(words: list[Word]) -> str | None:
+    """The literal value of the first word, or None (absent or not literal)."""
+    return words[0].value if words else None
+
+
+def read_only(call: Call, detail: str | None = None) -> None:
+    """``call`` only reads (rule ``read-only``)."""
+    call.flag(R.READ_ONLY, "read-only", detail or f"{call.name} only reads.")
+
+
+def workspace_write(call: Call, detail: str, rule: str = "write-in-workspace") -> None:
+    """``call`` changes files in the workspace."""
+    call.flag(R.WORKSPACE_WRITE, rule, detail)
+
+
+def build_or_test(call: Call, what: str) -> None:
+    """A build or test tool: it runs the project's own code and writes build output in the workspace."""
+    call.flag(R.WORKSPACE_WRITE, "build-or-test", f"{what} builds or tests the project in the workspace.")
+
+
+def network(call: Call, detail: str, rule: str = "network-egress") -> None:
+    """``call`` talks to another machine; never downgraded (issue 3)."""
+    call.flag(R.NETWORK, rule, detail)
+
+
+def system(call: Call, detail: str, *, downgradable: bool, rule: str = "system-command") -> None:
+    """``call`` changes the machine outside the workspace."""
+    call.flag(R.SYSTEM, rule, detail, downgradable=downgradable)
+
+
+def deletion(call: Call, detail: str | None = None) -> None:
+    """``call`` deletes; destructive wherever it runs (the workspace sync carries deletions home)."""
+    call.flag(R.DESTRUCTIVE, "deletion", detail or f"{call.name} deletes files.")
+
+
+def destructive(call: Call, rule: str, detail: str) -> None:
+    """A destructive finding under ``rule``."""
+    call.flag(R.DESTRUCTIVE, rule, detail)
+
+
+def refuse(call: Call, what: str) -> None:
+    """A use of a recognised program whose effect the classifier cannot bound (fail closed)."""
+    call.flag(R.DESTRUCTIVE, "unrecognised-use", f"{call.name}: {what} is not recognised.")
+
+
+def const(level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False) -> Handler:
+    """A handler that gives every use of the program the same finding (``{name}`` in detail is filled)."""
+
+    def handler(call: Call) -> None:
+        call.flag(level, rule, detail.format(name=call.name), downgradable=downgradable)
+
+    return handler

@@ -1,0 +1,202 @@
+"""Network clients: at least ``network`` wherever they run, never downgraded (issue 3).
+
+Their local writes (``curl -o``, ``wget``'s downloads, ``scp``/``rsync`` to a local
+destination) are graded as writes too. Options that make them run a local program
+(``ssh -o ProxyCommand``, ``ssh -F``, ``scp -S``, ``rsync -e`` other than ssh,
+``nc -e``, ``curl -K``, ``wget -e``) are destructive. ``ssh HOST COMMAND`` grades the
+remote command as a script on another machine (nothing there is the workspace, and
+containment does not apply to it).
+"""
+
+from __future__ import annotations
+
+from bot.risk.grader import Call
+from bot.risk.options import scan
+from bot.risk.words import Word, literal_word
+
+from .kit import deletion, destructive, network, read_only, show
+
+__all__ = ["curl", "wget", "ssh", "scp", "sftp", "rsync", "netcat", "plain_network"]
+
+
+def plain_network(call: Call) -> None:
+    """ping(8), dig(1), host(1), nslookup(1), traceroute(8), telnet(1), ftp(1): network egress."""
+    network(call, f"{call.name} talks to other machines.")
+
+
+_CURL_SHORT = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
+_CURL_LONG = frozenset({
+    "--output", "--output-dir", "--dump-header", "--cookie-jar", "--trace", "--trace-ascii", "--stderr",
+    "--libcurl", "--etag-save", "--hsts", "--alt-svc", "--config", "--header", "--data", "--data-binary",
+    "--data-raw", "--data-urlencode", "--request", "--user", "--user-agent", "--referer", "--form", "--cookie",
+    "--upload-file", "--write-out", "--proxy", "--max-time", "--range", "--cert", "--continue-at", "--url",
+    "--connect-timeout", "--retry", "--json", "--cacert", "--key", "--resolve", "--connect-to", "--interface",
+})  # fmt: skip
+_CURL_WRITES = ("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "--trace", "--trace-ascii",
+                "--stderr", "--libcurl", "--etag-save", "--hsts", "--alt-svc")  # fmt: skip
+
+
+def curl(call: Call) -> None:
+    """curl(1): network; ``-o``/``-O``/``--output-dir`` and the other file options write; ``-K`` is refused."""
+    network(call, "curl talks to other machines.")
+    found = scan(call.args, _CURL_SHORT, _CURL_LONG, long_flags=frozenset({"--remote-name", "--remote-name-all"}))
+    if found.has("-K", "--config"):
+        destructive(call, "script-file", "curl -K reads options (including output files) from a file the classifier cannot see.")
+        return
+    dirs = found.values("--output-dir")
+    base = dirs[-1] if dirs else None
+    for opt in found.opts:
+        if opt.name in _CURL_WRITES and opt.value is not None and opt.value.value != "-":
+            call.write(opt.value, f"curl {opt.name} writes", cwd=base if opt.name in ("-o", "--output") else None)
+    if found.has("-O", "--remote-name", "--remote-name-all", "-J", "--remote-header-name"):
+        call.write(literal_word("."), "curl -O writes a file into", cwd=base)
+
+
+_WGET_SHORT = "OoaPeiBtTwQUlDRAIXn"
+_WGET_LONG = frozenset({
+    "--output-document", "--output-file", "--append-output", "--directory-prefix", "--execute", "--input-file",
+    "--base", "--tries", "--timeout", "--wait", "--quota", "--user-agent", "--level", "--domains", "--reject",
+    "--accept", "--include-directories", "--exclude-directories", "--save-cookies", "--load-cookies",
+    "--config", "--header", "--post-data", "--post-file", "--user", "--password", "--method", "--body-data",
+})  # fmt: skip
+
+
+def wget(call: Call) -> None:
+    """wget(1): network; downloads land in the cwd, ``-P DIR`` or ``-O FILE``; ``-e``/``--config`` are refused."""
+    network(call, "wget talks to other machines.")
+    found = scan(call.args, _WGET_SHORT, _WGET_LONG, long_flags=frozenset({"--spider", "--delete-after"}))
+    if found.has("-e", "--execute", "--config"):
+        destructive(call, "script-file", "wget -e/--config runs wgetrc commands the classifier does not grade.")
+        return
+    for log in found.values("-o", "--output-file", "-a", "--append-output", "--save-cookies"):
+        call.write(log, "wget writes")
+    documents = found.values("-O", "--output-document")
+    if documents:
+        for document in documents:
+            if document.value != "-":
+                call.write(document, "wget -O writes")
+        return
+    if found.has("--spider"):
+        return
+    prefixes = found.values("-P", "--directory-prefix")
+    call.write(prefixes[-1] if prefixes else literal_word("."), "wget downloads into")
+
+
+_SSH_SHORT = "BbcDEeFIiJLlmOopQRSWw"
+_LOCAL_PROGRAM_KEYS = ("proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand", "proxyusefdpass", "match")
+
+
+def _ssh_options_run_program(call: Call, opts: list[tuple[str, Word | None]]) -> bool:
+    for name, value in opts:
+        if name == "-F":
+            destructive(call, "script-file", f"{call.name} -F reads a config file that can run local programs.")
+            return True
+        if name == "-o":
+            text = (value.value if value is not None else None) or ""
+            key = text.replace("=", " ").split(" ", 1)[0].strip().lower()
+            if value is None or value.value is None or key in _LOCAL_PROGRAM_KEYS:
+                destructive(call, "runs-program", f"{call.name} -o {show(value) if value else ''} can run a local program.")
+                return True
+        if name == "-S" and call.name in ("scp", "sftp"):
+            destructive(call, "runs-program", f"{call.name} -S runs a program of the caller's choosing.")
+            return True
+    return False
+
+
+def ssh(call: Call) -> None:
+    """ssh(1): network; ``ssh HOST COMMAND...`` grades COMMAND as a remote script."""
+    network(call, "ssh talks to another machine.")
+    found = scan(call.args, _SSH_SHORT, frozenset(), stop_at_operand=True)
+    if _ssh_options_run_program(call, [(o.name, o.value) for o in found.opts]):
+        return
+    for log in found.values("-E"):
+        call.write(log, "ssh -E writes")
+    command = found.rest[1:]
+    if not command:
+        return
+    if any(w.value is None for w in command):
+        destructive(call, "dynamic-script", "The remote command is only known when it runs.")
+        return
+    call.script(" ".join(w.value or "" for w in command), "ssh", remote=True)
+
+
+def _is_remote(word: Word) -> bool:
+    value = word.value
+    if value is None:
+        return True
+    if "://" in value:
+        return True
+    head = value.split("/", 1)[0]
+    return ":" in head
+
+
+def scp(call: Call) -> None:
+    """scp(1): network; a local destination is written."""
+    network(call, "scp copies to or from another machine.")
+    found = scan(call.args, "cFiJloPSDX", frozenset())
+    if _ssh_options_run_program(call, [(o.name, o.value) for o in found.opts]):
+        return
+    operands = found.operands
+    if len(operands) >= 2 and not _is_remote(operands[-1]):
+        call.write(operands[-1], "scp writes")
+
+
+def sftp(call: Call) -> None:
+    """sftp(1): network; ``-b BATCHFILE`` runs commands (including remote deletions) the classifier cannot see."""
+    network(call, "sftp talks to another machine.")
+    found = scan(call.args, "BbcDFiJloPRSs", frozenset())
+    if _ssh_options_run_program(call, [(o.name, o.value) for o in found.opts]):
+        return
+    if found.has("-b"):
+        destructive(call, "script-file", "sftp -b runs a batch file the classifier cannot see.")
+
+
+_RSYNC_SHORT = "efBTM"
+_RSYNC_LONG = frozenset({
+    "--rsh", "--rsync-path", "--filter", "--exclude", "--include", "--exclude-from", "--include-from",
+    "--files-from", "--backup-dir", "--suffix", "--log-file", "--log-file-format", "--temp-dir", "--partial-dir",
+    "--compare-dest", "--copy-dest", "--link-dest", "--password-file", "--port", "--address", "--bwlimit",
+    "--timeout", "--contimeout", "--max-size", "--min-size", "--max-delete", "--chmod", "--chown", "--usermap",
+    "--groupmap", "--out-format", "--write-batch", "--only-write-batch", "--read-batch", "--config",
+    "--iconv", "--info", "--debug", "--modify-window", "--block-size", "--checksum-choice", "--compress-choice",
+    "--compress-level", "--skip-compress", "--sockopts", "--outbuf", "--protocol", "--remote-option",
+    "--stop-after", "--stop-at", "--early-input", "--mkpath",
+})  # fmt: skip
+
+
+def rsync(call: Call) -> None:
+    """rsync(1): network when an operand is remote; the destination is written;
+    ``--delete*``/``--remove-source-files`` delete; ``-e`` other than ssh runs a program."""
+    found = scan(call.args, _RSYNC_SHORT, _RSYNC_LONG)
+    for opt in found.opts:
+        if opt.name.startswith("--del") or opt.name == "--remove-source-files":
+            deletion(call, f"rsync {opt.name} deletes files.")
+    for shell in found.values("-e", "--rsh", "--rsync-path"):
+        first = (shell.value or "").split(" ", 1)[0]
+        if shell.value is None or first not in ("ssh", "rsync"):
+            destructive(call, "runs-program", f"rsync runs the program {show(shell)}.")
+            return
+    for log in found.values("--log-file", "--write-batch", "--only-write-batch"):
+        call.write(log, "rsync writes")
+    operands = found.operands
+    if any(_is_remote(w) for w in operands):
+        network(call, "rsync copies to or from another machine.")
+    if len(operands) >= 2 and not _is_remote(operands[-1]):
+        call.write(operands[-1], "rsync writes")
+    elif len(operands) < 2 and not any(_is_remote(w) for w in operands):
+        read_only(call, "rsync with one local operand only lists it.")
+
+
+def netcat(call: Call) -> None:
+    """nc(1)/ncat(1): network; ``-e``/``-c``/``--exec``/``--sh-exec``/``--lua-exec`` run a program."""
+    network(call, f"{call.name} opens network connections.")
+    for word in call.args:
+        value = word.value or ""
+        if value in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or value.startswith(("--exec=", "--sh-exec=", "--lua-exec=")):
+            destructive(call, "runs-program", f"{call.name} {value} connects a program to the network.")
+            return
+    found = scan(call.args, "opsw", frozenset({"--output"}))
+    if call.name == "ncat":
+        for output in found.values("-o", "--output"):
+            call.write(output, "ncat -o writes")
+

@@ -1,0 +1,187 @@
+"""Shells, ``eval``, ``trap``, ``source`` and language interpreters.
+
+``bash``/``sh``/``zsh``/``dash`` ``-c SCRIPT`` and ``eval`` with literal text are parsed and
+graded recursively (zsh scripts are parsed with the bash grammar); with non-literal
+text, or a shell reading its script from standard input or a file, destructive
+(issue 3). Interpreters given inline code (``python -c``, ``node -e``, ``perl -e``,
+``ruby -e``, ``php -r``) or a program file are destructive: the classifier cannot see
+what the program does. ``python -m MODULE`` is graded as the module's own command
+when that command is in the table (``pytest``, ``pip``, ...).
+"""
+
+from __future__ import annotations
+
+from bot.risk.grader import Call
+from bot.risk.words import Word, literal_word
+
+from .kit import build_or_test, destructive, read_only, show
+
+__all__ = ["shell", "eval_", "source", "trap", "python", "node", "other_interpreter"]
+
+
+def shell(call: Call) -> None:
+    """bash(1) INVOCATION: options (``-c`` takes the first operand as the script; ``-o``/``-O``
+    take a name; ``--rcfile``/``--init-file`` load a file), then operands."""
+    words = call.args
+    command_mode = False
+    stdin = False
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        if value is None:
+            break
+        if value in ("--", "-"):
+            index += 1
+            break
+        if value.startswith("--"):
+            if value.split("=", 1)[0] in ("--rcfile", "--init-file"):
+                destructive(call, "script-file", f"{call.name} {value} loads a script file the classifier cannot see.")
+                return
+            index += 1
+            continue
+        if value[0] not in "-+" or len(value) < 2:
+            break
+        index += 1
+        for letter in value[1:]:
+            if letter == "c":
+                command_mode = True
+            elif letter == "s":
+                stdin = True
+            elif letter in "oO":
+                index += 1
+    operands = words[index:]
+    if command_mode:
+        if not operands:
+            destructive(call, "unrecognised-use", f"{call.name} -c without a script is not recognised.")
+        elif operands[0].value is None:
+            destructive(call, "dynamic-script", f"The script given to {call.name} -c is only known when it runs.")
+        else:
+            call.script(operands[0].value, f"{call.name} -c")
+        return
+    if stdin or not operands:
+        destructive(call, "shell-stdin", f"{call.name} reads its script from standard input, which the classifier cannot see.")
+    else:
+        destructive(call, "script-file", f"{call.name} runs the script file {show(operands[0])}, which the classifier cannot see.")
+
+
+def eval_(call: Call) -> None:
+    """bash ``eval [arg ...]``: the arguments joined by spaces are parsed and graded."""
+    if not call.args:
+        read_only(call, "eval without arguments does nothing.")
+        return
+    if any(w.value is None for w in call.args):
+        destructive(call, "dynamic-script", "The text given to eval is only known when it runs.")
+        return
+    call.script(" ".join(w.value or "" for w in call.args), "eval", same_shell=True)
+
+
+def source(call: Call) -> None:
+    """bash ``source``/``.``: runs a script file in this shell, which the classifier cannot see."""
+    destructive(call, "script-file", f"{call.name} runs a script file the classifier cannot see.")
+
+
+def trap(call: Call) -> None:
+    """bash ``trap [-lp] [action] [sigspec ...]``: the action is graded as a script (it may run any number of times)."""
+    words = call.args
+    if words and words[0].value == "--":
+        words = words[1:]
+    if not words or words[0].value in ("-l", "-p", "-P"):
+        read_only(call, "trap only lists traps.")
+        return
+    action = words[0]
+    if action.value is None:
+        destructive(call, "dynamic-script", "The trap action is only known when it runs.")
+    elif action.value in ("", "-") or (len(words) == 1 or action.value.isdigit()):
+        read_only(call, "trap only resets or ignores signals.")
+    else:
+        call.script(action.value, "trap", repeat=True, same_shell=True)
+
+
+_PY_VALUE = frozenset({"-W", "-X", "--check-hash-based-pycs"})
+_PY_MODULES_AS_COMMANDS = frozenset({"pytest", "pip", "pip3", "mypy", "black", "ruff", "isort", "flake8", "pylint"})
+
+
+def python(call: Call) -> None:
+    """python(1) "Command line": ``-c`` is inline code; ``-m MOD`` runs a module; a file operand is a program."""
+    words = call.args
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        if value is None or not value.startswith("-") or value == "-":
+            break
+        index += 1
+        if value in _PY_VALUE:
+            index += 1
+            continue
+        if value in ("-V", "-VV", "--version", "-h", "--help"):
+            read_only(call, f"{call.name} {value} only prints.")
+            return
+        letters = value[1:] if not value.startswith("--") else ""
+        for position, letter in enumerate(letters):
+            attached = letters[position + 1 :]
+            if letter in "WX":
+                index += 0 if attached else 1
+                break
+            if letter == "c":
+                destructive(call, "inline-code", f"{call.name} -c runs inline code the classifier cannot see.")
+                return
+            if letter == "m":
+                module = Word(attached, attached) if attached else (words[index] if index < len(words) else None)
+                _python_module(call, module, words[index + (0 if attached else 1) :])
+                return
+    if index >= len(words) or words[index].value == "-":
+        destructive(call, "shell-stdin", f"{call.name} reads a program from standard input.")
+    else:
+        destructive(call, "script-file", f"{call.name} runs the program file {show(words[index])}, which the classifier cannot see.")
+
+
+def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
+    name = module.value if module is not None else None
+    if name in _PY_MODULES_AS_COMMANDS:
+        call.run([literal_word(name or "")] + rest, f"{call.name} -m")
+    elif name in ("unittest", "compileall", "py_compile"):
+        build_or_test(call, f"{call.name} -m {name}")
+    elif name == "venv":
+        targets = [w for w in rest if not (w.value or "x").startswith("-")]
+        for target in targets or [literal_word(".")]:
+            call.write(target, "python -m venv creates")
+    elif name == "json.tool":
+        read_only(call, "json.tool only prints.")
+    else:
+        destructive(call, "unrecognised", f"The Python module {show(module) if module else '(none)'} is not recognised.")
+
+
+def node(call: Call) -> None:
+    """node(1): ``-e``/``-p`` are inline code; ``--test`` runs the project's tests; a file operand is a program."""
+    words = call.args
+    for word in words:
+        value = word.value
+        if value is None:
+            break
+        if value in ("-e", "--eval", "-p", "--print", "-pe") or value.startswith(("--eval=", "--print=")):
+            destructive(call, "inline-code", f"{call.name} {value} runs inline code the classifier cannot see.")
+            return
+        if value in ("-v", "--version", "-h", "--help"):
+            read_only(call, f"{call.name} {value} only prints.")
+            return
+        if value == "--test":
+            build_or_test(call, "node --test")
+            return
+        if not value.startswith("-"):
+            break
+    destructive(call, "script-file", f"{call.name} runs a program the classifier cannot see.")
+
+
+def other_interpreter(call: Call) -> None:
+    """perl(1) ``-e``/``-E``, ruby(1) ``-e``, php(1) ``-r``: inline code; any program: destructive;
+    only ``-v``/``--version`` is read-only."""
+    inline = {"perl": "eE", "ruby": "e", "php": "r"}.get(call.name, "e")
+    values = [w.value for w in call.args]
+    if values in (["-v"], ["--version"], ["-V"]):
+        read_only(call, f"{call.name} {values[0]} only prints.")
+        return
+    for value in values:
+        if value is not None and value.startswith("-") and not value.startswith("--") and any(ch in value[1:] for ch in inline):
+            destructive(call, "inline-code", f"{call.name} {value} runs inline code the classifier cannot see.")
+            return
+    destructive(call, "script-file", f"{call.name} runs a program the classifier cannot see.")

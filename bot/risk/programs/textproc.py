@@ -1,0 +1,269 @@
+"""sed and awk: read-only filters, unless their programs write files or run commands.
+
+sed (GNU sed manual, "sed scripts" and "Commands"): ``-i`` rewrites its file operands;
+the ``w``/``W`` commands and the ``s///w`` flag write files; ``e`` and ``s///e`` run
+commands. The script is parsed; anything not understood grades destructive.
+
+awk (POSIX awk, gawk manual "Redirection"/"I/O functions"): ``system()`` and pipes
+(``|``) run commands; ``print > file`` writes. A heuristic scan of the program text
+(string literals removed) decides: ``system``/``|`` -> destructive; ``print``/``printf``
+with ``>`` -> a write to an unknown place.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.risk.grader import Call
+from bot.risk.options import long_is, scan
+from bot.risk.words import Word
+
+from .kit import destructive, read_only
+
+__all__ = ["sed", "awk", "sed_script_effects"]
+
+_SED_LONG_VALUES = frozenset({"--expression", "--file", "--line-length"})
+_SED_LONG_FLAGS = frozenset({
+    "--quiet", "--silent", "--in-place", "--regexp-extended", "--separate", "--unbuffered",
+    "--null-data", "--posix", "--debug", "--sandbox", "--follow-symlinks", "--binary", "--zero-terminated",
+})  # fmt: skip
+
+
+def sed(call: Call) -> None:
+    """Grade ``sed``: ``-i`` writes the file operands; the script's own writes and ``e`` commands count."""
+    words = call.args
+    in_place = any(w.value is not None and (long_is(w.value, "--in-place") or _short_has(w.value, "i")) for w in words)
+    # -i takes an optional attached suffix, so scan without treating i as value-taking.
+    found = scan(words, "efl", _SED_LONG_VALUES, long_flags=_SED_LONG_FLAGS)
+    if found.dynamic:
+        destructive(call, "dynamic-script", "A sed argument with expansions may be a script that runs commands (e) or writes files (w).")
+        return
+    if found.values("-f", "--file"):
+        destructive(call, "script-file", "sed -f runs a script file the classifier cannot see.")
+        return
+    scripts = found.values("-e", "--expression")
+    operands = found.operands
+    if not scripts:
+        if not operands:
+            destructive(call, "unrecognised-use", "sed without a script is not recognised.")
+            return
+        scripts, operands = [operands[0]], operands[1:]
+    if not found.has("--sandbox"):
+        text = "\n".join(s.value or "" for s in scripts)
+        effects = sed_script_effects(text)
+        if effects is None:
+            destructive(call, "sed-script", "The sed script is not understood (e/w commands run programs or write files).")
+            return
+        runs, writes = effects
+        if runs:
+            destructive(call, "runs-program", "The sed script runs shell commands (the e command or s///e).")
+            return
+        for target in writes:
+            call.write(Word(target, target), "The sed script writes")
+    if in_place:
+        if not operands:
+            read_only(call, "sed -i without files changes nothing.")
+        for word in operands:
+            call.write(word, "sed -i rewrites")
+    else:
+        read_only(call, "sed only prints.")
+
+
+def _short_has(value: str, letter: str) -> bool:
+    """True for a short-option cluster that holds ``letter`` before any value-taking letter."""
+    if not value.startswith("-") or value.startswith("--") or value == "-":
+        return False
+    for ch in value[1:]:
+        if ch == letter:
+            return True
+        if ch in "efl":
+            return False
+    return False
+
+
+_NO_ARG = set("=dDgGhHnNpPxzF")
+_LABEL = set("btT:")
+_TEXT = set("aic")
+_FILE_READ = set("rR")
+_FILE_WRITE = set("wW")
+_NUMBER = set("qQlL")
+
+
+def sed_script_effects(script: str) -> tuple[bool, list[str]] | None:
+    """Scan a sed script: (runs commands?, files written), or None when not understood."""
+    i = 0
+    n = len(script)
+    writes: list[str] = []
+    runs = False
+    while i < n:
+        ch = script[i]
+        if ch in " \t\n;}{!":
+            i += 1
+            continue
+        if ch == "#":
+            i = _to_eol(script, i)
+            continue
+        i = _address(script, i)
+        if i is None:
+            return None
+        i = _skip_blanks(script, i)
+        if i >= n:
+            return None
+        cmd = script[i]
+        i += 1
+        if cmd in "{}":
+            continue
+        if cmd in _NO_ARG:
+            continue
+        if cmd in _NUMBER:
+            while i < n and (script[i].isdigit() or script[i] in " \t"):
+                i += 1
+            continue
+        if cmd in _TEXT:
+            i = _text_end(script, i)
+            continue
+        if cmd in _LABEL or cmd in _FILE_READ or cmd == "v":
+            i = _to_eol(script, i) if cmd not in _LABEL else _to_end_of_label(script, i)
+            continue
+        if cmd in _FILE_WRITE:
+            end = _to_eol(script, i)
+            writes.append(script[i:end].strip())
+            i = end
+            continue
+        if cmd == "e":
+            runs = True
+            i = _to_eol(script, i)
+            continue
+        if cmd in "sy":
+            parsed = _substitution(script, i, cmd)
+            if parsed is None:
+                return None
+            i, flag_runs, flag_write = parsed
+            runs = runs or flag_runs
+            if flag_write is not None:
+                writes.append(flag_write)
+            continue
+        return None
+    return runs, writes
+
+
+def _skip_blanks(script: str, i: int) -> int:
+    while i < len(script) and script[i] in " \t":
+        i += 1
+    return i
+
+
+def _to_eol(script: str, i: int) -> int:
+    end = script.find("\n", i)
+    return len(script) if end < 0 else end
+
+
+def _text_end(script: str, i: int) -> int:
+    """End of an a/i/c text: lines ending in a backslash continue it."""
+    n = len(script)
+    while True:
+        end = _to_eol(script, i)
+        backslashes = 0
+        j = end - 1
+        while j >= i and script[j] == "\\":
+            backslashes += 1
+            j -= 1
+        if backslashes % 2 == 0 or end >= n:
+            return end
+        i = end + 1
+
+
+def _to_end_of_label(script: str, i: int) -> int:
+    n = len(script)
+    while i < n and script[i] not in "\n;":
+        i += 1
+    return i
+
+
+_ADDR = re.compile(r"(\d+(~\d+)?|\$|/(?:[^/\\\n]|\\.)*/[IM]*|\\(.)(?:(?!\3)[^\\\n]|\\.)*\3[IM]*)")
+
+
+def _address(script: str, i: int) -> int | None:
+    for _ in range(2):
+        i = _skip_blanks(script, i)
+        match = _ADDR.match(script, i)
+        if match is None:
+            return i
+        i = match.end()
+        i = _skip_blanks(script, i)
+        if i < len(script) and script[i] == ",":
+            i += 1
+            i = _skip_blanks(script, i)
+            if i < len(script) and script[i] in "+~":
+                i += 1
+                while i < len(script) and script[i].isdigit():
+                    i += 1
+                return _bang(script, i)
+            continue
+        return _bang(script, i)
+    return _bang(script, i)
+
+
+def _bang(script: str, i: int) -> int:
+    i = _skip_blanks(script, i)
+    while i < len(script) and script[i] == "!":
+        i = _skip_blanks(script, i + 1)
+    return i
+
+
+def _substitution(script: str, i: int, cmd: str) -> tuple[int, bool, str | None] | None:
+    n = len(script)
+    if i >= n or script[i] in "\n\\":
+        return None
+    delim = script[i]
+    i += 1
+    for _ in range(2):
+        while i < n and script[i] != delim:
+            i += 2 if script[i] == "\\" else 1
+        if i >= n:
+            return None
+        i += 1
+    if cmd == "y":
+        return i, False, None
+    runs = False
+    while i < n and script[i] not in ";\n}":
+        flag = script[i]
+        if flag == "e":
+            runs = True
+        elif flag == "w":
+            end = _to_eol(script, i + 1)
+            return end, runs, script[i + 1 : end].strip()
+        elif not (flag.isdigit() or flag in "gpiImM \t"):
+            return None
+        i += 1
+    return i, runs, None
+
+
+_AWK_LONG_VALUES = frozenset({"--field-separator", "--assign", "--file", "--source", "--include", "--load", "--exec"})
+_AWK_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
+
+
+def awk(call: Call) -> None:
+    """Grade ``awk``/``gawk``/``mawk``: see the module docstring."""
+    found = scan(call.args, "FvfeilE", _AWK_LONG_VALUES)
+    if found.values("-f", "--file", "-i", "--include", "-l", "--load", "-E", "--exec"):
+        destructive(call, "script-file", f"{call.name} loads program files the classifier cannot see.")
+        return
+    programs = found.values("-e", "--source")
+    if not programs:
+        if not found.operands:
+            destructive(call, "unrecognised-use", f"{call.name} without a program is not recognised.")
+            return
+        programs = [found.operands[0]]
+    if any(p.value is None for p in programs):
+        destructive(call, "dynamic-script", f"An {call.name} program with expansions may run commands.")
+        return
+    text = _AWK_STRINGS.sub('""', "\n".join(p.value or "" for p in programs))
+    bare = text.replace("||", " ")
+    if "system" in text or "|" in bare:
+        destructive(call, "runs-program", f"The {call.name} program can run commands (system() or a pipe).")
+        return
+    if ">" in text.replace(">=", " ") and "print" in text:
+        call.write(Word(None, "print > file"), f"The {call.name} program may write")
+        return
+    read_only(call, f"{call.name} only prints.")

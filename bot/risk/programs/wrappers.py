@@ -1,0 +1,333 @@
+"""Wrappers: programs that run another command, which is what gets graded.
+
+``env``, ``timeout``, ``nice``, ``nohup``, ``stdbuf``, ``time``, ``ionice``, ``setsid``,
+``command``, ``builtin``, ``exec`` and ``sudo`` are unwrapped in place (the simple
+command's argv becomes the wrapped command's). ``xargs`` grades the command it runs
+with an unknown argument appended (xargs(1): "the command ... is executed one or more
+times with any initial-arguments followed by items read from standard input");
+``xargs`` without a command runs ``echo``. ``find -exec``/``-execdir``/``-ok``/``-okdir``
+grade the executed command as a separate simple command.
+"""
+
+from __future__ import annotations
+
+from bot.risk.grader import Call
+from bot.risk.options import long_is, scan
+from bot.risk.walker import hijacks_environment
+from bot.risk.words import Word, dynamic_word, literal_word
+
+from .kit import R, deletion, destructive, read_only, refuse, show
+
+__all__ = [
+    "env", "timeout", "nice", "nohup", "stdbuf", "time_", "command", "builtin", "exec_", "ionice",
+    "setsid", "xargs", "sudo", "sudoedit", "find",
+]  # fmt: skip
+
+
+def _assignments(call: Call, words: list[Word], start: int) -> int:
+    """Skip ``NAME=value`` words (env(1), sudo(8)); hijacking names grade destructive."""
+    index = start
+    while index < len(words):
+        value = words[index].value
+        if value is None or "=" not in value or value.startswith("="):
+            break
+        name = value.split("=", 1)[0]
+        if hijacks_environment(name):
+            destructive(call, "env-hijack", f"Setting {name} changes which program runs or what it runs.")
+        index += 1
+    return index
+
+
+def env(call: Call) -> None:
+    """env(1) (GNU coreutils): options, ``NAME=value`` words, then the command; ``-S`` is refused;
+    ``-C DIR`` runs the command in DIR; without a command it prints the environment."""
+    words = call.args
+    index = 0
+    cwd: Word | None = None
+    while index < len(words):
+        value = words[index].value
+        if value is None or not value.startswith("-"):
+            break
+        index += 1
+        if value == "--":
+            break
+        if value == "-":
+            continue
+        if value.startswith("--"):
+            name, eq, attached = value.partition("=")
+            if long_is(name, "--split-string"):
+                destructive(call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse.")
+                return
+            if long_is(name, "--chdir") or long_is(name, "--unset"):
+                taken = Word(attached, attached) if eq else (words[index] if index < len(words) else None)
+                index += 0 if eq else 1
+                if long_is(name, "--chdir"):
+                    cwd = taken
+            continue
+        letters = value[1:]
+        for position, letter in enumerate(letters):
+            if letter == "S":
+                destructive(call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse.")
+                return
+            if letter in "uC":
+                attached = letters[position + 1 :]
+                taken = Word(attached, attached) if attached else (words[index] if index < len(words) else None)
+                index += 0 if attached else 1
+                if letter == "C":
+                    cwd = taken
+                break
+    index = _assignments(call, words, index)
+    rest = words[index:]
+    if not rest:
+        read_only(call, "env without a command prints the environment.")
+        return
+    call.run(rest, "env", cwd=cwd)
+
+
+def _run_rest(call: Call, rest: list[Word], wrapper: str, *, child_process: bool = True) -> None:
+    if not rest:
+        read_only(call, f"{call.name} without a command runs nothing.")
+        return
+    call.run(rest, wrapper, child_process=child_process)
+
+
+def timeout(call: Call) -> None:
+    """timeout(1): ``timeout [OPTION] DURATION COMMAND [ARG]...``."""
+    found = scan(call.args, "sk", frozenset({"--signal", "--kill-after"}), stop_at_operand=True)
+    _run_rest(call, found.rest[1:], "timeout")
+
+
+def nice(call: Call) -> None:
+    """nice(1): ``nice [-n N] [COMMAND [ARG]...]``."""
+    found = scan(call.args, "n", frozenset({"--adjustment"}), stop_at_operand=True)
+    _run_rest(call, found.rest, "nice")
+
+
+def nohup(call: Call) -> None:
+    """nohup(1): ``nohup COMMAND [ARG]...``."""
+    words = call.args
+    _run_rest(call, words[1:] if words and words[0].value == "--" else words, "nohup")
+
+
+def stdbuf(call: Call) -> None:
+    """stdbuf(1): ``stdbuf OPTION... COMMAND``."""
+    found = scan(call.args, "ioe", frozenset({"--input", "--output", "--error"}), stop_at_operand=True)
+    _run_rest(call, found.rest, "stdbuf")
+
+
+def time_(call: Call) -> None:
+    """bash's ``time [-p]`` keyword and GNU time(1) (``-o FILE`` writes, ``-f FMT``)."""
+    found = scan(call.args, "of", frozenset({"--output", "--format"}), stop_at_operand=True)
+    for output in found.values("-o", "--output"):
+        call.write(output, "time -o writes")
+    _run_rest(call, found.rest, "time")
+
+
+def ionice(call: Call) -> None:
+    """ionice(1): runs a command; ``-p``/``-P``/``-u`` change other processes (system)."""
+    found = scan(call.args, "cnpPu", frozenset({"--class", "--classdata", "--pid", "--pgid", "--uid"}), stop_at_operand=True)
+    if found.has("-p", "-P", "-u", "--pid", "--pgid", "--uid"):
+        call.flag(R.SYSTEM, "system-command", "ionice -p/-P/-u changes other processes.")
+        return
+    _run_rest(call, found.rest, "ionice")
+
+
+def setsid(call: Call) -> None:
+    """setsid(1): ``setsid [-c] [-f] [-w] COMMAND``."""
+    found = scan(call.args, "", frozenset(), stop_at_operand=True)
+    _run_rest(call, found.rest, "setsid")
+
+
+def command(call: Call) -> None:
+    """bash ``command [-pVv] name [args]``: ``-v``/``-V`` only look the name up."""
+    words = call.args
+    index = 0
+    while index < len(words) and (words[index].value or "").startswith("-") and words[index].value != "--":
+        if "v" in (words[index].value or "") or "V" in (words[index].value or ""):
+            read_only(call, "command -v only looks a name up.")
+            return
+        index += 1
+    if index < len(words) and words[index].value == "--":
+        index += 1
+    _run_rest(call, words[index:], "command", child_process=False)
+
+
+def builtin(call: Call) -> None:
+    """bash ``builtin name [args]``: runs the named builtin in this shell."""
+    _run_rest(call, call.args, "builtin", child_process=False)
+
+
+def exec_(call: Call) -> None:
+    """bash ``exec [-cl] [-a name] [command]``: without a command it only applies redirects."""
+    found = scan(call.args, "a", frozenset(), stop_at_operand=True)
+    if not found.rest:
+        read_only(call, "exec without a command only applies its redirects.")
+        return
+    call.run(found.rest, "exec", child_process=False)
+
+
+_XARGS_VALUES = frozenset({
+    "--arg-file", "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs",
+    "--max-chars", "--process-slot-var",
+})  # fmt: skip
+_XARGS_FLAGS = frozenset({"--null", "--interactive", "--no-run-if-empty", "--verbose", "--exit", "--open-tty", "--show-limits"})
+
+
+def xargs(call: Call) -> None:
+    """xargs(1) (GNU findutils): grades the command it runs, with the input as unknown arguments."""
+    words = call.args
+    replace: str | None = None
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        if value is None:
+            break
+        if value == "--":
+            index += 1
+            break
+        if not value.startswith("-") or value == "-":
+            break
+        index += 1
+        if value.startswith("--"):
+            name, eq, attached = value.partition("=")
+            full = next((f for f in _XARGS_VALUES | _XARGS_FLAGS if long_is(name, f)), name)
+            if full == "--replace":
+                replace = attached if eq else "{}"
+            elif full in _XARGS_VALUES and not eq and full not in ("--eof", "--max-lines"):
+                index += 1
+            continue
+        letters = value[1:]
+        for position, letter in enumerate(letters):
+            attached = letters[position + 1 :]
+            if letter in "adELnPs":
+                index += 0 if attached else 1
+                break
+            if letter == "I":
+                replace = attached if attached else (words[index].value if index < len(words) else None)
+                index += 0 if attached else 1
+                break
+            if letter in "eil":
+                if letter == "i":
+                    replace = attached or "{}"
+                break
+    rest = words[index:]
+    if not rest:
+        rest = [literal_word("echo")]
+    if replace is None:
+        command_words = rest + [dynamic_word("<input>")]
+    else:
+        command_words = [dynamic_word(w.src) if w.value is None or replace in w.value else w for w in rest]
+    call.run(command_words, "xargs")
+
+
+_SUDO_VALUES = frozenset({
+    "--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type",
+    "--command-timeout", "--other-user",
+})  # fmt: skip
+_SUDO_FLAGS = frozenset({
+    "--askpass", "--background", "--preserve-env", "--edit", "--set-home", "--login", "--remove-timestamp",
+    "--reset-timestamp", "--list", "--non-interactive", "--preserve-groups", "--stdin", "--shell",
+    "--version", "--validate", "--bell", "--help",
+})  # fmt: skip
+
+
+def sudo(call: Call) -> None:
+    """sudo(8): not a transparent prefix (issue 3): the run is at least system on the host
+    and at least workspace_write contained; the command after sudo's options is graded too."""
+    call.flag(R.SYSTEM, "privilege-escalation", "sudo runs the command as another user (root).", downgradable=True)
+    found = scan(call.args, "ugCDhprtTU", _SUDO_VALUES, long_flags=_SUDO_FLAGS, stop_at_operand=True)
+    if found.has("-e", "--edit"):
+        for word in found.rest:
+            call.write(word, "sudo -e edits")
+        return
+    index = _assignments(call, found.rest, 0)
+    rest = found.rest[index:]
+    if not rest:
+        if found.has("-i", "-s", "--login", "--shell"):
+            destructive(call, "shell-stdin", "sudo -i/-s without a command opens a root shell reading standard input.")
+        return
+    dirs = found.values("-D", "--chdir")
+    call.run(rest, "sudo", cwd=dirs[-1] if dirs else None)
+
+
+def sudoedit(call: Call) -> None:
+    """sudoedit(8): edits each file as root."""
+    call.flag(R.SYSTEM, "privilege-escalation", "sudoedit edits files as root.", downgradable=True)
+    found = scan(call.args, "ugCDhprtTU", _SUDO_VALUES, long_flags=_SUDO_FLAGS)
+    for word in found.operands:
+        call.write(word, "sudoedit edits")
+
+
+# find(1) (GNU findutils 4.9) primaries, by how many arguments they take.
+_FIND_ONE = frozenset({
+    "-name", "-iname", "-path", "-ipath", "-wholename", "-iwholename", "-regex", "-iregex", "-type", "-xtype",
+    "-user", "-group", "-uid", "-gid", "-perm", "-size", "-mtime", "-mmin", "-atime", "-amin", "-ctime",
+    "-cmin", "-newer", "-anewer", "-cnewer", "-samefile", "-links", "-inum", "-lname", "-ilname",
+    "-maxdepth", "-mindepth", "-used", "-fstype", "-context", "-printf", "-regextype", "-files0-from",
+})  # fmt: skip
+_FIND_NONE = frozenset({
+    "-print", "-print0", "-ls", "-prune", "-quit", "-true", "-false", "-empty", "-executable", "-readable",
+    "-writable", "-nouser", "-nogroup", "-depth", "-d", "-mount", "-xdev", "-follow", "-noleaf",
+    "-ignore_readdir_race", "-noignore_readdir_race", "-daystart", "-not", "-a", "-and", "-o", "-or",
+    "!", "(", ")", ",", "-warn", "-nowarn", "-help", "--help", "-version", "--version",
+})  # fmt: skip
+_FIND_EXEC = frozenset({"-exec", "-execdir", "-ok", "-okdir"})
+
+
+def find(call: Call) -> None:
+    """find(1): read-only, except ``-delete`` (deletion), ``-fprint*``/``-fls`` (writes) and
+    ``-exec``/``-execdir``/``-ok``/``-okdir`` (the executed command is graded)."""
+    words = call.args
+    index = 0
+    while index < len(words):
+        lead = words[index].value
+        if lead in ("-H", "-L", "-P") or (lead is not None and lead.startswith("-O") and lead[2:].isdigit()):
+            index += 1
+        elif lead == "-D":
+            index += 2
+        else:
+            break
+    while index < len(words):
+        value = words[index].value
+        if value is not None and (value.startswith("-") or value in ("(", "!", ")", ",")):
+            break
+        index += 1
+    acted = False
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None:
+            destructive(call, "dynamic-argument", f"The find expression word {show(word)} is only known when it runs.")
+            return
+        if value in _FIND_NONE:
+            continue
+        if value in _FIND_ONE or (value.startswith("-newer") and len(value) == 8):
+            index += 1
+            continue
+        if value == "-delete":
+            deletion(call, "find -delete deletes what it finds.")
+            acted = True
+            continue
+        if value in ("-fprint", "-fprint0", "-fls", "-fprintf"):
+            if index < len(words):
+                call.write(words[index], f"find {value} writes")
+            index += 2 if value == "-fprintf" else 1
+            acted = True
+            continue
+        if value in _FIND_EXEC:
+            end = index
+            while end < len(words) and words[end].value not in (";", "+"):
+                end += 1
+            command_words = [dynamic_word(w.src) if w.value is None or "{}" in w.value else w for w in words[index:end]]
+            if not command_words or end >= len(words):
+                refuse(call, f"{value} without a command and its terminator")
+                return
+            call.child(command_words, "find", cwd_unknown=value in ("-execdir", "-okdir"))
+            index = end + 1
+            acted = True
+            continue
+        refuse(call, f"the primary {value}")
+        return
+    if not acted:
+        read_only(call, "find only lists files.")

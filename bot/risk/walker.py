@@ -1,0 +1,398 @@
+"""Walk a tree-sitter-bash tree and grade every simple command and redirect in it.
+
+Every node kind of tree-sitter-bash 0.25 is listed below in exactly one table; a
+kind in none of them grades destructive (issue 3: "a node kind the classifier does
+not know"). ERROR and MISSING nodes make the whole script destructive, and the walk
+still goes on so the reasons and the command list are complete.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import tree_sitter_bash
+from tree_sitter import Language, Node, Parser
+
+from bot.risk.grader import Grader, Rec, Scope
+from bot.risk.model import RiskLevel
+from bot.risk.reasons import shorten
+from bot.risk.words import Word, dynamic_word, node_text, resolve_word
+
+__all__ = ["walk_script", "parse", "MAX_DEPTH", "hijacks_environment", "has_code"]
+
+R = RiskLevel
+MAX_DEPTH = 12
+
+_LANGUAGE = Language(tree_sitter_bash.language())
+_PARSER = Parser(_LANGUAGE)
+
+# Kinds whose children are simply walked.
+_CONTAINERS = frozenset({
+    "program", "compound_statement", "if_statement", "elif_clause", "else_clause", "case_statement",
+    "case_item", "negated_command", "do_group", "heredoc_body", "binary_expression", "unary_expression",
+    "postfix_expression", "parenthesized_expression", "ternary_expression", "arithmetic_expansion",
+    "expansion", "string", "concatenation", "array", "subscript", "translated_string", "ERROR",
+})  # fmt: skip
+# Kinds that run in a subshell: a cd inside does not carry on.
+_SUBSHELLS = frozenset({"subshell", "command_substitution", "process_substitution"})
+_LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
+# Kinds with nothing to grade inside.
+_LEAVES = frozenset({
+    "word", "number", "raw_string", "ansi_c_string", "string_content", "variable_name",
+    "special_variable_name", "comment", "file_descriptor", "heredoc_start", "heredoc_content",
+    "heredoc_end", "test_operator", "regex", "extglob_pattern", "simple_expansion", "brace_expression",
+})  # fmt: skip
+_REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirect"})
+_CASE_TERMINATORS = frozenset({";;", ";&", ";;&"})
+_NO_WRITE_OPS = frozenset({"<", "<&", "<&-", ">&-"})
+_WRITE_OPS = frozenset({">", ">>", "&>", "&>>", ">|", ">&", "<>"})
+
+# Variables that change which program runs or what it runs (bash(1) ENVIRONMENT,
+# ld.so(8), git(1) ENVIRONMENT VARIABLES): setting them grades destructive.
+_HIJACK_NAMES = frozenset({
+    "PATH", "BASH_ENV", "ENV", "SHELLOPTS", "BASHOPTS", "PS4", "PROMPT_COMMAND", "CDPATH", "TMPDIR",
+    "GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXEC_PATH", "GIT_EXTERNAL_DIFF", "GIT_PAGER", "GIT_EDITOR",
+    "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND", "GIT_DIR", "GIT_WORK_TREE",
+    "GIT_TEMPLATE_DIR", "PAGER", "EDITOR", "VISUAL", "MANPAGER", "LESSOPEN", "LESSCLOSE", "PERL5OPT",
+    "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONHOME",
+})  # fmt: skip
+_HIJACK_PREFIXES = ("LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG")
+
+
+def hijacks_environment(name: str) -> bool:
+    """True when assigning ``name`` can change which program runs (see ``_HIJACK_NAMES``)."""
+    return name in _HIJACK_NAMES or name.startswith(_HIJACK_PREFIXES)
+
+
+def has_code(value: str) -> bool:
+    """True when a literal string holds shell code that a later evaluation would run."""
+    return "$(" in value or "`" in value
+
+
+def parse(src: bytes) -> Node:
+    """Parse ``src`` with the module's single tree-sitter Parser; returns the root node."""
+    return _PARSER.parse(src).root_node
+
+
+def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
+    """Parse ``text`` and grade it into ``g``; findings about the script itself go on ``parent``.
+
+    ``parent`` is None for the escalation's own script. Never raises for bad input:
+    syntax errors, empty scripts and too-deep nesting become destructive findings.
+    """
+    subject = parent.text if parent is not None else text
+    if scope.depth > MAX_DEPTH:
+        _script_flag(g, parent, scope, subject, "too-deep", "Scripts nested this deep are not graded.")
+        return
+    src = text.encode("utf-8", "surrogatepass")
+    root = parse(src)
+    if not any(child.is_named and child.type != "comment" for child in root.children):
+        _script_flag(g, parent, scope, subject, "empty-command", "An empty script (nothing but blanks or comments) is refused.")
+        return
+    if root.has_error:
+        where = _first_error(root)
+        detail = "The script does not parse as bash"
+        if where is not None:
+            detail += f" (near byte {where.start_byte}: {shorten(node_text(where, src), 40)!r})"
+        _script_flag(g, parent, scope, subject, "parse-error", detail + ".")
+    _Walk(g, src).visit(root, scope)
+
+
+def _script_flag(g: Grader, parent: Rec | None, scope: Scope, subject: str, rule: str, detail: str) -> None:
+    if parent is None:
+        g.orphan(scope, subject, R.DESTRUCTIVE, rule, detail)
+    else:
+        g.flag(parent, scope, R.DESTRUCTIVE, rule, detail)
+
+
+def _first_error(node: Node) -> Node | None:
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if current.type == "ERROR" or current.is_missing:
+            return current
+        stack.extend(reversed([c for c in current.children if c.has_error or c.is_missing]))
+    return None
+
+
+class _Walk:
+    """One script's walk: ``src`` is the UTF-8 text its tree came from."""
+
+    __slots__ = ("g", "src")
+
+    def __init__(self, g: Grader, src: bytes) -> None:
+        self.g = g
+        self.src = src
+
+    def text(self, node: Node) -> str:
+        return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
+
+    def visit(self, node: Node, scope: Scope) -> None:
+        kind = node.type
+        if kind in _LEAVES:
+            return
+        if kind == "command":
+            self.command(node, scope, [])
+        elif kind in _CONTAINERS:
+            self.children(node, scope)
+        elif kind == "list":
+            self.list(node, scope)
+        elif kind == "pipeline":
+            for child in node.children:
+                if child.is_named:
+                    self.isolated(child, scope)
+        elif kind in _SUBSHELLS:
+            saved = self.g.state
+            self.children(node, scope)
+            self.g.state = saved
+        elif kind in _LOOPS:
+            self.children(node, replace(scope, repeat=scope.repeat + 1))
+        elif kind == "redirected_statement":
+            self.redirected(node, scope)
+        elif kind == "function_definition":
+            self.function(node, scope)
+        elif kind in ("declaration_command", "unset_command"):
+            self.declaration(node, scope)
+        elif kind == "variable_assignments":
+            self.children(node, scope)
+        elif kind == "variable_assignment":
+            self.assignment_statement(node, scope)
+        elif kind == "test_command":
+            self.test(node, scope)
+        elif kind in _REDIRECTS:
+            rec = Rec([], self.text(node))
+            self.redirect(rec, scope, node, [], [])
+            self.finish_orphan(rec, scope)
+        elif node.is_named and not node.is_missing:
+            self.g.orphan(scope, self.text(node), R.DESTRUCTIVE, "unknown-syntax", f"The shell construct {kind!r} is not known to the classifier.")
+
+    def children(self, node: Node, scope: Scope) -> None:
+        in_case = node.type == "case_item"
+        for child in node.children:
+            if child.is_named:
+                self.visit(child, scope)
+            elif not in_case and child.type in _CASE_TERMINATORS:
+                self.g.orphan(scope, self.text(node), R.DESTRUCTIVE, "parse-error", f"{child.type!r} outside a case item is a bash syntax error.")
+
+    def isolated(self, node: Node, scope: Scope) -> None:
+        saved = self.g.state
+        self.visit(node, scope)
+        self.g.state = saved
+
+    def list(self, node: Node, scope: Scope) -> None:
+        children = node.children
+        left = children[0] if children else None
+        for index, child in enumerate(children):
+            if child.is_named:
+                self.visit(child, scope)
+            elif child.type == "&&" and left is not None and index == 1:
+                self.after_and(left)
+
+    def after_and(self, left: Node) -> None:
+        """``cd dir && next``: when the left side ended with a plain cd, it succeeded."""
+        direct = self.g.direct_cd
+        if direct is None:
+            return
+        tail = left
+        while tail.type in ("list", "redirected_statement") and tail.children:
+            tail = tail.children[-1] if tail.type == "list" else tail.children[0]
+        if (id(self.src), tail.start_byte, tail.end_byte) == direct[:3]:
+            self.g.state = direct[3]
+
+    def function(self, node: Node, scope: Scope) -> None:
+        for child in node.children:
+            if child.type == "word":
+                name = resolve_word(child, self.src).value
+                if name is not None:
+                    self.g.functions.add(name)
+            elif child.is_named:
+                self.visit(child, replace(scope, repeat=scope.repeat + 1))
+
+    # -- simple commands ------------------------------------------------------
+    def command(self, node: Node, scope: Scope, extra: list[Node]) -> None:
+        g = self.g
+        g.direct_cd = None
+        name: Node | None = None
+        assigns: list[Node] = []
+        args: list[Node] = []
+        redirects: list[Node] = []
+        for child in node.children:
+            kind = child.type
+            if kind == "command_name":
+                name = child
+            elif kind in _REDIRECTS:
+                redirects.append(child)
+            elif kind == "variable_assignment" and name is None:
+                assigns.append(child)
+            elif kind == "comment":
+                continue
+            else:
+                args.append(child)
+        redirects.extend(extra)
+        end = max([node.end_byte] + [r.end_byte for r in extra if r.type != "heredoc_redirect"])
+        rec = Rec([], self.src[node.start_byte : end].decode("utf-8", "replace"))
+        saved = g.state
+        for part in assigns + args:
+            self.visit(part, scope)
+        if name is not None:
+            for part in name.children:
+                self.visit(part, scope)
+        g.state = saved
+        later: list[Node] = []
+        extra_args: list[Node] = []
+        for assign in assigns:
+            self.check_assignment(rec, scope, assign)
+        for redirect in redirects:
+            self.redirect(rec, scope, redirect, later, extra_args)
+        if name is not None:
+            words = [self.word(name.children[0]) if name.children else dynamic_word(self.text(name))]
+            words += [self.word(a) for a in args + extra_args]
+            rec.words = words
+            g.last_cd = None
+            g.dispatch(rec, scope)
+            if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
+                g.direct_cd = (id(self.src), node.start_byte, node.end_byte, g.last_cd)
+            g.records.append((rec, scope))
+        else:
+            self.finish_orphan(rec, scope)
+        for statement in later:
+            self.visit(statement, scope)
+
+    def word(self, node: Node) -> Word:
+        if node.is_named:
+            return resolve_word(node, self.src)
+        return dynamic_word(self.text(node))
+
+    def finish_orphan(self, rec: Rec, scope: Scope) -> None:
+        if rec.level > R.READ_ONLY:
+            self.g.records.append((rec, scope))
+
+    def check_assignment(self, rec: Rec, scope: Scope, node: Node) -> None:
+        """``NAME=value``: hijacking variables and code stored for later evaluation are destructive."""
+        name_node = node.children[0] if node.children else None
+        name = self.text(name_node) if name_node is not None else ""
+        name = name.split("[", 1)[0]
+        if hijacks_environment(name):
+            self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"Setting {name} changes which program runs or what it runs.")
+        value = node.children[-1] if len(node.children) >= 3 else None
+        if value is not None and value.type in ("raw_string", "string", "ansi_c_string", "concatenation", "word"):
+            literal = resolve_word(value, self.src).value
+            if literal is not None and has_code(literal):
+                self.g.flag(rec, scope, R.DESTRUCTIVE, "deferred-code", f"{name} is given shell code that a later evaluation would run.")
+
+    def assignment_statement(self, node: Node, scope: Scope) -> None:
+        rec = Rec([], self.text(node))
+        for child in node.children:
+            if child.is_named:
+                self.visit(child, scope)
+        self.check_assignment(rec, scope, node)
+        self.finish_orphan(rec, scope)
+
+    def declaration(self, node: Node, scope: Scope) -> None:
+        """``export``/``declare``/``local``/``readonly``/``typeset``/``unset``: read-only unless they hijack."""
+        self.g.direct_cd = None
+        rec = Rec([], self.text(node))
+        words: list[Word] = []
+        keyword = ""
+        for child in node.children:
+            if not child.is_named:
+                keyword = keyword or child.type
+                words.append(Word(child.type, child.type))
+                continue
+            if child.type == "variable_assignment":
+                for part in child.children:
+                    if part.is_named:
+                        self.visit(part, scope)
+                self.check_assignment(rec, scope, child)
+                value = resolve_word(child.children[-1], self.src).value if len(child.children) >= 3 else ""
+                name = self.text(child.children[0]) if child.children else ""
+                op = "+=" if "+=" in self.text(child)[: len(name) + 2] else "="
+                words.append(Word(None if value is None else f"{name}{op}{value}", self.text(child)))
+            else:
+                self.visit(child, scope)
+                word = resolve_word(child, self.src)
+                words.append(word)
+                if word.value is not None and has_code(word.value):
+                    self.g.flag(rec, scope, R.DESTRUCTIVE, "deferred-code", "A variable name holding shell code is evaluated by bash.")
+                if keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "n" in (word.value or ""):
+                    self.g.flag(rec, scope, R.DESTRUCTIVE, "nameref", "A nameref can assign any variable, including PATH.")
+        rec.words = words
+        self.g.records.append((rec, scope))
+
+    def test(self, node: Node, scope: Scope) -> None:
+        """``[[ ... ]]``/``[ ... ]``: read-only, unless a quoted operand holds code (``-v 'a[$(cmd)]'``)."""
+        self.children(node, scope)
+        stack = list(node.children)
+        while stack:
+            child = stack.pop()
+            if child.type in ("raw_string", "string", "ansi_c_string", "word", "concatenation"):
+                value = resolve_word(child, self.src).value
+                if value is not None and has_code(value):
+                    self.g.orphan(scope, self.text(node), R.DESTRUCTIVE, "deferred-code", "A test operand holding shell code can be evaluated by bash.")
+                    return
+            else:
+                stack.extend(child.children)
+
+    # -- redirects ------------------------------------------------------------
+    def redirected(self, node: Node, scope: Scope) -> None:
+        body: Node | None = None
+        redirects: list[Node] = []
+        for child in node.children:
+            if child.type in _REDIRECTS:
+                redirects.append(child)
+            elif child.is_named and body is None:
+                body = child
+            elif child.is_named:
+                self.visit(child, scope)
+        if body is not None and body.type == "command":
+            self.command(body, scope, redirects)
+            return
+        if body is not None:
+            self.visit(body, scope)
+        rec = Rec([], self.text(node) if body is None else self.text(node)[len(self.text(body)) :].strip())
+        later: list[Node] = []
+        extra: list[Node] = []
+        for redirect in redirects:
+            self.redirect(rec, scope, redirect, later, extra)
+        if extra:
+            self.g.flag(rec, scope, R.DESTRUCTIVE, "parse-error", "Words after a redirect of a compound command are a bash syntax error.")
+        self.finish_orphan(rec, scope)
+        for statement in later:
+            self.visit(statement, scope)
+
+    def redirect(self, rec: Rec, scope: Scope, node: Node, later: list[Node], extra_args: list[Node]) -> None:
+        """Grade one redirect; statements riding on a here-doc line go to ``later``."""
+        kind = node.type
+        if kind == "herestring_redirect":
+            self.children(node, scope)
+            return
+        if kind == "heredoc_redirect":
+            for child in node.children:
+                if child.type == "file_redirect":
+                    self.redirect(rec, scope, child, later, extra_args)
+                elif child.type == "heredoc_body":
+                    self.visit(child, scope)
+                elif child.is_named and child.type not in ("heredoc_start", "heredoc_end"):
+                    later.append(child)
+            return
+        op = ""
+        dests: list[Node] = []
+        for index, child in enumerate(node.children):
+            if node.field_name_for_child(index) == "destination":
+                dests.append(child)
+            elif not child.is_named and not op:
+                op = child.type
+        for dest in dests:
+            self.visit(dest, scope)
+        extra_args.extend(dests[1:])
+        if op in _NO_WRITE_OPS or op not in _WRITE_OPS:
+            if op not in _NO_WRITE_OPS:
+                self.g.flag(rec, scope, R.DESTRUCTIVE, "unknown-syntax", f"The redirect operator {op!r} is not known to the classifier.", subject=self.text(node))
+            return
+        if not dests:
+            return
+        target = self.word(dests[0])
+        if op == ">&" and (target.value == "-" or (target.value or "x").isdigit()):
+            return
+        subject = self.text(node) if len(dests) == 1 else f"{op} {target.src}"
+        self.g.write(rec, scope, target, "Redirects output to", subject=subject)

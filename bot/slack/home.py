@@ -1,0 +1,39 @@
+"""The App Home tab: the viewer's Bots, pending escalations and the standing approvals they may revoke."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from slack_bolt.async_app import AsyncApp
+
+from bot.slack.deps import SlackDeps
+from bot.slack.gateway import to_card_standing
+from cards import HomePending, home_view
+
+
+async def publish_home(deps: SlackDeps, user: str) -> None:
+    """Render and ``views.publish`` the Home tab for ``user``."""
+    admin = await deps.standing.is_admin(user)
+    bots = [b for b in await deps.store.list_bots() if admin or user in b.owners]
+    names = {b.id: b.name for b in bots}
+    pending = await deps.store.pending_escalations([b.id for b in bots]) if bots else []
+    approvals = await deps.standing.manageable(user)
+    view = home_view(
+        bots=[(b.name, b.room or "a DM to its first owner") for b in bots if user in b.owners or admin],
+        pending=[
+            HomePending(id=e.id, bot_name=names.get(e.bot_id, e.bot_id), command=e.command, risk=e.risk,
+                        contained=e.contained, expires_at=e.expires_at)
+            for e in pending
+        ],
+        approvals=[to_card_standing(a) for a in approvals],
+    )
+    await deps.chat.publish_home(user, view)
+
+
+def register(app: AsyncApp, deps: SlackDeps) -> None:
+    """Publish the Home tab whenever a user opens it."""
+
+    @app.event("app_home_opened")
+    async def on_home_opened(event: dict[str, Any]) -> None:
+        if event.get("tab", "home") == "home" and event.get("user"):
+            await publish_home(deps, str(event["user"]))

@@ -1,0 +1,169 @@
+"""Listeners for standing approvals made from chat: the card's extra buttons, their modal, and Revoke on App Home.
+
+Who may: "Approve for this session" and "Always for this Bot": the Bot's owners and admins; "Always for this room":
+admins only. Not offered for destructive commands (and refused if forged). Refusals are ephemeral; nothing changes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import structlog
+from slack_bolt.async_app import AsyncAck, AsyncApp
+
+from bot.errors import FlyBotError, InvalidRequest, NotAllowed
+from bot.escalations import grade
+from bot.risk import RiskLevel
+from bot.slack.actions import GENERIC_FAILURE, _action_value, _outcome_text, _refuse, _where
+from bot.slack.deps import SlackDeps
+from bot.slack.home import publish_home
+from bot.standing import StandingSpec, suggest_pattern
+from bot.store import Escalation
+from cards import (
+    HOST_OK_VALUE,
+    STANDING_BOT_ACTION,
+    STANDING_EXPIRES_BLOCK,
+    STANDING_EXPIRES_INPUT,
+    STANDING_HOST_BLOCK,
+    STANDING_HOST_INPUT,
+    STANDING_MODAL_CALLBACK,
+    STANDING_NOTE_BLOCK,
+    STANDING_NOTE_INPUT,
+    STANDING_PATTERN_BLOCK,
+    STANDING_PATTERN_INPUT,
+    STANDING_REVOKE_ACTION,
+    STANDING_RISK_BLOCK,
+    STANDING_RISK_INPUT,
+    STANDING_ROOM_ACTION,
+    STANDING_SESSION_ACTION,
+    standing_modal,
+)
+
+log = structlog.get_logger("flybot.slack.standing")
+
+_FIELD_BLOCKS = {
+    "pattern": STANDING_PATTERN_BLOCK, "max_risk": STANDING_RISK_BLOCK, "expires": STANDING_EXPIRES_BLOCK,
+    "note": STANDING_NOTE_BLOCK,
+}
+
+
+def _pattern_for(escalation: Escalation) -> str:
+    assessment = grade(escalation.command, contained=escalation.contained, cwd=escalation.cwd)
+    return suggest_pattern(assessment.commands)
+
+
+async def _checked(deps: SlackDeps, escalation_id: str, user: str, scope: str) -> Escalation:
+    """The pending, non-destructive escalation ``user`` may make a ``scope`` approval from; raises FlyBotError."""
+    escalation, bot, _source = await deps.service.require_decider(escalation_id, user)
+    if escalation.risk == RiskLevel.DESTRUCTIVE.label:
+        raise NotAllowed("destructive commands always ask: no standing approval can cover them")
+    if scope == "room" and not await deps.standing.is_admin(user):
+        raise NotAllowed("only admins can set a room-wide standing approval")
+    if not escalation.pending:
+        raise FlyBotError(f"This escalation is already {escalation.status}.")
+    return escalation
+
+
+def _state_value(values: dict[str, Any], block: str, action: str) -> Any:
+    return (values.get(block) or {}).get(action) or {}
+
+
+def register(app: AsyncApp, deps: SlackDeps) -> None:
+    """Register the standing-approval listeners."""
+
+    @app.action(STANDING_SESSION_ACTION)
+    async def on_session(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
+        try:
+            escalation = await _checked(deps, escalation_id, user, "session")
+            pattern = _pattern_for(escalation) or "*"
+            await deps.service.decide(escalation_id, actor=user, approve=True)
+            approval = await deps.standing.create(user, StandingSpec(
+                scope="session", subject=escalation.session_id, bot_id=escalation.bot_id, pattern=pattern,
+                max_risk=max(RiskLevel.parse(escalation.risk), RiskLevel.WORKSPACE_WRITE).label,
+                contained_only=escalation.contained, note="approved for this session from the card",
+            ))
+        except FlyBotError as exc:
+            await _refuse(deps, channel, user, _outcome_text(exc))
+            return
+        except Exception:  # noqa: BLE001
+            log.exception("standing.session_failed", escalation_id=escalation_id)
+            await _refuse(deps, channel, user, GENERIC_FAILURE)
+            return
+        await _refuse(deps, channel, user, f"Approved. Until the session ends (at most 12h), `{approval.pattern}` "
+                      f"up to {approval.max_risk} is approved for it ({approval.id}).")
+
+    async def open_modal(ack: AsyncAck, body: dict[str, Any], scope: str) -> None:
+        await ack()
+        user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
+        try:
+            escalation = await _checked(deps, escalation_id, user, scope)
+        except FlyBotError as exc:
+            await _refuse(deps, channel, user, _outcome_text(exc))
+            return
+        view = standing_modal(
+            escalation_id=escalation.id, scope=scope, pattern=_pattern_for(escalation),
+            max_risk=max(RiskLevel.parse(escalation.risk), RiskLevel.WORKSPACE_WRITE).label,
+            command_preview=escalation.command, contained=escalation.contained,
+        )
+        await deps.chat.open_view(body["trigger_id"], view)
+
+    @app.action(STANDING_BOT_ACTION)
+    async def on_bot(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await open_modal(ack, body, "bot")
+
+    @app.action(STANDING_ROOM_ACTION)
+    async def on_room(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await open_modal(ack, body, "room")
+
+    @app.view(STANDING_MODAL_CALLBACK)
+    async def on_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        user = body["user"]["id"]
+        try:
+            meta = json.loads(view.get("private_metadata") or "{}")
+            escalation_id, scope = str(meta["escalation_id"]), str(meta["scope"])
+        except (ValueError, KeyError, TypeError):
+            await ack()
+            return
+        values = (view.get("state") or {}).get("values") or {}
+        pattern = str(_state_value(values, STANDING_PATTERN_BLOCK, STANDING_PATTERN_INPUT).get("value") or "")
+        selected = _state_value(values, STANDING_RISK_BLOCK, STANDING_RISK_INPUT).get("selected_option") or {}
+        expires = str(_state_value(values, STANDING_EXPIRES_BLOCK, STANDING_EXPIRES_INPUT).get("value") or "").strip()
+        host = _state_value(values, STANDING_HOST_BLOCK, STANDING_HOST_INPUT).get("selected_options") or []
+        note = _state_value(values, STANDING_NOTE_BLOCK, STANDING_NOTE_INPUT).get("value")
+        try:
+            escalation = await _checked(deps, escalation_id, user, scope)
+            bot = await deps.store.get_bot(escalation.bot_id)
+            subject = (escalation.room or (bot.room if bot else None) or "") if scope == "room" else escalation.bot_id
+            approval = await deps.standing.create(user, StandingSpec(
+                scope=scope, subject=subject, pattern=pattern, max_risk=str(selected.get("value") or "") or None,
+                contained_only=not any(o.get("value") == HOST_OK_VALUE for o in host), expires=expires or None,
+                note=note,
+            ))
+        except InvalidRequest as exc:
+            await ack(response_action="errors", errors={_FIELD_BLOCKS.get(exc.field or "", STANDING_PATTERN_BLOCK): exc.detail})
+            return
+        except FlyBotError as exc:
+            await ack(response_action="errors", errors={STANDING_PATTERN_BLOCK: _outcome_text(exc)})
+            return
+        await ack()
+        channel = escalation.card_channel or ""
+        try:
+            await deps.service.decide(escalation_id, actor=user, approve=True)
+        except FlyBotError as exc:
+            await _refuse(deps, channel, user, f"Saved standing approval {approval.id}, but: {_outcome_text(exc)}")
+            return
+        await _refuse(deps, channel, user, f"Approved, and saved standing approval {approval.id} "
+                      f"({approval.scope}: `{approval.pattern}` up to {approval.max_risk}).")
+
+    @app.action(STANDING_REVOKE_ACTION)
+    async def on_revoke(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        user = body["user"]["id"]
+        try:
+            await deps.standing.revoke(user, _action_value(body))
+        except FlyBotError as exc:
+            log.info("standing.revoke_refused", user=user, error=exc.code)
+        await publish_home(deps, user)

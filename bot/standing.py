@@ -1,0 +1,304 @@
+"""Standing approvals (issue 4): answer safe repeats without asking, never the dangerous one.
+
+Rules (issue 4, "Model" and "Matching"):
+- a standing approval covers at most ``system``; ``destructive`` always asks, whatever exists;
+- ``contained_only`` (the default) covers only commands that run in the sandbox;
+- the classifier's grade is used, never the session's claim;
+- a compound command is covered only if EVERY simple command in it is covered (each by some live approval
+  whose pattern prefixes its argv and whose ``max_risk`` is at least its grade, and the whole script's grade is
+  within the highest ``max_risk`` used);
+- room-wide approvals: admins only (``FLYBOT_ADMINS``, or a Slack workspace admin/owner by ``users.info``);
+  Bot-wide and session ones: that Bot's owners or admins.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import uuid
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+import structlog
+
+from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
+from bot.risk import RiskLevel, SimpleCommand
+from bot.store import Bot, StandingApproval, Store
+
+log = structlog.get_logger("flybot.standing")
+
+MAX_STANDING_RISK = RiskLevel.SYSTEM
+DEFAULT_MAX_RISK = RiskLevel.WORKSPACE_WRITE
+MAX_EXPIRY = timedelta(days=365)
+SESSION_APPROVAL_TTL = timedelta(hours=12)
+_DURATION = re.compile(r"^\s*(\d{1,6})\s*([smhdw])\s*$")
+_UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
+_PATTERN_WORD = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+$")
+
+
+def parse_duration(text: str) -> timedelta:
+    """``30m``, ``12h``, ``7d``, ``2w`` -> timedelta (at most 365 days).
+
+    Raises:
+        InvalidRequest: anything else, or zero, or over a year.
+    """
+    found = _DURATION.match(text or "")
+    if not found:
+        raise InvalidRequest(f"expiry {text!r}: use a number and a unit, like 30m, 12h, 7d or 2w", field="expires")
+    value = timedelta(**{_UNITS[found.group(2)]: int(found.group(1))})
+    if value <= timedelta(0) or value > MAX_EXPIRY:
+        raise InvalidRequest("expiry must be more than zero and at most 365d", field="expires")
+    return value
+
+
+def parse_pattern(text: str) -> tuple[str, ...]:
+    """A pattern's argv words: ``"apt-get install"`` -> ``("apt-get", "install")``; ``"*"`` -> ``()`` (any command).
+
+    Raises:
+        InvalidRequest: empty, unbalanced quotes, more than 8 words, or shell syntax in a word.
+    """
+    stripped = (text or "").strip()
+    if stripped == "*":
+        return ()
+    try:
+        words = tuple(shlex.split(stripped))
+    except ValueError:
+        raise InvalidRequest(f"pattern {text!r}: unbalanced quotes", field="pattern") from None
+    if not words:
+        raise InvalidRequest("pattern: give the command's first words (e.g. 'apt-get install') or * for any", field="pattern")
+    if len(words) > 8:
+        raise InvalidRequest("pattern: at most 8 words", field="pattern")
+    for word in words:
+        if not _PATTERN_WORD.match(word):
+            raise InvalidRequest(f"pattern word {word!r}: only plain command words, no shell syntax", field="pattern")
+    return words
+
+
+def format_pattern(words: Sequence[str]) -> str:
+    """The stored form of a pattern (``*`` for any)."""
+    return " ".join(words) if words else "*"
+
+
+def parse_max_risk(text: str | None) -> RiskLevel:
+    """A ``max_risk`` value: a level up to ``system``; default ``workspace_write``.
+
+    Raises:
+        InvalidRequest: an unknown level, or ``destructive`` (a standing approval never covers it).
+    """
+    if text is None or text == "":
+        return DEFAULT_MAX_RISK
+    try:
+        level = RiskLevel.parse(text)
+    except ValueError as exc:
+        raise InvalidRequest(str(exc), field="max_risk") from None
+    if level > MAX_STANDING_RISK:
+        raise InvalidRequest("a standing approval never covers destructive commands: they always ask", field="max_risk")
+    return level
+
+
+def suggest_pattern(commands: Sequence[SimpleCommand]) -> str:
+    """The prefilled pattern for a card's "Always for this Bot": the first command's name and subcommand.
+
+    ``apt-get install -y jq`` -> ``apt-get install``; ``npm test`` -> ``npm test``; ``make`` -> ``make``.
+    """
+    for command in commands:
+        if command.argv:
+            words = [command.argv[0]]
+            if len(command.argv) > 1 and _PATTERN_WORD.match(command.argv[1]) and not command.argv[1].startswith("-"):
+                words.append(command.argv[1])
+            if all(_PATTERN_WORD.match(w) for w in words):
+                return " ".join(words)
+    return ""
+
+
+def covers_command(approval: StandingApproval, command: SimpleCommand) -> bool:
+    """True when ``approval``'s pattern prefixes ``command.argv`` and its ``max_risk`` is at least the command's grade."""
+    if not command.argv or command.risk > RiskLevel.parse(approval.max_risk):
+        return False
+    words = parse_pattern(approval.pattern)
+    return tuple(command.argv[: len(words)]) == words
+
+
+def match(
+    approvals: Sequence[StandingApproval],
+    *,
+    risk: RiskLevel,
+    contained: bool,
+    commands: Sequence[SimpleCommand],
+    now: datetime,
+) -> list[StandingApproval] | None:
+    """The approvals that together cover every simple command, or None when any part stays uncovered.
+
+    Pure function over the classifier's result (never the session's claim). ``destructive`` is never covered.
+    """
+    if risk >= RiskLevel.DESTRUCTIVE or not commands:
+        return None
+    usable = [
+        a for a in approvals
+        if a.live(now) and (contained or not a.contained_only) and RiskLevel.parse(a.max_risk) <= MAX_STANDING_RISK
+    ]
+    used: dict[str, StandingApproval] = {}
+    for command in commands:
+        cover = next((a for a in usable if covers_command(a, command)), None)
+        if cover is None:
+            return None
+        used.setdefault(cover.id, cover)
+    if risk > max(RiskLevel.parse(a.max_risk) for a in used.values()):
+        return None
+    return list(used.values())
+
+
+@dataclass(frozen=True, slots=True)
+class StandingSpec:
+    """What a person asked to create (validated by :meth:`StandingService.create`)."""
+
+    scope: str
+    subject: str
+    pattern: str
+    max_risk: str | None = None
+    contained_only: bool = True
+    expires: str | None = None
+    note: str | None = None
+    bot_id: str | None = None
+
+
+class StandingService:
+    """Create, list, revoke and match standing approvals, with the who-may rules above.
+
+    Args:
+        store: persistence.
+        admins: ``FLYBOT_ADMINS``.
+        is_workspace_admin: asks chat whether a user is a workspace admin/owner (``users.info``); failures mean no.
+        clock: aware UTC now.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        admins: frozenset[str],
+        is_workspace_admin: Callable[[str], Awaitable[bool]],
+        clock: Callable[[], datetime],
+    ) -> None:
+        self.store = store
+        self.admins = admins
+        self._is_workspace_admin = is_workspace_admin
+        self.clock = clock
+
+    async def is_admin(self, user: str) -> bool:
+        """``FLYBOT_ADMINS`` or a Slack workspace admin/owner (fail closed: an error means no)."""
+        if user in self.admins:
+            return True
+        try:
+            return await self._is_workspace_admin(user)
+        except Exception:  # noqa: BLE001 - fail closed
+            return False
+
+    async def may_manage(self, actor: str, scope: str, bot: Bot | None, *, operator: bool = False) -> bool:
+        """Room scope: admins; Bot and session scope: the Bot's owners or admins; operators act as admins."""
+        if operator:
+            return True
+        if scope in ("bot", "session") and bot is not None and actor in bot.owners:
+            return True
+        return await self.is_admin(actor)
+
+    async def create(self, actor: str, spec: StandingSpec, *, operator: bool = False) -> StandingApproval:
+        """Validate and store a standing approval; audited.
+
+        Raises:
+            InvalidRequest: bad scope, subject, pattern, level or expiry.
+            NotFound: the Bot does not exist.
+            NotAllowed: the actor may not create it (nothing changes; audited).
+        """
+        if spec.scope not in ("session", "bot", "room"):
+            raise InvalidRequest("scope must be session, bot or room", field="scope")
+        words = parse_pattern(spec.pattern)
+        level = parse_max_risk(spec.max_risk)
+        expires_in = parse_duration(spec.expires) if spec.expires else None
+        bot: Bot | None = None
+        if spec.scope == "bot":
+            bot = await self.store.get_bot(spec.subject)
+            if bot is None:
+                raise NotFound(f"no Bot {spec.subject}")
+        elif spec.scope == "session":
+            bot = await self.store.get_bot(spec.bot_id or "")
+            if bot is None or not spec.subject:
+                raise InvalidRequest("a session approval needs its Bot and session id", field="subject")
+            expires_in = min(expires_in or SESSION_APPROVAL_TTL, SESSION_APPROVAL_TTL)
+        elif not re.match(r"^[CGD][A-Z0-9]{2,}$", spec.subject):
+            raise InvalidRequest(f"room {spec.subject!r} is not a Slack channel ID", field="room")
+        if spec.note is not None and len(spec.note) > 500:
+            raise InvalidRequest("note: at most 500 characters", field="note")
+        now = self.clock()
+        if not await self.may_manage(actor, spec.scope, bot, operator=operator):
+            await self.store.audit("standing.refused", at=now, actor=actor, scope=spec.scope, subject=spec.subject)
+            who = "admins" if spec.scope == "room" else f"the owners of {bot.name if bot else 'the Bot'} or admins"
+            raise NotAllowed(f"only {who} can set a {spec.scope}-wide standing approval")
+        approval = StandingApproval(
+            id="sa_" + uuid.uuid4().hex[:12],
+            scope=spec.scope,
+            subject=spec.subject,
+            bot_id=bot.id if spec.scope == "session" and bot else None,
+            pattern=format_pattern(words),
+            max_risk=level.label,
+            contained_only=spec.contained_only,
+            expires_at=now + expires_in if expires_in else None,
+            created_by=actor,
+            created_at=now,
+            note=(spec.note or "").strip() or None,
+        )
+        await self.store.add_standing(approval)
+        await self.store.audit(
+            "standing.created", at=now, actor=actor, standing_id=approval.id, scope=approval.scope,
+            subject=approval.subject, pattern=approval.pattern, max_risk=approval.max_risk,
+            contained_only=approval.contained_only,
+        )
+        log.info("standing.created", standing_id=approval.id, scope=approval.scope, subject=approval.subject, actor=actor)
+        return approval
+
+    async def revoke(self, actor: str, approval_id: str, *, operator: bool = False) -> StandingApproval:
+        """Revoke; takes effect on the next escalation.
+
+        Raises:
+            NotFound: no such approval.
+            NotAllowed: the actor may not manage it.
+            Conflict: already revoked.
+        """
+        approval = await self.store.get_standing(approval_id)
+        if approval is None:
+            raise NotFound(f"no standing approval {approval_id}")
+        bot = await self._bot_of(approval)
+        now = self.clock()
+        if not await self.may_manage(actor, approval.scope, bot, operator=operator):
+            await self.store.audit("standing.refused", at=now, actor=actor, standing_id=approval_id, action="revoke")
+            raise NotAllowed("only admins, or the Bot's owners for a Bot or session approval, can revoke it")
+        revoked = await self.store.revoke_standing(approval_id, by=actor, at=now)
+        if revoked is None:
+            raise Conflict(f"standing approval {approval_id} is already revoked")
+        await self.store.audit("standing.revoked", at=now, actor=actor, standing_id=approval_id)
+        log.info("standing.revoked", standing_id=approval_id, actor=actor)
+        return revoked
+
+    async def _bot_of(self, approval: StandingApproval) -> Bot | None:
+        if approval.scope == "bot":
+            return await self.store.get_bot(approval.subject)
+        if approval.scope == "session" and approval.bot_id:
+            return await self.store.get_bot(approval.bot_id)
+        return None
+
+    async def manageable(self, actor: str, *, operator: bool = False) -> list[StandingApproval]:
+        """Live standing approvals ``actor`` may revoke (newest first)."""
+        live = await self.store.list_standing(live_at=self.clock())
+        return [a for a in live if await self.may_manage(actor, a.scope, await self._bot_of(a), operator=operator)]
+
+    async def find_cover(
+        self, bot: Bot, *, session_id: str, room: str | None, risk: RiskLevel, contained: bool,
+        commands: Sequence[SimpleCommand],
+    ) -> list[StandingApproval] | None:
+        """The live approvals of this session, Bot and room that cover the whole command, or None."""
+        if risk >= RiskLevel.DESTRUCTIVE:
+            return None
+        now = self.clock()
+        candidates = await self.store.live_standing_for(bot_id=bot.id, session_id=session_id, room=room, now=now)
+        return match(candidates, risk=risk, contained=contained, commands=commands, now=now)

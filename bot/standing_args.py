@@ -1,0 +1,70 @@
+"""The ``standing`` command words, shared by the ``/flybot`` slash command and ``flybot standing`` (same rules).
+
+``standing list [--bot NAME | --room [CHANNEL]]``
+``standing add --bot NAME|--room [CHANNEL] PATTERN... [--max-risk LEVEL] [--host-ok] [--expires 7d] [--note TEXT]``
+``standing revoke ID``
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+from typing import NoReturn
+
+from bot.errors import InvalidRequest
+
+USAGE = (
+    "standing list [--bot NAME | --room]\n"
+    "standing add --bot NAME|--room PATTERN [--max-risk LEVEL] [--host-ok] [--expires 7d] [--note TEXT]\n"
+    "standing revoke ID"
+)
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise InvalidRequest(f"{message}. Usage:\n{USAGE}")
+
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        raise InvalidRequest(message or USAGE)
+
+
+def build_parser(*, room_default: str | None) -> argparse.ArgumentParser:
+    """The parser. With ``room_default`` (the slash command's channel) ``--room`` is a flag meaning that channel;
+    without it (the command line) ``--room`` takes a channel ID."""
+    parser = _Parser(prog="standing", add_help=False)
+    sub = parser.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    room_kwargs: dict[str, object] = (
+        {"action": "store_const", "const": room_default} if room_default else {"metavar": "CHANNEL_ID"}
+    )
+    lst = sub.add_parser("list", add_help=False)
+    lst.add_argument("--bot")
+    lst.add_argument("--room", **room_kwargs)  # type: ignore[arg-type]
+    add = sub.add_parser("add", add_help=False)
+    target = add.add_mutually_exclusive_group(required=True)
+    target.add_argument("--bot")
+    target.add_argument("--room", **room_kwargs)  # type: ignore[arg-type]
+    add.add_argument("--max-risk", dest="max_risk")
+    add.add_argument("--host-ok", dest="host_ok", action="store_true")
+    add.add_argument("--expires")
+    add.add_argument("--note")
+    add.add_argument("pattern", nargs="+")
+    revoke = sub.add_parser("revoke", add_help=False)
+    revoke.add_argument("id")
+    return parser
+
+
+def parse(words: list[str] | str, *, room_default: str | None = None) -> argparse.Namespace:
+    """Parse ``standing ...`` words (a string is split like a shell would).
+
+    Raises:
+        InvalidRequest: bad words, with the usage.
+    """
+    if isinstance(words, str):
+        try:
+            words = shlex.split(words)
+        except ValueError:
+            raise InvalidRequest(f"unbalanced quotes. Usage:\n{USAGE}") from None
+    args = build_parser(room_default=room_default).parse_args(words)
+    if args.action == "add":
+        args.pattern = " ".join(args.pattern)
+    return args

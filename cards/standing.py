@@ -1,0 +1,210 @@
+"""Standing-approval surfaces (issue 4): the room notice, the "Always for ..." modal and the App Home tab.
+
+Pure functions like the approval card: user text only in rich_text/plain_text (literal), mrkdwn only for FlyBot's
+own wording. Limits: :mod:`cards.limits`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from cards import blocks as bk
+from cards.approval import CardMessage
+from cards.escape import mrkdwn_escape
+from cards.ids import (
+    APPROVE_ACTION,
+    DENY_ACTION,
+    HOST_OK_VALUE,
+    STANDING_EXPIRES_BLOCK,
+    STANDING_EXPIRES_INPUT,
+    STANDING_HOST_BLOCK,
+    STANDING_HOST_INPUT,
+    STANDING_MODAL_CALLBACK,
+    STANDING_NOTE_BLOCK,
+    STANDING_NOTE_INPUT,
+    STANDING_PATTERN_BLOCK,
+    STANDING_PATTERN_INPUT,
+    STANDING_REVOKE_ACTION,
+    STANDING_RISK_BLOCK,
+    STANDING_RISK_INPUT,
+)
+from cards.text import clean, format_utc, is_slack_user_id, one_line, truncate
+
+STANDING_LEVELS = ("read_only", "workspace_write", "network", "system")
+"""Levels a standing approval may cover (never ``destructive``)."""
+
+NOTICE_COMMAND_MAX = 300
+HOME_MAX_ITEMS = 30
+
+
+@dataclass(frozen=True, slots=True)
+class CardStanding:
+    """A standing approval as the surfaces show it."""
+
+    id: str
+    scope: str
+    subject_label: str
+    pattern: str
+    max_risk: str
+    contained_only: bool
+    created_by: str
+    expires_at: datetime | None = None
+    note: str | None = None
+    use_count: int = 0
+
+
+def _who(user_id: str) -> dict[str, Any]:
+    return bk.user(user_id) if is_slack_user_id(user_id) else bk.text(user_id)
+
+
+def standing_notice(
+    *, bot_name: str, command: str, contained: bool, escalation_id: str, approvals: list[CardStanding]
+) -> CardMessage:
+    """The compact one-line notice posted in the room when a standing approval answered an escalation.
+
+    Names the Bot, the command (one line, cut at 300), where it runs, which standing approval(s) and who set them.
+    """
+    shown, omitted = truncate(one_line(clean(command)), NOTICE_COMMAND_MAX)
+    parts: list[dict[str, Any]] = [
+        bk.text("Auto-approved ", bold=True),
+        bk.text(bot_name, bold=True),
+        bk.text(": "),
+        bk.text(shown + ("…" if omitted else ""), code=True),
+        bk.text(" (in the sandbox)" if contained else " (on the host)"),
+        bk.text(" by standing approval "),
+    ]
+    for index, approval in enumerate(approvals):
+        if index:
+            parts.append(bk.text(", "))
+        parts += [bk.text(approval.id, code=True), bk.text(f" ({approval.scope} · {approval.pattern} · set by "),
+                  _who(approval.created_by), bk.text(")")]
+    text = (
+        f"Auto-approved {mrkdwn_escape(one_line(bot_name))}: {mrkdwn_escape(shown)} by standing approval "
+        + ", ".join(a.id for a in approvals)
+    )
+    blocks = [bk.rich_text(bk.section(*parts)), bk.context(bk.plain(f"Escalation {escalation_id}"))]
+    return CardMessage(text=text[:3900], blocks=blocks)
+
+
+def standing_modal(
+    *, escalation_id: str, scope: str, pattern: str, max_risk: str, command_preview: str, contained: bool
+) -> dict[str, Any]:
+    """The "Always for this Bot/room" modal, prefilled and editable (``views.open`` payload).
+
+    Inputs (block_id / action_id in :mod:`cards.ids`): pattern (plain_text_input), max risk (static_select of
+    :data:`STANDING_LEVELS`), expiry (optional, e.g. ``7d``), "also on the host" checkbox (unchecked: the default
+    ``contained_only``), note (optional). ``private_metadata`` = ``{"escalation_id", "scope"}`` as JSON.
+    Submitting approves this escalation too.
+    """
+    level = max_risk if max_risk in STANDING_LEVELS else "workspace_write"
+    options = [{"text": bk.plain(label), "value": label} for label in STANDING_LEVELS]
+    preview, cut = truncate(clean(command_preview), 1000)
+    title = "Always for this Bot" if scope == "bot" else "Always for this room"
+    host_option = {"text": bk.plain("Also when it runs on the host"), "value": HOST_OK_VALUE}
+    host_input: dict[str, Any] = {"type": "checkboxes", "action_id": STANDING_HOST_INPUT, "options": [host_option]}
+    blocks: list[dict[str, Any]] = [
+        bk.mrkdwn_section(
+            "Approve this escalation and, from now on, every command that *starts with the pattern* below, "
+            "up to the risk level you choose. Destructive commands always ask."
+        ),
+        bk.rich_text(bk.preformatted(preview + ("…" if cut else ""))),
+        {
+            "type": "input", "block_id": STANDING_PATTERN_BLOCK,
+            "label": bk.plain("Command pattern (first words, or * for any)"),
+            "element": {"type": "plain_text_input", "action_id": STANDING_PATTERN_INPUT, "initial_value": pattern[:200],
+                        "max_length": 200},
+        },
+        {
+            "type": "input", "block_id": STANDING_RISK_BLOCK, "label": bk.plain("Highest risk it covers"),
+            "element": {"type": "static_select", "action_id": STANDING_RISK_INPUT, "options": options,
+                        "initial_option": {"text": bk.plain(level), "value": level}},
+        },
+        {
+            "type": "input", "block_id": STANDING_EXPIRES_BLOCK, "optional": True,
+            "label": bk.plain("Expires after (e.g. 12h, 7d; empty: never)"),
+            "element": {"type": "plain_text_input", "action_id": STANDING_EXPIRES_INPUT, "initial_value": "7d",
+                        "max_length": 10},
+        },
+        {"type": "input", "block_id": STANDING_HOST_BLOCK, "optional": True, "label": bk.plain("Where"),
+         "element": host_input},
+        {
+            "type": "input", "block_id": STANDING_NOTE_BLOCK, "optional": True, "label": bk.plain("Note"),
+            "element": {"type": "plain_text_input", "action_id": STANDING_NOTE_INPUT, "max_length": 500},
+        },
+    ]
+    if not contained:
+        blocks.insert(1, bk.mrkdwn_section(
+            ":warning: This command runs *on the host*. Tick *Also when it runs on the host* to cover host runs."
+        ))
+    return {
+        "type": "modal",
+        "callback_id": STANDING_MODAL_CALLBACK,
+        "private_metadata": json.dumps({"escalation_id": escalation_id, "scope": scope}),
+        "title": bk.plain(title),
+        "submit": bk.plain("Approve & save"),
+        "close": bk.plain("Cancel"),
+        "blocks": blocks,
+    }
+
+
+@dataclass(frozen=True, slots=True)
+class HomePending:
+    """A pending escalation as the App Home lists it."""
+
+    id: str
+    bot_name: str
+    command: str
+    risk: str
+    contained: bool
+    expires_at: datetime
+
+
+def home_view(
+    *, bots: list[tuple[str, str]], pending: list[HomePending], approvals: list[CardStanding]
+) -> dict[str, Any]:
+    """The App Home tab for one viewer: their Bots (name, room label), pending escalations, revocable approvals.
+
+    Slack allows 100 blocks in a Home view; each list shows at most :data:`HOME_MAX_ITEMS`.
+    """
+    blocks: list[dict[str, Any]] = [bk.header("FlyBot")]
+    blocks.append(bk.mrkdwn_section("*Your Bots*"))
+    if bots:
+        items = [bk.section(bk.text(name, bold=True), bk.text(f" — cards go to {room}")) for name, room in bots[:HOME_MAX_ITEMS]]
+        blocks.append(bk.rich_text(bk.bullets(items)))
+    else:
+        blocks.append(bk.context(bk.plain("You own no Bot.")))
+    blocks.append({"type": "divider"})
+    blocks.append(bk.mrkdwn_section(f"*Waiting for a decision* ({len(pending)})"))
+    for item in pending[: HOME_MAX_ITEMS // 3]:
+        shown, cut = truncate(one_line(clean(item.command)), 200)
+        where = "in the sandbox" if item.contained else "on the host"
+        blocks.append(bk.rich_text(bk.section(
+            bk.text(item.bot_name, bold=True), bk.text(f" · {item.risk} · {where} · expires {format_utc(item.expires_at)}: "),
+            bk.text(shown + ("…" if cut else ""), code=True),
+        )))
+        blocks.append({"type": "actions", "block_id": f"home_pending:{item.id}", "elements": [
+            bk.button("Approve", APPROVE_ACTION, item.id, style="primary"),
+            bk.button("Deny", DENY_ACTION, item.id, style="danger"),
+        ]})
+    if not pending:
+        blocks.append(bk.context(bk.plain("Nothing is waiting for you.")))
+    blocks.append({"type": "divider"})
+    blocks.append(bk.mrkdwn_section(f"*Standing approvals you can revoke* ({len(approvals)})"))
+    for approval in approvals[: HOME_MAX_ITEMS]:
+        expiry = f"expires {format_utc(approval.expires_at)}" if approval.expires_at else "no expiry"
+        where = "sandbox only" if approval.contained_only else "sandbox and host"
+        blocks.append(bk.rich_text(bk.section(
+            bk.text(approval.id, code=True), bk.text(f" {approval.scope} {approval.subject_label}: "),
+            bk.text(approval.pattern, code=True),
+            bk.text(f" up to {approval.max_risk}, {where}, {expiry}, used {approval.use_count}× — set by "),
+            _who(approval.created_by),
+        )))
+        blocks.append({"type": "actions", "block_id": f"home_standing:{approval.id}", "elements": [
+            bk.button("Revoke", STANDING_REVOKE_ACTION, approval.id, style="danger"),
+        ]})
+    if not approvals:
+        blocks.append(bk.context(bk.plain("None.")))
+    return {"type": "home", "blocks": blocks[:100]}

@@ -1,0 +1,194 @@
+"""The local chat page in a real browser against a real ``flybot serve`` (local mode) and a real ``flybot ask``.
+
+Covers: the approval card renders (command, "Runs on the host"); the owner's Approve makes ``flybot ask`` exit 0;
+a non-owner's Approve is refused with an ephemeral message and changes nothing; the owner's Deny opens the reason
+modal, whose reason reaches ``flybot ask`` (exit 1). Needs Debian's chromium at /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync",
+]
+OWNER, OTHER = "U0OWNER01", "U0OTHER01"
+APPROVALS = "C0APPROVE"
+REASON = "use the staging mirror instead, not the host"
+LEAD_SCREENSHOT = Path("/tmp/flybot-page.png")
+
+pytestmark = pytest.mark.timeout(180)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SLACK_") and k != "FLYBOT_STATE_DIR"}
+    env["PYTHONUNBUFFERED"] = "1"
+    return env
+
+
+def _http_json(url: str, token: str | None = None) -> dict:
+    request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
+    with urllib.request.urlopen(request, timeout=5) as response:
+        return json.loads(response.read())
+
+
+def _wait_healthy(server: subprocess.Popen, base: str, log: Path, timeout: float = 20.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            break
+        try:
+            if _http_json(f"{base}/healthz").get("status") == "ok":
+                return
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.2)
+    server.terminate()
+    try:
+        server.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        server.kill()
+    print(f"flybot serve did not become healthy (exit {server.returncode}); its stderr:\n{log.read_text()}")
+    pytest.fail(f"flybot serve did not answer /healthz within {timeout:.0f}s (exit code {server.returncode})")
+
+
+def _ask(cwd: Path, out: Path, *command: str) -> subprocess.Popen:
+    return subprocess.Popen(
+        [sys.executable, "-m", "bot", "ask", "--timeout", "120", "--", *command],
+        cwd=cwd, env=_env(), stdout=out.open("w"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+    )
+
+
+def _finish(proc: subprocess.Popen, out: Path, timeout: float = 20.0) -> tuple[int, str]:
+    try:
+        code = proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"flybot ask did not exit within {timeout:.0f}s; output so far:\n{out.read_text()}")
+    return code, out.read_text()
+
+
+def _stop(proc: subprocess.Popen | None) -> None:
+    if proc is None or proc.poll() is not None:
+        return
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=5)
+
+
+def _card(page, command: str):
+    """The newest pending card (a message with an Approve button) showing ``command``."""
+    card = page.locator("[data-ts]").filter(has=page.locator("[data-action-id=escalation_approve]")).filter(has_text=command).last
+    card.wait_for(state="visible", timeout=20_000)
+    return card
+
+
+def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"no Chromium at {CHROMIUM} (Debian package `chromium`); the browser test needs it")
+    from playwright.sync_api import expect, sync_playwright
+
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    server_log = tmp_path / "serve.log"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+        cwd=tmp_path, env=_env(), stdout=subprocess.DEVNULL, stderr=server_log.open("w"), stdin=subprocess.DEVNULL,
+    )
+    asks: list[subprocess.Popen] = []
+    try:
+        _wait_healthy(server, base, server_log)
+        local = json.loads((tmp_path / ".flybot" / "local.json").read_text())
+        token = local["token"]
+        assert token and local["url"] == base
+
+        first_out = tmp_path / "ask-approve.txt"
+        asks.append(_ask(tmp_path, first_out, "sudo", "apt-get", "install", "-y", "jq"))
+
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                errors: list[str] = []
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.goto(base + "/")
+                expect(page.locator("#viewer")).to_have_value(OWNER)
+                page.locator(f"#sidebar [data-channel={APPROVALS}]").click()
+
+                # 1. The card, as the owner sees it; Approve -> `flybot ask` exits 0.
+                card = _card(page, "sudo apt-get install -y jq")
+                expect(card).to_contain_text("Runs on the host")
+                expect(card.locator("pre")).to_have_text("sudo apt-get install -y jq")
+                expect(card.locator("[data-action-id=escalation_deny]")).to_have_text("Deny")
+                page.screenshot(path=str(tmp_path / "card.png"), full_page=True)
+                card.locator("[data-action-id=escalation_approve]").click()
+                code, output = _finish(asks[0], first_out)
+                assert code == 0, output
+                assert "approved" in output
+                approved = page.locator("[data-ts]").filter(has_text="sudo apt-get install -y jq").last
+                expect(approved.locator("[data-action-id=escalation_approve]")).to_have_count(0, timeout=10_000)
+                expect(approved).to_contain_text("(edited)")
+
+                # 2. Oscar (not an owner) clicks Approve: refused, ephemerally; the escalation stays pending.
+                second_out = tmp_path / "ask-deny.txt"
+                asks.append(_ask(tmp_path, second_out, "sudo", "apt-get", "install", "-y", "ripgrep"))
+                page.select_option("#viewer", OTHER)
+                card = _card(page, "sudo apt-get install -y ripgrep")
+                escalation_id = card.locator("[data-action-id=escalation_approve]").get_attribute("data-value")
+                assert escalation_id
+                card.locator("[data-action-id=escalation_approve]").click()
+                refusal = page.locator("[data-ts].ephemeral").filter(has_text="only the owners")
+                expect(refusal).to_be_visible(timeout=10_000)
+                expect(refusal).to_contain_text("Only visible to you")
+                assert _http_json(f"{base}/v1/escalations/{escalation_id}", token)["status"] == "pending"
+                assert asks[1].poll() is None, second_out.read_text()
+
+                # 3. Back to the owner (who does not see Oscar's ephemeral): Deny -> modal -> reason -> exit 1.
+                page.select_option("#viewer", OWNER)
+                card = _card(page, "sudo apt-get install -y ripgrep")
+                expect(page.locator("[data-ts].ephemeral")).to_have_count(0)
+                card.locator("[data-action-id=escalation_deny]").click()
+                dialog = page.get_by_role("dialog")
+                expect(dialog).to_be_visible(timeout=10_000)
+                expect(dialog).to_contain_text("Deny escalation")
+                expect(dialog.locator("label")).to_contain_text("(optional)")
+                dialog.locator("textarea").fill(REASON)
+                page.screenshot(path=str(tmp_path / "modal.png"), full_page=True)
+                dialog.locator("[data-action-id=view_submit]").click()
+                expect(dialog).to_have_count(0, timeout=10_000)
+                code, output = _finish(asks[1], second_out)
+                assert code == 1, output
+                assert "denied" in output and REASON in output, output
+                expect(page.locator("[data-ts]").filter(has_text="ripgrep").last.locator(
+                    "[data-action-id=escalation_deny]")).to_have_count(0, timeout=10_000)
+
+                page.screenshot(path=str(tmp_path / "page.png"), full_page=True)
+                shutil.copyfile(tmp_path / "card.png", LEAD_SCREENSHOT)
+                assert not errors, errors
+            finally:
+                browser.close()
+    finally:
+        for proc in asks:
+            _stop(proc)
+        _stop(server)
