@@ -139,3 +139,43 @@ async def test_flybot_ask_exits_3_when_the_request_is_refused(harness: Harness, 
     proc = await _ask(tmp_path, harness.url, "fbt_wrong", "--", "ls")
     out, _ = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 3 and "unknown token" in out.decode()
+
+
+def test_flybot_standing_add_list_revoke_acts_as_an_admin(tmp_path: Path) -> None:
+    flybot("bots", "add", "builder", "--owner", "U0OWNER01", "--room", "C0APPROVE", cwd=tmp_path)
+    added = flybot("standing", "add", "--room", "C0APPROVE", "npm", "test", "--max-risk", "network", "--expires", "7d",
+                   "--json", cwd=tmp_path)
+    assert added.returncode == 0, added.stderr
+    approval = __import__("json").loads(added.stdout)
+    assert approval["scope"] == "room" and approval["pattern"] == "npm test" and approval["max_risk"] == "network"
+    assert approval["created_by"].startswith("operator:")
+    bot_wide = flybot("standing", "add", "--bot", "builder", "apt-get", "install", "--host-ok", cwd=tmp_path)
+    assert bot_wide.returncode == 0, bot_wide.stderr
+    listed = flybot("standing", "list", cwd=tmp_path)
+    assert "npm test" in listed.stdout and "apt-get install" in listed.stdout and "host-ok" in listed.stdout
+    revoked = flybot("standing", "revoke", approval["id"], cwd=tmp_path)
+    assert revoked.returncode == 0
+    assert "npm test" not in flybot("standing", "list", cwd=tmp_path).stdout
+    again = flybot("standing", "revoke", approval["id"], cwd=tmp_path)
+    assert again.returncode == 2 and "already revoked" in again.stderr
+
+
+def test_flybot_standing_rejects_bad_input_with_one_line(tmp_path: Path) -> None:
+    flybot("bots", "add", "builder", "--owner", "U0OWNER01", cwd=tmp_path)
+    for args, expect in [
+        (("add", "--bot", "builder", "x", "--max-risk", "destructive"), "never covers destructive"),
+        (("add", "--room", "general", "x"), "not a Slack channel ID"),
+        (("add", "--bot", "ghost", "x"), "no Bot named ghost"),
+        (("add", "x"), "one of the arguments --bot --room is required"),
+    ]:
+        result = flybot("standing", *args, cwd=tmp_path)
+        assert result.returncode == 2 and expect in result.stderr, (args, result.stderr)
+        assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_admin_tokens_are_printed_once_and_stored_hashed(tmp_path: Path) -> None:
+    made = flybot("admin-tokens", "add", "--user", "U0ADMIN01", cwd=tmp_path)
+    assert made.returncode == 0
+    token = made.stdout.strip().splitlines()[-1]
+    assert token.startswith("fbt_") and token.encode() not in (tmp_path / "flybot.db").read_bytes()
+    assert flybot("admin-tokens", "add", "--user", "ada", cwd=tmp_path).returncode == 2

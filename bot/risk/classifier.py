@@ -1,0 +1,89 @@
+"""``classify``: the containment-aware command risk classifier (issue 3).
+
+Pure, synchronous and total: any ``str`` yields an :class:`Assessment`; nothing raises.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from pathlib import Path
+
+from bot.risk.grader import Grader, Scope
+from bot.risk.model import Assessment, Reason, RiskLevel
+from bot.risk.reasons import shorten
+from bot.risk.table import PROGRAMS
+from bot.risk.walker import walk_script
+
+__all__ = ["classify"]
+
+R = RiskLevel
+
+
+def classify(command: str, *, contained: bool, workspace: Path | None = None) -> Assessment:
+    """Grade a shell command (a whole bash script) for an escalation.
+
+    Args:
+        command: the script text as the session would run it with ``bash -c``.
+        contained: True when it runs inside the sandbox VM (the containment downgrades apply;
+            issue 3 lists them), False when it runs on the host.
+        workspace: the escalation's working directory (absolute). When None, relative paths
+            are inside the workspace, but ``..`` escaping it, ``~`` paths and absolute paths
+            outside the temp area are outside. A relative ``workspace`` is treated as None.
+
+    Returns:
+        An :class:`Assessment`: ``risk`` is the maximum over every simple command and
+        redirect; ``commands`` lists every simple command found (argv after unwrapping,
+        cut before the first word that is not literal; ``argv=()`` when the program name
+        is not literal, or for a part that raised the level without being a program run).
+
+    Never raises: an empty script, a syntax error, an unknown construct or an internal
+    failure grades ``destructive`` with a reason (fail closed, DESIGN.md).
+    """
+    try:
+        return _classify(command, contained, workspace)
+    except Exception as error:  # noqa: BLE001 - fail closed on anything, never raise
+        reason = Reason(
+            shorten(command if isinstance(command, str) else repr(command)),
+            "internal-error",
+            R.DESTRUCTIVE,
+            f"The classifier could not grade this command ({type(error).__name__}).",
+        )
+        return Assessment(R.DESTRUCTIVE, (reason,), (), bool(contained))
+
+
+def _classify(command: str, contained: bool, workspace: Path | None) -> Assessment:
+    if not isinstance(command, str):
+        raise TypeError("command must be str")
+    root = _workspace_root(workspace)
+    grader = Grader(PROGRAMS, contained, root)
+    grader.walk_script = lambda parent, scope, text: walk_script(grader, parent, scope, text)
+    scope = Scope(contained=contained)
+    problem = _text_problem(command)
+    if problem is not None:
+        grader.orphan(scope, command, R.DESTRUCTIVE, "invalid-text", problem)
+    else:
+        walk_script(grader, None, scope, command)
+    commands = grader.simple_commands()
+    risk = grader.risk
+    return Assessment(risk, grader.book.result(risk), commands, contained)
+
+
+def _workspace_root(workspace: Path | None) -> str | None:
+    if workspace is None:
+        return None
+    text = str(workspace)
+    if not text.startswith("/") or "\x00" in text:
+        return None
+    return posixpath.normpath(text)
+
+
+def _text_problem(command: str) -> str | None:
+    if "\x00" in command:
+        return "The command contains a NUL byte, which bash cannot pass to a program."
+    try:
+        command.encode("utf-8")
+    except UnicodeEncodeError:
+        return "The command is not valid Unicode text (lone surrogates)."
+    return None
+
+

@@ -1,0 +1,106 @@
+"""tar (GNU tar manual, "Operations" and "All Options").
+
+``-t``/``-d`` only read; ``-c``/``-r``/``-u``/``-A``/``--delete`` write the archive
+(``-f``; none or ``-`` is standard output); ``-x`` writes into ``-C DIR`` or the cwd
+(``-P`` lets member names escape it: a write outside). ``--to-command``,
+``-I``/``--use-compress-program``, ``-F``/``--info-script``, ``--checkpoint-action``
+and ``--rsh-command`` run programs: destructive. ``--remove-files`` deletes.
+"""
+
+from __future__ import annotations
+
+from bot.risk.grader import Call
+from bot.risk.options import long_is
+from bot.risk.words import Word, literal_word
+
+from .kit import deletion, destructive, read_only, refuse
+
+__all__ = ["tar"]
+
+_VALUE_LETTERS = "fCbgHIKLNTVXF"
+_MODE_LETTERS = "cxtruAd"
+_LONG_VALUES = (
+    "--file", "--directory", "--blocking-factor", "--listed-incremental", "--format", "--use-compress-program",
+    "--starting-file", "--tape-length", "--newer", "--after-date", "--files-from", "--label", "--exclude-from",
+    "--info-script", "--new-volume-script", "--to-command", "--checkpoint-action", "--exclude", "--transform",
+    "--xform", "--owner", "--group", "--mode", "--mtime", "--suffix", "--strip-components", "--index-file",
+    "--rsh-command", "--rmt-command", "--volno-file", "--record-size",
+)  # fmt: skip
+_LONG_MODES = {
+    "--create": "c", "--extract": "x", "--get": "x", "--list": "t", "--append": "r", "--update": "u",
+    "--catenate": "A", "--concatenate": "A", "--diff": "d", "--compare": "d", "--delete": "D", "--test-label": "t",
+}  # fmt: skip
+_RUNS = ("--to-command", "--use-compress-program", "--info-script", "--new-volume-script", "--checkpoint-action", "--rsh-command", "--rmt-command")
+
+
+def _parse(words: list[Word]) -> tuple[list[tuple[str, Word | None]], set[str], bool]:
+    """(options with values, mode letters, saw a dynamic word)."""
+    opts: list[tuple[str, Word | None]] = []
+    modes: set[str] = set()
+    dynamic = False
+    queue = list(words)
+    if queue and queue[0].value is not None and not queue[0].value.startswith("-"):
+        first = queue.pop(0).value or ""
+        for letter in first:
+            opts.append(("-" + letter, queue.pop(0) if letter in _VALUE_LETTERS and queue else None))
+    while queue:
+        word = queue.pop(0)
+        value = word.value
+        if value is None:
+            dynamic = True
+            continue
+        if value == "--":
+            break
+        if value.startswith("--"):
+            name, eq, attached = value.partition("=")
+            full = next((f for f in (*_LONG_VALUES, *_LONG_MODES) if f == name), None) or next(
+                (f for f in (*_LONG_VALUES, *_LONG_MODES) if long_is(name, f)), name
+            )
+            taken = Word(attached, attached) if eq else (queue.pop(0) if full in _LONG_VALUES and queue else None)
+            opts.append((full, taken))
+        elif value.startswith("-") and value != "-":
+            letters = value[1:]
+            for position, letter in enumerate(letters):
+                if letter in _VALUE_LETTERS:
+                    rest = letters[position + 1 :]
+                    opts.append(("-" + letter, Word(rest, rest) if rest else (queue.pop(0) if queue else None)))
+                    break
+                opts.append(("-" + letter, None))
+    for name, _ in opts:
+        if name in _LONG_MODES:
+            modes.add(_LONG_MODES[name])
+        elif len(name) == 2 and name[1] in _MODE_LETTERS:
+            modes.add(name[1])
+    return opts, modes, dynamic
+
+
+def tar(call: Call) -> None:
+    """Grade ``tar`` (see the module docstring)."""
+    opts, modes, dynamic = _parse(call.args)
+    names = {name for name, _ in opts}
+    if dynamic:
+        destructive(call, "dynamic-argument", "A tar argument is only known when it runs.")
+        return
+    if names & {"-I", "-F", *_RUNS}:
+        destructive(call, "runs-program", "This tar option runs a program of the caller's choosing.")
+        return
+    if names & {"--remove-files", "--recursive-unlink"}:
+        deletion(call, "tar --remove-files/--recursive-unlink deletes files.")
+    archives = [value for name, value in opts if name in ("-f", "--file") and value is not None]
+    dirs = [value for name, value in opts if name in ("-C", "--directory") and value is not None]
+    if len(modes) != 1:
+        refuse(call, "an invocation without exactly one operation")
+        return
+    mode = next(iter(modes))
+    if mode in "td":
+        read_only(call, "tar only lists or compares.")
+    elif mode == "x":
+        call.write(dirs[-1] if dirs else literal_word("."), "tar extracts into")
+        if names & {"-P", "--absolute-names"}:
+            call.write(Word(None, "-P"), "tar -P extracts absolute member names to")
+    else:
+        targets = [a for a in archives if a.value != "-"]
+        if not archives:
+            read_only(call, "tar writes the archive to standard output.")
+        for target in targets:
+            call.write(target, "tar writes the archive", cwd=None)

@@ -1,0 +1,353 @@
+"""Build, test and package tools.
+
+Building and testing run the project's own code and write build output in the
+workspace: ``workspace_write`` (rule ``build-or-test``). Installs that fetch from a
+registry (``npm install``, ``pip install``, ``cargo add``, ``go get``) are at least
+``network`` (issue 3). Cleaning targets delete (destructive); installing into the
+system (``make install``, ``npm -g``, ``pip --user``, ``cargo install``,
+``go install``) is a write outside the workspace. Unknown subcommands are destructive
+(cargo and git-style tools run ``cargo-<name>`` programs from PATH).
+Dependency downloads that a build performs implicitly (cargo build, go test) are
+treated as part of the build: they fetch only the project's declared dependencies.
+"""
+
+from __future__ import annotations
+
+from bot.risk.grader import Call
+from bot.risk.options import scan
+from bot.risk.walker import hijacks_environment
+from bot.risk.words import Word, literal_word
+
+from .kit import build_or_test, deletion, destructive, network, read_only, refuse, show, workspace_write
+
+__all__ = ["make", "js_package_manager", "pip", "cargo", "go", "checker"]
+
+_CLEAN_TARGETS = frozenset({"clean", "distclean", "mrproper", "realclean", "maintainer-clean", "clobber", "veryclean"})
+_INSTALL_TARGETS = frozenset({"install", "uninstall", "install-strip"})
+_HOME = Word(None, "~")
+
+
+def make(call: Call) -> None:
+    """GNU make(1): targets graded by name; ``SHELL=``/``--eval`` refused; ``-C DIR`` is where it builds."""
+    words = call.args
+    dirs: list[Word] = []
+    targets: list[str | None] = []
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        index += 1
+        if value is None:
+            targets.append(None)
+        elif value in ("-C", "--directory") and index < len(words):
+            dirs.append(words[index])
+            index += 1
+        elif value.startswith("--directory="):
+            dirs.append(literal_word(value.split("=", 1)[1]))
+        elif value.startswith("-C") and len(value) > 2:
+            dirs.append(literal_word(value[2:]))
+        elif value in ("-E", "--eval") or value.startswith("--eval="):
+            destructive(call, "dynamic-script", "make --eval evaluates makefile text given on the command line.")
+            return
+        elif value in ("-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new"):
+            index += 1
+        elif value in ("-j", "-l", "--jobs", "--load-average") and index < len(words) and (words[index].value or "").isdigit():
+            index += 1
+        elif value.startswith("-"):
+            continue
+        elif "=" in value:
+            name = value.split("=", 1)[0].strip(" :+?")
+            if name in ("SHELL", "MAKESHELL", ".SHELLFLAGS") or hijacks_environment(name):
+                destructive(call, "env-hijack", f"make {name}= changes the program that runs the recipes.")
+                return
+        else:
+            targets.append(value)
+    if any(t is None for t in targets):
+        destructive(call, "dynamic-argument", "A make target is only known when it runs.")
+        return
+    names = {t for t in targets if t is not None}
+    if names & _CLEAN_TARGETS:
+        deletion(call, f"make {' '.join(sorted(names & _CLEAN_TARGETS))} deletes files.")
+    if names & _INSTALL_TARGETS:
+        call.write(Word(None, "/usr/local"), f"make {' '.join(sorted(names & _INSTALL_TARGETS))} installs into")
+    if dirs:
+        call.write(dirs[-1], "make builds in")
+    else:
+        build_or_test(call, "make")
+
+
+# npm(1) CLI commands (docs.npmjs.com/cli/v10/commands) with their aliases.
+_NPM_RUN = frozenset({"test", "t", "tst", "run", "run-script", "rum", "urn", "start", "stop", "restart", "rebuild", "rb"})
+_NPM_INSTALL = frozenset({
+    "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "ci",
+    "clean-install", "ic", "install-clean", "isntall-clean", "update", "up", "upgrade", "udpate",
+    "install-test", "it", "install-ci-test", "cit",
+})  # fmt: skip
+_NPM_REMOVE = frozenset({"uninstall", "unlink", "remove", "rm", "r", "un", "prune", "dedupe", "ddp"})
+_NPM_READ = frozenset({"ls", "list", "ll", "la", "explain", "why", "help", "prefix", "root", "query", "help-search", "-v", "--version", "-h"})
+_NPM_NETWORK = frozenset({
+    "view", "v", "info", "show", "search", "s", "se", "find", "outdated", "audit", "ping", "whoami", "doctor",
+    "fund", "owner", "access", "team", "token", "dist-tag", "deprecate", "publish", "login", "logout",
+    "adduser", "star", "stars", "org", "hook", "sbom",
+})  # fmt: skip
+_NPM_WRITE = frozenset({"pack", "shrinkwrap", "version", "pkg", "set-script", "link", "ln"})
+_NPM_VALUES = frozenset({"--prefix", "--registry", "--cache", "--loglevel", "-w", "--workspace", "--tag", "--otp", "--location", "--omit", "--include"})
+_NPM_PROGRAM_OPTIONS = ("--script-shell", "--node-options", "--userconfig", "--globalconfig", "--shell", "--editor", "--browser")
+
+_PNPM_INSTALL = frozenset({"install", "i", "add", "update", "up", "upgrade", "fetch", "import", "install-test", "it"})
+_YARN_INSTALL = frozenset({"install", "add", "upgrade", "up", "upgrade-interactive", "import"})
+
+
+def js_package_manager(call: Call) -> None:
+    """npm/pnpm/yarn: installs are network; test/run are build-or-test; exec/dlx/npx-style runs are refused."""
+    words = call.args
+    command: str | None = None
+    rest: list[Word] = []
+    prefix: Word | None = None
+    global_ = False
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        index += 1
+        if value is None:
+            if command is None:
+                destructive(call, "dynamic-argument", f"The {call.name} command is only known when it runs.")
+                return
+            rest.append(words[index - 1])
+            continue
+        name = value.split("=", 1)[0]
+        if name in _NPM_PROGRAM_OPTIONS:
+            destructive(call, "runs-program", f"{call.name} {name} makes it run a program of the caller's choosing.")
+            return
+        if value in ("-g", "--global") or value in ("--location=global", "--location=user"):
+            global_ = True
+        elif name == "--prefix":
+            prefix = literal_word(value.split("=", 1)[1]) if "=" in value else (words[index] if index < len(words) else None)
+            index += 0 if "=" in value else 1
+        elif value in _NPM_VALUES:
+            index += 1
+        elif value == "--":
+            rest.extend(words[index:])
+            break
+        elif value.startswith("-"):
+            if command is None and value in ("-v", "--version", "-h", "--help"):
+                command = value
+            continue
+        elif command is None:
+            command = value
+        else:
+            rest.append(words[index - 1])
+    _grade_js(call, command, rest, prefix, global_)
+
+
+def _grade_js(call: Call, command: str | None, rest: list[Word], prefix: Word | None, global_: bool) -> None:
+    tool = call.name
+    if command is None:
+        if tool == "yarn":
+            network(call, "yarn installs the project's dependencies from the registry.", rule="package-install")
+            return
+        read_only(call, f"{tool} without a command only prints help.")
+        return
+    installs = _NPM_INSTALL if tool == "npm" else (_PNPM_INSTALL if tool == "pnpm" else _YARN_INSTALL)
+    if command in ("exec", "x", "dlx", "create", "node", "bin") or (command in ("init", "innit", "create") and rest):
+        destructive(call, "runs-program", f"{tool} {command} runs package programs the classifier cannot see.")
+    elif command in installs:
+        network(call, f"{tool} {command} fetches packages from the registry.", rule="package-install")
+        _js_location(call, prefix, global_, f"{tool} {command} installs into")
+    elif command in _NPM_REMOVE or command in ("remove", "unplug"):
+        _js_location(call, prefix, global_, f"{tool} {command} changes the packages in")
+    elif command in _NPM_RUN or command in ("init", "innit"):
+        build_or_test(call, f"{tool} {command}")
+    elif command in _NPM_READ:
+        read_only(call, f"{tool} {command} only reads.")
+    elif command in _NPM_NETWORK or command in ("npm", "global"):
+        network(call, f"{tool} {command} talks to the registry.")
+        if command == "global":
+            call.write(_HOME, f"{tool} global changes")
+    elif command in _NPM_WRITE:
+        _js_location(call, prefix, global_, f"{tool} {command} changes")
+    elif command in ("cache", "config", "c", "set", "get"):
+        action = rest[0].value if rest else None
+        if command != "cache" and action in ("get", "list", "ls", None) or command == "get":
+            read_only(call, f"{tool} {command} only reads its configuration.")
+        elif action == "edit":
+            destructive(call, "runs-program", f"{tool} {command} edit runs an editor.")
+        else:
+            call.write(_HOME, f"{tool} {command} changes its files under")
+    elif tool in ("pnpm", "yarn") and not command.startswith("-"):
+        build_or_test(call, f"{tool} {command} (a package.json script)")
+    else:
+        refuse(call, f"the command {command}")
+
+
+def _js_location(call: Call, prefix: Word | None, global_: bool, what: str) -> None:
+    if global_:
+        call.write(Word(None, "-g"), what)
+    elif prefix is not None:
+        call.write(prefix, what)
+    else:
+        workspace_write(call, f"{what} the project's packages.")
+
+
+_PIP_GLOBAL_VALUES = frozenset({
+    "--proxy", "--retries", "--timeout", "--exists-action", "--trusted-host", "--cert", "--client-cert",
+    "--cache-dir", "--use-feature", "--use-deprecated", "--root-user-action", "--log", "--log-file",
+    "--keyring-provider", "-i", "--index-url", "--extra-index-url", "-r", "--requirement", "-c", "--constraint",
+    "-e", "--editable", "-t", "--target", "--prefix", "--root", "--src", "-d", "--dest", "-w", "--wheel-dir",
+    "--platform", "--python-version", "--implementation", "--abi", "--upgrade-strategy", "-f", "--find-links",
+    "--no-binary", "--only-binary", "--progress-bar", "--report", "--config-settings", "-C", "--global-option",
+})  # fmt: skip
+
+
+def pip(call: Call) -> None:
+    """pip (pip.pypa.io "Commands"): install/download/wheel are network; uninstall deletes."""
+    found = scan(call.args, "irceftdwC", _PIP_GLOBAL_VALUES, long_flags=frozenset({"--user", "--python"}))
+    if any(o.name.startswith("--python") for o in found.opts):
+        destructive(call, "runs-program", "pip --python runs another interpreter.")
+        return
+    if found.dynamic and not found.operands:
+        destructive(call, "dynamic-argument", "The pip command is only known when it runs.")
+        return
+    command = found.operands[0].value if found.operands else None
+    for log in found.values("--log", "--log-file", "--report"):
+        call.write(log, "pip writes")
+    if command in ("install", "download", "wheel"):
+        network(call, f"pip {command} fetches packages from an index.", rule="package-install")
+        for target in found.values("-t", "--target", "--prefix", "--root", "-d", "--dest", "-w", "--wheel-dir"):
+            call.write(target, f"pip {command} writes into")
+        if found.has("--user"):
+            call.write(_HOME, f"pip {command} --user installs into")
+        if command != "install" and not found.values("-d", "--dest", "-w", "--wheel-dir"):
+            call.write(literal_word("."), f"pip {command} writes into")
+    elif command == "uninstall":
+        deletion(call, "pip uninstall deletes installed packages.")
+    elif command in ("list", "show", "freeze", "check", "help", "debug", "inspect", None) or found.has("-V", "--version"):
+        read_only(call, f"pip {command or ''} only reads.".replace("  ", " "))
+    elif command in ("search", "index"):
+        network(call, f"pip {command} queries an index.")
+    elif command in ("config", "cache"):
+        action = found.operands[1].value if len(found.operands) > 1 else None
+        if action in ("list", "get", "debug", "dir", "info"):
+            read_only(call, f"pip {command} {action} only reads.")
+        elif action == "edit":
+            destructive(call, "runs-program", "pip config edit runs an editor.")
+        else:
+            call.write(_HOME, f"pip {command} {action or ''} changes".replace("  ", " "))
+    else:
+        refuse(call, f"the command {command}")
+
+
+_CARGO_BUILD = frozenset({
+    "build", "b", "check", "c", "test", "t", "bench", "run", "r", "doc", "d", "clippy", "fmt", "fix", "tree",
+    "metadata", "rustc", "rustdoc", "package", "locate-project", "read-manifest", "verify-project", "pkgid",
+})  # fmt: skip
+_CARGO_NETWORK = frozenset({"fetch", "update", "search", "publish", "login", "logout", "owner", "yank", "vendor", "generate-lockfile", "info"})
+
+
+def cargo(call: Call) -> None:
+    """cargo (doc.rust-lang.org/cargo/commands): build/test/run are build-or-test; registry commands are network."""
+    words = call.args
+    if words and (words[0].value or "").startswith("+"):
+        words = words[1:]
+    for word in words:
+        value = word.value or ""
+        if value == "--config" or value.startswith("--config="):
+            destructive(call, "runs-program", "cargo --config can make cargo run programs (runners, wrappers).")
+            return
+    operands = [w for w in words if not (w.value or "x").startswith("-")]
+    command = operands[0].value if operands else None
+    if not operands:
+        read_only(call, "cargo without a command only prints.")
+    elif command is None:
+        destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
+    elif command in _CARGO_BUILD:
+        build_or_test(call, f"cargo {command}")
+    elif command in _CARGO_NETWORK:
+        network(call, f"cargo {command} talks to the registry.")
+        workspace_write(call, f"cargo {command} changes the project's lock or vendor files.")
+    elif command in ("add", "remove", "rm"):
+        network(call, f"cargo {command} reads the registry index.", rule="package-install")
+        workspace_write(call, f"cargo {command} changes Cargo.toml.")
+    elif command in ("new", "init"):
+        target = operands[1] if len(operands) > 1 else literal_word(".")
+        call.write(target, f"cargo {command} creates")
+    elif command in ("install", "uninstall"):
+        if command == "install":
+            network(call, "cargo install fetches a crate from the registry.", rule="package-install")
+        call.write(_HOME, f"cargo {command} changes ~/.cargo/bin under")
+    elif command == "clean":
+        deletion(call, "cargo clean deletes the target directory.")
+    elif command in ("version", "help", "-V", "--version", "--list"):
+        read_only(call, f"cargo {command} only prints.")
+    else:
+        refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
+
+
+_GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "generate", "fix", "work"})
+_GO_PROGRAM_FLAGS = ("-exec", "-toolexec", "--exec", "--toolexec", "-overlay")
+
+
+def go(call: Call) -> None:
+    """go (pkg.go.dev/cmd/go): build/test/vet/run are build-or-test; get/mod download are network."""
+    words = call.args
+    command = words[0].value if words else None
+    rest = words[1:]
+    for word in rest:
+        value = word.value or ""
+        if value.split("=", 1)[0] in _GO_PROGRAM_FLAGS:
+            destructive(call, "runs-program", f"go {command} {value.split('=', 1)[0]} runs a program of the caller's choosing.")
+            return
+    if command is None:
+        refuse(call, "a go command only known when it runs" if words else "go without a command")
+    elif command == "run" and any("@" in (w.value or "") for w in rest):
+        destructive(call, "runs-program", "go run pkg@version downloads and runs a program.")
+    elif command in _GO_BUILD:
+        outputs = [rest[i + 1] for i, w in enumerate(rest[:-1]) if w.value == "-o"]
+        for output in outputs:
+            call.write(output, f"go {command} -o writes")
+        build_or_test(call, f"go {command}")
+    elif command in ("list", "version", "doc", "help"):
+        read_only(call, f"go {command} only reads.")
+    elif command == "env":
+        if any(w.value in ("-w", "-u") for w in rest):
+            call.write(_HOME, "go env -w changes the go env file under")
+        else:
+            read_only(call, "go env only prints.")
+    elif command == "mod":
+        action = rest[0].value if rest else None
+        if action in ("download", "tidy", "graph", "why"):
+            network(call, f"go mod {action} may fetch modules.", rule="package-install")
+            if action == "tidy":
+                workspace_write(call, "go mod tidy changes go.mod and go.sum.")
+        elif action in ("init", "edit", "vendor"):
+            workspace_write(call, f"go mod {action} changes the module files.")
+        elif action == "verify":
+            read_only(call, "go mod verify only checks.")
+        else:
+            refuse(call, f"go mod {action}")
+    elif command == "get":
+        network(call, "go get fetches modules.", rule="package-install")
+        workspace_write(call, "go get changes go.mod and go.sum.")
+    elif command == "install":
+        network(call, "go install may fetch modules.", rule="package-install")
+        call.write(_HOME, "go install writes binaries under")
+    elif command == "clean":
+        deletion(call, "go clean deletes build output and caches.")
+    else:
+        refuse(call, f"the command {command}")
+
+
+_CHECKER_OUTPUTS = ("--output-file", "--outfile", "--outFile", "--outDir", "--junitxml", "--junit-xml", "--basetemp", "--out-dir")
+
+
+def checker(call: Call) -> None:
+    """Test runners, linters, formatters and compilers (pytest, mypy, ruff, black, eslint, prettier, tsc, ...):
+    build-or-test; an explicit output option writes where it says."""
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value or ""
+        name, eq, attached = value.partition("=")
+        if name in _CHECKER_OUTPUTS or (call.name == "eslint" and name == "-o"):
+            target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+            if target is not None:
+                call.write(target, f"{call.name} {name} writes")
+    build_or_test(call, call.name)

@@ -1,0 +1,40 @@
+"""JSON-ready views of classifier results (shared by the CLI and the HTTP API)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.risk.model import Assessment, Reason, SimpleCommand
+
+__all__ = ["assessment_to_dict", "reason_to_dict", "command_to_dict"]
+
+
+def reason_to_dict(reason: Reason) -> dict[str, Any]:
+    """``{"subject", "rule", "level", "detail", "downgraded"}`` with ``level`` as its wire label."""
+    return {
+        "subject": reason.subject,
+        "rule": reason.rule,
+        "level": reason.level.label,
+        "detail": reason.detail,
+        "downgraded": reason.downgraded,
+    }
+
+
+def command_to_dict(command: SimpleCommand) -> dict[str, Any]:
+    """``{"argv", "text", "risk", "wrappers"}`` with ``risk`` as its wire label."""
+    return {
+        "argv": list(command.argv),
+        "text": command.text,
+        "risk": command.risk.label,
+        "wrappers": list(command.wrappers),
+    }
+
+
+def assessment_to_dict(assessment: Assessment) -> dict[str, Any]:
+    """``{"risk", "reasons", "commands", "contained"}``: JSON-serialisable, levels as labels."""
+    return {
+        "risk": assessment.risk.label,
+        "reasons": [reason_to_dict(r) for r in assessment.reasons],
+        "commands": [command_to_dict(c) for c in assessment.commands],
+        "contained": assessment.contained,
+    }

@@ -1,0 +1,217 @@
+"""THE TABLE: every program the classifier recognises, with the source of its rules.
+
+Anything not listed here grades ``destructive`` (DESIGN.md: "Unrecognised => destructive").
+A program is recognised only by its literal name, or as ``/usr/bin/NAME`` or
+``/bin/NAME`` (those two directories hold the system's own programs on the Linux
+images the backends use); any other path to a program (``./cat``, ``/tmp/x/cat``)
+is destructive.
+
+Containment: :data:`CONTAINED_DOWNGRADE` is the allowlist of system commands that
+grade ``workspace_write`` instead of ``system`` when the escalation runs contained in
+the sandbox VM (issue 3). It is separate from :data:`SYSTEM_COMMANDS`: a program added
+there later is contained-unsafe until it is also added to the allowlist.
+
+Sections (each entry: name -> handler, source of truth):
+
+* read-only tools (``READ_ONLY``): no option of theirs writes a file or runs a program.
+* shell builtins with effects on the shell (``cd``, ``eval``, ``trap``, ...).
+* file writers (``cp``, ``mv``, ``tee``, ``sed -i``, ...): see programs/files.py, programs/textproc.py.
+* deletion (``rm``, ``rmdir``, ``unlink``, ``shred``): destructive everywhere.
+* system commands (``SYSTEM_COMMANDS``): system on the host; downgraded only via the allowlist.
+* wrappers (``env``, ``sudo``, ``xargs``, ``find``, ...): programs/wrappers.py.
+* shells and interpreters: programs/shells.py.
+* git: programs/git.py. Network clients: programs/net.py. Build/test/package tools:
+  programs/build.py. Remote control planes (kubectl, docker, helm, terraform): programs/control.py.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from bot.risk.grader import Handler, Program
+from bot.risk.model import RiskLevel
+
+from .programs import archive, basic, build, control, files, git, net, shells, textproc, wrappers
+from .programs.kit import const
+
+__all__ = ["PROGRAMS", "CONTAINED_DOWNGRADE", "SYSTEM_COMMANDS", "READ_ONLY", "table_rows"]
+
+R = RiskLevel
+_COREUTILS = "GNU coreutils manual (coreutils 9.x), the program's invocation section"
+_BASH = "bash(1), SHELL BUILTIN COMMANDS (bash 5.2)"
+
+#: Programs whose every use only reads (or prints): name -> source.
+READ_ONLY: dict[str, str] = {
+    **{name: _COREUTILS for name in (
+        "cat", "echo", "pwd", "true", "false", "head", "tail", "wc", "ls", "dir", "stat", "du", "df", "whoami",
+        "id", "groups", "uname", "basename", "dirname", "realpath", "readlink", "cut", "tr", "comm", "nl",
+        "fold", "paste", "join", "tac", "seq", "sleep", "expr", "printenv", "md5sum", "sha1sum", "sha224sum",
+        "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "base64", "base32", "basenc", "od",
+        "nproc", "arch", "fmt", "pr", "expand", "unexpand", "numfmt", "factor", "tsort", "shuf",
+        "users", "who", "logname", "tty", "yes", "ptx", "pathchk",
+    )},
+    **{name: _BASH for name in (
+        ":", "set", "shopt", "umask", "exit", "return", "shift", "break", "continue", "jobs", "times", "type",
+        "help", "caller", "dirs", "disown", "suspend", "false", "true", "echo", "pwd", "ulimit", "history",
+    )},
+    "grep": "GNU grep manual (grep 3.x): no option writes or runs programs",
+    "egrep": "GNU grep manual", "fgrep": "GNU grep manual",
+    "diff": "GNU diffutils manual: diff", "cmp": "GNU diffutils manual: cmp", "diff3": "GNU diffutils manual: diff3",
+    "file": "file(1)", "which": "which(1)", "whereis": "whereis(1)", "column": "column(1) (util-linux)",
+    "rev": "rev(1) (util-linux)", "hexdump": "hexdump(1) (util-linux)", "strings": "strings(1) (binutils)",
+    "ps": "ps(1) (procps-ng)", "pgrep": "pgrep(1) (procps-ng)", "free": "free(1) (procps-ng)",
+    "uptime": "uptime(1) (procps-ng)", "locale": "locale(1)", "lsof": "lsof(8)", "ss": "ss(8) (iproute2)",
+    "netstat": "netstat(8)", "jq": "jq 1.7 manual: jq has no file-writing or program-running feature",
+    "apt-cache": "apt-cache(8): queries the package cache only", "dpkg-query": "dpkg-query(1)",
+    "lsb_release": "lsb_release(1)", "less": "less(1) (non-interactive use prints)", "more": "more(1)",
+    "man": "man(1)",
+}
+
+#: System commands: ``system`` on the host. Name -> source.
+SYSTEM_COMMANDS: dict[str, str] = {
+    "chmod": _COREUTILS, "chown": _COREUTILS, "chgrp": _COREUTILS,
+    "systemctl": "systemctl(1)", "launchctl": "launchctl(1) (macOS)", "service": "service(8)",
+    "mount": "mount(8)", "umount": "umount(8)", "apt": "apt(8)", "apt-get": "apt-get(8)", "brew": "brew(1)",
+    "dnf": "dnf(8)", "pacman": "pacman(8)", "snap": "snap(8)", "ifconfig": "ifconfig(8)", "route": "route(8)",
+    "iptables": "iptables(8)", "reboot": "reboot(8)", "shutdown": "shutdown(8)", "crontab": "crontab(1)",
+    "at": "at(1)",
+    # Not in the containment allowlist: system even contained.
+    "kill": "kill(1)", "pkill": "pkill(1)", "killall": "killall(1)", "useradd": "useradd(8)",
+    "usermod": "usermod(8)", "groupadd": "groupadd(8)", "passwd": "passwd(1)", "sysctl": "sysctl(8)",
+    "modprobe": "modprobe(8)", "ldconfig": "ldconfig(8)", "update-alternatives": "update-alternatives(1)",
+    "hostnamectl": "hostnamectl(1)", "timedatectl": "timedatectl(1)", "ufw": "ufw(8)", "swapon": "swapon(8)",
+    "swapoff": "swapoff(8)", "halt": "halt(8)", "poweroff": "poweroff(8)", "dpkg": "dpkg(1)",
+    "chattr": "chattr(1)", "setfacl": "setfacl(1)", "yum": "yum(8)", "apk": "apk(8)",
+}
+
+#: Issue 3's containment allowlist: these system commands grade workspace_write when contained.
+CONTAINED_DOWNGRADE = frozenset({
+    "chmod", "chown", "chgrp", "systemctl", "launchctl", "service", "mount", "umount", "apt", "apt-get", "brew",
+    "dnf", "pacman", "snap", "ifconfig", "route", "iptables", "reboot", "shutdown", "crontab", "at",
+})  # fmt: skip
+
+_DELETION = {
+    "rm": _COREUTILS, "rmdir": _COREUTILS, "unlink": _COREUTILS, "shred": _COREUTILS,
+    "userdel": "userdel(8)", "groupdel": "groupdel(8)",
+}
+_DISK = {"mkfs": "mkfs(8)", "fdisk": "fdisk(8)", "sfdisk": "sfdisk(8)", "parted": "parted(8)", "wipefs": "wipefs(8)", "sgdisk": "sgdisk(8)"}
+
+
+def _system(name: str) -> Handler:
+    return const(R.SYSTEM, "system-command", "{name} changes the machine outside the workspace.", downgradable=name in CONTAINED_DOWNGRADE)
+
+
+def _build() -> dict[str, Program]:
+    table: dict[str, Program] = {}
+
+    def add(names: str, handler: Handler, source: str) -> None:
+        for name in names.split():
+            table[name] = Program(handler, source)
+
+    read_only = const(R.READ_ONLY, "read-only", "{name} only reads.")
+    for name, source in READ_ONLY.items():
+        table[name] = Program(read_only, source)
+    for name, source in SYSTEM_COMMANDS.items():
+        table[name] = Program(_system(name), source)
+    for name, source in _DELETION.items():
+        table[name] = Program(const(R.DESTRUCTIVE, "deletion", "{name} deletes."), source)
+    for name, source in _DISK.items():
+        table[name] = Program(const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions."), source)
+    for suffix in ("ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "ntfs", "exfat"):
+        table[f"mkfs.{suffix}"] = Program(table["mkfs"].handler, "mkfs(8)")
+
+    # Shell builtins with effects on the shell.
+    add("cd", basic.cd, _BASH + ": cd")
+    add("pushd", basic.pushd, _BASH + ": pushd")
+    add("popd", basic.popd, _BASH + ": popd")
+    add("test [ read mapfile readarray getopts let wait", basic.evaluating_builtin, _BASH + "; ARITHMETIC EVALUATION")
+    add("printf", basic.printf, _BASH + ": printf")
+    add("date", basic.date, _COREUTILS + ": date --set")
+    add("hostname", basic.hostname, "hostname(1)")
+    add("eval", shells.eval_, _BASH + ": eval")
+    add("source .", shells.source, _BASH + ": source")
+    add("trap", shells.trap, _BASH + ": trap")
+
+    # Shells and interpreters.
+    add("bash sh zsh dash", shells.shell, "bash(1) INVOCATION; zsh(1); dash(1)")
+    add("python python3 python2 " + " ".join(f"python3.{minor}" for minor in range(6, 15)), shells.python, "python(1), Command line and environment")
+    add("node nodejs", shells.node, "node(1) (Node.js CLI docs)")
+    add("perl ruby php", shells.other_interpreter, "perl(1) perlrun; ruby(1); php(1)")
+
+    # Wrappers.
+    add("env", wrappers.env, _COREUTILS + ": env")
+    add("timeout", wrappers.timeout, _COREUTILS + ": timeout")
+    add("nice", wrappers.nice, _COREUTILS + ": nice")
+    add("nohup", wrappers.nohup, _COREUTILS + ": nohup")
+    add("stdbuf", wrappers.stdbuf, _COREUTILS + ": stdbuf")
+    add("time", wrappers.time_, "bash(1) Pipelines (time); GNU time(1)")
+    add("ionice", wrappers.ionice, "ionice(1) (util-linux)")
+    add("setsid", wrappers.setsid, "setsid(1) (util-linux)")
+    add("command", wrappers.command, _BASH + ": command")
+    add("builtin", wrappers.builtin, _BASH + ": builtin")
+    add("exec", wrappers.exec_, _BASH + ": exec")
+    add("xargs", wrappers.xargs, "GNU findutils manual: xargs")
+    add("find", wrappers.find, "GNU findutils manual: find (4.9)")
+    add("sudo", wrappers.sudo, "sudo(8)")
+    add("sudoedit", wrappers.sudoedit, "sudoedit(8)")
+
+    # File writers and filters.
+    add("touch", files.touch, _COREUTILS + ": touch")
+    add("mkdir", files.mkdir, _COREUTILS + ": mkdir")
+    add("cp", files.cp, _COREUTILS + ": cp")
+    add("mv", files.mv, _COREUTILS + ": mv")
+    add("install", files.install, _COREUTILS + ": install")
+    add("ln", files.ln, _COREUTILS + ": ln")
+    add("dd", files.dd, _COREUTILS + ": dd")
+    add("tee", files.tee, _COREUTILS + ": tee")
+    add("truncate", files.truncate, _COREUTILS + ": truncate")
+    add("mktemp", files.mktemp, _COREUTILS + ": mktemp")
+    add("sort", files.sort, _COREUTILS + ": sort")
+    add("uniq", files.uniq, _COREUTILS + ": uniq")
+    add("xxd", files.xxd, "xxd(1)")
+    add("unzip", files.unzip, "unzip(1) (Info-ZIP)")
+    add("zip", files.zip_, "zip(1) (Info-ZIP)")
+    add("gzip gunzip zcat bzip2 bunzip2 bzcat xz unxz xzcat zstd unzstd zstdcat", files.compressor, "gzip(1), bzip2(1), xz(1), zstd(1)")
+    add("patch", files.patch, "GNU patch(1)")
+    add("rg", files.rg, "rg(1) (ripgrep): --pre")
+    add("fd fdfind", files.fd, "fd(1): --exec")
+    add("tree", files.tree, "tree(1): -o")
+    add("yq", files.yq, "yq docs (mikefarah): --inplace")
+    add("sed", textproc.sed, "GNU sed manual: Invocation, sed scripts, the s command")
+    add("awk gawk mawk nawk", textproc.awk, "POSIX awk; GNU awk manual: Redirection, Built-in Functions")
+    add("tar", archive.tar, "GNU tar manual: Operations and Options")
+
+    # git, network, build and control planes.
+    add("git", git.git, "git(1) and git-<subcommand>(1) (git 2.4x)")
+    add("curl", net.curl, "curl(1)")
+    add("wget", net.wget, "wget(1)")
+    add("ssh", net.ssh, "ssh(1), ssh_config(5)")
+    add("scp", net.scp, "scp(1)")
+    add("sftp", net.sftp, "sftp(1)")
+    add("rsync", net.rsync, "rsync(1)")
+    add("nc netcat ncat", net.netcat, "nc(1) (OpenBSD netcat); ncat(1)")
+    add("ping ping6 dig host nslookup traceroute telnet ftp whois", net.plain_network, "ping(8), dig(1), host(1), telnet(1)")
+    add("make gmake", build.make, "GNU make manual: Options Summary; Standard Targets")
+    add("npm pnpm yarn", build.js_package_manager, "npm CLI commands (docs.npmjs.com/cli/v10); pnpm CLI; yarn CLI")
+    add("pip pip3", build.pip, "pip.pypa.io: Commands")
+    add("cargo", build.cargo, "The Cargo Book: Commands")
+    add("go", build.go, "go command docs (pkg.go.dev/cmd/go)")
+    add(
+        "pytest py.test mypy ruff black isort flake8 pylint eslint prettier tsc jest vitest rustfmt gofmt",
+        build.checker, "each tool's CLI docs: they run the project's code or rewrite its sources in the workspace",
+    )  # fmt: skip
+    add("kubectl", control.kubectl, "kubectl reference (kubernetes.io)")
+    add("docker podman", control.docker, "docker CLI reference (docs.docker.com)")
+    add("docker-compose", control.docker_compose, "docker compose reference (docs.docker.com)")
+    add("helm", control.helm, "helm docs (helm.sh/docs/helm)")
+    add("terraform tofu", control.terraform, "terraform CLI docs (developer.hashicorp.com)")
+    return table
+
+
+#: The table, by program name (read-only mapping).
+PROGRAMS = MappingProxyType(_build())
+
+
+def table_rows() -> list[tuple[str, str, str]]:
+    """(name, handler, source) for every recognised program, sorted: for docs and the CLI."""
+    return sorted((name, p.handler.__name__, p.source) for name, p in PROGRAMS.items())

@@ -1,0 +1,133 @@
+"""One contract for every store backend: SQLite (embedded default) and PostgreSQL (production)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from bot.errors import Conflict
+from bot.store import Bot, NewEscalation, StandingApproval, Store, open_store
+from tests.pg import throwaway_database
+
+NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    if request.param == "sqlite":
+        s = await open_store(f"sqlite+aiosqlite:///{tmp_path / 'contract.db'}")
+        try:
+            yield s
+        finally:
+            await s.close()
+        return
+    async with throwaway_database() as url:
+        s = await open_store(url)
+        try:
+            yield s
+        finally:
+            await s.close()
+
+
+def bot(name: str = "b1") -> Bot:
+    return Bot(id=f"bot_{name}", name=name, owners=("U0OWNER01",), room="C0APPROVE", created_at=NOW)
+
+
+def new(escalation_id: str, key: str | None = None, *, expires: datetime | None = None) -> NewEscalation:
+    return NewEscalation(
+        id=escalation_id, bot_id="bot_b1", session_id="s", command="ls", cwd="/w", file_policy="workspace-write",
+        approval_policy="ask", contained=True, justification=None, room="C0APPROVE", risk="read_only",
+        reasons=({"subject": "ls", "rule": "r", "level": "read_only", "detail": "d", "downgraded": False},),
+        created_at=NOW, expires_at=expires or NOW + timedelta(minutes=10), idempotency_key=key,
+    )
+
+
+async def test_bots_round_trip_and_names_are_unique(store: Store) -> None:
+    await store.add_bot(bot(), "h" * 64)
+    assert await store.bot_by_token_hash("h" * 64) == bot()
+    assert await store.bot_by_name("b1") == bot()
+    with pytest.raises(Conflict):
+        await store.add_bot(Bot(id="bot_x", name="b1", owners=("U1",), room=None, created_at=NOW), "g" * 64)
+    await store.set_token_hash("bot_b1", "k" * 64)
+    assert await store.bot_by_token_hash("h" * 64) is None
+
+
+async def test_timestamps_come_back_aware_utc(store: Store) -> None:
+    await store.add_bot(bot(), "h" * 64)
+    escalation, _ = await store.add_escalation(new("e1"))
+    fetched = await store.get_escalation("e1")
+    assert fetched is not None and fetched.created_at == NOW and fetched.created_at.tzinfo is not None
+    assert fetched.reasons == escalation.reasons
+
+
+async def test_an_idempotency_key_yields_one_escalation_even_under_concurrency(store: Store) -> None:
+    await store.add_bot(bot(), "h" * 64)
+    results = await asyncio.gather(*(store.add_escalation(new(f"e{i}", key="same")) for i in range(8)))
+    created = [e for e, was_created in results if was_created]
+    assert len(created) == 1
+    assert {e.id for e, _ in results} == {created[0].id}
+
+
+async def test_exactly_one_concurrent_decision_wins(store: Store) -> None:
+    await store.add_bot(bot(), "h" * 64)
+    await store.add_escalation(new("e1"))
+    outcomes = await asyncio.gather(*(
+        store.decide("e1", status="approved" if i % 2 else "denied", at=NOW, decided_by=f"U{i:03d}", source="owner")
+        for i in range(12)
+    ))
+    winners = [o for o in outcomes if o is not None]
+    assert len(winners) == 1
+    final = await store.get_escalation("e1")
+    assert final is not None and final.status == winners[0].status and final.decided_by == winners[0].decided_by
+
+
+async def test_due_for_expiry_lists_only_pending_past_due(store: Store) -> None:
+    await store.add_bot(bot(), "h" * 64)
+    await store.add_escalation(new("old", expires=NOW - timedelta(seconds=1)))
+    await store.add_escalation(new("new", expires=NOW + timedelta(minutes=5)))
+    await store.add_escalation(new("done", expires=NOW - timedelta(seconds=1)))
+    await store.decide("done", status="approved", at=NOW, decided_by="U1", source="owner")
+    assert [e.id for e in await store.due_for_expiry(NOW)] == ["old"]
+
+
+def approval(approval_id: str, scope: str, subject: str, **kw: object) -> StandingApproval:
+    values: dict[str, object] = dict(
+        id=approval_id, scope=scope, subject=subject, pattern="npm test", max_risk="workspace_write",
+        contained_only=True, created_by="U0ADMIN01", created_at=NOW,
+    )
+    values.update(kw)
+    return StandingApproval(**values)  # type: ignore[arg-type]
+
+
+async def test_live_standing_approvals_by_session_bot_and_room(store: Store) -> None:
+    await store.add_standing(approval("a_bot", "bot", "bot_b1"))
+    await store.add_standing(approval("a_room", "room", "C0APPROVE"))
+    await store.add_standing(approval("a_sess", "session", "s-1", bot_id="bot_b1"))
+    await store.add_standing(approval("a_other_sess", "session", "s-1", bot_id="bot_b2"))
+    await store.add_standing(approval("a_expired", "bot", "bot_b1", expires_at=NOW - timedelta(seconds=1)))
+    await store.add_standing(approval("a_revoked", "bot", "bot_b1"))
+    assert await store.revoke_standing("a_revoked", by="U0ADMIN01", at=NOW) is not None
+    assert await store.revoke_standing("a_revoked", by="U0ADMIN01", at=NOW) is None
+    live = await store.live_standing_for(bot_id="bot_b1", session_id="s-1", room="C0APPROVE", now=NOW)
+    assert {a.id for a in live} == {"a_bot", "a_room", "a_sess"}
+    no_room = await store.live_standing_for(bot_id="bot_b1", session_id="s-2", room=None, now=NOW)
+    assert {a.id for a in no_room} == {"a_bot"}
+
+
+async def test_use_counts_are_atomic_increments(store: Store) -> None:
+    await store.add_standing(approval("a1", "bot", "bot_b1"))
+    await asyncio.gather(*(store.count_standing_use(["a1"], at=NOW) for _ in range(10)))
+    counted = await store.get_standing("a1")
+    assert counted is not None and counted.use_count == 10 and counted.last_used_at == NOW
+
+
+async def test_audit_is_append_only_and_ordered(store: Store) -> None:
+    for i in range(5):
+        await store.audit(f"event.{i}", at=NOW, escalation_id="e1", actor="U1", n=i)
+    entries = await store.audit_log("e1")
+    assert [e.event for e in entries] == [f"event.{i}" for i in range(5)]
+    assert entries[2].detail == {"n": 2}
