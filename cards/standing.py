@@ -83,7 +83,7 @@ def standing_notice(
                   _who(approval.created_by), bk.text(")")]
     text = (
         f"Auto-approved {mrkdwn_escape(one_line(bot_name))}: {mrkdwn_escape(shown)} by standing approval "
-        + ", ".join(a.id for a in approvals)
+        + mrkdwn_escape(", ".join(a.id for a in approvals))
     )
     blocks = [bk.rich_text(bk.section(*parts)), bk.context(bk.plain(f"Escalation {escalation_id}"))]
     return CardMessage(text=text[:3900], blocks=blocks)

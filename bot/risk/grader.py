@@ -75,7 +75,7 @@ class Call:
         name: the program name as resolved (``rm``); ``args``: its arguments.
     """
 
-    __slots__ = ("g", "rec", "scope", "name", "args")
+    __slots__ = ("args", "g", "name", "rec", "scope")
 
     def __init__(self, g: Grader, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
         self.g = g
@@ -237,11 +237,11 @@ class Grader:
         saved = self.state
         if cwd_unknown:
             self.state = self.state.unknown()
+        self.records.append((rec, scope))
         try:
             self.dispatch(rec, scope)
         finally:
             self.state = saved
-        self.records.append((rec, scope))
         if rec.level > parent.level:
             parent.level = rec.level
 
@@ -256,7 +256,7 @@ class Grader:
             wrappers=tuple(parent.wrappers) + (wrapper,),
             floor=max(scope.floor, parent.level),
         )
-        before = len(self.records)
+        before = len(self.records)  # parent is already listed: only records after it are inner
         saved = self.state
         if remote:
             self.state = CwdState.remote_state()

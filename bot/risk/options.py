@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from bot.risk.words import Word
 
-__all__ = ["Scan", "Opt", "scan", "long_is"]
+__all__ = ["Opt", "Scan", "long_is", "scan"]
 
 
 @dataclass(frozen=True, slots=True)

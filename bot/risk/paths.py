@@ -25,7 +25,7 @@ from enum import IntEnum
 
 from bot.risk.words import Word
 
-__all__ = ["Where", "CwdState", "locate", "WORKSPACE_SENTINEL"]
+__all__ = ["WORKSPACE_SENTINEL", "CwdState", "Where", "locate"]
 
 #: Stand-in root when the escalation gave no workspace; a NUL can never appear in a shell word.
 WORKSPACE_SENTINEL = "/\x00workspace"

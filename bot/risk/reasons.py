@@ -13,7 +13,7 @@ from dataclasses import replace
 
 from bot.risk.model import Reason, RiskLevel
 
-__all__ = ["ReasonBook", "REASON_CAP", "SUBJECT_MAX"]
+__all__ = ["REASON_CAP", "SUBJECT_MAX", "ReasonBook"]
 
 REASON_CAP = 24
 SUBJECT_MAX = 160
@@ -25,7 +25,7 @@ _Group = tuple[str, RiskLevel, bool]
 class ReasonBook:
     """Collects reasons; :meth:`result` returns them worst first."""
 
-    __slots__ = ("_items", "_groups", "_overflow")
+    __slots__ = ("_groups", "_items", "_overflow")
 
     def __init__(self) -> None:
         self._items: dict[_Key, Reason] = {}

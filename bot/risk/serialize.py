@@ -6,7 +6,7 @@ from typing import Any
 
 from bot.risk.model import Assessment, Reason, SimpleCommand
 
-__all__ = ["assessment_to_dict", "reason_to_dict", "command_to_dict"]
+__all__ = ["assessment_to_dict", "command_to_dict", "reason_to_dict"]
 
 
 def reason_to_dict(reason: Reason) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from bot.risk.model import RiskLevel
 from .programs import archive, basic, build, control, files, git, net, shells, textproc, wrappers
 from .programs.kit import const
 
-__all__ = ["PROGRAMS", "CONTAINED_DOWNGRADE", "SYSTEM_COMMANDS", "READ_ONLY", "table_rows"]
+__all__ = ["CONTAINED_DOWNGRADE", "PROGRAMS", "READ_ONLY", "SYSTEM_COMMANDS", "table_rows"]
 
 R = RiskLevel
 _COREUTILS = "GNU coreutils manual (coreutils 9.x), the program's invocation section"

@@ -18,7 +18,7 @@ from bot.risk.model import RiskLevel
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
-__all__ = ["walk_script", "parse", "MAX_DEPTH", "hijacks_environment", "has_code"]
+__all__ = ["MAX_DEPTH", "has_code", "hijacks_environment", "parse", "walk_script"]
 
 R = RiskLevel
 MAX_DEPTH = 12
@@ -115,14 +115,24 @@ def _first_error(node: Node) -> Node | None:
     return None
 
 
+def _rightmost(node: Node) -> Node | None:
+    """The last statement of a list or pipeline (the one a trailing redirect belongs to)."""
+    current: Node | None = node
+    while current is not None and current.type in ("list", "pipeline"):
+        named = [c for c in current.children if c.is_named and c.type != "comment"]
+        current = named[-1] if named else None
+    return current
+
+
 class _Walk:
     """One script's walk: ``src`` is the UTF-8 text its tree came from."""
 
-    __slots__ = ("g", "src")
+    __slots__ = ("g", "src", "attached")
 
     def __init__(self, g: Grader, src: bytes) -> None:
         self.g = g
         self.src = src
+        self.attached: dict[tuple[int, int], list[Node]] = {}
 
     def text(self, node: Node) -> str:
         return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
@@ -136,7 +146,7 @@ class _Walk:
         elif kind in _CONTAINERS:
             self.children(node, scope)
         elif kind == "list":
-            self.list(node, scope)
+            self.a_list(node, scope)
         elif kind == "pipeline":
             for child in node.children:
                 if child.is_named:
@@ -179,7 +189,7 @@ class _Walk:
         self.visit(node, scope)
         self.g.state = saved
 
-    def list(self, node: Node, scope: Scope) -> None:
+    def a_list(self, node: Node, scope: Scope) -> None:
         children = node.children
         left = children[0] if children else None
         for index, child in enumerate(children):
@@ -211,6 +221,8 @@ class _Walk:
     # -- simple commands ------------------------------------------------------
     def command(self, node: Node, scope: Scope, extra: list[Node]) -> None:
         g = self.g
+        if self.attached:
+            extra = extra + self.attached.pop((node.start_byte, node.end_byte), [])
         g.direct_cd = None
         name: Node | None = None
         assigns: list[Node] = []
@@ -232,7 +244,11 @@ class _Walk:
         end = max([node.end_byte] + [r.end_byte for r in extra if r.type != "heredoc_redirect"])
         rec = Rec([], self.src[node.start_byte : end].decode("utf-8", "replace"))
         saved = g.state
-        for part in assigns + args:
+        for assign in assigns:
+            for part in assign.children:
+                if part.is_named:
+                    self.visit(part, scope)
+        for part in args:
             self.visit(part, scope)
         if name is not None:
             for part in name.children:
@@ -249,10 +265,10 @@ class _Walk:
             words += [self.word(a) for a in args + extra_args]
             rec.words = words
             g.last_cd = None
+            g.records.append((rec, scope))
             g.dispatch(rec, scope)
             if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
                 g.direct_cd = (id(self.src), node.start_byte, node.end_byte, g.last_cd)
-            g.records.append((rec, scope))
         else:
             self.finish_orphan(rec, scope)
         for statement in later:
@@ -347,7 +363,16 @@ class _Walk:
         if body is not None and body.type == "command":
             self.command(body, scope, redirects)
             return
-        if body is not None:
+        target = _rightmost(body) if body is not None else None
+        if body is not None and target is not None and target.type == "command":
+            # tree-sitter-bash hangs `a && b > f` / `a | b > f` redirects on the whole list;
+            # bash applies them to the last command (bash(1) REDIRECTION, SHELL GRAMMAR).
+            key = (target.start_byte, target.end_byte)
+            self.attached[key] = redirects
+            self.visit(body, scope)
+            if self.attached.pop(key, None) is None:
+                return
+        elif body is not None:
             self.visit(body, scope)
         rec = Rec([], self.text(node) if body is None else self.text(node)[len(self.text(body)) :].strip())
         later: list[Node] = []

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from tree_sitter import Node
 
-__all__ = ["Word", "dynamic_word", "literal_word", "node_text", "resolve_word", "decode_ansi_c"]
+__all__ = ["Word", "decode_ansi_c", "dynamic_word", "literal_word", "node_text", "resolve_word"]
 
 _TMPDIR_SPELLINGS = frozenset({"$TMPDIR", "${TMPDIR}", "${TMPDIR:-/tmp}", "${TMPDIR-/tmp}"})
 

@@ -76,10 +76,22 @@ def test_pending_card_has_approve_and_deny_carrying_the_id() -> None:
     actions = blocks[-1]
     assert actions["type"] == "actions"
     assert actions["block_id"] == actions_block_id(esc.id) == f"escalation:{esc.id}"
-    approve, deny = actions["elements"]
+    approve, deny = actions["elements"][0], actions["elements"][-1]
     assert (approve["action_id"], approve["style"], approve["value"]) == (APPROVE_ACTION, "primary", esc.id)
     assert (deny["action_id"], deny["style"], deny["value"]) == (DENY_ACTION, "danger", esc.id)
     assert [approve["text"]["text"], deny["text"]["text"]] == ["Approve", "Deny"]
+    assert all(button["value"] == esc.id for button in actions["elements"])
+
+
+def test_standing_choices_are_offered_except_for_destructive_commands() -> None:
+    """Issue 4: owners get "Approve for this session", "Always for this Bot", "Always for this room"."""
+    from cards import STANDING_BOT_ACTION, STANDING_ROOM_ACTION, STANDING_SESSION_ACTION
+
+    standing = [STANDING_SESSION_ACTION, STANDING_BOT_ACTION, STANDING_ROOM_ACTION]
+    offered = [e["action_id"] for e in approval_card(make_escalation()).blocks[-1]["elements"]]
+    assert offered == [APPROVE_ACTION, *standing, DENY_ACTION]
+    destructive = [e["action_id"] for e in approval_card(make_escalation(risk="destructive")).blocks[-1]["elements"]]
+    assert destructive == [APPROVE_ACTION, DENY_ACTION]
 
 
 def test_pending_card_shows_everything_asked_for() -> None:
@@ -224,7 +236,8 @@ def test_long_command_is_cut_visibly_with_show_full_command() -> None:
     validate_message(message)
     assert preformatted_texts(message.blocks) == [command[:2500]]
     assert f"\u2026 {len(command) - 2500:,} more characters \u2014 use Show full command" in _all_text(message.blocks)
-    assert _action_ids(message.blocks) == [APPROVE_ACTION, DENY_ACTION, SHOW_COMMAND_ACTION]
+    ids = _action_ids(message.blocks)
+    assert ids[0] == APPROVE_ACTION and ids[-2:] == [DENY_ACTION, SHOW_COMMAND_ACTION]
     assert buttons(message.blocks)[-1]["value"] == esc.id
 
 

@@ -8,7 +8,7 @@ from bot.risk.words import Word
 
 from .kit import destructive, read_only, system
 
-__all__ = ["cd", "pushd", "popd", "evaluating_builtin", "printf", "date", "hostname"]
+__all__ = ["cd", "date", "evaluating_builtin", "hostname", "popd", "printf", "pushd"]
 
 
 def _operands(words: list[Word]) -> list[Word]:

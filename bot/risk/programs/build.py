@@ -20,7 +20,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import build_or_test, deletion, destructive, network, read_only, refuse, show, workspace_write
 
-__all__ = ["make", "js_package_manager", "pip", "cargo", "go", "checker"]
+__all__ = ["cargo", "checker", "go", "js_package_manager", "make", "pip"]
 
 _CLEAN_TARGETS = frozenset({"clean", "distclean", "mrproper", "realclean", "maintainer-clean", "clobber", "veryclean"})
 _INSTALL_TARGETS = frozenset({"install", "uninstall", "install-strip"})
@@ -48,9 +48,7 @@ def make(call: Call) -> None:
         elif value in ("-E", "--eval") or value.startswith("--eval="):
             destructive(call, "dynamic-script", "make --eval evaluates makefile text given on the command line.")
             return
-        elif value in ("-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new"):
-            index += 1
-        elif value in ("-j", "-l", "--jobs", "--load-average") and index < len(words) and (words[index].value or "").isdigit():
+        elif value in ("-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new") or (value in ("-j", "-l", "--jobs", "--load-average") and index < len(words) and (words[index].value or "").isdigit()):
             index += 1
         elif value.startswith("-"):
             continue
@@ -167,7 +165,7 @@ def _grade_js(call: Call, command: str | None, rest: list[Word], prefix: Word | 
         _js_location(call, prefix, global_, f"{tool} {command} changes")
     elif command in ("cache", "config", "c", "set", "get"):
         action = rest[0].value if rest else None
-        if command != "cache" and action in ("get", "list", "ls", None) or command == "get":
+        if (command != "cache" and action in ("get", "list", "ls", None)) or command == "get":
             read_only(call, f"{tool} {command} only reads its configuration.")
         elif action == "edit":
             destructive(call, "runs-program", f"{tool} {command} edit runs an editor.")

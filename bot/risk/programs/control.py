@@ -17,7 +17,7 @@ from bot.risk.words import Word
 
 from .kit import refuse
 
-__all__ = ["kubectl", "docker", "docker_compose", "helm", "terraform"]
+__all__ = ["docker", "docker_compose", "helm", "kubectl", "terraform"]
 
 R = RiskLevel
 _RULE = "remote-control-plane"
@@ -121,7 +121,8 @@ def docker(call: Call) -> None:
 
 def docker_compose(call: Call) -> None:
     """docker-compose (v1 spelling of ``docker compose``)."""
-    _docker_verbs(call, ["compose"] + _verbs(call.args, _DOCKER_VALUES | frozenset({"-f", "--file", "-p", "--project-name"})))
+    verbs: list[str | None] = ["compose"]
+    _docker_verbs(call, verbs + _verbs(call.args, _DOCKER_VALUES | frozenset({"-f", "--file", "-p", "--project-name"})))
 
 
 def _docker_verbs(call: Call, verbs: list[str | None]) -> None:

@@ -16,8 +16,27 @@ from bot.risk.words import Word, literal_word
 from .kit import deletion, destructive, read_only, refuse, show
 
 __all__ = [
-    "touch", "mkdir", "cp", "mv", "install", "ln", "dd", "tee", "truncate", "mktemp", "sort", "uniq",
-    "xxd", "unzip", "zip_", "compressor", "patch", "rg", "fd", "tree", "yq",
+    "compressor",
+    "cp",
+    "dd",
+    "fd",
+    "install",
+    "ln",
+    "mkdir",
+    "mktemp",
+    "mv",
+    "patch",
+    "rg",
+    "sort",
+    "tee",
+    "touch",
+    "tree",
+    "truncate",
+    "uniq",
+    "unzip",
+    "xxd",
+    "yq",
+    "zip_",
 ]  # fmt: skip
 
 
@@ -224,7 +243,7 @@ def unzip(call: Call) -> None:
         value = word.value or ""
         if value.startswith("-") and not value.startswith("--"):
             letters = value[1:]
-            if letters.startswith("Z") or any(ch in letters for ch in "ltvpc") and "d" not in letters:
+            if letters.startswith("Z") or (any(ch in letters for ch in "ltvpc") and "d" not in letters):
                 listing = True
             if "d" in letters:
                 attached = letters.split("d", 1)[1]

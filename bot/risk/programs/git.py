@@ -30,7 +30,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import deletion, destructive, network, read_only, refuse, show
 
-__all__ = ["git", "SAFE_CONFIG"]
+__all__ = ["SAFE_CONFIG", "git"]
 
 #: ``git -c``/``git config`` keys accepted as harmless (they make git run no program).
 SAFE_CONFIG = frozenset({
@@ -72,7 +72,7 @@ _NETWORK = frozenset({"fetch", "ls-remote", "send-email", "fetch-pack", "send-pa
 class _Git:
     """One git invocation: ``repo`` is where it changes files (a Word relative to the cwd)."""
 
-    __slots__ = ("call", "repo", "sub", "args")
+    __slots__ = ("args", "call", "repo", "sub")
 
     def __init__(self, call: Call, repo: Word, sub: str, args: list[Word]) -> None:
         self.call = call
@@ -122,7 +122,7 @@ def git(call: Call) -> None:
             break
         index += 1
         name, eq, attached = value.partition("=")
-        if name == "--exec-path" and eq or name == "--config-env":
+        if (name == "--exec-path" and eq) or name == "--config-env":
             destructive(call, "runs-program", f"git {name} makes git run programs of the caller's choosing.")
             return
         if name in _GLOBAL_FLAGS:
@@ -186,7 +186,8 @@ def _read(g: _Git) -> None:
         if position + 1 < len(g.args):
             outputs.append(g.args[position + 1])
     for output in outputs:
-        target = output.value[len("--output=") :] if (output.value or "").startswith("--output=") else output.value
+        value = output.value
+        target = value[len("--output=") :] if value is not None and value.startswith("--output=") else value
         g.call.write(Word(target, output.src), f"git {g.sub} --output writes")
     if not outputs:
         g.read()
@@ -381,7 +382,7 @@ def _config(g: _Git) -> None:
         reading = True
     if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
         operands = operands[1:]
-    if reading or len(operands) <= 1 and not any(v.startswith("--unset") or v.endswith("-section") for v in words):
+    if reading or (len(operands) <= 1 and not any(v.startswith("--unset") or v.endswith("-section") for v in words)):
         g.read()
         return
     if not operands or not _safe_config(operands[0]):
@@ -398,9 +399,7 @@ def _remote(g: _Git) -> None:
     action = operands[0] if operands else None
     if action is None and g.args:
         action = "" if all((v or "").startswith("-") for v in g.values()) else None
-    if action in ("", "get-url") or not g.args:
-        g.read()
-    elif action == "show" and g.has("-n"):
+    if action in ("", "get-url") or not g.args or (action == "show" and g.has("-n")):
         g.read()
     elif action in ("show", "update", "prune"):
         _network(g)

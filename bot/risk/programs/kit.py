@@ -8,8 +8,18 @@ from bot.risk.reasons import shorten
 from bot.risk.words import Word
 
 __all__ = [
-    "R", "read_only", "workspace_write", "network", "system", "deletion", "destructive", "refuse",
-    "show", "first_value", "build_or_test", "const",
+    "R",
+    "build_or_test",
+    "const",
+    "deletion",
+    "destructive",
+    "first_value",
+    "network",
+    "read_only",
+    "refuse",
+    "show",
+    "system",
+    "workspace_write",
 ]  # fmt: skip
 
 R = RiskLevel

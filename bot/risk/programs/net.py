@@ -16,7 +16,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import deletion, destructive, network, read_only, show
 
-__all__ = ["curl", "wget", "ssh", "scp", "sftp", "rsync", "netcat", "plain_network"]
+__all__ = ["curl", "netcat", "plain_network", "rsync", "scp", "sftp", "ssh", "wget"]
 
 
 def plain_network(call: Call) -> None:

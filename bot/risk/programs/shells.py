@@ -16,7 +16,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import build_or_test, destructive, read_only, show
 
-__all__ = ["shell", "eval_", "source", "trap", "python", "node", "other_interpreter"]
+__all__ = ["eval_", "node", "other_interpreter", "python", "shell", "source", "trap"]
 
 
 def shell(call: Call) -> None:

@@ -20,7 +20,7 @@ from bot.risk.words import Word
 
 from .kit import destructive, read_only
 
-__all__ = ["sed", "awk", "sed_script_effects"]
+__all__ = ["awk", "sed", "sed_script_effects"]
 
 _SED_LONG_VALUES = frozenset({"--expression", "--file", "--line-length"})
 _SED_LONG_FLAGS = frozenset({
@@ -103,10 +103,7 @@ def sed_script_effects(script: str) -> tuple[bool, list[str]] | None:
         if ch == "#":
             i = _to_eol(script, i)
             continue
-        i = _address(script, i)
-        if i is None:
-            return None
-        i = _skip_blanks(script, i)
+        i = _skip_blanks(script, _address(script, i))
         if i >= n:
             return None
         cmd = script[i]
@@ -183,7 +180,7 @@ def _to_end_of_label(script: str, i: int) -> int:
 _ADDR = re.compile(r"(\d+(~\d+)?|\$|/(?:[^/\\\n]|\\.)*/[IM]*|\\(.)(?:(?!\3)[^\\\n]|\\.)*\3[IM]*)")
 
 
-def _address(script: str, i: int) -> int | None:
+def _address(script: str, i: int) -> int:
     for _ in range(2):
         i = _skip_blanks(script, i)
         match = _ADDR.match(script, i)

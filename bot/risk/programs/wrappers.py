@@ -19,8 +19,21 @@ from bot.risk.words import Word, dynamic_word, literal_word
 from .kit import R, deletion, destructive, read_only, refuse, show
 
 __all__ = [
-    "env", "timeout", "nice", "nohup", "stdbuf", "time_", "command", "builtin", "exec_", "ionice",
-    "setsid", "xargs", "sudo", "sudoedit", "find",
+    "builtin",
+    "command",
+    "env",
+    "exec_",
+    "find",
+    "ionice",
+    "nice",
+    "nohup",
+    "setsid",
+    "stdbuf",
+    "sudo",
+    "sudoedit",
+    "time_",
+    "timeout",
+    "xargs",
 ]  # fmt: skip
 
 

@@ -1,0 +1,209 @@
+"""``flybot hook claude-code``: a Claude Code ``PreToolUse`` command hook that asks FlyBot before a Bash call runs.
+
+Protocol (Claude Code hooks reference, https://code.claude.com/docs/en/hooks, "PreToolUse"):
+
+* Claude Code runs the hook's command with the event as one JSON object on **stdin**::
+
+      {"session_id": "abc123", "transcript_path": "/.../abc123.jsonl", "cwd": "/repo", "permission_mode": "default",
+       "hook_event_name": "PreToolUse", "tool_name": "Bash",
+       "tool_input": {"command": "npm install", "description": "Install deps", "timeout": 120000,
+                      "run_in_background": false},
+       "tool_use_id": "toolu_01ABC..."}
+
+  Fields not listed here are ignored (Claude Code adds fields over time).
+* The hook answers with **exit 0** and one JSON object on **stdout**::
+
+      {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow" | "deny" | "ask",
+                              "permissionDecisionReason": "..."}}
+
+  ``allow`` runs the call without the permission prompt (settings' deny/ask rules still apply); ``deny`` blocks it and
+  the reason is shown to Claude; ``ask`` shows the user the ordinary permission prompt with the reason.
+* Exit 0 with empty stdout is "no decision" (the normal permission flow); exit 2 blocks the call and feeds stderr to
+  Claude; any other exit code is a non-blocking error and **the call proceeds** -- so this hook never lets an exception
+  escape as a traceback: an internal error answers ``ask``.
+
+FlyBot's mapping (fail closed, never ``allow`` without an approval):
+
+==========================================  =======  ==============================================================
+situation                                   answer   reason
+==========================================  =======  ==============================================================
+risk at or below ``--ceiling``              allow    no network call
+approved (click or standing approval)       allow    names the approver or the standing approval id
+denied                                      deny     the owner's reason, passed on to Claude
+expired                                     deny     nobody decided in time
+still pending after ``--wait`` seconds      ask      the escalation is withdrawn first (best effort)
+undeliverable / withdrawn                   ask      FlyBot got no human decision: fall back to the local prompt
+unreachable / refused / no token            ask      falls back to the local prompt
+internal error                              ask      (exit 2 with ``--block-on-error``)
+not a Bash call / not PreToolUse            (none)   exit 0, empty stdout, one line on stderr
+unparseable stdin                           (none)   exit 0, empty stdout, one line on stderr (exit 2 with
+                                                     ``--block-on-error``)
+==========================================  =======  ==============================================================
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass
+from typing import IO, Any, Literal
+
+from bot.hooks.gate import Grade, Request, Server, Verdict, decide, expiry_for_wait, find_server, grade
+from bot.risk.model import RiskLevel
+
+Decision = Literal["allow", "deny", "ask"]
+EXIT_OK, EXIT_BLOCK = 0, 2
+PREFIX = "flybot hook claude-code"
+
+
+class InputError(ValueError):
+    """The hook's stdin is not a PreToolUse event this hook can read."""
+
+
+@dataclass(frozen=True, slots=True)
+class BashCall:
+    """The parts of a PreToolUse event for the Bash tool that FlyBot uses."""
+
+    session_id: str
+    cwd: str
+    command: str
+    description: str | None
+    tool_use_id: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class OtherTool:
+    """A PreToolUse event for another tool (the matcher should have been ``Bash``): no decision."""
+
+    tool_name: str
+
+
+def parse_event(raw: bytes) -> BashCall | OtherTool:
+    """Read one PreToolUse event (see the module docstring); unknown fields are ignored.
+
+    Raises:
+        InputError: not JSON, not an object, not ``PreToolUse``, or a Bash call without a command string.
+    """
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise InputError(f"stdin is not a JSON hook event ({type(exc).__name__})") from None
+    if not isinstance(data, dict):
+        raise InputError("stdin is not a JSON object")
+    event = data.get("hook_event_name")
+    if event is not None and event != "PreToolUse":
+        raise InputError(f"hook_event_name is {event!r}; configure this hook under PreToolUse")
+    tool = data.get("tool_name")
+    if not isinstance(tool, str) or not tool:
+        raise InputError("the event has no tool_name")
+    if tool != "Bash":
+        return OtherTool(tool)
+    tool_input = data.get("tool_input")
+    if not isinstance(tool_input, dict):
+        raise InputError("the Bash event has no tool_input object")
+    command = tool_input.get("command")
+    if not isinstance(command, str) or not command.strip():
+        raise InputError("the Bash event has no tool_input.command")
+    description = tool_input.get("description")
+    cwd = data.get("cwd")
+    session_id = data.get("session_id")
+    tool_use_id = data.get("tool_use_id")
+    return BashCall(
+        session_id=session_id if isinstance(session_id, str) and session_id else "claude-code",
+        cwd=cwd if isinstance(cwd, str) and cwd else os.getcwd(),
+        command=command,
+        description=description if isinstance(description, str) else None,
+        tool_use_id=tool_use_id if isinstance(tool_use_id, str) and tool_use_id else None,
+    )
+
+
+def answer(decision: Decision, reason: str) -> dict[str, Any]:
+    """The hook's stdout object for ``decision``."""
+    return {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": decision,
+            "permissionDecisionReason": reason,
+        }
+    }
+
+
+def decision_for(verdict: Verdict) -> tuple[Decision, str]:
+    """Map a gate verdict to Claude Code's decision and the reason text (see the module docstring's table)."""
+    line = verdict.describe()
+    match verdict.outcome:
+        case "local" | "approved":
+            return "allow", line + "."
+        case "denied":
+            return "deny", line + ". Do not run this command another way; adapt the plan or ask the user."
+        case "expired":
+            return "deny", line + "."
+        case _:
+            return "ask", line + ". Asking here instead."
+
+
+def run(
+    *,
+    stdin: IO[bytes],
+    stdout: IO[str],
+    stderr: IO[str],
+    contained: bool,
+    ceiling: RiskLevel,
+    server: Server,
+    wait_s: float,
+    room: str | None = None,
+    block_on_error: bool = False,
+) -> int:
+    """Read one event from ``stdin``, write the answer to ``stdout``; returns the exit code (0, or 2 when blocking).
+
+    ``wait_s`` is the whole budget from the moment stdin has been read; keep it below the hook's ``timeout`` in
+    Claude Code's settings (default 60 s there in older releases).
+    """
+    try:
+        event = parse_event(stdin.read())
+    except InputError as exc:
+        return _no_decision(stderr, str(exc), block=block_on_error)
+    except OSError as exc:
+        return _no_decision(stderr, f"cannot read stdin ({exc.strerror or exc})", block=block_on_error)
+    if isinstance(event, OtherTool):
+        print(f"{PREFIX}: {event.tool_name} is not a Bash call; no decision (use the matcher \"Bash\")", file=stderr)
+        return EXIT_OK
+    started = time.monotonic()
+    try:
+        graded: Grade = grade(event.command, contained=contained, cwd=event.cwd, ceiling=ceiling)
+        remaining = max(0.5, wait_s - (time.monotonic() - started))
+        request = Request(
+            session_id=event.session_id, cwd=event.cwd, contained=contained, justification=event.description,
+            room=room, idempotency_key=f"claude-code:{event.tool_use_id}" if event.tool_use_id else None,
+            expires_s=expiry_for_wait(wait_s),
+        )
+        verdict = decide(graded, server, request, wait_s=remaining)
+        decision, reason = decision_for(verdict)
+    except Exception as exc:  # noqa: BLE001 - a traceback (exit 1) would let the call proceed: answer "ask"
+        text = f"the FlyBot hook failed ({type(exc).__name__}: {exc})".splitlines()[0]
+        if block_on_error:
+            print(f"{PREFIX}: {text}; blocked", file=stderr)
+            return EXIT_BLOCK
+        decision, reason = "ask", f"{text}. Asking here instead."
+    stdout.write(json.dumps(answer(decision, reason)) + "\n")
+    stdout.flush()
+    return EXIT_OK
+
+
+def _no_decision(stderr: IO[str], why: str, *, block: bool) -> int:
+    if block:
+        print(f"{PREFIX}: {why}; blocked (--block-on-error)", file=stderr)
+        return EXIT_BLOCK
+    print(f"{PREFIX}: {why}; no decision", file=stderr)
+    return EXIT_OK
+
+
+def main_from_args(contained: bool, ceiling: RiskLevel, url: str | None, token: str | None, wait_s: float,
+                   room: str | None, block_on_error: bool) -> int:
+    """Run against the process's real stdin/stdout/stderr (the CLI's entry)."""
+    return run(
+        stdin=sys.stdin.buffer, stdout=sys.stdout, stderr=sys.stderr, contained=contained, ceiling=ceiling,
+        server=find_server(url, token), wait_s=wait_s, room=room, block_on_error=block_on_error,
+    )

@@ -1,0 +1,123 @@
+"""The ``hook`` and ``exec`` subcommands of ``flybot``; also runnable alone as ``python -m bot.hooks.cli``.
+
+``bot.cli.build_parser`` adds them by calling :func:`register` with its subparsers. Each handler returns the exit
+code (see :mod:`bot.hooks.claude_code` and :mod:`bot.hooks.runner`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bot.risk.model import RiskLevel
+
+#: The default ceiling: edits inside the workspace go ahead, anything more asks.
+DEFAULT_CEILING = RiskLevel.WORKSPACE_WRITE
+#: The hook's default wait, below Claude Code's 60 s default hook timeout.
+DEFAULT_HOOK_WAIT_S = 55.0
+
+
+def ceiling_level(text: str) -> RiskLevel:
+    """``--ceiling`` values: ``read_only``, ``workspace_write``, ``network`` or ``system``.
+
+    ``destructive`` is refused: anything the classifier does not recognise is destructive, so that ceiling would let
+    every command through unasked.
+    """
+    try:
+        level = RiskLevel.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if level >= RiskLevel.DESTRUCTIVE:
+        raise argparse.ArgumentTypeError("a ceiling of destructive would let every command through unasked; "
+                                         "the highest ceiling is system")
+    return level
+
+
+def positive_seconds(text: str) -> float:
+    """A positive number of seconds."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("give a positive number of seconds")
+    return value
+
+
+def _common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--contained", action="store_true",
+                        help="the commands run in the sandbox micro-VM (graded accordingly; default: on the host)")
+    parser.add_argument("--ceiling", type=ceiling_level, default=DEFAULT_CEILING, metavar="LEVEL",
+                        help="highest risk allowed without asking: read_only, workspace_write (default), network, system")
+    parser.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; default http://127.0.0.1:8080)")
+    parser.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN)")
+    parser.add_argument("--room", help="Slack channel ID for the card instead of the Bot's room")
+
+
+def cmd_hook_claude_code(args: argparse.Namespace) -> int:
+    """``flybot hook claude-code``: exit 0 with the decision JSON on stdout (or nothing); 2 only with --block-on-error."""
+    from bot.hooks.claude_code import main_from_args
+
+    return main_from_args(args.contained, args.ceiling, args.server, args.token, args.wait, args.room,
+                          args.block_on_error)
+
+
+def cmd_exec(args: argparse.Namespace) -> int:
+    """``flybot exec -- COMMAND...``: the command's status, 128+N on signal N, 126 not run, 127 not found, 2 usage."""
+    from bot.hooks.gate import find_server
+    from bot.hooks.runner import run
+
+    return run(
+        list(args.argv), contained=args.contained, ceiling=args.ceiling, server=find_server(args.server, args.token),
+        timeout_s=args.timeout, session_id=args.session, justification=args.justification, room=args.room,
+    )
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``hook claude-code`` and ``exec`` to ``flybot``'s subparsers (``set_defaults(func=...)`` returning an int)."""
+    hook = sub.add_parser("hook", help="agent hooks that ask FlyBot before a command runs",
+                          description="Agent hooks that ask FlyBot before a command runs.")
+    agents = hook.add_subparsers(dest="hook_agent", required=True, metavar="AGENT")
+    claude = agents.add_parser(
+        "claude-code", help="Claude Code PreToolUse hook (matcher \"Bash\"): reads the event on stdin",
+        description="Claude Code PreToolUse command hook: reads the event JSON on stdin and answers "
+                    "allow/deny/ask on stdout (exit 0). Configure with matcher \"Bash\" and a hook timeout above --wait.",
+    )
+    _common(claude)
+    claude.add_argument("--wait", type=positive_seconds, default=DEFAULT_HOOK_WAIT_S, metavar="S",
+                        help="seconds to wait for a decision before withdrawing and answering ask (default 55; "
+                             "keep it below the hook's timeout)")
+    claude.add_argument("--block-on-error", action="store_true",
+                        help="on unreadable input or an internal error exit 2 (Claude Code blocks the call) instead "
+                             "of giving no decision / ask")
+    claude.set_defaults(func=cmd_hook_claude_code)
+
+    ex = sub.add_parser(
+        "exec", help="run a command once FlyBot allows it (126 when not)",
+        usage="flybot exec [--contained] [--ceiling LEVEL] [--server URL] [--token TOKEN] [--timeout S] -- COMMAND...",
+        description="Grade COMMAND; above the ceiling ask FlyBot and wait; run it only when allowed. Several words run "
+                    "as given without a shell; a single word is a script for /bin/sh -c. Exit: the command's status "
+                    "(128+N on signal N), 126 not run (denied, expired, unreachable ...), 127 not found, 2 usage.",
+    )
+    _common(ex)
+    ex.add_argument("--timeout", type=int, default=600, metavar="S",
+                    help="seconds before the escalation expires (default 600)")
+    ex.add_argument("--session", help="session id shown on the card (default exec-PID)")
+    ex.add_argument("--justification", help="why it is needed (shown on the card)")
+    ex.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND...")
+    ex.set_defaults(func=cmd_exec)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m bot.hooks.cli hook claude-code ...`` / ``... exec -- ...`` without the rest of ``flybot``."""
+    parser = argparse.ArgumentParser(prog="flybot", description="FlyBot agent adapters: hook and exec.")
+    register(parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND"))
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

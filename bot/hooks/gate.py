@@ -1,0 +1,300 @@
+"""The gate shared by the agent adapters: grade a command, and above the ceiling ask FlyBot and wait.
+
+Flow (issue 7)::
+
+    grade(command)  --risk <= ceiling-->  Verdict("local")              no network call at all
+          |
+          +--risk > ceiling--> POST /v1/escalations (Idempotency-Key) --> GET ?wait= long-polls until final
+                               or the wait budget runs out --> POST /withdraw (best effort) --> Verdict(...)
+
+Only ``local`` and ``approved`` verdicts let a command through (:attr:`Verdict.approved`). Everything else -- denied,
+expired, withdrawn, undeliverable, the wait running out, FlyBot unreachable, FlyBot refusing the request, no token, a
+classifier crash (graded ``destructive``) -- is a "no" that each adapter maps to its own fail-closed answer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import math
+import os
+import time
+import uuid
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from bot.risk.model import RiskLevel, requires_approval
+
+#: Where ``flybot serve`` listens by default (Settings.host/port defaults).
+DEFAULT_URL = "http://127.0.0.1:8080"
+#: The API's limits (bot/api/models.py) that the adapters must respect when filling the body from agent input.
+MAX_SESSION_ID, MAX_JUSTIFICATION, MAX_KEY = 200, 4000, 200
+#: The escalation's own minimum lifetime accepted by the API (``timeout_s`` >= 5).
+MIN_ESCALATION_TIMEOUT_S = 5
+
+Outcome = Literal[
+    "local",  # at or below the ceiling: allowed without asking
+    "approved", "denied", "expired", "withdrawn", "undeliverable",  # FlyBot's final statuses
+    "timeout",  # still pending when the wait ran out; withdrawn (best effort)
+    "unreachable", "refused", "unconfigured",  # FlyBot could not be asked
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Grade:
+    """The local grade of a command.
+
+    Attributes:
+        command: the shell text that was graded (and is sent to FlyBot).
+        risk: the classifier's level (``destructive`` if the classifier failed).
+        ceiling: the highest level allowed without asking.
+        why: one short human line on what raised the level (empty when nothing did).
+    """
+
+    command: str
+    risk: RiskLevel
+    ceiling: RiskLevel
+    why: str = ""
+
+    @property
+    def needs_approval(self) -> bool:
+        """True when the risk is above the ceiling (:func:`bot.risk.model.requires_approval`)."""
+        return requires_approval(self.risk, self.ceiling)
+
+
+@dataclass(frozen=True, slots=True)
+class Server:
+    """Where FlyBot is and the Bot token to use; ``token`` is None when none was configured."""
+
+    url: str
+    token: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """The gate's answer.
+
+    Attributes:
+        outcome: see :data:`Outcome`.
+        grade: the local grade.
+        escalation: the last escalation seen (the API's JSON shape), when one was created.
+        detail: for ``unreachable``/``refused``/``unconfigured``: what went wrong, one line.
+        waited_s: the wait budget that ran out (``timeout`` only).
+    """
+
+    outcome: Outcome
+    grade: Grade
+    escalation: dict[str, Any] | None = None
+    detail: str = ""
+    waited_s: float = 0.0
+
+    @property
+    def approved(self) -> bool:
+        """True only for ``local`` and ``approved``: the command may run."""
+        return self.outcome in ("local", "approved")
+
+    def describe(self) -> str:
+        """One human line naming the outcome and, for decisions, who made it and why (no trailing period)."""
+        esc = self.escalation or {}
+        ref = f"escalation {esc.get('id')}" if esc.get("id") else "no escalation"
+        who = esc.get("decided_by") or "an unknown approver"
+        reason = str(esc.get("reason") or "").strip()
+        risk, ceiling = self.grade.risk.label, self.grade.ceiling.label
+        match self.outcome:
+            case "local":
+                return f"FlyBot: {risk} is at or below the {ceiling} ceiling; allowed without asking"
+            case "approved":
+                if esc.get("standing_approval_id"):
+                    return (f"FlyBot: approved by standing approval {esc['standing_approval_id']} "
+                            f"(set by {who}); {ref}, risk {esc.get('risk') or risk}")
+                source = esc.get("decision_source")
+                by = f"{who} ({source})" if source and source != "owner" else who
+                return f"FlyBot: approved by {by}; {ref}, risk {esc.get('risk') or risk}"
+            case "denied":
+                because = f": {reason}" if reason else " (no reason given)"
+                return f"FlyBot: denied by {who}{because}; {ref}"
+            case "expired":
+                return f"FlyBot: nobody decided before {ref} expired, so it is not approved"
+            case "withdrawn":
+                return f"FlyBot: {ref} was withdrawn before anyone decided"
+            case "undeliverable":
+                because = f" ({reason})" if reason else ""
+                return f"FlyBot could not deliver the approval card{because}; {ref}"
+            case "timeout":
+                return f"FlyBot: no decision within {self.waited_s:g}s; {ref} withdrawn"
+            case "unreachable":
+                return self.detail if self.detail.startswith("FlyBot") else f"FlyBot is unreachable: {self.detail}"
+            case "refused":
+                return f"FlyBot refused the escalation: {self.detail}"
+            case "unconfigured":
+                return f"FlyBot is not configured: {self.detail}"
+        return f"FlyBot: unexpected outcome {self.outcome}"  # pragma: no cover - exhaustive above
+
+
+# -- grading -------------------------------------------------------------------------------------------------------
+def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel) -> Grade:
+    """Grade ``command`` with FlyBot's classifier as the server does (``workspace`` = ``cwd`` when absolute).
+
+    Never raises: a classifier failure grades the command ``destructive`` (fail closed).
+    """
+    try:
+        from bot.risk import classify
+
+        assessment = classify(command, contained=contained, workspace=Path(cwd) if cwd.startswith("/") else None)
+    except Exception as exc:  # noqa: BLE001 - a crash must never let a command through unasked
+        return Grade(command, RiskLevel.DESTRUCTIVE, ceiling, f"the classifier failed ({type(exc).__name__})")
+    top = [r for r in assessment.reasons if r.level == assessment.risk]
+    why = "; ".join(f"{r.subject}: {r.detail}" for r in top[:2])
+    return Grade(command, assessment.risk, ceiling, why)
+
+
+# -- where FlyBot is -------------------------------------------------------------------------------------------------
+def find_server(url: str | None, token: str | None, env: Mapping[str, str] | None = None) -> Server:
+    """Resolve FlyBot's URL and token: flag, then ``FLYBOT_URL``/``FLYBOT_TOKEN``, then local mode's demo credentials.
+
+    Local mode (``flybot serve`` without Slack) writes ``{"url", "token"}`` to ``$FLYBOT_STATE_DIR/local.json``
+    (default ``.flybot/local.json`` in the working directory), as ``flybot ask`` reads it. The URL falls back to
+    :data:`DEFAULT_URL`; the token stays None when nothing provides one.
+    """
+    env = os.environ if env is None else env
+    url = url or env.get("FLYBOT_URL") or None
+    token = token or env.get("FLYBOT_TOKEN") or None
+    if url is None or token is None:
+        local = _local_credentials(Path(env.get("FLYBOT_STATE_DIR") or ".flybot") / "local.json")
+        url = url or local.get("url")
+        token = token or local.get("token")
+    return Server(url or DEFAULT_URL, token)
+
+
+def _local_credentials(path: Path) -> dict[str, str]:
+    try:
+        data = json.loads(path.read_text())
+    except (OSError, ValueError):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
+
+
+# -- asking ----------------------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Request:
+    """What to escalate, beyond the graded command.
+
+    Attributes:
+        session_id: the agent session's id (truncated to the API's 200 characters).
+        cwd: the command's working directory.
+        contained: the command runs in the sandbox VM.
+        justification: why the session needs it (truncated to 4000 characters), or None.
+        room: a Slack channel ID overriding the Bot's room, or None.
+        idempotency_key: sent as ``Idempotency-Key`` (1-200 characters); a retry with it never posts a second card.
+        expires_s: the escalation's own lifetime in seconds (at least 5).
+    """
+
+    session_id: str
+    cwd: str
+    contained: bool
+    justification: str | None = None
+    room: str | None = None
+    idempotency_key: str | None = None
+    expires_s: int = 600
+
+    def body(self, command: str) -> dict[str, Any]:
+        """The ``POST /v1/escalations`` body (file_policy ``workspace-write``, approval_policy ``ask``)."""
+        body: dict[str, Any] = {
+            "session_id": (self.session_id or "unknown-session")[:MAX_SESSION_ID],
+            "command": command,
+            "cwd": self.cwd or "/",
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": self.contained,
+            "timeout_s": max(MIN_ESCALATION_TIMEOUT_S, self.expires_s),
+        }
+        if self.justification and self.justification.strip():
+            body["justification"] = self.justification[:MAX_JUSTIFICATION]
+        if self.room:
+            body["room"] = self.room
+        return body
+
+
+def decide(graded: Grade, server: Server, request: Request, *, wait_s: float) -> Verdict:
+    """The whole gate, synchronously: ``local`` without a network call, else ask FlyBot within ``wait_s`` seconds.
+
+    ``wait_s`` bounds everything after grading: creating the escalation (retried on network errors), the long-poll,
+    and the withdraw when the wait runs out. Never raises for FlyBot's failures (they become verdicts).
+    """
+    if not graded.needs_approval:
+        return Verdict("local", graded)
+    if not server.token:
+        return Verdict("unconfigured", graded, detail="no Bot token: set FLYBOT_TOKEN or pass --token")
+    return asyncio.run(_ask(graded, server, request, wait_s))
+
+
+async def _ask(graded: Grade, server: Server, request: Request, wait_s: float) -> Verdict:
+    from bot.client import FINAL, ClientError, Refused, Unreachable
+    from bot.hooks.transport import KeyedClient
+
+    assert server.token is not None
+    start = time.monotonic()
+    deadline = start + max(wait_s, 0.1)
+    reserve = min(3.0, max(0.5, wait_s / 4))  # kept back for the withdraw
+
+    def left() -> float:
+        return deadline - time.monotonic()
+
+    client = KeyedClient(server.url, server.token, retry_pause_s=0.5)
+    key = (request.idempotency_key or f"flybot-gate-{uuid.uuid4()}")[:MAX_KEY]
+    try:
+        current = await asyncio.wait_for(
+            client.escalate_keyed(request.body(graded.command), key=key, connect_timeout_s=max(0.1, min(10.0, left() - reserve))),
+            timeout=max(0.1, left()),
+        )
+    except Refused as exc:
+        return Verdict("refused", graded, detail=f"{exc.detail} ({exc.code}, HTTP {exc.status})")
+    except (Unreachable, TimeoutError) as exc:
+        return Verdict("unreachable", graded, detail=_unreachable_text(server.url, exc))
+
+    lost: BaseException | None = None
+    if current.get("status") not in FINAL:
+        try:
+            current = await asyncio.wait_for(client.wait(current, timeout_s=max(0.0, left() - reserve)), timeout=max(0.1, left()))
+        except (ClientError, TimeoutError) as exc:
+            lost = exc
+    ran_out = current.get("status") not in FINAL
+    if ran_out:
+        current = await _withdraw(client, current, timeout=max(0.5, min(reserve, left() + reserve)))
+    status = str(current.get("status"))
+    if ran_out and status in ("pending", "withdrawn"):  # our wait ran out (withdrawn by us, or the withdraw failed)
+        if lost is not None:
+            return Verdict("unreachable", graded, current, detail=_unreachable_text(server.url, lost))
+        return Verdict("timeout", graded, current, waited_s=round(wait_s, 1))
+    if status in ("approved", "denied", "expired", "withdrawn", "undeliverable"):
+        return Verdict(status, graded, current)  # type: ignore[arg-type]
+    return Verdict("refused", graded, current, detail=f"unknown status {status!r}")
+
+
+async def _withdraw(client: Any, current: dict[str, Any], *, timeout: float) -> dict[str, Any]:
+    """Withdraw a still-pending escalation (best effort); if a decision landed first, return that decision."""
+    from bot.client import ClientError, Refused
+
+    try:
+        return dict(await asyncio.wait_for(client.withdraw(current["id"]), timeout=timeout))
+    except Refused as exc:
+        if exc.code == "already_decided":
+            try:
+                return dict(await asyncio.wait_for(client.get(current["id"]), timeout=timeout))
+            except (ClientError, TimeoutError):
+                return current
+        return current
+    except (ClientError, TimeoutError):
+        return current
+
+
+def _unreachable_text(url: str, exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text if text.startswith("FlyBot") else f"FlyBot at {url} did not answer in time"
+
+
+def expiry_for_wait(wait_s: float) -> int:
+    """The escalation lifetime for a gate that waits ``wait_s``: a little longer, so the gate withdraws it first."""
+    return max(MIN_ESCALATION_TIMEOUT_S, math.ceil(wait_s) + 5)

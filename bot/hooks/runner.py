@@ -1,0 +1,110 @@
+"""``flybot exec -- COMMAND...``: run a command only once FlyBot allows it, for any agent or script.
+
+* Several words (``flybot exec -- make deploy ENV=prod``) are graded as their shell-quoted join
+  (:func:`shlex.join`) and run exactly as given, without a shell.
+* One word (``flybot exec -- 'make build && make deploy'``) is a script: graded as written, run by ``/bin/sh -c``.
+
+At or below ``--ceiling`` the command runs at once with no network call. Above it FlyBot is asked and nothing runs
+before the answer.
+
+Exit codes:
+    the command's own status when it ran; ``128 + N`` when it was killed by signal N;
+    126 when it did not run: denied, expired, withdrawn, undeliverable, no decision within ``--timeout`` (the
+        escalation is withdrawn), FlyBot unreachable or refusing, no token -- or the program cannot be executed;
+    127 when the program was not found;
+    2 on a usage error (no command).
+One line on stderr says why whenever the command did not run or FlyBot was asked; stdout belongs to the command.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import signal
+import subprocess
+import sys
+from types import FrameType
+
+from bot.hooks.gate import Request, Server, decide, grade
+from bot.risk.model import RiskLevel
+
+EXIT_USAGE, EXIT_NOT_RUN, EXIT_NOT_FOUND = 2, 126, 127
+PREFIX = "flybot exec"
+#: Signals passed on to the command while it runs (Ctrl-C's SIGINT/SIGQUIT reach it through the terminal's
+#: process group; the gate ignores them meanwhile, as a shell waiting for a child does).
+FORWARDED = (signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2)
+
+
+def command_of(argv: list[str]) -> tuple[str, list[str]]:
+    """``(text graded and shown on the card, argv to run)`` for the words after ``--``."""
+    if len(argv) == 1:
+        return argv[0], ["/bin/sh", "-c", argv[0]]
+    return shlex.join(argv), list(argv)
+
+
+def run(
+    argv: list[str],
+    *,
+    contained: bool,
+    ceiling: RiskLevel,
+    server: Server,
+    timeout_s: int,
+    session_id: str | None = None,
+    justification: str | None = None,
+    room: str | None = None,
+) -> int:
+    """Grade, ask when above the ceiling, then run; returns the exit code described in the module docstring."""
+    if argv[:1] == ["--"]:
+        argv = argv[1:]
+    if not argv or not "".join(argv).strip():
+        print(f"{PREFIX}: give the command after --, e.g. flybot exec -- sudo apt-get install -y jq", file=sys.stderr)
+        return EXIT_USAGE
+    text, to_run = command_of(argv)
+    cwd = os.getcwd()
+    graded = grade(text, contained=contained, cwd=cwd, ceiling=ceiling)
+    if graded.needs_approval:
+        where = "in the sandbox" if contained else "on the host"
+        print(f"{PREFIX}: {graded.risk.label} is above the {ceiling.label} ceiling; asking FlyBot at {server.url} "
+              f"(runs {where}): {text}", file=sys.stderr, flush=True)
+    request = Request(
+        session_id=session_id or f"exec-{os.getpid()}", cwd=cwd, contained=contained, justification=justification,
+        room=room, expires_s=timeout_s,
+    )
+    try:
+        verdict = decide(graded, server, request, wait_s=timeout_s + 5)
+    except KeyboardInterrupt:
+        print(f"{PREFIX}: interrupted before a decision; not run", file=sys.stderr)
+        return 130
+    if not verdict.approved:
+        print(f"{PREFIX}: not run: {verdict.describe()}", file=sys.stderr)
+        return EXIT_NOT_RUN
+    if verdict.outcome == "approved":
+        print(f"{PREFIX}: {verdict.describe()}; running", file=sys.stderr, flush=True)
+    return execute(to_run)
+
+
+def execute(argv: list[str]) -> int:
+    """Run ``argv`` (no shell) with this process's stdio; its exit status, ``128 + N`` for signal N, 126/127 on failure."""
+    try:
+        child = subprocess.Popen(argv)  # noqa: S603 - approved (or at/below the ceiling) argv, no shell
+    except FileNotFoundError:
+        print(f"{PREFIX}: {argv[0]}: command not found", file=sys.stderr)
+        return EXIT_NOT_FOUND
+    except OSError as exc:
+        print(f"{PREFIX}: {argv[0]}: cannot execute ({exc.strerror or exc})", file=sys.stderr)
+        return EXIT_NOT_RUN
+
+    def forward(signum: int, _frame: FrameType | None) -> None:
+        try:
+            child.send_signal(signum)
+        except ProcessLookupError:
+            pass
+
+    previous = {sig: signal.signal(sig, forward) for sig in FORWARDED}
+    previous.update({sig: signal.signal(sig, signal.SIG_IGN) for sig in (signal.SIGINT, signal.SIGQUIT)})
+    try:
+        code = child.wait()
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+    return 128 - code if code < 0 else code
