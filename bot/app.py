@@ -18,18 +18,22 @@ import structlog
 from aiohttp import web
 
 from bot.api import escalations as escalations_api
+from bot.api import reports as reports_api
 from bot.api import standing as standing_api
 from bot.api.problems import problems_middleware
 from bot.bots import hash_token, new_token, register_bot
 from bot.escalations import EscalationService, run_sweeper, utcnow
 from bot.localchat import SlackEmulator
 from bot.localchat.emulator import DEFAULT_USERS
+from bot.reports import ReportService
 from bot.settings import Settings
 from bot.slack.app import Handler, build_bolt_app, events_handler
 from bot.slack.deps import SlackDeps
 from bot.slack.gateway import SlackChat, make_web_client
+from bot.slack.reports import SlackReportChat
 from bot.standing import StandingService
 from bot.store import Store, open_store
+from bot.store.reports import ReportStore
 from bot.waiters import WaiterHub
 
 log = structlog.get_logger("flybot.app")
@@ -106,10 +110,15 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         service = EscalationService(
             store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing
         )
-        deps = SlackDeps(service=service, chat=chat, store=store, standing=standing)
+        reports = ReportService(
+            store, ReportStore(store.engine), SlackReportChat(client), WaiterHub(), admins=admins, standing=standing,
+            clock=utcnow,
+        )
+        deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports)
         bolt = build_bolt_app(client, signing_secret, deps)
         app[RUNTIME] = Runtime(service=service, store=store, deps=deps, standing=standing)
         app[standing_api.STANDING] = standing
+        app[reports_api.REPORTS] = reports
         app[escalations_api.SERVICE] = service
         app[escalations_api.STORE] = store
         handler_holder["bolt"] = events_handler(bolt)
@@ -145,6 +154,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     app.cleanup_ctx.append(resources)
     escalations_api.add_routes(app)
     standing_api.add_routes(app)
+    reports_api.add_routes(app)
     app.router.add_post("/slack/events", slack_events)
     app.router.add_get("/healthz", healthz)
     if local:

@@ -124,8 +124,10 @@ def cmd_standing(args: argparse.Namespace) -> int:
         service = StandingService(store, admins=frozenset(settings.admins), is_workspace_admin=no_workspace_admin,
                                   clock=utcnow)
         actor = f"operator:{getpass.getuser()}"
+        words = [w for w in args.words if w != "--json"]
+        as_json = args.json or len(words) != len(args.words)
         try:
-            parsed = standing_args.parse(args.words)
+            parsed = standing_args.parse(words)
             if parsed.action == "list":
                 scope, subject = (None, None)
                 if parsed.bot:
@@ -136,13 +138,13 @@ def cmd_standing(args: argparse.Namespace) -> int:
                 elif parsed.room:
                     scope, subject = "room", parsed.room
                 items = await store.list_standing(scope=scope, subject=subject, live_at=utcnow())
-                if args.json:
+                if as_json:
                     print(json.dumps([a.to_api() for a in items]))
-                for a in [] if args.json else items:
+                for a in [] if as_json else items:
                     expiry = a.expires_at.strftime("%Y-%m-%d %H:%M UTC") if a.expires_at else "never"
                     print(f"{a.id}\t{a.scope}\t{a.subject}\t{a.pattern}\tmax={a.max_risk}\t"
                           f"{'contained-only' if a.contained_only else 'host-ok'}\texpires={expiry}\tuses={a.use_count}")
-                if not items and not args.json:
+                if not items and not as_json:
                     print("No live standing approval.")
                 return 0
             if parsed.action == "revoke":
@@ -160,11 +162,12 @@ def cmd_standing(args: argparse.Namespace) -> int:
                 scope=scope, subject=subject, pattern=parsed.pattern, max_risk=parsed.max_risk,
                 contained_only=not parsed.host_ok, expires=parsed.expires, note=parsed.note,
             ), operator=True)
-            print(json.dumps(approval.to_api()) if args.json else f"Saved {approval.id}: {approval.scope} "
+            print(json.dumps(approval.to_api()) if as_json else f"Saved {approval.id}: {approval.scope} "
                   f"{approval.subject} `{approval.pattern}` up to {approval.max_risk}")
             return 0
         except FlyBotError as exc:
-            print(f"flybot standing: {exc.detail}".splitlines()[0], file=sys.stderr)
+            first = exc.detail.splitlines()[0].removesuffix(" Usage:").removesuffix(".")
+            print(f"flybot standing: {first} (see flybot standing --help)", file=sys.stderr)
             return 2
         finally:
             await store.close()
@@ -318,7 +321,7 @@ def build_parser() -> argparse.ArgumentParser:
     admin_add.add_argument("--user", required=True)
     admin_add.set_defaults(func=cmd_admin_token)
 
-    for module in ("bot.risk.cli", "bot.preflight.cli"):
+    for module in ("bot.risk.cli", "bot.preflight.cli", "bot.hooks.cli"):
         try:
             register = __import__(module, fromlist=["register"]).register
         except (ImportError, AttributeError):
@@ -331,6 +334,12 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of ``flybot``; returns the exit code."""
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.cmd != "serve":
+        import logging
+
+        from bot.logs import configure_logging
+
+        configure_logging("console", level=logging.WARNING)  # stdout stays the command's own output
     if getattr(args, "command", None) and args.command[:1] == ["--"]:
         args.command = args.command[1:]
     try:

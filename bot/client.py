@@ -73,9 +73,15 @@ class FlyBotClient:
                 raise Unreachable(f"FlyBot at {self.base_url} is unreachable ({last})")
             await asyncio.sleep(self.retry_pause_s)
 
-    async def escalate(self, body: dict[str, Any], *, connect_timeout_s: float = 10.0) -> dict[str, Any]:
-        """``POST /v1/escalations`` (retried with one Idempotency-Key for up to ``connect_timeout_s``)."""
-        key = str(uuid.uuid4())
+    async def escalate(
+        self, body: dict[str, Any], *, connect_timeout_s: float = 10.0, idempotency_key: str | None = None
+    ) -> dict[str, Any]:
+        """``POST /v1/escalations``, retried on network errors for up to ``connect_timeout_s`` with ONE Idempotency-Key.
+
+        ``idempotency_key``: the caller's own (e.g. a tool call id, so a re-run never posts a second card);
+        default a fresh UUID. Raises :class:`Refused` on a problem answer, :class:`Unreachable` when out of time.
+        """
+        key = idempotency_key or str(uuid.uuid4())
         deadline = time.monotonic() + connect_timeout_s
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
             return await self._call(

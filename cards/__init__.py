@@ -51,9 +51,23 @@ from cards.ids import (
     escalation_id_from_block_id,
 )
 from cards.models import DECISION_SOURCES, RISK_LEVELS, STATUSES, CardEscalation, CardReason
+from cards.report import (
+    REPORT_APPROVE_BOT_ACTION,
+    REPORT_APPROVE_TURN_ACTION,
+    REPORT_RESOLVE_ACTION,
+    CardReport,
+    CardUnlock,
+    report_dm,
+)
 from cards.standing import STANDING_LEVELS, CardStanding, HomePending, home_view, standing_modal, standing_notice
 
 __all__ = [
+    "REPORT_APPROVE_BOT_ACTION",
+    "REPORT_APPROVE_TURN_ACTION",
+    "REPORT_RESOLVE_ACTION",
+    "CardReport",
+    "CardUnlock",
+    "report_dm",
     "HOST_OK_VALUE",
     "STANDING_BOT_ACTION",
     "STANDING_EXPIRES_BLOCK",

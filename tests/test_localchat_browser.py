@@ -17,13 +17,21 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator, Page
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
-    "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-    "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 OWNER, OTHER = "U0OWNER01", "U0OTHER01"
 APPROVALS = "C0APPROVE"
@@ -45,13 +53,14 @@ def _env() -> dict[str, str]:
     return env
 
 
-def _http_json(url: str, token: str | None = None) -> dict:
+def _http_json(url: str, token: str | None = None) -> dict[str, Any]:
     request = urllib.request.Request(url, headers={"Authorization": f"Bearer {token}"} if token else {})
     with urllib.request.urlopen(request, timeout=5) as response:
-        return json.loads(response.read())
+        data: dict[str, Any] = json.loads(response.read())
+        return data
 
 
-def _wait_healthy(server: subprocess.Popen, base: str, log: Path, timeout: float = 20.0) -> None:
+def _wait_healthy(server: subprocess.Popen[bytes], base: str, log: Path, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if server.poll() is not None:
@@ -71,14 +80,18 @@ def _wait_healthy(server: subprocess.Popen, base: str, log: Path, timeout: float
     pytest.fail(f"flybot serve did not answer /healthz within {timeout:.0f}s (exit code {server.returncode})")
 
 
-def _ask(cwd: Path, out: Path, *command: str) -> subprocess.Popen:
+def _ask(cwd: Path, out: Path, *command: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "bot", "ask", "--timeout", "120", "--", *command],
-        cwd=cwd, env=_env(), stdout=out.open("w"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+        cwd=cwd,
+        env=_env(),
+        stdout=out.open("w"),
+        stderr=subprocess.STDOUT,
+        stdin=subprocess.DEVNULL,
     )
 
 
-def _finish(proc: subprocess.Popen, out: Path, timeout: float = 20.0) -> tuple[int, str]:
+def _finish(proc: subprocess.Popen[bytes], out: Path, timeout: float = 20.0) -> tuple[int, str]:
     try:
         code = proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -86,20 +99,25 @@ def _finish(proc: subprocess.Popen, out: Path, timeout: float = 20.0) -> tuple[i
     return code, out.read_text()
 
 
-def _stop(proc: subprocess.Popen | None) -> None:
+def _stop(proc: subprocess.Popen[bytes] | None) -> None:
     if proc is None or proc.poll() is not None:
         return
     proc.terminate()
     try:
-        proc.wait(timeout=10)
+        proc.wait(timeout=15)  # aiohttp's graceful shutdown may wait up to 10 s for a long-poll still in flight
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait(timeout=5)
 
 
-def _card(page, command: str):
+def _card(page: Page, command: str) -> Locator:
     """The newest pending card (a message with an Approve button) showing ``command``."""
-    card = page.locator("[data-ts]").filter(has=page.locator("[data-action-id=escalation_approve]")).filter(has_text=command).last
+    card = (
+        page.locator("[data-ts]")
+        .filter(has=page.locator("[data-action-id=escalation_approve]"))
+        .filter(has_text=command)
+        .last
+    )
     card.wait_for(state="visible", timeout=20_000)
     return card
 
@@ -114,9 +132,13 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
     server_log = tmp_path / "serve.log"
     server = subprocess.Popen(
         [sys.executable, "-m", "bot", "serve", "--port", str(port)],
-        cwd=tmp_path, env=_env(), stdout=subprocess.DEVNULL, stderr=server_log.open("w"), stdin=subprocess.DEVNULL,
+        cwd=tmp_path,
+        env=_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=server_log.open("w"),
+        stdin=subprocess.DEVNULL,
     )
-    asks: list[subprocess.Popen] = []
+    asks: list[subprocess.Popen[bytes]] = []
     try:
         _wait_healthy(server, base, server_log)
         local = json.loads((tmp_path / ".flybot" / "local.json").read_text())
@@ -180,8 +202,11 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
                 code, output = _finish(asks[1], second_out)
                 assert code == 1, output
                 assert "denied" in output and REASON in output, output
-                expect(page.locator("[data-ts]").filter(has_text="ripgrep").last.locator(
-                    "[data-action-id=escalation_deny]")).to_have_count(0, timeout=10_000)
+                expect(
+                    page.locator("[data-ts]")
+                    .filter(has_text="ripgrep")
+                    .last.locator("[data-action-id=escalation_deny]")
+                ).to_have_count(0, timeout=10_000)
 
                 page.screenshot(path=str(tmp_path / "page.png"), full_page=True)
                 shutil.copyfile(tmp_path / "card.png", LEAD_SCREENSHOT)

@@ -44,6 +44,17 @@ def positive_seconds(text: str) -> float:
     return value
 
 
+def positive_int(text: str) -> int:
+    """A positive whole number of seconds."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of seconds") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError("give a positive number of seconds")
+    return value
+
+
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--contained", action="store_true",
                         help="the commands run in the sandbox micro-VM (graded accordingly; default: on the host)")
@@ -100,7 +111,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                     "(128+N on signal N), 126 not run (denied, expired, unreachable ...), 127 not found, 2 usage.",
     )
     _common(ex)
-    ex.add_argument("--timeout", type=int, default=600, metavar="S",
+    ex.add_argument("--timeout", type=positive_int, default=600, metavar="S",
                     help="seconds before the escalation expires (default 600)")
     ex.add_argument("--session", help="session id shown on the card (default exec-PID)")
     ex.add_argument("--justification", help="why it is needed (shown on the card)")

@@ -231,8 +231,7 @@ def decide(graded: Grade, server: Server, request: Request, *, wait_s: float) ->
 
 
 async def _ask(graded: Grade, server: Server, request: Request, wait_s: float) -> Verdict:
-    from bot.client import FINAL, ClientError, Refused, Unreachable
-    from bot.hooks.transport import KeyedClient
+    from bot.client import FINAL, ClientError, FlyBotClient, Refused, Unreachable
 
     assert server.token is not None
     start = time.monotonic()
@@ -242,11 +241,14 @@ async def _ask(graded: Grade, server: Server, request: Request, wait_s: float) -
     def left() -> float:
         return deadline - time.monotonic()
 
-    client = KeyedClient(server.url, server.token, retry_pause_s=0.5)
+    client = FlyBotClient(server.url, server.token, retry_pause_s=0.5)
     key = (request.idempotency_key or f"flybot-gate-{uuid.uuid4()}")[:MAX_KEY]
     try:
         current = await asyncio.wait_for(
-            client.escalate_keyed(request.body(graded.command), key=key, connect_timeout_s=max(0.1, min(10.0, left() - reserve))),
+            client.escalate(
+                request.body(graded.command), idempotency_key=key,
+                connect_timeout_s=max(0.1, min(10.0, left() - reserve)),
+            ),
             timeout=max(0.1, left()),
         )
     except Refused as exc:

@@ -6,6 +6,7 @@ Pure, synchronous and total: any ``str`` yields an :class:`Assessment`; nothing 
 from __future__ import annotations
 
 import posixpath
+from functools import lru_cache
 from pathlib import Path
 
 from bot.risk.grader import Grader, Scope
@@ -55,8 +56,7 @@ def _classify(command: str, contained: bool, workspace: Path | None) -> Assessme
     if not isinstance(command, str):
         raise TypeError("command must be str")
     root = _workspace_root(workspace)
-    grader = Grader(PROGRAMS, contained, root)
-    grader.walk_script = lambda parent, scope, text: walk_script(grader, parent, scope, text)
+    grader = Grader(PROGRAMS, contained, root, walk_script)
     scope = Scope(contained=contained)
     problem = _text_problem(command)
     if problem is not None:
@@ -71,7 +71,11 @@ def _classify(command: str, contained: bool, workspace: Path | None) -> Assessme
 def _workspace_root(workspace: Path | None) -> str | None:
     if workspace is None:
         return None
-    text = str(workspace)
+    return _root_of(str(workspace))
+
+
+@lru_cache(maxsize=256)
+def _root_of(text: str) -> str | None:
     if not text.startswith("/") or "\x00" in text:
         return None
     return posixpath.normpath(text)
@@ -80,6 +84,8 @@ def _workspace_root(workspace: Path | None) -> str | None:
 def _text_problem(command: str) -> str | None:
     if "\x00" in command:
         return "The command contains a NUL byte, which bash cannot pass to a program."
+    if command.isascii():
+        return None
     try:
         command.encode("utf-8")
     except UnicodeEncodeError:

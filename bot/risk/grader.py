@@ -11,7 +11,7 @@ marked ``downgradable`` to ``workspace_write`` when the script runs contained
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.risk.model import RiskLevel, SimpleCommand
 from bot.risk.paths import CwdState, Where, locate
@@ -34,7 +34,6 @@ class Program:
     source: str
 
 
-@dataclass(slots=True)
 class Rec:
     """One simple command being graded (mutable until finished).
 
@@ -42,16 +41,18 @@ class Rec:
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead.
     """
 
-    words: list[Word]
-    text: str
-    wrappers: list[str] = field(default_factory=list)
-    level: RiskLevel = R.READ_ONLY
-    emit: bool = True
+    __slots__ = ("words", "text", "wrappers", "level", "emit")
+
+    def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
+        self.words = words
+        self.text = text
+        self.wrappers: list[str] = wrappers if wrappers is not None else []
+        self.level = R.READ_ONLY
+        self.emit = True
 
 
-@dataclass(frozen=True, slots=True)
 class Scope:
-    """How the current script runs.
+    """How the current script runs (immutable by convention; :meth:`but` makes a changed copy).
 
     Attributes:
         contained: the script runs in the sandbox VM (downgrades apply).
@@ -61,11 +62,25 @@ class Scope:
         floor: a level every simple command of this script gets at least (``sudo bash -c``).
     """
 
-    contained: bool
-    depth: int = 0
-    repeat: int = 0
-    wrappers: tuple[str, ...] = ()
-    floor: RiskLevel = R.READ_ONLY
+    __slots__ = ("contained", "depth", "repeat", "wrappers", "floor")
+
+    def __init__(
+        self,
+        contained: bool,
+        depth: int = 0,
+        repeat: int = 0,
+        wrappers: tuple[str, ...] = (),
+        floor: RiskLevel = R.READ_ONLY,
+    ) -> None:
+        self.contained = contained
+        self.depth = depth
+        self.repeat = repeat
+        self.wrappers = wrappers
+        self.floor = floor
+
+    def repeated(self) -> Scope:
+        """This scope inside a loop or function body."""
+        return Scope(self.contained, self.depth, self.repeat + 1, self.wrappers, self.floor)
 
 
 class Call:
@@ -113,14 +128,17 @@ class Call:
 
 
 Handler = Callable[[Call], None]
+#: Parses and grades a nested script: ``walker(grader, parent, scope, text)`` (bot.risk.walker.walk_script).
+Walker = Callable[["Grader", "Rec | None", Scope, str], None]
 
 
 class Grader:
     """The state of one classification. Use :func:`bot.risk.classify` rather than this class."""
 
-    def __init__(self, programs: Mapping[str, Program], contained: bool, workspace: str | None) -> None:
+    def __init__(self, programs: Mapping[str, Program], contained: bool, workspace: str | None, walker: Walker) -> None:
         self.programs = programs
         self.contained = contained
+        self.walker = walker
         self.state = CwdState.start(workspace)
         self.book = ReasonBook()
         self.records: list[tuple[Rec, Scope]] = []
@@ -128,8 +146,6 @@ class Grader:
         self.functions: set[str] = set()
         self.direct_cd: tuple[int, int, int, CwdState] | None = None
         self.last_cd: CwdState | None = None
-        # set by the walker: parses and walks a nested script
-        self.walk_script: Callable[[Rec, Scope, str], None] | None = None
 
     # -- findings -------------------------------------------------------------
     def flag(
@@ -247,8 +263,6 @@ class Grader:
 
     def script(self, parent: Rec, scope: Scope, text: str, wrapper: str, *, remote: bool, repeat: bool, same_shell: bool) -> None:
         """Parse ``text`` and grade it as a script run by ``parent``'s program."""
-        if self.walk_script is None:  # pragma: no cover - always set by the classifier
-            raise RuntimeError("grader has no walker")
         inner = Scope(
             contained=scope.contained and not remote,
             depth=scope.depth + 1,
@@ -261,7 +275,7 @@ class Grader:
         if remote:
             self.state = CwdState.remote_state()
         try:
-            self.walk_script(parent, inner, text)
+            self.walker(self, parent, inner, text)
         finally:
             if remote or not same_shell:
                 self.state = saved
@@ -279,7 +293,7 @@ class Grader:
             if not rec.emit:
                 continue
             name = rec.words[0].value if rec.words else None
-            if name is not None and name in self.functions:
+            if self.functions and name is not None and name in self.functions:
                 self.flag(rec, scope, R.DESTRUCTIVE, "shadowed-by-function", f"{shorten(name, 60)} is a shell function defined in this script.")
             argv: list[str] = []
             for word in rec.words:

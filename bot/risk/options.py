@@ -89,6 +89,9 @@ def scan(
         value = word.value
         index += 1
         if value is None:
+            if word.operand_only and not stop_at_operand:
+                result.operands.append(word)
+                continue
             result.dynamic = True
             if stop_at_operand:
                 result.rest = words[index - 1 :]

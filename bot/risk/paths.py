@@ -33,6 +33,7 @@ WORKSPACE_SENTINEL = "/\x00workspace"
 _SINKS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2"})
 _TEMP_ROOTS = ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders")
 _GLOB = frozenset("*?[")
+_TEMP_PREFIXES = tuple(root + "/" for root in ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders"))
 _MAX_CANDIDATES = 16
 
 
@@ -105,30 +106,33 @@ def locate(word: Word, state: CwdState) -> Where:
     """
     if word.value is None:
         if word.temp_suffix is not None and not state.remote:
-            rest = _norm("/" + _deglob(word.temp_suffix))
-            return Where.TEMP if not rest.startswith("/..") else Where.OUTSIDE
+            rest = posixpath.normpath("./" + _deglob(word.temp_suffix).lstrip("/"))
+            return Where.OUTSIDE if rest == ".." or rest.startswith("../") else Where.TEMP
         return Where.OUTSIDE
     if word.value == "":
         return Where.OUTSIDE
     found = state.targets(word.value)
     if found is None:
         return Where.OUTSIDE
+    if len(found) == 1:
+        for path in found:
+            return _classify(path, state)
     return max(_classify(path, state) for path in found)
 
 
 def _classify(path: str, state: CwdState) -> Where:
-    if path in _SINKS:
-        return Where.NOWHERE
-    if path == "/dev" or path.startswith("/dev/"):
-        return Where.DEVICE
+    if path.startswith("/dev"):
+        if path in _SINKS:
+            return Where.NOWHERE
+        if path == "/dev" or path.startswith("/dev/"):
+            return Where.DEVICE
     if state.remote:
         return Where.OUTSIDE
     root = state.root
-    if root != "/" and (path == root or path.startswith(root + "/")):
+    if root != "/" and path.startswith(root) and (len(path) == len(root) or path[len(root)] == "/"):
         return _git_control(path[len(root) :])
-    for temp in _TEMP_ROOTS:
-        if path == temp or path.startswith(temp + "/"):
-            return Where.TEMP
+    if path in _TEMP_ROOTS or path.startswith(_TEMP_PREFIXES):
+        return Where.TEMP
     return Where.OUTSIDE
 
 
@@ -147,7 +151,7 @@ def _git_control(rest: str) -> Where:
 
 def _deglob(value: str) -> str:
     """Replace glob components: one that may match ``..`` (starts with ``.``) becomes ``..``."""
-    if not any(ch in _GLOB for ch in value):
+    if "*" not in value and "?" not in value and "[" not in value:
         return value
     parts = value.split("/")
     return "/".join((".." if part.startswith(".") else "g") if _GLOB & set(part) else part for part in parts)

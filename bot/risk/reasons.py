@@ -34,7 +34,8 @@ class ReasonBook:
 
     def add(self, subject: str, rule: str, level: RiskLevel, detail: str, downgraded: bool) -> None:
         """Record one reason (subject is shortened to :data:`SUBJECT_MAX` characters)."""
-        subject = shorten(subject)
+        if len(subject) > SUBJECT_MAX or "\n" in subject or "\t" in subject:
+            subject = shorten(subject)
         key = (subject, rule, level, downgraded)
         if key in self._items:
             return
@@ -47,6 +48,9 @@ class ReasonBook:
 
     def result(self, risk: RiskLevel) -> tuple[Reason, ...]:
         """The reasons, worst level first; read-only ones only when ``risk`` is read-only."""
+        if not self._overflow and len(self._items) == 1:
+            only = next(iter(self._items.values()))
+            return (only,) if only.level > RiskLevel.READ_ONLY or risk == RiskLevel.READ_ONLY else ()
         items = dict(self._items)
         for group, count in self._overflow.items():
             key = self._groups[group]

@@ -8,8 +8,6 @@ still goes on so the reasons and the command list are complete.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import tree_sitter_bash
 from tree_sitter import Language, Node, Parser
 
@@ -86,7 +84,7 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
         return
     src = text.encode("utf-8", "surrogatepass")
     root = parse(src)
-    if not any(child.is_named and child.type != "comment" for child in root.children):
+    if _is_empty(root):
         _script_flag(g, parent, scope, subject, "empty-command", "An empty script (nothing but blanks or comments) is refused.")
         return
     if root.has_error:
@@ -96,6 +94,13 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
             detail += f" (near byte {where.start_byte}: {shorten(node_text(where, src), 40)!r})"
         _script_flag(g, parent, scope, subject, "parse-error", detail + ".")
     _Walk(g, src).visit(root, scope)
+
+
+def _is_empty(root: Node) -> bool:
+    named = root.named_children
+    if not named:
+        return True
+    return named[0].type == "comment" and all(child.type == "comment" for child in named)
 
 
 def _script_flag(g: Grader, parent: Rec | None, scope: Scope, subject: str, rule: str, detail: str) -> None:
@@ -139,10 +144,17 @@ class _Walk:
 
     def visit(self, node: Node, scope: Scope) -> None:
         kind = node.type
-        if kind in _LEAVES:
-            return
         if kind == "command":
             self.command(node, scope, [])
+        elif kind in _LEAVES:
+            return
+        elif kind == "program":
+            for child in node.children:
+                if child.is_named:
+                    self.visit(child, scope)
+                elif child.type in _CASE_TERMINATORS:
+                    self.children(node, scope)
+                    return
         elif kind in _CONTAINERS:
             self.children(node, scope)
         elif kind == "list":
@@ -156,7 +168,7 @@ class _Walk:
             self.children(node, scope)
             self.g.state = saved
         elif kind in _LOOPS:
-            self.children(node, replace(scope, repeat=scope.repeat + 1))
+            self.children(node, scope.repeated())
         elif kind == "redirected_statement":
             self.redirected(node, scope)
         elif kind == "function_definition":
@@ -216,60 +228,67 @@ class _Walk:
                 if name is not None:
                     self.g.functions.add(name)
             elif child.is_named:
-                self.visit(child, replace(scope, repeat=scope.repeat + 1))
+                self.visit(child, scope.repeated())
 
     # -- simple commands ------------------------------------------------------
     def command(self, node: Node, scope: Scope, extra: list[Node]) -> None:
+        """Grade one simple command (with redirects hung on it by a ``redirected_statement``)."""
         g = self.g
         if self.attached:
             extra = extra + self.attached.pop((node.start_byte, node.end_byte), [])
         g.direct_cd = None
-        name: Node | None = None
+        src = self.src
+        named = False
         assigns: list[Node] = []
-        args: list[Node] = []
         redirects: list[Node] = []
+        words: list[Word] = []
         for child in node.children:
             kind = child.type
-            if kind == "command_name":
-                name = child
+            if kind == "word" and named:
+                text = src[child.start_byte : child.end_byte].decode("utf-8", "replace")
+                words.append(Word(text, text) if "\\" not in text else resolve_word(child, src))
+            elif kind == "command_name":
+                named = True
+                part = child.children[0] if child.children else None
+                if part is None:
+                    words.append(dynamic_word(self.text(child)))
+                    continue
+                if part.type not in _LEAVES:
+                    self.visit(part, scope)
+                words.append(resolve_word(part, src))
             elif kind in _REDIRECTS:
                 redirects.append(child)
-            elif kind == "variable_assignment" and name is None:
+            elif kind == "variable_assignment" and not named:
                 assigns.append(child)
-            elif kind == "comment":
-                continue
-            else:
-                args.append(child)
-        redirects.extend(extra)
-        end = max([node.end_byte] + [r.end_byte for r in extra if r.type != "heredoc_redirect"])
-        rec = Rec([], self.src[node.start_byte : end].decode("utf-8", "replace"))
-        saved = g.state
-        for assign in assigns:
-            for part in assign.children:
-                if part.is_named:
-                    self.visit(part, scope)
-        for part in args:
-            self.visit(part, scope)
-        if name is not None:
-            for part in name.children:
-                self.visit(part, scope)
-        g.state = saved
+                for part in child.children:
+                    if part.is_named and part.type not in _LEAVES:
+                        self.visit(part, scope)
+            elif kind != "comment":
+                if kind not in _LEAVES:
+                    self.visit(child, scope)
+                words.append(self.word(child))
+        if extra:
+            redirects.extend(extra)
+            end = max([node.end_byte] + [r.end_byte for r in extra if r.type != "heredoc_redirect"])
+            rec = Rec(words, src[node.start_byte : end].decode("utf-8", "replace"))
+        else:
+            rec = Rec(words, self.text(node))
         later: list[Node] = []
-        extra_args: list[Node] = []
         for assign in assigns:
             self.check_assignment(rec, scope, assign)
-        for redirect in redirects:
-            self.redirect(rec, scope, redirect, later, extra_args)
-        if name is not None:
-            words = [self.word(name.children[0]) if name.children else dynamic_word(self.text(name))]
-            words += [self.word(a) for a in args + extra_args]
-            rec.words = words
+        if redirects:
+            extra_args: list[Node] = []
+            for redirect in redirects:
+                self.redirect(rec, scope, redirect, later, extra_args)
+            words.extend(self.word(a) for a in extra_args)
+        if named:
             g.last_cd = None
             g.records.append((rec, scope))
             g.dispatch(rec, scope)
             if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
-                g.direct_cd = (id(self.src), node.start_byte, node.end_byte, g.last_cd)
+                g.direct_cd = (id(src), node.start_byte, node.end_byte, g.last_cd)
         else:
+            rec.words = []
             self.finish_orphan(rec, scope)
         for statement in later:
             self.visit(statement, scope)
@@ -401,12 +420,11 @@ class _Walk:
                     later.append(child)
             return
         op = ""
-        dests: list[Node] = []
-        for index, child in enumerate(node.children):
-            if node.field_name_for_child(index) == "destination":
-                dests.append(child)
-            elif not child.is_named and not op:
+        for child in node.children:
+            if not child.is_named:
                 op = child.type
+                break
+        dests = node.children_by_field_name("destination")
         for dest in dests:
             self.visit(dest, scope)
         extra_args.extend(dests[1:])

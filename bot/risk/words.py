@@ -27,11 +27,14 @@ class Word:
         src: the source text as written (for reasons and for ``text``).
         temp_suffix: for a word spelled ``$TMPDIR/rest`` (or ``${TMPDIR}``), the literal
             ``/rest`` part; the path rules treat such a word as inside the temp area.
+        operand_only: an unknown value that cannot be an option (find's ``{}`` below literal
+            start points): option scanners take it as an operand.
     """
 
     value: str | None
     src: str
     temp_suffix: str | None = None
+    operand_only: bool = False
 
 
 def literal_word(value: str) -> Word:

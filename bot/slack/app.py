@@ -14,7 +14,7 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.slack import actions, commands, home, standing
+from bot.slack import actions, commands, home, reports, standing
 from bot.slack.deps import SlackDeps
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -37,6 +37,7 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     actions.register(app, deps)
     commands.register(app, deps)
     standing.register(app, deps)
+    reports.register(app, deps)
     home.register(app, deps)
     return app
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.escalations import EscalationService
+from bot.reports import ReportService
 from bot.slack.gateway import SlackChat
 from bot.standing import StandingService
 from bot.store import Store
@@ -18,3 +19,4 @@ class SlackDeps:
     chat: SlackChat
     store: Store
     standing: StandingService
+    reports: ReportService

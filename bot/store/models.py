@@ -129,3 +129,36 @@ class AuditRow(Base):
     escalation_id: Mapped[str | None] = mapped_column(String(40), nullable=True, index=True)
     actor: Mapped[str | None] = mapped_column(String(80), nullable=True)
     detail: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class BlockedReportRow(Base):
+    """A blocked-host report (issue 5): a Bot's host has no usable sandbox backend; its owners decide the unlock.
+
+    ``open_key`` is ``"<bot_id> <host>"`` while the report is ``open`` and NULL once decided: its UNIQUE constraint
+    folds concurrent duplicates into one open report per Bot and host (NULLs never collide, on SQLite and PostgreSQL).
+    ``dms`` lists the owners' DMs as ``[[channel, ts], ...]`` (for ``chat.update``).
+    """
+
+    __tablename__ = "blocked_reports"
+    __table_args__ = (UniqueConstraint("open_key", name="uq_blocked_report_open"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    bot_id: Mapped[str] = mapped_column(ForeignKey("bots.id"), index=True)
+    host: Mapped[str] = mapped_column(String(200))
+    session_id: Mapped[str] = mapped_column(String(200))
+    mode: Mapped[str] = mapped_column(String(40))
+    missing: Mapped[list[Any]] = mapped_column(JSON)
+    unlock: Mapped[list[Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(20))
+    open_key: Mapped[str | None] = mapped_column(String(260), nullable=True)
+    count: Mapped[int] = mapped_column(Integer, default=1)
+    first_seen: Mapped[datetime] = mapped_column(UTCDateTime)
+    last_seen: Mapped[datetime] = mapped_column(UTCDateTime)
+    source: Mapped[str] = mapped_column(String(10))
+    reported_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    channel: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    dms: Mapped[list[Any]] = mapped_column(JSON)
+    decided_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    decision_source: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    standing_approval_id: Mapped[str | None] = mapped_column(String(40), nullable=True)

@@ -5,6 +5,15 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+from cards_testkit import (
+    assert_inert_mrkdwn_string,
+    buttons,
+    literal_texts,
+    mrkdwn_texts,
+    validate_message,
+    validate_view,
+)
+
 from cards import (
     STANDING_PATTERN_BLOCK,
     STANDING_REVOKE_ACTION,
@@ -15,14 +24,6 @@ from cards import (
     standing_notice,
 )
 from cards.approval import CardMessage
-from cards_testkit import (
-    assert_inert_mrkdwn_string,
-    mrkdwn_texts,
-    buttons,
-    literal_texts,
-    validate_message,
-    validate_view,
-)
 
 NASTY = "apt-get install <!channel> <@U0ADMIN01> *x* `y` <https://evil|z>"
 WHEN = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)

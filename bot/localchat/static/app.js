@@ -430,7 +430,14 @@
   function select(channelId) {
     selected = channelId;
     localStorage.setItem("flybot.channel", channelId);
+    if (channelId === HOME) homeOpened();
     render(true);
+  }
+
+  // Slack sends app_home_opened when a user opens the Home tab; FlyBot answers with views.publish. The emulation's
+  // page/home_opened route delivers that event; if this server has no such route, the tab shows what was published.
+  function homeOpened() {
+    post("home_opened", { user: viewer, tab: "home" });
   }
 
   function renderPane(scrollToEnd) {
@@ -486,40 +493,135 @@
   // -- modal ------------------------------------------------------------------------------------------
   let shownModal = null; // {id, json, node}
 
-  function renderInput(block, ctx) {
+  // Input blocks: plain_text_input, static_select, checkboxes and radio_buttons. Each field carries
+  // data-input-block / data-action-id / data-kind; readField gives what view_submit sends for it (a string for text,
+  // else Slack's state shape, which the emulation passes through as is).
+  function renderInput(block, _ctx) {
     const element = block.element || {};
     const node = el("div", { class: "block block-input", "data-block-id": block.block_id });
     const id = `input-${block.block_id}-${element.action_id}`;
     const label = el("label", { htmlFor: id, class: "input-label" }, textObject(block.label));
     if (block.optional) label.append(el("span", { class: "muted", text: " (optional)" }));
     node.append(label);
-    if (element.type !== "plain_text_input") {
+    const field = inputField(element, id);
+    if (field === null) {
       node.append(el("div", { class: "unsupported", text: `[unsupported input: ${element.type}]` }));
       return node;
     }
-    const field = el(element.multiline ? "textarea" : "input", {
-      id,
-      class: "text-input",
-      "data-action-id": element.action_id,
-      "data-input-block": block.block_id,
-      placeholder: element.placeholder ? element.placeholder.text : "",
-      value: element.initial_value || "",
-    });
-    if (element.multiline) field.rows = 4;
-    if (element.max_length) field.maxLength = element.max_length;
-    if (element.min_length) field.minLength = element.min_length;
-    field.dataset.optional = block.optional ? "1" : "";
+    Object.assign(field.dataset, { inputBlock: block.block_id, actionId: element.action_id, optional: block.optional ? "1" : "" });
     node.append(field);
-    if (element.max_length) {
+    if (element.type === "plain_text_input" && element.max_length) {
       const counter = el("div", { class: "counter muted small" });
       const update = () => { counter.textContent = `${field.value.length}/${element.max_length}`; };
       field.addEventListener("input", update);
+      field.addEventListener("change", update);
       update();
       node.append(counter);
     }
     if (block.hint) node.append(textObject(block.hint, "div"));
     node.append(el("div", { class: "field-error error-line", role: "alert", "data-error-for": block.block_id, hidden: true }));
     return node;
+  }
+
+  const optionText = (option) => (option && option.text ? option.text.text || "" : "");
+  const sameOption = (a, b) => !!a && !!b && a.value === b.value;
+
+  function inputField(element, id) {
+    switch (element.type) {
+      case "plain_text_input": {
+        const field = el(element.multiline ? "textarea" : "input", {
+          id, class: "text-input", "data-kind": "text",
+          placeholder: element.placeholder ? element.placeholder.text : "",
+          value: element.initial_value || "",
+        });
+        if (element.multiline) field.rows = 4;
+        if (element.max_length) field.maxLength = element.max_length;
+        if (element.min_length) field.minLength = element.min_length;
+        return field;
+      }
+      case "static_select": {
+        const field = el("select", { id, class: "text-input", "data-kind": "static_select" });
+        field.options_ = [];
+        const add = (parent, option) => {
+          field.options_.push(option);
+          parent.append(el("option", { value: String(field.options_.length - 1), text: optionText(option),
+            selected: sameOption(option, element.initial_option) }));
+        };
+        if (!element.initial_option) {
+          field.append(el("option", { value: "", text: element.placeholder ? element.placeholder.text : "Select an option" }));
+        }
+        for (const option of element.options || []) add(field, option);
+        for (const group of element.option_groups || []) {
+          const optgroup = el("optgroup", { label: optionText(group.label ? { text: group.label } : null) });
+          for (const option of group.options || []) add(optgroup, option);
+          field.append(optgroup);
+        }
+        return field;
+      }
+      case "checkboxes":
+      case "radio_buttons": {
+        const multi = element.type === "checkboxes";
+        const field = el("div", { id, class: "choices", "data-kind": element.type, role: multi ? "group" : "radiogroup" });
+        field.options_ = element.options || [];
+        const initial = multi ? element.initial_options || [] : [element.initial_option].filter(Boolean);
+        field.options_.forEach((option, index) => {
+          const box = el("input", {
+            type: multi ? "checkbox" : "radio", name: id, value: String(index),
+            checked: initial.some((o) => sameOption(o, option)),
+          });
+          field.append(el("label", { class: "choice" }, box, textObject(option.text),
+            option.description ? textObject(option.description, "div") : null));
+        });
+        return field;
+      }
+      default:
+        return null;
+    }
+  }
+
+  function readField(field) {
+    switch (field.dataset.kind) {
+      case "static_select": {
+        const option = field.value === "" ? null : field.options_[Number(field.value)];
+        return { type: "static_select", selected_option: option || null };
+      }
+      case "checkboxes":
+      case "radio_buttons": {
+        const chosen = [...field.querySelectorAll("input:checked")].map((box) => field.options_[Number(box.value)]);
+        return field.dataset.kind === "checkboxes"
+          ? { type: "checkboxes", selected_options: chosen }
+          : { type: "radio_buttons", selected_option: chosen[0] || null };
+      }
+      default:
+        return field.value;
+    }
+  }
+
+  function writeField(field, value) {
+    switch (field.dataset.kind) {
+      case "static_select": {
+        const index = field.options_.findIndex((o) => sameOption(o, value.selected_option));
+        field.value = index < 0 ? "" : String(index);
+        break;
+      }
+      case "checkboxes":
+      case "radio_buttons": {
+        const chosen = value.selected_options || [value.selected_option].filter(Boolean);
+        for (const box of field.querySelectorAll("input")) {
+          box.checked = chosen.some((o) => sameOption(o, field.options_[Number(box.value)]));
+        }
+        break;
+      }
+      default:
+        field.value = value;
+        field.dispatchEvent(new Event("change"));
+    }
+  }
+
+  function isEmpty(value) {
+    if (typeof value === "string") return !value.trim();
+    if (value.selected_options) return value.selected_options.length === 0;
+    return !value.selected_option;
   }
 
   function renderModal() {
@@ -538,11 +640,11 @@
         for (const [actionId, value] of Object.entries(inputs)) {
           const field = shownModal.node.querySelector(
             `[data-input-block="${CSS.escape(blockId)}"][data-action-id="${CSS.escape(actionId)}"]`);
-          if (field) field.value = value;
+          if (field) writeField(field, value);
         }
       }
       root.replaceChildren(shownModal.node);
-      const first = shownModal.node.querySelector(".text-input");
+      const first = shownModal.node.querySelector("[data-kind=text]");
       if (first) first.focus();
     }
     showErrors(shownModal.node, modal.errors || {});
@@ -559,7 +661,7 @@
   function collectValues(node) {
     const values = {};
     for (const field of node.querySelectorAll("[data-input-block]")) {
-      (values[field.dataset.inputBlock] ||= {})[field.dataset.actionId] = field.value;
+      (values[field.dataset.inputBlock] ||= {})[field.dataset.actionId] = readField(field);
     }
     return values;
   }
@@ -596,9 +698,9 @@
       if (!submitButton || submitButton.disabled) return;
       const local = {};
       for (const field of dialog.querySelectorAll("[data-input-block]")) {
-        const value = field.value;
-        if (!field.dataset.optional && !value.trim()) local[field.dataset.inputBlock] = "Please complete this required field.";
-        else if (field.minLength > 0 && value && value.length < field.minLength) {
+        const value = readField(field);
+        if (!field.dataset.optional && isEmpty(value)) local[field.dataset.inputBlock] = "Please complete this required field.";
+        else if (field.dataset.kind === "text" && field.minLength > 0 && value && value.length < field.minLength) {
           local[field.dataset.inputBlock] = `Please enter at least ${field.minLength} characters.`;
         }
       }
@@ -691,6 +793,7 @@
     shownModal = null;
     $("modal-root").replaceChildren();
     if (abort) abort.abort();
+    if (selected === HOME) homeOpened();
   }
 
   $("viewer").addEventListener("change", (ev) => setViewer(ev.target.value));
@@ -701,5 +804,6 @@
   });
   // Until the first state arrives, show the stored viewer so the select is never empty.
   $("viewer").append(el("option", { value: viewer, text: viewer }));
+  if (selected === HOME) homeOpened();
   poll();
 })();

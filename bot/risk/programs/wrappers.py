@@ -300,11 +300,15 @@ def find(call: Call) -> None:
             index += 2
         else:
             break
+    starts = 0
     while index < len(words):
         value = words[index].value
         if value is not None and (value.startswith("-") or value in ("(", "!", ")", ",")):
             break
         index += 1
+        starts += 1
+    # A found path begins with its literal start point, so it is never an option.
+    found = Word(None, "{}", operand_only=starts > 0 and all(w.value is not None for w in words[index - starts : index]))
     acted = False
     while index < len(words):
         word = words[index]
@@ -332,7 +336,10 @@ def find(call: Call) -> None:
             end = index
             while end < len(words) and words[end].value not in (";", "+"):
                 end += 1
-            command_words = [dynamic_word(w.src) if w.value is None or "{}" in w.value else w for w in words[index:end]]
+            command_words = [
+                w if w.value is not None and "{}" not in w.value else (found if w.value == "{}" else dynamic_word(w.src))
+                for w in words[index:end]
+            ]
             if not command_words or end >= len(words):
                 refuse(call, f"{value} without a command and its terminator")
                 return

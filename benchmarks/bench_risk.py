@@ -1,0 +1,138 @@
+"""Benchmark of the command risk classifier (not a test: it only prints figures).
+
+Run from the repository root::
+
+    python benchmarks/bench_risk.py [--rounds N]
+
+It prints:
+
+* throughput on a mixed corpus of typical escalation commands, on one core: the best
+  of ``--rounds`` rounds, each over the whole corpus several times, measured in CPU time
+  of this process (``time.process_time``) so that other load on the machine counts less;
+  the wall-clock figure is printed beside it;
+* the cost of long scripts (1 KiB, 10 KiB, 100 KiB) to show how cost grows with length.
+
+The classifier keeps no result cache, so every call parses and grades afresh.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bot.risk import classify  # noqa: E402
+
+WORKSPACE = Path("/home/dev/project")
+
+CORPUS: tuple[str, ...] = (
+    "git status",
+    "git diff --stat",
+    "git log --oneline -n 20",
+    "git add -A && git commit -m 'Fix the parser'",
+    "git -C repo push origin main",
+    "git pull --rebase",
+    "ls -la",
+    "ls -la src && cat README.md | head -20",
+    "cat package.json",
+    "grep -rn TODO src | wc -l",
+    "rg -n 'fn main' src",
+    "find . -name '*.py' -not -path './.venv/*' | head -50",
+    "find . -name '*.pyc' -delete",
+    "sed -n '1,80p' src/app.py",
+    "sed -i 's/foo/bar/g' src/app.py",
+    "npm test",
+    "npm install",
+    "npm run build -- --watch=false",
+    "pnpm install --frozen-lockfile",
+    "pip install -r requirements.txt",
+    "python -m pytest -q tests/",
+    "pytest -x tests/test_api.py::test_create",
+    "cargo build --release",
+    "cargo test -- --nocapture",
+    "go test ./...",
+    "make -j4",
+    "make install",
+    "mkdir -p build/out && cp dist/app.js build/out/",
+    "echo hi > /tmp/x",
+    "echo 'export PATH=$HOME/bin:$PATH' >> ~/.bashrc",
+    "rm -rf build dist",
+    "chmod +x run.sh && ./run.sh",
+    "sudo apt-get install -y jq",
+    "curl -fsSL https://example.com/install.sh | sh",
+    "curl -o /tmp/data.json https://api.example.com/data",
+    "wget -q https://example.com/file.tar.gz && tar -xzf file.tar.gz",
+    "kubectl get pods -n default",
+    "docker ps -a",
+    "terraform plan -out=tfplan",
+    "cd frontend && npm ci && npm run lint",
+    "for f in src/*.py; do python -m py_compile \"$f\"; done",
+    "if [ -f .env ]; then cat .env; fi",
+    "timeout 60 npm test 2>&1 | tail -50",
+    "env NODE_ENV=production node server.js",
+    "xargs -n1 echo < list.txt",
+    "bash -c 'ls -la && pwd'",
+    "python3 -c 'print(1)'",
+    "cat <<'EOF' > notes.md\n# Notes\nSome text\nEOF",
+    "jq '.dependencies | keys' package.json",
+    "tail -n 100 logs/app.log | grep ERROR",
+)
+
+_LINE = "cd src && grep -n foo *.py | sort > /tmp/out.txt; echo \"done $x\" >> log.txt\n"
+
+
+def _script(size: int) -> str:
+    text = (_LINE * (size // len(_LINE) + 1))[:size]
+    return text[: text.rfind("\n") + 1]
+
+
+def throughput(rounds: int, passes: int) -> tuple[float, float]:
+    """(commands per CPU second, commands per wall second): best round of ``rounds``."""
+    best_cpu = best_wall = float("inf")
+    count = len(CORPUS) * passes * 2
+    for _ in range(rounds):
+        cpu0, wall0 = time.process_time(), time.perf_counter()
+        for _ in range(passes):
+            for command in CORPUS:
+                classify(command, contained=False, workspace=WORKSPACE)
+                classify(command, contained=True, workspace=WORKSPACE)
+        best_cpu = min(best_cpu, time.process_time() - cpu0)
+        best_wall = min(best_wall, time.perf_counter() - wall0)
+    return count / best_cpu, count / best_wall
+
+
+def growth(rounds: int) -> list[tuple[int, float, str, int, int]]:
+    """(bytes, best CPU seconds, risk, reasons, simple commands) for 1, 10 and 100 KiB scripts."""
+    out: list[tuple[int, float, str, int, int]] = []
+    for size in (1024, 10 * 1024, 100 * 1024):
+        script = _script(size)
+        best = float("inf")
+        for _ in range(rounds):
+            start = time.process_time()
+            assessment = classify(script, contained=False, workspace=WORKSPACE)
+            best = min(best, time.process_time() - start)
+        out.append((len(script.encode()), best, assessment.risk.label, len(assessment.reasons), len(assessment.commands)))
+    return out
+
+
+def main() -> int:
+    """Print the figures; returns 0."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--passes", type=int, default=40)
+    args = parser.parse_args()
+    classify("warm up", contained=False)
+    cpu_rate, wall_rate = throughput(args.rounds, args.passes)
+    print(f"corpus: {len(CORPUS)} typical commands, graded host and contained, best of {args.rounds} rounds")
+    print(f"throughput: {cpu_rate:,.0f} commands/s (CPU time, one core); {wall_rate:,.0f} commands/s wall clock")
+    print("growth with script length:")
+    for size, seconds, risk, reasons, commands in growth(args.rounds):
+        print(f"  {size / 1024:6.1f} KiB: {seconds:8.4f} s  ({commands} simple commands, {reasons} reasons, risk {risk})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

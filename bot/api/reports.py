@@ -1,0 +1,125 @@
+"""``/v1/reports``: a Bot reports that its host has no usable sandbox backend, then long-polls the owner's answer.
+
+Bearer token of the Bot. Errors are problem+json (``bot/api/problems.py``); a malformed report is a 422 whose
+``errors[].field`` names the bad field (``line``, ``preflight.status``, ``host``, ``session_id``, ``mode``, ...).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal
+
+from aiohttp import web
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+from bot.api.escalations import STORE
+from bot.bots import authenticate
+from bot.errors import InvalidRequest
+from bot.reports import (
+    MAX_LINE_CHARS,
+    MAX_UNLOCK_OPTIONS,
+    ReportService,
+    build_report,
+    facts_from_preflight,
+    parse_report_line,
+)
+
+REPORTS = web.AppKey("report_service", ReportService)
+MAX_WAIT_S = 60
+_WORD = r"^[^\s|=]{1,200}$"
+
+
+class BackendIn(BaseModel):
+    """One probe of the preflight's ``--json`` (``{name, available, detail}``)."""
+
+    name: str = Field(min_length=1, max_length=40)
+    available: StrictBool | None
+    detail: str = Field(default="", max_length=2000)
+
+
+class UnlockIn(BaseModel):
+    """One unlock option of the preflight's ``--json`` (``{id, text, command?}``)."""
+
+    id: str = Field(min_length=1, max_length=40)
+    text: str = Field(min_length=1, max_length=300)
+    command: str | None = Field(default=None, min_length=1, max_length=500)
+
+
+class PreflightIn(BaseModel):
+    """The preflight's ``--json`` document (``PreflightReport.to_json_dict()``); unknown keys are ignored."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    mode: Literal["read-only", "workspace-write", "danger-full-access"] | None
+    platform: str = Field(min_length=1, max_length=40)
+    status: Literal["usable", "blocked", "unknown"]
+    usable: StrictBool | None = None
+    unknown: StrictBool | None = None
+    backends: list[BackendIn] = Field(max_length=10)
+    unlock: list[UnlockIn] = Field(default_factory=list, max_length=MAX_UNLOCK_OPTIONS)
+
+
+class ReportIn(BaseModel):
+    """``POST /v1/reports`` body: exactly one of ``line`` or ``preflight``, plus where it happened.
+
+    ``host``, ``session_id`` and ``mode`` may instead come from the line (``host=``, ``session=``, ``mode=``, or the
+    preflight line's mode); where both give one they must agree. Unknown keys are refused.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+
+    line: str | None = Field(default=None, min_length=1, max_length=MAX_LINE_CHARS)
+    preflight: PreflightIn | None = None
+    host: str | None = Field(default=None, pattern=_WORD)
+    session_id: str | None = Field(default=None, pattern=_WORD)
+    mode: Literal["read-only", "workspace-write"] | None = None
+
+
+async def _json_object(request: web.Request) -> dict[str, Any]:
+    try:
+        body = json.loads(await request.text())
+    except (ValueError, UnicodeDecodeError):
+        raise InvalidRequest("the body must be a JSON object", field="body") from None
+    if not isinstance(body, dict):
+        raise InvalidRequest("the body must be a JSON object", field="body")
+    return body
+
+
+async def create(request: web.Request) -> web.Response:
+    """``POST /v1/reports`` -> 201 with a new report (the owners get a DM), or 200 with the open report it folded into.
+
+    Errors: 401 bad token; 422 a malformed report, naming the field (nothing is recorded or sent).
+    """
+    bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
+    data = ReportIn.model_validate(await _json_object(request))
+    if (data.line is None) == (data.preflight is None):
+        raise InvalidRequest("give exactly one of 'line' (the one-line report) or 'preflight' (its --json)",
+                             field="line")
+    if data.line is not None:
+        facts = parse_report_line(data.line)
+    else:
+        assert data.preflight is not None
+        facts = facts_from_preflight(data.preflight.model_dump())
+    blocked = build_report(bot, facts, host=data.host, session_id=data.session_id, mode=data.mode, source="api")
+    report, created = await request.app[REPORTS].report(bot, blocked)
+    return web.json_response(report.to_api(), status=201 if created else 200)
+
+
+async def get(request: web.Request) -> web.Response:
+    """``GET /v1/reports/{id}?wait=SECONDS`` (0..60): at once when decided, else when the wait ends (still ``open``)."""
+    bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
+    raw = request.query.get("wait", "0")
+    try:
+        wait = float(raw)
+    except ValueError:
+        raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait") from None
+    if not 0 <= wait <= MAX_WAIT_S:
+        raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait")
+    report = await request.app[REPORTS].wait(bot, request.match_info["id"], wait)
+    return web.json_response(report.to_api())
+
+
+def add_routes(app: web.Application) -> None:
+    """Register the report routes."""
+    app.router.add_post("/v1/reports", create)
+    app.router.add_get("/v1/reports/{id}", get)

@@ -1,0 +1,532 @@
+"""Blocked-host reports (issue 5): a Bot whose host has no usable sandbox backend reports once; its owners decide.
+
+A Bot whose every shell call is refused with ``SANDBOX_UNAVAILABLE`` reports one line and hands the work on (it
+does not retry). FlyBot forwards the report to the Bot's owners by DM; the owner's choice comes back like a decision:
+
+- ``approve_turn`` -> status ``approved_turn`` (danger-full-access for the reporting session's current turn);
+- ``approve_bot`` -> status ``approved_bot`` AND a Bot-scoped standing approval (pattern ``*``, up to ``system``,
+  on the host too, expiring after :data:`BOT_APPROVAL_EXPIRY`); standing approvals never cover destructive
+  commands, so those still ask;
+- ``resolve`` -> status ``resolved`` (the owner fixed the host: bubblewrap, a Landlock kernel, the file policy).
+
+Rules: only the Bot's owners and FlyBot admins decide (as for escalations, issue 2 "Who may decide"); the first
+decision wins (compare-and-set in the store); FlyBot never grants anything on its own; a second report of the same
+Bot and host while one is open folds into it (count + 1) instead of sending another DM. Every report, fold,
+decision and refusal is audited (``store.audit``, ``report_id`` in the detail) and logged.
+
+Report line format (chat messages and ``POST /v1/reports`` ``line``), one line::
+
+    blocked: no usable sandbox backend bot=NAME host=HOST session=ID [mode=MODE] [| TAIL]
+    sandbox-preflight: <mode> is UNAVAILABLE: ...          (the preflight's blocked line alone; API only)
+
+- fields are ``key=value`` words separated by spaces, each key at most once: ``bot`` (the Bot's name or id),
+  ``host``, ``session``, ``mode`` (``read-only`` or ``workspace-write``); values are 1-200 characters without
+  whitespace, ``|`` or ``=``; other keys are refused;
+- ``TAIL`` (after ``|``, or after a space when it starts with ``sandbox-preflight:`` or ``Unlock:``) is either the
+  preflight's blocked one-line report verbatim (``bot.preflight.line`` grammar: mode, missing backends, unlock
+  options) or just ``Unlock: <option>[; <option>...].`` with the preflight's option phrases;
+- without a tail, the missing backends are "not reported" and the unlock options default to approving
+  danger-full-access for the turn or the Bot, or changing the session's file policy;
+- a chat report MUST carry ``bot``, ``host`` and ``session`` (chat messages carry no FlyBot token); over the API the
+  token names the Bot (a ``bot=`` field must then match it) and ``host``/``session_id``/``mode`` may come from the
+  JSON body instead; where both give a value they must agree.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+import structlog
+
+from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound
+from bot.preflight import BlockedLineParseError, SandboxMode, UnlockOption, parse_one_line
+from bot.preflight.decide import (
+    APPROVE_BOT,
+    APPROVE_TURN,
+    CHANGE_FILE_POLICY,
+    INSTALL_BUBBLEWRAP_TEXT,
+    LANDLOCK_KERNEL,
+    RESTORE_SANDBOX_EXEC,
+)
+from bot.preflight.line import APPROVE_BOTH_TEXT
+from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
+from bot.standing import StandingService, StandingSpec
+from bot.store import Bot, Store
+from bot.store.reports import NewReport, Report, ReportStore
+from bot.waiters import WaiterHub
+
+log = structlog.get_logger("flybot.reports")
+
+BLOCKED_PREFIX = "blocked: no usable sandbox backend"
+FIELD_KEYS = ("bot", "host", "session", "mode")
+MAX_LINE_CHARS = 4000
+MAX_UNLOCK_OPTIONS = 12
+BOT_APPROVAL_EXPIRY = "24h"
+"""Lifetime of the standing approval "for this Bot" creates: a day, so a forgotten grant does not linger."""
+RECHECK_S = 2.0
+"""Long-polls re-read the store at least this often (seconds), the safety net for a missed wake-up."""
+
+CHOICES: dict[str, str] = {"approve_turn": "approved_turn", "approve_bot": "approved_bot", "resolve": "resolved"}
+"""An owner's choice -> the report status it records."""
+
+DEFAULT_UNLOCK = (APPROVE_TURN, APPROVE_BOT, CHANGE_FILE_POLICY)
+"""Unlock options assumed when the report did not list any (nothing host-specific can be known)."""
+
+_VALUE = re.compile(r"[^\s|=]{1,200}")
+_SLACK_LINK = re.compile(r"<(?:[^<>|]*)\|([^<>]*)>|<((?:https?|mailto):[^<>|]*)>")
+_OPTION_COMMAND = re.compile(r"(?P<text>.+?) \(`(?P<command>[^`]+)`\)")
+_OPTION_IDS: dict[str, str] = {
+    option.text: option.id
+    for option in (APPROVE_TURN, APPROVE_BOT, CHANGE_FILE_POLICY, LANDLOCK_KERNEL, RESTORE_SANDBOX_EXEC)
+} | {INSTALL_BUBBLEWRAP_TEXT: "install-bubblewrap"}
+_BLOCKABLE = tuple(mode.value for mode in SandboxMode if mode.needs_backend)
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+# -- parsing (pure) ------------------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class ReportLine:
+    """What a report line (or a preflight JSON document) says; None where it says nothing.
+
+    ``unlock`` is None when no option was given (then :data:`DEFAULT_UNLOCK` applies); ``missing`` is empty when
+    the backends were not reported.
+    """
+
+    bot: str | None = None
+    host: str | None = None
+    session: str | None = None
+    mode: str | None = None
+    preflight_mode: str | None = None
+    missing: tuple[str, ...] = ()
+    unlock: tuple[UnlockOption, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BlockedReport:
+    """A validated report, ready for :meth:`ReportService.report`.
+
+    ``source`` is ``api`` or ``chat``; a chat report also names the Slack user who posted it and the room.
+    """
+
+    host: str
+    session_id: str
+    mode: str
+    missing: tuple[str, ...]
+    unlock: tuple[UnlockOption, ...]
+    source: str
+    reported_by: str | None = None
+    channel: str | None = None
+
+
+def slack_plain(text: str) -> str:
+    """Slack message text back to what was typed: ``&amp; &lt; &gt;`` decoded, auto-links unwrapped to their label.
+
+    Slack escapes those three characters in message events and turns ``ci-7.example.com`` into
+    ``<http://ci-7.example.com|ci-7.example.com>``; the label is what the Bot wrote.
+    """
+    unwrapped = _SLACK_LINK.sub(lambda m: m.group(1) if m.group(1) is not None else m.group(2), text)
+    return unwrapped.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def _bad(detail: str, field: str = "line") -> InvalidRequest:
+    return InvalidRequest(detail, field=field)
+
+
+def _parse_option(phrase: str) -> tuple[UnlockOption, ...]:
+    if phrase == APPROVE_BOTH_TEXT:
+        return (APPROVE_TURN, APPROVE_BOT)
+    found = _OPTION_COMMAND.fullmatch(phrase)
+    text, command = (found["text"], found["command"]) if found else (phrase, None)
+    return (UnlockOption(_OPTION_IDS.get(text, "other"), text, command),)
+
+
+def parse_unlock_text(text: str) -> tuple[UnlockOption, ...]:
+    """``Unlock: a; b (`cmd`); c.`` -> the options (the preflight's phrases; unknown ones get id ``other``).
+
+    Raises:
+        InvalidRequest (field ``line``): no option, an empty one, or more than :data:`MAX_UNLOCK_OPTIONS`.
+    """
+    body = text.strip().removeprefix("Unlock:").strip().removesuffix(".").strip()
+    phrases = [part.strip() for part in body.split("; ")]
+    if not body or not all(phrases):
+        raise _bad("the Unlock: list is empty or has an empty option (separate options with '; ')")
+    options = tuple(option for phrase in phrases for option in _parse_option(phrase))
+    if len(options) > MAX_UNLOCK_OPTIONS:
+        raise _bad(f"at most {MAX_UNLOCK_OPTIONS} unlock options")
+    return options
+
+
+def _parse_fields(text: str) -> dict[str, str]:
+    fields: dict[str, str] = {}
+    for word in text.split():
+        key, sep, value = word.partition("=")
+        if not sep or key not in FIELD_KEYS:
+            raise _bad(f"unexpected {word[:40]!r}: fields are bot=NAME host=HOST session=ID mode=MODE")
+        if key in fields:
+            raise _bad(f"field {key}= is given twice")
+        if not _VALUE.fullmatch(value):
+            raise _bad(f"field {key}= needs a value of 1-200 characters without spaces, '|' or '='")
+        fields[key] = value
+    return fields
+
+
+def _split_tail(rest: str) -> tuple[str, str]:
+    """``(fields, tail)``: the tail starts at the first ``|``, ``sandbox-preflight:`` or ``Unlock:``."""
+    starts = [i for i in (rest.find("|"), rest.find(PREFLIGHT_PREFIX.strip()), rest.find("Unlock:")) if i >= 0]
+    if not starts:
+        return rest, ""
+    cut = min(starts)
+    tail = rest[cut:]
+    return rest[:cut], (tail[1:] if tail.startswith("|") else tail).strip()
+
+
+def parse_report_line(text: str) -> ReportLine:
+    """Parse one report line (module grammar): fields, mode, missing backends and unlock options.
+
+    Raises:
+        InvalidRequest (field ``line``): not one line, too long, not a blocked report, a malformed field or tail,
+            or a ``mode=`` that disagrees with the preflight line's mode.
+    """
+    line = text.strip()
+    if not line:
+        raise _bad("the line is empty")
+    if "\n" in line or "\r" in line:
+        raise _bad("a report is one line; got several")
+    if len(line) > MAX_LINE_CHARS:
+        raise _bad(f"the line is longer than {MAX_LINE_CHARS} characters")
+    if line.startswith(PREFLIGHT_PREFIX):
+        return _with_preflight(ReportLine(), line)
+    if not line.startswith(BLOCKED_PREFIX):
+        raise _bad(f"a report starts with {BLOCKED_PREFIX!r} or {PREFLIGHT_PREFIX.strip()!r}")
+    rest = line[len(BLOCKED_PREFIX):].removeprefix(".")
+    if rest and not (rest[0].isspace() or rest[0] == "|"):
+        raise _bad(f"a report starts with {BLOCKED_PREFIX!r} followed by a space")
+    head, tail = _split_tail(rest)
+    fields = _parse_fields(head)
+    parsed = ReportLine(
+        bot=fields.get("bot"), host=fields.get("host"), session=fields.get("session"), mode=fields.get("mode")
+    )
+    if not tail:
+        return parsed
+    if tail.startswith("Unlock:"):
+        return ReportLine(parsed.bot, parsed.host, parsed.session, parsed.mode, unlock=parse_unlock_text(tail))
+    if tail.startswith(PREFLIGHT_PREFIX):
+        return _with_preflight(parsed, tail)
+    raise _bad("after '|' comes the preflight's line (sandbox-preflight: ...) or 'Unlock: ...'")
+
+
+def _with_preflight(parsed: ReportLine, line: str) -> ReportLine:
+    try:
+        blocked = parse_one_line(line)
+    except BlockedLineParseError as exc:
+        raise _bad(f"the preflight line: {exc}") from None
+    if len(blocked.unlock) > MAX_UNLOCK_OPTIONS:
+        raise _bad(f"at most {MAX_UNLOCK_OPTIONS} unlock options")
+    return ReportLine(
+        parsed.bot, parsed.host, parsed.session, parsed.mode, preflight_mode=blocked.mode.value,
+        missing=blocked.missing_backends, unlock=blocked.unlock,
+    )
+
+
+def facts_from_preflight(doc: Mapping[str, Any]) -> ReportLine:
+    """A preflight ``--json`` document (already type-checked at the edge) as report facts.
+
+    Shape: ``PreflightReport.to_json_dict()`` — ``{mode, platform, status, usable, unknown,
+    backends: [{name, available, detail}], unlock: [{id, text, command?}]}``.
+
+    Raises:
+        InvalidRequest: ``preflight.status`` is not ``blocked``; ``preflight.mode`` is missing or
+            ``danger-full-access``; ``preflight.backends`` lists a usable backend.
+    """
+    status = doc.get("status")
+    if status != "blocked":
+        raise _bad(f"the preflight says {status!r}: only a blocked preflight (no usable sandbox backend) is a report",
+                   "preflight.status")
+    mode = doc.get("mode")
+    if mode not in _BLOCKABLE:
+        raise _bad(f"a blocked preflight's mode is read-only or workspace-write, not {mode!r}", "preflight.mode")
+    backends: Sequence[Mapping[str, Any]] = doc.get("backends") or ()
+    if any(b.get("available") is True for b in backends):
+        raise _bad("a blocked preflight cannot list a usable backend", "preflight.backends")
+    unlock = tuple(
+        UnlockOption(str(u["id"]), str(u["text"]), str(u["command"]) if u.get("command") else None)
+        for u in doc.get("unlock") or ()
+    )
+    return ReportLine(
+        preflight_mode=str(mode), missing=tuple(str(b["name"]) for b in backends if b.get("available") is False),
+        unlock=unlock or None,
+    )
+
+
+def _agree(field: str, *values: str | None) -> str | None:
+    given = {v for v in values if v is not None}
+    if len(given) > 1:
+        raise _bad(f"{field} disagrees between the line and the body: {', '.join(sorted(given))}", field)
+    return given.pop() if given else None
+
+
+def build_report(
+    bot: Bot,
+    facts: ReportLine,
+    *,
+    host: str | None = None,
+    session_id: str | None = None,
+    mode: str | None = None,
+    source: str = "api",
+    reported_by: str | None = None,
+    channel: str | None = None,
+) -> BlockedReport:
+    """Combine what the line (or preflight JSON) says with the body's fields for ``bot``.
+
+    Raises:
+        InvalidRequest: ``line``: it names another Bot; ``host``/``session_id``/``mode``: missing, or given
+            differently by the line and the body; ``mode``: not ``read-only`` or ``workspace-write``.
+    """
+    if facts.bot is not None and facts.bot not in (bot.name, bot.id):
+        raise _bad(f"the line names Bot {facts.bot!r}, but this report is from {bot.name!r}")
+    the_host = _agree("host", facts.host, host)
+    the_session = _agree("session_id", facts.session, session_id)
+    the_mode = _agree("mode", facts.mode, facts.preflight_mode, mode)
+    if the_host is None:
+        raise _bad("the report does not say which host (host=HOST in the line, or 'host' in the body)", "host")
+    if the_session is None:
+        raise _bad("the report does not say which session (session=ID in the line, or 'session_id')", "session_id")
+    if the_mode is None:
+        raise _bad("the report does not say the session's mode (mode=, the preflight line, or 'mode')", "mode")
+    if the_mode not in _BLOCKABLE:
+        raise _bad(f"mode {the_mode!r}: only read-only and workspace-write need a sandbox backend", "mode")
+    return BlockedReport(
+        host=the_host, session_id=the_session, mode=the_mode, missing=facts.missing,
+        unlock=facts.unlock or DEFAULT_UNLOCK, source=source, reported_by=reported_by, channel=channel,
+    )
+
+
+def parse_chat_report(text: str) -> ReportLine:
+    """A room message's text (Slack-escaped) as a report line that names its Bot, host and session.
+
+    Raises:
+        InvalidRequest: malformed (see :func:`parse_report_line`), or ``bot=``, ``host=`` or ``session=`` missing.
+    """
+    facts = parse_report_line(slack_plain(text))
+    absent = [key for key, value in (("bot", facts.bot), ("host", facts.host), ("session", facts.session)) if not value]
+    if absent:
+        raise _bad("a chat report needs " + ", ".join(f"{key}=" for key in absent))
+    return facts
+
+
+# -- the service ------------------------------------------------------------------------------------------------
+class ReportChat(Protocol):
+    """What the service needs from chat (implemented in ``bot/slack/reports.py``). Both are best effort."""
+
+    async def deliver(self, report: Report, bot: Bot) -> list[tuple[str, str]]:
+        """DM each owner; returns ``(channel, ts)`` of every DM posted (failures are logged and skipped)."""
+        ...
+
+    async def redraw(self, report: Report, bot: Bot) -> None:
+        """``chat.update`` every DM of ``report`` to show its current state (failures are logged)."""
+        ...
+
+
+def _already_text(report: Report) -> str:
+    who = f" by {report.decided_by}" if report.decided_by else ""
+    when = f" at {report.decided_at:%Y-%m-%d %H:%M:%S} UTC" if report.decided_at else ""
+    return f"already {report.status}{who}{when}"
+
+
+class ReportService:
+    """Records blocked-host reports (folding duplicates), DMs the owners, records exactly one decision, wakes waiters.
+
+    Args:
+        store: Bots and the audit log.
+        reports: the reports' persistence.
+        chat: DMs the owners and redraws the DMs.
+        waiters: wakes ``GET /v1/reports/{id}?wait=`` long-polls (its own hub: keys are report ids).
+        admins: ``FLYBOT_ADMINS`` (they may decide any Bot's reports, as they may its escalations).
+        standing: creates the Bot-scoped standing approval of an ``approved_bot`` decision.
+        clock: aware UTC now.
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        reports: ReportStore,
+        chat: ReportChat,
+        waiters: WaiterHub,
+        *,
+        admins: frozenset[str],
+        standing: StandingService,
+        clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.store = store
+        self.reports = reports
+        self.chat = chat
+        self.waiters = waiters
+        self.admins = admins
+        self.standing = standing
+        self.clock = clock
+
+    # -- report ----------------------------------------------------------------------------------------------
+    async def report(self, bot: Bot, blocked: BlockedReport) -> tuple[Report, bool]:
+        """Record ``blocked`` for ``bot``; returns ``(report, created)``.
+
+        New: the owners get a DM each (``delivered`` counts them; 0 is audited ``report.undeliverable``). While a
+        report of the same Bot and host is open, this one folds into it: count + 1, no DM (the DMs are redrawn).
+        """
+        now = self.clock()
+        new = NewReport(
+            id="rep_" + uuid.uuid4().hex[:24], bot_id=bot.id, host=blocked.host, session_id=blocked.session_id,
+            mode=blocked.mode, missing=blocked.missing, unlock=blocked.unlock, at=now, source=blocked.source,
+            reported_by=blocked.reported_by, channel=blocked.channel,
+        )
+        report, created = await self.reports.record(new)
+        bound = log.bind(report_id=report.id, bot_id=bot.id, session_id=blocked.session_id, host=blocked.host)
+        detail: dict[str, Any] = {
+            "report_id": report.id, "host": blocked.host, "session_id": blocked.session_id, "source": blocked.source,
+            "reported_by": blocked.reported_by,
+        }
+        if not created:
+            await self.store.audit("report.folded", at=now, actor=bot.id, count=report.count, **detail)
+            bound.info("report.folded", count=report.count, source=blocked.source)
+            if report.dms:
+                await self.chat.redraw(report, bot)
+            return report, False
+        await self.store.audit("report.received", at=now, actor=bot.id, mode=blocked.mode,
+                               missing=list(blocked.missing), **detail)
+        bound.info("report.received", mode=blocked.mode, missing=list(blocked.missing), source=blocked.source)
+        dms = await self.chat.deliver(report, bot)
+        current = await self.reports.set_dms(report.id, dms) or report
+        if dms:
+            await self.store.audit("report.delivered", at=self.clock(), actor=bot.id, report_id=report.id,
+                                   channels=[c for c, _ in dms])
+            bound.info("report.delivered", dms=len(dms))
+            if not current.open or current.count > 1:
+                await self.chat.redraw(current, bot)  # a click or a fold happened before the DMs were stored
+        else:
+            await self.store.audit("report.undeliverable", at=self.clock(), actor=bot.id, report_id=report.id)
+            bound.warning("report.undeliverable", owners=len(bot.owners))
+        return current, True
+
+    # -- read ------------------------------------------------------------------------------------------------
+    async def _get(self, report_id: str) -> Report:
+        report = await self.reports.get(report_id)
+        if report is None:
+            raise NotFound(f"no report {report_id}")
+        return report
+
+    async def get_for_bot(self, bot: Bot, report_id: str) -> Report:
+        """The report if it is ``bot``'s. Raises :class:`NotFound` otherwise (no leak across Bots)."""
+        report = await self.reports.get(report_id)
+        if report is None or report.bot_id != bot.id:
+            raise NotFound(f"no report {report_id} for this Bot")
+        return report
+
+    async def wait(self, bot: Bot, report_id: str, wait_s: float) -> Report:
+        """Long-poll: the report as soon as it is decided, or after ``wait_s`` seconds still ``open``.
+
+        Raises :class:`NotFound` when it is not this Bot's.
+        """
+        deadline = time.monotonic() + max(0.0, wait_s)
+        while True:
+            with self.waiters.listen(report_id) as woken:
+                report = await self.get_for_bot(bot, report_id)
+                remaining = deadline - time.monotonic()
+                if not report.open or remaining <= 0:
+                    return report
+                try:
+                    await asyncio.wait_for(woken.wait(), timeout=max(0.05, min(remaining, RECHECK_S)))
+                except TimeoutError:
+                    pass
+
+    # -- decide ----------------------------------------------------------------------------------------------
+    async def require_decider(self, report_id: str, actor: str) -> tuple[Report, Bot, str]:
+        """``(report, bot, source)`` with source ``owner`` or ``admin``.
+
+        Raises:
+            NotFound: no such report, or its Bot is gone.
+            NotAllowed: neither an owner of the Bot nor an admin (audited ``report.refused``; nothing changes).
+        """
+        report = await self._get(report_id)
+        bot = await self.store.get_bot(report.bot_id)
+        if bot is None:
+            raise NotFound(f"the Bot of report {report_id} no longer exists")
+        if actor in bot.owners:
+            return report, bot, "owner"
+        if actor in self.admins:
+            return report, bot, "admin"
+        await self._refused(report, actor, "not_allowed")
+        raise NotAllowed(f"only the owners of {bot.name} or an admin can decide this report")
+
+    async def _refused(self, report: Report, actor: str, why: str, **extra: Any) -> None:
+        await self.store.audit("report.refused", at=self.clock(), actor=actor, report_id=report.id, why=why, **extra)
+        log.warning("report.refused", why=why, report_id=report.id, bot_id=report.bot_id,
+                    session_id=report.session_id, actor=actor, **extra)
+
+    async def decide(self, report_id: str, *, actor: str, choice: str) -> Report:
+        """Record an owner's (or admin's) choice: ``approve_turn``, ``approve_bot`` or ``resolve``. First one wins.
+
+        ``approve_bot`` also creates the Bot-scoped standing approval (see the module docstring); the waiting
+        Bot is woken after it is linked, so it sees ``standing_approval_id``.
+
+        Raises:
+            InvalidRequest: an unknown choice.
+            NotFound: no such report.
+            NotAllowed: not an owner or admin, or an approval the report did not offer (audited; nothing changes).
+            AlreadyDecided: no longer open (audited; the first decision stands).
+        """
+        status = CHOICES.get(choice)
+        if status is None:
+            raise InvalidRequest(f"unknown choice {choice!r}", field="choice")
+        report, bot, source = await self.require_decider(report_id, actor)
+        offered = {option.id for option in report.unlock}
+        wanted = {"approve_turn": APPROVE_TURN.id, "approve_bot": APPROVE_BOT.id}.get(choice)
+        if wanted is not None and wanted not in offered:
+            await self._refused(report, actor, "not_offered", choice=choice)
+            raise NotAllowed(f"{bot.name} did not offer '{wanted}' as an unlock option for this report")
+        now = self.clock()
+        decided = await self.reports.decide(report_id, status=status, at=now, decided_by=actor, source=source)
+        if decided is None:
+            current = await self._get(report_id)
+            await self._refused(current, actor, "already_decided", status=current.status)
+            raise AlreadyDecided(_already_text(current))
+        await self.store.audit(f"report.{status}", at=now, actor=actor, report_id=report_id, source=source,
+                               bot_id=bot.id, host=decided.host, session_id=decided.session_id)
+        log.info(f"report.{status}", report_id=report_id, bot_id=bot.id, session_id=decided.session_id,
+                 actor=actor, source=source)
+        if status == "approved_bot":
+            decided = await self._grant_bot(decided, bot, actor)
+        self.waiters.notify(report_id)
+        await self.chat.redraw(decided, bot)
+        return decided
+
+    async def _grant_bot(self, report: Report, bot: Bot, actor: str) -> Report:
+        """Create the Bot-scoped standing approval of an ``approved_bot`` decision and link it to the report.
+
+        A failure is logged and audited (``report.standing_failed``): the report then has no
+        ``standing_approval_id`` and the Bot's escalations keep asking (fail closed).
+        """
+        spec = StandingSpec(
+            scope="bot", subject=bot.id, pattern="*", max_risk="system", contained_only=False,
+            expires=BOT_APPROVAL_EXPIRY,
+            note=f"danger-full-access for the Bot, granted from blocked report {report.id} (host {report.host})"[:500],
+        )
+        try:
+            approval = await self.standing.create(actor, spec)
+        except Exception as exc:  # noqa: BLE001 - the decision stands; never a crash in a listener
+            log.exception("report.standing_failed", report_id=report.id, bot_id=bot.id, actor=actor)
+            await self.store.audit("report.standing_failed", at=self.clock(), actor=actor, report_id=report.id,
+                                   error=type(exc).__name__)
+            return report
+        await self.store.audit("report.standing_created", at=self.clock(), actor=actor, report_id=report.id,
+                               standing_id=approval.id)
+        return await self.reports.set_standing(report.id, approval.id) or report

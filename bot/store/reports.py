@@ -1,0 +1,247 @@
+"""Persistence of blocked-host reports (issue 5), over the same ``AsyncEngine`` as :class:`bot.store.Store`.
+
+Concurrency rules, on SQLite and PostgreSQL alike (no read-then-write):
+
+- folding: one OPEN report per Bot and host, enforced by the UNIQUE ``open_key`` column (``"<bot_id> <host>"``
+  while open, NULL once decided). A report first tries a conditional ``UPDATE ... SET count = count + 1 WHERE
+  open_key = ?``; when no row matched it INSERTs, and an ``IntegrityError`` (a concurrent insert won) sends it back
+  to the UPDATE;
+- deciding: a compare-and-set on ``status = 'open'`` that also clears ``open_key``; of concurrent deciders exactly
+  one gets the report back, the others None.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+
+from bot.preflight.model import UnlockOption
+from bot.store.models import BlockedReportRow
+
+REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
+"""``open``, then exactly one of the decided statuses."""
+
+FOLD_ATTEMPTS = 5
+"""UPDATE-or-INSERT rounds before giving up (each lost round means another writer just changed the row)."""
+
+
+def _iso(value: datetime | None) -> str | None:
+    return value.isoformat().replace("+00:00", "Z") if value else None
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """One blocked-host report as stored.
+
+    Attributes:
+        status: ``open``, ``approved_turn``, ``approved_bot`` or ``resolved``.
+        missing: backend wire names the host lacks (``bubblewrap``, ``landlock``, ...); may be empty when the Bot
+            did not attach its preflight.
+        unlock: the unlock options the Bot's preflight printed (ids as in ``bot.preflight``).
+        count: how many times the Bot reported this host while the report was open (1 at first).
+        source: ``api`` or ``chat``; ``reported_by``/``channel``: the Slack user and room of a chat report.
+        dms: ``(channel, ts)`` of the DM sent to each owner.
+        decision_source: ``owner`` or ``admin`` once decided.
+        standing_approval_id: the Bot-scoped standing approval an ``approved_bot`` decision created.
+    """
+
+    id: str
+    bot_id: str
+    host: str
+    session_id: str
+    mode: str
+    missing: tuple[str, ...]
+    unlock: tuple[UnlockOption, ...]
+    status: str
+    count: int
+    first_seen: datetime
+    last_seen: datetime
+    source: str
+    reported_by: str | None = None
+    channel: str | None = None
+    dms: tuple[tuple[str, str], ...] = field(default=())
+    decided_by: str | None = None
+    decided_at: datetime | None = None
+    decision_source: str | None = None
+    standing_approval_id: str | None = None
+
+    @property
+    def open(self) -> bool:
+        """True until an owner or admin decides."""
+        return self.status == "open"
+
+    def to_api(self) -> dict[str, Any]:
+        """The session API's JSON shape (times ISO 8601 UTC, ``...Z``).
+
+        ``{id, status, bot_id, host, session_id, mode, missing: [str], unlock: [{id, text, command?}], count,
+        first_seen, last_seen, decided_by, decided_at, decision_source, standing_approval_id, source, delivered}``;
+        ``delivered`` is how many owner DMs were posted.
+        """
+        return {
+            "id": self.id,
+            "status": self.status,
+            "bot_id": self.bot_id,
+            "host": self.host,
+            "session_id": self.session_id,
+            "mode": self.mode,
+            "missing": list(self.missing),
+            "unlock": [option.to_json_dict() for option in self.unlock],
+            "count": self.count,
+            "first_seen": _iso(self.first_seen),
+            "last_seen": _iso(self.last_seen),
+            "decided_by": self.decided_by,
+            "decided_at": _iso(self.decided_at),
+            "decision_source": self.decision_source,
+            "standing_approval_id": self.standing_approval_id,
+            "source": self.source,
+            "delivered": len(self.dms),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class NewReport:
+    """What the service asks the store to record (status starts ``open``, count 1)."""
+
+    id: str
+    bot_id: str
+    host: str
+    session_id: str
+    mode: str
+    missing: tuple[str, ...]
+    unlock: tuple[UnlockOption, ...]
+    at: datetime
+    source: str
+    reported_by: str | None = None
+    channel: str | None = None
+
+
+def open_key(bot_id: str, host: str) -> str:
+    """The fold key of an open report: ``"<bot_id> <host>"`` (hosts carry no whitespace)."""
+    return f"{bot_id} {host}"
+
+
+def _unlock(raw: Any) -> UnlockOption:
+    command = raw.get("command")
+    return UnlockOption(str(raw.get("id", "other")), str(raw.get("text", "")), str(command) if command else None)
+
+
+def _report(row: BlockedReportRow) -> Report:
+    return Report(
+        id=row.id, bot_id=row.bot_id, host=row.host, session_id=row.session_id, mode=row.mode,
+        missing=tuple(str(m) for m in row.missing), unlock=tuple(_unlock(u) for u in row.unlock), status=row.status,
+        count=row.count, first_seen=row.first_seen, last_seen=row.last_seen, source=row.source,
+        reported_by=row.reported_by, channel=row.channel, dms=tuple((str(c), str(t)) for c, t in row.dms),
+        decided_by=row.decided_by, decided_at=row.decided_at, decision_source=row.decision_source,
+        standing_approval_id=row.standing_approval_id,
+    )
+
+
+class ReportStore:
+    """Blocked-host reports over ``engine`` (the engine of the main :class:`~bot.store.Store`; its tables are
+    created by ``open_store``). Every method is one short transaction."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._session = async_sessionmaker(engine, expire_on_commit=False)
+
+    async def record(self, new: NewReport) -> tuple[Report, bool]:
+        """Fold into the open report of the same Bot and host, or insert a new one; returns ``(report, created)``.
+
+        Folding adds 1 to ``count`` and sets ``last_seen``; the first report's other fields stay.
+
+        Raises:
+            RuntimeError: still contended after :data:`FOLD_ATTEMPTS` rounds (not expected in practice).
+        """
+        key = open_key(new.bot_id, new.host)
+        for _ in range(FOLD_ATTEMPTS):
+            folded = await self._fold(key, new.at)
+            if folded is not None:
+                return folded, False
+            async with self._session() as session:
+                row = BlockedReportRow(
+                    id=new.id, bot_id=new.bot_id, host=new.host, session_id=new.session_id, mode=new.mode,
+                    missing=list(new.missing), unlock=[o.to_json_dict() for o in new.unlock], status="open",
+                    open_key=key, count=1, first_seen=new.at, last_seen=new.at, source=new.source,
+                    reported_by=new.reported_by, channel=new.channel, dms=[],
+                )
+                session.add(row)
+                try:
+                    await session.commit()
+                except IntegrityError:
+                    await session.rollback()
+                    continue
+                return _report(row), True
+        raise RuntimeError(f"could not record the report of {new.bot_id} on {new.host}: too much contention")
+
+    async def _fold(self, key: str, at: datetime) -> Report | None:
+        """The conditional UPDATE; the row is read back in the same transaction (it holds the row's write lock)."""
+        async with self._session() as session:
+            result = await session.execute(
+                update(BlockedReportRow)
+                .where(BlockedReportRow.open_key == key)
+                .values(count=BlockedReportRow.count + 1, last_seen=at)
+            )
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                await session.rollback()
+                return None
+            row = (await session.execute(select(BlockedReportRow).where(BlockedReportRow.open_key == key))).scalar_one()
+            report = _report(row)
+            await session.commit()
+            return report
+
+    async def get(self, report_id: str) -> Report | None:
+        """The report with this id, or None."""
+        async with self._session() as session:
+            row = await session.get(BlockedReportRow, report_id)
+            return _report(row) if row else None
+
+    async def set_dms(self, report_id: str, dms: list[tuple[str, str]]) -> Report | None:
+        """Remember the owners' DMs (``[(channel, ts)]``); returns the report as it is now (any status)."""
+        async with self._session() as session:
+            await session.execute(
+                update(BlockedReportRow).where(BlockedReportRow.id == report_id).values(dms=[list(d) for d in dms])
+            )
+            await session.commit()
+            row = await session.get(BlockedReportRow, report_id, populate_existing=True)
+            return _report(row) if row else None
+
+    async def decide(
+        self, report_id: str, *, status: str, at: datetime, decided_by: str, source: str
+    ) -> Report | None:
+        """Move an open report to ``status``, exactly once (compare-and-set on ``status = 'open'``).
+
+        Returns the decided report, or None when it was not open (already decided, or no such report).
+
+        Raises:
+            ValueError: ``status`` is not a decided status.
+        """
+        if status not in REPORT_STATUSES[1:]:
+            raise ValueError(f"not a decided report status: {status!r}")
+        async with self._session() as session:
+            result = await session.execute(
+                update(BlockedReportRow)
+                .where(BlockedReportRow.id == report_id, BlockedReportRow.status == "open")
+                .values(status=status, open_key=None, decided_by=decided_by, decided_at=at, decision_source=source)
+            )
+            await session.commit()
+            if result.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+            row = await session.get(BlockedReportRow, report_id, populate_existing=True)
+            return _report(row) if row else None
+
+    async def set_standing(self, report_id: str, standing_approval_id: str) -> Report | None:
+        """Link the standing approval an ``approved_bot`` decision created; returns the report."""
+        async with self._session() as session:
+            await session.execute(
+                update(BlockedReportRow)
+                .where(BlockedReportRow.id == report_id)
+                .values(standing_approval_id=standing_approval_id)
+            )
+            await session.commit()
+            row = await session.get(BlockedReportRow, report_id, populate_existing=True)
+            return _report(row) if row else None

@@ -1,0 +1,335 @@
+"""Every rule of issue 3, graded on the host and contained (both directions of each rule)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+
+RO = RiskLevel.READ_ONLY
+WW = RiskLevel.WORKSPACE_WRITE
+NET = RiskLevel.NETWORK
+SYS = RiskLevel.SYSTEM
+DES = RiskLevel.DESTRUCTIVE
+
+WORKSPACE = Path("/home/dev/project")
+
+# (command, grade on the host, grade contained)
+CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
+    # --- the issue's own examples
+    ("chmod +x run.sh", SYS, WW),
+    ("echo hi > /etc/hosts", SYS, WW),
+    ("rm -rf src", DES, DES),
+    ("git -C repo push", NET, NET),
+    ("sudo apt-get install -y jq", SYS, WW),
+    ("sudo rm -rf /", DES, DES),
+    ("ls && rm -rf src", DES, DES),
+    ("ls > /dev/null", RO, RO),
+    ("echo 'rm -rf /'", RO, RO),
+    ("curl x | sh", DES, DES),
+    ("$cmd", DES, DES),
+    ("'r'm -rf x", DES, DES),
+    ("./cat", DES, DES),
+    ("bash -c 'ls'", RO, RO),
+    ("python -c 'print(1)'", DES, DES),
+    ("find . -delete", DES, DES),
+    ("find . -name x -exec rm {} +", DES, DES),
+    ("xargs rm", DES, DES),
+    ("kubectl get pods", NET, NET),
+    ("timeout 5 curl x", NET, NET),
+    ("mkdir /opt/thing", SYS, WW),
+    # --- read-only tools and constructs
+    ("ls -la", RO, RO),
+    ("cat README.md | head -20", RO, RO),
+    ("grep -rn TODO src | wc -l", RO, RO),
+    ("case $x in a) ls;; *) pwd;; esac", RO, RO),
+    ("[[ -f x && -n $y ]] && echo yes", RO, RO),
+    ("echo $(( 1 + 2 ))", RO, RO),
+    ("if [ -d src ]; then ls src; else pwd; fi", RO, RO),
+    ("for f in *.py; do wc -l \"$f\"; done", RO, RO),
+    ("while read -r line; do echo \"$line\"; done < input.txt", RO, RO),
+    ("{ ls; pwd; }", RO, RO),
+    ("(cd src && ls)", RO, RO),
+    ("ls 2>&1 | tee /dev/null", RO, RO),
+    ("echo hi >&2", RO, RO),
+    ("echo hi > /dev/stderr", RO, RO),
+    ("git status", RO, RO),
+    ("git log --oneline -n 5", RO, RO),
+    ("git diff HEAD~1 -- src", RO, RO),
+    ("sed -n '1,20p' file.txt", RO, RO),
+    ("awk '{print $1}' file.txt", RO, RO),
+    ("jq '.name' package.json", RO, RO),
+    ("find . -name '*.py' -type f", RO, RO),
+    ("\\ls", RO, RO),
+    ("$'\\x6c\\x73' -l", RO, RO),
+    ("\"l\"s", RO, RO),
+    ("/usr/bin/ls -la", RO, RO),
+    ("cat <<'EOF'\n$(rm -rf /)\nEOF", RO, RO),
+    ("x=1; echo $x", RO, RO),
+    ("export FOO=bar && env | sort", RO, RO),
+    ("command -v git", RO, RO),
+    ("xargs", RO, RO),
+    ("true && true", RO, RO),
+    # --- workspace writes (never raised by containment, never above workspace_write)
+    ("echo hi > out.txt", WW, WW),
+    ("echo hi >> logs/app.log", WW, WW),
+    ("echo hi > /tmp/x", WW, WW),
+    ("echo hi > \"$TMPDIR/x\"", WW, WW),
+    ("touch a.txt b.txt", WW, WW),
+    ("mkdir -p build/out", WW, WW),
+    ("cp src/a.py src/b.py", WW, WW),
+    ("mv a.py b.py", WW, WW),
+    ("ln -s ../shared/config.json config.json", SYS, WW),
+    ("ln -s shared/config.json config.json", WW, WW),
+    ("tee out.txt < in.txt", WW, WW),
+    ("sed -i 's/a/b/' src/app.py", WW, WW),
+    ("sort -o sorted.txt in.txt", WW, WW),
+    ("dd if=in.bin of=out.bin", WW, WW),
+    ("tar -xzf archive.tar.gz", WW, WW),
+    ("tar -czf out.tar.gz src", WW, WW),
+    ("git add -A && git commit -m 'msg'", WW, WW),
+    ("git switch -c feature", WW, WW),
+    ("git diff --output=patch.diff", WW, WW),
+    ("npm test", WW, WW),
+    ("npm run build", WW, WW),
+    ("pytest -q tests/", WW, WW),
+    ("python -m pytest -x", WW, WW),
+    ("cargo build --release", WW, WW),
+    ("cargo test", WW, WW),
+    ("go build ./...", WW, WW),
+    ("go test ./...", WW, WW),
+    ("make -j4", WW, WW),
+    ("cd src && echo hi > ../notes.txt", WW, WW),
+    ("find . -name '*.log' -fprint list.txt", WW, WW),
+    # --- writes outside the workspace: system on the host, downgraded contained
+    ("echo hi > ~/.bashrc", SYS, WW),
+    ("echo hi > ../outside.txt", SYS, WW),
+    ("cd .. && echo hi > x", SYS, WW),
+    ("cp app /usr/local/bin/", SYS, WW),
+    ("tee -a /etc/profile < x", SYS, WW),
+    ("touch /etc/motd", SYS, WW),
+    ("sed -i 's/a/b/' /etc/hosts", SYS, WW),
+    ("install -m 755 app /usr/local/bin/app", SYS, WW),
+    ("dd if=x of=/etc/x", SYS, WW),
+    ("git diff --output=/etc/patch", SYS, WW),
+    ("make install", SYS, WW),
+    ("echo hi > $OUT", SYS, WW),
+    ("find / -fprint /etc/list", SYS, WW),
+    # --- system commands: downgraded only when in the allowlist
+    ("systemctl restart nginx", SYS, WW),
+    ("service nginx reload", SYS, WW),
+    ("apt-get update", SYS, WW),
+    ("brew install jq", SYS, WW),
+    ("crontab -l", SYS, WW),
+    ("mount /dev/sdb1 /mnt", SYS, WW),
+    ("iptables -L", SYS, WW),
+    ("reboot", SYS, WW),
+    ("kill 1234", SYS, SYS),
+    ("useradd bob", SYS, SYS),
+    ("sysctl -w net.ipv4.ip_forward=1", SYS, SYS),
+    ("date -s '2020-01-01'", SYS, SYS),
+    ("sudo ls", SYS, WW),
+    ("sudo -u postgres psql", DES, DES),
+    ("sudo -E -u root apt-get install -y jq", SYS, WW),
+    ("sudo kill 1", SYS, SYS),
+    ("sudo curl x", SYS, NET),
+    # --- deletion: destructive everywhere, any flag spelling
+    ("rm -fr build", DES, DES),
+    ("rm --recursive --force build", DES, DES),
+    ("rm build -f", DES, DES),
+    ("rmdir empty", DES, DES),
+    ("unlink a", DES, DES),
+    ("shred secret.txt", DES, DES),
+    ("git clean -fdx", DES, DES),
+    ("git rm file.txt", DES, DES),
+    ("git reset --hard HEAD~1", DES, DES),
+    ("git checkout -- src/app.py", DES, DES),
+    ("rsync -a --delete src/ backup/", DES, DES),
+    ("kubectl delete pod x", DES, DES),
+    ("terraform destroy", DES, DES),
+    ("terraform apply -destroy", DES, DES),
+    ("helm uninstall release", DES, DES),
+    ("ls | xargs rm -f", DES, DES),
+    ("find . -name '*.tmp' -exec rm -f {} \\;", DES, DES),
+    ("make clean", DES, DES),
+    ("cargo clean", DES, DES),
+    ("mv src/app.py /tmp/", DES, DES),
+    ("dd if=/dev/zero of=/dev/sda", DES, DES),
+    ("echo x > .git/hooks/pre-commit", DES, DES),
+    ("mkfs.ext4 /dev/sdb1", DES, DES),
+    # --- network: at least network wherever it runs
+    ("curl https://example.com", NET, NET),
+    ("curl -o page.html https://example.com", NET, NET),
+    ("curl -o /etc/page https://example.com", SYS, NET),
+    ("wget https://example.com/f.tgz", NET, NET),
+    ("ssh host", NET, NET),
+    ("ssh host ls", NET, NET),
+    ("ssh host rm -rf /tmp/x", DES, DES),
+    ("scp host:file .", NET, NET),
+    ("sftp host", NET, NET),
+    ("rsync -a src/ host:/srv/app/", NET, NET),
+    ("nc example.com 80", NET, NET),
+    ("git push", NET, NET),
+    ("git pull", NET, NET),
+    ("git fetch origin", NET, NET),
+    ("git clone https://example.com/repo.git", NET, NET),
+    ("git remote update", NET, NET),
+    ("git ls-remote origin", NET, NET),
+    ("git submodule update --init", NET, NET),
+    ("env GIT_TRACE=1 git push", NET, NET),
+    ("npm install", NET, NET),
+    ("npm install -g typescript", SYS, NET),
+    ("pip install requests", NET, NET),
+    ("git push --force origin main", DES, DES),
+    ("git push origin :feature", DES, DES),
+    # --- remote control planes: at least network, never downgraded
+    ("kubectl apply -f deploy.yaml", SYS, SYS),
+    ("docker ps", NET, NET),
+    ("docker run --rm alpine ls", SYS, SYS),
+    ("docker rm -f web", DES, DES),
+    ("docker system prune -af", DES, DES),
+    ("helm list", NET, NET),
+    ("helm install r chart", SYS, SYS),
+    ("terraform plan", NET, NET),
+    ("terraform apply -auto-approve", SYS, SYS),
+    # --- names: only literal, known programs
+    ("nosuchprogram --flag", DES, DES),
+    ("/tmp/x/cat file", DES, DES),
+    ("../bin/tool", DES, DES),
+    ("${TOOL} build", DES, DES),
+    ("$(echo ls)", DES, DES),
+    ("{r,}m -rf x", DES, DES),
+    ("l? file", DES, DES),
+    ("f() { ls; }; f", DES, DES),
+    ("ls() { rm -rf /; }", DES, DES),
+    ("ls() { pwd; }; ls", DES, DES),
+    # --- wrappers are unwrapped and what they run is graded
+    ("env -i FOO=1 ls", RO, RO),
+    ("env -u HOME -- ls", RO, RO),
+    ("FOO=1 BAR=2 ls", RO, RO),
+    ("timeout -s KILL 5 rm -rf x", DES, DES),
+    ("nice -n 10 make", WW, WW),
+    ("nohup curl x &", NET, NET),
+    ("stdbuf -oL grep x file", RO, RO),
+    ("time ls", RO, RO),
+    ("command ls", RO, RO),
+    ("builtin cd src", RO, RO),
+    ("exec ls", RO, RO),
+    ("exec > log.txt", WW, WW),
+    ("xargs -0 -n1 grep foo", RO, RO),
+    ("xargs -I{} cp {} /etc/", SYS, WW),
+    ("find . -type f -exec grep -l foo {} +", RO, RO),
+    ("find . -execdir sed -i s/a/b/ {} \\;", SYS, WW),
+    ("find . -exec rm {}", DES, DES),
+    ("env chmod +x run.sh", SYS, WW),
+    ("timeout 5 sudo apt-get install jq", SYS, WW),
+    # --- shells, eval and interpreters
+    ("bash -c 'rm -rf x'", DES, DES),
+    ("sh -c \"echo hi > /etc/x\"", SYS, WW),
+    ("bash -lc 'npm test'", WW, WW),
+    ("eval 'ls -la'", RO, RO),
+    ("eval \"$CMD\"", DES, DES),
+    ("bash -c \"$CMD\"", DES, DES),
+    ("bash script.sh", DES, DES),
+    ("bash < script.sh", DES, DES),
+    ("sh", DES, DES),
+    ("source venv/bin/activate", DES, DES),
+    ("node -e 'console.log(1)'", DES, DES),
+    ("perl -e 'print 1'", DES, DES),
+    ("ruby -e 'puts 1'", DES, DES),
+    ("python3 script.py", DES, DES),
+    ("python3 --version", RO, RO),
+    ("trap 'rm -f /tmp/x' EXIT", DES, DES),
+    ("bash -c 'bash -c \"ls\"'", RO, RO),
+    # --- parse errors and unknown constructs fail closed
+    ("", DES, DES),
+    ("   \n\t ", DES, DES),
+    ("# just a comment", DES, DES),
+    ("ls (", DES, DES),
+    ("if true; then", DES, DES),
+    ("echo 'unterminated", DES, DES),
+    ("ls ;; pwd", DES, DES),
+    # --- variables that hijack what runs
+    ("PATH=/tmp/evil:$PATH ls", DES, DES),
+    ("export PATH=/tmp/x", DES, DES),
+    ("LD_PRELOAD=/tmp/x.so ls", DES, DES),
+    ("env PATH=/tmp ls", DES, DES),
+    ("x='$(rm -rf /)'; echo $((x))", DES, DES),
+    ("test -v 'a[$(rm -rf /)]'", DES, DES),
+    ("git -c core.sshCommand='rm -rf /' fetch", DES, DES),
+    ("git -c user.name=bot commit -m x", WW, WW),
+    ("git config core.fsmonitor 'rm -rf /'", DES, DES),
+    ("git config user.email a@b.c", WW, WW),
+    ("git config --global user.email a@b.c", SYS, WW),
+    ("git config --get user.email", RO, RO),
+    # --- sed/awk programs
+    ("sed 's/a/b/w /etc/x' f", SYS, WW),
+    ("sed '1e rm -rf /' f", DES, DES),
+    ("sed \"s/$a/$b/\" f", DES, DES),
+    ("awk 'BEGIN { system(\"rm -rf /\") }'", DES, DES),
+    ("awk '{ print > \"/etc/x\" }' f", SYS, WW),
+    ("awk '$3 > 10 { n++ } END { print n }' f", SYS, WW),
+]
+
+
+@pytest.mark.parametrize(("command", "host", "contained"), CASES, ids=[c[0][:60] for c in CASES])
+def test_grade_on_host_and_contained(command: str, host: RiskLevel, contained: RiskLevel) -> None:
+    on_host = classify(command, contained=False, workspace=WORKSPACE)
+    in_vm = classify(command, contained=True, workspace=WORKSPACE)
+    assert (on_host.risk, in_vm.risk) == (host, contained), (on_host.reasons, in_vm.reasons)
+
+
+def test_downgraded_reasons_are_marked_and_host_reasons_are_not() -> None:
+    in_vm = classify("chmod +x run.sh", contained=True, workspace=WORKSPACE)
+    on_host = classify("chmod +x run.sh", contained=False, workspace=WORKSPACE)
+    assert [r.downgraded for r in in_vm.reasons] == [True]
+    assert [r.downgraded for r in on_host.reasons] == [False]
+    assert in_vm.contained is True and on_host.contained is False
+
+
+def test_deletion_network_and_control_planes_are_never_marked_downgraded() -> None:
+    for command in ("rm -rf src", "curl x", "git push", "kubectl get pods", "docker run alpine"):
+        in_vm = classify(command, contained=True, workspace=WORKSPACE)
+        assert not any(r.downgraded for r in in_vm.reasons), command
+
+
+def test_workspace_none_treats_relative_paths_as_inside() -> None:
+    assert classify("echo hi > out.txt", contained=False).risk == WW
+    assert classify("echo hi > ../out.txt", contained=False).risk == SYS
+    assert classify("echo hi > ~/out.txt", contained=False).risk == SYS
+    assert classify("echo hi > /home/dev/project/out.txt", contained=False).risk == SYS
+    assert classify("echo hi > /tmp/out.txt", contained=False).risk == WW
+
+
+def test_absolute_path_inside_the_workspace_is_a_workspace_write() -> None:
+    assert classify("echo hi > /home/dev/project/out.txt", contained=False, workspace=WORKSPACE).risk == WW
+    assert classify("echo hi > /home/dev/project/../x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("echo hi > /home/dev/projectile/x", contained=False, workspace=WORKSPACE).risk == SYS
+
+
+def test_cd_that_may_fail_keeps_the_old_directory_as_a_candidate() -> None:
+    assert classify("cd src; echo hi > ../x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("cd src && echo hi > ../x", contained=False, workspace=WORKSPACE).risk == WW
+    assert classify("(cd src) && echo hi > ../x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("env cd src && echo hi > ../x", contained=False, workspace=WORKSPACE).risk == SYS
+
+
+def test_cd_inside_a_loop_makes_the_directory_unknown() -> None:
+    script = "for i in 1 2 3; do cd ..; done; echo hi > x"
+    assert classify(script, contained=False, workspace=WORKSPACE).risk == SYS
+
+
+def test_cd_to_an_unknown_place_makes_relative_writes_outside() -> None:
+    assert classify("cd $DIR && touch x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("cd && touch x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("cd /tmp && touch x", contained=False, workspace=WORKSPACE).risk == WW
+
+
+def test_requires_approval_is_risk_above_ceiling() -> None:
+    from bot.risk import requires_approval
+
+    assert requires_approval(SYS, WW)
+    assert not requires_approval(WW, WW)
+    assert not requires_approval(RO, NET)

@@ -1,0 +1,359 @@
+"""Issue 7: the agent adapters as agents run them -- real ``flybot hook claude-code`` / ``flybot exec`` processes
+against a real FlyBot and the Slack emulation (no mocks).
+
+Hook events are shaped as Claude Code's hooks reference documents PreToolUse input (plus unknown extra fields, which
+must be ignored); answers are checked against its ``hookSpecificOutput`` shape.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from cards import APPROVE_ACTION, DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
+from tests.harness import OWNER, Harness, free_socket
+
+ROOT = Path(__file__).resolve().parent.parent
+#: ``python -m bot`` once bot/cli.py registers bot.hooks.cli; until then the module's own entry point.
+ENTRY = ("-m", "bot") if "bot.hooks.cli" in (ROOT / "bot" / "cli.py").read_text() else ("-m", "bot.hooks.cli")
+PIPE = asyncio.subprocess.PIPE
+
+
+def env_for(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "FLYBOT_"))}
+    env["PYTHONPATH"] = str(ROOT)
+    env.update(extra)
+    return env
+
+
+def event(command: str, cwd: Path, *, tool: str = "Bash", description: str = "install jq to parse the API output",
+          session_id: str = "4f1c2d3e-cc-session", tool_use_id: str = "toolu_01ABCDEF") -> dict[str, Any]:
+    """A PreToolUse event as Claude Code sends it, with fields this hook does not know (they must be ignored)."""
+    return {
+        "session_id": session_id,
+        "transcript_path": f"/home/dev/.claude/projects/repo/{session_id}.jsonl",
+        "cwd": str(cwd),
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": tool,
+        "tool_input": {"command": command, "description": description, "timeout": 120000, "run_in_background": False,
+                       "dangerouslyDisableSandbox": False},
+        "tool_use_id": tool_use_id,
+        "agent_id": "main", "future_field": {"nested": [1, 2, 3]},
+    }
+
+
+class Run:
+    """A started adapter process; ``finish()`` collects (returncode, stdout, stderr) and never leaves it running."""
+
+    def __init__(self, proc: asyncio.subprocess.Process) -> None:
+        self.proc = proc
+
+    async def finish(self, timeout: float = 60) -> tuple[int, str, str]:
+        try:
+            out, err = await asyncio.wait_for(self.proc.communicate(), timeout)
+        finally:
+            if self.proc.returncode is None:
+                self.proc.kill()
+                await self.proc.wait()
+        assert self.proc.returncode is not None
+        return self.proc.returncode, out.decode(), err.decode()
+
+
+async def start_hook(stdin: bytes, cwd: Path, *args: str, **env: str) -> Run:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, *ENTRY, "hook", "claude-code", *args, cwd=cwd, env=env_for(**env),
+        stdin=PIPE, stdout=PIPE, stderr=PIPE,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(stdin)
+    await proc.stdin.drain()
+    proc.stdin.close()
+    return Run(proc)
+
+
+async def start_exec(cwd: Path, *args: str, **env: str) -> Run:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, *ENTRY, "exec", *args, cwd=cwd, env=env_for(**env),
+        stdin=asyncio.subprocess.DEVNULL, stdout=PIPE, stderr=PIPE,
+    )
+    return Run(proc)
+
+
+def decision(stdout: str) -> tuple[str, str]:
+    """(permissionDecision, permissionDecisionReason) from the hook's stdout, checking the documented shape."""
+    data = json.loads(stdout)
+    assert set(data) == {"hookSpecificOutput"}, data
+    out = data["hookSpecificOutput"]
+    assert out["hookEventName"] == "PreToolUse"
+    assert out["permissionDecision"] in ("allow", "deny", "ask")
+    return out["permissionDecision"], out["permissionDecisionReason"]
+
+
+async def pending_id(harness: Harness) -> str:
+    """The escalation id on the first approval card posted."""
+
+    def found() -> str | None:
+        return next((
+            e["value"] for m in harness.emulator.messages for b in m.blocks if b.get("type") == "actions"
+            for e in b["elements"] if e.get("action_id") == APPROVE_ACTION
+        ), None)
+
+    await harness.eventually(lambda: found() is not None, timeout=20)
+    value = found()
+    assert value is not None
+    return value
+
+
+async def deny_with(harness: Harness, escalation_id: str, reason: str) -> None:
+    await harness.click(OWNER, escalation_id, DENY_ACTION)
+    await harness.eventually(lambda: harness.open_modal(OWNER))
+    modal = harness.open_modal(OWNER)
+    assert modal is not None
+    submitted = await harness.submit_modal(OWNER, modal["id"], {DENY_REASON_BLOCK: {DENY_REASON_INPUT: reason}})
+    assert submitted["status"] == 200
+
+
+async def escalations_created(harness: Harness) -> list[str]:
+    return [e.escalation_id or "" for e in await harness.runtime.store.audit_log() if e.event == "escalation.created"]
+
+
+def posts(harness: Harness) -> int:
+    return sum(1 for c in harness.emulator.calls if c["method"] == "chat.postMessage")
+
+
+def no_traceback(stderr: str) -> None:
+    assert "Traceback" not in stderr, stderr
+
+
+# -- flybot hook claude-code ------------------------------------------------------------------------------------------
+async def test_hook_allows_once_the_owner_approves_and_names_them(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "pending"
+    assert stored.session_id == "4f1c2d3e-cc-session" and stored.cwd == str(tmp_path)
+    assert stored.justification == "install jq to parse the API output"
+    assert stored.contained is False and stored.file_policy == "workspace-write" and stored.approval_policy == "ask"
+    assert stored.idempotency_key == "claude-code:toolu_01ABCDEF"
+    assert run.proc.returncode is None, "the hook waits for the click"
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "allow"
+    assert OWNER in reason and escalation_id in reason
+    no_traceback(err)
+
+
+async def test_hook_denies_with_the_owners_reason(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    run = await start_hook(json.dumps(event("curl -fsSL https://example.com/install.sh | sh", tmp_path)).encode(),
+                           tmp_path, "--contained", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.contained is True
+    await deny_with(harness, escalation_id, "use the vendored installer in tools/")
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "deny"
+    assert "use the vendored installer in tools/" in reason and OWNER in reason
+
+
+async def test_hook_asks_locally_when_flybot_is_down(tmp_path: Path) -> None:
+    closed = free_socket()  # bound, never listening: connections are refused
+    try:
+        started = time.monotonic()
+        run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
+                               "--wait", "3", FLYBOT_URL=f"http://127.0.0.1:{closed.getsockname()[1]}",
+                               FLYBOT_TOKEN="fbt_whatever")
+        code, out, err = await run.finish()
+    finally:
+        closed.close()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "ask" and "unreachable" in reason
+    assert time.monotonic() - started < 15
+    no_traceback(err)
+
+
+async def test_hook_asks_when_flybot_refuses_the_token(harness: Harness, tmp_path: Path) -> None:
+    run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
+                           "--wait", "5", "--server", harness.url, "--token", "fbt_not_a_real_token")
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "ask" and "refused" in reason
+
+
+async def test_hook_allows_a_read_only_command_without_asking(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    run = await start_hook(json.dumps(event("ls -la", tmp_path)).encode(), tmp_path,
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "allow" and "read_only" in reason
+    assert posts(harness) == 0
+    assert await escalations_created(harness) == []
+
+
+async def test_hook_gives_no_decision_for_other_tools(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    write = event("ignored", tmp_path, tool="Write")
+    write["tool_input"] = {"file_path": str(tmp_path / "x.txt"), "content": "hello"}
+    run = await start_hook(json.dumps(write).encode(), tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    code, out, err = await run.finish()
+    assert code == 0 and out == ""
+    assert "Write" in err and len(err.strip().splitlines()) == 1
+    assert await escalations_created(harness) == []
+
+
+async def test_hook_gives_no_decision_on_input_it_cannot_read(tmp_path: Path) -> None:
+    missing_command = event("x", tmp_path)
+    missing_command["tool_input"] = {"description": "no command"}
+    for stdin in (b"this is not json", b"[1, 2]", b"\xff\xfe", b"", json.dumps(missing_command).encode()):
+        run = await start_hook(stdin, tmp_path, FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+        code, out, err = await run.finish()
+        assert (code, out) == (0, ""), (stdin, code, out, err)
+        assert len(err.strip().splitlines()) == 1 and "no decision" in err, (stdin, err)
+        no_traceback(err)
+    blocking = await start_hook(b"{not json", tmp_path, "--block-on-error")
+    code, out, err = await blocking.finish()
+    assert code == 2 and out == "" and "blocked" in err
+    no_traceback(err)
+
+
+async def test_hook_allows_under_a_standing_approval_and_names_it(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    reply = await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --host-ok --max-risk system")
+    assert reply.startswith("Saved"), reply
+    (approval,) = await harness.runtime.store.list_standing()
+    run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "allow"
+    assert approval.id in reason and "standing approval" in reason
+
+
+async def test_hook_withdraws_and_asks_when_nobody_decides_in_time(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    started = time.monotonic()
+    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
+                           "--wait", "2", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "ask" and "withdrawn" in reason and escalation_id in reason
+    assert time.monotonic() - started < 15
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "withdrawn"
+
+
+async def test_hook_reuses_the_escalation_for_the_same_tool_call(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    stdin = json.dumps(event("sudo apt-get install -y jq", tmp_path, tool_use_id="toolu_same")).encode()
+    first = await start_hook(stdin, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    second = await start_hook(stdin, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    await asyncio.sleep(1.0)
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    for run in (first, second):
+        code, out, err = await run.finish()
+        assert code == 0 and decision(out)[0] == "allow", err
+    assert await escalations_created(harness) == [escalation_id]
+    assert posts(harness) == 1
+
+
+# -- flybot exec ------------------------------------------------------------------------------------------------------
+async def test_exec_runs_the_command_only_after_approval(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    marker = tmp_path / "marker"
+    run = await start_exec(tmp_path, "--server", harness.url, "--token", token, "--",
+                           sys.executable, "-c", "open('marker', 'w').write('ran')")
+    escalation_id = await pending_id(harness)
+    await asyncio.sleep(0.5)
+    assert not marker.exists(), "nothing runs before the answer"
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, _out, err = await run.finish()
+    assert code == 0, err
+    assert marker.read_text() == "ran"
+    assert OWNER in err
+
+
+async def test_exec_passes_the_exit_status_through_after_approval(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    run = await start_exec(tmp_path, "--ceiling", "read_only", "--", "touch made && exit 7",
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    assert not (tmp_path / "made").exists()
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, _out, err = await run.finish()
+    assert code == 7, err
+    assert (tmp_path / "made").exists()
+
+
+async def test_exec_reports_a_signal_as_128_plus_n(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    run = await start_exec(tmp_path, "--", "sh", "-c", "kill -TERM $$", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    await harness.click(OWNER, await pending_id(harness), APPROVE_ACTION)
+    code, _out, err = await run.finish()
+    assert code == 128 + 15, err
+
+
+async def test_exec_denied_exits_126_and_never_runs(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    marker = tmp_path / "marker"
+    run = await start_exec(tmp_path, "--", sys.executable, "-c", "open('marker', 'w').write('ran')",
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    await deny_with(harness, await pending_id(harness), "not from this branch")
+    code, out, err = await run.finish()
+    assert code == 126 and out == ""
+    assert "not from this branch" in err and "not run" in err
+    assert not marker.exists()
+
+
+async def test_exec_runs_a_read_only_command_at_once_without_flybot(tmp_path: Path) -> None:
+    # No FlyBot at all (a refused port, no token): at or below the ceiling nothing is asked.
+    run = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", "printf", "%s\\n", "a b", "$HOME")
+    code, out, err = await run.finish(timeout=20)
+    assert code == 0, err
+    assert out == "a b\n$HOME\n", "the argv runs exactly as given, without a shell"
+    assert err == ""
+    script = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", "echo hi; exit 3")
+    code, out, _err = await script.finish(timeout=20)
+    assert (code, out) == (3, "hi\n"), "a single argument is a script for /bin/sh -c"
+
+
+async def test_exec_exits_126_when_flybot_is_unreachable_or_unconfigured(tmp_path: Path) -> None:
+    closed = free_socket()
+    try:
+        run = await start_exec(tmp_path, "--ceiling", "read_only", "--timeout", "5", "--server", f"http://127.0.0.1:{closed.getsockname()[1]}",
+                               "--token", "fbt_x", "--", "sh", "-c", "touch made", "--ceiling", "x")
+        code, out, err = await run.finish()
+    finally:
+        closed.close()
+    assert code == 126 and out == "" and "unreachable" in err
+    no_token = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", "rm", "-rf", "build")
+    code, _out, err = await no_token.finish()
+    assert code == 126 and "FLYBOT_TOKEN" in err
+    assert not (tmp_path / "made").exists()
+
+
+async def test_exec_usage_errors_exit_2(tmp_path: Path) -> None:
+    for args in (("--",), (), ("--ceiling", "destructive", "--", "ls"), ("--ceiling", "sky-high", "--", "ls")):
+        run = await start_exec(tmp_path, *args)
+        code, _out, err = await run.finish(timeout=20)
+        assert code == 2, (args, err)
+        no_traceback(err)
