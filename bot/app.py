@@ -151,7 +151,14 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     async def healthz(_request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
 
+    async def release_waiters(app: web.Application) -> None:
+        # on_shutdown runs before aiohttp waits for open handlers: long-polls answer 503 retryable at once.
+        runtime = app.get(RUNTIME)
+        if runtime is not None:
+            runtime.service.shutdown()
+
     app.cleanup_ctx.append(resources)
+    app.on_shutdown.append(release_waiters)
     escalations_api.add_routes(app)
     standing_api.add_routes(app)
     reports_api.add_routes(app)

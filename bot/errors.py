@@ -82,3 +82,11 @@ class Conflict(FlyBotError):
     code = "conflict"
     status = 409
     title = "Conflict"
+
+
+class ShuttingDown(FlyBotError):
+    """This replica is shutting down; retry (another replica, or this one after its restart) (503, Retry-After)."""
+
+    code = "shutting_down"
+    status = 503
+    title = "Shutting down"

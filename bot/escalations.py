@@ -19,7 +19,7 @@ from pathlib import Path
 import structlog
 
 from bot.chat import ChatGateway, DeliveryFailed
-from bot.errors import AlreadyDecided, ApprovalsClosed, NoEscalationNeeded, NotAllowed, NotFound
+from bot.errors import AlreadyDecided, ApprovalsClosed, NoEscalationNeeded, NotAllowed, NotFound, ShuttingDown
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.standing import StandingService
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store
@@ -88,6 +88,7 @@ class EscalationService:
         standing: StandingService | None = None,
     ) -> None:
         self.standing = standing
+        self.closing = False
         self.store = store
         self.chat = chat
         self.waiters = waiters
@@ -219,10 +220,13 @@ class EscalationService:
         """Long-poll: return as soon as the escalation is decided, or after ``wait_s`` seconds with it still pending.
 
         An escalation past its expiry is expired here too (fail closed even if the sweeper lags).
-        Raises :class:`NotFound` when it is not this Bot's.
+        Raises :class:`NotFound` when it is not this Bot's, :class:`ShuttingDown` (503, retryable) once
+        :meth:`shutdown` was called.
         """
         deadline = time.monotonic() + max(0.0, wait_s)
         while True:
+            if self.closing:
+                raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
             with self.waiters.listen(escalation_id) as woken:
                 escalation = await self.get_for_bot(bot, escalation_id)
                 if escalation.pending and escalation.expires_at <= self.clock():
@@ -236,6 +240,11 @@ class EscalationService:
                     await asyncio.wait_for(woken.wait(), timeout=pause)
                 except TimeoutError:
                     pass
+
+    def shutdown(self) -> None:
+        """Graceful shutdown: every long-poll answers 503 ``shutting_down`` at once (the client polls again)."""
+        self.closing = True
+        self.waiters.notify_all()
 
     # -- decide -------------------------------------------------------------------------------------
     async def authorize(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:

@@ -45,7 +45,7 @@ from typing import Any, Protocol
 
 import structlog
 
-from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound
+from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound, ShuttingDown
 from bot.preflight import BlockedLineParseError, SandboxMode, UnlockOption, parse_one_line
 from bot.preflight.decide import (
     APPROVE_BOT,
@@ -58,7 +58,7 @@ from bot.preflight.decide import (
 from bot.preflight.line import APPROVE_BOTH_TEXT
 from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
 from bot.standing import StandingService, StandingSpec
-from bot.store import Bot, Store
+from bot.store import Bot, StandingApproval, Store
 from bot.store.reports import NewReport, Report, ReportStore
 from bot.waiters import WaiterHub
 
@@ -375,6 +375,7 @@ class ReportService:
         self.admins = admins
         self.standing = standing
         self.clock = clock
+        self.closing = False
 
     # -- report ----------------------------------------------------------------------------------------------
     async def report(self, bot: Bot, blocked: BlockedReport) -> tuple[Report, bool]:
@@ -434,10 +435,13 @@ class ReportService:
     async def wait(self, bot: Bot, report_id: str, wait_s: float) -> Report:
         """Long-poll: the report as soon as it is decided, or after ``wait_s`` seconds still ``open``.
 
-        Raises :class:`NotFound` when it is not this Bot's.
+        Raises :class:`NotFound` when it is not this Bot's, :class:`ShuttingDown` (503, retryable) once
+        :meth:`shutdown` was called.
         """
         deadline = time.monotonic() + max(0.0, wait_s)
         while True:
+            if self.closing:
+                raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
             with self.waiters.listen(report_id) as woken:
                 report = await self.get_for_bot(bot, report_id)
                 remaining = deadline - time.monotonic()
@@ -447,6 +451,11 @@ class ReportService:
                     await asyncio.wait_for(woken.wait(), timeout=max(0.05, min(remaining, RECHECK_S)))
                 except TimeoutError:
                     pass
+
+    def shutdown(self) -> None:
+        """Graceful shutdown: every long-poll answers 503 ``shutting_down`` at once (the Bot polls again)."""
+        self.closing = True
+        self.waiters.notify_all()
 
     # -- decide ----------------------------------------------------------------------------------------------
     async def require_decider(self, report_id: str, actor: str) -> tuple[Report, Bot, str]:
@@ -475,11 +484,13 @@ class ReportService:
     async def decide(self, report_id: str, *, actor: str, choice: str) -> Report:
         """Record an owner's (or admin's) choice: ``approve_turn``, ``approve_bot`` or ``resolve``. First one wins.
 
-        ``approve_bot`` also creates the Bot-scoped standing approval (see the module docstring); the waiting
-        Bot is woken after it is linked, so it sees ``standing_approval_id``.
+        ``approve_bot`` first saves the Bot-scoped standing approval (``StandingService.create``), then records the
+        decision and links the approval in ONE compare-and-set, so a reader never sees ``approved_bot`` without its
+        ``standing_approval_id``. If that compare-and-set loses to a concurrent decision, the approval is revoked
+        at once (audited); a report already decided is refused before anything is saved.
 
         Raises:
-            InvalidRequest: an unknown choice.
+            InvalidRequest: an unknown choice (or, from ``StandingService.create``, a bad standing approval).
             NotFound: no such report.
             NotAllowed: not an owner or admin, or an approval the report did not offer (audited; nothing changes).
             AlreadyDecided: no longer open (audited; the first decision stands).
@@ -493,27 +504,35 @@ class ReportService:
         if wanted is not None and wanted not in offered:
             await self._refused(report, actor, "not_offered", choice=choice)
             raise NotAllowed(f"{bot.name} did not offer '{wanted}' as an unlock option for this report")
+        if not report.open:
+            await self._refused(report, actor, "already_decided", status=report.status)
+            raise AlreadyDecided(_already_text(report))
+        approval = await self._grant_bot(report, bot, actor) if status == "approved_bot" else None
         now = self.clock()
-        decided = await self.reports.decide(report_id, status=status, at=now, decided_by=actor, source=source)
+        decided = await self.reports.decide(
+            report_id, status=status, at=now, decided_by=actor, source=source,
+            standing_approval_id=approval.id if approval else None,
+        )
         if decided is None:
+            if approval is not None:
+                await self._withdraw_grant(report, approval, actor)
             current = await self._get(report_id)
             await self._refused(current, actor, "already_decided", status=current.status)
             raise AlreadyDecided(_already_text(current))
         await self.store.audit(f"report.{status}", at=now, actor=actor, report_id=report_id, source=source,
-                               bot_id=bot.id, host=decided.host, session_id=decided.session_id)
+                               bot_id=bot.id, host=decided.host, session_id=decided.session_id,
+                               standing_id=decided.standing_approval_id)
         log.info(f"report.{status}", report_id=report_id, bot_id=bot.id, session_id=decided.session_id,
-                 actor=actor, source=source)
-        if status == "approved_bot":
-            decided = await self._grant_bot(decided, bot, actor)
+                 actor=actor, source=source, standing_id=decided.standing_approval_id)
         self.waiters.notify(report_id)
         await self.chat.redraw(decided, bot)
         return decided
 
-    async def _grant_bot(self, report: Report, bot: Bot, actor: str) -> Report:
-        """Create the Bot-scoped standing approval of an ``approved_bot`` decision and link it to the report.
+    async def _grant_bot(self, report: Report, bot: Bot, actor: str) -> StandingApproval:
+        """Save the Bot-scoped standing approval of "for this Bot" (rules in the module docstring).
 
-        A failure is logged and audited (``report.standing_failed``): the report then has no
-        ``standing_approval_id`` and the Bot's escalations keep asking (fail closed).
+        Raises whatever ``StandingService.create`` raises (logged and audited ``report.standing_failed``); the
+        report then stays open: nothing is recorded without its approval (fail closed).
         """
         spec = StandingSpec(
             scope="bot", subject=bot.id, pattern="*", max_risk="system", contained_only=False,
@@ -521,12 +540,20 @@ class ReportService:
             note=f"danger-full-access for the Bot, granted from blocked report {report.id} (host {report.host})"[:500],
         )
         try:
-            approval = await self.standing.create(actor, spec)
-        except Exception as exc:  # noqa: BLE001 - the decision stands; never a crash in a listener
-            log.exception("report.standing_failed", report_id=report.id, bot_id=bot.id, actor=actor)
+            return await self.standing.create(actor, spec)
+        except Exception as exc:
+            log.warning("report.standing_failed", report_id=report.id, bot_id=bot.id, actor=actor,
+                        error=type(exc).__name__)
             await self.store.audit("report.standing_failed", at=self.clock(), actor=actor, report_id=report.id,
                                    error=type(exc).__name__)
-            return report
-        await self.store.audit("report.standing_created", at=self.clock(), actor=actor, report_id=report.id,
+            raise
+
+    async def _withdraw_grant(self, report: Report, approval: StandingApproval, actor: str) -> None:
+        """Revoke the approval of an ``approve_bot`` that lost the race (best effort; a failure is logged)."""
+        try:
+            await self.standing.revoke(actor, approval.id)
+        except Exception:  # noqa: BLE001 - logged; the approval's expiry still bounds it
+            log.exception("report.standing_withdraw_failed", report_id=report.id, standing_id=approval.id)
+            return
+        await self.store.audit("report.standing_withdrawn", at=self.clock(), actor=actor, report_id=report.id,
                                standing_id=approval.id)
-        return await self.reports.set_standing(report.id, approval.id) or report

@@ -460,7 +460,7 @@ def _deny_input_block() -> Block:
         "type": "input",
         "block_id": DENY_REASON_BLOCK,
         "optional": True,
-        "label": bk.plain("Reason (optional, sent to the session)"),
+        "label": bk.plain("Reason (sent to the session)"),
         "element": {
             "type": "plain_text_input",
             "action_id": DENY_REASON_INPUT,

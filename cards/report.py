@@ -161,17 +161,12 @@ def _outcome(report: CardReport) -> dict[str, Any]:
     }
     parts = [bk.text(verbs.get(report.status, f"{report.status} by ")), *who, bk.text(when + ".")]
     sections = [bk.section(*parts)]
-    if report.status == "approved_bot":
-        if report.standing_approval_id:
-            sections.append(bk.section(
-                bk.text("Standing approval "), bk.text(report.standing_approval_id, code=True),
-                bk.text(f" approves this Bot's escalations for {report.bot_approval_hours} hours: any command up to "
-                        "system, on the host too. Destructive commands still ask."),
-            ))
-        else:
-            sections.append(bk.section(bk.text(
-                "The standing approval could not be saved, so this Bot's escalations still ask.", italic=True
-            )))
+    if report.status == "approved_bot" and report.standing_approval_id:
+        sections.append(bk.section(
+            bk.text("Standing approval "), bk.text(report.standing_approval_id, code=True),
+            bk.text(f" approves this Bot's escalations for {report.bot_approval_hours} hours: any command up to "
+                    "system, on the host too. Destructive commands still ask."),
+        ))
     return bk.rich_text(*sections)
 
 

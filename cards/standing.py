@@ -31,7 +31,7 @@ from cards.ids import (
     STANDING_RISK_BLOCK,
     STANDING_RISK_INPUT,
 )
-from cards.text import clean, format_utc, is_slack_user_id, one_line, truncate
+from cards.text import clean, format_utc, is_slack_channel_id, is_slack_user_id, one_line, truncate
 
 STANDING_LEVELS = ("read_only", "workspace_write", "network", "system")
 """Levels a standing approval may cover (never ``destructive``)."""
@@ -172,7 +172,11 @@ def home_view(
     blocks: list[dict[str, Any]] = [bk.header("FlyBot")]
     blocks.append(bk.mrkdwn_section("*Your Bots*"))
     if bots:
-        items = [bk.section(bk.text(name, bold=True), bk.text(f" — cards go to {room}")) for name, room in bots[:HOME_MAX_ITEMS]]
+        items = [
+            bk.section(bk.text(name, bold=True), bk.text(" — cards go to "),
+                       bk.channel(room) if is_slack_channel_id(room) else bk.text(room))
+            for name, room in bots[:HOME_MAX_ITEMS]
+        ]
         blocks.append(bk.rich_text(bk.bullets(items)))
     else:
         blocks.append(bk.context(bk.plain("You own no Bot.")))

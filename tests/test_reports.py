@@ -246,8 +246,10 @@ async def test_approve_for_this_bot_saves_a_bot_wide_standing_approval_that_neve
     assert host_cmd["standing_approval_id"] == approval.id
     destructive = await harness.escalate(token, command="rm -rf x", contained=False)
     assert destructive["status"] == "pending", "destructive commands still ask"
-    events = await audit_events(harness, report["id"])
-    assert "report.approved_bot" in events and "report.standing_created" in events
+    rows = await harness.runtime.store.audit_log()
+    [decision] = [r for r in rows if r.event == "report.approved_bot"]
+    assert decision.actor == OWNER and decision.detail["standing_id"] == approval.id
+    assert [r.detail["standing_id"] for r in rows if r.event == "standing.created"] == [approval.id]
 
 
 async def test_mark_resolved_records_resolved_and_grants_nothing(harness: Harness) -> None:
@@ -298,6 +300,9 @@ async def test_concurrent_clicks_record_exactly_one_decision(harness: Harness) -
     assert len(winners) == 1 and sum("already" in str(r) for r in results if isinstance(r, BaseException)) == 2
     _, data = await get_report(harness, token, report["id"])
     assert data["status"] == winners[0].status
+    live = await harness.runtime.store.list_standing(live_at=datetime.now(UTC))
+    assert [a.id for a in live] == ([data["standing_approval_id"]] if data["status"] == "approved_bot" else []), \
+        "a losing 'for this Bot' leaves no live standing approval"
 
 
 # -- folding -------------------------------------------------------------------------------------------------------

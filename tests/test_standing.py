@@ -85,8 +85,9 @@ async def test_what_a_standing_approval_does_not_cover_still_gets_a_card(harness
     await asks(harness, token, command="apt-get remove -y jq", contained=True)  # pattern does not match
     await asks(harness, token, command="apt-get install -y jq", contained=False)  # host, contained_only
     await asks(harness, token, command="apt-get install -y jq && make deploy", contained=True)  # one part uncovered
-    await harness.slash(OWNER, "standing add --bot ci-bot make --max-risk workspace_write --host-ok")
-    await asks(harness, token, command="make deploy", contained=False)  # system on the host > max_risk
+    await harness.slash(OWNER, "standing add --bot ci-bot systemctl --max-risk workspace_write --host-ok")
+    await auto(harness, token, command="systemctl restart nginx", contained=True)  # workspace_write in the VM
+    await asks(harness, token, command="systemctl restart nginx", contained=False)  # system on the host > max_risk
 
 
 async def test_destructive_is_never_auto_approved_whatever_exists(harness: Harness) -> None:

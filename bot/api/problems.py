@@ -52,7 +52,10 @@ async def problems_middleware(request: web.Request, handler: Any) -> web.StreamR
         return response
     except FlyBotError as exc:
         extra = {"errors": [{"field": exc.field, "message": exc.detail}]} if exc.field else {}
-        return problem(exc.status, exc.code, exc.title, exc.detail, **extra)
+        response = problem(exc.status, exc.code, exc.title, exc.detail, **extra)
+        if exc.status == 503:
+            response.headers["Retry-After"] = "1"
+        return response
     except ValidationError as exc:
         return validation_problem(exc)
     except web.HTTPException as exc:

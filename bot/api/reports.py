@@ -119,7 +119,15 @@ async def get(request: web.Request) -> web.Response:
     return web.json_response(report.to_api())
 
 
+async def _release_waiters(app: web.Application) -> None:
+    """``on_shutdown`` (before aiohttp waits for open handlers): long-polls answer 503 ``shutting_down`` at once."""
+    service = app.get(REPORTS)
+    if service is not None:
+        service.shutdown()
+
+
 def add_routes(app: web.Application) -> None:
-    """Register the report routes."""
+    """Register the report routes, and the shutdown hook that releases their long-polls."""
     app.router.add_post("/v1/reports", create)
     app.router.add_get("/v1/reports/{id}", get)
+    app.on_shutdown.append(_release_waiters)

@@ -127,6 +127,7 @@ class SlackEmulator:
         self._response_urls: dict[str, tuple[str, str]] = {}
         self._http: aiohttp.ClientSession | None = None
         self.state_path = state_path
+        self._save_handle: asyncio.TimerHandle | None = None
         self._load()
 
     def _load(self) -> None:
@@ -164,20 +165,41 @@ class SlackEmulator:
         app.router.add_post("/page/view_close", self._page_view_close)
         app.router.add_post("/page/command", self._page_command)
         app.router.add_post("/page/message", self._page_message)
+        app.router.add_post("/page/home_opened", self._page_home_opened)
         app.router.add_post("/control/faults", self._control_faults)
         app.router.add_delete("/control/faults", self._control_clear)
         app.router.add_get("/control/calls", self._control_calls)
         app.router.add_post("/response/{token}", self._response_url)
+        app.on_shutdown.append(self._wake_pollers)
         app.on_cleanup.append(self._close)
         return app
 
+    async def _wake_pollers(self, _app: web.Application) -> None:
+        """On shutdown, answer every page long-poll at once (aiohttp waits for open handlers before cleanup)."""
+        self._changed.set()
+
     async def _close(self, _app: web.Application) -> None:
+        if self._save_handle is not None:
+            self._save_handle.cancel()
+            self._save_handle = None
+        self._save()
         if self._http is not None:
             await self._http.close()
             self._http = None
 
+    def _schedule_save(self) -> None:
+        """Coalesce saves: at most one write per 0.5 s, plus a final one at cleanup."""
+        if self.state_path is None or self._save_handle is not None:
+            return
+
+        def run() -> None:
+            self._save_handle = None
+            self._save()
+
+        self._save_handle = asyncio.get_running_loop().call_later(0.5, run)
+
     def _touch(self) -> None:
-        self._save()
+        self._schedule_save()
         self.version += 1
         self._changed.set()
         self._changed = asyncio.Event()
@@ -465,6 +487,19 @@ class SlackEmulator:
             "event_id": "Ev" + secrets.token_hex(6).upper(), "event_time": int(time.time()),
             "event": {"type": "message", "channel": channel, "user": user, "text": text, "ts": message.ts,
                       "channel_type": "im" if self.channels[channel]["is_im"] else "channel"},
+        }
+        status, body = await self.deliver_json(event)
+        return web.json_response({"ok": status == 200, "status": status, "body": body})
+
+    async def _page_home_opened(self, request: web.Request) -> web.Response:
+        data = await _json(request)
+        user = str(data.get("user", ""))
+        if user not in self.users:
+            return web.json_response({"ok": False, "error": "unknown user"}, status=400)
+        event = {
+            "token": "local-verification-token", "team_id": TEAM_ID, "api_app_id": "A0FLYBOT1", "type": "event_callback",
+            "event_id": "Ev" + secrets.token_hex(6).upper(), "event_time": int(time.time()),
+            "event": {"type": "app_home_opened", "user": user, "channel": self._dm(user), "tab": str(data.get("tab", "home"))},
         }
         status, body = await self.deliver_json(event)
         return web.json_response({"ok": status == 200, "status": status, "body": body})

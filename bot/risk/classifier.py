@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from bot.risk.grader import Grader, Scope
-from bot.risk.model import Assessment, Reason, RiskLevel
+from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand
 from bot.risk.reasons import shorten
 from bot.risk.table import PROGRAMS
 from bot.risk.walker import walk_script
@@ -42,14 +42,16 @@ def classify(command: str, *, contained: bool, workspace: Path | None = None) ->
     """
     try:
         return _classify(command, contained, workspace)
-    except Exception as error:
-        reason = Reason(
-            shorten(command if isinstance(command, str) else repr(command)),
-            "internal-error",
-            R.DESTRUCTIVE,
-            f"The classifier could not grade this command ({type(error).__name__}).",
-        )
-        return Assessment(R.DESTRUCTIVE, (reason,), (), bool(contained))
+    except RecursionError:
+        return _refusal(command, contained, "too-deep", "The script is nested too deeply to grade.")
+    except Exception as error:  # fail closed on anything: classify never raises
+        return _refusal(command, contained, "internal-error", f"The classifier could not grade this command ({type(error).__name__}).")
+
+
+def _refusal(command: object, contained: object, rule: str, detail: str) -> Assessment:
+    subject = shorten(command if isinstance(command, str) else repr(command))
+    reason = Reason(subject, rule, R.DESTRUCTIVE, detail)
+    return Assessment(R.DESTRUCTIVE, (reason,), (SimpleCommand((), subject, R.DESTRUCTIVE),), bool(contained))
 
 
 def _classify(command: str, contained: bool, workspace: Path | None) -> Assessment:

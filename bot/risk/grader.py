@@ -21,6 +21,9 @@ from bot.risk.words import Word
 __all__ = ["Call", "Grader", "Handler", "Program", "Rec", "Scope"]
 
 R = RiskLevel
+# Module constants: looking an enum member up on its class is slow in a hot path.
+_READ_ONLY = RiskLevel.READ_ONLY
+_WORKSPACE_WRITE = RiskLevel.WORKSPACE_WRITE
 
 #: Paths accepted as the system's own program (documented in table.py).
 SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
@@ -47,7 +50,7 @@ class Rec:
         self.words = words
         self.text = text
         self.wrappers: list[str] = wrappers if wrappers is not None else []
-        self.level = R.READ_ONLY
+        self.level = _READ_ONLY
         self.emit = True
 
 
@@ -165,8 +168,8 @@ class Grader:
         scope is contained; nothing else is ever lowered (issue 3, containment allowlist).
         """
         downgraded = False
-        if downgradable and scope.contained and level > R.WORKSPACE_WRITE:
-            level = R.WORKSPACE_WRITE
+        if downgradable and scope.contained and level > _WORKSPACE_WRITE:
+            level = _WORKSPACE_WRITE
             downgraded = True
         if level > rec.level:
             rec.level = level
@@ -300,6 +303,7 @@ class Grader:
                 if word.value is None:
                     break
                 argv.append(word.value)
-            risk = max(rec.level, scope.floor)
-            out.append(SimpleCommand(tuple(argv), rec.text, risk, tuple(scope.wrappers) + tuple(rec.wrappers)))
+            risk = rec.level if rec.level >= scope.floor else scope.floor
+            wrappers = scope.wrappers + tuple(rec.wrappers) if rec.wrappers else scope.wrappers
+            out.append(SimpleCommand(tuple(argv), rec.text, risk, wrappers))
         return tuple(out)

@@ -18,8 +18,9 @@ __all__ = ["REASON_CAP", "SUBJECT_MAX", "ReasonBook"]
 REASON_CAP = 24
 SUBJECT_MAX = 160
 
-_Key = tuple[str, str, RiskLevel, bool]
-_Group = tuple[str, RiskLevel, bool]
+_Key = tuple[str, str, int, bool]
+_Group = tuple[str, int, bool]
+_READ_ONLY = RiskLevel.READ_ONLY
 
 
 class ReasonBook:
@@ -36,10 +37,11 @@ class ReasonBook:
         """Record one reason (subject is shortened to :data:`SUBJECT_MAX` characters)."""
         if len(subject) > SUBJECT_MAX or "\n" in subject or "\t" in subject:
             subject = shorten(subject)
-        key = (subject, rule, level, downgraded)
+        value = level._value_  # an int: hashing the enum member itself is a slow Python call
+        key = (subject, rule, value, downgraded)
         if key in self._items:
             return
-        group = (rule, level, downgraded)
+        group = (rule, value, downgraded)
         if group in self._groups and len(self._items) >= REASON_CAP:
             self._overflow[group] = self._overflow.get(group, 0) + 1
             return
@@ -50,13 +52,13 @@ class ReasonBook:
         """The reasons, worst level first; read-only ones only when ``risk`` is read-only."""
         if not self._overflow and len(self._items) == 1:
             only = next(iter(self._items.values()))
-            return (only,) if only.level > RiskLevel.READ_ONLY or risk == RiskLevel.READ_ONLY else ()
+            return (only,) if only.level > _READ_ONLY or risk == _READ_ONLY else ()
         items = dict(self._items)
         for group, count in self._overflow.items():
             key = self._groups[group]
             reason = items[key]
             items[key] = replace(reason, detail=f"{reason.detail} (and {count} more like it)")
-        kept = [r for r in items.values() if r.level > RiskLevel.READ_ONLY or risk == RiskLevel.READ_ONLY]
+        kept = [r for r in items.values() if r.level > _READ_ONLY or risk == _READ_ONLY]
         kept.sort(key=lambda r: r.level, reverse=True)
         return tuple(kept)
 

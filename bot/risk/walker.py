@@ -8,6 +8,8 @@ still goes on so the reasons and the command list are complete.
 
 from __future__ import annotations
 
+import threading
+
 import tree_sitter_bash
 from tree_sitter import Language, Node, Parser
 
@@ -22,7 +24,7 @@ R = RiskLevel
 MAX_DEPTH = 12
 
 _LANGUAGE = Language(tree_sitter_bash.language())
-_PARSER = Parser(_LANGUAGE)
+_LOCAL = threading.local()  # one Parser per thread: a tree-sitter Parser must not be shared across threads
 
 # Kinds whose children are simply walked.
 _CONTAINERS = frozenset({
@@ -68,8 +70,12 @@ def has_code(value: str) -> bool:
 
 
 def parse(src: bytes) -> Node:
-    """Parse ``src`` with the module's single tree-sitter Parser; returns the root node."""
-    return _PARSER.parse(src).root_node
+    """Parse ``src`` with this thread's reused tree-sitter Parser; returns the root node."""
+    try:
+        parser: Parser = _LOCAL.parser
+    except AttributeError:
+        parser = _LOCAL.parser = Parser(_LANGUAGE)
+    return parser.parse(src).root_node
 
 
 def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
@@ -97,10 +103,12 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
 
 
 def _is_empty(root: Node) -> bool:
-    named = root.named_children
-    if not named:
+    if root.named_child_count == 0:
         return True
-    return named[0].type == "comment" and all(child.type == "comment" for child in named)
+    first = root.named_child(0)
+    if first is None or first.type != "comment":
+        return False
+    return all(child.type == "comment" for child in root.named_children)
 
 
 def _script_flag(g: Grader, parent: Rec | None, scope: Scope, subject: str, rule: str, detail: str) -> None:
@@ -246,7 +254,8 @@ class _Walk:
             kind = child.type
             if kind == "word" and named:
                 text = src[child.start_byte : child.end_byte].decode("utf-8", "replace")
-                words.append(Word(text, text) if "\\" not in text else resolve_word(child, src))
+                plain = "\\" not in text and "*" not in text and "?" not in text and "[" not in text
+                words.append(Word(text, text) if plain else resolve_word(child, src))
             elif kind == "command_name":
                 named = True
                 part = child.children[0] if child.children else None
@@ -320,6 +329,7 @@ class _Walk:
         for child in node.children:
             if child.is_named:
                 self.visit(child, scope)
+        self.g.flag(rec, scope, R.READ_ONLY, "assignment", "Sets a shell variable.")
         self.check_assignment(rec, scope, node)
         self.finish_orphan(rec, scope)
 
@@ -352,11 +362,13 @@ class _Walk:
                 if keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "n" in (word.value or ""):
                     self.g.flag(rec, scope, R.DESTRUCTIVE, "nameref", "A nameref can assign any variable, including PATH.")
         rec.words = words
+        self.g.flag(rec, scope, R.READ_ONLY, "assignment", f"{keyword or 'The builtin'} only changes shell variables.")
         self.g.records.append((rec, scope))
 
     def test(self, node: Node, scope: Scope) -> None:
         """``[[ ... ]]``/``[ ... ]``: read-only, unless a quoted operand holds code (``-v 'a[$(cmd)]'``)."""
         self.children(node, scope)
+        self.g.orphan(scope, self.text(node), R.READ_ONLY, "read-only", "A test only reads.")
         stack = list(node.children)
         while stack:
             child = stack.pop()

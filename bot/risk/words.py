@@ -29,12 +29,15 @@ class Word:
             ``/rest`` part; the path rules treat such a word as inside the temp area.
         operand_only: an unknown value that cannot be an option (find's ``{}`` below literal
             start points): option scanners take it as an operand.
+        splits: bash may turn this one word into several (an unquoted expansion, ``"$@"``,
+            an unquoted glob or brace expansion): the words after it may shift.
     """
 
     value: str | None
     src: str
     temp_suffix: str | None = None
     operand_only: bool = False
+    splits: bool = False
 
 
 def literal_word(value: str) -> Word:
@@ -60,16 +63,19 @@ def resolve_word(node: Node, src: bytes) -> Word:
     text = node_text(node, src)
     kind = node.type
     if kind == "word" or kind == "number":
+        globs = "*" in text or "?" in text or "[" in text
         if "\\" not in text:
-            return Word(text, text)
-        return Word(_unescape_unquoted(text), text)
+            return Word(text, text, splits=globs)
+        return Word(_unescape_unquoted(text), text, splits=globs)
     segments: list[tuple[str, str]] = []
     _segments(node, src, segments)
     return _combine(segments, text)
 
 
-# Segment kinds: "lit" (literal text), "open"/"close" (unquoted brace specials),
-# "dyn" (unknown), "tmp" (a $TMPDIR expansion).
+# Segment kinds: "lit" (literal text), "glob" (unquoted literal text with glob characters),
+# "open"/"close" (unquoted brace specials), "dyn" (unknown), "split" (unknown and may become
+# several words), "tmp" (a $TMPDIR expansion).
+_SPLITTING = frozenset({"simple_expansion", "expansion", "command_substitution", "brace_expression"})
 def _segments(node: Node, src: bytes, out: list[tuple[str, str]]) -> None:
     kind = node.type
     text = node_text(node, src)
@@ -77,7 +83,8 @@ def _segments(node: Node, src: bytes, out: list[tuple[str, str]]) -> None:
         if node.grammar_name == "_special_character" and text in ("{", "}"):
             out.append(("open" if text == "{" else "close", text))
         else:
-            out.append(("lit", _unescape_unquoted(text) if "\\" in text else text))
+            globs = "*" in text or "?" in text or "[" in text
+            out.append(("glob" if globs else "lit", _unescape_unquoted(text) if "\\" in text else text))
     elif kind == "raw_string":
         out.append(("lit", text[1:-1]))
     elif kind == "ansi_c_string":
@@ -91,7 +98,7 @@ def _segments(node: Node, src: bytes, out: list[tuple[str, str]]) -> None:
     elif kind in ("simple_expansion", "expansion") and text in _TMPDIR_SPELLINGS:
         out.append(("tmp", text))
     else:
-        out.append(("dyn", text))
+        out.append(("split" if kind in _SPLITTING else "dyn", text))
 
 
 def _string_segments(node: Node, src: bytes, text: str, out: list[tuple[str, str]]) -> None:
@@ -104,24 +111,26 @@ def _string_segments(node: Node, src: bytes, text: str, out: list[tuple[str, str
         elif ckind in ("simple_expansion", "expansion") and node_text(child, src) in _TMPDIR_SPELLINGS:
             out.append(("tmp", node_text(child, src)))
         else:
-            out.append(("dyn", text))
+            inner = node_text(child, src)
+            out.append(("split" if "@" in inner or "*" in inner else "dyn", text))
 
 
 def _combine(segments: list[tuple[str, str]], text: str) -> Word:
+    splits = any(kind in ("split", "glob") for kind, _ in segments)
     if _has_brace_expansion(segments):
-        return Word(None, text)
+        return Word(None, text, splits=True)
     parts: list[str] = []
     temp_at: int | None = None
     for index, (kind, value) in enumerate(segments):
         if kind == "tmp" and index == 0:
             temp_at = 0
-        elif kind in ("dyn", "tmp"):
-            return Word(None, text)
+        elif kind in ("dyn", "tmp", "split"):
+            return Word(None, text, splits=splits)
         else:
             parts.append(value)
     if temp_at is not None:
-        return Word(None, text, "".join(parts))
-    return Word("".join(parts), text)
+        return Word(None, text, "".join(parts), splits=splits)
+    return Word("".join(parts), text, splits=splits)
 
 
 def _has_brace_expansion(segments: list[tuple[str, str]]) -> bool:

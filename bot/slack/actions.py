@@ -14,6 +14,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from bot.errors import AlreadyDecided, FlyBotError
 from bot.slack.deps import SlackDeps
 from bot.slack.gateway import to_card
+from bot.slack.home import publish_home
 from bot.store import Escalation
 from cards import (
     APPROVE_ACTION,
@@ -43,6 +44,9 @@ def _where(body: dict[str, Any]) -> str:
 
 
 async def _refuse(deps: SlackDeps, channel: str, user: str, text: str) -> None:
+    """Tell ``user`` only; a click without a channel (App Home) is answered in the user's DM with FlyBot."""
+    if not channel:
+        channel = await deps.chat.dm_channel(user) or ""
     if channel:
         await deps.chat.ephemeral(channel, user, text)
 
@@ -72,6 +76,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         await _decide(
             deps, escalation_id=_action_value(body), user=body["user"]["id"], channel=_where(body), approve=True, reason=None
         )
+        if (body.get("container") or {}).get("type") == "view":
+            await publish_home(deps, body["user"]["id"])
 
     @app.action(DENY_ACTION)
     async def on_deny(ack: AsyncAck, body: dict[str, Any]) -> None:

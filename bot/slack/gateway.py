@@ -151,6 +151,14 @@ class SlackChat:
         except (SlackClientError, OSError, TimeoutError) as exc:
             log.warning("views_publish.failed", user=user, error=type(exc).__name__)
 
+    async def dm_channel(self, user: str) -> str | None:
+        """The DM channel between FlyBot and ``user`` (``conversations.open``), or None when Slack says no."""
+        try:
+            opened = await self.client.conversations_open(users=user)
+        except (SlackClientError, OSError, TimeoutError):
+            return None
+        return str(opened["channel"]["id"])
+
     async def ephemeral(self, channel: str, user: str, text: str) -> None:
         """Show ``text`` to ``user`` only (best effort)."""
         try:

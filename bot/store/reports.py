@@ -211,10 +211,12 @@ class ReportStore:
             return _report(row) if row else None
 
     async def decide(
-        self, report_id: str, *, status: str, at: datetime, decided_by: str, source: str
+        self, report_id: str, *, status: str, at: datetime, decided_by: str, source: str,
+        standing_approval_id: str | None = None,
     ) -> Report | None:
         """Move an open report to ``status``, exactly once (compare-and-set on ``status = 'open'``).
 
+        ``standing_approval_id`` (an ``approved_bot`` decision's approval) is written in the same statement.
         Returns the decided report, or None when it was not open (already decided, or no such report).
 
         Raises:
@@ -226,22 +228,13 @@ class ReportStore:
             result = await session.execute(
                 update(BlockedReportRow)
                 .where(BlockedReportRow.id == report_id, BlockedReportRow.status == "open")
-                .values(status=status, open_key=None, decided_by=decided_by, decided_at=at, decision_source=source)
+                .values(
+                    status=status, open_key=None, decided_by=decided_by, decided_at=at, decision_source=source,
+                    standing_approval_id=standing_approval_id,
+                )
             )
             await session.commit()
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 return None
-            row = await session.get(BlockedReportRow, report_id, populate_existing=True)
-            return _report(row) if row else None
-
-    async def set_standing(self, report_id: str, standing_approval_id: str) -> Report | None:
-        """Link the standing approval an ``approved_bot`` decision created; returns the report."""
-        async with self._session() as session:
-            await session.execute(
-                update(BlockedReportRow)
-                .where(BlockedReportRow.id == report_id)
-                .values(standing_approval_id=standing_approval_id)
-            )
-            await session.commit()
             row = await session.get(BlockedReportRow, report_id, populate_existing=True)
             return _report(row) if row else None

@@ -331,7 +331,7 @@ def test_deny_reason_modal_shape() -> None:
     assert (view["submit"]["text"], view["close"]["text"]) == ("Deny", "Cancel")
     field = view["blocks"][-1]
     assert field["block_id"] == DENY_REASON_BLOCK and field["optional"] is True
-    assert field["label"]["text"] == "Reason (optional, sent to the session)"
+    assert field["label"]["text"] == "Reason (sent to the session)"  # Slack itself adds "(optional)"
     element = field["element"]
     assert (element["type"], element["action_id"], element["multiline"], element["max_length"]) == (
         "plain_text_input",

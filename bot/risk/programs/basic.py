@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.risk.grader import Call
-from bot.risk.walker import has_code
+from bot.risk.walker import has_code, hijacks_environment
 from bot.risk.words import Word
 
 from .kit import destructive, read_only, system
@@ -55,12 +55,24 @@ def evaluating_builtin(call: Call) -> None:
     if any(w.value is not None and has_code(w.value) for w in call.args):
         destructive(call, "deferred-code", f"An operand of {call.name} holds shell code that bash can evaluate.")
         return
+    if call.name not in ("test", "["):
+        for word in call.args:
+            name = (word.value or "").split("=", 1)[0].split("[", 1)[0]
+            if hijacks_environment(name):
+                destructive(call, "env-hijack", f"{call.name} assigns {name}, which changes which program runs.")
+                return
     read_only(call)
 
 
 def printf(call: Call) -> None:
     """``printf [-v var] format [args]``: read-only; ``-v`` with a code-bearing name is evaluated."""
-    if any(w.value == "-v" for w in call.args):
+    if any((w.value or "").startswith("-v") for w in call.args):
+        for word in call.args:
+            value = word.value or ""
+            name = value[2:] if value.startswith("-v") and len(value) > 2 else value
+            if hijacks_environment(name):
+                destructive(call, "env-hijack", f"printf -v assigns {name}, which changes which program runs.")
+                return
         evaluating_builtin(call)
         return
     read_only(call, "printf only prints.")

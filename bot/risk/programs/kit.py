@@ -13,10 +13,13 @@ __all__ = [
     "const",
     "deletion",
     "destructive",
+    "first_dynamic",
     "first_value",
+    "injected",
     "network",
     "read_only",
     "refuse",
+    "shifted",
     "show",
     "system",
     "workspace_write",
@@ -75,10 +78,51 @@ def refuse(call: Call, what: str) -> None:
     call.flag(R.DESTRUCTIVE, "unrecognised-use", f"{call.name}: {what} is not recognised.")
 
 
+def first_dynamic(words: list[Word]) -> Word | None:
+    """The first word before ``--`` whose value is unknown and could be an option, or None."""
+    for word in words:
+        if word.value == "--":
+            return None
+        if word.value is None and not word.operand_only:
+            return word
+    return None
+
+
+def injected(call: Call, words: list[Word], *, runs_programs: bool) -> bool:
+    """Fail closed on an unknown word where an option could be (``ssh "$HOST"`` may be ``-oProxyCommand=...``).
+
+    ``runs_programs``: the program has options that run programs (destructive); otherwise
+    its options can only write files (a write to an unknown place). Returns True when found.
+    """
+    word = first_dynamic(words)
+    if word is None:
+        return False
+    if runs_programs:
+        call.flag(R.DESTRUCTIVE, "dynamic-argument", f"{show(word)} may be an option of {call.name} that runs a program.")
+    else:
+        call.write(Word(None, word.src), f"{show(word)} may be an option of {call.name} that writes to")
+    return True
+
+
+def shifted(call: Call, before: list[Word]) -> bool:
+    """Fail closed when a word before a wrapped command may split into several (the command would shift)."""
+    for word in before:
+        if word.splits:
+            call.flag(R.DESTRUCTIVE, "dynamic-argument", f"{show(word)} may expand to several words, so the command {call.name} runs is not known.")
+            return True
+    return False
+
+
 def const(level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False) -> Handler:
     """A handler that gives every use of the program the same finding (``{name}`` in detail is filled)."""
 
+    details: dict[str, str] = {}
+
     def handler(call: Call) -> None:
-        call.flag(level, rule, detail.format(name=call.name), downgradable=downgradable)
+        name = call.name
+        text = details.get(name)
+        if text is None:
+            text = details[name] = detail.format(name=name)
+        call.flag(level, rule, text, downgradable=downgradable)
 
     return handler

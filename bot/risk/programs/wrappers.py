@@ -16,7 +16,7 @@ from bot.risk.options import long_is, scan
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, dynamic_word, literal_word
 
-from .kit import R, deletion, destructive, read_only, refuse, show
+from .kit import R, deletion, destructive, read_only, refuse, shifted, show
 
 __all__ = [
     "builtin",
@@ -91,6 +91,8 @@ def env(call: Call) -> None:
                 break
     index = _assignments(call, words, index)
     rest = words[index:]
+    if shifted(call, words[:index]):
+        return
     if not rest:
         read_only(call, "env without a command prints the environment.")
         return
@@ -98,6 +100,8 @@ def env(call: Call) -> None:
 
 
 def _run_rest(call: Call, rest: list[Word], wrapper: str, *, child_process: bool = True) -> None:
+    if shifted(call, call.args[: len(call.args) - len(rest)]):
+        return
     if not rest:
         read_only(call, f"{call.name} without a command runs nothing.")
         return
@@ -173,6 +177,8 @@ def builtin(call: Call) -> None:
 def exec_(call: Call) -> None:
     """bash ``exec [-cl] [-a name] [command]``: without a command it only applies redirects."""
     found = scan(call.args, "a", frozenset(), stop_at_operand=True)
+    if shifted(call, call.args[: len(call.args) - len(found.rest)]):
+        return
     if not found.rest:
         read_only(call, "exec without a command only applies its redirects.")
         return
@@ -224,6 +230,8 @@ def xargs(call: Call) -> None:
                     replace = attached or "{}"
                 break
     rest = words[index:]
+    if shifted(call, words[:index]):
+        return
     if not rest:
         rest = [literal_word("echo")]
     if replace is None:
@@ -255,6 +263,8 @@ def sudo(call: Call) -> None:
         return
     index = _assignments(call, found.rest, 0)
     rest = found.rest[index:]
+    if shifted(call, call.args[: len(call.args) - len(rest)]):
+        return
     if not rest:
         if found.has("-i", "-s", "--login", "--shell"):
             destructive(call, "shell-stdin", "sudo -i/-s without a command opens a root shell reading standard input.")
@@ -307,6 +317,9 @@ def find(call: Call) -> None:
             break
         index += 1
         starts += 1
+    if any(w.value is None and w.splits for w in words[index - starts : index]):
+        destructive(call, "dynamic-argument", "A find start point may expand to several words, including primaries.")
+        return
     # A found path begins with its literal start point, so it is never an option.
     found = Word(None, "{}", operand_only=starts > 0 and all(w.value is not None for w in words[index - starts : index]))
     acted = False
@@ -317,6 +330,8 @@ def find(call: Call) -> None:
         if value is None:
             destructive(call, "dynamic-argument", f"The find expression word {show(word)} is only known when it runs.")
             return
+        if word.splits:
+            continue  # a literal glob: it expands to names matching it, never to a primary
         if value in _FIND_NONE:
             continue
         if value in _FIND_ONE or (value.startswith("-newer") and len(value) == 8):
