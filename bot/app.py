@@ -20,11 +20,14 @@ from aiohttp import web
 from bot.api import escalations as escalations_api
 from bot.api import reports as reports_api
 from bot.api import standing as standing_api
+from bot.api.openapi import openapi_handler
 from bot.api.problems import problems_middleware
 from bot.bots import hash_token, new_token, register_bot
 from bot.escalations import EscalationService, run_sweeper, utcnow
+from bot.health import HEALTH, Health
 from bot.localchat import SlackEmulator
 from bot.localchat.emulator import DEFAULT_USERS
+from bot.metrics import CONTENT_TYPE_LATEST, Metrics
 from bot.reports import ReportService
 from bot.settings import Settings
 from bot.slack.app import Handler, build_bolt_app, events_handler
@@ -33,6 +36,7 @@ from bot.slack.gateway import SlackChat, make_web_client
 from bot.slack.reports import SlackReportChat
 from bot.standing import StandingService
 from bot.store import Store, open_store
+from bot.store.notify import is_postgres, listen
 from bot.store.reports import ReportStore
 from bot.waiters import WaiterHub
 
@@ -46,6 +50,7 @@ DEMO_ADMIN = "U0ADMIN01"
 DEMO_ROOM = "C0APPROVE"
 
 EMULATOR = web.AppKey("emulator", SlackEmulator)
+METRICS = web.AppKey("metrics", Metrics)
 
 
 @dataclass
@@ -74,6 +79,8 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             and the emulation's deliveries at it.
     """
     app = web.Application(middlewares=[problems_middleware], client_max_size=1024 * 1024)
+    metrics = Metrics()
+    app[METRICS] = metrics
     local = settings.chat_backend == "local"
     if local:
         bot_token = "xoxb-local-" + secrets.token_hex(12)
@@ -103,12 +110,13 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
         store = await open_store(settings.database_url)
-        client = make_web_client(bot_token, api_url)
-        chat = SlackChat(client)
+        client = make_web_client(bot_token, api_url, metrics=metrics)
+        chat = SlackChat(client, room_interval_s=settings.slack_room_interval_s, metrics=metrics)
         waiters = WaiterHub()
         standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow)
         service = EscalationService(
-            store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing
+            store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
+            metrics=metrics,
         )
         reports = ReportService(
             store, ReportStore(store.engine), SlackReportChat(client), WaiterHub(), admins=admins, standing=standing,
@@ -128,14 +136,20 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         if local:
             await _ensure_demo_bot(store, settings, base_url)
         sweeper = asyncio.create_task(run_sweeper(service, settings.sweep_interval_s), name="flybot-sweeper")
+        listener = None
+        if is_postgres(settings.database_url):
+            listener = asyncio.create_task(
+                listen(settings.database_url, on_id=waiters.notify, on_connect=waiters.notify_all), name="flybot-listen"
+            )
+        app[HEALTH] = Health(store=store, client=client)
         log.info("flybot.started", chat=settings.chat_backend, url=base_url)
         try:
             yield
         finally:
-            for task in (sweeper, socket_task):
-                if task is not None:
-                    task.cancel()
-            await asyncio.gather(*(t for t in (sweeper, socket_task) if t is not None), return_exceptions=True)
+            tasks = [t for t in (sweeper, socket_task, listener) if t is not None]
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
             waiters.notify_all()
             session = getattr(client, "session", None)
             if session is not None:
@@ -151,6 +165,24 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     async def healthz(_request: web.Request) -> web.Response:
         return web.json_response({"status": "ok"})
 
+    async def readyz(request: web.Request) -> web.Response:
+        health = request.app.get(HEALTH)
+        if health is None:
+            return web.json_response({"status": "starting"}, status=503)
+        checks = await health.check()
+        ready = all(c["ok"] for c in checks.values())
+        return web.json_response({"status": "ready" if ready else "not ready", "checks": checks},
+                                 status=200 if ready else 503)
+
+    async def metrics_handler(request: web.Request) -> web.Response:
+        runtime = request.app.get(RUNTIME)
+        if runtime is not None:
+            try:
+                metrics.pending.set(len(await runtime.store.pending_escalations()))
+            except Exception:  # noqa: BLE001 - a scrape never fails on a store hiccup
+                log.warning("metrics.pending_failed")
+        return web.Response(body=metrics.render(), headers={"Content-Type": CONTENT_TYPE_LATEST})
+
     async def release_waiters(app: web.Application) -> None:
         # on_shutdown runs before aiohttp waits for open handlers: long-polls answer 503 retryable at once.
         runtime = app.get(RUNTIME)
@@ -164,6 +196,9 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     reports_api.add_routes(app)
     app.router.add_post("/slack/events", slack_events)
     app.router.add_get("/healthz", healthz)
+    app.router.add_get("/readyz", readyz)
+    app.router.add_get("/metrics", metrics_handler)
+    app.router.add_get("/v1/openapi.json", openapi_handler)
     if local:
         app.router.add_get("/", _index)
         app.router.add_static("/static/", STATIC_DIR)

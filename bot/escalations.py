@@ -20,6 +20,7 @@ import structlog
 
 from bot.chat import ChatGateway, DeliveryFailed
 from bot.errors import AlreadyDecided, ApprovalsClosed, NoEscalationNeeded, NotAllowed, NotFound, ShuttingDown
+from bot.metrics import Metrics
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.standing import StandingService
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store
@@ -74,6 +75,7 @@ class EscalationService:
         default_timeout_s: lifetime of an escalation in seconds, and the maximum a request may ask for.
         clock: returns aware UTC ``datetime`` (tests may pass their own).
         standing: matches standing approvals before a card is posted (None: every escalation gets a card).
+        metrics: Prometheus metrics to update (None: none).
     """
 
     def __init__(
@@ -86,7 +88,9 @@ class EscalationService:
         default_timeout_s: int = 600,
         clock: Callable[[], datetime] = utcnow,
         standing: StandingService | None = None,
+        metrics: Metrics | None = None,
     ) -> None:
+        self.metrics = metrics
         self.standing = standing
         self.closing = False
         self.store = store
@@ -141,6 +145,8 @@ class EscalationService:
             "escalation.created", at=now, escalation_id=escalation.id, actor=bot.id, risk=risk, contained=request.contained
         )
         bound.info("escalation.created", risk=risk, contained=request.contained)
+        if self.metrics is not None:
+            self.metrics.escalations.labels("pending", "created").inc()
         if self.standing is not None:
             cover = await self.standing.find_cover(
                 bot, session_id=escalation.session_id, room=escalation.room, risk=assessment.risk,
@@ -177,7 +183,9 @@ class EscalationService:
         await self.store.audit("escalation.approved", at=now, escalation_id=escalation.id, actor=cover[0].created_by,
                                source="standing_approval", standing_ids=ids)
         bound.info("escalation.approved", source="standing_approval", standing_ids=ids)
-        self.waiters.notify(escalation.id)
+        if self.metrics is not None:
+            self.metrics.standing_hits.inc()
+        self._announce(decided)
         return decided
 
     async def _deliver(self, escalation: Escalation, bot: Bot) -> Escalation:
@@ -195,7 +203,8 @@ class EscalationService:
                 reason=f"the approval card could not be posted: {exc}",
             )
             await self.store.audit("escalation.undeliverable", at=self.clock(), escalation_id=escalation.id, error=str(exc))
-            self.waiters.notify(escalation.id)
+            if failed is not None:
+                self._announce(failed)
             return failed or await self._get(escalation.id)
         await self.store.set_card(escalation.id, channel, ts)
         await self.store.audit("card.posted", at=self.clock(), escalation_id=escalation.id, channel=channel, ts=ts)
@@ -340,7 +349,7 @@ class EscalationService:
         if bot is not None:
             await self._finish(expired, bot)
         else:
-            self.waiters.notify(escalation.id)
+            self._announce(expired)
         return expired
 
     async def expire_due(self) -> int:
@@ -352,9 +361,20 @@ class EscalationService:
         return count
 
     async def _finish(self, escalation: Escalation, bot: Bot) -> None:
-        self.waiters.notify(escalation.id)
+        self._announce(escalation)
         if escalation.card_ts:
             await self.chat.update_card(escalation, bot)
+
+    def _announce(self, escalation: Escalation) -> None:
+        """A final status was stored: wake this replica's long-polls and count it (other replicas are woken by the
+        store's notification, see :mod:`bot.store.notify`)."""
+        self.waiters.notify(escalation.id)
+        if self.metrics is not None:
+            source = escalation.decision_source or "unknown"
+            self.metrics.escalations.labels(escalation.status, source).inc()
+            if escalation.decided_at is not None:
+                seconds = (escalation.decided_at - escalation.created_at).total_seconds()
+                self.metrics.decision_latency.labels(source).observe(max(0.0, seconds))
 
 
 def _already_text(escalation: Escalation) -> str:

@@ -37,6 +37,7 @@ class Settings(BaseSettings):
             it at FlyBot's Slack emulation.
         state_dir: where local mode keeps its demo credentials (``.flybot`` in the working directory).
         sweep_interval_s: how often pending escalations are checked for expiry, seconds.
+        slack_room_interval_s: least time between two messages FlyBot posts into one room, seconds (pacing).
         log_format: ``console``, ``json``, or ``auto`` (console in local mode, JSON with Slack).
 
     Raises (from :func:`load_settings`):
@@ -64,6 +65,7 @@ class Settings(BaseSettings):
     slack_api_url: str = "https://slack.com/api/"
     state_dir: str = ".flybot"
     sweep_interval_s: float = Field(1.0, gt=0, le=60)
+    slack_room_interval_s: float = Field(1.0, ge=0, le=60)
     log_format: Literal["auto", "console", "json"] = "auto"
 
     @field_validator("admins", mode="before")

@@ -7,6 +7,7 @@ pointed at it (``FLYBOT_SLACK_API_URL``); clicks reach FlyBot as signed payloads
 from __future__ import annotations
 
 import socket
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +67,7 @@ class Harness:
             "slack_signing_secret": SIGNING_SECRET,
             "slack_api_url": f"{self.emu_url}/api/",
             "sweep_interval_s": 0.2,
+            "slack_room_interval_s": 0.0,
             "admins": (ADMIN,),
             "state_dir": str(self.tmp / ".flybot"),
         }
@@ -190,7 +192,8 @@ class Harness:
         """Deliver ``app_home_opened`` for ``user`` and return the published Home view."""
         self.emulator.home.pop(user, None)
         status, _body = await self.emulator.deliver_json({
-            "type": "event_callback", "team_id": "T0LOCAL01", "api_app_id": "A0FLYBOT1", "event_id": "Ev1",
+            "type": "event_callback", "team_id": "T0LOCAL01", "api_app_id": "A0FLYBOT1",
+            "event_id": f"Ev{time.monotonic_ns()}",
             "event_time": 1, "event": {"type": "app_home_opened", "user": user, "channel": "D0HOME", "tab": "home"},
         })
         assert status == 200

@@ -372,3 +372,16 @@ def test_the_dm_is_valid_block_kit_and_keeps_user_text_out_of_mrkdwn() -> None:
         assert all("<!channel>" not in t and "ci-7" not in t for t in mrkdwn)
         assert "<!channel>" not in message.text and "&lt;!channel&gt;" in message.text
         assert ("actions" in {b["type"] for b in message.blocks}) == (card.status == "open")
+
+
+async def test_a_long_poll_answers_503_retryable_at_once_when_flybot_shuts_down(harness: Harness) -> None:
+    token = await add_bot(harness)
+    report = await report_ok(harness, token)
+    service = harness.runtime.deps.reports
+    waiting = asyncio.create_task(get_report(harness, token, report["id"], wait=30))
+    await harness.eventually(lambda: service.waiters.waiting(report["id"]) == 1)
+    started = asyncio.get_running_loop().time()
+    await harness.stop_flybot()
+    status, problem = await asyncio.wait_for(waiting, timeout=10)
+    assert status == 503 and problem["code"] == "shutting_down", problem
+    assert asyncio.get_running_loop().time() - started < 10

@@ -28,3 +28,56 @@ class EscalationIn(BaseModel):
     justification: str | None = Field(default=None, max_length=4000)
     room: str | None = Field(default=None, pattern=r"^[CGD][A-Z0-9]{2,39}$")
     timeout_s: int | None = Field(default=None, ge=5, le=86400)
+
+
+class ReasonOut(BaseModel):
+    """One reason of the grade: the simple command or redirect, the rule, its level, and whether containment lowered it."""
+
+    subject: str
+    rule: str
+    level: str
+    detail: str
+    downgraded: bool = False
+
+
+class EscalationOut(BaseModel):
+    """An escalation as the session API returns it (``Escalation.to_api()``)."""
+
+    id: str
+    status: Literal["pending", "approved", "denied", "expired", "withdrawn", "undeliverable"]
+    bot_id: str
+    session_id: str
+    command: str
+    cwd: str
+    file_policy: str
+    approval_policy: str
+    contained: bool
+    justification: str | None
+    risk: Literal["read_only", "workspace_write", "network", "system", "destructive"]
+    reasons: list[ReasonOut]
+    room: str | None
+    created_at: str
+    expires_at: str
+    decided_at: str | None
+    decided_by: str | None
+    decision_source: Literal["owner", "admin", "standing_approval", "timeout", "session", "delivery_failure"] | None
+    reason: str | None
+    standing_approval_id: str | None = None
+
+
+class FieldError(BaseModel):
+    """One invalid field."""
+
+    field: str | None
+    message: str
+
+
+class Problem(BaseModel):
+    """RFC 9457 problem details, with FlyBot's stable ``code``."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    errors: list[FieldError] | None = None

@@ -357,6 +357,8 @@ class _Walk:
                 self.visit(child, scope)
                 word = resolve_word(child, self.src)
                 words.append(word)
+                if word.value is None and keyword != "unset":
+                    self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{keyword} is given a name only known when it runs (it may be PATH).")
                 if word.value is not None and has_code(word.value):
                     self.g.flag(rec, scope, R.DESTRUCTIVE, "deferred-code", "A variable name holding shell code is evaluated by bash.")
                 if keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "n" in (word.value or ""):

@@ -7,6 +7,8 @@ server errors (5xx) and connection errors. A card that still cannot be posted ra
 
 from __future__ import annotations
 
+import asyncio
+import time
 from typing import Any
 
 import structlog
@@ -19,22 +21,40 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.chat import DeliveryFailed
+from bot.metrics import Metrics
 from bot.store import Bot, Escalation, StandingApproval
 from cards import CardEscalation, CardReason, CardStanding, approval_card, standing_notice
 
 log = structlog.get_logger("flybot.slack")
 
 
-def make_web_client(token: str, base_url: str, *, max_retries: int = 2) -> AsyncWebClient:
-    """An ``AsyncWebClient`` for ``base_url`` with slack-sdk's retry handlers for 429, 5xx and connection errors."""
+def _counted(handler: Any, metrics: Metrics | None, reason: str) -> Any:
+    """Wrap a slack-sdk retry handler so each retry it grants is counted (``flybot_slack_api_retries_total``)."""
+    if metrics is None:
+        return handler
+    original = handler.prepare_for_next_attempt_async
+
+    async def prepare(**kwargs: Any) -> None:
+        metrics.slack_retries.labels(reason).inc()
+        await original(**kwargs)
+
+    handler.prepare_for_next_attempt_async = prepare
+    return handler
+
+
+def make_web_client(
+    token: str, base_url: str, *, max_retries: int = 2, metrics: Metrics | None = None
+) -> AsyncWebClient:
+    """An ``AsyncWebClient`` for ``base_url`` with slack-sdk's retry handlers for 429 (honouring ``Retry-After``),
+    5xx and connection errors; ``max_retries`` per kind (rate limits get one more)."""
     return AsyncWebClient(
         token=token,
         base_url=base_url,
         timeout=15,
         retry_handlers=[
-            AsyncConnectionErrorRetryHandler(max_retry_count=max_retries),
-            AsyncRateLimitErrorRetryHandler(max_retry_count=max_retries + 1),
-            AsyncServerErrorRetryHandler(max_retry_count=max_retries),
+            _counted(AsyncConnectionErrorRetryHandler(max_retry_count=max_retries), metrics, "connection"),
+            _counted(AsyncRateLimitErrorRetryHandler(max_retry_count=max_retries + 1), metrics, "rate_limited"),
+            _counted(AsyncServerErrorRetryHandler(max_retry_count=max_retries), metrics, "server_error"),
         ],
     )
 
@@ -83,10 +103,34 @@ def to_card_standing(approval: StandingApproval) -> CardStanding:
 
 
 class SlackChat:
-    """:class:`~bot.chat.ChatGateway` over a slack-sdk client. Cards go to the escalation's room, else a DM to the first owner."""
+    """:class:`~bot.chat.ChatGateway` over a slack-sdk client. Cards go to the escalation's room, else a DM to the first owner.
 
-    def __init__(self, client: AsyncWebClient) -> None:
+    Posting into one room is paced: at most one message per ``room_interval_s`` seconds per channel in this replica
+    (Slack's guidance: about one message per second per channel; bursts beyond it are rate limited). A burst of
+    escalations therefore queues instead of being dropped; slack-sdk's 429 handler covers what pacing misses.
+    """
+
+    def __init__(self, client: AsyncWebClient, *, room_interval_s: float = 1.0, metrics: Metrics | None = None) -> None:
         self.client = client
+        self.room_interval_s = room_interval_s
+        self.metrics = metrics
+        self._room_locks: dict[str, asyncio.Lock] = {}
+        self._room_last: dict[str, float] = {}
+
+    async def _paced_post(self, channel: str, **kwargs: Any) -> Any:
+        lock = self._room_locks.setdefault(channel, asyncio.Lock())
+        async with lock:
+            wait = self._room_last.get(channel, 0.0) + self.room_interval_s - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            try:
+                return await self.client.chat_postMessage(channel=channel, **kwargs)
+            finally:
+                self._room_last[channel] = time.monotonic()
+
+    def _failed(self, method: str, error: str) -> None:
+        if self.metrics is not None:
+            self.metrics.slack_errors.labels(method, error).inc()
 
     async def _room(self, escalation: Escalation, bot: Bot) -> str:
         if escalation.room:
@@ -99,10 +143,12 @@ class SlackChat:
         try:
             channel = await self._room(escalation, bot)
             message = approval_card(to_card(escalation, bot))
-            response = await self.client.chat_postMessage(channel=channel, text=message.text, blocks=message.blocks)
+            response = await self._paced_post(channel, text=message.text, blocks=message.blocks)
         except SlackApiError as exc:
+            self._failed("chat.postMessage", str(exc.response.get("error") or "http"))
             raise DeliveryFailed(_api_error(exc)) from None
         except (SlackClientError, OSError, TimeoutError) as exc:
+            self._failed("chat.postMessage", type(exc).__name__)
             raise DeliveryFailed(f"cannot reach Slack: {type(exc).__name__}") from None
         return str(response["channel"]), str(response["ts"])
 
@@ -116,6 +162,7 @@ class SlackChat:
                 channel=escalation.card_channel, ts=escalation.card_ts, text=message.text, blocks=message.blocks
             )
         except (SlackClientError, OSError, TimeoutError) as exc:
+            self._failed("chat.update", type(exc).__name__)
             log.warning("card.update_failed", escalation_id=escalation.id, error=type(exc).__name__)
 
     async def post_notice(self, escalation: Escalation, bot: Bot, approvals: list[StandingApproval]) -> None:
@@ -129,10 +176,12 @@ class SlackChat:
         )
         try:
             channel = await self._room(escalation, bot)
-            await self.client.chat_postMessage(channel=channel, text=message.text, blocks=message.blocks)
+            await self._paced_post(channel, text=message.text, blocks=message.blocks)
         except SlackApiError as exc:
+            self._failed("chat.postMessage", str(exc.response.get("error") or "http"))
             raise DeliveryFailed(_api_error(exc)) from None
         except (SlackClientError, OSError, TimeoutError) as exc:
+            self._failed("chat.postMessage", type(exc).__name__)
             raise DeliveryFailed(f"cannot reach Slack: {type(exc).__name__}") from None
 
     async def is_workspace_admin(self, user: str) -> bool:

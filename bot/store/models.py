@@ -118,6 +118,15 @@ class AdminTokenRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
+class SlackEventRow(Base):
+    """Slack Events API deliveries already taken (by ``event_id``): a redelivery is acknowledged, not processed twice."""
+
+    __tablename__ = "slack_events"
+
+    event_id: Mapped[str] = mapped_column(String(80), primary_key=True)
+    received_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
 class AuditRow(Base):
     """Append-only audit log: every escalation event, decision and refusal."""
 

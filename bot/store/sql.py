@@ -6,17 +6,26 @@ read-then-write, so the first decision wins on SQLite and on PostgreSQL alike.
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import event, or_, select, update
+from sqlalchemy import delete, event, or_, select, text, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from bot.errors import Conflict
-from bot.store.models import AdminTokenRow, AuditRow, Base, BotRow, EscalationRow, StandingApprovalRow
+from bot.store.models import (
+    AdminTokenRow,
+    AuditRow,
+    Base,
+    BotRow,
+    EscalationRow,
+    SlackEventRow,
+    StandingApprovalRow,
+)
+from bot.store.notify import CHANNEL
 from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, StandingApproval
 
 
@@ -215,9 +224,13 @@ class Store:
                     standing_approval_id=standing_approval_id,
                 )
             )
-            await session.commit()
             if result.rowcount != 1:  # type: ignore[attr-defined]
+                await session.commit()
                 return None
+            if self.engine.dialect.name == "postgresql":
+                # Sent at commit, to every replica's LISTEN (bot.store.notify): wakes long-polls everywhere.
+                await session.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": escalation_id})
+            await session.commit()
             row = await session.get(EscalationRow, escalation_id, populate_existing=True)
             return _escalation(row) if row else None
 
@@ -327,6 +340,23 @@ class Store:
                 .values(use_count=StandingApprovalRow.use_count + 1, last_used_at=at)
             )
             await session.commit()
+
+    # -- Slack event de-duplication ------------------------------------------------------------------
+    async def claim_event(self, event_id: str, *, at: datetime) -> bool:
+        """Record a Slack ``event_id``; True the first time (process it), False for a redelivery (any replica).
+
+        Rows older than a day are pruned as a side effect (Slack retries within minutes).
+        """
+        async with self._session() as session:
+            session.add(SlackEventRow(event_id=event_id, received_at=at))
+            try:
+                await session.commit()
+            except IntegrityError:
+                await session.rollback()
+                return False
+            await session.execute(delete(SlackEventRow).where(SlackEventRow.received_at < at - timedelta(days=1)))
+            await session.commit()
+            return True
 
     # -- Admin tokens -------------------------------------------------------------------------------
     async def add_admin_token(self, token_id: str, token_hash: str, user_id: str, at: datetime) -> None:

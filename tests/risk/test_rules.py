@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -264,6 +265,28 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("git config user.email a@b.c", WW, WW),
     ("git config --global user.email a@b.c", SYS, WW),
     ("git config --get user.email", RO, RO),
+    # --- words only known at run time: an unknown word may be an option; an unquoted one may split
+    ("git commit -m \"$MSG\"", WW, WW),
+    ("git push origin \"$BRANCH\"", DES, DES),
+    ("git diff \"$REF\"", SYS, WW),
+    ("git -C $DIR status", DES, DES),
+    ("ssh \"$HOST\" uptime", DES, DES),
+    ("curl \"$URL\"", SYS, NET),
+    ("cp \"$SRC\" dest/", SYS, WW),
+    ("rg \"$PATTERN\" src", DES, DES),
+    ("cat \"$FILE\" $OTHER", RO, RO),
+    ("grep -rn \"$p\" .", RO, RO),
+    ("timeout $T ls", DES, DES),
+    ("env $VARS ls", DES, DES),
+    ("find . -name $X", DES, DES),
+    ("find . -name \"$X\" -print", RO, RO),
+    ("find . -name '*.py' -exec sed -i s/a/b/ {} +", SYS, WW),
+    ("read -r line < f", RO, RO),
+    ("read PATH < f", DES, DES),
+    ("read $NAME < f", DES, DES),
+    ("printf -v PATH %s /tmp", DES, DES),
+    ("mapfile -C 'rm -rf /' -c 1 arr < f", DES, DES),
+    ("export \"$NAME=1\"", DES, DES),
     # --- sed/awk programs
     ("sed 's/a/b/w /etc/x' f", SYS, WW),
     ("sed '1e rm -rf /' f", DES, DES),
@@ -325,6 +348,32 @@ def test_cd_to_an_unknown_place_makes_relative_writes_outside() -> None:
     assert classify("cd $DIR && touch x", contained=False, workspace=WORKSPACE).risk == SYS
     assert classify("cd && touch x", contained=False, workspace=WORKSPACE).risk == SYS
     assert classify("cd /tmp && touch x", contained=False, workspace=WORKSPACE).risk == WW
+
+
+def test_too_deeply_nested_scripts_fail_closed() -> None:
+    script = "echo " + "$(echo " * 600 + "x" + ")" * 600
+    assessment = classify(script, contained=False)
+    assert assessment.risk == DES
+    assert assessment.reasons[0].rule in ("too-deep", "internal-error")
+    nested = "ls"
+    for _ in range(20):
+        nested = "bash -c " + shlex.quote(nested)
+    assert classify(nested, contained=False).risk == DES
+
+
+def test_non_string_input_fails_closed() -> None:
+    assert classify(None, contained=False).risk == DES  # type: ignore[arg-type]
+    assert classify("ls\x00", contained=False).risk == DES
+    assert classify("ls \ud800", contained=False).risk == DES
+
+
+def test_classify_is_safe_to_call_from_threads() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    commands = ["ls && git push | tee /tmp/x", "rm -rf build", "echo hi > /etc/hosts"] * 100
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        risks = list(pool.map(lambda c: classify(c, contained=False).risk, commands))
+    assert risks == [NET, DES, SYS] * 100
 
 
 def test_requires_approval_is_risk_above_ceiling() -> None:

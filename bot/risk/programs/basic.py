@@ -64,17 +64,59 @@ def evaluating_builtin(call: Call) -> None:
     read_only(call)
 
 
+# Options taking a value, per builtin (bash(1) SHELL BUILTIN COMMANDS); the -a of read names an array.
+_NAME_BUILTIN_VALUES = {"read": "adinNptu", "mapfile": "dnOsuCc", "readarray": "dnOsuCc", "getopts": ""}
+
+
+def assigning_builtin(call: Call) -> None:
+    """``read``/``mapfile``/``readarray``/``getopts``: they assign the variables they name, so a
+    name that hijacks (``PATH``) or is only known at run time is destructive; ``mapfile -C`` evaluates code."""
+    values = _NAME_BUILTIN_VALUES.get(call.name, "")
+    names: list[Word] = []
+    words = call.args
+    index = 0
+    while index < len(words):
+        word = words[index]
+        index += 1
+        value = word.value
+        if value is not None and value.startswith("-") and len(value) > 1 and not names:
+            for position, letter in enumerate(value[1:]):
+                if letter in values:
+                    attached = value[position + 2 :]
+                    taken = Word(attached, attached) if attached else (words[index] if index < len(words) else Word(None, ""))
+                    index += 0 if attached else 1
+                    if letter == "C":
+                        destructive(call, "deferred-code", f"{call.name} -C evaluates a callback as shell code.")
+                        return
+                    if letter == "a":
+                        names.append(taken)
+                    break
+            continue
+        names.append(word)
+    if call.name == "getopts":
+        names = names[1:2]
+    for name in names:
+        if name.value is None:
+            destructive(call, "env-hijack", f"{call.name} assigns a variable whose name is only known when it runs (it may be PATH).")
+            return
+        if hijacks_environment(name.value.split("[", 1)[0]):
+            destructive(call, "env-hijack", f"{call.name} assigns {name.value}, which changes which program runs.")
+            return
+        if has_code(name.value):
+            destructive(call, "deferred-code", f"A variable name given to {call.name} holds shell code that bash evaluates.")
+            return
+    read_only(call, f"{call.name} only reads input into shell variables.")
+
+
 def printf(call: Call) -> None:
     """``printf [-v var] format [args]``: read-only; ``-v`` with a code-bearing name is evaluated."""
-    if any((w.value or "").startswith("-v") for w in call.args):
-        for word in call.args:
-            value = word.value or ""
-            name = value[2:] if value.startswith("-v") and len(value) > 2 else value
-            if hijacks_environment(name):
-                destructive(call, "env-hijack", f"printf -v assigns {name}, which changes which program runs.")
-                return
-        evaluating_builtin(call)
-        return
+    words = call.args
+    first = words[0].value if words else None
+    if first is not None and first.startswith("-v"):
+        name = Word(first[2:], first[2:]) if len(first) > 2 else (words[1] if len(words) > 1 else Word(None, ""))
+        if name.value is None or hijacks_environment(name.value.split("[", 1)[0]) or has_code(name.value):
+            destructive(call, "env-hijack", "printf -v assigns a variable that may change which program runs (or holds code).")
+            return
     read_only(call, "printf only prints.")
 
 
@@ -83,7 +125,8 @@ def date(call: Call) -> None:
     for word in call.args:
         value = word.value
         if value is None:
-            continue
+            system(call, "A date argument only known when it runs may be --set.", downgradable=False)
+            return
         if value.startswith("--s") or (value.startswith("-") and not value.startswith("--") and "s" in value):
             system(call, "date --set changes the system clock.", downgradable=False)
             return

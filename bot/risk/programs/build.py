@@ -18,7 +18,7 @@ from bot.risk.options import scan
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
-from .kit import build_or_test, deletion, destructive, network, read_only, refuse, show, workspace_write
+from .kit import build_or_test, deletion, destructive, injected, network, read_only, refuse, show, workspace_write
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "pip"]
 
@@ -30,6 +30,8 @@ _HOME = Word(None, "~")
 def make(call: Call) -> None:
     """GNU make(1): targets graded by name; ``SHELL=``/``--eval`` refused; ``-C DIR`` is where it builds."""
     words = call.args
+    if injected(call, words, runs_programs=True):
+        return
     dirs: list[Word] = []
     targets: list[str | None] = []
     index = 0
@@ -98,6 +100,8 @@ _YARN_INSTALL = frozenset({"install", "add", "upgrade", "up", "upgrade-interacti
 def js_package_manager(call: Call) -> None:
     """npm/pnpm/yarn: installs are network; test/run are build-or-test; exec/dlx/npx-style runs are refused."""
     words = call.args
+    if injected(call, words, runs_programs=True):
+        return
     command: str | None = None
     rest: list[Word] = []
     prefix: Word | None = None
@@ -199,6 +203,8 @@ _PIP_GLOBAL_VALUES = frozenset({
 def pip(call: Call) -> None:
     """pip (pip.pypa.io "Commands"): install/download/wheel are network; uninstall deletes."""
     found = scan(call.args, "irceftdwC", _PIP_GLOBAL_VALUES, long_flags=frozenset({"--user", "--python"}))
+    if injected(call, call.args, runs_programs=True):
+        return
     if any(o.name.startswith("--python") for o in found.opts):
         destructive(call, "runs-program", "pip --python runs another interpreter.")
         return
@@ -244,6 +250,8 @@ _CARGO_NETWORK = frozenset({"fetch", "update", "search", "publish", "login", "lo
 def cargo(call: Call) -> None:
     """cargo (doc.rust-lang.org/cargo/commands): build/test/run are build-or-test; registry commands are network."""
     words = call.args
+    if injected(call, words, runs_programs=True):
+        return
     if words and (words[0].value or "").startswith("+"):
         words = words[1:]
     for word in words:
@@ -287,6 +295,8 @@ _GO_PROGRAM_FLAGS = ("-exec", "-toolexec", "--exec", "--toolexec", "-overlay")
 def go(call: Call) -> None:
     """go (pkg.go.dev/cmd/go): build/test/vet/run are build-or-test; get/mod download are network."""
     words = call.args
+    if injected(call, words, runs_programs=True):
+        return
     command = words[0].value if words else None
     rest = words[1:]
     for word in rest:
@@ -341,6 +351,7 @@ def checker(call: Call) -> None:
     """Test runners, linters, formatters and compilers (pytest, mypy, ruff, black, eslint, prettier, tsc, ...):
     build-or-test; an explicit output option writes where it says."""
     words = call.args
+    injected(call, words, runs_programs=False)
     for index, word in enumerate(words):
         value = word.value or ""
         name, eq, attached = value.partition("=")

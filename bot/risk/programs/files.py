@@ -13,7 +13,7 @@ from bot.risk.options import long_is, scan
 from bot.risk.paths import Where
 from bot.risk.words import Word, literal_word
 
-from .kit import deletion, destructive, read_only, refuse, show
+from .kit import deletion, destructive, injected, read_only, refuse, show
 
 __all__ = [
     "compressor",
@@ -74,6 +74,7 @@ def _copy_dest(call: Call, short: str = "tS", long: frozenset[str] = _CP_LONG) -
 
 def cp(call: Call) -> None:
     """cp(1): the destination (last operand or ``-t DIR``) is written."""
+    injected(call, call.args, runs_programs=False)
     _, dest = _copy_dest(call)
     if dest is None:
         read_only(call, "cp without a destination writes nothing.")
@@ -83,6 +84,7 @@ def cp(call: Call) -> None:
 
 def mv(call: Call) -> None:
     """mv(1): the destination is written; moving a workspace file out of the workspace deletes it there."""
+    injected(call, call.args, runs_programs=False)
     sources, dest = _copy_dest(call)
     if dest is None:
         read_only(call, "mv without a destination writes nothing.")
@@ -100,6 +102,8 @@ def mv(call: Call) -> None:
 def install(call: Call) -> None:
     """install(1): the destination is written; ``-d`` creates every operand; ``--strip-program`` runs a program."""
     found = scan(call.args, "tmogS", frozenset({"--target-directory", "--mode", "--owner", "--group", "--suffix", "--strip-program"}))
+    if injected(call, call.args, runs_programs=True):
+        return
     if found.has("--strip-program"):
         destructive(call, "runs-program", "install --strip-program runs a program of the caller's choosing.")
         return
@@ -118,6 +122,7 @@ def ln(call: Call) -> None:
     """ln(1): the link is written; a link pointing outside the workspace is a write outside
     (later writes through it land there, and lexical path checks cannot see that)."""
     found = scan(call.args, "tS", frozenset({"--target-directory", "--suffix"}))
+    injected(call, call.args, runs_programs=False)
     targets = found.values("-t", "--target-directory")
     operands = found.operands
     if targets:
@@ -195,6 +200,8 @@ def sort(call: Call) -> None:
         frozenset({"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--output",
                    "--files0-from", "--batch-size", "--parallel", "--random-source", "--compress-program", "--sort"}),
     )  # fmt: skip
+    if injected(call, call.args, runs_programs=True):
+        return
     if found.has("--compress-program"):
         destructive(call, "runs-program", "sort --compress-program runs a program of the caller's choosing.")
         return
@@ -208,6 +215,8 @@ def sort(call: Call) -> None:
 def uniq(call: Call) -> None:
     """uniq(1): a second operand is the OUTPUT file."""
     found = scan(call.args, "fsw", frozenset({"--skip-fields", "--skip-chars", "--check-chars"}))
+    if injected(call, call.args, runs_programs=False):
+        return
     if len(found.operands) >= 2:
         call.write(found.operands[1], "uniq writes")
     else:
@@ -219,6 +228,8 @@ _XXD_VALUES = frozenset({"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-o", 
 
 def xxd(call: Call) -> None:
     """xxd(1): ``xxd [options] [infile [outfile]]``: the outfile is written."""
+    if injected(call, call.args, runs_programs=False):
+        return
     operands: list[Word] = []
     skip = False
     for word in call.args:
@@ -236,6 +247,8 @@ def xxd(call: Call) -> None:
 
 def unzip(call: Call) -> None:
     """unzip(1): extracts into ``-d DIR`` or the cwd; ``-l``/``-t``/``-v``/``-Z``/``-p``/``-c`` only read."""
+    if injected(call, call.args, runs_programs=False):
+        return
     dest: Word | None = None
     listing = False
     words = call.args
@@ -256,6 +269,8 @@ def unzip(call: Call) -> None:
 
 def zip_(call: Call) -> None:
     """zip(1): the zipfile (first operand) is written; ``-m`` deletes the originals; ``-TT`` runs a program."""
+    if injected(call, call.args[1:], runs_programs=True):
+        return
     zipfile: Word | None = None
     for word in call.args:
         value = word.value
@@ -285,6 +300,8 @@ def compressor(call: Call) -> None:
         read_only(call, f"{call.name} only prints.")
         return
     found = scan(call.args, "So" if call.name.startswith(("zstd", "unzstd")) else "S", frozenset({"--suffix", "--output"}))
+    if injected(call, call.args, runs_programs=False):
+        return
     if found.has("--rm"):
         deletion(call, f"{call.name} --rm deletes the source files.")
     outputs = found.values("-o", "--output")
@@ -307,6 +324,8 @@ def patch(call: Call) -> None:
                    "--version-control", "--basename-prefix", "--reject-file", "--suffix", "--quoting-style", "--reject-format"}),
         long_flags=frozenset({"--remove-empty-files", "--dry-run"}),
     )  # fmt: skip
+    if injected(call, call.args, runs_programs=False):
+        return
     if found.has("--dry-run"):
         read_only(call, "patch --dry-run changes nothing.")
         return
@@ -325,6 +344,8 @@ def patch(call: Call) -> None:
 
 def rg(call: Call) -> None:
     """rg(1) (ripgrep): read-only, except ``--pre COMMAND`` which runs a program per file."""
+    if injected(call, call.args, runs_programs=True):
+        return
     for word in call.args:
         if word.value is not None and long_is(word.value, "--pre") and not word.value.startswith("--pre-glob"):
             destructive(call, "runs-program", "rg --pre runs a program of the caller's choosing.")
@@ -353,6 +374,8 @@ def fd(call: Call) -> None:
 def tree(call: Call) -> None:
     """tree(1): read-only, except ``-o FILE`` which writes the listing."""
     found = scan(call.args, "oLPIH", frozenset({"--filelimit", "--timefmt", "--charset", "--sort", "--fromfile"}))
+    if injected(call, call.args, runs_programs=False):
+        return
     outputs = found.values("-o")
     if not outputs:
         read_only(call, "tree only prints.")
@@ -363,6 +386,8 @@ def tree(call: Call) -> None:
 def yq(call: Call) -> None:
     """yq (mikefarah/yq docs): read-only, except ``-i``/``--inplace`` which rewrites the file operands."""
     found = scan(call.args, "ImopP", frozenset({"--indent", "--output-format", "--input-format", "--expression"}))
+    if injected(call, call.args, runs_programs=False):
+        return
     if found.has("-i", "--inplace"):
         _write_all(call, found.operands[1:] if len(found.operands) > 1 else found.operands, "yq -i rewrites")
         return

@@ -28,7 +28,7 @@ from bot.risk.grader import Call
 from bot.risk.options import long_is
 from bot.risk.words import Word, literal_word
 
-from .kit import deletion, destructive, network, read_only, refuse, show
+from .kit import deletion, destructive, first_dynamic, network, read_only, refuse, show
 
 __all__ = ["SAFE_CONFIG", "git"]
 
@@ -67,6 +67,15 @@ _WRITE = frozenset({
 })  # fmt: skip
 _DESTROY = frozenset({"prune", "filter-branch", "prune-packed"})
 _NETWORK = frozenset({"fetch", "ls-remote", "send-email", "fetch-pack", "send-pack"})
+# Subcommands none of whose options run a program, discard work or write outside the repository,
+# so an argument only known at run time changes nothing; and those whose worst option writes a file.
+_DYNAMIC_SAFE = frozenset({
+    "add", "commit", "mv", "merge", "cherry-pick", "revert", "apply", "am", "status", "ls-files", "ls-tree",
+    "rev-parse", "rev-list", "blame", "annotate", "shortlog", "describe", "cat-file", "show-ref", "for-each-ref",
+    "name-rev", "merge-base", "cherry", "check-ignore", "check-attr", "var", "help", "version", "show-branch",
+    "hash-object", "update-index", "init",
+})  # fmt: skip
+_DYNAMIC_WRITES = frozenset({"diff", "log", "show", "whatchanged", "range-diff", "diff-tree", "diff-files", "diff-index", "format-patch", "archive"})
 
 
 class _Git:
@@ -132,6 +141,9 @@ def git(call: Call) -> None:
             return
         taken = Word(attached, attached) if eq else (words[index] if index < len(words) else Word(None, ""))
         index += 0 if eq else 1
+        if taken.value is None and taken.splits:
+            destructive(call, "dynamic-argument", f"{show(taken)} may expand to several words, so the git subcommand is not known.")
+            return
         if name == "-c" and not _safe_config(taken.value):
             destructive(call, "git-config", f"git -c {show(taken)} can make git run programs.")
             return
@@ -145,7 +157,14 @@ def git(call: Call) -> None:
     if handler is None:
         refuse(call, f"the subcommand {show(words[index])}")
         return
-    handler(_Git(call, _repo(dirs), sub, words[index + 1 :]))
+    args = words[index + 1 :]
+    dynamic = first_dynamic(args)
+    if dynamic is not None and sub not in _DYNAMIC_SAFE:
+        if sub not in _DYNAMIC_WRITES:
+            destructive(call, "dynamic-argument", f"{show(dynamic)} may be an option of git {sub} that runs a program or discards work.")
+            return
+        call.write(Word(None, dynamic.src), f"{show(dynamic)} may be git {sub} --output to")
+    handler(_Git(call, _repo(dirs), sub, args))
 
 
 def _repo(dirs: list[Word]) -> Word:

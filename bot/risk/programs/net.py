@@ -14,7 +14,7 @@ from bot.risk.grader import Call
 from bot.risk.options import scan
 from bot.risk.words import Word, literal_word
 
-from .kit import deletion, destructive, network, read_only, show
+from .kit import deletion, destructive, injected, network, read_only, show
 
 __all__ = ["curl", "netcat", "plain_network", "rsync", "scp", "sftp", "ssh", "wget"]
 
@@ -39,6 +39,7 @@ _CURL_WRITES = ("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "
 def curl(call: Call) -> None:
     """curl(1): network; ``-o``/``-O``/``--output-dir`` and the other file options write; ``-K`` is refused."""
     network(call, "curl talks to other machines.")
+    injected(call, call.args, runs_programs=False)
     found = scan(call.args, _CURL_SHORT, _CURL_LONG, long_flags=frozenset({"--remote-name", "--remote-name-all"}))
     if found.has("-K", "--config"):
         destructive(call, "script-file", "curl -K reads options (including output files) from a file the classifier cannot see.")
@@ -64,6 +65,8 @@ _WGET_LONG = frozenset({
 def wget(call: Call) -> None:
     """wget(1): network; downloads land in the cwd, ``-P DIR`` or ``-O FILE``; ``-e``/``--config`` are refused."""
     network(call, "wget talks to other machines.")
+    if injected(call, call.args, runs_programs=True):
+        return
     found = scan(call.args, _WGET_SHORT, _WGET_LONG, long_flags=frozenset({"--spider", "--delete-after"}))
     if found.has("-e", "--execute", "--config"):
         destructive(call, "script-file", "wget -e/--config runs wgetrc commands the classifier does not grade.")
@@ -107,6 +110,8 @@ def ssh(call: Call) -> None:
     """ssh(1): network; ``ssh HOST COMMAND...`` grades COMMAND as a remote script."""
     network(call, "ssh talks to another machine.")
     found = scan(call.args, _SSH_SHORT, frozenset(), stop_at_operand=True)
+    if injected(call, call.args[: len(call.args) - len(found.rest) + 1], runs_programs=True):
+        return
     if _ssh_options_run_program(call, [(o.name, o.value) for o in found.opts]):
         return
     for log in found.values("-E"):
@@ -133,6 +138,8 @@ def _is_remote(word: Word) -> bool:
 def scp(call: Call) -> None:
     """scp(1): network; a local destination is written."""
     network(call, "scp copies to or from another machine.")
+    if injected(call, call.args, runs_programs=True):
+        return
     found = scan(call.args, "cFiJloPSDX", frozenset())
     if _ssh_options_run_program(call, [(o.name, o.value) for o in found.opts]):
         return
@@ -144,6 +151,8 @@ def scp(call: Call) -> None:
 def sftp(call: Call) -> None:
     """sftp(1): network; ``-b BATCHFILE`` runs commands (including remote deletions) the classifier cannot see."""
     network(call, "sftp talks to another machine.")
+    if injected(call, call.args, runs_programs=True):
+        return
     found = scan(call.args, "BbcDFiJloPRSs", frozenset())
     if _ssh_options_run_program(call, [(o.name, o.value) for o in found.opts]):
         return
@@ -167,6 +176,8 @@ _RSYNC_LONG = frozenset({
 def rsync(call: Call) -> None:
     """rsync(1): network when an operand is remote; the destination is written;
     ``--delete*``/``--remove-source-files`` delete; ``-e`` other than ssh runs a program."""
+    if injected(call, call.args, runs_programs=True):
+        return
     found = scan(call.args, _RSYNC_SHORT, _RSYNC_LONG)
     for opt in found.opts:
         if opt.name.startswith("--del") or opt.name == "--remove-source-files":
@@ -190,6 +201,8 @@ def rsync(call: Call) -> None:
 def netcat(call: Call) -> None:
     """nc(1)/ncat(1): network; ``-e``/``-c``/``--exec``/``--sh-exec``/``--lua-exec`` run a program."""
     network(call, f"{call.name} opens network connections.")
+    if injected(call, call.args, runs_programs=True):
+        return
     for word in call.args:
         value = word.value or ""
         if value in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or value.startswith(("--exec=", "--sh-exec=", "--lua-exec=")):

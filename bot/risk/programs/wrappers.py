@@ -301,6 +301,10 @@ def find(call: Call) -> None:
     """find(1): read-only, except ``-delete`` (deletion), ``-fprint*``/``-fls`` (writes) and
     ``-exec``/``-execdir``/``-ok``/``-okdir`` (the executed command is graded)."""
     words = call.args
+    split = next((w for w in words if w.value is None and w.splits), None)
+    if split is not None:
+        destructive(call, "dynamic-argument", f"{show(split)} may expand to several words, including find primaries such as -delete.")
+        return
     index = 0
     while index < len(words):
         lead = words[index].value
@@ -317,9 +321,6 @@ def find(call: Call) -> None:
             break
         index += 1
         starts += 1
-    if any(w.value is None and w.splits for w in words[index - starts : index]):
-        destructive(call, "dynamic-argument", "A find start point may expand to several words, including primaries.")
-        return
     # A found path begins with its literal start point, so it is never an option.
     found = Word(None, "{}", operand_only=starts > 0 and all(w.value is not None for w in words[index - starts : index]))
     acted = False

@@ -1,0 +1,63 @@
+"""``GET /v1/openapi.json``: the session API's OpenAPI 3.1 document, generated from the pydantic models."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from aiohttp import web
+from pydantic import BaseModel
+from pydantic.json_schema import models_json_schema
+
+from bot import __version__
+from bot.api.models import EscalationIn, EscalationOut, Problem
+
+_PROBLEM = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
+
+
+def _errors(*codes: int) -> dict[str, Any]:
+    return {str(code): {"description": "problem", "content": _PROBLEM} for code in codes}
+
+
+def build_openapi(extra_models: tuple[type[BaseModel], ...] = ()) -> dict[str, Any]:
+    """The OpenAPI document (a JSON-ready dict); ``extra_models`` add component schemas of other routes."""
+    models: list[type[BaseModel]] = [EscalationIn, EscalationOut, Problem, *extra_models]
+    _, schema = models_json_schema([(m, "validation" if m is EscalationIn else "serialization") for m in models],
+                                   ref_template="#/components/schemas/{model}")
+    escalation = {"application/json": {"schema": {"$ref": "#/components/schemas/EscalationOut"}}}
+    wait = {"name": "wait", "in": "query", "schema": {"type": "number", "minimum": 0, "maximum": 60},
+            "description": "long-poll up to this many seconds"}
+    ident = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "FlyBot session API", "version": __version__},
+        "components": {
+            "schemas": schema.get("$defs", {}),
+            "securitySchemes": {"bot": {"type": "http", "scheme": "bearer", "description": "the Bot's API token"}},
+        },
+        "security": [{"bot": []}],
+        "paths": {
+            "/v1/escalations": {"post": {
+                "summary": "Ask to run one call with danger-full-access",
+                "parameters": [{"name": "Idempotency-Key", "in": "header", "schema": {"type": "string", "maxLength": 200}}],
+                "requestBody": {"required": True, "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/EscalationIn"}}}},
+                "responses": {"201": {"description": "the escalation", "content": escalation},
+                              **_errors(401, 409, 413, 422)},
+            }},
+            "/v1/escalations/{id}": {"get": {
+                "summary": "Read or long-poll an escalation", "parameters": [ident, wait],
+                "responses": {"200": {"description": "the escalation", "content": escalation},
+                              **_errors(401, 404, 422, 503)},
+            }},
+            "/v1/escalations/{id}/withdraw": {"post": {
+                "summary": "The session no longer needs it", "parameters": [ident],
+                "responses": {"200": {"description": "the escalation", "content": escalation},
+                              **_errors(401, 404, 409)},
+            }},
+        },
+    }
+
+
+async def openapi_handler(_request: web.Request) -> web.Response:
+    """Serve the document."""
+    return web.json_response(build_openapi())

@@ -1,0 +1,71 @@
+"""Cross-replica wake-ups over PostgreSQL ``LISTEN/NOTIFY``.
+
+Every final decision stored on PostgreSQL also runs ``pg_notify('flybot_decisions', <id>)`` in the same transaction
+(:meth:`bot.store.sql.Store.decide`), so the notification is sent exactly when the decision commits. Each replica
+LISTENs on one dedicated asyncpg connection and wakes its own long-polls. A lost notification (connection drop,
+replica restart) only delays an answer: long-polls re-read the store every few seconds anyway
+(:data:`bot.escalations.RECHECK_S`), and on every reconnect all local waiters are woken to re-check at once.
+Source: PostgreSQL docs, "NOTIFY" (delivered at commit; not queued for listeners that are not connected).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+import asyncpg
+import structlog
+from sqlalchemy.engine import make_url
+
+log = structlog.get_logger("flybot.notify")
+
+CHANNEL = "flybot_decisions"
+
+
+def asyncpg_dsn(database_url: str) -> str:
+    """``postgresql+asyncpg://u:p@h/db`` -> ``postgresql://u:p@h/db`` (asyncpg's own DSN form)."""
+    return make_url(database_url).set(drivername="postgresql").render_as_string(hide_password=False)
+
+
+def is_postgres(database_url: str) -> bool:
+    """True for a PostgreSQL URL (any driver)."""
+    return make_url(database_url).get_backend_name() == "postgresql"
+
+
+async def listen(
+    database_url: str,
+    on_id: Callable[[str], None],
+    on_connect: Callable[[], None],
+    *,
+    retry_s: float = 1.0,
+) -> None:
+    """LISTEN until cancelled: ``on_id(payload)`` per notification, ``on_connect()`` after each (re)connect.
+
+    Connection errors are logged and retried every ``retry_s`` seconds; never raises except CancelledError.
+    """
+    while True:
+        connection: Any = None
+        try:
+            connection = await asyncpg.connect(asyncpg_dsn(database_url), timeout=10)
+            lost = asyncio.Event()
+            connection.add_termination_listener(lambda _conn, lost=lost: lost.set())
+            await connection.add_listener(CHANNEL, lambda _c, _pid, _channel, payload: on_id(str(payload)))
+            log.info("notify.listening", channel=CHANNEL)
+            on_connect()
+            while not lost.is_set() and not connection.is_closed():
+                try:
+                    await asyncio.wait_for(lost.wait(), timeout=5)
+                except TimeoutError:
+                    await connection.execute("SELECT 1")  # detects a silently dead connection
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # noqa: BLE001 - keep listening whatever happens
+            log.warning("notify.lost", error=type(exc).__name__)
+        finally:
+            if connection is not None and not connection.is_closed():
+                try:
+                    await connection.close(timeout=2)
+                except Exception:  # noqa: BLE001
+                    connection.terminate()
+        await asyncio.sleep(retry_s)
