@@ -94,6 +94,10 @@ class SlackEmulator:
         users: user id -> ``{name, real_name, is_admin, is_owner}``.
         channels: channel id -> name.
         state_path: where to keep rooms and messages across restarts (local mode); None keeps them in memory only.
+        app_token: the app-level token (``xapp-...``) that may open a Socket Mode connection
+            (``apps.connections.open``). While a Socket Mode client is connected, deliveries go over its WebSocket as
+            envelopes (``interactive``, ``slash_commands``, ``events_api``) and wait for its ack, as Slack does;
+            otherwise they are POSTed to ``events_url``.
     """
 
     def __init__(
@@ -106,6 +110,7 @@ class SlackEmulator:
         channels: dict[str, str] | None = None,
         public_base: str = "",
         state_path: Path | None = None,
+        app_token: str | None = None,
     ) -> None:
         self.bot_token = bot_token
         self.signer = SignatureVerifier(signing_secret)
@@ -127,6 +132,9 @@ class SlackEmulator:
         self._response_urls: dict[str, tuple[str, str]] = {}
         self._http: aiohttp.ClientSession | None = None
         self.state_path = state_path
+        self.app_token = app_token
+        self._sockets: list[web.WebSocketResponse] = []
+        self._acks: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._save_handle: asyncio.TimerHandle | None = None
         self._load()
 
@@ -157,6 +165,7 @@ class SlackEmulator:
     def app(self) -> web.Application:
         """The aiohttp sub-application with every route above."""
         app = web.Application(client_max_size=4 * 1024 * 1024)
+        app.router.add_get("/socket", self._socket)
         app.router.add_post("/api/{method}", self._api)
         app.router.add_get("/api/{method}", self._api)
         app.router.add_get("/page/state", self._page_state)
@@ -175,8 +184,10 @@ class SlackEmulator:
         return app
 
     async def _wake_pollers(self, _app: web.Application) -> None:
-        """On shutdown, answer every page long-poll at once (aiohttp waits for open handlers before cleanup)."""
+        """On shutdown, answer every page long-poll at once and close Socket Mode connections."""
         self._changed.set()
+        for ws in list(self._sockets):
+            await ws.close()
 
     async def _close(self, _app: web.Application) -> None:
         if self._save_handle is not None:
@@ -228,6 +239,11 @@ class SlackEmulator:
             return web.json_response({"ok": False, "error": fault.error})
         auth = request.headers.get("Authorization", "")
         token = auth.removeprefix("Bearer ").strip() or str(args.get("token") or "")
+        if method == "apps.connections.open":
+            if not self.app_token or token != self.app_token:
+                return web.json_response({"ok": False, "error": "invalid_auth"})
+            ws_base = self.public_base.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
+            return web.json_response({"ok": True, "url": f"{ws_base}/socket?ticket={secrets.token_hex(8)}"})
         if token != self.bot_token:
             return web.json_response({"ok": False, "error": "invalid_auth"})
         handler = _METHODS.get(method)
@@ -538,13 +554,64 @@ class SlackEmulator:
         }
 
     async def deliver_form(self, form: dict[str, str]) -> tuple[int, str]:
-        """POST a form-encoded payload to ``events_url``, signed; returns ``(status, body)``."""
+        """Deliver an interaction (``payload=...``) or a slash command: over Socket Mode when connected, else a
+        signed form POST to ``events_url``; returns ``(status, body)``."""
+        if self._sockets:
+            if "payload" in form:
+                return await self._over_socket("interactive", json.loads(form["payload"]))
+            return await self._over_socket("slash_commands", dict(form))
         body = urllib.parse.urlencode(form)
         return await self._deliver(body, "application/x-www-form-urlencoded")
 
     async def deliver_json(self, event: dict[str, Any]) -> tuple[int, str]:
-        """POST a JSON Events API payload to ``events_url``, signed; returns ``(status, body)``."""
+        """Deliver an Events API payload: over Socket Mode when connected, else a signed JSON POST."""
+        if self._sockets:
+            return await self._over_socket("events_api", event)
         return await self._deliver(json.dumps(event), "application/json")
+
+    # -- Socket Mode ------------------------------------------------------------------------------------
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(heartbeat=None)
+        await ws.prepare(request)
+        await ws.send_json({"type": "hello", "num_connections": len(self._sockets) + 1,
+                            "debug_info": {"host": "flybot-local"}, "connection_info": {"app_id": "A0FLYBOT1"}})
+        self._sockets.append(ws)
+        try:
+            async for message in ws:
+                if message.type != aiohttp.WSMsgType.TEXT:
+                    continue
+                try:
+                    data = json.loads(message.data)
+                except ValueError:
+                    continue
+                waiter = self._acks.pop(str(data.get("envelope_id", "")), None)
+                if waiter is not None and not waiter.done():
+                    waiter.set_result(data)
+        finally:
+            if ws in self._sockets:
+                self._sockets.remove(ws)
+        return ws
+
+    async def _over_socket(self, kind: str, payload: dict[str, Any]) -> tuple[int, str]:
+        """Send one envelope to a connected client and wait (10 s) for its ack; ``(200, ack payload JSON)``."""
+        ws = self._sockets[0]
+        envelope_id = secrets.token_hex(8)
+        waiter: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
+        self._acks[envelope_id] = waiter
+        try:
+            await ws.send_json({"envelope_id": envelope_id, "type": kind, "payload": payload,
+                                "accepts_response_payload": kind != "events_api", "retry_attempt": 0,
+                                "retry_reason": ""})
+            ack = await asyncio.wait_for(waiter, timeout=10)
+        except (TimeoutError, ConnectionError, RuntimeError) as exc:
+            self._acks.pop(envelope_id, None)
+            return 502, f"no ack over Socket Mode: {type(exc).__name__}"
+        return 200, json.dumps(ack.get("payload") or {})
+
+    @property
+    def socket_connected(self) -> bool:
+        """True while a Socket Mode client is connected."""
+        return bool(self._sockets)
 
     async def _deliver(self, body: str, content_type: str) -> tuple[int, str]:
         if not self.events_url:
