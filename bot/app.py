@@ -116,7 +116,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow)
         service = EscalationService(
             store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
-            metrics=metrics,
+            metrics=metrics, recheck_s=settings.recheck_s,
         )
         reports = ReportService(
             store, ReportStore(store.engine), SlackReportChat(client), WaiterHub(), admins=admins, standing=standing,

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.settings import ConfigError, Settings, load_settings
+from bot.store.migrate import SchemaBehind
 
 
 def _settings() -> Settings:
@@ -54,8 +55,47 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print("Try it: flybot ask -- sudo apt-get install -y jq", flush=True)
     else:
         print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
-    web.run_app(app, sock=sock, print=None, shutdown_timeout=10)
+    from bot.store.migrate import SchemaBehind
+
+    try:
+        web.run_app(app, sock=sock, print=None, shutdown_timeout=10)
+    except SchemaBehind as exc:
+        print(f"flybot: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"flybot: cannot reach the database: {exc}", file=sys.stderr)
+        return 2
     return 0
+
+
+# -- db ---------------------------------------------------------------------------------------------------
+def cmd_db(args: argparse.Namespace) -> int:
+    """``flybot db upgrade`` applies the migrations; ``flybot db current`` prints the revision. Exit 0, or 2."""
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    from bot.store.migrate import current_revision, head_revision, upgrade
+
+    async def run() -> int:
+        engine = create_async_engine(_settings().database_url)
+        try:
+            if args.db_cmd == "upgrade":
+                before = await current_revision(engine)
+                await upgrade(engine)
+                after = await current_revision(engine)
+                print(f"schema at {after} (was {before or 'empty'})")
+            else:
+                current = await current_revision(engine)
+                head = head_revision()
+                print(f"{current or 'empty'} (this FlyBot needs {head})")
+                return 0 if current == head else 1
+        except OSError as exc:
+            print(f"flybot db: cannot reach the database: {exc}", file=sys.stderr)
+            return 2
+        finally:
+            await engine.dispose()
+        return 0
+
+    return asyncio.run(run())
 
 
 # -- bots -----------------------------------------------------------------------------------------------
@@ -295,6 +335,11 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("command", nargs=argparse.REMAINDER, help="-- COMMAND...")
     ask.set_defaults(func=cmd_ask)
 
+    db = sub.add_parser("db", help="database schema")
+    db_sub = db.add_subparsers(dest="db_cmd", required=True, metavar="ACTION")
+    db_sub.add_parser("upgrade", help="apply the migrations (run before starting replicas)").set_defaults(func=cmd_db)
+    db_sub.add_parser("current", help="print the schema revision; exit 1 when behind").set_defaults(func=cmd_db)
+
     bots = sub.add_parser("bots", help="register and list Bots")
     bots_sub = bots.add_subparsers(dest="bots_cmd", required=True, metavar="ACTION")
     add = bots_sub.add_parser("add", help="register a Bot and print its token once")
@@ -346,6 +391,9 @@ def main(argv: list[str] | None = None) -> int:
         return int(args.func(args))
     except ConfigError as exc:
         print(f"flybot: configuration error: {exc}", file=sys.stderr)
+        return 2
+    except SchemaBehind as exc:
+        print(f"flybot: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

@@ -29,7 +29,7 @@ from bot.waiters import WaiterHub
 log = structlog.get_logger("flybot.escalations")
 
 RECHECK_S = 2.0
-"""Long-polls re-read the store at least this often (seconds): the safety net for a missed wake-up."""
+"""Default: long-polls re-read the store at least this often (seconds), the safety net for a missed wake-up."""
 
 
 def utcnow() -> datetime:
@@ -76,6 +76,7 @@ class EscalationService:
         clock: returns aware UTC ``datetime`` (tests may pass their own).
         standing: matches standing approvals before a card is posted (None: every escalation gets a card).
         metrics: Prometheus metrics to update (None: none).
+        recheck_s: long-polls re-read the store at least this often (seconds).
     """
 
     def __init__(
@@ -89,7 +90,9 @@ class EscalationService:
         clock: Callable[[], datetime] = utcnow,
         standing: StandingService | None = None,
         metrics: Metrics | None = None,
+        recheck_s: float = RECHECK_S,
     ) -> None:
+        self.recheck_s = recheck_s
         self.metrics = metrics
         self.standing = standing
         self.closing = False
@@ -244,7 +247,7 @@ class EscalationService:
                 if not escalation.pending or remaining <= 0:
                     return escalation
                 until_expiry = (escalation.expires_at - self.clock()).total_seconds()
-                pause = max(0.05, min(remaining, RECHECK_S, until_expiry + 0.05))
+                pause = max(0.05, min(remaining, self.recheck_s, until_expiry + 0.05))
                 try:
                     await asyncio.wait_for(woken.wait(), timeout=pause)
                 except TimeoutError:

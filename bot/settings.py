@@ -38,6 +38,7 @@ class Settings(BaseSettings):
         state_dir: where local mode keeps its demo credentials (``.flybot`` in the working directory).
         sweep_interval_s: how often pending escalations are checked for expiry, seconds.
         slack_room_interval_s: least time between two messages FlyBot posts into one room, seconds (pacing).
+        recheck_s: long-polls re-read the store at least this often, seconds: the safety net under LISTEN/NOTIFY.
         log_format: ``console``, ``json``, or ``auto`` (console in local mode, JSON with Slack).
 
     Raises (from :func:`load_settings`):
@@ -66,6 +67,7 @@ class Settings(BaseSettings):
     state_dir: str = ".flybot"
     sweep_interval_s: float = Field(1.0, gt=0, le=60)
     slack_room_interval_s: float = Field(1.0, ge=0, le=60)
+    recheck_s: float = Field(2.0, gt=0, le=300)
     log_format: Literal["auto", "console", "json"] = "auto"
 
     @field_validator("admins", mode="before")

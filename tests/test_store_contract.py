@@ -26,7 +26,7 @@ async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator
             await s.close()
         return
     async with throwaway_database() as url:
-        s = await open_store(url)
+        s = await open_store(url, migrate=True)
         try:
             yield s
         finally:

@@ -16,10 +16,10 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from bot.errors import Conflict
+from bot.store.migrate import check_current, upgrade
 from bot.store.models import (
     AdminTokenRow,
     AuditRow,
-    Base,
     BotRow,
     EscalationRow,
     SlackEventRow,
@@ -393,13 +393,17 @@ class Store:
             ]
 
 
-async def open_store(database_url: str, *, create: bool = True) -> Store:
-    """Connect to ``database_url`` (SQLAlchemy async URL) and, with ``create``, create missing tables.
+async def open_store(database_url: str, *, migrate: bool | None = None) -> Store:
+    """Connect to ``database_url`` (SQLAlchemy async URL) and bring or check its schema.
 
-    SQLite files get WAL mode and a busy timeout so that a CLI and a running server can share one file.
+    ``migrate``: True applies the Alembic migrations up to head; False only checks that the schema is current;
+    None (default) migrates an embedded SQLite file (one process owns it) and only checks PostgreSQL, where
+    operators run ``flybot db upgrade`` once before starting replicas. SQLite files get WAL mode and a busy
+    timeout so that a CLI and a running server can share one file.
 
     Raises:
         sqlalchemy.exc.ArgumentError: the URL is not a valid SQLAlchemy URL.
+        SchemaBehind: the schema is not current and ``migrate`` was not asked for.
     """
     url = make_url(database_url)
     kwargs: dict[str, Any] = {}
@@ -417,7 +421,14 @@ async def open_store(database_url: str, *, create: bool = True) -> Store:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
-    if create:
-        async with engine.begin() as conn:
-            await conn.run_sync(Base.metadata.create_all)
+    if migrate is None:
+        migrate = url.get_backend_name() == "sqlite"
+    try:
+        if migrate:
+            await upgrade(engine)
+        else:
+            await check_current(engine)
+    except BaseException:
+        await engine.dispose()
+        raise
     return Store(engine)

@@ -1,0 +1,254 @@
+"""Issue 6: several FlyBot replicas on one PostgreSQL, against one Slack emulation, over real HTTP.
+
+Each replica is a full FlyBot application (its own aiohttp server, bolt app, engine, LISTEN connection and
+waiters) in this process; they share nothing but the database, like replicas behind a load balancer.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from bot.app import RUNTIME, create_app
+from bot.bots import register_bot
+from bot.localchat import SlackEmulator
+from bot.settings import Settings
+from bot.store import open_store
+from cards import APPROVE_ACTION
+from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, free_socket
+from tests.pg import throwaway_database
+from tests.test_cli import clean_env
+
+
+class Cluster:
+    """An emulation server plus N FlyBot replicas on one database."""
+
+    def __init__(self, database_url: str, tmp: Path) -> None:
+        self.database_url = database_url
+        self.tmp = tmp
+        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
+        self.runners: list[web.AppRunner] = []
+        self.apps: list[web.Application] = []
+        self.urls: list[str] = []
+        self.http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=90))
+        self.emu_url = ""
+
+    async def start(self, replicas: int = 2, **overrides: Any) -> None:
+        sock = free_socket()
+        self.emu_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        self.emulator.public_base = self.emu_url
+        runner = web.AppRunner(self.emulator.app())
+        await runner.setup()
+        await web.SockSite(runner, sock).start()
+        self.runners.append(runner)
+        for _ in range(replicas):
+            await self.add_replica(**overrides)
+
+    async def add_replica(self, **overrides: Any) -> None:
+        values: dict[str, Any] = {
+            "database_url": self.database_url, "slack_bot_token": BOT_TOKEN, "slack_signing_secret": SIGNING_SECRET,
+            "slack_api_url": f"{self.emu_url}/api/", "sweep_interval_s": 0.2, "slack_room_interval_s": 0.0,
+            "state_dir": str(self.tmp / ".flybot"), "recheck_s": 30.0,
+        }
+        values.update(overrides)
+        sock = free_socket()
+        url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+        app = create_app(Settings(**values), base_url=url)
+        runner = web.AppRunner(app)
+        await runner.setup()
+        await web.SockSite(runner, sock).start()
+        self.runners.append(runner)
+        self.apps.append(app)
+        self.urls.append(url)
+
+    def events_to(self, replica: int) -> None:
+        """Slack delivers the next interactions to this replica (any replica may get any interaction)."""
+        self.emulator.events_url = f"{self.urls[replica]}/slack/events"
+
+    async def close(self) -> None:
+        for runner in reversed(self.runners):
+            await runner.cleanup()
+        await self.http.close()
+
+    async def add_bot(self) -> tuple[str, str]:
+        bot, token = await register_bot(self.apps[0][RUNTIME].store, "ci-bot", [OWNER], ROOM)
+        return bot.id, token
+
+    async def escalate(self, replica: int, token: str, **body: Any) -> dict[str, Any]:
+        payload = {"session_id": "s", "command": "sudo apt-get install -y jq", "cwd": "/w",
+                   "file_policy": "workspace-write", "approval_policy": "ask", "contained": False, **body}
+        async with self.http.post(f"{self.urls[replica]}/v1/escalations", json=payload,
+                                  headers={"Authorization": f"Bearer {token}"}) as response:
+            assert response.status == 201
+            return dict(await response.json())
+
+    async def get(self, replica: int, token: str, escalation_id: str, wait: float = 0) -> dict[str, Any]:
+        async with self.http.get(f"{self.urls[replica]}/v1/escalations/{escalation_id}", params={"wait": str(wait)},
+                                 headers={"Authorization": f"Bearer {token}"}) as response:
+            assert response.status == 200, await response.text()
+            return dict(await response.json())
+
+    def card(self, escalation_id: str) -> Any:
+        return next(m for m in self.emulator.messages if escalation_id in json.dumps(m.blocks))
+
+    async def click(self, escalation_id: str, user: str = OWNER) -> dict[str, Any]:
+        card = self.card(escalation_id)
+        async with self.http.post(f"{self.emu_url}/page/click", json={
+            "user": user, "channel": card.channel, "ts": card.ts, "action_id": APPROVE_ACTION,
+            "block_id": "", "value": escalation_id,
+        }) as response:
+            return dict(await response.json())
+
+
+@pytest.fixture
+async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with throwaway_database() as url:
+        store = await open_store(url, migrate=True)
+        await store.close()
+        c = Cluster(url, tmp_path)
+        try:
+            yield c
+        finally:
+            await c.close()
+
+
+async def test_a_click_on_replica_b_wakes_the_session_long_polling_replica_a(cluster: Cluster) -> None:
+    await cluster.start(replicas=2)
+    _, token = await cluster.add_bot()
+    esc = await cluster.escalate(0, token)
+    waiter = asyncio.create_task(cluster.get(0, token, esc["id"], wait=25))
+    await asyncio.sleep(0.3)
+    cluster.events_to(1)
+    started = time.monotonic()
+    await cluster.click(esc["id"])
+    final = await asyncio.wait_for(waiter, 30)
+    latency = time.monotonic() - started
+    # recheck_s is 30 s here and the wait 25 s: only LISTEN/NOTIFY can answer before the wait ends.
+    assert final["status"] == "approved" and final["decided_by"] == OWNER
+    print(f"cross-replica wake latency (click sent -> long-poll answered): {latency * 1000:.0f} ms")
+
+
+async def test_the_same_click_on_two_replicas_at_once_records_one_decision(cluster: Cluster) -> None:
+    await cluster.start(replicas=2)
+    _, token = await cluster.add_bot()
+    esc = await cluster.escalate(0, token)
+    card = cluster.card(esc["id"])
+    body = {"user": OWNER, "channel": card.channel, "ts": card.ts, "action_id": APPROVE_ACTION, "block_id": "",
+            "value": esc["id"]}
+
+    async def click_on(replica: int) -> None:
+        cluster.events_to(replica)
+        async with cluster.http.post(f"{cluster.emu_url}/page/click", json=body) as response:
+            assert response.status == 200
+
+    # The emulation reads events_url when a click is sent: alternate the target between the two sends.
+    await asyncio.gather(click_on(0), click_on(1))
+    final = await cluster.get(1, token, esc["id"], wait=10)
+    assert final["status"] == "approved"
+    store = cluster.apps[0][RUNTIME].store
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        events = [e.event for e in await store.audit_log(esc["id"])]
+        if events.count("escalation.approved") + events.count("decision.refused") == 2:
+            break
+        await asyncio.sleep(0.05)
+    assert events.count("escalation.approved") == 1 and events.count("decision.refused") == 1
+
+
+async def test_expiry_with_two_replicas_updates_each_card_once(cluster: Cluster) -> None:
+    await cluster.start(replicas=2)
+    _, token = await cluster.add_bot()
+    escalations = [await cluster.escalate(i % 2, token, timeout_s=5) for i in range(4)]
+    for esc in escalations:
+        final = await cluster.get(0, token, esc["id"], wait=15)
+        assert final["status"] == "expired"
+    await asyncio.sleep(1.0)  # both sweepers had several more passes
+    for esc in escalations:
+        card = cluster.card(esc["id"])
+        updates = [c for c in cluster.emulator.calls if c["method"] == "chat.update" and c["args"].get("ts") == card.ts]
+        assert len(updates) == 1, esc["id"]
+        expired = [e for e in await cluster.apps[1][RUNTIME].store.audit_log(esc["id"]) if e.event == "escalation.expired"]
+        assert len(expired) == 1
+
+
+async def test_a_429_burst_delays_but_loses_no_card(cluster: Cluster) -> None:
+    await cluster.start(replicas=2, slack_room_interval_s=0.05)
+    _, token = await cluster.add_bot()
+    async with cluster.http.post(f"{cluster.emu_url}/control/faults",
+                                 json={"method": "chat.postMessage", "status": 429, "count": 3, "retry_after": 1}):
+        pass
+    burst = await asyncio.gather(*(cluster.escalate(i % 2, token, session_id=f"s{i}") for i in range(8)))
+    assert [e["status"] for e in burst] == ["pending"] * 8
+    for esc in burst:
+        cluster.card(esc["id"])
+    metrics = cluster.apps[0][RUNTIME]  # the retries were counted by whichever replica hit them
+    assert metrics is not None
+    texts = []
+    for url in cluster.urls:
+        async with cluster.http.get(f"{url}/metrics") as response:
+            texts.append(await response.text())
+    retried = sum(float(line.split()[-1]) for text in texts for line in text.splitlines()
+                  if line.startswith('flybot_slack_api_retries_total{reason="rate_limited"}'))
+    assert retried == 3
+
+
+async def test_sigterm_answers_long_polls_retryably_and_loses_nothing(cluster: Cluster, tmp_path: Path) -> None:
+    await cluster.start(replicas=1)
+    _, token = await cluster.add_bot()
+    sock = free_socket()
+    port = sock.getsockname()[1]
+    sock.close()
+    env = clean_env(FLYBOT_DATABASE_URL=cluster.database_url, SLACK_BOT_TOKEN=BOT_TOKEN,
+                    SLACK_SIGNING_SECRET=SIGNING_SECRET, FLYBOT_SLACK_API_URL=f"{cluster.emu_url}/api/")
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "serve", "--port", str(port), cwd=tmp_path, env=env,
+        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+    )
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                async with cluster.http.get(f"{url}/healthz") as response:
+                    if response.status == 200:
+                        break
+            except aiohttp.ClientError:
+                pass
+            assert time.monotonic() < deadline, "the subprocess replica did not start"
+            await asyncio.sleep(0.2)
+        cluster.urls.append(url)
+        esc = await cluster.escalate(1, token)
+        polls = [asyncio.create_task(cluster.http.get(f"{url}/v1/escalations/{esc['id']}", params={"wait": "50"},
+                                                       headers={"Authorization": f"Bearer {token}"}))
+                 for _ in range(3)]
+        await asyncio.sleep(0.5)
+        started = time.monotonic()
+        proc.send_signal(signal.SIGTERM)
+        for poll in polls:
+            response = await asyncio.wait_for(poll, 20)
+            body = await response.json(content_type=None)
+            assert response.status == 503 and body["code"] == "shutting_down", body
+            assert response.headers.get("Retry-After") == "1"
+        assert time.monotonic() - started < 10
+        assert await asyncio.wait_for(proc.wait(), 20) == 0
+        still = await cluster.get(0, token, esc["id"])
+        assert still["status"] == "pending", "nothing was lost: the escalation is still there to decide"
+        cluster.events_to(0)
+        await cluster.click(esc["id"])
+        assert (await cluster.get(0, token, esc["id"], wait=10))["status"] == "approved"
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+        _ = os.environ  # keep the import used when running under -p no:cacheprovider
