@@ -194,7 +194,10 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     escalations_api.add_routes(app)
     standing_api.add_routes(app)
     reports_api.add_routes(app)
-    app.router.add_post("/slack/events", slack_events)
+    if signing_secret is not None:
+        # Socket Mode without a signing secret takes Slack's traffic over its WebSocket only: an HTTP route
+        # that could not verify signatures must not exist at all.
+        app.router.add_post("/slack/events", slack_events)
     app.router.add_get("/healthz", healthz)
     app.router.add_get("/readyz", readyz)
     app.router.add_get("/metrics", metrics_handler)

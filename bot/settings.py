@@ -85,6 +85,12 @@ class Settings(BaseSettings):
                 raise ValueError(f"{user!r} is not a Slack user ID (like U0123ABCD)")
         return value
 
+    @field_validator("slack_bot_token", "slack_signing_secret", "slack_app_token", mode="before")
+    @classmethod
+    def _blank_is_unset(cls, value: object) -> object:
+        """``SLACK_APP_TOKEN=""`` (set but empty, as templates often leave it) means unset."""
+        return None if isinstance(value, str) and not value.strip() else value
+
     @field_validator("slack_api_url")
     @classmethod
     def _check_api_url(cls, value: str) -> str:

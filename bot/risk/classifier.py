@@ -15,7 +15,7 @@ from bot.risk.reasons import shorten
 from bot.risk.table import PROGRAMS
 from bot.risk.walker import walk_script
 
-__all__ = ["classify"]
+__all__ = ["MAX_SCRIPT_CHARS", "classify"]
 
 R = RiskLevel
 
@@ -37,8 +37,9 @@ def classify(command: str, *, contained: bool, workspace: Path | None = None) ->
         cut before the first word that is not literal; ``argv=()`` when the program name
         is not literal, or for a part that raised the level without being a program run).
 
-    Never raises: an empty script, a syntax error, an unknown construct or an internal
-    failure grades ``destructive`` with a reason (fail closed, DESIGN.md).
+    Never raises: an empty script (only blanks or comments), a syntax error, an unknown
+    construct, a script over :data:`MAX_SCRIPT_CHARS`, nesting deeper than the walker
+    allows, or an internal failure grades ``destructive`` with a reason (fail closed, DESIGN.md).
     """
     try:
         return _classify(command, contained, workspace)
@@ -83,7 +84,14 @@ def _root_of(text: str) -> str | None:
     return posixpath.normpath(text)
 
 
+#: Scripts longer than this (characters) are refused unparsed: grading is linear, but a session has
+#: no business sending megabytes as one escalation, and this bounds the time one call can take.
+MAX_SCRIPT_CHARS = 1024 * 1024
+
+
 def _text_problem(command: str) -> str | None:
+    if len(command) > MAX_SCRIPT_CHARS:
+        return f"The command is longer than {MAX_SCRIPT_CHARS} characters; it is refused without grading."
     if "\x00" in command:
         return "The command contains a NUL byte, which bash cannot pass to a program."
     if command.isascii():

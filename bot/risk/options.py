@@ -16,7 +16,7 @@ from bot.risk.words import Word
 __all__ = ["Opt", "Scan", "long_is", "scan"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Opt:
     """One option: ``name`` is ``-o`` or the full known ``--output`` (else as written); ``value`` when it took one."""
 

@@ -148,9 +148,11 @@ class _Walk:
         self.attached: dict[tuple[int, int], list[Node]] = {}
 
     def text(self, node: Node) -> str:
+        """The source text of ``node``."""
         return self.src[node.start_byte : node.end_byte].decode("utf-8", "replace")
 
     def visit(self, node: Node, scope: Scope) -> None:
+        """Grade ``node`` and everything under it, by kind (see the kind tables above)."""
         kind = node.type
         if kind == "command":
             self.command(node, scope, [])
@@ -197,6 +199,7 @@ class _Walk:
             self.g.orphan(scope, self.text(node), R.DESTRUCTIVE, "unknown-syntax", f"The shell construct {kind!r} is not known to the classifier.")
 
     def children(self, node: Node, scope: Scope) -> None:
+        """Visit the named children; a case terminator outside a case item is a syntax error."""
         in_case = node.type == "case_item"
         for child in node.children:
             if child.is_named:
@@ -205,11 +208,13 @@ class _Walk:
                 self.g.orphan(scope, self.text(node), R.DESTRUCTIVE, "parse-error", f"{child.type!r} outside a case item is a bash syntax error.")
 
     def isolated(self, node: Node, scope: Scope) -> None:
+        """Visit a pipeline element: it runs in a subshell, so its ``cd`` does not carry on."""
         saved = self.g.state
         self.visit(node, scope)
         self.g.state = saved
 
     def a_list(self, node: Node, scope: Scope) -> None:
+        """Visit ``a && b`` / ``a || b`` / ``a; b`` in order."""
         children = node.children
         left = children[0] if children else None
         for index, child in enumerate(children):
@@ -230,6 +235,7 @@ class _Walk:
             self.g.state = direct[3]
 
     def function(self, node: Node, scope: Scope) -> None:
+        """A function definition: its body is graded (as a repeated scope) and its name remembered."""
         for child in node.children:
             if child.type == "word":
                 name = resolve_word(child, self.src).value
@@ -303,11 +309,13 @@ class _Walk:
             self.visit(statement, scope)
 
     def word(self, node: Node) -> Word:
+        """The :class:`Word` of an argument node (anonymous tokens are unknown words)."""
         if node.is_named:
             return resolve_word(node, self.src)
         return dynamic_word(self.text(node))
 
     def finish_orphan(self, rec: Rec, scope: Scope) -> None:
+        """List a program-less part (``argv=()``) when it raised the level."""
         if rec.level > R.READ_ONLY:
             self.g.records.append((rec, scope))
 
@@ -325,6 +333,7 @@ class _Walk:
                 self.g.flag(rec, scope, R.DESTRUCTIVE, "deferred-code", f"{name} is given shell code that a later evaluation would run.")
 
     def assignment_statement(self, node: Node, scope: Scope) -> None:
+        """``NAME=value`` on its own: read-only unless it hijacks or stores code."""
         rec = Rec([], self.text(node))
         for child in node.children:
             if child.is_named:
@@ -384,6 +393,7 @@ class _Walk:
 
     # -- redirects ------------------------------------------------------------
     def redirected(self, node: Node, scope: Scope) -> None:
+        """A statement with redirects: they belong to its command (or, for a list, its last command)."""
         body: Node | None = None
         redirects: list[Node] = []
         for child in node.children:

@@ -18,9 +18,9 @@ __all__ = ["Word", "decode_ansi_c", "dynamic_word", "literal_word", "node_text",
 _TMPDIR_SPELLINGS = frozenset({"$TMPDIR", "${TMPDIR}", "${TMPDIR:-/tmp}", "${TMPDIR-/tmp}"})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, eq=False)
 class Word:
-    """One shell word.
+    """One shell word (treat as immutable; not frozen only because frozen dataclasses are slow to build).
 
     Attributes:
         value: the literal string bash passes, or ``None`` when it is not certain.

@@ -90,9 +90,11 @@ class _Git:
         self.args = args
 
     def values(self) -> list[str | None]:
+        """The argument values (None for unknown ones)."""
         return [w.value for w in self.args]
 
     def has(self, *flags: str) -> bool:
+        """True when any of ``flags`` is given before ``--`` (short flags also inside clusters)."""
         for word in self.args:
             value = word.value
             if value is None:
@@ -107,12 +109,15 @@ class _Git:
         return False
 
     def operands(self) -> list[Word]:
+        """The arguments that do not start with ``-``."""
         return [w for w in self.args if not (w.value or "x").startswith("-")]
 
     def write(self, what: str | None = None) -> None:
+        """A change to the repository, graded by where the repository is."""
         self.call.write(self.repo, what or f"git {self.sub} changes the repository at")
 
     def read(self) -> None:
+        """A read-only use."""
         read_only(self.call, f"git {self.sub} only reads.")
 
 

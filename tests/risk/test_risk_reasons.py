@@ -77,3 +77,12 @@ def test_assessment_to_dict_is_json_ready_with_level_labels() -> None:
         "contained": True,
     }
     json.dumps(data)
+
+
+def test_a_script_over_the_size_limit_is_refused_unparsed() -> None:
+    from bot.risk.classifier import MAX_SCRIPT_CHARS
+
+    assessment = classify("ls\n" * (MAX_SCRIPT_CHARS // 3 + 1), contained=False)
+    assert assessment.risk == RiskLevel.DESTRUCTIVE
+    assert [r.rule for r in assessment.reasons] == ["invalid-text"]
+    assert [c.argv for c in assessment.commands] == [()]
