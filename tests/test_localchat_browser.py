@@ -124,6 +124,8 @@ def _card(page: Page, command: str) -> Locator:
 
 def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
     if not Path(CHROMIUM).exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must install Debian's chromium (.ci/run): no Chromium at {CHROMIUM}")
         pytest.skip(f"no Chromium at {CHROMIUM} (Debian package `chromium`); the browser test needs it")
     from playwright.sync_api import expect, sync_playwright
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -13,6 +14,8 @@ from bot.preflight import Status, run_preflight
 from bot.preflight.probes import probe_landlock
 
 REAL_BWRAP = shutil.which("bwrap")
+if REAL_BWRAP is None and os.environ.get("CI") == "true":
+    raise RuntimeError("CI must install Debian's bubblewrap (.ci/run): the preflight's real probe needs it")
 needs_bwrap = pytest.mark.skipif(REAL_BWRAP is None, reason="bubblewrap is not installed on this machine")
 
 
