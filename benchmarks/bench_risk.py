@@ -26,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot.risk import classify  # noqa: E402
+from bot.risk.walker import parse  # noqa: E402
 
 WORKSPACE = Path("/home/dev/project")
 
@@ -106,6 +107,19 @@ def throughput(rounds: int, passes: int) -> tuple[float, float, float]:
     return count / min(cpu_times), count / statistics.median(cpu_times), count / min(wall_times)
 
 
+def parse_only(rounds: int, passes: int) -> float:
+    """Bare tree-sitter parses per CPU second on the same corpus (the floor; shows how fast this machine is now)."""
+    sources = [command.encode() for command in CORPUS]
+    best = float("inf")
+    for _ in range(rounds):
+        start = time.process_time()
+        for _ in range(passes * 2):
+            for source in sources:
+                parse(source)
+        best = min(best, time.process_time() - start)
+    return len(sources) * passes * 2 / best
+
+
 def growth(rounds: int) -> list[tuple[int, float, str, int, int]]:
     """(bytes, best CPU seconds, risk, reasons, simple commands) for 1, 10 and 100 KiB scripts."""
     out: list[tuple[int, float, str, int, int]] = []
@@ -131,6 +145,7 @@ def main() -> int:
     print(f"corpus: {len(CORPUS)} typical commands, each graded on the host and contained; {args.rounds} rounds")
     print(f"throughput (one core): best round {best:,.0f} commands/s, median round {median:,.0f} commands/s (CPU time);")
     print(f"                       best round {wall:,.0f} commands/s wall clock")
+    print(f"for scale: tree-sitter parsing alone, best round {parse_only(args.rounds, args.passes):,.0f} commands/s")
     print("growth with script length:")
     for size, seconds, risk, reasons, commands in growth(args.rounds):
         print(f"  {size / 1024:6.1f} KiB: {seconds:8.4f} s  ({commands} simple commands, {reasons} reasons, risk {risk})")

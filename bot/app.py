@@ -120,7 +120,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         )
         reports = ReportService(
             store, ReportStore(store.engine), SlackReportChat(client), WaiterHub(), admins=admins, standing=standing,
-            clock=utcnow,
+            clock=utcnow, metrics=metrics,
         )
         deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports)
         bolt = build_bolt_app(client, signing_secret, deps)

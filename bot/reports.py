@@ -46,6 +46,7 @@ from typing import Any, Protocol
 import structlog
 
 from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound, ShuttingDown
+from bot.metrics import Metrics
 from bot.preflight import BlockedLineParseError, SandboxMode, UnlockOption, parse_one_line
 from bot.preflight.decide import (
     APPROVE_BOT,
@@ -367,7 +368,9 @@ class ReportService:
         admins: frozenset[str],
         standing: StandingService,
         clock: Callable[[], datetime] = utcnow,
+        metrics: Metrics | None = None,
     ) -> None:
+        self.metrics = metrics
         self.store = store
         self.reports = reports
         self.chat = chat
@@ -399,12 +402,16 @@ class ReportService:
         if not created:
             await self.store.audit("report.folded", at=now, actor=bot.id, count=report.count, **detail)
             bound.info("report.folded", count=report.count, source=blocked.source)
+            if self.metrics is not None:
+                self.metrics.blocked_reports.labels("folded").inc()
             if report.dms:
                 await self.chat.redraw(report, bot)
             return report, False
         await self.store.audit("report.received", at=now, actor=bot.id, mode=blocked.mode,
                                missing=list(blocked.missing), **detail)
         bound.info("report.received", mode=blocked.mode, missing=list(blocked.missing), source=blocked.source)
+        if self.metrics is not None:
+            self.metrics.blocked_reports.labels("new").inc()
         dms = await self.chat.deliver(report, bot)
         current = await self.reports.set_dms(report.id, dms) or report
         if dms:

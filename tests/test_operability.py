@@ -120,3 +120,19 @@ async def test_an_events_api_redelivery_is_not_processed_twice(harness: Harness)
     await asyncio.sleep(0.3)
     publishes = [c for c in harness.emulator.calls if c["method"] == "views.publish"]
     assert len(publishes) == 1
+
+
+async def test_metrics_count_blocked_reports_and_standing_hits(harness: Harness) -> None:
+    token = await harness.add_bot()
+    line = "blocked: no usable sandbox backend bot=ci-bot host=h1 session=s1 mode=workspace-write"
+    for _ in range(2):
+        async with harness.http.post(f"{harness.url}/v1/reports", json={"line": line},
+                                     headers={"Authorization": f"Bearer {token}"}) as response:
+            assert response.status in (200, 201)
+    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install")
+    await harness.escalate(token, command="apt-get install -y jq", contained=True)
+    async with harness.http.get(f"{harness.url}/metrics") as response:
+        text = await response.text()
+    assert metric(text, "flybot_blocked_reports_total", outcome="new") == 1
+    assert metric(text, "flybot_blocked_reports_total", outcome="folded") == 1
+    assert metric(text, "flybot_standing_approval_hits_total") == 1
