@@ -10,14 +10,22 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from bot.errors import FlyBotError
+
 EXIT_USABLE = 0
 EXIT_USAGE = 2
 EXIT_BLOCKED = 3
 EXIT_UNKNOWN = 4
 
 
-class PreflightError(Exception):
-    """Base of every error the preflight raises; the message is meant for the user as is."""
+class PreflightError(FlyBotError):
+    """Base of every error the preflight raises; the message is meant for the user as is (DESIGN.md: FlyBotError)."""
+
+    code = "preflight_error"
+    status = 422
+
+    def __init__(self, detail: str = "", *, field: str | None = None) -> None:
+        super().__init__(detail, field=field)
 
 
 class PreflightUsageError(PreflightError, ValueError):
