@@ -118,9 +118,10 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
             metrics=metrics, recheck_s=settings.recheck_s,
         )
+        report_waiters = WaiterHub()
         reports = ReportService(
-            store, ReportStore(store.engine), SlackReportChat(client), WaiterHub(), admins=admins, standing=standing,
-            clock=utcnow, metrics=metrics,
+            store, ReportStore(store.engine), SlackReportChat(client), report_waiters, admins=admins, standing=standing,
+            clock=utcnow, metrics=metrics, recheck_s=settings.recheck_s,
         )
         deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports)
         bolt = build_bolt_app(client, signing_secret, deps)
@@ -137,9 +138,19 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             await _ensure_demo_bot(store, settings, base_url)
         sweeper = asyncio.create_task(run_sweeper(service, settings.sweep_interval_s), name="flybot-sweeper")
         listener = None
+
+        def wake(key: str) -> None:
+            waiters.notify(key)
+            report_waiters.notify(key)
+
+        def wake_all() -> None:
+            waiters.notify_all()
+            report_waiters.notify_all()
+
         if is_postgres(settings.database_url):
             listener = asyncio.create_task(
-                listen(settings.database_url, on_id=waiters.notify, on_connect=waiters.notify_all), name="flybot-listen"
+                listen(settings.database_url, on_id=wake, on_connect=wake_all),
+                name="flybot-listen",
             )
         app[HEALTH] = Health(store=store, client=client)
         log.info("flybot.started", chat=settings.chat_backend, url=base_url)

@@ -369,7 +369,9 @@ class ReportService:
         standing: StandingService,
         clock: Callable[[], datetime] = utcnow,
         metrics: Metrics | None = None,
+        recheck_s: float = RECHECK_S,
     ) -> None:
+        self.recheck_s = recheck_s
         self.metrics = metrics
         self.store = store
         self.reports = reports
@@ -455,7 +457,7 @@ class ReportService:
                 if not report.open or remaining <= 0:
                     return report
                 try:
-                    await asyncio.wait_for(woken.wait(), timeout=max(0.05, min(remaining, RECHECK_S)))
+                    await asyncio.wait_for(woken.wait(), timeout=max(0.05, min(remaining, self.recheck_s)))
                 except TimeoutError:
                     pass
 

@@ -16,12 +16,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from bot.preflight.model import UnlockOption
 from bot.store.models import BlockedReportRow
+from bot.store.notify import CHANNEL
 
 REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
 """``open``, then exactly one of the decided statuses."""
@@ -233,8 +234,12 @@ class ReportStore:
                     standing_approval_id=standing_approval_id,
                 )
             )
-            await session.commit()
             if result.rowcount != 1:  # type: ignore[attr-defined]
+                await session.commit()
                 return None
+            if self.engine.dialect.name == "postgresql":
+                # Same channel as escalation decisions: every replica's listener wakes its report long-polls too.
+                await session.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": report_id})
+            await session.commit()
             row = await session.get(BlockedReportRow, report_id, populate_existing=True)
             return _report(row) if row else None
