@@ -130,7 +130,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         app[reports_api.REPORTS] = reports
         app[escalations_api.SERVICE] = service
         app[escalations_api.STORE] = store
-        handler_holder["bolt"] = events_handler(bolt)
+        handler_holder["bolt"] = events_handler(bolt, signing_secret)
         socket_task = None
         if settings.chat_backend == "slack-socket":
             socket_task = asyncio.create_task(_socket_mode(bolt, settings), name="flybot-socket-mode")

@@ -19,7 +19,15 @@ from pathlib import Path
 import structlog
 
 from bot.chat import ChatGateway, DeliveryFailed
-from bot.errors import AlreadyDecided, ApprovalsClosed, NoEscalationNeeded, NotAllowed, NotFound, ShuttingDown
+from bot.errors import (
+    AlreadyDecided,
+    ApprovalsClosed,
+    Conflict,
+    NoEscalationNeeded,
+    NotAllowed,
+    NotFound,
+    ShuttingDown,
+)
 from bot.metrics import Metrics
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.standing import StandingService
@@ -142,6 +150,11 @@ class EscalationService:
         escalation, created = await self.store.add_escalation(new)
         bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
         if not created:
+            if _request_of(escalation) != _request_of(new):
+                raise Conflict(
+                    "this Idempotency-Key was already used for a different request; use a new key per request",
+                    field="Idempotency-Key",
+                )
             bound.info("escalation.retried", idempotency_key=idempotency_key)
             return escalation
         await self.store.audit(
@@ -151,8 +164,10 @@ class EscalationService:
         if self.metrics is not None:
             self.metrics.escalations.labels("pending", "created").inc()
         if self.standing is not None:
+            # Room-wide approvals answer the Bots whose registered room it is; a session naming another room in its
+            # request must not borrow that room's approvals (security review).
             cover = await self.standing.find_cover(
-                bot, session_id=escalation.session_id, room=escalation.room, risk=assessment.risk,
+                bot, session_id=escalation.session_id, room=bot.room, risk=assessment.risk,
                 contained=escalation.contained, commands=assessment.commands,
             )
             if cover:
@@ -378,6 +393,12 @@ class EscalationService:
             if escalation.decided_at is not None:
                 seconds = (escalation.decided_at - escalation.created_at).total_seconds()
                 self.metrics.decision_latency.labels(source).observe(max(0.0, seconds))
+
+
+def _request_of(item: Escalation | NewEscalation) -> tuple[object, ...]:
+    """What a retry must repeat exactly for its Idempotency-Key to name the same request."""
+    return (item.session_id, item.command, item.cwd, item.file_policy, item.approval_policy, item.contained,
+            item.justification)
 
 
 def _already_text(escalation: Escalation) -> str:

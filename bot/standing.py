@@ -112,9 +112,21 @@ def suggest_pattern(commands: Sequence[SimpleCommand]) -> str:
     return ""
 
 
+LOCAL_WRAPPERS = frozenset({
+    "sudo", "env", "timeout", "nice", "nohup", "stdbuf", "time", "ionice", "setsid", "command", "builtin", "exec",
+    "eval", "bash -c", "sh -c", "zsh -c", "dash -c",
+})
+"""Wrappers a standing approval may look through: they run the wrapped command on this machine, as is. A command
+reached through any other wrapper (``ssh HOST``, ``xargs``, ``find -exec``, ``git rebase --exec``, ``trap`` ...) runs
+elsewhere or under someone else's control, and is never covered (security review: ``ssh prod systemctl stop``)."""
+
+
 def covers_command(approval: StandingApproval, command: SimpleCommand) -> bool:
-    """True when ``approval``'s pattern prefixes ``command.argv`` and its ``max_risk`` is at least the command's grade."""
+    """True when ``approval``'s pattern prefixes ``command.argv``, its ``max_risk`` is at least the command's grade,
+    and every wrapper that led to the command is a :data:`LOCAL_WRAPPERS` one."""
     if not command.argv or command.risk > RiskLevel.parse(approval.max_risk):
+        return False
+    if any(wrapper not in LOCAL_WRAPPERS for wrapper in command.wrappers):
         return False
     words = parse_pattern(approval.pattern)
     return tuple(command.argv[: len(words)]) == words

@@ -333,7 +333,15 @@ async def test_exec_runs_a_read_only_command_at_once_without_flybot(tmp_path: Pa
     assert err == ""
     script = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", "echo hi; exit 3")
     code, out, _err = await script.finish(timeout=20)
-    assert (code, out) == (3, "hi\n"), "a single argument is a script for /bin/sh -c"
+    assert (code, out) == (3, "hi\n"), "a single argument is a script for bash -c"
+
+
+async def test_exec_runs_a_script_with_the_shell_it_graded(tmp_path: Path) -> None:
+    # dash would read `&>` as "background, then redirect" and run `touch` unasked; bash (graded) does not.
+    run = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", "echo hi &>/dev/null touch PWNED")
+    code, _out, err = await run.finish(timeout=20)
+    assert code == 0, err
+    assert not (tmp_path / "PWNED").exists()
 
 
 async def test_exec_exits_126_when_flybot_is_unreachable_or_unconfigured(tmp_path: Path) -> None:

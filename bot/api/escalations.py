@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
-
 from aiohttp import web
 
+from bot.api.body import read_json_object
 from bot.api.models import EscalationIn
 from bot.bots import authenticate
 from bot.errors import InvalidRequest
@@ -17,20 +16,10 @@ STORE = web.AppKey("store", Store)
 MAX_WAIT_S = 60
 
 
-async def _body(request: web.Request) -> object:
-    try:
-        return json.loads(await request.text())
-    except (ValueError, UnicodeDecodeError):
-        raise InvalidRequest("the body must be a JSON object", field="body") from None
-
-
 async def create(request: web.Request) -> web.Response:
     """``POST /v1/escalations`` -> 201 with the escalation; a repeated ``Idempotency-Key`` answers the same one (no second card)."""
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
-    body = await _body(request)
-    if not isinstance(body, dict):
-        raise InvalidRequest("the body must be a JSON object", field="body")
-    data = EscalationIn.model_validate(body)
+    data = EscalationIn.model_validate(await read_json_object(request))
     key = request.headers.get("Idempotency-Key")
     if key is not None and not (1 <= len(key) <= 200):
         raise InvalidRequest("Idempotency-Key must be 1-200 characters", field="Idempotency-Key")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
 
 MAX_COMMAND_CHARS = 100_000
 
@@ -27,7 +27,7 @@ class EscalationIn(BaseModel):
     contained: StrictBool
     justification: str | None = Field(default=None, max_length=4000)
     room: str | None = Field(default=None, pattern=r"^[CGD][A-Z0-9]{2,39}$")
-    timeout_s: int | None = Field(default=None, ge=5, le=86400)
+    timeout_s: StrictInt | None = Field(default=None, ge=5, le=86400)
 
 
 class ReasonOut(BaseModel):

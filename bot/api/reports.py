@@ -6,12 +6,12 @@ Bearer token of the Bot. Errors are problem+json (``bot/api/problems.py``); a ma
 
 from __future__ import annotations
 
-import json
-from typing import Any, Literal
+from typing import Literal
 
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
+from bot.api.body import read_json_object
 from bot.api.escalations import STORE
 from bot.bots import authenticate
 from bot.errors import InvalidRequest
@@ -75,23 +75,13 @@ class ReportIn(BaseModel):
     mode: Literal["read-only", "workspace-write"] | None = None
 
 
-async def _json_object(request: web.Request) -> dict[str, Any]:
-    try:
-        body = json.loads(await request.text())
-    except (ValueError, UnicodeDecodeError):
-        raise InvalidRequest("the body must be a JSON object", field="body") from None
-    if not isinstance(body, dict):
-        raise InvalidRequest("the body must be a JSON object", field="body")
-    return body
-
-
 async def create(request: web.Request) -> web.Response:
     """``POST /v1/reports`` -> 201 with a new report (the owners get a DM), or 200 with the open report it folded into.
 
     Errors: 401 bad token; 422 a malformed report, naming the field (nothing is recorded or sent).
     """
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
-    data = ReportIn.model_validate(await _json_object(request))
+    data = ReportIn.model_validate(await read_json_object(request))
     if (data.line is None) == (data.preflight is None):
         raise InvalidRequest("give exactly one of 'line' (the one-line report) or 'preflight' (its --json)",
                              field="line")

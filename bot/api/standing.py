@@ -6,12 +6,12 @@ Bodies are validated like the slash command (same :class:`~bot.standing.Standing
 
 from __future__ import annotations
 
-import json
 from typing import Literal
 
 from aiohttp import web
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
+from bot.api.body import read_json_object
 from bot.api.escalations import STORE
 from bot.bots import hash_token
 from bot.errors import InvalidRequest, NotFound, Unauthorized
@@ -30,7 +30,7 @@ class StandingIn(BaseModel):
     room: str | None = Field(default=None, max_length=40)
     pattern: str = Field(min_length=1, max_length=200)
     max_risk: str | None = None
-    host_ok: bool = False
+    host_ok: StrictBool = False
     expires: str | None = Field(default=None, max_length=10)
     note: str | None = Field(default=None, max_length=500)
 
@@ -60,13 +60,7 @@ async def list_approvals(request: web.Request) -> web.Response:
 async def create(request: web.Request) -> web.Response:
     """``POST /v1/standing-approvals`` -> 201 with the approval."""
     actor = await _admin(request)
-    try:
-        raw = json.loads(await request.text())
-    except (ValueError, UnicodeDecodeError):
-        raise InvalidRequest("the body must be a JSON object", field="body") from None
-    if not isinstance(raw, dict):
-        raise InvalidRequest("the body must be a JSON object", field="body")
-    data = StandingIn.model_validate(raw)
+    data = StandingIn.model_validate(await read_json_object(request))
     if data.scope == "bot":
         if not data.bot:
             raise InvalidRequest("a Bot-wide approval needs 'bot' (name or id)", field="bot")

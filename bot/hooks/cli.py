@@ -107,7 +107,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         "exec", help="run a command once FlyBot allows it (126 when not)",
         usage="flybot exec [--contained] [--ceiling LEVEL] [--server URL] [--token TOKEN] [--timeout S] -- COMMAND...",
         description="Grade COMMAND; above the ceiling ask FlyBot and wait; run it only when allowed. Several words run "
-                    "as given without a shell; a single word is a script for /bin/sh -c. Exit: the command's status "
+                    "as given without a shell; a single word is a script for bash -c. Exit: the command's status "
                     "(128+N on signal N), 126 not run (denied, expired, unreachable ...), 127 not found, 2 usage.",
     )
     _common(ex)

@@ -2,7 +2,7 @@
 
 * Several words (``flybot exec -- make deploy ENV=prod``) are graded as their shell-quoted join
   (:func:`shlex.join`) and run exactly as given, without a shell.
-* One word (``flybot exec -- 'make build && make deploy'``) is a script: graded as written, run by ``/bin/sh -c``.
+* One word (``flybot exec -- 'make build && make deploy'``) is a script: graded as written, run by ``bash -c`` (the shell the classifier parses).
 
 At or below ``--ceiling`` the command runs at once with no network call. Above it FlyBot is asked and nothing runs
 before the answer.
@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -35,10 +36,16 @@ PREFIX = "flybot exec"
 FORWARDED = (signal.SIGTERM, signal.SIGHUP, signal.SIGUSR1, signal.SIGUSR2)
 
 
+BASH = shutil.which("bash") or "/bin/bash"
+"""A one-word script runs with bash: the shell the classifier parses (tree-sitter-bash). ``/bin/sh`` may be dash,
+which reads e.g. ``&>`` differently ("background, then redirect"), so grading bash and running dash would let a
+hidden command through."""
+
+
 def command_of(argv: list[str]) -> tuple[str, list[str]]:
-    """``(text graded and shown on the card, argv to run)`` for the words after ``--``."""
+    """``(text graded and shown on the card, argv to run)`` for the words after ``--``; a single word is a bash script."""
     if len(argv) == 1:
-        return argv[0], ["/bin/sh", "-c", argv[0]]
+        return argv[0], [BASH, "-c", argv[0]]
     return shlex.join(argv), list(argv)
 
 

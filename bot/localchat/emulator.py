@@ -164,7 +164,7 @@ class SlackEmulator:
     # -- plumbing ---------------------------------------------------------------------------------------
     def app(self) -> web.Application:
         """The aiohttp sub-application with every route above."""
-        app = web.Application(client_max_size=4 * 1024 * 1024)
+        app = web.Application(client_max_size=4 * 1024 * 1024, middlewares=[_same_origin_json])
         app.router.add_get("/socket", self._socket)
         app.router.add_post("/api/{method}", self._api)
         app.router.add_get("/api/{method}", self._api)
@@ -642,6 +642,26 @@ class SlackEmulator:
 
     async def _control_calls(self, _request: web.Request) -> web.Response:
         return web.json_response({"ok": True, "calls": self.calls})
+
+
+@web.middleware
+async def _same_origin_json(request: web.Request, handler: Any) -> web.StreamResponse:
+    """Cross-site request forgery guard for the page and control routes (a person's actions, in local mode).
+
+    A POST must be ``application/json`` (a cross-site form or ``text/plain`` post cannot be), and a request with an
+    ``Origin`` header must come from this server's own origin. Slack API routes (bearer token) are not affected.
+    Local processes on the same machine are trusted in local mode: it is a single-user demo on loopback.
+    """
+    path = request.match_info.route.resource.canonical if request.match_info.route.resource else request.path
+    guarded = "/page/" in path or "/control/" in path
+    if guarded:
+        origin = request.headers.get("Origin")
+        if origin is not None and origin != f"{request.scheme}://{request.host}":
+            return web.json_response({"ok": False, "error": "cross-origin request refused"}, status=403)
+        if request.method == "POST" and request.content_type != "application/json":
+            return web.json_response({"ok": False, "error": "send application/json"}, status=415)
+    response: web.StreamResponse = await handler(request)
+    return response
 
 
 class _SlackError(Exception):

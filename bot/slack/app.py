@@ -16,8 +16,10 @@ from slack_bolt.adapter.aiohttp import to_aiohttp_response, to_bolt_request
 from slack_bolt.async_app import AsyncApp
 from slack_bolt.request.async_request import AsyncBoltRequest
 from slack_bolt.response import BoltResponse
+from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
+from bot.api.body import has_nul
 from bot.slack import actions, commands, home, reports, standing
 from bot.slack.deps import SlackDeps
 
@@ -43,6 +45,16 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     )
 
     @app.middleware
+    async def refuse_nul(
+        req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
+    ) -> BoltResponse:
+        # PostgreSQL text cannot hold U+0000: refuse such input at the edge, before anything is stored.
+        if has_nul(req.body):
+            log.info("slack.nul_refused")
+            return BoltResponse(status=200, body="FlyBot does not accept text with NUL characters; nothing was changed.")
+        return await next()
+
+    @app.middleware
     async def skip_redeliveries(
         req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
     ) -> BoltResponse:
@@ -62,11 +74,36 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     return app
 
 
-def events_handler(bolt_app: AsyncApp) -> Handler:
-    """The aiohttp handler for ``POST /slack/events`` (events, interactivity and slash commands)."""
+def _signed(verifier: SignatureVerifier, body: str, request: web.Request) -> bool:
+    """Slack's v0 signature over ``body`` with a timestamp within 5 minutes; any malformed header means no."""
+    timestamp = request.headers.get("X-Slack-Request-Timestamp")
+    signature = request.headers.get("X-Slack-Signature")
+    if not timestamp or not signature or not timestamp.isdigit():
+        return False
+    try:
+        return bool(verifier.is_valid(body=body, timestamp=timestamp, signature=signature))
+    except (ValueError, TypeError):
+        return False
+
+
+def events_handler(bolt_app: AsyncApp, signing_secret: str | None = None) -> Handler:
+    """The aiohttp handler for ``POST /slack/events`` (events, interactivity and slash commands).
+
+    With a ``signing_secret`` the signature is checked here first (401 before any parsing), then again by bolt;
+    a body bolt cannot parse is a 400, never a 500.
+    """
+    verifier = SignatureVerifier(signing_secret) if signing_secret else None
 
     async def handle(request: web.Request) -> web.StreamResponse:
-        bolt_response = await bolt_app.async_dispatch(await to_bolt_request(request))
+        body = await request.text()
+        if verifier is not None and not _signed(verifier, body, request):
+            return web.Response(status=401, text="invalid signature")
+        try:
+            bolt_request = await to_bolt_request(request)
+            bolt_response = await bolt_app.async_dispatch(bolt_request)
+        except Exception:  # noqa: BLE001 - a malformed (but signed) body: refuse it, reveal nothing
+            log.warning("slack.unparseable_request", path=request.path)
+            return web.Response(status=400, text="unparseable request")
         return await to_aiohttp_response(bolt_response)
 
     return handle

@@ -96,7 +96,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             try:
                 reply = await standing_command(deps, user, channel, words[1] if len(words) > 1 else "")
             except FlyBotError as exc:
-                reply = exc.detail
+                # The detail may quote the user's own words: make them inert (no mention, link or entity).
+                reply = exc.detail.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
             except Exception:  # noqa: BLE001 - never a stack trace in chat
                 log.exception("slash.failed", user=user)
                 reply = "Something went wrong on FlyBot's side; nothing was changed."

@@ -78,7 +78,11 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
         try:
             escalation = await _checked(deps, escalation_id, user, "session")
-            pattern = _pattern_for(escalation) or "*"
+            pattern = _pattern_for(escalation)
+            if not pattern:
+                # Never widen a one-click choice to "*": without a literal command prefix there is nothing to repeat.
+                raise InvalidRequest("this command has no plain command prefix to approve for the session; "
+                                     "use Approve, or Always for this Bot to write a pattern yourself")
             await deps.service.decide(escalation_id, actor=user, approve=True)
             approval = await deps.standing.create(user, StandingSpec(
                 scope="session", subject=escalation.session_id, bot_id=escalation.bot_id, pattern=pattern,

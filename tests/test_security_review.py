@@ -1,0 +1,90 @@
+"""Regressions for the findings of the adversarial review (each reproduced first, then fixed)."""
+
+from __future__ import annotations
+
+import json
+import time
+
+from cards import STANDING_SESSION_ACTION
+from tests.harness import ADMIN, OTHER, OWNER, Harness
+
+
+async def test_a_session_cannot_borrow_another_rooms_room_wide_approval(harness: Harness) -> None:
+    token = await harness.add_bot("rogue", owners=(OTHER,))  # its room is C0APPROVE
+    reply = await harness.slash(ADMIN, "standing add --room * --max-risk system --host-ok", channel="C0GENERAL")
+    assert reply.startswith("Saved"), reply
+    esc = await harness.escalate(token, command="chmod -R 777 /etc", contained=False, room="C0GENERAL")
+    assert esc["status"] == "pending", "a room's approvals answer only the Bots whose room it is"
+
+
+async def test_a_standing_approval_does_not_reach_through_ssh(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await harness.slash(OWNER, "standing add --bot ci-bot systemctl --max-risk system --host-ok")
+    local = await harness.escalate(token, command="sudo systemctl restart nginx", contained=True)
+    assert local["status"] == "approved"
+    remote = await harness.escalate(token, command="ssh prod-db systemctl stop postgresql", contained=True)
+    assert remote["status"] == "pending"
+
+
+async def test_approve_for_this_session_never_widens_to_any_command(harness: Harness) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token, command="> /etc/motd", contained=False)
+    await harness.click(OWNER, esc["id"], STANDING_SESSION_ACTION)
+    await harness.eventually(lambda: harness.ephemerals(OWNER))
+    assert "no plain command prefix" in harness.ephemerals(OWNER)[-1]
+    assert await harness.runtime.store.list_standing() == []
+    _, still = await harness.get(token, esc["id"])
+    assert still["status"] == "pending"
+
+
+async def test_an_idempotency_key_reused_for_a_different_request_is_refused(harness: Harness) -> None:
+    token = await harness.add_bot()
+    headers = {"Idempotency-Key": "k-123"}
+    first = await harness.post(token, harness.body(command="ls"), headers)
+    assert first[0] == 201
+    status, problem = await harness.post(token, harness.body(command="rm -rf /work/repo"), headers)
+    assert status == 409 and problem["code"] == "conflict" and problem["errors"][0]["field"] == "Idempotency-Key"
+
+
+async def test_bodies_that_used_to_cause_500s_get_clear_problems(harness: Harness) -> None:
+    token = await harness.add_bot()
+    auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    deep = '{"a":' * 100_000 + "1" + "}" * 100_000
+    for path in ("/v1/escalations", "/v1/reports"):
+        async with harness.http.post(f"{harness.url}{path}", data=deep, headers=auth) as response:
+            assert response.status == 422, path
+    for field in ("command", "session_id", "cwd", "justification"):
+        status, problem = await harness.post(token, harness.body(**{field: "a\x00b"}))
+        assert status == 422 and "NUL" in problem["detail"], field
+    for bad in ({"timeout_s": "10"},):
+        status, _ = await harness.post(token, harness.body(**bad))
+        assert status == 422
+    junk = json.dumps({"type": "event_callback", "event": []})
+    async with harness.http.post(f"{harness.url}/slack/events", data=junk,
+                                 headers={"Content-Type": "application/json"}) as response:
+        assert response.status == 401
+
+
+async def test_nul_in_chat_input_is_refused_at_the_edge(harness: Harness) -> None:
+    await harness.add_bot()
+    reply = await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --note a\x00b")
+    assert "NUL" in reply
+    assert await harness.runtime.store.list_standing() == []
+
+
+async def test_slash_replies_quote_user_words_inertly(harness: Harness) -> None:
+    await harness.add_bot()
+    reply = await harness.slash(OWNER, "standing list --bot '<!channel>'")
+    assert "<!channel>" not in reply and "&lt;!channel&gt;" in reply
+
+
+async def test_the_local_page_api_refuses_cross_site_requests(harness: Harness) -> None:
+    body = json.dumps({"user": ADMIN, "channel": "C0APPROVE", "text": "standing add --room * --max-risk system"})
+    async with harness.http.post(f"{harness.emu_url}/page/command", data=body,
+                                 headers={"Content-Type": "text/plain"}) as response:
+        assert response.status == 415
+    async with harness.http.post(f"{harness.emu_url}/page/command", data=body,
+                                 headers={"Content-Type": "application/json", "Origin": "http://evil.example"}) as r:
+        assert r.status == 403
+    assert await harness.runtime.store.list_standing() == []
+    assert time.time() > 0
