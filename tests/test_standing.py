@@ -76,7 +76,10 @@ async def test_a_room_wide_approval_by_an_admin_covers_every_bot_in_the_room(har
     assert reply.startswith("Saved"), reply
     await auto(harness, first, command="npm test", contained=False)
     await auto(harness, second, command="npm test -- --watch=false", contained=False)
-    await asks(harness, first, command="npm test", room="C0GENERAL")
+    # A room-wide approval belongs to the Bots registered in that room, whichever room a request names.
+    await auto(harness, first, command="npm test", room="C0GENERAL")
+    outsider = await harness.add_bot("outsider", room="C0GENERAL")
+    await asks(harness, outsider, command="npm test")
 
 
 async def test_what_a_standing_approval_does_not_cover_still_gets_a_card(harness: Harness) -> None:

@@ -15,17 +15,28 @@ spelled ``$TMPDIR/...`` / ``${TMPDIR}/...``.
 No-write sinks: ``/dev/null``, ``/dev/stdout``, ``/dev/stderr``, ``/dev/tty``,
 ``/dev/fd/1``, ``/dev/fd/2``. Any other ``/dev`` path is a device: writing it can
 destroy a disk, so it grades destructive.
+
+Network sockets: bash opens ``/dev/tcp/HOST/PORT`` and ``/dev/udp/HOST/PORT`` named in a
+redirect as a network connection (bash(1), REDIRECTION). :func:`names_socket` finds such a
+name in any word (its literal value, or its source text when it is only partly known);
+the walker grades every redirect, argument or assigned value naming one as network egress.
+
+Moves: :func:`may_be_in_workspace` says whether a path might name workspace files (or
+a directory holding the workspace): it is True for anything not known exactly (an
+expansion, ``~``, a relative path from an unknown directory), so that ``mv`` of such a
+source out of the workspace grades as the deletion it may be.
 """
 
 from __future__ import annotations
 
 import posixpath
+import re
 from dataclasses import dataclass
 from enum import IntEnum
 
 from bot.risk.words import Word
 
-__all__ = ["WORKSPACE_SENTINEL", "CwdState", "Where", "locate"]
+__all__ = ["WORKSPACE_SENTINEL", "CwdState", "Where", "locate", "may_be_in_workspace", "names_socket"]
 
 #: Stand-in root when the escalation gave no workspace; a NUL can never appear in a shell word.
 WORKSPACE_SENTINEL = "/\x00workspace"
@@ -35,6 +46,8 @@ _TEMP_ROOTS = ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/fol
 _GLOB = frozenset("*?[")
 _TEMP_PREFIXES = tuple(root + "/" for root in ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders"))
 _MAX_CANDIDATES = 16
+# /dev/tcp or /dev/udp as a path component sequence, tolerating ``//`` and ``/./`` (bash(1) REDIRECTION).
+_SOCKET = re.compile(r"/dev/+(?:\.{1,2}/+)*(?:tcp|udp)(?:/|$)")
 
 
 class Where(IntEnum):
@@ -118,6 +131,45 @@ def locate(word: Word, state: CwdState) -> Where:
         for path in found:
             return _classify(path, state)
     return max(_classify(path, state) for path in found)
+
+
+def names_socket(word: Word) -> bool:
+    """True when ``word`` names a bash network socket (``/dev/tcp/...``, ``/dev/udp/...``).
+
+    A word only partly known (``/dev/tcp/$HOST/80``) is judged on its source text with quotes
+    and backslashes removed. Source: bash(1), REDIRECTION ("/dev/tcp/host/port").
+    """
+    value = word.value
+    text = value if value is not None else word.src.replace("'", "").replace('"', "").replace("\\", "")
+    if "tcp" not in text and "udp" not in text:
+        return False
+    return _SOCKET.search(text) is not None
+
+
+def may_be_in_workspace(word: Word, state: CwdState) -> bool:
+    """True unless ``word`` is known to name only paths outside the workspace (and not above it).
+
+    Unknown words, ``~`` paths and relative paths from an unknown directory may name workspace
+    files; so may a directory that holds the workspace (``..``, ``/home``): moving it moves the
+    workspace. A ``$TMPDIR/...`` word that stays in the temp area does not. Remote scripts have no
+    workspace.
+    """
+    if state.remote:
+        return False
+    if word.value is None:
+        return word.temp_suffix is None or locate(word, state) is not Where.TEMP
+    if word.value == "":
+        return False
+    found = state.targets(word.value)
+    if found is None:
+        return True
+    root = state.root
+    for path in found:
+        if _classify(path, state) in (Where.WORKSPACE, Where.GIT_CONTROL):
+            return True
+        if path == "/" or root.startswith(path + "/"):
+            return True
+    return False
 
 
 def _classify(path: str, state: CwdState) -> Where:

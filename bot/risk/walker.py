@@ -15,6 +15,7 @@ from tree_sitter import Language, Node, Parser
 
 from bot.risk.grader import Grader, Rec, Scope
 from bot.risk.model import RiskLevel
+from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
@@ -178,6 +179,8 @@ class _Walk:
             self.children(node, scope)
             self.g.state = saved
         elif kind in _LOOPS:
+            if kind == "for_statement":
+                self.loop_values(node, scope)
             self.children(node, scope.repeated())
         elif kind == "redirected_statement":
             self.redirected(node, scope)
@@ -297,6 +300,9 @@ class _Walk:
                 self.redirect(rec, scope, redirect, later, extra_args)
             words.extend(self.word(a) for a in extra_args)
         if named:
+            for word in words[1:]:
+                if names_socket(word):
+                    self.socket(rec, scope, word.src)
             g.last_cd = None
             g.records.append((rec, scope))
             g.dispatch(rec, scope)
@@ -307,6 +313,23 @@ class _Walk:
             self.finish_orphan(rec, scope)
         for statement in later:
             self.visit(statement, scope)
+
+    def socket(self, rec: Rec, scope: Scope, subject: str, *, redirect: bool = False) -> None:
+        """A redirect, argument or assigned value naming ``/dev/tcp``/``/dev/udp``: network egress, never downgraded."""
+        self.g.flag(
+            rec, scope, R.NETWORK, "network-socket",
+            f"{shorten(subject, 60)} names a bash network socket (/dev/tcp, /dev/udp): a connection to another machine.",
+            subject=subject if redirect else None,
+        )  # fmt: skip
+
+    def loop_values(self, node: Node, scope: Scope) -> None:
+        """``for x in WORDS``: a word naming a network socket makes ``$x`` one (``cat < $x``)."""
+        for value in node.children_by_field_name("value"):
+            word = resolve_word(value, self.src)
+            if names_socket(word):
+                rec = Rec([], self.text(node).split("\n", 1)[0])
+                self.socket(rec, scope, word.src)
+                self.finish_orphan(rec, scope)
 
     def word(self, node: Node) -> Word:
         """The :class:`Word` of an argument node (anonymous tokens are unknown words)."""
@@ -328,7 +351,10 @@ class _Walk:
             self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"Setting {name} changes which program runs or what it runs.")
         value = node.children[-1] if len(node.children) >= 3 else None
         if value is not None and value.type in ("raw_string", "string", "ansi_c_string", "concatenation", "word"):
-            literal = resolve_word(value, self.src).value
+            resolved = resolve_word(value, self.src)
+            literal = resolved.value
+            if names_socket(resolved):
+                self.socket(rec, scope, resolved.src)
             if literal is not None and has_code(literal):
                 self.g.flag(rec, scope, R.DESTRUCTIVE, "deferred-code", f"{name} is given shell code that a later evaluation would run.")
 
@@ -452,6 +478,12 @@ class _Walk:
         for dest in dests:
             self.visit(dest, scope)
         extra_args.extend(dests[1:])
+        if dests and op not in ("<&-", ">&-"):
+            first = self.word(dests[0])
+            if names_socket(first):
+                # bash opens /dev/tcp|udp/HOST/PORT as a connection whatever the operator (bash(1) REDIRECTION).
+                self.socket(rec, scope, self.text(node), redirect=True)
+                return
         if op in _NO_WRITE_OPS or op not in _WRITE_OPS:
             if op not in _NO_WRITE_OPS:
                 self.g.flag(rec, scope, R.DESTRUCTIVE, "unknown-syntax", f"The redirect operator {op!r} is not known to the classifier.", subject=self.text(node))

@@ -10,10 +10,10 @@ import posixpath
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
-from bot.risk.paths import Where
+from bot.risk.paths import Where, may_be_in_workspace
 from bot.risk.words import Word, literal_word
 
-from .kit import deletion, destructive, injected, read_only, refuse, show
+from .kit import deletion, destructive, first_dynamic, injected, read_only, refuse, show
 
 __all__ = [
     "compressor",
@@ -83,19 +83,41 @@ def cp(call: Call) -> None:
 
 
 def mv(call: Call) -> None:
-    """mv(1): the destination is written; moving a workspace file out of the workspace deletes it there."""
+    """mv(1): the destination is written; moving a workspace file out of the workspace deletes it there.
+
+    A source that may name workspace files (an expansion, a glob, ``~``, a path from an unknown
+    directory, a directory holding the workspace) moved anywhere but a known place inside the
+    workspace is a deletion: ``mv "$f" /tmp``, ``mv $A $B``, ``xargs mv -t /tmp``. The destination
+    is unknown when it is only known at run time, when an unknown word stands where ``-t DIR``
+    could (the README's "worst option" rule: ``mv "$f" b`` may be ``mv -t.. b``; ``mv -- "$f" b``
+    is not), and when the operands may be several words (``xargs mv``).
+    """
     injected(call, call.args, runs_programs=False)
-    sources, dest = _copy_dest(call)
-    if dest is None:
+    found = scan(call.args, "tS", _CP_LONG)
+    operands = found.operands
+    targets = found.values("-t", "--target-directory")
+    option_unknown = first_dynamic(call.args) is not None
+    dest: Word | None
+    if targets:
+        sources, dest = operands, targets[-1]
+    elif len(operands) >= 2:
+        sources, dest = operands[:-1], operands[-1]
+    else:
+        sources, dest = operands, None
+    if option_unknown:
+        sources = operands
+    if dest is None and not option_unknown and all(w.value is not None for w in operands):
         read_only(call, "mv without a destination writes nothing.")
         return
-    call.write(dest, "mv writes")
-    dest_inside = call.where(dest) is Where.WORKSPACE
+    if dest is not None:
+        call.write(dest, "mv writes")
+    dest_inside = dest is not None and not option_unknown and call.where(dest) is Where.WORKSPACE
+    state = call.g.state
     for source in sources:
-        where = call.where(source)
-        if where is Where.WORKSPACE and not dest_inside:
-            deletion(call, f"mv takes {show(source)} out of the workspace (a deletion there).")
-        elif where in (Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE):
+        if not dest_inside and may_be_in_workspace(source, state):
+            where = "an unknown place" if dest is None or option_unknown else show(dest)
+            deletion(call, f"mv may take {show(source)} out of the workspace to {where} (a deletion there).")
+        elif call.where(source) in (Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE):
             call.write(source, "mv removes")
 
 

@@ -28,7 +28,7 @@ from bot.risk.grader import Call
 from bot.risk.options import long_is
 from bot.risk.words import Word, literal_word
 
-from .kit import deletion, destructive, first_dynamic, network, read_only, refuse, show
+from .kit import argv_text, deletion, destructive, first_dynamic, network, read_only, refuse, show
 
 __all__ = ["SAFE_CONFIG", "git"]
 
@@ -449,28 +449,74 @@ def _submodule(g: _Git) -> None:
     elif action == "deinit":
         deletion(g.call, "git submodule deinit removes submodule working trees.")
     elif action == "foreach":
-        command = operands[1:]
-        if not command or any(w.value is None for w in command):
-            destructive(g.call, "dynamic-script", "The git submodule foreach command is only known when it runs.")
-            return
-        g.call.script(" ".join(w.value or "" for w in command), "git submodule foreach", repeat=True)
+        _foreach(g, operands[0])
     else:
         refuse(g.call, f"git submodule {action}")
 
 
+# git-submodule(1): ``git submodule [--quiet] foreach [--recursive] <command>``; foreach's own
+# options come before the command and are only these (git-submodule.sh cmd_foreach: any other
+# ``-*`` there is a usage error). Everything after them is the command, options included.
+_FOREACH_OPTIONS = frozenset({"--recursive", "-q", "--quiet"})
+
+
+def _foreach(g: _Git, verb: Word) -> None:
+    index = next(i for i, w in enumerate(g.args) if w is verb) + 1
+    while index < len(g.args) and g.args[index].value in _FOREACH_OPTIONS:
+        index += 1
+    command = g.args[index:]
+    if command and command[0].value is not None and command[0].value.startswith("-"):
+        refuse(g.call, f"git submodule foreach {show(command[0])}")
+        return
+    _shell_command(g, command, "git submodule foreach")
+
+
+def _shell_command(g: _Git, command: list[Word], wrapper: str) -> None:
+    """Grade ``command`` as git's run_command with ``use_shell`` runs it (run-command.c, prepare_shell_cmd):
+    one word is a shell script; with more, the first word is shell text and the rest are its arguments."""
+    if not command or command[0].value is None:
+        destructive(g.call, "dynamic-script", f"The {wrapper} command is only known when it runs.")
+        return
+    g.call.script(command[0].value + argv_text(command[1:]), wrapper, repeat=True)
+
+
+# git-rebase(1) short options taking a value (``-S`` takes an optional attached one).
+_REBASE_SHORT_VALUES = "sXCx"
+
+
 def _rebase(g: _Git) -> None:
-    values = g.values()
-    for index, value in enumerate(values):
-        command: str | None = None
-        if value in ("-x", "--exec") and index + 1 < len(values):
-            command = values[index + 1]
-            if command is None:
+    """``--exec``/``-x CMD`` (any spelling parse-options accepts: ``-xCMD``, ``-ix CMD``, ``--ex=CMD``)
+    runs CMD with the shell after each commit: it is graded as a script."""
+    words = g.args
+    index = 0
+    while index < len(words):
+        value = words[index].value
+        index += 1
+        command: Word | None = None
+        if value is None or value == "--":
+            break
+        if value.startswith("--"):
+            name, eq, attached = value.partition("=")
+            if len(name) >= 4 and "--exec".startswith(name):
+                command = Word(attached, attached) if eq else (words[index] if index < len(words) else Word(None, ""))
+                index += 0 if eq else 1
+        elif value.startswith("-"):
+            letters = value[1:]
+            for position, letter in enumerate(letters):
+                if letter == "S":
+                    break
+                if letter in _REBASE_SHORT_VALUES:
+                    rest = letters[position + 1 :]
+                    taken = Word(rest, rest) if rest else (words[index] if index < len(words) else Word(None, ""))
+                    index += 0 if rest else 1
+                    if letter == "x":
+                        command = taken
+                    break
+        if command is not None:
+            if command.value is None:
                 destructive(g.call, "dynamic-script", "The git rebase --exec command is only known when it runs.")
                 return
-        elif value is not None and value.startswith("--exec="):
-            command = value[len("--exec=") :]
-        if command is not None:
-            g.call.script(command, "git rebase --exec", repeat=True)
+            g.call.script(command.value, "git rebase --exec", repeat=True)
     g.write()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shlex
+
 from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.reasons import shorten
@@ -9,6 +11,7 @@ from bot.risk.words import Word
 
 __all__ = [
     "R",
+    "argv_text",
     "build_or_test",
     "const",
     "deletion",
@@ -111,6 +114,26 @@ def shifted(call: Call, before: list[Word]) -> bool:
             call.flag(R.DESTRUCTIVE, "dynamic-argument", f"{show(word)} may expand to several words, so the command {call.name} runs is not known.")
             return True
     return False
+
+
+#: Stands for an argument only known when it runs, in a script rebuilt from an argv (quoted: one word).
+UNKNOWN_ARGUMENT = '"$UNKNOWN_ARGUMENT"'
+
+
+def argv_text(words: list[Word]) -> str:
+    """Shell text that passes ``words`` as arguments: each literal word quoted, each unknown one as
+    ``"$UNKNOWN_ARGUMENT"`` (one word, value unknown; unquoted when it may split), with a leading space.
+
+    Used to grade an argv another program runs (``docker exec c CMD...``) as a script: the unknown
+    word keeps its "may be an option" meaning, and nothing in a literal word is re-parsed as code.
+    """
+    out: list[str] = []
+    for word in words:
+        if word.value is not None:
+            out.append(shlex.quote(word.value))
+        else:
+            out.append(UNKNOWN_ARGUMENT.strip('"') if word.splits else UNKNOWN_ARGUMENT)
+    return "".join(" " + part for part in out)
 
 
 def const(level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False) -> Handler:

@@ -1,0 +1,250 @@
+"""System package managers: options that make them run a command of the caller's choosing.
+
+A package manager is a system command (``table.SYSTEM_COMMANDS``; the allowlisted ones are
+downgraded contained). Each handler here first looks for the options that run arbitrary
+programs, or load configuration that can name programs to run; any of them grades
+``destructive`` (a command run that way can delete the workspace, and containment does not
+undo deletions). Otherwise the program's usual ``system`` finding applies (``base``).
+
+Sources, per program:
+
+* apt, apt-get, apt-cache: apt.conf(5) (``DPkg::Pre-Invoke``, ``DPkg::Post-Invoke``,
+  ``DPkg::Pre-Install-Pkgs``, ``APT::Update::Pre-Invoke``/``Post-Invoke``, ``Dir::Bin::*``,
+  ``Acquire::http::Proxy-Auto-Detect`` all name programs apt runs) and apt-get(8) (``-o``,
+  ``--option``, ``-c``, ``--config-file``); dpkg(1) (``Dpkg::Options`` reaches dpkg, whose
+  ``--pre-invoke``/``--post-invoke``/``--status-logger`` run commands). ``-o`` is accepted only
+  for the keys in :data:`APT_SAFE_OPTIONS` (with the listed values where given); any other ``-o``
+  and any ``-c`` file is destructive. apt's parser (apt-pkg/contrib/cmndline.cc) also takes
+  ``-oKEY=V``, ``-o=KEY=V``, ``--option=KEY=V`` and ``-o`` inside a cluster (``-yo KEY=V``).
+* dpkg: dpkg(1) ``--pre-invoke=``, ``--post-invoke=``, ``--status-logger=``.
+* dnf, yum: dnf(8) ``-c``/``--config`` (a config file can set ``pluginpath``: Python plugins run)
+  and ``--setopt`` (only :data:`DNF_SAFE_SETOPT` keys are accepted).
+* pacman: pacman(8) ``--config`` (pacman.conf can set ``XferCommand``, run to download) and
+  ``--hookdir`` (alpm-hooks(5): ``Exec =`` runs a command); getopt_long prefixes included.
+* brew: brew(1) ``sh``, ``ruby``, ``irb``, ``debugger``, ``bundle``, ``edit``, ``create``,
+  ``exec`` and any subcommand not in :data:`BREW_SUBCOMMANDS` (brew runs ``brew-NAME`` external
+  commands from PATH) run programs; ``brew install ./x.rb`` runs a local formula's Ruby code.
+* snap: snap(8) ``snap run`` runs a snap's program; ``snap try DIR`` installs an unpacked
+  directory (its hooks run).
+
+Environment variables that do the same (``APT_CONFIG``, ``PIP_CONFIG_FILE``, ``PIP_PYTHON``,
+``npm_config_*``, ...) are in ``walker._HIJACK_NAMES``. npm/pnpm/yarn and pip options are in
+programs/build.py.
+"""
+
+from __future__ import annotations
+
+from bot.risk.grader import Call, Handler
+from bot.risk.options import long_is
+
+from .kit import destructive, show
+
+__all__ = ["APT_SAFE_OPTIONS", "BREW_SUBCOMMANDS", "DNF_SAFE_SETOPT", "apt", "brew", "dnf", "dpkg", "pacman", "snap"]
+
+#: ``apt -o KEY=VALUE`` keys (lower case) accepted as harmless: key -> allowed values (empty: any value).
+APT_SAFE_OPTIONS: dict[str, frozenset[str]] = {
+    "apt::get::assume-yes": frozenset(), "apt::get::yes": frozenset(), "apt::get::assume-no": frozenset(),
+    "apt::install-recommends": frozenset(), "apt::install-suggests": frozenset(),
+    "apt::get::install-recommends": frozenset(), "apt::get::fix-missing": frozenset(),
+    "apt::get::show-versions": frozenset(), "apt::color": frozenset(), "quiet": frozenset(),
+    "acquire::retries": frozenset(), "acquire::forceipv4": frozenset(), "acquire::forceipv6": frozenset(),
+    "acquire::http::timeout": frozenset(), "acquire::https::timeout": frozenset(), "acquire::languages": frozenset(),
+    "dpkg::use-pty": frozenset(), "dpkg::lock::timeout": frozenset(),
+    "dpkg::options::": frozenset({"--force-confdef", "--force-confold", "--force-confnew", "--force-confmiss"}),
+}  # fmt: skip
+# apt-get(8) short options that take a value (the value ends the cluster).
+_APT_SHORT_VALUES = "octa"
+
+
+def _apt_option_safe(assignment: str | None) -> bool:
+    if assignment is None:
+        return False
+    key, eq, value = assignment.partition("=")
+    allowed = APT_SAFE_OPTIONS.get(key.strip().lower())
+    if allowed is None or not eq:
+        return False
+    return not allowed or value.strip() in allowed
+
+
+def apt(base: Handler) -> Handler:
+    """apt/apt-get/apt-cache: ``-o`` (unless in :data:`APT_SAFE_OPTIONS`) and ``-c`` are destructive."""
+
+    def handler(call: Call) -> None:
+        words = call.args
+        index = 0
+        while index < len(words):
+            word = words[index]
+            value = word.value
+            index += 1
+            if value is None:
+                destructive(call, "dynamic-argument", f"{show(word)} may be an {call.name} -o option that runs a program.")
+                return
+            if value == "--":
+                break
+            taken: str | None = None
+            name = ""
+            if value.startswith("--"):
+                name, eq, attached = value.partition("=")
+                if len(name) >= 4 and ("--option".startswith(name) or "--config-file".startswith(name)):
+                    name = "-o" if "--option".startswith(name) else "-c"
+                    if eq:
+                        taken = attached
+                    else:
+                        taken = words[index].value if index < len(words) else ""
+                        index += 1
+            elif value.startswith("-"):
+                letters = value[1:]
+                for position, letter in enumerate(letters):
+                    if letter in _APT_SHORT_VALUES:
+                        rest = letters[position + 1 :]
+                        if letter in "oc":
+                            name = "-" + letter
+                            if rest:
+                                taken = rest[1:] if rest.startswith("=") else rest
+                            else:
+                                taken = words[index].value if index < len(words) else ""
+                        index += 0 if rest else 1
+                        break
+            if name == "-c":
+                destructive(call, "runs-program", f"{call.name} -c loads a configuration file that can make it run programs.")
+                return
+            if name == "-o" and not _apt_option_safe(taken):
+                destructive(call, "runs-program", f"{call.name} -o {taken or ''} can make it run programs (apt.conf(5): *::Pre-Invoke, Dir::Bin, ...).".replace("  ", " "))
+                return
+        base(call)
+
+    handler.__name__ = "apt"
+    return handler
+
+
+_DPKG_RUNS = ("--pre-invoke", "--post-invoke", "--status-logger")
+
+
+def dpkg(base: Handler) -> Handler:
+    """dpkg: ``--pre-invoke``/``--post-invoke``/``--status-logger`` run commands (dpkg(1))."""
+
+    def handler(call: Call) -> None:
+        for word in call.args:
+            value = word.value
+            if value is None:
+                destructive(call, "dynamic-argument", f"{show(word)} may be a dpkg option that runs a command.")
+                return
+            if value == "--":
+                break
+            if value.startswith("--") and any(long_is(value, option) for option in _DPKG_RUNS):
+                destructive(call, "runs-program", f"dpkg {value.split('=', 1)[0]} runs a command of the caller's choosing.")
+                return
+        base(call)
+
+    handler.__name__ = "dpkg"
+    return handler
+
+
+#: ``dnf --setopt=KEY=VALUE`` keys accepted as harmless (dnf.conf(5)); any repo-scoped ``*.KEY`` too.
+DNF_SAFE_SETOPT = frozenset({
+    "install_weak_deps", "tsflags", "keepcache", "skip_if_unavailable", "max_parallel_downloads", "fastestmirror",
+    "assumeyes", "best", "clean_requirements_on_remove", "retries", "timeout", "minrate", "deltarpm",
+    "skip_broken", "strict", "multilib_policy", "obsoletes", "metadata_expire",
+})  # fmt: skip
+
+
+def dnf(base: Handler) -> Handler:
+    """dnf/yum: ``-c``/``--config`` and ``--setopt`` other than :data:`DNF_SAFE_SETOPT` are destructive."""
+
+    def handler(call: Call) -> None:
+        words = call.args
+        for index, word in enumerate(words):
+            value = word.value
+            if value is None:
+                destructive(call, "dynamic-argument", f"{show(word)} may be a {call.name} option that loads plugins.")
+                return
+            if value == "--":
+                break
+            setting: str | None = None
+            if value == "-c" or (value.startswith("-c") and not value.startswith("--")) or long_is(value, "--config"):
+                destructive(call, "runs-program", f"{call.name} -c/--config loads a configuration that can load plugins (code).")
+                return
+            if value.startswith("--") and long_is(value, "--setopt"):
+                if "=" in value:
+                    setting = value.split("=", 1)[1]
+                else:
+                    setting = words[index + 1].value if index + 1 < len(words) else None
+                key = (setting or "").split("=", 1)[0].strip().lower()
+                if setting is None or "=" not in setting or key.rsplit(".", 1)[-1] not in DNF_SAFE_SETOPT:
+                    destructive(call, "runs-program", f"{call.name} --setopt={setting or ''} can load plugins (pluginpath) or other code.")
+                    return
+        base(call)
+
+    handler.__name__ = "dnf"
+    return handler
+
+
+_PACMAN_RUNS = ("--config", "--hookdir")
+
+
+def pacman(base: Handler) -> Handler:
+    """pacman: ``--config`` (XferCommand) and ``--hookdir`` (hooks' ``Exec``) are destructive."""
+
+    def handler(call: Call) -> None:
+        for word in call.args:
+            value = word.value
+            if value is None:
+                destructive(call, "dynamic-argument", f"{show(word)} may be a pacman option that runs a command.")
+                return
+            if value == "--":
+                break
+            if value.startswith("--") and any(long_is(value, option) for option in _PACMAN_RUNS):
+                destructive(call, "runs-program", f"pacman {value.split('=', 1)[0]} loads configuration or hooks that run commands.")
+                return
+        base(call)
+
+    handler.__name__ = "pacman"
+    return handler
+
+
+#: brew(1) subcommands that only install, remove, update or inspect packages.
+BREW_SUBCOMMANDS = frozenset({
+    "install", "reinstall", "upgrade", "uninstall", "remove", "rm", "update", "update-reset", "list", "ls", "info",
+    "abv", "search", "outdated", "doctor", "dr", "config", "cleanup", "tap", "untap", "tap-info", "link", "ln",
+    "unlink", "pin", "unpin", "services", "deps", "uses", "leaves", "autoremove", "fetch", "missing", "desc",
+    "log", "options", "shellenv", "commands", "help", "analytics", "casks", "formulae", "migrate", "--version",
+    "-v", "--prefix", "--cellar", "--cache", "--repository", "--repo", "--env", "--config",
+})  # fmt: skip
+
+
+def brew(base: Handler) -> Handler:
+    """brew: subcommands outside :data:`BREW_SUBCOMMANDS` (sh, ruby, bundle, external commands) and
+    local ``.rb`` formula files run programs: destructive."""
+
+    def handler(call: Call) -> None:
+        words = call.args
+        command = next((w for w in words if w.value is None or not w.value.startswith("-") or w.value in BREW_SUBCOMMANDS), None)
+        if command is not None and command.value is None:
+            destructive(call, "dynamic-argument", "The brew command is only known when it runs.")
+            return
+        if command is not None and command.value not in BREW_SUBCOMMANDS:
+            destructive(call, "runs-program", f"brew {show(command)} runs programs (a shell, Ruby code or an external command).")
+            return
+        for word in words:
+            value = word.value
+            if value is None or value.endswith(".rb") or "://" in value:
+                destructive(call, "runs-program", f"brew {show(word)} may run a formula file's Ruby code.")
+                return
+        base(call)
+
+    handler.__name__ = "brew"
+    return handler
+
+
+def snap(base: Handler) -> Handler:
+    """snap: ``snap run`` runs a program; ``snap try`` installs an unpacked directory (its hooks run)."""
+
+    def handler(call: Call) -> None:
+        command = next((w for w in call.args if w.value is None or not w.value.startswith("-")), None)
+        if command is not None and command.value in (None, "run", "try"):
+            destructive(call, "runs-program", f"snap {show(command)} runs a program the classifier cannot see.")
+            return
+        base(call)
+
+    handler.__name__ = "snap"
+    return handler
