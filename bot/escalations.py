@@ -9,7 +9,6 @@ Plain async code over the store and the chat port; no Slack or HTTP types. Rules
 from __future__ import annotations
 
 import asyncio
-import time
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -26,13 +25,12 @@ from bot.errors import (
     NoEscalationNeeded,
     NotAllowed,
     NotFound,
-    ShuttingDown,
 )
 from bot.metrics import Metrics
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.standing import StandingService
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store
-from bot.waiters import WaiterHub
+from bot.waiters import WaiterHub, long_poll
 
 log = structlog.get_logger("flybot.escalations")
 
@@ -250,23 +248,18 @@ class EscalationService:
         Raises :class:`NotFound` when it is not this Bot's, :class:`ShuttingDown` (503, retryable) once
         :meth:`shutdown` was called.
         """
-        deadline = time.monotonic() + max(0.0, wait_s)
-        while True:
-            if self.closing:
-                raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
-            with self.waiters.listen(escalation_id) as woken:
-                escalation = await self.get_for_bot(bot, escalation_id)
-                if escalation.pending and escalation.expires_at <= self.clock():
-                    escalation = await self.expire(escalation) or await self.get_for_bot(bot, escalation_id)
-                remaining = deadline - time.monotonic()
-                if not escalation.pending or remaining <= 0:
-                    return escalation
-                until_expiry = (escalation.expires_at - self.clock()).total_seconds()
-                pause = max(0.05, min(remaining, self.recheck_s, until_expiry + 0.05))
-                try:
-                    await asyncio.wait_for(woken.wait(), timeout=pause)
-                except TimeoutError:
-                    pass
+
+        async def read() -> Escalation:
+            escalation = await self.get_for_bot(bot, escalation_id)
+            if escalation.pending and escalation.expires_at <= self.clock():
+                escalation = await self.expire(escalation) or await self.get_for_bot(bot, escalation_id)
+            return escalation
+
+        return await long_poll(
+            self.waiters, escalation_id, read, settled=lambda e: not e.pending, wait_s=wait_s,
+            recheck_s=self.recheck_s, closing=lambda: self.closing,
+            pause_for=lambda e: (e.expires_at - self.clock()).total_seconds() + 0.05,
+        )
 
     def shutdown(self) -> None:
         """Graceful shutdown: every long-poll answers 503 ``shutting_down`` at once (the client polls again)."""

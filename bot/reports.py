@@ -34,9 +34,7 @@ Report line format (chat messages and ``POST /v1/reports`` ``line``), one line::
 
 from __future__ import annotations
 
-import asyncio
 import re
-import time
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -45,7 +43,7 @@ from typing import Any, Protocol
 
 import structlog
 
-from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound, ShuttingDown
+from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound
 from bot.metrics import Metrics
 from bot.preflight import BlockedLineParseError, SandboxMode, UnlockOption, parse_one_line
 from bot.preflight.decide import (
@@ -61,7 +59,7 @@ from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
 from bot.standing import StandingService, StandingSpec
 from bot.store import Bot, StandingApproval, Store
 from bot.store.reports import NewReport, Report, ReportStore
-from bot.waiters import WaiterHub
+from bot.waiters import WaiterHub, long_poll
 
 log = structlog.get_logger("flybot.reports")
 
@@ -447,19 +445,10 @@ class ReportService:
         Raises :class:`NotFound` when it is not this Bot's, :class:`ShuttingDown` (503, retryable) once
         :meth:`shutdown` was called.
         """
-        deadline = time.monotonic() + max(0.0, wait_s)
-        while True:
-            if self.closing:
-                raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
-            with self.waiters.listen(report_id) as woken:
-                report = await self.get_for_bot(bot, report_id)
-                remaining = deadline - time.monotonic()
-                if not report.open or remaining <= 0:
-                    return report
-                try:
-                    await asyncio.wait_for(woken.wait(), timeout=max(0.05, min(remaining, self.recheck_s)))
-                except TimeoutError:
-                    pass
+        return await long_poll(
+            self.waiters, report_id, lambda: self.get_for_bot(bot, report_id), settled=lambda r: not r.open,
+            wait_s=wait_s, recheck_s=self.recheck_s, closing=lambda: self.closing,
+        )
 
     def shutdown(self) -> None:
         """Graceful shutdown: every long-poll answers 503 ``shutting_down`` at once (the Bot polls again)."""

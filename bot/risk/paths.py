@@ -47,7 +47,7 @@ _GLOB = frozenset("*?[")
 _TEMP_PREFIXES = tuple(root + "/" for root in ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders"))
 _MAX_CANDIDATES = 16
 # /dev/tcp or /dev/udp as a path component sequence, tolerating ``//`` and ``/./`` (bash(1) REDIRECTION).
-_SOCKET = re.compile(r"/dev/+(?:\.{1,2}/+)*(?:tcp|udp)(?:/|$)")
+_SOCKET = re.compile(r"/dev/+(?:\.{1,2}/+)*(?:tcp|udp)(?![\w.-])")
 
 
 class Where(IntEnum):

@@ -14,6 +14,9 @@ there later is contained-unsafe until it is also added to the allowlist.
 Sections (each entry: name -> handler, source of truth):
 
 * read-only tools (``READ_ONLY``): no option of theirs writes a file or runs a program.
+* viewers and readers with such an option (``man -P``, ``less +!cmd``, ``shuf -o``, ``jobs -x``, ...):
+  programs/viewers.py.
+* package managers' options that run programs (``apt-get -o DPkg::Pre-Invoke=...``): programs/packages.py.
 * shell builtins with effects on the shell (``cd``, ``eval``, ``trap``, ...).
 * file writers (``cp``, ``mv``, ``tee``, ``sed -i``, ...): see programs/files.py, programs/textproc.py.
 * deletion (``rm``, ``rmdir``, ``unlink``, ``shred``): destructive everywhere.
@@ -31,7 +34,7 @@ from types import MappingProxyType
 from bot.risk.grader import Handler, Program
 from bot.risk.model import RiskLevel
 
-from .programs import archive, basic, build, control, files, git, net, shells, textproc, wrappers
+from .programs import archive, basic, build, control, files, git, net, packages, shells, textproc, viewers, wrappers
 from .programs.kit import const
 
 __all__ = ["CONTAINED_DOWNGRADE", "PROGRAMS", "READ_ONLY", "SYSTEM_COMMANDS", "table_rows"]
@@ -47,24 +50,23 @@ READ_ONLY: dict[str, str] = {
         "id", "groups", "uname", "basename", "dirname", "realpath", "readlink", "cut", "tr", "comm", "nl",
         "fold", "paste", "join", "tac", "seq", "sleep", "expr", "printenv", "md5sum", "sha1sum", "sha224sum",
         "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "base64", "base32", "basenc", "od",
-        "nproc", "arch", "fmt", "pr", "expand", "unexpand", "numfmt", "factor", "tsort", "shuf",
-        "users", "who", "logname", "tty", "yes", "ptx", "pathchk",
+        "nproc", "arch", "fmt", "pr", "expand", "unexpand", "numfmt", "factor", "tsort",
+        "users", "who", "logname", "tty", "yes", "pathchk",
     )},
     **{name: _BASH for name in (
-        ":", "set", "shopt", "umask", "exit", "return", "shift", "break", "continue", "jobs", "times", "type",
-        "help", "caller", "dirs", "disown", "suspend", "false", "true", "echo", "pwd", "ulimit", "history",
+        ":", "set", "shopt", "umask", "exit", "return", "shift", "break", "continue", "times", "type",
+        "help", "caller", "dirs", "disown", "suspend", "false", "true", "echo", "pwd", "ulimit",
     )},
     "grep": "GNU grep manual (grep 3.x): no option writes or runs programs",
     "egrep": "GNU grep manual", "fgrep": "GNU grep manual",
-    "diff": "GNU diffutils manual: diff", "cmp": "GNU diffutils manual: cmp", "diff3": "GNU diffutils manual: diff3",
-    "file": "file(1)", "which": "which(1)", "whereis": "whereis(1)", "column": "column(1) (util-linux)",
+    "diff": "GNU diffutils manual: diff", "cmp": "GNU diffutils manual: cmp",
+    "which": "which(1)", "whereis": "whereis(1)", "column": "column(1) (util-linux)",
     "rev": "rev(1) (util-linux)", "hexdump": "hexdump(1) (util-linux)", "strings": "strings(1) (binutils)",
     "ps": "ps(1) (procps-ng)", "pgrep": "pgrep(1) (procps-ng)", "free": "free(1) (procps-ng)",
-    "uptime": "uptime(1) (procps-ng)", "locale": "locale(1)", "lsof": "lsof(8)", "ss": "ss(8) (iproute2)",
+    "uptime": "uptime(1) (procps-ng)", "locale": "locale(1)", "lsof": "lsof(8)",
     "netstat": "netstat(8)", "jq": "jq 1.7 manual: jq has no file-writing or program-running feature",
     "apt-cache": "apt-cache(8): queries the package cache only", "dpkg-query": "dpkg-query(1)",
-    "lsb_release": "lsb_release(1)", "less": "less(1) (non-interactive use prints)", "more": "more(1)",
-    "man": "man(1)",
+    "lsb_release": "lsb_release(1)",
 }
 
 #: System commands: ``system`` on the host. Name -> source.
@@ -113,6 +115,13 @@ def _build() -> dict[str, Program]:
         table[name] = Program(read_only, source)
     for name, source in SYSTEM_COMMANDS.items():
         table[name] = Program(_system(name), source)
+    # Package managers: options that run programs (programs/packages.py) before the usual grade.
+    for name, guard in (
+        ("apt", packages.apt), ("apt-get", packages.apt), ("apt-cache", packages.apt), ("dpkg", packages.dpkg),
+        ("dnf", packages.dnf), ("yum", packages.dnf), ("pacman", packages.pacman), ("brew", packages.brew),
+        ("snap", packages.snap),
+    ):  # fmt: skip
+        table[name] = Program(guard(table[name].handler), table[name].source + "; programs/packages.py")
     for name, source in _DELETION.items():
         table[name] = Program(const(R.DESTRUCTIVE, "deletion", "{name} deletes."), source)
     for name, source in _DISK.items():
@@ -132,6 +141,18 @@ def _build() -> dict[str, Program]:
     add("eval", shells.eval_, _BASH + ": eval")
     add("source .", shells.source, _BASH + ": source")
     add("trap", shells.trap, _BASH + ": trap")
+
+    # Viewers and readers with an option that runs a program or writes (programs/viewers.py).
+    add("man", viewers.man, "man(1) (man-db): -P/--pager, -H/--html, -X, -C/--config-file, -r/--prompt")
+    add("less", viewers.less, "less(1): +cmd, -+, -k/--lesskey-*, -o/-O/--log-file")
+    add("more", viewers.more, "more(1) (util-linux): +NUM; macOS/BusyBox more is less")
+    add("shuf", viewers.shuf, _COREUTILS + ": shuf -o")
+    add("ptx", viewers.ptx, _COREUTILS + ": ptx -G INPUT OUTPUT")
+    add("diff3", viewers.diff3, "GNU diffutils manual: diff3 --diff-program")
+    add("ss", viewers.ss, "ss(8) (iproute2): -K/--kill, -D/--diag")
+    add("file", viewers.file_, "file(1): -C/--compile")
+    add("history", viewers.history, _BASH + ": history -a/-w")
+    add("jobs", viewers.jobs, _BASH + ": jobs -x")
 
     # Shells and interpreters.
     add("bash sh zsh dash", shells.shell, "bash(1) INVOCATION; zsh(1); dash(1)")

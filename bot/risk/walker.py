@@ -56,13 +56,23 @@ _HIJACK_NAMES = frozenset({
     "GIT_SEQUENCE_EDITOR", "GIT_ASKPASS", "SSH_ASKPASS", "GIT_PROXY_COMMAND", "GIT_DIR", "GIT_WORK_TREE",
     "GIT_TEMPLATE_DIR", "PAGER", "EDITOR", "VISUAL", "MANPAGER", "LESSOPEN", "LESSCLOSE", "PERL5OPT",
     "PERL5LIB", "PERLLIB", "RUBYOPT", "RUBYLIB", "NODE_OPTIONS", "PYTHONSTARTUP", "PYTHONHOME",
+    # Configuration that names programs to run (see programs/packages.py, build.py and the viewers):
+    # apt.conf(5) APT_CONFIG; pip's PIP_CONFIG_FILE and PIP_PYTHON (pip.pypa.io "Configuration");
+    # yarn's YARN_YARN_PATH/YARN_RC_FILENAME; man(1) MANOPT/MANROFFOPT/BROWSER; less(1) LESS/LESSKEY*;
+    # systemctl(1) SYSTEMD_PAGER/SYSTEMD_LESS/SYSTEMD_EDITOR; tar(1) TAR_OPTIONS; rg(1)
+    # RIPGREP_CONFIG_PATH; wget(1) WGETRC; rsync(1) RSYNC_RSH; docker(1) DOCKER_CONFIG (CLI plugins);
+    # brew(1) HOMEBREW_*_PATH/EDITOR/BROWSER. npm reads npm_config_* in any case (below).
+    "APT_CONFIG", "PIP_CONFIG_FILE", "PIP_PYTHON", "YARN_YARN_PATH", "YARN_RC_FILENAME", "MANOPT", "MANROFFOPT",
+    "BROWSER", "LESS", "LESSKEY", "LESSKEYIN", "LESSKEY_CONTENT", "LESSKEY_SRC", "SYSTEMD_PAGER", "SYSTEMD_LESS",
+    "SYSTEMD_EDITOR", "TAR_OPTIONS", "RIPGREP_CONFIG_PATH", "WGETRC", "RSYNC_RSH", "DOCKER_CONFIG",
+    "HOMEBREW_CURL_PATH", "HOMEBREW_GIT_PATH", "HOMEBREW_EDITOR", "HOMEBREW_BROWSER", "HOMEBREW_SSH_CONFIG_PATH",
 })  # fmt: skip
 _HIJACK_PREFIXES = ("LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG")
 
 
 def hijacks_environment(name: str) -> bool:
     """True when assigning ``name`` can change which program runs (see ``_HIJACK_NAMES``)."""
-    return name in _HIJACK_NAMES or name.startswith(_HIJACK_PREFIXES)
+    return name in _HIJACK_NAMES or name.startswith(_HIJACK_PREFIXES) or name[:11].lower() == "npm_config_"
 
 
 def has_code(value: str) -> bool:
@@ -301,7 +311,8 @@ class _Walk:
             words.extend(self.word(a) for a in extra_args)
         if named:
             for word in words[1:]:
-                if names_socket(word):
+                value = word.value  # cheap pre-check on literal words; partly known ones are always checked
+                if (value is None or "tcp" in value or "udp" in value) and names_socket(word):
                     self.socket(rec, scope, word.src)
             g.last_cd = None
             g.records.append((rec, scope))
@@ -478,19 +489,17 @@ class _Walk:
         for dest in dests:
             self.visit(dest, scope)
         extra_args.extend(dests[1:])
-        if dests and op not in ("<&-", ">&-"):
-            first = self.word(dests[0])
-            if names_socket(first):
-                # bash opens /dev/tcp|udp/HOST/PORT as a connection whatever the operator (bash(1) REDIRECTION).
-                self.socket(rec, scope, self.text(node), redirect=True)
-                return
+        target = self.word(dests[0]) if dests else None
+        if target is not None and op not in ("<&-", ">&-") and names_socket(target):
+            # bash opens /dev/tcp|udp/HOST/PORT as a connection whatever the operator (bash(1) REDIRECTION).
+            self.socket(rec, scope, self.text(node), redirect=True)
+            return
         if op in _NO_WRITE_OPS or op not in _WRITE_OPS:
             if op not in _NO_WRITE_OPS:
                 self.g.flag(rec, scope, R.DESTRUCTIVE, "unknown-syntax", f"The redirect operator {op!r} is not known to the classifier.", subject=self.text(node))
             return
-        if not dests:
+        if target is None:
             return
-        target = self.word(dests[0])
         if op == ">&" and (target.value == "-" or (target.value or "x").isdigit()):
             return
         subject = self.text(node) if len(dests) == 1 else f"{op} {target.src}"

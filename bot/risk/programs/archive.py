@@ -4,7 +4,10 @@
 (``-f``; none or ``-`` is standard output); ``-x`` writes into ``-C DIR`` or the cwd
 (``-P`` lets member names escape it: a write outside). ``--to-command``,
 ``-I``/``--use-compress-program``, ``-F``/``--info-script``, ``--checkpoint-action``
-and ``--rsh-command`` run programs: destructive. ``--remove-files`` deletes.
+and ``--rsh-command`` run programs: destructive. ``--remove-files`` deletes. An archive
+name with a colon before any slash is a remote archive reached through rsh/ssh (GNU tar
+manual "Remote Tape Server"; ``--force-local`` turns that off): network egress.
+``-g``/``--listed-incremental``, ``--index-file`` and ``--volno-file`` write their file.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from bot.risk.grader import Call
 from bot.risk.options import long_is
 from bot.risk.words import Word, literal_word
 
-from .kit import deletion, destructive, read_only, refuse
+from .kit import deletion, destructive, network, read_only, refuse
 
 __all__ = ["tar"]
 
@@ -87,6 +90,11 @@ def tar(call: Call) -> None:
     if names & {"--remove-files", "--recursive-unlink"}:
         deletion(call, "tar --remove-files/--recursive-unlink deletes files.")
     archives = [value for name, value in opts if name in ("-f", "--file") and value is not None]
+    if "--force-local" not in names and any(":" in (a.value or "").split("/", 1)[0] for a in archives):
+        network(call, "tar reaches a remote archive (HOST:FILE) through rsh/ssh.")
+    for name, value in opts:
+        if name in ("-g", "--listed-incremental", "--index-file", "--volno-file") and value is not None:
+            call.write(value, f"tar {name} writes")
     dirs = [value for name, value in opts if name in ("-C", "--directory") and value is not None]
     if len(modes) != 1:
         refuse(call, "an invocation without exactly one operation")

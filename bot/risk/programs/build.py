@@ -91,7 +91,31 @@ _NPM_NETWORK = frozenset({
 })  # fmt: skip
 _NPM_WRITE = frozenset({"pack", "shrinkwrap", "version", "pkg", "set-script", "link", "ln"})
 _NPM_VALUES = frozenset({"--prefix", "--registry", "--cache", "--loglevel", "-w", "--workspace", "--tag", "--otp", "--location", "--omit", "--include"})
-_NPM_PROGRAM_OPTIONS = ("--script-shell", "--node-options", "--userconfig", "--globalconfig", "--shell", "--editor", "--browser")
+# npm config keys that name a program npm runs, or a config file that can set one (docs.npmjs.com/cli/v10/using-npm/config:
+# script-shell, node-options, shell, editor, browser, git, viewer, userconfig, globalconfig, init-module;
+# onload-script (npm 6); yarn 1 ``--use-yarnrc`` and ``yarn-path``). npm's option parser (nopt) accepts
+# unambiguous abbreviations, and pnpm also takes ``--config.KEY=VALUE``: both are matched.
+_NPM_PROGRAM_KEYS = (
+    "script-shell", "node-options", "userconfig", "globalconfig", "shell", "editor", "browser", "git", "viewer",
+    "onload-script", "init-module", "use-yarnrc", "yarn-path", "yarnpath",
+)  # fmt: skip
+
+
+# Every spelling accepted for those keys: the key itself or an abbreviation of at least two characters.
+_NPM_PROGRAM_SPELLINGS = frozenset(key[:end] for key in _NPM_PROGRAM_KEYS for end in range(2, len(key) + 1))
+
+
+def _npm_program_key(key: str) -> bool:
+    """True when ``key`` (a config key, or an option name without ``--``) may name a program npm runs."""
+    return key.lower().replace("_", "-") in _NPM_PROGRAM_SPELLINGS
+
+
+def _npm_program_option(name: str) -> bool:
+    if not name.startswith("--"):
+        return False
+    if name.startswith("--config."):
+        return _npm_program_key(name[len("--config.") :])
+    return name.startswith("--") and not name.startswith("--no-") and _npm_program_key(name[2:])
 
 _PNPM_INSTALL = frozenset({"install", "i", "add", "update", "up", "upgrade", "fetch", "import", "install-test", "it"})
 _YARN_INSTALL = frozenset({"install", "add", "upgrade", "up", "upgrade-interactive", "import"})
@@ -117,7 +141,7 @@ def js_package_manager(call: Call) -> None:
             rest.append(words[index - 1])
             continue
         name = value.split("=", 1)[0]
-        if name in _NPM_PROGRAM_OPTIONS:
+        if _npm_program_option(name):
             destructive(call, "runs-program", f"{call.name} {name} makes it run a program of the caller's choosing.")
             return
         if value in ("-g", "--global") or value in ("--location=global", "--location=user"):
@@ -173,6 +197,8 @@ def _grade_js(call: Call, command: str | None, rest: list[Word], prefix: Word | 
             read_only(call, f"{tool} {command} only reads its configuration.")
         elif action == "edit":
             destructive(call, "runs-program", f"{tool} {command} edit runs an editor.")
+        elif command != "cache" and any(w.value is None or _npm_program_key(w.value.split("=", 1)[0]) for w in rest[1:2]):
+            destructive(call, "runs-program", f"{tool} {command} {action} sets a key that makes {tool} run a program.")
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
     elif tool in ("pnpm", "yarn") and not command.startswith("-"):
@@ -234,6 +260,10 @@ def pip(call: Call) -> None:
             read_only(call, f"pip {command} {action} only reads.")
         elif action == "edit":
             destructive(call, "runs-program", "pip config edit runs an editor.")
+        elif command == "config" and any(
+            w.value is None or w.value.rsplit(".", 1)[-1].lower() in ("python", "editor") for w in found.operands[2:3]
+        ):
+            destructive(call, "runs-program", "pip config set python makes pip run another interpreter.")
         else:
             call.write(_HOME, f"pip {command} {action or ''} changes".replace("  ", " "))
     else:

@@ -7,15 +7,35 @@ that delete there are ``destructive``; unknown verbs are destructive.
 Sources: kubectl reference (kubernetes.io/docs/reference/kubectl), docker CLI
 reference (docs.docker.com/reference/cli/docker), helm docs (helm.sh/docs/helm),
 terraform CLI docs (developer.hashicorp.com/terraform/cli/commands).
+
+Commands run in a container or pod (``docker``/``podman`` ``run``/``create``/``exec``,
+``docker compose run``/``exec``, ``kubectl exec``/``run``/``debug``) run on another machine:
+the command is graded as a script on a host with no workspace and no containment downgrade
+(as ``ssh HOST CMD``), and the grade is the maximum of that and the control plane's. ``exec``
+and an explicit ``--entrypoint`` (``kubectl run --command``) give the command reliably; after an
+image the words may be arguments to its unknown ENTRYPOINT, so they are graded only when the
+first is a recognised program, and any deletion program among them (``rm``, ``shred``, ``mkfs``...)
+is destructive. Options that hand the container the host are destructive (docker run reference:
+``--privileged``, ``--pid|--ipc|--userns|--cgroupns=host``, ``--device``, dangerous ``--cap-add``,
+``--security-opt ...=unconfined``, ``--use-api-socket``, bind mounts (``-v``/``--mount``) of ``/``,
+``/proc``, ``/sys``, ``/dev``, ``/boot``, ``/etc``, ``/run``, ``/var/run`` or a container-engine
+socket; ``kubectl run --privileged``/``--overrides``, ``kubectl debug node/...``/``--profile=sysadmin``).
+So are the options that make the client itself run programs: ``docker --config DIR`` (CLI plugins
+and credential helpers), podman ``--hooks-dir``, ``--runtime``, ``--conmon``, ``--module``,
+``--network-cmd-path``, ``--storage-opt`` (podman(1)). An unknown option before the image makes the
+command impossible to separate: then only the deletion-program check applies.
 """
 
 from __future__ import annotations
 
-from bot.risk.grader import Call
+import posixpath
+import re
+
+from bot.risk.grader import SYSTEM_BIN_DIRS, Call
 from bot.risk.model import RiskLevel
 from bot.risk.words import Word
 
-from .kit import refuse
+from .kit import argv_text, destructive, refuse, show
 
 __all__ = ["docker", "docker_compose", "helm", "kubectl", "terraform"]
 
@@ -85,6 +105,10 @@ def kubectl(call: Call) -> None:
         action = verbs[1] if len(verbs) > 1 else None
         if action in ("view", "get-contexts", "current-context", "get-clusters", "get-users"):
             call.flag(R.NETWORK, _RULE, f"kubectl config {action} reads the cluster configuration.")
+        elif any("exec" in v.split("=", 1)[0] or "auth-provider" in v for v in values):
+            # kubectl config set-credentials --exec-command / users.*.exec: a program kubectl runs later.
+            call.flag(R.DESTRUCTIVE, "runs-program", "kubectl config sets a credential command kubectl will run.")
+            return
         else:
             call.write(Word(None, "~/.kube/config"), "kubectl config changes")
             call.flag(R.NETWORK, _RULE, "kubectl config selects which cluster later commands reach.")
@@ -93,6 +117,34 @@ def kubectl(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, _RULE, f"kubectl {verb} with --prune/--force deletes resources outside the VM.")
         return
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
+    if verb in ("exec", "run", "debug"):
+        _kubectl_inner(call, verb, values)
+
+
+def _kubectl_inner(call: Call, verb: str, values: list[str]) -> None:
+    """kubectl exec/run/debug: host-handing options, then the command after ``--`` (kubectl reference)."""
+    words = call.args
+    end = values.index("--") if "--" in values else len(values)
+    for value in values[:end]:
+        name, _, attached = value.partition("=")
+        if (
+            name in ("--privileged", "--overrides")
+            or (verb == "debug" and (value.startswith("node/") or (name == "--profile" and attached in ("sysadmin", "legacy"))))
+        ):
+            destructive(call, "container-host-access", f"kubectl {verb} {value} gives the pod the node (privileges, host namespaces or files).")
+            return
+    if verb == "debug" and "--profile" in values[:end]:
+        profile = values[values.index("--profile") + 1] if values.index("--profile") + 1 < end else ""
+        if profile in ("sysadmin", "legacy"):
+            destructive(call, "container-host-access", f"kubectl debug --profile {profile} runs a privileged container.")
+            return
+    if end < len(values):
+        reliable = verb == "exec" or (verb == "run" and "--command" in values[:end])
+        _inner(call, words[end + 1 :], f"kubectl {verb}", reliable=reliable)
+    elif verb == "exec":
+        operands = _operand_positions(words, _KUBECTL_VALUES | {"--pod-running-timeout"})
+        if len(operands) >= 3:  # exec POD COMMAND... (the deprecated form without --)
+            _inner(call, words[operands[2] :], "kubectl exec", reliable=False)
 
 
 _DOCKER_VALUES = frozenset({"-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"})
@@ -113,16 +165,279 @@ _DOCKER_GROUPS = frozenset({
 })  # fmt: skip
 
 
+_PODMAN_RUNS = ("--hooks-dir", "--runtime", "--conmon", "--module", "--network-cmd-path", "--storage-opt")
+
+
 def docker(call: Call) -> None:
-    """docker: reads are network, changes system, rm/rmi/prune/down destructive (management groups unwrapped)."""
-    verbs = _verbs(call.args, _DOCKER_VALUES | _KUBECTL_VALUES)
+    """docker: reads are network, changes system, rm/rmi/prune/down destructive (management groups unwrapped);
+    run/create/exec grade the command run in the container."""
+    flags = _DOCKER_VALUES | _KUBECTL_VALUES
+    for word in call.args:
+        value = word.value or ""
+        if not value.startswith("-"):
+            break
+        name = value.split("=", 1)[0]
+        if name == "--config" or (call.name == "podman" and name in _PODMAN_RUNS):
+            destructive(call, "runs-program", f"{call.name} {name} makes it load programs (plugins, hooks, runtimes) of the caller's choosing.")
+            return
+    verbs = _verbs(call.args, flags)
     _docker_verbs(call, verbs)
+    positions = _operand_positions(call.args, flags)
+    if len(positions) >= 2 and call.args[positions[0]].value in ("container", "compose"):
+        group, verb_at = call.args[positions[0]].value, positions[1]
+    elif positions:
+        group, verb_at = None, positions[0]
+    else:
+        return
+    verb = call.args[verb_at].value
+    rest = call.args[verb_at + 1 :]
+    if group == "compose":
+        if verb in ("run", "exec"):
+            _container(call, rest, f"{call.name} compose {verb}", _COMPOSE_RUN if verb == "run" else _COMPOSE_EXEC, reliable=verb == "exec")
+    elif verb in ("run", "create"):
+        _container(call, rest, f"{call.name} {verb}", _DOCKER_RUN, reliable=False)
+    elif verb == "exec":
+        _container(call, rest, f"{call.name} exec", _DOCKER_EXEC, reliable=True)
 
 
 def docker_compose(call: Call) -> None:
     """docker-compose (v1 spelling of ``docker compose``)."""
+    flags = _DOCKER_VALUES | frozenset({"-f", "--file", "-p", "--project-name"})
     verbs: list[str | None] = ["compose"]
-    _docker_verbs(call, verbs + _verbs(call.args, _DOCKER_VALUES | frozenset({"-f", "--file", "-p", "--project-name"})))
+    _docker_verbs(call, verbs + _verbs(call.args, flags))
+    positions = _operand_positions(call.args, flags)
+    if positions and call.args[positions[0]].value in ("run", "exec"):
+        verb = call.args[positions[0]].value
+        table = _COMPOSE_RUN if verb == "run" else _COMPOSE_EXEC
+        _container(call, call.args[positions[0] + 1 :], f"docker-compose {verb}", table, reliable=verb == "exec")
+
+
+def _operand_positions(words: list[Word], value_flags: frozenset[str]) -> list[int]:
+    """Indexes of the non-option words (as :func:`_verbs` sees them)."""
+    out: list[int] = []
+    skip = False
+    for index, word in enumerate(words):
+        value = word.value
+        if skip:
+            skip = False
+        elif value is not None and value.startswith("-"):
+            skip = "=" not in value and value in value_flags
+        else:
+            out.append(index)
+    return out
+
+
+class _Options:
+    """A container command's options: long/short ones taking a value, and flags."""
+
+    __slots__ = ("long_flags", "long_values", "short_flags", "short_values")
+
+    def __init__(self, short_values: str, short_flags: str, long_values: str, long_flags: str) -> None:
+        self.short_values = short_values
+        self.short_flags = short_flags
+        self.long_values = frozenset(long_values.split())
+        self.long_flags = frozenset(long_flags.split())
+
+
+# docker container run/create reference (docs.docker.com/reference/cli/docker/container/run).
+_DOCKER_RUN = _Options(
+    "acehlmpuvw", "dinPqt",
+    "--add-host --annotation --attach --blkio-weight --blkio-weight-device --cap-add --cap-drop --cgroup-parent "
+    "--cgroupns --cidfile --cpu-count --cpu-percent --cpu-period --cpu-quota --cpu-rt-period --cpu-rt-runtime "
+    "--cpu-shares --cpus --cpuset-cpus --cpuset-mems --detach-keys --device --device-cgroup-rule --device-read-bps "
+    "--device-read-iops --device-write-bps --device-write-iops --dns --dns-option --dns-search --domainname "
+    "--entrypoint --env --env-file --expose --gpus --group-add --health-cmd --health-interval --health-retries "
+    "--health-start-interval --health-start-period --health-timeout --hostname --io-maxbandwidth --io-maxiops --ip "
+    "--ip6 --ipc --isolation --kernel-memory --label --label-file --link --link-local-ip --log-driver --log-opt "
+    "--mac-address --memory --memory-reservation --memory-swap --memory-swappiness --mount --name --network --net "
+    "--network-alias --net-alias --oom-score-adj --pid --pids-limit --platform --publish --pull --restart --runtime "
+    "--security-opt --shm-size --stop-signal --stop-timeout --storage-opt --sysctl --tmpfs --ulimit --user --userns "
+    "--uts --volume --volume-driver --volumes-from --workdir",
+    "--detach --interactive --tty --rm --privileged --publish-all --read-only --init --no-healthcheck "
+    "--oom-kill-disable --sig-proxy --quiet --disable-content-trust --use-api-socket",
+)  # fmt: skip
+# docker container exec reference.
+_DOCKER_EXEC = _Options("euw", "dit", "--detach-keys --env --env-file --user --workdir", "--detach --interactive --tty --privileged")
+# docker compose run / exec reference.
+_COMPOSE_RUN = _Options(
+    "elpuvw", "diPTt",
+    "--env --label --name --publish --user --volume --workdir --entrypoint --pull --cap-add --cap-drop --env-from-file",
+    "--detach --rm --interactive --no-TTY --tty --no-deps --service-ports --use-aliases --build --remove-orphans "
+    "--publish-all --quiet-pull --quiet",
+)  # fmt: skip
+_COMPOSE_EXEC = _Options("euw", "diTt", "--env --user --workdir --index", "--detach --privileged --no-TTY --interactive --tty")
+
+_SHORT_LONG = {"-v": "--volume", "-e": "--env", "-u": "--user", "-w": "--workdir", "-p": "--publish", "-h": "--hostname"}
+_HOST_PATHS = ("/", "/proc", "/sys", "/dev", "/boot", "/etc", "/run", "/var/run", "/var/lib/docker", "/var/lib/containers")
+_SOCKETS = ("docker.sock", "podman.sock", "containerd.sock", "crio.sock", "buildkitd.sock")
+_HOST_NAMESPACES = ("--pid", "--ipc", "--userns", "--cgroupns", "--uts")
+_DANGEROUS_CAPS = frozenset({
+    "ALL", "SYS_ADMIN", "SYS_MODULE", "SYS_RAWIO", "SYS_PTRACE", "SYS_BOOT", "SYS_TIME", "DAC_READ_SEARCH",
+    "DAC_OVERRIDE", "MKNOD", "BPF", "PERFMON", "SYSLOG", "NET_ADMIN",
+})  # fmt: skip
+_PWD_SPELLINGS = ("$PWD", "${PWD}", "$(pwd)", "`pwd`")
+# Deletion programs looked for among the words run in a container whose command is not certain.
+_DELETERS = frozenset({"rm", "rmdir", "unlink", "shred", "userdel", "groupdel", "wipefs", "fdisk", "sfdisk", "parted", "sgdisk", "-delete", "--delete"})
+_TOKENS = re.compile(r"[\s;&|()`'\"<>{}$=]+")
+
+
+def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *, reliable: bool) -> None:
+    """Parse a container command's options up to the image (or container/service), then grade the command."""
+    index = 0
+    entrypoint: Word | None = None
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        if value is None:
+            destructive(call, "dynamic-argument", f"{show(word)} may be a {wrapper} option that hands the container the host.")
+            return
+        if value == "--" or not value.startswith("-") or value == "-":
+            index += 1 if value == "--" else 0
+            break
+        index += 1
+        taken: list[tuple[str, Word | None]] = []
+        if value.startswith("--"):
+            name, eq, attached = value.partition("=")
+            if name in options.long_values:
+                taken.append((name, Word(attached, attached) if eq else (words[index] if index < len(words) else None)))
+                index += 0 if eq else 1
+            elif name in options.long_flags:
+                taken.append((name, Word(attached, attached) if eq else None))
+            else:
+                _unseparable(call, words, wrapper)
+                return
+        else:
+            letters = value[1:]
+            for position, letter in enumerate(letters):
+                if letter in options.short_values:
+                    rest = letters[position + 1 :].removeprefix("=")
+                    taken.append((_SHORT_LONG.get("-" + letter, "-" + letter), Word(rest, rest) if rest else (words[index] if index < len(words) else None)))
+                    index += 0 if rest else 1
+                    break
+                if letter not in options.short_flags:
+                    _unseparable(call, words, wrapper)
+                    return
+        for name, taken_word in taken:
+            if _hands_over_host(call, name, taken_word, wrapper):
+                return
+            if name == "--entrypoint":
+                entrypoint = taken_word
+            elif name == "--health-cmd" and taken_word is not None:
+                _inner_script(call, taken_word, f"{wrapper} --health-cmd")
+            elif name == "--cidfile" and taken_word is not None:
+                call.write(taken_word, f"{wrapper} --cidfile writes")
+    command = words[index + 1 :]
+    if entrypoint is not None:
+        if entrypoint.value is None:
+            destructive(call, "dynamic-argument", f"The {wrapper} --entrypoint is only known when it runs.")
+            return
+        if entrypoint.value:
+            command = [entrypoint] + command
+        reliable = True
+    _inner(call, command, wrapper, reliable=reliable)
+
+
+def _hands_over_host(call: Call, name: str, value: Word | None, wrapper: str) -> bool:
+    """True (after a destructive finding) for an option that gives the container the host."""
+    text = value.value if value is not None else ""
+    reason: str | None = None
+    if name in ("--privileged", "--use-api-socket") and (value is None or text not in ("false", "0")):
+        reason = f"{name} gives the container the host"
+    elif name in _HOST_NAMESPACES and (text is None or text == "host"):
+        reason = f"{name}=host shares the host's namespace"
+    elif name == "--device":
+        reason = "--device gives the container a host device"
+    elif name == "--cap-add" and (text is None or text.upper().removeprefix("CAP_") in _DANGEROUS_CAPS):
+        reason = f"--cap-add {text} gives the container host-level privileges"
+    elif name == "--security-opt" and (text is None or "unconfined" in text or "disable" in text):
+        reason = f"--security-opt {text} removes the container's confinement"
+    elif name in ("--volume", "--mount") and value is not None:
+        reason = _host_mount(call, name, value)
+    if reason is None:
+        return False
+    destructive(call, "container-host-access", f"{wrapper} {reason}.")
+    return True
+
+
+def _host_mount(call: Call, name: str, value: Word) -> str | None:
+    """Why a bind mount of ``value`` hands over the host (``/``, a system directory, an engine socket), or None."""
+    text = value.value
+    if text is None:
+        source = value.src.strip("'\"")
+        spelled = next((p for p in _PWD_SPELLINGS if source.startswith(p)), None)
+        cwds = call.g.state.cwds
+        rest = source[len(spelled) :].split(":", 1)[0] if spelled else ""
+        if spelled and cwds and "/" not in cwds and ".." not in rest and "$" not in rest:
+            return None
+        return f"{name} {show(value)} may mount the host's root or the docker socket"
+    if name == "--mount":
+        fields = dict(part.partition("=")[::2] for part in text.split(","))
+        source = fields.get("source") or fields.get("src") or ""
+        if fields.get("type", "volume") != "bind":
+            return None
+    else:
+        parts = text.split(":")
+        if len(parts) < 2:
+            return None
+        source = parts[0]
+    if not source.startswith(("/", ".", "~")):
+        return None  # a named volume
+    if source.startswith("~"):
+        return f"{name} {text} may mount a directory holding the host's system files" if ".." in source else None
+    found = call.g.state.targets(source)
+    if found is None:
+        return f"{name} {text} mounts a host directory only known when it runs"
+    for path in found:
+        path = posixpath.normpath(path)
+        if path in _HOST_PATHS or path.startswith(("/proc/", "/sys/", "/dev/", "/boot/")) or path.endswith(_SOCKETS):
+            return f"{name} {text} mounts the host's {path} into the container"
+    return None
+
+
+def _deletes(words: list[Word]) -> Word | None:
+    """The first word that is, or holds, a deletion program (or an unknown word), else None."""
+    for word in words:
+        if word.value is None:
+            return word
+        for token in _TOKENS.split(word.value):
+            base = token.rsplit("/", 1)[-1]
+            if base in _DELETERS or base.startswith("mkfs"):
+                return word
+    return None
+
+
+def _unseparable(call: Call, words: list[Word], wrapper: str) -> None:
+    """The command cannot be told apart from the options: a deletion program among the words is destructive."""
+    found = _deletes(words)
+    if found is not None:
+        destructive(call, "deletion", f"{wrapper} may run {show(found)} in the container (an unknown option hides which word is the command).")
+
+
+def _inner(call: Call, command: list[Word], wrapper: str, *, reliable: bool) -> None:
+    """Grade the command run in the container as a script on another machine (max with the control plane)."""
+    if not command:
+        return
+    if not reliable:
+        found = _deletes(command)
+        if found is not None:
+            destructive(call, "deletion", f"{wrapper} runs {show(found)} in the container.")
+            return
+        name = command[0].value
+        for prefix in SYSTEM_BIN_DIRS:
+            if name is not None and name.startswith(prefix):
+                name = name[len(prefix) :]
+        if name is None or name not in call.g.programs:
+            return  # arguments to the image's ENTRYPOINT: the control plane's grade stands
+    call.script(argv_text(command).lstrip(), wrapper, remote=True)
+    call.rec.emit = True
+
+
+def _inner_script(call: Call, text: Word, wrapper: str) -> None:
+    if text.value is None:
+        destructive(call, "dynamic-script", f"The {wrapper} command is only known when it runs.")
+        return
+    call.script(text.value, wrapper, remote=True)
+    call.rec.emit = True
 
 
 def _docker_verbs(call: Call, verbs: list[str | None]) -> None:

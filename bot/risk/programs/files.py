@@ -290,7 +290,8 @@ def unzip(call: Call) -> None:
 
 
 def zip_(call: Call) -> None:
-    """zip(1): the zipfile (first operand) is written; ``-m`` deletes the originals; ``-TT`` runs a program."""
+    """zip(1): the zipfile (first operand) is written; ``-m`` deletes the originals; ``-TT``/``--unzip-command``
+    runs a program (also inside a cluster or attached, ``-qTTcmd``); ``-O``/``--output-file`` writes there."""
     if injected(call, call.args[1:], runs_programs=True):
         return
     zipfile: Word | None = None
@@ -300,9 +301,14 @@ def zip_(call: Call) -> None:
             zipfile = word
         elif value is None:
             continue
-        elif value in ("-TT", "--unzip-command") or value.startswith("--unzip-command="):
+        elif ("TT" in value and value.startswith("-") and not value.startswith("--")) or (value.startswith("--") and long_is(value, "--unzip-command")):
             destructive(call, "runs-program", "zip -TT runs a program of the caller's choosing.")
             return
+        elif value in ("-O", "--output-file") or value.startswith("--output-file="):
+            position = call.args.index(word)
+            target = Word(value.split("=", 1)[1], value.split("=", 1)[1]) if "=" in value else (call.args[position + 1] if position + 1 < len(call.args) else None)
+            if target is not None:
+                call.write(target, "zip -O writes")
         elif value == "--move" or (value.startswith("-") and not value.startswith("--") and "m" in value):
             deletion(call, "zip -m deletes the files it adds.")
         elif not value.startswith("-") and zipfile is None:
@@ -377,12 +383,35 @@ def rg(call: Call) -> None:
     read_only(call, "rg only searches.")
 
 
+# fd(1) short options that take a value (the value ends a cluster such as ``-tf``).
+_FD_SHORT_VALUES = "dEteScjo"
+
+
+def _fd_exec(value: str | None) -> str | None:
+    """The attached command text when ``value`` is (or ends a cluster with) ``-x``/``-X``/``--exec*``, else None."""
+    if value is None:
+        return None
+    if value.startswith("--"):
+        name, _, attached = value.partition("=")
+        return attached if name in ("--exec", "--exec-batch") else None
+    if not value.startswith("-"):
+        return None
+    for position, letter in enumerate(value[1:]):
+        if letter in "xX":
+            return value[position + 2 :]
+        if letter in _FD_SHORT_VALUES:
+            return None
+    return None
+
+
 def fd(call: Call) -> None:
-    """fd(1): read-only, except ``-x``/``-X``/``--exec``/``--exec-batch`` whose command is graded."""
+    """fd(1): read-only, except ``-x``/``-X``/``--exec``/``--exec-batch`` (also in a cluster, ``-Hx``)
+    whose command is graded."""
     words = call.args
     for index, word in enumerate(words):
-        if word.value in ("-x", "-X", "--exec", "--exec-batch"):
-            command = words[index + 1 :]
+        attached = _fd_exec(word.value)
+        if attached is not None:
+            command = ([Word(attached, attached)] if attached else []) + words[index + 1 :]
             if any(w.value == ";" for w in command):
                 command = command[: [w.value for w in command].index(";")]
             if not command:
@@ -412,5 +441,8 @@ def yq(call: Call) -> None:
         return
     if found.has("-i", "--inplace"):
         _write_all(call, found.operands[1:] if len(found.operands) > 1 else found.operands, "yq -i rewrites")
+        return
+    if found.has("-s", "--split-exp") or any(o.name.startswith("--split-exp") for o in found.opts):
+        call.write(Word(None, "--split-exp"), "yq --split-exp writes files named by the data to")
         return
     read_only(call, "yq only prints.")

@@ -16,6 +16,15 @@
   ``restore`` of the worktree, ``stash drop|clear``, ``branch -d|-D``, ``tag -d``,
   ``update-ref -d``, ``worktree remove|prune``, ``submodule deinit``, ``prune``,
   ``filter-branch``, ``reflog expire|delete``, ``remote remove``.
+* Commands git runs are graded as written: ``submodule foreach [--recursive|-q] CMD...`` (only
+  foreach's own options are dropped, before the command; one word is a shell script, more words
+  are shell text plus quoted arguments, as run-command.c's ``use_shell``), ``rebase --exec``/``-x``
+  in every parse-options spelling (``-xCMD``, ``-ix CMD``, ``--ex=CMD``), ``bisect run CMD``.
+* Options that run programs: ``--upload-pack``/``--receive-pack``/``--exec``/``--template`` (clone,
+  fetch, push, archive, ``init --template`` copies hooks), ``send-email --to-cmd``/``--cc-cmd``/
+  ``--header-cmd``/``--sendmail-cmd``/``--smtp-server``, ``help -w``/``--web`` (a browser),
+  ``grep -O``, ``difftool``/``mergetool``. ``maintenance start|stop|register|unregister`` change the
+  global config and the scheduler: a write outside.
 * Unknown subcommands (including aliases) are destructive.
 """
 
@@ -50,7 +59,11 @@ _GLOBAL_FLAGS = frozenset({
     "--icase-pathspecs", "--html-path", "--man-path", "--info-path", "--exec-path", "--version", "--help",
     "-v", "-h",
 })  # fmt: skip
-_RUN_PROGRAM_OPTIONS = ("--upload-pack", "--receive-pack", "--exec", "--template", "--config-env")
+_RUN_PROGRAM_OPTIONS = (
+    "--upload-pack", "--receive-pack", "--exec", "--template", "--config-env",
+    # git-send-email(1): these run commands (and --smtp-server may name a program, --sendmail-cmd is one).
+    "--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd", "--smtp-server",
+)  # fmt: skip
 
 _READ = frozenset({
     "status", "log", "show", "diff", "blame", "annotate", "shortlog", "describe", "rev-parse", "rev-list",
@@ -203,6 +216,9 @@ def _read(g: _Git) -> None:
     if g.sub == "grep" and (g.has("-O") or any((w.value or "").startswith("--open-files-in-pager") for w in g.args)):
         destructive(g.call, "runs-program", "git grep -O runs a pager program.")
         return
+    if g.sub == "help" and (g.has("-w") or any(long_is(w.value or "", "--web") for w in g.args)):
+        destructive(g.call, "runs-program", "git help --web runs a web browser program (web.browser).")
+        return
     outputs = [w for w in g.args if (w.value or "").startswith("--output=")]
     values = g.values()
     if "--output" in values:
@@ -218,6 +234,12 @@ def _read(g: _Git) -> None:
 
 
 def _write(g: _Git) -> None:
+    if g.sub == "init" and _runs_program(g):  # git-init(1) --template copies hooks into the new repository
+        return
+    if g.sub == "maintenance" and any(v in ("start", "stop", "register", "unregister") for v in g.values()):
+        # git-maintenance(1): changes the global config and schedules jobs (cron, launchd, systemd timers).
+        g.call.write(Word(None, "~/.gitconfig"), f"git maintenance {next(v for v in g.values() if v in ('start', 'stop', 'register', 'unregister'))} changes")
+        return
     if g.sub == "init" and g.operands():
         g.call.write(g.operands()[0], "git init creates a repository at", cwd=g.repo)
         return

@@ -2,16 +2,20 @@
 
 Their local writes (``curl -o``, ``wget``'s downloads, ``scp``/``rsync`` to a local
 destination) are graded as writes too. Options that make them run a local program
-(``ssh -o ProxyCommand``, ``ssh -F``, ``scp -S``, ``rsync -e`` other than ssh,
-``nc -e``, ``curl -K``, ``wget -e``) are destructive. ``ssh HOST COMMAND`` grades the
+(``ssh -o ProxyCommand|LocalCommand|KnownHostsCommand|Include|PKCS11Provider|
+SecurityKeyProvider|XAuthLocation|Match``, ``ssh -F``, ``ssh -I``, ``scp``/``sftp -S``/``-D``,
+``rsync -e`` other than ssh or with such ssh options, ``nc -e``, ``curl -K``, ``wget -e``,
+``wget --use-askpass``) are destructive (ssh(1), ssh_config(5), scp(1), sftp(1), rsync(1), wget(1)). ``ssh HOST COMMAND`` grades the
 remote command as a script on another machine (nothing there is the workspace, and
 containment does not apply to it).
 """
 
 from __future__ import annotations
 
+import shlex
+
 from bot.risk.grader import Call
-from bot.risk.options import scan
+from bot.risk.options import long_is, scan
 from bot.risk.words import Word, literal_word
 
 from .kit import deletion, destructive, injected, network, read_only, show
@@ -71,6 +75,9 @@ def wget(call: Call) -> None:
     if found.has("-e", "--execute", "--config"):
         destructive(call, "script-file", "wget -e/--config runs wgetrc commands the classifier does not grade.")
         return
+    if any(long_is(opt.name, "--use-askpass") for opt in found.opts):
+        destructive(call, "runs-program", "wget --use-askpass runs a program of the caller's choosing.")
+        return
     for log in found.values("-o", "--output-file", "-a", "--append-output", "--save-cookies"):
         call.write(log, "wget writes")
     documents = found.values("-O", "--output-document")
@@ -86,7 +93,11 @@ def wget(call: Call) -> None:
 
 
 _SSH_SHORT = "BbcDEeFIiJLlmOopQRSWw"
-_LOCAL_PROGRAM_KEYS = ("proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand", "proxyusefdpass", "match")
+# ssh_config(5) keys that run a local program, load a library or read more configuration.
+_LOCAL_PROGRAM_KEYS = (
+    "proxycommand", "localcommand", "knownhostscommand", "permitlocalcommand", "proxyusefdpass", "match", "include",
+    "pkcs11provider", "securitykeyprovider", "xauthlocation",
+)  # fmt: skip
 
 
 def _ssh_options_run_program(call: Call, opts: list[tuple[str, Word | None]]) -> bool:
@@ -102,6 +113,12 @@ def _ssh_options_run_program(call: Call, opts: list[tuple[str, Word | None]]) ->
                 return True
         if name == "-S" and call.name in ("scp", "sftp"):
             destructive(call, "runs-program", f"{call.name} -S runs a program of the caller's choosing.")
+            return True
+        if name == "-D" and call.name in ("scp", "sftp"):
+            destructive(call, "runs-program", f"{call.name} -D runs a local SFTP server program of the caller's choosing.")
+            return True
+        if name == "-I" and call.name == "ssh":
+            destructive(call, "runs-program", "ssh -I loads a PKCS#11 library (code) of the caller's choosing.")
             return True
     return False
 
@@ -184,7 +201,7 @@ def rsync(call: Call) -> None:
             deletion(call, f"rsync {opt.name} deletes files.")
     for shell in found.values("-e", "--rsh", "--rsync-path"):
         first = (shell.value or "").split(" ", 1)[0]
-        if shell.value is None or first not in ("ssh", "rsync"):
+        if shell.value is None or first not in ("ssh", "rsync") or _rsh_runs_program(call, shell.value):
             destructive(call, "runs-program", f"rsync runs the program {show(shell)}.")
             return
     for log in found.values("--log-file", "--write-batch", "--only-write-batch"):
@@ -196,6 +213,25 @@ def rsync(call: Call) -> None:
         call.write(operands[-1], "rsync writes")
     elif len(operands) < 2 and not any(_is_remote(w) for w in operands):
         read_only(call, "rsync with one local operand only lists it.")
+
+
+def _rsh_runs_program(call: Call, command: str) -> bool:
+    """``rsync -e 'ssh -o ProxyCommand=...'``: the ssh options of a remote shell command line (shlex-split)."""
+    try:
+        parts = shlex.split(command)
+    except ValueError:
+        return True
+    if len(parts) == 1:
+        return False
+    found = scan([literal_word(p) for p in parts[1:]], _SSH_SHORT, frozenset())
+    for opt in found.opts:
+        if opt.name in ("-F", "-I"):
+            return True
+        if opt.name == "-o":
+            text = (opt.value.value if opt.value is not None else None) or ""
+            if text.replace("=", " ").split(" ", 1)[0].strip().lower() in _LOCAL_PROGRAM_KEYS:
+                return True
+    return False
 
 
 def netcat(call: Call) -> None:

@@ -161,7 +161,7 @@ def dnf(base: Handler) -> Handler:
             if value == "--":
                 break
             setting: str | None = None
-            if value == "-c" or (value.startswith("-c") and not value.startswith("--")) or long_is(value, "--config"):
+            if (value.startswith("-") and not value.startswith("--") and "c" in value[1:]) or long_is(value, "--config"):
                 destructive(call, "runs-program", f"{call.name} -c/--config loads a configuration that can load plugins (code).")
                 return
             if value.startswith("--") and long_is(value, "--setopt"):
@@ -224,6 +224,9 @@ def brew(base: Handler) -> Handler:
             return
         if command is not None and command.value not in BREW_SUBCOMMANDS:
             destructive(call, "runs-program", f"brew {show(command)} runs programs (a shell, Ruby code or an external command).")
+            return
+        if command is None or command.value not in ("install", "reinstall", "upgrade", "fetch"):
+            base(call)
             return
         for word in words:
             value = word.value

@@ -7,7 +7,13 @@ commands. The script is parsed; anything not understood grades destructive.
 awk (POSIX awk, gawk manual "Redirection"/"I/O functions"): ``system()`` and pipes
 (``|``) run commands; ``print > file`` writes. A heuristic scan of the program text
 (string literals removed) decides: ``system``/``|`` -> destructive; ``print``/``printf``
-with ``>`` -> a write to an unknown place.
+with ``>`` -> a write to an unknown place. gawk's ``@load``/``@include`` and indirect calls
+(``@f()``, which reach ``system``) are destructive (any ``@``); ``/inet/...`` special files
+(gawk manual "TCP/IP Networking") are network egress; ``-W`` other than ``version``/``posix``
+(mawk ``-W exec FILE``, gawk's ``-W`` long-option spelling) is refused; gawk's
+``-d``/``--dump-variables``, ``-o``/``--pretty-print`` and ``-p``/``--profile`` write a file
+(``awkvars.out``/``awkprof.out`` by default); ``-D``/``--debug`` reads debugger commands from
+standard input: destructive.
 """
 
 from __future__ import annotations
@@ -16,9 +22,9 @@ import re
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
-from bot.risk.words import Word
+from bot.risk.words import Word, literal_word
 
-from .kit import destructive, read_only
+from .kit import destructive, network, read_only, show
 
 __all__ = ["awk", "sed", "sed_script_effects"]
 
@@ -240,12 +246,32 @@ _AWK_LONG_VALUES = frozenset({"--field-separator", "--assign", "--file", "--sour
 _AWK_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
 
 
+_AWK_OUTPUTS = {"-d": "awkvars.out", "--dump-variables": "awkvars.out", "-o": "awkprof.out", "--pretty-print": "awkprof.out",
+                "-p": "awkprof.out", "--profile": "awkprof.out"}  # fmt: skip
+
+
 def awk(call: Call) -> None:
     """Grade ``awk``/``gawk``/``mawk``: see the module docstring."""
-    found = scan(call.args, "FvfeilE", _AWK_LONG_VALUES)
+    found = scan(call.args, "FvfeilEW", _AWK_LONG_VALUES, long_flags=frozenset({"--debug", "--sandbox", "--version", *_AWK_OUTPUTS}))
     if found.values("-f", "--file", "-i", "--include", "-l", "--load", "-E", "--exec"):
         destructive(call, "script-file", f"{call.name} loads program files the classifier cannot see.")
         return
+    for option in found.values("-W"):
+        if (option.value or "").split("=", 1)[0] not in ("version", "v", "posix", "traditional", "lint", "sandbox"):
+            destructive(call, "script-file", f"{call.name} -W {show(option)} is not recognised (mawk -W exec runs a program file).")
+            return
+        if (option.value or "").startswith("v"):
+            read_only(call, f"{call.name} -W version only prints.")
+            return
+    if found.has("-D", "--debug"):
+        destructive(call, "shell-stdin", f"{call.name} --debug reads debugger commands from standard input.")
+        return
+    for opt in found.opts:
+        default = _AWK_OUTPUTS.get(opt.name)
+        if default is not None:
+            # -d/-o/-p take an optional attached value only (gawk manual "Options").
+            attached = opt.value if opt.name.startswith("--") and opt.value is not None else None
+            call.write(attached or literal_word(default), f"{call.name} {opt.name} writes")
     programs = found.values("-e", "--source")
     if not programs:
         if not found.operands:
@@ -255,9 +281,12 @@ def awk(call: Call) -> None:
     if any(p.value is None for p in programs):
         destructive(call, "dynamic-script", f"An {call.name} program with expansions may run commands.")
         return
-    text = _AWK_STRINGS.sub('""', "\n".join(p.value or "" for p in programs))
+    raw = "\n".join(p.value or "" for p in programs)
+    text = _AWK_STRINGS.sub('""', raw)
     bare = text.replace("||", " ")
-    if "system" in text or "|" in bare:
+    if "/inet" in raw:
+        network(call, f"The {call.name} program opens a network connection (/inet special file).")
+    if "system" in text or "|" in bare or "@" in text:
         destructive(call, "runs-program", f"The {call.name} program can run commands (system() or a pipe).")
         return
     if ">" in text.replace(">=", " ") and "print" in text:

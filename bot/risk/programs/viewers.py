@@ -1,0 +1,232 @@
+"""Pagers, viewers and reading tools with an option that runs a program or writes a file.
+
+They are read-only otherwise. Each rule names its manual page:
+
+* man (man-db man(1)): ``-P``/``--pager`` and ``-H``/``--html[=BROWSER]`` run a program of the
+  caller's choosing, ``-X``/``--gxditview`` runs a viewer, ``-C``/``--config-file`` loads a man-db
+  configuration (it defines the pager and formatters), ``-r``/``--prompt`` is copied into the
+  pager's ``LESS`` options: destructive.
+* less (less(1), OPTIONS and COMMANDS): a ``+cmd`` argument runs less commands at start-up
+  (``!cmd`` runs a shell command, ``|``, ``v``, ``s``...) and ``-+`` resets options: destructive;
+  so is ``-k``/``--lesskey-file``/``--lesskey-src``/``--lesskey-content`` (a lesskey file's ``#env``
+  section sets ``LESSOPEN``). ``-o``/``-O``/``--log-file``/``--LOG-FILE`` write the log file.
+* more (util-linux more(1)): ``+NUM`` is a line number; any other ``+`` argument is refused (macOS
+  and BusyBox ``more`` are less, where ``+cmd`` runs commands).
+* shuf (coreutils): ``-o``/``--output`` writes. ptx (coreutils): with ``-G``, a second operand is the
+  OUTPUT file. diff3 (GNU diffutils): ``--diff-program`` runs a program. ss (iproute2 ss(8)):
+  ``-K``/``--kill`` closes other processes' sockets (system), ``-D``/``--diag=FILE`` writes.
+  file(1): ``-C``/``--compile`` writes ``MAGIC.mgc`` into the current directory.
+* bash builtins (bash(1) SHELL BUILTIN COMMANDS): ``history -a|-w [FILE]`` writes FILE (else
+  ``$HISTFILE``); ``jobs -x COMMAND`` runs COMMAND.
+
+A word only known at run time where an option could stand is that program's worst option.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.risk.grader import Call
+from bot.risk.model import RiskLevel
+from bot.risk.options import long_is, scan
+from bot.risk.words import Word, literal_word
+
+from .kit import destructive, first_dynamic, injected, read_only, show
+
+__all__ = ["diff3", "file_", "history", "jobs", "less", "man", "more", "ptx", "shuf", "ss"]
+
+R = RiskLevel
+
+# man(1) short options taking a value; the ones whose value (or use) runs a program.
+_MAN_SHORT_VALUES = "CRLmMSsepPrE"
+_MAN_RUNS_SHORT = "PCHXr"
+_MAN_RUNS_LONG = ("--pager", "--config-file", "--html", "--gxditview", "--prompt")
+
+
+def man(call: Call) -> None:
+    """man(1): see the module docstring."""
+    if injected(call, call.args, runs_programs=True):
+        return
+    for word in call.args:
+        value = word.value or ""
+        if value == "--":
+            break
+        if value.startswith("--"):
+            name = value.split("=", 1)[0]
+            if any(long_is(name, option) for option in _MAN_RUNS_LONG):
+                destructive(call, "runs-program", f"man {name} runs a program of the caller's choosing (pager, browser or config).")
+                return
+        elif value.startswith("-"):
+            for letter in value[1:]:
+                if letter in _MAN_RUNS_SHORT:
+                    destructive(call, "runs-program", f"man -{letter} runs a program of the caller's choosing (pager, browser or config).")
+                    return
+                if letter in _MAN_SHORT_VALUES or letter in "TZ":
+                    break
+    read_only(call, "man only shows manual pages.")
+
+
+_LESS_SHORT_VALUES = 'bhjkoOpPtTxyz"#'
+_LESS_KEYFILES = ("--lesskey-file", "--lesskey-src", "--lesskey-content")
+_LESS_LOGS = ("--log-file", "--LOG-FILE")
+
+
+def less(call: Call) -> None:
+    """less(1): ``+cmd``/``-+`` and lesskey files are destructive; log files are writes."""
+    _pager(call, allow=lambda text: False)
+
+
+def more(call: Call) -> None:
+    """more(1): ``+NUM`` only; other ``+`` arguments as for less."""
+    _pager(call, allow=lambda text: text[1:].isdigit())
+
+
+def _pager(call: Call, allow: Callable[[str], bool]) -> None:
+    if injected(call, call.args, runs_programs=True):
+        return
+    words = call.args
+    index = 0
+    wrote = False
+    while index < len(words):
+        value = words[index].value or ""
+        index += 1
+        if value == "--":
+            break
+        if value.startswith("+") and not allow(value):
+            destructive(call, "runs-program", f"{call.name} {show(words[index - 1])} runs {call.name} commands at start-up (! runs a shell command).")
+            return
+        if value.startswith("-+"):
+            destructive(call, "runs-program", f"{call.name} -+ changes options the way a start-up command does.")
+            return
+        if value.startswith("--"):
+            name, eq, attached = value.partition("=")
+            if any(long_is(name, option) for option in _LESS_KEYFILES):
+                destructive(call, "runs-program", f"{call.name} {name} loads key bindings and environment (LESSOPEN) from a file.")
+                return
+            if name in _LESS_LOGS or any(long_is(name, option) for option in _LESS_LOGS):
+                target = Word(attached, attached) if eq else (words[index] if index < len(words) else None)
+                index += 0 if eq else 1
+                if target is not None:
+                    call.write(target, f"{call.name} {name} writes")
+                    wrote = True
+            continue
+        if value.startswith("-"):
+            letters = value[1:]
+            for position, letter in enumerate(letters):
+                if letter not in _LESS_SHORT_VALUES:
+                    continue
+                rest = letters[position + 1 :]
+                target = Word(rest, rest) if rest else (words[index] if index < len(words) else None)
+                index += 0 if rest else 1
+                if letter == "k":
+                    destructive(call, "runs-program", f"{call.name} -k loads key bindings and environment (LESSOPEN) from a file.")
+                    return
+                if letter in "oO" and target is not None:
+                    call.write(target, f"{call.name} -{letter} writes")
+                    wrote = True
+                break
+    if not wrote:
+        read_only(call, f"{call.name} only shows files.")
+
+
+def shuf(call: Call) -> None:
+    """shuf(1): ``-o``/``--output FILE`` writes FILE."""
+    if injected(call, call.args, runs_programs=False):
+        return
+    found = scan(call.args, "inoe", frozenset({"--output", "--head-count", "--input-range", "--random-source"}))
+    outputs = found.values("-o", "--output")
+    for output in outputs:
+        call.write(output, "shuf -o writes")
+    if not outputs:
+        read_only(call, "shuf only prints.")
+
+
+def ptx(call: Call) -> None:
+    """ptx(1): with ``-G``/``--traditional`` the second operand is the OUTPUT file."""
+    if injected(call, call.args, runs_programs=False):
+        return
+    found = scan(
+        call.args, "bFgioSwWM",
+        frozenset({"--break-file", "--flag-truncation", "--gap-size", "--ignore-file", "--only-file", "--sentence-regexp",
+                   "--width", "--word-regexp", "--macro-name"}),
+        long_flags=frozenset({"--traditional"}),
+    )  # fmt: skip
+    if found.has("-G", "--traditional") and len(found.operands) >= 2:
+        call.write(found.operands[1], "ptx -G writes")
+        return
+    read_only(call, "ptx only prints.")
+
+
+def diff3(call: Call) -> None:
+    """diff3(1): ``--diff-program=PROGRAM`` runs PROGRAM."""
+    if injected(call, call.args, runs_programs=True):
+        return
+    for word in call.args:
+        value = word.value or ""
+        if value == "--":
+            break
+        if value.startswith("--") and long_is(value, "--diff-program"):
+            destructive(call, "runs-program", "diff3 --diff-program runs a program of the caller's choosing.")
+            return
+    read_only(call, "diff3 only compares.")
+
+
+def ss(call: Call) -> None:
+    """ss(8): ``-K``/``--kill`` closes sockets of other processes; ``-D``/``--diag FILE`` writes FILE."""
+    if injected(call, call.args, runs_programs=False):
+        return
+    found = scan(call.args, "DFNAf", frozenset({"--diag", "--filter", "--net", "--query", "--family"}), long_flags=frozenset({"--kill"}))
+    if found.has("-K", "--kill"):
+        call.flag(R.SYSTEM, "system-command", "ss -K closes other processes' sockets.")
+    for target in found.values("-D", "--diag"):
+        call.write(target, "ss -D writes")
+    if not found.has("-K", "--kill", "-D", "--diag"):
+        read_only(call, "ss only lists sockets.")
+
+
+def file_(call: Call) -> None:
+    """file(1): ``-C``/``--compile`` writes the compiled magic file into the current directory."""
+    if injected(call, call.args, runs_programs=False):
+        return
+    found = scan(call.args, "efFmP", frozenset({"--exclude", "--files-from", "--separator", "--magic-file", "--parameter"}))
+    if found.has("-C", "--compile"):
+        call.write(literal_word("."), "file -C writes a .mgc file into")
+        return
+    read_only(call, "file only reads.")
+
+
+def history(call: Call) -> None:
+    """bash ``history``: ``-a``/``-w [FILE]`` write FILE (or ``$HISTFILE``, outside the workspace)."""
+    words = call.args
+    options = [w.value or "" for w in words if (w.value or "").startswith("-") and w.value != "-"]
+    if first_dynamic(words) is not None or any(("a" in o or "w" in o) for o in options):
+        operands = [w for w in words if not (w.value or "").startswith("-") and w.value is not None]
+        call.write(operands[0] if operands else Word(None, "$HISTFILE"), "history -a/-w writes")
+        return
+    read_only(call, "history only lists or edits the shell's history list.")
+
+
+def jobs(call: Call) -> None:
+    """bash ``jobs``: ``jobs -x COMMAND [ARGS]`` runs COMMAND (jobspecs replaced by process group IDs)."""
+    words = call.args
+    index = 0
+    execute = False
+    while index < len(words):
+        value = words[index].value
+        if value is None or not value.startswith("-") or value == "-":
+            break
+        index += 1
+        if value == "--":
+            break
+        execute = execute or "x" in value
+    if index < len(words) and words[index].value is None and not execute:
+        destructive(call, "dynamic-argument", "A jobs option only known when it runs may be -x, which runs a command.")
+        return
+    if execute:
+        rest = words[index:]
+        if rest:
+            call.run(rest, "jobs -x", child_process=False)
+        else:
+            read_only(call, "jobs -x without a command runs nothing.")
+        return
+    read_only(call, "jobs only lists jobs.")
