@@ -52,7 +52,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app = create_app(settings, base_url=base_url)
     if settings.chat_backend == "local":
         print(f"FlyBot local chat: open {base_url}/  (demo Bot token in {settings.state_dir}/local.json)", flush=True)
-        print("Try it: flybot ask -- sudo apt-get install -y jq", flush=True)
+        print(f"Try it, from this directory: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
     else:
         print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
     from bot.store.migrate import SchemaBehind
@@ -96,6 +96,18 @@ def cmd_db(args: argparse.Namespace) -> int:
         return 0
 
     return asyncio.run(run())
+
+
+def _self_command() -> str:
+    """How to run this same ``flybot`` from a shell in the current directory (the venv's script, even when the venv
+    is not activated)."""
+    import shutil
+
+    script = Path(sys.executable).parent / "flybot"
+    if script.exists():
+        relative = os.path.relpath(script)
+        return relative if not relative.startswith("..") else str(script)
+    return shutil.which("flybot") or f"{sys.executable} -m bot"
 
 
 # -- bots -----------------------------------------------------------------------------------------------
@@ -287,23 +299,53 @@ def cmd_ask(args: argparse.Namespace) -> int:
         where = "in the sandbox" if args.contained else "on the host"
         print(f"Asking FlyBot at {url} to approve (runs {where}): {command}", file=sys.stderr, flush=True)
     try:
-        final = asyncio.run(client.ask(body, timeout_s=args.timeout + 5))
+        final = asyncio.run(_ask_until_answer(client, body, args.timeout + 5))
     except Refused as exc:
         _say(args, {"status": "refused", "code": exc.code, "detail": exc.detail}, f"refused: {exc.detail} ({exc.code})")
         return EXIT_UNREACHABLE if exc.code != "invalid_request" else EXIT_USAGE
     except Unreachable as exc:
         _say(args, {"status": "unreachable", "detail": str(exc)}, f"unreachable: {exc}")
         return EXIT_UNREACHABLE
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        print("interrupted: the escalation was withdrawn", file=sys.stderr)
         return EXIT_NO
     status = str(final.get("status"))
     who = final.get("decided_by") or final.get("decision_source") or ""
+    if final.get("decision_source") == "standing_approval":
+        who = f"standing approval {final.get('standing_approval_id')} (set by {final.get('decided_by')})"
     line = f"{status}" + (f" by {who}" if who and status in ("approved", "denied") else "")
     if final.get("reason") and status != "approved":
         line += f": {final['reason']}"
     line += f" (escalation {final.get('id')}, risk {final.get('risk')})"
     _say(args, final, line)
     return EXIT_APPROVED if status == "approved" else EXIT_NO
+
+
+async def _ask_until_answer(client: Any, body: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+    """Escalate and wait; Ctrl-C or SIGTERM withdraws the escalation (best effort) so no card stays live for nothing."""
+    import signal
+
+    from bot.client import ClientError
+
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    if task is not None:
+        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    created = await client.escalate(body, connect_timeout_s=min(timeout_s, 10.0))
+    try:
+        final: dict[str, Any] = await client.wait(created, timeout_s=timeout_s)
+    except asyncio.CancelledError:
+        try:
+            await asyncio.wait_for(client.withdraw(created["id"]), 5)
+        except (ClientError, TimeoutError):
+            pass
+        raise
+    if final.get("status") == "pending":
+        try:
+            final = await client.withdraw(final["id"])
+        except ClientError:
+            pass
+    return final
 
 
 def _say(args: argparse.Namespace, data: dict[str, Any], line: str) -> None:

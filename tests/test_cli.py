@@ -179,3 +179,32 @@ def test_admin_tokens_are_printed_once_and_stored_hashed(tmp_path: Path) -> None
     token = made.stdout.strip().splitlines()[-1]
     assert token.startswith("fbt_") and token.encode() not in (tmp_path / "flybot.db").read_bytes()
     assert flybot("admin-tokens", "add", "--user", "ada", cwd=tmp_path).returncode == 2
+
+
+async def test_interrupting_flybot_ask_withdraws_its_escalation(harness: Harness, tmp_path: Path) -> None:
+    import signal
+
+    token = await harness.add_bot()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        before = len(harness.emulator.messages)
+        proc = await _ask(tmp_path, harness.url, token, "--", "sudo", "systemctl", "restart", "nginx")
+        await harness.eventually(lambda before=before: len(harness.emulator.messages) > before, timeout=20)
+        escalation_id = next(
+            e["value"] for b in harness.emulator.messages[-1].blocks if b.get("type") == "actions"
+            for e in b["elements"] if e.get("action_id") == APPROVE_ACTION
+        )
+        await asyncio.sleep(0.5)
+        proc.send_signal(sig)
+        _out, err = await asyncio.wait_for(proc.communicate(), 20)
+        assert proc.returncode == 1 and b"withdrawn" in err, (sig, err)
+        _, final = await harness.get(token, escalation_id)
+        assert final["status"] == "withdrawn", sig
+
+
+async def test_flybot_ask_names_the_standing_approval_that_answered(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install")
+    proc = await _ask(tmp_path, harness.url, token, "--contained", "--", "sudo", "apt-get", "install", "-y", "jq")
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 0, err
+    assert out.decode().startswith("approved by standing approval sa_")

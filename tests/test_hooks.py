@@ -365,3 +365,9 @@ async def test_exec_usage_errors_exit_2(tmp_path: Path) -> None:
         code, _out, err = await run.finish(timeout=20)
         assert code == 2, (args, err)
         no_traceback(err)
+
+
+async def test_exec_reports_a_missing_program_before_asking_anyone(tmp_path: Path) -> None:
+    run = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", "nosuchprog-xyz", "--version")
+    code, _out, err = await run.finish(timeout=20)
+    assert code == 127 and "command not found" in err

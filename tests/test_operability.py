@@ -53,9 +53,14 @@ async def test_metrics_count_escalations_decisions_and_pending(harness: Harness)
     await harness.escalate(token)
     await harness.click(OWNER, first["id"], APPROVE_ACTION)
     await harness.get(token, first["id"], wait=10)
-    async with harness.http.get(f"{harness.url}/metrics") as response:
-        assert response.status == 200 and response.content_type == "text/plain"
-        text = await response.text()
+    text = ""
+    for _ in range(100):  # the decision is stored before it is counted: poll until the scrape shows it
+        async with harness.http.get(f"{harness.url}/metrics") as response:
+            assert response.status == 200 and response.content_type == "text/plain"
+            text = await response.text()
+        if metric(text, "flybot_escalations_total", status="approved", decision_source="owner"):
+            break
+        await asyncio.sleep(0.05)
     assert metric(text, "flybot_escalations_total", status="pending", decision_source="created") == 2
     assert metric(text, "flybot_escalations_total", status="approved", decision_source="owner") == 1
     assert metric(text, "flybot_pending_escalations") == 1

@@ -67,6 +67,10 @@ def run(
         print(f"{PREFIX}: give the command after --, e.g. flybot exec -- sudo apt-get install -y jq", file=sys.stderr)
         return EXIT_USAGE
     text, to_run = command_of(argv)
+    if shutil.which(to_run[0]) is None:
+        # Nothing to approve: a program that does not exist would only waste an owner's click.
+        print(f"{PREFIX}: {to_run[0]}: command not found (nothing was asked or run)", file=sys.stderr)
+        return EXIT_NOT_FOUND
     cwd = os.getcwd()
     graded = grade(text, contained=contained, cwd=cwd, ceiling=ceiling)
     if graded.needs_approval:
