@@ -33,11 +33,22 @@ HELP = (
 )
 
 
-def describe(approval: StandingApproval) -> str:
-    """One line about a standing approval (FlyBot's wording; the pattern is plain command words)."""
+def describe(approval: StandingApproval, bot_names: dict[str, str] | None = None) -> str:
+    """One line about a standing approval (FlyBot's wording; the pattern is plain command words).
+
+    ``bot_names`` maps Bot ids to names, so a Bot-wide approval reads ``bot builder`` rather than its id; a room
+    reads as a channel link.
+    """
     expiry = f"expires {approval.expires_at:%Y-%m-%d %H:%M} UTC" if approval.expires_at else "no expiry"
     where = "sandbox only" if approval.contained_only else "sandbox and host"
-    return (f"`{approval.id}` {approval.scope} {approval.subject}: `{approval.pattern}` up to {approval.max_risk}, "
+    subject = approval.subject
+    if approval.scope == "bot":
+        subject = (bot_names or {}).get(subject, subject)
+    elif approval.scope == "room":
+        subject = f"<#{subject}>"
+    else:  # a session id is the Bot's own text: inert
+        subject = subject.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("`", "'")
+    return (f"`{approval.id}` {approval.scope} {subject}: `{approval.pattern}` up to {approval.max_risk}, "
             f"{where}, {expiry}, used {approval.use_count}×, set by {_who(approval.created_by)}")
 
 
@@ -60,7 +71,8 @@ async def standing_command(deps: SlackDeps, user: str, channel: str, words: list
         live = await deps.store.list_standing(scope=scope, subject=subject, live_at=deps.service.clock())
         if not live:
             return "No live standing approval."
-        return "Standing approvals:\n" + "\n".join(f"• {describe(a)}" for a in live[:30])
+        names = {b.id: b.name for b in await deps.store.list_bots()}
+        return "Standing approvals:\n" + "\n".join(f"• {describe(a, names)}" for a in live[:30])
     if args.action == "revoke":
         revoked = await deps.standing.revoke(user, args.id)
         await publish_home(deps, user)
@@ -76,7 +88,8 @@ async def standing_command(deps: SlackDeps, user: str, channel: str, words: list
         scope=scope, subject=subject, pattern=args.pattern, max_risk=args.max_risk, contained_only=not args.host_ok,
         expires=args.expires, note=args.note,
     ))
-    return f"Saved: {describe(approval)}"
+    names = {b.id: b.name for b in await deps.store.list_bots()}
+    return f"Saved: {describe(approval, names)}"
 
 
 def register(app: AsyncApp, deps: SlackDeps) -> None:
