@@ -50,11 +50,17 @@ def cmd_serve(args: argparse.Namespace) -> int:
     shown_host = "127.0.0.1" if settings.host in ("0.0.0.0", "") else settings.host
     base_url = f"http://{'[' + shown_host + ']' if ':' in shown_host else shown_host}:{port}"
     app = create_app(settings, base_url=base_url)
-    if settings.chat_backend == "local":
-        print(f"FlyBot local chat: open {base_url}/  (demo Bot token in {settings.state_dir}/local.json)", flush=True)
-        print(f"Try it, from this directory: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
-    else:
-        print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
+
+    async def banner(_app: web.Application) -> None:
+        # After the store opened and its schema was checked (cleanup_ctx runs first): only a working server says so.
+        if settings.chat_backend == "local":
+            print(f"FlyBot local chat: open {base_url}/  (demo Bot token in {settings.state_dir}/local.json)",
+                  flush=True)
+            print(f"Try it, from this directory: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
+        else:
+            print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
+
+    app.on_startup.append(banner)
     from bot.store.migrate import SchemaBehind
 
     try:
