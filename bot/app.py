@@ -157,6 +157,8 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         try:
             yield
         finally:
+            if deps.inflight:  # listener work after ack(): let it finish (bounded) before the store closes
+                await asyncio.wait(set(deps.inflight), timeout=10)
             tasks = [t for t in (sweeper, socket_task, listener) if t is not None]
             for task in tasks:
                 task.cancel()

@@ -281,3 +281,14 @@ async def test_a_long_command_is_truncated_visibly_and_shown_whole_on_request(ha
     assert "".join(pre) == long_command
     _, still = await harness.get(token, esc["id"])
     assert still["status"] == "pending"
+
+
+async def test_a_click_being_processed_at_shutdown_finishes_before_the_store_closes(harness: Harness) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token)
+    await harness.click(OWNER, esc["id"], APPROVE_ACTION)  # returns at ack(); the decision runs after it
+    await harness.stop_flybot()
+    await harness.start_flybot()
+    _, final = await harness.get(token, esc["id"])
+    assert final["status"] == "approved"
+    assert not has_buttons(harness.card_for(esc["id"])["blocks"]), "the card was updated before shutdown completed"

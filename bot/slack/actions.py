@@ -71,6 +71,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     """Register the card's listeners: Approve, Deny (opens the reason modal), Show full command, and the modal submit."""
 
     @app.action(APPROVE_ACTION)
+    @deps.tracked
     async def on_approve(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
         await _decide(
@@ -80,6 +81,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await publish_home(deps, body["user"]["id"])
 
     @app.action(DENY_ACTION)
+    @deps.tracked
     async def on_deny(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
@@ -93,6 +95,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         await deps.chat.open_view(body["trigger_id"], deny_reason_modal(escalation.id, escalation.command))
 
     @app.action(SHOW_COMMAND_ACTION)
+    @deps.tracked
     async def on_show_command(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
         escalation = await deps.store.get_escalation(_action_value(body))
@@ -103,6 +106,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         await deps.chat.open_view(body["trigger_id"], full_command_modal(to_card(escalation, bot)))
 
     @app.view(DENY_MODAL_CALLBACK)
+    @deps.tracked
     async def on_deny_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
         await ack()
         escalation_id = str(view.get("private_metadata") or "")

@@ -96,6 +96,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     """Register ``/flybot``."""
 
     @app.command("/flybot")
+    @deps.tracked
     async def on_flybot(ack: AsyncAck, command: dict[str, Any]) -> None:
         words = str(command.get("text") or "").split(maxsplit=1)
         user, channel = str(command.get("user_id") or ""), str(command.get("channel_id") or "")

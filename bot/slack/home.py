@@ -34,6 +34,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     """Publish the Home tab whenever a user opens it."""
 
     @app.event("app_home_opened")
+    @deps.tracked
     async def on_home_opened(event: dict[str, Any]) -> None:
         if event.get("tab", "home") == "home" and event.get("user"):
             await publish_home(deps, str(event["user"]))

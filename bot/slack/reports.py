@@ -152,20 +152,24 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     """Register the report-message listener and the DM's three buttons."""
 
     @app.message(REPORT_MESSAGE)
+    @deps.tracked
     async def on_report_message(message: dict[str, Any]) -> None:
         await handle_report_message(deps, message)
 
     @app.action(REPORT_APPROVE_TURN_ACTION)
+    @deps.tracked
     async def on_approve_turn(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
         await _decide(deps, body, _CHOICES[REPORT_APPROVE_TURN_ACTION])
 
     @app.action(REPORT_APPROVE_BOT_ACTION)
+    @deps.tracked
     async def on_approve_bot(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
         await _decide(deps, body, _CHOICES[REPORT_APPROVE_BOT_ACTION])
 
     @app.action(REPORT_RESOLVE_ACTION)
+    @deps.tracked
     async def on_resolve(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
         await _decide(deps, body, _CHOICES[REPORT_RESOLVE_ACTION])

@@ -73,6 +73,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     """Register the standing-approval listeners."""
 
     @app.action(STANDING_SESSION_ACTION)
+    @deps.tracked
     async def on_session(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
@@ -115,14 +116,17 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         await deps.chat.open_view(body["trigger_id"], view)
 
     @app.action(STANDING_BOT_ACTION)
+    @deps.tracked
     async def on_bot(ack: AsyncAck, body: dict[str, Any]) -> None:
         await open_modal(ack, body, "bot")
 
     @app.action(STANDING_ROOM_ACTION)
+    @deps.tracked
     async def on_room(ack: AsyncAck, body: dict[str, Any]) -> None:
         await open_modal(ack, body, "room")
 
     @app.view(STANDING_MODAL_CALLBACK)
+    @deps.tracked
     async def on_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
         user = body["user"]["id"]
         try:
@@ -163,6 +167,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
                       f"({approval.scope}: `{approval.pattern}` up to {approval.max_risk}).")
 
     @app.action(STANDING_REVOKE_ACTION)
+    @deps.tracked
     async def on_revoke(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
         user = body["user"]["id"]
