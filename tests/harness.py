@@ -217,9 +217,12 @@ class Harness:
         ) as response:
             return await response.json()
 
-    async def fault(self, method: str, status: int = 500, count: int = 100, error: str = "internal_error") -> None:
+    async def fault(
+        self, method: str, status: int = 500, count: int = 100, error: str = "internal_error", delay_s: float = 0.0
+    ) -> None:
         async with self.http.post(
-            f"{self.emu_url}/control/faults", json={"method": method, "status": status, "count": count, "error": error}
+            f"{self.emu_url}/control/faults",
+            json={"method": method, "status": status, "count": count, "error": error, "delay_s": delay_s},
         ) as response:
             assert response.status == 200
 

@@ -286,8 +286,10 @@ async def test_a_long_command_is_truncated_visibly_and_shown_whole_on_request(ha
 async def test_a_click_being_processed_at_shutdown_finishes_before_the_store_closes(harness: Harness) -> None:
     token = await harness.add_bot()
     esc = await harness.escalate(token)
+    await harness.fault("chat.update", count=1, delay_s=1.5)  # a slow Slack: the card update is still running...
     await harness.click(OWNER, esc["id"], APPROVE_ACTION)  # returns at ack(); the decision runs after it
-    await harness.stop_flybot()
+    await asyncio.sleep(0.3)
+    await harness.stop_flybot()  # ...when the shutdown starts
     await harness.start_flybot()
     _, final = await harness.get(token, esc["id"])
     assert final["status"] == "approved"

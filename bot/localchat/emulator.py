@@ -71,6 +71,8 @@ class Fault:
     status: int = 200
     error: str = "internal_error"
     retry_after: int = 1
+    delay_s: float = 0.0
+    """With ``delay_s`` > 0 the call is only slowed down (then answered normally): a slow Slack."""
 
 
 @dataclass
@@ -229,6 +231,9 @@ class SlackEmulator:
         args = await _read_args(request)
         self.calls.append({"method": method, "args": args})
         fault = self._take_fault(method)
+        if fault is not None and fault.delay_s > 0:
+            await asyncio.sleep(fault.delay_s)
+            fault = None
         if fault is not None:
             if fault.status == 429:
                 return web.json_response(
@@ -632,6 +637,7 @@ class SlackEmulator:
         fault = Fault(
             method=str(data.get("method", "*")), count=_int(data.get("count"), 1), status=_int(data.get("status"), 200),
             error=str(data.get("error", "internal_error")), retry_after=_int(data.get("retry_after"), 1),
+            delay_s=min(max(float(data.get("delay_s") or 0), 0.0), 30.0) if _is_number(data.get("delay_s")) else 0.0,
         )
         self.faults.append(fault)
         return web.json_response({"ok": True, "fault": asdict(fault)})
@@ -716,6 +722,10 @@ def _parse_json(text: str) -> Any:
         return json.loads(text)
     except (TypeError, ValueError):
         return None
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
 
 def _int(value: Any, default: int) -> int:
