@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import sys
 import time
@@ -194,9 +193,7 @@ async def test_a_429_burst_delays_but_loses_no_card(cluster: Cluster) -> None:
     assert [e["status"] for e in burst] == ["pending"] * 8
     for esc in burst:
         cluster.card(esc["id"])
-    metrics = cluster.apps[0][RUNTIME]  # the retries were counted by whichever replica hit them
-    assert metrics is not None
-    texts = []
+    texts = []  # the retries were counted by whichever replica hit them
     for url in cluster.urls:
         async with cluster.http.get(f"{url}/metrics") as response:
             texts.append(await response.text())
@@ -253,7 +250,6 @@ async def test_sigterm_answers_long_polls_retryably_and_loses_nothing(cluster: C
         if proc.returncode is None:
             proc.kill()
             await proc.wait()
-        _ = os.environ  # keep the import used when running under -p no:cacheprovider
 
 
 async def test_a_report_decided_on_replica_b_wakes_the_bot_polling_replica_a(cluster: Cluster) -> None:
