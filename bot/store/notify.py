@@ -16,11 +16,22 @@ from typing import Any
 
 import asyncpg
 import structlog
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 log = structlog.get_logger("flybot.notify")
 
 CHANNEL = "flybot_decisions"
+
+
+async def notify_at_commit(session: Any, key: str) -> None:
+    """Queue ``pg_notify(CHANNEL, key)`` in ``session``'s transaction (PostgreSQL only; a no-op elsewhere).
+
+    Called by every compare-and-set decision (escalations and reports), so each replica's :func:`listen` wakes its
+    long-polls when, and only when, the decision commits.
+    """
+    if session.bind.dialect.name == "postgresql":
+        await session.execute(text("SELECT pg_notify(:channel, :key)"), {"channel": CHANNEL, "key": key})
 
 
 def asyncpg_dsn(database_url: str) -> str:

@@ -16,13 +16,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, text, update
+from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
 from bot.preflight.model import UnlockOption
 from bot.store.models import BlockedReportRow
-from bot.store.notify import CHANNEL
+from bot.store.notify import notify_at_commit
 
 REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
 """``open``, then exactly one of the decided statuses."""
@@ -237,9 +237,7 @@ class ReportStore:
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 await session.commit()
                 return None
-            if self.engine.dialect.name == "postgresql":
-                # Same channel as escalation decisions: every replica's listener wakes its report long-polls too.
-                await session.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": report_id})
+            await notify_at_commit(session, report_id)
             await session.commit()
             row = await session.get(BlockedReportRow, report_id, populate_existing=True)
             return _report(row) if row else None

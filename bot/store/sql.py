@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import delete, event, or_, select, text, update
+from sqlalchemy import delete, event, or_, select, update
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
@@ -25,7 +25,7 @@ from bot.store.models import (
     SlackEventRow,
     StandingApprovalRow,
 )
-from bot.store.notify import CHANNEL
+from bot.store.notify import notify_at_commit
 from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, StandingApproval
 
 
@@ -227,9 +227,7 @@ class Store:
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 await session.commit()
                 return None
-            if self.engine.dialect.name == "postgresql":
-                # Sent at commit, to every replica's LISTEN (bot.store.notify): wakes long-polls everywhere.
-                await session.execute(text("SELECT pg_notify(:channel, :id)"), {"channel": CHANNEL, "id": escalation_id})
+            await notify_at_commit(session, escalation_id)
             await session.commit()
             row = await session.get(EscalationRow, escalation_id, populate_existing=True)
             return _escalation(row) if row else None
