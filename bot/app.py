@@ -26,6 +26,7 @@ from bot.bots import hash_token, new_token, register_bot
 from bot.escalations import EscalationService, run_sweeper, utcnow
 from bot.health import HEALTH, Health
 from bot.localchat import SlackEmulator
+from bot.localchat.access import PageAccess
 from bot.localchat.emulator import DEFAULT_USERS
 from bot.metrics import CONTENT_TYPE_LATEST, Metrics
 from bot.reports import ReportService
@@ -65,6 +66,12 @@ class Runtime:
 
 RUNTIME = web.AppKey("runtime", Runtime)
 
+def login_url(app: web.Application, base_url: str) -> str | None:
+    """Local mode's one login URL for the chat page (``{base_url}/?key=...``); None when not in local mode."""
+    emulator = app.get(EMULATOR)
+    return emulator.access.login_url(base_url) if emulator is not None else None
+
+
 def local_state_file(settings: Settings) -> Path:
     """Where local mode writes ``{"url", "token"}`` for the demo Bot (read by ``flybot ask``)."""
     return Path(settings.state_dir) / "local.json"
@@ -93,6 +100,8 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             events_url=f"{base_url}/slack/events",
             public_base=f"{base_url}{LOCAL_PREFIX}",
             state_path=Path(settings.state_dir) / "localchat.json",
+            access=PageAccess(),
+            control=settings.local_control,
         )
         app[EMULATOR] = emulator
         app.add_subapp(LOCAL_PREFIX + "/", emulator.app())
@@ -216,13 +225,33 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     app.router.add_get("/metrics", metrics_handler)
     app.router.add_get("/v1/openapi.json", openapi_handler)
     if local:
-        app.router.add_get("/", _index)
+        app.router.add_get("/", _index)  # login (?key=...) and the page; reads app[EMULATOR].access
         app.router.add_static("/static/", STATIC_DIR)
     return app
 
 
-async def _index(_request: web.Request) -> web.StreamResponse:
-    return web.FileResponse(STATIC_DIR / "index.html")
+_LOGIN_NEEDED = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FlyBot · log in</title></head>
+<body><h1>FlyBot local chat</h1><p>Open the login URL that <code>flybot serve</code> printed in its terminal
+(<code>http://127.0.0.1:8080/?key=...</code>). Restarting FlyBot prints a new one.</p></body></html>
+"""
+
+
+async def _index(request: web.Request) -> web.StreamResponse:
+    """The page, for a browser holding the session cookie or presenting the login key (which sets the cookie).
+
+    The page is served directly on ``/?key=...`` (no redirect): a SameSite=Strict cookie set during a navigation
+    that started outside the site would not be sent on the redirected request. The page's script drops the key
+    from the address bar.
+    """
+    access = request.app[EMULATOR].access
+    if access.key_matches(request.query.get("key")):
+        response = web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-store",
+                                                                         "Referrer-Policy": "no-referrer"})
+        access.grant(response)
+        return response
+    if access.allowed(request):
+        return web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-store"})
+    return web.Response(status=401, text=_LOGIN_NEEDED, content_type="text/html")
 
 
 async def _socket_mode(bolt: object, settings: Settings) -> None:

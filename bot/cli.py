@@ -31,10 +31,19 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if args.port is not None:
         overrides["port"] = args.port
     settings = load_settings(**overrides)
+    remote_note = None
+    if settings.chat_backend == "local" and not _is_loopback(settings.host):
+        if not args.allow_remote:
+            print(f"flybot: local mode listens on loopback only (127.0.0.1, ::1), not {settings.host or '(all)'}: its "
+                  "chat page lets whoever holds its key approve escalations. Pass --allow-remote to listen there anyway.",
+                  file=sys.stderr)
+            return 2
+        remote_note = (f"warning: listening on {settings.host or '(all addresses)'}: the local chat page is protected "
+                       "only by its login key; anyone with the URL below can approve escalations.")
 
     from aiohttp import web
 
-    from bot.app import create_app
+    from bot.app import create_app, login_url
     from bot.logs import configure_logging
 
     fmt = settings.log_format if settings.log_format != "auto" else ("console" if settings.chat_backend == "local" else "json")
@@ -54,8 +63,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
     async def banner(_app: web.Application) -> None:
         # After the store opened and its schema was checked (cleanup_ctx runs first): only a working server says so.
         if settings.chat_backend == "local":
-            print(f"FlyBot local chat: open {base_url}/  (demo Bot token in {settings.state_dir}/local.json)",
-                  flush=True)
+            if remote_note:
+                print(remote_note, flush=True)
+            print(f"FlyBot local chat: open {login_url(app, base_url)}", flush=True)
+            print(f"  (that key is shown only here and changes on every start; demo Bot token in "
+                  f"{settings.state_dir}/local.json)", flush=True)
             print(f"Try it, from this directory: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
         else:
             print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
@@ -72,6 +84,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
         print(f"flybot: cannot reach the database: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _is_loopback(host: str) -> bool:
+    """True for ``localhost`` and loopback IP literals (127.0.0.0/8, ::1); anything else, "" included, is not."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
 
 
 # -- db ---------------------------------------------------------------------------------------------------
@@ -367,6 +391,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run FlyBot (local chat without Slack credentials)")
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1, or FLYBOT_HOST)")
     serve.add_argument("--port", type=int, help="port (default 8080, or FLYBOT_PORT; 0 picks a free one)")
+    serve.add_argument("--allow-remote", action="store_true",
+                       help="local mode: listen on a non-loopback --host (the chat page is then protected only by its key)")
     serve.set_defaults(func=cmd_serve)
 
     ask = sub.add_parser("ask", help="escalate one command and wait for the owner's decision")

@@ -40,6 +40,8 @@ class Settings(BaseSettings):
         slack_room_interval_s: least time between two messages FlyBot posts into one room, seconds (pacing).
         recheck_s: long-polls re-read the store at least this often, seconds: the safety net under LISTEN/NOTIFY.
         log_format: ``console``, ``json``, or ``auto`` (console in local mode, JSON with Slack).
+        local_control: local mode also serves the emulation's fault-injection routes (``/local/slack/control/*``);
+            for tests only, off by default (``FLYBOT_LOCAL_CONTROL``).
 
     Raises (from :func:`load_settings`):
         ConfigError: a missing or contradictory setting, with one line naming it.
@@ -69,6 +71,7 @@ class Settings(BaseSettings):
     slack_room_interval_s: float = Field(1.0, ge=0, le=60)
     recheck_s: float = Field(2.0, gt=0, le=300)
     log_format: Literal["auto", "console", "json"] = "auto"
+    local_control: bool = False
 
     @field_validator("admins", mode="before")
     @classmethod

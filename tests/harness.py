@@ -26,6 +26,17 @@ OWNER, ADMIN, OTHER = "U0OWNER01", "U0ADMIN01", "U0OTHER01"
 ROOM = "C0APPROVE"
 
 
+def person_session() -> aiohttp.ClientSession:
+    """An HTTP client that keeps cookies for 127.0.0.1 (aiohttp's default jar ignores cookies from IP hosts)."""
+    return aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=90), cookie_jar=aiohttp.CookieJar(unsafe=True))
+
+
+async def log_in(http: aiohttp.ClientSession, emu_url: str, emulator: SlackEmulator) -> None:
+    """Log ``http`` in to the emulation's page API with its login key (as a person opening the printed URL)."""
+    async with http.get(f"{emu_url}/login", params={"key": emulator.access.key}) as response:
+        assert response.status == 204, response.status
+
+
 def free_socket(port: int = 0) -> socket.socket:
     """A bound loopback socket on ``port`` (0: a free one), kept open so no other process can take it."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -50,14 +61,15 @@ class Harness:
     _port: int = 0
 
     async def start(self) -> None:
-        self.http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=90))
-        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
+        self.http = person_session()
+        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET, control=True)
         sock = free_socket()
         self.emu_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
         self.emulator.public_base = self.emu_url
         self._emu_runner = web.AppRunner(self.emulator.app())
         await self._emu_runner.setup()
         await web.SockSite(self._emu_runner, sock).start()
+        await log_in(self.http, self.emu_url, self.emulator)
         await self.start_flybot()
 
     def settings(self) -> Settings:

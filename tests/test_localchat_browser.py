@@ -1,6 +1,7 @@
 """The local chat page in a real browser against a real ``flybot serve`` (local mode) and a real ``flybot ask``.
 
-Covers: the approval card renders (command, "Runs on the host"); the owner's Approve makes ``flybot ask`` exit 0;
+Covers: the page is reached only through the login URL ``flybot serve`` printed (without it, 401 and no page; the
+key is in no file under the working directory); the approval card renders (command, "Runs on the host"); the owner's Approve makes ``flybot ask`` exit 0;
 a non-owner's Approve is refused with an ephemeral message and changes nothing; the owner's Deny opens the reason
 modal, whose reason reaches ``flybot ask`` (exit 1). Needs Debian's chromium at /usr/bin/chromium.
 """
@@ -80,6 +81,15 @@ def _wait_healthy(server: subprocess.Popen[bytes], base: str, log: Path, timeout
     pytest.fail(f"flybot serve did not answer /healthz within {timeout:.0f}s (exit code {server.returncode})")
 
 
+def _printed_login_url(out: Path, base: str) -> str:
+    """The ``http://127.0.0.1:PORT/?key=...`` line ``flybot serve`` printed (it is printed before /healthz answers
+    200 only once the store is open, so by then it is in the file)."""
+    for word in out.read_text().split():
+        if word.startswith(f"{base}/?key="):
+            return word
+    pytest.fail(f"flybot serve printed no login URL; its output:\n{out.read_text()}")
+
+
 def _ask(cwd: Path, out: Path, *command: str) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
         [sys.executable, "-m", "bot", "ask", "--timeout", "120", "--", *command],
@@ -132,11 +142,12 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     server_log = tmp_path / "serve.log"
+    server_out = tmp_path / "serve.out"
     server = subprocess.Popen(
         [sys.executable, "-m", "bot", "serve", "--port", str(port)],
         cwd=tmp_path,
         env=_env(),
-        stdout=subprocess.DEVNULL,
+        stdout=server_out.open("w"),
         stderr=server_log.open("w"),
         stdin=subprocess.DEVNULL,
     )
@@ -146,6 +157,11 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
         local = json.loads((tmp_path / ".flybot" / "local.json").read_text())
         token = local["token"]
         assert token and local["url"] == base
+        login = _printed_login_url(server_out, base)
+        key = login.split("?key=", 1)[1]
+        for path in tmp_path.rglob("*"):  # serve.out is this test's capture of the terminal
+            if path.is_file() and path != server_out:
+                assert key.encode() not in path.read_bytes(), f"the login key is written to {path}"
 
         first_out = tmp_path / "ask-approve.txt"
         asks.append(_ask(tmp_path, first_out, "sudo", "apt-get", "install", "-y", "jq"))
@@ -156,8 +172,14 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 errors: list[str] = []
                 page.on("pageerror", lambda exc: errors.append(str(exc)))
-                page.goto(base + "/")
+                refused = page.goto(base + "/")
+                assert refused is not None and refused.status == 401
+                expect(page.locator("body")).to_contain_text("login URL")
+                page.goto(login)
                 expect(page.locator("#viewer")).to_have_value(OWNER)
+                page.wait_for_function("!location.search.includes('key=')")  # the key leaves the address bar
+                cookie = next(c for c in page.context.cookies() if c["name"] == "flybot_local_session")
+                assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
                 page.locator(f"#sidebar [data-channel={APPROVALS}]").click()
 
                 # 1. The card, as the owner sees it; Approve -> `flybot ask` exits 0.

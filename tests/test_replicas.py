@@ -25,7 +25,7 @@ from bot.localchat import SlackEmulator
 from bot.settings import Settings
 from bot.store import open_store
 from cards import APPROVE_ACTION
-from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, free_socket
+from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, free_socket, log_in, person_session
 from tests.pg import throwaway_database
 from tests.test_cli import clean_env
 
@@ -36,11 +36,11 @@ class Cluster:
     def __init__(self, database_url: str, tmp: Path) -> None:
         self.database_url = database_url
         self.tmp = tmp
-        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
+        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET, control=True)
         self.runners: list[web.AppRunner] = []
         self.apps: list[web.Application] = []
         self.urls: list[str] = []
-        self.http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=90))
+        self.http = person_session()
         self.emu_url = ""
 
     async def start(self, replicas: int = 2, **overrides: Any) -> None:
@@ -50,6 +50,7 @@ class Cluster:
         runner = web.AppRunner(self.emulator.app())
         await runner.setup()
         await web.SockSite(runner, sock).start()
+        await log_in(self.http, self.emu_url, self.emulator)
         self.runners.append(runner)
         for _ in range(replicas):
             await self.add_replica(**overrides)
@@ -67,6 +68,7 @@ class Cluster:
         runner = web.AppRunner(app)
         await runner.setup()
         await web.SockSite(runner, sock).start()
+        await log_in(self.http, self.emu_url, self.emulator)
         self.runners.append(runner)
         self.apps.append(app)
         self.urls.append(url)

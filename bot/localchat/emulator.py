@@ -10,7 +10,10 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
 - ``POST page/click``, ``page/view_submit``, ``page/view_close``, ``page/command``, ``page/message``: a person's
   actions, delivered to FlyBot's ``/slack/events`` as Slack-signed payloads (``X-Slack-Signature`` v0).
 - ``POST control/faults``: answer the next N calls of a method with 429/5xx or an ``ok: false`` error;
-  ``DELETE control/faults`` clears them; ``GET control/calls`` lists the API calls received.
+  ``DELETE control/faults`` clears them; ``GET control/calls`` lists the API calls received. These routes exist
+  only when the emulation is built with ``control=True`` (tests), never in ``flybot serve``'s default local mode.
+- ``GET login?key=...``: exchanges the login key for the session cookie (see :mod:`bot.localchat.access`). Every
+  ``page/`` and ``control/`` route answers 401 without that cookie, and does nothing.
 - ``POST response/{token}``: Slack's ``response_url`` for slash commands and actions.
 
 Source of the payload shapes: Slack's "Interactivity" and "Slash commands" reference pages.
@@ -33,6 +36,8 @@ import aiohttp
 import structlog
 from aiohttp import web
 from slack_sdk.signature import SignatureVerifier
+
+from bot.localchat.access import PageAccess, refused
 
 log = structlog.get_logger("flybot.localchat")
 
@@ -100,6 +105,8 @@ class SlackEmulator:
             (``apps.connections.open``). While a Socket Mode client is connected, deliveries go over its WebSocket as
             envelopes (``interactive``, ``slash_commands``, ``events_api``) and wait for its ack, as Slack does;
             otherwise they are POSTed to ``events_url``.
+        access: the page's login key and session cookie (a fresh one when None).
+        control: serve the fault-injection ``control/`` routes (tests only).
     """
 
     def __init__(
@@ -113,7 +120,12 @@ class SlackEmulator:
         public_base: str = "",
         state_path: Path | None = None,
         app_token: str | None = None,
+        access: PageAccess | None = None,
+        control: bool = False,
     ) -> None:
+        self.access = access or PageAccess()
+        self.control = control
+        self._socket_tickets: set[str] = set()
         self.bot_token = bot_token
         self.signer = SignatureVerifier(signing_secret)
         self.events_url = events_url
@@ -166,7 +178,8 @@ class SlackEmulator:
     # -- plumbing ---------------------------------------------------------------------------------------
     def app(self) -> web.Application:
         """The aiohttp sub-application with every route above."""
-        app = web.Application(client_max_size=4 * 1024 * 1024, middlewares=[_same_origin_json])
+        app = web.Application(client_max_size=4 * 1024 * 1024, middlewares=[_page_guard(self.access)])
+        app.router.add_get("/login", self._login)
         app.router.add_get("/socket", self._socket)
         app.router.add_post("/api/{method}", self._api)
         app.router.add_get("/api/{method}", self._api)
@@ -177,9 +190,10 @@ class SlackEmulator:
         app.router.add_post("/page/command", self._page_command)
         app.router.add_post("/page/message", self._page_message)
         app.router.add_post("/page/home_opened", self._page_home_opened)
-        app.router.add_post("/control/faults", self._control_faults)
-        app.router.add_delete("/control/faults", self._control_clear)
-        app.router.add_get("/control/calls", self._control_calls)
+        if self.control:
+            app.router.add_post("/control/faults", self._control_faults)
+            app.router.add_delete("/control/faults", self._control_clear)
+            app.router.add_get("/control/calls", self._control_calls)
         app.router.add_post("/response/{token}", self._response_url)
         app.on_shutdown.append(self._wake_pollers)
         app.on_cleanup.append(self._close)
@@ -248,7 +262,9 @@ class SlackEmulator:
             if not self.app_token or token != self.app_token:
                 return web.json_response({"ok": False, "error": "invalid_auth"})
             ws_base = self.public_base.replace("http://", "ws://", 1).replace("https://", "wss://", 1)
-            return web.json_response({"ok": True, "url": f"{ws_base}/socket?ticket={secrets.token_hex(8)}"})
+            ticket = secrets.token_urlsafe(16)
+            self._socket_tickets.add(ticket)
+            return web.json_response({"ok": True, "url": f"{ws_base}/socket?ticket={ticket}"})
         if token != self.bot_token:
             return web.json_response({"ok": False, "error": "invalid_auth"})
         handler = _METHODS.get(method)
@@ -575,7 +591,19 @@ class SlackEmulator:
         return await self._deliver(json.dumps(event), "application/json")
 
     # -- Socket Mode ------------------------------------------------------------------------------------
+    async def _login(self, request: web.Request) -> web.Response:
+        """``GET login?key=...``: the right key gets the session cookie (204); anything else 401, no cookie."""
+        if not self.access.key_matches(request.query.get("key")):
+            return refused()
+        response = web.Response(status=204)
+        self.access.grant(response)
+        return response
+
     async def _socket(self, request: web.Request) -> web.StreamResponse:
+        ticket = request.query.get("ticket", "")
+        if ticket not in self._socket_tickets:  # only a client that presented the app token may take deliveries
+            return web.Response(status=401, text="invalid ticket")
+        self._socket_tickets.discard(ticket)
         ws = web.WebSocketResponse(heartbeat=None)
         await ws.prepare(request)
         await ws.send_json({"type": "hello", "num_connections": len(self._sockets) + 1,
@@ -650,24 +678,34 @@ class SlackEmulator:
         return web.json_response({"ok": True, "calls": self.calls})
 
 
-@web.middleware
-async def _same_origin_json(request: web.Request, handler: Any) -> web.StreamResponse:
-    """Cross-site request forgery guard for the page and control routes (a person's actions, in local mode).
+def _page_guard(access: PageAccess) -> Any:
+    """The guard on the page and control routes (a person's actions, in local mode).
 
-    A POST must be ``application/json`` (a cross-site form or ``text/plain`` post cannot be), and a request with an
-    ``Origin`` header must come from this server's own origin. Slack API routes (bearer token) are not affected.
-    Local processes on the same machine are trusted in local mode: it is a single-user demo on loopback.
+    - Without the session cookie (:class:`PageAccess`), 401 and nothing is done: any local process -- the agent
+      under review included -- could otherwise click Approve as the owner (issue 11 §1).
+    - Cross-site request forgery: a POST must be ``application/json`` (a cross-site form or ``text/plain`` post
+      cannot be), and a request with an ``Origin`` header must come from this server's own origin (the cookie is
+      also SameSite=Strict).
+
+    Slack API routes (bearer token), ``response/`` URLs (a secret in the path) and ``login`` are not affected.
     """
-    path = request.match_info.route.resource.canonical if request.match_info.route.resource else request.path
-    guarded = "/page/" in path or "/control/" in path
-    if guarded:
-        origin = request.headers.get("Origin")
-        if origin is not None and origin != f"{request.scheme}://{request.host}":
-            return web.json_response({"ok": False, "error": "cross-origin request refused"}, status=403)
-        if request.method == "POST" and request.content_type != "application/json":
-            return web.json_response({"ok": False, "error": "send application/json"}, status=415)
-    response: web.StreamResponse = await handler(request)
-    return response
+
+    @web.middleware
+    async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
+        resource = request.match_info.route.resource
+        path = resource.canonical if resource is not None else request.path
+        if "/page/" in path or "/control/" in path:
+            if not access.allowed(request):
+                return refused()
+            origin = request.headers.get("Origin")
+            if origin is not None and origin != f"{request.scheme}://{request.host}":
+                return web.json_response({"ok": False, "error": "cross-origin request refused"}, status=403)
+            if request.method == "POST" and request.content_type != "application/json":
+                return web.json_response({"ok": False, "error": "send application/json"}, status=415)
+        response: web.StreamResponse = await handler(request)
+        return response
+
+    return guard
 
 
 class _SlackError(Exception):

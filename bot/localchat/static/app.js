@@ -7,6 +7,9 @@
   const DEFAULT_VIEWER = "U0OWNER01";
   const DEFAULT_CHANNEL = "C0APPROVE";
   const HOME = "home";
+  // The login key (?key=...) has done its work once the page is served (the server set an HttpOnly session
+  // cookie): take it out of the address bar and the history.
+  if (new URLSearchParams(location.search).has("key")) history.replaceState(null, "", location.pathname);
 
   const EMOJI = {
     warning: "⚠️", package: "📦", white_check_mark: "✅", heavy_check_mark: "✔️", x: "❌", hourglass: "⌛",
@@ -742,8 +745,9 @@
   // -- live updates -----------------------------------------------------------------------------------
   const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  function setConnected(ok) {
+  function setConnected(ok, text = "reconnecting…") {
     $("conn").hidden = ok;
+    $("conn").textContent = text;
   }
 
   async function poll() {
@@ -755,6 +759,11 @@
         const url = `${API}state?user=${encodeURIComponent(viewer)}&since=${version}&wait=25`;
         const response = await fetch(url, { signal: abort.signal, cache: "no-store" });
         if (response.status === 400 && viewer !== DEFAULT_VIEWER) { setViewer(DEFAULT_VIEWER); continue; }
+        if (response.status === 401) {
+          setConnected(false, "not logged in: open the login URL that flybot serve printed");
+          await sleep(5000);
+          continue;
+        }
         if (!response.ok) throw new Error(`HTTP ${response.status}`);
         const next = await response.json();
         if (mine !== generation) continue;

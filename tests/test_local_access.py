@@ -1,0 +1,200 @@
+"""Issue 11 §1: in local mode only the person holding the printed login key can use the chat page and its API.
+
+A real local-mode FlyBot (``create_app`` without Slack credentials) on loopback; the agent's side is a plain HTTP
+client that has read everything under the working directory (``.flybot/local.json`` included) but not the
+terminal where ``flybot serve`` printed the login URL.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from aiohttp import web
+
+from bot.app import EMULATOR, RUNTIME, create_app, login_url
+from bot.settings import Settings
+from tests.harness import free_socket, person_session
+from tests.test_cli import clean_env
+
+OWNER = "U0OWNER01"
+PAGE = "/local/slack/page"
+
+
+@dataclass
+class Local:
+    url: str
+    app: web.Application
+    tmp: Path
+
+    @property
+    def demo_token(self) -> str:
+        token: str = json.loads((self.tmp / ".flybot" / "local.json").read_text())["token"]
+        return token
+
+
+async def _start(tmp: Path, **overrides: Any) -> tuple[Local, web.AppRunner]:
+    sock = free_socket()
+    url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+    settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp / 'flybot.db'}", state_dir=str(tmp / ".flybot"),
+                        sweep_interval_s=0.2, slack_room_interval_s=0.0, **overrides)
+    app = create_app(settings, base_url=url)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    await web.SockSite(runner, sock).start()
+    return Local(url=url, app=app, tmp=tmp), runner
+
+
+@pytest.fixture
+async def local(tmp_path: Path) -> AsyncIterator[Local]:
+    server, runner = await _start(tmp_path)
+    try:
+        yield server
+    finally:
+        await runner.cleanup()
+
+
+async def _pending_card(local: Local, http: aiohttp.ClientSession) -> tuple[str, dict[str, Any]]:
+    async with http.post(f"{local.url}/v1/escalations", headers={"Authorization": f"Bearer {local.demo_token}"},
+                         json={"session_id": "s-1", "command": "sudo rm -rf /etc", "cwd": "/work",
+                               "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}) as response:
+        assert response.status == 201
+        escalation: dict[str, Any] = await response.json()
+    emulator = local.app[EMULATOR]
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:  # the card is posted by the outbox, after the 201
+        for message in emulator.messages:
+            if escalation["id"] in json.dumps(message.blocks):
+                return escalation["id"], {"channel": message.channel, "ts": message.ts}
+        await asyncio.sleep(0.05)
+    raise AssertionError("no card was posted")
+
+
+def _click(card: dict[str, Any], escalation_id: str) -> dict[str, Any]:
+    return {"user": OWNER, "channel": card["channel"], "ts": card["ts"], "action_id": "escalation_approve",
+            "block_id": "", "value": escalation_id}
+
+
+async def test_an_approve_click_without_the_session_cookie_is_refused_and_changes_nothing(local: Local) -> None:
+    async with aiohttp.ClientSession() as agent:
+        escalation_id, card = await _pending_card(local, agent)
+        headers = {"Origin": local.url}
+        for method, path, body in [
+            ("POST", "click", _click(card, escalation_id)),
+            ("POST", "command", {"user": OWNER, "channel": "C0APPROVE", "text": "standing add --bot demo *"}),
+            ("POST", "message", {"user": OWNER, "channel": "C0APPROVE", "text": "hello"}),
+            ("POST", "view_submit", {"user": OWNER, "view_id": "V1", "values": {}}),
+            ("POST", "home_opened", {"user": OWNER}),
+            ("GET", "state", None),
+        ]:
+            async with agent.request(method, f"{local.url}{PAGE}/{path}?user={OWNER}", json=body,
+                                     headers=headers) as response:
+                assert response.status == 401, path
+        # a forged cookie, the demo Bot's token, or the login URL without its key do not help either
+        async with agent.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
+                              headers={"Cookie": f"flybot_local_session={local.demo_token}",
+                                       "Authorization": f"Bearer {local.demo_token}"}) as response:
+            assert response.status == 401
+        async with agent.get(f"{local.url}/?key=wrong") as response:
+            assert response.status == 401 and "set-cookie" not in response.headers
+        async with agent.get(f"{local.url}/") as response:
+            assert response.status == 401 and "login URL" in await response.text()
+        row = await local.app[RUNTIME].store.get_escalation(escalation_id)
+        assert row is not None and row.status == "pending"
+        assert await local.app[RUNTIME].store.list_standing() == []
+
+
+async def test_the_printed_login_url_sets_an_httponly_strict_cookie_that_lets_the_owner_click(local: Local) -> None:
+    url = login_url(local.app, local.url)
+    assert url is not None and url.startswith(f"{local.url}/?key=")
+    async with person_session() as person:
+        escalation_id, card = await _pending_card(local, person)
+        async with person.get(url) as response:
+            assert response.status == 200 and "<title>FlyBot" in await response.text()
+            cookie = response.headers["Set-Cookie"]
+        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
+        async with person.get(f"{local.url}{PAGE}/state", params={"user": OWNER}) as response:
+            assert response.status == 200
+        async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id)) as response:
+            assert (await response.json())["status"] == 200
+        row = await local.app[RUNTIME].store.get_escalation(escalation_id)
+        assert row is not None and row.status == "approved" and row.decided_by == OWNER
+
+
+async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Local) -> None:
+    key = local.app[EMULATOR].access.key
+    files = [p for p in local.tmp.rglob("*") if p.is_file()]
+    assert any(p.name == "local.json" for p in files)
+    for path in files:
+        assert key.encode() not in path.read_bytes(), path
+
+
+async def test_the_fault_injection_api_does_not_exist_by_default(local: Local) -> None:
+    async with person_session() as person:
+        url = login_url(local.app, local.url)
+        assert url is not None
+        async with person.get(url):
+            pass
+        async with person.post(f"{local.url}/local/slack/control/faults", json={"method": "*", "count": 5}) as r:
+            assert r.status == 404
+        async with person.get(f"{local.url}/local/slack/control/calls") as r:
+            assert r.status == 404
+    assert local.app[EMULATOR].faults == []
+
+
+async def test_the_fault_injection_api_exists_when_started_for_tests_and_still_needs_the_cookie(tmp_path: Path) -> None:
+    server, runner = await _start(tmp_path, local_control=True)
+    try:
+        async with aiohttp.ClientSession() as agent:
+            async with agent.post(f"{server.url}/local/slack/control/faults", json={"method": "*"}) as r:
+                assert r.status == 401
+        assert server.app[EMULATOR].faults == []
+        async with person_session() as person:
+            url = login_url(server.app, server.url)
+            assert url is not None
+            async with person.get(url):
+                pass
+            async with person.post(f"{server.url}/local/slack/control/faults", json={"method": "x"}) as r:
+                assert r.status == 200
+        assert len(server.app[EMULATOR].faults) == 1
+    finally:
+        await runner.cleanup()
+
+
+async def test_a_socket_mode_connection_needs_a_ticket_from_the_app_token(local: Local) -> None:
+    async with aiohttp.ClientSession() as agent:
+        async with agent.get(f"{local.url}/local/slack/socket?ticket=guess") as response:
+            assert response.status == 401
+
+
+def test_serve_in_local_mode_refuses_a_non_loopback_host(tmp_path: Path) -> None:
+    for host in ("0.0.0.0", "::", "192.0.2.7", "example.com"):
+        result = subprocess.run([sys.executable, "-m", "bot", "serve", "--host", host, "--port", "0"], cwd=tmp_path,
+                                env=clean_env(), capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        assert result.returncode == 2, (host, result.stderr)
+        lines = result.stderr.strip().splitlines()
+        assert len(lines) == 1 and "--allow-remote" in lines[0], lines
+    assert not (tmp_path / ".flybot").exists()
+
+
+def test_serve_with_allow_remote_says_in_one_line_that_the_key_is_the_only_protection(tmp_path: Path) -> None:
+    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--host", "0.0.0.0", "--port", "0",
+                               "--allow-remote"], cwd=tmp_path, env=clean_env(), stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True)
+    try:
+        assert server.stdout is not None
+        lines = [server.stdout.readline(), server.stdout.readline()]
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    assert lines[0].startswith("warning:") and "protected only by its login key" in lines[0], lines
+    assert "/?key=" in lines[1], lines
