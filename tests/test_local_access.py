@@ -126,8 +126,10 @@ async def test_the_printed_login_url_sets_an_httponly_strict_cookie_that_lets_th
             assert response.status == 200
         async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id)) as response:
             assert (await response.json())["status"] == 200
-        row = await local.app[RUNTIME].store.get_escalation(escalation_id)
-        assert row is not None and row.status == "approved" and row.decided_by == OWNER
+        async with person.get(f"{local.url}/v1/escalations/{escalation_id}", params={"wait": "30"},
+                              headers={"Authorization": f"Bearer {local.demo_token}"}) as response:
+            decided = await response.json()  # the long-poll answers once the click's decision is stored
+        assert decided["status"] == "approved" and decided["decided_by"] == OWNER
 
 
 async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Local) -> None:
