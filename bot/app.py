@@ -25,6 +25,7 @@ from bot.api.problems import problems_middleware
 from bot.bots import hash_token, new_token, register_bot
 from bot.escalations import EscalationService, run_sweeper, utcnow
 from bot.health import HEALTH, Health
+from bot.limits import AcceptErrorLog, long_poll_capacity, raise_open_file_limit
 from bot.localchat import SlackEmulator
 from bot.localchat.access import PageAccess
 from bot.localchat.emulator import DEFAULT_USERS
@@ -39,7 +40,7 @@ from bot.standing import StandingService
 from bot.store import Store, open_store
 from bot.store.notify import is_postgres, listen
 from bot.store.reports import ReportStore
-from bot.waiters import WaiterHub
+from bot.waiters import LongPollSlots, WaiterHub
 
 log = structlog.get_logger("flybot.app")
 
@@ -121,15 +122,19 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         store = await open_store(settings.database_url)
         client = make_web_client(bot_token, api_url, metrics=metrics)
         chat = SlackChat(client, room_interval_s=settings.slack_room_interval_s, metrics=metrics)
-        waiters = WaiterHub()
+        slots = LongPollSlots(long_poll_capacity(settings.max_long_polls, raise_open_file_limit()), metrics)
+        waiters = WaiterHub(
+            slots, lambda ids: store.settled_escalations(ids, utcnow()), metrics, kind="escalation"
+        )
         standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow)
         service = EscalationService(
             store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
             metrics=metrics, recheck_s=settings.recheck_s,
         )
-        report_waiters = WaiterHub()
+        report_store = ReportStore(store.engine)
+        report_waiters = WaiterHub(slots, report_store.decided_among, metrics, kind="report")
         reports = ReportService(
-            store, ReportStore(store.engine), SlackReportChat(client), report_waiters, admins=admins, standing=standing,
+            store, report_store, SlackReportChat(client), report_waiters, admins=admins, standing=standing,
             clock=utcnow, metrics=metrics, recheck_s=settings.recheck_s,
         )
         deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports)
@@ -146,6 +151,12 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         if local:
             await _ensure_demo_bot(store, settings, base_url)
         sweeper = asyncio.create_task(run_sweeper(service, settings.sweep_interval_s), name="flybot-sweeper")
+        rechecks = [
+            asyncio.create_task(hub.run_recheck(settings.recheck_s), name=f"flybot-recheck-{hub.kind}")
+            for hub in (waiters, report_waiters)
+        ]
+        accept_log = AcceptErrorLog(metrics)
+        accept_log.install(asyncio.get_running_loop())
         listener = None
 
         def wake(key: str) -> None:
@@ -168,7 +179,8 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         finally:
             if deps.inflight:  # listener work after ack(): let it finish (bounded) before the store closes
                 await asyncio.wait(set(deps.inflight), timeout=10)
-            tasks = [t for t in (sweeper, socket_task, listener) if t is not None]
+            accept_log.uninstall(asyncio.get_running_loop())
+            tasks = [t for t in (sweeper, socket_task, listener, *rechecks) if t is not None]
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)

@@ -14,10 +14,15 @@ class FlyBotError(Exception):
     status = 400
     title = "Request failed"
 
-    def __init__(self, detail: str, *, field: str | None = None) -> None:
+    retry_after: int | None = None
+    """Seconds after which a retry may succeed (sent as ``Retry-After``); None: a retry will not help."""
+
+    def __init__(self, detail: str, *, field: str | None = None, retry_after: float | None = None) -> None:
         super().__init__(detail)
         self.detail = detail
         self.field = field
+        if retry_after is not None:
+            self.retry_after = max(1, int(retry_after + 0.999))
 
 
 class InvalidRequest(FlyBotError):
@@ -90,3 +95,34 @@ class ShuttingDown(FlyBotError):
     code = "shutting_down"
     status = 503
     title = "Shutting down"
+    retry_after = 1
+
+
+class RateLimited(FlyBotError):
+    """The Bot is over one of its limits (open escalations, requests a minute): retry after ``Retry-After`` (429).
+
+    Source: issue 10, "Admission control per Bot" (``FLYBOT_MAX_OPEN_ESCALATIONS``, ``FLYBOT_RATE_PER_MINUTE``).
+    """
+
+    code = "rate_limited"
+    status = 429
+    title = "Too many requests"
+    retry_after = 1
+
+
+class RoomBusy(FlyBotError):
+    """The room's queue of undelivered approval cards is full (``FLYBOT_ROOM_QUEUE_MAX``): retry later (429)."""
+
+    code = "room_busy"
+    status = 429
+    title = "Room busy"
+    retry_after = 5
+
+
+class Busy(FlyBotError):
+    """This replica is at capacity (its long-poll cap, or its store connections are all taken): retry (503)."""
+
+    code = "busy"
+    status = 503
+    title = "Busy"
+    retry_after = 1

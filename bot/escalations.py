@@ -35,7 +35,7 @@ from bot.waiters import WaiterHub, long_poll
 log = structlog.get_logger("flybot.escalations")
 
 RECHECK_S = 2.0
-"""Default: long-polls re-read the store at least this often (seconds), the safety net for a missed wake-up."""
+"""Default interval of the long-polls' safety net (seconds): one store query for all waiters of a replica."""
 
 
 def utcnow() -> datetime:
@@ -82,7 +82,8 @@ class EscalationService:
         clock: returns aware UTC ``datetime`` (tests may pass their own).
         standing: matches standing approvals before a card is posted (None: every escalation gets a card).
         metrics: Prometheus metrics to update (None: none).
-        recheck_s: long-polls re-read the store at least this often (seconds).
+        recheck_s: the safety net's interval, seconds (one store query for all waiters, run by the hub; see
+            :meth:`bot.waiters.WaiterHub.run_recheck`).
     """
 
     def __init__(
@@ -257,7 +258,7 @@ class EscalationService:
 
         return await long_poll(
             self.waiters, escalation_id, read, settled=lambda e: not e.pending, wait_s=wait_s,
-            recheck_s=self.recheck_s, closing=lambda: self.closing,
+            closing=lambda: self.closing,
             pause_for=lambda e: (e.expires_at - self.clock()).total_seconds() + 0.05,
         )
 

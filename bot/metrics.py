@@ -24,6 +24,13 @@ class Metrics:
         slack_errors: ``flybot_slack_api_errors_total{method, error}``: Slack Web API calls that failed for good.
         slack_retries: ``flybot_slack_api_retries_total{reason}``: retries by slack-sdk's handlers.
         blocked_reports: ``flybot_blocked_reports_total{outcome}``: blocked-host reports (``new`` or ``folded``).
+        rate_limited: ``flybot_rate_limited_total{reason}``: requests refused by admission control: ``rate``
+            (requests a minute), ``open_escalations``, ``room_queue`` (429) and ``long_polls`` (503, this replica).
+        long_polls: ``flybot_long_polls``: long-polls held by this replica now.
+        long_poll_rechecks: ``flybot_long_poll_recheck_queries_total{kind}``: the safety net's store queries (one
+            per interval for all the waiters of a kind, ``escalation`` or ``report``).
+        accept_errors: ``flybot_accept_errors_total``: connections the listening socket could not accept (out of
+            file descriptors or memory; logged once per burst).
     """
 
     def __init__(self) -> None:
@@ -50,6 +57,20 @@ class Metrics:
         )
         self.blocked_reports = Counter(
             "flybot_blocked_reports", "Blocked-host reports received.", ["outcome"], registry=self.registry
+        )
+
+        self.rate_limited = Counter(
+            "flybot_rate_limited", "Requests refused by admission control, by reason.", ["reason"],
+            registry=self.registry,
+        )
+        self.long_polls = Gauge("flybot_long_polls", "Long-polls held by this replica.", registry=self.registry)
+        self.long_poll_rechecks = Counter(
+            "flybot_long_poll_recheck_queries", "Safety-net store queries for all waiting long-polls.", ["kind"],
+            registry=self.registry,
+        )
+        self.accept_errors = Counter(
+            "flybot_accept_errors", "Connections not accepted (out of file descriptors or memory).",
+            registry=self.registry,
         )
 
     def render(self) -> bytes:

@@ -70,7 +70,7 @@ MAX_UNLOCK_OPTIONS = 12
 BOT_APPROVAL_EXPIRY = "24h"
 """Lifetime of the standing approval "for this Bot" creates: a day, so a forgotten grant does not linger."""
 RECHECK_S = 2.0
-"""Long-polls re-read the store at least this often (seconds), the safety net for a missed wake-up."""
+"""Default interval of the long-polls' safety net (seconds): one store query for all waiters of a replica."""
 
 CHOICES: dict[str, str] = {"approve_turn": "approved_turn", "approve_bot": "approved_bot", "resolve": "resolved"}
 """An owner's choice -> the report status it records."""
@@ -447,7 +447,7 @@ class ReportService:
         """
         return await long_poll(
             self.waiters, report_id, lambda: self.get_for_bot(bot, report_id), settled=lambda r: not r.open,
-            wait_s=wait_s, recheck_s=self.recheck_s, closing=lambda: self.closing,
+            wait_s=wait_s, closing=lambda: self.closing,
         )
 
     def shutdown(self) -> None:

@@ -42,6 +42,8 @@ class Settings(BaseSettings):
         log_format: ``console``, ``json``, or ``auto`` (console in local mode, JSON with Slack).
         local_control: local mode also serves the emulation's fault-injection routes (``/local/slack/control/*``);
             for tests only, off by default (``FLYBOT_LOCAL_CONTROL``).
+        max_long_polls: long-polls one replica holds at once; beyond, ``503 busy`` with ``Retry-After`` (also bounded
+            by the open-file limit, see :func:`bot.limits.long_poll_capacity`).
 
     Raises (from :func:`load_settings`):
         ConfigError: a missing or contradictory setting, with one line naming it.
@@ -72,6 +74,7 @@ class Settings(BaseSettings):
     recheck_s: float = Field(2.0, gt=0, le=300)
     log_format: Literal["auto", "console", "json"] = "auto"
     local_control: bool = False
+    max_long_polls: int = Field(20000, ge=1, le=1_000_000)
 
     @field_validator("admins", mode="before")
     @classmethod

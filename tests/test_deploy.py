@@ -530,3 +530,28 @@ def test_slack_manifest_socket_mode_has_no_urls_and_the_same_app() -> None:
     assert {"chat:write", "commands"} <= _scopes(manifest)
     assert _scopes(manifest) == _scopes(http)
     assert settings["event_subscriptions"]["bot_events"] == http["settings"]["event_subscriptions"]["bot_events"]
+
+
+# -- open-file limits (issue 10: each long-poll holds a socket) -------------------------------------------------------
+def test_systemd_unit_raises_the_open_file_limit() -> None:
+    limit = _unit()["Service"].get("LimitNOFILE", ["1024"])[-1]
+    assert int(limit) >= 65536
+
+
+def test_compose_raises_the_open_file_limit_of_flybot_and_the_proxy() -> None:
+    services = _compose()["services"]
+    for name in ("flybot", "proxy"):
+        nofile = services[name]["ulimits"]["nofile"]
+        assert int(nofile["soft"]) >= 65536 and int(nofile["hard"]) >= 65536, name
+    conf = (DEPLOY / "nginx.conf").read_text()
+    connections = re.search(r"worker_connections\s+(\d+);", conf)
+    rlimit = re.search(r"worker_rlimit_nofile\s+(\d+);", conf)
+    assert connections and int(connections.group(1)) >= 16384
+    assert rlimit and int(rlimit.group(1)) >= 2 * int(connections.group(1))
+
+
+def test_kubernetes_config_caps_long_polls_below_the_container_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Pods have no rlimit field: FlyBot raises its soft limit to the runtime's hard one and caps long-polls.
+    config = _by_kind("ConfigMap")["data"]
+    settings = _settings_from({**config, **_one(K8S / "secret.example.yaml")["stringData"]}, monkeypatch)
+    assert 10000 <= settings.max_long_polls <= 65536 - 256

@@ -14,7 +14,8 @@ import structlog
 from aiohttp import web
 from pydantic import ValidationError
 
-from bot.errors import FlyBotError
+from bot.errors import Busy, FlyBotError
+from bot.store import STORE_BUSY
 
 log = structlog.get_logger("flybot.api")
 
@@ -38,6 +39,20 @@ def validation_problem(exc: ValidationError) -> web.Response:
     return problem(422, "invalid_request", "Invalid request", f"{first['field']}: {first['message']}", errors=errors)
 
 
+def error_problem(exc: FlyBotError) -> web.Response:
+    """The problem+json answer of a :class:`FlyBotError`, with ``Retry-After`` when a retry may succeed.
+
+    A 503 also closes the connection, so a replica at capacity gives its file descriptor back at once.
+    """
+    extra = {"errors": [{"field": exc.field, "message": exc.detail}]} if exc.field else {}
+    response = problem(exc.status, exc.code, exc.title, exc.detail, **extra)
+    if exc.retry_after is not None:
+        response.headers["Retry-After"] = str(exc.retry_after)
+    if exc.status == 503:
+        response.force_close()
+    return response
+
+
 @web.middleware
 async def problems_middleware(request: web.Request, handler: Any) -> web.StreamResponse:
     """Turn FlyBotError, pydantic errors, aiohttp HTTP errors and anything unexpected into problem+json.
@@ -51,11 +66,10 @@ async def problems_middleware(request: web.Request, handler: Any) -> web.StreamR
         response: web.StreamResponse = await handler(request)
         return response
     except FlyBotError as exc:
-        extra = {"errors": [{"field": exc.field, "message": exc.detail}]} if exc.field else {}
-        response = problem(exc.status, exc.code, exc.title, exc.detail, **extra)
-        if exc.status == 503:
-            response.headers["Retry-After"] = "1"
-        return response
+        return error_problem(exc)
+    except STORE_BUSY:
+        log.warning("api.store_busy", path=request.path)
+        return error_problem(Busy("FlyBot's database connections are all busy: retry in a moment"))
     except ValidationError as exc:
         return validation_problem(exc)
     except web.HTTPException as exc:

@@ -10,6 +10,6 @@ from bot.store.records import (
     NewEscalation,
     StandingApproval,
 )
-from bot.store.sql import Store, open_store
+from bot.store.sql import STORE_BUSY, Store, open_store
 
-__all__ = ["FINAL_STATUSES", "SCOPES", "STATUSES", "StandingApproval", "AuditEntry", "Bot", "Escalation", "NewEscalation", "Store", "open_store"]
+__all__ = ["STORE_BUSY", "FINAL_STATUSES", "SCOPES", "STATUSES", "StandingApproval", "AuditEntry", "Bot", "Escalation", "NewEscalation", "Store", "open_store"]

@@ -23,6 +23,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from bot.preflight.model import UnlockOption
 from bot.store.models import BlockedReportRow
 from bot.store.notify import notify_at_commit
+from bot.store.sql import id_among
 
 REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
 """``open``, then exactly one of the decided statuses."""
@@ -194,6 +195,14 @@ class ReportStore:
             report = _report(row)
             await session.commit()
             return report
+
+    async def decided_among(self, ids: list[str]) -> set[str]:
+        """Of ``ids``, those no longer open: ONE query however many ids (the long-polls' safety net)."""
+        async with self._session() as session:
+            stmt = select(BlockedReportRow.id).where(
+                id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open"
+            )
+            return set((await session.execute(stmt)).scalars().all())
 
     async def get(self, report_id: str) -> Report | None:
         """The report with this id, or None."""

@@ -6,14 +6,19 @@ read-then-write, so the first decision wins on SQLite and on PostgreSQL alike.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import delete, event, or_, select, update
+from sqlalchemy import String, any_, delete, event, func, literal, literal_column, or_, select, update
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.sql import Select
+from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
 from bot.store.migrate import check_current, upgrade
@@ -27,6 +32,9 @@ from bot.store.models import (
 )
 from bot.store.notify import notify_at_commit
 from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, StandingApproval
+
+STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
+"""Exceptions meaning "every store connection is taken right now": the HTTP edge answers 503 with Retry-After."""
 
 
 def _bot(row: BotRow) -> Bot:
@@ -68,6 +76,15 @@ def _standing(row: StandingApprovalRow) -> StandingApproval:
         created_by=row.created_by, created_at=row.created_at, note=row.note, use_count=row.use_count,
         last_used_at=row.last_used_at, revoked_at=row.revoked_at, revoked_by=row.revoked_by,
     )
+
+
+def id_among(column: Any, ids: list[str], dialect: str) -> ColumnElement[bool]:
+    """``column`` is one of ``ids``, bound as ONE parameter (a PostgreSQL text array, a JSON array on SQLite), so a
+    statement for 10,000 ids stays one short statement within every driver's parameter limit."""
+    if dialect == "postgresql":
+        return cast(ColumnElement[bool], column == any_(literal(list(ids), ARRAY(String))))
+    listed: Select[Any] = select(literal_column("value")).select_from(func.json_each(literal(json.dumps(list(ids)))))
+    return cast(ColumnElement[bool], column.in_(listed.scalar_subquery()))
 
 
 class Store:
@@ -231,6 +248,16 @@ class Store:
             await session.commit()
             row = await session.get(EscalationRow, escalation_id, populate_existing=True)
             return _escalation(row) if row else None
+
+    async def settled_escalations(self, ids: list[str], now: datetime) -> set[str]:
+        """Of ``ids``, those no longer pending or past their expiry: ONE query, however many ids (the long-polls'
+        safety net, :meth:`bot.waiters.WaiterHub.recheck_once`)."""
+        async with self._session() as session:
+            stmt = select(EscalationRow.id).where(
+                id_among(EscalationRow.id, ids, self.engine.dialect.name),
+                or_(EscalationRow.status != "pending", EscalationRow.expires_at <= now),
+            )
+            return set((await session.execute(stmt)).scalars().all())
 
     async def due_for_expiry(self, now: datetime, limit: int = 100) -> list[Escalation]:
         """Pending escalations whose ``expires_at`` is at or before ``now`` (oldest first)."""
