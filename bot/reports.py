@@ -46,14 +46,8 @@ import structlog
 from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound
 from bot.metrics import Metrics
 from bot.preflight import BlockedLineParseError, SandboxMode, UnlockOption, parse_one_line
-from bot.preflight.decide import (
-    APPROVE_BOT,
-    APPROVE_TURN,
-    CHANGE_FILE_POLICY,
-    INSTALL_BUBBLEWRAP_TEXT,
-    LANDLOCK_KERNEL,
-    RESTORE_SANDBOX_EXEC,
-)
+from bot.preflight.catalogue import id_of_phrase
+from bot.preflight.decide import APPROVE_BOT, APPROVE_TURN, CHANGE_FILE_POLICY
 from bot.preflight.line import APPROVE_BOTH_TEXT
 from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
 from bot.standing import StandingService, StandingSpec
@@ -81,10 +75,6 @@ DEFAULT_UNLOCK = (APPROVE_TURN, APPROVE_BOT, CHANGE_FILE_POLICY)
 _VALUE = re.compile(r"[^\s|=]{1,200}")
 _SLACK_LINK = re.compile(r"<(?:[^<>|]*)\|([^<>]*)>|<((?:https?|mailto):[^<>|]*)>")
 _OPTION_COMMAND = re.compile(r"(?P<text>.+?) \(`(?P<command>[^`]+)`\)")
-_OPTION_IDS: dict[str, str] = {
-    option.text: option.id
-    for option in (APPROVE_TURN, APPROVE_BOT, CHANGE_FILE_POLICY, LANDLOCK_KERNEL, RESTORE_SANDBOX_EXEC)
-} | {INSTALL_BUBBLEWRAP_TEXT: "install-bubblewrap"}
 _BLOCKABLE = tuple(mode.value for mode in SandboxMode if mode.needs_backend)
 
 
@@ -147,7 +137,7 @@ def _parse_option(phrase: str) -> tuple[UnlockOption, ...]:
         return (APPROVE_TURN, APPROVE_BOT)
     found = _OPTION_COMMAND.fullmatch(phrase)
     text, command = (found["text"], found["command"]) if found else (phrase, None)
-    return (UnlockOption(_OPTION_IDS.get(text, "other"), text, command),)
+    return (UnlockOption(id_of_phrase(text) or "other", text, command),)
 
 
 def parse_unlock_text(text: str) -> tuple[UnlockOption, ...]:

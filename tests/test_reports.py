@@ -13,7 +13,7 @@ from typing import Any
 
 from slack_sdk.models.blocks import Block
 
-from bot.preflight import BackendProbe, SandboxMode, build_report
+from bot.preflight import BackendProbe, SandboxMode, build_report, render_one_line
 from cards import (
     REPORT_APPROVE_BOT_ACTION,
     REPORT_APPROVE_TURN_ACTION,
@@ -29,9 +29,9 @@ INSTALL = "sudo apt-get install -y bubblewrap"
 BLOCKED = build_report(
     SandboxMode.WORKSPACE_WRITE, "linux",
     [BackendProbe("bubblewrap", False, "not found on PATH"), BackendProbe("landlock", False, "not in /sys/kernel/security/lsm")],
-    INSTALL,
+    {"ID": "debian"},
 )
-PREFLIGHT_LINE = BLOCKED.one_line()
+PREFLIGHT_LINE = render_one_line(BLOCKED)
 
 
 # -- helpers --------------------------------------------------------------------------------------------------
@@ -102,7 +102,7 @@ async def test_an_api_report_reaches_each_owner_by_dm_with_the_options_and_the_i
         [dm] = dms(harness, owner, data["id"])
         text = block_text(dm.blocks)
         assert "ci-bot" in text and "ci-7" in text and "s-42" in text and "workspace-write" in text
-        assert "bubblewrap" in text and "Landlock" in text and "run a Landlock-enforcing kernel" in text
+        assert "bubblewrap" in text and "Landlock" in text and "run a kernel with Landlock ABI 3 or later (Linux 6.2+)" in text
         assert "change the session file policy to danger-full-access" in text
         commands = [e for b in dm.blocks if b["type"] == "rich_text"
                     for e in b["elements"] if e["type"] == "rich_text_preformatted"]

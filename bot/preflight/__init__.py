@@ -4,8 +4,8 @@ Under ``read-only`` / ``workspace-write`` every shell call needs a confinement b
 enforcing Landlock kernel on Linux, sandbox-exec on macOS); without one every call is refused with
 ``SANDBOX_UNAVAILABLE``. Entry points:
 
-- :func:`run_preflight` -> :class:`PreflightReport` (``.status``, ``.exit_code``, ``.one_line()``,
-  ``.to_json_dict()``);
+- :func:`run_preflight` -> :class:`PreflightReport` (``.status``, ``.exit_code``, ``.to_json_dict()``);
+  :func:`render_one_line` gives its one line;
 - :func:`parse_one_line` reads a blocked one-line report back (FlyBot receives these from Bots);
 - ``bot.preflight.cli`` is the ``flybot preflight`` command.
 
@@ -18,7 +18,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 
-from bot.preflight.decide import build_report, decide_status
+from bot.preflight.decide import build_report, decide_status, landlock_min_abi
 from bot.preflight.line import parse_one_line, render_one_line
 from bot.preflight.model import (
     EXIT_BLOCKED,
@@ -28,6 +28,7 @@ from bot.preflight.model import (
     Backend,
     BackendProbe,
     BlockedLineParseError,
+    Finding,
     InvalidModeError,
     InvalidOverrideError,
     ParsedBlockedLine,
@@ -38,13 +39,13 @@ from bot.preflight.model import (
     Status,
     UnlockOption,
 )
-from bot.preflight.probes import DEFAULT_TIMEOUT_S, inputs_from_env, probe_backends, read_install_command
+from bot.preflight.probes import DEFAULT_TIMEOUT_S, inputs_from_env, probe_backends, read_os_release
 
 MODE_ENV = "FLYBOT_SANDBOX_MODE"
 
 __all__ = [
     "EXIT_BLOCKED", "EXIT_UNKNOWN", "EXIT_USABLE", "EXIT_USAGE", "MODE_ENV",
-    "Backend", "BackendProbe", "BlockedLineParseError", "InvalidModeError", "InvalidOverrideError",
+    "Backend", "BackendProbe", "BlockedLineParseError", "Finding", "InvalidModeError", "InvalidOverrideError",
     "ParsedBlockedLine", "PreflightError", "PreflightReport", "PreflightUsageError", "SandboxMode", "Status",
     "UnlockOption", "build_report", "decide_status", "parse_one_line", "render_one_line", "resolve_mode",
     "run_preflight",
@@ -86,6 +87,6 @@ def run_preflight(
     environ = os.environ if env is None else env
     resolved = resolve_mode(mode, environ)
     inputs = inputs_from_env(environ)
-    backends = probe_backends(inputs, timeout)
-    install = read_install_command(inputs.os_release_file) if inputs.platform == "linux" else None
-    return build_report(resolved, inputs.platform, backends, install)
+    backends = probe_backends(inputs, timeout, landlock_min_abi(resolved))
+    os_release = read_os_release(inputs.os_release_file) if inputs.platform == "linux" else {}
+    return build_report(resolved, inputs.platform, backends, os_release)

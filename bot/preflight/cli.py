@@ -17,7 +17,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from bot.preflight import EXIT_USAGE, MODE_ENV, PreflightUsageError, SandboxMode, run_preflight
+from bot.preflight import EXIT_USAGE, MODE_ENV, PreflightUsageError, SandboxMode, render_one_line, run_preflight
 
 _MODES = ", ".join(mode.value for mode in SandboxMode)
 
@@ -32,7 +32,7 @@ def handle(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report.to_json_dict(), indent=2))
     else:
-        print(report.one_line())
+        print(render_one_line(report))
     return report.exit_code
 
 

@@ -14,26 +14,34 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from bot.preflight import catalogue
+from bot.preflight.causes import unlock_ids
 from bot.preflight.model import Backend, BackendProbe, PreflightReport, SandboxMode, Status, UnlockOption
 
-APPROVE_TURN = UnlockOption("approve-turn", "approve danger-full-access for this turn")
-APPROVE_BOT = UnlockOption("approve-bot", "approve danger-full-access for the Bot")
-CHANGE_FILE_POLICY = UnlockOption("change-file-policy", "change the session file policy to danger-full-access")
-LANDLOCK_KERNEL = UnlockOption("landlock-kernel", "run a Landlock-enforcing kernel")
-RESTORE_SANDBOX_EXEC = UnlockOption("restore-sandbox-exec", "restore sandbox-exec (/usr/bin/sandbox-exec) on the host")
-INSTALL_BUBBLEWRAP_TEXT = "install bubblewrap on the host"
+APPROVE_TURN = catalogue.option("approve-turn")
+APPROVE_BOT = catalogue.option("approve-bot")
+CHANGE_FILE_POLICY = catalogue.option("change-file-policy")
+LANDLOCK_KERNEL = catalogue.option("landlock-kernel")
+RESTORE_SANDBOX_EXEC = catalogue.option("restore-sandbox-exec")
+INSTALL_BUBBLEWRAP_TEXT = catalogue.CATALOGUE["install-bubblewrap"].text
 
-# os-release ID / ID_LIKE word -> the install command (source: each distribution's package name "bubblewrap").
-_INSTALL_COMMANDS: tuple[tuple[str, str], ...] = (
-    ("debian", "sudo apt-get install -y bubblewrap"),
-    ("ubuntu", "sudo apt-get install -y bubblewrap"),
-    ("fedora", "sudo dnf install -y bubblewrap"),
-    ("rhel", "sudo dnf install -y bubblewrap"),
-    ("centos", "sudo dnf install -y bubblewrap"),
-    ("arch", "sudo pacman -S --noconfirm bubblewrap"),
-    ("alpine", "sudo apk add bubblewrap"),
-    ("suse", "sudo zypper install -y bubblewrap"),
-)
+LANDLOCK_MIN_ABI: dict[SandboxMode, int] = {SandboxMode.READ_ONLY: 3, SandboxMode.WORKSPACE_WRITE: 3}
+"""The Landlock ABI each confined mode needs before Landlock counts as its backend.
+
+Both need ABI 3: below it truncation is outside Landlock's control, so ``truncate(2)`` could empty a file the
+policy keeps read-only (read-only: every file; workspace-write: every file outside the workspace). Source: kernel
+docs, Documentation/userspace-api/landlock.rst, "Previous limitations / File truncation (ABI < 3)", and
+include/uapi/linux/landlock.h (LANDLOCK_ACCESS_FS_TRUNCATE "is available since the third version of the Landlock
+ABI"). workspace-write also needs ABI 2's LANDLOCK_ACCESS_FS_REFER (below it every rename or link across
+directories is refused: "File renaming and linking (ABI < 2)"), which ABI 3 includes. Linux 6.2 has ABI 3.
+"""
+
+
+def landlock_min_abi(mode: SandboxMode | None) -> int:
+    """The ABI Landlock needs for ``mode``; with no mode, the highest any confined mode needs."""
+    if mode is not None and mode in LANDLOCK_MIN_ABI:
+        return LANDLOCK_MIN_ABI[mode]
+    return max(LANDLOCK_MIN_ABI.values())
 
 
 def decide_status(mode: SandboxMode | None, backends: Sequence[BackendProbe]) -> Status:
@@ -61,42 +69,59 @@ def bubblewrap_install_command(os_release: Mapping[str, str]) -> str | None:
     """The command that installs bubblewrap on this distribution, or ``None`` when unknown.
 
     ``os_release`` is :func:`parse_os_release` output; ``ID`` then ``ID_LIKE`` words are matched in order,
-    e.g. ``ID=ubuntu`` or ``ID_LIKE=debian`` -> ``sudo apt-get install -y bubblewrap``.
+    e.g. ``ID=ubuntu`` or ``ID_LIKE=debian`` -> ``sudo apt-get install -y bubblewrap`` (``bot.preflight.catalogue``).
     """
-    words = [os_release.get("ID", ""), *os_release.get("ID_LIKE", "").split()]
-    for word in words:
-        for distro, command in _INSTALL_COMMANDS:
-            if word.lower() == distro or word.lower().startswith(distro + "-"):
-                return command
-    return None
+    return catalogue.CATALOGUE["install-bubblewrap"].command_for(catalogue.os_family(os_release))
 
 
-def backend_unlock_options(platform: str, install_command: str | None) -> tuple[UnlockOption, ...]:
-    """The host-side options for ``platform``: make a backend usable (none on Windows or unknown platforms)."""
-    if platform == "linux":
-        return (UnlockOption("install-bubblewrap", INSTALL_BUBBLEWRAP_TEXT, install_command), LANDLOCK_KERNEL)
+def backend_unlock_options(
+    platform: str, backends: Sequence[BackendProbe], family: str | None = None
+) -> tuple[UnlockOption, ...]:
+    """The host-side options: for each unusable probe, the catalogue's options for its cause (deduplicated).
+
+    Linux probes without a cause fall back to installing bubblewrap / a Landlock kernel; macOS offers restoring
+    sandbox-exec; Windows and unknown platforms have none.
+    """
     if platform == "darwin":
         return (RESTORE_SANDBOX_EXEC,)
-    return ()
+    if platform != "linux":
+        return ()
+    ids: list[str] = []
+    for probe in backends:
+        if probe.available is not True:
+            ids += [i for i in unlock_ids(probe.name, probe.cause) if i not in ids]
+    if not ids:
+        ids = ["install-bubblewrap", "landlock-kernel"]
+    return tuple(catalogue.option(i, family) for i in ids)
 
 
-def unlock_options(status: Status, platform: str, install_command: str | None) -> tuple[UnlockOption, ...]:
+def unlock_options(
+    status: Status, platform: str, backends: Sequence[BackendProbe] = (), family: str | None = None
+) -> tuple[UnlockOption, ...]:
     """Every unlock option, approvals first and the policy change last; ``()`` when usable."""
     if status is Status.USABLE:
         return ()
-    return (APPROVE_TURN, APPROVE_BOT, *backend_unlock_options(platform, install_command), CHANGE_FILE_POLICY)
+    return (APPROVE_TURN, APPROVE_BOT, *backend_unlock_options(platform, backends, family), CHANGE_FILE_POLICY)
 
 
 def build_report(
     mode: SandboxMode | None,
     platform: str,
     backends: Iterable[BackendProbe],
-    install_command: str | None = None,
+    os_release: Mapping[str, str] | None = None,
 ) -> PreflightReport:
-    """Assemble the report: status by :func:`decide_status`, unlock options by :func:`unlock_options`."""
+    """Assemble the report: status by :func:`decide_status`, unlock options by :func:`unlock_options`.
+
+    ``os_release`` (parsed fields, Linux only) picks the exact host commands and fills ``os_id``.
+    """
     probes = tuple(backends)
     status = decide_status(mode, probes)
-    return PreflightReport(mode, platform, status, probes, unlock_options(status, platform, install_command))
+    fields = os_release or {}
+    family = catalogue.os_family(fields)
+    return PreflightReport(
+        mode, platform, status, probes, unlock_options(status, platform, probes, family),
+        os_id=fields.get("ID") or None, os_family=family,
+    )
 
 
 def backend_label(name: str) -> str:

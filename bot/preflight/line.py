@@ -5,29 +5,26 @@ Blocked line grammar (the only line :func:`parse_one_line` accepts)::
     sandbox-preflight: <mode> is UNAVAILABLE: no usable sandbox backend (<missing>[; <missing>...]).
     Every shell call will be refused with SANDBOX_UNAVAILABLE. Unlock: <option>[; <option>...].
 
-(one line; wrapped here). ``<missing>`` is a phrase per backend (``bubblewrap missing or not runnable``,
-``Landlock not enabled``, ``sandbox-exec missing or not runnable``); ``<option>`` is an unlock option's text,
-followed by `` (`<command>`)`` when it has one. ``approve-turn`` and ``approve-bot`` render together as
-``approve danger-full-access for this turn (or the Bot)``.
+(one line; wrapped here). ``<missing>`` is a phrase per backend and cause (:data:`CAUSE_PHRASES`, e.g.
+``bubblewrap present but user namespaces are restricted by AppArmor``, ``Landlock not built into the kernel``,
+``Landlock ABI 2 is older than the ABI 3 needed``; older lines say ``bubblewrap missing or not runnable`` and
+``Landlock not enabled``), optionally followed by ``: <the probe's error text>`` (one line, ``;`` turned into
+``,``); ``<option>`` is an unlock option's text, followed by `` (`<command>`)`` when it has one. ``approve-turn``
+and ``approve-bot`` render together as ``approve danger-full-access for this turn (or the Bot)``.
 """
 
 from __future__ import annotations
 
 import re
 
-from bot.preflight.decide import (
-    APPROVE_BOT,
-    APPROVE_TURN,
-    CHANGE_FILE_POLICY,
-    INSTALL_BUBBLEWRAP_TEXT,
-    LANDLOCK_KERNEL,
-    RESTORE_SANDBOX_EXEC,
-    backend_label,
-)
+from bot.preflight import causes
+from bot.preflight.catalogue import id_of_phrase
+from bot.preflight.decide import APPROVE_BOT, APPROVE_TURN, backend_label, landlock_min_abi
 from bot.preflight.model import (
     Backend,
     BackendProbe,
     BlockedLineParseError,
+    Finding,
     InvalidModeError,
     ParsedBlockedLine,
     PreflightReport,
@@ -44,12 +41,22 @@ MISSING_PHRASES: dict[str, str] = {
     Backend.SANDBOX_EXEC.value: "sandbox-exec missing or not runnable",
     Backend.WINDOWS_ACL.value: "Windows ACL runner not available",
 }
-_OPTION_IDS: dict[str, str] = {
-    option.text: option.id
-    for option in (APPROVE_TURN, APPROVE_BOT, CHANGE_FILE_POLICY, LANDLOCK_KERNEL, RESTORE_SANDBOX_EXEC)
-} | {INSTALL_BUBBLEWRAP_TEXT: "install-bubblewrap"}
+CAUSE_PHRASES: dict[tuple[str, str], str] = {
+    (Backend.BUBBLEWRAP.value, causes.NOT_INSTALLED): "bubblewrap not installed",
+    (Backend.BUBBLEWRAP.value, causes.APPARMOR_USERNS): "bubblewrap present but user namespaces are restricted by AppArmor",
+    (Backend.BUBBLEWRAP.value, causes.USERNS_DISABLED): "bubblewrap present but unprivileged user namespaces are disabled",
+    (Backend.BUBBLEWRAP.value, causes.USERNS_LIMIT): "bubblewrap present but the user-namespace limit is 0",
+    (Backend.BUBBLEWRAP.value, causes.CONTAINER):
+        "bubblewrap present but this container does not let it create namespaces",
+    (Backend.BUBBLEWRAP.value, causes.OTHER): "bubblewrap present but not runnable",
+    (Backend.LANDLOCK.value, causes.LANDLOCK_NOT_BUILT): "Landlock not built into the kernel",
+    (Backend.LANDLOCK.value, causes.LANDLOCK_DISABLED): "Landlock built but disabled at boot",
+    (Backend.LANDLOCK.value, causes.LANDLOCK_NOT_LISTED): "Landlock not enabled",
+}
+"""``(backend, cause)`` -> the missing-backend phrase of the blocked line."""
+_OLD_ABI_RE = re.compile(r"Landlock ABI (?P<abi>\d{1,3}) is older than the ABI (?P<need>\d{1,3}) needed")
 _BLOCKED_RE = re.compile(
-    r"sandbox-preflight: (?P<mode>\S+) is UNAVAILABLE: no usable sandbox backend \((?P<missing>[^()]+)\)\. "
+    r"sandbox-preflight: (?P<mode>\S+) is UNAVAILABLE: no usable sandbox backend \((?P<missing>.+?)\)\. "
     r"Every shell call will be refused with SANDBOX_UNAVAILABLE\. Unlock: (?P<unlock>.+)\."
 )
 _COMMAND_RE = re.compile(r"(?P<text>.+?) \(`(?P<command>[^`]+)`\)")
@@ -109,10 +116,26 @@ def _render_usable(report: PreflightReport) -> str:
     return f"{PREFIX}{report.mode} is usable: {_usable_backends(report)}. Shell calls will run confined."
 
 
+def line_error(text: str, limit: int = 200) -> str:
+    """A probe's error text made safe for the line: one line, ``;`` -> ``,``, backticks and parentheses kept out."""
+    flat = _flat(text).replace(";", ",").replace("`", "'").replace("(", "[").replace(")", "]")
+    return flat[:limit]
+
+
+def missing_phrase(probe: BackendProbe) -> str:
+    """The blocked line's phrase for one unusable probe: its cause's phrase, then ``: <error>`` when there is one."""
+    if probe.name == Backend.LANDLOCK.value and probe.cause == causes.LANDLOCK_OLD_ABI and probe.abi is not None:
+        return f"Landlock ABI {probe.abi} is older than the ABI {landlock_min_abi(None)} needed"
+    phrase = CAUSE_PHRASES.get((probe.name, probe.cause or ""))
+    if phrase is None:
+        return MISSING_PHRASES.get(probe.name, f"{probe.name} not available")
+    if probe.name == Backend.BUBBLEWRAP.value and probe.cause not in (None, causes.NOT_INSTALLED) and probe.error:
+        return f"{phrase}: {line_error(probe.error)}"
+    return phrase
+
+
 def _render_blocked(report: PreflightReport) -> str:
-    missing = "; ".join(
-        MISSING_PHRASES.get(p.name, f"{p.name} not available") for p in report.backends if p.available is False
-    )
+    missing = "; ".join(missing_phrase(p) for p in report.backends if p.available is False)
     return (
         f"{PREFIX}{report.mode} is UNAVAILABLE: no usable sandbox backend ({missing}). "
         f"Every shell call will be refused with SANDBOX_UNAVAILABLE. Unlock: {render_unlock(report.unlock)}."
@@ -139,12 +162,28 @@ def render_one_line(report: PreflightReport) -> str:
     return renderers[report.status](report)
 
 
-def _parse_missing(text: str) -> tuple[str, ...]:
-    by_phrase = {phrase: name for name, phrase in MISSING_PHRASES.items()}
-    names = tuple(by_phrase.get(part.strip(), part.strip()) for part in text.split(";"))
-    if not all(names):
+def parse_finding(part: str) -> Finding:
+    """One missing-backend phrase back to ``Finding(backend, cause, error, abi)``; unknown phrases are kept verbatim
+    as the backend with no cause."""
+    old_abi = _OLD_ABI_RE.fullmatch(part)
+    if old_abi:
+        return Finding(Backend.LANDLOCK.value, causes.LANDLOCK_OLD_ABI, f"ABI {old_abi['abi']}", int(old_abi["abi"]))
+    for (backend, cause), phrase in CAUSE_PHRASES.items():
+        if part == phrase:
+            return Finding(backend, cause)
+        if part.startswith(phrase + ": "):
+            return Finding(backend, cause, part[len(phrase) + 2:].strip())
+    for backend, phrase in MISSING_PHRASES.items():
+        if part == phrase:
+            return Finding(backend)
+    return Finding(part)
+
+
+def _parse_missing(text: str) -> tuple[Finding, ...]:
+    parts = [part.strip() for part in text.split(";")]
+    if not all(parts):
         raise BlockedLineParseError(f"blocked report lists an empty missing backend: ({text})")
-    return names
+    return tuple(parse_finding(part) for part in parts)
 
 
 def _parse_option(phrase: str) -> tuple[UnlockOption, ...]:
@@ -152,7 +191,7 @@ def _parse_option(phrase: str) -> tuple[UnlockOption, ...]:
         return (APPROVE_TURN, APPROVE_BOT)
     match = _COMMAND_RE.fullmatch(phrase)
     text, command = (match["text"], match["command"]) if match else (phrase, None)
-    return (UnlockOption(_OPTION_IDS.get(text, "other"), text, command),)
+    return (UnlockOption(id_of_phrase(text) or "other", text, command),)
 
 
 def _parse_unlock(text: str) -> tuple[UnlockOption, ...]:
@@ -193,8 +232,10 @@ def parse_one_line(text: str) -> ParsedBlockedLine:
     match = _BLOCKED_RE.fullmatch(line)
     if match is None:
         raise BlockedLineParseError(f"malformed blocked report: {line[:120]!r}")
+    findings = _parse_missing(match["missing"])
     return ParsedBlockedLine(
         mode=_parse_mode(match["mode"]),
-        missing_backends=_parse_missing(match["missing"]),
+        missing_backends=tuple(f.backend for f in findings),
         unlock=_parse_unlock(match["unlock"]),
+        findings=findings,
     )

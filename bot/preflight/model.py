@@ -105,15 +105,30 @@ class BackendProbe:
         available: ``True`` usable, ``False`` missing or not runnable, ``None`` cannot be probed here
             (timeout, unreadable lsm file, the Windows ACL runner).
         detail: one human line (no newlines), e.g. ``"not runnable: exit 1: bwrap: No permissions ..."``.
+        cause: why it is not usable, one of ``bot.preflight.causes``' ids (``apparmor-userns``, ``not-built``,
+            ...); ``None`` when usable or unknown.
+        error: the probe's own error text, one line (bwrap's first stderr line, the syscall's errno name);
+            empty when there is none.
+        abi: Landlock only: the ABI version the kernel answered (``None`` when it could not be asked).
     """
 
     name: str
     available: bool | None
     detail: str
+    cause: str | None = None
+    error: str = ""
+    abi: int | None = None
 
     def to_json_dict(self) -> dict[str, Any]:
-        """``{"name": str, "available": bool | null, "detail": str}``."""
-        return {"name": self.name, "available": self.available, "detail": self.detail}
+        """``{"name": str, "available": bool | null, "detail": str, "cause": str | null, "error": str}``,
+        plus ``"abi": int | null`` for Landlock."""
+        out: dict[str, Any] = {
+            "name": self.name, "available": self.available, "detail": self.detail, "cause": self.cause,
+            "error": self.error,
+        }
+        if self.name == Backend.LANDLOCK.value:
+            out["abi"] = self.abi
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +165,9 @@ class PreflightReport:
         status: usable / blocked / unknown, decided by ``bot.preflight.decide.decide_status``.
         backends: every probe's result, in runner-chain order.
         unlock: the options that would unblock the session; empty when usable.
+        os_id: the os-release ``ID`` (``ubuntu``), ``None`` when unknown or not Linux.
+        os_family: the OS family the unlock commands were chosen for (``bot.preflight.catalogue.os_family``:
+            ``debian``, ``ubuntu``, ``fedora``, ``arch``, ...), ``None`` when unknown.
     """
 
     mode: SandboxMode | None
@@ -157,6 +175,8 @@ class PreflightReport:
     status: Status
     backends: tuple[BackendProbe, ...]
     unlock: tuple[UnlockOption, ...]
+    os_id: str | None = None
+    os_family: str | None = None
 
     @property
     def exit_code(self) -> int:
@@ -174,7 +194,10 @@ class PreflightReport:
               "status": "usable" | "blocked" | "unknown",
               "usable": bool,     # status == "usable" (exit 0)
               "unknown": bool,    # status == "unknown" (exit 4)
-              "backends": [{"name": str, "available": bool | null, "detail": str}, ...],
+              "os": str | null,          # os-release ID
+              "os_family": str | null,   # debian | ubuntu | fedora | arch | alpine | suse
+              "backends": [{"name": str, "available": bool | null, "detail": str, "cause": str | null,
+                            "error": str, "abi"?: int | null}, ...],     # "abi" on the landlock probe only
               "unlock": [{"id": str, "text": str, "command"?: str}, ...]   # [] when usable
             }
         """
@@ -184,15 +207,11 @@ class PreflightReport:
             "status": self.status.value,
             "usable": self.status is Status.USABLE,
             "unknown": self.status is Status.UNKNOWN,
+            "os": self.os_id,
+            "os_family": self.os_family,
             "backends": [probe.to_json_dict() for probe in self.backends],
             "unlock": [option.to_json_dict() for option in self.unlock],
         }
-
-    def one_line(self) -> str:
-        """The human one-line report (see ``bot.preflight.line.render_one_line``)."""
-        from bot.preflight.line import render_one_line
-
-        return render_one_line(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,8 +223,28 @@ class ParsedBlockedLine:
         missing_backends: backend wire names (``"bubblewrap"``, ``"landlock"``, ``"sandbox-exec"``); a phrase
             this version does not know is kept verbatim.
         unlock: the unlock options, ids recovered from their phrases (``"other"`` when unrecognised).
+        findings: per missing backend, the cause and error text the line names (cause ``None`` when the
+            phrase does not name one).
     """
 
     mode: SandboxMode
     missing_backends: tuple[str, ...]
     unlock: tuple[UnlockOption, ...]
+    findings: tuple[Finding, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """Why one backend is missing, as a report carries it.
+
+    Attributes:
+        backend: wire name (``bubblewrap``, ``landlock``) or a phrase this version does not know.
+        cause: a ``bot.preflight.causes`` id, or ``None`` when not said.
+        error: the probe's error text (one line), possibly empty.
+        abi: Landlock's ABI when known.
+    """
+
+    backend: str
+    cause: str | None = None
+    error: str = ""
+    abi: int | None = None

@@ -28,10 +28,28 @@ class FakeHost:
     root: Path
     platform: str = "linux"
     extra: dict[str, str] = field(default_factory=dict)
+    lsm_override: bool = True
 
     def __post_init__(self) -> None:
         self.bin_dir.mkdir(exist_ok=True)
+        self.host_root.mkdir(exist_ok=True)
         self.os_release("debian")
+
+    @property
+    def host_root(self) -> Path:
+        """Stands in for ``/`` when the probes read host settings (``FLYBOT_PREFLIGHT_ROOT``): empty by default."""
+        return self.root / "hostroot"
+
+    def setting(self, relative: str, value: str) -> FakeHost:
+        """Write a host setting file under :attr:`host_root` (e.g. ``proc/sys/user/max_user_namespaces``)."""
+        path = self.host_root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(value)
+        return self
+
+    def os_release_text(self, text: str) -> None:
+        """Write the os-release file verbatim."""
+        (self.root / "os-release").write_text(text)
 
     @property
     def bin_dir(self) -> Path:
@@ -70,14 +88,16 @@ class FakeHost:
             path.write_text(f"ID={distro}\n")
 
     def env(self, **extra: str) -> dict[str, str]:
-        return {
+        """The probes' whole environment; without ``lsm_override`` Landlock is asked by the real syscall."""
+        env = {
             "PATH": str(self.bin_dir),
-            "FLYBOT_PREFLIGHT_LSM_FILE": str(self.lsm_path),
             "FLYBOT_PREFLIGHT_PLATFORM": self.platform,
             "FLYBOT_PREFLIGHT_OS_RELEASE_FILE": str(self.root / "os-release"),
-            **self.extra,
-            **extra,
+            "FLYBOT_PREFLIGHT_ROOT": str(self.host_root),
         }
+        if self.lsm_override:
+            env["FLYBOT_PREFLIGHT_LSM_FILE"] = str(self.lsm_path)
+        return {**env, **self.extra, **extra}
 
 
 @dataclass(frozen=True)

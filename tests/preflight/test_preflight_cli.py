@@ -14,10 +14,11 @@ from preflight_support import FakeHost, run_cli
 from bot.preflight.cli import handle, register
 
 BLOCKED_LINE_WW = (
-    "sandbox-preflight: workspace-write is UNAVAILABLE: no usable sandbox backend (bubblewrap missing or not "
-    "runnable; Landlock not enabled). Every shell call will be refused with SANDBOX_UNAVAILABLE. Unlock: approve "
+    "sandbox-preflight: workspace-write is UNAVAILABLE: no usable sandbox backend (bubblewrap not installed; "
+    "Landlock not enabled). Every shell call will be refused with SANDBOX_UNAVAILABLE. Unlock: approve "
     "danger-full-access for this turn (or the Bot); install bubblewrap on the host (`sudo apt-get install -y "
-    "bubblewrap`); run a Landlock-enforcing kernel; change the session file policy to danger-full-access."
+    "bubblewrap`); run a kernel with Landlock ABI 3 or later (Linux 6.2+); change the session file policy to "
+    "danger-full-access."
 )
 
 
@@ -137,7 +138,8 @@ def test_windows_is_never_blocked_even_without_anything_on_path(host: FakeHost) 
     result = run_cli(host.env(PATH="/nonexistent"), "--mode", "workspace-write", "--json")
     assert result.code == 4
     assert result.json["backends"] == [
-        {"name": "windows-acl", "available": None, "detail": "the ACL runner cannot be probed from inside a shell"}
+        {"name": "windows-acl", "available": None, "detail": "the ACL runner cannot be probed from inside a shell",
+             "cause": None, "error": ""}
     ]
 
 
@@ -159,10 +161,11 @@ def test_danger_full_access_line_reports_probes_without_deciding(host: FakeHost)
 
 def test_json_document_shape(host: FakeHost) -> None:
     doc = run_cli(host.env(), "--json").json
-    assert set(doc) == {"mode", "platform", "status", "unknown", "usable", "backends", "unlock"}
+    assert set(doc) == {"mode", "platform", "status", "unknown", "usable", "os", "os_family", "backends", "unlock"}
     assert (doc["mode"], doc["platform"], doc["status"]) == (None, "linux", "unknown")
     assert [b["name"] for b in doc["backends"]] == ["bubblewrap", "landlock"]
-    assert all(set(b) == {"name", "available", "detail"} for b in doc["backends"])
+    assert set(doc["backends"][0]) == {"name", "available", "detail", "cause", "error"}
+    assert set(doc["backends"][1]) == {"name", "available", "detail", "cause", "error", "abi"}
     assert doc["unlock"][2] == {
         "id": "install-bubblewrap", "text": "install bubblewrap on the host",
         "command": "sudo apt-get install -y bubblewrap",

@@ -49,11 +49,11 @@ def test_decide_status_follows_the_mode_rules(
 
 
 def test_usable_report_offers_no_unlock_options() -> None:
-    assert build_report(WW, "linux", FOUND, "sudo apt-get install -y bubblewrap").unlock == ()
+    assert build_report(WW, "linux", FOUND, {"ID": "debian"}).unlock == ()
 
 
 def test_blocked_linux_report_offers_approvals_install_kernel_and_policy_in_order() -> None:
-    report = build_report(WW, "linux", NONE_USABLE, "sudo apt-get install -y bubblewrap")
+    report = build_report(WW, "linux", NONE_USABLE, {"ID": "debian"})
     assert [o.id for o in report.unlock] == [
         "approve-turn", "approve-bot", "install-bubblewrap", "landlock-kernel", "change-file-policy",
     ]

@@ -11,7 +11,7 @@ import pytest
 from preflight_support import FakeHost, run_cli
 
 from bot.preflight import Status, run_preflight
-from bot.preflight.probes import probe_landlock
+from bot.preflight.probes import probe_landlock_lsm as probe_landlock
 
 REAL_BWRAP = shutil.which("bwrap")
 if REAL_BWRAP is None and os.environ.get("CI") == "true":
