@@ -41,10 +41,12 @@ class Rec:
     """One simple command being graded (mutable until finished).
 
     ``words`` is the effective argv (replaced as wrappers are unwrapped); ``emit`` is
-    False for a shell wrapper (``bash -c``) whose inner commands were listed instead.
+    False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
+    ``stdin`` is the literal text on its standard input when the script shows it (a
+    quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown).
     """
 
-    __slots__ = ("words", "text", "wrappers", "level", "emit")
+    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin")
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
         self.words = words
@@ -52,6 +54,7 @@ class Rec:
         self.wrappers: list[str] = wrappers if wrappers is not None else []
         self.level = _READ_ONLY
         self.emit = True
+        self.stdin: str | None = None
 
 
 class Scope:

@@ -34,7 +34,24 @@ from types import MappingProxyType
 from bot.risk.grader import Handler, Program
 from bot.risk.model import RiskLevel
 
-from .programs import archive, basic, build, control, files, git, net, packages, shells, textproc, viewers, wrappers
+from .programs import (
+    archive,
+    basic,
+    build,
+    cloud,
+    control,
+    databases,
+    files,
+    git,
+    net,
+    packages,
+    schedule,
+    shells,
+    system,
+    textproc,
+    viewers,
+    wrappers,
+)
 from .programs.kit import const
 
 __all__ = ["CONTAINED_DOWNGRADE", "PROGRAMS", "READ_ONLY", "SYSTEM_COMMANDS", "table_rows"]
@@ -93,7 +110,7 @@ CONTAINED_DOWNGRADE = frozenset({
 })  # fmt: skip
 
 _DELETION = {
-    "rm": _COREUTILS, "rmdir": _COREUTILS, "unlink": _COREUTILS, "shred": _COREUTILS,
+    "rm": _COREUTILS, "unlink": _COREUTILS, "shred": _COREUTILS,
     "userdel": "userdel(8)", "groupdel": "groupdel(8)",
 }
 _DISK = {"mkfs": "mkfs(8)", "fdisk": "fdisk(8)", "sfdisk": "sfdisk(8)", "parted": "parted(8)", "wipefs": "wipefs(8)", "sgdisk": "sgdisk(8)"}
@@ -114,7 +131,10 @@ def _build() -> dict[str, Program]:
     for name, source in READ_ONLY.items():
         table[name] = Program(read_only, source)
     for name, source in SYSTEM_COMMANDS.items():
-        table[name] = Program(_system(name), source)
+        handler = _system(name)
+        if name in system.QUERIES:  # its queries only read (programs/system.py)
+            handler, source = system.query(name, handler), source + "; queries: programs/system.py"
+        table[name] = Program(handler, source)
     # Package managers: options that run programs (programs/packages.py) before the usual grade.
     for name, guard in (
         ("apt", packages.apt), ("apt-get", packages.apt), ("apt-cache", packages.apt), ("dpkg", packages.dpkg),
@@ -141,6 +161,12 @@ def _build() -> dict[str, Program]:
     add("eval", shells.eval_, _BASH + ": eval")
     add("source .", shells.source, _BASH + ": source")
     add("trap", shells.trap, _BASH + ": trap")
+
+    # Schedulers: the scheduled code is graded like `... | sh` (programs/schedule.py).
+    add("at batch", schedule.at, "at(1) (at 3.2): -f, -l, -r/-d, -c; jobs run with /bin/sh in this directory")
+    add("atq", schedule.atq, "atq(1)")
+    add("atrm", schedule.atrm, "atrm(1)")
+    add("crontab", schedule.crontab, "crontab(1), crontab(5) (cronie 1.7): -l, -r, -e, -T, FILE, -")
 
     # Viewers and readers with an option that runs a program or writes (programs/viewers.py).
     add("man", viewers.man, "man(1) (man-db): -P/--pager, -H/--html, -X, -C/--config-file, -r/--prompt")
@@ -176,10 +202,15 @@ def _build() -> dict[str, Program]:
     add("find", wrappers.find, "GNU findutils manual: find (4.9)")
     add("sudo", wrappers.sudo, "sudo(8)")
     add("sudoedit", wrappers.sudoedit, "sudoedit(8)")
+    add("watch", wrappers.watch, "watch(1) (procps-ng): sh -c of the joined words unless -x")
+    add("parallel", wrappers.parallel, "GNU parallel(1): command template, ::: inputs, -S remote")
+    add("su", wrappers.su, "su(1) (util-linux): -c, -s, -l")
+    add("script", wrappers.script, "script(1) (util-linux): -c, FILE")
 
     # File writers and filters.
     add("touch", files.touch, _COREUTILS + ": touch")
     add("mkdir", files.mkdir, _COREUTILS + ": mkdir")
+    add("rmdir", files.rmdir, _COREUTILS + ": rmdir (removes only empty directories)")
     add("cp", files.cp, _COREUTILS + ": cp")
     add("mv", files.mv, _COREUTILS + ": mv")
     add("install", files.install, _COREUTILS + ": install")
@@ -215,6 +246,7 @@ def _build() -> dict[str, Program]:
     add("ping ping6 dig host nslookup traceroute telnet ftp whois", net.plain_network, "ping(8), dig(1), host(1), telnet(1)")
     add("make gmake", build.make, "GNU make manual: Options Summary; Standard Targets")
     add("npm pnpm yarn", build.js_package_manager, "npm CLI commands (docs.npmjs.com/cli/v10); pnpm CLI; yarn CLI")
+    add("npx", build.npx, "npm exec / npx (docs.npmjs.com/cli/v10/commands/npx): known build/check tools only")
     add("pip pip3", build.pip, "pip.pypa.io: Commands")
     add("cargo", build.cargo, "The Cargo Book: Commands")
     add("go", build.go, "go command docs (pkg.go.dev/cmd/go)")
@@ -227,8 +259,26 @@ def _build() -> dict[str, Program]:
     add("docker-compose", control.docker_compose, "docker compose reference (docs.docker.com)")
     add("helm", control.helm, "helm docs (helm.sh/docs/helm)")
     add("terraform tofu", control.terraform, "terraform CLI docs (developer.hashicorp.com)")
+    for name in ("aws", "gcloud", "az", "gsutil", "gh", "glab"):
+        add(name, getattr(cloud, name), _CLOUD_SOURCES[name])
+    add("ip", system.ip, "ip(8) (iproute2): OBJECT [show|list|get]; -batch; netns exec")
+    add("nft", system.nft, "nft(8): list, describe, monitor, -c/--check; -f/-i")
+    add("psql", databases.psql, "psql(1) (PostgreSQL 17); SQL parsed with sqlglot (postgres)")
+    add("mysql mariadb", databases.mysql, "mysql(1) (MySQL 8.4 client); SQL parsed with sqlglot (mysql)")
+    add("sqlite3", databases.sqlite3, "sqlite3 CLI (sqlite.org/cli.html); SQL parsed with sqlglot (sqlite)")
+    add("redis-cli", databases.redis_cli, "redis-cli docs; redis.io/commands")
+    add("mongosh", databases.mongosh, "mongosh docs (--eval, --file); db.C.METHOD shapes only")
     return table
 
+
+_CLOUD_SOURCES = {
+    "aws": "AWS CLI v2 command reference; operations by verb (describe-/list-/get- read, delete-/terminate- delete)",
+    "gcloud": "gcloud reference (cloud.google.com/sdk/gcloud/reference): GROUP... VERB",
+    "az": "az reference (learn.microsoft.com/cli/azure/reference-index): GROUP... VERB",
+    "gsutil": "gsutil commands (cloud.google.com/storage/docs/gsutil)",
+    "gh": "GitHub CLI manual (cli.github.com/manual): GROUP VERB, gh api -X",
+    "glab": "glab docs (gitlab.com/gitlab-org/cli docs): GROUP VERB, glab api -X",
+}
 
 #: The table, by program name (read-only mapping).
 PROGRAMS = MappingProxyType(_build())

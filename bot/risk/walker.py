@@ -66,6 +66,11 @@ _HIJACK_NAMES = frozenset({
     "BROWSER", "LESS", "LESSKEY", "LESSKEYIN", "LESSKEY_CONTENT", "LESSKEY_SRC", "SYSTEMD_PAGER", "SYSTEMD_LESS",
     "SYSTEMD_EDITOR", "TAR_OPTIONS", "RIPGREP_CONFIG_PATH", "WGETRC", "RSYNC_RSH", "DOCKER_CONFIG",
     "HOMEBREW_CURL_PATH", "HOMEBREW_GIT_PATH", "HOMEBREW_EDITOR", "HOMEBREW_BROWSER", "HOMEBREW_SSH_CONFIG_PATH",
+    # Issue 14's clients: pagers, editors, browsers and rc files they run or read (psql(1) PSQL_PAGER, PSQL_EDITOR,
+    # PSQLRC; aws AWS_PAGER, AWS_CONFIG_FILE (credential_process); gh GH_PAGER/GH_EDITOR/GH_BROWSER; glab
+    # GLAB_PAGER; watch/script/su run $SHELL).
+    "PSQL_PAGER", "PSQL_EDITOR", "PSQLRC", "AWS_PAGER", "AWS_CONFIG_FILE", "GH_PAGER", "GH_EDITOR", "GH_BROWSER",
+    "GLAB_PAGER", "SHELL", "MYSQL_HOME", "CLOUDSDK_CONFIG",
 })  # fmt: skip
 _HIJACK_PREFIXES = ("LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG")
 
@@ -104,13 +109,54 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
     if _is_empty(root):
         _script_flag(g, parent, scope, subject, "empty-command", "An empty script (nothing but blanks or comments) is refused.")
         return
-    if root.has_error:
+    gaps = _herestring_gaps(root) if root.has_error else None
+    if root.has_error and gaps is None:
         where = _first_error(root)
         detail = "The script does not parse as bash"
         if where is not None:
             detail += f" (near byte {where.start_byte}: {shorten(node_text(where, src), 40)!r})"
         _script_flag(g, parent, scope, subject, "parse-error", detail + ".")
-    _Walk(g, src).visit(root, scope)
+    walk = _Walk(g, src)
+    if gaps:
+        walk.gaps = gaps
+    walk.visit(root, scope)
+
+
+def _herestring_gaps(root: Node) -> frozenset[tuple[int, int]] | None:
+    """The here-strings tree-sitter-bash 0.25 cannot parse after a file redirect, or None.
+
+    ``cat > file <<< 'x'`` is valid bash (bash(1) "Here Strings": a redirection like any
+    other, in any position), but the grammar parses it as an ERROR ``<<`` followed by a
+    ``< 'x'`` file redirect. When every error in the tree is exactly that shape, the
+    script is graded (the ``<`` redirect counts as the here-string it is, see
+    ``_Walk.stdin_of``); returns the (start, end) bytes of those redirects. Any other
+    error: None (the script stays a parse error, destructive).
+    """
+    found: set[tuple[int, int]] = set()
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if node.is_missing:
+            return None
+        if node.type == "ERROR":
+            after = node.next_sibling
+            parent = node.parent
+            if (
+                node.child_count != 1
+                or node.children[0].type != "<<"
+                or parent is None
+                or parent.type != "redirected_statement"
+                or after is None
+                or after.type != "file_redirect"
+                or after.start_byte != node.end_byte
+                or after.child_count != 2
+                or after.children[0].type != "<"
+            ):
+                return None
+            found.add((after.start_byte, after.end_byte))
+            continue
+        stack.extend(child for child in node.children if child.has_error or child.is_missing)
+    return frozenset(found) if found else None
 
 
 def _is_empty(root: Node) -> bool:
@@ -151,12 +197,14 @@ def _rightmost(node: Node) -> Node | None:
 class _Walk:
     """One script's walk: ``src`` is the UTF-8 text its tree came from."""
 
-    __slots__ = ("g", "src", "attached")
+    __slots__ = ("g", "src", "attached", "pipe_in", "gaps")
 
     def __init__(self, g: Grader, src: bytes) -> None:
         self.g = g
         self.src = src
         self.attached: dict[tuple[int, int], list[Node]] = {}
+        self.pipe_in: str | None = None  # what ``echo LITERAL |`` feeds the next pipeline element
+        self.gaps: frozenset[tuple[int, int]] = frozenset()  # see _herestring_gaps
 
     def text(self, node: Node) -> str:
         """The source text of ``node``."""
@@ -181,9 +229,14 @@ class _Walk:
         elif kind == "list":
             self.a_list(node, scope)
         elif kind == "pipeline":
+            feed: str | None = None
             for child in node.children:
                 if child.is_named:
+                    if feed is not None and (child.type == "command" or (child.type == "redirected_statement" and child.children[0].type == "command")):
+                        self.pipe_in = feed
                     self.isolated(child, scope)
+                    self.pipe_in = None
+                    feed = self.echo_feed(child)
         elif kind in _SUBSHELLS:
             saved = self.g.state
             self.children(node, scope)
@@ -264,6 +317,7 @@ class _Walk:
         if self.attached:
             extra = extra + self.attached.pop((node.start_byte, node.end_byte), [])
         g.direct_cd = None
+        feed, self.pipe_in = self.pipe_in, None
         src = self.src
         named = False
         assigns: list[Node] = []
@@ -304,6 +358,7 @@ class _Walk:
         later: list[Node] = []
         for assign in assigns:
             self.check_assignment(rec, scope, assign)
+        rec.stdin = self.stdin_of(feed, redirects) if (redirects or feed is not None) else None
         if redirects:
             extra_args: list[Node] = []
             for redirect in redirects:
@@ -324,6 +379,75 @@ class _Walk:
             self.finish_orphan(rec, scope)
         for statement in later:
             self.visit(statement, scope)
+
+    def echo_feed(self, node: Node) -> str | None:
+        """What a pipeline element writes when it is ``echo`` of literal words (no ``-e``, no backslash), else None.
+
+        Source: bash(1) SHELL BUILTIN COMMANDS, echo. A backslash is refused because ``xpg_echo``
+        would interpret it.
+        """
+        if node.type != "command":
+            return None
+        words: list[str] = []
+        for child in node.children:
+            if child.type == "command_name":
+                if self.text(child) != "echo":
+                    return None
+            elif child.type in ("word", "raw_string", "string", "concatenation", "number"):
+                value = resolve_word(child, self.src).value
+                if value is None or "\\" in value:
+                    return None
+                words.append(value)
+            elif child.type != "comment":
+                return None
+        newline = "\n"
+        while words and words[0] in ("-n", "-E", "-nE", "-En"):
+            if "n" in words.pop(0):
+                newline = ""
+        if words and words[0].startswith("-") and set(words[0][1:]) <= set("neE"):
+            return None
+        return " ".join(words) + newline
+
+    def stdin_of(self, feed: str | None, redirects: list[Node]) -> str | None:
+        """The literal standard input of a command: the pipe ``feed``, then its input redirects in order (the last wins)."""
+        stdin = feed
+        for node in sorted(redirects, key=lambda r: r.start_byte):
+            kind = node.type
+            descriptor = node.child_by_field_name("descriptor")
+            fd = self.text(descriptor) if descriptor is not None else None
+            if kind == "herestring_redirect" or (node.start_byte, node.end_byte) in self.gaps:
+                if fd not in (None, "0"):
+                    continue
+                value = next((c for c in reversed(node.children) if c.is_named and c.type != "file_descriptor"), None)
+                literal = resolve_word(value, self.src).value if value is not None else None
+                stdin = None if literal is None else literal + "\n"
+            elif kind == "heredoc_redirect":
+                if fd in (None, "0"):
+                    stdin = self.heredoc_text(node)
+                inner = [c for c in node.children if c.type == "file_redirect"]
+                if inner:
+                    stdin = self.stdin_of(stdin, inner)
+            elif kind == "file_redirect":
+                op = next((c.type for c in node.children if not c.is_named), "")
+                if fd == "0" or (fd is None and op.startswith("<")):
+                    stdin = None
+        return stdin
+
+    def heredoc_text(self, node: Node) -> str | None:
+        """The text a here-document feeds, when it is literal (quoted delimiter, or no expansion and no backslash)."""
+        start = next((c for c in node.children if c.type == "heredoc_start"), None)
+        body = next((c for c in node.children if c.type == "heredoc_body"), None)
+        if start is None:
+            return None
+        if body is None:
+            return ""
+        quoted = any(ch in self.text(start) for ch in "'\"\\")
+        text = self.text(body)
+        if not quoted and ("\\" in text or "$" in text or "`" in text or any(c.type != "heredoc_content" for c in body.named_children)):
+            return None
+        if any(c.type == "<<-" for c in node.children):
+            text = "\n".join(line.lstrip("\t") for line in text.split("\n"))
+        return text
 
     def socket(self, rec: Rec, scope: Scope, subject: str, *, redirect: bool = False) -> None:
         """A redirect, argument or assigned value naming ``/dev/tcp``/``/dev/udp``: network egress, never downgraded."""

@@ -123,9 +123,9 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("service nginx reload", SYS, WW),
     ("apt-get update", SYS, WW),
     ("brew install jq", SYS, WW),
-    ("crontab -l", SYS, WW),
+    ("crontab -l", RO, RO),  # issue 14: a query
     ("mount /dev/sdb1 /mnt", SYS, WW),
-    ("iptables -L", SYS, WW),
+    ("iptables -L", RO, RO),  # issue 14: a query
     ("reboot", SYS, WW),
     ("kill 1234", SYS, SYS),
     ("useradd bob", SYS, SYS),
@@ -140,7 +140,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("rm -fr build", DES, DES),
     ("rm --recursive --force build", DES, DES),
     ("rm build -f", DES, DES),
-    ("rmdir empty", DES, DES),
+    ("rmdir empty", WW, WW),  # issue 14: rmdir removes only empty directories
     ("unlink a", DES, DES),
     ("shred secret.txt", DES, DES),
     ("git clean -fdx", DES, DES),

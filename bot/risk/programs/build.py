@@ -20,7 +20,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import build_or_test, deletion, destructive, injected, network, read_only, refuse, show, workspace_write
 
-__all__ = ["cargo", "checker", "go", "js_package_manager", "make", "pip"]
+__all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
 _CLEAN_TARGETS = frozenset({"clean", "distclean", "mrproper", "realclean", "maintainer-clean", "clobber", "veryclean"})
 _INSTALL_TARGETS = frozenset({"install", "uninstall", "install-strip"})
@@ -390,3 +390,49 @@ def checker(call: Call) -> None:
             if target is not None:
                 call.write(target, f"{call.name} {name} writes")
     build_or_test(call, call.name)
+
+
+_NPX_VALUES = frozenset({"-p", "--package", "-c", "--call", "--cache", "--registry", "--userconfig", "-w", "--workspace"})
+
+
+def npx(call: Call) -> None:
+    """npx (npm exec): runs a package's program, fetching the package from the registry when the project
+    does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) is
+    graded as that program, plus ``network`` unless ``--no-install``/``--no``; ``-p``/``--package`` naming
+    another package, ``-c``/``--call`` (a shell command with every package program first on PATH) and any
+    other program are destructive (its code is not known)."""
+    words = call.args
+    index = 0
+    offline = False
+    while index < len(words):
+        value = words[index].value
+        if value is None:
+            destructive(call, "dynamic-argument", f"{show(words[index])} may be an npx option that runs a program.")
+            return
+        if value == "--":
+            index += 1
+            break
+        if not value.startswith("-"):
+            break
+        index += 1
+        name = value.split("=", 1)[0]
+        if _npm_program_option(name) or name in ("-c", "--call", "-p", "--package", "--userconfig"):
+            destructive(call, "runs-program", f"npx {name} runs programs of packages the classifier cannot see.")
+            return
+        if name in ("--no-install", "--no", "--offline", "--prefer-offline"):
+            offline = True
+        elif name in _NPX_VALUES and "=" not in value:
+            index += 1
+    rest = words[index:]
+    if not rest:
+        read_only(call, "npx without a command prints help.")
+        return
+    program = rest[0].value or ""
+    base = program.rsplit("@", 1)[0] if program.rfind("@") > 0 else program
+    entry = call.g.programs.get(base)
+    if entry is None or entry.handler is not checker:
+        destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
+        return
+    if not offline:
+        network(call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install")
+    call.run([literal_word(base)] + rest[1:], "npx")

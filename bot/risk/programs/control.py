@@ -468,8 +468,15 @@ _HELM_CHANGE = frozenset({"install", "upgrade", "rollback", "repo", "dependency"
 
 
 def helm(call: Call) -> None:
-    """helm: reads are network, install/upgrade/rollback system, uninstall destructive."""
-    verbs = _verbs(call.args, _HELM_VALUES)
+    """helm: reads are network, install/upgrade/rollback system, uninstall destructive; ``template``, ``lint``,
+    ``create``, ``package`` and ``show`` of a local chart never reach a cluster (helm.sh/docs/helm: template
+    renders locally unless ``--validate``; a chart given as a URL, ``oci://`` or with ``--repo`` is fetched);
+    ``--post-renderer`` runs a program (destructive)."""
+    values = [w.value or "" for w in call.args]
+    if any(v.split("=", 1)[0] == "--post-renderer" for v in values):
+        destructive(call, "runs-program", "helm --post-renderer runs a program of the caller's choosing.")
+        return
+    verbs = _verbs(call.args, _HELM_VALUES | frozenset({"--output-dir", "--destination", "-d", "--api-versions", "--kube-version", "-s", "--show-only"}))
     if not verbs:
         call.flag(R.NETWORK, _RULE, "helm talks to a cluster outside the VM.")
         return
@@ -480,17 +487,47 @@ def helm(call: Call) -> None:
     if verb == "repo" and len(verbs) > 1 and verbs[1] in ("list", "ls"):
         call.flag(R.NETWORK, _RULE, "helm repo list reads the repository list.")
         return
+    if verb in ("template", "lint", "create", "package", "version", "env", "completion", "show", "inspect"):
+        _helm_local(call, verb, verbs[1:], values)
+        return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
 
 
-_TF_READ = frozenset({"plan", "show", "validate", "fmt", "output", "version", "providers", "graph", "get", "init", "console", "login", "logout", "metadata", "test"})
-_TF_CHANGE = frozenset({"apply", "import", "refresh", "taint", "untaint", "force-unlock"})
+def _helm_local(call: Call, verb: str, operands: list[str | None], values: list[str]) -> None:
+    remote = any(v.startswith("--repo") or v.startswith("--validate") for v in values) or any(
+        o is None or "://" in o for o in operands
+    )
+    if verb in ("show", "inspect") and not any(o is not None and o.startswith((".", "/")) for o in operands[1:]):
+        remote = True
+    if remote:
+        call.flag(R.NETWORK, _RULE, f"helm {verb} fetches a chart or asks a cluster.")
+    for index, word in enumerate(call.args):
+        name, eq, attached = (word.value or "").partition("=")
+        if name in ("--output-dir", "--destination", "-d") and (eq or index + 1 < len(call.args)):
+            call.write(Word(attached, attached) if eq else call.args[index + 1], f"helm {verb} writes into")
+    if verb == "create":
+        target = next((w for w in call.args if w.value is not None and not w.value.startswith("-") and w.value != "create"), None)
+        call.write(target or Word(None, "?"), "helm create writes")
+    elif verb == "package" and not any((w.value or "").split("=", 1)[0] in ("--destination", "-d") for w in call.args):
+        call.write(Word(".", "."), "helm package writes a chart archive into")
+    elif not remote:
+        call.flag(R.READ_ONLY, "read-only", f"helm {verb} renders or checks a chart locally.")
+
+
+_TF_READ = frozenset({"plan", "show", "output", "providers", "get", "init", "console", "login", "logout", "metadata"})
+_TF_CHANGE = frozenset({"apply", "import", "refresh", "taint", "untaint", "force-unlock", "test"})
+# Local only (terraform CLI docs): validate checks the configuration, fmt rewrites it (``-check``/``-write=false``
+# only report), graph and version print; none reach a provider or backend.
+_TF_LOCAL = frozenset({"validate", "fmt", "graph", "version", "-version", "--version", "-help", "--help", "help"})
 
 
 def terraform(call: Call) -> None:
     """terraform: plan/show are network, apply/import system, destroy / apply -destroy / state rm / workspace delete destructive."""
     verbs = _verbs(call.args, frozenset())
     values = [w.value or "" for w in call.args]
+    if not verbs and values[:1] and values[0] in _TF_LOCAL:
+        call.flag(R.READ_ONLY, "read-only", f"terraform {values[0]} only prints.")
+        return
     if not verbs:
         call.flag(R.NETWORK, _RULE, "terraform talks to providers outside the VM.")
         return
@@ -499,6 +536,14 @@ def terraform(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, "dynamic-argument", "The terraform command is only known when it runs.")
         return
     action = verbs[1] if len(verbs) > 1 else None
+    if verb in _TF_LOCAL or (not verbs and values and values[0] in _TF_LOCAL):
+        if verb == "fmt" and not any(v in ("-check", "--check", "-write=false", "--write=false") for v in values):
+            chdir = next((v.split("=", 1)[1] for v in values if v.startswith(("-chdir=", "--chdir="))), None)
+            target = verbs[1] if len(verbs) > 1 else None
+            call.write(Word(target or chdir or ".", target or chdir or "."), "terraform fmt rewrites configuration files in")
+        else:
+            call.flag(R.READ_ONLY, "read-only", f"terraform {verb} only checks or prints the local configuration.")
+        return
     if verb == "apply" and any(v in ("-destroy", "--destroy") for v in values):
         verb = "destroy"
     if verb in ("state", "workspace"):

@@ -59,6 +59,13 @@ def mkdir(call: Call) -> None:
     _write_all(call, found.operands, "mkdir creates")
 
 
+def rmdir(call: Call) -> None:
+    """rmdir(1): removes only empty directories (nothing is lost), so it is a write where each operand is;
+    ``-p`` also removes the empty parents named in the operand."""
+    found = scan(call.args, "", frozenset(), long_flags=frozenset({"--parents", "--ignore-fail-on-non-empty", "--verbose"}))
+    _write_all(call, found.operands, "rmdir removes the empty directory")
+
+
 _CP_LONG = frozenset({"--target-directory", "--suffix", "--sparse"})
 
 

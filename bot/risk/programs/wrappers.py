@@ -11,6 +11,9 @@ grade the executed command as a separate simple command.
 
 from __future__ import annotations
 
+import re
+import shlex
+
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
 from bot.risk.walker import hijacks_environment
@@ -27,12 +30,16 @@ __all__ = [
     "ionice",
     "nice",
     "nohup",
+    "parallel",
+    "script",
     "setsid",
     "stdbuf",
+    "su",
     "sudo",
     "sudoedit",
     "time_",
     "timeout",
+    "watch",
     "xargs",
 ]  # fmt: skip
 
@@ -367,3 +374,169 @@ def find(call: Call) -> None:
         return
     if not acted:
         read_only(call, "find only lists files.")
+
+
+_WATCH_VALUES = frozenset({"--interval", "--differences"})
+_WATCH_FLAGS = frozenset({
+    "--beep", "--color", "--no-color", "--chgexit", "--errexit", "--exec", "--no-title", "--precise", "--no-wrap",
+    "--no-linewrap", "--equexit", "--help", "--version",
+})  # fmt: skip
+
+
+def watch(call: Call) -> None:
+    """watch(1) (procps-ng): runs COMMAND repeatedly; without ``-x`` the words are joined by spaces and run
+    with ``sh -c`` (graded as that script, repeated); with ``-x`` the command is run as words."""
+    found = scan(call.args, "nqd", _WATCH_VALUES | frozenset({"--equexit"}), long_flags=_WATCH_FLAGS, stop_at_operand=True)
+    if found.dynamic and not found.rest:
+        destructive(call, "dynamic-argument", "An argument of watch is only known when it runs.")
+        return
+    rest = found.rest
+    if not rest:
+        read_only(call, "watch without a command runs nothing.")
+        return
+    if found.has("-x", "--exec"):
+        call.run(rest, "watch")
+        return
+    if any(w.value is None for w in rest):
+        destructive(call, "dynamic-script", "The command watch runs with sh -c is only known when it runs.")
+        return
+    call.script(" ".join(w.value or "" for w in rest), "watch", repeat=True)
+
+
+_PARALLEL_VALUES = frozenset({
+    "-j", "--jobs", "-n", "--max-args", "-N", "--max-replace-args", "-L", "--max-lines", "-d", "--delimiter", "-E",
+    "--eof", "-I", "--replace", "--colsep", "-C", "--delay", "--timeout", "--retries", "--halt", "--tagstring",
+    "--nice", "--load", "--memfree", "--tmpdir", "--results", "--joblog", "--env", "--progress-bar", "--sshdelay",
+    "--block", "--block-size", "--header", "--rpl", "--shuf", "--termseq", "-l", "-s", "--max-chars",
+})  # fmt: skip
+_PARALLEL_FLAGS = frozenset({
+    "-k", "--keep-order", "-v", "--verbose", "-q", "--quote", "-0", "--null", "-X", "-m", "--xargs", "--tag",
+    "--bar", "--eta", "--progress", "--line-buffer", "--lb", "-u", "--ungroup", "--group", "--will-cite",
+    "--no-notice", "--dry-run", "--dryrun", "-r", "--no-run-if-empty", "--halt-on-error", "--version", "--help",
+})  # fmt: skip
+_PARALLEL_REMOTE = ("-S", "--sshlogin", "--slf", "--sshloginfile", "--transfer", "--return", "--trc", "--cleanup", "--basefile", "--bf")
+_PARALLEL_PROGRAMS = ("--pipe", "--pipepart", "--shebang", "--shebang-wrap", "--fifo", "--cat", "--profile", "-J", "--ssh", "--filter", "--semaphore", "--sem", "--embed", "--plus", "--rpl", "--shellquote")
+
+
+def parallel(call: Call) -> None:
+    """GNU parallel: the command (words before ``:::``/``::::``) is run by a shell once per input, with each
+    input shell-quoted in place of ``{}`` (or appended); graded as that script with the input unknown.
+    Without a command the inputs are the commands (graded when they are literal ``:::`` words).
+    Remote execution (``-S``) and options that read programs or profiles are destructive."""
+    words = call.args
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        if value is None:
+            destructive(call, "dynamic-argument", f"{show(word)} may be a parallel option.")
+            return
+        if not value.startswith("-") or value.startswith(":::"):
+            break
+        index += 1
+        name = value.split("=", 1)[0]
+        if name in _PARALLEL_REMOTE or name in _PARALLEL_PROGRAMS:
+            destructive(call, "runs-program", f"parallel {name} runs commands on other machines or from files the classifier cannot see.")
+            return
+        if name in ("--results", "--res", "--joblog"):
+            target = Word(value.split("=", 1)[1], value) if "=" in value else (words[index] if index < len(words) else None)
+            if target is not None:
+                call.write(target, f"parallel {name} writes")
+        if name in _PARALLEL_VALUES and "=" not in value and not (len(value) > 2 and not value.startswith("--")):
+            index += 1
+        elif name not in _PARALLEL_VALUES and name not in _PARALLEL_FLAGS and name != "--":
+            refuse(call, f"the option {name}")
+            return
+        if name == "--dry-run" or name == "--dryrun":
+            read_only(call, "parallel --dry-run only prints the commands.")
+            return
+    separator = next((i for i in range(index, len(words)) if (words[i].value or "") in (":::", "::::", ":::+", "::::+")), len(words))
+    command = words[index:separator]
+    inputs = words[separator:]
+    if not command:
+        literal = [w for w in inputs if w.value not in (":::", ":::+")]
+        if inputs and inputs[0].value == ":::" and all(w.value is not None for w in literal):
+            for word in literal:
+                call.script(word.value or "", "parallel", repeat=True)
+            return
+        destructive(call, "shell-stdin", "parallel without a command runs its inputs as commands; the classifier cannot see them.")
+        return
+    if any(w.value is None for w in command):
+        destructive(call, "dynamic-script", "The command parallel runs is only known when it runs.")
+        return
+    text = " ".join(w.value or "" for w in command)
+    given = [w.value for w in inputs[1:] if w.value is not None]
+    if inputs and inputs[0].value == ":::" and len(given) == len(inputs) - 1 and ":::" not in given and len(given) <= 16:
+        arguments = [shlex.quote(value) for value in given]  # parallel quotes each input (GNU parallel(1) "{}")
+    else:
+        arguments = ['"$UNKNOWN_ARGUMENT"']
+    for argument in arguments:
+        call.script(_fill(text, argument), "parallel", repeat=True)
+
+
+def _fill(template: str, argument: str) -> str:
+    """``template`` with every replacement string (``{}``, ``{.}``, ``{1}``...) replaced by ``argument``, or it appended."""
+    parts = _PARALLEL_REPLACEMENT.split(template)
+    if len(parts) == 1:
+        return f"{template} {argument}"
+    return f" {argument} ".join(parts)
+
+
+_PARALLEL_REPLACEMENT = re.compile(r"\{(?:\d*(?:\.|/|//|/\.|#|%)?|\d+)\}")
+
+
+_SU_VALUES = frozenset({"--command", "--session-command", "--shell", "--group", "--supp-group", "--whitelist-environment", "-c", "-s", "-g", "-G", "-w"})
+_SU_SHELLS = frozenset({"/bin/bash", "/bin/sh", "/usr/bin/bash", "/usr/bin/sh", "bash", "sh", "/bin/dash", "/bin/zsh", "/usr/bin/zsh"})
+
+
+def su(call: Call) -> None:
+    """su(1) (util-linux): like sudo, not a transparent prefix: at least system on the host (workspace_write
+    contained); ``-c CMD`` is graded as a script; without ``-c`` it opens a shell reading standard input."""
+    call.flag(R.SYSTEM, "privilege-escalation", "su runs commands as another user (root).", downgradable=True)
+    found = scan(call.args, "csgGw", _SU_VALUES, long_flags=frozenset({"--login", "--preserve-environment", "--pty", "--fast"}))
+    if found.dynamic:
+        destructive(call, "dynamic-argument", "An argument of su is only known when it runs.")
+        return
+    for shell in found.values("-s", "--shell"):
+        if shell.value not in _SU_SHELLS:
+            destructive(call, "runs-program", f"su -s {show(shell)} runs a program as the shell.")
+            return
+    commands = found.values("-c", "--command", "--session-command")
+    if not commands:
+        destructive(call, "shell-stdin", "su without -c opens a shell reading standard input.")
+        return
+    text = commands[-1].value
+    if text is None:
+        destructive(call, "dynamic-script", "The command given to su -c is only known when it runs.")
+        return
+    saved = call.g.state
+    if found.has("-", "-l", "--login") or any(w.value == "-" for w in found.operands):
+        call.g.state = saved.unknown()  # a login shell starts in the user's home
+    try:
+        call.script(text, "su -c")
+    finally:
+        call.g.state = saved
+
+
+_SCRIPT_VALUES = frozenset({"--command", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format", "--output-limit", "--echo", "-c", "-I", "-O", "-B", "-T", "-m", "-E", "-o"})
+
+
+def script(call: Call) -> None:
+    """script(1) (util-linux): records a session to FILE (default ``typescript``: a write); ``-c CMD`` is graded
+    as a script; without ``-c`` it opens an interactive shell (reading standard input)."""
+    found = scan(call.args, "cIOBTmEo", _SCRIPT_VALUES, long_flags=frozenset({"--append", "--flush", "--force", "--quiet", "--return", "--timing"}))
+    if found.dynamic:
+        destructive(call, "dynamic-argument", "An argument of script is only known when it runs.")
+        return
+    logs = found.operands[:1] or [literal_word("typescript")]
+    for log in logs + found.values("-I", "-O", "-B", "-T", "--log-in", "--log-out", "--log-io", "--log-timing"):
+        call.write(log, "script records the session into")
+    commands = found.values("-c", "--command")
+    if not commands:
+        destructive(call, "shell-stdin", "script without -c opens a shell reading standard input.")
+        return
+    text = commands[-1].value
+    if text is None:
+        destructive(call, "dynamic-script", "The command given to script -c is only known when it runs.")
+        return
+    call.script(text, "script -c")

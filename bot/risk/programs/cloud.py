@@ -1,0 +1,427 @@
+"""Cloud and forge command lines: ``aws``, ``gcloud``, ``az``, ``gsutil``, ``gh``, ``glab``.
+
+They change things on another machine, so nothing here is ever downgraded: reads are
+``network`` (they talk to a cloud or forge), changes ``system``, deletions ``destructive``
+(issue 14). Commands are recognised by their verb; a verb the classifier does not know is
+``unrecognised-use`` (destructive): aliases and extensions of these tools are such verbs.
+Local-only uses (``--version``, ``help``, printing the local configuration) are read-only;
+changing the local configuration is a write to the user's home (``system`` on the host).
+Commands that open a shell on another machine grade the command they run there as a remote
+script (``gcloud compute ssh --command``), or destructive when it is not given.
+
+Sources: AWS CLI v2 command reference (awscli.amazonaws.com/v2/documentation/api/latest);
+gcloud reference (cloud.google.com/sdk/gcloud/reference); az reference
+(learn.microsoft.com/cli/azure/reference-index); gsutil commands (cloud.google.com/storage/docs/gsutil);
+GitHub CLI manual (cli.github.com/manual); glab docs (gitlab.com/gitlab-org/cli/-/tree/main/docs).
+"""
+
+from __future__ import annotations
+
+from bot.risk.grader import Call
+from bot.risk.words import Word
+
+from .kit import R, destructive, read_only, refuse
+
+__all__ = ["aws", "az", "gcloud", "gh", "glab", "gsutil"]
+
+_RULE = "remote-control-plane"
+_CONFIG_HOME = Word(None, "~/.config")
+
+
+def _operands(words: list[Word], value_flags: frozenset[str]) -> list[Word]:
+    """Non-option words in order (skipping values of ``value_flags``; ``--`` ends options)."""
+    out: list[Word] = []
+    skip = False
+    for index, word in enumerate(words):
+        value = word.value
+        if skip:
+            skip = False
+            continue
+        if value == "--":
+            out.extend(words[index + 1 :])
+            break
+        if value is not None and value.startswith("-") and value != "-":
+            skip = "=" not in value and value in value_flags
+            continue
+        out.append(word)
+    return out
+
+
+def _reads(call: Call, what: str) -> None:
+    call.flag(R.NETWORK, _RULE, f"{what} reads from a cloud or forge service.")
+
+
+def _changes(call: Call, what: str) -> None:
+    call.flag(R.SYSTEM, _RULE, f"{what} changes state on a cloud or forge service.")
+
+
+def _deletes(call: Call, what: str) -> None:
+    call.flag(R.DESTRUCTIVE, _RULE, f"{what} deletes on a cloud or forge service.")
+
+
+def _version_or_help(call: Call) -> bool:
+    values = [w.value for w in call.args]
+    if values and all(v in ("--version", "-v", "version", "help", "--help", "-h") for v in values[:1]) and len(values) <= 2:
+        read_only(call, f"{call.name} {values[0]} only prints.")
+        return True
+    return False
+
+
+# -- aws ----------------------------------------------------------------------------------------
+_AWS_VALUES = frozenset({
+    "--profile", "--region", "--output", "--query", "--endpoint-url", "--ca-bundle", "--cli-read-timeout",
+    "--cli-connect-timeout", "--color", "--cli-binary-format",
+})  # fmt: skip
+_AWS_READ_PREFIXES = (
+    "describe-", "list-", "get-", "head-", "batch-get-", "search-", "lookup-", "filter-", "validate-",
+    "estimate-", "preview-", "simulate-", "test-", "check-", "select-", "query", "scan", "detect-", "generate-",
+)  # fmt: skip
+_AWS_READ = frozenset({"wait", "tail", "assume-role", "decrypt", "encrypt", "sign", "verify", "ls", "presign", "help"})
+_AWS_DELETE_PREFIXES = ("delete-", "remove-", "terminate-", "deregister-", "purge-", "destroy-", "batch-delete-", "reset-", "drop-")
+_AWS_CHANGE_PREFIXES = (
+    "create-", "put-", "update-", "modify-", "start-", "stop-", "run-", "invoke", "tag-", "untag-", "attach-",
+    "detach-", "associate-", "disassociate-", "authorize-", "revoke-", "enable-", "disable-", "register-",
+    "copy-", "import-", "export-", "publish", "send-", "upload-", "restore-", "reboot-", "set-", "add-",
+    "replace-", "allocate-", "release-", "request-", "accept-", "reject-", "confirm-", "cancel-", "change-",
+    "apply-", "deploy", "promote-", "rotate-", "receive-", "subscribe", "unsubscribe", "execute-", "complete-",
+    "initiate-", "abort-", "resume-", "suspend-", "rebuild-", "renew-", "upgrade-", "admin-", "sign-up",
+    "sync", "mb", "website", "cp", "login", "logout",
+)  # fmt: skip
+# Operations that open a shell or run commands on the remote side (not graded: destructive).
+_AWS_REMOTE_RUN = frozenset({"start-session", "send-command", "execute-command"})
+
+
+def aws(call: Call) -> None:
+    """AWS CLI v2: ``aws [options] SERVICE OPERATION``; operations graded by their verb (``describe-``,
+    ``list-``, ``get-`` read; ``delete-``, ``terminate-``, ``s3 rm|rb|mv``, ``s3 sync --delete`` delete)."""
+    if _version_or_help(call):
+        return
+    ops = _operands(call.args, _AWS_VALUES)
+    if not ops:
+        refuse(call, "aws without a command")
+        return
+    if any(w.value is None for w in ops[:2]):
+        destructive(call, "dynamic-argument", "The aws command is only known when it runs.")
+        return
+    service = ops[0].value or ""
+    op = ops[1].value if len(ops) > 1 else "help"
+    what = f"aws {service} {op}"
+    flags = {w.value for w in call.args if w.value is not None}
+    if service == "configure":
+        if op in ("list", "get", "list-profiles", "export-credentials", "help"):
+            read_only(call, f"{what} prints the local configuration.")
+        else:
+            call.write(Word(None, "~/.aws"), f"{what} changes")
+        return
+    if op in _AWS_REMOTE_RUN:
+        destructive(call, "remote-shell", f"{what} runs commands on another machine; the classifier cannot see them.")
+        return
+    if service == "s3" and op in ("cp", "sync", "mv", "rm", "rb"):
+        _aws_s3(call, op, ops[2:], flags)
+        return
+    _aws_verb(call, op or "", what)
+    if op == "get-object" and len(ops) > 2:
+        call.write(ops[-1], f"{what} writes")
+
+
+def _aws_verb(call: Call, op: str, what: str) -> None:
+    if op.startswith(_AWS_DELETE_PREFIXES) or op in ("rm", "rb"):
+        _deletes(call, what)
+    elif op in _AWS_READ or op.startswith(_AWS_READ_PREFIXES):
+        _reads(call, what)
+    elif op.startswith(_AWS_CHANGE_PREFIXES):
+        _changes(call, what)
+    else:
+        refuse(call, f"the operation {op}")
+
+
+def _aws_s3(call: Call, op: str, paths: list[Word], flags: set[str]) -> None:
+    what = f"aws s3 {op}"
+    if op in ("rm", "rb", "mv") or (op == "sync" and "--delete" in flags):
+        _deletes(call, what)
+        return
+    dest = paths[-1] if len(paths) >= 2 else None
+    if dest is not None and dest.value is not None and not dest.value.startswith("s3://"):
+        _reads(call, what)
+        call.write(dest, f"{what} writes")
+    else:
+        _changes(call, what)
+
+
+# -- gcloud, az: GROUP [SUBGROUP...] VERB -------------------------------------------------------
+_READ_VERBS = frozenset({
+    "list", "describe", "show", "get", "read", "tail", "query", "search", "check", "validate", "info", "version",
+    "help", "ls", "cat", "du", "print-access-token", "print-identity-token", "get-iam-policy", "get-value",
+    "wait", "exists", "logs", "browse", "status", "diff", "view", "checks", "watch", "find",
+})  # fmt: skip
+_READ_PREFIXES = ("list-", "describe-", "show-", "get-", "check-", "test-", "search-")
+_DELETE_VERBS = frozenset({"delete", "remove", "purge", "destroy", "rm", "rb", "delete-batch", "reset", "wipe", "prune"})
+_DELETE_PREFIXES = ("delete-", "remove-", "purge-")
+_CHANGE_VERBS = frozenset({
+    "create", "update", "deploy", "set", "unset", "add", "start", "stop", "restart", "resize", "patch", "apply",
+    "import", "export", "submit", "run", "enable", "disable", "login", "logout", "activate", "cp", "mv", "rsync",
+    "upload", "download", "publish", "invoke", "call", "scale", "attach", "detach", "move", "rename", "copy",
+    "restore", "backup", "promote", "failover", "rollback", "reboot", "reset-password", "edit", "merge", "close",
+    "reopen", "comment", "review", "ready", "lock", "unlock", "pin", "unpin", "transfer", "fork", "sync",
+    "archive", "unarchive", "rerun", "cancel", "approve", "revoke", "grant", "tag", "untag", "sign", "upgrade",
+    "install", "register", "unregister", "connect", "disconnect", "swap", "trigger", "retry", "develop",
+    "clone", "checkout", "mb", "setmeta", "label", "acl", "iam", "lifecycle", "versioning", "defacl", "notification",
+})  # fmt: skip
+_CHANGE_PREFIXES = ("add-", "set-", "update-", "create-", "enable-", "disable-", "start-", "stop-", "move-", "attach-", "detach-")
+
+
+def _verb_level(verb: str) -> str | None:
+    if verb in _DELETE_VERBS or verb.startswith(_DELETE_PREFIXES):
+        return "delete"
+    if verb in _READ_VERBS or verb.startswith(_READ_PREFIXES):
+        return "read"
+    if verb in _CHANGE_VERBS or verb.startswith(_CHANGE_PREFIXES):
+        return "change"
+    return None
+
+
+def _by_verb(call: Call, ops: list[Word], first_is_group: bool, lead: str = "") -> str | None:
+    """Grade by the first verb among ``ops`` (a verb in first position only counts when no later one does).
+
+    Returns the verb used, or None when graded otherwise (refused or dynamic)."""
+    found: list[tuple[int, str, str]] = []
+    for index, word in enumerate(ops[:6]):
+        if word.value is None:
+            if not found:
+                destructive(call, "dynamic-argument", f"The {call.name} command is only known when it runs.")
+                return None
+            break
+        level = _verb_level(word.value)
+        if level is not None:
+            found.append((index, word.value, level))
+    if first_is_group and len(found) > 1 and found[0][0] == 0:
+        found = found[1:]
+    if not found:
+        refuse(call, f"the command {' '.join(w.value or '?' for w in ops[:3])}")
+        return None
+    index, verb, level = found[0]
+    what = " ".join([call.name] + ([lead] if lead else []) + [w.value or "" for w in ops[: index + 1]])
+    {"read": _reads, "change": _changes, "delete": _deletes}[level](call, what)
+    return verb
+
+
+_GCLOUD_VALUES = frozenset({
+    "--project", "--account", "--configuration", "--format", "--verbosity", "--region", "--zone", "--filter",
+    "--limit", "--sort-by", "--page-size", "--billing-project", "--impersonate-service-account", "--trace-token",
+    "--command", "--location", "--flags-file",
+})  # fmt: skip
+
+
+def gcloud(call: Call) -> None:
+    """gcloud: ``gcloud GROUP... VERB``; ``config``/``auth list`` are local; ``compute ssh --command`` is graded remotely."""
+    if _version_or_help(call):
+        return
+    if any((w.value or "").startswith("--flags-file") for w in call.args):
+        destructive(call, "unrecognised-use", "gcloud --flags-file reads more options from a file the classifier cannot see.")
+        return
+    ops = _operands(call.args, _GCLOUD_VALUES)
+    values = [w.value for w in ops]
+    if values[:1] == ["config"]:
+        if len(values) > 1 and values[1] in ("list", "get-value", "get", "configurations") and (values[1] != "configurations" or values[2:3] in (["list"], ["describe"])):
+            read_only(call, "gcloud config only prints the local configuration.")
+        else:
+            call.write(_CONFIG_HOME, "gcloud config changes")
+        return
+    if values[:2] == ["auth", "list"] or values[:1] in (["info"], ["version"]):
+        read_only(call, "gcloud only prints local information.")
+        return
+    if "ssh" in values[:3]:
+        _remote_command(call, "gcloud ssh")
+        return
+    verb = _by_verb(call, ops, first_is_group=True)
+    if verb == "get-credentials":
+        call.write(Word(None, "~/.kube/config"), "gcloud get-credentials writes")
+
+
+def _remote_command(call: Call, what: str) -> None:
+    """``--command CMD`` run on another machine: graded as a remote script; without it, an interactive shell."""
+    call.flag(R.NETWORK, _RULE, f"{what} connects to another machine.")
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value or ""
+        if value == "--command" and index + 1 < len(words):
+            text = words[index + 1].value
+        elif value.startswith("--command="):
+            text = value.split("=", 1)[1] if word.value is not None else None
+        else:
+            continue
+        if text is None:
+            destructive(call, "dynamic-script", f"The {what} command is only known when it runs.")
+        else:
+            call.script(text, what, remote=True)
+            call.rec.emit = True
+        return
+    destructive(call, "remote-shell", f"{what} without --command opens a shell on another machine.")
+
+
+_AZ_VALUES = frozenset({"--subscription", "--output", "-o", "--query", "--resource-group", "-g", "--name", "-n", "--only-show-errors"})
+
+
+def az(call: Call) -> None:
+    """az: ``az GROUP... VERB``; ``run-command``, ``ssh`` and extensions run code (destructive)."""
+    if _version_or_help(call):
+        return
+    ops = _operands(call.args, _AZ_VALUES)
+    values = [w.value for w in ops]
+    if "run-command" in values[:3] or values[:1] in (["ssh"], ["extension"]) and values[1:2] not in (["list"], ["show"]):
+        destructive(call, "remote-shell", "az run-command/ssh/extension runs code the classifier cannot see.")
+        return
+    if values[:1] == ["config"] or values[:2] == ["account", "list"] or values[:2] == ["account", "show"]:
+        if values[1:2] in (["get"], ["list"], ["show"]) or values[:1] == ["account"]:
+            read_only(call, "az only prints the local configuration.")
+        else:
+            call.write(Word(None, "~/.azure"), "az config changes")
+        return
+    if values[:1] == ["rest"]:
+        _http_method(call, "az rest", ("--method", "-m"), default="GET")
+        return
+    verb = _by_verb(call, ops, first_is_group=True)
+    if verb == "get-credentials":
+        call.write(Word(None, "~/.kube/config"), "az get-credentials writes")
+
+
+_GSUTIL_VALUES = frozenset({"-u", "-o", "-h", "-i"})
+
+
+def gsutil(call: Call) -> None:
+    """gsutil: ``ls``/``cat``/``du``/``stat`` read; ``rm``/``rb``/``mv``/``rsync -d`` delete; a download writes locally."""
+    if _version_or_help(call):
+        return
+    ops = _operands(call.args, _GSUTIL_VALUES)
+    if not ops:
+        refuse(call, "gsutil without a command")
+        return
+    if ops[0].value is None:
+        destructive(call, "dynamic-argument", "The gsutil command is only known when it runs.")
+        return
+    verb = ops[0].value
+    flags = {w.value for w in call.args if w.value is not None}
+    if verb in ("rm", "rb", "mv") or (verb == "rsync" and any(f.startswith("-") and not f.startswith("--") and "d" in f for f in flags)):
+        _deletes(call, f"gsutil {verb}")
+        return
+    if verb in ("acl", "iam", "lifecycle", "versioning", "defacl", "label", "cors", "logging", "web") and len(ops) > 1:
+        (_reads if ops[1].value == "get" else _changes)(call, f"gsutil {verb} {ops[1].value}")
+        return
+    if verb in ("cp", "rsync") and len(ops) >= 3 and ops[-1].value is not None and not ops[-1].value.startswith("gs://"):
+        _reads(call, f"gsutil {verb}")
+        call.write(ops[-1], f"gsutil {verb} writes")
+        return
+    if verb in ("ls", "cat", "du", "stat", "hash", "version", "help", "signurl"):
+        _reads(call, f"gsutil {verb}")
+    elif verb in ("cp", "rsync", "mb", "setmeta", "compose", "kms", "notification", "retention", "requesterpays", "ubla", "pap", "autoclass", "rpo", "defstorageclass", "bucketpolicyonly"):
+        _changes(call, f"gsutil {verb}")
+    else:
+        refuse(call, f"the command {verb}")
+
+
+# -- gh, glab -----------------------------------------------------------------------------------
+_GH_VALUES = frozenset({"-R", "--repo", "--hostname", "-B", "--base", "-H", "--head", "-t", "--title", "-b", "--body",
+                        "-F", "--body-file", "-l", "--label", "-L", "--limit", "-s", "--state", "-a", "--assignee",
+                        "-A", "--author", "-q", "--jq", "--json", "--template", "-m", "--milestone",
+                        "-X", "--method", "-f", "--field", "--raw-field", "--header", "--input", "-p", "--preview"})  # fmt: skip
+_GH_GROUPS = frozenset({
+    "pr", "issue", "repo", "release", "run", "workflow", "gist", "label", "secret", "variable", "cache", "project",
+    "ruleset", "codespace", "org", "ssh-key", "gpg-key", "auth", "config", "status", "search", "api", "browse",
+    "alias", "extension", "ext", "attestation", "completion", "version", "help", "mr", "ci", "pipeline", "snippet",
+    "user", "milestone", "incident", "schedule", "deploy-key", "stack", "changelog", "check-update", "cluster",
+})  # fmt: skip
+# Config keys that name a program the tool runs (gh config: editor, browser, pager; glab: editor, browser, glab_pager).
+_GH_PROGRAM_KEYS = frozenset({"editor", "browser", "pager", "glab_pager", "glamour_style"})
+
+
+def gh(call: Call) -> None:
+    """GitHub CLI: ``gh GROUP VERB``; list/view/status read; create/merge/edit change; delete destructive;
+    ``gh api`` by method; aliases, extensions and ``codespace ssh`` run code the classifier cannot see."""
+    _forge(call, "gh")
+
+
+def glab(call: Call) -> None:
+    """GitLab CLI (glab): the same shape as gh (``mr``, ``issue``, ``ci``, ``repo``, ``api``...)."""
+    _forge(call, "glab")
+
+
+def _forge(call: Call, tool: str) -> None:
+    if _version_or_help(call):
+        return
+    ops = _operands(call.args, _GH_VALUES)
+    if not ops:
+        read_only(call, f"{tool} without a command prints help.")
+        return
+    group = ops[0].value
+    if group is None:
+        destructive(call, "dynamic-argument", f"The {tool} command is only known when it runs.")
+        return
+    verb = ops[1].value if len(ops) > 1 else None
+    what = f"{tool} {group}" + (f" {verb}" if verb else "")
+    if group not in _GH_GROUPS:
+        destructive(call, "unrecognised", f"{tool} {group} is an alias or extension the classifier cannot see.")
+    elif group in ("alias", "extension", "ext") and verb not in ("list", "ls", None):
+        destructive(call, "runs-program", f"{what} installs or runs a command of the caller's choosing.")
+    elif group == "config":
+        _forge_config(call, tool, ops)
+    elif group == "api":
+        _http_method(call, what, ("-X", "--method"), default="GET", body_flags=("-f", "-F", "--field", "--raw-field", "--input"))
+    elif group in ("codespace", "cs") and verb in ("ssh", "cp", "code", "jupyter"):
+        destructive(call, "remote-shell", f"{what} opens a shell or copies files on another machine.")
+    elif group in ("auth", "status", "search", "browse", "completion", "version", "help", "changelog", "check-update") and verb not in ("login", "logout", "refresh", "setup-git", "switch"):
+        if group in ("completion", "version", "help"):
+            read_only(call, f"{what} only prints.")
+        elif group == "browse" and not any(w.value in ("-n", "--no-browser") for w in call.args):
+            call.flag(R.NETWORK, _RULE, f"{what} opens a web page in the browser.")
+        else:
+            _reads(call, what)
+    elif verb is None:
+        refuse(call, f"{tool} {group} without a verb")
+    elif verb in ("checkout", "co", "clone", "download"):
+        _reads(call, what)
+        target = ops[3] if verb == "clone" and len(ops) > 3 else None
+        call.write(target or Word(".", "."), f"{what} writes into")
+        if any(w.value in ("-f", "--force") for w in call.args):
+            destructive(call, "discards-work", f"{what} --force overwrites local work.")
+    else:
+        _by_verb(call, ops[1:2], first_is_group=False, lead=group)
+
+
+def _forge_config(call: Call, tool: str, ops: list[Word]) -> None:
+    verb = ops[1].value if len(ops) > 1 else None
+    if verb in ("get", "list", "ls", None):
+        read_only(call, f"{tool} config {verb or ''} only prints its configuration.".replace("  ", " "))
+        return
+    key = ops[2].value if len(ops) > 2 else None
+    if key is None or key.lower() in _GH_PROGRAM_KEYS:
+        destructive(call, "runs-program", f"{tool} config {verb} {key or '?'} names a program {tool} will run.")
+        return
+    call.write(_CONFIG_HOME, f"{tool} config {verb} changes")
+
+
+_READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+
+def _http_method(call: Call, what: str, method_flags: tuple[str, ...], *, default: str, body_flags: tuple[str, ...] = ()) -> None:
+    """A raw API call: GET/HEAD read, DELETE deletes, any other method changes (a body implies POST)."""
+    words = call.args
+    method: str | None = default
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            continue
+        name, eq, attached = value.partition("=")
+        if name in method_flags:
+            method = attached if eq else (words[index + 1].value if index + 1 < len(words) else None)
+        elif len(value) > 2 and any(value.startswith(f) and not f.startswith("--") for f in method_flags):
+            method = value[2:]
+        elif name in body_flags and method == default:
+            method = "POST"
+    if method is None:
+        destructive(call, "dynamic-argument", f"The HTTP method of {what} is only known when it runs.")
+    elif method.upper() == "DELETE":
+        _deletes(call, f"{what} -X DELETE")
+    elif method.upper() in _READ_METHODS:
+        _reads(call, what)
+    else:
+        _changes(call, f"{what} -X {method.upper()}")

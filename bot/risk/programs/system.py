@@ -1,0 +1,301 @@
+"""Queries of system tools, and the network administration tools ``ip`` and ``nft``.
+
+A system command (``table.SYSTEM_COMMANDS``) grades ``system``; its queries only read and grade
+``read_only`` (issue 14: ``systemctl status``, ``apt list``, ``dnf info``, ``brew list`` and their
+kin). :func:`query` decides from the words whether a use is a query; anything else keeps the
+system grade. A query that talks to a remote index (``apt-get changelog``, ``brew search``,
+``snap find``) is ``network``. Options that run programs are checked before (programs/packages.py).
+
+Sources, per program: systemctl(1) ("Unit Commands": list-units, status, show, cat, is-active...;
+``-H``/``--host`` reaches another machine over ssh); apt(8), apt-get(8) (``-s``/``--simulate``,
+``changelog``); dnf(8) (info, list, search, provides, repoquery, repolist, history list|info,
+check-update, deplist); yum(8); pacman(8) (``-Q``, ``-Si``/``-Ss``, ``-F`` without ``-y``); brew(1)
+(list, info, deps, uses, leaves, outdated, config, doctor, search); snap(8) (list, info, find,
+version, connections, services, changes); dpkg(1) (``-l``, ``-L``, ``-s``, ``-S``, ``-p``,
+``--get-selections``, ``--print-architecture``); apk(8) (info, list, search, policy);
+launchctl(1) (list, print, blame); service(8) (``--status-all``, ``NAME status``); mount(8)/swapon(8)
+without arguments or with ``--show``; ifconfig(8) and route(8) without changes; iptables(8)
+(``-L``, ``-S``, ``--list``; ``-C`` checks); ufw(8) status; sysctl(8) reads without ``-w``/``NAME=V``;
+hostnamectl(1)/timedatectl(1) status and list-*; update-alternatives(1) ``--display|--query|--list``;
+kill(1) ``-l``; passwd(1) ``-S``; ip(8) (iproute2: ``OBJECT [show|list|get]``, ``ip netns exec``,
+``-batch``); nft(8) (``list``, ``describe``, ``monitor``, ``-c``/``--check``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from bot.risk.grader import Call, Handler
+
+from .kit import R, destructive, read_only, refuse, show
+
+__all__ = ["QUERIES", "ip", "nft", "query"]
+
+
+def _operands(values: list[str]) -> list[str]:
+    return [v for v in values if not v.startswith("-")]
+
+
+def _first(values: list[str]) -> str | None:
+    found = _operands(values)
+    return found[0] if found else None
+
+
+_SYSTEMCTL_READ = frozenset({
+    "status", "show", "cat", "list-units", "list-unit-files", "list-timers", "list-sockets", "list-dependencies",
+    "list-jobs", "list-machines", "list-paths", "list-automounts", "is-active", "is-enabled", "is-failed",
+    "is-system-running", "get-default", "show-environment", "help",
+})  # fmt: skip
+_APT_READ = frozenset({"list", "show", "search", "policy", "depends", "rdepends", "showsrc", "madison", "pkgnames", "showpkg", "stats", "dump", "dumpavail", "check", "moo", "help", "showhold"})
+_DNF_READ = frozenset({"info", "list", "search", "provides", "whatprovides", "repoquery", "repolist", "repoinfo", "deplist", "help", "check", "updateinfo", "alias", "leaves"})
+_BREW_READ = frozenset({
+    "list", "ls", "info", "abv", "deps", "uses", "leaves", "outdated", "config", "doctor", "dr", "desc", "options",
+    "missing", "tap-info", "commands", "home", "homepage", "log", "--version", "-v", "--prefix", "--cellar",
+    "--repository", "--repo", "--cache", "--env", "--config", "shellenv", "formulae", "casks", "help",
+})  # fmt: skip
+_SNAP_READ = frozenset({"list", "info", "find", "search", "version", "connections", "services", "changes", "change", "tasks", "interfaces", "aliases", "help", "known", "get", "warnings"})
+_APK_READ = frozenset({"info", "list", "search", "policy", "dot", "stats", "version", "--version", "-V"})
+_NETWORK_QUERIES = frozenset({"search", "find", "changelog", "check-update", "outdated", "info"})
+
+
+def _systemctl(values: list[str]) -> str | None:
+    if any(v in ("-H", "--host", "-M", "--machine") or v.startswith(("--host=", "--machine=")) for v in values):
+        return None
+    verb = _first(values)
+    if verb is None or verb in _SYSTEMCTL_READ or values in (["--version"], ["--help"], ["-h"]):
+        return "only reports the state of units"
+    return None
+
+
+def _apt(values: list[str]) -> str | None:
+    verb = _first(values)
+    if verb in _APT_READ or any(v in ("-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon") for v in values):
+        return "only queries the package cache"
+    if values in (["--version"], ["-v"], ["--help"], ["-h"]):
+        return "only prints"
+    return None
+
+
+def _dnf(values: list[str]) -> str | None:
+    verb = _first(values)
+    operands = _operands(values)
+    if verb in _DNF_READ or (verb == "history" and (len(operands) < 2 or operands[1] in ("list", "info", "summary"))):
+        return "only queries packages and repositories"
+    if verb in ("group", "module", "groups") and len(operands) > 1 and operands[1] in ("list", "info", "summary"):
+        return "only queries packages and repositories"
+    if values in (["--version"], ["--help"], ["-h"]):
+        return "only prints"
+    return None
+
+
+def _pacman(values: list[str]) -> str | None:
+    ops = [v for v in values if v.startswith("-") and not v.startswith("--")]
+    if not ops:
+        return "only prints" if values in (["--version"], ["-V"], ["--help"], ["-h"]) else None
+    letters = ops[0][1:]
+    if letters.startswith("Q") or letters.startswith("F") and "y" not in letters:
+        return "only queries the package database"
+    if letters.startswith("S") and set(letters[1:]) <= set("islgq") and len(letters) > 1:
+        return "only queries the sync database"
+    return None
+
+
+def _brew(values: list[str]) -> str | None:
+    verb = next((v for v in values if not v.startswith("-") or v in _BREW_READ), None)
+    if verb in _BREW_READ:
+        return "only queries installed or available packages"
+    if verb == "search":
+        return "only queries available packages"
+    if verb in ("services",) and len(_operands(values)) > 1 and _operands(values)[1] in ("list", "info"):
+        return "only lists services"
+    return None
+
+
+def _dpkg(values: list[str]) -> str | None:
+    if values and all(v in ("-l", "-L", "-s", "-S", "-p", "--list", "--listfiles", "--status", "--search", "--print-avail", "--get-selections", "--print-architecture", "--print-foreign-architectures", "--version", "--help", "-C", "--audit", "--compare-versions") or not v.startswith("-") for v in values) and values[0].startswith("-") and values[0] not in ("-i", "-r", "-P"):
+        return "only queries the package database"
+    return None
+
+
+def _snap(values: list[str]) -> str | None:
+    return "only queries snaps" if _first(values) in _SNAP_READ or values in (["--version"], ["--help"]) else None
+
+
+def _apk(values: list[str]) -> str | None:
+    return "only queries packages" if _first(values) in _APK_READ or values in (["--version"], ["-V"]) else None
+
+
+def _launchctl(values: list[str]) -> str | None:
+    return "only lists services" if _first(values) in ("list", "print", "blame", "print-disabled", "procinfo", "version", "help", "dumpstate") else None
+
+
+def _service(values: list[str]) -> str | None:
+    if values in (["--status-all"], ["--help"], ["--version"]) or (len(values) == 2 and values[1] == "status"):
+        return "only reports services' state"
+    return None
+
+
+def _mount(values: list[str]) -> str | None:
+    if not values or values in (["-l"], ["--show"], ["--version"], ["-V"], ["--help"]):
+        return "only lists mounts"
+    return None
+
+
+def _ifconfig(values: list[str]) -> str | None:
+    if not values or values in (["-a"], ["-s"], ["-l"]) or (len(values) == 1 and not values[0].startswith("-")):
+        return "only shows interfaces"
+    return None
+
+
+def _route(values: list[str]) -> str | None:
+    if all(v.startswith("-") and set(v[1:]) <= set("neCFv46") for v in values) or values[:1] in (["print"], ["get"], ["show"]) or values[:2] == ["-n", "get"]:
+        return "only shows the routing table"
+    return None
+
+
+def _iptables(values: list[str]) -> str | None:
+    changing = {"-A", "--append", "-D", "--delete", "-I", "--insert", "-R", "--replace", "-F", "--flush", "-Z", "--zero",
+                "-N", "--new-chain", "-X", "--delete-chain", "-P", "--policy", "-E", "--rename-chain"}
+    if any(v in changing for v in values):
+        return None
+    if any(v in ("-L", "--list", "-S", "--list-rules", "-C", "--check", "--version", "-V", "--help", "-h") or (v.startswith("-") and not v.startswith("--") and ("L" in v or "S" in v) and set(v[1:]) <= set("LSnvx")) for v in values):
+        return "only lists or checks rules"
+    return None
+
+
+def _ufw(values: list[str]) -> str | None:
+    return "only reports the firewall's state" if _first(values) in ("status", "show", "version", "help", "app") and "update" not in values else None
+
+
+def _sysctl(values: list[str]) -> str | None:
+    if any(v in ("-w", "--write", "-p", "--load", "--system") or v.startswith("-p") or "=" in v for v in values):
+        return None
+    return "only reads kernel parameters"
+
+
+def _status_or_list(values: list[str]) -> str | None:
+    verb = _first(values)
+    return "only reports status" if verb is None or verb == "status" or verb.startswith(("list-", "show")) or values in (["--version"], ["--help"]) else None
+
+
+def _swapon(values: list[str]) -> str | None:
+    return "only lists swap areas" if not values or values[0] in ("--show", "-s", "--summary") or values[0].startswith("--show=") else None
+
+
+def _alternatives(values: list[str]) -> str | None:
+    return "only shows alternatives" if values[:1] in (["--display"], ["--query"], ["--list"], ["--get-selections"]) else None
+
+
+def _kill(values: list[str]) -> str | None:
+    return "only lists signal names" if values[:1] in (["-l"], ["-L"], ["--list"], ["--table"]) else None
+
+
+def _passwd(values: list[str]) -> str | None:
+    return "only shows account status" if any(v in ("-S", "--status") for v in values) else None
+
+
+#: Program name -> a function of its literal argument values returning why the use is a query, or None.
+QUERIES: dict[str, Callable[[list[str]], str | None]] = {
+    "systemctl": _systemctl, "apt": _apt, "apt-get": _apt, "dnf": _dnf, "yum": _dnf, "pacman": _pacman,
+    "brew": _brew, "dpkg": _dpkg, "snap": _snap, "apk": _apk, "launchctl": _launchctl, "service": _service,
+    "mount": _mount, "umount": lambda v: "only prints" if v in (["--version"], ["--help"]) else None,
+    "ifconfig": _ifconfig, "route": _route, "iptables": _iptables, "ufw": _ufw, "sysctl": _sysctl,
+    "hostnamectl": _status_or_list, "timedatectl": _status_or_list, "swapon": _swapon,
+    "update-alternatives": _alternatives, "kill": _kill, "passwd": _passwd,
+}  # fmt: skip
+
+
+def query(name: str, base: Handler) -> Handler:
+    """Wrap the system grade ``base`` of ``name``: a use that :data:`QUERIES` recognises is read-only
+    (``network`` when it reaches a remote index); any word only known at run time keeps ``base``."""
+    decide = QUERIES[name]
+
+    def handler(call: Call) -> None:
+        values = [w.value for w in call.args]
+        if all(v is not None for v in values):
+            literal = [v for v in values if v is not None]
+            why = decide(literal)
+            if why is not None:
+                verb = _first(literal)
+                if name in ("apt-get", "brew", "snap", "dnf", "yum") and verb in _NETWORK_QUERIES and not (name in ("brew", "dnf", "yum") and verb in ("info", "outdated")):
+                    call.flag(R.NETWORK, "network-egress", f"{name} {verb} queries a remote package index.")
+                else:
+                    read_only(call, f"{name} {why}.")
+                return
+        base(call)
+
+    handler.__name__ = base.__name__
+    return handler
+
+
+# -- ip, nft ------------------------------------------------------------------------------------
+_IP_OBJECTS = (
+    "address", "addrlabel", "link", "route", "rule", "neighbour", "neighbor", "ntable", "tunnel", "tuntap", "maddress",
+    "mroute", "mrule", "monitor", "xfrm", "netns", "l2tp", "tcp_metrics", "token", "netconf", "ila", "vrf", "sr",
+    "nexthop", "mptcp", "ioam", "stats", "fou", "macsec", "help",
+)  # fmt: skip
+_IP_READ_VERBS = ("show", "list", "lst", "get")
+_IP_VALUES = frozenset({"-n", "-netns", "-f", "-family", "-l", "-loops", "-rc", "-rcvbuf"})
+
+
+def ip(call: Call) -> None:
+    """ip(8): ``ip [OPTIONS] OBJECT [COMMAND]``; no command, show/list/get and ``monitor`` read; others change
+    the network (system); ``-batch FILE`` and ``-force`` are refused; ``ip netns exec NS CMD`` grades CMD."""
+    words = call.args
+    index = 0
+    while index < len(words) and (words[index].value or "").startswith("-"):
+        value = words[index].value or ""
+        name = "-" + value.lstrip("-")  # ip.c matches options by prefix, -batch before -brief, -family before -force
+        if (len(name) >= 2 and "-batch".startswith(name)) or (len(name) >= 3 and "-force".startswith(name)):
+            destructive(call, "script-file", "ip -batch runs commands from a file the classifier cannot see.")
+            return
+        index += 2 if value in _IP_VALUES else 1
+    if index < len(words) and words[index].value is None:
+        destructive(call, "dynamic-argument", f"{show(words[index])} is an ip object only known when it runs.")
+        return
+    rest = [w.value for w in words[index:]]
+    if not rest:
+        read_only(call, "ip without an object prints help.")
+        return
+    obj = _prefix(rest[0] or "", _IP_OBJECTS)
+    if obj is None:
+        refuse(call, f"the object {rest[0]}")
+        return
+    verb = rest[1] if len(rest) > 1 else None
+    if obj == "netns" and verb == "exec":
+        call.flag(R.SYSTEM, "system-command", "ip netns exec runs a command in another network namespace.", downgradable=True)
+        if len(words) > index + 3:
+            call.run(words[index + 3 :], "ip netns exec")
+        return
+    if obj in ("monitor", "help") or verb is None or verb in ("list", "lst", "get", "help") or (len(verb) >= 2 and "show".startswith(verb)):
+        read_only(call, f"ip {obj} only shows the network configuration.")
+        return
+    call.flag(R.SYSTEM, "system-command", f"ip {obj} {verb} changes the network configuration.", downgradable=True)
+
+
+def _prefix(word: str, names: tuple[str, ...]) -> str | None:
+    """The first name ``word`` abbreviates (iproute2 accepts any prefix: ``ip a``, ``ip r s``), else None."""
+    if not word:
+        return None
+    return next((name for name in names if name.startswith(word)), None)
+
+
+def nft(call: Call) -> None:
+    """nft(8): ``list``, ``describe``, ``monitor`` and ``-c``/``--check`` read; other commands change the firewall;
+    ``-f FILE`` and ``-i`` take commands the classifier cannot see."""
+    values = [w.value for w in call.args]
+    if any(v is None for v in values):
+        destructive(call, "dynamic-argument", "An nft argument is only known when it runs.")
+        return
+    literal = [v for v in values if v is not None]
+    if any(v in ("-f", "--file", "-i", "--interactive") or (v.startswith("-") and not v.startswith("--") and ("f" in v or "i" in v)) for v in literal):
+        if any(v in ("-c", "--check") for v in literal):
+            read_only(call, "nft --check only checks the rules.")
+        else:
+            call.flag(R.SYSTEM, "system-command", "nft -f/-i loads firewall rules the classifier cannot see.", downgradable=True)
+        return
+    verb = next((v for v in literal if not v.startswith("-")), None)
+    if verb in (None, "list", "describe", "monitor", "help") or any(v in ("-c", "--check", "-v", "--version", "-h", "--help") for v in literal):
+        read_only(call, "nft only lists or checks the firewall rules.")
+        return
+    call.flag(R.SYSTEM, "system-command", f"nft {verb} changes the firewall.", downgradable=True)
