@@ -16,9 +16,9 @@ from bot.errors import InvalidRequest, Unauthorized
 from bot.store import Bot, Store
 
 TOKEN_PREFIX = "fbt_"
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}$")
-USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
-CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}$")
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}\Z")
+USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}\Z")
+CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}\Z")
 
 
 def hash_token(token: str) -> str:
@@ -59,18 +59,29 @@ async def register_bot(store: Store, name: str, owners: list[str], room: str | N
     return bot, token
 
 
+def bearer_token(authorization: str | None, what: str = "token") -> str:
+    """The token of an ``Authorization: Bearer <token>`` header.
+
+    Raises:
+        Unauthorized: the header is missing or malformed, or the token is not printable ASCII (tokens FlyBot
+            issues are; undecodable header bytes arrive as surrogates and are refused here, not hashed).
+    """
+    if not authorization:
+        raise Unauthorized(f"missing Authorization: Bearer <{what}> header")
+    scheme, _, token = authorization.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token or not (token.isascii() and token.isprintable()):
+        raise Unauthorized(f"Authorization must be 'Bearer <{what}>'")
+    return token
+
+
 async def authenticate(store: Store, authorization: str | None) -> Bot:
     """The Bot named by an ``Authorization: Bearer <token>`` header.
 
     Raises:
         Unauthorized: the header is missing, malformed, or the token is unknown.
     """
-    if not authorization:
-        raise Unauthorized("missing Authorization: Bearer <token> header")
-    scheme, _, token = authorization.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthorized("Authorization must be 'Bearer <token>'")
-    bot = await store.bot_by_token_hash(hash_token(token.strip()))
+    bot = await store.bot_by_token_hash(hash_token(bearer_token(authorization)))
     if bot is None:
         raise Unauthorized("unknown token")
     return bot

@@ -33,6 +33,14 @@ class InvalidRequest(FlyBotError):
     title = "Invalid request"
 
 
+class UnsupportedMediaType(FlyBotError):
+    """The body's media type or charset is not one FlyBot reads (415)."""
+
+    code = "unsupported_media_type"
+    status = 415
+    title = "Unsupported media type"
+
+
 class Unauthorized(FlyBotError):
     """Missing or unknown bearer token (401)."""
 

@@ -15,7 +15,7 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 ChatBackend = Literal["local", "slack-http", "slack-socket"]
 
-_USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
+_USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}\Z")
 
 
 class ConfigError(Exception):

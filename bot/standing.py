@@ -34,7 +34,7 @@ MAX_EXPIRY = timedelta(days=365)
 SESSION_APPROVAL_TTL = timedelta(hours=12)
 _DURATION = re.compile(r"^\s*(\d{1,6})\s*([smhdw])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
-_PATTERN_WORD = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+$")
+_PATTERN_WORD = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+\Z")
 
 
 def parse_duration(text: str) -> timedelta:
@@ -238,7 +238,7 @@ class StandingService:
             if bot is None or not spec.subject:
                 raise InvalidRequest("a session approval needs its Bot and session id", field="subject")
             expires_in = min(expires_in or SESSION_APPROVAL_TTL, SESSION_APPROVAL_TTL)
-        elif not re.match(r"^[CGD][A-Z0-9]{2,}$", spec.subject):
+        elif not re.match(r"^[CGD][A-Z0-9]{2,}\Z", spec.subject):
             raise InvalidRequest(f"room {spec.subject!r} is not a Slack channel ID", field="room")
         if spec.note is not None and len(spec.note) > 500:
             raise InvalidRequest("note: at most 500 characters", field="note")

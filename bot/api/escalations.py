@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from aiohttp import web
 
-from bot.api.body import read_json_object
+from bot.api.body import header_text, path_id, read_json_object
 from bot.api.models import EscalationIn
 from bot.bots import authenticate
 from bot.errors import InvalidRequest
@@ -14,15 +14,14 @@ from bot.store import Store
 SERVICE = web.AppKey("escalation_service", EscalationService)
 STORE = web.AppKey("store", Store)
 MAX_WAIT_S = 60
+IDEMPOTENCY_KEY_MAX = 200
 
 
 async def create(request: web.Request) -> web.Response:
     """``POST /v1/escalations`` -> 201 with the escalation; a repeated ``Idempotency-Key`` answers the same one (no second card)."""
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
     data = EscalationIn.model_validate(await read_json_object(request))
-    key = request.headers.get("Idempotency-Key")
-    if key is not None and not (1 <= len(key) <= 200):
-        raise InvalidRequest("Idempotency-Key must be 1-200 characters", field="Idempotency-Key")
+    key = header_text(request, "Idempotency-Key", max_length=IDEMPOTENCY_KEY_MAX)
     escalation = await request.app[SERVICE].escalate(bot, EscalationRequest(**data.model_dump()), key)
     return web.json_response(escalation.to_api(), status=201)
 
@@ -37,14 +36,14 @@ async def get(request: web.Request) -> web.Response:
         raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait") from None
     if not 0 <= wait <= MAX_WAIT_S:
         raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait")
-    escalation = await request.app[SERVICE].wait(bot, request.match_info["id"], wait)
+    escalation = await request.app[SERVICE].wait(bot, path_id(request, "escalation"), wait)
     return web.json_response(escalation.to_api())
 
 
 async def withdraw(request: web.Request) -> web.Response:
     """``POST /v1/escalations/{id}/withdraw``: the session no longer needs it (409 if already decided)."""
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
-    escalation = await request.app[SERVICE].withdraw(bot, request.match_info["id"])
+    escalation = await request.app[SERVICE].withdraw(bot, path_id(request, "escalation"))
     return web.json_response(escalation.to_api())
 
 

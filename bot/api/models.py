@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo, field_validator
+
+from bot.api.body import single_line
 
 MAX_COMMAND_CHARS = 100_000
 
@@ -28,6 +30,20 @@ class EscalationIn(BaseModel):
     justification: str | None = Field(default=None, max_length=4000)
     room: str | None = Field(default=None, pattern=r"^[CGD][A-Z0-9]{2,39}$")
     timeout_s: StrictInt | None = Field(default=None, ge=5, le=86400)
+
+    @field_validator("session_id", "cwd")
+    @classmethod
+    def _one_line(cls, value: str, info: ValidationInfo) -> str:
+        """Single-line fields refuse control characters (a newline would add fake lines to the card)."""
+        return single_line(value, str(info.field_name))
+
+    @field_validator("timeout_s", mode="before")
+    @classmethod
+    def _whole_seconds(cls, value: Any) -> Any:
+        """``300.0`` is the integer 300 (JSON Schema's ``integer`` admits it); ``300.5``, ``"300"``, ``true`` are not."""
+        if isinstance(value, float) and value.is_integer():
+            return int(value)
+        return value
 
 
 class ReasonOut(BaseModel):

@@ -9,6 +9,7 @@ from pydantic import BaseModel
 from pydantic.json_schema import models_json_schema
 
 from bot import __version__
+from bot.api.escalations import IDEMPOTENCY_KEY_MAX
 from bot.api.models import EscalationIn, EscalationOut, Problem
 
 _PROBLEM = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
@@ -38,11 +39,13 @@ def build_openapi(extra_models: tuple[type[BaseModel], ...] = ()) -> dict[str, A
         "paths": {
             "/v1/escalations": {"post": {
                 "summary": "Ask to run one call with danger-full-access",
-                "parameters": [{"name": "Idempotency-Key", "in": "header", "schema": {"type": "string", "maxLength": 200}}],
+                "parameters": [{"name": "Idempotency-Key", "in": "header", "schema": {
+                    "type": "string", "minLength": 1, "maxLength": IDEMPOTENCY_KEY_MAX, "pattern": "^[\\x20-\\x7e]+$"},
+                    "description": "printable ASCII; the same key answers the same escalation"}],
                 "requestBody": {"required": True, "content": {"application/json": {
                     "schema": {"$ref": "#/components/schemas/EscalationIn"}}}},
                 "responses": {"201": {"description": "the escalation", "content": escalation},
-                              **_errors(401, 409, 413, 422)},
+                              **_errors(401, 409, 413, 415, 422)},
             }},
             "/v1/escalations/{id}": {"get": {
                 "summary": "Read or long-poll an escalation", "parameters": [ident, wait],

@@ -76,7 +76,10 @@ async def problems_middleware(request: web.Request, handler: Any) -> web.StreamR
         if exc.status < 400:
             raise
         code = {404: "not_found", 405: "method_not_allowed", 413: "too_large"}.get(exc.status, "http_error")
-        return problem(exc.status, code, exc.reason, exc.text or exc.reason)
+        answer = problem(exc.status, code, exc.reason, exc.text or exc.reason)
+        if "Allow" in exc.headers:  # RFC 9110 §15.5.6: a 405 names the methods the resource allows
+            answer.headers["Allow"] = exc.headers["Allow"]
+        return answer
     except Exception:  # noqa: BLE001 - the edge: log it, reveal nothing
         log.exception("api.unhandled", path=request.path)
         return problem(500, "internal_error", "Internal error", "FlyBot failed to handle this request; it was logged.")

@@ -9,9 +9,9 @@ from __future__ import annotations
 from typing import Literal
 
 from aiohttp import web
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationInfo, field_validator
 
-from bot.api.body import read_json_object
+from bot.api.body import path_id, read_json_object, single_line
 from bot.api.escalations import STORE
 from bot.bots import authenticate
 from bot.errors import InvalidRequest
@@ -74,6 +74,11 @@ class ReportIn(BaseModel):
     session_id: str | None = Field(default=None, pattern=_WORD)
     mode: Literal["read-only", "workspace-write"] | None = None
 
+    @field_validator("host", "session_id")
+    @classmethod
+    def _one_line(cls, value: str | None, info: ValidationInfo) -> str | None:
+        return None if value is None else single_line(value, str(info.field_name))
+
 
 async def create(request: web.Request) -> web.Response:
     """``POST /v1/reports`` -> 201 with a new report (the owners get a DM), or 200 with the open report it folded into.
@@ -105,7 +110,7 @@ async def get(request: web.Request) -> web.Response:
         raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait") from None
     if not 0 <= wait <= MAX_WAIT_S:
         raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait")
-    report = await request.app[REPORTS].wait(bot, request.match_info["id"], wait)
+    report = await request.app[REPORTS].wait(bot, path_id(request, "report"), wait)
     return web.json_response(report.to_api())
 
 

@@ -11,9 +11,9 @@ from typing import Literal
 from aiohttp import web
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
-from bot.api.body import read_json_object
+from bot.api.body import path_id, read_json_object, single_line
 from bot.api.escalations import STORE
-from bot.bots import hash_token
+from bot.bots import bearer_token, hash_token
 from bot.errors import InvalidRequest, NotFound, Unauthorized
 from bot.standing import StandingService, StandingSpec
 
@@ -36,11 +36,8 @@ class StandingIn(BaseModel):
 
 
 async def _admin(request: web.Request) -> str:
-    header = request.headers.get("Authorization") or ""
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthorized("missing Authorization: Bearer <admin token> header")
-    user = await request.app[STORE].admin_by_token_hash(hash_token(token.strip()))
+    token = bearer_token(request.headers.get("Authorization"), "admin token")
+    user = await request.app[STORE].admin_by_token_hash(hash_token(token))
     if user is None:
         raise Unauthorized("not an admin token")
     return user
@@ -51,9 +48,14 @@ async def list_approvals(request: web.Request) -> web.Response:
     await _admin(request)
     service = request.app[STANDING]
     live_at = None if request.query.get("all") == "1" else service.clock()
-    items = await request.app[STORE].list_standing(
-        scope=request.query.get("scope"), subject=request.query.get("subject"), live_at=live_at
-    )
+    scope, subject = request.query.get("scope"), request.query.get("subject")
+    for name, value in (("scope", scope), ("subject", subject)):
+        if value is not None:
+            try:
+                single_line(value, name)
+            except ValueError as exc:
+                raise InvalidRequest(str(exc), field=name) from None
+    items = await request.app[STORE].list_standing(scope=scope, subject=subject, live_at=live_at)
     return web.json_response({"items": [a.to_api() for a in items]})
 
 
@@ -83,7 +85,7 @@ async def create(request: web.Request) -> web.Response:
 async def revoke(request: web.Request) -> web.Response:
     """``DELETE /v1/standing-approvals/{id}`` -> 200 with the revoked approval (409 if already revoked)."""
     actor = await _admin(request)
-    approval = await request.app[STANDING].revoke(actor, request.match_info["id"], operator=True)
+    approval = await request.app[STANDING].revoke(actor, path_id(request, "standing approval"), operator=True)
     return web.json_response(approval.to_api())
 
 
