@@ -10,6 +10,8 @@ It prints:
   the median of ``--rounds`` rounds (each over the corpus ``--passes`` times), measured in
   CPU time of this process (``time.process_time``) so that other load on the machine counts
   less; the best wall-clock round is printed beside it;
+* the classify/parse ratio: the time to classify the corpus over the time tree-sitter alone takes to
+  parse it, both measured in this run (issue 14: at most 4x);
 * the cost of long scripts (1 KiB, 10 KiB, 100 KiB) to show how cost grows with length.
 
 The classifier keeps no result cache, so every call parses and grades afresh.
@@ -145,7 +147,9 @@ def main() -> int:
     print(f"corpus: {len(CORPUS)} typical commands, each graded on the host and contained; {args.rounds} rounds")
     print(f"throughput (one core): best round {best:,.0f} commands/s, median round {median:,.0f} commands/s (CPU time);")
     print(f"                       best round {wall:,.0f} commands/s wall clock")
-    print(f"for scale: tree-sitter parsing alone, best round {parse_only(args.rounds, args.passes):,.0f} commands/s")
+    parsed = parse_only(args.rounds, args.passes)
+    print(f"for scale: tree-sitter parsing alone, best round {parsed:,.0f} commands/s")
+    print(f"classify/parse ratio: {parsed / best:.1f}x (issue 14 target: at most 4x; best rounds, CPU time, same run)")
     print("growth with script length:")
     for size, seconds, risk, reasons, commands in growth(args.rounds):
         print(f"  {size / 1024:6.1f} KiB: {seconds:8.4f} s  ({commands} simple commands, {reasons} reasons, risk {risk})")

@@ -141,8 +141,12 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel) -> Gra
     """
     try:
         from bot.risk import classify
+        from bot.risk.recipes import ProjectRecipes
 
-        assessment = classify(command, contained=contained, workspace=Path(cwd) if cwd.startswith("/") else None)
+        workspace = Path(cwd) if cwd.startswith("/") else None
+        # Issue 14: the adapter runs in the session's directory, so it reads project recipes (make X, npm run X...).
+        recipes = ProjectRecipes(workspace) if workspace is not None else None
+        assessment = classify(command, contained=contained, workspace=workspace, recipes=recipes)
     except Exception as exc:  # noqa: BLE001 - a crash must never let a command through unasked
         return Grade(command, RiskLevel.DESTRUCTIVE, ceiling, f"the classifier failed ({type(exc).__name__})")
     top = [r for r in assessment.reasons if r.level == assessment.risk]

@@ -12,6 +12,7 @@ from pathlib import Path
 from bot.risk.grader import Grader, Scope
 from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand
 from bot.risk.reasons import shorten
+from bot.risk.recipes import RecipeBook
 from bot.risk.table import PROGRAMS
 from bot.risk.walker import walk_script
 
@@ -20,7 +21,7 @@ __all__ = ["MAX_SCRIPT_CHARS", "classify"]
 R = RiskLevel
 
 
-def classify(command: str, *, contained: bool, workspace: Path | None = None) -> Assessment:
+def classify(command: str, *, contained: bool, workspace: Path | None = None, recipes: RecipeBook | None = None) -> Assessment:
     """Grade a shell command (a whole bash script) for an escalation.
 
     Args:
@@ -30,6 +31,10 @@ def classify(command: str, *, contained: bool, workspace: Path | None = None) ->
         workspace: the escalation's working directory (absolute). When None, relative paths
             are inside the workspace, but ``..`` escaping it, ``~`` paths and absolute paths
             outside the temp area are outside. A relative ``workspace`` is treated as None.
+        recipes: where project recipes are read (``make X``, ``npm run X``...; issue 14): a
+            :class:`~bot.risk.recipes.ProjectRecipes` on the session's side, the adapter's
+            :class:`~bot.risk.recipes.GivenRecipes` on the server; None: recipes are unreadable
+            and a target's name decides beyond "builds in the workspace".
 
     Returns:
         An :class:`Assessment`: ``risk`` is the maximum over every simple command and
@@ -42,7 +47,7 @@ def classify(command: str, *, contained: bool, workspace: Path | None = None) ->
     allows, or an internal failure grades ``destructive`` with a reason (fail closed, DESIGN.md).
     """
     try:
-        return _classify(command, contained, workspace)
+        return _classify(command, contained, workspace, recipes)
     except RecursionError:
         return _refusal(command, contained, "too-deep", "The script is nested too deeply to grade.")
     except Exception as error:  # fail closed on anything: classify never raises
@@ -55,11 +60,11 @@ def _refusal(command: object, contained: object, rule: str, detail: str) -> Asse
     return Assessment(R.DESTRUCTIVE, (reason,), (SimpleCommand((), subject, R.DESTRUCTIVE),), bool(contained))
 
 
-def _classify(command: str, contained: bool, workspace: Path | None) -> Assessment:
+def _classify(command: str, contained: bool, workspace: Path | None, recipes: RecipeBook | None = None) -> Assessment:
     if not isinstance(command, str):
         raise TypeError("command must be str")
     root = _workspace_root(workspace)
-    grader = Grader(PROGRAMS, contained, root, walk_script)
+    grader = Grader(PROGRAMS, contained, root, walk_script, recipes)
     scope = Scope(contained=contained)
     problem = _text_problem(command)
     if problem is not None:
@@ -68,7 +73,7 @@ def _classify(command: str, contained: bool, workspace: Path | None) -> Assessme
         walk_script(grader, None, scope, command)
     commands = grader.simple_commands()
     risk = grader.risk
-    return Assessment(risk, grader.book.result(risk), commands, contained)
+    return Assessment(risk, grader.book.result(risk), commands, contained, tuple(grader.recipes_used))
 
 
 def _workspace_root(workspace: Path | None) -> str | None:

@@ -25,6 +25,7 @@ from typing import Any, TextIO
 
 from bot.risk.classifier import classify
 from bot.risk.model import Assessment
+from bot.risk.recipes import ProjectRecipes
 from bot.risk.serialize import assessment_to_dict
 
 __all__ = ["register", "main", "run_classify", "run_jsonl"]
@@ -67,7 +68,7 @@ def handle(args: argparse.Namespace) -> int:
 
 def run_classify(command: str, *, contained: bool, cwd: Path | None, as_json: bool, out: TextIO) -> int:
     """Grade one command and print it (text or JSON) to ``out``; returns 0."""
-    assessment = classify(command, contained=contained, workspace=cwd)
+    assessment = classify(command, contained=contained, workspace=cwd, recipes=ProjectRecipes(cwd) if cwd is not None else None)
     if as_json:
         out.write(json.dumps(assessment_to_dict(assessment), ensure_ascii=False) + "\n")
     else:
@@ -118,7 +119,7 @@ def _jsonl_one(line: str) -> dict[str, Any]:
     cwd = _workspace(raw_cwd)
     if raw_cwd is not None and cwd is None:
         raise ValueError('"cwd" must be an absolute path')
-    return assessment_to_dict(classify(command, contained=contained, workspace=cwd))
+    return assessment_to_dict(classify(command, contained=contained, workspace=cwd, recipes=ProjectRecipes(cwd) if cwd is not None else None))
 
 
 def _workspace(raw: str | None) -> Path | None:

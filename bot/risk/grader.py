@@ -10,12 +10,14 @@ marked ``downgradable`` to ``workspace_write`` when the script runs contained
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from bot.risk.model import RiskLevel, SimpleCommand
 from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
+from bot.risk.recipes import Recipe, RecipeBook
 from bot.risk.words import Word
 
 __all__ = ["Call", "Grader", "Handler", "Program", "Rec", "Scope"]
@@ -24,6 +26,11 @@ R = RiskLevel
 # Module constants: looking an enum member up on its class is slow in a hot path.
 _READ_ONLY = RiskLevel.READ_ONLY
 _WORKSPACE_WRITE = RiskLevel.WORKSPACE_WRITE
+
+_WORD_SPLIT = re.compile(r"[^a-z]+")
+#: Recipe and program words that say what a target does (issue 14: deploy/release/publish/push, destroy/clean).
+_SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "ship", "rollout", "promote"})
+_DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teardown", "drop", "reset", "uninstall", "delete", "prune", "clobber", "distclean"})
 
 #: Paths accepted as the system's own program (documented in table.py).
 SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
@@ -68,7 +75,7 @@ class Scope:
         floor: a level every simple command of this script gets at least (``sudo bash -c``).
     """
 
-    __slots__ = ("contained", "depth", "repeat", "wrappers", "floor")
+    __slots__ = ("contained", "depth", "repeat", "wrappers", "floor", "project")
 
     def __init__(
         self,
@@ -77,16 +84,18 @@ class Scope:
         repeat: int = 0,
         wrappers: tuple[str, ...] = (),
         floor: RiskLevel = R.READ_ONLY,
+        project: bool = False,
     ) -> None:
         self.contained = contained
         self.depth = depth
         self.repeat = repeat
         self.wrappers = wrappers
         self.floor = floor
+        self.project = project  # a project recipe's line: programs not in the table are the project's own code
 
     def repeated(self) -> Scope:
         """This scope inside a loop or function body."""
-        return Scope(self.contained, self.depth, self.repeat + 1, self.wrappers, self.floor)
+        return Scope(self.contained, self.depth, self.repeat + 1, self.wrappers, self.floor, self.project)
 
 
 class Call:
@@ -125,12 +134,15 @@ class Call:
         """Grade ``words`` as a separate command this program runs (``find -exec``)."""
         self.g.child(self.rec, self.scope, words, wrapper, cwd_unknown=cwd_unknown)
 
-    def script(self, text: str, wrapper: str, *, remote: bool = False, repeat: bool = False, same_shell: bool = False) -> None:
+    def script(
+        self, text: str, wrapper: str, *, remote: bool = False, repeat: bool = False, same_shell: bool = False, project: bool = False
+    ) -> None:
         """Parse and grade ``text`` as a shell script this program runs (``bash -c``, ``eval``).
 
         ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on.
+        ``project``: it is a line of a project recipe (see :attr:`Scope.project`).
         """
-        self.g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
+        self.g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell, project=project)
 
 
 Handler = Callable[[Call], None]
@@ -141,8 +153,13 @@ Walker = Callable[["Grader", "Rec | None", Scope, str], None]
 class Grader:
     """The state of one classification. Use :func:`bot.risk.classify` rather than this class."""
 
-    def __init__(self, programs: Mapping[str, Program], contained: bool, workspace: str | None, walker: Walker) -> None:
+    def __init__(
+        self, programs: Mapping[str, Program], contained: bool, workspace: str | None, walker: Walker, recipes: RecipeBook | None = None
+    ) -> None:
         self.programs = programs
+        self.recipes = recipes
+        self.recipes_used: list[Recipe] = []
+        self.risk_before = R.READ_ONLY  # the script's grade when the current program was dispatched
         self.contained = contained
         self.walker = walker
         self.state = CwdState.start(workspace)
@@ -228,15 +245,37 @@ class Grader:
             return
         if "/" in name:
             accepted = next((name[len(d) :] for d in SYSTEM_BIN_DIRS if name.startswith(d)), None)
+            if scope.project and not name.startswith(("/", "~")) and ".." not in name.split("/"):
+                self.project_program(rec, scope, name)
+                return
             if accepted is None or "/" in accepted or accepted not in self.programs:
                 self.flag(rec, scope, R.DESTRUCTIVE, "program-path", f"{shorten(name, 60)} is a path to a program, not a recognised system program.")
                 return
             name = accepted
         program = self.programs.get(name)
         if program is None:
+            if scope.project:
+                self.project_program(rec, scope, name)
+                return
             self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
             return
+        self.risk_before = self.risk
         program.handler(Call(self, rec, scope, name, words[1:]))
+
+    def project_program(self, rec: Rec, scope: Scope, name: str) -> None:
+        """A program a project recipe runs that is not in the table (the project's script, a dependency's
+        program): the project's own code, as ``make``/``npm run`` always were (workspace_write), raised by
+        words that say deploy/publish (network) or destroy/clean (destructive)."""
+        self.flag(rec, scope, R.WORKSPACE_WRITE, "project-program", f"{shorten(name, 60)} is the project's own code or a dependency's program, run by its recipe.")
+        self.name_floor(rec, scope, [w.value for w in rec.words if w.value is not None], name)
+
+    def name_floor(self, rec: Rec, scope: Scope, words: list[str], what: str) -> None:
+        """Words saying deploy/release/publish/push (network) or destroy/clean (destructive) raise the grade (issue 14)."""
+        parts = {part for word in words for part in _WORD_SPLIT.split(word.lower()) if part}
+        if parts & _DELETING_WORDS:
+            self.flag(rec, scope, R.DESTRUCTIVE, "recipe-name", f"{shorten(what, 60)}: its name says it deletes ({', '.join(sorted(parts & _DELETING_WORDS))}).")
+        if parts & _SHIPPING_WORDS:
+            self.flag(rec, scope, R.NETWORK, "recipe-name", f"{shorten(what, 60)}: its name says it ships to another machine ({', '.join(sorted(parts & _SHIPPING_WORDS))}).")
 
     def unwrap(self, rec: Rec, scope: Scope, words: list[Word], wrapper: str, *, child_process: bool, cwd: Word | None) -> None:
         """Replace ``rec``'s argv by the wrapped command and grade it."""
@@ -267,7 +306,9 @@ class Grader:
         if rec.level > parent.level:
             parent.level = rec.level
 
-    def script(self, parent: Rec, scope: Scope, text: str, wrapper: str, *, remote: bool, repeat: bool, same_shell: bool) -> None:
+    def script(
+        self, parent: Rec, scope: Scope, text: str, wrapper: str, *, remote: bool, repeat: bool, same_shell: bool, project: bool = False
+    ) -> None:
         """Parse ``text`` and grade it as a script run by ``parent``'s program."""
         inner = Scope(
             contained=scope.contained and not remote,
@@ -275,6 +316,7 @@ class Grader:
             repeat=scope.repeat + (1 if repeat else 0),
             wrappers=tuple(parent.wrappers) + (wrapper,),
             floor=max(scope.floor, parent.level),
+            project=scope.project or project,
         )
         before = len(self.records)  # parent is already listed: only records after it are inner
         saved = self.state

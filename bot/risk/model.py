@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
+from bot.risk.recipes import Recipe
+
 
 class RiskLevel(IntEnum):
     """A linear risk scale; compare with ``<``/``>``; ``str(level)`` is the wire name."""
@@ -94,3 +96,5 @@ class Assessment:
     reasons: tuple[Reason, ...]
     commands: tuple[SimpleCommand, ...] = field(default_factory=tuple)
     contained: bool = False
+    #: the project recipes read and graded (``make X``, ``npm run X``...), for the adapter to send with the escalation.
+    recipes: tuple[Recipe, ...] = field(default_factory=tuple)

@@ -45,6 +45,7 @@ from .programs import (
     git,
     net,
     packages,
+    projects,
     schedule,
     shells,
     system,
@@ -111,7 +112,7 @@ CONTAINED_DOWNGRADE = frozenset({
 
 _DELETION = {
     "rm": _COREUTILS, "unlink": _COREUTILS, "shred": _COREUTILS,
-    "userdel": "userdel(8)", "groupdel": "groupdel(8)",
+    "userdel": "userdel(8)", "groupdel": "groupdel(8)", "rimraf": "rimraf (npm package): rm -rf",
 }
 _DISK = {"mkfs": "mkfs(8)", "fdisk": "fdisk(8)", "sfdisk": "sfdisk(8)", "parted": "parted(8)", "wipefs": "wipefs(8)", "sgdisk": "sgdisk(8)"}
 
@@ -247,6 +248,9 @@ def _build() -> dict[str, Program]:
     add("make gmake", build.make, "GNU make manual: Options Summary; Standard Targets")
     add("npm pnpm yarn", build.js_package_manager, "npm CLI commands (docs.npmjs.com/cli/v10); pnpm CLI; yarn CLI")
     add("npx", build.npx, "npm exec / npx (docs.npmjs.com/cli/v10/commands/npx): known build/check tools only")
+    add("just", projects.just, "just manual (just.systems/man): recipes, dependencies, set shell")
+    add("tox", projects.tox, "tox docs (tox.wiki): -e, [testenv] commands")
+    add("poetry", projects.poetry, "poetry CLI docs (python-poetry.org/docs/cli)")
     add("pip pip3", build.pip, "pip.pypa.io: Commands")
     add("cargo", build.cargo, "The Cargo Book: Commands")
     add("go", build.go, "go command docs (pkg.go.dev/cmd/go)")

@@ -19,6 +19,7 @@ from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
 from .kit import build_or_test, deletion, destructive, injected, network, read_only, refuse, show, workspace_write
+from .projects import run_recipe
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -34,6 +35,7 @@ def make(call: Call) -> None:
         return
     dirs: list[Word] = []
     targets: list[str | None] = []
+    makefile: str | None = None
     index = 0
     while index < len(words):
         value = words[index].value
@@ -50,7 +52,13 @@ def make(call: Call) -> None:
         elif value in ("-E", "--eval") or value.startswith("--eval="):
             destructive(call, "dynamic-script", "make --eval evaluates makefile text given on the command line.")
             return
-        elif value in ("-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new") or (value in ("-j", "-l", "--jobs", "--load-average") and index < len(words) and (words[index].value or "").isdigit()):
+        elif value in ("-f", "--file", "--makefile") and index < len(words):
+            makefile = words[index].value
+            if makefile is None:
+                destructive(call, "dynamic-argument", "The makefile is only known when it runs.")
+                return
+            index += 1
+        elif value in ("-I", "--include-dir", "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new") or (value in ("-j", "-l", "--jobs", "--load-average") and index < len(words) and (words[index].value or "").isdigit()):
             index += 1
         elif value.startswith("-"):
             continue
@@ -73,6 +81,11 @@ def make(call: Call) -> None:
         call.write(dirs[-1], "make builds in")
     else:
         build_or_test(call, "make")
+    directory = dirs[-1].value if dirs else None
+    if dirs and directory is None:
+        return
+    for target in sorted(names) or [""]:
+        run_recipe(call, "make", target, directory=directory, file=makefile)
 
 
 # npm(1) CLI commands (docs.npmjs.com/cli/v10/commands) with their aliases.
@@ -183,6 +196,7 @@ def _grade_js(call: Call, command: str | None, rest: list[Word], prefix: Word | 
         _js_location(call, prefix, global_, f"{tool} {command} changes the packages in")
     elif command in _NPM_RUN or command in ("init", "innit"):
         build_or_test(call, f"{tool} {command}")
+        _js_script(call, tool, command, rest)
     elif command in _NPM_READ:
         read_only(call, f"{tool} {command} only reads.")
     elif command in _NPM_NETWORK or command in ("npm", "global"):
@@ -203,8 +217,32 @@ def _grade_js(call: Call, command: str | None, rest: list[Word], prefix: Word | 
             call.write(_HOME, f"{tool} {command} changes its files under")
     elif tool in ("pnpm", "yarn") and not command.startswith("-"):
         build_or_test(call, f"{tool} {command} (a package.json script)")
+        _js_script(call, tool, "run", [Word(command, command)] + rest)
     else:
         refuse(call, f"the command {command}")
+
+
+_NPM_SCRIPT_ALIASES = {"t": "test", "tst": "test", "test": "test", "start": "start", "stop": "stop", "restart": "restart"}
+
+
+def _js_script(call: Call, tool: str, command: str, rest: list[Word]) -> None:
+    """``npm test``/``npm start``/``npm run X [-- ARGS]``: grade the package.json script (programs/projects.py)."""
+    if command in _NPM_SCRIPT_ALIASES:
+        name: str | None = _NPM_SCRIPT_ALIASES[command]
+        extra = rest
+    elif command in ("run", "run-script", "rum", "urn"):
+        if not rest:
+            read_only(call, f"{tool} run without a script lists the scripts.")
+            return
+        name = rest[0].value
+        extra = rest[1:]
+    else:
+        return
+    if name is None:
+        destructive(call, "dynamic-argument", f"The {tool} script is only known when it runs.")
+        return
+    extra = [w for w in extra if w.value != "--"]
+    run_recipe(call, tool, name, extra=extra)
 
 
 def _js_location(call: Call, prefix: Word | None, global_: bool, what: str) -> None:

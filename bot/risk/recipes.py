@@ -1,0 +1,563 @@
+"""What a project script runs: recipes read from the project, graded with the same classifier (issue 14).
+
+``make X``, ``npm run X``/``npm test``/``npm start``, ``yarn X``, ``pnpm X``, ``just X`` and ``tox -e X`` run
+commands the project (often the agent itself) wrote. Where FlyBot can read the project (the hook,
+``flybot exec`` and ``flybot classify --cwd`` run in the session's directory) a :class:`ProjectRecipes`
+reads the recipe; the server, which cannot, is given the expanded recipe by the adapter
+(:class:`GivenRecipes`, from the escalation request). Either way the lines are graded as scripts.
+
+Nothing here runs anything: ``make -n`` is not used because it still runs ``$(shell ...)`` and
+recipes marked ``+`` (GNU make manual, "Instead of Executing Recipes"). The Makefile is parsed
+(:func:`make_recipe`): rules, recipe lines (TAB-indented, ``\\`` continuations, ``@``/``-``/``+``
+prefixes), simple variables and automatic variables are expanded; any other make function or a
+variable with no single known value (also an undefined one: make imports the environment) becomes ``$FLYBOT_UNKNOWN`` (a word only known at run time).
+``$(shell CMD)`` and ``VAR != CMD`` run when make reads the file, whatever the target: they are
+returned as lines too. Prerequisites' recipes are included (they run first); ``include`` of a file
+that cannot be read makes a missing target unreadable. package.json ``scripts`` (with ``pre``/``post``
+scripts), a justfile's recipes (dependencies first; backtick assignments run on load) and tox.ini
+``[testenv:X] commands`` are read likewise. Files over :data:`MAX_FILE_BYTES` are not read.
+"""
+
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+import shlex
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_LINES",
+    "UNKNOWN",
+    "GivenRecipes",
+    "ProjectRecipes",
+    "Recipe",
+    "RecipeBook",
+    "RecipeLine",
+    "make_recipe",
+]
+
+MAX_FILE_BYTES = 256 * 1024
+MAX_LINES = 64
+#: Stands for a value only known when the recipe runs (an unknown make/just expansion).
+UNKNOWN = "$FLYBOT_UNKNOWN"
+
+
+@dataclass(frozen=True, slots=True)
+class RecipeLine:
+    """One command a recipe runs: ``source`` names where it is written (``Makefile:12``, ``package.json scripts.build``)."""
+
+    source: str
+    command: str
+
+
+@dataclass(frozen=True, slots=True)
+class Recipe:
+    """The commands ``tool target`` runs (``tool``: make, npm, yarn, pnpm, just, tox; ``target`` may be ``""``: the default)."""
+
+    tool: str
+    target: str
+    lines: tuple[RecipeLine, ...]
+    directory: str = ""
+
+
+class RecipeBook(Protocol):
+    """Looks recipes up; None means the recipe cannot be read (then the target's name decides)."""
+
+    def recipe(self, tool: str, target: str, directory: str | None = None, file: str | None = None) -> Recipe | None:
+        """The recipe ``tool target`` runs from ``directory`` (relative to the session's directory) with ``file``."""
+        ...
+
+
+@dataclass(slots=True)
+class GivenRecipes:
+    """Recipes the adapter expanded and sent with the escalation (the server cannot read the project)."""
+
+    recipes: Sequence[Recipe]
+
+    def recipe(self, tool: str, target: str, directory: str | None = None, file: str | None = None) -> Recipe | None:
+        """The given recipe for ``tool target`` in ``directory``, or None."""
+        want = _norm_dir(directory)
+        for recipe in self.recipes:
+            if recipe.tool == tool and recipe.target == target and _norm_dir(recipe.directory) == want:
+                return recipe
+        return None
+
+
+def _norm_dir(directory: str | None) -> str:
+    return posixpath.normpath(directory) if directory else "."
+
+
+@dataclass(slots=True)
+class ProjectRecipes:
+    """Reads recipes from the project in ``root`` (the session's directory). Reads files only; runs nothing."""
+
+    root: Path
+    _cache: dict[tuple[str, str, str, str], Recipe | None] = field(default_factory=dict)
+
+    def recipe(self, tool: str, target: str, directory: str | None = None, file: str | None = None) -> Recipe | None:
+        """The recipe, or None when it cannot be read (no file, too big, not parseable, target not found)."""
+        key = (tool, target, directory or "", file or "")
+        if key not in self._cache:
+            try:
+                self._cache[key] = self._read(tool, target, directory, file)
+            except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+                self._cache[key] = None
+        return self._cache[key]
+
+    def _read(self, tool: str, target: str, directory: str | None, file: str | None) -> Recipe | None:
+        base = self.root / directory if directory else self.root
+        if directory is not None and (directory.startswith("/") or ".." in Path(directory).parts):
+            return None
+        where = directory or ""
+        if tool == "make":
+            names = [file] if file else ["GNUmakefile", "makefile", "Makefile"]
+            for name in names:
+                path = base / name
+                if path.is_file():
+                    lines = make_recipe(_read_text(path), target, name, lambda inc, b=base: _read_text(b / inc))
+                    return None if lines is None else Recipe(tool, target, tuple(lines), where)
+            return None
+        if tool in ("npm", "yarn", "pnpm"):
+            path = base / "package.json"
+            if not path.is_file():
+                return None
+            lines = package_script(_read_text(path), target, pre_post=tool != "pnpm")
+            return None if lines is None else Recipe(tool, target, tuple(lines), where)
+        if tool == "just":
+            for name in ("justfile", "Justfile", ".justfile"):
+                path = base / name
+                if path.is_file():
+                    lines = just_recipe(_read_text(path), target, name)
+                    return None if lines is None else Recipe(tool, target, tuple(lines), where)
+            return None
+        if tool == "tox":
+            path = base / "tox.ini"
+            if not path.is_file():
+                return None
+            lines = tox_commands(_read_text(path), target)
+            return None if lines is None else Recipe(tool, target, tuple(lines), where)
+        return None
+
+
+def _read_text(path: Path) -> str:
+    if path.stat().st_size > MAX_FILE_BYTES:
+        raise ValueError("file too big")
+    return path.read_text(encoding="utf-8")
+
+
+# -- package.json -------------------------------------------------------------------------------
+def package_script(text: str, name: str, *, pre_post: bool = True) -> list[RecipeLine] | None:
+    """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
+
+    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). A missing script: None.
+    """
+    data = json.loads(text)
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    if not isinstance(scripts, dict):
+        scripts = {}
+    out: list[RecipeLine] = []
+    order = [f"pre{name}", name, f"post{name}"] if pre_post else [name]
+    for key in order:
+        value = scripts.get(key)
+        if isinstance(value, str):
+            out.append(RecipeLine(f"package.json scripts.{key}", value))
+        elif value is not None:
+            return None
+    if not any(line.source.endswith(f".{name}") for line in out):
+        if name == "start":
+            return out + [RecipeLine("npm start default", "node server.js")]
+        return None
+    return out
+
+
+# -- Makefile -----------------------------------------------------------------------------------
+_ASSIGN = re.compile(r"^(?:(?:override|export|private)\s+)*([A-Za-z0-9_.\-]+)\s*([:+?!]*=)\s*(.*)$")
+_RULE = re.compile(r"^([^:=#\t][^:=#]*?)\s*(::?)(?!=)\s*(.*)$")
+_VAR = re.compile(r"\$(?:\(([^()$]*)\)|\{([^{}$]*)\}|(.))")
+_SAFE_SHELLS = frozenset({"/bin/sh", "/bin/bash", "/usr/bin/bash", "/usr/bin/sh", "/bin/dash", "sh", "bash"})
+_BUILTIN_VARS = {
+    "MAKE": "make", "CC": "cc", "CXX": "g++", "CPP": "cc -E", "AR": "ar", "AS": "as", "LD": "ld", "RM": "rm -f",
+    "FC": "f77", "LEX": "lex", "YACC": "yacc", "MAKEFLAGS": "", "CURDIR": ".", "SHELL": "/bin/sh",
+}  # fmt: skip
+
+
+@dataclass(slots=True)
+class _Rule:
+    prereqs: list[str] = field(default_factory=list)
+    lines: list[tuple[int, str]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class _Makefile:
+    name: str
+    variables: dict[str, str | None] = field(default_factory=dict)
+    rules: dict[str, _Rule] = field(default_factory=dict)
+    patterns: list[tuple[str, _Rule]] = field(default_factory=list)
+    order: list[str] = field(default_factory=list)
+    load_lines: list[RecipeLine] = field(default_factory=list)
+    incomplete: bool = False
+    oneshell: bool = False
+    unsafe_shell: bool = False
+
+
+def make_recipe(text: str, target: str, name: str, read_include: object = None) -> list[RecipeLine] | None:
+    """The commands ``make TARGET`` runs, read from Makefile ``text`` (``target`` ``""``: the default goal).
+
+    Returns recipe lines (prerequisites' first, then the target's), preceded by what runs whenever make
+    reads the file (``$(shell ...)``, ``VAR != ...``); None when the target has no rule and the file could
+    not be read completely (an include that cannot be read). A file with no rule for the target (make
+    would only look for a file of that name) returns just the load-time lines. ``SHELL`` set to a program
+    other than sh/bash makes every recipe line ``$FLYBOT_UNKNOWN`` (run by a program the classifier cannot see).
+    """
+    mk = _Makefile(name)
+    _parse_make(mk, text, name, read_include, depth=0)
+    goal = target or _default_goal(mk)
+    if goal is None:
+        return None if mk.incomplete else list(mk.load_lines)
+    out: list[RecipeLine] = list(mk.load_lines)
+    seen: set[str] = set()
+    found = _collect(mk, goal, out, seen, depth=0)
+    if not found and mk.incomplete:
+        return None
+    return out[: MAX_LINES * 4]
+
+
+def _default_goal(mk: _Makefile) -> str | None:
+    goal = mk.variables.get(".DEFAULT_GOAL")
+    if goal:
+        return goal.strip()
+    return next((t for t in mk.order if not t.startswith(".") and "%" not in t), None)
+
+
+def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth: int) -> None:
+    lines = text.split("\n")
+    index = 0
+    current: list[_Rule] = []
+    conditional = 0
+    in_define = False
+    while index < len(lines):
+        number = index + 1
+        line = lines[index]
+        index += 1
+        while line.endswith("\\") and index < len(lines):
+            line = line[:-1] + " " + lines[index].lstrip() if not line.startswith("\t") else line + "\n" + lines[index]
+            index += 1
+        if in_define:
+            if line.strip() == "endef":
+                in_define = False
+            continue
+        if line.startswith("\t") and current:
+            for rule in current:
+                rule.lines.append((number, line[1:]))
+            continue
+        stripped = line.split("#", 1)[0].strip() if "#" in line and not line.lstrip().startswith("\t") else line.strip()
+        if not stripped:
+            continue
+        word = stripped.split(None, 1)[0]
+        if word in ("ifeq", "ifneq", "ifdef", "ifndef"):
+            conditional += 1
+            continue
+        if word == "else":
+            continue
+        if word == "endif":
+            conditional = max(0, conditional - 1)
+            continue
+        if word == "define":
+            in_define = True
+            parts = stripped.split()
+            if len(parts) > 1:
+                mk.variables[parts[1]] = None
+            current = []
+            continue
+        if word in ("include", "-include", "sinclude"):
+            current = []
+            _include(mk, stripped.split()[1:], read_include, depth)
+            continue
+        if word in ("export", "unexport", "vpath", "override") and "=" not in stripped:
+            continue
+        for shell in _shell_calls(stripped):
+            mk.load_lines.append(RecipeLine(f"{name}:{number} ($(shell))", shell))
+        assign = _ASSIGN.match(stripped)
+        if assign:
+            var, op, value = assign.group(1), assign.group(2), assign.group(3)
+            current = []
+            if op == "!=":
+                mk.load_lines.append(RecipeLine(f"{name}:{number} ({var} !=)", _expand(mk, value, {})))
+                mk.variables[var] = None
+                continue
+            if var == "SHELL" and _expand(mk, value, {}).strip() not in _SAFE_SHELLS:
+                mk.unsafe_shell = True
+            if conditional or var in mk.variables and mk.variables[var] is None:
+                mk.variables[var] = None
+            elif op == "+=":
+                before = mk.variables.get(var, "")
+                mk.variables[var] = None if before is None else f"{before} {value}".strip()
+            elif op == "?=":
+                mk.variables.setdefault(var, value)
+            else:
+                mk.variables[var] = value
+            continue
+        found = _RULE.match(stripped)
+        if found is None:
+            current = []
+            mk.incomplete = True  # a line the parser does not know (a make function call on its own...)
+            continue
+        targets = found.group(1).split()
+        rest = found.group(3)
+        inline = None
+        if ";" in rest:
+            rest, inline = rest.split(";", 1)
+        if "=" in rest and not rest.strip().startswith("="):  # a target-specific variable
+            var = _ASSIGN.match(rest.strip())
+            if var and (var.group(1) == "SHELL" or var.group(1) in mk.variables):
+                mk.variables[var.group(1)] = None
+            if var and var.group(1) == "SHELL":
+                mk.unsafe_shell = True
+            current = []
+            continue
+        prereqs = [p for p in rest.replace("|", " ").split()]
+        current = []
+        for name_ in targets:
+            if name_ == ".ONESHELL":
+                mk.oneshell = True
+            if "%" in name_:
+                rule_obj = _Rule(prereqs)
+                mk.patterns.append((name_, rule_obj))
+            else:
+                rule_obj = mk.rules.setdefault(name_, _Rule())
+                rule_obj.prereqs.extend(prereqs)
+                if name_ not in mk.order:
+                    mk.order.append(name_)
+            current.append(rule_obj)
+            if inline is not None and inline.strip():
+                rule_obj.lines.append((number, inline.strip()))
+
+
+def _include(mk: _Makefile, names: list[str], read_include: object, depth: int) -> None:
+    for included in names:
+        if "$" in included or depth >= 3 or not callable(read_include) or included.startswith("/") or ".." in included:
+            mk.incomplete = True
+            continue
+        try:
+            text = read_include(included)
+        except (OSError, ValueError, UnicodeDecodeError):
+            mk.incomplete = True
+            continue
+        _parse_make(mk, str(text), included, read_include, depth + 1)
+
+
+def _shell_calls(text: str) -> list[str]:
+    """The commands in ``$(shell ...)``/``${shell ...}`` calls (balanced parentheses)."""
+    out: list[str] = []
+    for match in re.finditer(r"\$[({]shell\s", text):
+        start = match.end()
+        depth = 1
+        index = start
+        close = ")" if text[match.start() + 1] == "(" else "}"
+        opener = "(" if close == ")" else "{"
+        while index < len(text) and depth:
+            if text[index] == opener:
+                depth += 1
+            elif text[index] == close:
+                depth -= 1
+            index += 1
+        out.append(text[start : index - 1] if depth == 0 else text[start:] + " " + UNKNOWN)
+    return out
+
+
+def _collect(mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], depth: int) -> bool:
+    """Append the lines ``target`` runs (prerequisites first); False when no rule makes it."""
+    if target in seen or depth > 12:
+        return True
+    seen.add(target)
+    rule = mk.rules.get(target)
+    stem = None
+    if rule is None or (not rule.lines and not rule.prereqs):
+        for pattern, candidate in mk.patterns:
+            stem = _match(pattern, target)
+            if stem is not None:
+                rule = candidate if rule is None else _Rule(rule.prereqs + candidate.prereqs, candidate.lines)
+                break
+    if rule is None:
+        return False
+    prereqs = [p.replace("%", stem) if stem is not None else p for p in rule.prereqs]
+    for prereq in prereqs:
+        if "$" not in prereq:
+            _collect(mk, prereq, out, seen, depth + 1)
+    auto = {"@": target, "<": prereqs[0] if prereqs else "", "^": " ".join(dict.fromkeys(prereqs)), "+": " ".join(prereqs), "?": " ".join(prereqs), "*": stem if stem is not None else UNKNOWN}
+    lines = rule.lines
+    if mk.oneshell and lines:
+        lines = [(lines[0][0], "\n".join(text for _, text in lines))]
+    for number, text in lines:
+        command = _strip_prefixes(text)
+        for shell in _shell_calls(command):
+            out.append(RecipeLine(f"{mk.name}:{number} ($(shell))", _expand(mk, shell, auto)))
+        expanded = UNKNOWN if mk.unsafe_shell else _expand(mk, command, auto)
+        if expanded.strip():
+            out.append(RecipeLine(f"{mk.name}:{number} ({target})", expanded))
+    return True
+
+
+def _match(pattern: str, target: str) -> str | None:
+    head, _, tail = pattern.partition("%")
+    if target.startswith(head) and target.endswith(tail) and len(target) >= len(head) + len(tail):
+        return target[len(head) : len(target) - len(tail)]
+    return None
+
+
+def _strip_prefixes(text: str) -> str:
+    text = text.lstrip()
+    while text[:1] in ("@", "-", "+") and text:
+        text = text[1:].lstrip()
+    return text
+
+
+def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0) -> str:
+    """Expand make variables in ``text``; unknown ones and functions become :data:`UNKNOWN`."""
+    if "$" not in text:
+        return text
+    if depth > 8:
+        return UNKNOWN
+
+    def one(match: re.Match[str]) -> str:
+        inner = match.group(1) if match.group(1) is not None else match.group(2)
+        if inner is None:
+            char = match.group(3)
+            if char == "$":
+                return "$"
+            if char in auto:
+                return auto[char]
+            inner = char
+        if " " in inner or "," in inner or ":" in inner:
+            return UNKNOWN  # a make function (wildcard, patsubst, shell...) or a substitution reference
+        if inner in ("@D", "@F", "<D", "<F"):
+            return UNKNOWN
+        if inner in auto:
+            return auto[inner]
+        value = mk.variables.get(inner, _BUILTIN_VARS.get(inner))  # undefined: may come from the environment
+        if value is None:
+            return UNKNOWN
+        return _expand(mk, value, auto, depth + 1)
+
+    placeholder = "\x00DOLLAR\x00"
+    text = text.replace("$$", placeholder)
+    expanded = _VAR.sub(one, text)
+    return expanded.replace(placeholder, "$")
+
+
+# -- justfile -----------------------------------------------------------------------------------
+_JUST_RECIPE = re.compile(r"^@?([A-Za-z_][\w-]*)((?:\s+[+*]?\$?[A-Za-z_][\w-]*(?:=(?:'[^']*'|\"[^\"]*\"|\S+))?)*)\s*:(?!=)\s*(.*)$")
+_JUST_ASSIGN = re.compile(r"^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(.*)$")
+_JUST_SAFE = ("sh", "bash", "/bin/sh", "/bin/bash", "/usr/bin/env bash", "/usr/bin/env sh")
+
+
+def just_recipe(text: str, target: str, name: str) -> list[RecipeLine] | None:
+    """The commands ``just TARGET`` runs (dependencies first; ``""``: the first recipe), or None.
+
+    Backtick assignments run when just loads the file and are returned too; ``{{...}}`` interpolations
+    of a string variable are substituted, any other becomes :data:`UNKNOWN`; ``set shell`` to anything
+    but sh/bash and recipes with a shebang other than sh/bash become :data:`UNKNOWN` (a program run).
+    """
+    recipes: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
+    order: list[str] = []
+    variables: dict[str, str | None] = {}
+    load: list[RecipeLine] = []
+    unsafe = False
+    current: list[tuple[int, str]] | None = None
+    for number, raw in enumerate(text.split("\n"), 1):
+        if raw[:1] in (" ", "\t") and current is not None:
+            if raw.strip():
+                current.append((number, raw.strip()))
+            continue
+        line = raw.split("#", 1)[0].rstrip() if not raw.startswith("#!") else raw
+        current = None
+        if not line.strip() or line.startswith("["):
+            continue
+        if line.startswith("set "):
+            if "shell" in line.split(":=", 1)[0] and not any(f'"{s}"' in line.split(":=", 1)[-1].split(",")[0] for s in _JUST_SAFE):
+                unsafe = True
+            continue
+        if line.startswith(("import ", "mod ", "alias ")):
+            if line.startswith("alias "):
+                parts = line[6:].split(":=")
+                if len(parts) == 2:
+                    recipes.setdefault(parts[0].strip(), ([parts[1].strip()], []))
+            continue
+        assign = _JUST_ASSIGN.match(line)
+        if assign:
+            value = assign.group(2).strip()
+            for tick in re.findall(r"`([^`]*)`", value):
+                load.append(RecipeLine(f"{name}:{number} (backtick)", tick))
+            variables[assign.group(1)] = value[1:-1] if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"" and "{{" not in value else None
+            continue
+        recipe = _JUST_RECIPE.match(line)
+        if recipe is None:
+            return None
+        deps = [d.split("(")[0] for d in recipe.group(3).replace("&&", " ").split()]
+        body: list[tuple[int, str]] = []
+        recipes[recipe.group(1)] = (deps, body)
+        order.append(recipe.group(1))
+        current = body
+    goal = target or (order[0] if order else "")
+    if goal not in recipes:
+        return None
+    out = list(load)
+    seen: set[str] = set()
+
+    def visit(name_: str, depth: int) -> None:
+        if name_ in seen or depth > 12 or name_ not in recipes:
+            return
+        seen.add(name_)
+        deps, body = recipes[name_]
+        for dep in deps:
+            visit(dep, depth + 1)
+        if body and body[0][1].startswith("#!"):
+            shebang = body[0][1][2:].strip()
+            script = "\n".join(b for _, b in body[1:]) if shebang in _JUST_SAFE[2:] + ("/usr/bin/env bash", "/usr/bin/env sh") else UNKNOWN
+            out.append(RecipeLine(f"{name}:{body[0][0]} ({name_})", _just_expand(script, variables)))
+            return
+        for number, line in body:
+            command = UNKNOWN if unsafe else _just_expand(_strip_prefixes(line), variables)
+            out.append(RecipeLine(f"{name}:{number} ({name_})", command))
+
+    visit(goal, 0)
+    return out
+
+
+def _just_expand(text: str, variables: dict[str, str | None]) -> str:
+    def one(match: re.Match[str]) -> str:
+        value = variables.get(match.group(1).strip())
+        return value if value is not None and "{{" not in value else UNKNOWN
+
+    return re.sub(r"\{\{(.*?)\}\}", one, text.replace("{{{{", "\x00")).replace("\x00", "{{")
+
+
+# -- tox.ini ------------------------------------------------------------------------------------
+def tox_commands(text: str, env: str) -> list[RecipeLine] | None:
+    """``commands`` of ``[testenv:ENV]`` (or ``[testenv]``) in tox.ini; ``{posargs}`` and other substitutions unknown."""
+    import configparser
+
+    parser = configparser.ConfigParser(interpolation=None, strict=False)
+    parser.read_string(text)
+    for section in (f"testenv:{env}", "testenv"):
+        if parser.has_section(section) and parser.has_option(section, "commands"):
+            raw = parser.get(section, "commands")
+            out: list[RecipeLine] = []
+            for line in raw.split("\n"):
+                line = line.strip()
+                if line:
+                    line = line.lstrip("-").strip().replace("{posargs}", "")  # empty unless given after `tox --`
+                    line = re.sub(r"\{[^{}]*\}", UNKNOWN, line)
+                    out.append(RecipeLine(f"tox.ini [{section}]", line))
+            return out
+    return None
+
+
+def quote_args(words: Iterable[str]) -> str:
+    """Shell text passing ``words`` as arguments (``npm run X -- ARGS`` appends them to the script)."""
+    return " ".join(shlex.quote(w) for w in words)
