@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.settings import ConfigError, Settings, load_settings
-from bot.store.migrate import SchemaBehind
+from bot.store.migrate import StoreProblem
 
 
 def _settings() -> Settings:
@@ -73,15 +73,10 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
 
     app.on_startup.append(banner)
-    from bot.store.migrate import SchemaBehind
-
     try:
         web.run_app(app, sock=sock, print=None, shutdown_timeout=10)
-    except SchemaBehind as exc:
+    except StoreProblem as exc:
         print(f"flybot: {exc}", file=sys.stderr)
-        return 2
-    except OSError as exc:
-        print(f"flybot: cannot reach the database: {exc}", file=sys.stderr)
         return 2
     return 0
 
@@ -100,13 +95,17 @@ def _is_loopback(host: str) -> bool:
 
 # -- db ---------------------------------------------------------------------------------------------------
 def cmd_db(args: argparse.Namespace) -> int:
-    """``flybot db upgrade`` applies the migrations; ``flybot db current`` prints the revision. Exit 0, or 2."""
-    from sqlalchemy.ext.asyncio import create_async_engine
+    """``flybot db upgrade`` applies the migrations; ``flybot db current`` prints the revision. Exit 0, 1 (current:
+    behind), or 2 (configuration or store problem, one line)."""
+    from sqlalchemy.exc import SQLAlchemyError
 
     from bot.store.migrate import current_revision, head_revision, upgrade
+    from bot.store.sql import open_engine, unreachable
 
     async def run() -> int:
-        engine = create_async_engine(_settings().database_url)
+        url = _settings().database_url
+        # ``db upgrade`` is the explicit way to create a store (PostgreSQL's schema); ``db current`` only looks.
+        engine = await open_engine(url, create=args.db_cmd == "upgrade")
         try:
             if args.db_cmd == "upgrade":
                 before = await current_revision(engine)
@@ -118,9 +117,8 @@ def cmd_db(args: argparse.Namespace) -> int:
                 head = head_revision()
                 print(f"{current or 'empty'} (this FlyBot needs {head})")
                 return 0 if current == head else 1
-        except OSError as exc:
-            print(f"flybot db: cannot reach the database: {exc}", file=sys.stderr)
-            return 2
+        except (OSError, SQLAlchemyError) as exc:
+            raise unreachable(url, exc) from None
         finally:
             await engine.dispose()
         return 0
@@ -148,7 +146,7 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
     from bot.store import open_store
 
     async def run() -> int:
-        store = await open_store(_settings().database_url)
+        store = await open_store(_settings().database_url, create=False)
         try:
             bot, token = await register_bot(store, args.name, args.owner, args.room)
         except FlyBotError as exc:
@@ -169,7 +167,7 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
     from bot.store import open_store
 
     async def run() -> int:
-        store = await open_store(_settings().database_url)
+        store = await open_store(_settings().database_url, create=False)
         try:
             bots = await store.list_bots()
         finally:
@@ -202,7 +200,7 @@ def cmd_standing(args: argparse.Namespace) -> int:
 
     async def run() -> int:
         settings = _settings()
-        store = await open_store(settings.database_url)
+        store = await open_store(settings.database_url, create=False)
         service = StandingService(store, admins=frozenset(settings.admins), is_workspace_admin=no_workspace_admin,
                                   clock=utcnow)
         actor = f"operator:{getpass.getuser()}"
@@ -270,7 +268,7 @@ def cmd_admin_token(args: argparse.Namespace) -> int:
         return 2
 
     async def run() -> int:
-        store = await open_store(_settings().database_url)
+        store = await open_store(_settings().database_url, create=False)
         token = new_token()
         try:
             await store.add_admin_token("adm_" + uuid.uuid4().hex[:12], hash_token(token), args.user, datetime.now(UTC))
@@ -466,8 +464,12 @@ def main(argv: list[str] | None = None) -> int:
     except ConfigError as exc:
         print(f"flybot: configuration error: {exc}", file=sys.stderr)
         return 2
-    except SchemaBehind as exc:
+    except StoreProblem as exc:
         print(f"flybot: {exc}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as exc:  # noqa: BLE001 - last resort: one line, never a traceback
+        print(f"flybot: unexpected error ({type(exc).__name__}); nothing more to show here, see FlyBot's logs",
+              file=sys.stderr)
+        return 1

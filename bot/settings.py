@@ -97,6 +97,11 @@ class Settings(BaseSettings):
         """``SLACK_APP_TOKEN=""`` (set but empty, as templates often leave it) means unset."""
         return None if isinstance(value, str) and not value.strip() else value
 
+    @field_validator("database_url")
+    @classmethod
+    def _check_database_url(cls, value: str) -> str:
+        return check_database_url(value)
+
     @field_validator("slack_api_url")
     @classmethod
     def _check_api_url(cls, value: str) -> str:
@@ -124,6 +129,39 @@ class Settings(BaseSettings):
         if self.slack_bot_token is None:
             return "local"
         return "slack-socket" if self.slack_app_token is not None else "slack-http"
+
+
+_SQLITE_URL = "sqlite+aiosqlite:///./flybot.db"
+_POSTGRES_URL = "postgresql+asyncpg://USER:PASSWORD@HOST:5432/flybot"
+_URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://(.*)$", re.DOTALL)
+
+
+def check_database_url(value: str) -> str:
+    """Check ``FLYBOT_DATABASE_URL`` without importing a driver: FlyBot speaks ``sqlite+aiosqlite`` and
+    ``postgresql+asyncpg`` only (source: its dependencies; SQLAlchemy's default drivers are not installed).
+
+    Returns the URL unchanged. Raises ValueError with the fix, e.g. ``use postgresql+asyncpg://...`` for a
+    ``postgresql://`` URL; the password is never repeated.
+    """
+    found = _URL_SCHEME.match(value.strip())
+    if not found:
+        raise ValueError(f"not a database URL; use {_SQLITE_URL} (a file) or {_POSTGRES_URL}")
+    scheme, rest = found.group(1).lower(), found.group(2)
+    backend, _, driver = scheme.partition("+")
+    if backend in ("postgresql", "postgres"):
+        if driver != "asyncpg":
+            host = rest.rsplit("@", 1)[-1]
+            raise ValueError(f"FlyBot's PostgreSQL driver is asyncpg: use postgresql+asyncpg://USER:PASSWORD@{host}")
+        if not rest.rsplit("@", 1)[-1].strip("/"):
+            raise ValueError(f"give the host and database, like {_POSTGRES_URL}")
+        return value
+    if backend == "sqlite":
+        if driver != "aiosqlite":
+            raise ValueError(f"FlyBot's SQLite driver is aiosqlite: use sqlite+aiosqlite://{rest}")
+        if not rest.startswith("/"):
+            raise ValueError(f"a SQLite URL names a file after three slashes, like {_SQLITE_URL}")
+        return value
+    raise ValueError(f"{backend!r} is not a database FlyBot supports; use {_SQLITE_URL} or {_POSTGRES_URL}")
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -23,7 +23,7 @@ from datetime import datetime, timedelta
 import structlog
 
 from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
-from bot.risk import RiskLevel, SimpleCommand
+from bot.risk import RiskLevel, SimpleCommand, classify
 from bot.store import Bot, StandingApproval, Store
 
 log = structlog.get_logger("flybot.standing")
@@ -88,13 +88,39 @@ def parse_max_risk(text: str | None) -> RiskLevel:
     """
     if text is None or text == "":
         return DEFAULT_MAX_RISK
+    valid = ", ".join(level.label for level in RiskLevel if level <= MAX_STANDING_RISK)
     try:
         level = RiskLevel.parse(text)
-    except ValueError as exc:
-        raise InvalidRequest(str(exc), field="max_risk") from None
+    except ValueError:
+        raise InvalidRequest(f"unknown risk level {text!r}; use one of: {valid}", field="max_risk") from None
     if level > MAX_STANDING_RISK:
-        raise InvalidRequest("a standing approval never covers destructive commands: they always ask", field="max_risk")
+        raise InvalidRequest(
+            f"max risk {level.label}: a standing approval never covers destructive commands (they always ask), "
+            f"so it could never match; use one of: {valid}", field="max_risk")
     return level
+
+
+def check_can_match(words: Sequence[str]) -> None:
+    """Refuse a pattern that could never match: its words alone already grade ``destructive`` (even contained),
+    and destructive commands always ask (issue 15: "saved without a word ... it can never match").
+
+    The classifier grades a command at least as high as its first words for deletion, unrecognised programs
+    and program paths, which is what makes a pattern like ``rm -rf``, ``git clean`` or ``./build.sh`` hopeless.
+
+    Raises:
+        InvalidRequest: with the classifier's reason, naming the pattern.
+    """
+    if not words:
+        return
+    pattern = shlex.join(words)
+    verdict = classify(pattern, contained=True)
+    if verdict.risk < RiskLevel.DESTRUCTIVE:
+        return
+    why = next((r.detail.rstrip(".") for r in verdict.reasons if r.level >= RiskLevel.DESTRUCTIVE), "")
+    because = f" ({why})" if why else ""
+    raise InvalidRequest(
+        f"pattern `{pattern}` is destructive{because}: destructive commands always ask, so this standing approval "
+        "could never match", field="pattern")
 
 
 def suggest_pattern(commands: Sequence[SimpleCommand]) -> str:
@@ -242,6 +268,7 @@ class StandingService:
             raise InvalidRequest(f"room {spec.subject!r} is not a Slack channel ID", field="room")
         if spec.note is not None and len(spec.note) > 500:
             raise InvalidRequest("note: at most 500 characters", field="note")
+        check_can_match(words)
         now = self.clock()
         if not await self.may_manage(actor, spec.scope, bot, operator=operator):
             await self.store.audit("standing.refused", at=now, actor=actor, scope=spec.scope, subject=spec.subject)

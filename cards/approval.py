@@ -69,6 +69,7 @@ from cards.text import (
     is_slack_channel_id,
     is_slack_user_id,
     one_line,
+    reason_part,
     slack_len,
     split_chunks,
     truncate,
@@ -338,9 +339,12 @@ def _reason_group(
 
 
 def _reason_item(reason: CardReason, *, mark_downgraded: bool) -> Block:
-    elements = [_value(reason.subject, REASON_SUBJECT_MAX, code=True)]
+    part = reason_part(reason.subject, reason.detail)
+    elements = [_value(part, REASON_SUBJECT_MAX, code=True)]
     detail = _cut(reason.detail, REASON_DETAIL_MAX)
-    if detail.strip():
+    if part != reason.subject and detail.startswith(part + " "):
+        elements.append(bk.text(detail[len(part):]))  # "`sudo` runs the command as ...": the part, named once
+    elif detail.strip():
         elements.append(bk.text(f" \u2014 {detail}"))
     tag = f"{_cut(reason.rule, REASON_TAG_MAX) or 'rule?'}, {_cut(reason.level, REASON_TAG_MAX) or 'level?'}"
     if mark_downgraded and reason.downgraded:

@@ -81,3 +81,25 @@ def is_slack_user_id(value: str | None) -> bool:
 def is_slack_channel_id(value: str | None) -> bool:
     """True for a plain Slack conversation id (``^[CGD][A-Z0-9]{2,}$``): safe to render as a channel link."""
     return value is not None and _CHANNEL_ID.fullmatch(value) is not None
+
+
+def reason_part(subject: str, detail: str) -> str:
+    """The part of ``subject`` (a simple command) that a reason's ``detail`` is about, so a card names it instead of
+    repeating the whole command (issue 15: "the Why list repeats the whole command for each reason").
+
+    The classifier's details start with the words they judge (``"sudo runs ..."``, ``"git push with force ..."``,
+    ``"apt-get changes ..."``): the answer is the longest run of subject words, starting at the detail's first word
+    (also matched as a path's last part, ``/usr/bin/rm`` for ``rm``), that the detail repeats. Without such a start
+    the whole subject is returned. Examples: (``sudo apt-get install -y jq``, ``apt-get changes ...``) ->
+    ``apt-get``; (``git push origin main --force``, ``git push with force ...``) -> ``git push``.
+    """
+    words, said = subject.split(), [w.strip(".,:;()") for w in detail.split()]
+    if not words or not said or not said[0]:
+        return subject
+    for start, word in enumerate(words):
+        if said[0] in (word, word.rsplit("/", 1)[-1]):
+            length = 1
+            while start + length < len(words) and length < len(said) and words[start + length] == said[length]:
+                length += 1
+            return " ".join(words[start:start + length])
+    return subject

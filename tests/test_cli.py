@@ -29,7 +29,14 @@ def flybot(*args: str, cwd: Path, timeout: float = 60, **env: str) -> subprocess
     )
 
 
+def new_store(where: Path) -> None:
+    """Create the store the way an operator does without a running server (operator commands never create one)."""
+    made = flybot("db", "upgrade", cwd=where)
+    assert made.returncode == 0, made.stderr
+
+
 def test_bots_add_prints_the_token_once_and_stores_only_its_hash(tmp_path: Path) -> None:
+    new_store(tmp_path)
     added = flybot("bots", "add", "builder", "--owner", "U0OWNER01", "--owner", "U0OWNER02", "--room", "C0APPROVE", cwd=tmp_path)
     assert added.returncode == 0, added.stderr
     token = added.stdout.strip().splitlines()[-1]
@@ -44,6 +51,7 @@ def test_bots_add_prints_the_token_once_and_stores_only_its_hash(tmp_path: Path)
 
 
 def test_bots_add_rejects_bad_input_with_one_line(tmp_path: Path) -> None:
+    new_store(tmp_path)
     bad_owner = flybot("bots", "add", "x", "--owner", "olivia", cwd=tmp_path)
     assert bad_owner.returncode == 2 and "not a Slack user ID" in bad_owner.stderr
     assert len(bad_owner.stderr.strip().splitlines()) == 1
@@ -142,6 +150,7 @@ async def test_flybot_ask_exits_3_when_the_request_is_refused(harness: Harness, 
 
 
 def test_flybot_standing_add_list_revoke_acts_as_an_admin(tmp_path: Path) -> None:
+    new_store(tmp_path)
     flybot("bots", "add", "builder", "--owner", "U0OWNER01", "--room", "C0APPROVE", cwd=tmp_path)
     added = flybot("standing", "add", "--room", "C0APPROVE", "npm", "test", "--max-risk", "network", "--expires", "7d",
                    "--json", cwd=tmp_path)
@@ -161,12 +170,14 @@ def test_flybot_standing_add_list_revoke_acts_as_an_admin(tmp_path: Path) -> Non
 
 
 def test_flybot_standing_rejects_bad_input_with_one_line(tmp_path: Path) -> None:
+    new_store(tmp_path)
     flybot("bots", "add", "builder", "--owner", "U0OWNER01", cwd=tmp_path)
     for args, expect in [
         (("add", "--bot", "builder", "x", "--max-risk", "destructive"), "never covers destructive"),
         (("add", "--room", "general", "x"), "not a Slack channel ID"),
         (("add", "--bot", "ghost", "x"), "no Bot named ghost"),
         (("add", "x"), "one of the arguments --bot --room is required"),
+        (("add", "--bot", "builder", "rm -rf"), "`rm -rf` is destructive (rm deletes): destructive commands always ask"),
     ]:
         result = flybot("standing", *args, cwd=tmp_path)
         assert result.returncode == 2 and expect in result.stderr, (args, result.stderr)
@@ -174,6 +185,7 @@ def test_flybot_standing_rejects_bad_input_with_one_line(tmp_path: Path) -> None
 
 
 def test_admin_tokens_are_printed_once_and_stored_hashed(tmp_path: Path) -> None:
+    new_store(tmp_path)
     made = flybot("admin-tokens", "add", "--user", "U0ADMIN01", cwd=tmp_path)
     assert made.returncode == 0
     token = made.stdout.strip().splitlines()[-1]

@@ -187,6 +187,10 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
                 expect(card).to_contain_text("Runs on the host")
                 expect(card.locator("pre")).to_have_text("sudo apt-get install -y jq")
                 expect(card.locator("[data-action-id=escalation_deny]")).to_have_text("Deny")
+                # Compact: each reason names its part of the command (`sudo`, `apt-get`), never the whole command again.
+                expect(card).to_contain_text("sudo runs the command as another user")
+                expect(card).to_contain_text("apt-get changes the machine")
+                assert card.inner_text().count("sudo apt-get install -y jq") == 1, card.inner_text()
                 page.screenshot(path=str(tmp_path / "card.png"), full_page=True)
                 card.locator("[data-action-id=escalation_approve]").click()
                 code, output = _finish(asks[0], first_out)

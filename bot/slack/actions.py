@@ -51,6 +51,25 @@ async def _refuse(deps: SlackDeps, channel: str, user: str, text: str) -> None:
         await deps.chat.ephemeral(channel, user, text)
 
 
+def form_failed_text(error: str, button: str) -> str:
+    """What the person who clicked ``button`` is told when Slack did not open its form (``views.open`` failed).
+
+    ``expired_trigger_id``: Slack allows 3 seconds between the click and the form (Slack's "trigger_id" rules).
+    """
+    if error == "expired_trigger_id":
+        return f"Slack did not open the form in time \u2014 click {button} again. Nothing was decided."
+    if error == "unreachable":
+        return f"FlyBot could not reach Slack to open the form \u2014 click {button} again. Nothing was decided."
+    return f"Slack did not open the form ({error}) \u2014 click {button} again. Nothing was decided."
+
+
+async def open_form(deps: SlackDeps, body: dict[str, Any], view: dict[str, Any], button: str) -> None:
+    """``views.open`` for a click on ``button``; when Slack refuses or cannot be reached, tell the clicker ephemerally."""
+    error = await deps.chat.open_view(str(body.get("trigger_id") or ""), view)
+    if error is not None:
+        await _refuse(deps, _where(body), body["user"]["id"], form_failed_text(error, button))
+
+
 def _outcome_text(error: FlyBotError) -> str:
     if isinstance(error, AlreadyDecided):
         return f"This escalation is {error.detail}."
@@ -92,7 +111,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         except FlyBotError as exc:
             await _refuse(deps, channel, user, _outcome_text(exc))
             return
-        await deps.chat.open_view(body["trigger_id"], deny_reason_modal(escalation.id, escalation.command))
+        await open_form(deps, body, deny_reason_modal(escalation.id, escalation.command), "Deny")
 
     @app.action(SHOW_COMMAND_ACTION)
     @deps.tracked
@@ -103,7 +122,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         if escalation is None or bot is None:
             await _refuse(deps, _where(body), body["user"]["id"], "That escalation no longer exists.")
             return
-        await deps.chat.open_view(body["trigger_id"], full_command_modal(to_card(escalation, bot)))
+        await open_form(deps, body, full_command_modal(to_card(escalation, bot)), "Show full command")
 
     @app.view(DENY_MODAL_CALLBACK)
     @deps.tracked

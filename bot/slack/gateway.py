@@ -215,12 +215,19 @@ class SlackChat:
         except (SlackClientError, OSError, TimeoutError) as exc:
             log.warning("ephemeral.failed", user=user, error=type(exc).__name__)
 
-    async def open_view(self, trigger_id: str, view: dict[str, Any]) -> None:
-        """Open a modal (best effort: an expired trigger is logged)."""
+    async def open_view(self, trigger_id: str, view: dict[str, Any]) -> str | None:
+        """Open a modal; returns None when it opened, else Slack's error code (``expired_trigger_id``, or
+        ``unreachable`` when Slack could not be reached) so the listener can tell the person who clicked."""
         try:
             await self.client.views_open(trigger_id=trigger_id, view=view)
+        except SlackApiError as exc:
+            error = str(exc.response.get("error") or "error") if hasattr(exc.response, "get") else "error"
+            log.warning("views_open.failed", error=error)
+            return error
         except (SlackClientError, OSError, TimeoutError) as exc:
             log.warning("views_open.failed", error=type(exc).__name__)
+            return "unreachable"
+        return None
 
 
 def _api_error(exc: SlackApiError) -> str:

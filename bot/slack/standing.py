@@ -15,7 +15,7 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from bot.errors import FlyBotError, InvalidRequest, NotAllowed
 from bot.escalations import grade
 from bot.risk import RiskLevel
-from bot.slack.actions import GENERIC_FAILURE, _action_value, _outcome_text, _refuse, _where
+from bot.slack.actions import GENERIC_FAILURE, _action_value, _outcome_text, _refuse, _where, open_form
 from bot.slack.deps import SlackDeps
 from bot.slack.home import publish_home
 from bot.standing import StandingSpec, suggest_pattern
@@ -113,7 +113,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             max_risk=max(RiskLevel.parse(escalation.risk), RiskLevel.WORKSPACE_WRITE).label,
             command_preview=escalation.command, contained=escalation.contained,
         )
-        await deps.chat.open_view(body["trigger_id"], view)
+        await open_form(deps, body, view, "Always for this room" if scope == "room" else "Always for this Bot")
 
     @app.action(STANDING_BOT_ACTION)
     @deps.tracked

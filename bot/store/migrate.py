@@ -18,8 +18,23 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 MIGRATIONS = Path(__file__).parent / "migrations"
 
 
-class SchemaBehind(Exception):
+class StoreProblem(Exception):
+    """The store cannot be used as configured; ``str()`` is one line naming ``FLYBOT_DATABASE_URL`` and the fix.
+
+    Subclasses: :class:`SchemaBehind`, :class:`StoreMissing`, :class:`StoreUnreachable`.
+    """
+
+
+class SchemaBehind(StoreProblem):
     """The database schema is older than this FlyBot (or not created); ``str()`` says how to fix it."""
+
+
+class StoreMissing(StoreProblem):
+    """An operator command found no store where it looked (it never creates one: ``flybot serve`` does)."""
+
+
+class StoreUnreachable(StoreProblem):
+    """The database could not be opened or reached (server down, bad credentials, unwritable directory)."""
 
 
 def _config(connection: Any = None) -> Config:

@@ -14,14 +14,14 @@ from typing import Any, cast
 from sqlalchemy import String, any_, delete, event, func, literal, literal_column, or_, select, update
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
-from bot.store.migrate import check_current, upgrade
+from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
 from bot.store.models import (
     AdminTokenRow,
     AuditRow,
@@ -418,23 +418,64 @@ class Store:
             ]
 
 
-async def open_store(database_url: str, *, migrate: bool | None = None) -> Store:
-    """Connect to ``database_url`` (SQLAlchemy async URL) and bring or check its schema.
+def shown_url(database_url: str) -> str:
+    """``database_url`` with its password hidden, for messages."""
+    try:
+        return make_url(database_url).render_as_string(hide_password=True)
+    except SQLAlchemyError:
+        return "(unparsable URL)"
 
-    ``migrate``: True applies the Alembic migrations up to head; False only checks that the schema is current;
-    None (default) migrates an embedded SQLite file (one process owns it) and only checks PostgreSQL, where
-    operators run ``flybot db upgrade`` once before starting replicas. SQLite files get WAL mode and a busy
-    timeout so that a CLI and a running server can share one file.
+
+def missing_store_hint(database_url: str) -> str:
+    """How to point an operator command at the server's store (one sentence)."""
+    return (f"no FlyBot store at {sqlite_path(database_url) or shown_url(database_url)}; operator commands never create "
+            "one (`flybot serve` does): run this from the directory where `flybot serve` runs, or set "
+            "FLYBOT_DATABASE_URL to the server's store")
+
+
+def sqlite_path(database_url: str) -> Path | None:
+    """The absolute file path of a SQLite URL, or None (PostgreSQL, or an in-memory database)."""
+    url = make_url(database_url)
+    if url.get_backend_name() != "sqlite" or not url.database or url.database == ":memory:":
+        return None
+    return Path(url.database).expanduser().resolve()
+
+
+def unreachable(database_url: str, exc: BaseException) -> StoreUnreachable:
+    """A one-line :class:`StoreUnreachable` for a driver or OS error met while opening ``database_url``.
+
+    The database's own first line is kept (e.g. ``database "x" does not exist``, ``Connection refused``); no
+    traceback, and the password is never shown.
+    """
+    cause: BaseException = getattr(exc, "orig", None) or exc
+    if isinstance(cause, OSError) and cause.strerror:
+        why = cause.strerror
+    else:
+        why = (str(cause).strip().splitlines() or [type(cause).__name__])[0][:200]
+    return StoreUnreachable(
+        f"FLYBOT_DATABASE_URL: cannot open the store at {shown_url(database_url)} ({why}); "
+        "start the database or fix the URL"
+    )
+
+
+def _engine(database_url: str, *, create: bool) -> AsyncEngine:
+    """An engine for ``database_url``; SQLite files get WAL mode, foreign keys and a busy timeout.
 
     Raises:
-        sqlalchemy.exc.ArgumentError: the URL is not a valid SQLAlchemy URL.
-        SchemaBehind: the schema is not current and ``migrate`` was not asked for.
+        StoreMissing: ``create`` is False and the SQLite file does not exist (nothing is created).
+        StoreUnreachable: the SQLite file's directory cannot be created.
     """
     url = make_url(database_url)
     kwargs: dict[str, Any] = {}
-    if url.get_backend_name() == "sqlite":
-        if url.database and url.database != ":memory:":
-            Path(url.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+    path = sqlite_path(database_url)
+    if path is not None:
+        if not create and not path.is_file():
+            raise StoreMissing(missing_store_hint(database_url))
+        if create:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise unreachable(database_url, exc) from None
         kwargs["connect_args"] = {"timeout": 30}
     engine = create_async_engine(url, **kwargs)
     if url.get_backend_name() == "sqlite":
@@ -446,13 +487,53 @@ async def open_store(database_url: str, *, migrate: bool | None = None) -> Store
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
 
+    return engine
+
+
+async def open_engine(database_url: str, *, create: bool) -> AsyncEngine:
+    """Connect once to check the store is reachable; the caller disposes of the engine.
+
+    Raises:
+        StoreMissing: ``create`` is False and there is no SQLite file.
+        StoreUnreachable: the database cannot be reached or opened.
+    """
+    engine = _engine(database_url, create=create)
+    try:
+        async with engine.connect():
+            pass
+    except (OSError, SQLAlchemyError) as exc:
+        await engine.dispose()
+        raise unreachable(database_url, exc) from None
+    return engine
+
+
+async def open_store(database_url: str, *, migrate: bool | None = None, create: bool = True) -> Store:
+    """Connect to ``database_url`` (SQLAlchemy async URL) and bring or check its schema.
+
+    ``migrate``: True applies the Alembic migrations up to head; False only checks that the schema is current;
+    None (default) migrates an embedded SQLite file (one process owns it) and only checks PostgreSQL, where
+    operators run ``flybot db upgrade`` once before starting replicas. SQLite files get WAL mode and a busy
+    timeout so that a CLI and a running server can share one file.
+
+    ``create``: False for operator commands, which never create a store (issue 15: a CLI run from another
+    directory must not split the store): a missing SQLite file raises :class:`StoreMissing`.
+
+    Raises:
+        StoreMissing: no SQLite file and ``create`` is False.
+        StoreUnreachable: the database cannot be reached or opened (one line naming FLYBOT_DATABASE_URL).
+        SchemaBehind: the schema is not current and ``migrate`` was not asked for.
+    """
+    engine = await open_engine(database_url, create=create)
     if migrate is None:
-        migrate = url.get_backend_name() == "sqlite"
+        migrate = make_url(database_url).get_backend_name() == "sqlite"
     try:
         if migrate:
             await upgrade(engine)
         else:
             await check_current(engine)
+    except (OSError, SQLAlchemyError) as exc:
+        await engine.dispose()
+        raise unreachable(database_url, exc) from None
     except BaseException:
         await engine.dispose()
         raise

@@ -23,9 +23,9 @@ EXPIRES = CREATED + timedelta(minutes=15)
 DECIDED = CREATED + timedelta(minutes=3, seconds=7)
 
 REASONS = (
-    CardReason("rm -rf build", "deletion", "workspace_write", "Deletes files inside the workspace.", True),
-    CardReason("apt-get install -y jq", "package-install", "workspace_write", "Installs a system package.", True),
-    CardReason("curl -fsSL https://example.com/x.sh", "network-egress", "network", "Downloads from the network."),
+    CardReason("rm -rf build", "deletion", "workspace_write", "rm deletes inside the workspace.", True),
+    CardReason("apt-get install -y jq", "package-install", "workspace_write", "apt-get install changes the machine outside the workspace.", True),
+    CardReason("curl -fsSL https://example.com/x.sh", "network-egress", "network", "curl talks to other machines."),
 )
 
 

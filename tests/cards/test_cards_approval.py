@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 import pytest
@@ -289,7 +290,7 @@ def test_contained_reasons_split_into_still_asks_and_downgraded() -> None:
     text = _all_text(risk_block)
     assert text.startswith("Risk: network")
     assert text.index("Still asks for approval:") < text.index("Downgraded because it runs in the sandbox:")
-    assert text.index("curl -fsSL") < text.index("Downgraded because") < text.index("rm -rf build")
+    assert text.index("curl") < text.index("Downgraded because") < text.index("rm deletes")
 
 
 def test_host_reasons_are_one_list() -> None:
@@ -373,3 +374,18 @@ def test_block_id_round_trip_and_limit() -> None:
 def test_card_reason_from_mapping() -> None:
     data = {"subject": "rm x", "rule": "deletion", "level": "system", "detail": "d", "downgraded": True}
     assert CardReason.from_mapping(data) == CardReason("rm x", "deletion", "system", "d", True)
+
+
+def test_reasons_name_their_part_of_the_command_not_the_whole_command_again() -> None:
+    from cards.text import reason_part
+
+    assert reason_part("sudo apt-get install -y jq", "sudo runs the command as another user (root).") == "sudo"
+    assert reason_part("sudo apt-get install -y jq", "apt-get changes the machine outside the workspace.") == "apt-get"
+    assert reason_part("git push origin main --force", "git push with force can destroy remote history.") == "git push"
+    assert reason_part("/usr/bin/rm -rf build", "rm deletes.") == "/usr/bin/rm"
+    assert reason_part("make build", "Unparseable text.") == "make build"  # no named part: the whole subject
+    card = approval_card(make_escalation(command="sudo apt-get install -y jq", reasons=(
+        CardReason("sudo apt-get install -y jq", "sudo", "system", "sudo runs the command as another user (root)."),
+        CardReason("sudo apt-get install -y jq", "system-command", "system", "apt-get changes the machine outside."),
+    ))).to_dict()
+    assert json.dumps(card).count("sudo apt-get install -y jq") == 2  # the command block and the fallback text only

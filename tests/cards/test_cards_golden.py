@@ -24,8 +24,8 @@ CASES: dict[str, CardEscalation] = {
         risk="destructive",
         command="sudo systemctl restart nginx && rm -rf /var/cache/nginx",
         reasons=(
-            CardReason("sudo systemctl restart nginx", "service-control", "system", "Restarts a host service."),
-            CardReason("rm -rf /var/cache/nginx", "deletion", "destructive", "Deletes files outside the workspace."),
+            CardReason("sudo systemctl restart nginx", "service-control", "system", "sudo runs the command as another user (root)."),
+            CardReason("rm -rf /var/cache/nginx", "deletion", "destructive", "rm deletes."),
         ),
         justification=None,
         room="not-a-channel-id",
