@@ -192,6 +192,7 @@ def cmd_standing(args: argparse.Namespace) -> int:
     from bot import standing_args
     from bot.errors import FlyBotError, NotFound
     from bot.escalations import utcnow
+    from bot.risk.hidden import reveal
     from bot.standing import StandingService, StandingSpec
     from bot.store import open_store
 
@@ -222,7 +223,7 @@ def cmd_standing(args: argparse.Namespace) -> int:
                     print(json.dumps([a.to_api() for a in items]))
                 for a in [] if as_json else items:
                     expiry = a.expires_at.strftime("%Y-%m-%d %H:%M UTC") if a.expires_at else "never"
-                    print(f"{a.id}\t{a.scope}\t{a.subject}\t{a.pattern}\tmax={a.max_risk}\t"
+                    print(f"{a.id}\t{a.scope}\t{reveal(a.subject, multiline=False)}\t{a.pattern}\tmax={a.max_risk}\t"
                           f"{'contained-only' if a.contained_only else 'host-ok'}\texpires={expiry}\tuses={a.use_count}")
                 if not items and not as_json:
                     print("No live standing approval.")
@@ -325,7 +326,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
     client = FlyBotClient(url, token)
     if not args.json:
         where = "in the sandbox" if args.contained else "on the host"
-        print(f"Asking FlyBot at {url} to approve (runs {where}): {command}", file=sys.stderr, flush=True)
+        from bot.risk.hidden import reveal
+
+        print(f"Asking FlyBot at {url} to approve (runs {where}): {reveal(command)}", file=sys.stderr, flush=True)
     try:
         final = asyncio.run(_ask_until_answer(client, body, args.timeout + 5))
     except Refused as exc:
@@ -377,7 +380,10 @@ async def _ask_until_answer(client: Any, body: dict[str, Any], timeout_s: float)
 
 
 def _say(args: argparse.Namespace, data: dict[str, Any], line: str) -> None:
-    print(json.dumps(data) if args.json else line, flush=True)
+    """Print the outcome: JSON as is, or the line with hidden characters made visible (a deny reason is user text)."""
+    from bot.risk.hidden import reveal
+
+    print(json.dumps(data) if args.json else reveal(line), flush=True)
 
 
 # -- parser ----------------------------------------------------------------------------------------------

@@ -5,6 +5,8 @@ Layout of :func:`approval_card` (top to bottom; at most 10 blocks, Slack allows 
 1. ``header`` — who asks, or the outcome once decided (plain_text, <= 150 chars).
 2. ``section`` — WHERE the command runs: in the sandbox (a discarded micro-VM; only a workspace file sync
    comes back) or on the host (its effects are permanent). Always the first block after the header.
+2a. ``rich_text`` — only when the request holds hidden, direction-changing or look-alike characters: a plain
+   warning naming the fields and the look-alike words (:func:`cards.hidden.hidden_text_warning`).
 3. ``rich_text`` — Bot, session, room, working directory.
 4. ``rich_text`` — the command exactly as it will run (``rich_text_preformatted``), cut visibly after
    :data:`cards.limits.CARD_COMMAND_MAX` characters; the rest is in :func:`full_command_modal`.
@@ -30,6 +32,7 @@ from typing import Any
 
 from cards import blocks as bk
 from cards.escape import mrkdwn_escape
+from cards.hidden import hidden_text_warning
 from cards.ids import (
     APPROVE_ACTION,
     DENY_ACTION,
@@ -153,6 +156,14 @@ def approval_card(esc: CardEscalation) -> CardMessage:
     blocks: list[Block] = [
         bk.header(_header_text(esc)),
         bk.mrkdwn_section(SANDBOX_STATEMENT if esc.contained else HOST_STATEMENT),
+    ]
+    warning = hidden_text_warning(
+        {"command": esc.command, "justification": esc.justification or ""},
+        {"Bot name": esc.bot_name, "session id": esc.session_id, "working directory": esc.cwd},
+    )
+    if warning is not None:
+        blocks.append(warning)
+    blocks += [
         _details_block(esc),
         _command_block(command, omitted),
         _change_block(esc),
@@ -500,9 +511,9 @@ def _modal(
 # --- small helpers --------------------------------------------------------------------------------
 
 
-def _cut(value: str, limit: int) -> str:
+def _cut(value: str, limit: int, *, multiline: bool = True) -> str:
     """``value`` (cleaned) cut to ``limit`` UTF-16 units, ending in ``…`` when cut."""
-    value = clean(value)
+    value = clean(value, multiline=multiline)
     if slack_len(value) <= limit:
         return value
     kept, _ = truncate(value, limit - 1)
@@ -510,8 +521,9 @@ def _cut(value: str, limit: int) -> str:
 
 
 def _value(value: str, limit: int, *, code: bool = False) -> Block:
-    """A literal rich_text value, cut with ``…`` after ``limit``; blank shows ``(empty)``."""
-    return bk.value_text(_cut(value, limit), code=code)
+    """A literal one-line rich_text value (a newline or tab shows as ``⟨U+000A⟩``), cut with ``…`` after ``limit``;
+    blank shows ``(empty)``."""
+    return bk.value_text(_cut(value, limit, multiline=False), code=code)
 
 
 def _quoted(title: str, value: str, limit: int) -> list[Block]:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from datetime import UTC, datetime
 
+from bot.risk.hidden import reveal
+
 _SURROGATE = re.compile("[\ud800-\udfff]")
 _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}$")
 _CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}$")
@@ -19,12 +21,16 @@ def slack_len(text: str) -> int:
     return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
 
 
-def clean(text: str) -> str:
-    """Replace lone surrogates (possible after ``json.loads`` of ``"\\ud800"``) with U+FFFD.
+def clean(text: str, *, multiline: bool = True) -> str:
+    """User text made safe to show: lone surrogates become U+FFFD, hidden characters become visible.
 
-    They cannot be encoded as UTF-8, so one would make Slack reject the whole message.
+    Lone surrogates (possible after ``json.loads`` of ``"\\ud800"``) cannot be encoded as UTF-8, so one would make
+    Slack reject the whole message. Hidden and direction-changing characters (bidi controls, zero-width, tags,
+    controls) are shown as ``⟨U+202E⟩`` (:func:`bot.risk.hidden.reveal`; issue 11 §2), so text reads as what it
+    is; newline and tab are kept unless ``multiline`` is False (one-line fields: session id, directory, names).
+    Idempotent; may lengthen the text (up to 10 characters for one), so cut after cleaning, never before.
     """
-    return _SURROGATE.sub("\ufffd", text)
+    return reveal(_SURROGATE.sub("\ufffd", text), multiline=multiline)
 
 
 def truncate(text: str, limit: int) -> tuple[str, int]:

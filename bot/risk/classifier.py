@@ -10,6 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from bot.risk.grader import Grader, Scope
+from bot.risk.hidden import hidden_characters, lookalikes, needs_a_person, reveal
 from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand
 from bot.risk.reasons import shorten
 from bot.risk.recipes import RecipeBook
@@ -71,9 +72,27 @@ def _classify(command: str, contained: bool, workspace: Path | None, recipes: Re
         grader.orphan(scope, command, R.DESTRUCTIVE, "invalid-text", problem)
     else:
         walk_script(grader, None, scope, command)
+        _hidden_text(grader, scope, command)
     commands = grader.simple_commands()
     risk = grader.risk
     return Assessment(risk, grader.book.result(risk), commands, contained, tuple(grader.recipes_used))
+
+
+def _hidden_text(grader: Grader, scope: Scope, command: str) -> None:
+    """Hidden or look-alike characters: destructive, never downgraded (issue 11 §2: a person must look).
+
+    The level is what keeps it from standing approvals (which never cover ``destructive``) and from an adapter's
+    ceiling; the reason says why and shows the characters made visible.
+    """
+    if command.isascii() and command.isprintable():
+        return
+    detail = needs_a_person(command)
+    if detail is None:
+        return
+    similar = lookalikes(command)
+    subject = similar[0].word if similar else " ".join(f"\u27e8{code}\u27e9" for code in hidden_characters(command)[:3])
+    rule = "look-alike" if similar and not hidden_characters(command) else "hidden-characters"
+    grader.orphan(scope, shorten(reveal(subject)), R.DESTRUCTIVE, rule, detail)
 
 
 def _workspace_root(workspace: Path | None) -> str | None:

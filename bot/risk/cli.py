@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.risk.classifier import classify
+from bot.risk.hidden import reveal
 from bot.risk.model import Assessment
 from bot.risk.recipes import ProjectRecipes
 from bot.risk.serialize import assessment_to_dict
@@ -77,12 +78,13 @@ def run_classify(command: str, *, contained: bool, cwd: Path | None, as_json: bo
 
 
 def format_text(assessment: Assessment) -> str:
-    """``risk: LEVEL (contained|host)`` then one line per reason."""
+    """``risk: LEVEL (contained|host)`` then one line per reason (hidden characters shown as ``⟨U+202E⟩``)."""
     where = "contained" if assessment.contained else "host"
     lines = [f"risk: {assessment.risk.label} ({where})"]
     for reason in assessment.reasons:
         mark = " [downgraded: contained]" if reason.downgraded else ""
-        lines.append(f"  {reason.level.label:<15} {reason.rule:<24} {reason.subject}: {reason.detail}{mark}")
+        subject, detail = reveal(reason.subject, multiline=False), reveal(reason.detail, multiline=False)
+        lines.append(f"  {reason.level.label:<15} {reason.rule:<24} {subject}: {detail}{mark}")
     return "\n".join(lines) + "\n"
 
 

@@ -40,18 +40,28 @@
 
   const $ = (id) => document.getElementById(id);
 
+  // Hidden and direction-changing characters (bidi controls, zero-width, tags, controls other than newline/tab,
+  // odd spaces) are shown as ⟨U+202E⟩, as FlyBot's cards do (bot/risk/hidden.py), so text reads as what it is.
+  const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff9-\ufffb]|(^|[\u0000-\u007f])[\ufe0e\ufe0f]|[\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]/gu;
+  const reveal = (value) => String(value).replace(HIDDEN, (m, before) => {
+    const lead = before === undefined ? "" : before;
+    const ch = m.slice(lead.length);
+    return lead + `\u27e8U+${ch.codePointAt(0).toString(16).toUpperCase().padStart(4, "0")}\u27e9`;
+  });
+  const textNode = (value) => document.createTextNode(reveal(value));
+
   function el(tag, attrs, ...children) {
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
       if (value === undefined || value === null || value === false) continue;
       if (key === "class") node.className = value;
-      else if (key === "text") node.textContent = value;
+      else if (key === "text") node.textContent = reveal(value);
       else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role") node.setAttribute(key, String(value));
       else node[key] = value;
     }
     for (const child of children) {
       if (child === null || child === undefined || child === false) continue;
-      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+      node.append(child instanceof Node ? child : textNode(child));
     }
     return node;
   }
@@ -167,8 +177,8 @@
     const node = el(tag);
     if (!obj) return node;
     if (obj.type === "mrkdwn") node.append(mrkdwn(obj.text));
-    else if (obj.emoji === false) node.textContent = obj.text || "";
-    else node.textContent = String(obj.text || "").replace(/:([a-z0-9_+\-]+):/g, (m, name) => emoji(name) || m);
+    else if (obj.emoji === false) node.textContent = reveal(obj.text || "");
+    else node.textContent = reveal(obj.text || "").replace(/:([a-z0-9_+\-]+):/g, (m, name) => emoji(name) || m);
     return node;
   }
 
@@ -179,7 +189,7 @@
       let node;
       switch (item.type) {
         case "text":
-          node = document.createTextNode(item.text || "");
+          node = textNode(item.text || "");
           break;
         case "user":
           node = el("span", { class: "mention", text: "@" + userName(item.user_id) });
@@ -207,10 +217,10 @@
           break;
         }
         case "date":
-          node = document.createTextNode(item.fallback || new Date((item.timestamp || 0) * 1000).toISOString());
+          node = textNode(item.fallback || new Date((item.timestamp || 0) * 1000).toISOString());
           break;
         default:
-          node = document.createTextNode(item.text || "");
+          node = textNode(item.text || "");
       }
       if (style.code) node = el("code", {}, node);
       if (style.strike) node = el("s", {}, node);

@@ -1,0 +1,175 @@
+"""Issue 11 §2: hidden, direction-changing and look-alike characters are made visible on every surface, flagged
+near the top of the card, and such a command always needs a person (no standing approval, no adapter ceiling).
+
+Real FlyBot against the Slack emulation; real ``flybot`` processes for the CLI and the hook.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+from bot.risk.hidden import Lookalike, hidden_characters, lookalikes, needs_a_person, reveal
+from cards import APPROVE_ACTION, CardEscalation, approval_card, full_command_modal
+from tests.harness import OWNER, Harness, block_text
+from tests.test_cli import clean_env
+from tests.test_hooks import decision, start_hook
+from tests.test_hooks import event as hook_event
+
+RLO_TRICK = "ls # \u202e ; rm -rf ~ \u202c"
+HIDDEN_SIBLINGS = [
+    "ls\u200b", "ls \u200d-la", "echo \u2066hi\u2069", "cat a\u200e.txt", "echo \u061c", "ls\u2060", "\ufeffls",
+    "echo \U000e0041\U000e0042", "echo \x1b[2Jok", "echo \x07", "echo a\rb", "rm\u00a0-rf /tmp/x", "echo \u2028x",
+    "ls\ufe0f", "echo \u3164",
+]
+LOOKALIKE_SIBLINGS = [("\u0455udo apt-get install jq", "sudo"), ("echo \u0441\u043e\u0440", "cop"),
+                      ("curl https://g\u043e\u043egle.com", "google.com"), ("\uff53\uff55\uff44\uff4f ls", "sudo")]
+
+
+# -- the pure check --------------------------------------------------------------------------------------------------
+def test_reveal_shows_every_hidden_character_and_keeps_newlines_and_tabs_in_multiline_text() -> None:
+    assert reveal(RLO_TRICK) == "ls # \u27e8U+202E\u27e9 ; rm -rf ~ \u27e8U+202C\u27e9"
+    for command in HIDDEN_SIBLINGS:
+        shown = reveal(command)
+        assert hidden_characters(shown) == (), (command, shown)
+        assert "\u27e8U+" in shown, command
+    assert reveal("printf 'a\tb\nc'") == "printf 'a\tb\nc'"
+    assert reveal("s-1\nRoom: x", multiline=False) == "s-1\u27e8U+000A\u27e9Room: x"
+    assert reveal(reveal(RLO_TRICK)) == reveal(RLO_TRICK)
+    assert reveal("\u26a0\ufe0f done") == "\u26a0\ufe0f done", "an emoji's presentation selector is not hidden"
+
+
+def test_lookalike_words_name_what_they_look_like_and_ordinary_non_latin_words_pass() -> None:
+    for command, looks_like in LOOKALIKE_SIBLINGS:
+        found = lookalikes(command)
+        assert found and found[0].looks_like == looks_like, (command, found)
+    assert lookalikes("\u0455udo ls") == (Lookalike("\u0455udo", "sudo"),)
+    for ordinary in ("git commit -m '\u0438\u0441\u043f\u0440\u0430\u0432\u0438\u0442\u044c \u043e\u0448\u0438\u0431\u043a\u0443'",
+                     "echo h\u00e9llo w\u00f6rld", "echo \u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8", "ls -la"):
+        assert lookalikes(ordinary) == () and needs_a_person(ordinary) is None, ordinary
+
+
+@pytest.mark.parametrize("command", [RLO_TRICK, *HIDDEN_SIBLINGS, *(c for c, _ in LOOKALIKE_SIBLINGS)])
+@pytest.mark.parametrize("contained", [True, False])
+def test_such_a_command_grades_destructive_with_a_reason_that_says_why(command: str, contained: bool) -> None:
+    assessment = classify(command, contained=contained)
+    assert assessment.risk == RiskLevel.DESTRUCTIVE
+    reasons = [r for r in assessment.reasons if r.rule in ("hidden-characters", "look-alike")]
+    assert reasons and "may not be what it appears" in reasons[0].detail
+    assert not reasons[0].downgraded
+
+
+# -- the card, its modal, App Home -----------------------------------------------------------------------------------
+async def test_the_card_shows_hidden_characters_and_warns_near_the_top(harness: Harness) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token, command=RLO_TRICK, session_id="s\u200b-1", cwd="/work/\u202erepo",
+                                 justification="just \u2066listing\u2069")
+    await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
+    card = harness.card_for(esc["id"])
+    text = block_text(card["blocks"])
+    assert "ls # \u27e8U+202E\u27e9 ; rm -rf ~ \u27e8U+202C\u27e9" in text
+    assert "s\u27e8U+200B\u27e9-1" in text and "/work/\u27e8U+202E\u27e9repo" in text
+    warning = block_text(card["blocks"][2:3])
+    assert "Read this request carefully" in warning
+    assert "command" in warning and "justification" in warning and "session id" in warning
+    assert "working directory" in warning
+    everything = json.dumps([m.blocks for m in harness.emulator.messages] + [m.text for m in harness.emulator.messages],
+                            ensure_ascii=False)
+    for raw in ("\u202e", "\u202c", "\u200b", "\u2066", "\u2069"):
+        assert raw not in everything, f"U+{ord(raw):04X} reached chat raw"
+
+
+async def test_the_card_flags_a_lookalike_word_with_what_it_looks_like(harness: Harness) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token, command="\u0455udo apt-get install -y jq")
+    await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
+    warning = block_text(harness.card_for(esc["id"])["blocks"][2:3])
+    assert "Look-alike" in warning and "\u0455udo" in warning and "sudo" in warning
+    assert esc["risk"] == "destructive"
+
+
+def test_the_full_command_modal_and_the_fallback_text_show_hidden_characters() -> None:
+    from datetime import UTC, datetime
+
+    esc = CardEscalation(
+        id="esc_1", bot_id="bot_1", bot_name="b\u202eot", session_id="s", room="C0APPROVE", command=RLO_TRICK * 400,
+        cwd="/w", contained=False, risk="destructive", reasons=(), justification=None, file_policy="workspace-write",
+        status="pending", created_at=datetime.now(UTC), expires_at=datetime.now(UTC),
+    )
+    card = approval_card(esc)
+    modal = full_command_modal(esc)
+    for rendered in (json.dumps(card.blocks, ensure_ascii=False), card.text, json.dumps(modal, ensure_ascii=False)):
+        assert "\u202e" not in rendered and "\u27e8U+202E\u27e9" in rendered
+
+
+async def test_app_home_shows_hidden_characters(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await harness.escalate(token, command=RLO_TRICK)
+    view = await harness.open_home(OWNER)
+    rendered = json.dumps(view, ensure_ascii=False)
+    assert "\u202e" not in rendered and "\u27e8U+202E\u27e9" in rendered
+
+
+# -- never answered without a person ---------------------------------------------------------------------------------
+async def test_a_standing_approval_for_any_command_does_not_answer_such_a_command(harness: Harness) -> None:
+    token = await harness.add_bot()
+    reply = await harness.slash(OWNER, "standing add --bot ci-bot * --max-risk system --host-ok")
+    assert reply.startswith("Saved"), reply
+    plain = await harness.escalate(token, command="ls -la", contained=True)
+    assert plain["status"] == "approved"
+    for command in (RLO_TRICK, "ls\u200b", "\u0455udo ls", "echo \u0441\u043e\u0440"):
+        esc = await harness.escalate(token, command=command, contained=True)
+        assert esc["status"] == "pending", command
+        assert esc["decision_source"] is None
+
+
+async def test_the_hook_never_allows_such_a_command_at_once_whatever_the_ceiling(tmp_path: Path) -> None:
+    for command in (RLO_TRICK, "ls\u200b", "\u0455udo ls"):
+        run = await start_hook(json.dumps(hook_event(command, tmp_path)).encode(), tmp_path, "--contained",
+                               "--ceiling", "system", FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+        code, out, err = await run.finish()
+        assert code == 0, err
+        verdict, _reason = decision(out)
+        assert verdict == "ask", (command, out)  # FlyBot unreachable: the local prompt, never allow
+    plain = await start_hook(json.dumps(hook_event("ls -la", tmp_path)).encode(), tmp_path, "--contained",
+                             FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+    code, out, _ = await plain.finish()
+    assert decision(out)[0] == "allow"
+
+
+# -- CLI output ------------------------------------------------------------------------------------------------------
+def test_flybot_classify_prints_hidden_characters_made_visible(tmp_path: Path) -> None:
+    result = subprocess.run([sys.executable, "-m", "bot", "classify", "--", RLO_TRICK], cwd=tmp_path,
+                            env=clean_env(), capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "\u202e" not in result.stdout and "\u27e8U+202E\u27e9" in result.stdout
+    assert result.stdout.startswith("risk: destructive")
+
+
+async def test_flybot_ask_prints_the_command_and_a_deny_reason_made_visible(harness: Harness, tmp_path: Path) -> None:
+    from cards import DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
+
+    token = await harness.add_bot()
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "ask", "--server", harness.url, "--token", token, "--", RLO_TRICK,
+        cwd=tmp_path, env=clean_env(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    await harness.eventually(lambda: any(
+        e.get("action_id") == APPROVE_ACTION for m in harness.emulator.messages for b in m.blocks
+        if b.get("type") == "actions" for e in b["elements"]), timeout=20)
+    (pending,) = await harness.runtime.store.pending_escalations()
+    await harness.click(OWNER, pending.id, DENY_ACTION)
+    await harness.eventually(lambda: harness.open_modal(OWNER))
+    modal = harness.open_modal(OWNER)
+    assert modal is not None
+    await harness.submit_modal(OWNER, modal["id"], {DENY_REASON_BLOCK: {DENY_REASON_INPUT: "no \u202ethanks"}})
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 1
+    for stream in (out.decode(), err.decode()):
+        assert "\u202e" not in stream
+    assert "\u27e8U+202E\u27e9" in err.decode() and "no \u27e8U+202E\u27e9thanks" in out.decode()
