@@ -28,6 +28,7 @@ from bot.errors import (
 )
 from bot.metrics import Metrics
 from bot.risk import Assessment, assessment_to_dict, classify
+from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import StandingService
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store
 from bot.waiters import WaiterHub, long_poll
@@ -59,15 +60,18 @@ class EscalationRequest:
     justification: str | None = None
     room: str | None = None
     timeout_s: int | None = None
+    recipes: tuple[Recipe, ...] = ()
 
 
-def grade(command: str, *, contained: bool, cwd: str) -> Assessment:
+def grade(command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...] = ()) -> Assessment:
     """The classifier's verdict on ``command`` (one function, so the classifier can change inside).
 
     ``cwd`` is the workspace when it is an absolute path; otherwise the classifier treats the workspace as unknown.
+    ``recipes``: the project recipes the adapter read (issue 14; the server cannot read the project); without them
+    ``make X``/``npm run X`` are graded by the target's name.
     """
     workspace = Path(cwd) if cwd.startswith("/") else None
-    return classify(command, contained=contained, workspace=workspace)
+    return classify(command, contained=contained, workspace=workspace, recipes=GivenRecipes(recipes) if recipes else None)
 
 
 class EscalationService:
@@ -126,7 +130,7 @@ class EscalationService:
             raise NoEscalationNeeded("the session already runs with danger-full-access")
         now = self.clock()
         timeout_s = min(request.timeout_s or self.default_timeout_s, self.default_timeout_s)
-        assessment = grade(request.command, contained=request.contained, cwd=request.cwd)
+        assessment = grade(request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes)
         risk = assessment.risk.label
         reasons = tuple(assessment_to_dict(assessment)["reasons"])
         new = NewEscalation(

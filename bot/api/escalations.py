@@ -9,6 +9,7 @@ from bot.api.models import EscalationIn
 from bot.bots import authenticate
 from bot.errors import InvalidRequest
 from bot.escalations import EscalationRequest, EscalationService
+from bot.risk.recipes import Recipe, RecipeLine
 from bot.store import Store
 
 SERVICE = web.AppKey("escalation_service", EscalationService)
@@ -22,7 +23,11 @@ async def create(request: web.Request) -> web.Response:
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
     data = EscalationIn.model_validate(await read_json_object(request))
     key = header_text(request, "Idempotency-Key", max_length=IDEMPOTENCY_KEY_MAX)
-    escalation = await request.app[SERVICE].escalate(bot, EscalationRequest(**data.model_dump()), key)
+    fields = data.model_dump(exclude={"recipes"})
+    recipes = tuple(
+        Recipe(r.tool, r.target, tuple(RecipeLine(x.source, x.command) for x in r.lines), r.directory) for r in data.recipes or ()
+    )
+    escalation = await request.app[SERVICE].escalate(bot, EscalationRequest(**fields, recipes=recipes), key)
     return web.json_response(escalation.to_api(), status=201)
 
 

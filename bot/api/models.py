@@ -4,11 +4,55 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from bot.api.body import single_line
 
 MAX_COMMAND_CHARS = 100_000
+#: Bounds of the expanded project recipes an adapter may send (issue 14): recipes, lines per recipe, characters in all.
+MAX_RECIPES = 16
+MAX_RECIPE_LINES = 64
+MAX_RECIPE_CHARS = 32 * 1024
+
+
+class RecipeLineIn(BaseModel):
+    """One command of a project recipe: where it is written (``Makefile:12 (deploy)``) and the command."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    source: str = Field(min_length=1, max_length=200)
+    command: str = Field(min_length=1, max_length=4000)
+
+    @field_validator("source")
+    @classmethod
+    def _one_line(cls, value: str) -> str:
+        return single_line(value, "source")
+
+
+class RecipeIn(BaseModel):
+    """A project recipe the adapter read and expanded (``make deploy``, ``npm run build``...), so that the server,
+    which cannot read the project, grades and shows what will really run (issue 14)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tool: Literal["make", "npm", "yarn", "pnpm", "just", "tox"]
+    target: str = Field(default="", max_length=200)
+    directory: str = Field(default="", max_length=1024)
+    lines: list[RecipeLineIn] = Field(max_length=MAX_RECIPE_LINES)
+
+    @field_validator("target", "directory")
+    @classmethod
+    def _one_line(cls, value: str, info: ValidationInfo) -> str:
+        return single_line(value, str(info.field_name))
 
 
 class EscalationIn(BaseModel):
@@ -16,7 +60,10 @@ class EscalationIn(BaseModel):
 
     ``contained``: the command will run in the sandbox (a discarded micro-VM) rather than on the host; it must be
     given explicitly (no default), since it changes the grade. ``timeout_s``: seconds until expiry, capped to the
-    server's maximum (default 600). Unknown fields are refused so that a typo cannot silently change meaning.
+    server's maximum (default 600). ``recipes``: optional, the project recipes the command runs, as the adapter read
+    them (bounded: :data:`MAX_RECIPES`, :data:`MAX_RECIPE_LINES` each, :data:`MAX_RECIPE_CHARS` in all); they are
+    graded with the command and their lines named in the reasons. Unknown fields are refused so that a typo cannot
+    silently change meaning.
     """
 
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=False)
@@ -30,6 +77,15 @@ class EscalationIn(BaseModel):
     justification: str | None = Field(default=None, max_length=4000)
     room: str | None = Field(default=None, pattern=r"^[CGD][A-Z0-9]{2,39}$")
     timeout_s: StrictInt | None = Field(default=None, ge=5, le=86400)
+    recipes: list[RecipeIn] | None = Field(default=None, max_length=MAX_RECIPES)
+
+    @model_validator(mode="after")
+    def _recipes_bounded(self) -> EscalationIn:
+        """All recipe lines together hold at most :data:`MAX_RECIPE_CHARS` characters."""
+        total = sum(len(line.command) for recipe in self.recipes or () for line in recipe.lines)
+        if total > MAX_RECIPE_CHARS:
+            raise ValueError(f"recipes hold {total} characters of commands; at most {MAX_RECIPE_CHARS} are accepted")
+        return self
 
     @field_validator("session_id", "cwd")
     @classmethod

@@ -20,7 +20,7 @@ import math
 import os
 import time
 import uuid
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -57,6 +57,8 @@ class Grade:
     risk: RiskLevel
     ceiling: RiskLevel
     why: str = ""
+    #: the project recipes read while grading (``serialize`` shape), sent with the escalation (issue 14).
+    recipes: tuple[dict[str, Any], ...] = ()
 
     @property
     def needs_approval(self) -> bool:
@@ -151,7 +153,30 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel) -> Gra
         return Grade(command, RiskLevel.DESTRUCTIVE, ceiling, f"the classifier failed ({type(exc).__name__})")
     top = [r for r in assessment.reasons if r.level == assessment.risk]
     why = "; ".join(f"{r.subject}: {r.detail}" for r in top[:2])
-    return Grade(command, assessment.risk, ceiling, why)
+    return Grade(command, assessment.risk, ceiling, why, _recipes_for_server(assessment.recipes))
+
+
+#: The server's bounds on recipes (bot/api/models.py; not imported: adapters stay light).
+_MAX_RECIPES, _MAX_RECIPE_LINES, _MAX_RECIPE_CHARS = 16, 64, 32 * 1024
+
+
+def _recipes_for_server(recipes: Sequence[Any]) -> tuple[dict[str, Any], ...]:
+    """The recipes as the escalation's ``recipes`` field; none when they exceed the server's bounds
+    (the server then grades ``make X`` by the target's name, which never lowers the grade)."""
+    out = tuple(
+        {"tool": r.tool, "target": r.target[:200], "directory": r.directory,
+         "lines": [{"source": x.source[:200], "command": x.command} for x in r.lines]}
+        for r in recipes
+    )  # fmt: skip
+    lines = [line for r in out for line in r["lines"]]
+    if (
+        len(out) > _MAX_RECIPES
+        or any(len(r["lines"]) > _MAX_RECIPE_LINES for r in out)
+        or sum(len(x["command"]) for x in lines) > _MAX_RECIPE_CHARS
+        or any(not x["command"] or len(x["command"]) > 4000 for x in lines)
+    ):
+        return ()
+    return out
 
 
 # -- where FlyBot is -------------------------------------------------------------------------------------------------
@@ -203,8 +228,9 @@ class Request:
     idempotency_key: str | None = None
     expires_s: int = 600
 
-    def body(self, command: str) -> dict[str, Any]:
-        """The ``POST /v1/escalations`` body (file_policy ``workspace-write``, approval_policy ``ask``)."""
+    def body(self, command: str, recipes: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+        """The ``POST /v1/escalations`` body (file_policy ``workspace-write``, approval_policy ``ask``);
+        ``recipes``: the project recipes the command runs (see :func:`grade`)."""
         body: dict[str, Any] = {
             "session_id": (self.session_id or "unknown-session")[:MAX_SESSION_ID],
             "command": command,
@@ -218,6 +244,8 @@ class Request:
             body["justification"] = self.justification[:MAX_JUSTIFICATION]
         if self.room:
             body["room"] = self.room
+        if recipes:
+            body["recipes"] = list(recipes)
         return body
 
 
@@ -250,7 +278,7 @@ async def _ask(graded: Grade, server: Server, request: Request, wait_s: float) -
     try:
         current = await asyncio.wait_for(
             client.escalate(
-                request.body(graded.command), idempotency_key=key,
+                request.body(graded.command, graded.recipes), idempotency_key=key,
                 connect_timeout_s=max(0.1, min(10.0, left() - reserve)),
             ),
             timeout=max(0.1, left()),
