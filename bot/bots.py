@@ -31,11 +31,17 @@ def new_token() -> str:
     return TOKEN_PREFIX + secrets.token_urlsafe(32)
 
 
-async def register_bot(store: Store, name: str, owners: list[str], room: str | None) -> tuple[Bot, str]:
+async def register_bot(
+    store: Store, name: str, owners: list[str], room: str | None, *, chat_user: str | None = None
+) -> tuple[Bot, str]:
     """Register a Bot; returns ``(bot, token)``. The token is shown once and only its hash is kept.
 
+    ``chat_user`` is the Slack user ID the Bot posts as in chat: only its room messages are read as the Bot's
+    blocked reports (issue 11 section 4); ``None``: the Bot reports through the API only.
+
     Raises:
-        InvalidRequest: a bad name, no owner, an owner that is not a Slack user ID, or a bad channel ID.
+        InvalidRequest: a bad name, no owner, an owner or chat user that is not a Slack user ID, or a bad
+            channel ID.
         Conflict: the name is taken.
     """
     if not _NAME.match(name):
@@ -47,6 +53,8 @@ async def register_bot(store: Store, name: str, owners: list[str], room: str | N
             raise InvalidRequest(f"owner {owner!r} is not a Slack user ID (like U0123ABCD)", field="owners")
     if room is not None and not CHANNEL_ID.match(room):
         raise InvalidRequest(f"room {room!r} is not a Slack channel ID (like C0123ABCD)", field="room")
+    if chat_user is not None and not USER_ID.match(chat_user):
+        raise InvalidRequest(f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD)", field="chat_user")
     token = new_token()
     bot = Bot(
         id="bot_" + uuid.uuid4().hex[:16],
@@ -54,6 +62,7 @@ async def register_bot(store: Store, name: str, owners: list[str], room: str | N
         owners=tuple(dict.fromkeys(owners)),
         room=room,
         created_at=datetime.now(UTC),
+        chat_user=chat_user,
     )
     await store.add_bot(bot, hash_token(token))
     return bot, token

@@ -148,13 +148,14 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
     async def run() -> int:
         store = await open_store(_settings().database_url, create=False)
         try:
-            bot, token = await register_bot(store, args.name, args.owner, args.room)
+            bot, token = await register_bot(store, args.name, args.owner, args.room, chat_user=args.chat_user)
         except FlyBotError as exc:
             print(f"flybot: {exc.detail}", file=sys.stderr)
             return 2
         finally:
             await store.close()
-        print(f"Registered Bot {bot.name} ({bot.id}); owners: {', '.join(bot.owners)}; room: {bot.room or '(DM to the first owner)'}")
+        print(f"Registered Bot {bot.name} ({bot.id}); owners: {', '.join(bot.owners)}; room: {bot.room or '(DM to the first owner)'}"
+              + (f"; chat user: {bot.chat_user}" if bot.chat_user else ""))
         print("Its API token, shown once (only a hash is stored):")
         print(token)
         return 0
@@ -173,7 +174,8 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
         finally:
             await store.close()
         if args.json:
-            print(json.dumps([{"id": b.id, "name": b.name, "owners": list(b.owners), "room": b.room} for b in bots]))
+            print(json.dumps([{"id": b.id, "name": b.name, "owners": list(b.owners), "room": b.room,
+                               "chat_user": b.chat_user} for b in bots]))
             return 0
         if not bots:
             print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")
@@ -424,6 +426,8 @@ def build_parser() -> argparse.ArgumentParser:
     add.add_argument("name")
     add.add_argument("--owner", action="append", required=True, help="Slack user ID of an owner (repeatable)")
     add.add_argument("--room", help="Slack channel ID where its cards go")
+    add.add_argument("--chat-user", metavar="USER_ID",
+                     help="the Slack user ID the Bot posts as: only its room messages count as its blocked reports")
     add.set_defaults(func=cmd_bots_add)
     lst = bots_sub.add_parser("list", help="list Bots")
     lst.add_argument("--json", action="store_true")

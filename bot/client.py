@@ -88,6 +88,23 @@ class FlyBotClient:
                 session, "POST", "/v1/escalations", deadline, json=body, headers=self._headers({"Idempotency-Key": key})
             )
 
+    async def report(self, body: dict[str, Any], *, connect_timeout_s: float = 10.0) -> dict[str, Any]:
+        """``POST /v1/reports`` (a blocked-host report; folding makes a retry harmless), retried on network errors
+        for up to ``connect_timeout_s``. Raises :class:`Refused` / :class:`Unreachable`."""
+        deadline = time.monotonic() + connect_timeout_s
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
+            return await self._call(session, "POST", "/v1/reports", deadline, json=body, headers=self._headers())
+
+    async def host_usable(
+        self, host: str, preflight: dict[str, Any], *, connect_timeout_s: float = 10.0
+    ) -> dict[str, Any]:
+        """``POST /v1/reports/usable``: this host's preflight is usable; FlyBot resolves its open report, if any.
+        Returns ``{"resolved": <report> | null}``. Raises :class:`Refused` / :class:`Unreachable`."""
+        deadline = time.monotonic() + connect_timeout_s
+        async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
+            return await self._call(session, "POST", "/v1/reports/usable", deadline,
+                                    json={"host": host, "preflight": preflight}, headers=self._headers())
+
     async def get(self, escalation_id: str, *, wait_s: float = 0) -> dict[str, Any]:
         """``GET /v1/escalations/{id}?wait=`` once (no retry)."""
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=wait_s + 15)) as session:

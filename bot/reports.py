@@ -5,7 +5,8 @@ does not retry). FlyBot forwards the report to the Bot's owners by DM; the owner
 
 - ``approve_turn`` -> status ``approved_turn`` (danger-full-access for the reporting session's current turn);
 - ``approve_bot`` -> status ``approved_bot`` AND a Bot-scoped standing approval (pattern ``*``, up to ``system``,
-  on the host too, expiring after :data:`BOT_APPROVAL_EXPIRY`); standing approvals never cover destructive
+  expiring after :data:`BOT_APPROVAL_EXPIRY`) that covers contained commands only, unless the owner ticked "also
+  on the host" in the confirmation modal (issue 11 section 4); standing approvals never cover destructive
   commands, so those still ask;
 - ``resolve`` -> status ``resolved`` (the owner fixed the host: bubblewrap, a Landlock kernel, the file policy).
 
@@ -37,7 +38,7 @@ from __future__ import annotations
 import re
 import uuid
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any, Protocol
 
@@ -45,20 +46,20 @@ import structlog
 
 from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound
 from bot.metrics import Metrics
-from bot.preflight import BlockedLineParseError, SandboxMode, UnlockOption, parse_one_line
-from bot.preflight.catalogue import id_of_phrase
+from bot.preflight import BlockedLineParseError, Finding, SandboxMode, UnlockOption, parse_one_line
+from bot.preflight.catalogue import family_from_commands, family_of, id_of_phrase
 from bot.preflight.decide import APPROVE_BOT, APPROVE_TURN, CHANGE_FILE_POLICY
 from bot.preflight.line import APPROVE_BOTH_TEXT
 from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
 from bot.standing import StandingService, StandingSpec
 from bot.store import Bot, StandingApproval, Store
-from bot.store.reports import NewReport, Report, ReportStore
+from bot.store.reports import NewReport, Report, ReportFinding, ReportOption, ReportStore
 from bot.waiters import WaiterHub, long_poll
 
 log = structlog.get_logger("flybot.reports")
 
 BLOCKED_PREFIX = "blocked: no usable sandbox backend"
-FIELD_KEYS = ("bot", "host", "session", "mode")
+FIELD_KEYS = ("bot", "host", "session", "mode", "os")
 MAX_LINE_CHARS = 4000
 MAX_UNLOCK_OPTIONS = 12
 BOT_APPROVAL_EXPIRY = "24h"
@@ -73,6 +74,8 @@ DEFAULT_UNLOCK = (APPROVE_TURN, APPROVE_BOT, CHANGE_FILE_POLICY)
 """Unlock options assumed when the report did not list any (nothing host-specific can be known)."""
 
 _VALUE = re.compile(r"[^\s|=]{1,200}")
+_LOOSE_PREFLIGHT = re.compile(r"sandbox-preflight: (?P<mode>\S+) is UNAVAILABLE:")
+MAX_NOTE_CHARS = 600
 _SLACK_LINK = re.compile(r"<(?:[^<>|]*)\|([^<>]*)>|<((?:https?|mailto):[^<>|]*)>")
 _OPTION_COMMAND = re.compile(r"(?P<text>.+?) \(`(?P<command>[^`]+)`\)")
 _BLOCKABLE = tuple(mode.value for mode in SandboxMode if mode.needs_backend)
@@ -99,6 +102,9 @@ class ReportLine:
     preflight_mode: str | None = None
     missing: tuple[str, ...] = ()
     unlock: tuple[UnlockOption, ...] | None = None
+    findings: tuple[Finding, ...] = ()
+    os: str | None = None
+    note: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +122,9 @@ class BlockedReport:
     source: str
     reported_by: str | None = None
     channel: str | None = None
+    findings: tuple[Finding, ...] = ()
+    host_os: str | None = None
+    note: str | None = None
 
 
 def slack_plain(text: str) -> str:
@@ -204,28 +213,33 @@ def parse_report_line(text: str) -> ReportLine:
     head, tail = _split_tail(rest)
     fields = _parse_fields(head)
     parsed = ReportLine(
-        bot=fields.get("bot"), host=fields.get("host"), session=fields.get("session"), mode=fields.get("mode")
+        bot=fields.get("bot"), host=fields.get("host"), session=fields.get("session"), mode=fields.get("mode"),
+        os=fields.get("os"),
     )
     if not tail:
         return parsed
     if tail.startswith("Unlock:"):
-        return ReportLine(parsed.bot, parsed.host, parsed.session, parsed.mode, unlock=parse_unlock_text(tail))
+        return replace(parsed, unlock=parse_unlock_text(tail))
     if tail.startswith(PREFLIGHT_PREFIX):
         return _with_preflight(parsed, tail)
     raise _bad("after '|' comes the preflight's line (sandbox-preflight: ...) or 'Unlock: ...'")
 
 
 def _with_preflight(parsed: ReportLine, line: str) -> ReportLine:
+    """The preflight's blocked line as facts. A line that starts like one (``sandbox-preflight: MODE is
+    UNAVAILABLE: ...``, as in the README's example) but does not follow the rest of the grammar still reports
+    ``MODE``; its text is kept as the Bot's words (shown quoted) and nothing else is read from it."""
     try:
         blocked = parse_one_line(line)
     except BlockedLineParseError as exc:
-        raise _bad(f"the preflight line: {exc}") from None
+        loose = _LOOSE_PREFLIGHT.match(line)
+        if loose is None or loose["mode"] not in _BLOCKABLE:
+            raise _bad(f"the preflight line: {exc}") from None
+        return replace(parsed, preflight_mode=loose["mode"], note=line[:MAX_NOTE_CHARS])
     if len(blocked.unlock) > MAX_UNLOCK_OPTIONS:
         raise _bad(f"at most {MAX_UNLOCK_OPTIONS} unlock options")
-    return ReportLine(
-        parsed.bot, parsed.host, parsed.session, parsed.mode, preflight_mode=blocked.mode.value,
-        missing=blocked.missing_backends, unlock=blocked.unlock,
-    )
+    return replace(parsed, preflight_mode=blocked.mode.value, missing=blocked.missing_backends,
+                   unlock=blocked.unlock, findings=blocked.findings)
 
 
 def facts_from_preflight(doc: Mapping[str, Any]) -> ReportLine:
@@ -252,9 +266,16 @@ def facts_from_preflight(doc: Mapping[str, Any]) -> ReportLine:
         UnlockOption(str(u["id"]), str(u["text"]), str(u["command"]) if u.get("command") else None)
         for u in doc.get("unlock") or ()
     )
+    missing = [b for b in backends if b.get("available") is False]
+    findings = tuple(
+        Finding(str(b["name"]), str(b["cause"]) if b.get("cause") else None, str(b.get("error") or ""),
+                b["abi"] if isinstance(b.get("abi"), int) else None)
+        for b in missing
+    )
+    os_word = doc.get("os_family") or doc.get("os")
     return ReportLine(
-        preflight_mode=str(mode), missing=tuple(str(b["name"]) for b in backends if b.get("available") is False),
-        unlock=unlock or None,
+        preflight_mode=str(mode), missing=tuple(str(b["name"]) for b in missing), unlock=unlock or None,
+        findings=findings, os=str(os_word) if os_word else None,
     )
 
 
@@ -298,6 +319,8 @@ def build_report(
     return BlockedReport(
         host=the_host, session_id=the_session, mode=the_mode, missing=facts.missing,
         unlock=facts.unlock or DEFAULT_UNLOCK, source=source, reported_by=reported_by, channel=channel,
+        findings=facts.findings, note=facts.note,
+        host_os=family_of(facts.os) or family_from_commands((o.id, o.command) for o in facts.unlock or ()),
     )
 
 
@@ -318,16 +341,20 @@ def parse_chat_report(text: str) -> ReportLine:
 class ReportChat(Protocol):
     """What the service needs from chat (implemented in ``bot/slack/reports.py``). Both are best effort."""
 
-    async def deliver(self, report: Report, bot: Bot) -> list[tuple[str, str]]:
-        """DM each owner; returns ``(channel, ts)`` of every DM posted (failures are logged and skipped)."""
+    async def deliver(
+        self, report: Report, bot: Bot, blocked_hosts: Sequence[tuple[str, datetime]] = ()
+    ) -> list[tuple[str, str]]:
+        """DM each owner; returns ``(channel, ts)`` of every DM posted (failures are logged and skipped).
+        ``blocked_hosts``: ``(host, since)`` of the Bot's hosts with an open report, for the DM."""
         ...
 
-    async def redraw(self, report: Report, bot: Bot) -> None:
+    async def redraw(self, report: Report, bot: Bot, blocked_hosts: Sequence[tuple[str, datetime]] = ()) -> None:
         """``chat.update`` every DM of ``report`` to show its current state (failures are logged)."""
         ...
 
 
-def _already_text(report: Report) -> str:
+def already_text(report: Report) -> str:
+    """``already <status> by <who> at <when> UTC``: why a decision on a decided report is refused."""
     who = f" by {report.decided_by}" if report.decided_by else ""
     when = f" at {report.decided_at:%Y-%m-%d %H:%M:%S} UTC" if report.decided_at else ""
     return f"already {report.status}{who}{when}"
@@ -380,8 +407,11 @@ class ReportService:
         now = self.clock()
         new = NewReport(
             id="rep_" + uuid.uuid4().hex[:24], bot_id=bot.id, host=blocked.host, session_id=blocked.session_id,
-            mode=blocked.mode, missing=blocked.missing, unlock=blocked.unlock, at=now, source=blocked.source,
-            reported_by=blocked.reported_by, channel=blocked.channel,
+            mode=blocked.mode, missing=blocked.missing,
+            unlock=tuple(ReportOption(o.id, o.text, o.command) for o in blocked.unlock), at=now,
+            source=blocked.source, reported_by=blocked.reported_by, channel=blocked.channel,
+            findings=tuple(ReportFinding(f.backend, f.cause, f.error[:300], f.abi) for f in blocked.findings),
+            host_os=blocked.host_os, note=blocked.note,
         )
         report, created = await self.reports.record(new)
         bound = log.bind(report_id=report.id, bot_id=bot.id, session_id=blocked.session_id, host=blocked.host)
@@ -395,25 +425,46 @@ class ReportService:
             if self.metrics is not None:
                 self.metrics.blocked_reports.labels("folded").inc()
             if report.dms:
-                await self.chat.redraw(report, bot)
+                await self.chat.redraw(report, bot, await self.blocked_hosts(bot))
             return report, False
         await self.store.audit("report.received", at=now, actor=bot.id, mode=blocked.mode,
                                missing=list(blocked.missing), **detail)
         bound.info("report.received", mode=blocked.mode, missing=list(blocked.missing), source=blocked.source)
         if self.metrics is not None:
             self.metrics.blocked_reports.labels("new").inc()
-        dms = await self.chat.deliver(report, bot)
+        dms = await self.chat.deliver(report, bot, await self.blocked_hosts(bot))
         current = await self.reports.set_dms(report.id, dms) or report
         if dms:
             await self.store.audit("report.delivered", at=self.clock(), actor=bot.id, report_id=report.id,
                                    channels=[c for c, _ in dms])
             bound.info("report.delivered", dms=len(dms))
             if not current.open or current.count > 1:
-                await self.chat.redraw(current, bot)  # a click or a fold happened before the DMs were stored
+                # a click or a fold happened before the DMs were stored
+                await self.chat.redraw(current, bot, await self.blocked_hosts(bot))
         else:
             await self.store.audit("report.undeliverable", at=self.clock(), actor=bot.id, report_id=report.id)
             bound.warning("report.undeliverable", owners=len(bot.owners))
         return current, True
+
+    async def host_usable(self, bot: Bot, host: str) -> Report | None:
+        """A later usable preflight from ``host``: the Bot's open report for that host closes by itself as
+        ``resolved`` (decision source ``host``: "the host now has a usable backend"), its DMs say so and its
+        long-polls wake. Returns the resolved report, or None when none was open (nothing changes)."""
+        now = self.clock()
+        resolved = await self.reports.resolve_open(bot.id, host, at=now)
+        if resolved is None:
+            return None
+        await self.store.audit("report.resolved_by_host", at=now, actor=bot.id, report_id=resolved.id, host=host,
+                               session_id=resolved.session_id)
+        log.info("report.resolved_by_host", report_id=resolved.id, bot_id=bot.id, host=host,
+                 session_id=resolved.session_id)
+        self.waiters.notify(resolved.id)
+        await self.chat.redraw(resolved, bot, await self.blocked_hosts(bot))
+        return resolved
+
+    async def blocked_hosts(self, bot: Bot) -> list[tuple[str, datetime]]:
+        """``(host, blocked since)`` for each of the Bot's hosts with an open report, oldest first (for the DM)."""
+        return [(report.host, report.first_seen) for report in await self.reports.open_for_bot(bot.id)]
 
     # -- read ------------------------------------------------------------------------------------------------
     async def _get(self, report_id: str) -> Report:
@@ -469,13 +520,14 @@ class ReportService:
         log.warning("report.refused", why=why, report_id=report.id, bot_id=report.bot_id,
                     session_id=report.session_id, actor=actor, **extra)
 
-    async def decide(self, report_id: str, *, actor: str, choice: str) -> Report:
+    async def decide(self, report_id: str, *, actor: str, choice: str, include_host: bool = False) -> Report:
         """Record an owner's (or admin's) choice: ``approve_turn``, ``approve_bot`` or ``resolve``. First one wins.
 
         ``approve_bot`` first saves the Bot-scoped standing approval (``StandingService.create``), then records the
         decision and links the approval in ONE compare-and-set, so a reader never sees ``approved_bot`` without its
         ``standing_approval_id``. If that compare-and-set loses to a concurrent decision, the approval is revoked
-        at once (audited); a report already decided is refused before anything is saved.
+        at once (audited); a report already decided is refused before anything is saved. The approval covers
+        contained commands only unless ``include_host`` (the owner ticked it in the confirmation modal).
 
         Raises:
             InvalidRequest: an unknown choice (or, from ``StandingService.create``, a bad standing approval).
@@ -494,36 +546,37 @@ class ReportService:
             raise NotAllowed(f"{bot.name} did not offer '{wanted}' as an unlock option for this report")
         if not report.open:
             await self._refused(report, actor, "already_decided", status=report.status)
-            raise AlreadyDecided(_already_text(report))
-        approval = await self._grant_bot(report, bot, actor) if status == "approved_bot" else None
+            raise AlreadyDecided(already_text(report))
+        on_host = include_host and status == "approved_bot"
+        approval = await self._grant_bot(report, bot, actor, on_host) if status == "approved_bot" else None
         now = self.clock()
         decided = await self.reports.decide(
             report_id, status=status, at=now, decided_by=actor, source=source,
-            standing_approval_id=approval.id if approval else None,
+            standing_approval_id=approval.id if approval else None, grant_on_host=on_host,
         )
         if decided is None:
             if approval is not None:
                 await self._withdraw_grant(report, approval, actor)
             current = await self._get(report_id)
             await self._refused(current, actor, "already_decided", status=current.status)
-            raise AlreadyDecided(_already_text(current))
+            raise AlreadyDecided(already_text(current))
         await self.store.audit(f"report.{status}", at=now, actor=actor, report_id=report_id, source=source,
                                bot_id=bot.id, host=decided.host, session_id=decided.session_id,
                                standing_id=decided.standing_approval_id)
         log.info(f"report.{status}", report_id=report_id, bot_id=bot.id, session_id=decided.session_id,
                  actor=actor, source=source, standing_id=decided.standing_approval_id)
         self.waiters.notify(report_id)
-        await self.chat.redraw(decided, bot)
+        await self.chat.redraw(decided, bot, await self.blocked_hosts(bot))
         return decided
 
-    async def _grant_bot(self, report: Report, bot: Bot, actor: str) -> StandingApproval:
+    async def _grant_bot(self, report: Report, bot: Bot, actor: str, on_host: bool) -> StandingApproval:
         """Save the Bot-scoped standing approval of "for this Bot" (rules in the module docstring).
 
         Raises whatever ``StandingService.create`` raises (logged and audited ``report.standing_failed``); the
         report then stays open: nothing is recorded without its approval (fail closed).
         """
         spec = StandingSpec(
-            scope="bot", subject=bot.id, pattern="*", max_risk="system", contained_only=False,
+            scope="bot", subject=bot.id, pattern="*", max_risk="system", contained_only=not on_host,
             expires=BOT_APPROVAL_EXPIRY,
             note=f"danger-full-access for the Bot, granted from blocked report {report.id} (host {report.host})"[:500],
         )

@@ -117,8 +117,11 @@ class Harness:
         assert self._app is not None
         return self._app[RUNTIME]
 
-    async def add_bot(self, name: str = "ci-bot", owners: tuple[str, ...] = (OWNER,), room: str | None = ROOM) -> str:
-        _bot, token = await register_bot(self.runtime.store, name, list(owners), room)
+    async def add_bot(
+        self, name: str = "ci-bot", owners: tuple[str, ...] = (OWNER,), room: str | None = ROOM,
+        chat_user: str | None = None,
+    ) -> str:
+        _bot, token = await register_bot(self.runtime.store, name, list(owners), room, chat_user=chat_user)
         return token
 
     # -- the session's side -------------------------------------------------------------------------

@@ -17,6 +17,10 @@ from bot.preflight import BackendProbe, SandboxMode, build_report, render_one_li
 from cards import (
     REPORT_APPROVE_BOT_ACTION,
     REPORT_APPROVE_TURN_ACTION,
+    REPORT_GRANT_CALLBACK,
+    REPORT_GRANT_HOST_BLOCK,
+    REPORT_GRANT_HOST_INPUT,
+    REPORT_GRANT_HOST_VALUE,
     REPORT_RESOLVE_ACTION,
     CardReport,
     CardUnlock,
@@ -25,6 +29,8 @@ from cards import (
 from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness, block_text
 
 OWNER2 = "U0OWNER02"
+BOT_USER = "U0CIBOT01"
+"""The Slack user ci-bot posts as (its registered chat identity)."""
 INSTALL = "sudo apt-get install -y bubblewrap"
 BLOCKED = build_report(
     SandboxMode.WORKSPACE_WRITE, "linux",
@@ -39,7 +45,9 @@ async def add_bot(harness: Harness, owners: tuple[str, ...] = (OWNER, OWNER2)) -
     """The Bot ``ci-bot`` (room C0APPROVE) with two owners; both exist in the emulated workspace."""
     harness.emulator.users.setdefault(OWNER2, {"name": "otto", "real_name": "Otto (owner)", "is_admin": False,
                                               "is_owner": False})
-    return await harness.add_bot("ci-bot", owners=owners)
+    harness.emulator.users.setdefault(BOT_USER, {"name": "ci-bot", "real_name": "ci-bot (agent)", "is_admin": False,
+                                                 "is_owner": False})
+    return await harness.add_bot("ci-bot", owners=owners, chat_user=BOT_USER)
 
 
 async def post_report(harness: Harness, token: str, body: Any) -> tuple[int, dict[str, Any]]:
@@ -81,6 +89,18 @@ def dm_posts(harness: Harness) -> int:
 
 def action_ids(message: Any) -> set[str]:
     return {e["action_id"] for b in message.blocks if b.get("type") == "actions" for e in b["elements"]}
+
+
+async def approve_for_bot(harness: Harness, user: str, report_id: str, *, on_host: bool) -> None:
+    """Click "… for this Bot" in the DM, then submit the confirmation modal, ticking "on the host" or not."""
+    await harness.click(user, report_id, REPORT_APPROVE_BOT_ACTION)
+    await harness.eventually(lambda: harness.open_modal(user) is not None)
+    modal = harness.open_modal(user)
+    assert modal is not None and modal["view"]["callback_id"] == REPORT_GRANT_CALLBACK
+    ticked = [{"value": REPORT_GRANT_HOST_VALUE}] if on_host else []
+    values = {REPORT_GRANT_HOST_BLOCK: {REPORT_GRANT_HOST_INPUT: {"type": "checkboxes", "selected_options": ticked}}}
+    answer = await harness.submit_modal(user, modal["id"], values)
+    assert answer["ok"], answer
 
 
 async def audit_events(harness: Harness, report_id: str | None = None) -> list[str]:
@@ -132,12 +152,12 @@ async def test_a_report_posted_in_the_bots_room_reaches_the_owners_dm(harness: H
     token = await add_bot(harness)
     text = f"blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-42 mode=workspace-write | {PREFLIGHT_LINE}"
     async with harness.http.post(f"{harness.emu_url}/page/message",
-                                 json={"user": OTHER, "channel": ROOM, "text": text}) as response:
+                                 json={"user": BOT_USER, "channel": ROOM, "text": text}) as response:
         assert (await response.json())["ok"]
     await harness.eventually(lambda: len(dms(harness, OWNER)) == 1 and len(dms(harness, OWNER2)) == 1)
     dm = dms(harness, OWNER)[0]
     report_id = next(e["value"] for b in dm.blocks if b.get("type") == "actions" for e in b["elements"])
-    assert INSTALL in block_text(dm.blocks) and f"<@{OTHER}>" in block_text(dm.blocks), "who posted it is shown"
+    assert INSTALL in block_text(dm.blocks) and f"<@{BOT_USER}>" in block_text(dm.blocks), "who posted it is shown"
     status, data = await get_report(harness, token, report_id)
     assert status == 200 and data["source"] == "chat" and data["host"] == "ci-7" and data["session_id"] == "s-42"
     assert data["missing"] == ["bubblewrap", "landlock"]
@@ -188,7 +208,7 @@ async def test_a_malformed_chat_report_is_ignored_and_flybot_keeps_working(harne
     ]
     for text, channel in bad:
         async with harness.http.post(f"{harness.emu_url}/page/message",
-                                     json={"user": OTHER, "channel": channel, "text": text}) as response:
+                                     json={"user": BOT_USER, "channel": channel, "text": text}) as response:
             assert (await response.json())["ok"], "FlyBot answered the event normally"
 
     async def ignored() -> int:
@@ -202,7 +222,7 @@ async def test_a_malformed_chat_report_is_ignored_and_flybot_keeps_working(harne
     assert not [m for m in harness.emulator.messages if m.channel in (ROOM, "C0GENERAL") and m.bot_id], "no reply"
     good = "blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-1 mode=read-only"
     async with harness.http.post(f"{harness.emu_url}/page/message",
-                                 json={"user": OTHER, "channel": ROOM, "text": good}) as response:
+                                 json={"user": BOT_USER, "channel": ROOM, "text": good}) as response:
         assert (await response.json())["ok"]
     await harness.eventually(lambda: dm_posts(harness) == 2)
 
@@ -231,7 +251,7 @@ async def test_approve_for_this_bot_saves_a_bot_wide_standing_approval_that_neve
     token = await add_bot(harness)
     report = await report_ok(harness, token)
     before = datetime.now(UTC)
-    await harness.click(OWNER, report["id"], REPORT_APPROVE_BOT_ACTION)
+    await approve_for_bot(harness, OWNER, report["id"], on_host=True)
     _, data = await get_report(harness, token, report["id"], wait=10)
     assert data["status"] == "approved_bot" and data["decided_by"] == OWNER and data["standing_approval_id"]
     approval = await harness.runtime.store.get_standing(data["standing_approval_id"])

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Literal
 
 from aiohttp import web
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationInfo, field_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, ValidationInfo, field_validator
 
 from bot.api.body import path_id, read_json_object, single_line
 from bot.api.escalations import STORE
@@ -30,11 +30,14 @@ _WORD = r"^[^\s|=]{1,200}$"
 
 
 class BackendIn(BaseModel):
-    """One probe of the preflight's ``--json`` (``{name, available, detail}``)."""
+    """One probe of the preflight's ``--json`` (``{name, available, detail, cause?, error?, abi?}``)."""
 
     name: str = Field(min_length=1, max_length=40)
     available: StrictBool | None
     detail: str = Field(default="", max_length=2000)
+    cause: str | None = Field(default=None, pattern=r"^[a-z0-9-]{1,40}$")
+    error: str = Field(default="", max_length=2000)
+    abi: StrictInt | None = Field(default=None, ge=0, le=1000)
 
 
 class UnlockIn(BaseModel):
@@ -55,6 +58,8 @@ class PreflightIn(BaseModel):
     status: Literal["usable", "blocked", "unknown"]
     usable: StrictBool | None = None
     unknown: StrictBool | None = None
+    os: str | None = Field(default=None, max_length=40)
+    os_family: str | None = Field(default=None, max_length=40)
     backends: list[BackendIn] = Field(max_length=10)
     unlock: list[UnlockIn] = Field(default_factory=list, max_length=MAX_UNLOCK_OPTIONS)
 
@@ -100,6 +105,35 @@ async def create(request: web.Request) -> web.Response:
     return web.json_response(report.to_api(), status=201 if created else 200)
 
 
+class UsableIn(BaseModel):
+    """``POST /v1/reports/usable`` body: the host whose preflight is now usable, and that preflight's ``--json``."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    host: str = Field(pattern=_WORD)
+    preflight: PreflightIn
+
+    @field_validator("host")
+    @classmethod
+    def _one_line(cls, value: str, info: ValidationInfo) -> str:
+        return single_line(value, str(info.field_name))
+
+
+async def usable(request: web.Request) -> web.Response:
+    """``POST /v1/reports/usable`` -> 200 ``{"resolved": <report> | null}``: a usable preflight from ``host``
+    closes the Bot's open report for that host by itself (issue 13).
+
+    Errors: 401 bad token; 422 the preflight is not ``usable`` (field ``preflight.status``) or a malformed body.
+    """
+    bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
+    data = UsableIn.model_validate(await read_json_object(request))
+    if data.preflight.status != "usable":
+        raise InvalidRequest(f"the preflight says {data.preflight.status!r}: only a usable one resolves a report",
+                             field="preflight.status")
+    resolved = await request.app[REPORTS].host_usable(bot, data.host)
+    return web.json_response({"resolved": resolved.to_api() if resolved else None})
+
+
 async def get(request: web.Request) -> web.Response:
     """``GET /v1/reports/{id}?wait=SECONDS`` (0..60): at once when decided, else when the wait ends (still ``open``)."""
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
@@ -124,5 +158,6 @@ async def _release_waiters(app: web.Application) -> None:
 def add_routes(app: web.Application) -> None:
     """Register the report routes, and the shutdown hook that releases their long-polls."""
     app.router.add_post("/v1/reports", create)
+    app.router.add_post("/v1/reports/usable", usable)
     app.router.add_get("/v1/reports/{id}", get)
     app.on_shutdown.append(_release_waiters)

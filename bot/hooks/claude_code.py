@@ -35,10 +35,17 @@ still pending after ``--wait`` seconds      ask      the escalation is withdrawn
 undeliverable / withdrawn                   ask      FlyBot got no human decision: fall back to the local prompt
 unreachable / refused / no token            ask      falls back to the local prompt
 internal error                              ask      (exit 2 with ``--block-on-error``)
-not a Bash call / not PreToolUse            (none)   exit 0, empty stdout, one line on stderr
+not a Bash call / another event             (none)   exit 0, empty stdout, one line on stderr
 unparseable stdin                           (none)   exit 0, empty stdout, one line on stderr (exit 2 with
                                                      ``--block-on-error``)
 ==========================================  =======  ==============================================================
+
+``SessionStart`` (issue 13; configure it with the matcher ``startup``): the hook runs the sandbox preflight once
+(mode from ``--mode`` or ``FLYBOT_SANDBOX_MODE``) through ``bot.hooks.report``. Blocked: the report goes to FlyBot
+with the Bot's token and the hook answers ``{"hookSpecificOutput": {"hookEventName": "SessionStart",
+"additionalContext": "<the report line> ..."}}`` so Claude knows every shell call will be refused and not to retry;
+usable: FlyBot is told quietly (an open report of this host resolves) and stdout stays empty; cannot tell: nothing.
+Always exit 0 (a SessionStart hook cannot block a session).
 """
 
 from __future__ import annotations
@@ -80,7 +87,15 @@ class OtherTool:
     tool_name: str
 
 
-def parse_event(raw: bytes) -> BashCall | OtherTool:
+@dataclass(frozen=True, slots=True)
+class SessionStart:
+    """A ``SessionStart`` event: ``source`` is ``startup``, ``resume``, ``clear`` or ``compact``."""
+
+    session_id: str
+    source: str
+
+
+def parse_event(raw: bytes) -> BashCall | OtherTool | SessionStart:
     """Read one PreToolUse event (see the module docstring); unknown fields are ignored.
 
     Raises:
@@ -93,8 +108,14 @@ def parse_event(raw: bytes) -> BashCall | OtherTool:
     if not isinstance(data, dict):
         raise InputError("stdin is not a JSON object")
     event = data.get("hook_event_name")
+    if event == "SessionStart":
+        session_id, source = data.get("session_id"), data.get("source")
+        return SessionStart(
+            session_id=session_id if isinstance(session_id, str) and session_id else "claude-code",
+            source=source if isinstance(source, str) else "",
+        )
     if event is not None and event != "PreToolUse":
-        raise InputError(f"hook_event_name is {event!r}; configure this hook under PreToolUse")
+        raise InputError(f"hook_event_name is {event!r}; configure this hook under PreToolUse or SessionStart")
     tool = data.get("tool_name")
     if not isinstance(tool, str) or not tool:
         raise InputError("the event has no tool_name")
@@ -155,6 +176,7 @@ def run(
     wait_s: float,
     room: str | None = None,
     block_on_error: bool = False,
+    mode: str | None = None,
 ) -> int:
     """Read one event from ``stdin``, write the answer to ``stdout``; returns the exit code (0, or 2 when blocking).
 
@@ -167,6 +189,8 @@ def run(
         return _no_decision(stderr, str(exc), block=block_on_error)
     except OSError as exc:
         return _no_decision(stderr, f"cannot read stdin ({exc.strerror or exc})", block=block_on_error)
+    if isinstance(event, SessionStart):
+        return session_start(event, server=server, mode=mode, stdout=stdout, stderr=stderr)
     if isinstance(event, OtherTool):
         print(f"{PREFIX}: {event.tool_name} is not a Bash call; no decision (use the matcher \"Bash\")", file=stderr)
         return EXIT_OK
@@ -192,6 +216,37 @@ def run(
     return EXIT_OK
 
 
+def session_start(event: SessionStart, *, server: Server, mode: str | None, stdout: IO[str], stderr: IO[str],
+                  env: dict[str, str] | None = None) -> int:
+    """The ``SessionStart`` answer (module docstring): preflight once, report when blocked; always exit 0."""
+    from bot.hooks.report import REPORT_SESSION_LIMIT, default_host, run_report
+    from bot.preflight import PreflightUsageError, Status
+
+    environ = dict(os.environ) if env is None else env
+    session = "".join(ch for ch in event.session_id if not ch.isspace() and ch not in "|=")[:REPORT_SESSION_LIMIT]
+    try:
+        outcome = run_report(mode, host=default_host(), session=session or "claude-code", server=server,
+                             env=environ)
+    except PreflightUsageError as exc:
+        print(f"{PREFIX}: {exc}; no preflight", file=stderr)
+        return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - a SessionStart hook must never break the session
+        print(f"{PREFIX}: the preflight failed ({type(exc).__name__}); no report", file=stderr)
+        return EXIT_OK
+    if outcome.report.status is not Status.BLOCKED or outcome.line is None:
+        return EXIT_OK
+    told = ("FlyBot has told the Bot's owners" if outcome.sent else
+            f"FlyBot could NOT be told ({outcome.problem}); tell the user")
+    context = (f"{outcome.line}\nEvery shell call in this session will be refused with SANDBOX_UNAVAILABLE. "
+               f"{told}. Do not retry shell calls; hand the work on until an owner unlocks the host.")
+    stdout.write(json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart",
+                                                    "additionalContext": context}}) + "\n")
+    stdout.flush()
+    if outcome.problem:
+        print(f"{PREFIX}: {outcome.problem}", file=stderr)
+    return EXIT_OK
+
+
 def _no_decision(stderr: IO[str], why: str, *, block: bool) -> int:
     if block:
         print(f"{PREFIX}: {why}; blocked (--block-on-error)", file=stderr)
@@ -201,9 +256,9 @@ def _no_decision(stderr: IO[str], why: str, *, block: bool) -> int:
 
 
 def main_from_args(contained: bool, ceiling: RiskLevel, url: str | None, token: str | None, wait_s: float,
-                   room: str | None, block_on_error: bool) -> int:
+                   room: str | None, block_on_error: bool, mode: str | None = None) -> int:
     """Run against the process's real stdin/stdout/stderr (the CLI's entry)."""
     return run(
         stdin=sys.stdin.buffer, stdout=sys.stdout, stderr=sys.stderr, contained=contained, ceiling=ceiling,
-        server=find_server(url, token), wait_s=wait_s, room=room, block_on_error=block_on_error,
+        server=find_server(url, token), wait_s=wait_s, room=room, block_on_error=block_on_error, mode=mode,
     )

@@ -1,4 +1,4 @@
-"""The ``hook`` and ``exec`` subcommands of ``flybot``; also runnable alone as ``python -m bot.hooks.cli``.
+"""The ``hook``, ``exec`` and ``report`` subcommands of ``flybot``; also runnable alone as ``python -m bot.hooks.cli``.
 
 ``bot.cli.build_parser`` adds them by calling :func:`register` with its subparsers. Each handler returns the exit
 code (see :mod:`bot.hooks.claude_code` and :mod:`bot.hooks.runner`).
@@ -70,7 +70,7 @@ def cmd_hook_claude_code(args: argparse.Namespace) -> int:
     from bot.hooks.claude_code import main_from_args
 
     return main_from_args(args.contained, args.ceiling, args.server, args.token, args.wait, args.room,
-                          args.block_on_error)
+                          args.block_on_error, args.mode)
 
 
 def cmd_exec(args: argparse.Namespace) -> int:
@@ -84,15 +84,27 @@ def cmd_exec(args: argparse.Namespace) -> int:
     )
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    """``flybot report``: 3 blocked (reported, the line printed), 0 usable, 4 cannot tell, 2 usage."""
+    from bot.hooks.gate import find_server
+    from bot.hooks.report import main as report_main
+
+    return report_main(args.mode, args.host, args.session, find_server(args.server, args.token),
+                       stdout=sys.stdout, stderr=sys.stderr)
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``hook claude-code`` and ``exec`` to ``flybot``'s subparsers (``set_defaults(func=...)`` returning an int)."""
+    """Add ``hook claude-code``, ``exec`` and ``report`` to ``flybot``'s subparsers (``set_defaults(func=...)``
+    returning an int)."""
     hook = sub.add_parser("hook", help="agent hooks that ask FlyBot before a command runs",
                           description="Agent hooks that ask FlyBot before a command runs.")
     agents = hook.add_subparsers(dest="hook_agent", required=True, metavar="AGENT")
     claude = agents.add_parser(
         "claude-code", help="Claude Code PreToolUse hook (matcher \"Bash\"): reads the event on stdin",
         description="Claude Code PreToolUse command hook: reads the event JSON on stdin and answers "
-                    "allow/deny/ask on stdout (exit 0). Configure with matcher \"Bash\" and a hook timeout above --wait.",
+                    "allow/deny/ask on stdout (exit 0). Configure with matcher \"Bash\" and a hook timeout above --wait. "
+                    "Under SessionStart (matcher \"startup\") it runs the sandbox preflight once and reports a "
+                    "blocked host.",
     )
     _common(claude)
     claude.add_argument("--wait", type=positive_seconds, default=DEFAULT_HOOK_WAIT_S, metavar="S",
@@ -101,6 +113,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     claude.add_argument("--block-on-error", action="store_true",
                         help="on unreadable input or an internal error exit 2 (Claude Code blocks the call) instead "
                              "of giving no decision / ask")
+    claude.add_argument("--mode", help="SessionStart: the session's sandbox mode for the preflight "
+                                       "(or FLYBOT_SANDBOX_MODE)")
     claude.set_defaults(func=cmd_hook_claude_code)
 
     ex = sub.add_parser(
@@ -117,6 +131,18 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     ex.add_argument("--justification", help="why it is needed (shown on the card)")
     ex.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND...")
     ex.set_defaults(func=cmd_exec)
+
+    rep = sub.add_parser(
+        "report", help="run the sandbox preflight and report a blocked host to FlyBot",
+        description="Run the sandbox preflight; when the host is blocked (exit 3) report it to FlyBot with the Bot's "
+                    "token and print the report line. Usable (0) or cannot tell (4): prints nothing.",
+    )
+    rep.add_argument("--mode", help="the session's sandbox mode (or FLYBOT_SANDBOX_MODE)")
+    rep.add_argument("--session", help="the session id (or FLYBOT_SESSION_ID; default report-PID)")
+    rep.add_argument("--host", help="the host's name in the report (default: this machine's host name)")
+    rep.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; default http://127.0.0.1:8080)")
+    rep.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN)")
+    rep.set_defaults(func=cmd_report)
 
 
 def main(argv: list[str] | None = None) -> int:

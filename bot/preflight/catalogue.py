@@ -20,7 +20,7 @@ Sources of the commands:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from bot.preflight.model import UnlockOption
@@ -161,4 +161,18 @@ def id_of_phrase(phrase: str) -> str | None:
     for entry in CATALOGUE.values():
         if phrase == entry.text or phrase in entry.aliases:
             return entry.id
+    return None
+
+
+def family_from_commands(options: Iterable[tuple[str, str | None]]) -> str | None:
+    """The OS family implied by ``(id, command)`` pairs whose command is exactly one of the catalogue's own
+    per-OS commands for that id (e.g. ``install-bubblewrap`` with ``sudo dnf install -y bubblewrap`` -> ``fedora``);
+    ``None`` when none matches. Only FlyBot's own text can match, so a Bot cannot smuggle a command this way."""
+    for option_id, command in options:
+        entry = CATALOGUE.get(option_id)
+        if entry is None or not command:
+            continue
+        for family, known in entry.commands.items():
+            if family != "*" and known == command:
+                return family
     return None

@@ -87,3 +87,31 @@ def unlock_ids(backend: str, cause: str | None) -> tuple[str, ...]:
     if cause is None:
         return {"bubblewrap": ("install-bubblewrap",), "landlock": ("landlock-kernel",)}.get(backend, ())
     return CAUSE_UNLOCK.get((backend, cause), ())
+
+
+CAUSE_TEXT: dict[tuple[str, str | None], str] = {
+    ("bubblewrap", NOT_INSTALLED): "not installed",
+    ("bubblewrap", APPARMOR_USERNS):
+        "present, but user namespaces are restricted by AppArmor (kernel.apparmor_restrict_unprivileged_userns=1)",
+    ("bubblewrap", USERNS_DISABLED):
+        "present, but unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone=0)",
+    ("bubblewrap", USERNS_LIMIT): "present, but the user-namespace limit is 0 (user.max_user_namespaces=0)",
+    ("bubblewrap", CONTAINER): "present, but this container does not let it create namespaces",
+    ("bubblewrap", OTHER): "present, but not runnable (a seccomp filter or another restriction)",
+    ("bubblewrap", None): "missing or not runnable (cause not reported)",
+    ("landlock", LANDLOCK_NOT_BUILT): "not built into the kernel (ENOSYS)",
+    ("landlock", LANDLOCK_DISABLED): "built into the kernel but disabled at boot (EOPNOTSUPP)",
+    ("landlock", LANDLOCK_OLD_ABI): "its ABI is older than the ABI 3 needed",
+    ("landlock", LANDLOCK_NOT_LISTED): "not enabled (not in the kernel's LSM list)",
+    ("landlock", None): "not enabled (cause not reported)",
+    ("sandbox-exec", None): "missing or not runnable",
+    ("windows-acl", None): "not available",
+}
+"""``(backend, cause)`` -> the cause in FlyBot's words, as the owner's DM shows it."""
+
+
+def cause_text(backend: str, cause: str | None, abi: int | None = None) -> str:
+    """The owner-facing words for ``backend``'s ``cause`` (``"not available"`` for what FlyBot does not know)."""
+    if backend == "landlock" and cause == LANDLOCK_OLD_ABI and abi is not None:
+        return f"ABI {abi} is older than the ABI 3 needed"
+    return CAUSE_TEXT.get((backend, cause)) or CAUSE_TEXT.get((backend, None)) or "not available"

@@ -1,18 +1,23 @@
 """Blocked-host reports in chat (issue 5): report messages in rooms, the owners' DMs and their buttons.
 
 - A message in a room FlyBot is in whose text starts with ``blocked:`` or ``sandbox-preflight:`` is read as a
-  report (format: ``bot/reports.py``). It must name its Bot, host and session, and be posted in that Bot's room
-  (``bot.room``; a Bot without a room reports through the API only). Anything malformed is ignored with a log
-  line and an audit row (``report.ignored``); FlyBot never answers it in the room and never crashes on it.
+  report (format: ``bot/reports.py``). It must name its Bot, host and session, be posted in that Bot's room
+  (``bot.room``) and by the Bot's own chat identity (``bot.chat_user``, ``flybot bots add ... --chat-user U...``;
+  issue 11 section 4): a Bot without a room or a chat user reports through the API only. Anything else is ignored
+  with a log line and an audit row (``report.ignored``); FlyBot never answers it in the room and never crashes on it.
 - :class:`SlackReportChat` DMs each owner (``conversations.open`` + ``chat.postMessage``) and redraws the DMs
   (``chat.update``); Slack errors are logged, never raised.
 - The DM's buttons decide through :meth:`bot.reports.ReportService.decide`: ``ack()`` first, refusals are
-  ephemeral and change nothing, no raw error text reaches chat.
+  ephemeral and change nothing, no raw error text reaches chat. "… for this Bot" opens a confirmation modal
+  (``cards.report_grant_modal``); host commands are in the grant only when the owner ticks that box there.
 """
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 import structlog
@@ -21,19 +26,22 @@ from slack_sdk.errors import SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.errors import AlreadyDecided, FlyBotError, NotAllowed, NotFound
-from bot.reports import BOT_APPROVAL_EXPIRY, build_report, parse_chat_report
+from bot.report_card import BOT_APPROVAL_HOURS, to_card_report
+from bot.reports import already_text, build_report, parse_chat_report
 from bot.slack.actions import GENERIC_FAILURE, _action_value, _refuse, _where
 from bot.slack.deps import SlackDeps
-from bot.standing import parse_duration
 from bot.store import Bot
 from bot.store.reports import Report
 from cards import (
     REPORT_APPROVE_BOT_ACTION,
     REPORT_APPROVE_TURN_ACTION,
+    REPORT_GRANT_CALLBACK,
+    REPORT_GRANT_HOST_BLOCK,
+    REPORT_GRANT_HOST_INPUT,
+    REPORT_GRANT_HOST_VALUE,
     REPORT_RESOLVE_ACTION,
-    CardReport,
-    CardUnlock,
     report_dm,
+    report_grant_modal,
 )
 
 log = structlog.get_logger("flybot.slack.reports")
@@ -41,25 +49,14 @@ log = structlog.get_logger("flybot.slack.reports")
 REPORT_MESSAGE = re.compile(r"^\s*(?:blocked:|sandbox-preflight:)")
 """Room messages this module reads as reports (others are left to other listeners)."""
 
-BOT_APPROVAL_HOURS = int(parse_duration(BOT_APPROVAL_EXPIRY).total_seconds() // 3600)
 _CHOICES = {
     REPORT_APPROVE_TURN_ACTION: "approve_turn",
     REPORT_APPROVE_BOT_ACTION: "approve_bot",
     REPORT_RESOLVE_ACTION: "resolve",
 }
 _SLACK_ERRORS = (SlackClientError, OSError, TimeoutError, KeyError, TypeError)
-
-
-def to_card_report(report: Report, bot: Bot) -> CardReport:
-    """The DM model of a report (cards/ knows nothing of the store)."""
-    return CardReport(
-        id=report.id, bot_name=bot.name, host=report.host, session_id=report.session_id, mode=report.mode,
-        missing=report.missing, unlock=tuple(CardUnlock(o.id, o.text, o.command) for o in report.unlock),
-        status=report.status, count=report.count, first_seen=report.first_seen, last_seen=report.last_seen,
-        source=report.source, reported_by=report.reported_by, channel=report.channel, decided_by=report.decided_by,
-        decided_at=report.decided_at, standing_approval_id=report.standing_approval_id,
-        bot_approval_hours=BOT_APPROVAL_HOURS,
-    )
+__all__ = ["BOT_APPROVAL_HOURS", "REPORT_MESSAGE", "SlackReportChat", "handle_report_message", "register",
+           "to_card_report"]
 
 
 class SlackReportChat:
@@ -68,9 +65,11 @@ class SlackReportChat:
     def __init__(self, client: AsyncWebClient) -> None:
         self.client = client
 
-    async def deliver(self, report: Report, bot: Bot) -> list[tuple[str, str]]:
+    async def deliver(
+        self, report: Report, bot: Bot, blocked_hosts: Sequence[tuple[str, datetime]] = ()
+    ) -> list[tuple[str, str]]:
         """DM every owner; returns ``(channel, ts)`` of each DM posted. A failed owner is logged and skipped."""
-        message = report_dm(to_card_report(report, bot))
+        message = report_dm(to_card_report(report, bot, blocked_hosts))
         posted: list[tuple[str, str]] = []
         for owner in bot.owners:
             try:
@@ -83,9 +82,9 @@ class SlackReportChat:
                             error=type(exc).__name__)
         return posted
 
-    async def redraw(self, report: Report, bot: Bot) -> None:
+    async def redraw(self, report: Report, bot: Bot, blocked_hosts: Sequence[tuple[str, datetime]] = ()) -> None:
         """``chat.update`` each DM to the report's current state (buttons gone once decided); failures logged."""
-        message = report_dm(to_card_report(report, bot))
+        message = report_dm(to_card_report(report, bot, blocked_hosts))
         for channel, ts in report.dms:
             try:
                 await self.client.chat_update(channel=channel, ts=ts, text=message.text, blocks=message.blocks)
@@ -107,6 +106,8 @@ async def handle_report_message(deps: SlackDeps, message: dict[str, Any]) -> Non
             raise NotFound(f"no Bot named {name}")
         if not bot.room or channel != bot.room:
             raise NotAllowed(f"chat reports of {bot.name} are accepted only in its own room")
+        if not bot.chat_user or poster != bot.chat_user:
+            raise NotAllowed(f"chat reports of {bot.name} are accepted only from its registered chat user")
         blocked = build_report(bot, facts, source="chat", reported_by=poster or None, channel=channel)
         report, created = await deps.reports.report(bot, blocked)
     except FlyBotError as exc:
@@ -129,10 +130,13 @@ def _refusal_text(error: FlyBotError) -> str:
     return error.detail
 
 
-async def _decide(deps: SlackDeps, body: dict[str, Any], choice: str) -> None:
-    user, channel, report_id = body["user"]["id"], _where(body), _action_value(body)
+async def _decide(deps: SlackDeps, body: dict[str, Any], choice: str, *, include_host: bool = False,
+                  report_id: str | None = None, channel: str = "") -> None:
+    user = body["user"]["id"]
+    if report_id is None:
+        channel, report_id = _where(body), _action_value(body)
     try:
-        report = await deps.reports.decide(report_id, actor=user, choice=choice)
+        report = await deps.reports.decide(report_id, actor=user, choice=choice, include_host=include_host)
     except FlyBotError as exc:
         await _refuse(deps, channel, user, _refusal_text(exc))
         return
@@ -141,11 +145,35 @@ async def _decide(deps: SlackDeps, body: dict[str, Any], choice: str) -> None:
         await _refuse(deps, channel, user, GENERIC_FAILURE)
         return
     if report.status == "approved_bot" and report.standing_approval_id:
+        where = "on the host too" if report.grant_on_host else "contained commands only"
         await _refuse(deps, channel, user, (
             f"Approved. Standing approval `{report.standing_approval_id}` approves this Bot's escalations for "
-            f"{BOT_APPROVAL_HOURS}h (up to system, on the host too; destructive commands still ask). "
+            f"{BOT_APPROVAL_HOURS}h (up to system, {where}; destructive commands still ask). "
             f"Revoke it with `/flybot standing revoke {report.standing_approval_id}`."
         ))
+
+
+async def _open_grant_modal(deps: SlackDeps, body: dict[str, Any]) -> None:
+    """"… for this Bot": check the clicker may decide, then open the confirmation modal (nothing is granted yet)."""
+    user, channel, report_id = body["user"]["id"], _where(body), _action_value(body)
+    try:
+        report, bot, _source = await deps.reports.require_decider(report_id, user)
+    except FlyBotError as exc:
+        await _refuse(deps, channel, user, _refusal_text(exc))
+        return
+    if not report.open:
+        await _refuse(deps, channel, user, f"This report is {already_text(report)}.")
+        return
+    modal = report_grant_modal(report.id, bot.name, BOT_APPROVAL_HOURS)
+    meta = json.loads(modal["private_metadata"])
+    modal["private_metadata"] = json.dumps({**meta, "channel": channel})
+    await deps.chat.open_view(body["trigger_id"], modal)
+
+
+def _host_ticked(view: dict[str, Any]) -> bool:
+    values = (view.get("state") or {}).get("values") or {}
+    picked = ((values.get(REPORT_GRANT_HOST_BLOCK) or {}).get(REPORT_GRANT_HOST_INPUT) or {}).get("selected_options")
+    return any(isinstance(o, dict) and o.get("value") == REPORT_GRANT_HOST_VALUE for o in picked or [])
 
 
 def register(app: AsyncApp, deps: SlackDeps) -> None:
@@ -166,7 +194,20 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @deps.tracked
     async def on_approve_bot(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
-        await _decide(deps, body, _CHOICES[REPORT_APPROVE_BOT_ACTION])
+        await _open_grant_modal(deps, body)
+
+    @app.view(REPORT_GRANT_CALLBACK)
+    @deps.tracked
+    async def on_grant_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        await ack()
+        try:
+            meta = json.loads(view.get("private_metadata") or "{}")
+            report_id, channel = str(meta["report_id"]), str(meta.get("channel") or "")
+        except (ValueError, KeyError, TypeError):
+            log.warning("report.grant_modal_unreadable")
+            return
+        await _decide(deps, body, _CHOICES[REPORT_APPROVE_BOT_ACTION], include_host=_host_ticked(view),
+                      report_id=report_id, channel=channel)
 
     @app.action(REPORT_RESOLVE_ACTION)
     @deps.tracked

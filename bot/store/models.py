@@ -48,6 +48,7 @@ class BotRow(Base):
     owners: Mapped[list[Any]] = mapped_column(JSON)
     room: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    chat_user: Mapped[str | None] = mapped_column(String(40), nullable=True)
 
 
 class EscalationRow(Base):
@@ -145,7 +146,9 @@ class BlockedReportRow(Base):
 
     ``open_key`` is ``"<bot_id> <host>"`` while the report is ``open`` and NULL once decided: its UNIQUE constraint
     folds concurrent duplicates into one open report per Bot and host (NULLs never collide, on SQLite and PostgreSQL).
-    ``dms`` lists the owners' DMs as ``[[channel, ts], ...]`` (for ``chat.update``).
+    ``dms`` lists the owners' DMs as ``[[channel, ts], ...]`` (for ``chat.update``). ``findings`` (issue 13) lists
+    ``{backend, cause, error, abi}`` per missing backend; ``host_os`` is the host's OS family; ``note`` keeps what the
+    Bot wrote that FlyBot could not read (shown quoted as the Bot's words).
     """
 
     __tablename__ = "blocked_reports"
@@ -171,3 +174,7 @@ class BlockedReportRow(Base):
     decided_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     decision_source: Mapped[str | None] = mapped_column(String(30), nullable=True)
     standing_approval_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    findings: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    host_os: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    note: Mapped[str | None] = mapped_column(String(600), nullable=True)
+    grant_on_host: Mapped[bool | None] = mapped_column(Boolean, nullable=True)

@@ -13,13 +13,15 @@ DECISION_SOURCES = ("owner", "admin", "standing_approval", "timeout", "session",
 
 @dataclass(frozen=True, slots=True)
 class Bot:
-    """A registered Bot. ``owners`` are Slack user IDs; ``room`` is the channel its cards go to (or None)."""
+    """A registered Bot. ``owners`` are Slack user IDs; ``room`` is the channel its cards go to (or None);
+    ``chat_user`` is the Slack user the Bot posts as: the only one whose room messages count as its reports."""
 
     id: str
     name: str
     owners: tuple[str, ...]
     room: str | None
     created_at: datetime
+    chat_user: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

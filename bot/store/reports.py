@@ -20,7 +20,6 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
-from bot.preflight.model import UnlockOption
 from bot.store.models import BlockedReportRow
 from bot.store.notify import notify_at_commit
 from bot.store.sql import id_among
@@ -30,6 +29,38 @@ REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
 
 FOLD_ATTEMPTS = 5
 """UPDATE-or-INSERT rounds before giving up (each lost round means another writer just changed the row)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReportOption:
+    """An unlock option as the Bot listed it: ``id`` (FlyBot's catalogue key, ``other`` when unknown), and the
+    ``text``/``command`` the Bot sent (its own words: never shown as FlyBot's advice, issue 11 section 4)."""
+
+    id: str
+    text: str
+    command: str | None = None
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """``{"id", "text"}`` plus ``"command"`` when the Bot sent one."""
+        out: dict[str, Any] = {"id": self.id, "text": self.text}
+        if self.command is not None:
+            out["command"] = self.command
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ReportFinding:
+    """Why one backend is missing: ``backend`` wire name, ``cause`` id (``None``: not said), the probe's ``error``
+    text and Landlock's ``abi`` when known."""
+
+    backend: str
+    cause: str | None = None
+    error: str = ""
+    abi: int | None = None
+
+    def to_json_dict(self) -> dict[str, Any]:
+        """``{"backend", "cause", "error", "abi"}``."""
+        return {"backend": self.backend, "cause": self.cause, "error": self.error, "abi": self.abi}
 
 
 def _iso(value: datetime | None) -> str | None:
@@ -48,8 +79,13 @@ class Report:
         count: how many times the Bot reported this host while the report was open (1 at first).
         source: ``api`` or ``chat``; ``reported_by``/``channel``: the Slack user and room of a chat report.
         dms: ``(channel, ts)`` of the DM sent to each owner.
-        decision_source: ``owner`` or ``admin`` once decided.
+        decision_source: ``owner`` or ``admin`` once decided; ``host`` when a later usable preflight from the
+            same host resolved it by itself.
         standing_approval_id: the Bot-scoped standing approval an ``approved_bot`` decision created.
+        findings: per missing backend, the cause and the probe's error text (issue 13); may be empty.
+        host_os: the host's OS family (``debian``, ``ubuntu``, ``fedora``, ``arch``, ...) when the Bot said it.
+        note: text the Bot sent that FlyBot could not read (shown quoted, as the Bot's words).
+        grant_on_host: an ``approved_bot`` grant also covers host (not contained) commands: the owner ticked it.
     """
 
     id: str
@@ -58,7 +94,7 @@ class Report:
     session_id: str
     mode: str
     missing: tuple[str, ...]
-    unlock: tuple[UnlockOption, ...]
+    unlock: tuple[ReportOption, ...]
     status: str
     count: int
     first_seen: datetime
@@ -71,6 +107,10 @@ class Report:
     decided_at: datetime | None = None
     decision_source: str | None = None
     standing_approval_id: str | None = None
+    findings: tuple[ReportFinding, ...] = ()
+    host_os: str | None = None
+    note: str | None = None
+    grant_on_host: bool = False
 
     @property
     def open(self) -> bool:
@@ -81,8 +121,8 @@ class Report:
         """The session API's JSON shape (times ISO 8601 UTC, ``...Z``).
 
         ``{id, status, bot_id, host, session_id, mode, missing: [str], unlock: [{id, text, command?}], count,
-        first_seen, last_seen, decided_by, decided_at, decision_source, standing_approval_id, source, delivered}``;
-        ``delivered`` is how many owner DMs were posted.
+        first_seen, last_seen, decided_by, decided_at, decision_source, standing_approval_id, source, delivered,
+        findings: [{backend, cause, error, abi}], host_os, grant_on_host}``; ``delivered`` is how many owner DMs were posted.
         """
         return {
             "id": self.id,
@@ -102,6 +142,9 @@ class Report:
             "standing_approval_id": self.standing_approval_id,
             "source": self.source,
             "delivered": len(self.dms),
+            "findings": [finding.to_json_dict() for finding in self.findings],
+            "host_os": self.host_os,
+            "grant_on_host": self.grant_on_host,
         }
 
 
@@ -115,11 +158,14 @@ class NewReport:
     session_id: str
     mode: str
     missing: tuple[str, ...]
-    unlock: tuple[UnlockOption, ...]
+    unlock: tuple[ReportOption, ...]
     at: datetime
     source: str
     reported_by: str | None = None
     channel: str | None = None
+    findings: tuple[ReportFinding, ...] = ()
+    host_os: str | None = None
+    note: str | None = None
 
 
 def open_key(bot_id: str, host: str) -> str:
@@ -127,9 +173,16 @@ def open_key(bot_id: str, host: str) -> str:
     return f"{bot_id} {host}"
 
 
-def _unlock(raw: Any) -> UnlockOption:
+def _unlock(raw: Any) -> ReportOption:
     command = raw.get("command")
-    return UnlockOption(str(raw.get("id", "other")), str(raw.get("text", "")), str(command) if command else None)
+    return ReportOption(str(raw.get("id", "other")), str(raw.get("text", "")), str(command) if command else None)
+
+
+def _finding(raw: Any) -> ReportFinding:
+    abi = raw.get("abi")
+    cause = raw.get("cause")
+    return ReportFinding(str(raw.get("backend", "")), str(cause) if cause else None, str(raw.get("error") or ""),
+                         abi if isinstance(abi, int) else None)
 
 
 def _report(row: BlockedReportRow) -> Report:
@@ -139,7 +192,8 @@ def _report(row: BlockedReportRow) -> Report:
         count=row.count, first_seen=row.first_seen, last_seen=row.last_seen, source=row.source,
         reported_by=row.reported_by, channel=row.channel, dms=tuple((str(c), str(t)) for c, t in row.dms),
         decided_by=row.decided_by, decided_at=row.decided_at, decision_source=row.decision_source,
-        standing_approval_id=row.standing_approval_id,
+        standing_approval_id=row.standing_approval_id, findings=tuple(_finding(f) for f in row.findings or ()),
+        host_os=row.host_os, note=row.note, grant_on_host=bool(row.grant_on_host),
     )
 
 
@@ -170,6 +224,7 @@ class ReportStore:
                     missing=list(new.missing), unlock=[o.to_json_dict() for o in new.unlock], status="open",
                     open_key=key, count=1, first_seen=new.at, last_seen=new.at, source=new.source,
                     reported_by=new.reported_by, channel=new.channel, dms=[],
+                    findings=[f.to_json_dict() for f in new.findings], host_os=new.host_os, note=new.note,
                 )
                 session.add(row)
                 try:
@@ -222,7 +277,7 @@ class ReportStore:
 
     async def decide(
         self, report_id: str, *, status: str, at: datetime, decided_by: str, source: str,
-        standing_approval_id: str | None = None,
+        standing_approval_id: str | None = None, grant_on_host: bool = False,
     ) -> Report | None:
         """Move an open report to ``status``, exactly once (compare-and-set on ``status = 'open'``).
 
@@ -240,7 +295,7 @@ class ReportStore:
                 .where(BlockedReportRow.id == report_id, BlockedReportRow.status == "open")
                 .values(
                     status=status, open_key=None, decided_by=decided_by, decided_at=at, decision_source=source,
-                    standing_approval_id=standing_approval_id,
+                    standing_approval_id=standing_approval_id, grant_on_host=grant_on_host,
                 )
             )
             if result.rowcount != 1:  # type: ignore[attr-defined]
@@ -250,3 +305,26 @@ class ReportStore:
             await session.commit()
             row = await session.get(BlockedReportRow, report_id, populate_existing=True)
             return _report(row) if row else None
+
+    async def open_for_bot(self, bot_id: str) -> list[Report]:
+        """The Bot's open reports, oldest first (one per host)."""
+        async with self._session() as session:
+            rows = (await session.execute(
+                select(BlockedReportRow)
+                .where(BlockedReportRow.bot_id == bot_id, BlockedReportRow.status == "open")
+                .order_by(BlockedReportRow.first_seen)
+            )).scalars().all()
+            return [_report(row) for row in rows]
+
+    async def resolve_open(self, bot_id: str, host: str, *, at: datetime) -> Report | None:
+        """Close the open report of ``bot_id`` on ``host`` as ``resolved`` by the host itself (decision source
+        ``host``, decided by the Bot's id): a compare-and-set on the open key, so a concurrent owner's decision and
+        this one never both win. Returns the resolved report, or None when none was open."""
+        key = open_key(bot_id, host)
+        async with self._session() as session:
+            report_id = (await session.execute(
+                select(BlockedReportRow.id).where(BlockedReportRow.open_key == key)
+            )).scalar_one_or_none()
+        if report_id is None:
+            return None
+        return await self.decide(report_id, status="resolved", at=at, decided_by=bot_id, source="host")

@@ -38,7 +38,8 @@ STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 
 
 def _bot(row: BotRow) -> Bot:
-    return Bot(id=row.id, name=row.name, owners=tuple(row.owners), room=row.room, created_at=row.created_at)
+    return Bot(id=row.id, name=row.name, owners=tuple(row.owners), room=row.room, created_at=row.created_at,
+               chat_user=row.chat_user)
 
 
 def _escalation(row: EscalationRow) -> Escalation:
@@ -113,6 +114,7 @@ class Store:
                     owners=list(bot.owners),
                     room=bot.room,
                     created_at=bot.created_at,
+                    chat_user=bot.chat_user,
                 )
             )
             try:
