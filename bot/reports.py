@@ -444,7 +444,17 @@ class ReportService:
         else:
             await self.store.audit("report.undeliverable", at=self.clock(), actor=bot.id, report_id=report.id)
             bound.warning("report.undeliverable", owners=len(bot.owners))
+        await self._redraw_others(bot, report.id)
         return current, True
+
+    async def _redraw_others(self, bot: Bot, changed_id: str) -> None:
+        """Redraw the Bot's other open reports' DMs: their list of blocked hosts changed (best effort)."""
+        others = [r for r in await self.reports.open_for_bot(bot.id) if r.id != changed_id and r.dms]
+        if not others:
+            return
+        hosts = await self.blocked_hosts(bot)
+        for other in others:
+            await self.chat.redraw(other, bot, hosts)
 
     async def host_usable(self, bot: Bot, host: str) -> Report | None:
         """A later usable preflight from ``host``: the Bot's open report for that host closes by itself as
@@ -460,6 +470,7 @@ class ReportService:
                  session_id=resolved.session_id)
         self.waiters.notify(resolved.id)
         await self.chat.redraw(resolved, bot, await self.blocked_hosts(bot))
+        await self._redraw_others(bot, resolved.id)
         return resolved
 
     async def blocked_hosts(self, bot: Bot) -> list[tuple[str, datetime]]:

@@ -102,6 +102,11 @@ async def test_each_report_dm_names_the_bots_blocked_hosts_and_since_when(harnes
     text = block_text(dm.blocks)
     since = first[1]["first_seen"][:16].replace("T", " ")
     assert "Blocked hosts of this Bot:" in text and "ci-7" in text and "ci-8" in text and f"since {since}" in text
+    await harness.eventually(lambda: "ci-8" in block_text(dms(harness, OWNER, first[1]["id"])[0].blocks))
+    [older] = dms(harness, OWNER, first[1]["id"])
+    assert older.edited, "the first host's DM is redrawn with the second host"
+    await post_usable(harness, token, "ci-8")
+    await harness.eventually(lambda: "ci-8" not in block_text(dms(harness, OWNER, first[1]["id"])[0].blocks))
 
 
 # -- issue 13: auto-resolve ----------------------------------------------------------------------------------------
