@@ -28,7 +28,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.errors import AlreadyDecided, FlyBotError, NotAllowed, NotFound
 from bot.report_card import BOT_APPROVAL_HOURS, to_card_report
 from bot.reports import already_text, build_report, parse_chat_report
-from bot.slack.actions import GENERIC_FAILURE, _action_value, _refuse, _where
+from bot.slack.actions import GENERIC_FAILURE, _action_value, _refuse, _where, open_form
 from bot.slack.deps import SlackDeps
 from bot.store import Bot
 from bot.store.reports import Report
@@ -167,7 +167,7 @@ async def _open_grant_modal(deps: SlackDeps, body: dict[str, Any]) -> None:
     modal = report_grant_modal(report.id, bot.name, BOT_APPROVAL_HOURS)
     meta = json.loads(modal["private_metadata"])
     modal["private_metadata"] = json.dumps({**meta, "channel": channel})
-    await deps.chat.open_view(body["trigger_id"], modal)
+    await open_form(deps, body, modal, "Approve danger-full-access for this Bot")
 
 
 def _host_ticked(view: dict[str, Any]) -> bool:
