@@ -47,7 +47,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from bot.logs import configure_logging
 
     fmt = settings.log_format if settings.log_format != "auto" else ("console" if settings.chat_backend == "local" else "json")
-    configure_logging(fmt)
+    configure_logging(fmt, secrets=[secret.get_secret_value() for secret in
+                                    (settings.slack_bot_token, settings.slack_signing_secret, settings.slack_app_token)
+                                    if secret is not None])
     try:
         sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

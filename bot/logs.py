@@ -1,33 +1,110 @@
-"""structlog set-up: console lines in local mode, JSON lines in production; context vars carry request ids."""
+"""structlog set-up: console lines in local mode, JSON lines in production; context vars carry request ids.
+
+No log line carries a secret (issue 11 §8):
+- exceptions are rendered without local variables (a frame's locals held the bearer token in clear);
+- fields whose name says secret (``token``, ``authorization``, ``secret``, ``password``, ``signature``, ``cookie``,
+  ``key``) are replaced by ``[redacted]``;
+- in every rendered string (event fields, tracebacks, and the stdlib loggers' lines: aiohttp, slack_sdk, asyncio),
+  FlyBot's token shapes (``fbt_...``), Slack's (``xoxb-``, ``xoxp-``, ``xapp-``, ...), ``Bearer ...`` values and the
+  configured secrets themselves are replaced by ``[redacted]``.
+"""
 
 from __future__ import annotations
 
 import logging
+import re
 import sys
+from collections.abc import Iterable, MutableMapping
+from typing import Any
 
 import structlog
+from structlog.tracebacks import ExceptionDictTransformer
+
+REDACTED = "[redacted]"
+_SECRET_FIELD = re.compile(r"token|authorization|secret|password|passwd|signature|cookie|(^|_)key$|api_?key", re.I)
+_SECRET_SHAPES = [
+    r"\bfbt_[A-Za-z0-9_\-]{8,}",
+    r"\bxox[abposre]-[A-Za-z0-9\-]{6,}",
+    r"\bxapp-[A-Za-z0-9\-]{6,}",
+    r"(?<=[Bb][Ee][Aa][Rr][Ee][Rr] )[^\s'\",}\]]+",
+    r"\bv0=[0-9a-f]{16,}",
+]
 
 
-def configure_logging(fmt: str, *, level: int = logging.INFO) -> None:
+class Redactor:
+    """Replaces secrets in strings: known token shapes and the exact ``secrets`` given (each at least 6 chars)."""
+
+    def __init__(self, secrets: Iterable[str] = ()) -> None:
+        exact = sorted({re.escape(s) for s in secrets if s and len(s) >= 6}, key=len, reverse=True)
+        self._pattern = re.compile("|".join([*exact, *_SECRET_SHAPES]))
+
+    def text(self, value: str) -> str:
+        """``value`` with every secret replaced by ``[redacted]``."""
+        return self._pattern.sub(REDACTED, value)
+
+    def value(self, value: Any) -> Any:
+        """Strings redacted; dicts, lists and tuples walked; anything else as is."""
+        if isinstance(value, str):
+            return self.text(value)
+        if isinstance(value, dict):
+            return {k: REDACTED if isinstance(k, str) and _SECRET_FIELD.search(k) else self.value(v)
+                    for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return type(value)(self.value(v) for v in value)
+        return value
+
+    def __call__(self, _logger: Any, _name: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+        """A structlog processor: secret-named fields redacted, secrets in every other value redacted."""
+        for key in list(event):
+            if _SECRET_FIELD.search(key):
+                event[key] = REDACTED
+            else:
+                event[key] = self.value(event[key])
+        return event
+
+
+class _RedactingFormatter(logging.Formatter):
+    """The stdlib loggers' formatter (aiohttp, slack_sdk, asyncio): the formatted line, traceback included,
+    passes through the :class:`Redactor`; stdlib tracebacks never include local variables."""
+
+    def __init__(self, redactor: Redactor, fmt: str) -> None:
+        super().__init__(fmt)
+        self._redactor = redactor
+
+    def format(self, record: logging.LogRecord) -> str:
+        return self._redactor.text(super().format(record))
+
+
+def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[str] = ()) -> None:
     """Configure structlog and the stdlib root logger once.
 
     Args:
         fmt: ``console`` (human lines) or ``json`` (one JSON object a line).
         level: the minimum level (``logging.INFO`` by default).
+        secrets: values never to print (the Slack bot token, signing secret, app token), besides the known shapes.
     """
+    redactor = Redactor(secrets)
+    exceptions: structlog.typing.Processor = (
+        structlog.processors.ExceptionRenderer(ExceptionDictTransformer(show_locals=False))
+        if fmt == "json" else structlog.processors.format_exc_info
+    )
     renderer: structlog.typing.Processor = (
-        structlog.processors.JSONRenderer() if fmt == "json" else structlog.dev.ConsoleRenderer(colors=False)
+        structlog.processors.JSONRenderer() if fmt == "json"
+        else structlog.dev.ConsoleRenderer(colors=False, exception_formatter=structlog.dev.plain_traceback)
     )
     structlog.configure(
         processors=[
             structlog.contextvars.merge_contextvars,
             structlog.processors.add_log_level,
             structlog.processors.TimeStamper(fmt="iso", utc=True),
-            structlog.processors.dict_tracebacks if fmt == "json" else structlog.dev.set_exc_info,
+            exceptions,
+            redactor,
             renderer,
         ],
         wrapper_class=structlog.make_filtering_bound_logger(level),
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
         cache_logger_on_first_use=True,
     )
-    logging.basicConfig(level=logging.WARNING, stream=sys.stderr, format="%(levelname)s %(name)s: %(message)s")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_RedactingFormatter(redactor, "%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])  # no-op if the root logger already has handlers

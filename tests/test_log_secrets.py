@@ -1,0 +1,94 @@
+"""Issue 11 §8: no token, signing secret or Authorization header in any log line, traceback or metric label.
+
+A real ``flybot serve`` (JSON logs, then console logs) whose store is broken under it, so that authentication
+itself fails with an exception; everything the process wrote is then searched for the secrets.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.test_cli import clean_env
+
+SIGNING_SECRET = "s3cr3t-signing-" + "q" * 20
+SLACK_TOKEN = "xoxb-1234-5678-" + "z" * 24
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def _request(url: str, token: str, body: dict[str, object] | None = None) -> int:
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(url, data=data, method="POST" if data else "GET", headers={
+        "Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+
+
+def _wait_ready(server: subprocess.Popen[bytes], base: str) -> None:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            with urllib.request.urlopen(f"{base}/healthz", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    pytest.fail(f"flybot serve did not start (exit {server.poll()})")
+
+
+@pytest.mark.parametrize("log_format", ["json", "console"])
+def test_an_error_inside_authentication_logs_no_token(tmp_path: Path, log_format: str) -> None:
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    err = tmp_path / "serve.err"
+    out = tmp_path / "serve.out"
+    env = clean_env(FLYBOT_LOG_FORMAT=log_format, SLACK_SIGNING_SECRET=SIGNING_SECRET)
+    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=env,
+                              stdout=out.open("w"), stderr=err.open("w"), stdin=subprocess.DEVNULL)
+    try:
+        _wait_ready(server, base)
+        token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        assert _request(f"{base}/v1/escalations/esc_1", token) == 404  # the token works
+        with sqlite3.connect(tmp_path / "flybot.db") as db:  # break authentication's own query
+            db.execute("ALTER TABLE bots RENAME TO bots_gone")
+        for path, body in (("/v1/escalations", {"command": "ls"}), ("/v1/escalations/esc_1", None),
+                           ("/v1/reports/rep_1", None)):
+            assert _request(f"{base}{path}", token, body) == 500
+    finally:
+        server.terminate()
+        server.wait(timeout=20)
+    logged = err.read_text() + out.read_text()
+    assert "api.unhandled" in logged and ("Traceback" in logged or '"exc_type"' in logged), logged[-3000:]
+    assert "bots" in logged  # the error itself is there, to be debugged
+    for secret in (token, token[4:], SIGNING_SECRET, f"Bearer {token}"):
+        assert secret not in logged, f"{secret[:8]}... was logged"
+
+
+def test_the_redactor_covers_secret_fields_and_token_shapes() -> None:
+    from bot.logs import REDACTED, Redactor
+
+    redactor = Redactor([SIGNING_SECRET])
+    event = {"event": "x", "authorization": "Bearer abc", "bot_token": "fbt_whatever", "slack_signature": "v0=ab",
+             "detail": f"with fbt_{'a' * 43} and {SLACK_TOKEN} and xapp-1-A0-123456 and {SIGNING_SECRET}",
+             "nested": [{"cookie": "flybot_local_session=abc"}, "Authorization: Bearer tok-123456"]}
+    cleaned = redactor(None, "info", dict(event))
+    assert cleaned["authorization"] == cleaned["bot_token"] == cleaned["slack_signature"] == REDACTED
+    assert cleaned["detail"] == f"with {REDACTED} and {REDACTED} and {REDACTED} and {REDACTED}"
+    assert cleaned["nested"] == [{"cookie": REDACTED}, f"Authorization: Bearer {REDACTED}"]
+    assert cleaned["event"] == "x"
