@@ -153,6 +153,18 @@ async def test_the_readmes_example_line_is_accepted_as_written(harness: Harness)
     assert quoted(dm) == ["“sandbox-preflight: workspace-write is UNAVAILABLE: ...”"], "kept as the Bot's words"
 
 
+async def test_the_readmes_example_line_posted_in_the_room_by_the_bots_chat_user_is_accepted(
+    harness: Harness,
+) -> None:
+    harness.emulator.users.setdefault(BOT_USER, {"name": "builder", "real_name": "builder (agent)",
+                                                 "is_admin": False, "is_owner": False})
+    await harness.add_bot("builder", owners=(OWNER,), chat_user=BOT_USER)
+    async with harness.http.post(f"{harness.emu_url}/page/message",
+                                 json={"user": BOT_USER, "channel": ROOM, "text": README_LINE}) as response:
+        assert (await response.json())["ok"]
+    await harness.eventually(lambda: dm_posts(harness) == 1)
+
+
 # -- issue 11 section 4 --------------------------------------------------------------------------------------------
 async def test_a_bots_unlock_command_is_never_shown_as_flybots_advice(harness: Harness) -> None:
     token = await add_bot(harness, owners=(OWNER,))
