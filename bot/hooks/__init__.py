@@ -1,4 +1,5 @@
-"""Agent adapters (issue 7): ``flybot hook claude-code`` and ``flybot exec``.
+"""Agent adapters (issues 7, 12): ``flybot hook claude-code`` and ``flybot exec`` -- the one package DESIGN.md's
+"Adapters" names (kept as ``bot/hooks``). They import only the classifier, and the HTTP client when they ask FlyBot.
 
 Both grade a shell command with FlyBot's classifier (:func:`bot.risk.classify`) against a ceiling; a command at or
 below the ceiling goes ahead at once without any network call, one above it becomes an escalation and waits for the
@@ -7,6 +8,8 @@ owner's click. Every path that is not an explicit approval fails closed: the hoo
 
 Modules:
     :mod:`bot.hooks.gate`: the shared grade -> escalate -> wait -> withdraw logic and its :class:`~bot.hooks.gate.Verdict`.
+    :mod:`bot.hooks.asking`: the asking half of the gate (asyncio, the HTTP client, withdrawal on signals), loaded
+        only when a command is above the ceiling.
     :mod:`bot.hooks.claude_code`: the Claude Code ``PreToolUse`` command hook protocol.
     :mod:`bot.hooks.runner`: ``flybot exec``, run a command only after approval.
     :mod:`bot.hooks.cli`: ``register(subparsers)`` adding ``hook`` and ``exec`` to ``flybot``.

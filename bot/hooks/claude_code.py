@@ -24,21 +24,29 @@ Protocol (Claude Code hooks reference, https://code.claude.com/docs/en/hooks, "P
 
 FlyBot's mapping (fail closed, never ``allow`` without an approval):
 
-==========================================  =======  ==============================================================
-situation                                   answer   reason
-==========================================  =======  ==============================================================
-risk at or below ``--ceiling``              allow    no network call
-approved (click or standing approval)       allow    names the approver or the standing approval id
-denied                                      deny     the owner's reason, passed on to Claude
-expired                                     deny     nobody decided in time
-still pending after ``--wait`` seconds      ask      the escalation is withdrawn first (best effort)
-undeliverable / withdrawn                   ask      FlyBot got no human decision: fall back to the local prompt
-unreachable / refused / no token            ask      falls back to the local prompt
-internal error                              ask      (exit 2 with ``--block-on-error``)
-not a Bash call / another event             (none)   exit 0, empty stdout, one line on stderr
-unparseable stdin                           (none)   exit 0, empty stdout, one line on stderr (exit 2 with
-                                                     ``--block-on-error``)
-==========================================  =======  ==============================================================
+==========================================  =========  ============================================================
+situation                                   answer     reason
+==========================================  =========  ============================================================
+risk at or below ``--ceiling``              allow      no network call
+approved (click or standing approval)       allow      names the approver or the standing approval id
+denied                                      deny       the owner's reason, passed on to Claude
+expired                                     deny       nobody decided in time
+no human decision (see below)               NO-DEC     ``--on-no-decision``: ``ask`` (default) or ``deny``
+internal error                              NO-DEC     (exit 2 with ``--block-on-error``)
+not a Bash call / another event             (none)     exit 0, empty stdout, one line on stderr
+unparseable stdin                           (none)     exit 0, empty stdout, one line on stderr (exit 2 with
+                                                       ``--block-on-error``)
+==========================================  =========  ============================================================
+
+"No human decision" (:data:`bot.hooks.gate.NO_DECISION`): still pending after ``--wait`` seconds (withdrawn first),
+undeliverable, withdrawn, FlyBot unreachable or refusing, no token, or the hook interrupted by SIGINT/SIGTERM/SIGHUP
+(withdrawn first; the answer is still written, exit 0).
+
+Permission modes (``permission_mode`` of the event; Claude Code hooks reference: ``default``, ``plan``,
+``acceptEdits``, ``auto``, ``dontAsk``, ``bypassPermissions``): ``ask`` is fail-closed only where Claude Code then
+asks a person or refuses. In ``bypassPermissions`` every call that reaches the permission step runs, and in ``auto``
+a classifier answers instead of a person, so there (:data:`ASK_NOT_ENFORCED`, and any mode this hook does not know)
+the hook answers ``deny`` instead of ``ask``, saying why. A missing ``permission_mode`` (older releases) keeps ``ask``.
 
 ``SessionStart`` (issue 13; configure it with the matcher ``startup``): the hook runs the sandbox preflight once
 (mode from ``--mode`` or ``FLYBOT_SANDBOX_MODE``) through ``bot.hooks.report``. Blocked: the report goes to FlyBot
@@ -61,8 +69,16 @@ from bot.hooks.gate import Grade, Request, Server, Verdict, decide, expiry_for_w
 from bot.risk.model import RiskLevel
 
 Decision = Literal["allow", "deny", "ask"]
+NoDecision = Literal["ask", "deny"]
 EXIT_OK, EXIT_BLOCK = 0, 2
 PREFIX = "flybot hook claude-code"
+#: Permission modes in which Claude Code asks a person (or refuses) on ``ask``.
+ASK_ENFORCED = frozenset({"default", "plan", "acceptEdits", "dontAsk"})
+#: Modes in which ``ask`` does not reach a person: ``bypassPermissions`` runs the call, ``auto`` lets a classifier
+#: decide. Unknown modes are treated the same way (fail closed).
+ASK_NOT_ENFORCED = frozenset({"bypassPermissions", "auto"})
+#: ``--wait`` bounds, seconds: Claude Code's default hook timeout is 600 s; 10 s stay for start-up and the withdraw.
+MIN_WAIT_S, MAX_WAIT_S = 1.0, 590.0
 
 
 class InputError(ValueError):
@@ -78,6 +94,7 @@ class BashCall:
     command: str
     description: str | None
     tool_use_id: str | None
+    permission_mode: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,12 +148,14 @@ def parse_event(raw: bytes) -> BashCall | OtherTool | SessionStart:
     cwd = data.get("cwd")
     session_id = data.get("session_id")
     tool_use_id = data.get("tool_use_id")
+    mode = data.get("permission_mode")
     return BashCall(
         session_id=session_id if isinstance(session_id, str) and session_id else "claude-code",
         cwd=cwd if isinstance(cwd, str) and cwd else os.getcwd(),
         command=command,
         description=description if isinstance(description, str) else None,
         tool_use_id=tool_use_id if isinstance(tool_use_id, str) and tool_use_id else None,
+        permission_mode=mode if isinstance(mode, str) else (None if mode is None else repr(mode)),
     )
 
 
@@ -151,7 +170,9 @@ def answer(decision: Decision, reason: str) -> dict[str, Any]:
     }
 
 
-def decision_for(verdict: Verdict) -> tuple[Decision, str]:
+def decision_for(
+    verdict: Verdict, *, on_no_decision: NoDecision = "ask", permission_mode: str | None = None
+) -> tuple[Decision, str]:
     """Map a gate verdict to Claude Code's decision and the reason text (see the module docstring's table)."""
     line = verdict.describe()
     match verdict.outcome:
@@ -161,8 +182,18 @@ def decision_for(verdict: Verdict) -> tuple[Decision, str]:
             return "deny", line + ". Do not run this command another way; adapt the plan or ask the user."
         case "expired":
             return "deny", line + "."
-        case _:
-            return "ask", line + ". Asking here instead."
+    return no_decision(line, on_no_decision=on_no_decision, permission_mode=permission_mode)
+
+
+def no_decision(line: str, *, on_no_decision: NoDecision, permission_mode: str | None) -> tuple[Decision, str]:
+    """The answer when no human decided: ``--on-no-decision``, but ``deny`` where ``ask`` is not enforced."""
+    if on_no_decision == "deny":
+        return "deny", line + ". Not approved (--on-no-decision deny)."
+    if permission_mode is not None and permission_mode not in ASK_ENFORCED:
+        known = "does not ask a person" if permission_mode in ASK_NOT_ENFORCED else "is unknown to FlyBot"
+        return "deny", (f"{line}. Denied rather than ask: permission mode {permission_mode} {known}, so ask would "
+                        "not be enforced.")
+    return "ask", line + ". Asking here instead."
 
 
 def run(
@@ -177,11 +208,12 @@ def run(
     room: str | None = None,
     block_on_error: bool = False,
     mode: str | None = None,
+    on_no_decision: NoDecision = "ask",
 ) -> int:
     """Read one event from ``stdin``, write the answer to ``stdout``; returns the exit code (0, or 2 when blocking).
 
     ``wait_s`` is the whole budget from the moment stdin has been read; keep it below the hook's ``timeout`` in
-    Claude Code's settings (default 60 s there in older releases).
+    Claude Code's settings (600 s by default).
     """
     try:
         event = parse_event(stdin.read())
@@ -204,13 +236,13 @@ def run(
             expires_s=expiry_for_wait(wait_s),
         )
         verdict = decide(graded, server, request, wait_s=remaining)
-        decision, reason = decision_for(verdict)
-    except Exception as exc:  # noqa: BLE001 - a traceback (exit 1) would let the call proceed: answer "ask"
+        decision, reason = decision_for(verdict, on_no_decision=on_no_decision, permission_mode=event.permission_mode)
+    except Exception as exc:  # noqa: BLE001 - a traceback (exit 1) would let the call proceed: fail closed
         text = f"the FlyBot hook failed ({type(exc).__name__}: {exc})".splitlines()[0]
         if block_on_error:
             print(f"{PREFIX}: {text}; blocked", file=stderr)
             return EXIT_BLOCK
-        decision, reason = "ask", f"{text}. Asking here instead."
+        decision, reason = no_decision(text, on_no_decision=on_no_decision, permission_mode=event.permission_mode)
     stdout.write(json.dumps(answer(decision, reason)) + "\n")
     stdout.flush()
     return EXIT_OK
@@ -255,10 +287,34 @@ def _no_decision(stderr: IO[str], why: str, *, block: bool) -> int:
     return EXIT_OK
 
 
-def main_from_args(contained: bool, ceiling: RiskLevel, url: str | None, token: str | None, wait_s: float,
-                   room: str | None, block_on_error: bool, mode: str | None = None) -> int:
-    """Run against the process's real stdin/stdout/stderr (the CLI's entry)."""
+def parse_wait(text: str) -> float:
+    """``--wait``: a finite number of seconds from :data:`MIN_WAIT_S` to :data:`MAX_WAIT_S`.
+
+    Raises:
+        ValueError: with the one-line message the CLI prints (``inf``, ``nan``, 0, 900 ... are refused).
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"--wait {text!r} is not a number of seconds (give 1 to 590)") from None
+    if not MIN_WAIT_S <= value <= MAX_WAIT_S:  # also false for nan; inf is above the maximum
+        raise ValueError(f"--wait must be between {MIN_WAIT_S:g} and {MAX_WAIT_S:g} seconds (got {text}); keep the "
+                         "hook's timeout in Claude Code's settings above it")
+    return value
+
+
+def main_from_args(contained: bool, ceiling: RiskLevel, url: str | None, token: str | None, wait: str,
+                   room: str | None, block_on_error: bool, mode: str | None = None,
+                   on_no_decision: NoDecision = "ask") -> int:
+    """Run against the process's real stdin/stdout/stderr (the CLI's entry); a bad ``--wait`` exits 2 with one line
+    (Claude Code then blocks the call and shows the line)."""
+    try:
+        wait_s = parse_wait(wait)
+    except ValueError as exc:
+        print(f"{PREFIX}: {exc}", file=sys.stderr)
+        return EXIT_BLOCK
     return run(
         stdin=sys.stdin.buffer, stdout=sys.stdout, stderr=sys.stderr, contained=contained, ceiling=ceiling,
         server=find_server(url, token), wait_s=wait_s, room=room, block_on_error=block_on_error, mode=mode,
+        on_no_decision=on_no_decision,
     )

@@ -8,13 +8,16 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
-from bot.risk.model import RiskLevel
+if TYPE_CHECKING:
+    from bot.risk.model import RiskLevel
 
-#: The default ceiling: edits inside the workspace go ahead, anything more asks.
-DEFAULT_CEILING = RiskLevel.WORKSPACE_WRITE
-#: The hook's default wait, below Claude Code's 60 s default hook timeout.
-DEFAULT_HOOK_WAIT_S = 55.0
+#: The default ceiling: edits inside the workspace go ahead, anything more asks (argparse converts it with
+#: :func:`ceiling_level`, so building the parser does not import the classifier).
+DEFAULT_CEILING = "workspace_write"
+#: The hook's default wait, seconds: below Claude Code's default hook timeout (600 s) with room for the withdraw.
+DEFAULT_HOOK_WAIT = "590"
 
 
 def ceiling_level(text: str) -> RiskLevel:
@@ -23,6 +26,8 @@ def ceiling_level(text: str) -> RiskLevel:
     ``destructive`` is refused: anything the classifier does not recognise is destructive, so that ceiling would let
     every command through unasked.
     """
+    from bot.risk.model import RiskLevel
+
     try:
         level = RiskLevel.parse(text)
     except ValueError as exc:
@@ -31,17 +36,6 @@ def ceiling_level(text: str) -> RiskLevel:
         raise argparse.ArgumentTypeError("a ceiling of destructive would let every command through unasked; "
                                          "the highest ceiling is system")
     return level
-
-
-def positive_seconds(text: str) -> float:
-    """A positive number of seconds."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError("give a positive number of seconds")
-    return value
 
 
 def positive_int(text: str) -> int:
@@ -70,7 +64,7 @@ def cmd_hook_claude_code(args: argparse.Namespace) -> int:
     from bot.hooks.claude_code import main_from_args
 
     return main_from_args(args.contained, args.ceiling, args.server, args.token, args.wait, args.room,
-                          args.block_on_error, args.mode)
+                          args.block_on_error, args.mode, args.on_no_decision)
 
 
 def cmd_exec(args: argparse.Namespace) -> int:
@@ -107,15 +101,19 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                     "blocked host.",
     )
     _common(claude)
-    claude.add_argument("--wait", type=positive_seconds, default=DEFAULT_HOOK_WAIT_S, metavar="S",
-                        help="seconds to wait for a decision before withdrawing and answering ask (default 55; "
-                             "keep it below the hook's timeout)")
+    claude.add_argument("--wait", default=DEFAULT_HOOK_WAIT, metavar="S",
+                        help="seconds to wait for a decision before withdrawing it, 1 to 590 (default 590; keep the "
+                             "hook's timeout above it)")
+    claude.add_argument("--on-no-decision", choices=("ask", "deny"), default="ask",
+                        help="answer when no human decided (unreachable, no decision within --wait, undeliverable, "
+                             "interrupted): ask (default) or deny; deny anyway where the permission mode does not "
+                             "enforce ask (bypassPermissions, auto)")
     claude.add_argument("--block-on-error", action="store_true",
                         help="on unreadable input or an internal error exit 2 (Claude Code blocks the call) instead "
                              "of giving no decision / ask")
     claude.add_argument("--mode", help="SessionStart: the session's sandbox mode for the preflight "
                                        "(or FLYBOT_SANDBOX_MODE)")
-    claude.set_defaults(func=cmd_hook_claude_code)
+    claude.set_defaults(func=cmd_hook_claude_code, logs=False)
 
     ex = sub.add_parser(
         "exec", help="run a command once FlyBot allows it (126 when not)",
@@ -130,7 +128,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     ex.add_argument("--session", help="session id shown on the card (default exec-PID)")
     ex.add_argument("--justification", help="why it is needed (shown on the card)")
     ex.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND...")
-    ex.set_defaults(func=cmd_exec)
+    ex.set_defaults(func=cmd_exec, logs=False)
 
     rep = sub.add_parser(
         "report", help="run the sandbox preflight and report a blocked host to FlyBot",

@@ -14,12 +14,9 @@ classifier crash (graded ``destructive``) -- is a "no" that each adapter maps to
 
 from __future__ import annotations
 
-import asyncio
 import json
 import math
 import os
-import time
-import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,7 +36,13 @@ Outcome = Literal[
     "approved", "denied", "expired", "withdrawn", "undeliverable",  # FlyBot's final statuses
     "timeout",  # still pending when the wait ran out; withdrawn (best effort)
     "unreachable", "refused", "unconfigured",  # FlyBot could not be asked
+    "interrupted",  # SIGINT/SIGTERM/SIGHUP while asking; the escalation was withdrawn (best effort)
 ]
+
+#: Outcomes in which no human decided: the adapters answer their "no decision" choice (the hook's --on-no-decision).
+NO_DECISION: frozenset[str] = frozenset(
+    {"timeout", "withdrawn", "undeliverable", "unreachable", "refused", "unconfigured", "interrupted"}
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +87,7 @@ class Verdict:
         escalation: the last escalation seen (the API's JSON shape), when one was created.
         detail: for ``unreachable``/``refused``/``unconfigured``: what went wrong, one line.
         waited_s: the wait budget that ran out (``timeout`` only).
+        signal: the signal's name (``interrupted`` only), e.g. ``SIGTERM``.
     """
 
     outcome: Outcome
@@ -91,6 +95,7 @@ class Verdict:
     escalation: dict[str, Any] | None = None
     detail: str = ""
     waited_s: float = 0.0
+    signal: str = ""
 
     @property
     def approved(self) -> bool:
@@ -132,6 +137,10 @@ class Verdict:
                 return f"FlyBot refused the escalation: {self.detail}"
             case "unconfigured":
                 return f"FlyBot is not configured: {self.detail}"
+            case "interrupted":
+                done = f"{ref} withdrawn" if esc.get("status") == "withdrawn" else (
+                    f"{ref} left {esc.get('status')}" if esc.get("id") else "nothing was pending")
+                return f"FlyBot: interrupted by {self.signal or 'a signal'} before a decision; {done}"
         return f"FlyBot: unexpected outcome {self.outcome}"  # pragma: no cover - exhaustive above
 
 
@@ -253,80 +262,17 @@ def decide(graded: Grade, server: Server, request: Request, *, wait_s: float) ->
     """The whole gate, synchronously: ``local`` without a network call, else ask FlyBot within ``wait_s`` seconds.
 
     ``wait_s`` bounds everything after grading: creating the escalation (retried on network errors), the long-poll,
-    and the withdraw when the wait runs out. Never raises for FlyBot's failures (they become verdicts).
+    and the withdraw when the wait runs out. SIGINT, SIGTERM and SIGHUP while asking withdraw the escalation and
+    give an ``interrupted`` verdict (:mod:`bot.hooks.asking`). Never raises for FlyBot's failures (they become
+    verdicts).
     """
     if not graded.needs_approval:
         return Verdict("local", graded)
     if not server.token:
         return Verdict("unconfigured", graded, detail="no Bot token: set FLYBOT_TOKEN or pass --token")
-    return asyncio.run(_ask(graded, server, request, wait_s))
+    from bot.hooks.asking import ask  # asyncio and the HTTP client load only when FlyBot is asked
 
-
-async def _ask(graded: Grade, server: Server, request: Request, wait_s: float) -> Verdict:
-    from bot.client import FINAL, ClientError, FlyBotClient, Refused, Unreachable
-
-    assert server.token is not None
-    start = time.monotonic()
-    deadline = start + max(wait_s, 0.1)
-    reserve = min(3.0, max(0.5, wait_s / 4))  # kept back for the withdraw
-
-    def left() -> float:
-        return deadline - time.monotonic()
-
-    client = FlyBotClient(server.url, server.token, retry_pause_s=0.5)
-    key = (request.idempotency_key or f"flybot-gate-{uuid.uuid4()}")[:MAX_KEY]
-    try:
-        current = await asyncio.wait_for(
-            client.escalate(
-                request.body(graded.command, graded.recipes), idempotency_key=key,
-                connect_timeout_s=max(0.1, min(10.0, left() - reserve)),
-            ),
-            timeout=max(0.1, left()),
-        )
-    except Refused as exc:
-        return Verdict("refused", graded, detail=f"{exc.detail} ({exc.code}, HTTP {exc.status})")
-    except (Unreachable, TimeoutError) as exc:
-        return Verdict("unreachable", graded, detail=_unreachable_text(server.url, exc))
-
-    lost: BaseException | None = None
-    if current.get("status") not in FINAL:
-        try:
-            current = await asyncio.wait_for(client.wait(current, timeout_s=max(0.0, left() - reserve)), timeout=max(0.1, left()))
-        except (ClientError, TimeoutError) as exc:
-            lost = exc
-    ran_out = current.get("status") not in FINAL
-    if ran_out:
-        current = await _withdraw(client, current, timeout=max(0.5, min(reserve, left() + reserve)))
-    status = str(current.get("status"))
-    if ran_out and status in ("pending", "withdrawn"):  # our wait ran out (withdrawn by us, or the withdraw failed)
-        if lost is not None:
-            return Verdict("unreachable", graded, current, detail=_unreachable_text(server.url, lost))
-        return Verdict("timeout", graded, current, waited_s=round(wait_s, 1))
-    if status in ("approved", "denied", "expired", "withdrawn", "undeliverable"):
-        return Verdict(status, graded, current)  # type: ignore[arg-type]
-    return Verdict("refused", graded, current, detail=f"unknown status {status!r}")
-
-
-async def _withdraw(client: Any, current: dict[str, Any], *, timeout: float) -> dict[str, Any]:
-    """Withdraw a still-pending escalation (best effort); if a decision landed first, return that decision."""
-    from bot.client import ClientError, Refused
-
-    try:
-        return dict(await asyncio.wait_for(client.withdraw(current["id"]), timeout=timeout))
-    except Refused as exc:
-        if exc.code == "already_decided":
-            try:
-                return dict(await asyncio.wait_for(client.get(current["id"]), timeout=timeout))
-            except (ClientError, TimeoutError):
-                return current
-        return current
-    except (ClientError, TimeoutError):
-        return current
-
-
-def _unreachable_text(url: str, exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text if text.startswith("FlyBot") else f"FlyBot at {url} did not answer in time"
+    return ask(graded, server, request, wait_s=wait_s)
 
 
 def expiry_for_wait(wait_s: float) -> int:

@@ -8,7 +8,8 @@ At or below ``--ceiling`` the command runs at once with no network call. Above i
 before the answer.
 
 Exit codes:
-    the command's own status when it ran; ``128 + N`` when it was killed by signal N;
+    the command's own status when it ran; ``128 + N`` when it was killed by signal N, or when signal N (SIGINT,
+        SIGTERM, SIGHUP) reached ``flybot exec`` while it was asking (the escalation is withdrawn first);
     126 when it did not run: denied, expired, withdrawn, undeliverable, no decision within ``--timeout`` (the
         escalation is withdrawn), FlyBot unreachable or refusing, no token -- or the program cannot be executed;
     127 when the program was not found;
@@ -83,9 +84,12 @@ def run(
     )
     try:
         verdict = decide(graded, server, request, wait_s=timeout_s + 5)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # Ctrl-C while grading, before anything was asked
         print(f"{PREFIX}: interrupted before a decision; not run", file=sys.stderr)
         return 130
+    if verdict.outcome == "interrupted":  # SIGINT/SIGTERM/SIGHUP while asking: withdrawn, exit as killed by it
+        print(f"{PREFIX}: not run: {verdict.describe()}", file=sys.stderr)
+        return 128 + signal.Signals[verdict.signal].value
     if not verdict.approved:
         print(f"{PREFIX}: not run: {verdict.describe()}", file=sys.stderr)
         return EXIT_NOT_RUN

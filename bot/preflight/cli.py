@@ -52,7 +52,7 @@ def register(subparsers: Any) -> None:
         help=f"the session's sandbox mode: {_MODES} (default: ${MODE_ENV}, else none)",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
-    parser.set_defaults(func=handle)
+    parser.set_defaults(func=handle, logs=False)
 
 
 def build_parser() -> argparse.ArgumentParser:

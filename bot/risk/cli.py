@@ -21,13 +21,10 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
-from bot.risk.classifier import classify
-from bot.risk.hidden import reveal
-from bot.risk.model import Assessment
-from bot.risk.recipes import ProjectRecipes
-from bot.risk.serialize import assessment_to_dict
+if TYPE_CHECKING:
+    from bot.risk.model import Assessment
 
 __all__ = ["register", "main", "run_classify", "run_jsonl"]
 
@@ -47,7 +44,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print the assessment as JSON")
     parser.add_argument("--jsonl", action="store_true", help='read {"command","contained","cwd"} lines on stdin')
     parser.add_argument("command", nargs="*", metavar="COMMAND", help="the command (words are joined with spaces)")
-    parser.set_defaults(func=handle)
+    parser.set_defaults(func=handle, logs=False)
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -69,6 +66,10 @@ def handle(args: argparse.Namespace) -> int:
 
 def run_classify(command: str, *, contained: bool, cwd: Path | None, as_json: bool, out: TextIO) -> int:
     """Grade one command and print it (text or JSON) to ``out``; returns 0."""
+    from bot.risk.classifier import classify
+    from bot.risk.recipes import ProjectRecipes
+    from bot.risk.serialize import assessment_to_dict
+
     assessment = classify(command, contained=contained, workspace=cwd, recipes=ProjectRecipes(cwd) if cwd is not None else None)
     if as_json:
         out.write(json.dumps(assessment_to_dict(assessment), ensure_ascii=False) + "\n")
@@ -79,6 +80,8 @@ def run_classify(command: str, *, contained: bool, cwd: Path | None, as_json: bo
 
 def format_text(assessment: Assessment) -> str:
     """``risk: LEVEL (contained|host)`` then one line per reason (hidden characters shown as ``⟨U+202E⟩``)."""
+    from bot.risk.hidden import reveal
+
     where = "contained" if assessment.contained else "host"
     lines = [f"risk: {assessment.risk.label} ({where})"]
     for reason in assessment.reasons:
@@ -90,6 +93,8 @@ def format_text(assessment: Assessment) -> str:
 
 def run_jsonl(source: TextIO, out: TextIO) -> int:
     """Grade one JSON request per input line; one JSON line out per non-blank line in. Returns 0."""
+    from bot.risk.classifier import classify  # noqa: F401 - loaded once here, before the first line is read
+
     for number, line in enumerate(source, start=1):
         if not line.strip():
             continue
@@ -121,6 +126,10 @@ def _jsonl_one(line: str) -> dict[str, Any]:
     cwd = _workspace(raw_cwd)
     if raw_cwd is not None and cwd is None:
         raise ValueError('"cwd" must be an absolute path')
+    from bot.risk.classifier import classify
+    from bot.risk.recipes import ProjectRecipes
+    from bot.risk.serialize import assessment_to_dict
+
     return assessment_to_dict(classify(command, contained=contained, workspace=cwd, recipes=ProjectRecipes(cwd) if cwd is not None else None))
 
 

@@ -1,0 +1,121 @@
+"""``flybot ask``: escalate one command and wait (the session client; no store, no server)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.settings import Settings, load_settings
+
+
+def _settings() -> Settings:
+    return load_settings()
+
+
+# -- ask --------------------------------------------------------------------------------------------------
+EXIT_APPROVED, EXIT_NO, EXIT_USAGE, EXIT_UNREACHABLE = 0, 1, 2, 3
+
+
+def _local_credentials(settings: Settings) -> dict[str, str]:
+    try:  # where local mode writes the demo Bot's credentials (bot.app.local_state_file; not imported: heavy)
+        data = json.loads((Path(settings.state_dir) / "local.json").read_text())
+    except (OSError, ValueError):
+        return {}
+    return {k: str(v) for k, v in data.items() if isinstance(v, str)}
+
+
+def cmd_ask(args: argparse.Namespace) -> int:
+    """Escalate ``COMMAND`` and wait: exit 0 approved; 1 denied/expired/withdrawn/undeliverable; 2 usage; 3 unreachable/refused."""
+    from bot.client import FlyBotClient, Refused, Unreachable
+
+    command = " ".join(args.command).strip() if len(args.command) != 1 else args.command[0]
+    if not command:
+        print("flybot ask: give the command after --, e.g. flybot ask -- sudo apt-get install -y jq", file=sys.stderr)
+        return EXIT_USAGE
+    settings = _settings()
+    local = _local_credentials(settings)
+    url = args.server or os.environ.get("FLYBOT_URL") or local.get("url") or f"http://{settings.host}:{settings.port}"
+    token = args.token or os.environ.get("FLYBOT_TOKEN") or local.get("token")
+    if not token:
+        print("flybot ask: no token: pass --token, set FLYBOT_TOKEN, or run from the directory of `flybot serve` (local mode)",
+              file=sys.stderr)
+        return EXIT_USAGE
+    body: dict[str, Any] = {
+        "session_id": args.session or f"cli-{os.getpid()}",
+        "command": command,
+        "cwd": str(Path(args.cwd).resolve()) if args.cwd else os.getcwd(),
+        "file_policy": "workspace-write",
+        "approval_policy": "ask",
+        "contained": bool(args.contained),
+        "timeout_s": args.timeout,
+    }
+    if args.justification:
+        body["justification"] = args.justification
+    client = FlyBotClient(url, token)
+    if not args.json:
+        where = "in the sandbox" if args.contained else "on the host"
+        from bot.risk.hidden import reveal
+
+        print(f"Asking FlyBot at {url} to approve (runs {where}): {reveal(command)}", file=sys.stderr, flush=True)
+    try:
+        final = asyncio.run(_ask_until_answer(client, body, args.timeout + 5))
+    except Refused as exc:
+        _say(args, {"status": "refused", "code": exc.code, "detail": exc.detail}, f"refused: {exc.detail} ({exc.code})")
+        return EXIT_UNREACHABLE if exc.code != "invalid_request" else EXIT_USAGE
+    except Unreachable as exc:
+        _say(args, {"status": "unreachable", "detail": str(exc)}, f"unreachable: {exc}")
+        return EXIT_UNREACHABLE
+    except (KeyboardInterrupt, asyncio.CancelledError):
+        print("interrupted: the escalation was withdrawn", file=sys.stderr)
+        return EXIT_NO
+    status = str(final.get("status"))
+    who = final.get("decided_by") or final.get("decision_source") or ""
+    if final.get("decision_source") == "standing_approval":
+        who = f"standing approval {final.get('standing_approval_id')} (set by {final.get('decided_by')})"
+    line = f"{status}" + (f" by {who}" if who and status in ("approved", "denied") else "")
+    if final.get("reason") and status != "approved":
+        line += f": {final['reason']}"
+    line += f" (escalation {final.get('id')}, risk {final.get('risk')})"
+    _say(args, final, line)
+    return EXIT_APPROVED if status == "approved" else EXIT_NO
+
+
+async def _ask_until_answer(client: Any, body: dict[str, Any], timeout_s: float) -> dict[str, Any]:
+    """Escalate and wait; Ctrl-C or SIGTERM withdraws the escalation (best effort) so no card stays live for nothing."""
+    import signal
+
+    from bot.client import ClientError
+
+    task = asyncio.current_task()
+    loop = asyncio.get_running_loop()
+    if task is not None:
+        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+    created = await client.escalate(body, connect_timeout_s=min(timeout_s, 10.0))
+    try:
+        final: dict[str, Any] = await client.wait(created, timeout_s=timeout_s)
+    except asyncio.CancelledError:
+        try:
+            await asyncio.wait_for(client.withdraw(created["id"]), 5)
+        except (ClientError, TimeoutError):
+            pass
+        raise
+    if final.get("status") == "pending":
+        try:
+            final = await client.withdraw(final["id"])
+        except ClientError:
+            pass
+    return final
+
+
+def _say(args: argparse.Namespace, data: dict[str, Any], line: str) -> None:
+    """Print the outcome: JSON as is, or the line with hidden characters made visible (a deny reason is user text)."""
+    from bot.risk.hidden import reveal
+
+    print(json.dumps(data) if args.json else reveal(line), flush=True)
+
+

@@ -1,0 +1,139 @@
+"""``flybot serve`` and ``flybot db``: the server and its schema (load aiohttp's server, the store, Alembic)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from bot.settings import Settings, load_settings
+
+
+def _settings() -> Settings:
+    return load_settings()
+
+
+# -- serve --------------------------------------------------------------------------------------------
+def cmd_serve(args: argparse.Namespace) -> int:
+    """Run FlyBot until interrupted (Ctrl-C / SIGTERM). Exit 2 on a configuration error or a port in use."""
+    overrides: dict[str, Any] = {}
+    if args.host:
+        overrides["host"] = args.host
+    if args.port is not None:
+        overrides["port"] = args.port
+    settings = load_settings(**overrides)
+    remote_note = None
+    if settings.chat_backend == "local" and not _is_loopback(settings.host):
+        if not args.allow_remote:
+            print(f"flybot: local mode listens on loopback only (127.0.0.1, ::1), not {settings.host or '(all)'}: its "
+                  "chat page lets whoever holds its key approve escalations. Pass --allow-remote to listen there anyway.",
+                  file=sys.stderr)
+            return 2
+        remote_note = (f"warning: listening on {settings.host or '(all addresses)'}: the local chat page is protected "
+                       "only by its login key; anyone with the URL below can approve escalations.")
+
+    from aiohttp import web
+
+    from bot.app import create_app, login_url
+    from bot.logs import configure_logging
+
+    fmt = settings.log_format if settings.log_format != "auto" else ("console" if settings.chat_backend == "local" else "json")
+    configure_logging(fmt, secrets=[secret.get_secret_value() for secret in
+                                    (settings.slack_bot_token, settings.slack_signing_secret, settings.slack_app_token)
+                                    if secret is not None])
+    try:
+        sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind((settings.host, settings.port))
+    except OSError as exc:
+        print(f"flybot: cannot listen on {settings.host}:{settings.port}: {exc.strerror}", file=sys.stderr)
+        return 2
+    port = sock.getsockname()[1]
+    shown_host = "127.0.0.1" if settings.host in ("0.0.0.0", "") else settings.host
+    base_url = f"http://{'[' + shown_host + ']' if ':' in shown_host else shown_host}:{port}"
+    app = create_app(settings, base_url=base_url)
+
+    async def banner(_app: web.Application) -> None:
+        # After the store opened and its schema was checked (cleanup_ctx runs first): only a working server says so.
+        if settings.chat_backend == "local":
+            if remote_note:
+                print(remote_note, flush=True)
+            print(f"FlyBot local chat: open {login_url(app, base_url)}", flush=True)
+            print(f"  (that key is shown only here and changes on every start; demo Bot token in "
+                  f"{settings.state_dir}/local.json)", flush=True)
+            print(f"Try it, from this directory: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
+        else:
+            print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
+
+    app.on_startup.append(banner)
+    from bot.store.migrate import StoreProblem
+
+    try:
+        web.run_app(app, sock=sock, print=None, shutdown_timeout=10)
+    except StoreProblem as exc:
+        print(f"flybot: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _is_loopback(host: str) -> bool:
+    """True for ``localhost`` and loopback IP literals (127.0.0.0/8, ::1); anything else, "" included, is not."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+# -- db ---------------------------------------------------------------------------------------------------
+def cmd_db(args: argparse.Namespace) -> int:
+    """``flybot db upgrade`` applies the migrations; ``flybot db current`` prints the revision. Exit 0, 1 (current:
+    behind), or 2 (configuration or store problem, one line)."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from bot.store.migrate import current_revision, head_revision, upgrade
+    from bot.store.sql import open_engine, unreachable
+
+    async def run() -> int:
+        url = _settings().database_url
+        # ``db upgrade`` is the explicit way to create a store (PostgreSQL's schema); ``db current`` only looks.
+        engine = await open_engine(url, create=args.db_cmd == "upgrade")
+        try:
+            if args.db_cmd == "upgrade":
+                before = await current_revision(engine)
+                await upgrade(engine)
+                after = await current_revision(engine)
+                print(f"schema at {after} (was {before or 'empty'})")
+            else:
+                current = await current_revision(engine)
+                head = head_revision()
+                print(f"{current or 'empty'} (this FlyBot needs {head})")
+                return 0 if current == head else 1
+        except (OSError, SQLAlchemyError) as exc:
+            raise unreachable(url, exc) from None
+        finally:
+            await engine.dispose()
+        return 0
+
+    return asyncio.run(run())
+
+
+def _self_command() -> str:
+    """How to run this same ``flybot`` from a shell in the current directory (the venv's script, even when the venv
+    is not activated)."""
+    import shutil
+
+    script = Path(sys.executable).parent / "flybot"
+    if script.exists():
+        relative = os.path.relpath(script)
+        return relative if not relative.startswith("..") else str(script)
+    return shutil.which("flybot") or f"{sys.executable} -m bot"
+
+

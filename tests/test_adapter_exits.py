@@ -1,0 +1,206 @@
+"""Issue 12: the adapters' fast path (what they import), withdrawal on every way out (real signals to real
+processes against a real FlyBot and the Slack emulation), ``--wait`` bounds, and the fail-closed choices
+(``--on-no-decision``, permission modes in which ``ask`` is not enforced)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.harness import Harness, free_socket
+from tests.test_hooks import ROOT, decision, env_for, event, no_traceback, pending_id, start_exec, start_hook
+
+HEAVY = ("sqlalchemy", "alembic", "aiohttp", "pydantic", "pydantic_settings", "structlog", "slack_bolt", "slack_sdk",
+         "asyncpg", "aiosqlite", "prometheus_client", "bot.store", "bot.app", "bot.settings", "bot.escalations",
+         "bot.slack", "bot.preflight", "asyncio")
+
+
+def modules_loaded(tmp: Path, argv: list[str], stdin: bytes = b"") -> set[str]:
+    """The modules in ``sys.modules`` after ``flybot ARGV`` ran in a fresh interpreter (its exit code must be 0)."""
+    out = tmp / "modules.json"
+    code = (
+        "import json, sys\n"
+        "from bot.cli import main\n"
+        f"code = main({argv!r})\n"
+        f"open({str(out)!r}, 'w').write(json.dumps(sorted(sys.modules)))\n"
+        "sys.exit(code)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, cwd=tmp,
+                          env=env_for(), timeout=60)
+    assert done.returncode == 0, done.stderr.decode()
+    return set(json.loads(out.read_text()))
+
+
+def heavy_in(modules: set[str], heavy: tuple[str, ...] = HEAVY) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in heavy))
+
+
+# -- fast path ---------------------------------------------------------------------------------------------------------
+def test_hook_exec_and_classify_fast_paths_load_no_server_store_or_client_modules(tmp_path: Path) -> None:
+    hook = modules_loaded(tmp_path, ["hook", "claude-code"], json.dumps(event("ls -la", tmp_path)).encode())
+    assert "bot.risk.classifier" in hook and heavy_in(hook) == []
+    exec_ = modules_loaded(tmp_path, ["exec", "--", "true"])
+    assert "bot.risk.classifier" in exec_ and heavy_in(exec_) == []
+    classify = modules_loaded(tmp_path, ["classify", "--", "ls", "-la"])
+    assert "bot.risk.classifier" in classify and heavy_in(classify) == []
+
+
+def test_a_hook_that_escalates_loads_the_http_client_but_not_the_server(tmp_path: Path) -> None:
+    closed = free_socket()
+    try:
+        argv = ["hook", "claude-code", "--wait", "1", "--server", f"http://127.0.0.1:{closed.getsockname()[1]}",
+                "--token", "fbt_x"]
+        loaded = modules_loaded(tmp_path, argv, json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode())
+    finally:
+        closed.close()
+    assert "bot.client" in loaded and "aiohttp" in loaded
+    assert heavy_in(loaded, tuple(h for h in HEAVY if h not in ("aiohttp", "asyncio"))) == []
+    assert heavy_in(loaded, ("aiohttp.web", "aiohttp.web_app")) == []
+
+
+def test_flybot_help_still_lists_every_command() -> None:
+    done = subprocess.run([sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, cwd=ROOT,
+                          env=env_for(), timeout=60)
+    assert done.returncode == 0
+    for command in ("serve", "ask", "db", "bots", "standing", "admin-tokens", "classify", "preflight", "hook", "exec"):
+        assert f"    {command}" in done.stdout, command
+
+
+# -- --wait bounds -----------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("wait", ["inf", "nan", "900", "591", "0", "0.5", "-3", "soon"])
+async def test_hook_refuses_a_wait_outside_1_to_590_seconds_with_one_line(tmp_path: Path, wait: str) -> None:
+    run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
+                           "--wait", wait, FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+    code, out, err = await run.finish()
+    assert code == 2 and out == "", (wait, code, out, err)  # exit 2: Claude Code blocks the call, shows the line
+    assert len(err.strip().splitlines()) == 1 and "--wait" in err and "590" in err, err
+    no_traceback(err)
+
+
+# -- fail-closed choices -----------------------------------------------------------------------------------------------
+async def _hook_unreachable(tmp: Path, mode: str | None, *args: str) -> tuple[str, str]:
+    closed = free_socket()
+    ev = event("sudo apt-get install -y jq", tmp)
+    if mode is None:
+        del ev["permission_mode"]
+    else:
+        ev["permission_mode"] = mode
+    try:
+        run = await start_hook(json.dumps(ev).encode(), tmp, "--wait", "2", *args,
+                               FLYBOT_URL=f"http://127.0.0.1:{closed.getsockname()[1]}", FLYBOT_TOKEN="fbt_x")
+        code, out, err = await run.finish()
+    finally:
+        closed.close()
+    assert code == 0, err
+    return decision(out)
+
+
+async def test_on_no_decision_deny_denies_when_flybot_is_unreachable(tmp_path: Path) -> None:
+    verdict, reason = await _hook_unreachable(tmp_path, "default", "--on-no-decision", "deny")
+    assert verdict == "deny" and "unreachable" in reason and "--on-no-decision deny" in reason
+    verdict, reason = await _hook_unreachable(tmp_path, "default")
+    assert verdict == "ask" and "unreachable" in reason
+
+
+@pytest.mark.parametrize("mode", ["bypassPermissions", "auto", "someFutureMode"])
+async def test_hook_denies_instead_of_ask_where_the_permission_mode_would_not_enforce_ask(
+        tmp_path: Path, mode: str) -> None:
+    verdict, reason = await _hook_unreachable(tmp_path, mode)
+    assert verdict == "deny" and f"permission mode {mode}" in reason and "unreachable" in reason
+
+
+@pytest.mark.parametrize("mode", ["default", "acceptEdits", "plan", "dontAsk", None])
+async def test_hook_keeps_ask_where_the_permission_mode_enforces_it(tmp_path: Path, mode: str | None) -> None:
+    verdict, _reason = await _hook_unreachable(tmp_path, mode)
+    assert verdict == "ask"
+
+
+async def test_on_no_decision_deny_after_the_wait_runs_out_withdraws_and_denies(
+        harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
+                           "--wait", "2", "--on-no-decision", "deny", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "deny" and "no decision within" in reason and escalation_id in reason
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "withdrawn"
+
+
+# -- withdraw on every way out -----------------------------------------------------------------------------------------
+async def _card_is_closed(harness: Harness, escalation_id: str) -> None:
+    """The card for ``escalation_id`` no longer offers buttons (the withdrawal reached chat)."""
+
+    def closed() -> bool:
+        card = harness.card_for(escalation_id)
+        return not any(b.get("type") == "actions" for b in card["blocks"])
+
+    await harness.eventually(closed, timeout=20)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+async def test_a_signalled_hook_withdraws_its_escalation_and_answers_before_exiting(
+        harness: Harness, tmp_path: Path, sig: signal.Signals) -> None:
+    token = await harness.add_bot()
+    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
+                           "--wait", "120", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    run.proc.send_signal(sig)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "ask" and f"interrupted by {sig.name}" in reason and "withdrawn" in reason, reason
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "withdrawn"
+    await _card_is_closed(harness, escalation_id)
+    no_traceback(err)
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+async def test_a_signalled_exec_withdraws_its_escalation_and_never_runs_the_command(
+        harness: Harness, tmp_path: Path, sig: signal.Signals) -> None:
+    token = await harness.add_bot()
+    marker = tmp_path / "ran"
+    run = await start_exec(tmp_path, "--", f"sudo touch {marker}", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    run.proc.send_signal(sig)
+    code, _out, err = await run.finish()
+    assert code == 128 + sig.value, err
+    assert f"interrupted by {sig.name}" in err and "withdrawn" in err
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "withdrawn"
+    await _card_is_closed(harness, escalation_id)
+    assert not marker.exists()
+    no_traceback(err)
+
+
+async def test_a_hook_signalled_while_creating_its_escalation_still_withdraws_it(
+        harness: Harness, tmp_path: Path) -> None:
+    """Signalled as soon as the escalation exists, whether or not the hook has read FlyBot's answer yet: exactly one
+    escalation, withdrawn (if the answer was not read, the same Idempotency-Key finds it without a second card)."""
+    token = await harness.add_bot()
+    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
+                           "--wait", "120", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+
+    async def created() -> bool:
+        return any(e.event == "escalation.created" for e in await harness.runtime.store.audit_log())
+
+    while not await created():
+        await asyncio.sleep(0.02)
+    run.proc.send_signal(signal.SIGTERM)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "ask" and "interrupted by SIGTERM" in reason
+    ids = [e.escalation_id for e in await harness.runtime.store.audit_log() if e.event == "escalation.created"]
+    assert len(ids) == 1 and ids[0] is not None
+    stored = await harness.runtime.store.get_escalation(ids[0])
+    assert stored is not None and stored.status == "withdrawn"
