@@ -1,0 +1,114 @@
+"""Scripted model APIs on loopback for the real agent CLIs in tests: no network, no model.
+
+:class:`MessagesAPI` speaks enough of Anthropic's Messages API (``POST /v1/messages``, streaming SSE or JSON) for
+Claude Code: the first answer of a turn asks for the ``Bash`` tool with the scripted command (a fresh ``tool_use``
+id on every call), the answer after the tool result ends the turn with a short text. Requests without tools
+(titles, summaries) get a short text answer. Every request is kept in ``requests`` so a test can read what the
+agent sent back (e.g. the tool result the hook's denial produced).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass, field
+from typing import Any
+
+from aiohttp import web
+
+from tests.harness import free_socket
+
+
+def _sse(event: str, data: dict[str, Any]) -> bytes:
+    return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
+
+
+@dataclass
+class MessagesAPI:
+    """A scripted Messages API; ``command`` is what the model asks Bash to run on the next turn."""
+
+    command: str = "ls"
+    model: str = "claude-sonnet-4-5"
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    tool_use_ids: list[str] = field(default_factory=list)
+    url: str = ""
+    _runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_post("/v1/messages", self._messages)
+        app.router.add_post("/v1/messages/count_tokens", self._count)
+        app.router.add_route("*", "/{tail:.*}", self._other)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        sock = free_socket()
+        site = web.SockSite(self._runner, sock)
+        await site.start()
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def tool_results(self) -> list[dict[str, Any]]:
+        """Every ``tool_result`` block the agent sent back, in order."""
+        found: list[dict[str, Any]] = []
+        for body in self.requests:
+            for message in body.get("messages", []):
+                content = message.get("content")
+                if message.get("role") == "user" and isinstance(content, list):
+                    found += [b for b in content if isinstance(b, dict) and b.get("type") == "tool_result"]
+        seen: set[str] = set()
+        return [b for b in found if not (b.get("tool_use_id") in seen or seen.add(b.get("tool_use_id")))]  # type: ignore[func-returns-value]
+
+    async def _count(self, _request: web.Request) -> web.Response:
+        return web.json_response({"input_tokens": 10})
+
+    async def _other(self, _request: web.Request) -> web.Response:
+        return web.json_response({"type": "error", "error": {"type": "not_found_error", "message": "scripted"}},
+                                 status=404)
+
+    def _blocks(self, body: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
+        tools = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
+        last = (body.get("messages") or [{}])[-1]
+        content = last.get("content")
+        answered = isinstance(content, list) and any(
+            isinstance(b, dict) and b.get("type") == "tool_result" for b in content)
+        if "Bash" in tools and not answered:
+            tool_id = f"toolu_{uuid.uuid4().hex[:24]}"
+            self.tool_use_ids.append(tool_id)
+            return [{"type": "tool_use", "id": tool_id, "name": "Bash",
+                     "input": {"command": self.command, "description": "scripted step"}}], "tool_use"
+        return [{"type": "text", "text": "Done."}], "end_turn"
+
+    async def _messages(self, request: web.Request) -> web.StreamResponse:
+        body = await request.json()
+        self.requests.append(body)
+        blocks, stop = self._blocks(body)
+        message = {"id": f"msg_{uuid.uuid4().hex[:24]}", "type": "message", "role": "assistant",
+                   "model": body.get("model") or self.model, "stop_sequence": None,
+                   "usage": {"input_tokens": 10, "output_tokens": 5}}
+        if not body.get("stream"):
+            return web.json_response({**message, "content": blocks, "stop_reason": stop})
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+        await response.prepare(request)
+        await response.write(_sse("message_start", {"type": "message_start", "message": {
+            **message, "content": [], "stop_reason": None, "usage": {"input_tokens": 10, "output_tokens": 1}}}))
+        for index, block in enumerate(blocks):
+            if block["type"] == "tool_use":
+                start = {**block, "input": {}}
+                delta = {"type": "input_json_delta", "partial_json": json.dumps(block["input"])}
+            else:
+                start = {"type": "text", "text": ""}
+                delta = {"type": "text_delta", "text": block["text"]}
+            await response.write(_sse("content_block_start",
+                                      {"type": "content_block_start", "index": index, "content_block": start}))
+            await response.write(_sse("content_block_delta",
+                                      {"type": "content_block_delta", "index": index, "delta": delta}))
+            await response.write(_sse("content_block_stop", {"type": "content_block_stop", "index": index}))
+        await response.write(_sse("message_delta", {"type": "message_delta",
+                                                    "delta": {"stop_reason": stop, "stop_sequence": None},
+                                                    "usage": {"output_tokens": 5}}))
+        await response.write(_sse("message_stop", {"type": "message_stop"}))
+        await response.write_eof()
+        return response
