@@ -50,30 +50,37 @@ class _State:
 
 
 async def _guarded(graded: Grade, server: Server, request: Request, wait_s: float) -> Verdict:
+    """Run :func:`_ask` as its own task and race it against the signals in :data:`WITHDRAW_ON`.
+
+    A signal cancels the asking task and then withdraws. The race is explicit (``asyncio.wait``) rather than a
+    cancellation of this task, because a cancellation can be swallowed by ``asyncio.wait_for`` when the awaited call
+    finishes in the same instant (Python 3.11), and the gate would then keep waiting.
+    """
     assert server.token is not None
     loop = asyncio.get_running_loop()
-    task = asyncio.current_task()
-    assert task is not None
     state = _State((request.idempotency_key or f"flybot-gate-{uuid.uuid4()}")[:MAX_KEY])
     client = FlyBotClient(server.url, server.token, retry_pause_s=0.5)
+    signalled = asyncio.Event()
 
     def on_signal(signum: int) -> None:
         if not state.signal:
             state.signal = signal.Signals(signum).name
-            task.cancel()
+            signalled.set()
 
     for sig in WITHDRAW_ON:
         loop.add_signal_handler(sig, on_signal, sig)
+    asking = asyncio.ensure_future(_ask(graded, server, request, wait_s, client, state))
+    interrupt = asyncio.ensure_future(signalled.wait())
     try:
-        try:
-            return await _ask(graded, server, request, wait_s, client, state)
-        except asyncio.CancelledError:
-            if not state.signal:
-                raise
-            task.uncancel()
+        await asyncio.wait({asking, interrupt}, return_when=asyncio.FIRST_COMPLETED)
+        if not state.signal:
+            return asking.result()
+        asking.cancel()
+        await asyncio.gather(asking, return_exceptions=True)
         current = await _withdraw_after_signal(client, request, graded, state)
         return Verdict("interrupted", graded, current, signal=state.signal)
     finally:
+        interrupt.cancel()
         for sig in WITHDRAW_ON:
             loop.remove_signal_handler(sig)
 
