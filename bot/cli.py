@@ -30,6 +30,7 @@ REGISTRARS = {
     "hook": "bot.hooks.cli",
     "exec": "bot.hooks.cli",
     "report": "bot.hooks.cli",
+    "codex": "bot.hooks.cli",
 }
 
 Handler = Callable[[argparse.Namespace], int]

@@ -112,3 +112,81 @@ class MessagesAPI:
         await response.write(_sse("message_stop", {"type": "message_stop"}))
         await response.write_eof()
         return response
+
+
+@dataclass
+class ResponsesAPI:
+    """A scripted OpenAI Responses API (``POST /v1/responses``, streaming SSE) for ``codex app-server``.
+
+    The first request of a turn (no ``function_call_output`` in its input yet) gets a ``function_call`` to Codex's
+    ``exec_command`` tool running ``command``, asking to run it outside the sandbox (``sandbox_permissions:
+    require_escalated`` with a ``justification``, as Codex's own instructions tell the model to do); the request
+    after the tool's output gets a short message that ends the turn. ``requests`` keeps every request body.
+    """
+
+    command: str = "true"
+    justification: str = "Do you allow the scripted step?"
+    escalate: bool = True
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    call_ids: list[str] = field(default_factory=list)
+    url: str = ""
+    _runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_post("/v1/responses", self._responses)
+        app.router.add_route("*", "/{tail:.*}", self._other)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        sock = free_socket()
+        await web.SockSite(self._runner, sock).start()
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}/v1"
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def outputs(self) -> list[str]:
+        """The ``function_call_output`` texts Codex sent back, in order, one per call id."""
+        seen: dict[str, str] = {}
+        for body in self.requests:
+            for item in body.get("input") or []:
+                if isinstance(item, dict) and item.get("type") == "function_call_output":
+                    output = item.get("output")
+                    text = output if isinstance(output, str) else json.dumps(output)
+                    seen.setdefault(str(item.get("call_id")), text)
+        return list(seen.values())
+
+    async def _other(self, _request: web.Request) -> web.Response:
+        return web.json_response({"error": {"message": "scripted", "type": "not_found"}}, status=404)
+
+    def _item(self, body: dict[str, Any]) -> dict[str, Any]:
+        answered = any(isinstance(i, dict) and i.get("type") == "function_call_output" for i in body.get("input") or [])
+        if answered:
+            return {"type": "message", "role": "assistant", "id": f"msg_{uuid.uuid4().hex[:12]}",
+                    "content": [{"type": "output_text", "text": "Done."}]}
+        call_id = f"call_{uuid.uuid4().hex[:12]}"
+        self.call_ids.append(call_id)
+        arguments: dict[str, Any] = {"cmd": self.command}
+        if self.escalate:
+            arguments.update(sandbox_permissions="require_escalated", justification=self.justification)
+        return {"type": "function_call", "id": f"fc_{uuid.uuid4().hex[:12]}", "call_id": call_id,
+                "name": "exec_command", "arguments": json.dumps(arguments)}
+
+    async def _responses(self, request: web.Request) -> web.StreamResponse:
+        body = await request.json()
+        self.requests.append(body)
+        item = self._item(body)
+        response_id = f"resp_{uuid.uuid4().hex[:12]}"
+        stream = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+        await stream.prepare(request)
+
+        def event(kind: str, data: dict[str, Any]) -> bytes:
+            return _sse(kind, {"type": kind, **data})
+
+        await stream.write(event("response.created", {"response": {"id": response_id}}))
+        await stream.write(event("response.output_item.done", {"output_index": 0, "item": item}))
+        await stream.write(event("response.completed", {"response": {
+            "id": response_id, "usage": {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15}}}))
+        await stream.write_eof()
+        return stream

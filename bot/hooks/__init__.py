@@ -1,4 +1,4 @@
-"""Agent adapters (issues 7, 12): ``flybot hook claude-code`` and ``flybot exec`` -- the one package DESIGN.md's
+"""Agent adapters (issues 7, 12): ``flybot hook claude-code``, ``flybot exec`` and ``flybot codex`` -- the one package DESIGN.md's
 "Adapters" names (kept as ``bot/hooks``). They import only the classifier, and the HTTP client when they ask FlyBot.
 
 Both grade a shell command with FlyBot's classifier (:func:`bot.risk.classify`) against a ceiling; a command at or
@@ -12,5 +12,6 @@ Modules:
         only when a command is above the ceiling.
     :mod:`bot.hooks.claude_code`: the Claude Code ``PreToolUse`` command hook protocol.
     :mod:`bot.hooks.runner`: ``flybot exec``, run a command only after approval.
-    :mod:`bot.hooks.cli`: ``register(subparsers)`` adding ``hook`` and ``exec`` to ``flybot``.
+    :mod:`bot.hooks.codex`: ``flybot codex``, a Codex turn through ``codex app-server`` with approvals via FlyBot.
+    :mod:`bot.hooks.cli`: ``register(subparsers)`` adding ``hook``, ``exec`` and ``codex`` to ``flybot``.
 """

@@ -166,3 +166,26 @@ async def _withdraw(client: FlyBotClient, current: dict[str, Any], *, timeout: f
 def _unreachable_text(url: str, exc: BaseException) -> str:
     text = str(exc).strip()
     return text if text.startswith("FlyBot") else f"FlyBot at {url} did not answer in time"
+
+
+async def ask_async(graded: Grade, server: Server, request: Request, *, wait_s: float) -> Verdict:
+    """:func:`ask` for an adapter that runs its own event loop (``flybot codex``): no signal handlers of its own.
+
+    When the calling task is cancelled (once or more), the escalation is withdrawn first (within
+    :data:`WITHDRAW_AFTER_SIGNAL_S`) and the cancellation then goes on. Never raises for FlyBot's failures (they become verdicts).
+    """
+    assert server.token is not None
+    state = _State((request.idempotency_key or f"flybot-gate-{uuid.uuid4()}")[:MAX_KEY])
+    client = FlyBotClient(server.url, server.token, retry_pause_s=0.5)
+    try:
+        return await _ask(graded, server, request, wait_s, client, state)
+    except asyncio.CancelledError:
+        # A second cancellation (Ctrl-C, then the turn's end) must not cut the withdraw short: it is bounded by
+        # WITHDRAW_AFTER_SIGNAL_S on its own.
+        withdraw = asyncio.ensure_future(_withdraw_after_signal(client, request, graded, state))
+        while not withdraw.done():
+            try:
+                await asyncio.shield(withdraw)
+            except asyncio.CancelledError:
+                continue
+        raise

@@ -1,4 +1,4 @@
-"""The ``hook``, ``exec`` and ``report`` subcommands of ``flybot``; also runnable alone as ``python -m bot.hooks.cli``.
+"""The ``hook``, ``exec``, ``report`` and ``codex`` subcommands of ``flybot``; also runnable alone as ``python -m bot.hooks.cli``.
 
 ``bot.cli.build_parser`` adds them by calling :func:`register` with its subparsers. Each handler returns the exit
 code (see :mod:`bot.hooks.claude_code` and :mod:`bot.hooks.runner`).
@@ -87,8 +87,35 @@ def cmd_report(args: argparse.Namespace) -> int:
                        stdout=sys.stdout, stderr=sys.stderr)
 
 
+def cmd_codex(args: argparse.Namespace) -> int:
+    """``flybot codex -- PROMPT``: 0 turn completed, 1 failed, 2 usage, 3 Codex unusable, 128+N on signal N."""
+    import os
+
+    from bot.hooks.codex import EXIT_USAGE, Options, find_codex, run
+    from bot.hooks.gate import find_server
+
+    words = args.prompt[1:] if args.prompt[:1] == ["--"] else args.prompt
+    prompt = " ".join(words).strip()
+    if not prompt:
+        print("flybot codex: give the prompt after --, e.g. flybot codex -- 'add a test for the parser'", file=sys.stderr)
+        return EXIT_USAGE
+    codex = find_codex(args.codex)
+    if codex is None:
+        print("flybot codex: no codex found: install @openai/codex (npm), or pass --codex PATH", file=sys.stderr)
+        return EXIT_USAGE
+    cwd = os.path.abspath(args.cwd or os.getcwd())
+    if not os.path.isdir(cwd):
+        print(f"flybot codex: --cwd {args.cwd!r} is not a directory", file=sys.stderr)
+        return EXIT_USAGE
+    return run(Options(
+        prompt=prompt, cwd=cwd, sandbox=args.sandbox, approval_policy=args.approval_policy, ceiling=args.ceiling,
+        server=find_server(args.server, args.token), timeout_s=args.timeout, codex=codex, model=args.model,
+        config=list(args.config or []), room=args.room, transcript=args.transcript,
+    ))
+
+
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``hook claude-code``, ``exec`` and ``report`` to ``flybot``'s subparsers (``set_defaults(func=...)``
+    """Add ``hook claude-code``, ``exec``, ``report`` and ``codex`` to ``flybot``'s subparsers (``set_defaults(func=...)``
     returning an int)."""
     hook = sub.add_parser("hook", help="agent hooks that ask FlyBot before a command runs",
                           description="Agent hooks that ask FlyBot before a command runs.")
@@ -141,6 +168,31 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     rep.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; default http://127.0.0.1:8080)")
     rep.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN)")
     rep.set_defaults(func=cmd_report)
+
+    cx = sub.add_parser(
+        "codex", help="run a Codex turn (codex app-server) with its approvals answered through FlyBot",
+        usage="flybot codex [--cwd DIR] [--sandbox MODE] [--approval-policy POLICY] [--model M] [-c KEY=VALUE]... "
+              "[--ceiling LEVEL] [--server URL] [--token TOKEN] [--timeout S] -- PROMPT...",
+        description="Start the real `codex app-server`, open a thread (cwd, sandbox, approval policy), send PROMPT as "
+                    "a turn and stream it; each approval Codex asks for becomes a FlyBot card (Approve -> accept, "
+                    "Deny -> decline, no decision -> cancel). Ctrl-C withdraws pending cards and interrupts the turn.",
+    )
+    _common(cx)
+    cx.add_argument("--cwd", metavar="DIR", help="the thread's working directory (default: the current one)")
+    cx.add_argument("--sandbox", choices=("read-only", "workspace-write", "danger-full-access"),
+                    default="workspace-write", help="Codex's sandbox for the thread (default workspace-write)")
+    cx.add_argument("--approval-policy", choices=("untrusted", "on-failure", "on-request", "never"),
+                    default="on-request", help="when Codex asks for approval (default on-request)")
+    cx.add_argument("--model", help="Codex model (default: Codex's own setting)")
+    cx.add_argument("-c", "--config", action="append", metavar="KEY=VALUE",
+                    help="a Codex config override passed to codex app-server -c (repeatable)")
+    cx.add_argument("--timeout", type=positive_int, default=600, metavar="S",
+                    help="seconds before each escalation expires (default 600)")
+    cx.add_argument("--codex", metavar="PATH", help="the codex program (or FLYBOT_CODEX; default codex on PATH)")
+    cx.add_argument("--transcript", metavar="FILE",
+                    help="append every JSON-RPC message sent and received to FILE (JSON lines)")
+    cx.add_argument("prompt", nargs=argparse.REMAINDER, metavar="-- PROMPT...")
+    cx.set_defaults(func=cmd_codex, logs=False)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,0 +1,243 @@
+"""Issue 12: ``flybot codex`` drives the real Codex CLI (npm ``@openai/codex``, pinned in .ci/run) through
+``codex app-server`` against a scripted Responses API on loopback (tests/scripted_models.py), a real FlyBot and the
+Slack emulation. Every JSON-RPC message ``flybot codex`` sent and received (its ``--transcript``) is validated
+against the JSON Schema the same binary writes (``codex app-server generate-json-schema``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from jsonschema import Draft7Validator
+
+from cards import APPROVE_ACTION
+from tests.agents import agent_binary
+from tests.harness import OWNER, Harness, free_socket
+from tests.scripted_models import ResponsesAPI
+from tests.test_hooks import ROOT, deny_with, pending_id
+
+pytestmark = pytest.mark.timeout(240)
+
+#: Answers FlyBot sends to server requests, by the request's method: the schema file of the answer.
+ANSWER_SCHEMAS = {
+    "item/commandExecution/requestApproval": "CommandExecutionRequestApprovalResponse.json",
+    "execCommandApproval": "ExecCommandApprovalResponse.json",
+    "item/fileChange/requestApproval": "FileChangeRequestApprovalResponse.json",
+    "applyPatchApproval": "ApplyPatchApprovalResponse.json",
+}
+#: Results Codex returns to FlyBot's requests, by method.
+RESULT_SCHEMAS = {
+    "initialize": "v1/InitializeResponse.json",
+    "thread/start": "v2/ThreadStartResponse.json",
+    "turn/start": "v2/TurnStartResponse.json",
+    "turn/interrupt": "v2/TurnInterruptResponse.json",
+}
+
+
+@pytest.fixture(scope="module")
+def codex_schema(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("codex-schema")
+    subprocess.run([agent_binary("codex"), "app-server", "generate-json-schema", "--out", str(out)], check=True,
+                   capture_output=True, timeout=120)
+    return out
+
+
+@pytest.fixture
+async def model() -> AsyncIterator[ResponsesAPI]:
+    api = ResponsesAPI()
+    await api.start()
+    try:
+        yield api
+    finally:
+        await api.close()
+
+
+def validate_transcript(schema_dir: Path, transcript: Path) -> list[dict[str, Any]]:
+    """Validate every message against Codex's schema; check one answer per server request. Returns the messages."""
+    validators: dict[str, Draft7Validator] = {}
+
+    def check(name: str, instance: Any, where: str) -> None:
+        if name not in validators:
+            validators[name] = Draft7Validator(json.loads((schema_dir / name).read_text()))
+        errors = sorted(validators[name].iter_errors(instance), key=str)
+        assert not errors, f"{where} does not match {name}: {errors[0].message[:500]}"
+
+    ours: dict[Any, str] = {}
+    theirs: dict[str, str] = {}
+    answers: dict[str, int] = {}
+    resolved: set[str] = set()
+    records = [json.loads(line) for line in transcript.read_text().splitlines()]
+    assert records, "empty transcript"
+    for record in records:
+        message, direction = record["message"], record["dir"]
+        where = f"{direction} {json.dumps(message)[:300]}"
+        assert "jsonrpc" not in message, where
+        if direction == "sent":
+            if "method" in message and "id" in message:
+                ours[message["id"]] = message["method"]
+                check("ClientRequest.json", message, where)
+            elif "method" in message:
+                check("ClientNotification.json", message, where)
+            else:
+                key = json.dumps(message["id"])
+                answers[key] = answers.get(key, 0) + 1
+                if "error" in message:
+                    check("JSONRPCError.json", message, where)
+                else:
+                    check(ANSWER_SCHEMAS[theirs[key]], message["result"], where)
+        else:
+            if "method" in message and "id" in message:
+                theirs[json.dumps(message["id"])] = message["method"]
+                check("ServerRequest.json", message, where)
+            elif "method" in message:
+                check("ServerNotification.json", message, where)
+                if message["method"] == "serverRequest/resolved":
+                    resolved.add(json.dumps(message["params"]["requestId"]))
+            elif "error" in message:  # e.g. turn/interrupt after the turn ended
+                check("JSONRPCError.json", message, where)
+            else:
+                check(RESULT_SCHEMAS[ours[message["id"]]], message["result"], where)
+    for key in theirs:
+        assert answers.get(key, 0) == 1 or (key in resolved and answers.get(key, 0) == 0), (key, answers)
+    return [r["message"] for r in records]
+
+
+def decisions(messages: list[dict[str, Any]]) -> list[str]:
+    return [m["result"]["decision"] for m in messages if "result" in m and "decision" in (m.get("result") or {})]
+
+
+async def start_codex(tmp: Path, model: ResponsesAPI, flybot_url: str, token: str, *args: str) -> asyncio.subprocess.Process:
+    home = tmp / "codex-home"
+    home.mkdir(exist_ok=True)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "OPENAI", "CODEX"))}
+    env.update(CODEX_HOME=str(home), PYTHONPATH=str(ROOT), FLYBOT_URL=flybot_url, FLYBOT_TOKEN=token)
+    provider = f'model_providers.scripted={{name="scripted", base_url="{model.url}", wire_api="responses"}}'
+    return await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "codex", "--codex", agent_binary("codex"), "-c", "model_provider=scripted",
+        "-c", provider, "--model", "gpt-5.1-codex", "--cwd", str(tmp / "work"), "--transcript", str(tmp / "t.jsonl"),
+        *args, "--", "Run the scripted step.",
+        cwd=tmp, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def finish(proc: asyncio.subprocess.Process) -> tuple[int, str, str]:
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 180)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
+
+
+def work(tmp: Path) -> Path:
+    target = tmp / "work" / "keep.txt"
+    target.parent.mkdir()
+    target.write_text("still here\n")
+    target.chmod(0o644)
+    return target
+
+
+async def test_codex_runs_the_command_after_the_owner_approves_it_in_chat(
+        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    target = work(tmp_path)
+    model.command = f"chmod 600 {target}"  # a system command on the host: above the default ceiling
+    proc = await start_codex(tmp_path, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    card = json.dumps(harness.card_for(escalation_id)["blocks"])
+    assert "chmod 600" in card and model.justification in card  # Codex's own reason is on the card
+    assert target.stat().st_mode & 0o777 == 0o644
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, _out, err = await finish(proc)
+    assert code == 0, err
+    assert target.stat().st_mode & 0o777 == 0o600
+    messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
+    assert decisions(messages) == ["accept"]
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "approved" and not stored.contained
+
+
+async def test_codex_does_not_run_the_command_the_owner_denies(
+        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    target = work(tmp_path)
+    model.command = f"chmod 600 {target}"
+    proc = await start_codex(tmp_path, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    await deny_with(harness, escalation_id, "leave the permissions alone")
+    code, _out, err = await finish(proc)
+    assert code == 0, err  # declined: the turn goes on and completes
+    assert target.stat().st_mode & 0o777 == 0o644
+    messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
+    assert decisions(messages) == ["decline"]
+    assert len(model.outputs()) == 1  # Codex told the model the command was not run
+
+
+async def test_interrupting_flybot_codex_withdraws_the_card_cancels_and_interrupts_the_turn(
+        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    target = work(tmp_path)
+    model.command = f"chmod 600 {target}"
+    proc = await start_codex(tmp_path, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    proc.send_signal(signal.SIGINT)
+    code, _out, err = await finish(proc)
+    assert code == 128 + signal.SIGINT.value, err
+    assert "interrupted by SIGINT" in err
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "withdrawn"
+    assert target.stat().st_mode & 0o777 == 0o644
+    messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
+    # The turn is interrupted first; Codex then settles its pending request itself (serverRequest/resolved) unless
+    # FlyBot's "cancel" got there first: either way exactly one settlement (checked in validate_transcript).
+    assert any(m.get("method") == "turn/interrupt" for m in messages)
+    assert decisions(messages) in (["cancel"], [])
+
+
+async def test_codex_cancels_when_flybot_is_unreachable(
+        model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    target = work(tmp_path)
+    model.command = f"chmod 600 {target}"
+    closed = free_socket()
+    try:
+        proc = await start_codex(tmp_path, model, f"http://127.0.0.1:{closed.getsockname()[1]}", "fbt_whatever",
+                                 "--timeout", "5")
+        code, _out, err = await finish(proc)
+    finally:
+        closed.close()
+    assert code == 1 and "unreachable" in err, err  # cancel interrupts the turn
+    assert target.stat().st_mode & 0o777 == 0o644
+    assert decisions(validate_transcript(codex_schema, tmp_path / "t.jsonl")) == ["cancel"]
+
+
+async def test_a_file_change_card_lists_the_files_and_the_diff_and_approval_writes_them(
+        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    work(tmp_path)
+    # Codex turns an apply_patch heredoc into a file change; in a read-only sandbox every file change asks.
+    model.escalate = False
+    model.command = ("apply_patch <<'PATCH'\n*** Begin Patch\n*** Add File: notes.txt\n+written by the scripted model\n"
+                     "*** End Patch\nPATCH")
+    proc = await start_codex(tmp_path, model, harness.url, token, "--sandbox", "read-only")
+    escalation_id = await pending_id(harness)
+    card = json.dumps(harness.card_for(escalation_id)["blocks"])
+    assert "notes.txt" in card and "written by the scripted model" in card
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, _out, err = await finish(proc)
+    assert code == 0, err
+    assert (tmp_path / "work" / "notes.txt").read_text() == "written by the scripted model\n"
+    messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
+    assert any(m.get("method") == "item/fileChange/requestApproval" for m in messages)
+    assert decisions(messages) == ["accept"]
