@@ -68,7 +68,8 @@ def test_flybot_help_still_lists_every_command() -> None:
     done = subprocess.run([sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, cwd=ROOT,
                           env=env_for(), timeout=60)
     assert done.returncode == 0
-    for command in ("serve", "ask", "db", "bots", "standing", "admin-tokens", "classify", "preflight", "hook", "exec"):
+    for command in ("serve", "ask", "db", "bots", "standing", "admin-tokens", "classify", "preflight", "hook", "exec",
+                    "codex"):
         assert f"    {command}" in done.stdout, command
 
 

@@ -241,3 +241,15 @@ async def test_a_file_change_card_lists_the_files_and_the_diff_and_approval_writ
     messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
     assert any(m.get("method") == "item/fileChange/requestApproval" for m in messages)
     assert decisions(messages) == ["accept"]
+
+
+def test_flybot_codex_usage_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "CODEX"))}
+    env["PYTHONPATH"] = str(ROOT)
+    for args in (["--codex", sys.executable], ["--codex", str(tmp_path / "no-such-codex"), "--", "hi"],
+                 ["--codex", sys.executable, "--cwd", str(tmp_path / "missing"), "--", "hi"],
+                 ["--codex", sys.executable, "--transcript", str(tmp_path / "no" / "dir" / "t.jsonl"), "--", "hi"]):
+        done = subprocess.run([sys.executable, "-m", "bot", "codex", *args], capture_output=True, text=True,
+                              cwd=tmp_path, env=env, timeout=60)
+        assert done.returncode == 2 and done.stdout == "", (args, done)
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr

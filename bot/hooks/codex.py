@@ -362,7 +362,11 @@ class Session:
         argv = [opts.codex, "app-server"]
         for setting in opts.config:
             argv += ["-c", setting]
-        transcript = open(opts.transcript, "a", encoding="utf-8") if opts.transcript else None  # noqa: SIM115
+        try:
+            transcript = open(opts.transcript, "a", encoding="utf-8") if opts.transcript else None  # noqa: SIM115
+        except OSError as exc:
+            self.say(f"cannot write the transcript {opts.transcript}: {exc.strerror or exc}")
+            return EXIT_USAGE
         self.app = app = AppServer(argv, dict(os.environ), opts.cwd, transcript, self.on_request, self.on_notification)
         loop = asyncio.get_running_loop()
         self.main_task = asyncio.current_task()
