@@ -35,7 +35,6 @@ redis-cli docs and redis.io/commands; mongosh docs (--eval, --file); sqlglot 30 
 
 from __future__ import annotations
 
-import logging
 import re
 from collections.abc import Callable
 from typing import Any
@@ -70,6 +69,8 @@ def grade_sql(text: str, dialect: str) -> tuple[str, str]:
     statement is DELETE (fail closed). Never raises.
     """
     try:
+        import logging  # with sqlglot: every hook start would pay for logging otherwise (issue 12's fast path)
+
         import sqlglot  # a large import, needed only when a client runs SQL
         from sqlglot import exp
     except ImportError:  # pragma: no cover - sqlglot is a dependency
