@@ -4,7 +4,8 @@ Issue 11 section 4: the host instructions come only from ``bot.preflight.catalog
 id and the host's OS family; when the report names causes, only the catalogue's options for those causes are
 shown. Options the catalogue does not know (id ``other``) and text FlyBot could not read are the Bot's words: they
 go to ``CardReport.bot_words`` (shown quoted), never to instructions, and a command the Bot sent is never shown.
-Used by every path that draws the DM (``bot/slack/reports.py`` today).
+Used by every path that draws the DM (``bot/slack/reports.py`` today). Imports only pure modules (the catalogue,
+the causes, the store's records, cards), so a delivery worker may use it.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ from datetime import datetime
 
 from bot.preflight.catalogue import APPROVAL_IDS, CATALOGUE
 from bot.preflight.causes import cause_text, unlock_ids
-from bot.reports import BOT_APPROVAL_EXPIRY
-from bot.standing import parse_duration
 from bot.store import Bot
 from bot.store.reports import Report
 from cards import CardFinding, CardInstruction, CardReport, CardUnlock
@@ -23,7 +22,10 @@ from cards import CardFinding, CardInstruction, CardReport, CardUnlock
 BACKEND_NAMES = {"bubblewrap": "bubblewrap", "landlock": "Landlock", "sandbox-exec": "sandbox-exec",
                  "windows-acl": "Windows ACL runner"}
 POLICY_ID = "change-file-policy"
-BOT_APPROVAL_HOURS = int(parse_duration(BOT_APPROVAL_EXPIRY).total_seconds() // 3600)
+BOT_APPROVAL_HOURS = 24
+"""Lifetime in hours of the "for this Bot" standing approval, for the DM's wording; the service's
+``bot.reports.BOT_APPROVAL_EXPIRY`` is the same duration (a test checks). Kept here so that drawing a DM imports
+no domain service (DESIGN.md: delivery -> store + chat port + cards)."""
 
 
 def instruction_ids(report: Report) -> list[str]:

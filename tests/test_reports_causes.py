@@ -263,3 +263,24 @@ async def test_the_grant_modal_opens_with_the_host_box_unticked_and_grants_nothi
     assert await harness.runtime.store.list_standing() == []
     _, data = await get_report(harness, token, report["id"])
     assert data["status"] == "open"
+
+
+def test_the_dm_wording_and_the_service_agree_on_the_bot_grants_lifetime() -> None:
+    from datetime import timedelta
+
+    from bot.report_card import BOT_APPROVAL_HOURS
+    from bot.reports import BOT_APPROVAL_EXPIRY
+    from bot.standing import parse_duration
+
+    assert parse_duration(BOT_APPROVAL_EXPIRY) == timedelta(hours=BOT_APPROVAL_HOURS)
+
+
+def test_drawing_a_report_dm_imports_no_domain_service_or_chat_code() -> None:
+    """DESIGN.md: delivery -> store + chat port + cards; the DM mapping must not pull in the domain or Slack."""
+    import subprocess
+    import sys
+
+    probe = ("import sys, bot.report_card; print(' '.join(sorted(m for m in sys.modules if m.startswith('bot.'))))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
+    loaded = set(done.stdout.split())
+    assert not loaded & {"bot.reports", "bot.standing", "bot.escalations", "bot.slack", "bot.api", "bot.app"}, loaded
