@@ -15,7 +15,7 @@ from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand
 from bot.risk.reasons import shorten
 from bot.risk.recipes import RecipeBook
 from bot.risk.table import PROGRAMS
-from bot.risk.walker import walk_script
+from bot.risk.walker import plain_words, walk_plain, walk_script
 
 __all__ = ["MAX_SCRIPT_CHARS", "classify"]
 
@@ -61,7 +61,8 @@ def _refusal(command: object, contained: object, rule: str, detail: str) -> Asse
     return Assessment(R.DESTRUCTIVE, (reason,), (SimpleCommand((), subject, R.DESTRUCTIVE),), bool(contained))
 
 
-def _classify(command: str, contained: bool, workspace: Path | None, recipes: RecipeBook | None = None) -> Assessment:
+def _classify(command: str, contained: bool, workspace: Path | None, recipes: RecipeBook | None = None, *, fast: bool = True) -> Assessment:
+    """:func:`classify` without the fail-closed wrapper; ``fast=False`` always walks the parse tree (for tests)."""
     if not isinstance(command, str):
         raise TypeError("command must be str")
     root = _workspace_root(workspace)
@@ -71,8 +72,12 @@ def _classify(command: str, contained: bool, workspace: Path | None, recipes: Re
     if problem is not None:
         grader.orphan(scope, command, R.DESTRUCTIVE, "invalid-text", problem)
     else:
-        walk_script(grader, None, scope, command)
-        _hidden_text(grader, scope, command)
+        plain = plain_words(command) if fast else None
+        if plain is not None:
+            walk_plain(grader, scope, command, plain)  # nothing to parse, nothing hidden (plain ASCII)
+        else:
+            walk_script(grader, None, scope, command)
+            _hidden_text(grader, scope, command)
     commands = grader.simple_commands()
     risk = grader.risk
     return Assessment(risk, grader.book.result(risk), commands, contained, tuple(grader.recipes_used))

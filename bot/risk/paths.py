@@ -33,6 +33,7 @@ import posixpath
 import re
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 
 from bot.risk.words import Word
 
@@ -77,9 +78,11 @@ class CwdState:
 
     @classmethod
     def start(cls, workspace: str | None) -> CwdState:
-        """The state at the start of an escalation's script (cwd = the workspace)."""
-        root = _norm(workspace) if workspace else WORKSPACE_SENTINEL
-        return cls(root, frozenset({root}))
+        """The state at the start of an escalation's script (cwd = the workspace).
+
+        States are never changed in place (every move makes a new one), so the start is shared per workspace.
+        """
+        return _start(workspace)
 
     @classmethod
     def remote_state(cls) -> CwdState:
@@ -110,6 +113,12 @@ class CwdState:
     def unknown(self) -> CwdState:
         """The state once the directory can no longer be known (``popd``, cd in a loop)."""
         return CwdState(self.root, frozenset(), self.remote)
+
+
+@lru_cache(maxsize=64)
+def _start(workspace: str | None) -> CwdState:
+    root = _norm(workspace) if workspace else WORKSPACE_SENTINEL
+    return CwdState(root, frozenset({root}))
 
 
 def locate(word: Word, state: CwdState) -> Where:

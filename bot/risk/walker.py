@@ -8,6 +8,7 @@ still goes on so the reasons and the command list are complete.
 
 from __future__ import annotations
 
+import re
 import threading
 
 import tree_sitter_bash
@@ -19,7 +20,7 @@ from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
-__all__ = ["MAX_DEPTH", "has_code", "hijacks_environment", "parse", "walk_script"]
+__all__ = ["MAX_DEPTH", "has_code", "hijacks_environment", "parse", "plain_words", "walk_plain", "walk_script"]
 
 R = RiskLevel
 MAX_DEPTH = 12
@@ -92,6 +93,104 @@ def parse(src: bytes) -> Node:
     except AttributeError:
         parser = _LOCAL.parser = Parser(_LANGUAGE)
     return parser.parse(src).root_node
+
+
+# A script of plain words: simple commands whose words need no quote removal or expansion, separated by single
+# spaces (no quotes, backslashes, $, backticks, globs, braces, ~, #, redirects), joined by standalone |, && and ||.
+# tree-sitter-bash parses such text as pipelines and lists of `command`s of `word`/`number` nodes, and each word's
+# value is its text, so the parse and the tree walk are skipped (walk_plain does what the walk would do).
+_WORD = r"[A-Za-z0-9_./:=@%+,-]+"
+_PLAIN_SCRIPT = re.compile(rf"{_WORD}(?: (?:{_WORD}|\|\||&&|\|))*")
+_OPERATORS = frozenset({"|", "&&", "||"})
+_RESERVED = frozenset({
+    "if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until", "do", "done", "in", "function",
+    "select", "coproc", "time", "export", "declare", "local", "readonly", "typeset", "unset",
+})  # fmt: skip
+
+
+def plain_words(text: str) -> list[list[tuple[str, list[str]]]] | None:
+    """``text`` as pipelines of plain-word commands joined by `` && ``/`` || ``, when it is only that, else None.
+
+    Returns ``[[(operator, words), ...], ...]``: one list per pipeline, each command with the operator before it
+    (``""``, ``"|"``, ``"&&"``, ``"||"``). Operators must stand alone between single spaces; the first word of a
+    command must not be a reserved word or an assignment (``NAME=value``): those parse differently.
+    """
+    if _PLAIN_SCRIPT.fullmatch(text) is None:
+        return None
+    pipelines: list[list[tuple[str, list[str]]]] = [[]]
+    words: list[str] = []
+    operator = ""
+    for token in text.split(" "):
+        if token in _OPERATORS:
+            if not words or words[0] in _RESERVED or "=" in words[0]:
+                return None
+            pipelines[-1].append((operator, words))
+            if token != "|":
+                pipelines.append([])
+            words, operator = [], token
+        else:
+            words.append(token)
+    if not words or words[0] in _RESERVED or "=" in words[0]:
+        return None
+    pipelines[-1].append((operator, words))
+    if any(len(pipeline) > 2 for pipeline in pipelines[:-1]):
+        return None  # tree-sitter-bash 0.25 nests `a | b | c && d` as `a | (b | c && d)`: keep its reading (the walk)
+    return pipelines
+
+
+def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[str, list[str]]]]) -> None:
+    """Grade pipelines of plain words (:func:`plain_words`) exactly as the walk of their parse tree would
+    (issue 14: speed): pipeline elements run in subshells (a ``cd`` there does not carry on, ``echo WORDS |`` feeds
+    the next one), and ``cd DIR && next`` makes DIR certain for what follows."""
+    for pipeline in pipelines:
+        operator = pipeline[0][0]
+        if operator == "&&" and g.direct_cd is not None and g.direct_cd[0] == -1:
+            g.state = g.direct_cd[3]
+        if len(pipeline) == 1:
+            _plain_command(g, scope, pipeline[0][1], None)
+            continue
+        feed: str | None = None
+        for _op, words in pipeline:
+            saved = g.state
+            _plain_command(g, scope, words, feed)
+            g.state = saved
+            feed = echo_text(words)
+        g.direct_cd = None if g.direct_cd is None else (-2, 0, 0, g.direct_cd[3])
+
+
+def _plain_command(g: Grader, scope: Scope, values: list[str], feed: str | None) -> None:
+    words = [Word(value, value) for value in values]
+    rec = Rec(words, " ".join(values))
+    rec.stdin = feed
+    g.direct_cd = None
+    for word in words[1:]:
+        value = word.value or ""
+        if ("tcp" in value or "udp" in value) and names_socket(word):
+            g.flag(rec, scope, R.NETWORK, "network-socket", _socket_detail(word.src))
+    g.last_cd = None
+    g.records.append((rec, scope))
+    g.dispatch(rec, scope)
+    if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
+        g.direct_cd = (-1, 0, 0, g.last_cd)
+
+
+def echo_text(words: list[str]) -> str | None:
+    """What ``echo WORDS`` prints when the words are literal and hold no backslash (``xpg_echo`` could
+    interpret it) and no ``-e``; None otherwise. Source: bash(1) SHELL BUILTIN COMMANDS, echo."""
+    if not words or words[0] != "echo" or any("\\" in word for word in words):
+        return None
+    args = list(words[1:])
+    newline = "\n"
+    while args and args[0] in ("-n", "-E", "-nE", "-En"):
+        if "n" in args.pop(0):
+            newline = ""
+    if args and args[0].startswith("-") and set(args[0][1:]) <= set("neE"):
+        return None
+    return " ".join(args) + newline
+
+
+def _socket_detail(subject: str) -> str:
+    return f"{shorten(subject, 60)} names a bash network socket (/dev/tcp, /dev/udp): a connection to another machine."
 
 
 def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
@@ -381,11 +480,7 @@ class _Walk:
             self.visit(statement, scope)
 
     def echo_feed(self, node: Node) -> str | None:
-        """What a pipeline element writes when it is ``echo`` of literal words (no ``-e``, no backslash), else None.
-
-        Source: bash(1) SHELL BUILTIN COMMANDS, echo. A backslash is refused because ``xpg_echo``
-        would interpret it.
-        """
+        """What a pipeline element writes when it is ``echo`` of literal words (see :func:`echo_text`), else None."""
         if node.type != "command":
             return None
         words: list[str] = []
@@ -393,20 +488,15 @@ class _Walk:
             if child.type == "command_name":
                 if self.text(child) != "echo":
                     return None
+                words.append("echo")
             elif child.type in ("word", "raw_string", "string", "concatenation", "number"):
                 value = resolve_word(child, self.src).value
-                if value is None or "\\" in value:
+                if value is None:
                     return None
                 words.append(value)
             elif child.type != "comment":
                 return None
-        newline = "\n"
-        while words and words[0] in ("-n", "-E", "-nE", "-En"):
-            if "n" in words.pop(0):
-                newline = ""
-        if words and words[0].startswith("-") and set(words[0][1:]) <= set("neE"):
-            return None
-        return " ".join(words) + newline
+        return echo_text(words)
 
     def stdin_of(self, feed: str | None, redirects: list[Node]) -> str | None:
         """The literal standard input of a command: the pipe ``feed``, then its input redirects in order (the last wins)."""
@@ -451,11 +541,7 @@ class _Walk:
 
     def socket(self, rec: Rec, scope: Scope, subject: str, *, redirect: bool = False) -> None:
         """A redirect, argument or assigned value naming ``/dev/tcp``/``/dev/udp``: network egress, never downgraded."""
-        self.g.flag(
-            rec, scope, R.NETWORK, "network-socket",
-            f"{shorten(subject, 60)} names a bash network socket (/dev/tcp, /dev/udp): a connection to another machine.",
-            subject=subject if redirect else None,
-        )  # fmt: skip
+        self.g.flag(rec, scope, R.NETWORK, "network-socket", _socket_detail(subject), subject=subject if redirect else None)
 
     def loop_values(self, node: Node, scope: Scope) -> None:
         """``for x in WORDS``: a word naming a network socket makes ``$x`` one (``cat < $x``)."""

@@ -292,3 +292,32 @@ def test_a_deleting_statement_anywhere_makes_sql_destructive(benign: str, deleti
     for text in (f"{benign}; {deleting}", f"{deleting}; {benign}"):
         assert grade(f"psql -c {shlex.quote(text)}", False) is DES
         assert grade(f"sqlite3 app.db {shlex.quote(text)}", True) is DES
+
+
+# --- the plain-words fast path grades exactly as the parse-tree walk ----------------------------------------------
+PLAIN_WORDS = ["ls", "git", "status", "push", "rm", "-rf", "build", "npm", "test", "-la", "origin", "main", "curl",
+               "https://example.com/x", "/etc/hosts", "tcp", "/dev/tcp/h/80", "make", "deploy", "CC=gcc", "4", "-j4",
+               "sudo", "apt-get", "install", "-y", "jq", "env", "timeout", "60", "kubectl", "get", "pods", "..", "a:b",
+               "aws", "s3", "rm", "psql", "-c", "SELECT", "if", "time", "x=1", "cd", "src", "@scope/pkg", "a,b", "%1",
+               "export", "unset", "local", "declare", "readonly", "typeset", "do", "done", "then", "echo", "-n"]  # fmt: skip
+
+
+PLAIN_COMMANDS = ["ls -la", "cd src", "cd /etc", "cd ..", "echo ls", "echo -n rm -rf x", "echo -e ls", "at now",
+                  "crontab -", "sh", "bash -s", "touch out.txt", "rm -rf build", "git push", "cat /dev/tcp/h/80",
+                  "psql", "sqlite3 app.db", "mkdir x", "pwd", "timeout 5 cd x", "make deploy", "popd", "cd -"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(PLAIN_WORDS), min_size=1, max_size=5).map(" ".join) | st.sampled_from(PLAIN_COMMANDS),
+             min_size=1, max_size=4),
+    st.lists(st.sampled_from([" | ", " && ", " || "]), min_size=3, max_size=3),
+    st.booleans(),
+)  # fmt: skip
+def test_plain_words_are_graded_as_the_parse_tree_walk_grades_them(commands: list[str], operators: list[str], contained: bool) -> None:
+    from bot.risk.classifier import _classify
+
+    command = commands[0] + "".join(op + c for op, c in zip(operators, commands[1:], strict=False))
+    fast = _classify(command, contained, WORKSPACE)
+    walked = _classify(command, contained, WORKSPACE, fast=False)
+    assert fast == walked, command
