@@ -11,7 +11,7 @@ from pathlib import Path
 
 from bot.risk.grader import Grader, Scope
 from bot.risk.hidden import hidden_characters, lookalikes, needs_a_person, reveal
-from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand
+from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand, assessment_of
 from bot.risk.reasons import shorten
 from bot.risk.recipes import RecipeBook
 from bot.risk.table import PROGRAMS
@@ -80,7 +80,7 @@ def _classify(command: str, contained: bool, workspace: Path | None, recipes: Re
             _hidden_text(grader, scope, command)
     commands = grader.simple_commands()
     risk = grader.risk
-    return Assessment(risk, grader.book.result(risk), commands, contained, tuple(grader.recipes_used))
+    return assessment_of(risk, grader.book.result(risk), commands, contained, tuple(grader.recipes_used))
 
 
 def _hidden_text(grader: Grader, scope: Scope, command: str) -> None:

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from bot.risk.model import RiskLevel, SimpleCommand
+from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import Recipe, RecipeBook
@@ -350,5 +350,5 @@ class Grader:
                 argv.append(word.value)
             risk = rec.level if rec.level >= scope.floor else scope.floor
             wrappers = scope.wrappers + tuple(rec.wrappers) if rec.wrappers else scope.wrappers
-            out.append(SimpleCommand(tuple(argv), rec.text, risk, wrappers))
+            out.append(simple_command_of(tuple(argv), rec.text, risk, wrappers))
         return tuple(out)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Any
 
 from bot.risk.recipes import Recipe
 
@@ -98,3 +99,55 @@ class Assessment:
     contained: bool = False
     #: the project recipes read and graded (``make X``, ``npm run X``...), for the adapter to send with the escalation.
     recipes: tuple[Recipe, ...] = field(default_factory=tuple)
+
+
+# -- fast builders for the classifier's hot path ---------------------------------------------------------------------
+# A frozen dataclass's __init__ sets each field through object.__setattr__, which costs more than the rest of grading
+# a short command. These build the same objects (equal, hashable, frozen) by setting the slots directly.
+_new = object.__new__
+
+
+def _setters(cls: type, *names: str) -> tuple[Any, ...]:
+    """The slot descriptors' setters of ``names`` on ``cls``."""
+    return tuple(vars(cls)[name].__set__ for name in names)
+
+
+_R_SUBJECT, _R_RULE, _R_LEVEL, _R_DETAIL, _R_DOWN = _setters(Reason, "subject", "rule", "level", "detail", "downgraded")
+_C_ARGV, _C_TEXT, _C_RISK, _C_WRAPPERS = _setters(SimpleCommand, "argv", "text", "risk", "wrappers")
+_A_RISK, _A_REASONS, _A_COMMANDS, _A_CONTAINED, _A_RECIPES = _setters(
+    Assessment, "risk", "reasons", "commands", "contained", "recipes"
+)
+
+
+def reason_of(subject: str, rule: str, level: RiskLevel, detail: str, downgraded: bool) -> Reason:
+    """``Reason(subject, rule, level, detail, downgraded)``, built faster (see above)."""
+    obj: Reason = _new(Reason)
+    _R_SUBJECT(obj, subject)
+    _R_RULE(obj, rule)
+    _R_LEVEL(obj, level)
+    _R_DETAIL(obj, detail)
+    _R_DOWN(obj, downgraded)
+    return obj
+
+
+def simple_command_of(argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...]) -> SimpleCommand:
+    """``SimpleCommand(argv, text, risk, wrappers)``, built faster (see above)."""
+    obj: SimpleCommand = _new(SimpleCommand)
+    _C_ARGV(obj, argv)
+    _C_TEXT(obj, text)
+    _C_RISK(obj, risk)
+    _C_WRAPPERS(obj, wrappers)
+    return obj
+
+
+def assessment_of(
+    risk: RiskLevel, reasons: tuple[Reason, ...], commands: tuple[SimpleCommand, ...], contained: bool, recipes: tuple[Recipe, ...]
+) -> Assessment:
+    """``Assessment(risk, reasons, commands, contained, recipes)``, built faster (see above)."""
+    obj: Assessment = _new(Assessment)
+    _A_RISK(obj, risk)
+    _A_REASONS(obj, reasons)
+    _A_COMMANDS(obj, commands)
+    _A_CONTAINED(obj, contained)
+    _A_RECIPES(obj, recipes)
+    return obj

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from bot.risk.model import Reason, RiskLevel
+from bot.risk.model import Reason, RiskLevel, reason_of
 
 __all__ = ["REASON_CAP", "SUBJECT_MAX", "ReasonBook"]
 
@@ -45,7 +45,7 @@ class ReasonBook:
         if group in self._groups and len(self._items) >= REASON_CAP:
             self._overflow[group] = self._overflow.get(group, 0) + 1
             return
-        self._items[key] = Reason(subject, rule, level, detail, downgraded)
+        self._items[key] = reason_of(subject, rule, level, detail, downgraded)
         self._groups.setdefault(group, key)
 
     def result(self, risk: RiskLevel) -> tuple[Reason, ...]:
