@@ -29,6 +29,10 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 log = structlog.get_logger("flybot.slack")
 
+SIGNATURE_KEY_PREFIX = "sig:"
+"""Signed requests already taken are remembered in the store's Slack event table under ``sig:<hex signature>``
+(64 hex characters), beside Events API ``event_id``s (which never start so)."""
+
 
 def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: SlackDeps) -> AsyncApp:
     """The bolt app with every listener group registered.
@@ -36,6 +40,7 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     ``signing_secret`` None disables request verification: only for Socket Mode, where Slack's
     authenticated WebSocket replaces signed HTTP requests.
     """
+    signature_enabled = signing_secret is not None
     app = AsyncApp(
         client=client,
         signing_secret=signing_secret,
@@ -52,6 +57,22 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
         if has_nul(req.body):
             log.info("slack.nul_refused")
             return BoltResponse(status=200, body="FlyBot does not accept text with NUL characters; nothing was changed.")
+        return await next()
+
+    @app.middleware
+    async def refuse_replays(
+        req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
+    ) -> BoltResponse:
+        # Issue 11 §7: the same signed bytes re-posted within Slack's 5-minute window (e.g. a revoked
+        # `/flybot standing add`) are processed at most once. Bolt has verified the signature by now; two distinct
+        # requests never share one (it is an HMAC over timestamp and body), so the signature names the request.
+        # Remembered in the store, so a replay to another replica is refused too (pruned after a day).
+        signature = req.headers.get("x-slack-signature")
+        if signature_enabled and signature and not await deps.store.claim_event(
+            SIGNATURE_KEY_PREFIX + signature[0].removeprefix("v0=")[:64], at=datetime.now(UTC)
+        ):
+            log.warning("slack.replay_refused")
+            return BoltResponse(status=200, body="")
         return await next()
 
     @app.middleware
