@@ -123,19 +123,48 @@ def check_can_match(words: Sequence[str]) -> None:
         "could never match", field="pattern")
 
 
-def suggest_pattern(commands: Sequence[SimpleCommand]) -> str:
-    """The prefilled pattern for a card's "Always for this Bot": the first command's name and subcommand.
+NO_COVER_NEEDED = frozenset({"cd", "pushd", "popd", "export", "set", "true", ":"})
+"""Navigation and no-op builtins that need no cover when they grade ``read_only`` (issue 11 §6: "Approve for this
+session" on ``cd /srv/app && sudo apt-get install -y jq`` saved ``cd /srv/app`` and the same command asked again).
+One that grades higher (``export LD_PRELOAD=...``, ``export PATH=...``) still needs cover, like any command."""
 
-    ``apt-get install -y jq`` -> ``apt-get install``; ``npm test`` -> ``npm test``; ``make`` -> ``make``.
+
+def needs_cover(command: SimpleCommand) -> bool:
+    """True unless ``command`` is a :data:`NO_COVER_NEEDED` builtin, unwrapped, graded ``read_only``."""
+    return not (command.argv and command.argv[0] in NO_COVER_NEEDED and not command.wrappers
+                and command.risk <= RiskLevel.READ_ONLY)
+
+
+def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
+    """One pattern per part of a command that needs cover, in order, without repeats; [] when a part that needs
+    cover has no plain command prefix (then no pattern list could answer the command again).
+
+    Each pattern is the part's name and subcommand: ``apt-get install -y jq`` -> ``apt-get install``;
+    ``npm test`` -> ``npm test``; ``make`` -> ``make``. ``cd /srv/app && sudo apt-get install -y jq && make`` ->
+    ``["apt-get install", "make"]`` (never ``cd``: :func:`needs_cover`).
     """
+    patterns: list[str] = []
     for command in commands:
-        if command.argv:
-            words = [command.argv[0]]
-            if len(command.argv) > 1 and _PATTERN_WORD.match(command.argv[1]) and not command.argv[1].startswith("-"):
-                words.append(command.argv[1])
-            if all(_PATTERN_WORD.match(w) for w in words):
-                return " ".join(words)
-    return ""
+        if not needs_cover(command):
+            continue
+        if not command.argv:
+            return []
+        words = [command.argv[0]]
+        if len(command.argv) > 1 and _PATTERN_WORD.match(command.argv[1]) and not command.argv[1].startswith("-"):
+            words.append(command.argv[1])
+        if not all(_PATTERN_WORD.match(w) for w in words):
+            return []
+        pattern = " ".join(words)
+        if pattern not in patterns:
+            patterns.append(pattern)
+    return patterns
+
+
+def suggest_pattern(commands: Sequence[SimpleCommand]) -> str:
+    """The prefilled pattern for a card's "Always for this Bot": the first part that needs cover
+    (:func:`suggest_patterns`), or "" when there is none."""
+    patterns = suggest_patterns(commands)
+    return patterns[0] if patterns else ""
 
 
 LOCAL_WRAPPERS = frozenset({
@@ -169,6 +198,7 @@ def match(
     """The approvals that together cover every simple command, or None when any part stays uncovered.
 
     Pure function over the classifier's result (never the session's claim). ``destructive`` is never covered.
+    Navigation and no-op builtins graded ``read_only`` (:func:`needs_cover`) need no cover of their own.
     """
     if risk >= RiskLevel.DESTRUCTIVE or not commands:
         return None
@@ -178,11 +208,13 @@ def match(
     ]
     used: dict[str, StandingApproval] = {}
     for command in commands:
+        if not needs_cover(command):
+            continue
         cover = next((a for a in usable if covers_command(a, command)), None)
         if cover is None:
             return None
         used.setdefault(cover.id, cover)
-    if risk > max(RiskLevel.parse(a.max_risk) for a in used.values()):
+    if not used or risk > max(RiskLevel.parse(a.max_risk) for a in used.values()):
         return None
     return list(used.values())
 

@@ -422,7 +422,12 @@ def _timing_block(esc: CardEscalation) -> Block:
     when = f"Requested {format_utc(esc.created_at)}"
     if esc.pending:
         when += f" \u00b7 Expires {format_utc(esc.expires_at)}"
-    return bk.context(bk.mrkdwn(when), bk.plain(f"Escalation {_cut(esc.id, 100)}"))
+    elements = [bk.mrkdwn(when), bk.plain(f"Escalation {_cut(esc.id, 100)}")]
+    if esc.pending and esc.risk != "destructive" and esc.session_patterns:
+        # Issue 11 §6: the offer names what it saves, each part that needs cover (never a cd/export prefix).
+        named = " \u00b7 ".join(_cut(one_line(p), REASON_SUBJECT_MAX) for p in esc.session_patterns[:5])
+        elements.append(bk.plain(f"Approve for this session saves: {named}"))
+    return bk.context(*elements)
 
 
 def _actions_block(esc: CardEscalation, *, command_cut: bool) -> Block | None:

@@ -82,6 +82,9 @@ class CardEscalation:
     decided_by: str | None = None
     decision_source: str | None = None
     reason: str | None = None
+    session_patterns: tuple[str, ...] = ()
+    """What "Approve for this session" saves: one pattern per part that needs cover (issue 11 §6); the card names
+    them. Empty: not named (and the button says nothing more)."""
 
     @property
     def pending(self) -> bool:

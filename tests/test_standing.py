@@ -5,6 +5,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+import pytest
+
 from cards import (
     APPROVE_ACTION,
     STANDING_BOT_ACTION,
@@ -326,3 +328,55 @@ async def test_admin_api_refuses_bot_tokens_and_bad_bodies(harness: Harness) -> 
             data = await r.json(content_type=None)
             assert r.status == 422 and data["errors"][0]["field"] == field, data
     assert await harness.runtime.store.list_standing() == []
+
+
+# -- issue 11 §6: "Approve for this session" on a compound command -------------------------------------------------
+@pytest.mark.parametrize("prefix", ["cd /srv/app", "pushd /srv/app", "export DEBIAN_FRONTEND=noninteractive",
+                                    "set -e", "true", "cd /srv/app && set -e"])
+async def test_approve_for_this_session_on_a_compound_command_covers_the_part_that_needed_approval(
+    harness: Harness, prefix: str
+) -> None:
+    token = await harness.add_bot()
+    command = f"{prefix} && sudo apt-get install -y jq"
+    esc = await harness.escalate(token, command=command, contained=True, session_id="s-compound")
+    await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
+    assert "Approve for this session saves: apt-get install" in block_text(harness.card_for(esc["id"])["blocks"])
+    await harness.click(OWNER, esc["id"], STANDING_SESSION_ACTION)
+    await harness.eventually(lambda: any("Until the session ends" in t for t in harness.ephemerals(OWNER)))
+    (saved,) = await harness.runtime.store.list_standing()
+    assert saved.pattern == "apt-get install" and saved.scope == "session"
+    again = await harness.escalate(token, command=command, contained=True, session_id="s-compound")
+    assert again["status"] == "approved" and again["decision_source"] == "standing_approval"
+    other = await harness.escalate(token, command=command, contained=True, session_id="s-other")
+    assert other["status"] == "pending"
+
+
+async def test_approve_for_this_session_names_and_saves_each_part_that_needs_cover(harness: Harness) -> None:
+    token = await harness.add_bot()
+    command = "cd /srv/app && sudo apt-get install -y jq && npm test && make"
+    esc = await harness.escalate(token, command=command, contained=True, session_id="s-many")
+    await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
+    assert "saves: apt-get install \u00b7 npm test \u00b7 make" in block_text(harness.card_for(esc["id"])["blocks"])
+    await harness.click(OWNER, esc["id"], STANDING_SESSION_ACTION)
+    await harness.eventually(lambda: any("Until the session ends" in t for t in harness.ephemerals(OWNER)))
+    reply = next(t for t in harness.ephemerals(OWNER) if "Until the session ends" in t)
+    assert "`apt-get install`" in reply and "`npm test`" in reply and "`make`" in reply and " are approved" in reply
+    assert sorted(a.pattern for a in await harness.runtime.store.list_standing()) == [
+        "apt-get install", "make", "npm test"]
+    again = await harness.escalate(token, command=command, contained=True, session_id="s-many")
+    assert again["status"] == "approved"
+    wider = await harness.escalate(token, command=command + " && curl -s https://example.com", contained=True,
+                                   session_id="s-many")
+    assert wider["status"] == "pending", "a part nobody approved still asks"
+
+
+async def test_a_risky_export_prefix_still_needs_cover(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --max-risk system --host-ok")
+    for command in ("export PATH=/tmp:$PATH && sudo apt-get install -y jq",
+                    "export LD_PRELOAD=/tmp/x.so && sudo apt-get install -y jq",
+                    "cd /srv/app && rm -rf build && sudo apt-get install -y jq"):
+        esc = await harness.escalate(token, command=command, contained=True)
+        assert esc["status"] == "pending", command
+    ok = await harness.escalate(token, command="cd /srv/app && sudo apt-get install -y jq", contained=True)
+    assert ok["status"] == "approved"

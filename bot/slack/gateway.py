@@ -90,7 +90,22 @@ def to_card(escalation: Escalation, bot: Bot) -> CardEscalation:
         decided_by=escalation.decided_by,
         decision_source=escalation.decision_source,
         reason=escalation.reason,
+        session_patterns=tuple(_session_patterns(escalation)) if escalation.pending else (),
     )
+
+
+def _session_patterns(escalation: Escalation) -> list[str]:
+    """What the card's "Approve for this session" would save (bot.standing.suggest_patterns, pure)."""
+    from pathlib import Path
+
+    from bot.risk import RiskLevel, classify
+    from bot.standing import suggest_patterns
+
+    if escalation.risk == RiskLevel.DESTRUCTIVE.label:
+        return []
+    workspace = Path(escalation.cwd) if escalation.cwd.startswith("/") else None  # as bot.escalations.grade
+    assessment = classify(escalation.command, contained=escalation.contained, workspace=workspace)
+    return suggest_patterns(assessment.commands)
 
 
 def to_card_standing(approval: StandingApproval) -> CardStanding:

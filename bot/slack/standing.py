@@ -18,7 +18,7 @@ from bot.risk import RiskLevel
 from bot.slack.actions import GENERIC_FAILURE, _action_value, _outcome_text, _refuse, _where, open_form
 from bot.slack.deps import SlackDeps
 from bot.slack.home import publish_home
-from bot.standing import StandingSpec, suggest_pattern
+from bot.standing import StandingSpec, suggest_pattern, suggest_patterns
 from bot.store import Escalation
 from cards import (
     HOST_OK_VALUE,
@@ -53,6 +53,12 @@ def _pattern_for(escalation: Escalation) -> str:
     return suggest_pattern(assessment.commands)
 
 
+def _patterns_for(escalation: Escalation) -> list[str]:
+    """A pattern for each part of the command that needs cover (never a ``cd``/``export``/``true`` prefix)."""
+    assessment = grade(escalation.command, contained=escalation.contained, cwd=escalation.cwd)
+    return suggest_patterns(assessment.commands)
+
+
 async def _checked(deps: SlackDeps, escalation_id: str, user: str, scope: str) -> Escalation:
     """The pending, non-destructive escalation ``user`` may make a ``scope`` approval from; raises FlyBotError."""
     escalation, bot, _source = await deps.service.require_decider(escalation_id, user)
@@ -79,17 +85,17 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
         try:
             escalation = await _checked(deps, escalation_id, user, "session")
-            pattern = _pattern_for(escalation)
-            if not pattern:
+            patterns = _patterns_for(escalation)
+            if not patterns:
                 # Never widen a one-click choice to "*": without a literal command prefix there is nothing to repeat.
                 raise InvalidRequest("this command has no plain command prefix to approve for the session; "
                                      "use Approve, or Always for this Bot to write a pattern yourself")
             await deps.service.decide(escalation_id, actor=user, approve=True)
-            approval = await deps.standing.create(user, StandingSpec(
+            max_risk = max(RiskLevel.parse(escalation.risk), RiskLevel.WORKSPACE_WRITE).label
+            approvals = [await deps.standing.create(user, StandingSpec(
                 scope="session", subject=escalation.session_id, bot_id=escalation.bot_id, pattern=pattern,
-                max_risk=max(RiskLevel.parse(escalation.risk), RiskLevel.WORKSPACE_WRITE).label,
-                contained_only=escalation.contained, note="approved for this session from the card",
-            ))
+                max_risk=max_risk, contained_only=escalation.contained, note="approved for this session from the card",
+            )) for pattern in patterns]
         except FlyBotError as exc:
             await _refuse(deps, channel, user, _outcome_text(exc))
             return
@@ -97,8 +103,10 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             log.exception("standing.session_failed", escalation_id=escalation_id)
             await _refuse(deps, channel, user, GENERIC_FAILURE)
             return
-        await _refuse(deps, channel, user, f"Approved. Until the session ends (at most 12h), `{approval.pattern}` "
-                      f"up to {approval.max_risk} is approved for it ({approval.id}).")
+        named = ", ".join(f"`{a.pattern}` ({a.id})" for a in approvals)
+        each = "each " if len(approvals) > 1 else ""
+        await _refuse(deps, channel, user, f"Approved. Until the session ends (at most 12h), {named} "
+                      f"{'are' if len(approvals) > 1 else 'is'} approved for it, {each}up to {max_risk}.")
 
     async def open_modal(ack: AsyncAck, body: dict[str, Any], scope: str) -> None:
         await ack()
