@@ -16,8 +16,9 @@ Layout of :func:`approval_card` (top to bottom; at most 10 blocks, Slack allows 
 7. ``rich_text`` — the session's justification (quoted, cut visibly) or "no justification".
 8. ``rich_text`` — decided cards only: the outcome (who, when, via which source, deny reason / note).
 9. ``context`` — requested at / expires at (UTC) and the escalation id.
-10. ``actions`` (``block_id`` ``escalation:<id>``) — pending: Approve, Deny (+ Show full command when cut);
-    decided: only Show full command, when the command was cut; otherwise no actions block.
+10. ``actions`` (``block_id`` ``escalation:<id>``) — pending: Approve, the standing choices, Deny; pending with
+    the command cut: "Review and approve" (opens the whole command with Approve in it) and Deny, nothing that
+    approves unseen (issue 11 §5); decided: only Show full command, when the command was cut.
 
 All user text is in ``rich_text`` ``text`` elements or ``plain_text`` objects, which Slack shows literally;
 mrkdwn objects carry FlyBot's own wording only. Limits: Slack Block Kit reference
@@ -40,6 +41,8 @@ from cards.ids import (
     DENY_REASON_BLOCK,
     DENY_REASON_INPUT,
     FULL_COMMAND_MODAL_CALLBACK,
+    REVIEW_APPROVE_ACTION,
+    REVIEW_MODAL_CALLBACK,
     SHOW_COMMAND_ACTION,
     STANDING_BOT_ACTION,
     STANDING_ROOM_ACTION,
@@ -165,7 +168,8 @@ def approval_card(esc: CardEscalation) -> CardMessage:
         blocks.append(warning)
     blocks += [
         _details_block(esc),
-        _command_block(command, omitted),
+        _command_block(command, omitted, more="more characters \u2014 use Review and approve to see them all"
+                       if esc.pending else "more characters \u2014 use Show full command"),
         _change_block(esc),
         _risk_block(esc),
         _justification_block(esc.justification),
@@ -179,7 +183,7 @@ def approval_card(esc: CardEscalation) -> CardMessage:
     return CardMessage(text=_fallback_text(esc), blocks=blocks)
 
 
-def full_command_modal(esc: CardEscalation) -> dict[str, Any]:
+def full_command_modal(esc: CardEscalation, *, approve: bool = False) -> dict[str, Any]:
     """A read-only modal view with the whole command, for the "Show full command" button (``views.open``).
 
     Shape: ``type`` ``modal``, ``title`` "Full command" (Slack max 24), a ``close`` button, no ``submit``,
@@ -187,6 +191,10 @@ def full_command_modal(esc: CardEscalation) -> dict[str, Any]:
     then the command in ``rich_text_preformatted`` chunks of at most ``MODAL_CHUNK_MAX`` (2900) characters, one
     per block; joined, the chunks are the command exactly. Slack allows 100 blocks per modal (Block Kit
     "Blocks" reference); if the command needs more, the last block says how many characters are not shown.
+
+    With ``approve`` (the "Review and approve" button, issue 11 §5: approve only what you can see) and a pending
+    escalation shown whole, the modal's submit is "Approve" (``callback_id`` ``REVIEW_MODAL_CALLBACK``). A
+    command that does not fit gets no submit: it cannot be approved from Slack.
     """
     command = clean(esc.command)
     chunks = split_chunks(command, MODAL_CHUNK_MAX)
@@ -198,6 +206,9 @@ def full_command_modal(esc: CardEscalation) -> dict[str, Any]:
     if hidden:
         note = f"\u2026 {hidden:,} more characters do not fit in a Slack modal (100-block limit)."
         blocks.append(bk.rich_text(bk.section(bk.text(note, italic=True))))
+    if approve and esc.pending and not hidden:
+        return _modal(title="Approve this command", blocks=blocks, callback_id=REVIEW_MODAL_CALLBACK,
+                      private_metadata=esc.id, close="Cancel", submit="Approve")
     return _modal(
         title="Full command",
         blocks=blocks,
@@ -432,7 +443,15 @@ def _timing_block(esc: CardEscalation) -> Block:
 
 def _actions_block(esc: CardEscalation, *, command_cut: bool) -> Block | None:
     buttons = []
-    if esc.pending:
+    if esc.pending and command_cut:
+        # Issue 11 §5: the card does not show the whole command, so no button approves it unseen; "Review and
+        # approve" opens the whole command with Approve in it.
+        buttons.append(bk.button("Review and approve", REVIEW_APPROVE_ACTION, esc.id, style="primary"))
+        if esc.risk != "destructive":  # these open a modal that shows the whole command (no one-click session choice)
+            buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))
+            buttons.append(bk.button("Always for this room", STANDING_ROOM_ACTION, esc.id))
+        buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
+    elif esc.pending:
         buttons.append(bk.button("Approve", APPROVE_ACTION, esc.id, style="primary"))
         if esc.risk != "destructive":
             # Issue 4: standing choices for the owners (and admins); never offered for destructive commands.
@@ -440,7 +459,7 @@ def _actions_block(esc: CardEscalation, *, command_cut: bool) -> Block | None:
             buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))
             buttons.append(bk.button("Always for this room", STANDING_ROOM_ACTION, esc.id))
         buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
-    if command_cut:
+    if command_cut and not esc.pending:
         buttons.append(bk.button("Show full command", SHOW_COMMAND_ACTION, esc.id))
     if not buttons:
         return None

@@ -31,6 +31,13 @@ DENY_REASON_BLOCK = "deny_reason"
 DENY_REASON_INPUT = "deny_reason_input"
 """``action_id`` of the multiline ``plain_text_input`` inside :data:`DENY_REASON_BLOCK`."""
 
+REVIEW_APPROVE_ACTION = "escalation_review_approve"
+"""``action_id`` of "Review and approve", in place of Approve wherever the command is shown cut (card, App Home):
+it opens :func:`cards.full_command_modal` with ``approve=True``, whose submit approves (issue 11 §5)."""
+
+REVIEW_MODAL_CALLBACK = "escalation_review_modal"
+"""``callback_id`` of the full-command modal with an Approve submit; ``private_metadata`` is the escalation id."""
+
 FULL_COMMAND_MODAL_CALLBACK = "escalation_full_command"
 """``callback_id`` of the read-only "full command" modal (no submit; nothing to handle)."""
 

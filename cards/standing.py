@@ -18,6 +18,7 @@ from cards.ids import (
     APPROVE_ACTION,
     DENY_ACTION,
     HOST_OK_VALUE,
+    REVIEW_APPROVE_ACTION,
     STANDING_EXPIRES_BLOCK,
     STANDING_EXPIRES_INPUT,
     STANDING_HOST_BLOCK,
@@ -31,7 +32,11 @@ from cards.ids import (
     STANDING_RISK_BLOCK,
     STANDING_RISK_INPUT,
 )
-from cards.text import clean, format_utc, is_slack_channel_id, is_slack_user_id, one_line, truncate
+from cards.limits import MODAL_CHUNK_MAX
+from cards.text import clean, format_utc, is_slack_channel_id, is_slack_user_id, one_line, split_chunks, truncate
+
+MODAL_COMMAND_BLOCKS = 90
+"""At most this many command blocks in the standing modal (Slack: 100 blocks a modal; 7 are the form's own)."""
 
 STANDING_LEVELS = ("read_only", "workspace_write", "network", "system")
 """Levels a standing approval may cover (never ``destructive``)."""
@@ -101,7 +106,8 @@ def standing_modal(
     """
     level = max_risk if max_risk in STANDING_LEVELS else "workspace_write"
     options = [{"text": bk.plain(label), "value": label} for label in STANDING_LEVELS]
-    preview, cut = truncate(clean(command_preview), 1000)
+    # Submitting approves this escalation: show the command whole (issue 11 §5), in preformatted chunks.
+    chunks = split_chunks(clean(command_preview), MODAL_CHUNK_MAX)[:MODAL_COMMAND_BLOCKS] or [""]
     title = "Always for this Bot" if scope == "bot" else "Always for this room"
     host_option = {"text": bk.plain("Also when it runs on the host"), "value": HOST_OK_VALUE}
     host_input: dict[str, Any] = {"type": "checkboxes", "action_id": STANDING_HOST_INPUT, "options": [host_option]}
@@ -110,7 +116,8 @@ def standing_modal(
             "Approve this escalation and, from now on, every command that *starts with the pattern* below, "
             "up to the risk level you choose. Destructive commands always ask."
         ),
-        bk.rich_text(bk.preformatted(preview + ("…" if cut else ""))),
+        *(bk.rich_text(bk.preformatted(chunk)) if chunk else bk.context(bk.plain("(empty command)"))
+          for chunk in chunks),
         {
             "type": "input", "block_id": STANDING_PATTERN_BLOCK,
             "label": bk.plain("Command pattern (first words, or * for any)"),
@@ -184,13 +191,16 @@ def home_view(
     blocks.append(bk.mrkdwn_section(f"*Waiting for a decision* ({len(pending)})"))
     for item in pending[: HOME_MAX_ITEMS // 3]:
         shown, cut = truncate(one_line(clean(item.command)), 200)
+        # Issue 11 §5: a command shown cut (or flattened onto one line) is never approved from here unseen.
+        approve = (bk.button("Review and approve", REVIEW_APPROVE_ACTION, item.id, style="primary")
+                   if cut or shown != clean(item.command) else bk.button("Approve", APPROVE_ACTION, item.id, style="primary"))
         where = "in the sandbox" if item.contained else "on the host"
         blocks.append(bk.rich_text(bk.section(
             bk.text(item.bot_name, bold=True), bk.text(f" · {item.risk} · {where} · expires {format_utc(item.expires_at)}: "),
             bk.text(shown + ("…" if cut else ""), code=True),
         )))
         blocks.append({"type": "actions", "block_id": f"home_pending:{item.id}", "elements": [
-            bk.button("Approve", APPROVE_ACTION, item.id, style="primary"),
+            approve,
             bk.button("Deny", DENY_ACTION, item.id, style="danger"),
         ]})
     if not pending:

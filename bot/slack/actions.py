@@ -22,6 +22,8 @@ from cards import (
     DENY_MODAL_CALLBACK,
     DENY_REASON_BLOCK,
     DENY_REASON_INPUT,
+    REVIEW_APPROVE_ACTION,
+    REVIEW_MODAL_CALLBACK,
     SHOW_COMMAND_ACTION,
     deny_reason_modal,
     full_command_modal,
@@ -123,6 +125,31 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await _refuse(deps, _where(body), body["user"]["id"], "That escalation no longer exists.")
             return
         await open_form(deps, body, full_command_modal(to_card(escalation, bot)), "Show full command")
+
+    @app.action(REVIEW_APPROVE_ACTION)
+    @deps.tracked
+    async def on_review(ack: AsyncAck, body: dict[str, Any]) -> None:
+        # Issue 11 §5: where the command is shown cut, Approve first opens the whole command, with Approve in it.
+        await ack()
+        user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
+        try:
+            escalation, bot, _source = await deps.service.require_decider(escalation_id, user)
+            if not escalation.pending:
+                raise AlreadyDecided(_status_text(escalation))
+        except FlyBotError as exc:
+            await _refuse(deps, channel, user, _outcome_text(exc))
+            return
+        await open_form(deps, body, full_command_modal(to_card(escalation, bot), approve=True), "Review and approve")
+
+    @app.view(REVIEW_MODAL_CALLBACK)
+    @deps.tracked
+    async def on_review_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
+        await ack()
+        user, escalation_id = body["user"]["id"], str(view.get("private_metadata") or "")
+        escalation = await deps.store.get_escalation(escalation_id)
+        channel = (escalation.card_channel if escalation else None) or ""
+        await _decide(deps, escalation_id=escalation_id, user=user, channel=channel, approve=True, reason=None)
+        await publish_home(deps, user)  # the click may have come from App Home
 
     @app.view(DENY_MODAL_CALLBACK)
     @deps.tracked

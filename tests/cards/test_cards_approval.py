@@ -27,8 +27,12 @@ from cards import (
     DENY_REASON_BLOCK,
     DENY_REASON_INPUT,
     HOST_STATEMENT,
+    REVIEW_APPROVE_ACTION,
+    REVIEW_MODAL_CALLBACK,
     SANDBOX_STATEMENT,
     SHOW_COMMAND_ACTION,
+    STANDING_BOT_ACTION,
+    STANDING_ROOM_ACTION,
     CardReason,
     actions_block_id,
     already_decided_text,
@@ -230,16 +234,25 @@ def test_fallback_text_has_no_raw_user_markup() -> None:
 # --- truncation ----------------------------------------------------------------------------------
 
 
-def test_long_command_is_cut_visibly_with_show_full_command() -> None:
+def test_a_long_command_is_cut_visibly_and_only_review_and_approve_can_approve_it() -> None:
+    # Issue 11 §5: no button approves a command the card does not show whole.
     command = "echo " + "abcdefghij" * 400  # 4005 characters
     esc = make_escalation(command=command)
     message = approval_card(esc)
     validate_message(message)
     assert preformatted_texts(message.blocks) == [command[:2500]]
-    assert f"\u2026 {len(command) - 2500:,} more characters \u2014 use Show full command" in _all_text(message.blocks)
+    assert f"\u2026 {len(command) - 2500:,} more characters \u2014 use Review and approve" in _all_text(message.blocks)
     ids = _action_ids(message.blocks)
-    assert ids[0] == APPROVE_ACTION and ids[-2:] == [DENY_ACTION, SHOW_COMMAND_ACTION]
-    assert buttons(message.blocks)[-1]["value"] == esc.id
+    assert ids == [REVIEW_APPROVE_ACTION, STANDING_BOT_ACTION, STANDING_ROOM_ACTION, DENY_ACTION]
+    assert buttons(message.blocks)[0]["value"] == esc.id
+    view = full_command_modal(esc, approve=True)
+    validate_view(view)
+    assert view["callback_id"] == REVIEW_MODAL_CALLBACK and view["submit"]["text"] == "Approve"
+    assert "".join(preformatted_texts(view["blocks"])) == command
+    decided = approval_card(make_escalation(command=command, status="denied", decided_by="U0OWNER01",
+                                            decision_source="owner", decided_at=esc.created_at))
+    assert _action_ids(decided.blocks) == [SHOW_COMMAND_ACTION]
+    assert "submit" not in full_command_modal(make_escalation(command=command, status="denied"), approve=True)
 
 
 def test_astral_characters_count_double_when_cutting() -> None:
