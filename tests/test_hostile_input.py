@@ -202,3 +202,15 @@ async def test_a_nul_or_control_character_in_a_path_id_is_a_404_problem(any_stor
     async with h.http.get(f"{h.url}/v1/standing-approvals", params={"subject": "C0\x00X"},
                           headers={"Authorization": f"Bearer {admin}"}) as r:
         assert r.status == 422 and (await r.json())["errors"][0]["field"] == "subject"
+
+
+async def test_slack_and_emulation_routes_answer_a_bogus_charset_or_bad_bytes_without_a_500(harness: Harness) -> None:
+    for url, content_type in ((f"{harness.url}/slack/events", "application/x-www-form-urlencoded; charset=bogus"),
+                              (f"{harness.url}/slack/events", "application/json; charset=bogus"),
+                              (f"{harness.emu_url}/api/chat.postMessage", "application/json; charset=bogus"),
+                              (f"{harness.emu_url}/api/chat.postMessage", "application/x-www-form-urlencoded; charset=bogus"),
+                              (f"{harness.emu_url}/page/message", "application/json; charset=bogus")):
+        for body in (b'{"a": 1}', b"\xff\xfe\x00"):
+            headers = {"Content-Type": content_type, **harness.emulator.sign(body.decode("latin-1"))}
+            async with harness.http.post(url, data=body, headers=headers) as response:
+                assert response.status < 500, (url, content_type, body, response.status)

@@ -242,7 +242,10 @@ class SlackEmulator:
     # -- Web API ----------------------------------------------------------------------------------------
     async def _api(self, request: web.Request) -> web.Response:
         method = request.match_info["method"]
-        args = await _read_args(request)
+        try:
+            args = await _read_args(request)
+        except (ValueError, LookupError, UnicodeDecodeError):  # a bogus charset or body: Slack's own answer
+            return web.json_response({"ok": False, "error": "invalid_arguments"})
         self.calls.append({"method": method, "args": args})
         fault = self._take_fault(method)
         if fault is not None and fault.delay_s > 0:
@@ -775,8 +778,8 @@ def _int(value: Any, default: int) -> int:
 
 async def _json(request: web.Request) -> dict[str, Any]:
     try:
-        data = await request.json()
-    except (ValueError, UnicodeDecodeError):
+        data = json.loads((await request.read()).decode("utf-8"))
+    except (ValueError, UnicodeDecodeError, RecursionError):
         return {}
     return data if isinstance(data, dict) else {}
 

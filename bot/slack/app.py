@@ -116,7 +116,10 @@ def events_handler(bolt_app: AsyncApp, signing_secret: str | None = None) -> Han
     verifier = SignatureVerifier(signing_secret) if signing_secret else None
 
     async def handle(request: web.Request) -> web.StreamResponse:
-        body = await request.text()
+        try:  # Slack's bodies are UTF-8; a bogus charset or undecodable bytes are a 400, not a 500 (issue 11 §9)
+            body = (await request.read()).decode("utf-8")
+        except UnicodeDecodeError:
+            return web.Response(status=400, text="the body must be UTF-8")
         if verifier is not None and not _signed(verifier, body, request):
             return web.Response(status=401, text="invalid signature")
         try:
