@@ -245,3 +245,43 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
         for proc in asks:
             _stop(proc)
         _stop(server)
+
+
+def test_the_page_shows_hidden_characters_in_what_people_type_and_in_cards(tmp_path: Path) -> None:
+    """Issue 11 §2 on the local page: a message typed with U+202E and a card for such a command both read
+    ⟨U+202E⟩ in the browser; the raw character is nowhere in the page's text."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must install Debian's chromium (.ci/run): no Chromium at {CHROMIUM}")
+        pytest.skip(f"no Chromium at {CHROMIUM} (Debian package `chromium`); the browser test needs it")
+    from playwright.sync_api import expect, sync_playwright
+
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    server_log, server_out = tmp_path / "serve.log", tmp_path / "serve.out"
+    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=_env(),
+                              stdout=server_out.open("w"), stderr=server_log.open("w"), stdin=subprocess.DEVNULL)
+    ask: subprocess.Popen[bytes] | None = None
+    try:
+        _wait_healthy(server, base, server_log)
+        ask = _ask(tmp_path, tmp_path / "ask.txt", "ls # \u202e ; rm -rf ~ \u202c")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page()
+                page.goto(_printed_login_url(server_out, base))
+                page.locator(f"#sidebar [data-channel={APPROVALS}]").click()
+                card = _card(page, "rm -rf ~")
+                expect(card).to_contain_text("\u27e8U+202E\u27e9")
+                expect(card).to_contain_text("Read this request carefully")
+                page.locator("#composer-input").fill("look \u2066here\u2069")
+                page.locator("#composer-input").press("Enter")
+                expect(page.locator("[data-ts]").filter(has_text="look").last).to_contain_text(
+                    "look \u27e8U+2066\u27e9here\u27e8U+2069\u27e9", timeout=10_000)
+                shown = page.locator("#layout").inner_text()
+                assert "\u202e" not in shown and "\u2066" not in shown
+            finally:
+                browser.close()
+    finally:
+        _stop(ask)
+        _stop(server)

@@ -86,8 +86,9 @@
     return Object.prototype.hasOwnProperty.call(EMOJI, name) ? EMOJI[name] : null;
   }
 
+  // mrkdwn text is shown through here (and DOM append): hidden characters made visible too.
   function decodeEntities(text) {
-    return String(text).replace(/&(lt|gt|amp);/g, (_m, name) => ({ lt: "<", gt: ">", amp: "&" })[name]);
+    return reveal(String(text).replace(/&(lt|gt|amp);/g, (_m, name) => ({ lt: "<", gt: ">", amp: "&" })[name]));
   }
 
   // -- mrkdwn -----------------------------------------------------------------------------------------
