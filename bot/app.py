@@ -38,7 +38,8 @@ from bot.slack.gateway import SlackChat, make_web_client
 from bot.slack.reports import SlackReportChat
 from bot.standing import StandingService
 from bot.store import Store, open_store
-from bot.store.notify import is_postgres, listen
+from bot.store.admission import AdmissionLimits
+from bot.store.notify import CACHE_PREFIX, is_postgres, listen
 from bot.store.reports import ReportStore
 from bot.waiters import LongPollSlots, WaiterHub
 
@@ -119,7 +120,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         admins = frozenset(settings.admins)
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
-        store = await open_store(settings.database_url)
+        store = await open_store(settings.database_url, cache_ttl_s=settings.cache_ttl_s)
         client = make_web_client(bot_token, api_url, metrics=metrics)
         chat = SlackChat(client, room_interval_s=settings.slack_room_interval_s, metrics=metrics)
         slots = LongPollSlots(long_poll_capacity(settings.max_long_polls, raise_open_file_limit()), metrics)
@@ -130,6 +131,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         service = EscalationService(
             store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
             metrics=metrics, recheck_s=settings.recheck_s,
+            limits=AdmissionLimits(max_open=settings.max_open_escalations, per_minute=settings.rate_per_minute),
         )
         report_store = ReportStore(store.engine)
         report_waiters = WaiterHub(slots, report_store.decided_among, metrics, kind="report")
@@ -160,16 +162,21 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         listener = None
 
         def wake(key: str) -> None:
+            if key.startswith(CACHE_PREFIX):
+                store.cache.invalidate(key.removeprefix(CACHE_PREFIX))
+                return
             waiters.notify(key)
             report_waiters.notify(key)
 
         def wake_all() -> None:
+            store.cache.set_live(True)
             waiters.notify_all()
             report_waiters.notify_all()
 
         if is_postgres(settings.database_url):
             listener = asyncio.create_task(
-                listen(settings.database_url, on_id=wake, on_connect=wake_all),
+                listen(settings.database_url, on_id=wake, on_connect=wake_all,
+                       on_lost=lambda: store.cache.set_live(False)),
                 name="flybot-listen",
             )
         app[HEALTH] = Health(store=store, client=client)

@@ -25,6 +25,16 @@ class Unreachable(ClientError):
     """FlyBot could not be reached before the deadline."""
 
 
+async def _problem(response: aiohttp.ClientResponse) -> Refused:
+    try:
+        data = await response.json(content_type=None)
+    except (aiohttp.ClientError, ValueError):
+        data = {}
+    if not isinstance(data, dict):
+        data = {}
+    return Refused(response.status, str(data.get("code", "error")), str(data.get("detail", "")))
+
+
 class Refused(ClientError):
     """FlyBot answered with a problem (4xx/5xx); ``code`` and ``status`` come from its problem+json body."""
 
@@ -35,6 +45,19 @@ class Refused(ClientError):
         self.detail = detail
 
 
+RETRY_AFTER_MAX_S = 60.0
+"""The longest ``Retry-After`` the client honours as given (seconds); a larger one is read as this."""
+
+
+def _retry_after(response: aiohttp.ClientResponse, default: float) -> float:
+    """``Retry-After`` in seconds (RFC 9110: delay-seconds; an HTTP date or junk counts as ``default``)."""
+    raw = response.headers.get("Retry-After", "")
+    try:
+        return min(RETRY_AFTER_MAX_S, max(0.0, float(raw)))
+    except ValueError:
+        return default
+
+
 @dataclass
 class FlyBotClient:
     """Talks to FlyBot's session API with a Bot token.
@@ -43,6 +66,10 @@ class FlyBotClient:
         base_url: e.g. ``http://127.0.0.1:8080``.
         token: the Bot's API token.
         retry_pause_s: pause between retries after a network error, seconds.
+
+    Retries (issue 10, "no client gives up on a request FlyBot accepted"): network errors, lost answers and 502/503/504
+    are retried; ``429`` and ``503`` wait for their ``Retry-After``. A POST is retried with the same
+    ``Idempotency-Key``, so a retry of a request FlyBot already took returns that escalation and posts nothing.
     """
 
     base_url: str
@@ -53,39 +80,73 @@ class FlyBotClient:
         return {"Authorization": f"Bearer {self.token}", **(extra or {})}
 
     async def _call(
-        self, session: aiohttp.ClientSession, method: str, path: str, deadline: float, **kwargs: Any
+        self, session: aiohttp.ClientSession, method: str, path: str, deadline: float, *,
+        answer_deadline: float | None = None, **kwargs: Any,
     ) -> dict[str, Any]:
+        """One request, retried until it gets an answer.
+
+        ``deadline`` (monotonic seconds) bounds retries while FlyBot has not been reached at all; once an attempt
+        got through to FlyBot (an HTTP answer, or a request sent whose answer was lost), retries go on until
+        ``answer_deadline`` (default: ``deadline``).
+
+        Raises:
+            Refused: a problem answer (4xx, 500), or a 429 whose ``Retry-After`` does not fit before the deadline.
+            Unreachable: out of time.
+        """
         url = self.base_url.rstrip("/") + path
         last = "no attempt"
+        reached = False
+        refused: Refused | None = None
         while True:
+            pause = self.retry_pause_s
             try:
                 async with session.request(method, url, **kwargs) as response:
-                    if response.status >= 500 and response.status != 500:
+                    reached = True
+                    if response.status in (429, 503) or (response.status > 500):
+                        pause = _retry_after(response, self.retry_pause_s) if response.status in (429, 503) else pause
                         last = f"HTTP {response.status}"
+                        refused = await _problem(response) if response.status == 429 else None
                     else:
                         data = await response.json(content_type=None)
                         if response.status >= 400:
                             raise Refused(response.status, str(data.get("code", "error")), str(data.get("detail", "")))
                         return dict(data)
-            except (aiohttp.ClientError, TimeoutError, ValueError) as exc:
+            except aiohttp.ClientConnectorError as exc:  # nothing was sent
                 last = type(exc).__name__
-            if time.monotonic() + self.retry_pause_s >= deadline:
+            except (aiohttp.ClientError, TimeoutError, ValueError) as exc:  # sent; the answer may be lost
+                reached = True
+                last = type(exc).__name__
+            limit = answer_deadline if reached and answer_deadline is not None else deadline
+            if time.monotonic() + pause >= limit:
+                if refused is not None:
+                    raise refused
                 raise Unreachable(f"FlyBot at {self.base_url} is unreachable ({last})")
-            await asyncio.sleep(self.retry_pause_s)
+            await asyncio.sleep(pause)
 
     async def escalate(
-        self, body: dict[str, Any], *, connect_timeout_s: float = 10.0, idempotency_key: str | None = None
+        self, body: dict[str, Any], *, connect_timeout_s: float = 10.0, idempotency_key: str | None = None,
+        timeout_s: float | None = None,
     ) -> dict[str, Any]:
-        """``POST /v1/escalations``, retried on network errors for up to ``connect_timeout_s`` with ONE Idempotency-Key.
+        """``POST /v1/escalations`` with ONE Idempotency-Key, retried until FlyBot answers.
 
+        ``connect_timeout_s``: how long to keep trying while FlyBot cannot be reached at all. ``timeout_s`` (default
+        the larger of ``connect_timeout_s`` and 120 s): how long to keep trying once it was reached, i.e. waiting
+        out ``429 rate_limited`` / ``503`` (their ``Retry-After``) and re-asking after a lost answer, which returns
+        the escalation FlyBot already took (the same key), never a second one.
         ``idempotency_key``: the caller's own (e.g. a tool call id, so a re-run never posts a second card);
-        default a fresh UUID. Raises :class:`Refused` on a problem answer, :class:`Unreachable` when out of time.
+        default a fresh UUID.
+
+        Raises:
+            Refused: a problem answer (e.g. ``rate_limited`` still in force when ``timeout_s`` runs out).
+            Unreachable: out of time.
         """
         key = idempotency_key or str(uuid.uuid4())
-        deadline = time.monotonic() + connect_timeout_s
+        now = time.monotonic()
+        budget = timeout_s if timeout_s is not None else max(connect_timeout_s, 120.0)
         async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=30)) as session:
             return await self._call(
-                session, "POST", "/v1/escalations", deadline, json=body, headers=self._headers({"Idempotency-Key": key})
+                session, "POST", "/v1/escalations", now + connect_timeout_s, answer_deadline=now + budget,
+                json=body, headers=self._headers({"Idempotency-Key": key}),
             )
 
     async def report(self, body: dict[str, Any], *, connect_timeout_s: float = 10.0) -> dict[str, Any]:
@@ -149,9 +210,13 @@ class FlyBotClient:
         return current
 
     async def ask(self, body: dict[str, Any], *, timeout_s: float) -> dict[str, Any]:
-        """Escalate and wait for the decision; on timeout the escalation is withdrawn (best effort) and returned."""
-        created = await self.escalate(body, connect_timeout_s=min(timeout_s, 10.0))
-        final = await self.wait(created, timeout_s=timeout_s)
+        """Escalate and wait for the decision; on timeout the escalation is withdrawn (best effort) and returned.
+
+        Time spent waiting out ``429 rate_limited`` counts against ``timeout_s``.
+        """
+        deadline = time.monotonic() + timeout_s
+        created = await self.escalate(body, connect_timeout_s=min(timeout_s, 10.0), timeout_s=timeout_s)
+        final = await self.wait(created, timeout_s=max(0.0, deadline - time.monotonic()))
         if final.get("status") == "pending":
             try:
                 final = await self.withdraw(final["id"])

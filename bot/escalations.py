@@ -31,6 +31,7 @@ from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import StandingService
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store
+from bot.store.admission import AdmissionLimits, Refused
 from bot.waiters import WaiterHub, long_poll
 
 log = structlog.get_logger("flybot.escalations")
@@ -88,6 +89,7 @@ class EscalationService:
         metrics: Prometheus metrics to update (None: none).
         recheck_s: the safety net's interval, seconds (one store query for all waiters, run by the hub; see
             :meth:`bot.waiters.WaiterHub.run_recheck`).
+        limits: admission control per Bot (open escalations, requests a minute); None: no limits.
     """
 
     def __init__(
@@ -102,7 +104,9 @@ class EscalationService:
         standing: StandingService | None = None,
         metrics: Metrics | None = None,
         recheck_s: float = RECHECK_S,
+        limits: AdmissionLimits | None = None,
     ) -> None:
+        self.limits = limits
         self.recheck_s = recheck_s
         self.metrics = metrics
         self.standing = standing
@@ -118,9 +122,11 @@ class EscalationService:
     async def escalate(self, bot: Bot, request: EscalationRequest, idempotency_key: str | None = None) -> Escalation:
         """Record an escalation and post its approval card; returns it (``pending``, or ``undeliverable``).
 
-        A repeated ``idempotency_key`` of the same Bot returns the first escalation and posts nothing.
+        A repeated ``idempotency_key`` of the same Bot returns the first escalation and posts nothing (and is never
+        refused by admission control: a client may always learn what happened to a request FlyBot accepted).
 
         Raises:
+            Refused: (429 ``rate_limited``, ``Retry-After``) the Bot is over one of its limits; nothing was created.
             ApprovalsClosed: ``approval_policy`` is ``never``.
             NoEscalationNeeded: ``file_policy`` is already ``danger-full-access``.
         """
@@ -150,7 +156,14 @@ class EscalationService:
             expires_at=now + timedelta(seconds=timeout_s),
             idempotency_key=idempotency_key,
         )
-        escalation, created = await self.store.add_escalation(new)
+        try:
+            escalation, created = await self.store.add_escalation(new, self.limits)
+        except Refused as exc:
+            if self.metrics is not None:
+                self.metrics.rate_limited.labels(exc.reason).inc()
+            log.info("escalation.refused", bot_id=bot.id, session_id=request.session_id, why=exc.reason,
+                     retry_after=exc.retry_after)
+            raise
         bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
         if not created:
             if _request_of(escalation) != _request_of(new):

@@ -44,6 +44,12 @@ class Settings(BaseSettings):
             for tests only, off by default (``FLYBOT_LOCAL_CONTROL``).
         max_long_polls: long-polls one replica holds at once; beyond, ``503 busy`` with ``Retry-After`` (also bounded
             by the open-file limit, see :func:`bot.limits.long_poll_capacity`).
+        max_open_escalations: pending escalations one Bot may have at once, across replicas (0: no limit).
+        rate_per_minute: escalation requests one Bot may make a minute, across replicas (sliding window; 0: no
+            limit). Beyond either: ``429 rate_limited`` with ``Retry-After``.
+        cache_ttl_s: how long the Bot of a token and the live standing approvals are reused from memory, seconds
+            (0: never). On PostgreSQL every change reaches each replica at once through NOTIFY; this bounds the
+            delay for a change made by another process on SQLite.
 
     Raises (from :func:`load_settings`):
         ConfigError: a missing or contradictory setting, with one line naming it.
@@ -75,6 +81,9 @@ class Settings(BaseSettings):
     log_format: Literal["auto", "console", "json"] = "auto"
     local_control: bool = False
     max_long_polls: int = Field(20000, ge=1, le=1_000_000)
+    max_open_escalations: int = Field(20, ge=0, le=100_000)
+    rate_per_minute: int = Field(120, ge=0, le=10_000_000)
+    cache_ttl_s: float = Field(2.0, ge=0, le=300)
 
     @field_validator("admins", mode="before")
     @classmethod

@@ -49,7 +49,7 @@ def sample(h: Harness, name: str, **labels: str) -> float:
 
 
 async def test_one_recheck_query_serves_every_waiting_long_poll(backend_url: str, tmp_path: Path) -> None:
-    h = await started(tmp_path, database_url=backend_url, recheck_s=0.1)
+    h = await started(tmp_path, database_url=backend_url, recheck_s=0.1, max_open_escalations=0)
     try:
         token = await h.add_bot()
         escalations = [await h.escalate(token, session_id=f"s{i}") for i in range(30)]

@@ -58,6 +58,7 @@ class EscalationRow(Base):
     __table_args__ = (
         UniqueConstraint("bot_id", "idempotency_key", name="uq_escalation_idempotency"),
         Index("ix_escalations_status_expires", "status", "expires_at"),
+        Index("ix_escalations_bot_status", "bot_id", "status"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
@@ -106,6 +107,20 @@ class StandingApprovalRow(Base):
     last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     revoked_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
+
+
+class BotRequestCountRow(Base):
+    """How many escalation requests a Bot made in one minute (``window``: minutes since the Unix epoch, UTC).
+
+    Admission control counts here, in the request's own transaction, so the limit holds across replicas
+    (:mod:`bot.store.admission`). Rows older than the previous minute are deleted as new minutes start.
+    """
+
+    __tablename__ = "bot_request_counts"
+
+    bot_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    window: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=False)
+    count: Mapped[int] = mapped_column(Integer)
 
 
 class AdminTokenRow(Base):

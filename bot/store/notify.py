@@ -6,6 +6,8 @@ LISTENs on one dedicated asyncpg connection and wakes its own long-polls. A lost
 replica restart) only delays an answer: each replica looks up all the ids its long-polls wait on in one query every
 few seconds anyway (:meth:`bot.waiters.WaiterHub.run_recheck`), and on every reconnect all local waiters are woken to
 re-check at once.
+The same channel carries ``cache:<table>`` payloads from triggers on ``bots`` and ``standing_approvals`` (migration
+0003): each replica then drops its in-memory copies (:mod:`bot.store.cache`).
 Source: PostgreSQL docs, "NOTIFY" (delivered at commit; not queued for listeners that are not connected).
 """
 
@@ -23,6 +25,8 @@ from sqlalchemy.engine import make_url
 log = structlog.get_logger("flybot.notify")
 
 CHANNEL = "flybot_decisions"
+CACHE_PREFIX = "cache:"
+"""Payloads ``cache:bots`` and ``cache:standing_approvals`` say a cached table changed (sent by triggers)."""
 
 
 async def notify_at_commit(session: Any, key: str) -> None:
@@ -51,8 +55,10 @@ async def listen(
     on_connect: Callable[[], None],
     *,
     retry_s: float = 1.0,
+    on_lost: Callable[[], None] | None = None,
 ) -> None:
-    """LISTEN until cancelled: ``on_id(payload)`` per notification, ``on_connect()`` after each (re)connect.
+    """LISTEN until cancelled: ``on_id(payload)`` per notification, ``on_connect()`` after each (re)connect,
+    ``on_lost()`` each time the connection ends (notifications may be missed until the next ``on_connect``).
 
     Connection errors are logged and retried every ``retry_s`` seconds; never raises except CancelledError.
     """
@@ -75,6 +81,8 @@ async def listen(
         except Exception as exc:  # noqa: BLE001 - keep listening whatever happens
             log.warning("notify.lost", error=type(exc).__name__)
         finally:
+            if on_lost is not None:
+                on_lost()
             if connection is not None and not connection.is_closed():
                 try:
                     await connection.close(timeout=2)

@@ -21,6 +21,8 @@ from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
+from bot.store.admission import AdmissionLimits, admit
+from bot.store.cache import StoreCache
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
 from bot.store.models import (
     AdminTokenRow,
@@ -94,8 +96,9 @@ class Store:
     Create with :func:`open_store`; close with :meth:`close`. Every method is a short transaction.
     """
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, cache: StoreCache | None = None) -> None:
         self.engine = engine
+        self.cache = cache or StoreCache()
         self._session = async_sessionmaker(engine, expire_on_commit=False)
 
     async def close(self) -> None:
@@ -124,10 +127,18 @@ class Store:
         return bot
 
     async def bot_by_token_hash(self, token_hash: str) -> Bot | None:
-        """The Bot whose token hashes to ``token_hash`` (hex SHA-256), or None."""
+        """The Bot whose token hashes to ``token_hash`` (hex SHA-256), or None (served from :attr:`cache` when
+        it holds a fresh copy)."""
+        cached = self.cache.bot(token_hash)
+        if cached is not None:
+            return cached
+        generation = self.cache.generation("bots")
         async with self._session() as session:
             row = (await session.execute(select(BotRow).where(BotRow.token_hash == token_hash))).scalar_one_or_none()
-            return _bot(row) if row else None
+            bot = _bot(row) if row else None
+        if bot is not None:
+            self.cache.put_bot(token_hash, bot, generation)
+        return bot
 
     async def get_bot(self, bot_id: str) -> Bot | None:
         """The Bot with this id, or None."""
@@ -146,6 +157,7 @@ class Store:
         async with self._session() as session:
             await session.execute(update(BotRow).where(BotRow.id == bot_id).values(token_hash=token_hash))
             await session.commit()
+        self.cache.invalidate("bots")
 
     async def list_bots(self) -> list[Bot]:
         """All Bots, by name."""
@@ -154,17 +166,24 @@ class Store:
             return [_bot(row) for row in rows]
 
     # -- Escalations ------------------------------------------------------------------------------
-    async def add_escalation(self, new: NewEscalation) -> tuple[Escalation, bool]:
+    async def add_escalation(
+        self, new: NewEscalation, limits: AdmissionLimits | None = None
+    ) -> tuple[Escalation, bool]:
         """Insert a pending escalation; returns ``(escalation, created)``.
 
         With an ``idempotency_key`` already used by the same Bot, nothing is inserted and the existing
-        escalation is returned with ``created=False``.
+        escalation is returned with ``created=False`` (a retry is never refused by ``limits``).
+
+        Raises:
+            Refused: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); nothing changed.
         """
         async with self._session() as session:
             if new.idempotency_key is not None:
                 existing = await self._by_key(session, new.bot_id, new.idempotency_key)
                 if existing is not None:
                     return existing, False
+            if limits is not None:
+                await admit(session, new.bot_id, new.created_at, limits)
             row = EscalationRow(
                 id=new.id,
                 bot_id=new.bot_id,
@@ -294,6 +313,7 @@ class Store:
                 )
             )
             await session.commit()
+        self.cache.invalidate("standing")
         return approval
 
     async def get_standing(self, approval_id: str) -> StandingApproval | None:
@@ -323,7 +343,39 @@ class Store:
     async def live_standing_for(
         self, *, bot_id: str, session_id: str, room: str | None, now: datetime
     ) -> list[StandingApproval]:
-        """Live standing approvals that may answer an escalation of this session, Bot and room (oldest first)."""
+        """Live standing approvals that may answer an escalation of this session, Bot and room (oldest first).
+
+        With :attr:`cache` on, every live approval is loaded once and filtered here (expiry checked against ``now``
+        on each call, so a cached approval still stops answering the moment it expires).
+        """
+        if self.cache.ttl_s <= 0:
+            return await self._live_standing_query(bot_id=bot_id, session_id=session_id, room=room, now=now)
+        live = self.cache.standing()
+        if live is None:
+            generation = self.cache.generation("standing")
+            async with self._session() as session:
+                stmt = (
+                    select(StandingApprovalRow)
+                    .where(
+                        StandingApprovalRow.revoked_at.is_(None),
+                        or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > now),
+                    )
+                    .order_by(StandingApprovalRow.created_at)
+                )
+                live = [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+            self.cache.put_standing(live, generation)
+        return [
+            a for a in live
+            if (a.expires_at is None or a.expires_at > now) and a.revoked_at is None and (
+                (a.scope == "session" and a.subject == session_id and a.bot_id == bot_id)
+                or (a.scope == "bot" and a.subject == bot_id)
+                or (bool(room) and a.scope == "room" and a.subject == room)
+            )
+        ]
+
+    async def _live_standing_query(
+        self, *, bot_id: str, session_id: str, room: str | None, now: datetime
+    ) -> list[StandingApproval]:
         async with self._session() as session:
             subjects = [
                 (StandingApprovalRow.scope == "session")
@@ -353,6 +405,7 @@ class Store:
                 .values(revoked_at=at, revoked_by=by)
             )
             await session.commit()
+            self.cache.invalidate("standing")
             if result.rowcount != 1:  # type: ignore[attr-defined]
                 return None
             row = await session.get(StandingApprovalRow, approval_id, populate_existing=True)
@@ -509,7 +562,9 @@ async def open_engine(database_url: str, *, create: bool) -> AsyncEngine:
     return engine
 
 
-async def open_store(database_url: str, *, migrate: bool | None = None, create: bool = True) -> Store:
+async def open_store(
+    database_url: str, *, migrate: bool | None = None, create: bool = True, cache_ttl_s: float = 0.0
+) -> Store:
     """Connect to ``database_url`` (SQLAlchemy async URL) and bring or check its schema.
 
     ``migrate``: True applies the Alembic migrations up to head; False only checks that the schema is current;
@@ -519,6 +574,9 @@ async def open_store(database_url: str, *, migrate: bool | None = None, create: 
 
     ``create``: False for operator commands, which never create a store (issue 15: a CLI run from another
     directory must not split the store): a missing SQLite file raises :class:`StoreMissing`.
+
+    ``cache_ttl_s``: how long the Bot of a token and the live standing approvals may be served from memory
+    (:class:`~bot.store.cache.StoreCache`; 0, the default, turns it off: the CLI and tools read the store each time).
 
     Raises:
         StoreMissing: no SQLite file and ``create`` is False.
@@ -539,4 +597,6 @@ async def open_store(database_url: str, *, migrate: bool | None = None, create: 
     except BaseException:
         await engine.dispose()
         raise
-    return Store(engine)
+    # PostgreSQL: nothing is served from memory until the app's LISTEN connection is up (StoreCache.set_live).
+    postgres = make_url(database_url).get_backend_name() == "postgresql"
+    return Store(engine, StoreCache(ttl_s=cache_ttl_s, live=not postgres))

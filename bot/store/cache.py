@@ -1,0 +1,84 @@
+"""In-memory copies of what every session request reads: the Bot of a token, and the live standing approvals.
+
+Issue 10, item 9: the hot path looked both up in the store on every request. Rules:
+- a copy is used for at most ``ttl_s`` seconds (the backstop for a change made by another process on SQLite);
+- every change made through this process's :class:`~bot.store.sql.Store` drops the copy at once;
+- on PostgreSQL a trigger NOTIFYs ``cache:bots`` / ``cache:standing_approvals`` at the commit of any change (any
+  replica, any tool), and each replica drops its copy on receipt; while its LISTEN connection is down nothing is
+  served from memory (``live`` is False), so a revoked approval or a rotated token never outlives a lost message;
+- a load that raced an invalidation is not kept (a generation counter).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.store.records import Bot, StandingApproval
+
+MAX_BOTS = 10_000
+"""At most this many tokens are remembered (then the copy starts afresh); unknown tokens are never remembered."""
+
+
+@dataclass
+class StoreCache:
+    """The copies and their validity. ``ttl_s`` 0 turns caching off."""
+
+    ttl_s: float = 0.0
+    live: bool = True
+    clock: Callable[[], float] = time.monotonic
+    _bots: dict[str, tuple[float, Bot]] = field(default_factory=dict)
+    _standing: tuple[float, list[StandingApproval]] | None = None
+    _generation: dict[str, int] = field(default_factory=lambda: {"bots": 0, "standing": 0})
+
+    @property
+    def enabled(self) -> bool:
+        """True when copies may be served now."""
+        return self.ttl_s > 0 and self.live
+
+    def generation(self, kind: str) -> int:
+        """The invalidation count of ``kind`` (``bots`` or ``standing``); pass it back to ``put_*``."""
+        return self._generation[kind]
+
+    def bot(self, token_hash: str) -> Bot | None:
+        """The remembered Bot of ``token_hash``, or None (unknown here, stale, or caching off)."""
+        if not self.enabled:
+            return None
+        entry = self._bots.get(token_hash)
+        if entry is None or self.clock() - entry[0] > self.ttl_s:
+            return None
+        return entry[1]
+
+    def put_bot(self, token_hash: str, bot: Bot, generation: int) -> None:
+        """Remember ``bot`` for ``token_hash`` if nothing was invalidated since ``generation`` was read."""
+        if not self.enabled or generation != self._generation["bots"]:
+            return
+        if len(self._bots) >= MAX_BOTS:
+            self._bots.clear()
+        self._bots[token_hash] = (self.clock(), bot)
+
+    def standing(self) -> list[StandingApproval] | None:
+        """The remembered live standing approvals (all scopes), or None."""
+        if not self.enabled or self._standing is None or self.clock() - self._standing[0] > self.ttl_s:
+            return None
+        return self._standing[1]
+
+    def put_standing(self, approvals: list[StandingApproval], generation: int) -> None:
+        """Remember the live standing approvals if nothing was invalidated since ``generation`` was read."""
+        if self.enabled and generation == self._generation["standing"]:
+            self._standing = (self.clock(), approvals)
+
+    def invalidate(self, what: str = "all") -> None:
+        """Drop copies: ``bots``, ``standing`` (also ``standing_approvals``, the table's name) or ``all``."""
+        if what in ("bots", "all"):
+            self._bots.clear()
+            self._generation["bots"] += 1
+        if what in ("standing", "standing_approvals", "all"):
+            self._standing = None
+            self._generation["standing"] += 1
+
+    def set_live(self, live: bool) -> None:
+        """PostgreSQL: whether change notifications are being received (copies are served only then)."""
+        self.live = live
+        self.invalidate("all")

@@ -1,0 +1,125 @@
+"""Issue 10, item 9: the Bot of a token and the live standing approvals are served from memory, and every change
+reaches every replica at once (PostgreSQL NOTIFY from triggers: any writer, not only FlyBot), never waiting for the
+TTL. Two replicas on one PostgreSQL, real HTTP; on SQLite the same process's changes drop the copy at once."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import asyncpg
+import pytest
+
+from bot.app import RUNTIME
+from bot.bots import hash_token
+from bot.store import StandingApproval, open_store
+from bot.store.cache import StoreCache
+from bot.store.notify import asyncpg_dsn
+from tests.harness import OWNER
+from tests.pg import throwaway_database
+from tests.test_replicas import Cluster
+
+BODY = {"session_id": "s", "command": "apt-get install -y jq", "cwd": "/w", "file_policy": "workspace-write",
+        "approval_policy": "ask", "contained": True}
+
+
+@pytest.fixture
+async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with throwaway_database() as url:
+        store = await open_store(url, migrate=True)
+        await store.close()
+        c = Cluster(url, tmp_path)
+        try:
+            yield c
+        finally:
+            await c.close()
+
+
+async def escalate(http: aiohttp.ClientSession, url: str, token: str) -> tuple[int, dict[str, Any]]:
+    async with http.post(f"{url}/v1/escalations", json=BODY, headers={"Authorization": f"Bearer {token}"}) as r:
+        return r.status, await r.json(content_type=None)
+
+
+async def wait_for_generation(cluster: Cluster, replica: int, kind: str, above: int) -> None:
+    cache = cluster.apps[replica][RUNTIME].store.cache
+    await _eventually(lambda: cache.generation(kind) > above)
+
+
+async def _eventually(check: Any, timeout: float = 10.0) -> None:
+    import asyncio
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "not within the timeout"
+        await asyncio.sleep(0.02)
+
+
+async def test_a_revocation_anywhere_stops_auto_answers_on_every_replica_at_once(cluster: Cluster) -> None:
+    # TTL 300 s: only the notification can make replica 0 drop its copy in time.
+    await cluster.start(replicas=2, cache_ttl_s=300.0)
+    bot_id, token = await cluster.add_bot()
+    await _eventually(lambda: all(app[RUNTIME].store.cache.live for app in cluster.apps))
+    approval = StandingApproval(
+        id="sa_" + uuid.uuid4().hex[:12], scope="bot", subject=bot_id, bot_id=bot_id, pattern="apt-get install",
+        max_risk="system", contained_only=True, expires_at=None, created_by=OWNER, created_at=datetime.now(UTC),
+    )
+    generation = cluster.apps[0][RUNTIME].store.cache.generation("standing")
+    await cluster.apps[1][RUNTIME].store.add_standing(approval)  # written through replica 1
+    await wait_for_generation(cluster, 0, "standing", generation)
+    status, first = await escalate(cluster.http, cluster.urls[0], token)
+    assert status == 201 and first["status"] == "approved", first  # replica 0 now holds the approval in memory
+    status, again = await escalate(cluster.http, cluster.urls[0], token)
+    assert again["status"] == "approved"
+
+    # Revoked by a plain SQL statement, as an operator's script would: the trigger tells every replica.
+    generation = cluster.apps[0][RUNTIME].store.cache.generation("standing")
+    conn = await asyncpg.connect(asyncpg_dsn(cluster.database_url))
+    try:
+        await conn.execute("UPDATE standing_approvals SET revoked_at = now(), revoked_by = 'ops' WHERE id = $1",
+                           approval.id)
+    finally:
+        await conn.close()
+    await wait_for_generation(cluster, 0, "standing", generation)
+    status, after = await escalate(cluster.http, cluster.urls[0], token)
+    assert status == 201 and after["status"] == "pending", "the revoked approval no longer answers"
+
+
+async def test_a_rotated_token_stops_working_on_every_replica_at_once(cluster: Cluster) -> None:
+    await cluster.start(replicas=2, cache_ttl_s=300.0)
+    bot_id, token = await cluster.add_bot()
+    await _eventually(lambda: all(app[RUNTIME].store.cache.live for app in cluster.apps))
+    status, _ = await escalate(cluster.http, cluster.urls[0], token)
+    assert status == 201  # replica 0 remembers the token
+    generation = cluster.apps[0][RUNTIME].store.cache.generation("bots")
+    await cluster.apps[1][RUNTIME].store.set_token_hash(bot_id, hash_token("fbt_new-token"))
+    await wait_for_generation(cluster, 0, "bots", generation)
+    status, body = await escalate(cluster.http, cluster.urls[0], token)
+    assert status == 401 and body["code"] == "unauthorized"
+
+
+def test_nothing_is_served_from_memory_while_notifications_may_be_missed() -> None:
+    now = [0.0]
+    cache = StoreCache(ttl_s=10.0, live=True, clock=lambda: now[0])
+    approval = StandingApproval(
+        id="sa_1", scope="bot", subject="b", bot_id="b", pattern="*", max_risk="system", contained_only=True,
+        expires_at=None, created_by=OWNER, created_at=datetime.now(UTC),
+    )
+    cache.put_standing([approval], cache.generation("standing"))
+    assert cache.standing() == [approval]
+    cache.set_live(False)  # the LISTEN connection dropped
+    assert cache.standing() is None
+    cache.put_standing([approval], cache.generation("standing"))
+    assert cache.standing() is None
+    cache.set_live(True)
+    generation = cache.generation("standing")
+    cache.invalidate("standing_approvals")  # a change raced this load: the load is not kept
+    cache.put_standing([approval], generation)
+    assert cache.standing() is None
+    cache.put_standing([approval], cache.generation("standing"))
+    now[0] = 10.5  # past the TTL
+    assert cache.standing() is None
