@@ -268,7 +268,9 @@ class EscalationService:
         """
 
         async def read() -> Escalation:
-            escalation = await self.get_for_bot(bot, escalation_id)
+            escalation = await self.store.get_escalation_shared(escalation_id)
+            if escalation is None or escalation.bot_id != bot.id:
+                raise NotFound(f"no escalation {escalation_id} for this Bot")
             if escalation.pending and escalation.expires_at <= self.clock():
                 escalation = await self.expire(escalation) or await self.get_for_bot(bot, escalation_id)
             return escalation

@@ -497,8 +497,14 @@ class ReportService:
         Raises :class:`NotFound` when it is not this Bot's, :class:`ShuttingDown` (503, retryable) once
         :meth:`shutdown` was called.
         """
+        async def read() -> Report:
+            report = await self.reports.get_shared(report_id)
+            if report is None or report.bot_id != bot.id:
+                raise NotFound(f"no report {report_id} for this Bot")
+            return report
+
         return await long_poll(
-            self.waiters, report_id, lambda: self.get_for_bot(bot, report_id), settled=lambda r: not r.open,
+            self.waiters, report_id, read, settled=lambda r: not r.open,
             wait_s=wait_s, closing=lambda: self.closing,
         )
 

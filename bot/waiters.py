@@ -162,8 +162,8 @@ async def long_poll(
     """Answer as soon as ``read()`` gives a settled item, or with the last item after ``wait_s`` seconds.
 
     Registers with ``hub`` BEFORE each read (no lost wake-up) and reads again only when woken (a decision here, a
-    store notification from another replica, or the hub's periodic recheck), when the wait ends, or at the latest
-    after ``pause_for(item)`` seconds (e.g. at its expiry).
+    store notification from another replica, or the hub's periodic recheck) or after ``pause_for(item)`` seconds
+    (e.g. at its expiry). When the wait ends with nothing woken, the last read is the answer.
 
     Raises:
         ShuttingDown: once ``closing()`` is true (503, retryable), so clients poll again elsewhere or later.
@@ -199,4 +199,7 @@ async def _poll(
             try:
                 await asyncio.wait_for(woken.wait(), timeout=max(0.05, pause))
             except TimeoutError:
-                pass
+                if time.monotonic() >= deadline:
+                    # Nothing woke it: no decision here, none notified from another replica, none found by the
+                    # recheck. The item read stands (one store read per long-poll, not two).
+                    return item

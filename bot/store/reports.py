@@ -20,6 +20,7 @@ from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
+from bot.store.coalesce import Coalescer
 from bot.store.models import BlockedReportRow
 from bot.store.notify import notify_at_commit
 from bot.store.sql import id_among
@@ -203,6 +204,7 @@ class ReportStore:
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
+        self._reads: Coalescer[Report] = Coalescer(self._by_id)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
 
     async def record(self, new: NewReport) -> tuple[Report, bool]:
@@ -264,6 +266,15 @@ class ReportStore:
         async with self._session() as session:
             row = await session.get(BlockedReportRow, report_id)
             return _report(row) if row else None
+
+    async def get_shared(self, report_id: str) -> Report | None:
+        """Like :meth:`get`, but concurrent callers share queries (:mod:`bot.store.coalesce`), for long-polls."""
+        return await self._reads.get(report_id)
+
+    async def _by_id(self, ids: list[str]) -> dict[str, Report]:
+        async with self._session() as session:
+            stmt = select(BlockedReportRow).where(id_among(BlockedReportRow.id, ids, self.engine.dialect.name))
+            return {row.id: _report(row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def set_dms(self, report_id: str, dms: list[tuple[str, str]]) -> Report | None:
         """Remember the owners' DMs (``[(channel, ts)]``); returns the report as it is now (any status)."""

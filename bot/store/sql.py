@@ -23,6 +23,7 @@ from sqlalchemy.sql.elements import ColumnElement
 from bot.errors import Conflict
 from bot.store.admission import AdmissionLimits, admit
 from bot.store.cache import StoreCache
+from bot.store.coalesce import Coalescer
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
 from bot.store.models import (
     AdminTokenRow,
@@ -99,6 +100,7 @@ class Store:
     def __init__(self, engine: AsyncEngine, cache: StoreCache | None = None) -> None:
         self.engine = engine
         self.cache = cache or StoreCache()
+        self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
 
     async def close(self) -> None:
@@ -226,6 +228,16 @@ class Store:
         async with self._session() as session:
             row = await session.get(EscalationRow, escalation_id)
             return _escalation(row) if row else None
+
+    async def get_escalation_shared(self, escalation_id: str) -> Escalation | None:
+        """Like :meth:`get_escalation`, but concurrent callers share queries (:mod:`bot.store.coalesce`): for
+        long-polls, which arrive and wake in bursts."""
+        return await self._reads.get(escalation_id)
+
+    async def _escalations_by_id(self, ids: list[str]) -> dict[str, Escalation]:
+        async with self._session() as session:
+            stmt = select(EscalationRow).where(id_among(EscalationRow.id, ids, self.engine.dialect.name))
+            return {row.id: _escalation(row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def set_card(self, escalation_id: str, channel: str, ts: str) -> None:
         """Remember where the approval card was posted (for ``chat.update``)."""
