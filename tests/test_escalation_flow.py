@@ -128,7 +128,7 @@ async def test_a_later_click_is_told_who_already_decided(harness: Harness) -> No
     modal = harness.open_modal(OWNER)
     await harness.click(ADMIN, esc["id"], APPROVE_ACTION)
     await harness.submit_modal(OWNER, modal["id"], {DENY_REASON_BLOCK: {DENY_REASON_INPUT: ""}})
-    _, final = await harness.get(token, esc["id"])
+    _, final = await harness.get(token, esc["id"], wait=10)  # the click is acknowledged before it is stored
     assert final["status"] == "approved" and final["decided_by"] == ADMIN
     await harness.eventually(lambda: harness.ephemerals(OWNER))
     assert any("already approved" in text and ADMIN in text for text in harness.ephemerals(OWNER)), harness.ephemerals(OWNER)
