@@ -7,7 +7,7 @@ replica restart) only delays an answer: each replica looks up all the ids its lo
 few seconds anyway (:meth:`bot.waiters.WaiterHub.run_recheck`), and on every reconnect all local waiters are woken to
 re-check at once.
 The same channel carries ``cache:<table>`` payloads from triggers on ``bots`` and ``standing_approvals`` (migration
-0003): each replica then drops its in-memory copies (:mod:`bot.store.cache`).
+0005): each replica then drops its in-memory copies (:mod:`bot.store.cache`).
 Source: PostgreSQL docs, "NOTIFY" (delivered at commit; not queued for listeners that are not connected).
 """
 

@@ -4,8 +4,8 @@ On PostgreSQL, statement triggers on ``bots`` and ``standing_approvals`` NOTIFY 
 ``flybot_decisions`` whenever a change commits (any writer), so every replica drops its in-memory copies
 (bot/store/cache.py). Standing approvals notify only for the columns that decide matching, not for use counts.
 
-Revision ID: 0003
-Revises: 0001
+Revision ID: 0005
+Revises: 0004
 Create Date: 2026-11-30
 """
 
@@ -14,8 +14,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0003'
-down_revision = '0001'
+revision = '0005'
+down_revision = '0004'
 branch_labels = None
 depends_on = None
 
