@@ -123,3 +123,43 @@ def test_nothing_is_served_from_memory_while_notifications_may_be_missed() -> No
     cache.put_standing([approval], cache.generation("standing"))
     now[0] = 10.5  # past the TTL
     assert cache.standing() is None
+
+
+async def test_any_write_through_the_engine_drops_the_copy_but_a_use_count_does_not(tmp_path: Path) -> None:
+    from sqlalchemy import text
+
+    from tests.harness import Harness
+
+    h = Harness(tmp=tmp_path, settings_overrides={"cache_ttl_s": 300.0})
+    await h.start()
+    try:
+        token = await h.add_bot()
+        reply = await h.slash(OWNER, "standing add --bot ci-bot apt-get install")
+        assert reply.startswith("Saved"), reply
+        store = h.runtime.store
+        status, first = await escalate(h.http, h.url, token)
+        assert first["status"] == "approved"
+        generation = store.cache.generation("standing")
+        status, second = await escalate(h.http, h.url, token)  # served from memory; its use count is a write
+        assert second["status"] == "approved" and store.cache.generation("standing") == generation
+        async with store.engine.begin() as conn:  # not through any Store method
+            await conn.execute(text("UPDATE standing_approvals SET revoked_at = :at, revoked_by = 'ops'"),
+                               {"at": datetime.now(UTC).replace(tzinfo=None)})
+        assert store.cache.generation("standing") > generation
+        status, third = await escalate(h.http, h.url, token)
+        assert status == 201 and third["status"] == "pending"
+    finally:
+        await h.close()
+
+
+def test_which_statements_change_a_cached_table() -> None:
+    from bot.store.cache import changed_table
+
+    assert changed_table("UPDATE standing_approvals SET revoked_at=?, revoked_by=? WHERE ...") == "standing_approvals"
+    assert changed_table("UPDATE standing_approvals SET use_count=(standing_approvals.use_count + ?), "
+                         "last_used_at=? WHERE standing_approvals.id IN (?)") is None
+    assert changed_table("INSERT INTO standing_approvals (id, scope) VALUES (?, ?)") == "standing_approvals"
+    assert changed_table("UPDATE bots SET token_hash=$1::VARCHAR WHERE bots.id = $2::VARCHAR") == "bots"
+    assert changed_table("DELETE FROM bots WHERE id = ?") == "bots"
+    assert changed_table("SELECT * FROM bots") is None
+    assert changed_table("INSERT INTO escalations (id) VALUES (?)") is None

@@ -67,16 +67,19 @@ def test_an_error_inside_authentication_logs_no_token(tmp_path: Path, log_format
         assert _request(f"{base}/v1/escalations/esc_1", token) == 404  # the token works
         with sqlite3.connect(tmp_path / "flybot.db") as db:  # break authentication's own query
             db.execute("ALTER TABLE bots RENAME TO bots_gone")
+        # The token that worked is now remembered in memory (FLYBOT_CACHE_TTL_S); a token not seen before makes
+        # authentication query the broken table.
+        unseen = token[:-6] + ("aaaaaa" if not token.endswith("aaaaaa") else "bbbbbb")
         for path, body in (("/v1/escalations", {"command": "ls"}), ("/v1/escalations/esc_1", None),
                            ("/v1/reports/rep_1", None)):
-            assert _request(f"{base}{path}", token, body) == 500
+            assert _request(f"{base}{path}", unseen, body) == 500
     finally:
         server.terminate()
         server.wait(timeout=20)
     logged = err.read_text() + out.read_text()
     assert "api.unhandled" in logged and ("Traceback" in logged or '"exc_type"' in logged), logged[-3000:]
     assert "bots" in logged  # the error itself is there, to be debugged
-    for secret in (token, token[4:], SIGNING_SECRET, f"Bearer {token}"):
+    for secret in (token, token[4:], unseen, unseen[4:], SIGNING_SECRET, f"Bearer {token}", f"Bearer {unseen}"):
         assert secret not in logged, f"{secret[:8]}... was logged"
 
 

@@ -2,7 +2,8 @@
 
 Issue 10, item 9: the hot path looked both up in the store on every request. Rules:
 - a copy is used for at most ``ttl_s`` seconds (the backstop for a change made by another process on SQLite);
-- every change made through this process's :class:`~bot.store.sql.Store` drops the copy at once;
+- every write to ``bots`` or ``standing_approvals`` through this process's engine drops the copy at once, whatever
+  code path made it (:func:`watch_writes`: at the statement, and again after its commit);
 - on PostgreSQL a trigger NOTIFYs ``cache:bots`` / ``cache:standing_approvals`` at the commit of any change (any
   replica, any tool), and each replica drops its copy on receipt; while its LISTEN connection is down nothing is
   served from memory (``live`` is False), so a revoked approval or a rotated token never outlives a lost message;
@@ -11,9 +12,14 @@ Issue 10, item 9: the hot path looked both up in the store on every request. Rul
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.ext.asyncio import AsyncEngine
 
 from bot.store.records import Bot, StandingApproval
 
@@ -82,3 +88,41 @@ class StoreCache:
         """PostgreSQL: whether change notifications are being received (copies are served only then)."""
         self.live = live
         self.invalidate("all")
+
+_WRITE = re.compile(r"^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?(bots|standing_approvals)\"?\b", re.I)
+_SET_COLUMNS = re.compile(r"\"?(\w+)\"?\s*=")
+_USE_ONLY = frozenset({"use_count", "last_used_at"})
+
+
+def changed_table(statement: str) -> str | None:
+    """``bots`` or ``standing_approvals`` when ``statement`` writes a cached table (a use count alone does not count),
+    else None."""
+    found = _WRITE.match(statement)
+    if found is None:
+        return None
+    table = found.group(2).lower()
+    if table == "standing_approvals" and found.group(1).upper() == "UPDATE":
+        set_part = statement.split(" SET ", 1)[-1].split(" WHERE ", 1)[0]
+        if set(_SET_COLUMNS.findall(set_part)) <= _USE_ONLY:
+            return None
+    return table
+
+
+def watch_writes(engine: AsyncEngine, cache: StoreCache) -> None:
+    """Drop ``cache``'s copies on every write to a cached table through ``engine``, by any code path (a service's
+    transaction, a report, a tool): at the statement (so a load racing it is not kept) and again when the connection
+    goes back to the pool, after its commit (so a load that read just before the commit is not kept either)."""
+    sync = engine.sync_engine
+
+    @event.listens_for(sync, "after_cursor_execute")
+    def _written(conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        table = changed_table(statement)
+        if table is not None:
+            cache.invalidate(table)
+            conn.info.setdefault("flybot_cache_dirty", set()).add(table)
+
+    @event.listens_for(sync.pool, "checkin")
+    def _returned(_dbapi_conn: Any, record: Any) -> None:
+        dirty = record.info.pop("flybot_cache_dirty", None) if record is not None else None
+        for table in dirty or ():
+            cache.invalidate(table)

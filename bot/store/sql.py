@@ -22,7 +22,7 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
 from bot.store.admission import AdmissionLimits, admit
-from bot.store.cache import StoreCache
+from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
 from bot.store.models import (
@@ -100,6 +100,7 @@ class Store:
     def __init__(self, engine: AsyncEngine, cache: StoreCache | None = None) -> None:
         self.engine = engine
         self.cache = cache or StoreCache()
+        watch_writes(engine, self.cache)
         self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
 
