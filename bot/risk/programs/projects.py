@@ -25,7 +25,7 @@ def run_recipe(call: Call, tool: str, target: str, *, directory: str | None = No
     g = call.g
     stale = g.risk_before > R.READ_ONLY
     recipe = g.recipes.recipe(tool, target, directory, file) if g.recipes is not None else None
-    label = f"{tool} {target}".strip()
+    label = f"{tool} run {target}" if tool in ("npm", "yarn", "pnpm") else f"{tool} {target}".strip()
     if recipe is None or stale:
         g.name_floor(call.rec, call.scope, [target], label)
     if recipe is None:
