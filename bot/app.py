@@ -10,7 +10,7 @@ import asyncio
 import json
 import os
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -104,6 +104,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             state_path=Path(settings.state_dir) / "localchat.json",
             access=PageAccess(),
             control=settings.local_control,
+            learn_ids=True,
         )
         app[EMULATOR] = emulator
         app.add_subapp(LOCAL_PREFIX + "/", emulator.app())
@@ -152,6 +153,8 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             socket_task = asyncio.create_task(_socket_mode(bolt, settings), name="flybot-socket-mode")
         if local:
             await _ensure_demo_bot(store, settings, base_url)
+            app[EMULATOR].directory = _known_ids(store)
+            await app[EMULATOR].refresh_directory()
         sweeper = asyncio.create_task(run_sweeper(service, settings.sweep_interval_s), name="flybot-sweeper")
         rechecks = [
             asyncio.create_task(hub.run_recheck(settings.recheck_s), name=f"flybot-recheck-{hub.kind}")
@@ -283,6 +286,17 @@ async def _socket_mode(bolt: object, settings: Settings) -> None:
         await asyncio.Event().wait()
     finally:
         await handler.close_async()  # type: ignore[no-untyped-call]
+
+
+def _known_ids(store: Store) -> Callable[[], Awaitable[tuple[list[str], list[str]]]]:
+    """Local mode's directory: every Bot's owners and room, so the page can act as anyone FlyBot was told about
+    (``flybot bots add builder --owner U0123ABCD --room C0789IJKL`` works as the README writes it)."""
+
+    async def known() -> tuple[list[str], list[str]]:
+        bots = await store.list_bots()
+        return [owner for bot in bots for owner in bot.owners], [bot.room for bot in bots if bot.room]
+
+    return known
 
 
 async def _ensure_demo_bot(store: Store, settings: Settings, base_url: str) -> None:

@@ -22,7 +22,7 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
     from bot.store import open_store
 
     async def run() -> int:
-        store = await open_store(_settings().database_url, create=False)
+        store = await open_store(settings.database_url, create=False)
         try:
             bot, token = await register_bot(store, args.name, args.owner, args.room, chat_user=args.chat_user)
         except FlyBotError as exc:
@@ -34,9 +34,30 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
               + (f"; chat user: {bot.chat_user}" if bot.chat_user else ""))
         print("Its API token, shown once (only a hash is stored):")
         print(token)
+        await _check_with_slack(settings, list(bot.owners), bot.room)
         return 0
 
+    settings = _settings()
     return asyncio.run(run())
+
+
+async def _check_with_slack(settings: Settings, owners: list[str], room: str | None) -> None:
+    """With Slack credentials: one warning line on stderr when Slack does not know an owner or the room, or FlyBot
+    is not in the room (``users.info`` / ``conversations.info``). Local mode learns every id, so nothing to check."""
+    if settings.slack_bot_token is None:
+        return
+    from bot.slack.directory import registration_warnings
+    from bot.slack.gateway import make_web_client
+
+    client = make_web_client(settings.slack_bot_token.get_secret_value(), settings.slack_api_url, max_retries=0)
+    try:
+        warnings = await registration_warnings(client, owners, room)
+    finally:
+        session = getattr(client, "session", None)
+        if session is not None:
+            await session.close()
+    if warnings:
+        print(f"flybot: warning: {'; '.join(warnings)}", file=sys.stderr)
 
 
 def cmd_bots_list(args: argparse.Namespace) -> int:

@@ -25,9 +25,11 @@ import asyncio
 import hashlib
 import itertools
 import json
+import re
 import secrets
 import time
 import urllib.parse
+from collections.abc import Awaitable, Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -51,6 +53,24 @@ DEFAULT_USERS: dict[str, dict[str, Any]] = {
     "U0OTHER01": {"name": "oscar", "real_name": "Oscar (not an owner)", "is_admin": False, "is_owner": False},
 }
 DEFAULT_CHANNELS: dict[str, str] = {"C0APPROVE": "flybot-approvals", "C0GENERAL": "general"}
+
+_USER_ID = re.compile(r"^[UW][A-Z0-9]{2,20}$")
+_CHANNEL_ID = re.compile(r"^[CG][A-Z0-9]{2,20}$")
+_MENTION = re.compile(r"<@([UW][A-Z0-9]{2,20})(?:\|[^>]*)?>")
+_GENERATED_NAMES = (
+    "Priya", "Mateo", "Amara", "Kenji", "Lucia", "Tomasz", "Noor", "Felix", "Ines", "Dmitri", "Zainab", "Hugo",
+    "Sofia", "Kwame", "Mei", "Rafael", "Elif", "Jonas", "Aiko", "Samir",
+)
+Directory = Callable[[], Awaitable[tuple[list[str], list[str]]]]
+"""Where local mode learns the ids FlyBot knows of: ``async () -> (user_ids, channel_ids)`` (the Bots' owners and
+rooms, read from the store)."""
+
+
+def generated_user(user_id: str) -> dict[str, Any]:
+    """A learned person: a generated display name (stable for the id), never an admin."""
+    name = _GENERATED_NAMES[int(hashlib.sha1(user_id.encode()).hexdigest(), 16) % len(_GENERATED_NAMES)]
+    return {"name": name.lower(), "real_name": f"{name} ({user_id})", "is_admin": False, "is_owner": False,
+            "learned": True}
 
 
 @dataclass
@@ -101,6 +121,10 @@ class SlackEmulator:
         users: user id -> ``{name, real_name, is_admin, is_owner}``.
         channels: channel id -> name.
         state_path: where to keep rooms and messages across restarts (local mode); None keeps them in memory only.
+        learn_ids: local mode: a user or channel id FlyBot uses that the emulation does not know yet (a Bot's owner,
+            its room, a request's room) joins it with a generated display name, instead of ``user_not_found`` /
+            ``channel_not_found``; ``directory`` (when set) is asked for more such ids each time the page reads
+            its state. Tests leave it off to see Slack's errors.
         app_token: the app-level token (``xapp-...``) that may open a Socket Mode connection
             (``apps.connections.open``). While a Socket Mode client is connected, deliveries go over its WebSocket as
             envelopes (``interactive``, ``slash_commands``, ``events_api``) and wait for its ack, as Slack does;
@@ -122,6 +146,8 @@ class SlackEmulator:
         app_token: str | None = None,
         access: PageAccess | None = None,
         control: bool = False,
+        learn_ids: bool = False,
+        directory: Directory | None = None,
     ) -> None:
         self.access = access or PageAccess()
         self.control = control
@@ -147,6 +173,8 @@ class SlackEmulator:
         self._http: aiohttp.ClientSession | None = None
         self.state_path = state_path
         self.app_token = app_token
+        self.learn_ids = learn_ids
+        self.directory = directory
         self._sockets: list[web.WebSocketResponse] = []
         self._acks: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._save_handle: asyncio.TimerHandle | None = None
@@ -158,6 +186,7 @@ class SlackEmulator:
         try:
             data = json.loads(self.state_path.read_text())
             self.channels.update({c["id"]: c for c in data.get("channels", [])})
+            self.users.update({u["id"]: {k: v for k, v in u.items() if k != "id"} for u in data.get("users", [])})
             self.messages = [Message(**m) for m in data.get("messages", [])]
         except (OSError, ValueError, TypeError, KeyError) as exc:
             log.warning("localchat.state_unreadable", path=str(self.state_path), error=type(exc).__name__)
@@ -166,7 +195,11 @@ class SlackEmulator:
     def _save(self) -> None:
         if self.state_path is None:
             return
-        data = {"channels": list(self.channels.values()), "messages": [asdict(m) for m in self.messages[-2000:]]}
+        data = {
+            "channels": list(self.channels.values()),
+            "users": [{"id": uid, **info} for uid, info in self.users.items() if info.get("learned")],
+            "messages": [asdict(m) for m in self.messages[-2000:]],
+        }
         tmp = self.state_path.with_suffix(".tmp")
         try:
             self.state_path.parent.mkdir(parents=True, exist_ok=True)
@@ -287,12 +320,43 @@ class SlackEmulator:
                 return fault
         return None
 
+    def learn(self, users: list[str] | tuple[str, ...] = (), channels: list[str] | tuple[str, ...] = ()) -> bool:
+        """Add unknown user and channel ids (well-formed ones only) with generated names; True if any was new."""
+        new = False
+        for user in users:
+            if user not in self.users and _USER_ID.match(user):
+                self.users[user] = generated_user(user)
+                new = True
+        for channel in channels:
+            if channel not in self.channels and _CHANNEL_ID.match(channel):
+                self.channels[channel] = {"id": channel, "name": f"room-{channel.lower()}", "is_im": False,
+                                          "user": None}
+                new = True
+        if new:
+            log.info("localchat.learned", users=list(users), channels=list(channels))
+            self._touch()
+        return new
+
+    def _known_user(self, user: str) -> bool:
+        if user not in self.users and self.learn_ids:
+            self.learn(users=[user])
+        return user in self.users
+
     def _channel(self, channel: str) -> str:
+        if self.learn_ids and channel not in self.channels and channel not in self.users:
+            self.learn(users=[channel] if _USER_ID.match(channel) else [], channels=[channel])
         if channel in self.channels:
             return channel
         if channel in self.users:
             return self._dm(channel)
         raise _SlackError("channel_not_found")
+
+    def _learn_mentions(self, text: str, blocks: list[dict[str, Any]]) -> None:
+        if not self.learn_ids:
+            return
+        found = _MENTION.findall(text + json.dumps(blocks))
+        found += re.findall(r'"user_id": "([UW][A-Z0-9]{2,20})"', json.dumps(blocks))
+        self.learn(users=found)
 
     def _dm(self, user: str) -> str:
         cid = "D" + hashlib.sha1(user.encode()).hexdigest()[:9].upper()
@@ -309,6 +373,7 @@ class SlackEmulator:
         text = str(args.get("text") or "")
         if not text and not blocks:
             raise _SlackError("no_text")
+        self._learn_mentions(text, blocks)
         message = Message(channel=channel, ts=self._next_ts(), text=text, blocks=blocks, bot_id=BOT_ID)
         self.messages.append(message)
         return {"channel": channel, "ts": message.ts, "message": _public(message)}
@@ -328,7 +393,7 @@ class SlackEmulator:
     def m_chat_post_ephemeral(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = self._channel(str(args.get("channel") or ""))
         user = str(args.get("user") or "")
-        if user not in self.users:
+        if not self._known_user(user):
             raise _SlackError("user_not_found")
         message = Message(
             channel=channel, ts=self._next_ts(), text=str(args.get("text") or ""), blocks=_blocks(args.get("blocks")),
@@ -359,7 +424,7 @@ class SlackEmulator:
 
     def m_views_publish(self, args: dict[str, Any]) -> dict[str, Any]:
         user = str(args.get("user_id") or "")
-        if user not in self.users:
+        if not self._known_user(user):
             raise _SlackError("user_not_found")
         view = _view(args.get("view"))
         self.home[user] = OpenView(id="VH" + user, user=user, view=view, kind="home")
@@ -367,21 +432,24 @@ class SlackEmulator:
 
     def m_users_info(self, args: dict[str, Any]) -> dict[str, Any]:
         user = str(args.get("user") or "")
-        if user not in self.users:
+        if not self._known_user(user):
             raise _SlackError("user_not_found")
         return {"user": {"id": user, "team_id": TEAM_ID, **self.users[user]}}
 
     def m_conversations_open(self, args: dict[str, Any]) -> dict[str, Any]:
         users = [u for u in str(args.get("users") or "").split(",") if u]
-        if len(users) != 1 or users[0] not in self.users:
+        if len(users) != 1 or not self._known_user(users[0]):
             raise _SlackError("user_not_found")
         return {"channel": {"id": self._dm(users[0])}}
 
     def m_conversations_info(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = str(args.get("channel") or "")
+        if self.learn_ids:
+            self.learn(channels=[channel])
         if channel not in self.channels:
             raise _SlackError("channel_not_found")
-        return {"channel": dict(self.channels[channel])}
+        info = dict(self.channels[channel])
+        return {"channel": {"is_member": True, "is_channel": not info["is_im"], **info}}
 
     # -- the page ---------------------------------------------------------------------------------------
     def snapshot(self, viewer: str) -> dict[str, Any]:
@@ -404,7 +472,19 @@ class SlackEmulator:
             "home": home.view if home else None,
         }
 
+    async def refresh_directory(self) -> None:
+        """Learn the ids the directory names (local mode: every Bot's owners and room), best effort."""
+        if self.directory is None or not self.learn_ids:
+            return
+        try:
+            users, channels = await self.directory()
+        except Exception as exc:  # noqa: BLE001 - the page still works with what is known
+            log.warning("localchat.directory_failed", error=type(exc).__name__)
+            return
+        self.learn(users=users, channels=channels)
+
     async def _page_state(self, request: web.Request) -> web.Response:
+        await self.refresh_directory()
         viewer = request.query.get("user", "")
         if viewer not in self.users:
             return web.json_response({"ok": False, "error": "unknown user"}, status=400)
