@@ -17,6 +17,7 @@ from pathlib import Path
 import structlog
 from aiohttp import web
 
+from bot.api import audit as audit_api
 from bot.api import escalations as escalations_api
 from bot.api import reports as reports_api
 from bot.api import standing as standing_api
@@ -237,6 +238,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     app.on_shutdown.append(release_waiters)
     escalations_api.add_routes(app)
     standing_api.add_routes(app)
+    audit_api.add_routes(app)
     reports_api.add_routes(app)
     if signing_secret is not None:
         # Socket Mode without a signing secret takes Slack's traffic over its WebSocket only: an HTTP route

@@ -12,7 +12,7 @@ import secrets
 import uuid
 from datetime import UTC, datetime
 
-from bot.errors import InvalidRequest, Unauthorized
+from bot.errors import InvalidRequest, NotFound, Unauthorized
 from bot.store import Bot, Store
 
 TOKEN_PREFIX = "fbt_"
@@ -46,11 +46,7 @@ async def register_bot(
     """
     if not _NAME.match(name):
         raise InvalidRequest("Bot name: 1-80 letters, digits, '.', '_' or '-', starting with a letter or digit", field="name")
-    if not owners:
-        raise InvalidRequest("a Bot needs at least one owner (--owner USER_ID)", field="owners")
-    for owner in owners:
-        if not USER_ID.match(owner):
-            raise InvalidRequest(f"owner {owner!r} is not a Slack user ID (like U0123ABCD)", field="owners")
+    _check_owners(owners)
     if room is not None and not CHANNEL_ID.match(room):
         raise InvalidRequest(f"room {room!r} is not a Slack channel ID (like C0123ABCD)", field="room")
     if chat_user is not None and not USER_ID.match(chat_user):
@@ -66,6 +62,77 @@ async def register_bot(
     )
     await store.add_bot(bot, hash_token(token))
     return bot, token
+
+
+def _check_owners(owners: list[str]) -> None:
+    if not owners:
+        raise InvalidRequest("a Bot needs at least one owner (--owner USER_ID)", field="owners")
+    for owner in owners:
+        if not USER_ID.match(owner):
+            raise InvalidRequest(f"owner {owner!r} is not a Slack user ID (like U0123ABCD)", field="owners")
+
+
+async def _named(store: Store, name: str) -> Bot:
+    bot = await store.bot_by_name(name)
+    if bot is None:
+        raise NotFound(f"no Bot named {name} (flybot bots list shows them)", field="name")
+    return bot
+
+
+async def rotate_token(store: Store, name: str, *, actor: str) -> tuple[Bot, str]:
+    """A new token for Bot ``name``; the old one stops at once (its hash is replaced). Audited.
+
+    Raises:
+        NotFound: no such Bot.
+    """
+    bot = await _named(store, name)
+    token = new_token()
+    await store.set_token_hash(bot.id, hash_token(token))
+    await store.audit("bot.token_rotated", at=datetime.now(UTC), actor=actor, bot_id=bot.id, bot=bot.name)
+    return bot, token
+
+
+async def remove_bot(store: Store, name: str, *, actor: str) -> tuple[Bot, int]:
+    """Remove Bot ``name``: its token stops at once and it is no longer listed; its history stays. Returns the Bot
+    and how many of its escalations are pending (FlyBot's sweeper withdraws them and updates their cards). Audited.
+
+    Raises:
+        NotFound: no such Bot.
+    """
+    bot = await _named(store, name)
+    now = datetime.now(UTC)
+    await store.remove_bot(bot.id, token_hash=hash_token(new_token()), at=now)
+    pending = len(await store.pending_escalations([bot.id]))
+    await store.audit("bot.removed", at=now, actor=actor, bot_id=bot.id, bot=bot.name, pending=pending)
+    return bot, pending
+
+
+async def update_bot(
+    store: Store, name: str, *, actor: str, owners: list[str] | None = None, room: str | None = None,
+) -> Bot:
+    """Change Bot ``name``'s owners (the whole list) and/or room (``"-"``: none, cards go to a DM with the first
+    owner). Audited.
+
+    Raises:
+        NotFound: no such Bot.
+        InvalidRequest: a bad owner or room ID, or nothing to change.
+    """
+    if owners is None and room is None:
+        raise InvalidRequest("nothing to change: give --owner and/or --room", field="owners")
+    if owners is not None:
+        _check_owners(owners)
+    if room is not None and room != "-" and not CHANNEL_ID.match(room):
+        raise InvalidRequest(f"room {room!r} is not a Slack channel ID (like C0123ABCD), or - for none", field="room")
+    bot = await _named(store, name)
+    updated = await store.update_bot(
+        bot.id, owners=list(dict.fromkeys(owners)) if owners is not None else None,
+        room=None if room == "-" else room, clear_room=room == "-",
+    )
+    if updated is None:
+        raise NotFound(f"no Bot named {name}", field="name")
+    await store.audit("bot.updated", at=datetime.now(UTC), actor=actor, bot_id=bot.id, bot=bot.name,
+                      owners=list(updated.owners), room=updated.room)
+    return updated
 
 
 def bearer_token(authorization: str | None, what: str = "token") -> str:

@@ -96,6 +96,48 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     admin_add.add_argument("--user", required=True)
     admin_add.set_defaults(handler="bot.commands.admin:cmd_admin_token")
 
+    # Bot lifecycle, admin tokens, audit, escalations (issue 15): handlers in bot/operator_cli.py
+    rotate = bots_sub.add_parser("rotate-token", help="print a new API token once; the old one stops at once",
+                                 description="Print a new API token for the Bot once; the old one stops at once.")
+    rotate.add_argument("name", help="the Bot's name")
+    rotate.set_defaults(handler="bot.operator_cli:cmd_bots_rotate_token")
+    remove = bots_sub.add_parser(
+        "remove", help="remove a Bot: its token stops, its pending escalations are withdrawn",
+        description="Remove a Bot: its token stops at once, it is no longer listed, and FlyBot withdraws its pending "
+                    "escalations (cards updated). Its history stays in the audit trail.")
+    remove.add_argument("name", help="the Bot's name")
+    remove.set_defaults(handler="bot.operator_cli:cmd_bots_remove")
+    change = bots_sub.add_parser("set", help="change a Bot's owners and/or room",
+                                 description="Change a Bot's owners (the whole list) and/or its room.")
+    change.add_argument("name", help="the Bot's name")
+    change.add_argument("--owner", action="append", metavar="USER_ID",
+                        help="Slack user ID of an owner (repeatable; replaces the list)")
+    change.add_argument("--room", metavar="CHANNEL_ID", help="Slack channel ID for its cards, or - for a DM to the first owner")
+    change.set_defaults(handler="bot.operator_cli:cmd_bots_set")
+
+    listed = admin_sub.add_parser("list", help="list admin tokens (ids and users, never the tokens)")
+    listed.add_argument("--json", action="store_true", help="print JSON")
+    listed.set_defaults(handler="bot.operator_cli:cmd_admin_tokens_list")
+    revoke = admin_sub.add_parser("revoke", help="revoke an admin token by id; it stops at once")
+    revoke.add_argument("id", help="the token's id (adm_..., from admin-tokens list)")
+    revoke.set_defaults(handler="bot.operator_cli:cmd_admin_tokens_revoke")
+
+    audit = sub.add_parser("audit", help="print the audit trail",
+                           description="Print the audit trail, oldest first: decisions, refusals, standing approvals, "
+                                       "Bot changes.")
+    audit.add_argument("--since", metavar="DURATION", help="only the last DURATION, like 30m, 24h or 7d (default: all)")
+    audit.add_argument("--bot", metavar="NAME", help="only this Bot's escalations")
+    audit.add_argument("--json", action="store_true", help="JSON lines, one row each")
+    audit.set_defaults(handler="bot.operator_cli:cmd_audit")
+    escalations = sub.add_parser("escalations", help="list escalations with their state",
+                                 description="List escalations, newest first, with their state and Bot.")
+    escalations.add_argument("--pending", action="store_true", help="only pending ones")
+    escalations.add_argument("--bot", metavar="NAME", help="only this Bot's")
+    escalations.add_argument("--since", metavar="DURATION", help="only those created in the last DURATION, like 24h")
+    escalations.add_argument("--limit", type=int, default=200, help="at most this many (default 200)")
+    escalations.add_argument("--json", action="store_true", help="JSON lines, one escalation each")
+    escalations.set_defaults(handler="bot.operator_cli:cmd_escalations")
+
     core = set(sub.choices)
     wanted = [REGISTRARS[command]] if command in REGISTRARS else [] if command in core else list(REGISTRARS.values())
     for module in dict.fromkeys(wanted):

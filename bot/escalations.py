@@ -357,7 +357,7 @@ class EscalationService:
         escalation = await self.get_for_bot(bot, escalation_id)
         now = self.clock()
         decided = await self.store.decide(
-            escalation.id, status="withdrawn", at=now, decided_by=bot.id, source="session", reason="withdrawn by the session"
+            escalation.id, status="withdrawn", at=now, decided_by=bot.id, source="session", reason=None
         )
         if decided is None:
             raise AlreadyDecided(_already_text(await self._get(escalation_id)))
@@ -389,6 +389,26 @@ class EscalationService:
         for escalation in await self.store.due_for_expiry(self.clock()):
             if await self.expire(escalation) is not None:
                 count += 1
+        return count
+
+    async def withdraw_for_removed_bots(self) -> int:
+        """Withdraw every pending escalation of a removed Bot (``flybot bots remove`` marks the Bot in the store from
+        another process; each replica's sweeper finishes the job here, cards updated). Returns how many."""
+        count = 0
+        for escalation in await self.store.pending_of_removed_bots():
+            now = self.clock()
+            withdrawn = await self.store.decide(
+                escalation.id, status="withdrawn", at=now, decided_by=None, source="admin",
+                reason="its Bot was removed by an operator",
+            )
+            if withdrawn is None:
+                continue
+            count += 1
+            await self.store.audit("escalation.withdrawn", at=now, escalation_id=escalation.id, why="bot_removed")
+            log.info("escalation.withdrawn", escalation_id=escalation.id, bot_id=escalation.bot_id, why="bot_removed")
+            bot = await self.store.get_bot(escalation.bot_id)
+            if bot is not None:
+                await self._finish(withdrawn, bot)
         return count
 
     async def _finish(self, escalation: Escalation, bot: Bot) -> None:
@@ -425,6 +445,7 @@ async def run_sweeper(service: EscalationService, interval_s: float) -> None:
     while True:
         try:
             await service.expire_due()
+            await service.withdraw_for_removed_bots()
         except Exception:  # noqa: BLE001 - the sweeper must survive a transient store error
             log.exception("sweeper.failed")
         await asyncio.sleep(interval_s)

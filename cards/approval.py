@@ -384,7 +384,8 @@ def _justification_block(justification: str | None) -> Block:
 def _outcome_block(esc: CardEscalation) -> Block:
     emoji, label = _OUTCOMES.get(esc.status, ("\u2139\ufe0f", _cut(one_line(esc.status), 30) or "Decided"))
     line = [bk.text(f"{emoji} {label}", bold=True)]
-    if esc.decided_by:
+    if esc.decided_by and esc.decision_source != "session":
+        # A session's own withdrawal is said by the tail ("the session withdrew"): never "by bot_cc5e..." (issue 15).
         line += [bk.text(" by "), _who_element(esc.decided_by)]
     when = esc.decided_at or (esc.expires_at if esc.status == "expired" else None)
     if when is not None:
@@ -417,10 +418,14 @@ def _outcome_tail(esc: CardEscalation) -> list[Block]:
         "undeliverable": " \u2014 the card could not be delivered, so the session was told no.",
         "withdrawn": " \u2014 the session withdrew the request; nothing runs with full access.",
     }
+    if esc.status == "withdrawn" and esc.decision_source not in (None, "session"):
+        return [bk.text(" \u2014 withdrawn for the session; nothing runs with full access.")]
     return [bk.text(tails.get(esc.status, "."))]
 
 
 def _outcome_note(esc: CardEscalation) -> list[Block]:
+    if esc.reason is not None and one_line(esc.reason).lower().rstrip(".") == f"{esc.status} by the session":
+        return []  # the heading already says it (issue 15: no note repeats its heading)
     if esc.reason is not None and esc.reason.strip():
         title = "Reason sent to the session:" if esc.status == "denied" else "Note:"
         return _quoted(title, esc.reason, CARD_NOTE_MAX)

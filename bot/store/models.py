@@ -49,6 +49,8 @@ class BotRow(Base):
     room: Mapped[str | None] = mapped_column(String(40), nullable=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     chat_user: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    """Set by ``flybot bots remove``: the token is replaced, the Bot is no longer listed, its history stays."""
 
 
 class EscalationRow(Base):

@@ -22,6 +22,7 @@ class Bot:
     room: str | None
     created_at: datetime
     chat_user: str | None = None
+    removed_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

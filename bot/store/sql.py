@@ -42,7 +42,7 @@ STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 
 def _bot(row: BotRow) -> Bot:
     return Bot(id=row.id, name=row.name, owners=tuple(row.owners), room=row.room, created_at=row.created_at,
-               chat_user=row.chat_user)
+               chat_user=row.chat_user, removed_at=row.removed_at)
 
 
 def _escalation(row: EscalationRow) -> Escalation:
@@ -137,7 +137,8 @@ class Store:
             return cached
         generation = self.cache.generation("bots")
         async with self._session() as session:
-            row = (await session.execute(select(BotRow).where(BotRow.token_hash == token_hash))).scalar_one_or_none()
+            stmt = select(BotRow).where(BotRow.token_hash == token_hash, BotRow.removed_at.is_(None))
+            row = (await session.execute(stmt)).scalar_one_or_none()
             bot = _bot(row) if row else None
         if bot is not None:
             self.cache.put_bot(token_hash, bot, generation)
@@ -150,9 +151,10 @@ class Store:
             return _bot(row) if row else None
 
     async def bot_by_name(self, name: str) -> Bot | None:
-        """The Bot with this name, or None."""
+        """The Bot with this name, or None (a removed Bot is not found by name)."""
         async with self._session() as session:
-            row = (await session.execute(select(BotRow).where(BotRow.name == name))).scalar_one_or_none()
+            stmt = select(BotRow).where(BotRow.name == name, BotRow.removed_at.is_(None))
+            row = (await session.execute(stmt)).scalar_one_or_none()
             return _bot(row) if row else None
 
     async def set_token_hash(self, bot_id: str, token_hash: str) -> None:
@@ -163,10 +165,65 @@ class Store:
         self.cache.invalidate("bots")
 
     async def list_bots(self) -> list[Bot]:
-        """All Bots, by name."""
+        """All Bots not removed, by name."""
         async with self._session() as session:
-            rows = (await session.execute(select(BotRow).order_by(BotRow.name))).scalars().all()
+            stmt = select(BotRow).where(BotRow.removed_at.is_(None)).order_by(BotRow.name)
+            rows = (await session.execute(stmt)).scalars().all()
             return [_bot(row) for row in rows]
+
+    async def update_bot(self, bot_id: str, *, owners: list[str] | None = None, room: str | None = None,
+                         clear_room: bool = False) -> Bot | None:
+        """Change a Bot's owners and/or room (``clear_room``: cards go to a DM with the first owner); returns the
+        Bot as stored, or None when it does not exist or was removed."""
+        values: dict[str, Any] = {}
+        if owners is not None:
+            values["owners"] = list(owners)
+        if room is not None or clear_room:
+            values["room"] = room
+        async with self._session() as session:
+            if values:
+                await session.execute(
+                    update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None)).values(**values))
+                await session.commit()
+                self.cache.invalidate("bots")
+            row = await session.get(BotRow, bot_id, populate_existing=True)
+            return _bot(row) if row is not None and row.removed_at is None else None
+
+    async def remove_bot(self, bot_id: str, *, token_hash: str, at: datetime) -> bool:
+        """Mark a Bot removed and replace its token hash with ``token_hash`` (of a token nobody holds): the old
+        token stops at once; history stays. True when this call removed it (False: unknown or already removed)."""
+        async with self._session() as session:
+            result = await session.execute(
+                update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None))
+                .values(removed_at=at, token_hash=token_hash))
+            await session.commit()
+            self.cache.invalidate("bots")
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    async def pending_of_removed_bots(self, limit: int = 100) -> list[Escalation]:
+        """Pending escalations whose Bot was removed (oldest first): the sweeper withdraws them."""
+        async with self._session() as session:
+            stmt = (
+                select(EscalationRow).join(BotRow, BotRow.id == EscalationRow.bot_id)
+                .where(EscalationRow.status == "pending", BotRow.removed_at.is_not(None))
+                .order_by(EscalationRow.created_at).limit(limit)
+            )
+            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+
+    async def list_escalations(
+        self, *, status: str | None = None, bot_id: str | None = None, since: datetime | None = None, limit: int = 200
+    ) -> list[Escalation]:
+        """Escalations, newest first, filtered by status, Bot and creation time; at most ``limit``."""
+        async with self._session() as session:
+            stmt = select(EscalationRow)
+            if status is not None:
+                stmt = stmt.where(EscalationRow.status == status)
+            if bot_id is not None:
+                stmt = stmt.where(EscalationRow.bot_id == bot_id)
+            if since is not None:
+                stmt = stmt.where(EscalationRow.created_at >= since)
+            stmt = stmt.order_by(EscalationRow.created_at.desc()).limit(limit)
+            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
 
     # -- Escalations ------------------------------------------------------------------------------
     async def add_escalation(
@@ -458,6 +515,20 @@ class Store:
             session.add(AdminTokenRow(id=token_id, token_hash=token_hash, user_id=user_id, created_at=at))
             await session.commit()
 
+    async def list_admin_tokens(self) -> list[tuple[str, str, datetime]]:
+        """Admin tokens as ``(id, user_id, created_at)``, oldest first (never the hashes)."""
+        async with self._session() as session:
+            stmt = select(AdminTokenRow.id, AdminTokenRow.user_id, AdminTokenRow.created_at).order_by(
+                AdminTokenRow.created_at)
+            return [(r[0], r[1], r[2]) for r in (await session.execute(stmt)).all()]
+
+    async def revoke_admin_token(self, token_id: str) -> bool:
+        """Delete an admin token (it stops at once); True when it existed."""
+        async with self._session() as session:
+            result = await session.execute(delete(AdminTokenRow).where(AdminTokenRow.id == token_id))
+            await session.commit()
+            return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
     async def admin_by_token_hash(self, token_hash: str) -> str | None:
         """The admin user id of an admin token, or None."""
         async with self._session() as session:
@@ -472,6 +543,24 @@ class Store:
         async with self._session() as session:
             session.add(AuditRow(at=at, event=event_name, escalation_id=escalation_id, actor=actor, detail=detail))
             await session.commit()
+
+    async def audit_page(
+        self, *, after_id: int = 0, since: datetime | None = None, bot_id: str | None = None, limit: int = 100,
+    ) -> list[AuditEntry]:
+        """Audit rows with ``id > after_id`` (a page: pass the last id back), oldest first, at or after ``since``,
+        only those of ``bot_id``'s escalations when given; at most ``limit``."""
+        async with self._session() as session:
+            stmt = select(AuditRow).where(AuditRow.id > after_id)
+            if since is not None:
+                stmt = stmt.where(AuditRow.at >= since)
+            if bot_id is not None:
+                stmt = stmt.join(EscalationRow, EscalationRow.id == AuditRow.escalation_id).where(
+                    EscalationRow.bot_id == bot_id)
+            rows = (await session.execute(stmt.order_by(AuditRow.id).limit(limit))).scalars().all()
+            return [
+                AuditEntry(id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail)
+                for r in rows
+            ]
 
     async def audit_log(self, escalation_id: str | None = None) -> list[AuditEntry]:
         """Audit rows in insertion order, only those of one escalation when given."""

@@ -1,0 +1,84 @@
+"""Reading the audit trail and the escalation list (issue 15 §5): one place for the CLI and ``GET /v1/audit``.
+
+Plain async code over the store; ``since`` takes the same durations as standing approvals (``30m``, ``24h``, ``7d``).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from bot.errors import InvalidRequest, NotFound
+from bot.standing import parse_duration
+from bot.store import AuditEntry, Escalation, Store
+
+MAX_PAGE = 500
+
+
+def since_of(text: str | None, now: datetime) -> datetime | None:
+    """``--since 24h`` -> ``now - 24h``; None for none.
+
+    Raises:
+        InvalidRequest: not a duration like 30m, 24h, 7d, 2w (field ``since``).
+    """
+    if not text:
+        return None
+    try:
+        return now - parse_duration(text)
+    except InvalidRequest:
+        raise InvalidRequest(f"since {text!r}: use a number and a unit, like 30m, 24h, 7d or 2w", field="since") from None
+
+
+async def bot_id_of(store: Store, name: str | None) -> str | None:
+    """The id of Bot ``name`` (None for none). Raises NotFound."""
+    if not name:
+        return None
+    bot = await store.bot_by_name(name)
+    if bot is None:
+        raise NotFound(f"no Bot named {name}", field="bot")
+    return bot.id
+
+
+def entry_to_api(entry: AuditEntry) -> dict[str, Any]:
+    """One audit row as JSON: ``{id, at (ISO 8601 UTC), event, escalation_id, actor, detail}``."""
+    return {"id": entry.id, "at": entry.at.isoformat(), "event": entry.event, "escalation_id": entry.escalation_id,
+            "actor": entry.actor, "detail": entry.detail}
+
+
+def entry_line(entry: AuditEntry, bot_names: dict[str, str]) -> str:
+    """One audit row as a line a person reads: time, event, escalation, Bot name, actor, details."""
+    detail = dict(entry.detail)
+    bot = bot_names.get(str(detail.pop("bot_id", "")), "") or str(detail.pop("bot", "") or "")
+    detail.pop("bot", None)
+    parts = [entry.at.strftime("%Y-%m-%d %H:%M:%S"), entry.event]
+    if entry.escalation_id:
+        parts.append(entry.escalation_id)
+    if bot:
+        parts.append(f"bot={bot}")
+    if entry.actor:
+        parts.append(f"by={entry.actor}")
+    parts += [f"{k}={v}" for k, v in sorted(detail.items())]
+    return "  ".join(parts)
+
+
+def escalation_line(escalation: Escalation, bot_names: dict[str, str]) -> str:
+    """One escalation as a line: created, status, Bot name, risk, where, decided by, id, command (one line)."""
+    where = "sandbox" if escalation.contained else "host"
+    command = " ".join(escalation.command.split())
+    command = command if len(command) <= 80 else command[:79] + "\u2026"
+    who = escalation.decided_by if escalation.decided_by and escalation.decision_source != "session" else ""
+    parts = [escalation.created_at.strftime("%Y-%m-%d %H:%M:%S"), escalation.status,
+             bot_names.get(escalation.bot_id, escalation.bot_id), escalation.risk, where]
+    if who:
+        parts.append(f"by={who}")
+    parts += [escalation.id, command]
+    return "  ".join(parts)
+
+
+def page_size(text: str | None, default: int = 100) -> int:
+    """``limit`` parameter: 1..500. Raises InvalidRequest."""
+    if text is None or text == "":
+        return default
+    if not text.isdigit() or not 1 <= int(text) <= MAX_PAGE:
+        raise InvalidRequest(f"limit: a whole number from 1 to {MAX_PAGE}", field="limit")
+    return int(text)

@@ -1,0 +1,166 @@
+"""Operator commands for the Bot lifecycle, admin tokens, the audit trail and the escalation list (issue 15 §4, §5).
+
+``flybot bots rotate-token|remove|set``, ``flybot admin-tokens list|revoke``, ``flybot audit``, ``flybot
+escalations``. Like every operator command they open the server's store and never create one. Exit codes: 0 done;
+2 bad input, a setting or the store (one line on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import getpass
+import json
+import sys
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.store import Store
+
+
+def _actor() -> str:
+    return f"operator:{getpass.getuser()}"
+
+
+def _run(prefix: str, work: Callable[[Store], Awaitable[int]]) -> int:
+    """Open the store (never creating it), run ``work``, close; a FlyBotError is one line on stderr, exit 2."""
+
+    from bot.errors import FlyBotError
+    from bot.settings import load_settings
+    from bot.store import open_store
+
+    async def run() -> int:
+        store = await open_store(load_settings().database_url, create=False)
+        try:
+            return await work(store)
+        except FlyBotError as exc:
+            print(f"flybot {prefix}: {exc.detail}", file=sys.stderr)
+            return 2
+        finally:
+            await store.close()
+
+    return asyncio.run(run())
+
+
+async def _bot_names(store: Store) -> dict[str, str]:
+    return {bot.id: bot.name for bot in await store.list_bots()}
+
+
+def cmd_bots_rotate_token(args: argparse.Namespace) -> int:
+    """Print a new token for the Bot once; the old one stops at once."""
+    from bot.bots import rotate_token
+
+    async def work(store: Store) -> int:
+        bot, token = await rotate_token(store, args.name, actor=_actor())
+        print(f"New API token for {bot.name}, shown once (the old one no longer works):")
+        print(token)
+        return 0
+
+    return _run("bots rotate-token", work)
+
+
+def cmd_bots_remove(args: argparse.Namespace) -> int:
+    """Remove a Bot: its token stops; its pending escalations are withdrawn by the server (cards updated)."""
+    from bot.bots import remove_bot
+
+    async def work(store: Store) -> int:
+        bot, pending = await remove_bot(store, args.name, actor=_actor())
+        tail = (f"; FlyBot withdraws its {pending} pending escalation{'s' if pending != 1 else ''} and updates "
+                "the cards" if pending else "")
+        print(f"Removed {bot.name}: its token no longer works{tail}.")
+        return 0
+
+    return _run("bots remove", work)
+
+
+def cmd_bots_set(args: argparse.Namespace) -> int:
+    """Change a Bot's owners (the whole list) and/or room."""
+    from bot.bots import update_bot
+
+    async def work(store: Store) -> int:
+        bot = await update_bot(store, args.name, actor=_actor(), owners=args.owner, room=args.room)
+        print(f"{bot.name}: owners {', '.join(bot.owners)}; room {bot.room or '(DM to the first owner)'}")
+        return 0
+
+    return _run("bots set", work)
+
+
+def cmd_admin_tokens_list(args: argparse.Namespace) -> int:
+    """List admin tokens (never the tokens themselves)."""
+
+    async def work(store: Store) -> int:
+        tokens = await store.list_admin_tokens()
+        if args.json:
+            print(json.dumps([{"id": i, "user": u, "created_at": c.isoformat()} for i, u, c in tokens]))
+        elif not tokens:
+            print("No admin tokens. Add one: flybot admin-tokens add --user USER_ID")
+        for token_id, user, created in [] if args.json else tokens:
+            print(f"{token_id}\t{user}\tcreated {created.strftime('%Y-%m-%d %H:%M UTC')}")
+        return 0
+
+    return _run("admin-tokens list", work)
+
+
+def cmd_admin_tokens_revoke(args: argparse.Namespace) -> int:
+    """Revoke an admin token by id; it stops at once."""
+    from datetime import UTC, datetime
+
+    from bot.errors import NotFound
+
+    async def work(store: Store) -> int:
+        if not await store.revoke_admin_token(args.id):
+            raise NotFound(f"no admin token {args.id} (flybot admin-tokens list shows them)")
+        await store.audit("admin_token.revoked", at=datetime.now(UTC), actor=_actor(), token_id=args.id)
+        print(f"Revoked {args.id}.")
+        return 0
+
+    return _run("admin-tokens revoke", work)
+
+
+def cmd_audit(args: argparse.Namespace) -> int:
+    """Print the audit trail, oldest first (JSON lines with ``--json``)."""
+    from bot.audit import bot_id_of, entry_line, entry_to_api, since_of
+    from bot.escalations import utcnow
+
+    async def work(store: Store) -> int:
+        since = since_of(args.since, utcnow())
+        bot_id = await bot_id_of(store, args.bot)
+        names = await _bot_names(store)
+        after, shown = 0, 0
+        while True:
+            rows = await store.audit_page(after_id=after, since=since, bot_id=bot_id, limit=500)
+            for row in rows:
+                print(json.dumps(entry_to_api(row)) if args.json else entry_line(row, names))
+            shown += len(rows)
+            if len(rows) < 500:
+                break
+            after = rows[-1].id
+        if not shown and not args.json:
+            print("No audit rows" + (f" in the last {args.since}" if args.since else "") + ".", file=sys.stderr)
+        return 0
+
+    return _run("audit", work)
+
+
+def cmd_escalations(args: argparse.Namespace) -> int:
+    """List escalations, newest first, with their state and Bot name."""
+    from bot.audit import bot_id_of, escalation_line, since_of
+    from bot.escalations import utcnow
+
+    async def work(store: Store) -> int:
+        bot_id = await bot_id_of(store, args.bot)
+        since = since_of(args.since, utcnow())
+        items = await store.list_escalations(status="pending" if args.pending else None, bot_id=bot_id, since=since,
+                                             limit=args.limit)
+        names = await _bot_names(store)
+        for escalation in items:
+            if args.json:
+                print(json.dumps({**escalation.to_api(), "bot": names.get(escalation.bot_id)}))
+            else:
+                print(escalation_line(escalation, names))
+        if not items and not args.json:
+            print("No pending escalations." if args.pending else "No escalations.", file=sys.stderr)
+        return 0
+
+    return _run("escalations", work)
