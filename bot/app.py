@@ -291,12 +291,13 @@ async def _socket_mode(bolt: object, settings: Settings) -> None:
 
 
 def _known_ids(store: Store) -> Callable[[], Awaitable[tuple[list[str], list[str]]]]:
-    """Local mode's directory: every Bot's owners and room, so the page can act as anyone FlyBot was told about
+    """Local mode's directory: every Bot's owners, chat user and room, so the page can act as anyone FlyBot was told about
     (``flybot bots add builder --owner U0123ABCD --room C0789IJKL`` works as the README writes it)."""
 
     async def known() -> tuple[list[str], list[str]]:
         bots = await store.list_bots()
-        return [owner for bot in bots for owner in bot.owners], [bot.room for bot in bots if bot.room]
+        users = [owner for bot in bots for owner in bot.owners] + [bot.chat_user for bot in bots if bot.chat_user]
+        return users, [bot.room for bot in bots if bot.room]
 
     return known
 

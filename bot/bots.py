@@ -109,16 +109,20 @@ async def remove_bot(store: Store, name: str, *, actor: str) -> tuple[Bot, int]:
 
 async def update_bot(
     store: Store, name: str, *, actor: str, owners: list[str] | None = None, room: str | None = None,
+    chat_user: str | None = None,
 ) -> Bot:
-    """Change Bot ``name``'s owners (the whole list) and/or room (``"-"``: none, cards go to a DM with the first
-    owner). Audited.
+    """Change Bot ``name``'s owners (the whole list), room (``"-"``: none, cards go to a DM with the first owner)
+    and/or chat user (``"-"``: none). Audited.
 
     Raises:
         NotFound: no such Bot.
-        InvalidRequest: a bad owner or room ID, or nothing to change.
+        InvalidRequest: a bad owner, room or chat user ID, or nothing to change.
     """
-    if owners is None and room is None:
-        raise InvalidRequest("nothing to change: give --owner and/or --room", field="owners")
+    if owners is None and room is None and chat_user is None:
+        raise InvalidRequest("nothing to change: give --owner, --room and/or --chat-user", field="owners")
+    if chat_user is not None and chat_user != "-" and not USER_ID.match(chat_user):
+        raise InvalidRequest(f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD), or - for none",
+                             field="chat_user")
     if owners is not None:
         _check_owners(owners)
     if room is not None and room != "-" and not CHANNEL_ID.match(room):
@@ -127,11 +131,12 @@ async def update_bot(
     updated = await store.update_bot(
         bot.id, owners=list(dict.fromkeys(owners)) if owners is not None else None,
         room=None if room == "-" else room, clear_room=room == "-",
+        chat_user=None if chat_user == "-" else chat_user, clear_chat_user=chat_user == "-",
     )
     if updated is None:
         raise NotFound(f"no Bot named {name}", field="name")
     await store.audit("bot.updated", at=datetime.now(UTC), actor=actor, bot_id=bot.id, bot=bot.name,
-                      owners=list(updated.owners), room=updated.room)
+                      owners=list(updated.owners), room=updated.room, chat_user=updated.chat_user)
     return updated
 
 

@@ -107,12 +107,14 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                     "escalations (cards updated). Its history stays in the audit trail.")
     remove.add_argument("name", help="the Bot's name")
     remove.set_defaults(handler="bot.operator_cli:cmd_bots_remove")
-    change = bots_sub.add_parser("set", help="change a Bot's owners and/or room",
-                                 description="Change a Bot's owners (the whole list) and/or its room.")
+    change = bots_sub.add_parser("set", help="change a Bot's owners, room or chat user",
+                                 description="Change a Bot's owners (the whole list), its room and/or its chat user.")
     change.add_argument("name", help="the Bot's name")
     change.add_argument("--owner", action="append", metavar="USER_ID",
                         help="Slack user ID of an owner (repeatable; replaces the list)")
     change.add_argument("--room", metavar="CHANNEL_ID", help="Slack channel ID for its cards, or - for a DM to the first owner")
+    change.add_argument("--chat-user", metavar="USER_ID",
+                        help="Slack user the Bot posts as (its room messages count as its reports), or - for none")
     change.set_defaults(handler="bot.operator_cli:cmd_bots_set")
 
     listed = admin_sub.add_parser("list", help="list admin tokens (ids and users, never the tokens)")

@@ -75,12 +75,14 @@ def cmd_bots_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_bots_set(args: argparse.Namespace) -> int:
-    """Change a Bot's owners (the whole list) and/or room."""
+    """Change a Bot's owners (the whole list), room and/or chat user."""
     from bot.bots import update_bot
 
     async def work(store: Store) -> int:
-        bot = await update_bot(store, args.name, actor=_actor(), owners=args.owner, room=args.room)
-        print(f"{bot.name}: owners {', '.join(bot.owners)}; room {bot.room or '(DM to the first owner)'}")
+        bot = await update_bot(store, args.name, actor=_actor(), owners=args.owner, room=args.room,
+                               chat_user=args.chat_user)
+        print(f"{bot.name}: owners {', '.join(bot.owners)}; room {bot.room or '(DM to the first owner)'}; "
+              f"chat user {bot.chat_user or '(none: reports through the API only)'}")
         return 0
 
     return _run("bots set", work)

@@ -73,14 +73,17 @@ async def test_set_changes_owners_and_room_and_the_next_card_follows(harness: Ha
     token = await harness.add_bot()
     changed = await operator(harness, "bots", "set", "ci-bot", "--owner", OTHER, "--room", "C0GENERAL")
     assert changed.returncode == 0, changed.stderr
-    assert f"owners {OTHER}; room C0GENERAL" in changed.stdout
+    assert f"owners {OTHER}; room C0GENERAL; chat user (none" in changed.stdout
     escalation = await harness.escalate(token)
     await harness.eventually(lambda: any(escalation["id"] in str(m.blocks) for m in harness.emulator.messages))
     assert harness.card_for(escalation["id"])["channel"] == "C0GENERAL"
     await harness.click(OTHER, escalation["id"], APPROVE_ACTION)
     _, decided = await harness.get(token, escalation["id"], wait=10)
     assert decided["status"] == "approved" and decided["decided_by"] == OTHER
+    chat = await operator(harness, "bots", "set", "ci-bot", "--chat-user", "U0CHATBOT")
+    assert chat.returncode == 0 and "chat user U0CHATBOT" in chat.stdout, chat.stderr
     for args, expect in [(("--owner", "olivia"), "not a Slack user ID"), (("--room", "#general"), "not a Slack channel"),
+                         (("--chat-user", "bot"), "not a Slack user ID"),
                          ((), "nothing to change")]:
         bad = await operator(harness, "bots", "set", "ci-bot", *args)
         assert bad.returncode == 2 and expect in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, bad.stderr

@@ -172,10 +172,13 @@ class Store:
             return [_bot(row) for row in rows]
 
     async def update_bot(self, bot_id: str, *, owners: list[str] | None = None, room: str | None = None,
-                         clear_room: bool = False) -> Bot | None:
-        """Change a Bot's owners and/or room (``clear_room``: cards go to a DM with the first owner); returns the
-        Bot as stored, or None when it does not exist or was removed."""
+                         clear_room: bool = False, chat_user: str | None = None,
+                         clear_chat_user: bool = False) -> Bot | None:
+        """Change a Bot's owners, room (``clear_room``: cards go to a DM with the first owner) and/or chat user
+        (``clear_chat_user``: none); returns the Bot as stored, or None when it does not exist or was removed."""
         values: dict[str, Any] = {}
+        if chat_user is not None or clear_chat_user:
+            values["chat_user"] = chat_user
         if owners is not None:
             values["owners"] = list(owners)
         if room is not None or clear_room:
