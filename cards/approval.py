@@ -253,15 +253,20 @@ def not_allowed_text(bot_name: str) -> str:
     return f"Only the owners of *{name}* or a FlyBot admin can approve or deny its requests."
 
 
-def already_decided_text(status: str, decided_by: str | None, decided_at: datetime | None) -> str:
+def already_decided_text(
+    status: str, decided_by: str | None, decided_at: datetime | None, decision_source: str | None = None
+) -> str:
     """Ephemeral reply to a click on a card that is no longer pending.
 
-    ``decided_by`` becomes a ``<@U…>`` mention only when it is a plain user id; anything else is escaped text.
+    ``decided_by`` becomes a ``<@U…>`` mention only when it is a plain user id; anything else is escaped text. A
+    session's own withdrawal (``decision_source`` ``session``) names no one: never a Bot's internal id (issue 15).
     E.g. ``This request was already approved by <@U0123ABC> at 2025-01-31 14:05:09 UTC.``
     """
     what = _ALREADY.get(status, f"already {mrkdwn_escape(_cut(status, 40))}")
+    if status == "withdrawn" and decision_source not in (None, "session"):
+        what = "already withdrawn"
     parts = [f"This request was {what}"]
-    if decided_by:
+    if decided_by and decision_source != "session":
         parts.append(f" by {_who_mrkdwn(decided_by)}")
     if decided_at is not None:
         parts.append(f" at {format_utc(decided_at)}")

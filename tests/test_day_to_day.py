@@ -7,12 +7,13 @@ from datetime import UTC, datetime
 
 from bot.bots import hash_token, new_token
 from cards import (
+    APPROVE_ACTION,
     DENY_ACTION,
     STANDING_BOT_ACTION,
     STANDING_PATTERN_BLOCK,
     STANDING_PATTERN_INPUT,
 )
-from tests.harness import ADMIN, OWNER, ROOM, Harness
+from tests.harness import ADMIN, OWNER, ROOM, Harness, block_text
 from tests.test_standing import asks, modal_values
 
 
@@ -86,3 +87,31 @@ async def test_a_standing_form_slack_did_not_open_names_the_button_to_click_agai
     await harness.eventually(lambda: harness.ephemerals(OWNER))
     assert "click Always for this Bot again" in harness.ephemerals(OWNER)[-1]
     assert await harness.runtime.store.list_standing() == []
+
+
+async def test_a_withdrawn_card_and_a_late_click_name_no_internal_id_and_repeat_nothing(harness: Harness) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token)
+    await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
+    async with harness.http.post(f"{harness.url}/v1/escalations/{esc['id']}/withdraw",
+                                 headers={"Authorization": f"Bearer {token}"}) as response:
+        assert response.status == 200
+    await harness.eventually(lambda: "Withdrawn" in block_text(harness.card_for(esc["id"])["blocks"]))
+    card = block_text(harness.card_for(esc["id"])["blocks"])
+    assert "bot_" not in card and "Note:" not in card, card
+    assert "the session withdrew the request" in card
+    await harness.click(OWNER, esc["id"], APPROVE_ACTION)
+    await harness.eventually(lambda: harness.ephemerals(OWNER))
+    late = harness.ephemerals(OWNER)[-1]
+    assert late.startswith("This request was withdrawn by the session at") and "bot_" not in late, late
+
+
+async def test_a_late_click_names_the_person_who_decided_as_a_mention(harness: Harness) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token)
+    await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
+    await harness.click(ADMIN, esc["id"], APPROVE_ACTION)
+    await harness.get(token, esc["id"], wait=10)
+    await harness.click(OWNER, esc["id"], DENY_ACTION)
+    await harness.eventually(lambda: harness.ephemerals(OWNER))
+    assert harness.ephemerals(OWNER)[-1].startswith(f"This request was already approved by <@{ADMIN}> at")

@@ -25,6 +25,7 @@ from cards import (
     REVIEW_APPROVE_ACTION,
     REVIEW_MODAL_CALLBACK,
     SHOW_COMMAND_ACTION,
+    already_decided_text,
     deny_reason_modal,
     full_command_modal,
 )
@@ -78,9 +79,19 @@ def _outcome_text(error: FlyBotError) -> str:
     return error.detail
 
 
+def already_text(escalation: Escalation) -> str:
+    """"This request was already approved by @Olivia at ..." for a card that is no longer pending (people as
+    mentions, a session's withdrawal without the Bot's internal id)."""
+    return already_decided_text(escalation.status, escalation.decided_by, escalation.decided_at,
+                                escalation.decision_source)
+
+
 async def _decide(deps: SlackDeps, *, escalation_id: str, user: str, channel: str, approve: bool, reason: str | None) -> None:
     try:
         await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason)
+    except AlreadyDecided as exc:
+        current = await deps.store.get_escalation(escalation_id)
+        await _refuse(deps, channel, user, already_text(current) if current else _outcome_text(exc))
     except FlyBotError as exc:
         await _refuse(deps, channel, user, _outcome_text(exc))
     except Exception:  # noqa: BLE001 - never a stack trace in chat
@@ -108,10 +119,11 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
         try:
             escalation, _bot, _source = await deps.service.require_decider(escalation_id, user)
-            if not escalation.pending:
-                raise AlreadyDecided(_status_text(escalation))
         except FlyBotError as exc:
             await _refuse(deps, channel, user, _outcome_text(exc))
+            return
+        if not escalation.pending:
+            await _refuse(deps, channel, user, already_text(escalation))
             return
         await open_form(deps, body, deny_reason_modal(escalation.id, escalation.command), "Deny")
 
@@ -168,8 +180,3 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             approve=False,
             reason=(reason or "").strip() or None,
         )
-
-
-def _status_text(escalation: Escalation) -> str:
-    who = f" by {escalation.decided_by}" if escalation.decided_by else ""
-    return f"already {escalation.status}{who}"
