@@ -37,9 +37,52 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 # -- parser ----------------------------------------------------------------------------------------------
+STANDING_HELP = """\
+Standing approvals answer matching escalations without asking anyone (the same rules as /flybot standing).
+
+actions:
+  add PATTERN...        save one; PATTERN is the command's first words (apt-get install), or * for any
+  list                  live standing approvals
+  revoke ID             stop one (sa_...), from the next request
+
+options of add:
+  --bot NAME            for one Bot (one of --bot and --room is required)
+  --room CHANNEL_ID     for every Bot whose cards go to this room
+  --max-risk LEVEL      highest grade it covers: read_only, workspace_write, network or system
+                        (default workspace_write; destructive commands always ask)
+  --host-ok             also cover commands that run on the host (default: only in the sandbox)
+  --expires DURATION    like 30m, 12h, 7d or 2w (default: never)
+  --note TEXT           shown in listings
+
+options of list:
+  --bot NAME, --room CHANNEL_ID   only those of one Bot or room
+
+exit codes: 0 done; 2 bad input, a setting or the store (one line on stderr)
+"""
+
+
+class _Version(argparse.Action):
+    """``--version``: the installed flybot version, looked up only when asked (the adapters start fast)."""
+
+    def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="print the version of flybot and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *_args: object, **_kwargs: object) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            found = version("flybot")
+        except PackageNotFoundError:
+            found = "unknown"
+        print(f"flybot {found}")
+        parser.exit()
+
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The ``flybot`` argument parser: every subcommand, or with ``command`` only what parsing that command needs."""
     parser = argparse.ArgumentParser(prog="flybot", description="FlyBot: approval cards for coding-agent escalations.")
+    parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
 
     serve = sub.add_parser("serve", help="run FlyBot (local chat without Slack credentials)")
@@ -71,29 +114,30 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     bots = sub.add_parser("bots", help="register and list Bots")
     bots_sub = bots.add_subparsers(dest="bots_cmd", required=True, metavar="ACTION")
     add = bots_sub.add_parser("add", help="register a Bot and print its token once")
-    add.add_argument("name")
+    add.add_argument("name", help="the Bot's name: letters, digits, '.', '_' or '-'")
     add.add_argument("--owner", action="append", required=True, help="Slack user ID of an owner (repeatable)")
     add.add_argument("--room", help="Slack channel ID where its cards go")
     add.add_argument("--chat-user", metavar="USER_ID",
                      help="the Slack user ID the Bot posts as: only its room messages count as its blocked reports")
     add.set_defaults(handler="bot.commands.admin:cmd_bots_add")
     lst = bots_sub.add_parser("list", help="list Bots")
-    lst.add_argument("--json", action="store_true")
+    lst.add_argument("--json", action="store_true", help="print JSON")
     lst.set_defaults(handler="bot.commands.admin:cmd_bots_list")
 
     standing = sub.add_parser(
-        "standing", help="standing approvals (as an admin)", description="standing add|list|revoke ...",
+        "standing", help="standing approvals (as an admin)", formatter_class=argparse.RawDescriptionHelpFormatter,
         usage="flybot standing add --bot NAME|--room CHANNEL_ID PATTERN [--max-risk LEVEL] [--host-ok] "
-              "[--expires 7d] [--note TEXT] | list [--bot NAME|--room CHANNEL_ID] | revoke ID",
+              "[--expires 7d] [--note TEXT] | list [--bot NAME|--room CHANNEL_ID] | revoke ID  [--json]",
+        description=STANDING_HELP,
     )
     standing.add_argument("--json", action="store_true", help="print JSON")
-    standing.add_argument("words", nargs=argparse.REMAINDER)
+    standing.add_argument("words", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
     standing.set_defaults(handler="bot.commands.admin:cmd_standing")
 
     admin_tokens = sub.add_parser("admin-tokens", help="admin API tokens")
     admin_sub = admin_tokens.add_subparsers(dest="admin_cmd", required=True, metavar="ACTION")
     admin_add = admin_sub.add_parser("add", help="create an admin API token acting as USER_ID")
-    admin_add.add_argument("--user", required=True)
+    admin_add.add_argument("--user", required=True, metavar="USER_ID", help="the admin's Slack user ID the token acts as")
     admin_add.set_defaults(handler="bot.commands.admin:cmd_admin_token")
 
     # Bot lifecycle, admin tokens, audit, escalations (issue 15): handlers in bot/operator_cli.py
@@ -156,11 +200,25 @@ def resolve(handler: str | Handler) -> Handler:
     return found
 
 
+def _subparser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost subcommand parser that ``args`` went through (``flybot bots add`` -> the ``add`` parser)."""
+    current = parser
+    while True:
+        action = next((a for a in current._actions if isinstance(a, argparse._SubParsersAction)), None)
+        name = getattr(args, action.dest, None) if action is not None and action.dest else None
+        if action is None or name not in action.choices:
+            return current
+        current = action.choices[name]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``flybot``; returns the exit code."""
     words = sys.argv[1:] if argv is None else argv
     parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
-    args = parser.parse_args(words)
+    args, extra = parser.parse_known_args(words)
+    if extra:
+        # An unknown option belongs to the command's own usage, not flybot's top-level one (`ask --frobnicate`).
+        _subparser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     if getattr(args, "command", None) and args.command[:1] == ["--"]:
         args.command = args.command[1:]
     handler = getattr(args, "handler", None) or getattr(args, "func", None)

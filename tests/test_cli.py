@@ -162,6 +162,7 @@ def test_flybot_standing_add_list_revoke_acts_as_an_admin(tmp_path: Path) -> Non
     assert bot_wide.returncode == 0, bot_wide.stderr
     listed = flybot("standing", "list", cwd=tmp_path)
     assert "npm test" in listed.stdout and "apt-get install" in listed.stdout and "host-ok" in listed.stdout
+    assert "\tbot\tbuilder\t" in listed.stdout and "bot_" not in listed.stdout  # the Bot's name, not its id
     revoked = flybot("standing", "revoke", approval["id"], cwd=tmp_path)
     assert revoked.returncode == 0
     assert "npm test" not in flybot("standing", "list", cwd=tmp_path).stdout

@@ -120,9 +120,13 @@ def cmd_standing(args: argparse.Namespace) -> int:
                 items = await store.list_standing(scope=scope, subject=subject, live_at=utcnow())
                 if as_json:
                     print(json.dumps([a.to_api() for a in items]))
+                names = {b.id: b.name for b in await store.list_bots()}
                 for a in [] if as_json else items:
                     expiry = a.expires_at.strftime("%Y-%m-%d %H:%M UTC") if a.expires_at else "never"
-                    print(f"{a.id}\t{a.scope}\t{reveal(a.subject, multiline=False)}\t{a.pattern}\tmax={a.max_risk}\t"
+                    subject = names.get(a.subject, a.subject) if a.scope == "bot" else a.subject
+                    if a.scope == "session":  # the Bot's name, not its id (issue 15)
+                        subject = f"{names.get(a.bot_id or '', a.bot_id)}/{a.subject}"
+                    print(f"{a.id}\t{a.scope}\t{reveal(subject, multiline=False)}\t{a.pattern}\tmax={a.max_risk}\t"
                           f"{'contained-only' if a.contained_only else 'host-ok'}\texpires={expiry}\tuses={a.use_count}")
                 if not items and not as_json:
                     print("No live standing approval.")

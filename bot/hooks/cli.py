@@ -154,7 +154,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                     help="seconds before the escalation expires (default 600)")
     ex.add_argument("--session", help="session id shown on the card (default exec-PID)")
     ex.add_argument("--justification", help="why it is needed (shown on the card)")
-    ex.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND...")
+    ex.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND...", help="the command to run, after --")
     ex.set_defaults(func=cmd_exec, logs=False)
 
     rep = sub.add_parser(

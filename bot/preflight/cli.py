@@ -45,7 +45,8 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "preflight",
         help="tell whether this host can confine the session's shell calls",
-        description=__doc__.split("\n\n")[0] if __doc__ else None,
+        description="Tell whether this host can confine the session's shell calls (bubblewrap, Landlock, "
+                    "sandbox-exec). Exit codes: 0 usable, 3 blocked, 4 cannot tell, 2 usage.",
     )
     parser.add_argument(
         "--mode", default=None, metavar="MODE",
