@@ -241,7 +241,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(f"flybot: unexpected error ({type(exc).__name__}); nothing more to show here, see FlyBot's logs",
               file=sys.stderr)
-        return 1
+        return 125 if args.cmd == "exec" else 1  # exec: never a status its command could have given
 
 
 def _known_error(exc: Exception) -> str | None:

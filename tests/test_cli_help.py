@@ -51,3 +51,18 @@ def test_an_unknown_option_gets_the_commands_own_usage(tmp_path: Path) -> None:
     result = flybot("ask", "--frobnicate", "--", "ls", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.startswith("usage: flybot ask") and "unrecognized arguments: --frobnicate" in result.stderr
+
+
+def test_exec_keeps_its_own_usage_errors_apart_from_the_commands_status(tmp_path: Path) -> None:
+    for args in ((), ("--bogus", "--", "true"), ("--timeout", "soon", "--", "true"), ("--ceiling", "huge", "--", "true")):
+        result = flybot("exec", *args, cwd=tmp_path)
+        assert result.returncode == 125, (args, result.stderr)
+        assert "Traceback" not in result.stderr
+    ran = flybot("exec", "--", "bash", "-c", "exit 2", cwd=tmp_path)  # read_only: runs at once, no FlyBot needed
+    assert ran.returncode == 2, ran.stderr
+
+
+def test_exec_help_shows_every_option_it_takes(tmp_path: Path) -> None:
+    shown = flybot("exec", "--help", cwd=tmp_path)
+    for option in ("--room", "--session", "--justification", "--timeout", "--ceiling", "--contained"):
+        assert option in shown.stdout, option

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
     from bot.risk.model import RiskLevel
@@ -144,11 +144,12 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     ex = sub.add_parser(
         "exec", help="run a command once FlyBot allows it (126 when not)",
-        usage="flybot exec [--contained] [--ceiling LEVEL] [--server URL] [--token TOKEN] [--timeout S] -- COMMAND...",
         description="Grade COMMAND; above the ceiling ask FlyBot and wait; run it only when allowed. Several words run "
                     "as given without a shell; a single word is a script for bash -c. Exit: the command's status "
-                    "(128+N on signal N), 126 not run (denied, expired, unreachable ...), 127 not found, 2 usage.",
+                    "(128+N on signal N), 126 not run (denied, expired, unreachable ...), 127 not found, 125 usage "
+                    "(flybot exec's own, never the command's).",
     )
+    _usage_errors_exit(ex, 125)
     _common(ex)
     ex.add_argument("--timeout", type=positive_int, default=600, metavar="S",
                     help="seconds before the escalation expires (default 600)")
@@ -193,6 +194,16 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                     help="append every JSON-RPC message sent and received to FILE (JSON lines)")
     cx.add_argument("prompt", nargs=argparse.REMAINDER, metavar="-- PROMPT...")
     cx.set_defaults(func=cmd_codex, logs=False)
+
+
+def _usage_errors_exit(parser: argparse.ArgumentParser, code: int) -> None:
+    """Make ``parser``'s usage errors exit ``code`` instead of argparse's 2 (``flybot exec``: 125, as env/timeout)."""
+
+    def error(message: str) -> NoReturn:
+        parser.print_usage(sys.stderr)
+        parser.exit(code, f"{parser.prog}: error: {message}\n")
+
+    parser.error = error  # type: ignore[method-assign]
 
 
 def main(argv: list[str] | None = None) -> int:

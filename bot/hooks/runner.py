@@ -13,7 +13,8 @@ Exit codes:
     126 when it did not run: denied, expired, withdrawn, undeliverable, no decision within ``--timeout`` (the
         escalation is withdrawn), FlyBot unreachable or refusing, no token -- or the program cannot be executed;
     127 when the program was not found;
-    2 on a usage error (no command).
+    125 on flybot exec's own usage error (no command, an unknown option, a bad value), as ``env`` and ``timeout``
+        do, so that it is never mistaken for the command's own status (issue 15: a command may exit 2 itself).
 One line on stderr says why whenever the command did not run or FlyBot was asked; stdout belongs to the command.
 """
 
@@ -30,7 +31,7 @@ from types import FrameType
 from bot.hooks.gate import Request, Server, decide, grade
 from bot.risk.model import RiskLevel
 
-EXIT_USAGE, EXIT_NOT_RUN, EXIT_NOT_FOUND = 2, 126, 127
+EXIT_USAGE, EXIT_NOT_RUN, EXIT_NOT_FOUND = 125, 126, 127
 PREFIX = "flybot exec"
 #: Signals passed on to the command while it runs (Ctrl-C's SIGINT/SIGQUIT reach it through the terminal's
 #: process group; the gate ignores them meanwhile, as a shell waiting for a child does).
