@@ -16,9 +16,14 @@ from pydantic import (
 )
 
 from bot.api.body import single_line
+from bot.request_limits import (
+    MAX_COMMAND_CHARS,
+    MAX_CWD_CHARS,
+    MAX_JUSTIFICATION_CHARS,
+    MAX_TIMEOUT_S,
+    MIN_TIMEOUT_S,
+)
 
-MAX_COMMAND_CHARS = 100_000
-#: Bounds of the expanded project recipes an adapter may send (issue 14): recipes, lines per recipe, characters in all.
 MAX_RECIPES = 16
 MAX_RECIPE_LINES = 64
 MAX_RECIPE_CHARS = 32 * 1024
@@ -70,13 +75,13 @@ class EscalationIn(BaseModel):
 
     session_id: str = Field(min_length=1, max_length=200)
     command: str = Field(min_length=1, max_length=MAX_COMMAND_CHARS)
-    cwd: str = Field(min_length=1, max_length=4096)
+    cwd: str = Field(min_length=1, max_length=MAX_CWD_CHARS)
     file_policy: Literal["read-only", "workspace-write", "danger-full-access"]
     approval_policy: Literal["ask", "never"]
     contained: StrictBool
-    justification: str | None = Field(default=None, max_length=4000)
+    justification: str | None = Field(default=None, max_length=MAX_JUSTIFICATION_CHARS)
     room: str | None = Field(default=None, pattern=r"^[CGD][A-Z0-9]{2,39}$")
-    timeout_s: StrictInt | None = Field(default=None, ge=5, le=86400)
+    timeout_s: StrictInt | None = Field(default=None, ge=MIN_TIMEOUT_S, le=MAX_TIMEOUT_S)
     recipes: list[RecipeIn] | None = Field(default=None, max_length=MAX_RECIPES)
 
     @model_validator(mode="after")

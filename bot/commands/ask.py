@@ -45,10 +45,17 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print("flybot ask: no token: pass --token, set FLYBOT_TOKEN, or run from the directory of `flybot serve` (local mode)",
               file=sys.stderr)
         return EXIT_USAGE
+    from bot.request_limits import request_problem
+
+    cwd = str(Path(args.cwd).resolve()) if args.cwd else os.getcwd()
+    problem = request_problem(command, timeout_s=args.timeout, cwd=cwd, justification=args.justification)
+    if problem is not None:  # checked before sending: nothing reaches FlyBot, nothing is echoed in full
+        print(f"flybot ask: {problem} (nothing was sent)", file=sys.stderr)
+        return EXIT_USAGE
     body: dict[str, Any] = {
         "session_id": args.session or f"cli-{os.getpid()}",
         "command": command,
-        "cwd": str(Path(args.cwd).resolve()) if args.cwd else os.getcwd(),
+        "cwd": cwd,
         "file_policy": "workspace-write",
         "approval_policy": "ask",
         "contained": bool(args.contained),
@@ -61,7 +68,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
         where = "in the sandbox" if args.contained else "on the host"
         from bot.risk.hidden import reveal
 
-        print(f"Asking FlyBot at {url} to approve (runs {where}): {reveal(command)}", file=sys.stderr, flush=True)
+        shown = command if len(command) <= 300 else f"{command[:300]}\u2026 ({len(command):,} characters)"
+        print(f"Asking FlyBot at {url} to approve (runs {where}): {reveal(shown)}", file=sys.stderr, flush=True)
     try:
         final = asyncio.run(_ask_until_answer(client, body, args.timeout + 5))
     except Refused as exc:
@@ -95,7 +103,19 @@ async def _ask_until_answer(client: Any, body: dict[str, Any], timeout_s: float)
     loop = asyncio.get_running_loop()
     if task is not None:
         loop.add_signal_handler(signal.SIGTERM, task.cancel)
-    created = await client.escalate(body, connect_timeout_s=min(timeout_s, 10.0))
+    connect_s = min(timeout_s, 10.0)
+
+    async def progress() -> None:
+        await asyncio.sleep(1.5)
+        print(f"flybot ask: FlyBot at {client.base_url} is not answering yet; trying for up to {connect_s:.0f} s "
+              "(Ctrl-C to stop)", file=sys.stderr, flush=True)
+
+    notice = asyncio.create_task(progress())
+    try:
+        created = await client.escalate(body, connect_timeout_s=connect_s)
+    finally:
+        notice.cancel()
+    _warn_if_capped(created, body.get("timeout_s"))
     try:
         final: dict[str, Any] = await client.wait(created, timeout_s=timeout_s)
     except asyncio.CancelledError:
@@ -110,6 +130,21 @@ async def _ask_until_answer(client: Any, body: dict[str, Any], timeout_s: float)
         except ClientError:
             pass
     return final
+
+
+def _warn_if_capped(created: dict[str, Any], asked_s: object) -> None:
+    """One line when FlyBot gave the escalation less time than ``--timeout`` asked (its maximum): never silently."""
+    from datetime import datetime
+
+    try:
+        lifetime = (datetime.fromisoformat(str(created["expires_at"]))
+                    - datetime.fromisoformat(str(created["created_at"]))).total_seconds()
+    except (KeyError, ValueError, TypeError):
+        return
+    if isinstance(asked_s, int) and lifetime < asked_s - 1:
+        print(f"flybot ask: --timeout {asked_s} is above this FlyBot's maximum of {lifetime:.0f} s "
+              f"(FLYBOT_ESCALATION_TIMEOUT_S); the escalation expires at {created['expires_at']}",
+              file=sys.stderr, flush=True)
 
 
 def _say(args: argparse.Namespace, data: dict[str, Any], line: str) -> None:
