@@ -192,7 +192,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     cx.add_argument("--codex", metavar="PATH", help="the codex program (or FLYBOT_CODEX; default codex on PATH)")
     cx.add_argument("--transcript", metavar="FILE",
                     help="append every JSON-RPC message sent and received to FILE (JSON lines)")
-    cx.add_argument("prompt", nargs=argparse.REMAINDER, metavar="-- PROMPT...")
+    cx.add_argument("prompt", nargs=argparse.REMAINDER, metavar="-- PROMPT...", help="the turn's prompt, after --")
     cx.set_defaults(func=cmd_codex, logs=False)
 
 
