@@ -50,3 +50,13 @@ async def test_a_timeout_above_the_servers_maximum_is_warned_not_silently_capped
         await asyncio.wait_for(proc.communicate(), 20)
     finally:
         await harness.close()
+
+
+def test_exec_refuses_before_sending_what_flybot_would_refuse(tmp_path: Path) -> None:
+    down = ("--server", "http://127.0.0.1:9", "--token", "fbt_x")
+    timeout = flybot("exec", *down, "--timeout", "100000", "--", "rm", "-rf", "build", cwd=tmp_path)
+    assert timeout.returncode == 125 and "FlyBot takes 5 to 86400 seconds" in timeout.stderr, timeout.stderr
+    huge = flybot("exec", *down, "--", "rm", "-rf", *["b" * 999] * 120, cwd=tmp_path)
+    assert huge.returncode == 126, huge.stderr
+    assert "FlyBot takes at most 100,000 (checked before sending)" in huge.stderr
+    assert len(huge.stderr) < 2000, "the command was echoed in full"

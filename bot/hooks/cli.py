@@ -49,6 +49,18 @@ def positive_int(text: str) -> int:
     return value
 
 
+def escalation_seconds(text: str) -> int:
+    """``--timeout`` of an escalation: 5 to 86400 seconds, the session API's range (bot/request_limits.py)."""
+    from bot.request_limits import MAX_TIMEOUT_S, MIN_TIMEOUT_S
+
+    value = positive_int(text)
+    if not MIN_TIMEOUT_S <= value <= MAX_TIMEOUT_S:
+        raise argparse.ArgumentTypeError(
+            f"FlyBot takes {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S} seconds, and caps it to its own maximum "
+            "(FLYBOT_ESCALATION_TIMEOUT_S, 600 by default)")
+    return value
+
+
 def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--contained", action="store_true",
                         help="the commands run in the sandbox micro-VM (graded accordingly; default: on the host)")
@@ -151,7 +163,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     )
     _usage_errors_exit(ex, 125)
     _common(ex)
-    ex.add_argument("--timeout", type=positive_int, default=600, metavar="S",
+    ex.add_argument("--timeout", type=escalation_seconds, default=600, metavar="S",
                     help="seconds before the escalation expires (default 600)")
     ex.add_argument("--session", help="session id shown on the card (default exec-PID)")
     ex.add_argument("--justification", help="why it is needed (shown on the card)")

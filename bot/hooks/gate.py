@@ -270,6 +270,12 @@ def decide(graded: Grade, server: Server, request: Request, *, wait_s: float) ->
         return Verdict("local", graded)
     if not server.token:
         return Verdict("unconfigured", graded, detail="no Bot token: set FLYBOT_TOKEN or pass --token")
+    from bot.request_limits import request_problem
+
+    problem = request_problem(graded.command, timeout_s=max(MIN_ESCALATION_TIMEOUT_S, request.expires_s), cwd=None,
+                              justification=None)
+    if problem is not None:  # what FlyBot would refuse is refused here, before sending, naming the limit (issue 15)
+        return Verdict("refused", graded, detail=f"{problem} (checked before sending)")
     from bot.hooks.asking import ask  # asyncio and the HTTP client load only when FlyBot is asked
 
     return ask(graded, server, request, wait_s=wait_s)

@@ -44,6 +44,11 @@ which reads e.g. ``&>`` differently ("background, then redirect"), so grading ba
 hidden command through."""
 
 
+def _preview(text: str, limit: int = 300) -> str:
+    """``text`` for a one-line notice: cut after ``limit`` characters, saying how long it was."""
+    return text if len(text) <= limit else f"{text[:limit]}\u2026 ({len(text):,} characters)"
+
+
 def command_of(argv: list[str]) -> tuple[str, list[str]]:
     """``(text graded and shown on the card, argv to run)`` for the words after ``--``; a single word is a bash script."""
     if len(argv) == 1:
@@ -78,7 +83,7 @@ def run(
     if graded.needs_approval:
         where = "in the sandbox" if contained else "on the host"
         print(f"{PREFIX}: {graded.risk.label} is above the {ceiling.label} ceiling; asking FlyBot at {server.url} "
-              f"(runs {where}): {text}", file=sys.stderr, flush=True)
+              f"(runs {where}): {_preview(text)}", file=sys.stderr, flush=True)
     request = Request(
         session_id=session_id or f"exec-{os.getpid()}", cwd=cwd, contained=contained, justification=justification,
         room=room, expires_s=timeout_s,
