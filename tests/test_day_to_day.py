@@ -13,7 +13,7 @@ from cards import (
     STANDING_PATTERN_BLOCK,
     STANDING_PATTERN_INPUT,
 )
-from tests.harness import ADMIN, OWNER, ROOM, Harness, block_text
+from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness, block_text
 from tests.test_standing import asks, modal_values
 
 
@@ -115,3 +115,20 @@ async def test_a_late_click_names_the_person_who_decided_as_a_mention(harness: H
     await harness.click(OWNER, esc["id"], DENY_ACTION)
     await harness.eventually(lambda: harness.ephemerals(OWNER))
     assert harness.ephemerals(OWNER)[-1].startswith(f"This request was already approved by <@{ADMIN}> at")
+
+
+async def test_a_refusal_slack_would_not_show_ephemerally_reaches_the_person_by_dm(harness: Harness) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token)
+    await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
+    await harness.fault("chat.postEphemeral", status=200, count=1, error="not_in_channel")
+    await harness.click(OTHER, esc["id"], APPROVE_ACTION)
+
+    def dm_to_other() -> list[str]:
+        return [m.text for m in harness.emulator.messages
+                if m.ephemeral_to is None and harness.emulator.channels.get(m.channel, {}).get("user") == OTHER]
+
+    await harness.eventually(dm_to_other)
+    assert "only the owners of ci-bot" in dm_to_other()[-1]
+    _, still = await harness.get(token, esc["id"])
+    assert still["status"] == "pending"

@@ -47,11 +47,14 @@ def _where(body: dict[str, Any]) -> str:
 
 
 async def _refuse(deps: SlackDeps, channel: str, user: str, text: str) -> None:
-    """Tell ``user`` only; a click without a channel (App Home) is answered in the user's DM with FlyBot."""
+    """Tell ``user`` only; a click without a channel (App Home) is answered in the user's DM with FlyBot. When Slack
+    refuses the ephemeral (FlyBot not in the channel, a Slack error), the answer goes to the DM instead: a person's
+    action is never answered by silence (issue 15)."""
     if not channel:
         channel = await deps.chat.dm_channel(user) or ""
-    if channel:
-        await deps.chat.ephemeral(channel, user, text)
+    if channel and await deps.chat.ephemeral(channel, user, text):
+        return
+    await deps.chat.direct_message(user, text)
 
 
 def form_failed_text(error: str, button: str) -> str:

@@ -223,12 +223,27 @@ class SlackChat:
             return None
         return str(opened["channel"]["id"])
 
-    async def ephemeral(self, channel: str, user: str, text: str) -> None:
-        """Show ``text`` to ``user`` only (best effort)."""
+    async def ephemeral(self, channel: str, user: str, text: str) -> bool:
+        """Show ``text`` to ``user`` only; True when Slack took it (failures are logged, never raised)."""
         try:
             await self.client.chat_postEphemeral(channel=channel, user=user, text=text)
         except (SlackClientError, OSError, TimeoutError) as exc:
             log.warning("ephemeral.failed", user=user, error=type(exc).__name__)
+            return False
+        return True
+
+    async def direct_message(self, user: str, text: str) -> bool:
+        """Post ``text`` in FlyBot's DM with ``user`` (``conversations.open`` + ``chat.postMessage``); True when
+        posted. The fallback when an ephemeral answer to the person's own action cannot be shown."""
+        channel = await self.dm_channel(user)
+        if channel is None:
+            return False
+        try:
+            await self.client.chat_postMessage(channel=channel, text=text)
+        except (SlackClientError, OSError, TimeoutError) as exc:
+            log.warning("direct_message.failed", user=user, error=type(exc).__name__)
+            return False
+        return True
 
     async def open_view(self, trigger_id: str, view: dict[str, Any]) -> str | None:
         """Open a modal; returns None when it opened, else Slack's error code (``expired_trigger_id``, or
