@@ -359,11 +359,11 @@ async def test_exec_exits_126_when_flybot_is_unreachable_or_unconfigured(tmp_pat
     assert not (tmp_path / "made").exists()
 
 
-async def test_exec_usage_errors_exit_2(tmp_path: Path) -> None:
+async def test_exec_usage_errors_exit_125_never_a_status_the_command_could_give(tmp_path: Path) -> None:
     for args in (("--",), (), ("--ceiling", "destructive", "--", "ls"), ("--ceiling", "sky-high", "--", "ls")):
         run = await start_exec(tmp_path, *args)
         code, _out, err = await run.finish(timeout=20)
-        assert code == 2, (args, err)
+        assert code == 125, (args, err)
         no_traceback(err)
 
 
