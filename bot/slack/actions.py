@@ -149,10 +149,11 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
         try:
             escalation, bot, _source = await deps.service.require_decider(escalation_id, user)
-            if not escalation.pending:
-                raise AlreadyDecided(_status_text(escalation))
         except FlyBotError as exc:
             await _refuse(deps, channel, user, _outcome_text(exc))
+            return
+        if not escalation.pending:
+            await _refuse(deps, channel, user, already_text(escalation))
             return
         await open_form(deps, body, full_command_modal(to_card(escalation, bot), approve=True), "Review and approve")
 
