@@ -49,17 +49,18 @@ def project(tmp: Path, *hook_args: str) -> Path:
     return proj
 
 
-async def start_claude(tmp: Path, proj: Path, model: MessagesAPI, flybot_url: str, token: str) -> asyncio.subprocess.Process:
+async def start_claude(tmp: Path, proj: Path, model: MessagesAPI, flybot_url: str, token: str,
+                       *args: str, **extra_env: str) -> asyncio.subprocess.Process:
     home = tmp / "home"
     home.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "ANTHROPIC_", "CLAUDE"))}
     env.update(
         HOME=str(home), PYTHONPATH=str(ROOT), ANTHROPIC_BASE_URL=model.url, ANTHROPIC_API_KEY="sk-ant-scripted",
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_AUTOUPDATER="1", DISABLE_TELEMETRY="1",
-        FLYBOT_URL=flybot_url, FLYBOT_TOKEN=token,
+        FLYBOT_URL=flybot_url, FLYBOT_TOKEN=token, **extra_env,
     )
     return await asyncio.create_subprocess_exec(
-        agent_binary("claude"), "-p", "Run the step you are scripted to run.", "--output-format", "json",
+        agent_binary("claude"), "-p", "Run the step you are scripted to run.", "--output-format", "json", *args,
         cwd=proj, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -167,4 +168,21 @@ async def test_claude_code_does_not_run_the_command_when_flybot_is_unreachable(
     assert denied_commands(result) == ["rm -rf build"]
     block = the_tool_result(model)
     assert block.get("is_error") and "unreachable" in text_of(block)
+    assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_claude_code_in_bypass_permissions_gets_deny_with_the_reason_instead_of_ask(
+        model: MessagesAPI, tmp_path: Path) -> None:
+    proj = project(tmp_path, "--wait", "3")  # --on-no-decision left at ask: the permission mode turns it into deny
+    model.command = "rm -rf build"
+    closed = free_socket()
+    try:
+        # IS_SANDBOX=1: Claude Code refuses bypassPermissions as root otherwise (CI runs as root).
+        result = await result_of(await start_claude(
+            tmp_path, proj, model, f"http://127.0.0.1:{closed.getsockname()[1]}", "fbt_whatever",
+            "--permission-mode", "bypassPermissions", IS_SANDBOX="1"))
+    finally:
+        closed.close()
+    assert denied_commands(result) == ["rm -rf build"]
+    assert "permission mode bypassPermissions" in text_of(the_tool_result(model))
     assert (proj / "build" / "keep.txt").exists()
