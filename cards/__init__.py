@@ -4,6 +4,7 @@ Public API::
 
     approval_card(esc: CardEscalation) -> CardMessage          # text fallback + blocks
     full_command_modal(esc: CardEscalation) -> dict             # views.open payload ("Show full command")
+    full_justification_modal(esc: CardEscalation) -> dict       # views.open payload ("Show full justification")
     deny_reason_modal(esc_id: str, command_preview: str) -> dict  # views.open payload (Deny button)
     not_allowed_text(bot_name: str) -> str                      # ephemeral replies (mrkdwn, escaped)
     already_decided_text(status, decided_by, decided_at) -> str
@@ -20,6 +21,7 @@ from cards.approval import (
     approval_card,
     deny_reason_modal,
     full_command_modal,
+    full_justification_modal,
     not_allowed_text,
 )
 from cards.escape import mrkdwn_escape
@@ -30,10 +32,12 @@ from cards.ids import (
     DENY_REASON_BLOCK,
     DENY_REASON_INPUT,
     FULL_COMMAND_MODAL_CALLBACK,
+    FULL_JUSTIFICATION_MODAL_CALLBACK,
     HOST_OK_VALUE,
     REVIEW_APPROVE_ACTION,
     REVIEW_MODAL_CALLBACK,
     SHOW_COMMAND_ACTION,
+    SHOW_JUSTIFICATION_ACTION,
     STANDING_BOT_ACTION,
     STANDING_EXPIRES_BLOCK,
     STANDING_EXPIRES_INPUT,
@@ -115,10 +119,12 @@ __all__ = [
     "DENY_REASON_BLOCK",
     "DENY_REASON_INPUT",
     "FULL_COMMAND_MODAL_CALLBACK",
+    "FULL_JUSTIFICATION_MODAL_CALLBACK",
     "HOST_STATEMENT",
     "RISK_LEVELS",
     "SANDBOX_STATEMENT",
     "SHOW_COMMAND_ACTION",
+    "SHOW_JUSTIFICATION_ACTION",
     "STATUSES",
     "CardEscalation",
     "CardMessage",
@@ -129,6 +135,7 @@ __all__ = [
     "deny_reason_modal",
     "escalation_id_from_block_id",
     "full_command_modal",
+    "full_justification_modal",
     "mrkdwn_escape",
     "not_allowed_text",
 ]

@@ -41,9 +41,11 @@ from cards.ids import (
     DENY_REASON_BLOCK,
     DENY_REASON_INPUT,
     FULL_COMMAND_MODAL_CALLBACK,
+    FULL_JUSTIFICATION_MODAL_CALLBACK,
     REVIEW_APPROVE_ACTION,
     REVIEW_MODAL_CALLBACK,
     SHOW_COMMAND_ACTION,
+    SHOW_JUSTIFICATION_ACTION,
     STANDING_BOT_ACTION,
     STANDING_ROOM_ACTION,
     STANDING_SESSION_ACTION,
@@ -150,7 +152,9 @@ def approval_card(esc: CardEscalation) -> CardMessage:
 
     Pending cards carry Approve (``primary``) and Deny (``danger``) buttons whose ``value`` is ``esc.id``; decided
     cards lose them and gain an outcome block. A command longer than ``CARD_COMMAND_MAX`` (2500) characters is
-    cut visibly and a "Show full command" button (``SHOW_COMMAND_ACTION``) is added (kept after the decision).
+    cut visibly and a "Show full command" button (``SHOW_COMMAND_ACTION``) is added (kept after the decision);
+    likewise a justification longer than ``CARD_JUSTIFICATION_MAX`` (1500) gets "Show full justification"
+    (``SHOW_JUSTIFICATION_ACTION``; e.g. a Codex file change's diff).
 
     Raises:
         ValueError: ``esc.id`` is too long for a ``block_id`` (over 244 characters).
@@ -177,10 +181,34 @@ def approval_card(esc: CardEscalation) -> CardMessage:
     if not esc.pending:
         blocks.append(_outcome_block(esc))
     blocks.append(_timing_block(esc))
-    actions = _actions_block(esc, command_cut=omitted > 0)
+    _, justification_omitted = truncate(clean(esc.justification or ""), CARD_JUSTIFICATION_MAX)
+    actions = _actions_block(esc, command_cut=omitted > 0, justification_cut=justification_omitted > 0)
     if actions is not None:
         blocks.append(actions)
     return CardMessage(text=_fallback_text(esc), blocks=blocks)
+
+
+def full_justification_modal(esc: CardEscalation) -> dict[str, Any]:
+    """A read-only modal with the whole justification, for the "Show full justification" button (``views.open``).
+
+    Shape as :func:`full_command_modal` (title "Full justification", ``callback_id``
+    ``FULL_JUSTIFICATION_MODAL_CALLBACK``, ``private_metadata`` = ``esc.id``): an intro block, then the justification
+    in ``rich_text_preformatted`` chunks of at most ``MODAL_CHUNK_MAX`` characters (a diff keeps its columns); joined,
+    the chunks are the justification exactly (at most 4000 characters, the API's limit, so it always fits).
+    """
+    text = clean(esc.justification or "")
+    chunks = split_chunks(text, MODAL_CHUNK_MAX) if text else []
+    intro = bk.rich_text(bk.section(
+        bk.text("Justification from "), _value(esc.bot_name, CARD_FIELD_MAX),
+        bk.text(f"'s session, exactly as sent ({len(text):,} characters):" if text else "'s session: none."),
+    ))
+    return _modal(
+        title="Full justification",
+        blocks=[intro, *(bk.rich_text(bk.preformatted(chunk)) for chunk in chunks)],
+        callback_id=FULL_JUSTIFICATION_MODAL_CALLBACK,
+        private_metadata=esc.id,
+        close="Close",
+    )
 
 
 def full_command_modal(esc: CardEscalation, *, approve: bool = False) -> dict[str, Any]:
@@ -451,7 +479,7 @@ def _timing_block(esc: CardEscalation) -> Block:
     return bk.context(*elements)
 
 
-def _actions_block(esc: CardEscalation, *, command_cut: bool) -> Block | None:
+def _actions_block(esc: CardEscalation, *, command_cut: bool, justification_cut: bool = False) -> Block | None:
     buttons = []
     if esc.pending and command_cut:
         # Issue 11 §5: the card does not show the whole command, so no button approves it unseen; "Review and
@@ -471,6 +499,8 @@ def _actions_block(esc: CardEscalation, *, command_cut: bool) -> Block | None:
         buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
     if command_cut and not esc.pending:
         buttons.append(bk.button("Show full command", SHOW_COMMAND_ACTION, esc.id))
+    if justification_cut:
+        buttons.append(bk.button("Show full justification", SHOW_JUSTIFICATION_ACTION, esc.id))
     if not buttons:
         return None
     return {"type": "actions", "block_id": actions_block_id(esc.id), "elements": buttons}

@@ -41,6 +41,13 @@ REVIEW_MODAL_CALLBACK = "escalation_review_modal"
 FULL_COMMAND_MODAL_CALLBACK = "escalation_full_command"
 """``callback_id`` of the read-only "full command" modal (no submit; nothing to handle)."""
 
+SHOW_JUSTIFICATION_ACTION = "escalation_show_justification"
+"""``action_id`` of the "Show full justification" button, present only when the card cut the justification (e.g.
+the diff of a Codex file change, issue 12)."""
+
+FULL_JUSTIFICATION_MODAL_CALLBACK = "escalation_full_justification"
+"""``callback_id`` of the read-only "full justification" modal (no submit; nothing to handle)."""
+
 ACTIONS_BLOCK_PREFIX = "escalation:"
 
 

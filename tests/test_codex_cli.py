@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft7Validator
 
-from cards import APPROVE_ACTION
+from cards import APPROVE_ACTION, SHOW_JUSTIFICATION_ACTION
 from tests.agents import agent_binary
 from tests.harness import OWNER, Harness, free_socket
 from tests.scripted_models import ResponsesAPI
@@ -228,16 +228,26 @@ async def test_a_file_change_card_lists_the_files_and_the_diff_and_approval_writ
     work(tmp_path)
     # Codex turns an apply_patch heredoc into a file change; in a read-only sandbox every file change asks.
     model.escalate = False
-    model.command = ("apply_patch <<'PATCH'\n*** Begin Patch\n*** Add File: notes.txt\n+written by the scripted model\n"
-                     "*** End Patch\nPATCH")
+    lines = [f"line {i:03d} written by the scripted model" for i in range(60)]  # ~2500 characters of diff
+    model.command = ("apply_patch <<'PATCH'\n*** Begin Patch\n*** Add File: notes.txt\n"
+                     + "".join(f"+{line}\n" for line in lines) + "*** End Patch\nPATCH")
     proc = await start_codex(tmp_path, model, harness.url, token, "--sandbox", "read-only")
     escalation_id = await pending_id(harness)
     card = json.dumps(harness.card_for(escalation_id)["blocks"])
-    assert "notes.txt" in card and "written by the scripted model" in card
+    assert "notes.txt" in card and lines[0] in card and lines[-1] not in card  # the card shows the diff's start
+    await harness.click(OWNER, escalation_id, SHOW_JUSTIFICATION_ACTION)  # "Show full justification"
+    await harness.eventually(lambda: harness.open_modal(OWNER))
+    modal = harness.open_modal(OWNER)
+    assert modal is not None
+    whole = "".join(
+        el["elements"][0]["text"] for b in modal["view"]["blocks"] if b.get("type") == "rich_text"
+        for el in b["elements"] if el.get("type") == "rich_text_preformatted"
+    )
+    assert all(line in whole for line in lines), whole[-300:]
     await harness.click(OWNER, escalation_id, APPROVE_ACTION)
     code, _out, err = await finish(proc)
     assert code == 0, err
-    assert (tmp_path / "work" / "notes.txt").read_text() == "written by the scripted model\n"
+    assert (tmp_path / "work" / "notes.txt").read_text() == "".join(f"{line}\n" for line in lines)
     messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
     assert any(m.get("method") == "item/fileChange/requestApproval" for m in messages)
     assert decisions(messages) == ["accept"]

@@ -67,8 +67,9 @@ PREFIX = "flybot codex"
 EXIT_OK, EXIT_TURN_FAILED, EXIT_USAGE, EXIT_CODEX = 0, 1, 2, 3
 SANDBOXES = ("read-only", "workspace-write", "danger-full-access")
 APPROVAL_POLICIES = ("untrusted", "on-failure", "on-request", "never")
-#: Characters of diff shown on a file-change card (the justification holds at most MAX_JUSTIFICATION).
-DIFF_CHARS = 3000
+#: Characters of diff sent with a file-change escalation (the justification holds at most MAX_JUSTIFICATION); the
+#: card shows the first 1500 and "Show full justification" opens all of it.
+DIFF_CHARS = 3600
 #: JSON-RPC "method not found": the answer to server requests this adapter does not handle.
 METHOD_NOT_HANDLED = -32601
 

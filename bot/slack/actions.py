@@ -25,9 +25,11 @@ from cards import (
     REVIEW_APPROVE_ACTION,
     REVIEW_MODAL_CALLBACK,
     SHOW_COMMAND_ACTION,
+    SHOW_JUSTIFICATION_ACTION,
     already_decided_text,
     deny_reason_modal,
     full_command_modal,
+    full_justification_modal,
 )
 
 log = structlog.get_logger("flybot.slack.actions")
@@ -166,6 +168,16 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         channel = (escalation.card_channel if escalation else None) or ""
         await _decide(deps, escalation_id=escalation_id, user=user, channel=channel, approve=True, reason=None)
         await publish_home(deps, user)  # the click may have come from App Home
+    @app.action(SHOW_JUSTIFICATION_ACTION)
+    @deps.tracked
+    async def on_show_justification(ack: AsyncAck, body: dict[str, Any]) -> None:
+        await ack()
+        escalation = await deps.store.get_escalation(_action_value(body))
+        bot = await deps.store.get_bot(escalation.bot_id) if escalation else None
+        if escalation is None or bot is None:
+            await _refuse(deps, _where(body), body["user"]["id"], "That escalation no longer exists.")
+            return
+        await open_form(deps, body, full_justification_modal(to_card(escalation, bot)), "Show full justification")
 
     @app.view(DENY_MODAL_CALLBACK)
     @deps.tracked
