@@ -263,3 +263,23 @@ def test_flybot_codex_usage_errors_are_one_line_and_exit_2(tmp_path: Path) -> No
                               cwd=tmp_path, env=env, timeout=60)
         assert done.returncode == 2 and done.stdout == "", (args, done)
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_every_decision_flybot_can_send_matches_the_codex_schema(codex_schema: Path) -> None:
+    """Also the older requests' answers, which the scripted turns above do not reach (Codex 0.171.0 sends the v2
+    requests): each verdict's decision is validated against the CLI's own response schemas."""
+    from bot.hooks.codex import decision_for
+    from bot.hooks.gate import Grade, Verdict
+    from bot.risk.model import RiskLevel
+
+    graded = Grade("chmod 600 x", RiskLevel.SYSTEM, RiskLevel.WORKSPACE_WRITE)
+    verdicts = [Verdict(outcome, graded, {"id": "esc_1", "status": outcome, "decided_by": "U0OWNER", "reason": "no"})
+                for outcome in ("local", "approved", "denied", "expired", "withdrawn", "undeliverable", "timeout",
+                                "unreachable", "refused", "unconfigured", "interrupted")]
+    schemas = {name: Draft7Validator(json.loads((codex_schema / name).read_text())) for name in ANSWER_SCHEMAS.values()}
+    for method, name in ANSWER_SCHEMAS.items():
+        legacy = method in ("execCommandApproval", "applyPatchApproval")
+        for verdict in verdicts:
+            answer = {"decision": decision_for(verdict, legacy=legacy)}
+            errors = list(schemas[name].iter_errors(answer))
+            assert not errors, (method, verdict.outcome, answer, errors[0].message)

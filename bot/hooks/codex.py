@@ -17,16 +17,16 @@ Flow::
 
 Decisions (FlyBot's gate: grade locally, escalate above ``--ceiling``, wait, withdraw on every way out):
 
-=============================================  ======================  ==========================================
-FlyBot                                         v2 decision             older ``execCommandApproval`` /
-                                                                       ``applyPatchApproval``
-=============================================  ======================  ==========================================
-at or below the ceiling, approved              ``accept``              ``approved``
-denied                                         ``decline``             ``denied``
-no human decision (expired, withdrawn, no      ``cancel``              ``abort``
+=============================================  ===========  ==============================================
+FlyBot                                         v2 decision  older ``execCommandApproval`` /
+                                                            ``applyPatchApproval``
+=============================================  ===========  ==============================================
+at or below the ceiling, approved              ``accept``   ``approved``
+denied                                         ``decline``  ``{"denied": {"rejection": REASON}}``
+no human decision (expired, withdrawn, no      ``cancel``   ``abort``
 decision within ``--timeout``, undeliverable,
 unreachable, refused, Ctrl-C)
-=============================================  ======================  ==========================================
+=============================================  ===========  ==============================================
 
 "Approve for this session" on the card approves the call and saves a session-scoped standing approval in FlyBot
 (the session is the Codex thread), so Codex's next request for the same command is approved by FlyBot at once.
@@ -308,12 +308,16 @@ def files_ask(method: str, params: Message, *, cwd: str, changes: list[Message])
     return Ask("files", legacy, f"codex apply_patch: {summary}", cwd, "\n".join(lines)[:MAX_JUSTIFICATION])
 
 
-def decision_for(verdict: Verdict, *, legacy: bool) -> str:
-    """Codex's decision for a verdict (see the module docstring's table)."""
+def decision_for(verdict: Verdict, *, legacy: bool) -> str | dict[str, Any]:
+    """Codex's decision for a verdict (see the module docstring's table).
+
+    The older requests' ``ReviewDecision`` spells a denial as an object carrying the rejection text
+    (``{"denied": {"rejection": ...}}``, schema of @openai/codex 0.171.0); FlyBot passes the owner's reason on.
+    """
     if verdict.approved:
         return "approved" if legacy else "accept"
     if verdict.outcome == "denied":
-        return "denied" if legacy else "decline"
+        return {"denied": {"rejection": verdict.describe()}} if legacy else "decline"
     assert verdict.outcome in NO_DECISION or verdict.outcome == "expired"
     return "abort" if legacy else "cancel"
 
@@ -520,7 +524,7 @@ class Session:
         try:
             verdict = await self._decide(request_id, ask)
             decision = decision_for(verdict, legacy=ask.legacy)
-            self.say(f"{verdict.describe()} -> {decision}")
+            self.say(f"{verdict.describe()} -> {decision if isinstance(decision, str) else 'denied'}")
         except asyncio.CancelledError:
             decision = "abort" if ask.legacy else "cancel"
         finally:
