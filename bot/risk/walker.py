@@ -97,10 +97,16 @@ def parse(src: bytes) -> Node:
 
 # A script of plain words: simple commands whose words need no quote removal or expansion, separated by single
 # spaces (no quotes, backslashes, $, backticks, globs, braces, ~, #, redirects), joined by standalone |, && and ||.
-# tree-sitter-bash parses such text as pipelines and lists of `command`s of `word`/`number` nodes, and each word's
-# value is its text, so the parse and the tree walk are skipped (walk_plain does what the walk would do).
+# An argument (not a command's first word) may also be one single-quoted string of printable ASCII standing alone
+# ('fix the parser'): bash takes its text literally (bash(1) QUOTING, "Single Quotes"), tree-sitter-bash parses it
+# as a `raw_string`, and its value is the text between the quotes.
+# tree-sitter-bash parses such text as pipelines and lists of `command`s of `word`/`number`/`raw_string` nodes, and
+# each word's value is known without the tree, so the parse and the tree walk are skipped (walk_plain does what the
+# walk would do).
 _WORD = r"[A-Za-z0-9_./:=@%+,-]+"
-_PLAIN_SCRIPT = re.compile(rf"{_WORD}(?: (?:{_WORD}|\|\||&&|\|))*")
+_QUOTED = r"'[ -&(-~]*'"
+_PLAIN_SCRIPT = re.compile(rf"{_WORD}(?: (?:{_WORD}|{_QUOTED}|\|\||&&|\|))*")
+_TOKEN = re.compile(rf"{_WORD}|{_QUOTED}|\|\||&&|\|")
 _OPERATORS = frozenset({"|", "&&", "||"})
 _RESERVED = frozenset({
     "if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until", "do", "done", "in", "function",
@@ -112,17 +118,18 @@ def plain_words(text: str) -> list[list[tuple[str, list[str]]]] | None:
     """``text`` as pipelines of plain-word commands joined by `` && ``/`` || ``, when it is only that, else None.
 
     Returns ``[[(operator, words), ...], ...]``: one list per pipeline, each command with the operator before it
-    (``""``, ``"|"``, ``"&&"``, ``"||"``). Operators must stand alone between single spaces; the first word of a
-    command must not be a reserved word or an assignment (``NAME=value``): those parse differently.
+    (``""``, ``"|"``, ``"&&"``, ``"||"``); each word as written (a single-quoted argument keeps its quotes).
+    Operators must stand alone between single spaces; the first word of a command must not be quoted, a reserved
+    word or an assignment (``NAME=value``): those parse differently.
     """
     if _PLAIN_SCRIPT.fullmatch(text) is None:
         return None
     pipelines: list[list[tuple[str, list[str]]]] = [[]]
     words: list[str] = []
     operator = ""
-    for token in text.split(" "):
+    for token in text.split(" ") if "'" not in text else _TOKEN.findall(text):
         if token in _OPERATORS:
-            if not words or words[0] in _RESERVED or "=" in words[0]:
+            if not words or words[0] in _RESERVED or "=" in words[0] or words[0][0] == "'":
                 return None
             pipelines[-1].append((operator, words))
             if token != "|":
@@ -130,7 +137,7 @@ def plain_words(text: str) -> list[list[tuple[str, list[str]]]] | None:
             words, operator = [], token
         else:
             words.append(token)
-    if not words or words[0] in _RESERVED or "=" in words[0]:
+    if not words or words[0] in _RESERVED or "=" in words[0] or words[0][0] == "'":
         return None
     pipelines[-1].append((operator, words))
     if any(len(pipeline) > 2 for pipeline in pipelines[:-1]):
@@ -150,17 +157,17 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
             _plain_command(g, scope, pipeline[0][1], None)
             continue
         feed: str | None = None
-        for _op, words in pipeline:
+        for _op, tokens in pipeline:
             saved = g.state
-            _plain_command(g, scope, words, feed)
+            words = _plain_command(g, scope, tokens, feed)
             g.state = saved
-            feed = echo_text(words)
+            feed = echo_text([word.value or "" for word in words])
         g.direct_cd = None if g.direct_cd is None else (-2, 0, 0, g.direct_cd[3])
 
 
-def _plain_command(g: Grader, scope: Scope, values: list[str], feed: str | None) -> None:
-    words = [Word(value, value) for value in values]
-    rec = Rec(words, " ".join(values))
+def _plain_command(g: Grader, scope: Scope, tokens: list[str], feed: str | None) -> list[Word]:
+    words = [Word(token[1:-1], token) if token[0] == "'" else Word(token, token) for token in tokens]
+    rec = Rec(words, " ".join(tokens))
     rec.stdin = feed
     g.direct_cd = None
     for word in words[1:]:
@@ -172,6 +179,7 @@ def _plain_command(g: Grader, scope: Scope, values: list[str], feed: str | None)
     g.dispatch(rec, scope)
     if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
         g.direct_cd = (-1, 0, 0, g.last_cd)
+    return words
 
 
 def echo_text(words: list[str]) -> str | None:

@@ -321,3 +321,32 @@ def test_plain_words_are_graded_as_the_parse_tree_walk_grades_them(commands: lis
     fast = _classify(command, contained, WORKSPACE)
     walked = _classify(command, contained, WORKSPACE, fast=False)
     assert fast == walked, command
+
+
+QUOTED_WORDS = ["'a b'", "'x | y && z'", "'$(rm -rf /)'", "'/dev/tcp/h/80'", "'ls -la && pwd'", "'*.py'", "'SELECT 1'",
+                "'DROP TABLE t'", "'s/a/b/g'", "'\\n'", "'rm -rf /'", "'-n'", "'-e'", "'deploy'", "'cd /etc'", "' '", "'#x'",
+                "'~/x'", "'a=b'", "'`id`'", "'\"q\"'", "'{a,b}'", "'!x'", "'https://x.y/z'", "'/etc/hosts'", "'..'", "'x'"]  # fmt: skip
+QUOTING_COMMANDS = ["bash -c", "sh -c", "psql -c", "sqlite3 app.db", "eval", "echo", "git commit -m", "sed -i", "sed -n",
+                    "find . -name", "python3 -c", "xargs", "awk", "jq", "rg -n", "at now", "ssh host", "watch", "su -c",
+                    "cd", "rm -rf", "curl -o"]  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(QUOTING_COMMANDS + PLAIN_COMMANDS), st.lists(st.sampled_from(QUOTED_WORDS + PLAIN_WORDS), max_size=3))
+        .map(lambda parts: " ".join([parts[0], *parts[1]])),
+        min_size=1, max_size=4,
+    ),
+    st.lists(st.sampled_from([" | ", " && ", " || "]), min_size=3, max_size=3),
+    st.booleans(),
+)  # fmt: skip
+def test_single_quoted_arguments_on_the_plain_path_are_graded_as_the_walk_grades_them(
+    commands: list[str], operators: list[str], contained: bool
+) -> None:
+    from bot.risk.classifier import _classify
+
+    command = commands[0] + "".join(op + c for op, c in zip(operators, commands[1:], strict=False))
+    fast = _classify(command, contained, WORKSPACE)
+    walked = _classify(command, contained, WORKSPACE, fast=False)
+    assert fast == walked, command
