@@ -97,17 +97,21 @@ def parse(src: bytes) -> Node:
 
 # A script of plain words: simple commands whose words need no quote removal or expansion, separated by single
 # spaces (no quotes, backslashes, $, backticks, globs, braces, ~, #, redirects), joined by standalone |, && and ||.
-# An argument (not a command's first word) may also be one single-quoted string of printable ASCII standing alone
-# ('fix the parser'): bash takes its text literally (bash(1) QUOTING, "Single Quotes"), tree-sitter-bash parses it
-# as a `raw_string`, and its value is the text between the quotes.
-# tree-sitter-bash parses such text as pipelines and lists of `command`s of `word`/`number`/`raw_string` nodes, and
+# An argument (not a command's first word) may also be one quoted string of printable ASCII standing alone:
+# 'fix the parser' (bash takes its text literally, bash(1) QUOTING "Single Quotes"; a `raw_string` node) or
+# "fix the parser" without $, `, \ or " inside and not blanks only (nothing in it is special, bash(1) QUOTING
+# "Double Quotes"; a `string` node of one `string_content`); its value is the text between the quotes.
+# tree-sitter-bash parses such text as pipelines and lists of `command`s of `word`/`number`/string nodes, and
 # each word's value is known without the tree, so the parse and the tree walk are skipped (walk_plain does what the
 # walk would do).
 _WORD = r"[A-Za-z0-9_./:=@%+,-]+"
-_QUOTED = r"'[ -&(-~]*'"
+# Not a double-quoted string of blanks only: tree-sitter-bash 0.25 gives `" "` no `string_content`, so the walk reads
+# its value as empty; the walk keeps such strings.
+_QUOTED = r"'[ -&(-~]*'" + r'|"(?: *[!#%-\[\]-_a-~][ !#%-\[\]-_a-~]*)?"'
 _PLAIN_SCRIPT = re.compile(rf"{_WORD}(?: (?:{_WORD}|{_QUOTED}|\|\||&&|\|))*")
 _TOKEN = re.compile(rf"{_WORD}|{_QUOTED}|\|\||&&|\|")
 _OPERATORS = frozenset({"|", "&&", "||"})
+_QUOTES = "'\""
 _RESERVED = frozenset({
     "if", "then", "else", "elif", "fi", "case", "esac", "for", "while", "until", "do", "done", "in", "function",
     "select", "coproc", "time", "export", "declare", "local", "readonly", "typeset", "unset",
@@ -118,7 +122,7 @@ def plain_words(text: str) -> list[list[tuple[str, list[str]]]] | None:
     """``text`` as pipelines of plain-word commands joined by `` && ``/`` || ``, when it is only that, else None.
 
     Returns ``[[(operator, words), ...], ...]``: one list per pipeline, each command with the operator before it
-    (``""``, ``"|"``, ``"&&"``, ``"||"``); each word as written (a single-quoted argument keeps its quotes).
+    (``""``, ``"|"``, ``"&&"``, ``"||"``); each word as written (a quoted argument keeps its quotes).
     Operators must stand alone between single spaces; the first word of a command must not be quoted, a reserved
     word or an assignment (``NAME=value``): those parse differently.
     """
@@ -127,9 +131,9 @@ def plain_words(text: str) -> list[list[tuple[str, list[str]]]] | None:
     pipelines: list[list[tuple[str, list[str]]]] = [[]]
     words: list[str] = []
     operator = ""
-    for token in text.split(" ") if "'" not in text else _TOKEN.findall(text):
+    for token in text.split(" ") if "'" not in text and '"' not in text else _TOKEN.findall(text):
         if token in _OPERATORS:
-            if not words or words[0] in _RESERVED or "=" in words[0] or words[0][0] == "'":
+            if not words or words[0] in _RESERVED or "=" in words[0] or words[0][0] in _QUOTES:
                 return None
             pipelines[-1].append((operator, words))
             if token != "|":
@@ -137,7 +141,7 @@ def plain_words(text: str) -> list[list[tuple[str, list[str]]]] | None:
             words, operator = [], token
         else:
             words.append(token)
-    if not words or words[0] in _RESERVED or "=" in words[0] or words[0][0] == "'":
+    if not words or words[0] in _RESERVED or "=" in words[0] or words[0][0] in _QUOTES:
         return None
     pipelines[-1].append((operator, words))
     if any(len(pipeline) > 2 for pipeline in pipelines[:-1]):
@@ -166,7 +170,7 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
 
 
 def _plain_command(g: Grader, scope: Scope, tokens: list[str], feed: str | None) -> list[Word]:
-    words = [Word(token[1:-1], token) if token[0] == "'" else Word(token, token) for token in tokens]
+    words = [Word(token[1:-1], token) if token[0] in _QUOTES else Word(token, token) for token in tokens]
     rec = Rec(words, " ".join(tokens))
     rec.stdin = feed
     g.direct_cd = None

@@ -325,7 +325,10 @@ def test_plain_words_are_graded_as_the_parse_tree_walk_grades_them(commands: lis
 
 QUOTED_WORDS = ["'a b'", "'x | y && z'", "'$(rm -rf /)'", "'/dev/tcp/h/80'", "'ls -la && pwd'", "'*.py'", "'SELECT 1'",
                 "'DROP TABLE t'", "'s/a/b/g'", "'\\n'", "'rm -rf /'", "'-n'", "'-e'", "'deploy'", "'cd /etc'", "' '", "'#x'",
-                "'~/x'", "'a=b'", "'`id`'", "'\"q\"'", "'{a,b}'", "'!x'", "'https://x.y/z'", "'/etc/hosts'", "'..'", "'x'"]  # fmt: skip
+                "'~/x'", "'a=b'", "'`id`'", "'\"q\"'", "'{a,b}'", "'!x'", "'https://x.y/z'", "'/etc/hosts'", "'..'", "'x'",
+                '"a b"', '""', '" "', '"x | y && z"', '"/dev/tcp/h/80"', '"ls -la && pwd"', '"*.py"', '"DROP TABLE t"',
+                '"rm -rf /"', '"-n"', '"#x"', '"~/x"', "\"'q'\"", '"{a,b}"', '"!x"', '"cd /etc"', '"s/[a]/^_/g"',
+                '" deploy "', '"(x)"', '"a;b"', '"<x>"']  # fmt: skip
 QUOTING_COMMANDS = ["bash -c", "sh -c", "psql -c", "sqlite3 app.db", "eval", "echo", "git commit -m", "sed -i", "sed -n",
                     "find . -name", "python3 -c", "xargs", "awk", "jq", "rg -n", "at now", "ssh host", "watch", "su -c",
                     "cd", "rm -rf", "curl -o"]  # fmt: skip
@@ -341,7 +344,7 @@ QUOTING_COMMANDS = ["bash -c", "sh -c", "psql -c", "sqlite3 app.db", "eval", "ec
     st.lists(st.sampled_from([" | ", " && ", " || "]), min_size=3, max_size=3),
     st.booleans(),
 )  # fmt: skip
-def test_single_quoted_arguments_on_the_plain_path_are_graded_as_the_walk_grades_them(
+def test_quoted_arguments_on_the_plain_path_are_graded_as_the_walk_grades_them(
     commands: list[str], operators: list[str], contained: bool
 ) -> None:
     from bot.risk.classifier import _classify
