@@ -6,9 +6,10 @@ Run from the repository root (PostgreSQL on 127.0.0.1:5432 with trust auth, or F
     python benchmarks/bench_longpoll.py [--backend sqlite|postgresql|both] [--polls 10000] [--wait 20]
 
 For each server: ``--escalations`` pending escalations are made, then ``--polls`` long-polls
-(``GET /v1/escalations/{id}?wait=--wait``) are opened in batches and held. Half-way through the wait,
+(``GET /v1/escalations/{id}?wait=--wait``) are opened in batches by ``--clients`` client processes and held
+(one client process would itself be the bottleneck). Half-way through the wait,
 ``--decide`` of the escalations are withdrawn (a decision), so their long-polls must answer at once; the others
-answer when their wait ends. Meanwhile ``/healthz`` is probed every 20 ms on its own connection. Printed:
+answer when their wait ends. Meanwhile ``/healthz`` is probed every 20 ms from another process. Printed:
 
 * errors (any answer but 200, or a failed connection) and how many were 5xx;
 * the server's peak RSS (VmHWM) while holding them;
@@ -28,11 +29,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 
@@ -62,12 +65,14 @@ class Run:
     late_decided: list[float] = field(default_factory=list)
     healthz_ms: list[float] = field(default_factory=list)
     peak_rss: float = 0.0
-    held_max: int = 0
 
 
-async def probe_healthz(url: str, stop: asyncio.Event, run: Run) -> None:
+async def probe_healthz(url: str, seconds: float) -> list[float]:
+    """``/healthz`` latencies (ms) every 20 ms for ``seconds`` (a failure counts as 10 s)."""
+    latencies: list[float] = []
+    end = time.monotonic() + seconds
     async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=1)) as http:
-        while not stop.is_set():
+        while time.monotonic() < end:
             started = time.monotonic()
             try:
                 async with http.get(f"{url}/healthz", timeout=aiohttp.ClientTimeout(total=10)) as response:
@@ -75,8 +80,58 @@ async def probe_healthz(url: str, stop: asyncio.Event, run: Run) -> None:
                     ok = response.status == 200
             except (aiohttp.ClientError, TimeoutError):
                 ok = False
-            run.healthz_ms.append((time.monotonic() - started) * 1000 if ok else 10_000.0)
+            latencies.append((time.monotonic() - started) * 1000 if ok else 10_000.0)
             await asyncio.sleep(0.02)
+    return latencies
+
+
+async def hold(url: str, token: str, ids: list[str], count: int, wait: float, batch: int) -> list[list[Any]]:
+    """Open ``count`` long-polls over ``ids`` and hold them; ``[id, status, sent, answered]`` each (monotonic s)."""
+    headers = {"Authorization": f"Bearer {token}"}
+    results: list[list[Any]] = []
+    trace = aiohttp.TraceConfig()
+
+    async def sent(_session: object, context: Any, _params: object) -> None:
+        context.trace_request_ctx["sent"] = time.monotonic()
+
+    trace.on_request_headers_sent.append(sent)
+    timeout = aiohttp.ClientTimeout(total=wait + 60)
+    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0), timeout=timeout,
+                                     trace_configs=[trace]) as http:
+
+        async def poll(escalation_id: str) -> None:
+            ctx: dict[str, float] = {}
+            try:
+                async with http.get(f"{url}/v1/escalations/{escalation_id}", params={"wait": str(wait)},
+                                    headers=headers, trace_request_ctx=ctx) as response:
+                    await response.read()
+                    key = str(response.status)
+            except (aiohttp.ClientError, TimeoutError) as exc:
+                key = type(exc).__name__
+            results.append([escalation_id, key, ctx.get("sent", 0.0), time.monotonic()])
+
+        tasks = []
+        for i in range(count):
+            tasks.append(asyncio.create_task(poll(ids[i % len(ids)])))
+            if (i + 1) % batch == 0:
+                await asyncio.sleep(0.05)
+        await asyncio.gather(*tasks)
+    return results
+
+
+def child(argv: list[str]) -> None:
+    """Child process: ``hold URL TOKEN IDS COUNT WAIT BATCH`` or ``probe URL SECONDS``; prints JSON."""
+    raise_fd_limit()
+    if argv[0] == "probe":
+        print(json.dumps(asyncio.run(probe_healthz(argv[1], float(argv[2])))))
+    else:
+        url, token, ids, count, wait, batch = argv[1:7]
+        print(json.dumps(asyncio.run(hold(url, token, ids.split(","), int(count), float(wait), int(batch)))))
+
+
+async def spawn(*argv: str) -> asyncio.subprocess.Process:
+    return await asyncio.create_subprocess_exec(sys.executable, __file__, "--child", *argv,
+                                                stdout=asyncio.subprocess.PIPE)
 
 
 async def watch_rss(server: Server, stop: asyncio.Event, run: Run) -> None:
@@ -86,62 +141,37 @@ async def watch_rss(server: Server, stop: asyncio.Event, run: Run) -> None:
 
 
 async def bench(server: Server, token: str, ids: list[str], decide: list[str], args: argparse.Namespace) -> Run:
+    """Long-polls from ``--clients`` processes, ``/healthz`` probed from another, decisions from this one."""
     run = Run()
-    headers = {"Authorization": f"Bearer {token}"}
-    decided_at: dict[str, float] = {}
     stop = asyncio.Event()
-    side = [asyncio.create_task(probe_healthz(server.url, stop, run)), asyncio.create_task(watch_rss(server, stop, run))]
-    timeout = aiohttp.ClientTimeout(total=args.wait + 60)
-    in_flight = 0
-    trace = aiohttp.TraceConfig()
-
-    async def sent(_session: object, context: object, _params: object) -> None:
-        context.trace_request_ctx["sent"] = time.monotonic()  # type: ignore[attr-defined]
-
-    trace.on_request_headers_sent.append(sent)
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0), timeout=timeout,
-                                     trace_configs=[trace]) as http:
-
-        async def poll(escalation_id: str) -> None:
-            nonlocal in_flight
-            ctx: dict[str, float] = {}
-            in_flight += 1
-            run.held_max = max(run.held_max, in_flight)
-            try:
-                async with http.get(f"{server.url}/v1/escalations/{escalation_id}", params={"wait": str(args.wait)},
-                                    headers=headers, trace_request_ctx=ctx) as response:
+    rss = asyncio.create_task(watch_rss(server, stop, run))
+    share = args.polls // args.clients
+    holders = [await spawn("hold", server.url, token, ",".join(ids[i::args.clients] or ids), str(share),
+                           str(args.wait), str(max(1, args.batch // args.clients))) for i in range(args.clients)]
+    probe = await spawn("probe", server.url, str(args.wait + 5))
+    await asyncio.sleep(args.wait / 2)
+    decided_at: dict[str, float] = {}
+    if decide:
+        async with aiohttp.ClientSession() as control:
+            for escalation_id in decide:
+                decided_at[escalation_id] = time.monotonic()
+                async with control.post(f"{server.url}/v1/escalations/{escalation_id}/withdraw",
+                                        headers={"Authorization": f"Bearer {token}"}) as response:
                     await response.read()
-                    key = str(response.status)
-            except (aiohttp.ClientError, TimeoutError) as exc:
-                key = type(exc).__name__
-            finally:
-                in_flight -= 1
-            answered = time.monotonic()
+    for holder in holders:
+        out, _ = await holder.communicate()
+        for escalation_id, key, sent, answered in json.loads(out):
             run.statuses[key] = run.statuses.get(key, 0) + 1
             if key != "200":
-                return
-            started = ctx["sent"]  # when the request left this client (connecting under a burst takes a while)
+                continue
             if escalation_id in decided_at:
-                run.late_decided.append(answered - max(decided_at[escalation_id], started))
+                run.late_decided.append(answered - max(decided_at[escalation_id], sent))
             else:
-                run.late_waits.append(answered - (started + args.wait))
-
-        tasks: list[asyncio.Task[None]] = []
-        for i in range(args.polls):
-            tasks.append(asyncio.create_task(poll(ids[i % len(ids)])))
-            if (i + 1) % args.batch == 0:
-                await asyncio.sleep(0.05)
-        await asyncio.sleep(args.wait / 2)
-        if decide:
-            async with aiohttp.ClientSession() as control:
-                for escalation_id in decide:
-                    decided_at[escalation_id] = time.monotonic()
-                    async with control.post(f"{server.url}/v1/escalations/{escalation_id}/withdraw",
-                                            headers=headers) as response:
-                        await response.read()
-        await asyncio.gather(*tasks)
+                run.late_waits.append(answered - (sent + args.wait))
+    out, _ = await probe.communicate()
+    run.healthz_ms = json.loads(out)
     stop.set()
-    await asyncio.gather(*side)
+    await rss
     return run
 
 
@@ -151,8 +181,7 @@ def report(name: str, run: Run, polls: int) -> None:
     late = run.late_waits + run.late_decided
     within = sum(1 for x in late if x <= 1.0)
     print(f"  {name}")
-    print(f"    answers 200: {run.statuses.get('200', 0)}/{polls}   errors: {errors or 'none'}   5xx: {five}"
-          f"   held at most: {run.held_max}")
+    print(f"    answers 200: {run.statuses.get('200', 0)}/{polls}   errors: {errors or 'none'}   5xx: {five}")
     print(f"    peak RSS {run.peak_rss:.0f} MB   /healthz p50 {percentile(run.healthz_ms, .5):.1f} ms"
           f"  p99 {percentile(run.healthz_ms, .99):.1f} ms  ({len(run.healthz_ms)} probes)")
     if run.late_waits:
@@ -192,6 +221,7 @@ async def main() -> None:
     parser.add_argument("--escalations", type=int, default=200)
     parser.add_argument("--decide", type=int, default=50)
     parser.add_argument("--batch", type=int, default=500, help="long-polls opened per 50 ms")
+    parser.add_argument("--clients", type=int, default=2, help="client processes holding the long-polls")
     args = parser.parse_args()
     limit = raise_fd_limit()
     if limit < args.polls + 200:
@@ -207,4 +237,7 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    if sys.argv[1:2] == ["--child"]:
+        child(sys.argv[2:])
+    else:
+        asyncio.run(main())

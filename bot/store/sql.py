@@ -102,6 +102,7 @@ class Store:
         self.cache = cache or StoreCache()
         watch_writes(engine, self.cache)
         self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
+        self._token_reads: Coalescer[Bot] = Coalescer(self._bots_by_token_hash)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
 
     async def close(self) -> None:
@@ -136,13 +137,17 @@ class Store:
         if cached is not None:
             return cached
         generation = self.cache.generation("bots")
-        async with self._session() as session:
-            stmt = select(BotRow).where(BotRow.token_hash == token_hash, BotRow.removed_at.is_(None))
-            row = (await session.execute(stmt)).scalar_one_or_none()
-            bot = _bot(row) if row else None
+        bot = await self._token_reads.get(token_hash)  # concurrent misses share one query
         if bot is not None:
             self.cache.put_bot(token_hash, bot, generation)
         return bot
+
+    async def _bots_by_token_hash(self, hashes: list[str]) -> dict[str, Bot]:
+        async with self._session() as session:
+            stmt = select(BotRow).where(
+                id_among(BotRow.token_hash, hashes, self.engine.dialect.name), BotRow.removed_at.is_(None)
+            )
+            return {row.token_hash: _bot(row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def get_bot(self, bot_id: str) -> Bot | None:
         """The Bot with this id, or None."""
