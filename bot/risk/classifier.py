@@ -15,7 +15,7 @@ from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand, assessm
 from bot.risk.reasons import shorten
 from bot.risk.recipes import RecipeBook
 from bot.risk.table import PROGRAMS
-from bot.risk.walker import plain_words, walk_plain, walk_script
+from bot.risk.walker import plain_words, walk_nested, walk_plain, walk_script
 
 __all__ = ["MAX_SCRIPT_CHARS", "classify"]
 
@@ -66,7 +66,7 @@ def _classify(command: str, contained: bool, workspace: Path | None, recipes: Re
     if not isinstance(command, str):
         raise TypeError("command must be str")
     root = _workspace_root(workspace)
-    grader = Grader(PROGRAMS, contained, root, walk_script, recipes)
+    grader = Grader(PROGRAMS, contained, root, walk_nested if fast else walk_script, recipes)
     scope = Scope(contained=contained)
     problem = _text_problem(command)
     if problem is not None:
@@ -89,8 +89,8 @@ def _hidden_text(grader: Grader, scope: Scope, command: str) -> None:
     The level is what keeps it from standing approvals (which never cover ``destructive``) and from an adapter's
     ceiling; the reason says why and shows the characters made visible.
     """
-    if command.isascii() and command.isprintable():
-        return
+    if command.isascii() and (command.isprintable() or command.replace("\n", "").replace("\t", "").isprintable()):
+        return  # ASCII without control characters but newline and tab: nothing hidden, no look-alike (hidden.py)
     detail = needs_a_person(command)
     if detail is None:
         return

@@ -20,7 +20,9 @@ from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
-__all__ = ["MAX_DEPTH", "has_code", "hijacks_environment", "parse", "plain_words", "walk_plain", "walk_script"]
+__all__ = [
+    "MAX_DEPTH", "has_code", "hijacks_environment", "parse", "plain_words", "walk_nested", "walk_plain", "walk_script",
+]  # fmt: skip
 
 R = RiskLevel
 MAX_DEPTH = 12
@@ -231,6 +233,23 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
     if gaps:
         walk.gaps = gaps
     walk.visit(root, scope)
+
+
+def walk_nested(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
+    """:func:`walk_script` for a nested script (``bash -c '...'``, a recipe line), with the plain-words path.
+
+    A script of plain words (:func:`plain_words`) is graded by :func:`walk_plain`, as the top-level script is;
+    anything else is parsed and walked. A plain script's closing ``cd`` is not taken for the outer script's:
+    its marker is changed to one that matches nothing, as the walk's own marker (the inner text's id) never
+    matches the outer script's commands.
+    """
+    plain = plain_words(text) if scope.depth <= MAX_DEPTH else None
+    if plain is None:
+        walk_script(g, parent, scope, text)
+        return
+    walk_plain(g, scope, text, plain)
+    if g.direct_cd is not None and g.direct_cd[0] == -1:
+        g.direct_cd = (-3, 0, 0, g.direct_cd[3])
 
 
 def _herestring_gaps(root: Node) -> frozenset[tuple[int, int]] | None:

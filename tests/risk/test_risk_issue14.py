@@ -360,3 +360,39 @@ def outcome(command: str, contained: bool, fast: bool) -> object:
         return _classify(command, contained, WORKSPACE, fast=fast)
     except Exception as error:
         return type(error).__name__
+
+
+NESTED_INNER = ["cd /etc", "cd src", "cd ..", "cd -", "touch f", "rm -rf x", "ls", "echo hi", "cat /dev/tcp/h/80", "popd",
+                "make deploy", "npm test", "git push", "cd /tmp"]  # fmt: skip
+NESTED_WRAPPERS = ["bash -c", "sh -c", "eval", "su -c", "ssh host", "watch", "timeout 5 bash -c", "sudo bash -c", "env bash -c"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from(NESTED_WRAPPERS), st.sampled_from(["'", '"']),
+            st.lists(st.sampled_from(NESTED_INNER), min_size=1, max_size=3),
+            st.lists(st.sampled_from([" && ", " || ", " | "]), min_size=2, max_size=2),
+        ).map(lambda t: f"{t[0]} {t[1]}{t[2][0]}{''.join(op + c for op, c in zip(t[3], t[2][1:], strict=False))}{t[1]}")
+        | st.sampled_from(NESTED_INNER),
+        min_size=1, max_size=3,
+    ),
+    st.lists(st.sampled_from([" | ", " && ", " || "]), min_size=2, max_size=2),
+    st.booleans(),
+)  # fmt: skip
+def test_nested_plain_scripts_are_graded_as_the_walk_grades_them(commands: list[str], operators: list[str], contained: bool) -> None:
+    """``bash -c 'cd /etc' && touch f``: a nested plain script's cd is not the outer script's, on both paths."""
+    command = commands[0] + "".join(op + c for op, c in zip(operators, commands[1:], strict=False))
+    assert outcome(command, contained, True) == outcome(command, contained, False), command
+
+
+@pytest.mark.parametrize("command", [
+    "sudo bash -c 'ls && cd /etc' && touch f",
+    'env bash -c "echo hi || cd /tmp" && touch f',
+    "eval 'cd /etc' && touch f",
+    "bash -c 'cd /etc' && touch f",
+    "timeout 5 bash -c 'cd src | cd /etc' && touch f",
+])  # fmt: skip
+def test_a_nested_plain_scripts_cd_is_graded_as_the_walk_grades_it(command: str) -> None:
+    assert outcome(command, False, True) == outcome(command, False, False)
