@@ -157,10 +157,13 @@ def _who(user_id: str) -> dict[str, Any]:
 
 
 def _facts(report: CardReport) -> dict[str, Any]:
+    if report.status == "open":
+        verb, refusal = " cannot run shell commands on host ", ": every shell call is refused with SANDBOX_UNAVAILABLE, so it handed the work on."
+    else:
+        verb, refusal = " could not run shell commands on host ", ": every shell call was refused with SANDBOX_UNAVAILABLE."
     first = bk.section(
-        bk.text(_short(report.bot_name), bold=True), bk.text(" cannot run shell commands on host "),
-        bk.text(_short(report.host), code=True),
-        bk.text(": every shell call is refused with SANDBOX_UNAVAILABLE, so it handed the work on."),
+        bk.text(_short(report.bot_name), bold=True), bk.text(verb), bk.text(_short(report.host), code=True),
+        bk.text(refusal),
     )
     second = bk.section(
         bk.text("Session "), bk.text(_short(report.session_id), code=True), bk.text(" · file policy "),
@@ -280,7 +283,8 @@ def report_dm(report: CardReport) -> CardMessage:
             "and the Bot does not retry. Approving *for this Bot* saves a standing approval for "
             f"{report.bot_approval_hours} hours (destructive commands still ask)."
         ))
-    if report.instructions:
+    resolved_by_host = report.status == "resolved" and report.decision_source == "host"
+    if report.instructions and not resolved_by_host:
         blocks.append(_instructions(report.instructions))
     if report.bot_words:
         blocks.append(_bot_words(report.bot_words))

@@ -103,6 +103,7 @@ async def test_single_line_escalation_fields_refuse_control_characters_naming_th
     status, problem = await harness.post(token, harness.body(**{field: forged}))
     assert status == 422, problem
     assert problem["errors"][0]["field"] == field and f"U+{ord(char):04X}" in problem["detail"]
+    assert "Value error" not in problem["detail"], "pydantic's internal prefix is not shown to the caller"
     assert await harness.runtime.store.pending_escalations() == []
 
 

@@ -52,10 +52,10 @@ async def test_flybot_report_sends_a_blocked_report_end_to_end_and_prints_the_li
     assert code == 3, err
     [line] = out.splitlines()
     [report] = await open_reports(harness)
-    assert line.startswith(f"blocked: no usable sandbox backend bot={report.bot_id} host=ci-7 session=s-42 "
+    assert line.startswith("blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-42 "
                            "mode=workspace-write | sandbox-preflight: workspace-write is UNAVAILABLE: no usable "
                            "sandbox backend (bubblewrap not installed; Landlock not built into the kernel).")
-    assert report.id in err and "do not retry" in err
+    assert report.id in err and "do not retry" in err and "FlyBot tells the Bot's owners" in err
     assert [(f.backend, f.cause) for f in report.findings] == [("bubblewrap", "not-installed"),
                                                                ("landlock", "not-built")]
     assert report.host_os == "ubuntu"
@@ -74,6 +74,11 @@ async def test_flybot_report_sends_a_blocked_report_end_to_end_and_prints_the_li
     while not await folded():
         assert asyncio.get_running_loop().time() < deadline, "the printed line is accepted as a chat report"
         await asyncio.sleep(0.05)
+    # Sent again, the report folds: the command says so instead of claiming another DM.
+    code, _, err = await flybot_report(tmp_path, env, "--mode", "workspace-write", "--session", "s-42", "--host",
+                                       "ci-7", "--server", harness.url, "--token", token)
+    assert code == 3 and f"folded into the open report {report.id} (reported 3 times" in err, err
+    assert len(dms(harness, OWNER, report.id)) == 1
 
 
 async def test_flybot_report_on_a_usable_host_prints_nothing_and_resolves_the_open_report(

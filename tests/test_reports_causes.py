@@ -127,6 +127,9 @@ async def test_a_later_usable_preflight_from_the_host_resolves_the_open_report_a
     [dm] = dms(harness, OWNER, report["id"])
     assert dm.edited and "Resolved: the host now has a usable backend" in block_text(dm.blocks)
     assert "resolved: the host now has a usable backend" in block_text(dm.blocks)
+    # Once resolved the DM speaks in the past and no longer lists things for the owner to do.
+    assert "could not run shell commands" in block_text(dm.blocks)
+    assert "cannot run shell commands" not in block_text(dm.blocks) and "you do these" not in block_text(dm.blocks)
     assert "report.resolved_by_host" in await audit_events(harness, report["id"])
     _, still = await get_report(harness, token, other_host["id"])
     assert still["status"] == "open", "only the host that became usable is resolved"

@@ -29,10 +29,16 @@ def problem(status: int, code: str, title: str, detail: str, **extra: Any) -> we
     return web.Response(status=status, text=json.dumps(body), content_type=PROBLEM_TYPE)
 
 
+def _message(err: Any) -> str:
+    """pydantic's message for one error, without its "Value error, " prefix (the field is named separately)."""
+    message = str(err.get("msg", "invalid"))
+    return message.removeprefix("Value error, ")
+
+
 def validation_problem(exc: ValidationError) -> web.Response:
     """422 naming every bad field (dotted path) with pydantic's message."""
     errors = [
-        {"field": ".".join(str(p) for p in err.get("loc", ())) or "body", "message": str(err.get("msg", "invalid"))}
+        {"field": ".".join(str(p) for p in err.get("loc", ())) or "body", "message": _message(err)}
         for err in exc.errors()
     ]
     first = errors[0] if errors else {"field": "body", "message": "invalid"}

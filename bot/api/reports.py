@@ -102,7 +102,7 @@ async def create(request: web.Request) -> web.Response:
         facts = facts_from_preflight(data.preflight.model_dump())
     blocked = build_report(bot, facts, host=data.host, session_id=data.session_id, mode=data.mode, source="api")
     report, created = await request.app[REPORTS].report(bot, blocked)
-    return web.json_response(report.to_api(), status=201 if created else 200)
+    return web.json_response({**report.to_api(), "bot": bot.name}, status=201 if created else 200)
 
 
 class UsableIn(BaseModel):

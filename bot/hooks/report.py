@@ -65,6 +65,15 @@ def default_session(env: Mapping[str, str]) -> str:
     return _word(env.get(SESSION_ENV, ""), f"report-{os.getpid()}")
 
 
+def _sent_summary(sent: Mapping[str, object]) -> str:
+    """What FlyBot did with the report: a new one (its owners are told) or folded into the open one (told once)."""
+    count = sent.get("count")
+    if isinstance(count, int) and count > 1:
+        return (f"folded into the open report {sent.get('id')} (reported {count} times; "
+                "its owners were told the first time)")
+    return f"reported to FlyBot as {sent.get('id')}; FlyBot tells the Bot's owners"
+
+
 def report_line(report: PreflightReport, *, host: str, session: str, bot: str | None) -> str:
     """The chat/API report line for a blocked ``report`` (``bot.reports`` grammar)."""
     fields = ([f"bot={bot}"] if bot else []) + [f"host={host}", f"session={session}", f"mode={report.mode}"]
@@ -83,7 +92,7 @@ async def _send(server: Server, report: PreflightReport, host: str, session: str
     try:
         if report.status is Status.BLOCKED:
             sent = await client.report({"preflight": doc, "host": host, "session_id": session})
-            bot = str(sent.get("bot_id") or "") or None
+            bot = str(sent.get("bot") or sent.get("bot_id") or "") or None
             return Outcome(report, report_line(report, host=host, session=session, bot=bot), sent)
         return Outcome(report, None, await client.host_usable(host, doc))
     except ClientError as exc:
@@ -122,6 +131,5 @@ def main(mode: str | None, host: str | None, session: str | None, server: Server
         if outcome.problem:
             print(f"{PREFIX}: {outcome.problem}", file=stderr)
         elif outcome.sent:
-            print(f"{PREFIX}: reported to FlyBot as {outcome.sent.get('id')} "
-                  f"({outcome.sent.get('delivered', 0)} owner DM(s)); do not retry shell calls", file=stderr)
+            print(f"{PREFIX}: {_sent_summary(outcome.sent)}; do not retry shell calls", file=stderr)
     return outcome.report.exit_code
