@@ -7,15 +7,22 @@ Issue 10, item 9: the hot path looked both up in the store on every request. Rul
 - on PostgreSQL a trigger NOTIFYs ``cache:bots`` / ``cache:standing_approvals`` at the commit of any change (any
   replica, any tool), and each replica drops its copy on receipt; while its LISTEN connection is down nothing is
   served from memory (``live`` is False), so a revoked approval or a rotated token never outlives a lost message;
-- a load that raced an invalidation is not kept (a generation counter).
+- a load that raced an invalidation is not kept (a generation counter);
+- on a SQLite file, a process that commits a change to ``bots`` or ``standing_approvals`` (the server, or an operator
+  command such as ``flybot bots rotate-token`` or ``flybot standing revoke``) replaces a small sidecar file
+  (``<database>-changes``) after its commit, and every read of a copy first compares that file's identity (inode and
+  mtime, one ``stat``): a change made by another process drops the copies at once, not after ``ttl_s`` (issue 15:
+  "the old one stops at once").
 """
 
 from __future__ import annotations
 
+import os
 import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import event
@@ -29,19 +36,50 @@ MAX_BOTS = 10_000
 
 @dataclass
 class StoreCache:
-    """The copies and their validity. ``ttl_s`` 0 turns caching off."""
+    """The copies and their validity. ``ttl_s`` 0 turns caching off; ``change_file`` is a SQLite file's sidecar
+    (see the module docstring), None elsewhere."""
 
     ttl_s: float = 0.0
     live: bool = True
     clock: Callable[[], float] = time.monotonic
+    change_file: Path | None = None
+    _stamp: tuple[int, int] | None = None
     _bots: dict[str, tuple[float, Bot]] = field(default_factory=dict)
     _standing: tuple[float, list[StandingApproval]] | None = None
     _generation: dict[str, int] = field(default_factory=lambda: {"bots": 0, "standing": 0})
 
     @property
     def enabled(self) -> bool:
-        """True when copies may be served now."""
-        return self.ttl_s > 0 and self.live
+        """True when copies may be served now (first dropping them if another process changed the store)."""
+        if self.ttl_s <= 0 or not self.live:
+            return False
+        self._notice_other_writers()
+        return True
+
+    def _notice_other_writers(self) -> None:
+        if self.change_file is None:
+            return
+        try:
+            found = os.stat(self.change_file)
+            stamp: tuple[int, int] | None = (found.st_ino, found.st_mtime_ns)
+        except OSError:
+            stamp = None
+        if stamp != self._stamp:
+            self._stamp = stamp
+            self.invalidate("all")
+
+    def mark_changed(self) -> None:
+        """Tell other processes sharing this SQLite file that a cached table changed: replace the sidecar file (a new
+        inode each time, so the change is seen whatever the clock's resolution). Failures are ignored: the copies
+        then expire after ``ttl_s`` as before."""
+        if self.change_file is None:
+            return
+        temporary = self.change_file.with_name(f"{self.change_file.name}.{os.getpid()}.tmp")
+        try:
+            temporary.write_bytes(b"")
+            os.replace(temporary, self.change_file)
+        except OSError:
+            return
 
     def generation(self, kind: str) -> int:
         """The invalidation count of ``kind`` (``bots`` or ``standing``); pass it back to ``put_*``."""
@@ -126,3 +164,5 @@ def watch_writes(engine: AsyncEngine, cache: StoreCache) -> None:
         dirty = record.info.pop("flybot_cache_dirty", None) if record is not None else None
         for table in dirty or ():
             cache.invalidate(table)
+        if dirty:
+            cache.mark_changed()

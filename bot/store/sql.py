@@ -708,5 +708,8 @@ async def open_store(
         await engine.dispose()
         raise
     # PostgreSQL: nothing is served from memory until the app's LISTEN connection is up (StoreCache.set_live).
-    postgres = make_url(database_url).get_backend_name() == "postgresql"
-    return Store(engine, StoreCache(ttl_s=cache_ttl_s, live=not postgres))
+    url = make_url(database_url)
+    postgres = url.get_backend_name() == "postgresql"
+    sqlite_file = url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
+    change_file = Path(f"{url.database}-changes") if sqlite_file else None
+    return Store(engine, StoreCache(ttl_s=cache_ttl_s, live=not postgres, change_file=change_file))
