@@ -113,7 +113,10 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--rate", type=float, default=200.0)
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set slack_room_interval_s=0")
     args = parser.parse_args()
+    extra = dict(item.split("=", 1) for item in args.set)
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
     print(f"bench_auto_answer: {args.concurrency} workers x {args.seconds:.0f} s, then {args.rate:.0f} req/s x "
           f"{args.seconds:.0f} s, loopback", flush=True)
@@ -124,7 +127,8 @@ async def main() -> None:
         async with database(backend) as url:
             token = await add_bot(url, standing_pattern="apt-get install")
             with tempfile.TemporaryDirectory(prefix="flybot-bench-state-") as state:
-                async with flybot_server(url, Path(state), rate_per_minute="10000000") as flybot:
+                async with flybot_server(url, Path(state), **{"rate_per_minute": "10000000", **extra}) as flybot:
+                    print(f"  (FlyBot pid {flybot.pid})", flush=True)
                     rows.append(await measure(f"FlyBot ({backend})", flybot.url, token, args))
     base = rows[0]["rps"]
     print("\nratio of throughputs (FlyBot / bare), target >= 0.5; p99 at the fixed rate, target <= 10 ms:")
