@@ -14,6 +14,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import structlog
 from aiohttp import web
 
@@ -24,6 +25,7 @@ from bot.api import standing as standing_api
 from bot.api.openapi import openapi_handler
 from bot.api.problems import problems_middleware
 from bot.bots import hash_token, new_token, register_bot
+from bot.delivery import Delivery, DeliveryConfig
 from bot.escalations import EscalationService, run_sweeper, utcnow
 from bot.health import HEALTH, Health
 from bot.limits import AcceptErrorLog, long_poll_capacity, raise_open_file_limit
@@ -36,9 +38,8 @@ from bot.settings import Settings
 from bot.slack.app import Handler, build_bolt_app, events_handler
 from bot.slack.deps import SlackDeps
 from bot.slack.gateway import SlackChat, make_web_client
-from bot.slack.reports import SlackReportChat
 from bot.standing import StandingService
-from bot.store import Store, open_store
+from bot.store import JOB_KINDS, Store, open_store
 from bot.store.admission import AdmissionLimits
 from bot.store.notify import CACHE_PREFIX, is_postgres, listen
 from bot.store.reports import ReportStore
@@ -123,24 +124,43 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
         store = await open_store(settings.database_url, cache_ttl_s=settings.cache_ttl_s)
-        client = make_web_client(bot_token, api_url, metrics=metrics)
-        chat = SlackChat(client, room_interval_s=settings.slack_room_interval_s, metrics=metrics)
+        # ONE aiohttp session per process for every Slack call (slack-sdk would open one per call otherwise).
+        # slack-sdk applies its own timeout only to sessions it makes itself: the shared session carries it.
+        http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=settings.slack_timeout_s))
+        client = make_web_client(bot_token, api_url, metrics=metrics, session=http, timeout_s=settings.slack_timeout_s)
+        chat = SlackChat(
+            client,
+            sender=make_web_client(bot_token, api_url, session=http, timeout_s=settings.slack_timeout_s, retries=False),
+            updater=make_web_client(bot_token, api_url, metrics=metrics, session=http,
+                                    timeout_s=settings.slack_timeout_s, rate_limits=False),
+            metrics=metrics,
+        )
         slots = LongPollSlots(long_poll_capacity(settings.max_long_polls, raise_open_file_limit()), metrics)
         waiters = WaiterHub(
             slots, lambda ids: store.settled_escalations(ids, utcnow()), metrics, kind="escalation"
         )
         standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow)
         service = EscalationService(
-            store, chat, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
-            metrics=metrics, recheck_s=settings.recheck_s,
+            store, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
+            metrics=metrics, recheck_s=settings.recheck_s, notice_window_s=settings.notice_window_s,
             limits=AdmissionLimits(max_open=settings.max_open_escalations, per_minute=settings.rate_per_minute),
         )
         report_store = ReportStore(store.engine)
         report_waiters = WaiterHub(slots, report_store.decided_among, metrics, kind="report")
         reports = ReportService(
-            store, report_store, SlackReportChat(client), report_waiters, admins=admins, standing=standing,
+            store, report_store, report_waiters, admins=admins, standing=standing,
             clock=utcnow, metrics=metrics, recheck_s=settings.recheck_s,
         )
+        store.on_decided(waiters.notify)
+        store.on_decided(report_waiters.notify)
+        delivery = Delivery(
+            store, report_store, chat, DeliveryConfig(
+                interval_s=settings.slack_room_interval_s, burst=settings.slack_room_burst,
+                deadline_s=settings.delivery_deadline_s, lease_s=settings.delivery_lease_s,
+                timeout_s=settings.slack_timeout_s, notice_window_s=settings.notice_window_s,
+            ), metrics=metrics,
+        )
+        workers = settings.delivery_workers or (4 if is_postgres(settings.database_url) else 1)
         deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports)
         bolt = build_bolt_app(client, signing_secret, deps)
         app[RUNTIME] = Runtime(service=service, store=store, deps=deps, standing=standing)
@@ -157,6 +177,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             app[EMULATOR].directory = _known_ids(store)
             await app[EMULATOR].refresh_directory()
         sweeper = asyncio.create_task(run_sweeper(service, settings.sweep_interval_s), name="flybot-sweeper")
+        senders = [asyncio.create_task(delivery.run(), name=f"flybot-delivery-{i}") for i in range(workers)]
         rechecks = [
             asyncio.create_task(hub.run_recheck(settings.recheck_s), name=f"flybot-recheck-{hub.kind}")
             for hub in (waiters, report_waiters)
@@ -190,15 +211,15 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         finally:
             if deps.inflight:  # listener work after ack(): let it finish (bounded) before the store closes
                 await asyncio.wait(set(deps.inflight), timeout=10)
+            delivery.stop()  # a job in hand is finished and recorded (bounded); the rest waits in the store
+            await asyncio.wait(senders, timeout=10)
             accept_log.uninstall(asyncio.get_running_loop())
-            tasks = [t for t in (sweeper, socket_task, listener, *rechecks) if t is not None]
+            tasks = [t for t in (sweeper, socket_task, listener, *rechecks, *senders) if t is not None]
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
             waiters.notify_all()
-            session = getattr(client, "session", None)
-            if session is not None:
-                await session.close()
+            await http.close()
             await store.close()
 
     handler_holder: dict[str, Handler] = {}
@@ -224,6 +245,12 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         if runtime is not None:
             try:
                 metrics.pending.set(len(await runtime.store.pending_escalations()))
+                async with runtime.store.transaction() as tx:
+                    stats = await tx.queue_stats(utcnow())
+                for kind in JOB_KINDS:
+                    depth, oldest = stats.get(kind, (0, 0.0))
+                    metrics.queue_depth.labels(kind).set(depth)
+                    metrics.queue_oldest.labels(kind).set(oldest)
             except Exception:  # noqa: BLE001 - a scrape never fails on a store hiccup
                 log.warning("metrics.pending_failed")
         return web.Response(body=metrics.render(), headers={"Content-Type": CONTENT_TYPE_LATEST})

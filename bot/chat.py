@@ -1,31 +1,75 @@
-"""The chat port the domain services talk to; implemented over Slack's Web API in ``bot/slack/gateway.py``."""
+"""The chat port: what the delivery workers (``bot/delivery``) need from chat. Implemented over Slack's Web API in
+``bot/slack/gateway.py``. Domain services never import this module: they write outbox jobs through the store.
+
+Errors say what a retry may do, which is all the workers need to know:
+
+- :class:`RateLimited`: Slack said wait (HTTP 429, ``Retry-After`` seconds); nothing was delivered;
+- :class:`Unsure`: the call may or may not have taken effect (a timeout, a lost connection, a 5xx, Slack's own
+  ``internal_error``); retrying a post must first look for it in the room's history;
+- :class:`Refused`: Slack refused for good (``channel_not_found``, ``not_in_channel``, ``invalid_blocks``...).
+"""
 
 from __future__ import annotations
 
-from typing import Protocol
-
-from bot.store import Bot, Escalation, StandingApproval
-
-
-class DeliveryFailed(Exception):
-    """The card could not be posted after retries (Slack errors, rate limits that did not clear, no route)."""
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Protocol
 
 
-class ChatGateway(Protocol):
-    """What the escalation service needs from chat. Implementations do their own retries."""
+class ChatError(Exception):
+    """A chat call failed; ``error`` is Slack's error code or the exception's type name."""
 
-    async def post_card(self, escalation: Escalation, bot: Bot) -> tuple[str, str]:
-        """Post the approval card; returns ``(channel, ts)``. Raises :class:`DeliveryFailed`."""
+    def __init__(self, error: str) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+class RateLimited(ChatError):
+    """HTTP 429: wait ``retry_after_s`` seconds before the next message into this room (Slack's ``Retry-After``)."""
+
+    def __init__(self, retry_after_s: float) -> None:
+        super().__init__("ratelimited")
+        self.retry_after_s = retry_after_s
+
+
+class Unsure(ChatError):
+    """The call's outcome is unknown: it may have reached Slack (retry, after looking in the history for a post)."""
+
+
+class Refused(ChatError):
+    """Slack refused the call for good; retrying will not help."""
+
+
+@dataclass(frozen=True, slots=True)
+class Tag:
+    """Slack message metadata FlyBot puts on every message it posts: ``event_type`` (e.g. ``flybot_card``) and the
+    ``key`` of the thing it shows (escalation, notice or report id) in ``event_payload``. A retried post whose
+    earlier answer was lost finds its message by this tag (``conversations.history``, ``include_all_metadata``)."""
+
+    event_type: str
+    key: str
+
+    def metadata(self) -> dict[str, Any]:
+        """Slack's ``metadata`` argument of ``chat.postMessage``."""
+        return {"event_type": self.event_type, "event_payload": {"key": self.key}}
+
+
+class ChatPort(Protocol):
+    """Post, edit and find messages. Implementations raise :class:`RateLimited`, :class:`Unsure` or
+    :class:`Refused`, never a transport's own exceptions."""
+
+    async def post(self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag) -> tuple[str, str]:
+        """``chat.postMessage`` with ``tag`` as message metadata; returns ``(channel, ts)``."""
         ...
 
-    async def update_card(self, escalation: Escalation, bot: Bot) -> None:
-        """Redraw the card in place to show the escalation's current state (best effort; logs failures)."""
+    async def update(self, channel: str, ts: str, text: str, blocks: list[dict[str, Any]]) -> None:
+        """``chat.update``: redraw a message in place."""
         ...
 
-    async def post_notice(self, escalation: Escalation, bot: Bot, approvals: list[StandingApproval]) -> None:
-        """Post the one-line "approved by standing approval" notice in the escalation's room. Raises DeliveryFailed."""
+    async def find(self, channel: str, tag: Tag, *, since: datetime) -> str | None:
+        """The ``ts`` of FlyBot's message in ``channel`` carrying ``tag``, posted at or after ``since``; or None."""
         ...
 
-    async def is_workspace_admin(self, user: str) -> bool:
-        """Whether ``user`` is a workspace admin or owner (``users.info``); False when it cannot tell."""
+    async def open_dm(self, user: str) -> str:
+        """The DM channel between FlyBot and ``user`` (``conversations.open``)."""
         ...

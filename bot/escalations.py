@@ -1,9 +1,13 @@
 """The escalation service: create, decide exactly once, withdraw, expire, and wait.
 
-Plain async code over the store and the chat port; no Slack or HTTP types. Rules:
+Plain async code over the store; no Slack or HTTP types, no chat port. Every state change commits in ONE store
+transaction with its audit rows and the chat jobs it causes (the outbox, DESIGN.md): creating an escalation queues
+its card; a decision, expiry or withdrawal queues the card's update; a standing approval's answer queues (folds into)
+the room's notice. ``bot/delivery`` sends them. Rules:
 - only the Bot's owners and admins decide (issue 2, "Who may decide");
 - the first decision wins atomically in the store; later ones get :class:`AlreadyDecided`;
-- fail closed: an undeliverable card or an expired escalation is never approved.
+- fail closed: an undeliverable card or an expired escalation is never approved; a room whose notices are overdue
+  gets no auto-answers (they take the card path) until its notices are delivered again.
 """
 
 from __future__ import annotations
@@ -17,7 +21,6 @@ from pathlib import Path
 
 import structlog
 
-from bot.chat import ChatGateway, DeliveryFailed
 from bot.errors import (
     AlreadyDecided,
     ApprovalsClosed,
@@ -30,7 +33,7 @@ from bot.metrics import Metrics
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import StandingService
-from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store
+from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
 from bot.store.admission import AdmissionLimits, Refused
 from bot.waiters import WaiterHub, long_poll
 
@@ -76,11 +79,10 @@ def grade(command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...
 
 
 class EscalationService:
-    """Creates escalations, posts their cards, records exactly one decision and wakes the waiting session.
+    """Creates escalations (queuing their cards), records exactly one decision and wakes the waiting session.
 
     Args:
-        store: the persistence layer.
-        chat: the chat port (posts and updates approval cards).
+        store: the persistence layer (and the outbox).
         waiters: wakes long-polls.
         admins: Slack user IDs who may decide any Bot's escalations.
         default_timeout_s: lifetime of an escalation in seconds, and the maximum a request may ask for.
@@ -89,13 +91,13 @@ class EscalationService:
         metrics: Prometheus metrics to update (None: none).
         recheck_s: the safety net's interval, seconds (one store query for all waiters, run by the hub; see
             :meth:`bot.waiters.WaiterHub.run_recheck`).
+        notice_window_s: standing-approval notices of one Bot and room within this many seconds fold into one.
         limits: admission control per Bot (open escalations, requests a minute); None: no limits.
     """
 
     def __init__(
         self,
         store: Store,
-        chat: ChatGateway,
         waiters: WaiterHub,
         *,
         admins: frozenset[str],
@@ -104,15 +106,16 @@ class EscalationService:
         standing: StandingService | None = None,
         metrics: Metrics | None = None,
         recheck_s: float = RECHECK_S,
+        notice_window_s: float = 60.0,
         limits: AdmissionLimits | None = None,
     ) -> None:
         self.limits = limits
+        self.notice_window_s = notice_window_s
         self.recheck_s = recheck_s
         self.metrics = metrics
         self.standing = standing
         self.closing = False
         self.store = store
-        self.chat = chat
         self.waiters = waiters
         self.admins = admins
         self.default_timeout_s = default_timeout_s
@@ -120,15 +123,17 @@ class EscalationService:
 
     # -- create -----------------------------------------------------------------------------------
     async def escalate(self, bot: Bot, request: EscalationRequest, idempotency_key: str | None = None) -> Escalation:
-        """Record an escalation and post its approval card; returns it (``pending``, or ``undeliverable``).
+        """Record an escalation and, in the same transaction, either its standing-approval answer (with the room's
+        notice job) or its card job; returns it at once (``approved``, or ``pending`` with ``card.status`` queued).
 
-        A repeated ``idempotency_key`` of the same Bot returns the first escalation and posts nothing (and is never
+        A repeated ``idempotency_key`` of the same Bot returns the first escalation and queues nothing (and is never
         refused by admission control: a client may always learn what happened to a request FlyBot accepted).
 
         Raises:
             Refused: (429 ``rate_limited``, ``Retry-After``) the Bot is over one of its limits; nothing was created.
             ApprovalsClosed: ``approval_policy`` is ``never``.
             NoEscalationNeeded: ``file_policy`` is already ``danger-full-access``.
+            Conflict: the ``idempotency_key`` was used for a different request.
         """
         if request.approval_policy == "never":
             raise ApprovalsClosed("the session's approval policy is 'never': approvals are closed, so nothing can be escalated")
@@ -156,94 +161,96 @@ class EscalationService:
             expires_at=now + timedelta(seconds=timeout_s),
             idempotency_key=idempotency_key,
         )
+        cover: list[StandingApproval] | None = None
+        if self.standing is not None:
+            # Room-wide approvals answer the Bots whose registered room it is; a session naming another room in its
+            # request must not borrow that room's approvals (security review).
+            cover = await self.standing.find_cover(
+                bot, session_id=new.session_id, room=bot.room, risk=assessment.risk,
+                contained=new.contained, commands=assessment.commands,
+            )
         try:
-            escalation, created = await self.store.add_escalation(new, self.limits)
+            return await self._create(bot, request, new, cover, now, risk)
         except Refused as exc:
             if self.metrics is not None:
                 self.metrics.rate_limited.labels(exc.reason).inc()
             log.info("escalation.refused", bot_id=bot.id, session_id=request.session_id, why=exc.reason,
                      retry_after=exc.retry_after)
             raise
+
+    async def _create(
+        self, bot: Bot, request: EscalationRequest, new: NewEscalation, cover: list[StandingApproval] | None,
+        now: datetime, risk: str,
+    ) -> Escalation:
+        """:meth:`escalate`'s one transaction (admission, the row, its audit, the answer or the card job)."""
+        async with self.store.transaction() as tx:
+            answerable = bool(cover) and not await tx.notices_overdue(card_room_of(new, bot), now)
+            escalation, created = await tx.add_escalation(new, card_status=None if answerable else "queued",
+                                                          limits=self.limits)
+            if not created:
+                if _request_of(escalation) != _request_of(new):
+                    raise Conflict(
+                        "this Idempotency-Key was already used for a different request; use a new key per request",
+                        field="Idempotency-Key",
+                    )
+                log.info("escalation.retried", escalation_id=escalation.id, bot_id=bot.id,
+                         session_id=escalation.session_id, idempotency_key=new.idempotency_key)
+                return escalation
+            await tx.audit("escalation.created", at=now, escalation_id=escalation.id, actor=bot.id, risk=risk,
+                           contained=request.contained)
+            answered = None
+            if cover and answerable:
+                await tx.session.flush()  # the row exists before the compare-and-set decides it
+                answered = await self._approve_standing(tx, escalation, bot, cover, now)
+            elif cover:
+                log.warning("standing.notices_overdue", escalation_id=escalation.id, bot_id=bot.id)
+                await tx.audit("standing.held", at=now, escalation_id=escalation.id, room=card_room(escalation, bot),
+                               why="notices_overdue")
+            if answered is None and escalation.card_status is None:
+                escalation = await tx.set_card(escalation.id, status="queued") or escalation
+            if answered is None:
+                await tx.enqueue("card.post", ref=escalation.id, room=card_room(escalation, bot), at=now)
         bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
-        if not created:
-            if _request_of(escalation) != _request_of(new):
-                raise Conflict(
-                    "this Idempotency-Key was already used for a different request; use a new key per request",
-                    field="Idempotency-Key",
-                )
-            bound.info("escalation.retried", idempotency_key=idempotency_key)
-            return escalation
-        await self.store.audit(
-            "escalation.created", at=now, escalation_id=escalation.id, actor=bot.id, risk=risk, contained=request.contained
-        )
         bound.info("escalation.created", risk=risk, contained=request.contained)
         if self.metrics is not None:
             self.metrics.escalations.labels("pending", "created").inc()
-        if self.standing is not None:
-            # Room-wide approvals answer the Bots whose registered room it is; a session naming another room in its
-            # request must not borrow that room's approvals (security review).
-            cover = await self.standing.find_cover(
-                bot, session_id=escalation.session_id, room=bot.room, risk=assessment.risk,
-                contained=escalation.contained, commands=assessment.commands,
-            )
-            if cover:
-                approved = await self._approve_standing(escalation, bot, cover)
-                if approved is not None:
-                    return approved
-        return await self._deliver(escalation, bot)
+        if answered is not None:
+            bound.info("escalation.approved", source="standing_approval", standing_ids=[a.id for a in cover or []])
+            if self.metrics is not None:
+                self.metrics.standing_hits.inc()
+            self._announce(answered)
+            return answered
+        return escalation
 
     async def _approve_standing(
-        self, escalation: Escalation, bot: Bot, cover: list[StandingApproval]
+        self, tx: Tx, escalation: Escalation, bot: Bot, cover: list[StandingApproval], now: datetime
     ) -> Escalation | None:
-        """Approve by standing approval, after the room's one-line notice is posted (nothing approved unseen).
+        """Approve by standing approval in ``tx``, folding the answer into the room's notice (nothing approved
+        unseen: the notice job commits with the approval).
 
-        Returns None when the notice cannot be posted: the escalation then takes the card path (fail closed).
+        Returns None when another decision won (the escalation then takes the card path). The caller checked that
+        the room's notices are not overdue (past the delivery deadline): when they are, standing approvals do not
+        answer there (fail closed) until the room's notices are delivered again.
         """
-        bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
-        try:
-            await self.chat.post_notice(escalation, bot, cover)
-        except DeliveryFailed as exc:
-            bound.warning("standing.notice_failed", error=str(exc))
-            return None
-        now = self.clock()
+        room = card_room(escalation, bot)
         ids = [a.id for a in cover]
-        decided = await self.store.decide(
+        decided = await tx.decide(
             escalation.id, status="approved", at=now, decided_by=cover[0].created_by, source="standing_approval",
             reason="standing approval " + ", ".join(ids), standing_approval_id=cover[0].id,
         )
         if decided is None:
-            return await self._get(escalation.id)
-        await self.store.count_standing_use(ids, at=now)
-        await self.store.audit("escalation.approved", at=now, escalation_id=escalation.id, actor=cover[0].created_by,
-                               source="standing_approval", standing_ids=ids)
-        bound.info("escalation.approved", source="standing_approval", standing_ids=ids)
-        if self.metrics is not None:
-            self.metrics.standing_hits.inc()
-        self._announce(decided)
+            return None
+        await tx.count_standing_use(ids, at=now)
+        await tx.audit("escalation.approved", at=now, escalation_id=escalation.id, actor=cover[0].created_by,
+                       source="standing_approval", standing_ids=ids)
+        await tx.fold_notice(
+            room=room, bot_id=bot.id, at=now, window_s=self.notice_window_s,
+            item={"escalation_id": escalation.id, "command": escalation.command[:300],
+                  "contained": escalation.contained},
+            approvals=[{"id": a.id, "scope": a.scope, "pattern": a.pattern, "created_by": a.created_by}
+                       for a in cover],
+        )
         return decided
-
-    async def _deliver(self, escalation: Escalation, bot: Bot) -> Escalation:
-        bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
-        try:
-            channel, ts = await self.chat.post_card(escalation, bot)
-        except DeliveryFailed as exc:
-            bound.warning("card.undeliverable", error=str(exc))
-            failed = await self.store.decide(
-                escalation.id,
-                status="undeliverable",
-                at=self.clock(),
-                decided_by=None,
-                source="delivery_failure",
-                reason=f"the approval card could not be posted: {exc}",
-            )
-            await self.store.audit("escalation.undeliverable", at=self.clock(), escalation_id=escalation.id, error=str(exc))
-            if failed is not None:
-                self._announce(failed)
-            return failed or await self._get(escalation.id)
-        await self.store.set_card(escalation.id, channel, ts)
-        await self.store.audit("card.posted", at=self.clock(), escalation_id=escalation.id, channel=channel, ts=ts)
-        bound.info("card.posted", channel=channel, ts=ts)
-        return await self._get(escalation.id)
 
     async def _get(self, escalation_id: str) -> Escalation:
         escalation = await self.store.get_escalation(escalation_id)
@@ -324,7 +331,8 @@ class EscalationService:
         return escalation, bot, source
 
     async def decide(self, escalation_id: str, *, actor: str, approve: bool, reason: str | None = None) -> Escalation:
-        """Record the owner's (or an admin's) decision; the first one wins.
+        """Record the owner's (or an admin's) decision; the first one wins. The decision, its audit row and the
+        card's update job commit in ONE transaction (a click is durable before it is acknowledged).
 
         Raises:
             NotFound: no such escalation.
@@ -337,50 +345,61 @@ class EscalationService:
         if escalation.pending and escalation.expires_at <= now:
             await self.expire(escalation)
         status = "approved" if approve else "denied"
-        decided = await self.store.decide(
-            escalation_id, status=status, at=now, decided_by=actor, source=source, reason=reason or None
-        )
-        if decided is None:
-            current = await self._get(escalation_id)
-            await self.store.audit(
-                "decision.refused", at=now, escalation_id=escalation_id, actor=actor, why="already_decided", status=current.status
+        current: Escalation | None = None
+        async with self.store.transaction() as tx:
+            decided = await tx.decide(
+                escalation_id, status=status, at=now, decided_by=actor, source=source, reason=reason or None
             )
+            if decided is None:
+                current = await tx.get_escalation(escalation_id)
+                assert current is not None
+                await tx.audit("decision.refused", at=now, escalation_id=escalation_id, actor=actor,
+                               why="already_decided", status=current.status)
+            else:
+                await tx.audit(f"escalation.{status}", at=now, escalation_id=escalation_id, actor=actor, source=source)
+                await self._queue_update(tx, decided, bot, now)
+        if decided is None:
+            assert current is not None
             bound.info("decision.refused", why="already_decided", status=current.status)
             raise AlreadyDecided(_already_text(current))
-        await self.store.audit(f"escalation.{status}", at=now, escalation_id=escalation_id, actor=actor, source=source)
         bound.info(f"escalation.{status}", source=source)
-        await self._finish(decided, bot)
+        self._announce(decided)
         return decided
 
     async def withdraw(self, bot: Bot, escalation_id: str) -> Escalation:
         """The session no longer needs the escalation. Raises NotFound / AlreadyDecided."""
         escalation = await self.get_for_bot(bot, escalation_id)
         now = self.clock()
-        decided = await self.store.decide(
-            escalation.id, status="withdrawn", at=now, decided_by=bot.id, source="session", reason=None
-        )
+        async with self.store.transaction() as tx:
+            decided = await tx.decide(
+                escalation.id, status="withdrawn", at=now, decided_by=bot.id, source="session", reason=None,
+            )
+            if decided is not None:
+                await tx.audit("escalation.withdrawn", at=now, escalation_id=escalation_id, actor=bot.id)
+                await self._queue_update(tx, decided, bot, now)
         if decided is None:
             raise AlreadyDecided(_already_text(await self._get(escalation_id)))
-        await self.store.audit("escalation.withdrawn", at=now, escalation_id=escalation_id, actor=bot.id)
         log.info("escalation.withdrawn", escalation_id=escalation_id, bot_id=bot.id, session_id=escalation.session_id)
-        await self._finish(decided, bot)
+        self._announce(decided)
         return decided
 
     async def expire(self, escalation: Escalation) -> Escalation | None:
         """Expire one pending escalation if still pending; returns it, or None if another decision won."""
         now = self.clock()
-        expired = await self.store.decide(
-            escalation.id, status="expired", at=now, decided_by=None, source="timeout", reason="no decision before it expired"
-        )
+        bot = await self.store.get_bot(escalation.bot_id)
+        async with self.store.transaction() as tx:
+            expired = await tx.decide(
+                escalation.id, status="expired", at=now, decided_by=None, source="timeout",
+                reason="no decision before it expired",
+            )
+            if expired is not None:
+                await tx.audit("escalation.expired", at=now, escalation_id=escalation.id)
+                if bot is not None:
+                    await self._queue_update(tx, expired, bot, now)
         if expired is None:
             return None
-        await self.store.audit("escalation.expired", at=now, escalation_id=escalation.id)
         log.info("escalation.expired", escalation_id=escalation.id, bot_id=escalation.bot_id, session_id=escalation.session_id)
-        bot = await self.store.get_bot(escalation.bot_id)
-        if bot is not None:
-            await self._finish(expired, bot)
-        else:
-            self._announce(expired)
+        self._announce(expired)
         return expired
 
     async def expire_due(self) -> int:
@@ -397,24 +416,28 @@ class EscalationService:
         count = 0
         for escalation in await self.store.pending_of_removed_bots():
             now = self.clock()
-            withdrawn = await self.store.decide(
-                escalation.id, status="withdrawn", at=now, decided_by=None, source="admin",
-                reason="its Bot was removed by an operator",
-            )
+            bot = await self.store.get_bot(escalation.bot_id)
+            async with self.store.transaction() as tx:
+                withdrawn = await tx.decide(
+                    escalation.id, status="withdrawn", at=now, decided_by=None, source="admin",
+                    reason="its Bot was removed by an operator",
+                )
+                if withdrawn is not None:
+                    await tx.audit("escalation.withdrawn", at=now, escalation_id=escalation.id, why="bot_removed")
+                    if bot is not None:
+                        await self._queue_update(tx, withdrawn, bot, now)
             if withdrawn is None:
                 continue
             count += 1
-            await self.store.audit("escalation.withdrawn", at=now, escalation_id=escalation.id, why="bot_removed")
             log.info("escalation.withdrawn", escalation_id=escalation.id, bot_id=escalation.bot_id, why="bot_removed")
-            bot = await self.store.get_bot(escalation.bot_id)
-            if bot is not None:
-                await self._finish(withdrawn, bot)
+            self._announce(withdrawn)
         return count
 
-    async def _finish(self, escalation: Escalation, bot: Bot) -> None:
-        self._announce(escalation)
-        if escalation.card_ts:
-            await self.chat.update_card(escalation, bot)
+    @staticmethod
+    async def _queue_update(tx: Tx, escalation: Escalation, bot: Bot, now: datetime) -> None:
+        """Queue the card's redraw (an escalation answered without a card has none to redraw)."""
+        if escalation.card_status is not None:
+            await tx.enqueue("card.update", ref=escalation.id, room=card_room(escalation, bot), at=now)
 
     def _announce(self, escalation: Escalation) -> None:
         """A final status was stored: wake this replica's long-polls and count it (other replicas are woken by the
@@ -426,6 +449,18 @@ class EscalationService:
             if escalation.decided_at is not None:
                 seconds = (escalation.decided_at - escalation.created_at).total_seconds()
                 self.metrics.decision_latency.labels(source).observe(max(0.0, seconds))
+
+
+def card_room_of(new: NewEscalation, bot: Bot) -> str:
+    """:func:`card_room` of an escalation not yet stored."""
+    return new.room or (f"user:{bot.owners[0]}" if bot.owners else "user:")
+
+
+def card_room(escalation: Escalation, bot: Bot) -> str:
+    """Where the escalation's card (and notice) goes, as a pacing key: its room, else ``user:<first owner>`` (a DM)."""
+    if escalation.room:
+        return escalation.room
+    return f"user:{bot.owners[0]}" if bot.owners else "user:"
 
 
 def _request_of(item: Escalation | NewEscalation) -> tuple[object, ...]:

@@ -58,6 +58,16 @@ class Metrics:
         self.blocked_reports = Counter(
             "flybot_blocked_reports", "Blocked-host reports received.", ["outcome"], registry=self.registry
         )
+        self.deliveries = Counter(
+            "flybot_deliveries", "Outbox jobs by kind and outcome.", ["kind", "outcome"], registry=self.registry
+        )
+        self.queue_depth = Gauge(
+            "flybot_outbox_queue_depth", "Outbox jobs waiting, by kind.", ["kind"], registry=self.registry
+        )
+        self.queue_oldest = Gauge(
+            "flybot_outbox_oldest_job_age_seconds", "Age of the oldest waiting outbox job, by kind.", ["kind"],
+            registry=self.registry,
+        )
 
         self.rate_limited = Counter(
             "flybot_rate_limited", "Requests refused by admission control, by reason.", ["reason"],

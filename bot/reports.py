@@ -40,7 +40,7 @@ import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any, Protocol
+from typing import Any
 
 import structlog
 
@@ -52,7 +52,7 @@ from bot.preflight.decide import APPROVE_BOT, APPROVE_TURN, CHANGE_FILE_POLICY
 from bot.preflight.line import APPROVE_BOTH_TEXT
 from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
 from bot.standing import StandingService, StandingSpec
-from bot.store import Bot, StandingApproval, Store
+from bot.store import Bot, StandingApproval, Store, Tx
 from bot.store.reports import NewReport, Report, ReportFinding, ReportOption, ReportStore
 from bot.waiters import WaiterHub, long_poll
 
@@ -338,19 +338,9 @@ def parse_chat_report(text: str) -> ReportLine:
 
 
 # -- the service ------------------------------------------------------------------------------------------------
-class ReportChat(Protocol):
-    """What the service needs from chat (implemented in ``bot/slack/reports.py``). Both are best effort."""
-
-    async def deliver(
-        self, report: Report, bot: Bot, blocked_hosts: Sequence[tuple[str, datetime]] = ()
-    ) -> list[tuple[str, str]]:
-        """DM each owner; returns ``(channel, ts)`` of every DM posted (failures are logged and skipped).
-        ``blocked_hosts``: ``(host, since)`` of the Bot's hosts with an open report, for the DM."""
-        ...
-
-    async def redraw(self, report: Report, bot: Bot, blocked_hosts: Sequence[tuple[str, datetime]] = ()) -> None:
-        """``chat.update`` every DM of ``report`` to show its current state (failures are logged)."""
-        ...
+def _dm_room(bot: Bot) -> str:
+    """The pacing key of a report's DM redraws: the first owner's DM."""
+    return f"user:{bot.owners[0]}" if bot.owners else "user:"
 
 
 def already_text(report: Report) -> str:
@@ -361,12 +351,13 @@ def already_text(report: Report) -> str:
 
 
 class ReportService:
-    """Records blocked-host reports (folding duplicates), DMs the owners, records exactly one decision, wakes waiters.
+    """Records blocked-host reports (folding duplicates) with one DM job per owner, records exactly one decision
+    (with its audit row and the DMs' redraw jobs, in one transaction) and wakes waiters. No chat port: the DMs are
+    outbox jobs that ``bot/delivery`` sends (drawing each DM with the Bot's blocked hosts as they are then).
 
     Args:
-        store: Bots and the audit log.
-        reports: the reports' persistence.
-        chat: DMs the owners and redraws the DMs.
+        store: Bots, the audit log and the outbox (every write goes through ``store.transaction()``).
+        reports: the reports' reads.
         waiters: wakes ``GET /v1/reports/{id}?wait=`` long-polls (its own hub: keys are report ids).
         admins: ``FLYBOT_ADMINS`` (they may decide any Bot's reports, as they may its escalations).
         standing: creates the Bot-scoped standing approval of an ``approved_bot`` decision.
@@ -377,7 +368,6 @@ class ReportService:
         self,
         store: Store,
         reports: ReportStore,
-        chat: ReportChat,
         waiters: WaiterHub,
         *,
         admins: frozenset[str],
@@ -390,7 +380,6 @@ class ReportService:
         self.metrics = metrics
         self.store = store
         self.reports = reports
-        self.chat = chat
         self.waiters = waiters
         self.admins = admins
         self.standing = standing
@@ -413,64 +402,56 @@ class ReportService:
             findings=tuple(ReportFinding(f.backend, f.cause, f.error[:300], f.abi) for f in blocked.findings),
             host_os=blocked.host_os, note=blocked.note,
         )
-        report, created = await self.reports.record(new)
-        bound = log.bind(report_id=report.id, bot_id=bot.id, session_id=blocked.session_id, host=blocked.host)
-        detail: dict[str, Any] = {
-            "report_id": report.id, "host": blocked.host, "session_id": blocked.session_id, "source": blocked.source,
-            "reported_by": blocked.reported_by,
-        }
-        if not created:
-            await self.store.audit("report.folded", at=now, actor=bot.id, count=report.count, **detail)
-            bound.info("report.folded", count=report.count, source=blocked.source)
-            if self.metrics is not None:
-                self.metrics.blocked_reports.labels("folded").inc()
-            if report.dms:
-                await self.chat.redraw(report, bot, await self.blocked_hosts(bot))
-            return report, False
-        await self.store.audit("report.received", at=now, actor=bot.id, mode=blocked.mode,
+        async with self.store.transaction() as tx:
+            report, created = await tx.record_report(new)
+            detail: dict[str, Any] = {
+                "report_id": report.id, "host": blocked.host, "session_id": blocked.session_id,
+                "source": blocked.source, "reported_by": blocked.reported_by,
+            }
+            if not created:
+                await tx.audit("report.folded", at=now, actor=bot.id, count=report.count, **detail)
+                if report.dms:
+                    await tx.enqueue("report.update", ref=report.id, room=_dm_room(bot), at=now)
+            else:
+                await tx.audit("report.received", at=now, actor=bot.id, mode=blocked.mode,
                                missing=list(blocked.missing), **detail)
-        bound.info("report.received", mode=blocked.mode, missing=list(blocked.missing), source=blocked.source)
-        if self.metrics is not None:
-            self.metrics.blocked_reports.labels("new").inc()
-        dms = await self.chat.deliver(report, bot, await self.blocked_hosts(bot))
-        current = await self.reports.set_dms(report.id, dms) or report
-        if dms:
-            await self.store.audit("report.delivered", at=self.clock(), actor=bot.id, report_id=report.id,
-                                   channels=[c for c, _ in dms])
-            bound.info("report.delivered", dms=len(dms))
-            if not current.open or current.count > 1:
-                # a click or a fold happened before the DMs were stored
-                await self.chat.redraw(current, bot, await self.blocked_hosts(bot))
+                for owner in bot.owners:
+                    await tx.enqueue("report.dm", ref=report.id, room=f"user:{owner}", at=now,
+                                     payload={"owner": owner})
+                await self._redraw_others(tx, bot, report.id, now)
+        bound = log.bind(report_id=report.id, bot_id=bot.id, session_id=blocked.session_id, host=blocked.host)
+        if not created:
+            bound.info("report.folded", count=report.count, source=blocked.source)
         else:
-            await self.store.audit("report.undeliverable", at=self.clock(), actor=bot.id, report_id=report.id)
-            bound.warning("report.undeliverable", owners=len(bot.owners))
-        await self._redraw_others(bot, report.id)
-        return current, True
+            bound.info("report.received", mode=blocked.mode, missing=list(blocked.missing), source=blocked.source)
+        if self.metrics is not None:
+            self.metrics.blocked_reports.labels("new" if created else "folded").inc()
+        return report, created
 
-    async def _redraw_others(self, bot: Bot, changed_id: str) -> None:
-        """Redraw the Bot's other open reports' DMs: their list of blocked hosts changed (best effort)."""
-        others = [r for r in await self.reports.open_for_bot(bot.id) if r.id != changed_id and r.dms]
-        if not others:
-            return
-        hosts = await self.blocked_hosts(bot)
-        for other in others:
-            await self.chat.redraw(other, bot, hosts)
+    @staticmethod
+    async def _redraw_others(tx: Tx, bot: Bot, changed_id: str, now: datetime) -> None:
+        """Queue the redraw of the Bot's other open reports' DMs: their list of blocked hosts changed."""
+        for other in await tx.open_reports(bot.id):
+            if other.id != changed_id and other.dms:
+                await tx.enqueue("report.update", ref=other.id, room=_dm_room(bot), at=now)
 
     async def host_usable(self, bot: Bot, host: str) -> Report | None:
         """A later usable preflight from ``host``: the Bot's open report for that host closes by itself as
         ``resolved`` (decision source ``host``: "the host now has a usable backend"), its DMs say so and its
         long-polls wake. Returns the resolved report, or None when none was open (nothing changes)."""
         now = self.clock()
-        resolved = await self.reports.resolve_open(bot.id, host, at=now)
+        async with self.store.transaction() as tx:
+            resolved = await tx.resolve_open_report(bot.id, host, at=now)
+            if resolved is not None:
+                await tx.audit("report.resolved_by_host", at=now, actor=bot.id, report_id=resolved.id, host=host,
+                               session_id=resolved.session_id)
+                await tx.enqueue("report.update", ref=resolved.id, room=_dm_room(bot), at=now)
+                await self._redraw_others(tx, bot, resolved.id, now)
         if resolved is None:
             return None
-        await self.store.audit("report.resolved_by_host", at=now, actor=bot.id, report_id=resolved.id, host=host,
-                               session_id=resolved.session_id)
         log.info("report.resolved_by_host", report_id=resolved.id, bot_id=bot.id, host=host,
                  session_id=resolved.session_id)
         self.waiters.notify(resolved.id)
-        await self.chat.redraw(resolved, bot, await self.blocked_hosts(bot))
-        await self._redraw_others(bot, resolved.id)
         return resolved
 
     async def blocked_hosts(self, bot: Bot) -> list[tuple[str, datetime]]:
@@ -567,23 +548,26 @@ class ReportService:
         on_host = include_host and status == "approved_bot"
         approval = await self._grant_bot(report, bot, actor, on_host) if status == "approved_bot" else None
         now = self.clock()
-        decided = await self.reports.decide(
-            report_id, status=status, at=now, decided_by=actor, source=source,
-            standing_approval_id=approval.id if approval else None, grant_on_host=on_host,
-        )
+        async with self.store.transaction() as tx:  # the decision, its audit row and the DMs' redraw: one commit
+            decided = await tx.decide_report(
+                report_id, status=status, at=now, decided_by=actor, source=source,
+                standing_approval_id=approval.id if approval else None, grant_on_host=on_host,
+            )
+            if decided is not None:
+                await tx.audit(f"report.{status}", at=now, actor=actor, report_id=report_id, source=source,
+                               bot_id=bot.id, host=decided.host, session_id=decided.session_id,
+                               standing_id=decided.standing_approval_id)
+                await tx.enqueue("report.update", ref=report_id, room=_dm_room(bot), at=now)
+                await self._redraw_others(tx, bot, report_id, now)
         if decided is None:
             if approval is not None:
                 await self._withdraw_grant(report, approval, actor)
             current = await self._get(report_id)
             await self._refused(current, actor, "already_decided", status=current.status)
             raise AlreadyDecided(already_text(current))
-        await self.store.audit(f"report.{status}", at=now, actor=actor, report_id=report_id, source=source,
-                               bot_id=bot.id, host=decided.host, session_id=decided.session_id,
-                               standing_id=decided.standing_approval_id)
         log.info(f"report.{status}", report_id=report_id, bot_id=bot.id, session_id=decided.session_id,
                  actor=actor, source=source, standing_id=decided.standing_approval_id)
         self.waiters.notify(report_id)
-        await self.chat.redraw(decided, bot, await self.blocked_hosts(bot))
         return decided
 
     async def _grant_bot(self, report: Report, bot: Bot, actor: str, on_host: bool) -> StandingApproval:

@@ -39,6 +39,13 @@ class Settings(BaseSettings):
         sweep_interval_s: how often pending escalations are checked for expiry, seconds.
         slack_room_interval_s: least time between two messages FlyBot posts into one room, seconds (pacing).
         recheck_s: long-polls re-read the store at least this often, seconds: the safety net under LISTEN/NOTIFY.
+        slack_room_burst: messages a quiet room may take at once before the pace applies (token bucket size).
+        slack_timeout_s: how long one Slack Web API call may take, seconds.
+        delivery_deadline_s: from a chat job's first attempt, how long failed sends are retried, seconds; a card not
+            posted by then ends its escalation ``undeliverable``; an overdue notice stops its room's auto-answers.
+        delivery_workers: delivery workers per replica (0: one on SQLite, four on PostgreSQL).
+        delivery_lease_s: how long a claimed chat job is one worker's before another may take it (after a crash).
+        notice_window_s: standing-approval notices of one Bot and room within this window fold into one message.
         log_format: ``console``, ``json``, or ``auto`` (console in local mode, JSON with Slack).
         local_control: local mode also serves the emulation's fault-injection routes (``/local/slack/control/*``);
             for tests only, off by default (``FLYBOT_LOCAL_CONTROL``).
@@ -78,6 +85,12 @@ class Settings(BaseSettings):
     sweep_interval_s: float = Field(1.0, gt=0, le=60)
     slack_room_interval_s: float = Field(1.0, ge=0, le=60)
     recheck_s: float = Field(2.0, gt=0, le=300)
+    slack_room_burst: int = Field(3, ge=1, le=50)
+    slack_timeout_s: float = Field(10.0, gt=0, le=120)
+    delivery_deadline_s: float = Field(120.0, gt=0, le=86400)
+    delivery_workers: int = Field(0, ge=0, le=64)
+    delivery_lease_s: float = Field(60.0, gt=0, le=3600)
+    notice_window_s: float = Field(60.0, gt=0, le=3600)
     log_format: Literal["auto", "console", "json"] = "auto"
     local_control: bool = False
     max_long_polls: int = Field(20000, ge=1, le=1_000_000)

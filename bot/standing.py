@@ -319,12 +319,13 @@ class StandingService:
             created_at=now,
             note=(spec.note or "").strip() or None,
         )
-        await self.store.add_standing(approval)
-        await self.store.audit(
-            "standing.created", at=now, actor=actor, standing_id=approval.id, scope=approval.scope,
-            subject=approval.subject, pattern=approval.pattern, max_risk=approval.max_risk,
-            contained_only=approval.contained_only,
-        )
+        async with self.store.transaction() as tx:  # the approval and its audit row commit together
+            await tx.add_standing(approval)
+            await tx.audit(
+                "standing.created", at=now, actor=actor, standing_id=approval.id, scope=approval.scope,
+                subject=approval.subject, pattern=approval.pattern, max_risk=approval.max_risk,
+                contained_only=approval.contained_only,
+            )
         log.info("standing.created", standing_id=approval.id, scope=approval.scope, subject=approval.subject, actor=actor)
         return approval
 
@@ -344,10 +345,13 @@ class StandingService:
         if not await self.may_manage(actor, approval.scope, bot, operator=operator):
             await self.store.audit("standing.refused", at=now, actor=actor, standing_id=approval_id, action="revoke")
             raise NotAllowed("only admins, or the Bot's owners for a Bot or session approval, can revoke it")
-        revoked = await self.store.revoke_standing(approval_id, by=actor, at=now)
+        async with self.store.transaction() as tx:  # the revocation and its audit row commit together
+            done = await tx.revoke_standing(approval_id, by=actor, at=now)
+            if done:
+                await tx.audit("standing.revoked", at=now, actor=actor, standing_id=approval_id)
+        revoked = await self.store.get_standing(approval_id) if done else None
         if revoked is None:
             raise Conflict(f"standing approval {approval_id} is already revoked")
-        await self.store.audit("standing.revoked", at=now, actor=actor, standing_id=approval_id)
         log.info("standing.revoked", standing_id=approval_id, actor=actor)
         return revoked
 

@@ -222,3 +222,46 @@ def home_view(
     if not approvals:
         blocks.append(bk.context(bk.plain("None.")))
     return {"type": "home", "blocks": blocks[:100]}
+
+
+@dataclass(frozen=True, slots=True)
+class NoticeItem:
+    """One auto-answered command listed in a folded notice."""
+
+    escalation_id: str
+    command: str
+    contained: bool
+
+
+def standing_digest(
+    *, bot_name: str, count: int, window_s: float, items: list[NoticeItem], approvals: list[CardStanding]
+) -> CardMessage:
+    """The folded room notice: every auto-answer of one Bot in one window, one message edited in place.
+
+    "Auto-approved for builder: 37 commands in the last minute", then the latest few commands (newest first, each one
+    line cut at 300, where it runs) and the standing approvals that answered them (id, scope, pattern, who set it).
+    One auto-answer reads "1 command". ``window_s`` is shown in whole minutes (at least 1).
+    """
+    minutes = max(1, round(window_s / 60))
+    span = "the last minute" if minutes == 1 else f"the last {minutes} minutes"
+    noun = "command" if count == 1 else "commands"
+    head = f"{count} {noun} in {span}"
+    parts: list[dict[str, Any]] = [bk.text("Auto-approved for ", bold=True), bk.text(bot_name, bold=True),
+                                   bk.text(f": {head}")]
+    lines: list[dict[str, Any]] = []
+    for item in reversed(items):
+        shown, omitted = truncate(one_line(clean(item.command)), NOTICE_COMMAND_MAX)
+        lines.append(bk.text("\n• "))
+        lines.append(bk.text(shown + ("…" if omitted else ""), code=True))
+        lines.append(bk.text(" (in the sandbox)" if item.contained else " (on the host)"))
+    named: list[dict[str, Any]] = [bk.text("\nBy standing approval ")]
+    for index, approval in enumerate(approvals):
+        if index:
+            named.append(bk.text(", "))
+        named += [bk.text(approval.id, code=True), bk.text(f" ({approval.scope} · {approval.pattern} · set by "),
+                  _who(approval.created_by), bk.text(")")]
+    text = (f"Auto-approved for {mrkdwn_escape(one_line(bot_name))}: {head} by standing approval "
+            + mrkdwn_escape(", ".join(a.id for a in approvals)))
+    latest = ", ".join(i.escalation_id for i in items[-3:])
+    blocks = [bk.rich_text(bk.section(*parts, *lines, *named)), bk.context(bk.plain(f"Latest: {latest}"))]
+    return CardMessage(text=text[:3900], blocks=blocks)

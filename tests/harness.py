@@ -80,6 +80,7 @@ class Harness:
             "slack_api_url": f"{self.emu_url}/api/",
             "sweep_interval_s": 0.2,
             "slack_room_interval_s": 0.0,
+            "delivery_deadline_s": 3.0,
             "admins": (ADMIN,),
             "state_dir": str(self.tmp / ".flybot"),
         }
@@ -144,8 +145,40 @@ class Harness:
             return response.status, await response.json(content_type=None)
 
     async def escalate(self, token: str, **overrides: Any) -> dict[str, Any]:
+        """POST an escalation (201 at once) and wait until its card is posted or failed (the outbox delivers it
+        after the answer); returns the escalation as it is then."""
         status, data = await self.post(token, self.body(**overrides))
         assert status == 201, data
+        return await self.card_settled(token, data)
+
+    async def outbox_drained(self, timeout: float = 30.0) -> None:
+        """Wait until every queued chat job (cards, updates, notices, DMs) was delivered or given up."""
+        import asyncio
+
+        from bot.app import utcnow
+
+        deadline = time.monotonic() + timeout
+        while True:
+            async with self.runtime.store.transaction() as tx:
+                if not await tx.queue_stats(utcnow()):
+                    return
+            assert time.monotonic() < deadline, f"chat jobs still queued after {timeout}s"
+            await asyncio.sleep(0.02)
+
+    def notices(self, room: str = ROOM) -> list[Any]:
+        """FlyBot's folded standing-approval notices in ``room`` (messages tagged ``flybot_notice``)."""
+        return [m for m in self.emulator.messages
+                if m.channel == room and (m.metadata or {}).get("event_type") == "flybot_notice"]
+
+    async def card_settled(self, token: str, data: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
+        """Poll the escalation (as a session would) until its card is no longer ``queued``."""
+        import asyncio
+
+        deadline = time.monotonic() + timeout
+        while data.get("card") and data["card"]["status"] == "queued":
+            assert time.monotonic() < deadline, f"card still queued after {timeout}s: {data}"
+            await asyncio.sleep(0.02)
+            _, data = await self.get(token, data["id"])
         return data
 
     async def get(self, token: str, escalation_id: str, wait: float = 0) -> tuple[int, dict[str, Any]]:

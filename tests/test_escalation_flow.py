@@ -176,6 +176,7 @@ async def test_idempotent_retry_returns_the_same_escalation_and_posts_one_card(h
     second = await harness.post(token, harness.body(), headers)
     assert first[0] == second[0] == 201
     assert first[1]["id"] == second[1]["id"]
+    await harness.outbox_drained()
     assert sum(1 for c in harness.emulator.calls if c["method"] == "chat.postMessage") == 1
 
 

@@ -64,7 +64,7 @@ async def test_flybot_db_upgrade_and_serve_refusal_on_postgresql(tmp_path: Path)
         assert "Traceback" not in serve.stderr
         upgraded = subprocess.run([sys.executable, "-m", "bot", "db", "upgrade"], cwd=tmp_path, env=env,
                                   capture_output=True, text=True, timeout=60)
-        assert upgraded.returncode == 0 and head_revision() in upgraded.stdout, upgraded.stderr
+        assert upgraded.returncode == 0 and str(head_revision()) in upgraded.stdout, upgraded.stderr
         current = subprocess.run([sys.executable, "-m", "bot", "db", "current"], cwd=tmp_path, env=env,
                                  capture_output=True, text=True, timeout=60)
         assert current.returncode == 0

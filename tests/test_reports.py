@@ -51,10 +51,17 @@ async def add_bot(harness: Harness, owners: tuple[str, ...] = (OWNER, OWNER2)) -
 
 
 async def post_report(harness: Harness, token: str, body: Any) -> tuple[int, dict[str, Any]]:
+    """POST a report; once accepted, wait until its DMs were delivered (outbox jobs) and read it again."""
     async with harness.http.post(
         f"{harness.url}/v1/reports", json=body, headers={"Authorization": f"Bearer {token}"}
     ) as response:
-        return response.status, await response.json(content_type=None)
+        status, data = response.status, await response.json(content_type=None)
+    if status in (200, 201):
+        await harness.outbox_drained()
+        async with harness.http.get(f"{harness.url}/v1/reports/{data['id']}",
+                                    headers={"Authorization": f"Bearer {token}"}) as response:
+            data = await response.json(content_type=None)
+    return status, data
 
 
 async def report_ok(harness: Harness, token: str, **body: Any) -> dict[str, Any]:
@@ -128,7 +135,7 @@ async def test_an_api_report_reaches_each_owner_by_dm_with_the_options_and_the_i
                     for e in b["elements"] if e["type"] == "rich_text_preformatted"]
         assert [e["elements"][0]["text"] for e in commands] == [INSTALL], "the exact command, copyable"
         assert action_ids(dm) == {REPORT_APPROVE_TURN_ACTION, REPORT_APPROVE_BOT_ACTION, REPORT_RESOLVE_ACTION}
-    assert await audit_events(harness, data["id"]) == ["report.received", "report.delivered"]
+    assert await audit_events(harness, data["id"]) == ["report.received", "report.delivered", "report.delivered"]
 
 
 async def test_the_blocked_line_with_fields_and_the_preflight_json_are_accepted_too(harness: Harness) -> None:

@@ -108,6 +108,7 @@ async def test_withdraw_ends_the_escalation_and_updates_the_card(harness: Harnes
     ) as response:
         data = await response.json()
         assert response.status == 200 and data["status"] == "withdrawn" and data["decision_source"] == "session"
+    await harness.outbox_drained()  # the card's update is a chat job, delivered after the answer
     card = harness.card_for(esc["id"])
     assert not any(b.get("type") == "actions" for b in card["blocks"])
     async with harness.http.post(

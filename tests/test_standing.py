@@ -59,7 +59,8 @@ async def test_a_bot_wide_approval_answers_without_a_card_and_posts_a_notice(har
     reply = await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --note 'jq and friends'")
     assert reply.startswith("Saved"), reply
     esc = await auto(harness, token, command="sudo apt-get install -y jq", contained=True)
-    notice = harness.emulator.messages[-1]
+    await harness.outbox_drained()
+    [notice] = harness.notices()
     assert notice.channel == ROOM and notice.ephemeral_to is None
     text = block_text(notice.blocks)
     assert "ci-bot" in text and "apt-get install -y jq" in text and esc["standing_approval_id"] in text

@@ -117,6 +117,15 @@ class ReasonOut(BaseModel):
     downgraded: bool = False
 
 
+class CardOut(BaseModel):
+    """The approval card's delivery: ``queued`` until the outbox posts it, then ``posted`` (with ``channel`` and
+    ``ts``) or ``failed`` (the escalation then ends ``undeliverable``)."""
+
+    status: Literal["queued", "posted", "failed"]
+    channel: str | None
+    ts: str | None
+
+
 class EscalationOut(BaseModel):
     """An escalation as the session API returns it (``Escalation.to_api()``)."""
 
@@ -140,6 +149,8 @@ class EscalationOut(BaseModel):
     decision_source: Literal["owner", "admin", "standing_approval", "timeout", "session", "delivery_failure"] | None
     reason: str | None
     standing_approval_id: str | None = None
+    card: CardOut | None = None
+    """None when no card was needed (a standing approval answered)."""
 
 
 class FieldError(BaseModel):

@@ -4,8 +4,10 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
 
 - ``POST api/{method}``: Slack Web API methods (``auth.test``, ``chat.postMessage``, ``chat.update``,
   ``chat.postEphemeral``, ``views.open``, ``views.update``, ``views.push``, ``views.publish``, ``users.info``,
-  ``conversations.open``, ``conversations.info``), bearer-token checked, answering as Slack does
-  (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited).
+  ``conversations.open``, ``conversations.info``, ``conversations.history``), bearer-token checked, answering as
+  Slack does (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited). Message metadata
+  (``metadata: {event_type, event_payload}`` on ``chat.postMessage``) is kept and returned by
+  ``conversations.history`` only with ``include_all_metadata`` (Slack's "Message metadata" reference).
 - ``GET page/state``: what one viewer sees (long-poll with ``since`` and ``wait``).
 - ``POST page/click``, ``page/view_submit``, ``page/view_close``, ``page/command``, ``page/message``: a person's
   actions, delivered to FlyBot's ``/slack/events`` as Slack-signed payloads (``X-Slack-Signature`` v0).
@@ -85,6 +87,7 @@ class Message:
     bot_id: str | None = None
     ephemeral_to: str | None = None
     edited: bool = False
+    metadata: dict[str, Any] | None = None
 
 
 @dataclass
@@ -98,6 +101,8 @@ class Fault:
     retry_after: int = 1
     delay_s: float = 0.0
     """With ``delay_s`` > 0 the call is only slowed down (then answered normally): a slow Slack."""
+    until: float | None = None
+    """With ``for_s`` given: the fault answers every call until this ``time.monotonic()`` (``count`` ignored)."""
 
 
 @dataclass
@@ -315,7 +320,13 @@ class SlackEmulator:
 
     def _take_fault(self, method: str) -> Fault | None:
         for fault in self.faults:
-            if fault.count > 0 and fault.method in (method, "*"):
+            if fault.method not in (method, "*"):
+                continue
+            if fault.until is not None:
+                if time.monotonic() < fault.until:
+                    return fault
+                continue
+            if fault.count > 0:
                 fault.count -= 1
                 return fault
         return None
@@ -374,7 +385,9 @@ class SlackEmulator:
         if not text and not blocks:
             raise _SlackError("no_text")
         self._learn_mentions(text, blocks)
-        message = Message(channel=channel, ts=self._next_ts(), text=text, blocks=blocks, bot_id=BOT_ID)
+        metadata = _metadata(args.get("metadata"))
+        message = Message(channel=channel, ts=self._next_ts(), text=text, blocks=blocks, bot_id=BOT_ID,
+                          metadata=metadata)
         self.messages.append(message)
         return {"channel": channel, "ts": message.ts, "message": _public(message)}
 
@@ -389,6 +402,33 @@ class SlackEmulator:
                 message.edited = True
                 return {"channel": channel, "ts": ts, "text": message.text}
         raise _SlackError("message_not_found")
+
+    def m_conversations_history(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Messages of a channel, newest first: ``oldest``/``latest`` (ts bounds, exclusive), ``limit`` (1-999,
+        default 100), ``cursor`` (from ``response_metadata.next_cursor``); metadata only with
+        ``include_all_metadata``. Ephemeral messages are never in the history (as in Slack)."""
+        channel = str(args.get("channel") or "")
+        if channel not in self.channels:
+            raise _SlackError("channel_not_found")
+        oldest = _float(args.get("oldest"), 0.0)
+        latest = _float(args.get("latest"), float("inf"))
+        limit = min(max(_int(args.get("limit"), 100), 1), 999)
+        offset = _int(args.get("cursor"), 0) if args.get("cursor") else 0
+        with_metadata = str(args.get("include_all_metadata", "")).lower() in ("1", "true")
+        found = [m for m in reversed(self.messages)
+                 if m.channel == channel and m.ephemeral_to is None and oldest < float(m.ts) < latest]
+        page = found[offset:offset + limit]
+        more = offset + limit < len(found)
+        messages = []
+        for message in page:
+            shown: dict[str, Any] = {"type": "message", "ts": message.ts, "text": message.text,
+                                     "blocks": message.blocks}
+            shown.update({"bot_id": message.bot_id} if message.bot_id else {"user": message.user})
+            if with_metadata and message.metadata is not None:
+                shown["metadata"] = message.metadata
+            messages.append(shown)
+        return {"messages": messages, "has_more": more,
+                "response_metadata": {"next_cursor": str(offset + limit) if more else ""}}
 
     def m_chat_post_ephemeral(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = self._channel(str(args.get("channel") or ""))
@@ -749,6 +789,7 @@ class SlackEmulator:
             method=str(data.get("method", "*")), count=_int(data.get("count"), 1), status=_int(data.get("status"), 200),
             error=str(data.get("error", "internal_error")), retry_after=_int(data.get("retry_after"), 1),
             delay_s=min(max(float(data.get("delay_s") or 0), 0.0), 30.0) if _is_number(data.get("delay_s")) else 0.0,
+            until=time.monotonic() + min(float(data["for_s"]), 3600.0) if _is_number(data.get("for_s")) else None,
         )
         self.faults.append(fault)
         return web.json_response({"ok": True, "fault": asdict(fault)})
@@ -809,6 +850,7 @@ _METHODS = {
     "users.info": SlackEmulator.m_users_info,
     "conversations.open": SlackEmulator.m_conversations_open,
     "conversations.info": SlackEmulator.m_conversations_info,
+    "conversations.history": SlackEmulator.m_conversations_history,
 }
 
 
@@ -818,6 +860,25 @@ def _public(message: Message) -> dict[str, Any]:
         "user": message.user, "bot_id": message.bot_id, "ephemeral": message.ephemeral_to is not None,
         "edited": message.edited,
     }
+
+
+def _metadata(value: Any) -> dict[str, Any] | None:
+    """``chat.postMessage``'s ``metadata`` (a JSON string or object): ``{event_type, event_payload}`` or an error."""
+    if value is None or value == "":
+        return None
+    if isinstance(value, str):
+        value = _parse_json(value)
+    if (not isinstance(value, dict) or not isinstance(value.get("event_type"), str)
+            or not isinstance(value.get("event_payload"), dict)):
+        raise _SlackError("invalid_metadata_format")
+    return {"event_type": value["event_type"], "event_payload": value["event_payload"]}
+
+
+def _float(value: Any, default: float) -> float:
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        return default
 
 
 def _blocks(value: Any) -> list[dict[str, Any]]:

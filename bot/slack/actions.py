@@ -1,7 +1,9 @@
 """Listeners for the approval card's buttons and the deny-reason modal.
 
-Each listener ``ack()``s first (Slack's 3-second rule), then works. Refusals are ephemeral and change nothing;
-errors never reach chat as raw exception text.
+A decision (Approve, the Deny modal's submit) is committed with its audit row and its card-update job BEFORE
+``ack()``: a compare-and-set takes milliseconds, far inside Slack's 3 seconds, and a click Slack saw acknowledged
+is never lost, even to a kill -9 (issue 10, item 6). Other listeners ``ack()`` first. Refusals are ephemeral and
+change nothing; errors never reach chat as raw exception text.
 """
 
 from __future__ import annotations
@@ -12,8 +14,8 @@ import structlog
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.errors import AlreadyDecided, FlyBotError
+from bot.render import to_card
 from bot.slack.deps import SlackDeps
-from bot.slack.gateway import to_card
 from bot.slack.home import publish_home
 from bot.store import Escalation
 from cards import (
@@ -91,17 +93,25 @@ def already_text(escalation: Escalation) -> str:
                                 escalation.decision_source)
 
 
-async def _decide(deps: SlackDeps, *, escalation_id: str, user: str, channel: str, approve: bool, reason: str | None) -> None:
+async def _decide(
+    deps: SlackDeps, ack: AsyncAck, *, escalation_id: str, user: str, channel: str, approve: bool, reason: str | None
+) -> None:
+    """Decide, THEN ``ack()`` (durable before acknowledged), then tell the user of a refusal."""
+    refusal: str | None = None
     try:
         await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason)
     except AlreadyDecided as exc:
         current = await deps.store.get_escalation(escalation_id)
-        await _refuse(deps, channel, user, already_text(current) if current else _outcome_text(exc))
+        refusal = already_text(current) if current else _outcome_text(exc)
     except FlyBotError as exc:
-        await _refuse(deps, channel, user, _outcome_text(exc))
+        refusal = _outcome_text(exc)
     except Exception:  # noqa: BLE001 - never a stack trace in chat
         log.exception("decision.failed", escalation_id=escalation_id, actor=user)
-        await _refuse(deps, channel, user, GENERIC_FAILURE)
+        refusal = GENERIC_FAILURE
+    finally:
+        await ack()
+    if refusal:
+        await _refuse(deps, channel, user, refusal)
 
 
 def register(app: AsyncApp, deps: SlackDeps) -> None:
@@ -110,9 +120,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @app.action(APPROVE_ACTION)
     @deps.tracked
     async def on_approve(ack: AsyncAck, body: dict[str, Any]) -> None:
-        await ack()
         await _decide(
-            deps, escalation_id=_action_value(body), user=body["user"]["id"], channel=_where(body), approve=True, reason=None
+            deps, ack, escalation_id=_action_value(body), user=body["user"]["id"], channel=_where(body), approve=True, reason=None
         )
         if (body.get("container") or {}).get("type") == "view":
             await publish_home(deps, body["user"]["id"])
@@ -162,11 +171,10 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @app.view(REVIEW_MODAL_CALLBACK)
     @deps.tracked
     async def on_review_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
-        await ack()
         user, escalation_id = body["user"]["id"], str(view.get("private_metadata") or "")
         escalation = await deps.store.get_escalation(escalation_id)
         channel = (escalation.card_channel if escalation else None) or ""
-        await _decide(deps, escalation_id=escalation_id, user=user, channel=channel, approve=True, reason=None)
+        await _decide(deps, ack, escalation_id=escalation_id, user=user, channel=channel, approve=True, reason=None)
         await publish_home(deps, user)  # the click may have come from App Home
     @app.action(SHOW_JUSTIFICATION_ACTION)
     @deps.tracked
@@ -182,7 +190,6 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @app.view(DENY_MODAL_CALLBACK)
     @deps.tracked
     async def on_deny_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
-        await ack()
         escalation_id = str(view.get("private_metadata") or "")
         values = (view.get("state") or {}).get("values") or {}
         reason = ((values.get(DENY_REASON_BLOCK) or {}).get(DENY_REASON_INPUT) or {}).get("value")
@@ -190,6 +197,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         channel = (escalation.card_channel if escalation else None) or ""
         await _decide(
             deps,
+            ack,
             escalation_id=escalation_id,
             user=body["user"]["id"],
             channel=channel,

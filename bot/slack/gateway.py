@@ -1,18 +1,23 @@
-"""The chat port over Slack's Web API (slack-sdk ``AsyncWebClient`` with its retry handlers).
+"""Slack's Web API for FlyBot (slack-sdk ``AsyncWebClient``s sharing ONE aiohttp session per process).
 
-Retries come from slack-sdk's built-in handlers: rate limits (HTTP 429, honouring ``Retry-After``),
-server errors (5xx) and connection errors. A card that still cannot be posted raises
-:class:`~bot.chat.DeliveryFailed`, and the escalation ends ``undeliverable`` (fail closed).
+- :class:`SlackChat` is the chat port (:class:`bot.chat.ChatPort`) the delivery workers send through, plus the
+  direct calls a click may answer with at once (ephemeral replies, modals, App Home, ``users.info``).
+- Retries: idempotent calls (``chat.update``, ``conversations.history``/``open``, the interactive calls) use
+  slack-sdk's retry handlers for connection errors and 5xx; the interactive client also retries 429s honouring
+  ``Retry-After``. ``chat.postMessage`` from the outbox is sent WITHOUT slack-sdk retries: a post is not idempotent,
+  so the delivery worker retries it itself, after looking for it in the room's history (message metadata), and a
+  429 pauses the whole room for every replica (``Retry-After`` stored with the room's pace).
 """
 
 from __future__ import annotations
 
-import asyncio
-import time
+from datetime import datetime
 from typing import Any
 
+import aiohttp
 import structlog
 from slack_sdk.errors import SlackApiError, SlackClientError
+from slack_sdk.http_retry.async_handler import AsyncRetryHandler
 from slack_sdk.http_retry.builtin_async_handlers import (
     AsyncConnectionErrorRetryHandler,
     AsyncRateLimitErrorRetryHandler,
@@ -20,12 +25,23 @@ from slack_sdk.http_retry.builtin_async_handlers import (
 )
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.chat import DeliveryFailed
+from bot.chat import ChatError, RateLimited, Refused, Tag, Unsure
 from bot.metrics import Metrics
-from bot.store import Bot, Escalation, StandingApproval
-from cards import CardEscalation, CardReason, CardStanding, approval_card, standing_notice
 
 log = structlog.get_logger("flybot.slack")
+
+REFUSALS = frozenset({
+    "channel_not_found", "not_in_channel", "is_archived", "msg_too_long", "no_text", "invalid_blocks",
+    "invalid_blocks_format", "too_many_attachments", "restricted_action", "invalid_auth", "account_inactive",
+    "token_revoked", "token_expired", "missing_scope", "not_authed", "message_not_found", "cant_update_message",
+    "edit_window_closed", "user_not_found", "user_disabled", "invalid_metadata_format", "invalid_metadata_schema",
+    "metadata_too_large", "channel_is_archived", "cannot_dm_bot", "not_allowed_token_type", "invalid_arguments",
+    "invalid_arg_name", "team_access_not_granted", "ekm_access_denied",
+})
+"""Slack error codes that no retry will change (Slack's method reference pages, "Errors")."""
+
+HISTORY_PAGES = 5
+"""How many pages of ``conversations.history`` (200 messages each) a lost post is looked for in."""
 
 
 def _counted(handler: Any, metrics: Metrics | None, reason: str) -> Any:
@@ -43,167 +59,138 @@ def _counted(handler: Any, metrics: Metrics | None, reason: str) -> Any:
 
 
 def make_web_client(
-    token: str, base_url: str, *, max_retries: int = 2, metrics: Metrics | None = None
+    token: str, base_url: str, *, max_retries: int = 2, metrics: Metrics | None = None,
+    session: aiohttp.ClientSession | None = None, timeout_s: float = 15, rate_limits: bool = True,
+    retries: bool = True,
 ) -> AsyncWebClient:
-    """An ``AsyncWebClient`` for ``base_url`` with slack-sdk's retry handlers for 429 (honouring ``Retry-After``),
-    5xx and connection errors; ``max_retries`` per kind (rate limits get one more)."""
-    return AsyncWebClient(
-        token=token,
-        base_url=base_url,
-        timeout=15,
-        retry_handlers=[
+    """An ``AsyncWebClient`` for ``base_url`` on ``session`` (shared; the caller closes it).
+
+    With ``retries``: slack-sdk's handlers for connection errors and 5xx (``max_retries`` each) and, with
+    ``rate_limits``, 429 honouring ``Retry-After`` (one more). Without: no retry at all (the outbox's posts).
+    """
+    handlers: list[AsyncRetryHandler] = []
+    if retries:
+        handlers += [
             _counted(AsyncConnectionErrorRetryHandler(max_retry_count=max_retries), metrics, "connection"),
-            _counted(AsyncRateLimitErrorRetryHandler(max_retry_count=max_retries + 1), metrics, "rate_limited"),
             _counted(AsyncServerErrorRetryHandler(max_retry_count=max_retries), metrics, "server_error"),
-        ],
-    )
-
-
-def to_card(escalation: Escalation, bot: Bot) -> CardEscalation:
-    """The card model of an escalation (cards/ knows nothing of the store)."""
-    return CardEscalation(
-        id=escalation.id,
-        bot_id=bot.id,
-        bot_name=bot.name,
-        session_id=escalation.session_id,
-        room=escalation.card_channel or escalation.room or "",
-        command=escalation.command,
-        cwd=escalation.cwd,
-        contained=escalation.contained,
-        risk=escalation.risk,
-        reasons=tuple(
-            CardReason(
-                subject=str(r.get("subject", "")),
-                rule=str(r.get("rule", "")),
-                level=str(r.get("level", "")),
-                detail=str(r.get("detail", "")),
-                downgraded=bool(r.get("downgraded", False)),
+        ]
+        if rate_limits:
+            handlers.append(
+                _counted(AsyncRateLimitErrorRetryHandler(max_retry_count=max_retries + 1), metrics, "rate_limited")
             )
-            for r in escalation.reasons
-        ),
-        justification=escalation.justification,
-        file_policy=escalation.file_policy,
-        status=escalation.status,
-        created_at=escalation.created_at,
-        expires_at=escalation.expires_at,
-        decided_at=escalation.decided_at,
-        decided_by=escalation.decided_by,
-        decision_source=escalation.decision_source,
-        reason=escalation.reason,
-        session_patterns=tuple(_session_patterns(escalation)) if escalation.pending else (),
-    )
+    return AsyncWebClient(token=token, base_url=base_url, timeout=int(max(1, timeout_s)), session=session,
+                          retry_handlers=handlers)
 
 
-def _session_patterns(escalation: Escalation) -> list[str]:
-    """What the card's "Approve for this session" would save (bot.standing.suggest_patterns, pure)."""
-    from pathlib import Path
+def _classify(exc: BaseException) -> ChatError:
+    """A slack-sdk or transport exception as :class:`RateLimited`, :class:`Refused` or :class:`Unsure`."""
+    if isinstance(exc, SlackApiError):
+        response = exc.response
+        status = getattr(response, "status_code", 200)
+        error = str((response.get("error") if hasattr(response, "get") else None) or f"http_{status}")
+        if status == 429:
+            headers = getattr(response, "headers", {}) or {}
+            raw = next((v for k, v in headers.items() if k.lower() == "retry-after"), "1")
+            try:
+                retry_after = float(raw[0] if isinstance(raw, list) else raw)
+            except (TypeError, ValueError):
+                retry_after = 1.0
+            return RateLimited(max(0.0, retry_after))
+        if error in REFUSALS:
+            return Refused(error)
+        return Unsure(error)
+    return Unsure(type(exc).__name__)
 
-    from bot.risk import RiskLevel, classify
-    from bot.standing import suggest_patterns
 
-    if escalation.risk == RiskLevel.DESTRUCTIVE.label:
-        return []
-    workspace = Path(escalation.cwd) if escalation.cwd.startswith("/") else None  # as bot.escalations.grade
-    assessment = classify(escalation.command, contained=escalation.contained, workspace=workspace)
-    return suggest_patterns(assessment.commands)
-
-
-def to_card_standing(approval: StandingApproval) -> CardStanding:
-    """The surface model of a standing approval."""
-    return CardStanding(
-        id=approval.id, scope=approval.scope, subject_label=approval.subject, pattern=approval.pattern,
-        max_risk=approval.max_risk, contained_only=approval.contained_only, created_by=approval.created_by,
-        expires_at=approval.expires_at, note=approval.note, use_count=approval.use_count,
-    )
+_TRANSPORT_ERRORS = (SlackClientError, aiohttp.ClientError, OSError, TimeoutError)
 
 
 class SlackChat:
-    """:class:`~bot.chat.ChatGateway` over a slack-sdk client. Cards go to the escalation's room, else a DM to the first owner.
+    """The chat port over Slack, and the direct calls of the listeners.
 
-    Posting into one room is paced: at most one message per ``room_interval_s`` seconds per channel in this replica
-    (Slack's guidance: about one message per second per channel; bursts beyond it are rate limited). A burst of
-    escalations therefore queues instead of being dropped; slack-sdk's 429 handler covers what pacing misses.
+    Args:
+        client: the interactive client (slack-sdk retries, 429s included); bolt uses the same one.
+        sender: the outbox's client for posts (no slack-sdk retries: see the module docstring).
+        updater: the outbox's client for idempotent calls (connection and 5xx retries; 429 reported, not slept).
+        metrics: counts Slack errors.
     """
 
-    def __init__(self, client: AsyncWebClient, *, room_interval_s: float = 1.0, metrics: Metrics | None = None) -> None:
+    def __init__(
+        self, client: AsyncWebClient, *, sender: AsyncWebClient | None = None, updater: AsyncWebClient | None = None,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.client = client
-        self.room_interval_s = room_interval_s
+        self.sender = sender or client
+        self.updater = updater or client
         self.metrics = metrics
-        self._room_locks: dict[str, asyncio.Lock] = {}
-        self._room_last: dict[str, float] = {}
-
-    async def _paced_post(self, channel: str, **kwargs: Any) -> Any:
-        lock = self._room_locks.setdefault(channel, asyncio.Lock())
-        async with lock:
-            wait = self._room_last.get(channel, 0.0) + self.room_interval_s - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            try:
-                return await self.client.chat_postMessage(channel=channel, **kwargs)
-            finally:
-                self._room_last[channel] = time.monotonic()
 
     def _failed(self, method: str, error: str) -> None:
         if self.metrics is not None:
             self.metrics.slack_errors.labels(method, error).inc()
 
-    async def _room(self, escalation: Escalation, bot: Bot) -> str:
-        if escalation.room:
-            return escalation.room
-        opened = await self.client.conversations_open(users=bot.owners[0])
-        return str(opened["channel"]["id"])
+    # -- the chat port (bot.chat.ChatPort) --------------------------------------------------------------
+    async def post(self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag) -> tuple[str, str]:
+        """``chat.postMessage`` with ``tag`` as message metadata; returns ``(channel, ts)``.
 
-    async def post_card(self, escalation: Escalation, bot: Bot) -> tuple[str, str]:
-        """Post the approval card; returns ``(channel, ts)``. Raises DeliveryFailed after slack-sdk's retries."""
+        Raises RateLimited, Refused or Unsure (:mod:`bot.chat`)."""
         try:
-            channel = await self._room(escalation, bot)
-            message = approval_card(to_card(escalation, bot))
-            response = await self._paced_post(channel, text=message.text, blocks=message.blocks)
-        except SlackApiError as exc:
-            self._failed("chat.postMessage", str(exc.response.get("error") or "http"))
-            raise DeliveryFailed(_api_error(exc)) from None
-        except (SlackClientError, OSError, TimeoutError) as exc:
-            self._failed("chat.postMessage", type(exc).__name__)
-            raise DeliveryFailed(f"cannot reach Slack: {type(exc).__name__}") from None
+            response = await self.sender.chat_postMessage(channel=channel, text=text, blocks=blocks,
+                                                          metadata=tag.metadata())
+        except _TRANSPORT_ERRORS as exc:
+            error = _classify(exc)
+            self._failed("chat.postMessage", error.error)
+            raise error from None
         return str(response["channel"]), str(response["ts"])
 
-    async def update_card(self, escalation: Escalation, bot: Bot) -> None:
-        """Redraw the card; a failure is logged (the decision itself is already stored and delivered)."""
-        if not (escalation.card_channel and escalation.card_ts):
-            return
-        message = approval_card(to_card(escalation, bot))
+    async def update(self, channel: str, ts: str, text: str, blocks: list[dict[str, Any]]) -> None:
+        """``chat.update`` (idempotent). Raises RateLimited, Refused or Unsure."""
         try:
-            await self.client.chat_update(
-                channel=escalation.card_channel, ts=escalation.card_ts, text=message.text, blocks=message.blocks
-            )
-        except (SlackClientError, OSError, TimeoutError) as exc:
-            self._failed("chat.update", type(exc).__name__)
-            log.warning("card.update_failed", escalation_id=escalation.id, error=type(exc).__name__)
+            await self.updater.chat_update(channel=channel, ts=ts, text=text, blocks=blocks)
+        except _TRANSPORT_ERRORS as exc:
+            error = _classify(exc)
+            self._failed("chat.update", error.error)
+            raise error from None
 
-    async def post_notice(self, escalation: Escalation, bot: Bot, approvals: list[StandingApproval]) -> None:
-        """The one-line standing-approval notice in the escalation's room (DM to the first owner without a room).
+    async def find(self, channel: str, tag: Tag, *, since: datetime) -> str | None:
+        """FlyBot's message in ``channel`` tagged ``tag`` since ``since`` (``conversations.history`` with
+        ``include_all_metadata``, up to :data:`HISTORY_PAGES` pages). Raises RateLimited, Refused or Unsure."""
+        cursor: str | None = None
+        for _ in range(HISTORY_PAGES):
+            try:
+                response = await self.updater.conversations_history(
+                    channel=channel, oldest=f"{since.timestamp() - 60:.6f}", limit=200, include_all_metadata=True,
+                    cursor=cursor,
+                )
+            except _TRANSPORT_ERRORS as exc:
+                error = _classify(exc)
+                self._failed("conversations.history", error.error)
+                raise error from None
+            for message in response.get("messages") or []:
+                metadata = message.get("metadata") or {}
+                payload = metadata.get("event_payload") or {}
+                if metadata.get("event_type") == tag.event_type and payload.get("key") == tag.key:
+                    return str(message["ts"])
+            cursor = ((response.get("response_metadata") or {}).get("next_cursor")) or None
+            if not cursor:
+                return None
+        return None
 
-        Raises DeliveryFailed after slack-sdk's retries (the escalation then takes the card path).
-        """
-        message = standing_notice(
-            bot_name=bot.name, command=escalation.command, contained=escalation.contained,
-            escalation_id=escalation.id, approvals=[to_card_standing(a) for a in approvals],
-        )
+    async def open_dm(self, user: str) -> str:
+        """``conversations.open`` with ``user``; its channel id. Raises RateLimited, Refused or Unsure."""
         try:
-            channel = await self._room(escalation, bot)
-            await self._paced_post(channel, text=message.text, blocks=message.blocks)
-        except SlackApiError as exc:
-            self._failed("chat.postMessage", str(exc.response.get("error") or "http"))
-            raise DeliveryFailed(_api_error(exc)) from None
-        except (SlackClientError, OSError, TimeoutError) as exc:
-            self._failed("chat.postMessage", type(exc).__name__)
-            raise DeliveryFailed(f"cannot reach Slack: {type(exc).__name__}") from None
+            opened = await self.updater.conversations_open(users=user)
+        except _TRANSPORT_ERRORS as exc:
+            error = _classify(exc)
+            self._failed("conversations.open", error.error)
+            raise error from None
+        return str(opened["channel"]["id"])
 
+    # -- direct calls of the listeners ------------------------------------------------------------------
     async def is_workspace_admin(self, user: str) -> bool:
         """``users.info``: a workspace admin or owner. Any error means no (fail closed)."""
         try:
             response = await self.client.users_info(user=user)
-        except (SlackClientError, OSError, TimeoutError):
+        except _TRANSPORT_ERRORS:
             return False
         info = response.get("user") or {}
         return bool(info.get("is_admin") or info.get("is_owner") or info.get("is_primary_owner"))
@@ -212,22 +199,23 @@ class SlackChat:
         """``views.publish`` the App Home tab (best effort)."""
         try:
             await self.client.views_publish(user_id=user, view=view)
-        except (SlackClientError, OSError, TimeoutError) as exc:
+        except _TRANSPORT_ERRORS as exc:
             log.warning("views_publish.failed", user=user, error=type(exc).__name__)
 
     async def dm_channel(self, user: str) -> str | None:
         """The DM channel between FlyBot and ``user`` (``conversations.open``), or None when Slack says no."""
         try:
             opened = await self.client.conversations_open(users=user)
-        except (SlackClientError, OSError, TimeoutError):
+        except _TRANSPORT_ERRORS:
             return None
         return str(opened["channel"]["id"])
 
     async def ephemeral(self, channel: str, user: str, text: str) -> bool:
-        """Show ``text`` to ``user`` only; True when Slack took it (failures are logged, never raised)."""
+        """Show ``text`` to ``user`` only; True when Slack took it (failures are logged, never raised; a direct
+        reply to a click, not an outbox job)."""
         try:
             await self.client.chat_postEphemeral(channel=channel, user=user, text=text)
-        except (SlackClientError, OSError, TimeoutError) as exc:
+        except _TRANSPORT_ERRORS as exc:
             log.warning("ephemeral.failed", user=user, error=type(exc).__name__)
             return False
         return True
@@ -254,14 +242,7 @@ class SlackChat:
             error = str(exc.response.get("error") or "error") if hasattr(exc.response, "get") else "error"
             log.warning("views_open.failed", error=error)
             return error
-        except (SlackClientError, OSError, TimeoutError) as exc:
+        except _TRANSPORT_ERRORS as exc:
             log.warning("views_open.failed", error=type(exc).__name__)
             return "unreachable"
         return None
-
-
-def _api_error(exc: SlackApiError) -> str:
-    response = exc.response
-    error = response.get("error") if hasattr(response, "get") else None
-    status = getattr(response, "status_code", "?")
-    return f"Slack answered {error or 'an error'} (HTTP {status})"

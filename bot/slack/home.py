@@ -6,8 +6,8 @@ from typing import Any
 
 from slack_bolt.async_app import AsyncApp
 
+from bot.render import to_card_standing
 from bot.slack.deps import SlackDeps
-from bot.slack.gateway import to_card_standing
 from cards import HomePending, home_view
 
 

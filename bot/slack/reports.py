@@ -5,10 +5,11 @@
   (``bot.room``) and by the Bot's own chat identity (``bot.chat_user``, ``flybot bots add ... --chat-user U...``;
   issue 11 section 4): a Bot without a room or a chat user reports through the API only. Anything else is ignored
   with a log line and an audit row (``report.ignored``); FlyBot never answers it in the room and never crashes on it.
-- :class:`SlackReportChat` DMs each owner (``conversations.open`` + ``chat.postMessage``) and redraws the DMs
-  (``chat.update``); Slack errors are logged, never raised.
-- The DM's buttons decide through :meth:`bot.reports.ReportService.decide`: ``ack()`` first, refusals are
-  ephemeral and change nothing, no raw error text reaches chat. "… for this Bot" opens a confirmation modal
+- The owners' DMs and their redraws are outbox jobs (``bot/delivery``), queued by :class:`bot.reports.ReportService`
+  in the transaction that records the report or its decision.
+- The DM's buttons decide through :meth:`bot.reports.ReportService.decide`: the decision, its audit row and the
+  DMs' redraw job commit BEFORE ``ack()`` (an acknowledged click is never lost); refusals are ephemeral and change
+  nothing, no raw error text reaches chat. "… for this Bot" opens a confirmation modal
   (``cards.report_grant_modal``); host commands are in the grant only when the owner ticks that box there.
 """
 
@@ -16,22 +17,17 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
-from datetime import datetime
 from typing import Any
 
 import structlog
 from slack_bolt.async_app import AsyncAck, AsyncApp
 from slack_sdk.errors import SlackClientError
-from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.errors import AlreadyDecided, FlyBotError, NotAllowed, NotFound
 from bot.report_card import BOT_APPROVAL_HOURS, to_card_report
 from bot.reports import already_text, build_report, parse_chat_report
 from bot.slack.actions import GENERIC_FAILURE, _action_value, _refuse, _where, open_form
 from bot.slack.deps import SlackDeps
-from bot.store import Bot
-from bot.store.reports import Report
 from cards import (
     REPORT_APPROVE_BOT_ACTION,
     REPORT_APPROVE_TURN_ACTION,
@@ -40,7 +36,6 @@ from cards import (
     REPORT_GRANT_HOST_INPUT,
     REPORT_GRANT_HOST_VALUE,
     REPORT_RESOLVE_ACTION,
-    report_dm,
     report_grant_modal,
 )
 
@@ -55,41 +50,7 @@ _CHOICES = {
     REPORT_RESOLVE_ACTION: "resolve",
 }
 _SLACK_ERRORS = (SlackClientError, OSError, TimeoutError, KeyError, TypeError)
-__all__ = ["BOT_APPROVAL_HOURS", "REPORT_MESSAGE", "SlackReportChat", "handle_report_message", "register",
-           "to_card_report"]
-
-
-class SlackReportChat:
-    """:class:`bot.reports.ReportChat` over a slack-sdk client (the one ``SlackChat`` uses, with its retries)."""
-
-    def __init__(self, client: AsyncWebClient) -> None:
-        self.client = client
-
-    async def deliver(
-        self, report: Report, bot: Bot, blocked_hosts: Sequence[tuple[str, datetime]] = ()
-    ) -> list[tuple[str, str]]:
-        """DM every owner; returns ``(channel, ts)`` of each DM posted. A failed owner is logged and skipped."""
-        message = report_dm(to_card_report(report, bot, blocked_hosts))
-        posted: list[tuple[str, str]] = []
-        for owner in bot.owners:
-            try:
-                opened = await self.client.conversations_open(users=owner)
-                channel = str(opened["channel"]["id"])
-                response = await self.client.chat_postMessage(channel=channel, text=message.text, blocks=message.blocks)
-                posted.append((str(response["channel"]), str(response["ts"])))
-            except _SLACK_ERRORS as exc:
-                log.warning("report.dm_failed", report_id=report.id, bot_id=bot.id, owner=owner,
-                            error=type(exc).__name__)
-        return posted
-
-    async def redraw(self, report: Report, bot: Bot, blocked_hosts: Sequence[tuple[str, datetime]] = ()) -> None:
-        """``chat.update`` each DM to the report's current state (buttons gone once decided); failures logged."""
-        message = report_dm(to_card_report(report, bot, blocked_hosts))
-        for channel, ts in report.dms:
-            try:
-                await self.client.chat_update(channel=channel, ts=ts, text=message.text, blocks=message.blocks)
-            except _SLACK_ERRORS as exc:
-                log.warning("report.dm_update_failed", report_id=report.id, channel=channel, error=type(exc).__name__)
+__all__ = ["BOT_APPROVAL_HOURS", "REPORT_MESSAGE", "handle_report_message", "register", "to_card_report"]
 
 
 async def handle_report_message(deps: SlackDeps, message: dict[str, Any]) -> None:
@@ -130,27 +91,33 @@ def _refusal_text(error: FlyBotError) -> str:
     return error.detail
 
 
-async def _decide(deps: SlackDeps, body: dict[str, Any], choice: str, *, include_host: bool = False,
-                  report_id: str | None = None, channel: str = "") -> None:
+async def _decide(deps: SlackDeps, ack: AsyncAck | None, body: dict[str, Any], choice: str, *,
+                  include_host: bool = False, report_id: str | None = None, channel: str = "") -> None:
+    """Decide, THEN ``ack()`` (the decision, its audit row and the DMs' redraw job are committed before Slack hears
+    back: an acknowledged click is never lost), then reply to the clicker."""
     user = body["user"]["id"]
     if report_id is None:
         channel, report_id = _where(body), _action_value(body)
+    reply: str | None = None
     try:
         report = await deps.reports.decide(report_id, actor=user, choice=choice, include_host=include_host)
+        if report.status == "approved_bot" and report.standing_approval_id:
+            where = "on the host too" if report.grant_on_host else "contained commands only"
+            reply = (
+                f"Approved. Standing approval `{report.standing_approval_id}` approves this Bot's escalations for "
+                f"{BOT_APPROVAL_HOURS}h (up to system, {where}; destructive commands still ask). "
+                f"Revoke it with `/flybot standing revoke {report.standing_approval_id}`."
+            )
     except FlyBotError as exc:
-        await _refuse(deps, channel, user, _refusal_text(exc))
-        return
+        reply = _refusal_text(exc)
     except Exception:  # noqa: BLE001 - never a stack trace in chat
         log.exception("report.decision_failed", report_id=report_id, actor=user, choice=choice)
-        await _refuse(deps, channel, user, GENERIC_FAILURE)
-        return
-    if report.status == "approved_bot" and report.standing_approval_id:
-        where = "on the host too" if report.grant_on_host else "contained commands only"
-        await _refuse(deps, channel, user, (
-            f"Approved. Standing approval `{report.standing_approval_id}` approves this Bot's escalations for "
-            f"{BOT_APPROVAL_HOURS}h (up to system, {where}; destructive commands still ask). "
-            f"Revoke it with `/flybot standing revoke {report.standing_approval_id}`."
-        ))
+        reply = GENERIC_FAILURE
+    finally:
+        if ack is not None:
+            await ack()
+    if reply:
+        await _refuse(deps, channel, user, reply)
 
 
 async def _open_grant_modal(deps: SlackDeps, body: dict[str, Any]) -> None:
@@ -187,8 +154,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @app.action(REPORT_APPROVE_TURN_ACTION)
     @deps.tracked
     async def on_approve_turn(ack: AsyncAck, body: dict[str, Any]) -> None:
-        await ack()
-        await _decide(deps, body, _CHOICES[REPORT_APPROVE_TURN_ACTION])
+        await _decide(deps, ack, body, _CHOICES[REPORT_APPROVE_TURN_ACTION])
 
     @app.action(REPORT_APPROVE_BOT_ACTION)
     @deps.tracked
@@ -199,18 +165,17 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @app.view(REPORT_GRANT_CALLBACK)
     @deps.tracked
     async def on_grant_submit(ack: AsyncAck, body: dict[str, Any], view: dict[str, Any]) -> None:
-        await ack()
         try:
             meta = json.loads(view.get("private_metadata") or "{}")
             report_id, channel = str(meta["report_id"]), str(meta.get("channel") or "")
         except (ValueError, KeyError, TypeError):
+            await ack()
             log.warning("report.grant_modal_unreadable")
             return
-        await _decide(deps, body, _CHOICES[REPORT_APPROVE_BOT_ACTION], include_host=_host_ticked(view),
+        await _decide(deps, ack, body, _CHOICES[REPORT_APPROVE_BOT_ACTION], include_host=_host_ticked(view),
                       report_id=report_id, channel=channel)
 
     @app.action(REPORT_RESOLVE_ACTION)
     @deps.tracked
     async def on_resolve(ack: AsyncAck, body: dict[str, Any]) -> None:
-        await ack()
-        await _decide(deps, body, _CHOICES[REPORT_RESOLVE_ACTION])
+        await _decide(deps, ack, body, _CHOICES[REPORT_RESOLVE_ACTION])

@@ -81,7 +81,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @app.action(STANDING_SESSION_ACTION)
     @deps.tracked
     async def on_session(ack: AsyncAck, body: dict[str, Any]) -> None:
-        await ack()
+        # The decision and the standing approval are stored (each with its audit row) before the ack.
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
         try:
             escalation = await _checked(deps, escalation_id, user, "session")
@@ -97,12 +97,15 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
                 max_risk=max_risk, contained_only=escalation.contained, note="approved for this session from the card",
             )) for pattern in patterns]
         except FlyBotError as exc:
+            await ack()
             await _refuse(deps, channel, user, _outcome_text(exc))
             return
         except Exception:  # noqa: BLE001
+            await ack()
             log.exception("standing.session_failed", escalation_id=escalation_id)
             await _refuse(deps, channel, user, GENERIC_FAILURE)
             return
+        await ack()
         named = ", ".join(f"`{a.pattern}` ({a.id})" for a in approvals)
         each = "each " if len(approvals) > 1 else ""
         await _refuse(deps, channel, user, f"Approved. Until the session ends (at most 12h), {named} "
@@ -164,23 +167,25 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         except FlyBotError as exc:
             await ack(response_action="errors", errors={STANDING_PATTERN_BLOCK: _outcome_text(exc)})
             return
-        await ack()
         channel = escalation.card_channel or ""
         try:
-            await deps.service.decide(escalation_id, actor=user, approve=True)
+            await deps.service.decide(escalation_id, actor=user, approve=True)  # stored before the ack, too
         except FlyBotError as exc:
+            await ack()
             await _refuse(deps, channel, user, f"Saved standing approval {approval.id}, but: {_outcome_text(exc)}")
             return
+        await ack()
         await _refuse(deps, channel, user, f"Approved, and saved standing approval {approval.id} "
                       f"({approval.scope}: `{approval.pattern}` up to {approval.max_risk}).")
 
     @app.action(STANDING_REVOKE_ACTION)
     @deps.tracked
     async def on_revoke(ack: AsyncAck, body: dict[str, Any]) -> None:
-        await ack()
         user = body["user"]["id"]
         try:
-            await deps.standing.revoke(user, _action_value(body))
+            await deps.standing.revoke(user, _action_value(body))  # stored with its audit row before the ack
         except FlyBotError as exc:
             log.info("standing.revoke_refused", user=user, error=exc.code)
+        finally:
+            await ack()
         await publish_home(deps, user)

@@ -86,6 +86,8 @@ class EscalationRow(Base):
     card_channel: Mapped[str | None] = mapped_column(String(40), nullable=True)
     card_ts: Mapped[str | None] = mapped_column(String(40), nullable=True)
     standing_approval_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    card_status: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    """``queued``, ``posted`` or ``failed`` once a card job exists; None for an escalation that needed no card."""
 
 
 class StandingApprovalRow(Base):
@@ -195,3 +197,77 @@ class BlockedReportRow(Base):
     host_os: Mapped[str | None] = mapped_column(String(40), nullable=True)
     note: Mapped[str | None] = mapped_column(String(600), nullable=True)
     grant_on_host: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+
+
+class OutboxJobRow(Base):
+    """One chat effect to deliver (the outbox): written in the same transaction as the state change that causes it.
+
+    ``status`` is ``queued`` until a worker records the result (``done``) or gives up (``failed``). A worker claims a
+    job by setting ``claimed_until`` (a lease): after a crash the lease runs out and the next worker takes it, with
+    ``uncertain`` set so that a post whose answer was lost is first looked for in the room's history.
+    ``room`` is the pacing key (a channel id, or ``user:<id>`` for a DM not yet opened); ``priority`` orders a
+    room's jobs (0 card updates, 1 new cards, 2 notices and DMs).
+    """
+
+    __tablename__ = "outbox_jobs"
+    __table_args__ = (
+        Index("ix_outbox_status_due", "status", "due_at"),
+        Index("ix_outbox_ref", "ref"),
+        Index("ix_outbox_room_status", "room", "status"),
+    )
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(20))
+    priority: Mapped[int] = mapped_column(Integer)
+    room: Mapped[str] = mapped_column(String(60))
+    ref: Mapped[str] = mapped_column(String(60))
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[str] = mapped_column(String(10))
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    uncertain: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    due_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    deadline_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    claimed_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    slot_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    done_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    last_error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+
+
+class RoomPaceRow(Base):
+    """A room's shared pace across replicas (GCRA, a token bucket in one timestamp).
+
+    ``tat`` is the theoretical arrival time of the next message; a send is allowed when ``now >= tat - (burst - 1) *
+    interval`` and moves ``tat`` to ``max(tat, now) + interval``. ``paused_until`` holds Slack's ``Retry-After``.
+    ``ready_at`` = the earliest time the next send is allowed (what the claim query filters on).
+    """
+
+    __tablename__ = "room_pace"
+
+    room: Mapped[str] = mapped_column(String(60), primary_key=True)
+    tat: Mapped[datetime] = mapped_column(UTCDateTime)
+    paused_until: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    ready_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
+class RoomNoticeRow(Base):
+    """A folded standing-approval notice: every auto-answer of one Bot in one room within a window is one message,
+    edited in place. ``open_key`` = ``"<room> <bot_id> <window number>"`` (UNIQUE: concurrent folds meet on it).
+    ``items`` keeps the latest few ``{escalation_id, command, contained, at}``; ``approvals`` names the standing
+    approvals used ``{id, scope, pattern, created_by}``; ``channel``/``ts`` once posted.
+    """
+
+    __tablename__ = "room_notices"
+    __table_args__ = (UniqueConstraint("open_key", name="uq_room_notice_open"),)
+
+    id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    open_key: Mapped[str] = mapped_column(String(140))
+    room: Mapped[str] = mapped_column(String(60))
+    bot_id: Mapped[str] = mapped_column(String(40))
+    window_start: Mapped[datetime] = mapped_column(UTCDateTime)
+    count: Mapped[int] = mapped_column(Integer, default=0)
+    items: Mapped[list[Any]] = mapped_column(JSON)
+    approvals: Mapped[list[Any]] = mapped_column(JSON)
+    channel: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    ts: Mapped[str | None] = mapped_column(String(40), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime)

@@ -56,6 +56,7 @@ class Escalation:
     card_channel: str | None = None
     card_ts: str | None = None
     standing_approval_id: str | None = None
+    card_status: str | None = None
 
     @property
     def pending(self) -> bool:
@@ -89,7 +90,15 @@ class Escalation:
             "decision_source": self.decision_source,
             "reason": self.reason,
             "standing_approval_id": self.standing_approval_id,
+            "card": self.card(),
         }
+
+    def card(self) -> dict[str, Any] | None:
+        """The approval card's delivery state ``{status: queued|posted|failed, channel, ts}``; None when the
+        escalation needed no card (answered by a standing approval)."""
+        if self.card_status is None:
+            return None
+        return {"status": self.card_status, "channel": self.card_channel, "ts": self.card_ts}
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,3 +182,48 @@ class AuditEntry:
     escalation_id: str | None
     actor: str | None
     detail: dict[str, Any] = field(default_factory=dict)
+
+
+JOB_KINDS = {"card.update": 0, "report.update": 0, "card.post": 1, "notice": 2, "report.dm": 2}
+"""Outbox job kinds and their priority within a room (lower first): updates remove live buttons, so they go first;
+then new cards; then notices and DMs (issue 10, "One pace per room")."""
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One claimed outbox job (see :class:`bot.store.models.OutboxJobRow`).
+
+    ``attempts`` counts claims including this one; ``uncertain`` is True when an earlier attempt may have reached
+    Slack without its answer coming back (a timeout, a lost connection, a crash): a post must then be looked for in
+    the room's history before it is sent again. ``slot_at`` is the room slot this claim was granted.
+    """
+
+    id: int
+    kind: str
+    room: str
+    ref: str
+    payload: dict[str, Any]
+    attempts: int
+    uncertain: bool
+    created_at: datetime
+    deadline_at: datetime | None
+    slot_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A folded standing-approval notice (one message per Bot, room and window, edited in place).
+
+    ``items``: the latest few ``{escalation_id, command, contained, at}``, newest last; ``approvals``: the standing
+    approvals used, ``{id, scope, pattern, created_by}``; ``channel``/``ts`` once posted.
+    """
+
+    id: str
+    room: str
+    bot_id: str
+    window_start: datetime
+    count: int
+    items: tuple[dict[str, Any], ...]
+    approvals: tuple[dict[str, Any], ...]
+    channel: str | None
+    ts: str | None

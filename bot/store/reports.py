@@ -339,3 +339,95 @@ class ReportStore:
         if report_id is None:
             return None
         return await self.decide(report_id, status="resolved", at=at, decided_by=bot_id, source="host")
+
+# -- inside a store transaction (bot.store.tx.Tx delegates here) -------------------------------------------------
+async def record_in(session: Any, new: NewReport) -> tuple[Report, bool]:
+    """:meth:`ReportStore.record` inside ``session``'s transaction (a savepoint guards the INSERT)."""
+    key = open_key(new.bot_id, new.host)
+    for _ in range(FOLD_ATTEMPTS):
+        folded = await _fold_in(session, key, new.at)
+        if folded is not None:
+            return folded, False
+        row = BlockedReportRow(
+            id=new.id, bot_id=new.bot_id, host=new.host, session_id=new.session_id, mode=new.mode,
+            missing=list(new.missing), unlock=[o.to_json_dict() for o in new.unlock], status="open",
+            open_key=key, count=1, first_seen=new.at, last_seen=new.at, source=new.source,
+            reported_by=new.reported_by, channel=new.channel, dms=[],
+            findings=[f.to_json_dict() for f in new.findings], host_os=new.host_os, note=new.note,
+        )
+        try:
+            async with session.begin_nested():
+                session.add(row)
+        except IntegrityError:
+            continue
+        return _report(row), True
+    raise RuntimeError(f"could not record the report of {new.bot_id} on {new.host}: too much contention")
+
+
+async def _fold_in(session: Any, key: str, at: datetime) -> Report | None:
+    result = await session.execute(
+        update(BlockedReportRow).where(BlockedReportRow.open_key == key)
+        .values(count=BlockedReportRow.count + 1, last_seen=at)
+    )
+    if result.rowcount != 1:
+        return None
+    row = (await session.execute(select(BlockedReportRow).where(BlockedReportRow.open_key == key))).scalar_one()
+    await session.refresh(row)
+    return _report(row)
+
+
+async def get_in(session: Any, report_id: str) -> Report | None:
+    """The report as ``session``'s transaction sees it."""
+    row = await session.get(BlockedReportRow, report_id, populate_existing=True)
+    return _report(row) if row else None
+
+
+async def decide_in(
+    session: Any, report_id: str, *, status: str, at: datetime, decided_by: str, source: str,
+    standing_approval_id: str | None = None, grant_on_host: bool = False,
+) -> Report | None:
+    """:meth:`ReportStore.decide` inside ``session``'s transaction. Raises ValueError for a status not decided."""
+    if status not in REPORT_STATUSES[1:]:
+        raise ValueError(f"not a decided report status: {status!r}")
+    result = await session.execute(
+        update(BlockedReportRow)
+        .where(BlockedReportRow.id == report_id, BlockedReportRow.status == "open")
+        .values(status=status, open_key=None, decided_by=decided_by, decided_at=at, decision_source=source,
+                standing_approval_id=standing_approval_id, grant_on_host=grant_on_host)
+    )
+    if result.rowcount != 1:
+        return None
+    await notify_at_commit(session, report_id)
+    return await get_in(session, report_id)
+
+
+async def dm_posted_in(session: Any, report_id: str, channel: str, ts: str) -> Report | None:
+    """Add one owner's DM ``(channel, ts)`` to the report (the row is locked by the UPDATE first)."""
+    await session.execute(
+        update(BlockedReportRow).where(BlockedReportRow.id == report_id).values(last_seen=BlockedReportRow.last_seen)
+    )
+    row = await session.get(BlockedReportRow, report_id, populate_existing=True)
+    if row is None:
+        return None
+    row.dms = [*row.dms, [channel, ts]]
+    return _report(row)
+
+
+async def open_for_bot_in(session: Any, bot_id: str) -> list[Report]:
+    """:meth:`ReportStore.open_for_bot` inside ``session``'s transaction."""
+    rows = (await session.execute(
+        select(BlockedReportRow)
+        .where(BlockedReportRow.bot_id == bot_id, BlockedReportRow.status == "open")
+        .order_by(BlockedReportRow.first_seen)
+    )).scalars().all()
+    return [_report(row) for row in rows]
+
+
+async def resolve_open_in(session: Any, bot_id: str, host: str, *, at: datetime) -> Report | None:
+    """:meth:`ReportStore.resolve_open` inside ``session``'s transaction (compare-and-set on the open key)."""
+    report_id = (await session.execute(
+        select(BlockedReportRow.id).where(BlockedReportRow.open_key == open_key(bot_id, host))
+    )).scalar_one_or_none()
+    if report_id is None:
+        return None
+    return await decide_in(session, report_id, status="resolved", at=at, decided_by=bot_id, source="host")

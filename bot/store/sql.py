@@ -7,6 +7,8 @@ read-then-write, so the first decision wins on SQLite and on PostgreSQL alike.
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
@@ -21,7 +23,7 @@ from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
-from bot.store.admission import AdmissionLimits, admit
+from bot.store.admission import AdmissionLimits
 from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
@@ -33,8 +35,11 @@ from bot.store.models import (
     SlackEventRow,
     StandingApprovalRow,
 )
-from bot.store.notify import notify_at_commit
 from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, StandingApproval
+from bot.store.tx import Tx, escalation_record
+
+WRITE_OPTION = "flybot_write"
+"""Execution option marking a connection that will write (SQLite then begins IMMEDIATE)."""
 
 STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 """Exceptions meaning "every store connection is taken right now": the HTTP edge answers 503 with Retry-After."""
@@ -46,31 +51,7 @@ def _bot(row: BotRow) -> Bot:
 
 
 def _escalation(row: EscalationRow) -> Escalation:
-    return Escalation(
-        id=row.id,
-        bot_id=row.bot_id,
-        session_id=row.session_id,
-        command=row.command,
-        cwd=row.cwd,
-        file_policy=row.file_policy,
-        approval_policy=row.approval_policy,
-        contained=row.contained,
-        justification=row.justification,
-        room=row.room,
-        risk=row.risk,
-        reasons=tuple(row.reasons),
-        status=row.status,
-        created_at=row.created_at,
-        expires_at=row.expires_at,
-        decided_at=row.decided_at,
-        decided_by=row.decided_by,
-        decision_source=row.decision_source,
-        reason=row.reason,
-        idempotency_key=row.idempotency_key,
-        card_channel=row.card_channel,
-        card_ts=row.card_ts,
-        standing_approval_id=row.standing_approval_id,
-    )
+    return escalation_record(row)
 
 
 def _standing(row: StandingApprovalRow) -> StandingApproval:
@@ -104,6 +85,32 @@ class Store:
         self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
         self._token_reads: Coalescer[Bot] = Coalescer(self._bots_by_token_hash)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
+        self._on_jobs: list[Callable[[], None]] = []
+        self._on_decided: list[Callable[[str], None]] = []
+
+    def on_jobs(self, callback: Callable[[], None]) -> None:
+        """Call ``callback()`` after every commit that wrote outbox jobs (wakes this replica's delivery workers)."""
+        self._on_jobs.append(callback)
+
+    def on_decided(self, callback: Callable[[str], None]) -> None:
+        """Call ``callback(id)`` after every commit that decided an escalation (wakes this replica's long-polls)."""
+        self._on_decided.append(callback)
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """One transaction (:class:`~bot.store.tx.Tx`): everything done through it commits together at the end
+        of the ``async with`` block, or nothing does when the block raises."""
+        async with self._session() as session:
+            async with session.begin():
+                await session.connection(execution_options={WRITE_OPTION: True})
+                tx = Tx(session)
+                yield tx
+        if tx.enqueued:
+            for wake in self._on_jobs:
+                wake()
+        for escalation_id in tx.decided:
+            for callback in self._on_decided:
+                callback(escalation_id)
 
     async def close(self) -> None:
         """Dispose of the connection pool."""
@@ -237,57 +244,14 @@ class Store:
     async def add_escalation(
         self, new: NewEscalation, limits: AdmissionLimits | None = None
     ) -> tuple[Escalation, bool]:
-        """Insert a pending escalation; returns ``(escalation, created)``.
-
-        With an ``idempotency_key`` already used by the same Bot, nothing is inserted and the existing
-        escalation is returned with ``created=False`` (a retry is never refused by ``limits``).
+        """Insert a pending escalation; returns ``(escalation, created)`` (one transaction; see
+        :meth:`bot.store.tx.Tx.add_escalation`).
 
         Raises:
             Refused: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); nothing changed.
         """
-        async with self._session() as session:
-            if new.idempotency_key is not None:
-                existing = await self._by_key(session, new.bot_id, new.idempotency_key)
-                if existing is not None:
-                    return existing, False
-            if limits is not None:
-                await admit(session, new.bot_id, new.created_at, limits)
-            row = EscalationRow(
-                id=new.id,
-                bot_id=new.bot_id,
-                session_id=new.session_id,
-                command=new.command,
-                cwd=new.cwd,
-                file_policy=new.file_policy,
-                approval_policy=new.approval_policy,
-                contained=new.contained,
-                justification=new.justification,
-                room=new.room,
-                risk=new.risk,
-                reasons=list(new.reasons),
-                status="pending",
-                created_at=new.created_at,
-                expires_at=new.expires_at,
-                idempotency_key=new.idempotency_key,
-            )
-            session.add(row)
-            try:
-                await session.commit()
-            except IntegrityError:
-                await session.rollback()
-                if new.idempotency_key is None:
-                    raise
-                existing = await self._by_key(session, new.bot_id, new.idempotency_key)
-                if existing is None:
-                    raise
-                return existing, False
-            return _escalation(row), True
-
-    @staticmethod
-    async def _by_key(session: Any, bot_id: str, key: str) -> Escalation | None:
-        stmt = select(EscalationRow).where(EscalationRow.bot_id == bot_id, EscalationRow.idempotency_key == key)
-        row = (await session.execute(stmt)).scalar_one_or_none()
-        return _escalation(row) if row else None
+        async with self.transaction() as tx:
+            return await tx.add_escalation(new, limits=limits)
 
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
         """The escalation with this id, or None."""
@@ -307,13 +271,8 @@ class Store:
 
     async def set_card(self, escalation_id: str, channel: str, ts: str) -> None:
         """Remember where the approval card was posted (for ``chat.update``)."""
-        async with self._session() as session:
-            await session.execute(
-                update(EscalationRow)
-                .where(EscalationRow.id == escalation_id)
-                .values(card_channel=channel, card_ts=ts)
-            )
-            await session.commit()
+        async with self.transaction() as tx:
+            await tx.set_card(escalation_id, status="posted", channel=channel, ts=ts)
 
     async def decide(
         self,
@@ -326,27 +285,14 @@ class Store:
         reason: str | None = None,
         standing_approval_id: str | None = None,
     ) -> Escalation | None:
-        """Move a pending escalation to a final ``status``, exactly once.
+        """Move a pending escalation to a final ``status``, exactly once, in its own transaction.
 
         A conditional update on ``status = 'pending'``: of concurrent callers, one gets the updated
         escalation and every other gets None (already decided, or no such escalation).
         """
-        async with self._session() as session:
-            result = await session.execute(
-                update(EscalationRow)
-                .where(EscalationRow.id == escalation_id, EscalationRow.status == "pending")
-                .values(
-                    status=status, decided_at=at, decided_by=decided_by, decision_source=source, reason=reason,
-                    standing_approval_id=standing_approval_id,
-                )
-            )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
-                await session.commit()
-                return None
-            await notify_at_commit(session, escalation_id)
-            await session.commit()
-            row = await session.get(EscalationRow, escalation_id, populate_existing=True)
-            return _escalation(row) if row else None
+        async with self.transaction() as tx:
+            return await tx.decide(escalation_id, status=status, at=at, decided_by=decided_by, source=source,
+                                   reason=reason, standing_approval_id=standing_approval_id)
 
     async def settled_escalations(self, ids: list[str], now: datetime) -> set[str]:
         """Of ``ids``, those no longer pending or past their expiry: ONE query, however many ids (the long-polls'
@@ -491,13 +437,8 @@ class Store:
 
     async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
         """Add one use to each approval (atomic increment) and set its last use."""
-        async with self._session() as session:
-            await session.execute(
-                update(StandingApprovalRow)
-                .where(StandingApprovalRow.id.in_(approval_ids))
-                .values(use_count=StandingApprovalRow.use_count + 1, last_used_at=at)
-            )
-            await session.commit()
+        async with self.transaction() as tx:
+            await tx.count_standing_use(approval_ids, at=at)
 
     # -- Slack event de-duplication ------------------------------------------------------------------
     async def claim_event(self, event_id: str, *, at: datetime) -> bool:
@@ -547,10 +488,9 @@ class Store:
     async def audit(
         self, event_name: str, *, at: datetime, escalation_id: str | None = None, actor: str | None = None, **detail: Any
     ) -> None:
-        """Append one audit row (never updated or deleted by FlyBot)."""
-        async with self._session() as session:
-            session.add(AuditRow(at=at, event=event_name, escalation_id=escalation_id, actor=actor, detail=detail))
-            await session.commit()
+        """Append one audit row in its own transaction (a change's own rows go through :meth:`Tx.audit`)."""
+        async with self.transaction() as tx:
+            await tx.audit(event_name, at=at, escalation_id=escalation_id, actor=actor, **detail)
 
     async def audit_page(
         self, *, after_id: int = 0, since: datetime | None = None, bot_id: str | None = None, limit: int = 100,
@@ -647,10 +587,19 @@ def _engine(database_url: str, *, create: bool) -> AsyncEngine:
 
         @event.listens_for(engine.sync_engine, "connect")
         def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+            # The driver's own BEGIN is off: SQLAlchemy's "begin" below emits BEGIN IMMEDIATE for a store transaction
+            # (Store.transaction), so one that reads then writes (claiming a job, folding a notice) holds the write
+            # lock from its start and never fails to upgrade; plain reads BEGIN deferred and never wait for a writer
+            # (WAL). Sources: SQLite docs, "BEGIN TRANSACTION"; SQLAlchemy docs, "Serializable isolation".
+            dbapi_conn.isolation_level = None
             cursor = dbapi_conn.cursor()
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.close()
+
+        @event.listens_for(engine.sync_engine, "begin")
+        def _sqlite_begin(conn: Any) -> None:
+            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE_OPTION) else "BEGIN")
 
     return engine
 

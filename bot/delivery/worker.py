@@ -1,0 +1,354 @@
+"""The delivery workers: claim a due job, send it through the chat port, record the result with the job's end.
+
+One loop per worker (:meth:`Delivery.run`); every replica runs some (PostgreSQL hands each job to one worker with
+``FOR UPDATE SKIP LOCKED``; on SQLite one worker). Per job kind:
+
+- ``card.post``: post the approval card as it is NOW (an escalation that ended before its card went out gets a card
+  without buttons); record channel/ts; if the escalation ended while the post was in flight, queue its update at once.
+- ``card.update``: redraw the card (nothing to do before it is posted: the post draws the current state).
+- ``notice``: post the room's folded standing-approval notice, or edit it in place once posted.
+- ``report.dm``: DM one owner a blocked report; ``report.update``: redraw every DM of a report.
+
+Failures: 429 pauses the room (``Retry-After``, shared by every replica) and the job waits; an unsure outcome (timeout,
+lost connection, 5xx) retries with exponential backoff, and a post is first looked for in the room's history by its
+message metadata, so a post whose answer was lost is never sent twice; a refusal (``channel_not_found``...) or a
+missed deadline (``FLYBOT_DELIVERY_DEADLINE_S`` from the first attempt) gives up: a card's escalation ends
+``undeliverable`` (never approved) and its session is woken. Notices are never given up: while one is overdue,
+standing approvals in its room stop answering (:meth:`bot.store.Tx.notices_overdue`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import structlog
+
+from bot.chat import ChatError, ChatPort, RateLimited, Refused, Tag
+from bot.metrics import Metrics
+from bot.render import to_card, to_notice_message
+from bot.report_card import to_card_report
+from bot.store import Bot, Job, Store
+from bot.store.reports import ReportStore
+from cards import approval_card, report_dm
+
+log = structlog.get_logger("flybot.delivery")
+
+KEEP_DONE_JOBS = timedelta(days=1)
+"""Finished jobs are kept this long (the audit log keeps the history for good)."""
+PRUNE_EVERY = timedelta(minutes=10)
+
+CARD_TAG = "flybot_card"
+NOTICE_TAG = "flybot_notice"
+REPORT_TAG = "flybot_report"
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class DeliveryConfig:
+    """How delivery paces and retries (seconds throughout; from :class:`bot.settings.Settings`).
+
+    Attributes:
+        interval_s: a room's pace: one message per ``interval_s`` on average, across all replicas.
+        burst: how many messages a quiet room may take at once (token bucket size).
+        deadline_s: from a job's first attempt, how long failed sends are retried before giving up.
+        lease_s: how long a claimed job is a worker's; after that (a crash) another worker takes it.
+        poll_s: the longest a worker sleeps when it has nothing to do (jobs of other replicas, due retries).
+        timeout_s: Slack's answer time per call; an unsure post is retried no sooner than twice this.
+        notice_window_s: standing-approval notices of one Bot and room within this window fold into one message.
+    """
+
+    interval_s: float = 1.0
+    burst: int = 3
+    deadline_s: float = 120.0
+    lease_s: float = 60.0
+    poll_s: float = 0.5
+    timeout_s: float = 10.0
+    notice_window_s: float = 60.0
+
+
+class GiveUp(Exception):
+    """A job that cannot be delivered (its thing is gone); recorded as failed without a retry."""
+
+
+class Delivery:
+    """Claims, sends and records outbox jobs.
+
+    Args:
+        store: jobs, escalations, notices and the audit log.
+        reports: blocked reports (their DMs).
+        chat: the chat port.
+        config: pace, retries, deadlines.
+        metrics: deliveries and retries (None: none).
+        on_undeliverable: called with an escalation id that just ended ``undeliverable`` (wakes its long-polls).
+        clock: aware UTC now.
+    """
+
+    def __init__(
+        self, store: Store, reports: ReportStore, chat: ChatPort, config: DeliveryConfig, *,
+        metrics: Metrics | None = None, clock: Callable[[], datetime] = utcnow,
+    ) -> None:
+        self.store = store
+        self.reports = reports
+        self.chat = chat
+        self.config = config
+        self.metrics = metrics
+        self.clock = clock
+        self._idle: list[asyncio.Event] = []
+        self._pruned = datetime.min.replace(tzinfo=UTC)
+        self.closing = False
+        store.on_jobs(self.wake)
+
+    def wake(self) -> None:
+        """New jobs were committed on this replica: wake ONE idle worker (the others keep sleeping; a busy worker
+        claims again as soon as it is done)."""
+        if self._idle:
+            self._idle.pop().set()
+
+    def stop(self) -> None:
+        """Graceful shutdown: workers finish the job in hand, then return (claim nothing new)."""
+        self.closing = True
+        for event in self._idle:
+            event.set()
+
+    async def run(self) -> None:
+        """One worker's loop, until :meth:`stop` (or cancelled); errors are logged, never fatal."""
+        while not self.closing:
+            try:
+                worked = await self.run_once()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - a worker survives a store hiccup
+                log.exception("delivery.loop_failed")
+                worked = False
+            if worked or self.closing:
+                continue
+            woken = asyncio.Event()
+            self._idle.append(woken)
+            try:
+                idle = await self._idle_for()
+                await asyncio.wait_for(woken.wait(), timeout=idle)
+            except TimeoutError:
+                pass
+            finally:
+                if woken in self._idle:
+                    self._idle.remove(woken)
+
+    async def _idle_for(self) -> float:
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            if now - self._pruned > PRUNE_EVERY:
+                self._pruned = now
+                await tx.prune_jobs(now - KEEP_DONE_JOBS)
+            due = await tx.next_job_due(now)
+        if due is None:
+            return self.config.poll_s
+        return min(self.config.poll_s, max(0.005, (due - now).total_seconds()))
+
+    async def run_once(self) -> bool:
+        """Claim and deliver one job; False when no job could be claimed now."""
+        if self.closing:
+            return False
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            job = await tx.claim_job(now, interval_s=self.config.interval_s, burst=self.config.burst,
+                                     lease_s=self.config.lease_s, deadline_s=self.config.deadline_s)
+        if job is None:
+            return False
+        bound = log.bind(job_id=job.id, kind=job.kind, ref=job.ref, room=job.room, attempt=job.attempts)
+        try:
+            await self._deliver(job)
+        except RateLimited as exc:
+            await self._rate_limited(job, exc)
+            bound.info("delivery.rate_limited", retry_after=exc.retry_after_s)
+        except Refused as exc:
+            bound.warning("delivery.refused", error=exc.error)
+            await self._fail(job, f"Slack refused: {exc.error}", refused=True)
+        except GiveUp as exc:
+            bound.warning("delivery.dropped", error=str(exc))
+            async with self.store.transaction() as tx:
+                await tx.job_failed(job.id, self.clock(), str(exc))
+        except (ChatError, Exception) as exc:  # noqa: BLE001 - anything else: the outcome is unknown, retry
+            error = exc.error if isinstance(exc, ChatError) else type(exc).__name__
+            if not isinstance(exc, ChatError):
+                bound.exception("delivery.crashed")
+            await self._fail(job, error, unsure=True)
+        else:
+            self._count("delivered", job)
+        return True
+
+    # -- per kind ------------------------------------------------------------------------------------------
+    async def _deliver(self, job: Job) -> None:
+        handler = {
+            "card.post": self._card_post, "card.update": self._card_update, "notice": self._notice,
+            "report.dm": self._report_dm, "report.update": self._report_update,
+        }[job.kind]
+        await handler(job)
+
+    async def _bot(self, bot_id: str) -> Bot:
+        bot = await self.store.get_bot(bot_id)
+        if bot is None:
+            raise GiveUp(f"Bot {bot_id} no longer exists")
+        return bot
+
+    async def _channel(self, room: str) -> str:
+        return await self.chat.open_dm(room.removeprefix("user:")) if room.startswith("user:") else room
+
+    async def _post_once(self, job: Job, channel: str, tag: Tag, since: datetime, text: str,
+                         blocks: list[dict[str, Any]]) -> tuple[str, str, bool]:
+        """Post unless an earlier attempt of this job already landed; ``(channel, ts, found_in_history)``."""
+        if job.uncertain:
+            ts = await self.chat.find(channel, tag, since=since)
+            if ts is not None:
+                return channel, ts, True
+        posted_channel, ts = await self.chat.post(channel, text, blocks, tag)
+        return posted_channel, ts, False
+
+    async def _card_post(self, job: Job) -> None:
+        escalation = await self.store.get_escalation(job.ref)
+        if escalation is None:
+            raise GiveUp(f"escalation {job.ref} no longer exists")
+        bot = await self._bot(escalation.bot_id)
+        channel = await self._channel(job.room)
+        message = approval_card(to_card(escalation, bot))
+        channel, ts, found = await self._post_once(
+            job, channel, Tag(CARD_TAG, escalation.id), escalation.created_at, message.text, message.blocks
+        )
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, now)
+            current = await tx.set_card(escalation.id, status="posted", channel=channel, ts=ts)
+            await tx.audit("card.posted", at=now, escalation_id=escalation.id, channel=channel, ts=ts,
+                           found_in_history=found)
+            if current is not None and not current.pending and (found or current.status != escalation.status):
+                # It ended while the card was on its way: no live buttons, ever (issue 10, item 5).
+                await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)
+        log.info("card.posted", escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id,
+                 channel=channel, ts=ts, found_in_history=found)
+
+    async def _card_update(self, job: Job) -> None:
+        escalation = await self.store.get_escalation(job.ref)
+        if escalation is None:
+            raise GiveUp(f"escalation {job.ref} no longer exists")
+        if escalation.card_channel and escalation.card_ts:
+            bot = await self._bot(escalation.bot_id)
+            message = approval_card(to_card(escalation, bot))
+            await self.chat.update(escalation.card_channel, escalation.card_ts, message.text, message.blocks)
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, self.clock())
+
+    async def _notice(self, job: Job) -> None:
+        async with self.store.transaction() as tx:
+            notice = await tx.get_notice(job.ref)
+        if notice is None:
+            raise GiveUp(f"notice {job.ref} no longer exists")
+        bot = await self._bot(notice.bot_id)
+        message = to_notice_message(notice, bot, window_s=self.config.notice_window_s)
+        if notice.channel and notice.ts:
+            await self.chat.update(notice.channel, notice.ts, message.text, message.blocks)
+            async with self.store.transaction() as tx:
+                await tx.job_done(job.id, self.clock())
+            return
+        channel = await self._channel(job.room)
+        channel, ts, found = await self._post_once(
+            job, channel, Tag(NOTICE_TAG, notice.id), notice.window_start, message.text, message.blocks
+        )
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, self.clock())
+            await tx.notice_posted(notice.id, channel, ts)
+            if found:
+                await tx.enqueue("notice", ref=notice.id, room=job.room, at=self.clock())
+
+    async def _report_dm(self, job: Job) -> None:
+        report = await self.reports.get(job.ref)
+        if report is None:
+            raise GiveUp(f"report {job.ref} no longer exists")
+        bot = await self._bot(report.bot_id)
+        owner = str(job.payload.get("owner") or "")
+        channel = await self.chat.open_dm(owner)
+        message = report_dm(to_card_report(report, bot, await self._blocked_hosts(bot)))
+        channel, ts, found = await self._post_once(
+            job, channel, Tag(REPORT_TAG, f"{report.id}:{owner}"), report.first_seen, message.text, message.blocks
+        )
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, now)
+            current = await tx.report_dm_posted(report.id, channel, ts)
+            await tx.audit("report.delivered", at=now, actor=bot.id, report_id=report.id, channels=[channel],
+                           owner=owner, found_in_history=found)
+            if current is not None and (found or current.status != report.status or current.count != report.count):
+                await tx.enqueue("report.update", ref=report.id, room=job.room, at=now)
+        log.info("report.delivered", report_id=report.id, bot_id=bot.id, owner=owner)
+
+    async def _blocked_hosts(self, bot: Bot) -> list[tuple[str, datetime]]:
+        """``(host, blocked since)`` of the Bot's open reports, as the DM shows them now."""
+        return [(r.host, r.first_seen) for r in await self.reports.open_for_bot(bot.id)]
+
+    async def _report_update(self, job: Job) -> None:
+        report = await self.reports.get(job.ref)
+        if report is None:
+            raise GiveUp(f"report {job.ref} no longer exists")
+        bot = await self._bot(report.bot_id)
+        message = report_dm(to_card_report(report, bot, await self._blocked_hosts(bot)))
+        for channel, ts in report.dms:
+            await self.chat.update(channel, ts, message.text, message.blocks)
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, self.clock())
+
+    # -- failures ------------------------------------------------------------------------------------------
+    async def _rate_limited(self, job: Job, exc: RateLimited) -> None:
+        now = self.clock()
+        until = now + timedelta(seconds=max(exc.retry_after_s, 0.0))
+        self._count("rate_limited", job)
+        async with self.store.transaction() as tx:
+            await tx.pause_room(job.room, until, now)
+            await tx.job_retry(job.id, due_at=until, error="ratelimited", uncertain=False)
+
+    def _backoff(self, job: Job, unsure: bool) -> float:
+        base = float(min(30.0, 0.5 * 2 ** max(0, job.attempts - 1))) * random.uniform(0.8, 1.2)
+        if unsure and job.kind in ("card.post", "notice", "report.dm"):
+            base = max(base, 2 * self.config.timeout_s)  # a slow post lands before we look for it
+        return base
+
+    async def _fail(self, job: Job, error: str, *, unsure: bool = False, refused: bool = False) -> None:
+        now = self.clock()
+        deadline = job.deadline_at or now
+        if job.kind == "notice" or (not refused and now < deadline):
+            # Notices are never given up (their room stops auto-answering while one is overdue).
+            delay = self._backoff(job, unsure)
+            due = now + timedelta(seconds=delay)
+            if job.kind != "notice":
+                due = min(due, deadline)
+            self._count("retried", job)
+            async with self.store.transaction() as tx:
+                await tx.job_retry(job.id, due_at=due, error=error, uncertain=unsure)
+            log.info("delivery.retry", job_id=job.id, kind=job.kind, ref=job.ref, error=error, in_s=round(delay, 2))
+            return
+        self._count("failed", job)
+        async with self.store.transaction() as tx:
+            await tx.job_failed(job.id, now, error)
+            if job.kind == "card.post":
+                await tx.set_card(job.ref, status="failed")
+                failed = await tx.decide(job.ref, status="undeliverable", at=now, decided_by=None,
+                                         source="delivery_failure",
+                                         reason=f"the approval card could not be posted: {error}")
+                if failed is not None:
+                    await tx.audit("escalation.undeliverable", at=now, escalation_id=job.ref, error=error)
+                    if self.metrics is not None:
+                        self.metrics.escalations.labels("undeliverable", "delivery_failure").inc()
+            elif job.kind == "report.dm":
+                await tx.audit("report.undeliverable", at=now, report_id=job.ref, owner=job.payload.get("owner"),
+                               error=error)
+        log.warning("delivery.failed", job_id=job.id, kind=job.kind, ref=job.ref, error=error)
+
+    def _count(self, outcome: str, job: Job) -> None:
+        if self.metrics is not None:
+            self.metrics.deliveries.labels(job.kind, outcome).inc()

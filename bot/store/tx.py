@@ -1,0 +1,508 @@
+"""One store transaction (:class:`Tx`): a state change, its audit rows and the chat jobs it causes commit together.
+
+Open one with :meth:`bot.store.Store.transaction`::
+
+    async with store.transaction() as tx:
+        decided = await tx.decide(escalation_id, status="approved", ...)
+        await tx.audit("escalation.approved", ...)
+        await tx.enqueue("card.update", ref=escalation_id, room=room, at=now)
+
+Everything commits at the end of the block, or nothing does (an exception rolls back). This is the outbox (DESIGN.md,
+"Chat effects are durable jobs"): domain services write job rows here and never call chat; ``bot/delivery`` claims
+the jobs (:meth:`Tx.claim_job`), sends them and records the result in the transaction that marks them done.
+
+Concurrency, on SQLite and PostgreSQL alike: decisions are compare-and-set updates; a job is claimed under
+``FOR UPDATE SKIP LOCKED`` on PostgreSQL (SQLite transactions are ``BEGIN IMMEDIATE``, one writer at a time); a
+room's pace row is locked while a slot is taken, so every replica shares one pace per room.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from bot.store.models import (
+    AuditRow,
+    EscalationRow,
+    OutboxJobRow,
+    RoomNoticeRow,
+    RoomPaceRow,
+    StandingApprovalRow,
+)
+from bot.store.notify import notify_at_commit
+from bot.store.records import JOB_KINDS, Escalation, Job, NewEscalation, Notice, StandingApproval
+
+if TYPE_CHECKING:  # bot.store.reports imports bot.store.sql, which imports this module
+    from bot.store.admission import AdmissionLimits
+    from bot.store.reports import NewReport, Report
+
+NOTICE_ITEMS = 5
+"""How many of a folded notice's latest auto-answers it lists."""
+
+CLAIM_SCAN = 20
+"""Candidate jobs looked at per claim (from rooms whose pace allows a send now)."""
+
+
+def escalation_record(row: EscalationRow) -> Escalation:
+    """The plain record of an escalation row."""
+    return Escalation(
+        id=row.id, bot_id=row.bot_id, session_id=row.session_id, command=row.command, cwd=row.cwd,
+        file_policy=row.file_policy, approval_policy=row.approval_policy, contained=row.contained,
+        justification=row.justification, room=row.room, risk=row.risk, reasons=tuple(row.reasons), status=row.status,
+        created_at=row.created_at, expires_at=row.expires_at, decided_at=row.decided_at, decided_by=row.decided_by,
+        decision_source=row.decision_source, reason=row.reason, idempotency_key=row.idempotency_key,
+        card_channel=row.card_channel, card_ts=row.card_ts, standing_approval_id=row.standing_approval_id,
+        card_status=row.card_status,
+    )
+
+
+def notice_record(row: RoomNoticeRow) -> Notice:
+    """The plain record of a folded notice row."""
+    return Notice(
+        id=row.id, room=row.room, bot_id=row.bot_id, window_start=row.window_start, count=row.count,
+        items=tuple(row.items), approvals=tuple(row.approvals), channel=row.channel, ts=row.ts,
+    )
+
+
+class Tx:
+    """The operations of one transaction (see the module docstring). Made by ``Store.transaction()`` only.
+
+    ``enqueued`` counts the jobs written (the store wakes this replica's delivery workers after the commit);
+    ``decided`` lists the ids decided (their long-polls are woken after the commit).
+    """
+
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+        self.enqueued = 0
+        self.decided: list[str] = []
+
+    @property
+    def postgres(self) -> bool:
+        """True on PostgreSQL (row locks, ``SKIP LOCKED``, NOTIFY)."""
+        bind = self.session.bind
+        return bind is not None and bind.dialect.name == "postgresql"
+
+    # -- escalations -------------------------------------------------------------------------------------
+    async def add_escalation(
+        self, new: NewEscalation, *, card_status: str | None = None, limits: AdmissionLimits | None = None
+    ) -> tuple[Escalation, bool]:
+        """Insert a pending escalation (``card_status``: ``queued`` when its card job is written with it); returns
+        ``(escalation, created)``.
+
+        A repeated ``idempotency_key`` of the same Bot inserts nothing and returns the first one (``created=False``),
+        also when a concurrent insert of the same key wins (the UNIQUE constraint, inside a savepoint). A retry is
+        never refused by ``limits``.
+
+        Raises:
+            Refused: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); roll back.
+        """
+        if new.idempotency_key is not None:
+            existing = await self._by_key(new.bot_id, new.idempotency_key)
+            if existing is not None:
+                return existing, False
+        if limits is not None:
+            from bot.store.admission import admit
+
+            await admit(self.session, new.bot_id, new.created_at, limits)
+        row = EscalationRow(
+            id=new.id, bot_id=new.bot_id, session_id=new.session_id, command=new.command, cwd=new.cwd,
+            file_policy=new.file_policy, approval_policy=new.approval_policy, contained=new.contained,
+            justification=new.justification, room=new.room, risk=new.risk, reasons=list(new.reasons),
+            status="pending", created_at=new.created_at, expires_at=new.expires_at,
+            idempotency_key=new.idempotency_key, card_status=card_status,
+        )
+        if new.idempotency_key is None:
+            self.session.add(row)  # flushed at commit, with the rest of the transaction
+            return escalation_record(row), True
+        try:
+            async with self.session.begin_nested():
+                self.session.add(row)
+        except IntegrityError:
+            if new.idempotency_key is None:
+                raise
+            existing = await self._by_key(new.bot_id, new.idempotency_key)
+            if existing is None:
+                raise
+            return existing, False
+        return escalation_record(row), True
+
+    async def _by_key(self, bot_id: str, key: str) -> Escalation | None:
+        stmt = select(EscalationRow).where(EscalationRow.bot_id == bot_id, EscalationRow.idempotency_key == key)
+        row = (await self.session.execute(stmt)).scalar_one_or_none()
+        return escalation_record(row) if row else None
+
+    async def get_escalation(self, escalation_id: str) -> Escalation | None:
+        """The escalation as this transaction sees it, or None."""
+        row = await self.session.get(EscalationRow, escalation_id, populate_existing=True)
+        return escalation_record(row) if row else None
+
+    async def decide(
+        self, escalation_id: str, *, status: str, at: datetime, decided_by: str | None, source: str,
+        reason: str | None = None, standing_approval_id: str | None = None,
+    ) -> Escalation | None:
+        """Move a pending escalation to a final ``status``, exactly once (compare-and-set on ``pending``).
+
+        Returns the decided escalation, or None when it was not pending (already decided, or unknown). A decision
+        also NOTIFYs the other replicas at commit (PostgreSQL).
+        """
+        result = await self.session.execute(
+            update(EscalationRow)
+            .where(EscalationRow.id == escalation_id, EscalationRow.status == "pending")
+            .values(status=status, decided_at=at, decided_by=decided_by, decision_source=source, reason=reason,
+                    standing_approval_id=standing_approval_id)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        await notify_at_commit(self.session, escalation_id)
+        self.decided.append(escalation_id)
+        return await self.get_escalation(escalation_id)
+
+    async def set_card(self, escalation_id: str, *, status: str, channel: str | None = None,
+                       ts: str | None = None) -> Escalation | None:
+        """Record the card's delivery state (``queued``, ``posted`` with its channel and ts, or ``failed``)."""
+        values: dict[str, Any] = {"card_status": status}
+        if channel is not None:
+            values["card_channel"] = channel
+        if ts is not None:
+            values["card_ts"] = ts
+        await self.session.execute(update(EscalationRow).where(EscalationRow.id == escalation_id).values(**values))
+        return await self.get_escalation(escalation_id)
+
+    # -- standing approvals ------------------------------------------------------------------------------
+    async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
+        """Add one use to each approval (atomic increment) and set its last use."""
+        await self.session.execute(
+            update(StandingApprovalRow)
+            .where(StandingApprovalRow.id.in_(approval_ids))
+            .values(use_count=StandingApprovalRow.use_count + 1, last_used_at=at)
+        )
+
+    async def add_standing(self, approval: StandingApproval) -> None:
+        """Insert a standing approval (commit it with its ``standing.created`` audit row)."""
+        self.session.add(StandingApprovalRow(
+            id=approval.id, scope=approval.scope, subject=approval.subject, bot_id=approval.bot_id,
+            pattern=approval.pattern, max_risk=approval.max_risk, contained_only=approval.contained_only,
+            expires_at=approval.expires_at, created_by=approval.created_by, created_at=approval.created_at,
+            note=approval.note, use_count=0,
+        ))
+        await self.session.flush()
+
+    async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> bool:
+        """Revoke once (compare-and-set on ``revoked_at IS NULL``); False if unknown or already revoked."""
+        result = await self.session.execute(
+            update(StandingApprovalRow)
+            .where(StandingApprovalRow.id == approval_id, StandingApprovalRow.revoked_at.is_(None))
+            .values(revoked_at=at, revoked_by=by)
+        )
+        return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    # -- audit ----------------------------------------------------------------------------------------------
+    async def audit(
+        self, event_name: str, *, at: datetime, escalation_id: str | None = None, actor: str | None = None,
+        **detail: Any,
+    ) -> None:
+        """Append one audit row (never updated or deleted by FlyBot), committed with the change it records."""
+        self.session.add(AuditRow(at=at, event=event_name, escalation_id=escalation_id, actor=actor, detail=detail))
+
+    # -- the outbox: writing ------------------------------------------------------------------------------
+    async def enqueue(
+        self, kind: str, *, ref: str, room: str, at: datetime, payload: dict[str, Any] | None = None,
+        deadline_at: datetime | None = None,
+    ) -> None:
+        """Write one job (due at once; inserted at the next flush or at commit).
+
+        Args:
+            kind: one of :data:`bot.store.records.JOB_KINDS` (its priority comes from there).
+            ref: the escalation, report or notice id the job is about.
+            room: the pacing key: a channel id, or ``user:<id>`` for a DM.
+            deadline_at: when delivery gives up (None: never).
+
+        Raises:
+            ValueError: an unknown kind.
+        """
+        if kind not in JOB_KINDS:
+            raise ValueError(f"unknown job kind {kind!r}")
+        row = OutboxJobRow(
+            kind=kind, priority=JOB_KINDS[kind], room=room, ref=ref, payload=payload or {}, status="queued",
+            attempts=0, uncertain=False, created_at=at, due_at=at, deadline_at=deadline_at,
+        )
+        self.session.add(row)
+        self.enqueued += 1
+
+    async def has_card_job(self, escalation_id: str) -> bool:
+        """True when the escalation has (or had) a card to post or update."""
+        row = await self.session.get(EscalationRow, escalation_id)
+        return row is not None and row.card_status is not None
+
+    async def fold_notice(
+        self, *, room: str, bot_id: str, at: datetime, window_s: float, item: dict[str, Any],
+        approvals: list[dict[str, Any]],
+    ) -> str:
+        """Fold one auto-answer into the room's notice of this Bot and window, and make sure a job will show it.
+
+        The notice row is updated first (its row lock orders concurrent folds), so of two folds the second sees the
+        first's job; a job is written only when none of this notice is waiting unclaimed. Returns the notice id.
+        """
+        window = int(at.timestamp() // window_s)
+        key = f"{room} {bot_id} {window}"
+        notice_id = await self._bump_notice(key, at, item, approvals)
+        if notice_id is None:
+            row = RoomNoticeRow(
+                id="ntc_" + uuid.uuid4().hex[:20], open_key=key, room=room, bot_id=bot_id, window_start=at,
+                count=1, items=[item], approvals=approvals, updated_at=at,
+            )
+            try:
+                async with self.session.begin_nested():
+                    self.session.add(row)
+                notice_id = row.id
+            except IntegrityError:
+                notice_id = await self._bump_notice(key, at, item, approvals)
+                if notice_id is None:
+                    raise
+        waiting = await self.session.execute(
+            select(OutboxJobRow.id).where(
+                OutboxJobRow.ref == notice_id, OutboxJobRow.status == "queued", OutboxJobRow.claimed_until.is_(None)
+            ).limit(1)
+        )
+        if waiting.first() is None:
+            await self.enqueue("notice", ref=notice_id, room=room, at=at)
+        return notice_id
+
+    async def _bump_notice(
+        self, key: str, at: datetime, item: dict[str, Any], approvals: list[dict[str, Any]]
+    ) -> str | None:
+        result = await self.session.execute(
+            update(RoomNoticeRow).where(RoomNoticeRow.open_key == key)
+            .values(count=RoomNoticeRow.count + 1, updated_at=at)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        row = (await self.session.execute(select(RoomNoticeRow).where(RoomNoticeRow.open_key == key))).scalar_one()
+        row.items = [*row.items, item][-NOTICE_ITEMS:]
+        known = {a["id"] for a in row.approvals}
+        row.approvals = [*row.approvals, *(a for a in approvals if a["id"] not in known)]
+        return row.id
+
+    async def notices_overdue(self, room: str, now: datetime) -> bool:
+        """True when the room's oldest undelivered notice is past its delivery deadline (standing approvals in that
+        room then stop answering until delivery recovers: issue 10, "nothing is approved unseen")."""
+        stmt = select(OutboxJobRow.id).where(
+            OutboxJobRow.room == room, OutboxJobRow.kind == "notice", OutboxJobRow.status == "queued",
+            OutboxJobRow.deadline_at < now,
+        ).limit(1)
+        return (await self.session.execute(stmt)).first() is not None
+
+    # -- the outbox: delivering -----------------------------------------------------------------------------
+    async def claim_job(
+        self, now: datetime, *, interval_s: float, burst: int, lease_s: float, deadline_s: float
+    ) -> Job | None:
+        """Claim the next due job whose room may send now, taking the room's slot; None when there is none.
+
+        Order: within the rooms that may send, by priority then age. The claim is a lease (``claimed_until``) so
+        that a crashed worker's job comes back; a job of a thing already in flight (same ``ref``) waits. The first
+        claim starts the job's delivery deadline (``deadline_s``): waiting for the room's pace is not failing.
+        """
+        job, pace = OutboxJobRow, RoomPaceRow
+        stmt = (
+            select(job)
+            .outerjoin(pace, pace.room == job.room)
+            .where(
+                job.status == "queued", job.due_at <= now,
+                or_(job.claimed_until.is_(None), job.claimed_until < now),
+                or_(pace.room.is_(None), pace.ready_at <= now),
+            )
+            .order_by(job.priority, job.id)
+            .limit(CLAIM_SCAN)
+        )
+        if self.postgres:
+            stmt = stmt.with_for_update(skip_locked=True, of=job)
+        rows = (await self.session.execute(stmt)).scalars().all()
+        tried: set[str] = set()
+        for row in rows:
+            if row.room in tried:
+                continue
+            tried.add(row.room)
+            if await self._in_flight(row, now):
+                continue
+            if not await self._take_slot(row.room, now, interval_s=interval_s, burst=burst):
+                continue
+            was_claimed = row.claimed_until is not None
+            row.claimed_until = now + timedelta(seconds=lease_s)
+            row.attempts += 1
+            row.slot_at = now
+            row.uncertain = row.uncertain or was_claimed
+            if row.deadline_at is None:
+                row.deadline_at = now + timedelta(seconds=deadline_s)
+            return Job(id=row.id, kind=row.kind, room=row.room, ref=row.ref, payload=dict(row.payload),
+                       attempts=row.attempts, uncertain=row.uncertain, created_at=row.created_at,
+                       deadline_at=row.deadline_at, slot_at=now)
+        return None
+
+    async def next_job_due(self, now: datetime) -> datetime | None:
+        """When the next queued job could be claimed (the latest of its due time, its room's next slot and its
+        lease's end); None when nothing is queued. One aggregate query (PostgreSQL ``GREATEST``, SQLite's scalar
+        ``max``)."""
+        job, pace = OutboxJobRow, RoomPaceRow
+        greatest = func.greatest if self.postgres else func.max
+        ready = greatest(job.due_at, func.coalesce(job.claimed_until, job.due_at), func.coalesce(pace.ready_at, job.due_at))
+        stmt = select(func.min(ready)).select_from(job).outerjoin(pace, pace.room == job.room).where(
+            job.status == "queued"
+        )
+        value: Any = (await self.session.execute(stmt)).scalar_one_or_none()
+        if value is None:
+            return None
+        if isinstance(value, str):  # SQLite's scalar max() hands back the stored text
+            value = datetime.fromisoformat(value)
+        when: datetime = value if value.tzinfo is not None else value.replace(tzinfo=UTC)
+        return when
+
+    async def queue_stats(self, now: datetime) -> dict[str, tuple[int, float]]:
+        """Per job kind: ``(jobs waiting, age of the oldest in seconds)`` (for the metrics)."""
+        stmt = (
+            select(OutboxJobRow.kind, func.count(), func.min(OutboxJobRow.created_at))
+            .where(OutboxJobRow.status == "queued")
+            .group_by(OutboxJobRow.kind)
+        )
+        stats: dict[str, tuple[int, float]] = {}
+        for kind, count, oldest in await self.session.execute(stmt):
+            stats[str(kind)] = (int(count), max(0.0, (now - oldest).total_seconds()) if oldest else 0.0)
+        return stats
+
+    async def room_queue(self, room: str) -> int:
+        """How many card posts wait for ``room`` (the hook for a room queue cap, ``room_busy``)."""
+        stmt = select(func.count()).select_from(OutboxJobRow).where(
+            OutboxJobRow.room == room, OutboxJobRow.kind == "card.post", OutboxJobRow.status == "queued"
+        )
+        return int((await self.session.execute(stmt)).scalar_one())
+
+    # -- blocked reports (bot.store.reports does the work) ------------------------------------------------------
+    async def record_report(self, new: NewReport) -> tuple[Report, bool]:
+        """Fold into the open report of the same Bot and host, or insert; ``(report, created)``."""
+        from bot.store.reports import record_in
+
+        return await record_in(self.session, new)
+
+    async def get_report(self, report_id: str) -> Report | None:
+        """The report as this transaction sees it, or None."""
+        from bot.store.reports import get_in
+
+        return await get_in(self.session, report_id)
+
+    async def decide_report(
+        self, report_id: str, *, status: str, at: datetime, decided_by: str, source: str,
+        standing_approval_id: str | None = None, grant_on_host: bool = False,
+    ) -> Report | None:
+        """Decide an open report exactly once (compare-and-set); None when it was not open."""
+        from bot.store.reports import decide_in
+
+        report = await decide_in(self.session, report_id, status=status, at=at, decided_by=decided_by,
+                                 source=source, standing_approval_id=standing_approval_id,
+                                 grant_on_host=grant_on_host)
+        if report is not None:
+            self.decided.append(report_id)
+        return report
+
+    async def open_reports(self, bot_id: str) -> list[Report]:
+        """The Bot's open reports, oldest first."""
+        from bot.store.reports import open_for_bot_in
+
+        return await open_for_bot_in(self.session, bot_id)
+
+    async def resolve_open_report(self, bot_id: str, host: str, *, at: datetime) -> Report | None:
+        """Close the Bot's open report on ``host`` as resolved by the host itself; None when none was open."""
+        from bot.store.reports import resolve_open_in
+
+        report = await resolve_open_in(self.session, bot_id, host, at=at)
+        if report is not None:
+            self.decided.append(report.id)
+        return report
+
+    async def report_dm_posted(self, report_id: str, channel: str, ts: str) -> Report | None:
+        """Remember one owner's DM of a report (for its redraws); the report as it is now."""
+        from bot.store.reports import dm_posted_in
+
+        return await dm_posted_in(self.session, report_id, channel, ts)
+
+    async def _in_flight(self, row: OutboxJobRow, now: datetime) -> bool:
+        stmt = select(OutboxJobRow.id).where(
+            OutboxJobRow.ref == row.ref, OutboxJobRow.id != row.id, OutboxJobRow.status == "queued",
+            OutboxJobRow.claimed_until >= now,
+        ).limit(1)
+        return (await self.session.execute(stmt)).first() is not None
+
+    async def _pace_row(self, room: str, now: datetime) -> RoomPaceRow:
+        stmt = select(RoomPaceRow).where(RoomPaceRow.room == room)
+        if self.postgres:
+            stmt = stmt.with_for_update()
+        row = (await self.session.execute(stmt)).scalar_one_or_none()
+        if row is not None:
+            return row
+        try:
+            async with self.session.begin_nested():
+                self.session.add(RoomPaceRow(room=room, tat=now, paused_until=None, ready_at=now))
+        except IntegrityError:
+            pass
+        return (await self.session.execute(stmt)).scalar_one()
+
+    async def _take_slot(self, room: str, now: datetime, *, interval_s: float, burst: int) -> bool:
+        """GCRA: allowed when ``now >= tat - (burst-1)*interval`` and the room is not paused; moves ``tat`` on."""
+        row = await self._pace_row(room, now)
+        tolerance = timedelta(seconds=max(0, burst - 1) * interval_s)
+        paused = row.paused_until
+        if paused is not None and now < paused:
+            return False
+        if now < row.tat - tolerance:
+            row.ready_at = row.tat - tolerance
+            return False
+        row.tat = max(row.tat, now) + timedelta(seconds=interval_s)
+        row.ready_at = max(row.tat - tolerance, paused or now)
+        return True
+
+    async def pause_room(self, room: str, until: datetime, now: datetime) -> None:
+        """Slack said to wait (``Retry-After``): no job of this room is sent before ``until``, on any replica."""
+        row = await self._pace_row(room, now)
+        row.paused_until = max(row.paused_until or until, until)
+        row.ready_at = max(row.ready_at, row.paused_until)
+
+    async def job_done(self, job_id: int, at: datetime) -> None:
+        """Mark a job delivered (in the transaction that records its result)."""
+        await self.session.execute(
+            update(OutboxJobRow).where(OutboxJobRow.id == job_id)
+            .values(status="done", done_at=at, claimed_until=None, last_error=None)
+        )
+
+    async def job_retry(self, job_id: int, *, due_at: datetime, error: str, uncertain: bool) -> None:
+        """Give a claimed job back, due again at ``due_at`` (``uncertain``: the last attempt may have landed)."""
+        values: dict[str, Any] = {"due_at": due_at, "claimed_until": None, "last_error": error[:200]}
+        if uncertain:
+            values["uncertain"] = True
+        await self.session.execute(update(OutboxJobRow).where(OutboxJobRow.id == job_id).values(**values))
+
+    async def job_failed(self, job_id: int, at: datetime, error: str) -> None:
+        """Give up on a job for good (its deadline passed, or Slack refused it)."""
+        await self.session.execute(
+            update(OutboxJobRow).where(OutboxJobRow.id == job_id)
+            .values(status="failed", done_at=at, claimed_until=None, last_error=error[:200])
+        )
+
+    async def get_notice(self, notice_id: str) -> Notice | None:
+        """The folded notice, or None."""
+        row = await self.session.get(RoomNoticeRow, notice_id, populate_existing=True)
+        return notice_record(row) if row else None
+
+    async def notice_posted(self, notice_id: str, channel: str, ts: str) -> None:
+        """Remember where a folded notice was posted (later folds edit it there)."""
+        await self.session.execute(
+            update(RoomNoticeRow).where(RoomNoticeRow.id == notice_id).values(channel=channel, ts=ts)
+        )
+
+    async def prune_jobs(self, before: datetime) -> None:
+        """Delete finished jobs older than ``before`` (the audit log keeps the history)."""
+        await self.session.execute(
+            delete(OutboxJobRow).where(OutboxJobRow.status.in_(("done", "failed")), OutboxJobRow.done_at < before)
+        )

@@ -1,0 +1,391 @@
+"""Issue 10 (part A): chat effects are durable jobs. A real FlyBot against the Slack emulation, on SQLite and on
+PostgreSQL; the kill -9 tests run ``flybot serve`` as a real process and SIGKILL it.
+
+What holds: the API answers before chat; a click is stored with its audit row before its ack; a post whose answer
+was lost is found in the room's history instead of posted again; a card that lands after its escalation ended is
+redrawn at once; auto-answers fold into one notice; overdue notices stop auto-answers until delivery recovers; two
+replicas share one pace per room.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import signal
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from sqlalchemy import select
+
+from bot.app import RUNTIME, utcnow
+from bot.bots import register_bot
+from bot.store import open_store
+from bot.store.models import OutboxJobRow
+from cards import APPROVE_ACTION
+from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, free_socket
+from tests.pg import throwaway_database
+from tests.test_cli import clean_env
+from tests.test_replicas import Cluster
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
+    """A database URL: a SQLite file, or a throw-away PostgreSQL database (migrated)."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}"
+        return
+    async with throwaway_database() as url:
+        store = await open_store(url, migrate=True)
+        await store.close()
+        yield url
+
+
+async def started(tmp: Path, database: str, **overrides: Any) -> Harness:
+    harness = Harness(tmp=tmp, settings_overrides={"database_url": database, **overrides})
+    await harness.start()
+    return harness
+
+
+def tagged(harness_or_emulator: Any, key: str, event_type: str = "flybot_card") -> list[Any]:
+    """Messages in the emulation carrying FlyBot's metadata tag for ``key``."""
+    emulator = getattr(harness_or_emulator, "emulator", harness_or_emulator)
+    return [m for m in emulator.messages
+            if (m.metadata or {}).get("event_type") == event_type and m.metadata["event_payload"].get("key") == key]
+
+
+def has_buttons(blocks: list[dict[str, Any]]) -> bool:
+    return any(b.get("type") == "actions" and any(e.get("action_id") == APPROVE_ACTION for e in b["elements"])
+               for b in blocks)
+
+
+async def test_the_api_answers_before_chat_with_the_card_queued(tmp_path: Path, database: str) -> None:
+    harness = await started(tmp_path, database)
+    try:
+        token = await harness.add_bot()
+        await harness.fault("chat.postMessage", count=1, delay_s=1.0)  # a slow Slack does not slow the answer
+        status, data = await harness.post(token, harness.body())
+        assert status == 201 and data["status"] == "pending"
+        assert data["card"] == {"status": "queued", "channel": None, "ts": None}
+        settled = await harness.card_settled(token, data)
+        [card] = tagged(harness, data["id"])
+        assert settled["card"] == {"status": "posted", "channel": ROOM, "ts": card.ts}
+    finally:
+        await harness.close()
+
+
+async def test_a_click_is_recorded_with_its_audit_row_before_the_ack(tmp_path: Path, database: str) -> None:
+    harness = await started(tmp_path, database)
+    try:
+        token = await harness.add_bot()
+        esc = await harness.escalate(token)
+        answer = await harness.click(OWNER, esc["id"], APPROVE_ACTION)  # returns once FlyBot answered (the ack)
+        assert answer["status"] == 200
+        store = harness.runtime.store
+        stored = await store.get_escalation(esc["id"])
+        assert stored is not None and stored.status == "approved" and stored.decided_by == OWNER
+        events = [e.event for e in await store.audit_log(esc["id"])]
+        assert "escalation.approved" in events
+        async with store.transaction() as tx:
+            jobs = (await tx.session.execute(select(OutboxJobRow.kind).where(OutboxJobRow.ref == esc["id"]))).all()
+        assert sorted(k for (k,) in jobs) == ["card.post", "card.update"], "the card's update was queued with it"
+    finally:
+        await harness.close()
+
+
+async def test_a_post_that_timed_out_but_landed_is_not_posted_twice(tmp_path: Path, database: str) -> None:
+    harness = await started(tmp_path, database, slack_timeout_s=1.0, delivery_deadline_s=30.0)
+    try:
+        token = await harness.add_bot()
+        await harness.fault("chat.postMessage", count=1, delay_s=1.6)  # lands after FlyBot stopped waiting
+        esc = await harness.escalate(token)
+        assert esc["status"] == "pending" and esc["card"]["status"] == "posted"
+        [card] = tagged(harness, esc["id"])
+        assert esc["card"]["ts"] == card.ts
+        posts = [c for c in harness.emulator.calls if c["method"] == "chat.postMessage"]
+        assert len(posts) == 1, "the retry looked in the history first and found it"
+        assert any(c["method"] == "conversations.history" for c in harness.emulator.calls)
+        found = [e for e in await harness.runtime.store.audit_log(esc["id"]) if e.event == "card.posted"]
+        assert [e.detail["found_in_history"] for e in found] == [True]
+    finally:
+        await harness.close()
+
+
+async def test_a_card_posted_after_expiry_is_updated_at_once(tmp_path: Path, database: str) -> None:
+    harness = await started(tmp_path, database, slack_timeout_s=20.0)
+    try:
+        token = await harness.add_bot()
+        await harness.fault("chat.postMessage", count=1, delay_s=7.0)  # the card lands after the escalation expired
+        status, data = await harness.post(token, harness.body(timeout_s=5))
+        assert status == 201
+        _, final = await harness.get(token, data["id"], wait=20)
+        assert final["status"] == "expired"
+        settled = await harness.card_settled(token, final)
+        assert settled["card"]["status"] == "posted"
+        await harness.outbox_drained()
+        [card] = tagged(harness, data["id"])
+        assert not has_buttons(card.blocks), "no live buttons on an ended escalation"
+        updates = [c for c in harness.emulator.calls if c["method"] == "chat.update" and c["args"].get("ts") == card.ts]
+        assert updates, "it was redrawn after it landed"
+    finally:
+        await harness.close()
+
+
+async def _standing(harness: Harness) -> str:
+    token = await harness.add_bot("builder")
+    reply = await harness.slash(OWNER, "standing add --bot builder apt-get install")
+    assert reply.startswith("Saved"), reply
+    return token
+
+
+async def test_a_burst_of_auto_answers_folds_into_one_edited_notice(tmp_path: Path, database: str) -> None:
+    harness = await started(tmp_path, database)
+    try:
+        token = await _standing(harness)
+        answers = await asyncio.gather(*(
+            harness.post(token, harness.body(command=f"apt-get install -y pkg{i}", contained=True, session_id=f"s{i}"))
+            for i in range(20)
+        ))
+        assert all(status == 201 and data["status"] == "approved" and data["card"] is None for status, data in answers)
+        await harness.outbox_drained()
+        [notice] = harness.notices()
+        posts = [c for c in harness.emulator.calls if c["method"] == "chat.postMessage"
+                 and (c["args"].get("metadata") or {}).get("event_type") == "flybot_notice"]
+        assert len(posts) == 1, "one message for the whole burst"
+        assert "Auto-approved for builder: 20 commands in the last minute" in notice.text
+        assert "apt-get install" in json.dumps(notice.blocks)
+    finally:
+        await harness.close()
+
+
+async def test_overdue_notices_stop_auto_answers_until_delivery_recovers(tmp_path: Path, database: str) -> None:
+    harness = await started(tmp_path, database, delivery_deadline_s=1.0)
+    try:
+        token = await _standing(harness)
+        body = harness.body(command="apt-get install -y jq", contained=True)
+        await harness.fault("chat.postMessage", status=500, count=100000)
+        status, first = await harness.post(token, body)
+        assert status == 201 and first["status"] == "approved", "answered at once; its notice is queued"
+        store = harness.runtime.store
+
+        async def overdue() -> bool:
+            async with store.transaction() as tx:
+                return await tx.notices_overdue(ROOM, utcnow())
+
+        deadline = time.monotonic() + 30
+        while not await overdue():  # the notice keeps failing past its delivery deadline
+            assert time.monotonic() < deadline
+            await asyncio.sleep(0.05)
+        status, held = await harness.post(token, body)
+        assert status == 201 and held["status"] == "pending" and held["card"]["status"] == "queued", held
+        assert "standing.held" in [e.event for e in await store.audit_log(held["id"])]
+        async with harness.http.delete(f"{harness.emu_url}/control/faults") as response:
+            assert response.status == 200
+        await harness.outbox_drained()
+        assert len(harness.notices()) == 1
+        status, resumed = await harness.post(token, body)
+        assert status == 201 and resumed["status"] == "approved", "auto-answers resume once notices are delivered"
+        _, still = await harness.get(token, held["id"])
+        assert still["status"] in ("pending", "undeliverable"), "the held one was never auto-approved"
+    finally:
+        await harness.close()
+
+
+@pytest.fixture
+async def pg_cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with throwaway_database() as url:
+        store = await open_store(url, migrate=True)
+        await store.close()
+        cluster = Cluster(url, tmp_path)
+        try:
+            yield cluster
+        finally:
+            await cluster.close()
+
+
+async def test_two_replicas_share_one_pace_per_room(pg_cluster: Cluster) -> None:
+    interval = 0.25
+    await pg_cluster.start(replicas=2, slack_room_interval_s=interval, slack_room_burst=1)
+    _, token = await pg_cluster.add_bot()
+    payload = {"command": "sudo apt-get install -y jq", "cwd": "/w", "file_policy": "workspace-write",
+               "approval_policy": "ask", "contained": False}
+
+    async def post(i: int) -> dict[str, Any]:
+        async with pg_cluster.http.post(f"{pg_cluster.urls[i % 2]}/v1/escalations",
+                                        json={**payload, "session_id": f"s{i}"},
+                                        headers={"Authorization": f"Bearer {token}"}) as response:
+            assert response.status == 201
+            return dict(await response.json())
+
+    created = await asyncio.gather(*(post(i) for i in range(12)))
+    store = pg_cluster.apps[0][RUNTIME].store
+    deadline = time.monotonic() + 60
+    while True:
+        async with store.transaction() as tx:
+            if not await tx.queue_stats(utcnow()):
+                break
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.05)
+    for esc in created:
+        assert len(tagged(pg_cluster.emulator, esc["id"])) == 1, "each card exactly once"
+    async with store.transaction() as tx:
+        slots = sorted(s for (s,) in await tx.session.execute(
+            select(OutboxJobRow.slot_at).where(OutboxJobRow.room == ROOM, OutboxJobRow.status == "done")))
+    assert len(slots) == 12
+    gaps = [(b - a).total_seconds() for a, b in zip(slots, slots[1:], strict=False)]
+    assert min(gaps) >= interval * 0.999, f"two sends in one room closer than the pace: {gaps}"
+    assert sum(1 for c in pg_cluster.emulator.calls if c["method"] == "chat.postMessage") == 12
+
+
+# -- kill -9 ------------------------------------------------------------------------------------------------------
+class Served:
+    """``flybot serve`` as a real process against the in-test emulation; SIGKILL-able and restartable."""
+
+    def __init__(self, database: str, tmp: Path, emu_url: str, http: aiohttp.ClientSession) -> None:
+        self.database, self.tmp, self.emu_url, self.http = database, tmp, emu_url, http
+        sock = free_socket()
+        self.port = sock.getsockname()[1]
+        sock.close()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        env = clean_env(FLYBOT_DATABASE_URL=self.database, SLACK_BOT_TOKEN=BOT_TOKEN,
+                        SLACK_SIGNING_SECRET=SIGNING_SECRET, FLYBOT_SLACK_API_URL=f"{self.emu_url}/api/",
+                        FLYBOT_DELIVERY_LEASE_S="2", FLYBOT_SLACK_ROOM_INTERVAL_S="0",
+                        FLYBOT_SWEEP_INTERVAL_S="0.2")
+        self.proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "serve", "--port", str(self.port), cwd=self.tmp, env=env,
+            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                async with self.http.get(f"{self.url}/readyz") as response:
+                    if response.status == 200:
+                        return
+            except aiohttp.ClientError:
+                pass
+            assert time.monotonic() < deadline, "flybot serve did not start"
+            await asyncio.sleep(0.1)
+
+    def kill(self) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(signal.SIGKILL)
+
+    async def reap(self) -> None:
+        if self.proc is not None:
+            if self.proc.returncode is None:
+                self.proc.kill()
+            await self.proc.wait()
+
+    async def escalate(self, token: str) -> dict[str, Any]:
+        body = {"session_id": "s", "command": "sudo apt-get install -y jq", "cwd": "/w",
+                "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}
+        async with self.http.post(f"{self.url}/v1/escalations", json=body,
+                                  headers={"Authorization": f"Bearer {token}"}) as response:
+            assert response.status == 201
+            return dict(await response.json())
+
+    async def get(self, token: str, escalation_id: str) -> dict[str, Any]:
+        async with self.http.get(f"{self.url}/v1/escalations/{escalation_id}",
+                                 headers={"Authorization": f"Bearer {token}"}) as response:
+            return dict(await response.json())
+
+    async def until_card(self, token: str, escalation_id: str, timeout: float = 60) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while True:
+            data = await self.get(token, escalation_id)
+            if data["card"]["status"] != "queued":
+                return data
+            assert time.monotonic() < deadline, data
+            await asyncio.sleep(0.05)
+
+
+@pytest.fixture
+async def served(tmp_path: Path, database: str) -> AsyncIterator[tuple[Served, Cluster, str]]:
+    cluster = Cluster(database, tmp_path)
+    await cluster.start(replicas=0)
+    store = await open_store(database, migrate=True)
+    _bot, token = await register_bot(store, "ci-bot", [OWNER], ROOM)
+    await store.close()
+    server = Served(database, tmp_path, cluster.emu_url, cluster.http)
+    try:
+        yield server, cluster, token
+    finally:
+        await server.reap()
+        await cluster.close()
+
+
+async def fault(cluster: Cluster, **body: Any) -> None:
+    async with cluster.http.post(f"{cluster.emu_url}/control/faults", json=body) as response:
+        assert response.status == 200
+
+
+async def test_kill_9_between_commit_and_post_posts_the_card_once_after_restart(
+    served: tuple[Served, Cluster, str],
+) -> None:
+    server, cluster, token = served
+    await server.start()
+    await fault(cluster, method="chat.postMessage", status=500, count=100000)
+    esc = await server.escalate(token)  # committed with its card job; Slack keeps failing
+    deadline = time.monotonic() + 30
+    while not any(c["method"] == "chat.postMessage" for c in cluster.emulator.calls):
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.02)
+    server.kill()
+    await server.reap()
+    assert tagged(cluster.emulator, esc["id"]) == []
+    async with cluster.http.delete(f"{cluster.emu_url}/control/faults"):
+        pass
+    await server.start()
+    after = await server.until_card(token, esc["id"])
+    assert after["card"]["status"] == "posted" and after["status"] == "pending"
+    assert len(tagged(cluster.emulator, esc["id"])) == 1
+
+
+async def test_kill_9_while_a_post_is_in_flight_does_not_post_it_twice(served: tuple[Served, Cluster, str]) -> None:
+    server, cluster, token = served
+    await server.start()
+    await fault(cluster, method="chat.postMessage", count=1, delay_s=1.0)  # Slack takes its time (< the 2 s lease)...
+    esc = await server.escalate(token)
+    deadline = time.monotonic() + 30
+    while not any(c["method"] == "chat.postMessage" for c in cluster.emulator.calls):
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.02)
+    server.kill()  # ...and FlyBot dies before the answer; the card lands anyway
+    await server.reap()
+    await server.start()
+    after = await server.until_card(token, esc["id"])
+    [card] = tagged(cluster.emulator, esc["id"])
+    assert after["card"] == {"status": "posted", "channel": ROOM, "ts": card.ts}
+    assert sum(1 for c in cluster.emulator.calls if c["method"] == "chat.postMessage") == 1
+
+
+async def test_kill_9_right_after_the_ack_loses_no_click(served: tuple[Served, Cluster, str]) -> None:
+    server, cluster, token = served
+    await server.start()
+    cluster.emulator.events_url = f"{server.url}/slack/events"
+    esc = await server.escalate(token)
+    await server.until_card(token, esc["id"])
+    await fault(cluster, method="chat.update", count=1, delay_s=5.0)  # the card's redraw is still on its way
+    answer = await cluster.click(esc["id"])
+    assert answer["status"] == 200  # Slack got its ack
+    server.kill()
+    await server.reap()
+    store = await open_store(server.database)
+    try:
+        stored = await store.get_escalation(esc["id"])
+        assert stored is not None and stored.status == "approved" and stored.decided_by == OWNER
+        assert [e.event for e in await store.audit_log(esc["id"])].count("escalation.approved") == 1
+    finally:
+        await store.close()
+    await server.start()
+    deadline = time.monotonic() + 30
+    while has_buttons(tagged(cluster.emulator, esc["id"])[0].blocks):  # the queued redraw survived too
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.05)
