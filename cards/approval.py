@@ -226,11 +226,19 @@ def full_command_modal(esc: CardEscalation, *, approve: bool = False) -> dict[st
     """
     command = clean(esc.command)
     chunks = split_chunks(command, MODAL_CHUNK_MAX)
-    room = MODAL_MAX_BLOCKS - 1  # the intro block
+    said: list[Block] = []
+    if approve and truncate(clean(esc.justification or ""), CARD_JUSTIFICATION_MAX)[1]:
+        # Review and approve also shows whole a justification the card cut (the Bot's words, not FlyBot's; an
+        # adapter may put what it asks to approve there, e.g. Codex's diff of a file change).
+        said.append(bk.rich_text(bk.section(bk.text("Justification (the Bot's words):", bold=True))))
+        said += [bk.rich_text(bk.preformatted(chunk))
+                 for chunk in split_chunks(clean(esc.justification or ""), MODAL_CHUNK_MAX)]
+    room = MODAL_MAX_BLOCKS - 1 - len(said)  # the intro block and the justification
     shown = chunks if len(chunks) <= room else chunks[: room - 1]
     blocks = [_modal_intro(esc, command, len(shown))]
     blocks += [bk.rich_text(bk.preformatted(chunk)) for chunk in shown]
     hidden = len(command) - sum(len(chunk) for chunk in shown)
+    blocks += said
     if hidden:
         note = f"\u2026 {hidden:,} more characters do not fit in a Slack modal (100-block limit)."
         blocks.append(bk.rich_text(bk.section(bk.text(note, italic=True))))
@@ -481,9 +489,10 @@ def _timing_block(esc: CardEscalation) -> Block:
 
 def _actions_block(esc: CardEscalation, *, command_cut: bool, justification_cut: bool = False) -> Block | None:
     buttons = []
-    if esc.pending and command_cut:
-        # Issue 11 §5: the card does not show the whole command, so no button approves it unseen; "Review and
-        # approve" opens the whole command with Approve in it.
+    if esc.pending and (command_cut or justification_cut):
+        # Issue 11 §5: the card does not show the whole command (or the whole justification, where an adapter puts
+        # what it asks to approve, e.g. Codex's diff of a file change), so no button approves it unseen; "Review
+        # and approve" opens the whole command and justification with Approve in it.
         buttons.append(bk.button("Review and approve", REVIEW_APPROVE_ACTION, esc.id, style="primary"))
         if esc.risk != "destructive":  # these open a modal that shows the whole command (no one-click session choice)
             buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))

@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft7Validator
 
-from cards import APPROVE_ACTION, SHOW_JUSTIFICATION_ACTION
+from cards import APPROVE_ACTION, REVIEW_APPROVE_ACTION, SHOW_JUSTIFICATION_ACTION
 from tests.agents import agent_binary
 from tests.harness import OWNER, Harness, free_socket
 from tests.scripted_models import ResponsesAPI
@@ -235,16 +235,21 @@ async def test_a_file_change_card_lists_the_files_and_the_diff_and_approval_writ
     escalation_id = await pending_id(harness)
     card = json.dumps(harness.card_for(escalation_id)["blocks"])
     assert "notes.txt" in card and lines[0] in card and lines[-1] not in card  # the card shows the diff's start
-    await harness.click(OWNER, escalation_id, SHOW_JUSTIFICATION_ACTION)  # "Show full justification"
+    # The card cuts the diff, so it has no one-click Approve: Review and approve shows it whole, with Approve.
+    card_actions = [e.get("action_id") for b in harness.card_for(escalation_id)["blocks"] if b.get("type") == "actions"
+                    for e in b["elements"]]
+    assert APPROVE_ACTION not in card_actions and REVIEW_APPROVE_ACTION in card_actions
+    assert SHOW_JUSTIFICATION_ACTION in card_actions  # "Show full justification" (read-only) is offered too
+    await harness.click(OWNER, escalation_id, REVIEW_APPROVE_ACTION)
     await harness.eventually(lambda: harness.open_modal(OWNER))
-    modal = harness.open_modal(OWNER)
-    assert modal is not None
+    review = harness.open_modal(OWNER)
+    assert review is not None and review["view"]["submit"]["text"] == "Approve"
     whole = "".join(
-        el["elements"][0]["text"] for b in modal["view"]["blocks"] if b.get("type") == "rich_text"
+        el["elements"][0]["text"] for b in review["view"]["blocks"] if b.get("type") == "rich_text"
         for el in b["elements"] if el.get("type") == "rich_text_preformatted"
     )
     assert all(line in whole for line in lines), whole[-300:]
-    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    assert (await harness.submit_modal(OWNER, review["id"], {}))["status"] == 200
     code, _out, err = await finish(proc)
     assert code == 0, err
     assert (tmp_path / "work" / "notes.txt").read_text() == "".join(f"{line}\n" for line in lines)

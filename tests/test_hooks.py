@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from cards import APPROVE_ACTION, DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
+from cards import APPROVE_ACTION, DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT, REVIEW_APPROVE_ACTION
 from tests.harness import OWNER, Harness, free_socket
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -101,7 +101,7 @@ async def pending_id(harness: Harness) -> str:
     def found() -> str | None:
         return next((
             e["value"] for m in harness.emulator.messages for b in m.blocks if b.get("type") == "actions"
-            for e in b["elements"] if e.get("action_id") == APPROVE_ACTION
+            for e in b["elements"] if e.get("action_id") in (APPROVE_ACTION, REVIEW_APPROVE_ACTION)
         ), None)
 
     await harness.eventually(lambda: found() is not None, timeout=20)

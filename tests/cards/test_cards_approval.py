@@ -42,6 +42,7 @@ from cards import (
     full_command_modal,
     not_allowed_text,
 )
+from cards.text import clean
 
 HOSTILE = "<!channel> <@U123> <https://evil|click> *bold* _it_ ~s~ `code` &amp;"
 FINAL = ("approved", "denied", "expired", "withdrawn", "undeliverable")
@@ -232,6 +233,21 @@ def test_fallback_text_has_no_raw_user_markup() -> None:
 
 
 # --- truncation ----------------------------------------------------------------------------------
+
+
+def test_a_cut_justification_is_approved_only_after_review_which_shows_it_whole() -> None:
+    # Issue 11 §5's kind: an adapter may put what it asks to approve in the justification (Codex's diff of a file
+    # change); a card that cuts it offers no one-click Approve, and Review and approve shows it whole.
+    justification = "diff --git a/notes.txt b/notes.txt\n" + "+line written by the model\n" * 200
+    esc = make_escalation(command="apply_patch", justification=justification)
+    message = approval_card(esc)
+    validate_message(message)
+    ids = _action_ids(message.blocks)
+    assert APPROVE_ACTION not in ids and ids[0] == REVIEW_APPROVE_ACTION
+    view = full_command_modal(esc, approve=True)
+    validate_view(view)
+    assert view["submit"]["text"] == "Approve"
+    assert clean(justification) in "".join(preformatted_texts(view["blocks"]))
 
 
 def test_a_long_command_is_cut_visibly_and_only_review_and_approve_can_approve_it() -> None:
