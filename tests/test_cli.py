@@ -160,6 +160,7 @@ def test_flybot_standing_add_list_revoke_acts_as_an_admin(tmp_path: Path) -> Non
     assert approval["created_by"].startswith("operator:")
     bot_wide = flybot("standing", "add", "--bot", "builder", "apt-get", "install", "--host-ok", cwd=tmp_path)
     assert bot_wide.returncode == 0, bot_wide.stderr
+    assert "bot builder `apt-get install`" in bot_wide.stdout and "bot_" not in bot_wide.stdout  # its name, not id
     listed = flybot("standing", "list", cwd=tmp_path)
     assert "npm test" in listed.stdout and "apt-get install" in listed.stdout and "host-ok" in listed.stdout
     assert "\tbot\tbuilder\t" in listed.stdout and "bot_" not in listed.stdout  # the Bot's name, not its id

@@ -146,8 +146,9 @@ def cmd_standing(args: argparse.Namespace) -> int:
                 scope=scope, subject=subject, pattern=parsed.pattern, max_risk=parsed.max_risk,
                 contained_only=not parsed.host_ok, expires=parsed.expires, note=parsed.note,
             ), operator=True)
-            print(json.dumps(approval.to_api()) if as_json else f"Saved {approval.id}: {approval.scope} "
-                  f"{approval.subject} `{approval.pattern}` up to {approval.max_risk}")
+            covers = f"bot {parsed.bot}" if approval.scope == "bot" else f"{approval.scope} {approval.subject}"
+            print(json.dumps(approval.to_api()) if as_json else f"Saved {approval.id}: {covers} "
+                  f"`{approval.pattern}` up to {approval.max_risk}")
             return 0
         except FlyBotError as exc:
             first = exc.detail.splitlines()[0].removesuffix(" Usage:").removesuffix(".")
