@@ -17,7 +17,7 @@ from bot.errors import AlreadyDecided, FlyBotError
 from bot.render import to_card
 from bot.slack.deps import SlackDeps
 from bot.slack.home import publish_home
-from bot.store import Escalation
+from bot.store import Bot, Escalation
 from cards import (
     APPROVE_ACTION,
     DENY_ACTION,
@@ -80,6 +80,21 @@ async def open_form(deps: SlackDeps, body: dict[str, Any], view: dict[str, Any],
         await _refuse(deps, _where(body), body["user"]["id"], form_failed_text(error, button))
 
 
+async def _pending_for_decider(deps: SlackDeps, body: dict[str, Any]) -> tuple[Escalation, Bot] | None:
+    """The clicked escalation and its Bot when the clicker may decide it and it is still pending; otherwise the
+    clicker is told why (ephemerally) and None is returned."""
+    user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
+    try:
+        escalation, bot, _source = await deps.service.require_decider(escalation_id, user)
+    except FlyBotError as exc:
+        await _refuse(deps, channel, user, _outcome_text(exc))
+        return None
+    if not escalation.pending:
+        await _refuse(deps, channel, user, already_text(escalation))
+        return None
+    return escalation, bot
+
+
 def _outcome_text(error: FlyBotError) -> str:
     if isinstance(error, AlreadyDecided):
         return f"This escalation is {error.detail}."
@@ -130,16 +145,10 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @deps.tracked
     async def on_deny(ack: AsyncAck, body: dict[str, Any]) -> None:
         await ack()
-        user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
-        try:
-            escalation, _bot, _source = await deps.service.require_decider(escalation_id, user)
-        except FlyBotError as exc:
-            await _refuse(deps, channel, user, _outcome_text(exc))
-            return
-        if not escalation.pending:
-            await _refuse(deps, channel, user, already_text(escalation))
-            return
-        await open_form(deps, body, deny_reason_modal(escalation.id, escalation.command), "Deny")
+        found = await _pending_for_decider(deps, body)
+        if found is not None:
+            escalation, _bot = found
+            await open_form(deps, body, deny_reason_modal(escalation.id, escalation.command), "Deny")
 
     @app.action(SHOW_COMMAND_ACTION)
     @deps.tracked
@@ -157,16 +166,11 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     async def on_review(ack: AsyncAck, body: dict[str, Any]) -> None:
         # Issue 11 §5: where the command is shown cut, Approve first opens the whole command, with Approve in it.
         await ack()
-        user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
-        try:
-            escalation, bot, _source = await deps.service.require_decider(escalation_id, user)
-        except FlyBotError as exc:
-            await _refuse(deps, channel, user, _outcome_text(exc))
-            return
-        if not escalation.pending:
-            await _refuse(deps, channel, user, already_text(escalation))
-            return
-        await open_form(deps, body, full_command_modal(to_card(escalation, bot), approve=True), "Review and approve")
+        found = await _pending_for_decider(deps, body)
+        if found is not None:
+            escalation, bot = found
+            await open_form(deps, body, full_command_modal(to_card(escalation, bot), approve=True),
+                            "Review and approve")
 
     @app.view(REVIEW_MODAL_CALLBACK)
     @deps.tracked
