@@ -164,10 +164,7 @@ def approval_card(esc: CardEscalation) -> CardMessage:
         bk.header(_header_text(esc)),
         bk.mrkdwn_section(SANDBOX_STATEMENT if esc.contained else HOST_STATEMENT),
     ]
-    warning = hidden_text_warning(
-        {"command": esc.command, "justification": esc.justification or ""},
-        {"Bot name": esc.bot_name, "session id": esc.session_id, "working directory": esc.cwd},
-    )
+    warning = _hidden_warning(esc)
     if warning is not None:
         blocks.append(warning)
     blocks += [
@@ -188,6 +185,15 @@ def approval_card(esc: CardEscalation) -> CardMessage:
     return CardMessage(text=_fallback_text(esc), blocks=blocks)
 
 
+def _hidden_warning(esc: CardEscalation) -> Block | None:
+    """The hidden-characters warning over every field of ``esc`` a card or modal shows (issue 11 §2)."""
+    room = "" if is_slack_channel_id(esc.room) else esc.room
+    return hidden_text_warning(
+        {"command": esc.command, "justification": esc.justification or "", "note": esc.reason or ""},
+        {"Bot name": esc.bot_name, "session id": esc.session_id, "working directory": esc.cwd, "room": room},
+    )
+
+
 def full_justification_modal(esc: CardEscalation) -> dict[str, Any]:
     """A read-only modal with the whole justification, for the "Show full justification" button (``views.open``).
 
@@ -202,9 +208,10 @@ def full_justification_modal(esc: CardEscalation) -> dict[str, Any]:
         bk.text("Justification from "), _value(esc.bot_name, CARD_FIELD_MAX),
         bk.text(f"'s session, exactly as sent ({len(text):,} characters):" if text else "'s session: none."),
     ))
+    warning = hidden_text_warning({"justification": esc.justification or ""}, {"Bot name": esc.bot_name})
     return _modal(
         title="Full justification",
-        blocks=[intro, *(bk.rich_text(bk.preformatted(chunk)) for chunk in chunks)],
+        blocks=[intro, *([warning] if warning else []), *(bk.rich_text(bk.preformatted(chunk)) for chunk in chunks)],
         callback_id=FULL_JUSTIFICATION_MODAL_CALLBACK,
         private_metadata=esc.id,
         close="Close",
@@ -233,9 +240,10 @@ def full_command_modal(esc: CardEscalation, *, approve: bool = False) -> dict[st
         said.append(bk.rich_text(bk.section(bk.text("Justification (the Bot's words):", bold=True))))
         said += [bk.rich_text(bk.preformatted(chunk))
                  for chunk in split_chunks(clean(esc.justification or ""), MODAL_CHUNK_MAX)]
-    room = MODAL_MAX_BLOCKS - 1 - len(said)  # the intro block and the justification
+    warning = _hidden_warning(esc)  # issue 11 §2: the modal says it too, where Approve is clicked
+    room = MODAL_MAX_BLOCKS - 1 - len(said) - (warning is not None)  # intro, warning and justification blocks
     shown = chunks if len(chunks) <= room else chunks[: room - 1]
-    blocks = [_modal_intro(esc, command, len(shown))]
+    blocks = [_modal_intro(esc, command, len(shown)), *([warning] if warning else [])]
     blocks += [bk.rich_text(bk.preformatted(chunk)) for chunk in shown]
     hidden = len(command) - sum(len(chunk) for chunk in shown)
     blocks += said
@@ -268,8 +276,10 @@ def deny_reason_modal(esc_id: str, command_preview: str) -> dict[str, Any]:
     if len(esc_id) > PRIVATE_METADATA_MAX:
         raise ValueError("escalation id too long for private_metadata")
     preview, omitted = truncate(clean(command_preview), DENY_PREVIEW_MAX)
+    warning = hidden_text_warning({"command": command_preview})
     blocks = [
         bk.mrkdwn_section("The session will be told *no*. You may add a reason: it is sent to the session as written."),
+        *([warning] if warning else []),
         _command_block(preview, omitted, label="Command:", more="characters not shown"),
         _deny_input_block(),
     ]

@@ -17,13 +17,17 @@ Block = dict[str, Any]
 _MAX_LOOKALIKES = 3
 
 
-def hidden_text_warning(multiline: Mapping[str, str], single_line: Mapping[str, str] | None = None) -> Block | None:
+def hidden_text_warning(
+    multiline: Mapping[str, str], single_line: Mapping[str, str] | None = None, *, subject: str = "request"
+) -> Block | None:
     """A ``rich_text`` warning block, or None when every field reads as what it is.
 
     Args:
         multiline: field name -> text where newline and tab are ordinary (command, justification, reason).
         single_line: field name -> text that should be one line (session id, directory, names): a newline or tab
             there counts as hidden too.
+        subject: what the reader is reading, for the first sentence: ``request`` (cards, modals), ``report`` (the
+            blocked-host DM), ``notice``, ``list`` (App Home).
 
     The block names the fields with hidden characters and up to three look-alike words with their ASCII reading;
     all user text in it is in literal ``text`` elements (no mentions, links or formatting can come from it).
@@ -37,7 +41,7 @@ def hidden_text_warning(multiline: Mapping[str, str], single_line: Mapping[str, 
                 similar.append(found)
     if not fields and not similar:
         return None
-    lines = [bk.text("\u26a0\ufe0f Read this request carefully: it is not what it may appear to be.", bold=True)]
+    lines = [bk.text(f"\u26a0\ufe0f Read this {subject} carefully: it is not what it may appear to be.", bold=True)]
     if fields:
         lines.append(bk.text(
             f"\nHidden or direction-changing characters in the {', '.join(fields)}; they are shown as \u27e8U+\u2026\u27e9."

@@ -4,6 +4,8 @@ Layout of :func:`report_dm` (top to bottom):
 
 1. ``header`` — "Blocked: no usable sandbox backend", or the outcome once decided ("Resolved: the host now has a
    usable backend" when a later preflight from the host closed it).
+1a. ``rich_text`` — only when the report's text holds hidden, direction-changing or look-alike characters: the plain
+   warning the approval card has (:func:`cards.hidden.hidden_text_warning`), naming the fields.
 2. ``rich_text`` — which Bot, which host, which session and mode; where the report came from; which of the Bot's
    hosts are blocked and since when.
 3. ``rich_text`` — what is missing: per backend, the cause and the probe's error text (shown literally), or "not
@@ -35,6 +37,7 @@ from typing import Any
 from cards import blocks as bk
 from cards.approval import CardMessage
 from cards.escape import mrkdwn_escape
+from cards.hidden import hidden_text_warning
 from cards.text import clean, format_utc, is_slack_channel_id, is_slack_user_id, one_line, truncate
 
 REPORT_APPROVE_TURN_ACTION = "report_approve_turn"
@@ -272,9 +275,24 @@ def _buttons(report: CardReport) -> dict[str, Any]:
     return {"type": "actions", "block_id": report_block_id(report.id), "elements": elements}
 
 
+def _warning(report: CardReport) -> dict[str, Any] | None:
+    """The hidden-characters warning over every piece of user text the DM shows (issue 11 §2)."""
+    single = {"Bot name": report.bot_name, "host": report.host, "session id": report.session_id,
+              "file policy": report.mode, "reporter": "" if is_slack_user_id(report.reported_by) else
+              report.reported_by or "", "blocked hosts": " ".join(host for host, _ in report.blocked_hosts[:10]),
+              "backends": " ".join([*report.missing[:10], *(f.backend for f in report.findings[:10])])}
+    multi = {"error text": "\n".join(f.error for f in report.findings[:10]),
+             "Bot's own words": "\n".join(report.bot_words[:5])}
+    return hidden_text_warning(multi, single, subject="report")
+
+
 def report_dm(report: CardReport) -> CardMessage:
     """The DM to one owner (layout in the module docstring); at most 10 blocks."""
-    blocks: list[dict[str, Any]] = [bk.header(_header(report)), _facts(report), _missing(report)]
+    blocks: list[dict[str, Any]] = [bk.header(_header(report))]
+    warning = _warning(report)
+    if warning is not None:
+        blocks.append(warning)
+    blocks += [_facts(report), _missing(report)]
     is_open = report.status == "open"
     if is_open:
         blocks.append(bk.mrkdwn_section(

@@ -14,6 +14,7 @@ from typing import Any
 from cards import blocks as bk
 from cards.approval import CardMessage
 from cards.escape import mrkdwn_escape
+from cards.hidden import hidden_text_warning
 from cards.ids import (
     APPROVE_ACTION,
     DENY_ACTION,
@@ -142,6 +143,9 @@ def standing_modal(
             "element": {"type": "plain_text_input", "action_id": STANDING_NOTE_INPUT, "max_length": 500},
         },
     ]
+    warning = hidden_text_warning({"command": command_preview})
+    if warning is not None:  # issue 11 §2 (such a command grades destructive and is never offered this modal)
+        blocks.insert(1, warning)
     if not contained:
         blocks.insert(1, bk.mrkdwn_section(
             ":warning: This command runs *on the host*. Tick *Also when it runs on the host* to cover host runs."
@@ -191,10 +195,15 @@ def home_view(
     blocks.append(bk.mrkdwn_section(f"*Waiting for a decision* ({len(pending)})"))
     for item in pending[: HOME_MAX_ITEMS // 3]:
         shown, cut = truncate(one_line(clean(item.command)), 200)
-        # Issue 11 §5: a command shown cut (or flattened onto one line) is never approved from here unseen.
+        warning = hidden_text_warning({"command": item.command}, {"Bot name": item.bot_name})
+        # Issue 11 §5: a command shown cut (or flattened onto one line) is never approved from here unseen; nor one
+        # with hidden or look-alike characters (§2): the review modal says what they are before Approve.
         approve = (bk.button("Review and approve", REVIEW_APPROVE_ACTION, item.id, style="primary")
-                   if cut or shown != clean(item.command) else bk.button("Approve", APPROVE_ACTION, item.id, style="primary"))
+                   if cut or shown != clean(item.command) or warning is not None
+                   else bk.button("Approve", APPROVE_ACTION, item.id, style="primary"))
         where = "in the sandbox" if item.contained else "on the host"
+        if warning is not None:
+            blocks.append(warning)
         blocks.append(bk.rich_text(bk.section(
             bk.text(item.bot_name, bold=True), bk.text(f" · {item.risk} · {where} · expires {format_utc(item.expires_at)}: "),
             bk.text(shown + ("…" if cut else ""), code=True),

@@ -16,8 +16,8 @@ import pytest
 
 from bot.risk import RiskLevel, classify
 from bot.risk.hidden import Lookalike, hidden_characters, lookalikes, needs_a_person, reveal
-from cards import APPROVE_ACTION, CardEscalation, approval_card, full_command_modal
-from tests.harness import OWNER, Harness, block_text
+from cards import APPROVE_ACTION, CardEscalation, approval_card, full_command_modal, report_dm
+from tests.harness import OWNER, ROOM, Harness, block_text
 from tests.test_cli import clean_env
 from tests.test_hooks import decision, start_hook
 from tests.test_hooks import event as hook_event
@@ -108,12 +108,45 @@ def test_the_full_command_modal_and_the_fallback_text_show_hidden_characters() -
         assert "\u202e" not in rendered and "\u27e8U+202E\u27e9" in rendered
 
 
-async def test_app_home_shows_hidden_characters(harness: Harness) -> None:
+async def test_app_home_shows_hidden_characters_warns_and_approves_only_through_the_review(harness: Harness) -> None:
+    from cards import REVIEW_APPROVE_ACTION
+
     token = await harness.add_bot()
-    await harness.escalate(token, command=RLO_TRICK)
+    esc = await harness.escalate(token, command=RLO_TRICK)
+    plain = await harness.escalate(token, command="sudo apt-get install -y jq")
     view = await harness.open_home(OWNER)
     rendered = json.dumps(view, ensure_ascii=False)
     assert "\u202e" not in rendered and "\u27e8U+202E\u27e9" in rendered
+    assert rendered.count("carefully") == 1, "one warning: for the hidden one, not the plain one"
+    buttons = {e["value"]: e["action_id"] for b in view["blocks"] if b.get("type") == "actions" for e in b["elements"]
+               if e["action_id"] != "escalation_deny"}
+    assert buttons == {esc["id"]: REVIEW_APPROVE_ACTION, plain["id"]: APPROVE_ACTION}
+    await harness.click_in_view(OWNER, f"VH{OWNER}", REVIEW_APPROVE_ACTION, esc["id"])
+    await harness.eventually(lambda: harness.open_modal(OWNER) is not None)
+    modal = harness.open_modal(OWNER)
+    assert modal is not None and modal["view"]["submit"]["text"] == "Approve"
+    review = json.dumps(modal["view"], ensure_ascii=False)
+    assert "\u202e" not in review and "Read this request carefully" in review, "the modal with Approve warns too"
+
+
+def test_every_modal_that_shows_the_command_warns_and_shows_hidden_characters() -> None:
+    from datetime import UTC, datetime
+
+    from cards import deny_reason_modal, full_justification_modal
+    from cards.standing import standing_modal
+
+    esc = CardEscalation(
+        id="esc_1", bot_id="bot_1", bot_name="bot", session_id="s", room="C0APPROVE", command=RLO_TRICK,
+        cwd="/w", contained=True, risk="destructive", reasons=(), justification="why \u2066not\u2069",
+        file_policy="workspace-write", status="pending", created_at=datetime.now(UTC), expires_at=datetime.now(UTC),
+    )
+    for view in (full_command_modal(esc), full_command_modal(esc, approve=True), full_justification_modal(esc),
+                 deny_reason_modal(esc.id, esc.command),
+                 standing_modal(escalation_id=esc.id, scope="bot", pattern="ls", max_risk="read_only",
+                                command_preview=esc.command, contained=True)):
+        rendered = json.dumps(view, ensure_ascii=False)
+        assert "\u202e" not in rendered and "\u2066" not in rendered, view["title"]
+        assert "Read this request carefully" in rendered, view["title"]
 
 
 # -- never answered without a person ---------------------------------------------------------------------------------
@@ -173,3 +206,40 @@ async def test_flybot_ask_prints_the_command_and_a_deny_reason_made_visible(harn
     for stream in (out.decode(), err.decode()):
         assert "\u202e" not in stream
     assert "\u27e8U+202E\u27e9" in err.decode() and "no \u27e8U+202E\u27e9thanks" in out.decode()
+
+
+# -- the blocked-host report DM (issue 11 §2 on the report surface) --------------------------------------------------
+async def test_a_report_dm_shows_hidden_characters_and_warns_near_the_top(harness: Harness) -> None:
+    from tests.test_reports import BOT_USER, add_bot, dms, post_report
+    from tests.test_reports_causes import preflight_doc
+
+    token = await add_bot(harness, owners=(OWNER,))
+    unlock = [{"id": "other", "text": "run \u202efixer\u202c please"}, {"id": "approve-turn", "text": "approve"}]
+    doc = preflight_doc(error="exit 1: bwrap\u200b: denied", unlock=unlock)
+    status, data = await post_report(harness, token, {"preflight": doc, "host": "ci-\u202e7", "session_id": "s\u2066-1"})
+    assert status == 201, data
+    [dm] = dms(harness, OWNER, data["id"])
+    rendered = json.dumps([dm.blocks, dm.text], ensure_ascii=False)
+    for raw in ("\u202e", "\u202c", "\u200b", "\u2066"):
+        assert raw not in rendered, f"U+{ord(raw):04X} reached the DM raw"
+    text = block_text(dm.blocks)
+    assert "ci-\u27e8U+202E\u27e97" in text and "s\u27e8U+2066\u27e9-1" in text and "\u27e8U+200B\u27e9" in text
+    warning = block_text(dm.blocks[1:2])
+    assert "Read this report carefully" in warning, "the warning is the block after the header"
+    for field in ("host", "session id", "error text", "Bot's own words"):
+        assert field in warning, field
+    # A look-alike in a chat report from the Bot's own chat user (the other way a report arrives).
+    line = "blocked: no usable sandbox backend bot=ci-bot host=\u0441i-8 session=s-2 mode=read-only"
+    async with harness.http.post(f"{harness.emu_url}/page/message",
+                                 json={"user": BOT_USER, "channel": ROOM, "text": line}) as response:
+        assert (await response.json())["ok"]
+    await harness.eventually(lambda: len(dms(harness, OWNER)) == 2)
+    chat_dm = next(m for m in dms(harness, OWNER) if "8" in block_text(m.blocks) and m is not dm)
+    warning = block_text(chat_dm.blocks[1:2])
+    assert "Read this report carefully" in warning and "Look-alike" in warning and "ci-8" in warning
+
+
+def test_a_report_dm_without_such_characters_has_no_warning() -> None:
+    from tests.test_reports import _card
+
+    assert not any("carefully" in block_text([b]) for b in report_dm(_card()).blocks)
