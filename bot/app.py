@@ -144,6 +144,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             store, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
             metrics=metrics, recheck_s=settings.recheck_s, notice_window_s=settings.notice_window_s,
             limits=AdmissionLimits(max_open=settings.max_open_escalations, per_minute=settings.rate_per_minute),
+            two_person=settings.two_person,
         )
         report_store = ReportStore(store.engine)
         report_waiters = WaiterHub(slots, report_store.decided_among, metrics, kind="report")

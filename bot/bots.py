@@ -19,6 +19,8 @@ TOKEN_PREFIX = "fbt_"
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}\Z")
 USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}\Z")
 CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}\Z")
+TWO_PERSON_RULES = ("destructive-host",)
+"""What a Bot's two-person rule may cover (issue 16 §4): destructive commands that run on the host."""
 
 
 def hash_token(token: str) -> str:
@@ -32,12 +34,14 @@ def new_token() -> str:
 
 
 async def register_bot(
-    store: Store, name: str, owners: list[str], room: str | None, *, chat_user: str | None = None
+    store: Store, name: str, owners: list[str], room: str | None, *, chat_user: str | None = None,
+    two_person: str | None = None,
 ) -> tuple[Bot, str]:
     """Register a Bot; returns ``(bot, token)``. The token is shown once and only its hash is kept.
 
     ``chat_user`` is the Slack user ID the Bot posts as in chat: only its room messages are read as the Bot's
-    blocked reports (issue 11 section 4); ``None``: the Bot reports through the API only.
+    blocked reports (issue 11 section 4); ``None``: the Bot reports through the API only. ``two_person``:
+    ``destructive-host`` asks two distinct approvers for its destructive commands on the host (issue 16 §4).
 
     Raises:
         InvalidRequest: a bad name, no owner, an owner or chat user that is not a Slack user ID, or a bad
@@ -51,6 +55,7 @@ async def register_bot(
         raise InvalidRequest(f"room {room!r} is not a Slack channel ID (like C0123ABCD)", field="room")
     if chat_user is not None and not USER_ID.match(chat_user):
         raise InvalidRequest(f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD)", field="chat_user")
+    _check_two_person(two_person)
     token = new_token()
     bot = Bot(
         id="bot_" + uuid.uuid4().hex[:16],
@@ -59,9 +64,17 @@ async def register_bot(
         room=room,
         created_at=datetime.now(UTC),
         chat_user=chat_user,
+        two_person=two_person,
     )
     await store.add_bot(bot, hash_token(token))
     return bot, token
+
+
+def _check_two_person(rule: str | None, *, off: bool = False) -> None:
+    if rule is None or rule in TWO_PERSON_RULES or (off and rule == "off"):
+        return
+    allowed = " or ".join((*TWO_PERSON_RULES, *(("off",) if off else ())))
+    raise InvalidRequest(f"two-person rule {rule!r}: use {allowed}", field="two_person")
 
 
 def _check_owners(owners: list[str]) -> None:
@@ -109,17 +122,20 @@ async def remove_bot(store: Store, name: str, *, actor: str) -> tuple[Bot, int]:
 
 async def update_bot(
     store: Store, name: str, *, actor: str, owners: list[str] | None = None, room: str | None = None,
-    chat_user: str | None = None,
+    chat_user: str | None = None, two_person: str | None = None,
 ) -> Bot:
-    """Change Bot ``name``'s owners (the whole list), room (``"-"``: none, cards go to a DM with the first owner)
-    and/or chat user (``"-"``: none). Audited.
+    """Change Bot ``name``'s owners (the whole list), room (``"-"``: none, cards go to a DM with the first owner),
+    chat user (``"-"``: none) and/or two-person rule (``destructive-host``, or ``off``: only the deployment's).
+    Audited. Pending escalations keep the rule they were created under.
 
     Raises:
         NotFound: no such Bot.
-        InvalidRequest: a bad owner, room or chat user ID, or nothing to change.
+        InvalidRequest: a bad owner, room or chat user ID, an unknown rule, or nothing to change.
     """
-    if owners is None and room is None and chat_user is None:
-        raise InvalidRequest("nothing to change: give --owner, --room and/or --chat-user", field="owners")
+    if owners is None and room is None and chat_user is None and two_person is None:
+        raise InvalidRequest("nothing to change: give --owner, --room, --chat-user and/or --two-person",
+                             field="owners")
+    _check_two_person(two_person, off=True)
     if chat_user is not None and chat_user != "-" and not USER_ID.match(chat_user):
         raise InvalidRequest(f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD), or - for none",
                              field="chat_user")
@@ -132,11 +148,13 @@ async def update_bot(
         bot.id, owners=list(dict.fromkeys(owners)) if owners is not None else None,
         room=None if room == "-" else room, clear_room=room == "-",
         chat_user=None if chat_user == "-" else chat_user, clear_chat_user=chat_user == "-",
+        two_person=None if two_person == "off" else two_person, clear_two_person=two_person == "off",
     )
     if updated is None:
         raise NotFound(f"no Bot named {name}", field="name")
     await store.audit("bot.updated", at=datetime.now(UTC), actor=actor, bot_id=bot.id, bot=bot.name,
-                      owners=list(updated.owners), room=updated.room, chat_user=updated.chat_user)
+                      owners=list(updated.owners), room=updated.room, chat_user=updated.chat_user,
+                      two_person=updated.two_person)
     return updated
 
 

@@ -119,6 +119,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     add.add_argument("--room", help="Slack channel ID where its cards go")
     add.add_argument("--chat-user", metavar="USER_ID",
                      help="the Slack user ID the Bot posts as: only its room messages count as its blocked reports")
+    add.add_argument("--two-person", choices=["destructive-host"], metavar="destructive-host",
+                     help="two different people must approve its destructive commands on the host")
     add.set_defaults(handler="bot.commands.admin:cmd_bots_add")
     lst = bots_sub.add_parser("list", help="list Bots")
     lst.add_argument("--json", action="store_true", help="print JSON")
@@ -151,14 +153,18 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                     "escalations (cards updated). Its history stays in the audit trail.")
     remove.add_argument("name", help="the Bot's name")
     remove.set_defaults(handler="bot.operator_cli:cmd_bots_remove")
-    change = bots_sub.add_parser("set", help="change a Bot's owners, room or chat user",
-                                 description="Change a Bot's owners (the whole list), its room and/or its chat user.")
+    change = bots_sub.add_parser("set", help="change a Bot's owners, room, chat user or two-person rule",
+                                 description="Change a Bot's owners (the whole list), its room, its chat user and/or "
+                                             "its two-person rule.")
     change.add_argument("name", help="the Bot's name")
     change.add_argument("--owner", action="append", metavar="USER_ID",
                         help="Slack user ID of an owner (repeatable; replaces the list)")
     change.add_argument("--room", metavar="CHANNEL_ID", help="Slack channel ID for its cards, or - for a DM to the first owner")
     change.add_argument("--chat-user", metavar="USER_ID",
                         help="Slack user the Bot posts as (its room messages count as its reports), or - for none")
+    change.add_argument("--two-person", choices=["destructive-host", "off"], metavar="destructive-host|off",
+                        help="two different people must approve its destructive commands on the host; off: only "
+                             "when the deployment says so (FLYBOT_TWO_PERSON)")
     change.set_defaults(handler="bot.operator_cli:cmd_bots_set")
 
     listed = admin_sub.add_parser("list", help="list admin tokens (ids and users, never the tokens)")

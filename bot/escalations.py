@@ -4,8 +4,11 @@ Plain async code over the store; no Slack or HTTP types, no chat port. Every sta
 transaction with its audit rows and the chat jobs it causes (the outbox, DESIGN.md): creating an escalation queues
 its card; a decision, expiry or withdrawal queues the card's update; a standing approval's answer queues (folds into)
 the room's notice. ``bot/delivery`` sends them. Rules:
-- only the Bot's owners and admins decide (issue 2, "Who may decide");
+- only the Bot's owners and admins decide (issue 2, "Who may decide"); the Bot's own chat identity never approves;
 - the first decision wins atomically in the store; later ones get :class:`AlreadyDecided`;
+- the two-person rule (issue 16 §4): a destructive command on the host of a Bot (or deployment) that asks for it
+  needs two approvals from distinct people; the first is recorded on the card, the second decides, a Deny by
+  either ends it, and standing approvals never answer it;
 - fail closed: an undeliverable card or an expired escalation is never approved; a room whose notices are overdue
   gets no auto-answers (they take the card path) until its notices are delivered again.
 """
@@ -93,6 +96,8 @@ class EscalationService:
             :meth:`bot.waiters.WaiterHub.run_recheck`).
         notice_window_s: standing-approval notices of one Bot and room within this many seconds fold into one.
         limits: admission control per Bot (open escalations, requests a minute); None: no limits.
+        two_person: the deployment's two-person rule, ``off`` or ``destructive-host`` (a floor: a Bot's own
+            setting can add the rule, never lift it).
     """
 
     def __init__(
@@ -108,7 +113,9 @@ class EscalationService:
         recheck_s: float = RECHECK_S,
         notice_window_s: float = 60.0,
         limits: AdmissionLimits | None = None,
+        two_person: str = "off",
     ) -> None:
+        self.two_person = two_person
         self.limits = limits
         self.notice_window_s = notice_window_s
         self.recheck_s = recheck_s
@@ -144,6 +151,7 @@ class EscalationService:
         assessment = grade(request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes)
         risk = assessment.risk.label
         reasons = tuple(assessment_to_dict(assessment)["reasons"])
+        needed = self.approvals_needed(bot, risk=risk, contained=request.contained)
         new = NewEscalation(
             id="esc_" + uuid.uuid4().hex,
             bot_id=bot.id,
@@ -160,9 +168,10 @@ class EscalationService:
             created_at=now,
             expires_at=now + timedelta(seconds=timeout_s),
             idempotency_key=idempotency_key,
+            approvals_needed=needed,
         )
         cover: list[StandingApproval] | None = None
-        if self.standing is not None:
+        if self.standing is not None and needed == 1:  # standing approvals never satisfy the two-person rule
             # Room-wide approvals answer the Bots whose registered room it is; a session naming another room in its
             # request must not borrow that room's approvals (security review).
             cover = await self.standing.find_cover(
@@ -221,6 +230,12 @@ class EscalationService:
             self._announce(answered)
             return answered
         return escalation
+
+    def approvals_needed(self, bot: Bot, *, risk: str, contained: bool) -> int:
+        """2 when the two-person rule covers this request (a destructive command on the host, and the Bot or the
+        deployment asks for ``destructive-host``: issue 16 §4); else 1."""
+        rule = "destructive-host" in (bot.two_person, self.two_person)
+        return 2 if rule and risk == "destructive" and not contained else 1
 
     async def _approve_standing(
         self, tx: Tx, escalation: Escalation, bot: Bot, cover: list[StandingApproval], now: datetime
@@ -330,38 +345,88 @@ class EscalationService:
             raise NotAllowed(f"only the owners of {bot.name} or an admin can decide this escalation")
         return escalation, bot, source
 
+    async def require_approver(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:
+        """Like :meth:`require_decider`, for an Approve: also refuses (audited) the Bot's own chat identity (a Bot
+        never approves its own request) and, under the two-person rule, the person who gave the first approval.
+
+        Raises:
+            NotFound, NotAllowed: as :meth:`require_decider`, or the refusals above (nothing changes).
+        """
+        escalation, bot, source = await self.require_decider(escalation_id, actor)
+        why = _approval_refusal(escalation, bot, actor)
+        if why is not None:
+            await self.store.audit("decision.refused", at=self.clock(), escalation_id=escalation_id, actor=actor,
+                                   why=why)
+            log.warning("decision.refused", why=why, escalation_id=escalation_id, bot_id=bot.id,
+                        session_id=escalation.session_id, actor=actor)
+            raise NotAllowed(_REFUSALS[why])
+        return escalation, bot, source
+
     async def decide(self, escalation_id: str, *, actor: str, approve: bool, reason: str | None = None) -> Escalation:
         """Record the owner's (or an admin's) decision; the first one wins. The decision, its audit row and the
         card's update job commit in ONE transaction (a click is durable before it is acknowledged).
 
+        Under the two-person rule (``approvals_needed`` 2) the first Approve is recorded and the escalation stays
+        ``pending`` (returned so; its card shows "1 of 2 approvals"); the second, from someone else, decides. Each
+        approval is audited (``escalation.approval``, with ``n`` and ``needed``).
+
         Raises:
             NotFound: no such escalation.
-            NotAllowed: the actor may not decide (audited; nothing changes).
+            NotAllowed: the actor may not decide, or may not approve this one (the Bot's own chat identity; the
+                first approver again): audited, nothing changes.
             AlreadyDecided: it is no longer pending (audited; the first decision stands).
         """
-        escalation, bot, source = await self.require_decider(escalation_id, actor)
+        if approve:
+            escalation, bot, source = await self.require_approver(escalation_id, actor)
+        else:
+            escalation, bot, source = await self.require_decider(escalation_id, actor)
         now = self.clock()
         bound = log.bind(escalation_id=escalation_id, bot_id=bot.id, session_id=escalation.session_id, actor=actor)
         if escalation.pending and escalation.expires_at <= now:
             await self.expire(escalation)
         status = "approved" if approve else "denied"
         current: Escalation | None = None
+        decided: Escalation | None = None
+        outcome = status
         async with self.store.transaction() as tx:
-            decided = await tx.decide(
-                escalation_id, status=status, at=now, decided_by=actor, source=source, reason=reason or None
-            )
-            if decided is None:
-                current = await tx.get_escalation(escalation_id)
+            if approve:
+                outcome, changed = await tx.approve(escalation_id, actor=actor, at=now, source=source,
+                                                    reason=reason or None)
+                decided = changed if outcome in ("approved", "first") else None
+                current = changed
+            else:
+                decided = await tx.decide(
+                    escalation_id, status=status, at=now, decided_by=actor, source=source, reason=reason or None
+                )
+                if decided is None:
+                    current = await tx.get_escalation(escalation_id)
+                    outcome = "not_pending"
+            if outcome == "same_person":
+                await tx.audit("decision.refused", at=now, escalation_id=escalation_id, actor=actor,
+                               why="same_person")
+            elif decided is None:
                 assert current is not None
                 await tx.audit("decision.refused", at=now, escalation_id=escalation_id, actor=actor,
                                why="already_decided", status=current.status)
             else:
-                await tx.audit(f"escalation.{status}", at=now, escalation_id=escalation_id, actor=actor, source=source)
+                if decided.approvals_needed > 1 and approve:
+                    await tx.audit("escalation.approval", at=now, escalation_id=escalation_id, actor=actor,
+                                   source=source, n=len(decided.approvers), needed=decided.approvals_needed)
+                if outcome != "first":
+                    await tx.audit(f"escalation.{status}", at=now, escalation_id=escalation_id, actor=actor,
+                                   source=source, **({"approvers": list(decided.approvers)}
+                                                     if decided.approvals_needed > 1 and approve else {}))
                 await self._queue_update(tx, decided, bot, now)
+        if outcome == "same_person":
+            bound.info("decision.refused", why="same_person")
+            raise NotAllowed(_REFUSALS["same_person"])
         if decided is None:
             assert current is not None
             bound.info("decision.refused", why="already_decided", status=current.status)
             raise AlreadyDecided(_already_text(current))
+        if outcome == "first":
+            bound.info("escalation.first_approval", source=source, needed=decided.approvals_needed)
+            return decided
         bound.info(f"escalation.{status}", source=source)
         self._announce(decided)
         return decided
@@ -467,6 +532,23 @@ def _request_of(item: Escalation | NewEscalation) -> tuple[object, ...]:
     """What a retry must repeat exactly for its Idempotency-Key to name the same request."""
     return (item.session_id, item.command, item.cwd, item.file_policy, item.approval_policy, item.contained,
             item.justification)
+
+
+_REFUSALS = {
+    "requester": "This Bot's own chat identity cannot approve its requests; an owner or an admin must.",
+    "same_person": "You already gave the first approval; the two-person rule needs a second, different person "
+                   "to approve (Deny by anyone ends it).",
+}
+
+
+def _approval_refusal(escalation: Escalation, bot: Bot, actor: str) -> str | None:
+    """Why ``actor`` may not approve (a key of ``_REFUSALS``), or None: the requester's own chat identity never
+    approves (issue 16 §4); under the two-person rule the first approver cannot give the second approval."""
+    if bot.chat_user is not None and actor == bot.chat_user:
+        return "requester"
+    if escalation.pending and escalation.approvals_needed > 1 and escalation.first_approver == actor:
+        return "same_person"
+    return None
 
 
 def _already_text(escalation: Escalation) -> str:

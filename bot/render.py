@@ -39,6 +39,8 @@ def to_card(escalation: Escalation, bot: Bot) -> CardEscalation:
         decided_by=escalation.decided_by,
         decision_source=escalation.decision_source,
         reason=escalation.reason,
+        approvals_needed=escalation.approvals_needed,
+        approvers=escalation.approvers,
         session_patterns=tuple(_session_patterns(escalation)) if escalation.pending else (),
     )
 

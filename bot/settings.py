@@ -57,6 +57,9 @@ class Settings(BaseSettings):
         cache_ttl_s: how long the Bot of a token and the live standing approvals are reused from memory, seconds
             (0: never). On PostgreSQL every change reaches each replica at once through NOTIFY; this bounds the
             delay for a change made by another process on SQLite.
+        two_person: ``destructive-host``: every Bot's destructive commands on the host need two distinct approvers
+            (issue 16 §4; a Bot's own ``--two-person destructive-host`` asks the same for that Bot alone);
+            ``off`` (default): only Bots that ask for it.
 
     Raises (from :func:`load_settings`):
         ConfigError: a missing or contradictory setting, with one line naming it.
@@ -97,6 +100,7 @@ class Settings(BaseSettings):
     max_open_escalations: int = Field(20, ge=0, le=100_000)
     rate_per_minute: int = Field(120, ge=0, le=10_000_000)
     cache_ttl_s: float = Field(2.0, ge=0, le=300)
+    two_person: Literal["off", "destructive-host"] = "off"
 
     @field_validator("admins", mode="before")
     @classmethod

@@ -11,6 +11,8 @@ Layout of :func:`approval_card` (top to bottom; at most 10 blocks, Slack allows 
 4. ``rich_text`` — the command exactly as it will run (``rich_text_preformatted``), cut visibly after
    :data:`cards.limits.CARD_COMMAND_MAX` characters; the rest is in :func:`full_command_modal`.
 5. ``rich_text`` — the requested change (``workspace-write`` -> ``danger-full-access`` for this one call).
+5a. ``rich_text`` — only under the two-person rule (issue 16 §4): "Two approvals needed" while no one approved,
+    "1 of 2 approvals (by @Olivia)" after the first; once approved, who gave both.
 6. ``rich_text`` — risk level and reasons; when contained, split into "still asks" and "downgraded because it
    runs in the sandbox" (at most :data:`cards.limits.CARD_REASONS_SHOWN` reasons, then "and N more").
 7. ``rich_text`` — the session's justification (quoted, cut visibly) or "no justification".
@@ -172,6 +174,7 @@ def approval_card(esc: CardEscalation) -> CardMessage:
         _command_block(command, omitted, more="more characters \u2014 use Review and approve to see them all"
                        if esc.pending else "more characters \u2014 use Show full command"),
         _change_block(esc),
+        *_two_person_blocks(esc),
         _risk_block(esc),
         _justification_block(esc.justification),
     ]
@@ -373,6 +376,33 @@ def _change_block(esc: CardEscalation) -> Block:
         bk.text("."),
     )
     return bk.rich_text(line)
+
+
+TWO_PERSON_RULE = "two-person rule"
+
+
+def _two_person_blocks(esc: CardEscalation) -> list[Block]:
+    """The approval count of a two-person escalation (none for one that needs one approval)."""
+    if esc.approvals_needed < 2:
+        return []
+    needed = esc.approvals_needed
+    if esc.status == "approved":
+        line = [bk.text(f"\U0001f465 {len(esc.approvers)} of {needed} approvals", bold=True), bk.text(" (by ")]
+        for i, who in enumerate(esc.approvers):
+            line += ([bk.text(" and ")] if i else []) + [_who_element(who)]
+        return [bk.rich_text(bk.section(*line, bk.text(f"; {TWO_PERSON_RULE}).")))]
+    if not esc.pending:
+        return [bk.rich_text(bk.section(bk.text(
+            f"\U0001f465 Needed {needed} approvals from different people ({TWO_PERSON_RULE}).", italic=True)))]
+    if esc.approvers:
+        line = [bk.text(f"\U0001f465 {len(esc.approvers)} of {needed} approvals", bold=True), bk.text(" (by "),
+                _who_element(esc.approvers[0]), bk.text(")")]
+        tail = ". A second, different person decides; Deny by anyone ends it."
+    else:
+        line = [bk.text(f"\U0001f465 0 of {needed} approvals", bold=True)]
+        tail = (f": this destructive command on the host needs {needed} approvals from different people "
+                f"({TWO_PERSON_RULE}). Deny by anyone ends it.")
+    return [bk.rich_text(bk.section(*line, bk.text(tail)))]
 
 
 def _risk_block(esc: CardEscalation) -> Block:

@@ -82,6 +82,10 @@ class CardEscalation:
     decided_by: str | None = None
     decision_source: str | None = None
     reason: str | None = None
+    approvals_needed: int = 1
+    """2 under the two-person rule (issue 16 §4): the card counts the approvals."""
+    approvers: tuple[str, ...] = ()
+    """Slack user ids who approved, in order (under the two-person rule, the first one while pending)."""
     session_patterns: tuple[str, ...] = ()
     """What "Approve for this session" saves: one pattern per part that needs cover (issue 11 §6); the card names
     them. Empty: not named (and the button says nothing more)."""

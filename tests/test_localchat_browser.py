@@ -285,3 +285,65 @@ def test_the_page_shows_hidden_characters_in_what_people_type_and_in_cards(tmp_p
     finally:
         _stop(ask)
         _stop(server)
+
+
+def test_two_person_card_in_the_local_chat_page(tmp_path: Path) -> None:
+    """Issue 16 §4 on the local page, with ``FLYBOT_TWO_PERSON=destructive-host``: Olivia's Approve marks the card
+    "1 of 2 approvals (by @Olivia (owner))" and ``flybot ask`` keeps waiting; her second Approve is refused; Ada's
+    (an admin) decides, and ``flybot ask`` exits 0."""
+    if not Path(CHROMIUM).exists():
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must install Debian's chromium (.ci/run): no Chromium at {CHROMIUM}")
+        pytest.skip(f"no Chromium at {CHROMIUM} (Debian package `chromium`); the browser test needs it")
+    from playwright.sync_api import expect, sync_playwright
+
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    server_log, server_out = tmp_path / "serve.log", tmp_path / "serve.out"
+    env = {**_env(), "FLYBOT_TWO_PERSON": "destructive-host"}
+    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=env,
+                              stdout=server_out.open("w"), stderr=server_log.open("w"), stdin=subprocess.DEVNULL)
+    ask: subprocess.Popen[bytes] | None = None
+    try:
+        _wait_healthy(server, base, server_log)
+        ask_out = tmp_path / "ask.txt"
+        ask = _ask(tmp_path, ask_out, "rm", "-rf", "/var/lib/app")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            try:
+                page = browser.new_page(viewport={"width": 1280, "height": 900})
+                errors: list[str] = []
+                page.on("pageerror", lambda exc: errors.append(str(exc)))
+                page.goto(_printed_login_url(server_out, base))
+                expect(page.locator("#viewer")).to_have_value(OWNER)
+                page.locator(f"#sidebar [data-channel={APPROVALS}]").click()
+                card = _card(page, "rm -rf /var/lib/app")
+                expect(card).to_contain_text("0 of 2 approvals")
+                card.locator("[data-action-id=escalation_approve]").click()
+                expect(card).to_contain_text("1 of 2 approvals (by @Olivia (owner))", timeout=10_000)
+                recorded = page.locator("[data-ts].ephemeral").filter(has_text="Your approval is recorded: 1 of 2")
+                expect(recorded).to_be_visible(timeout=10_000)
+                assert ask.poll() is None, ask_out.read_text()
+                page.screenshot(path=str(tmp_path / "two-person.png"), full_page=True)
+
+                card.locator("[data-action-id=escalation_approve]").click()  # Olivia again: refused
+                again = page.locator("[data-ts].ephemeral").filter(has_text="already gave the first approval")
+                expect(again).to_be_visible(timeout=10_000)
+                assert ask.poll() is None, ask_out.read_text()
+
+                page.select_option("#viewer", "U0ADMIN01")
+                card = page.locator("[data-ts]").filter(has_text="rm -rf /var/lib/app").filter(
+                    has=page.locator("[data-action-id=escalation_approve]")).last
+                card.locator("[data-action-id=escalation_approve]").click()
+                code, output = _finish(ask, ask_out)
+                assert code == 0 and "approved" in output, output
+                decided = page.locator("[data-ts]").filter(has_text="rm -rf /var/lib/app").last
+                expect(decided.locator("[data-action-id=escalation_approve]")).to_have_count(0, timeout=10_000)
+                expect(decided).to_contain_text("2 of 2 approvals (by @Olivia (owner) and @Ada (admin)")
+                page.screenshot(path=str(tmp_path / "two-person-approved.png"), full_page=True)
+                assert not errors, errors
+            finally:
+                browser.close()
+    finally:
+        _stop(ask)
+        _stop(server)

@@ -126,6 +126,13 @@ class CardOut(BaseModel):
     ts: str | None
 
 
+class ApprovalsOut(BaseModel):
+    """How many approvals decide (2 under the two-person rule, issue 16 §4) and who approved so far, in order."""
+
+    needed: int
+    by: list[str]
+
+
 class EscalationOut(BaseModel):
     """An escalation as the session API returns it (``Escalation.to_api()``)."""
 
@@ -149,6 +156,7 @@ class EscalationOut(BaseModel):
     decision_source: Literal["owner", "admin", "standing_approval", "timeout", "session", "delivery_failure"] | None
     reason: str | None
     standing_approval_id: str | None = None
+    approvals: ApprovalsOut | None = None
     card: CardOut | None = None
     """None when no card was needed (a standing approval answered)."""
 

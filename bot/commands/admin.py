@@ -24,14 +24,16 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
     async def run() -> int:
         store = await open_store(settings.database_url, create=False)
         try:
-            bot, token = await register_bot(store, args.name, args.owner, args.room, chat_user=args.chat_user)
+            bot, token = await register_bot(store, args.name, args.owner, args.room, chat_user=args.chat_user,
+                                            two_person=args.two_person)
         except FlyBotError as exc:
             print(f"flybot: {exc.detail}", file=sys.stderr)
             return 2
         finally:
             await store.close()
         print(f"Registered Bot {bot.name} ({bot.id}); owners: {', '.join(bot.owners)}; room: {bot.room or '(DM to the first owner)'}"
-              + (f"; chat user: {bot.chat_user}" if bot.chat_user else ""))
+              + (f"; chat user: {bot.chat_user}" if bot.chat_user else "")
+              + ("; two-person rule: destructive commands on the host" if bot.two_person else ""))
         print("Its API token, shown once (only a hash is stored):")
         print(token)
         await _check_with_slack(settings, list(bot.owners), bot.room)
@@ -72,12 +74,13 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
             await store.close()
         if args.json:
             print(json.dumps([{"id": b.id, "name": b.name, "owners": list(b.owners), "room": b.room,
-                               "chat_user": b.chat_user} for b in bots]))
+                               "chat_user": b.chat_user, "two_person": b.two_person} for b in bots]))
             return 0
         if not bots:
             print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")
         for b in bots:
-            print(f"{b.name}\t{b.id}\towners={','.join(b.owners)}\troom={b.room or '-'}")
+            print(f"{b.name}\t{b.id}\towners={','.join(b.owners)}\troom={b.room or '-'}"
+                  + (f"\ttwo-person={b.two_person}" if b.two_person else ""))
         return 0
 
     return asyncio.run(run())

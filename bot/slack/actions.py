@@ -80,12 +80,15 @@ async def open_form(deps: SlackDeps, body: dict[str, Any], view: dict[str, Any],
         await _refuse(deps, _where(body), body["user"]["id"], form_failed_text(error, button))
 
 
-async def _pending_for_decider(deps: SlackDeps, body: dict[str, Any]) -> tuple[Escalation, Bot] | None:
-    """The clicked escalation and its Bot when the clicker may decide it and it is still pending; otherwise the
-    clicker is told why (ephemerally) and None is returned."""
+async def _pending_for_decider(
+    deps: SlackDeps, body: dict[str, Any], *, approve: bool = False
+) -> tuple[Escalation, Bot] | None:
+    """The clicked escalation and its Bot when the clicker may decide it (``approve``: may approve it) and it is still
+    pending; otherwise the clicker is told why (ephemerally) and None is returned."""
     user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
+    check = deps.service.require_approver if approve else deps.service.require_decider
     try:
-        escalation, bot, _source = await deps.service.require_decider(escalation_id, user)
+        escalation, bot, _source = await check(escalation_id, user)
     except FlyBotError as exc:
         await _refuse(deps, channel, user, _outcome_text(exc))
         return None
@@ -114,7 +117,9 @@ async def _decide(
     """Decide, THEN ``ack()`` (durable before acknowledged), then tell the user of a refusal."""
     refusal: str | None = None
     try:
-        await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason)
+        decided = await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason)
+        if decided.pending:  # the first of two approvals (issue 16 §4): say what happens next
+            refusal = first_approval_text(decided.approvals_needed)
     except AlreadyDecided as exc:
         current = await deps.store.get_escalation(escalation_id)
         refusal = already_text(current) if current else _outcome_text(exc)
@@ -127,6 +132,12 @@ async def _decide(
         await ack()
     if refusal:
         await _refuse(deps, channel, user, refusal)
+
+
+def first_approval_text(needed: int) -> str:
+    """The ephemeral answer to the first Approve of a two-person escalation (nothing is decided yet)."""
+    return (f"Your approval is recorded: 1 of {needed}. The two-person rule needs a second, different person to "
+            "approve before anything runs; a Deny by anyone ends it.")
 
 
 def register(app: AsyncApp, deps: SlackDeps) -> None:
@@ -166,7 +177,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     async def on_review(ack: AsyncAck, body: dict[str, Any]) -> None:
         # Issue 11 §5: where the command is shown cut, Approve first opens the whole command, with Approve in it.
         await ack()
-        found = await _pending_for_decider(deps, body)
+        found = await _pending_for_decider(deps, body, approve=True)
         if found is not None:
             escalation, bot = found
             await open_form(deps, body, full_command_modal(to_card(escalation, bot), approve=True),

@@ -51,6 +51,9 @@ class BotRow(Base):
     chat_user: Mapped[str | None] = mapped_column(String(40), nullable=True)
     removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     """Set by ``flybot bots remove``: the token is replaced, the Bot is no longer listed, its history stays."""
+    two_person: Mapped[str | None] = mapped_column(String(30), nullable=True)
+    """``destructive-host``: two distinct people must approve its destructive commands on the host (issue 16 §4);
+    None: only when the deployment says so (``FLYBOT_TWO_PERSON``)."""
 
 
 class EscalationRow(Base):
@@ -88,6 +91,11 @@ class EscalationRow(Base):
     standing_approval_id: Mapped[str | None] = mapped_column(String(40), nullable=True)
     card_status: Mapped[str | None] = mapped_column(String(10), nullable=True)
     """``queued``, ``posted`` or ``failed`` once a card job exists; None for an escalation that needed no card."""
+    approvals_needed: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """2 under the two-person rule (fixed when the escalation is created); None or 1: one approval decides."""
+    first_approver: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    """Under the two-person rule: who gave the first approval (set once, compare-and-set on NULL)."""
+    first_approved_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
 
 
 class StandingApprovalRow(Base):

@@ -23,6 +23,8 @@ class Bot:
     created_at: datetime
     chat_user: str | None = None
     removed_at: datetime | None = None
+    two_person: str | None = None
+    """``destructive-host`` (issue 16 §4) or None (the deployment's setting applies)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,6 +59,18 @@ class Escalation:
     card_ts: str | None = None
     standing_approval_id: str | None = None
     card_status: str | None = None
+    approvals_needed: int = 1
+    first_approver: str | None = None
+    first_approved_at: datetime | None = None
+
+    @property
+    def approvers(self) -> tuple[str, ...]:
+        """Who approved, in order: under the two-person rule the first approver and then the decider; otherwise the
+        decider of an approval (empty while no one has approved)."""
+        first = (self.first_approver,) if self.first_approver else ()
+        if self.status == "approved" and self.decided_by and self.decided_by not in first:
+            return (*first, self.decided_by)
+        return first
 
     @property
     def pending(self) -> bool:
@@ -90,6 +104,7 @@ class Escalation:
             "decision_source": self.decision_source,
             "reason": self.reason,
             "standing_approval_id": self.standing_approval_id,
+            "approvals": {"needed": self.approvals_needed, "by": list(self.approvers)},
             "card": self.card(),
         }
 
@@ -120,6 +135,8 @@ class NewEscalation:
     created_at: datetime
     expires_at: datetime
     idempotency_key: str | None = None
+    approvals_needed: int = 1
+    """2 under the two-person rule (issue 16 §4): fixed at creation, a later change of the setting does not apply."""
 
 
 SCOPES = ("session", "bot", "room")

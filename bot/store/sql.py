@@ -47,7 +47,7 @@ STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 
 def _bot(row: BotRow) -> Bot:
     return Bot(id=row.id, name=row.name, owners=tuple(row.owners), room=row.room, created_at=row.created_at,
-               chat_user=row.chat_user, removed_at=row.removed_at)
+               chat_user=row.chat_user, removed_at=row.removed_at, two_person=row.two_person)
 
 
 def _escalation(row: EscalationRow) -> Escalation:
@@ -129,6 +129,7 @@ class Store:
                     room=bot.room,
                     created_at=bot.created_at,
                     chat_user=bot.chat_user,
+                    two_person=bot.two_person,
                 )
             )
             try:
@@ -185,10 +186,14 @@ class Store:
 
     async def update_bot(self, bot_id: str, *, owners: list[str] | None = None, room: str | None = None,
                          clear_room: bool = False, chat_user: str | None = None,
-                         clear_chat_user: bool = False) -> Bot | None:
-        """Change a Bot's owners, room (``clear_room``: cards go to a DM with the first owner) and/or chat user
-        (``clear_chat_user``: none); returns the Bot as stored, or None when it does not exist or was removed."""
+                         clear_chat_user: bool = False, two_person: str | None = None,
+                         clear_two_person: bool = False) -> Bot | None:
+        """Change a Bot's owners, room (``clear_room``: cards go to a DM with the first owner), chat user
+        (``clear_chat_user``: none) and/or two-person rule (``clear_two_person``: the deployment's setting); returns
+        the Bot as stored, or None when it does not exist or was removed."""
         values: dict[str, Any] = {}
+        if two_person is not None or clear_two_person:
+            values["two_person"] = two_person
         if chat_user is not None or clear_chat_user:
             values["chat_user"] = chat_user
         if owners is not None:

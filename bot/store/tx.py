@@ -57,7 +57,8 @@ def escalation_record(row: EscalationRow) -> Escalation:
         created_at=row.created_at, expires_at=row.expires_at, decided_at=row.decided_at, decided_by=row.decided_by,
         decision_source=row.decision_source, reason=row.reason, idempotency_key=row.idempotency_key,
         card_channel=row.card_channel, card_ts=row.card_ts, standing_approval_id=row.standing_approval_id,
-        card_status=row.card_status,
+        card_status=row.card_status, approvals_needed=row.approvals_needed or 1, first_approver=row.first_approver,
+        first_approved_at=row.first_approved_at,
     )
 
 
@@ -115,6 +116,7 @@ class Tx:
             justification=new.justification, room=new.room, risk=new.risk, reasons=list(new.reasons),
             status="pending", created_at=new.created_at, expires_at=new.expires_at,
             idempotency_key=new.idempotency_key, card_status=card_status,
+            approvals_needed=new.approvals_needed if new.approvals_needed > 1 else None,
         )
         if new.idempotency_key is None:
             self.session.add(row)  # flushed at commit, with the rest of the transaction
@@ -161,6 +163,51 @@ class Tx:
         await notify_at_commit(self.session, escalation_id)
         self.decided.append(escalation_id)
         return await self.get_escalation(escalation_id)
+
+    async def approve(
+        self, escalation_id: str, *, actor: str, at: datetime, source: str, reason: str | None = None
+    ) -> tuple[str, Escalation | None]:
+        """One person's Approve, exactly once, whatever the rule (compare-and-set; no read-then-write).
+
+        Returns ``(outcome, escalation)``:
+
+        - ``("approved", e)``: this approval decided it (one was needed, or it is the second of two from a different
+          person): the escalation is ``approved`` with ``decided_by`` = ``actor``.
+        - ``("first", e)``: the first of two approvals is recorded (``first_approver`` = ``actor``); still pending.
+        - ``("same_person", e)``: ``actor`` already gave the first approval; a second person must approve.
+        - ``("not_pending", e)``: it was already decided (``e`` as it is now), or ``e`` is None: no such escalation.
+
+        Races (two replicas, two people at once) end in exactly one decision: each step is a conditional UPDATE on
+        the row (SQLite serialises writers; PostgreSQL re-checks the condition after a concurrent update commits), so
+        of two first approvals one sets ``first_approver`` and the other then completes the pair.
+        """
+        row = EscalationRow
+        for _ in range(3):
+            second = await self.session.execute(
+                update(row).where(
+                    row.id == escalation_id, row.status == "pending",
+                    or_(func.coalesce(row.approvals_needed, 1) <= 1,
+                        (row.first_approver.is_not(None)) & (row.first_approver != actor)),
+                ).values(status="approved", decided_at=at, decided_by=actor, decision_source=source, reason=reason)
+            )
+            if second.rowcount == 1:  # type: ignore[attr-defined]
+                await notify_at_commit(self.session, escalation_id)
+                self.decided.append(escalation_id)
+                return "approved", await self.get_escalation(escalation_id)
+            first = await self.session.execute(
+                update(row).where(
+                    row.id == escalation_id, row.status == "pending", row.approvals_needed > 1,
+                    row.first_approver.is_(None),
+                ).values(first_approver=actor, first_approved_at=at)
+            )
+            if first.rowcount == 1:  # type: ignore[attr-defined]
+                return "first", await self.get_escalation(escalation_id)
+            current = await self.get_escalation(escalation_id)
+            if current is None or not current.pending:
+                return "not_pending", current
+            if current.first_approver == actor:
+                return "same_person", current
+        return "not_pending", await self.get_escalation(escalation_id)
 
     async def set_card(self, escalation_id: str, *, status: str, channel: str | None = None,
                        ts: str | None = None) -> Escalation | None:

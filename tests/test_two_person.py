@@ -1,0 +1,242 @@
+"""Issue 16 §4, the two-person rule, end to end: two FlyBot replicas (real servers, real bolt apps) on one store
+(SQLite file or PostgreSQL), the Slack emulation over HTTP with real request signing, clicks as people make them.
+
+A Bot registered with ``--two-person destructive-host`` (or a deployment with ``FLYBOT_TWO_PERSON``) needs two
+different people to approve a destructive command on the host: the first Approve marks the card "1 of 2 approvals
+(by @…)"; the same person again is refused; a second person decides; a Deny by either ends it; the Bot's own chat
+identity never approves; standing approvals never answer it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import RUNTIME
+from bot.bots import register_bot
+from bot.store import open_store
+from cards import APPROVE_ACTION, DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
+from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness, block_text
+from tests.pg import throwaway_database
+from tests.test_bot_lifecycle import operator
+from tests.test_replicas import Cluster
+
+OWNER2 = "U0OWNER02"
+BOT_USER = "U0BOTUSER1"
+DESTRUCTIVE = "rm -rf /var/lib/app"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
+    if request.param == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}"
+        store = await open_store(url, migrate=True)
+        await store.close()
+        c = Cluster(url, tmp_path)
+        try:
+            yield c
+        finally:
+            await c.close()
+        return
+    async with throwaway_database() as url:
+        store = await open_store(url, migrate=True)
+        await store.close()
+        c = Cluster(url, tmp_path)
+        try:
+            yield c
+        finally:
+            await c.close()
+
+
+async def start(cluster: Cluster, *, bot_rule: str | None = "destructive-host", chat_user: str | None = None,
+                **settings: Any) -> str:
+    await cluster.start(replicas=2, admins=(ADMIN,), **settings)
+    for user, name in ((OWNER2, "otto"), (BOT_USER, "ci-bot")):
+        cluster.emulator.users[user] = {"name": name, "real_name": name, "is_admin": False, "is_owner": False}
+    _bot, token = await register_bot(cluster.apps[0][RUNTIME].store, "ci-bot", [OWNER, OWNER2], ROOM,
+                                     chat_user=chat_user, two_person=bot_rule)
+    return token
+
+
+async def click(cluster: Cluster, user: str, escalation_id: str, action: str = APPROVE_ACTION,
+                replica: int = 0) -> None:
+    cluster.events_to(replica)
+    card = cluster.card(escalation_id)
+    async with cluster.http.post(f"{cluster.emu_url}/page/click", json={
+        "user": user, "channel": card.channel, "ts": card.ts, "action_id": action, "block_id": "",
+        "value": escalation_id,
+    }) as response:
+        assert response.status == 200
+        data = await response.json()
+        assert data["status"] == 200, data
+
+
+def ephemerals(cluster: Cluster, user: str) -> list[str]:
+    return [m.text for m in cluster.emulator.messages if m.ephemeral_to == user]
+
+
+async def eventually(check: Any, timeout: float = 10.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "condition not met in time"
+        await asyncio.sleep(0.05)
+
+
+async def audit(cluster: Cluster, escalation_id: str) -> list[tuple[str, str | None, dict[str, Any]]]:
+    return [(e.event, e.actor, e.detail) for e in await cluster.apps[1][RUNTIME].store.audit_log(escalation_id)]
+
+
+def card_text(cluster: Cluster, escalation_id: str) -> str:
+    return block_text(cluster.card(escalation_id).blocks)
+
+
+async def test_two_people_approve_on_two_replicas_and_the_same_person_twice_is_refused(cluster: Cluster) -> None:
+    token = await start(cluster)
+    esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
+    assert esc["risk"] == "destructive" and esc["approvals"] == {"needed": 2, "by": []}
+    assert "0 of 2 approvals" in card_text(cluster, esc["id"])
+    waiter = asyncio.create_task(cluster.get(1, token, esc["id"], wait=25))
+
+    await click(cluster, OWNER, esc["id"], replica=0)
+    await eventually(lambda: "1 of 2 approvals" in card_text(cluster, esc["id"]))
+    text = card_text(cluster, esc["id"])
+    assert f"1 of 2 approvals (by <@{OWNER}>)" in text.replace("\n", "")
+    assert any(b.get("type") == "actions" for b in cluster.card(esc["id"]).blocks), "still pending: buttons stay"
+    assert any("Your approval is recorded: 1 of 2" in t for t in ephemerals(cluster, OWNER))
+    assert (await cluster.get(0, token, esc["id"]))["status"] == "pending"
+    assert not waiter.done()
+
+    await click(cluster, OWNER, esc["id"], replica=1)  # the same person again, on the other replica
+    await eventually(lambda: any("already gave the first approval" in t for t in ephemerals(cluster, OWNER)))
+    now = await cluster.get(1, token, esc["id"])
+    assert now["status"] == "pending" and now["approvals"]["by"] == [OWNER]
+
+    await click(cluster, OWNER2, esc["id"], replica=1)
+    final = await asyncio.wait_for(waiter, 30)
+    assert final["status"] == "approved" and final["decided_by"] == OWNER2
+    assert final["approvals"] == {"needed": 2, "by": [OWNER, OWNER2]}
+    await eventually(lambda: not any(b.get("type") == "actions" for b in cluster.card(esc["id"]).blocks))
+    assert f"2 of 2 approvals (by <@{OWNER}> and <@{OWNER2}>" in card_text(cluster, esc["id"]).replace("\n", "")
+
+    rows = await audit(cluster, esc["id"])
+    approvals = [(actor, detail["n"], detail["needed"]) for event, actor, detail in rows
+                 if event == "escalation.approval"]
+    assert approvals == [(OWNER, 1, 2), (OWNER2, 2, 2)]
+    assert [(actor, d["approvers"]) for event, actor, d in rows if event == "escalation.approved"] == \
+        [(OWNER2, [OWNER, OWNER2])]
+    assert ("decision.refused", OWNER) in [(e, a) for e, a, d in rows if d.get("why") == "same_person"]
+
+
+async def test_a_deny_by_either_ends_it_after_the_first_approval(cluster: Cluster) -> None:
+    token = await start(cluster)
+    esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
+    await click(cluster, OWNER, esc["id"])
+    await eventually(lambda: "1 of 2 approvals" in card_text(cluster, esc["id"]))
+    await click(cluster, OWNER, esc["id"], DENY_ACTION, replica=1)  # the first approver may still deny
+    await eventually(lambda: cluster.emulator.snapshot(OWNER)["modal"] is not None)
+    modal = cluster.emulator.snapshot(OWNER)["modal"]
+    async with cluster.http.post(f"{cluster.emu_url}/page/view_submit", json={
+        "user": OWNER, "view_id": modal["id"], "values": {DENY_REASON_BLOCK: {DENY_REASON_INPUT: "not today"}},
+    }) as response:
+        assert (await response.json())["status"] == 200
+    final = await cluster.get(0, token, esc["id"], wait=10)
+    assert final["status"] == "denied" and final["reason"] == "not today"
+    await click(cluster, OWNER2, esc["id"], replica=0)  # too late: the deny stands
+    await eventually(lambda: any("already denied" in t for t in ephemerals(cluster, OWNER2)))
+    assert (await cluster.get(1, token, esc["id"]))["status"] == "denied"
+
+
+async def test_two_first_approvals_at_once_on_two_replicas_make_exactly_one_decision(cluster: Cluster) -> None:
+    token = await start(cluster)
+    for _ in range(3):
+        esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
+        await asyncio.gather(click(cluster, OWNER, esc["id"], replica=0), click(cluster, OWNER2, esc["id"], replica=1),
+                             click(cluster, OWNER, esc["id"], replica=1))
+        final = await cluster.get(0, token, esc["id"], wait=10)
+        assert final["status"] == "approved"
+        assert sorted(final["approvals"]["by"]) == sorted([OWNER, OWNER2])
+        rows = await audit(cluster, esc["id"])
+        assert [e for e, _a, _d in rows].count("escalation.approved") == 1
+        assert [e for e, _a, _d in rows].count("escalation.approval") == 2
+
+
+async def test_the_rule_covers_destructive_commands_on_the_host_only(cluster: Cluster) -> None:
+    token = await start(cluster)
+    contained = await cluster.escalate(0, token, command="rm -rf build", contained=True)
+    assert contained["risk"] == "destructive" and contained["approvals"]["needed"] == 1
+    system = await cluster.escalate(1, token, command="sudo apt-get install -y jq")
+    assert system["approvals"]["needed"] == 1
+    await click(cluster, OWNER, contained["id"])
+    assert (await cluster.get(0, token, contained["id"], wait=10))["status"] == "approved"
+    assert "approvals" not in card_text(cluster, contained["id"])
+
+
+async def test_the_deployment_setting_applies_to_a_bot_without_its_own(cluster: Cluster) -> None:
+    token = await start(cluster, bot_rule=None, two_person="destructive-host")  # FLYBOT_TWO_PERSON
+    esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
+    assert esc["approvals"]["needed"] == 2
+    await click(cluster, ADMIN, esc["id"])  # an admin's approval counts as one of the two
+    await eventually(lambda: "1 of 2 approvals" in card_text(cluster, esc["id"]))
+    await click(cluster, OWNER, esc["id"], replica=1)
+    final = await cluster.get(0, token, esc["id"], wait=10)
+    assert final["status"] == "approved" and final["approvals"]["by"] == [ADMIN, OWNER]
+
+
+async def test_the_bots_own_chat_identity_never_approves(cluster: Cluster) -> None:
+    await cluster.start(replicas=2, admins=(ADMIN,))
+    cluster.emulator.users[OWNER2] = {"name": "otto", "real_name": "otto", "is_admin": False, "is_owner": False}
+    # Even listed as an owner, the user the Bot posts as cannot approve its requests (two-person or not).
+    _bot, token = await register_bot(cluster.apps[0][RUNTIME].store, "ci-bot", [OWNER, OWNER2], ROOM,
+                                     chat_user=OWNER2, two_person="destructive-host")
+    for command in (DESTRUCTIVE, "sudo apt-get install -y jq"):
+        esc = await cluster.escalate(0, token, command=command)
+        before = len(ephemerals(cluster, OWNER2))
+        await click(cluster, OWNER2, esc["id"])
+        await eventually(lambda n=before: len(ephemerals(cluster, OWNER2)) > n)
+        assert "own chat identity cannot approve" in ephemerals(cluster, OWNER2)[-1]
+        now = await cluster.get(1, token, esc["id"])
+        assert now["status"] == "pending" and now["approvals"]["by"] == []
+        rows = await audit(cluster, esc["id"])
+        assert ("decision.refused", OWNER2, "requester") in [(e, a, d.get("why")) for e, a, d in rows]
+
+
+async def test_standing_approvals_do_not_answer_a_two_person_request(cluster: Cluster) -> None:
+    token = await start(cluster)
+    store = cluster.apps[0][RUNTIME].store
+    bot = await store.bot_by_name("ci-bot")
+    assert bot is not None
+    standing = cluster.apps[0][RUNTIME].standing
+    from bot.standing import StandingSpec
+
+    await standing.create(ADMIN, StandingSpec(scope="bot", subject=bot.id, pattern="*", max_risk="system",
+                                              contained_only=False))
+    esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
+    assert esc["status"] == "pending" and esc["card"]["status"] == "posted"
+    assert esc["approvals"]["needed"] == 2 and esc["decision_source"] is None
+    assert OTHER not in esc["approvals"]["by"]
+
+
+async def test_the_operator_turns_the_rule_on_and_off_and_pending_requests_keep_theirs(harness: Harness) -> None:
+    token = await harness.add_bot(owners=(OWNER, OWNER2))
+    before = await harness.escalate(token, command=DESTRUCTIVE)
+    assert before["approvals"]["needed"] == 1
+    on = await operator(harness, "bots", "set", "ci-bot", "--two-person", "destructive-host")
+    assert on.returncode == 0 and "two-person rule destructive commands on the host" in on.stdout, on.stderr
+    listed = await operator(harness, "bots", "list", "--json")
+    assert json.loads(listed.stdout)[0]["two_person"] == "destructive-host"
+    after = await harness.escalate(token, command=DESTRUCTIVE)
+    assert after["approvals"]["needed"] == 2
+    assert (await harness.get(token, before["id"]))[1]["approvals"]["needed"] == 1  # created under the old rule
+    off = await operator(harness, "bots", "set", "ci-bot", "--two-person", "off")
+    assert off.returncode == 0 and "two-person rule (the deployment setting)" in off.stdout, off.stderr
+    assert (await harness.escalate(token, command=DESTRUCTIVE))["approvals"]["needed"] == 1
+    bad = await operator(harness, "bots", "set", "ci-bot", "--two-person", "always")
+    assert bad.returncode == 2 and "invalid choice" in bad.stderr and "Traceback" not in bad.stderr
+    added = await operator(harness, "bots", "add", "second", "--owner", OWNER, "--two-person", "destructive-host")
+    assert added.returncode == 0 and "two-person rule: destructive commands on the host" in added.stdout
