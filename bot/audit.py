@@ -9,6 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.errors import InvalidRequest, NotFound
+from bot.risk.hidden import reveal
 from bot.standing import parse_duration
 from bot.store import AuditEntry, Escalation, Store
 
@@ -46,7 +47,13 @@ def entry_to_api(entry: AuditEntry) -> dict[str, Any]:
 
 
 def entry_line(entry: AuditEntry, bot_names: dict[str, str]) -> str:
-    """One audit row as a line a person reads: time, event, escalation, Bot name, actor, details."""
+    """One audit row as a line a person reads: time, event, escalation, Bot name, actor, details; hidden characters
+    (a newline, ESC, a bidi control in a command, reason or note) shown as ``⟨U+XXXX⟩`` (issue 11 §2)."""
+    return reveal(entry_text(entry, bot_names), multiline=False)
+
+
+def entry_text(entry: AuditEntry, bot_names: dict[str, str]) -> str:
+    """:func:`entry_line` before hidden characters are made visible (for :func:`bot.risk.hidden.plain_warning`)."""
     detail = dict(entry.detail)
     bot = bot_names.get(str(detail.pop("bot_id", "")), "") or str(detail.pop("bot", "") or "")
     detail.pop("bot", None)
@@ -62,9 +69,10 @@ def entry_line(entry: AuditEntry, bot_names: dict[str, str]) -> str:
 
 
 def escalation_line(escalation: Escalation, bot_names: dict[str, str]) -> str:
-    """One escalation as a line: created, status, Bot name, risk, where, decided by, id, command (one line)."""
+    """One escalation as a line: created, status, Bot name, risk, where, decided by, id, command (one line, cut
+    after 80 characters, its hidden characters shown as ``⟨U+XXXX⟩``: issue 11 §2, and no terminal escape runs)."""
     where = "sandbox" if escalation.contained else "host"
-    command = " ".join(escalation.command.split())
+    command = " ".join(reveal(escalation.command).split())  # newlines and tabs folded; every other one shown
     command = command if len(command) <= 80 else command[:79] + "\u2026"
     who = escalation.decided_by if escalation.decided_by and escalation.decision_source != "session" else ""
     parts = [escalation.created_at.strftime("%Y-%m-%d %H:%M:%S"), escalation.status,

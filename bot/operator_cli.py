@@ -123,18 +123,24 @@ def cmd_admin_tokens_revoke(args: argparse.Namespace) -> int:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Print the audit trail, oldest first (JSON lines with ``--json``)."""
-    from bot.audit import bot_id_of, entry_line, entry_to_api, since_of
+    from bot.audit import bot_id_of, entry_line, entry_text, entry_to_api, since_of
     from bot.escalations import utcnow
+    from bot.risk.hidden import plain_warning
 
     async def work(store: Store) -> int:
         since = since_of(args.since, utcnow())
         bot_id = await bot_id_of(store, args.bot)
         names = await _bot_names(store)
         after, shown = 0, 0
+        warned = False
         while True:
             rows = await store.audit_page(after_id=after, since=since, bot_id=bot_id, limit=500)
             for row in rows:
                 print(json.dumps(entry_to_api(row)) if args.json else entry_line(row, names))
+            warning = None if args.json or warned else plain_warning(entry_text(row, names) for row in rows)
+            if warning:  # once, on stderr: stdout stays one line per row
+                print(f"flybot audit: {warning}", file=sys.stderr)
+                warned = True
             shown += len(rows)
             if len(rows) < 500:
                 break
@@ -150,6 +156,7 @@ def cmd_escalations(args: argparse.Namespace) -> int:
     """List escalations, newest first, with their state and Bot name."""
     from bot.audit import bot_id_of, escalation_line, since_of
     from bot.escalations import utcnow
+    from bot.risk.hidden import plain_warning
 
     async def work(store: Store) -> int:
         bot_id = await bot_id_of(store, args.bot)
@@ -162,6 +169,9 @@ def cmd_escalations(args: argparse.Namespace) -> int:
                 print(json.dumps({**escalation.to_api(), "bot": names.get(escalation.bot_id)}))
             else:
                 print(escalation_line(escalation, names))
+        warning = None if args.json else plain_warning((e.command for e in items), multiline=True)
+        if warning:
+            print(f"flybot escalations: {warning}", file=sys.stderr)
         if not items and not args.json:
             print("No pending escalations." if args.pending else "No escalations.", file=sys.stderr)
         return 0

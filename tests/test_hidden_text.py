@@ -206,6 +206,7 @@ async def test_flybot_ask_prints_the_command_and_a_deny_reason_made_visible(harn
     for stream in (out.decode(), err.decode()):
         assert "\u202e" not in stream
     assert "\u27e8U+202E\u27e9" in err.decode() and "no \u27e8U+202E\u27e9thanks" in out.decode()
+    assert "warning: hidden or direction-changing characters (U+202E, U+202C)" in err.decode(), err.decode()
 
 
 # -- the blocked-host report DM (issue 11 §2 on the report surface) --------------------------------------------------
@@ -243,3 +244,31 @@ def test_a_report_dm_without_such_characters_has_no_warning() -> None:
     from tests.test_reports import _card
 
     assert not any("carefully" in block_text([b]) for b in report_dm(_card()).blocks)
+
+
+async def test_flybot_escalations_audit_and_standing_list_show_hidden_characters_and_warn(harness: Harness) -> None:
+    from bot.standing import StandingSpec
+    from tests.test_bot_lifecycle import operator
+    from tests.test_reports import add_bot, post_report
+
+    token = await add_bot(harness, owners=(OWNER,))
+    await harness.escalate(token, command=RLO_TRICK)
+    await harness.escalate(token, command="echo \x1b[2Jok", session_id="s\u2066-9")
+    status, _ = await post_report(harness, token, {"line": "blocked: no usable sandbox backend bot=ci-bot "
+                                                          "host=ci-\u202e7 session=s-1 mode=read-only"})
+    assert status == 201
+    bot = await harness.runtime.store.bot_by_name("ci-bot")
+    assert bot is not None
+    await harness.runtime.standing.create(OWNER, StandingSpec(scope="session", subject="s\u2066-9", bot_id=bot.id,
+                                                              pattern="npm test", max_risk="workspace_write",
+                                                              contained_only=True))
+    for args, shown in ((("escalations",), "\u27e8U+202E\u27e9"), (("escalations",), "\u27e8U+001B\u27e9[2Jok"),
+                        (("audit",), "ci-\u27e8U+202E\u27e97"), (("standing", "list"), "s\u27e8U+2066\u27e9-9")):
+        result = await operator(harness, *args)
+        assert result.returncode == 0, result.stderr
+        for raw in ("\u202e", "\x1b", "\u2066"):
+            assert raw not in result.stdout and raw not in result.stderr, (args, f"U+{ord(raw):04X}")
+        assert shown in result.stdout, (args, result.stdout)
+        assert "warning: hidden or direction-changing characters" in result.stderr, (args, result.stderr)
+    plain = await operator(harness, "bots", "list")
+    assert "warning" not in plain.stderr

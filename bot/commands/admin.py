@@ -94,7 +94,7 @@ def cmd_standing(args: argparse.Namespace) -> int:
     from bot import standing_args
     from bot.errors import FlyBotError, NotFound
     from bot.escalations import utcnow
-    from bot.risk.hidden import reveal
+    from bot.risk.hidden import plain_warning, reveal
     from bot.standing import StandingService, StandingSpec
     from bot.store import open_store
 
@@ -124,13 +124,18 @@ def cmd_standing(args: argparse.Namespace) -> int:
                 if as_json:
                     print(json.dumps([a.to_api() for a in items]))
                 names = {b.id: b.name for b in await store.list_bots()}
+                subjects: list[str] = []
                 for a in [] if as_json else items:
                     expiry = a.expires_at.strftime("%Y-%m-%d %H:%M UTC") if a.expires_at else "never"
                     subject = names.get(a.subject, a.subject) if a.scope == "bot" else a.subject
                     if a.scope == "session":  # the Bot's name, not its id (issue 15)
                         subject = f"{names.get(a.bot_id or '', a.bot_id)}/{a.subject}"
+                    subjects.append(subject)
                     print(f"{a.id}\t{a.scope}\t{reveal(subject, multiline=False)}\t{a.pattern}\tmax={a.max_risk}\t"
                           f"{'contained-only' if a.contained_only else 'host-ok'}\texpires={expiry}\tuses={a.use_count}")
+                warning = plain_warning(subjects)
+                if warning:
+                    print(f"flybot standing: {warning}", file=sys.stderr)
                 if not items and not as_json:
                     print("No live standing approval.")
                 return 0

@@ -66,10 +66,13 @@ def cmd_ask(args: argparse.Namespace) -> int:
     client = FlyBotClient(url, token)
     if not args.json:
         where = "in the sandbox" if args.contained else "on the host"
-        from bot.risk.hidden import reveal
+        from bot.risk.hidden import plain_warning, reveal
 
         shown = command if len(command) <= 300 else f"{command[:300]}\u2026 ({len(command):,} characters)"
         print(f"Asking FlyBot at {url} to approve (runs {where}): {reveal(shown)}", file=sys.stderr, flush=True)
+        warning = plain_warning([command], multiline=True)
+        if warning:
+            print(f"flybot ask: {warning}", file=sys.stderr, flush=True)
     try:
         final = asyncio.run(_ask_until_answer(client, body, args.timeout + 5))
     except Refused as exc:
@@ -149,8 +152,11 @@ def _warn_if_capped(created: dict[str, Any], asked_s: object) -> None:
 
 def _say(args: argparse.Namespace, data: dict[str, Any], line: str) -> None:
     """Print the outcome: JSON as is, or the line with hidden characters made visible (a deny reason is user text)."""
-    from bot.risk.hidden import reveal
+    from bot.risk.hidden import plain_warning, reveal
 
     print(json.dumps(data) if args.json else reveal(line), flush=True)
+    warning = None if args.json else plain_warning([line], multiline=True)
+    if warning:
+        print(f"flybot ask: {warning}", file=sys.stderr, flush=True)
 
 

@@ -20,10 +20,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
-__all__ = ["Lookalike", "hidden_characters", "lookalikes", "needs_a_person", "reveal"]
+__all__ = ["Lookalike", "hidden_characters", "lookalikes", "needs_a_person", "plain_warning", "reveal"]
 
 _INVISIBLE_EXTRA = frozenset(
     [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x2800, 0x3164, 0xFFA0]  # CGJ, Hangul/Khmer fillers, braille blank
@@ -153,3 +154,31 @@ def needs_a_person(text: str) -> str | None:
     if not parts:
         return None
     return "It contains " + " and ".join(parts) + ": it may not be what it appears to be."
+
+
+def plain_warning(texts: Iterable[str], *, multiline: bool = False) -> str | None:
+    """The plain sentence a terminal shows under output that held such characters (issue 11 §2), or None.
+
+    The CLI's counterpart of the cards' warning block (``cards.hidden``): which hidden characters were shown as
+    ``⟨U+XXXX⟩`` (at most five codes) and up to three look-alike words with their ASCII reading, e.g.
+    ``warning: hidden or direction-changing characters (U+202E) are shown as ⟨U+…⟩; ѕudo looks like sudo: read
+    these lines carefully, they may not be what they appear to be.`` ``texts`` are the raw values shown (before
+    :func:`reveal`); ``multiline`` as for :func:`reveal` (False: a newline or tab counts too).
+    """
+    codes: dict[str, None] = {}
+    similar: dict[str, Lookalike] = {}
+    for text in texts:
+        codes.update(dict.fromkeys(hidden_characters(text, multiline=multiline)))
+        for found in lookalikes(text):
+            similar.setdefault(found.word, found)
+    if not codes and not similar:
+        return None
+    parts = []
+    if codes:
+        listed = list(codes)
+        parts.append(f"hidden or direction-changing characters ({', '.join(listed[:5])}"
+                     f"{', ...' if len(listed) > 5 else ''}) are shown as \u27e8U+\u2026\u27e9")
+    if similar:
+        parts.append("; ".join(f"{reveal(s.word, multiline=False)} looks like {s.looks_like}"
+                               for s in list(similar.values())[:3]))
+    return "warning: " + "; ".join(parts) + ": read these lines carefully, they may not be what they appear to be."
