@@ -29,33 +29,13 @@ Sections (each entry: name -> handler, source of truth):
 
 from __future__ import annotations
 
-from types import MappingProxyType
+import importlib
+from collections.abc import Callable, Iterator, Mapping
 
 from bot.risk.grader import Handler, Program
 from bot.risk.model import RiskLevel
 
-from .programs import (
-    archive,
-    basic,
-    build,
-    cloud,
-    control,
-    databases,
-    files,
-    git,
-    net,
-    packages,
-    projects,
-    schedule,
-    shells,
-    system,
-    textproc,
-    viewers,
-    wrappers,
-)
-from .programs.kit import const
-
-__all__ = ["CONTAINED_DOWNGRADE", "PROGRAMS", "READ_ONLY", "SYSTEM_COMMANDS", "table_rows"]
+__all__ = ["CONTAINED_DOWNGRADE", "PROGRAMS", "READ_ONLY", "SYSTEM_COMMANDS", "ProgramTable", "table_rows"]
 
 R = RiskLevel
 _COREUTILS = "GNU coreutils manual (coreutils 9.x), the program's invocation section"
@@ -117,161 +97,208 @@ _DELETION = {
 _DISK = {"mkfs": "mkfs(8)", "fdisk": "fdisk(8)", "sfdisk": "sfdisk(8)", "parted": "parted(8)", "wipefs": "wipefs(8)", "sgdisk": "sgdisk(8)"}
 
 
-def _system(name: str) -> Handler:
-    return const(R.SYSTEM, "system-command", "{name} changes the machine outside the workspace.", downgradable=name in CONTAINED_DOWNGRADE)
+#: An entry of the table before it is needed: builds the :class:`Program` (importing its handler's module) when
+#: the program is first looked up.
+Entry = Callable[[], Program]
 
 
-def _build() -> dict[str, Program]:
-    table: dict[str, Program] = {}
+def _const(level: RiskLevel, rule: str, detail: str, source: str, *, downgradable: bool = False) -> Entry:
+    """An entry giving every use of the program the same finding (programs/kit.py ``const``)."""
 
-    def add(names: str, handler: Handler, source: str) -> None:
+    def load() -> Program:
+        from .programs.kit import const
+
+        return Program(const(level, rule, detail, downgradable=downgradable), source)
+
+    return load
+
+
+def _handler(target: str, source: str) -> Entry:
+    """An entry for the handler ``"module:function"`` of :mod:`bot.risk.programs`, imported on first lookup."""
+    module, _, function = target.partition(":")
+
+    def load() -> Program:
+        return Program(getattr(importlib.import_module(f"bot.risk.programs.{module}"), function), source)
+
+    return load
+
+
+def _system(name: str, source: str) -> Entry:
+    """A system command: ``system`` (downgraded when contained and allowlisted), its queries read-only
+    (programs/system.py ``QUERIES``)."""
+    base = _const(R.SYSTEM, "system-command", "{name} changes the machine outside the workspace.", source,
+                  downgradable=name in CONTAINED_DOWNGRADE)
+
+    def load() -> Program:
+        from .programs import system
+
+        program = base()
+        if name not in system.QUERIES:
+            return program
+        return Program(system.query(name, program.handler), source + "; queries: programs/system.py")
+
+    return load
+
+
+def _guarded(guard: str, entry: Entry) -> Entry:
+    """``entry`` behind a package manager's guard (``"packages:apt"``): options that run programs come first."""
+    module, _, function = guard.partition(":")
+
+    def load() -> Program:
+        wrap: Callable[[Handler], Handler] = getattr(importlib.import_module(f"bot.risk.programs.{module}"), function)
+        program = entry()
+        return Program(wrap(program.handler), program.source + "; programs/packages.py")
+
+    return load
+
+
+def _build() -> dict[str, Entry]:
+    """Every recognised program's entry; a later line overrides an earlier one for the same name."""
+    table: dict[str, Entry] = {}
+
+    def add(names: str, target: str, source: str) -> None:
         for name in names.split():
-            table[name] = Program(handler, source)
+            table[name] = _handler(target, source)
 
-    read_only = const(R.READ_ONLY, "read-only", "{name} only reads.")
     for name, source in READ_ONLY.items():
-        table[name] = Program(read_only, source)
+        table[name] = _const(R.READ_ONLY, "read-only", "{name} only reads.", source)
     for name, source in SYSTEM_COMMANDS.items():
-        handler = _system(name)
-        if name in system.QUERIES:  # its queries only read (programs/system.py)
-            handler, source = system.query(name, handler), source + "; queries: programs/system.py"
-        table[name] = Program(handler, source)
+        table[name] = _system(name, source)
     # Package managers: options that run programs (programs/packages.py) before the usual grade.
     for name, guard in (
-        ("apt", packages.apt), ("apt-get", packages.apt), ("apt-cache", packages.apt), ("dpkg", packages.dpkg),
-        ("dnf", packages.dnf), ("yum", packages.dnf), ("pacman", packages.pacman), ("brew", packages.brew),
-        ("snap", packages.snap),
+        ("apt", "apt"), ("apt-get", "apt"), ("apt-cache", "apt"), ("dpkg", "dpkg"), ("dnf", "dnf"), ("yum", "dnf"),
+        ("pacman", "pacman"), ("brew", "brew"), ("snap", "snap"),
     ):  # fmt: skip
-        table[name] = Program(guard(table[name].handler), table[name].source + "; programs/packages.py")
+        table[name] = _guarded(f"packages:{guard}", table[name])
     for name, source in _DELETION.items():
-        table[name] = Program(const(R.DESTRUCTIVE, "deletion", "{name} deletes."), source)
+        table[name] = _const(R.DESTRUCTIVE, "deletion", "{name} deletes.", source)
     for name, source in _DISK.items():
-        table[name] = Program(const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions."), source)
+        table[name] = _const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", source)
     for suffix in ("ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "ntfs", "exfat"):
-        table[f"mkfs.{suffix}"] = Program(table["mkfs"].handler, "mkfs(8)")
+        table[f"mkfs.{suffix}"] = _const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", "mkfs(8)")
 
     # Shell builtins with effects on the shell.
-    add("cd", basic.cd, _BASH + ": cd")
-    add("pushd", basic.pushd, _BASH + ": pushd")
-    add("popd", basic.popd, _BASH + ": popd")
-    add("test [ let wait", basic.evaluating_builtin, _BASH + "; ARITHMETIC EVALUATION")
-    add("read mapfile readarray getopts", basic.assigning_builtin, _BASH + ": read, mapfile, getopts")
-    add("printf", basic.printf, _BASH + ": printf")
-    add("date", basic.date, _COREUTILS + ": date --set")
-    add("hostname", basic.hostname, "hostname(1)")
-    add("eval", shells.eval_, _BASH + ": eval")
-    add("source .", shells.source, _BASH + ": source")
-    add("trap", shells.trap, _BASH + ": trap")
+    add("cd", "basic:cd", _BASH + ": cd")
+    add("pushd", "basic:pushd", _BASH + ": pushd")
+    add("popd", "basic:popd", _BASH + ": popd")
+    add("test [ let wait", "basic:evaluating_builtin", _BASH + "; ARITHMETIC EVALUATION")
+    add("read mapfile readarray getopts", "basic:assigning_builtin", _BASH + ": read, mapfile, getopts")
+    add("printf", "basic:printf", _BASH + ": printf")
+    add("date", "basic:date", _COREUTILS + ": date --set")
+    add("hostname", "basic:hostname", "hostname(1)")
+    add("eval", "shells:eval_", _BASH + ": eval")
+    add("source .", "shells:source", _BASH + ": source")
+    add("trap", "shells:trap", _BASH + ": trap")
 
     # Schedulers: the scheduled code is graded like `... | sh` (programs/schedule.py).
-    add("at batch", schedule.at, "at(1) (at 3.2): -f, -l, -r/-d, -c; jobs run with /bin/sh in this directory")
-    add("atq", schedule.atq, "atq(1)")
-    add("atrm", schedule.atrm, "atrm(1)")
-    add("crontab", schedule.crontab, "crontab(1), crontab(5) (cronie 1.7): -l, -r, -e, -T, FILE, -")
+    add("at batch", "schedule:at", "at(1) (at 3.2): -f, -l, -r/-d, -c; jobs run with /bin/sh in this directory")
+    add("atq", "schedule:atq", "atq(1)")
+    add("atrm", "schedule:atrm", "atrm(1)")
+    add("crontab", "schedule:crontab", "crontab(1), crontab(5) (cronie 1.7): -l, -r, -e, -T, FILE, -")
 
     # Viewers and readers with an option that runs a program or writes (programs/viewers.py).
-    add("man", viewers.man, "man(1) (man-db): -P/--pager, -H/--html, -X, -C/--config-file, -r/--prompt")
-    add("less", viewers.less, "less(1): +cmd, -+, -k/--lesskey-*, -o/-O/--log-file")
-    add("more", viewers.more, "more(1) (util-linux): +NUM; macOS/BusyBox more is less")
-    add("shuf", viewers.shuf, _COREUTILS + ": shuf -o")
-    add("ptx", viewers.ptx, _COREUTILS + ": ptx -G INPUT OUTPUT")
-    add("diff3", viewers.diff3, "GNU diffutils manual: diff3 --diff-program")
-    add("ss", viewers.ss, "ss(8) (iproute2): -K/--kill, -D/--diag")
-    add("file", viewers.file_, "file(1): -C/--compile")
-    add("history", viewers.history, _BASH + ": history -a/-w")
-    add("jobs", viewers.jobs, _BASH + ": jobs -x")
+    add("man", "viewers:man", "man(1) (man-db): -P/--pager, -H/--html, -X, -C/--config-file, -r/--prompt")
+    add("less", "viewers:less", "less(1): +cmd, -+, -k/--lesskey-*, -o/-O/--log-file")
+    add("more", "viewers:more", "more(1) (util-linux): +NUM; macOS/BusyBox more is less")
+    add("shuf", "viewers:shuf", _COREUTILS + ": shuf -o")
+    add("ptx", "viewers:ptx", _COREUTILS + ": ptx -G INPUT OUTPUT")
+    add("diff3", "viewers:diff3", "GNU diffutils manual: diff3 --diff-program")
+    add("ss", "viewers:ss", "ss(8) (iproute2): -K/--kill, -D/--diag")
+    add("file", "viewers:file_", "file(1): -C/--compile")
+    add("history", "viewers:history", _BASH + ": history -a/-w")
+    add("jobs", "viewers:jobs", _BASH + ": jobs -x")
 
     # Shells and interpreters.
-    add("bash sh zsh dash", shells.shell, "bash(1) INVOCATION; zsh(1); dash(1)")
-    add("python python3 python2 " + " ".join(f"python3.{minor}" for minor in range(6, 15)), shells.python, "python(1), Command line and environment")
-    add("node nodejs", shells.node, "node(1) (Node.js CLI docs)")
-    add("perl ruby php", shells.other_interpreter, "perl(1) perlrun; ruby(1); php(1)")
+    add("bash sh zsh dash", "shells:shell", "bash(1) INVOCATION; zsh(1); dash(1)")
+    add("python python3 python2 " + " ".join(f"python3.{minor}" for minor in range(6, 15)), "shells:python", "python(1), Command line and environment")
+    add("node nodejs", "shells:node", "node(1) (Node.js CLI docs)")
+    add("perl ruby php", "shells:other_interpreter", "perl(1) perlrun; ruby(1); php(1)")
 
     # Wrappers.
-    add("env", wrappers.env, _COREUTILS + ": env")
-    add("timeout", wrappers.timeout, _COREUTILS + ": timeout")
-    add("nice", wrappers.nice, _COREUTILS + ": nice")
-    add("nohup", wrappers.nohup, _COREUTILS + ": nohup")
-    add("stdbuf", wrappers.stdbuf, _COREUTILS + ": stdbuf")
-    add("time", wrappers.time_, "bash(1) Pipelines (time); GNU time(1)")
-    add("ionice", wrappers.ionice, "ionice(1) (util-linux)")
-    add("setsid", wrappers.setsid, "setsid(1) (util-linux)")
-    add("command", wrappers.command, _BASH + ": command")
-    add("builtin", wrappers.builtin, _BASH + ": builtin")
-    add("exec", wrappers.exec_, _BASH + ": exec")
-    add("xargs", wrappers.xargs, "GNU findutils manual: xargs")
-    add("find", wrappers.find, "GNU findutils manual: find (4.9)")
-    add("sudo", wrappers.sudo, "sudo(8)")
-    add("sudoedit", wrappers.sudoedit, "sudoedit(8)")
-    add("watch", wrappers.watch, "watch(1) (procps-ng): sh -c of the joined words unless -x")
-    add("parallel", wrappers.parallel, "GNU parallel(1): command template, ::: inputs, -S remote")
-    add("su", wrappers.su, "su(1) (util-linux): -c, -s, -l")
-    add("script", wrappers.script, "script(1) (util-linux): -c, FILE")
+    add("env", "wrappers:env", _COREUTILS + ": env")
+    add("timeout", "wrappers:timeout", _COREUTILS + ": timeout")
+    add("nice", "wrappers:nice", _COREUTILS + ": nice")
+    add("nohup", "wrappers:nohup", _COREUTILS + ": nohup")
+    add("stdbuf", "wrappers:stdbuf", _COREUTILS + ": stdbuf")
+    add("time", "wrappers:time_", "bash(1) Pipelines (time); GNU time(1)")
+    add("ionice", "wrappers:ionice", "ionice(1) (util-linux)")
+    add("setsid", "wrappers:setsid", "setsid(1) (util-linux)")
+    add("command", "wrappers:command", _BASH + ": command")
+    add("builtin", "wrappers:builtin", _BASH + ": builtin")
+    add("exec", "wrappers:exec_", _BASH + ": exec")
+    add("xargs", "wrappers:xargs", "GNU findutils manual: xargs")
+    add("find", "wrappers:find", "GNU findutils manual: find (4.9)")
+    add("sudo", "wrappers:sudo", "sudo(8)")
+    add("sudoedit", "wrappers:sudoedit", "sudoedit(8)")
+    add("watch", "wrappers:watch", "watch(1) (procps-ng): sh -c of the joined words unless -x")
+    add("parallel", "wrappers:parallel", "GNU parallel(1): command template, ::: inputs, -S remote")
+    add("su", "wrappers:su", "su(1) (util-linux): -c, -s, -l")
+    add("script", "wrappers:script", "script(1) (util-linux): -c, FILE")
 
     # File writers and filters.
-    add("touch", files.touch, _COREUTILS + ": touch")
-    add("mkdir", files.mkdir, _COREUTILS + ": mkdir")
-    add("rmdir", files.rmdir, _COREUTILS + ": rmdir (removes only empty directories)")
-    add("cp", files.cp, _COREUTILS + ": cp")
-    add("mv", files.mv, _COREUTILS + ": mv")
-    add("install", files.install, _COREUTILS + ": install")
-    add("ln", files.ln, _COREUTILS + ": ln")
-    add("dd", files.dd, _COREUTILS + ": dd")
-    add("tee", files.tee, _COREUTILS + ": tee")
-    add("truncate", files.truncate, _COREUTILS + ": truncate")
-    add("mktemp", files.mktemp, _COREUTILS + ": mktemp")
-    add("sort", files.sort, _COREUTILS + ": sort")
-    add("uniq", files.uniq, _COREUTILS + ": uniq")
-    add("xxd", files.xxd, "xxd(1)")
-    add("unzip", files.unzip, "unzip(1) (Info-ZIP)")
-    add("zip", files.zip_, "zip(1) (Info-ZIP)")
-    add("gzip gunzip zcat bzip2 bunzip2 bzcat xz unxz xzcat zstd unzstd zstdcat", files.compressor, "gzip(1), bzip2(1), xz(1), zstd(1)")
-    add("patch", files.patch, "GNU patch(1)")
-    add("rg", files.rg, "rg(1) (ripgrep): --pre")
-    add("fd fdfind", files.fd, "fd(1): --exec")
-    add("tree", files.tree, "tree(1): -o")
-    add("yq", files.yq, "yq docs (mikefarah): --inplace")
-    add("sed", textproc.sed, "GNU sed manual: Invocation, sed scripts, the s command")
-    add("awk gawk mawk nawk", textproc.awk, "POSIX awk; GNU awk manual: Redirection, Built-in Functions")
-    add("tar", archive.tar, "GNU tar manual: Operations and Options")
+    add("touch", "files:touch", _COREUTILS + ": touch")
+    add("mkdir", "files:mkdir", _COREUTILS + ": mkdir")
+    add("rmdir", "files:rmdir", _COREUTILS + ": rmdir (removes only empty directories)")
+    add("cp", "files:cp", _COREUTILS + ": cp")
+    add("mv", "files:mv", _COREUTILS + ": mv")
+    add("install", "files:install", _COREUTILS + ": install")
+    add("ln", "files:ln", _COREUTILS + ": ln")
+    add("dd", "files:dd", _COREUTILS + ": dd")
+    add("tee", "files:tee", _COREUTILS + ": tee")
+    add("truncate", "files:truncate", _COREUTILS + ": truncate")
+    add("mktemp", "files:mktemp", _COREUTILS + ": mktemp")
+    add("sort", "files:sort", _COREUTILS + ": sort")
+    add("uniq", "files:uniq", _COREUTILS + ": uniq")
+    add("xxd", "files:xxd", "xxd(1)")
+    add("unzip", "files:unzip", "unzip(1) (Info-ZIP)")
+    add("zip", "files:zip_", "zip(1) (Info-ZIP)")
+    add("gzip gunzip zcat bzip2 bunzip2 bzcat xz unxz xzcat zstd unzstd zstdcat", "files:compressor", "gzip(1), bzip2(1), xz(1), zstd(1)")
+    add("patch", "files:patch", "GNU patch(1)")
+    add("rg", "files:rg", "rg(1) (ripgrep): --pre")
+    add("fd fdfind", "files:fd", "fd(1): --exec")
+    add("tree", "files:tree", "tree(1): -o")
+    add("yq", "files:yq", "yq docs (mikefarah): --inplace")
+    add("sed", "textproc:sed", "GNU sed manual: Invocation, sed scripts, the s command")
+    add("awk gawk mawk nawk", "textproc:awk", "POSIX awk; GNU awk manual: Redirection, Built-in Functions")
+    add("tar", "archive:tar", "GNU tar manual: Operations and Options")
 
     # git, network, build and control planes.
-    add("git", git.git, "git(1) and git-<subcommand>(1) (git 2.4x)")
-    add("curl", net.curl, "curl(1)")
-    add("wget", net.wget, "wget(1)")
-    add("ssh", net.ssh, "ssh(1), ssh_config(5)")
-    add("scp", net.scp, "scp(1)")
-    add("sftp", net.sftp, "sftp(1)")
-    add("rsync", net.rsync, "rsync(1)")
-    add("nc netcat ncat", net.netcat, "nc(1) (OpenBSD netcat); ncat(1)")
-    add("ping ping6 dig host nslookup traceroute telnet ftp whois", net.plain_network, "ping(8), dig(1), host(1), telnet(1)")
-    add("make gmake", build.make, "GNU make manual: Options Summary; Standard Targets")
-    add("npm pnpm yarn", build.js_package_manager, "npm CLI commands (docs.npmjs.com/cli/v10); pnpm CLI; yarn CLI")
-    add("npx", build.npx, "npm exec / npx (docs.npmjs.com/cli/v10/commands/npx): known build/check tools only")
-    add("just", projects.just, "just manual (just.systems/man): recipes, dependencies, set shell")
-    add("tox", projects.tox, "tox docs (tox.wiki): -e, [testenv] commands")
-    add("poetry", projects.poetry, "poetry CLI docs (python-poetry.org/docs/cli)")
-    add("pip pip3", build.pip, "pip.pypa.io: Commands")
-    add("cargo", build.cargo, "The Cargo Book: Commands")
-    add("go", build.go, "go command docs (pkg.go.dev/cmd/go)")
+    add("git", "git:git", "git(1) and git-<subcommand>(1) (git 2.4x)")
+    add("curl", "net:curl", "curl(1)")
+    add("wget", "net:wget", "wget(1)")
+    add("ssh", "net:ssh", "ssh(1), ssh_config(5)")
+    add("scp", "net:scp", "scp(1)")
+    add("sftp", "net:sftp", "sftp(1)")
+    add("rsync", "net:rsync", "rsync(1)")
+    add("nc netcat ncat", "net:netcat", "nc(1) (OpenBSD netcat); ncat(1)")
+    add("ping ping6 dig host nslookup traceroute telnet ftp whois", "net:plain_network", "ping(8), dig(1), host(1), telnet(1)")
+    add("make gmake", "build:make", "GNU make manual: Options Summary; Standard Targets")
+    add("npm pnpm yarn", "build:js_package_manager", "npm CLI commands (docs.npmjs.com/cli/v10); pnpm CLI; yarn CLI")
+    add("npx", "build:npx", "npm exec / npx (docs.npmjs.com/cli/v10/commands/npx): known build/check tools only")
+    add("just", "projects:just", "just manual (just.systems/man): recipes, dependencies, set shell")
+    add("tox", "projects:tox", "tox docs (tox.wiki): -e, [testenv] commands")
+    add("poetry", "projects:poetry", "poetry CLI docs (python-poetry.org/docs/cli)")
+    add("pip pip3", "build:pip", "pip.pypa.io: Commands")
+    add("cargo", "build:cargo", "The Cargo Book: Commands")
+    add("go", "build:go", "go command docs (pkg.go.dev/cmd/go)")
     add(
         "pytest py.test mypy ruff black isort flake8 pylint eslint prettier tsc jest vitest rustfmt gofmt",
-        build.checker, "each tool's CLI docs: they run the project's code or rewrite its sources in the workspace",
+        "build:checker", "each tool's CLI docs: they run the project's code or rewrite its sources in the workspace",
     )  # fmt: skip
-    add("kubectl", control.kubectl, "kubectl reference (kubernetes.io)")
-    add("docker podman", control.docker, "docker CLI reference (docs.docker.com)")
-    add("docker-compose", control.docker_compose, "docker compose reference (docs.docker.com)")
-    add("helm", control.helm, "helm docs (helm.sh/docs/helm)")
-    add("terraform tofu", control.terraform, "terraform CLI docs (developer.hashicorp.com)")
+    add("kubectl", "control:kubectl", "kubectl reference (kubernetes.io)")
+    add("docker podman", "control:docker", "docker CLI reference (docs.docker.com)")
+    add("docker-compose", "control:docker_compose", "docker compose reference (docs.docker.com)")
+    add("helm", "control:helm", "helm docs (helm.sh/docs/helm)")
+    add("terraform tofu", "control:terraform", "terraform CLI docs (developer.hashicorp.com)")
     for name in ("aws", "gcloud", "az", "gsutil", "gh", "glab"):
-        add(name, getattr(cloud, name), _CLOUD_SOURCES[name])
-    add("ip", system.ip, "ip(8) (iproute2): OBJECT [show|list|get]; -batch; netns exec")
-    add("nft", system.nft, "nft(8): list, describe, monitor, -c/--check; -f/-i")
-    add("psql", databases.psql, "psql(1) (PostgreSQL 17); SQL parsed with sqlglot (postgres)")
-    add("mysql mariadb", databases.mysql, "mysql(1) (MySQL 8.4 client); SQL parsed with sqlglot (mysql)")
-    add("sqlite3", databases.sqlite3, "sqlite3 CLI (sqlite.org/cli.html); SQL parsed with sqlglot (sqlite)")
-    add("redis-cli", databases.redis_cli, "redis-cli docs; redis.io/commands")
-    add("mongosh", databases.mongosh, "mongosh docs (--eval, --file); db.C.METHOD shapes only")
+        add(name, f"cloud:{name}", _CLOUD_SOURCES[name])
+    add("ip", "system:ip", "ip(8) (iproute2): OBJECT [show|list|get]; -batch; netns exec")
+    add("nft", "system:nft", "nft(8): list, describe, monitor, -c/--check; -f/-i")
+    add("psql", "databases:psql", "psql(1) (PostgreSQL 17); SQL parsed with sqlglot (postgres)")
+    add("mysql mariadb", "databases:mysql", "mysql(1) (MySQL 8.4 client); SQL parsed with sqlglot (mysql)")
+    add("sqlite3", "databases:sqlite3", "sqlite3 CLI (sqlite.org/cli.html); SQL parsed with sqlglot (sqlite)")
+    add("redis-cli", "databases:redis_cli", "redis-cli docs; redis.io/commands")
+    add("mongosh", "databases:mongosh", "mongosh docs (--eval, --file); db.C.METHOD shapes only")
     return table
 
 
@@ -284,10 +311,46 @@ _CLOUD_SOURCES = {
     "glab": "glab docs (gitlab.com/gitlab-org/cli docs): GROUP VERB, glab api -X",
 }
 
-#: The table, by program name (read-only mapping).
-PROGRAMS = MappingProxyType(_build())
+class ProgramTable(Mapping[str, Program]):
+    """The table as a read-only mapping ``name -> Program`` that loads each program's rules when it is first looked
+    up: grading ``ls -la`` imports none of the handler modules of git, docker, psql ... (the agent adapters start on
+    every tool call). Membership (``in``), ``len`` and iteration never load anything; ``table[name]`` and ``get``
+    load that one program (thread-safe: a program loaded twice at once gives equal handlers).
+    """
+
+    __slots__ = ("_entries", "_loaded")
+
+    def __init__(self, entries: Mapping[str, Entry]) -> None:
+        self._entries = dict(entries)
+        self._loaded: dict[str, Program] = {}
+
+    def __getitem__(self, name: str) -> Program:
+        program = self._loaded.get(name)
+        if program is None:
+            program = self._loaded[name] = self._entries[name]()  # KeyError: not a recognised program
+        return program
+
+    def get(self, name: str, default: Program | None = None) -> Program | None:  # type: ignore[override]
+        """The program named ``name`` (loaded now if needed), or ``default``."""
+        program = self._loaded.get(name)
+        if program is not None:
+            return program
+        return self[name] if name in self._entries else default
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._entries
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+
+#: The table, by program name (read-only; each program's handler module is imported on its first lookup).
+PROGRAMS = ProgramTable(_build())
 
 
 def table_rows() -> list[tuple[str, str, str]]:
-    """(name, handler, source) for every recognised program, sorted: for docs and the CLI."""
+    """(name, handler, source) for every recognised program, sorted: for docs and the CLI (loads every program)."""
     return sorted((name, p.handler.__name__, p.source) for name, p in PROGRAMS.items())

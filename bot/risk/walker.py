@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
-
-import tree_sitter_bash
-from tree_sitter import Language, Node, Parser
+from typing import TYPE_CHECKING
 
 from bot.risk.grader import Grader, Rec, Scope
 from bot.risk.model import RiskLevel
@@ -20,15 +18,19 @@ from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
+if TYPE_CHECKING:
+    from tree_sitter import Language, Node, Parser
+
 __all__ = [
-    "MAX_DEPTH", "has_code", "hijacks_environment", "parse", "plain_words", "walk_nested", "walk_plain", "walk_script",
+    "MAX_DEPTH", "has_code", "hijacks_environment", "parse", "plain_words",
+    "walk_nested", "walk_plain", "walk_script",
 ]  # fmt: skip
 
 R = RiskLevel
 MAX_DEPTH = 12
 
-_LANGUAGE = Language(tree_sitter_bash.language())
 _LOCAL = threading.local()  # one Parser per thread: a tree-sitter Parser must not be shared across threads
+_LANGUAGE: list[Language] = []  # tree-sitter-bash, loaded by the first parse (plain commands never need it)
 
 # Kinds whose children are simply walked.
 _CONTAINERS = frozenset({
@@ -93,8 +95,20 @@ def parse(src: bytes) -> Node:
     try:
         parser: Parser = _LOCAL.parser
     except AttributeError:
-        parser = _LOCAL.parser = Parser(_LANGUAGE)
+        parser = _LOCAL.parser = _new_parser()
     return parser.parse(src).root_node
+
+
+def _new_parser() -> Parser:
+    """A tree-sitter Parser for bash; the grammar is loaded on the first call (the adapters' fast path grades plain
+    commands without it: :func:`plain_words`)."""
+    from tree_sitter import Language, Parser
+
+    if not _LANGUAGE:
+        import tree_sitter_bash
+
+        _LANGUAGE.append(Language(tree_sitter_bash.language()))
+    return Parser(_LANGUAGE[0])
 
 
 # A script of plain words: simple commands whose words need no quote removal or expansion, separated by single

@@ -10,8 +10,10 @@ QUOTING, EXPANSION ("Brace Expansion", "Tilde Expansion") and "ANSI-C Quoting".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from tree_sitter import Node
+if TYPE_CHECKING:
+    from tree_sitter import Node
 
 __all__ = ["Word", "decode_ansi_c", "dynamic_word", "literal_word", "node_text", "resolve_word"]
 
