@@ -209,3 +209,41 @@ async def test_a_hook_signalled_while_creating_its_escalation_still_withdraws_it
     assert len(ids) == 1 and ids[0] is not None
     stored = await harness.runtime.store.get_escalation(ids[0])
     assert stored is not None and stored.status == "withdrawn"
+
+
+# -- inputs that crash the bash parser ---------------------------------------------------------------------------------
+#: `{` (after optional digits, or `{N..`) then a character above U+00FF: tree-sitter-bash 0.25.1's scanner passes it to
+#: C isdigit(), which reads its table out of bounds (tree-sitter/tree-sitter-bash#337); code points far above U+FFFF
+#: crash the process with SIGSEGV in most runs (measured here: {U+10FFFF in 4 of 10 fresh parses, a{U+10FFFF 7 of 10).
+PARSER_CRASHERS = ["{\U0010ffff", "echo a{\U0010ffff", "echo {1..\U000e0001}", "{\U00100000 ls"]
+
+
+@pytest.mark.parametrize("command", PARSER_CRASHERS)
+async def test_hook_answers_a_command_that_crashes_the_bash_parser_instead_of_crashing(
+        tmp_path: Path, command: str) -> None:
+    """A hook killed by SIGSEGV exits with a signal status, which Claude Code treats as a non-blocking error: the call
+    would run. Each command runs through the real hook three times (a crash is likely but not certain in one run)."""
+    for _ in range(3):
+        run = await start_hook(json.dumps(event(command, tmp_path)).encode(), tmp_path)  # no FlyBot configured
+        code, out, err = await run.finish()
+        assert code == 0, (code, err)
+        verdict, reason = decision(out)
+        assert verdict == "ask" and "not configured" in reason, reason
+        no_traceback(err)
+
+
+async def test_a_command_that_crashes_the_bash_parser_goes_to_a_person_as_destructive(
+        harness: Harness, tmp_path: Path) -> None:
+    """FlyBot grades the same text again on arrival: the server must not crash either, and the card says why."""
+    token = await harness.add_bot()
+    command = "echo a{\U0010ffff}"
+    run = await start_hook(json.dumps(event(command, tmp_path)).encode(), tmp_path, "--wait", "2",
+                           "--on-no-decision", "deny", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    escalation_id = await pending_id(harness)
+    code, out, err = await run.finish()
+    assert code == 0, (code, err)
+    verdict, reason = decision(out)
+    assert verdict == "deny" and escalation_id in reason
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive"
+    assert "crashes the bash parser" in json.dumps(harness.card_for(escalation_id), ensure_ascii=False)

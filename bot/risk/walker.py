@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from tree_sitter import Language, Node, Parser
 
 __all__ = [
-    "MAX_DEPTH", "has_code", "hijacks_environment", "parse", "plain_words",
+    "MAX_DEPTH", "PARSER_CRASH", "UnsafeToParse", "has_code", "hijacks_environment", "parse", "plain_words",
     "walk_nested", "walk_plain", "walk_script",
 ]  # fmt: skip
 
@@ -90,8 +90,28 @@ def has_code(value: str) -> bool:
     return "$(" in value or "`" in value
 
 
+class UnsafeToParse(ValueError):
+    """The text is of a kind that crashes the bash parser (:data:`PARSER_CRASH`); it was not parsed."""
+
+
+#: Text tree-sitter-bash 0.25.1 must not see: ``{``, optional ASCII digits, optionally ``..``
+#: and digits, then a character above U+00FF (UTF-8 lead byte 0xC4 or more). Its scanner (src/scanner.c, the
+#: ``brace_start`` label) passes that character to C ``isdigit()``, whose table covers -128..255 only: the read goes
+#: out of bounds, and far enough (emoji and other characters beyond U+FFFF) it kills the process with SIGSEGV
+#: (tree-sitter/tree-sitter-bash#337; here ``{`` U+10FFFF crashes about half of fresh runs). A crashed adapter exits
+#: with a signal status that Claude Code treats as a non-blocking error -- the command would run -- and a crashed
+#: server drops every request. Matching bytes anywhere (not only where a brace expression may start) is a superset.
+PARSER_CRASH = re.compile(rb"\{[0-9]*(?:\.\.[0-9]*)?[\xc4-\xff]")
+
+
 def parse(src: bytes) -> Node:
-    """Parse ``src`` with this thread's reused tree-sitter Parser; returns the root node."""
+    """Parse ``src`` with this thread's reused tree-sitter Parser; returns the root node.
+
+    Raises:
+        UnsafeToParse: ``src`` matches :data:`PARSER_CRASH` (it would crash the process); nothing was parsed.
+    """
+    if b"{" in src and PARSER_CRASH.search(src):
+        raise UnsafeToParse("the text would crash the bash parser")
     try:
         parser: Parser = _LOCAL.parser
     except AttributeError:
@@ -232,7 +252,13 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
         _script_flag(g, parent, scope, subject, "too-deep", "Scripts nested this deep are not graded.")
         return
     src = text.encode("utf-8", "surrogatepass")
-    root = parse(src)
+    try:
+        root = parse(src)
+    except UnsafeToParse:
+        _script_flag(g, parent, scope, subject, "unparseable-text",
+                     "It has { followed by a character beyond U+00FF, which crashes the bash parser FlyBot uses "
+                     "(tree-sitter-bash #337): not graded, a person must read it.")
+        return
     if _is_empty(root):
         _script_flag(g, parent, scope, subject, "empty-command", "An empty script (nothing but blanks or comments) is refused.")
         return

@@ -1,5 +1,6 @@
 """What grading loads (issue 12: the adapters start on every tool call): a program's rules and the bash grammar are
-imported only when a command needs them, and every entry of the table does load."""
+imported only when a command needs them, and every entry of the table does load; plus the input class that crashes
+the bash parser (tree-sitter/tree-sitter-bash#337), refused before parsing at any depth."""
 
 from __future__ import annotations
 
@@ -10,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.risk import RiskLevel, classify
 from bot.risk.table import PROGRAMS, table_rows
+from bot.risk.walker import PARSER_CRASH, UnsafeToParse, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,3 +54,33 @@ def test_every_entry_of_the_table_loads_a_handler_with_its_source() -> None:
     assert "not-a-program" not in PROGRAMS and PROGRAMS.get("not-a-program") is None
     with pytest.raises(KeyError):
         PROGRAMS["not-a-program"]
+
+
+# -- the parser crash (tree-sitter/tree-sitter-bash#337) -------------------------------------------------------------
+@pytest.mark.parametrize("text", ["{\U0010ffff", "a{\U0001f389", "{12\u4e2d", "{1..\U000e0001}", "{ls;}\n{\U00100000"])
+def test_text_that_would_crash_the_parser_is_refused_before_parsing(text: str) -> None:
+    assert PARSER_CRASH.search(text.encode())
+    with pytest.raises(UnsafeToParse):
+        parse(text.encode())
+
+
+@pytest.mark.parametrize("text", ["{é}", "echo { 🎉 }", "echo '{\"emoji\": \"🎉\"}'", "{1.🎉", "🎉{}"])
+def test_text_near_the_crash_class_is_parsed_as_usual(text: str) -> None:
+    assert not PARSER_CRASH.search(text.encode())
+    parse(text.encode())
+
+
+@pytest.mark.parametrize("command", [
+    "echo a{\U0010ffff}",  # at the top
+    "bash -c 'echo {\U0001f389,x}'",  # in a nested script
+    "bash -c $'echo {\\U0010ffff}'",  # a nested script that is ASCII until bash decodes it
+])
+@pytest.mark.parametrize("contained", [False, True])
+def test_a_command_that_would_crash_the_parser_grades_destructive_and_says_why(command: str, contained: bool) -> None:
+    graded = classify(command, contained=contained)
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    assert any(r.rule == "unparseable-text" and "crashes the bash parser" in r.detail for r in graded.reasons)
+
+
+def test_an_ordinary_command_with_emoji_still_grades_by_its_program() -> None:
+    assert classify("git commit -m '🎉 release'", contained=False).risk == RiskLevel.WORKSPACE_WRITE
