@@ -272,3 +272,23 @@ async def test_flybot_escalations_audit_and_standing_list_show_hidden_characters
         assert "warning: hidden or direction-changing characters" in result.stderr, (args, result.stderr)
     plain = await operator(harness, "bots", "list")
     assert "warning" not in plain.stderr
+
+
+async def test_slash_replies_show_hidden_characters_and_warn(harness: Harness) -> None:
+    from bot.standing import StandingSpec
+
+    token = await harness.add_bot()
+    esc = await harness.escalate(token, command="npm test", session_id="s\u2066-9")
+    assert esc["status"] == "pending"
+    bot = await harness.runtime.store.bot_by_name("ci-bot")
+    assert bot is not None
+    await harness.runtime.standing.create(OWNER, StandingSpec(scope="session", subject="s\u2066-9", bot_id=bot.id,
+                                                              pattern="npm test", max_risk="workspace_write",
+                                                              contained_only=True))
+    listed = await harness.slash(OWNER, "standing list")
+    assert "\u2066" not in listed and "s\u27e8U+2066\u27e9-9" in listed, listed
+    assert "hidden or direction-changing characters (U+2066)" in listed, listed
+    refused = await harness.slash(OWNER, "standing add --bot ci-bot \u0455udo")
+    assert "looks like sudo" in refused, refused
+    plain = await harness.slash(OWNER, "standing list --bot ci-bot")
+    assert "warning" not in plain

@@ -13,10 +13,12 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from bot import standing_args
 from bot.bots import USER_ID
 from bot.errors import FlyBotError, NotFound
+from bot.risk.hidden import plain_warning
 from bot.slack.deps import SlackDeps
 from bot.slack.home import publish_home
 from bot.standing import StandingSpec
 from bot.store import StandingApproval
+from cards.text import clean
 
 log = structlog.get_logger("flybot.slack.commands")
 
@@ -46,10 +48,23 @@ def describe(approval: StandingApproval, bot_names: dict[str, str] | None = None
         subject = (bot_names or {}).get(subject, subject)
     elif approval.scope == "room":
         subject = f"<#{subject}>"
-    else:  # a session id is the Bot's own text: inert
-        subject = subject.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("`", "'")
+    else:  # a session id is the Bot's own text: inert, its hidden characters shown (issue 11 §2)
+        subject = inert(subject).replace("`", "'")
     return (f"`{approval.id}` {approval.scope} {subject}: `{approval.pattern}` up to {approval.max_risk}, "
             f"{where}, {expiry}, used {approval.use_count}×, set by {_who(approval.created_by)}")
+
+
+def inert(text: str, *, multiline: bool = False) -> str:
+    """User words for a mrkdwn reply: hidden characters shown as ``⟨U+XXXX⟩`` (unless ``multiline``, a newline
+    too) and ``& < >`` escaped, so no mention, link or entity comes from them (Slack's documented escape)."""
+    return clean(text, multiline=multiline).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def with_warning(reply: str, raw: list[str]) -> str:
+    """``reply`` and, when the user text it shows (``raw``, before :func:`inert`) held hidden or look-alike
+    characters, the plain warning line (issue 11 §2: every surface says it, not only the card)."""
+    warning = plain_warning(raw, multiline=True)
+    return f"{reply}\n:warning: {inert(warning)}" if warning else reply
 
 
 def _who(user: str) -> str:
@@ -72,7 +87,9 @@ async def standing_command(deps: SlackDeps, user: str, channel: str, words: list
         if not live:
             return "No live standing approval."
         names = {b.id: b.name for b in await deps.store.list_bots()}
-        return "Standing approvals:\n" + "\n".join(f"• {describe(a, names)}" for a in live[:30])
+        shown = live[:30]
+        return with_warning("Standing approvals:\n" + "\n".join(f"• {describe(a, names)}" for a in shown),
+                            [a.subject for a in shown if a.scope == "session"])
     if args.action == "revoke":
         revoked = await deps.standing.revoke(user, args.id)
         await publish_home(deps, user)
@@ -110,8 +127,9 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             try:
                 reply = await standing_command(deps, user, channel, words[1] if len(words) > 1 else "")
             except FlyBotError as exc:
-                # The detail may quote the user's own words: make them inert (no mention, link or entity).
-                reply = exc.detail.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+                # The detail may quote the user's own words: make them inert (no mention, link or entity) and
+                # their hidden characters visible.
+                reply = with_warning(inert(exc.detail, multiline=True), [exc.detail])
             except Exception:  # noqa: BLE001 - never a stack trace in chat
                 log.exception("slash.failed", user=user)
                 reply = "Something went wrong on FlyBot's side; nothing was changed."
