@@ -27,6 +27,7 @@ from bot.api.problems import problems_middleware
 from bot.bots import hash_token, new_token, register_bot
 from bot.delivery import Delivery, DeliveryConfig
 from bot.escalations import EscalationService, run_sweeper, utcnow
+from bot.groups import OwnerGroups
 from bot.health import HEALTH, Health
 from bot.limits import AcceptErrorLog, long_poll_capacity, raise_open_file_limit
 from bot.localchat import SlackEmulator
@@ -145,6 +146,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             metrics=metrics, recheck_s=settings.recheck_s, notice_window_s=settings.notice_window_s,
             limits=AdmissionLimits(max_open=settings.max_open_escalations, per_minute=settings.rate_per_minute),
             two_person=settings.two_person,
+            groups=OwnerGroups(chat.usergroup_members, ttl_s=settings.group_cache_s),
         )
         report_store = ReportStore(store.engine)
         report_waiters = WaiterHub(slots, report_store.decided_among, metrics, kind="report")

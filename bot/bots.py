@@ -13,6 +13,7 @@ import uuid
 from datetime import UTC, datetime
 
 from bot.errors import InvalidRequest, NotFound, Unauthorized
+from bot.groups import GROUP_ID
 from bot.store import Bot, Store
 
 TOKEN_PREFIX = "fbt_"
@@ -35,17 +36,18 @@ def new_token() -> str:
 
 async def register_bot(
     store: Store, name: str, owners: list[str], room: str | None, *, chat_user: str | None = None,
-    two_person: str | None = None,
+    two_person: str | None = None, owner_groups: list[str] | None = None,
 ) -> tuple[Bot, str]:
     """Register a Bot; returns ``(bot, token)``. The token is shown once and only its hash is kept.
 
     ``chat_user`` is the Slack user ID the Bot posts as in chat: only its room messages are read as the Bot's
     blocked reports (issue 11 section 4); ``None``: the Bot reports through the API only. ``two_person``:
     ``destructive-host`` asks two distinct approvers for its destructive commands on the host (issue 16 §4).
+    ``owner_groups``: Slack user group IDs whose members are owners too, resolved when someone decides (§1).
 
     Raises:
-        InvalidRequest: a bad name, no owner, an owner or chat user that is not a Slack user ID, or a bad
-            channel ID.
+        InvalidRequest: a bad name, no owner, an owner or chat user that is not a Slack user ID, a bad
+            channel ID or user group ID.
         Conflict: the name is taken.
     """
     if not _NAME.match(name):
@@ -56,6 +58,7 @@ async def register_bot(
     if chat_user is not None and not USER_ID.match(chat_user):
         raise InvalidRequest(f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD)", field="chat_user")
     _check_two_person(two_person)
+    _check_groups(owner_groups or [])
     token = new_token()
     bot = Bot(
         id="bot_" + uuid.uuid4().hex[:16],
@@ -65,6 +68,7 @@ async def register_bot(
         created_at=datetime.now(UTC),
         chat_user=chat_user,
         two_person=two_person,
+        owner_groups=tuple(dict.fromkeys(owner_groups or ())),
     )
     await store.add_bot(bot, hash_token(token))
     return bot, token
@@ -75,6 +79,13 @@ def _check_two_person(rule: str | None, *, off: bool = False) -> None:
         return
     allowed = " or ".join((*TWO_PERSON_RULES, *(("off",) if off else ())))
     raise InvalidRequest(f"two-person rule {rule!r}: use {allowed}", field="two_person")
+
+
+def _check_groups(groups: list[str]) -> None:
+    for group in groups:
+        if not GROUP_ID.match(group):
+            raise InvalidRequest(f"owner group {group!r} is not a Slack user group ID (like S0123ABCD)",
+                                 field="owner_groups")
 
 
 def _check_owners(owners: list[str]) -> None:
@@ -122,19 +133,21 @@ async def remove_bot(store: Store, name: str, *, actor: str) -> tuple[Bot, int]:
 
 async def update_bot(
     store: Store, name: str, *, actor: str, owners: list[str] | None = None, room: str | None = None,
-    chat_user: str | None = None, two_person: str | None = None,
+    chat_user: str | None = None, two_person: str | None = None, owner_groups: list[str] | None = None,
 ) -> Bot:
     """Change Bot ``name``'s owners (the whole list), room (``"-"``: none, cards go to a DM with the first owner),
-    chat user (``"-"``: none) and/or two-person rule (``destructive-host``, or ``off``: only the deployment's).
-    Audited. Pending escalations keep the rule they were created under.
+    chat user (``"-"``: none), two-person rule (``destructive-host``, or ``off``: only the deployment's) and/or
+    owner groups (the whole list; ``["-"]``: none). Audited. Pending escalations keep the rule they were created under.
 
     Raises:
         NotFound: no such Bot.
         InvalidRequest: a bad owner, room or chat user ID, an unknown rule, or nothing to change.
     """
-    if owners is None and room is None and chat_user is None and two_person is None:
-        raise InvalidRequest("nothing to change: give --owner, --room, --chat-user and/or --two-person",
-                             field="owners")
+    if owners is None and room is None and chat_user is None and two_person is None and owner_groups is None:
+        raise InvalidRequest("nothing to change: give --owner, --owner-group, --room, --chat-user and/or "
+                             "--two-person", field="owners")
+    groups = None if owner_groups is None else [] if owner_groups == ["-"] else list(dict.fromkeys(owner_groups))
+    _check_groups(groups or [])
     _check_two_person(two_person, off=True)
     if chat_user is not None and chat_user != "-" and not USER_ID.match(chat_user):
         raise InvalidRequest(f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD), or - for none",
@@ -149,12 +162,13 @@ async def update_bot(
         room=None if room == "-" else room, clear_room=room == "-",
         chat_user=None if chat_user == "-" else chat_user, clear_chat_user=chat_user == "-",
         two_person=None if two_person == "off" else two_person, clear_two_person=two_person == "off",
+        owner_groups=groups,
     )
     if updated is None:
         raise NotFound(f"no Bot named {name}", field="name")
     await store.audit("bot.updated", at=datetime.now(UTC), actor=actor, bot_id=bot.id, bot=bot.name,
                       owners=list(updated.owners), room=updated.room, chat_user=updated.chat_user,
-                      two_person=updated.two_person)
+                      two_person=updated.two_person, owner_groups=list(updated.owner_groups))
     return updated
 
 

@@ -119,6 +119,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     add.add_argument("--room", help="Slack channel ID where its cards go")
     add.add_argument("--chat-user", metavar="USER_ID",
                      help="the Slack user ID the Bot posts as: only its room messages count as its blocked reports")
+    add.add_argument("--owner-group", action="append", metavar="GROUP_ID",
+                     help="Slack user group ID whose members are owners too, looked up when someone decides "
+                          "(repeatable)")
     add.add_argument("--two-person", choices=["destructive-host"], metavar="destructive-host",
                      help="two different people must approve its destructive commands on the host")
     add.set_defaults(handler="bot.commands.admin:cmd_bots_add")
@@ -162,6 +165,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     change.add_argument("--room", metavar="CHANNEL_ID", help="Slack channel ID for its cards, or - for a DM to the first owner")
     change.add_argument("--chat-user", metavar="USER_ID",
                         help="Slack user the Bot posts as (its room messages count as its reports), or - for none")
+    change.add_argument("--owner-group", action="append", metavar="GROUP_ID",
+                        help="Slack user group ID whose members are owners too (repeatable; replaces the list; "
+                             "- for none)")
     change.add_argument("--two-person", choices=["destructive-host", "off"], metavar="destructive-host|off",
                         help="two different people must approve its destructive commands on the host; off: only "
                              "when the deployment says so (FLYBOT_TWO_PERSON)")

@@ -32,6 +32,7 @@ from bot.errors import (
     NotAllowed,
     NotFound,
 )
+from bot.groups import OwnerGroups
 from bot.metrics import Metrics
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
@@ -98,6 +99,7 @@ class EscalationService:
         limits: admission control per Bot (open escalations, requests a minute); None: no limits.
         two_person: the deployment's two-person rule, ``off`` or ``destructive-host`` (a floor: a Bot's own
             setting can add the rule, never lift it).
+        groups: resolves a Bot's owner groups when someone decides (None: owner groups give no one a say).
     """
 
     def __init__(
@@ -114,7 +116,9 @@ class EscalationService:
         notice_window_s: float = 60.0,
         limits: AdmissionLimits | None = None,
         two_person: str = "off",
+        groups: OwnerGroups | None = None,
     ) -> None:
+        self.groups = groups
         self.two_person = two_person
         self.limits = limits
         self.notice_window_s = notice_window_s
@@ -309,8 +313,18 @@ class EscalationService:
         self.waiters.notify_all()
 
     # -- decide -------------------------------------------------------------------------------------
+    async def owns(self, bot: Bot, user: str) -> bool:
+        """``user`` is an owner of ``bot``: listed, or a member of one of its owner groups now (issue 16 §1: looked
+        up at decision time, cached briefly; a group that cannot be read gives no one a say)."""
+        if user in bot.owners:
+            return True
+        if not bot.owner_groups or self.groups is None:
+            return False
+        return await self.groups.member_of_any(user, bot.owner_groups) is not None
+
     async def authorize(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:
-        """Check that ``actor`` may decide; returns ``(escalation, bot, source)`` with source ``owner`` or ``admin``.
+        """Check that ``actor`` may decide; returns ``(escalation, bot, source)`` with source ``owner`` (listed, or
+        in an owner group now) or ``admin``, or ``""`` when neither.
 
         Raises:
             NotFound: no such escalation.
@@ -320,7 +334,7 @@ class EscalationService:
         bot = await self.store.get_bot(escalation.bot_id)
         if bot is None:
             raise NotFound(f"the Bot of escalation {escalation_id} no longer exists")
-        if actor in bot.owners:
+        if await self.owns(bot, actor):
             return escalation, bot, "owner"
         if actor in self.admins:
             return escalation, bot, "admin"

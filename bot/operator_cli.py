@@ -80,8 +80,10 @@ def cmd_bots_set(args: argparse.Namespace) -> int:
 
     async def work(store: Store) -> int:
         bot = await update_bot(store, args.name, actor=_actor(), owners=args.owner, room=args.room,
-                               chat_user=args.chat_user, two_person=args.two_person)
-        print(f"{bot.name}: owners {', '.join(bot.owners)}; room {bot.room or '(DM to the first owner)'}; "
+                               chat_user=args.chat_user, two_person=args.two_person,
+                               owner_groups=args.owner_group)
+        groups = f" and the members of {', '.join(bot.owner_groups)}" if bot.owner_groups else ""
+        print(f"{bot.name}: owners {', '.join(bot.owners)}{groups}; room {bot.room or '(DM to the first owner)'}; "
               f"chat user {bot.chat_user or '(none: reports through the API only)'}; two-person rule "
               f"{'destructive commands on the host' if bot.two_person else '(the deployment setting)'}")
         return 0

@@ -57,6 +57,8 @@ class Settings(BaseSettings):
         cache_ttl_s: how long the Bot of a token and the live standing approvals are reused from memory, seconds
             (0: never). On PostgreSQL every change reaches each replica at once through NOTIFY; this bounds the
             delay for a change made by another process on SQLite.
+        group_cache_s: how long one replica reuses a Slack user group's members (``usergroups.users.list``) when
+            deciding who owns a Bot, seconds (issue 16 §1); a member removed from the group can decide until then.
         two_person: ``destructive-host``: every Bot's destructive commands on the host need two distinct approvers
             (issue 16 §4; a Bot's own ``--two-person destructive-host`` asks the same for that Bot alone);
             ``off`` (default): only Bots that ask for it.
@@ -101,6 +103,7 @@ class Settings(BaseSettings):
     rate_per_minute: int = Field(120, ge=0, le=10_000_000)
     cache_ttl_s: float = Field(2.0, ge=0, le=300)
     two_person: Literal["off", "destructive-host"] = "off"
+    group_cache_s: float = Field(30.0, ge=0, le=3600)
 
     @field_validator("admins", mode="before")
     @classmethod

@@ -11,19 +11,13 @@ from __future__ import annotations
 
 import asyncio
 import json
-import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bot.app import RUNTIME
 from bot.bots import register_bot
-from bot.store import open_store
-from cards import APPROVE_ACTION, DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
+from cards import DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
 from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness, block_text
-from tests.pg import throwaway_database
+from tests.routing import audit, click, ephemerals, eventually
 from tests.test_bot_lifecycle import operator
 from tests.test_replicas import Cluster
 
@@ -32,99 +26,49 @@ BOT_USER = "U0BOTUSER1"
 DESTRUCTIVE = "rm -rf /var/lib/app"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
-    if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}"
-        store = await open_store(url, migrate=True)
-        await store.close()
-        c = Cluster(url, tmp_path)
-        try:
-            yield c
-        finally:
-            await c.close()
-        return
-    async with throwaway_database() as url:
-        store = await open_store(url, migrate=True)
-        await store.close()
-        c = Cluster(url, tmp_path)
-        try:
-            yield c
-        finally:
-            await c.close()
-
-
-async def start(cluster: Cluster, *, bot_rule: str | None = "destructive-host", chat_user: str | None = None,
+async def start(replicas: Cluster, *, bot_rule: str | None = "destructive-host", chat_user: str | None = None,
                 **settings: Any) -> str:
-    await cluster.start(replicas=2, admins=(ADMIN,), **settings)
+    await replicas.start(replicas=2, admins=(ADMIN,), **settings)
     for user, name in ((OWNER2, "otto"), (BOT_USER, "ci-bot")):
-        cluster.emulator.users[user] = {"name": name, "real_name": name, "is_admin": False, "is_owner": False}
-    _bot, token = await register_bot(cluster.apps[0][RUNTIME].store, "ci-bot", [OWNER, OWNER2], ROOM,
+        replicas.emulator.users[user] = {"name": name, "real_name": name, "is_admin": False, "is_owner": False}
+    _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER, OWNER2], ROOM,
                                      chat_user=chat_user, two_person=bot_rule)
     return token
 
 
-async def click(cluster: Cluster, user: str, escalation_id: str, action: str = APPROVE_ACTION,
-                replica: int = 0) -> None:
-    cluster.events_to(replica)
-    card = cluster.card(escalation_id)
-    async with cluster.http.post(f"{cluster.emu_url}/page/click", json={
-        "user": user, "channel": card.channel, "ts": card.ts, "action_id": action, "block_id": "",
-        "value": escalation_id,
-    }) as response:
-        assert response.status == 200
-        data = await response.json()
-        assert data["status"] == 200, data
+def card_text(replicas: Cluster, escalation_id: str) -> str:
+    return block_text(replicas.card(escalation_id).blocks)
 
 
-def ephemerals(cluster: Cluster, user: str) -> list[str]:
-    return [m.text for m in cluster.emulator.messages if m.ephemeral_to == user]
-
-
-async def eventually(check: Any, timeout: float = 10.0) -> None:
-    deadline = time.monotonic() + timeout
-    while not check():
-        assert time.monotonic() < deadline, "condition not met in time"
-        await asyncio.sleep(0.05)
-
-
-async def audit(cluster: Cluster, escalation_id: str) -> list[tuple[str, str | None, dict[str, Any]]]:
-    return [(e.event, e.actor, e.detail) for e in await cluster.apps[1][RUNTIME].store.audit_log(escalation_id)]
-
-
-def card_text(cluster: Cluster, escalation_id: str) -> str:
-    return block_text(cluster.card(escalation_id).blocks)
-
-
-async def test_two_people_approve_on_two_replicas_and_the_same_person_twice_is_refused(cluster: Cluster) -> None:
-    token = await start(cluster)
-    esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
+async def test_two_people_approve_on_two_replicas_and_the_same_person_twice_is_refused(replicas: Cluster) -> None:
+    token = await start(replicas)
+    esc = await replicas.escalate(0, token, command=DESTRUCTIVE)
     assert esc["risk"] == "destructive" and esc["approvals"] == {"needed": 2, "by": []}
-    assert "0 of 2 approvals" in card_text(cluster, esc["id"])
-    waiter = asyncio.create_task(cluster.get(1, token, esc["id"], wait=25))
+    assert "0 of 2 approvals" in card_text(replicas, esc["id"])
+    waiter = asyncio.create_task(replicas.get(1, token, esc["id"], wait=25))
 
-    await click(cluster, OWNER, esc["id"], replica=0)
-    await eventually(lambda: "1 of 2 approvals" in card_text(cluster, esc["id"]))
-    text = card_text(cluster, esc["id"])
+    await click(replicas, OWNER, esc["id"], replica=0)
+    await eventually(lambda: "1 of 2 approvals" in card_text(replicas, esc["id"]))
+    text = card_text(replicas, esc["id"])
     assert f"1 of 2 approvals (by <@{OWNER}>)" in text.replace("\n", "")
-    assert any(b.get("type") == "actions" for b in cluster.card(esc["id"]).blocks), "still pending: buttons stay"
-    assert any("Your approval is recorded: 1 of 2" in t for t in ephemerals(cluster, OWNER))
-    assert (await cluster.get(0, token, esc["id"]))["status"] == "pending"
+    assert any(b.get("type") == "actions" for b in replicas.card(esc["id"]).blocks), "still pending: buttons stay"
+    assert any("Your approval is recorded: 1 of 2" in t for t in ephemerals(replicas, OWNER))
+    assert (await replicas.get(0, token, esc["id"]))["status"] == "pending"
     assert not waiter.done()
 
-    await click(cluster, OWNER, esc["id"], replica=1)  # the same person again, on the other replica
-    await eventually(lambda: any("already gave the first approval" in t for t in ephemerals(cluster, OWNER)))
-    now = await cluster.get(1, token, esc["id"])
+    await click(replicas, OWNER, esc["id"], replica=1)  # the same person again, on the other replica
+    await eventually(lambda: any("already gave the first approval" in t for t in ephemerals(replicas, OWNER)))
+    now = await replicas.get(1, token, esc["id"])
     assert now["status"] == "pending" and now["approvals"]["by"] == [OWNER]
 
-    await click(cluster, OWNER2, esc["id"], replica=1)
+    await click(replicas, OWNER2, esc["id"], replica=1)
     final = await asyncio.wait_for(waiter, 30)
     assert final["status"] == "approved" and final["decided_by"] == OWNER2
     assert final["approvals"] == {"needed": 2, "by": [OWNER, OWNER2]}
-    await eventually(lambda: not any(b.get("type") == "actions" for b in cluster.card(esc["id"]).blocks))
-    assert f"2 of 2 approvals (by <@{OWNER}> and <@{OWNER2}>" in card_text(cluster, esc["id"]).replace("\n", "")
+    await eventually(lambda: not any(b.get("type") == "actions" for b in replicas.card(esc["id"]).blocks))
+    assert f"2 of 2 approvals (by <@{OWNER}> and <@{OWNER2}>" in card_text(replicas, esc["id"]).replace("\n", "")
 
-    rows = await audit(cluster, esc["id"])
+    rows = await audit(replicas, esc["id"])
     approvals = [(actor, detail["n"], detail["needed"]) for event, actor, detail in rows
                  if event == "escalation.approval"]
     assert approvals == [(OWNER, 1, 2), (OWNER2, 2, 2)]
@@ -133,90 +77,90 @@ async def test_two_people_approve_on_two_replicas_and_the_same_person_twice_is_r
     assert ("decision.refused", OWNER) in [(e, a) for e, a, d in rows if d.get("why") == "same_person"]
 
 
-async def test_a_deny_by_either_ends_it_after_the_first_approval(cluster: Cluster) -> None:
-    token = await start(cluster)
-    esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
-    await click(cluster, OWNER, esc["id"])
-    await eventually(lambda: "1 of 2 approvals" in card_text(cluster, esc["id"]))
-    await click(cluster, OWNER, esc["id"], DENY_ACTION, replica=1)  # the first approver may still deny
-    await eventually(lambda: cluster.emulator.snapshot(OWNER)["modal"] is not None)
-    modal = cluster.emulator.snapshot(OWNER)["modal"]
-    async with cluster.http.post(f"{cluster.emu_url}/page/view_submit", json={
+async def test_a_deny_by_either_ends_it_after_the_first_approval(replicas: Cluster) -> None:
+    token = await start(replicas)
+    esc = await replicas.escalate(0, token, command=DESTRUCTIVE)
+    await click(replicas, OWNER, esc["id"])
+    await eventually(lambda: "1 of 2 approvals" in card_text(replicas, esc["id"]))
+    await click(replicas, OWNER, esc["id"], DENY_ACTION, replica=1)  # the first approver may still deny
+    await eventually(lambda: replicas.emulator.snapshot(OWNER)["modal"] is not None)
+    modal = replicas.emulator.snapshot(OWNER)["modal"]
+    async with replicas.http.post(f"{replicas.emu_url}/page/view_submit", json={
         "user": OWNER, "view_id": modal["id"], "values": {DENY_REASON_BLOCK: {DENY_REASON_INPUT: "not today"}},
     }) as response:
         assert (await response.json())["status"] == 200
-    final = await cluster.get(0, token, esc["id"], wait=10)
+    final = await replicas.get(0, token, esc["id"], wait=10)
     assert final["status"] == "denied" and final["reason"] == "not today"
-    await click(cluster, OWNER2, esc["id"], replica=0)  # too late: the deny stands
-    await eventually(lambda: any("already denied" in t for t in ephemerals(cluster, OWNER2)))
-    assert (await cluster.get(1, token, esc["id"]))["status"] == "denied"
+    await click(replicas, OWNER2, esc["id"], replica=0)  # too late: the deny stands
+    await eventually(lambda: any("already denied" in t for t in ephemerals(replicas, OWNER2)))
+    assert (await replicas.get(1, token, esc["id"]))["status"] == "denied"
 
 
-async def test_two_first_approvals_at_once_on_two_replicas_make_exactly_one_decision(cluster: Cluster) -> None:
-    token = await start(cluster)
+async def test_two_first_approvals_at_once_on_two_replicas_make_exactly_one_decision(replicas: Cluster) -> None:
+    token = await start(replicas)
     for _ in range(3):
-        esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
-        await asyncio.gather(click(cluster, OWNER, esc["id"], replica=0), click(cluster, OWNER2, esc["id"], replica=1),
-                             click(cluster, OWNER, esc["id"], replica=1))
-        final = await cluster.get(0, token, esc["id"], wait=10)
+        esc = await replicas.escalate(0, token, command=DESTRUCTIVE)
+        await asyncio.gather(click(replicas, OWNER, esc["id"], replica=0), click(replicas, OWNER2, esc["id"], replica=1),
+                             click(replicas, OWNER, esc["id"], replica=1))
+        final = await replicas.get(0, token, esc["id"], wait=10)
         assert final["status"] == "approved"
         assert sorted(final["approvals"]["by"]) == sorted([OWNER, OWNER2])
-        rows = await audit(cluster, esc["id"])
+        rows = await audit(replicas, esc["id"])
         assert [e for e, _a, _d in rows].count("escalation.approved") == 1
         assert [e for e, _a, _d in rows].count("escalation.approval") == 2
 
 
-async def test_the_rule_covers_destructive_commands_on_the_host_only(cluster: Cluster) -> None:
-    token = await start(cluster)
-    contained = await cluster.escalate(0, token, command="rm -rf build", contained=True)
+async def test_the_rule_covers_destructive_commands_on_the_host_only(replicas: Cluster) -> None:
+    token = await start(replicas)
+    contained = await replicas.escalate(0, token, command="rm -rf build", contained=True)
     assert contained["risk"] == "destructive" and contained["approvals"]["needed"] == 1
-    system = await cluster.escalate(1, token, command="sudo apt-get install -y jq")
+    system = await replicas.escalate(1, token, command="sudo apt-get install -y jq")
     assert system["approvals"]["needed"] == 1
-    await click(cluster, OWNER, contained["id"])
-    assert (await cluster.get(0, token, contained["id"], wait=10))["status"] == "approved"
-    assert "approvals" not in card_text(cluster, contained["id"])
+    await click(replicas, OWNER, contained["id"])
+    assert (await replicas.get(0, token, contained["id"], wait=10))["status"] == "approved"
+    assert "approvals" not in card_text(replicas, contained["id"])
 
 
-async def test_the_deployment_setting_applies_to_a_bot_without_its_own(cluster: Cluster) -> None:
-    token = await start(cluster, bot_rule=None, two_person="destructive-host")  # FLYBOT_TWO_PERSON
-    esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
+async def test_the_deployment_setting_applies_to_a_bot_without_its_own(replicas: Cluster) -> None:
+    token = await start(replicas, bot_rule=None, two_person="destructive-host")  # FLYBOT_TWO_PERSON
+    esc = await replicas.escalate(0, token, command=DESTRUCTIVE)
     assert esc["approvals"]["needed"] == 2
-    await click(cluster, ADMIN, esc["id"])  # an admin's approval counts as one of the two
-    await eventually(lambda: "1 of 2 approvals" in card_text(cluster, esc["id"]))
-    await click(cluster, OWNER, esc["id"], replica=1)
-    final = await cluster.get(0, token, esc["id"], wait=10)
+    await click(replicas, ADMIN, esc["id"])  # an admin's approval counts as one of the two
+    await eventually(lambda: "1 of 2 approvals" in card_text(replicas, esc["id"]))
+    await click(replicas, OWNER, esc["id"], replica=1)
+    final = await replicas.get(0, token, esc["id"], wait=10)
     assert final["status"] == "approved" and final["approvals"]["by"] == [ADMIN, OWNER]
 
 
-async def test_the_bots_own_chat_identity_never_approves(cluster: Cluster) -> None:
-    await cluster.start(replicas=2, admins=(ADMIN,))
-    cluster.emulator.users[OWNER2] = {"name": "otto", "real_name": "otto", "is_admin": False, "is_owner": False}
+async def test_the_bots_own_chat_identity_never_approves(replicas: Cluster) -> None:
+    await replicas.start(replicas=2, admins=(ADMIN,))
+    replicas.emulator.users[OWNER2] = {"name": "otto", "real_name": "otto", "is_admin": False, "is_owner": False}
     # Even listed as an owner, the user the Bot posts as cannot approve its requests (two-person or not).
-    _bot, token = await register_bot(cluster.apps[0][RUNTIME].store, "ci-bot", [OWNER, OWNER2], ROOM,
+    _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER, OWNER2], ROOM,
                                      chat_user=OWNER2, two_person="destructive-host")
     for command in (DESTRUCTIVE, "sudo apt-get install -y jq"):
-        esc = await cluster.escalate(0, token, command=command)
-        before = len(ephemerals(cluster, OWNER2))
-        await click(cluster, OWNER2, esc["id"])
-        await eventually(lambda n=before: len(ephemerals(cluster, OWNER2)) > n)
-        assert "own chat identity cannot approve" in ephemerals(cluster, OWNER2)[-1]
-        now = await cluster.get(1, token, esc["id"])
+        esc = await replicas.escalate(0, token, command=command)
+        before = len(ephemerals(replicas, OWNER2))
+        await click(replicas, OWNER2, esc["id"])
+        await eventually(lambda n=before: len(ephemerals(replicas, OWNER2)) > n)
+        assert "own chat identity cannot approve" in ephemerals(replicas, OWNER2)[-1]
+        now = await replicas.get(1, token, esc["id"])
         assert now["status"] == "pending" and now["approvals"]["by"] == []
-        rows = await audit(cluster, esc["id"])
+        rows = await audit(replicas, esc["id"])
         assert ("decision.refused", OWNER2, "requester") in [(e, a, d.get("why")) for e, a, d in rows]
 
 
-async def test_standing_approvals_do_not_answer_a_two_person_request(cluster: Cluster) -> None:
-    token = await start(cluster)
-    store = cluster.apps[0][RUNTIME].store
+async def test_standing_approvals_do_not_answer_a_two_person_request(replicas: Cluster) -> None:
+    token = await start(replicas)
+    store = replicas.apps[0][RUNTIME].store
     bot = await store.bot_by_name("ci-bot")
     assert bot is not None
-    standing = cluster.apps[0][RUNTIME].standing
+    standing = replicas.apps[0][RUNTIME].standing
     from bot.standing import StandingSpec
 
     await standing.create(ADMIN, StandingSpec(scope="bot", subject=bot.id, pattern="*", max_risk="system",
                                               contained_only=False))
-    esc = await cluster.escalate(0, token, command=DESTRUCTIVE)
+    esc = await replicas.escalate(0, token, command=DESTRUCTIVE)
     assert esc["status"] == "pending" and esc["card"]["status"] == "posted"
     assert esc["approvals"]["needed"] == 2 and esc["decision_source"] is None
     assert OTHER not in esc["approvals"]["by"]

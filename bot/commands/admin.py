@@ -25,13 +25,14 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
         store = await open_store(settings.database_url, create=False)
         try:
             bot, token = await register_bot(store, args.name, args.owner, args.room, chat_user=args.chat_user,
-                                            two_person=args.two_person)
+                                            two_person=args.two_person, owner_groups=args.owner_group)
         except FlyBotError as exc:
             print(f"flybot: {exc.detail}", file=sys.stderr)
             return 2
         finally:
             await store.close()
-        print(f"Registered Bot {bot.name} ({bot.id}); owners: {', '.join(bot.owners)}; room: {bot.room or '(DM to the first owner)'}"
+        groups = f" and the members of {', '.join(bot.owner_groups)}" if bot.owner_groups else ""
+        print(f"Registered Bot {bot.name} ({bot.id}); owners: {', '.join(bot.owners)}{groups}; room: {bot.room or '(DM to the first owner)'}"
               + (f"; chat user: {bot.chat_user}" if bot.chat_user else "")
               + ("; two-person rule: destructive commands on the host" if bot.two_person else ""))
         print("Its API token, shown once (only a hash is stored):")
@@ -74,12 +75,14 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
             await store.close()
         if args.json:
             print(json.dumps([{"id": b.id, "name": b.name, "owners": list(b.owners), "room": b.room,
-                               "chat_user": b.chat_user, "two_person": b.two_person} for b in bots]))
+                               "chat_user": b.chat_user, "two_person": b.two_person,
+                               "owner_groups": list(b.owner_groups)} for b in bots]))
             return 0
         if not bots:
             print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")
         for b in bots:
             print(f"{b.name}\t{b.id}\towners={','.join(b.owners)}\troom={b.room or '-'}"
+                  + (f"\towner-groups={','.join(b.owner_groups)}" if b.owner_groups else "")
                   + (f"\ttwo-person={b.two_person}" if b.two_person else ""))
         return 0
 

@@ -4,7 +4,8 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
 
 - ``POST api/{method}``: Slack Web API methods (``auth.test``, ``chat.postMessage``, ``chat.update``,
   ``chat.postEphemeral``, ``views.open``, ``views.update``, ``views.push``, ``views.publish``, ``users.info``,
-  ``conversations.open``, ``conversations.info``, ``conversations.history``), bearer-token checked, answering as
+  ``conversations.open``, ``conversations.info``, ``conversations.history``, ``usergroups.users.list``,
+  ``usergroups.users.update``), bearer-token checked, answering as
   Slack does (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited). Message metadata
   (``metadata: {event_type, event_payload}`` on ``chat.postMessage``) is kept and returned by
   ``conversations.history`` only with ``include_all_metadata`` (Slack's "Message metadata" reference).
@@ -55,6 +56,11 @@ DEFAULT_USERS: dict[str, dict[str, Any]] = {
     "U0OTHER01": {"name": "oscar", "real_name": "Oscar (not an owner)", "is_admin": False, "is_owner": False},
 }
 DEFAULT_CHANNELS: dict[str, str] = {"C0APPROVE": "flybot-approvals", "C0GENERAL": "general"}
+DEFAULT_USERGROUPS: dict[str, dict[str, Any]] = {
+    "S0ONCALL1": {"handle": "flybot-oncall", "name": "FlyBot on-call", "users": ["U0OWNER01", "U0OTHER01"]},
+}
+"""Local chat's built-in user group: ``flybot bots set demo --owner-group S0ONCALL1`` makes Olivia and Oscar owners
+of the demo Bot (issue 16 §1)."""
 
 _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,20}$")
 _CHANNEL_ID = re.compile(r"^[CG][A-Z0-9]{2,20}$")
@@ -164,6 +170,9 @@ class SlackEmulator:
         self.users = dict(users or DEFAULT_USERS)
         self.channels: dict[str, dict[str, Any]] = {
             cid: {"id": cid, "name": name, "is_im": False, "user": None} for cid, name in (channels or DEFAULT_CHANNELS).items()
+        }
+        self.usergroups: dict[str, dict[str, Any]] = {
+            gid: {**group, "users": list(group["users"])} for gid, group in DEFAULT_USERGROUPS.items()
         }
         self.messages: list[Message] = []
         self.views: dict[str, OpenView] = {}
@@ -475,6 +484,24 @@ class SlackEmulator:
         if not self._known_user(user):
             raise _SlackError("user_not_found")
         return {"user": {"id": user, "team_id": TEAM_ID, **self.users[user]}}
+
+    def m_usergroups_users_list(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Slack's ``usergroups.users.list``: ``{users: [ids]}``; ``no_such_subteam`` for an unknown group."""
+        group = self.usergroups.get(str(args.get("usergroup") or ""))
+        if group is None:
+            raise _SlackError("no_such_subteam")
+        return {"users": list(group["users"])}
+
+    def m_usergroups_users_update(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Slack's ``usergroups.users.update``: replace the members (``users``, comma-separated ids)."""
+        gid = str(args.get("usergroup") or "")
+        if gid not in self.usergroups:
+            raise _SlackError("no_such_subteam")
+        users = [u for u in str(args.get("users") or "").split(",") if u]
+        if not users or not all(self._known_user(u) for u in users):
+            raise _SlackError("invalid_users")
+        self.usergroups[gid]["users"] = users
+        return {"usergroup": {"id": gid, **self.usergroups[gid]}}
 
     def m_conversations_open(self, args: dict[str, Any]) -> dict[str, Any]:
         users = [u for u in str(args.get("users") or "").split(",") if u]
@@ -851,6 +878,8 @@ _METHODS = {
     "conversations.open": SlackEmulator.m_conversations_open,
     "conversations.info": SlackEmulator.m_conversations_info,
     "conversations.history": SlackEmulator.m_conversations_history,
+    "usergroups.users.list": SlackEmulator.m_usergroups_users_list,
+    "usergroups.users.update": SlackEmulator.m_usergroups_users_update,
 }
 
 

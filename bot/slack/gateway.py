@@ -195,6 +195,18 @@ class SlackChat:
         info = response.get("user") or {}
         return bool(info.get("is_admin") or info.get("is_owner") or info.get("is_primary_owner"))
 
+    async def usergroup_members(self, group: str) -> frozenset[str] | None:
+        """``usergroups.users.list``: the user ids in Slack user group ``group`` (scope ``usergroups:read``); None
+        when Slack says no (an unknown group, a missing scope) or cannot be reached: the caller fails closed."""
+        try:
+            response = await self.client.usergroups_users_list(usergroup=group)
+        except _TRANSPORT_ERRORS as exc:
+            error = _classify(exc)
+            self._failed("usergroups.users.list", error.error)
+            log.warning("usergroups_users_list.failed", group=group, error=error.error)
+            return None
+        return frozenset(str(user) for user in response.get("users") or [])
+
     async def publish_home(self, user: str, view: dict[str, Any]) -> None:
         """``views.publish`` the App Home tab (best effort)."""
         try:

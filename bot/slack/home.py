@@ -14,12 +14,14 @@ from cards import HomePending, home_view
 async def publish_home(deps: SlackDeps, user: str) -> None:
     """Render and ``views.publish`` the Home tab for ``user``."""
     admin = await deps.standing.is_admin(user)
-    bots = [b for b in await deps.store.list_bots() if admin or user in b.owners]
+    every = await deps.store.list_bots()
+    owned = {b.id for b in every if await deps.service.owns(b, user)}  # owner groups too (issue 16 §1)
+    bots = [b for b in every if admin or b.id in owned]
     names = {b.id: b.name for b in bots}
     pending = await deps.store.pending_escalations([b.id for b in bots]) if bots else []
     approvals = await deps.standing.manageable(user)
     view = home_view(
-        bots=[(b.name, b.room or "a DM to its first owner") for b in bots if user in b.owners or admin],
+        bots=[(b.name, b.room or "a DM to its first owner") for b in bots if b.id in owned or admin],
         pending=[
             HomePending(id=e.id, bot_name=names.get(e.bot_id, e.bot_id), command=e.command, risk=e.risk,
                         contained=e.contained, expires_at=e.expires_at)

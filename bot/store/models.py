@@ -51,6 +51,8 @@ class BotRow(Base):
     chat_user: Mapped[str | None] = mapped_column(String(40), nullable=True)
     removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     """Set by ``flybot bots remove``: the token is replaced, the Bot is no longer listed, its history stays."""
+    owner_groups: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    """Slack user group IDs whose members are owners too, resolved at decision time (issue 16 §1)."""
     two_person: Mapped[str | None] = mapped_column(String(30), nullable=True)
     """``destructive-host``: two distinct people must approve its destructive commands on the host (issue 16 §4);
     None: only when the deployment says so (``FLYBOT_TWO_PERSON``)."""

@@ -25,6 +25,8 @@ class Bot:
     removed_at: datetime | None = None
     two_person: str | None = None
     """``destructive-host`` (issue 16 §4) or None (the deployment's setting applies)."""
+    owner_groups: tuple[str, ...] = ()
+    """Slack user group IDs (``S…``) whose members are owners too, resolved when someone decides (issue 16 §1)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -47,7 +47,8 @@ STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 
 def _bot(row: BotRow) -> Bot:
     return Bot(id=row.id, name=row.name, owners=tuple(row.owners), room=row.room, created_at=row.created_at,
-               chat_user=row.chat_user, removed_at=row.removed_at, two_person=row.two_person)
+               chat_user=row.chat_user, removed_at=row.removed_at, two_person=row.two_person,
+               owner_groups=tuple(row.owner_groups or ()))
 
 
 def _escalation(row: EscalationRow) -> Escalation:
@@ -130,6 +131,7 @@ class Store:
                     created_at=bot.created_at,
                     chat_user=bot.chat_user,
                     two_person=bot.two_person,
+                    owner_groups=list(bot.owner_groups) or None,
                 )
             )
             try:
@@ -187,11 +189,14 @@ class Store:
     async def update_bot(self, bot_id: str, *, owners: list[str] | None = None, room: str | None = None,
                          clear_room: bool = False, chat_user: str | None = None,
                          clear_chat_user: bool = False, two_person: str | None = None,
-                         clear_two_person: bool = False) -> Bot | None:
+                         clear_two_person: bool = False, owner_groups: list[str] | None = None) -> Bot | None:
         """Change a Bot's owners, room (``clear_room``: cards go to a DM with the first owner), chat user
         (``clear_chat_user``: none) and/or two-person rule (``clear_two_person``: the deployment's setting); returns
-        the Bot as stored, or None when it does not exist or was removed."""
+        the Bot as stored, or None when it does not exist or was removed. ``owner_groups`` replaces the list
+        (``[]``: none)."""
         values: dict[str, Any] = {}
+        if owner_groups is not None:
+            values["owner_groups"] = list(owner_groups) or None
         if two_person is not None or clear_two_person:
             values["two_person"] = two_person
         if chat_user is not None or clear_chat_user:

@@ -1,0 +1,61 @@
+"""Owner groups (issue 16 §1): a Bot's owners may include Slack user groups, resolved when someone decides.
+
+:class:`OwnerGroups` asks the chat side for a group's members (``usergroups.users.list`` in Slack, through the
+callable it is given, so the domain imports no chat port) and keeps each answer for ``ttl_s`` seconds: a member
+removed from the group can no longer decide once that copy is older than ``ttl_s``. Failures fail closed: a group
+that cannot be read has no members for that decision (and is asked again next time; failures are not kept).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Awaitable, Callable, Iterable
+
+import structlog
+
+log = structlog.get_logger("flybot.groups")
+
+GROUP_ID = re.compile(r"^S[A-Z0-9]{2,}\Z")
+"""A Slack user group ID (``S0123ABCD``; Slack's "usergroups" reference calls them subteams)."""
+
+MemberLookup = Callable[[str], Awaitable[frozenset[str] | None]]
+"""``async (group_id) -> member user ids``, or None when the group cannot be read (unknown, Slack error)."""
+
+
+class OwnerGroups:
+    """Members of Slack user groups, cached per group for ``ttl_s`` seconds (0: asked every time).
+
+    Args:
+        lookup: reads one group's members (:data:`MemberLookup`).
+        ttl_s: how long one answer is reused, seconds.
+        clock: monotonic seconds (tests may pass their own).
+    """
+
+    def __init__(self, lookup: MemberLookup, ttl_s: float = 30.0, clock: Callable[[], float] = time.monotonic) -> None:
+        self.lookup = lookup
+        self.ttl_s = ttl_s
+        self.clock = clock
+        self._cache: dict[str, tuple[float, frozenset[str]]] = {}
+
+    async def members(self, group: str) -> frozenset[str]:
+        """The group's members (empty when it cannot be read: fail closed)."""
+        now = self.clock()
+        cached = self._cache.get(group)
+        if cached is not None and now - cached[0] < self.ttl_s:
+            return cached[1]
+        found = await self.lookup(group)
+        if found is None:
+            log.warning("owner_group.unreadable", group=group)
+            self._cache.pop(group, None)
+            return frozenset()
+        if self.ttl_s > 0:
+            self._cache[group] = (now, found)
+        return found
+
+    async def member_of_any(self, user: str, groups: Iterable[str]) -> str | None:
+        """The first of ``groups`` that ``user`` belongs to, or None."""
+        for group in groups:
+            if user in await self.members(group):
+                return group
+        return None
