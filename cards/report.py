@@ -8,8 +8,8 @@ Layout of :func:`report_dm` (top to bottom):
    warning the approval card has (:func:`cards.hidden.hidden_text_warning`), naming the fields.
 2. ``rich_text`` — which Bot, which host, which session and mode; where the report came from; which of the Bot's
    hosts are blocked and since when.
-3. ``rich_text`` — what is missing: per backend, the cause and the probe's error text (shown literally), or "not
-   reported".
+3. ``rich_text`` — what is missing: per backend, the cause and the probe's error text (the Bot's words: quoted and
+   labelled as what the Bot reports, not in code style), or "not reported".
 4. open only: ``section`` (mrkdwn, FlyBot's words) — the decision is the owner's; FlyBot grants nothing itself.
 5. ``rich_text`` — FlyBot's own instructions for the cause (issue 11 section 4: looked up in FlyBot's catalogue by
    option id and host OS, never the Bot's text), each exact command in ``rich_text_preformatted`` and what it
@@ -198,8 +198,8 @@ def _missing(report: CardReport) -> dict[str, Any]:
         items = []
         for finding in report.findings[:10]:
             parts = [bk.text(_short(finding.backend, 40), bold=True), bk.text(": " + _short(finding.cause))]
-            if finding.error:
-                parts += [bk.text(" — error: "), bk.text(_short(finding.error, ERROR_MAX), code=True)]
+            if finding.error:  # the Bot's words (issue 11 §4): quoted and labelled, never in a command's code style
+                parts += [bk.text(" — the Bot reports the error "), bk.text(f"“{_short(finding.error, ERROR_MAX)}”")]
             items.append(bk.section(*parts))
         return bk.rich_text(bk.section(bk.text("Why:", bold=True)), bk.bullets(items))
     if not report.missing:

@@ -287,3 +287,20 @@ def test_drawing_a_report_dm_imports_no_domain_service_or_chat_code() -> None:
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     loaded = set(done.stdout.split())
     assert not loaded & {"bot.reports", "bot.standing", "bot.escalations", "bot.slack", "bot.api", "bot.app"}, loaded
+
+
+async def test_a_bots_error_text_is_quoted_as_the_bots_words_never_shown_as_code(harness: Harness) -> None:
+    token = await add_bot(harness, owners=(OWNER,))
+    error = f"to fix, run: {EVIL}"
+    status, data = await post_report(harness, token, {"preflight": preflight_doc(error=error), "host": "ci-7",
+                                                      "session_id": "s-42"})
+    assert status == 201, data
+    [dm] = dms(harness, OWNER, data["id"])
+    styled = [e for b in dm.blocks if b["type"] == "rich_text" for s in b["elements"]
+              for e in s.get("elements", []) if "evil.example" in e.get("text", "")]
+    styled += [e for b in dm.blocks if b["type"] == "rich_text" for s in b["elements"] if s["type"] == "rich_text_list"
+               for item in s["elements"] for e in item["elements"] if "evil.example" in e.get("text", "")]
+    assert styled, "the error text is shown"
+    assert all(not e.get("style", {}).get("code") for e in styled), "never in a command's code style"
+    assert "the Bot reports the error" in block_text(dm.blocks) and f"“{error}”" in block_text(dm.blocks)
+    assert EVIL not in preformatted(dm)
