@@ -192,7 +192,8 @@ def _hidden_warning(esc: CardEscalation) -> Block | None:
     """The hidden-characters warning over every field of ``esc`` a card or modal shows (issue 11 §2)."""
     room = "" if is_slack_channel_id(esc.room) else esc.room
     return hidden_text_warning(
-        {"command": esc.command, "justification": esc.justification or "", "note": esc.reason or ""},
+        {"command": esc.command, "justification": esc.justification or "", "note": esc.reason or "",
+         "reasons": "\n".join(f"{r.subject} {r.detail}" for r in esc.reasons)},  # a project recipe's lines
         {"Bot name": esc.bot_name, "session id": esc.session_id, "working directory": esc.cwd, "room": room},
     )
 

