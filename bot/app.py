@@ -145,7 +145,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             store, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
             metrics=metrics, recheck_s=settings.recheck_s, notice_window_s=settings.notice_window_s,
             limits=AdmissionLimits(max_open=settings.max_open_escalations, per_minute=settings.rate_per_minute),
-            two_person=settings.two_person,
+            two_person=settings.two_person, remind_at=settings.remind_at,
             groups=OwnerGroups(chat.usergroup_members, ttl_s=settings.group_cache_s),
         )
         report_store = ReportStore(store.engine)

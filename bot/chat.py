@@ -58,16 +58,19 @@ class ChatPort(Protocol):
     """Post, edit and find messages. Implementations raise :class:`RateLimited`, :class:`Unsure` or
     :class:`Refused`, never a transport's own exceptions."""
 
-    async def post(self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag) -> tuple[str, str]:
-        """``chat.postMessage`` with ``tag`` as message metadata; returns ``(channel, ts)``."""
+    async def post(self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag, *,
+                   thread_ts: str | None = None) -> tuple[str, str]:
+        """``chat.postMessage`` with ``tag`` as message metadata (``thread_ts``: as a reply in that message's
+        thread); returns ``(channel, ts)``."""
         ...
 
     async def update(self, channel: str, ts: str, text: str, blocks: list[dict[str, Any]]) -> None:
         """``chat.update``: redraw a message in place."""
         ...
 
-    async def find(self, channel: str, tag: Tag, *, since: datetime) -> str | None:
-        """The ``ts`` of FlyBot's message in ``channel`` carrying ``tag``, posted at or after ``since``; or None."""
+    async def find(self, channel: str, tag: Tag, *, since: datetime, thread_ts: str | None = None) -> str | None:
+        """The ``ts`` of FlyBot's message in ``channel`` (``thread_ts``: in that thread) carrying ``tag``, posted at
+        or after ``since``; or None."""
         ...
 
     async def open_dm(self, user: str) -> str:

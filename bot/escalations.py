@@ -100,6 +100,9 @@ class EscalationService:
         two_person: the deployment's two-person rule, ``off`` or ``destructive-host`` (a floor: a Bot's own
             setting can add the rule, never lift it).
         groups: resolves a Bot's owner groups when someone decides (None: owner groups give no one a say).
+        remind_at: the owners are reminded in the card's thread once, at this fraction of the escalation's
+            lifetime, if it is still pending then (issue 16 §2); 0: never. A ``reminder`` job due at that time is
+            written with the card's job.
     """
 
     def __init__(
@@ -117,7 +120,9 @@ class EscalationService:
         limits: AdmissionLimits | None = None,
         two_person: str = "off",
         groups: OwnerGroups | None = None,
+        remind_at: float = 0.0,
     ) -> None:
+        self.remind_at = remind_at
         self.groups = groups
         self.two_person = two_person
         self.limits = limits
@@ -223,6 +228,10 @@ class EscalationService:
                 escalation = await tx.set_card(escalation.id, status="queued") or escalation
             if answered is None:
                 await tx.enqueue("card.post", ref=escalation.id, room=card_room(escalation, bot), at=now)
+                if self.remind_at > 0:  # issue 16 §2: once, at this fraction of its lifetime, if still pending
+                    lifetime = escalation.expires_at - escalation.created_at
+                    await tx.enqueue("reminder", ref=escalation.id, room=card_room(escalation, bot), at=now,
+                                     due_at=escalation.created_at + lifetime * self.remind_at)
         bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
         bound.info("escalation.created", risk=risk, contained=request.contained)
         if self.metrics is not None:

@@ -59,6 +59,8 @@ class Settings(BaseSettings):
             delay for a change made by another process on SQLite.
         group_cache_s: how long one replica reuses a Slack user group's members (``usergroups.users.list``) when
             deciding who owns a Bot, seconds (issue 16 §1); a member removed from the group can decide until then.
+        remind_at: when a pending escalation's owners are reminded in its card's thread, as a fraction of its
+            lifetime (0.5: halfway); 0: never (issue 16 §2).
         two_person: ``destructive-host``: every Bot's destructive commands on the host need two distinct approvers
             (issue 16 §4; a Bot's own ``--two-person destructive-host`` asks the same for that Bot alone);
             ``off`` (default): only Bots that ask for it.
@@ -104,6 +106,7 @@ class Settings(BaseSettings):
     cache_ttl_s: float = Field(2.0, ge=0, le=300)
     two_person: Literal["off", "destructive-host"] = "off"
     group_cache_s: float = Field(30.0, ge=0, le=3600)
+    remind_at: float = Field(0.5, ge=0, lt=1)
 
     @field_validator("admins", mode="before")
     @classmethod

@@ -72,6 +72,7 @@ from cards.report import (
     report_dm,
     report_grant_modal,
 )
+from cards.routing import reminder_message
 from cards.standing import STANDING_LEVELS, CardStanding, HomePending, home_view, standing_modal, standing_notice
 
 __all__ = [
@@ -132,6 +133,7 @@ __all__ = [
     "actions_block_id",
     "already_decided_text",
     "approval_card",
+    "reminder_message",
     "deny_reason_modal",
     "escalation_id_from_block_id",
     "full_command_modal",

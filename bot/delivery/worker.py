@@ -8,6 +8,9 @@ One loop per worker (:meth:`Delivery.run`); every replica runs some (PostgreSQL 
 - ``card.update``: redraw the card (nothing to do before it is posted: the post draws the current state).
 - ``notice``: post the room's folded standing-approval notice, or edit it in place once posted.
 - ``report.dm``: DM one owner a blocked report; ``report.update``: redraw every DM of a report.
+- ``reminder`` (issue 16 §2): due at a fraction of the escalation's lifetime; if it is still pending, post one
+  reminder in the card's thread mentioning its owners and owner groups (audited ``escalation.reminded``); if it was
+  decided, nothing; if its card is not out yet, try again shortly.
 
 Failures: 429 pauses the room (``Retry-After``, shared by every replica) and the job waits; an unsure outcome (timeout,
 lost connection, 5xx) retries with exponential backoff, and a post is first looked for in the room's history by its
@@ -34,7 +37,7 @@ from bot.render import to_card, to_notice_message
 from bot.report_card import to_card_report
 from bot.store import Bot, Job, Store
 from bot.store.reports import ReportStore
-from cards import approval_card, report_dm
+from cards import approval_card, reminder_message, report_dm
 
 log = structlog.get_logger("flybot.delivery")
 
@@ -45,6 +48,7 @@ PRUNE_EVERY = timedelta(minutes=10)
 CARD_TAG = "flybot_card"
 NOTICE_TAG = "flybot_notice"
 REPORT_TAG = "flybot_report"
+REMINDER_TAG = "flybot_reminder"
 
 
 def utcnow() -> datetime:
@@ -77,6 +81,14 @@ class DeliveryConfig:
 
 class GiveUp(Exception):
     """A job that cannot be delivered (its thing is gone); recorded as failed without a retry."""
+
+
+class NotYet(Exception):
+    """A job that must wait for another one (a reminder whose card is not posted yet): due again in ``after_s``."""
+
+    def __init__(self, why: str, after_s: float) -> None:
+        super().__init__(why)
+        self.after_s = after_s
 
 
 class Delivery:
@@ -172,6 +184,10 @@ class Delivery:
         except Refused as exc:
             bound.warning("delivery.refused", error=exc.error)
             await self._fail(job, f"Slack refused: {exc.error}", refused=True)
+        except NotYet as exc:
+            async with self.store.transaction() as tx:
+                await tx.job_retry(job.id, due_at=self.clock() + timedelta(seconds=exc.after_s), error=str(exc),
+                                   uncertain=False)
         except GiveUp as exc:
             bound.warning("delivery.dropped", error=str(exc))
             async with self.store.transaction() as tx:
@@ -189,7 +205,7 @@ class Delivery:
     async def _deliver(self, job: Job) -> None:
         handler = {
             "card.post": self._card_post, "card.update": self._card_update, "notice": self._notice,
-            "report.dm": self._report_dm, "report.update": self._report_update,
+            "report.dm": self._report_dm, "report.update": self._report_update, "reminder": self._reminder,
         }[job.kind]
         await handler(job)
 
@@ -203,13 +219,14 @@ class Delivery:
         return await self.chat.open_dm(room.removeprefix("user:")) if room.startswith("user:") else room
 
     async def _post_once(self, job: Job, channel: str, tag: Tag, since: datetime, text: str,
-                         blocks: list[dict[str, Any]]) -> tuple[str, str, bool]:
-        """Post unless an earlier attempt of this job already landed; ``(channel, ts, found_in_history)``."""
+                         blocks: list[dict[str, Any]], thread_ts: str | None = None) -> tuple[str, str, bool]:
+        """Post (``thread_ts``: in that thread) unless an earlier attempt of this job already landed;
+        ``(channel, ts, found_in_history)``."""
         if job.uncertain:
-            ts = await self.chat.find(channel, tag, since=since)
+            ts = await self.chat.find(channel, tag, since=since, thread_ts=thread_ts)
             if ts is not None:
                 return channel, ts, True
-        posted_channel, ts = await self.chat.post(channel, text, blocks, tag)
+        posted_channel, ts = await self.chat.post(channel, text, blocks, tag, thread_ts=thread_ts)
         return posted_channel, ts, False
 
     async def _card_post(self, job: Job) -> None:
@@ -244,6 +261,33 @@ class Delivery:
             await self.chat.update(escalation.card_channel, escalation.card_ts, message.text, message.blocks)
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, self.clock())
+
+    async def _reminder(self, job: Job) -> None:
+        escalation = await self.store.get_escalation(job.ref)
+        if escalation is None:
+            raise GiveUp(f"escalation {job.ref} no longer exists")
+        if escalation.pending and escalation.card_status == "queued":
+            raise NotYet("the card is not posted yet", after_s=1.0)
+        if not escalation.pending or not (escalation.card_channel and escalation.card_ts):
+            async with self.store.transaction() as tx:  # decided in time (or never shown): nothing to remind of
+                await tx.job_done(job.id, self.clock())
+            return
+        bot = await self._bot(escalation.bot_id)
+        message = reminder_message(
+            bot_name=bot.name, owners=bot.owners, groups=bot.owner_groups, expires_at=escalation.expires_at,
+            approvals=len(escalation.approvers), needed=escalation.approvals_needed,
+        )
+        channel, ts, found = await self._post_once(
+            job, escalation.card_channel, Tag(REMINDER_TAG, escalation.id), escalation.created_at, message.text,
+            message.blocks, thread_ts=escalation.card_ts,
+        )
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, now)
+            await tx.audit("escalation.reminded", at=now, escalation_id=escalation.id, owners=list(bot.owners),
+                           groups=list(bot.owner_groups), channel=channel, ts=ts, found_in_history=found)
+        log.info("escalation.reminded", escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id,
+                 channel=channel, ts=ts)
 
     async def _notice(self, job: Job) -> None:
         async with self.store.transaction() as tx:

@@ -4,7 +4,8 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
 
 - ``POST api/{method}``: Slack Web API methods (``auth.test``, ``chat.postMessage``, ``chat.update``,
   ``chat.postEphemeral``, ``views.open``, ``views.update``, ``views.push``, ``views.publish``, ``users.info``,
-  ``conversations.open``, ``conversations.info``, ``conversations.history``, ``usergroups.users.list``,
+  ``conversations.open``, ``conversations.info``, ``conversations.history``, ``conversations.replies``,
+  ``usergroups.users.list``,
   ``usergroups.users.update``), bearer-token checked, answering as
   Slack does (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited). Message metadata
   (``metadata: {event_type, event_payload}`` on ``chat.postMessage``) is kept and returned by
@@ -94,6 +95,8 @@ class Message:
     ephemeral_to: str | None = None
     edited: bool = False
     metadata: dict[str, Any] | None = None
+    thread_ts: str | None = None
+    """Set on a reply: the ``ts`` of the thread's parent message."""
 
 
 @dataclass
@@ -395,8 +398,13 @@ class SlackEmulator:
             raise _SlackError("no_text")
         self._learn_mentions(text, blocks)
         metadata = _metadata(args.get("metadata"))
+        thread_ts = str(args.get("thread_ts") or "") or None
+        if thread_ts is not None and not any(
+            m.channel == channel and m.ts == thread_ts and m.ephemeral_to is None for m in self.messages
+        ):
+            raise _SlackError("thread_not_found")
         message = Message(channel=channel, ts=self._next_ts(), text=text, blocks=blocks, bot_id=BOT_ID,
-                          metadata=metadata)
+                          metadata=metadata, thread_ts=thread_ts)
         self.messages.append(message)
         return {"channel": channel, "ts": message.ts, "message": _public(message)}
 
@@ -424,8 +432,27 @@ class SlackEmulator:
         limit = min(max(_int(args.get("limit"), 100), 1), 999)
         offset = _int(args.get("cursor"), 0) if args.get("cursor") else 0
         with_metadata = str(args.get("include_all_metadata", "")).lower() in ("1", "true")
-        found = [m for m in reversed(self.messages)
-                 if m.channel == channel and m.ephemeral_to is None and oldest < float(m.ts) < latest]
+        found = [m for m in reversed(self.messages)  # a thread's replies are not in the history (Slack's rule)
+                 if m.channel == channel and m.ephemeral_to is None and m.thread_ts is None
+                 and oldest < float(m.ts) < latest]
+        return self._page_of(found, offset, limit, with_metadata)
+
+    def m_conversations_replies(self, args: dict[str, Any]) -> dict[str, Any]:
+        """A thread: its parent (``ts``) then its replies, oldest first; same paging and metadata rules as
+        ``conversations.history``; ``thread_not_found`` when ``ts`` is not a message of the channel."""
+        channel, parent = str(args.get("channel") or ""), str(args.get("ts") or "")
+        if channel not in self.channels:
+            raise _SlackError("channel_not_found")
+        found = [m for m in self.messages if m.channel == channel and m.ephemeral_to is None
+                 and (m.ts == parent or m.thread_ts == parent)]
+        if not found:
+            raise _SlackError("thread_not_found")
+        limit = min(max(_int(args.get("limit"), 100), 1), 999)
+        offset = _int(args.get("cursor"), 0) if args.get("cursor") else 0
+        return self._page_of(found, offset, limit, str(args.get("include_all_metadata", "")).lower() in ("1", "true"))
+
+    @staticmethod
+    def _page_of(found: list[Message], offset: int, limit: int, with_metadata: bool) -> dict[str, Any]:
         page = found[offset:offset + limit]
         more = offset + limit < len(found)
         messages = []
@@ -435,6 +462,8 @@ class SlackEmulator:
             shown.update({"bot_id": message.bot_id} if message.bot_id else {"user": message.user})
             if with_metadata and message.metadata is not None:
                 shown["metadata"] = message.metadata
+            if message.thread_ts is not None:
+                shown["thread_ts"] = message.thread_ts
             messages.append(shown)
         return {"messages": messages, "has_more": more,
                 "response_metadata": {"next_cursor": str(offset + limit) if more else ""}}
@@ -533,6 +562,7 @@ class SlackEmulator:
             "version": self.version,
             "viewer": viewer,
             "users": [{"id": uid, **info} for uid, info in self.users.items()],
+            "usergroups": [{"id": gid, "handle": g["handle"]} for gid, g in self.usergroups.items()],
             "channels": channels,
             "messages": messages,
             "modal": {"id": modal.id, "view": modal.view, "errors": modal.errors} if modal else None,
@@ -878,6 +908,7 @@ _METHODS = {
     "conversations.open": SlackEmulator.m_conversations_open,
     "conversations.info": SlackEmulator.m_conversations_info,
     "conversations.history": SlackEmulator.m_conversations_history,
+    "conversations.replies": SlackEmulator.m_conversations_replies,
     "usergroups.users.list": SlackEmulator.m_usergroups_users_list,
     "usergroups.users.update": SlackEmulator.m_usergroups_users_update,
 }
@@ -887,7 +918,7 @@ def _public(message: Message) -> dict[str, Any]:
     return {
         "channel": message.channel, "ts": message.ts, "text": message.text, "blocks": message.blocks,
         "user": message.user, "bot_id": message.bot_id, "ephemeral": message.ephemeral_to is not None,
-        "edited": message.edited,
+        "edited": message.edited, "thread_ts": message.thread_ts,
     }
 
 

@@ -129,13 +129,15 @@ class SlackChat:
             self.metrics.slack_errors.labels(method, error).inc()
 
     # -- the chat port (bot.chat.ChatPort) --------------------------------------------------------------
-    async def post(self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag) -> tuple[str, str]:
-        """``chat.postMessage`` with ``tag`` as message metadata; returns ``(channel, ts)``.
+    async def post(self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag, *,
+                   thread_ts: str | None = None) -> tuple[str, str]:
+        """``chat.postMessage`` with ``tag`` as message metadata (``thread_ts``: a reply in that thread); returns
+        ``(channel, ts)``.
 
         Raises RateLimited, Refused or Unsure (:mod:`bot.chat`)."""
         try:
             response = await self.sender.chat_postMessage(channel=channel, text=text, blocks=blocks,
-                                                          metadata=tag.metadata())
+                                                          metadata=tag.metadata(), thread_ts=thread_ts)
         except _TRANSPORT_ERRORS as exc:
             error = _classify(exc)
             self._failed("chat.postMessage", error.error)
@@ -151,16 +153,21 @@ class SlackChat:
             self._failed("chat.update", error.error)
             raise error from None
 
-    async def find(self, channel: str, tag: Tag, *, since: datetime) -> str | None:
+    async def find(self, channel: str, tag: Tag, *, since: datetime, thread_ts: str | None = None) -> str | None:
         """FlyBot's message in ``channel`` tagged ``tag`` since ``since`` (``conversations.history`` with
-        ``include_all_metadata``, up to :data:`HISTORY_PAGES` pages). Raises RateLimited, Refused or Unsure."""
+        ``include_all_metadata``, up to :data:`HISTORY_PAGES` pages; with ``thread_ts``, that thread's
+        ``conversations.replies``). Raises RateLimited, Refused or Unsure."""
         cursor: str | None = None
         for _ in range(HISTORY_PAGES):
             try:
-                response = await self.updater.conversations_history(
-                    channel=channel, oldest=f"{since.timestamp() - 60:.6f}", limit=200, include_all_metadata=True,
-                    cursor=cursor,
-                )
+                if thread_ts is not None:
+                    response = await self.updater.conversations_replies(
+                        channel=channel, ts=thread_ts, limit=200, include_all_metadata=True, cursor=cursor)
+                else:
+                    response = await self.updater.conversations_history(
+                        channel=channel, oldest=f"{since.timestamp() - 60:.6f}", limit=200,
+                        include_all_metadata=True, cursor=cursor,
+                    )
             except _TRANSPORT_ERRORS as exc:
                 error = _classify(exc)
                 self._failed("conversations.history", error.error)

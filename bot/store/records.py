@@ -203,9 +203,10 @@ class AuditEntry:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
-JOB_KINDS = {"card.update": 0, "report.update": 0, "card.post": 1, "notice": 2, "report.dm": 2}
+JOB_KINDS = {"card.update": 0, "report.update": 0, "card.post": 1, "notice": 2, "report.dm": 2, "reminder": 2}
 """Outbox job kinds and their priority within a room (lower first): updates remove live buttons, so they go first;
-then new cards; then notices and DMs (issue 10, "One pace per room")."""
+then new cards; then notices, DMs and reminders (issue 10, "One pace per room"). A ``reminder`` (issue 16 §2) is
+written with its escalation, due at the reminder's time."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -259,9 +259,9 @@ class Tx:
     # -- the outbox: writing ------------------------------------------------------------------------------
     async def enqueue(
         self, kind: str, *, ref: str, room: str, at: datetime, payload: dict[str, Any] | None = None,
-        deadline_at: datetime | None = None,
+        deadline_at: datetime | None = None, due_at: datetime | None = None,
     ) -> None:
-        """Write one job (due at once; inserted at the next flush or at commit).
+        """Write one job (due at once, or at ``due_at``; inserted at the next flush or at commit).
 
         Args:
             kind: one of :data:`bot.store.records.JOB_KINDS` (its priority comes from there).
@@ -276,7 +276,7 @@ class Tx:
             raise ValueError(f"unknown job kind {kind!r}")
         row = OutboxJobRow(
             kind=kind, priority=JOB_KINDS[kind], room=room, ref=ref, payload=payload or {}, status="queued",
-            attempts=0, uncertain=False, created_at=at, due_at=at, deadline_at=deadline_at,
+            attempts=0, uncertain=False, created_at=at, due_at=due_at or at, deadline_at=deadline_at,
         )
         self.session.add(row)
         self.enqueued += 1
@@ -409,10 +409,11 @@ class Tx:
         return when
 
     async def queue_stats(self, now: datetime) -> dict[str, tuple[int, float]]:
-        """Per job kind: ``(jobs waiting, age of the oldest in seconds)`` (for the metrics)."""
+        """Per job kind: ``(jobs waiting, age of the oldest in seconds)`` (for the metrics). A job scheduled for
+        later and never tried (a reminder before its time) is not waiting yet."""
         stmt = (
             select(OutboxJobRow.kind, func.count(), func.min(OutboxJobRow.created_at))
-            .where(OutboxJobRow.status == "queued")
+            .where(OutboxJobRow.status == "queued", or_(OutboxJobRow.due_at <= now, OutboxJobRow.attempts > 0))
             .group_by(OutboxJobRow.kind)
         )
         stats: dict[str, tuple[int, float]] = {}

@@ -161,8 +161,9 @@
     if (target.startsWith("@")) return el("span", { class: "mention", text: "@" + (label || userName(target.slice(1))) });
     if (target.startsWith("#")) return el("span", { class: "mention", text: "#" + (label || channelName(target.slice(1))) });
     if (target.startsWith("!")) {
-      const special = target.slice(1).split("^")[0];
-      return el("span", { class: "mention", text: label || "@" + special });
+      const [special, id] = target.slice(1).split("^");
+      const group = special === "subteam" && state && (state.usergroups || []).find((g) => g.id === id);
+      return el("span", { class: "mention", text: label || "@" + (group ? group.handle : special) });
     }
     return link(decodeEntities(target), label);
   }
@@ -395,6 +396,10 @@
     );
     node.append(head);
     if (message.ephemeral) node.append(el("div", { class: "only-you", text: "👁 Only visible to you" }));
+    if (message.thread_ts) {
+      node.classList.add("reply");
+      node.append(el("div", { class: "in-thread", "data-thread-ts": message.thread_ts, text: "↳ reply in the thread of the message above" }));
+    }
     const ctx = { message: { channel: message.channel, ts: message.ts } };
     const body = el("div", { class: "msg-body" });
     if (message.blocks && message.blocks.length) body.append(renderBlocks(message.blocks, ctx));

@@ -1,0 +1,32 @@
+"""The reminder of issue 16 §2 (cards/routing.py): FlyBot's only mentions, of well-formed IDs only; user text inert."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from cards import reminder_message
+from cards.routing import MAX_MENTIONS, mentions
+
+EXPIRES = datetime(2026, 11, 30, 19, 14, 16, tzinfo=UTC)
+
+
+def test_mentions_name_only_well_formed_user_and_group_ids_once() -> None:
+    assert mentions(["U0OWNER01", "<!channel>", "olivia", "W0ADMIN01", "U0OWNER01"], ["S0ONCALL1", "!here", "S"]) == [
+        "<@U0OWNER01>", "<@W0ADMIN01>", "<!subteam^S0ONCALL1>"]
+    assert len(mentions([f"U0{i:07d}" for i in range(50)])) == MAX_MENTIONS
+
+
+def test_the_reminder_escapes_the_bots_name_and_says_when_it_expires() -> None:
+    message = reminder_message(bot_name="ci <!channel> *bot*", owners=["U0OWNER01"], groups=["S0ONCALL1"],
+                               expires_at=EXPIRES)
+    assert message.text.startswith("\u23f0 <@U0OWNER01> <!subteam^S0ONCALL1>: *ci &lt;!channel&gt; ")
+    assert "<!channel>" not in message.text
+    assert "expires at 2026-11-30 19:14:16 UTC; then the session is told no." in message.text
+    assert message.blocks == [{"type": "section", "text": {"type": "mrkdwn", "text": message.text}}]
+
+
+def test_a_two_person_reminder_counts_the_approvals() -> None:
+    first = reminder_message(bot_name="b", owners=["U0OWNER01"], groups=[], expires_at=EXPIRES, approvals=1, needed=2)
+    assert "It has 1 of 2 approvals; a second, different person must approve." in first.text
+    none = reminder_message(bot_name="b", owners=[], groups=[], expires_at=EXPIRES, needed=2)
+    assert none.text.startswith("\u23f0 *b*'s request") and "needs 2 approvals from different people" in none.text

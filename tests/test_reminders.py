@@ -1,0 +1,74 @@
+"""Issue 16 §2, reminders, end to end: two FlyBot replicas (real servers, real bolt apps) on one store (SQLite file
+or PostgreSQL), the Slack emulation over HTTP with real request signing; short lifetimes stand in for a clock.
+
+An escalation still pending at ``FLYBOT_REMIND_AT`` of its lifetime (default halfway) gets ONE reminder in its card's
+thread, mentioning its owners and owner groups (the only mention FlyBot makes); a decided one gets none.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import datetime
+
+from bot.app import RUNTIME
+from bot.bots import register_bot
+from tests.harness import OWNER, ROOM
+from tests.routing import audit, click, eventually
+from tests.test_replicas import Cluster
+
+GROUP = "S0ONCALL1"
+LIFETIME_S = 6  # the reminder is due 3 s after the request
+
+
+async def start(replicas: Cluster, **settings: object) -> str:
+    await replicas.start(replicas=2, **settings)
+    _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER], ROOM, owner_groups=[GROUP])
+    return token
+
+
+def replies(replicas: Cluster, card_ts: str) -> list[str]:
+    return [m.text for m in replicas.emulator.messages if m.thread_ts == card_ts]
+
+
+async def test_one_reminder_in_the_cards_thread_at_half_the_lifetime_mentioning_the_owners(replicas: Cluster) -> None:
+    token = await start(replicas)
+    esc = await replicas.escalate(0, token, timeout_s=LIFETIME_S)
+    card_ts = esc["card"]["ts"]
+    created = datetime.fromisoformat(esc["created_at"].replace("Z", "+00:00"))
+    await asyncio.sleep(1.5)
+    assert replies(replicas, card_ts) == [], "not before its time"
+    await eventually(lambda: replies(replicas, card_ts), timeout=10)
+    text = replies(replicas, card_ts)[0]
+    assert f"<@{OWNER}>" in text and f"<!subteam^{GROUP}>" in text and "*ci-bot*" in text
+    assert "still waiting for a decision" in text and "expires at" in text
+    rows = [(e, d) for e, _a, d in await audit(replicas, esc["id"]) if e == "escalation.reminded"]
+    assert len(rows) == 1 and rows[0][1]["owners"] == [OWNER] and rows[0][1]["groups"] == [GROUP]
+    entries = [e for e in await replicas.apps[0][RUNTIME].store.audit_log(esc["id"]) if e.event == "escalation.reminded"]
+    due = (entries[0].at - created).total_seconds()
+    assert LIFETIME_S / 2 - 0.05 <= due < LIFETIME_S, due
+    reminder = next(m for m in replicas.emulator.messages if m.thread_ts == card_ts)
+    await asyncio.sleep(1.5)  # both replicas' workers had many more passes
+    assert len(replies(replicas, card_ts)) == 1, "reminded once"
+    assert reminder.metadata == {"event_type": "flybot_reminder", "event_payload": {"key": esc["id"]}}
+    final = await replicas.get(1, token, esc["id"], wait=10)
+    assert final["status"] == "expired"
+    assert len(replies(replicas, card_ts)) == 1
+
+
+async def test_no_reminder_for_an_escalation_decided_in_time(replicas: Cluster) -> None:
+    token = await start(replicas)
+    esc = await replicas.escalate(0, token, timeout_s=LIFETIME_S)
+    await click(replicas, OWNER, esc["id"], replica=1)
+    assert (await replicas.get(0, token, esc["id"], wait=10))["status"] == "approved"
+    await asyncio.sleep(LIFETIME_S / 2 + 1.0)
+    assert replies(replicas, esc["card"]["ts"]) == []
+    assert "escalation.reminded" not in [e for e, _a, _d in await audit(replicas, esc["id"])]
+    async with replicas.apps[0][RUNTIME].store.transaction() as tx:
+        assert await tx.queue_stats(datetime.now().astimezone()) == {}, "the reminder job is done, not waiting"
+
+
+async def test_remind_at_zero_turns_reminders_off(replicas: Cluster) -> None:
+    token = await start(replicas, remind_at=0)
+    esc = await replicas.escalate(0, token, timeout_s=5)
+    assert (await replicas.get(0, token, esc["id"], wait=10))["status"] == "expired"
+    assert replies(replicas, esc["card"]["ts"]) == []
