@@ -136,7 +136,9 @@ async def run(database: str, label: str, args: argparse.Namespace, workdir: Path
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "FLYBOT_"))}
     env.update(PYTHONPATH=str(ROOT), FLYBOT_DATABASE_URL=database, SLACK_BOT_TOKEN=TOKEN, SLACK_SIGNING_SECRET=SECRET,
                FLYBOT_SLACK_API_URL=f"{emu_url}/api/", FLYBOT_SLACK_ROOM_INTERVAL_S=str(args.interval),
-               FLYBOT_LOG_FORMAT="json")
+               FLYBOT_LOG_FORMAT="json",
+               # One Bot sends the whole burst: admission limits are raised past it but stay on (counted as usual).
+               FLYBOT_MAX_OPEN_ESCALATIONS=str(max(1000, 2 * args.count)), FLYBOT_RATE_PER_MINUTE="10000000")
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "serve", "--port", str(port), cwd=workdir, env=env,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,

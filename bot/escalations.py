@@ -39,6 +39,7 @@ from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import StandingService
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
 from bot.store.admission import AdmissionLimits, Refused
+from bot.store.records import Decision
 from bot.waiters import WaiterHub, long_poll
 
 log = structlog.get_logger("flybot.escalations")
@@ -200,48 +201,55 @@ class EscalationService:
         self, bot: Bot, request: EscalationRequest, new: NewEscalation, cover: list[StandingApproval] | None,
         now: datetime, risk: str,
     ) -> Escalation:
-        """:meth:`escalate`'s one transaction (admission, the row, its audit, the answer or the card job)."""
-        async with self.store.transaction() as tx:
-            answerable = bool(cover) and not await tx.notices_overdue(card_room_of(new, bot), now)
-            escalation, created = await tx.add_escalation(new, card_status=None if answerable else "queued",
-                                                          limits=self.limits)
+        """:meth:`escalate`'s one transaction (admission, the row, its audit, the answer or the card job), committed
+        in a group with the concurrent requests' (:meth:`bot.store.Store.grouped`)."""
+        room = card_room_of(new, bot)
+
+        async def write(tx: Tx) -> tuple[Escalation, str]:
+            answerable = bool(cover) and not await tx.notices_overdue(room, now)
+            decision = _standing_decision(cover, now) if cover and answerable else None
+            escalation, created = await tx.add_escalation(
+                new, card_status=None if decision else "queued", limits=self.limits, decision=decision)
             if not created:
                 if _request_of(escalation) != _request_of(new):
                     raise Conflict(
                         "this Idempotency-Key was already used for a different request; use a new key per request",
                         field="Idempotency-Key",
                     )
-                log.info("escalation.retried", escalation_id=escalation.id, bot_id=bot.id,
-                         session_id=escalation.session_id, idempotency_key=new.idempotency_key)
-                return escalation
+                return escalation, "retried"
             await tx.audit("escalation.created", at=now, escalation_id=escalation.id, actor=bot.id, risk=risk,
                            contained=request.contained)
-            answered = None
-            if cover and answerable:
-                await tx.session.flush()  # the row exists before the compare-and-set decides it
-                answered = await self._approve_standing(tx, escalation, bot, cover, now)
-            elif cover:
-                log.warning("standing.notices_overdue", escalation_id=escalation.id, bot_id=bot.id)
-                await tx.audit("standing.held", at=now, escalation_id=escalation.id, room=card_room(escalation, bot),
-                               why="notices_overdue")
-            if answered is None and escalation.card_status is None:
-                escalation = await tx.set_card(escalation.id, status="queued") or escalation
-            if answered is None:
-                await tx.enqueue("card.post", ref=escalation.id, room=card_room(escalation, bot), at=now)
-                if self.remind_at > 0:  # issue 16 §2: once, at this fraction of its lifetime, if still pending
-                    lifetime = escalation.expires_at - escalation.created_at
-                    await tx.enqueue("reminder", ref=escalation.id, room=card_room(escalation, bot), at=now,
-                                     due_at=escalation.created_at + lifetime * self.remind_at)
+            if cover and decision:
+                await self._approve_standing(tx, escalation, bot, cover, now)
+                return escalation, "approved"
+            if cover:
+                await tx.audit("standing.held", at=now, escalation_id=escalation.id, room=room, why="notices_overdue")
+            await tx.enqueue("card.post", ref=escalation.id, room=room, at=now)
+            if self.remind_at > 0:  # issue 16 §2: once, at this fraction of its lifetime, if still pending
+                lifetime = escalation.expires_at - escalation.created_at
+                await tx.enqueue("reminder", ref=escalation.id, room=room, at=now,
+                                 due_at=escalation.created_at + lifetime * self.remind_at)
+            return escalation, "held" if cover else "card"
+
+        escalation, outcome = await self.store.grouped(write, order=bot.id)
         bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
+        if outcome == "retried":
+            bound.info("escalation.retried", idempotency_key=new.idempotency_key)
+            return escalation
+        if outcome == "held":
+            bound.warning("standing.notices_overdue")
+        if outcome == "approved":
+            # One line for the auto-answer (created and approved at once).
+            bound.info("escalation.approved", risk=risk, contained=request.contained, source="standing_approval",
+                       standing_ids=[a.id for a in cover or []])
+            if self.metrics is not None:
+                self.metrics.escalations.labels("pending", "created").inc()
+                self.metrics.standing_hits.inc()
+            self._announce(escalation)
+            return escalation
         bound.info("escalation.created", risk=risk, contained=request.contained)
         if self.metrics is not None:
             self.metrics.escalations.labels("pending", "created").inc()
-        if answered is not None:
-            bound.info("escalation.approved", source="standing_approval", standing_ids=[a.id for a in cover or []])
-            if self.metrics is not None:
-                self.metrics.standing_hits.inc()
-            self._announce(answered)
-            return answered
         return escalation
 
     def approvals_needed(self, bot: Bot, *, risk: str, contained: bool) -> int:
@@ -252,33 +260,23 @@ class EscalationService:
 
     async def _approve_standing(
         self, tx: Tx, escalation: Escalation, bot: Bot, cover: list[StandingApproval], now: datetime
-    ) -> Escalation | None:
-        """Approve by standing approval in ``tx``, folding the answer into the room's notice (nothing approved
-        unseen: the notice job commits with the approval).
-
-        Returns None when another decision won (the escalation then takes the card path). The caller checked that
-        the room's notices are not overdue (past the delivery deadline): when they are, standing approvals do not
-        answer there (fail closed) until the room's notices are delivered again.
+    ) -> None:
+        """The rest of a standing approval's answer, in ``tx`` with the escalation's row (inserted approved): its use
+        counts, its audit row, and the fold into the room's notice (nothing approved unseen: the notice job commits
+        with the approval). The caller checked that the room's notices are not overdue (past the delivery deadline):
+        when they are, standing approvals do not answer there (fail closed) until they are delivered again.
         """
-        room = card_room(escalation, bot)
         ids = [a.id for a in cover]
-        decided = await tx.decide(
-            escalation.id, status="approved", at=now, decided_by=cover[0].created_by, source="standing_approval",
-            reason="standing approval " + ", ".join(ids), standing_approval_id=cover[0].id,
-        )
-        if decided is None:
-            return None
         await tx.count_standing_use(ids, at=now)
         await tx.audit("escalation.approved", at=now, escalation_id=escalation.id, actor=cover[0].created_by,
                        source="standing_approval", standing_ids=ids)
         await tx.fold_notice(
-            room=room, bot_id=bot.id, at=now, window_s=self.notice_window_s,
+            room=card_room(escalation, bot), bot_id=bot.id, at=now, window_s=self.notice_window_s,
             item={"escalation_id": escalation.id, "command": escalation.command[:300],
                   "contained": escalation.contained},
             approvals=[{"id": a.id, "scope": a.scope, "pattern": a.pattern, "created_by": a.created_by}
                        for a in cover],
         )
-        return decided
 
     async def _get(self, escalation_id: str) -> Escalation:
         escalation = await self.store.get_escalation(escalation_id)
@@ -537,6 +535,12 @@ class EscalationService:
             if escalation.decided_at is not None:
                 seconds = (escalation.decided_at - escalation.created_at).total_seconds()
                 self.metrics.decision_latency.labels(source).observe(max(0.0, seconds))
+
+
+def _standing_decision(cover: list[StandingApproval], now: datetime) -> Decision:
+    """The approval by standing approval(s) ``cover``, stored with the escalation's row."""
+    return Decision(status="approved", at=now, decided_by=cover[0].created_by, source="standing_approval",
+                    reason="standing approval " + ", ".join(a.id for a in cover), standing_approval_id=cover[0].id)
 
 
 def card_room_of(new: NewEscalation, bot: Bot) -> str:

@@ -110,6 +110,10 @@ class Cluster:
         return next(m for m in self.emulator.messages if escalation_id in json.dumps(m.blocks))
 
     async def click(self, escalation_id: str, user: str = OWNER) -> dict[str, Any]:
+        deadline = time.monotonic() + 30
+        while not any(escalation_id in json.dumps(m.blocks) for m in self.emulator.messages):
+            assert time.monotonic() < deadline, f"no card for {escalation_id}"
+            await asyncio.sleep(0.02)  # the outbox posts the card after the answer
         card = self.card(escalation_id)
         async with self.http.post(f"{self.emu_url}/page/click", json={
             "user": user, "channel": card.channel, "ts": card.ts, "action_id": APPROVE_ACTION,

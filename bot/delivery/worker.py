@@ -156,10 +156,11 @@ class Delivery:
 
     async def _idle_for(self) -> float:
         now = self.clock()
-        async with self.store.transaction() as tx:
-            if now - self._pruned > PRUNE_EVERY:
-                self._pruned = now
+        if now - self._pruned > PRUNE_EVERY:
+            self._pruned = now
+            async with self.store.transaction() as tx:
                 await tx.prune_jobs(now - KEEP_DONE_JOBS)
+        async with self.store.transaction(write=False) as tx:  # a read: never waits for (or blocks) a writer
             due = await tx.next_job_due(now)
         if due is None:
             return self.config.poll_s
@@ -170,6 +171,9 @@ class Delivery:
         if self.closing:
             return False
         now = self.clock()
+        async with self.store.transaction(write=False) as tx:
+            if not await tx.may_claim(now):
+                return False
         async with self.store.transaction() as tx:
             job = await tx.claim_job(now, interval_s=self.config.interval_s, burst=self.config.burst,
                                      lease_s=self.config.lease_s, deadline_s=self.config.deadline_s)

@@ -9,6 +9,10 @@ count rolls back with it) and an admitted one is counted exactly when it commits
 - Across replicas: the counter upsert (done whenever either limit is on) locks the Bot's row of the minute until
   commit (PostgreSQL), and SQLite has one writer at a time, so concurrent creates of one Bot are serialised and the
   open count is exact.
+- An escalation answered at once (a standing approval) never becomes open: it is counted as a request, but the open
+  escalations are not counted for it (issue 10's profile: that count ran for every auto-answer).
+- In a group commit (:mod:`bot.store.group`, :func:`admit_staged`) the group locks each Bot's counter row once,
+  reads the counts once, and counts its own admitted requests and new open escalations in memory on top.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -23,6 +28,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.errors import RateLimited
 from bot.store.models import BotRequestCountRow, EscalationRow
+
+if TYPE_CHECKING:
+    from bot.store.tx import Tx
 
 OPEN_RETRY_AFTER_S = 5
 """Retry-After (seconds) when the Bot has too many open escalations (they end by a decision, not by time alone)."""
@@ -49,8 +57,12 @@ class Refused(RateLimited):
         self.reason = reason
 
 
-async def admit(session: AsyncSession, bot_id: str, now: datetime, limits: AdmissionLimits) -> None:
+async def admit(
+    session: AsyncSession, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool = True
+) -> None:
     """Count one request of ``bot_id`` at ``now`` and check both limits, in ``session``'s transaction.
+
+    ``opens``: False for a request answered at once (it will not be open, so the open limit does not apply).
 
     Raises:
         Refused: (429 ``rate_limited``, ``Retry-After``) the Bot is over a limit; the caller's transaction must roll
@@ -62,40 +74,97 @@ async def admit(session: AsyncSession, bot_id: str, now: datetime, limits: Admis
     # Counting first also serialises this Bot's concurrent creates (the row lock / SQLite's write lock) until commit,
     # so the open count below sees every create committed before it.
     await _count_request(session, dialect, bot_id, now, limits.per_minute)
-    if limits.max_open > 0:
-        stmt = select(func.count()).select_from(EscalationRow).where(
-            EscalationRow.bot_id == bot_id, EscalationRow.status == "pending", EscalationRow.expires_at > now
+    if opens and limits.max_open > 0:
+        _check_open(await _open_count(session, bot_id, now), limits.max_open)
+
+
+async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool) -> None:
+    """:func:`admit` for one operation of a group commit (``tx.group``): the first request of a Bot in the group
+    locks its counter row (an upsert adding 0) and reads the counts; the group's admitted requests are added to the row
+    when it is written (:func:`bot.store.group.write_group`). Raises :class:`Refused` as :func:`admit` does (nothing
+    of the request is counted then)."""
+    if limits.per_minute <= 0 and limits.max_open <= 0:
+        return
+    assert tx.group is not None and tx.staged is not None
+    group, staged = tx.group, tx.staged
+    minutes = now.timestamp() / 60
+    window = math.floor(minutes)
+    elapsed = minutes - window
+    key = (bot_id, window)
+    counted = group.counted.get(key)
+    if counted is None:
+        dialect = tx.session.bind.dialect.name if tx.session.bind is not None else "sqlite"
+        stored = await _upsert_count(tx.session, dialect, bot_id, window, 0)
+        if stored == 0:  # this minute's first request clears the Bot's minutes before the previous one
+            await _prune_windows(tx.session, bot_id, window)
+        counted = group.counted[key] = (stored, await _previous_count(tx.session, bot_id, window))
+    stored, previous = counted
+    current = stored + group.merged.requests[key] + staged.requests[key] + 1
+    if limits.per_minute > 0 and previous * (1 - elapsed) + current > limits.per_minute:
+        raise _rate_refusal(previous, current, elapsed, limits.per_minute)
+    if opens and limits.max_open > 0:
+        in_store = group.open_in_store.get(bot_id)
+        if in_store is None:
+            in_store = group.open_in_store[bot_id] = await _open_count(tx.session, bot_id, now)
+        _check_open(in_store + group.merged.opened[bot_id] + staged.opened[bot_id], limits.max_open)
+    staged.requests[key] += 1
+
+
+async def _open_count(session: AsyncSession, bot_id: str, now: datetime) -> int:
+    stmt = select(func.count()).select_from(EscalationRow).where(
+        EscalationRow.bot_id == bot_id, EscalationRow.status == "pending", EscalationRow.expires_at > now
+    )
+    return int((await session.execute(stmt)).scalar_one())
+
+
+def _check_open(open_now: int, max_open: int) -> None:
+    if open_now >= max_open:
+        raise Refused(
+            f"this Bot has {open_now} open escalations, the most it may have ({max_open}): wait for "
+            "decisions, or withdraw the ones no longer needed",
+            reason="open_escalations", retry_after=OPEN_RETRY_AFTER_S,
         )
-        open_now = int((await session.execute(stmt)).scalar_one())
-        if open_now >= limits.max_open:
-            raise Refused(
-                f"this Bot has {open_now} open escalations, the most it may have ({limits.max_open}): wait for "
-                "decisions, or withdraw the ones no longer needed",
-                reason="open_escalations", retry_after=OPEN_RETRY_AFTER_S,
-            )
 
 
 async def _count_request(session: AsyncSession, dialect: str, bot_id: str, now: datetime, limit: int) -> None:
     minutes = now.timestamp() / 60
     window = math.floor(minutes)
     elapsed = minutes - window
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    upsert = insert(BotRequestCountRow).values(bot_id=bot_id, window=window, count=1).on_conflict_do_update(
-        index_elements=[BotRequestCountRow.bot_id, BotRequestCountRow.window],
-        set_={"count": BotRequestCountRow.count + 1},
-    ).returning(BotRequestCountRow.count)
-    current = int((await session.execute(upsert)).scalar_one())
+    current = await _upsert_count(session, dialect, bot_id, window, 1)
     if current == 1:  # the first request of a minute clears the Bot's minutes before the previous one
-        await session.execute(
-            delete(BotRequestCountRow).where(BotRequestCountRow.bot_id == bot_id, BotRequestCountRow.window < window - 1)
-        )
-    previous_stmt = select(BotRequestCountRow.count).where(
-        BotRequestCountRow.bot_id == bot_id, BotRequestCountRow.window == window - 1
-    )
-    previous = int((await session.execute(previous_stmt)).scalar_one_or_none() or 0)
+        await _prune_windows(session, bot_id, window)
+    previous = await _previous_count(session, bot_id, window)
     if limit <= 0 or previous * (1 - elapsed) + current <= limit:
         return
-    raise Refused(
+    raise _rate_refusal(previous, current, elapsed, limit)
+
+
+async def _upsert_count(session: AsyncSession, dialect: str, bot_id: str, window: int, add: int) -> int:
+    """Add ``add`` to the Bot's count of ``window`` (creating the row; on PostgreSQL the row stays locked until
+    commit, even for 0); the count after."""
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    upsert = insert(BotRequestCountRow).values(bot_id=bot_id, window=window, count=add).on_conflict_do_update(
+        index_elements=[BotRequestCountRow.bot_id, BotRequestCountRow.window],
+        set_={"count": BotRequestCountRow.count + add},
+    ).returning(BotRequestCountRow.count)
+    return int((await session.execute(upsert)).scalar_one())
+
+
+async def _prune_windows(session: AsyncSession, bot_id: str, window: int) -> None:
+    await session.execute(
+        delete(BotRequestCountRow).where(BotRequestCountRow.bot_id == bot_id, BotRequestCountRow.window < window - 1)
+    )
+
+
+async def _previous_count(session: AsyncSession, bot_id: str, window: int) -> int:
+    stmt = select(BotRequestCountRow.count).where(
+        BotRequestCountRow.bot_id == bot_id, BotRequestCountRow.window == window - 1
+    )
+    return int((await session.execute(stmt)).scalar_one_or_none() or 0)
+
+
+def _rate_refusal(previous: int, current: int, elapsed: float, limit: int) -> Refused:
+    return Refused(
         f"this Bot made more than {limit} escalation requests in the last minute: retry after the Retry-After "
         "seconds",
         reason="rate", retry_after=retry_after_s(previous, current, elapsed, limit),

@@ -141,6 +141,19 @@ class NewEscalation:
     """2 under the two-person rule (issue 16 §4): fixed at creation, a later change of the setting does not apply."""
 
 
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A final decision stored with the escalation's own row (a standing approval answers at creation, so there is
+    no pending state for anyone to see or race)."""
+
+    status: str
+    at: datetime
+    decided_by: str | None
+    source: str
+    reason: str | None = None
+    standing_approval_id: str | None = None
+
+
 SCOPES = ("session", "bot", "room")
 
 

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.sql import Select
 
 from bot.store.models import (
     AuditRow,
@@ -35,10 +36,11 @@ from bot.store.models import (
     StandingApprovalRow,
 )
 from bot.store.notify import notify_at_commit
-from bot.store.records import JOB_KINDS, Escalation, Job, NewEscalation, Notice, StandingApproval
+from bot.store.records import JOB_KINDS, Decision, Escalation, Job, NewEscalation, Notice, StandingApproval
 
 if TYPE_CHECKING:  # bot.store.reports imports bot.store.sql, which imports this module
     from bot.store.admission import AdmissionLimits
+    from bot.store.group import Fold, Group, Staged
     from bot.store.reports import NewReport, Report
 
 NOTICE_ITEMS = 5
@@ -62,6 +64,43 @@ def escalation_record(row: EscalationRow) -> Escalation:
     )
 
 
+def escalation_values(new: NewEscalation, card_status: str | None, decision: Decision | None) -> dict[str, Any]:
+    """The column values of a new escalation's row (pending, or decided by ``decision``)."""
+    return {
+        "id": new.id, "bot_id": new.bot_id, "session_id": new.session_id, "command": new.command, "cwd": new.cwd,
+        "file_policy": new.file_policy, "approval_policy": new.approval_policy, "contained": new.contained,
+        "justification": new.justification, "room": new.room, "risk": new.risk, "reasons": list(new.reasons),
+        "status": decision.status if decision else "pending", "created_at": new.created_at,
+        "expires_at": new.expires_at, "decided_at": decision.at if decision else None,
+        "decided_by": decision.decided_by if decision else None,
+        "decision_source": decision.source if decision else None, "reason": decision.reason if decision else None,
+        "idempotency_key": new.idempotency_key, "card_channel": None, "card_ts": None,
+        "standing_approval_id": decision.standing_approval_id if decision else None, "card_status": card_status,
+        "approvals_needed": new.approvals_needed if new.approvals_needed > 1 else None, "first_approver": None,
+        "first_approved_at": None,
+    }
+
+
+def escalation_of(values: dict[str, Any]) -> Escalation:
+    """The plain record of :func:`escalation_values`."""
+    return Escalation(**{**values, "reasons": tuple(values["reasons"]),
+                         "approvals_needed": values["approvals_needed"] or 1})
+
+
+def job_values(
+    kind: str, *, ref: str, room: str, at: datetime, payload: dict[str, Any] | None = None,
+    deadline_at: datetime | None = None, due_at: datetime | None = None,
+) -> dict[str, Any]:
+    """The column values of a new outbox job (see :meth:`Tx.enqueue`). Raises ValueError for an unknown kind."""
+    if kind not in JOB_KINDS:
+        raise ValueError(f"unknown job kind {kind!r}")
+    return {
+        "kind": kind, "priority": JOB_KINDS[kind], "room": room, "ref": ref, "payload": payload or {},
+        "status": "queued", "attempts": 0, "uncertain": False, "created_at": at, "due_at": due_at or at,
+        "deadline_at": deadline_at, "claimed_until": None, "slot_at": None, "done_at": None, "last_error": None,
+    }
+
+
 def notice_record(row: RoomNoticeRow) -> Notice:
     """The plain record of a folded notice row."""
     return Notice(
@@ -75,12 +114,22 @@ class Tx:
 
     ``enqueued`` counts the jobs written (the store wakes this replica's delivery workers after the commit);
     ``decided`` lists the ids decided (their long-polls are woken after the commit).
+
+    In a group commit (``group`` given, :mod:`bot.store.group`) the writes of :meth:`add_escalation`, :meth:`audit`,
+    :meth:`enqueue`, :meth:`count_standing_use` and :meth:`fold_notice` are staged in :attr:`staged` and written with
+    the whole group's at its end; the other operations are not for groups.
     """
 
-    def __init__(self, session: AsyncSession) -> None:
+    def __init__(self, session: AsyncSession, *, group: Group | None = None) -> None:
         self.session = session
         self.enqueued = 0
         self.decided: list[str] = []
+        self.group = group
+        self.staged: Staged | None = None
+        if group is not None:
+            from bot.store.group import Staged
+
+            self.staged = Staged()
 
     @property
     def postgres(self) -> bool:
@@ -90,48 +139,58 @@ class Tx:
 
     # -- escalations -------------------------------------------------------------------------------------
     async def add_escalation(
-        self, new: NewEscalation, *, card_status: str | None = None, limits: AdmissionLimits | None = None
+        self, new: NewEscalation, *, card_status: str | None = None, limits: AdmissionLimits | None = None,
+        decision: Decision | None = None,
     ) -> tuple[Escalation, bool]:
-        """Insert a pending escalation (``card_status``: ``queued`` when its card job is written with it); returns
-        ``(escalation, created)``.
+        """Insert an escalation, pending or (``decision``) already decided; returns ``(escalation, created)``.
 
-        A repeated ``idempotency_key`` of the same Bot inserts nothing and returns the first one (``created=False``),
-        also when a concurrent insert of the same key wins (the UNIQUE constraint, inside a savepoint). A retry is
-        never refused by ``limits``.
+        ``card_status``: ``queued`` when its card job is written with it. A repeated ``idempotency_key`` of the same
+        Bot inserts nothing and returns the first one (``created=False``), also when a concurrent insert of the same
+        key wins (the UNIQUE constraint, inside a savepoint; in a group, the group is retried). A retry is never
+        refused by ``limits``; an escalation decided at once does not count as open.
 
         Raises:
-            Refused: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); roll back.
+            Refused: (429) the Bot is over one of ``limits`` (:mod:`bot.store.admission`); roll back.
         """
-        if new.idempotency_key is not None:
-            existing = await self._by_key(new.bot_id, new.idempotency_key)
+        key = new.idempotency_key
+        if key is not None:
+            existing = self._staged_key(new.bot_id, key) or await self._by_key(new.bot_id, key)
             if existing is not None:
                 return existing, False
         if limits is not None:
-            from bot.store.admission import admit
+            from bot.store.admission import admit, admit_staged
 
-            await admit(self.session, new.bot_id, new.created_at, limits)
-        row = EscalationRow(
-            id=new.id, bot_id=new.bot_id, session_id=new.session_id, command=new.command, cwd=new.cwd,
-            file_policy=new.file_policy, approval_policy=new.approval_policy, contained=new.contained,
-            justification=new.justification, room=new.room, risk=new.risk, reasons=list(new.reasons),
-            status="pending", created_at=new.created_at, expires_at=new.expires_at,
-            idempotency_key=new.idempotency_key, card_status=card_status,
-            approvals_needed=new.approvals_needed if new.approvals_needed > 1 else None,
-        )
-        if new.idempotency_key is None:
+            if self.group is None:
+                await admit(self.session, new.bot_id, new.created_at, limits, opens=decision is None)
+            else:
+                await admit_staged(self, new.bot_id, new.created_at, limits, opens=decision is None)
+        values = escalation_values(new, card_status, decision)
+        record = escalation_of(values)
+        if self.staged is not None:
+            self.staged.escalations.append(values)
+            if key is not None:
+                self.staged.keys[(new.bot_id, key)] = record
+            if decision is None:
+                self.staged.opened[new.bot_id] += 1
+            return record, True
+        row = EscalationRow(**values)
+        if key is None:
             self.session.add(row)  # flushed at commit, with the rest of the transaction
-            return escalation_record(row), True
+            return record, True
         try:
             async with self.session.begin_nested():
                 self.session.add(row)
         except IntegrityError:
-            if new.idempotency_key is None:
-                raise
-            existing = await self._by_key(new.bot_id, new.idempotency_key)
+            existing = await self._by_key(new.bot_id, key)
             if existing is None:
                 raise
             return existing, False
-        return escalation_record(row), True
+        return record, True
+
+    def _staged_key(self, bot_id: str, key: str) -> Escalation | None:
+        if self.group is None or self.staged is None:
+            return None
+        return self.staged.keys.get((bot_id, key)) or self.group.merged.keys.get((bot_id, key))
 
     async def _by_key(self, bot_id: str, key: str) -> Escalation | None:
         stmt = select(EscalationRow).where(EscalationRow.bot_id == bot_id, EscalationRow.idempotency_key == key)
@@ -223,6 +282,11 @@ class Tx:
     # -- standing approvals ------------------------------------------------------------------------------
     async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
         """Add one use to each approval (atomic increment) and set its last use."""
+        if self.staged is not None:
+            for approval_id in approval_ids:
+                n, last = self.staged.uses.get(approval_id, (0, at))
+                self.staged.uses[approval_id] = (n + 1, max(last, at))
+            return
         await self.session.execute(
             update(StandingApprovalRow)
             .where(StandingApprovalRow.id.in_(approval_ids))
@@ -254,6 +318,10 @@ class Tx:
         **detail: Any,
     ) -> None:
         """Append one audit row (never updated or deleted by FlyBot), committed with the change it records."""
+        if self.staged is not None:
+            self.staged.audits.append(
+                {"at": at, "event": event_name, "escalation_id": escalation_id, "actor": actor, "detail": detail})
+            return
         self.session.add(AuditRow(at=at, event=event_name, escalation_id=escalation_id, actor=actor, detail=detail))
 
     # -- the outbox: writing ------------------------------------------------------------------------------
@@ -272,13 +340,11 @@ class Tx:
         Raises:
             ValueError: an unknown kind.
         """
-        if kind not in JOB_KINDS:
-            raise ValueError(f"unknown job kind {kind!r}")
-        row = OutboxJobRow(
-            kind=kind, priority=JOB_KINDS[kind], room=room, ref=ref, payload=payload or {}, status="queued",
-            attempts=0, uncertain=False, created_at=at, due_at=due_at or at, deadline_at=deadline_at,
-        )
-        self.session.add(row)
+        values = job_values(kind, ref=ref, room=room, at=at, payload=payload, deadline_at=deadline_at, due_at=due_at)
+        if self.staged is not None:
+            self.staged.jobs.append(values)
+            return
+        self.session.add(OutboxJobRow(**values))
         self.enqueued += 1
 
     async def has_card_job(self, escalation_id: str) -> bool:
@@ -292,23 +358,46 @@ class Tx:
     ) -> str:
         """Fold one auto-answer into the room's notice of this Bot and window, and make sure a job will show it.
 
-        The notice row is updated first (its row lock orders concurrent folds), so of two folds the second sees the
-        first's job; a job is written only when none of this notice is waiting unclaimed. Returns the notice id.
+        Returns the notice's key ``"<room> <bot_id> <window number>"`` (its ``open_key``). In a group the fold is
+        staged and written once for the group (:meth:`fold_many`).
         """
-        window = int(at.timestamp() // window_s)
-        key = f"{room} {bot_id} {window}"
-        notice_id = await self._bump_notice(key, at, item, approvals)
+        from bot.store.group import Fold
+
+        key = f"{room} {bot_id} {int(at.timestamp() // window_s)}"
+        if self.staged is not None:
+            fold = self.staged.folds.get(key)
+            if fold is None:
+                fold = self.staged.folds[key] = Fold(key=key, room=room, bot_id=bot_id, at=at)
+            fold.add(at, item, approvals)
+            return key
+        fold = Fold(key=key, room=room, bot_id=bot_id, at=at)
+        fold.add(at, item, approvals)
+        job = await self.fold_many(fold)
+        if job is not None:
+            self.session.add(OutboxJobRow(**job))
+            self.enqueued += 1
+        return key
+
+    async def fold_many(self, fold: Fold) -> dict[str, Any] | None:
+        """Fold ``fold.count`` auto-answers into their notice row (inserted if none) and return the values of the
+        notice job to write, or None when one of this notice is already waiting unclaimed.
+
+        The notice row is updated first (its row lock orders concurrent folds), so of two folds the second sees the
+        first's job.
+        """
+        notice_id = await self._bump_notice(fold)
         if notice_id is None:
             row = RoomNoticeRow(
-                id="ntc_" + uuid.uuid4().hex[:20], open_key=key, room=room, bot_id=bot_id, window_start=at,
-                count=1, items=[item], approvals=approvals, updated_at=at,
+                id="ntc_" + uuid.uuid4().hex[:20], open_key=fold.key, room=fold.room, bot_id=fold.bot_id,
+                window_start=fold.first, count=fold.count, items=fold.items[-NOTICE_ITEMS:],
+                approvals=fold.approvals, updated_at=fold.at,
             )
             try:
                 async with self.session.begin_nested():
                     self.session.add(row)
                 notice_id = row.id
             except IntegrityError:
-                notice_id = await self._bump_notice(key, at, item, approvals)
+                notice_id = await self._bump_notice(fold)
                 if notice_id is None:
                     raise
         waiting = await self.session.execute(
@@ -316,33 +405,37 @@ class Tx:
                 OutboxJobRow.ref == notice_id, OutboxJobRow.status == "queued", OutboxJobRow.claimed_until.is_(None)
             ).limit(1)
         )
-        if waiting.first() is None:
-            await self.enqueue("notice", ref=notice_id, room=room, at=at)
-        return notice_id
+        if waiting.first() is not None:
+            return None
+        return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
 
-    async def _bump_notice(
-        self, key: str, at: datetime, item: dict[str, Any], approvals: list[dict[str, Any]]
-    ) -> str | None:
+    async def _bump_notice(self, fold: Fold) -> str | None:
         result = await self.session.execute(
-            update(RoomNoticeRow).where(RoomNoticeRow.open_key == key)
-            .values(count=RoomNoticeRow.count + 1, updated_at=at)
+            update(RoomNoticeRow).where(RoomNoticeRow.open_key == fold.key)
+            .values(count=RoomNoticeRow.count + fold.count, updated_at=fold.at)
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             return None
-        row = (await self.session.execute(select(RoomNoticeRow).where(RoomNoticeRow.open_key == key))).scalar_one()
-        row.items = [*row.items, item][-NOTICE_ITEMS:]
+        row = (await self.session.execute(select(RoomNoticeRow).where(RoomNoticeRow.open_key == fold.key))).scalar_one()
+        row.items = [*row.items, *fold.items][-NOTICE_ITEMS:]
         known = {a["id"] for a in row.approvals}
-        row.approvals = [*row.approvals, *(a for a in approvals if a["id"] not in known)]
+        row.approvals = [*row.approvals, *(a for a in fold.approvals if a["id"] not in known)]
         return row.id
 
     async def notices_overdue(self, room: str, now: datetime) -> bool:
         """True when the room's oldest undelivered notice is past its delivery deadline (standing approvals in that
-        room then stop answering until delivery recovers: issue 10, "nothing is approved unseen")."""
+        room then stop answering until delivery recovers: issue 10, "nothing is approved unseen"). A group asks the
+        store once per room."""
+        if self.group is not None and room in self.group.overdue:
+            return self.group.overdue[room]
         stmt = select(OutboxJobRow.id).where(
             OutboxJobRow.room == room, OutboxJobRow.kind == "notice", OutboxJobRow.status == "queued",
             OutboxJobRow.deadline_at < now,
         ).limit(1)
-        return (await self.session.execute(stmt)).first() is not None
+        overdue = (await self.session.execute(stmt)).first() is not None
+        if self.group is not None:
+            self.group.overdue[room] = overdue
+        return overdue
 
     # -- the outbox: delivering -----------------------------------------------------------------------------
     async def claim_job(
@@ -354,20 +447,9 @@ class Tx:
         that a crashed worker's job comes back; a job of a thing already in flight (same ``ref``) waits. The first
         claim starts the job's delivery deadline (``deadline_s``): waiting for the room's pace is not failing.
         """
-        job, pace = OutboxJobRow, RoomPaceRow
-        stmt = (
-            select(job)
-            .outerjoin(pace, pace.room == job.room)
-            .where(
-                job.status == "queued", job.due_at <= now,
-                or_(job.claimed_until.is_(None), job.claimed_until < now),
-                or_(pace.room.is_(None), pace.ready_at <= now),
-            )
-            .order_by(job.priority, job.id)
-            .limit(CLAIM_SCAN)
-        )
+        stmt = _candidates(now).order_by(OutboxJobRow.priority, OutboxJobRow.id).limit(CLAIM_SCAN)
         if self.postgres:
-            stmt = stmt.with_for_update(skip_locked=True, of=job)
+            stmt = stmt.with_for_update(skip_locked=True, of=OutboxJobRow)
         rows = (await self.session.execute(stmt)).scalars().all()
         tried: set[str] = set()
         for row in rows:
@@ -389,6 +471,12 @@ class Tx:
                        attempts=row.attempts, uncertain=row.uncertain, created_at=row.created_at,
                        deadline_at=row.deadline_at, slot_at=now)
         return None
+
+    async def may_claim(self, now: datetime) -> bool:
+        """True when some job is due in a room whose pace allows a send now (a read: run it in a read-only
+        transaction before :meth:`claim_job`, so an idle worker woken by every new job does not take the writer's
+        turn on SQLite just to find that the room must wait)."""
+        return (await self.session.execute(_candidates(now).with_only_columns(OutboxJobRow.id).limit(1))).first() is not None
 
     async def next_job_due(self, now: datetime) -> datetime | None:
         """When the next queued job could be claimed (the latest of its due time, its room's next slot and its
@@ -539,8 +627,11 @@ class Tx:
         )
 
     async def get_notice(self, notice_id: str) -> Notice | None:
-        """The folded notice, or None."""
-        row = await self.session.get(RoomNoticeRow, notice_id, populate_existing=True)
+        """The folded notice, or None. On PostgreSQL the row is locked until this transaction ends: a fold in
+        progress (which found this notice's job still unclaimed, so wrote no new one) commits first, and the delivery
+        that claimed that job reads its count (SQLite's single writer orders them anyway)."""
+        row = await self.session.get(RoomNoticeRow, notice_id, populate_existing=True,
+                                     with_for_update=True if self.postgres else None)
         return notice_record(row) if row else None
 
     async def notice_posted(self, notice_id: str, channel: str, ts: str) -> None:
@@ -554,3 +645,13 @@ class Tx:
         await self.session.execute(
             delete(OutboxJobRow).where(OutboxJobRow.status.in_(("done", "failed")), OutboxJobRow.done_at < before)
         )
+
+
+def _candidates(now: datetime) -> Select[OutboxJobRow]:
+    """Queued jobs due at ``now``, unclaimed (or their lease over), in rooms whose pace allows a send now."""
+    job, pace = OutboxJobRow, RoomPaceRow
+    return select(job).outerjoin(pace, pace.room == job.room).where(
+        job.status == "queued", job.due_at <= now,
+        or_(job.claimed_until.is_(None), job.claimed_until < now),
+        or_(pace.room.is_(None), pace.ready_at <= now),
+    )
