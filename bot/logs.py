@@ -6,7 +6,8 @@ No log line carries a secret (issue 11 §8):
   ``key``) are replaced by ``[redacted]``;
 - in every rendered string (event fields, tracebacks, and the stdlib loggers' lines: aiohttp, slack_sdk, asyncio),
   FlyBot's token shapes (``fbt_...``), Slack's (``xoxb-``, ``xoxp-``, ``xapp-``, ...), ``Bearer ...`` values and the
-  configured secrets themselves are replaced by ``[redacted]``.
+  configured secrets themselves are replaced by ``[redacted]``, and so is the password of any URL written
+  ``scheme://user:password@host`` (the database URL's).
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ _SECRET_SHAPES = [
     r"\bv0=[0-9a-f]{16,}",
 ]
 
+_URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@]*:)[^\s/@]+@")
+
 
 class Redactor:
     """Replaces secrets in strings: known token shapes and the exact ``secrets`` given (each at least 6 chars)."""
@@ -39,8 +42,9 @@ class Redactor:
         self._pattern = re.compile("|".join([*exact, *_SECRET_SHAPES]))
 
     def text(self, value: str) -> str:
-        """``value`` with every secret replaced by ``[redacted]``."""
-        return self._pattern.sub(REDACTED, value)
+        """``value`` with every secret replaced by ``[redacted]``, and a URL's password (``scheme://user:PASSWORD@``,
+        e.g. a ``FLYBOT_DATABASE_URL``) too."""
+        return _URL_PASSWORD.sub(rf"\1{REDACTED}@", self._pattern.sub(REDACTED, value))
 
     def value(self, value: Any) -> Any:
         """Strings redacted; dicts, lists and tuples walked; anything else as is."""

@@ -95,3 +95,15 @@ def test_the_redactor_covers_secret_fields_and_token_shapes() -> None:
     assert cleaned["detail"] == f"with {REDACTED} and {REDACTED} and {REDACTED} and {REDACTED}"
     assert cleaned["nested"] == [{"cookie": REDACTED}, f"Authorization: Bearer {REDACTED}"]
     assert cleaned["event"] == "x"
+
+
+def test_the_redactor_hides_a_urls_password_and_serve_passes_the_database_password() -> None:
+    from bot.commands.server import _database_password
+    from bot.logs import REDACTED, Redactor
+
+    url = "postgresql+asyncpg://flybot:S3cr-et%21pw@db.internal:5432/flybot"
+    line = Redactor().text(f"store unreachable at {url} (timeout)")
+    assert "S3cr-et" not in line and f"postgresql+asyncpg://flybot:{REDACTED}@db.internal:5432/flybot" in line
+    assert Redactor().text("https://example.com/a@b and http://host:8080/x") == "https://example.com/a@b and http://host:8080/x"
+    assert _database_password(url) == ["S3cr-et!pw"] and _database_password("sqlite+aiosqlite:///./flybot.db") == []
+    assert "S3cr-et!pw" not in Redactor(_database_password(url)).text("auth failed with password S3cr-et!pw")

@@ -42,9 +42,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from bot.logs import configure_logging
 
     fmt = settings.log_format if settings.log_format != "auto" else ("console" if settings.chat_backend == "local" else "json")
-    configure_logging(fmt, secrets=[secret.get_secret_value() for secret in
-                                    (settings.slack_bot_token, settings.slack_signing_secret, settings.slack_app_token)
-                                    if secret is not None])
+    configure_logging(fmt, secrets=[*(secret.get_secret_value() for secret in
+                                      (settings.slack_bot_token, settings.slack_signing_secret, settings.slack_app_token)
+                                      if secret is not None), *_database_password(settings.database_url)])
     try:
         sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -139,3 +139,15 @@ def _self_command() -> str:
     return shutil.which("flybot") or f"{sys.executable} -m bot"
 
 
+
+
+def _database_password(url: str) -> list[str]:
+    """The database URL's password (for the log redactor), or nothing."""
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError
+
+    try:
+        password = make_url(url).password
+    except (ArgumentError, ValueError):
+        return []
+    return [str(password)] if password else []
