@@ -132,6 +132,30 @@ async def test_the_printed_login_url_sets_an_httponly_strict_cookie_that_lets_th
         assert decided["status"] == "approved" and decided["decided_by"] == OWNER
 
 
+async def test_a_logged_in_browser_cannot_be_made_to_click_by_a_same_site_page_or_a_rebound_name(local: Local) -> None:
+    url = login_url(local.app, local.url)
+    assert url is not None
+    port = local.url.rsplit(":", 1)[1]
+    async with person_session() as person:
+        escalation_id, card = await _pending_card(local, person)
+        async with person.get(url):
+            pass
+        # A page served from another port of 127.0.0.1 is same-site (SameSite sends the cookie): Origin refuses it.
+        async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
+                               headers={"Origin": "http://127.0.0.1:1"}) as response:
+            assert response.status == 403
+    async with aiohttp.ClientSession() as rebound:  # DNS rebinding: another name, so the browser sends no cookie
+        async with rebound.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers={
+                "Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}) as response:
+            assert response.status == 401
+        async with rebound.get(f"{local.url}/", headers={"Host": f"evil.example:{port}"}) as response:
+            assert response.status == 401
+    async with aiohttp.ClientSession() as session:
+        async with session.get(f"{local.url}/v1/escalations/{escalation_id}",
+                               headers={"Authorization": f"Bearer {local.demo_token}"}) as response:
+            assert (await response.json())["status"] == "pending"
+
+
 async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Local) -> None:
     key = local.app[EMULATOR].access.key
     files = [p for p in local.tmp.rglob("*") if p.is_file()]
@@ -151,6 +175,18 @@ async def test_the_fault_injection_api_does_not_exist_by_default(local: Local) -
         async with person.get(f"{local.url}/local/slack/control/calls") as r:
             assert r.status == 404
     assert local.app[EMULATOR].faults == []
+
+
+async def test_the_emulated_api_keeps_no_call_log_an_unauthenticated_client_could_grow(local: Local) -> None:
+    async with aiohttp.ClientSession() as agent:
+        for _ in range(20):
+            async with agent.post(f"{local.url}/local/slack/api/chat.postMessage",
+                                  data={"channel": "C0APPROVE", "text": "x" * 10_000}) as r:
+                assert (await r.json())["error"] == "invalid_auth"
+    async with aiohttp.ClientSession() as session:  # FlyBot's own calls work (its card is posted) ...
+        _, card = await _pending_card(local, session)
+    assert card
+    assert local.app[EMULATOR].calls == [], "... and without the control API nothing is logged in memory"
 
 
 async def test_the_fault_injection_api_exists_when_started_for_tests_and_still_needs_the_cookie(tmp_path: Path) -> None:
