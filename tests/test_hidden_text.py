@@ -317,3 +317,18 @@ async def test_the_hook_never_allows_at_once_a_recipe_whose_lines_hold_such_char
         assert code == 0, err
         verdict, _reason = decision(out)
         assert verdict == ("allow" if line.isascii() else "ask"), (line, out)
+
+
+async def test_flybot_exec_prints_the_owners_reason_with_hidden_characters_made_visible(
+    harness: Harness, tmp_path: Path
+) -> None:
+    from tests.test_hooks import deny_with, pending_id, start_exec
+
+    token = await harness.add_bot()
+    run = await start_exec(tmp_path, "--", sys.executable, "-c", "print('ran')", FLYBOT_URL=harness.url,
+                           FLYBOT_TOKEN=token)
+    await deny_with(harness, await pending_id(harness), "no \u202ethanks\x1b[2J")
+    code, out, err = await run.finish()
+    assert code == 126 and out == ""
+    assert "\u202e" not in err and "\x1b" not in err
+    assert "no \u27e8U+202E\u27e9thanks\u27e8U+001B\u27e9[2J" in err, err
