@@ -34,11 +34,22 @@ _SECRET_SHAPES = [
 _URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@]*:)[^\s/@]+@")
 
 
+_CONFIGURED: Redactor | None = None
+"""The redactor of :func:`configure_logging`, for :func:`also_redact`."""
+
+
 class Redactor:
     """Replaces secrets in strings: known token shapes and the exact ``secrets`` given (each at least 6 chars)."""
 
     def __init__(self, secrets: Iterable[str] = ()) -> None:
-        exact = sorted({re.escape(s) for s in secrets if s and len(s) >= 6}, key=len, reverse=True)
+        self._secrets: set[str] = set()
+        self._pattern = re.compile("|".join(_SECRET_SHAPES))
+        self.add(secrets)
+
+    def add(self, secrets: Iterable[str]) -> None:
+        """Also replace these exact values (each at least 6 characters) from now on."""
+        self._secrets |= {s for s in secrets if s and len(s) >= 6}
+        exact = sorted((re.escape(s) for s in self._secrets), key=len, reverse=True)
         self._pattern = re.compile("|".join([*exact, *_SECRET_SHAPES]))
 
     def text(self, value: str) -> str:
@@ -87,7 +98,8 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
         level: the minimum level (``logging.INFO`` by default).
         secrets: values never to print (the Slack bot token, signing secret, app token), besides the known shapes.
     """
-    redactor = Redactor(secrets)
+    global _CONFIGURED
+    redactor = _CONFIGURED = Redactor(secrets)
     exceptions: structlog.typing.Processor = (
         structlog.processors.ExceptionRenderer(ExceptionDictTransformer(show_locals=False))
         if fmt == "json" else structlog.processors.format_exc_info
@@ -112,3 +124,12 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_RedactingFormatter(redactor, "%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])  # no-op if the root logger already has handlers
+
+
+def also_redact(*secrets: str) -> None:
+    """Secrets made after start-up (local mode's login key and session cookie value): never printed from now on.
+
+    A no-op before :func:`configure_logging` (tests that build the app themselves log through their own set-up).
+    """
+    if _CONFIGURED is not None:
+        _CONFIGURED.add(secrets)

@@ -107,3 +107,23 @@ def test_the_redactor_hides_a_urls_password_and_serve_passes_the_database_passwo
     assert Redactor().text("https://example.com/a@b and http://host:8080/x") == "https://example.com/a@b and http://host:8080/x"
     assert _database_password(url) == ["S3cr-et!pw"] and _database_password("sqlite+aiosqlite:///./flybot.db") == []
     assert "S3cr-et!pw" not in Redactor(_database_password(url)).text("auth failed with password S3cr-et!pw")
+
+
+def test_local_modes_login_key_and_session_cookie_are_never_logged(tmp_path: Path) -> None:
+    script = (
+        "import logging, structlog\n"
+        "from bot.logs import configure_logging\n"
+        "from bot.localchat.access import PageAccess\n"
+        "configure_logging('json')\n"
+        "access = PageAccess()\n"
+        "print('KEY', access.key, access._session, flush=True)\n"
+        "structlog.get_logger('t').warning('page.failed', url=access.login_url('http://127.0.0.1:8080'),\n"
+        "                                  header='flybot_local_session=' + access._session)\n"
+        "logging.getLogger('aiohttp.server').error('bad request line GET /?key=%s', access.key)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=clean_env(), capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    _, key, session = result.stdout.split()
+    assert "page.failed" in result.stderr and "bad request line" in result.stderr
+    assert key not in result.stderr and session not in result.stderr, result.stderr

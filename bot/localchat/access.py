@@ -16,6 +16,8 @@ import secrets
 
 from aiohttp import web
 
+from bot.logs import also_redact
+
 COOKIE_NAME = "flybot_local_session"
 
 
@@ -31,6 +33,7 @@ class PageAccess:
         self.key = key or secrets.token_urlsafe(24)
         self._session = session or secrets.token_urlsafe(32)
         self.cookie_name = COOKIE_NAME
+        also_redact(self.key, self._session)  # no log line prints them (issue 11 §8)
 
     def key_matches(self, candidate: str | None) -> bool:
         """True when ``candidate`` is the login key (constant-time comparison)."""
