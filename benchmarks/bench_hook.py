@@ -2,7 +2,7 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_hook.py [--runs 20]
+    python benchmarks/bench_hook.py [--runs 20] [--python /opt/flybot/bin/python]
 
 ``flybot hook claude-code`` runs on every Bash call of a Claude Code session. This measures, in the same run and
 interleaved (so machine load hits both alike), the wall time of:
@@ -16,6 +16,13 @@ interleaved (so machine load hits both alike), the wall time of:
 It prints the median and the best of ``--runs`` runs, the ratio of medians to the baseline (goal: at most 3x), and
 the top of the hook's import-time profile (``python -X importtime``). Bytecode goes to a temporary
 ``-X pycache_prefix`` so the source tree is left alone.
+
+The interpreter matters to the baseline: in a development venv with an editable install (``pip install -e``), every
+start of that interpreter, ``python -c pass`` too, imports the editable install's finder (pathlib, re, urllib ...),
+which makes the baseline slower and the ratios smaller. ``--python`` times an installed FlyBot instead, as agents run
+it: that interpreter (of a venv where ``pip install`` put flybot) and its ``flybot`` console script next to it, from
+an empty working directory, without this source tree on ``PYTHONPATH``; the baseline is ``python -c pass`` with that
+same interpreter. ``python -S -c pass`` (no ``site``) is printed for reference.
 """
 
 from __future__ import annotations
@@ -37,10 +44,49 @@ EVENT = json.dumps({
 }).encode()
 
 
-def timed(argv: list[str], env: dict[str, str], stdin: bytes = b"") -> float:
+Cases = dict[str, tuple[list[str], dict[str, str], bytes]]
+
+
+def _source_tree(warm: str, cold: str, env: dict[str, str]) -> Cases:
+    """This source tree with the running interpreter (``python -m bot``)."""
+    py = sys.executable
+    return {
+        "python -c pass": ([py, "-X", f"pycache_prefix={warm}", "-c", "pass"], env, b""),
+        "python -S -c pass": ([py, "-S", "-c", "pass"], env, b""),
+        "flybot hook claude-code (ls -la)": (
+            [py, "-X", f"pycache_prefix={warm}", "-m", "bot", "hook", "claude-code"], env, EVENT),
+        "flybot exec -- true": ([py, "-X", f"pycache_prefix={warm}", "-m", "bot", "exec", "--", "true"], env, b""),
+        "flybot classify -- ls -la": (
+            [py, "-X", f"pycache_prefix={warm}", "-m", "bot", "classify", "--", "ls", "-la"], env, b""),
+        "hook without bytecode": ([py, "-X", f"pycache_prefix={cold}", "-m", "bot", "hook", "claude-code"],
+                                  {**env, "PYTHONDONTWRITEBYTECODE": "1"}, EVENT),
+    }
+
+
+def _script(python: str) -> str:
+    """The ``flybot`` console script installed next to ``python``."""
+    script = Path(python).parent / "flybot"
+    if not script.is_file():
+        sys.exit(f"no flybot script next to {python}: install FlyBot in that venv (pip install .)")
+    return str(script)
+
+
+def _installed(python: str, env: dict[str, str]) -> Cases:
+    """An installed FlyBot: ``python`` and the ``flybot`` console script next to it."""
+    script = _script(python)
+    return {
+        "python -c pass": ([python, "-c", "pass"], env, b""),
+        "python -S -c pass": ([python, "-S", "-c", "pass"], env, b""),
+        "flybot hook claude-code (ls -la)": ([script, "hook", "claude-code"], env, EVENT),
+        "flybot exec -- true": ([script, "exec", "--", "true"], env, b""),
+        "flybot classify -- ls -la": ([script, "classify", "--", "ls", "-la"], env, b""),
+    }
+
+
+def timed(argv: list[str], env: dict[str, str], stdin: bytes = b"", cwd: Path = ROOT) -> float:
     """Wall seconds of one run; the run must succeed (a failed run would time the wrong thing)."""
     start = time.perf_counter()
-    done = subprocess.run(argv, input=stdin, env=env, cwd=ROOT, capture_output=True)
+    done = subprocess.run(argv, input=stdin, env=env, cwd=cwd, capture_output=True)
     took = time.perf_counter() - start
     if done.returncode != 0:
         sys.exit(f"{' '.join(argv)} failed ({done.returncode}): {done.stderr.decode()[-500:]}")
@@ -50,34 +96,34 @@ def timed(argv: list[str], env: dict[str, str], stdin: bytes = b"") -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=20)
-    runs = parser.parse_args().runs
-    py = sys.executable
-    base_env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "PYTHONDONTWRITE"))}
-    base_env["PYTHONPATH"] = str(ROOT)
-    with tempfile.TemporaryDirectory() as warm, tempfile.TemporaryDirectory() as cold:
-        cases: dict[str, tuple[list[str], dict[str, str], bytes]] = {
-            "python -c pass": ([py, "-X", f"pycache_prefix={warm}", "-c", "pass"], base_env, b""),
-            "flybot hook claude-code (ls -la)": (
-                [py, "-X", f"pycache_prefix={warm}", "-m", "bot", "hook", "claude-code"], base_env, EVENT),
-            "flybot exec -- true": ([py, "-X", f"pycache_prefix={warm}", "-m", "bot", "exec", "--", "true"], base_env, b""),
-            "flybot classify -- ls -la": (
-                [py, "-X", f"pycache_prefix={warm}", "-m", "bot", "classify", "--", "ls", "-la"], base_env, b""),
-            "hook without bytecode": ([py, "-X", f"pycache_prefix={cold}", "-m", "bot", "hook", "claude-code"],
-                                      {**base_env, "PYTHONDONTWRITEBYTECODE": "1"}, EVENT),
-        }
+    parser.add_argument("--python", help="an installed FlyBot's interpreter (its flybot script is next to it)")
+    options = parser.parse_args()
+    runs = options.runs
+    base_env = {k: v for k, v in os.environ.items()
+                if not k.startswith(("FLYBOT_", "SLACK_", "PYTHONDONTWRITE", "PYTHONPATH"))}
+    with tempfile.TemporaryDirectory() as warm, tempfile.TemporaryDirectory() as cold, \
+            tempfile.TemporaryDirectory() as empty:
+        if options.python:
+            cases = _installed(options.python, base_env)
+            where, profiled = Path(empty), [options.python, "-X", "importtime", _script(options.python), "hook",
+                                            "claude-code"]
+        else:
+            cases = _source_tree(warm, cold, {**base_env, "PYTHONPATH": str(ROOT)})
+            where, profiled = ROOT, [sys.executable, "-X", f"pycache_prefix={warm}", "-X", "importtime", "-m", "bot",
+                                     "hook", "claude-code"]
         for argv, env, stdin in cases.values():  # warm-up: writes the bytecode (except for the cold case)
-            timed(argv, env, stdin)
+            timed(argv, env, stdin, where)
         times: dict[str, list[float]] = {name: [] for name in cases}
         for _ in range(runs):
             for name, (argv, env, stdin) in cases.items():
-                times[name].append(timed(argv, env, stdin))
-        profile = subprocess.run(
-            [py, "-X", f"pycache_prefix={warm}", "-X", "importtime", "-m", "bot", "hook", "claude-code"],
-            input=EVENT, env=base_env, cwd=ROOT, capture_output=True,
-        ).stderr.decode()
+                times[name].append(timed(argv, env, stdin, where))
+        profile = subprocess.run(profiled, input=EVENT, env=cases["python -c pass"][1], cwd=where,
+                                 capture_output=True).stderr.decode()
 
     baseline = statistics.median(times["python -c pass"])
-    print(f"{runs} runs each, interleaved; wall seconds (median / best); ratio of medians to python -c pass")
+    print(f"{runs} runs each, interleaved; wall seconds (median / best); ratio of medians to python -c pass; "
+          f"{'installed: ' + options.python if options.python else 'source tree: ' + sys.executable}; "
+          f"load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for name, values in times.items():
         median = statistics.median(values)
         print(f"  {name:<36} {median * 1000:7.1f} ms / {min(values) * 1000:7.1f} ms   {median / baseline:5.2f}x")
@@ -90,8 +136,8 @@ def main() -> None:
             _, cumulative, name = line.removeprefix("import time:").split("|")
             rows.append((int(cumulative), name.rstrip()))
     print("hook import-time profile (-X importtime), top 15 by cumulative microseconds:")
-    for cumulative, name in sorted(rows, reverse=True)[:15]:
-        print(f"  {cumulative:8d} us  {name}")
+    for micros, name in sorted(rows, reverse=True)[:15]:
+        print(f"  {micros:8d} us  {name}")
     heavy = [n.strip() for _, n in rows if n.strip().split(".")[0] in ("sqlalchemy", "alembic", "aiohttp", "pydantic",
                                                                        "structlog", "slack_bolt", "slack_sdk")]
     print(f"heavy modules imported by the hook: {', '.join(heavy) if heavy else 'none'}")

@@ -4,10 +4,11 @@
 imports nothing but argparse: each subcommand names its handler as ``"module:function"``
 (``set_defaults(handler=...)``) and the module is imported only when that command runs. The server, the store and
 Alembic load for ``serve``/``db``/``bots``/``standing``/``admin-tokens`` only; the adapters and ``classify`` load the
-classifier (and the HTTP client when they escalate), nothing else (tests/test_cli_fast_path.py checks the module set).
+classifier (and the HTTP client when they escalate), nothing else (tests/test_adapter_exits.py checks the module set;
+benchmarks/bench_hook.py times them). Parsers are :class:`Parser`, whose help formatter does not import shutil.
 
-Adding a command: define its parser here (or in a ``register(subparsers)`` function of a module listed in
-:data:`LIGHT_REGISTRARS`, which must import nothing heavy at module level) and point ``handler`` at a function
+Adding a command: define its parser here (or in a function ``(subparsers) -> None`` of a module, listed in
+:data:`REGISTRARS`; that module must import nothing heavy at module level) and point ``handler`` at a function
 ``(argparse.Namespace) -> int`` in a module under :mod:`bot.commands` (or the adapter's own package). Set
 ``logs=False`` on commands whose stdout/stderr belong to an agent protocol and that never log (hook, exec, classify).
 
@@ -21,16 +22,16 @@ import importlib
 import sys
 from collections.abc import Callable
 
-#: Subcommands defined by a module's ``register(subparsers)``: command -> module. Only the module of the command being
-#: run is imported (all of them for ``flybot --help`` or an unknown command), so importing a package's ``__init__``
-#: (bot.preflight's loads every probe) costs nothing to the other commands.
+#: Subcommands defined elsewhere: command -> its ``"module:function"`` adding it to the subparsers. Only the function
+#: of the command being run is imported and called (all of them for ``flybot --help`` or an unknown command), so
+#: importing a package's ``__init__`` (bot.preflight's loads every probe) costs nothing to the other commands.
 REGISTRARS = {
-    "classify": "bot.risk.cli",
-    "preflight": "bot.preflight.cli",
-    "hook": "bot.hooks.cli",
-    "exec": "bot.hooks.cli",
-    "report": "bot.hooks.cli",
-    "codex": "bot.hooks.cli",
+    "classify": "bot.risk.cli:register",
+    "preflight": "bot.preflight.cli:register",
+    "hook": "bot.hooks.cli:register_hook",
+    "exec": "bot.hooks.cli:register_exec",
+    "report": "bot.hooks.cli:register_report",
+    "codex": "bot.hooks.cli:register_codex",
 }
 
 Handler = Callable[[argparse.Namespace], int]
@@ -79,12 +80,59 @@ class _Version(argparse.Action):
 
 
 
+def _columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it (``COLUMNS``, then stdout's terminal, else 80)."""
+    import os
+
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns if sys.__stdout__ else 0
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns or 80
+
+
+class Parser(argparse.ArgumentParser):
+    """``flybot``'s argument parsers (subparsers are of the same class).
+
+    argparse builds a help formatter for every ``add_argument`` (to check its metavar), and a formatter without a
+    ``width`` imports :mod:`shutil` (with zlib, bz2 and lzma: ~1.5 ms) to ask the terminal's size; this one passes
+    the same width itself, found without shutil. The agent adapters start on every tool call (issue 12).
+    """
+
+    def _get_formatter(self) -> argparse.HelpFormatter:
+        return self.formatter_class(prog=self.prog, width=_columns() - 2)  # type: ignore[call-arg]
+
+
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
-    """The ``flybot`` argument parser: every subcommand, or with ``command`` only what parsing that command needs."""
-    parser = argparse.ArgumentParser(prog="flybot", description="FlyBot: approval cards for coding-agent escalations.")
+    """The ``flybot`` argument parser: every subcommand, or with ``command`` only what parsing that command needs
+    (a command defined by a module in :data:`REGISTRARS`: only that module's subcommands)."""
+    parser = Parser(prog="flybot", description="FlyBot: approval cards for coding-agent escalations.")
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+    if command in REGISTRARS:
+        _registrar(REGISTRARS[command])(sub)
+        return parser
+    _core(sub)
+    if command not in sub.choices:
+        for target in REGISTRARS.values():
+            _registrar(target)(sub)
+    return parser
 
+
+def _registrar(target: str) -> Callable[[argparse._SubParsersAction], None]:  # type: ignore[type-arg]
+    """The function ``"module:function"`` that adds a subcommand (imported now)."""
+    module, _, name = target.partition(":")
+    found: Callable[[argparse._SubParsersAction], None] = getattr(importlib.import_module(module), name)  # type: ignore[type-arg]
+    return found
+
+
+def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """The subcommands defined here (the server, the store, admin and operator commands)."""
     serve = sub.add_parser("serve", help="run FlyBot (local chat without Slack credentials)")
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1, or FLYBOT_HOST)")
     serve.add_argument("--port", type=int, help="port (default 8080, or FLYBOT_PORT; 0 picks a free one)")
@@ -195,12 +243,6 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     escalations.add_argument("--limit", type=int, default=200, help="at most this many (default 200)")
     escalations.add_argument("--json", action="store_true", help="JSON lines, one escalation each")
     escalations.set_defaults(handler="bot.operator_cli:cmd_escalations")
-
-    core = set(sub.choices)
-    wanted = [REGISTRARS[command]] if command in REGISTRARS else [] if command in core else list(REGISTRARS.values())
-    for module in dict.fromkeys(wanted):
-        importlib.import_module(module).register(sub)
-    return parser
 
 
 def resolve(handler: str | Handler) -> Handler:

@@ -49,10 +49,12 @@ def test_hook_exec_and_classify_fast_paths_load_no_server_store_or_client_module
     assert "bot.risk.classifier" in exec_ and heavy_in(exec_) == []
     classify = modules_loaded(tmp_path, ["classify", "--", "ls", "-la"])
     assert "bot.risk.classifier" in classify and heavy_in(classify) == []
-    # A plain command needs neither the bash grammar nor any program's rules but the shared kit (bot/risk/table.py).
+    # A plain command needs neither the bash grammar nor any program's rules but the shared kit (bot/risk/table.py);
+    # typing, dataclasses (with inspect) and shutil cost milliseconds at start-up and are not needed (bot/values.py).
     for loaded in (hook, exec_, classify):
-        assert heavy_in(loaded, ("tree_sitter", "tree_sitter_bash")) == []
+        assert heavy_in(loaded, ("tree_sitter", "tree_sitter_bash", "dataclasses", "inspect", "typing")) == []
         assert sorted(m for m in loaded if m.startswith("bot.risk.programs.")) == ["bot.risk.programs.kit"]
+    assert "shutil" not in hook and "shutil" not in classify  # exec uses shutil.which to find the program
 
 
 def test_a_hook_that_escalates_loads_the_http_client_but_not_the_server(tmp_path: Path) -> None:

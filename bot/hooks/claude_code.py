@@ -62,14 +62,18 @@ import json
 import os
 import sys
 import time
-from dataclasses import dataclass
-from typing import IO, Any, Literal
 
 from bot.hooks.gate import Grade, Request, Server, Verdict, decide, expiry_for_wait, find_server, grade
-from bot.risk.model import RiskLevel
+from bot.values import Frozen
 
-Decision = Literal["allow", "deny", "ask"]
-NoDecision = Literal["ask", "deny"]
+TYPE_CHECKING = False  # typing and dataclasses stay unloaded: this hook runs on every Bash call (bot/values.py)
+if TYPE_CHECKING:
+    from typing import IO, Any, Literal
+
+    from bot.risk.model import RiskLevel
+
+    Decision = Literal["allow", "deny", "ask"]
+    NoDecision = Literal["ask", "deny"]
 EXIT_OK, EXIT_BLOCK = 0, 2
 PREFIX = "flybot hook claude-code"
 #: Permission modes in which Claude Code asks a person (or refuses) on ``ask``.
@@ -85,31 +89,42 @@ class InputError(ValueError):
     """The hook's stdin is not a PreToolUse event this hook can read."""
 
 
-@dataclass(frozen=True, slots=True)
-class BashCall:
+class BashCall(Frozen):
     """The parts of a PreToolUse event for the Bash tool that FlyBot uses."""
 
+    __slots__ = ("session_id", "cwd", "command", "description", "tool_use_id", "permission_mode")
     session_id: str
     cwd: str
     command: str
     description: str | None
     tool_use_id: str | None
-    permission_mode: str | None = None
+    permission_mode: str | None
+
+    def __init__(self, session_id: str, cwd: str, command: str, description: str | None, tool_use_id: str | None,
+                 permission_mode: str | None = None) -> None:
+        self._init(session_id=session_id, cwd=cwd, command=command, description=description,
+                   tool_use_id=tool_use_id, permission_mode=permission_mode)
 
 
-@dataclass(frozen=True, slots=True)
-class OtherTool:
+class OtherTool(Frozen):
     """A PreToolUse event for another tool (the matcher should have been ``Bash``): no decision."""
 
+    __slots__ = ("tool_name",)
     tool_name: str
 
+    def __init__(self, tool_name: str) -> None:
+        self._init(tool_name=tool_name)
 
-@dataclass(frozen=True, slots=True)
-class SessionStart:
+
+class SessionStart(Frozen):
     """A ``SessionStart`` event: ``source`` is ``startup``, ``resume``, ``clear`` or ``compact``."""
 
+    __slots__ = ("session_id", "source")
     session_id: str
     source: str
+
+    def __init__(self, session_id: str, source: str) -> None:
+        self._init(session_id=session_id, source=source)
 
 
 def parse_event(raw: bytes) -> BashCall | OtherTool | SessionStart:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, NoReturn
 
+TYPE_CHECKING = False  # typing is not imported at run time: hook and exec start on every tool call (bot/values.py)
 if TYPE_CHECKING:
+    from typing import NoReturn
+
     from bot.risk.model import RiskLevel
 
 #: The default ceiling: edits inside the workspace go ahead, anything more asks (argparse converts it with
@@ -128,7 +130,13 @@ def cmd_codex(args: argparse.Namespace) -> int:
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``hook claude-code``, ``exec``, ``report`` and ``codex`` to ``flybot``'s subparsers (``set_defaults(func=...)``
-    returning an int)."""
+    returning an int); ``bot.cli`` adds only the one being run (:func:`register_hook` ...)."""
+    for add in (register_hook, register_exec, register_report, register_codex):
+        add(sub)
+
+
+def register_hook(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``hook claude-code``."""
     hook = sub.add_parser("hook", help="agent hooks that ask FlyBot before a command runs",
                           description="Agent hooks that ask FlyBot before a command runs.")
     agents = hook.add_subparsers(dest="hook_agent", required=True, metavar="AGENT")
@@ -154,6 +162,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                                        "(or FLYBOT_SANDBOX_MODE)")
     claude.set_defaults(func=cmd_hook_claude_code, logs=False)
 
+
+def register_exec(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``exec``."""
     ex = sub.add_parser(
         "exec", help="run a command once FlyBot allows it (126 when not)",
         description="Grade COMMAND; above the ceiling ask FlyBot and wait; run it only when allowed. Several words run "
@@ -170,6 +181,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     ex.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND...", help="the command to run, after --")
     ex.set_defaults(func=cmd_exec, logs=False)
 
+
+def register_report(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``report``."""
     rep = sub.add_parser(
         "report", help="run the sandbox preflight and report a blocked host to FlyBot",
         description="Run the sandbox preflight; when the host is blocked (exit 3) report it to FlyBot with the Bot's "
@@ -182,6 +196,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     rep.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in .flybot/local.json)")
     rep.set_defaults(func=cmd_report)
 
+
+def register_codex(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``codex``."""
     cx = sub.add_parser(
         "codex", help="run a Codex turn (codex app-server) with its approvals answered through FlyBot",
         usage="flybot codex [--cwd DIR] [--sandbox MODE] [--approval-policy POLICY] [--model M] [-c KEY=VALUE]... "

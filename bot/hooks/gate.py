@@ -18,11 +18,13 @@ import json
 import math
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Literal
 
 from bot.risk.model import RiskLevel, requires_approval
+from bot.values import Frozen
+
+TYPE_CHECKING = False  # typing and dataclasses stay unloaded: the adapters start on every tool call (bot/values.py)
+if TYPE_CHECKING:
+    from typing import Any, Literal
 
 #: Where ``flybot serve`` listens by default (Settings.host/port defaults).
 DEFAULT_URL = "http://127.0.0.1:8080"
@@ -31,13 +33,14 @@ MAX_SESSION_ID, MAX_JUSTIFICATION, MAX_KEY = 200, 4000, 200
 #: The escalation's own minimum lifetime accepted by the API (``timeout_s`` >= 5).
 MIN_ESCALATION_TIMEOUT_S = 5
 
-Outcome = Literal[
-    "local",  # at or below the ceiling: allowed without asking
-    "approved", "denied", "expired", "withdrawn", "undeliverable",  # FlyBot's final statuses
-    "timeout",  # still pending when the wait ran out; withdrawn (best effort)
-    "unreachable", "refused", "unconfigured",  # FlyBot could not be asked
-    "interrupted",  # SIGINT/SIGTERM/SIGHUP while asking; the escalation was withdrawn (best effort)
-]
+if TYPE_CHECKING:
+    Outcome = Literal[
+        "local",  # at or below the ceiling: allowed without asking
+        "approved", "denied", "expired", "withdrawn", "undeliverable",  # FlyBot's final statuses
+        "timeout",  # still pending when the wait ran out; withdrawn (best effort)
+        "unreachable", "refused", "unconfigured",  # FlyBot could not be asked
+        "interrupted",  # SIGINT/SIGTERM/SIGHUP while asking; the escalation was withdrawn (best effort)
+    ]
 
 #: Outcomes in which no human decided: the adapters answer their "no decision" choice (the hook's --on-no-decision).
 NO_DECISION: frozenset[str] = frozenset(
@@ -45,8 +48,7 @@ NO_DECISION: frozenset[str] = frozenset(
 )
 
 
-@dataclass(frozen=True, slots=True)
-class Grade:
+class Grade(Frozen):
     """The local grade of a command.
 
     Attributes:
@@ -54,14 +56,19 @@ class Grade:
         risk: the classifier's level (``destructive`` if the classifier failed).
         ceiling: the highest level allowed without asking.
         why: one short human line on what raised the level (empty when nothing did).
+        recipes: the project recipes read while grading (``serialize`` shape), sent with the escalation (issue 14).
     """
 
+    __slots__ = ("command", "risk", "ceiling", "why", "recipes")
     command: str
     risk: RiskLevel
     ceiling: RiskLevel
-    why: str = ""
-    #: the project recipes read while grading (``serialize`` shape), sent with the escalation (issue 14).
-    recipes: tuple[dict[str, Any], ...] = ()
+    why: str
+    recipes: tuple[dict[str, Any], ...]
+
+    def __init__(self, command: str, risk: RiskLevel, ceiling: RiskLevel, why: str = "",
+                 recipes: tuple[dict[str, Any], ...] = ()) -> None:
+        self._init(command=command, risk=risk, ceiling=ceiling, why=why, recipes=recipes)
 
     @property
     def needs_approval(self) -> bool:
@@ -69,16 +76,18 @@ class Grade:
         return requires_approval(self.risk, self.ceiling)
 
 
-@dataclass(frozen=True, slots=True)
-class Server:
+class Server(Frozen):
     """Where FlyBot is and the Bot token to use; ``token`` is None when none was configured."""
 
+    __slots__ = ("url", "token")
     url: str
     token: str | None
 
+    def __init__(self, url: str, token: str | None) -> None:
+        self._init(url=url, token=token)
 
-@dataclass(frozen=True, slots=True)
-class Verdict:
+
+class Verdict(Frozen):
     """The gate's answer.
 
     Attributes:
@@ -90,12 +99,18 @@ class Verdict:
         signal: the signal's name (``interrupted`` only), e.g. ``SIGTERM``.
     """
 
+    __slots__ = ("outcome", "grade", "escalation", "detail", "waited_s", "signal")
     outcome: Outcome
     grade: Grade
-    escalation: dict[str, Any] | None = None
-    detail: str = ""
-    waited_s: float = 0.0
-    signal: str = ""
+    escalation: dict[str, Any] | None
+    detail: str
+    waited_s: float
+    signal: str
+
+    def __init__(self, outcome: Outcome, grade: Grade, escalation: dict[str, Any] | None = None, detail: str = "",
+                 waited_s: float = 0.0, signal: str = "") -> None:
+        self._init(outcome=outcome, grade=grade, escalation=escalation, detail=detail, waited_s=waited_s,
+                   signal=signal)
 
     @property
     def approved(self) -> bool:
@@ -160,7 +175,7 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel) -> Gra
         from bot.risk import classify
         from bot.risk.recipes import ProjectRecipes
 
-        workspace = Path(cwd) if cwd.startswith("/") else None
+        workspace = cwd if cwd.startswith("/") else None
         # Issue 14: the adapter runs in the session's directory, so it reads project recipes (make X, npm run X...).
         recipes = ProjectRecipes(workspace) if workspace is not None else None
         assessment = classify(command, contained=contained, workspace=workspace, recipes=recipes)
@@ -206,23 +221,23 @@ def find_server(url: str | None, token: str | None, env: Mapping[str, str] | Non
     url = url or env.get("FLYBOT_URL") or None
     token = token or env.get("FLYBOT_TOKEN") or None
     if url is None or token is None:
-        local = _local_credentials(Path(env.get("FLYBOT_STATE_DIR") or ".flybot") / "local.json")
+        local = _local_credentials(os.path.join(env.get("FLYBOT_STATE_DIR") or ".flybot", "local.json"))
         url = url or local.get("url")
         token = token or local.get("token")
     return Server(url or DEFAULT_URL, token)
 
 
-def _local_credentials(path: Path) -> dict[str, str]:
+def _local_credentials(path: str) -> dict[str, str]:
     try:
-        data = json.loads(path.read_text())
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
     except (OSError, ValueError):
         return {}
     return {k: v for k, v in data.items() if isinstance(v, str)} if isinstance(data, dict) else {}
 
 
 # -- asking ----------------------------------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class Request:
+class Request(Frozen):
     """What to escalate, beyond the graded command.
 
     Attributes:
@@ -235,13 +250,19 @@ class Request:
         expires_s: the escalation's own lifetime in seconds (at least 5).
     """
 
+    __slots__ = ("session_id", "cwd", "contained", "justification", "room", "idempotency_key", "expires_s")
     session_id: str
     cwd: str
     contained: bool
-    justification: str | None = None
-    room: str | None = None
-    idempotency_key: str | None = None
-    expires_s: int = 600
+    justification: str | None
+    room: str | None
+    idempotency_key: str | None
+    expires_s: int
+
+    def __init__(self, session_id: str, cwd: str, contained: bool, justification: str | None = None,
+                 room: str | None = None, idempotency_key: str | None = None, expires_s: int = 600) -> None:
+        self._init(session_id=session_id, cwd=cwd, contained=contained, justification=justification, room=room,
+                   idempotency_key=idempotency_key, expires_s=expires_s)
 
     def body(self, command: str, recipes: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
         """The ``POST /v1/escalations`` body (file_policy ``workspace-write``, approval_policy ``ask``);

@@ -5,31 +5,34 @@ Pure, synchronous and total: any ``str`` yields an :class:`Assessment`; nothing 
 
 from __future__ import annotations
 
+import os
 import posixpath
 from functools import lru_cache
-from pathlib import Path
 
 from bot.risk.grader import Grader, Scope
-from bot.risk.hidden import hidden_characters, lookalikes, needs_a_person, reveal
 from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand, assessment_of
 from bot.risk.reasons import shorten
-from bot.risk.recipes import RecipeBook
 from bot.risk.table import PROGRAMS
 from bot.risk.walker import plain_words, walk_nested, walk_plain, walk_script
 
+TYPE_CHECKING = False  # the recipe reader loads only where recipes are read (bot/values.py: no typing at run time)
+if TYPE_CHECKING:
+    from bot.risk.recipes import RecipeBook
 __all__ = ["MAX_SCRIPT_CHARS", "classify"]
 
 R = RiskLevel
 
 
-def classify(command: str, *, contained: bool, workspace: Path | None = None, recipes: RecipeBook | None = None) -> Assessment:
+def classify(
+    command: str, *, contained: bool, workspace: str | os.PathLike[str] | None = None, recipes: RecipeBook | None = None
+) -> Assessment:
     """Grade a shell command (a whole bash script) for an escalation.
 
     Args:
         command: the script text as the session would run it with ``bash -c``.
         contained: True when it runs inside the sandbox VM (the containment downgrades apply;
             issue 3 lists them), False when it runs on the host.
-        workspace: the escalation's working directory (absolute). When None, relative paths
+        workspace: the escalation's working directory (absolute; a ``Path`` or a string). When None, relative paths
             are inside the workspace, but ``..`` escaping it, ``~`` paths and absolute paths
             outside the temp area are outside. A relative ``workspace`` is treated as None.
         recipes: where project recipes are read (``make X``, ``npm run X``...; issue 14): a
@@ -61,7 +64,10 @@ def _refusal(command: object, contained: object, rule: str, detail: str) -> Asse
     return Assessment(R.DESTRUCTIVE, (reason,), (SimpleCommand((), subject, R.DESTRUCTIVE),), bool(contained))
 
 
-def _classify(command: str, contained: bool, workspace: Path | None, recipes: RecipeBook | None = None, *, fast: bool = True) -> Assessment:
+def _classify(
+    command: str, contained: bool, workspace: str | os.PathLike[str] | None, recipes: RecipeBook | None = None, *,
+    fast: bool = True,
+) -> Assessment:
     """:func:`classify` without the fail-closed wrapper; ``fast=False`` always walks the parse tree (for tests)."""
     if not isinstance(command, str):
         raise TypeError("command must be str")
@@ -91,6 +97,8 @@ def _hidden_text(grader: Grader, scope: Scope, command: str) -> None:
     """
     if command.isascii() and (command.isprintable() or command.replace("\n", "").replace("\t", "").isprintable()):
         return  # ASCII without control characters but newline and tab: nothing hidden, no look-alike (hidden.py)
+    from bot.risk.hidden import hidden_characters, lookalikes, needs_a_person, reveal  # loaded for such text only
+
     detail = needs_a_person(command)
     if detail is None:
         return
@@ -100,10 +108,10 @@ def _hidden_text(grader: Grader, scope: Scope, command: str) -> None:
     grader.orphan(scope, shorten(reveal(subject)), R.DESTRUCTIVE, rule, detail)
 
 
-def _workspace_root(workspace: Path | None) -> str | None:
+def _workspace_root(workspace: str | os.PathLike[str] | None) -> str | None:
     if workspace is None:
         return None
-    return _root_of(str(workspace))
+    return _root_of(os.fspath(workspace))
 
 
 @lru_cache(maxsize=256)

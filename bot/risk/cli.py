@@ -20,10 +20,12 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
 
+TYPE_CHECKING = False  # typing is not imported at run time: classify starts fast (bot/values.py)
 if TYPE_CHECKING:
+    from pathlib import Path
+    from typing import Any, TextIO
+
     from bot.risk.model import Assessment
 
 __all__ = ["register", "main", "run_classify", "run_jsonl"]
@@ -136,6 +138,8 @@ def _jsonl_one(line: str) -> dict[str, Any]:
 def _workspace(raw: str | None) -> Path | None:
     if raw is None or not raw.startswith("/") or "\x00" in raw:
         return None
+    from pathlib import Path
+
     return Path(raw)
 
 

@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
-from bot.risk.recipes import Recipe, RecipeBook
 from bot.risk.words import Word
+from bot.values import Frozen
+
+TYPE_CHECKING = False  # the recipe reader loads only where recipes are read (bot/values.py: no typing at run time)
+if TYPE_CHECKING:
+    from bot.risk.recipes import Recipe, RecipeBook
 
 __all__ = ["Call", "Grader", "Handler", "Program", "Rec", "Scope"]
 
@@ -36,12 +39,15 @@ _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teard
 SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
 
 
-@dataclass(frozen=True, slots=True)
-class Program:
+class Program(Frozen):
     """A recognised program: its handler and the source of truth for its rules."""
 
+    __slots__ = ("handler", "source")
     handler: Handler
     source: str
+
+    def __init__(self, handler: Handler, source: str) -> None:
+        self._init(handler=handler, source=source)
 
 
 class Rec:

@@ -21,8 +21,9 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+
+from bot.values import Frozen
 
 __all__ = ["Lookalike", "hidden_characters", "lookalikes", "needs_a_person", "plain_warning", "reveal"]
 
@@ -84,12 +85,15 @@ def hidden_characters(text: str, *, multiline: bool = True) -> tuple[str, ...]:
     return tuple(dict.fromkeys(f"U+{ord(ch):04X}" for ch, hidden in zip(text, marks, strict=True) if hidden))
 
 
-@dataclass(frozen=True, slots=True)
-class Lookalike:
+class Lookalike(Frozen):
     """A word that reads as something else: ``word`` as written, ``looks_like`` its ASCII reading."""
 
+    __slots__ = ("word", "looks_like")
     word: str
     looks_like: str
+
+    def __init__(self, word: str, looks_like: str) -> None:
+        self._init(word=word, looks_like=looks_like)
 
 
 def lookalikes(text: str, *, limit: int = 5) -> tuple[Lookalike, ...]:

@@ -7,11 +7,15 @@ Anything the classifier does not recognise is ``destructive``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Any
 
-from bot.risk.recipes import Recipe
+from bot.values import Frozen
+
+TYPE_CHECKING = False  # typing, dataclasses and the recipe reader stay unloaded (bot/values.py says why)
+if TYPE_CHECKING:
+    from typing import Any
+
+    from bot.risk.recipes import Recipe
 
 
 class RiskLevel(IntEnum):
@@ -51,8 +55,7 @@ def requires_approval(risk: RiskLevel, ceiling: RiskLevel) -> bool:
     return risk > ceiling
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
+class Reason(Frozen):
     """Why a part of a command got its level.
 
     Attributes:
@@ -63,15 +66,18 @@ class Reason:
         downgraded: True when containment lowered it (it runs in the sandbox VM and its effect is discarded).
     """
 
+    __slots__ = ("subject", "rule", "level", "detail", "downgraded")
     subject: str
     rule: str
     level: RiskLevel
     detail: str
-    downgraded: bool = False
+    downgraded: bool
+
+    def __init__(self, subject: str, rule: str, level: RiskLevel, detail: str, downgraded: bool = False) -> None:
+        self._init(subject=subject, rule=rule, level=level, detail=detail, downgraded=downgraded)
 
 
-@dataclass(frozen=True, slots=True)
-class SimpleCommand:
+class SimpleCommand(Frozen):
     """One simple command found in the script, after unwrapping wrappers (``env``, ``timeout``, ``sudo`` ...).
 
     Attributes:
@@ -83,26 +89,37 @@ class SimpleCommand:
             lets a standing-approval check refuse a command reached through ``sudo``.
     """
 
+    __slots__ = ("argv", "text", "risk", "wrappers")
     argv: tuple[str, ...]
     text: str
     risk: RiskLevel
-    wrappers: tuple[str, ...] = ()
+    wrappers: tuple[str, ...]
+
+    def __init__(self, argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...] = ()) -> None:
+        self._init(argv=argv, text=text, risk=risk, wrappers=wrappers)
 
 
-@dataclass(frozen=True, slots=True)
-class Assessment:
-    """The classifier's verdict on a whole script: ``risk`` is the maximum over its parts."""
+class Assessment(Frozen):
+    """The classifier's verdict on a whole script: ``risk`` is the maximum over its parts.
 
+    ``recipes``: the project recipes read and graded (``make X``, ``npm run X``...), for the adapter to send with the
+    escalation.
+    """
+
+    __slots__ = ("risk", "reasons", "commands", "contained", "recipes")
     risk: RiskLevel
     reasons: tuple[Reason, ...]
-    commands: tuple[SimpleCommand, ...] = field(default_factory=tuple)
-    contained: bool = False
-    #: the project recipes read and graded (``make X``, ``npm run X``...), for the adapter to send with the escalation.
-    recipes: tuple[Recipe, ...] = field(default_factory=tuple)
+    commands: tuple[SimpleCommand, ...]
+    contained: bool
+    recipes: tuple[Recipe, ...]
+
+    def __init__(self, risk: RiskLevel, reasons: tuple[Reason, ...], commands: tuple[SimpleCommand, ...] = (),
+                 contained: bool = False, recipes: tuple[Recipe, ...] = ()) -> None:
+        self._init(risk=risk, reasons=reasons, commands=commands, contained=contained, recipes=recipes)
 
 
 # -- fast builders for the classifier's hot path ---------------------------------------------------------------------
-# A frozen dataclass's __init__ sets each field through object.__setattr__, which costs more than the rest of grading
+# A frozen value's __init__ sets each field through object.__setattr__, which costs more than the rest of grading
 # a short command. These build the same objects (equal, hashable, frozen) by setting the slots directly.
 _new = object.__new__
 

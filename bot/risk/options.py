@@ -9,23 +9,23 @@ options, and (unless ``stop_at_operand``) options may follow operands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from bot.risk.words import Word
+from bot.values import Record
 
 __all__ = ["Opt", "Scan", "long_is", "scan"]
 
 
-@dataclass(slots=True)
-class Opt:
+class Opt(Record):
     """One option: ``name`` is ``-o`` or the full known ``--output`` (else as written); ``value`` when it took one."""
 
-    name: str
-    value: Word | None = None
+    __slots__ = ("name", "value")
+
+    def __init__(self, name: str, value: Word | None = None) -> None:
+        self.name = name
+        self.value = value
 
 
-@dataclass(slots=True)
-class Scan:
+class Scan(Record):
     """The result of :func:`scan`.
 
     Attributes:
@@ -35,10 +35,14 @@ class Scan:
         dynamic: True when a word whose value is unknown stood where an option could be.
     """
 
-    opts: list[Opt] = field(default_factory=list)
-    operands: list[Word] = field(default_factory=list)
-    rest: list[Word] = field(default_factory=list)
-    dynamic: bool = False
+    __slots__ = ("opts", "operands", "rest", "dynamic")
+
+    def __init__(self, opts: list[Opt] | None = None, operands: list[Word] | None = None,
+                 rest: list[Word] | None = None, dynamic: bool = False) -> None:
+        self.opts: list[Opt] = [] if opts is None else opts
+        self.operands: list[Word] = [] if operands is None else operands
+        self.rest: list[Word] = [] if rest is None else rest
+        self.dynamic = dynamic
 
     def has(self, *names: str) -> bool:
         """True when any option in ``names`` was given."""

@@ -31,11 +31,11 @@ from __future__ import annotations
 
 import posixpath
 import re
-from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
 
 from bot.risk.words import Word
+from bot.values import Record
 
 __all__ = ["WORKSPACE_SENTINEL", "CwdState", "Where", "locate", "may_be_in_workspace", "names_socket"]
 
@@ -62,8 +62,7 @@ class Where(IntEnum):
     DEVICE = 5
 
 
-@dataclass(slots=True)
-class CwdState:
+class CwdState(Record):
     """The candidate working directories of the shell at this point of the script.
 
     Attributes:
@@ -72,9 +71,12 @@ class CwdState:
         remote: True for a script run on another machine (``ssh host CMD``): nothing is inside.
     """
 
-    root: str
-    cwds: frozenset[str]
-    remote: bool = False
+    __slots__ = ("root", "cwds", "remote")
+
+    def __init__(self, root: str, cwds: frozenset[str], remote: bool = False) -> None:
+        self.root = root
+        self.cwds = cwds
+        self.remote = remote
 
     @classmethod
     def start(cls, workspace: str | None) -> CwdState:

@@ -9,8 +9,6 @@ group is already shown is counted instead, and the group's first reason ends wit
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from bot.risk.model import Reason, RiskLevel, reason_of
 
 __all__ = ["REASON_CAP", "SUBJECT_MAX", "ReasonBook"]
@@ -57,7 +55,7 @@ class ReasonBook:
         for group, count in self._overflow.items():
             key = self._groups[group]
             reason = items[key]
-            items[key] = replace(reason, detail=f"{reason.detail} (and {count} more like it)")
+            items[key] = reason.replace(detail=f"{reason.detail} (and {count} more like it)")
         kept = [r for r in items.values() if r.level > _READ_ONLY or risk == _READ_ONLY]
         kept.sort(key=lambda r: r.level, reverse=True)
         return tuple(kept)

@@ -21,13 +21,17 @@ scripts), a justfile's recipes (dependencies first; backtick assignments run on 
 from __future__ import annotations
 
 import json
+import os
 import posixpath
 import re
 import shlex
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Protocol
+
+from bot.values import Frozen, Record
+
+TYPE_CHECKING = False  # pathlib loads when a recipe is read: the adapters start on every tool call (bot/values.py)
+if TYPE_CHECKING:
+    from pathlib import Path
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -47,37 +51,54 @@ MAX_LINES = 64
 UNKNOWN = "$FLYBOT_UNKNOWN"
 
 
-@dataclass(frozen=True, slots=True)
-class RecipeLine:
+class RecipeLine(Frozen):
     """One command a recipe runs: ``source`` names where it is written (``Makefile:12``, ``package.json scripts.build``)."""
 
+    __slots__ = ("source", "command")
     source: str
     command: str
 
+    def __init__(self, source: str, command: str) -> None:
+        self._init(source=source, command=command)
 
-@dataclass(frozen=True, slots=True)
-class Recipe:
+
+class Recipe(Frozen):
     """The commands ``tool target`` runs (``tool``: make, npm, yarn, pnpm, just, tox; ``target`` may be ``""``: the default)."""
 
+    __slots__ = ("tool", "target", "lines", "directory")
     tool: str
     target: str
     lines: tuple[RecipeLine, ...]
-    directory: str = ""
+    directory: str
+
+    def __init__(self, tool: str, target: str, lines: tuple[RecipeLine, ...], directory: str = "") -> None:
+        self._init(tool=tool, target=target, lines=lines, directory=directory)
 
 
-class RecipeBook(Protocol):
-    """Looks recipes up; None means the recipe cannot be read (then the target's name decides)."""
+class RecipeBook:
+    """Looks recipes up; None means the recipe cannot be read (then the target's name decides).
+
+    The base of :class:`GivenRecipes` and :class:`ProjectRecipes` (a plain base class rather than a
+    ``typing.Protocol``: the adapters start without importing ``typing``).
+    """
+
+    __slots__ = ()
 
     def recipe(self, tool: str, target: str, directory: str | None = None, file: str | None = None) -> Recipe | None:
         """The recipe ``tool target`` runs from ``directory`` (relative to the session's directory) with ``file``."""
-        ...
+        raise NotImplementedError
 
 
-@dataclass(slots=True)
-class GivenRecipes:
+class GivenRecipes(RecipeBook):
     """Recipes the adapter expanded and sent with the escalation (the server cannot read the project)."""
 
-    recipes: Sequence[Recipe]
+    __slots__ = ("recipes",)
+
+    def __init__(self, recipes: Sequence[Recipe]) -> None:
+        self.recipes = recipes
+
+    def __repr__(self) -> str:
+        return f"GivenRecipes(recipes={self.recipes!r})"
 
     def recipe(self, tool: str, target: str, directory: str | None = None, file: str | None = None) -> Recipe | None:
         """The given recipe for ``tool target`` in ``directory``, or None."""
@@ -92,12 +113,18 @@ def _norm_dir(directory: str | None) -> str:
     return posixpath.normpath(directory) if directory else "."
 
 
-@dataclass(slots=True)
-class ProjectRecipes:
-    """Reads recipes from the project in ``root`` (the session's directory). Reads files only; runs nothing."""
+class ProjectRecipes(RecipeBook):
+    """Reads recipes from the project in ``root`` (the session's directory: a ``Path`` or a string). Reads files only;
+    runs nothing."""
 
-    root: Path
-    _cache: dict[tuple[str, str, str, str], Recipe | None] = field(default_factory=dict)
+    __slots__ = ("root", "_cache")
+
+    def __init__(self, root: str | os.PathLike[str]) -> None:
+        self.root = root
+        self._cache: dict[tuple[str, str, str, str], Recipe | None] = {}
+
+    def __repr__(self) -> str:
+        return f"ProjectRecipes(root={self.root!r})"
 
     def recipe(self, tool: str, target: str, directory: str | None = None, file: str | None = None) -> Recipe | None:
         """The recipe, or None when it cannot be read (no file, too big, not parseable, target not found)."""
@@ -110,7 +137,9 @@ class ProjectRecipes:
         return self._cache[key]
 
     def _read(self, tool: str, target: str, directory: str | None, file: str | None) -> Recipe | None:
-        base = self.root / directory if directory else self.root
+        from pathlib import Path
+
+        base = Path(self.root) / directory if directory else Path(self.root)
         if directory is not None and (directory.startswith("/") or ".." in Path(directory).parts):
             return None
         where = directory or ""
@@ -176,9 +205,11 @@ def package_script(text: str, name: str, *, pre_post: bool = True) -> list[Recip
 
 
 # -- Makefile -----------------------------------------------------------------------------------
-_ASSIGN = re.compile(r"^(?:(?:override|export|private)\s+)*([A-Za-z0-9_.\-]+)\s*([:+?!]*=)\s*(.*)$")
-_RULE = re.compile(r"^([^:=#\t][^:=#]*?)\s*(::?)(?!=)\s*(.*)$")
-_VAR = re.compile(r"\$(?:\(([^()$]*)\)|\{([^{}$]*)\}|(.))")
+# The patterns here are compiled on first use, through re's own cache (re.match(PATTERN, ...)): compiling them at
+# import costs ~2 ms, and the adapters load this module on every tool call though most commands run no recipe.
+_ASSIGN = r"^(?:(?:override|export|private)\s+)*([A-Za-z0-9_.\-]+)\s*([:+?!]*=)\s*(.*)$"
+_RULE = r"^([^:=#\t][^:=#]*?)\s*(::?)(?!=)\s*(.*)$"
+_VAR = r"\$(?:\(([^()$]*)\)|\{([^{}$]*)\}|(.))"
 _SAFE_SHELLS = frozenset({"/bin/sh", "/bin/bash", "/usr/bin/bash", "/usr/bin/sh", "/bin/dash", "sh", "bash"})
 _BUILTIN_VARS = {
     "MAKE": "make", "CC": "cc", "CXX": "g++", "CPP": "cc -E", "AR": "ar", "AS": "as", "LD": "ld", "RM": "rm -f",
@@ -186,23 +217,28 @@ _BUILTIN_VARS = {
 }  # fmt: skip
 
 
-@dataclass(slots=True)
-class _Rule:
-    prereqs: list[str] = field(default_factory=list)
-    lines: list[tuple[int, str]] = field(default_factory=list)
+class _Rule(Record):
+    __slots__ = ("prereqs", "lines")
+
+    def __init__(self, prereqs: list[str] | None = None, lines: list[tuple[int, str]] | None = None) -> None:
+        self.prereqs: list[str] = [] if prereqs is None else prereqs
+        self.lines: list[tuple[int, str]] = [] if lines is None else lines
 
 
-@dataclass(slots=True)
-class _Makefile:
-    name: str
-    variables: dict[str, str | None] = field(default_factory=dict)
-    rules: dict[str, _Rule] = field(default_factory=dict)
-    patterns: list[tuple[str, _Rule]] = field(default_factory=list)
-    order: list[str] = field(default_factory=list)
-    load_lines: list[RecipeLine] = field(default_factory=list)
-    incomplete: bool = False
-    oneshell: bool = False
-    unsafe_shell: bool = False
+class _Makefile(Record):
+    __slots__ = ("name", "variables", "rules", "patterns", "order", "load_lines", "incomplete", "oneshell",
+                 "unsafe_shell")
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.variables: dict[str, str | None] = {}
+        self.rules: dict[str, _Rule] = {}
+        self.patterns: list[tuple[str, _Rule]] = []
+        self.order: list[str] = []
+        self.load_lines: list[RecipeLine] = []
+        self.incomplete = False
+        self.oneshell = False
+        self.unsafe_shell = False
 
 
 def make_recipe(text: str, target: str, name: str, read_include: object = None) -> list[RecipeLine] | None:
@@ -282,7 +318,7 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             continue
         for shell in _shell_calls(stripped):
             mk.load_lines.append(RecipeLine(f"{name}:{number} ($(shell))", shell))
-        assign = _ASSIGN.match(stripped)
+        assign = re.match(_ASSIGN, stripped)
         if assign:
             var, op, value = assign.group(1), assign.group(2), assign.group(3)
             current = []
@@ -302,7 +338,7 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             else:
                 mk.variables[var] = value
             continue
-        found = _RULE.match(stripped)
+        found = re.match(_RULE, stripped)
         if found is None:
             current = []
             mk.incomplete = True  # a line the parser does not know (a make function call on its own...)
@@ -313,7 +349,7 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         if ";" in rest:
             rest, inline = rest.split(";", 1)
         if "=" in rest and not rest.strip().startswith("="):  # a target-specific variable
-            var = _ASSIGN.match(rest.strip())
+            var = re.match(_ASSIGN, rest.strip())
             if var and (var.group(1) == "SHELL" or var.group(1) in mk.variables):
                 mk.variables[var.group(1)] = None
             if var and var.group(1) == "SHELL":
@@ -446,13 +482,13 @@ def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0) -> s
 
     placeholder = "\x00DOLLAR\x00"
     text = text.replace("$$", placeholder)
-    expanded = _VAR.sub(one, text)
+    expanded = re.sub(_VAR, one, text)
     return expanded.replace(placeholder, "$")
 
 
 # -- justfile -----------------------------------------------------------------------------------
-_JUST_RECIPE = re.compile(r"^@?([A-Za-z_][\w-]*)((?:\s+[+*]?\$?[A-Za-z_][\w-]*(?:=(?:'[^']*'|\"[^\"]*\"|\S+))?)*)\s*:(?!=)\s*(.*)$")
-_JUST_ASSIGN = re.compile(r"^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(.*)$")
+_JUST_RECIPE = r"^@?([A-Za-z_][\w-]*)((?:\s+[+*]?\$?[A-Za-z_][\w-]*(?:=(?:'[^']*'|\"[^\"]*\"|\S+))?)*)\s*:(?!=)\s*(.*)$"
+_JUST_ASSIGN = r"^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(.*)$"
 _JUST_SAFE = ("sh", "bash", "/bin/sh", "/bin/bash", "/usr/bin/env bash", "/usr/bin/env sh")
 
 
@@ -488,14 +524,14 @@ def just_recipe(text: str, target: str, name: str) -> list[RecipeLine] | None:
                 if len(parts) == 2:
                     recipes.setdefault(parts[0].strip(), ([parts[1].strip()], []))
             continue
-        assign = _JUST_ASSIGN.match(line)
+        assign = re.match(_JUST_ASSIGN, line)
         if assign:
             value = assign.group(2).strip()
             for tick in re.findall(r"`([^`]*)`", value):
                 load.append(RecipeLine(f"{name}:{number} (backtick)", tick))
             variables[assign.group(1)] = value[1:-1] if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"" and "{{" not in value else None
             continue
-        recipe = _JUST_RECIPE.match(line)
+        recipe = re.match(_JUST_RECIPE, line)
         if recipe is None:
             return None
         deps = [d.split("(")[0] for d in recipe.group(3).replace("&&", " ").split()]

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from bot.risk.model import Assessment, Reason, SimpleCommand
+
+TYPE_CHECKING = False  # typing is not imported at run time: the adapters start on every tool call (bot/values.py)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["assessment_to_dict", "command_to_dict", "reason_to_dict"]
 

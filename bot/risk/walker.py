@@ -9,8 +9,6 @@ still goes on so the reasons and the command list are complete.
 from __future__ import annotations
 
 import re
-import threading
-from typing import TYPE_CHECKING
 
 from bot.risk.grader import Grader, Rec, Scope
 from bot.risk.model import RiskLevel
@@ -18,7 +16,10 @@ from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
+TYPE_CHECKING = False  # tree-sitter loads on the first parse; typing never (bot/values.py)
 if TYPE_CHECKING:
+    import threading
+
     from tree_sitter import Language, Node, Parser
 
 __all__ = [
@@ -29,8 +30,10 @@ __all__ = [
 R = RiskLevel
 MAX_DEPTH = 12
 
-_LOCAL = threading.local()  # one Parser per thread: a tree-sitter Parser must not be shared across threads
-_LANGUAGE: list[Language] = []  # tree-sitter-bash, loaded by the first parse (plain commands never need it)
+#: Loaded by the first parse (plain commands never need them): tree-sitter-bash, and a threading.local holding one
+#: Parser per thread (a tree-sitter Parser must not be shared across threads).
+_LANGUAGE: list[Language] = []
+_LOCALS: list[threading.local] = []
 
 # Kinds whose children are simply walked.
 _CONTAINERS = frozenset({
@@ -113,22 +116,27 @@ def parse(src: bytes) -> Node:
     if b"{" in src and PARSER_CRASH.search(src):
         raise UnsafeToParse("the text would crash the bash parser")
     try:
-        parser: Parser = _LOCAL.parser
-    except AttributeError:
-        parser = _LOCAL.parser = _new_parser()
+        parser: Parser = _LOCALS[0].parser
+    except (IndexError, AttributeError):
+        parser = _new_parser()
     return parser.parse(src).root_node
 
 
 def _new_parser() -> Parser:
     """A tree-sitter Parser for bash; the grammar is loaded on the first call (the adapters' fast path grades plain
     commands without it: :func:`plain_words`)."""
+    import threading
+
     from tree_sitter import Language, Parser
 
+    if not _LOCALS:  # two threads racing may both append: all use the first
+        _LOCALS.append(threading.local())
     if not _LANGUAGE:
         import tree_sitter_bash
 
         _LANGUAGE.append(Language(tree_sitter_bash.language()))
-    return Parser(_LANGUAGE[0])
+    parser = _LOCALS[0].parser = Parser(_LANGUAGE[0])
+    return parser
 
 
 # A script of plain words: simple commands whose words need no quote removal or expansion, separated by single

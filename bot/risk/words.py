@@ -9,9 +9,7 @@ QUOTING, EXPANSION ("Brace Expansion", "Tilde Expansion") and "ANSI-C Quoting".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
+TYPE_CHECKING = False  # tree-sitter loads on the first parse; typing never (bot/values.py)
 if TYPE_CHECKING:
     from tree_sitter import Node
 
@@ -20,9 +18,8 @@ __all__ = ["Word", "decode_ansi_c", "dynamic_word", "literal_word", "node_text",
 _TMPDIR_SPELLINGS = frozenset({"$TMPDIR", "${TMPDIR}", "${TMPDIR:-/tmp}", "${TMPDIR-/tmp}"})
 
 
-@dataclass(slots=True, eq=False)
 class Word:
-    """One shell word (treat as immutable; not frozen only because frozen dataclasses are slow to build).
+    """One shell word (treat as immutable; not frozen only because frozen values are slow to build).
 
     Attributes:
         value: the literal string bash passes, or ``None`` when it is not certain.
@@ -35,11 +32,19 @@ class Word:
             an unquoted glob or brace expansion): the words after it may shift.
     """
 
-    value: str | None
-    src: str
-    temp_suffix: str | None = None
-    operand_only: bool = False
-    splits: bool = False
+    __slots__ = ("value", "src", "temp_suffix", "operand_only", "splits")
+
+    def __init__(self, value: str | None, src: str, temp_suffix: str | None = None, operand_only: bool = False,
+                 splits: bool = False) -> None:
+        self.value = value
+        self.src = src
+        self.temp_suffix = temp_suffix
+        self.operand_only = operand_only
+        self.splits = splits
+
+    def __repr__(self) -> str:
+        return (f"Word(value={self.value!r}, src={self.src!r}, temp_suffix={self.temp_suffix!r}, "
+                f"operand_only={self.operand_only!r}, splits={self.splits!r})")
 
 
 def literal_word(value: str) -> Word:
