@@ -216,7 +216,11 @@ def home_view(
         blocks.append(bk.context(bk.plain("Nothing is waiting for you.")))
     blocks.append({"type": "divider"})
     blocks.append(bk.mrkdwn_section(f"*Standing approvals you can revoke* ({len(approvals)})"))
-    for approval in approvals[: HOME_MAX_ITEMS]:
+    listed = approvals[:HOME_MAX_ITEMS]
+    warning = hidden_text_warning({}, {"session ids": " ".join(a.subject_label for a in listed)}, subject="list")
+    if warning is not None:  # issue 11 §2: a session-wide approval names the session id the Bot chose
+        blocks.append(warning)
+    for approval in listed:
         expiry = f"expires {format_utc(approval.expires_at)}" if approval.expires_at else "no expiry"
         where = "sandbox only" if approval.contained_only else "sandbox and host"
         blocks.append(bk.rich_text(bk.section(

@@ -274,7 +274,7 @@ async def test_flybot_escalations_audit_and_standing_list_show_hidden_characters
     assert "warning" not in plain.stderr
 
 
-async def test_slash_replies_show_hidden_characters_and_warn(harness: Harness) -> None:
+async def test_slash_replies_and_app_homes_approvals_show_hidden_characters_and_warn(harness: Harness) -> None:
     from bot.standing import StandingSpec
 
     token = await harness.add_bot()
@@ -285,6 +285,8 @@ async def test_slash_replies_show_hidden_characters_and_warn(harness: Harness) -
     await harness.runtime.standing.create(OWNER, StandingSpec(scope="session", subject="s\u2066-9", bot_id=bot.id,
                                                               pattern="npm test", max_risk="workspace_write",
                                                               contained_only=True))
+    home = json.dumps(await harness.open_home(OWNER), ensure_ascii=False)
+    assert "\u2066" not in home and "s\u27e8U+2066\u27e9-9" in home and "Read this list carefully" in home
     listed = await harness.slash(OWNER, "standing list")
     assert "\u2066" not in listed and "s\u27e8U+2066\u27e9-9" in listed, listed
     assert "hidden or direction-changing characters (U+2066)" in listed, listed
