@@ -5,11 +5,15 @@ store, so a decision between the read and the wait is never missed. Across repli
 ``notify`` too (:mod:`bot.store.notify`). The safety net for a lost notification is ONE periodic store query per hub
 for all the ids its long-polls wait on (:meth:`WaiterHub.run_recheck`), never one read per waiter (issue 10: 10,000
 waiters each re-reading every 2 s made 5,000 store reads a second for nothing).
+
+A waiting long-poll costs one future and one entry in a :class:`TimerWheel` slot, not a task and a timer of its own
+(``asyncio.wait_for`` made a task per wait: 7% of a replica's time while 10,000 long-polls arrived, issue 10).
 """
 
 from __future__ import annotations
 
 import asyncio
+import math
 import time
 from collections import defaultdict
 from collections.abc import Awaitable, Callable, Collection, Iterator
@@ -24,6 +28,11 @@ from bot.metrics import Metrics
 T = TypeVar("T")
 
 log = structlog.get_logger("flybot.waiters")
+
+SNAPSHOT_MAX_AGE_S = 1.0
+"""How long (seconds) :meth:`WaiterHub.read_through` may answer a new long-poll from a watched id's snapshot: the
+bound on staleness where no notification arrives at all (a decision by another process on one SQLite file, or
+PostgreSQL's LISTEN connection lost); the safety net's recheck wakes the waiters themselves."""
 
 BUSY_RETRY_AFTER_S = 2
 """Retry-After (seconds) of the 503 answered when this replica holds as many long-polls as it may."""
@@ -45,7 +54,19 @@ class LongPollSlots:
 
     @contextmanager
     def take(self) -> Iterator[None]:
-        """Hold one slot for the ``with`` block.
+        """Hold one slot for the ``with`` block (:meth:`acquire`, then :meth:`release`).
+
+        Raises:
+            Busy: every slot is taken (503 with ``Retry-After``; nothing was changed, the client polls again).
+        """
+        self.acquire()
+        try:
+            yield
+        finally:
+            self.release()
+
+    def acquire(self) -> None:
+        """Take one slot; every call that returns must be paired with one :meth:`release`.
 
         Raises:
             Busy: every slot is taken (503 with ``Retry-After``; nothing was changed, the client polls again).
@@ -59,15 +80,48 @@ class LongPollSlots:
             )
         self.held += 1
         self._show()
-        try:
-            yield
-        finally:
-            self.held -= 1
-            self._show()
+
+    def release(self) -> None:
+        """Give back a slot taken by :meth:`acquire`."""
+        self.held -= 1
+        self._show()
 
     def _show(self) -> None:
         if self.metrics is not None:
             self.metrics.long_polls.set(self.held)
+
+
+class TimerWheel:
+    """Wakes futures at their deadlines with one event-loop timer per ``tick`` seconds slot, not one per future.
+
+    A deadline is rounded UP to its slot's end, so nobody is woken early; at most ``tick`` late. A future already
+    done when its slot fires (woken by a decision, or cancelled) is skipped.
+
+    Args:
+        tick: the slot width in seconds (default 0.02).
+    """
+
+    def __init__(self, tick: float = 0.02) -> None:
+        self.tick = tick
+        self._slots: dict[int, list[asyncio.Future[bool]]] = {}
+
+    def wake_at(self, when: float, future: asyncio.Future[bool]) -> None:
+        """Set ``future``'s result to False at ``when`` (``loop.time()`` seconds) unless it is done by then."""
+        slot = math.ceil(when / self.tick)
+        bucket = self._slots.get(slot)
+        if bucket is None:
+            bucket = self._slots[slot] = []
+            asyncio.get_running_loop().call_at(slot * self.tick, self._fire, slot)
+        bucket.append(future)
+
+    def _fire(self, slot: int) -> None:
+        for future in self._slots.pop(slot, ()):
+            if not future.done():
+                future.set_result(False)
+
+    def pending(self) -> int:
+        """How many futures wait in slots (done ones included until their slot fires)."""
+        return sum(len(bucket) for bucket in self._slots.values())
 
 
 class WaiterHub:
@@ -88,36 +142,82 @@ class WaiterHub:
         metrics: Metrics | None = None,
         kind: str = "escalation",
     ) -> None:
-        self._events: defaultdict[str, set[asyncio.Event]] = defaultdict(set)
+        self._events: defaultdict[str, set[asyncio.Future[bool]]] = defaultdict(set)
         self.slots = slots
         self.find_settled = find_settled
         self.metrics = metrics
         self.kind = kind
+        self.wheel = TimerWheel()
+        self._snapshots: dict[str, tuple[float, object]] = {}
+        self._generation: dict[str, int] = {}
+        self._epoch = 0
 
     @contextmanager
-    def listen(self, key: str) -> Iterator[asyncio.Event]:
-        """Register interest in ``key``; the yielded event is set by :meth:`notify`."""
-        event = asyncio.Event()
-        self._events[key].add(event)
+    def listen(self, key: str) -> Iterator[asyncio.Future[bool]]:
+        """Register interest in ``key`` for the ``with`` block (:meth:`add`, then :meth:`discard`)."""
+        woken = self.add(key)
         try:
-            yield event
+            yield woken
         finally:
-            waiters = self._events.get(key)
-            if waiters is not None:
-                waiters.discard(event)
-                if not waiters:
-                    del self._events[key]
+            self.discard(key, woken)
+
+    def add(self, key: str) -> asyncio.Future[bool]:
+        """Register interest in ``key``: the returned future's result is set to True by :meth:`notify` (or to False
+        by :attr:`wheel`, when its caller asks for a deadline). Pair with one :meth:`discard`."""
+        woken: asyncio.Future[bool] = asyncio.get_running_loop().create_future()
+        self._events[key].add(woken)
+        return woken
+
+    def discard(self, key: str, woken: asyncio.Future[bool]) -> None:
+        """Unregister a future of :meth:`add`; the last one of ``key`` also drops its snapshot."""
+        waiters = self._events.get(key)
+        if waiters is not None:
+            waiters.discard(woken)
+            if not waiters:
+                del self._events[key]
+                self._snapshots.pop(key, None)
+                self._generation.pop(key, None)
 
     def notify(self, key: str) -> None:
-        """Wake every long-poll waiting on ``key``."""
-        for event in self._events.get(key, ()):
-            event.set()
+        """Wake every long-poll waiting on ``key`` (and forget its snapshot, see :meth:`read_through`)."""
+        waiters = self._events.get(key)
+        if not waiters:
+            return
+        self._snapshots.pop(key, None)
+        self._generation[key] = self._generation.get(key, 0) + 1
+        for woken in waiters:
+            if not woken.done():
+                woken.set_result(True)
+
+    async def read_through(self, key: str, fetch: Callable[[str], Awaitable[T]]) -> T:
+        """``fetch(key)``, or the snapshot of it that a long-poll on ``key`` read less than :data:`SNAPSHOT_MAX_AGE_S`
+        ago, while ``key`` has been watched without a break and nobody called :meth:`notify` for it since.
+
+        Why it is safe: every decision made here, every store notification from another replica and every
+        settled id found by the safety net calls :meth:`notify`, which drops the snapshot; a newly arrived
+        long-poll therefore sees what the long-polls already waiting on ``key`` would see. A snapshot is kept only
+        from a read that started while ``key`` was watched (the caller is inside :meth:`listen`), and not if
+        ``notify`` ran during the read. Source: issue 10 (10,000 long-polls arriving made one store read each).
+        """
+        now = time.monotonic()
+        found = self._snapshots.get(key)
+        if found is not None and now - found[0] < SNAPSHOT_MAX_AGE_S:
+            return found[1]  # type: ignore[return-value]
+        watched = key in self._events
+        generation, epoch = self._generation.get(key, 0), self._epoch
+        item = await fetch(key)
+        if watched and key in self._events and self._generation.get(key, 0) == generation and self._epoch == epoch:
+            self._snapshots[key] = (now, item)
+        return item
 
     def notify_all(self) -> None:
-        """Wake every waiter (used at shutdown so long-polls answer promptly)."""
+        """Wake every waiter (used at shutdown so long-polls answer promptly); forgets every snapshot."""
+        self._snapshots.clear()
+        self._epoch += 1
         for waiters in self._events.values():
-            for event in waiters:
-                event.set()
+            for woken in waiters:
+                if not woken.done():
+                    woken.set_result(True)
 
     def waiting(self, key: str) -> int:
         """How many long-polls wait on ``key`` (for tests and metrics)."""
@@ -172,34 +272,29 @@ async def long_poll(
     deadline = time.monotonic() + max(0.0, wait_s)
     if closing():
         raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
-    if wait_s <= 0 or hub.slots is None:
-        return await _poll(hub, key, read, settled, deadline, closing, pause_for)
-    with hub.slots.take():
-        return await _poll(hub, key, read, settled, deadline, closing, pause_for)
-
-
-async def _poll(
-    hub: WaiterHub,
-    key: str,
-    read: Callable[[], Awaitable[T]],
-    settled: Callable[[T], bool],
-    deadline: float,
-    closing: Callable[[], bool],
-    pause_for: Callable[[T], float] | None,
-) -> T:
-    while True:
-        if closing():
-            raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
-        with hub.listen(key) as woken:
-            item = await read()
-            remaining = deadline - time.monotonic()
-            if settled(item) or remaining <= 0:
-                return item
-            pause = remaining if pause_for is None else min(remaining, pause_for(item))
+    # Plain try/finally rather than context managers: a held long-poll is a few dozen live objects, and a full
+    # garbage collection walks every one of them (10,000 long-polls: issue 10).
+    slots = hub.slots if wait_s > 0 else None
+    if slots is not None:
+        slots.acquire()
+    try:
+        while True:
+            if closing():
+                raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
+            woken = hub.add(key)
             try:
-                await asyncio.wait_for(woken.wait(), timeout=max(0.05, pause))
-            except TimeoutError:
-                if time.monotonic() >= deadline:
+                item = await read()
+                remaining = deadline - time.monotonic()
+                if settled(item) or remaining <= 0:
+                    return item
+                pause = remaining if pause_for is None else min(remaining, pause_for(item))
+                hub.wheel.wake_at(asyncio.get_running_loop().time() + max(0.05, pause), woken)
+                if not await woken and time.monotonic() >= deadline:
                     # Nothing woke it: no decision here, none notified from another replica, none found by the
                     # recheck. The item read stands (one store read per long-poll, not two).
                     return item
+            finally:
+                hub.discard(key, woken)
+    finally:
+        if slots is not None:
+            slots.release()

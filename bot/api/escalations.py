@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from aiohttp import web
 
 from bot.api.body import header_text, path_id, read_json_object
@@ -10,7 +12,7 @@ from bot.bots import authenticate
 from bot.errors import InvalidRequest
 from bot.escalations import EscalationRequest, EscalationService
 from bot.risk.recipes import Recipe, RecipeLine
-from bot.store import Store
+from bot.store import Escalation, Store
 
 SERVICE = web.AppKey("escalation_service", EscalationService)
 STORE = web.AppKey("store", Store)
@@ -42,7 +44,7 @@ async def get(request: web.Request) -> web.Response:
     if not 0 <= wait <= MAX_WAIT_S:
         raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait")
     escalation = await request.app[SERVICE].wait(bot, path_id(request, "escalation"), wait)
-    return web.json_response(escalation.to_api())
+    return web.Response(body=_BODIES.body(escalation), content_type="application/json", charset="utf-8")
 
 
 async def withdraw(request: web.Request) -> web.Response:
@@ -50,6 +52,30 @@ async def withdraw(request: web.Request) -> web.Response:
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
     escalation = await request.app[SERVICE].withdraw(bot, path_id(request, "escalation"))
     return web.json_response(escalation.to_api())
+
+
+class _Bodies:
+    """The JSON body of an escalation object, encoded once: long-polls answered from one store read (or one
+    snapshot, :meth:`bot.waiters.WaiterHub.read_through`) share the same object, and 10,000 of them answering at
+    the end of their wait encoded it 10,000 times (issue 10). Keyed by id, valid only for the very same object."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self._size = size
+        self._bodies: dict[str, tuple[Escalation, bytes]] = {}
+
+    def body(self, escalation: Escalation) -> bytes:
+        """``json.dumps(escalation.to_api())`` as UTF-8 bytes."""
+        found = self._bodies.get(escalation.id)
+        if found is not None and found[0] is escalation:
+            return found[1]
+        if len(self._bodies) >= self._size:
+            self._bodies.clear()
+        body = json.dumps(escalation.to_api()).encode()
+        self._bodies[escalation.id] = (escalation, body)
+        return body
+
+
+_BODIES = _Bodies()
 
 
 def add_routes(app: web.Application) -> None:

@@ -70,6 +70,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
 
     app.on_startup.append(banner)
+
+    async def freeze_heap(_app: web.Application) -> None:
+        from bot.limits import tune_garbage_collector
+
+        tune_garbage_collector()  # last: after the store, the Slack app and the workers were made
+
+    app.on_startup.append(freeze_heap)
     from bot.store.migrate import StoreProblem
 
     try:

@@ -215,7 +215,9 @@ class SlackEmulator:
         data = {
             "channels": list(self.channels.values()),
             "users": [{"id": uid, **info} for uid, info in self.users.items() if info.get("learned")],
-            "messages": [asdict(m) for m in self.messages[-2000:]],
+            # Shallow copies: json.dumps walks the blocks itself (asdict's deep copy of every block made a save of a
+            # few hundred cards block FlyBot's event loop for a tenth of a second in local mode).
+            "messages": [dict(vars(m)) for m in self.messages[-2000:]],
         }
         tmp = self.state_path.with_suffix(".tmp")
         try:
