@@ -67,6 +67,14 @@ def test_an_unreachable_postgresql_is_one_line_naming_the_setting_in_every_comma
         assert "pw-not-shown" not in result.stderr
 
 
+def test_a_database_url_option_the_driver_refuses_is_one_line_not_an_unexpected_error(tmp_path: Path) -> None:
+    url = "postgresql+asyncpg://flybot:pw-not-shown@127.0.0.1:5432/flybot?sslmode=require"
+    for args in (("bots", "list"), ("serve", "--port", "0")):
+        result = flybot(*args, cwd=tmp_path, timeout=30, FLYBOT_DATABASE_URL=url)
+        assert_one_line(result, "FLYBOT_DATABASE_URL", "cannot open the store", "sslmode")
+        assert "pw-not-shown" not in result.stderr and "unexpected error" not in result.stderr
+
+
 async def test_a_missing_postgresql_database_is_one_line_naming_it(tmp_path: Path) -> None:
     async with throwaway_database() as url:
         missing = url.rsplit("/", 1)[0] + "/flybot_no_such_database"

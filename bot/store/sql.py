@@ -674,7 +674,8 @@ async def open_engine(database_url: str, *, create: bool) -> AsyncEngine:
     try:
         async with engine.connect():
             pass
-    except (OSError, SQLAlchemyError) as exc:
+    except (OSError, SQLAlchemyError, TypeError, ValueError) as exc:  # TypeError/ValueError: a bad URL query option
+        # such as ?sslmode=require (asyncpg takes ssl=...), refused by the driver's connect()
         await engine.dispose()
         raise unreachable(database_url, exc) from None
     return engine
