@@ -71,6 +71,27 @@ async def test_nul_in_chat_input_is_refused_at_the_edge(harness: Harness) -> Non
     assert await harness.runtime.store.list_standing() == []
 
 
+async def test_an_unpaired_surrogate_in_chat_input_is_refused_at_the_edge_not_a_failed_decision(
+    harness: Harness,
+) -> None:
+    from cards import DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
+
+    token = await harness.add_bot()
+    esc = await harness.escalate(token, command="sudo ls")
+    await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
+    await harness.click(OWNER, esc["id"], DENY_ACTION)
+    await harness.eventually(lambda: harness.open_modal(OWNER) is not None)
+    modal = harness.open_modal(OWNER)
+    assert modal is not None
+    answer = await harness.submit_modal(OWNER, modal["id"], {DENY_REASON_BLOCK: {DENY_REASON_INPUT: "no \ud800 way"}})
+    assert "unpaired surrogates" in answer["body"], answer  # refused before any handler ran
+    assert not any("Something went wrong" in text for text in harness.ephemerals(OWNER))
+    _, still = await harness.get(token, esc["id"])
+    assert still["status"] == "pending"
+    reply = await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --note a\ud800b")  # no 500
+    assert reply.startswith("Saved") and "\ud800" not in reply
+
+
 async def test_slash_replies_quote_user_words_inertly(harness: Harness) -> None:
     await harness.add_bot()
     reply = await harness.slash(OWNER, "standing list --bot '<!channel>'")

@@ -68,13 +68,17 @@ def header_text(request: web.Request, name: str, *, max_length: int) -> str | No
     return value
 
 
-def has_nul(value: Any) -> bool:
-    """True when any string (key or value) in the parsed JSON holds U+0000 (PostgreSQL text cannot store it)."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def has_nul(value: Any, *, surrogates: bool = False) -> bool:
+    """True when any string (key or value) in the parsed JSON holds U+0000 (PostgreSQL text cannot store it), or
+    with ``surrogates`` an unpaired surrogate (``"\\ud800"`` in JSON: no UTF-8 form, so no store can hold it)."""
     stack = [value]
     while stack:
         item = stack.pop()
         if isinstance(item, str):
-            if "\x00" in item:
+            if "\x00" in item or (surrogates and _SURROGATE.search(item)):
                 return True
         elif isinstance(item, dict):
             stack.extend(item.keys())

@@ -766,7 +766,7 @@ class SlackEmulator:
             if "payload" in form:
                 return await self._over_socket("interactive", json.loads(form["payload"]))
             return await self._over_socket("slash_commands", dict(form))
-        body = urllib.parse.urlencode(form)
+        body = urllib.parse.urlencode(form, errors="replace")  # an unpaired surrogate typed in the page: "?"
         return await self._deliver(body, "application/x-www-form-urlencoded")
 
     async def deliver_json(self, event: dict[str, Any]) -> tuple[int, str]:

@@ -53,10 +53,12 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     async def refuse_nul(
         req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
     ) -> BoltResponse:
-        # PostgreSQL text cannot hold U+0000: refuse such input at the edge, before anything is stored.
-        if has_nul(req.body):
+        # PostgreSQL text cannot hold U+0000, and no store an unpaired surrogate (a JSON payload can carry
+        # "\ud800"): refuse such input at the edge, before anything is stored (it failed the decision before).
+        if has_nul(req.body, surrogates=True):
             log.info("slack.nul_refused")
-            return BoltResponse(status=200, body="FlyBot does not accept text with NUL characters; nothing was changed.")
+            return BoltResponse(status=200, body="FlyBot does not accept text with NUL characters or unpaired "
+                                                 "surrogates; nothing was changed.")
         return await next()
 
     @app.middleware
