@@ -145,7 +145,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             store, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
             metrics=metrics, recheck_s=settings.recheck_s, notice_window_s=settings.notice_window_s,
             limits=AdmissionLimits(max_open=settings.max_open_escalations, per_minute=settings.rate_per_minute),
-            two_person=settings.two_person, remind_at=settings.remind_at,
+            two_person=settings.two_person, remind_at=settings.remind_at, fallback_after_s=settings.fallback_after_s,
             groups=OwnerGroups(chat.usergroup_members, ttl_s=settings.group_cache_s),
         )
         report_store = ReportStore(store.engine)
@@ -161,6 +161,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
                 interval_s=settings.slack_room_interval_s, burst=settings.slack_room_burst,
                 deadline_s=settings.delivery_deadline_s, lease_s=settings.delivery_lease_s,
                 timeout_s=settings.slack_timeout_s, notice_window_s=settings.notice_window_s,
+                admins=tuple(sorted(admins)),
             ), metrics=metrics,
         )
         workers = settings.delivery_workers or (4 if is_postgres(settings.database_url) else 1)

@@ -36,7 +36,8 @@ def new_token() -> str:
 
 async def register_bot(
     store: Store, name: str, owners: list[str], room: str | None, *, chat_user: str | None = None,
-    two_person: str | None = None, owner_groups: list[str] | None = None,
+    two_person: str | None = None, owner_groups: list[str] | None = None, fallback_owners: list[str] | None = None,
+    fallback_groups: list[str] | None = None,
 ) -> tuple[Bot, str]:
     """Register a Bot; returns ``(bot, token)``. The token is shown once and only its hash is kept.
 
@@ -44,6 +45,8 @@ async def register_bot(
     blocked reports (issue 11 section 4); ``None``: the Bot reports through the API only. ``two_person``:
     ``destructive-host`` asks two distinct approvers for its destructive commands on the host (issue 16 §4).
     ``owner_groups``: Slack user group IDs whose members are owners too, resolved when someone decides (§1).
+    ``fallback_owners`` / ``fallback_groups``: who is asked after ``FLYBOT_FALLBACK_AFTER_S`` without a decision
+    (§3; neither: the admins).
 
     Raises:
         InvalidRequest: a bad name, no owner, an owner or chat user that is not a Slack user ID, a bad
@@ -59,6 +62,8 @@ async def register_bot(
         raise InvalidRequest(f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD)", field="chat_user")
     _check_two_person(two_person)
     _check_groups(owner_groups or [])
+    _check_groups(fallback_groups or [], field="fallback_groups", what="fallback group")
+    _check_users(fallback_owners or [], field="fallback_owners", what="fallback owner")
     token = new_token()
     bot = Bot(
         id="bot_" + uuid.uuid4().hex[:16],
@@ -69,6 +74,8 @@ async def register_bot(
         chat_user=chat_user,
         two_person=two_person,
         owner_groups=tuple(dict.fromkeys(owner_groups or ())),
+        fallback_owners=tuple(dict.fromkeys(fallback_owners or ())),
+        fallback_groups=tuple(dict.fromkeys(fallback_groups or ())),
     )
     await store.add_bot(bot, hash_token(token))
     return bot, token
@@ -81,11 +88,21 @@ def _check_two_person(rule: str | None, *, off: bool = False) -> None:
     raise InvalidRequest(f"two-person rule {rule!r}: use {allowed}", field="two_person")
 
 
-def _check_groups(groups: list[str]) -> None:
+def _check_groups(groups: list[str], *, field: str = "owner_groups", what: str = "owner group") -> None:
     for group in groups:
         if not GROUP_ID.match(group):
-            raise InvalidRequest(f"owner group {group!r} is not a Slack user group ID (like S0123ABCD)",
-                                 field="owner_groups")
+            raise InvalidRequest(f"{what} {group!r} is not a Slack user group ID (like S0123ABCD)", field=field)
+
+
+def _check_users(users: list[str], *, field: str, what: str) -> None:
+    for user in users:
+        if not USER_ID.match(user):
+            raise InvalidRequest(f"{what} {user!r} is not a Slack user ID (like U0123ABCD)", field=field)
+
+
+def _replacement(values: list[str] | None) -> list[str] | None:
+    """A ``bots set`` list option: None (unchanged), ``["-"]`` (none) or the new list without repeats."""
+    return None if values is None else [] if values == ["-"] else list(dict.fromkeys(values))
 
 
 def _check_owners(owners: list[str]) -> None:
@@ -134,20 +151,25 @@ async def remove_bot(store: Store, name: str, *, actor: str) -> tuple[Bot, int]:
 async def update_bot(
     store: Store, name: str, *, actor: str, owners: list[str] | None = None, room: str | None = None,
     chat_user: str | None = None, two_person: str | None = None, owner_groups: list[str] | None = None,
+    fallback_owners: list[str] | None = None, fallback_groups: list[str] | None = None,
 ) -> Bot:
     """Change Bot ``name``'s owners (the whole list), room (``"-"``: none, cards go to a DM with the first owner),
     chat user (``"-"``: none), two-person rule (``destructive-host``, or ``off``: only the deployment's) and/or
-    owner groups (the whole list; ``["-"]``: none). Audited. Pending escalations keep the rule they were created under.
+    owner groups, fallback owners and fallback groups (each the whole list; ``["-"]``: none). Audited. Pending escalations keep the rule they were created under.
 
     Raises:
         NotFound: no such Bot.
         InvalidRequest: a bad owner, room or chat user ID, an unknown rule, or nothing to change.
     """
-    if owners is None and room is None and chat_user is None and two_person is None and owner_groups is None:
-        raise InvalidRequest("nothing to change: give --owner, --owner-group, --room, --chat-user and/or "
-                             "--two-person", field="owners")
-    groups = None if owner_groups is None else [] if owner_groups == ["-"] else list(dict.fromkeys(owner_groups))
+    lists = (owners, owner_groups, fallback_owners, fallback_groups)
+    if room is None and chat_user is None and two_person is None and all(v is None for v in lists):
+        raise InvalidRequest("nothing to change: give --owner, --owner-group, --fallback-owner, --fallback-group, "
+                             "--room, --chat-user and/or --two-person", field="owners")
+    groups = _replacement(owner_groups)
     _check_groups(groups or [])
+    backups, backup_groups = _replacement(fallback_owners), _replacement(fallback_groups)
+    _check_users(backups or [], field="fallback_owners", what="fallback owner")
+    _check_groups(backup_groups or [], field="fallback_groups", what="fallback group")
     _check_two_person(two_person, off=True)
     if chat_user is not None and chat_user != "-" and not USER_ID.match(chat_user):
         raise InvalidRequest(f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD), or - for none",
@@ -162,13 +184,14 @@ async def update_bot(
         room=None if room == "-" else room, clear_room=room == "-",
         chat_user=None if chat_user == "-" else chat_user, clear_chat_user=chat_user == "-",
         two_person=None if two_person == "off" else two_person, clear_two_person=two_person == "off",
-        owner_groups=groups,
+        owner_groups=groups, fallback_owners=backups, fallback_groups=backup_groups,
     )
     if updated is None:
         raise NotFound(f"no Bot named {name}", field="name")
     await store.audit("bot.updated", at=datetime.now(UTC), actor=actor, bot_id=bot.id, bot=bot.name,
                       owners=list(updated.owners), room=updated.room, chat_user=updated.chat_user,
-                      two_person=updated.two_person, owner_groups=list(updated.owner_groups))
+                      two_person=updated.two_person, owner_groups=list(updated.owner_groups),
+                      fallback_owners=list(updated.fallback_owners), fallback_groups=list(updated.fallback_groups))
     return updated
 
 

@@ -76,3 +76,7 @@ class ChatPort(Protocol):
     async def open_dm(self, user: str) -> str:
         """The DM channel between FlyBot and ``user`` (``conversations.open``)."""
         ...
+
+    async def usergroup_members(self, group: str) -> frozenset[str] | None:
+        """The members of a user group (``usergroups.users.list``); None when they cannot be read."""
+        ...

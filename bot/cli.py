@@ -170,6 +170,11 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add.add_argument("--owner-group", action="append", metavar="GROUP_ID",
                      help="Slack user group ID whose members are owners too, looked up when someone decides "
                           "(repeatable)")
+    add.add_argument("--fallback-owner", action="append", metavar="USER_ID",
+                     help="Slack user ID asked (a DM copy of the card) when no one decided after "
+                          "FLYBOT_FALLBACK_AFTER_S (repeatable; default: the admins)")
+    add.add_argument("--fallback-group", action="append", metavar="GROUP_ID",
+                     help="Slack user group ID whose members are asked then (repeatable)")
     add.add_argument("--two-person", choices=["destructive-host"], metavar="destructive-host",
                      help="two different people must approve its destructive commands on the host")
     add.set_defaults(handler="bot.commands.admin:cmd_bots_add")
@@ -216,6 +221,11 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     change.add_argument("--owner-group", action="append", metavar="GROUP_ID",
                         help="Slack user group ID whose members are owners too (repeatable; replaces the list; "
                              "- for none)")
+    change.add_argument("--fallback-owner", action="append", metavar="USER_ID",
+                        help="Slack user ID asked when no one decided in time (repeatable; replaces the list; - for "
+                             "none: the admins)")
+    change.add_argument("--fallback-group", action="append", metavar="GROUP_ID",
+                        help="Slack user group ID asked when no one decided in time (repeatable; replaces; - for none)")
     change.add_argument("--two-person", choices=["destructive-host", "off"], metavar="destructive-host|off",
                         help="two different people must approve its destructive commands on the host; off: only "
                              "when the deployment says so (FLYBOT_TWO_PERSON)")

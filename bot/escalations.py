@@ -104,6 +104,9 @@ class EscalationService:
         remind_at: the owners are reminded in the card's thread once, at this fraction of the escalation's
             lifetime, if it is still pending then (issue 16 §2); 0: never. A ``reminder`` job due at that time is
             written with the card's job.
+        fallback_after_s: after this many seconds without a decision the Bot's fallback approvers are asked (a DM
+            copy of the card) and may decide from then on (issue 16 §3); 0: never. A ``fallback`` job due then is
+            written with the card's job when the escalation lives longer.
     """
 
     def __init__(
@@ -122,7 +125,9 @@ class EscalationService:
         two_person: str = "off",
         groups: OwnerGroups | None = None,
         remind_at: float = 0.0,
+        fallback_after_s: float = 0.0,
     ) -> None:
+        self.fallback_after_s = fallback_after_s
         self.remind_at = remind_at
         self.groups = groups
         self.two_person = two_person
@@ -229,6 +234,10 @@ class EscalationService:
                 lifetime = escalation.expires_at - escalation.created_at
                 await tx.enqueue("reminder", ref=escalation.id, room=room, at=now,
                                  due_at=escalation.created_at + lifetime * self.remind_at)
+            fallback = timedelta(seconds=self.fallback_after_s)
+            if self.fallback_after_s > 0 and escalation.created_at + fallback < escalation.expires_at:
+                await tx.enqueue("fallback", ref=escalation.id, room=room, at=now,  # issue 16 §3
+                                 due_at=escalation.created_at + fallback)
             return escalation, "held" if cover else "card"
 
         escalation, outcome = await self.store.grouped(write, order=bot.id)
@@ -329,9 +338,19 @@ class EscalationService:
             return False
         return await self.groups.member_of_any(user, bot.owner_groups) is not None
 
+    async def is_fallback(self, bot: Bot, user: str) -> bool:
+        """``user`` is one of the Bot's named fallback approvers: listed, or in a fallback group now (issue 16 §3;
+        the admins, the fallback when none is named, decide as admins anyway)."""
+        if user in bot.fallback_owners:
+            return True
+        if not bot.fallback_groups or self.groups is None:
+            return False
+        return await self.groups.member_of_any(user, bot.fallback_groups) is not None
+
     async def authorize(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:
         """Check that ``actor`` may decide; returns ``(escalation, bot, source)`` with source ``owner`` (listed, or
-        in an owner group now) or ``admin``, or ``""`` when neither.
+        in an owner group now), ``admin``, or ``fallback`` (a named fallback approver, once the fallback was asked),
+        or ``""`` when none.
 
         Raises:
             NotFound: no such escalation.
@@ -345,6 +364,8 @@ class EscalationService:
             return escalation, bot, "owner"
         if actor in self.admins:
             return escalation, bot, "admin"
+        if escalation.fallback_at is not None and await self.is_fallback(bot, actor):
+            return escalation, bot, "fallback"
         return escalation, bot, ""
 
     async def require_decider(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:

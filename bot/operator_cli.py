@@ -81,11 +81,13 @@ def cmd_bots_set(args: argparse.Namespace) -> int:
     async def work(store: Store) -> int:
         bot = await update_bot(store, args.name, actor=_actor(), owners=args.owner, room=args.room,
                                chat_user=args.chat_user, two_person=args.two_person,
-                               owner_groups=args.owner_group)
+                               owner_groups=args.owner_group, fallback_owners=args.fallback_owner,
+                               fallback_groups=args.fallback_group)
         groups = f" and the members of {', '.join(bot.owner_groups)}" if bot.owner_groups else ""
         print(f"{bot.name}: owners {', '.join(bot.owners)}{groups}; room {bot.room or '(DM to the first owner)'}; "
               f"chat user {bot.chat_user or '(none: reports through the API only)'}; two-person rule "
-              f"{'destructive commands on the host' if bot.two_person else '(the deployment setting)'}")
+              f"{'destructive commands on the host' if bot.two_person else '(the deployment setting)'}; fallback "
+              f"{', '.join((*bot.fallback_owners, *bot.fallback_groups)) or '(the admins)'}")
         return 0
 
     return _run("bots set", work)

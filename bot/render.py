@@ -41,6 +41,7 @@ def to_card(escalation: Escalation, bot: Bot) -> CardEscalation:
         reason=escalation.reason,
         approvals_needed=escalation.approvals_needed,
         approvers=escalation.approvers,
+        fallback_at=escalation.fallback_at,
         session_patterns=tuple(_session_patterns(escalation)) if escalation.pending else (),
     )
 

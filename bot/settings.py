@@ -61,6 +61,9 @@ class Settings(BaseSettings):
             deciding who owns a Bot, seconds (issue 16 §1); a member removed from the group can decide until then.
         remind_at: when a pending escalation's owners are reminded in its card's thread, as a fraction of its
             lifetime (0.5: halfway); 0: never (issue 16 §2).
+        fallback_after_s: seconds without a decision after which a Bot's fallback approvers (``--fallback-owner``,
+            ``--fallback-group``; default the admins) get a DM copy of the card and may decide (issue 16 §3); 0:
+            never. Only for escalations that live longer than this.
         two_person: ``destructive-host``: every Bot's destructive commands on the host need two distinct approvers
             (issue 16 §4; a Bot's own ``--two-person destructive-host`` asks the same for that Bot alone);
             ``off`` (default): only Bots that ask for it.
@@ -107,6 +110,7 @@ class Settings(BaseSettings):
     two_person: Literal["off", "destructive-host"] = "off"
     group_cache_s: float = Field(30.0, ge=0, le=3600)
     remind_at: float = Field(0.5, ge=0, lt=1)
+    fallback_after_s: float = Field(300.0, ge=0, le=86400)
 
     @field_validator("admins", mode="before")
     @classmethod

@@ -116,6 +116,7 @@ _SOURCE_PHRASES = {
     "timeout": " because no one answered in time",
     "session": " by the session",
     "delivery_failure": " because the card could not be delivered",
+    "fallback": " as a fallback approver",
 }
 
 _EXPECTED_SOURCE = {"expired": "timeout", "undeliverable": "delivery_failure", "withdrawn": "session"}
@@ -520,6 +521,8 @@ def _timing_block(esc: CardEscalation) -> Block:
     when = f"Requested {format_utc(esc.created_at)}"
     if esc.pending:
         when += f" \u00b7 Expires {format_utc(esc.expires_at)}"
+        if esc.fallback_at is not None:  # issue 16 §3: the owners did not answer in time
+            when += f" \u00b7 Fallback approvers asked {format_utc(esc.fallback_at)}"
     elements = [bk.mrkdwn(when), bk.plain(f"Escalation {_cut(esc.id, 100)}")]
     if esc.pending and esc.risk != "destructive" and esc.session_patterns:
         # Issue 11 §6: the offer names what it saves, each part that needs cover (never a cd/export prefix).

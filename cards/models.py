@@ -17,7 +17,7 @@ RISK_LEVELS = ("read_only", "workspace_write", "network", "system", "destructive
 STATUSES = ("pending", "approved", "denied", "expired", "withdrawn", "undeliverable")
 """``pending`` and then exactly one final status."""
 
-DECISION_SOURCES = ("owner", "admin", "standing_approval", "timeout", "session", "delivery_failure")
+DECISION_SOURCES = ("owner", "admin", "standing_approval", "timeout", "session", "delivery_failure", "fallback")
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +84,8 @@ class CardEscalation:
     reason: str | None = None
     approvals_needed: int = 1
     """2 under the two-person rule (issue 16 §4): the card counts the approvals."""
+    fallback_at: datetime | None = None
+    """When the fallback approvers were asked (issue 16 §3): the card says so while pending."""
     approvers: tuple[str, ...] = ()
     """Slack user ids who approved, in order (under the two-person rule, the first one while pending)."""
     session_patterns: tuple[str, ...] = ()

@@ -153,10 +153,13 @@ class EscalationOut(BaseModel):
     expires_at: str
     decided_at: str | None
     decided_by: str | None
-    decision_source: Literal["owner", "admin", "standing_approval", "timeout", "session", "delivery_failure"] | None
+    decision_source: Literal[
+        "owner", "admin", "standing_approval", "timeout", "session", "delivery_failure", "fallback"] | None
     reason: str | None
     standing_approval_id: str | None = None
     approvals: ApprovalsOut | None = None
+    fallback_at: str | None = None
+    """When the fallback approvers were asked (issue 16 §3), or None."""
     card: CardOut | None = None
     """None when no card was needed (a standing approval answered)."""
 

@@ -25,7 +25,9 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
         store = await open_store(settings.database_url, create=False)
         try:
             bot, token = await register_bot(store, args.name, args.owner, args.room, chat_user=args.chat_user,
-                                            two_person=args.two_person, owner_groups=args.owner_group)
+                                            two_person=args.two_person, owner_groups=args.owner_group,
+                                            fallback_owners=args.fallback_owner,
+                                            fallback_groups=args.fallback_group)
         except FlyBotError as exc:
             print(f"flybot: {exc.detail}", file=sys.stderr)
             return 2
@@ -34,7 +36,9 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
         groups = f" and the members of {', '.join(bot.owner_groups)}" if bot.owner_groups else ""
         print(f"Registered Bot {bot.name} ({bot.id}); owners: {', '.join(bot.owners)}{groups}; room: {bot.room or '(DM to the first owner)'}"
               + (f"; chat user: {bot.chat_user}" if bot.chat_user else "")
-              + ("; two-person rule: destructive commands on the host" if bot.two_person else ""))
+              + ("; two-person rule: destructive commands on the host" if bot.two_person else "")
+              + (f"; fallback: {', '.join((*bot.fallback_owners, *bot.fallback_groups))}"
+                 if bot.fallback_owners or bot.fallback_groups else ""))
         print("Its API token, shown once (only a hash is stored):")
         print(token)
         await _check_with_slack(settings, list(bot.owners), bot.room)
@@ -76,7 +80,8 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps([{"id": b.id, "name": b.name, "owners": list(b.owners), "room": b.room,
                                "chat_user": b.chat_user, "two_person": b.two_person,
-                               "owner_groups": list(b.owner_groups)} for b in bots]))
+                               "owner_groups": list(b.owner_groups), "fallback_owners": list(b.fallback_owners),
+                               "fallback_groups": list(b.fallback_groups)} for b in bots]))
             return 0
         if not bots:
             print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")

@@ -11,6 +11,12 @@ One loop per worker (:meth:`Delivery.run`); every replica runs some (PostgreSQL 
 - ``reminder`` (issue 16 §2): due at a fraction of the escalation's lifetime; if it is still pending, post one
   reminder in the card's thread mentioning its owners and owner groups (audited ``escalation.reminded``); if it was
   decided, nothing; if its card is not out yet, try again shortly.
+- ``fallback`` (issue 16 §3): due ``FLYBOT_FALLBACK_AFTER_S`` after the request; if it is still pending, mark it
+  (from then on the fallback approvers may decide), audit ``escalation.fallback_asked`` with who, and write one
+  ``card.dm`` per fallback approver: the Bot's ``--fallback-owner``s and the members of its ``--fallback-group``s
+  now, or the admins when it names none (never its own chat user, nor an owner listed already).
+- ``card.dm``: DM one person a copy of the approval card (same buttons) and remember it; ``card.update`` redraws
+  the card and every copy, so the first decision anywhere shows everywhere.
 
 Failures: 429 pauses the room (``Retry-After``, shared by every replica) and the job waits; an unsure outcome (timeout,
 lost connection, 5xx) retries with exponential backoff, and a post is first looked for in the room's history by its
@@ -68,6 +74,7 @@ class DeliveryConfig:
         poll_s: the longest a worker sleeps when it has nothing to do (jobs of other replicas, due retries).
         timeout_s: Slack's answer time per call; an unsure post is retried no sooner than twice this.
         notice_window_s: standing-approval notices of one Bot and room within this window fold into one message.
+        admins: the fallback approvers of a Bot that names none (issue 16 §3).
     """
 
     interval_s: float = 1.0
@@ -77,6 +84,7 @@ class DeliveryConfig:
     poll_s: float = 0.5
     timeout_s: float = 10.0
     notice_window_s: float = 60.0
+    admins: tuple[str, ...] = ()
 
 
 class GiveUp(Exception):
@@ -210,6 +218,7 @@ class Delivery:
         handler = {
             "card.post": self._card_post, "card.update": self._card_update, "notice": self._notice,
             "report.dm": self._report_dm, "report.update": self._report_update, "reminder": self._reminder,
+            "fallback": self._fallback, "card.dm": self._card_dm,
         }[job.kind]
         await handler(job)
 
@@ -259,10 +268,14 @@ class Delivery:
         escalation = await self.store.get_escalation(job.ref)
         if escalation is None:
             raise GiveUp(f"escalation {job.ref} no longer exists")
+        copies = await self.store.card_copies(escalation.id)
         if escalation.card_channel and escalation.card_ts:
+            copies.insert(0, (escalation.card_channel, escalation.card_ts))
+        if copies:
             bot = await self._bot(escalation.bot_id)
             message = approval_card(to_card(escalation, bot))
-            await self.chat.update(escalation.card_channel, escalation.card_ts, message.text, message.blocks)
+            for channel, ts in copies:  # the room's card and every DM copy (issue 16 §3)
+                await self.chat.update(channel, ts, message.text, message.blocks)
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, self.clock())
 
@@ -292,6 +305,65 @@ class Delivery:
                            groups=list(bot.owner_groups), channel=channel, ts=ts, found_in_history=found)
         log.info("escalation.reminded", escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id,
                  channel=channel, ts=ts)
+
+    async def _fallback(self, job: Job) -> None:
+        escalation = await self.store.get_escalation(job.ref)
+        if escalation is None:
+            raise GiveUp(f"escalation {job.ref} no longer exists")
+        if escalation.pending and escalation.card_status == "queued":
+            raise NotYet("the card is not posted yet", after_s=1.0)
+        bot = await self._bot(escalation.bot_id)
+        asked = await self._fallback_approvers(bot) if escalation.pending else []
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, now)
+            marked = await tx.mark_fallback(escalation.id, now) if escalation.pending else None
+            if marked is not None:
+                for user in asked:
+                    await tx.enqueue("card.dm", ref=escalation.id, room=f"user:{user}", at=now, payload={"user": user})
+                await tx.audit("escalation.fallback_asked", at=now, escalation_id=escalation.id, asked=asked,
+                               named=bool(bot.fallback_owners or bot.fallback_groups))
+                await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)  # "Fallback asked ..."
+        if marked is not None:
+            log.info("escalation.fallback_asked", escalation_id=escalation.id, bot_id=bot.id,
+                     session_id=escalation.session_id, asked=asked)
+
+    async def _fallback_approvers(self, bot: Bot) -> list[str]:
+        """Who a Bot's fallback asks: its fallback owners and fallback groups' members now, or the admins when it
+        names none; never its chat user, nor an owner listed already (they have the card)."""
+        named = bool(bot.fallback_owners or bot.fallback_groups)
+        people = list(bot.fallback_owners) if named else list(self.config.admins)
+        for group in bot.fallback_groups:
+            members = await self.chat.usergroup_members(group)
+            if members is None:
+                log.warning("fallback_group.unreadable", group=group, bot_id=bot.id)
+            people += sorted(members or ())
+        return [u for u in dict.fromkeys(people) if u != bot.chat_user and u not in bot.owners]
+
+    async def _card_dm(self, job: Job) -> None:
+        escalation = await self.store.get_escalation(job.ref)
+        if escalation is None:
+            raise GiveUp(f"escalation {job.ref} no longer exists")
+        user = str(job.payload.get("user") or "")
+        if not escalation.pending:
+            async with self.store.transaction() as tx:  # decided before the copy went out: no copy needed
+                await tx.job_done(job.id, self.clock())
+            return
+        bot = await self._bot(escalation.bot_id)
+        channel = await self.chat.open_dm(user)
+        message = approval_card(to_card(escalation, bot))
+        channel, ts, found = await self._post_once(
+            job, channel, Tag(CARD_TAG, f"{escalation.id}:{user}"), escalation.created_at, message.text,
+            message.blocks,
+        )
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, now)
+            await tx.add_card_copy(escalation.id, user=user, channel=channel, ts=ts, at=now)
+            current = await tx.get_escalation(escalation.id)
+            if current is not None and (found or current.status != escalation.status):
+                await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)  # it ended meanwhile
+        log.info("card.copied", escalation_id=escalation.id, bot_id=bot.id, user=user, channel=channel, ts=ts)
 
     async def _notice(self, job: Job) -> None:
         async with self.store.transaction() as tx:

@@ -53,6 +53,10 @@ class BotRow(Base):
     """Set by ``flybot bots remove``: the token is replaced, the Bot is no longer listed, its history stays."""
     owner_groups: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     """Slack user group IDs whose members are owners too, resolved at decision time (issue 16 §1)."""
+    fallback_owners: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    """Slack user IDs asked (a DM copy of the card) when no one decided after ``FLYBOT_FALLBACK_AFTER_S``."""
+    fallback_groups: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    """Slack user group IDs whose members are asked then too; with neither, the admins are asked (issue 16 §3)."""
     two_person: Mapped[str | None] = mapped_column(String(30), nullable=True)
     """``destructive-host``: two distinct people must approve its destructive commands on the host (issue 16 §4);
     None: only when the deployment says so (``FLYBOT_TWO_PERSON``)."""
@@ -98,6 +102,22 @@ class EscalationRow(Base):
     first_approver: Mapped[str | None] = mapped_column(String(80), nullable=True)
     """Under the two-person rule: who gave the first approval (set once, compare-and-set on NULL)."""
     first_approved_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    fallback_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    """When the fallback approvers were asked (issue 16 §3); from then on they may decide too."""
+
+
+class CardCopyRow(Base):
+    """A copy of an approval card outside its room (issue 16 §3, §5): a fallback approver's DM. Insert-only, so
+    concurrent copies never overwrite each other; every copy is redrawn with the card."""
+
+    __tablename__ = "card_copies"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    escalation_id: Mapped[str] = mapped_column(String(40), index=True)
+    user: Mapped[str] = mapped_column(String(40))
+    channel: Mapped[str] = mapped_column(String(40))
+    ts: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class StandingApprovalRow(Base):

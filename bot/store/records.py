@@ -8,7 +8,8 @@ from typing import Any
 
 STATUSES = ("pending", "approved", "denied", "expired", "withdrawn", "undeliverable")
 FINAL_STATUSES = frozenset(STATUSES[1:])
-DECISION_SOURCES = ("owner", "admin", "standing_approval", "timeout", "session", "delivery_failure")
+DECISION_SOURCES = ("owner", "admin", "standing_approval", "timeout", "session", "delivery_failure", "fallback")
+"""``fallback``: a fallback approver decided, after the owners did not (issue 16 §3)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,10 @@ class Bot:
     """``destructive-host`` (issue 16 §4) or None (the deployment's setting applies)."""
     owner_groups: tuple[str, ...] = ()
     """Slack user group IDs (``S…``) whose members are owners too, resolved when someone decides (issue 16 §1)."""
+    fallback_owners: tuple[str, ...] = ()
+    fallback_groups: tuple[str, ...] = ()
+    """Who is asked (a DM copy of the card) after ``FLYBOT_FALLBACK_AFTER_S`` without a decision (issue 16 §3);
+    both empty: the admins."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +69,7 @@ class Escalation:
     approvals_needed: int = 1
     first_approver: str | None = None
     first_approved_at: datetime | None = None
+    fallback_at: datetime | None = None
 
     @property
     def approvers(self) -> tuple[str, ...]:
@@ -107,6 +113,7 @@ class Escalation:
             "reason": self.reason,
             "standing_approval_id": self.standing_approval_id,
             "approvals": {"needed": self.approvals_needed, "by": list(self.approvers)},
+            "fallback_at": iso(self.fallback_at),
             "card": self.card(),
         }
 
@@ -216,10 +223,14 @@ class AuditEntry:
     detail: dict[str, Any] = field(default_factory=dict)
 
 
-JOB_KINDS = {"card.update": 0, "report.update": 0, "card.post": 1, "notice": 2, "report.dm": 2, "reminder": 2}
+JOB_KINDS = {
+    "card.update": 0, "report.update": 0, "card.post": 1, "notice": 2, "report.dm": 2, "reminder": 2,
+    "fallback": 2, "card.dm": 1,
+}
 """Outbox job kinds and their priority within a room (lower first): updates remove live buttons, so they go first;
 then new cards; then notices, DMs and reminders (issue 10, "One pace per room"). A ``reminder`` (issue 16 §2) is
-written with its escalation, due at the reminder's time."""
+written with its escalation, due at the reminder's time; so is a ``fallback`` (§3), which then writes one
+``card.dm`` per fallback approver (a DM copy of the card)."""
 
 
 @dataclass(frozen=True, slots=True)

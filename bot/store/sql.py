@@ -33,6 +33,7 @@ from bot.store.models import (
     AdminTokenRow,
     AuditRow,
     BotRow,
+    CardCopyRow,
     EscalationRow,
     SlackEventRow,
     StandingApprovalRow,
@@ -52,7 +53,8 @@ STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 def _bot(row: BotRow) -> Bot:
     return Bot(id=row.id, name=row.name, owners=tuple(row.owners), room=row.room, created_at=row.created_at,
                chat_user=row.chat_user, removed_at=row.removed_at, two_person=row.two_person,
-               owner_groups=tuple(row.owner_groups or ()))
+               owner_groups=tuple(row.owner_groups or ()), fallback_owners=tuple(row.fallback_owners or ()),
+               fallback_groups=tuple(row.fallback_groups or ()))
 
 
 def _escalation(row: EscalationRow) -> Escalation:
@@ -176,6 +178,8 @@ class Store:
                     chat_user=bot.chat_user,
                     two_person=bot.two_person,
                     owner_groups=list(bot.owner_groups) or None,
+                    fallback_owners=list(bot.fallback_owners) or None,
+                    fallback_groups=list(bot.fallback_groups) or None,
                 )
             )
             try:
@@ -233,12 +237,18 @@ class Store:
     async def update_bot(self, bot_id: str, *, owners: list[str] | None = None, room: str | None = None,
                          clear_room: bool = False, chat_user: str | None = None,
                          clear_chat_user: bool = False, two_person: str | None = None,
-                         clear_two_person: bool = False, owner_groups: list[str] | None = None) -> Bot | None:
+                         clear_two_person: bool = False, owner_groups: list[str] | None = None,
+                         fallback_owners: list[str] | None = None,
+                         fallback_groups: list[str] | None = None) -> Bot | None:
         """Change a Bot's owners, room (``clear_room``: cards go to a DM with the first owner), chat user
         (``clear_chat_user``: none) and/or two-person rule (``clear_two_person``: the deployment's setting); returns
         the Bot as stored, or None when it does not exist or was removed. ``owner_groups`` replaces the list
-        (``[]``: none)."""
+        (``[]``: none); so do ``fallback_owners`` and ``fallback_groups``."""
         values: dict[str, Any] = {}
+        if fallback_owners is not None:
+            values["fallback_owners"] = list(fallback_owners) or None
+        if fallback_groups is not None:
+            values["fallback_groups"] = list(fallback_groups) or None
         if owner_groups is not None:
             values["owner_groups"] = list(owner_groups) or None
         if two_person is not None or clear_two_person:
@@ -347,6 +357,13 @@ class Store:
         async with self.transaction() as tx:
             return await tx.decide(escalation_id, status=status, at=at, decided_by=decided_by, source=source,
                                    reason=reason, standing_approval_id=standing_approval_id)
+
+    async def card_copies(self, escalation_id: str) -> list[tuple[str, str]]:
+        """``(channel, ts)`` of every copy of the escalation's card outside its room (fallback DMs), oldest first."""
+        async with self._session() as session:
+            stmt = select(CardCopyRow.channel, CardCopyRow.ts).where(
+                CardCopyRow.escalation_id == escalation_id).order_by(CardCopyRow.id)
+            return [(str(c), str(t)) for c, t in (await session.execute(stmt)).all()]
 
     async def settled_escalations(self, ids: list[str], now: datetime) -> set[str]:
         """Of ``ids``, those no longer pending or past their expiry: ONE query, however many ids (the long-polls'

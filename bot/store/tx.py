@@ -29,6 +29,7 @@ from sqlalchemy.sql import Select
 
 from bot.store.models import (
     AuditRow,
+    CardCopyRow,
     EscalationRow,
     OutboxJobRow,
     RoomNoticeRow,
@@ -60,7 +61,7 @@ def escalation_record(row: EscalationRow) -> Escalation:
         decision_source=row.decision_source, reason=row.reason, idempotency_key=row.idempotency_key,
         card_channel=row.card_channel, card_ts=row.card_ts, standing_approval_id=row.standing_approval_id,
         card_status=row.card_status, approvals_needed=row.approvals_needed or 1, first_approver=row.first_approver,
-        first_approved_at=row.first_approved_at,
+        first_approved_at=row.first_approved_at, fallback_at=row.fallback_at,
     )
 
 
@@ -267,6 +268,23 @@ class Tx:
             if current.first_approver == actor:
                 return "same_person", current
         return "not_pending", await self.get_escalation(escalation_id)
+
+    async def mark_fallback(self, escalation_id: str, at: datetime) -> Escalation | None:
+        """Record that the fallback approvers are asked now, once (compare-and-set on a pending escalation whose
+        ``fallback_at`` is NULL); the escalation, or None when it was decided or already marked."""
+        result = await self.session.execute(
+            update(EscalationRow).where(
+                EscalationRow.id == escalation_id, EscalationRow.status == "pending",
+                EscalationRow.fallback_at.is_(None),
+            ).values(fallback_at=at)
+        )
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        return await self.get_escalation(escalation_id)
+
+    async def add_card_copy(self, escalation_id: str, *, user: str, channel: str, ts: str, at: datetime) -> None:
+        """Remember one copy of the card outside its room (a fallback approver's DM), for its redraws."""
+        self.session.add(CardCopyRow(escalation_id=escalation_id, user=user, channel=channel, ts=ts, created_at=at))
 
     async def set_card(self, escalation_id: str, *, status: str, channel: str | None = None,
                        ts: str | None = None) -> Escalation | None:
