@@ -261,6 +261,10 @@ class Tx:
                 ).values(first_approver=actor, first_approved_at=at)
             )
             if first.rowcount == 1:  # type: ignore[attr-defined]
+                # Not a decision, but what readers see changed (``approvals.by``): drop every replica's snapshot
+                # of it (its long-polls wake, find it still pending and wait on).
+                await notify_at_commit(self.session, escalation_id)
+                self.decided.append(escalation_id)
                 return "first", await self.get_escalation(escalation_id)
             current = await self.get_escalation(escalation_id)
             if current is None or not current.pending:
