@@ -55,6 +55,16 @@ def test_lookalike_words_name_what_they_look_like_and_ordinary_non_latin_words_p
         assert lookalikes(ordinary) == () and needs_a_person(ordinary) is None, ordinary
 
 
+def test_a_zero_width_joiner_inside_an_emoji_is_not_hidden_but_between_letters_it_is() -> None:
+    technologist = "\U0001f9d1\u200d\U0001f4bb"  # gitmoji's :technologist:
+    for text in (f'git commit -m "{technologist} improve dx"', "echo \u2764\ufe0f\u200d\U0001f525"):
+        assert reveal(text) == text and needs_a_person(text) is None, text
+        assert classify(text, contained=True).risk < RiskLevel.DESTRUCTIVE, text
+    for text in ("l\u200ds", "echo \U0001f9d1\u200d", "echo \u200d\U0001f4bb", "echo a\u200d\U0001f4bb"):
+        assert "\u27e8U+200D\u27e9" in reveal(text), text
+        assert classify(text, contained=True).risk == RiskLevel.DESTRUCTIVE, text
+
+
 @pytest.mark.parametrize("command", [RLO_TRICK, *HIDDEN_SIBLINGS, *(c for c, _ in LOOKALIKE_SIBLINGS)])
 @pytest.mark.parametrize("contained", [True, False])
 def test_such_a_command_grades_destructive_with_a_reason_that_says_why(command: str, contained: bool) -> None:

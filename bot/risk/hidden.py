@@ -50,11 +50,25 @@ def _is_hidden(ch: str, previous: str) -> bool:
     return unicodedata.category(ch) in _HIDDEN_CATEGORIES or ord(ch) in _INVISIBLE_EXTRA
 
 
+_ZWJ = "\u200d"
+
+
+def _emoji_joiner(previous: str, following: str) -> bool:
+    """True for a zero-width joiner inside an emoji sequence: a symbol (or its U+FE0F) before, a symbol after
+    (``🧑‍💻``, gitmoji's "technologist"; ``❤️‍🔥``). Between two pictographs it only merges their glyphs, so it
+    hides nothing; anywhere else (between letters) it stays hidden."""
+    return (previous == "\ufe0f" or (previous != "" and unicodedata.category(previous) == "So")) and (
+        following != "" and unicodedata.category(following) == "So")
+
+
 def _marks(text: str, keep: str) -> list[bool]:
     previous = ""
     marks = []
-    for ch in text:
-        marks.append(ch not in keep and _is_hidden(ch, previous))
+    for index, ch in enumerate(text):
+        hidden = ch not in keep and _is_hidden(ch, previous)
+        if hidden and ch == _ZWJ and _emoji_joiner(previous, text[index + 1:index + 2]):
+            hidden = False
+        marks.append(hidden)
         previous = ch
     return marks
 
