@@ -38,7 +38,7 @@ from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import StandingService
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
-from bot.store.admission import AdmissionLimits, Refused
+from bot.store.admission import AdmissionLimits, Refused, RoomFull
 from bot.store.records import Decision
 from bot.waiters import WaiterHub, long_poll
 
@@ -153,6 +153,8 @@ class EscalationService:
 
         Raises:
             Refused: (429 ``rate_limited``, ``Retry-After``) the Bot is over one of its limits; nothing was created.
+            RoomFull: (429 ``room_busy``, ``Retry-After``) the request needs a card and its room already has
+                ``FLYBOT_ROOM_QUEUE_MAX`` cards waiting to be posted; nothing was created.
             ApprovalsClosed: ``approval_policy`` is ``never``.
             NoEscalationNeeded: ``file_policy`` is already ``danger-full-access``.
             Conflict: the ``idempotency_key`` was used for a different request.
@@ -195,7 +197,7 @@ class EscalationService:
             )
         try:
             return await self._create(bot, request, new, cover, now, risk)
-        except Refused as exc:
+        except (Refused, RoomFull) as exc:
             if self.metrics is not None:
                 self.metrics.rate_limited.labels(exc.reason).inc()
             log.info("escalation.refused", bot_id=bot.id, session_id=request.session_id, why=exc.reason,
@@ -229,6 +231,8 @@ class EscalationService:
                 return escalation, "approved"
             if cover:
                 await tx.audit("standing.held", at=now, escalation_id=escalation.id, room=room, why="notices_overdue")
+            if self.limits is not None:
+                await tx.admit_card(room, self.limits)  # 429 room_busy: nothing of this request is written
             await tx.enqueue("card.post", ref=escalation.id, room=room, at=now)
             if self.remind_at > 0:  # issue 16 §2: once, at this fraction of its lifetime, if still pending
                 lifetime = escalation.expires_at - escalation.created_at

@@ -54,6 +54,8 @@ class Settings(BaseSettings):
         max_open_escalations: pending escalations one Bot may have at once, across replicas (0: no limit).
         rate_per_minute: escalation requests one Bot may make a minute, across replicas (sliding window; 0: no
             limit). Beyond either: ``429 rate_limited`` with ``Retry-After``.
+        room_queue_max: approval cards one room may have waiting to be posted, across replicas; beyond, a request
+            that needs a card answers ``429 room_busy`` with ``Retry-After`` (0: no cap).
         cache_ttl_s: how long the Bot of a token and the live standing approvals are reused from memory, seconds
             (0: never). On PostgreSQL every change reaches each replica at once through NOTIFY; this bounds the
             delay for a change made by another process on SQLite.
@@ -106,6 +108,7 @@ class Settings(BaseSettings):
     max_long_polls: int = Field(20000, ge=1, le=1_000_000)
     max_open_escalations: int = Field(20, ge=0, le=100_000)
     rate_per_minute: int = Field(120, ge=0, le=10_000_000)
+    room_queue_max: int = Field(200, ge=0, le=1_000_000)
     cache_ttl_s: float = Field(2.0, ge=0, le=300)
     two_person: Literal["off", "destructive-host"] = "off"
     group_cache_s: float = Field(30.0, ge=0, le=3600)

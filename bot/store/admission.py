@@ -13,6 +13,11 @@ count rolls back with it) and an admitted one is counted exactly when it commits
   escalations are not counted for it (issue 10's profile: that count ran for every auto-answer).
 - In a group commit (:mod:`bot.store.group`, :func:`admit_staged`) the group locks each Bot's counter row once,
   reads the counts once, and counts its own admitted requests and new open escalations in memory on top.
+- A room's queue (:func:`admit_card`): the room's undelivered card posts in the store (read once per group) plus those
+  queued earlier in the same group. Exact on SQLite (store transactions begin IMMEDIATE: one writer) and on one
+  replica; on PostgreSQL, replicas committing groups into one room at the same instant each count the others'
+  committed cards only, so the queue may pass the cap by what they admit in that instant (no lock: a per-room lock
+  taken inside a group, between the Bots' counter rows, could deadlock two replicas' groups).
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from sqlalchemy import delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from bot.errors import RateLimited
+from bot.errors import RateLimited, RoomBusy
 from bot.store.models import BotRequestCountRow, EscalationRow
 
 if TYPE_CHECKING:
@@ -38,15 +43,20 @@ OPEN_RETRY_AFTER_S = 5
 
 @dataclass(frozen=True, slots=True)
 class AdmissionLimits:
-    """Per-Bot limits; 0 turns one off.
+    """Per-Bot limits, and the cap on a room's queue; 0 turns one off.
 
     Attributes:
         max_open: pending escalations one Bot may have at once (``FLYBOT_MAX_OPEN_ESCALATIONS``, default 20).
         per_minute: escalation requests one Bot may make in any minute (``FLYBOT_RATE_PER_MINUTE``, default 120).
+        room_queue: approval cards one room may have waiting to be posted (``FLYBOT_ROOM_QUEUE_MAX``, default 200),
+            whichever Bots queued them: one Bot cannot fill a room's queue for an hour ahead of another's card.
+        room_interval_s: the room's pace (``FLYBOT_SLACK_ROOM_INTERVAL_S``), for the ``Retry-After`` of a full room.
     """
 
     max_open: int = 20
     per_minute: int = 120
+    room_queue: int = 200
+    room_interval_s: float = 1.0
 
 
 class Refused(RateLimited):
@@ -55,6 +65,34 @@ class Refused(RateLimited):
     def __init__(self, detail: str, *, reason: str, retry_after: float) -> None:
         super().__init__(detail, retry_after=retry_after)
         self.reason = reason
+
+
+class RoomFull(RoomBusy):
+    """A :class:`~bot.errors.RoomBusy` (429 ``room_busy``) from :func:`admit_card`; ``reason`` is ``room_queue``."""
+
+    reason = "room_queue"
+
+
+async def admit_card(tx: Tx, room: str, limits: AdmissionLimits) -> None:
+    """Check that ``room`` may queue one more approval card, in the transaction (or group) that would queue it.
+
+    ``room`` is the pacing key of :func:`bot.escalations.card_room` (a channel id, or ``user:<id>`` for a DM).
+
+    Raises:
+        RoomFull: (429 ``room_busy``, ``Retry-After``: the room's pace times the cards over the cap) the room already
+            has ``limits.room_queue`` cards waiting; the caller's operation must raise it, so nothing is created.
+    """
+    if limits.room_queue <= 0:
+        return
+    waiting = await tx.room_queue(room)
+    if waiting < limits.room_queue:
+        return
+    retry_after = max(1.0, math.ceil((waiting - limits.room_queue + 1) * limits.room_interval_s))
+    raise RoomFull(
+        f"this room already has {waiting} approval cards waiting to be posted, the most it may have "
+        f"({limits.room_queue}): retry after the Retry-After seconds",
+        retry_after=retry_after,
+    )
 
 
 async def admit(

@@ -80,7 +80,7 @@ class Staged:
     """The writes of one operation (or, merged, of a whole group), not yet sent to the database.
 
     ``requests`` counts admitted requests per ``(bot_id, minute window)``; ``opened`` the pending escalations added per
-    Bot; ``keys`` the escalations added per ``(bot_id, Idempotency-Key)``.
+    Bot; ``keys`` the escalations added per ``(bot_id, Idempotency-Key)``; ``cards`` the card posts queued per room.
     """
 
     escalations: list[dict[str, Any]] = field(default_factory=list)
@@ -91,6 +91,7 @@ class Staged:
     requests: Counter[tuple[str, int]] = field(default_factory=Counter)
     opened: Counter[str] = field(default_factory=Counter)
     keys: dict[tuple[str, str], Escalation] = field(default_factory=dict)
+    cards: Counter[str] = field(default_factory=Counter)
     decided: list[str] = field(default_factory=list)
 
     def merge(self, other: Staged) -> None:
@@ -115,6 +116,7 @@ class Staged:
         self.requests.update(other.requests)
         self.opened.update(other.opened)
         self.keys.update(other.keys)
+        self.cards.update(other.cards)
         self.decided += other.decided
 
 
@@ -124,13 +126,14 @@ class Group:
 
     ``counted``: per ``(bot_id, window)``, ``(requests in the store when the group locked the counter row, requests in
     the window before)``; ``open_in_store``: a Bot's pending escalations in the store; ``overdue``: per room, whether
-    its notices are past the delivery deadline.
+    its notices are past the delivery deadline; ``room_cards``: per room, its card posts waiting in the store.
     """
 
     merged: Staged = field(default_factory=Staged)
     counted: dict[tuple[str, int], tuple[int, int]] = field(default_factory=dict)
     open_in_store: dict[str, int] = field(default_factory=dict)
     overdue: dict[str, bool] = field(default_factory=dict)
+    room_cards: dict[str, int] = field(default_factory=dict)
 
 
 async def write_group(tx: Tx, staged: Staged) -> None:

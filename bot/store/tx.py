@@ -365,6 +365,8 @@ class Tx:
         values = job_values(kind, ref=ref, room=room, at=at, payload=payload, deadline_at=deadline_at, due_at=due_at)
         if self.staged is not None:
             self.staged.jobs.append(values)
+            if kind == "card.post":
+                self.staged.cards[room] += 1
             return
         self.session.add(OutboxJobRow(**values))
         self.enqueued += 1
@@ -532,11 +534,31 @@ class Tx:
         return stats
 
     async def room_queue(self, room: str) -> int:
-        """How many card posts wait for ``room`` (the hook for a room queue cap, ``room_busy``)."""
+        """How many card posts wait for ``room``: in the store (as this transaction sees it), plus those this
+        transaction's group (:mod:`bot.store.group`) queued and has not written yet."""
+        if self.group is not None and self.staged is not None:
+            stored = self.group.room_cards.get(room)
+            if stored is None:
+                stored = self.group.room_cards[room] = await self._room_cards(room)
+            return stored + self.group.merged.cards[room] + self.staged.cards[room]
+        return await self._room_cards(room)  # the session flushes this transaction's own jobs first (autoflush)
+
+    async def _room_cards(self, room: str) -> int:
         stmt = select(func.count()).select_from(OutboxJobRow).where(
             OutboxJobRow.room == room, OutboxJobRow.kind == "card.post", OutboxJobRow.status == "queued"
         )
         return int((await self.session.execute(stmt)).scalar_one())
+
+    async def admit_card(self, room: str, limits: AdmissionLimits) -> None:
+        """Check the cap on ``room``'s queue of undelivered cards before queueing one more
+        (:func:`bot.store.admission.admit_card`).
+
+        Raises:
+            RoomFull: (429 ``room_busy``) the room's queue is full; roll back (in a group: the operation raises).
+        """
+        from bot.store.admission import admit_card
+
+        await admit_card(self, room, limits)
 
     # -- blocked reports (bot.store.reports does the work) ------------------------------------------------------
     async def record_report(self, new: NewReport) -> tuple[Report, bool]:
