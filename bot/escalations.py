@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -36,7 +36,7 @@ from bot.groups import OwnerGroups
 from bot.metrics import Metrics
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
-from bot.standing import StandingService
+from bot.standing import StandingService, log_created
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
 from bot.store.admission import AdmissionLimits, Refused, RoomFull
 from bot.store.records import Decision
@@ -408,9 +408,14 @@ class EscalationService:
             raise NotAllowed(_REFUSALS[why])
         return escalation, bot, source
 
-    async def decide(self, escalation_id: str, *, actor: str, approve: bool, reason: str | None = None) -> Escalation:
+    async def decide(
+        self, escalation_id: str, *, actor: str, approve: bool, reason: str | None = None,
+        grants: Sequence[StandingApproval] = (),
+    ) -> Escalation:
         """Record the owner's (or an admin's) decision; the first one wins. The decision, its audit row and the
-        card's update job commit in ONE transaction (a click is durable before it is acknowledged).
+        card's update job commit in ONE transaction (a click is durable before it is acknowledged), with the
+        standing approvals the same click grants (``grants``, made by :meth:`bot.standing.StandingService.prepare`;
+        each stored with its audit row): all of it, or none of it when anything fails or the decision loses.
 
         Under the two-person rule (``approvals_needed`` 2) the first Approve is recorded and the escalation stays
         ``pending`` (returned so; its card shows "1 of 2 approvals"); the second, from someone else, decides. Each
@@ -463,6 +468,8 @@ class EscalationService:
                                    source=source, **({"approvers": list(decided.approvers)}
                                                      if decided.approvals_needed > 1 and approve else {}))
                 await self._queue_update(tx, decided, bot, now)
+                for grant in grants:
+                    await self._save_grant(tx, grant)
         if outcome == "same_person":
             bound.info("decision.refused", why="same_person")
             raise NotAllowed(_REFUSALS["same_person"])
@@ -470,12 +477,19 @@ class EscalationService:
             assert current is not None
             bound.info("decision.refused", why="already_decided", status=current.status)
             raise AlreadyDecided(_already_text(current))
+        for grant in grants:
+            log_created(grant)
         if outcome == "first":
             bound.info("escalation.first_approval", source=source, needed=decided.approvals_needed)
             return decided
         bound.info(f"escalation.{status}", source=source)
         self._announce(decided)
         return decided
+
+    async def _save_grant(self, tx: Tx, grant: StandingApproval) -> None:
+        if self.standing is None:
+            raise RuntimeError("a decision that grants standing approvals needs the standing-approval service")
+        await self.standing.save_in(tx, grant)
 
     async def withdraw(self, bot: Bot, escalation_id: str) -> Escalation:
         """The session no longer needs the escalation. Raises NotFound / AlreadyDecided."""

@@ -51,7 +51,7 @@ from bot.preflight.catalogue import family_from_commands, family_of, id_of_phras
 from bot.preflight.decide import APPROVE_BOT, APPROVE_TURN, CHANGE_FILE_POLICY
 from bot.preflight.line import APPROVE_BOTH_TEXT
 from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
-from bot.standing import StandingService, StandingSpec
+from bot.standing import StandingService, StandingSpec, log_created
 from bot.store import Bot, StandingApproval, Store, Tx
 from bot.store.reports import NewReport, Report, ReportFinding, ReportOption, ReportStore
 from bot.waiters import WaiterHub, long_poll
@@ -521,11 +521,13 @@ class ReportService:
     async def decide(self, report_id: str, *, actor: str, choice: str, include_host: bool = False) -> Report:
         """Record an owner's (or admin's) choice: ``approve_turn``, ``approve_bot`` or ``resolve``. First one wins.
 
-        ``approve_bot`` first saves the Bot-scoped standing approval (``StandingService.create``), then records the
-        decision and links the approval in ONE compare-and-set, so a reader never sees ``approved_bot`` without its
-        ``standing_approval_id``. If that compare-and-set loses to a concurrent decision, the approval is revoked
-        at once (audited); a report already decided is refused before anything is saved. The approval covers
-        contained commands only unless ``include_host`` (the owner ticked it in the confirmation modal).
+        ONE transaction holds the decision (a compare-and-set), its audit row, the DMs' redraw jobs and, for
+        ``approve_bot``, the Bot-scoped standing approval with its own audit row (validated and permitted first,
+        ``StandingService.prepare``): a reader never sees ``approved_bot`` without its approval, nor an approval
+        without its decision, whatever fails in between (issue 10, "a click is durable before it is
+        acknowledged"). If the compare-and-set loses to a concurrent decision, nothing of it is stored; a report
+        already decided is refused before anything is made. The approval covers contained commands only unless
+        ``include_host`` (the owner ticked it in the confirmation modal).
 
         Raises:
             InvalidRequest: an unknown choice (or, from ``StandingService.create``, a bad standing approval).
@@ -548,32 +550,36 @@ class ReportService:
         on_host = include_host and status == "approved_bot"
         approval = await self._grant_bot(report, bot, actor, on_host) if status == "approved_bot" else None
         now = self.clock()
-        async with self.store.transaction() as tx:  # the decision, its audit row and the DMs' redraw: one commit
+        # The decision, its audit row, the DMs' redraw and the approval it grants (with its audit row): one commit.
+        async with self.store.transaction() as tx:
             decided = await tx.decide_report(
                 report_id, status=status, at=now, decided_by=actor, source=source,
                 standing_approval_id=approval.id if approval else None, grant_on_host=on_host,
             )
             if decided is not None:
+                if approval is not None:
+                    await self.standing.save_in(tx, approval)
                 await tx.audit(f"report.{status}", at=now, actor=actor, report_id=report_id, source=source,
                                bot_id=bot.id, host=decided.host, session_id=decided.session_id,
                                standing_id=decided.standing_approval_id)
                 await tx.enqueue("report.update", ref=report_id, room=_dm_room(bot), at=now)
                 await self._redraw_others(tx, bot, report_id, now)
         if decided is None:
-            if approval is not None:
-                await self._withdraw_grant(report, approval, actor)
             current = await self._get(report_id)
             await self._refused(current, actor, "already_decided", status=current.status)
             raise AlreadyDecided(already_text(current))
+        if approval is not None:
+            log_created(approval)
         log.info(f"report.{status}", report_id=report_id, bot_id=bot.id, session_id=decided.session_id,
                  actor=actor, source=source, standing_id=decided.standing_approval_id)
         self.waiters.notify(report_id)
         return decided
 
     async def _grant_bot(self, report: Report, bot: Bot, actor: str, on_host: bool) -> StandingApproval:
-        """Save the Bot-scoped standing approval of "for this Bot" (rules in the module docstring).
+        """The Bot-scoped standing approval of "for this Bot" (rules in the module docstring), validated and
+        permitted but not stored: :meth:`decide` stores it in the decision's transaction.
 
-        Raises whatever ``StandingService.create`` raises (logged and audited ``report.standing_failed``); the
+        Raises whatever ``StandingService.prepare`` raises (logged and audited ``report.standing_failed``); the
         report then stays open: nothing is recorded without its approval (fail closed).
         """
         spec = StandingSpec(
@@ -582,7 +588,7 @@ class ReportService:
             note=f"danger-full-access for the Bot, granted from blocked report {report.id} (host {report.host})"[:500],
         )
         try:
-            return await self.standing.create(actor, spec)
+            return await self.standing.prepare(actor, spec)
         except Exception as exc:
             log.warning("report.standing_failed", report_id=report.id, bot_id=bot.id, actor=actor,
                         error=type(exc).__name__)
@@ -590,12 +596,3 @@ class ReportService:
                                    error=type(exc).__name__)
             raise
 
-    async def _withdraw_grant(self, report: Report, approval: StandingApproval, actor: str) -> None:
-        """Revoke the approval of an ``approve_bot`` that lost the race (best effort; a failure is logged)."""
-        try:
-            await self.standing.revoke(actor, approval.id)
-        except Exception:  # noqa: BLE001 - logged; the approval's expiry still bounds it
-            log.exception("report.standing_withdraw_failed", report_id=report.id, standing_id=approval.id)
-            return
-        await self.store.audit("report.standing_withdrawn", at=self.clock(), actor=actor, report_id=report.id,
-                               standing_id=approval.id)

@@ -24,7 +24,7 @@ import structlog
 
 from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
 from bot.risk import RiskLevel, SimpleCommand, classify
-from bot.store import Bot, StandingApproval, Store
+from bot.store import Bot, StandingApproval, Store, Tx
 
 log = structlog.get_logger("flybot.standing")
 
@@ -274,12 +274,39 @@ class StandingService:
         return await self.is_admin(actor)
 
     async def create(self, actor: str, spec: StandingSpec, *, operator: bool = False) -> StandingApproval:
-        """Validate and store a standing approval; audited.
+        """Validate and store a standing approval; audited (the approval and its audit row commit together).
 
         Raises:
             InvalidRequest: bad scope, subject, pattern, level or expiry.
             NotFound: the Bot does not exist.
             NotAllowed: the actor may not create it (nothing changes; audited).
+        """
+        approval = await self.prepare(actor, spec, operator=operator)
+        async with self.store.transaction() as tx:
+            await self.save_in(tx, approval)
+        log_created(approval)
+        return approval
+
+    async def save_in(self, tx: Tx, approval: StandingApproval) -> None:
+        """Store an approval made by :meth:`prepare`, with its audit row, in ``tx``: the caller's transaction, so that
+        a click that decides something AND grants an approval (a card's "Approve for this session", a blocked
+        report's "for this Bot") commits both, or neither (issue 10, "a click is durable before it is
+        acknowledged"). The caller logs it (:func:`log_created`) once ``tx`` has committed."""
+        await tx.add_standing(approval)
+        await tx.audit(
+            "standing.created", at=approval.created_at, actor=approval.created_by, standing_id=approval.id,
+            scope=approval.scope, subject=approval.subject, pattern=approval.pattern, max_risk=approval.max_risk,
+            contained_only=approval.contained_only,
+        )
+
+    async def prepare(self, actor: str, spec: StandingSpec, *, operator: bool = False) -> StandingApproval:
+        """Validate ``spec`` and check that ``actor`` may make it; returns the approval, NOT yet stored (see
+        :meth:`save_in`).
+
+        Raises:
+            InvalidRequest: bad scope, subject, pattern, level or expiry.
+            NotFound: the Bot does not exist.
+            NotAllowed: the actor may not create it (nothing changes; the refusal is audited).
         """
         if spec.scope not in ("session", "bot", "room"):
             raise InvalidRequest("scope must be session, bot or room", field="scope")
@@ -319,14 +346,6 @@ class StandingService:
             created_at=now,
             note=(spec.note or "").strip() or None,
         )
-        async with self.store.transaction() as tx:  # the approval and its audit row commit together
-            await tx.add_standing(approval)
-            await tx.audit(
-                "standing.created", at=now, actor=actor, standing_id=approval.id, scope=approval.scope,
-                subject=approval.subject, pattern=approval.pattern, max_risk=approval.max_risk,
-                contained_only=approval.contained_only,
-            )
-        log.info("standing.created", standing_id=approval.id, scope=approval.scope, subject=approval.subject, actor=actor)
         return approval
 
     async def revoke(self, actor: str, approval_id: str, *, operator: bool = False) -> StandingApproval:
@@ -377,3 +396,9 @@ class StandingService:
         now = self.clock()
         candidates = await self.store.live_standing_for(bot_id=bot.id, session_id=session_id, room=room, now=now)
         return match(candidates, risk=risk, contained=contained, commands=commands, now=now)
+
+
+def log_created(approval: StandingApproval) -> None:
+    """The log line of a stored standing approval (after its transaction committed)."""
+    log.info("standing.created", standing_id=approval.id, scope=approval.scope, subject=approval.subject,
+             actor=approval.created_by)

@@ -81,7 +81,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @app.action(STANDING_SESSION_ACTION)
     @deps.tracked
     async def on_session(ack: AsyncAck, body: dict[str, Any]) -> None:
-        # The decision and the standing approval are stored (each with its audit row) before the ack.
+        # The decision and the session's standing approvals, each with its audit row, and the card's update job
+        # commit in ONE transaction before the ack: never an approved escalation without its approvals.
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
         try:
             escalation = await _checked(deps, escalation_id, user, "session")
@@ -90,12 +91,12 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
                 # Never widen a one-click choice to "*": without a literal command prefix there is nothing to repeat.
                 raise InvalidRequest("this command has no plain command prefix to approve for the session; "
                                      "use Approve, or Always for this Bot to write a pattern yourself")
-            await deps.service.decide(escalation_id, actor=user, approve=True)
             max_risk = max(RiskLevel.parse(escalation.risk), RiskLevel.WORKSPACE_WRITE).label
-            approvals = [await deps.standing.create(user, StandingSpec(
+            approvals = [await deps.standing.prepare(user, StandingSpec(
                 scope="session", subject=escalation.session_id, bot_id=escalation.bot_id, pattern=pattern,
                 max_risk=max_risk, contained_only=escalation.contained, note="approved for this session from the card",
             )) for pattern in patterns]
+            await deps.service.decide(escalation_id, actor=user, approve=True, grants=approvals)
         except FlyBotError as exc:
             await ack()
             await _refuse(deps, channel, user, _outcome_text(exc))
@@ -156,11 +157,12 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             escalation = await _checked(deps, escalation_id, user, scope)
             bot = await deps.store.get_bot(escalation.bot_id)
             subject = (escalation.room or (bot.room if bot else None) or "") if scope == "room" else escalation.bot_id
-            approval = await deps.standing.create(user, StandingSpec(
+            spec = StandingSpec(
                 scope=scope, subject=subject, pattern=pattern, max_risk=str(selected.get("value") or "") or None,
                 contained_only=not any(o.get("value") == HOST_OK_VALUE for o in host), expires=expires or None,
                 note=note,
-            ))
+            )
+            approval = await deps.standing.prepare(user, spec)
         except InvalidRequest as exc:
             await ack(response_action="errors", errors={_FIELD_BLOCKS.get(exc.field or "", STANDING_PATTERN_BLOCK): exc.detail})
             return
@@ -169,8 +171,17 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             return
         channel = escalation.card_channel or ""
         try:
-            await deps.service.decide(escalation_id, actor=user, approve=True)  # stored before the ack, too
+            # The decision and the approval, each with its audit row, and the card's update job: ONE transaction,
+            # committed before the ack.
+            await deps.service.decide(escalation_id, actor=user, approve=True, grants=[approval])
         except FlyBotError as exc:
+            # The escalation could not be approved (decided meanwhile...): the approval the owner asked for is still
+            # saved, on its own (with its audit row), and they are told both.
+            try:
+                approval = await deps.standing.create(user, spec)
+            except FlyBotError as again:
+                await ack(response_action="errors", errors={STANDING_PATTERN_BLOCK: _outcome_text(again)})
+                return
             await ack()
             await _refuse(deps, channel, user, f"Saved standing approval {approval.id}, but: {_outcome_text(exc)}")
             return
