@@ -92,7 +92,7 @@ async def test_a_full_room_answers_429_room_busy_to_every_bot_on_every_replica_a
         max_risk="system", contained_only=True, created_by=OWNER, created_at=datetime.now(UTC),
     ))
     async with cluster.http.post(
-        f"{cluster.urls[1]}/v1/escalations",
+        f"{cluster.urls[0]}/v1/escalations",  # the replica that wrote the approval (no wait for NOTIFY's news)
         json={"session_id": "covered", "command": "sudo apt-get install -y jq", "cwd": "/w",
               "file_policy": "workspace-write", "approval_policy": "ask", "contained": True},
         headers={"Authorization": f"Bearer {token_b}"},
