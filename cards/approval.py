@@ -223,7 +223,9 @@ def full_justification_modal(esc: CardEscalation) -> dict[str, Any]:
     )
 
 
-def full_command_modal(esc: CardEscalation, *, approve: bool = False) -> dict[str, Any]:
+def full_command_modal(
+    esc: CardEscalation, *, approve: bool = False, whole_justification: bool = False
+) -> dict[str, Any]:
     """A read-only modal view with the whole command, for the "Show full command" button (``views.open``).
 
     Shape: ``type`` ``modal``, ``title`` "Full command" (Slack max 24), a ``close`` button, no ``submit``,
@@ -234,12 +236,15 @@ def full_command_modal(esc: CardEscalation, *, approve: bool = False) -> dict[st
 
     With ``approve`` (the "Review and approve" button, issue 11 §5: approve only what you can see) and a pending
     escalation shown whole, the modal's submit is "Approve" (``callback_id`` ``REVIEW_MODAL_CALLBACK``). A
-    command that does not fit gets no submit: it cannot be approved from Slack.
+    command that does not fit gets no submit: it cannot be approved from Slack. The justification is shown whole
+    too when the card cuts it, or always with ``whole_justification`` (opened from App Home, which does not show
+    it: Codex puts a file change's diff there).
     """
     command = clean(esc.command)
     chunks = split_chunks(command, MODAL_CHUNK_MAX)
     said: list[Block] = []
-    if approve and truncate(clean(esc.justification or ""), CARD_JUSTIFICATION_MAX)[1]:
+    cut_on_card = truncate(clean(esc.justification or ""), CARD_JUSTIFICATION_MAX)[1] > 0
+    if approve and (esc.justification or "").strip() and (cut_on_card or whole_justification):
         # Review and approve also shows whole a justification the card cut (the Bot's words, not FlyBot's; an
         # adapter may put what it asks to approve there, e.g. Codex's diff of a file change).
         said.append(bk.rich_text(bk.section(bk.text("Justification (the Bot's words):", bold=True))))

@@ -171,6 +171,8 @@ class HomePending:
     risk: str
     contained: bool
     expires_at: datetime
+    justification: str = ""
+    """Not listed on App Home: when there is one, Approve is Review and approve, whose modal shows it whole."""
 
 
 def home_view(
@@ -197,9 +199,10 @@ def home_view(
         shown, cut = truncate(one_line(clean(item.command)), 200)
         warning = hidden_text_warning({"command": item.command}, {"Bot name": item.bot_name})
         # Issue 11 §5: a command shown cut (or flattened onto one line) is never approved from here unseen; nor one
-        # with hidden or look-alike characters (§2): the review modal says what they are before Approve.
+        # with hidden or look-alike characters (§2): the review modal says what they are before Approve; nor one
+        # with a justification, which this list does not show (Codex puts a file change's diff there).
         approve = (bk.button("Review and approve", REVIEW_APPROVE_ACTION, item.id, style="primary")
-                   if cut or shown != clean(item.command) or warning is not None
+                   if cut or shown != clean(item.command) or warning is not None or item.justification.strip()
                    else bk.button("Approve", APPROVE_ACTION, item.id, style="primary"))
         where = "in the sandbox" if item.contained else "on the host"
         if warning is not None:

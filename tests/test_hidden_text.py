@@ -123,7 +123,7 @@ async def test_app_home_shows_hidden_characters_warns_and_approves_only_through_
 
     token = await harness.add_bot()
     esc = await harness.escalate(token, command=RLO_TRICK)
-    plain = await harness.escalate(token, command="sudo apt-get install -y jq")
+    plain = await harness.escalate(token, command="sudo apt-get install -y jq", justification=None)
     view = await harness.open_home(OWNER)
     rendered = json.dumps(view, ensure_ascii=False)
     assert "\u202e" not in rendered and "\u27e8U+202E\u27e9" in rendered

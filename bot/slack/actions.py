@@ -180,8 +180,9 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         found = await _pending_for_decider(deps, body, approve=True)
         if found is not None:
             escalation, bot = found
-            await open_form(deps, body, full_command_modal(to_card(escalation, bot), approve=True),
-                            "Review and approve")
+            from_home = (body.get("container") or {}).get("type") == "view"  # App Home shows no justification
+            await open_form(deps, body, full_command_modal(to_card(escalation, bot), approve=True,
+                                                           whole_justification=from_home), "Review and approve")
 
     @app.view(REVIEW_MODAL_CALLBACK)
     @deps.tracked

@@ -24,7 +24,7 @@ async def publish_home(deps: SlackDeps, user: str) -> None:
         bots=[(b.name, b.room or "a DM to its first owner") for b in bots if b.id in owned or admin],
         pending=[
             HomePending(id=e.id, bot_name=names.get(e.bot_id, e.bot_id), command=e.command, risk=e.risk,
-                        contained=e.contained, expires_at=e.expires_at)
+                        contained=e.contained, expires_at=e.expires_at, justification=e.justification or "")
             for e in pending
         ],
         approvals=[to_card_standing(a) for a in approvals],
