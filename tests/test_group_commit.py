@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -143,3 +144,28 @@ async def test_a_group_that_loses_a_race_with_another_replica_runs_each_request_
     assert mine[0].id == "theirs" and mine[1] is False
     assert await store.get_escalation("mine") is None
     assert neighbour[1] is True and (await store.get_escalation("esc_n")) is not None
+
+
+async def test_a_sqlite_write_waiting_for_another_process_lock_does_not_block_the_event_loop(tmp_path: Path) -> None:
+    """SQLite write transactions run in the loop's thread (bot.store.inline_sqlite): while another connection holds
+    the write lock, the loop keeps serving, and the write goes through once the lock is released."""
+    import sqlite3
+
+    path = tmp_path / "locked.db"
+    store = await open_store(f"sqlite+aiosqlite:///{path}")
+    try:
+        await store.add_bot(BOT, "h" * 64)
+        other = sqlite3.connect(path, isolation_level=None)
+        other.execute("BEGIN IMMEDIATE")  # another process's operator command, say
+        write = asyncio.create_task(store.grouped(create("esc_w", approve=True)))
+        started = time.monotonic()
+        for _ in range(20):
+            await asyncio.sleep(0.01)
+        assert time.monotonic() - started < 2, "the loop kept running while the write waited"
+        assert not write.done(), "it waits for the lock"
+        other.execute("COMMIT")
+        other.close()
+        escalation, created = await asyncio.wait_for(write, 5)
+        assert created and (await store.get_escalation("esc_w")) == escalation
+    finally:
+        await store.close()

@@ -28,6 +28,7 @@ from bot.store.admission import AdmissionLimits
 from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
 from bot.store.group import GroupWriter
+from bot.store.inline_sqlite import inline_creator
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
 from bot.store.models import (
     AdminTokenRow,
@@ -85,10 +86,17 @@ class Store:
     Create with :func:`open_store`; close with :meth:`close`. Every method is a short transaction.
     """
 
-    def __init__(self, engine: AsyncEngine, cache: StoreCache | None = None) -> None:
+    def __init__(self, engine: AsyncEngine, cache: StoreCache | None = None, *,
+                 write_engine: AsyncEngine | None = None) -> None:
+        """``write_engine``: where :meth:`transaction` (``write=True``) runs, if not on ``engine`` (SQLite: the
+        connections of :mod:`bot.store.inline_sqlite`)."""
         self.engine = engine
+        self.write_engine = write_engine
         self.cache = cache or StoreCache()
         watch_writes(engine, self.cache)
+        if write_engine is not None:
+            watch_writes(write_engine, self.cache)
+        self._write_session = async_sessionmaker(write_engine or engine, expire_on_commit=False)
         self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
         self._token_reads: Coalescer[Bot] = Coalescer(self._bots_by_token_hash)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
@@ -132,7 +140,7 @@ class Store:
         """
         lock = self.writer_lock() if write else None
         async with lock if lock is not None else nullcontext():
-            async with self._session() as session:
+            async with (self._write_session if write else self._session)() as session:
                 async with session.begin():
                     if write:
                         await session.connection(execution_options={WRITE_OPTION: True})
@@ -160,7 +168,9 @@ class Store:
         return self._groups.groups
 
     async def close(self) -> None:
-        """Dispose of the connection pool."""
+        """Dispose of the connection pools."""
+        if self.write_engine is not None:
+            await self.write_engine.dispose()
         await self.engine.dispose()
 
     # -- Bots -------------------------------------------------------------------------------------
@@ -634,8 +644,9 @@ def unreachable(database_url: str, exc: BaseException) -> StoreUnreachable:
     )
 
 
-def _engine(database_url: str, *, create: bool) -> AsyncEngine:
-    """An engine for ``database_url``; SQLite files get WAL mode, foreign keys and a busy timeout.
+def _engine(database_url: str, *, create: bool, inline: bool = False) -> AsyncEngine:
+    """An engine for ``database_url``; SQLite files get WAL mode, foreign keys and a busy timeout (``inline``: the
+    event loop thread's connections of :mod:`bot.store.inline_sqlite`, for write transactions).
 
     Raises:
         StoreMissing: ``create`` is False and the SQLite file does not exist (nothing is created).
@@ -653,6 +664,8 @@ def _engine(database_url: str, *, create: bool) -> AsyncEngine:
             except OSError as exc:
                 raise unreachable(database_url, exc) from None
         kwargs["connect_args"] = {"timeout": 30}
+        if inline:
+            kwargs = {"async_creator": inline_creator(path)}
     engine = create_async_engine(url, **kwargs)
     if url.get_backend_name() == "sqlite":
 
@@ -738,4 +751,6 @@ async def open_store(
     postgres = url.get_backend_name() == "postgresql"
     sqlite_file = url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
     change_file = Path(f"{url.database}-changes") if sqlite_file else None
-    return Store(engine, StoreCache(ttl_s=cache_ttl_s, live=not postgres, change_file=change_file))
+    write_engine = _engine(database_url, create=False, inline=True) if sqlite_path(database_url) else None
+    return Store(engine, StoreCache(ttl_s=cache_ttl_s, live=not postgres, change_file=change_file),
+                 write_engine=write_engine)
