@@ -24,6 +24,12 @@ class Metrics:
         slack_errors: ``flybot_slack_api_errors_total{method, error}``: Slack Web API calls that failed for good.
         slack_retries: ``flybot_slack_api_retries_total{reason}``: retries by slack-sdk's handlers.
         blocked_reports: ``flybot_blocked_reports_total{outcome}``: blocked-host reports (``new`` or ``folded``).
+        deliveries: ``flybot_deliveries_total{kind, outcome}``: outbox jobs handled by this replica's workers, by
+            job kind and outcome: ``delivered``, ``retried`` (a failed send tried again later), ``rate_limited``
+            (Slack's 429: the room pauses for its Retry-After), ``failed`` (given up past the delivery deadline,
+            or refused by Slack) and ``dropped`` (its escalation, report or Bot no longer exists).
+        queue_depth: ``flybot_outbox_queue_depth{kind}``: jobs due and waiting (store-wide), set at each scrape.
+        queue_oldest: ``flybot_outbox_oldest_job_age_seconds{kind}``: age of the oldest of them, set at each scrape.
         rate_limited: ``flybot_rate_limited_total{reason}``: requests refused by admission control: ``rate``
             (requests a minute), ``open_escalations``, ``room_queue`` (429) and ``long_polls`` (503, this replica).
         long_polls: ``flybot_long_polls``: long-polls held by this replica now.

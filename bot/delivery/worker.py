@@ -202,6 +202,7 @@ class Delivery:
                                    uncertain=False)
         except GiveUp as exc:
             bound.warning("delivery.dropped", error=str(exc))
+            self._count("dropped", job)
             async with self.store.transaction() as tx:
                 await tx.job_failed(job.id, self.clock(), str(exc))
         except (ChatError, Exception) as exc:  # noqa: BLE001 - anything else: the outcome is unknown, retry
