@@ -80,7 +80,7 @@ def escalation_line(escalation: Escalation, bot_names: dict[str, str]) -> str:
     if who:
         parts.append(f"by={who}")
     parts += [escalation.id, command]
-    return "  ".join(parts)
+    return reveal("  ".join(parts), multiline=False)  # the decider too ("operator:$USER" comes from the environment)
 
 
 def page_size(text: str | None, default: int = 100) -> int:
