@@ -38,6 +38,7 @@ from bot.reports import ReportService
 from bot.settings import Settings
 from bot.slack.app import Handler, build_bolt_app, events_handler
 from bot.slack.deps import SlackDeps
+from bot.slack.directory import slack_names
 from bot.slack.gateway import SlackChat, make_web_client
 from bot.standing import StandingService
 from bot.store import JOB_KINDS, Store, open_store
@@ -173,6 +174,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         app[reports_api.REPORTS] = reports
         app[escalations_api.SERVICE] = service
         app[escalations_api.STORE] = store
+        app[escalations_api.NAMES] = slack_names(client)
         handler_holder["bolt"] = events_handler(bolt, signing_secret)
         socket_task = None
         if settings.chat_backend == "slack-socket":

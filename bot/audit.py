@@ -5,11 +5,14 @@ Plain async code over the store; ``since`` takes the same durations as standing 
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
+from bot.bots import USER_ID
 from bot.errors import InvalidRequest, NotFound
 from bot.risk.hidden import reveal
+from bot.slack.directory import CHANNEL_ID, Names
 from bot.standing import parse_duration
 from bot.store import AuditEntry, Escalation, Store
 
@@ -46,39 +49,68 @@ def entry_to_api(entry: AuditEntry) -> dict[str, Any]:
             "actor": entry.actor, "detail": entry.detail}
 
 
-def entry_line(entry: AuditEntry, bot_names: dict[str, str]) -> str:
-    """One audit row as a line a person reads: time, event, escalation, Bot name, actor, details; hidden characters
-    (a newline, ESC, a bidi control in a command, reason or note) shown as ``⟨U+XXXX⟩`` (issue 11 §2)."""
-    return reveal(entry_text(entry, bot_names), multiline=False)
+def entry_values(entry: AuditEntry) -> list[str]:
+    """Every string an audit row's line may show (actor and detail values, one level into lists): what
+    :func:`labels` should name."""
+    values = [entry.actor] if entry.actor else []
+    for value in entry.detail.values():
+        values += [str(v) for v in value] if isinstance(value, list) else [str(value)]
+    return values
 
 
-def entry_text(entry: AuditEntry, bot_names: dict[str, str]) -> str:
+async def labels(values: Iterable[str], names: Names, bot_names: dict[str, str]) -> dict[str, str]:
+    """What people read for each id among ``values`` (issue 15 §7): a Bot id -> the Bot's name, a Slack user id ->
+    ``@Olivia``, a channel id -> ``#flybot-approvals`` (through ``names``). Values that are no id are left out."""
+    distinct = set(values)
+    shown = {v: bot_names[v] for v in distinct if v in bot_names}
+    shown |= await names.people(v for v in distinct if USER_ID.match(v))
+    shown |= await names.rooms(v for v in distinct if CHANNEL_ID.match(v) and v not in shown)
+    return shown
+
+
+def _shown(value: object, shown: dict[str, str]) -> str:
+    """One value of a line: ids named through ``shown``, lists joined with commas."""
+    if isinstance(value, list):
+        return ",".join(_shown(v, shown) for v in value)
+    text = str(value)
+    return shown.get(text, text)
+
+
+def entry_line(entry: AuditEntry, shown: dict[str, str]) -> str:
+    """One audit row as a line a person reads: time, event, escalation, Bot name, actor, details; ids named through
+    ``shown`` (:func:`labels`: ``by=@Olivia``, never ``U0OWNER01``); hidden characters (a newline, ESC, a bidi
+    control in a command, reason or note) shown as ``⟨U+XXXX⟩`` (issue 11 §2)."""
+    return reveal(entry_text(entry, shown), multiline=False)
+
+
+def entry_text(entry: AuditEntry, shown: dict[str, str]) -> str:
     """:func:`entry_line` before hidden characters are made visible (for :func:`bot.risk.hidden.plain_warning`)."""
     detail = dict(entry.detail)
-    bot = bot_names.get(str(detail.pop("bot_id", "")), "") or str(detail.pop("bot", "") or "")
+    bot = shown.get(str(detail.pop("bot_id", "") or ""), "") or str(detail.pop("bot", "") or "")
     detail.pop("bot", None)
     parts = [entry.at.strftime("%Y-%m-%d %H:%M:%S"), entry.event]
     if entry.escalation_id:
         parts.append(entry.escalation_id)
     if bot:
-        parts.append(f"bot={bot}")
+        parts.append(f"bot={_shown(bot, shown)}")
     if entry.actor:
-        parts.append(f"by={entry.actor}")
-    parts += [f"{k}={v}" for k, v in sorted(detail.items())]
+        parts.append(f"by={_shown(entry.actor, shown)}")
+    parts += [f"{k}={_shown(v, shown)}" for k, v in sorted(detail.items())]
     return "  ".join(parts)
 
 
-def escalation_line(escalation: Escalation, bot_names: dict[str, str]) -> str:
-    """One escalation as a line: created, status, Bot name, risk, where, decided by, id, command (one line, cut
-    after 80 characters, its hidden characters shown as ``⟨U+XXXX⟩``: issue 11 §2, and no terminal escape runs)."""
+def escalation_line(escalation: Escalation, shown: dict[str, str]) -> str:
+    """One escalation as a line: created, status, Bot name, risk, where, decided by (``@Olivia``), id, command (one
+    line, cut after 80 characters, its hidden characters shown as ``⟨U+XXXX⟩``: issue 11 §2, and no terminal escape
+    runs); ids named through ``shown`` (:func:`labels`)."""
     where = "sandbox" if escalation.contained else "host"
     command = " ".join(reveal(escalation.command).split())  # newlines and tabs folded; every other one shown
     command = command if len(command) <= 80 else command[:79] + "\u2026"
     who = escalation.decided_by if escalation.decided_by and escalation.decision_source != "session" else ""
     parts = [escalation.created_at.strftime("%Y-%m-%d %H:%M:%S"), escalation.status,
-             bot_names.get(escalation.bot_id, escalation.bot_id), escalation.risk, where]
+             _shown(escalation.bot_id, shown), escalation.risk, where]
     if who:
-        parts.append(f"by={who}")
+        parts.append(f"by={_shown(who, shown)}")
     parts += [escalation.id, command]
     return reveal("  ".join(parts), multiline=False)  # the decider too ("operator:$USER" comes from the environment)
 

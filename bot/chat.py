@@ -80,3 +80,8 @@ class ChatPort(Protocol):
     async def usergroup_members(self, group: str) -> frozenset[str] | None:
         """The members of a user group (``usergroups.users.list``); None when they cannot be read."""
         ...
+
+    async def tell(self, channel: str | None, user: str, text: str) -> None:
+        """Show ``text`` to ``user`` only: ``chat.postEphemeral`` in ``channel``; when there is none or Slack refuses
+        it there (FlyBot or the person not in it), a message in their DM with FlyBot."""
+        ...

@@ -79,15 +79,17 @@ def cmd_bots_set(args: argparse.Namespace) -> int:
     from bot.bots import update_bot
 
     async def work(store: Store) -> int:
+        from bot.settings import load_settings
+        from bot.slack.directory import bot_summary, fallback_summary, names_for
+
         bot = await update_bot(store, args.name, actor=_actor(), owners=args.owner, room=args.room,
                                chat_user=args.chat_user, two_person=args.two_person,
                                owner_groups=args.owner_group, fallback_owners=args.fallback_owner,
                                fallback_groups=args.fallback_group)
-        groups = f" and the members of {', '.join(bot.owner_groups)}" if bot.owner_groups else ""
-        print(f"{bot.name}: owners {', '.join(bot.owners)}{groups}; room {bot.room or '(DM to the first owner)'}; "
-              f"chat user {bot.chat_user or '(none: reports through the API only)'}; two-person rule "
-              f"{'destructive commands on the host' if bot.two_person else '(the deployment setting)'}; fallback "
-              f"{', '.join((*bot.fallback_owners, *bot.fallback_groups)) or '(the admins)'}")
+        async with names_for(load_settings()) as names:
+            print(f"{bot.name}: {await bot_summary(bot, names)}; two-person rule "
+                  f"{'destructive commands on the host' if bot.two_person else '(the deployment setting)'}; fallback "
+                  f"{await fallback_summary(bot, names) or '(the admins)'}")
         return 0
 
     return _run("bots set", work)
@@ -96,14 +98,21 @@ def cmd_bots_set(args: argparse.Namespace) -> int:
 def cmd_admin_tokens_list(args: argparse.Namespace) -> int:
     """List admin tokens (never the tokens themselves)."""
 
+    from bot.settings import load_settings
+    from bot.slack.directory import names_for
+
     async def work(store: Store) -> int:
         tokens = await store.list_admin_tokens()
         if args.json:
             print(json.dumps([{"id": i, "user": u, "created_at": c.isoformat()} for i, u, c in tokens]))
         elif not tokens:
             print("No admin tokens. Add one: flybot admin-tokens add --user USER_ID")
-        for token_id, user, created in [] if args.json else tokens:
-            print(f"{token_id}\t{user}\tcreated {created.strftime('%Y-%m-%d %H:%M UTC')}")
+        if args.json or not tokens:
+            return 0
+        async with names_for(load_settings()) as names:
+            people = await names.people(user for _id, user, _created in tokens)
+        for token_id, user, created in tokens:
+            print(f"{token_id}\tacts as {people[user]}\tcreated {created.strftime('%Y-%m-%d %H:%M UTC')}")
         return 0
 
     return _run("admin-tokens list", work)
@@ -126,29 +135,33 @@ def cmd_admin_tokens_revoke(args: argparse.Namespace) -> int:
 
 
 def cmd_audit(args: argparse.Namespace) -> int:
-    """Print the audit trail, oldest first (JSON lines with ``--json``)."""
-    from bot.audit import bot_id_of, entry_line, entry_text, entry_to_api, since_of
+    """Print the audit trail, oldest first (JSON lines with ``--json``); people, rooms and Bots by name."""
+    from bot.audit import bot_id_of, entry_line, entry_text, entry_to_api, entry_values, labels, since_of
     from bot.escalations import utcnow
     from bot.risk.hidden import plain_warning
+    from bot.settings import load_settings
+    from bot.slack.directory import names_for
 
     async def work(store: Store) -> int:
         since = since_of(args.since, utcnow())
         bot_id = await bot_id_of(store, args.bot)
-        names = await _bot_names(store)
+        bots = await _bot_names(store)
         after, shown = 0, 0
         warned = False
-        while True:
-            rows = await store.audit_page(after_id=after, since=since, bot_id=bot_id, limit=500)
-            for row in rows:
-                print(json.dumps(entry_to_api(row)) if args.json else entry_line(row, names))
-            warning = None if args.json or warned else plain_warning(entry_text(row, names) for row in rows)
-            if warning:  # once, on stderr: stdout stays one line per row
-                print(f"flybot audit: {warning}", file=sys.stderr)
-                warned = True
-            shown += len(rows)
-            if len(rows) < 500:
-                break
-            after = rows[-1].id
+        async with names_for(load_settings()) as names:
+            while True:
+                rows = await store.audit_page(after_id=after, since=since, bot_id=bot_id, limit=500)
+                named = {} if args.json else await labels((v for r in rows for v in entry_values(r)), names, bots)
+                for row in rows:
+                    print(json.dumps(entry_to_api(row)) if args.json else entry_line(row, named))
+                warning = None if args.json or warned else plain_warning(entry_text(row, named) for row in rows)
+                if warning:  # once, on stderr: stdout stays one line per row
+                    print(f"flybot audit: {warning}", file=sys.stderr)
+                    warned = True
+                shown += len(rows)
+                if len(rows) < 500:
+                    break
+                after = rows[-1].id
         if not shown and not args.json:
             print("No audit rows" + (f" in the last {args.since}" if args.since else "") + ".", file=sys.stderr)
         return 0
@@ -157,22 +170,28 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_escalations(args: argparse.Namespace) -> int:
-    """List escalations, newest first, with their state and Bot name."""
-    from bot.audit import bot_id_of, escalation_line, since_of
+    """List escalations, newest first, with their state, Bot name and who decided (by name)."""
+    from bot.audit import bot_id_of, escalation_line, labels, since_of
     from bot.escalations import utcnow
     from bot.risk.hidden import plain_warning
+    from bot.settings import load_settings
+    from bot.slack.directory import names_for
 
     async def work(store: Store) -> int:
         bot_id = await bot_id_of(store, args.bot)
         since = since_of(args.since, utcnow())
         items = await store.list_escalations(status="pending" if args.pending else None, bot_id=bot_id, since=since,
                                              limit=args.limit)
-        names = await _bot_names(store)
+        bots = await _bot_names(store)
+        named: dict[str, str] = {}
+        if not args.json:
+            async with names_for(load_settings()) as names:
+                named = await labels([v for e in items for v in (e.bot_id, e.decided_by or "")], names, bots)
         for escalation in items:
             if args.json:
-                print(json.dumps({**escalation.to_api(), "bot": names.get(escalation.bot_id)}))
+                print(json.dumps({**escalation.to_api(), "bot": bots.get(escalation.bot_id)}))
             else:
-                print(escalation_line(escalation, names))
+                print(escalation_line(escalation, named))
         warning = None if args.json else plain_warning((e.command for e in items), multiline=True)
         if warning:
             print(f"flybot escalations: {warning}", file=sys.stderr)

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from bot.store import Bot, Escalation, Notice, StandingApproval
 from cards import CardEscalation, CardMessage, CardReason, CardStanding
 from cards.standing import NoticeItem, standing_digest
@@ -60,10 +62,17 @@ def _session_patterns(escalation: Escalation) -> list[str]:
     return suggest_patterns(assessment.commands)
 
 
-def to_card_standing(approval: StandingApproval) -> CardStanding:
-    """The surface model of a standing approval."""
+def to_card_standing(approval: StandingApproval, bot_names: Mapping[str, str]) -> CardStanding:
+    """The surface model of a standing approval. Its subject as people read it (issue 15): a Bot by name, a session
+    as ``BOT/SESSION``, a room as its channel id (the card shows it as a channel link); ``bot_names`` maps Bot ids
+    to names."""
+    label = approval.subject
+    if approval.scope == "bot":
+        label = bot_names.get(approval.subject, "a removed Bot")
+    elif approval.scope == "session":
+        label = f"{bot_names.get(approval.bot_id or '', 'a removed Bot')}/{approval.subject}"
     return CardStanding(
-        id=approval.id, scope=approval.scope, subject_label=approval.subject, pattern=approval.pattern,
+        id=approval.id, scope=approval.scope, subject_label=label, pattern=approval.pattern,
         max_risk=approval.max_risk, contained_only=approval.contained_only, created_by=approval.created_by,
         expires_at=approval.expires_at, note=approval.note, use_count=approval.use_count,
     )

@@ -8,16 +8,33 @@
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 from typing import NoReturn
 
 from bot.errors import InvalidRequest
 
 USAGE = (
-    "standing list [--bot NAME | --room]\n"
-    "standing add --bot NAME|--room PATTERN [--max-risk LEVEL] [--host-ok] [--expires 7d] [--note TEXT]\n"
+    "standing list [--bot NAME | --room [CHANNEL]]\n"
+    "standing add --bot NAME|--room [CHANNEL] PATTERN [--max-risk LEVEL] [--host-ok] [--expires 7d] [--note TEXT]\n"
     "standing revoke ID"
 )
+
+
+_CHANNEL_WORD = re.compile(r"^(?:<#)?([CG][A-Z0-9]{2,20})(?:\|[^>]*)?>?$")
+"""A channel id as typed (``C0123ABCD``) or as Slack escapes a mentioned channel in a slash command (``<#C0123|name>``)."""
+
+
+def _named_room(words: list[str], here: str) -> tuple[list[str], str]:
+    """In the slash command ``--room`` means this channel; ``--room C0123ABCD`` (as on the command line) or
+    ``--room #name`` (Slack sends ``<#C0123ABCD|name>``) names another. Returns the words without the channel and
+    the room meant."""
+    for index, word in enumerate(words[:-1]):
+        if word == "--room":
+            found = _CHANNEL_WORD.match(words[index + 1])
+            if found:
+                return words[: index + 1] + words[index + 2:], found.group(1)
+    return words, here
 
 
 class _Parser(argparse.ArgumentParser):
@@ -64,6 +81,8 @@ def parse(words: list[str] | str, *, room_default: str | None = None) -> argpars
             words = shlex.split(words)
         except ValueError:
             raise InvalidRequest(f"unbalanced quotes. Usage:\n{USAGE}") from None
+    if room_default:
+        words, room_default = _named_room(words, room_default)
     args = build_parser(room_default=room_default).parse_args(words)
     if args.action == "add":
         args.pattern = " ".join(args.pattern)

@@ -53,6 +53,8 @@ class CardStanding:
     id: str
     scope: str
     subject_label: str
+    """What it covers, as people read it: the Bot's name, ``BOT/SESSION``, or the room's channel id (shown as a
+    channel link); never a Bot's internal id."""
     pattern: str
     max_risk: str
     contained_only: bool
@@ -226,8 +228,10 @@ def home_view(
     for approval in listed:
         expiry = f"expires {format_utc(approval.expires_at)}" if approval.expires_at else "no expiry"
         where = "sandbox only" if approval.contained_only else "sandbox and host"
+        room = approval.scope == "room" and is_slack_channel_id(approval.subject_label)
         blocks.append(bk.rich_text(bk.section(
-            bk.text(approval.id, code=True), bk.text(f" {approval.scope} {approval.subject_label}: "),
+            bk.text(approval.id, code=True), bk.text(f" {approval.scope} "),
+            bk.channel(approval.subject_label) if room else bk.text(approval.subject_label), bk.text(": "),
             bk.text(approval.pattern, code=True),
             bk.text(f" up to {approval.max_risk}, {where}, {expiry}, used {approval.use_count}× — set by "),
             _who(approval.created_by),

@@ -297,6 +297,8 @@ def block_text(blocks: list[dict[str, Any]]) -> str:
                     walk(node[key])
             if node.get("type") == "user" and "user_id" in node:
                 out.append(f"<@{node['user_id']}>")
+            if node.get("type") == "channel" and "channel_id" in node:
+                out.append(f"<#{node['channel_id']}>")
         elif isinstance(node, list):
             for item in node:
                 walk(item)

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from bot.bots import hash_token, new_token
+from bot.localchat.emulator import local_person_name
 from cards import APPROVE_ACTION
 from tests.harness import ADMIN, OTHER, OWNER, Harness, block_text
 from tests.test_cli import clean_env
@@ -78,7 +79,7 @@ async def test_set_changes_owners_and_room_and_the_next_card_follows(harness: Ha
     token = await harness.add_bot()
     changed = await operator(harness, "bots", "set", "ci-bot", "--owner", OTHER, "--room", "C0GENERAL")
     assert changed.returncode == 0, changed.stderr
-    assert f"owners {OTHER}; room C0GENERAL; chat user (none" in changed.stdout
+    assert "owners @Oscar; room #general; chat user (none" in changed.stdout, changed.stdout  # names (issue 15)
     escalation = await harness.escalate(token)
     await harness.eventually(lambda: any(escalation["id"] in str(m.blocks) for m in harness.emulator.messages))
     assert harness.card_for(escalation["id"])["channel"] == "C0GENERAL"
@@ -86,7 +87,7 @@ async def test_set_changes_owners_and_room_and_the_next_card_follows(harness: Ha
     _, decided = await harness.get(token, escalation["id"], wait=10)
     assert decided["status"] == "approved" and decided["decided_by"] == OTHER
     chat = await operator(harness, "bots", "set", "ci-bot", "--chat-user", "U0CHATBOT")
-    assert chat.returncode == 0 and "chat user U0CHATBOT" in chat.stdout, chat.stderr
+    assert chat.returncode == 0 and f"chat user @{local_person_name('U0CHATBOT')}" in chat.stdout, chat.stderr
     for args, expect in [(("--owner", "olivia"), "not a Slack user ID"), (("--room", "#general"), "not a Slack channel"),
                          (("--chat-user", "bot"), "not a Slack user ID"),
                          ((), "nothing to change")]:
@@ -127,16 +128,20 @@ async def test_audit_and_escalations_print_what_happened_with_bot_names(harness:
     assert "other-bot" in line and second["id"] in line and "sudo systemctl restart nginx" in line
     assert "bot_" not in line.replace(second["id"], "")
     everything = await operator(harness, "escalations", "--bot", "ci-bot")
-    assert first["id"] in everything.stdout and "approved" in everything.stdout and "by=U0OWNER01" in everything.stdout
+    assert first["id"] in everything.stdout and "approved" in everything.stdout and "by=@Olivia" in everything.stdout
     audit = await operator(harness, "audit", "--since", "1h", "--bot", "ci-bot", "--json")
     assert audit.returncode == 0, audit.stderr
     rows = [json.loads(x) for x in audit.stdout.strip().splitlines()]
     assert {r["escalation_id"] for r in rows} == {first["id"]}
     assert "escalation.approved" in [r["event"] for r in rows]
     readable = await operator(harness, "audit")
-    assert "escalation.approved" in readable.stdout and "by=U0OWNER01" in readable.stdout
+    assert "escalation.approved" in readable.stdout and "by=@Olivia" in readable.stdout
+    assert "U0OWNER01" not in readable.stdout and "bot_" not in readable.stdout, readable.stdout
     bad = await operator(harness, "audit", "--since", "yesterday")
     assert bad.returncode == 2 and "like 30m, 24h, 7d or 2w" in bad.stderr
+    await harness.escalate(other, command="echo safe #\u202e\nrm -rf ~")
+    hidden = await operator(harness, "escalations", "--bot", "other-bot")
+    assert "echo safe #\u27e8U+202E\u27e9 rm -rf ~" in hidden.stdout and "\u202e" not in hidden.stdout, hidden.stdout
 
 
 async def test_the_audit_api_pages_through_the_trail_for_admins_only(harness: Harness, tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sqlite3
 import subprocess
@@ -45,9 +46,14 @@ def test_bots_add_prints_the_token_once_and_stores_only_its_hash(tmp_path: Path)
     with sqlite3.connect(tmp_path / "flybot.db") as db:
         (stored,) = db.execute("select token_hash from bots where name='builder'").fetchone()
     assert len(stored) == 64 and token not in stored
+    assert added.stdout.startswith("Registered Bot builder: owners @Olivia, @"), added.stdout  # names (issue 15)
     listed = flybot("bots", "list", cwd=tmp_path)
-    assert listed.returncode == 0 and "builder" in listed.stdout and "U0OWNER02" in listed.stdout
+    assert listed.returncode == 0 and listed.stdout.startswith("builder: owners @Olivia, @"), listed.stdout
+    assert "room #flybot-approvals" in listed.stdout
+    assert "U0OWNER" not in added.stdout + listed.stdout and "bot_" not in added.stdout + listed.stdout
     assert token not in listed.stdout
+    as_json = json.loads(flybot("bots", "list", "--json", cwd=tmp_path).stdout)
+    assert as_json[0]["owners"] == ["U0OWNER01", "U0OWNER02"] and as_json[0]["room"] == "C0APPROVE"
 
 
 def test_bots_add_rejects_bad_input_with_one_line(tmp_path: Path) -> None:
@@ -105,7 +111,7 @@ async def test_flybot_ask_exits_0_when_the_owner_approves(harness: Harness, tmp_
     await harness.click(OWNER, escalation_id, APPROVE_ACTION)
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err
-    assert out.decode().startswith("approved by U0OWNER01")
+    assert out.decode().startswith("approved by @Olivia (escalation esc_"), out  # a name, never U0OWNER01 (issue 15)
 
 
 async def test_flybot_ask_exits_1_with_the_reason_when_denied(harness: Harness, tmp_path: Path) -> None:
@@ -164,6 +170,10 @@ def test_flybot_standing_add_list_revoke_acts_as_an_admin(tmp_path: Path) -> Non
     listed = flybot("standing", "list", cwd=tmp_path)
     assert "npm test" in listed.stdout and "apt-get install" in listed.stdout and "host-ok" in listed.stdout
     assert "\tbot\tbuilder\t" in listed.stdout and "bot_" not in listed.stdout  # the Bot's name, not its id
+    assert "\troom\t#flybot-approvals\t" in listed.stdout and "C0APPROVE" not in listed.stdout, listed.stdout
+    assert "set by operator:" in listed.stdout
+    room_wide = flybot("standing", "add", "--room", "C0APPROVE", "make", "lint", cwd=tmp_path)
+    assert "room #flybot-approvals `make lint`" in room_wide.stdout, room_wide.stdout
     revoked = flybot("standing", "revoke", approval["id"], cwd=tmp_path)
     assert revoked.returncode == 0
     assert "npm test" not in flybot("standing", "list", cwd=tmp_path).stdout
@@ -192,6 +202,9 @@ def test_admin_tokens_are_printed_once_and_stored_hashed(tmp_path: Path) -> None
     assert made.returncode == 0
     token = made.stdout.strip().splitlines()[-1]
     assert token.startswith("fbt_") and token.encode() not in (tmp_path / "flybot.db").read_bytes()
+    assert made.stdout.startswith("Admin API token acting as @Ada,"), made.stdout  # a name, not U0ADMIN01
+    listed = flybot("admin-tokens", "list", cwd=tmp_path).stdout
+    assert "\tacts as @Ada\t" in listed and "U0ADMIN01" not in listed, listed
     assert flybot("admin-tokens", "add", "--user", "ada", cwd=tmp_path).returncode == 2
 
 
@@ -221,4 +234,5 @@ async def test_flybot_ask_names_the_standing_approval_that_answered(harness: Har
     proc = await _ask(tmp_path, harness.url, token, "--contained", "--", "sudo", "apt-get", "install", "-y", "jq")
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err
-    assert out.decode().startswith("approved by standing approval sa_")
+    assert out.decode().startswith("approved by standing approval sa_"), out
+    assert "(set by @Olivia)" in out.decode() and OWNER not in out.decode(), out

@@ -149,7 +149,7 @@ async def test_hook_allows_once_the_owner_approves_and_names_them(harness: Harne
     assert code == 0, err
     verdict, reason = decision(out)
     assert verdict == "allow"
-    assert OWNER in reason and escalation_id in reason
+    assert "approved by @Olivia;" in reason and escalation_id in reason and OWNER not in reason, reason  # issue 15
     no_traceback(err)
 
 
@@ -165,7 +165,7 @@ async def test_hook_denies_with_the_owners_reason(harness: Harness, tmp_path: Pa
     assert code == 0, err
     verdict, reason = decision(out)
     assert verdict == "deny"
-    assert "use the vendored installer in tools/" in reason and OWNER in reason
+    assert "denied by @Olivia: use the vendored installer in tools/" in reason and OWNER not in reason, reason
 
 
 async def test_hook_asks_locally_when_flybot_is_down(tmp_path: Path) -> None:
@@ -243,7 +243,7 @@ async def test_hook_allows_under_a_standing_approval_and_names_it(harness: Harne
     assert code == 0, err
     verdict, reason = decision(out)
     assert verdict == "allow"
-    assert approval.id in reason and "standing approval" in reason
+    assert approval.id in reason and "standing approval" in reason and "(set by @Olivia)" in reason, reason
 
 
 async def test_hook_withdraws_and_asks_when_nobody_decides_in_time(harness: Harness, tmp_path: Path) -> None:
@@ -289,7 +289,7 @@ async def test_exec_runs_the_command_only_after_approval(harness: Harness, tmp_p
     code, _out, err = await run.finish()
     assert code == 0, err
     assert marker.read_text() == "ran"
-    assert OWNER in err
+    assert "approved by @Olivia;" in err and OWNER not in err, err
 
 
 async def test_exec_passes_the_exit_status_through_after_approval(harness: Harness, tmp_path: Path) -> None:

@@ -85,11 +85,11 @@ async def test_a_group_slack_cannot_read_gives_no_one_a_say(replicas: Cluster) -
 async def test_the_operator_sets_and_clears_owner_groups(harness: Harness) -> None:
     await harness.add_bot()
     added = await operator(harness, "bots", "add", "second", "--owner", OWNER, "--owner-group", GROUP)
-    assert added.returncode == 0 and f"owners: {OWNER} and the members of {GROUP}" in added.stdout, added.stderr
+    assert added.returncode == 0 and f"owners @Olivia and the members of {GROUP}" in added.stdout, added.stderr
     changed = await operator(harness, "bots", "set", "ci-bot", "--owner-group", GROUP, "--owner-group", "S0TEAM002")
     assert changed.returncode == 0 and f"and the members of {GROUP}, S0TEAM002" in changed.stdout, changed.stderr
     listed = await operator(harness, "bots", "list")
-    assert f"owner-groups={GROUP},S0TEAM002" in listed.stdout
+    assert f"ci-bot: owners @Olivia and the members of {GROUP}, S0TEAM002;" in listed.stdout, listed.stdout
     cleared = await operator(harness, "bots", "set", "ci-bot", "--owner-group", "-")
     assert cleared.returncode == 0 and "members of" not in cleared.stdout
     bad = await operator(harness, "bots", "set", "ci-bot", "--owner-group", "oncall")

@@ -12,10 +12,14 @@ from bot.bots import authenticate
 from bot.errors import InvalidRequest
 from bot.escalations import EscalationRequest, EscalationService
 from bot.risk.recipes import Recipe, RecipeLine
+from bot.slack.directory import Names
 from bot.store import Escalation, Store
 
 SERVICE = web.AppKey("escalation_service", EscalationService)
 STORE = web.AppKey("store", Store)
+NAMES = web.AppKey("names", Names)
+PEOPLE_SOURCES = frozenset({"owner", "admin", "fallback", "standing_approval"})
+"""Decision sources whose ``decided_by`` is a person (or an operator): the ones ``decided_by_name`` names."""
 MAX_WAIT_S = 60
 IDEMPOTENCY_KEY_MAX = 200
 
@@ -30,7 +34,7 @@ async def create(request: web.Request) -> web.Response:
         Recipe(r.tool, r.target, tuple(RecipeLine(x.source, x.command) for x in r.lines), r.directory) for r in data.recipes or ()
     )
     escalation = await request.app[SERVICE].escalate(bot, EscalationRequest(**fields, recipes=recipes), key)
-    return web.json_response(escalation.to_api(), status=201)
+    return web.json_response(await shown(request, escalation), status=201)
 
 
 async def get(request: web.Request) -> web.Response:
@@ -44,14 +48,32 @@ async def get(request: web.Request) -> web.Response:
     if not 0 <= wait <= MAX_WAIT_S:
         raise InvalidRequest("wait must be a number of seconds from 0 to 60", field="wait")
     escalation = await request.app[SERVICE].wait(bot, path_id(request, "escalation"), wait)
-    return web.Response(body=_BODIES.body(escalation), content_type="application/json", charset="utf-8")
+    name = await decider_name(request, escalation)
+    return web.Response(body=_BODIES.body(escalation, name), content_type="application/json", charset="utf-8")
 
 
 async def withdraw(request: web.Request) -> web.Response:
     """``POST /v1/escalations/{id}/withdraw``: the session no longer needs it (409 if already decided)."""
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
     escalation = await request.app[SERVICE].withdraw(bot, path_id(request, "escalation"))
-    return web.json_response(escalation.to_api())
+    return web.json_response(await shown(request, escalation))
+
+
+async def shown(request: web.Request, escalation: Escalation) -> dict[str, object]:
+    """``escalation.to_api()`` plus ``decided_by_name`` (:func:`decider_name`)."""
+    return {**escalation.to_api(), "decided_by_name": await decider_name(request, escalation)}
+
+
+async def decider_name(request: web.Request, escalation: Escalation) -> str | None:
+    """Who decided as people read it (``@Olivia``; the standing approval's author for ``standing_approval``;
+    ``operator:alice`` as is; the id itself when chat cannot name it), None when no person decided (pending, timeout,
+    the session, a delivery failure: no lookup at all). Looked up once per person and cached
+    (:class:`bot.slack.directory.Names`), at most a second when chat is slow."""
+    who = escalation.decided_by
+    if not who or escalation.decision_source not in PEOPLE_SOURCES:
+        return None
+    names = request.app.get(NAMES)
+    return await names.person(who) if names is not None else who
 
 
 class _Bodies:
@@ -61,17 +83,17 @@ class _Bodies:
 
     def __init__(self, size: int = 4096) -> None:
         self._size = size
-        self._bodies: dict[str, tuple[Escalation, bytes]] = {}
+        self._bodies: dict[str, tuple[Escalation, str | None, bytes]] = {}
 
-    def body(self, escalation: Escalation) -> bytes:
-        """``json.dumps(escalation.to_api())`` as UTF-8 bytes."""
+    def body(self, escalation: Escalation, decided_by_name: str | None) -> bytes:
+        """``json.dumps({**escalation.to_api(), "decided_by_name": ...})`` as UTF-8 bytes (:func:`decider_name`)."""
         found = self._bodies.get(escalation.id)
-        if found is not None and found[0] is escalation:
-            return found[1]
+        if found is not None and found[0] is escalation and found[1] == decided_by_name:
+            return found[2]
         if len(self._bodies) >= self._size:
             self._bodies.clear()
-        body = json.dumps(escalation.to_api()).encode()
-        self._bodies[escalation.id] = (escalation, body)
+        body = json.dumps({**escalation.to_api(), "decided_by_name": decided_by_name}).encode()
+        self._bodies[escalation.id] = (escalation, decided_by_name, body)
         return body
 
 

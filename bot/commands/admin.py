@@ -33,12 +33,13 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
             return 2
         finally:
             await store.close()
-        groups = f" and the members of {', '.join(bot.owner_groups)}" if bot.owner_groups else ""
-        print(f"Registered Bot {bot.name} ({bot.id}); owners: {', '.join(bot.owners)}{groups}; room: {bot.room or '(DM to the first owner)'}"
-              + (f"; chat user: {bot.chat_user}" if bot.chat_user else "")
-              + ("; two-person rule: destructive commands on the host" if bot.two_person else "")
-              + (f"; fallback: {', '.join((*bot.fallback_owners, *bot.fallback_groups))}"
-                 if bot.fallback_owners or bot.fallback_groups else ""))
+        from bot.slack.directory import bot_summary, fallback_summary, names_for
+
+        async with names_for(settings) as names:
+            print(f"Registered Bot {bot.name}: {await bot_summary(bot, names)}"
+                  + ("; two-person rule: destructive commands on the host" if bot.two_person else "")
+                  + (f"; fallback: {await fallback_summary(bot, names)}"
+                     if bot.fallback_owners or bot.fallback_groups else ""))
         print("Its API token, shown once (only a hash is stored):")
         print(token)
         await _check_with_slack(settings, list(bot.owners), bot.room)
@@ -69,10 +70,12 @@ async def _check_with_slack(settings: Settings, owners: list[str], room: str | N
 
 def cmd_bots_list(args: argparse.Namespace) -> int:
     """List registered Bots (never their tokens)."""
+    from bot.slack.directory import bot_summary, names_for
     from bot.store import open_store
 
     async def run() -> int:
-        store = await open_store(_settings().database_url, create=False)
+        settings = _settings()
+        store = await open_store(settings.database_url, create=False)
         try:
             bots = await store.list_bots()
         finally:
@@ -85,10 +88,9 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
             return 0
         if not bots:
             print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")
-        for b in bots:
-            print(f"{b.name}\t{b.id}\towners={','.join(b.owners)}\troom={b.room or '-'}"
-                  + (f"\towner-groups={','.join(b.owner_groups)}" if b.owner_groups else "")
-                  + (f"\ttwo-person={b.two_person}" if b.two_person else ""))
+        async with names_for(settings) as names:  # people and rooms by name (issue 15); --json has the ids
+            for b in bots:
+                print(f"{b.name}: {await bot_summary(b, names)}" + ("; two-person rule" if b.two_person else ""))
         return 0
 
     return asyncio.run(run())
@@ -103,6 +105,7 @@ def cmd_standing(args: argparse.Namespace) -> int:
     from bot.errors import FlyBotError, NotFound
     from bot.escalations import utcnow
     from bot.risk.hidden import plain_warning, reveal
+    from bot.slack.directory import names_for
     from bot.standing import StandingService, StandingSpec
     from bot.store import open_store
 
@@ -133,14 +136,19 @@ def cmd_standing(args: argparse.Namespace) -> int:
                     print(json.dumps([a.to_api() for a in items]))
                 names = {b.id: b.name for b in await store.list_bots()}
                 subjects: list[str] = []
+                rooms, setters = {}, {}
+                async with names_for(settings) as people:
+                    rooms = await people.rooms(a.subject for a in items if a.scope == "room")
+                    setters = await people.people(a.created_by for a in items)
                 for a in [] if as_json else items:
                     expiry = a.expires_at.strftime("%Y-%m-%d %H:%M UTC") if a.expires_at else "never"
-                    subject = names.get(a.subject, a.subject) if a.scope == "bot" else a.subject
+                    subject = names.get(a.subject, a.subject) if a.scope == "bot" else rooms.get(a.subject, a.subject)
                     if a.scope == "session":  # the Bot's name, not its id (issue 15)
                         subject = f"{names.get(a.bot_id or '', a.bot_id)}/{a.subject}"
                     subjects.append(subject)
                     print(f"{a.id}\t{a.scope}\t{reveal(subject, multiline=False)}\t{a.pattern}\tmax={a.max_risk}\t"
-                          f"{'contained-only' if a.contained_only else 'host-ok'}\texpires={expiry}\tuses={a.use_count}")
+                          f"{'contained-only' if a.contained_only else 'host-ok'}\texpires={expiry}\tuses={a.use_count}"
+                          f"\tset by {reveal(setters[a.created_by], multiline=False)}")
                 warning = plain_warning(subjects)
                 if warning:
                     print(f"flybot standing: {warning}", file=sys.stderr)
@@ -162,7 +170,11 @@ def cmd_standing(args: argparse.Namespace) -> int:
                 scope=scope, subject=subject, pattern=parsed.pattern, max_risk=parsed.max_risk,
                 contained_only=not parsed.host_ok, expires=parsed.expires, note=parsed.note,
             ), operator=True)
-            covers = f"bot {parsed.bot}" if approval.scope == "bot" else f"{approval.scope} {approval.subject}"
+            if approval.scope == "bot":
+                covers = f"bot {parsed.bot}"
+            else:
+                async with names_for(settings) as people:
+                    covers = f"{approval.scope} {await people.room(approval.subject)}"
             print(json.dumps(approval.to_api()) if as_json else f"Saved {approval.id}: {covers} "
                   f"`{approval.pattern}` up to {approval.max_risk}")
             return 0
@@ -189,13 +201,17 @@ def cmd_admin_token(args: argparse.Namespace) -> int:
         return 2
 
     async def run() -> int:
-        store = await open_store(_settings().database_url, create=False)
+        settings = _settings()
+        store = await open_store(settings.database_url, create=False)
         token = new_token()
         try:
             await store.add_admin_token("adm_" + uuid.uuid4().hex[:12], hash_token(token), args.user, datetime.now(UTC))
         finally:
             await store.close()
-        print(f"Admin API token acting as {args.user}, shown once (only a hash is stored):")
+        from bot.slack.directory import names_for
+
+        async with names_for(settings) as names:
+            print(f"Admin API token acting as {await names.person(args.user)}, shown once (only a hash is stored):")
         print(token)
         return 0
 

@@ -85,9 +85,10 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print("interrupted: the escalation was withdrawn", file=sys.stderr)
         return EXIT_NO
     status = str(final.get("status"))
-    who = final.get("decided_by") or final.get("decision_source") or ""
+    person = final.get("decided_by_name") or final.get("decided_by")  # @Olivia; the id only from an older server
+    who = person or final.get("decision_source") or ""
     if final.get("decision_source") == "standing_approval":
-        who = f"standing approval {final.get('standing_approval_id')} (set by {final.get('decided_by')})"
+        who = f"standing approval {final.get('standing_approval_id')} (set by {person})"
     line = f"{status}" + (f" by {who}" if who and status in ("approved", "denied") else "")
     if final.get("reason") and status != "approved":
         line += f": {final['reason']}"

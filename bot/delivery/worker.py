@@ -17,12 +17,14 @@ One loop per worker (:meth:`Delivery.run`); every replica runs some (PostgreSQL 
   now, or the admins when it names none (never its own chat user, nor an owner listed already).
 - ``card.dm``: DM one person a copy of the approval card (same buttons) and remember it; ``card.update`` redraws
   the card and every copy, so the first decision anywhere shows everywhere.
+- ``tell``: one line to one person about their own action (ephemeral where they clicked, else a DM).
 
 Failures: 429 pauses the room (``Retry-After``, shared by every replica) and the job waits; an unsure outcome (timeout,
 lost connection, 5xx) retries with exponential backoff, and a post is first looked for in the room's history by its
 message metadata, so a post whose answer was lost is never sent twice; a refusal (``channel_not_found``...) or a
 missed deadline (``FLYBOT_DELIVERY_DEADLINE_S`` from the first attempt) gives up: a card's escalation ends
-``undeliverable`` (never approved) and its session is woken. Notices are never given up: while one is overdue,
+``undeliverable`` (never approved) and its session is woken; a redraw given up after a person decided queues a
+``tell`` to that person (the message they clicked may still show buttons; issue 15 §9). Notices are never given up: while one is overdue,
 standing approvals in its room stop answering (:meth:`bot.store.Tx.notices_overdue`).
 """
 
@@ -44,12 +46,16 @@ from bot.report_card import to_card_report
 from bot.store import Bot, Job, Store
 from bot.store.reports import ReportStore
 from cards import approval_card, reminder_message, report_dm
+from cards.stale import stale_card_text, stale_report_text
 
 log = structlog.get_logger("flybot.delivery")
 
 KEEP_DONE_JOBS = timedelta(days=1)
 """Finished jobs are kept this long (the audit log keeps the history for good)."""
 PRUNE_EVERY = timedelta(minutes=10)
+
+PEOPLE = frozenset({"owner", "admin", "fallback"})
+"""Decision sources where a person clicked (and so hears when their message was not redrawn)."""
 
 CARD_TAG = "flybot_card"
 NOTICE_TAG = "flybot_notice"
@@ -219,7 +225,7 @@ class Delivery:
         handler = {
             "card.post": self._card_post, "card.update": self._card_update, "notice": self._notice,
             "report.dm": self._report_dm, "report.update": self._report_update, "reminder": self._reminder,
-            "fallback": self._fallback, "card.dm": self._card_dm,
+            "fallback": self._fallback, "card.dm": self._card_dm, "tell": self._tell,
         }[job.kind]
         await handler(job)
 
@@ -424,6 +430,37 @@ class Delivery:
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, self.clock())
 
+    async def _tell(self, job: Job) -> None:
+        payload = job.payload
+        await self.chat.tell(str(payload.get("channel") or "") or None, str(payload.get("user") or ""),
+                             str(payload.get("text") or ""))
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, self.clock())
+
+    async def _stale_notice(self, job: Job, error: str) -> tuple[str, str, str | None] | None:
+        """When a redraw is given up: ``(user, text, channel)`` telling the person who decided that the message they
+        clicked may still show buttons (issue 15 §9); None when no person decided (expiry, the session, a folded
+        report)."""
+        error = error.removeprefix("Slack refused: ")  # Slack's code is what the text quotes
+        if job.kind == "card.update":
+            escalation = await self.store.get_escalation(job.ref)
+            if escalation is None or escalation.decision_source not in PEOPLE or not escalation.decided_by:
+                return None
+            bot = await self.store.get_bot(escalation.bot_id)
+            text = stale_card_text(status=escalation.status, bot_name=bot.name if bot else "a removed Bot",
+                                   command=escalation.command, escalation_id=escalation.id,
+                                   channel=escalation.card_channel, error=error)
+            return escalation.decided_by, text, escalation.card_channel
+        if job.kind == "report.update":
+            report = await self.reports.get(job.ref)
+            if report is None or report.decision_source not in PEOPLE or not report.decided_by:
+                return None
+            bot = await self.store.get_bot(report.bot_id)
+            text = stale_report_text(status=report.status, bot_name=bot.name if bot else "a removed Bot",
+                                     report_id=report.id, error=error)
+            return report.decided_by, text, None
+        return None
+
     # -- failures ------------------------------------------------------------------------------------------
     async def _rate_limited(self, job: Job, exc: RateLimited) -> None:
         now = self.clock()
@@ -454,8 +491,17 @@ class Delivery:
             log.info("delivery.retry", job_id=job.id, kind=job.kind, ref=job.ref, error=error, in_s=round(delay, 2))
             return
         self._count("failed", job)
+        stale = await self._stale_notice(job, error)
         async with self.store.transaction() as tx:
             await tx.job_failed(job.id, now, error)
+            if stale is not None:  # the clicker hears that the message they clicked was not redrawn
+                user, text, channel = stale
+                await tx.enqueue("tell", ref=job.ref, room=f"user:{user}", at=now,
+                                 payload={"user": user, "text": text, "channel": channel})
+                if job.kind == "card.update":
+                    await tx.audit("card.not_updated", at=now, escalation_id=job.ref, error=error, told=user)
+                else:
+                    await tx.audit("report.not_updated", at=now, report_id=job.ref, error=error, told=user)
             if job.kind == "card.post":
                 await tx.set_card(job.ref, status="failed")
                 failed = await tx.decide(job.ref, status="undeliverable", at=now, decided_by=None,

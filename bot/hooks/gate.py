@@ -120,14 +120,15 @@ class Verdict(Frozen):
     def describe(self) -> str:
         """One human line naming the outcome and, for decisions, who made it and why (no trailing period).
 
-        The owner's reason and the approver's name are shown with hidden characters as ``⟨U+XXXX⟩`` (a newline in
+        The approver is named as people read them (``decided_by_name``: ``@Olivia``; issue 15). The owner's reason and
+        the approver's name are shown with hidden characters as ``⟨U+XXXX⟩`` (a newline in
         the reason is kept), since ``flybot exec``, Claude Code and Codex print this line to a person (issue 11 §2).
         """
         from bot.risk.hidden import reveal
 
         esc = self.escalation or {}
         ref = f"escalation {esc.get('id')}" if esc.get("id") else "no escalation"
-        who = reveal(str(esc.get("decided_by") or "an unknown approver"), multiline=False)
+        who = reveal(str(esc.get("decided_by_name") or esc.get("decided_by") or "an unknown approver"), multiline=False)
         reason = reveal(str(esc.get("reason") or "").strip())
         risk, ceiling = self.grade.risk.label, self.grade.ceiling.label
         match self.outcome:

@@ -52,9 +52,11 @@ BOT_USER_ID = "U0FLYBOT1"
 BOT_ID = "B0FLYBOT1"
 
 DEFAULT_USERS: dict[str, dict[str, Any]] = {
-    "U0OWNER01": {"name": "olivia", "real_name": "Olivia (owner)", "is_admin": False, "is_owner": False},
-    "U0ADMIN01": {"name": "ada", "real_name": "Ada (admin)", "is_admin": True, "is_owner": False},
-    "U0OTHER01": {"name": "oscar", "real_name": "Oscar (not an owner)", "is_admin": False, "is_owner": False},
+    "U0OWNER01": {"name": "olivia", "real_name": "Olivia (owner)", "display_name": "Olivia", "is_admin": False,
+                  "is_owner": False},
+    "U0ADMIN01": {"name": "ada", "real_name": "Ada (admin)", "display_name": "Ada", "is_admin": True, "is_owner": False},
+    "U0OTHER01": {"name": "oscar", "real_name": "Oscar (not an owner)", "display_name": "Oscar", "is_admin": False,
+                  "is_owner": False},
 }
 DEFAULT_CHANNELS: dict[str, str] = {"C0APPROVE": "flybot-approvals", "C0GENERAL": "general"}
 DEFAULT_USERGROUPS: dict[str, dict[str, Any]] = {
@@ -78,8 +80,20 @@ rooms, read from the store)."""
 def generated_user(user_id: str) -> dict[str, Any]:
     """A learned person: a generated display name (stable for the id), never an admin."""
     name = _GENERATED_NAMES[int(hashlib.sha1(user_id.encode()).hexdigest(), 16) % len(_GENERATED_NAMES)]
-    return {"name": name.lower(), "real_name": f"{name} ({user_id})", "is_admin": False, "is_owner": False,
-            "learned": True}
+    return {"name": name.lower(), "real_name": f"{name} ({user_id})", "display_name": name, "is_admin": False,
+            "is_owner": False, "learned": True}
+
+
+def local_person_name(user_id: str) -> str:
+    """The display name local mode gives ``user_id`` (a built-in person's, else the generated one): what
+    ``users.info`` answers as ``profile.display_name``, for commands that run without the server."""
+    known = DEFAULT_USERS.get(user_id) or generated_user(user_id)
+    return str(known["display_name"])
+
+
+def local_room_name(channel_id: str) -> str:
+    """The name local mode gives ``channel_id`` (``flybot-approvals``, or ``room-c0789ijkl`` for a learned one)."""
+    return DEFAULT_CHANNELS.get(channel_id) or f"room-{channel_id.lower()}"
 
 
 @dataclass
@@ -357,7 +371,7 @@ class SlackEmulator:
                 new = True
         for channel in channels:
             if channel not in self.channels and _CHANNEL_ID.match(channel):
-                self.channels[channel] = {"id": channel, "name": f"room-{channel.lower()}", "is_im": False,
+                self.channels[channel] = {"id": channel, "name": local_room_name(channel), "is_im": False,
                                           "user": None}
                 new = True
         if new:
@@ -517,7 +531,9 @@ class SlackEmulator:
         user = str(args.get("user") or "")
         if not self._known_user(user):
             raise _SlackError("user_not_found")
-        return {"user": {"id": user, "team_id": TEAM_ID, **self.users[user]}}
+        info = self.users[user]
+        profile = {"display_name": str(info.get("display_name", "")), "real_name": str(info.get("real_name", ""))}
+        return {"user": {"id": user, "team_id": TEAM_ID, **info, "profile": profile}}
 
     def m_usergroups_users_list(self, args: dict[str, Any]) -> dict[str, Any]:
         """Slack's ``usergroups.users.list``: ``{users: [ids]}``; ``no_such_subteam`` for an unknown group."""

@@ -80,6 +80,15 @@ async def open_form(deps: SlackDeps, body: dict[str, Any], view: dict[str, Any],
         await _refuse(deps, _where(body), body["user"]["id"], form_failed_text(error, button))
 
 
+async def refresh_home(deps: SlackDeps, user: str) -> None:
+    """Redraw ``user``'s App Home after their click there; when Slack would not, tell them (by DM: a Home click has no
+    channel), so a stale tab is never taken for the truth (issue 15 §9)."""
+    error = await publish_home(deps, user)
+    if error is not None:
+        await _refuse(deps, "", user, f"Done, but Slack did not refresh your FlyBot Home tab ({error}): it may show "
+                      "what was true before your click. Open the tab again to see it as it is now.")
+
+
 async def _pending_for_decider(
     deps: SlackDeps, body: dict[str, Any], *, approve: bool = False
 ) -> tuple[Escalation, Bot] | None:
@@ -150,7 +159,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             deps, ack, escalation_id=_action_value(body), user=body["user"]["id"], channel=_where(body), approve=True, reason=None
         )
         if (body.get("container") or {}).get("type") == "view":
-            await publish_home(deps, body["user"]["id"])
+            await refresh_home(deps, body["user"]["id"])
 
     @app.action(DENY_ACTION)
     @deps.tracked

@@ -27,10 +27,11 @@ HELP = (
     "danger-full-access.\n"
     "• `/flybot help`: this text\n"
     "• `/flybot pending`: the escalations waiting for you\n"
-    "• `/flybot standing list [--bot NAME | --room]`: standing approvals\n"
-    "• `/flybot standing add --bot NAME|--room PATTERN [--max-risk LEVEL] [--host-ok] [--expires 7d] [--note TEXT]`\n"
+    "• `/flybot standing list [--bot NAME | --room [#CHANNEL]]`: standing approvals\n"
+    "• `/flybot standing add --bot NAME|--room [#CHANNEL] PATTERN [--max-risk LEVEL] [--host-ok] [--expires 7d] "
+    "[--note TEXT]`\n"
     "   e.g. `/flybot standing add --bot builder apt-get install --expires 7d` (Bot owners or admins; "
-    "`--room`: admins only; destructive commands always ask)\n"
+    "`--room`: this channel, or the one named; admins only; destructive commands always ask)\n"
     "• `/flybot standing revoke ID`"
 )
 

@@ -1,4 +1,5 @@
-"""Does Slack know the people and the room a Bot is registered with? (``flybot bots add`` with Slack credentials.)
+"""What Slack knows of people and rooms: does it know a Bot's owners and room (``flybot bots add`` with Slack
+credentials), and what are they called (:class:`Names`: ``@Olivia`` rather than ``U0OWNER01``).
 
 One ``users.info`` per owner and one ``conversations.info`` for the room (Slack Web API reference); the answers are
 warnings, never refusals: the operator may register first and invite FlyBot later.
@@ -6,10 +7,20 @@ warnings, never refusals: the operator may register first and invite FlyBot late
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+import re
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Sequence
+from contextlib import asynccontextmanager
 
 from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
+
+from bot.bots import USER_ID
+from bot.settings import Settings
+from bot.store import Bot
+
+CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,20}$")
 
 
 async def registration_warnings(client: AsyncWebClient, owners: Sequence[str], room: str | None) -> list[str]:
@@ -43,3 +54,176 @@ async def registration_warnings(client: AsyncWebClient, owners: Sequence[str], r
 def _error(exc: SlackApiError) -> str:
     response = exc.response
     return str(response.get("error") or "an error") if hasattr(response, "get") else "an error"
+
+
+# -- names instead of ids (issue 15 §7) -------------------------------------------------------------------------
+NAME_MAX = 80
+"""A display name is cut to this many characters (after hidden characters are made visible)."""
+
+
+def shown_name(raw: str) -> str:
+    """A name from Slack's directory as FlyBot prints it: one line, hidden characters visible (``⟨U+202E⟩``), at most
+    :data:`NAME_MAX` characters. The name is a person's own text: it must not hide anything or break a line."""
+    from bot.risk.hidden import reveal
+
+    text = reveal(raw.strip(" "), multiline=False)  # a newline or an odd space is shown as ⟨U+…⟩, never acted on
+    return text if len(text) <= NAME_MAX else text[: NAME_MAX - 1] + "\u2026"
+
+
+def person_name(user: dict[str, object]) -> str | None:
+    """The name Slack shows for a ``users.info`` user object: ``profile.display_name``, else ``profile.real_name``,
+    ``real_name``, ``name`` (Slack's "User object" reference: the display name may be empty)."""
+    profile = user.get("profile")
+    candidates: list[object] = []
+    if isinstance(profile, dict):
+        candidates += [profile.get("display_name"), profile.get("real_name")]
+    candidates += [user.get("real_name"), user.get("name")]
+    return next((str(c) for c in candidates if isinstance(c, str) and c.strip()), None)
+
+
+NameLookup = Callable[[str], Awaitable["str | None"]]
+"""``async (id) -> name or None``: one ``users.info`` / ``conversations.info`` (None: unknown or Slack failed)."""
+
+
+class Names:
+    """Display names for people (``@Olivia``) and rooms (``#flybot-approvals``), asked of chat once and remembered.
+
+    What a person reads says who, not which id: the CLI (``flybot ask``: "approved by @Olivia"), the hook's message to
+    the agent and the operator commands (through the session API's ``decided_by_name`` or directly).
+
+    Args:
+        user_name: looks a user id up (``users.info``); None when unknown.
+        room_name: looks a channel id up (``conversations.info``); None when unknown.
+        ttl_s: how long a name found is remembered (seconds).
+        miss_ttl_s: how long "unknown" is remembered, so a Slack outage costs one wait per id and minute, not one per
+            request.
+        timeout_s: the longest one lookup may take; a slower answer counts as unknown (the caller shows the id).
+    """
+
+    def __init__(
+        self, user_name: NameLookup, room_name: NameLookup, *, ttl_s: float = 3600.0, miss_ttl_s: float = 60.0,
+        timeout_s: float = 1.0,
+    ) -> None:
+        self._lookups = {"user": user_name, "room": room_name}
+        self._ttl_s, self._miss_ttl_s, self._timeout_s = ttl_s, miss_ttl_s, timeout_s
+        self._cache: dict[tuple[str, str], tuple[float, str | None]] = {}
+        self._inflight: dict[tuple[str, str], asyncio.Future[str | None]] = {}
+
+    async def person(self, user_id: str) -> str:
+        """``@Olivia`` for a Slack user id FlyBot can name; anything else (``operator:alice``, an id Slack does not
+        know, Slack down) is returned as it is."""
+        if not USER_ID.match(user_id):
+            return user_id
+        name = await self._name("user", user_id)
+        return f"@{name}" if name else user_id
+
+    async def room(self, channel_id: str) -> str:
+        """``#flybot-approvals`` for a channel id FlyBot can name; else the id as it is."""
+        if not CHANNEL_ID.match(channel_id):
+            return channel_id
+        name = await self._name("room", channel_id)
+        return f"#{name}" if name else channel_id
+
+    async def people(self, user_ids: Iterable[str]) -> dict[str, str]:
+        """:meth:`person` for each distinct id, looked up concurrently: ``{id: shown}``."""
+        distinct = list(dict.fromkeys(user_ids))
+        shown = await asyncio.gather(*(self.person(u) for u in distinct))
+        return dict(zip(distinct, shown, strict=True))
+
+    async def rooms(self, channel_ids: Iterable[str]) -> dict[str, str]:
+        """:meth:`room` for each distinct id, looked up concurrently: ``{id: shown}``."""
+        distinct = list(dict.fromkeys(channel_ids))
+        shown = await asyncio.gather(*(self.room(c) for c in distinct))
+        return dict(zip(distinct, shown, strict=True))
+
+    async def _name(self, kind: str, key: str) -> str | None:
+        now = time.monotonic()
+        cached = self._cache.get((kind, key))
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        pending = self._inflight.get((kind, key))
+        if pending is None:  # concurrent requests for one id share one lookup
+            pending = asyncio.ensure_future(self._lookup(kind, key))
+            self._inflight[(kind, key)] = pending
+            pending.add_done_callback(lambda _f: self._inflight.pop((kind, key), None))
+        return await asyncio.shield(pending)
+
+    async def _lookup(self, kind: str, key: str) -> str | None:
+        try:
+            raw = await asyncio.wait_for(self._lookups[kind](key), self._timeout_s)
+        except (TimeoutError, SlackClientError, OSError):
+            raw = None
+        name = shown_name(raw) if raw else None
+        ttl = self._ttl_s if name else self._miss_ttl_s
+        self._cache[(kind, key)] = (time.monotonic() + ttl, name)
+        return name
+
+
+def slack_names(client: AsyncWebClient, **options: float) -> Names:
+    """:class:`Names` over Slack's ``users.info`` and ``conversations.info`` (the emulation answers them too)."""
+
+    async def user_name(user_id: str) -> str | None:
+        try:
+            info = (await client.users_info(user=user_id)).get("user") or {}
+        except SlackApiError:
+            return None
+        return person_name(info) if isinstance(info, dict) else None
+
+    async def room_name(channel_id: str) -> str | None:
+        try:
+            info = (await client.conversations_info(channel=channel_id)).get("channel") or {}
+        except SlackApiError:
+            return None
+        name = info.get("name") if isinstance(info, dict) else None
+        return str(name) if name else None
+
+    return Names(user_name, room_name, **options)
+
+
+def local_names() -> Names:
+    """:class:`Names` as local mode's emulated Slack gives them (built-in people and rooms, generated names for the
+    ids it learned), computed without the server: for operator commands run next to ``flybot serve``."""
+    from bot.localchat.emulator import local_person_name, local_room_name
+
+    async def user_name(user_id: str) -> str | None:
+        return local_person_name(user_id)
+
+    async def room_name(channel_id: str) -> str | None:
+        return local_room_name(channel_id)
+
+    return Names(user_name, room_name)
+
+
+@asynccontextmanager
+async def names_for(settings: Settings) -> AsyncIterator[Names]:
+    """The :class:`Names` an operator command uses: Slack's directory with Slack credentials (one try per id, at most
+    3 s each), else local mode's names."""
+    if settings.slack_bot_token is None:
+        yield local_names()
+        return
+    from bot.slack.gateway import make_web_client
+
+    client = make_web_client(settings.slack_bot_token.get_secret_value(), settings.slack_api_url, max_retries=0,
+                             timeout_s=min(settings.slack_timeout_s, 3.0))
+    try:
+        yield slack_names(client, timeout_s=3.0)
+    finally:
+        session = getattr(client, "session", None)
+        if session is not None:
+            await session.close()
+
+
+async def bot_summary(bot: Bot, names: Names) -> str:
+    """A Bot's people and room as an operator reads them: ``owners @Olivia, @Priya; room #flybot-approvals; chat user
+    @ci-bot`` (``--json`` carries the ids)."""
+    owners = await names.people(bot.owners)
+    groups = f" and the members of {', '.join(bot.owner_groups)}" if bot.owner_groups else ""
+    room = await names.room(bot.room) if bot.room else "(a DM to the first owner)"
+    chat_user = await names.person(bot.chat_user) if bot.chat_user else "(none: reports through the API only)"
+    return f"owners {', '.join(owners[o] for o in bot.owners)}{groups}; room {room}; chat user {chat_user}"
+
+
+async def fallback_summary(bot: Bot, names: Names) -> str:
+    """A Bot's fallback approvers as an operator reads them (``@Ada, S0ONCALL1``); empty when it names none."""
+    people = await names.people(bot.fallback_owners)
+    return ", ".join([people[u] for u in bot.fallback_owners] + list(bot.fallback_groups))

@@ -192,6 +192,26 @@ class SlackChat:
             raise error from None
         return str(opened["channel"]["id"])
 
+    async def tell(self, channel: str | None, user: str, text: str) -> None:
+        """Ephemeral to ``user`` in ``channel``, or (no channel, or Slack refuses it there) a DM. Raises
+        RateLimited, Refused or Unsure."""
+        if channel and not channel.startswith("D"):
+            try:
+                await self.updater.chat_postEphemeral(channel=channel, user=user, text=text)
+                return
+            except _TRANSPORT_ERRORS as exc:
+                error = _classify(exc)
+                self._failed("chat.postEphemeral", error.error)
+                if not isinstance(error, Refused):
+                    raise error from None
+        dm = await self.open_dm(user)
+        try:
+            await self.sender.chat_postMessage(channel=dm, text=text)
+        except _TRANSPORT_ERRORS as exc:
+            error = _classify(exc)
+            self._failed("chat.postMessage", error.error)
+            raise error from None
+
     # -- direct calls of the listeners ------------------------------------------------------------------
     async def is_workspace_admin(self, user: str) -> bool:
         """``users.info``: a workspace admin or owner. Any error means no (fail closed)."""
@@ -214,12 +234,19 @@ class SlackChat:
             return None
         return frozenset(str(user) for user in response.get("users") or [])
 
-    async def publish_home(self, user: str, view: dict[str, Any]) -> None:
-        """``views.publish`` the App Home tab (best effort)."""
+    async def publish_home(self, user: str, view: dict[str, Any]) -> str | None:
+        """``views.publish`` the App Home tab (best effort): None when published, else Slack's error code (or
+        ``unreachable``), so a listener can tell the person whose click it was."""
         try:
             await self.client.views_publish(user_id=user, view=view)
+        except SlackApiError as exc:
+            error = str(exc.response.get("error") or "error") if hasattr(exc.response, "get") else "error"
+            log.warning("views_publish.failed", user=user, error=error)
+            return error
         except _TRANSPORT_ERRORS as exc:
             log.warning("views_publish.failed", user=user, error=type(exc).__name__)
+            return "unreachable"
+        return None
 
     async def dm_channel(self, user: str) -> str | None:
         """The DM channel between FlyBot and ``user`` (``conversations.open``), or None when Slack says no."""

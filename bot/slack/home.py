@@ -11,10 +11,11 @@ from bot.slack.deps import SlackDeps
 from cards import HomePending, home_view
 
 
-async def publish_home(deps: SlackDeps, user: str) -> None:
-    """Render and ``views.publish`` the Home tab for ``user``."""
+async def publish_home(deps: SlackDeps, user: str) -> str | None:
+    """Render and ``views.publish`` the Home tab for ``user``; None when published, else Slack's error code."""
     admin = await deps.standing.is_admin(user)
     every = await deps.store.list_bots()
+    every_bot = {b.id: b.name for b in every}  # an approval names its Bot, never its id (issue 15)
     owned = {b.id for b in every if await deps.service.owns(b, user)}  # owner groups too (issue 16 §1)
     bots = [b for b in every if admin or b.id in owned]
     names = {b.id: b.name for b in bots}
@@ -27,9 +28,9 @@ async def publish_home(deps: SlackDeps, user: str) -> None:
                         contained=e.contained, expires_at=e.expires_at, justification=e.justification or "")
             for e in pending
         ],
-        approvals=[to_card_standing(a) for a in approvals],
+        approvals=[to_card_standing(a, every_bot) for a in approvals],
     )
-    await deps.chat.publish_home(user, view)
+    return await deps.chat.publish_home(user, view)
 
 
 def register(app: AsyncApp, deps: SlackDeps) -> None:

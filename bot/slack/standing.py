@@ -15,9 +15,16 @@ from slack_bolt.async_app import AsyncAck, AsyncApp
 from bot.errors import FlyBotError, InvalidRequest, NotAllowed
 from bot.escalations import grade
 from bot.risk import RiskLevel
-from bot.slack.actions import GENERIC_FAILURE, _action_value, _outcome_text, _refuse, _where, open_form
+from bot.slack.actions import (
+    GENERIC_FAILURE,
+    _action_value,
+    _outcome_text,
+    _refuse,
+    _where,
+    open_form,
+    refresh_home,
+)
 from bot.slack.deps import SlackDeps
-from bot.slack.home import publish_home
 from bot.standing import StandingSpec, suggest_pattern, suggest_patterns
 from bot.store import Escalation
 from cards import (
@@ -193,10 +200,14 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @deps.tracked
     async def on_revoke(ack: AsyncAck, body: dict[str, Any]) -> None:
         user = body["user"]["id"]
+        refusal: str | None = None
         try:
             await deps.standing.revoke(user, _action_value(body))  # stored with its audit row before the ack
         except FlyBotError as exc:
             log.info("standing.revoke_refused", user=user, error=exc.code)
+            refusal = _outcome_text(exc)
         finally:
             await ack()
-        await publish_home(deps, user)
+        if refusal is not None:  # a refused click is answered, never silence (issue 15)
+            await _refuse(deps, _where(body), user, refusal)
+        await refresh_home(deps, user)
