@@ -266,6 +266,7 @@ async def test_a_refused_revoke_from_app_home_is_answered_and_a_home_slack_would
     await harness.click_in_view(OTHER, f"VH{OTHER}", STANDING_REVOKE_ACTION, approval.id)
     await harness.eventually(lambda: harness.ephemerals(OTHER))  # a refusal, never silence (in their DM with FlyBot)
     assert "owners" in harness.ephemerals(OTHER)[-1] or "admins" in harness.ephemerals(OTHER)[-1]
+    await harness.eventually(lambda: OTHER in harness.emulator.home)  # their Home redrawn before the fault below
     await harness.fault("views.publish", status=200, count=1, error="not_enabled")
     before = len(harness.ephemerals(OWNER))
     await harness.click_in_view(OWNER, f"VH{OWNER}", STANDING_REVOKE_ACTION, approval.id)
