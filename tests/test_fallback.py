@@ -14,6 +14,7 @@ from typing import Any
 
 from bot.app import RUNTIME
 from bot.bots import register_bot
+from bot.localchat.emulator import local_person_name
 from cards import APPROVE_ACTION
 from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness, block_text
 from tests.routing import audit, click, ephemerals, eventually
@@ -112,7 +113,8 @@ async def test_the_operator_names_and_clears_fallback_approvers(harness: Harness
     await harness.add_bot()
     changed = await operator(harness, "bots", "set", "ci-bot", "--fallback-owner", BACKUP, "--fallback-group",
                              "S0ONCALL1")
-    assert changed.returncode == 0 and f"fallback {BACKUP}, S0ONCALL1" in changed.stdout, changed.stderr
+    shown = f"@{local_person_name(BACKUP)}"  # people by name, never their ids (issue 15)
+    assert changed.returncode == 0 and f"fallback {shown}, S0ONCALL1" in changed.stdout, changed.stderr
     listed = json.loads((await operator(harness, "bots", "list", "--json")).stdout)[0]
     assert listed["fallback_owners"] == [BACKUP] and listed["fallback_groups"] == ["S0ONCALL1"]
     cleared = await operator(harness, "bots", "set", "ci-bot", "--fallback-owner", "-", "--fallback-group", "-")
