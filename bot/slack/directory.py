@@ -59,6 +59,10 @@ def _error(exc: SlackApiError) -> str:
 # -- names instead of ids (issue 15 §7) -------------------------------------------------------------------------
 NAME_MAX = 80
 """A display name is cut to this many characters (after hidden characters are made visible)."""
+LOOKUPS_AT_ONCE = 8
+"""At most this many ``users.info``/``conversations.info`` calls of one :class:`Names` run at once."""
+CACHE_MAX = 10_000
+"""Names remembered per process; past it the cache starts again (a workspace's people fit many times over)."""
 
 
 def shown_name(raw: str) -> str:
@@ -97,7 +101,8 @@ class Names:
         ttl_s: how long a name found is remembered (seconds).
         miss_ttl_s: how long "unknown" is remembered, so a Slack outage costs one wait per id and minute, not one per
             request.
-        timeout_s: the longest one lookup may take; a slower answer counts as unknown (the caller shows the id).
+        timeout_s: the longest one Slack call may take; a slower answer counts as unknown (the caller shows the id).
+            At most :data:`LOOKUPS_AT_ONCE` calls run at once; the people an answer names are few (who decided).
     """
 
     def __init__(
@@ -108,6 +113,7 @@ class Names:
         self._ttl_s, self._miss_ttl_s, self._timeout_s = ttl_s, miss_ttl_s, timeout_s
         self._cache: dict[tuple[str, str], tuple[float, str | None]] = {}
         self._inflight: dict[tuple[str, str], asyncio.Future[str | None]] = {}
+        self._slots = asyncio.Semaphore(LOOKUPS_AT_ONCE)
 
     async def person(self, user_id: str) -> str:
         """``@Olivia`` for a Slack user id FlyBot can name; anything else (``operator:alice``, an id Slack does not
@@ -148,13 +154,19 @@ class Names:
             pending.add_done_callback(lambda _f: self._inflight.pop((kind, key), None))
         return await asyncio.shield(pending)
 
+    async def _limited(self, kind: str, key: str) -> str | None:
+        async with self._slots:  # an audit naming 500 people asks Slack a few at a time (its rate limits)
+            return await asyncio.wait_for(self._lookups[kind](key), self._timeout_s)
+
     async def _lookup(self, kind: str, key: str) -> str | None:
         try:
-            raw = await asyncio.wait_for(self._lookups[kind](key), self._timeout_s)
+            raw = await self._limited(kind, key)
         except (TimeoutError, SlackClientError, OSError):
             raw = None
         name = shown_name(raw) if raw else None
         ttl = self._ttl_s if name else self._miss_ttl_s
+        if len(self._cache) >= CACHE_MAX:
+            self._cache.clear()
         self._cache[(kind, key)] = (time.monotonic() + ttl, name)
         return name
 
