@@ -12,6 +12,7 @@ import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import aiohttp
@@ -40,6 +41,7 @@ from bot.slack.app import Handler, build_bolt_app, events_handler
 from bot.slack.deps import SlackDeps
 from bot.slack.directory import slack_names
 from bot.slack.gateway import SlackChat, make_web_client
+from bot.slack.home import publish_home
 from bot.standing import StandingService
 from bot.store import JOB_KINDS, Store, open_store
 from bot.store.admission import AdmissionLimits
@@ -168,6 +170,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         )
         workers = settings.delivery_workers or (4 if is_postgres(settings.database_url) else 1)
         deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports)
+        delivery.home = partial(publish_home, deps)  # home.refresh jobs redraw App Homes (issue 16 §5)
         bolt = build_bolt_app(client, signing_secret, deps)
         app[RUNTIME] = Runtime(service=service, store=store, deps=deps, standing=standing)
         app[standing_api.STANDING] = standing

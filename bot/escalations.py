@@ -33,7 +33,7 @@ from bot.errors import (
     NotFound,
 )
 from bot.groups import OwnerGroups
-from bot.metrics import Metrics
+from bot.metrics import Metrics, decider
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import StandingService, log_created
@@ -560,9 +560,11 @@ class EscalationService:
 
     @staticmethod
     async def _queue_update(tx: Tx, escalation: Escalation, bot: Bot, now: datetime) -> None:
-        """Queue the card's redraw (an escalation answered without a card has none to redraw)."""
+        """Queue the card's redraw, its copies' and the App Homes' (issue 16 §5; an escalation answered without a
+        card has none to redraw and was never on a Home)."""
         if escalation.card_status is not None:
             await tx.enqueue("card.update", ref=escalation.id, room=card_room(escalation, bot), at=now)
+            await tx.refresh_homes(now)
 
     def _announce(self, escalation: Escalation) -> None:
         """A final status was stored: wake this replica's long-polls and count it (other replicas are woken by the
@@ -573,7 +575,7 @@ class EscalationService:
             self.metrics.escalations.labels(escalation.status, source).inc()
             if escalation.decided_at is not None:
                 seconds = (escalation.decided_at - escalation.created_at).total_seconds()
-                self.metrics.decision_latency.labels(source).observe(max(0.0, seconds))
+                self.metrics.decision_latency.labels(source, decider(source)).observe(max(0.0, seconds))
 
 
 def _standing_decision(cover: list[StandingApproval], now: datetime) -> Decision:

@@ -9,7 +9,16 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, generate_latest
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 
-__all__ = ["CONTENT_TYPE_LATEST", "Metrics"]
+__all__ = ["CONTENT_TYPE_LATEST", "DECIDERS", "Metrics", "decider"]
+
+DECIDERS = {"owner": "owner", "fallback": "fallback", "admin": "admin", "standing_approval": "standing"}
+"""Decision source -> the ``decider`` label of ``flybot_decision_latency_seconds`` (issue 16 §6)."""
+
+
+def decider(decision_source: str) -> str:
+    """Who decided, as the latency histogram labels it: ``owner``, ``fallback``, ``admin``, ``standing``, or
+    ``none`` for a source where no person decided (``timeout``, ``session``, ``delivery_failure``)."""
+    return DECIDERS.get(decision_source, "none")
 
 
 class Metrics:
@@ -18,7 +27,9 @@ class Metrics:
     Attributes:
         escalations: ``flybot_escalations_total{status, decision_source}``: escalations that reached a final status
             (plus ``status="pending"`` with ``decision_source="created"`` when made).
-        decision_latency: ``flybot_decision_latency_seconds{decision_source}``: created -> decided, seconds.
+        decision_latency: ``flybot_decision_latency_seconds{decision_source, decider}``: created -> decided,
+            seconds; ``decider`` says who decided (issue 16 §6): ``owner``, ``fallback``, ``admin``, ``standing``,
+            or ``none`` (expired, withdrawn, undeliverable: no person decided).
         pending: ``flybot_pending_escalations``: set at each scrape from the store.
         standing_hits: ``flybot_standing_approval_hits_total``: escalations answered by a standing approval.
         slack_errors: ``flybot_slack_api_errors_total{method, error}``: Slack Web API calls that failed for good.
@@ -46,7 +57,8 @@ class Metrics:
             registry=self.registry,
         )
         self.decision_latency = Histogram(
-            "flybot_decision_latency_seconds", "Seconds from escalation to its decision.", ["decision_source"],
+            "flybot_decision_latency_seconds", "Seconds from escalation to its decision.",
+            ["decision_source", "decider"],
             buckets=(1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600), registry=self.registry,
         )
         self.pending = Gauge("flybot_pending_escalations", "Escalations waiting for a decision.", registry=self.registry)

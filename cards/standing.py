@@ -175,6 +175,9 @@ class HomePending:
     expires_at: datetime
     justification: str = ""
     """Not listed on App Home: when there is one, Approve is Review and approve, whose modal shows it whole."""
+    approvals_needed: int = 1
+    """2 under the two-person rule (issue 16 §4): the Home counts the approvals as the card does."""
+    approvers: tuple[str, ...] = ()
 
 
 def home_view(
@@ -213,6 +216,12 @@ def home_view(
             bk.text(item.bot_name, bold=True), bk.text(f" · {item.risk} · {where} · expires {format_utc(item.expires_at)}: "),
             bk.text(shown + ("…" if cut else ""), code=True),
         )))
+        if item.approvals_needed > 1:
+            count = [bk.text(f"{len(item.approvers)} of {item.approvals_needed} approvals", bold=True)]
+            if item.approvers:
+                count += [bk.text(" (by "), _who(item.approvers[0]), bk.text(")")]
+            blocks.append(bk.rich_text(bk.section(*count, bk.text(" \u2014 two-person rule: a second, different "
+                                                                  "person decides."))))
         blocks.append({"type": "actions", "block_id": f"home_pending:{item.id}", "elements": [
             approve,
             bk.button("Deny", DENY_ACTION, item.id, style="danger"),

@@ -19,6 +19,7 @@ from cards import APPROVE_ACTION
 from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness, block_text
 from tests.routing import audit, click, ephemerals, eventually
 from tests.test_bot_lifecycle import operator
+from tests.test_operability import metric
 from tests.test_replicas import Cluster
 
 BACKUP = "U0BACKUP01"
@@ -77,6 +78,9 @@ async def test_the_fallback_is_asked_after_the_delay_and_decides_and_every_copy_
     await eventually(lambda: not has_buttons(replicas.card(esc["id"])) and not has_buttons(dm_copy(
         replicas, BACKUP, esc["id"])))
     assert "as a fallback approver" in block_text(dm_copy(replicas, BACKUP, esc["id"]).blocks)
+    async with replicas.http.get(f"{replicas.urls[1]}/metrics") as response:  # the replica that took the click
+        text = await response.text()
+    assert metric(text, "flybot_decision_latency_seconds_count", decision_source="fallback", decider="fallback") == 1
     await asyncio.sleep(0.5)
     assert len([m for m in replicas.emulator.messages if m.ephemeral_to is None
                 and esc["id"] in json.dumps(m.blocks)]) == 2, "one card and one copy, across two replicas"

@@ -64,7 +64,7 @@ async def test_metrics_count_escalations_decisions_and_pending(harness: Harness)
     assert metric(text, "flybot_escalations_total", status="pending", decision_source="created") == 2
     assert metric(text, "flybot_escalations_total", status="approved", decision_source="owner") == 1
     assert metric(text, "flybot_pending_escalations") == 1
-    assert metric(text, "flybot_decision_latency_seconds_count", decision_source="owner") == 1
+    assert metric(text, "flybot_decision_latency_seconds_count", decision_source="owner", decider="owner") == 1
 
 
 async def test_metrics_count_slack_errors(harness: Harness) -> None:
@@ -141,3 +141,11 @@ async def test_metrics_count_blocked_reports_and_standing_hits(harness: Harness)
     assert metric(text, "flybot_blocked_reports_total", outcome="new") == 1
     assert metric(text, "flybot_blocked_reports_total", outcome="folded") == 1
     assert metric(text, "flybot_standing_approval_hits_total") == 1
+
+
+def test_the_latency_histogram_names_who_decided() -> None:
+    from bot.metrics import decider
+
+    assert [decider(s) for s in ("owner", "fallback", "admin", "standing_approval")] == [
+        "owner", "fallback", "admin", "standing"]
+    assert {decider(s) for s in ("timeout", "session", "delivery_failure")} == {"none"}

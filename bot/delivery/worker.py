@@ -18,6 +18,9 @@ One loop per worker (:meth:`Delivery.run`); every replica runs some (PostgreSQL 
 - ``card.dm``: DM one person a copy of the approval card (same buttons) and remember it; ``card.update`` redraws
   the card and every copy, so the first decision anywhere shows everywhere.
 - ``tell``: one line to one person about their own action (ephemeral where they clicked, else a DM).
+- ``home.refresh`` (issue 16 §5): redraw the App Home of everyone who opened it in the last
+  :data:`HOME_VIEWERS_DAYS` days (their pending escalations, with the same buttons); written when a card is posted
+  and with every change of an escalation that has one.
 
 Failures: 429 pauses the room (``Retry-After``, shared by every replica) and the job waits; an unsure outcome (timeout,
 lost connection, 5xx) retries with exponential backoff, and a post is first looked for in the room's history by its
@@ -32,7 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -56,6 +59,8 @@ PRUNE_EVERY = timedelta(minutes=10)
 
 PEOPLE = frozenset({"owner", "admin", "fallback"})
 """Decision sources where a person clicked (and so hears when their message was not redrawn)."""
+HOME_VIEWERS_DAYS = 30
+"""App Homes opened within this many days are redrawn when an escalation changes."""
 
 CARD_TAG = "flybot_card"
 NOTICE_TAG = "flybot_notice"
@@ -116,12 +121,15 @@ class Delivery:
         metrics: deliveries and retries (None: none).
         on_undeliverable: called with an escalation id that just ended ``undeliverable`` (wakes its long-polls).
         clock: aware UTC now.
+        home: redraws one person's App Home (``views.publish``; best effort); None: ``home.refresh`` does nothing.
     """
 
     def __init__(
         self, store: Store, reports: ReportStore, chat: ChatPort, config: DeliveryConfig, *,
         metrics: Metrics | None = None, clock: Callable[[], datetime] = utcnow,
+        home: Callable[[str], Awaitable[object]] | None = None,
     ) -> None:
+        self.home = home
         self.store = store
         self.reports = reports
         self.chat = chat
@@ -226,6 +234,7 @@ class Delivery:
             "card.post": self._card_post, "card.update": self._card_update, "notice": self._notice,
             "report.dm": self._report_dm, "report.update": self._report_update, "reminder": self._reminder,
             "fallback": self._fallback, "card.dm": self._card_dm, "tell": self._tell,
+            "home.refresh": self._home_refresh,
         }[job.kind]
         await handler(job)
 
@@ -265,6 +274,7 @@ class Delivery:
             current = await tx.set_card(escalation.id, status="posted", channel=channel, ts=ts)
             await tx.audit("card.posted", at=now, escalation_id=escalation.id, channel=channel, ts=ts,
                            found_in_history=found)
+            await tx.refresh_homes(now)  # issue 16 §5: it shows on the Homes of those who may decide it
             if current is not None and not current.pending and (found or current.status != escalation.status):
                 # It ended while the card was on its way: no live buttons, ever (issue 10, item 5).
                 await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)
@@ -331,6 +341,7 @@ class Delivery:
                 await tx.audit("escalation.fallback_asked", at=now, escalation_id=escalation.id, asked=asked,
                                named=bool(bot.fallback_owners or bot.fallback_groups))
                 await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)  # "Fallback asked ..."
+                await tx.refresh_homes(now)  # the fallback approvers' Homes list it now (§5)
         if marked is not None:
             log.info("escalation.fallback_asked", escalation_id=escalation.id, bot_id=bot.id,
                      session_id=escalation.session_id, asked=asked)
@@ -371,6 +382,13 @@ class Delivery:
             if current is not None and (found or current.status != escalation.status):
                 await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)  # it ended meanwhile
         log.info("card.copied", escalation_id=escalation.id, bot_id=bot.id, user=user, channel=channel, ts=ts)
+
+    async def _home_refresh(self, job: Job) -> None:
+        if self.home is not None:
+            for user in await self.store.home_viewers(self.clock() - timedelta(days=HOME_VIEWERS_DAYS)):
+                await self.home(user)
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, self.clock())
 
     async def _notice(self, job: Job) -> None:
         async with self.store.transaction() as tx:

@@ -1,7 +1,14 @@
-"""The App Home tab: the viewer's Bots, pending escalations and the standing approvals they may revoke."""
+"""The App Home tab: the viewer's Bots, pending escalations and the standing approvals they may revoke.
+
+Pending escalations appear on the Home of everyone who may decide them (owners, owner groups' members, admins,
+and, once asked, fallback approvers) with the card's buttons; the Home is redrawn when it is opened, after a click
+on it, and by the outbox's ``home.refresh`` job whenever an escalation with a card is posted or changes (issue 16
+§5), so a decision anywhere updates this copy too.
+"""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from slack_bolt.async_app import AsyncApp
@@ -17,15 +24,19 @@ async def publish_home(deps: SlackDeps, user: str) -> str | None:
     every = await deps.store.list_bots()
     every_bot = {b.id: b.name for b in every}  # an approval names its Bot, never its id (issue 15)
     owned = {b.id for b in every if await deps.service.owns(b, user)}  # owner groups too (issue 16 §1)
+    backup = {b.id for b in every if await deps.service.is_fallback(b, user)}  # once asked (§3)
     bots = [b for b in every if admin or b.id in owned]
-    names = {b.id: b.name for b in bots}
-    pending = await deps.store.pending_escalations([b.id for b in bots]) if bots else []
+    names = {b.id: b.name for b in every}
+    seen = [b.id for b in every if admin or b.id in owned or b.id in backup]
+    pending = [e for e in (await deps.store.pending_escalations(seen) if seen else [])
+               if admin or e.bot_id in owned or e.fallback_at is not None]
     approvals = await deps.standing.manageable(user)
     view = home_view(
         bots=[(b.name, b.room or "a DM to its first owner") for b in bots if b.id in owned or admin],
         pending=[
             HomePending(id=e.id, bot_name=names.get(e.bot_id, e.bot_id), command=e.command, risk=e.risk,
-                        contained=e.contained, expires_at=e.expires_at, justification=e.justification or "")
+                        contained=e.contained, expires_at=e.expires_at, justification=e.justification or "",
+                        approvals_needed=e.approvals_needed, approvers=e.approvers)
             for e in pending
         ],
         approvals=[to_card_standing(a, every_bot) for a in approvals],
@@ -40,4 +51,5 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @deps.tracked
     async def on_home_opened(event: dict[str, Any]) -> None:
         if event.get("tab", "home") == "home" and event.get("user"):
+            await deps.store.note_home_viewer(str(event["user"]), datetime.now(UTC))  # redrawn on changes (§5)
             await publish_home(deps, str(event["user"]))

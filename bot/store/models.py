@@ -120,6 +120,16 @@ class CardCopyRow(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
+class HomeViewerRow(Base):
+    """Someone who opened FlyBot's App Home (issue 16 §5): their Home is redrawn when an escalation they may see is
+    created or decided. ``opened_at``: the last time they opened it."""
+
+    __tablename__ = "home_viewers"
+
+    user: Mapped[str] = mapped_column(String(40), primary_key=True)
+    opened_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
+
+
 class StandingApprovalRow(Base):
     """A standing approval: answers matching escalations of a session, a Bot or a room without asking."""
 

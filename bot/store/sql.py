@@ -36,6 +36,7 @@ from bot.store.models import (
     BotRow,
     CardCopyRow,
     EscalationRow,
+    HomeViewerRow,
     SlackEventRow,
     StandingApprovalRow,
 )
@@ -367,6 +368,26 @@ class Store:
         async with self.transaction() as tx:
             return await tx.decide(escalation_id, status=status, at=at, decided_by=decided_by, source=source,
                                    reason=reason, standing_approval_id=standing_approval_id)
+
+    async def note_home_viewer(self, user: str, at: datetime) -> None:
+        """Remember that ``user`` opened FlyBot's App Home at ``at`` (insert, or move ``opened_at`` on)."""
+        async with self.transaction() as tx:
+            result = await tx.session.execute(
+                update(HomeViewerRow).where(HomeViewerRow.user == user).values(opened_at=at))
+            if result.rowcount == 1:  # type: ignore[attr-defined]
+                return
+            try:
+                async with tx.session.begin_nested():
+                    tx.session.add(HomeViewerRow(user=user, opened_at=at))
+            except IntegrityError:
+                pass  # a concurrent open inserted it
+
+    async def home_viewers(self, since: datetime) -> list[str]:
+        """Who opened FlyBot's App Home at or after ``since``, most recent first."""
+        async with self._session() as session:
+            stmt = select(HomeViewerRow.user).where(HomeViewerRow.opened_at >= since).order_by(
+                HomeViewerRow.opened_at.desc())
+            return [str(u) for u in (await session.execute(stmt)).scalars().all()]
 
     async def card_copies(self, escalation_id: str) -> list[tuple[str, str]]:
         """``(channel, ts)`` of every copy of the escalation's card outside its room (fallback DMs), oldest first."""

@@ -371,6 +371,18 @@ class Tx:
         self.session.add(OutboxJobRow(**values))
         self.enqueued += 1
 
+    async def refresh_homes(self, at: datetime) -> None:
+        """Make sure a ``home.refresh`` job will redraw the App Homes after this change (issue 16 §5): one is written
+        unless one is already waiting unclaimed (it will read the state as it is then)."""
+        waiting = await self.session.execute(
+            select(OutboxJobRow.id).where(
+                OutboxJobRow.kind == "home.refresh", OutboxJobRow.status == "queued",
+                OutboxJobRow.claimed_until.is_(None),
+            ).limit(1)
+        )
+        if waiting.first() is None:
+            await self.enqueue("home.refresh", ref="home", room="home", at=at)
+
     async def has_card_job(self, escalation_id: str) -> bool:
         """True when the escalation has (or had) a card to post or update."""
         row = await self.session.get(EscalationRow, escalation_id)
