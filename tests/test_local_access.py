@@ -156,6 +156,44 @@ async def test_a_logged_in_browser_cannot_be_made_to_click_by_a_same_site_page_o
             assert (await response.json())["status"] == "pending"
 
 
+async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_escalation(tmp_path: Path) -> None:
+    # A process that can write .flybot/ (but not the store) plants a copy of a card showing a harmless command whose
+    # Approve button carries the real escalation's id; after a restart the page shows it like any message.
+    server, runner = await _start(tmp_path)
+    try:
+        async with aiohttp.ClientSession() as session:
+            escalation_id, card = await _pending_card(server, session)
+    finally:
+        await runner.cleanup()
+    history = tmp_path / ".flybot" / "localchat.json"
+    state = json.loads(history.read_text())
+    real = next(m for m in state["messages"] if m["ts"] == card["ts"])
+    forged = json.loads(json.dumps(real).replace("sudo rm -rf /etc", "ls -la"))
+    forged["ts"] = f"{int(time.time())}.999999"
+    state["messages"].append(forged)
+    history.write_text(json.dumps(state))
+    server, runner = await _start(tmp_path)
+    try:
+        url = login_url(server.app, server.url)
+        assert url is not None
+        async with person_session() as person:
+            async with person.get(url):
+                pass
+            click = _click({"channel": forged["channel"], "ts": forged["ts"]}, escalation_id)
+            async with person.post(f"{server.url}{PAGE}/click", json=click) as response:
+                assert (await response.json())["status"] == 200
+            async with person.get(f"{server.url}/v1/escalations/{escalation_id}",
+                                  headers={"Authorization": f"Bearer {server.demo_token}"}) as response:
+                assert (await response.json())["status"] == "pending", "the forged card's Approve decided nothing"
+            async with person.post(f"{server.url}{PAGE}/click", json=_click(card, escalation_id)) as response:
+                assert (await response.json())["status"] == 200
+            async with person.get(f"{server.url}/v1/escalations/{escalation_id}", params={"wait": "30"},
+                                  headers={"Authorization": f"Bearer {server.demo_token}"}) as response:
+                assert (await response.json())["status"] == "approved", "the real card still works"
+    finally:
+        await runner.cleanup()
+
+
 async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Local) -> None:
     key = local.app[EMULATOR].access.key
     files = [p for p in local.tmp.rglob("*") if p.is_file()]

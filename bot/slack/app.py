@@ -9,6 +9,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime
+from typing import Any
 
 import structlog
 from aiohttp import web
@@ -22,6 +23,14 @@ from slack_sdk.web.async_client import AsyncWebClient
 from bot.api.body import has_nul
 from bot.slack import actions, commands, home, reports, standing
 from bot.slack.deps import SlackDeps
+from cards import (
+    APPROVE_ACTION,
+    DENY_ACTION,
+    REVIEW_APPROVE_ACTION,
+    STANDING_BOT_ACTION,
+    STANDING_ROOM_ACTION,
+    STANDING_SESSION_ACTION,
+)
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 """An aiohttp request handler."""
@@ -78,6 +87,20 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
         return await next()
 
     @app.middleware
+    async def refuse_clicks_off_the_card(
+        req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
+    ) -> BoltResponse:
+        # A card's buttons act only on that card: a click from any other message (a copy of the card in a restored
+        # local chat history, forged to show another command) is refused, so the owner approves what they saw.
+        refusal = await _off_its_card(deps, req.body if isinstance(req.body, dict) else {})
+        if refusal is not None:
+            user, channel = refusal
+            log.warning("slack.click_off_card", user=user, channel=channel)
+            await deps.chat.ephemeral(channel, user, OFF_CARD_TEXT)
+            return BoltResponse(status=200, body="")
+        return await next()
+
+    @app.middleware
     async def skip_redeliveries(
         req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
     ) -> BoltResponse:
@@ -95,6 +118,32 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     reports.register(app, deps)
     home.register(app, deps)
     return app
+
+
+OFF_CARD_TEXT = ("This button is not on the request's card, so nothing was decided. Use the card FlyBot posted for "
+                 "it (or App Home).")
+_CARD_ACTIONS = frozenset({APPROVE_ACTION, REVIEW_APPROVE_ACTION, DENY_ACTION, STANDING_SESSION_ACTION,
+                           STANDING_BOT_ACTION, STANDING_ROOM_ACTION})
+
+
+async def _off_its_card(deps: SlackDeps, body: dict[str, Any]) -> tuple[str, str] | None:
+    """``(user, channel)`` when ``body`` is a click on a card button from a message that is not that escalation's
+    card (its posted channel and ts), else None. App Home clicks (a view) and escalations whose card is not posted
+    yet pass."""
+    container = body.get("container") or {}
+    actions_ = body.get("actions") or [{}]
+    if body.get("type") != "block_actions" or container.get("type") != "message" or not isinstance(actions_, list):
+        return None
+    action = actions_[0] if actions_ and isinstance(actions_[0], dict) else {}
+    if action.get("action_id") not in _CARD_ACTIONS:
+        return None
+    escalation = await deps.store.get_escalation(str(action.get("value") or ""))
+    if escalation is None or not escalation.card_ts:
+        return None
+    where = (str(container.get("channel_id") or ""), str(container.get("message_ts") or ""))
+    if not where[1] or where == (escalation.card_channel or "", escalation.card_ts):
+        return None  # Slack always names the message; a payload that does not cannot be compared
+    return str((body.get("user") or {}).get("id") or ""), where[0]
 
 
 def _signed(verifier: SignatureVerifier, body: str, request: web.Request) -> bool:
