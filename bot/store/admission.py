@@ -25,17 +25,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 
 from bot.errors import RateLimited, RoomBusy
 from bot.store.models import BotRequestCountRow, EscalationRow
 
 if TYPE_CHECKING:
     from bot.store.tx import Tx
+
+Executor = AsyncSession | AsyncConnection
+"""Where a statement runs: the ORM session, or (in a group commit) its connection."""
 
 OPEN_RETRY_AFTER_S = 5
 """Retry-After (seconds) when the Bot has too many open escalations (they end by a decision, not by time alone)."""
@@ -132,10 +136,11 @@ async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimi
     counted = group.counted.get(key)
     if counted is None:
         dialect = tx.session.bind.dialect.name if tx.session.bind is not None else "sqlite"
-        stored = await _upsert_count(tx.session, dialect, bot_id, window, 0)
+        conn = await tx.connection()  # Core statements: none of the ORM's per-statement work
+        stored = await _upsert_count(conn, dialect, bot_id, window, 0)
         if stored == 0:  # this minute's first request clears the Bot's minutes before the previous one
-            await _prune_windows(tx.session, bot_id, window)
-        counted = group.counted[key] = (stored, await _previous_count(tx.session, bot_id, window))
+            await _prune_windows(conn, bot_id, window)
+        counted = group.counted[key] = (stored, await _previous_count(conn, bot_id, window))
     stored, previous = counted
     current = stored + group.merged.requests[key] + staged.requests[key] + 1
     if limits.per_minute > 0 and previous * (1 - elapsed) + current > limits.per_minute:
@@ -143,16 +148,40 @@ async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimi
     if opens and limits.max_open > 0:
         in_store = group.open_in_store.get(bot_id)
         if in_store is None:
-            in_store = group.open_in_store[bot_id] = await _open_count(tx.session, bot_id, now)
+            in_store = group.open_in_store[bot_id] = await _open_count(await tx.connection(), bot_id, now)
         _check_open(in_store + group.merged.opened[bot_id] + staged.opened[bot_id], limits.max_open)
     staged.requests[key] += 1
 
 
-async def _open_count(session: AsyncSession, bot_id: str, now: datetime) -> int:
-    stmt = select(func.count()).select_from(EscalationRow).where(
-        EscalationRow.bot_id == bot_id, EscalationRow.status == "pending", EscalationRow.expires_at > now
-    )
-    return int((await session.execute(stmt)).scalar_one())
+@cache
+def _statements(dialect: str) -> dict[str, Any]:
+    """This module's statements, built once per dialect with bind parameters (the hot path runs them per group:
+    building an expression and its cache key each time cost more than running it)."""
+    counts = cast(Table, BotRequestCountRow.__table__)
+    escalations = cast(Table, EscalationRow.__table__)
+    count = counts.c["count"]
+    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+    return {
+        "upsert": insert(counts).values(bot_id=bindparam("bot"), window=bindparam("window"), count=bindparam("add"))
+        .on_conflict_do_update(index_elements=[counts.c.bot_id, counts.c.window],
+                               set_={"count": count + bindparam("add_again")})
+        .returning(count),
+        "previous": select(count).where(counts.c.bot_id == bindparam("bot"), counts.c.window == bindparam("window")),
+        "prune": delete(counts).where(counts.c.bot_id == bindparam("bot"), counts.c.window < bindparam("window")),
+        "open": select(func.count()).select_from(escalations).where(
+            escalations.c.bot_id == bindparam("bot"), escalations.c.status == "pending",
+            escalations.c.expires_at > bindparam("now")),
+    }
+
+
+def _dialect(session: Executor) -> str:
+    bind = session.bind if isinstance(session, AsyncSession) else session.engine
+    return bind.dialect.name if bind is not None else "sqlite"
+
+
+async def _open_count(session: Executor, bot_id: str, now: datetime) -> int:
+    stmt = _statements(_dialect(session))["open"]
+    return int((await session.execute(stmt, {"bot": bot_id, "now": now})).scalar_one())
 
 
 def _check_open(open_now: int, max_open: int) -> None:
@@ -177,28 +206,21 @@ async def _count_request(session: AsyncSession, dialect: str, bot_id: str, now: 
     raise _rate_refusal(previous, current, elapsed, limit)
 
 
-async def _upsert_count(session: AsyncSession, dialect: str, bot_id: str, window: int, add: int) -> int:
+async def _upsert_count(session: Executor, dialect: str, bot_id: str, window: int, add: int) -> int:
     """Add ``add`` to the Bot's count of ``window`` (creating the row; on PostgreSQL the row stays locked until
     commit, even for 0); the count after."""
-    insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
-    upsert = insert(BotRequestCountRow).values(bot_id=bot_id, window=window, count=add).on_conflict_do_update(
-        index_elements=[BotRequestCountRow.bot_id, BotRequestCountRow.window],
-        set_={"count": BotRequestCountRow.count + add},
-    ).returning(BotRequestCountRow.count)
-    return int((await session.execute(upsert)).scalar_one())
+    stmt = _statements(dialect)["upsert"]
+    params = {"bot": bot_id, "window": window, "add": add, "add_again": add}
+    return int((await session.execute(stmt, params)).scalar_one())
 
 
-async def _prune_windows(session: AsyncSession, bot_id: str, window: int) -> None:
-    await session.execute(
-        delete(BotRequestCountRow).where(BotRequestCountRow.bot_id == bot_id, BotRequestCountRow.window < window - 1)
-    )
+async def _prune_windows(session: Executor, bot_id: str, window: int) -> None:
+    await session.execute(_statements(_dialect(session))["prune"], {"bot": bot_id, "window": window - 1})
 
 
-async def _previous_count(session: AsyncSession, bot_id: str, window: int) -> int:
-    stmt = select(BotRequestCountRow.count).where(
-        BotRequestCountRow.bot_id == bot_id, BotRequestCountRow.window == window - 1
-    )
-    return int((await session.execute(stmt)).scalar_one_or_none() or 0)
+async def _previous_count(session: Executor, bot_id: str, window: int) -> int:
+    stmt = _statements(_dialect(session))["previous"]
+    return int((await session.execute(stmt, {"bot": bot_id, "window": window - 1})).scalar_one_or_none() or 0)
 
 
 def _rate_refusal(previous: int, current: int, elapsed: float, limit: int) -> Refused:

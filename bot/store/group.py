@@ -26,10 +26,11 @@ from collections import Counter
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from functools import cache
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import structlog
-from sqlalchemy import insert, update
+from sqlalchemy import Table, bindparam, insert, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.store.models import AuditRow, EscalationRow, OutboxJobRow, StandingApprovalRow
@@ -142,33 +143,42 @@ async def write_group(tx: Tx, staged: Staged) -> None:
     The request counter rows were created (and, on PostgreSQL, locked) when the group first counted each Bot
     (:func:`bot.store.admission.admit_staged`); here they get the group's admitted requests.
     """
-    from bot.store.models import BotRequestCountRow
 
-    session = tx.session
+    conn = await tx.connection()  # Core statements throughout: none of the ORM's per-statement work
     for (bot_id, window), n in sorted(staged.requests.items()):
-        await session.execute(
-            update(BotRequestCountRow)
-            .where(BotRequestCountRow.bot_id == bot_id, BotRequestCountRow.window == window)
-            .values(count=BotRequestCountRow.count + n)
-        )
-    conn = await session.connection()
+        await conn.execute(_statements()["count"], {"p_bot": bot_id, "p_window": window, "p_add": n})
     if staged.escalations:
-        await conn.execute(insert(EscalationRow), staged.escalations)
+        await conn.execute(_statements()["escalations"], staged.escalations)
     if staged.audits:
-        await conn.execute(insert(AuditRow), staged.audits)
+        await conn.execute(_statements()["audits"], staged.audits)
     for approval_id, (n, at) in sorted(staged.uses.items()):
-        await session.execute(
-            update(StandingApprovalRow).where(StandingApprovalRow.id == approval_id)
-            .values(use_count=StandingApprovalRow.use_count + n, last_used_at=at)
-        )
+        await conn.execute(_statements()["use"], {"p_id": approval_id, "p_add": n, "p_at": at})
     for _key, fold in sorted(staged.folds.items()):
         job = await tx.fold_many(fold)
         if job is not None:
             staged.jobs.append(job)
     if staged.jobs:
-        await conn.execute(insert(OutboxJobRow), staged.jobs)
+        await conn.execute(_statements()["jobs"], staged.jobs)
     tx.enqueued += len(staged.jobs)
     tx.decided += staged.decided
+
+
+@cache
+def _statements() -> dict[str, Any]:
+    """:func:`write_group`'s statements, built once with bind parameters."""
+    from bot.store.models import BotRequestCountRow
+
+    counts = cast(Table, BotRequestCountRow.__table__)
+    standing = cast(Table, StandingApprovalRow.__table__)
+    return {
+        "count": update(counts).where(counts.c.bot_id == bindparam("p_bot"), counts.c.window == bindparam("p_window"))
+        .values(count=counts.c["count"] + bindparam("p_add")),
+        "use": update(standing).where(standing.c.id == bindparam("p_id"))
+        .values(use_count=standing.c.use_count + bindparam("p_add"), last_used_at=bindparam("p_at")),
+        "escalations": insert(cast(Table, EscalationRow.__table__)),
+        "audits": insert(cast(Table, AuditRow.__table__)),
+        "jobs": insert(cast(Table, OutboxJobRow.__table__)),
+    }
 
 
 @dataclass

@@ -20,11 +20,12 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from functools import cache
+from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy import Table, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
 
 from bot.store.models import (
@@ -126,11 +127,18 @@ class Tx:
         self.enqueued = 0
         self.decided: list[str] = []
         self.group = group
+        self._connection: AsyncConnection | None = None
         self.staged: Staged | None = None
         if group is not None:
             from bot.store.group import Staged
 
             self.staged = Staged()
+
+    async def connection(self) -> AsyncConnection:
+        """This transaction's connection, for Core statements (the hot path's: no ORM work per statement)."""
+        if self._connection is None:
+            self._connection = await self.session.connection()
+        return self._connection
 
     @property
     def postgres(self) -> bool:
@@ -194,9 +202,13 @@ class Tx:
         return self.staged.keys.get((bot_id, key)) or self.group.merged.keys.get((bot_id, key))
 
     async def _by_key(self, bot_id: str, key: str) -> Escalation | None:
-        stmt = select(EscalationRow).where(EscalationRow.bot_id == bot_id, EscalationRow.idempotency_key == key)
-        row = (await self.session.execute(stmt)).scalar_one_or_none()
-        return escalation_record(row) if row else None
+        table = cast(Table, EscalationRow.__table__)
+        stmt = select(table).where(table.c.bot_id == bot_id, table.c.idempotency_key == key)
+        # In a group: Core, on the connection (the group's own rows are staged, found by _staged_key); alone: the
+        # session, which flushes this transaction's pending rows first.
+        executor = await self.connection() if self.group is not None else self.session
+        row = (await executor.execute(stmt)).first()
+        return escalation_record(row) if row else None  # type: ignore[arg-type]  # a Row has the same names
 
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
         """The escalation as this transaction sees it, or None."""
@@ -419,44 +431,40 @@ class Tx:
         notice job to write, or None when one of this notice is already waiting unclaimed.
 
         The notice row is updated first (its row lock orders concurrent folds), so of two folds the second sees the
-        first's job.
+        first's job. Core statements (the hot path).
         """
-        notice_id = await self._bump_notice(fold)
+        conn = await self.connection()
+        notice_id = await self._bump_notice(conn, fold)
         if notice_id is None:
-            row = RoomNoticeRow(
-                id="ntc_" + uuid.uuid4().hex[:20], open_key=fold.key, room=fold.room, bot_id=fold.bot_id,
-                window_start=fold.first, count=fold.count, items=fold.items[-NOTICE_ITEMS:],
-                approvals=fold.approvals, updated_at=fold.at,
-            )
+            notice_id = "ntc_" + uuid.uuid4().hex[:20]
             try:
-                async with self.session.begin_nested():
-                    self.session.add(row)
-                notice_id = row.id
+                async with conn.begin_nested():
+                    await conn.execute(insert(RoomNoticeRow).values(
+                        id=notice_id, open_key=fold.key, room=fold.room, bot_id=fold.bot_id, window_start=fold.first,
+                        count=fold.count, items=fold.items[-NOTICE_ITEMS:], approvals=fold.approvals,
+                        updated_at=fold.at,
+                    ))
             except IntegrityError:
-                notice_id = await self._bump_notice(fold)
+                notice_id = await self._bump_notice(conn, fold)
                 if notice_id is None:
                     raise
-        waiting = await self.session.execute(
-            select(OutboxJobRow.id).where(
-                OutboxJobRow.ref == notice_id, OutboxJobRow.status == "queued", OutboxJobRow.claimed_until.is_(None)
-            ).limit(1)
-        )
+        waiting = await conn.execute(_hot()["waiting"], {"p_ref": notice_id})
         if waiting.first() is not None:
             return None
         return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
 
-    async def _bump_notice(self, fold: Fold) -> str | None:
-        result = await self.session.execute(
-            update(RoomNoticeRow).where(RoomNoticeRow.open_key == fold.key)
-            .values(count=RoomNoticeRow.count + fold.count, updated_at=fold.at)
-        )
-        if result.rowcount != 1:  # type: ignore[attr-defined]
+    @staticmethod
+    async def _bump_notice(conn: AsyncConnection, fold: Fold) -> str | None:
+        row = (await conn.execute(_hot()["bump"], {"p_key": fold.key, "p_add": fold.count, "p_at": fold.at})).first()
+        if row is None:
             return None
-        row = (await self.session.execute(select(RoomNoticeRow).where(RoomNoticeRow.open_key == fold.key))).scalar_one()
-        row.items = [*row.items, *fold.items][-NOTICE_ITEMS:]
-        known = {a["id"] for a in row.approvals}
-        row.approvals = [*row.approvals, *(a for a in fold.approvals if a["id"] not in known)]
-        return row.id
+        bumped = row._mapping  # by name: a Row's own .count/.index are tuple methods
+        known = {a["id"] for a in bumped["approvals"]}
+        await conn.execute(_hot()["fold"], {
+            "p_id": bumped["id"], "p_items": [*bumped["items"], *fold.items][-NOTICE_ITEMS:],
+            "p_approvals": [*bumped["approvals"], *(a for a in fold.approvals if a["id"] not in known)],
+        })
+        return str(bumped["id"])
 
     async def notices_overdue(self, room: str, now: datetime) -> bool:
         """True when the room's oldest undelivered notice is past its delivery deadline (standing approvals in that
@@ -464,11 +472,8 @@ class Tx:
         store once per room."""
         if self.group is not None and room in self.group.overdue:
             return self.group.overdue[room]
-        stmt = select(OutboxJobRow.id).where(
-            OutboxJobRow.room == room, OutboxJobRow.kind == "notice", OutboxJobRow.status == "queued",
-            OutboxJobRow.deadline_at < now,
-        ).limit(1)
-        overdue = (await self.session.execute(stmt)).first() is not None
+        found = await (await self.connection()).execute(_hot()["overdue"], {"p_room": room, "p_now": now})
+        overdue = found.first() is not None
         if self.group is not None:
             self.group.overdue[room] = overdue
         return overdue
@@ -711,3 +716,23 @@ def _candidates(now: datetime) -> Select[OutboxJobRow]:
         or_(job.claimed_until.is_(None), job.claimed_until < now),
         or_(pace.room.is_(None), pace.ready_at <= now),
     )
+
+
+@cache
+def _hot() -> dict[str, Any]:
+    """The hot path's statements, built once with bind parameters (building an expression and its cache key per
+    call cost more than running it)."""
+    job = cast(Table, OutboxJobRow.__table__)
+    notice = cast(Table, RoomNoticeRow.__table__)
+    return {
+        "overdue": select(job.c.id).where(
+            job.c.room == bindparam("p_room"), job.c.kind == "notice", job.c.status == "queued",
+            job.c.deadline_at < bindparam("p_now")).limit(1),
+        "waiting": select(job.c.id).where(
+            job.c.ref == bindparam("p_ref"), job.c.status == "queued", job.c.claimed_until.is_(None)).limit(1),
+        "bump": update(notice).where(notice.c.open_key == bindparam("p_key"))
+        .values(count=notice.c["count"] + bindparam("p_add"), updated_at=bindparam("p_at"))
+        .returning(notice.c.id, notice.c["items"], notice.c.approvals),
+        "fold": update(notice).where(notice.c.id == bindparam("p_id"))
+        .values(items=bindparam("p_items"), approvals=bindparam("p_approvals")),
+    }
