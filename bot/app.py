@@ -143,14 +143,16 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         waiters = WaiterHub(
             slots, lambda ids: store.settled_escalations(ids, utcnow()), metrics, kind="escalation"
         )
-        standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow)
+        groups = OwnerGroups(chat.usergroup_members, ttl_s=settings.group_cache_s)  # issue 16 §1
+        standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow,
+                                   groups=groups)
         service = EscalationService(
             store, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
             metrics=metrics, recheck_s=settings.recheck_s, notice_window_s=settings.notice_window_s,
             limits=AdmissionLimits(max_open=settings.max_open_escalations, per_minute=settings.rate_per_minute,
                                    room_queue=settings.room_queue_max, room_interval_s=settings.slack_room_interval_s),
             two_person=settings.two_person, remind_at=settings.remind_at, fallback_after_s=settings.fallback_after_s,
-            groups=OwnerGroups(chat.usergroup_members, ttl_s=settings.group_cache_s),
+            groups=groups,
         )
         report_store = ReportStore(store.engine)
         report_waiters = WaiterHub(slots, report_store.decided_among, metrics, kind="report")

@@ -32,7 +32,7 @@ from bot.errors import (
     NotAllowed,
     NotFound,
 )
-from bot.groups import OwnerGroups
+from bot.groups import OwnerGroups, owns
 from bot.metrics import Metrics, decider
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
@@ -336,11 +336,7 @@ class EscalationService:
     async def owns(self, bot: Bot, user: str) -> bool:
         """``user`` is an owner of ``bot``: listed, or a member of one of its owner groups now (issue 16 §1: looked
         up at decision time, cached briefly; a group that cannot be read gives no one a say)."""
-        if user in bot.owners:
-            return True
-        if not bot.owner_groups or self.groups is None:
-            return False
-        return await self.groups.member_of_any(user, bot.owner_groups) is not None
+        return await owns(bot, user, self.groups)
 
     async def is_fallback(self, bot: Bot, user: str) -> bool:
         """``user`` is one of the Bot's named fallback approvers: listed, or in a fallback group now (issue 16 §3;

@@ -11,8 +11,12 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING
 
 import structlog
+
+if TYPE_CHECKING:
+    from bot.store import Bot
 
 log = structlog.get_logger("flybot.groups")
 
@@ -59,3 +63,13 @@ class OwnerGroups:
             if user in await self.members(group):
                 return group
         return None
+
+
+async def owns(bot: Bot, user: str, groups: OwnerGroups | None) -> bool:
+    """``user`` owns ``bot``: listed with ``--owner``, or a member now of one of its ``--owner-group``s (None
+    ``groups``: only the listed owners). The one rule for escalations, standing approvals and blocked reports."""
+    if user in bot.owners:
+        return True
+    if not bot.owner_groups or groups is None:
+        return False
+    return await groups.member_of_any(user, bot.owner_groups) is not None

@@ -45,6 +45,7 @@ from typing import Any
 import structlog
 
 from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound
+from bot.groups import owns
 from bot.metrics import Metrics
 from bot.preflight import BlockedLineParseError, Finding, SandboxMode, UnlockOption, parse_one_line
 from bot.preflight.catalogue import family_from_commands, family_of, id_of_phrase
@@ -506,7 +507,7 @@ class ReportService:
         bot = await self.store.get_bot(report.bot_id)
         if bot is None:
             raise NotFound(f"the Bot of report {report_id} no longer exists")
-        if actor in bot.owners:
+        if await owns(bot, actor, self.standing.groups):  # owner groups' members too (issue 16 §1)
             return report, bot, "owner"
         if actor in self.admins:
             return report, bot, "admin"

@@ -23,6 +23,7 @@ from datetime import datetime, timedelta
 import structlog
 
 from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
+from bot.groups import OwnerGroups, owns
 from bot.risk import RiskLevel, SimpleCommand, classify
 from bot.store import Bot, StandingApproval, Store, Tx
 
@@ -250,7 +251,9 @@ class StandingService:
         admins: frozenset[str],
         is_workspace_admin: Callable[[str], Awaitable[bool]],
         clock: Callable[[], datetime],
+        groups: OwnerGroups | None = None,
     ) -> None:
+        self.groups = groups  # a Bot's owner groups count as its owners (issue 16 §1); None: listed owners only
         self.store = store
         self.admins = admins
         self._is_workspace_admin = is_workspace_admin
@@ -266,10 +269,11 @@ class StandingService:
             return False
 
     async def may_manage(self, actor: str, scope: str, bot: Bot | None, *, operator: bool = False) -> bool:
-        """Room scope: admins; Bot and session scope: the Bot's owners or admins; operators act as admins."""
+        """Room scope: admins; Bot and session scope: the Bot's owners (owner groups' members too, issue 16 §1) or
+        admins; operators act as admins."""
         if operator:
             return True
-        if scope in ("bot", "session") and bot is not None and actor in bot.owners:
+        if scope in ("bot", "session") and bot is not None and await owns(bot, actor, self.groups):
             return True
         return await self.is_admin(actor)
 

@@ -27,12 +27,13 @@ AFTER_S = 1.5
 
 
 async def start(replicas: Cluster, *, fallback_owners: list[str] | None = None,
-                fallback_groups: list[str] | None = None) -> str:
+                fallback_groups: list[str] | None = None, two_person: str | None = None) -> str:
     await replicas.start(replicas=2, admins=(ADMIN,), fallback_after_s=AFTER_S)
     replicas.emulator.users[BACKUP] = {"name": "bea", "real_name": "Bea (backup)", "is_admin": False,
                                        "is_owner": False}
     _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER], ROOM,
-                                     fallback_owners=fallback_owners, fallback_groups=fallback_groups)
+                                     fallback_owners=fallback_owners, fallback_groups=fallback_groups,
+                                     two_person=two_person)
     return token
 
 
@@ -125,3 +126,17 @@ async def test_the_operator_names_and_clears_fallback_approvers(harness: Harness
     assert cleared.returncode == 0 and "fallback (the admins)" in cleared.stdout
     bad = await operator(harness, "bots", "set", "ci-bot", "--fallback-owner", "bea")
     assert bad.returncode == 2 and "fallback owner 'bea' is not a Slack user ID" in bad.stderr
+
+
+async def test_under_the_two_person_rule_a_fallback_approval_is_the_second_of_two(replicas: Cluster) -> None:
+    token = await start(replicas, fallback_owners=[BACKUP], two_person="destructive-host")
+    esc = await replicas.escalate(0, token, command="rm -rf /var/lib/app", timeout_s=60)
+    await click(replicas, OWNER, esc["id"], replica=0)
+    await eventually(lambda: "1 of 2 approvals" in block_text(replicas.card(esc["id"]).blocks))
+    await eventually(lambda: dm_copy(replicas, BACKUP, esc["id"]) is not None, timeout=15)
+    copy = dm_copy(replicas, BACKUP, esc["id"])
+    assert "1 of 2 approvals" in block_text(copy.blocks), "the copy shows the count too"
+    await click_message(replicas, BACKUP, copy, esc["id"], replica=1)
+    final = await replicas.get(0, token, esc["id"], wait=10)
+    assert final["status"] == "approved" and final["approvals"]["by"] == [OWNER, BACKUP]
+    assert final["decision_source"] == "fallback"

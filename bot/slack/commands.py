@@ -142,7 +142,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
 async def pending_text(deps: SlackDeps, user: str) -> str:
     """The escalations ``user`` may decide, one line each."""
     admin = await deps.standing.is_admin(user)
-    bots = [b for b in await deps.store.list_bots() if admin or user in b.owners]
+    bots = [b for b in await deps.store.list_bots() if admin or await deps.service.owns(b, user)]  # groups too
     pending = await deps.store.pending_escalations([b.id for b in bots]) if bots else []
     if not pending:
         return "No escalation is waiting for you."
