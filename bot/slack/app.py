@@ -128,7 +128,7 @@ _CARD_ACTIONS = frozenset({APPROVE_ACTION, REVIEW_APPROVE_ACTION, DENY_ACTION, S
 
 async def _off_its_card(deps: SlackDeps, body: dict[str, Any]) -> tuple[str, str] | None:
     """``(user, channel)`` when ``body`` is a click on a card button from a message that is not that escalation's
-    card (its posted channel and ts), else None. App Home clicks (a view) and escalations whose card is not posted
+    card (its posted channel and ts) nor one of the copies FlyBot posted of it (``card_copies``), else None. App Home clicks (a view) and escalations whose card is not posted
     yet pass."""
     container = body.get("container") or {}
     actions_ = body.get("actions") or [{}]
@@ -143,6 +143,8 @@ async def _off_its_card(deps: SlackDeps, body: dict[str, Any]) -> tuple[str, str
     where = (str(container.get("channel_id") or ""), str(container.get("message_ts") or ""))
     if not where[1] or where == (escalation.card_channel or "", escalation.card_ts):
         return None  # Slack always names the message; a payload that does not cannot be compared
+    if where in await deps.store.card_copies(escalation.id):
+        return None  # a copy FlyBot itself posted and recorded: a fallback approver's DM (issue 16 §3)
     return str((body.get("user") or {}).get("id") or ""), where[0]
 
 
