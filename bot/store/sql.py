@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
+import structlog
 from sqlalchemy import String, any_, delete, event, func, literal, literal_column, or_, select, update
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
@@ -44,6 +45,10 @@ from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, Standi
 from bot.store.tx import Tx, escalation_record
 
 T = TypeVar("T")
+log = structlog.get_logger("flybot.store")
+
+CHECKPOINT_EVERY = 100
+"""SQLite: write transactions between two WAL checkpoints (each group commit counts one)."""
 
 WRITE_OPTION = "flybot_write"
 """Execution option marking a connection that will write (SQLite then begins IMMEDIATE)."""
@@ -105,6 +110,8 @@ class Store:
         self._on_decided: list[Callable[[str], None]] = []
         self._sqlite = engine.dialect.name == "sqlite"
         self._groups = GroupWriter(self)
+        self._writes = 0
+        self._checkpointing: asyncio.Task[None] | None = None
         self._write_lock: asyncio.Lock | None = None
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
 
@@ -147,6 +154,8 @@ class Store:
                         await session.connection(execution_options={WRITE_OPTION: True})
                     tx = Tx(session)
                     yield tx
+        if write and self.write_engine is not None:
+            self._checkpoint_soon()
         if tx.enqueued:
             for wake in self._on_jobs:
                 wake()
@@ -163,13 +172,34 @@ class Store:
         """
         return await self._groups.run(op, order=order)
 
+    def _checkpoint_soon(self) -> None:
+        """SQLite: after every :data:`CHECKPOINT_EVERY` write transactions, checkpoint the WAL on one of aiosqlite's
+        threads (PASSIVE: writers and readers go on), never in the event loop's (the write connections do not
+        checkpoint themselves: :mod:`bot.store.inline_sqlite`)."""
+        self._writes += 1
+        if self._writes < CHECKPOINT_EVERY or self._checkpointing is not None:
+            return
+        self._writes = 0
+        self._checkpointing = asyncio.create_task(self._checkpoint(), name="flybot-wal-checkpoint")
+
+    async def _checkpoint(self) -> None:
+        try:
+            async with self.engine.connect() as conn:
+                await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")
+        except Exception:  # noqa: BLE001 - the next one tries again; SQLite stays consistent either way
+            log.warning("store.checkpoint_failed", exc_info=True)
+        finally:
+            self._checkpointing = None
+
     @property
     def group_commits(self) -> int:
         """How many group commits this store made (:meth:`grouped`; for tests and benchmarks)."""
         return self._groups.groups
 
     async def close(self) -> None:
-        """Dispose of the connection pools."""
+        """Dispose of the connection pools (after a checkpoint in progress)."""
+        if self._checkpointing is not None:
+            await asyncio.gather(self._checkpointing, return_exceptions=True)
         if self.write_engine is not None:
             await self.write_engine.dispose()
         await self.engine.dispose()
@@ -705,6 +735,11 @@ def _engine(database_url: str, *, create: bool, inline: bool = False) -> AsyncEn
             # the bulk of the hot path). Source: SQLite docs, "PRAGMA synchronous" (WAL mode paragraphs).
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
+            if inline:
+                # A checkpoint (copying the WAL into the file, with two fsyncs) would run inside the commit that
+                # crosses the WAL's threshold, in the event loop's thread: the store runs them in a thread instead
+                # (Store._checkpoint_soon).
+                cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
         @event.listens_for(engine.sync_engine, "begin")
