@@ -145,3 +145,25 @@ def test_the_server_freezes_its_startup_heap_and_collects_the_youngest_generatio
     root = Path(__file__).resolve().parent.parent
     done = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, timeout=60)
     assert done.stdout.strip() == "ok", done.stderr
+
+
+async def test_a_card_posted_while_long_polls_wait_shows_at_once_to_the_next_reader(tmp_path: Path) -> None:
+    # Not a decision, but what the session reads changed: the waiting long-polls' snapshot must not hide it.
+    h = Harness(tmp=tmp_path)
+    await h.start()
+    try:
+        token = await h.add_bot()
+        await h.fault("chat.postMessage", status=200, count=1, delay_s=0.5)  # a slow Slack: the card lands later
+        status, esc = await h.post(token, h.body())
+        assert status == 201 and esc["card"]["status"] == "queued"
+        waiting = asyncio.create_task(h.get(token, esc["id"], wait=30))
+        await h.eventually(lambda: h.runtime.service.waiters.waiting(esc["id"]) == 1)
+        await h.eventually(lambda: any(esc["id"] in str(m.metadata) for m in h.emulator.messages), timeout=10)
+        await h.eventually(lambda: h.runtime.service.waiters.waiting(esc["id"]) == 1)
+        _, now = await h.get(token, esc["id"])
+        assert now["card"]["status"] == "posted", now
+        assert not waiting.done(), "still pending: the waiting long-poll waits on"
+        waiting.cancel()
+        await asyncio.gather(waiting, return_exceptions=True)
+    finally:
+        await h.close()

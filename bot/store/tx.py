@@ -296,7 +296,15 @@ class Tx:
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             return None
+        await self._seen_changed(escalation_id)
         return await self.get_escalation(escalation_id)
+
+    async def _seen_changed(self, escalation_id: str) -> None:
+        """Not a decision, but what a session reads of the escalation changed (its card's state, ``fallback_at``):
+        at commit, every replica drops its long-poll snapshot of it (NOTIFY on PostgreSQL, the local waiters here;
+        :meth:`bot.waiters.WaiterHub.read_through`). Its long-polls wake, find it still pending and wait on."""
+        await notify_at_commit(self.session, escalation_id)
+        self.decided.append(escalation_id)
 
     async def add_card_copy(self, escalation_id: str, *, user: str, channel: str, ts: str, at: datetime) -> None:
         """Remember one copy of the card outside its room (a fallback approver's DM), for its redraws."""
@@ -311,6 +319,7 @@ class Tx:
         if ts is not None:
             values["card_ts"] = ts
         await self.session.execute(update(EscalationRow).where(EscalationRow.id == escalation_id).values(**values))
+        await self._seen_changed(escalation_id)
         return await self.get_escalation(escalation_id)
 
     # -- standing approvals ------------------------------------------------------------------------------
