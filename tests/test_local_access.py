@@ -194,6 +194,18 @@ async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_
         await runner.cleanup()
 
 
+async def test_undecodable_bytes_in_the_session_cookie_are_a_401_not_a_500(local: Local) -> None:
+    host, port = local.url.removeprefix("http://").split(":")
+    for cookie in (b"flybot_local_session=\xff\xfe", b"flybot_local_session=\xc3\xa9"):
+        reader, writer = await asyncio.open_connection(host, int(port))
+        writer.write(b"GET " + PAGE.encode() + b"/state?user=" + OWNER.encode() + b" HTTP/1.1\r\nHost: " +
+                     host.encode() + b"\r\nCookie: " + cookie + b"\r\nConnection: close\r\n\r\n")
+        await writer.drain()
+        status_line = await reader.readline()
+        writer.close()
+        assert status_line.split()[1] == b"401", (cookie, status_line)
+
+
 async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Local) -> None:
     key = local.app[EMULATOR].access.key
     files = [p for p in local.tmp.rglob("*") if p.is_file()]

@@ -37,12 +37,12 @@ class PageAccess:
 
     def key_matches(self, candidate: str | None) -> bool:
         """True when ``candidate`` is the login key (constant-time comparison)."""
-        return candidate is not None and hmac.compare_digest(candidate.encode(), self.key.encode())
+        return candidate is not None and candidate.isascii() and hmac.compare_digest(candidate.encode(), self.key.encode())
 
     def allowed(self, request: web.Request) -> bool:
         """True when ``request`` carries this server's session cookie."""
-        cookie = request.cookies.get(self.cookie_name)
-        return cookie is not None and hmac.compare_digest(cookie.encode(), self._session.encode())
+        cookie = request.cookies.get(self.cookie_name)  # undecodable bytes arrive as surrogates: not ASCII, refused
+        return cookie is not None and cookie.isascii() and hmac.compare_digest(cookie.encode(), self._session.encode())
 
     def grant(self, response: web.StreamResponse) -> None:
         """Set the session cookie on ``response``: HttpOnly (no script reads it), SameSite=Strict (no other site's
