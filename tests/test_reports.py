@@ -412,3 +412,14 @@ async def test_a_long_poll_answers_503_retryable_at_once_when_flybot_shuts_down(
     status, problem = await asyncio.wait_for(waiting, timeout=10)
     assert status == 503 and problem["code"] == "shutting_down", problem
     assert asyncio.get_running_loop().time() - started < 10
+
+
+async def test_an_ordinary_room_message_is_acknowledged_not_answered_404(harness: Harness) -> None:
+    # Slack retries a non-200 event delivery and disables the subscriptions of an app whose deliveries keep failing.
+    await add_bot(harness)
+    for text in ("good morning", "<!here> deploy at 5?", ""):
+        async with harness.http.post(f"{harness.emu_url}/page/message",
+                                     json={"user": OWNER, "channel": ROOM, "text": text}) as response:
+            answer = await response.json()
+        assert answer["ok"] and answer["status"] == 200, (text, answer)
+    assert dm_posts(harness) == 0

@@ -151,6 +151,12 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     async def on_report_message(message: dict[str, Any]) -> None:
         await handle_report_message(deps, message)
 
+    @app.event("message")
+    async def on_other_message() -> None:
+        """Every other message in a room FlyBot is in: acknowledged with 200 and nothing else. Unhandled, bolt
+        answers 404, which Slack retries three times and counts as a failed delivery (it disables the event
+        subscriptions of an app whose deliveries keep failing, blocked reports included)."""
+
     @app.action(REPORT_APPROVE_TURN_ACTION)
     @deps.tracked
     async def on_approve_turn(ack: AsyncAck, body: dict[str, Any]) -> None:
