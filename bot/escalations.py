@@ -244,7 +244,11 @@ class EscalationService:
                                  due_at=escalation.created_at + fallback)
             return escalation, "held" if cover else "card"
 
-        escalation, outcome = await self.store.grouped(write, order=bot.id)
+        # A request no standing approval covers will queue a card: its group locks the room first, so the room's queue
+        # cap is exact across replicas (auto-answers take no lock; one that falls back to a card, its room's notices
+        # overdue, is counted without it).
+        lock = f"flybot-room:{room}" if not cover and self.limits is not None and self.limits.room_queue > 0 else None
+        escalation, outcome = await self.store.grouped(write, order=bot.id, lock=lock)
         bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
         if outcome == "retried":
             bound.info("escalation.retried", idempotency_key=new.idempotency_key)

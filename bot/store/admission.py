@@ -14,10 +14,12 @@ count rolls back with it) and an admitted one is counted exactly when it commits
 - In a group commit (:mod:`bot.store.group`, :func:`admit_staged`) the group locks each Bot's counter row once,
   reads the counts once, and counts its own admitted requests and new open escalations in memory on top.
 - A room's queue (:func:`admit_card`): the room's undelivered card posts in the store (read once per group) plus those
-  queued earlier in the same group. Exact on SQLite (store transactions begin IMMEDIATE: one writer) and on one
-  replica; on PostgreSQL, replicas committing groups into one room at the same instant each count the others'
-  committed cards only, so the queue may pass the cap by what they admit in that instant (no lock: a per-room lock
-  taken inside a group, between the Bots' counter rows, could deadlock two replicas' groups).
+  queued earlier in the same group. Exact on SQLite (store transactions begin IMMEDIATE: one writer). On PostgreSQL
+  a group holding a request that will need a card locks its room (``pg_advisory_xact_lock``) before any operation
+  runs, rooms in sorted order and before the Bots' counter rows, so two replicas' groups serialise on the room and
+  never wait for each other in a cycle (:meth:`bot.store.group.GroupWriter.run`); the cap is exact across
+  replicas. The one request counted without the lock is one a standing approval covers whose room's notices are
+  overdue (it falls back to a card).
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import structlog
-from sqlalchemy import Table, bindparam, insert, update
+from sqlalchemy import Table, bindparam, insert, text, update
 from sqlalchemy.exc import SQLAlchemyError
 
 from bot.store.models import AuditRow, EscalationRow, OutboxJobRow, StandingApprovalRow
@@ -186,6 +186,7 @@ class _Waiting(Generic[T]):
     op: Callable[[Tx], Awaitable[T]]
     order: str
     future: asyncio.Future[T]
+    lock: str | None = None
 
 
 class GroupWriter:
@@ -199,15 +200,18 @@ class GroupWriter:
         self.groups = 0
         """Groups committed (for tests and benchmarks)."""
 
-    async def run(self, op: Callable[[Tx], Awaitable[T]], *, order: str = "") -> T:
+    async def run(self, op: Callable[[Tx], Awaitable[T]], *, order: str = "", lock: str | None = None) -> T:
         """Run ``op(tx)`` in the next group and return its result once the group committed.
 
         ``order``: operations of a group run sorted by it (pass the Bot id: request counters are then locked in one
-        order by every replica). Raises what ``op`` raised (nothing of it was written), or the store's error when
-        even its own group could not commit.
+        order by every replica). ``lock``: a key the group locks for its whole transaction BEFORE any operation runs
+        (PostgreSQL: ``pg_advisory_xact_lock``; the group's keys in sorted order, so that two replicas' groups never
+        wait for each other in a cycle; SQLite's transaction is already the only writer): a room, whose queue cap
+        is then exact across replicas (:func:`bot.store.admission.admit_card`). Raises what ``op`` raised (nothing
+        of it was written), or the store's error when even its own group could not commit.
         """
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._waiting.append(_Waiting(op, order, future))
+        self._waiting.append(_Waiting(op, order, future, lock))
         if self._writing is None:
             self._writing = asyncio.create_task(self._write(), name="flybot-group-writer")
         return await future
@@ -262,6 +266,10 @@ class GroupWriter:
         outcomes: list[tuple[bool, Any]] = []
         async with self._store.transaction() as root:
             group = Group()
+            locks = sorted({w.lock for w in waiting if w.lock is not None})
+            if locks and root.session.bind is not None and root.session.bind.dialect.name == "postgresql":
+                for key in locks:
+                    await root.session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
             for w in waiting:
                 tx = Tx(root.session, group=group)
                 try:
