@@ -198,7 +198,9 @@ async def test_a_card_slack_would_not_update_after_a_decision_tells_the_person_w
     assert told.startswith("You approved ci-bot's request `sudo apt-get install -y jq`"), told
     assert f"Slack did not update the card in <#{ROOM}> (`internal_error`): it may still show buttons" in told, told
     updates = [c for c in harness.emulator.calls if c["method"] == "chat.update"]
-    assert len(updates) > 3, "the redraw is retried until its delivery deadline before anyone is told"
+    # Retried with backoff (0.5 s, 1 s, 2 s...) up to the harness's 3 s delivery deadline: at least one retry, however
+    # late a loaded machine ran the first attempt.
+    assert len(updates) >= 2, "the redraw is retried until its delivery deadline before anyone is told"
     audit = await harness.runtime.store.audit_page(after_id=0, since=None, bot_id=None, limit=500)
     assert [(r.event, r.detail.get("told")) for r in audit if r.event == "card.not_updated"] == [
         ("card.not_updated", OWNER)]

@@ -59,6 +59,8 @@ async def test_flybot_report_sends_a_blocked_report_end_to_end_and_prints_the_li
     assert [(f.backend, f.cause) for f in report.findings] == [("bubblewrap", "not-installed"),
                                                                ("landlock", "not-built")]
     assert report.host_os == "ubuntu"
+    # The owner's DM is an outbox job: it follows the report, at the room's pace.
+    await harness.eventually(lambda: dms(harness, OWNER, report.id), timeout=20)
     [dm] = dms(harness, OWNER, report.id)
     text = block_text(dm.blocks)
     assert "sudo apt-get install -y bubblewrap" in text and "not built into the kernel (ENOSYS)" in text
@@ -143,7 +145,9 @@ async def test_session_start_runs_the_preflight_once_and_reports_a_blocked_host(
     assert "session=5e55-10n mode=workspace-write | sandbox-preflight: workspace-write is UNAVAILABLE" in context
     assert "Do not retry shell calls" in context and "FlyBot has told the Bot's owners" in context
     [report] = await open_reports(harness)
-    assert report.session_id == "5e55-10n" and len(dms(harness, OWNER, report.id)) == 1
+    assert report.session_id == "5e55-10n"
+    await harness.eventually(lambda: dms(harness, OWNER, report.id), timeout=20)  # an outbox job, sent after
+    assert len(dms(harness, OWNER, report.id)) == 1
 
 
 async def test_session_start_on_a_usable_host_says_nothing_and_resolves_the_hosts_report(
