@@ -122,7 +122,7 @@ async def escalation_statuses(store: Any) -> dict[str, str]:
 
 
 async def run(database: str, label: str, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    emulator = SlackEmulator(bot_token=TOKEN, signing_secret=SECRET)
+    emulator = SlackEmulator(bot_token=TOKEN, signing_secret=SECRET, control=True)  # control: it logs the calls counted below
     emu_port = free_port()
     emu_url = f"http://127.0.0.1:{emu_port}"
     emulator.public_base = emu_url
