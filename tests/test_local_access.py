@@ -194,6 +194,54 @@ async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_
         await runner.cleanup()
 
 
+async def test_a_forged_report_dm_in_a_restored_chat_history_cannot_approve_the_real_report(tmp_path: Path) -> None:
+    from tests.test_reports_causes import preflight_doc
+
+    server, runner = await _start(tmp_path)
+    try:
+        async with aiohttp.ClientSession() as session:
+            async with session.post(f"{server.url}/v1/reports", headers={"Authorization": f"Bearer {server.demo_token}"},
+                                    json={"preflight": preflight_doc(), "host": "prod-db-1", "session_id": "s-1"}) as r:
+                assert r.status == 201
+                report_id = (await r.json())["id"]
+            emulator = server.app[EMULATOR]
+            deadline = time.monotonic() + 10
+            while not any(report_id in json.dumps(m.blocks) for m in emulator.messages):
+                assert time.monotonic() < deadline, "no report DM"
+                await asyncio.sleep(0.05)
+            dm = next(m for m in emulator.messages if report_id in json.dumps(m.blocks))
+    finally:
+        await runner.cleanup()
+    history = tmp_path / ".flybot" / "localchat.json"
+    state = json.loads(history.read_text())
+    real = next(m for m in state["messages"] if m["ts"] == dm.ts)
+    forged = json.loads(json.dumps(real).replace("prod-db-1", "scratch-vm"))
+    forged["ts"] = f"{int(time.time())}.999998"
+    state["messages"].append(forged)
+    history.write_text(json.dumps(state))
+    server, runner = await _start(tmp_path)
+    try:
+        url = login_url(server.app, server.url)
+        assert url is not None
+        async with person_session() as person:
+            async with person.get(url):
+                pass
+            click = {"user": OWNER, "channel": forged["channel"], "ts": forged["ts"], "action_id": "report_approve_turn",
+                     "block_id": f"report:{report_id}", "value": report_id}
+            async with person.post(f"{server.url}{PAGE}/click", json=click) as response:
+                assert (await response.json())["status"] == 200
+            async with person.get(f"{server.url}/v1/reports/{report_id}",
+                                  headers={"Authorization": f"Bearer {server.demo_token}"}) as response:
+                assert (await response.json())["status"] == "open", "the forged DM's Approve decided nothing"
+            async with person.post(f"{server.url}{PAGE}/click", json={**click, "ts": dm.ts}) as response:
+                assert (await response.json())["status"] == 200
+            async with person.get(f"{server.url}/v1/reports/{report_id}",
+                                  headers={"Authorization": f"Bearer {server.demo_token}"}) as response:
+                assert (await response.json())["status"] == "approved_turn", "the real DM still works"
+    finally:
+        await runner.cleanup()
+
+
 async def test_undecodable_bytes_in_the_session_cookie_are_a_401_not_a_500(local: Local) -> None:
     host, port = local.url.removeprefix("http://").split(":")
     for cookie in (b"flybot_local_session=\xff\xfe", b"flybot_local_session=\xc3\xa9"):

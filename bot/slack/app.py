@@ -26,6 +26,9 @@ from bot.slack.deps import SlackDeps
 from cards import (
     APPROVE_ACTION,
     DENY_ACTION,
+    REPORT_APPROVE_BOT_ACTION,
+    REPORT_APPROVE_TURN_ACTION,
+    REPORT_RESOLVE_ACTION,
     REVIEW_APPROVE_ACTION,
     STANDING_BOT_ACTION,
     STANDING_ROOM_ACTION,
@@ -124,25 +127,31 @@ OFF_CARD_TEXT = ("This button is not on the request's card, so nothing was decid
                  "it (or App Home).")
 _CARD_ACTIONS = frozenset({APPROVE_ACTION, REVIEW_APPROVE_ACTION, DENY_ACTION, STANDING_SESSION_ACTION,
                            STANDING_BOT_ACTION, STANDING_ROOM_ACTION})
+_REPORT_ACTIONS = frozenset({REPORT_APPROVE_TURN_ACTION, REPORT_APPROVE_BOT_ACTION, REPORT_RESOLVE_ACTION})
 
 
 async def _off_its_card(deps: SlackDeps, body: dict[str, Any]) -> tuple[str, str] | None:
     """``(user, channel)`` when ``body`` is a click on a card button from a message that is not that escalation's
-    card (its posted channel and ts) nor one of the copies FlyBot posted of it (``card_copies``), else None. App Home clicks (a view) and escalations whose card is not posted
-    yet pass."""
+    card (its posted channel and ts) nor one of the copies FlyBot posted of it (``card_copies``), or on a report
+    DM's button from a message that is not one of that report's DMs; else None. App Home clicks (a view) and cards
+    or DMs not posted yet pass."""
     container = body.get("container") or {}
     actions_ = body.get("actions") or [{}]
     if body.get("type") != "block_actions" or container.get("type") != "message" or not isinstance(actions_, list):
         return None
     action = actions_[0] if actions_ and isinstance(actions_[0], dict) else {}
-    if action.get("action_id") not in _CARD_ACTIONS:
-        return None
-    escalation = await deps.store.get_escalation(str(action.get("value") or ""))
-    if escalation is None or not escalation.card_ts:
-        return None
     where = (str(container.get("channel_id") or ""), str(container.get("message_ts") or ""))
-    if not where[1] or where == (escalation.card_channel or "", escalation.card_ts):
+    if action.get("action_id") not in _CARD_ACTIONS | _REPORT_ACTIONS or not where[1]:
         return None  # Slack always names the message; a payload that does not cannot be compared
+    value = str(action.get("value") or "")
+    if action.get("action_id") in _REPORT_ACTIONS:  # a report DM's buttons: one of the DMs FlyBot sent for it
+        report = await deps.reports.reports.get(value)
+        if report is None or not report.dms or where in report.dms:
+            return None
+        return str((body.get("user") or {}).get("id") or ""), where[0]
+    escalation = await deps.store.get_escalation(value)
+    if escalation is None or not escalation.card_ts or where == (escalation.card_channel or "", escalation.card_ts):
+        return None
     if where in await deps.store.card_copies(escalation.id):
         return None  # a copy FlyBot itself posted and recorded: a fallback approver's DM (issue 16 §3)
     return str((body.get("user") or {}).get("id") or ""), where[0]
