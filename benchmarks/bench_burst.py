@@ -139,6 +139,7 @@ async def run(database: str, label: str, args: argparse.Namespace, workdir: Path
                FLYBOT_LOG_FORMAT="json",
                # One Bot sends the whole burst: admission limits are raised past it but stay on (counted as usual).
                FLYBOT_MAX_OPEN_ESCALATIONS=str(max(1000, 2 * args.count)), FLYBOT_RATE_PER_MINUTE="10000000")
+    env.update({f"FLYBOT_{name.upper()}": value for name, value in (item.split("=", 1) for item in args.set)})
     proc = await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "serve", "--port", str(port), cwd=workdir, env=env,
         stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
@@ -210,6 +211,8 @@ async def main() -> None:
     parser.add_argument("--interval", type=float, default=1.0, help="room pace, seconds per message")
     parser.add_argument("--wait", type=float, default=900.0, help="give up waiting for cards after this")
     parser.add_argument("--postgres", default="", help="SQLAlchemy URL of a PostgreSQL server to also run on")
+    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
+                        help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set remind_at=0")
     args = parser.parse_args()
     base = await baseline(args.count, args.rate)
     results = []
