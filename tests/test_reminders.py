@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import asyncio
 from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
 
 from bot.app import RUNTIME
 from bot.bots import register_bot
-from tests.harness import OWNER, ROOM
+from tests.harness import OWNER, ROOM, Harness
 from tests.routing import audit, click, eventually
 from tests.test_replicas import Cluster
 
@@ -72,3 +74,26 @@ async def test_remind_at_zero_turns_reminders_off(replicas: Cluster) -> None:
     esc = await replicas.escalate(0, token, timeout_s=5)
     assert (await replicas.get(0, token, esc["id"], wait=10))["status"] == "expired"
     assert replies(replicas, esc["card"]["ts"]) == []
+
+
+async def test_a_reminder_whose_post_timed_out_but_landed_is_not_posted_twice(tmp_path: Path) -> None:
+    harness = Harness(tmp=tmp_path, settings_overrides={"slack_timeout_s": 1.0, "delivery_deadline_s": 30.0})
+    await harness.start()
+    try:
+        token = await harness.add_bot()
+        esc = await harness.escalate(token, timeout_s=LIFETIME_S)
+        await harness.fault("chat.postMessage", count=1, delay_s=1.6)  # the reminder lands after FlyBot stopped waiting
+        card_ts = esc["card"]["ts"]
+        await harness.eventually(lambda: any(
+            e for e in [m for m in harness.emulator.messages if m.thread_ts == card_ts]), timeout=15)
+        rows: list[Any] = []
+        for _ in range(100):
+            rows = [e for e in await harness.runtime.store.audit_log(esc["id"]) if e.event == "escalation.reminded"]
+            if rows:
+                break
+            await asyncio.sleep(0.1)
+        assert [e.detail["found_in_history"] for e in rows] == [True], "the retry looked in the thread and found it"
+        assert any(c["method"] == "conversations.replies" for c in harness.emulator.calls)
+        assert len([m for m in harness.emulator.messages if m.thread_ts == card_ts]) == 1
+    finally:
+        await harness.close()

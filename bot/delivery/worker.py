@@ -490,7 +490,7 @@ class Delivery:
 
     def _backoff(self, job: Job, unsure: bool) -> float:
         base = float(min(30.0, 0.5 * 2 ** max(0, job.attempts - 1))) * random.uniform(0.8, 1.2)
-        if unsure and job.kind in ("card.post", "notice", "report.dm"):
+        if unsure and job.kind in ("card.post", "notice", "report.dm", "reminder", "card.dm"):
             base = max(base, 2 * self.config.timeout_s)  # a slow post lands before we look for it
         return base
 
