@@ -124,9 +124,10 @@ async def admit(
 
 async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool) -> None:
     """:func:`admit` for one operation of a group commit (``tx.group``): the first request of a Bot in the group
-    locks its counter row (an upsert adding 0) and reads the counts; the group's admitted requests are added to the row
-    when it is written (:func:`bot.store.group.write_group`). Raises :class:`Refused` as :func:`admit` does (nothing
-    of the request is counted then)."""
+    locks its counter row and reads both minutes' counts in one statement (an upsert adding 1 in advance: a group
+    usually admits at least one); the rest of the group's admitted requests (less the one paid in advance) are added
+    to the row when it is written (:func:`bot.store.group.write_group`). Raises :class:`Refused` as :func:`admit`
+    does (nothing of the request is counted then)."""
     if limits.per_minute <= 0 and limits.max_open <= 0:
         return
     assert tx.group is not None and tx.staged is not None
@@ -139,10 +140,11 @@ async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimi
     if counted is None:
         dialect = tx.session.bind.dialect.name if tx.session.bind is not None else "sqlite"
         conn = await tx.connection()  # Core statements: none of the ORM's per-statement work
-        stored = await _upsert_count(conn, dialect, bot_id, window, 0)
-        if stored == 0:  # this minute's first request clears the Bot's minutes before the previous one
+        after, previous = await _upsert_count(conn, dialect, bot_id, window, 1)
+        group.prepaid[key] = 1
+        if after == 1:  # this minute's first request clears the Bot's minutes before the previous one
             await _prune_windows(conn, bot_id, window)
-        counted = group.counted[key] = (stored, await _previous_count(conn, bot_id, window))
+        counted = group.counted[key] = (after - 1, previous)
     stored, previous = counted
     current = stored + group.merged.requests[key] + staged.requests[key] + 1
     if limits.per_minute > 0 and previous * (1 - elapsed) + current > limits.per_minute:
@@ -162,13 +164,15 @@ def _statements(dialect: str) -> dict[str, Any]:
     counts = cast(Table, BotRequestCountRow.__table__)
     escalations = cast(Table, EscalationRow.__table__)
     count = counts.c["count"]
+    before = counts.alias("before")
+    previous = select(before.c["count"]).where(
+        before.c.bot_id == bindparam("bot"), before.c.window == bindparam("previous_window")).scalar_subquery()
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     return {
         "upsert": insert(counts).values(bot_id=bindparam("bot"), window=bindparam("window"), count=bindparam("add"))
         .on_conflict_do_update(index_elements=[counts.c.bot_id, counts.c.window],
                                set_={"count": count + bindparam("add_again")})
-        .returning(count),
-        "previous": select(count).where(counts.c.bot_id == bindparam("bot"), counts.c.window == bindparam("window")),
+        .returning(count, previous),
         "prune": delete(counts).where(counts.c.bot_id == bindparam("bot"), counts.c.window < bindparam("window")),
         "open": select(func.count()).select_from(escalations).where(
             escalations.c.bot_id == bindparam("bot"), escalations.c.status == "pending",
@@ -199,30 +203,25 @@ async def _count_request(session: AsyncSession, dialect: str, bot_id: str, now: 
     minutes = now.timestamp() / 60
     window = math.floor(minutes)
     elapsed = minutes - window
-    current = await _upsert_count(session, dialect, bot_id, window, 1)
+    current, previous = await _upsert_count(session, dialect, bot_id, window, 1)
     if current == 1:  # the first request of a minute clears the Bot's minutes before the previous one
         await _prune_windows(session, bot_id, window)
-    previous = await _previous_count(session, bot_id, window)
     if limit <= 0 or previous * (1 - elapsed) + current <= limit:
         return
     raise _rate_refusal(previous, current, elapsed, limit)
 
 
-async def _upsert_count(session: Executor, dialect: str, bot_id: str, window: int, add: int) -> int:
+async def _upsert_count(session: Executor, dialect: str, bot_id: str, window: int, add: int) -> tuple[int, int]:
     """Add ``add`` to the Bot's count of ``window`` (creating the row; on PostgreSQL the row stays locked until
-    commit, even for 0); the count after."""
+    commit); ``(the count after, the count of the minute before)``, in one statement."""
     stmt = _statements(dialect)["upsert"]
-    params = {"bot": bot_id, "window": window, "add": add, "add_again": add}
-    return int((await session.execute(stmt, params)).scalar_one())
+    params = {"bot": bot_id, "window": window, "add": add, "add_again": add, "previous_window": window - 1}
+    row = (await session.execute(stmt, params)).one()
+    return int(row[0]), int(row[1] or 0)
 
 
 async def _prune_windows(session: Executor, bot_id: str, window: int) -> None:
     await session.execute(_statements(_dialect(session))["prune"], {"bot": bot_id, "window": window - 1})
-
-
-async def _previous_count(session: Executor, bot_id: str, window: int) -> int:
-    stmt = _statements(_dialect(session))["previous"]
-    return int((await session.execute(stmt, {"bot": bot_id, "window": window - 1})).scalar_one_or_none() or 0)
 
 
 def _rate_refusal(previous: int, current: int, elapsed: float, limit: int) -> Refused:

@@ -126,18 +126,19 @@ class Group:
     """What the operations of one group share: their merged writes, and what they read once for all.
 
     ``counted``: per ``(bot_id, window)``, ``(requests in the store when the group locked the counter row, requests in
-    the window before)``; ``open_in_store``: a Bot's pending escalations in the store; ``overdue``: per room, whether
+    the window before)``; ``prepaid``: requests already added to a counter row in advance (one per row); ``open_in_store``: a Bot's pending escalations in the store; ``overdue``: per room, whether
     its notices are past the delivery deadline; ``room_cards``: per room, its card posts waiting in the store.
     """
 
     merged: Staged = field(default_factory=Staged)
     counted: dict[tuple[str, int], tuple[int, int]] = field(default_factory=dict)
+    prepaid: Counter[tuple[str, int]] = field(default_factory=Counter)
     open_in_store: dict[str, int] = field(default_factory=dict)
     overdue: dict[str, bool] = field(default_factory=dict)
     room_cards: dict[str, int] = field(default_factory=dict)
 
 
-async def write_group(tx: Tx, staged: Staged) -> None:
+async def write_group(tx: Tx, staged: Staged, prepaid: Counter[tuple[str, int]] | None = None) -> None:
     """Write a group's staged writes through ``tx`` (its own transaction), in the fixed lock order (module docstring).
 
     The request counter rows were created (and, on PostgreSQL, locked) when the group first counted each Bot
@@ -145,8 +146,11 @@ async def write_group(tx: Tx, staged: Staged) -> None:
     """
 
     conn = await tx.connection()  # Core statements throughout: none of the ORM's per-statement work
-    for (bot_id, window), n in sorted(staged.requests.items()):
-        await conn.execute(_statements()["count"], {"p_bot": bot_id, "p_window": window, "p_add": n})
+    prepaid = prepaid or Counter()
+    for bot_id, window in sorted(set(staged.requests) | set(prepaid)):
+        add = staged.requests[(bot_id, window)] - prepaid[(bot_id, window)]
+        if add:  # 0 for the common group of one admitted request (it was added in advance)
+            await conn.execute(_statements()["count"], {"p_bot": bot_id, "p_window": window, "p_add": add})
     if staged.escalations:
         await conn.execute(_statements()["escalations"], staged.escalations)
     if staged.audits:
@@ -282,5 +286,5 @@ class GroupWriter:
                 assert tx.staged is not None
                 group.merged.merge(tx.staged)
                 outcomes.append((True, value))
-            await write_group(root, group.merged)
+            await write_group(root, group.merged, group.prepaid)
         return outcomes

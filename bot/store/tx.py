@@ -446,6 +446,7 @@ class Tx:
         notice_id = await self._bump_notice(conn, fold)
         if notice_id is None:
             notice_id = "ntc_" + uuid.uuid4().hex[:20]
+            created = notice_id
             try:
                 async with conn.begin_nested():
                     await conn.execute(insert(RoomNoticeRow).values(
@@ -457,6 +458,8 @@ class Tx:
                 notice_id = await self._bump_notice(conn, fold)
                 if notice_id is None:
                     raise
+            if notice_id == created:  # a notice just made has no job yet
+                return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
         waiting = await conn.execute(_hot()["waiting"], {"p_ref": notice_id})
         if waiting.first() is not None:
             return None
