@@ -363,7 +363,7 @@ async def _ensure_demo_bot(store: Store, settings: Settings, base_url: str) -> N
         token = new_token()
         await store.set_token_hash(bot.id, hash_token(token))
         log.info("demo_bot.token_rotated", bot_id=bot.id)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     tmp = path.with_suffix(".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as handle:

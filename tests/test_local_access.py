@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import subprocess
 import sys
 import time
@@ -334,3 +335,26 @@ def test_serve_with_allow_remote_says_in_one_line_that_the_key_is_the_only_prote
         server.wait(timeout=20)
     assert lines[0].startswith("warning:") and "protected only by its login key" in lines[0], lines
     assert "/?key=" in lines[1], lines
+
+
+async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(tmp_path: Path) -> None:
+    """Another user of a shared machine cannot read the commands, justifications and audit trail (0600 / 0700)."""
+    previous = os.umask(0o022)  # the usual umask, which would leave new files readable by everyone
+    try:
+        local, runner = await _start(tmp_path)
+        try:
+            async with aiohttp.ClientSession() as http:
+                await _pending_card(local, http)
+            history = tmp_path / ".flybot" / "localchat.json"
+            deadline = time.monotonic() + 10
+            while not history.exists() and time.monotonic() < deadline:  # saved a moment after the card
+                await asyncio.sleep(0.05)
+            modes = {path.name: path.stat().st_mode & 0o777
+                     for path in (tmp_path / ".flybot", history, tmp_path / ".flybot" / "local.json",
+                                  tmp_path / "flybot.db", tmp_path / "flybot.db-wal")}
+        finally:
+            await runner.cleanup()
+    finally:
+        os.umask(previous)
+    assert modes == {".flybot": 0o700, "localchat.json": 0o600, "local.json": 0o600, "flybot.db": 0o600,
+                     "flybot.db-wal": 0o600}, {name: oct(mode) for name, mode in modes.items()}

@@ -29,6 +29,7 @@ import asyncio
 import hashlib
 import itertools
 import json
+import os
 import re
 import secrets
 import time
@@ -235,8 +236,11 @@ class SlackEmulator:
         }
         tmp = self.state_path.with_suffix(".tmp")
         try:
-            self.state_path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps(data))
+            self.state_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+            # The chat history holds every command and justification: readable by its owner only.
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as handle:
+                handle.write(json.dumps(data))
             tmp.replace(self.state_path)
         except OSError as exc:
             log.warning("localchat.state_unwritable", path=str(self.state_path), error=type(exc).__name__)

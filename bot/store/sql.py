@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, nullcontext
 from datetime import datetime, timedelta
@@ -715,6 +716,9 @@ def _engine(database_url: str, *, create: bool, inline: bool = False) -> AsyncEn
         if create:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
+                # A new store is readable by its owner only (it holds every command, justification and audit row);
+                # SQLite gives its -wal and -shm files the database file's mode.
+                os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
             except OSError as exc:
                 raise unreachable(database_url, exc) from None
         kwargs["connect_args"] = {"timeout": 30}
