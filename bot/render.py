@@ -10,8 +10,9 @@ from cards import CardEscalation, CardMessage, CardReason, CardStanding
 from cards.standing import NoticeItem, standing_digest
 
 
-def to_card(escalation: Escalation, bot: Bot) -> CardEscalation:
-    """The card model of an escalation (cards/ knows nothing of the store)."""
+def to_card(escalation: Escalation, bot: Bot, *, fallback_copy: bool = False) -> CardEscalation:
+    """The card model of an escalation (cards/ knows nothing of the store); ``fallback_copy``: for a fallback
+    approver's DM copy (issue 16 §3), which says why they have it."""
     return CardEscalation(
         id=escalation.id,
         bot_id=bot.id,
@@ -44,6 +45,7 @@ def to_card(escalation: Escalation, bot: Bot) -> CardEscalation:
         approvals_needed=escalation.approvals_needed,
         approvers=escalation.approvers,
         fallback_at=escalation.fallback_at,
+        fallback_copy=fallback_copy,
         session_patterns=tuple(_session_patterns(escalation)) if escalation.pending else (),
     )
 

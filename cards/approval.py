@@ -5,7 +5,8 @@ Layout of :func:`approval_card` (top to bottom; at most 10 blocks, Slack allows 
 1. ``header`` — who asks, or the outcome once decided (plain_text, <= 150 chars).
 2. ``section`` — WHERE the command runs: in the sandbox (a discarded micro-VM; only a workspace file sync
    comes back) or on the host (its effects are permanent). Always the first block after the header.
-2a. ``rich_text`` — only when the request holds hidden, direction-changing or look-alike characters: a plain
+2a. ``context`` — only on a fallback approver's DM copy (issue 16 §3): why they have it.
+2b. ``rich_text`` — only when the request holds hidden, direction-changing or look-alike characters: a plain
    warning naming the fields and the look-alike words (:func:`cards.hidden.hidden_text_warning`).
 3. ``rich_text`` — Bot, session, room, working directory.
 4. ``rich_text`` — the command exactly as it will run (``rich_text_preformatted``), cut visibly after
@@ -167,6 +168,8 @@ def approval_card(esc: CardEscalation) -> CardMessage:
         bk.header(_header_text(esc)),
         bk.mrkdwn_section(SANDBOX_STATEMENT if esc.contained else HOST_STATEMENT),
     ]
+    if esc.fallback_copy:
+        blocks.append(bk.context(bk.plain(_fallback_copy_text(esc))))  # after WHERE it runs, always block 2
     warning = _hidden_warning(esc)
     if warning is not None:
         blocks.append(warning)
@@ -410,6 +413,13 @@ def _two_person_blocks(esc: CardEscalation) -> list[Block]:
         tail = (f": this destructive command on the host needs {needed} approvals from different people "
                 f"({TWO_PERSON_RULE}). Deny by anyone ends it.")
     return [bk.rich_text(bk.section(*line, bk.text(tail)))]
+
+
+def _fallback_copy_text(esc: CardEscalation) -> str:
+    """Why a fallback approver has this copy (FlyBot's own words; the time only)."""
+    when = f" by {format_utc(esc.fallback_at)}" if esc.fallback_at is not None else ""
+    return (f"\U0001f4e8 You have this copy as a fallback approver: its owners had not decided{when}. "
+            "A decision here or on the original card decides for both.")
 
 
 def _risk_block(esc: CardEscalation) -> Block:

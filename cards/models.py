@@ -86,6 +86,8 @@ class CardEscalation:
     """2 under the two-person rule (issue 16 §4): the card counts the approvals."""
     fallback_at: datetime | None = None
     """When the fallback approvers were asked (issue 16 §3): the card says so while pending."""
+    fallback_copy: bool = False
+    """A fallback approver's DM copy (issue 16 §3): the card says why they have it."""
     approvers: tuple[str, ...] = ()
     """Slack user ids who approved, in order (under the two-person rule, the first one while pending)."""
     session_patterns: tuple[str, ...] = ()

@@ -20,6 +20,7 @@ from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness, block_text
 from tests.routing import audit, click, ephemerals, eventually
 from tests.test_bot_lifecycle import operator
 from tests.test_operability import metric
+from tests.test_owner_groups import slash
 from tests.test_replicas import Cluster
 
 BACKUP = "U0BACKUP01"
@@ -67,6 +68,8 @@ async def test_the_fallback_is_asked_after_the_delay_and_decides_and_every_copy_
     await eventually(lambda: dm_copy(replicas, BACKUP, esc["id"]) is not None, timeout=15)
     copy = dm_copy(replicas, BACKUP, esc["id"])
     assert has_buttons(copy) and "ci-bot asks to run one command" in block_text(copy.blocks)
+    assert "You have this copy as a fallback approver" in block_text(copy.blocks)
+    assert "fallback approver" not in block_text(replicas.card(esc["id"]).blocks).replace("Fallback approvers asked", "")
     now = await replicas.get(0, token, esc["id"])
     assert now["status"] == "pending" and now["fallback_at"] is not None
     rows = await audit(replicas, esc["id"])
@@ -79,6 +82,7 @@ async def test_the_fallback_is_asked_after_the_delay_and_decides_and_every_copy_
     await eventually(lambda: not has_buttons(replicas.card(esc["id"])) and not has_buttons(dm_copy(
         replicas, BACKUP, esc["id"])))
     assert "as a fallback approver" in block_text(dm_copy(replicas, BACKUP, esc["id"]).blocks)
+    assert "You have this copy as a fallback approver" in block_text(dm_copy(replicas, BACKUP, esc["id"]).blocks)
     async with replicas.http.get(f"{replicas.urls[1]}/metrics") as response:  # the replica that took the click
         text = await response.text()
     assert metric(text, "flybot_decision_latency_seconds_count", decision_source="fallback", decider="fallback") == 1
@@ -140,3 +144,11 @@ async def test_under_the_two_person_rule_a_fallback_approval_is_the_second_of_tw
     final = await replicas.get(0, token, esc["id"], wait=10)
     assert final["status"] == "approved" and final["approvals"]["by"] == [OWNER, BACKUP]
     assert final["decision_source"] == "fallback"
+
+
+async def test_slash_pending_lists_a_request_for_its_fallback_approver_once_asked(replicas: Cluster) -> None:
+    token = await start(replicas, fallback_owners=[BACKUP])
+    esc = await replicas.escalate(0, token, timeout_s=60)
+    assert esc["id"] not in await slash(replicas, BACKUP, "pending", replica=1)
+    await eventually(lambda: dm_copy(replicas, BACKUP, esc["id"]) is not None, timeout=15)
+    assert esc["id"] in await slash(replicas, BACKUP, "pending", replica=0)

@@ -286,12 +286,15 @@ class Delivery:
         if escalation is None:
             raise GiveUp(f"escalation {job.ref} no longer exists")
         copies = await self.store.card_copies(escalation.id)
-        if escalation.card_channel and escalation.card_ts:
-            copies.insert(0, (escalation.card_channel, escalation.card_ts))
-        if copies:
+        room = bool(escalation.card_channel and escalation.card_ts)
+        if room or copies:
             bot = await self._bot(escalation.bot_id)
+        if room:
             message = approval_card(to_card(escalation, bot))
-            for channel, ts in copies:  # the room's card and every DM copy (issue 16 §3)
+            await self.chat.update(str(escalation.card_channel), str(escalation.card_ts), message.text, message.blocks)
+        if copies:  # every fallback approver's DM copy (issue 16 §3), which says why they have it
+            message = approval_card(to_card(escalation, bot, fallback_copy=True))
+            for channel, ts in copies:
                 await self.chat.update(channel, ts, message.text, message.blocks)
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, self.clock())
@@ -369,7 +372,7 @@ class Delivery:
             return
         bot = await self._bot(escalation.bot_id)
         channel = await self.chat.open_dm(user)
-        message = approval_card(to_card(escalation, bot))
+        message = approval_card(to_card(escalation, bot, fallback_copy=True))
         channel, ts, found = await self._post_once(
             job, channel, Tag(CARD_TAG, f"{escalation.id}:{user}"), escalation.created_at, message.text,
             message.blocks,

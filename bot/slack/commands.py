@@ -140,13 +140,18 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
 
 
 async def pending_text(deps: SlackDeps, user: str) -> str:
-    """The escalations ``user`` may decide, one line each."""
+    """The escalations ``user`` may decide, one line each: as an admin, an owner (owner groups too) or, once asked,
+    a fallback approver (issue 16)."""
     admin = await deps.standing.is_admin(user)
-    bots = [b for b in await deps.store.list_bots() if admin or await deps.service.owns(b, user)]  # groups too
-    pending = await deps.store.pending_escalations([b.id for b in bots]) if bots else []
+    every = await deps.store.list_bots()
+    owned = {b.id for b in every if admin or await deps.service.owns(b, user)}
+    backup = {b.id for b in every if b.id not in owned and await deps.service.is_fallback(b, user)}
+    seen = sorted(owned | backup)
+    pending = [e for e in (await deps.store.pending_escalations(seen) if seen else [])
+               if e.bot_id in owned or e.fallback_at is not None]
     if not pending:
         return "No escalation is waiting for you."
-    names = {b.id: b.name for b in bots}
+    names = {b.id: b.name for b in every}
     lines = [f"• {names.get(e.bot_id, e.bot_id)}: `{e.id}` risk {e.risk}, expires {e.expires_at:%H:%M:%S} UTC"
              for e in pending[:20]]
     return "Waiting for a decision:\n" + "\n".join(lines)

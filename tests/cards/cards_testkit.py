@@ -89,7 +89,9 @@ def buttons(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [d for d in walk(blocks) if d.get("type") == "button"]
 
 
-_TIMING = re.compile(r"^Requested \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC( \u00b7 Expires \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC)?$")
+_WHEN = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC"
+_TIMING = re.compile(  # issue 16 §3: a pending card also says when the fallback approvers were asked
+    rf"^Requested {_WHEN}( \u00b7 Expires {_WHEN}( \u00b7 Fallback approvers asked {_WHEN})?)?$")
 
 
 def assert_mrkdwn_is_flybot_wording(node: Any) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime
 
 from cards import reminder_message
@@ -30,3 +31,19 @@ def test_a_two_person_reminder_counts_the_approvals() -> None:
     assert "It has 1 of 2 approvals; a second, different person must approve." in first.text
     none = reminder_message(bot_name="b", owners=[], groups=[], expires_at=EXPIRES, needed=2)
     assert none.text.startswith("\u23f0 *b*'s request") and "needs 2 approvals from different people" in none.text
+
+
+def test_a_fallback_copy_says_why_after_where_it_runs_and_the_original_does_not() -> None:
+    from cards import SANDBOX_STATEMENT, approval_card
+    from tests.cards.cards_testkit import assert_mrkdwn_is_flybot_wording, make_escalation, validate_message
+
+    asked = datetime(2026, 11, 30, 14, 5, tzinfo=UTC)
+    copy = approval_card(make_escalation(fallback_copy=True, fallback_at=asked))
+    validate_message(copy)
+    assert_mrkdwn_is_flybot_wording(copy.blocks)
+    assert copy.blocks[1]["text"]["text"] == SANDBOX_STATEMENT, "where it runs stays the first block after the header"
+    assert copy.blocks[2]["type"] == "context"
+    assert "as a fallback approver: its owners had not decided by 2026-11-30 14:05:00 UTC" in json.dumps(copy.blocks[2])
+    original = approval_card(make_escalation(fallback_at=asked))
+    assert "You have this copy" not in json.dumps(original.blocks)
+    assert "Fallback approvers asked 2026-11-30 14:05:00 UTC" in json.dumps(original.blocks)
