@@ -36,7 +36,7 @@ from bot.groups import OwnerGroups, owns
 from bot.metrics import Metrics, decider
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
-from bot.standing import StandingService, log_created
+from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
 from bot.store.admission import AdmissionLimits, Refused, RoomFull
 from bot.store.records import Decision
@@ -603,7 +603,7 @@ def _request_of(item: Escalation | NewEscalation) -> tuple[object, ...]:
 
 
 _REFUSALS = {
-    "requester": "This Bot's own chat identity cannot approve its requests; an owner or an admin must.",
+    "requester": OWN_CHAT_IDENTITY,
     "same_person": "You already gave the first approval; the two-person rule needs a second, different person "
                    "to approve (Deny by anyone ends it).",
 }

@@ -52,7 +52,7 @@ from bot.preflight.catalogue import family_from_commands, family_of, id_of_phras
 from bot.preflight.decide import APPROVE_BOT, APPROVE_TURN, CHANGE_FILE_POLICY
 from bot.preflight.line import APPROVE_BOTH_TEXT
 from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
-from bot.standing import StandingService, StandingSpec, log_created
+from bot.standing import OWN_CHAT_IDENTITY, StandingService, StandingSpec, log_created
 from bot.store import Bot, StandingApproval, Store, Tx
 from bot.store.reports import NewReport, Report, ReportFinding, ReportOption, ReportStore
 from bot.waiters import WaiterHub, long_poll
@@ -540,6 +540,10 @@ class ReportService:
         if status is None:
             raise InvalidRequest(f"unknown choice {choice!r}", field="choice")
         report, bot, source = await self.require_decider(report_id, actor)
+        if status != "resolved" and bot.chat_user is not None and actor == bot.chat_user:
+            # The Bot's own chat identity never unlocks its own host, even when listed as an owner (issue 16 §4).
+            await self._refused(report, actor, "requester", choice=choice)
+            raise NotAllowed(OWN_CHAT_IDENTITY)
         offered = {option.id for option in report.unlock}
         wanted = {"approve_turn": APPROVE_TURN.id, "approve_bot": APPROVE_BOT.id}.get(choice)
         if wanted is not None and wanted not in offered:

@@ -33,6 +33,9 @@ MAX_STANDING_RISK = RiskLevel.SYSTEM
 DEFAULT_MAX_RISK = RiskLevel.WORKSPACE_WRITE
 MAX_EXPIRY = timedelta(days=365)
 SESSION_APPROVAL_TTL = timedelta(hours=12)
+OWN_CHAT_IDENTITY = ("This Bot's own chat identity cannot approve for it (its requests, standing approvals that would "
+                     "answer them, its blocked host); an owner or an admin must.")
+"""The refusal when a Bot's ``--chat-user`` approves for its own Bot (issue 16 §4), on every surface."""
 _DURATION = re.compile(r"^\s*(\d{1,6})\s*([smhdw])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 _PATTERN_WORD = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+\Z")
@@ -277,6 +280,14 @@ class StandingService:
             return True
         return await self.is_admin(actor)
 
+    async def _own_chat_identity(self, actor: str, scope: str, subject: str, bot: Bot | None) -> bool:
+        """True when ``actor`` is the chat identity (``--chat-user``) of a Bot the approval would answer: the Bot of a
+        Bot or session approval, or any Bot whose registered room is a room approval's room. A Bot never approves
+        for itself, whether it is also listed as an owner, sits in an owner group or is an admin (issue 16 §4)."""
+        if scope != "room":
+            return bot is not None and bot.chat_user is not None and bot.chat_user == actor
+        return any(b.chat_user == actor and b.room == subject for b in await self.store.list_bots())
+
     async def create(self, actor: str, spec: StandingSpec, *, operator: bool = False) -> StandingApproval:
         """Validate and store a standing approval; audited (the approval and its audit row commit together).
 
@@ -333,6 +344,11 @@ class StandingService:
             raise InvalidRequest("note: at most 500 characters", field="note")
         check_can_match(words)
         now = self.clock()
+        if not operator and await self._own_chat_identity(actor, spec.scope, spec.subject, bot):
+            await self.store.audit("standing.refused", at=now, actor=actor, scope=spec.scope, subject=spec.subject,
+                                   why="requester")
+            log.warning("standing.refused", why="requester", actor=actor, scope=spec.scope, subject=spec.subject)
+            raise NotAllowed(OWN_CHAT_IDENTITY)
         if not await self.may_manage(actor, spec.scope, bot, operator=operator):
             await self.store.audit("standing.refused", at=now, actor=actor, scope=spec.scope, subject=spec.subject)
             who = "admins" if spec.scope == "room" else f"the owners of {bot.name if bot else 'the Bot'} or admins"
