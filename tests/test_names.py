@@ -45,6 +45,20 @@ async def test_an_unknown_or_slow_person_reads_as_the_id_and_the_miss_is_remembe
     assert await names.room("C0NOWHERE1") == "C0NOWHERE1"
 
 
+async def test_a_name_past_its_time_is_answered_at_once_and_refreshed_in_the_background() -> None:
+    directory = Directory({"U0OLIVIA01": "Olivia"})
+    names = Names(directory.lookup, directory.lookup, ttl_s=0.0)  # every name is past its time at once
+    assert await names.person("U0OLIVIA01") == "@Olivia"  # the first time, asked and awaited
+    directory.names["U0OLIVIA01"], directory.delay_s = "Olivia B", 0.5
+    started = asyncio.get_running_loop().time()
+    assert await names.person("U0OLIVIA01") == "@Olivia", "the known name, without waiting for chat"
+    assert asyncio.get_running_loop().time() - started < 0.25
+    await asyncio.sleep(0.7)  # the background lookup lands
+    assert directory.asked == ["U0OLIVIA01", "U0OLIVIA01"]
+    assert (await names.person("U0OLIVIA01")) == "@Olivia B"
+    await asyncio.sleep(0.6)  # that answer started one more refresh (ttl 0): let it end with the test
+
+
 async def test_a_name_is_one_line_with_hidden_characters_shown_and_cut() -> None:
     directory = Directory({"U0EVIL0001": "Ada\u202e\nNot Ada" + "x" * 200, "C0ROOM0001": "ops"})
     names = Names(directory.lookup, directory.lookup)

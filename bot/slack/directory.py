@@ -98,7 +98,8 @@ class Names:
     Args:
         user_name: looks a user id up (``users.info``); None when unknown.
         room_name: looks a channel id up (``conversations.info``); None when unknown.
-        ttl_s: how long a name found is remembered (seconds).
+        ttl_s: how long a name found is fresh (seconds); after that it is still answered, and looked up again in the
+            background.
         miss_ttl_s: how long "unknown" is remembered, so a Slack outage costs one wait per id and minute, not one per
             request.
         timeout_s: the longest one Slack call may take; a slower answer counts as unknown (the caller shows the id).
@@ -143,16 +144,23 @@ class Names:
         return dict(zip(distinct, shown, strict=True))
 
     async def _name(self, kind: str, key: str) -> str | None:
-        now = time.monotonic()
         cached = self._cache.get((kind, key))
-        if cached is not None and cached[0] > now:
+        if cached is not None:
+            # Past its time, a name is still answered at once while a lookup refreshes it in the background: a
+            # request (an auto-answer's 201 names its approval's author) never waits for chat once a name is known
+            # (issue 10: nothing on the hot path awaits Slack).
+            if cached[0] <= time.monotonic():
+                self._pending(kind, key)
             return cached[1]
+        return await asyncio.shield(self._pending(kind, key))
+
+    def _pending(self, kind: str, key: str) -> asyncio.Future[str | None]:
         pending = self._inflight.get((kind, key))
         if pending is None:  # concurrent requests for one id share one lookup
             pending = asyncio.ensure_future(self._lookup(kind, key))
             self._inflight[(kind, key)] = pending
             pending.add_done_callback(lambda _f: self._inflight.pop((kind, key), None))
-        return await asyncio.shield(pending)
+        return pending
 
     async def _limited(self, kind: str, key: str) -> str | None:
         async with self._slots:  # an audit naming 500 people asks Slack a few at a time (its rate limits)
