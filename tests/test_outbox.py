@@ -391,3 +391,68 @@ async def test_kill_9_right_after_the_ack_loses_no_click(served: tuple[Served, C
     while has_buttons(tagged(cluster.emulator, esc["id"])[0].blocks):  # the queued redraw survived too
         assert time.monotonic() < deadline
         await asyncio.sleep(0.05)
+
+
+async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_and_leaves_none_half_written(
+    served: tuple[Served, Cluster, str],
+) -> None:
+    """Auto-answers commit in groups (bot.store.group): each answered one has, after a kill -9, its approved row,
+    both audit rows, its use count and its place in a notice with a job; none in the store lacks any of them."""
+    from bot.store import StandingApproval
+    from bot.store.models import AuditRow, EscalationRow, RoomNoticeRow
+
+    server, cluster, token = served
+    store = await open_store(server.database)
+    try:
+        bot = await store.bot_by_name("ci-bot")
+        assert bot is not None
+        await store.add_standing(StandingApproval(
+            id="sa_burst", scope="bot", subject=bot.id, bot_id=bot.id, pattern="apt-get install", max_risk="system",
+            contained_only=True, created_by=OWNER, created_at=utcnow()))
+    finally:
+        await store.close()
+    await server.start()
+    acked: list[str] = []
+
+    async def ask(i: int) -> None:
+        body = {"session_id": f"s{i}", "command": f"apt-get install -y pkg{i}", "cwd": "/w",
+                "file_policy": "workspace-write", "approval_policy": "ask", "contained": True}
+        try:
+            async with server.http.post(f"{server.url}/v1/escalations", json=body,
+                                        headers={"Authorization": f"Bearer {token}"}) as response:
+                data = await response.json()
+        except aiohttp.ClientError:
+            return  # FlyBot died before answering this one
+        assert response.status == 201 and data["status"] == "approved", data
+        acked.append(data["id"])
+
+    tasks = [asyncio.create_task(ask(i)) for i in range(100)]
+    deadline = time.monotonic() + 30
+    while len(acked) < 20:
+        assert time.monotonic() < deadline
+        await asyncio.sleep(0.005)
+    server.kill()
+    await asyncio.gather(*tasks)
+    await server.reap()
+    store = await open_store(server.database)
+    try:
+        async with store.transaction(write=False) as tx:
+            rows = (await tx.session.execute(
+                select(EscalationRow.id, EscalationRow.status, EscalationRow.decision_source))).all()
+            audits = (await tx.session.execute(select(AuditRow.escalation_id, AuditRow.event))).all()
+            notices = (await tx.session.execute(select(RoomNoticeRow.id, RoomNoticeRow.count))).all()
+            jobs = (await tx.session.execute(select(OutboxJobRow.ref).where(OutboxJobRow.kind == "notice"))).all()
+        approval = await store.get_standing("sa_burst")
+    finally:
+        await store.close()
+    stored = {r.id: (r.status, r.decision_source) for r in rows}
+    assert set(acked) <= set(stored), "every acknowledged auto-answer survived the kill -9"
+    assert len(acked) < 100, "the kill came during the burst"
+    assert set(stored.values()) == {("approved", "standing_approval")}
+    events: dict[str, list[str]] = {}
+    for escalation_id, event in audits:
+        events.setdefault(str(escalation_id), []).append(str(event))
+    assert all(sorted(events.get(e, [])) == ["escalation.approved", "escalation.created"] for e in stored)
+    assert approval is not None and approval.use_count == len(stored)
+    assert sum(n.count for n in notices) == len(stored), "each one is in its room's notice"
+    assert {n.id for n in notices} <= {str(j.ref) for j in jobs}, "and every notice has its job"
