@@ -143,7 +143,8 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         waiters = WaiterHub(
             slots, lambda ids: store.settled_escalations(ids, utcnow()), metrics, kind="escalation"
         )
-        groups = OwnerGroups(chat.usergroup_members, ttl_s=settings.group_cache_s)  # issue 16 §1
+        # Issue 16 §1: looked up while a click waits for its ack, so no retries (bot.groups, the lookup budget).
+        groups = OwnerGroups(partial(chat.usergroup_members, retries=False), ttl_s=settings.group_cache_s)
         standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow,
                                    groups=groups)
         service = EscalationService(

@@ -77,8 +77,9 @@ class ChatPort(Protocol):
         """The DM channel between FlyBot and ``user`` (``conversations.open``)."""
         ...
 
-    async def usergroup_members(self, group: str) -> frozenset[str] | None:
-        """The members of a user group (``usergroups.users.list``); None when they cannot be read."""
+    async def usergroup_members(self, group: str, *, retries: bool = True) -> frozenset[str] | None:
+        """The members of a user group (``usergroups.users.list``); None when they cannot be read (``retries``
+        False: at once, without retrying a failure or waiting out a rate limit)."""
         ...
 
     async def tell(self, channel: str | None, user: str, text: str) -> None:

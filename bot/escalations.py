@@ -364,10 +364,13 @@ class EscalationService:
         bot = await self.store.get_bot(escalation.bot_id)
         if bot is None:
             raise NotFound(f"the Bot of escalation {escalation_id} no longer exists")
-        if await self.owns(bot, actor):
+        # Listed owners and admins first: neither waits on Slack for an owner group (a click waits for its ack).
+        if actor in bot.owners:
             return escalation, bot, "owner"
         if actor in self.admins:
             return escalation, bot, "admin"
+        if await self.owns(bot, actor):
+            return escalation, bot, "owner"
         if escalation.fallback_at is not None and await self.is_fallback(bot, actor):
             return escalation, bot, "fallback"
         return escalation, bot, ""

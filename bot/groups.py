@@ -4,10 +4,16 @@
 callable it is given, so the domain imports no chat port) and keeps each answer for ``ttl_s`` seconds: a member
 removed from the group can no longer decide once that copy is older than ``ttl_s``. Failures fail closed: a group
 that cannot be read has no members for that decision (and is asked again next time; failures are not kept).
+
+A lookup runs while a click waits for its acknowledgement (the decision is stored first, issue 10 §6), and Slack
+gives a click 3 seconds: one call of :meth:`OwnerGroups.member_of_any` asks Slack for at most ``timeout_s`` seconds
+in all, and a group not read in time counts as unreadable (no members). Before, a rate-limited or slow
+``usergroups.users.list`` held the click past 3 seconds: bolt answered Slack 404, and the decision was stored later.
 """
 
 from __future__ import annotations
 
+import asyncio
 import re
 import time
 from collections.abc import Awaitable, Callable, Iterable
@@ -23,6 +29,9 @@ log = structlog.get_logger("flybot.groups")
 GROUP_ID = re.compile(r"^S[A-Z0-9]{2,}\Z")
 """A Slack user group ID (``S0123ABCD``; Slack's "usergroups" reference calls them subteams)."""
 
+LOOKUP_BUDGET_S = 1.5
+"""Seconds one decision may wait for Slack to name groups' members (Slack allows a click 3 seconds in all)."""
+
 MemberLookup = Callable[[str], Awaitable[frozenset[str] | None]]
 """``async (group_id) -> member user ids``, or None when the group cannot be read (unknown, Slack error)."""
 
@@ -31,24 +40,38 @@ class OwnerGroups:
     """Members of Slack user groups, cached per group for ``ttl_s`` seconds (0: asked every time).
 
     Args:
-        lookup: reads one group's members (:data:`MemberLookup`).
+        lookup: reads one group's members (:data:`MemberLookup`); give one that does not retry (the budget below is
+            all a click can spend).
         ttl_s: how long one answer is reused, seconds.
         clock: monotonic seconds (tests may pass their own).
+        timeout_s: how long one :meth:`members` or :meth:`member_of_any` call may wait for Slack, seconds, well
+            inside Slack's 3 seconds for a click; 0: no bound.
     """
 
-    def __init__(self, lookup: MemberLookup, ttl_s: float = 30.0, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, lookup: MemberLookup, ttl_s: float = 30.0, clock: Callable[[], float] = time.monotonic,
+                 timeout_s: float = LOOKUP_BUDGET_S) -> None:
         self.lookup = lookup
         self.ttl_s = ttl_s
         self.clock = clock
+        self.timeout_s = timeout_s
         self._cache: dict[str, tuple[float, frozenset[str]]] = {}
 
-    async def members(self, group: str) -> frozenset[str]:
-        """The group's members (empty when it cannot be read: fail closed)."""
+    async def members(self, group: str, *, budget_s: float | None = None) -> frozenset[str]:
+        """The group's members (empty when it cannot be read, or not within ``budget_s`` seconds, default
+        ``timeout_s``: fail closed)."""
         now = self.clock()
         cached = self._cache.get(group)
         if cached is not None and now - cached[0] < self.ttl_s:
             return cached[1]
-        found = await self.lookup(group)
+        budget = self.timeout_s if budget_s is None else budget_s
+        try:
+            if budget_s is None and self.timeout_s <= 0:
+                found = await self.lookup(group)
+            else:
+                found = await asyncio.wait_for(self.lookup(group), max(0.0, budget))
+        except TimeoutError:
+            log.warning("owner_group.too_slow", group=group, budget_s=round(budget, 3))
+            found = None
         if found is None:
             log.warning("owner_group.unreadable", group=group)
             self._cache.pop(group, None)
@@ -58,9 +81,12 @@ class OwnerGroups:
         return found
 
     async def member_of_any(self, user: str, groups: Iterable[str]) -> str | None:
-        """The first of ``groups`` that ``user`` belongs to, or None."""
+        """The first of ``groups`` that ``user`` belongs to, or None. Slack is asked for ``timeout_s`` seconds in all
+        (groups not read by then count as empty)."""
+        deadline = self.clock() + self.timeout_s
         for group in groups:
-            if user in await self.members(group):
+            budget = deadline - self.clock() if self.timeout_s > 0 else None
+            if user in await self.members(group, budget_s=budget):
                 return group
         return None
 

@@ -222,11 +222,14 @@ class SlackChat:
         info = response.get("user") or {}
         return bool(info.get("is_admin") or info.get("is_owner") or info.get("is_primary_owner"))
 
-    async def usergroup_members(self, group: str) -> frozenset[str] | None:
+    async def usergroup_members(self, group: str, *, retries: bool = True) -> frozenset[str] | None:
         """``usergroups.users.list``: the user ids in Slack user group ``group`` (scope ``usergroups:read``); None
-        when Slack says no (an unknown group, a missing scope) or cannot be reached: the caller fails closed."""
+        when Slack says no (an unknown group, a missing scope, rate limited when not ``retries``) or cannot be
+        reached: the caller fails closed. ``retries=False`` for a click waiting on the answer (no waiting out
+        ``Retry-After`` inside Slack's 3 seconds)."""
         try:
-            response = await self.client.usergroups_users_list(usergroup=group)
+            client = self.client if retries else self.sender
+            response = await client.usergroups_users_list(usergroup=group)
         except _TRANSPORT_ERRORS as exc:
             error = _classify(exc)
             self._failed("usergroups.users.list", error.error)

@@ -1,0 +1,94 @@
+"""Owner groups (issue 16 §1) when Slack is slow to say who is in them: a click is still answered inside Slack's
+3 seconds (issue 10 §6: the decision is stored, THEN acknowledged), never later.
+
+Reading a group (``usergroups.users.list``) happens while the click waits for its acknowledgement. If it waits on
+Slack's rate limit (``Retry-After``) or on a slow answer, bolt gives up on the click at 3 seconds and answers Slack
+404, the person is shown an error, and the decision was still stored seconds later. Now: admins and listed owners
+never wait on a group; a group lookup on the click's path has a short budget and no retries, and a group it cannot
+read in time gives no one a say for that click (fail closed, as any unreadable group).
+
+A real FlyBot against the Slack emulation (real signing), on SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.bots import register_bot
+from bot.store import open_store
+from cards import APPROVE_ACTION
+from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness
+from tests.pg import throwaway_database
+
+GROUP = "S0ONCALL1"  # the emulation's built-in group: OWNER and OTHER
+SLACK_ACK_S = 3.0
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def h(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Harness]:
+    overrides: dict[str, Any] = {"group_cache_s": 0}  # every click asks Slack
+    if request.param == "sqlite":
+        harness = Harness(tmp=tmp_path, settings_overrides=overrides)
+        await harness.start()
+        try:
+            yield harness
+        finally:
+            await harness.close()
+        return
+    async with throwaway_database() as url:
+        store = await open_store(url, migrate=True)
+        await store.close()
+        harness = Harness(tmp=tmp_path, settings_overrides={**overrides, "database_url": url})
+        await harness.start()
+        try:
+            yield harness
+        finally:
+            await harness.close()
+
+
+async def group_bot(h: Harness) -> str:
+    _bot, token = await register_bot(h.runtime.store, "ci-bot", [OWNER], ROOM, owner_groups=[GROUP])
+    return token
+
+
+async def timed_click(h: Harness, user: str, escalation_id: str) -> tuple[float, dict[str, Any]]:
+    started = time.monotonic()
+    answer = await h.click(user, escalation_id, APPROVE_ACTION)
+    return time.monotonic() - started, answer
+
+
+async def test_an_admin_decides_at_once_while_slack_rate_limits_group_lookups(h: Harness) -> None:
+    token = await group_bot(h)
+    esc = await h.escalate(token)
+    async with h.http.post(f"{h.emu_url}/control/faults", json={  # rate limited, "Retry-After: 4"
+            "method": "usergroups.users.list", "status": 429, "count": 5, "retry_after": 4}) as response:
+        assert response.status == 200
+    took, answer = await timed_click(h, ADMIN, esc["id"])
+    assert answer["status"] == 200, answer  # acknowledged: bolt answered in time, not 404 'unhandled request'
+    assert took < SLACK_ACK_S, took
+    _, now = await h.get(token, esc["id"])
+    assert now["status"] == "approved" and now["decided_by"] == ADMIN and now["decision_source"] == "admin", now
+
+
+async def test_a_group_member_is_answered_in_time_and_refused_when_slack_is_too_slow_to_say(h: Harness) -> None:
+    token = await group_bot(h)
+    esc = await h.escalate(token)
+    await h.fault("usergroups.users.list", count=5, delay_s=6.0)  # answers, but only after 6 s
+    took, answer = await timed_click(h, OTHER, esc["id"])
+    assert answer["status"] == 200, answer
+    assert took < SLACK_ACK_S, took
+    await h.eventually(lambda: h.ephemerals(OTHER))
+    assert "only the owners" in h.ephemerals(OTHER)[-1].lower()  # the click's handler has finished: refused
+    _, now = await h.get(token, esc["id"])
+    assert now["status"] == "pending", "a click Slack was not told about must never decide later"
+    async with h.http.delete(f"{h.emu_url}/control/faults") as response:
+        assert response.status == 200
+    took, answer = await timed_click(h, OTHER, esc["id"])  # Slack answers again: the member decides
+    assert answer["status"] == 200 and took < SLACK_ACK_S, (took, answer)
+    _, now = await h.get(token, esc["id"])
+    assert now["status"] == "approved" and now["decided_by"] == OTHER and now["decision_source"] == "owner", now
