@@ -42,13 +42,14 @@ from typing import Any
 
 import structlog
 
-from bot.chat import ChatError, ChatPort, RateLimited, Refused, Tag
+from bot.chat import ChatError, ChatPort, RateLimited, Refused, Tag, Unsure
 from bot.metrics import Metrics
 from bot.render import to_card, to_notice_message
 from bot.report_card import to_card_report
 from bot.store import Bot, Job, Store
 from bot.store.reports import ReportStore
 from cards import approval_card, reminder_message, report_dm
+from cards.approval import CardMessage
 from cards.stale import stale_card_text, stale_report_text
 
 log = structlog.get_logger("flybot.delivery")
@@ -289,15 +290,33 @@ class Delivery:
         room = bool(escalation.card_channel and escalation.card_ts)
         if room or copies:
             bot = await self._bot(escalation.bot_id)
+        edits: list[tuple[str, str, CardMessage]] = []
         if room:
             message = approval_card(to_card(escalation, bot))
-            await self.chat.update(str(escalation.card_channel), str(escalation.card_ts), message.text, message.blocks)
+            edits.append((str(escalation.card_channel), str(escalation.card_ts), message))
         if copies:  # every fallback approver's DM copy (issue 16 §3), which says why they have it
             message = approval_card(to_card(escalation, bot, fallback_copy=True))
-            for channel, ts in copies:
-                await self.chat.update(channel, ts, message.text, message.blocks)
+            edits += [(channel, ts, message) for channel, ts in copies]
+        await self._edit_all(edits)
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, self.clock())
+
+    async def _edit_all(self, edits: list[tuple[str, str, CardMessage]]) -> None:
+        """``chat.update`` each ``(channel, ts, message)``: every copy of one card or report, so one that Slack will
+        not edit (deleted, its channel archived) does not leave the others with live buttons. Raises after trying
+        them all: RateLimited at once (the room waits, then all again; an edit is idempotent), else Unsure if any
+        was unsure (all again later), else the first Refused (given up; the decider is told, issue 15 §9)."""
+        failed: ChatError | None = None
+        for channel, ts, message in edits:
+            try:
+                await self.chat.update(channel, ts, message.text, message.blocks)
+            except RateLimited:
+                raise
+            except ChatError as exc:
+                failed = exc if failed is None or (isinstance(exc, Unsure) and not isinstance(failed, Unsure)) \
+                    else failed
+        if failed is not None:
+            raise failed
 
     async def _reminder(self, job: Job) -> None:
         escalation = await self.store.get_escalation(job.ref)
@@ -446,8 +465,7 @@ class Delivery:
             raise GiveUp(f"report {job.ref} no longer exists")
         bot = await self._bot(report.bot_id)
         message = report_dm(to_card_report(report, bot, await self._blocked_hosts(bot)))
-        for channel, ts in report.dms:
-            await self.chat.update(channel, ts, message.text, message.blocks)
+        await self._edit_all([(channel, ts, message) for channel, ts in report.dms])  # every owner's DM
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, self.clock())
 
