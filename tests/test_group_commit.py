@@ -169,3 +169,32 @@ async def test_a_sqlite_write_waiting_for_another_process_lock_does_not_block_th
         assert created and (await store.get_escalation("esc_w")) == escalation
     finally:
         await store.close()
+
+
+async def test_a_race_on_one_idempotency_key_retries_the_group_once_not_each_request_alone(store: Store) -> None:
+    """One racing pair of requests (the same key committed by another replica while the group is open) must not
+    turn the group into one transaction per request: the group runs again once and finds the other's row."""
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("SQLite: one writer at a time, no other replica can commit while a group is open")
+    other = await open_store(store.engine.url.render_as_string(hide_password=False))
+    raced = False
+
+    async def racing(tx: Tx) -> tuple[Escalation, bool]:
+        nonlocal raced
+        result = await create("mine", approve=False, key="k3")(tx)
+        if not raced:
+            raced = True
+            await other.add_escalation(new("theirs", "k3"))
+        return result
+
+    before = store.group_commits
+    try:
+        results = await asyncio.gather(store.grouped(racing),
+                                       *(store.grouped(create(f"esc_r{i}", approve=True)) for i in range(20)))
+    finally:
+        await other.close()
+    mine, neighbours = results[0], results[1:]
+    assert mine[0].id == "theirs" and mine[1] is False
+    assert all(created for _e, created in neighbours)
+    assert all([await store.get_escalation(f"esc_r{i}") for i in range(20)])
+    assert store.group_commits - before <= 2, "one race, one more group (not 21 transactions)"

@@ -16,7 +16,9 @@ the next requests wait together; the writer then runs each one's operation in tu
   Bot's request count and open escalations: :class:`Group` keeps them);
 - every operation of a group is answered only after the commit: nothing is acknowledged that a kill -9 can lose;
 - if the group itself fails (a unique key raced another replica, a deadlock, a lost connection), each operation is
-  run again alone, in its own group: so an operation may run twice, and must do nothing but work on its ``tx``.
+  run again alone, in its own group: so an operation may run more than once, and must do nothing but work on its
+  ``tx``. A unique key that raced (``IntegrityError``) first gets the whole group run once more, since the other
+  replica's row is committed by then and the retry finds it.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
 
 import structlog
 from sqlalchemy import Table, bindparam, insert, text, update
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from bot.store.models import AuditRow, EscalationRow, OutboxJobRow, StandingApprovalRow
 from bot.store.records import Escalation
@@ -235,7 +237,7 @@ class GroupWriter:
         finally:
             self._writing = None
 
-    async def _commit(self, waiting: list[_Waiting[Any]]) -> None:
+    async def _commit(self, waiting: list[_Waiting[Any]], *, again: bool = False) -> None:
         waiting = sorted((w for w in waiting if not w.future.done()), key=lambda w: w.order)
         if not waiting:
             return
@@ -247,6 +249,13 @@ class GroupWriter:
                     w.future.cancel()
             raise
         except Exception as exc:  # noqa: BLE001 - the group as a whole failed: each alone, or hand over the error
+            if len(waiting) > 1 and not again and isinstance(exc, IntegrityError):
+                # A unique key raced another replica (the same Idempotency-Key): that row is committed now, so the
+                # group's second run finds it. Not each alone at once: one racing pair of requests would otherwise
+                # turn a group of 256 into 256 transactions (admission counters off, PostgreSQL).
+                log.info("store.group_retried", operations=len(waiting), error=type(exc).__name__)
+                await self._commit(waiting, again=True)
+                return
             if len(waiting) > 1:
                 log.info("store.group_retried_alone", operations=len(waiting), error=type(exc).__name__)
                 for w in waiting:
