@@ -6,8 +6,9 @@ removed from the group can no longer decide once that copy is older than ``ttl_s
 that cannot be read has no members for that decision (and is asked again next time; failures are not kept).
 
 A lookup runs while a click waits for its acknowledgement (the decision is stored first, issue 10 §6), and Slack
-gives a click 3 seconds: one call of :meth:`OwnerGroups.member_of_any` asks Slack for at most ``timeout_s`` seconds
-in all, and a group not read in time counts as unreadable (no members). Before, a rate-limited or slow
+gives a click 3 seconds: one call of :meth:`OwnerGroups.member_of_any` waits for Slack at most ``timeout_s`` seconds
+in all, and a group not read in time counts as unreadable (no members) for that call. Concurrent clicks share one
+lookup per group (``usergroups.users.list`` is rate limited: Slack's Tier 2, about 20 a minute). Before, a rate-limited or slow
 ``usergroups.users.list`` held the click past 3 seconds: bolt answered Slack 404, and the decision was stored later.
 """
 
@@ -55,6 +56,7 @@ class OwnerGroups:
         self.clock = clock
         self.timeout_s = timeout_s
         self._cache: dict[str, tuple[float, frozenset[str]]] = {}
+        self._reading: dict[str, asyncio.Future[frozenset[str] | None]] = {}
 
     async def members(self, group: str, *, budget_s: float | None = None) -> frozenset[str]:
         """The group's members (empty when it cannot be read, or not within ``budget_s`` seconds, default
@@ -63,21 +65,29 @@ class OwnerGroups:
         cached = self._cache.get(group)
         if cached is not None and now - cached[0] < self.ttl_s:
             return cached[1]
+        reading = self._reading.get(group)
+        if reading is None:  # one lookup per group at a time, shared by every click waiting on it
+            reading = self._reading[group] = asyncio.ensure_future(self._read(group, now))
+            reading.add_done_callback(lambda _done: self._reading.pop(group, None))
         budget = self.timeout_s if budget_s is None else budget_s
         try:
             if budget_s is None and self.timeout_s <= 0:
-                found = await self.lookup(group)
-            else:
-                found = await asyncio.wait_for(self.lookup(group), max(0.0, budget))
+                found = await asyncio.shield(reading)
+            else:  # the lookup goes on when this click stops waiting: its answer serves the next one
+                found = await asyncio.wait_for(asyncio.shield(reading), max(0.0, budget))
         except TimeoutError:
             log.warning("owner_group.too_slow", group=group, budget_s=round(budget, 3))
             found = None
+        return found or frozenset()
+
+    async def _read(self, group: str, asked_at: float) -> frozenset[str] | None:
+        """Ask Slack once and keep the answer (``asked_at``: when, for the cache's age); None: unreadable."""
+        found = await self.lookup(group)
         if found is None:
             log.warning("owner_group.unreadable", group=group)
             self._cache.pop(group, None)
-            return frozenset()
-        if self.ttl_s > 0:
-            self._cache[group] = (now, found)
+        elif self.ttl_s > 0:
+            self._cache[group] = (asked_at, found)
         return found
 
     async def member_of_any(self, user: str, groups: Iterable[str]) -> str | None:

@@ -12,6 +12,7 @@ A real FlyBot against the Slack emulation (real signing), on SQLite and PostgreS
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -88,7 +89,30 @@ async def test_a_group_member_is_answered_in_time_and_refused_when_slack_is_too_
     assert now["status"] == "pending", "a click Slack was not told about must never decide later"
     async with h.http.delete(f"{h.emu_url}/control/faults") as response:
         assert response.status == 200
-    took, answer = await timed_click(h, OTHER, esc["id"])  # Slack answers again: the member decides
-    assert answer["status"] == 200 and took < SLACK_ACK_S, (took, answer)
-    _, now = await h.get(token, esc["id"])
+    # Slack answers again (the slow lookup, still shared by later clicks, ends at 6 s): clicking again, the member
+    # decides, each click answered in time.
+    deadline = time.monotonic() + 20
+    while True:
+        took, answer = await timed_click(h, OTHER, esc["id"])
+        assert answer["status"] == 200 and took < SLACK_ACK_S, (took, answer)
+        _, now = await h.get(token, esc["id"])
+        if now["status"] != "pending":
+            break
+        assert time.monotonic() < deadline, "the member never got a say back"
+        await asyncio.sleep(0.5)  # a person clicking again
     assert now["status"] == "approved" and now["decided_by"] == OTHER and now["decision_source"] == "owner", now
+
+
+async def test_clicks_at_once_share_one_group_lookup(h: Harness) -> None:
+    """``usergroups.users.list`` is rate limited (Slack's Tier 2): five members' clicks arriving while Slack is still
+    answering the first lookup wait for that one answer, not five."""
+    token = await group_bot(h)
+    escalations = [await h.escalate(token, session_id=f"s-{i}") for i in range(5)]
+    await h.fault("usergroups.users.list", status=200, count=1, error="", delay_s=0.8)  # slow, then answered
+    before = sum(1 for c in h.emulator.calls if c["method"] == "usergroups.users.list")
+    answers = await asyncio.gather(*(timed_click(h, OTHER, e["id"]) for e in escalations))
+    assert all(answer["status"] == 200 and took < SLACK_ACK_S for took, answer in answers), answers
+    for esc in escalations:
+        _, now = await h.get(token, esc["id"])
+        assert now["status"] == "approved" and now["decided_by"] == OTHER, now
+    assert sum(1 for c in h.emulator.calls if c["method"] == "usergroups.users.list") - before == 1
