@@ -321,6 +321,8 @@ class EscalationService:
             escalation = await self.waiters.read_through(escalation_id, self.store.get_escalation_shared)
             if escalation is None or escalation.bot_id != bot.id:
                 raise NotFound(f"no escalation {escalation_id} for this Bot")
+            if not escalation.pending:
+                self.waiters.seen_settled(escalation_id)  # the long-polls held here learn it now, not at the recheck
             if escalation.pending and escalation.expires_at <= self.clock():
                 escalation = await self.expire(escalation) or await self.get_for_bot(bot, escalation_id)
             return escalation

@@ -151,6 +151,7 @@ class WaiterHub:
         self._snapshots: dict[str, tuple[float, object]] = {}
         self._generation: dict[str, int] = {}
         self._epoch = 0
+        self._settled: set[str] = set()
 
     @contextmanager
     def listen(self, key: str) -> Iterator[asyncio.Future[bool]]:
@@ -177,6 +178,7 @@ class WaiterHub:
                 del self._events[key]
                 self._snapshots.pop(key, None)
                 self._generation.pop(key, None)
+                self._settled.discard(key)
 
     def notify(self, key: str) -> None:
         """Wake every long-poll waiting on ``key`` (and forget its snapshot, see :meth:`read_through`)."""
@@ -188,6 +190,15 @@ class WaiterHub:
         for woken in waiters:
             if not woken.done():
                 woken.set_result(True)
+
+    def seen_settled(self, key: str) -> None:
+        """A read found ``key`` settled (decided, expired...): wake the long-polls still waiting on it, once per key
+        while it is watched. They would otherwise learn it from a notification that may never come (a decision by
+        another process on one SQLite file) only at the safety net's next recheck, while this replica already
+        answers it to every new reader."""
+        if key in self._events and key not in self._settled:
+            self._settled.add(key)
+            self.notify(key)
 
     async def read_through(self, key: str, fetch: Callable[[str], Awaitable[T]]) -> T:
         """``fetch(key)``, or the snapshot of it that a long-poll on ``key`` read less than :data:`SNAPSHOT_MAX_AGE_S`
