@@ -19,7 +19,7 @@ from bot.app import RUNTIME
 from bot.store import Store
 from bot.store.models import OutboxJobRow
 from cards import REPORT_RESOLVE_ACTION
-from tests.harness import ADMIN, OWNER, Harness, block_text
+from tests.harness import ADMIN, OTHER, OWNER, Harness, block_text
 from tests.routing import click, eventually
 from tests.test_fallback import BACKUP, dm_copy, has_buttons, start
 from tests.test_replicas import Cluster
@@ -72,3 +72,32 @@ async def test_a_report_dm_slack_will_not_edit_does_not_leave_the_other_owners_d
     assert data["status"] == "resolved"
     await harness.eventually(lambda: sum(1 for o in (OWNER, OWNER2) if not action_ids(dms(harness, o, report["id"])[0]))
                              == 1, timeout=10)
+
+
+async def test_a_fallback_whose_group_slack_will_not_show_is_not_marked_asked_until_someone_is(
+    replicas: Cluster,
+) -> None:
+    """A Bot whose only fallback is a group Slack will not show (missing scope, Slack down): nobody can be asked,
+    so the card must not say "Fallback approvers asked", nor may the group's members get a say unasked; once Slack
+    shows the group, its members get their copies."""
+    token = await start(replicas, fallback_groups=["S0ONCALL1"])  # OWNER (has the card) and OTHER
+    async with replicas.http.post(f"{replicas.emu_url}/control/faults", json={
+            "method": "usergroups.users.list", "status": 200, "count": 1000, "error": "missing_scope"}) as response:
+        assert response.status == 200
+    esc = await replicas.escalate(0, token, timeout_s=60)
+
+    def lookups() -> int:
+        return sum(1 for c in replicas.emulator.calls if c["method"] == "usergroups.users.list")
+
+    await eventually(lambda: lookups() >= 1, timeout=15)  # the fallback's time came, and the group was unreadable
+    now = await replicas.get(1, token, esc["id"])
+    assert now["status"] == "pending" and now["fallback_at"] is None, now
+    assert "Fallback approvers asked" not in block_text(replicas.card(esc["id"]).blocks)
+    assert dm_copy(replicas, OTHER, esc["id"]) is None
+
+    async with replicas.http.delete(f"{replicas.emu_url}/control/faults") as response:
+        assert response.status == 200
+    await eventually(lambda: dm_copy(replicas, OTHER, esc["id"]) is not None, timeout=20)
+    now = await replicas.get(1, token, esc["id"])
+    assert now["fallback_at"] is not None
+    await eventually(lambda: "Fallback approvers asked" in block_text(replicas.card(esc["id"]).blocks))

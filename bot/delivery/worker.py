@@ -103,6 +103,10 @@ class GiveUp(Exception):
     """A job that cannot be delivered (its thing is gone); recorded as failed without a retry."""
 
 
+FALLBACK_RETRY_S = 5.0
+"""Seconds before a fallback whose groups Slack would not show (and so had no one to ask) is tried again."""
+
+
 class NotYet(Exception):
     """A job that must wait for another one (a reminder whose card is not posted yet): due again in ``after_s``."""
 
@@ -352,7 +356,11 @@ class Delivery:
         if escalation.pending and escalation.card_status == "queued":
             raise NotYet("the card is not posted yet", after_s=1.0)
         bot = await self._bot(escalation.bot_id)
-        asked = await self._fallback_approvers(bot) if escalation.pending else []
+        asked, unreadable = await self._fallback_approvers(bot) if escalation.pending else ([], [])
+        if escalation.pending and unreadable and not asked:
+            # Nobody to ask: marking it would say "Fallback approvers asked" when no one was (and hand the group's
+            # members a say unasked). Ask again later; the escalation's expiry ends it (fail closed).
+            raise NotYet(f"fallback groups {', '.join(unreadable)} could not be read", after_s=FALLBACK_RETRY_S)
         now = self.clock()
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, now)
@@ -360,25 +368,29 @@ class Delivery:
             if marked is not None:
                 for user in asked:
                     await tx.enqueue("card.dm", ref=escalation.id, room=f"user:{user}", at=now, payload={"user": user})
+                extra: dict[str, Any] = {"unreadable": unreadable} if unreadable else {}
                 await tx.audit("escalation.fallback_asked", at=now, escalation_id=escalation.id, asked=asked,
-                               named=bool(bot.fallback_owners or bot.fallback_groups))
+                               named=bool(bot.fallback_owners or bot.fallback_groups), **extra)
                 await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)  # "Fallback asked ..."
                 await tx.refresh_homes(now)  # the fallback approvers' Homes list it now (§5)
         if marked is not None:
             log.info("escalation.fallback_asked", escalation_id=escalation.id, bot_id=bot.id,
                      session_id=escalation.session_id, asked=asked)
 
-    async def _fallback_approvers(self, bot: Bot) -> list[str]:
-        """Who a Bot's fallback asks: its fallback owners and fallback groups' members now, or the admins when it
-        names none; never its chat user, nor an owner listed already (they have the card)."""
+    async def _fallback_approvers(self, bot: Bot) -> tuple[list[str], list[str]]:
+        """``(who, unreadable groups)``: who a Bot's fallback asks, its fallback owners and fallback groups' members
+        now, or the admins when it names none; never its chat user, nor an owner listed already (they have the
+        card). The fallback groups Slack would not show are the second list."""
         named = bool(bot.fallback_owners or bot.fallback_groups)
         people = list(bot.fallback_owners) if named else list(self.config.admins)
+        unreadable: list[str] = []
         for group in bot.fallback_groups:
             members = await self.chat.usergroup_members(group)
             if members is None:
                 log.warning("fallback_group.unreadable", group=group, bot_id=bot.id)
+                unreadable.append(group)
             people += sorted(members or ())
-        return [u for u in dict.fromkeys(people) if u != bot.chat_user and u not in bot.owners]
+        return [u for u in dict.fromkeys(people) if u != bot.chat_user and u not in bot.owners], unreadable
 
     async def _card_dm(self, job: Job) -> None:
         escalation = await self.store.get_escalation(job.ref)
