@@ -539,7 +539,7 @@ def _timing_block(esc: CardEscalation) -> Block:
         if esc.fallback_at is not None:  # issue 16 §3: the owners did not answer in time
             when += f" \u00b7 Fallback approvers asked {format_utc(esc.fallback_at)}"
     elements = [bk.mrkdwn(when), bk.plain(f"Escalation {_cut(esc.id, 100)}")]
-    if esc.pending and esc.risk != "destructive" and esc.session_patterns:
+    if esc.pending and esc.risk != "destructive" and esc.session_patterns and not esc.fallback_copy:
         # Issue 11 §6: the offer names what it saves, each part that needs cover (never a cd/export prefix).
         named = " \u00b7 ".join(_cut(one_line(p), REASON_SUBJECT_MAX) for p in esc.session_patterns[:5])
         elements.append(bk.plain(f"Approve for this session saves: {named}"))
@@ -553,14 +553,15 @@ def _actions_block(esc: CardEscalation, *, command_cut: bool, justification_cut:
         # what it asks to approve, e.g. Codex's diff of a file change), so no button approves it unseen; "Review
         # and approve" opens the whole command and justification with Approve in it.
         buttons.append(bk.button("Review and approve", REVIEW_APPROVE_ACTION, esc.id, style="primary"))
-        if esc.risk != "destructive":  # these open a modal that shows the whole command (no one-click session choice)
+        if esc.risk != "destructive" and not esc.fallback_copy:  # these open a modal that shows the whole command (no one-click session choice)
             buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))
             buttons.append(bk.button("Always for this room", STANDING_ROOM_ACTION, esc.id))
         buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
     elif esc.pending:
         buttons.append(bk.button("Approve", APPROVE_ACTION, esc.id, style="primary"))
-        if esc.risk != "destructive":
-            # Issue 4: standing choices for the owners (and admins); never offered for destructive commands.
+        if esc.risk != "destructive" and not esc.fallback_copy:
+            # Issue 4: standing choices for the owners (and admins); never offered for destructive commands, nor on
+            # a fallback approver's DM copy (issue 16 §3): a fallback approver may approve or deny this request only.
             buttons.append(bk.button("Approve for this session", STANDING_SESSION_ACTION, esc.id))
             buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))
             buttons.append(bk.button("Always for this room", STANDING_ROOM_ACTION, esc.id))

@@ -87,7 +87,8 @@ class CardEscalation:
     fallback_at: datetime | None = None
     """When the fallback approvers were asked (issue 16 §3): the card says so while pending."""
     fallback_copy: bool = False
-    """A fallback approver's DM copy (issue 16 §3): the card says why they have it."""
+    """A fallback approver's DM copy (issue 16 §3): the card says why they have it, and offers only what a fallback
+    approver may do (Approve or Review and approve, Deny): no standing choices, which only owners and admins make."""
     approvers: tuple[str, ...] = ()
     """Slack user ids who approved, in order (under the two-person rule, the first one while pending)."""
     session_patterns: tuple[str, ...] = ()

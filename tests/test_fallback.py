@@ -68,6 +68,9 @@ async def test_the_fallback_is_asked_after_the_delay_and_decides_and_every_copy_
     await eventually(lambda: dm_copy(replicas, BACKUP, esc["id"]) is not None, timeout=15)
     copy = dm_copy(replicas, BACKUP, esc["id"])
     assert has_buttons(copy) and "ci-bot asks to run one command" in block_text(copy.blocks)
+    labels = [e["text"]["text"] for b in copy.blocks if b["type"] == "actions" for e in b["elements"]]
+    assert labels == ["Approve", "Deny"], "a fallback approver's copy offers no standing choice (issue 16 §3)"
+    assert "Always for this Bot" in block_text(replicas.card(esc["id"]).blocks), "the room's card still does"
     assert "You have this copy as a fallback approver" in block_text(copy.blocks)
     assert "fallback approver" not in block_text(replicas.card(esc["id"]).blocks).replace("Fallback approvers asked", "")
     now = await replicas.get(0, token, esc["id"])

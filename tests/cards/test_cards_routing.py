@@ -47,3 +47,23 @@ def test_a_fallback_copy_says_why_after_where_it_runs_and_the_original_does_not(
     original = approval_card(make_escalation(fallback_at=asked))
     assert "You have this copy" not in json.dumps(original.blocks)
     assert "Fallback approvers asked 2026-11-30 14:05:00 UTC" in json.dumps(original.blocks)
+
+
+def test_a_fallback_copy_offers_only_what_a_fallback_approver_may_do() -> None:
+    """Issue 16 §3: a fallback approver cannot make standing approvals, so their copy offers none of them."""
+    from cards import approval_card
+    from tests.cards.cards_testkit import make_escalation, validate_message
+
+    def labels(**fields: object) -> list[str]:
+        message = approval_card(make_escalation(**fields))
+        validate_message(message)
+        actions = [b for b in message.blocks if b["type"] == "actions"]
+        return [e["text"]["text"] for b in actions for e in b["elements"]]
+
+    standing = {"Approve for this session", "Always for this Bot", "Always for this room"}
+    assert standing <= set(labels()), "the room's card keeps the owners' standing choices"
+    assert labels(fallback_copy=True) == ["Approve", "Deny"]
+    long = "make deploy " + "x" * 5000
+    assert labels(fallback_copy=True, command=long) == ["Review and approve", "Deny"]
+    assert "Approve for this session saves" not in json.dumps(
+        approval_card(make_escalation(fallback_copy=True, session_patterns=("make",))).blocks)
