@@ -483,6 +483,8 @@ class ReportService:
             report = await self.reports.get_shared(report_id)
             if report is None or report.bot_id != bot.id:
                 raise NotFound(f"no report {report_id} for this Bot")
+            if not report.open:
+                self.waiters.seen_settled(report_id)  # the long-polls held here learn it now, not at the recheck
             return report
 
         return await long_poll(
