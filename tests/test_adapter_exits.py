@@ -6,9 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -140,6 +142,25 @@ async def test_on_no_decision_deny_after_the_wait_runs_out_withdraws_and_denies(
     assert verdict == "deny" and "no decision within" in reason and escalation_id in reason
     stored = await harness.runtime.store.get_escalation(escalation_id)
     assert stored is not None and stored.status == "withdrawn"
+
+
+async def test_the_hook_says_how_long_it_really_waited_when_nobody_decides(harness: Harness, tmp_path: Path) -> None:
+    """``--wait 8`` gives up about 2 s early (time kept for the withdraw): the reason names the time really waited,
+    not the 8 s budget (a newcomer read "no decision within 8s" after 6.2 s)."""
+    token = await harness.add_bot()
+    started = time.monotonic()
+    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
+                           "--wait", "8", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    await pending_id(harness)
+    code, out, err = await run.finish()
+    elapsed = time.monotonic() - started  # the whole hook process, start-up included
+    assert code == 0, err
+    verdict, reason = decision(out)
+    claimed = re.search(r"no decision within ([0-9.]+)s", reason)
+    assert verdict == "ask" and claimed is not None, reason
+    assert float(claimed.group(1)) <= elapsed + 0.1, (reason, elapsed)
+    assert float(claimed.group(1)) >= 4.0, reason  # it did wait most of the budget
+    assert "before the 8s wait ran out" in reason, reason
 
 
 # -- withdraw on every way out -----------------------------------------------------------------------------------------

@@ -142,7 +142,8 @@ async def _ask(
     if ran_out and status in ("pending", "withdrawn"):  # our wait ran out (withdrawn by us, or the withdraw failed)
         if lost is not None:
             return Verdict("unreachable", graded, current, detail=_unreachable_text(server.url, lost))
-        return Verdict("timeout", graded, current, waited_s=round(wait_s, 1))
+        return Verdict("timeout", graded, current, waited_s=round(time.monotonic() - start, 1),
+                       budget_s=round(wait_s, 1))
     if status in ("approved", "denied", "expired", "withdrawn", "undeliverable"):
         return Verdict(status, graded, current)  # type: ignore[arg-type]
     return Verdict("refused", graded, current, detail=f"unknown status {status!r}")

@@ -95,22 +95,25 @@ class Verdict(Frozen):
         grade: the local grade.
         escalation: the last escalation seen (the API's JSON shape), when one was created.
         detail: for ``unreachable``/``refused``/``unconfigured``: what went wrong, one line.
-        waited_s: the wait budget that ran out (``timeout`` only).
+        waited_s: seconds actually spent asking before giving up, withdraw included (``timeout`` only); less than
+            ``budget_s``, since the gate stops early to keep time for the withdraw (:mod:`bot.hooks.asking`).
+        budget_s: the wait budget it was given, in seconds (``timeout`` only).
         signal: the signal's name (``interrupted`` only), e.g. ``SIGTERM``.
     """
 
-    __slots__ = ("outcome", "grade", "escalation", "detail", "waited_s", "signal")
+    __slots__ = ("outcome", "grade", "escalation", "detail", "waited_s", "budget_s", "signal")
     outcome: Outcome
     grade: Grade
     escalation: dict[str, Any] | None
     detail: str
     waited_s: float
+    budget_s: float
     signal: str
 
     def __init__(self, outcome: Outcome, grade: Grade, escalation: dict[str, Any] | None = None, detail: str = "",
-                 waited_s: float = 0.0, signal: str = "") -> None:
+                 waited_s: float = 0.0, budget_s: float = 0.0, signal: str = "") -> None:
         self._init(outcome=outcome, grade=grade, escalation=escalation, detail=detail, waited_s=waited_s,
-                   signal=signal)
+                   budget_s=budget_s, signal=signal)
 
     @property
     def approved(self) -> bool:
@@ -152,7 +155,11 @@ class Verdict(Frozen):
                 because = f" ({reason})" if reason else ""
                 return f"FlyBot could not deliver the approval card{because}; {ref}"
             case "timeout":
-                return f"FlyBot: no decision within {self.waited_s:g}s; {ref} withdrawn"
+                # The time really waited: the gate gives up before its budget ends, to withdraw in time (issue:
+                # "--wait 8" answered after 6.2 s saying "within 8s").
+                early = (f" (stopped before the {self.budget_s:g}s wait ran out, to withdraw in time)"
+                         if self.budget_s - self.waited_s >= 0.1 else "")
+                return f"FlyBot: no decision within {self.waited_s:g}s{early}; {ref} withdrawn"
             case "unreachable":
                 return self.detail if self.detail.startswith("FlyBot") else f"FlyBot is unreachable: {self.detail}"
             case "refused":
