@@ -142,3 +142,44 @@ async def test_reminder_and_fallback_in_local_chat_and_ada_decides_from_her_dm(t
             await _until(redrawn)
     finally:
         await runner.cleanup()
+
+
+async def test_flybot_ask_names_both_approvers_under_the_two_person_rule(tmp_path: Path) -> None:
+    """Issue 16 §4: ``flybot ask`` (and the hooks, through the same ``decided_by_name``) names both approvers."""
+    local, runner = await _start(tmp_path)
+    try:
+        done = await asyncio.to_thread(
+            subprocess.run, [sys.executable, "-m", "bot", "bots", "set", "demo", "--two-person", "destructive-host"],
+            cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+        assert done.returncode == 0, done.stderr
+        ask = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "bot", "ask", "--timeout", "60", "--", "rm", "-rf", "/var/lib/app",
+            cwd=tmp_path, env=clean_env(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+            stdin=asyncio.subprocess.DEVNULL)
+        try:
+            async with person_session() as person:
+                url = login_url(local.app, local.url)
+                assert url is not None
+                async with person.get(url):
+                    pass
+
+                async def card() -> dict[str, Any] | None:
+                    messages = (await _state(person, local, OLIVIA))["messages"]
+                    return next((m for m in messages if not m["ephemeral"] and "/var/lib/app" in json.dumps(m["blocks"])
+                                 and "escalation_approve" in json.dumps(m["blocks"])), None)
+
+                message = await _until(card, timeout=30)
+                value = next(e["value"] for b in message["blocks"] if b["type"] == "actions" for e in b["elements"]
+                             if e["action_id"] == "escalation_approve")
+                await _click(person, local, OLIVIA, message, value)
+                assert (await _status(local, value))["approvals"]["by"] == [OLIVIA]
+                await _click(person, local, ADA, message, value)
+            out, err = await asyncio.wait_for(ask.communicate(), 60)
+        finally:
+            if ask.returncode is None:
+                ask.kill()
+                await ask.wait()
+        assert ask.returncode == 0, err.decode()
+        assert out.decode().startswith("approved by @Olivia and @Ada (escalation "), out.decode()
+    finally:
+        await runner.cleanup()

@@ -70,6 +70,7 @@ async def test_two_people_approve_on_two_replicas_and_the_same_person_twice_is_r
     final = await asyncio.wait_for(waiter, 30)
     assert final["status"] == "approved" and final["decided_by"] == OWNER2
     assert final["approvals"] == {"needed": 2, "by": [OWNER, OWNER2]}
+    assert final["decided_by_name"] == "@Olivia and @otto", "both approvers are named (what ask and hooks print)"
     await eventually(lambda: not any(b.get("type") == "actions" for b in replicas.card(esc["id"]).blocks))
     assert f"2 of 2 approvals (by <@{OWNER}> and <@{OWNER2}>" in card_text(replicas, esc["id"]).replace("\n", "")
 

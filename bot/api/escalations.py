@@ -67,13 +67,20 @@ async def shown(request: web.Request, escalation: Escalation) -> dict[str, objec
 async def decider_name(request: web.Request, escalation: Escalation) -> str | None:
     """Who decided as people read it (``@Olivia``; the standing approval's author for ``standing_approval``;
     ``operator:alice`` as is; the id itself when chat cannot name it), None when no person decided (pending, timeout,
-    the session, a delivery failure: no lookup at all). Looked up once per person and cached
+    the session, a delivery failure: no lookup at all). An approval given by two people (the two-person rule, issue 16
+    §4) names both, in the order they approved: ``@Olivia and @Otto``. Looked up once per person and cached
     (:class:`bot.slack.directory.Names`), at most a second when chat is slow."""
     who = escalation.decided_by
     if not who or escalation.decision_source not in PEOPLE_SOURCES:
         return None
+    people = [who]
+    if escalation.status == "approved" and escalation.decision_source != "standing_approval":
+        approvers = [a for a in escalation.approvers if a]
+        if len(approvers) > 1 and who in approvers:
+            people = approvers
     names = request.app.get(NAMES)
-    return await names.person(who) if names is not None else who
+    shown = [await names.person(p) for p in people] if names is not None else people
+    return " and ".join(shown) if len(shown) <= 2 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 class _Bodies:

@@ -154,8 +154,9 @@ class EscalationOut(BaseModel):
     decided_at: str | None
     decided_by: str | None
     decided_by_name: str | None = None
-    """Who decided, as people read it: ``@Olivia`` (the standing approval's author for ``standing_approval``); the id
-    when chat cannot name it; None when no person decided."""
+    """Who decided, as people read it: ``@Olivia`` (the standing approval's author for ``standing_approval``);
+    ``@Olivia and @Otto`` when two people approved (the two-person rule); the id when chat cannot name it; None when
+    no person decided."""
     decision_source: Literal[
         "owner", "admin", "standing_approval", "timeout", "session", "delivery_failure", "fallback"] | None
     reason: str | None
