@@ -157,7 +157,7 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     db = sub.add_parser("db", help="database schema")
     db_sub = db.add_subparsers(dest="db_cmd", required=True, metavar="ACTION")
     db_sub.add_parser("upgrade", help="apply the migrations (run before starting replicas)").set_defaults(handler="bot.commands.server:cmd_db")
-    db_sub.add_parser("current", help="print the schema revision; exit 1 when behind").set_defaults(handler="bot.commands.server:cmd_db")
+    db_sub.add_parser("current", help="print the schema revision; exit 1 when behind or empty, 2 when there is no store").set_defaults(handler="bot.commands.server:cmd_db")
 
     bots = sub.add_parser("bots", help="register and list Bots")
     bots_sub = bots.add_subparsers(dest="bots_cmd", required=True, metavar="ACTION")

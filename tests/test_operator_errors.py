@@ -111,3 +111,33 @@ def test_operator_commands_find_the_servers_store_through_the_setting(tmp_path: 
     assert added.returncode == 0, added.stderr
     assert "builder" in flybot("bots", "list", cwd=server_dir).stdout
     assert list(elsewhere.iterdir()) == []
+
+
+async def test_db_current_on_an_empty_postgresql_exits_1_naming_the_store_and_the_fix(tmp_path: Path) -> None:
+    """The README's db-command exit codes: 1 = the store was read and its schema is behind or empty (with where it
+    looked and ``flybot db upgrade`` on stderr), 0 = at head, 2 = no store at all (tests above)."""
+    async with throwaway_database() as url:
+        empty = flybot("db", "current", cwd=tmp_path, timeout=30, FLYBOT_DATABASE_URL=url)
+        assert empty.returncode == 1, empty.stderr
+        assert empty.stdout.startswith("empty (this FlyBot needs "), empty.stdout
+        lines = empty.stderr.strip().splitlines()
+        assert len(lines) == 1 and "Traceback" not in empty.stderr, empty.stderr
+        assert url.rsplit("/", 1)[1] in lines[0] and "no FlyBot schema" in lines[0], lines[0]
+        assert "flybot db upgrade" in lines[0], lines[0]
+        upgraded = flybot("db", "upgrade", cwd=tmp_path, timeout=60, FLYBOT_DATABASE_URL=url)
+        assert upgraded.returncode == 0, upgraded.stderr
+        current = flybot("db", "current", cwd=tmp_path, timeout=30, FLYBOT_DATABASE_URL=url)
+        assert current.returncode == 0 and current.stderr == "", current.stderr
+        assert "needs" in current.stdout and not current.stdout.startswith("empty"), current.stdout
+
+
+def test_a_port_in_use_is_one_line_naming_the_fix(tmp_path: Path) -> None:
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = flybot("serve", "--port", str(port), cwd=tmp_path, timeout=30)
+        assert_one_line(result, f"cannot listen on 127.0.0.1:{port}", "Address already in use", "--port N",
+                        "FLYBOT_PORT")

@@ -50,7 +50,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((settings.host, settings.port))
     except OSError as exc:
-        print(f"flybot: cannot listen on {settings.host}:{settings.port}: {exc.strerror}", file=sys.stderr)
+        import errno
+
+        fix = ("another program (perhaps another flybot serve) has that port: pick another with --port N or "
+               "FLYBOT_PORT" if exc.errno == errno.EADDRINUSE else
+               "check --host (FLYBOT_HOST) and --port (FLYBOT_PORT)")
+        print(f"flybot: cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}; {fix}",
+              file=sys.stderr)
         return 2
     port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if settings.host in ("0.0.0.0", "") else settings.host
@@ -104,7 +110,8 @@ def _is_loopback(host: str) -> bool:
 # -- db ---------------------------------------------------------------------------------------------------
 def cmd_db(args: argparse.Namespace) -> int:
     """``flybot db upgrade`` applies the migrations; ``flybot db current`` prints the revision. Exit 0, 1 (current:
-    behind), or 2 (configuration or store problem, one line)."""
+    the store was read and its schema is behind or empty, with one line on stderr naming the store and the fix),
+    or 2 (configuration or store problem, e.g. no store there at all, one line)."""
     from sqlalchemy.exc import SQLAlchemyError
 
     from bot.store.migrate import current_revision, head_revision, upgrade
@@ -124,7 +131,16 @@ def cmd_db(args: argparse.Namespace) -> int:
                 current = await current_revision(engine)
                 head = head_revision()
                 print(f"{current or 'empty'} (this FlyBot needs {head})")
-                return 0 if current == head else 1
+                if current == head:
+                    return 0
+                # Exit 1 (not 2): the store was found and read; its schema is behind (empty: none yet), as a
+                # script checking before a deploy wants to know. Say where it looked and the fix (README "db").
+                from bot.store.sql import shown_url
+
+                state = "has no FlyBot schema yet" if not current else f"is at {current}, behind {head}"
+                print(f"flybot db current: the store at {shown_url(url)} {state}; run flybot db upgrade",
+                      file=sys.stderr)
+                return 1
         except (OSError, SQLAlchemyError) as exc:
             raise unreachable(url, exc) from None
         finally:
