@@ -358,7 +358,7 @@ async def _ensure_demo_bot(store: Store, settings: Settings, base_url: str) -> N
     bot = await store.bot_by_name(DEMO_BOT)
     token = state.get("token", "")
     if bot is None:
-        bot, token = await register_bot(store, DEMO_BOT, [DEMO_OWNER], DEMO_ROOM)
+        bot, token = await register_bot(store, DEMO_BOT, [DEMO_OWNER], DEMO_ROOM, actor="flybot:local-mode")
         log.info("demo_bot.created", bot_id=bot.id, owner=DEMO_OWNER, room=DEMO_ROOM)
     elif not token or (await store.bot_by_token_hash(hash_token(token))) is None:
         token = new_token()

@@ -34,13 +34,21 @@ def since_of(text: str | None, now: datetime) -> datetime | None:
 
 
 async def bot_id_of(store: Store, name: str | None) -> str | None:
-    """The id of Bot ``name`` (None for none). Raises NotFound."""
+    """The id of Bot ``name`` (None for none), a removed Bot's too: its escalations and audit rows stay (README
+    "Removing a Bot"). Raises NotFound."""
     if not name:
         return None
-    bot = await store.bot_by_name(name)
+    bot = await store.bot_by_name(name, removed=True)
     if bot is None:
         raise NotFound(f"no Bot named {name}", field="bot")
     return bot.id
+
+
+async def bot_labels(store: Store) -> dict[str, str]:
+    """Every Bot's id -> the name people read: ``builder``, or ``builder (removed)`` for a removed Bot (its history
+    stays; the name stays taken)."""
+    return {bot.id: bot.name + (" (removed)" if bot.removed_at is not None else "")
+            for bot in await store.list_bots(removed=True)}
 
 
 def entry_to_api(entry: AuditEntry) -> dict[str, Any]:
@@ -78,7 +86,8 @@ def _shown(value: object, shown: dict[str, str]) -> str:
 
 def entry_line(entry: AuditEntry, shown: dict[str, str]) -> str:
     """One audit row as a line a person reads: time, event, escalation, Bot name, actor, details; ids named through
-    ``shown`` (:func:`labels`: ``by=@Olivia``, never ``U0OWNER01``); hidden characters (a newline, ESC, a bidi
+    ``shown`` (:func:`labels`: ``by=@Olivia``, never ``U0OWNER01``); empty fields left out (never ``room=None``);
+    hidden characters (a newline, ESC, a bidi
     control in a command, reason or note) shown as ``⟨U+XXXX⟩`` (issue 11 §2)."""
     return reveal(entry_text(entry, shown), multiline=False)
 
@@ -95,7 +104,8 @@ def entry_text(entry: AuditEntry, shown: dict[str, str]) -> str:
         parts.append(f"bot={_shown(bot, shown)}")
     if entry.actor:
         parts.append(f"by={_shown(entry.actor, shown)}")
-    parts += [f"{k}={_shown(v, shown)}" for k, v in sorted(detail.items())]
+    # an empty field (None, "", []) says nothing: left out rather than shown as room=None (--json keeps it)
+    parts += [f"{k}={_shown(v, shown)}" for k, v in sorted(detail.items()) if v is not None and v != "" and v != []]
     return "  ".join(parts)
 
 

@@ -37,9 +37,10 @@ def new_token() -> str:
 async def register_bot(
     store: Store, name: str, owners: list[str], room: str | None, *, chat_user: str | None = None,
     two_person: str | None = None, owner_groups: list[str] | None = None, fallback_owners: list[str] | None = None,
-    fallback_groups: list[str] | None = None,
+    fallback_groups: list[str] | None = None, actor: str | None = None,
 ) -> tuple[Bot, str]:
-    """Register a Bot; returns ``(bot, token)``. The token is shown once and only its hash is kept.
+    """Register a Bot; returns ``(bot, token)``. The token is shown once and only its hash is kept. Audited
+    (``bot.created`` by ``actor``, e.g. ``operator:$USER``, in the same transaction; never the token).
 
     ``chat_user`` is the Slack user ID the Bot posts as in chat: only its room messages are read as the Bot's
     blocked reports (issue 11 section 4); ``None``: the Bot reports through the API only. ``two_person``:
@@ -77,7 +78,7 @@ async def register_bot(
         fallback_owners=tuple(dict.fromkeys(fallback_owners or ())),
         fallback_groups=tuple(dict.fromkeys(fallback_groups or ())),
     )
-    await store.add_bot(bot, hash_token(token))
+    await store.add_bot(bot, hash_token(token), actor=actor)
     return bot, token
 
 

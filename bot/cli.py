@@ -295,9 +295,13 @@ def main(argv: list[str] | None = None) -> int:
 
         configure_logging("console", level=logging.WARNING)  # stdout stays the command's own output
     try:
-        return int(resolve(handler)(args))
+        code = int(resolve(handler)(args))
+        sys.stdout.flush()  # a reader gone shows here, not in the interpreter's own flush at exit
+        return code
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:
+        return stdout_closed()
     except Exception as exc:  # noqa: BLE001 - last resort: one line, never a traceback
         line = _known_error(exc)
         if line is not None:
@@ -306,6 +310,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"flybot: unexpected error ({type(exc).__name__}); nothing more to show here, see FlyBot's logs",
               file=sys.stderr)
         return 125 if args.cmd == "exec" else 1  # exec: never a status its command could have given
+
+
+STDOUT_CLOSED = 141
+"""Exit code when the reader of stdout went away (``flybot audit | head``): 128 + SIGPIPE, what a shell reports
+for a program its pipe's signal ended."""
+
+
+def stdout_closed() -> int:
+    """The reader of stdout closed its end (``flybot escalations | head -3``): end quietly, as command-line programs
+    do. stdout is pointed at ``/dev/null`` so the interpreter's flush at exit does not fail again (Python docs,
+    "Note on SIGPIPE"); returns :data:`STDOUT_CLOSED`."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file descriptor (a test's captured stdout)
+        pass
+    return STDOUT_CLOSED
 
 
 def run() -> None:

@@ -14,6 +14,8 @@ from typing import Any
 
 import aiohttp
 
+from bot.errors import plain_cause
+
 FINAL = frozenset({"approved", "denied", "expired", "withdrawn", "undeliverable"})
 
 
@@ -112,10 +114,10 @@ class FlyBotClient:
                             raise Refused(response.status, str(data.get("code", "error")), str(data.get("detail", "")))
                         return dict(data)
             except aiohttp.ClientConnectorError as exc:  # nothing was sent
-                last = type(exc).__name__
+                last = plain_cause(exc)
             except (aiohttp.ClientError, TimeoutError, ValueError) as exc:  # sent; the answer may be lost
                 reached = True
-                last = type(exc).__name__
+                last = plain_cause(exc)
             limit = answer_deadline if reached and answer_deadline is not None else deadline
             if time.monotonic() + pause >= limit:
                 if refused is not None:

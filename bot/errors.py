@@ -134,3 +134,32 @@ class Busy(FlyBotError):
     status = 503
     title = "Busy"
     retry_after = 1
+
+
+_PLAIN_CAUSES = (
+    ("ClientConnectorError", "could not connect"),
+    ("ServerDisconnectedError", "the connection closed before an answer"),
+    ("ClientPayloadError", "the answer was cut off"),
+    ("ClientResponseError", "an unexpected answer"),
+    ("ContentTypeError", "the answer was not JSON"),
+    ("JSONDecodeError", "not valid JSON"),
+    ("UnicodeDecodeError", "not UTF-8 text"),
+    ("TimeoutError", "no answer in time"),
+    ("ConnectionRefusedError", "connection refused"),
+    ("ConnectionResetError", "the connection was reset"),
+    ("SSLError", "a TLS error"),
+    ("ClientError", "a network error"),
+    ("OSError", "a system error"),
+    ("ValueError", "a bad value"),
+)
+
+
+def plain_cause(exc: BaseException) -> str:
+    """A few plain words for what ``exc`` means, for messages people read (``could not connect``, ``not valid
+    JSON``, ``no answer in time``), never its class name (which stays in the logs). Matched by class name along the
+    class's MRO so no network or JSON library is imported here; anything else is ``an unexpected error``."""
+    names = [cls.__name__ for cls in type(exc).__mro__]
+    for name, words in _PLAIN_CAUSES:
+        if name in names:
+            return words
+    return "an unexpected error"

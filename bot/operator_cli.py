@@ -43,10 +43,6 @@ def _run(prefix: str, work: Callable[[Store], Awaitable[int]]) -> int:
     return asyncio.run(run())
 
 
-async def _bot_names(store: Store) -> dict[str, str]:
-    return {bot.id: bot.name for bot in await store.list_bots()}
-
-
 def cmd_bots_rotate_token(args: argparse.Namespace) -> int:
     """Print a new token for the Bot once; the old one stops at once."""
     from bot.bots import rotate_token
@@ -136,7 +132,7 @@ def cmd_admin_tokens_revoke(args: argparse.Namespace) -> int:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Print the audit trail, oldest first (JSON lines with ``--json``); people, rooms and Bots by name."""
-    from bot.audit import bot_id_of, entry_line, entry_text, entry_to_api, entry_values, labels, since_of
+    from bot.audit import bot_id_of, bot_labels, entry_line, entry_text, entry_to_api, entry_values, labels, since_of
     from bot.escalations import utcnow
     from bot.risk.hidden import plain_warning
     from bot.settings import load_settings
@@ -145,7 +141,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
     async def work(store: Store) -> int:
         since = since_of(args.since, utcnow())
         bot_id = await bot_id_of(store, args.bot)
-        bots = await _bot_names(store)
+        bots = await bot_labels(store)  # removed Bots too: "builder (removed)"
         after, shown = 0, 0
         warned = False
         async with names_for(load_settings()) as names:
@@ -170,8 +166,9 @@ def cmd_audit(args: argparse.Namespace) -> int:
 
 
 def cmd_escalations(args: argparse.Namespace) -> int:
-    """List escalations, newest first, with their state, Bot name and who decided (by name)."""
-    from bot.audit import bot_id_of, escalation_line, labels, since_of
+    """List escalations, newest first, with their state, Bot name (``builder (removed)`` for a removed Bot) and who
+    decided (by name)."""
+    from bot.audit import bot_id_of, bot_labels, escalation_line, labels, since_of
     from bot.escalations import utcnow
     from bot.risk.hidden import plain_warning
     from bot.settings import load_settings
@@ -182,14 +179,15 @@ def cmd_escalations(args: argparse.Namespace) -> int:
         since = since_of(args.since, utcnow())
         items = await store.list_escalations(status="pending" if args.pending else None, bot_id=bot_id, since=since,
                                              limit=args.limit)
-        bots = await _bot_names(store)
+        bots = await bot_labels(store)  # removed Bots too: "builder (removed)"
+        names_of = {b.id: b.name for b in await store.list_bots(removed=True)}  # --json: the plain name
         named: dict[str, str] = {}
         if not args.json:
             async with names_for(load_settings()) as names:
                 named = await labels([v for e in items for v in (e.bot_id, e.decided_by or "")], names, bots)
         for escalation in items:
             if args.json:
-                print(json.dumps({**escalation.to_api(), "bot": bots.get(escalation.bot_id)}))
+                print(json.dumps({**escalation.to_api(), "bot": names_of.get(escalation.bot_id)}))
             else:
                 print(escalation_line(escalation, named))
         warning = None if args.json else plain_warning((e.command for e in items), multiline=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 import subprocess
 import sys
 from datetime import UTC, datetime
@@ -169,3 +170,53 @@ async def test_the_audit_api_pages_through_the_trail_for_admins_only(harness: Ha
     async with harness.http.get(f"{harness.url}/v1/audit", params={"limit": "0"},
                                 headers={"Authorization": f"Bearer {admin}"}) as response:
         assert response.status == 422 and (await response.json(content_type=None))["errors"][0]["field"] == "limit"
+
+
+async def test_a_removed_bots_escalations_and_audit_rows_still_show_its_name_and_filter_by_it(
+    harness: Harness,
+) -> None:
+    token = await harness.add_bot()
+    await harness.add_bot("other-bot")
+    escalation = await harness.escalate(token)
+    removed = await operator(harness, "bots", "remove", "ci-bot")
+    assert removed.returncode == 0, removed.stderr
+    listed = await operator(harness, "escalations")
+    assert listed.returncode == 0, listed.stderr
+    (line,) = [x for x in listed.stdout.splitlines() if escalation["id"] in x]
+    assert "ci-bot (removed)" in line and "bot_" not in line.replace(escalation["id"], ""), line
+    by_name = await operator(harness, "escalations", "--bot", "ci-bot")
+    assert by_name.returncode == 0 and escalation["id"] in by_name.stdout, by_name.stderr
+    as_json = await operator(harness, "escalations", "--bot", "ci-bot", "--json")
+    assert [json.loads(x)["bot"] for x in as_json.stdout.splitlines()] == ["ci-bot"]
+    audit = await operator(harness, "audit", "--bot", "ci-bot")
+    assert audit.returncode == 0, audit.stderr
+    assert escalation["id"] in audit.stdout and "by=ci-bot (removed)" in audit.stdout, audit.stdout
+    everything = await operator(harness, "audit")
+    assert "bot.removed" in everything.stdout and not re.search(r"bot_[0-9a-f]{16}", everything.stdout), everything.stdout
+    assert "None" not in everything.stdout, everything.stdout  # empty fields are left out (room=None, ...)
+    unknown = await operator(harness, "audit", "--bot", "never-was")
+    assert unknown.returncode == 2 and "no Bot named never-was" in unknown.stderr
+    assert "ci-bot" not in (await operator(harness, "bots", "list")).stdout  # still not listed as a Bot
+
+
+async def test_bots_add_and_admin_tokens_add_are_audited_without_the_token(harness: Harness) -> None:
+    added = await operator(harness, "bots", "add", "builder", "--owner", OWNER, "--room", "C0APPROVE")
+    assert added.returncode == 0, added.stderr
+    bot_token = added.stdout.strip().splitlines()[-1]
+    again = await operator(harness, "bots", "add", "builder", "--owner", OWNER)
+    assert again.returncode == 2  # the name is taken: nothing written, no audit row either
+    admin = await operator(harness, "admin-tokens", "add", "--user", ADMIN)
+    assert admin.returncode == 0, admin.stderr
+    admin_token = admin.stdout.strip().splitlines()[-1]
+    rows = [json.loads(x) for x in (await operator(harness, "audit", "--json")).stdout.splitlines()]
+    created = [r for r in rows if r["event"] == "bot.created"]
+    assert len(created) == 1 and created[0]["detail"]["bot"] == "builder", rows
+    assert created[0]["actor"].startswith("operator:") and created[0]["detail"]["owners"] == [OWNER]
+    (token_row,) = [r for r in rows if r["event"] == "admin_token.created"]
+    assert token_row["detail"]["user"] == ADMIN and token_row["detail"]["token_id"].startswith("adm_")
+    stored = json.dumps(rows)
+    for secret in (bot_token, admin_token):
+        assert secret not in stored and hash_token(secret) not in stored
+    readable = (await operator(harness, "audit")).stdout
+    assert "bot.created" in readable and "bot=builder" in readable and "admin_token.created" in readable, readable
+    assert "None" not in readable, readable

@@ -236,3 +236,21 @@ async def test_flybot_ask_names_the_standing_approval_that_answered(harness: Har
     assert proc.returncode == 0, err
     assert out.decode().startswith("approved by standing approval sa_"), out
     assert "(set by @Olivia)" in out.decode() and OWNER not in out.decode(), out
+
+
+def test_a_reader_that_closes_stdout_early_ends_every_command_quietly(tmp_path: Path) -> None:
+    """``flybot audit | head`` when ``head`` has gone: no "unexpected error", no traceback, no "Exception ignored"
+    at exit; the exit code is 0 or 141 (128 + SIGPIPE, what a shell reports for a program its pipe ended)."""
+    new_store(tmp_path)
+    for name in ("builder", "tester"):
+        assert flybot("bots", "add", name, "--owner", "U0OWNER01", cwd=tmp_path).returncode == 0
+    for args in (("bots", "list"), ("audit", "--since", "1h"), ("escalations", "--json"), ("classify", "rm -rf /")):
+        reader, writer = os.pipe()
+        os.close(reader)  # the reader is gone before FlyBot writes a byte
+        try:
+            done = subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=clean_env(), stdout=writer,
+                                  stderr=subprocess.PIPE, text=True, timeout=60, stdin=subprocess.DEVNULL)
+        finally:
+            os.close(writer)
+        assert done.returncode in (0, 141), (args, done.returncode, done.stderr)
+        assert done.stderr == "", (args, done.stderr)

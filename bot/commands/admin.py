@@ -14,6 +14,13 @@ def _settings() -> Settings:
     return load_settings()
 
 
+def _actor() -> str:
+    """Who the audit trail says did it: ``operator:$USER`` (as :mod:`bot.operator_cli` does)."""
+    import getpass
+
+    return f"operator:{getpass.getuser()}"
+
+
 # -- bots -----------------------------------------------------------------------------------------------
 def cmd_bots_add(args: argparse.Namespace) -> int:
     """Register a Bot and print its token once. Exit 0, or 2 on invalid input / a taken name."""
@@ -27,7 +34,7 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
             bot, token = await register_bot(store, args.name, args.owner, args.room, chat_user=args.chat_user,
                                             two_person=args.two_person, owner_groups=args.owner_group,
                                             fallback_owners=args.fallback_owner,
-                                            fallback_groups=args.fallback_group)
+                                            fallback_groups=args.fallback_group, actor=_actor())
         except FlyBotError as exc:
             print(f"flybot: {exc.detail}", file=sys.stderr)
             return 2
@@ -205,7 +212,8 @@ def cmd_admin_token(args: argparse.Namespace) -> int:
         store = await open_store(settings.database_url, create=False)
         token = new_token()
         try:
-            await store.add_admin_token("adm_" + uuid.uuid4().hex[:12], hash_token(token), args.user, datetime.now(UTC))
+            await store.add_admin_token("adm_" + uuid.uuid4().hex[:12], hash_token(token), args.user, datetime.now(UTC),
+                                        actor=_actor())
         finally:
             await store.close()
         from bot.slack.directory import names_for

@@ -136,7 +136,9 @@ def parse_event(raw: bytes) -> BashCall | OtherTool | SessionStart:
     try:
         data = json.loads(raw.decode("utf-8"))
     except (UnicodeDecodeError, ValueError) as exc:
-        raise InputError(f"stdin is not a JSON hook event ({type(exc).__name__})") from None
+        from bot.errors import plain_cause
+
+        raise InputError(f"stdin is not a JSON hook event ({plain_cause(exc)})") from None
     if not isinstance(data, dict):
         raise InputError("stdin is not a JSON object")
     event = data.get("hook_event_name")
@@ -253,7 +255,9 @@ def run(
         verdict = decide(graded, server, request, wait_s=remaining)
         decision, reason = decision_for(verdict, on_no_decision=on_no_decision, permission_mode=event.permission_mode)
     except Exception as exc:  # noqa: BLE001 - a traceback (exit 1) would let the call proceed: fail closed
-        text = f"the FlyBot hook failed ({type(exc).__name__}: {exc})".splitlines()[0]
+        from bot.errors import plain_cause
+
+        text = f"the FlyBot hook failed ({plain_cause(exc)}: {exc})".splitlines()[0]
         if block_on_error:
             print(f"{PREFIX}: {text}; blocked", file=stderr)
             return EXIT_BLOCK
@@ -278,7 +282,9 @@ def session_start(event: SessionStart, *, server: Server, mode: str | None, stdo
         print(f"{PREFIX}: {exc}; no preflight", file=stderr)
         return EXIT_OK
     except Exception as exc:  # noqa: BLE001 - a SessionStart hook must never break the session
-        print(f"{PREFIX}: the preflight failed ({type(exc).__name__}); no report", file=stderr)
+        from bot.errors import plain_cause
+
+        print(f"{PREFIX}: the preflight failed ({plain_cause(exc)}); no report", file=stderr)
         return EXIT_OK
     if outcome.report.status is not Status.BLOCKED or outcome.line is None:
         return EXIT_OK

@@ -17,6 +17,7 @@ from slack_sdk.errors import SlackApiError, SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.bots import USER_ID
+from bot.errors import plain_cause
 from bot.settings import Settings
 from bot.store import Bot
 
@@ -47,7 +48,7 @@ async def registration_warnings(client: AsyncWebClient, owners: Sequence[str], r
                 if not channel.get("is_member", False) and not channel.get("is_im", False):
                     warnings.append(f"room {room}: FlyBot is not in #{channel.get('name', room)}; invite @flybot there")
     except (SlackClientError, OSError, TimeoutError) as exc:
-        warnings.append(f"could not ask Slack about the owners and room ({type(exc).__name__}); not checked")
+        warnings.append(f"could not ask Slack about the owners and room ({plain_cause(exc)}); not checked")
     return warnings
 
 

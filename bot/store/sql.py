@@ -209,9 +209,19 @@ class Store:
         await self.engine.dispose()
 
     # -- Bots -------------------------------------------------------------------------------------
-    async def add_bot(self, bot: Bot, token_hash: str) -> Bot:
-        """Insert a Bot. Raises :class:`Conflict` when the name is taken."""
+    async def add_bot(self, bot: Bot, token_hash: str, *, actor: str | None = None) -> Bot:
+        """Insert a Bot and its ``bot.created`` audit row (by ``actor``; its id, name, owners, room and chat user,
+        never the token or its hash), committed together. Raises :class:`Conflict` when the name is taken (then
+        nothing is written)."""
         async with self._session() as session:
+            detail: dict[str, Any] = {"bot_id": bot.id, "bot": bot.name, "owners": list(bot.owners)}
+            for key, value in (("room", bot.room), ("chat_user", bot.chat_user), ("two_person", bot.two_person),
+                               ("owner_groups", list(bot.owner_groups)), ("fallback_owners", list(bot.fallback_owners)),
+                               ("fallback_groups", list(bot.fallback_groups))):
+                if value:
+                    detail[key] = value
+            session.add(AuditRow(at=bot.created_at, event="bot.created", escalation_id=None, actor=actor,
+                                 detail=detail))
             session.add(
                 BotRow(
                     id=bot.id,
@@ -258,10 +268,13 @@ class Store:
             row = await session.get(BotRow, bot_id)
             return _bot(row) if row else None
 
-    async def bot_by_name(self, name: str) -> Bot | None:
-        """The Bot with this name, or None (a removed Bot is not found by name)."""
+    async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
+        """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
+        so it is still the one Bot of that name: the audit trail and escalation list name it)."""
         async with self._session() as session:
-            stmt = select(BotRow).where(BotRow.name == name, BotRow.removed_at.is_(None))
+            stmt = select(BotRow).where(BotRow.name == name)
+            if not removed:
+                stmt = stmt.where(BotRow.removed_at.is_(None))
             row = (await session.execute(stmt)).scalar_one_or_none()
             return _bot(row) if row else None
 
@@ -272,10 +285,12 @@ class Store:
             await session.commit()
         self.cache.invalidate("bots")
 
-    async def list_bots(self) -> list[Bot]:
-        """All Bots not removed, by name."""
+    async def list_bots(self, *, removed: bool = False) -> list[Bot]:
+        """All Bots not removed, by name; with ``removed=True`` the removed ones too (their ``removed_at`` set)."""
         async with self._session() as session:
-            stmt = select(BotRow).where(BotRow.removed_at.is_(None)).order_by(BotRow.name)
+            stmt = select(BotRow).order_by(BotRow.name)
+            if not removed:
+                stmt = stmt.where(BotRow.removed_at.is_(None))
             rows = (await session.execute(stmt)).scalars().all()
             return [_bot(row) for row in rows]
 
@@ -594,10 +609,15 @@ class Store:
             return True
 
     # -- Admin tokens -------------------------------------------------------------------------------
-    async def add_admin_token(self, token_id: str, token_hash: str, user_id: str, at: datetime) -> None:
-        """Store an admin API token's hash, acting as ``user_id``."""
+    async def add_admin_token(
+        self, token_id: str, token_hash: str, user_id: str, at: datetime, *, actor: str | None = None
+    ) -> None:
+        """Store an admin API token's hash, acting as ``user_id``, with its ``admin_token.created`` audit row (by
+        ``actor``; the token's id and user, never the token or its hash), committed together."""
         async with self._session() as session:
             session.add(AdminTokenRow(id=token_id, token_hash=token_hash, user_id=user_id, created_at=at))
+            session.add(AuditRow(at=at, event="admin_token.created", escalation_id=None, actor=actor,
+                                 detail={"token_id": token_id, "user": user_id}))
             await session.commit()
 
     async def list_admin_tokens(self) -> list[tuple[str, str, datetime]]:
