@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from cards import APPROVE_ACTION, DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
 from tests.harness import OWNER, Harness
 
@@ -88,11 +90,19 @@ def test_settings_come_from_a_dotenv_file(tmp_path: Path) -> None:
     assert result.returncode == 2 and "SLACK_APP_TOKEN" in result.stderr
 
 
-async def _ask(tmp: Path, url: str, token: str, *args: str) -> asyncio.subprocess.Process:
+async def _ask(tmp: Path, url: str, token: str, *args: str, sigint_ignored: bool = False
+               ) -> asyncio.subprocess.Process:
+    """``flybot ask`` as a real process; ``sigint_ignored``: started with SIGINT ignored, as a background job of a
+    non-interactive shell is (``cmd &``), and as every child of a test run started that way would be."""
+    import signal
+
+    def ignore_sigint() -> None:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
     return await asyncio.create_subprocess_exec(
         sys.executable, "-m", "bot", "ask", "--server", url, "--token", token, *args,
         cwd=tmp, env=clean_env(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        stdin=asyncio.subprocess.DEVNULL,
+        stdin=asyncio.subprocess.DEVNULL, preexec_fn=ignore_sigint if sigint_ignored else None,
     )
 
 
@@ -208,19 +218,26 @@ def test_admin_tokens_are_printed_once_and_stored_hashed(tmp_path: Path) -> None
     assert flybot("admin-tokens", "add", "--user", "ada", cwd=tmp_path).returncode == 2
 
 
-async def test_interrupting_flybot_ask_withdraws_its_escalation(harness: Harness, tmp_path: Path) -> None:
+@pytest.mark.parametrize("sigint_ignored", [False, True], ids=["sigint-default", "sigint-inherited-ignored"])
+async def test_interrupting_flybot_ask_withdraws_its_escalation(
+        harness: Harness, tmp_path: Path, sigint_ignored: bool) -> None:
+    """SIGINT and SIGTERM withdraw the escalation, also when ``flybot ask`` inherited SIGINT ignored: a test run
+    started as a background job (``pytest ... &`` from a script) hands that to every child, and the SIGINT round
+    then waited out its 20 s (the flaky failure of a full run). The card being posted is the readiness sign: the
+    handlers are installed before the escalation is sent, and a signal that beats FlyBot's answer still withdraws
+    it (same Idempotency-Key), so no sleep before the signal."""
     import signal
 
     token = await harness.add_bot()
     for sig in (signal.SIGINT, signal.SIGTERM):
         before = len(harness.emulator.messages)
-        proc = await _ask(tmp_path, harness.url, token, "--", "sudo", "systemctl", "restart", "nginx")
+        proc = await _ask(tmp_path, harness.url, token, "--", "sudo", "systemctl", "restart", "nginx",
+                          sigint_ignored=sigint_ignored)
         await harness.eventually(lambda before=before: len(harness.emulator.messages) > before, timeout=20)
         escalation_id = next(
             e["value"] for b in harness.emulator.messages[-1].blocks if b.get("type") == "actions"
             for e in b["elements"] if e.get("action_id") == APPROVE_ACTION
         )
-        await asyncio.sleep(0.5)
         proc.send_signal(sig)
         _out, err = await asyncio.wait_for(proc.communicate(), 20)
         assert proc.returncode == 1 and b"withdrawn" in err, (sig, err)

@@ -73,8 +73,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
         warning = plain_warning([command], multiline=True)
         if warning:
             print(f"flybot ask: {warning}", file=sys.stderr, flush=True)
+    outcome: dict[str, Any] = {}
     try:
-        final = asyncio.run(_ask_until_answer(client, body, args.timeout + 5))
+        final = asyncio.run(_ask_until_answer(client, body, args.timeout + 5, outcome))
     except Refused as exc:
         _say(args, {"status": "refused", "code": exc.code, "detail": exc.detail}, f"refused: {exc.detail} ({exc.code})")
         return EXIT_UNREACHABLE if exc.code != "invalid_request" else EXIT_USAGE
@@ -82,7 +83,11 @@ def cmd_ask(args: argparse.Namespace) -> int:
         _say(args, {"status": "unreachable", "detail": str(exc)}, f"unreachable: {exc}")
         return EXIT_UNREACHABLE
     except (KeyboardInterrupt, asyncio.CancelledError):
-        print("interrupted: the escalation was withdrawn", file=sys.stderr)
+        left = outcome.get("left")
+        if left is None:
+            print("interrupted: the escalation was withdrawn", file=sys.stderr)
+        else:
+            print(f"interrupted: could not withdraw the escalation ({left}); it expires on its own", file=sys.stderr)
         return EXIT_NO
     status = str(final.get("status"))
     person = final.get("decided_by_name") or final.get("decided_by")  # @Olivia; the id only from an older server
@@ -97,36 +102,60 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return EXIT_APPROVED if status == "approved" else EXIT_NO
 
 
-async def _ask_until_answer(client: Any, body: dict[str, Any], timeout_s: float) -> dict[str, Any]:
-    """Escalate and wait; Ctrl-C or SIGTERM withdraws the escalation (best effort) so no card stays live for nothing."""
+async def _ask_until_answer(
+    client: Any, body: dict[str, Any], timeout_s: float, outcome: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """Escalate and wait; Ctrl-C or SIGTERM withdraws the escalation (best effort) so no card stays live for nothing.
+
+    SIGINT and SIGTERM are handled by the event loop (as ``flybot exec`` and the hook do), so they work even when
+    ``flybot ask`` inherited SIGINT ignored (a background job of a non-interactive shell): Python's own Ctrl-C
+    handling keeps an inherited "ignore", and such a ``flybot ask`` could not be interrupted at all. A signal
+    that arrives while the escalation is being created (FlyBot may have taken it, its card posted, before the
+    answer came back) asks again with the same Idempotency-Key, which returns that escalation, and withdraws it.
+    When the withdraw fails, ``outcome["left"]`` says why (the caller's line must not claim it was withdrawn).
+    """
     import signal
+    import uuid
 
     from bot.client import ClientError
 
     task = asyncio.current_task()
     loop = asyncio.get_running_loop()
     if task is not None:
-        loop.add_signal_handler(signal.SIGTERM, task.cancel)
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, task.cancel)
     connect_s = min(timeout_s, 10.0)
+    key = str(uuid.uuid4())
+    said = outcome if outcome is not None else {}
 
     async def progress() -> None:
         await asyncio.sleep(1.5)
         print(f"flybot ask: FlyBot at {client.base_url} is not answering yet; trying for up to {connect_s:.0f} s "
               "(Ctrl-C to stop)", file=sys.stderr, flush=True)
 
+    async def withdraw(created: dict[str, Any] | None) -> None:
+        try:
+            async with asyncio.timeout(5):
+                if created is None:  # the same key returns the escalation FlyBot took, without a second card
+                    created = await client.escalate(body, connect_timeout_s=2.0, idempotency_key=key)
+                if created.get("status") == "pending":
+                    await client.withdraw(created["id"])
+        except (ClientError, TimeoutError) as exc:
+            said["left"] = type(exc).__name__
+
     notice = asyncio.create_task(progress())
     try:
-        created = await client.escalate(body, connect_timeout_s=connect_s)
+        created = await client.escalate(body, connect_timeout_s=connect_s, idempotency_key=key)
+    except asyncio.CancelledError:
+        await withdraw(None)
+        raise
     finally:
         notice.cancel()
     _warn_if_capped(created, body.get("timeout_s"))
     try:
         final: dict[str, Any] = await client.wait(created, timeout_s=timeout_s)
     except asyncio.CancelledError:
-        try:
-            await asyncio.wait_for(client.withdraw(created["id"]), 5)
-        except (ClientError, TimeoutError):
-            pass
+        await withdraw(created)
         raise
     if final.get("status") == "pending":
         try:
