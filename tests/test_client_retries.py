@@ -128,3 +128,36 @@ async def test_a_429_that_outlasts_the_callers_time_is_reported_as_rate_limited_
         assert refused.value.status == 429 and refused.value.code == "rate_limited"
     finally:
         await h.close()
+
+
+async def test_unreachable_and_a_non_json_answer_are_told_in_plain_words_not_exception_class_names() -> None:
+    """A newcomer read "unreachable (ClientConnectorError)"; the message says what happened instead."""
+    from aiohttp import web
+
+    from bot.client import Unreachable
+    from tests.harness import free_socket
+
+    closed = free_socket()
+    port = closed.getsockname()[1]
+    closed.close()  # nothing listens there: the connection is refused
+    client = FlyBotClient(f"http://127.0.0.1:{port}", "fbt_x", retry_pause_s=0.05)
+    with pytest.raises(Unreachable) as unreachable:
+        await client.report({"host": "h"}, connect_timeout_s=0.3)
+    assert "could not connect" in str(unreachable.value) and "Error" not in str(unreachable.value), unreachable.value
+
+    async def garbled(_request: web.Request) -> web.Response:
+        return web.Response(status=200, text="<html>a proxy page</html>")
+
+    app = web.Application()
+    app.router.add_post("/v1/reports", garbled)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    sock = free_socket()
+    await web.SockSite(runner, sock).start()
+    try:
+        proxy_client = FlyBotClient(f"http://127.0.0.1:{sock.getsockname()[1]}", "fbt_x", retry_pause_s=0.05)
+        with pytest.raises(Unreachable) as garbage:
+            await proxy_client.report({"host": "h"}, connect_timeout_s=0.3)
+    finally:
+        await runner.cleanup()
+    assert "not valid JSON" in str(garbage.value) and "Error" not in str(garbage.value), garbage.value

@@ -358,3 +358,19 @@ async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(t
         os.umask(previous)
     assert modes == {".flybot": 0o700, "localchat.json": 0o600, "local.json": 0o600, "flybot.db": 0o600,
                      "flybot.db-wal": 0o600}, {name: oct(mode) for name, mode in modes.items()}
+
+
+async def test_the_demo_bot_created_at_first_start_is_in_the_audit_trail_once_without_its_token(
+    tmp_path: Path,
+) -> None:
+    for _start_again in range(2):  # the second start finds the demo Bot: no second row
+        server, runner = await _start(tmp_path)
+        try:
+            store = server.app[RUNTIME].store
+            rows = [r for r in await store.audit_log() if r.event == "bot.created"]
+        finally:
+            await runner.cleanup()
+        assert len(rows) == 1, rows
+        (row,) = rows
+        assert row.detail["bot"] == "demo" and row.actor == "flybot:local-mode", row
+        assert server.demo_token not in json.dumps(row.detail)
