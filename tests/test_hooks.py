@@ -371,3 +371,18 @@ async def test_exec_reports_a_missing_program_before_asking_anyone(tmp_path: Pat
     run = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", "nosuchprog-xyz", "--version")
     code, _out, err = await run.finish(timeout=20)
     assert code == 127 and "command not found" in err
+
+
+async def test_exec_checks_an_explicit_path_before_asking_anyone(tmp_path: Path) -> None:
+    """A path that does not exist is 127, one that exists but cannot run is 126 (as a shell says); either way one line
+    and nothing asked (the server is a closed port: asking would say "unreachable")."""
+    script = tmp_path / "deploy.sh"
+    script.write_text("#!/bin/sh\necho ran\n")
+    script.chmod(0o644)
+    for program, code, why in [(str(tmp_path / "no-such-dir" / "tool"), 127, "command not found"),
+                               ("./deploy.sh", 126, "cannot execute (not executable)"),
+                               (str(tmp_path), 126, "cannot execute (a directory)")]:
+        run = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", program, "--now")
+        got, out, err = await run.finish(timeout=20)
+        assert got == code and why in err and "nothing was asked" in err, (program, got, err)
+        assert "asking" not in err and "unreachable" not in err and out == "", err

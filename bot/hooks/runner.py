@@ -56,6 +56,17 @@ def command_of(argv: list[str]) -> tuple[str, list[str]]:
     return shlex.join(argv), list(argv)
 
 
+def _unusable(program: str) -> tuple[int, str] | None:
+    """``None`` when ``program`` would start (found on ``PATH`` as :func:`shutil.which` finds it, or a path to an
+    executable file), else ``(exit code, why)``: 127 "command not found", or 126 for a path that exists but cannot
+    be executed (a directory, no execute permission), as a shell says."""
+    if shutil.which(program) is not None:
+        return None
+    if os.sep in program and os.path.exists(program):
+        return EXIT_NOT_RUN, "cannot execute (" + ("a directory" if os.path.isdir(program) else "not executable") + ")"
+    return EXIT_NOT_FOUND, "command not found"
+
+
 def run(
     argv: list[str],
     *,
@@ -74,10 +85,12 @@ def run(
         print(f"{PREFIX}: give the command after --, e.g. flybot exec -- sudo apt-get install -y jq", file=sys.stderr)
         return EXIT_USAGE
     text, to_run = command_of(argv)
-    if shutil.which(to_run[0]) is None:
-        # Nothing to approve: a program that does not exist would only waste an owner's click.
-        print(f"{PREFIX}: {to_run[0]}: command not found (nothing was asked or run)", file=sys.stderr)
-        return EXIT_NOT_FOUND
+    unusable = _unusable(to_run[0])
+    if unusable is not None:
+        # Nothing to approve: a program that does not exist (or cannot run) would only waste an owner's click.
+        code, why = unusable
+        print(f"{PREFIX}: {to_run[0]}: {why} (nothing was asked or run)", file=sys.stderr)
+        return code
     cwd = os.getcwd()
     graded = grade(text, contained=contained, cwd=cwd, ceiling=ceiling)
     if graded.needs_approval:
