@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.bots import USER_ID
 from bot.errors import InvalidRequest, NotFound
+from bot.groups import GROUP_ID
 from bot.risk.hidden import reveal
 from bot.slack.directory import CHANNEL_ID, Names
 from bot.standing import parse_duration
@@ -68,11 +69,12 @@ def entry_values(entry: AuditEntry) -> list[str]:
 
 async def labels(values: Iterable[str], names: Names, bot_names: dict[str, str]) -> dict[str, str]:
     """What people read for each id among ``values`` (issue 15 §7): a Bot id -> the Bot's name, a Slack user id ->
-    ``@Olivia``, a channel id -> ``#flybot-approvals`` (through ``names``). Values that are no id are left out."""
+    ``@Olivia``, a channel id -> ``#flybot-approvals``, a user group id -> ``@flybot-oncall`` (through ``names``). Values that are no id are left out."""
     distinct = set(values)
     shown = {v: bot_names[v] for v in distinct if v in bot_names}
     shown |= await names.people(v for v in distinct if USER_ID.match(v))
     shown |= await names.rooms(v for v in distinct if CHANNEL_ID.match(v) and v not in shown)
+    shown |= await names.groups(v for v in distinct if GROUP_ID.match(v) and v not in shown)
     return shown
 
 

@@ -76,16 +76,18 @@ def cmd_bots_set(args: argparse.Namespace) -> int:
 
     async def work(store: Store) -> int:
         from bot.settings import load_settings
-        from bot.slack.directory import bot_summary, fallback_summary, names_for
+        from bot.slack.directory import bot_line, group_warnings, names_for
 
         bot = await update_bot(store, args.name, actor=_actor(), owners=args.owner, room=args.room,
                                chat_user=args.chat_user, two_person=args.two_person,
                                owner_groups=args.owner_group, fallback_owners=args.fallback_owner,
                                fallback_groups=args.fallback_group)
-        async with names_for(load_settings()) as names:
-            print(f"{bot.name}: {await bot_summary(bot, names)}; two-person rule "
-                  f"{'destructive commands on the host' if bot.two_person else '(the deployment setting)'}; fallback "
-                  f"{await fallback_summary(bot, names) or '(the admins)'}")
+        settings = load_settings()
+        async with names_for(settings) as names:
+            print(f"{bot.name}: {await bot_line(bot, names)}")
+        warnings = await group_warnings(settings, [*bot.owner_groups, *bot.fallback_groups])
+        if warnings:
+            print(f"flybot: warning: {'; '.join(warnings)}", file=sys.stderr)
         return 0
 
     return _run("bots set", work)

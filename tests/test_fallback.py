@@ -126,11 +126,14 @@ async def test_the_operator_names_and_clears_fallback_approvers(harness: Harness
     changed = await operator(harness, "bots", "set", "ci-bot", "--fallback-owner", BACKUP, "--fallback-group",
                              "S0ONCALL1")
     shown = f"@{local_person_name(BACKUP)}"  # people by name, never their ids (issue 15)
-    assert changed.returncode == 0 and f"fallback {shown}, S0ONCALL1" in changed.stdout, changed.stderr
+    assert changed.returncode == 0 and f"fallback: {shown}, @flybot-oncall" in changed.stdout, changed.stderr
+    assert changed.stderr == "", "a group local chat has: no warning"
+    listed_line = (await operator(harness, "bots", "list")).stdout
+    assert f"; fallback: {shown}, @flybot-oncall" in listed_line, "bots list shows the fallback approvers too"
     listed = json.loads((await operator(harness, "bots", "list", "--json")).stdout)[0]
     assert listed["fallback_owners"] == [BACKUP] and listed["fallback_groups"] == ["S0ONCALL1"]
     cleared = await operator(harness, "bots", "set", "ci-bot", "--fallback-owner", "-", "--fallback-group", "-")
-    assert cleared.returncode == 0 and "fallback (the admins)" in cleared.stdout
+    assert cleared.returncode == 0 and "fallback: (the admins)" in cleared.stdout
     bad = await operator(harness, "bots", "set", "ci-bot", "--fallback-owner", "bea")
     assert bad.returncode == 2 and "fallback owner 'bea' is not a Slack user ID" in bad.stderr
 

@@ -9,13 +9,16 @@ decide once the copy is that old; a group Slack cannot read gives no one a say (
 from __future__ import annotations
 
 import asyncio
+import subprocess
+import sys
 from typing import Any
 
 from bot.app import RUNTIME
 from bot.bots import register_bot
-from tests.harness import BOT_TOKEN, OTHER, OWNER, ROOM, Harness
+from tests.harness import BOT_TOKEN, OTHER, OWNER, ROOM, SIGNING_SECRET, Harness
 from tests.routing import audit, click, ephemerals, eventually
 from tests.test_bot_lifecycle import operator
+from tests.test_cli import clean_env
 from tests.test_replicas import Cluster
 
 GROUP = "S0ONCALL1"  # the emulation's built-in group: Olivia and Oscar
@@ -85,11 +88,15 @@ async def test_a_group_slack_cannot_read_gives_no_one_a_say(replicas: Cluster) -
 async def test_the_operator_sets_and_clears_owner_groups(harness: Harness) -> None:
     await harness.add_bot()
     added = await operator(harness, "bots", "add", "second", "--owner", OWNER, "--owner-group", GROUP)
-    assert added.returncode == 0 and f"owners @Olivia and the members of {GROUP}" in added.stdout, added.stderr
+    assert added.returncode == 0 and "owners @Olivia and the members of @flybot-oncall;" in added.stdout, added.stderr
+    assert added.stderr == "", "local chat has this group: no warning"
     changed = await operator(harness, "bots", "set", "ci-bot", "--owner-group", GROUP, "--owner-group", "S0TEAM002")
-    assert changed.returncode == 0 and f"and the members of {GROUP}, S0TEAM002" in changed.stdout, changed.stderr
+    assert changed.returncode == 0 and "and the members of @flybot-oncall, S0TEAM002;" in changed.stdout, changed.stderr
+    # Issue 16 §2: a group local chat does not have is named in one warning line (it gives no one a say).
+    assert changed.stderr.count("\n") == 1 and changed.stderr.startswith("flybot: warning: group S0TEAM002: local chat "
+                                                                       "has no such group"), changed.stderr
     listed = await operator(harness, "bots", "list")
-    assert f"ci-bot: owners @Olivia and the members of {GROUP}, S0TEAM002;" in listed.stdout, listed.stdout
+    assert "ci-bot: owners @Olivia and the members of @flybot-oncall, S0TEAM002;" in listed.stdout, listed.stdout
     cleared = await operator(harness, "bots", "set", "ci-bot", "--owner-group", "-")
     assert cleared.returncode == 0 and "members of" not in cleared.stdout
     bad = await operator(harness, "bots", "set", "ci-bot", "--owner-group", "oncall")
@@ -120,3 +127,31 @@ async def test_a_group_member_is_an_owner_for_standing_approvals_and_the_pending
     again = await slash(replicas, OTHER, "standing add --bot ci-bot npm test", replica=0)
     assert not again.startswith("Saved") and "owners" in again.lower(), again
     assert esc["id"] not in await slash(replicas, OTHER, "pending", replica=1)
+
+
+async def test_with_slack_groups_are_named_by_handle_and_an_unreadable_one_is_warned_about(harness: Harness) -> None:
+    """Issue 16 §1-2 with Slack credentials (the emulation over HTTP): ``bots set`` names groups by their handle
+    (``usergroups.list``), warns in one line about a group Slack will not show (``usergroups.users.list``), and the
+    audit trail names the groups too."""
+    await harness.add_bot()
+    env = clean_env(FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{harness.tmp / 'flybot.db'}", SLACK_BOT_TOKEN=BOT_TOKEN,
+                    SLACK_SIGNING_SECRET=SIGNING_SECRET, FLYBOT_SLACK_API_URL=f"{harness.emu_url}/api/")
+    elsewhere = harness.tmp / "operator"
+    elsewhere.mkdir(exist_ok=True)
+
+    async def flybot(*args: str) -> subprocess.CompletedProcess[str]:
+        return await asyncio.to_thread(
+            subprocess.run, [sys.executable, "-m", "bot", *args], cwd=elsewhere, env=env, capture_output=True,
+            text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+    changed = await flybot("bots", "set", "ci-bot", "--owner-group", GROUP, "--owner-group", "S0MISSING1")
+    assert changed.returncode == 0, changed.stderr
+    assert "owners @Olivia and the members of @flybot-oncall, S0MISSING1;" in changed.stdout, changed.stdout
+    assert changed.stderr == "flybot: warning: group S0MISSING1: Slack says no_such_subteam; its members cannot " \
+        "decide until that is fixed\n", changed.stderr
+    fine = await flybot("bots", "set", "ci-bot", "--owner-group", GROUP)
+    assert fine.returncode == 0 and fine.stderr == "", fine.stderr
+    trail = await flybot("audit")
+    assert trail.returncode == 0, trail.stderr
+    assert "owner_groups=@flybot-oncall,S0MISSING1" in trail.stdout, trail.stdout
+    assert "S0ONCALL1" not in trail.stdout, trail.stdout

@@ -177,16 +177,19 @@ async def test_the_operator_turns_the_rule_on_and_off_and_pending_requests_keep_
     before = await harness.escalate(token, command=DESTRUCTIVE)
     assert before["approvals"]["needed"] == 1
     on = await operator(harness, "bots", "set", "ci-bot", "--two-person", "destructive-host")
-    assert on.returncode == 0 and "two-person rule destructive commands on the host" in on.stdout, on.stderr
+    assert on.returncode == 0 and "two-person rule: destructive commands on the host" in on.stdout, on.stderr
     listed = await operator(harness, "bots", "list", "--json")
     assert json.loads(listed.stdout)[0]["two_person"] == "destructive-host"
     after = await harness.escalate(token, command=DESTRUCTIVE)
     assert after["approvals"]["needed"] == 2
     assert (await harness.get(token, before["id"]))[1]["approvals"]["needed"] == 1  # created under the old rule
     off = await operator(harness, "bots", "set", "ci-bot", "--two-person", "off")
-    assert off.returncode == 0 and "two-person rule (the deployment setting)" in off.stdout, off.stderr
+    assert off.returncode == 0 and "two-person rule: (the deployment setting)" in off.stdout, off.stderr
     assert (await harness.escalate(token, command=DESTRUCTIVE))["approvals"]["needed"] == 1
     bad = await operator(harness, "bots", "set", "ci-bot", "--two-person", "always")
     assert bad.returncode == 2 and "invalid choice" in bad.stderr and "Traceback" not in bad.stderr
     added = await operator(harness, "bots", "add", "second", "--owner", OWNER, "--two-person", "destructive-host")
     assert added.returncode == 0 and "two-person rule: destructive commands on the host" in added.stdout
+    listed_lines = (await operator(harness, "bots", "list")).stdout  # the same words in add, set and list
+    assert "second: owners @Olivia; room (a DM to the first owner); chat user (none: reports through the API only); " \
+        "two-person rule: destructive commands on the host; fallback: (the admins)" in listed_lines, listed_lines

@@ -40,16 +40,16 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
             return 2
         finally:
             await store.close()
-        from bot.slack.directory import bot_summary, fallback_summary, names_for
+        from bot.slack.directory import bot_line, group_warnings, names_for
 
         async with names_for(settings) as names:
-            print(f"Registered Bot {bot.name}: {await bot_summary(bot, names)}"
-                  + ("; two-person rule: destructive commands on the host" if bot.two_person else "")
-                  + (f"; fallback: {await fallback_summary(bot, names)}"
-                     if bot.fallback_owners or bot.fallback_groups else ""))
+            print(f"Registered Bot {bot.name}: {await bot_line(bot, names)}")
         print("Its API token, shown once (only a hash is stored):")
         print(token)
         await _check_with_slack(settings, list(bot.owners), bot.room)
+        warnings = await group_warnings(settings, [*bot.owner_groups, *bot.fallback_groups])
+        if warnings:
+            print(f"flybot: warning: {'; '.join(warnings)}", file=sys.stderr)
         return 0
 
     settings = _settings()
@@ -77,7 +77,7 @@ async def _check_with_slack(settings: Settings, owners: list[str], room: str | N
 
 def cmd_bots_list(args: argparse.Namespace) -> int:
     """List registered Bots (never their tokens)."""
-    from bot.slack.directory import bot_summary, names_for
+    from bot.slack.directory import bot_line, names_for
     from bot.store import open_store
 
     async def run() -> int:
@@ -97,7 +97,7 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
             print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")
         async with names_for(settings) as names:  # people and rooms by name (issue 15); --json has the ids
             for b in bots:
-                print(f"{b.name}: {await bot_summary(b, names)}" + ("; two-person rule" if b.two_person else ""))
+                print(f"{b.name}: {await bot_line(b, names)}")
         return 0
 
     return asyncio.run(run())

@@ -5,7 +5,7 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
 - ``POST api/{method}``: Slack Web API methods (``auth.test``, ``chat.postMessage``, ``chat.update``,
   ``chat.postEphemeral``, ``views.open``, ``views.update``, ``views.push``, ``views.publish``, ``users.info``,
   ``conversations.open``, ``conversations.info``, ``conversations.history``, ``conversations.replies``,
-  ``usergroups.users.list``,
+  ``usergroups.list``, ``usergroups.users.list``,
   ``usergroups.users.update``), bearer-token checked, answering as
   Slack does (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited). Message metadata
   (``metadata: {event_type, event_payload}`` on ``chat.postMessage``) is kept and returned by
@@ -90,6 +90,13 @@ def local_person_name(user_id: str) -> str:
     ``users.info`` answers as ``profile.display_name``, for commands that run without the server."""
     known = DEFAULT_USERS.get(user_id) or generated_user(user_id)
     return str(known["display_name"])
+
+
+def local_group_handle(group_id: str) -> str | None:
+    """The handle of one of local chat's built-in user groups (``flybot-oncall`` for ``S0ONCALL1``), else None:
+    local chat has no other group (it never learns one), so a group id it does not know gives no one a say."""
+    group = DEFAULT_USERGROUPS.get(group_id)
+    return str(group["handle"]) if group else None
 
 
 def local_room_name(channel_id: str) -> str:
@@ -546,6 +553,16 @@ class SlackEmulator:
             raise _SlackError("no_such_subteam")
         return {"users": list(group["users"])}
 
+    def m_usergroups_list(self, args: dict[str, Any]) -> dict[str, Any]:
+        """Slack's ``usergroups.list``: ``{usergroups: [{id, team_id, handle, name, user_count}]}`` (with ``users``
+        when ``include_users`` is true), every group of the workspace."""
+        with_users = str(args.get("include_users") or "").lower() in ("1", "true")
+        return {"usergroups": [
+            {"id": gid, "team_id": TEAM_ID, "handle": g["handle"], "name": g["name"], "user_count": len(g["users"]),
+             **({"users": list(g["users"])} if with_users else {})}
+            for gid, g in self.usergroups.items()
+        ]}
+
     def m_usergroups_users_update(self, args: dict[str, Any]) -> dict[str, Any]:
         """Slack's ``usergroups.users.update``: replace the members (``users``, comma-separated ids)."""
         gid = str(args.get("usergroup") or "")
@@ -934,6 +951,7 @@ _METHODS = {
     "conversations.info": SlackEmulator.m_conversations_info,
     "conversations.history": SlackEmulator.m_conversations_history,
     "conversations.replies": SlackEmulator.m_conversations_replies,
+    "usergroups.list": SlackEmulator.m_usergroups_list,
     "usergroups.users.list": SlackEmulator.m_usergroups_users_list,
     "usergroups.users.update": SlackEmulator.m_usergroups_users_update,
 }

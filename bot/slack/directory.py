@@ -18,6 +18,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.bots import USER_ID
 from bot.errors import plain_cause
+from bot.groups import GROUP_ID
 from bot.settings import Settings
 from bot.store import Bot
 
@@ -87,11 +88,17 @@ def person_name(user: dict[str, object]) -> str | None:
 
 
 NameLookup = Callable[[str], Awaitable["str | None"]]
-"""``async (id) -> name or None``: one ``users.info`` / ``conversations.info`` (None: unknown or Slack failed)."""
+"""``async (id) -> name or None``: one ``users.info`` / ``conversations.info`` / ``usergroups.list`` (None: unknown
+or Slack failed)."""
+
+
+async def _no_name(_key: str) -> str | None:
+    return None
 
 
 class Names:
-    """Display names for people (``@Olivia``) and rooms (``#flybot-approvals``), asked of chat once and remembered.
+    """Display names for people (``@Olivia``), rooms (``#flybot-approvals``) and user groups (``@flybot-oncall``),
+    asked of chat once and remembered.
 
     What a person reads says who, not which id: the CLI (``flybot ask``: "approved by @Olivia"), the hook's message to
     the agent and the operator commands (through the session API's ``decided_by_name`` or directly).
@@ -99,6 +106,8 @@ class Names:
     Args:
         user_name: looks a user id up (``users.info``); None when unknown.
         room_name: looks a channel id up (``conversations.info``); None when unknown.
+        group_name: looks a user group id up (its handle, from ``usergroups.list``); None when unknown. Without it,
+            groups are shown as their ids.
         ttl_s: how long a name found is fresh (seconds); after that it is still answered, and looked up again in the
             background.
         miss_ttl_s: how long "unknown" is remembered, so a Slack outage costs one wait per id and minute, not one per
@@ -108,10 +117,10 @@ class Names:
     """
 
     def __init__(
-        self, user_name: NameLookup, room_name: NameLookup, *, ttl_s: float = 3600.0, miss_ttl_s: float = 60.0,
-        timeout_s: float = 1.0,
+        self, user_name: NameLookup, room_name: NameLookup, *, group_name: NameLookup = _no_name,
+        ttl_s: float = 3600.0, miss_ttl_s: float = 60.0, timeout_s: float = 1.0,
     ) -> None:
-        self._lookups = {"user": user_name, "room": room_name}
+        self._lookups = {"user": user_name, "room": room_name, "group": group_name}
         self._ttl_s, self._miss_ttl_s, self._timeout_s = ttl_s, miss_ttl_s, timeout_s
         self._cache: dict[tuple[str, str], tuple[float, str | None]] = {}
         self._inflight: dict[tuple[str, str], asyncio.Future[str | None]] = {}
@@ -131,6 +140,19 @@ class Names:
             return channel_id
         name = await self._name("room", channel_id)
         return f"#{name}" if name else channel_id
+
+    async def group(self, group_id: str) -> str:
+        """``@flybot-oncall`` (the handle) for a user group id (``S…``) chat can name; else the id as it is."""
+        if not GROUP_ID.match(group_id):
+            return group_id
+        name = await self._name("group", group_id)
+        return f"@{name}" if name else group_id
+
+    async def groups(self, group_ids: Iterable[str]) -> dict[str, str]:
+        """:meth:`group` for each distinct id, looked up concurrently: ``{id: shown}``."""
+        distinct = list(dict.fromkeys(group_ids))
+        shown = await asyncio.gather(*(self.group(g) for g in distinct))
+        return dict(zip(distinct, shown, strict=True))
 
     async def people(self, user_ids: Iterable[str]) -> dict[str, str]:
         """:meth:`person` for each distinct id, looked up concurrently: ``{id: shown}``."""
@@ -181,7 +203,28 @@ class Names:
 
 
 def slack_names(client: AsyncWebClient, **options: float) -> Names:
-    """:class:`Names` over Slack's ``users.info`` and ``conversations.info`` (the emulation answers them too)."""
+    """:class:`Names` over Slack's ``users.info``, ``conversations.info`` and ``usergroups.list`` (scope
+    ``usergroups:read``; the emulation answers them too). One ``usergroups.list`` answers every group named at once."""
+    listing: list[tuple[float, asyncio.Future[dict[str, str]]]] = []  # the last usergroups.list, shared a minute
+
+    async def handles() -> dict[str, str]:
+        try:
+            groups = (await client.usergroups_list()).get("usergroups") or []
+        except SlackApiError:
+            return {}
+        return {str(g.get("id")): str(g.get("handle")) for g in groups
+                if isinstance(g, dict) and g.get("id") and g.get("handle")}
+
+    async def group_name(group_id: str) -> str | None:
+        if not listing or listing[0][0] <= time.monotonic():
+            listing[:] = [(time.monotonic() + 60.0, asyncio.ensure_future(handles()))]
+        found = listing[0][1]
+        try:
+            known = await asyncio.shield(found)
+        except (SlackClientError, OSError, TimeoutError):
+            listing.clear()  # Slack unreachable: the next lookup asks again
+            raise
+        return known.get(group_id)
 
     async def user_name(user_id: str) -> str | None:
         try:
@@ -198,13 +241,13 @@ def slack_names(client: AsyncWebClient, **options: float) -> Names:
         name = info.get("name") if isinstance(info, dict) else None
         return str(name) if name else None
 
-    return Names(user_name, room_name, **options)
+    return Names(user_name, room_name, group_name=group_name, **options)
 
 
 def local_names() -> Names:
     """:class:`Names` as local mode's emulated Slack gives them (built-in people and rooms, generated names for the
     ids it learned), computed without the server: for operator commands run next to ``flybot serve``."""
-    from bot.localchat.emulator import local_person_name, local_room_name
+    from bot.localchat.emulator import local_group_handle, local_person_name, local_room_name
 
     async def user_name(user_id: str) -> str | None:
         return local_person_name(user_id)
@@ -212,7 +255,10 @@ def local_names() -> Names:
     async def room_name(channel_id: str) -> str | None:
         return local_room_name(channel_id)
 
-    return Names(user_name, room_name)
+    async def group_name(group_id: str) -> str | None:
+        return local_group_handle(group_id)
+
+    return Names(user_name, room_name, group_name=group_name)
 
 
 @asynccontextmanager
@@ -235,16 +281,61 @@ async def names_for(settings: Settings) -> AsyncIterator[Names]:
 
 
 async def bot_summary(bot: Bot, names: Names) -> str:
-    """A Bot's people and room as an operator reads them: ``owners @Olivia, @Priya; room #flybot-approvals; chat user
-    @ci-bot`` (``--json`` carries the ids)."""
+    """A Bot's people and room as an operator reads them: ``owners @Olivia, @Priya and the members of @flybot-oncall;
+    room #flybot-approvals; chat user @ci-bot`` (``--json`` carries the ids)."""
     owners = await names.people(bot.owners)
-    groups = f" and the members of {', '.join(bot.owner_groups)}" if bot.owner_groups else ""
+    shown = await names.groups(bot.owner_groups)
+    groups = f" and the members of {', '.join(shown[g] for g in bot.owner_groups)}" if bot.owner_groups else ""
     room = await names.room(bot.room) if bot.room else "(a DM to the first owner)"
     chat_user = await names.person(bot.chat_user) if bot.chat_user else "(none: reports through the API only)"
     return f"owners {', '.join(owners[o] for o in bot.owners)}{groups}; room {room}; chat user {chat_user}"
 
 
 async def fallback_summary(bot: Bot, names: Names) -> str:
-    """A Bot's fallback approvers as an operator reads them (``@Ada, S0ONCALL1``); empty when it names none."""
+    """A Bot's fallback approvers as an operator reads them (``@Ada, @flybot-oncall``); empty when it names none."""
     people = await names.people(bot.fallback_owners)
-    return ", ".join([people[u] for u in bot.fallback_owners] + list(bot.fallback_groups))
+    groups = await names.groups(bot.fallback_groups)
+    return ", ".join([people[u] for u in bot.fallback_owners] + [groups[g] for g in bot.fallback_groups])
+
+
+async def bot_line(bot: Bot, names: Names) -> str:
+    """Everything ``bots add``, ``bots set`` and ``bots list`` say of a Bot, in the same words: :func:`bot_summary`,
+    then ``two-person rule: destructive commands on the host`` (or ``(the deployment setting)``), then
+    ``fallback: @Ada, @flybot-oncall`` (or ``(the admins)``, issue 16 §3)."""
+    rule = "destructive commands on the host" if bot.two_person else "(the deployment setting)"
+    fallback = await fallback_summary(bot, names) or "(the admins)"
+    return f"{await bot_summary(bot, names)}; two-person rule: {rule}; fallback: {fallback}"
+
+
+async def group_warnings(settings: Settings, groups: Sequence[str]) -> list[str]:
+    """One line per user group FlyBot cannot read, so its members would have no say (issue 16 §1): with Slack
+    credentials, ``usergroups.users.list`` per group (``no_such_subteam``, ``missing_scope``, Slack unreachable);
+    in local mode, a group local chat does not have (it has only ``DEFAULT_USERGROUPS``; it learns none)."""
+    distinct = list(dict.fromkeys(groups))
+    if not distinct:
+        return []
+    if settings.slack_bot_token is None:
+        from bot.localchat.emulator import DEFAULT_USERGROUPS
+
+        built_in = ", ".join(f"{gid} (@{g['handle']})" for gid, g in DEFAULT_USERGROUPS.items())
+        return [f"group {g}: local chat has no such group (it has {built_in}); no one is asked as its member"
+                for g in distinct if g not in DEFAULT_USERGROUPS]
+    from bot.slack.gateway import make_web_client
+
+    client = make_web_client(settings.slack_bot_token.get_secret_value(), settings.slack_api_url, max_retries=0,
+                             timeout_s=min(settings.slack_timeout_s, 3.0))
+    warnings: list[str] = []
+    try:
+        for group in distinct:
+            try:
+                await client.usergroups_users_list(usergroup=group)
+            except SlackApiError as exc:
+                warnings.append(f"group {group}: Slack says {_error(exc)}; its members cannot decide until that "
+                                "is fixed")
+    except (SlackClientError, OSError, TimeoutError) as exc:
+        warnings.append(f"could not ask Slack about the groups ({plain_cause(exc)}); not checked")
+    finally:
+        session = getattr(client, "session", None)
+        if session is not None:
+            await session.close()
+    return warnings
