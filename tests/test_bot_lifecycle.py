@@ -133,7 +133,8 @@ async def test_audit_and_escalations_print_what_happened_with_bot_names(harness:
     audit = await operator(harness, "audit", "--since", "1h", "--bot", "ci-bot", "--json")
     assert audit.returncode == 0, audit.stderr
     rows = [json.loads(x) for x in audit.stdout.strip().splitlines()]
-    assert {r["escalation_id"] for r in rows} == {first["id"]}
+    assert {r["escalation_id"] for r in rows if r["escalation_id"]} == {first["id"]}
+    assert {r["detail"]["bot"] for r in rows if not r["escalation_id"]} == {"ci-bot"}  # its bot.created row
     assert "escalation.approved" in [r["event"] for r in rows]
     readable = await operator(harness, "audit")
     assert "escalation.approved" in readable.stdout and "by=@Olivia" in readable.stdout
@@ -191,6 +192,9 @@ async def test_a_removed_bots_escalations_and_audit_rows_still_show_its_name_and
     audit = await operator(harness, "audit", "--bot", "ci-bot")
     assert audit.returncode == 0, audit.stderr
     assert escalation["id"] in audit.stdout and "by=ci-bot (removed)" in audit.stdout, audit.stdout
+    own = [json.loads(x) for x in (await operator(harness, "audit", "--bot", "ci-bot", "--json")).stdout.splitlines()]
+    assert {"bot.created", "bot.removed"} <= {r["event"] for r in own}, own  # its own rows, not only its escalations'
+    assert "other-bot" not in json.dumps(own), own
     everything = await operator(harness, "audit")
     assert "bot.removed" in everything.stdout and not re.search(r"bot_[0-9a-f]{16}", everything.stdout), everything.stdout
     assert "None" not in everything.stdout, everything.stdout  # empty fields are left out (room=None, ...)

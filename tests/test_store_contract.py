@@ -131,3 +131,21 @@ async def test_audit_is_append_only_and_ordered(store: Store) -> None:
     entries = await store.audit_log("e1")
     assert [e.event for e in entries] == [f"event.{i}" for i in range(5)]
     assert entries[2].detail == {"n": 2}
+
+
+async def test_a_bots_audit_page_holds_its_escalations_rows_and_its_own_even_once_removed(store: Store) -> None:
+    await store.add_bot(bot("b1"), "h" * 64, actor="operator:ops")
+    await store.add_bot(bot("b2"), "g" * 64, actor="operator:ops")
+    async with store.transaction() as tx:
+        await tx.add_escalation(new("esc_1"))
+        await tx.audit("escalation.created", at=NOW, escalation_id="esc_1", actor="bot_b1")
+    await store.remove_bot("bot_b1", token_hash="i" * 64, at=NOW)
+    await store.audit("bot.removed", at=NOW, actor="operator:ops", bot_id="bot_b1", bot="b1")
+    removed = await store.bot_by_name("b1", removed=True)
+    assert removed is not None and removed.removed_at is not None and await store.bot_by_name("b1") is None
+    assert [b.name for b in await store.list_bots(removed=True)] == ["b1", "b2"]
+    rows = await store.audit_page(bot_id="bot_b1", limit=100)
+    assert [(r.event, r.escalation_id) for r in rows] == [
+        ("bot.created", None), ("escalation.created", "esc_1"), ("bot.removed", None)]
+    other = await store.audit_page(bot_id="bot_b2", limit=100)
+    assert [(r.event, r.detail["bot"]) for r in other] == [("bot.created", "b2")]

@@ -652,14 +652,15 @@ class Store:
         self, *, after_id: int = 0, since: datetime | None = None, bot_id: str | None = None, limit: int = 100,
     ) -> list[AuditEntry]:
         """Audit rows with ``id > after_id`` (a page: pass the last id back), oldest first, at or after ``since``,
-        only those of ``bot_id``'s escalations when given; at most ``limit``."""
+        only those of ``bot_id`` when given (rows of its escalations, and its own rows such as ``bot.created`` and
+        ``bot.removed``, whose detail names it); at most ``limit``."""
         async with self._session() as session:
             stmt = select(AuditRow).where(AuditRow.id > after_id)
             if since is not None:
                 stmt = stmt.where(AuditRow.at >= since)
             if bot_id is not None:
-                stmt = stmt.join(EscalationRow, EscalationRow.id == AuditRow.escalation_id).where(
-                    EscalationRow.bot_id == bot_id)
+                stmt = stmt.outerjoin(EscalationRow, EscalationRow.id == AuditRow.escalation_id).where(
+                    or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id))
             rows = (await session.execute(stmt.order_by(AuditRow.id).limit(limit))).scalars().all()
             return [
                 AuditEntry(id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail)
