@@ -128,3 +128,39 @@ async def test_bots_add_with_slack_credentials_warns_in_one_line_about_unknown_o
     assert outside.returncode == 0 and "FlyBot is not in #elsewhere; invite @flybot there" in outside.stderr
     fine = await asyncio.to_thread(add, "fine", "--owner", OWNER, "--room", ROOM)
     assert fine.returncode == 0 and fine.stderr.strip() == "", fine.stderr
+
+
+async def test_the_readmes_bots_list_line_and_fallback_names_are_what_local_chat_prints(tmp_path: Path) -> None:
+    """Issue 16 §5: the README's ``bots add`` example with every option, run as written (brackets dropped), gives the
+    very ``bots list`` line the README shows; and the fallback example's person is called what local chat calls them."""
+    import re
+    import shlex
+
+    from bot.localchat.emulator import local_person_name
+
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
+    example = re.search(r"^flybot bots add builder (.*?)\nflybot bots list$", readme, re.M | re.S)
+    assert example is not None
+    args = shlex.split(example.group(1).replace("\\\n", " ").replace("[", "").replace("]", ""))
+    shown = re.search(r"`bots list` prints \(in local chat\)\n\n```text\n(.*?)\n```", readme)
+    assert shown is not None
+    local, runner = await _start(tmp_path)
+    try:
+        def flybot(*argv: str) -> subprocess.CompletedProcess[str]:
+            return subprocess.run([sys.executable, "-m", "bot", *argv], cwd=tmp_path, env=clean_env(),
+                                  capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+
+        added = await asyncio.to_thread(flybot, "bots", "add", "builder", *args)
+        assert added.returncode == 0 and added.stderr == "", added.stderr
+        listed = await asyncio.to_thread(flybot, "bots", "list")
+        assert listed.returncode == 0, listed.stderr
+        assert shown.group(1) in listed.stdout.splitlines(), listed.stdout
+        assert f"Registered Bot {shown.group(1)}" in added.stdout, "bots add prints the same line"
+    finally:
+        await runner.cleanup()
+    fallback = re.search(r"^flybot bots set builder --fallback-owner (U[A-Z0-9]+)", readme, re.M)
+    assert fallback is not None
+    name = local_person_name(fallback.group(1))
+    section = readme[readme.index("### Fallback approvers"):readme.index("### Two people")]
+    assert f"Approved by @{name} " in section and f"{name} gets" in section, name
+    assert not re.search(r"\bBea\b", readme)
