@@ -164,3 +164,17 @@ async def test_the_readmes_bots_list_line_and_fallback_names_are_what_local_chat
     section = readme[readme.index("### Fallback approvers"):readme.index("### Two people")]
     assert f"Approved by @{name} " in section and f"{name} gets" in section, name
     assert not re.search(r"\bBea\b", readme)
+
+
+def test_each_emulation_owns_its_people_so_a_profile_change_reaches_no_other() -> None:
+    """A display name changed in one emulation (as a test or a profile edit does) stays there: it once leaked into
+    the built-in people of every later emulation in the process, and so into other tests' names."""
+    from bot.localchat.emulator import DEFAULT_USERS, local_person_name
+
+    first = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
+    user = next(iter(first.users))
+    before = local_person_name(user)
+    first.users[user]["display_name"] = "Changed\u202e"
+    second = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET)
+    assert second.users[user]["display_name"] == before == DEFAULT_USERS[user]["display_name"]
+    assert local_person_name(user) == before

@@ -192,7 +192,9 @@ class SlackEmulator:
         self.signer = SignatureVerifier(signing_secret)
         self.events_url = events_url
         self.public_base = public_base
-        self.users = dict(users or DEFAULT_USERS)
+        # Each emulation owns copies of its people: a change to one (a profile edit, a learned name) never reaches
+        # DEFAULT_USERS or another emulation in the same process.
+        self.users = {uid: dict(info) for uid, info in (users or DEFAULT_USERS).items()}
         self.channels: dict[str, dict[str, Any]] = {
             cid: {"id": cid, "name": name, "is_im": False, "user": None} for cid, name in (channels or DEFAULT_CHANNELS).items()
         }
