@@ -10,6 +10,7 @@ import os
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from pathlib import Path
 
 import asyncpg
 import pytest
@@ -44,3 +45,21 @@ async def throwaway_database() -> AsyncIterator[str]:
             await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         finally:
             await admin.close()
+
+
+@asynccontextmanager
+async def migrated_store(backend: str, tmp_path: Path) -> AsyncIterator[str]:
+    """A migrated store for a test parametrized over ``sqlite`` and ``postgresql``: yields its SQLAlchemy URL (a
+    SQLite file under ``tmp_path``, or a throw-away PostgreSQL database, dropped afterwards)."""
+    from bot.store import open_store
+
+    if backend == "sqlite":
+        url = f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}"
+        store = await open_store(url, migrate=True)
+        await store.close()
+        yield url
+        return
+    async with throwaway_database() as url:
+        store = await open_store(url, migrate=True)
+        await store.close()
+        yield url

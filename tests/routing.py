@@ -12,27 +12,14 @@ from typing import Any
 import pytest
 
 from bot.app import RUNTIME
-from bot.store import open_store
 from cards import APPROVE_ACTION
-from tests.pg import throwaway_database
+from tests.pg import migrated_store
 from tests.test_replicas import Cluster
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def replicas(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
-    if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}"
-        store = await open_store(url, migrate=True)
-        await store.close()
-        c = Cluster(url, tmp_path)
-        try:
-            yield c
-        finally:
-            await c.close()
-        return
-    async with throwaway_database() as url:
-        store = await open_store(url, migrate=True)
-        await store.close()
+    async with migrated_store(request.param, tmp_path) as url:
         c = Cluster(url, tmp_path)
         try:
             yield c

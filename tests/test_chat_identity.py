@@ -15,14 +15,13 @@ from pathlib import Path
 
 import pytest
 
-from bot.store import open_store
 from cards import (
     REPORT_APPROVE_TURN_ACTION,
     STANDING_BOT_ACTION,
     STANDING_SESSION_ACTION,
 )
 from tests.harness import OWNER, Harness
-from tests.pg import throwaway_database
+from tests.pg import migrated_store
 from tests.test_reports import BOT_USER, get_report, report_ok
 from tests.test_standing import modal_values
 
@@ -31,17 +30,7 @@ COMMAND = "sudo apt-get install -y jq"
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def h(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Harness]:
-    if request.param == "sqlite":
-        harness = Harness(tmp=tmp_path)
-        await harness.start()
-        try:
-            yield harness
-        finally:
-            await harness.close()
-        return
-    async with throwaway_database() as url:
-        store = await open_store(url, migrate=True)
-        await store.close()
+    async with migrated_store(request.param, tmp_path) as url:
         harness = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
         await harness.start()
         try:

@@ -17,27 +17,16 @@ import pytest
 from sqlalchemy import text
 
 from bot.slack.actions import GENERIC_FAILURE
-from bot.store import open_store
 from cards import STANDING_SESSION_ACTION
 from tests.harness import OWNER, Harness
-from tests.pg import throwaway_database
+from tests.pg import migrated_store
 from tests.test_reports import add_bot as add_report_bot
 from tests.test_reports import approve_for_bot, get_report, report_ok
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def h(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Harness]:
-    if request.param == "sqlite":
-        harness = Harness(tmp=tmp_path)
-        await harness.start()
-        try:
-            yield harness
-        finally:
-            await harness.close()
-        return
-    async with throwaway_database() as url:
-        store = await open_store(url, migrate=True)
-        await store.close()
+    async with migrated_store(request.param, tmp_path) as url:
         harness = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
         await harness.start()
         try:

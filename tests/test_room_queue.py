@@ -16,9 +16,9 @@ import pytest
 
 from bot.app import RUNTIME
 from bot.bots import register_bot
-from bot.store import StandingApproval, open_store
+from bot.store import StandingApproval
 from tests.harness import OWNER, ROOM
-from tests.pg import throwaway_database
+from tests.pg import migrated_store
 from tests.test_admission import post, refused_metric
 from tests.test_replicas import Cluster
 
@@ -28,19 +28,7 @@ LIMITS = {"max_open_escalations": 0, "rate_per_minute": 0, "room_queue_max": 3, 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
 async def cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
-    if request.param == "sqlite":
-        url = f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}"
-        store = await open_store(url, migrate=True)
-        await store.close()
-        c = Cluster(url, tmp_path)
-        try:
-            yield c
-        finally:
-            await c.close()
-        return
-    async with throwaway_database() as url:
-        store = await open_store(url, migrate=True)
-        await store.close()
+    async with migrated_store(request.param, tmp_path) as url:
         c = Cluster(url, tmp_path)
         try:
             yield c
