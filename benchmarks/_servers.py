@@ -55,6 +55,40 @@ web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log
 '''
 
 
+BARE_STORE_SERVER = r'''
+import asyncio, json, sys, uuid
+import asyncpg
+from aiohttp import web
+
+async def start(app):
+    app["pool"] = await asyncpg.create_pool(sys.argv[2], min_size=4, max_size=16)
+    async with app["pool"].acquire() as conn:
+        await conn.execute("CREATE TABLE IF NOT EXISTS bare_rows (id text PRIMARY KEY, body jsonb NOT NULL)")
+
+async def stop(app):
+    await app["pool"].close()
+
+async def create(request):
+    body = await request.json()
+    row_id = "esc_" + uuid.uuid4().hex
+    async with request.app["pool"].acquire() as conn:  # one INSERT, one commit (autocommit) per request
+        await conn.execute("INSERT INTO bare_rows (id, body) VALUES ($1, $2)", row_id, json.dumps(body))
+    return web.json_response({"id": row_id, "status": "approved", "command": body.get("command")}, status=201)
+
+async def healthz(request):
+    return web.json_response({"status": "ok"})
+
+app = web.Application()
+app.on_startup.append(start)
+app.on_cleanup.append(stop)
+app.router.add_post("/v1/escalations", create)
+app.router.add_get("/healthz", healthz)
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
+'''
+"""A second baseline: the bare handler plus one row written to PostgreSQL and committed per request (asyncpg pool,
+autocommit), to show what the database's commit alone costs on this machine (its WAL flush)."""
+
+
 def raise_fd_limit() -> int:
     """Soft RLIMIT_NOFILE up to the hard limit (this process holds the client sockets); returns it."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -119,6 +153,20 @@ async def bare_server() -> AsyncIterator[Server]:
     port = free_port()
     process = subprocess.Popen([sys.executable, "-c", BARE_SERVER, str(port)], stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, preexec_fn=raise_fd_limit)
+    server = Server(f"http://127.0.0.1:{port}", process)
+    try:
+        await _until_up(server.url, process)
+        yield server
+    finally:
+        _stop(process)
+
+
+@asynccontextmanager
+async def bare_store_server(asyncpg_url: str) -> AsyncIterator[Server]:
+    """:data:`BARE_STORE_SERVER` in its own process, writing to ``asyncpg_url`` (a ``postgresql://`` URL)."""
+    port = free_port()
+    process = subprocess.Popen([sys.executable, "-c", BARE_STORE_SERVER, str(port), asyncpg_url],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=raise_fd_limit)
     server = Server(f"http://127.0.0.1:{port}", process)
     try:
         await _until_up(server.url, process)

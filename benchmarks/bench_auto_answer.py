@@ -10,7 +10,11 @@ For each server, in this one run and with the same client:
 * latency at a fixed rate: ``--rate`` requests a second (default 200) for ``--seconds`` seconds, each sent at its
   scheduled time whatever the others do; p50/p99 from the scheduled time (so queueing counts);
 
-then the ratio of FlyBot's throughput to the bare handler's. FlyBot runs as ``python -m bot serve`` (local mode, JSON
+then the ratio of FlyBot's throughput to the bare handler's. Every server is started once and measured ``--rounds``
+times, interleaved (the machine's load changes between rounds); the summary is the median. Server CPU per request
+(``/proc``, over the throughput phase) is printed too: the bare handler's rate is bound by this one-process client,
+so the CPU figure is the steadier one. With PostgreSQL, a second baseline is the bare handler writing one row per
+request to PostgreSQL (autocommit): its p99 shows what a commit (the WAL flush) costs on this machine. FlyBot runs as ``python -m bot serve`` (local mode, JSON
 logs) on a fresh database with one Bot and a Bot-wide standing approval for ``apt-get install``; every request is
 ``apt-get install -y jq`` contained, so every one is answered ``approved`` by the standing approval. The per-Bot rate
 limit is raised (``FLYBOT_RATE_PER_MINUTE=10000000``) but stays on, so its counting is measured too.
@@ -22,17 +26,30 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
+import resource
+import statistics
 import sys
 import tempfile
 import time
+from contextlib import AsyncExitStack
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 import aiohttp
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from _servers import add_bot, bare_server, database, flybot_server, percentile  # noqa: E402
+from _servers import (  # noqa: E402
+    Server,
+    add_bot,
+    bare_server,
+    bare_store_server,
+    cpu_s,
+    database,
+    flybot_server,
+    percentile,
+)
 
 BODY = {"session_id": "bench", "command": "apt-get install -y jq", "cwd": "/work/repo",
         "file_policy": "workspace-write", "approval_policy": "ask", "contained": True}
@@ -97,12 +114,41 @@ async def fixed_rate(url: str, token: str, seconds: float, rate: float) -> tuple
     return latencies, outcomes
 
 
-async def measure(name: str, url: str, token: str, args: argparse.Namespace) -> dict[str, Any]:
-    rps, outcomes = await throughput(url, token, args.seconds, args.concurrency)
-    latencies, rate_outcomes = await fixed_rate(url, token, args.seconds, args.rate)
-    row = {"name": name, "rps": rps, "outcomes": outcomes, "p50": percentile(latencies, 0.50),
-           "p99": percentile(latencies, 0.99), "rate_outcomes": rate_outcomes}
-    print(f"  {name:<22} {rps:8.0f} req/s   at {args.rate:.0f}/s: p50 {row['p50']:6.1f} ms  p99 {row['p99']:6.1f} ms"
+@dataclass
+class Row:
+    """One server's figures in one round."""
+
+    name: str
+    rps: float
+    outcomes: dict[str, int]
+    server_us: float  # server CPU (user + system) per request over the throughput phase, microseconds
+    client_us: float  # this (client) process's CPU per request over the same phase
+    p50: float
+    p99: float
+    rate_outcomes: dict[str, int]
+
+    @property
+    def all_approved(self) -> bool:
+        return self.outcomes.get("approved", 0) == sum(self.outcomes.values()) and \
+            self.rate_outcomes.get("approved", 0) == sum(self.rate_outcomes.values())
+
+
+def own_cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+async def measure(name: str, server: Server, token: str, args: argparse.Namespace) -> Row:
+    server_before, client_before = cpu_s(server.pid), own_cpu_s()
+    rps, outcomes = await throughput(server.url, token, args.seconds, args.concurrency)
+    n = max(1, sum(outcomes.values()))
+    server_us = (cpu_s(server.pid) - server_before) * 1e6 / n
+    client_us = (own_cpu_s() - client_before) * 1e6 / n
+    latencies, rate_outcomes = await fixed_rate(server.url, token, args.seconds, args.rate)
+    row = Row(name, rps, outcomes, server_us, client_us, percentile(latencies, 0.50), percentile(latencies, 0.99),
+              rate_outcomes)
+    print(f"  {name:<26} {rps:8.0f} req/s  server {server_us:5.0f} us/req  client {client_us:4.0f} us/req"
+          f"   at {args.rate:.0f}/s: p50 {row.p50:6.1f} ms  p99 {row.p99:6.1f} ms"
           f"   answers {outcomes} / {rate_outcomes}", flush=True)
     return row
 
@@ -113,29 +159,46 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--rate", type=float, default=200.0)
+    parser.add_argument("--rounds", type=int, default=3,
+                        help="measure every server this many times, interleaved; the summary gives the median")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set slack_room_interval_s=0")
     args = parser.parse_args()
     extra = dict(item.split("=", 1) for item in args.set)
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
-    print(f"bench_auto_answer: {args.concurrency} workers x {args.seconds:.0f} s, then {args.rate:.0f} req/s x "
-          f"{args.seconds:.0f} s, loopback", flush=True)
-    rows = []
-    async with bare_server() as bare:
-        rows.append(await measure("bare aiohttp handler", bare.url, "none", args))
-    for backend in backends:
-        async with database(backend) as url:
+    print(f"bench_auto_answer: {args.rounds} rounds of {args.concurrency} workers x {args.seconds:.0f} s, then "
+          f"{args.rate:.0f} req/s x {args.seconds:.0f} s, loopback; load average {os.getloadavg()[0]:.1f}", flush=True)
+    async with AsyncExitStack() as stack:
+        servers: list[tuple[str, Server, str]] = [("bare aiohttp handler", await stack.enter_async_context(
+            bare_server()), "none")]
+        if "postgresql" in backends:
+            url = await stack.enter_async_context(database("postgresql"))
+            plain = url.replace("postgresql+asyncpg://", "postgresql://", 1)
+            servers.append(("bare + 1 PostgreSQL commit", await stack.enter_async_context(bare_store_server(plain)),
+                            "none"))
+        for backend in backends:
+            url = await stack.enter_async_context(database(backend))
             token = await add_bot(url, standing_pattern="apt-get install")
-            with tempfile.TemporaryDirectory(prefix="flybot-bench-state-") as state:
-                async with flybot_server(url, Path(state), **{"rate_per_minute": "10000000", **extra}) as flybot:
-                    print(f"  (FlyBot pid {flybot.pid})", flush=True)
-                    rows.append(await measure(f"FlyBot ({backend})", flybot.url, token, args))
-    base = rows[0]["rps"]
-    print("\nratio of throughputs (FlyBot / bare), target >= 0.5; p99 at the fixed rate, target <= 10 ms:")
-    for row in rows[1:]:
-        approved = row["outcomes"].get("approved", 0) == sum(row["outcomes"].values())
-        print(f"  {row['name']:<22} ratio {row['rps'] / base:5.2f}   p99 {row['p99']:6.1f} ms"
-              f"   {'all approved' if approved else 'NOT all approved'}")
+            state = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="flybot-bench-state-")))
+            flybot = await stack.enter_async_context(
+                flybot_server(url, state, **{"rate_per_minute": "10000000", **extra}))
+            servers.append((f"FlyBot ({backend})", flybot, token))
+        rounds: list[list[Row]] = []
+        for n in range(args.rounds):
+            print(f"round {n + 1} (load average {os.getloadavg()[0]:.1f}):", flush=True)
+            rounds.append([await measure(name, server, token, args) for name, server, token in servers])
+    print("\nmedian over the rounds; ratio = FlyBot's throughput / the bare handler's in the same round (target "
+          ">= 0.5), p99 at the fixed rate (target <= 10 ms):")
+    for i, (name, _server, _token) in enumerate(servers):
+        rows = [r[i] for r in rounds]
+        ratio = statistics.median(r[i].rps / r[0].rps for r in rounds)
+        cpu = statistics.median(row.server_us for row in rows)
+        cpu_ratio = statistics.median(r[i].server_us / r[0].server_us for r in rounds)
+        print(f"  {name:<26} {statistics.median(row.rps for row in rows):8.0f} req/s  ratio {ratio:5.2f}"
+              f"   server CPU {cpu:5.0f} us/req ({cpu_ratio:4.1f}x bare)"
+              f"   p50 {statistics.median(row.p50 for row in rows):5.1f} ms"
+              f"   p99 {statistics.median(row.p99 for row in rows):6.1f} ms"
+              f"   {'all approved' if i == 0 or all(row.all_approved for row in rows) else 'NOT all approved'}")
 
 
 if __name__ == "__main__":
