@@ -17,6 +17,8 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.test_cli import clean_env
 
@@ -127,3 +129,40 @@ def test_local_modes_login_key_and_session_cookie_are_never_logged(tmp_path: Pat
     _, key, session = result.stdout.split()
     assert "page.failed" in result.stderr and "bad request line" in result.stderr
     assert key not in result.stderr and session not in result.stderr, result.stderr
+
+
+def _reference_redaction(secrets: list[str], value: str) -> str:
+    """The redaction rule without the clean-string memory (what :meth:`Redactor.text` did before it remembered)."""
+    import re
+
+    from bot.logs import _SECRET_SHAPES, _URL_PASSWORD, REDACTED
+
+    exact = sorted((re.escape(s) for s in secrets if len(s) >= 6), key=len, reverse=True)
+    pattern = re.compile("|".join([*exact, *_SECRET_SHAPES]))
+    return _URL_PASSWORD.sub(rf"\1{REDACTED}@", pattern.sub(REDACTED, value))
+
+
+_PIECES = ["fbt_", "xoxb-", "xapp-", "Bearer ", "bearer ", "v0=", "://", "u:", "@", "a" * 8, "0123456789abcdef", " ",
+           "-", "_", "'", SIGNING_SECRET[:10], SIGNING_SECRET, "postgresql://flybot:pw@db/x", "esc_", "é"]
+
+
+@given(st.lists(st.lists(st.sampled_from(_PIECES) | st.text(max_size=6), max_size=12).map("".join), max_size=6))
+@settings(max_examples=300, deadline=None)
+def test_the_redactors_memory_of_clean_strings_changes_no_answer(values: list[str]) -> None:
+    from bot.logs import Redactor
+
+    redactor = Redactor([SIGNING_SECRET])
+    for value in [*values, *values]:  # the second time from memory
+        assert redactor.text(value) == _reference_redaction([SIGNING_SECRET], value)
+
+
+def test_a_string_remembered_clean_is_redacted_once_it_becomes_a_secret() -> None:
+    from bot.logs import REDACTED, Redactor
+
+    redactor = Redactor()
+    value = "login key kq84hv2ax9"
+    assert redactor.text(value) == value
+    assert redactor.text(value) == value  # remembered clean
+    redactor.add(["kq84hv2ax9"])  # like also_redact() with local mode's login key
+    assert redactor.text(value) == f"login key {REDACTED}"
+    assert redactor(None, "info", {"event": "x", "url": value})["url"] == f"login key {REDACTED}"
