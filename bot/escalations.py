@@ -20,7 +20,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-from pathlib import Path
+from typing import Any
 
 import structlog
 
@@ -77,10 +77,56 @@ def grade(command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...
 
     ``cwd`` is the workspace when it is an absolute path; otherwise the classifier treats the workspace as unknown.
     ``recipes``: the project recipes the adapter read (issue 14; the server cannot read the project); without them
-    ``make X``/``npm run X`` are graded by the target's name.
+    ``make X``/``npm run X`` are graded by the target's name. Answered from :data:`GRADES` when the same request was
+    graded recently (see :class:`Grades`).
     """
-    workspace = Path(cwd) if cwd.startswith("/") else None
-    return classify(command, contained=contained, workspace=workspace, recipes=GivenRecipes(recipes) if recipes else None)
+    return GRADES.grade(command, contained=contained, cwd=cwd, recipes=recipes).assessment
+
+
+@dataclass(frozen=True, slots=True)
+class Graded:
+    """A verdict and its reasons as stored with an escalation (``assessment_to_dict``'s ``reasons``: JSON-ready
+    dicts, shared by every escalation graded from this entry, so read-only)."""
+
+    assessment: Assessment
+    reasons: tuple[dict[str, Any], ...]
+
+
+class Grades:
+    """A bounded memory of verdicts: the same command, containment, workspace and recipes always grade the same.
+
+    The classifier is a pure function of exactly these (``bot.risk``: no clock, no environment, no file read on the
+    server, whose recipes are the ones the request gave, :class:`~bot.risk.recipes.GivenRecipes`), so a repeated
+    request (an agent's ``npm test``, ``apt-get install -y jq``) is not graded again (issue 10: about 12 us of a
+    request's CPU). Only requests of at most ``max_chars`` characters (command and recipe lines together) are
+    remembered, at most ``size`` of them; when full it starts afresh.
+    """
+
+    def __init__(self, size: int = 1024, max_chars: int = 4096) -> None:
+        self.size = size
+        self.max_chars = max_chars
+        self._verdicts: dict[tuple[str, bool, str | None, tuple[Recipe, ...]], Graded] = {}
+
+    def grade(self, command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...] = ()) -> Graded:
+        """The verdict on one request (see :func:`grade` for the arguments), from memory when it is there."""
+        workspace = cwd if cwd.startswith("/") else None
+        key = (command, contained, workspace, recipes)
+        found = self._verdicts.get(key)
+        if found is not None:
+            return found
+        assessment = classify(command, contained=contained, workspace=workspace,
+                              recipes=GivenRecipes(recipes) if recipes else None)
+        graded = Graded(assessment, tuple(assessment_to_dict(assessment)["reasons"]))
+        chars = len(command) + sum(len(line.command) for recipe in recipes for line in recipe.lines)
+        if chars <= self.max_chars:
+            if len(self._verdicts) >= self.size:
+                self._verdicts.clear()
+            self._verdicts[key] = graded
+        return graded
+
+
+GRADES = Grades()
+"""The process's verdicts (:class:`Grades`)."""
 
 
 class EscalationService:
@@ -165,9 +211,9 @@ class EscalationService:
             raise NoEscalationNeeded("the session already runs with danger-full-access")
         now = self.clock()
         timeout_s = min(request.timeout_s or self.default_timeout_s, self.default_timeout_s)
-        assessment = grade(request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes)
+        graded = GRADES.grade(request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes)
+        assessment, reasons = graded.assessment, graded.reasons
         risk = assessment.risk.label
-        reasons = tuple(assessment_to_dict(assessment)["reasons"])
         needed = self.approvals_needed(bot, risk=risk, contained=request.contained)
         new = NewEscalation(
             id="esc_" + uuid.uuid4().hex,

@@ -29,8 +29,9 @@ class RiskLevel(IntEnum):
 
     @property
     def label(self) -> str:
-        """The wire name, e.g. ``"workspace_write"``."""
-        return self.name.lower()
+        """The wire name, e.g. ``"workspace_write"`` (from a table: an enum's ``name`` is slow to reach and the
+        request path asks for labels a dozen times; issue 10)."""
+        return _LABELS[self]
 
     def __str__(self) -> str:
         return self.label
@@ -42,12 +43,20 @@ class RiskLevel(IntEnum):
         Raises:
             ValueError: the text names no level; the message lists the valid names.
         """
+        found = _BY_LABEL.get(text)  # the stored wire names, as they are read back on every request
+        if found is not None:
+            return found
         key = text.strip().lower().replace("-", "_")
         for level in cls:
             if level.label == key:
                 return level
         valid = ", ".join(level.label for level in cls)
         raise ValueError(f"unknown risk level {text!r}; expected one of: {valid}")
+
+
+_LABELS = tuple(level.name.lower() for level in RiskLevel)
+"""Wire names by level (index = value)."""
+_BY_LABEL = {level.name.lower(): level for level in RiskLevel}
 
 
 def requires_approval(risk: RiskLevel, ceiling: RiskLevel) -> bool:
