@@ -47,6 +47,9 @@ class Settings(BaseSettings):
         delivery_lease_s: how long a claimed chat job is one worker's before another may take it (after a crash).
         notice_window_s: standing-approval notices of one Bot and room within this window fold into one message.
         log_format: ``console``, ``json``, or ``auto`` (console in local mode, JSON with Slack).
+        event_loop: ``flybot serve``'s event loop: ``uvloop`` (libuv's, a dependency on Linux and macOS),
+            ``asyncio`` (the standard library's), or ``auto`` (default: uvloop where it is installed). uvloop cut
+            the server's CPU per request by about a tenth in ``benchmarks/bench_auto_answer.py`` (issue 10).
         local_control: local mode also serves the emulation's fault-injection routes (``/local/slack/control/*``);
             for tests only, off by default (``FLYBOT_LOCAL_CONTROL``).
         max_long_polls: long-polls one replica holds at once; beyond, ``503 busy`` with ``Retry-After`` (also bounded
@@ -104,6 +107,7 @@ class Settings(BaseSettings):
     delivery_lease_s: float = Field(60.0, gt=0, le=3600)
     notice_window_s: float = Field(60.0, gt=0, le=3600)
     log_format: Literal["auto", "console", "json"] = "auto"
+    event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
     local_control: bool = False
     max_long_polls: int = Field(20000, ge=1, le=1_000_000)
     max_open_escalations: int = Field(20, ge=0, le=100_000)

@@ -85,14 +85,33 @@ def cmd_serve(args: argparse.Namespace) -> int:
     app.on_startup.append(freeze_heap)
     from bot.store.migrate import StoreProblem
 
+    loop = event_loop(settings.event_loop)
+    if loop is None:
+        print("flybot: FLYBOT_EVENT_LOOP=uvloop, but uvloop is not installed here: install it "
+              "(pip install uvloop) or set FLYBOT_EVENT_LOOP=asyncio", file=sys.stderr)
+        return 2
     try:
         # access_log=None: no per-connection access logger (FlyBot logs its own events; aiohttp's INFO access lines
         # were never shown), which cost about 5% of a replica holding 10,000 long-polls (issue 10 profile).
-        web.run_app(app, sock=sock, print=None, shutdown_timeout=10, access_log=None)
+        web.run_app(app, sock=sock, print=None, shutdown_timeout=10, access_log=None, loop=loop)
     except StoreProblem as exc:
         print(f"flybot: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def event_loop(choice: str) -> asyncio.AbstractEventLoop | None:
+    """A new event loop for ``flybot serve``: ``uvloop``'s, ``asyncio``'s, or (``auto``) uvloop's where it is
+    installed, else asyncio's. None when ``uvloop`` was asked for and is not installed (the caller says so)."""
+    if choice != "asyncio":
+        try:
+            import uvloop
+        except ImportError:
+            if choice == "uvloop":
+                return None
+        else:
+            return uvloop.new_event_loop()
+    return asyncio.new_event_loop()
 
 
 def _is_loopback(host: str) -> bool:
