@@ -148,10 +148,12 @@ async def _until_up(url: str, process: subprocess.Popen[bytes], timeout: float =
 
 
 @asynccontextmanager
-async def bare_server() -> AsyncIterator[Server]:
-    """The baseline: a bare aiohttp JSON handler (and a sleeping long-poll) in its own process."""
+async def bare_server(*, uvloop: bool = False) -> AsyncIterator[Server]:
+    """The baseline: a bare aiohttp JSON handler (and a sleeping long-poll) in its own process; on uvloop's event
+    loop when ``uvloop`` (as ``flybot serve`` runs where uvloop is installed), else the standard library's."""
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-c", BARE_SERVER, str(port)], stdout=subprocess.DEVNULL,
+    code = ("import asyncio, uvloop; asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())\n" if uvloop else "") + BARE_SERVER
+    process = subprocess.Popen([sys.executable, "-c", code, str(port)], stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, preexec_fn=raise_fd_limit)
     server = Server(f"http://127.0.0.1:{port}", process)
     try:

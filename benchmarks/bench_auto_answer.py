@@ -14,7 +14,9 @@ then the ratio of FlyBot's throughput to the bare handler's. Every server is sta
 times, interleaved (the machine's load changes between rounds); the summary is the median. Server CPU per request
 (``/proc``, over the throughput phase) is printed too: the bare handler's rate is bound by this one-process client,
 so the CPU figure is the steadier one. With PostgreSQL, a second baseline is the bare handler writing one row per
-request to PostgreSQL (autocommit): its p99 shows what a commit (the WAL flush) costs on this machine. FlyBot runs as ``python -m bot serve`` (local mode, JSON
+request to PostgreSQL (autocommit): its p99 shows what a commit (the WAL flush) costs on this machine. ``flybot
+serve`` runs on uvloop's event loop where it is installed (``FLYBOT_EVENT_LOOP``); the ratio is against the bare
+handler on the standard loop, and the bare handler on uvloop is shown beside it (``--no-bare-uvloop`` to skip). FlyBot runs as ``python -m bot serve`` (local mode, JSON
 logs) on a fresh database with one Bot and a Bot-wide standing approval for ``apt-get install``; every request is
 ``apt-get install -y jq`` contained, so every one is answered ``approved`` by the standing approval. The per-Bot rate
 limit is raised (``FLYBOT_RATE_PER_MINUTE=10000000``) but stays on, so its counting is measured too.
@@ -161,6 +163,8 @@ async def main() -> None:
     parser.add_argument("--rate", type=float, default=200.0)
     parser.add_argument("--rounds", type=int, default=3,
                         help="measure every server this many times, interleaved; the summary gives the median")
+    parser.add_argument("--bare-uvloop", action=argparse.BooleanOptionalAction, default=True,
+                        help="also measure the bare handler on uvloop's event loop (flybot serve's, where installed)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set slack_room_interval_s=0")
     args = parser.parse_args()
@@ -171,6 +175,9 @@ async def main() -> None:
     async with AsyncExitStack() as stack:
         servers: list[tuple[str, Server, str]] = [("bare aiohttp handler", await stack.enter_async_context(
             bare_server()), "none")]
+        if args.bare_uvloop:
+            servers.append(("bare handler on uvloop", await stack.enter_async_context(bare_server(uvloop=True)),
+                            "none"))
         if "postgresql" in backends:
             url = await stack.enter_async_context(database("postgresql"))
             plain = url.replace("postgresql+asyncpg://", "postgresql://", 1)
