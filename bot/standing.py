@@ -27,6 +27,7 @@ from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
 from bot.groups import OwnerGroups, owns
 from bot.risk import RiskLevel, SimpleCommand, classify
 from bot.store import Bot, StandingApproval, Store, Tx
+from bot.store.cache import StoreCache
 
 log = structlog.get_logger("flybot.standing")
 
@@ -263,6 +264,7 @@ class StandingService:
         self.admins = admins
         self._is_workspace_admin = is_workspace_admin
         self.clock = clock
+        self.covers = Covers(store.cache)
 
     async def is_admin(self, user: str) -> bool:
         """``FLYBOT_ADMINS`` or a Slack workspace admin/owner (fail closed: an error means no)."""
@@ -412,12 +414,80 @@ class StandingService:
         self, bot: Bot, *, session_id: str, room: str | None, risk: RiskLevel, contained: bool,
         commands: Sequence[SimpleCommand],
     ) -> list[StandingApproval] | None:
-        """The live approvals of this session, Bot and room that cover the whole command, or None."""
+        """The live approvals of this session, Bot and room that cover the whole command, or None.
+
+        Remembered (:class:`Covers`) while the store serves the same in-memory copy of the live approvals; every
+        answer is checked against ``now`` again (an approval that expired stops answering at once).
+        """
         if risk >= RiskLevel.DESTRUCTIVE:
             return None
         now = self.clock()
+        key = (bot.id, session_id, room, risk, contained, tuple(commands))
+        found = self.covers.get(key, now)
+        if found is not None:
+            return found[0]
+        store_cache = self.store.cache
+        before, generation = store_cache.standing(), store_cache.generation("standing")
         candidates = await self.store.live_standing_for(bot_id=bot.id, session_id=session_id, room=room, now=now)
-        return match(candidates, risk=risk, contained=contained, commands=commands, now=now)
+        cover = match(candidates, risk=risk, contained=contained, commands=commands, now=now)
+        # Remembered only when computed from the copy the store serves now: nothing was invalidated meanwhile, and
+        # the copy is the one served before (or, none before, the one this call's read just loaded).
+        after = store_cache.standing()
+        if after is not None and generation == store_cache.generation("standing") and (before is None or before is after):
+            self.covers.put(key, after, cover)
+        return cover
+
+
+_UNKNOWN: list[StandingApproval] = []
+"""``Covers``' marker (by identity) of an answer not remembered."""
+CoverKey = tuple[str, str, str | None, RiskLevel, bool, tuple[SimpleCommand, ...]]
+"""What :func:`match` depends on besides the approvals: Bot, session, room, grade, containment, simple commands."""
+
+
+class Covers:
+    """Remembered answers of :meth:`StandingService.find_cover`, valid exactly while the store serves the same
+    in-memory copy of the live standing approvals (:meth:`bot.store.cache.StoreCache.standing`).
+
+    That copy is dropped by every change to a standing approval (this process's writes, another process's through the
+    SQLite sidecar, any replica's through PostgreSQL's notification), is not served while notifications may be
+    missed, and is reloaded after ``FLYBOT_CACHE_TTL_S``: each of these gives a new copy (or none), and an answer
+    remembered from the old copy is not used again. Issue 10: matching cost about 10 us of an auto-answer.
+
+    Time alone changes an answer only by expiry (an approval never starts later than it is made): a remembered cover
+    is used only while each of its approvals is still live at the request's ``now``; one that expired makes it be
+    computed again. (An expired approval that was not part of the cover changes nothing: :func:`match` takes the
+    first usable approval for each command.) At most ``size`` answers; when full it starts afresh.
+    """
+
+    def __init__(self, store_cache: StoreCache, size: int = 4096) -> None:
+        self.size = size
+        self._store_cache = store_cache
+        self._source: list[StandingApproval] | None = None
+        self._answers: dict[CoverKey, list[StandingApproval] | None] = {}
+
+    def get(self, key: CoverKey, now: datetime) -> tuple[list[StandingApproval] | None] | None:
+        """``(cover,)`` when an answer for ``key`` is remembered from the store's current copy and each approval in it
+        is live at ``now``; None when it must be computed."""
+        cover = self._answers.get(key, _UNKNOWN)
+        if cover is _UNKNOWN:
+            return None
+        current = self._store_cache.standing()
+        if current is None or current is not self._source:
+            self._answers.clear()
+            self._source = None
+            return None
+        if cover is not None and not all(approval.live(now) for approval in cover):
+            return None
+        return (cover,)
+
+    def put(self, key: CoverKey, source: list[StandingApproval], cover: list[StandingApproval] | None) -> None:
+        """Remember ``cover`` for ``key``, computed from the store's copy ``source``."""
+        if source is not self._source:
+            self._answers.clear()
+            self._source = source
+        elif len(self._answers) >= self.size:
+            self._answers.clear()
+        self._answers[key] = cover
 
 
 def log_created(approval: StandingApproval) -> None:

@@ -163,3 +163,110 @@ def test_which_statements_change_a_cached_table() -> None:
     assert changed_table("DELETE FROM bots WHERE id = ?") == "bots"
     assert changed_table("SELECT * FROM bots") is None
     assert changed_table("INSERT INTO escalations (id) VALUES (?)") is None
+
+
+# -- the cover memo (bot.standing.Covers): answers of find_cover, valid while the store serves the same copy ---------
+class _Clock:
+    def __init__(self) -> None:
+        self.now = datetime.now(UTC)
+
+    def __call__(self) -> datetime:
+        return self.now
+
+
+async def _covering(tmp_path: Path, *, ttl: float = 300.0) -> tuple[Any, Any, Any, Any, _Clock]:
+    """A SQLite store with caching on, a Bot, a StandingService on a settable clock, and the graded request."""
+    from bot.bots import register_bot
+    from bot.escalations import grade
+    from bot.standing import StandingService
+
+    store = await open_store(f"sqlite+aiosqlite:///{tmp_path}/flybot.db", migrate=True, cache_ttl_s=ttl)
+    bot, _token = await register_bot(store, "ci-bot", [OWNER], "C0APPROVE")
+    clock = _Clock()
+
+    async def no_workspace_admin(_user: str) -> bool:
+        return False
+
+    service = StandingService(store, admins=frozenset(), is_workspace_admin=no_workspace_admin, clock=clock)
+    assessment = grade("sudo apt-get install -y jq", contained=True, cwd="/w")
+    return store, bot, service, assessment, clock
+
+
+async def _cover(service: Any, bot: Any, assessment: Any) -> Any:
+    return await service.find_cover(bot, session_id="s", room=bot.room, risk=assessment.risk, contained=True,
+                                    commands=assessment.commands)
+
+
+async def _approve(service: Any, bot: Any, **extra: Any) -> StandingApproval:
+    from bot.standing import StandingSpec
+
+    spec = StandingSpec(scope="bot", subject=bot.id, pattern="apt-get install", max_risk="system", **extra)
+    approval: StandingApproval = await service.create(OWNER, spec, operator=True)
+    return approval
+
+
+async def test_a_revoked_approval_stops_matching_at_once_with_the_cover_memo_warm(tmp_path: Path) -> None:
+    store, bot, service, assessment, _clock = await _covering(tmp_path)
+    try:
+        approval = await _approve(service, bot)
+        first = await _cover(service, bot, assessment)
+        assert [a.id for a in first] == [approval.id]
+        assert await _cover(service, bot, assessment) is first  # remembered
+        await service.revoke(OWNER, approval.id, operator=True)
+        assert await _cover(service, bot, assessment) is None
+    finally:
+        await store.close()
+
+
+async def test_a_revocation_by_another_process_stops_the_memo_at_once_on_sqlite(tmp_path: Path) -> None:
+    store, bot, service, assessment, _clock = await _covering(tmp_path)
+    other = await open_store(f"sqlite+aiosqlite:///{tmp_path}/flybot.db")  # an operator's `flybot standing revoke`
+    try:
+        approval = await _approve(service, bot)
+        first = await _cover(service, bot, assessment)
+        assert await _cover(service, bot, assessment) is first
+        async with other.transaction() as tx:
+            assert await tx.revoke_standing(approval.id, by="ops", at=datetime.now(UTC))
+        assert await _cover(service, bot, assessment) is None
+    finally:
+        await other.close()
+        await store.close()
+
+
+async def test_an_expired_approval_stops_matching_at_once_with_the_cover_memo_warm(tmp_path: Path) -> None:
+    from datetime import timedelta
+
+    store, bot, service, assessment, clock = await _covering(tmp_path)
+    try:
+        await _approve(service, bot, expires="1m")
+        first = await _cover(service, bot, assessment)
+        assert first is not None and await _cover(service, bot, assessment) is first
+        clock.now += timedelta(seconds=61)  # no write, no TTL: only the clock moved
+        assert await _cover(service, bot, assessment) is None
+    finally:
+        await store.close()
+
+
+async def test_a_new_approval_answers_at_once_where_the_memo_remembered_no_cover(tmp_path: Path) -> None:
+    store, bot, service, assessment, _clock = await _covering(tmp_path)
+    try:
+        assert await _cover(service, bot, assessment) is None
+        assert await _cover(service, bot, assessment) is None
+        approval = await _approve(service, bot)
+        cover = await _cover(service, bot, assessment)
+        assert cover is not None and [a.id for a in cover] == [approval.id]
+    finally:
+        await store.close()
+
+
+async def test_the_memo_remembers_nothing_when_the_store_serves_no_copy(tmp_path: Path) -> None:
+    store, bot, service, assessment, _clock = await _covering(tmp_path, ttl=0.0)
+    try:
+        await _approve(service, bot)
+        assert await _cover(service, bot, assessment) is not None
+        assert not service.covers._answers
+        store.cache.ttl_s, store.cache.live = 300.0, False  # PostgreSQL with its notifications lost
+        assert await _cover(service, bot, assessment) is not None
+        assert not service.covers._answers
+    finally:
+        await store.close()

@@ -107,6 +107,11 @@ class SimpleCommand(Frozen):
     def __init__(self, argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...] = ()) -> None:
         self._init(argv=argv, text=text, risk=risk, wrappers=wrappers)
 
+    def __hash__(self) -> int:
+        # Frozen's hash (of the fields in slot order), spelled out: a request's commands key the server's memo of
+        # standing-approval covers, and the generic form costs 0.5 us a command (issue 10).
+        return hash((self.argv, self.text, self.risk, self.wrappers))
+
 
 class Assessment(Frozen):
     """The classifier's verdict on a whole script: ``risk`` is the maximum over its parts.
