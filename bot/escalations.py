@@ -33,7 +33,7 @@ from bot.errors import (
     NotFound,
 )
 from bot.groups import OwnerGroups, owns
-from bot.metrics import Metrics, decider
+from bot.metrics import Metrics
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created
@@ -306,13 +306,13 @@ class EscalationService:
             bound.info("escalation.approved", risk=risk, contained=request.contained, source="standing_approval",
                        standing_ids=[a.id for a in cover or []])
             if self.metrics is not None:
-                self.metrics.escalations.labels("pending", "created").inc()
+                self.metrics.count_escalation("pending", "created")
                 self.metrics.standing_hits.inc()
             self._announce(escalation)
             return escalation
         bound.info("escalation.created", risk=risk, contained=request.contained)
         if self.metrics is not None:
-            self.metrics.escalations.labels("pending", "created").inc()
+            self.metrics.count_escalation("pending", "created")
         return escalation
 
     def approvals_needed(self, bot: Bot, *, risk: str, contained: bool) -> int:
@@ -623,10 +623,10 @@ class EscalationService:
         self.waiters.notify(escalation.id)
         if self.metrics is not None:
             source = escalation.decision_source or "unknown"
-            self.metrics.escalations.labels(escalation.status, source).inc()
+            self.metrics.count_escalation(escalation.status, source)
             if escalation.decided_at is not None:
                 seconds = (escalation.decided_at - escalation.created_at).total_seconds()
-                self.metrics.decision_latency.labels(source, decider(source)).observe(max(0.0, seconds))
+                self.metrics.observe_decision(source, max(0.0, seconds))
 
 
 def _standing_decision(cover: list[StandingApproval], now: datetime) -> Decision:

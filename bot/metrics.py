@@ -96,10 +96,31 @@ class Metrics:
             "flybot_long_poll_recheck_queries", "Safety-net store queries for all waiting long-polls.", ["kind"],
             registry=self.registry,
         )
+        self._escalation_children: dict[tuple[str, str], Counter] = {}
+        self._latency_children: dict[str, Histogram] = {}
         self.accept_errors = Counter(
             "flybot_accept_errors", "Connections not accepted (out of file descriptors or memory).",
             registry=self.registry,
         )
+
+    def count_escalation(self, status: str, decision_source: str) -> None:
+        """``escalations{status, decision_source}`` + 1, through a remembered child: ``labels()`` validates and locks
+        on every call (three times per auto-answer, issue 10). The child is made at first use, as ``labels()`` would,
+        so no series shows before it happened."""
+        key = (status, decision_source)
+        child = self._escalation_children.get(key)
+        if child is None:
+            child = self._escalation_children[key] = self.escalations.labels(status, decision_source)
+        child.inc()
+
+    def observe_decision(self, decision_source: str, seconds: float) -> None:
+        """``decision_latency{decision_source, decider}`` observes ``seconds`` (:func:`decider` names who decided),
+        through a remembered child (see :meth:`count_escalation`)."""
+        child = self._latency_children.get(decision_source)
+        if child is None:
+            child = self._latency_children[decision_source] = self.decision_latency.labels(
+                decision_source, decider(decision_source))
+        child.observe(seconds)
 
     def render(self) -> bytes:
         """The text exposition format (``CONTENT_TYPE_LATEST``)."""
