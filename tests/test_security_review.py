@@ -107,3 +107,16 @@ async def test_the_local_page_api_refuses_cross_site_requests(harness: Harness) 
                                  headers={"Content-Type": "application/json", "Origin": "http://evil.example"}) as r:
         assert r.status == 403
     assert await harness.runtime.store.list_standing() == []
+
+
+async def test_a_nul_anywhere_in_the_body_is_refused_and_the_text_backslash_u0000_is_not_a_nul(
+    harness: Harness,
+) -> None:
+    token = await harness.add_bot()
+    recipe = {"tool": "make", "target": "x", "lines": [{"source": "Makefile:1 (x)\x00", "command": "ls"}]}
+    status, problem = await harness.post(token, harness.body(command="make x", recipes=[recipe]))
+    assert status == 422 and "NUL" in problem["detail"]
+    status, problem = await harness.post(token, {**harness.body(), "extra\x00": 1})  # in a key
+    assert status == 422 and "NUL" in problem["detail"]
+    status, esc = await harness.post(token, harness.body(command="printf '%s' '\\u0000'"))  # backslash, u, 0000
+    assert status == 201 and esc["command"] == "printf '%s' '\\u0000'", esc

@@ -121,3 +121,26 @@ async def test_already_full_access_needs_no_escalation(harness: Harness) -> None
     token = await harness.add_bot()
     status, data = await harness.post(token, harness.body(file_policy="danger-full-access"))
     assert_problem(status, data, 409, "no_escalation_needed")
+
+
+def test_every_field_of_the_request_body_reaches_the_service() -> None:
+    """bot/api/escalations.create names each field when it builds the service's request: a field added to the body
+    model must be added there (and to EscalationRequest) too."""
+    from dataclasses import fields
+
+    from bot.api.models import EscalationIn
+    from bot.escalations import EscalationRequest
+
+    assert set(EscalationIn.model_fields) == {f.name for f in fields(EscalationRequest)}
+
+
+async def test_the_created_escalation_is_json_with_its_charset_and_every_given_field(harness: Harness) -> None:
+    token = await harness.add_bot()
+    body = harness.body(justification="needs jq", room="C0OTHER1", timeout_s=120, session_id="s-1", cwd="/srv/app")
+    async with harness.http.post(f"{harness.url}/v1/escalations", json=body,
+                                 headers={"Authorization": f"Bearer {token}"}) as response:
+        assert response.status == 201 and response.headers["Content-Type"] == "application/json; charset=utf-8"
+        esc = await response.json()
+    for key in ("justification", "room", "session_id", "cwd", "command", "file_policy", "approval_policy", "contained"):
+        assert esc[key] == body[key], key
+    assert esc["expires_at"] > esc["created_at"]

@@ -29,12 +29,17 @@ async def create(request: web.Request) -> web.Response:
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
     data = EscalationIn.model_validate(await read_json_object(request))
     key = header_text(request, "Idempotency-Key", max_length=IDEMPOTENCY_KEY_MAX)
-    fields = data.model_dump(exclude={"recipes"})
     recipes = tuple(
         Recipe(r.tool, r.target, tuple(RecipeLine(x.source, x.command) for x in r.lines), r.directory) for r in data.recipes or ()
     )
-    escalation = await request.app[SERVICE].escalate(bot, EscalationRequest(**fields, recipes=recipes), key)
-    return web.json_response(await shown(request, escalation), status=201)
+    asked = EscalationRequest(  # every field of EscalationIn (tests/test_session_api.py checks none is left out)
+        session_id=data.session_id, command=data.command, cwd=data.cwd, file_policy=data.file_policy,
+        approval_policy=data.approval_policy, contained=data.contained, justification=data.justification,
+        room=data.room, timeout_s=data.timeout_s, recipes=recipes,
+    )
+    escalation = await request.app[SERVICE].escalate(bot, asked, key)
+    body = json.dumps(await shown(request, escalation)).encode()
+    return web.Response(body=body, status=201, content_type="application/json", charset="utf-8")
 
 
 async def get(request: web.Request) -> web.Response:
