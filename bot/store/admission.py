@@ -124,10 +124,10 @@ async def admit(
 
 async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool) -> None:
     """:func:`admit` for one operation of a group commit (``tx.group``): the first request of a Bot in the group
-    locks its counter row and reads both minutes' counts in one statement (an upsert adding 1 in advance: a group
-    usually admits at least one); the rest of the group's admitted requests (less the one paid in advance) are added
-    to the row when it is written (:func:`bot.store.group.write_group`). Raises :class:`Refused` as :func:`admit`
-    does (nothing of the request is counted then)."""
+    locks its counter row and reads both minutes' counts in one statement (an upsert adding, in advance, the group's
+    operations ordered by this Bot: usually all of them are admitted); the difference between the requests admitted
+    and that advance is added when the group is written (:func:`bot.store.group.write_group`), in the same
+    transaction. Raises :class:`Refused` as :func:`admit` does (nothing of the request is counted then)."""
     if limits.per_minute <= 0 and limits.max_open <= 0:
         return
     assert tx.group is not None and tx.staged is not None
@@ -138,13 +138,15 @@ async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimi
     key = (bot_id, window)
     counted = group.counted.get(key)
     if counted is None:
-        dialect = tx.session.bind.dialect.name if tx.session.bind is not None else "sqlite"
-        conn = await tx.connection()  # Core statements: none of the ORM's per-statement work
-        after, previous = await _upsert_count(conn, dialect, bot_id, window, 1)
-        group.prepaid[key] = 1
-        if after == 1:  # this minute's first request clears the Bot's minutes before the previous one
-            await _prune_windows(conn, bot_id, window)
-        counted = group.counted[key] = (after - 1, previous)
+        db = group.db
+        advance = max(1, group.expected[bot_id])
+        row = await db.one("count_upsert", (bot_id, window, advance, advance, bot_id, window - 1))
+        assert row is not None  # an upsert with RETURNING always returns its row
+        after, previous = int(row[0]), int(row[1] or 0)
+        group.prepaid[key] = advance
+        if after == advance:  # this minute's first requests clear the Bot's minutes before the previous one
+            await db.run("count_prune", (bot_id, window - 1))
+        counted = group.counted[key] = (after - advance, previous)
     stored, previous = counted
     current = stored + group.merged.requests[key] + staged.requests[key] + 1
     if limits.per_minute > 0 and previous * (1 - elapsed) + current > limits.per_minute:
@@ -152,7 +154,8 @@ async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimi
     if opens and limits.max_open > 0:
         in_store = group.open_in_store.get(bot_id)
         if in_store is None:
-            in_store = group.open_in_store[bot_id] = await _open_count(await tx.connection(), bot_id, now)
+            found = await group.db.one("open_count", (bot_id, group.db.time(now)))
+            in_store = group.open_in_store[bot_id] = int(found[0]) if found is not None else 0
         _check_open(in_store + group.merged.opened[bot_id] + staged.opened[bot_id], limits.max_open)
     staged.requests[key] += 1
 

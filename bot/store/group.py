@@ -9,6 +9,9 @@ the next requests wait together; the writer then runs each one's operation in tu
 - an operation's writes (escalation rows, audit rows, jobs, use counts, notice folds, request counts) are staged
   (:class:`Staged`) and kept only if the operation returns; one that raises (``Refused``, ``Conflict``) leaves
   nothing behind and gets its own exception, the others commit;
+- the group's transaction is the group writer's own connection, its statements prebuilt SQL sent straight to the
+  driver (:mod:`bot.store.direct`: sqlite3 in the loop's thread, asyncpg), not the ORM: a group's store cost is a
+  few statements and one commit;
 - the staged writes of the whole group are written at the end, as multi-row inserts and one update per counter row
   (:func:`write_group`), in one fixed order (request counters by Bot, then rows, then standing approvals by id, then
   notices by key), so that two replicas' groups never wait for each other's locks in a cycle;
@@ -24,18 +27,18 @@ the next requests wait together; the writer then runs each one's operation in tu
 from __future__ import annotations
 
 import asyncio
+import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field
 from datetime import datetime
-from functools import cache
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import structlog
-from sqlalchemy import Table, bindparam, insert, text, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from bot.store.models import AuditRow, EscalationRow, OutboxJobRow, StandingApprovalRow
+from bot.store.direct import DirectDb, audit_args, escalation_args, job_args, json_text, json_value
 from bot.store.records import Escalation
 
 if TYPE_CHECKING:
@@ -125,66 +128,89 @@ class Staged:
 
 @dataclass
 class Group:
-    """What the operations of one group share: their merged writes, and what they read once for all.
+    """What the operations of one group share: its connection, their merged writes, and what they read once for all.
 
-    ``counted``: per ``(bot_id, window)``, ``(requests in the store when the group locked the counter row, requests in
-    the window before)``; ``prepaid``: requests already added to a counter row in advance (one per row); ``open_in_store``: a Bot's pending escalations in the store; ``overdue``: per room, whether
-    its notices are past the delivery deadline; ``room_cards``: per room, its card posts waiting in the store.
+    ``db``: the group's transaction (:mod:`bot.store.direct`); ``expected``: the group's operations per ``order`` key
+    (a Bot id: how many requests its counter row is likely to get); ``counted``: per ``(bot_id, window)``, ``(requests
+    in the store when the group locked the counter row, requests in the window before)``; ``prepaid``: requests
+    already added to a counter row in advance; ``open_in_store``: a Bot's pending escalations in the store;
+    ``deadlines``: per room, the earliest delivery deadline of its undelivered notices (None: none);
+    ``room_cards``: per room, its card posts waiting in the store.
     """
 
+    db: DirectDb
     merged: Staged = field(default_factory=Staged)
+    expected: Counter[str] = field(default_factory=Counter)
     counted: dict[tuple[str, int], tuple[int, int]] = field(default_factory=dict)
     prepaid: Counter[tuple[str, int]] = field(default_factory=Counter)
     open_in_store: dict[str, int] = field(default_factory=dict)
-    overdue: dict[str, bool] = field(default_factory=dict)
+    deadlines: dict[str, datetime | None] = field(default_factory=dict)
     room_cards: dict[str, int] = field(default_factory=dict)
 
 
-async def write_group(tx: Tx, staged: Staged, prepaid: Counter[tuple[str, int]] | None = None) -> None:
-    """Write a group's staged writes through ``tx`` (its own transaction), in the fixed lock order (module docstring).
+async def write_group(group: Group) -> tuple[int, list[str]]:
+    """Write a group's staged writes (``group.merged``) in its transaction, in the fixed lock order (module docstring);
+    ``(jobs written, ids decided)``.
 
     The request counter rows were created (and, on PostgreSQL, locked) when the group first counted each Bot
-    (:func:`bot.store.admission.admit_staged`); here they get the group's admitted requests.
+    (:func:`bot.store.admission.admit_staged`), with the requests expected then; here they get the difference.
     """
-
-    conn = await tx.connection()  # Core statements throughout: none of the ORM's per-statement work
-    prepaid = prepaid or Counter()
+    db, staged, prepaid = group.db, group.merged, group.prepaid
     for bot_id, window in sorted(set(staged.requests) | set(prepaid)):
         add = staged.requests[(bot_id, window)] - prepaid[(bot_id, window)]
-        if add:  # 0 for the common group of one admitted request (it was added in advance)
-            await conn.execute(_statements()["count"], {"p_bot": bot_id, "p_window": window, "p_add": add})
+        if add:  # 0 for the common group whose requests were all admitted (added in advance)
+            await db.run("count_add", (add, bot_id, window))
     if staged.escalations:
-        await conn.execute(_statements()["escalations"], staged.escalations)
+        await db.run_many("escalations", [escalation_args(db, values) for values in staged.escalations])
     if staged.audits:
-        await conn.execute(_statements()["audits"], staged.audits)
+        await db.run_many("audits", [audit_args(db, values) for values in staged.audits])
     for approval_id, (n, at) in sorted(staged.uses.items()):
-        await conn.execute(_statements()["use"], {"p_id": approval_id, "p_add": n, "p_at": at})
+        await db.run("use", (n, db.time(at), approval_id))
+    jobs = list(staged.jobs)
     for _key, fold in sorted(staged.folds.items()):
-        job = await tx.fold_many(fold)
+        job = await fold_notice(db, fold)
         if job is not None:
-            staged.jobs.append(job)
-    if staged.jobs:
-        await conn.execute(_statements()["jobs"], staged.jobs)
-    tx.enqueued += len(staged.jobs)
-    tx.decided += staged.decided
+            jobs.append(job)
+    if jobs:
+        await db.run_many("jobs", [job_args(db, values) for values in jobs])
+    return len(jobs), staged.decided
 
 
-@cache
-def _statements() -> dict[str, Any]:
-    """:func:`write_group`'s statements, built once with bind parameters."""
-    from bot.store.models import BotRequestCountRow
+async def fold_notice(db: DirectDb, fold: Fold) -> dict[str, Any] | None:
+    """:meth:`bot.store.tx.Tx.fold_many` in a group: fold ``fold.count`` auto-answers into their notice row (inserted
+    if none) and return the values of the notice job to write, or None when one of this notice waits unclaimed.
 
-    counts = cast(Table, BotRequestCountRow.__table__)
-    standing = cast(Table, StandingApprovalRow.__table__)
-    return {
-        "count": update(counts).where(counts.c.bot_id == bindparam("p_bot"), counts.c.window == bindparam("p_window"))
-        .values(count=counts.c["count"] + bindparam("p_add")),
-        "use": update(standing).where(standing.c.id == bindparam("p_id"))
-        .values(use_count=standing.c.use_count + bindparam("p_add"), last_used_at=bindparam("p_at")),
-        "escalations": insert(cast(Table, EscalationRow.__table__)),
-        "audits": insert(cast(Table, AuditRow.__table__)),
-        "jobs": insert(cast(Table, OutboxJobRow.__table__)),
-    }
+    The notice row is updated first (its row lock orders concurrent folds, and the job lookup after it is a new
+    statement: on PostgreSQL it sees the job of a fold that committed while this one waited), so of two folds the
+    second sees the first's job. A concurrent insert of the same notice (``ON CONFLICT DO NOTHING``) is bumped.
+    """
+    from bot.store.tx import NOTICE_ITEMS, job_values
+
+    notice_id = await _bump_notice(db, fold, NOTICE_ITEMS)
+    if notice_id is None:
+        created = "ntc_" + uuid.uuid4().hex[:20]
+        args = (created, fold.key, fold.room, fold.bot_id, db.time(fold.first), fold.count,
+                json_text(fold.items[-NOTICE_ITEMS:]), json_text(fold.approvals), db.time(fold.at))
+        if await db.one("notice_insert", args) is not None:  # a notice just made has no job yet
+            return job_values("notice", ref=created, room=fold.room, at=fold.at)
+        notice_id = await _bump_notice(db, fold, NOTICE_ITEMS)
+        if notice_id is None:
+            raise IntegrityError("notice_insert", args, RuntimeError(f"notice {fold.key!r} conflicted, then vanished"))
+    if await db.one("notice_waiting", (notice_id,)) is not None:
+        return None
+    return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
+
+
+async def _bump_notice(db: DirectDb, fold: Fold, keep: int) -> str | None:
+    row = await db.one("notice_bump", (fold.count, db.time(fold.at), fold.key))
+    if row is None:
+        return None
+    notice_id, items, approvals = str(row[0]), json_value(row[1]), json_value(row[2])
+    known = {a["id"] for a in approvals}
+    await db.run("notice_fold", (
+        json_text([*items, *fold.items][-keep:]),
+        json_text([*approvals, *(a for a in fold.approvals if a["id"] not in known)]), notice_id))
+    return notice_id
 
 
 @dataclass
@@ -276,24 +302,33 @@ class GroupWriter:
     async def _attempt(self, waiting: list[_Waiting[Any]]) -> list[tuple[bool, Any]]:
         from bot.store.tx import Tx
 
+        store = self._store
+        db = await store.group_db()
         outcomes: list[tuple[bool, Any]] = []
-        async with self._store.transaction() as root:
-            group = Group()
-            locks = sorted({w.lock for w in waiting if w.lock is not None})
-            if locks and root.session.bind is not None and root.session.bind.dialect.name == "postgresql":
-                for key in locks:
-                    await root.session.execute(text("SELECT pg_advisory_xact_lock(hashtext(:key))"), {"key": key})
-            for w in waiting:
-                tx = Tx(root.session, group=group)
-                try:
-                    value = await w.op(tx)
-                except SQLAlchemyError:
-                    raise  # the transaction may be unusable now: the whole group is retried, each alone
-                except Exception as exc:  # noqa: BLE001 - this operation's own answer (Refused, Conflict...)
-                    outcomes.append((False, exc))
-                    continue
-                assert tx.staged is not None
-                group.merged.merge(tx.staged)
-                outcomes.append((True, value))
-            await write_group(root, group.merged, group.prepaid)
+        lock = store.writer_lock()
+        async with lock if lock is not None else nullcontext():
+            await db.begin()
+            try:
+                group = Group(db, expected=Counter(w.order for w in waiting))
+                if db.postgres:
+                    for key in sorted({w.lock for w in waiting if w.lock is not None}):
+                        await db.one("advisory_lock", (key,))
+                for w in waiting:
+                    tx = Tx(None, group=group)
+                    try:
+                        value = await w.op(tx)
+                    except SQLAlchemyError:
+                        raise  # the transaction may be unusable now: the whole group is retried, each alone
+                    except Exception as exc:  # noqa: BLE001 - this operation's own answer (Refused, Conflict...)
+                        outcomes.append((False, exc))
+                        continue
+                    assert tx.staged is not None
+                    group.merged.merge(tx.staged)
+                    outcomes.append((True, value))
+                enqueued, decided = await write_group(group)
+                await db.commit()
+            except BaseException:
+                await db.rollback()
+                raise
+        store.committed(enqueued=enqueued, decided=decided, wrote=True)
         return outcomes

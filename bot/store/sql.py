@@ -29,6 +29,7 @@ from bot.errors import Conflict
 from bot.store.admission import AdmissionLimits
 from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
+from bot.store.direct import DirectDb, EngineDb, PostgresDb, SqliteDb
 from bot.store.group import GroupWriter
 from bot.store.inline_sqlite import inline_creator
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
@@ -42,6 +43,7 @@ from bot.store.models import (
     SlackEventRow,
     StandingApprovalRow,
 )
+from bot.store.notify import asyncpg_dsn
 from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, StandingApproval
 from bot.store.tx import Tx, escalation_record
 
@@ -111,6 +113,7 @@ class Store:
         self._on_decided: list[Callable[[str], None]] = []
         self._sqlite = engine.dialect.name == "sqlite"
         self._groups = GroupWriter(self)
+        self._group_db: DirectDb | None = None
         self._writes = 0
         self._checkpointing: asyncio.Task[None] | None = None
         self._write_lock: asyncio.Lock | None = None
@@ -155,14 +158,33 @@ class Store:
                         await session.connection(execution_options={WRITE_OPTION: True})
                     tx = Tx(session)
                     yield tx
-        if write and self.write_engine is not None:
+        self.committed(enqueued=tx.enqueued, decided=tx.decided, wrote=write)
+
+    def committed(self, *, enqueued: int, decided: list[str], wrote: bool) -> None:
+        """After a commit (a transaction's or a group's): count it towards the next SQLite checkpoint (``wrote``), wake
+        this replica's delivery workers when it wrote ``enqueued`` jobs, and the long-polls of the ``decided`` ids."""
+        if wrote and self.write_engine is not None:
             self._checkpoint_soon()
-        if tx.enqueued:
+        if enqueued:
             for wake in self._on_jobs:
                 wake()
-        for escalation_id in tx.decided:
+        for escalation_id in decided:
             for callback in self._on_decided:
                 callback(escalation_id)
+
+    async def group_db(self) -> DirectDb:
+        """The group writer's connection (:mod:`bot.store.direct`), made at the first group: a ``sqlite3`` connection
+        to the store's file, an asyncpg connection on PostgreSQL, or (a SQLite store without a file) the engine's."""
+        if self._group_db is None:
+            url = self.engine.url
+            path = sqlite_path(url.render_as_string(hide_password=False))
+            if path is not None:
+                self._group_db = SqliteDb(path)
+            elif self.engine.dialect.name == "postgresql":
+                self._group_db = PostgresDb(asyncpg_dsn(url.render_as_string(hide_password=False)))
+            else:
+                self._group_db = EngineDb(self.write_engine or self.engine)
+        return self._group_db
 
     async def grouped(self, op: Callable[[Tx], Awaitable[T]], *, order: str = "", lock: str | None = None) -> T:
         """Run ``op(tx)`` in a group commit with the concurrent requests' operations, and return its result once
@@ -204,6 +226,8 @@ class Store:
         """Dispose of the connection pools (after a checkpoint in progress)."""
         if self._checkpointing is not None:
             await asyncio.gather(self._checkpointing, return_exceptions=True)
+        if self._group_db is not None:
+            await self._group_db.close()
         if self.write_engine is not None:
             await self.write_engine.dispose()
         await self.engine.dispose()

@@ -103,6 +103,13 @@ def job_values(
     }
 
 
+class _Fields:
+    """Attribute access to a dict of column values (:func:`escalation_record` reads a row's attributes)."""
+
+    def __init__(self, fields: dict[str, Any]) -> None:
+        self.__dict__.update(fields)
+
+
 def notice_record(row: RoomNoticeRow) -> Notice:
     """The plain record of a folded notice row."""
     return Notice(
@@ -122,8 +129,8 @@ class Tx:
     the whole group's at its end; the other operations are not for groups.
     """
 
-    def __init__(self, session: AsyncSession, *, group: Group | None = None) -> None:
-        self.session = session
+    def __init__(self, session: AsyncSession | None, *, group: Group | None = None) -> None:
+        self._session = session
         self.enqueued = 0
         self.decided: list[str] = []
         self.group = group
@@ -134,8 +141,16 @@ class Tx:
 
             self.staged = Staged()
 
+    @property
+    def session(self) -> AsyncSession:
+        """This transaction's ORM session. Raises RuntimeError in a group commit, whose statements go straight to the
+        driver (:mod:`bot.store.direct`): only the operations staged or read through :attr:`group` are for groups."""
+        if self._session is None:
+            raise RuntimeError("a group commit's operation has no ORM session (bot.store.direct)")
+        return self._session
+
     async def connection(self) -> AsyncConnection:
-        """This transaction's connection, for Core statements (the hot path's: no ORM work per statement)."""
+        """This transaction's connection, for Core statements (no ORM work per statement)."""
         if self._connection is None:
             self._connection = await self.session.connection()
         return self._connection
@@ -143,6 +158,8 @@ class Tx:
     @property
     def postgres(self) -> bool:
         """True on PostgreSQL (row locks, ``SKIP LOCKED``, NOTIFY)."""
+        if self.group is not None:
+            return self.group.db.postgres
         bind = self.session.bind
         return bind is not None and bind.dialect.name == "postgresql"
 
@@ -202,12 +219,15 @@ class Tx:
         return self.staged.keys.get((bot_id, key)) or self.group.merged.keys.get((bot_id, key))
 
     async def _by_key(self, bot_id: str, key: str) -> Escalation | None:
+        if self.group is not None:  # the group's own rows are staged (found by _staged_key); committed ones here
+            from bot.store.direct import escalation_fields
+
+            db = self.group.db
+            found = await db.one("by_key", (bot_id, key))
+            return escalation_record(_Fields(escalation_fields(db, found))) if found else None  # type: ignore[arg-type]
         table = cast(Table, EscalationRow.__table__)
         stmt = select(table).where(table.c.bot_id == bot_id, table.c.idempotency_key == key)
-        # In a group: Core, on the connection (the group's own rows are staged, found by _staged_key); alone: the
-        # session, which flushes this transaction's pending rows first.
-        executor = await self.connection() if self.group is not None else self.session
-        row = (await executor.execute(stmt)).first()
+        row = (await self.session.execute(stmt)).first()  # the session flushes this transaction's pending rows first
         return escalation_record(row) if row else None  # type: ignore[arg-type]  # a Row has the same names
 
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
@@ -481,14 +501,16 @@ class Tx:
     async def notices_overdue(self, room: str, now: datetime) -> bool:
         """True when the room's oldest undelivered notice is past its delivery deadline (standing approvals in that
         room then stop answering until delivery recovers: issue 10, "nothing is approved unseen"). A group asks the
-        store once per room."""
-        if self.group is not None and room in self.group.overdue:
-            return self.group.overdue[room]
-        found = await (await self.connection()).execute(_hot()["overdue"], {"p_room": room, "p_now": now})
-        overdue = found.first() is not None
+        store once per room (the earliest deadline of the room's queued notices, compared with each ``now``)."""
         if self.group is not None:
-            self.group.overdue[room] = overdue
-        return overdue
+            group = self.group
+            if room not in group.deadlines:
+                found = await group.db.one("notice_deadline", (room,))
+                group.deadlines[room] = group.db.when(found[0]) if found is not None else None
+            deadline = group.deadlines[room]
+            return deadline is not None and deadline < now
+        overdue = await (await self.connection()).execute(_hot()["overdue"], {"p_room": room, "p_now": now})
+        return overdue.first() is not None
 
     # -- the outbox: delivering -----------------------------------------------------------------------------
     async def claim_job(
@@ -568,7 +590,8 @@ class Tx:
         if self.group is not None and self.staged is not None:
             stored = self.group.room_cards.get(room)
             if stored is None:
-                stored = self.group.room_cards[room] = await self._room_cards(room)
+                found = await self.group.db.one("room_cards", (room,))
+                stored = self.group.room_cards[room] = int(found[0]) if found is not None else 0
             return stored + self.group.merged.cards[room] + self.staged.cards[room]
         return await self._room_cards(room)  # the session flushes this transaction's own jobs first (autoflush)
 

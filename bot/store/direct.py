@@ -1,0 +1,489 @@
+"""The group commit's own database connection: prebuilt SQL straight to the driver (sqlite3, asyncpg), no SQLAlchemy.
+
+Issue 10, profile of the auto-answer hot path: a group commit ran 8-10 statements through SQLAlchemy (an
+``AsyncSession`` transaction, greenlet switches, compiled-statement contexts, bind processors: 50-100 us a statement)
+and that was the largest part of the store's CPU per request. A group's statements are few and fixed
+(:mod:`bot.store.group`), so they are written here once per dialect as SQL text with positional parameters, and run on
+ONE connection that the process's group writer owns (:class:`DirectDb`):
+
+- SQLite: a ``sqlite3`` connection used in the event loop's thread (as :mod:`bot.store.inline_sqlite`'s: WAL,
+  ``synchronous=NORMAL``, foreign keys on, no autocheckpoint, no busy timeout: ``database is locked`` is waited for
+  with ``asyncio.sleep``), its transactions ``BEGIN IMMEDIATE`` under :meth:`bot.store.Store.writer_lock`;
+- PostgreSQL: one asyncpg connection (``executemany`` sends all rows of an insert in one round trip);
+- anything else (an in-memory SQLite store, which has no second connection): the same SQLite text through
+  SQLAlchemy's connection (:class:`EngineDb`).
+
+Values are written exactly as the ORM's column types write them, so the ORM reads the rows back unchanged (checked by
+``tests/test_direct_group.py`` on both backends): datetimes aware UTC (SQLite: naive UTC text
+``YYYY-MM-DD HH:MM:SS.ffffff``, SQLAlchemy's SQLite ``DATETIME`` format), JSON as ``json.dumps`` text (SQLAlchemy's
+``JSON`` serializer; PostgreSQL ``::json``), booleans as the driver binds them.
+
+Driver errors come out as SQLAlchemy's exceptions (``IntegrityError`` for a unique key, ``OperationalError`` or
+``DBAPIError`` otherwise), so the group writer's retry rules (:class:`bot.store.group.GroupWriter`) are the same as on
+the ORM path. None of the tables written here is cached by :mod:`bot.store.cache` except ``standing_approvals``'s use
+counts, which invalidate nothing (:func:`bot.store.cache.changed_table`; PostgreSQL's cache trigger fires only for
+the matching columns): nothing that must drop a cached copy goes around :func:`bot.store.cache.watch_writes`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol, TypeVar
+
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+T = TypeVar("T")
+
+Row = tuple[Any, ...]
+"""One result row, columns in the statement's order (raw driver values: decode with :meth:`DirectDb.when`)."""
+
+BUSY_TIMEOUT_S = 30.0
+"""SQLite: how long a statement waits for another process's write lock before ``database is locked`` is raised."""
+
+ESCALATION_COLUMNS = (
+    "id", "bot_id", "session_id", "command", "cwd", "file_policy", "approval_policy", "contained", "justification",
+    "room", "risk", "reasons", "status", "created_at", "expires_at", "decided_at", "decided_by", "decision_source",
+    "reason", "idempotency_key", "card_channel", "card_ts", "standing_approval_id", "card_status", "approvals_needed",
+    "first_approver", "first_approved_at", "fallback_at",
+)
+"""The escalations table's columns, in :data:`SQL`'s order (an escalation read back has the same order)."""
+_ESCALATION_JSON = frozenset({"reasons"})
+_ESCALATION_TIMES = frozenset({"created_at", "expires_at", "decided_at", "first_approved_at", "fallback_at"})
+
+AUDIT_COLUMNS = ("at", "event", "escalation_id", "actor", "detail")
+JOB_COLUMNS = (
+    "kind", "priority", "room", "ref", "payload", "status", "attempts", "uncertain", "created_at", "due_at",
+    "deadline_at", "claimed_until", "slot_at", "done_at", "last_error",
+)
+_JOB_TIMES = frozenset({"created_at", "due_at", "deadline_at", "claimed_until", "slot_at", "done_at"})
+
+
+def _placeholders(sql: str, postgres: bool) -> str:
+    """``?`` placeholders as PostgreSQL's ``$1, $2, ...`` (the statements here have no ``?`` in literals)."""
+    if not postgres:
+        return sql
+    parts = sql.split("?")
+    return "".join(f"{part}${i}" if i < len(parts) else part for i, part in enumerate(parts, 1))
+
+
+def _insert(table: str, columns: Sequence[str], casts: dict[str, str] | None = None) -> str:
+    marks = ", ".join(f"?{(casts or {}).get(c, '')}" for c in columns)
+    return f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})"
+
+
+def _statements(postgres: bool) -> dict[str, str]:
+    json_cast = {"reasons": "::json", "detail": "::json", "payload": "::json"} if postgres else {}
+    items_cast = "::json" if postgres else ""
+    sql = {
+        # admission (bot.store.admission.admit_staged): add to the Bot's minute (locking its row on PostgreSQL) and
+        # read this minute's count after and the previous minute's, in one statement
+        "count_upsert": 'INSERT INTO bot_request_counts (bot_id, "window", count) VALUES (?, ?, ?) '
+                        'ON CONFLICT (bot_id, "window") DO UPDATE SET count = bot_request_counts.count + ? '
+                        'RETURNING count, (SELECT b.count FROM bot_request_counts AS b '
+                        'WHERE b.bot_id = ? AND b."window" = ?)',
+        "count_add": 'UPDATE bot_request_counts SET count = count + ? WHERE bot_id = ? AND "window" = ?',
+        "count_prune": 'DELETE FROM bot_request_counts WHERE bot_id = ? AND "window" < ?',
+        "open_count": "SELECT count(*) FROM escalations WHERE bot_id = ? AND status = 'pending' AND expires_at > ?",
+        "room_cards": "SELECT count(*) FROM outbox_jobs WHERE room = ? AND kind = 'card.post' AND status = 'queued'",
+        "by_key": f"SELECT {', '.join(ESCALATION_COLUMNS)} FROM escalations WHERE bot_id = ? AND idempotency_key = ?",
+        # the room's undelivered notices: the earliest delivery deadline of its queued notice jobs (None: none has one)
+        "notice_deadline": "SELECT min(deadline_at) FROM outbox_jobs WHERE room = ? AND kind = 'notice' "
+                           "AND status = 'queued' AND deadline_at IS NOT NULL",
+        # the group's rows
+        "escalations": _insert("escalations", ESCALATION_COLUMNS, json_cast),
+        "audits": _insert("audit", AUDIT_COLUMNS, json_cast),
+        "jobs": _insert("outbox_jobs", JOB_COLUMNS, json_cast),
+        "use": "UPDATE standing_approvals SET use_count = use_count + ?, last_used_at = ? WHERE id = ?",
+        # notice folding (bot.store.tx.Tx.fold_many's): bump the row (its lock orders concurrent folds), then merge the
+        # items, then look for its job waiting unclaimed
+        "notice_bump": "UPDATE room_notices SET count = count + ?, updated_at = ? WHERE open_key = ? "
+                       "RETURNING id, items, approvals",
+        "notice_insert": "INSERT INTO room_notices (id, open_key, room, bot_id, window_start, count, items, approvals, "
+                         f"channel, ts, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?{items_cast}, ?{items_cast}, NULL, NULL, ?) "
+                         "ON CONFLICT (open_key) DO NOTHING RETURNING id",
+        "notice_fold": f"UPDATE room_notices SET items = ?{items_cast}, approvals = ?{items_cast} WHERE id = ?",
+        "notice_waiting": "SELECT id FROM outbox_jobs WHERE ref = ? AND status = 'queued' "
+                          "AND claimed_until IS NULL LIMIT 1",
+        "advisory_lock": "SELECT pg_advisory_xact_lock(hashtext(?))",
+    }
+    return {name: _placeholders(text, postgres) for name, text in sql.items()}
+
+
+SQL: dict[bool, dict[str, str]] = {False: _statements(False), True: _statements(True)}
+"""The group's statements by name, for SQLite (``False``) and PostgreSQL (``True``)."""
+
+
+def sqlite_time(value: datetime | None) -> str | None:
+    """``value`` as SQLAlchemy's SQLite ``DATETIME`` stores a :class:`~bot.store.models.UTCDateTime`: naive UTC,
+    ``YYYY-MM-DD HH:MM:SS.ffffff``. Raises ValueError for a naive datetime (as the column type does)."""
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        raise ValueError("naive datetime given to a UTC column")
+    return value.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+
+
+def postgres_time(value: datetime | None) -> datetime | None:
+    """``value`` for a ``timestamptz`` parameter (aware, as given). Raises ValueError for a naive datetime."""
+    if value is not None and value.tzinfo is None:
+        raise ValueError("naive datetime given to a UTC column")
+    return value
+
+
+def _read_sqlite_time(value: Any) -> datetime | None:
+    return None if value is None else datetime.fromisoformat(value).replace(tzinfo=UTC)
+
+
+def _read_postgres_time(value: Any) -> datetime | None:
+    return None if value is None else value.astimezone(UTC)
+
+
+class DirectDb(Protocol):
+    """One connection for group commits (see the module docstring). Statements are named (:data:`SQL`); parameters
+    are tuples in the statement's order, encoded with :meth:`time`/:meth:`json`.
+
+    Every method raises SQLAlchemy's ``IntegrityError`` (a unique key), ``OperationalError`` / ``DBAPIError``
+    (anything else the database or the connection did); after one, :meth:`rollback` and start again.
+    """
+
+    postgres: bool
+    sql: dict[str, str]
+
+    async def begin(self) -> None:
+        """Start a write transaction (SQLite ``BEGIN IMMEDIATE``: waits, without blocking the loop, for another
+        process's write lock)."""
+
+    async def commit(self) -> None:
+        """Commit the transaction."""
+
+    async def rollback(self) -> None:
+        """Roll back the transaction, if any (never raises: a lost connection is closed, and reopened next time)."""
+
+    async def one(self, name: str, args: Sequence[Any]) -> Row | None:
+        """The first row of statement ``name``, or None."""
+
+    async def run(self, name: str, args: Sequence[Any]) -> None:
+        """Run statement ``name`` once."""
+
+    async def run_many(self, name: str, rows: list[Sequence[Any]]) -> None:
+        """Run statement ``name`` once per parameter tuple (one round trip on PostgreSQL)."""
+
+    async def close(self) -> None:
+        """Close the connection."""
+
+    def time(self, value: datetime | None) -> Any:
+        """An aware datetime as this backend's parameter (see the module docstring)."""
+
+    def when(self, value: Any) -> datetime | None:
+        """A datetime column's raw value as an aware UTC datetime."""
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value)
+
+
+class _Encoders:
+    postgres: bool
+
+    def time(self, value: datetime | None) -> Any:
+        return postgres_time(value) if self.postgres else sqlite_time(value)
+
+    def when(self, value: Any) -> datetime | None:
+        return _read_postgres_time(value) if self.postgres else _read_sqlite_time(value)
+
+
+def escalation_args(db: DirectDb, values: dict[str, Any]) -> tuple[Any, ...]:
+    """The parameters of :data:`SQL` ``escalations`` for one row's values (:func:`bot.store.tx.escalation_values`)."""
+    time_ = db.time
+    return tuple(
+        _json(values[c]) if c in _ESCALATION_JSON else time_(values.get(c)) if c in _ESCALATION_TIMES
+        else values.get(c)
+        for c in ESCALATION_COLUMNS
+    )
+
+
+def escalation_fields(db: DirectDb, row: Row) -> dict[str, Any]:
+    """An escalation row read with :data:`ESCALATION_COLUMNS` as the ORM would see it (by column name)."""
+    fields = dict(zip(ESCALATION_COLUMNS, row, strict=True))
+    for c in _ESCALATION_TIMES:
+        fields[c] = db.when(fields[c])
+    reasons = fields["reasons"]
+    fields["reasons"] = json.loads(reasons) if isinstance(reasons, str) else reasons
+    fields["contained"] = bool(fields["contained"])
+    return fields
+
+
+def audit_args(db: DirectDb, values: dict[str, Any]) -> tuple[Any, ...]:
+    """The parameters of :data:`SQL` ``audits`` for one audit row's values."""
+    return (db.time(values["at"]), values["event"], values["escalation_id"], values["actor"], _json(values["detail"]))
+
+
+def job_args(db: DirectDb, values: dict[str, Any]) -> tuple[Any, ...]:
+    """The parameters of :data:`SQL` ``jobs`` for one job's values (:func:`bot.store.tx.job_values`)."""
+    time_ = db.time
+    return tuple(
+        _json(values[c]) if c == "payload" else time_(values[c]) if c in _JOB_TIMES else values[c]
+        for c in JOB_COLUMNS
+    )
+
+
+def json_text(value: Any) -> str:
+    """A JSON column's parameter (SQLAlchemy's ``JSON`` serializer: ``json.dumps`` with its defaults)."""
+    return _json(value)
+
+
+def json_value(raw: Any) -> Any:
+    """A JSON column's raw value (text from both drivers here) as Python data."""
+    return json.loads(raw) if isinstance(raw, str | bytes) else raw
+
+
+# -- SQLite --------------------------------------------------------------------------------------------------------
+def _sqlite_error(exc: sqlite3.Error, sql: str, args: Any) -> Exception:
+    if isinstance(exc, sqlite3.IntegrityError):
+        return IntegrityError(sql, args, exc)
+    if isinstance(exc, sqlite3.OperationalError):
+        return OperationalError(sql, args, exc)
+    return DBAPIError(sql, args, exc)
+
+
+class SqliteDb(_Encoders):
+    """:class:`DirectDb` on a SQLite file: a ``sqlite3`` connection in the event loop's thread.
+
+    ``path``: the database file; ``busy_timeout_s``: how long ``database is locked`` (another process writes) is
+    retried, with ``asyncio.sleep`` and a backoff from 1 ms to 50 ms (SQLite's own busy handler, without holding
+    the thread). Source: SQLite docs, "Write-Ahead Logging" (concurrency), "sqlite3_busy_timeout".
+    """
+
+    postgres = False
+
+    def __init__(self, path: Path, *, busy_timeout_s: float = BUSY_TIMEOUT_S) -> None:
+        self.sql = SQL[False]
+        self._path = path
+        self._busy_timeout_s = busy_timeout_s
+        self._conn: sqlite3.Connection | None = None
+        self._cursor: sqlite3.Cursor | None = None
+
+    def _connect(self) -> sqlite3.Cursor:
+        conn = sqlite3.connect(str(self._path), timeout=0, isolation_level=None, check_same_thread=False)
+        try:
+            # As bot.store.sql._engine's connections (see the reasons there).
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            conn.execute("PRAGMA foreign_keys=ON")
+            conn.execute("PRAGMA wal_autocheckpoint=0")
+        except sqlite3.Error as exc:
+            conn.close()
+            raise _sqlite_error(exc, "PRAGMA", ()) from exc
+        self._conn, self._cursor = conn, conn.cursor()
+        return self._cursor
+
+    async def _busy(self, call: Callable[[], T], sql: str, args: Any) -> T:
+        deadline = time.monotonic() + self._busy_timeout_s
+        delay = 0.001
+        while True:
+            try:
+                return call()
+            except sqlite3.OperationalError as exc:
+                if "locked" not in str(exc) or time.monotonic() + delay > deadline:
+                    raise _sqlite_error(exc, sql, args) from exc
+            except sqlite3.Error as exc:
+                raise _sqlite_error(exc, sql, args) from exc
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, 0.05)
+
+    async def begin(self) -> None:
+        cursor = self._cursor or self._connect()
+        await self._busy(lambda: cursor.execute("BEGIN IMMEDIATE"), "BEGIN IMMEDIATE", ())
+
+    async def commit(self) -> None:
+        cursor = self._cursor
+        assert cursor is not None
+        await self._busy(lambda: cursor.execute("COMMIT"), "COMMIT", ())
+
+    async def rollback(self) -> None:
+        conn = self._conn
+        if conn is None or not conn.in_transaction:
+            return
+        try:
+            conn.rollback()
+        except sqlite3.Error:
+            await self.close()
+
+    async def one(self, name: str, args: Sequence[Any]) -> Row | None:
+        cursor = self._cursor
+        assert cursor is not None
+        sql = self.sql[name]
+        try:
+            row: Row | None = cursor.execute(sql, args).fetchone()
+        except sqlite3.Error as exc:
+            raise _sqlite_error(exc, sql, args) from exc
+        return row
+
+    async def run(self, name: str, args: Sequence[Any]) -> None:
+        cursor = self._cursor
+        assert cursor is not None
+        sql = self.sql[name]
+        try:
+            cursor.execute(sql, args)
+        except sqlite3.Error as exc:
+            raise _sqlite_error(exc, sql, args) from exc
+
+    async def run_many(self, name: str, rows: list[Sequence[Any]]) -> None:
+        cursor = self._cursor
+        assert cursor is not None
+        sql = self.sql[name]
+        try:
+            cursor.executemany(sql, rows)
+        except sqlite3.Error as exc:
+            raise _sqlite_error(exc, sql, rows) from exc
+
+    async def close(self) -> None:
+        conn, self._conn, self._cursor = self._conn, None, None
+        if conn is not None:
+            conn.close()
+
+
+# -- PostgreSQL ----------------------------------------------------------------------------------------------------
+class PostgresDb(_Encoders):
+    """:class:`DirectDb` on PostgreSQL: one asyncpg connection to ``dsn`` (asyncpg's form,
+    :func:`bot.store.notify.asyncpg_dsn`), opened at the first :meth:`begin` and again after it was lost."""
+
+    postgres = True
+
+    def __init__(self, dsn: str, *, connect_timeout_s: float = 10.0) -> None:
+        self.sql = SQL[True]
+        self._dsn = dsn
+        self._timeout = connect_timeout_s
+        self._conn: Any = None
+
+    @staticmethod
+    def _error(exc: BaseException, sql: str, args: Any) -> Exception:
+        import asyncpg
+
+        if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
+            return IntegrityError(sql, args, exc)
+        if isinstance(exc, asyncpg.PostgresError):
+            return DBAPIError(sql, args, exc)
+        return OperationalError(sql, args, exc)  # the connection: lost, closed, timed out
+
+    async def _call(self, sql: str, args: Any, call: Callable[[], Any]) -> Any:
+        import asyncpg
+
+        try:
+            return await call()
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+            raise self._error(exc, sql, args) from exc
+
+    async def begin(self) -> None:
+        """Start a transaction; a connection found dead here (the server restarted, an idle connection was cut) is
+        replaced once, since nothing was sent on it yet."""
+        import asyncpg
+
+        for attempt in (1, 2):
+            if self._conn is None or self._conn.is_closed():
+                try:
+                    self._conn = await asyncpg.connect(self._dsn, timeout=self._timeout)
+                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+                    raise self._error(exc, "connect", ()) from exc
+            conn = self._conn
+            try:
+                await conn.execute("BEGIN")
+                return
+            except (asyncpg.InterfaceError, asyncpg.PostgresConnectionError, OSError) as exc:
+                await self.close()
+                if attempt == 2:
+                    raise self._error(exc, "BEGIN", ()) from exc
+            except (asyncpg.PostgresError, TimeoutError) as exc:
+                raise self._error(exc, "BEGIN", ()) from exc
+
+    async def commit(self) -> None:
+        conn = self._conn
+        await self._call("COMMIT", (), lambda: conn.execute("COMMIT"))
+
+    async def rollback(self) -> None:
+        conn = self._conn
+        if conn is None or conn.is_closed():
+            return
+        try:
+            if conn.is_in_transaction():
+                await conn.execute("ROLLBACK")
+        except Exception:  # noqa: BLE001 - a connection that cannot roll back is dropped; the next group reconnects
+            await self.close()
+
+    async def one(self, name: str, args: Sequence[Any]) -> Row | None:
+        conn, sql = self._conn, self.sql[name]
+        record = await self._call(sql, args, lambda: conn.fetchrow(sql, *args))
+        return None if record is None else tuple(record)
+
+    async def run(self, name: str, args: Sequence[Any]) -> None:
+        conn, sql = self._conn, self.sql[name]
+        await self._call(sql, args, lambda: conn.execute(sql, *args))
+
+    async def run_many(self, name: str, rows: list[Sequence[Any]]) -> None:
+        conn, sql = self._conn, self.sql[name]
+        await self._call(sql, rows, lambda: conn.executemany(sql, rows))
+
+    async def close(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is None or conn.is_closed():
+            return
+        try:
+            await asyncio.wait_for(conn.close(), 2)
+        except Exception:  # noqa: BLE001 - closing at shutdown or after a failure: drop it
+            conn.terminate()
+
+
+# -- fallback: SQLAlchemy's connection -----------------------------------------------------------------------------
+class EngineDb(_Encoders):
+    """:class:`DirectDb` through a connection of ``engine`` (a SQLite store without a file of its own, such as an
+    in-memory one, where a second connection would see another database): the same SQLite text, run with
+    ``exec_driver_sql`` (SQLAlchemy's errors as they come)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.postgres = engine.dialect.name == "postgresql"
+        self.sql = SQL[self.postgres]
+        self._engine = engine
+        self._conn: AsyncConnection | None = None
+
+    async def begin(self) -> None:
+        from bot.store.sql import WRITE_OPTION
+
+        conn = self._conn = await self._engine.connect()
+        await conn.execution_options(**{WRITE_OPTION: True})
+        await conn.begin()
+
+    async def commit(self) -> None:
+        conn, self._conn = self._conn, None
+        assert conn is not None
+        try:
+            await conn.commit()
+        finally:
+            await conn.close()
+
+    async def rollback(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            await conn.close()  # rolls back
+
+    async def one(self, name: str, args: Sequence[Any]) -> Row | None:
+        assert self._conn is not None
+        row = (await self._conn.exec_driver_sql(self.sql[name], tuple(args))).first()
+        return None if row is None else tuple(row)
+
+    async def run(self, name: str, args: Sequence[Any]) -> None:
+        assert self._conn is not None
+        await self._conn.exec_driver_sql(self.sql[name], tuple(args))
+
+    async def run_many(self, name: str, rows: list[Sequence[Any]]) -> None:
+        assert self._conn is not None
+        await self._conn.exec_driver_sql(self.sql[name], [tuple(r) for r in rows])
+
+    async def close(self) -> None:
+        await self.rollback()

@@ -1,0 +1,153 @@
+"""The group commit's direct driver path (bot.store.direct): rows as the ORM writes them, errors as SQLAlchemy's."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import select, text
+from sqlalchemy.exc import IntegrityError
+
+from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx, open_store
+from bot.store.direct import sqlite_time
+from bot.store.models import AuditRow, OutboxJobRow, RoomNoticeRow, StandingApprovalRow
+from bot.store.records import Decision
+from tests.pg import migrated_store
+
+NOW = datetime(2026, 11, 30, 21, 5, 7, 4321, tzinfo=UTC)
+BOT = Bot(id="bot_d1", name="d1", owners=("U0OWNER01",), room="C0APPROVE", created_at=NOW)
+APPROVAL = StandingApproval(
+    id="sa_d1", scope="bot", subject=BOT.id, bot_id=BOT.id, pattern="apt-get install", max_risk="system",
+    contained_only=True, created_by="U0OWNER01", created_at=NOW)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def store(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Store]:
+    async with migrated_store(request.param, tmp_path) as url:
+        s = await open_store(url)
+        try:
+            await s.add_bot(BOT, "d" * 64)
+            await s.add_standing(APPROVAL)
+            yield s
+        finally:
+            await s.close()
+
+
+def new(escalation_id: str, key: str | None = None) -> NewEscalation:
+    return NewEscalation(
+        id=escalation_id, bot_id=BOT.id, session_id="s", command="apt-get install -y jq ‘é’", cwd="/w",
+        file_policy="workspace-write", approval_policy="ask", contained=True, justification="needs «jq»",
+        room="C0APPROVE", risk="system", reasons=("installs a package", "ünïcode"), created_at=NOW,
+        expires_at=NOW + timedelta(minutes=10), idempotency_key=key, approvals_needed=1,
+    )
+
+
+async def answer(tx: Tx, escalation_id: str, room: str, key: str | None = None) -> Escalation:
+    """What the service does for an auto-answer (bot.escalations), through ``tx`` (alone or in a group)."""
+    decision = Decision("approved", NOW, "U0OWNER01", "standing_approval", "standing approval sa_d1", APPROVAL.id)
+    escalation, _created = await tx.add_escalation(new(escalation_id, key), decision=decision)
+    await tx.audit("escalation.approved", at=NOW, escalation_id=escalation_id, actor="U0OWNER01",
+                   source="standing_approval", standing_ids=[APPROVAL.id], nested={"ü": [1, None, True, 2.5]})
+    await tx.count_standing_use([APPROVAL.id], at=NOW)
+    await tx.enqueue("tell", ref=escalation_id, room=room, at=NOW, payload={"text": "ok ✓", "n": [1, 2]},
+                     due_at=NOW + timedelta(seconds=3))
+    await tx.fold_notice(room=room, bot_id=BOT.id, at=NOW, window_s=60.0,
+                         item={"escalation_id": escalation_id, "command": "apt-get install -y jq", "contained": True},
+                         approvals=[{"id": APPROVAL.id, "scope": "bot", "pattern": "apt-get", "created_by": "U0"}])
+    return escalation
+
+
+async def raw_rows(store: Store, table: str, where: str, skip: set[str]) -> list[dict[str, Any]]:
+    """The rows as stored (on PostgreSQL each column as its text form), without the columns in ``skip``."""
+    async with store.engine.connect() as conn:
+        columns = [c for c in (await conn.exec_driver_sql(f"SELECT * FROM {table} LIMIT 0")).keys() if c not in skip]
+        listed = ", ".join(f'"{c}"::text' if store.engine.dialect.name == "postgresql" else f'"{c}"' for c in columns)
+        found = await conn.exec_driver_sql(f"SELECT {listed} FROM {table} WHERE {where}")
+        return [dict(zip(columns, row, strict=True)) for row in found]
+
+
+async def test_rows_written_by_a_group_are_stored_exactly_as_the_orm_stores_them(store: Store) -> None:
+    async with store.transaction() as tx:
+        by_orm = await answer(tx, "esc_orm", "C0ORM")
+    by_group = await store.grouped(lambda tx: answer(tx, "esc_grp", "C0GRP"))
+
+    assert by_group == dataclasses.replace(by_orm, id="esc_grp")
+    assert await store.get_escalation("esc_grp") == by_group and await store.get_escalation("esc_orm") == by_orm
+    skip_id = {"id"}
+    assert (await raw_rows(store, "escalations", "id = 'esc_grp'", skip_id)
+            == await raw_rows(store, "escalations", "id = 'esc_orm'", skip_id))
+    assert (await raw_rows(store, "audit", "escalation_id = 'esc_grp'", {"id", "escalation_id"})
+            == await raw_rows(store, "audit", "escalation_id = 'esc_orm'", {"id", "escalation_id"}))
+    assert (await raw_rows(store, "outbox_jobs", "room = 'C0GRP'", {"id", "ref", "room"})
+            == await raw_rows(store, "outbox_jobs", "room = 'C0ORM'", {"id", "ref", "room"}))
+    notice_skip = {"id", "open_key", "room", "items"}
+    assert (await raw_rows(store, "room_notices", "room = 'C0GRP'", notice_skip)
+            == await raw_rows(store, "room_notices", "room = 'C0ORM'", notice_skip))
+    async with store.transaction(write=False) as tx:
+        audits = (await tx.session.execute(select(AuditRow).order_by(AuditRow.id))).scalars().all()
+        assert [a.detail for a in audits if a.escalation_id == "esc_grp"] == [
+            a.detail for a in audits if a.escalation_id == "esc_orm"]
+        assert [a.at for a in audits if a.escalation_id == "esc_grp"] == [NOW]
+        jobs = (await tx.session.execute(select(OutboxJobRow).order_by(OutboxJobRow.id))).scalars().all()
+        assert {(j.kind, j.room, j.payload.get("text")) for j in jobs} == {
+            ("tell", "C0ORM", "ok ✓"), ("notice", "C0ORM", None), ("tell", "C0GRP", "ok ✓"), ("notice", "C0GRP", None)}
+        assert all(j.due_at.tzinfo is not None for j in jobs)
+        used = await tx.session.get(StandingApprovalRow, APPROVAL.id)
+        assert used is not None and used.use_count == 2 and used.last_used_at == NOW
+
+
+async def test_a_second_group_folds_into_the_notice_and_writes_no_second_job_while_one_waits(store: Store) -> None:
+    await asyncio.gather(*(store.grouped(lambda tx, i=i: answer(tx, f"esc_f{i}", "C0FOLD")) for i in range(3)))
+    await store.grouped(lambda tx: answer(tx, "esc_f3", "C0FOLD"))
+    async with store.transaction(write=False) as tx:
+        notices = (await tx.session.execute(select(RoomNoticeRow))).scalars().all()
+        jobs = (await tx.session.execute(
+            select(OutboxJobRow).where(OutboxJobRow.kind == "notice"))).scalars().all()
+    assert [(n.count, [i["escalation_id"] for i in n.items], len(n.approvals)) for n in notices] == [
+        (4, ["esc_f0", "esc_f1", "esc_f2", "esc_f3"], 1)]
+    assert len(jobs) == 1 and jobs[0].ref == notices[0].id, "one job per notice while one waits unclaimed"
+
+
+async def test_a_repeated_idempotency_key_finds_the_committed_escalation_as_the_orm_reads_it(store: Store) -> None:
+    first = await store.grouped(lambda tx: answer(tx, "esc_k1", "C0KEY", key="key-1"))
+
+    async def again(tx: Tx) -> tuple[Escalation, bool]:
+        return await tx.add_escalation(new("esc_k2", "key-1"))
+
+    found, created = await store.grouped(again)
+    assert not created and found == first == await store.get_escalation("esc_k1")
+    assert await store.get_escalation("esc_k2") is None
+
+
+async def test_a_driver_integrity_error_fails_only_its_own_request_as_sqlalchemys_error(store: Store) -> None:
+    await store.grouped(lambda tx: answer(tx, "esc_dup", "C0DUP"))
+    results = await asyncio.gather(
+        store.grouped(lambda tx: answer(tx, "esc_dup", "C0DUP")),  # the same id again: the PRIMARY KEY refuses it
+        store.grouped(lambda tx: answer(tx, "esc_ok", "C0DUP")), return_exceptions=True)
+    assert isinstance(results[0], IntegrityError)
+    assert isinstance(results[1], Escalation) and await store.get_escalation("esc_ok") == results[1]
+
+
+async def test_a_group_after_the_postgresql_connection_was_cut_reconnects(store: Store) -> None:
+    if store.engine.dialect.name != "postgresql":
+        pytest.skip("PostgreSQL: the group writer's own connection")
+    await store.grouped(lambda tx: answer(tx, "esc_c1", "C0CUT"))
+    async with store.engine.connect() as conn:
+        cut = await conn.execute(text(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() "
+            "AND pid <> pg_backend_pid() AND application_name = ''"))
+        assert any(row[0] for row in cut)
+    await asyncio.sleep(0.1)
+    assert await store.grouped(lambda tx: answer(tx, "esc_c2", "C0CUT")) == await store.get_escalation("esc_c2")
+
+
+def test_sqlite_times_are_stored_in_sqlalchemys_format() -> None:
+    assert sqlite_time(NOW) == "2026-11-30 21:05:07.004321"
+    assert sqlite_time(NOW.replace(microsecond=0).astimezone(tz=None)) == "2026-11-30 21:05:07.000000"
+    with pytest.raises(ValueError, match="naive"):
+        sqlite_time(NOW.replace(tzinfo=None))
