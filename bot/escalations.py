@@ -295,22 +295,23 @@ class EscalationService:
         # overdue, is counted without it).
         lock = f"flybot-room:{room}" if not cover and self.limits is not None and self.limits.room_queue > 0 else None
         escalation, outcome = await self.store.grouped(write, order=bot.id, lock=lock)
-        bound = log.bind(escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id)
+        # The request's ids lead each line, as a bound logger would put them (one line here: binding cost more).
+        ids = {"escalation_id": escalation.id, "bot_id": bot.id, "session_id": escalation.session_id}
         if outcome == "retried":
-            bound.info("escalation.retried", idempotency_key=new.idempotency_key)
+            log.info("escalation.retried", **ids, idempotency_key=new.idempotency_key)
             return escalation
         if outcome == "held":
-            bound.warning("standing.notices_overdue")
+            log.warning("standing.notices_overdue", **ids)
         if outcome == "approved":
             # One line for the auto-answer (created and approved at once).
-            bound.info("escalation.approved", risk=risk, contained=request.contained, source="standing_approval",
-                       standing_ids=[a.id for a in cover or []])
+            log.info("escalation.approved", **ids, risk=risk, contained=request.contained, source="standing_approval",
+                     standing_ids=[a.id for a in cover or []])
             if self.metrics is not None:
                 self.metrics.count_escalation("pending", "created")
                 self.metrics.standing_hits.inc()
             self._announce(escalation)
             return escalation
-        bound.info("escalation.created", risk=risk, contained=request.contained)
+        log.info("escalation.created", **ids, risk=risk, contained=request.contained)
         if self.metrics is not None:
             self.metrics.count_escalation("pending", "created")
         return escalation

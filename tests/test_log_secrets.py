@@ -153,7 +153,10 @@ def test_the_redactors_memory_of_clean_strings_changes_no_answer(values: list[st
 
     redactor = Redactor([SIGNING_SECRET])
     for value in [*values, *values]:  # the second time from memory
-        assert redactor.text(value) == _reference_redaction([SIGNING_SECRET], value)
+        expected = _reference_redaction([SIGNING_SECRET], value)
+        assert redactor.text(value) == expected
+        event = redactor(None, "info", {"detail": value, "items": [value], "n": 1})  # as a log line's fields
+        assert event == {"detail": expected, "items": [expected], "n": 1}
 
 
 def test_a_string_remembered_clean_is_redacted_once_it_becomes_a_secret() -> None:
@@ -166,3 +169,30 @@ def test_a_string_remembered_clean_is_redacted_once_it_becomes_a_secret() -> Non
     redactor.add(["kq84hv2ax9"])  # like also_redact() with local mode's login key
     assert redactor.text(value) == f"login key {REDACTED}"
     assert redactor(None, "info", {"event": "x", "url": value})["url"] == f"login key {REDACTED}"
+
+
+class _Shown:
+    def __structlog__(self) -> str:
+        return "shown"
+
+
+def test_the_json_line_is_the_line_structlogs_own_processors_wrote() -> None:
+    import re
+    from datetime import UTC, datetime
+
+    import structlog
+
+    from bot.logs import JsonLine
+
+    for method in ("info", "warn", "warning", "exception", "error"):
+        event = {"escalation_id": "esc_1", "n": 3, "ok": True, "none": None, "ids": ["sa_1", "sa_2"],
+                 "nested": {"k": [1, 2.5]}, "hidden": "ls\u202e\u2028x", "when": datetime(2026, 1, 2, tzinfo=UTC),
+                 "custom": _Shown(), "level": "given", "timestamp": "given", "event": "escalation.approved"}
+        ours = JsonLine()(None, method, dict(event))
+        theirs = structlog.processors.JSONRenderer()(None, method, structlog.processors.TimeStamper(
+            fmt="iso", utc=True)(None, method, structlog.processors.add_log_level(None, method, dict(event))))
+        stamp = re.compile(r'"timestamp": "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z"')
+        assert isinstance(ours, str) and isinstance(theirs, str)
+        assert stamp.search(ours) and stamp.search(theirs), ours
+        assert stamp.sub("T", ours) == stamp.sub("T", theirs), method
+        assert ours.isascii()  # hidden characters stay escapes in the log
