@@ -54,7 +54,6 @@ ESCALATION_COLUMNS = (
     "first_approver", "first_approved_at", "fallback_at",
 )
 """The escalations table's columns, in :data:`SQL`'s order (an escalation read back has the same order)."""
-_ESCALATION_JSON = frozenset({"reasons"})
 _ESCALATION_TIMES = frozenset({"created_at", "expires_at", "decided_at", "first_approved_at", "fallback_at"})
 
 AUDIT_COLUMNS = ("at", "event", "escalation_id", "actor", "detail")
@@ -62,7 +61,6 @@ JOB_COLUMNS = (
     "kind", "priority", "room", "ref", "payload", "status", "attempts", "uncertain", "created_at", "due_at",
     "deadline_at", "claimed_until", "slot_at", "done_at", "last_error",
 )
-_JOB_TIMES = frozenset({"created_at", "due_at", "deadline_at", "claimed_until", "slot_at", "done_at"})
 
 
 def _placeholders(sql: str, postgres: bool) -> str:
@@ -113,7 +111,40 @@ def _statements(postgres: bool) -> dict[str, str]:
                           "AND claimed_until IS NULL LIMIT 1",
         "advisory_lock": "SELECT pg_advisory_xact_lock(hashtext(?))",
     }
+    if postgres:  # one round trip instead of two or three (asyncpg has no pipelining across statements)
+        sql["rows"] = _rows_statement()
+        sql["notice_fold_job"] = (
+            f"WITH folded AS ({sql['notice_fold']}) "
+            f"INSERT INTO outbox_jobs ({', '.join(JOB_COLUMNS)}) SELECT {', '.join(['?'] * len(JOB_COLUMNS))} "
+            "WHERE NOT EXISTS (SELECT 1 FROM outbox_jobs WHERE ref = ? AND status = 'queued' "
+            "AND claimed_until IS NULL) RETURNING id")
     return {name: _placeholders(text, postgres) for name, text in sql.items()}
+
+
+_PG_TYPES = {
+    "contained": "boolean", "reasons": "json", "detail": "json", "payload": "json", "approvals_needed": "integer",
+    "priority": "integer", "attempts": "integer", "uncertain": "boolean", "at": "timestamptz",
+    **{c: "timestamptz" for c in ("created_at", "expires_at", "decided_at", "first_approved_at", "fallback_at",
+                                  "due_at", "deadline_at", "claimed_until", "slot_at", "done_at")},
+}
+
+
+def _rows_statement() -> str:
+    """PostgreSQL: a group's escalations, audit rows and jobs in ONE statement, each table's rows as arrays
+    (``unnest``), one array parameter per column. Inserts only: no row lock of another table is taken, so the lock
+    order of :func:`bot.store.group.write_group` holds whatever order PostgreSQL runs the three in."""
+
+    def rows(table: str, columns: Sequence[str]) -> str:
+        arrays = ", ".join(f"?::{_PG_TYPES.get(c, 'varchar')}[]" for c in columns)
+        return f"INSERT INTO {table} ({', '.join(columns)}) SELECT * FROM unnest({arrays})"
+
+    return (f"WITH e AS ({rows('escalations', ESCALATION_COLUMNS)}), j AS ({rows('outbox_jobs', JOB_COLUMNS)}) "
+            f"{rows('audit', AUDIT_COLUMNS)}")
+
+
+def columns_of(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
+    """Row tuples as one list per column (the arrays of :data:`SQL` ``rows`` on PostgreSQL)."""
+    return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in range(width)]
 
 
 SQL: dict[bool, dict[str, str]] = {False: _statements(False), True: _statements(True)}
@@ -125,9 +156,23 @@ def sqlite_time(value: datetime | None) -> str | None:
     ``YYYY-MM-DD HH:MM:SS.ffffff``. Raises ValueError for a naive datetime (as the column type does)."""
     if value is None:
         return None
+    if value is _last.value:  # a request's rows carry the same few instants (created, decided, audited at "now")
+        return _last.text
     if value.tzinfo is None:
         raise ValueError("naive datetime given to a UTC column")
-    return value.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+    text = (value if value.tzinfo is UTC else value.astimezone(UTC)).replace(tzinfo=None).isoformat(" ", "microseconds")
+    _last.value, _last.text = value, text
+    return text
+
+
+class _LastTime:
+    """The last datetime :func:`sqlite_time` formatted, and its text."""
+
+    value: datetime | None = None
+    text: str | None = None
+
+
+_last = _LastTime()
 
 
 def postgres_time(value: datetime | None) -> datetime | None:
@@ -172,7 +217,7 @@ class DirectDb(Protocol):
     async def run(self, name: str, args: Sequence[Any]) -> None:
         """Run statement ``name`` once."""
 
-    async def run_many(self, name: str, rows: list[Sequence[Any]]) -> None:
+    async def run_many(self, name: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run statement ``name`` once per parameter tuple (one round trip on PostgreSQL)."""
 
     async def close(self) -> None:
@@ -199,13 +244,17 @@ class _Encoders:
         return _read_postgres_time(value) if self.postgres else _read_sqlite_time(value)
 
 
-def escalation_args(db: DirectDb, values: dict[str, Any]) -> tuple[Any, ...]:
-    """The parameters of :data:`SQL` ``escalations`` for one row's values (:func:`bot.store.tx.escalation_values`)."""
-    time_ = db.time
-    return tuple(
-        _json(values[c]) if c in _ESCALATION_JSON else time_(values.get(c)) if c in _ESCALATION_TIMES
-        else values.get(c)
-        for c in ESCALATION_COLUMNS
+def escalation_args(db: DirectDb, v: dict[str, Any]) -> tuple[Any, ...]:
+    """The parameters of :data:`SQL` ``escalations`` for one row's values (:func:`bot.store.tx.escalation_values`),
+    in :data:`ESCALATION_COLUMNS`' order."""
+    t = db.time
+    return (
+        v["id"], v["bot_id"], v["session_id"], v["command"], v["cwd"], v["file_policy"], v["approval_policy"],
+        v["contained"], v["justification"], v["room"], v["risk"], _json(v["reasons"]), v["status"],
+        t(v["created_at"]), t(v["expires_at"]), t(v["decided_at"]), v["decided_by"], v["decision_source"],
+        v["reason"], v["idempotency_key"], v["card_channel"], v["card_ts"], v["standing_approval_id"],
+        v["card_status"], v["approvals_needed"], v["first_approver"], t(v["first_approved_at"]),
+        t(v.get("fallback_at")),
     )
 
 
@@ -225,12 +274,14 @@ def audit_args(db: DirectDb, values: dict[str, Any]) -> tuple[Any, ...]:
     return (db.time(values["at"]), values["event"], values["escalation_id"], values["actor"], _json(values["detail"]))
 
 
-def job_args(db: DirectDb, values: dict[str, Any]) -> tuple[Any, ...]:
-    """The parameters of :data:`SQL` ``jobs`` for one job's values (:func:`bot.store.tx.job_values`)."""
-    time_ = db.time
-    return tuple(
-        _json(values[c]) if c == "payload" else time_(values[c]) if c in _JOB_TIMES else values[c]
-        for c in JOB_COLUMNS
+def job_args(db: DirectDb, v: dict[str, Any]) -> tuple[Any, ...]:
+    """The parameters of :data:`SQL` ``jobs`` for one job's values (:func:`bot.store.tx.job_values`), in
+    :data:`JOB_COLUMNS`' order."""
+    t = db.time
+    return (
+        v["kind"], v["priority"], v["room"], v["ref"], _json(v["payload"]), v["status"], v["attempts"], v["uncertain"],
+        t(v["created_at"]), t(v["due_at"]), t(v["deadline_at"]), t(v["claimed_until"]), t(v["slot_at"]),
+        t(v["done_at"]), v["last_error"],
     )
 
 
@@ -335,7 +386,7 @@ class SqliteDb(_Encoders):
         except sqlite3.Error as exc:
             raise _sqlite_error(exc, sql, args) from exc
 
-    async def run_many(self, name: str, rows: list[Sequence[Any]]) -> None:
+    async def run_many(self, name: str, rows: Sequence[Sequence[Any]]) -> None:
         cursor = self._cursor
         assert cursor is not None
         sql = self.sql[name]
@@ -426,7 +477,7 @@ class PostgresDb(_Encoders):
         conn, sql = self._conn, self.sql[name]
         await self._call(sql, args, lambda: conn.execute(sql, *args))
 
-    async def run_many(self, name: str, rows: list[Sequence[Any]]) -> None:
+    async def run_many(self, name: str, rows: Sequence[Sequence[Any]]) -> None:
         conn, sql = self._conn, self.sql[name]
         await self._call(sql, rows, lambda: conn.executemany(sql, rows))
 
@@ -481,7 +532,7 @@ class EngineDb(_Encoders):
         assert self._conn is not None
         await self._conn.exec_driver_sql(self.sql[name], tuple(args))
 
-    async def run_many(self, name: str, rows: list[Sequence[Any]]) -> None:
+    async def run_many(self, name: str, rows: Sequence[Sequence[Any]]) -> None:
         assert self._conn is not None
         await self._conn.exec_driver_sql(self.sql[name], [tuple(r) for r in rows])
 

@@ -38,7 +38,18 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import structlog
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from bot.store.direct import DirectDb, audit_args, escalation_args, job_args, json_text, json_value
+from bot.store.direct import (
+    AUDIT_COLUMNS,
+    ESCALATION_COLUMNS,
+    JOB_COLUMNS,
+    DirectDb,
+    audit_args,
+    columns_of,
+    escalation_args,
+    job_args,
+    json_text,
+    json_value,
+)
 from bot.store.records import Escalation
 
 if TYPE_CHECKING:
@@ -160,57 +171,68 @@ async def write_group(group: Group) -> tuple[int, list[str]]:
         add = staged.requests[(bot_id, window)] - prepaid[(bot_id, window)]
         if add:  # 0 for the common group whose requests were all admitted (added in advance)
             await db.run("count_add", (add, bot_id, window))
-    if staged.escalations:
-        await db.run_many("escalations", [escalation_args(db, values) for values in staged.escalations])
-    if staged.audits:
-        await db.run_many("audits", [audit_args(db, values) for values in staged.audits])
+    escalations = [escalation_args(db, values) for values in staged.escalations]
+    audits = [audit_args(db, values) for values in staged.audits]
+    jobs = [job_args(db, values) for values in staged.jobs]
+    if db.postgres:
+        if escalations or audits or jobs:  # one round trip for the three tables
+            await db.run("rows", [*columns_of(escalations, len(ESCALATION_COLUMNS)),
+                                  *columns_of(jobs, len(JOB_COLUMNS)), *columns_of(audits, len(AUDIT_COLUMNS))])
+    else:
+        for name, rows in (("escalations", escalations), ("audits", audits), ("jobs", jobs)):
+            if rows:
+                await db.run_many(name, rows)
     for approval_id, (n, at) in sorted(staged.uses.items()):
         await db.run("use", (n, db.time(at), approval_id))
-    jobs = list(staged.jobs)
+    written = len(jobs)
     for _key, fold in sorted(staged.folds.items()):
-        job = await fold_notice(db, fold)
-        if job is not None:
-            jobs.append(job)
-    if jobs:
-        await db.run_many("jobs", [job_args(db, values) for values in jobs])
-    return len(jobs), staged.decided
+        written += await fold_notice(db, fold)
+    return written, staged.decided
 
 
-async def fold_notice(db: DirectDb, fold: Fold) -> dict[str, Any] | None:
+async def fold_notice(db: DirectDb, fold: Fold) -> int:
     """:meth:`bot.store.tx.Tx.fold_many` in a group: fold ``fold.count`` auto-answers into their notice row (inserted
-    if none) and return the values of the notice job to write, or None when one of this notice waits unclaimed.
+    if none) and write its notice job unless one waits unclaimed; the jobs written (0 or 1).
 
-    The notice row is updated first (its row lock orders concurrent folds, and the job lookup after it is a new
-    statement: on PostgreSQL it sees the job of a fold that committed while this one waited), so of two folds the
-    second sees the first's job. A concurrent insert of the same notice (``ON CONFLICT DO NOTHING``) is bumped.
+    The notice row is updated first (its row lock orders concurrent folds), and the job lookup after it is a new
+    statement (on PostgreSQL it sees the job of a fold that committed while this one waited for the row), so of two
+    folds the second sees the first's job. A concurrent insert of the same notice (``ON CONFLICT DO NOTHING``) is
+    bumped instead. PostgreSQL: the items' update and the job (``INSERT ... WHERE NOT EXISTS``) are one statement.
     """
     from bot.store.tx import NOTICE_ITEMS, job_values
 
-    notice_id = await _bump_notice(db, fold, NOTICE_ITEMS)
-    if notice_id is None:
+    bumped = await _bump_notice(db, fold)
+    if bumped is None:
         created = "ntc_" + uuid.uuid4().hex[:20]
         args = (created, fold.key, fold.room, fold.bot_id, db.time(fold.first), fold.count,
                 json_text(fold.items[-NOTICE_ITEMS:]), json_text(fold.approvals), db.time(fold.at))
         if await db.one("notice_insert", args) is not None:  # a notice just made has no job yet
-            return job_values("notice", ref=created, room=fold.room, at=fold.at)
-        notice_id = await _bump_notice(db, fold, NOTICE_ITEMS)
-        if notice_id is None:
+            await db.run_many("jobs", [job_args(db, job_values("notice", ref=created, room=fold.room, at=fold.at))])
+            return 1
+        bumped = await _bump_notice(db, fold)
+        if bumped is None:
             raise IntegrityError("notice_insert", args, RuntimeError(f"notice {fold.key!r} conflicted, then vanished"))
+    notice_id, items, approvals = bumped
+    folded = (json_text([*items, *fold.items][-NOTICE_ITEMS:]), json_text(approvals), notice_id)
+    job = job_args(db, job_values("notice", ref=notice_id, room=fold.room, at=fold.at))
+    if db.postgres:
+        return 1 if await db.one("notice_fold_job", (*folded, *job, notice_id)) is not None else 0
+    await db.run("notice_fold", folded)
     if await db.one("notice_waiting", (notice_id,)) is not None:
-        return None
-    return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
+        return 0
+    await db.run_many("jobs", [job])
+    return 1
 
 
-async def _bump_notice(db: DirectDb, fold: Fold, keep: int) -> str | None:
+async def _bump_notice(db: DirectDb, fold: Fold) -> tuple[str, list[Any], list[Any]] | None:
+    """Add the fold's count to its notice row (locking it); ``(id, its items, its approvals with the fold's new
+    ones)``, or None when there is no such row."""
     row = await db.one("notice_bump", (fold.count, db.time(fold.at), fold.key))
     if row is None:
         return None
-    notice_id, items, approvals = str(row[0]), json_value(row[1]), json_value(row[2])
+    items, approvals = json_value(row[1]), json_value(row[2])
     known = {a["id"] for a in approvals}
-    await db.run("notice_fold", (
-        json_text([*items, *fold.items][-keep:]),
-        json_text([*approvals, *(a for a in fold.approvals if a["id"] not in known)]), notice_id))
-    return notice_id
+    return str(row[0]), items, [*approvals, *(a for a in fold.approvals if a["id"] not in known)]
 
 
 @dataclass
