@@ -456,3 +456,33 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
     assert approval is not None and approval.use_count == len(stored)
     assert sum(n.count for n in notices) == len(stored), "each one is in its room's notice"
     assert {n.id for n in notices} <= {str(j.ref) for j in jobs}, "and every notice has its job"
+
+
+async def test_of_four_idle_delivery_workers_one_polls_the_store_and_a_new_job_is_still_delivered(
+        tmp_path: Path, database: str) -> None:
+    """Issue 10 (PostgreSQL p99): idle workers that all poll wake together at a room's next slot; one polls (the
+    poll asks when the next job is due: ``SELECT min(...)``), the others sleep until a job is committed."""
+    from sqlalchemy import event
+
+    harness = await started(tmp_path, database, delivery_workers=4)
+    try:
+        token = await harness.add_bot()
+        polls: list[float] = []
+
+        def counted(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+            if statement.lstrip().upper().startswith("SELECT MIN("):
+                polls.append(time.monotonic())
+
+        engine = harness.runtime.store.engine.sync_engine
+        event.listen(engine, "before_cursor_execute", counted)
+        try:
+            await asyncio.sleep(2.0)  # nothing queued: each poll sleeps poll_s (0.5 s)
+        finally:
+            event.remove(engine, "before_cursor_execute", counted)
+        assert 1 <= len(polls) <= 6, f"{len(polls)} polls in 2 s: more than one worker polls"
+        status, data = await harness.post(token, harness.body())
+        assert status == 201
+        await harness.card_settled(token, data)
+        assert len(tagged(harness, data["id"])) == 1, "a sleeping worker was woken for the new job"
+    finally:
+        await harness.close()

@@ -142,6 +142,7 @@ class Delivery:
         self.metrics = metrics
         self.clock = clock
         self._idle: list[asyncio.Event] = []
+        self._poller: asyncio.Event | None = None
         self._pruned = datetime.min.replace(tzinfo=UTC)
         self.closing = False
         store.on_jobs(self.wake)
@@ -159,7 +160,14 @@ class Delivery:
             event.set()
 
     async def run(self) -> None:
-        """One worker's loop, until :meth:`stop` (or cancelled); errors are logged, never fatal."""
+        """One worker's loop, until :meth:`stop` (or cancelled); errors are logged, never fatal.
+
+        Of the idle workers ONE polls the store (sleeps until the next job is due, at most ``poll_s``); the others
+        sleep until woken: by a commit that wrote jobs (:meth:`wake`), or by a worker that just delivered one (a
+        backlog: one more worker joins in, and polls if it finds nothing). Issue 10 (PostgreSQL p99): with every idle
+        worker polling, all four woke at a room's next slot at once, and three claim transactions that could only
+        lose took the event loop and the room's pace row from the requests every second.
+        """
         while not self.closing:
             try:
                 worked = await self.run_once()
@@ -168,18 +176,26 @@ class Delivery:
             except Exception:  # noqa: BLE001 - a worker survives a store hiccup
                 log.exception("delivery.loop_failed")
                 worked = False
-            if worked or self.closing:
+            if worked:
+                self.wake()
+                continue
+            if self.closing:
                 continue
             woken = asyncio.Event()
             self._idle.append(woken)
+            polls = self._poller is None
+            if polls:
+                self._poller = woken
             try:
-                idle = await self._idle_for()
+                idle = await self._idle_for() if polls else None
                 await asyncio.wait_for(woken.wait(), timeout=idle)
             except TimeoutError:
                 pass
             finally:
                 if woken in self._idle:
                     self._idle.remove(woken)
+                if self._poller is woken:
+                    self._poller = None
 
     async def _idle_for(self) -> float:
         now = self.clock()
