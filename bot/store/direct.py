@@ -121,30 +121,32 @@ def _statements(postgres: bool) -> dict[str, str]:
     return {name: _placeholders(text, postgres) for name, text in sql.items()}
 
 
-_PG_TYPES = {
-    "contained": "boolean", "reasons": "json", "detail": "json", "payload": "json", "approvals_needed": "integer",
-    "priority": "integer", "attempts": "integer", "uncertain": "boolean", "at": "timestamptz",
-    **{c: "timestamptz" for c in ("created_at", "expires_at", "decided_at", "first_approved_at", "fallback_at",
-                                  "due_at", "deadline_at", "claimed_until", "slot_at", "done_at")},
-}
-
-
 def _rows_statement() -> str:
-    """PostgreSQL: a group's escalations, audit rows and jobs in ONE statement, each table's rows as arrays
-    (``unnest``), one array parameter per column. Inserts only: no row lock of another table is taken, so the lock
-    order of :func:`bot.store.group.write_group` holds whatever order PostgreSQL runs the three in."""
+    """PostgreSQL: a group's escalations, audit rows and jobs in ONE statement, each table's rows one JSON parameter
+    (``json_populate_recordset``; a ``json`` column takes its value's text exactly as given, so it is stored as the
+    ORM stores it). Inserts only: no row lock of another table is taken, so the lock order of
+    :func:`bot.store.group.write_group` holds whatever order PostgreSQL runs the three in."""
 
     def rows(table: str, columns: Sequence[str]) -> str:
-        arrays = ", ".join(f"?::{_PG_TYPES.get(c, 'varchar')}[]" for c in columns)
-        return f"INSERT INTO {table} ({', '.join(columns)}) SELECT * FROM unnest({arrays})"
+        listed = ", ".join(columns)
+        return f"INSERT INTO {table} ({listed}) SELECT {listed} FROM json_populate_recordset(NULL::{table}, ?::json)"
 
     return (f"WITH e AS ({rows('escalations', ESCALATION_COLUMNS)}), j AS ({rows('outbox_jobs', JOB_COLUMNS)}) "
             f"{rows('audit', AUDIT_COLUMNS)}")
 
 
-def columns_of(rows: list[tuple[Any, ...]], width: int) -> list[list[Any]]:
-    """Row tuples as one list per column (the arrays of :data:`SQL` ``rows`` on PostgreSQL)."""
-    return [list(column) for column in zip(*rows, strict=True)] if rows else [[] for _ in range(width)]
+def _json_time(value: object) -> str:
+    if isinstance(value, datetime):
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.isoformat()
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+
+
+def rows_json(rows: list[dict[str, Any]]) -> str:
+    """PostgreSQL: rows (column values by name) as one JSON parameter of :data:`SQL` ``rows`` (datetimes as ISO 8601
+    with their offset; a JSON column's value nested, its text as ``json.dumps`` writes it alone)."""
+    return json.dumps(rows, default=_json_time)
 
 
 SQL: dict[bool, dict[str, str]] = {False: _statements(False), True: _statements(True)}

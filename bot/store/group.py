@@ -38,18 +38,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import structlog
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from bot.store.direct import (
-    AUDIT_COLUMNS,
-    ESCALATION_COLUMNS,
-    JOB_COLUMNS,
-    DirectDb,
-    audit_args,
-    columns_of,
-    escalation_args,
-    job_args,
-    json_text,
-    json_value,
-)
+from bot.store.direct import DirectDb, audit_args, escalation_args, job_args, json_text, json_value, rows_json
 from bot.store.records import Escalation
 
 if TYPE_CHECKING:
@@ -171,20 +160,18 @@ async def write_group(group: Group) -> tuple[int, list[str]]:
         add = staged.requests[(bot_id, window)] - prepaid[(bot_id, window)]
         if add:  # 0 for the common group whose requests were all admitted (added in advance)
             await db.run("count_add", (add, bot_id, window))
-    escalations = [escalation_args(db, values) for values in staged.escalations]
-    audits = [audit_args(db, values) for values in staged.audits]
-    jobs = [job_args(db, values) for values in staged.jobs]
     if db.postgres:
-        if escalations or audits or jobs:  # one round trip for the three tables
-            await db.run("rows", [*columns_of(escalations, len(ESCALATION_COLUMNS)),
-                                  *columns_of(jobs, len(JOB_COLUMNS)), *columns_of(audits, len(AUDIT_COLUMNS))])
+        if staged.escalations or staged.audits or staged.jobs:  # one round trip for the three tables
+            await db.run("rows", (rows_json(staged.escalations), rows_json(staged.jobs), rows_json(staged.audits)))
     else:
-        for name, rows in (("escalations", escalations), ("audits", audits), ("jobs", jobs)):
+        for name, rows in (("escalations", [escalation_args(db, values) for values in staged.escalations]),
+                           ("audits", [audit_args(db, values) for values in staged.audits]),
+                           ("jobs", [job_args(db, values) for values in staged.jobs])):
             if rows:
                 await db.run_many(name, rows)
+    written = len(staged.jobs)
     for approval_id, (n, at) in sorted(staged.uses.items()):
         await db.run("use", (n, db.time(at), approval_id))
-    written = len(jobs)
     for _key, fold in sorted(staged.folds.items()):
         written += await fold_notice(db, fold)
     return written, staged.decided
