@@ -270,3 +270,50 @@ async def test_the_memo_remembers_nothing_when_the_store_serves_no_copy(tmp_path
         assert not service.covers._answers
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+async def test_concurrent_misses_share_one_read_of_the_live_approvals(backend: str, tmp_path: Path) -> None:
+    """Every request in flight when the copy ends asked the store on its own: hundreds of reads a second under load
+    (issue 10 profile). Now the misses of one moment share a read, and each still filters by its own time."""
+    import asyncio
+    from datetime import timedelta
+
+    from sqlalchemy import event
+
+    from bot.bots import register_bot
+    from tests.pg import migrated_store
+
+    async with migrated_store(backend, tmp_path) as url:
+        store = await open_store(url, cache_ttl_s=300.0)
+        try:
+            bot, _token = await register_bot(store, "ci-bot", [OWNER], "C0APPROVE")
+            now = datetime.now(UTC)
+            await store.add_standing(StandingApproval(
+                id="sa_live", scope="bot", subject=bot.id, bot_id=bot.id, pattern="apt-get install",
+                max_risk="system", contained_only=True, created_by=OWNER, created_at=now))
+            await store.add_standing(StandingApproval(
+                id="sa_soon", scope="bot", subject=bot.id, bot_id=bot.id, pattern="make", max_risk="system",
+                contained_only=True, created_by=OWNER, created_at=now, expires_at=now + timedelta(seconds=30)))
+            reads: list[str] = []
+
+            def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+                if statement.lstrip().upper().startswith("SELECT") and "FROM standing_approvals" in statement:
+                    reads.append(statement)
+
+            event.listen(store.engine.sync_engine, "before_cursor_execute", count)
+            store.cache.invalidate("standing")
+            # 50 requests at once, one of them 31 s later than the others (sa_soon has expired for it).
+            times = [now] * 49 + [now + timedelta(seconds=31)]
+            found = await asyncio.gather(*(
+                store.live_standing_for(bot_id=bot.id, session_id="s", room=bot.room, now=at) for at in times))
+            assert 1 <= len(reads) <= 2, len(reads)
+            assert all(sorted(a.id for a in f) == ["sa_live", "sa_soon"] for f in found[:49])
+            assert [a.id for a in found[49]] == ["sa_live"]
+            reads.clear()
+            await store.live_standing_for(bot_id=bot.id, session_id="s", room=bot.room, now=now)
+            # SQLite: served from the copy. PostgreSQL: this store has no LISTEN connection, so nothing is served
+            # from memory (a change could go unnoticed), and the lone read is its own query.
+            assert len(reads) == (0 if backend == "sqlite" else 1)
+        finally:
+            await store.close()

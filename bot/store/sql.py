@@ -108,6 +108,7 @@ class Store:
         self._write_session = async_sessionmaker(write_engine or engine, expire_on_commit=False)
         self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
         self._token_reads: Coalescer[Bot] = Coalescer(self._bots_by_token_hash)
+        self._live_reads: Coalescer[list[StandingApproval]] = Coalescer(self._read_live_standing)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
         self._on_jobs: list[Callable[[], None]] = []
         self._on_decided: list[Callable[[str], None]] = []
@@ -551,17 +552,10 @@ class Store:
             return await self._live_standing_query(bot_id=bot_id, session_id=session_id, room=room, now=now)
         live = self.cache.standing()
         if live is None:
+            # Concurrent misses (every request in flight when the copy's TTL ends) share one query: each was a
+            # thread hand-off on SQLite, hundreds a second under load (issue 10 profile).
             generation = self.cache.generation("standing")
-            async with self._session() as session:
-                stmt = (
-                    select(StandingApprovalRow)
-                    .where(
-                        StandingApprovalRow.revoked_at.is_(None),
-                        or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > now),
-                    )
-                    .order_by(StandingApprovalRow.created_at)
-                )
-                live = [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+            live = await self._live_reads.get(now.isoformat()) or []
             self.cache.put_standing(live, generation)
         return [
             a for a in live
@@ -571,6 +565,22 @@ class Store:
                 or (bool(room) and a.scope == "room" and a.subject == room)
             )
         ]
+
+    async def _read_live_standing(self, keys: list[str]) -> dict[str, list[StandingApproval]]:
+        """Every standing approval live at the earliest of ``keys`` (ISO times: the callers' ``now``), all scopes,
+        oldest first: ONE list for every key (:attr:`_live_reads`; each caller filters by its own ``now`` again)."""
+        now = min(datetime.fromisoformat(key) for key in keys)
+        async with self._session() as session:
+            stmt = (
+                select(StandingApprovalRow)
+                .where(
+                    StandingApprovalRow.revoked_at.is_(None),
+                    or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > now),
+                )
+                .order_by(StandingApprovalRow.created_at)
+            )
+            live = [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+        return dict.fromkeys(keys, live)
 
     async def _live_standing_query(
         self, *, bot_id: str, session_id: str, room: str | None, now: datetime
