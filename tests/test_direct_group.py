@@ -151,3 +151,40 @@ def test_sqlite_times_are_stored_in_sqlalchemys_format() -> None:
     assert sqlite_time(NOW.replace(microsecond=0).astimezone(tz=None)) == "2026-11-30 21:05:07.000000"
     with pytest.raises(ValueError, match="naive"):
         sqlite_time(NOW.replace(tzinfo=None))
+
+
+async def notice_job(store: Store, room: str, deadline_at: datetime) -> int:
+    """A queued notice job of ``room`` whose delivery deadline is ``deadline_at`` (as a first claim sets it)."""
+    async with store.transaction() as tx:
+        row = OutboxJobRow(kind="notice", priority=2, room=room, ref="ntc_x", payload={}, status="queued", attempts=1,
+                           uncertain=False, created_at=NOW, due_at=NOW, deadline_at=deadline_at)
+        tx.session.add(row)
+        await tx.session.flush()
+        return row.id
+
+
+async def overdue(store: Store, room: str) -> bool:
+    return await store.grouped(lambda tx: tx.notices_overdue(room, datetime.now(UTC)))
+
+
+async def test_a_remembered_notice_deadline_is_met_exactly_and_an_overdue_answer_is_read_again(store: Store) -> None:
+    store.notice_deadlines.keep_s = 30.0  # far longer than the app's (min(1 s, deadline / 4)), to show what it keeps
+    first = await notice_job(store, "C0MEM", datetime.now(UTC) + timedelta(seconds=0.3))
+    assert not await overdue(store, "C0MEM")
+    # Not a deadline production can write after the read (a first claim sets now + the delivery deadline, later than
+    # the memory's end): here it shows that the room was not read again...
+    late = await notice_job(store, "C0MEM", datetime.now(UTC) - timedelta(seconds=5))
+    assert not await overdue(store, "C0MEM"), "remembered: the room was not read again"
+    await asyncio.sleep(0.35)
+    assert await overdue(store, "C0MEM"), "the remembered deadline is compared with each request's now"
+    async with store.transaction() as tx:
+        await tx.job_done(first, datetime.now(UTC))
+        await tx.job_done(late, datetime.now(UTC))
+    assert not await overdue(store, "C0MEM"), "an overdue answer is not reused: delivered notices count at once"
+
+
+async def test_without_memory_each_group_reads_the_rooms_notice_deadline(store: Store) -> None:
+    assert store.notice_deadlines.keep_s == 0, "off unless the app sets it"
+    assert not await overdue(store, "C0NOW")
+    await notice_job(store, "C0NOW", datetime.now(UTC) - timedelta(seconds=1))
+    assert await overdue(store, "C0NOW")

@@ -27,6 +27,7 @@ the next requests wait together; the writer then runs each one's operation in tu
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -127,6 +128,45 @@ class Staged:
 
 
 @dataclass
+class NoticeDeadlines:
+    """A process's memory of each room's earliest undelivered-notice deadline (:meth:`bot.store.tx.Tx.notices_overdue`
+    in a group), so that a group need not read it again for ``keep_s`` seconds (0: never remembered).
+
+    Why the answer stays exact (issue 10, "nothing is approved unseen"; standing approvals stop answering in a room
+    whose oldest undelivered notice is past its deadline): a notice job's deadline is set once, when it is first
+    claimed, to the claim's time plus the delivery deadline ``D`` (``FLYBOT_DELIVERY_DEADLINE_S``, 120 s by default),
+    and never moved earlier. The remembered value is compared with each request's ``now``, so a deadline that existed
+    at the read is met to the microsecond; one set after the read lies at least ``D`` after it, later than the
+    memory's end as long as ``keep_s`` is well below ``D`` (the app keeps ``min(1 s, D / 4)``, leaving room for a
+    claim transaction that began before the read and committed after it). An overdue answer is never reused (the room
+    is read again: its notices may have been delivered since), and nothing else is remembered: a Bot's counts and
+    a room's card queue are read under the group's locks every time.
+    """
+
+    keep_s: float = 0.0
+    clock: Callable[[], float] = time.monotonic
+    _known: dict[str, tuple[datetime | None, float]] = field(default_factory=dict)
+
+    def recall(self, room: str, now: datetime) -> tuple[bool, datetime | None]:
+        """``(True, deadline)`` when ``room``'s deadline (None: no undelivered notice has one) is remembered and not
+        passed at ``now``; ``(False, None)`` when the room must be read."""
+        entry = self._known.get(room)
+        if entry is None or self.clock() - entry[1] >= self.keep_s:
+            return False, None
+        deadline = entry[0]
+        if deadline is not None and deadline < now:
+            return False, None
+        return True, deadline
+
+    def remember(self, room: str, deadline: datetime | None, read_at: float) -> None:
+        """Keep ``room``'s deadline as read by a statement that began at ``read_at`` (this memory's clock)."""
+        if self.keep_s > 0:
+            if len(self._known) >= 10_000:
+                self._known.clear()
+            self._known[room] = (deadline, read_at)
+
+
+@dataclass
 class Group:
     """What the operations of one group share: its connection, their merged writes, and what they read once for all.
 
@@ -135,6 +175,7 @@ class Group:
     in the store when the group locked the counter row, requests in the window before)``; ``prepaid``: requests
     already added to a counter row in advance; ``open_in_store``: a Bot's pending escalations in the store;
     ``deadlines``: per room, the earliest delivery deadline of its undelivered notices (None: none);
+    ``remembered``: the process's memory of those across groups (:class:`NoticeDeadlines`);
     ``room_cards``: per room, its card posts waiting in the store.
     """
 
@@ -145,6 +186,7 @@ class Group:
     prepaid: Counter[tuple[str, int]] = field(default_factory=Counter)
     open_in_store: dict[str, int] = field(default_factory=dict)
     deadlines: dict[str, datetime | None] = field(default_factory=dict)
+    remembered: NoticeDeadlines = field(default_factory=NoticeDeadlines)
     room_cards: dict[str, int] = field(default_factory=dict)
 
 
@@ -318,7 +360,7 @@ class GroupWriter:
         async with lock if lock is not None else nullcontext():
             await db.begin()
             try:
-                group = Group(db, expected=Counter(w.order for w in waiting))
+                group = Group(db, expected=Counter(w.order for w in waiting), remembered=store.notice_deadlines)
                 if db.postgres:
                     for key in sorted({w.lock for w in waiting if w.lock is not None}):
                         await db.one("advisory_lock", (key,))

@@ -30,7 +30,7 @@ from bot.store.admission import AdmissionLimits
 from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
 from bot.store.direct import DirectDb, EngineDb, PostgresDb, SqliteDb
-from bot.store.group import GroupWriter
+from bot.store.group import GroupWriter, NoticeDeadlines
 from bot.store.inline_sqlite import inline_creator
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
 from bot.store.models import (
@@ -115,6 +115,9 @@ class Store:
         self._sqlite = engine.dialect.name == "sqlite"
         self._groups = GroupWriter(self)
         self._group_db: DirectDb | None = None
+        self.notice_deadlines = NoticeDeadlines()
+        """The rooms' notice deadlines remembered between group commits (off until ``keep_s`` is set: the app sets
+        it from the delivery deadline)."""
         self._writes = 0
         self._checkpointing: asyncio.Task[None] | None = None
         self._write_lock: asyncio.Lock | None = None

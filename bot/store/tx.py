@@ -501,12 +501,18 @@ class Tx:
     async def notices_overdue(self, room: str, now: datetime) -> bool:
         """True when the room's oldest undelivered notice is past its delivery deadline (standing approvals in that
         room then stop answering until delivery recovers: issue 10, "nothing is approved unseen"). A group asks the
-        store once per room (the earliest deadline of the room's queued notices, compared with each ``now``)."""
+        store once per room (the earliest deadline of the room's queued notices, compared with each ``now``), and not
+        at all while the process remembers it (:class:`bot.store.group.NoticeDeadlines`)."""
         if self.group is not None:
             group = self.group
             if room not in group.deadlines:
-                found = await group.db.one("notice_deadline", (room,))
-                group.deadlines[room] = group.db.when(found[0]) if found is not None else None
+                known, deadline = group.remembered.recall(room, now)
+                if not known:
+                    read_at = group.remembered.clock()
+                    found = await group.db.one("notice_deadline", (room,))
+                    deadline = group.db.when(found[0]) if found is not None else None
+                    group.remembered.remember(room, deadline, read_at)
+                group.deadlines[room] = deadline
             deadline = group.deadlines[room]
             return deadline is not None and deadline < now
         overdue = await (await self.connection()).execute(_hot()["overdue"], {"p_room": room, "p_now": now})
