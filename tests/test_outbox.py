@@ -426,7 +426,8 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
         assert response.status == 201 and data["status"] == "approved", data
         acked.append(data["id"])
 
-    tasks = [asyncio.create_task(ask(i)) for i in range(100)]
+    burst = 400  # more than one connector's worth (100): the store now answers a hundred in a few milliseconds
+    tasks = [asyncio.create_task(ask(i)) for i in range(burst)]
     deadline = time.monotonic() + 30
     while len(acked) < 20:
         assert time.monotonic() < deadline
@@ -447,7 +448,7 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
         await store.close()
     stored = {r.id: (r.status, r.decision_source) for r in rows}
     assert set(acked) <= set(stored), "every acknowledged auto-answer survived the kill -9"
-    assert len(acked) < 100, "the kill came during the burst"
+    assert len(acked) < burst, "the kill came during the burst"
     assert set(stored.values()) == {("approved", "standing_approval")}
     events: dict[str, list[str]] = {}
     for escalation_id, event in audits:
