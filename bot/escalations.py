@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -70,6 +71,20 @@ class EscalationRequest:
     room: str | None = None
     timeout_s: int | None = None
     recipes: tuple[Recipe, ...] = ()
+
+
+def new_escalation_id() -> str:
+    """A new escalation id: ``esc_`` and 32 hex digits, the first 12 the creation time in milliseconds since the
+    epoch and the other 20 random (80 bits from ``os.urandom``), so ids sort by creation time.
+
+    Why time first (issue 10, the auto-answer's commit): the escalation's primary key and the audit rows' escalation
+    index are B-trees; random ids put each new row on a random leaf page, so a group commit of N auto-answers wrote
+    about 2N index pages to SQLite's WAL (``strace``: 9 ``pwrite`` calls per request) and dirtied as many pages on
+    PostgreSQL. Ids that grow with time append to the rightmost leaf, as the rows' own rowids do. The id is no
+    secret (every use of it also needs the Bot's token or a deciding person) and it stays unguessable: 80 random
+    bits per millisecond.
+    """
+    return f"esc_{time.time_ns() // 1_000_000:012x}{secrets.token_hex(10)}"
 
 
 def grade(command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...] = ()) -> Assessment:
@@ -216,7 +231,7 @@ class EscalationService:
         risk = assessment.risk.label
         needed = self.approvals_needed(bot, risk=risk, contained=request.contained)
         new = NewEscalation(
-            id="esc_" + secrets.token_hex(16),  # 128 random bits as 32 hex digits (uuid4().hex: 1.7 us, this 0.4)
+            id=new_escalation_id(),
             bot_id=bot.id,
             session_id=request.session_id,
             command=request.command,

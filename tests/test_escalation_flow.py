@@ -295,3 +295,22 @@ async def test_a_click_being_processed_at_shutdown_finishes_before_the_store_clo
     _, final = await harness.get(token, esc["id"])
     assert final["status"] == "approved"
     assert not has_buttons(harness.card_for(esc["id"])["blocks"]), "the card was updated before shutdown completed"
+
+
+def test_escalation_ids_keep_their_shape_sort_by_creation_time_and_do_not_repeat() -> None:
+    """Issue 10: ids grow with time so the indexes of a group commit append to one leaf page (see
+    bot.escalations.new_escalation_id); still ``esc_`` and 32 hex digits, 80 of their bits random."""
+    import re
+    import time as clock
+
+    from bot.escalations import new_escalation_id
+
+    first = new_escalation_id()
+    clock.sleep(0.002)
+    batch = [new_escalation_id() for _ in range(10_000)]
+    clock.sleep(0.002)
+    last = new_escalation_id()
+    assert all(re.fullmatch(r"esc_[0-9a-f]{32}", i) for i in (first, *batch, last))
+    assert first < min(batch) and max(batch) < last
+    assert len(set(batch)) == len(batch)
+    assert len({i[-20:] for i in batch}) == len(batch)  # the random part alone differs
