@@ -194,7 +194,8 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
     structlog.configure(
         processors=[structlog.contextvars.merge_contextvars, exceptions, redactor, *last],
         wrapper_class=structlog.make_filtering_bound_logger(level),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        # WriteLogger: the line and its newline in one write (print() made two system calls a line; issue 10).
+        logger_factory=structlog.WriteLoggerFactory(file=sys.stderr),
         cache_logger_on_first_use=True,
     )
     handler = logging.StreamHandler(sys.stderr)

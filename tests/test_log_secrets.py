@@ -196,3 +196,28 @@ def test_the_json_line_is_the_line_structlogs_own_processors_wrote() -> None:
         assert stamp.search(ours) and stamp.search(theirs), ours
         assert stamp.sub("T", ours) == stamp.sub("T", theirs), method
         assert ours.isascii()  # hidden characters stay escapes in the log
+
+
+def test_each_json_log_line_is_one_write(tmp_path: Path) -> None:
+    """A line and its newline go out in one write (print() made two system calls a line on the hot path; issue 10),
+    so lines of concurrent writers never interleave mid-line either."""
+    script = (
+        "import io, json, sys\n"
+        "class Counting(io.TextIOBase):\n"
+        "    def __init__(self): self.writes = []\n"
+        "    def write(self, text): self.writes.append(text); return len(text)\n"
+        "    def flush(self): pass\n"
+        "sys.stderr = counting = Counting()\n"
+        "import structlog\n"
+        "from bot.logs import configure_logging\n"
+        "configure_logging('json')\n"
+        "log = structlog.get_logger('t')\n"
+        "for i in range(3): log.info('escalation.approved', n=i)\n"
+        "print(json.dumps(counting.writes))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=clean_env(), capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    writes = json.loads(result.stdout)
+    assert len(writes) == 3, writes
+    assert all(w.endswith("\n") and w.count("\n") == 1 and json.loads(w)["n"] == i for i, w in enumerate(writes))
