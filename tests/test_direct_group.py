@@ -188,3 +188,19 @@ async def test_without_memory_each_group_reads_the_rooms_notice_deadline(store: 
     assert not await overdue(store, "C0NOW")
     await notice_job(store, "C0NOW", datetime.now(UTC) - timedelta(seconds=1))
     assert await overdue(store, "C0NOW")
+
+
+async def test_an_in_memory_sqlite_store_groups_through_its_engines_connection() -> None:
+    """No file, so no second connection would see the same database: the group's SQL runs on the engine's own."""
+    from bot.store.direct import EngineDb
+
+    s = await open_store("sqlite+aiosqlite://")
+    try:
+        await s.add_bot(BOT, "d" * 64)
+        await s.add_standing(APPROVAL)
+        answered = await asyncio.gather(*(s.grouped(lambda tx, i=i: answer(tx, f"esc_m{i}", "C0MEM")) for i in range(3)))
+        assert isinstance(await s.group_db(), EngineDb)
+        assert [await s.get_escalation(f"esc_m{i}") for i in range(3)] == answered
+        assert [e.event for e in await s.audit_log("esc_m0")] == ["escalation.approved"]
+    finally:
+        await s.close()
