@@ -204,3 +204,14 @@ async def test_an_in_memory_sqlite_store_groups_through_its_engines_connection()
         assert [e.event for e in await s.audit_log("esc_m0")] == ["escalation.approved"]
     finally:
         await s.close()
+
+
+async def test_a_value_json_cannot_write_fails_its_request_and_writes_nothing(store: Store) -> None:
+    async def odd(tx: Tx) -> Escalation:
+        escalation = await answer(tx, "esc_odd", "C0ODD")
+        await tx.audit("escalation.noted", at=NOW, escalation_id="esc_odd", when=NOW)  # a datetime in JSON detail
+        return escalation
+
+    with pytest.raises(TypeError):
+        await store.grouped(odd)
+    assert await store.get_escalation("esc_odd") is None and await store.audit_log("esc_odd") == []

@@ -54,7 +54,6 @@ ESCALATION_COLUMNS = (
     "first_approver", "first_approved_at", "fallback_at",
 )
 """The escalations table's columns, in :data:`SQL`'s order (an escalation read back has the same order)."""
-_ESCALATION_TIMES = frozenset({"created_at", "expires_at", "decided_at", "first_approved_at", "fallback_at"})
 
 AUDIT_COLUMNS = ("at", "event", "escalation_id", "actor", "detail")
 JOB_COLUMNS = (
@@ -135,18 +134,26 @@ def _rows_statement() -> str:
             f"{rows('audit', AUDIT_COLUMNS)}")
 
 
-def _json_time(value: object) -> str:
-    if isinstance(value, datetime):
-        if value.tzinfo is None:
-            raise ValueError("naive datetime given to a UTC column")
-        return value.isoformat()
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+ESCALATION_TIMES = ("created_at", "expires_at", "decided_at", "first_approved_at", "fallback_at")
+AUDIT_TIMES = ("at",)
+JOB_TIMES = ("created_at", "due_at", "deadline_at", "claimed_until", "slot_at", "done_at")
+"""The datetime columns of each table the group writes (sent as ISO 8601 text in :func:`rows_json`)."""
 
 
-def rows_json(rows: list[dict[str, Any]]) -> str:
-    """PostgreSQL: rows (column values by name) as one JSON parameter of :data:`SQL` ``rows`` (datetimes as ISO 8601
-    with their offset; a JSON column's value nested, its text as ``json.dumps`` writes it alone)."""
-    return json.dumps(rows, default=_json_time)
+def _iso(value: datetime | None) -> str | None:
+    if value is None:
+        return None
+    if value.tzinfo is None:
+        raise ValueError("naive datetime given to a UTC column")
+    return value.isoformat()
+
+
+def rows_json(rows: list[dict[str, Any]], times: Sequence[str]) -> str:
+    """PostgreSQL: rows (column values by name) as one JSON parameter of :data:`SQL` ``rows``: the ``times`` columns
+    as ISO 8601 with their offset, a JSON column's value nested (its text as ``json.dumps`` writes it alone; a value
+    ``json.dumps`` cannot write raises TypeError, as the ORM's JSON type does). Raises ValueError for a naive
+    datetime."""
+    return json.dumps([{**row, **{c: _iso(row.get(c)) for c in times}} for row in rows])
 
 
 SQL: dict[bool, dict[str, str]] = {False: _statements(False), True: _statements(True)}
@@ -263,7 +270,7 @@ def escalation_args(db: DirectDb, v: dict[str, Any]) -> tuple[Any, ...]:
 def escalation_fields(db: DirectDb, row: Row) -> dict[str, Any]:
     """An escalation row read with :data:`ESCALATION_COLUMNS` as the ORM would see it (by column name)."""
     fields = dict(zip(ESCALATION_COLUMNS, row, strict=True))
-    for c in _ESCALATION_TIMES:
+    for c in ESCALATION_TIMES:
         fields[c] = db.when(fields[c])
     reasons = fields["reasons"]
     fields["reasons"] = json.loads(reasons) if isinstance(reasons, str) else reasons

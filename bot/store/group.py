@@ -39,7 +39,18 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import structlog
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
-from bot.store.direct import DirectDb, audit_args, escalation_args, job_args, json_text, json_value, rows_json
+from bot.store.direct import (
+    AUDIT_TIMES,
+    ESCALATION_TIMES,
+    JOB_TIMES,
+    DirectDb,
+    audit_args,
+    escalation_args,
+    job_args,
+    json_text,
+    json_value,
+    rows_json,
+)
 from bot.store.records import Escalation
 
 if TYPE_CHECKING:
@@ -204,7 +215,8 @@ async def write_group(group: Group) -> tuple[int, list[str]]:
             await db.run("count_add", (add, bot_id, window))
     if db.postgres:
         if staged.escalations or staged.audits or staged.jobs:  # one round trip for the three tables
-            await db.run("rows", (rows_json(staged.escalations), rows_json(staged.jobs), rows_json(staged.audits)))
+            await db.run("rows", (rows_json(staged.escalations, ESCALATION_TIMES), rows_json(staged.jobs, JOB_TIMES),
+                                  rows_json(staged.audits, AUDIT_TIMES)))
     else:
         for name, rows in (("escalations", [escalation_args(db, values) for values in staged.escalations]),
                            ("audits", [audit_args(db, values) for values in staged.audits]),
