@@ -317,3 +317,30 @@ async def test_concurrent_misses_share_one_read_of_the_live_approvals(backend: s
             assert len(reads) == (0 if backend == "sqlite" else 1)
         finally:
             await store.close()
+
+
+async def test_another_processs_change_is_seen_on_the_next_pass_of_the_event_loop(tmp_path: Path) -> None:
+    """The sidecar file is looked at once per pass of the event loop (each request read it twice, and a group
+    commit's answers resume together): a change by another process drops the copies on the next pass."""
+    import asyncio
+    import os
+
+    from bot.bots import register_bot
+
+    store = await open_store(f"sqlite+aiosqlite:///{tmp_path}/flybot.db", migrate=True, cache_ttl_s=300.0)
+    try:
+        bot, _token = await register_bot(store, "ci-bot", [OWNER], "C0APPROVE")
+        await asyncio.sleep(0)
+        await store.live_standing_for(bot_id=bot.id, session_id="s", room=bot.room, now=datetime.now(UTC))
+        assert store.cache.standing() is not None
+        generation = store.cache.generation("standing")
+        change_file = store.cache.change_file
+        assert change_file is not None
+        other = change_file.with_name(change_file.name + ".other")
+        other.write_bytes(b"")
+        os.replace(other, change_file)  # what another process's commit does (bot.store.cache.StoreCache.mark_changed)
+        assert store.cache.standing() is not None  # this pass already looked
+        await asyncio.sleep(0)
+        assert store.cache.standing() is None and store.cache.generation("standing") > generation
+    finally:
+        await store.close()

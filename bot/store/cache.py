@@ -11,12 +11,13 @@ Issue 10, item 9: the hot path looked both up in the store on every request. Rul
 - on a SQLite file, a process that commits a change to ``bots`` or ``standing_approvals`` (the server, or an operator
   command such as ``flybot bots rotate-token`` or ``flybot standing revoke``) replaces a small sidecar file
   (``<database>-changes``) after its commit, and every read of a copy first compares that file's identity (inode and
-  mtime, one ``stat``): a change made by another process drops the copies at once, not after ``ttl_s`` (issue 15:
-  "the old one stops at once").
+  mtime, one ``stat`` per pass of the event loop): a change made by another process drops the copies at once, not
+  after ``ttl_s`` (issue 15: "the old one stops at once").
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import time
@@ -44,6 +45,7 @@ class StoreCache:
     clock: Callable[[], float] = time.monotonic
     change_file: Path | None = None
     _stamp: tuple[int, int] | None = None
+    _looked: bool = False
     _bots: dict[str, tuple[float, Bot]] = field(default_factory=dict)
     _standing: tuple[float, list[StandingApproval]] | None = None
     _generation: dict[str, int] = field(default_factory=lambda: {"bots": 0, "standing": 0})
@@ -57,7 +59,10 @@ class StoreCache:
         return True
 
     def _notice_other_writers(self) -> None:
-        if self.change_file is None:
+        """Compare the sidecar file's identity with the last one seen: once per pass of the event loop (a request
+        reads two copies, and the requests a group commit answers resume in one pass: one ``stat`` serves them all;
+        the next pass looks again), or on every call outside a running loop."""
+        if self.change_file is None or self._looked:
             return
         try:
             found = os.stat(self.change_file)
@@ -67,6 +72,14 @@ class StoreCache:
         if stamp != self._stamp:
             self._stamp = stamp
             self.invalidate("all")
+        try:
+            asyncio.get_running_loop().call_soon(self._look_again)
+        except RuntimeError:  # no running loop: look on every call
+            return
+        self._looked = True
+
+    def _look_again(self) -> None:
+        self._looked = False
 
     def mark_changed(self) -> None:
         """Tell other processes sharing this SQLite file that a cached table changed: replace the sidecar file (a new
