@@ -28,12 +28,14 @@ async def _admin() -> asyncpg.Connection:
 
 
 @asynccontextmanager
-async def throwaway_database() -> AsyncIterator[str]:
-    """Create a fresh database, yield its SQLAlchemy URL (``postgresql+asyncpg://``), drop it afterwards."""
+async def throwaway_database(encoding: str | None = None) -> AsyncIterator[str]:
+    """Create a fresh database (in ``encoding``, e.g. ``SQL_ASCII``, else the server's default), yield its SQLAlchemy
+    URL (``postgresql+asyncpg://``), drop it afterwards."""
     name = f"flybot_test_{uuid.uuid4().hex[:12]}"
     admin = await _admin()
     try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
+        options = f" ENCODING '{encoding}' TEMPLATE template0 LC_COLLATE 'C' LC_CTYPE 'C'" if encoding else ""
+        await admin.execute(f'CREATE DATABASE "{name}"{options}')
     finally:
         await admin.close()
     base = ADMIN_DSN.rsplit("/", 1)[0]

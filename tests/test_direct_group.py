@@ -215,3 +215,42 @@ async def test_a_value_json_cannot_write_fails_its_request_and_writes_nothing(st
     with pytest.raises(TypeError):
         await store.grouped(odd)
     assert await store.get_escalation("esc_odd") is None and await store.audit_log("esc_odd") == []
+
+
+async def test_non_ascii_text_on_a_sql_ascii_postgresql_database_is_stored_as_the_orm_stores_it(tmp_path: Path) -> None:
+    """A database made under the C locale (``initdb`` without a UTF-8 locale) is ``SQL_ASCII``: the ORM's parameters
+    are stored there as given, but the group's rows went as JSON with ``\\uXXXX`` escapes, which such a server
+    refuses to turn into text: every request with one non-ASCII character was a 500 (review, issue 10)."""
+    from bot.app import utcnow
+    from tests.harness import OWNER, Harness
+    from tests.pg import throwaway_database
+
+    async with throwaway_database(encoding="SQL_ASCII") as url:
+        s = await open_store(url, migrate=True)
+        await s.close()
+        harness = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
+        await harness.start()
+        try:
+            token = await harness.add_bot()
+            store = harness.runtime.store
+            bot = await store.bot_by_name("ci-bot")
+            assert bot is not None
+            await store.add_standing(StandingApproval(
+                id="sa_ascii", scope="bot", subject=bot.id, bot_id=bot.id, pattern="apt-get install",
+                max_risk="system", contained_only=True, created_by=OWNER, created_at=utcnow()))
+            asked = {"command": "apt-get install -y jq-ü ‘é’ 😀", "justification": "needs «jq» \u202e 🧪",
+                     "cwd": "/wörk/репо", "session_id": "sess-é"}
+            auto = await harness.post(token, harness.body(contained=True, **asked))
+            card = await harness.post(token, harness.body(contained=False, **asked))
+            assert (auto[0], auto[1]["status"], card[0], card[1]["status"]) == (201, "approved", 201, "pending")
+            for answered in (auto[1], card[1]):
+                stored = await store.get_escalation(answered["id"])
+                assert stored is not None
+                assert {k: getattr(stored, k) for k in asked} == asked
+                assert [a.detail.get("contained") for a in await store.audit_log(answered["id"])][:1] == [
+                    answered["contained"]]
+            async with store.transaction(write=False) as tx:
+                notices = (await tx.session.execute(select(RoomNoticeRow))).scalars().all()
+            assert [[i["command"] for i in n.items] for n in notices] == [[asked["command"]]]
+        finally:
+            await harness.close()

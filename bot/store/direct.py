@@ -148,12 +148,18 @@ def _iso(value: datetime | None) -> str | None:
     return value.isoformat()
 
 
-def rows_json(rows: list[dict[str, Any]], times: Sequence[str]) -> str:
+def rows_json(rows: list[dict[str, Any]], times: Sequence[str], *, ascii_only: bool = True) -> str:
     """PostgreSQL: rows (column values by name) as one JSON parameter of :data:`SQL` ``rows``: the ``times`` columns
     as ISO 8601 with their offset, a JSON column's value nested (its text as ``json.dumps`` writes it alone; a value
     ``json.dumps`` cannot write raises TypeError, as the ORM's JSON type does). Raises ValueError for a naive
-    datetime."""
-    return json.dumps([{**row, **{c: _iso(row.get(c)) for c in times}} for row in rows])
+    datetime.
+
+    ``ascii_only`` False (a ``SQL_ASCII`` database, :attr:`DirectDb.ascii_rows`): characters outside ASCII are written
+    as themselves, not as ``\\uXXXX`` escapes. ``json_populate_recordset`` turns a text column's escapes back into
+    characters, and a ``SQL_ASCII`` server refuses any escape above U+007F ("conversion between UTF8 and SQL_ASCII is
+    not supported") where the ORM's parameters (UTF-8 text) are stored as given: every request with one non-ASCII
+    character failed with a 500 there."""
+    return json.dumps([{**row, **{c: _iso(row.get(c)) for c in times}} for row in rows], ensure_ascii=ascii_only)
 
 
 SQL: dict[bool, dict[str, str]] = {False: _statements(False), True: _statements(True)}
@@ -209,6 +215,9 @@ class DirectDb(Protocol):
 
     postgres: bool
     sql: dict[str, str]
+    ascii_rows: bool
+    """PostgreSQL: whether :func:`rows_json` may escape non-ASCII characters (False on a ``SQL_ASCII`` database, known
+    once connected)."""
 
     async def begin(self) -> None:
         """Start a write transaction (SQLite ``BEGIN IMMEDIATE``: waits, without blocking the loop, for another
@@ -245,6 +254,7 @@ def _json(value: Any) -> str:
 
 class _Encoders:
     postgres: bool
+    ascii_rows = True
 
     def time(self, value: datetime | None) -> Any:
         return postgres_time(value) if self.postgres else sqlite_time(value)
@@ -452,6 +462,7 @@ class PostgresDb(_Encoders):
                     self._conn = await asyncpg.connect(self._dsn, timeout=self._timeout)
                 except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
                     raise self._error(exc, "connect", ()) from exc
+                self.ascii_rows = self._conn.get_settings().server_encoding.upper() != "SQL_ASCII"
             conn = self._conn
             try:
                 await conn.execute("BEGIN")

@@ -215,8 +215,10 @@ async def write_group(group: Group) -> tuple[int, list[str]]:
             await db.run("count_add", (add, bot_id, window))
     if db.postgres:
         if staged.escalations or staged.audits or staged.jobs:  # one round trip for the three tables
-            await db.run("rows", (rows_json(staged.escalations, ESCALATION_TIMES), rows_json(staged.jobs, JOB_TIMES),
-                                  rows_json(staged.audits, AUDIT_TIMES)))
+            ascii_only = db.ascii_rows
+            await db.run("rows", (rows_json(staged.escalations, ESCALATION_TIMES, ascii_only=ascii_only),
+                                  rows_json(staged.jobs, JOB_TIMES, ascii_only=ascii_only),
+                                  rows_json(staged.audits, AUDIT_TIMES, ascii_only=ascii_only)))
     else:
         for name, rows in (("escalations", [escalation_args(db, values) for values in staged.escalations]),
                            ("audits", [audit_args(db, values) for values in staged.audits]),
