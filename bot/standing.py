@@ -456,11 +456,14 @@ class Covers:
     Time alone changes an answer only by expiry (an approval never starts later than it is made): a remembered cover
     is used only while each of its approvals is still live at the request's ``now``; one that expired makes it be
     computed again. (An expired approval that was not part of the cover changes nothing: :func:`match` takes the
-    first usable approval for each command.) At most ``size`` answers; when full it starts afresh.
+    first usable approval for each command.) At most ``size`` answers; when full it starts afresh. Only requests
+    whose simple commands' text is at most ``max_chars`` characters in all are remembered (as :class:`Grades` does):
+    the key holds the commands, and 4096 remembered 100,000-character commands pinned about a gigabyte (review).
     """
 
-    def __init__(self, store_cache: StoreCache, size: int = 4096) -> None:
+    def __init__(self, store_cache: StoreCache, size: int = 4096, max_chars: int = 4096) -> None:
         self.size = size
+        self.max_chars = max_chars
         self._store_cache = store_cache
         self._source: list[StandingApproval] | None = None
         self._answers: dict[CoverKey, list[StandingApproval] | None] = {}
@@ -481,7 +484,10 @@ class Covers:
         return (cover,)
 
     def put(self, key: CoverKey, source: list[StandingApproval], cover: list[StandingApproval] | None) -> None:
-        """Remember ``cover`` for ``key``, computed from the store's copy ``source``."""
+        """Remember ``cover`` for ``key``, computed from the store's copy ``source`` (unless its commands are longer
+        than ``max_chars``)."""
+        if sum(len(command.text) + sum(map(len, command.argv)) for command in key[5]) > self.max_chars:
+            return
         if source is not self._source:
             self._answers.clear()
             self._source = source

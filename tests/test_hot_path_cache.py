@@ -259,6 +259,25 @@ async def test_a_new_approval_answers_at_once_where_the_memo_remembered_no_cover
         await store.close()
 
 
+async def test_the_memo_keeps_no_answer_for_a_long_command(tmp_path: Path) -> None:
+    """The memo's key holds the request's commands: one answer per distinct 100,000-character command pinned it in
+    memory, up to 4096 of them (review). Long commands are matched each time, short ones still remembered."""
+    from bot.escalations import grade
+
+    store, bot, service, assessment, _clock = await _covering(tmp_path)
+    try:
+        await _approve(service, bot)
+        long = grade("apt-get install -y " + " ".join(f"pkg{i}" for i in range(2000)), contained=True, cwd="/w")
+        for _ in range(2):
+            cover = await _cover(service, bot, long)
+            assert cover is not None and len(cover) == 1
+        assert not service.covers._answers, "no answer kept for a long command"
+        assert await _cover(service, bot, assessment) is not None
+        assert len(service.covers._answers) == 1, "a short one is still remembered"
+    finally:
+        await store.close()
+
+
 async def test_the_memo_remembers_nothing_when_the_store_serves_no_copy(tmp_path: Path) -> None:
     store, bot, service, assessment, _clock = await _covering(tmp_path, ttl=0.0)
     try:
