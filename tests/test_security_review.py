@@ -120,3 +120,22 @@ async def test_a_nul_anywhere_in_the_body_is_refused_and_the_text_backslash_u000
     assert status == 422 and "NUL" in problem["detail"]
     status, esc = await harness.post(token, harness.body(command="printf '%s' '\\u0000'"))  # backslash, u, 0000
     assert status == 201 and esc["command"] == "printf '%s' '\\u0000'", esc
+
+
+async def test_a_long_escalations_body_is_not_kept_in_memory_after_a_poll(harness: Harness) -> None:
+    """The long-poll's memory of encoded bodies (bot.api.escalations._Bodies) kept every body, up to 4096 of them:
+    a 100,000-character non-ASCII command is ~600 KB of JSON, so one Bot that made and polled many pinned gigabytes
+    (review, issue 10). A long body is encoded each time; an ordinary one is still remembered."""
+    from bot.api.escalations import _BODIES
+
+    token = await harness.add_bot()
+    long_command = "echo " + "é" * 99_990
+    status, made = await harness.post(token, harness.body(command=long_command))
+    assert status == 201, made
+    short = await harness.escalate(token)
+    for _ in range(2):
+        status, polled = await harness.get(token, made["id"])
+        assert status == 200 and polled["command"] == long_command
+        assert (await harness.get(token, short["id"]))[0] == 200
+    assert made["id"] not in _BODIES._bodies, "a 600 KB body is not kept"
+    assert short["id"] in _BODIES._bodies, "an ordinary body still is"

@@ -91,10 +91,16 @@ async def decider_name(request: web.Request, escalation: Escalation) -> str | No
 class _Bodies:
     """The JSON body of an escalation object, encoded once: long-polls answered from one store read (or one
     snapshot, :meth:`bot.waiters.WaiterHub.read_through`) share the same object, and 10,000 of them answering at
-    the end of their wait encoded it 10,000 times (issue 10). Keyed by id, valid only for the very same object."""
+    the end of their wait encoded it 10,000 times (issue 10). Keyed by id, valid only for the very same object.
 
-    def __init__(self, size: int = 4096) -> None:
+    Bodies longer than ``max_bytes`` are encoded each time and not kept: a 100,000-character command is up to 600 KB
+    of JSON (``\\u00e9`` escapes), and 4096 of them, with their escalations, pinned gigabytes for one Bot that made
+    and polled many (review). An ordinary body is 1-2 KB.
+    """
+
+    def __init__(self, size: int = 4096, max_bytes: int = 16_384) -> None:
         self._size = size
+        self._max_bytes = max_bytes
         self._bodies: dict[str, tuple[Escalation, str | None, bytes]] = {}
 
     def body(self, escalation: Escalation, decided_by_name: str | None) -> bytes:
@@ -105,7 +111,8 @@ class _Bodies:
         if len(self._bodies) >= self._size:
             self._bodies.clear()
         body = json.dumps({**escalation.to_api(), "decided_by_name": decided_by_name}).encode()
-        self._bodies[escalation.id] = (escalation, decided_by_name, body)
+        if len(body) <= self._max_bytes:
+            self._bodies[escalation.id] = (escalation, decided_by_name, body)
         return body
 
 
