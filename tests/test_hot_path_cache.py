@@ -363,3 +363,33 @@ async def test_another_processs_change_is_seen_on_the_next_pass_of_the_event_loo
         assert store.cache.standing() is None and store.cache.generation("standing") > generation
     finally:
         await store.close()
+
+
+def test_a_pass_of_a_closed_event_loop_does_not_stop_the_next_loop_from_looking(tmp_path: Path) -> None:
+    """The once-a-pass look is tied to the loop that made it: a store whose loop closed before the pass ended (its
+    reset never ran) still notices another process's change in the next loop."""
+    import asyncio
+    import os
+
+    change_file = tmp_path / "flybot.db-changes"
+    change_file.write_bytes(b"")
+    cache = StoreCache(ttl_s=300.0, change_file=change_file)
+
+    def warm() -> None:
+        assert cache.enabled  # the first look takes the file's identity
+        cache.put_standing([], cache.generation("standing"))
+        assert cache.standing() == []
+
+    first = asyncio.new_event_loop()
+    first.call_soon(warm)
+    first.call_soon(first.stop)  # the loop ends with this pass: the look's reset, due next pass, never runs
+    first.run_forever()
+    first.close()
+    other = change_file.with_name("other")
+    other.write_bytes(b"")
+    os.replace(other, change_file)  # another process's commit
+
+    async def read() -> object:
+        return cache.standing()
+
+    assert asyncio.run(read()) is None

@@ -45,7 +45,7 @@ class StoreCache:
     clock: Callable[[], float] = time.monotonic
     change_file: Path | None = None
     _stamp: tuple[int, int] | None = None
-    _looked: bool = False
+    _looked_in: asyncio.AbstractEventLoop | None = None
     _bots: dict[str, tuple[float, Bot]] = field(default_factory=dict)
     _standing: tuple[float, list[StandingApproval]] | None = None
     _generation: dict[str, int] = field(default_factory=lambda: {"bots": 0, "standing": 0})
@@ -62,8 +62,14 @@ class StoreCache:
         """Compare the sidecar file's identity with the last one seen: once per pass of the event loop (a request
         reads two copies, and the requests a group commit answers resume in one pass: one ``stat`` serves them all;
         the next pass looks again), or on every call outside a running loop."""
-        if self.change_file is None or self._looked:
+        if self.change_file is None:
             return
+        try:
+            loop: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # no running loop: look on every call
+            loop = None
+        if loop is not None and self._looked_in is loop:
+            return  # this pass looked already (a pass of ANOTHER loop, e.g. one closed before its reset ran, does not count)
         try:
             found = os.stat(self.change_file)
             stamp: tuple[int, int] | None = (found.st_ino, found.st_mtime_ns)
@@ -72,14 +78,12 @@ class StoreCache:
         if stamp != self._stamp:
             self._stamp = stamp
             self.invalidate("all")
-        try:
-            asyncio.get_running_loop().call_soon(self._look_again)
-        except RuntimeError:  # no running loop: look on every call
-            return
-        self._looked = True
+        if loop is not None:
+            self._looked_in = loop
+            loop.call_soon(self._look_again)
 
     def _look_again(self) -> None:
-        self._looked = False
+        self._looked_in = None
 
     def mark_changed(self) -> None:
         """Tell other processes sharing this SQLite file that a cached table changed: replace the sidecar file (a new
