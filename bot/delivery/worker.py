@@ -210,13 +210,19 @@ class Delivery:
         return min(self.config.poll_s, max(0.005, (due - now).total_seconds()))
 
     async def run_once(self) -> bool:
-        """Claim and deliver one job; False when no job could be claimed now."""
+        """Claim and deliver one job; False when no job could be claimed now.
+
+        SQLite: a read-only transaction first asks whether any job may be claimed (:meth:`bot.store.Tx.may_claim`),
+        so that a worker with nothing to claim never takes the single writer's turn. PostgreSQL: the claim itself
+        (``FOR UPDATE SKIP LOCKED``, one statement when nothing is due) is that question, one transaction fewer.
+        """
         if self.closing:
             return False
         now = self.clock()
-        async with self.store.transaction(write=False) as tx:
-            if not await tx.may_claim(now):
-                return False
+        if self.store.single_writer:
+            async with self.store.transaction(write=False) as tx:
+                if not await tx.may_claim(now):
+                    return False
         async with self.store.transaction() as tx:
             job = await tx.claim_job(now, interval_s=self.config.interval_s, burst=self.config.burst,
                                      lease_s=self.config.lease_s, deadline_s=self.config.deadline_s)

@@ -222,6 +222,11 @@ class Store:
             self._checkpointing = None
 
     @property
+    def single_writer(self) -> bool:
+        """True on SQLite (one write transaction at a time, across processes), False on PostgreSQL (row locks)."""
+        return self._sqlite
+
+    @property
     def group_commits(self) -> int:
         """How many group commits this store made (:meth:`grouped`; for tests and benchmarks)."""
         return self._groups.groups
