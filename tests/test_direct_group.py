@@ -254,3 +254,28 @@ async def test_non_ascii_text_on_a_sql_ascii_postgresql_database_is_stored_as_th
             assert [[i["command"] for i in n.items] for n in notices] == [[asked["command"]]]
         finally:
             await harness.close()
+
+
+async def test_the_delivery_reads_a_notice_after_a_fold_in_progress_commits(store: Store) -> None:
+    """Issue 10 (PostgreSQL p99 at the notice slot): the delivery reads its claimed notice in ONE statement on its
+    own (:meth:`Store.notice_to_deliver`), not in a transaction. Nothing approved unseen still holds: a fold that
+    bumped the row before the read (and may have seen the job unclaimed, so wrote no job) is waited for and read."""
+    await store.grouped(lambda tx: answer(tx, "esc_n0", "C0READ"))
+    async with store.transaction() as tx:
+        job = await tx.claim_job(NOW + timedelta(seconds=1), interval_s=1.0, burst=3, lease_s=60.0, deadline_s=120.0)
+    assert job is not None and job.kind == "notice"
+    notice = await store.notice_to_deliver(job.ref)
+    assert notice is not None and (notice.id, notice.room, notice.bot_id, notice.count) == (
+        job.ref, "C0READ", BOT.id, 1)
+    assert [i["escalation_id"] for i in notice.items] == ["esc_n0"] and notice.window_start == NOW
+    assert await store.notice_to_deliver("ntc_missing") is None
+    if store.engine.dialect.name != "postgresql":
+        return  # SQLite: one writer at a time; the read is a transaction after the claim's, as before
+    async with store.engine.connect() as fold:  # a fold in progress: the row bumped, not committed yet
+        await fold.execute(text("UPDATE room_notices SET count = count + 1 WHERE id = :id"), {"id": job.ref})
+        read = asyncio.create_task(store.notice_to_deliver(job.ref))
+        await asyncio.sleep(0.3)
+        assert not read.done(), "the read did not wait for the fold in progress"
+        await fold.commit()
+    notice = await asyncio.wait_for(read, 5)
+    assert notice is not None and notice.count == 2

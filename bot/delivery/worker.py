@@ -447,8 +447,7 @@ class Delivery:
             await tx.job_done(job.id, self.clock())
 
     async def _notice(self, job: Job) -> None:
-        async with self.store.transaction() as tx:
-            notice = await tx.get_notice(job.ref)
+        notice = await self.store.notice_to_deliver(job.ref)  # after the claim's commit: see its docstring
         if notice is None:
             raise GiveUp(f"notice {job.ref} no longer exists")
         bot = await self._bot(notice.bot_id)

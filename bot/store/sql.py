@@ -12,11 +12,12 @@ import os
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, nullcontext
 from datetime import datetime, timedelta
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import structlog
-from sqlalchemy import String, any_, delete, event, func, literal, literal_column, or_, select, update
+from sqlalchemy import String, Table, any_, bindparam, delete, event, func, literal, literal_column, or_, select, update
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -40,11 +41,12 @@ from bot.store.models import (
     CardCopyRow,
     EscalationRow,
     HomeViewerRow,
+    RoomNoticeRow,
     SlackEventRow,
     StandingApprovalRow,
 )
 from bot.store.notify import asyncpg_dsn
-from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, StandingApproval
+from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, Notice, StandingApproval
 from bot.store.tx import Tx, escalation_record
 
 T = TypeVar("T")
@@ -220,6 +222,32 @@ class Store:
             log.warning("store.checkpoint_failed", exc_info=True)
         finally:
             self._checkpointing = None
+
+    async def notice_to_deliver(self, notice_id: str) -> Notice | None:
+        """A folded notice as committed now, read for the delivery of its job just claimed (the claim committed
+        before this call); None when there is no such notice.
+
+        PostgreSQL: ONE statement on its own (autocommit, no ``BEGIN``/``COMMIT``) that locks the row
+        (``FOR UPDATE``): it waits for a fold in progress (which bumped the row first, so may have seen the job still
+        unclaimed and written no new job) and reads what that fold committed; a fold that bumps the row after it
+        sees the claim, committed before, and writes a new job. So every fold is in this read or has a job of its
+        own (nothing approved unseen). The row is locked only while the statement runs on the server: in a
+        transaction (:meth:`bot.store.Tx.get_notice`) it stayed locked until the ``COMMIT`` came, a client round
+        trip and the event loop's next turn later, and a group commit's fold waited that long (issue 10, the
+        PostgreSQL p99 at the notice slot). SQLite: :meth:`bot.store.Tx.get_notice` in a transaction as before.
+        """
+        if self._sqlite:
+            async with self.transaction() as tx:
+                return await tx.get_notice(notice_id)
+        async with self.engine.connect() as conn:
+            await conn.execution_options(isolation_level="AUTOCOMMIT")
+            row = (await conn.execute(_notice_for_update(), {"p_id": notice_id})).first()
+        if row is None:
+            return None
+        n = row._mapping
+        return Notice(id=n["id"], room=n["room"], bot_id=n["bot_id"], window_start=n["window_start"],
+                      count=n["count"], items=tuple(n["items"]), approvals=tuple(n["approvals"]),
+                      channel=n["channel"], ts=n["ts"])
 
     @property
     def single_writer(self) -> bool:
@@ -880,3 +908,10 @@ async def open_store(
     write_engine = _engine(database_url, create=False, inline=True) if sqlite_path(database_url) else None
     return Store(engine, StoreCache(ttl_s=cache_ttl_s, live=not postgres, change_file=change_file),
                  write_engine=write_engine)
+
+
+@lru_cache(maxsize=1)
+def _notice_for_update() -> Select[Any]:
+    """PostgreSQL: a notice row by id (``p_id``), locking it (:meth:`Store.notice_to_deliver`); built once."""
+    notice = cast(Table, RoomNoticeRow.__table__)
+    return select(notice).where(notice.c.id == bindparam("p_id")).with_for_update()
