@@ -487,3 +487,31 @@ async def test_of_four_idle_delivery_workers_one_polls_the_store_and_a_new_job_i
         assert len(tagged(harness, data["id"])) == 1, "a sleeping worker was woken for the new job"
     finally:
         await harness.close()
+
+
+async def test_a_claim_tells_whether_other_jobs_are_due_so_a_lone_job_wakes_no_second_worker(database: str) -> None:
+    """Issue 10 (PostgreSQL p99): a worker woken after every delivery made one claim each second that could only
+    lose (the room's notice, alone). The claim says whether it saw other jobs due (``Tx.more_due``); only then is
+    another worker woken (a backlog is still delivered by several workers at once)."""
+    store = await open_store(database, migrate=True)
+    try:
+        now = utcnow()
+        claim = {"interval_s": 1.0, "burst": 3, "lease_s": 60.0, "deadline_s": 120.0}
+        async with store.transaction() as tx:
+            await tx.enqueue("tell", ref="lone", room="C0LONE", at=now, payload={"user": "U1", "text": "x"})
+        async with store.transaction() as tx:
+            job = await tx.claim_job(now, **claim)
+        assert job is not None and job.ref == "lone" and not tx.more_due
+        async with store.transaction() as tx:
+            for room in ("C0ONE", "C0TWO"):
+                await tx.enqueue("tell", ref=room, room=room, at=now, payload={"user": "U1", "text": "x"})
+        async with store.transaction() as tx:
+            job = await tx.claim_job(now, **claim)
+        assert job is not None and tx.more_due, "two rooms' jobs due: a second worker is woken"
+        async with store.transaction() as tx:
+            job = await tx.claim_job(now, **claim)
+        assert job is not None and not tx.more_due
+        async with store.transaction() as tx:
+            assert await tx.claim_job(now, **claim) is None and not tx.more_due
+    finally:
+        await store.close()

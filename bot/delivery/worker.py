@@ -163,10 +163,12 @@ class Delivery:
         """One worker's loop, until :meth:`stop` (or cancelled); errors are logged, never fatal.
 
         Of the idle workers ONE polls the store (sleeps until the next job is due, at most ``poll_s``); the others
-        sleep until woken: by a commit that wrote jobs (:meth:`wake`), or by a worker that just delivered one (a
-        backlog: one more worker joins in, and polls if it finds nothing). Issue 10 (PostgreSQL p99): with every idle
-        worker polling, all four woke at a room's next slot at once, and three claim transactions that could only
-        lose took the event loop and the room's pace row from the requests every second.
+        sleep until woken: by a commit that wrote jobs (:meth:`wake`), or by a worker that just claimed one and saw
+        other jobs due (a backlog: one more worker joins in, and polls if it finds nothing); a worker that delivered
+        claims again itself. Issue 10 (PostgreSQL p99): with every idle worker polling, all four woke at a room's
+        next slot at once, and three claim transactions that could only lose took the event loop and the room's pace
+        row from the requests every second; a worker woken after every delivery (the room's notice, alone) was one
+        more such claim each second.
         """
         while not self.closing:
             try:
@@ -177,7 +179,6 @@ class Delivery:
                 log.exception("delivery.loop_failed")
                 worked = False
             if worked:
-                self.wake()
                 continue
             if self.closing:
                 continue
@@ -228,6 +229,8 @@ class Delivery:
                                      lease_s=self.config.lease_s, deadline_s=self.config.deadline_s)
         if job is None:
             return False
+        if tx.more_due:
+            self.wake()
         bound = log.bind(job_id=job.id, kind=job.kind, ref=job.ref, room=job.room, attempt=job.attempts)
         try:
             await self._deliver(job)

@@ -122,7 +122,8 @@ class Tx:
     """The operations of one transaction (see the module docstring). Made by ``Store.transaction()`` only.
 
     ``enqueued`` counts the jobs written (the store wakes this replica's delivery workers after the commit);
-    ``decided`` lists the ids decided (their long-polls are woken after the commit).
+    ``decided`` lists the ids decided (their long-polls are woken after the commit); ``more_due`` is True after
+    :meth:`claim_job` claimed a job and saw other candidate jobs besides it (the delivery then wakes another worker).
 
     In a group commit (``group`` given, :mod:`bot.store.group`) the writes of :meth:`add_escalation`, :meth:`audit`,
     :meth:`enqueue`, :meth:`count_standing_use` and :meth:`fold_notice` are staged in :attr:`staged` and written with
@@ -133,6 +134,7 @@ class Tx:
         self._session = session
         self.enqueued = 0
         self.decided: list[str] = []
+        self.more_due = False
         self.group = group
         self._connection: AsyncConnection | None = None
         self.staged: Staged | None = None
@@ -548,6 +550,7 @@ class Tx:
             row.uncertain = row.uncertain or was_claimed
             if row.deadline_at is None:
                 row.deadline_at = now + timedelta(seconds=deadline_s)
+            self.more_due = len(rows) > 1
             return Job(id=row.id, kind=row.kind, room=row.room, ref=row.ref, payload=dict(row.payload),
                        attempts=row.attempts, uncertain=row.uncertain, created_at=row.created_at,
                        deadline_at=row.deadline_at, slot_at=now)
