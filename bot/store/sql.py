@@ -22,7 +22,7 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -324,10 +324,24 @@ class Store:
             return {row.token_hash: _bot(row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def get_bot(self, bot_id: str) -> Bot | None:
-        """The Bot with this id, or None."""
-        async with self._session() as session:
+        """The Bot with this id, or None (one statement: on PostgreSQL without a transaction, :meth:`_one_read`)."""
+        async with self._one_read() as session:
             row = await session.get(BotRow, bot_id)
             return _bot(row) if row else None
+
+    @asynccontextmanager
+    async def _one_read(self) -> AsyncIterator[AsyncSession]:
+        """A session for ONE read statement. PostgreSQL: on an autocommit connection (a lone statement is its own
+        transaction: no ``BEGIN`` and ``ROLLBACK`` round trips, each an event-loop turn; the delivery reads a Bot for
+        every notice, issue 10 p99). SQLite: a session of the read engine as :attr:`_session` makes."""
+        if self._sqlite:
+            async with self._session() as session:
+                yield session
+            return
+        async with self.engine.connect() as conn:
+            await conn.execution_options(isolation_level="AUTOCOMMIT")
+            async with AsyncSession(bind=conn, expire_on_commit=False) as session:
+                yield session
 
     async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
         """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
