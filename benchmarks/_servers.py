@@ -148,12 +148,10 @@ async def _until_up(url: str, process: subprocess.Popen[bytes], timeout: float =
 
 
 @asynccontextmanager
-async def bare_server(*, uvloop: bool = False) -> AsyncIterator[Server]:
-    """The baseline: a bare aiohttp JSON handler (and a sleeping long-poll) in its own process; on uvloop's event
-    loop when ``uvloop`` (as ``flybot serve`` runs where uvloop is installed), else the standard library's."""
+async def _script_server(code: str, *args: str) -> AsyncIterator[Server]:
+    """``python -c code PORT *args`` in its own process, until it answers ``/healthz``; stopped on exit."""
     port = free_port()
-    code = ("import asyncio, uvloop; asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())\n" if uvloop else "") + BARE_SERVER
-    process = subprocess.Popen([sys.executable, "-c", code, str(port)], stdout=subprocess.DEVNULL,
+    process = subprocess.Popen([sys.executable, "-c", code, str(port), *args], stdout=subprocess.DEVNULL,
                                stderr=subprocess.DEVNULL, preexec_fn=raise_fd_limit)
     server = Server(f"http://127.0.0.1:{port}", process)
     try:
@@ -164,17 +162,19 @@ async def bare_server(*, uvloop: bool = False) -> AsyncIterator[Server]:
 
 
 @asynccontextmanager
+async def bare_server(*, uvloop: bool = False) -> AsyncIterator[Server]:
+    """The baseline: a bare aiohttp JSON handler (and a sleeping long-poll) in its own process; on uvloop's event
+    loop when ``uvloop`` (as ``flybot serve`` runs where uvloop is installed), else the standard library's."""
+    code = ("import asyncio, uvloop; asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())\n" if uvloop else "") + BARE_SERVER
+    async with _script_server(code) as server:
+        yield server
+
+
+@asynccontextmanager
 async def bare_store_server(asyncpg_url: str) -> AsyncIterator[Server]:
     """:data:`BARE_STORE_SERVER` in its own process, writing to ``asyncpg_url`` (a ``postgresql://`` URL)."""
-    port = free_port()
-    process = subprocess.Popen([sys.executable, "-c", BARE_STORE_SERVER, str(port), asyncpg_url],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=raise_fd_limit)
-    server = Server(f"http://127.0.0.1:{port}", process)
-    try:
-        await _until_up(server.url, process)
+    async with _script_server(BARE_STORE_SERVER, asyncpg_url) as server:
         yield server
-    finally:
-        _stop(process)
 
 
 @asynccontextmanager

@@ -30,7 +30,6 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
-import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -38,6 +37,8 @@ from typing import Any, Protocol, TypeVar
 
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+
+from bot.store.inline_sqlite import retry_locked
 
 T = TypeVar("T")
 
@@ -355,18 +356,10 @@ class SqliteDb(_Encoders):
         return self._cursor
 
     async def _busy(self, call: Callable[[], T], sql: str, args: Any) -> T:
-        deadline = time.monotonic() + self._busy_timeout_s
-        delay = 0.001
-        while True:
-            try:
-                return call()
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) or time.monotonic() + delay > deadline:
-                    raise _sqlite_error(exc, sql, args) from exc
-            except sqlite3.Error as exc:
-                raise _sqlite_error(exc, sql, args) from exc
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 0.05)
+        try:
+            return await retry_locked(call, self._busy_timeout_s)
+        except sqlite3.Error as exc:
+            raise _sqlite_error(exc, sql, args) from exc
 
     async def begin(self) -> None:
         cursor = self._cursor or self._connect()
@@ -386,33 +379,25 @@ class SqliteDb(_Encoders):
         except sqlite3.Error:
             await self.close()
 
-    async def one(self, name: str, args: Sequence[Any]) -> Row | None:
+    def _call(self, name: str, args: Any, call: Callable[[sqlite3.Cursor, str], T]) -> T:
+        """``call(cursor, sql)`` for the statement ``name``, a driver error raised as SQLAlchemy's."""
         cursor = self._cursor
         assert cursor is not None
         sql = self.sql[name]
         try:
-            row: Row | None = cursor.execute(sql, args).fetchone()
+            return call(cursor, sql)
         except sqlite3.Error as exc:
             raise _sqlite_error(exc, sql, args) from exc
+
+    async def one(self, name: str, args: Sequence[Any]) -> Row | None:
+        row: Row | None = self._call(name, args, lambda cursor, sql: cursor.execute(sql, args).fetchone())
         return row
 
     async def run(self, name: str, args: Sequence[Any]) -> None:
-        cursor = self._cursor
-        assert cursor is not None
-        sql = self.sql[name]
-        try:
-            cursor.execute(sql, args)
-        except sqlite3.Error as exc:
-            raise _sqlite_error(exc, sql, args) from exc
+        self._call(name, args, lambda cursor, sql: cursor.execute(sql, args))
 
     async def run_many(self, name: str, rows: Sequence[Sequence[Any]]) -> None:
-        cursor = self._cursor
-        assert cursor is not None
-        sql = self.sql[name]
-        try:
-            cursor.executemany(sql, rows)
-        except sqlite3.Error as exc:
-            raise _sqlite_error(exc, sql, rows) from exc
+        self._call(name, rows, lambda cursor, sql: cursor.executemany(sql, rows))
 
     async def close(self) -> None:
         conn, self._conn, self._cursor = self._conn, None, None

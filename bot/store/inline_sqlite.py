@@ -30,6 +30,22 @@ BUSY_TIMEOUT_S = 30.0
 """How long a statement waits for another process's lock before ``database is locked`` is raised (seconds)."""
 
 
+async def retry_locked(call: Callable[[], T], timeout_s: float = BUSY_TIMEOUT_S) -> T:
+    """``call()``; while SQLite answers ``database is locked`` (another process writes), sleep (1 ms, doubling up to
+    50 ms) and try again, for up to ``timeout_s`` seconds, without blocking the event loop. Raises the
+    sqlite3.OperationalError after that, or any other error at once."""
+    deadline = time.monotonic() + timeout_s
+    delay = 0.001
+    while True:
+        try:
+            return call()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() + delay > deadline:
+                raise
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.05)
+
+
 class _RunNow:
     """aiosqlite's request queue (SQLAlchemy's ``isolation_level`` setter puts ``(future, function)`` there): run at
     once."""
@@ -121,18 +137,8 @@ class InlineConnection:
         self._busy_timeout_s = busy_timeout_s
 
     async def retry_busy(self, call: Callable[[], T]) -> T:
-        """``call()``; while SQLite answers ``database is locked`` (another process writes), sleep and try again,
-        for up to the busy timeout. Raises sqlite3.OperationalError after that, or any other error at once."""
-        deadline = time.monotonic() + self._busy_timeout_s
-        delay = 0.001
-        while True:
-            try:
-                return call()
-            except sqlite3.OperationalError as exc:
-                if "locked" not in str(exc) or time.monotonic() + delay > deadline:
-                    raise
-            await asyncio.sleep(delay)
-            delay = min(delay * 2, 0.05)
+        """:func:`retry_locked` with this connection's busy timeout."""
+        return await retry_locked(call, self._busy_timeout_s)
 
     def cursor(self) -> InlineCursor:
         """A new cursor (awaited with ``async with`` or ``__aenter__``, as aiosqlite's)."""
