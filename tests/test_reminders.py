@@ -43,7 +43,12 @@ async def test_one_reminder_in_the_cards_thread_at_half_the_lifetime_mentioning_
     text = replies(replicas, card_ts)[0]
     assert f"<@{OWNER}>" in text and f"<!subteam^{GROUP}>" in text and "*ci-bot*" in text
     assert "still waiting for a decision" in text and "expires at" in text
-    rows = [(e, d) for e, _a, d in await audit(replicas, esc["id"]) if e == "escalation.reminded"]
+    # The delivery sends, then records the job and its audit row in the next transaction: the reply can be seen first.
+    rows: list[tuple[str, dict[str, Any]]] = []
+    deadline = asyncio.get_running_loop().time() + 10
+    while not rows and asyncio.get_running_loop().time() < deadline:
+        rows = [(e, d) for e, _a, d in await audit(replicas, esc["id"]) if e == "escalation.reminded"]
+        await asyncio.sleep(0 if rows else 0.05)
     assert len(rows) == 1 and rows[0][1]["owners"] == [OWNER] and rows[0][1]["groups"] == [GROUP]
     entries = [e for e in await replicas.apps[0][RUNTIME].store.audit_log(esc["id"]) if e.event == "escalation.reminded"]
     due = (entries[0].at - created).total_seconds()
