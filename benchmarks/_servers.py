@@ -89,6 +89,145 @@ web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log
 autocommit), to show what the database's commit alone costs on this machine (its WAL flush)."""
 
 
+FLOOR_SERVER = r"""
+import asyncio, hashlib, json, secrets, sys, time
+from datetime import UTC, datetime, timedelta
+from typing import Literal
+from aiohttp import web
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+class Body(BaseModel):  # the fields and bounds of FlyBot's EscalationIn that a bench request uses
+    model_config = ConfigDict(extra="forbid")
+    session_id: str = Field(min_length=1, max_length=200)
+    command: str = Field(min_length=1, max_length=100_000)
+    cwd: str = Field(min_length=1, max_length=4096)
+    file_policy: Literal["read-only", "workspace-write", "danger-full-access"]
+    approval_policy: Literal["ask", "never"]
+    contained: StrictBool
+    justification: str | None = Field(default=None, max_length=4000)
+
+COLUMNS = ("id", "bot_id", "session_id", "command", "cwd", "file_policy", "approval_policy", "contained",
+           "justification", "room", "risk", "reasons", "status", "created_at", "expires_at", "decided_at",
+           "decided_by", "decision_source", "standing_approval_id")
+POSTGRES = sys.argv[2].startswith("postgresql")
+def mark(i, json_column=False):  # the i-th parameter (from 1)
+    return (f"${i}::json" if json_column else f"${i}") if POSTGRES else "?"
+INSERT_ESCALATION = (f"INSERT INTO escalations ({', '.join(COLUMNS)}) VALUES "
+                     f"({', '.join(mark(i + 1, name == 'reasons') for i, name in enumerate(COLUMNS))})")
+INSERT_AUDIT = f"INSERT INTO audit (at, event, escalation_id, actor, detail) VALUES ({', '.join(mark(i, i == 5) for i in range(1, 6))})"
+TYPES = ("text",) * 7 + ("boolean",) + ("text",) * 3 + ("json", "text", "timestamptz", "timestamptz",
+                                                          "timestamptz", "text", "text", "text")
+GROUP = (f"WITH e AS (INSERT INTO escalations ({', '.join(COLUMNS)}) SELECT * FROM unnest("
+         f"{', '.join(f'${i + 1}::{t}[]' for i, t in enumerate(TYPES))})), "
+         f"a AS (INSERT INTO audit (at, event, escalation_id, actor, detail) SELECT * FROM unnest("
+         f"${len(TYPES) + 1}::timestamptz[], ${len(TYPES) + 2}::text[], ${len(TYPES) + 3}::text[], "
+         f"${len(TYPES) + 4}::text[], ${len(TYPES) + 5}::json[])), "
+         f"u AS (UPDATE standing_approvals SET use_count = use_count + ${len(TYPES) + 6} WHERE bot_id = ${len(TYPES) + 7}) "
+         f"UPDATE bot_request_counts SET count = count + ${len(TYPES) + 6} WHERE bot_id = ${len(TYPES) + 7}")
+USE = f"UPDATE standing_approvals SET use_count = use_count + {mark(1)} WHERE bot_id = {mark(2)}"
+COUNT = f"UPDATE bot_request_counts SET count = count + {mark(1)} WHERE bot_id = {mark(2)}"
+log = sys.stderr
+tokens, grades, queue = {}, {}, []
+
+def when(value):  # SQLite: text as FlyBot stores it; PostgreSQL: timestamptz
+    return value if POSTGRES else value.replace(tzinfo=None).isoformat(" ", "microseconds")
+
+async def writer(app):
+    db, wake = app["db"], app["wake"]
+    while True:
+        await wake.wait()
+        wake.clear()
+        while queue:
+            group = queue[:]
+            del queue[:]
+            escalations = [row for row, _, _ in group]
+            audits = [audit for _, pair, _ in group for audit in pair]
+            bot_id = escalations[0][1]
+            if POSTGRES:  # one statement, so one round trip and one commit (autocommit) for the whole group
+                await db.execute(GROUP, *[list(column) for column in zip(*escalations)],
+                                 *[list(column) for column in zip(*audits)], len(group), bot_id)
+            else:
+                db.execute("BEGIN IMMEDIATE")
+                db.executemany(INSERT_ESCALATION, escalations)
+                db.executemany(INSERT_AUDIT, audits)
+                db.execute(USE, (len(group), bot_id))
+                db.execute(COUNT, (len(group), bot_id))
+                db.execute("COMMIT")
+            for _, _, answered in group:
+                answered.set_result(None)
+            await asyncio.sleep(0)
+
+async def create(request):
+    auth = request.headers.get("Authorization", "")
+    digest = hashlib.sha256(auth.removeprefix("Bearer ").encode()).hexdigest()
+    bot_id = tokens.get(digest)
+    if bot_id is None:
+        raise web.HTTPUnauthorized()
+    data = Body.model_validate(await request.json())
+    grade = grades.get(data.command)
+    if grade is None:
+        grades[data.command] = grade = ("system", ["installs packages"])
+    now = datetime.now(UTC)
+    ends = now + timedelta(seconds=600)
+    escalation_id = f"esc_{time.time_ns() // 1_000_000:012x}{secrets.token_hex(10)}"
+    reasons = json.dumps(grade[1])
+    row = (escalation_id, bot_id, data.session_id, data.command, data.cwd, data.file_policy, data.approval_policy,
+           data.contained, data.justification, request.app["room"], grade[0], reasons, "approved", when(now),
+           when(ends), when(now), request.app["owner"], "standing_approval", request.app["standing_id"])
+    audits = ((when(now), "escalation.created", escalation_id, bot_id, json.dumps({"risk": grade[0]})),
+              (when(now), "escalation.approved", escalation_id, request.app["owner"],
+               json.dumps({"source": "standing_approval", "standing_ids": [request.app["standing_id"]]})))
+    answered = asyncio.get_running_loop().create_future()
+    queue.append((row, audits, answered))
+    request.app["wake"].set()
+    await answered
+    answer = dict(zip(COLUMNS, row))
+    answer.update(reasons=grade[1], created_at=now.isoformat(), expires_at=ends.isoformat(),
+                  decided_at=now.isoformat(), card=None)
+    log.write(json.dumps({"event": "escalation.approved", "escalation_id": escalation_id, "bot_id": bot_id,
+                          "session_id": data.session_id, "risk": grade[0], "level": "info",
+                          "timestamp": now.isoformat()}) + "\n")
+    return web.Response(body=json.dumps(answer).encode(), status=201, content_type="application/json",
+                        charset="utf-8")
+
+async def healthz(request):
+    return web.json_response({"status": "ok"})
+
+async def start(app):
+    url = sys.argv[2]
+    if POSTGRES:
+        import asyncpg
+        app["db"] = db = await asyncpg.connect(url)
+        bots = await db.fetch("SELECT id, token_hash FROM bots")
+        standing = await db.fetchrow("SELECT id, bot_id FROM standing_approvals")
+    else:
+        import sqlite3
+        app["db"] = db = sqlite3.connect(url, isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        bots = db.execute("SELECT id, token_hash FROM bots").fetchall()
+        standing = db.execute("SELECT id, bot_id FROM standing_approvals").fetchone()
+    tokens.update({token_hash: bot_id for bot_id, token_hash in bots})
+    app["standing_id"], app["owner"], app["room"] = standing[0], "U0OWNER01", "C0APPROVE"
+    app["wake"] = asyncio.Event()
+    app["writer"] = asyncio.ensure_future(writer(app))
+
+app = web.Application()
+app.on_startup.append(start)
+app.router.add_post("/v1/escalations", create)
+app.router.add_get("/healthz", healthz)
+web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
+"""
+"""The floor: a bare handler doing only what any durable standing-approval auto-answer must, on the same client,
+schema and event loop as FlyBot (issue 10). It checks the token (SHA-256, looked up in memory), validates the body
+with pydantic, takes the grade from memory, commits the escalation row, its two audit rows, the standing approval's
+use count and the Bot's request count in groups (one transaction for the requests waiting at that moment: sqlite3 in
+the event loop's thread, or one asyncpg connection), then answers the escalation as JSON and writes one JSON log
+line. It has none of FlyBot's rate limiting, idempotency, notices, cache checks, metrics or redaction, so FlyBot
+can only come near it, not pass it: its ratio to the bare handler is the most a FlyBot of this design could reach on
+this machine."""
+
+
 def raise_fd_limit() -> int:
     """Soft RLIMIT_NOFILE up to the hard limit (this process holds the client sockets); returns it."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
@@ -174,6 +313,16 @@ async def bare_server(*, uvloop: bool = False) -> AsyncIterator[Server]:
 async def bare_store_server(asyncpg_url: str) -> AsyncIterator[Server]:
     """:data:`BARE_STORE_SERVER` in its own process, writing to ``asyncpg_url`` (a ``postgresql://`` URL)."""
     async with _script_server(BARE_STORE_SERVER, asyncpg_url) as server:
+        yield server
+
+
+@asynccontextmanager
+async def floor_server(database_url: str) -> AsyncIterator[Server]:
+    """:data:`FLOOR_SERVER` in its own process on uvloop (``flybot serve``'s loop), on ``database_url`` (FlyBot's
+    SQLAlchemy URL of a database made by :func:`database`, with one Bot and its standing approval: :func:`add_bot`)."""
+    plain = database_url.replace("postgresql+asyncpg://", "postgresql://", 1).replace("sqlite+aiosqlite:///", "", 1)
+    code = "import asyncio, uvloop; asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())\n" + FLOOR_SERVER
+    async with _script_server(code, plain) as server:
         yield server
 
 

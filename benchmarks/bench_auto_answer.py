@@ -21,6 +21,12 @@ logs) on a fresh database with one Bot and a Bot-wide standing approval for ``ap
 ``apt-get install -y jq`` contained, so every one is answered ``approved`` by the standing approval. The per-Bot rate
 limit is raised (``FLYBOT_RATE_PER_MINUTE=10000000``) but stays on, so its counting is measured too.
 
+The floor (``--floor``, on by default) is a bare handler that does only what any durable auto-answer must: check
+the token, validate the body, commit the escalation row, its two audit rows and the two counters in groups, answer
+and log one line (``_servers.FLOOR_SERVER``), in FlyBot's schema on the same backend and event loop. Its ratio to
+the bare handler is the most a server of this design reaches on this machine; "FlyBot / floor" shows how near FlyBot
+comes.
+
 Targets (issue 10, "Done when"): throughput at least half the bare handler's; p99 at most 10 ms at 200 requests/s.
 """
 
@@ -49,6 +55,7 @@ from _servers import (  # noqa: E402
     bare_store_server,
     cpu_s,
     database,
+    floor_server,
     flybot_server,
     percentile,
 )
@@ -165,6 +172,9 @@ async def main() -> None:
                         help="measure every server this many times, interleaved; the summary gives the median")
     parser.add_argument("--bare-uvloop", action=argparse.BooleanOptionalAction, default=True,
                         help="also measure the bare handler on uvloop's event loop (flybot serve's, where installed)")
+    parser.add_argument("--floor", action=argparse.BooleanOptionalAction, default=True,
+                        help="also measure the floor: a bare handler doing only what an auto-answer must (its rows "
+                             "committed in groups; benchmarks/_servers.py FLOOR_SERVER), per backend")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set slack_room_interval_s=0")
     args = parser.parse_args()
@@ -183,6 +193,11 @@ async def main() -> None:
             plain = url.replace("postgresql+asyncpg://", "postgresql://", 1)
             servers.append(("bare + 1 PostgreSQL commit", await stack.enter_async_context(bare_store_server(plain)),
                             "none"))
+        for backend in backends:
+            if args.floor:
+                url = await stack.enter_async_context(database(backend))
+                token = await add_bot(url, standing_pattern="apt-get install")
+                servers.append((f"floor ({backend})", await stack.enter_async_context(floor_server(url)), token))
         for backend in backends:
             url = await stack.enter_async_context(database(backend))
             token = await add_bot(url, standing_pattern="apt-get install")
@@ -206,6 +221,12 @@ async def main() -> None:
               f"   p50 {statistics.median(row.p50 for row in rows):5.1f} ms"
               f"   p99 {statistics.median(row.p99 for row in rows):6.1f} ms"
               f"   {'all approved' if i == 0 or all(row.all_approved for row in rows) else 'NOT all approved'}")
+    names = [name for name, _server, _token in servers]
+    for backend in backends:
+        if f"floor ({backend})" in names:
+            f, b = names.index(f"floor ({backend})"), names.index(f"FlyBot ({backend})")
+            print(f"  FlyBot / floor ({backend}): throughput {statistics.median(r[b].rps / r[f].rps for r in rounds):4.2f}"
+                  f", server CPU {statistics.median(r[b].server_us / r[f].server_us for r in rounds):4.2f}x")
 
 
 if __name__ == "__main__":
