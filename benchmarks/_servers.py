@@ -327,12 +327,14 @@ async def floor_server(database_url: str) -> AsyncIterator[Server]:
 
 
 @asynccontextmanager
-async def flybot_server(database_url: str, state_dir: Path, **settings: str) -> AsyncIterator[Server]:
-    """``python -m bot serve`` in local mode on ``database_url``; ``settings`` are extra ``FLYBOT_*`` variables."""
+async def flybot_server(database_url: str, state_dir: Path, *, root: Path | None = None,
+                        **settings: str) -> AsyncIterator[Server]:
+    """``python -m bot serve`` in local mode on ``database_url``; ``settings`` are extra ``FLYBOT_*`` variables;
+    ``root``: the checkout whose ``bot`` package runs (None: this one; another, for an A/B comparison in one run)."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
     env.update({"FLYBOT_DATABASE_URL": database_url, "FLYBOT_STATE_DIR": str(state_dir), "FLYBOT_LOG_FORMAT": "json",
-                "FLYBOT_PORT": str(port), "PYTHONPATH": str(ROOT)})
+                "FLYBOT_PORT": str(port), "PYTHONPATH": str(root or ROOT)})
     env.update({f"FLYBOT_{k.upper()}": v for k, v in settings.items()})
     log = open(state_dir / "flybot.log", "wb")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen([sys.executable, "-m", "bot", "serve"], cwd=state_dir, env=env,

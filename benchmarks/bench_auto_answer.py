@@ -175,6 +175,9 @@ async def main() -> None:
     parser.add_argument("--floor", action=argparse.BooleanOptionalAction, default=True,
                         help="also measure the floor: a bare handler doing only what an auto-answer must (its rows "
                              "committed in groups; benchmarks/_servers.py FLOOR_SERVER), per backend")
+    parser.add_argument("--compare", type=Path, action="append", default=[], metavar="CHECKOUT",
+                        help="also measure the FlyBot of another checkout (e.g. an export of main), per backend, "
+                             "interleaved with this one's in the same run (A/B)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set slack_room_interval_s=0")
     args = parser.parse_args()
@@ -199,12 +202,15 @@ async def main() -> None:
                 token = await add_bot(url, standing_pattern="apt-get install")
                 servers.append((f"floor ({backend})", await stack.enter_async_context(floor_server(url)), token))
         for backend in backends:
-            url = await stack.enter_async_context(database(backend))
-            token = await add_bot(url, standing_pattern="apt-get install")
-            state = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="flybot-bench-state-")))
-            flybot = await stack.enter_async_context(
-                flybot_server(url, state, **{"rate_per_minute": "10000000", **extra}))
-            servers.append((f"FlyBot ({backend})", flybot, token))
+            for root in [None, *args.compare]:
+                url = await stack.enter_async_context(database(backend))
+                token = await add_bot(url, standing_pattern="apt-get install")
+                state = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="flybot-bench-state-")))
+                flybot = await stack.enter_async_context(flybot_server(
+                    url, state, root=root.resolve() if root is not None else None,
+                    **{"rate_per_minute": "10000000", **extra}))
+                label = f"FlyBot ({backend})" if root is None else f"{root.name} ({backend})"
+                servers.append((label, flybot, token))
         rounds: list[list[Row]] = []
         for n in range(args.rounds):
             print(f"round {n + 1} (load average {os.getloadavg()[0]:.1f}):", flush=True)
