@@ -127,7 +127,14 @@ async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimi
     locks its counter row and reads both minutes' counts in one statement (an upsert adding, in advance, the group's
     operations ordered by this Bot: usually all of them are admitted); the difference between the requests admitted
     and that advance is added when the group is written (:func:`bot.store.group.write_group`), in the same
-    transaction. Raises :class:`Refused` as :func:`admit` does (nothing of the request is counted then)."""
+    transaction. Raises :class:`Refused` as :func:`admit` does (nothing of the request is counted then).
+
+    In a group run for one statement (``group.fast``, :mod:`bot.store.group`) no counter row is touched here: the
+    requests are admitted as if the store held none before the group's own (the fewest it can hold), and what each
+    assumed is noted for the write (:meth:`bot.store.group.Group.rate_checked`), which adds them to the row and has
+    the store refuse the group if they no longer fit once the row's count is known. A request those fewest counts
+    refuse, or one that would be open (the open count is exact only under the counter row's lock), raises
+    :class:`bot.store.group.NotFast`: the group runs in a transaction."""
     if limits.per_minute <= 0 and limits.max_open <= 0:
         return
     assert tx.group is not None and tx.staged is not None
@@ -137,6 +144,8 @@ async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimi
     elapsed = minutes - window
     key = (bot_id, window)
     counted = group.counted.get(key)
+    if counted is None and group.fast:
+        counted = group.counted[key] = (0, 0)
     if counted is None:
         db = group.db
         advance = max(1, group.expected[bot_id])
@@ -150,14 +159,18 @@ async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimi
     stored, previous = counted
     current = stored + group.merged.requests[key] + staged.requests[key] + 1
     if limits.per_minute > 0 and previous * (1 - elapsed) + current > limits.per_minute:
+        group.needs_transaction("rate")
         raise _rate_refusal(previous, current, elapsed, limits.per_minute)
     if opens and limits.max_open > 0:
+        group.needs_transaction("open escalations")
         in_store = group.open_in_store.get(bot_id)
         if in_store is None:
             found = await group.db.one("open_count", (bot_id, group.db.time(now)))
             in_store = group.open_in_store[bot_id] = int(found[0]) if found is not None else 0
         _check_open(in_store + group.merged.opened[bot_id] + staged.opened[bot_id], limits.max_open)
     staged.requests[key] += 1
+    if group.fast:
+        group.rate_checked(key, elapsed, limits.per_minute)
 
 
 @cache

@@ -32,15 +32,19 @@ import json
 import sqlite3
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+import structlog
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 from bot.store.inline_sqlite import retry_locked
 
 T = TypeVar("T")
+
+log = structlog.get_logger("flybot.store")
 
 Row = tuple[Any, ...]
 """One result row, columns in the statement's order (raw driver values: decode with :meth:`DirectDb.when`)."""
@@ -113,6 +117,7 @@ def _statements(postgres: bool) -> dict[str, str]:
     }
     if postgres:  # one round trip instead of two or three (asyncpg has no pipelining across statements)
         sql["rows"] = _rows_statement()
+        sql["group"] = f"SELECT pg_temp.flybot_group({', '.join(['?'] * 20)})"
         sql["notice_fold_job"] = (
             f"WITH folded AS ({sql['notice_fold']}) "
             f"INSERT INTO outbox_jobs ({', '.join(JOB_COLUMNS)}) SELECT {', '.join(['?'] * len(JOB_COLUMNS))} "
@@ -121,18 +126,143 @@ def _statements(postgres: bool) -> dict[str, str]:
     return {name: _placeholders(text, postgres) for name, text in sql.items()}
 
 
-def _rows_statement() -> str:
+def _rows_statement(escalations: str = "?", jobs: str = "?", audits: str = "?") -> str:
     """PostgreSQL: a group's escalations, audit rows and jobs in ONE statement, each table's rows one JSON parameter
     (``json_populate_recordset``; a ``json`` column takes its value's text exactly as given, so it is stored as the
     ORM stores it). Inserts only: no row lock of another table is taken, so the lock order of
-    :func:`bot.store.group.write_group` holds whatever order PostgreSQL runs the three in."""
+    :func:`bot.store.group.write_group` holds whatever order PostgreSQL runs the three in. The arguments name the
+    three parameters (``?``, or :func:`group_function`'s own)."""
 
-    def rows(table: str, columns: Sequence[str]) -> str:
+    def rows(table: str, columns: Sequence[str], param: str) -> str:
         listed = ", ".join(columns)
-        return f"INSERT INTO {table} ({listed}) SELECT {listed} FROM json_populate_recordset(NULL::{table}, ?::json)"
+        return (f"INSERT INTO {table} ({listed}) SELECT {listed} "
+                f"FROM json_populate_recordset(NULL::{table}, {param}::json)")
 
-    return (f"WITH e AS ({rows('escalations', ESCALATION_COLUMNS)}), j AS ({rows('outbox_jobs', JOB_COLUMNS)}) "
-            f"{rows('audit', AUDIT_COLUMNS)}")
+    return (f"WITH e AS ({rows('escalations', ESCALATION_COLUMNS, escalations)}), "
+            f"j AS ({rows('outbox_jobs', JOB_COLUMNS, jobs)}) {rows('audit', AUDIT_COLUMNS, audits)}")
+
+
+UNVERIFIED = "FB001"
+"""The SQLSTATE that ``pg_temp.flybot_group`` (:func:`group_function`) raises when a Bot's request counts in the store
+refuse what the group assumed (:class:`Unverified`)."""
+
+
+class Unverified(Exception):
+    """``pg_temp.flybot_group`` found a Bot's requests over its limit once counted in the store: it wrote nothing, and
+    the group must run again in a transaction that counts exactly (:mod:`bot.store.group`). Not a store failure."""
+
+
+@cache
+def group_function() -> str:
+    """PostgreSQL: the ``CREATE FUNCTION`` of ``pg_temp.flybot_group``, a function made on the group writer's connection when it connects
+    (``pg_temp``: it lives and dies with that session, so it is always this FlyBot's own text, and no migration or
+    other replica depends on it). ONE call writes a whole group (:func:`bot.store.group.write_group_at_once`) as one
+    implicit transaction: one round trip instead of BEGIN, the counter rows, the rows, the use counts, the notice
+    bump and fold, and COMMIT (issue 10: each round trip is an event-loop turn and a backend wake-up).
+
+    It runs :func:`bot.store.group.write_group`'s statements, in the same lock order (counter rows by Bot and
+    window, rows, standing approvals by id, notices by key), each with a snapshot of its own (a ``VOLATILE``
+    function's statements see what committed before each of them, as separate statements do): so a fold's job
+    lookup still comes after its notice row's lock, and sees the job of a fold that committed while it waited.
+    Notice items and approvals are merged here as :func:`bot.store.group.fold_notice` merges them in Python, and
+    written as the same text: each element's JSON text as stored (``json`` keeps it verbatim), joined as
+    ``json.dumps`` joins a list's.
+
+    Admission (:func:`bot.store.admission.admit_staged` in a group run for one statement): the requests were
+    admitted assuming no earlier request in the store; each Bot's counter row gets the group's requests, and if the
+    row's count then (``after``, the most any of them would have seen) with the minute before weighted at the
+    earliest request's ``elapsed`` is over the limit (the same float arithmetic as Python's), it raises SQLSTATE
+    :data:`UNVERIFIED`, the call writes nothing, and the group runs again in a transaction that counts exactly.
+    """
+    from bot.store.records import JOB_KINDS
+    from bot.store.tx import NOTICE_ITEMS
+
+    jobs = ", ".join(JOB_COLUMNS)
+    notice_job = ("'notice', {priority}, p_rooms[i], v_id, '{{}}'::json, 'queued', 0, false, p_ats[i], p_ats[i], "
+                  "NULL, NULL, NULL, NULL, NULL").format(priority=int(JOB_KINDS["notice"]))
+    bump = ("UPDATE room_notices SET count = count + p_counts[i], updated_at = p_ats[i] WHERE open_key = p_keys[i] "
+            "RETURNING id, items, approvals INTO v_id, v_items, v_approvals;")
+    rows = _rows_statement("p_escalations", "p_jobs", "p_audits")
+    return f"""
+CREATE OR REPLACE FUNCTION pg_temp.flybot_group(
+    p_bots text[], p_windows integer[], p_adds integer[], p_elapsed float8[], p_limits integer[],
+    p_escalations json, p_jobs json, p_audits json,
+    p_uses text[], p_use_ns integer[], p_use_ats timestamptz[],
+    p_keys text[], p_new_ids text[], p_rooms text[], p_notice_bots text[], p_firsts timestamptz[],
+    p_ats timestamptz[], p_counts integer[], p_items text[], p_approvals text[])
+RETURNS integer LANGUAGE plpgsql VOLATILE AS $flybot$
+DECLARE
+    v_written integer := 0;
+    v_added integer;
+    v_after integer;
+    v_previous integer;
+    v_id text;
+    v_items json;
+    v_approvals json;
+    v_items_text text;
+    v_approvals_text text;
+BEGIN
+    FOR i IN 1 .. coalesce(array_length(p_bots, 1), 0) LOOP
+        INSERT INTO bot_request_counts AS c (bot_id, "window", count) VALUES (p_bots[i], p_windows[i], p_adds[i])
+        ON CONFLICT (bot_id, "window") DO UPDATE SET count = c.count + p_adds[i]
+        RETURNING c.count, (SELECT b.count FROM bot_request_counts AS b
+                            WHERE b.bot_id = p_bots[i] AND b."window" = p_windows[i] - 1)
+        INTO v_after, v_previous;
+        IF p_limits[i] > 0 AND coalesce(v_previous, 0) * (1 - p_elapsed[i]) + v_after > p_limits[i] THEN
+            RAISE EXCEPTION 'flybot: the requests of Bot % are over its limit in the store', p_bots[i]
+                USING ERRCODE = '{UNVERIFIED}';
+        END IF;
+        IF v_after = p_adds[i] THEN
+            DELETE FROM bot_request_counts WHERE bot_id = p_bots[i] AND "window" < p_windows[i] - 1;
+        END IF;
+    END LOOP;
+    IF p_escalations IS NOT NULL OR p_jobs IS NOT NULL OR p_audits IS NOT NULL THEN
+        {rows};
+    END IF;
+    FOR i IN 1 .. coalesce(array_length(p_uses, 1), 0) LOOP
+        UPDATE standing_approvals SET use_count = use_count + p_use_ns[i], last_used_at = p_use_ats[i]
+        WHERE id = p_uses[i];
+    END LOOP;
+    FOR i IN 1 .. coalesce(array_length(p_keys, 1), 0) LOOP
+        {bump}
+        IF v_id IS NULL THEN
+            INSERT INTO room_notices (id, open_key, room, bot_id, window_start, count, items, approvals, channel, ts,
+                                      updated_at)
+            VALUES (p_new_ids[i], p_keys[i], p_rooms[i], p_notice_bots[i], p_firsts[i], p_counts[i], p_items[i]::json,
+                    p_approvals[i]::json, NULL, NULL, p_ats[i])
+            ON CONFLICT (open_key) DO NOTHING RETURNING id INTO v_id;
+            IF v_id IS NOT NULL THEN
+                INSERT INTO outbox_jobs ({jobs}) VALUES ({notice_job});
+                v_written := v_written + 1;
+                CONTINUE;
+            END IF;
+            {bump}
+            IF v_id IS NULL THEN
+                RAISE EXCEPTION 'notice % conflicted, then vanished', p_keys[i] USING ERRCODE = 'unique_violation';
+            END IF;
+        END IF;
+        SELECT coalesce('[' || string_agg(last.e, ', ' ORDER BY last.s, last.o) || ']', '[]') INTO v_items_text
+        FROM (SELECT u.e, u.s, u.o FROM (
+                SELECT a.e::text AS e, 0 AS s, a.o FROM json_array_elements(v_items) WITH ORDINALITY AS a(e, o)
+                UNION ALL
+                SELECT b.e::text, 1, b.o FROM json_array_elements(p_items[i]::json) WITH ORDINALITY AS b(e, o)
+              ) AS u ORDER BY u.s DESC, u.o DESC LIMIT {NOTICE_ITEMS}) AS last;
+        SELECT coalesce('[' || string_agg(u.e, ', ' ORDER BY u.s, u.o) || ']', '[]') INTO v_approvals_text
+        FROM (SELECT a.e::text AS e, 0 AS s, a.o FROM json_array_elements(v_approvals) WITH ORDINALITY AS a(e, o)
+              UNION ALL
+              SELECT b.e::text, 1, b.o FROM json_array_elements(p_approvals[i]::json) WITH ORDINALITY AS b(e, o)
+              WHERE NOT EXISTS (SELECT 1 FROM json_array_elements(v_approvals) AS k(e)
+                                WHERE (k.e ->> 'id') IS NOT DISTINCT FROM (b.e ->> 'id'))) AS u;
+        WITH folded AS (UPDATE room_notices SET items = v_items_text::json, approvals = v_approvals_text::json
+                        WHERE id = v_id)
+        INSERT INTO outbox_jobs ({jobs}) SELECT {notice_job}
+        WHERE NOT EXISTS (SELECT 1 FROM outbox_jobs WHERE ref = v_id AND status = 'queued' AND claimed_until IS NULL);
+        GET DIAGNOSTICS v_added = ROW_COUNT;
+        v_written := v_written + v_added;
+    END LOOP;
+    RETURN v_written;
+END
+$flybot$"""
 
 
 ESCALATION_TIMES = ("created_at", "expires_at", "decided_at", "first_approved_at", "fallback_at")
@@ -223,6 +353,11 @@ class DirectDb(Protocol):
     async def begin(self) -> None:
         """Start a write transaction (SQLite ``BEGIN IMMEDIATE``: waits, without blocking the loop, for another
         process's write lock)."""
+
+    async def one_statement(self) -> bool:
+        """True when a group can be written in ONE statement outside a transaction (PostgreSQL, once its
+        connection made ``pg_temp.flybot_group``: :func:`group_function`; connects if needed). Its reads then run
+        as statements of their own (each its own implicit transaction)."""
 
     async def commit(self) -> None:
         """Commit the transaction."""
@@ -361,6 +496,9 @@ class SqliteDb(_Encoders):
         except sqlite3.Error as exc:
             raise _sqlite_error(exc, sql, args) from exc
 
+    async def one_statement(self) -> bool:
+        return False
+
     async def begin(self) -> None:
         cursor = self._cursor or self._connect()
         await self._busy(lambda: cursor.execute("BEGIN IMMEDIATE"), "BEGIN IMMEDIATE", ())
@@ -417,11 +555,16 @@ class PostgresDb(_Encoders):
         self._dsn = dsn
         self._timeout = connect_timeout_s
         self._conn: Any = None
+        self._function = False
+        self.statements = 0
+        """Statements sent, each a round trip (BEGIN and COMMIT included; for tests and benchmarks)."""
 
     @staticmethod
     def _error(exc: BaseException, sql: str, args: Any) -> Exception:
         import asyncpg
 
+        if isinstance(exc, asyncpg.PostgresError) and getattr(exc, "sqlstate", None) == UNVERIFIED:
+            return Unverified(str(exc))
         if isinstance(exc, asyncpg.IntegrityConstraintViolationError):
             return IntegrityError(sql, args, exc)
         if isinstance(exc, asyncpg.PostgresError):
@@ -431,10 +574,38 @@ class PostgresDb(_Encoders):
     async def _call(self, sql: str, args: Any, call: Callable[[], Any]) -> Any:
         import asyncpg
 
+        self.statements += 1
         try:
             return await call()
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
             raise self._error(exc, sql, args) from exc
+
+    async def _connect(self) -> Any:
+        """The connection, opened if there is none or it was closed (``pg_temp.flybot_group`` made on a new one; a
+        server that refuses it, a read-only or TEMP-less role, leaves groups in transactions)."""
+        import asyncpg
+
+        if self._conn is not None and not self._conn.is_closed():
+            return self._conn
+        try:
+            conn = await asyncpg.connect(self._dsn, timeout=self._timeout)
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+            raise self._error(exc, "connect", ()) from exc
+        self.ascii_rows = conn.get_settings().server_encoding.upper() != "SQL_ASCII"
+        self._conn, self._function = conn, False
+        try:
+            await conn.execute(group_function())
+            self._function = True
+        except asyncpg.PostgresError as exc:  # groups still commit, in transactions
+            log.warning("store.group_function_unavailable", error=f"{type(exc).__name__}: {exc}")
+        except (asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+            await self.close()
+            raise self._error(exc, "connect", ()) from exc
+        return conn
+
+    async def one_statement(self) -> bool:
+        await self._connect()
+        return self._function
 
     async def begin(self) -> None:
         """Start a transaction; a connection found dead here (the server restarted, an idle connection was cut) is
@@ -442,13 +613,8 @@ class PostgresDb(_Encoders):
         import asyncpg
 
         for attempt in (1, 2):
-            if self._conn is None or self._conn.is_closed():
-                try:
-                    self._conn = await asyncpg.connect(self._dsn, timeout=self._timeout)
-                except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
-                    raise self._error(exc, "connect", ()) from exc
-                self.ascii_rows = self._conn.get_settings().server_encoding.upper() != "SQL_ASCII"
-            conn = self._conn
+            conn = await self._connect()
+            self.statements += 1
             try:
                 await conn.execute("BEGIN")
                 return
@@ -469,6 +635,7 @@ class PostgresDb(_Encoders):
             return
         try:
             if conn.is_in_transaction():
+                self.statements += 1
                 await conn.execute("ROLLBACK")
         except Exception:  # noqa: BLE001 - a connection that cannot roll back is dropped; the next group reconnects
             await self.close()
@@ -507,6 +674,9 @@ class EngineDb(_Encoders):
         self.sql = SQL[self.postgres]
         self._engine = engine
         self._conn: AsyncConnection | None = None
+
+    async def one_statement(self) -> bool:
+        return False
 
     async def begin(self) -> None:
         from bot.store.sql import WRITE_OPTION

@@ -22,6 +22,18 @@ the next requests wait together; the writer then runs each one's operation in tu
   run again alone, in its own group: so an operation may run more than once, and must do nothing but work on its
   ``tx``. A unique key that raced (``IntegrityError``) first gets the whole group run once more, since the other
   replica's row is committed by then and the retry finds it.
+
+On PostgreSQL a group that needs no lock is first run for ONE statement (:func:`write_group_at_once`, issue 10: a
+group of auto-answers was 7 round trips, BEGIN to COMMIT, each an event-loop turn and a backend wake-up): no
+transaction is opened while its operations run, their reads that need none (an ``Idempotency-Key``, a room's notice
+deadline) are statements of their own, as they were statements of their own in the transaction (READ COMMITTED),
+and then ``pg_temp.flybot_group`` (:func:`bot.store.direct.group_function`) writes the staged writes with
+:func:`write_group`'s statements, in its order, as one implicit transaction. An operation that needs what only a
+transaction gives (a Bot's open escalations or a room's card queue read under the group's locks, a refusal by the
+request counters: :class:`NotFast`), or counters the store finds over a limit once the group's requests are added
+(:class:`bot.store.direct.Unverified`), sends the group back to the transaction, from its first operation: what
+was tried wrote nothing. Its retry rules and what a kill -9 can lose are the same (every operation is answered
+only after the call returned, and the call commits all or nothing).
 """
 
 from __future__ import annotations
@@ -44,6 +56,7 @@ from bot.store.direct import (
     ESCALATION_TIMES,
     JOB_TIMES,
     DirectDb,
+    Unverified,
     audit_args,
     escalation_args,
     job_args,
@@ -63,6 +76,11 @@ T = TypeVar("T")
 
 MAX_GROUP = 256
 """Most operations one group commits (the rest wait for the next group)."""
+
+
+class NotFast(Exception):  # noqa: N818 - not an error: the group runs again in a transaction
+    """A group run for one statement (:attr:`Group.fast`) met what needs its transaction (``str()``: what); raised
+    by the group's reads, never answered to an operation."""
 
 
 @dataclass
@@ -188,6 +206,11 @@ class Group:
     ``deadlines``: per room, the earliest delivery deadline of its undelivered notices (None: none);
     ``remembered``: the process's memory of those across groups (:class:`NoticeDeadlines`);
     ``room_cards``: per room, its card posts waiting in the store.
+
+    ``fast``: run for one statement (module docstring): no transaction is open, admission assumes no earlier request
+    in the store and notes in ``rates`` what the write must check (per ``(bot_id, window)``: the earliest request's
+    fraction of its minute gone, and the smallest per-minute limit, 0 for none), and :meth:`needs_transaction`
+    raises :class:`NotFast`; ``fell_back``: it did (kept, in case an operation caught it).
     """
 
     db: DirectDb
@@ -199,6 +222,24 @@ class Group:
     deadlines: dict[str, datetime | None] = field(default_factory=dict)
     remembered: NoticeDeadlines = field(default_factory=NoticeDeadlines)
     room_cards: dict[str, int] = field(default_factory=dict)
+    fast: bool = False
+    rates: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
+    fell_back: bool = False
+
+    def needs_transaction(self, what: str) -> None:
+        """Before a read or a decision that is exact only under the group's transaction (its locks): raise
+        :class:`NotFast` in a group run for one statement; nothing otherwise."""
+        if self.fast:
+            self.fell_back = True
+            raise NotFast(what)
+
+    def rate_checked(self, key: tuple[str, int], elapsed: float, per_minute: int) -> None:
+        """A fast group admitted one request of ``key`` (``(bot_id, window)``) at ``elapsed`` (the fraction of its
+        minute gone) under ``per_minute`` (0: no limit): what :func:`write_group_at_once` has the store check."""
+        first, limit = self.rates.get(key, (elapsed, 0))
+        if per_minute > 0:
+            limit = per_minute if limit <= 0 else min(limit, per_minute)
+        self.rates[key] = (min(first, elapsed), limit)
 
 
 async def write_group(group: Group) -> tuple[int, list[str]]:
@@ -231,6 +272,38 @@ async def write_group(group: Group) -> tuple[int, list[str]]:
     for _key, fold in sorted(staged.folds.items()):
         written += await fold_notice(db, fold)
     return written, staged.decided
+
+
+async def write_group_at_once(group: Group) -> tuple[int, list[str]]:
+    """:func:`write_group` for a group run for one statement (``group.fast``): ONE call of ``pg_temp.flybot_group``
+    (:func:`bot.store.direct.group_function`), one implicit transaction; ``(jobs written, ids decided)``.
+
+    Raises :class:`bot.store.direct.Unverified` when a Bot's counts in the store put the group's requests over its
+    limit (nothing written: run the group in a transaction), or the store's error as :func:`write_group`.
+    """
+    from bot.store.tx import NOTICE_ITEMS
+
+    db, staged = group.db, group.merged
+    counters = sorted(staged.requests)
+    rates = [group.rates.get(key, (0.0, 0)) for key in counters]
+    uses = sorted(staged.uses.items())
+    folds = [fold for _key, fold in sorted(staged.folds.items())]
+    ascii_only = db.ascii_rows
+    time = db.time
+    notices = await db.one("group", (
+        [bot_id for bot_id, _ in counters], [window for _, window in counters],
+        [staged.requests[key] for key in counters], [elapsed for elapsed, _ in rates], [limit for _, limit in rates],
+        rows_json(staged.escalations, ESCALATION_TIMES, ascii_only=ascii_only) if staged.escalations else None,
+        rows_json(staged.jobs, JOB_TIMES, ascii_only=ascii_only) if staged.jobs else None,
+        rows_json(staged.audits, AUDIT_TIMES, ascii_only=ascii_only) if staged.audits else None,
+        [approval_id for approval_id, _ in uses], [n for _, (n, _at) in uses], [time(at) for _, (_n, at) in uses],
+        [fold.key for fold in folds], ["ntc_" + uuid.uuid4().hex[:20] for _ in folds], [fold.room for fold in folds],
+        [fold.bot_id for fold in folds], [time(fold.first) for fold in folds], [time(fold.at) for fold in folds],
+        [fold.count for fold in folds], [json_text(fold.items[-NOTICE_ITEMS:]) for fold in folds],
+        [json_text(fold.approvals) for fold in folds],
+    ))
+    assert notices is not None  # a SELECT of one function call returns one row
+    return len(staged.jobs) + int(notices[0]), staged.decided
 
 
 async def fold_notice(db: DirectDb, fold: Fold) -> int:
@@ -296,6 +369,8 @@ class GroupWriter:
         self._writing: asyncio.Task[None] | None = None
         self.groups = 0
         """Groups committed (for tests and benchmarks)."""
+        self.at_once = 0
+        """Of those, groups written in one statement (:func:`write_group_at_once`)."""
 
     async def run(self, op: Callable[[Tx], Awaitable[T]], *, order: str = "", lock: str | None = None) -> T:
         """Run ``op(tx)`` in the next group and return its result once the group committed.
@@ -369,6 +444,10 @@ class GroupWriter:
 
         store = self._store
         db = await store.group_db()
+        if all(w.lock is None for w in waiting) and await db.one_statement():
+            answered = await self._attempt_at_once(db, waiting)
+            if answered is not None:
+                return answered
         outcomes: list[tuple[bool, Any]] = []
         lock = store.writer_lock()
         async with lock if lock is not None else nullcontext():
@@ -395,5 +474,40 @@ class GroupWriter:
             except BaseException:
                 await db.rollback()
                 raise
+        store.committed(enqueued=enqueued, decided=decided, wrote=True)
+        return outcomes
+
+    async def _attempt_at_once(self, db: DirectDb, waiting: list[_Waiting[Any]]) -> list[tuple[bool, Any]] | None:
+        """:meth:`_attempt` for one statement (module docstring): the outcomes, or None when the group must run in a
+        transaction (nothing was written)."""
+        from bot.store.tx import Tx
+
+        store = self._store
+        group = Group(db, expected=Counter(w.order for w in waiting), remembered=store.notice_deadlines, fast=True)
+        outcomes: list[tuple[bool, Any]] = []
+        for w in waiting:
+            tx = Tx(None, group=group)
+            try:
+                value = await w.op(tx)
+            except NotFast:
+                return None
+            except SQLAlchemyError:
+                raise  # a read failed: the group's retry rules, as in a transaction
+            except Exception as exc:  # noqa: BLE001 - this operation's own answer (Conflict...)
+                outcomes.append((False, exc))
+                continue
+            assert tx.staged is not None
+            group.merged.merge(tx.staged)
+            outcomes.append((True, value))
+        if group.fell_back:  # an operation caught NotFast: what it decided without the transaction is not used
+            return None
+        merged = group.merged
+        enqueued, decided = 0, merged.decided
+        if merged.escalations or merged.audits or merged.jobs or merged.uses or merged.folds or merged.requests:
+            try:
+                enqueued, decided = await write_group_at_once(group)
+            except Unverified:
+                return None
+        self.at_once += 1
         store.committed(enqueued=enqueued, decided=decided, wrote=True)
         return outcomes

@@ -259,6 +259,11 @@ class Store:
         """How many group commits this store made (:meth:`grouped`; for tests and benchmarks)."""
         return self._groups.groups
 
+    @property
+    def group_commits_at_once(self) -> int:
+        """Of :attr:`group_commits`, those written in ONE statement (PostgreSQL: :mod:`bot.store.group`)."""
+        return self._groups.at_once
+
     async def close(self) -> None:
         """Dispose of the connection pools (after a checkpoint in progress)."""
         if self._checkpointing is not None:

@@ -599,6 +599,7 @@ class Tx:
         if self.group is not None and self.staged is not None:
             stored = self.group.room_cards.get(room)
             if stored is None:
+                self.group.needs_transaction("room queue")  # exact under the room's lock only
                 found = await self.group.db.one("room_cards", (room,))
                 stored = self.group.room_cards[room] = int(found[0]) if found is not None else 0
             return stored + self.group.merged.cards[room] + self.staged.cards[room]
