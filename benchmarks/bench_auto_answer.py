@@ -40,6 +40,7 @@ import statistics
 import sys
 import tempfile
 import time
+import uuid
 from contextlib import AsyncExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,7 +65,13 @@ BODY = {"session_id": "bench", "command": "apt-get install -y jq", "cwd": "/work
         "file_policy": "workspace-write", "approval_policy": "ask", "contained": True}
 
 
+KEYS = {"on": False}
+"""``--keys``: every request carries a new ``Idempotency-Key``, as FlyBot's own clients send one."""
+
+
 async def one(http: aiohttp.ClientSession, url: str, headers: dict[str, str]) -> str:
+    if KEYS["on"]:
+        headers = {**headers, "Idempotency-Key": uuid.uuid4().hex}
     async with http.post(f"{url}/v1/escalations", json=BODY, headers=headers) as response:
         data = await response.json(content_type=None)
         return str(data.get("status")) if response.status == 201 else f"HTTP {response.status}"
@@ -178,10 +185,13 @@ async def main() -> None:
     parser.add_argument("--compare", type=Path, action="append", default=[], metavar="CHECKOUT",
                         help="also measure the FlyBot of another checkout (e.g. an export of main), per backend, "
                              "interleaved with this one's in the same run (A/B)")
+    parser.add_argument("--keys", action="store_true",
+                        help="send a new Idempotency-Key with every request (FlyBot's clients always do)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set slack_room_interval_s=0")
     args = parser.parse_args()
     extra = dict(item.split("=", 1) for item in args.set)
+    KEYS["on"] = args.keys
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
     print(f"bench_auto_answer: {args.rounds} rounds of {args.concurrency} workers x {args.seconds:.0f} s, then "
           f"{args.rate:.0f} req/s x {args.seconds:.0f} s, loopback; load average {os.getloadavg()[0]:.1f}", flush=True)
