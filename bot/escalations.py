@@ -309,7 +309,8 @@ class EscalationService:
         # cap is exact across replicas (auto-answers take no lock; one that falls back to a card, its room's notices
         # overdue, is counted without it).
         lock = f"flybot-room:{room}" if not cover and self.limits is not None and self.limits.room_queue > 0 else None
-        escalation, outcome = await self.store.grouped(write, order=bot.id, lock=lock)
+        key = (bot.id, new.idempotency_key) if new.idempotency_key is not None else None
+        escalation, outcome = await self.store.grouped(write, order=bot.id, lock=lock, key=key)
         # The request's ids lead each line, as a bound logger would put them (one line here: binding cost more).
         ids = {"escalation_id": escalation.id, "bot_id": bot.id, "session_id": escalation.session_id}
         if outcome == "retried":

@@ -64,23 +64,25 @@ def postgres_only(store: Store) -> None:
         pytest.skip("PostgreSQL: SQLite groups are one transaction of its own connection, in the loop's thread")
 
 
-def new(escalation_id: str, *, at: datetime = NOW) -> NewEscalation:
+def new(escalation_id: str, *, at: datetime = NOW, key: str | None = None) -> NewEscalation:
     return NewEscalation(
         id=escalation_id, bot_id=BOT.id, session_id="s", command="apt-get install -y jq ‘é’", cwd="/w",
         file_policy="workspace-write", approval_policy="ask", contained=True, justification=None, room=BOT.room,
         risk="system", reasons=("installs a package",), created_at=at, expires_at=at + timedelta(minutes=10),
-        idempotency_key=None, approvals_needed=1)
+        idempotency_key=key, approvals_needed=1)
 
 
 def auto(escalation_id: str, *, limits: AdmissionLimits | None = LIMITS, room: str = BOT.room,  # type: ignore[no-untyped-def]
-         approval: StandingApproval = APPROVAL):
+         approval: StandingApproval = APPROVAL, key: str | None = None):
     """The service's auto-answer (bot.escalations._create): the notice deadline, admission, the row, its audit rows,
     the use count and the fold."""
 
     async def op(tx: Tx) -> Escalation:
         assert not await tx.notices_overdue(room, NOW)
         decision = Decision("approved", NOW, "U0OWNER01", "standing_approval", "standing approval", approval.id)
-        escalation, _ = await tx.add_escalation(new(escalation_id), limits=limits, decision=decision)
+        escalation, created = await tx.add_escalation(new(escalation_id, key=key), limits=limits, decision=decision)
+        if not created:
+            return escalation
         await tx.audit("escalation.created", at=NOW, escalation_id=escalation_id, actor=BOT.id)
         await tx.count_standing_use([approval.id], at=NOW)
         await tx.audit("escalation.approved", at=NOW, escalation_id=escalation_id, source="standing_approval")
@@ -268,3 +270,36 @@ async def test_a_group_that_needs_its_transaction_gets_one(store: Store) -> None
     assert [isinstance(r, Refused) for r in rated] == [False, False, True, True]
     assert sum(await scalars(store, select(BotRequestCountRow.count))) == 6
     assert store.group_commits_at_once == 0
+
+
+async def test_a_groups_idempotency_keys_are_looked_up_in_one_statement(store: Store) -> None:
+    """Clients send a key with every request: the group reads all its keys at once (one round trip, not one per
+    request), a key committed earlier is found, and a key another replica commits after that read still ends in
+    one escalation (the insert fails on the unique key, the group runs again and finds it)."""
+    postgres_only(store)
+    first = await store.grouped(auto("esc_k0", key="k0"), order=BOT.id, key=(BOT.id, "k0"))
+    db = await store.group_db()
+    sent = db.statements  # type: ignore[attr-defined]
+    answered = await asyncio.gather(
+        *(store.grouped(auto(f"esc_k{i}", key=f"k{i}"), order=BOT.id, key=(BOT.id, f"k{i}")) for i in range(8)))
+    assert db.statements - sent == 2, "the group's keys in one statement, then the group in one"  # type: ignore[attr-defined]
+    assert answered[0] == first and [e.id for e in answered] == [f"esc_k{i}" for i in range(8)]
+    assert [n.count for n in await scalars(store, select(RoomNoticeRow))] == [8], "the repeated request wrote nothing"
+
+    other = await open_store(store.engine.url.render_as_string(hide_password=False))
+    raced = False
+
+    async def racing(tx: Tx) -> Escalation:
+        nonlocal raced
+        if not raced:  # the group has read its keys: another replica commits this one now
+            raced = True
+            await other.add_escalation(new("theirs", key="k9"))
+        return await auto("mine", key="k9")(tx)
+
+    try:
+        mine, neighbour = await asyncio.gather(store.grouped(racing, order=BOT.id, key=(BOT.id, "k9")),
+                                               store.grouped(auto("esc_n", key="kn"), order=BOT.id, key=(BOT.id, "kn")))
+    finally:
+        await other.close()
+    assert mine.id == "theirs" and await store.get_escalation("mine") is None
+    assert neighbour == await store.get_escalation("esc_n")

@@ -118,6 +118,9 @@ def _statements(postgres: bool) -> dict[str, str]:
     if postgres:  # one round trip instead of two or three (asyncpg has no pipelining across statements)
         sql["rows"] = _rows_statement()
         sql["group"] = f"SELECT pg_temp.flybot_group({', '.join(['?'] * 20)})"
+        # a group's Idempotency-Keys looked up at once (bot.store.group.look_up_keys)
+        sql["by_keys"] = (f"SELECT {', '.join(ESCALATION_COLUMNS)} FROM escalations "
+                          "WHERE (bot_id, idempotency_key) IN (SELECT * FROM unnest(?::text[], ?::text[]))")
         sql["notice_fold_job"] = (
             f"WITH folded AS ({sql['notice_fold']}) "
             f"INSERT INTO outbox_jobs ({', '.join(JOB_COLUMNS)}) SELECT {', '.join(['?'] * len(JOB_COLUMNS))} "
@@ -368,6 +371,9 @@ class DirectDb(Protocol):
     async def one(self, name: str, args: Sequence[Any]) -> Row | None:
         """The first row of statement ``name``, or None."""
 
+    async def rows(self, name: str, args: Sequence[Any]) -> list[Row]:
+        """Every row of statement ``name``."""
+
     async def run(self, name: str, args: Sequence[Any]) -> None:
         """Run statement ``name`` once."""
 
@@ -531,6 +537,10 @@ class SqliteDb(_Encoders):
         row: Row | None = self._call(name, args, lambda cursor, sql: cursor.execute(sql, args).fetchone())
         return row
 
+    async def rows(self, name: str, args: Sequence[Any]) -> list[Row]:
+        found: list[Row] = self._call(name, args, lambda cursor, sql: cursor.execute(sql, args).fetchall())
+        return found
+
     async def run(self, name: str, args: Sequence[Any]) -> None:
         self._call(name, args, lambda cursor, sql: cursor.execute(sql, args))
 
@@ -645,6 +655,10 @@ class PostgresDb(_Encoders):
         record = await self._call(sql, args, lambda: conn.fetchrow(sql, *args))
         return None if record is None else tuple(record)
 
+    async def rows(self, name: str, args: Sequence[Any]) -> list[Row]:
+        conn, sql = self._conn, self.sql[name]
+        return [tuple(record) for record in await self._call(sql, args, lambda: conn.fetch(sql, *args))]
+
     async def run(self, name: str, args: Sequence[Any]) -> None:
         conn, sql = self._conn, self.sql[name]
         await self._call(sql, args, lambda: conn.execute(sql, *args))
@@ -702,6 +716,10 @@ class EngineDb(_Encoders):
         assert self._conn is not None
         row = (await self._conn.exec_driver_sql(self.sql[name], tuple(args))).first()
         return None if row is None else tuple(row)
+
+    async def rows(self, name: str, args: Sequence[Any]) -> list[Row]:
+        assert self._conn is not None
+        return [tuple(row) for row in await self._conn.exec_driver_sql(self.sql[name], tuple(args))]
 
     async def run(self, name: str, args: Sequence[Any]) -> None:
         assert self._conn is not None

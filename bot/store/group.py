@@ -211,6 +211,9 @@ class Group:
     in the store and notes in ``rates`` what the write must check (per ``(bot_id, window)``: the earliest request's
     fraction of its minute gone, and the smallest per-minute limit, 0 for none), and :meth:`needs_transaction`
     raises :class:`NotFast`; ``fell_back``: it did (kept, in case an operation caught it).
+
+    ``keys``: the escalations of the ``(bot_id, Idempotency-Key)`` pairs the group's requests named, as the store
+    held them when the group began (None: none), read in one statement (:func:`look_up_keys`).
     """
 
     db: DirectDb
@@ -225,6 +228,7 @@ class Group:
     fast: bool = False
     rates: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
     fell_back: bool = False
+    keys: dict[tuple[str, str], Escalation | None] = field(default_factory=dict)
 
     def needs_transaction(self, what: str) -> None:
         """Before a read or a decision that is exact only under the group's transaction (its locks): raise
@@ -240,6 +244,26 @@ class Group:
         if per_minute > 0:
             limit = per_minute if limit <= 0 else min(limit, per_minute)
         self.rates[key] = (min(first, elapsed), limit)
+
+
+async def look_up_keys(group: Group, keys: list[tuple[str, str]]) -> None:
+    """PostgreSQL: read the escalations of a group's ``(bot_id, Idempotency-Key)`` pairs in ONE statement into
+    ``group.keys`` (issue 10: the clients send a key with every request, and each request's own lookup was a round
+    trip of its own, one after another). Exact as those lookups were: a read of what is committed (READ COMMITTED),
+    before the group's insert; a key another replica commits after it makes the insert fail on the unique key, and
+    the group runs again (:class:`GroupWriter`), finding it. SQLite: nothing (a lookup is a call in this thread)."""
+    from bot.store.direct import escalation_fields
+    from bot.store.tx import _Fields, escalation_record
+
+    db = group.db
+    if not db.postgres or not keys:
+        return
+    pairs = sorted(set(keys))
+    found = await db.rows("by_keys", ([bot_id for bot_id, _ in pairs], [key for _, key in pairs]))
+    group.keys.update(dict.fromkeys(pairs))
+    for row in found:
+        record = escalation_record(_Fields(escalation_fields(db, row)))  # type: ignore[arg-type]
+        group.keys[(record.bot_id, record.idempotency_key or "")] = record
 
 
 async def write_group(group: Group) -> tuple[int, list[str]]:
@@ -357,6 +381,7 @@ class _Waiting(Generic[T]):
     order: str
     future: asyncio.Future[T]
     lock: str | None = None
+    key: tuple[str, str] | None = None
 
 
 class GroupWriter:
@@ -372,18 +397,21 @@ class GroupWriter:
         self.at_once = 0
         """Of those, groups written in one statement (:func:`write_group_at_once`)."""
 
-    async def run(self, op: Callable[[Tx], Awaitable[T]], *, order: str = "", lock: str | None = None) -> T:
+    async def run(self, op: Callable[[Tx], Awaitable[T]], *, order: str = "", lock: str | None = None,
+                  key: tuple[str, str] | None = None) -> T:
         """Run ``op(tx)`` in the next group and return its result once the group committed.
 
         ``order``: operations of a group run sorted by it (pass the Bot id: request counters are then locked in one
         order by every replica). ``lock``: a key the group locks for its whole transaction BEFORE any operation runs
         (PostgreSQL: ``pg_advisory_xact_lock``; the group's keys in sorted order, so that two replicas' groups never
         wait for each other in a cycle; SQLite's transaction is already the only writer): a room, whose queue cap
-        is then exact across replicas (:func:`bot.store.admission.admit_card`). Raises what ``op`` raised (nothing
-        of it was written), or the store's error when even its own group could not commit.
+        is then exact across replicas (:func:`bot.store.admission.admit_card`). ``key``: the ``(bot_id,
+        Idempotency-Key)`` that ``op`` will look up (:meth:`bot.store.tx.Tx.add_escalation`), read with the group's
+        others in one statement (:func:`look_up_keys`). Raises what ``op`` raised (nothing of it was written), or the
+        store's error when even its own group could not commit.
         """
         future: asyncio.Future[T] = asyncio.get_running_loop().create_future()
-        self._waiting.append(_Waiting(op, order, future, lock))
+        self._waiting.append(_Waiting(op, order, future, lock, key))
         if self._writing is None:
             self._writing = asyncio.create_task(self._write(), name="flybot-group-writer")
         return await future
@@ -457,6 +485,7 @@ class GroupWriter:
                 if db.postgres:
                     for key in sorted({w.lock for w in waiting if w.lock is not None}):
                         await db.one("advisory_lock", (key,))
+                await look_up_keys(group, [w.key for w in waiting if w.key is not None])
                 for w in waiting:
                     tx = Tx(None, group=group)
                     try:
@@ -484,6 +513,7 @@ class GroupWriter:
 
         store = self._store
         group = Group(db, expected=Counter(w.order for w in waiting), remembered=store.notice_deadlines, fast=True)
+        await look_up_keys(group, [w.key for w in waiting if w.key is not None])
         outcomes: list[tuple[bool, Any]] = []
         for w in waiting:
             tx = Tx(None, group=group)

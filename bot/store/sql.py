@@ -192,17 +192,19 @@ class Store:
                 self._group_db = EngineDb(self.write_engine or self.engine)
         return self._group_db
 
-    async def grouped(self, op: Callable[[Tx], Awaitable[T]], *, order: str = "", lock: str | None = None) -> T:
+    async def grouped(self, op: Callable[[Tx], Awaitable[T]], *, order: str = "", lock: str | None = None,
+                      key: tuple[str, str] | None = None) -> T:
         """Run ``op(tx)`` in a group commit with the concurrent requests' operations, and return its result once
         committed (:mod:`bot.store.group`: ONE transaction and commit for all of them; ``op``'s writes are kept only
         if it returns; ``op`` may run twice if the group fails, so it must only work on ``tx``).
 
         ``lock``: a key locked for the group's whole transaction before any operation runs (see
-        :meth:`bot.store.group.GroupWriter.run`).
+        :meth:`bot.store.group.GroupWriter.run`). ``key``: the ``(bot_id, Idempotency-Key)`` ``op`` looks up, read
+        with the group's others in one statement on PostgreSQL (the same method).
 
         Raises what ``op`` raised (nothing of it was written), or the store's error.
         """
-        return await self._groups.run(op, order=order, lock=lock)
+        return await self._groups.run(op, order=order, lock=lock, key=key)
 
     def _checkpoint_soon(self) -> None:
         """SQLite: after every :data:`CHECKPOINT_EVERY` write transactions, checkpoint the WAL on one of aiosqlite's

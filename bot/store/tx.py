@@ -224,6 +224,8 @@ class Tx:
         if self.group is not None:  # the group's own rows are staged (found by _staged_key); committed ones here
             from bot.store.direct import escalation_fields
 
+            if (bot_id, key) in self.group.keys:  # read with the group's other keys (bot.store.group.look_up_keys)
+                return self.group.keys[(bot_id, key)]
             db = self.group.db
             found = await db.one("by_key", (bot_id, key))
             return escalation_record(_Fields(escalation_fields(db, found))) if found else None  # type: ignore[arg-type]
