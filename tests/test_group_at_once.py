@@ -303,3 +303,42 @@ async def test_a_groups_idempotency_keys_are_looked_up_in_one_statement(store: S
         await other.close()
     assert mine.id == "theirs" and await store.get_escalation("mine") is None
     assert neighbour == await store.get_escalation("esc_n")
+
+
+async def test_a_role_that_may_not_make_temporary_objects_still_commits_groups_in_transactions(tmp_path: Path) -> None:
+    """``pg_temp.flybot_group`` needs the TEMPORARY privilege: a database that withholds it gets every group in a
+    transaction, as before (a warning at connect), not a failing request."""
+    import uuid
+
+    import asyncpg
+    from sqlalchemy import make_url
+
+    from tests.pg import throwaway_database
+
+    role = f"flybot_notemp_{uuid.uuid4().hex[:8]}"
+    async with throwaway_database() as made:
+        s = await open_store(made, migrate=True)
+        await s.add_bot(BOT, "o" * 64)
+        await s.add_standing(APPROVAL)
+        await s.close()
+        plain = made.replace("postgresql+asyncpg://", "postgresql://", 1)
+        admin = await asyncpg.connect(plain)
+        try:
+            name = plain.rsplit("/", 1)[1]
+            await admin.execute(f"CREATE ROLE {role} LOGIN")
+            await admin.execute(f'REVOKE TEMPORARY ON DATABASE "{name}" FROM PUBLIC')
+            await admin.execute(f"GRANT USAGE ON SCHEMA public TO {role}")
+            await admin.execute(f"GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {role}")
+            await admin.execute(f"GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO {role}")
+            as_role = make_url(made).set(username=role, password=None).render_as_string(hide_password=False)
+            restricted = await prepared(as_role)
+            try:
+                answered = await asyncio.gather(*(restricted.grouped(auto(f"esc_t{i}"), order=BOT.id) for i in range(3)))
+                assert [await restricted.get_escalation(f"esc_t{i}") for i in range(3)] == answered
+                assert (restricted.group_commits, restricted.group_commits_at_once) == (1, 0)
+            finally:
+                await restricted.close()
+        finally:
+            await admin.execute(f"DROP OWNED BY {role}")
+            await admin.execute(f"DROP ROLE {role}")
+            await admin.close()
