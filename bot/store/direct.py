@@ -302,26 +302,27 @@ SQL: dict[bool, dict[str, str]] = {False: _statements(False), True: _statements(
 
 def sqlite_time(value: datetime | None) -> str | None:
     """``value`` as SQLAlchemy's SQLite ``DATETIME`` stores a :class:`~bot.store.models.UTCDateTime`: naive UTC,
-    ``YYYY-MM-DD HH:MM:SS.ffffff``. Raises ValueError for a naive datetime (as the column type does)."""
+    ``YYYY-MM-DD HH:MM:SS.ffffff``. Raises ValueError for a naive datetime (as the column type does).
+
+    The texts of recent instants are remembered (:data:`_TEXTS`): a group's rows carry the same few instants
+    (each request's "now" as its creation, decision and audit times), written row after row and table after table."""
     if value is None:
         return None
-    if value is _last.value:  # a request's rows carry the same few instants (created, decided, audited at "now")
-        return _last.text
+    text = _TEXTS.get(value)  # equal instants (whatever their zone) have the same UTC text; naive never equals aware
+    if text is not None:
+        return text
     if value.tzinfo is None:
         raise ValueError("naive datetime given to a UTC column")
     text = (value if value.tzinfo is UTC else value.astimezone(UTC)).replace(tzinfo=None).isoformat(" ", "microseconds")
-    _last.value, _last.text = value, text
+    if len(_TEXTS) >= _TEXTS_MAX:
+        _TEXTS.clear()
+    _TEXTS[value] = text
     return text
 
 
-class _LastTime:
-    """The last datetime :func:`sqlite_time` formatted, and its text."""
-
-    value: datetime | None = None
-    text: str | None = None
-
-
-_last = _LastTime()
+_TEXTS: dict[datetime, str] = {}
+""":func:`sqlite_time`'s texts of recent instants (at most :data:`_TEXTS_MAX`; then it starts afresh)."""
+_TEXTS_MAX = 1024
 
 
 def postgres_time(value: datetime | None) -> datetime | None:
@@ -394,6 +395,29 @@ def _json(value: Any) -> str:
     return json.dumps(value)
 
 
+class _LastReasons:
+    """The reasons :func:`_reasons_json` encoded last (their dicts, by identity) and their JSON text."""
+
+    items: tuple[Any, ...] = ()
+    text = "[]"
+
+
+_last_reasons = _LastReasons()
+
+
+def _reasons_json(reasons: list[dict[str, Any]]) -> str:
+    """``json.dumps(reasons)``, encoded once for the same reason dicts: a verdict's reasons are shared, read-only
+    dicts (:class:`bot.escalations.Graded`), so every request graded from one remembered verdict (an agent repeating
+    ``apt-get install -y jq``) lists the very same dict objects (identity, not equality: ``1 == True``, and equal
+    dicts may still encode differently). The dicts are kept referenced, so their ids are not reused."""
+    last = _last_reasons.items
+    if len(reasons) == len(last) and all(a is b for a, b in zip(reasons, last, strict=True)):
+        return _last_reasons.text
+    text = _json(reasons)
+    _last_reasons.items, _last_reasons.text = tuple(reasons), text
+    return text
+
+
 class _Encoders:
     postgres: bool
     ascii_rows = True
@@ -411,7 +435,7 @@ def escalation_args(db: DirectDb, v: dict[str, Any]) -> tuple[Any, ...]:
     t = db.time
     return (
         v["id"], v["bot_id"], v["session_id"], v["command"], v["cwd"], v["file_policy"], v["approval_policy"],
-        v["contained"], v["justification"], v["room"], v["risk"], _json(v["reasons"]), v["status"],
+        v["contained"], v["justification"], v["room"], v["risk"], _reasons_json(v["reasons"]), v["status"],
         t(v["created_at"]), t(v["expires_at"]), t(v["decided_at"]), v["decided_by"], v["decision_source"],
         v["reason"], v["idempotency_key"], v["card_channel"], v["card_ts"], v["standing_approval_id"],
         v["card_status"], v["approvals_needed"], v["first_approver"], t(v["first_approved_at"]),
