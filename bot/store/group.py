@@ -111,6 +111,12 @@ class Fold:
         self.approvals.extend(a for a in approvals if a["id"] not in known)
 
 
+def _counter() -> Counter[Any]:
+    """An empty :class:`~collections.Counter`, made without ``Counter.__init__`` (which only calls ``update()`` with
+    nothing to add, a Python-level call with a type check): a :class:`Staged` makes three per request (issue 10)."""
+    return Counter.__new__(Counter)
+
+
 @dataclass
 class Staged:
     """The writes of one operation (or, merged, of a whole group), not yet sent to the database.
@@ -124,10 +130,10 @@ class Staged:
     jobs: list[dict[str, Any]] = field(default_factory=list)
     uses: dict[str, tuple[int, datetime]] = field(default_factory=dict)
     folds: dict[str, Fold] = field(default_factory=dict)
-    requests: Counter[tuple[str, int]] = field(default_factory=Counter)
-    opened: Counter[str] = field(default_factory=Counter)
+    requests: Counter[tuple[str, int]] = field(default_factory=_counter)
+    opened: Counter[str] = field(default_factory=_counter)
     keys: dict[tuple[str, str], Escalation] = field(default_factory=dict)
-    cards: Counter[str] = field(default_factory=Counter)
+    cards: Counter[str] = field(default_factory=_counter)
     decided: list[str] = field(default_factory=list)
 
     def merge(self, other: Staged) -> None:
@@ -149,11 +155,18 @@ class Staged:
             mine.items += fold.items
             known = {a["id"] for a in mine.approvals}
             mine.approvals += [a for a in fold.approvals if a["id"] not in known]
-        self.requests.update(other.requests)
-        self.opened.update(other.opened)
-        self.keys.update(other.keys)
-        self.cards.update(other.cards)
-        self.decided += other.decided
+        # Only what the operation wrote (an auto-answer: one request counted, no open escalation, key or card), added
+        # key by key: Counter.update checks its argument's type on every call (issue 10, one merge per request).
+        for window, n in other.requests.items():
+            self.requests[window] += n
+        for bot_id, n in other.opened.items():
+            self.opened[bot_id] += n
+        for room, n in other.cards.items():
+            self.cards[room] += n
+        if other.keys:
+            self.keys.update(other.keys)
+        if other.decided:
+            self.decided += other.decided
 
 
 @dataclass

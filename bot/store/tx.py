@@ -28,6 +28,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
 
+from bot.store.group import Fold, Staged
 from bot.store.models import (
     AuditRow,
     CardCopyRow,
@@ -42,7 +43,7 @@ from bot.store.records import JOB_KINDS, Decision, Escalation, Job, NewEscalatio
 
 if TYPE_CHECKING:  # bot.store.reports imports bot.store.sql, which imports this module
     from bot.store.admission import AdmissionLimits
-    from bot.store.group import Fold, Group, Staged
+    from bot.store.group import Group
     from bot.store.reports import NewReport, Report
 
 NOTICE_ITEMS = 5
@@ -137,11 +138,7 @@ class Tx:
         self.more_due = False
         self.group = group
         self._connection: AsyncConnection | None = None
-        self.staged: Staged | None = None
-        if group is not None:
-            from bot.store.group import Staged
-
-            self.staged = Staged()
+        self.staged: Staged | None = Staged() if group is not None else None
 
     @property
     def session(self) -> AsyncSession:
@@ -442,8 +439,6 @@ class Tx:
         Returns the notice's key ``"<room> <bot_id> <window number>"`` (its ``open_key``). In a group the fold is
         staged and written once for the group (:meth:`fold_many`).
         """
-        from bot.store.group import Fold
-
         key = f"{room} {bot_id} {int(at.timestamp() // window_s)}"
         if self.staged is not None:
             fold = self.staged.folds.get(key)
