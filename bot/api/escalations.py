@@ -30,8 +30,8 @@ async def create(request: web.Request) -> web.Response:
     data = EscalationIn.model_validate(await read_json_object(request))
     key = header_text(request, "Idempotency-Key", max_length=IDEMPOTENCY_KEY_MAX)
     recipes = tuple(
-        Recipe(r.tool, r.target, tuple(RecipeLine(x.source, x.command) for x in r.lines), r.directory) for r in data.recipes or ()
-    )
+        Recipe(r.tool, r.target, tuple(RecipeLine(x.source, x.command) for x in r.lines), r.directory) for r in data.recipes
+    ) if data.recipes else ()
     asked = EscalationRequest(  # every field of EscalationIn (tests/test_session_api.py checks none is left out)
         session_id=data.session_id, command=data.command, cwd=data.cwd, file_policy=data.file_policy,
         approval_policy=data.approval_policy, contained=data.contained, justification=data.justification,
@@ -66,7 +66,9 @@ async def withdraw(request: web.Request) -> web.Response:
 
 async def shown(request: web.Request, escalation: Escalation) -> dict[str, object]:
     """``escalation.to_api()`` plus ``decided_by_name`` (:func:`decider_name`)."""
-    return {**escalation.to_api(), "decided_by_name": await decider_name(request, escalation)}
+    body = escalation.to_api()  # a new dict: the name is added last, as {**to_api(), "decided_by_name": ...} did
+    body["decided_by_name"] = await decider_name(request, escalation)
+    return body
 
 
 async def decider_name(request: web.Request, escalation: Escalation) -> str | None:
