@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import aiohttp
+import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -187,6 +188,10 @@ async def main() -> None:
                              "interleaved with this one's in the same run (A/B)")
     parser.add_argument("--keys", action="store_true",
                         help="send a new Idempotency-Key with every request (FlyBot's clients always do)")
+    parser.add_argument("--warm-up", type=float, default=0.0, metavar="SECONDS",
+                        help="load each server that has a Bot for SECONDS first, then ANALYZE the PostgreSQL "
+                             "databases (a fresh table's cached plans scan it until autovacuum analyzes it, within "
+                             "a minute in a running deployment: with --keys, each lookup grew with the table)")
     parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
                         help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set slack_room_interval_s=0")
     args = parser.parse_args()
@@ -206,11 +211,13 @@ async def main() -> None:
             plain = url.replace("postgresql+asyncpg://", "postgresql://", 1)
             servers.append(("bare + 1 PostgreSQL commit", await stack.enter_async_context(bare_store_server(plain)),
                             "none"))
+        analyze: list[str] = []
         for backend in backends:
             if args.floor:
                 url = await stack.enter_async_context(database(backend))
                 token = await add_bot(url, standing_pattern="apt-get install")
                 servers.append((f"floor ({backend})", await stack.enter_async_context(floor_server(url)), token))
+                analyze += [url] if backend == "postgresql" else []
         for backend in backends:
             for root in [None, *args.compare]:
                 url = await stack.enter_async_context(database(backend))
@@ -221,6 +228,18 @@ async def main() -> None:
                     **{"rate_per_minute": "10000000", **extra}))
                 label = f"FlyBot ({backend})" if root is None else f"{root.name} ({backend})"
                 servers.append((label, flybot, token))
+                analyze += [url] if backend == "postgresql" else []
+        if args.warm_up > 0:
+            for _name, server, token in servers:
+                if token != "none":
+                    await throughput(server.url, token, args.warm_up, args.concurrency)
+            for url in analyze:
+                db = await asyncpg.connect(url.replace("postgresql+asyncpg://", "postgresql://", 1))
+                try:
+                    await db.execute("ANALYZE")
+                finally:
+                    await db.close()
+            print(f"warm-up: {args.warm_up:.0f} s per server with a Bot, then ANALYZE", flush=True)
         rounds: list[list[Row]] = []
         for n in range(args.rounds):
             print(f"round {n + 1} (load average {os.getloadavg()[0]:.1f}):", flush=True)
