@@ -342,3 +342,37 @@ async def test_a_role_that_may_not_make_temporary_objects_still_commits_groups_i
             await admin.execute(f"DROP OWNED BY {role}")
             await admin.execute(f"DROP ROLE {role}")
             await admin.close()
+
+
+async def test_approvals_the_servers_json_cannot_read_as_text_are_folded_in_a_transaction(tmp_path: Path) -> None:
+    """The one statement reads a notice's approval ids with ``->>``, which decodes every string of the approval: on a
+    ``SQL_ASCII`` database a non-ASCII escape fails it (an approval made with ``flybot standing``, whose actor is
+    ``operator:<login>``). Such a notice is folded in a transaction, and stored as the ORM stores it (review: the
+    second fold of the notice failed every time, on each retry alone too: a 500 for each auto-answer)."""
+    from tests.pg import throwaway_database
+
+    made_by = StandingApproval(
+        id="sa_op", scope="bot", subject=BOT.id, bot_id=BOT.id, pattern="apt-get install", max_risk="system",
+        contained_only=True, created_by="operator:josé", created_at=NOW)
+    shown = [{"id": made_by.id, "scope": "bot", "pattern": made_by.pattern, "created_by": made_by.created_by}]
+
+    async def fold(tx: Tx, room: str, n: int) -> None:
+        await tx.fold_notice(room=room, bot_id=BOT.id, at=NOW, window_s=3600.0, approvals=shown,
+                             item={"escalation_id": f"esc_{n}", "command": "apt-get install -y jq", "contained": True})
+
+    async with throwaway_database(encoding="SQL_ASCII") as made:
+        s = await open_store(made, migrate=True)
+        await s.add_bot(BOT, "o" * 64)
+        await s.add_standing(made_by)
+        await s.close()
+        store = await prepared(made)
+        try:
+            for n in range(3):
+                async with store.transaction() as tx:
+                    await fold(tx, "C0ORM", n)
+                await store.grouped(lambda tx, n=n: fold(tx, "C0GRP", n))  # type: ignore[misc]
+            assert await raw_notice(store, "C0GRP") == await raw_notice(store, "C0ORM")
+            assert (await raw_notice(store, "C0GRP"))[2] == 3
+            assert (store.group_commits, store.group_commits_at_once) == (3, 1), "the first fold inserts the notice"
+        finally:
+            await store.close()

@@ -147,12 +147,13 @@ def _rows_statement(escalations: str = "?", jobs: str = "?", audits: str = "?") 
 
 UNVERIFIED = "FB001"
 """The SQLSTATE that ``pg_temp.flybot_group`` (:func:`group_function`) raises when a Bot's request counts in the store
-refuse what the group assumed (:class:`Unverified`)."""
+refuse what the group assumed, or a notice's approvals hold an escape its ``->>`` cannot read (:class:`Unverified`)."""
 
 
 class Unverified(Exception):
-    """``pg_temp.flybot_group`` found a Bot's requests over its limit once counted in the store: it wrote nothing, and
-    the group must run again in a transaction that counts exactly (:mod:`bot.store.group`). Not a store failure."""
+    """``pg_temp.flybot_group`` found a Bot's requests over its limit once counted in the store, or a notice it cannot
+    fold in SQL (:func:`group_function`): it wrote nothing, and the group must run again in a transaction, which
+    counts exactly and folds in Python (:mod:`bot.store.group`). Not a store failure."""
 
 
 @cache
@@ -169,7 +170,13 @@ def group_function() -> str:
     lookup still comes after its notice row's lock, and sees the job of a fold that committed while it waited.
     Notice items and approvals are merged here as :func:`bot.store.group.fold_notice` merges them in Python, and
     written as the same text: each element's JSON text as stored (``json`` keeps it verbatim), joined as
-    ``json.dumps`` joins a list's.
+    ``json.dumps`` joins a list's. Only the approvals' ids are read as text (``->>``, to skip the known ones), and
+    PostgreSQL's ``->>`` decodes every string of an element: a ``\\u0000``, a surrogate, or on a server whose encoding is
+    not UTF-8 (``SQL_ASCII``, ``LATIN1``) any non-ASCII escape fails it ("conversion between UTF8 and SQL_ASCII is not
+    supported"), where Python's fold reads them. A notice whose approvals hold such an escape (an approval made by
+    ``operator:josé``, the ``flybot standing`` CLI's actor) raises :data:`UNVERIFIED` instead, and the group folds it
+    in a transaction (review: the second fold of such a notice failed every time, and each of its requests was a
+    500).
 
     Admission (:func:`bot.store.admission.admit_staged` in a group run for one statement): the requests were
     admitted assuming no earlier request in the store; each Bot's counter row gets the group's requests, and if the
@@ -204,6 +211,10 @@ DECLARE
     v_approvals json;
     v_items_text text;
     v_approvals_text text;
+    -- an escape ->> cannot turn into text here (any string of an approval: the text the merge below reads)
+    v_unreadable text := CASE WHEN current_setting('server_encoding') = 'UTF8'
+                              THEN E'\\\\\\\\u(0000|[dD][89a-fA-F])'
+                              ELSE E'\\\\\\\\u(0000|00[89a-fA-F]|0[1-9a-fA-F]|[1-9a-fA-F])' END;
 BEGIN
     FOR i IN 1 .. coalesce(array_length(p_bots, 1), 0) LOOP
         INSERT INTO bot_request_counts AS c (bot_id, "window", count) VALUES (p_bots[i], p_windows[i], p_adds[i])
@@ -250,6 +261,10 @@ BEGIN
                 UNION ALL
                 SELECT b.e::text, 1, b.o FROM json_array_elements(p_items[i]::json) WITH ORDINALITY AS b(e, o)
               ) AS u ORDER BY u.s DESC, u.o DESC LIMIT {NOTICE_ITEMS}) AS last;
+        IF v_approvals::text ~ v_unreadable OR p_approvals[i] ~ v_unreadable THEN  -- ->> cannot read them
+            RAISE EXCEPTION 'flybot: notice % has approvals this server cannot read as text', p_keys[i]
+                USING ERRCODE = '{UNVERIFIED}';
+        END IF;
         SELECT coalesce('[' || string_agg(u.e, ', ' ORDER BY u.s, u.o) || ']', '[]') INTO v_approvals_text
         FROM (SELECT a.e::text AS e, 0 AS s, a.o FROM json_array_elements(v_approvals) WITH ORDINALITY AS a(e, o)
               UNION ALL
