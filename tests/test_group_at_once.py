@@ -376,3 +376,28 @@ async def test_approvals_the_servers_json_cannot_read_as_text_are_folded_in_a_tr
             assert (store.group_commits, store.group_commits_at_once) == (3, 1), "the first fold inserts the notice"
         finally:
             await store.close()
+
+
+async def test_a_request_alone_in_its_group_whose_key_another_replica_just_committed_gets_that_escalation(
+        store: Store) -> None:
+    """A client's retry of a request with its Idempotency-Key reaches another replica while the first still runs: each
+    is alone in its group, both read the key before either commits, and the second's insert fails on the unique key.
+    Its group runs once more and finds the first's escalation (review: only a group of several ran again, and a
+    group of one handed the IntegrityError over, a 500 to the client)."""
+    postgres_only(store)
+    other = await open_store(store.engine.url.render_as_string(hide_password=False))
+    raced = False
+
+    async def racing(tx: Tx) -> Escalation:
+        nonlocal raced
+        if not raced:  # the group has read its key: another replica commits the same key now
+            raced = True
+            await other.add_escalation(new("theirs", key="k1"))
+        return await auto("mine", key="k1")(tx)
+
+    try:
+        mine = await store.grouped(racing, order=BOT.id, key=(BOT.id, "k1"))
+    finally:
+        await other.close()
+    assert mine.id == "theirs" and await store.get_escalation("mine") is None
+    assert sum(await scalars(store, select(BotRequestCountRow.count))) == 0, "the retry of an accepted request"

@@ -179,6 +179,33 @@ async def test_the_same_click_on_two_replicas_at_once_records_one_decision(clust
     assert events.count("escalation.approved") == 1 and events.count("decision.refused") == 1
 
 
+async def test_a_retry_with_its_idempotency_key_on_another_replica_at_once_gets_the_same_escalation(
+        cluster: Cluster) -> None:
+    """A client retries (same Idempotency-Key) on the other replica while the first request still runs: both answers
+    are the one escalation (review: the replica whose insert lost the unique key answered 500)."""
+    from datetime import UTC, datetime
+
+    from bot.store import StandingApproval
+
+    await cluster.start(replicas=2)
+    bot_id, token = await cluster.add_bot()
+    store = cluster.apps[0][RUNTIME].store
+    await store.add_standing(StandingApproval(  # auto-answers: their groups take no room lock, so they race
+        id="sa_any", scope="bot", subject=bot_id, bot_id=bot_id, pattern="*", max_risk="system", contained_only=True,
+        created_by=OWNER, created_at=datetime.now(UTC)))
+    body = {"session_id": "s", "command": "ls -la", "cwd": "/w", "file_policy": "workspace-write",
+            "approval_policy": "ask", "contained": True}
+
+    async def post(replica: int, key: str) -> tuple[int, str]:
+        async with cluster.http.post(f"{cluster.urls[replica]}/v1/escalations", json=body, headers={
+                "Authorization": f"Bearer {token}", "Idempotency-Key": key}) as response:
+            return response.status, str((await response.json()).get("id"))
+
+    for n in range(6):
+        first, second = await asyncio.gather(post(0, f"retry-{n}"), post(1, f"retry-{n}"))
+        assert first[0] == second[0] == 201 and first[1] == second[1], (first, second)
+
+
 async def test_expiry_with_two_replicas_updates_each_card_once(cluster: Cluster) -> None:
     await cluster.start(replicas=2)
     _, token = await cluster.add_bot()

@@ -456,10 +456,11 @@ class GroupWriter:
                     w.future.cancel()
             raise
         except Exception as exc:  # noqa: BLE001 - the group as a whole failed: each alone, or hand over the error
-            if len(waiting) > 1 and not again and isinstance(exc, IntegrityError):
+            if not again and isinstance(exc, IntegrityError):
                 # A unique key raced another replica (the same Idempotency-Key): that row is committed now, so the
                 # group's second run finds it. Not each alone at once: one racing pair of requests would otherwise
-                # turn a group of 256 into 256 transactions (admission counters off, PostgreSQL).
+                # turn a group of 256 into 256 transactions (admission counters off, PostgreSQL). A group of one runs
+                # again too (review: a client's retry on another replica, alone in its group, was a 500).
                 log.info("store.group_retried", operations=len(waiting), error=type(exc).__name__)
                 await self._commit(waiting, again=True)
                 return
