@@ -26,15 +26,19 @@ from structlog.tracebacks import ExceptionDictTransformer
 REDACTED = "[redacted]"
 _SECRET_FIELD = re.compile(r"token|authorization|secret|password|passwd|signature|cookie|(^|_)key$|api_?key", re.I)
 _SECRET_SHAPES = [
-    r"\bfbt_[A-Za-z0-9_\-]{8,}",
-    r"\bxox[abposre]-[A-Za-z0-9\-]{6,}",
-    r"\bxapp-[A-Za-z0-9\-]{6,}",
-    r"(?<=[Bb][Ee][Aa][Rr][Ee][Rr] )[^\s'\",}\]]+",
-    r"\bv0=[0-9a-f]{16,}",
+    r"fbt_[A-Za-z0-9_\-]{8,}",
+    r"xox[abposre]-[A-Za-z0-9\-]{6,}",
+    r"xapp-[A-Za-z0-9\-]{6,}",
+    r"(?<=[Bb][Ee][Aa][Rr][Ee][Rr][ \t])[ \t]*[^\s'\",}\]]+",
+    r"v0=[0-9a-f]{16,}",
 ]
-_SHAPE_LITERALS = ("fbt_", "xox", "xapp-", "r ", "R ", "v0=")
-"""Text each of :data:`_SECRET_SHAPES` needs to match, in order (``Bearer``'s: an ``r`` or ``R`` and the space): a
-string holding none of these, no configured secret and no ``://`` with an ``@`` (:data:`_URL_PASSWORD`) cannot
+"""The token shapes. No ``\\b`` before them (review): a token after a word character was printed whole, and escaping
+or encoding puts one there: ``repr()`` or JSON of a text with the token after a newline or a tab (``\\nfbt_...``),
+a URL-encoded ``Bearer%20fbt_...`` or ``a%3Dfbt_...``. Likewise ``Bearer`` followed by a tab or by more than one
+blank."""
+_SHAPE_LITERALS = ("fbt_", "xox", "xapp-", "r ", "R ", "\t", "v0=")
+"""Text each of :data:`_SECRET_SHAPES` needs to match, in order (``Bearer``'s: an ``r`` or ``R`` and a blank, or a tab):
+a string holding none of these, no configured secret and no ``://`` with an ``@`` (:data:`_URL_PASSWORD`) cannot
 match, and is not searched (:meth:`Redactor.text`). Keep it in step with the shapes."""
 
 _URL_PASSWORD = re.compile(r"(\b[A-Za-z][A-Za-z0-9+.-]*://[^\s:/@]*:)[^\s/@]+@")

@@ -131,6 +131,37 @@ def test_local_modes_login_key_and_session_cookie_are_never_logged(tmp_path: Pat
     assert key not in result.stderr and session not in result.stderr, result.stderr
 
 
+def test_a_token_after_an_escape_or_an_encoding_is_redacted_in_a_log_line(tmp_path: Path) -> None:
+    """Review: the token shapes began with ``\\b``, so a token right after a word character was printed whole, and
+    escaping or encoding puts one there: a text with the token on its own line, shown with ``repr()`` or as JSON
+    (``\\nfbt_...``), a URL-encoded ``Bearer%20fbt_...``; and ``Bearer`` then a tab or two blanks hid nothing."""
+    from bot.logs import REDACTED, Redactor
+
+    token = "fbt_" + "A1b2C3d4E5f6G7h8" * 2
+    shown = {
+        "repr": repr(f"token:\n{token}"), "json": json.dumps({"body": f"first line\n{token}"}),
+        "slack": json.dumps(f"x\t{SLACK_TOKEN}"), "url": f"GET /hook?auth=Bearer%20{token}&x=a%3D{token}",
+        "glued": f"MY_{token}", "tab": "Authorization: Bearer\tsome-token-123", "blanks": "Bearer  some-token-123",
+    }
+    cleaned = Redactor()(None, "info", dict(shown))
+    for name, value in cleaned.items():
+        assert token not in value and SLACK_TOKEN not in value and "some-token-123" not in value, (name, value)
+        assert REDACTED in value
+    assert cleaned["tab"] == f"Authorization: Bearer\t{REDACTED}" and cleaned["blanks"] == f"Bearer {REDACTED}"
+    script = (  # and in the lines a configured FlyBot writes (structlog's and the stdlib loggers')
+        "import json, logging, structlog\n"
+        "from bot.logs import configure_logging\n"
+        "configure_logging('json')\n"
+        f"structlog.get_logger('t').warning('hook.failed', body=repr('token:\\n{token}'))\n"
+        f"logging.getLogger('aiohttp.server').error('bad request line GET /?auth=Bearer%20{token}')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=clean_env(), capture_output=True,
+                            text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert "hook.failed" in result.stderr and "bad request line" in result.stderr
+    assert token not in result.stderr and token[4:20] not in result.stderr, result.stderr
+
+
 def _reference_redaction(secrets: list[str], value: str) -> str:
     """The redaction rule without the clean-string memory (what :meth:`Redactor.text` did before it remembered)."""
     import re
@@ -142,8 +173,9 @@ def _reference_redaction(secrets: list[str], value: str) -> str:
     return _URL_PASSWORD.sub(rf"\1{REDACTED}@", pattern.sub(REDACTED, value))
 
 
-_PIECES = ["fbt_", "xoxb-", "xapp-", "Bearer ", "bearer ", "v0=", "://", "u:", "@", "a" * 8, "0123456789abcdef", " ",
-           "-", "_", "'", SIGNING_SECRET[:10], SIGNING_SECRET, "postgresql://flybot:pw@db/x", "esc_", "é"]
+_PIECES = ["fbt_", "xoxb-", "xapp-", "Bearer ", "bearer ", "BEARER\t", "v0=", "://", "u:", "@", "a" * 8,
+           "0123456789abcdef", " ", "\t", "\\n", "%20", "-", "_", "'", SIGNING_SECRET[:10], SIGNING_SECRET,
+           "postgresql://flybot:pw@db/x", "esc_", "é"]
 
 
 @given(st.lists(st.lists(st.sampled_from(_PIECES) | st.text(max_size=6), max_size=12).map("".join), max_size=6))
