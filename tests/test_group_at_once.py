@@ -401,3 +401,20 @@ async def test_a_request_alone_in_its_group_whose_key_another_replica_just_commi
         await other.close()
     assert mine.id == "theirs" and await store.get_escalation("mine") is None
     assert sum(await scalars(store, select(BotRequestCountRow.count))) == 0, "the retry of an accepted request"
+
+
+async def test_a_session_that_lost_its_group_function_writes_groups_in_transactions(store: Store) -> None:
+    """``pg_temp.flybot_group`` lives in the group writer's session: a session that lost it (``DISCARD TEMP``, or a
+    pooler in transaction mode, which runs each statement on some server session) gets its groups in transactions,
+    not a 500 for every auto-answer (review: the call failed, and each request alone again the same way)."""
+    postgres_only(store)
+    await store.grouped(auto("esc_0"), order=BOT.id)
+    assert store.group_commits_at_once == 1
+    db = await store.group_db()
+    await db._conn.execute("DISCARD TEMP")  # type: ignore[attr-defined]  # the writer's own session, as a pooler's
+    answered = await asyncio.gather(*(store.grouped(auto(f"esc_{i}"), order=BOT.id) for i in range(1, 4)))
+    answered.append(await store.grouped(auto("esc_4"), order=BOT.id))
+    assert [await store.get_escalation(f"esc_{i}") for i in range(1, 5)] == answered
+    assert all(e.status == "approved" for e in answered)
+    assert (store.group_commits, store.group_commits_at_once) == (3, 1), "in transactions from then on"
+    assert [n.count for n in await scalars(store, select(RoomNoticeRow))] == [5]

@@ -150,10 +150,15 @@ UNVERIFIED = "FB001"
 refuse what the group assumed, or a notice's approvals hold an escape its ``->>`` cannot read (:class:`Unverified`)."""
 
 
+_UNDEFINED_FUNCTION = "42883"
+"""PostgreSQL's SQLSTATE for a function that does not exist."""
+
+
 class Unverified(Exception):
     """``pg_temp.flybot_group`` found a Bot's requests over its limit once counted in the store, or a notice it cannot
-    fold in SQL (:func:`group_function`): it wrote nothing, and the group must run again in a transaction, which
-    counts exactly and folds in Python (:mod:`bot.store.group`). Not a store failure."""
+    fold in SQL (:func:`group_function`), or the session lost the function (then its connection writes groups in
+    transactions from now on): it wrote nothing, and the group must run again in a transaction, which counts exactly
+    and folds in Python (:mod:`bot.store.group`). Not a store failure."""
 
 
 @cache
@@ -627,6 +632,13 @@ class PostgresDb(_Encoders):
         try:
             return await call()
         except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError, TimeoutError) as exc:
+            if getattr(exc, "sqlstate", None) == _UNDEFINED_FUNCTION and sql == self.sql["group"]:
+                # The session no longer has pg_temp.flybot_group (DISCARD TEMP, or a pooler in transaction mode that
+                # runs each statement on another server session): groups go back to transactions on this connection
+                # (review: every group failed, and each of its requests alone again, a 500 for every auto-answer).
+                self._function = False
+                log.warning("store.group_function_unavailable", error=f"{type(exc).__name__}: {exc}")
+                raise Unverified(str(exc)) from exc
             raise self._error(exc, sql, args) from exc
 
     async def _connect(self) -> Any:
