@@ -279,3 +279,26 @@ async def test_the_delivery_reads_a_notice_after_a_fold_in_progress_commits(stor
         await fold.commit()
     notice = await asyncio.wait_for(read, 5)
     assert notice is not None and notice.count == 2
+
+
+def test_the_sqlite_text_of_each_instant_of_an_ambiguous_hour_is_its_own() -> None:
+    """sqlite_time remembers recent texts by value; two datetimes of one zone compare equal and hash alike by their
+    wall time, so the second 01:30 of a DST change (``fold=1``, an hour after the first) got the first's text (review).
+    FlyBot's own times are UTC; any other zone is written as its instant."""
+    from datetime import tzinfo
+
+    class Eastern(tzinfo):  # America/New_York around 2026-11-01 01:30 (no tz database needed)
+        def utcoffset(self, dt: datetime | None) -> timedelta:
+            return timedelta(hours=-5 if dt is not None and dt.fold else -4)
+
+        def dst(self, dt: datetime | None) -> timedelta:
+            return timedelta(hours=0 if dt is not None and dt.fold else 1)
+
+    zone = Eastern()
+    first, second = (datetime(2026, 11, 1, 1, 30, tzinfo=zone, fold=fold) for fold in (0, 1))
+    assert first == second and first.astimezone(UTC) != second.astimezone(UTC)  # Python's rule for one zone
+    assert [sqlite_time(first), sqlite_time(second)] == ["2026-11-01 05:30:00.000000", "2026-11-01 06:30:00.000000"]
+    now = datetime.now(UTC)
+    assert sqlite_time(now) == sqlite_time(now) == now.replace(tzinfo=None).isoformat(" ", "microseconds")
+    with pytest.raises(ValueError):
+        sqlite_time(now.replace(tzinfo=None))

@@ -324,16 +324,21 @@ def sqlite_time(value: datetime | None) -> str | None:
     """``value`` as SQLAlchemy's SQLite ``DATETIME`` stores a :class:`~bot.store.models.UTCDateTime`: naive UTC,
     ``YYYY-MM-DD HH:MM:SS.ffffff``. Raises ValueError for a naive datetime (as the column type does).
 
-    The texts of recent instants are remembered (:data:`_TEXTS`): a group's rows carry the same few instants
-    (each request's "now" as its creation, decision and audit times), written row after row and table after table."""
+    The texts of recent UTC instants are remembered (:data:`_TEXTS`): a group's rows carry the same few instants
+    (each request's "now" as its creation, decision and audit times), written row after row and table after table.
+    Only values whose zone is :data:`datetime.UTC` (FlyBot's clock's): two datetimes of one zone compare equal and
+    hash alike by their wall time, so the two instants of an ambiguous hour (``fold`` 0 and 1, an hour apart) would
+    share a text (review)."""
     if value is None:
         return None
-    text = _TEXTS.get(value)  # equal instants (whatever their zone) have the same UTC text; naive never equals aware
+    if value.tzinfo is not UTC:
+        if value.tzinfo is None:
+            raise ValueError("naive datetime given to a UTC column")
+        return value.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+    text = _TEXTS.get(value)
     if text is not None:
         return text
-    if value.tzinfo is None:
-        raise ValueError("naive datetime given to a UTC column")
-    text = (value if value.tzinfo is UTC else value.astimezone(UTC)).replace(tzinfo=None).isoformat(" ", "microseconds")
+    text = value.replace(tzinfo=None).isoformat(" ", "microseconds")
     if len(_TEXTS) >= _TEXTS_MAX:
         _TEXTS.clear()
     _TEXTS[value] = text
@@ -341,7 +346,7 @@ def sqlite_time(value: datetime | None) -> str | None:
 
 
 _TEXTS: dict[datetime, str] = {}
-""":func:`sqlite_time`'s texts of recent instants (at most :data:`_TEXTS_MAX`; then it starts afresh)."""
+""":func:`sqlite_time`'s texts of recent UTC instants (at most :data:`_TEXTS_MAX`; then it starts afresh)."""
 _TEXTS_MAX = 1024
 
 
