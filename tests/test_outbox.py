@@ -15,6 +15,7 @@ import signal
 import sys
 import time
 from collections.abc import AsyncIterator
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
@@ -515,3 +516,215 @@ async def test_a_claim_tells_whether_other_jobs_are_due_so_a_lone_job_wakes_no_s
             assert await tx.claim_job(now, **claim) is None and not tx.more_due
     finally:
         await store.close()
+
+
+# -- the claim and the record of a job done, one statement each on PostgreSQL (issue 10, the notice slot's p99) -----
+class Statements:
+    """The SQL statements a store runs through SQLAlchemy (its read engine and, on SQLite, its write engine)."""
+
+    def __init__(self, store: Any) -> None:
+        from sqlalchemy import event
+
+        self.seen: list[str] = []
+        self._event = event
+        self._engines = [e.sync_engine for e in (store.engine, store.write_engine) if e is not None]
+        for engine in self._engines:
+            event.listen(engine, "before_cursor_execute", self._count)
+
+    def _count(self, _conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
+        self.seen.append(statement)
+
+    def close(self) -> None:
+        for engine in self._engines:
+            self._event.remove(engine, "before_cursor_execute", self._count)
+
+    def claims(self) -> int:
+        """Statements that look for a job to claim (a poll's ``SELECT min(...)`` is not one)."""
+        return sum(1 for s in self.seen
+                   if "outbox_jobs" in s and "room_pace" in s and not s.lstrip().upper().startswith("SELECT MIN("))
+
+
+async def test_a_claim_takes_the_rooms_slots_as_before(database: str) -> None:
+    store = await open_store(database, migrate=True)
+    try:
+        now = utcnow()
+        claim = {"interval_s": 1.0, "burst": 2, "lease_s": 60.0, "deadline_s": 120.0}
+        async with store.transaction() as tx:
+            for i in range(3):
+                await tx.enqueue("tell", ref=f"t{i}", room="C0PACE", at=now, payload={"user": "U1", "text": "x"})
+        first = await store.claim_job(now, **claim)
+        assert first.job is not None and first.job.ref == "t0" and first.more_due
+        assert (first.job.attempts, first.job.uncertain, first.job.slot_at) == (1, False, now)
+        assert first.job.deadline_at == now + timedelta(seconds=120) and first.job.payload == {"user": "U1", "text": "x"}
+        assert first.ready_at == now, "burst 2: the second send may go at once"
+        second = await store.claim_job(now, **claim)
+        assert second.job is not None and second.job.ref == "t1"
+        assert second.ready_at == now + timedelta(seconds=1)
+        assert (await store.claim_job(now, **claim)).job is None, "the room's burst is spent"
+        later = now + timedelta(seconds=1)
+        third = await store.claim_job(later, **claim)
+        assert third.job is not None and third.job.ref == "t2" and third.ready_at == later + timedelta(seconds=1)
+        assert (await store.claim_job(later + timedelta(seconds=5), **claim)).job is None, "nothing left"
+    finally:
+        await store.close()
+
+
+async def test_a_claim_in_one_statement_keeps_the_leases_pauses_order_and_things_in_flight(database: str) -> None:
+    store = await open_store(database, migrate=True)
+    try:
+        now = utcnow()
+        claim = {"interval_s": 0.0, "burst": 1, "lease_s": 1.0, "deadline_s": 120.0}
+        async with store.transaction() as tx:  # one room: a notice, a card and a card update, oldest first
+            await tx.enqueue("notice", ref="ntc_1", room="C0ORDER", at=now)
+            await tx.enqueue("card.post", ref="esc_1", room="C0ORDER", at=now)
+            await tx.enqueue("card.update", ref="esc_2", room="C0ORDER", at=now)
+        kinds = [(await store.claim_job(now, **claim)).job for _ in range(3)]
+        assert [j.kind for j in kinds if j is not None] == ["card.update", "card.post", "notice"], "by priority"
+        again = await store.claim_job(now + timedelta(seconds=2), **claim)  # the card update's lease ran out
+        assert again.job is not None and again.job.ref == "esc_2" and again.job.attempts == 2 and again.job.uncertain
+        assert again.job.deadline_at == now + timedelta(seconds=120), "the deadline runs from the first claim"
+        for job in kinds:
+            assert job is not None
+            await store.job_done(job.id, now)
+        # A card update waits while the post of the same card is in flight; another room's job goes meanwhile.
+        claim["lease_s"] = 60.0
+        async with store.transaction() as tx:
+            await tx.enqueue("card.post", ref="esc_3", room="C0FLIGHT", at=now)
+        posted = await store.claim_job(now + timedelta(seconds=2), **claim)
+        assert posted.job is not None and posted.job.ref == "esc_3"
+        async with store.transaction() as tx:
+            await tx.enqueue("card.update", ref="esc_3", room="C0FLIGHT", at=now)
+            await tx.enqueue("tell", ref="t_other", room="C0OTHER", at=now, payload={"user": "U1", "text": "x"})
+        other = await store.claim_job(now + timedelta(seconds=2), **claim)
+        assert other.job is not None and other.job.ref == "t_other"
+        assert (await store.claim_job(now + timedelta(seconds=2), **claim)).job is None, "the update waits"
+        # A paused room (Slack's Retry-After) sends nothing before the pause ends.
+        async with store.transaction() as tx:
+            await tx.enqueue("tell", ref="t_paused", room="C0PAUSED", at=now, payload={"user": "U1", "text": "x"})
+            await tx.pause_room("C0PAUSED", now + timedelta(seconds=30), now)
+        assert (await store.claim_job(now + timedelta(seconds=29), **claim)).job is None
+        resumed = await store.claim_job(now + timedelta(seconds=30), **claim)
+        assert resumed.job is not None and resumed.job.ref == "t_paused"
+    finally:
+        await store.close()
+
+
+async def test_two_stores_claiming_one_rooms_slot_at_once_get_one_job(database: str) -> None:
+    """Two replicas' one-statement claims meet at the room's pace row: one takes the slot, the other finds it
+    taken (PostgreSQL re-checks the slot's condition on the row the first committed)."""
+    stores = [await open_store(database, migrate=True) for _ in range(2)]
+    try:
+        now = utcnow()
+        claim = {"interval_s": 1.0, "burst": 1, "lease_s": 60.0, "deadline_s": 120.0}
+        async with stores[0].transaction() as tx:
+            await tx.enqueue("tell", ref="t_warm", room="C0RACE", at=now, payload={"user": "U1", "text": "x"})
+        warm = await stores[0].claim_job(now, **claim)  # the room's pace row exists from now on
+        assert warm.job is not None
+        later = now + timedelta(seconds=1)
+        for round_ in range(5):
+            at = later + timedelta(seconds=round_)
+            async with stores[0].transaction() as tx:
+                for i in range(2):
+                    await tx.enqueue("tell", ref=f"t{round_}_{i}", room="C0RACE", at=now,
+                                     payload={"user": "U1", "text": "x"})
+            claims = await asyncio.gather(*(store.claim_job(at, **claim) for store in stores))
+            assert sum(1 for c in claims if c.job is not None) == 1, claims
+    finally:
+        for store in stores:
+            await store.close()
+
+
+async def test_a_job_done_alone_is_recorded(database: str) -> None:
+    store = await open_store(database, migrate=True)
+    try:
+        now = utcnow()
+        async with store.transaction() as tx:
+            await tx.enqueue("tell", ref="t_done", room="C0DONE", at=now, payload={"user": "U1", "text": "x"})
+        claim = await store.claim_job(now, interval_s=1.0, burst=1, lease_s=60.0, deadline_s=120.0)
+        assert claim.job is not None
+        await store.job_done(claim.job.id, now)
+        async with store.transaction(write=False) as tx:
+            row = (await tx.session.execute(select(OutboxJobRow).where(OutboxJobRow.id == claim.job.id))).scalar_one()
+            assert (row.status, row.done_at, row.claimed_until, row.last_error) == ("done", now, None, None)
+    finally:
+        await store.close()
+
+
+async def test_on_postgresql_a_claim_a_job_done_and_a_poll_are_one_round_trip_each() -> None:
+    """What goes to PostgreSQL: the statements (SQLAlchemy's cursor events) and the transaction control around them
+    (``BEGIN``, ``COMMIT``, ``ROLLBACK``: asyncpg's query loggers, which see those but not prepared statements).
+    Each was a transaction: the claim six round trips, the record of a job done three, an idle worker's poll three."""
+    from sqlalchemy import event
+
+    async with throwaway_database() as url:
+        store = await open_store(url, migrate=True)
+        control: list[str] = []
+
+        def watch(dbapi_conn: Any, _record: Any) -> None:
+            dbapi_conn.driver_connection.add_query_logger(lambda query: control.append(query.query))
+
+        event.listen(store.engine.sync_engine, "connect", watch)
+        await store.engine.dispose()  # the connections made from now on are watched
+        statements = Statements(store)
+
+        async def sent() -> list[str]:
+            await asyncio.sleep(0.05)  # asyncpg calls its query loggers soon after each query, not in it
+            queries = [*statements.seen, *control]
+            statements.seen.clear()
+            control.clear()
+            return queries
+
+        try:
+            now = utcnow()
+            async with store.transaction() as tx:
+                for room in ("C0ONE", "C0ONE", "C0TWO"):
+                    await tx.enqueue("tell", ref=room, room=room, at=now, payload={"user": "U1", "text": "x"})
+            watched = " ".join(await sent())
+            assert "BEGIN" in watched.upper() and "COMMIT" in watched.upper(), "the watch sees transactions"
+            claim = {"interval_s": 1.0, "burst": 1, "lease_s": 60.0, "deadline_s": 120.0}
+            first = await store.claim_job(now, **claim)  # the room's first send: its pace row is made too
+            assert first.job is not None and first.job.room == "C0ONE"
+            assert len(await sent()) == 1
+            second = await store.claim_job(now, **claim)
+            assert second.job is not None and second.job.room == "C0TWO"
+            assert len(await sent()) == 1
+            await store.job_done(second.job.id, now)
+            assert len(await sent()) == 1
+            assert await store.next_job_due(now) == now + timedelta(seconds=1), "C0ONE's next slot"
+            assert len(await sent()) == 1
+            assert (await store.claim_job(now, **claim)).job is None, "C0ONE waits for its slot"
+            assert len(await sent()) == 1
+        finally:
+            statements.close()
+            await store.close()
+
+
+async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_until_the_slot(
+        tmp_path: Path, database: str) -> None:
+    """Issue 10 (PostgreSQL p99): at 200 auto-answers a second the group commit right after the notice's claim writes
+    the room's next notice job, and the idle worker it woke made a claim that could only lose (the room's slot is a
+    second away). The job is now claimed at the slot, once."""
+    harness = await started(tmp_path, database, delivery_workers=4, slack_room_interval_s=1.0, slack_room_burst=1)
+    try:
+        token = await _standing(harness)
+        body = harness.body(command="apt-get install -y jq", contained=True)
+        await harness.outbox_drained()
+        status, first = await harness.post(token, body)
+        assert status == 201 and first["status"] == "approved"
+        await harness.outbox_drained()
+        [notice] = harness.notices()
+        posted = time.monotonic()
+        await asyncio.sleep(0.1)  # the worker that posted it has claimed again (nothing) and gone idle
+        seen = Statements(harness.runtime.store)
+        try:
+            status, second = await harness.post(token, body)  # its notice job is written now; the slot is ~1 s away
+            assert status == 201 and second["status"] == "approved"
+            await asyncio.sleep(0.3)
+            assert seen.claims() == 0, f"a worker claimed before the room's slot: {seen.claims()} claims"
+        finally:
+            seen.close()
+        await harness.eventually(lambda: "2 commands" in harness.notices()[0].text, timeout=5)
+        assert time.monotonic() - posted >= 0.9, "not before the room's next slot"
+        assert len(harness.notices()) == 1, "edited in place"
+    finally:
+        await harness.close()

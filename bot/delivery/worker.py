@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -103,6 +103,10 @@ class GiveUp(Exception):
     """A job that cannot be delivered (its thing is gone); recorded as failed without a retry."""
 
 
+SLOT_MARGIN_S = 0.002
+"""Seconds after a room's next slot that a worker woken for it (:meth:`Delivery.wake`) claims: the event loop's
+timer and the wall clock may differ by a little, and a claim a moment early would lose."""
+
 FALLBACK_RETRY_S = 5.0
 """Seconds before a fallback whose groups Slack would not show (and so had no one to ask) is tried again."""
 
@@ -143,19 +147,51 @@ class Delivery:
         self.clock = clock
         self._idle: list[asyncio.Event] = []
         self._poller: asyncio.Event | None = None
+        self._ready: dict[str, datetime] = {}
+        self._slots: dict[str, asyncio.TimerHandle] = {}
         self._pruned = datetime.min.replace(tzinfo=UTC)
         self.closing = False
         store.on_jobs(self.wake)
 
-    def wake(self) -> None:
-        """New jobs were committed on this replica: wake ONE idle worker (the others keep sleeping; a busy worker
-        claims again as soon as it is done)."""
+    def wake(self, rooms: Sequence[str] = ()) -> None:
+        """New jobs were committed on this replica (``rooms``: the room of each; empty: not known): wake ONE idle
+        worker (the others keep sleeping; a busy worker claims again as soon as it is done).
+
+        Not at once when every one of ``rooms`` is waiting for its next slot as this replica's own last claim there
+        left it (:attr:`bot.store.claim.Claim.ready_at`): no worker of any replica can claim those jobs before that
+        slot (a room's next slot only ever moves later), so a claim now could only lose; the poller is woken at the
+        slot instead (:meth:`_at_slot`). Issue 10 (PostgreSQL p99): at 200
+        auto-answers a second the group commit right after the notice's claim writes the room's next notice job, and
+        the worker it woke made a claim and a poll in the event loop at the busiest moment of each second.
+        """
+        if rooms:
+            now = self.clock()
+            slots = [self._ready.get(room) for room in rooms]
+            if all(slot is not None and slot > now for slot in slots):
+                for room, slot in zip(rooms, slots, strict=True):
+                    if room not in self._slots and slot is not None:
+                        delay = (slot - now).total_seconds() + SLOT_MARGIN_S
+                        self._slots[room] = asyncio.get_running_loop().call_later(delay, self._at_slot, room)
+                return
         if self._idle:
             self._idle.pop().set()
+
+    def _at_slot(self, room: str) -> None:
+        """A room whose jobs :meth:`wake` left waiting may send now: wake the idle worker that polls (it claims at once
+        instead of sleeping until its next poll). With no poller some worker is at work, and it claims or polls as
+        soon as it is done (:meth:`run`): waking a second one would make two claims at the slot, one of them lost."""
+        self._slots.pop(room, None)
+        poller = self._poller
+        if poller is not None and poller in self._idle:
+            self._idle.remove(poller)
+            poller.set()
 
     def stop(self) -> None:
         """Graceful shutdown: workers finish the job in hand, then return (claim nothing new)."""
         self.closing = True
+        for timer in self._slots.values():
+            timer.cancel()
+        self._slots.clear()
         for event in self._idle:
             event.set()
 
@@ -204,32 +240,28 @@ class Delivery:
             self._pruned = now
             async with self.store.transaction() as tx:
                 await tx.prune_jobs(now - KEEP_DONE_JOBS)
-        async with self.store.transaction(write=False) as tx:  # a read: never waits for (or blocks) a writer
-            due = await tx.next_job_due(now)
+        due = await self.store.next_job_due(now)  # a read: never waits for (or blocks) a writer
         if due is None:
             return self.config.poll_s
         return min(self.config.poll_s, max(0.005, (due - now).total_seconds()))
 
     async def run_once(self) -> bool:
-        """Claim and deliver one job; False when no job could be claimed now.
-
-        SQLite: a read-only transaction first asks whether any job may be claimed (:meth:`bot.store.Tx.may_claim`),
-        so that a worker with nothing to claim never takes the single writer's turn. PostgreSQL: the claim itself
-        (``FOR UPDATE SKIP LOCKED``, one statement when nothing is due) is that question, one transaction fewer.
-        """
+        """Claim and deliver one job (:meth:`bot.store.Store.claim_job`: one statement on PostgreSQL; on SQLite a
+        read first, so that a worker with nothing to claim never takes the single writer's turn); False when no job
+        could be claimed now."""
         if self.closing:
             return False
         now = self.clock()
-        if self.store.single_writer:
-            async with self.store.transaction(write=False) as tx:
-                if not await tx.may_claim(now):
-                    return False
-        async with self.store.transaction() as tx:
-            job = await tx.claim_job(now, interval_s=self.config.interval_s, burst=self.config.burst,
-                                     lease_s=self.config.lease_s, deadline_s=self.config.deadline_s)
+        claim = await self.store.claim_job(now, interval_s=self.config.interval_s, burst=self.config.burst,
+                                           lease_s=self.config.lease_s, deadline_s=self.config.deadline_s)
+        job = claim.job
         if job is None:
             return False
-        if tx.more_due:
+        if claim.ready_at is not None:
+            if len(self._ready) >= 10_000:
+                self._ready.clear()
+            self._ready[job.room] = claim.ready_at
+        if claim.more_due:
             self.wake()
         bound = log.bind(job_id=job.id, kind=job.kind, ref=job.ref, room=job.room, attempt=job.attempts)
         try:
@@ -327,8 +359,7 @@ class Delivery:
             message = approval_card(to_card(escalation, bot, fallback_copy=True))
             edits += [(channel, ts, message) for channel, ts in copies]
         await self._edit_all(edits)
-        async with self.store.transaction() as tx:
-            await tx.job_done(job.id, self.clock())
+        await self.store.job_done(job.id, self.clock())
 
     async def _edit_all(self, edits: list[tuple[str, str, CardMessage]]) -> None:
         """``chat.update`` each ``(channel, ts, message)``: every copy of one card or report, so one that Slack will
@@ -354,8 +385,7 @@ class Delivery:
         if escalation.pending and escalation.card_status == "queued":
             raise NotYet("the card is not posted yet", after_s=1.0)
         if not escalation.pending or not (escalation.card_channel and escalation.card_ts):
-            async with self.store.transaction() as tx:  # decided in time (or never shown): nothing to remind of
-                await tx.job_done(job.id, self.clock())
+            await self.store.job_done(job.id, self.clock())  # decided in time (or never shown): nothing to remind of
             return
         bot = await self._bot(escalation.bot_id)
         message = reminder_message(
@@ -423,8 +453,7 @@ class Delivery:
             raise GiveUp(f"escalation {job.ref} no longer exists")
         user = str(job.payload.get("user") or "")
         if not escalation.pending:
-            async with self.store.transaction() as tx:  # decided before the copy went out: no copy needed
-                await tx.job_done(job.id, self.clock())
+            await self.store.job_done(job.id, self.clock())  # decided before the copy went out: no copy needed
             return
         bot = await self._bot(escalation.bot_id)
         channel = await self.chat.open_dm(user)
@@ -446,8 +475,7 @@ class Delivery:
         if self.home is not None:
             for user in await self.store.home_viewers(self.clock() - timedelta(days=HOME_VIEWERS_DAYS)):
                 await self.home(user)
-        async with self.store.transaction() as tx:
-            await tx.job_done(job.id, self.clock())
+        await self.store.job_done(job.id, self.clock())
 
     async def _notice(self, job: Job) -> None:
         notice = await self.store.notice_to_deliver(job.ref)  # after the claim's commit: see its docstring
@@ -457,8 +485,7 @@ class Delivery:
         message = to_notice_message(notice, bot, window_s=self.config.notice_window_s)
         if notice.channel and notice.ts:
             await self.chat.update(notice.channel, notice.ts, message.text, message.blocks)
-            async with self.store.transaction() as tx:
-                await tx.job_done(job.id, self.clock())
+            await self.store.job_done(job.id, self.clock())
             return
         channel = await self._channel(job.room)
         channel, ts, found = await self._post_once(
@@ -502,15 +529,13 @@ class Delivery:
         bot = await self._bot(report.bot_id)
         message = report_dm(to_card_report(report, bot, await self._blocked_hosts(bot)))
         await self._edit_all([(channel, ts, message) for channel, ts in report.dms])  # every owner's DM
-        async with self.store.transaction() as tx:
-            await tx.job_done(job.id, self.clock())
+        await self.store.job_done(job.id, self.clock())
 
     async def _tell(self, job: Job) -> None:
         payload = job.payload
         await self.chat.tell(str(payload.get("channel") or "") or None, str(payload.get("user") or ""),
                              str(payload.get("text") or ""))
-        async with self.store.transaction() as tx:
-            await tx.job_done(job.id, self.clock())
+        await self.store.job_done(job.id, self.clock())
 
     async def _stale_notice(self, job: Job, error: str) -> tuple[str, str, str | None] | None:
         """When a redraw is given up: ``(user, text, channel)`` telling the person who decided that the message they

@@ -279,9 +279,9 @@ async def look_up_keys(group: Group, keys: list[tuple[str, str]]) -> None:
         group.keys[(record.bot_id, record.idempotency_key or "")] = record
 
 
-async def write_group(group: Group) -> tuple[int, list[str]]:
+async def write_group(group: Group) -> tuple[list[str], list[str]]:
     """Write a group's staged writes (``group.merged``) in its transaction, in the fixed lock order (module docstring);
-    ``(jobs written, ids decided)``.
+    ``(the room of each job written, ids decided)``.
 
     The request counter rows were created (and, on PostgreSQL, locked) when the group first counted each Bot
     (:func:`bot.store.admission.admit_staged`), with the requests expected then; here they get the difference.
@@ -303,12 +303,12 @@ async def write_group(group: Group) -> tuple[int, list[str]]:
                            ("jobs", [job_args(db, values) for values in staged.jobs])):
             if rows:
                 await db.run_many(name, rows)
-    written = len(staged.jobs)
+    rooms = [str(job["room"]) for job in staged.jobs]
     for approval_id, (n, at) in sorted(staged.uses.items()):
         await db.run("use", (n, db.time(at), approval_id))
     for _key, fold in sorted(staged.folds.items()):
-        written += await fold_notice(db, fold)
-    return written, staged.decided
+        rooms += [fold.room] * await fold_notice(db, fold)
+    return rooms, staged.decided
 
 
 async def write_group_at_once(group: Group) -> tuple[int, list[str]]:
@@ -512,12 +512,12 @@ class GroupWriter:
                     assert tx.staged is not None
                     group.merged.merge(tx.staged)
                     outcomes.append((True, value))
-                enqueued, decided = await write_group(group)
+                rooms, decided = await write_group(group)
                 await db.commit()
             except BaseException:
                 await db.rollback()
                 raise
-        store.committed(enqueued=enqueued, decided=decided, wrote=True)
+        store.committed(rooms=rooms, decided=decided, wrote=True)
         return outcomes
 
     async def _attempt_at_once(self, db: DirectDb, waiting: list[_Waiting[Any]]) -> list[tuple[bool, Any]] | None:

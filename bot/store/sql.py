@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from datetime import datetime, timedelta
 from functools import lru_cache
@@ -22,13 +22,14 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from sqlalchemy.ext.asyncio import AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
 from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
 from bot.store.admission import AdmissionLimits
 from bot.store.cache import StoreCache, watch_writes
+from bot.store.claim import CLAIM_SQL, DONE_SQL, Claim, claim_args, claimed
 from bot.store.coalesce import Coalescer
 from bot.store.direct import DirectDb, EngineDb, PostgresDb, SqliteDb
 from bot.store.group import GroupWriter, NoticeDeadlines
@@ -47,7 +48,7 @@ from bot.store.models import (
 )
 from bot.store.notify import asyncpg_dsn
 from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, Notice, StandingApproval
-from bot.store.tx import Tx, escalation_record
+from bot.store.tx import CLAIM_SCAN, Tx, escalation_record
 
 T = TypeVar("T")
 log = structlog.get_logger("flybot.store")
@@ -112,7 +113,7 @@ class Store:
         self._token_reads: Coalescer[Bot] = Coalescer(self._bots_by_token_hash)
         self._live_reads: Coalescer[list[StandingApproval]] = Coalescer(self._read_live_standing)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
-        self._on_jobs: list[Callable[[], None]] = []
+        self._on_jobs: list[Callable[[Sequence[str]], None]] = []
         self._on_decided: list[Callable[[str], None]] = []
         self._sqlite = engine.dialect.name == "sqlite"
         self._groups = GroupWriter(self)
@@ -125,8 +126,9 @@ class Store:
         self._write_lock: asyncio.Lock | None = None
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
 
-    def on_jobs(self, callback: Callable[[], None]) -> None:
-        """Call ``callback()`` after every commit that wrote outbox jobs (wakes this replica's delivery workers)."""
+    def on_jobs(self, callback: Callable[[Sequence[str]], None]) -> None:
+        """Call ``callback(rooms)`` after every commit that wrote outbox jobs, with the room of each (wakes this
+        replica's delivery workers)."""
         self._on_jobs.append(callback)
 
     def on_decided(self, callback: Callable[[str], None]) -> None:
@@ -164,16 +166,17 @@ class Store:
                         await session.connection(execution_options={WRITE_OPTION: True})
                     tx = Tx(session)
                     yield tx
-        self.committed(enqueued=tx.enqueued, decided=tx.decided, wrote=write)
+        self.committed(rooms=tx.job_rooms, decided=tx.decided, wrote=write)
 
-    def committed(self, *, enqueued: int, decided: list[str], wrote: bool) -> None:
+    def committed(self, *, rooms: Sequence[str], decided: list[str], wrote: bool) -> None:
         """After a commit (a transaction's or a group's): count it towards the next SQLite checkpoint (``wrote``), wake
-        this replica's delivery workers when it wrote ``enqueued`` jobs, and the long-polls of the ``decided`` ids."""
+        this replica's delivery workers when it wrote jobs (``rooms``: the room of each), and the long-polls of the
+        ``decided`` ids."""
         if wrote and self.write_engine is not None:
             self._checkpoint_soon()
-        if enqueued:
+        if rooms:
             for wake in self._on_jobs:
-                wake()
+                wake(rooms)
         for escalation_id in decided:
             for callback in self._on_decided:
                 callback(escalation_id)
@@ -250,6 +253,59 @@ class Store:
         return Notice(id=n["id"], room=n["room"], bot_id=n["bot_id"], window_start=n["window_start"],
                       count=n["count"], items=tuple(n["items"]), approvals=tuple(n["approvals"]),
                       channel=n["channel"], ts=n["ts"])
+
+    async def claim_job(
+        self, now: datetime, *, interval_s: float, burst: int, lease_s: float, deadline_s: float
+    ) -> Claim:
+        """Claim the next due job whose room may send now, taking the room's slot (the rules of
+        :meth:`bot.store.Tx.claim_job`); ``Claim(None)`` when none can be claimed now.
+
+        PostgreSQL: ONE statement on an autocommit connection (:data:`bot.store.claim.CLAIM_SQL`); only when it
+        found candidates but could not claim the first (another replica just took the room's slot, a job of the same
+        thing is in flight, the room's first send) does the full claim transaction run. SQLite: a read-only
+        transaction first asks whether any job may be claimed (:meth:`bot.store.Tx.may_claim`), so that a worker with
+        nothing to claim never takes the single writer's turn; then the claim transaction.
+        """
+        if self._sqlite:
+            async with self.transaction(write=False) as tx:
+                if not await tx.may_claim(now):
+                    return Claim(None)
+        else:
+            args = claim_args(now, interval_s=interval_s, burst=burst, lease_s=lease_s, deadline_s=deadline_s,
+                              scan=CLAIM_SCAN)
+            async with self._autocommit() as conn:
+                row = (await conn.exec_driver_sql(CLAIM_SQL, args)).one()
+            seen, claim = claimed(row, now)
+            if claim.job is not None or seen == 0:
+                return claim
+        async with self.transaction() as tx:
+            job = await tx.claim_job(now, interval_s=interval_s, burst=burst, lease_s=lease_s, deadline_s=deadline_s)
+        return Claim(job, more_due=tx.more_due, ready_at=tx.ready_at)
+
+    async def next_job_due(self, now: datetime) -> datetime | None:
+        """When the next queued job could be claimed (:meth:`bot.store.Tx.next_job_due`); None when nothing is queued.
+        One statement: on PostgreSQL without a transaction (:meth:`_one_read`), as an idle delivery worker polls."""
+        async with self._one_read() as session:
+            return await Tx(session).next_job_due(now)
+
+    async def job_done(self, job_id: int, at: datetime) -> None:
+        """Mark a job delivered, for a delivery that records nothing else (:meth:`bot.store.Tx.job_done` otherwise).
+        PostgreSQL: one statement on an autocommit connection (:data:`bot.store.claim.DONE_SQL`); SQLite: its own
+        write transaction."""
+        if self._sqlite:
+            async with self.transaction() as tx:
+                await tx.job_done(job_id, at)
+            return
+        async with self._autocommit() as conn:
+            await conn.exec_driver_sql(DONE_SQL, (job_id, at))
+
+    @asynccontextmanager
+    async def _autocommit(self) -> AsyncIterator[AsyncConnection]:
+        """PostgreSQL: a connection on which each statement is its own transaction (no ``BEGIN`` / ``COMMIT`` round
+        trips, each an event-loop turn)."""
+        async with self.engine.connect() as conn:
+            await conn.execution_options(isolation_level="AUTOCOMMIT")
+            yield conn
 
     @property
     def single_writer(self) -> bool:

@@ -122,9 +122,10 @@ def notice_record(row: RoomNoticeRow) -> Notice:
 class Tx:
     """The operations of one transaction (see the module docstring). Made by ``Store.transaction()`` only.
 
-    ``enqueued`` counts the jobs written (the store wakes this replica's delivery workers after the commit);
-    ``decided`` lists the ids decided (their long-polls are woken after the commit); ``more_due`` is True after
-    :meth:`claim_job` claimed a job and saw other candidate jobs besides it (the delivery then wakes another worker).
+    ``enqueued`` counts the jobs written and ``job_rooms`` lists their rooms (the store wakes this replica's delivery
+    workers after the commit); ``decided`` lists the ids decided (their long-polls are woken after the commit);
+    ``more_due`` is True after :meth:`claim_job` claimed a job and saw other candidate jobs besides it (the delivery
+    then wakes another worker), and ``ready_at`` is then when that job's room may send next.
 
     In a group commit (``group`` given, :mod:`bot.store.group`) the writes of :meth:`add_escalation`, :meth:`audit`,
     :meth:`enqueue`, :meth:`count_standing_use` and :meth:`fold_notice` are staged in :attr:`staged` and written with
@@ -134,8 +135,10 @@ class Tx:
     def __init__(self, session: AsyncSession | None, *, group: Group | None = None) -> None:
         self._session = session
         self.enqueued = 0
+        self.job_rooms: list[str] = []
         self.decided: list[str] = []
         self.more_due = False
+        self.ready_at: datetime | None = None
         self.group = group
         self._connection: AsyncConnection | None = None
         self.staged: Staged | None = Staged() if group is not None else None
@@ -412,6 +415,7 @@ class Tx:
             return
         self.session.add(OutboxJobRow(**values))
         self.enqueued += 1
+        self.job_rooms.append(room)
 
     async def refresh_homes(self, at: datetime) -> None:
         """Make sure a ``home.refresh`` job will redraw the App Homes after this change (issue 16 §5): one is written
@@ -452,6 +456,7 @@ class Tx:
         if job is not None:
             self.session.add(OutboxJobRow(**job))
             self.enqueued += 1
+            self.job_rooms.append(room)
         return key
 
     async def fold_many(self, fold: Fold) -> dict[str, Any] | None:
@@ -700,6 +705,7 @@ class Tx:
             return False
         row.tat = max(row.tat, now) + timedelta(seconds=interval_s)
         row.ready_at = max(row.tat - tolerance, paused or now)
+        self.ready_at = row.ready_at
         return True
 
     async def pause_room(self, room: str, until: datetime, now: datetime) -> None:
