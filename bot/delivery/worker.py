@@ -204,18 +204,24 @@ class Delivery:
         claims again itself. Issue 10 (PostgreSQL p99): with every idle worker polling, all four woke at a room's
         next slot at once, and three claim transactions that could only lose took the event loop and the room's pace
         row from the requests every second; a worker woken after every delivery (the room's notice, alone) was one
-        more such claim each second.
+        more such claim each second. The poller claims when its sleep ends at the due time it read; when the sleep
+        ended at ``poll_s`` only (nothing was due before), it polls again rather than claim: a job that became due
+        meanwhile (another replica's, a retry) is found by the poll, and a claim could only lose (at 200 auto-answers
+        a second it was one more claim half-way between two notice slots).
         """
+        claim = True
         while not self.closing:
-            try:
-                worked = await self.run_once()
-            except asyncio.CancelledError:
-                raise
-            except Exception:  # noqa: BLE001 - a worker survives a store hiccup
-                log.exception("delivery.loop_failed")
-                worked = False
-            if worked:
-                continue
+            if claim:
+                try:
+                    worked = await self.run_once()
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - a worker survives a store hiccup
+                    log.exception("delivery.loop_failed")
+                    worked = False
+                if worked:
+                    continue
+            claim = True
             if self.closing:
                 continue
             woken = asyncio.Event()
@@ -224,26 +230,27 @@ class Delivery:
             if polls:
                 self._poller = woken
             try:
-                idle = await self._idle_for() if polls else None
+                idle, capped = await self._idle_for() if polls else (None, False)
                 await asyncio.wait_for(woken.wait(), timeout=idle)
             except TimeoutError:
-                pass
+                claim = not capped
             finally:
                 if woken in self._idle:
                     self._idle.remove(woken)
                 if self._poller is woken:
                     self._poller = None
 
-    async def _idle_for(self) -> float:
+    async def _idle_for(self) -> tuple[float, bool]:
+        """The poller's sleep, seconds: until the next job is due, at most ``poll_s``; and whether it is that cap
+        (nothing is due sooner)."""
         now = self.clock()
         if now - self._pruned > PRUNE_EVERY:
             self._pruned = now
             async with self.store.transaction() as tx:
                 await tx.prune_jobs(now - KEEP_DONE_JOBS)
         due = await self.store.next_job_due(now)  # a read: never waits for (or blocks) a writer
-        if due is None:
-            return self.config.poll_s
-        return min(self.config.poll_s, max(0.005, (due - now).total_seconds()))
+        wait = self.config.poll_s if due is None else max(0.005, (due - now).total_seconds())
+        return min(self.config.poll_s, wait), due is None or wait > self.config.poll_s
 
     async def run_once(self) -> bool:
         """Claim and deliver one job (:meth:`bot.store.Store.claim_job`: one statement on PostgreSQL; on SQLite a
