@@ -311,9 +311,11 @@ async def write_group(group: Group) -> tuple[list[str], list[str]]:
     return rooms, staged.decided
 
 
-async def write_group_at_once(group: Group) -> tuple[int, list[str]]:
+async def write_group_at_once(group: Group) -> tuple[list[str], list[str]]:
     """:func:`write_group` for a group run for one statement (``group.fast``): ONE call of ``pg_temp.flybot_group``
-    (:func:`bot.store.direct.group_function`), one implicit transaction; ``(jobs written, ids decided)``.
+    (:func:`bot.store.direct.group_function`), one implicit transaction; ``(the room of each job written, ids
+    decided)``. The function counts the notice jobs it wrote without naming them: when it wrote any, every folded
+    room is listed (a room too many only wakes a delivery worker that finds nothing, :meth:`bot.store.Store.committed`).
 
     Raises :class:`bot.store.direct.Unverified` when a Bot's counts in the store put the group's requests over its
     limit (nothing written: run the group in a transaction), or the store's error as :func:`write_group`.
@@ -340,7 +342,10 @@ async def write_group_at_once(group: Group) -> tuple[int, list[str]]:
         [json_text(fold.approvals) for fold in folds],
     ))
     assert notices is not None  # a SELECT of one function call returns one row
-    return len(staged.jobs) + int(notices[0]), staged.decided
+    rooms = [str(job["room"]) for job in staged.jobs]
+    if int(notices[0]):
+        rooms += [fold.room for fold in folds]
+    return rooms, staged.decided
 
 
 async def fold_notice(db: DirectDb, fold: Fold) -> int:
@@ -546,12 +551,13 @@ class GroupWriter:
         if group.fell_back:  # an operation caught NotFast: what it decided without the transaction is not used
             return None
         merged = group.merged
-        enqueued, decided = 0, merged.decided
+        rooms: list[str] = []
+        decided = merged.decided
         if merged.escalations or merged.audits or merged.jobs or merged.uses or merged.folds or merged.requests:
             try:
-                enqueued, decided = await write_group_at_once(group)
+                rooms, decided = await write_group_at_once(group)
             except Unverified:
                 return None
         self.at_once += 1
-        store.committed(enqueued=enqueued, decided=decided, wrote=True)
+        store.committed(rooms=rooms, decided=decided, wrote=True)
         return outcomes
