@@ -78,6 +78,12 @@ the claimed job's columns or NULLs)``."""
 DONE_SQL = "UPDATE outbox_jobs SET status = 'done', done_at = $2, claimed_until = NULL, last_error = NULL WHERE id = $1"
 """PostgreSQL: mark job ``$1`` delivered at ``$2`` (as :meth:`bot.store.tx.Tx.job_done`)."""
 
+NEXT_DUE_SQL = (
+    "SELECT min(greatest(j.due_at, coalesce(j.claimed_until, j.due_at), coalesce(p.ready_at, j.due_at))) "
+    "FROM outbox_jobs AS j LEFT OUTER JOIN room_pace AS p ON p.room = j.room WHERE j.status = 'queued'"
+)
+"""PostgreSQL: when the next queued job could be claimed (as :meth:`bot.store.tx.Tx.next_job_due`), NULL when none."""
+
 
 @dataclass(frozen=True, slots=True)
 class Claim:
