@@ -99,15 +99,27 @@ class Redactor:
         return _URL_PASSWORD.sub(rf"\1{REDACTED}@", pattern.sub(REDACTED, value))
 
     def value(self, value: Any) -> Any:
-        """Strings redacted; dicts, lists and tuples walked; anything else as is."""
+        """Strings redacted; dicts (their keys too), lists and tuples walked; numbers, booleans and None as they are;
+        anything else (bytes, an exception, a datetime, any object) as the text the renderers write for it
+        (``__structlog__()``, else ``repr()``), redacted: it was rendered after this processor, so a token in an
+        exception's message or in bytes given as a field was printed whole (review), and so was a dict key."""
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, dict):
-            return {k: REDACTED if isinstance(k, str) and secret_field(k) else self.value(v)
-                    for k, v in value.items()}
-        if isinstance(value, list | tuple):
-            return type(value)(self.value(v) for v in value)
-        return value
+            return {(self.text(k) if isinstance(k, str) else k): REDACTED if isinstance(k, str) and secret_field(k)
+                    else self.value(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self.value(v) for v in value]
+        if isinstance(value, tuple):
+            return tuple(self.value(v) for v in value)
+        if value is None or isinstance(value, int | float):
+            return value
+        shown = _json_fallback(value)
+        if isinstance(shown, str):
+            return self.text(shown)
+        if shown is None or isinstance(shown, dict | list | tuple | int | float):
+            return self.value(shown)
+        return self.text(repr(shown))
 
     def __call__(self, _logger: Any, _name: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
         """A structlog processor: secret-named fields redacted, secrets in every other value redacted."""

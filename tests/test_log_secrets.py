@@ -162,6 +162,32 @@ def test_a_token_after_an_escape_or_an_encoding_is_redacted_in_a_log_line(tmp_pa
     assert token not in result.stderr and token[4:20] not in result.stderr, result.stderr
 
 
+def test_a_token_in_an_exception_bytes_an_object_or_a_dict_key_given_as_a_field_is_redacted(tmp_path: Path) -> None:
+    """Values that are not text were rendered (``repr()``, ``__structlog__()``) after the redactor, and a dict's keys
+    were not looked at: a token in an exception's message, in bytes or in a key was printed whole (review)."""
+    token = "fbt_" + "Q9w8E7r6T5y4U3i2" * 2
+    script = (
+        "import structlog\n"
+        "from bot.logs import configure_logging\n"
+        "import sys\n"
+        "configure_logging(sys.argv[1])\n"
+        "class Request:\n"
+        "    def __repr__(self): return 'Request(headers={\"Authorization\": \"Bearer %s\"})' % sys.argv[2]\n"
+        "structlog.get_logger('t').warning('x.failed', error=ValueError('bad token ' + sys.argv[2]),\n"
+        "    raw=sys.argv[2].encode(), request=Request(), seen={sys.argv[2]: 1}, items=(1, [b'x' + sys.argv[2].encode()]),\n"
+        "    n=3, ok=True, none=None)\n"
+    )
+    for log_format in ("json", "console"):
+        result = subprocess.run([sys.executable, "-c", script, log_format, token], cwd=tmp_path, env=clean_env(),
+                                capture_output=True, text=True, timeout=60)
+        assert result.returncode == 0, result.stderr
+        assert "x.failed" in result.stderr and "ValueError" in result.stderr and "Request(" in result.stderr
+        assert token not in result.stderr and token[4:20] not in result.stderr, result.stderr
+        if log_format == "json":
+            line = json.loads(result.stderr.strip().splitlines()[-1])
+            assert (line["n"], line["ok"], line["none"]) == (3, True, None)
+
+
 def _reference_redaction(secrets: list[str], value: str) -> str:
     """The redaction rule without the clean-string memory (what :meth:`Redactor.text` did before it remembered)."""
     import re
