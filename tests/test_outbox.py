@@ -728,3 +728,30 @@ async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_u
         assert len(harness.notices()) == 1, "edited in place"
     finally:
         await harness.close()
+
+
+async def test_a_delivery_worker_whose_poll_fails_keeps_delivering(tmp_path: Path, database: str) -> None:
+    """A store error in the idle worker's poll (here the pace table is away for a moment) is logged and the worker
+    polls again: with one worker, a poll that failed once used to end delivery for good."""
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    harness = await started(tmp_path, database, delivery_workers=1)
+    try:
+        token = await harness.add_bot()
+        await harness.escalate(token)  # the room has a pace row; the worker is idle and polls
+        await harness.outbox_drained()
+        engine = create_async_engine(database)
+        try:
+            async with engine.begin() as conn:
+                await conn.exec_driver_sql("ALTER TABLE room_pace RENAME TO room_pace_away")
+            await asyncio.sleep(1.5)  # polls (every poll_s, 0.5 s) fail meanwhile
+            async with engine.begin() as conn:
+                await conn.exec_driver_sql("ALTER TABLE room_pace_away RENAME TO room_pace")
+        finally:
+            await engine.dispose()
+        status, data = await harness.post(token, harness.body(session_id="after"))
+        assert status == 201
+        settled = await harness.card_settled(token, data, timeout=15)
+        assert settled["card"]["status"] == "posted", "the worker survived its failed polls"
+    finally:
+        await harness.close()

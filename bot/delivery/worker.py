@@ -230,7 +230,7 @@ class Delivery:
             if polls:
                 self._poller = woken
             try:
-                idle, capped = await self._idle_for() if polls else (None, False)
+                idle, capped = await self._poll() if polls else (None, False)
                 await asyncio.wait_for(woken.wait(), timeout=idle)
             except TimeoutError:
                 claim = not capped
@@ -239,6 +239,18 @@ class Delivery:
                     self._idle.remove(woken)
                 if self._poller is woken:
                     self._poller = None
+
+    async def _poll(self) -> tuple[float, bool]:
+        """:meth:`_idle_for`, and when the store fails (a lost connection, a restart): ``poll_s``, then claim. The
+        failure used to end the worker's loop for good (only the claim was guarded), so that a poll that met one
+        store hiccup left the replica with one delivery worker fewer, and with one worker (SQLite's default) none."""
+        try:
+            return await self._idle_for()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # noqa: BLE001 - a worker survives a store hiccup
+            log.exception("delivery.poll_failed")
+            return self.config.poll_s, False
 
     async def _idle_for(self) -> tuple[float, bool]:
         """The poller's sleep, seconds: until the next job is due, at most ``poll_s``; and whether it is that cap
