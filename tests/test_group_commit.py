@@ -198,3 +198,19 @@ async def test_a_race_on_one_idempotency_key_retries_the_group_once_not_each_req
     assert all(created for _e, created in neighbours)
     assert all([await store.get_escalation(f"esc_r{i}") for i in range(20)])
     assert store.group_commits - before <= 2, "one race, one more group (not 21 transactions)"
+
+
+async def test_operations_arriving_over_a_few_loop_passes_share_one_group(store: Store) -> None:
+    """Requests reach the group writer spread over passes of the event loop (each is read, parsed and graded first):
+    the writer lets those passes run before it takes a group (GroupWriter.gather), so they commit together."""
+
+    async def arriving(i: int) -> tuple[Escalation, bool]:
+        for _ in range(i % 6):  # the i-th request is ready i % 6 passes after the first
+            await asyncio.sleep(0)
+        return await store.grouped(create(f"esc_p{i}", approve=True), order=BOT.id)
+
+    before = store.group_commits
+    results = await asyncio.gather(*(arriving(i) for i in range(18)))
+    assert all(created for _e, created in results)
+    assert store.group_commits - before == 1, "eighteen requests ready within six passes commit in one group"
+
