@@ -245,7 +245,8 @@ class Store:
         "PRAGMA wal_checkpoint" and "Write-Ahead Logging" (avoiding excessively large WAL files)."""
         try:
             async with self.engine.connect() as conn:
-                _busy, pages, _copied = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()
+                # (blocked, pages in the WAL, pages copied); Source: SQLite docs, "PRAGMA wal_checkpoint".
+                pages = int((await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()[1])
                 if pages > self.wal_restart_pages:
                     lock = self.writer_lock()
                     async with lock if lock is not None else nullcontext():
