@@ -246,7 +246,8 @@ class Store:
         try:
             async with self.engine.connect() as conn:
                 # (blocked, pages in the WAL, pages copied); Source: SQLite docs, "PRAGMA wal_checkpoint".
-                pages = int((await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()[1])
+                result: Any = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()
+                pages = int(result[1])
                 if pages > self.wal_restart_pages:
                     lock = self.writer_lock()
                     async with lock if lock is not None else nullcontext():
