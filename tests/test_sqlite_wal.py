@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sqlite3
+import time
 from pathlib import Path
 
 from sqlalchemy import func, select
@@ -54,3 +56,39 @@ async def test_the_wal_is_cut_back_under_continuous_group_commits_and_nothing_is
     finally:
         await reopened.close()
     assert os.path.getsize(path) > 0
+
+
+async def test_a_reader_holding_an_old_snapshot_does_not_stall_the_writers_behind_the_truncate(tmp_path: Path) -> None:
+    """The TRUNCATE waits for the readers of the WAL holding this process's writer turn: a long read (an export) made
+    every write wait behind it for the connection's 30 s busy timeout; now the TRUNCATE gives up after 50 ms and the
+    next checkpoint tries again."""
+    path = tmp_path / "wal.db"
+    store = await open_store(f"sqlite+aiosqlite:///{path}")
+    reader = sqlite3.connect(str(path), isolation_level=None)
+    try:
+        store.checkpoint_every = 1
+        store.wal_restart_pages = 0
+        await store.add_bot(BOT, "h" * 64)
+        await store.grouped(create("esc_before", approve=True), order=BOT.id)
+        reader.execute("BEGIN")
+        assert reader.execute("SELECT count(*) FROM escalations").fetchone() == (1,)  # its snapshot is in the WAL
+        await store.grouped(create("esc_held_0", approve=True), order=BOT.id)
+        started = time.monotonic()
+        for i in range(1, 11):  # each commit starts a checkpoint, which finds the reader and gives up
+            await store.grouped(create(f"esc_held_{i}", approve=True), order=BOT.id)
+            await asyncio.sleep(0.06)  # let the checkpoint run
+        # With the TRUNCATE waiting out the connection's 30 s busy timeout, the writes waited behind each one (this
+        # test took two minutes, measured); it now gives up after 50 ms.
+        assert time.monotonic() - started < 10
+        restarts = store.wal_restarts
+        reader.execute("COMMIT")  # the long read ends: the next checkpoint truncates
+        for i in range(100):  # a write starts a checkpoint unless one still runs
+            await store.grouped(create(f"esc_after_{i}", approve=True), order=BOT.id)
+            await asyncio.sleep(0.05)
+            if store.wal_restarts > restarts:
+                break
+        assert store.wal_restarts > restarts
+        assert Path(f"{path}-wal").stat().st_size == 0  # truncated
+    finally:
+        reader.close()
+        await store.close()

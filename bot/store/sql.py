@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
 from datetime import UTC, datetime, timedelta
@@ -55,6 +56,11 @@ log = structlog.get_logger("flybot.store")
 
 CHECKPOINT_EVERY = 100
 """SQLite: write transactions between two WAL checkpoints (each group commit counts one)."""
+
+TRUNCATE_WAIT_MS = 50
+"""SQLite: the longest a TRUNCATE checkpoint waits for readers, holding this process's writer turn (milliseconds)."""
+SQLITE_BUSY_TIMEOUT_S = 30
+"""SQLite: the pooled connections' busy timeout (seconds; ``timeout`` in :func:`_engine`)."""
 
 WAL_RESTART_PAGES = 4096
 """SQLite: when a checkpoint finds more pages than this in the WAL (16 MiB at SQLite's default 4 KiB page), it is
@@ -240,9 +246,12 @@ class Store:
         zero bytes) needs the write lock and blocks new writers while it runs: it takes this process's writer turn
         (:meth:`writer_lock`), so that the writers of this process wait for it in the event loop, not in the thread
         (under continuous writes it otherwise lost every try to the group writer and never ran, measured). The
-        PASSIVE checkpoint just before copied nearly everything, so it is short. This connection's busy handler
-        (``timeout``, :func:`_engine`) waits for the readers and another process's writer. Source: SQLite docs,
-        "PRAGMA wal_checkpoint" and "Write-Ahead Logging" (avoiding excessively large WAL files)."""
+        PASSIVE checkpoint just before copied nearly everything, so it is short. It waits at most
+        :data:`TRUNCATE_WAIT_MS` for the readers still reading the WAL (and another process's writer): a reader
+        holding an old snapshot (a long read) makes it give up (``blocked``) rather than stall this process's
+        writers behind it for the connection's 30 s busy timeout; the next checkpoint tries again. Each TRUNCATE
+        is logged (``store.wal_truncated``: pages, blocked, ms). Source: SQLite docs, "PRAGMA wal_checkpoint" and
+        "Write-Ahead Logging" (avoiding excessively large WAL files)."""
         try:
             async with self.engine.connect() as conn:
                 # (blocked, pages in the WAL, pages copied); Source: SQLite docs, "PRAGMA wal_checkpoint".
@@ -250,9 +259,17 @@ class Store:
                 pages = int(result[1])
                 if pages > self.wal_restart_pages:
                     lock = self.writer_lock()
+                    started = time.perf_counter()
                     async with lock if lock is not None else nullcontext():
-                        await conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
-                    self.wal_restarts += 1
+                        await conn.exec_driver_sql(f"PRAGMA busy_timeout = {TRUNCATE_WAIT_MS}")
+                        try:
+                            result = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")).one()
+                        finally:
+                            await conn.exec_driver_sql(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_S * 1000}")
+                    blocked = bool(result[0])
+                    self.wal_restarts += not blocked
+                    log.info("store.wal_truncated", pages=pages, blocked=blocked,
+                             ms=round((time.perf_counter() - started) * 1000, 1))
         except Exception:  # noqa: BLE001 - the next one tries again; SQLite stays consistent either way
             log.warning("store.checkpoint_failed", exc_info=True)
         finally:
@@ -925,7 +942,7 @@ def _engine(database_url: str, *, create: bool, inline: bool = False) -> AsyncEn
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
             except OSError as exc:
                 raise unreachable(database_url, exc) from None
-        kwargs["connect_args"] = {"timeout": 30}
+        kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT_S}
         if inline:
             kwargs = {"async_creator": inline_creator(path)}
     engine = create_async_engine(url, **kwargs)
