@@ -250,7 +250,8 @@ class Store:
         :data:`TRUNCATE_WAIT_MS` for the readers still reading the WAL (and another process's writer): a reader
         holding an old snapshot (a long read) makes it give up (``blocked``) rather than stall this process's
         writers behind it for the connection's 30 s busy timeout; the next checkpoint tries again. Each TRUNCATE
-        is logged (``store.wal_truncated``: pages, blocked, ms). Source: SQLite docs, "PRAGMA wal_checkpoint" and
+        is logged (``store.wal_truncated``: pages, blocked, the milliseconds it waited for the writer turn and held
+        it). Source: SQLite docs, "PRAGMA wal_checkpoint" and
         "Write-Ahead Logging" (avoiding excessively large WAL files)."""
         try:
             async with self.engine.connect() as conn:
@@ -260,16 +261,18 @@ class Store:
                 if pages > self.wal_restart_pages:
                     lock = self.writer_lock()
                     started = time.perf_counter()
-                    async with lock if lock is not None else nullcontext():
-                        await conn.exec_driver_sql(f"PRAGMA busy_timeout = {TRUNCATE_WAIT_MS}")
-                        try:
+                    await conn.exec_driver_sql(f"PRAGMA busy_timeout = {TRUNCATE_WAIT_MS}")  # this connection's
+                    try:
+                        async with lock if lock is not None else nullcontext():
+                            turn = time.perf_counter()
                             result = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")).one()
-                        finally:
-                            await conn.exec_driver_sql(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_S * 1000}")
+                            ended = time.perf_counter()
+                    finally:
+                        await conn.exec_driver_sql(f"PRAGMA busy_timeout = {SQLITE_BUSY_TIMEOUT_S * 1000}")
                     blocked = bool(result[0])
                     self.wal_restarts += not blocked
                     log.info("store.wal_truncated", pages=pages, blocked=blocked,
-                             ms=round((time.perf_counter() - started) * 1000, 1))
+                             waited_ms=round((turn - started) * 1000, 1), held_ms=round((ended - turn) * 1000, 1))
         except Exception:  # noqa: BLE001 - the next one tries again; SQLite stays consistent either way
             log.warning("store.checkpoint_failed", exc_info=True)
         finally:
