@@ -596,6 +596,21 @@ class SqliteDb(_Encoders):
     async def run_many(self, name: str, rows: Sequence[Sequence[Any]]) -> None:
         self._call(name, rows, lambda cursor, sql: cursor.executemany(sql, rows))
 
+    def restart_wal(self) -> bool:
+        """``PRAGMA wal_checkpoint(RESTART)`` on this connection, in the caller's thread, waiting for nobody (its busy
+        timeout is 0): True when readers still reading the WAL, or another process's writer, made it give up
+        (``blocked``), False when every frame was copied and the next write starts the WAL again from its beginning
+        (the file keeps its size and is written over). Call it only in this process's writer turn, outside a
+        transaction (:meth:`bot.store.sql.Store._checkpoint`). Raises SQLAlchemy's error for any other failure.
+        Source: SQLite docs, "PRAGMA wal_checkpoint"."""
+        cursor = self._cursor or self._connect()
+        try:
+            return bool(cursor.execute("PRAGMA wal_checkpoint(RESTART)").fetchone()[0])
+        except sqlite3.OperationalError as exc:
+            if exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
+                return True
+            raise _sqlite_error(exc, "PRAGMA wal_checkpoint(RESTART)", ()) from exc
+
     async def close(self) -> None:
         conn, self._conn, self._cursor = self._conn, None, None
         if conn is not None:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
@@ -58,11 +57,9 @@ log = structlog.get_logger("flybot.store")
 CHECKPOINT_EVERY = 100
 """SQLite: write transactions between two WAL checkpoints (each group commit counts one)."""
 
-TRUNCATE_WAIT_MS = 20
-"""SQLite: the longest a TRUNCATE checkpoint waits for readers, holding this process's writer turn (milliseconds)."""
-TRUNCATE_RETRY_MIN_S = 0.25
-TRUNCATE_RETRY_MAX_S = 10.0
-"""SQLite: after a TRUNCATE that readers blocked, the next waits this long, doubling from the first figure."""
+RESTART_RETRY_MIN_S = 0.25
+RESTART_RETRY_MAX_S = 10.0
+"""SQLite: after a RESTART checkpoint that readers blocked, the next waits this long, doubling from the first."""
 CLOSE_CHECKPOINT_WAIT_S = 1.0
 """SQLite: how long :meth:`Store.close` waits for a checkpoint in progress before cancelling it (seconds)."""
 SQLITE_BUSY_TIMEOUT_S = 30
@@ -70,7 +67,7 @@ SQLITE_BUSY_TIMEOUT_S = 30
 
 WAL_RESTART_PAGES = 4096
 """SQLite: when a checkpoint finds more pages than this in the WAL (16 MiB at SQLite's default 4 KiB page), it is
-followed by a TRUNCATE checkpoint that starts the WAL again from empty (:meth:`Store._checkpoint`)."""
+followed by a RESTART checkpoint, after which the WAL is written again from its beginning (:meth:`Store._checkpoint`)."""
 
 WRITE_OPTION = "flybot_write"
 """Execution option marking a connection that will write (SQLite then begins IMMEDIATE)."""
@@ -141,16 +138,16 @@ class Store:
         self.checkpoint_every = CHECKPOINT_EVERY
         """SQLite: write transactions between two WAL checkpoints."""
         self.wal_restart_pages = WAL_RESTART_PAGES
-        """SQLite: WAL pages past which a checkpoint also truncates the WAL (:meth:`_checkpoint`)."""
+        """SQLite: WAL pages past which a checkpoint also restarts the WAL (:meth:`_checkpoint`)."""
         self.wal_restarts = 0
-        """SQLite: TRUNCATE checkpoints run so far."""
-        self.wal_truncates_blocked = 0
-        """SQLite: TRUNCATE checkpoints that gave up, readers still reading the WAL."""
+        """SQLite: RESTART checkpoints run so far."""
+        self.wal_restarts_blocked = 0
+        """SQLite: RESTART checkpoints that gave up, readers still reading the WAL."""
         self.wal_retry_s = 0.0
-        """SQLite: how long after the last blocked TRUNCATE the next may run (seconds; 0 after one that ran)."""
-        self.wal_retry_max_s = TRUNCATE_RETRY_MAX_S
+        """SQLite: how long after the last blocked RESTART the next may run (seconds; 0 after one that ran)."""
+        self.wal_retry_max_s = RESTART_RETRY_MAX_S
         """SQLite: the most :attr:`wal_retry_s` grows to."""
-        self._truncate_at = 0.0
+        self._restart_at = 0.0
         self._checkpointing: asyncio.Task[None] | None = None
         self._write_lock: asyncio.Lock | None = None
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
@@ -249,53 +246,59 @@ class Store:
         self._checkpointing = asyncio.create_task(self._checkpoint(), name="flybot-wal-checkpoint")
 
     async def _checkpoint(self) -> None:
-        """One checkpoint: PASSIVE (on a pooled connection, so in aiosqlite's thread), then TRUNCATE when the WAL
-        still held more than :attr:`wal_restart_pages` pages (:func:`_truncate_wal`, in a thread).
+        """One checkpoint: PASSIVE (on a pooled connection, so in aiosqlite's thread), then, when the WAL held more
+        than :attr:`wal_restart_pages` pages, a second PASSIVE and a RESTART (the group writer's connection,
+        :meth:`bot.store.direct.SqliteDb.restart_wal`).
 
-        Why the second (issue 10, measured): a PASSIVE checkpoint never waits, so under continuous writes it never
-        copies the last frames (the group writer appends more while it runs), and the WAL is only started again
-        from its beginning after a checkpoint that copied every frame: 142 MB in 12 s of ``bench_auto_answer``'s
-        load (about 9.5 KB a request), without end. TRUNCATE (RESTART, then the file cut to zero bytes) needs the
-        write lock and blocks new writers while it runs:
+        Why the RESTART (issue 10, measured): a PASSIVE checkpoint never waits, so under continuous writes it never
+        copies the last frames (the group writer appends more while it runs), and SQLite writes the WAL from its
+        beginning again only after a checkpoint that copied every frame: 142 MB in 12 s of ``bench_auto_answer``'s
+        load (about 9.5 KB a request), without end. RESTART copies the rest and makes the next write start the WAL
+        again; it needs the write lock and blocks new writers while it runs:
 
         - it runs in this process's writer turn (:meth:`writer_lock`), so that this process's writers wait for it in
-          the event loop, not in SQLite's busy handler (under continuous writes it otherwise lost every try to the
-          group writer and never ran, measured). The PASSIVE checkpoint just before copied nearly everything, so it
-          is short: 13 to 22 ms of the turn at full load here;
-        - on a connection of its own, opened for it, that waits at most :data:`TRUNCATE_WAIT_MS` for the readers
-          still reading the WAL (and another process's writer), so that a long read (an export) makes it give up
-          (``blocked``) instead of holding the turn, every write of the process behind it, for the pool's 30 s busy
-          timeout; and no pooled connection's busy timeout is ever changed (review);
-        - after a blocked try the next waits :attr:`wal_retry_s` (doubling from :data:`TRUNCATE_RETRY_MIN_S`, at
-          most :data:`TRUNCATE_RETRY_MAX_S`): while a long read lasts, a try every 100 commits held the turn 50 ms
-          each time for nothing (review: p99 1.5 -> 52 ms under load).
+          the event loop, not in SQLite's busy handler (outside the turn, under continuous writes, it lost every try
+          to the group writer and never ran, measured). The second PASSIVE, outside the turn, copied nearly
+          everything, so what is left is a fraction of a millisecond's work, done in the loop's thread;
+        - it waits for nobody (the group writer's connection has no busy timeout): readers still reading the WAL (a
+          long read, an export) or another process's writer make it give up at once (``blocked``) rather than hold
+          the turn, every write of the process behind it, for the pool's 30 s busy timeout (review);
+        - after a blocked try the next waits :attr:`wal_retry_s` (doubling from :data:`RESTART_RETRY_MIN_S`, at
+          most :attr:`wal_retry_max_s`): while a long read lasts, a try every 100 commits held the turn for nothing
+          (review: p99 1.5 -> 52 ms under load, with a 50 ms wait);
+        - not TRUNCATE: cutting a 16 MB WAL file to zero bytes took 8 to 11 ms on this machine, in the turn, and
+          the file grew back at once under load. The file keeps the size it reached, about
+          :data:`WAL_RESTART_PAGES` pages plus what one checkpoint interval writes, and is written over.
 
-        Each TRUNCATE is logged (``store.wal_truncated``: pages, blocked, the milliseconds it waited for the writer
-        turn and held it). Source: SQLite docs, "PRAGMA wal_checkpoint", "Write-Ahead Logging" (avoiding
-        excessively large WAL files)."""
+        Each try is logged (``store.wal_restarted``: pages, blocked, the milliseconds it waited for the writer turn
+        and held it). Source: SQLite docs, "PRAGMA wal_checkpoint", "Write-Ahead Logging" (avoiding excessively
+        large WAL files)."""
         try:
             async with self.engine.connect() as conn:
                 # (blocked, pages in the WAL, pages copied); Source: SQLite docs, "PRAGMA wal_checkpoint".
                 result: Any = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()
-            pages = int(result[1])
-            path = sqlite_path(self.engine.url.render_as_string(hide_password=False))
-            if pages <= self.wal_restart_pages or path is None or time.monotonic() < self._truncate_at:
+                pages = int(result[1])
+                if pages <= self.wal_restart_pages or time.monotonic() < self._restart_at:
+                    return
+                await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")  # what came meanwhile, outside the turn
+            db = await self.group_db()
+            if not isinstance(db, SqliteDb):
                 return
             lock = self.writer_lock()
             started = time.perf_counter()
             async with lock if lock is not None else nullcontext():
                 turn = time.perf_counter()
-                blocked = await asyncio.to_thread(_truncate_wal, path, TRUNCATE_WAIT_MS / 1000)
+                blocked = db.restart_wal()
                 ended = time.perf_counter()
             if blocked:
-                self.wal_truncates_blocked += 1
-                self.wal_retry_s = min(max(self.wal_retry_s * 2, TRUNCATE_RETRY_MIN_S), self.wal_retry_max_s)
-                self._truncate_at = time.monotonic() + self.wal_retry_s
+                self.wal_restarts_blocked += 1
+                self.wal_retry_s = min(max(self.wal_retry_s * 2, RESTART_RETRY_MIN_S), self.wal_retry_max_s)
+                self._restart_at = time.monotonic() + self.wal_retry_s
             else:
                 self.wal_restarts += 1
                 self.wal_retry_s = 0.0
-            log.info("store.wal_truncated", pages=pages, blocked=blocked,
-                     waited_ms=round((turn - started) * 1000, 1), held_ms=round((ended - turn) * 1000, 1))
+            log.info("store.wal_restarted", pages=pages, blocked=blocked,
+                     waited_ms=round((turn - started) * 1000, 1), held_ms=round((ended - turn) * 1000, 2))
         except Exception:  # noqa: BLE001 - the next one tries again; SQLite stays consistent either way
             log.warning("store.checkpoint_failed", exc_info=True)
         finally:
@@ -929,22 +932,6 @@ def missing_store_hint(database_url: str) -> str:
     return (f"no FlyBot store at {sqlite_path(database_url) or shown_url(database_url)}; operator commands never create "
             "one (`flybot serve` does): run this from the directory where `flybot serve` runs, or set "
             "FLYBOT_DATABASE_URL to the server's store")
-
-
-def _truncate_wal(path: Path, wait_s: float) -> bool:
-    """``PRAGMA wal_checkpoint(TRUNCATE)`` on a new connection to the SQLite file ``path`` that waits at most
-    ``wait_s`` seconds for readers and another writer (run it in a thread); True when it gave up (``blocked``: readers
-    still read the WAL), False when the WAL was copied and cut to zero bytes. Raises ``sqlite3.Error``."""
-    try:
-        conn = sqlite3.connect(str(path), timeout=wait_s, isolation_level=None)
-        try:
-            return bool(conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()[0])
-        finally:
-            conn.close()
-    except sqlite3.OperationalError as exc:  # busy or locked past wait_s (opening, too): blocked, like the row's flag
-        if exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED):
-            return True
-        raise
 
 
 def sqlite_path(database_url: str) -> Path | None:
