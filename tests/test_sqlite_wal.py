@@ -153,3 +153,42 @@ async def test_close_does_not_wait_for_a_checkpoint_stuck_behind_the_writer_turn
         assert store.wal_restarts == 0
     finally:
         lock.release()
+
+
+async def test_the_wal_stays_bounded_while_short_reads_run_all_the_time(tmp_path: Path) -> None:
+    """Reads that begin and end all the time (a busy service's) are often in the WAL when the RESTART comes: taken
+    for a long read, each such try made the next wait longer, and the WAL grew with the writes meanwhile (review:
+    223 MB with one reader). Now the turn waits up to 20 ms for them, copying again, before it gives up."""
+    path = tmp_path / "wal.db"
+    store = await open_store(f"sqlite+aiosqlite:///{path}")
+    try:
+        store.checkpoint_every = 4
+        store.wal_restart_pages = 32
+        await store.add_bot(BOT, "h" * 64)
+        wal = Path(f"{path}-wal")
+        largest = 0
+        writing = True
+
+        async def writer(n: int) -> None:
+            nonlocal largest
+            for i in range(EACH):
+                await store.grouped(create(f"esc_{n}_{i}", approve=True), order=BOT.id)
+                largest = max(largest, wal.stat().st_size if wal.exists() else 0)
+
+        async def reader() -> None:
+            while writing:
+                async with store.transaction(write=False) as tx:
+                    await tx.session.execute(select(EscalationRow.id).limit(1))
+
+        readers = [asyncio.create_task(reader()) for _ in range(2)]
+        try:
+            await asyncio.gather(*(writer(n) for n in range(WRITERS)))
+        finally:
+            writing = False
+            await asyncio.gather(*readers)
+        await store.checkpoint_settled()
+        assert store.wal_restarts > 0
+        assert largest < 8_000_000, f"the WAL reached {largest} bytes with reads going on"
+        assert await count(store) == WRITERS * EACH
+    finally:
+        await store.close()

@@ -57,9 +57,12 @@ log = structlog.get_logger("flybot.store")
 CHECKPOINT_EVERY = 100
 """SQLite: write transactions between two WAL checkpoints (each group commit counts one)."""
 
+RESTART_WAIT_S = 0.02
+"""SQLite: how long a RESTART checkpoint is tried again, in the writer turn, while readers finish (seconds)."""
 RESTART_RETRY_MIN_S = 0.25
 RESTART_RETRY_MAX_S = 10.0
-"""SQLite: after a RESTART checkpoint that readers blocked, the next waits this long, doubling from the first."""
+"""SQLite: after a checkpoint that a long read kept from copying every frame, the next RESTART waits this long,
+doubling from the first figure."""
 CLOSE_CHECKPOINT_WAIT_S = 1.0
 """SQLite: how long :meth:`Store.close` waits for a checkpoint in progress before cancelling it (seconds)."""
 SQLITE_BUSY_TIMEOUT_S = 30
@@ -148,6 +151,7 @@ class Store:
         self.wal_retry_max_s = RESTART_RETRY_MAX_S
         """SQLite: the most :attr:`wal_retry_s` grows to."""
         self._restart_at = 0.0
+        self._closed = False
         self._checkpointing: asyncio.Task[None] | None = None
         self._write_lock: asyncio.Lock | None = None
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
@@ -240,64 +244,77 @@ class Store:
         threads (PASSIVE: writers and readers go on), never in the event loop's (the write connections do not
         checkpoint themselves: :mod:`bot.store.inline_sqlite`)."""
         self._writes += 1
-        if self._writes < self.checkpoint_every or self._checkpointing is not None:
+        if self._writes < self.checkpoint_every or self._checkpointing is not None or self._closed:
             return
         self._writes = 0
         self._checkpointing = asyncio.create_task(self._checkpoint(), name="flybot-wal-checkpoint")
 
     async def _checkpoint(self) -> None:
-        """One checkpoint: PASSIVE (on a pooled connection, so in aiosqlite's thread), then, when the WAL held more
-        than :attr:`wal_restart_pages` pages, a second PASSIVE and a RESTART (the group writer's connection,
-        :meth:`bot.store.direct.SqliteDb.restart_wal`).
+        """One checkpoint: PASSIVE (on a pooled connection, so in aiosqlite's thread); then, when the WAL held more
+        than :attr:`wal_restart_pages` pages, in this process's writer turn, a second PASSIVE and a RESTART (the
+        group writer's connection, :meth:`bot.store.direct.SqliteDb.restart_wal`).
 
         Why the RESTART (issue 10, measured): a PASSIVE checkpoint never waits, so under continuous writes it never
         copies the last frames (the group writer appends more while it runs), and SQLite writes the WAL from its
         beginning again only after a checkpoint that copied every frame: 142 MB in 12 s of ``bench_auto_answer``'s
-        load (about 9.5 KB a request), without end. RESTART copies the rest and makes the next write start the WAL
-        again; it needs the write lock and blocks new writers while it runs:
+        load (about 9.5 KB a request), without end. RESTART makes the next write start the WAL again; it needs
+        every frame copied and no reader still reading the WAL:
 
-        - it runs in this process's writer turn (:meth:`writer_lock`), so that this process's writers wait for it in
-          the event loop, not in SQLite's busy handler (outside the turn, under continuous writes, it lost every try
-          to the group writer and never ran, measured). The second PASSIVE, outside the turn, copied nearly
-          everything, so what is left is a fraction of a millisecond's work, done in the loop's thread;
-        - it waits for nobody (the group writer's connection has no busy timeout): readers still reading the WAL (a
-          long read, an export) or another process's writer make it give up at once (``blocked``) rather than hold
-          the turn, every write of the process behind it, for the pool's 30 s busy timeout (review);
-        - after a blocked try the next waits :attr:`wal_retry_s` (doubling from :data:`RESTART_RETRY_MIN_S`, at
-          most :attr:`wal_retry_max_s`): while a long read lasts, a try every 100 commits held the turn for nothing
-          (review: p99 1.5 -> 52 ms under load, with a 50 ms wait);
+        - in this process's writer turn (:meth:`writer_lock`) nothing more is appended, so the second PASSIVE, in
+          aiosqlite's thread while the loop goes on, copies everything that no reader's snapshot still needs
+          (outside the turn, under continuous writes, the RESTART lost every try to the group writer and never
+          ran, measured); readers that begin once every frame is copied read the database file and never block
+          the RESTART;
+        - the RESTART then has nothing to copy: it runs in the loop's thread, waiting for nobody (busy timeout 0).
+          While reads that began before are still in the WAL, the PASSIVE and the RESTART are tried again every
+          millisecond for at most :data:`RESTART_WAIT_S` (review: with reads running all the time nearly every
+          single try met one, and the WAL grew to 223 MB); held 1.6 to 12 ms at full load here;
+        - when even then the copy is incomplete, a reader holds an old snapshot (a long read, an export) or another
+          process writes: the next RESTART waits :attr:`wal_retry_s` (doubling from :data:`RESTART_RETRY_MIN_S`, at
+          most :attr:`wal_retry_max_s`) rather than hold the turn, every write of the process behind it, until the
+          long read ends (review: with the pool's 30 s busy timeout, minutes; with a 50 ms wait on each try, p99
+          1.5 -> 52 ms). When everything was copied and only readers blocked it, the next commit tries again;
         - not TRUNCATE: cutting a 16 MB WAL file to zero bytes took 8 to 11 ms on this machine, in the turn, and
           the file grew back at once under load. The file keeps the size it reached, about
           :data:`WAL_RESTART_PAGES` pages plus what one checkpoint interval writes, and is written over.
 
         Each try is logged (``store.wal_restarted``: pages, blocked, the milliseconds it waited for the writer turn
         and held it). Source: SQLite docs, "PRAGMA wal_checkpoint", "Write-Ahead Logging" (avoiding excessively
-        large WAL files)."""
+        large WAL files, and the read marks)."""
         try:
             async with self.engine.connect() as conn:
                 # (blocked, pages in the WAL, pages copied); Source: SQLite docs, "PRAGMA wal_checkpoint".
                 result: Any = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()
                 pages = int(result[1])
-                if pages <= self.wal_restart_pages or time.monotonic() < self._restart_at:
+                if pages <= self.wal_restart_pages or time.monotonic() < self._restart_at or self._closed:
                     return
-                await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")  # what came meanwhile, outside the turn
-            db = await self.group_db()
-            if not isinstance(db, SqliteDb):
-                return
-            lock = self.writer_lock()
-            started = time.perf_counter()
-            async with lock if lock is not None else nullcontext():
-                turn = time.perf_counter()
-                blocked = db.restart_wal()
-                ended = time.perf_counter()
-            if blocked:
-                self.wal_restarts_blocked += 1
-                self.wal_retry_s = min(max(self.wal_retry_s * 2, RESTART_RETRY_MIN_S), self.wal_retry_max_s)
-                self._restart_at = time.monotonic() + self.wal_retry_s
-            else:
+                db = await self.group_db()
+                if not isinstance(db, SqliteDb):
+                    return
+                lock = self.writer_lock()
+                started = time.perf_counter()
+                async with lock if lock is not None else nullcontext():
+                    turn = time.perf_counter()
+                    ends = turn + RESTART_WAIT_S
+                    while True:
+                        copy: Any = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()
+                        copied_all = int(copy[1]) == int(copy[2])
+                        blocked = not copied_all or self._closed or db.restart_wal()
+                        if not blocked or self._closed or time.perf_counter() >= ends:
+                            break
+                        await asyncio.sleep(0.001)  # the reads in the WAL go on and end
+                    ended = time.perf_counter()
+            if not blocked:
                 self.wal_restarts += 1
                 self.wal_retry_s = 0.0
-            log.info("store.wal_restarted", pages=pages, blocked=blocked,
+            else:
+                self.wal_restarts_blocked += 1
+                if not copied_all:  # a long read pins the WAL: try again later, not every checkpoint
+                    self.wal_retry_s = min(max(self.wal_retry_s * 2, RESTART_RETRY_MIN_S), self.wal_retry_max_s)
+                    self._restart_at = time.monotonic() + self.wal_retry_s
+                else:  # short reads were still in the WAL: again at the next commit, not 100 commits later
+                    self._writes = self.checkpoint_every
+            log.info("store.wal_restarted", pages=pages, blocked=blocked, copied_all=copied_all,
                      waited_ms=round((turn - started) * 1000, 1), held_ms=round((ended - turn) * 1000, 2))
         except Exception:  # noqa: BLE001 - the next one tries again; SQLite stays consistent either way
             log.warning("store.checkpoint_failed", exc_info=True)
@@ -412,6 +429,7 @@ class Store:
     async def close(self) -> None:
         """Dispose of the connection pools, after a checkpoint in progress (one still waiting for the writer turn
         after :data:`CLOSE_CHECKPOINT_WAIT_S` is cancelled: the next start checkpoints again)."""
+        self._closed = True
         checkpoint = self._checkpointing
         if checkpoint is not None:
             done, _ = await asyncio.wait({checkpoint}, timeout=CLOSE_CHECKPOINT_WAIT_S)
