@@ -59,6 +59,8 @@ CHECKPOINT_EVERY = 100
 
 RESTART_WAIT_S = 0.02
 """SQLite: how long a RESTART checkpoint is tried again, in the writer turn, while readers finish (seconds)."""
+RESTART_BACKOFF_AFTER = 3
+"""SQLite: blocked RESTART tries in a row after which the next ones back off (a long read, not short ones)."""
 RESTART_RETRY_MIN_S = 0.25
 RESTART_RETRY_MAX_S = 10.0
 """SQLite: after a checkpoint that a long read kept from copying every frame, the next RESTART waits this long,
@@ -151,6 +153,7 @@ class Store:
         self.wal_retry_max_s = RESTART_RETRY_MAX_S
         """SQLite: the most :attr:`wal_retry_s` grows to."""
         self._restart_at = 0.0
+        self._blocked_in_row = 0
         self._closed = False
         self._checkpointing: asyncio.Task[None] | None = None
         self._write_lock: asyncio.Lock | None = None
@@ -269,11 +272,13 @@ class Store:
           While reads that began before are still in the WAL, the PASSIVE and the RESTART are tried again every
           millisecond for at most :data:`RESTART_WAIT_S` (review: with reads running all the time nearly every
           single try met one, and the WAL grew to 223 MB); held 1.6 to 12 ms at full load here;
-        - when even then the copy is incomplete, a reader holds an old snapshot (a long read, an export) or another
-          process writes: the next RESTART waits :attr:`wal_retry_s` (doubling from :data:`RESTART_RETRY_MIN_S`, at
-          most :attr:`wal_retry_max_s`) rather than hold the turn, every write of the process behind it, until the
-          long read ends (review: with the pool's 30 s busy timeout, minutes; with a 50 ms wait on each try, p99
-          1.5 -> 52 ms). When everything was copied and only readers blocked it, the next commit tries again;
+        - a try still blocked after that is tried again at the next commit; from the
+          :data:`RESTART_BACKOFF_AFTER`-th blocked try in a row, a reader holds an old snapshot (a long read, an
+          export) or another process writes, and the next RESTART waits :attr:`wal_retry_s` (doubling from
+          :data:`RESTART_RETRY_MIN_S`, at most :attr:`wal_retry_max_s`) rather than hold the turn, every write of
+          the process behind it, until the long read ends (review: with the pool's 30 s busy timeout, minutes; with
+          a 50 ms wait on each try, p99 1.5 -> 52 ms). Backing off at the first blocked try took short reads slowed
+          by a busy machine for a long one, and the WAL grew meanwhile (15 MB against 1 to 3 MB in the test);
         - not TRUNCATE: cutting a 16 MB WAL file to zero bytes took 8 to 11 ms on this machine, in the turn, and
           the file grew back at once under load. The file keeps the size it reached, about
           :data:`WAL_RESTART_PAGES` pages plus what one checkpoint interval writes, and is written over.
@@ -307,12 +312,14 @@ class Store:
             if not blocked:
                 self.wal_restarts += 1
                 self.wal_retry_s = 0.0
+                self._blocked_in_row = 0
             else:
                 self.wal_restarts_blocked += 1
-                if not copied_all:  # a long read pins the WAL: try again later, not every checkpoint
+                self._blocked_in_row += 1
+                if self._blocked_in_row >= RESTART_BACKOFF_AFTER:  # a long read pins the WAL: later, not each time
                     self.wal_retry_s = min(max(self.wal_retry_s * 2, RESTART_RETRY_MIN_S), self.wal_retry_max_s)
                     self._restart_at = time.monotonic() + self.wal_retry_s
-                else:  # short reads were still in the WAL: again at the next commit, not 100 commits later
+                else:  # perhaps short reads, slowed down: again at the next commit, not 100 commits later
                     self._writes = self.checkpoint_every
             log.info("store.wal_restarted", pages=pages, blocked=blocked, copied_all=copied_all,
                      waited_ms=round((turn - started) * 1000, 1), held_ms=round((ended - turn) * 1000, 2))
