@@ -304,7 +304,7 @@ class Store:
                     while True:
                         copy: Any = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()
                         copied_all = int(copy[1]) == int(copy[2])
-                        blocked = not copied_all or self._closed or db.restart_wal()
+                        blocked = not copied_all or db.restart_wal()
                         if not blocked or self._closed or time.perf_counter() >= ends:
                             break
                         await asyncio.sleep(0.001)  # the reads in the WAL go on and end
