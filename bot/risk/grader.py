@@ -16,6 +16,14 @@ from collections.abc import Callable, Mapping
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
+from bot.risk.sensitive import (
+    SECRET_TEXT,
+    credential_path,
+    path_text,
+    protected_path,
+    secret_expansions,
+    secret_variable,
+)
 from bot.risk.words import Word
 from bot.values import Frozen
 
@@ -34,6 +42,27 @@ _WORD_SPLIT = re.compile(r"[^a-z]+")
 #: Recipe and program words that say what a target does (issue 14: deploy/release/publish/push, destroy/clean).
 _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "ship", "rollout", "promote"})
 _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teardown", "drop", "reset", "uninstall", "delete", "prune", "clobber", "distclean"})
+
+#: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
+_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "export", "declare", "typeset"})
+#: Programs that use a key file named in their arguments (``ssh -i KEY``) rather than print it.
+_USES_KEYS = frozenset({"ssh", "scp", "sftp", "rsync", "git"})
+
+
+def _dumps_environment(name: str, values: list[str | None]) -> bool:
+    """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
+    (coreutils env, printenv), ``set`` without arguments, ``export``/``declare``/``typeset`` without names or
+    with ``-p`` alone (bash(1) SHELL BUILTIN COMMANDS)."""
+    if name == "env":
+        return all(v is not None and (v.startswith("-") or "=" in v) for v in values) and not any(
+            v is not None and (v.startswith(("-S", "--split-string", "-u", "--unset", "-C", "--chdir"))) for v in values
+        )
+    if name == "printenv":
+        return all(v is not None and v.startswith("-") for v in values)
+    if name == "set":
+        return not values
+    return all(v is not None and v.startswith("-") and set(v[1:]) <= set("px") for v in values)
+
 
 #: Paths accepted as the system's own program (documented in table.py).
 SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
@@ -56,10 +85,11 @@ class Rec:
     ``words`` is the effective argv (replaced as wrappers are unwrapped); ``emit`` is
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
     ``stdin`` is the literal text on its standard input when the script shows it (a
-    quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown).
+    quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown);
+    ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`).
     """
 
-    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin")
+    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin", "marks")
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
         self.words = words
@@ -68,6 +98,7 @@ class Rec:
         self.level = _READ_ONLY
         self.emit = True
         self.stdin: str | None = None
+        self.marks: list[str] | None = None
 
 
 class Scope:
@@ -120,13 +151,18 @@ class Call:
         self.name = name
         self.args = args
 
-    def flag(self, level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False, subject: str | None = None) -> None:
+    def flag(
+        self, level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False, subject: str | None = None,
+        contained_level: RiskLevel | None = None,
+    ) -> None:
         """Report a finding for this command (see :meth:`Grader.flag`)."""
-        self.g.flag(self.rec, self.scope, level, rule, detail, downgradable=downgradable, subject=subject)
+        self.g.flag(self.rec, self.scope, level, rule, detail, downgradable=downgradable, subject=subject,
+                    contained_level=contained_level)
 
-    def write(self, word: Word, what: str, *, cwd: Word | None = None) -> None:
-        """Report a write to ``word`` (relative to ``cwd`` when given) by its location."""
-        self.g.write(self.rec, self.scope, word, what, cwd=cwd)
+    def write(self, word: Word, what: str, *, cwd: Word | None = None, replaces: bool = False) -> None:
+        """Report a write to ``word`` (relative to ``cwd`` when given) by its location; ``replaces``: the write
+        replaces what is there (``cp``/``mv``/``ln -f`` destinations, ``>``, ``truncate``, ``sed -i``)."""
+        self.g.write(self.rec, self.scope, word, what, cwd=cwd, replaces=replaces)
 
     def where(self, word: Word, *, cwd: Word | None = None) -> Where:
         """Where ``word`` lands (relative to ``cwd`` when given)."""
@@ -187,16 +223,21 @@ class Grader:
         *,
         downgradable: bool = False,
         subject: str | None = None,
+        contained_level: RiskLevel | None = None,
     ) -> None:
         """Record a finding against ``rec``.
 
         ``downgradable`` findings become ``workspace_write`` (``downgraded=True``) when the
-        scope is contained; nothing else is ever lowered (issue 3, containment allowlist).
+        scope is contained; a finding with a ``contained_level`` becomes that level when contained
+        (an irreversible host change by a program that is not in the containment allowlist keeps the
+        program's contained grade, ``system``); nothing else is ever lowered (issue 3, containment allowlist).
         """
         downgraded = False
-        if downgradable and scope.contained and level > _WORKSPACE_WRITE:
-            level = _WORKSPACE_WRITE
-            downgraded = True
+        if scope.contained:
+            lowest = _WORKSPACE_WRITE if downgradable else contained_level
+            if lowest is not None and level > lowest:
+                level = lowest
+                downgraded = True
         if level > rec.level:
             rec.level = level
         if level > self.risk:
@@ -218,22 +259,49 @@ class Grader:
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
         return locate(word, state)
 
-    def write(self, rec: Rec, scope: Scope, word: Word, what: str, *, cwd: Word | None = None, subject: str | None = None) -> None:
-        """Grade a write to ``word`` by where it lands (issue 3, "Redirects and writes")."""
+    def write(
+        self, rec: Rec, scope: Scope, word: Word, what: str, *, cwd: Word | None = None, subject: str | None = None,
+        replaces: bool = False,
+    ) -> None:
+        """Grade a write to ``word`` by where it lands (issue 3, "Redirects and writes").
+
+        Outside the workspace: a protected path (sensitive.py: system trees, login and credential files) is
+        ``destructive`` whatever the write; so is a write that ``replaces`` what is there at a path known before
+        it runs (the old content is lost); other writes there (create, append, or a target only known when it
+        runs, such as ``> $OUT`` or find's ``{}``) are ``system``. All are
+        downgraded when contained (the VM is discarded). A redirect (``subject`` given) that writes outside the
+        workspace is also listed in the command's :attr:`Rec.marks`.
+        """
         where = self.where(word, cwd)
         target = word.src
         if where is Where.NOWHERE:
             return
         if where is Where.WORKSPACE:
             self.flag(rec, scope, R.WORKSPACE_WRITE, "write-in-workspace", f"{what} {target} inside the workspace.", subject=subject)
-        elif where is Where.TEMP:
+            return
+        if where is Where.TEMP:
             self.flag(rec, scope, R.WORKSPACE_WRITE, "write-in-temp", f"{what} {target} in the temp area.", subject=subject)
-        elif where is Where.OUTSIDE:
-            self.flag(
-                rec, scope, R.SYSTEM, "write-outside-workspace",
-                f"{what} {target}, outside the workspace (or not knowable before it runs).",
-                downgradable=True, subject=subject,
-            )  # fmt: skip
+            return
+        if subject is not None:
+            if rec.marks is None:
+                rec.marks = []
+            rec.marks.append(subject)
+        if where is Where.OUTSIDE:
+            why = protected_path(path_text(word.value, word.src))
+            if why is not None:
+                self.flag(rec, scope, R.DESTRUCTIVE, "protected-path-write", f"{what} {target}: {why}.", downgradable=True, subject=subject)
+            elif replaces and word.value is not None:
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "overwrite-outside-workspace",
+                    f"{what} {target}, outside the workspace (or not knowable before it runs), replacing what is there.",
+                    downgradable=True, subject=subject,
+                )  # fmt: skip
+            else:
+                self.flag(
+                    rec, scope, R.SYSTEM, "write-outside-workspace",
+                    f"{what} {target}, outside the workspace (or not knowable before it runs).",
+                    downgradable=True, subject=subject,
+                )  # fmt: skip
         elif where is Where.GIT_CONTROL:
             self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: git hooks and config make git run programs later.", subject=subject)
         else:
@@ -266,7 +334,32 @@ class Grader:
             self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
             return
         self.risk_before = self.risk
+        if name in _DUMPS_ENVIRONMENT or SECRET_TEXT.search(rec.text) is not None:
+            self.secrets(rec, scope, name, words[1:])
         program.handler(Call(self, rec, scope, name, words[1:]))
+
+    def secrets(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
+        """Reading a credential file outside the workspace, printing a secret variable or the whole environment:
+        at least ``network``, never downgraded (sensitive.py): the command's output goes to the model provider,
+        wherever the command runs."""
+        values = [w.value for w in args]
+        if name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
+            self.flag(rec, scope, R.NETWORK, "secret-read", f"{name} prints every environment variable, secrets too: its output goes to the model.")
+        if name == "printenv":
+            for value in values:
+                if value is not None and not value.startswith("-") and secret_variable(value):
+                    self.flag(rec, scope, R.NETWORK, "secret-read", f"printenv {shorten(value, 60)} prints a secret: its output goes to the model.")
+        for word in args:
+            for variable in secret_expansions(word.src):
+                self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.")
+            if name in _USES_KEYS:
+                continue
+            text = path_text(word.value, word.src)
+            if text.startswith("-") and "=" in text:
+                text = text.split("=", 1)[1]
+            what = credential_path(text)
+            if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
+                self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")
 
     def project_program(self, rec: Rec, scope: Scope, name: str) -> None:
         """A program a project recipe runs that is not in the table (the project's script, a dependency's
@@ -356,5 +449,5 @@ class Grader:
                 argv.append(word.value)
             risk = rec.level if rec.level >= scope.floor else scope.floor
             wrappers = scope.wrappers + tuple(rec.wrappers) if rec.wrappers else scope.wrappers
-            out.append(simple_command_of(tuple(argv), rec.text, risk, wrappers))
+            out.append(simple_command_of(tuple(argv), rec.text, risk, wrappers, tuple(rec.marks) if rec.marks else ()))
         return tuple(out)

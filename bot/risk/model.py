@@ -96,21 +96,26 @@ class SimpleCommand(Frozen):
         risk: the grade of this simple command alone.
         wrappers: the wrappers unwrapped to reach ``argv``, outermost first (``("sudo", "env")``);
             lets a standing-approval check refuse a command reached through ``sudo``.
+        marks: what the command does beyond its argv's words: its redirects that write outside the workspace
+            (``("> /etc/passwd",)``); a standing approval with a pattern never covers a command with marks
+            (only ``*`` does).
     """
 
-    __slots__ = ("argv", "text", "risk", "wrappers")
+    __slots__ = ("argv", "text", "risk", "wrappers", "marks")
     argv: tuple[str, ...]
     text: str
     risk: RiskLevel
     wrappers: tuple[str, ...]
+    marks: tuple[str, ...]
 
-    def __init__(self, argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...] = ()) -> None:
-        self._init(argv=argv, text=text, risk=risk, wrappers=wrappers)
+    def __init__(self, argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...] = (),
+                 marks: tuple[str, ...] = ()) -> None:
+        self._init(argv=argv, text=text, risk=risk, wrappers=wrappers, marks=marks)
 
     def __hash__(self) -> int:
         # Frozen's hash (of the fields in slot order), spelled out: a request's commands key the server's memo of
         # standing-approval covers, and the generic form costs 0.5 us a command (issue 10).
-        return hash((self.argv, self.text, self.risk, self.wrappers))
+        return hash((self.argv, self.text, self.risk, self.wrappers, self.marks))
 
 
 class Assessment(Frozen):
@@ -144,7 +149,7 @@ def _setters(cls: type, *names: str) -> tuple[Any, ...]:
 
 
 _R_SUBJECT, _R_RULE, _R_LEVEL, _R_DETAIL, _R_DOWN = _setters(Reason, "subject", "rule", "level", "detail", "downgraded")
-_C_ARGV, _C_TEXT, _C_RISK, _C_WRAPPERS = _setters(SimpleCommand, "argv", "text", "risk", "wrappers")
+_C_ARGV, _C_TEXT, _C_RISK, _C_WRAPPERS, _C_MARKS = _setters(SimpleCommand, "argv", "text", "risk", "wrappers", "marks")
 _A_RISK, _A_REASONS, _A_COMMANDS, _A_CONTAINED, _A_RECIPES = _setters(
     Assessment, "risk", "reasons", "commands", "contained", "recipes"
 )
@@ -161,13 +166,16 @@ def reason_of(subject: str, rule: str, level: RiskLevel, detail: str, downgraded
     return obj
 
 
-def simple_command_of(argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...]) -> SimpleCommand:
-    """``SimpleCommand(argv, text, risk, wrappers)``, built faster (see above)."""
+def simple_command_of(
+    argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...], marks: tuple[str, ...] = ()
+) -> SimpleCommand:
+    """``SimpleCommand(argv, text, risk, wrappers, marks)``, built faster (see above)."""
     obj: SimpleCommand = _new(SimpleCommand)
     _C_ARGV(obj, argv)
     _C_TEXT(obj, text)
     _C_RISK(obj, risk)
     _C_WRAPPERS(obj, wrappers)
+    _C_MARKS(obj, marks)
     return obj
 
 

@@ -23,13 +23,17 @@ def reason_to_dict(reason: Reason) -> dict[str, Any]:
 
 
 def command_to_dict(command: SimpleCommand) -> dict[str, Any]:
-    """``{"argv", "text", "risk", "wrappers"}`` with ``risk`` as its wire label."""
-    return {
+    """``{"argv", "text", "risk", "wrappers"}`` with ``risk`` as its wire label, and ``"marks"`` (its redirects
+    that write outside the workspace) when there are any."""
+    out: dict[str, Any] = {
         "argv": list(command.argv),
         "text": command.text,
         "risk": command.risk.label,
         "wrappers": list(command.wrappers),
     }
+    if command.marks:
+        out["marks"] = list(command.marks)
+    return out
 
 
 def assessment_to_dict(assessment: Assessment) -> dict[str, Any]:

@@ -16,7 +16,10 @@ Sections (each entry: name -> handler, source of truth):
 * read-only tools (``READ_ONLY``): no option of theirs writes a file or runs a program.
 * viewers and readers with such an option (``man -P``, ``less +!cmd``, ``shuf -o``, ``jobs -x``, ...):
   programs/viewers.py.
-* package managers' options that run programs (``apt-get -o DPkg::Pre-Invoke=...``): programs/packages.py.
+* package managers' options that run programs (``apt-get -o DPkg::Pre-Invoke=...``), package removal, local
+  package files and unsigned packages: programs/packages.py.
+* irreversible or security-critical host changes by system commands (``chmod -R``/``chown`` of system paths,
+  setuid bits, ``passwd``, UID 0 accounts, ``kill 1``, firewall flushes): programs/hostchanges.py.
 * shell builtins with effects on the shell (``cd``, ``eval``, ``trap``, ...).
 * file writers (``cp``, ``mv``, ``tee``, ``sed -i``, ...): see programs/files.py, programs/textproc.py.
 * deletion (``rm``, ``rmdir``, ``unlink``, ``shred``): destructive everywhere.
@@ -147,7 +150,7 @@ def _guarded(guard: str, entry: Entry) -> Entry:
     def load() -> Program:
         wrap: Callable[[Handler], Handler] = getattr(importlib.import_module(f"bot.risk.programs.{module}"), function)
         program = entry()
-        return Program(wrap(program.handler), program.source + "; programs/packages.py")
+        return Program(wrap(program.handler), program.source + f"; programs/{module}.py")
 
     return load
 
@@ -167,9 +170,16 @@ def _build() -> dict[str, Entry]:
     # Package managers: options that run programs (programs/packages.py) before the usual grade.
     for name, guard in (
         ("apt", "apt"), ("apt-get", "apt"), ("apt-cache", "apt"), ("dpkg", "dpkg"), ("dnf", "dnf"), ("yum", "dnf"),
-        ("pacman", "pacman"), ("brew", "brew"), ("snap", "snap"),
+        ("pacman", "pacman"), ("brew", "brew"), ("snap", "snap"), ("apk", "apk"),
     ):  # fmt: skip
         table[name] = _guarded(f"packages:{guard}", table[name])
+    # Irreversible or security-critical host changes (programs/hostchanges.py) on top of the usual grade.
+    for name, guard in (
+        ("chmod", "chmod"), ("chown", "chown"), ("chgrp", "chown"), ("passwd", "passwd"), ("useradd", "useradd"),
+        ("usermod", "useradd"), ("groupadd", "useradd"), ("kill", "kill"), ("pkill", "pkill"), ("killall", "pkill"),
+        ("iptables", "iptables"), ("ufw", "ufw"),
+    ):  # fmt: skip
+        table[name] = _guarded(f"hostchanges:{guard}", table[name])
     for name, source in _DELETION.items():
         table[name] = _const(R.DESTRUCTIVE, "deletion", "{name} deletes.", source)
     for name, source in _DISK.items():

@@ -55,6 +55,9 @@ _REDIRECTS = frozenset({"file_redirect", "heredoc_redirect", "herestring_redirec
 _CASE_TERMINATORS = frozenset({";;", ";&", ";;&"})
 _NO_WRITE_OPS = frozenset({"<", "<&", "<&-", ">&-"})
 _WRITE_OPS = frozenset({">", ">>", "&>", "&>>", ">|", ">&", "<>"})
+#: Redirects that truncate their file first (bash(1) REDIRECTION: "Redirecting Output", "Redirecting Standard
+#: Output and Standard Error"); ``>>``, ``&>>`` append and ``<>`` opens without truncating.
+_REPLACING_OPS = frozenset({">", ">|", "&>", ">&"})
 
 # Variables that change which program runs or what it runs (bash(1) ENVIRONMENT,
 # ld.so(8), git(1) ENVIRONMENT VARIABLES): setting them grades destructive.
@@ -784,6 +787,8 @@ class _Walk:
             self.socket(rec, scope, self.text(node), redirect=True)
             return
         if op in _NO_WRITE_OPS or op not in _WRITE_OPS:
+            if op in ("<", "<&") and target is not None:
+                self.g.secrets(rec, scope, "<", [target])
             if op not in _NO_WRITE_OPS:
                 self.g.flag(rec, scope, R.DESTRUCTIVE, "unknown-syntax", f"The redirect operator {op!r} is not known to the classifier.", subject=self.text(node))
             return
@@ -792,4 +797,4 @@ class _Walk:
         if op == ">&" and (target.value == "-" or (target.value or "x").isdigit()):
             return
         subject = self.text(node) if len(dests) == 1 else f"{op} {target.src}"
-        self.g.write(rec, scope, target, "Redirects output to", subject=subject)
+        self.g.write(rec, scope, target, "Redirects output to", subject=subject, replaces=op in _REPLACING_OPS)

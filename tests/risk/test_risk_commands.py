@@ -77,8 +77,9 @@ def test_wrappers_are_recorded_outermost_first() -> None:
 
 def test_simple_command_risk_includes_its_redirects_and_wrappers() -> None:
     commands = classify("echo hi > /etc/hosts; ls", contained=False, workspace=WORKSPACE).commands
-    assert [(c.argv, c.risk) for c in commands] == [(("echo", "hi"), RiskLevel.SYSTEM), (("ls",), RiskLevel.READ_ONLY)]
+    assert [(c.argv, c.risk) for c in commands] == [(("echo", "hi"), RiskLevel.DESTRUCTIVE), (("ls",), RiskLevel.READ_ONLY)]
     assert commands[0].text == "echo hi > /etc/hosts"
+    assert [c.marks for c in commands] == [("> /etc/hosts",), ()]
 
 
 def test_parts_that_raise_the_level_without_a_program_are_listed_with_empty_argv() -> None:
@@ -95,7 +96,7 @@ def test_a_shell_wrapper_with_nothing_inside_is_listed_itself() -> None:
 
 
 def test_redirect_after_a_list_belongs_to_its_last_command() -> None:
-    commands = classify("cd .. && echo hi > x", contained=False, workspace=WORKSPACE).commands
+    commands = classify("cd .. && echo hi >> x", contained=False, workspace=WORKSPACE).commands
     assert [(c.argv, c.risk) for c in commands] == [(("cd", ".."), RiskLevel.READ_ONLY), (("echo", "hi"), RiskLevel.SYSTEM)]
 
 

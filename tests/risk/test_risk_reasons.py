@@ -21,7 +21,7 @@ def test_reason_names_the_simple_command_and_the_rule() -> None:
 def test_reason_names_the_redirect_that_raised_the_level() -> None:
     assessment = classify("echo hi > /etc/hosts", contained=False, workspace=WORKSPACE)
     (reason,) = assessment.reasons
-    assert (reason.subject, reason.rule, reason.level) == ("> /etc/hosts", "write-outside-workspace", RiskLevel.SYSTEM)
+    assert (reason.subject, reason.rule, reason.level) == ("> /etc/hosts", "protected-path-write", RiskLevel.DESTRUCTIVE)
 
 
 def test_read_only_scripts_explain_themselves_and_others_omit_read_only_reasons() -> None:
@@ -47,7 +47,7 @@ def test_a_huge_script_gives_a_bounded_list_of_reasons() -> None:
     elapsed = time.perf_counter() - start
     assert assessment.risk == RiskLevel.DESTRUCTIVE
     assert len(assessment.reasons) <= REASON_CAP + 2
-    assert {r.rule for r in assessment.reasons} == {"deletion", "write-outside-workspace"}
+    assert {r.rule for r in assessment.reasons} == {"deletion", "protected-path-write"}
     assert any("more like it" in r.detail for r in assessment.reasons)
     assert len(json.dumps(assessment_to_dict(assessment)["reasons"])) < 20_000
     assert len(assessment.commands) == 6000

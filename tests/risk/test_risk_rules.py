@@ -21,7 +21,7 @@ WORKSPACE = Path("/home/dev/project")
 CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     # --- the issue's own examples
     ("chmod +x run.sh", SYS, WW),
-    ("echo hi > /etc/hosts", SYS, WW),
+    ("echo hi > /etc/hosts", DES, WW),
     ("rm -rf src", DES, DES),
     ("git -C repo push", NET, NET),
     ("sudo apt-get install -y jq", SYS, WW),
@@ -69,7 +69,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("/usr/bin/ls -la", RO, RO),
     ("cat <<'EOF'\n$(rm -rf /)\nEOF", RO, RO),
     ("x=1; echo $x", RO, RO),
-    ("export FOO=bar && env | sort", RO, RO),
+    ("export FOO=bar && env | sort", NET, NET),
     ("command -v git", RO, RO),
     ("xargs", RO, RO),
     ("true && true", RO, RO),
@@ -105,19 +105,19 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("cd src && echo hi > ../notes.txt", WW, WW),
     ("find . -name '*.log' -fprint list.txt", WW, WW),
     # --- writes outside the workspace: system on the host, downgraded contained
-    ("echo hi > ~/.bashrc", SYS, WW),
-    ("echo hi > ../outside.txt", SYS, WW),
-    ("cd .. && echo hi > x", SYS, WW),
-    ("cp app /usr/local/bin/", SYS, WW),
-    ("tee -a /etc/profile < x", SYS, WW),
-    ("touch /etc/motd", SYS, WW),
-    ("sed -i 's/a/b/' /etc/hosts", SYS, WW),
-    ("install -m 755 app /usr/local/bin/app", SYS, WW),
-    ("dd if=x of=/etc/x", SYS, WW),
-    ("git diff --output=/etc/patch", SYS, WW),
+    ("echo hi > ~/.bashrc", DES, WW),
+    ("echo hi > ../outside.txt", DES, WW),
+    ("cd .. && echo hi > x", DES, WW),
+    ("cp app /usr/local/bin/", DES, WW),
+    ("tee -a /etc/profile < x", DES, WW),
+    ("touch /etc/motd", DES, WW),
+    ("sed -i 's/a/b/' /etc/hosts", DES, WW),
+    ("install -m 755 app /usr/local/bin/app", DES, WW),
+    ("dd if=x of=/etc/x", DES, WW),
+    ("git diff --output=/etc/patch", DES, WW),
     ("make install", SYS, WW),
     ("echo hi > $OUT", SYS, WW),
-    ("find / -fprint /etc/list", SYS, WW),
+    ("find / -fprint /etc/list", DES, WW),
     # --- system commands: downgraded only when in the allowlist
     ("systemctl restart nginx", SYS, WW),
     ("service nginx reload", SYS, WW),
@@ -134,7 +134,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("sudo ls", SYS, WW),
     ("sudo -u postgres psql", DES, DES),
     ("sudo -E -u root apt-get install -y jq", SYS, WW),
-    ("sudo kill 1", SYS, SYS),
+    ("sudo kill 1", DES, SYS),
     ("sudo curl x", SYS, NET),
     # --- deletion: destructive everywhere, any flag spelling
     ("rm -fr build", DES, DES),
@@ -163,7 +163,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     # --- network: at least network wherever it runs
     ("curl https://example.com", NET, NET),
     ("curl -o page.html https://example.com", NET, NET),
-    ("curl -o /etc/page https://example.com", SYS, NET),
+    ("curl -o /etc/page https://example.com", DES, NET),
     ("wget https://example.com/f.tgz", NET, NET),
     ("ssh host", NET, NET),
     ("ssh host ls", NET, NET),
@@ -220,7 +220,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("exec ls", RO, RO),
     ("exec > log.txt", WW, WW),
     ("xargs -0 -n1 grep foo", RO, RO),
-    ("xargs -I{} cp {} /etc/", SYS, WW),
+    ("xargs -I{} cp {} /etc/", DES, WW),
     ("find . -type f -exec grep -l foo {} +", RO, RO),
     ("find . -execdir sed -i s/a/b/ {} \\;", SYS, WW),
     ("find . -exec rm {}", DES, DES),
@@ -228,7 +228,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("timeout 5 sudo apt-get install jq", SYS, WW),
     # --- shells, eval and interpreters
     ("bash -c 'rm -rf x'", DES, DES),
-    ("sh -c \"echo hi > /etc/x\"", SYS, WW),
+    ("sh -c \"echo hi > /etc/x\"", DES, WW),
     ("bash -lc 'npm test'", WW, WW),
     ("eval 'ls -la'", RO, RO),
     ("eval \"$CMD\"", DES, DES),
@@ -288,7 +288,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("mapfile -C 'rm -rf /' -c 1 arr < f", DES, DES),
     ("export \"$NAME=1\"", DES, DES),
     # --- sed/awk programs
-    ("sed 's/a/b/w /etc/x' f", SYS, WW),
+    ("sed 's/a/b/w /etc/x' f", DES, WW),
     ("sed '1e rm -rf /' f", DES, DES),
     ("sed \"s/$a/$b/\" f", DES, DES),
     ("awk 'BEGIN { system(\"rm -rf /\") }'", DES, DES),
@@ -320,27 +320,28 @@ def test_deletion_network_and_control_planes_are_never_marked_downgraded() -> No
 
 def test_workspace_none_treats_relative_paths_as_inside() -> None:
     assert classify("echo hi > out.txt", contained=False).risk == WW
-    assert classify("echo hi > ../out.txt", contained=False).risk == SYS
-    assert classify("echo hi > ~/out.txt", contained=False).risk == SYS
-    assert classify("echo hi > /home/dev/project/out.txt", contained=False).risk == SYS
+    assert classify("echo hi >> ../out.txt", contained=False).risk == SYS
+    assert classify("echo hi >> ~/out.txt", contained=False).risk == SYS
+    assert classify("echo hi >> /home/dev/project/out.txt", contained=False).risk == SYS
+    assert classify("echo hi > ../out.txt", contained=False).risk == DES  # replaces a file outside
     assert classify("echo hi > /tmp/out.txt", contained=False).risk == WW
 
 
 def test_absolute_path_inside_the_workspace_is_a_workspace_write() -> None:
     assert classify("echo hi > /home/dev/project/out.txt", contained=False, workspace=WORKSPACE).risk == WW
-    assert classify("echo hi > /home/dev/project/../x", contained=False, workspace=WORKSPACE).risk == SYS
-    assert classify("echo hi > /home/dev/projectile/x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("echo hi >> /home/dev/project/../x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("echo hi >> /home/dev/projectile/x", contained=False, workspace=WORKSPACE).risk == SYS
 
 
 def test_cd_that_may_fail_keeps_the_old_directory_as_a_candidate() -> None:
-    assert classify("cd src; echo hi > ../x", contained=False, workspace=WORKSPACE).risk == SYS
-    assert classify("cd src && echo hi > ../x", contained=False, workspace=WORKSPACE).risk == WW
-    assert classify("(cd src) && echo hi > ../x", contained=False, workspace=WORKSPACE).risk == SYS
-    assert classify("env cd src && echo hi > ../x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("cd src; echo hi >> ../x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("cd src && echo hi >> ../x", contained=False, workspace=WORKSPACE).risk == WW
+    assert classify("(cd src) && echo hi >> ../x", contained=False, workspace=WORKSPACE).risk == SYS
+    assert classify("env cd src && echo hi >> ../x", contained=False, workspace=WORKSPACE).risk == SYS
 
 
 def test_cd_inside_a_loop_makes_the_directory_unknown() -> None:
-    script = "for i in 1 2 3; do cd ..; done; echo hi > x"
+    script = "for i in 1 2 3; do cd ..; done; echo hi >> x"
     assert classify(script, contained=False, workspace=WORKSPACE).risk == SYS
 
 
@@ -372,7 +373,7 @@ def test_classify_is_safe_to_call_from_threads() -> None:
     commands = ["ls && git push | tee /tmp/x", "rm -rf build", "echo hi > /etc/hosts"] * 100
     with ThreadPoolExecutor(max_workers=4) as pool:
         risks = list(pool.map(lambda c: classify(c, contained=False).risk, commands))
-    assert risks == [NET, DES, SYS] * 100
+    assert risks == [NET, DES, DES] * 100
 
 
 def test_requires_approval_is_risk_above_ceiling() -> None:

@@ -40,11 +40,11 @@ __all__ = [
 ]  # fmt: skip
 
 
-def _write_all(call: Call, words: list[Word], what: str) -> None:
+def _write_all(call: Call, words: list[Word], what: str, *, replaces: bool = False) -> None:
     if not words:
         read_only(call, f"{call.name} without operands writes nothing.")
     for word in words:
-        call.write(word, what)
+        call.write(word, what, replaces=replaces)
 
 
 def touch(call: Call) -> None:
@@ -86,7 +86,7 @@ def cp(call: Call) -> None:
     if dest is None:
         read_only(call, "cp without a destination writes nothing.")
         return
-    call.write(dest, "cp writes")
+    call.write(dest, "cp writes", replaces=True)
 
 
 def mv(call: Call) -> None:
@@ -117,7 +117,7 @@ def mv(call: Call) -> None:
         read_only(call, "mv without a destination writes nothing.")
         return
     if dest is not None:
-        call.write(dest, "mv writes")
+        call.write(dest, "mv writes", replaces=True)
     dest_inside = dest is not None and not option_unknown and call.where(dest) is Where.WORKSPACE
     state = call.g.state
     for source in sources:
@@ -125,7 +125,7 @@ def mv(call: Call) -> None:
             where = "an unknown place" if dest is None or option_unknown else show(dest)
             deletion(call, f"mv may take {show(source)} out of the workspace to {where} (a deletion there).")
         elif call.where(source) in (Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE):
-            call.write(source, "mv removes")
+            call.write(source, "mv removes", replaces=True)
 
 
 def install(call: Call) -> None:
@@ -144,7 +144,7 @@ def install(call: Call) -> None:
     if dest is None:
         read_only(call, "install without a destination writes nothing.")
         return
-    call.write(dest, "install writes")
+    call.write(dest, "install writes", replaces=True)
 
 
 def ln(call: Call) -> None:
@@ -154,19 +154,20 @@ def ln(call: Call) -> None:
     injected(call, call.args, runs_programs=False)
     targets = found.values("-t", "--target-directory")
     operands = found.operands
+    force = found.has("-f", "--force")  # ln(1): -f removes existing destination files
     if targets:
         link_dir: Word | None = targets[-1]
         pointed = operands
-        call.write(targets[-1], "ln creates links in")
+        call.write(targets[-1], "ln creates links in", replaces=force)
     elif len(operands) >= 2:
         link_dir = None
         pointed = operands[:-1]
-        call.write(operands[-1], "ln creates")
+        call.write(operands[-1], "ln creates", replaces=force)
     elif operands:
         link_dir = None
         pointed = operands
         name = posixpath.basename(operands[0].value.rstrip("/")) if operands[0].value else None
-        call.write(literal_word(name) if name else operands[0], "ln creates")
+        call.write(literal_word(name) if name else operands[0], "ln creates", replaces=force)
     else:
         read_only(call, "ln without operands writes nothing.")
         return
@@ -188,22 +189,22 @@ def dd(call: Call) -> None:
             wrote = True
         elif value.startswith("of="):
             target = value[3:]
-            call.write(Word(target, target), "dd writes")
+            call.write(Word(target, target), "dd writes", replaces=True)
             wrote = True
     if not wrote:
         read_only(call, "dd without of= writes to standard output.")
 
 
 def tee(call: Call) -> None:
-    """tee(1): every FILE operand is written."""
+    """tee(1): every FILE operand is written (replaced, unless ``-a``/``--append``)."""
     found = scan(call.args, "", frozenset())
-    _write_all(call, found.operands, "tee writes")
+    _write_all(call, found.operands, "tee writes", replaces=not found.has("-a", "--append"))
 
 
 def truncate(call: Call) -> None:
     """truncate(1): every FILE operand is changed."""
     found = scan(call.args, "sr", frozenset({"--size", "--reference"}))
-    _write_all(call, found.operands, "truncate changes")
+    _write_all(call, found.operands, "truncate changes", replaces=True)
 
 
 def mktemp(call: Call) -> None:
@@ -238,7 +239,7 @@ def sort(call: Call) -> None:
     if not outputs:
         read_only(call, "sort only prints.")
     for output in outputs:
-        call.write(output, "sort -o writes")
+        call.write(output, "sort -o writes", replaces=True)
 
 
 def uniq(call: Call) -> None:

@@ -18,6 +18,7 @@ __all__ = [
     "destructive",
     "first_dynamic",
     "first_value",
+    "host_destructive",
     "injected",
     "network",
     "read_only",
@@ -74,6 +75,16 @@ def deletion(call: Call, detail: str | None = None) -> None:
 def destructive(call: Call, rule: str, detail: str) -> None:
     """A destructive finding under ``rule``."""
     call.flag(R.DESTRUCTIVE, rule, detail)
+
+
+def host_destructive(call: Call, rule: str, detail: str) -> None:
+    """An irreversible or security-critical change to the machine: ``destructive`` on the host. Contained, the
+    program keeps its contained grade (the VM is discarded): ``workspace_write`` for the containment allowlist
+    (``table.CONTAINED_DOWNGRADE``), ``system`` for the other system commands."""
+    from bot.risk.table import CONTAINED_DOWNGRADE
+
+    contained = R.WORKSPACE_WRITE if call.name in CONTAINED_DOWNGRADE else R.SYSTEM
+    call.flag(R.DESTRUCTIVE, rule, detail, contained_level=contained)
 
 
 def refuse(call: Call, what: str) -> None:

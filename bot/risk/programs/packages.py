@@ -27,6 +27,26 @@ Sources, per program:
 * snap: snap(8) ``snap run`` runs a snap's program; ``snap try DIR`` installs an unpacked
   directory (its hooks run).
 
+Then what the packages are and what happens to them (checked by :func:`_packages` after the options above):
+
+* **Removal** is ``destructive`` on the host (kit.host_destructive; contained, the usual contained grade): removing
+  ``bash``, ``libc6`` or ``openssh-server`` can leave the machine unable to boot or be reached. apt-get(8):
+  ``remove``, ``purge``, ``autoremove``, ``autopurge``, a package name with a ``-`` suffix in an install
+  ("If a hyphen is appended to the package name ... the identified package will be removed"), ``--purge``,
+  ``--auto-remove``/``--autoremove``, ``--allow-remove-essential``; dnf(8) ``remove``/``erase``/``autoremove``,
+  ``--allowerasing``; pacman(8) ``-R``; brew(1) ``uninstall``/``remove``/``rm``/``autoremove``; snap(8) ``remove``;
+  dpkg(1) ``-r``/``-P``/``--remove``/``--purge``; apk(8) ``del``.
+* **Local package files** (``./evil.deb``, ``/tmp/x.rpm``, a URL, ``pacman -U``, ``dpkg -i``, ``snap install
+  x.snap``): their maintainer scripts run as root and the classifier cannot see them, so they are ``destructive``
+  wherever they run (as a path to a program is).
+* **Unsigned packages**: apt-get(8) ``--allow-unauthenticated``, ``--force-yes``, ``--allow-insecure-repositories``;
+  dnf(8) ``--nogpgcheck``; snap(8) ``--dangerous``; apk(8) ``--allow-untrusted``; dpkg(1) ``--force-*``
+  (``--force-all``, ``--force-remove-essential``, ...): code nobody vouched for runs as root: ``destructive``
+  wherever they run.
+
+Downgrades, version pins, target releases and held packages change what an install means but not its grade: a
+standing approval's pattern does not cover them unless it names them (bot/risk/meaning.py).
+
 Environment variables that do the same (``APT_CONFIG``, ``PIP_CONFIG_FILE``, ``PIP_PYTHON``,
 ``npm_config_*``, ...) are in ``walker._HIJACK_NAMES``. npm/pnpm/yarn and pip options are in
 programs/build.py.
@@ -37,9 +57,9 @@ from __future__ import annotations
 from bot.risk.grader import Call, Handler
 from bot.risk.options import long_is
 
-from .kit import destructive, show
+from .kit import destructive, host_destructive, show
 
-__all__ = ["APT_SAFE_OPTIONS", "BREW_SUBCOMMANDS", "DNF_SAFE_SETOPT", "apt", "brew", "dnf", "dpkg", "pacman", "snap"]
+__all__ = ["APT_SAFE_OPTIONS", "BREW_SUBCOMMANDS", "DNF_SAFE_SETOPT", "apk", "apt", "brew", "dnf", "dpkg", "pacman", "snap"]
 
 #: ``apt -o KEY=VALUE`` keys (lower case) accepted as harmless: key -> allowed values (empty: any value).
 APT_SAFE_OPTIONS: dict[str, frozenset[str]] = {
@@ -64,6 +84,67 @@ def _apt_option_safe(assignment: str | None) -> bool:
     if allowed is None or not eq:
         return False
     return not allowed or value.strip() in allowed
+
+
+def _local_file(value: str, suffixes: tuple[str, ...]) -> bool:
+    """True when a package operand names a file or URL rather than a package in a signed repository."""
+    return value.startswith((".", "/", "~")) or value.endswith(suffixes) or "://" in value
+
+
+def _removal(call: Call, what: str) -> None:
+    host_destructive(call, "package-removal", f"{what}: removing packages (bash, libc6, openssh-server ...) can leave the machine unable to start or be reached.")
+
+
+def _unsigned(call: Call, what: str) -> None:
+    destructive(call, "unsigned-package", f"{what} installs packages nobody signed; their scripts run as root.")
+
+
+def _local(call: Call, what: str) -> None:
+    destructive(call, "runs-program", f"{what} is a local package file or URL: its maintainer scripts run as root, unseen.")
+
+
+_APT_REMOVE_VERBS = frozenset({"remove", "purge", "autoremove", "autopurge"})
+_APT_REMOVE_OPTIONS = frozenset({"--purge", "--auto-remove", "--autoremove", "--allow-remove-essential"})
+_APT_UNSIGNED = frozenset({"--allow-unauthenticated", "--force-yes", "--allow-insecure-repositories"})
+_APT_SIMULATE = frozenset({"-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"})
+_APT_VALUE_LONG = frozenset({"--target-release", "--default-release", "--host-architecture", "--architecture", "--option", "--config-file"})
+
+
+def _apt_packages(call: Call) -> None:
+    """apt/apt-get: removal, local files and unsigned packages (module docstring); ``-s``/``--simulate`` and its
+    aliases change nothing (apt-get(8))."""
+    if any(w.value in _APT_SIMULATE for w in call.args):
+        return
+    operands: list[str] = []
+    skip = False
+    for word in call.args:
+        value = word.value
+        if skip or value is None:
+            skip = False
+            continue
+        if value == "--":
+            continue
+        if value.startswith("--"):
+            if value in _APT_UNSIGNED:
+                _unsigned(call, f"{call.name} {value}")
+            elif value in _APT_REMOVE_OPTIONS:
+                _removal(call, f"{call.name} {value}")
+            skip = value in _APT_VALUE_LONG
+        elif value.startswith("-") and len(value) > 1:
+            skip = value[-1] in _APT_SHORT_VALUES
+        else:
+            operands.append(value)
+    if not operands:
+        return
+    verb, packages = operands[0], operands[1:]
+    if verb in _APT_REMOVE_VERBS:
+        _removal(call, f"{call.name} {verb}")
+        return
+    for package in packages:
+        if _local_file(package, (".deb",)):
+            _local(call, package)
+        elif package.endswith("-"):
+            _removal(call, f"{call.name} {verb} {package} (the - suffix removes it)")
 
 
 def apt(base: Handler) -> Handler:
@@ -112,6 +193,8 @@ def apt(base: Handler) -> Handler:
                 destructive(call, "runs-program", f"{call.name} -o {taken or ''} can make it run programs (apt.conf(5): *::Pre-Invoke, Dir::Bin, ...).".replace("  ", " "))
                 return
         base(call)
+        if call.name != "apt-cache":
+            _apt_packages(call)
 
     handler.__name__ = "apt"
     return handler
@@ -135,6 +218,14 @@ def dpkg(base: Handler) -> Handler:
                 destructive(call, "runs-program", f"dpkg {value.split('=', 1)[0]} runs a command of the caller's choosing.")
                 return
         base(call)
+        for word in call.args:
+            value = word.value or ""
+            if value.startswith("--force"):
+                _unsigned(call, f"dpkg {value}")
+            elif value in ("-r", "-P", "--remove", "--purge"):
+                _removal(call, f"dpkg {value}")
+            elif value in ("-i", "--install", "--unpack", "-x", "--extract"):
+                _local(call, f"dpkg {value}")
 
     handler.__name__ = "dpkg"
     return handler
@@ -174,6 +265,18 @@ def dnf(base: Handler) -> Handler:
                     destructive(call, "runs-program", f"{call.name} --setopt={setting or ''} can load plugins (pluginpath) or other code.")
                     return
         base(call)
+        operands = [w.value for w in words if w.value is not None and not w.value.startswith("-")]
+        options = [w.value for w in words if w.value is not None and w.value.startswith("--")]
+        if "--nogpgcheck" in options or "--no-gpgchecks" in options:
+            _unsigned(call, f"{call.name} --nogpgcheck")
+        if "--allowerasing" in options:
+            _removal(call, f"{call.name} --allowerasing")
+        if operands and operands[0] in ("remove", "erase", "autoremove", "rm"):
+            _removal(call, f"{call.name} {operands[0]}")
+        elif operands and operands[0] in ("install", "in", "localinstall", "reinstall", "upgrade", "update", "up", "downgrade"):
+            for package in operands[1:]:
+                if _local_file(package, (".rpm",)):
+                    _local(call, package)
 
     handler.__name__ = "dnf"
     return handler
@@ -197,6 +300,14 @@ def pacman(base: Handler) -> Handler:
                 destructive(call, "runs-program", f"pacman {value.split('=', 1)[0]} loads configuration or hooks that run commands.")
                 return
         base(call)
+        for word in call.args:
+            value = word.value or ""
+            if value in ("--remove",) or (value.startswith("-R") and not value.startswith("--")):
+                _removal(call, f"pacman {value}")
+            elif value in ("--upgrade",) or (value.startswith("-U") and not value.startswith("--")):
+                _local(call, f"pacman {value}")
+            elif value.startswith("--overwrite"):
+                host_destructive(call, "overwrite-outside-workspace", "pacman --overwrite replaces files other packages own.")
 
     handler.__name__ = "pacman"
     return handler
@@ -225,6 +336,10 @@ def brew(base: Handler) -> Handler:
         if command is not None and command.value not in BREW_SUBCOMMANDS:
             destructive(call, "runs-program", f"brew {show(command)} runs programs (a shell, Ruby code or an external command).")
             return
+        if command is not None and command.value in ("uninstall", "remove", "rm", "autoremove"):
+            base(call)
+            _removal(call, f"brew {command.value}")
+            return
         if command is None or command.value not in ("install", "reinstall", "upgrade", "fetch"):
             base(call)
             return
@@ -248,6 +363,36 @@ def snap(base: Handler) -> Handler:
             destructive(call, "runs-program", f"snap {show(command)} runs a program the classifier cannot see.")
             return
         base(call)
+        values = [w.value or "" for w in call.args]
+        if command is not None and command.value == "remove":
+            _removal(call, "snap remove")
+        if "--dangerous" in values:
+            _unsigned(call, "snap install --dangerous")
+        if command is not None and command.value == "install":
+            for value in values[values.index("install") + 1 :]:
+                if not value.startswith("-") and _local_file(value, (".snap",)):
+                    _local(call, value)
 
     handler.__name__ = "snap"
+    return handler
+
+
+def apk(base: Handler) -> Handler:
+    """apk(8): ``del`` removes; ``add --allow-untrusted`` installs unsigned packages; a local ``.apk`` file or URL
+    runs its scripts unseen."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value or "" for w in call.args]
+        operands = [v for v in values if not v.startswith("-")]
+        if operands[:1] == ["del"]:
+            _removal(call, "apk del")
+        if "--allow-untrusted" in values:
+            _unsigned(call, "apk --allow-untrusted")
+        if operands[:1] == ["add"]:
+            for package in operands[1:]:
+                if _local_file(package, (".apk",)):
+                    _local(call, package)
+
+    handler.__name__ = "apk"
     return handler

@@ -18,7 +18,8 @@ without arguments or with ``--show``; ifconfig(8) and route(8) without changes; 
 (``-L``, ``-S``, ``--list``; ``-C`` checks); ufw(8) status; sysctl(8) reads without ``-w``/``NAME=V``;
 hostnamectl(1)/timedatectl(1) status and list-*; update-alternatives(1) ``--display|--query|--list``;
 kill(1) ``-l``; passwd(1) ``-S``; ip(8) (iproute2: ``OBJECT [show|list|get]``, ``ip netns exec``,
-``-batch``); nft(8) (``list``, ``describe``, ``monitor``, ``-c``/``--check``).
+``-batch``); nft(8) (``list``, ``describe``, ``monitor``, ``-c``/``--check``; ``flush|delete ruleset|table|chain``
+removes firewall rules: destructive on the host).
 """
 
 from __future__ import annotations
@@ -297,5 +298,10 @@ def nft(call: Call) -> None:
     verb = next((v for v in literal if not v.startswith("-")), None)
     if verb in (None, "list", "describe", "monitor", "help") or any(v in ("-c", "--check", "-v", "--version", "-h", "--help") for v in literal):
         read_only(call, "nft only lists or checks the firewall rules.")
+        return
+    operands = [v for v in literal if not v.startswith("-")]
+    if verb in ("flush", "delete", "destroy") and len(operands) > 1 and operands[1] in ("ruleset", "table", "chain"):
+        # nft(8) RULESET, TABLES, CHAINS: flush/delete drop every rule of the ruleset, table or chain.
+        call.flag(R.DESTRUCTIVE, "firewall-off", f"nft {verb} {operands[1]} removes firewall rules.", downgradable=True)
         return
     call.flag(R.SYSTEM, "system-command", f"nft {verb} changes the firewall.", downgradable=True)

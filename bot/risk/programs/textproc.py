@@ -70,7 +70,7 @@ def sed(call: Call) -> None:
         if not operands:
             read_only(call, "sed -i without files changes nothing.")
         for word in operands:
-            call.write(word, "sed -i rewrites")
+            call.write(word, "sed -i rewrites", replaces=True)
     else:
         read_only(call, "sed only prints.")
 
