@@ -7,6 +7,12 @@ Rules (issue 4, "Model" and "Matching"):
 - a compound command is covered only if EVERY simple command in it is covered (each by some live approval
   whose pattern prefixes its argv and whose ``max_risk`` is at least its grade, and the whole script's grade is
   within the highest ``max_risk`` used);
+- a pattern covers what its words say and no more: a word that changes what the subcommand means
+  (bot/risk/meaning.py: ``apt-get install jq=1.0-old``, ``pip install --index-url ...``, ``git push --force``)
+  is covered only when the pattern spells it out, and a command whose redirect writes outside the workspace
+  (``SimpleCommand.marks``) only by ``*``;
+- a pattern whose first word is a wrapper, shell or interpreter (:data:`NEVER_MATCHES`) is refused: the command
+  it runs is what gets matched;
 - room-wide approvals: admins only (``FLYBOT_ADMINS``, or a Slack workspace admin/owner by ``users.info``);
   Bot-wide and session ones: that Bot's owners or admins.
 """
@@ -26,6 +32,7 @@ import structlog
 from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
 from bot.groups import OwnerGroups, owns
 from bot.risk import RiskLevel, SimpleCommand, classify
+from bot.risk.meaning import changing_words
 from bot.store import Bot, StandingApproval, Store, Tx
 from bot.store.cache import StoreCache
 
@@ -107,19 +114,46 @@ def parse_max_risk(text: str | None) -> RiskLevel:
     return level
 
 
+_WRAPPERS = frozenset({
+    "sudo", "su", "env", "eval", "exec", "command", "builtin", "xargs", "nohup", "time", "timeout", "nice", "ionice",
+    "stdbuf", "setsid", "watch", "parallel", "script", "npx",
+})  # fmt: skip
+_INTERPRETERS = frozenset({
+    "bash", "sh", "zsh", "dash", "python", "python2", "python3", "node", "nodejs", "perl", "ruby", "php",
+    *(f"python3.{minor}" for minor in range(6, 15)),
+})  # fmt: skip
+NEVER_MATCHES = _WRAPPERS | _INTERPRETERS
+"""First words a pattern may not start with: the classifier looks through these wrappers (bot/risk/programs/
+wrappers.py: ``sudo apt-get install`` is listed as ``apt-get install``, ``npx eslint`` as ``eslint``) and shells and
+interpreters (``bash -c '...'`` as its inner commands, ``python -m pytest`` as ``pytest``; a script file or inline
+code grades destructive), so a standing approval is matched against the command they run, never against them."""
+
+
 def check_can_match(words: Sequence[str]) -> None:
-    """Refuse a pattern that could never match: its words alone already grade ``destructive`` (even contained),
-    and destructive commands always ask (issue 15: "saved without a word ... it can never match").
+    """Refuse a pattern that could never match: its first word is a wrapper, shell or interpreter
+    (:data:`NEVER_MATCHES`), or its words alone already grade ``destructive`` (even contained), and destructive
+    commands always ask (issue 15: "saved without a word ... it can never match").
 
     The classifier grades a command at least as high as its first words for deletion, unrecognised programs
     and program paths, which is what makes a pattern like ``rm -rf``, ``git clean`` or ``./build.sh`` hopeless.
 
     Raises:
-        InvalidRequest: with the classifier's reason, naming the pattern.
+        InvalidRequest: with the reason, naming the pattern.
     """
     if not words:
         return
     pattern = shlex.join(words)
+    first = words[0]
+    if first in _WRAPPERS:
+        example = "apt-get install" if first in ("sudo", "su", "env", "exec", "command", "nohup", "time", "timeout") else "make"
+        raise InvalidRequest(
+            f"pattern `{pattern}` could never match: {first} runs another command, and standing approvals are "
+            f"matched against that command (give its words instead, e.g. `{example}`)", field="pattern")
+    if first in _INTERPRETERS:
+        raise InvalidRequest(
+            f"pattern `{pattern}` could never match: {first} runs a script, inline code or a module; the commands "
+            "inside are what standing approvals are matched against (`python -m pytest` is matched by `pytest`), "
+            "and a script file or inline code always asks", field="pattern")
     verdict = classify(pattern, contained=True)
     if verdict.risk < RiskLevel.DESTRUCTIVE:
         return
@@ -147,19 +181,25 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
     cover has no plain command prefix (then no pattern list could answer the command again).
 
     Each pattern is the part's name and subcommand: ``apt-get install -y jq`` -> ``apt-get install``;
-    ``npm test`` -> ``npm test``; ``make`` -> ``make``. ``cd /srv/app && sudo apt-get install -y jq && make`` ->
+    ``npm test`` -> ``npm test``; ``make`` -> ``make``; when a word changes what the subcommand means
+    (bot/risk/meaning.py) the pattern runs up to it (``pip install -i https://x y`` -> ``pip install -i
+    https://x``), so that it covers the command again; [] for a command whose redirect writes outside the
+    workspace (only ``*`` covers it). ``cd /srv/app && sudo apt-get install -y jq && make`` ->
     ``["apt-get install", "make"]`` (never ``cd``: :func:`needs_cover`).
     """
     patterns: list[str] = []
     for command in commands:
         if not needs_cover(command):
             continue
-        if not command.argv:
+        if not command.argv or command.marks:
             return []
         words = [command.argv[0]]
         if len(command.argv) > 1 and _PATTERN_WORD.match(command.argv[1]) and not command.argv[1].startswith("-"):
             words.append(command.argv[1])
-        if not all(_PATTERN_WORD.match(w) for w in words):
+        changing = changing_words(command.argv)
+        if changing and changing[-1] >= len(words):
+            words = list(command.argv[: changing[-1] + 1])  # the pattern spells out what changes the meaning
+        if len(words) > 8 or not all(_PATTERN_WORD.match(w) for w in words):
             return []
         pattern = " ".join(words)
         if pattern not in patterns:
@@ -185,13 +225,22 @@ elsewhere or under someone else's control, and is never covered (security review
 
 def covers_command(approval: StandingApproval, command: SimpleCommand) -> bool:
     """True when ``approval``'s pattern prefixes ``command.argv``, its ``max_risk`` is at least the command's grade,
-    and every wrapper that led to the command is a :data:`LOCAL_WRAPPERS` one."""
+    every wrapper that led to the command is a :data:`LOCAL_WRAPPERS` one, and the pattern covers what the command
+    means: every word that changes the subcommand's meaning (bot/risk/meaning.py) lies within the pattern's words,
+    and a command with marks (a redirect writing outside the workspace) is covered only by ``*``."""
     if not command.argv or command.risk > RiskLevel.parse(approval.max_risk):
         return False
     if any(wrapper not in LOCAL_WRAPPERS for wrapper in command.wrappers):
         return False
     words = parse_pattern(approval.pattern)
-    return tuple(command.argv[: len(words)]) == words
+    if tuple(command.argv[: len(words)]) != words:
+        return False
+    if not words:
+        return True
+    if command.marks:
+        return False
+    changing = changing_words(command.argv)
+    return not changing or changing[-1] < len(words)
 
 
 def match(

@@ -44,24 +44,25 @@ _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "
 _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teardown", "drop", "reset", "uninstall", "delete", "prune", "clobber", "distclean"})
 
 #: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
-_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "export", "declare", "typeset"})
-#: Programs that use a key file named in their arguments (``ssh -i KEY``) rather than print it.
-_USES_KEYS = frozenset({"ssh", "scp", "sftp", "rsync", "git"})
+_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set"})
+#: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
+#: attributes, rather than print the file's content.
+_USES_KEYS = frozenset({
+    "ssh", "scp", "sftp", "rsync", "git", "chmod", "chown", "chgrp", "mkdir", "touch", "rmdir", "ln", "ls", "stat",
+    "test", "[", "mv", "rm", "unlink", "shred", "realpath", "readlink", "dirname", "basename", "du",
+})  # fmt: skip
 
 
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
-    (coreutils env, printenv), ``set`` without arguments, ``export``/``declare``/``typeset`` without names or
-    with ``-p`` alone (bash(1) SHELL BUILTIN COMMANDS)."""
+    (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS)."""
     if name == "env":
         return all(v is not None and (v.startswith("-") or "=" in v) for v in values) and not any(
             v is not None and (v.startswith(("-S", "--split-string", "-u", "--unset", "-C", "--chdir"))) for v in values
         )
     if name == "printenv":
         return all(v is not None and v.startswith("-") for v in values)
-    if name == "set":
-        return not values
-    return all(v is not None and v.startswith("-") and set(v[1:]) <= set("px") for v in values)
+    return not values
 
 
 #: Paths accepted as the system's own program (documented in table.py).
