@@ -27,7 +27,7 @@ async def test_a_standing_approval_does_not_reach_through_ssh(harness: Harness) 
 
 async def test_approve_for_this_session_never_widens_to_any_command(harness: Harness) -> None:
     token = await harness.add_bot()
-    esc = await harness.escalate(token, command="> /etc/motd", contained=False)
+    esc = await harness.escalate(token, command=">> ~/motd", contained=False)  # system: an append outside
     await harness.click(OWNER, esc["id"], STANDING_SESSION_ACTION)
     await harness.eventually(lambda: harness.ephemerals(OWNER))
     assert "no plain command prefix" in harness.ephemerals(OWNER)[-1]
