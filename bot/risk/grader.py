@@ -17,8 +17,8 @@ from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.sensitive import (
-    SECRET_TEXT,
     credential_path,
+    may_name_secret,
     path_text,
     protected_path,
     secret_expansions,
@@ -335,7 +335,7 @@ class Grader:
             self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
             return
         self.risk_before = self.risk
-        if name in _DUMPS_ENVIRONMENT or SECRET_TEXT.search(rec.text) is not None:
+        if name in _DUMPS_ENVIRONMENT or may_name_secret(rec.text):
             self.secrets(rec, scope, name, words[1:])
         program.handler(Call(self, rec, scope, name, words[1:]))
 
