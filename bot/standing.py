@@ -184,14 +184,15 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
     ``npm test`` -> ``npm test``; ``make`` -> ``make``; when a word changes what the subcommand means
     (bot/risk/meaning.py) the pattern runs up to it (``pip install -i https://x y`` -> ``pip install -i
     https://x``), so that it covers the command again; [] for a command whose redirect writes outside the
-    workspace (only ``*`` covers it). ``cd /srv/app && sudo apt-get install -y jq && make`` ->
+    workspace (only ``*`` covers it) or that starts with a :data:`NEVER_MATCHES` word (``env`` alone,
+    ``python --version``: such a pattern is refused). ``cd /srv/app && sudo apt-get install -y jq && make`` ->
     ``["apt-get install", "make"]`` (never ``cd``: :func:`needs_cover`).
     """
     patterns: list[str] = []
     for command in commands:
         if not needs_cover(command):
             continue
-        if not command.argv or command.marks:
+        if not command.argv or command.marks or command.argv[0] in NEVER_MATCHES:
             return []
         words = [command.argv[0]]
         if len(command.argv) > 1 and _PATTERN_WORD.match(command.argv[1]) and not command.argv[1].startswith("-"):

@@ -208,3 +208,5 @@ def test_the_suggested_pattern_spells_out_the_meaning_changing_words_so_it_cover
         assert suggest_patterns(verdict.commands) == [expected]
         assert covers_command(_approval(expected), verdict.commands[0]), command
     assert suggest_patterns(classify("apt-get install -y jq >> ~/install.log", contained=True).commands) == []
+    for command in ("env", "python3 --version", "sudo bash -c '[[ -f x ]]'"):
+        assert suggest_patterns(classify(command, contained=True).commands) == [], command
