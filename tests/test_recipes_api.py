@@ -24,6 +24,19 @@ async def test_the_server_grades_the_given_recipe_and_names_its_lines(harness: H
     assert "Makefile:13" in card and "rsync -a dist/ host:/srv/app" in card
 
 
+async def test_the_server_looks_a_recipe_up_by_its_directory_file_and_overrides(harness: Harness) -> None:
+    token = await harness.add_bot()
+    plain = {"tool": "make", "target": "test", "lines": [{"source": "Makefile:2 (test)", "command": "pytest -q"}]}
+    other = {"tool": "make", "target": "test", "file": "other.mk", "lines": [{"source": "other.mk:2 (test)", "command": "rm -rf ~"}]}
+    sub = {"tool": "make", "target": "test", "directory": "sub", "lines": [{"source": "Makefile:2 (test)", "command": "rm -rf ~"}]}
+    ci = {"tool": "make", "target": "test", "overrides": ["CI"], "lines": [{"source": "Makefile:2 (test)", "command": "rm -rf ~"}]}
+    recipes = [plain, other, sub, ci]
+    assert (await harness.escalate(token, command="make test", recipes=recipes))["risk"] == "workspace_write"
+    for command in ("make -f other.mk test", "make -C sub test", "cd sub && make test", "make test CI=1"):
+        esc = await harness.escalate(token, command=command, recipes=recipes, session_id=command[:20])
+        assert esc["risk"] == "destructive", (command, esc["reasons"])
+
+
 async def test_a_given_recipe_that_deletes_is_destructive(harness: Harness) -> None:
     token = await harness.add_bot()
     recipe = {"tool": "npm", "target": "build", "lines": [{"source": "package.json scripts.build", "command": "rm -rf ~"}]}
@@ -53,8 +66,13 @@ def _many_lines(count: int) -> list[dict[str, Any]]:
         [{"tool": "make", "target": f"t{i}", "lines": [{"source": "M:1", "command": "x" * 3000}]} for i in range(12)],
         [DEPLOY] * 17,
         "make deploy",
+        [{**DEPLOY, "overrides": ["CC\nX"]}],
+        [{**DEPLOY, "overrides": [""]}],
+        [{**DEPLOY, "overrides": "CC"}],
+        [{**DEPLOY, "file": "Makefile\x1b[2J"}],
     ],
-    ids=["unknown-tool", "control-character", "empty-command", "unknown-field", "too-many-lines", "too-many-chars", "too-many-recipes", "not-a-list"],
+    ids=["unknown-tool", "control-character", "empty-command", "unknown-field", "too-many-lines", "too-many-chars", "too-many-recipes", "not-a-list",
+         "override-two-lines", "override-empty", "overrides-not-a-list", "file-control-character"],
 )
 async def test_bad_recipes_are_refused_with_a_clear_problem_and_no_card(harness: Harness, recipes: Any) -> None:
     token = await harness.add_bot()

@@ -201,10 +201,10 @@ _MAX_RECIPES, _MAX_RECIPE_LINES, _MAX_RECIPE_CHARS = 16, 64, 32 * 1024
 def _recipes_for_server(recipes: Sequence[Any]) -> tuple[dict[str, Any], ...]:
     """The recipes as the escalation's ``recipes`` field, within the server's bounds.
 
-    Recipes past :data:`_MAX_RECIPES` are left out. When all lines together exceed :data:`_MAX_RECIPE_CHARS`, the
-    longest recipes are sent as unreadable (one ``$FLYBOT_UNKNOWN`` line, which the server grades destructive) until
-    they fit: the server never grades a recipe lower than the adapter did. (The reader already makes a recipe of
-    more lines, or longer lines, than the server takes unreadable: bot/risk/recipes.py.)"""
+    The classifier keeps a command's recipes within them (more recipes, longer recipes or longer lines grade
+    destructive: bot/risk/programs/projects.py, bot/risk/recipes.py), so they are sent whole. Should they exceed the
+    bounds all the same, recipes past :data:`_MAX_RECIPES` are left out and the longest recipes are sent as
+    unreadable (one ``$FLYBOT_UNKNOWN`` line, which the server grades destructive) until they fit."""
     out = [
         {"tool": r.tool, "target": r.target[:200], "directory": r.directory, "file": r.file, "overrides": list(r.overrides),
          "lines": [{"source": x.source[:200], "command": x.command} for x in r.lines]}

@@ -1,10 +1,14 @@
-"""What a project script runs: recipes read from the project, graded with the same classifier (issue 14).
+"""What a project script runs: recipes read from the project, graded with the same classifier.
 
 ``make X``, ``npm run X``/``npm test``/``npm start``, ``yarn X``, ``pnpm X``, ``just X`` and ``tox -e X`` run
 commands the project (often the agent itself) wrote. Where FlyBot can read the project (the hook,
 ``flybot exec`` and ``flybot classify --cwd`` run in the session's directory) a :class:`ProjectRecipes`
 reads the recipe; the server, which cannot, is given the expanded recipe by the adapter
 (:class:`GivenRecipes`, from the escalation request). Either way the lines are graded as scripts.
+A recipe is found by its key: tool, target, the directory the tool runs in, the file the command names and the
+variables the command sets (:class:`Recipe`; programs/projects.py works the directory out from the command). A
+recipe that exists but cannot be read for certain is an unreadable recipe (:func:`unreadable`): one line
+:data:`UNKNOWN`, graded destructive on both sides.
 
 Nothing here runs anything: ``make -n`` is not used because it still runs ``$(shell ...)`` and
 recipes marked ``+`` (GNU make manual, "Instead of Executing Recipes"). The Makefile is parsed
@@ -12,8 +16,8 @@ recipes marked ``+`` (GNU make manual, "Instead of Executing Recipes"). The Make
 prefixes), simple variables and automatic variables are expanded; any other make function or a
 variable with no single known value (also an undefined one: make imports the environment) becomes ``$FLYBOT_UNKNOWN`` (a word only known at run time).
 ``$(shell CMD)`` and ``VAR != CMD`` run when make reads the file, whatever the target: they are
-returned as lines too. Prerequisites' recipes are included (they run first); ``include`` of a file
-that cannot be read makes a missing target unreadable. package.json ``scripts`` (with ``pre``/``post``
+returned as lines too. Prerequisites' recipes are included (they run first); an ``include`` that
+cannot be read makes the makefile unreadable. package.json ``scripts`` (with ``pre``/``post``
 scripts), a justfile's recipes (dependencies first; backtick assignments run on load) and tox.ini
 ``[testenv:X] commands`` are read likewise. Files over :data:`MAX_FILE_BYTES` are not read.
 """
@@ -33,6 +37,8 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_LINE_CHARS",
     "MAX_LINES",
+    "MAX_RECIPES",
+    "MAX_RECIPE_CHARS",
     "UNKNOWN",
     "GivenRecipes",
     "ProjectRecipes",
@@ -46,6 +52,10 @@ MAX_FILE_BYTES = 256 * 1024
 MAX_LINES = 64
 #: The longest recipe line the server takes (bot/api/models.py); a recipe with a longer one is unreadable.
 MAX_LINE_CHARS = 4000
+#: The most recipes, and characters of recipe lines in all, one escalation carries (bot/api/models.py): a command
+#: that runs more is destructive (programs/projects.py), so the server is always sent every recipe it grades.
+MAX_RECIPES = 16
+MAX_RECIPE_CHARS = 32 * 1024
 #: Stands for a value only known when the recipe runs (an unknown make/just expansion).
 UNKNOWN = "$FLYBOT_UNKNOWN"
 

@@ -420,3 +420,30 @@ def test_recipes_with_the_same_target_and_another_file_or_overrides_are_told_apa
     only_plain = GivenRecipes([r for r in read.recipes if not r.file])
     assert classify(command, contained=False, workspace=places, recipes=only_plain).risk is WW  # name decides for the other
     assert [r.file for r in read.recipes] == ["", "other.mk"]
+
+
+def test_more_recipes_than_an_escalation_carries_is_destructive_on_both_sides(tmp_path: Path) -> None:
+    from bot.hooks.gate import grade as gate_grade
+
+    (tmp_path / "Makefile").write_text("".join(f"t{i}:\n\ttrue\n" for i in range(20)))
+    sixteen = "make " + " ".join(f"t{i}" for i in range(16))
+    seventeen = "make " + " ".join(f"t{i}" for i in range(17))
+    assert grade(sixteen, tmp_path) is WW
+    read = classify(seventeen, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert read.risk is DES and len(read.recipes) == 16
+    assert any(r.rule == "recipes-too-many" for r in read.reasons)
+    assert classify(seventeen, contained=False, workspace=tmp_path, recipes=GivenRecipes(read.recipes)).risk is DES
+    assert len(gate_grade(seventeen, contained=False, cwd=str(tmp_path), ceiling=WW).recipes) == 16
+    # 9 lines of 3,900 characters: each recipe fits, all of them together do not (32 KiB in all)
+    long = "echo " + "x" * 3895
+    (tmp_path / "Makefile").write_text("".join(f"t{i}:\n\t{long}\n" for i in range(9)))
+    eight = "make " + " ".join(f"t{i}" for i in range(8))
+    nine = "make " + " ".join(f"t{i}" for i in range(9))
+    assert grade(eight, tmp_path) is WW
+    read = classify(nine, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert read.risk is DES
+    sent = gate_grade(nine, contained=False, cwd=str(tmp_path), ceiling=WW).recipes
+    assert len(sent) == 9 and sum(len(x["command"]) for r in sent for x in r["lines"]) <= 32 * 1024
+    given = [Recipe(r["tool"], r["target"], tuple(RecipeLine(x["source"], x["command"]) for x in r["lines"]), r["directory"],
+                    r["file"], tuple(r["overrides"])) for r in sent]
+    assert classify(nine, contained=False, workspace=tmp_path, recipes=GivenRecipes(given)).risk is DES

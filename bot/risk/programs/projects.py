@@ -1,12 +1,19 @@
-"""Project scripts (issue 14): grade the recipe ``make X``/``npm run X``/``yarn X``/``pnpm X``/``just X``/``tox -e X`` runs.
+"""Project scripts: grade the recipe ``make X``/``npm run X``/``yarn X``/``pnpm X``/``just X``/``tox -e X`` runs.
 
-The recipe comes from the grader's :class:`~bot.risk.recipes.RecipeBook` (the project on the session's side,
-the adapter's expansion on the server). Each line is graded as a script in a project scope (a program not in
-the table is the project's own code: workspace_write, see ``Grader.project_program``) and named in a reason.
-When the recipe cannot be read, or something earlier in the same script may have changed it (the script's
-grade was above read-only before this command), the target's name decides too: deploy/release/publish/push
-are at least network, destroy/clean at least destructive. ``poetry run CMD`` grades CMD in a project scope.
-A recipe line with hidden or look-alike characters grades destructive, as such a command does (issue 11 §2).
+The recipe is the one of the directory where the tool really runs: the shell's directory at that point of the
+script (after ``cd``/``pushd``), moved by the tool's own options (``make -C``, ``npm --prefix``, ``yarn --cwd``,
+``pnpm -C``, ``just --justfile``, ``tox -c``: see the handlers). It comes from the grader's
+:class:`~bot.risk.recipes.RecipeBook` (the project on the session's side, the adapter's expansion on the
+server), looked up by directory and file relative to the workspace. A directory or file outside the workspace or
+only known at run time, other packages' scripts (``npm --workspace``, ``pnpm -r``), variables set on the command
+line and environment set by the script before the tool runs (but for names that only change output or locale:
+:data:`_INERT_ENVIRONMENT`) grade destructive, the same on both sides, as does a recipe the book found but could
+not read for certain. Each line is graded as a script run from the tool's directory, in a project scope (a program
+not in the table is the project's own code: workspace_write, see ``Grader.project_program``), and named in a
+reason. When there is no recipe, or something earlier in the same script may have changed it (the script's grade
+was above read-only before this command), the target's name decides too: deploy/release/publish/push are at
+least network, destroy/clean at least destructive. ``poetry run CMD`` grades CMD in a project scope. A recipe line
+with hidden or look-alike characters grades destructive, as such a command does.
 """
 
 from __future__ import annotations
@@ -18,7 +25,7 @@ from bot.risk.grader import Call
 from bot.risk.hidden import needs_a_person, reveal
 from bot.risk.paths import CwdState
 from bot.risk.reasons import shorten
-from bot.risk.recipes import MAX_LINES, is_unreadable
+from bot.risk.recipes import MAX_LINES, MAX_RECIPE_CHARS, MAX_RECIPES, UNKNOWN, is_unreadable, unreadable
 from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, build_or_test, destructive, network, read_only
@@ -34,6 +41,11 @@ _INERT_ENVIRONMENT = frozenset({
     "CI", "FORCE_COLOR", "NO_COLOR", "CLICOLOR", "TERM", "COLUMNS", "LINES", "TZ", "LANG", "LANGUAGE",
     "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "RUST_BACKTRACE",
 })  # fmt: skip
+
+
+#: Characters of recipe lines a command's recipes may hold, keeping room for every recipe past it to be sent as
+#: unreadable (one :data:`UNKNOWN` line): the server is sent every recipe it grades.
+_RECIPE_BUDGET = MAX_RECIPE_CHARS - MAX_RECIPES * len(UNKNOWN)
 
 
 def _inert(name: str) -> bool:
@@ -110,12 +122,21 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
              overrides: tuple[str, ...], extra: list[Word] | None) -> None:
     g = call.g
     stale = g.risk_before > R.READ_ONLY
+    key = (tool, target, directory, file, overrides)
+    if len(g.recipes_used) >= MAX_RECIPES and not any((r.tool, r.target, r.directory, r.file, r.overrides) == key for r in g.recipes_used):
+        destructive(call, "recipes-too-many", f"{label}: the command runs more than {MAX_RECIPES} recipes; the rest are not graded.")
+        return
     recipe = g.recipes.recipe(tool, target, directory, file, overrides) if g.recipes is not None else None
     if recipe is None or stale:
         g.name_floor(call.rec, call.scope, [target], label)
     if recipe is None:
         return
-    g.recipes_used.append(recipe)
+    if recipe not in g.recipes_used:
+        size = sum(len(line.command) for used in g.recipes_used for line in used.lines)
+        if size + sum(len(line.command) for line in recipe.lines) > _RECIPE_BUDGET:
+            recipe = unreadable(tool, target, directory, file, overrides,
+                                f"{label} (not graded: the command's recipes hold more than {MAX_RECIPE_CHARS} characters)")
+        g.recipes_used.append(recipe)
     if is_unreadable(recipe):
         destructive(call, "recipe-unreadable", f"{label}: {shorten(recipe.lines[0].source, 200)}")
         return
