@@ -335,7 +335,7 @@ class _Rule(Record):
 
 class _Makefile(Record):
     __slots__ = ("name", "variables", "rules", "patterns", "order", "load_lines", "incomplete", "oneshell",
-                 "unsafe_shell", "optional_missing")
+                 "unsafe_shell")
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -347,7 +347,6 @@ class _Makefile(Record):
         self.incomplete = False
         self.oneshell = False
         self.unsafe_shell = False
-        self.optional_missing: list[str] = []
 
 
 def make_recipe(text: str, target: str, name: str, read_include: object = None, overrides: Iterable[str] = ()) -> list[RecipeLine] | None:
@@ -355,9 +354,10 @@ def make_recipe(text: str, target: str, name: str, read_include: object = None, 
 
     Returns recipe lines (prerequisites' first, then the target's), preceded by what runs whenever make
     reads the file (``$(shell ...)``, ``VAR != ...``). None when the file cannot be read completely: an
-    include that cannot be read (an optional ``-include`` of a missing file no rule makes is skipped, as make
-    skips it), or a line the parser does not know (``$(eval ...)``, ``load``; ``$(info|warning|error ...)``
-    only print). A target with no rule runs the ``.DEFAULT`` rule when there is one, else nothing but the
+    include that cannot be read (also an optional ``-include`` of a missing file: make would look for it in
+    ``-I`` directories and /usr/local/include, /usr/gnu/include, /usr/include, and run a rule that makes it;
+    GNU make manual, "Including Other Makefiles"), or a line the parser does not know (``$(eval ...)``,
+    ``load``; ``$(info|warning|error ...)`` only print). A target with no rule runs the ``.DEFAULT`` rule when there is one, else nothing but the
     load-time lines. ``SHELL`` set to a program other than sh/bash makes every recipe line ``$FLYBOT_UNKNOWN``
     (run by a program the classifier cannot see). ``overrides``: variables set on the command line or in the
     environment (``make test CC=...``): their values are unknown, and they win over the makefile's assignments.
@@ -366,9 +366,6 @@ def make_recipe(text: str, target: str, name: str, read_include: object = None, 
     for variable in overrides:
         mk.variables[variable] = None  # stays None: an assignment to an unknown variable keeps it unknown
     _parse_make(mk, text, name, read_include, depth=0)
-    for optional in mk.optional_missing:
-        if optional in mk.rules or any(_match(pattern, optional) is not None for pattern, _ in mk.patterns):
-            mk.incomplete = True  # make would first run the rule that makes it, then read it
     if mk.incomplete:
         return None
     goal = target or _default_goal(mk)
@@ -430,7 +427,7 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             continue
         if word in ("include", "-include", "sinclude"):
             current = []
-            _include(mk, stripped.split()[1:], read_include, depth, optional=word != "include")
+            _include(mk, stripped.split()[1:], read_include, depth)
             continue
         if word in ("export", "unexport", "vpath", "override") and "=" not in stripped:
             continue
@@ -493,7 +490,7 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
                 rule_obj.lines.append((number, inline.strip()))
 
 
-def _include(mk: _Makefile, names: list[str], read_include: object, depth: int, *, optional: bool) -> None:
+def _include(mk: _Makefile, names: list[str], read_include: object, depth: int) -> None:
     for word in names:
         expanded = _expand(mk, word, {}) if "$" in word else word
         for included in expanded.split():
@@ -502,12 +499,6 @@ def _include(mk: _Makefile, names: list[str], read_include: object, depth: int, 
                 continue
             try:
                 text = read_include(included)
-            except FileNotFoundError:
-                if optional:
-                    mk.optional_missing.append(included)
-                else:
-                    mk.incomplete = True
-                continue
             except (OSError, ValueError, UnicodeDecodeError):
                 mk.incomplete = True
                 continue
