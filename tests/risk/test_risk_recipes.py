@@ -257,6 +257,8 @@ HOSTILE = [
     "yarn --cwd ../evil test",
     "yarn --cwd=../evil test",
     "yarn workspace evil test",
+    "yarn test --cwd sub",  # after the script's name: yarn 1 passes it to the root's script
+    "pnpm test -C sub",
     "pnpm -C ../evil test",
     "pnpm --dir ../evil test",
     "pnpm -r test",

@@ -244,6 +244,10 @@ def js_package_manager(call: Call) -> None:
                 global_ = True
                 elsewhere = f"{tool} --location {taken or '?'} runs outside the project"
         elif name in _JS_DIRECTORY.get(tool, ()) or (name.startswith("-C") and name != "-C" and "-C" in _JS_DIRECTORY.get(tool, ())):
+            if command is not None and tool != "npm":
+                # yarn and pnpm pass what follows a script's name to the script: whether the script or the tool
+                # takes it depends on the command and the version, so neither directory's recipe is certain
+                elsewhere = f"{tool} {name} after the command may be the script's argument or {tool}'s option"
             if name.startswith("-C") and name != "-C":
                 run_dir = literal_word(value[2:])
             else:
