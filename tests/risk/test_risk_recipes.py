@@ -447,3 +447,17 @@ def test_more_recipes_than_an_escalation_carries_is_destructive_on_both_sides(tm
     given = [Recipe(r["tool"], r["target"], tuple(RecipeLine(x["source"], x["command"]) for x in r["lines"]), r["directory"],
                     r["file"], tuple(r["overrides"])) for r in sent]
     assert classify(nine, contained=False, workspace=tmp_path, recipes=GivenRecipes(given)).risk is DES
+
+
+def test_the_adapter_never_sends_more_than_the_server_takes() -> None:
+    from bot.hooks.gate import _recipes_for_server
+
+    many = [Recipe("make", f"t{i}", (RecipeLine(f"Makefile:{i}", "echo " + "x" * 3995),)) for i in range(20)]
+    sent = _recipes_for_server(many)
+    assert len(sent) == 16
+    assert sum(len(x["command"]) for r in sent for x in r["lines"]) <= 32 * 1024
+    cut = [r for r in sent if r["lines"][0]["command"] == "$FLYBOT_UNKNOWN"]
+    assert cut and all(len(r["lines"]) == 1 for r in cut)  # graded destructive by the server, never lower
+    given = GivenRecipes([Recipe(r["tool"], r["target"], tuple(RecipeLine(x["source"], x["command"]) for x in r["lines"]))
+                          for r in cut])
+    assert classify(f"make {cut[0]['target']}", contained=False, workspace="/w", recipes=given).risk is DES
