@@ -302,7 +302,7 @@ def test_another_directorys_recipe_or_run_time_values_are_graded_destructive(pla
      "npm test --prefix sub", "npm --prefix=./sub test", "yarn --cwd sub test", "pnpm -C sub test", "pnpm --dir=sub test",
      "cd sub && npm test", "just --justfile sub/justfile test", "just -f sub/justfile -d sub test", "tox -c sub/tox.ini",
      "tox -c sub", "make -f sub/Makefile test", "make -C sub -f ../Makefile test", "CI=true npm test", "LC_ALL=C make test",
-     "make -C cc test", "make -j4 -C sub test", "cd {ws}/sub && make test"],
+     "make -C cc test", "make -j4 -C sub test", "make --jobs 4 test", "cd {ws}/sub && make test", "make -C {ws}/sub test"],
 )
 def test_a_benign_recipe_where_the_tool_runs_is_still_workspace_write(places: Path, command: str) -> None:
     command = command.replace("{ws}", str(places))

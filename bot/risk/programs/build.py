@@ -30,8 +30,9 @@ _INSTALL_TARGETS = frozenset({"install", "uninstall", "install-strip"})
 _HOME = Word(None, "~")
 
 
-#: make variables that change how make reads or runs (GNU make manual, "Special Variables", "Other Special Variables",
-#: "Variables Used by Implicit Rules" aside): set on the command line or in the environment they are refused.
+#: make variables that change how make reads the makefile or runs its recipes (GNU make manual, "Special Variables",
+#: "Choosing the Shell", "Variables from the Environment"), with every name starting with ``.`` or ``MAKE``: set on
+#: the command line or in the environment they are refused with a reason of their own.
 _MAKE_SPECIAL = frozenset({"SHELL", "MAKESHELL", "MFLAGS", "GNUMAKEFLAGS", "VPATH", "SUFFIXES", "CURDIR"})
 #: make's options that take a value (GNU make manual, "Summary of Options"); ``-j``/``-l`` take an optional number.
 _MAKE_VALUES = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file",
@@ -46,8 +47,8 @@ def make(call: Call) -> None:
     """GNU make(1): the recipe is read from the directory make runs in (``-C`` after ``-C``, relative to the
     shell's) and the makefile ``-f`` names (relative to that directory); targets are also graded by name.
     ``--eval``, ``-e`` (the environment overrides the makefile), a makefile read from standard input and
-    special variables set on the command line (``SHELL=``, ``MAKEFLAGS=``, ``.RECIPEPREFIX=``...) are refused;
-    other command-line variables (``CC=...``) make their values unknown in the recipe."""
+    special variables set on the command line (``SHELL=``, ``MAKEFLAGS=``, ``.RECIPEPREFIX=``...) or a value holding
+    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says."""
     words = call.args
     if injected(call, words, runs_programs=True):
         return
@@ -76,6 +77,8 @@ def make(call: Call) -> None:
             if name in _MAKE_VALUES:
                 long_value = literal_word(attached) if eq else (words[index] if index < len(words) else Word(None, ""))
                 index += 0 if eq else 1
+            elif name in ("--jobs", "--load-average") and not eq and index < len(words) and (words[index].value or "").isdigit():
+                index += 1
             if name in ("--eval",):
                 destructive(call, "dynamic-script", "make --eval evaluates makefile text given on the command line.")
                 return

@@ -164,8 +164,9 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
 def just(call: Call) -> None:
     """just (just.systems manual): ``just [OPTIONS] [NAME=VALUE...] [RECIPE [ARGS...]]`` runs the justfile's recipe
     (dependencies first). ``--justfile FILE`` is read (relative to the shell's directory) and the recipe runs in its
-    directory, or in ``--working-directory DIR``; ``NAME=VALUE`` overrides make the variable's value unknown.
-    ``--set``, ``--shell``, ``--shell-arg``, ``--dotenv-*`` and ``--command`` change what runs: destructive."""
+    directory, or in ``--working-directory DIR``; ``NAME=VALUE`` overrides are graded as :func:`run_recipe` says.
+    ``--set``, ``--shell``, ``--shell-arg``, ``--dotenv-*``, ``--command``, ``--global-justfile`` and ``--choose``
+    change what runs: destructive."""
     words = call.args
     index = 0
     justfile: Word | None = None
@@ -192,7 +193,7 @@ def just(call: Call) -> None:
             else:
                 directory = taken
             continue
-        if name in ("--set", "--shell", "--shell-arg", "--dotenv-path", "--dotenv-filename", "--command", "-c", "-E", "--dotenv-path",
+        if name in ("--set", "--shell", "--shell-arg", "--dotenv-path", "--dotenv-filename", "--command", "-c", "-E",
                     "--unstable", "--global-justfile", "-g", "--chooser", "--choose"):
             destructive(call, "runs-program", f"just {name} changes which file, shell or command runs.")
             return
