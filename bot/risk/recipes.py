@@ -161,7 +161,8 @@ class ProjectRecipes(RecipeBook):
     yarn, pnpm, just and tox look for their file in the directories above when the directory has none, so a
     missing ``package.json`` (unless a ``node_modules`` directory is there: npm stops at it, npm-prefix(1)),
     justfile or ``tox.ini`` is unreadable, as is a ``tox.toml`` next to ``tox.ini`` (FlyBot reads ``tox.ini``
-    only) and a makefile with an include or a line FlyBot cannot read. A directory without a makefile has no
+    only), a package whose ``.npmrc``/``.yarnrc``/``.yarnrc.yml`` names a program the tool runs
+    (:data:`_PROGRAM_KEYS`) and a makefile with an include or a line FlyBot cannot read. A directory without a makefile has no
     recipe (make then has only its built-in rules): None.
     """
 
@@ -233,6 +234,10 @@ class ProjectRecipes(RecipeBook):
                 if os.path.isdir(os.path.join(base, "node_modules")):
                     return None  # npm's prefix is here; with no package.json there is no script to run
                 raise _Unreadable(f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)")
+            for config in (".npmrc", ".yarnrc", ".yarnrc.yml"):
+                found = here(config)
+                if found is not None and _config_runs_program(text(found)):
+                    raise _Unreadable(f"{found} (not read: it names a program or plugin {tool} runs)")
             return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
         if tool == "just":
             rel = named or next((r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None)
@@ -262,6 +267,28 @@ def _sendable(recipe: Recipe | None) -> Recipe | None:
                           f"{recipe.lines[0].source.split(':')[0]} (more than {MAX_LINES} lines, or a line over {MAX_LINE_CHARS} characters: not graded)")
     lines = tuple(RecipeLine(line.source[:200], line.command) for line in lines)
     return recipe if lines == recipe.lines else Recipe(recipe.tool, recipe.target, lines, recipe.directory, recipe.file, recipe.overrides)
+
+
+#: Project configuration keys that make npm, yarn or pnpm run a program of the file's choosing (npm-config(7):
+#: script-shell, node-options, shell, editor, browser, git, viewer, userconfig, globalconfig, init-module,
+#: onload-script; yarn 1 ``yarn-path``; yarn 2+ ``yarnPath`` and ``plugins``), compared without case, ``-`` or ``_``.
+_PROGRAM_KEYS = frozenset({
+    "scriptshell", "nodeoptions", "shell", "editor", "browser", "git", "viewer", "userconfig", "globalconfig",
+    "initmodule", "onloadscript", "yarnpath", "plugins",
+})  # fmt: skip
+
+
+def _config_runs_program(text: str) -> bool:
+    """True when an ``.npmrc`` (``key = value``), ``.yarnrc`` (``key value``) or ``.yarnrc.yml`` (``key: value``)
+    sets a key of :data:`_PROGRAM_KEYS` (an environment reference in a key is taken for one)."""
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        key = re.split(r"[\s=:]", line, maxsplit=1)[0].strip("\"'").lower().replace("-", "").replace("_", "")
+        if key in _PROGRAM_KEYS or "${" in key:
+            return True
+    return False
 
 
 #: The file each tool reads, named in an unreadable recipe's source.

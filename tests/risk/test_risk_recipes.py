@@ -461,3 +461,21 @@ def test_the_adapter_never_sends_more_than_the_server_takes() -> None:
     given = GivenRecipes([Recipe(r["tool"], r["target"], tuple(RecipeLine(x["source"], x["command"]) for x in r["lines"]))
                           for r in cut])
     assert classify(f"make {cut[0]['target']}", contained=False, workspace="/w", recipes=given).risk is DES
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [(".npmrc", "script-shell=/tmp/evil.sh\n"), (".npmrc", "node_options = --require ./x.js\n"),
+     (".yarnrc", 'yarn-path "./evil.js"\n'), (".yarnrc.yml", "yarnPath: .yarn/releases/evil.cjs\n"),
+     (".yarnrc.yml", "plugins:\n  - path: .yarn/plugins/evil.cjs\n")],
+)
+def test_project_configuration_that_runs_a_program_makes_the_script_unreadable(tmp_path: Path, name: str, text: str) -> None:
+    (tmp_path / "package.json").write_text(json.dumps(BENIGN_PACKAGE))
+    assert grade("npm test", tmp_path) is WW
+    (tmp_path / name).write_text(text)
+    for command in ("npm test", "yarn test", "pnpm test"):
+        read = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+        assert read.risk is DES and any(r.rule == "recipe-unreadable" and name in r.detail for r in read.reasons)
+        assert classify(command, contained=False, workspace=tmp_path, recipes=GivenRecipes(read.recipes)).risk is DES
+    (tmp_path / name).write_text("registry=https://registry.npmjs.org/\nsave-exact=true\n" if name == ".npmrc" else "# nothing\n")
+    assert grade("npm test", tmp_path) is WW
