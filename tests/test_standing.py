@@ -354,7 +354,7 @@ async def test_approve_for_this_session_on_a_compound_command_covers_the_part_th
 
 async def test_approve_for_this_session_names_and_saves_each_part_that_needs_cover(harness: Harness) -> None:
     token = await harness.add_bot()
-    command = "cd /srv/app && sudo apt-get install -y jq && npm test && make"
+    command = "cd /work/repo/app && sudo apt-get install -y jq && npm test && make"  # the recipes run in the workspace
     esc = await harness.escalate(token, command=command, contained=True, session_id="s-many")
     await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
     assert "saves: apt-get install \u00b7 npm test \u00b7 make" in block_text(harness.card_for(esc["id"])["blocks"])

@@ -30,7 +30,8 @@ async def create(request: web.Request) -> web.Response:
     data = EscalationIn.model_validate(await read_json_object(request))
     key = header_text(request, "Idempotency-Key", max_length=IDEMPOTENCY_KEY_MAX)
     recipes = tuple(
-        Recipe(r.tool, r.target, tuple(RecipeLine(x.source, x.command) for x in r.lines), r.directory) for r in data.recipes
+        Recipe(r.tool, r.target, tuple(RecipeLine(x.source, x.command) for x in r.lines), r.directory, r.file,
+               tuple(sorted(r.overrides))) for r in data.recipes
     ) if data.recipes else ()
     asked = EscalationRequest(  # every field of EscalationIn (tests/test_session_api.py checks none is left out)
         session_id=data.session_id, command=data.command, cwd=data.cwd, file_policy=data.file_policy,

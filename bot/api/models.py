@@ -23,10 +23,11 @@ from bot.request_limits import (
     MAX_TIMEOUT_S,
     MIN_TIMEOUT_S,
 )
+from bot.risk.recipes import MAX_LINE_CHARS, MAX_RECIPE_CHARS, MAX_RECIPES
+from bot.risk.recipes import MAX_LINES as MAX_RECIPE_LINES
 
-MAX_RECIPES = 16
-MAX_RECIPE_LINES = 64
-MAX_RECIPE_CHARS = 32 * 1024
+# The recipe bounds are the classifier's (bot/risk/recipes.py): it grades a command past them destructive, so
+# the adapter never has to leave out a recipe the server would grade.
 
 
 class RecipeLineIn(BaseModel):
@@ -35,7 +36,7 @@ class RecipeLineIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     source: str = Field(min_length=1, max_length=200)
-    command: str = Field(min_length=1, max_length=4000)
+    command: str = Field(min_length=1, max_length=MAX_LINE_CHARS)
 
     @field_validator("source")
     @classmethod
@@ -45,19 +46,31 @@ class RecipeLineIn(BaseModel):
 
 class RecipeIn(BaseModel):
     """A project recipe the adapter read and expanded (``make deploy``, ``npm run build``...), so that the server,
-    which cannot read the project, grades and shows what will really run (issue 14)."""
+    which cannot read the project, grades and shows what will really run. ``directory``, ``file`` and
+    ``overrides`` say which recipe it is (:class:`bot.risk.recipes.Recipe`): the server looks it up by them."""
 
     model_config = ConfigDict(extra="forbid")
 
     tool: Literal["make", "npm", "yarn", "pnpm", "just", "tox"]
     target: str = Field(default="", max_length=200)
     directory: str = Field(default="", max_length=1024)
+    file: str = Field(default="", max_length=1024)
+    overrides: list[str] = Field(default_factory=list, max_length=MAX_RECIPE_LINES)
     lines: list[RecipeLineIn] = Field(max_length=MAX_RECIPE_LINES)
 
-    @field_validator("target", "directory")
+    @field_validator("target", "directory", "file")
     @classmethod
     def _one_line(cls, value: str, info: ValidationInfo) -> str:
         return single_line(value, str(info.field_name))
+
+    @field_validator("overrides")
+    @classmethod
+    def _names(cls, value: list[str]) -> list[str]:
+        for name in value:
+            if not 0 < len(name) <= 200:
+                raise ValueError("each override is a variable name of 1 to 200 characters")
+            single_line(name, "overrides")
+        return value
 
 
 class EscalationIn(BaseModel):

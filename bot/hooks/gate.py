@@ -199,22 +199,31 @@ _MAX_RECIPES, _MAX_RECIPE_LINES, _MAX_RECIPE_CHARS = 16, 64, 32 * 1024
 
 
 def _recipes_for_server(recipes: Sequence[Any]) -> tuple[dict[str, Any], ...]:
-    """The recipes as the escalation's ``recipes`` field; none when they exceed the server's bounds
-    (the server then grades ``make X`` by the target's name, which never lowers the grade)."""
-    out = tuple(
-        {"tool": r.tool, "target": r.target[:200], "directory": r.directory,
+    """The recipes as the escalation's ``recipes`` field, within the server's bounds.
+
+    The classifier keeps a command's recipes within them (more recipes, longer recipes or longer lines grade
+    destructive: bot/risk/programs/projects.py, bot/risk/recipes.py), so they are sent whole. Should they exceed the
+    bounds all the same, recipes past :data:`_MAX_RECIPES` are left out and the longest recipes are sent as
+    unreadable (one ``$FLYBOT_UNKNOWN`` line, which the server grades destructive) until they fit."""
+    out = [
+        {"tool": r.tool, "target": r.target[:200], "directory": r.directory, "file": r.file, "overrides": list(r.overrides),
          "lines": [{"source": x.source[:200], "command": x.command} for x in r.lines]}
-        for r in recipes
-    )  # fmt: skip
-    lines = [line for r in out for line in r["lines"]]
-    if (
-        len(out) > _MAX_RECIPES
-        or any(len(r["lines"]) > _MAX_RECIPE_LINES for r in out)
-        or sum(len(x["command"]) for x in lines) > _MAX_RECIPE_CHARS
-        or any(not x["command"] or len(x["command"]) > 4000 for x in lines)
-    ):
-        return ()
-    return out
+        for r in recipes[:_MAX_RECIPES]
+    ]  # fmt: skip
+
+    def size(recipe: dict[str, Any]) -> int:
+        return sum(len(x["command"]) for x in recipe["lines"])
+
+    total = sum(size(r) for r in out)
+    for recipe in sorted(out, key=size, reverse=True):
+        if total <= _MAX_RECIPE_CHARS:
+            break
+        total -= size(recipe) - len(_UNKNOWN)
+        recipe["lines"] = [{"source": "(too long to send: not graded by the server)", "command": _UNKNOWN}]
+    return tuple(out)
+
+
+_UNKNOWN = "$FLYBOT_UNKNOWN"  # bot.risk.recipes.UNKNOWN (not imported: adapters stay light)
 
 
 # -- where FlyBot is -------------------------------------------------------------------------------------------------

@@ -212,6 +212,9 @@ class Grader:
         self.functions: set[str] = set()
         self.direct_cd: tuple[int, int, int, CwdState] | None = None
         self.last_cd: CwdState | None = None
+        #: Names this script has assigned so far in the current shell (``NAME=value``, ``export``, ``env NAME=...``):
+        #: the environment a project recipe runs with may hold them (programs/projects.py).
+        self.assigned: set[str] = set()
 
     # -- findings -------------------------------------------------------------
     def flag(
@@ -420,6 +423,9 @@ class Grader:
         )
         before = len(self.records)  # parent is already listed: only records after it are inner
         saved = self.state
+        saved_assigned = self.assigned
+        if not same_shell:
+            self.assigned = set(saved_assigned)  # another shell: its assignments do not carry on
         if remote:
             self.state = CwdState.remote_state()
         try:
@@ -427,6 +433,7 @@ class Grader:
         finally:
             if remote or not same_shell:
                 self.state = saved
+            self.assigned = saved_assigned if not same_shell else self.assigned
         inner_level = max((r.level for r, _ in self.records[before:]), default=R.READ_ONLY)
         if inner_level > parent.level:
             parent.level = inner_level

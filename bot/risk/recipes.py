@@ -1,10 +1,14 @@
-"""What a project script runs: recipes read from the project, graded with the same classifier (issue 14).
+"""What a project script runs: recipes read from the project, graded with the same classifier.
 
 ``make X``, ``npm run X``/``npm test``/``npm start``, ``yarn X``, ``pnpm X``, ``just X`` and ``tox -e X`` run
 commands the project (often the agent itself) wrote. Where FlyBot can read the project (the hook,
 ``flybot exec`` and ``flybot classify --cwd`` run in the session's directory) a :class:`ProjectRecipes`
 reads the recipe; the server, which cannot, is given the expanded recipe by the adapter
 (:class:`GivenRecipes`, from the escalation request). Either way the lines are graded as scripts.
+A recipe is found by its key: tool, target, the directory the tool runs in, the file the command names and the
+variables the command sets (:class:`Recipe`; programs/projects.py works the directory out from the command). A
+recipe that exists but cannot be read for certain is an unreadable recipe (:func:`unreadable`): one line
+:data:`UNKNOWN`, graded destructive on both sides.
 
 Nothing here runs anything: ``make -n`` is not used because it still runs ``$(shell ...)`` and
 recipes marked ``+`` (GNU make manual, "Instead of Executing Recipes"). The Makefile is parsed
@@ -12,8 +16,8 @@ recipes marked ``+`` (GNU make manual, "Instead of Executing Recipes"). The Make
 prefixes), simple variables and automatic variables are expanded; any other make function or a
 variable with no single known value (also an undefined one: make imports the environment) becomes ``$FLYBOT_UNKNOWN`` (a word only known at run time).
 ``$(shell CMD)`` and ``VAR != CMD`` run when make reads the file, whatever the target: they are
-returned as lines too. Prerequisites' recipes are included (they run first); ``include`` of a file
-that cannot be read makes a missing target unreadable. package.json ``scripts`` (with ``pre``/``post``
+returned as lines too. Prerequisites' recipes are included (they run first); an ``include`` that
+cannot be read makes the makefile unreadable. package.json ``scripts`` (with ``pre``/``post``
 scripts), a justfile's recipes (dependencies first; backtick assignments run on load) and tox.ini
 ``[testenv:X] commands`` are read likewise. Files over :data:`MAX_FILE_BYTES` are not read.
 """
@@ -29,13 +33,12 @@ from collections.abc import Iterable, Sequence
 
 from bot.values import Frozen, Record
 
-TYPE_CHECKING = False  # pathlib loads when a recipe is read: the adapters start on every tool call (bot/values.py)
-if TYPE_CHECKING:
-    from pathlib import Path
-
 __all__ = [
     "MAX_FILE_BYTES",
+    "MAX_LINE_CHARS",
     "MAX_LINES",
+    "MAX_RECIPES",
+    "MAX_RECIPE_CHARS",
     "UNKNOWN",
     "GivenRecipes",
     "ProjectRecipes",
@@ -47,6 +50,12 @@ __all__ = [
 
 MAX_FILE_BYTES = 256 * 1024
 MAX_LINES = 64
+#: The longest recipe line the server takes (bot/api/models.py); a recipe with a longer one is unreadable.
+MAX_LINE_CHARS = 4000
+#: The most recipes, and characters of recipe lines in all, one escalation carries (bot/api/models.py): a command
+#: that runs more is destructive (programs/projects.py), so the server is always sent every recipe it grades.
+MAX_RECIPES = 16
+MAX_RECIPE_CHARS = 32 * 1024
 #: Stands for a value only known when the recipe runs (an unknown make/just expansion).
 UNKNOWN = "$FLYBOT_UNKNOWN"
 
@@ -63,20 +72,34 @@ class RecipeLine(Frozen):
 
 
 class Recipe(Frozen):
-    """The commands ``tool target`` runs (``tool``: make, npm, yarn, pnpm, just, tox; ``target`` may be ``""``: the default)."""
+    """The commands ``tool target`` runs (``tool``: make, npm, yarn, pnpm, just, tox; ``target`` may be ``""``: the default).
 
-    __slots__ = ("tool", "target", "lines", "directory")
+    ``directory``: where the tool runs, relative to the workspace (``""``: the workspace itself; see
+    :func:`~bot.risk.programs.projects.run_recipe`). ``file``: the recipe file named on the command line
+    (``make -f``, ``just --justfile``, ``tox -c``), relative to the workspace, or ``""``. ``overrides``: the
+    sorted names of variables the command line or its environment sets (``make test CC=...``), whose values
+    are unknown in ``lines``. The four together are the recipe's key: both sides look it up by them.
+    """
+
+    __slots__ = ("tool", "target", "lines", "directory", "file", "overrides")
     tool: str
     target: str
     lines: tuple[RecipeLine, ...]
     directory: str
+    file: str
+    overrides: tuple[str, ...]
 
-    def __init__(self, tool: str, target: str, lines: tuple[RecipeLine, ...], directory: str = "") -> None:
-        self._init(tool=tool, target=target, lines=lines, directory=directory)
+    def __init__(self, tool: str, target: str, lines: tuple[RecipeLine, ...], directory: str = "", file: str = "",
+                 overrides: tuple[str, ...] = ()) -> None:
+        self._init(tool=tool, target=target, lines=lines, directory=directory, file=file, overrides=overrides)
 
 
 class RecipeBook:
-    """Looks recipes up; None means the recipe cannot be read (then the target's name decides).
+    """Looks recipes up; None means there is no recipe to read (then the target's name decides).
+
+    A recipe that exists but cannot be read for certain (a symbolic link out of the workspace, a file the tool
+    would look for above the workspace, an include that cannot be read) is returned as an unreadable recipe
+    (:func:`unreadable`): one line that is :data:`UNKNOWN`, whose source says why.
 
     The base of :class:`GivenRecipes` and :class:`ProjectRecipes` (a plain base class rather than a
     ``typing.Protocol``: the adapters start without importing ``typing``).
@@ -84,9 +107,19 @@ class RecipeBook:
 
     __slots__ = ()
 
-    def recipe(self, tool: str, target: str, directory: str | None = None, file: str | None = None) -> Recipe | None:
-        """The recipe ``tool target`` runs from ``directory`` (relative to the session's directory) with ``file``."""
+    def recipe(self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()) -> Recipe | None:
+        """The recipe ``tool target`` runs in ``directory`` with ``file`` and ``overrides`` (see :class:`Recipe`)."""
         raise NotImplementedError
+
+
+def unreadable(tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...], why: str) -> Recipe:
+    """A recipe FlyBot cannot read for certain: one :data:`UNKNOWN` line whose source is ``why`` (graded destructive)."""
+    return Recipe(tool, target, (RecipeLine(why[:200], UNKNOWN),), directory, file, overrides)
+
+
+def is_unreadable(recipe: Recipe) -> bool:
+    """True for a recipe made by :func:`unreadable` (or sent as one)."""
+    return len(recipe.lines) == 1 and recipe.lines[0].command == UNKNOWN
 
 
 class GivenRecipes(RecipeBook):
@@ -100,11 +133,12 @@ class GivenRecipes(RecipeBook):
     def __repr__(self) -> str:
         return f"GivenRecipes(recipes={self.recipes!r})"
 
-    def recipe(self, tool: str, target: str, directory: str | None = None, file: str | None = None) -> Recipe | None:
-        """The given recipe for ``tool target`` in ``directory``, or None."""
-        want = _norm_dir(directory)
+    def recipe(self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()) -> Recipe | None:
+        """The given recipe with this key (tool, target, directory, file, overrides), or None."""
+        want = (_norm_dir(directory), _norm_dir(file), tuple(sorted(overrides)))
         for recipe in self.recipes:
-            if recipe.tool == tool and recipe.target == target and _norm_dir(recipe.directory) == want:
+            if (recipe.tool == tool and recipe.target == target
+                    and (_norm_dir(recipe.directory), _norm_dir(recipe.file), tuple(sorted(recipe.overrides))) == want):
                 return recipe
         return None
 
@@ -113,70 +147,171 @@ def _norm_dir(directory: str | None) -> str:
     return posixpath.normpath(directory) if directory else "."
 
 
+class _Unreadable(ValueError):
+    """A recipe file that is there but must not be read (its message says why, ending in "not read...")."""
+
+
 class ProjectRecipes(RecipeBook):
     """Reads recipes from the project in ``root`` (the session's directory: a ``Path`` or a string). Reads files only;
-    runs nothing."""
+    runs nothing.
+
+    What is read must be what the tool will read, and must lie in the workspace. The directory, after symbolic
+    links, must be the workspace's own ``directory`` (a link anywhere on the way makes the recipe unreadable). The
+    recipe file and included makefiles, after symbolic links, must be regular files inside the workspace. npm,
+    yarn, pnpm, just and tox look for their file in the directories above when the directory has none, so a
+    missing ``package.json`` (unless a ``node_modules`` directory is there: npm stops at it, npm-prefix(1)),
+    justfile or ``tox.ini`` is unreadable, as is a ``tox.toml`` next to ``tox.ini`` (FlyBot reads ``tox.ini``
+    only), a package whose ``.npmrc``/``.yarnrc``/``.yarnrc.yml`` names a program the tool runs
+    (:data:`_PROGRAM_KEYS`) and a makefile with an include or a line FlyBot cannot read. A directory without a makefile has no
+    recipe (make then has only its built-in rules): None.
+    """
 
     __slots__ = ("root", "_cache")
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = root
-        self._cache: dict[tuple[str, str, str, str], Recipe | None] = {}
+        self._cache: dict[tuple[str, str, str, str, tuple[str, ...]], Recipe | None] = {}
 
     def __repr__(self) -> str:
         return f"ProjectRecipes(root={self.root!r})"
 
-    def recipe(self, tool: str, target: str, directory: str | None = None, file: str | None = None) -> Recipe | None:
-        """The recipe, or None when it cannot be read (no file, too big, not parseable, target not found)."""
-        key = (tool, target, directory or "", file or "")
+    def recipe(self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()) -> Recipe | None:
+        """The recipe, an unreadable recipe (see the class), or None when there is none (no makefile, no such target)."""
+        directory = "" if _norm_dir(directory) == "." else _norm_dir(directory)
+        file = "" if _norm_dir(file) == "." else _norm_dir(file)
+        overrides = tuple(sorted(overrides))
+        key = (tool, target, directory, file, overrides)
         if key not in self._cache:
             try:
-                self._cache[key] = self._read(tool, target, directory, file)
-            except (OSError, ValueError, UnicodeDecodeError, RecursionError):
-                self._cache[key] = None
+                self._cache[key] = _sendable(self._read(tool, target, directory, file, overrides))
+            except _Unreadable as error:
+                self._cache[key] = unreadable(tool, target, directory, file, overrides, str(error))
+            except (OSError, ValueError, UnicodeDecodeError, RecursionError) as error:
+                what = file or posixpath.join(directory or ".", _FILES.get(tool, tool))
+                self._cache[key] = unreadable(tool, target, directory, file, overrides, f"{what} (not read: {type(error).__name__})")
         return self._cache[key]
 
-    def _read(self, tool: str, target: str, directory: str | None, file: str | None) -> Recipe | None:
-        from pathlib import Path
 
-        base = Path(self.root) / directory if directory else Path(self.root)
-        if directory is not None and (directory.startswith("/") or ".." in Path(directory).parts):
-            return None
-        where = directory or ""
+    def _read(self, tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...]) -> Recipe | None:
+        for part in (directory, file):
+            if part.startswith("/") or part == ".." or part.startswith("../"):
+                raise _Unreadable(f"{part} (not read: outside the workspace)")
+        root = os.path.realpath(self.root)
+        base = os.path.join(root, directory) if directory else root
+        if os.path.realpath(base) != base or not os.path.isdir(base):
+            raise _Unreadable(f"{directory or '.'} (not read: a symbolic link, or not a directory)")
+
+        def here(name: str) -> str | None:
+            return _regular_file(root, posixpath.join(directory, name) if directory else name)
+
+        def text(rel: str) -> str:
+            return _read_text(os.path.join(root, rel))
+
+        def recipe(lines: list[RecipeLine] | None) -> Recipe | None:
+            return None if lines is None else Recipe(tool, target, tuple(lines), directory, file, overrides)
+
+        named = _regular_file(root, file) if file else None
+        if file and named is None:
+            raise _Unreadable(f"{file} (not read: no such file)")
         if tool == "make":
-            names = [file] if file else ["GNUmakefile", "makefile", "Makefile"]
-            for name in names:
-                path = base / name
-                if path.is_file():
-                    lines = make_recipe(_read_text(path), target, name, lambda inc, b=base: _read_text(b / inc))
-                    return None if lines is None else Recipe(tool, target, tuple(lines), where)
-            return None
+            rel = named or next((r for r in map(here, ("GNUmakefile", "makefile", "Makefile")) if r is not None), None)
+            if rel is None:
+                return None
+
+            def include(name: str) -> str:
+                found = here(name)
+                if found is None:
+                    raise FileNotFoundError(name)
+                return text(found)
+
+            lines = make_recipe(text(rel), target, rel, include, overrides=overrides)
+            if lines is None:
+                raise _Unreadable(f"{rel} (not read completely: an include or a line FlyBot cannot read)")
+            return recipe(lines)
         if tool in ("npm", "yarn", "pnpm"):
-            path = base / "package.json"
-            if not path.is_file():
-                return None
-            lines = package_script(_read_text(path), target, pre_post=tool != "pnpm")
-            return None if lines is None else Recipe(tool, target, tuple(lines), where)
+            rel = here("package.json")
+            if rel is None:
+                if os.path.isdir(os.path.join(base, "node_modules")):
+                    return None  # npm's prefix is here; with no package.json there is no script to run
+                raise _Unreadable(f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)")
+            for config in (".npmrc", ".yarnrc", ".yarnrc.yml"):
+                found = here(config)
+                if found is not None and _config_runs_program(text(found)):
+                    raise _Unreadable(f"{found} (not read: it names a program or plugin {tool} runs)")
+            return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
         if tool == "just":
-            for name in ("justfile", "Justfile", ".justfile"):
-                path = base / name
-                if path.is_file():
-                    lines = just_recipe(_read_text(path), target, name)
-                    return None if lines is None else Recipe(tool, target, tuple(lines), where)
-            return None
+            rel = named or next((r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None)
+            if rel is None:
+                raise _Unreadable(f"{directory or '.'} has no justfile (just looks in the directories above: not read)")
+            return recipe(just_recipe(text(rel), target, rel, overrides=overrides))
         if tool == "tox":
-            path = base / "tox.ini"
-            if not path.is_file():
-                return None
-            lines = tox_commands(_read_text(path), target)
-            return None if lines is None else Recipe(tool, target, tuple(lines), where)
+            if file and not file.endswith(".ini"):
+                raise _Unreadable(f"{file} (not read: FlyBot reads tox.ini files only)")
+            rel = named or here("tox.ini")
+            if rel is None:
+                raise _Unreadable(f"{directory or '.'} has no tox.ini (tox looks in other files and the directories above: not read)")
+            if not file and here("tox.toml") is not None:
+                raise _Unreadable(f"{posixpath.join(directory, 'tox.toml') if directory else 'tox.toml'} (not read: tox may read it instead of tox.ini)")
+            return recipe(tox_commands(text(rel), target))
         return None
 
 
-def _read_text(path: Path) -> str:
-    if path.stat().st_size > MAX_FILE_BYTES:
+def _sendable(recipe: Recipe | None) -> Recipe | None:
+    """``recipe`` without blank lines (they run nothing), or unreadable when it is more than the server takes
+    (:data:`MAX_LINES` lines of :data:`MAX_LINE_CHARS` characters, sources of 200): both sides then grade the same."""
+    if recipe is None:
+        return None
+    lines = tuple(line for line in recipe.lines if line.command.strip())
+    if len(lines) > MAX_LINES or any(len(line.command) > MAX_LINE_CHARS for line in lines):
+        return unreadable(recipe.tool, recipe.target, recipe.directory, recipe.file, recipe.overrides,
+                          f"{recipe.lines[0].source.split(':')[0]} (more than {MAX_LINES} lines, or a line over {MAX_LINE_CHARS} characters: not graded)")
+    lines = tuple(RecipeLine(line.source[:200], line.command) for line in lines)
+    return recipe if lines == recipe.lines else Recipe(recipe.tool, recipe.target, lines, recipe.directory, recipe.file, recipe.overrides)
+
+
+#: Project configuration keys that make npm, yarn or pnpm run a program of the file's choosing (npm-config(7):
+#: script-shell, node-options, shell, editor, browser, git, viewer, userconfig, globalconfig, init-module,
+#: onload-script; yarn 1 ``yarn-path``; yarn 2+ ``yarnPath`` and ``plugins``), compared without case, ``-`` or ``_``.
+_PROGRAM_KEYS = frozenset({
+    "scriptshell", "nodeoptions", "shell", "editor", "browser", "git", "viewer", "userconfig", "globalconfig",
+    "initmodule", "onloadscript", "yarnpath", "plugins",
+})  # fmt: skip
+
+
+def _config_runs_program(text: str) -> bool:
+    """True when an ``.npmrc`` (``key = value``), ``.yarnrc`` (``key value``) or ``.yarnrc.yml`` (``key: value``)
+    sets a key of :data:`_PROGRAM_KEYS` (an environment reference in a key is taken for one)."""
+    for line in text.splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        key = re.split(r"[\s=:]", line, maxsplit=1)[0].strip("\"'").lower().replace("-", "").replace("_", "")
+        if key in _PROGRAM_KEYS or "${" in key:
+            return True
+    return False
+
+
+#: The file each tool reads, named in an unreadable recipe's source.
+_FILES = {"make": "Makefile", "npm": "package.json", "yarn": "package.json", "pnpm": "package.json", "just": "justfile", "tox": "tox.ini"}
+
+
+def _regular_file(root: str, rel: str) -> str | None:
+    """``rel`` (relative to the real workspace ``root``) when it exists, None when it does not; :class:`_Unreadable`
+    when it is not a regular file inside the workspace after symbolic links."""
+    path = os.path.join(root, rel)
+    if not os.path.lexists(path):
+        return None
+    real = os.path.realpath(path)
+    if not real.startswith(root.rstrip(os.sep) + os.sep) or not os.path.isfile(real):
+        raise _Unreadable(f"{rel} (not read: a link out of the workspace, or not a regular file)")
+    return rel
+
+
+def _read_text(path: str) -> str:
+    if os.stat(path).st_size > MAX_FILE_BYTES:
         raise ValueError("file too big")
-    return path.read_text(encoding="utf-8")
+    with open(path, encoding="utf-8") as handle:
+        return handle.read()
 
 
 # -- package.json -------------------------------------------------------------------------------
@@ -241,25 +376,32 @@ class _Makefile(Record):
         self.unsafe_shell = False
 
 
-def make_recipe(text: str, target: str, name: str, read_include: object = None) -> list[RecipeLine] | None:
+def make_recipe(text: str, target: str, name: str, read_include: object = None, overrides: Iterable[str] = ()) -> list[RecipeLine] | None:
     """The commands ``make TARGET`` runs, read from Makefile ``text`` (``target`` ``""``: the default goal).
 
     Returns recipe lines (prerequisites' first, then the target's), preceded by what runs whenever make
-    reads the file (``$(shell ...)``, ``VAR != ...``); None when the target has no rule and the file could
-    not be read completely (an include that cannot be read). A file with no rule for the target (make
-    would only look for a file of that name) returns just the load-time lines. ``SHELL`` set to a program
-    other than sh/bash makes every recipe line ``$FLYBOT_UNKNOWN`` (run by a program the classifier cannot see).
+    reads the file (``$(shell ...)``, ``VAR != ...``). None when the file cannot be read completely: an
+    include that cannot be read (also an optional ``-include`` of a missing file: make would look for it in
+    ``-I`` directories and /usr/local/include, /usr/gnu/include, /usr/include, and run a rule that makes it;
+    GNU make manual, "Including Other Makefiles"), or a line the parser does not know (``$(eval ...)``,
+    ``load``; ``$(info|warning|error ...)`` only print). A target with no rule runs the ``.DEFAULT`` rule when there is one, else nothing but the
+    load-time lines. ``SHELL`` set to a program other than sh/bash makes every recipe line ``$FLYBOT_UNKNOWN``
+    (run by a program the classifier cannot see). ``overrides``: variables set on the command line or in the
+    environment (``make test CC=...``): their values are unknown, and they win over the makefile's assignments.
     """
     mk = _Makefile(name)
+    for variable in overrides:
+        mk.variables[variable] = None  # stays None: an assignment to an unknown variable keeps it unknown
     _parse_make(mk, text, name, read_include, depth=0)
+    if mk.incomplete:
+        return None
     goal = target or _default_goal(mk)
     if goal is None:
-        return None if mk.incomplete else list(mk.load_lines)
+        return list(mk.load_lines)
     out: list[RecipeLine] = list(mk.load_lines)
     seen: set[str] = set()
-    found = _collect(mk, goal, out, seen, depth=0)
-    if not found and mk.incomplete:
-        return None
+    if not _collect(mk, goal, out, seen, depth=0) and ".DEFAULT" in mk.rules:
+        _collect(mk, ".DEFAULT", out, seen, depth=0, stem_of=goal)
     return out[: MAX_LINES * 4]
 
 
@@ -341,7 +483,8 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         found = re.match(_RULE, stripped)
         if found is None:
             current = []
-            mk.incomplete = True  # a line the parser does not know (a make function call on its own...)
+            if re.match(r"^\$[({](?:info|warning|error)\s[^$]*[)}]$", stripped) is None:
+                mk.incomplete = True  # a line the parser does not know ($(eval ...), load, a function call...)
             continue
         targets = found.group(1).split()
         rest = found.group(3)
@@ -375,16 +518,18 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
 
 
 def _include(mk: _Makefile, names: list[str], read_include: object, depth: int) -> None:
-    for included in names:
-        if "$" in included or depth >= 3 or not callable(read_include) or included.startswith("/") or ".." in included:
-            mk.incomplete = True
-            continue
-        try:
-            text = read_include(included)
-        except (OSError, ValueError, UnicodeDecodeError):
-            mk.incomplete = True
-            continue
-        _parse_make(mk, str(text), included, read_include, depth + 1)
+    for word in names:
+        expanded = _expand(mk, word, {}) if "$" in word else word
+        for included in expanded.split():
+            if UNKNOWN in included or depth >= 3 or not callable(read_include) or included.startswith("/") or ".." in included:
+                mk.incomplete = True
+                continue
+            try:
+                text = read_include(included)
+            except (OSError, ValueError, UnicodeDecodeError):
+                mk.incomplete = True
+                continue
+            _parse_make(mk, str(text), included, read_include, depth + 1)
 
 
 def _shell_calls(text: str) -> list[str]:
@@ -406,8 +551,9 @@ def _shell_calls(text: str) -> list[str]:
     return out
 
 
-def _collect(mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], depth: int) -> bool:
-    """Append the lines ``target`` runs (prerequisites first); False when no rule makes it."""
+def _collect(mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], depth: int, stem_of: str | None = None) -> bool:
+    """Append the lines ``target`` runs (prerequisites first); False when no rule makes it. ``stem_of``: the
+    target ``.DEFAULT``'s recipe is run for (its ``$@``)."""
     if target in seen or depth > 12:
         return True
     seen.add(target)
@@ -423,9 +569,13 @@ def _collect(mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], 
         return False
     prereqs = [p.replace("%", stem) if stem is not None else p for p in rule.prereqs]
     for prereq in prereqs:
-        if "$" not in prereq:
-            _collect(mk, prereq, out, seen, depth + 1)
-    auto = {"@": target, "<": prereqs[0] if prereqs else "", "^": " ".join(dict.fromkeys(prereqs)), "+": " ".join(prereqs), "?": " ".join(prereqs), "*": stem if stem is not None else UNKNOWN}
+        names = _expand(mk, prereq, {}) if "$" in prereq else prereq
+        if UNKNOWN in names:  # a prerequisite only known when make runs: its recipe is not known either
+            out.append(RecipeLine(f"{mk.name} ({target}: prerequisite {prereq[:60]})", UNKNOWN))
+            continue
+        for name in names.split():
+            _collect(mk, name, out, seen, depth + 1)
+    auto = {"@": stem_of if stem_of is not None else target, "<": prereqs[0] if prereqs else "", "^": " ".join(dict.fromkeys(prereqs)), "+": " ".join(prereqs), "?": " ".join(prereqs), "*": stem if stem is not None else UNKNOWN}
     lines = rule.lines
     if mk.oneshell and lines:
         lines = [(lines[0][0], "\n".join(text for _, text in lines))]
@@ -492,12 +642,13 @@ _JUST_ASSIGN = r"^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(.*)$"
 _JUST_SAFE = ("sh", "bash", "/bin/sh", "/bin/bash", "/usr/bin/env bash", "/usr/bin/env sh")
 
 
-def just_recipe(text: str, target: str, name: str) -> list[RecipeLine] | None:
+def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()) -> list[RecipeLine] | None:
     """The commands ``just TARGET`` runs (dependencies first; ``""``: the first recipe), or None.
 
     Backtick assignments run when just loads the file and are returned too; ``{{...}}`` interpolations
     of a string variable are substituted, any other becomes :data:`UNKNOWN`; ``set shell`` to anything
     but sh/bash and recipes with a shebang other than sh/bash become :data:`UNKNOWN` (a program run).
+    ``overrides``: variables the command line sets (``just VAR=value``): their values are unknown.
     """
     recipes: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
     order: list[str] = []
@@ -561,6 +712,8 @@ def just_recipe(text: str, target: str, name: str) -> list[RecipeLine] | None:
             command = UNKNOWN if unsafe else _just_expand(_strip_prefixes(line), variables)
             out.append(RecipeLine(f"{name}:{number} ({name_})", command))
 
+    for variable in overrides:
+        variables[variable] = None
     visit(goal, 0)
     return out
 

@@ -38,11 +38,13 @@ def command_to_dict(command: SimpleCommand) -> dict[str, Any]:
 
 def assessment_to_dict(assessment: Assessment) -> dict[str, Any]:
     """``{"risk", "reasons", "commands", "contained"}`` (and ``"recipes"`` when project recipes were read:
-    ``[{"tool", "target", "directory", "lines": [{"source", "command"}]}]``): JSON-serialisable, levels as labels."""
+    ``[{"tool", "target", "directory", "file", "overrides", "lines": [{"source", "command"}]}]``): JSON-serialisable,
+    levels as labels."""
     out = _assessment_dict(assessment)
     if assessment.recipes:
         out["recipes"] = [
-            {"tool": r.tool, "target": r.target, "directory": r.directory, "lines": [{"source": x.source, "command": x.command} for x in r.lines]}
+            {"tool": r.tool, "target": r.target, "directory": r.directory, "file": r.file, "overrides": list(r.overrides),
+             "lines": [{"source": x.source, "command": x.command} for x in r.lines]}
             for r in assessment.recipes
         ]
     return out

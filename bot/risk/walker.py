@@ -650,6 +650,7 @@ class _Walk:
         name_node = node.children[0] if node.children else None
         name = self.text(name_node) if name_node is not None else ""
         name = name.split("[", 1)[0]
+        self.g.assigned.add(name)
         if hijacks_environment(name):
             self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"Setting {name} changes which program runs or what it runs.")
         value = node.children[-1] if len(node.children) >= 3 else None
@@ -695,6 +696,8 @@ class _Walk:
                 self.visit(child, scope)
                 word = resolve_word(child, self.src)
                 words.append(word)
+                if word.value is not None and not word.value.startswith("-"):
+                    self.g.assigned.add(word.value.split("[", 1)[0])  # `export NAME`: now in the environment
                 if word.value is None and keyword != "unset":
                     self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{keyword} is given a name only known when it runs (it may be PATH).")
                 if word.value is not None and has_code(word.value):

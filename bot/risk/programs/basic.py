@@ -58,6 +58,7 @@ def evaluating_builtin(call: Call) -> None:
     if call.name not in ("test", "["):
         for word in call.args:
             name = (word.value or "").split("=", 1)[0].split("[", 1)[0]
+            call.g.assigned.add(name)
             if hijacks_environment(name):
                 destructive(call, "env-hijack", f"{call.name} assigns {name}, which changes which program runs.")
                 return
@@ -99,6 +100,7 @@ def assigning_builtin(call: Call) -> None:
         if name.value is None:
             destructive(call, "env-hijack", f"{call.name} assigns a variable whose name is only known when it runs (it may be PATH).")
             return
+        call.g.assigned.add(name.value.split("[", 1)[0])
         if hijacks_environment(name.value.split("[", 1)[0]):
             destructive(call, "env-hijack", f"{call.name} assigns {name.value}, which changes which program runs.")
             return
@@ -114,6 +116,7 @@ def printf(call: Call) -> None:
     first = words[0].value if words else None
     if first is not None and first.startswith("-v"):
         name = Word(first[2:], first[2:]) if len(first) > 2 else (words[1] if len(words) > 1 else Word(None, ""))
+        call.g.assigned.add((name.value or "").split("[", 1)[0])
         if name.value is None or hijacks_environment(name.value.split("[", 1)[0]) or has_code(name.value):
             destructive(call, "env-hijack", "printf -v assigns a variable that may change which program runs (or holds code).")
             return

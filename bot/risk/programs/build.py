@@ -13,6 +13,8 @@ treated as part of the build: they fetch only the project's declared dependencie
 
 from __future__ import annotations
 
+import posixpath
+
 from bot.risk.grader import Call
 from bot.risk.options import scan
 from bot.risk.walker import hijacks_environment
@@ -28,64 +30,126 @@ _INSTALL_TARGETS = frozenset({"install", "uninstall", "install-strip"})
 _HOME = Word(None, "~")
 
 
+#: make variables that change how make reads the makefile or runs its recipes (GNU make manual, "Special Variables",
+#: "Choosing the Shell", "Variables from the Environment"), with every name starting with ``.`` or ``MAKE``: set on
+#: the command line or in the environment they are refused with a reason of their own.
+_MAKE_SPECIAL = frozenset({"SHELL", "MAKESHELL", "MFLAGS", "GNUMAKEFLAGS", "VPATH", "SUFFIXES", "CURDIR"})
+#: make's options that take a value (GNU make manual, "Summary of Options"); ``-j``/``-l`` take an optional number.
+_MAKE_VALUES = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file",
+                          "--assume-old", "-W", "--what-if", "--new-file", "--assume-new", "-E", "--eval"})
+
+
+def _make_special(name: str) -> bool:
+    return name in _MAKE_SPECIAL or name.startswith((".", "MAKE"))
+
+
 def make(call: Call) -> None:
-    """GNU make(1): targets graded by name; ``SHELL=``/``--eval`` refused; ``-C DIR`` is where it builds."""
+    """GNU make(1): the recipe is read from the directory make runs in (``-C`` after ``-C``, relative to the
+    shell's) and the makefile ``-f`` names (relative to that directory); targets are also graded by name.
+    ``--eval``, ``-e`` (the environment overrides the makefile), a makefile read from standard input and
+    special variables set on the command line (``SHELL=``, ``MAKEFLAGS=``, ``.RECIPEPREFIX=``...) or a value holding
+    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says."""
     words = call.args
     if injected(call, words, runs_programs=True):
         return
-    dirs: list[Word] = []
+    directory: str | None = ""
+    dir_word: Word | None = None
     targets: list[str | None] = []
-    makefile: str | None = None
+    makefile: Word | None = None
+    overrides: list[str] = []
     index = 0
+
+    def change_dir(word: Word) -> None:
+        nonlocal directory, dir_word
+        dir_word = word
+        if directory is not None:
+            directory = None if word.value is None else posixpath.join(directory, word.value)
+
     while index < len(words):
         value = words[index].value
         index += 1
         if value is None:
             targets.append(None)
-        elif value in ("-C", "--directory") and index < len(words):
-            dirs.append(words[index])
-            index += 1
-        elif value.startswith("--directory="):
-            dirs.append(literal_word(value.split("=", 1)[1]))
-        elif value.startswith("-C") and len(value) > 2:
-            dirs.append(literal_word(value[2:]))
-        elif value in ("-E", "--eval") or value.startswith("--eval="):
-            destructive(call, "dynamic-script", "make --eval evaluates makefile text given on the command line.")
-            return
-        elif value in ("-f", "--file", "--makefile") and index < len(words):
-            makefile = words[index].value
-            if makefile is None:
-                destructive(call, "dynamic-argument", "The makefile is only known when it runs.")
-                return
-            index += 1
-        elif value in ("-I", "--include-dir", "-o", "--old-file", "--assume-old", "-W", "--what-if", "--new-file", "--assume-new") or (value in ("-j", "-l", "--jobs", "--load-average") and index < len(words) and (words[index].value or "").isdigit()):
-            index += 1
-        elif value.startswith("-"):
             continue
-        elif "=" in value:
-            name = value.split("=", 1)[0].strip(" :+?")
-            if name in ("SHELL", "MAKESHELL", ".SHELLFLAGS") or hijacks_environment(name):
-                destructive(call, "env-hijack", f"make {name}= changes the program that runs the recipes.")
+        name, eq, attached = value.partition("=")
+        if value.startswith("--") and len(value) > 2:
+            long_value: Word | None = None
+            if name in _MAKE_VALUES:
+                long_value = literal_word(attached) if eq else (words[index] if index < len(words) else Word(None, ""))
+                index += 0 if eq else 1
+            elif name in ("--jobs", "--load-average") and not eq and index < len(words) and (words[index].value or "").isdigit():
+                index += 1
+            if name in ("--eval",):
+                destructive(call, "dynamic-script", "make --eval evaluates makefile text given on the command line.")
                 return
-        else:
-            targets.append(value)
+            if name == "--environment-overrides":
+                destructive(call, "make-environment", "make --environment-overrides lets the environment set the makefile's variables.")
+                return
+            if name == "--directory" and long_value is not None:
+                change_dir(long_value)
+            elif name in ("--file", "--makefile") and long_value is not None:
+                makefile = long_value
+            continue
+        if value.startswith("-") and len(value) > 1:
+            letters = value[1:]
+            for position, letter in enumerate(letters):
+                if letter == "e":
+                    destructive(call, "make-environment", "make -e lets the environment set the makefile's variables.")
+                    return
+                if letter == "E":
+                    destructive(call, "dynamic-script", "make --eval evaluates makefile text given on the command line.")
+                    return
+                if letter in "CfIoW":
+                    rest = letters[position + 1 :]
+                    taken = literal_word(rest) if rest else (words[index] if index < len(words) else Word(None, ""))
+                    index += 0 if rest else 1
+                    if letter == "C":
+                        change_dir(taken)
+                    elif letter == "f":
+                        makefile = taken
+                    break
+                if letter in "jl":
+                    if not letters[position + 1 :] and index < len(words) and (words[index].value or "").isdigit():
+                        index += 1
+                    break
+            continue
+        if eq and name.strip(" :+?!"):
+            variable = name.strip(" :+?!")
+            if _make_special(variable) or hijacks_environment(variable):
+                destructive(call, "env-hijack", f"make {variable}= changes how make reads the makefile or runs its recipes.")
+                return
+            if "$" in attached or name.endswith("!"):
+                destructive(call, "make-override", f"make {variable}= is given make code that runs when make starts.")
+                return
+            overrides.append(variable)
+            continue
+        targets.append(value)
     if any(t is None for t in targets):
         destructive(call, "dynamic-argument", "A make target is only known when it runs.")
+        return
+    special = sorted(n for n in call.g.assigned if _make_special(n))
+    if special:
+        destructive(call, "env-hijack", f"make runs with {special[0]} set by this command: it changes how make reads the makefile or runs its recipes.")
+        return
+    if makefile is not None and makefile.value in ("-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"):
+        destructive(call, "dynamic-script", "make reads a makefile from its standard input.")
         return
     names = {t for t in targets if t is not None}
     if names & _CLEAN_TARGETS:
         deletion(call, f"make {' '.join(sorted(names & _CLEAN_TARGETS))} deletes files.")
     if names & _INSTALL_TARGETS:
         call.write(Word(None, "/usr/local"), f"make {' '.join(sorted(names & _INSTALL_TARGETS))} installs into")
-    if dirs:
-        call.write(dirs[-1], "make builds in")
+    if dir_word is not None:
+        call.write(dir_word if directory is None else literal_word(directory), "make builds in")
     else:
         build_or_test(call, "make")
-    directory = dirs[-1].value if dirs else None
-    if dirs and directory is None:
-        return
+    where = None if dir_word is None else (dir_word if directory is None else literal_word(directory))
+    file_word = None
+    if makefile is not None:
+        relative = makefile.value is not None and not makefile.value.startswith(("/", "~"))
+        file_word = literal_word(posixpath.join(directory, makefile.value)) if relative and directory and makefile.value else makefile
     for target in sorted(names) or [""]:
-        run_recipe(call, "make", target, directory=directory, file=makefile)
+        run_recipe(call, "make", target, directory=where, file=file_word, overrides=overrides)
 
 
 # npm(1) CLI commands (docs.npmjs.com/cli/v10/commands) with their aliases.
@@ -134,15 +198,31 @@ _PNPM_INSTALL = frozenset({"install", "i", "add", "update", "up", "upgrade", "fe
 _YARN_INSTALL = frozenset({"install", "add", "upgrade", "up", "upgrade-interactive", "import"})
 
 
+#: Options that make npm, yarn or pnpm run in another directory (npm-config(7) ``prefix``, shorthand ``-C``, and
+#: its unambiguous abbreviation ``--prefi``; yarn ``--cwd``; pnpm ``-C``/``--dir``).
+_JS_DIRECTORY = {"npm": ("--prefix", "--prefi", "-C"), "yarn": ("--cwd",), "pnpm": ("-C", "--dir")}
+#: Options that run the scripts of other packages (npm ``--workspace``/``--workspaces``, pnpm ``--recursive``,
+#: ``--filter``, ``--workspace-root``), or of the global prefix.
+_JS_ELSEWHERE = {
+    "npm": ("-w", "--workspace", "--workspaces", "-ws", "--include-workspace-root"),
+    "yarn": (),
+    "pnpm": ("-r", "--recursive", "--filter", "-F", "--filter-prod", "-w", "--workspace-root"),
+}
+
+
 def js_package_manager(call: Call) -> None:
-    """npm/pnpm/yarn: installs are network; test/run are build-or-test; exec/dlx/npx-style runs are refused."""
+    """npm/pnpm/yarn: installs are network; test/run are build-or-test (the script is read from the directory the
+    tool runs in); exec/dlx/npx-style runs are refused."""
     words = call.args
     if injected(call, words, runs_programs=True):
         return
+    tool = call.name
     command: str | None = None
     rest: list[Word] = []
     prefix: Word | None = None
+    run_dir: Word | None = None
     global_ = False
+    elsewhere: str | None = None
     index = 0
     while index < len(words):
         value = words[index].value
@@ -159,6 +239,28 @@ def js_package_manager(call: Call) -> None:
             return
         if value in ("-g", "--global") or value in ("--location=global", "--location=user"):
             global_ = True
+            elsewhere = f"{tool} {value} runs in the global prefix"
+        elif name == "--location" and "=" not in value:
+            taken = words[index].value if index < len(words) else None
+            index += 1
+            if taken != "project":
+                global_ = True
+                elsewhere = f"{tool} --location {taken or '?'} runs outside the project"
+        elif name in _JS_DIRECTORY.get(tool, ()) or (name.startswith("-C") and name != "-C" and "-C" in _JS_DIRECTORY.get(tool, ())):
+            if command is not None and tool != "npm":
+                # yarn and pnpm pass what follows a script's name to the script: whether the script or the tool
+                # takes it depends on the command and the version, so neither directory's recipe is certain
+                elsewhere = f"{tool} {name} after the command may be the script's argument or {tool}'s option"
+            if name.startswith("-C") and name != "-C":
+                run_dir = literal_word(value[2:])
+            else:
+                run_dir = literal_word(value.split("=", 1)[1]) if "=" in value else (words[index] if index < len(words) else Word(None, ""))
+                index += 0 if "=" in value else 1
+            prefix = run_dir
+        elif name in _JS_ELSEWHERE.get(tool, ()):
+            elsewhere = f"{tool} {name} runs the scripts of other packages"
+            if "=" not in value and name not in ("--workspaces", "-ws", "--include-workspace-root", "-r", "--recursive", "--workspace-root") and not (tool == "pnpm" and name == "-w"):
+                index += 1
         elif name == "--prefix":
             prefix = literal_word(value.split("=", 1)[1]) if "=" in value else (words[index] if index < len(words) else None)
             index += 0 if "=" in value else 1
@@ -175,10 +277,15 @@ def js_package_manager(call: Call) -> None:
             command = value
         else:
             rest.append(words[index - 1])
-    _grade_js(call, command, rest, prefix, global_)
+    if tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
+        elsewhere = f"{tool} {command} runs the scripts of other packages"
+    _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere)
 
 
-def _grade_js(call: Call, command: str | None, rest: list[Word], prefix: Word | None, global_: bool) -> None:
+def _grade_js(
+    call: Call, command: str | None, rest: list[Word], prefix: Word | None, global_: bool, run_dir: Word | None = None,
+    elsewhere: str | None = None,
+) -> None:
     tool = call.name
     if command is None:
         if tool == "yarn":
@@ -196,7 +303,7 @@ def _grade_js(call: Call, command: str | None, rest: list[Word], prefix: Word | 
         _js_location(call, prefix, global_, f"{tool} {command} changes the packages in")
     elif command in _NPM_RUN or command in ("init", "innit"):
         build_or_test(call, f"{tool} {command}")
-        _js_script(call, tool, command, rest)
+        _js_script(call, tool, command, rest, run_dir, elsewhere)
     elif command in _NPM_READ:
         read_only(call, f"{tool} {command} only reads.")
     elif command in _NPM_NETWORK or command in ("npm", "global"):
@@ -217,7 +324,7 @@ def _grade_js(call: Call, command: str | None, rest: list[Word], prefix: Word | 
             call.write(_HOME, f"{tool} {command} changes its files under")
     elif tool in ("pnpm", "yarn") and not command.startswith("-"):
         build_or_test(call, f"{tool} {command} (a package.json script)")
-        _js_script(call, tool, "run", [Word(command, command)] + rest)
+        _js_script(call, tool, "run", [Word(command, command)] + rest, run_dir, elsewhere)
     else:
         refuse(call, f"the command {command}")
 
@@ -225,8 +332,10 @@ def _grade_js(call: Call, command: str | None, rest: list[Word], prefix: Word | 
 _NPM_SCRIPT_ALIASES = {"t": "test", "tst": "test", "test": "test", "start": "start", "stop": "stop", "restart": "restart"}
 
 
-def _js_script(call: Call, tool: str, command: str, rest: list[Word]) -> None:
-    """``npm test``/``npm start``/``npm run X [-- ARGS]``: grade the package.json script (programs/projects.py)."""
+def _js_script(call: Call, tool: str, command: str, rest: list[Word], directory: Word | None = None, elsewhere: str | None = None) -> None:
+    """``npm test``/``npm start``/``npm run X [-- ARGS]``: grade the package.json script of ``directory`` (``--prefix``,
+    ``--cwd``, ``-C``; the shell's directory when None) as programs/projects.py reads it; ``elsewhere``: why the
+    tool runs other packages' scripts (then it is destructive)."""
     if command in _NPM_SCRIPT_ALIASES:
         name: str | None = _NPM_SCRIPT_ALIASES[command]
         extra = rest
@@ -242,7 +351,7 @@ def _js_script(call: Call, tool: str, command: str, rest: list[Word]) -> None:
         destructive(call, "dynamic-argument", f"The {tool} script is only known when it runs.")
         return
     extra = [w for w in extra if w.value != "--"]
-    run_recipe(call, tool, name, extra=extra)
+    run_recipe(call, tool, name, directory=directory, extra=extra, elsewhere=elsewhere)
 
 
 def _js_location(call: Call, prefix: Word | None, global_: bool, what: str) -> None:

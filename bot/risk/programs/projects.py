@@ -1,87 +1,241 @@
-"""Project scripts (issue 14): grade the recipe ``make X``/``npm run X``/``yarn X``/``pnpm X``/``just X``/``tox -e X`` runs.
+"""Project scripts: grade the recipe ``make X``/``npm run X``/``yarn X``/``pnpm X``/``just X``/``tox -e X`` runs.
 
-The recipe comes from the grader's :class:`~bot.risk.recipes.RecipeBook` (the project on the session's side,
-the adapter's expansion on the server). Each line is graded as a script in a project scope (a program not in
-the table is the project's own code: workspace_write, see ``Grader.project_program``) and named in a reason.
-When the recipe cannot be read, or something earlier in the same script may have changed it (the script's
-grade was above read-only before this command), the target's name decides too: deploy/release/publish/push
-are at least network, destroy/clean at least destructive. ``poetry run CMD`` grades CMD in a project scope.
-A recipe line with hidden or look-alike characters grades destructive, as such a command does (issue 11 §2).
+The recipe is the one of the directory where the tool really runs: the shell's directory at that point of the
+script (after ``cd``/``pushd``), moved by the tool's own options (``make -C``, ``npm --prefix``, ``yarn --cwd``,
+``pnpm -C``, ``just --justfile``, ``tox -c``: see the handlers). It comes from the grader's
+:class:`~bot.risk.recipes.RecipeBook` (the project on the session's side, the adapter's expansion on the
+server), looked up by directory and file relative to the workspace. A directory or file outside the workspace or
+only known at run time, other packages' scripts (``npm --workspace``, ``pnpm -r``), variables set on the command
+line and environment set by the script before the tool runs (but for names that only change output or locale:
+:data:`_INERT_ENVIRONMENT`) grade destructive, the same on both sides, as does a recipe the book found but could
+not read for certain. Each line is graded as a script run from the tool's directory, in a project scope (a program
+not in the table is the project's own code: workspace_write, see ``Grader.project_program``), and named in a
+reason. When there is no recipe, or something earlier in the same script may have changed it (the script's grade
+was above read-only before this command), the target's name decides too: deploy/release/publish/push are at
+least network, destroy/clean at least destructive. ``poetry run CMD`` grades CMD in a project scope. A recipe line
+with hidden or look-alike characters grades destructive, as such a command does.
 """
 
 from __future__ import annotations
 
+import posixpath
+from collections.abc import Sequence
+
 from bot.risk.grader import Call
 from bot.risk.hidden import needs_a_person, reveal
+from bot.risk.paths import CwdState
 from bot.risk.reasons import shorten
-from bot.risk.recipes import MAX_LINES
-from bot.risk.words import Word
+from bot.risk.recipes import MAX_LINES, MAX_RECIPE_CHARS, MAX_RECIPES, UNKNOWN, is_unreadable, unreadable
+from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, build_or_test, destructive, network, read_only
 
 __all__ = ["just", "poetry", "run_recipe", "tox"]
 
 
-def run_recipe(call: Call, tool: str, target: str, *, directory: str | None = None, file: str | None = None, extra: list[Word] | None = None) -> None:
-    """Grade what ``tool target`` runs (see the module docstring)."""
+#: Environment names that change only output, colour, locale or time zone (they name no program, file, option or
+#: code): a recipe runner given them still runs the recipe read. Any other name set by the script before it runs
+#: (``FOO=bar make test``, ``export X=...; npm test``, ``env X=... just``) may change what the recipe's programs
+#: do (``MAKEFLAGS``, ``npm_config_*``, ``PYTEST_ADDOPTS``, a makefile's ``$(CC)``): the recipe is graded unknown.
+_INERT_ENVIRONMENT = frozenset({
+    "CI", "FORCE_COLOR", "NO_COLOR", "CLICOLOR", "TERM", "COLUMNS", "LINES", "TZ", "LANG", "LANGUAGE",
+    "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "RUST_BACKTRACE",
+})  # fmt: skip
+
+
+#: Characters of recipe lines a command's recipes may hold, keeping room for every recipe past it to be sent as
+#: unreadable (one :data:`UNKNOWN` line): the server is sent every recipe it grades.
+_RECIPE_BUDGET = MAX_RECIPE_CHARS - MAX_RECIPES * len(UNKNOWN)
+
+
+def _inert(name: str) -> bool:
+    return name in _INERT_ENVIRONMENT or name.startswith("LC_")
+
+
+def run_recipe(
+    call: Call, tool: str, target: str, *, directory: Word | None = None, file: Word | None = None,
+    overrides: Sequence[str] = (), extra: list[Word] | None = None, elsewhere: str | None = None,
+) -> None:
+    """Grade what ``tool target`` runs, read from the directory where it really runs (see the module docstring).
+
+    ``directory``: the directory the tool changes to (``make -C``, ``npm --prefix``, ``yarn --cwd``), relative to
+    the shell's working directory at this point of the script; ``file``: the recipe file named on the command line,
+    relative to the shell's working directory too. ``overrides``: variables the command line sets
+    (``make test CC=...``, ``just VAR=...``): destructive unless the name is inert (:data:`_INERT_ENVIRONMENT`), then
+    its value is unknown in the recipe. ``elsewhere``: why the tool runs recipes FlyBot does not look up
+    (``npm --workspace``, ``pnpm -r``): the grade is destructive.
+    """
+    g = call.g
+    label = f"{tool} run {target}" if tool in ("npm", "yarn", "pnpm") else f"{tool} {target}".strip()
+    if elsewhere is not None:
+        destructive(call, "recipe-elsewhere", f"{label}: {elsewhere}; FlyBot does not read those recipes.")
+        return
+    environment = sorted(name for name in g.assigned if not _inert(name))
+    if environment:
+        shown = ", ".join(shorten(name, 40) for name in environment[:3])
+        destructive(call, "recipe-environment", f"{label} runs with {shown} set by this command: the environment can change what the recipe runs.")
+        return
+    changed = sorted(name for name in overrides if not _inert(name))
+    if changed:
+        shown = ", ".join(shorten(name, 40) for name in changed[:3])
+        destructive(call, "recipe-override", f"{label} is given {shown} on the command line: it sets the recipe's variables "
+                    "and its programs' environment, so what runs is only known when it runs.")
+        return
+    state = g.state
+    for word, what in ((directory, "directory"), (file, "file")):
+        if word is not None and (word.value is None or word.value == "" or word.value.startswith("~")):
+            destructive(call, "recipe-place-unknown", f"{label}: the recipe {what} {shorten(word.src, 60)} is only known when it runs.")
+            return
+    if state.remote:  # on another machine or in a container (ssh, docker run): graded as that command is, by name here
+        g.name_floor(call.rec, call.scope, [target], label)
+        return
+    if not state.cwds:
+        destructive(call, "recipe-place-unknown", f"{label}: the directory it runs in is only known when it runs (cd to an expansion, cd -, popd...), so its recipe cannot be read.")
+        return
+    if tool == "make":
+        overrides = sorted(set(overrides) | g.assigned)  # make takes the environment's variables as its own
+    places: list[tuple[str, str, str]] = []
+    for cwd in sorted(state.cwds):
+        run_in = posixpath.normpath(posixpath.join(cwd, directory.value)) if directory is not None and directory.value else cwd
+        named = posixpath.normpath(posixpath.join(cwd, file.value)) if file is not None and file.value else ""
+        rel = _inside(run_in, state.root)
+        rel_file = _inside(named, state.root) if named else ""
+        if rel is None or rel_file is None:
+            outside = run_in if rel is None else named
+            destructive(call, "recipe-outside-workspace", f"{label} runs the recipe of {shorten(outside, 80)}, outside the workspace: FlyBot does not read recipes there.")
+            return
+        places.append((run_in, rel, rel_file))
+    for run_in, rel, rel_file in places:
+        _run_one(call, tool, target, label, run_in, rel, rel_file, tuple(overrides), extra)
+
+
+def _inside(path: str, root: str) -> str | None:
+    """``path`` relative to the workspace ``root`` (``""`` for the root itself), or None when it is outside."""
+    if path == root:
+        return ""
+    if root != "/" and path.startswith(root + "/"):
+        return path[len(root) + 1 :]
+    return None
+
+
+def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, directory: str, file: str,
+             overrides: tuple[str, ...], extra: list[Word] | None) -> None:
     g = call.g
     stale = g.risk_before > R.READ_ONLY
-    recipe = g.recipes.recipe(tool, target, directory, file) if g.recipes is not None else None
-    label = f"{tool} run {target}" if tool in ("npm", "yarn", "pnpm") else f"{tool} {target}".strip()
+    key = (tool, target, directory, file, overrides)
+    if len(g.recipes_used) >= MAX_RECIPES and not any((r.tool, r.target, r.directory, r.file, r.overrides) == key for r in g.recipes_used):
+        destructive(call, "recipes-too-many", f"{label}: the command runs more than {MAX_RECIPES} recipes; the rest are not graded.")
+        return
+    recipe = g.recipes.recipe(tool, target, directory, file, overrides) if g.recipes is not None else None
     if recipe is None or stale:
         g.name_floor(call.rec, call.scope, [target], label)
     if recipe is None:
         return
-    g.recipes_used.append(recipe)
+    if recipe not in g.recipes_used:
+        size = sum(len(line.command) for used in g.recipes_used for line in used.lines)
+        if size + sum(len(line.command) for line in recipe.lines) > _RECIPE_BUDGET:
+            recipe = unreadable(tool, target, directory, file, overrides,
+                                f"{label} (not graded: the command's recipes hold more than {MAX_RECIPE_CHARS} characters)")
+        g.recipes_used.append(recipe)
+    if is_unreadable(recipe):
+        destructive(call, "recipe-unreadable", f"{label}: {shorten(recipe.lines[0].source, 200)}")
+        return
     tail = argv_text(extra) if extra else ""
-    for line in recipe.lines[:MAX_LINES]:
-        hidden = needs_a_person(line.command) or needs_a_person(line.source)
-        if hidden is not None:  # issue 11 §2: what runs must read as what it is, a recipe's lines too
-            destructive(call, "hidden-characters", f"{label} ({shorten(reveal(line.source), 60)}): {hidden}")
-        before = len(g.records)
-        level_before = call.rec.level
-        call.script(line.command + (tail if line.source.startswith("package.json scripts." + target) else ""), f"{label} ({line.source})", project=True)
-        inner = max((r.level for r, _ in g.records[before:]), default=level_before)
-        call.flag(inner, "recipe-line", f"{line.source} runs: {shorten(line.command, 100)}", subject=f"{label}: {line.source}")
+    saved = g.state
+    g.state = CwdState(saved.root, frozenset({run_in}), saved.remote)  # the recipe's lines run where the tool runs
+    try:
+        for line in recipe.lines[:MAX_LINES]:
+            hidden = needs_a_person(line.command) or needs_a_person(line.source)
+            if hidden is not None:  # what runs must read as what it is, a recipe's lines too
+                destructive(call, "hidden-characters", f"{label} ({shorten(reveal(line.source), 60)}): {hidden}")
+            before = len(g.records)
+            level_before = call.rec.level
+            main = line.source.endswith(f"package.json scripts.{target}")
+            call.script(line.command + (tail if main else ""), f"{label} ({line.source})", project=True)
+            inner = max((r.level for r, _ in g.records[before:]), default=level_before)
+            call.flag(inner, "recipe-line", f"{line.source} runs: {shorten(line.command, 100)}", subject=f"{label}: {line.source}")
+    finally:
+        g.state = saved
     if len(recipe.lines) > MAX_LINES:
         destructive(call, "recipe-too-long", f"{label} runs more than {MAX_LINES} recipe lines; the rest are not graded.")
     call.rec.emit = True
 
 
 def just(call: Call) -> None:
-    """just: ``just [OPTIONS] [RECIPE [ARGS...]]`` runs the justfile's recipe (dependencies first)."""
+    """just (just.systems manual): ``just [OPTIONS] [NAME=VALUE...] [RECIPE [ARGS...]]`` runs the justfile's recipe
+    (dependencies first). ``--justfile FILE`` is read (relative to the shell's directory) and the recipe runs in its
+    directory, or in ``--working-directory DIR``; ``NAME=VALUE`` overrides are graded as :func:`run_recipe` says.
+    ``--set``, ``--shell``, ``--shell-arg``, ``--dotenv-*``, ``--command``, ``--global-justfile`` and ``--choose``
+    change what runs: destructive."""
     words = call.args
     index = 0
-    directory: str | None = None
+    justfile: Word | None = None
+    directory: Word | None = None
+    overrides: list[str] = []
     while index < len(words):
         value = words[index].value
         if value is None:
             destructive(call, "dynamic-argument", f"The just recipe {words[index].src} is only known when it runs.")
             return
+        name, eq, attached = value.partition("=")
         if not value.startswith("-"):
+            if eq and name.replace("_", "").replace("-", "").isalnum():
+                overrides.append(name)
+                index += 1
+                continue
             break
         index += 1
-        if value in ("-f", "--justfile", "-d", "--working-directory", "--set", "--shell", "--shell-arg", "--dotenv-path", "--dotenv-filename", "--command", "-c"):
-            destructive(call, "runs-program", f"just {value} changes which file, shell or command runs.")
+        if name in ("-f", "--justfile", "-d", "--working-directory"):
+            taken = literal_word(attached) if eq else (words[index] if index < len(words) else Word(None, ""))
+            index += 0 if eq else 1
+            if name in ("-f", "--justfile"):
+                justfile = taken
+            else:
+                directory = taken
+            continue
+        if name in ("--set", "--shell", "--shell-arg", "--dotenv-path", "--dotenv-filename", "--command", "-c", "-E",
+                    "--unstable", "--global-justfile", "-g", "--chooser", "--choose"):
+            destructive(call, "runs-program", f"just {name} changes which file, shell or command runs.")
             return
-        if value in ("-l", "--list", "--summary", "--dump", "--evaluate", "--variables", "--version", "--help", "-h", "-n", "--dry-run", "--show", "-s"):
-            read_only(call, f"just {value} only prints.")
+        if name in ("-l", "--list", "--summary", "--dump", "--evaluate", "--variables", "--version", "--help", "-h", "-n", "--dry-run", "--show", "-s"):
+            read_only(call, f"just {name} only prints.")
             return
     build_or_test(call, "just")
     target = words[index].value if index < len(words) else ""
-    run_recipe(call, "just", target or "", directory=directory)
+    if justfile is not None and directory is None:
+        parent = posixpath.dirname(justfile.value) if justfile.value is not None else None
+        directory = Word(parent, justfile.src) if parent else None
+    run_recipe(call, "just", target or "", directory=directory, file=justfile, overrides=overrides)
 
 
 def tox(call: Call) -> None:
-    """tox: installs each environment's dependencies (network) and runs its ``commands`` (tox.ini)."""
+    """tox: installs each environment's dependencies (network) and runs its ``commands`` from ``tox.ini`` (or the
+    configuration ``-c`` names, relative to the shell's directory; the commands run in its directory). ``-x``/
+    ``--override`` and arguments after ``--`` (``{posargs}``) change what runs: destructive."""
     envs: list[str] = []
     words = call.args
-    for index, word in enumerate(words):
+    config: Word | None = None
+    index = 0
+    while index < len(words):
+        word = words[index]
         value = word.value
-        if value in ("-e", "--env") and index + 1 < len(words):
-            envs.extend((words[index + 1].value or "\x00").split(","))
+        index += 1
+        if value in ("-e", "--env") and index < len(words):
+            envs.extend((words[index].value or "\x00").split(","))
+            index += 1
         elif value is not None and value.startswith(("-e", "--env=")) and len(value) > 2:
             envs.extend(value.split("=", 1)[-1].removeprefix("-e").split(","))
+        elif value in ("-c", "--conf", "--configfile"):
+            config = words[index] if index < len(words) else Word(None, "")
+            index += 1
+        elif value is not None and value.startswith(("--conf=", "--configfile=")):
+            config = literal_word(value.split("=", 1)[1])
+        elif value is not None and (value in ("-x", "--override") or value.startswith("--override=")):
+            destructive(call, "runs-program", "tox --override changes the configuration, its commands too.")
+            return
+        elif value == "--" and index < len(words):
+            destructive(call, "dynamic-argument", "tox passes the arguments after -- into the commands ({posargs}).")
+            return
         elif value in ("-l", "--listenvs", "-a", "--listenvs-all", "--version", "-h", "--help", "--showconfig"):
             read_only(call, f"tox {value} only prints.")
             return
@@ -90,8 +244,17 @@ def tox(call: Call) -> None:
         return
     network(call, "tox installs each environment's dependencies from the package index.", rule="package-install")
     build_or_test(call, "tox")
+    file: Word | None = None
+    directory: Word | None = None
+    if config is not None:
+        if config.value is not None and config.value.endswith((".ini", ".toml", ".cfg")):
+            file = config
+            parent = posixpath.dirname(config.value)
+            directory = Word(parent, config.src) if parent else None
+        else:
+            directory = config
     for env in envs or ["py"]:
-        run_recipe(call, "tox", env)
+        run_recipe(call, "tox", env, directory=directory, file=file)
 
 
 def poetry(call: Call) -> None:

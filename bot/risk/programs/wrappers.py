@@ -52,6 +52,7 @@ def _assignments(call: Call, words: list[Word], start: int) -> int:
         if value is None or "=" not in value or value.startswith("="):
             break
         name = value.split("=", 1)[0]
+        call.g.assigned.add(name)
         if hijacks_environment(name):
             destructive(call, "env-hijack", f"Setting {name} changes which program runs or what it runs.")
         index += 1
