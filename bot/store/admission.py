@@ -14,11 +14,13 @@ count rolls back with it) and an admitted one is counted exactly when it commits
 - In a group commit (:mod:`bot.store.group`, :func:`admit_staged`) the group locks each Bot's counter row once,
   reads the counts once, and counts its own admitted requests and new open escalations in memory on top.
 - A room's queue (:func:`admit_card`): the room's cards waiting to be posted, per Bot, in the store (read once per
-  group) plus those queued earlier in the same group; the room's cap and each Bot's share of it. Exact on SQLite (store transactions begin IMMEDIATE: one writer). On PostgreSQL
-  a group holding a request that will need a card locks its room (``pg_advisory_xact_lock``) before any operation
-  runs, rooms in sorted order and before the Bots' counter rows, so two replicas' groups serialise on the room and
-  never wait for each other in a cycle (:meth:`bot.store.group.GroupWriter.run`); the cap is exact across
-  replicas. The one request counted without the lock is one a standing approval covers whose room's notices are
+  group) plus those queued earlier in the same group; the room's cap and each Bot's share of it. Exact on SQLite
+  (store transactions begin IMMEDIATE: one writer). On PostgreSQL a group holding a request that will need a card
+  locks its room (``pg_advisory_xact_lock``) before any operation runs, rooms in sorted order and before the Bots'
+  counter rows, so two replicas' groups serialise on the room and never wait for each other in a cycle
+  (:meth:`bot.store.group.GroupWriter.run`); the cap and the shares are exact across replicas (the marks of
+  waiting Bots are written after their refusal, outside the lock: a mark counts from the first group that reads
+  it). The one request counted without the lock is one a standing approval covers whose room's notices are
   overdue (it falls back to a card).
 """
 

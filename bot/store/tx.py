@@ -647,7 +647,8 @@ class Tx:
         # the session flushes this transaction's own rows first (autoflush)
         count, waits = _room_queue_statements()
         rows = list(await self.session.execute(count, {"p_room": room}))
-        rows += [(bot_id, 0) for bot_id in (await self.session.execute(waits, {"p_room": room, "p_now": now})).scalars()]
+        marked = (await self.session.execute(waits, {"p_room": room, "p_now": now})).scalars()
+        rows += [(bot_id, 0) for bot_id in marked]
         return _room_queue_of(rows)
 
     async def admit_card(self, room: str, bot_id: str, limits: AdmissionLimits, now: datetime) -> None:
