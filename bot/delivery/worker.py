@@ -345,12 +345,15 @@ class Delivery:
         escalation = await self.store.get_escalation(job.ref)
         if escalation is None:
             raise GiveUp(f"escalation {job.ref} no longer exists")
+        # An escalation that ended gets no card. Its ending deleted this job unless a worker held it or an earlier
+        # attempt may have landed (uncertain): then a card found in the room's history is recorded and redrawn below.
+        if not escalation.pending and not job.uncertain:
+            await self._card_cancelled(job, escalation.id)
+            return
         bot = await self._bot(escalation.bot_id)
         channel = await self._channel(job.room)
         tag = Tag(CARD_TAG, escalation.id)
-        if not escalation.pending and (not job.uncertain
-                                       or await self.chat.find(channel, tag, since=escalation.created_at) is None):
-            # It ended while this job was claimed (an ending deletes an unclaimed one): no card is posted for it.
+        if not escalation.pending and await self.chat.find(channel, tag, since=escalation.created_at) is None:
             await self._card_cancelled(job, escalation.id)
             return
         message = approval_card(to_card(escalation, bot))
