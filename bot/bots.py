@@ -37,7 +37,7 @@ def new_token() -> str:
 async def register_bot(
     store: Store, name: str, owners: list[str], room: str | None, *, chat_user: str | None = None,
     two_person: str | None = None, owner_groups: list[str] | None = None, fallback_owners: list[str] | None = None,
-    fallback_groups: list[str] | None = None, actor: str | None = None,
+    fallback_groups: list[str] | None = None, allowed_rooms: list[str] | None = None, actor: str | None = None,
 ) -> tuple[Bot, str]:
     """Register a Bot; returns ``(bot, token)``. The token is shown once and only its hash is kept. Audited
     (``bot.created`` by ``actor``, e.g. ``operator:$USER``, in the same transaction; never the token).
@@ -47,7 +47,8 @@ async def register_bot(
     ``destructive-host`` asks two distinct approvers for its destructive commands on the host (issue 16 §4).
     ``owner_groups``: Slack user group IDs whose members are owners too, resolved when someone decides (§1).
     ``fallback_owners`` / ``fallback_groups``: who is asked after ``FLYBOT_FALLBACK_AFTER_S`` without a decision
-    (§3; neither: the admins).
+    (§3; neither: the admins). ``allowed_rooms``: channel IDs besides ``room`` that its requests may name (any
+    other room is refused, 403 ``room_not_allowed``).
 
     Raises:
         InvalidRequest: a bad name, no owner, an owner or chat user that is not a Slack user ID, a bad
@@ -65,6 +66,7 @@ async def register_bot(
     _check_groups(owner_groups or [])
     _check_groups(fallback_groups or [], field="fallback_groups", what="fallback group")
     _check_users(fallback_owners or [], field="fallback_owners", what="fallback owner")
+    _check_rooms(allowed_rooms or [])
     token = new_token()
     bot = Bot(
         id="bot_" + uuid.uuid4().hex[:16],
@@ -77,6 +79,7 @@ async def register_bot(
         owner_groups=tuple(dict.fromkeys(owner_groups or ())),
         fallback_owners=tuple(dict.fromkeys(fallback_owners or ())),
         fallback_groups=tuple(dict.fromkeys(fallback_groups or ())),
+        allowed_rooms=tuple(dict.fromkeys(allowed_rooms or ())),
     )
     await store.add_bot(bot, hash_token(token), actor=actor)
     return bot, token
@@ -99,6 +102,13 @@ def _check_users(users: list[str], *, field: str, what: str) -> None:
     for user in users:
         if not USER_ID.match(user):
             raise InvalidRequest(f"{what} {user!r} is not a Slack user ID (like U0123ABCD)", field=field)
+
+
+def _check_rooms(rooms: list[str]) -> None:
+    for room in rooms:
+        if not CHANNEL_ID.match(room):
+            raise InvalidRequest(f"allowed room {room!r} is not a Slack channel ID (like C0123ABCD)",
+                                 field="allowed_rooms")
 
 
 def _replacement(values: list[str] | None) -> list[str] | None:
@@ -153,19 +163,23 @@ async def update_bot(
     store: Store, name: str, *, actor: str, owners: list[str] | None = None, room: str | None = None,
     chat_user: str | None = None, two_person: str | None = None, owner_groups: list[str] | None = None,
     fallback_owners: list[str] | None = None, fallback_groups: list[str] | None = None,
+    allowed_rooms: list[str] | None = None,
 ) -> Bot:
     """Change Bot ``name``'s owners (the whole list), room (``"-"``: none, cards go to a DM with the first owner),
     chat user (``"-"``: none), two-person rule (``destructive-host``, or ``off``: only the deployment's) and/or
-    owner groups, fallback owners and fallback groups (each the whole list; ``["-"]``: none). Audited. Pending escalations keep the rule they were created under.
+    owner groups, fallback owners, fallback groups and allowed rooms (each the whole list; ``["-"]``: none). Audited.
+    Pending escalations keep the rule and the room they were created with.
 
     Raises:
         NotFound: no such Bot.
         InvalidRequest: a bad owner, room or chat user ID, an unknown rule, or nothing to change.
     """
-    lists = (owners, owner_groups, fallback_owners, fallback_groups)
+    lists = (owners, owner_groups, fallback_owners, fallback_groups, allowed_rooms)
     if room is None and chat_user is None and two_person is None and all(v is None for v in lists):
         raise InvalidRequest("nothing to change: give --owner, --owner-group, --fallback-owner, --fallback-group, "
-                             "--room, --chat-user and/or --two-person", field="owners")
+                             "--room, --allow-room, --chat-user and/or --two-person", field="owners")
+    rooms = _replacement(allowed_rooms)
+    _check_rooms(rooms or [])
     groups = _replacement(owner_groups)
     _check_groups(groups or [])
     backups, backup_groups = _replacement(fallback_owners), _replacement(fallback_groups)
@@ -185,14 +199,15 @@ async def update_bot(
         room=None if room == "-" else room, clear_room=room == "-",
         chat_user=None if chat_user == "-" else chat_user, clear_chat_user=chat_user == "-",
         two_person=None if two_person == "off" else two_person, clear_two_person=two_person == "off",
-        owner_groups=groups, fallback_owners=backups, fallback_groups=backup_groups,
+        owner_groups=groups, fallback_owners=backups, fallback_groups=backup_groups, allowed_rooms=rooms,
     )
     if updated is None:
         raise NotFound(f"no Bot named {name}", field="name")
     await store.audit("bot.updated", at=datetime.now(UTC), actor=actor, bot_id=bot.id, bot=bot.name,
                       owners=list(updated.owners), room=updated.room, chat_user=updated.chat_user,
                       two_person=updated.two_person, owner_groups=list(updated.owner_groups),
-                      fallback_owners=list(updated.fallback_owners), fallback_groups=list(updated.fallback_groups))
+                      fallback_owners=list(updated.fallback_owners), fallback_groups=list(updated.fallback_groups),
+                      allowed_rooms=list(updated.allowed_rooms))
     return updated
 
 

@@ -177,6 +177,9 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                      help="Slack user group ID whose members are asked then (repeatable)")
     add.add_argument("--two-person", choices=["destructive-host"], metavar="destructive-host",
                      help="two different people must approve its destructive commands on the host")
+    add.add_argument("--allow-room", action="append", metavar="CHANNEL_ID",
+                     help="another Slack channel ID its requests may name for their cards (repeatable; any other "
+                          "room is refused)")
     add.set_defaults(handler="bot.commands.admin:cmd_bots_add")
     lst = bots_sub.add_parser("list", help="list Bots")
     lst.add_argument("--json", action="store_true", help="print JSON")
@@ -209,7 +212,7 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                     "escalations (cards updated). Its history stays in the audit trail.")
     remove.add_argument("name", help="the Bot's name")
     remove.set_defaults(handler="bot.operator_cli:cmd_bots_remove")
-    change = bots_sub.add_parser("set", help="change a Bot's owners, room, chat user or two-person rule",
+    change = bots_sub.add_parser("set", help="change a Bot's owners, rooms, chat user or two-person rule",
                                  description="Change a Bot's owners (the whole list), its room, its chat user and/or "
                                              "its two-person rule.")
     change.add_argument("name", help="the Bot's name")
@@ -229,6 +232,9 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     change.add_argument("--two-person", choices=["destructive-host", "off"], metavar="destructive-host|off",
                         help="two different people must approve its destructive commands on the host; off: only "
                              "when the deployment says so (FLYBOT_TWO_PERSON)")
+    change.add_argument("--allow-room", action="append", metavar="CHANNEL_ID",
+                        help="another Slack channel ID its requests may name for their cards (repeatable; replaces "
+                             "the list; - for none: only its own room)")
     change.set_defaults(handler="bot.operator_cli:cmd_bots_set")
 
     listed = admin_sub.add_parser("list", help="list admin tokens (ids and users, never the tokens)")

@@ -81,6 +81,15 @@ class NotAllowed(FlyBotError):
     title = "Not allowed"
 
 
+class RoomNotAllowed(FlyBotError):
+    """A request named a room that is neither the Bot's own nor one the operator allowed for it
+    (``flybot bots add/set --allow-room``) (403); nothing was written."""
+
+    code = "room_not_allowed"
+    status = 403
+    title = "Room not allowed"
+
+
 class AlreadyDecided(FlyBotError):
     """The escalation is no longer pending; the first decision stands (409)."""
 

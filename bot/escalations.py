@@ -32,6 +32,7 @@ from bot.errors import (
     NoEscalationNeeded,
     NotAllowed,
     NotFound,
+    RoomNotAllowed,
 )
 from bot.groups import OwnerGroups, owns
 from bot.metrics import Metrics
@@ -39,7 +40,7 @@ from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
-from bot.store.admission import AdmissionLimits, Refused, RoomFull
+from bot.store.admission import ROOM_WAIT_S, AdmissionLimits, Refused, RoomFull
 from bot.store.records import Decision
 from bot.waiters import WaiterHub, long_poll
 
@@ -215,7 +216,11 @@ class EscalationService:
         Raises:
             Refused: (429 ``rate_limited``, ``Retry-After``) the Bot is over one of its limits; nothing was created.
             RoomFull: (429 ``room_busy``, ``Retry-After``) the request needs a card and its room already has
-                ``FLYBOT_ROOM_QUEUE_MAX`` cards waiting to be posted; nothing was created.
+                ``FLYBOT_ROOM_QUEUE_MAX`` cards waiting to be posted, or this Bot holds its share of them
+                (:func:`bot.store.admission.admit_card`); nothing was created, and the Bot is marked as waiting
+                for a place in the room (``ROOM_WAIT_S`` past the ``Retry-After``).
+            RoomNotAllowed: (403 ``room_not_allowed``) ``request.room`` is neither the Bot's room nor one the
+                operator allowed for it; nothing was written.
             ApprovalsClosed: ``approval_policy`` is ``never``.
             NoEscalationNeeded: ``file_policy`` is already ``danger-full-access``.
             Conflict: the ``idempotency_key`` was used for a different request.
@@ -224,6 +229,11 @@ class EscalationService:
             raise ApprovalsClosed("the session's approval policy is 'never': approvals are closed, so nothing can be escalated")
         if request.file_policy == "danger-full-access":
             raise NoEscalationNeeded("the session already runs with danger-full-access")
+        if request.room is not None and not bot.may_use_room(request.room):
+            # A request is the Bot's (hostile) input: it may not send cards to another team's room.
+            raise RoomNotAllowed(
+                f"this Bot may not send cards to room {request.room}: only to its own room or one an operator "
+                "allowed for it (flybot bots set NAME --allow-room CHANNEL_ID)", field="room")
         now = self.clock()
         timeout_s = min(request.timeout_s or self.default_timeout_s, self.default_timeout_s)
         graded = GRADES.grade(request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes)
@@ -263,6 +273,10 @@ class EscalationService:
                 self.metrics.rate_limited.labels(exc.reason).inc()
             log.info("escalation.refused", bot_id=bot.id, session_id=request.session_id, why=exc.reason,
                      retry_after=exc.retry_after)
+            if isinstance(exc, RoomFull):  # it now counts as one of the Bots sharing the room's queue
+                wait_s = float(exc.retry_after or 1) + ROOM_WAIT_S
+                await self.store.note_room_wait(card_room_of(new, bot), bot.id, now=now,
+                                                until=now + timedelta(seconds=wait_s))
             raise
 
     async def _create(
@@ -293,7 +307,7 @@ class EscalationService:
             if cover:
                 await tx.audit("standing.held", at=now, escalation_id=escalation.id, room=room, why="notices_overdue")
             if self.limits is not None:
-                await tx.admit_card(room, self.limits)  # 429 room_busy: nothing of this request is written
+                await tx.admit_card(room, bot.id, self.limits, now)  # 429 room_busy: nothing of this request is written
             await tx.enqueue("card.post", ref=escalation.id, room=room, at=now)
             if self.remind_at > 0:  # issue 16 §2: once, at this fraction of its lifetime, if still pending
                 lifetime = escalation.expires_at - escalation.created_at
@@ -629,10 +643,13 @@ class EscalationService:
     @staticmethod
     async def _queue_update(tx: Tx, escalation: Escalation, bot: Bot, now: datetime) -> None:
         """Queue the card's redraw, its copies' and the App Homes' (issue 16 §5; an escalation answered without a
-        card has none to redraw and was never on a Home)."""
-        if escalation.card_status is not None:
+        card has none to redraw and was never on a Home; a card the ending cancelled before it was posted,
+        :meth:`bot.store.Tx.decide`, has no message and no copies: fallback copies wait for the post)."""
+        if escalation.card_status is None:
+            return
+        if escalation.card_status != "cancelled":
             await tx.enqueue("card.update", ref=escalation.id, room=card_room(escalation, bot), at=now)
-            await tx.refresh_homes(now)
+        await tx.refresh_homes(now)
 
     def _announce(self, escalation: Escalation) -> None:
         """A final status was stored: wake this replica's long-polls and count it (other replicas are woken by the

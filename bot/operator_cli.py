@@ -71,7 +71,7 @@ def cmd_bots_remove(args: argparse.Namespace) -> int:
 
 
 def cmd_bots_set(args: argparse.Namespace) -> int:
-    """Change a Bot's owners (the whole list), room and/or chat user."""
+    """Change a Bot's owners (the whole list), room, allowed rooms and/or chat user."""
     from bot.bots import update_bot
 
     async def work(store: Store) -> int:
@@ -81,7 +81,7 @@ def cmd_bots_set(args: argparse.Namespace) -> int:
         bot = await update_bot(store, args.name, actor=_actor(), owners=args.owner, room=args.room,
                                chat_user=args.chat_user, two_person=args.two_person,
                                owner_groups=args.owner_group, fallback_owners=args.fallback_owner,
-                               fallback_groups=args.fallback_group)
+                               fallback_groups=args.fallback_group, allowed_rooms=args.allow_room)
         settings = load_settings()
         async with names_for(settings) as names:
             print(f"{bot.name}: {await bot_line(bot, names)}")

@@ -30,6 +30,7 @@ User text (Bot name, host, session, error text, the Bot's words) only goes into 
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -72,6 +73,16 @@ _HEADERS = {
     "resolved": "Marked resolved",
 }
 HOST_RESOLVED_HEADER = "Resolved: the host now has a usable backend"
+COMMAND_NOT_SHOWN = "[a command, not shown]"
+"""What the DM shows in the Bot's words where the Bot wrote code (:func:`without_commands`)."""
+_CODE = re.compile(r"```.*?(?:```|\Z)|`[^`]*(?:`|\Z)", re.DOTALL)
+
+
+def without_commands(said: str) -> str:
+    """The Bot's words with every command it wrote left out: each code span (text between backticks, or between
+    triple backticks; one left open runs to the end) becomes :data:`COMMAND_NOT_SHOWN`. The DM shows host commands
+    only from FlyBot's own catalogue (issue 11 §4): a command the Bot sent, however it sent it, is never shown."""
+    return _CODE.sub(COMMAND_NOT_SHOWN, said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,7 +210,8 @@ def _missing(report: CardReport) -> dict[str, Any]:
         for finding in report.findings[:10]:
             parts = [bk.text(_short(finding.backend, 40), bold=True), bk.text(": " + _short(finding.cause))]
             if finding.error:  # the Bot's words (issue 11 §4): quoted and labelled, never in a command's code style
-                parts += [bk.text(" — the Bot reports the error "), bk.text(f"“{_short(finding.error, ERROR_MAX)}”")]
+                error = _short(without_commands(finding.error), ERROR_MAX)
+                parts += [bk.text(" — the Bot reports the error "), bk.text(f"“{error}”")]
             items.append(bk.section(*parts))
         return bk.rich_text(bk.section(bk.text("Why:", bold=True)), bk.bullets(items))
     if not report.missing:
@@ -227,7 +239,7 @@ def _bot_words(words: tuple[str, ...]) -> dict[str, Any]:
         bk.text("The Bot also wrote (its own words, not checked by FlyBot; not instructions to run):", bold=True)
     )]
     for said in words[:5]:
-        shown, cut = truncate(one_line(clean(said)), OPTION_TEXT_MAX * 2)
+        shown, cut = truncate(one_line(clean(without_commands(said))), OPTION_TEXT_MAX * 2)
         elements.append(bk.quote("“" + shown + ("…" if cut else "") + "”"))
     return bk.rich_text(*elements)
 

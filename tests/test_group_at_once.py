@@ -101,7 +101,7 @@ def card(escalation_id: str, *, limits: AdmissionLimits = LIMITS):  # type: igno
     async def op(tx: Tx) -> Escalation:
         escalation, _ = await tx.add_escalation(new(escalation_id), card_status="queued", limits=limits)
         await tx.audit("escalation.created", at=NOW, escalation_id=escalation_id, actor=BOT.id)
-        await tx.admit_card(BOT.room, limits)
+        await tx.admit_card(BOT.room, BOT.id, limits, NOW)
         await tx.enqueue("card.post", ref=escalation_id, room=BOT.room, at=NOW)
         return escalation
 

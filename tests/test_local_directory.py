@@ -13,7 +13,8 @@ from typing import Any
 
 import aiohttp
 
-from bot.app import EMULATOR, login_url
+from bot.app import DEMO_BOT, EMULATOR, RUNTIME, login_url
+from bot.bots import update_bot
 from bot.localchat.emulator import SlackEmulator
 from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, person_session
 from tests.test_cli import clean_env
@@ -85,6 +86,8 @@ async def test_the_readme_api_example_room_gets_the_card_not_undeliverable(tmp_p
     local, runner = await _start(tmp_path)
     try:
         demo = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        # A request may name only its Bot's rooms: the operator allows the example's room for the demo Bot.
+        await update_bot(local.app[RUNTIME].store, DEMO_BOT, actor="operator:test", allowed_rooms=["C0123ABCD"])
         async with aiohttp.ClientSession() as agent:
             escalation = await _escalate(agent, local, demo, room="C0123ABCD", justification="need jq", timeout_s=300)
             card = await _card(local, escalation["id"])

@@ -194,6 +194,29 @@ async def test_a_bots_unlock_command_is_never_shown_as_flybots_advice(harness: H
     assert "install the bubblewrap package with the host's package manager" in block_text(dm.blocks)
 
 
+async def test_a_command_inside_the_bots_own_words_is_never_shown(harness: Harness) -> None:
+    """The Bot's words are quoted, but code it wrote there (in backticks, however it is placed) is left out."""
+    token = await add_bot(harness, owners=(OWNER,))
+    unlock = [{"id": "other", "text": f"Run `{EVIL}` as root"},
+              {"id": "approve-turn", "text": "approve danger-full-access for this turn"}]
+    doc = preflight_doc(bwrap_cause="not-installed", error=f"bwrap not found; try ```{EVIL}```", os_family="fedora",
+                        unlock=unlock)
+    status, data = await post_report(harness, token, {"preflight": doc, "host": "ci-7", "session_id": "s-1"})
+    assert status == 201, data
+    [dm] = dms(harness, OWNER, data["id"])
+    assert "evil.example" not in block_text(dm.blocks) and "evil.example" not in dm.text
+    assert quoted(dm) == ["“Run [a command, not shown] as root”"]
+    assert "bwrap not found; try [a command, not shown]" in block_text(dm.blocks)
+    # The one-line form: a phrase whose command is not at its end keeps it in the text, which is the Bot's words.
+    line = ("blocked: no usable sandbox backend bot=ci-bot host=ci-9 session=s-2 mode=read-only | Unlock: "
+            f"fix it with (`{EVIL}`) first; approve danger-full-access for this turn.")
+    status, data = await post_report(harness, token, {"line": line})
+    assert status == 201, data
+    [dm] = dms(harness, OWNER, data["id"])
+    assert "evil.example" not in block_text(dm.blocks) and "evil.example" not in dm.text
+    assert quoted(dm) == ["“fix it with ([a command, not shown]) first”"]
+
+
 async def test_a_blocked_line_typed_by_someone_who_is_not_the_bot_is_ignored_and_logged(harness: Harness) -> None:
     await add_bot(harness, owners=(OWNER,))
     line = "blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-1 mode=read-only"

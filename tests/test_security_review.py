@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import json
 
+from bot.bots import register_bot
 from cards import STANDING_SESSION_ACTION
-from tests.harness import ADMIN, OTHER, OWNER, Harness
+from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness
 
 
 async def test_a_session_cannot_borrow_another_rooms_room_wide_approval(harness: Harness) -> None:
-    token = await harness.add_bot("rogue", owners=(OTHER,))  # its room is C0APPROVE
+    _bot, token = await register_bot(harness.runtime.store, "rogue", [OTHER], ROOM,  # its room is C0APPROVE
+                                     allowed_rooms=["C0GENERAL"])  # it may send cards there, not borrow approvals
     reply = await harness.slash(ADMIN, "standing add --room * --max-risk system --host-ok", channel="C0GENERAL")
     assert reply.startswith("Saved"), reply
     esc = await harness.escalate(token, command="chmod -R 777 /etc", contained=False, room="C0GENERAL")

@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from tests.harness import Harness
+from bot.bots import register_bot
+from tests.harness import OWNER, ROOM, Harness
 
 
 def assert_problem(status: int, data: dict[str, Any], expected_status: int, code: str) -> None:
@@ -135,7 +136,7 @@ def test_every_field_of_the_request_body_reaches_the_service() -> None:
 
 
 async def test_the_created_escalation_is_json_with_its_charset_and_every_given_field(harness: Harness) -> None:
-    token = await harness.add_bot()
+    _bot, token = await register_bot(harness.runtime.store, "ci-bot", [OWNER], ROOM, allowed_rooms=["C0OTHER1"])
     body = harness.body(justification="needs jq", room="C0OTHER1", timeout_s=120, session_id="s-1", cwd="/srv/app")
     async with harness.http.post(f"{harness.url}/v1/escalations", json=body,
                                  headers={"Authorization": f"Bearer {token}"}) as response:

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from sqlalchemy import update
 
 from bot.errors import Conflict
 from bot.store import Bot, NewEscalation, StandingApproval, Store, open_store
+from bot.store.models import OutboxJobRow
+from bot.store.records import RoomQueue
 from tests.pg import throwaway_database
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -149,3 +153,30 @@ async def test_a_bots_audit_page_holds_its_escalations_rows_and_its_own_even_onc
         ("bot.created", None), ("escalation.created", "esc_1"), ("bot.removed", None)]
     other = await store.audit_page(bot_id="bot_b2", limit=100)
     assert [(r.event, r.detail["bot"]) for r in other] == [("bot.created", "b2")]
+
+
+async def test_a_rooms_queue_reads_the_same_in_a_transaction_and_in_a_group_commit(store: Store) -> None:
+    """The room queue admission reads (bot.store.admission.admit_card) has two implementations, the ORM
+    transaction's and the group commit's driver SQL: per Bot, the card posts waiting of its pending escalations,
+    and the Bots marked waiting for a place. An ending deletes its unposted card (the card is then ``cancelled``)."""
+    for name in ("b1", "b2"):
+        await store.add_bot(bot(name), name * 32)
+    async with store.transaction() as tx:
+        for escalation_id, bot_id in (("e1", "bot_b1"), ("e2", "bot_b1"), ("e3", "bot_b1"), ("e4", "bot_b2"),
+                                      ("e5", "bot_b2")):
+            await tx.add_escalation(replace(new(escalation_id), bot_id=bot_id), card_status="queued")
+            await tx.enqueue("card.post", ref=escalation_id, room="C0APPROVE", at=NOW)
+    async with store.transaction() as tx:  # a worker holds e5's card job
+        await tx.session.execute(update(OutboxJobRow).where(OutboxJobRow.ref == "e5")
+                                 .values(claimed_until=NOW + timedelta(seconds=60)))
+    withdrawn = await store.decide("e3", status="withdrawn", at=NOW, decided_by="bot_b1", source="session")
+    assert withdrawn is not None and withdrawn.card_status == "cancelled"
+    in_flight = await store.decide("e5", status="denied", at=NOW, decided_by="U0OWNER01", source="owner")
+    assert in_flight is not None and in_flight.card_status == "queued", "the worker's job stays, not counted"
+    await store.note_room_wait("C0APPROVE", "bot_b3", until=NOW + timedelta(seconds=30), now=NOW)
+    await store.note_room_wait("C0APPROVE", "bot_b4", until=NOW - timedelta(seconds=1), now=NOW - timedelta(minutes=1))
+    expected = RoomQueue({"bot_b1": 2, "bot_b2": 1}, frozenset({"bot_b3"}))
+    async with store.transaction() as tx:
+        assert await tx.room_queue("C0APPROVE", NOW) == expected
+    assert await store.grouped(lambda tx: tx.room_queue("C0APPROVE", NOW)) == expected
+    assert expected.total == 3 and expected.bots("bot_b5") == 4

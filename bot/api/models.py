@@ -132,9 +132,10 @@ class ReasonOut(BaseModel):
 
 class CardOut(BaseModel):
     """The approval card's delivery: ``queued`` until the outbox posts it, then ``posted`` (with ``channel`` and
-    ``ts``) or ``failed`` (the escalation then ends ``undeliverable``)."""
+    ``ts``), ``failed`` (the escalation then ends ``undeliverable``) or ``cancelled`` (the escalation ended before
+    its card was posted: it never will be)."""
 
-    status: Literal["queued", "posted", "failed"]
+    status: Literal["queued", "posted", "failed", "cancelled"]
     channel: str | None
     ts: str | None
 

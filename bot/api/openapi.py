@@ -45,7 +45,7 @@ def build_openapi(extra_models: tuple[type[BaseModel], ...] = ()) -> dict[str, A
                 "requestBody": {"required": True, "content": {"application/json": {
                     "schema": {"$ref": "#/components/schemas/EscalationIn"}}}},
                 "responses": {"201": {"description": "the escalation", "content": escalation},
-                              **_errors(401, 409, 413, 415, 422)},
+                              **_errors(401, 403, 409, 413, 415, 422, 429)},
             }},
             "/v1/escalations/{id}": {"get": {
                 "summary": "Read or long-poll an escalation", "parameters": [ident, wait],

@@ -34,7 +34,8 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
             bot, token = await register_bot(store, args.name, args.owner, args.room, chat_user=args.chat_user,
                                             two_person=args.two_person, owner_groups=args.owner_group,
                                             fallback_owners=args.fallback_owner,
-                                            fallback_groups=args.fallback_group, actor=_actor())
+                                            fallback_groups=args.fallback_group, allowed_rooms=args.allow_room,
+                                            actor=_actor())
         except FlyBotError as exc:
             print(f"flybot: {exc.detail}", file=sys.stderr)
             return 2
@@ -91,7 +92,8 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
             print(json.dumps([{"id": b.id, "name": b.name, "owners": list(b.owners), "room": b.room,
                                "chat_user": b.chat_user, "two_person": b.two_person,
                                "owner_groups": list(b.owner_groups), "fallback_owners": list(b.fallback_owners),
-                               "fallback_groups": list(b.fallback_groups)} for b in bots]))
+                               "fallback_groups": list(b.fallback_groups),
+                               "allowed_rooms": list(b.allowed_rooms)} for b in bots]))
             return 0
         if not bots:
             print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")

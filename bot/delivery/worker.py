@@ -3,8 +3,10 @@
 One loop per worker (:meth:`Delivery.run`); every replica runs some (PostgreSQL hands each job to one worker with
 ``FOR UPDATE SKIP LOCKED``; on SQLite one worker). Per job kind:
 
-- ``card.post``: post the approval card as it is NOW (an escalation that ended before its card went out gets a card
-  without buttons); record channel/ts; if the escalation ended while the post was in flight, queue its update at once.
+- ``card.post``: post the approval card as it is NOW; record channel/ts; if the escalation ended while the post was
+  in flight, queue its update at once. An escalation that ended before its card went out gets no card (its job is
+  marked done, the card ``cancelled``); when an earlier attempt may have landed, the room's history is read first
+  and a card found there is recorded and redrawn.
 - ``card.update``: redraw the card (nothing to do before it is posted: the post draws the current state).
 - ``notice``: post the room's folded standing-approval notice, or edit it in place once posted.
 - ``report.dm``: DM one owner a blocked report; ``report.update``: redraw every DM of a report.
@@ -343,11 +345,20 @@ class Delivery:
         escalation = await self.store.get_escalation(job.ref)
         if escalation is None:
             raise GiveUp(f"escalation {job.ref} no longer exists")
+        # An escalation that ended gets no card. Its ending deleted this job unless a worker held it or an earlier
+        # attempt may have landed (uncertain): then a card found in the room's history is recorded and redrawn below.
+        if not escalation.pending and not job.uncertain:
+            await self._card_cancelled(job, escalation.id)
+            return
         bot = await self._bot(escalation.bot_id)
         channel = await self._channel(job.room)
+        tag = Tag(CARD_TAG, escalation.id)
+        if not escalation.pending and await self.chat.find(channel, tag, since=escalation.created_at) is None:
+            await self._card_cancelled(job, escalation.id)
+            return
         message = approval_card(to_card(escalation, bot))
         channel, ts, found = await self._post_once(
-            job, channel, Tag(CARD_TAG, escalation.id), escalation.created_at, message.text, message.blocks
+            job, channel, tag, escalation.created_at, message.text, message.blocks
         )
         now = self.clock()
         async with self.store.transaction() as tx:
@@ -361,6 +372,15 @@ class Delivery:
                 await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)
         log.info("card.posted", escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id,
                  channel=channel, ts=ts, found_in_history=found)
+
+    async def _card_cancelled(self, job: Job, escalation_id: str) -> None:
+        """The card of an ended escalation is never posted: the job is done and the card ``cancelled``."""
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            await tx.job_done(job.id, now)
+            await tx.set_card(escalation_id, status="cancelled")
+            await tx.audit("card.cancelled", at=now, escalation_id=escalation_id)
+        log.info("card.cancelled", escalation_id=escalation_id)
 
     async def _card_update(self, job: Job) -> None:
         escalation = await self.store.get_escalation(job.ref)

@@ -70,7 +70,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
                         help="highest risk allowed without asking: read_only, workspace_write (default), network, system")
     parser.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; else the local server named in .flybot/local.json, as flybot serve writes it in local mode; else http://127.0.0.1:8080)")
     parser.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in .flybot/local.json)")
-    parser.add_argument("--room", help="Slack channel ID for the card instead of the Bot's room")
+    parser.add_argument("--room", help="Slack channel ID for the card instead of the Bot's room (one an operator allowed for "
+                        "the Bot: flybot bots set NAME --allow-room)")
 
 
 def cmd_hook_claude_code(args: argparse.Namespace) -> int:

@@ -301,10 +301,14 @@ async def fallback_summary(bot: Bot, names: Names) -> str:
 async def bot_line(bot: Bot, names: Names) -> str:
     """Everything ``bots add``, ``bots set`` and ``bots list`` say of a Bot, in the same words: :func:`bot_summary`,
     then ``two-person rule: destructive commands on the host`` (or ``(the deployment setting)``), then
-    ``fallback: @Ada, @flybot-oncall`` (or ``(the admins)``, issue 16 §3)."""
+    ``fallback: @Ada, @flybot-oncall`` (or ``(the admins)``, issue 16 §3), then, when the operator allowed any,
+    ``may also use rooms #ops, #deploys`` (``--allow-room``)."""
     rule = "destructive commands on the host" if bot.two_person else "(the deployment setting)"
     fallback = await fallback_summary(bot, names) or "(the admins)"
-    return f"{await bot_summary(bot, names)}; two-person rule: {rule}; fallback: {fallback}"
+    line = f"{await bot_summary(bot, names)}; two-person rule: {rule}; fallback: {fallback}"
+    if bot.allowed_rooms:
+        line += f"; may also use rooms {', '.join([await names.room(r) for r in bot.allowed_rooms])}"
+    return line
 
 
 async def group_warnings(settings: Settings, groups: Sequence[str]) -> list[str]:

@@ -13,12 +13,14 @@ count rolls back with it) and an admitted one is counted exactly when it commits
   escalations are not counted for it (issue 10's profile: that count ran for every auto-answer).
 - In a group commit (:mod:`bot.store.group`, :func:`admit_staged`) the group locks each Bot's counter row once,
   reads the counts once, and counts its own admitted requests and new open escalations in memory on top.
-- A room's queue (:func:`admit_card`): the room's undelivered card posts in the store (read once per group) plus those
-  queued earlier in the same group. Exact on SQLite (store transactions begin IMMEDIATE: one writer). On PostgreSQL
-  a group holding a request that will need a card locks its room (``pg_advisory_xact_lock``) before any operation
-  runs, rooms in sorted order and before the Bots' counter rows, so two replicas' groups serialise on the room and
-  never wait for each other in a cycle (:meth:`bot.store.group.GroupWriter.run`); the cap is exact across
-  replicas. The one request counted without the lock is one a standing approval covers whose room's notices are
+- A room's queue (:func:`admit_card`): the room's cards waiting to be posted, per Bot, in the store (read once per
+  group) plus those queued earlier in the same group; the room's cap and each Bot's share of it. Exact on SQLite
+  (store transactions begin IMMEDIATE: one writer). On PostgreSQL a group holding a request that will need a card
+  locks its room (``pg_advisory_xact_lock``) before any operation runs, rooms in sorted order and before the Bots'
+  counter rows, so two replicas' groups serialise on the room and never wait for each other in a cycle
+  (:meth:`bot.store.group.GroupWriter.run`); the cap and the shares are exact across replicas (the marks of
+  waiting Bots are written after their refusal, outside the lock: a mark counts from the first group that reads
+  it). The one request counted without the lock is one a standing approval covers whose room's notices are
   overdue (it falls back to a card).
 """
 
@@ -55,7 +57,8 @@ class AdmissionLimits:
         max_open: pending escalations one Bot may have at once (``FLYBOT_MAX_OPEN_ESCALATIONS``, default 20).
         per_minute: escalation requests one Bot may make in any minute (``FLYBOT_RATE_PER_MINUTE``, default 120).
         room_queue: approval cards one room may have waiting to be posted (``FLYBOT_ROOM_QUEUE_MAX``, default 200),
-            whichever Bots queued them: one Bot cannot fill a room's queue for an hour ahead of another's card.
+            whichever Bots queued them, shared fairly between the Bots that use the room (:func:`admit_card`): one
+            Bot cannot keep another's cards out.
         room_interval_s: the room's pace (``FLYBOT_SLACK_ROOM_INTERVAL_S``), for the ``Retry-After`` of a full room.
     """
 
@@ -79,26 +82,55 @@ class RoomFull(RoomBusy):
     reason = "room_queue"
 
 
-async def admit_card(tx: Tx, room: str, limits: AdmissionLimits) -> None:
-    """Check that ``room`` may queue one more approval card, in the transaction (or group) that would queue it.
+ROOM_WAIT_S = 30.0
+"""A Bot refused ``429 room_busy`` stays marked as waiting for a place in the room this many seconds past its
+``Retry-After`` (:meth:`bot.store.Store.note_room_wait`): long enough for a client that retries when told to."""
 
-    ``room`` is the pacing key of :func:`bot.escalations.card_room` (a channel id, or ``user:<id>`` for a DM).
+
+async def admit_card(tx: Tx, room: str, bot_id: str, limits: AdmissionLimits, now: datetime) -> None:
+    """Check that ``bot_id`` may queue one more approval card in ``room``, in the transaction (or group) that would
+    queue it.
+
+    ``room`` is the pacing key of :func:`bot.escalations.card_room` (a channel id, or ``user:<id>`` for a DM). Two
+    rules, both on the room's queue as the store holds it (:meth:`bot.store.Tx.room_queue`):
+
+    - the room's cap: at most ``limits.room_queue`` cards wait, whichever Bots queued them;
+    - each Bot's share: with ``n`` Bots sharing the room (those with cards waiting, those marked waiting for a place
+      because they were refused here, and the asking Bot), a Bot may have at most ``ceil(room_queue / n)`` of them.
+      A Bot alone may fill the room; once another Bot is refused, its mark halves the first Bot's share, so the
+      places that free up as cards are posted go to the waiting Bot (the shares add up to at least the cap, so a
+      room whose Bots all ask still fills up).
 
     Raises:
-        RoomFull: (429 ``room_busy``, ``Retry-After``: the room's pace times the cards over the cap) the room already
-            has ``limits.room_queue`` cards waiting; the caller's operation must raise it, so nothing is created.
+        RoomFull: (429 ``room_busy``, ``Retry-After``: the room's pace times the cards over the cap, or over the
+            Bot's share) the room is full, or the Bot holds its share; the caller's operation must raise it, so
+            nothing is created.
     """
-    if limits.room_queue <= 0:
+    cap = limits.room_queue
+    if cap <= 0:
         return
-    waiting = await tx.room_queue(room)
-    if waiting < limits.room_queue:
-        return
-    retry_after = max(1.0, math.ceil((waiting - limits.room_queue + 1) * limits.room_interval_s))
-    raise RoomFull(
-        f"this room already has {waiting} approval cards waiting to be posted, the most it may have "
-        f"({limits.room_queue}): retry after the Retry-After seconds",
-        retry_after=retry_after,
-    )
+    queue = await tx.room_queue(room, now)
+    waiting = queue.total
+    if waiting >= cap:
+        raise RoomFull(
+            f"this room already has {waiting} approval cards waiting to be posted, the most it may have "
+            f"({cap}): retry after the Retry-After seconds",
+            retry_after=_room_retry_after(waiting - cap + 1, limits),
+        )
+    bots = queue.bots(bot_id)
+    share = max(1, math.ceil(cap / bots))
+    own = queue.cards.get(bot_id, 0)
+    if own >= share:
+        raise RoomFull(
+            f"this Bot already has {own} of the {waiting} approval cards waiting to be posted in this room, its "
+            f"share while {bots} Bots use it ({cap} places shared): retry after the Retry-After seconds",
+            retry_after=_room_retry_after(own - share + 1, limits),
+        )
+
+
+def _room_retry_after(over: int, limits: AdmissionLimits) -> float:
+    """Seconds until ``over`` cards of the room have been posted at its pace (at least 1)."""
+    return max(1.0, math.ceil(over * limits.room_interval_s))
 
 
 async def admit(

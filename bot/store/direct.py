@@ -93,7 +93,12 @@ def _statements(postgres: bool) -> dict[str, str]:
         "count_add": 'UPDATE bot_request_counts SET count = count + ? WHERE bot_id = ? AND "window" = ?',
         "count_prune": 'DELETE FROM bot_request_counts WHERE bot_id = ? AND "window" < ?',
         "open_count": "SELECT count(*) FROM escalations WHERE bot_id = ? AND status = 'pending' AND expires_at > ?",
-        "room_cards": "SELECT count(*) FROM outbox_jobs WHERE room = ? AND kind = 'card.post' AND status = 'queued'",
+        # a room's queue (bot.store.tx.Tx.room_queue): (bot_id, cards waiting) per Bot, then (bot_id, 0) per Bot
+        # marked waiting for a place
+        "room_queue": "SELECT e.bot_id, count(*) FROM outbox_jobs AS j JOIN escalations AS e ON e.id = j.ref "
+                      "WHERE j.room = ? AND j.kind = 'card.post' AND j.status = 'queued' AND e.status = 'pending' "
+                      "GROUP BY e.bot_id "
+                      "UNION ALL SELECT w.bot_id, 0 FROM room_waits AS w WHERE w.room = ? AND w.until > ?",
         "by_key": f"SELECT {', '.join(ESCALATION_COLUMNS)} FROM escalations WHERE bot_id = ? AND idempotency_key = ?",
         # the room's undelivered notices: the earliest delivery deadline of its queued notice jobs (None: none has one)
         "notice_deadline": "SELECT min(deadline_at) FROM outbox_jobs WHERE room = ? AND kind = 'notice' "

@@ -66,7 +66,7 @@ from bot.store.direct import (
     json_value,
     rows_json,
 )
-from bot.store.records import Escalation
+from bot.store.records import Escalation, RoomQueue
 
 if TYPE_CHECKING:
     from bot.store.sql import Store
@@ -131,7 +131,8 @@ class Staged:
     """The writes of one operation (or, merged, of a whole group), not yet sent to the database.
 
     ``requests`` counts admitted requests per ``(bot_id, minute window)``; ``opened`` the pending escalations added per
-    Bot; ``keys`` the escalations added per ``(bot_id, Idempotency-Key)``; ``cards`` the card posts queued per room.
+    Bot; ``keys`` the escalations added per ``(bot_id, Idempotency-Key)``; ``cards`` the cards admitted per
+    ``(room, bot_id)`` (:meth:`bot.store.tx.Tx.admit_card`).
     """
 
     escalations: list[dict[str, Any]] = field(default_factory=list)
@@ -142,7 +143,7 @@ class Staged:
     requests: Counter[tuple[str, int]] = field(default_factory=_counter)
     opened: Counter[str] = field(default_factory=_counter)
     keys: dict[tuple[str, str], Escalation] = field(default_factory=dict)
-    cards: Counter[str] = field(default_factory=_counter)
+    cards: Counter[tuple[str, str]] = field(default_factory=_counter)
     decided: list[str] = field(default_factory=list)
 
     def merge(self, other: Staged) -> None:
@@ -170,8 +171,8 @@ class Staged:
             self.requests[window] += n
         for bot_id, n in other.opened.items():
             self.opened[bot_id] += n
-        for room, n in other.cards.items():
-            self.cards[room] += n
+        for room_bot, n in other.cards.items():
+            self.cards[room_bot] += n
         if other.keys:
             self.keys.update(other.keys)
         if other.decided:
@@ -227,7 +228,7 @@ class Group:
     already added to a counter row in advance; ``open_in_store``: a Bot's pending escalations in the store;
     ``deadlines``: per room, the earliest delivery deadline of its undelivered notices (None: none);
     ``remembered``: the process's memory of those across groups (:class:`NoticeDeadlines`);
-    ``room_cards``: per room, its card posts waiting in the store.
+    ``room_queues``: per room, its queue as the store holds it (:meth:`bot.store.tx.Tx.room_queue`).
 
     ``fast``: run for one statement (module docstring): no transaction is open, admission assumes no earlier request
     in the store and notes in ``rates`` what the write must check (per ``(bot_id, window)``: the earliest request's
@@ -246,7 +247,7 @@ class Group:
     open_in_store: dict[str, int] = field(default_factory=dict)
     deadlines: dict[str, datetime | None] = field(default_factory=dict)
     remembered: NoticeDeadlines = field(default_factory=NoticeDeadlines)
-    room_cards: dict[str, int] = field(default_factory=dict)
+    room_queues: dict[str, RoomQueue] = field(default_factory=dict)
     fast: bool = False
     rates: dict[tuple[str, int], tuple[float, int]] = field(default_factory=dict)
     fell_back: bool = False

@@ -60,6 +60,8 @@ class BotRow(Base):
     two_person: Mapped[str | None] = mapped_column(String(30), nullable=True)
     """``destructive-host``: two distinct people must approve its destructive commands on the host (issue 16 §4);
     None: only when the deployment says so (``FLYBOT_TWO_PERSON``)."""
+    allowed_rooms: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
+    """Channel IDs besides ``room`` that its requests may name (``--allow-room``); None: only its own room."""
 
 
 class EscalationRow(Base):
@@ -272,6 +274,18 @@ class OutboxJobRow(Base):
     slot_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     done_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     last_error: Mapped[str | None] = mapped_column(String(200), nullable=True)
+
+
+class RoomWaitRow(Base):
+    """A Bot refused ``429 room_busy`` in a room, until ``until``: while the mark lasts it counts as one of the Bots
+    sharing the room's queue (:func:`bot.store.admission.admit_card`), so the Bots whose cards fill the room get a
+    smaller share and the next free place goes to it."""
+
+    __tablename__ = "room_waits"
+
+    room: Mapped[str] = mapped_column(String(60), primary_key=True)
+    bot_id: Mapped[str] = mapped_column(String(40), primary_key=True)
+    until: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class RoomPaceRow(Base):

@@ -32,6 +32,35 @@ class Bot:
     fallback_groups: tuple[str, ...] = ()
     """Who is asked (a DM copy of the card) after ``FLYBOT_FALLBACK_AFTER_S`` without a decision (issue 16 §3);
     both empty: the admins."""
+    allowed_rooms: tuple[str, ...] = ()
+    """Channel IDs besides ``room`` that its requests may name (``flybot bots add/set --allow-room``); a request
+    naming any other room is refused (403 ``room_not_allowed``)."""
+
+    def may_use_room(self, room: str) -> bool:
+        """True when a request of this Bot may name ``room``: its own room, or one the operator allowed for it."""
+        return room == self.room or room in self.allowed_rooms
+
+
+@dataclass(frozen=True, slots=True)
+class RoomQueue:
+    """A room's queue of approval cards waiting to be posted, as admission reads it (:meth:`bot.store.Tx.room_queue`).
+
+    ``cards``: per Bot id, its cards waiting (queued ``card.post`` jobs of its pending escalations); ``waiting``: Bots
+    refused ``room_busy`` in this room whose mark has not run out (:meth:`bot.store.Store.note_room_wait`), so they
+    count as using the room although none of their cards waits."""
+
+    cards: dict[str, int]
+    waiting: frozenset[str] = frozenset()
+
+    @property
+    def total(self) -> int:
+        """Every card waiting in the room, whichever Bot's."""
+        return sum(self.cards.values())
+
+    def bots(self, bot_id: str) -> int:
+        """How many Bots share the room when ``bot_id`` asks: those with cards waiting, those marked waiting, and
+        ``bot_id`` itself."""
+        return len({b for b, n in self.cards.items() if n > 0} | self.waiting | {bot_id})
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +147,7 @@ class Escalation:
         }
 
     def card(self) -> dict[str, Any] | None:
-        """The approval card's delivery state ``{status: queued|posted|failed, channel, ts}``; None when the
+        """The approval card's delivery state ``{status: queued|posted|failed|cancelled, channel, ts}``; None when the
         escalation needed no card (answered by a standing approval)."""
         if self.card_status is None:
             return None

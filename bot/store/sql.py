@@ -44,6 +44,7 @@ from bot.store.models import (
     EscalationRow,
     HomeViewerRow,
     RoomNoticeRow,
+    RoomWaitRow,
     SlackEventRow,
     StandingApprovalRow,
 )
@@ -85,7 +86,7 @@ def _bot(row: BotRow) -> Bot:
     return Bot(id=row.id, name=row.name, owners=tuple(row.owners), room=row.room, created_at=row.created_at,
                chat_user=row.chat_user, removed_at=row.removed_at, two_person=row.two_person,
                owner_groups=tuple(row.owner_groups or ()), fallback_owners=tuple(row.fallback_owners or ()),
-               fallback_groups=tuple(row.fallback_groups or ()))
+               fallback_groups=tuple(row.fallback_groups or ()), allowed_rooms=tuple(row.allowed_rooms or ()))
 
 
 def _escalation(row: EscalationRow) -> Escalation:
@@ -458,7 +459,8 @@ class Store:
             detail: dict[str, Any] = {"bot_id": bot.id, "bot": bot.name, "owners": list(bot.owners)}
             for key, value in (("room", bot.room), ("chat_user", bot.chat_user), ("two_person", bot.two_person),
                                ("owner_groups", list(bot.owner_groups)), ("fallback_owners", list(bot.fallback_owners)),
-                               ("fallback_groups", list(bot.fallback_groups))):
+                               ("fallback_groups", list(bot.fallback_groups)),
+                               ("allowed_rooms", list(bot.allowed_rooms))):
                 if value:
                     detail[key] = value
             session.add(AuditRow(at=bot.created_at, event="bot.created", escalation_id=None, actor=actor,
@@ -476,6 +478,7 @@ class Store:
                     owner_groups=list(bot.owner_groups) or None,
                     fallback_owners=list(bot.fallback_owners) or None,
                     fallback_groups=list(bot.fallback_groups) or None,
+                    allowed_rooms=list(bot.allowed_rooms) or None,
                 )
             )
             try:
@@ -554,12 +557,15 @@ class Store:
                          clear_chat_user: bool = False, two_person: str | None = None,
                          clear_two_person: bool = False, owner_groups: list[str] | None = None,
                          fallback_owners: list[str] | None = None,
-                         fallback_groups: list[str] | None = None) -> Bot | None:
+                         fallback_groups: list[str] | None = None,
+                         allowed_rooms: list[str] | None = None) -> Bot | None:
         """Change a Bot's owners, room (``clear_room``: cards go to a DM with the first owner), chat user
         (``clear_chat_user``: none) and/or two-person rule (``clear_two_person``: the deployment's setting); returns
         the Bot as stored, or None when it does not exist or was removed. ``owner_groups`` replaces the list
-        (``[]``: none); so do ``fallback_owners`` and ``fallback_groups``."""
+        (``[]``: none); so do ``fallback_owners``, ``fallback_groups`` and ``allowed_rooms``."""
         values: dict[str, Any] = {}
+        if allowed_rooms is not None:
+            values["allowed_rooms"] = list(allowed_rooms) or None
         if fallback_owners is not None:
             values["fallback_owners"] = list(fallback_owners) or None
         if fallback_groups is not None:
@@ -672,6 +678,24 @@ class Store:
         async with self.transaction() as tx:
             return await tx.decide(escalation_id, status=status, at=at, decided_by=decided_by, source=source,
                                    reason=reason, standing_approval_id=standing_approval_id)
+
+    async def note_room_wait(self, room: str, bot_id: str, *, until: datetime, now: datetime) -> None:
+        """Mark ``bot_id`` as waiting for a place in ``room``'s queue of cards until ``until`` (a later mark is kept;
+        the room's marks that ran out by ``now`` are deleted). Written after a ``429 room_busy``, in a transaction of
+        its own: the refused request itself wrote nothing. See :func:`bot.store.admission.admit_card`."""
+        wait = RoomWaitRow
+        async with self.transaction() as tx:
+            session = tx.session
+            await session.execute(delete(wait).where(wait.room == room, wait.until <= now, wait.bot_id != bot_id))
+            found = (await session.execute(select(wait).where(wait.room == room, wait.bot_id == bot_id))).scalar()
+            if found is not None:
+                found.until = max(found.until, until)
+                return
+            try:
+                async with session.begin_nested():
+                    session.add(RoomWaitRow(room=room, bot_id=bot_id, until=until))
+            except IntegrityError:
+                pass  # a concurrent refusal marked it
 
     async def note_home_viewer(self, user: str, at: datetime) -> None:
         """Remember that ``user`` opened FlyBot's App Home at ``at`` (insert, or move ``opened_at`` on)."""

@@ -36,10 +36,20 @@ from bot.store.models import (
     OutboxJobRow,
     RoomNoticeRow,
     RoomPaceRow,
+    RoomWaitRow,
     StandingApprovalRow,
 )
 from bot.store.notify import notify_at_commit
-from bot.store.records import JOB_KINDS, Decision, Escalation, Job, NewEscalation, Notice, StandingApproval
+from bot.store.records import (
+    JOB_KINDS,
+    Decision,
+    Escalation,
+    Job,
+    NewEscalation,
+    Notice,
+    RoomQueue,
+    StandingApproval,
+)
 
 if TYPE_CHECKING:  # bot.store.reports imports bot.store.sql, which imports this module
     from bot.store.admission import AdmissionLimits
@@ -256,9 +266,26 @@ class Tx:
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             return None
+        await self._cancel_unposted_card(escalation_id)
         await notify_at_commit(self.session, escalation_id)
         self.decided.append(escalation_id)
         return await self.get_escalation(escalation_id)
+
+    async def _cancel_unposted_card(self, escalation_id: str) -> None:
+        """The escalation just ended (in this transaction): delete its ``card.post`` job if no worker has it, so the
+        card is never posted and no longer counts against its room's queue (:meth:`room_queue`), and mark the card
+        ``cancelled``. A job a worker holds (``claimed_until`` set) or one whose earlier attempt may have landed
+        (``uncertain``) stays: the worker posts nothing for an ended escalation, and records and redraws a card an
+        earlier attempt did post (:mod:`bot.delivery.worker`). On PostgreSQL the DELETE waits for a claim holding the
+        row and then sees it claimed (READ COMMITTED re-checks the condition), so it never deletes a job in flight."""
+        job = OutboxJobRow
+        deleted = await self.session.execute(delete(job).where(
+            job.ref == escalation_id, job.kind == "card.post", job.status == "queued", job.claimed_until.is_(None),
+            job.uncertain.is_(False)))
+        if deleted.rowcount:  # type: ignore[attr-defined]
+            await self.session.execute(update(EscalationRow).where(
+                EscalationRow.id == escalation_id, EscalationRow.card_status == "queued",
+            ).values(card_status="cancelled"))
 
     async def approve(
         self, escalation_id: str, *, actor: str, at: datetime, source: str, reason: str | None = None
@@ -287,6 +314,7 @@ class Tx:
                 ).values(status="approved", decided_at=at, decided_by=actor, decision_source=source, reason=reason)
             )
             if second.rowcount == 1:  # type: ignore[attr-defined]
+                await self._cancel_unposted_card(escalation_id)
                 await notify_at_commit(self.session, escalation_id)
                 self.decided.append(escalation_id)
                 return "approved", await self.get_escalation(escalation_id)
@@ -410,8 +438,6 @@ class Tx:
         values = job_values(kind, ref=ref, room=room, at=at, payload=payload, deadline_at=deadline_at, due_at=due_at)
         if self.staged is not None:
             self.staged.jobs.append(values)
-            if kind == "card.post":
-                self.staged.cards[room] += 1
             return
         self.session.add(OutboxJobRow(**values))
         self.enqueued += 1
@@ -595,34 +621,50 @@ class Tx:
             stats[str(kind)] = (int(count), max(0.0, (now - oldest).total_seconds()) if oldest else 0.0)
         return stats
 
-    async def room_queue(self, room: str) -> int:
-        """How many card posts wait for ``room``: in the store (as this transaction sees it), plus those this
-        transaction's group (:mod:`bot.store.group`) queued and has not written yet."""
+    async def room_queue(self, room: str, now: datetime) -> RoomQueue:
+        """``room``'s queue of cards waiting to be posted, per Bot, and the Bots marked waiting for a place at
+        ``now`` (:class:`~bot.store.records.RoomQueue`): as this transaction sees the store, plus the cards this
+        transaction's group (:mod:`bot.store.group`) admitted and has not written yet.
+
+        A card waits while its ``card.post`` job is queued and its escalation pending (an ending deletes the job,
+        :meth:`decide`; one a worker holds is not counted once its escalation ended). The same count is
+        :data:`bot.store.direct.SQL` ``room_queue`` (a group) and :func:`_room_queue_statements` (here); a group
+        written in one statement (``pg_temp.flybot_group``) never admits a card: reading a room's queue sends its
+        group back to a transaction (:meth:`bot.store.group.Group.needs_transaction`)."""
         if self.group is not None and self.staged is not None:
-            stored = self.group.room_cards.get(room)
+            group = self.group
+            stored = group.room_queues.get(room)
             if stored is None:
-                self.group.needs_transaction("room queue")  # exact under the room's lock only
-                found = await self.group.db.one("room_cards", (room,))
-                stored = self.group.room_cards[room] = int(found[0]) if found is not None else 0
-            return stored + self.group.merged.cards[room] + self.staged.cards[room]
-        return await self._room_cards(room)  # the session flushes this transaction's own jobs first (autoflush)
+                group.needs_transaction("room queue")  # exact under the room's lock only
+                rows = await group.db.rows("room_queue", (room, room, group.db.time(now)))
+                stored = group.room_queues[room] = _room_queue_of(rows)
+            cards = dict(stored.cards)
+            for staged in (group.merged.cards, self.staged.cards):
+                for (staged_room, bot_id), n in staged.items():
+                    if staged_room == room:
+                        cards[bot_id] = cards.get(bot_id, 0) + n
+            return RoomQueue(cards, stored.waiting)
+        # the session flushes this transaction's own rows first (autoflush)
+        count, waits = _room_queue_statements()
+        rows = list(await self.session.execute(count, {"p_room": room}))
+        marked = (await self.session.execute(waits, {"p_room": room, "p_now": now})).scalars()
+        rows += [(bot_id, 0) for bot_id in marked]
+        return _room_queue_of(rows)
 
-    async def _room_cards(self, room: str) -> int:
-        stmt = select(func.count()).select_from(OutboxJobRow).where(
-            OutboxJobRow.room == room, OutboxJobRow.kind == "card.post", OutboxJobRow.status == "queued"
-        )
-        return int((await self.session.execute(stmt)).scalar_one())
-
-    async def admit_card(self, room: str, limits: AdmissionLimits) -> None:
-        """Check the cap on ``room``'s queue of undelivered cards before queueing one more
-        (:func:`bot.store.admission.admit_card`).
+    async def admit_card(self, room: str, bot_id: str, limits: AdmissionLimits, now: datetime) -> None:
+        """Check that ``bot_id`` may queue one more card in ``room`` (:func:`bot.store.admission.admit_card`: the
+        room's cap, and the Bot's share of it); in a group the admitted card is counted for the group's later
+        operations.
 
         Raises:
-            RoomFull: (429 ``room_busy``) the room's queue is full; roll back (in a group: the operation raises).
+            RoomFull: (429 ``room_busy``) the room's queue is full, or the Bot holds its share of it; roll back (in a
+                group: the operation raises).
         """
         from bot.store.admission import admit_card
 
-        await admit_card(self, room, limits)
+        await admit_card(self, room, bot_id, limits, now)
+        if self.staged is not None:
+            self.staged.cards[(room, bot_id)] += 1
 
     # -- blocked reports (bot.store.reports does the work) ------------------------------------------------------
     async def record_report(self, new: NewReport) -> tuple[Report, bool]:
@@ -764,6 +806,31 @@ def _candidates(now: datetime) -> Select[OutboxJobRow]:
         or_(job.claimed_until.is_(None), job.claimed_until < now),
         or_(pace.room.is_(None), pace.ready_at <= now),
     )
+
+
+@cache
+def _room_queue_statements() -> tuple[Any, Any]:
+    """:meth:`Tx.room_queue`'s two statements: ``(bot_id, cards waiting)`` per Bot of room ``p_room``, and the Bots
+    marked waiting there at ``p_now``."""
+    job, escalation, wait = OutboxJobRow, EscalationRow, RoomWaitRow
+    count = (select(escalation.bot_id, func.count()).select_from(job).join(escalation, escalation.id == job.ref)
+             .where(job.room == bindparam("p_room"), job.kind == "card.post", job.status == "queued",
+                    escalation.status == "pending")
+             .group_by(escalation.bot_id))
+    waits = select(wait.bot_id).where(wait.room == bindparam("p_room"), wait.until > bindparam("p_now"))
+    return count, waits
+
+
+def _room_queue_of(rows: Any) -> RoomQueue:
+    """A :class:`RoomQueue` from ``(bot_id, cards)`` rows (a Bot marked waiting is a row with 0 cards)."""
+    cards: dict[str, int] = {}
+    waiting: set[str] = set()
+    for bot_id, n in rows:
+        if int(n) > 0:
+            cards[str(bot_id)] = cards.get(str(bot_id), 0) + int(n)
+        else:
+            waiting.add(str(bot_id))
+    return RoomQueue(cards, frozenset(waiting))
 
 
 @cache
