@@ -1,13 +1,20 @@
 """FlyBot's settings: one frozen pydantic-settings model, built once in ``main()`` and passed down.
 
-Sources (highest first): keyword arguments, environment, ``.env`` in the working directory.
-FlyBot's own settings use the ``FLYBOT_`` prefix; Slack's secrets keep Slack's own names
+Sources (highest first): keyword arguments, environment, ``.env`` in the working directory of the process
+(:data:`ENV_FILE`). FlyBot's own settings use the ``FLYBOT_`` prefix; Slack's secrets keep Slack's own names
 (``SLACK_BOT_TOKEN``, ``SLACK_SIGNING_SECRET``, ``SLACK_APP_TOKEN``).
+
+A ``.env`` file can hold Slack's secrets, so :func:`load_settings` refuses one that another user owns or that
+group or others may write (:func:`check_private`). Local mode takes no secret from any setting: its signing secret,
+bot token, login key and page credential are made in memory at every start (:func:`bot.app.create_app`).
 """
 
 from __future__ import annotations
 
+import os
 import re
+import stat
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
@@ -16,6 +23,9 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 ChatBackend = Literal["local", "slack-http", "slack-socket"]
 
 _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}\Z")
+
+ENV_FILE = Path(".env")
+"""The ``.env`` file :class:`Settings` reads: relative, so in the working directory of the process."""
 
 
 class ConfigError(Exception):
@@ -32,10 +42,11 @@ class Settings(BaseSettings):
         escalation_timeout_s: default and maximum lifetime of an escalation, seconds (default 600 = 10 minutes).
         slack_bot_token / slack_signing_secret / slack_app_token: Slack credentials. With a bot token FlyBot
             talks to Slack (HTTP mode; Socket Mode when the app token is also set); without, it runs the
-            embedded local chat.
+            embedded local chat, which uses none of them (it makes its own signing secret in memory at start).
         slack_api_url: base URL of the Slack Web API (``https://slack.com/api/``); tests and operators may point
             it at FlyBot's Slack emulation.
-        state_dir: where local mode keeps its demo credentials (``.flybot`` in the working directory).
+        state_dir: where local mode keeps its demo Bot's token and its chat history (``.flybot`` in the working
+            directory); refused at start when group/world-writable or another user's (:func:`check_private_dir`).
         sweep_interval_s: how often pending escalations are checked for expiry, seconds.
         slack_room_interval_s: least time between two messages FlyBot posts into one room, seconds (pacing).
         recheck_s: long-polls re-read the store at least this often, seconds: the safety net under LISTEN/NOTIFY.
@@ -78,7 +89,7 @@ class Settings(BaseSettings):
     """
 
     model_config = SettingsConfigDict(
-        env_prefix="FLYBOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore", frozen=True
+        env_prefix="FLYBOT_", env_file=ENV_FILE, env_file_encoding="utf-8", extra="ignore", frozen=True
     )
 
     database_url: str = "sqlite+aiosqlite:///./flybot.db"
@@ -174,6 +185,35 @@ class Settings(BaseSettings):
         return "slack-socket" if self.slack_app_token is not None else "slack-http"
 
 
+def check_private(path: Path, what: str) -> None:
+    """Refuse a file or directory that can grant or sign unless only this process's user can change it.
+
+    ``path`` is followed through symbolic links. Raises:
+        ConfigError: it belongs to another user, or group or others may write it (``chmod go-w`` is the fix), e.g.
+            ``the settings file .env is writable by group or others (mode 0666): run chmod go-w .env``.
+    """
+    try:
+        found = os.stat(path)
+    except OSError as exc:
+        raise ConfigError(f"{what} {path} cannot be read: {exc.strerror or exc}") from None
+    if found.st_uid != os.getuid():
+        raise ConfigError(f"{what} {path} belongs to another user (uid {found.st_uid}), not to the user running FlyBot "
+                          f"(uid {os.getuid()}): FlyBot takes settings and secrets only from its own files")
+    if found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise ConfigError(f"{what} {path} is writable by group or others (mode {stat.S_IMODE(found.st_mode):04o}): "
+                          f"run chmod go-w {path}")
+
+
+def check_private_dir(path: Path, what: str) -> None:
+    """:func:`check_private` for a directory that exists and for every entry directly in it; nothing for a
+    directory not made yet (FlyBot makes it mode 0700)."""
+    if not path.exists():
+        return
+    check_private(path, what)
+    for entry in sorted(path.iterdir()):
+        check_private(entry, f"a file in {what}")
+
+
 _SQLITE_URL = "sqlite+aiosqlite:///./flybot.db"
 _POSTGRES_URL = "postgresql+asyncpg://USER:PASSWORD@HOST:5432/flybot"
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://(.*)$", re.DOTALL)
@@ -208,12 +248,15 @@ def check_database_url(value: str) -> str:
 
 
 def load_settings(**overrides: object) -> Settings:
-    """Build :class:`Settings` from the environment (and ``overrides``).
+    """Build :class:`Settings` from the environment, the ``.env`` file (:data:`ENV_FILE`) and ``overrides``.
 
     Raises:
         ConfigError: one line naming the first bad setting, e.g.
-            ``FLYBOT_PORT: Input should be less than or equal to 65535``.
+            ``FLYBOT_PORT: Input should be less than or equal to 65535``; or a ``.env`` file another user owns or
+            group or others may write (:func:`check_private`), before anything is read from it.
     """
+    if ENV_FILE.exists():
+        check_private(ENV_FILE, "the settings file")
     try:
         return Settings(**overrides)  # type: ignore[arg-type]
     except ValidationError as exc:

@@ -24,7 +24,7 @@ from aiohttp import web
 
 from bot.app import EMULATOR, RUNTIME, create_app, login_url
 from bot.settings import Settings
-from tests.harness import free_socket, person_session
+from tests.harness import free_socket, log_in_local, person_session
 from tests.test_cli import clean_env
 
 OWNER = "U0OWNER01"
@@ -85,7 +85,13 @@ def _click(card: dict[str, Any], escalation_id: str) -> dict[str, Any]:
             "block_id": "", "value": escalation_id}
 
 
-async def test_an_approve_click_without_the_session_cookie_is_refused_and_changes_nothing(local: Local) -> None:
+async def _still_pending(local: Local, escalation_id: str) -> None:
+    row = await local.app[RUNTIME].store.get_escalation(escalation_id)
+    assert row is not None and row.status == "pending" and row.decided_by is None
+    assert await local.app[RUNTIME].store.list_standing() == []
+
+
+async def test_an_approve_click_without_the_page_credential_is_refused_and_changes_nothing(local: Local) -> None:
     async with aiohttp.ClientSession() as agent:
         escalation_id, card = await _pending_card(local, agent)
         headers = {"Origin": local.url}
@@ -100,32 +106,43 @@ async def test_an_approve_click_without_the_session_cookie_is_refused_and_change
             async with agent.request(method, f"{local.url}{PAGE}/{path}?user={OWNER}", json=body,
                                      headers=headers) as response:
                 assert response.status == 401, path
-        # a forged cookie, the demo Bot's token, or the login URL without its key do not help either
+        # a cookie (whatever its name and value), the demo Bot's token, or a wrong key do not help either
         async with agent.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
-                              headers={"Cookie": f"flybot_local_session={local.demo_token}",
-                                       "Authorization": f"Bearer {local.demo_token}"}) as response:
+                              headers={**headers, "Cookie": f"flybot_local_session={local.demo_token}",
+                                       "Authorization": f"Bearer {local.demo_token}",
+                                       "X-FlyBot-Session": local.demo_token}) as response:
             assert response.status == 401
-        async with agent.get(f"{local.url}/?key=wrong") as response:
-            assert response.status == 401 and "set-cookie" not in response.headers
-        async with agent.get(f"{local.url}/") as response:
-            assert response.status == 401 and "login URL" in await response.text()
-        row = await local.app[RUNTIME].store.get_escalation(escalation_id)
-        assert row is not None and row.status == "pending"
-        assert await local.app[RUNTIME].store.list_standing() == []
+        async with agent.post(f"{local.url}/local/slack/login", json={"key": "wrong"}, headers=headers) as response:
+            assert response.status == 401 and "session" not in await response.json()
+        async with agent.get(f"{local.url}/?key=wrong") as response:  # the page itself holds nothing
+            assert response.status == 200 and "set-cookie" not in response.headers
+        await _still_pending(local, escalation_id)
 
 
-async def test_the_printed_login_url_sets_an_httponly_strict_cookie_that_lets_the_owner_click(local: Local) -> None:
+async def test_the_printed_login_url_gives_the_page_a_credential_that_lets_the_owner_click(local: Local) -> None:
     url = login_url(local.app, local.url)
     assert url is not None and url.startswith(f"{local.url}/?key=")
+    key = url.split("?key=", 1)[1]
     async with person_session() as person:
         escalation_id, card = await _pending_card(local, person)
         async with person.get(url) as response:
             assert response.status == 200 and "<title>FlyBot" in await response.text()
-            cookie = response.headers["Set-Cookie"]
-        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
-        async with person.get(f"{local.url}{PAGE}/state", params={"user": OWNER}) as response:
+            assert "set-cookie" not in response.headers, "no cookie: it would reach every port of 127.0.0.1"
+            assert response.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+            assert response.headers["X-Frame-Options"] == "DENY" and response.headers["Cache-Control"] == "no-store"
+        # the key is exchanged only from the page's own origin
+        for origin in (None, "http://127.0.0.1:1", f"http://localhost:{local.url.rsplit(':', 1)[1]}", "null"):
+            async with person.post(f"{local.url}/local/slack/login", json={"key": key},
+                                   headers={"Origin": origin} if origin else {}) as response:
+                assert response.status == 403, origin
+        async with person.post(f"{local.url}/local/slack/login", json={"key": key},
+                               headers={"Origin": local.url}) as response:
+            assert response.status == 200 and "set-cookie" not in response.headers
+            credential = (await response.json())["session"]
+        page = {"Origin": local.url, "X-FlyBot-Session": credential}
+        async with person.get(f"{local.url}{PAGE}/state", params={"user": OWNER}, headers=page) as response:
             assert response.status == 200
-        async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id)) as response:
+        async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers=page) as response:
             assert (await response.json())["status"] == 200
         async with person.get(f"{local.url}/v1/escalations/{escalation_id}", params={"wait": "30"},
                               headers={"Authorization": f"Bearer {local.demo_token}"}) as response:
@@ -133,28 +150,34 @@ async def test_the_printed_login_url_sets_an_httponly_strict_cookie_that_lets_th
         assert decided["status"] == "approved" and decided["decided_by"] == OWNER
 
 
-async def test_a_logged_in_browser_cannot_be_made_to_click_by_a_same_site_page_or_a_rebound_name(local: Local) -> None:
-    url = login_url(local.app, local.url)
-    assert url is not None
+async def test_a_decision_from_another_origin_or_without_origin_is_refused_even_with_the_credential(
+    local: Local,
+) -> None:
     port = local.url.rsplit(":", 1)[1]
     async with person_session() as person:
         escalation_id, card = await _pending_card(local, person)
-        async with person.get(url):
-            pass
-        # A page served from another port of 127.0.0.1 is same-site (SameSite sends the cookie): Origin refuses it.
-        async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
-                               headers={"Origin": "http://127.0.0.1:1"}) as response:
-            assert response.status == 403
-    async with aiohttp.ClientSession() as rebound:  # DNS rebinding: another name, so the browser sends no cookie
+        await log_in_local(person, local.app, local.url)
+        credential = person.headers["X-FlyBot-Session"]
+        # Another port of 127.0.0.1, the same port under another name, no Origin at all, a sandboxed frame's "null"
+        for origin in ("http://127.0.0.1:1", f"http://localhost:{port}", f"https://127.0.0.1:{port}", None, "null"):
+            headers = {"X-FlyBot-Session": credential, **({"Origin": origin} if origin else {})}
+            async with aiohttp.ClientSession() as other:
+                for path, body in (("click", _click(card, escalation_id)),
+                                   ("command", {"user": OWNER, "channel": "C0APPROVE",
+                                                "text": "standing add --bot demo *"})):
+                    async with other.post(f"{local.url}{PAGE}/{path}", json=body, headers=headers) as response:
+                        assert response.status == 403, (origin, path)
+                        assert (await response.json())["error"] == "cross-origin request refused"
+                # a cross-origin read of the page state is refused as well
+                if origin is not None:
+                    async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER},
+                                         headers=headers) as response:
+                        assert response.status == 403, origin
+    async with aiohttp.ClientSession() as rebound:  # DNS rebinding: another name, whose page holds no credential
         async with rebound.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers={
                 "Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}) as response:
             assert response.status == 401
-        async with rebound.get(f"{local.url}/", headers={"Host": f"evil.example:{port}"}) as response:
-            assert response.status == 401
-    async with aiohttp.ClientSession() as session:
-        async with session.get(f"{local.url}/v1/escalations/{escalation_id}",
-                               headers={"Authorization": f"Bearer {local.demo_token}"}) as response:
-            assert (await response.json())["status"] == "pending"
+    await _still_pending(local, escalation_id)
 
 
 async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_escalation(tmp_path: Path) -> None:
@@ -175,11 +198,8 @@ async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_
     history.write_text(json.dumps(state))
     server, runner = await _start(tmp_path)
     try:
-        url = login_url(server.app, server.url)
-        assert url is not None
         async with person_session() as person:
-            async with person.get(url):
-                pass
+            await log_in_local(person, server.app, server.url)
             click = _click({"channel": forged["channel"], "ts": forged["ts"]}, escalation_id)
             async with person.post(f"{server.url}{PAGE}/click", json=click) as response:
                 assert (await response.json())["status"] == 200
@@ -222,11 +242,8 @@ async def test_a_forged_report_dm_in_a_restored_chat_history_cannot_approve_the_
     history.write_text(json.dumps(state))
     server, runner = await _start(tmp_path)
     try:
-        url = login_url(server.app, server.url)
-        assert url is not None
         async with person_session() as person:
-            async with person.get(url):
-                pass
+            await log_in_local(person, server.app, server.url)
             click = {"user": OWNER, "channel": forged["channel"], "ts": forged["ts"], "action_id": "report_approve_turn",
                      "block_id": f"report:{report_id}", "value": report_id}
             async with person.post(f"{server.url}{PAGE}/click", json=click) as response:
@@ -243,16 +260,16 @@ async def test_a_forged_report_dm_in_a_restored_chat_history_cannot_approve_the_
         await runner.cleanup()
 
 
-async def test_undecodable_bytes_in_the_session_cookie_are_a_401_not_a_500(local: Local) -> None:
+async def test_undecodable_bytes_in_the_page_credential_are_a_401_not_a_500(local: Local) -> None:
     host, port = local.url.removeprefix("http://").split(":")
-    for cookie in (b"flybot_local_session=\xff\xfe", b"flybot_local_session=\xc3\xa9"):
+    for credential in (b"\xff\xfe", b"\xc3\xa9"):
         reader, writer = await asyncio.open_connection(host, int(port))
         writer.write(b"GET " + PAGE.encode() + b"/state?user=" + OWNER.encode() + b" HTTP/1.1\r\nHost: " +
-                     host.encode() + b"\r\nCookie: " + cookie + b"\r\nConnection: close\r\n\r\n")
+                     host.encode() + b"\r\nX-FlyBot-Session: " + credential + b"\r\nConnection: close\r\n\r\n")
         await writer.drain()
         status_line = await reader.readline()
         writer.close()
-        assert status_line.split()[1] == b"401", (cookie, status_line)
+        assert status_line.split()[1] == b"401", (credential, status_line)
 
 
 async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Local) -> None:
@@ -265,10 +282,7 @@ async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Lo
 
 async def test_the_fault_injection_api_does_not_exist_by_default(local: Local) -> None:
     async with person_session() as person:
-        url = login_url(local.app, local.url)
-        assert url is not None
-        async with person.get(url):
-            pass
+        await log_in_local(person, local.app, local.url)
         async with person.post(f"{local.url}/local/slack/control/faults", json={"method": "*", "count": 5}) as r:
             assert r.status == 404
         async with person.get(f"{local.url}/local/slack/control/calls") as r:
@@ -288,18 +302,18 @@ async def test_the_emulated_api_keeps_no_call_log_an_unauthenticated_client_coul
     assert local.app[EMULATOR].calls == [], "... and without the control API nothing is logged in memory"
 
 
-async def test_the_fault_injection_api_exists_when_started_for_tests_and_still_needs_the_cookie(tmp_path: Path) -> None:
+async def test_the_fault_injection_api_exists_when_started_for_tests_and_still_needs_the_credential(
+    tmp_path: Path,
+) -> None:
     server, runner = await _start(tmp_path, local_control=True)
     try:
         async with aiohttp.ClientSession() as agent:
-            async with agent.post(f"{server.url}/local/slack/control/faults", json={"method": "*"}) as r:
+            async with agent.post(f"{server.url}/local/slack/control/faults", json={"method": "*"},
+                                  headers={"Origin": server.url}) as r:
                 assert r.status == 401
         assert server.app[EMULATOR].faults == []
         async with person_session() as person:
-            url = login_url(server.app, server.url)
-            assert url is not None
-            async with person.get(url):
-                pass
+            await log_in_local(person, server.app, server.url)
             async with person.post(f"{server.url}/local/slack/control/faults", json={"method": "x"}) as r:
                 assert r.status == 200
         assert len(server.app[EMULATOR].faults) == 1
@@ -338,7 +352,8 @@ def test_serve_with_allow_remote_says_in_one_line_that_the_key_is_the_only_prote
 
 
 async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(tmp_path: Path) -> None:
-    """Another user of a shared machine cannot read the commands, justifications and audit trail (0600 / 0700)."""
+    """Another user of a shared machine cannot read the commands, justifications and audit trail (0600 / 0700), nor
+    write the store's sidecar file (``flybot.db-changes``) that tells other processes to drop their copies."""
     previous = os.umask(0o022)  # the usual umask, which would leave new files readable by everyone
     try:
         local, runner = await _start(tmp_path)
@@ -351,13 +366,13 @@ async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(t
                 await asyncio.sleep(0.05)
             modes = {path.name: path.stat().st_mode & 0o777
                      for path in (tmp_path / ".flybot", history, tmp_path / ".flybot" / "local.json",
-                                  tmp_path / "flybot.db", tmp_path / "flybot.db-wal")}
+                                  tmp_path / "flybot.db", tmp_path / "flybot.db-wal", tmp_path / "flybot.db-changes")}
         finally:
             await runner.cleanup()
     finally:
         os.umask(previous)
     assert modes == {".flybot": 0o700, "localchat.json": 0o600, "local.json": 0o600, "flybot.db": 0o600,
-                     "flybot.db-wal": 0o600}, {name: oct(mode) for name, mode in modes.items()}
+                     "flybot.db-wal": 0o600, "flybot.db-changes": 0o600}, {name: oct(mode) for name, mode in modes.items()}
 
 
 async def test_the_demo_bot_created_at_first_start_is_in_the_audit_trail_once_without_its_token(
