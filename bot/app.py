@@ -103,6 +103,9 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         bot_token = "xoxb-local-" + secrets.token_hex(16)
         signing = secrets.token_hex(32)
         check_private_dir(Path(settings.state_dir), "local mode's state directory (FLYBOT_STATE_DIR)")
+        if settings.slack_signing_secret is not None:
+            log.warning("local_mode.signing_secret_ignored",
+                        detail="SLACK_SIGNING_SECRET is set without SLACK_BOT_TOKEN: local mode signs with its own")
         emulator = SlackEmulator(
             bot_token=bot_token,
             signing_secret=signing,
