@@ -210,6 +210,8 @@ def check_private_dir(path: Path, what: str) -> None:
     if not path.exists():
         return
     check_private(path, what)
+    if not path.is_dir():
+        raise ConfigError(f"{what} {path} is not a directory")
     for entry in sorted(path.iterdir()):
         check_private(entry, f"a file in {what}")
 

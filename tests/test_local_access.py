@@ -525,3 +525,13 @@ def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tm
         "flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) .flybot is writable by group "
         "or others (mode 0777): run chmod go-w .flybot"]
     assert (state / "local.json").read_text() == "{}" and not (tmp_path / "flybot.db").exists()
+
+
+def test_serve_refuses_a_state_directory_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / ".flybot").write_text("{}")
+    (tmp_path / ".flybot").chmod(0o600)
+    result = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=clean_env(),
+                            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) .flybot is not a directory"]
