@@ -99,7 +99,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     local = settings.chat_backend == "local"
     if local:
         # Local mode's Slack credentials sign and grant every click: made here, in this process's memory, new on every
-        # start, never read from a setting (a `.env` or an environment variable the agent could write).
+        # start, never read from a setting (the environment or the settings file).
         bot_token = "xoxb-local-" + secrets.token_hex(16)
         signing = secrets.token_hex(32)
         check_private_dir(Path(settings.state_dir), "local mode's state directory (FLYBOT_STATE_DIR)")

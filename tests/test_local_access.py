@@ -29,7 +29,7 @@ from slack_sdk.signature import SignatureVerifier
 from bot.app import EMULATOR, RUNTIME, create_app, login_url
 from bot.settings import Settings
 from tests.harness import free_socket, log_in_local, person_session
-from tests.test_cli import clean_env
+from tests.test_cli import clean_env, flybot
 
 OWNER = "U0OWNER01"
 PAGE = "/local/slack/page"
@@ -444,12 +444,19 @@ def _forged_approve(url: str, secret: str, card: dict[str, Any], escalation_id: 
 
 @pytest.mark.parametrize("source", [".env", "environment"])
 def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: Path, source: str) -> None:
-    """A ``.env`` in the working directory (or the environment) naming a signing secret: after a restart of
-    ``flybot serve``, an Approve click signed with that secret is refused and the escalation stays pending."""
+    """A ``.env`` in the working directory naming Slack credentials, a Slack of the agent's, a state directory, a
+    store and admins (or the environment naming a signing secret): after a restart of ``flybot serve`` it is still
+    local mode with its own state, and an Approve click signed with that secret is refused; the escalation stays
+    pending."""
     secret = "agent-chosen-signing-secret-0123456789"
     env: dict[str, str] = {}
     if source == ".env":
-        (tmp_path / ".env").write_text(f"SLACK_SIGNING_SECRET={secret}\nFLYBOT_SLACK_SIGNING_SECRET={secret}\n")
+        (tmp_path / ".env").write_text(
+            f"SLACK_BOT_TOKEN=xoxb-agent-0123456789\nSLACK_SIGNING_SECRET={secret}\n"
+            f"FLYBOT_SLACK_SIGNING_SECRET={secret}\nFLYBOT_SLACK_API_URL=http://127.0.0.1:9/api/\n"
+            "FLYBOT_STATE_DIR=agent-state\nFLYBOT_DATABASE_URL=sqlite+aiosqlite:///./agent.db\n"
+            "FLYBOT_ADMINS=U0AGENT01\n")
+        (tmp_path / ".env").chmod(0o600)
     else:
         env = {"SLACK_SIGNING_SECRET": secret, "FLYBOT_SLACK_SIGNING_SECRET": secret}
     server, url = _serve(tmp_path, **env)
@@ -480,46 +487,107 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
     finally:
         server.terminate()
         _, logged = server.communicate(timeout=20)
-    assert "local_mode.signing_secret_ignored" in logged and secret not in logged
+    assert secret not in logged
+    if source == ".env":
+        assert not (tmp_path / "agent-state").exists() and not (tmp_path / "agent.db").exists()
+        assert (tmp_path / "flybot.db").exists()
+        assert logged.splitlines()[0] == (
+            f"ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; name one with "
+            "FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment")
+    else:
+        assert "local_mode.signing_secret_ignored" in logged
+
+
+def test_serve_reads_the_settings_file_flybot_env_file_names(tmp_path: Path) -> None:
+    """The operator's file, outside the working directory, is read: its FLYBOT_STATE_DIR holds the demo Bot."""
+    work, etc = tmp_path / "work", tmp_path / "etc"
+    work.mkdir()
+    etc.mkdir()
+    named = etc / "flybot.env"
+    named.write_text(f"FLYBOT_STATE_DIR={tmp_path / 'state'}\n")
+    named.chmod(0o600)
+    server, _url = _serve(work, FLYBOT_ENV_FILE=str(named))
+    try:
+        assert json.loads((tmp_path / "state" / "local.json").read_text())["token"]
+        assert not (work / ".flybot").exists()
+    finally:
+        server.terminate()
+        _, logged = server.communicate(timeout=20)
+    assert "ignoring" not in logged
+
+
+def _serve_once(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=cwd, env=clean_env(**env),
+                          capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
 
 
 @pytest.mark.parametrize("mode", [0o664, 0o646])
-def test_serve_refuses_a_dotenv_file_that_group_or_others_may_write(tmp_path: Path, mode: int) -> None:
-    dotenv = tmp_path / ".env"
-    dotenv.write_text("FLYBOT_PORT=0\n")
-    dotenv.chmod(mode)
-    result = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=clean_env(),
-                            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+def test_serve_refuses_a_settings_file_that_group_or_others_may_write(tmp_path: Path, mode: int) -> None:
+    named = tmp_path / "flybot.env"
+    named.write_text("FLYBOT_PORT=0\n")
+    named.chmod(mode)
+    result = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(named))
     assert result.returncode == 2, result.stderr
     assert result.stderr.strip().splitlines() == [
-        f"flybot: configuration error: the settings file .env is writable by group or others (mode {mode:04o}): "
-        "run chmod go-w .env"]
+        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {named} is writable by group or others "
+        f"(mode {mode:04o}): run chmod go-w {named}"]
     assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists()
+
+
+def test_serve_refuses_a_settings_file_named_relative_or_missing_or_not_a_file(tmp_path: Path) -> None:
+    (tmp_path / "flybot.env").write_text("FLYBOT_PORT=0\n")
+    (tmp_path / "flybot.env").chmod(0o600)
+    relative = _serve_once(tmp_path, FLYBOT_ENV_FILE="flybot.env")
+    assert relative.returncode == 2
+    assert relative.stderr.strip().splitlines() == [
+        "flybot: configuration error: FLYBOT_ENV_FILE must be an absolute path, not 'flybot.env': a relative one "
+        "would be read from whatever directory FlyBot starts in"]
+    missing = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(tmp_path / "nowhere.env"))
+    assert missing.returncode == 2
+    assert missing.stderr.strip().splitlines() == [
+        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {tmp_path}/nowhere.env cannot be read: "
+        "No such file or directory"]
+    os.mkfifo(tmp_path / "pipe.env", 0o600)
+    pipe = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(tmp_path / "pipe.env"))
+    assert pipe.returncode == 2
+    assert pipe.stderr.strip().splitlines() == [
+        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {tmp_path}/pipe.env is not a regular file"]
+    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists()
+
+
+def test_a_dotenv_in_the_working_directory_is_never_opened_as_settings_even_when_it_would_block(
+        tmp_path: Path) -> None:
+    """A FIFO named ``.env`` (it would block a reader) is skipped: the command neither waits nor warns."""
+    os.mkfifo(tmp_path / ".env", 0o666)
+    result = flybot("db", "upgrade", cwd=tmp_path, timeout=30)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
 
 
 def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tmp_path: Path) -> None:
     if os.getuid() != 0:
         pytest.skip("giving a file to another user needs root")
-    dotenv = tmp_path / ".env"
-    dotenv.write_text("FLYBOT_PORT=0\n")
-    os.chown(dotenv, 65534, 65534)  # nobody
-    result = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=clean_env(),
-                            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
-    assert result.returncode == 2 and "the settings file .env belongs to another user (uid 65534)" in result.stderr
-    dotenv.unlink()
+    named = tmp_path / "flybot.env"
+    named.write_text("FLYBOT_PORT=0\n")
+    named.chmod(0o600)
+    os.chown(named, 65534, 65534)  # nobody
+    result = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(named))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {named} belongs to another user "
+        "(uid 65534), not to the user running FlyBot (uid 0) or root: FlyBot takes settings and secrets only from "
+        "its own files"]
+    named.unlink()
     state = tmp_path / ".flybot"
     state.mkdir(mode=0o700)
     (state / "local.json").write_text("{}")
     os.chown(state / "local.json", 65534, 65534)
-    result = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=clean_env(),
-                            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    result = _serve_once(tmp_path)
     assert result.returncode == 2, result.stderr
     assert "a file in local mode's state directory (FLYBOT_STATE_DIR)" in result.stderr
     assert "local.json belongs to another user (uid 65534)" in result.stderr
     os.chown(state / "local.json", os.getuid(), os.getgid())
     state.chmod(0o777)
-    result = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=clean_env(),
-                            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    result = _serve_once(tmp_path)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         "flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) .flybot is writable by group "
