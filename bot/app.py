@@ -32,11 +32,11 @@ from bot.groups import OwnerGroups
 from bot.health import HEALTH, Health
 from bot.limits import AcceptErrorLog, long_poll_capacity, raise_open_file_limit
 from bot.localchat import SlackEmulator
-from bot.localchat.access import PageAccess
+from bot.localchat.access import PAGE_HEADERS, PageAccess
 from bot.localchat.emulator import DEFAULT_USERS
 from bot.metrics import CONTENT_TYPE_LATEST, Metrics
 from bot.reports import ReportService
-from bot.settings import Settings
+from bot.settings import Settings, check_private_dir
 from bot.slack.app import Handler, build_bolt_app, events_handler
 from bot.slack.deps import SlackDeps
 from bot.slack.directory import slack_names
@@ -98,10 +98,14 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     app[METRICS] = metrics
     local = settings.chat_backend == "local"
     if local:
-        bot_token = "xoxb-local-" + secrets.token_hex(12)
-        signing = (
-            settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else secrets.token_hex(16)
-        )
+        # Local mode's Slack credentials sign and grant every click: made here, in this process's memory, new on every
+        # start, never read from a setting (the environment or the settings file).
+        bot_token = "xoxb-local-" + secrets.token_hex(16)
+        signing = secrets.token_hex(32)
+        check_private_dir(Path(settings.state_dir), "local mode's state directory (FLYBOT_STATE_DIR)")
+        if settings.slack_signing_secret is not None:
+            log.warning("local_mode.signing_secret_ignored",
+                        detail="SLACK_SIGNING_SECRET is set without SLACK_BOT_TOKEN: local mode signs with its own")
         emulator = SlackEmulator(
             bot_token=bot_token,
             signing_secret=signing,
@@ -290,33 +294,17 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     app.router.add_get("/metrics", metrics_handler)
     app.router.add_get("/v1/openapi.json", openapi_handler)
     if local:
-        app.router.add_get("/", _index)  # login (?key=...) and the page; reads app[EMULATOR].access
+        app.router.add_get("/", _index)  # the page; its script logs in with ?key=...
         app.router.add_static("/static/", STATIC_DIR)
     return app
 
 
-_LOGIN_NEEDED = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>FlyBot · log in</title></head>
-<body><h1>FlyBot local chat</h1><p>Open the login URL that <code>flybot serve</code> printed in its terminal
-(<code>http://127.0.0.1:8080/?key=...</code>). Restarting FlyBot prints a new one.</p></body></html>
-"""
-
-
-async def _index(request: web.Request) -> web.StreamResponse:
-    """The page, for a browser holding the session cookie or presenting the login key (which sets the cookie).
-
-    The page is served directly on ``/?key=...`` (no redirect): a SameSite=Strict cookie set during a navigation
-    that started outside the site would not be sent on the redirected request. The page's script drops the key
-    from the address bar.
-    """
-    access = request.app[EMULATOR].access
-    if access.key_matches(request.query.get("key")):
-        response = web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-store",
-                                                                         "Referrer-Policy": "no-referrer"})
-        access.grant(response)
-        return response
-    if access.allowed(request):
-        return web.FileResponse(STATIC_DIR / "index.html", headers={"Cache-Control": "no-store"})
-    return web.Response(status=401, text=_LOGIN_NEEDED, content_type="text/html")
+async def _index(_request: web.Request) -> web.StreamResponse:
+    """The chat page, to anyone: it holds no data and no secret. Its script exchanges the login key in the address
+    (``/?key=...``) for the page credential (``POST /local/slack/login``), keeps that in ``sessionStorage`` and drops
+    the key from the address bar; without either, every data route answers 401 and the page says to open the login
+    URL. Never cached, never framed (:data:`bot.localchat.access.PAGE_HEADERS`)."""
+    return web.FileResponse(STATIC_DIR / "index.html", headers=PAGE_HEADERS)
 
 
 async def _socket_mode(bolt: object, settings: Settings) -> None:

@@ -1,5 +1,9 @@
 """structlog set-up: console lines in local mode, JSON lines in production; context vars carry request ids.
 
+Console lines, and the stdlib loggers' plain lines in both formats, show every hidden or control character of logged
+data as ``⟨U+001B⟩`` (:func:`console_safe`, :func:`shown`): a command holding ``ESC[...`` sequences or bidi controls
+cannot drive the terminal or disguise a line. JSON lines escape them already (``json.dumps``).
+
 No log line carries a secret (issue 11 §8):
 - exceptions are rendered without local variables (a frame's locals held the bearer token in clear);
 - fields whose name says secret (``token``, ``authorization``, ``secret``, ``password``, ``signature``, ``cookie``,
@@ -170,13 +174,49 @@ def secret_field(name: str) -> bool:
     return found
 
 
+def shown(text: str, *, multiline: bool = False) -> str:
+    """``text`` as a console line may show it: every hidden or control character (ESC, BEL, CR, bidi controls,
+    zero-width characters, ...) as ``⟨U+001B⟩`` (:func:`bot.risk.hidden.reveal`), so logged data can neither send
+    a terminal an escape sequence nor reorder, hide or fake a line. Newline and tab stay when ``multiline`` (a
+    traceback). Printable ASCII is returned as is without loading :mod:`bot.risk` (tens of milliseconds)."""
+    if text.isascii() and text.isprintable():
+        return text
+    from bot.risk.hidden import reveal
+
+    return reveal(text, multiline=multiline)
+
+
+_MULTILINE_FIELDS = frozenset({"exception", "stack"})
+"""Console fields whose line breaks are the renderer's own layout (a traceback, a stack)."""
+
+
+def console_safe(_logger: Any, _name: str, event: MutableMapping[str, Any]) -> MutableMapping[str, Any]:
+    """The console format's processor, after the :class:`Redactor`: every string field (the event's message too)
+    through :func:`shown`. The renderer writes other values with ``repr()``, which escapes the same characters
+    (``str.isprintable``); the Redactor has already turned any other object into a string."""
+    for key, value in event.items():
+        if value.__class__ is str and not (value.isascii() and value.isprintable()):
+            event[key] = shown(value, multiline=key in _MULTILINE_FIELDS)
+    return event
+
+
 class _RedactingFormatter(logging.Formatter):
-    """The stdlib loggers' formatter (aiohttp, slack_sdk, asyncio): the formatted line, traceback included,
-    passes through the :class:`Redactor`; stdlib tracebacks never include local variables."""
+    """The stdlib loggers' formatter (aiohttp, slack_sdk, asyncio), in both formats (its lines are plain text): the
+    message and the traceback are shown with :func:`shown` (the traceback keeps its line breaks), then the whole
+    line passes through the :class:`Redactor`; stdlib tracebacks never include local variables."""
 
     def __init__(self, redactor: Redactor, fmt: str) -> None:
         super().__init__(fmt)
         self._redactor = redactor
+
+    def formatMessage(self, record: logging.LogRecord) -> str:  # noqa: N802 - logging.Formatter's name
+        return shown(super().formatMessage(record))
+
+    def formatException(self, ei: Any) -> str:  # noqa: N802 - logging.Formatter's name
+        return shown(super().formatException(ei), multiline=True)
+
+    def formatStack(self, stack_info: str) -> str:  # noqa: N802 - logging.Formatter's name
+        return shown(super().formatStack(stack_info), multiline=True)
 
     def format(self, record: logging.LogRecord) -> str:
         return self._redactor.text(super().format(record))
@@ -227,6 +267,7 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
     # After the redactor: the level and the time are FlyBot's own values (they replace any given), never a secret,
     # and the time is new on every line (nothing to remember).
     last: list[structlog.typing.Processor] = [JsonLine()] if fmt == "json" else [
+        console_safe,  # JSON needs none: json.dumps writes every control and non-ASCII character as an escape
         structlog.processors.add_log_level,
         structlog.processors.TimeStamper(fmt="iso", utc=True),
         structlog.dev.ConsoleRenderer(colors=False, exception_formatter=structlog.dev.plain_traceback),
@@ -244,7 +285,7 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
 
 
 def also_redact(*secrets: str) -> None:
-    """Secrets made after start-up (local mode's login key and session cookie value): never printed from now on.
+    """Secrets made after start-up (local mode's login key and page credential): never printed from now on.
 
     A no-op before :func:`configure_logging` (tests that build the app themselves log through their own set-up).
     """

@@ -1,13 +1,23 @@
 """FlyBot's settings: one frozen pydantic-settings model, built once in ``main()`` and passed down.
 
-Sources (highest first): keyword arguments, environment, ``.env`` in the working directory.
-FlyBot's own settings use the ``FLYBOT_`` prefix; Slack's secrets keep Slack's own names
-(``SLACK_BOT_TOKEN``, ``SLACK_SIGNING_SECRET``, ``SLACK_APP_TOKEN``).
+Sources (highest first): keyword arguments, the process environment, and the one settings file the environment
+names in ``FLYBOT_ENV_FILE`` (:data:`ENV_FILE_VARIABLE`), if any. FlyBot's own settings use the ``FLYBOT_`` prefix;
+Slack's secrets keep Slack's own names (``SLACK_BOT_TOKEN``, ``SLACK_SIGNING_SECRET``, ``SLACK_APP_TOKEN``).
+
+No file is read implicitly: a ``.env`` in the working directory, which an agent working there can write, is
+ignored (with a warning when it sets ``FLYBOT_``/``SLACK_`` names, :func:`ignored_dotenv`), since settings decide
+who may approve and which Slack signs a click. The named file is refused unless only its owner, this process's
+user or root, may write it (:func:`check_private`). Local mode takes no secret from any setting: its signing
+secret, bot token, login key and page credential are made in memory at every start (:func:`bot.app.create_app`).
 """
 
 from __future__ import annotations
 
+import logging
+import os
 import re
+import stat
+from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
@@ -16,6 +26,14 @@ from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 ChatBackend = Literal["local", "slack-http", "slack-socket"]
 
 _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}\Z")
+
+ENV_FILE_VARIABLE = "FLYBOT_ENV_FILE"
+"""The environment variable naming FlyBot's one settings file (``KEY=value`` lines, dotenv syntax); unset or empty:
+settings come from the environment alone."""
+
+_DOTENV_KEY = re.compile(rb"^[ \t]*(?:export[ \t]+)?(?:FLYBOT_|SLACK_)[A-Za-z0-9_]*[ \t]*=", re.MULTILINE | re.IGNORECASE)
+_DOTENV_READ = 64 * 1024
+_log = logging.getLogger(__name__)
 
 
 class ConfigError(Exception):
@@ -32,10 +50,11 @@ class Settings(BaseSettings):
         escalation_timeout_s: default and maximum lifetime of an escalation, seconds (default 600 = 10 minutes).
         slack_bot_token / slack_signing_secret / slack_app_token: Slack credentials. With a bot token FlyBot
             talks to Slack (HTTP mode; Socket Mode when the app token is also set); without, it runs the
-            embedded local chat.
+            embedded local chat, which uses none of them (it makes its own signing secret in memory at start).
         slack_api_url: base URL of the Slack Web API (``https://slack.com/api/``); tests and operators may point
             it at FlyBot's Slack emulation.
-        state_dir: where local mode keeps its demo credentials (``.flybot`` in the working directory).
+        state_dir: where local mode keeps its demo Bot's token and its chat history (``.flybot`` in the working
+            directory); refused at start when group/world-writable or another user's (:func:`check_private_dir`).
         sweep_interval_s: how often pending escalations are checked for expiry, seconds.
         slack_room_interval_s: least time between two messages FlyBot posts into one room, seconds (pacing).
         recheck_s: long-polls re-read the store at least this often, seconds: the safety net under LISTEN/NOTIFY.
@@ -78,7 +97,7 @@ class Settings(BaseSettings):
     """
 
     model_config = SettingsConfigDict(
-        env_prefix="FLYBOT_", env_file=".env", env_file_encoding="utf-8", extra="ignore", frozen=True
+        env_prefix="FLYBOT_", env_file=None, env_file_encoding="utf-8", extra="ignore", frozen=True
     )
 
     database_url: str = "sqlite+aiosqlite:///./flybot.db"
@@ -174,6 +193,38 @@ class Settings(BaseSettings):
         return "slack-socket" if self.slack_app_token is not None else "slack-http"
 
 
+def check_private(path: Path, what: str) -> None:
+    """Refuse a file or directory that can grant or sign unless only this process's user (or root) can change it.
+
+    ``path`` is followed through symbolic links. Raises:
+        ConfigError: it is missing, belongs to a user other than this process's or root, or group or others may write
+            it (``chmod go-w`` is the fix), e.g. ``the settings file (FLYBOT_ENV_FILE) /etc/flybot.env is writable by
+            group or others (mode 0666): run chmod go-w /etc/flybot.env``.
+    """
+    try:
+        found = os.stat(path)
+    except OSError as exc:
+        raise ConfigError(f"{what} {path} cannot be read: {exc.strerror or exc}") from None
+    if found.st_uid not in (os.getuid(), 0):
+        raise ConfigError(f"{what} {path} belongs to another user (uid {found.st_uid}), not to the user running FlyBot "
+                          f"(uid {os.getuid()}) or root: FlyBot takes settings and secrets only from its own files")
+    if found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        raise ConfigError(f"{what} {path} is writable by group or others (mode {stat.S_IMODE(found.st_mode):04o}): "
+                          f"run chmod go-w {path}")
+
+
+def check_private_dir(path: Path, what: str) -> None:
+    """:func:`check_private` for a directory that exists and for every entry directly in it; nothing for a
+    directory not made yet (FlyBot makes it mode 0700)."""
+    if not path.exists():
+        return
+    check_private(path, what)
+    if not path.is_dir():
+        raise ConfigError(f"{what} {path} is not a directory")
+    for entry in sorted(path.iterdir()):
+        check_private(entry, f"a file in {what}")
+
+
 _SQLITE_URL = "sqlite+aiosqlite:///./flybot.db"
 _POSTGRES_URL = "postgresql+asyncpg://USER:PASSWORD@HOST:5432/flybot"
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://(.*)$", re.DOTALL)
@@ -207,17 +258,70 @@ def check_database_url(value: str) -> str:
     raise ValueError(f"{backend!r} is not a database FlyBot supports; use {_SQLITE_URL} or {_POSTGRES_URL}")
 
 
+def settings_file() -> Path | None:
+    """The settings file the environment names (``FLYBOT_ENV_FILE``), or None when it names none.
+
+    Raises:
+        ConfigError: the name is not an absolute path (a relative one would be looked up in the working directory).
+    """
+    named = os.environ.get(ENV_FILE_VARIABLE, "").strip()
+    if not named:
+        return None
+    if not os.path.isabs(named):
+        raise ConfigError(f"{ENV_FILE_VARIABLE} must be an absolute path, not {named!r}: a relative one would be read "
+                          "from whatever directory FlyBot starts in")
+    return Path(named)
+
+
+def ignored_dotenv(where: Path | None = None) -> str | None:
+    """The warning for a ``.env`` in ``where`` (default: the working directory) that sets ``FLYBOT_``/``SLACK_``
+    names, which FlyBot does not read; None when there is none. Reads at most the first 64 KiB of a regular file
+    (a FIFO or device there is skipped without blocking)."""
+    path = (where or Path.cwd()) / ".env"
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode) or not _DOTENV_KEY.search(os.read(fd, _DOTENV_READ)):
+            return None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+    return (f"ignoring {path}: FlyBot reads no settings file from the working directory; name one with "
+            f"{ENV_FILE_VARIABLE}=/path/outside/any/agent/workspace, or set the variables in the environment")
+
+
 def load_settings(**overrides: object) -> Settings:
-    """Build :class:`Settings` from the environment (and ``overrides``).
+    """Build :class:`Settings` from ``overrides``, the environment and the file ``FLYBOT_ENV_FILE`` names
+    (:func:`settings_file`); logs :func:`ignored_dotenv`'s warning (logger ``bot.settings``) when it has one.
 
     Raises:
         ConfigError: one line naming the first bad setting, e.g.
-            ``FLYBOT_PORT: Input should be less than or equal to 65535``.
+            ``FLYBOT_PORT: Input should be less than or equal to 65535``; or a named settings file that is missing,
+            not a regular file, belongs to a user other than this process's or root, or that group or others may write
+            (:func:`check_private`), before anything is read from it.
     """
+    path = settings_file()
+    if path is not None:
+        check_private(path, f"the settings file ({ENV_FILE_VARIABLE})")
+        if not path.is_file():
+            raise ConfigError(f"the settings file ({ENV_FILE_VARIABLE}) {path} is not a regular file")
+    warning = ignored_dotenv()
+    if warning is not None and not (path is not None and _same_file(path, Path(".env"))):
+        _log.warning(warning)
     try:
-        return Settings(**overrides)  # type: ignore[arg-type]
+        return Settings(_env_file=path, **overrides)  # type: ignore[arg-type,call-arg]
     except ValidationError as exc:
         raise ConfigError(_one_line(exc)) from None
+
+
+def _same_file(one: Path, other: Path) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False
 
 
 _ENV_NAMES = {

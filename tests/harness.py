@@ -14,8 +14,9 @@ from typing import Any
 
 import aiohttp
 from aiohttp import web
+from yarl import URL
 
-from bot.app import RUNTIME, Runtime, create_app
+from bot.app import RUNTIME, Runtime, create_app, login_url
 from bot.bots import register_bot
 from bot.localchat import SlackEmulator
 from bot.settings import Settings
@@ -33,8 +34,24 @@ def person_session() -> aiohttp.ClientSession:
 
 async def log_in(http: aiohttp.ClientSession, emu_url: str, emulator: SlackEmulator) -> None:
     """Log ``http`` in to the emulation's page API with its login key (as a person opening the printed URL)."""
-    async with http.get(f"{emu_url}/login", params={"key": emulator.access.key}) as response:
-        assert response.status == 204, response.status
+    await page_log_in(http, f"{emu_url}/login", emulator.access.key)
+
+
+async def log_in_local(http: aiohttp.ClientSession, app: web.Application, base_url: str) -> None:
+    """Log ``http`` in to a local-mode FlyBot's page with the key of the login URL ``flybot serve`` prints."""
+    url = login_url(app, base_url)
+    assert url is not None and "/?key=" in url
+    await page_log_in(http, f"{base_url}/local/slack/login", url.split("/?key=", 1)[1])
+
+
+async def page_log_in(http: aiohttp.ClientSession, login: str, key: str) -> None:
+    """What the page's script does: ``POST login`` with the key from the page's origin; then every request of
+    ``http`` carries the page credential (``X-FlyBot-Session``) and that ``Origin``, as the page's calls do."""
+    origin = str(URL(login).origin())
+    async with http.post(login, json={"key": key}, headers={"Origin": origin}) as response:
+        assert response.status == 200, response.status
+        session = (await response.json())["session"]
+    http.headers.update({"X-FlyBot-Session": session, "Origin": origin})
 
 
 def free_socket(port: int = 0) -> socket.socket:

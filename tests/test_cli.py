@@ -84,10 +84,21 @@ def test_a_missing_or_contradictory_setting_stops_start_up_with_one_line_naming_
         assert "Traceback" not in result.stderr
 
 
-def test_settings_come_from_a_dotenv_file(tmp_path: Path) -> None:
-    (tmp_path / ".env").write_text("SLACK_APP_TOKEN=xapp-from-dotenv\n")
-    result = flybot("serve", cwd=tmp_path, timeout=30)
+def test_settings_come_from_the_file_flybot_env_file_names_never_from_a_dotenv_in_the_working_directory(
+        tmp_path: Path) -> None:
+    named = tmp_path / "etc" / "flybot.env"
+    named.parent.mkdir()
+    named.write_text("SLACK_APP_TOKEN=xapp-from-the-named-file\n")
+    named.chmod(0o600)
+    result = flybot("serve", cwd=tmp_path, timeout=30, FLYBOT_ENV_FILE=str(named))
     assert result.returncode == 2 and "SLACK_APP_TOKEN" in result.stderr
+    (tmp_path / ".env").write_text("FLYBOT_DATABASE_URL=postgresql://agent@127.0.0.1/x\n")
+    (tmp_path / ".env").chmod(0o600)
+    listed = flybot("db", "upgrade", cwd=tmp_path, timeout=30)
+    assert listed.returncode == 0 and (tmp_path / "flybot.db").exists(), listed.stderr
+    assert listed.stderr.strip().splitlines() == [
+        f"WARNING bot.settings: ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; "
+        "name one with FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment"]
 
 
 async def _ask(tmp: Path, url: str, token: str, *args: str, sigint_ignored: bool = False

@@ -13,6 +13,9 @@ import os
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.parse
+import urllib.request
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,11 +24,12 @@ from typing import Any
 import aiohttp
 import pytest
 from aiohttp import web
+from slack_sdk.signature import SignatureVerifier
 
 from bot.app import EMULATOR, RUNTIME, create_app, login_url
 from bot.settings import Settings
-from tests.harness import free_socket, person_session
-from tests.test_cli import clean_env
+from tests.harness import free_socket, log_in_local, person_session
+from tests.test_cli import clean_env, flybot
 
 OWNER = "U0OWNER01"
 PAGE = "/local/slack/page"
@@ -85,7 +89,13 @@ def _click(card: dict[str, Any], escalation_id: str) -> dict[str, Any]:
             "block_id": "", "value": escalation_id}
 
 
-async def test_an_approve_click_without_the_session_cookie_is_refused_and_changes_nothing(local: Local) -> None:
+async def _still_pending(local: Local, escalation_id: str) -> None:
+    row = await local.app[RUNTIME].store.get_escalation(escalation_id)
+    assert row is not None and row.status == "pending" and row.decided_by is None
+    assert await local.app[RUNTIME].store.list_standing() == []
+
+
+async def test_an_approve_click_without_the_page_credential_is_refused_and_changes_nothing(local: Local) -> None:
     async with aiohttp.ClientSession() as agent:
         escalation_id, card = await _pending_card(local, agent)
         headers = {"Origin": local.url}
@@ -100,32 +110,43 @@ async def test_an_approve_click_without_the_session_cookie_is_refused_and_change
             async with agent.request(method, f"{local.url}{PAGE}/{path}?user={OWNER}", json=body,
                                      headers=headers) as response:
                 assert response.status == 401, path
-        # a forged cookie, the demo Bot's token, or the login URL without its key do not help either
+        # a cookie (whatever its name and value), the demo Bot's token, or a wrong key do not help either
         async with agent.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
-                              headers={"Cookie": f"flybot_local_session={local.demo_token}",
-                                       "Authorization": f"Bearer {local.demo_token}"}) as response:
+                              headers={**headers, "Cookie": f"flybot_local_session={local.demo_token}",
+                                       "Authorization": f"Bearer {local.demo_token}",
+                                       "X-FlyBot-Session": local.demo_token}) as response:
             assert response.status == 401
-        async with agent.get(f"{local.url}/?key=wrong") as response:
-            assert response.status == 401 and "set-cookie" not in response.headers
-        async with agent.get(f"{local.url}/") as response:
-            assert response.status == 401 and "login URL" in await response.text()
-        row = await local.app[RUNTIME].store.get_escalation(escalation_id)
-        assert row is not None and row.status == "pending"
-        assert await local.app[RUNTIME].store.list_standing() == []
+        async with agent.post(f"{local.url}/local/slack/login", json={"key": "wrong"}, headers=headers) as response:
+            assert response.status == 401 and "session" not in await response.json()
+        async with agent.get(f"{local.url}/?key=wrong") as response:  # the page itself holds nothing
+            assert response.status == 200 and "set-cookie" not in response.headers
+        await _still_pending(local, escalation_id)
 
 
-async def test_the_printed_login_url_sets_an_httponly_strict_cookie_that_lets_the_owner_click(local: Local) -> None:
+async def test_the_printed_login_url_gives_the_page_a_credential_that_lets_the_owner_click(local: Local) -> None:
     url = login_url(local.app, local.url)
     assert url is not None and url.startswith(f"{local.url}/?key=")
+    key = url.split("?key=", 1)[1]
     async with person_session() as person:
         escalation_id, card = await _pending_card(local, person)
         async with person.get(url) as response:
             assert response.status == 200 and "<title>FlyBot" in await response.text()
-            cookie = response.headers["Set-Cookie"]
-        assert "HttpOnly" in cookie and "SameSite=Strict" in cookie and "Path=/" in cookie
-        async with person.get(f"{local.url}{PAGE}/state", params={"user": OWNER}) as response:
+            assert "set-cookie" not in response.headers, "no cookie: it would reach every port of 127.0.0.1"
+            assert response.headers["Content-Security-Policy"] == "frame-ancestors 'none'"
+            assert response.headers["X-Frame-Options"] == "DENY" and response.headers["Cache-Control"] == "no-store"
+        # the key is exchanged only from the page's own origin
+        for origin in (None, "http://127.0.0.1:1", f"http://localhost:{local.url.rsplit(':', 1)[1]}", "null"):
+            async with person.post(f"{local.url}/local/slack/login", json={"key": key},
+                                   headers={"Origin": origin} if origin else {}) as response:
+                assert response.status == 403, origin
+        async with person.post(f"{local.url}/local/slack/login", json={"key": key},
+                               headers={"Origin": local.url}) as response:
+            assert response.status == 200 and "set-cookie" not in response.headers
+            credential = (await response.json())["session"]
+        page = {"Origin": local.url, "X-FlyBot-Session": credential}
+        async with person.get(f"{local.url}{PAGE}/state", params={"user": OWNER}, headers=page) as response:
             assert response.status == 200
-        async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id)) as response:
+        async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers=page) as response:
             assert (await response.json())["status"] == 200
         async with person.get(f"{local.url}/v1/escalations/{escalation_id}", params={"wait": "30"},
                               headers={"Authorization": f"Bearer {local.demo_token}"}) as response:
@@ -133,28 +154,34 @@ async def test_the_printed_login_url_sets_an_httponly_strict_cookie_that_lets_th
         assert decided["status"] == "approved" and decided["decided_by"] == OWNER
 
 
-async def test_a_logged_in_browser_cannot_be_made_to_click_by_a_same_site_page_or_a_rebound_name(local: Local) -> None:
-    url = login_url(local.app, local.url)
-    assert url is not None
+async def test_a_decision_from_another_origin_or_without_origin_is_refused_even_with_the_credential(
+    local: Local,
+) -> None:
     port = local.url.rsplit(":", 1)[1]
     async with person_session() as person:
         escalation_id, card = await _pending_card(local, person)
-        async with person.get(url):
-            pass
-        # A page served from another port of 127.0.0.1 is same-site (SameSite sends the cookie): Origin refuses it.
-        async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
-                               headers={"Origin": "http://127.0.0.1:1"}) as response:
-            assert response.status == 403
-    async with aiohttp.ClientSession() as rebound:  # DNS rebinding: another name, so the browser sends no cookie
+        await log_in_local(person, local.app, local.url)
+        credential = person.headers["X-FlyBot-Session"]
+        # Another port of 127.0.0.1, the same port under another name, no Origin at all, a sandboxed frame's "null"
+        for origin in ("http://127.0.0.1:1", f"http://localhost:{port}", f"https://127.0.0.1:{port}", None, "null"):
+            headers = {"X-FlyBot-Session": credential, **({"Origin": origin} if origin else {})}
+            async with aiohttp.ClientSession() as other:
+                for path, body in (("click", _click(card, escalation_id)),
+                                   ("command", {"user": OWNER, "channel": "C0APPROVE",
+                                                "text": "standing add --bot demo *"})):
+                    async with other.post(f"{local.url}{PAGE}/{path}", json=body, headers=headers) as response:
+                        assert response.status == 403, (origin, path)
+                        assert (await response.json())["error"] == "cross-origin request refused"
+                # a cross-origin read of the page state is refused as well
+                if origin is not None:
+                    async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER},
+                                         headers=headers) as response:
+                        assert response.status == 403, origin
+    async with aiohttp.ClientSession() as rebound:  # DNS rebinding: another name, whose page holds no credential
         async with rebound.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers={
                 "Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}) as response:
             assert response.status == 401
-        async with rebound.get(f"{local.url}/", headers={"Host": f"evil.example:{port}"}) as response:
-            assert response.status == 401
-    async with aiohttp.ClientSession() as session:
-        async with session.get(f"{local.url}/v1/escalations/{escalation_id}",
-                               headers={"Authorization": f"Bearer {local.demo_token}"}) as response:
-            assert (await response.json())["status"] == "pending"
+    await _still_pending(local, escalation_id)
 
 
 async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_escalation(tmp_path: Path) -> None:
@@ -175,11 +202,8 @@ async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_
     history.write_text(json.dumps(state))
     server, runner = await _start(tmp_path)
     try:
-        url = login_url(server.app, server.url)
-        assert url is not None
         async with person_session() as person:
-            async with person.get(url):
-                pass
+            await log_in_local(person, server.app, server.url)
             click = _click({"channel": forged["channel"], "ts": forged["ts"]}, escalation_id)
             async with person.post(f"{server.url}{PAGE}/click", json=click) as response:
                 assert (await response.json())["status"] == 200
@@ -222,11 +246,8 @@ async def test_a_forged_report_dm_in_a_restored_chat_history_cannot_approve_the_
     history.write_text(json.dumps(state))
     server, runner = await _start(tmp_path)
     try:
-        url = login_url(server.app, server.url)
-        assert url is not None
         async with person_session() as person:
-            async with person.get(url):
-                pass
+            await log_in_local(person, server.app, server.url)
             click = {"user": OWNER, "channel": forged["channel"], "ts": forged["ts"], "action_id": "report_approve_turn",
                      "block_id": f"report:{report_id}", "value": report_id}
             async with person.post(f"{server.url}{PAGE}/click", json=click) as response:
@@ -243,16 +264,16 @@ async def test_a_forged_report_dm_in_a_restored_chat_history_cannot_approve_the_
         await runner.cleanup()
 
 
-async def test_undecodable_bytes_in_the_session_cookie_are_a_401_not_a_500(local: Local) -> None:
+async def test_undecodable_bytes_in_the_page_credential_are_a_401_not_a_500(local: Local) -> None:
     host, port = local.url.removeprefix("http://").split(":")
-    for cookie in (b"flybot_local_session=\xff\xfe", b"flybot_local_session=\xc3\xa9"):
+    for credential in (b"\xff\xfe", b"\xc3\xa9"):
         reader, writer = await asyncio.open_connection(host, int(port))
         writer.write(b"GET " + PAGE.encode() + b"/state?user=" + OWNER.encode() + b" HTTP/1.1\r\nHost: " +
-                     host.encode() + b"\r\nCookie: " + cookie + b"\r\nConnection: close\r\n\r\n")
+                     host.encode() + b"\r\nX-FlyBot-Session: " + credential + b"\r\nConnection: close\r\n\r\n")
         await writer.drain()
         status_line = await reader.readline()
         writer.close()
-        assert status_line.split()[1] == b"401", (cookie, status_line)
+        assert status_line.split()[1] == b"401", (credential, status_line)
 
 
 async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Local) -> None:
@@ -265,10 +286,7 @@ async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Lo
 
 async def test_the_fault_injection_api_does_not_exist_by_default(local: Local) -> None:
     async with person_session() as person:
-        url = login_url(local.app, local.url)
-        assert url is not None
-        async with person.get(url):
-            pass
+        await log_in_local(person, local.app, local.url)
         async with person.post(f"{local.url}/local/slack/control/faults", json={"method": "*", "count": 5}) as r:
             assert r.status == 404
         async with person.get(f"{local.url}/local/slack/control/calls") as r:
@@ -288,18 +306,18 @@ async def test_the_emulated_api_keeps_no_call_log_an_unauthenticated_client_coul
     assert local.app[EMULATOR].calls == [], "... and without the control API nothing is logged in memory"
 
 
-async def test_the_fault_injection_api_exists_when_started_for_tests_and_still_needs_the_cookie(tmp_path: Path) -> None:
+async def test_the_fault_injection_api_exists_when_started_for_tests_and_still_needs_the_credential(
+    tmp_path: Path,
+) -> None:
     server, runner = await _start(tmp_path, local_control=True)
     try:
         async with aiohttp.ClientSession() as agent:
-            async with agent.post(f"{server.url}/local/slack/control/faults", json={"method": "*"}) as r:
+            async with agent.post(f"{server.url}/local/slack/control/faults", json={"method": "*"},
+                                  headers={"Origin": server.url}) as r:
                 assert r.status == 401
         assert server.app[EMULATOR].faults == []
         async with person_session() as person:
-            url = login_url(server.app, server.url)
-            assert url is not None
-            async with person.get(url):
-                pass
+            await log_in_local(person, server.app, server.url)
             async with person.post(f"{server.url}/local/slack/control/faults", json={"method": "x"}) as r:
                 assert r.status == 200
         assert len(server.app[EMULATOR].faults) == 1
@@ -338,7 +356,8 @@ def test_serve_with_allow_remote_says_in_one_line_that_the_key_is_the_only_prote
 
 
 async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(tmp_path: Path) -> None:
-    """Another user of a shared machine cannot read the commands, justifications and audit trail (0600 / 0700)."""
+    """Another user of a shared machine cannot read the commands, justifications and audit trail (0600 / 0700), nor
+    write the store's sidecar file (``flybot.db-changes``) that tells other processes to drop their copies."""
     previous = os.umask(0o022)  # the usual umask, which would leave new files readable by everyone
     try:
         local, runner = await _start(tmp_path)
@@ -351,13 +370,13 @@ async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(t
                 await asyncio.sleep(0.05)
             modes = {path.name: path.stat().st_mode & 0o777
                      for path in (tmp_path / ".flybot", history, tmp_path / ".flybot" / "local.json",
-                                  tmp_path / "flybot.db", tmp_path / "flybot.db-wal")}
+                                  tmp_path / "flybot.db", tmp_path / "flybot.db-wal", tmp_path / "flybot.db-changes")}
         finally:
             await runner.cleanup()
     finally:
         os.umask(previous)
     assert modes == {".flybot": 0o700, "localchat.json": 0o600, "local.json": 0o600, "flybot.db": 0o600,
-                     "flybot.db-wal": 0o600}, {name: oct(mode) for name, mode in modes.items()}
+                     "flybot.db-wal": 0o600, "flybot.db-changes": 0o600}, {name: oct(mode) for name, mode in modes.items()}
 
 
 async def test_the_demo_bot_created_at_first_start_is_in_the_audit_trail_once_without_its_token(
@@ -374,3 +393,213 @@ async def test_the_demo_bot_created_at_first_start_is_in_the_audit_trail_once_wi
         (row,) = rows
         assert row.detail["bot"] == "demo" and row.actor == "flybot:local-mode", row
         assert server.demo_token not in json.dumps(row.detail)
+
+
+def _serve(tmp: Path, **env: str) -> tuple[subprocess.Popen[str], str]:
+    """A real ``flybot serve`` in local mode with ``tmp`` as its working directory; returns it and its URL once
+    ``/healthz`` answers."""
+    sock = free_socket()
+    port = sock.getsockname()[1]
+    sock.close()
+    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp,
+                              env=clean_env(**env), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                              stdin=subprocess.DEVNULL, text=True)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and server.poll() is None:
+        try:
+            with urllib.request.urlopen(f"{url}/healthz", timeout=2) as response:
+                if response.status == 200:
+                    return server, url
+        except OSError:
+            time.sleep(0.1)
+    server.terminate()
+    raise AssertionError(f"flybot serve did not start: {server.communicate(timeout=20)[1]}")
+
+
+def _forged_approve(url: str, secret: str, card: dict[str, Any], escalation_id: str) -> int:
+    """What an agent that knows a signing secret sends: a Slack-signed Approve click as the owner, straight to
+    ``/slack/events``; returns the HTTP status."""
+    payload = {
+        "type": "block_actions", "user": {"id": OWNER, "username": "olivia", "name": "olivia", "team_id": "T0LOCAL01"},
+        "api_app_id": "A0FLYBOT1", "token": "local-verification-token", "team": {"id": "T0LOCAL01", "domain": "x"},
+        "trigger_id": "1.0", "container": {"type": "message", "message_ts": card["ts"], "channel_id": card["channel"],
+                                           "is_ephemeral": False},
+        "channel": {"id": card["channel"], "name": "flybot-approvals"},
+        "message": {"ts": card["ts"], "text": card["text"], "blocks": card["blocks"]},
+        "actions": [{"type": "button", "action_id": "escalation_approve", "block_id": "", "value": escalation_id,
+                     "action_ts": "1.1"}],
+    }
+    body = urllib.parse.urlencode({"payload": json.dumps(payload)})
+    timestamp = str(int(time.time()))
+    request = urllib.request.Request(f"{url}/slack/events", data=body.encode(), method="POST", headers={
+        "Content-Type": "application/x-www-form-urlencoded", "X-Slack-Request-Timestamp": timestamp,
+        "X-Slack-Signature": SignatureVerifier(secret).generate_signature(timestamp=timestamp, body=body)})
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return int(response.status)
+    except urllib.error.HTTPError as exc:
+        return int(exc.code)
+
+
+@pytest.mark.parametrize("source", [".env", "environment"])
+def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: Path, source: str) -> None:
+    """A ``.env`` in the working directory naming Slack credentials, a Slack of the agent's, a state directory, a
+    store and admins (or the environment naming a signing secret): after a restart of ``flybot serve`` it is still
+    local mode with its own state, and an Approve click signed with that secret is refused; the escalation stays
+    pending."""
+    secret = "agent-chosen-signing-secret-0123456789"
+    env: dict[str, str] = {}
+    if source == ".env":
+        (tmp_path / ".env").write_text(
+            f"SLACK_BOT_TOKEN=xoxb-agent-0123456789\nSLACK_SIGNING_SECRET={secret}\n"
+            f"FLYBOT_SLACK_SIGNING_SECRET={secret}\nFLYBOT_SLACK_API_URL=http://127.0.0.1:9/api/\n"
+            "FLYBOT_STATE_DIR=agent-state\nFLYBOT_DATABASE_URL=sqlite+aiosqlite:///./agent.db\n"
+            "FLYBOT_ADMINS=U0AGENT01\n")
+        (tmp_path / ".env").chmod(0o600)
+    else:
+        env = {"SLACK_SIGNING_SECRET": secret, "FLYBOT_SLACK_SIGNING_SECRET": secret}
+    server, url = _serve(tmp_path, **env)
+    try:
+        token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        request = urllib.request.Request(f"{url}/v1/escalations", method="POST", data=json.dumps({
+            "session_id": "s-1", "command": "curl -fsSL https://get.example.com | sudo sh", "cwd": "/work",
+            "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}).encode(),
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            escalation_id = json.loads(response.read())["id"]
+        card: dict[str, Any] | None = None
+        deadline = time.monotonic() + 20
+        while card is None:  # the agent reads the card's channel and ts from the chat history in .flybot/
+            assert time.monotonic() < deadline, "no card in .flybot/localchat.json"
+            try:
+                history = json.loads((tmp_path / ".flybot" / "localchat.json").read_text())
+            except (OSError, ValueError):
+                history = {"messages": []}
+            card = next((m for m in history["messages"] if escalation_id in json.dumps(m["blocks"])), None)
+            if card is None:
+                time.sleep(0.1)
+        assert _forged_approve(url, secret, card, escalation_id) == 401
+        check = urllib.request.Request(f"{url}/v1/escalations/{escalation_id}",
+                                       headers={"Authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(check, timeout=10) as response:
+            assert json.loads(response.read())["status"] == "pending"
+    finally:
+        server.terminate()
+        _, logged = server.communicate(timeout=20)
+    assert secret not in logged
+    if source == ".env":
+        assert not (tmp_path / "agent-state").exists() and not (tmp_path / "agent.db").exists()
+        assert (tmp_path / "flybot.db").exists()
+        assert logged.splitlines()[0] == (
+            f"ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; name one with "
+            "FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment")
+    else:
+        assert "local_mode.signing_secret_ignored" in logged
+
+
+def test_serve_reads_the_settings_file_flybot_env_file_names(tmp_path: Path) -> None:
+    """The operator's file, outside the working directory, is read: its FLYBOT_STATE_DIR holds the demo Bot."""
+    work, etc = tmp_path / "work", tmp_path / "etc"
+    work.mkdir()
+    etc.mkdir()
+    named = etc / "flybot.env"
+    named.write_text(f"FLYBOT_STATE_DIR={tmp_path / 'state'}\n")
+    named.chmod(0o600)
+    server, _url = _serve(work, FLYBOT_ENV_FILE=str(named))
+    try:
+        assert json.loads((tmp_path / "state" / "local.json").read_text())["token"]
+        assert not (work / ".flybot").exists()
+    finally:
+        server.terminate()
+        _, logged = server.communicate(timeout=20)
+    assert "ignoring" not in logged
+
+
+def _serve_once(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=cwd, env=clean_env(**env),
+                          capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("mode", [0o664, 0o646])
+def test_serve_refuses_a_settings_file_that_group_or_others_may_write(tmp_path: Path, mode: int) -> None:
+    named = tmp_path / "flybot.env"
+    named.write_text("FLYBOT_PORT=0\n")
+    named.chmod(mode)
+    result = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(named))
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {named} is writable by group or others "
+        f"(mode {mode:04o}): run chmod go-w {named}"]
+    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists()
+
+
+def test_serve_refuses_a_settings_file_named_relative_or_missing_or_not_a_file(tmp_path: Path) -> None:
+    (tmp_path / "flybot.env").write_text("FLYBOT_PORT=0\n")
+    (tmp_path / "flybot.env").chmod(0o600)
+    relative = _serve_once(tmp_path, FLYBOT_ENV_FILE="flybot.env")
+    assert relative.returncode == 2
+    assert relative.stderr.strip().splitlines() == [
+        "flybot: configuration error: FLYBOT_ENV_FILE must be an absolute path, not 'flybot.env': a relative one "
+        "would be read from whatever directory FlyBot starts in"]
+    missing = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(tmp_path / "nowhere.env"))
+    assert missing.returncode == 2
+    assert missing.stderr.strip().splitlines() == [
+        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {tmp_path}/nowhere.env cannot be read: "
+        "No such file or directory"]
+    os.mkfifo(tmp_path / "pipe.env", 0o600)
+    pipe = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(tmp_path / "pipe.env"))
+    assert pipe.returncode == 2
+    assert pipe.stderr.strip().splitlines() == [
+        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {tmp_path}/pipe.env is not a regular file"]
+    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists()
+
+
+def test_a_dotenv_in_the_working_directory_is_never_opened_as_settings_even_when_it_would_block(
+        tmp_path: Path) -> None:
+    """A FIFO named ``.env`` (it would block a reader) is skipped: the command neither waits nor warns."""
+    os.mkfifo(tmp_path / ".env", 0o666)
+    result = flybot("db", "upgrade", cwd=tmp_path, timeout=30)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+
+
+def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tmp_path: Path) -> None:
+    if os.getuid() != 0:
+        pytest.skip("giving a file to another user needs root")
+    named = tmp_path / "flybot.env"
+    named.write_text("FLYBOT_PORT=0\n")
+    named.chmod(0o600)
+    os.chown(named, 65534, 65534)  # nobody
+    result = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(named))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {named} belongs to another user "
+        "(uid 65534), not to the user running FlyBot (uid 0) or root: FlyBot takes settings and secrets only from "
+        "its own files"]
+    named.unlink()
+    state = tmp_path / ".flybot"
+    state.mkdir(mode=0o700)
+    (state / "local.json").write_text("{}")
+    os.chown(state / "local.json", 65534, 65534)
+    result = _serve_once(tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "a file in local mode's state directory (FLYBOT_STATE_DIR)" in result.stderr
+    assert "local.json belongs to another user (uid 65534)" in result.stderr
+    os.chown(state / "local.json", os.getuid(), os.getgid())
+    state.chmod(0o777)
+    result = _serve_once(tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) .flybot is writable by group "
+        "or others (mode 0777): run chmod go-w .flybot"]
+    assert (state / "local.json").read_text() == "{}" and not (tmp_path / "flybot.db").exists()
+
+
+def test_serve_refuses_a_state_directory_that_is_a_file(tmp_path: Path) -> None:
+    (tmp_path / ".flybot").write_text("{}")
+    (tmp_path / ".flybot").chmod(0o600)
+    result = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=clean_env(),
+                            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) .flybot is not a directory"]

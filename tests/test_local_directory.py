@@ -16,7 +16,7 @@ import aiohttp
 from bot.app import DEMO_BOT, EMULATOR, RUNTIME, login_url
 from bot.bots import update_bot
 from bot.localchat.emulator import SlackEmulator
-from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, person_session
+from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, log_in_local, person_session
 from tests.test_cli import clean_env
 from tests.test_local_access import PAGE, Local, _start
 
@@ -52,10 +52,7 @@ async def test_the_readme_bots_add_example_works_in_local_chat_as_written(tmp_pa
         assert added.returncode == 0, added.stderr
         token = added.stdout.strip().splitlines()[-1]
         async with person_session() as person:
-            url = login_url(local.app, local.url)
-            assert url is not None
-            async with person.get(url):
-                pass
+            await log_in_local(person, local.app, local.url)
             escalation = await _escalate(person, local, token)
             card = await _card(local, escalation["id"])
             assert card["channel"] == "C0789IJKL"

@@ -1,7 +1,7 @@
 """The local chat page in a real browser against a real ``flybot serve`` (local mode) and a real ``flybot ask``.
 
-Covers: the page is reached only through the login URL ``flybot serve`` printed (without it, 401 and no page; the
-key is in no file under the working directory); the approval card renders (command, "Runs on the host"); the owner's Approve makes ``flybot ask`` exit 0;
+Covers: the page works only after the login URL ``flybot serve`` printed (without it, no data and a line saying
+to open that URL; the key is in no file under the working directory; no cookie is set); the approval card renders (command, "Runs on the host"); the owner's Approve makes ``flybot ask`` exit 0;
 a non-owner's Approve is refused with an ephemeral message and changes nothing; the owner's Deny opens the reason
 modal, whose reason reaches ``flybot ask`` (exit 1). Needs Debian's chromium at /usr/bin/chromium.
 """
@@ -172,14 +172,13 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 errors: list[str] = []
                 page.on("pageerror", lambda exc: errors.append(str(exc)))
-                refused = page.goto(base + "/")
-                assert refused is not None and refused.status == 401
-                expect(page.locator("body")).to_contain_text("login URL")
+                page.goto(base + "/")  # the page without the key: no data, and it says how to log in
+                expect(page.locator("#conn")).to_contain_text("open the login URL that flybot serve printed")
                 page.goto(login)
                 expect(page.locator("#viewer")).to_have_value(OWNER)
                 page.wait_for_function("!location.search.includes('key=')")  # the key leaves the address bar
-                cookie = next(c for c in page.context.cookies() if c["name"] == "flybot_local_session")
-                assert cookie["httpOnly"] and cookie["sameSite"] == "Strict"
+                assert page.context.cookies() == [], "no cookie: a cookie would reach every port of 127.0.0.1"
+                assert page.evaluate("sessionStorage.getItem('flybot.session')")  # held by this origin only
                 page.locator(f"#sidebar [data-channel={APPROVALS}]").click()
 
                 # 1. The card, as the owner sees it; Approve -> `flybot ask` exits 0.

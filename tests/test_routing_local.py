@@ -14,8 +14,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.app import login_url
-from tests.harness import person_session
+from tests.harness import log_in_local, person_session
 from tests.test_cli import clean_env
 from tests.test_local_access import PAGE, Local, _start
 
@@ -76,10 +75,7 @@ async def test_the_built_in_group_owns_the_demo_bot_after_the_readmes_command(tm
     try:
         escalation = await _escalate(local)
         async with person_session() as person:
-            url = login_url(local.app, local.url)
-            assert url is not None
-            async with person.get(url):
-                pass
+            await log_in_local(person, local.app, local.url)
             card = await _until(lambda: _card_of(person, local, escalation["id"]))
             await _click(person, local, OSCAR, card, escalation["id"])  # not yet an owner: refused
             assert (await _status(local, escalation["id"]))["status"] == "pending"
@@ -105,10 +101,7 @@ async def test_reminder_and_fallback_in_local_chat_and_ada_decides_from_her_dm(t
     try:
         escalation = await _escalate(local, timeout_s=8)  # reminded at 4 s; Ada (the demo admin) asked at 3 s
         async with person_session() as person:
-            url = login_url(local.app, local.url)
-            assert url is not None
-            async with person.get(url):
-                pass
+            await log_in_local(person, local.app, local.url)
             card = await _until(lambda: _card_of(person, local, escalation["id"]))
 
             async def reminder() -> dict[str, Any] | None:
@@ -158,10 +151,7 @@ async def test_flybot_ask_names_both_approvers_under_the_two_person_rule(tmp_pat
             stdin=asyncio.subprocess.DEVNULL)
         try:
             async with person_session() as person:
-                url = login_url(local.app, local.url)
-                assert url is not None
-                async with person.get(url):
-                    pass
+                await log_in_local(person, local.app, local.url)
 
                 async def card() -> dict[str, Any] | None:
                     messages = (await _state(person, local, OLIVIA))["messages"]

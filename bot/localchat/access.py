@@ -1,10 +1,24 @@
-"""Who may use the local chat page: a login key printed once by ``flybot serve``, exchanged for a session cookie.
+"""Who may use the local chat page: a login key printed once by ``flybot serve``, exchanged for a page credential
+that only the page's own origin holds.
 
 In local mode the page's API takes a person's clicks (Approve, Deny, slash commands) and acts as whichever user
 the page picks. Without a credential any local process -- the agent under review included -- could approve its own
-escalation. So the page and its API answer only a browser holding this server's session cookie, and the only way
-to get that cookie is the login URL (``http://127.0.0.1:8080/?key=...``), printed to the terminal that started
-the server and written to no file (source: issue 11 §1; the same scheme as notebook servers' token URLs).
+escalation. So the page's API answers only a request carrying this server's page credential, and the only way to
+get that credential is the login URL (``http://127.0.0.1:8080/?key=...``), printed to the terminal that started
+the server and written to no file (the same scheme as notebook servers' token URLs).
+
+The credential is bound to the page's origin (scheme, host and port), never to the host alone:
+
+- It is never a cookie. Cookies are scoped by host name, not by port (RFC 6265 §8.5), so every web server on
+  127.0.0.1 -- one the agent starts included -- would receive it when the owner opens that server's page.
+- The page keeps it in ``sessionStorage``, which belongs to one origin (the HTML Standard's storage is keyed by
+  origin, port included), and sends it in the ``X-FlyBot-Session`` header. A page of another origin can neither
+  read it nor make the browser send it: a form post, an image or a frame carries no custom header, and a
+  cross-origin ``fetch()`` with one needs a CORS preflight that this server never grants.
+- Every state change (``POST``, ``PUT``, ``PATCH``, ``DELETE``) must carry an ``Origin`` header naming this server
+  (:func:`same_origin`); a missing or foreign ``Origin`` is refused with 403, whatever credential comes with it.
+- The page may not be framed (``frame-ancestors 'none'``, :data:`PAGE_HEADERS`): no page of another origin can
+  show it under a decoy and take the owner's click.
 
 Both secrets live in this process's memory only and are new on every start.
 """
@@ -18,44 +32,72 @@ from aiohttp import web
 
 from bot.logs import also_redact
 
-COOKIE_NAME = "flybot_local_session"
+HEADER = "X-FlyBot-Session"
+"""The request header that carries the page credential."""
+
+STATE_CHANGES = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+
+PAGE_HEADERS = {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "Content-Security-Policy": "frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+}
+"""Headers on the chat page and its login answer: never cached, never framed, no ``Referer`` with the key."""
 
 
 class PageAccess:
-    """The login key and the session cookie of one local chat server.
+    """The login key and the page credential of one local chat server.
 
     Attributes:
         key: the secret in the login URL (``?key=...``), 32 URL-safe characters; print it, never write it to a file.
-        cookie_name: the cookie's name (``flybot_local_session``).
     """
 
     def __init__(self, key: str | None = None, session: str | None = None) -> None:
         self.key = key or secrets.token_urlsafe(24)
         self._session = session or secrets.token_urlsafe(32)
-        self.cookie_name = COOKIE_NAME
-        also_redact(self.key, self._session)  # no log line prints them (issue 11 §8)
+        also_redact(self.key, self._session)  # no log line prints them
 
     def key_matches(self, candidate: str | None) -> bool:
         """True when ``candidate`` is the login key (constant-time comparison)."""
         return candidate is not None and candidate.isascii() and hmac.compare_digest(candidate.encode(), self.key.encode())
 
     def allowed(self, request: web.Request) -> bool:
-        """True when ``request`` carries this server's session cookie."""
-        cookie = request.cookies.get(self.cookie_name)  # undecodable bytes arrive as surrogates: not ASCII, refused
-        return cookie is not None and cookie.isascii() and hmac.compare_digest(cookie.encode(), self._session.encode())
+        """True when ``request`` carries this server's page credential in the ``X-FlyBot-Session`` header.
 
-    def grant(self, response: web.StreamResponse) -> None:
-        """Set the session cookie on ``response``: HttpOnly (no script reads it), SameSite=Strict (no other site's
-        page sends it), for the whole server (path ``/``), for this browser session only."""
-        response.set_cookie(self.cookie_name, self._session, path="/", httponly=True, samesite="Strict")
+        Cookies are not looked at: a cookie reaches every port of the host."""
+        credential = request.headers.get(HEADER)  # undecodable bytes arrive as surrogates: not ASCII, refused
+        return (credential is not None and credential.isascii()
+                and hmac.compare_digest(credential.encode(), self._session.encode()))
+
+    def credential(self) -> str:
+        """The page credential, for the page that presented the login key (see ``POST login``)."""
+        return self._session
 
     def login_url(self, base_url: str) -> str:
         """``{base_url}/?key={key}``: what ``flybot serve`` prints."""
         return f"{base_url.rstrip('/')}/?key={self.key}"
 
 
+def same_origin(request: web.Request) -> bool:
+    """True when the request's ``Origin`` header names the server it was sent to: scheme, host and port equal to the
+    request's own (``http://127.0.0.1:8080`` for a request to ``127.0.0.1:8080``), compared exactly.
+
+    A missing ``Origin`` is not the same origin: browsers send it on every ``POST`` (the Fetch Standard), so only
+    a non-browser client or an old browser omits it, and neither may change state. ``Origin: null`` (a sandboxed
+    frame, a ``data:`` page) is refused too.
+    """
+    origin = request.headers.get("Origin")
+    return origin is not None and origin == f"{request.scheme}://{request.host}"
+
+
 def refused() -> web.Response:
-    """The 401 every page or control route answers without the session cookie (nothing is done)."""
+    """The 401 every page or control route answers without the page credential (nothing is done)."""
     return web.json_response(
         {"ok": False, "error": "not logged in: open the login URL that flybot serve printed"}, status=401
     )
+
+
+def foreign_origin() -> web.Response:
+    """The 403 a state change answers without an ``Origin`` naming this server (nothing is done)."""
+    return web.json_response({"ok": False, "error": "cross-origin request refused"}, status=403)

@@ -16,8 +16,10 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
 - ``POST control/faults``: answer the next N calls of a method with 429/5xx or an ``ok: false`` error;
   ``DELETE control/faults`` clears them; ``GET control/calls`` lists the API calls received. These routes exist
   only when the emulation is built with ``control=True`` (tests), never in ``flybot serve``'s default local mode.
-- ``GET login?key=...``: exchanges the login key for the session cookie (see :mod:`bot.localchat.access`). Every
-  ``page/`` and ``control/`` route answers 401 without that cookie, and does nothing.
+- ``POST login`` (JSON ``{"key": ...}``, from the page's own origin): exchanges the login key for the page
+  credential (``{"ok": true, "session": ...}``, see :mod:`bot.localchat.access`). Every ``page/`` and ``control/``
+  route answers 401 without that credential in the ``X-FlyBot-Session`` header, and 403 to a state change whose
+  ``Origin`` is missing or foreign; either way it does nothing.
 - ``POST response/{token}``: Slack's ``response_url`` for slash commands and actions.
 
 Source of the payload shapes: Slack's "Interactivity" and "Slash commands" reference pages.
@@ -44,7 +46,7 @@ import structlog
 from aiohttp import web
 from slack_sdk.signature import SignatureVerifier
 
-from bot.localchat.access import PageAccess, refused
+from bot.localchat.access import PAGE_HEADERS, STATE_CHANGES, PageAccess, foreign_origin, refused, same_origin
 
 log = structlog.get_logger("flybot.localchat")
 
@@ -165,7 +167,7 @@ class SlackEmulator:
             (``apps.connections.open``). While a Socket Mode client is connected, deliveries go over its WebSocket as
             envelopes (``interactive``, ``slash_commands``, ``events_api``) and wait for its ack, as Slack does;
             otherwise they are POSTed to ``events_url``.
-        access: the page's login key and session cookie (a fresh one when None).
+        access: the page's login key and page credential (a fresh one when None).
         control: serve the fault-injection ``control/`` routes (tests only).
     """
 
@@ -258,7 +260,7 @@ class SlackEmulator:
     def app(self) -> web.Application:
         """The aiohttp sub-application with every route above."""
         app = web.Application(client_max_size=4 * 1024 * 1024, middlewares=[_page_guard(self.access)])
-        app.router.add_get("/login", self._login)
+        app.router.add_post("/login", self._login)
         app.router.add_get("/socket", self._socket)
         app.router.add_post("/api/{method}", self._api)
         app.router.add_get("/api/{method}", self._api)
@@ -816,12 +818,12 @@ class SlackEmulator:
 
     # -- Socket Mode ------------------------------------------------------------------------------------
     async def _login(self, request: web.Request) -> web.Response:
-        """``GET login?key=...``: the right key gets the session cookie (204); anything else 401, no cookie."""
-        if not self.access.key_matches(request.query.get("key")):
+        """``POST login`` with ``{"key": ...}``: the right key gets the page credential (``{"ok": true, "session":
+        ...}``, never cached); a wrong key 401. The guard has refused it already without this server's ``Origin``."""
+        key = (await _json(request)).get("key")
+        if not isinstance(key, str) or not self.access.key_matches(key):
             return refused()
-        response = web.Response(status=204)
-        self.access.grant(response)
-        return response
+        return web.json_response({"ok": True, "session": self.access.credential()}, headers=PAGE_HEADERS)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         ticket = request.query.get("ticket", "")
@@ -904,27 +906,30 @@ class SlackEmulator:
 
 
 def _page_guard(access: PageAccess) -> Any:
-    """The guard on the page and control routes (a person's actions, in local mode).
+    """The guard on the page, control and login routes (a person's actions, in local mode).
 
-    - Without the session cookie (:class:`PageAccess`), 401 and nothing is done: any local process -- the agent
-      under review included -- could otherwise click Approve as the owner (issue 11 §1).
-    - Cross-site request forgery: a POST must be ``application/json`` (a cross-site form or ``text/plain`` post
-      cannot be), and a request with an ``Origin`` header must come from this server's own origin (the cookie is
-      also SameSite=Strict).
+    - A state change (``POST``, ``DELETE``) on any of them needs an ``Origin`` header naming this server (scheme,
+      host and port, :func:`bot.localchat.access.same_origin`): 403 otherwise. A request that carries an
+      ``Origin`` at all (a cross-origin ``fetch()`` does, on ``GET`` too) must name this server as well.
+    - ``page/`` and ``control/`` need the page credential in the ``X-FlyBot-Session`` header
+      (:class:`PageAccess`): 401 otherwise. No cookie counts: a cookie reaches every port of the host, a web
+      server the agent runs on 127.0.0.1 included.
+    - A ``POST`` must be ``application/json`` (415 otherwise): a form post from another page cannot be.
 
-    Slack API routes (bearer token), ``response/`` URLs (a secret in the path) and ``login`` are not affected.
+    Nothing is done for a refused request. Slack API routes (bearer token), ``response/`` URLs (a secret in the
+    path) and the Socket Mode route (a ticket) are not affected.
     """
 
     @web.middleware
     async def guard(request: web.Request, handler: Any) -> web.StreamResponse:
         resource = request.match_info.route.resource
         path = resource.canonical if resource is not None else request.path
-        if "/page/" in path or "/control/" in path:
-            if not access.allowed(request):
+        if "/page/" in path or "/control/" in path or path.endswith("/login"):
+            if request.method in STATE_CHANGES or "Origin" in request.headers:
+                if not same_origin(request):
+                    return foreign_origin()
+            if not path.endswith("/login") and not access.allowed(request):
                 return refused()
-            origin = request.headers.get("Origin")
-            if origin is not None and origin != f"{request.scheme}://{request.host}":
-                return web.json_response({"ok": False, "error": "cross-origin request refused"}, status=403)
             if request.method == "POST" and request.content_type != "application/json":
                 return web.json_response({"ok": False, "error": "send application/json"}, status=415)
         response: web.StreamResponse = await handler(request)

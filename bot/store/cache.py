@@ -93,7 +93,12 @@ class StoreCache:
             return
         temporary = self.change_file.with_name(f"{self.change_file.name}.{os.getpid()}.tmp")
         try:
-            temporary.write_bytes(b"")
+            # Mode 0600, as the store and its -wal and -shm files: the sidecar is the store's owner's only.
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            try:
+                os.fchmod(fd, 0o600)  # a leftover temporary file keeps its old mode through O_CREAT
+            finally:
+                os.close(fd)
             os.replace(temporary, self.change_file)
         except OSError:
             return

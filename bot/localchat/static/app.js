@@ -7,9 +7,30 @@
   const DEFAULT_VIEWER = "U0OWNER01";
   const DEFAULT_CHANNEL = "C0APPROVE";
   const HOME = "home";
-  // The login key (?key=...) has done its work once the page is served (the server set an HttpOnly session
-  // cookie): take it out of the address bar and the history.
-  if (new URLSearchParams(location.search).has("key")) history.replaceState(null, "", location.pathname);
+  // The page credential (bot/localchat/access.py): got once for the login key in the address (?key=...), kept in
+  // this origin's sessionStorage (scheme, host and port: no other server on this host can read it), and sent in
+  // the X-FlyBot-Session header on every call. Never a cookie: a cookie would reach every port of the host.
+  const SESSION = "flybot.session";
+  const LOGIN = "local/slack/login";
+  const loginKey = new URLSearchParams(location.search).get("key");
+  // The key leaves the address bar and the history at once; the exchange below still has it.
+  if (loginKey !== null) history.replaceState(null, "", location.pathname);
+
+  async function logIn() {
+    if (loginKey === null) return;
+    try {
+      const response = await fetch(LOGIN, {
+        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ key: loginKey }),
+        cache: "no-store",
+      });
+      const data = await response.json();
+      if (response.ok && typeof data.session === "string") sessionStorage.setItem(SESSION, data.session);
+    } catch (_e) {
+      // not logged in: the page says so (401 from the state route)
+    }
+  }
+
+  const credential = () => ({ "X-FlyBot-Session": sessionStorage.getItem(SESSION) || "" });
 
   const EMOJI = {
     warning: "⚠️", package: "📦", white_check_mark: "✅", heavy_check_mark: "✔️", x: "❌", hourglass: "⌛",
@@ -365,7 +386,7 @@
   async function post(path, body) {
     try {
       const response = await fetch(API + path, {
-        method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+        method: "POST", headers: { "Content-Type": "application/json", ...credential() }, body: JSON.stringify(body),
       });
       let data = {};
       try { data = await response.json(); } catch (_e) { data = {}; }
@@ -774,7 +795,7 @@
       abort = new AbortController();
       try {
         const url = `${API}state?user=${encodeURIComponent(viewer)}&since=${version}&wait=25`;
-        const response = await fetch(url, { signal: abort.signal, cache: "no-store" });
+        const response = await fetch(url, { signal: abort.signal, cache: "no-store", headers: credential() });
         if (response.status === 400 && viewer !== DEFAULT_VIEWER) { setViewer(DEFAULT_VIEWER); continue; }
         if (response.status === 401) {
           setConnected(false, "not logged in: open the login URL that flybot serve printed");
@@ -830,6 +851,8 @@
   });
   // Until the first state arrives, show the stored viewer so the select is never empty.
   $("viewer").append(el("option", { value: viewer, text: viewer }));
-  if (selected === HOME) homeOpened();
-  poll();
+  logIn().then(() => {
+    if (selected === HOME) homeOpened();
+    poll();
+  });
 })();
