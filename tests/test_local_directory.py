@@ -13,7 +13,7 @@ from typing import Any
 
 import aiohttp
 
-from bot.app import DEMO_BOT, EMULATOR, RUNTIME, login_url
+from bot.app import DEMO_BOT, EMULATOR, RUNTIME
 from bot.bots import update_bot
 from bot.localchat.emulator import SlackEmulator
 from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, log_in_local, person_session
