@@ -51,7 +51,7 @@ class _State(_Shape):
 
 
 class _View(_Shape):
-    type: str
+    type: str | None = None
     id: str | None = None
     callback_id: str | None = None
     private_metadata: str | None = None
@@ -74,8 +74,12 @@ class _BlockActions(_Interaction):
     view: _View | None = None
 
 
+class _SubmittedView(_View):
+    type: str  # bolt reads it (``view.type == "workflow_step"``) before any listener
+
+
 class _ViewPayload(_Interaction):
-    view: _View
+    view: _SubmittedView
 
 
 _BY_TYPE: dict[str, type[_Interaction]] = {
