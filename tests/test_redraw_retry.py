@@ -24,6 +24,7 @@ from aiohttp import web
 from sqlalchemy import select
 
 from bot.bots import register_bot
+from bot.chat import RateLimited
 from bot.delivery.worker import REDRAW_RETRY_MAX_S, Delivery, DeliveryConfig
 from bot.escalations import EscalationRequest, EscalationService
 from bot.localchat import SlackEmulator
@@ -130,3 +131,31 @@ async def test_a_redraw_is_retried_past_the_deadline_and_lands_on_the_first_pass
     assert list(rows) == ["done"], rows
     told = [r.detail.get("told") for r in await rig.store.audit_log(escalation.id) if r.event == "card.not_updated"]
     assert told == [OWNER], "past the deadline the decider is told once, and the redraw goes on"
+
+
+@pytest.mark.parametrize(("header", "paused_s"), [("4", 4.0), ("inf", 1.0), ("nan", 1.0), ("soon", 1.0),
+                                                  ("86400", 600.0)])
+async def test_a_rate_limited_redraw_pauses_its_room_for_a_bounded_retry_after(header: str, paused_s: float) -> None:
+    """Slack's ``Retry-After`` is whole seconds; one that is not a finite number pauses the room 1 s (an infinite
+    pause cannot be stored: the retry would not be recorded, and the job would wait for its lease to end), and a day
+    is held to 10 minutes."""
+
+    async def rate_limited(_request: web.Request) -> web.Response:
+        return web.json_response({"ok": False, "error": "ratelimited"}, status=429, headers={"Retry-After": header})
+
+    app = web.Application()
+    app.router.add_post("/api/{method}", rate_limited)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    sock = free_socket()
+    await web.SockSite(runner, sock).start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            api = f"http://127.0.0.1:{sock.getsockname()[1]}/api/"
+            chat = SlackChat(make_web_client(BOT_TOKEN, api, session=http),
+                             updater=make_web_client(BOT_TOKEN, api, session=http, rate_limits=False))
+            with pytest.raises(RateLimited) as raised:
+                await chat.update(ROOM, "1.000001", "text", [])
+        assert raised.value.retry_after_s == paused_s
+    finally:
+        await runner.cleanup()
