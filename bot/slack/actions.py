@@ -121,6 +121,8 @@ async def answer_stale(deps: SlackDeps, body: dict[str, Any], escalation_id: str
     user = body["user"]["id"]
     try:
         await queue_redraw(deps, escalation, user)
+    except Exception:  # noqa: BLE001 - the clicker is still answered; the store's failure is logged
+        log.exception("card.redraw_not_queued", escalation_id=escalation.id, actor=user)
     finally:
         if ack is not None:
             await ack()
@@ -178,7 +180,10 @@ async def _decide(
         current = await deps.store.get_escalation(escalation_id)
         refusal = already_text(current) if current else _outcome_text(exc)
         if current is not None:
-            await queue_redraw(deps, current, user, audit=False)  # the service audited the refusal
+            try:
+                await queue_redraw(deps, current, user, audit=False)  # the service audited the refusal
+            except Exception:  # noqa: BLE001 - the clicker is still answered; the store's failure is logged
+                log.exception("card.redraw_not_queued", escalation_id=escalation_id, actor=user)
     except FlyBotError as exc:
         refusal = _outcome_text(exc)
     except Exception:  # noqa: BLE001 - never a stack trace in chat
