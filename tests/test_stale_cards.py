@@ -3,7 +3,7 @@
 The card still shows live buttons when its redraw did not land (here: Slack refused the ``chat.update`` once, so the
 redraw job was given up). A click on it -- by anyone, Approve, Deny or a standing-approval button -- queues the
 card's redraw with the click's audit row in one transaction, and the clicker is told who decided it; it is never
-only refused, leaving the buttons live. A real FlyBot against the Slack emulation (real signing), on SQLite and
+only refused, leaving the buttons live. The same for a blocked-host report's DMs. A real FlyBot against the Slack emulation (real signing), on SQLite and
 PostgreSQL.
 """
 
@@ -14,10 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from cards import APPROVE_ACTION, DENY_ACTION, STANDING_BOT_ACTION, STANDING_SESSION_ACTION
+from cards import APPROVE_ACTION, DENY_ACTION, REPORT_RESOLVE_ACTION, STANDING_BOT_ACTION, STANDING_SESSION_ACTION
 from tests.harness import OTHER, OWNER, Harness
 from tests.pg import migrated_store
 from tests.test_outbox import has_buttons, tagged
+from tests.test_reports import OWNER2, action_ids, dms, get_report, report_ok
+from tests.test_reports import add_bot as add_report_bot
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -72,3 +74,19 @@ async def test_a_stale_card_clicked_by_someone_who_may_not_decide_is_redrawn_too
     assert h.ephemerals(OTHER)[-1].startswith("This request was already approved"), h.ephemerals(OTHER)
     refused = [r for r in await h.runtime.store.audit_log(escalation_id) if r.event == "decision.refused"]
     assert [(r.actor, r.detail.get("why")) for r in refused] == [(OTHER, "already_decided")]
+
+
+async def test_a_click_on_a_decided_reports_stale_dm_redraws_every_dm_of_it(h: Harness) -> None:
+    token = await add_report_bot(h)  # owners OWNER and OWNER2, each with a DM of the report
+    report = await report_ok(h, token)
+    await h.fault("chat.update", status=200, count=2, error="message_not_found")  # neither DM is redrawn
+    await h.click(OWNER, report["id"], REPORT_RESOLVE_ACTION)
+    _, data = await get_report(h, token, report["id"], wait=10)
+    assert data["status"] == "resolved"
+    await h.outbox_drained()
+    assert all(action_ids(dms(h, o, report["id"])[0]) for o in (OWNER, OWNER2)), "both DMs still show buttons"
+    await h.click(OWNER2, report["id"], REPORT_RESOLVE_ACTION)
+    await h.eventually(lambda: not any(action_ids(dms(h, o, report["id"])[0]) for o in (OWNER, OWNER2)), timeout=10)
+    await h.eventually(lambda: any(t.startswith("This report is already resolved") for t in h.ephemerals(OWNER2)))
+    _, still = await get_report(h, token, report["id"])
+    assert still["status"] == "resolved" and still["decided_by"] == OWNER
