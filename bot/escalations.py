@@ -416,19 +416,20 @@ class EscalationService:
         self.waiters.notify_all()
 
     # -- decide -------------------------------------------------------------------------------------
-    async def owns(self, bot: Bot, user: str) -> bool:
+    async def owns(self, bot: Bot, user: str, *, in_time: bool = False) -> bool:
         """``user`` is an owner of ``bot``: listed, or a member of one of its owner groups now (issue 16 §1: looked
-        up at decision time, cached briefly; a group that cannot be read gives no one a say)."""
-        return await owns(bot, user, self.groups)
+        up at decision time, cached briefly; a group that cannot be read gives no one a say; ``in_time``: a group
+        not read in time raises :class:`bot.groups.GroupCheckTooSlow`)."""
+        return await owns(bot, user, self.groups, in_time=in_time)
 
-    async def is_fallback(self, bot: Bot, user: str) -> bool:
+    async def is_fallback(self, bot: Bot, user: str, *, in_time: bool = False) -> bool:
         """``user`` is one of the Bot's named fallback approvers: listed, or in a fallback group now (issue 16 §3;
-        the admins, the fallback when none is named, decide as admins anyway)."""
+        the admins, the fallback when none is named, decide as admins anyway; ``in_time`` as :meth:`owns`)."""
         if user in bot.fallback_owners:
             return True
         if not bot.fallback_groups or self.groups is None:
             return False
-        return await self.groups.member_of_any(user, bot.fallback_groups) is not None
+        return await self.groups.member_of_any(user, bot.fallback_groups, in_time=in_time) is not None
 
     async def authorize(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:
         """Check that ``actor`` may decide; returns ``(escalation, bot, source)`` with source ``owner`` (listed, or
@@ -437,7 +438,7 @@ class EscalationService:
 
         Raises:
             NotFound: no such escalation.
-            NotAllowed: the actor is neither an owner of the Bot nor an admin.
+            GroupCheckTooSlow: an owner (or fallback) group of the Bot could not be read in time (nothing changes).
         """
         escalation = await self._get(escalation_id)
         bot = await self.store.get_bot(escalation.bot_id)
@@ -448,9 +449,9 @@ class EscalationService:
             return escalation, bot, "owner"
         if actor in self.admins:
             return escalation, bot, "admin"
-        if await self.owns(bot, actor):
+        if await self.owns(bot, actor, in_time=True):
             return escalation, bot, "owner"
-        if escalation.fallback_at is not None and await self.is_fallback(bot, actor):
+        if escalation.fallback_at is not None and await self.is_fallback(bot, actor, in_time=True):
             return escalation, bot, "fallback"
         return escalation, bot, ""
 

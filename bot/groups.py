@@ -7,9 +7,10 @@ that cannot be read has no members for that decision (and is asked again next ti
 
 A lookup runs while a click waits for its acknowledgement (the decision is stored first, issue 10 §6), and Slack
 gives a click 3 seconds: one call of :meth:`OwnerGroups.member_of_any` waits for Slack at most ``timeout_s`` seconds
-in all, and a group not read in time counts as unreadable (no members) for that call. Concurrent clicks share one
-lookup per group (``usergroups.users.list`` is rate limited: Slack's Tier 2, about 20 a minute). Before, a rate-limited or slow
-``usergroups.users.list`` held the click past 3 seconds: bolt answered Slack 404, and the decision was stored later.
+in all. A group not read in time is not taken for "not a member": a decision's check (``in_time=True``) raises
+:class:`GroupCheckTooSlow` ("click again"; nothing changes, and the lookup goes on for the next click to share or
+find cached), while a listing (App Home, ``/flybot pending``) leaves that group's Bots out. Concurrent clicks
+share one lookup per group (``usergroups.users.list`` is rate limited: Slack's Tier 2, about 20 a minute).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from typing import TYPE_CHECKING
 
 import structlog
 
+from bot.errors import FlyBotError
+
 if TYPE_CHECKING:
     from bot.store import Bot
 
@@ -32,6 +35,22 @@ GROUP_ID = re.compile(r"^S[A-Z0-9]{2,}\Z")
 
 LOOKUP_BUDGET_S = 1.5
 """Seconds one decision may wait for Slack to name groups' members (Slack allows a click 3 seconds in all)."""
+
+TOO_SLOW_TEXT = "FlyBot could not check your group in time; click again. Nothing was decided or changed."
+
+
+class GroupCheckTooSlow(FlyBotError):
+    """Slack did not name a group's members within the lookup budget, and the person is in none of the groups that
+    were read: whether they may act is not known yet (503, retry in a second). Nothing was changed."""
+
+    code = "group_check_too_slow"
+    status = 503
+    title = "Group check too slow"
+    retry_after = 1
+
+    def __init__(self, detail: str = TOO_SLOW_TEXT) -> None:
+        super().__init__(detail)
+
 
 MemberLookup = Callable[[str], Awaitable[frozenset[str] | None]]
 """``async (group_id) -> member user ids``, or None when the group cannot be read (unknown, Slack error)."""
@@ -61,6 +80,11 @@ class OwnerGroups:
     async def members(self, group: str, *, budget_s: float | None = None) -> frozenset[str]:
         """The group's members (empty when it cannot be read, or not within ``budget_s`` seconds, default
         ``timeout_s``: fail closed)."""
+        return await self._members(group, budget_s) or frozenset()
+
+    async def _members(self, group: str, budget_s: float | None) -> frozenset[str] | None:
+        """The group's members (empty when Slack says it cannot be read); None when not read within ``budget_s``
+        seconds (default ``timeout_s``)."""
         now = self.clock()
         cached = self._cache.get(group)
         if cached is not None and now - cached[0] < self.ttl_s:
@@ -77,7 +101,7 @@ class OwnerGroups:
                 found = await asyncio.wait_for(asyncio.shield(reading), max(0.0, budget))
         except TimeoutError:
             log.warning("owner_group.too_slow", group=group, budget_s=round(budget, 3))
-            found = None
+            return None
         return found or frozenset()
 
     async def _read(self, group: str, asked_at: float) -> frozenset[str] | None:
@@ -90,22 +114,37 @@ class OwnerGroups:
             self._cache[group] = (asked_at, found)
         return found
 
-    async def member_of_any(self, user: str, groups: Iterable[str]) -> str | None:
-        """The first of ``groups`` that ``user`` belongs to, or None. Slack is asked for ``timeout_s`` seconds in all
-        (groups not read by then count as empty)."""
+    async def member_of_any(self, user: str, groups: Iterable[str], *, in_time: bool = False) -> str | None:
+        """The first of ``groups`` that ``user`` belongs to, or None. Slack is asked for ``timeout_s`` seconds in all;
+        groups not read by then count as empty, or, with ``in_time``, make the answer unknown.
+
+        Raises:
+            GroupCheckTooSlow: with ``in_time``, when ``user`` is in none of the groups read and some group was not
+                read within the budget (a group Slack refused to show is read: it has no members).
+        """
         deadline = self.clock() + self.timeout_s
+        slow: list[str] = []
         for group in groups:
             budget = deadline - self.clock() if self.timeout_s > 0 else None
-            if user in await self.members(group, budget_s=budget):
+            found = await self._members(group, budget)
+            if found is None:
+                slow.append(group)
+            elif user in found:
                 return group
+        if slow and in_time:
+            raise GroupCheckTooSlow()
         return None
 
 
-async def owns(bot: Bot, user: str, groups: OwnerGroups | None) -> bool:
+async def owns(bot: Bot, user: str, groups: OwnerGroups | None, *, in_time: bool = False) -> bool:
     """``user`` owns ``bot``: listed with ``--owner``, or a member now of one of its ``--owner-group``s (None
-    ``groups``: only the listed owners). The one rule for escalations, standing approvals and blocked reports."""
+    ``groups``: only the listed owners). The one rule for escalations, standing approvals and blocked reports.
+
+    Raises:
+        GroupCheckTooSlow: with ``in_time`` (a decision), when an owner group could not be read in time.
+    """
     if user in bot.owners:
         return True
     if not bot.owner_groups or groups is None:
         return False
-    return await groups.member_of_any(user, bot.owner_groups) is not None
+    return await groups.member_of_any(user, bot.owner_groups, in_time=in_time) is not None

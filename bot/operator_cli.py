@@ -176,11 +176,17 @@ def cmd_escalations(args: argparse.Namespace) -> int:
     from bot.settings import load_settings
     from bot.slack.directory import names_for
 
+    if args.limit < 1:
+        print("flybot escalations: --limit must be 1 or more", file=sys.stderr)
+        return 2
+
     async def work(store: Store) -> int:
         bot_id = await bot_id_of(store, args.bot)
         since = since_of(args.since, utcnow())
         items = await store.list_escalations(status="pending" if args.pending else None, bot_id=bot_id, since=since,
-                                             limit=args.limit)
+                                             limit=args.limit + 1)
+        cut = len(items) > args.limit  # one more than asked for was found: say the list is cut, and how to see more
+        items = items[:args.limit]
         bots = await bot_labels(store)  # removed Bots too: "builder (removed)"
         names_of = {b.id: b.name for b in await store.list_bots(removed=True)}  # --json: the plain name
         named: dict[str, str] = {}
@@ -197,6 +203,9 @@ def cmd_escalations(args: argparse.Namespace) -> int:
             print(f"flybot escalations: {warning}", file=sys.stderr)
         if not items and not args.json:
             print("No pending escalations." if args.pending else "No escalations.", file=sys.stderr)
+        if cut:
+            print(f"flybot escalations: the newest {args.limit:,} shown; more match: pass a larger --limit, or narrow "
+                  "with --pending, --bot NAME or --since DURATION.", file=sys.stderr)
         return 0
 
     return _run("escalations", work)

@@ -339,7 +339,7 @@ def parse_chat_report(text: str) -> ReportLine:
 
 
 # -- the service ------------------------------------------------------------------------------------------------
-def _dm_room(bot: Bot) -> str:
+def dm_room(bot: Bot) -> str:
     """The pacing key of a report's DM redraws: the first owner's DM."""
     return f"user:{bot.owners[0]}" if bot.owners else "user:"
 
@@ -412,7 +412,7 @@ class ReportService:
             if not created:
                 await tx.audit("report.folded", at=now, actor=bot.id, count=report.count, **detail)
                 if report.dms:
-                    await tx.enqueue("report.update", ref=report.id, room=_dm_room(bot), at=now)
+                    await tx.enqueue("report.update", ref=report.id, room=dm_room(bot), at=now)
             else:
                 await tx.audit("report.received", at=now, actor=bot.id, mode=blocked.mode,
                                missing=list(blocked.missing), **detail)
@@ -434,7 +434,7 @@ class ReportService:
         """Queue the redraw of the Bot's other open reports' DMs: their list of blocked hosts changed."""
         for other in await tx.open_reports(bot.id):
             if other.id != changed_id and other.dms:
-                await tx.enqueue("report.update", ref=other.id, room=_dm_room(bot), at=now)
+                await tx.enqueue("report.update", ref=other.id, room=dm_room(bot), at=now)
 
     async def host_usable(self, bot: Bot, host: str) -> Report | None:
         """A later usable preflight from ``host``: the Bot's open report for that host closes by itself as
@@ -446,7 +446,7 @@ class ReportService:
             if resolved is not None:
                 await tx.audit("report.resolved_by_host", at=now, actor=bot.id, report_id=resolved.id, host=host,
                                session_id=resolved.session_id)
-                await tx.enqueue("report.update", ref=resolved.id, room=_dm_room(bot), at=now)
+                await tx.enqueue("report.update", ref=resolved.id, room=dm_room(bot), at=now)
                 await self._redraw_others(tx, bot, resolved.id, now)
         if resolved is None:
             return None
@@ -571,7 +571,7 @@ class ReportService:
                 await tx.audit(f"report.{status}", at=now, actor=actor, report_id=report_id, source=source,
                                bot_id=bot.id, host=decided.host, session_id=decided.session_id,
                                standing_id=decided.standing_approval_id)
-                await tx.enqueue("report.update", ref=report_id, room=_dm_room(bot), at=now)
+                await tx.enqueue("report.update", ref=report_id, room=dm_room(bot), at=now)
                 await self._redraw_others(tx, bot, report_id, now)
         if decided is None:
             current = await self._get(report_id)

@@ -44,6 +44,19 @@ STANDING_LEVELS = ("read_only", "workspace_write", "network", "system")
 
 NOTICE_COMMAND_MAX = 300
 HOME_MAX_ITEMS = 30
+"""At most this many Bots, and standing approvals, the App Home lists (fewer when Slack's 100 blocks run out)."""
+HOME_PENDING_MAX = HOME_MAX_ITEMS // 3
+"""At most this many pending escalations the App Home lists, each with its buttons."""
+HOME_MAX_BLOCKS = 100
+"""Slack's limit of blocks in a Home tab view (Block Kit reference, "Views")."""
+PENDING_PAGE = 20
+"""Pending escalations per page of ``/flybot pending`` (the App Home's "and N more" line points there)."""
+
+
+def more_line(more: int, what: str, how: str) -> str:
+    """The line a list that was cut ends with: ``…and 12 more escalations: `/flybot pending 2` shows the next 20.``
+    (``what`` in the plural; ``how``: where to see them, FlyBot's own mrkdwn)."""
+    return f"\u2026and {more:,} more {what}: {how}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +198,10 @@ def home_view(
 ) -> dict[str, Any]:
     """The App Home tab for one viewer: their Bots (name, room label), pending escalations, revocable approvals.
 
-    Slack allows 100 blocks in a Home view; each list shows at most :data:`HOME_MAX_ITEMS`.
+    Slack allows :data:`HOME_MAX_BLOCKS` blocks in a Home view: the Bots and the standing approvals show at most
+    :data:`HOME_MAX_ITEMS` each, the pending escalations :data:`HOME_PENDING_MAX`, and the approvals fewer when the
+    blocks run out. A list that is cut ends with a line saying how many more there are and where to see them
+    (:func:`more_line`).
     """
     blocks: list[dict[str, Any]] = [bk.header("FlyBot")]
     blocks.append(bk.mrkdwn_section("*Your Bots*"))
@@ -196,11 +212,14 @@ def home_view(
             for name, room in bots[:HOME_MAX_ITEMS]
         ]
         blocks.append(bk.rich_text(bk.bullets(items)))
+        if len(bots) > HOME_MAX_ITEMS:
+            blocks.append(bk.context(bk.mrkdwn(more_line(
+                len(bots) - HOME_MAX_ITEMS, "Bots", "`flybot bots list` on the FlyBot server lists them all."))))
     else:
         blocks.append(bk.context(bk.plain("You own no Bot.")))
     blocks.append({"type": "divider"})
     blocks.append(bk.mrkdwn_section(f"*Waiting for a decision* ({len(pending)})"))
-    for item in pending[: HOME_MAX_ITEMS // 3]:
+    for item in pending[:HOME_PENDING_MAX]:
         shown, cut = truncate(one_line(clean(item.command)), 200)
         warning = hidden_text_warning({"command": item.command}, {"Bot name": item.bot_name})
         # Issue 11 §5: a command shown cut (or flattened onto one line) is never approved from here unseen; nor one
@@ -226,14 +245,20 @@ def home_view(
             approve,
             bk.button("Deny", DENY_ACTION, item.id, style="danger"),
         ]})
+    if len(pending) > HOME_PENDING_MAX:
+        blocks.append(bk.context(bk.mrkdwn(more_line(
+            len(pending) - HOME_PENDING_MAX, "escalations waiting for you",
+            f"`/flybot pending` lists them all, {PENDING_PAGE} a page."))))
     if not pending:
         blocks.append(bk.context(bk.plain("Nothing is waiting for you.")))
     blocks.append({"type": "divider"})
     blocks.append(bk.mrkdwn_section(f"*Standing approvals you can revoke* ({len(approvals)})"))
-    listed = approvals[:HOME_MAX_ITEMS]
-    warning = hidden_text_warning({}, {"session ids": " ".join(a.subject_label for a in listed)}, subject="list")
+    warning = hidden_text_warning({}, {"session ids": " ".join(a.subject_label for a in approvals[:HOME_MAX_ITEMS])},
+                                  subject="list")
     if warning is not None:  # issue 11 §2: a session-wide approval names the session id the Bot chose
         blocks.append(warning)
+    room = HOME_MAX_BLOCKS - len(blocks) - 1  # one block kept for the "and N more" line
+    listed = approvals[: max(0, min(HOME_MAX_ITEMS, room // 2))]  # two blocks each
     for approval in listed:
         expiry = f"expires {format_utc(approval.expires_at)}" if approval.expires_at else "no expiry"
         where = "sandbox only" if approval.contained_only else "sandbox and host"
@@ -248,9 +273,14 @@ def home_view(
         blocks.append({"type": "actions", "block_id": f"home_standing:{approval.id}", "elements": [
             bk.button("Revoke", STANDING_REVOKE_ACTION, approval.id, style="danger"),
         ]})
+    if len(approvals) > len(listed):
+        blocks.append(bk.context(bk.mrkdwn(more_line(
+            len(approvals) - len(listed), "standing approvals",
+            "`/flybot standing list` (narrow it with `--bot NAME` or `--room`) shows them; Revoke with "
+            "`/flybot standing revoke ID`."))))
     if not approvals:
         blocks.append(bk.context(bk.plain("None.")))
-    return {"type": "home", "blocks": blocks[:100]}
+    return {"type": "home", "blocks": blocks}
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,9 +28,12 @@ Failures: 429 pauses the room (``Retry-After``, shared by every replica) and the
 lost connection, 5xx) retries with exponential backoff, and a post is first looked for in the room's history by its
 message metadata, so a post whose answer was lost is never sent twice; a refusal (``channel_not_found``...) or a
 missed deadline (``FLYBOT_DELIVERY_DEADLINE_S`` from the first attempt) gives up: a card's escalation ends
-``undeliverable`` (never approved) and its session is woken; a redraw given up after a person decided queues a
-``tell`` to that person (the message they clicked may still show buttons; issue 15 §9). Notices are never given up: while one is overdue,
-standing approvals in its room stop answering (:meth:`bot.store.Tx.notices_overdue`).
+``undeliverable`` (never approved) and its session is woken. A redraw given up (Slack refused it) after a person
+decided queues a ``tell`` to that person (the message they clicked may still show buttons; issue 15 §9). A card's
+redraw (``card.update``) is given up only when Slack refuses it: an unsure one is retried until it lands, at most
+:data:`REDRAW_RETRY_MAX_S` apart, so it lands within about that long of Slack's recovery; past the deadline the
+person who decided is told once, as for a refusal, and the retries go on. Notices are never given up: while one is overdue, standing approvals in its room stop answering
+(:meth:`bot.store.Tx.notices_overdue`).
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from bot.chat import ChatError, ChatPort, RateLimited, Refused, Tag, Unsure
 from bot.metrics import Metrics
 from bot.render import to_card, to_notice_message
 from bot.report_card import to_card_report
-from bot.store import Bot, Job, Store
+from bot.store import Bot, Job, Store, Tx
 from bot.store.reports import ReportStore
 from cards import approval_card, reminder_message, report_dm
 from cards.approval import CardMessage
@@ -108,6 +111,17 @@ class GiveUp(Exception):
 SLOT_MARGIN_S = 0.002
 """Seconds after a room's next slot that a worker woken for it (:meth:`Delivery.wake`) claims: the event loop's
 timer and the wall clock may differ by a little, and a claim a moment early would lose."""
+
+RETRY_MAX_S = 30.0
+"""The longest wait between two tries of a job (exponential backoff from 0.5 s, with 20% jitter either way)."""
+
+REDRAWS = frozenset({"card.update"})
+"""Job kinds retried until they land unless Slack refuses them: an approval card and its copies may show live buttons
+until their redraw lands (see the module docstring)."""
+
+REDRAW_RETRY_MAX_S = 4.0
+"""The longest wait between two tries of a redraw, seconds (before jitter): after Slack recovers, a card keeps its
+stale buttons at most about this long (a click on it queues a redraw at once, :mod:`bot.slack.actions`)."""
 
 FALLBACK_RETRY_S = 5.0
 """Seconds before a fallback whose groups Slack would not show (and so had no one to ask) is tried again."""
@@ -610,7 +624,10 @@ class Delivery:
             await tx.job_retry(job.id, due_at=until, error="ratelimited", uncertain=False)
 
     def _backoff(self, job: Job, unsure: bool) -> float:
-        base = float(min(30.0, 0.5 * 2 ** max(0, job.attempts - 1))) * random.uniform(0.8, 1.2)
+        """Seconds until ``job`` is tried again: 0.5 s doubling with each attempt, at most :data:`RETRY_MAX_S`
+        (:data:`REDRAW_RETRY_MAX_S` for a redraw), times a jitter of 0.8 to 1.2."""
+        cap = REDRAW_RETRY_MAX_S if job.kind in REDRAWS else RETRY_MAX_S
+        base = min(cap, 0.5 * 2.0 ** min(max(0, job.attempts - 1), 16)) * random.uniform(0.8, 1.2)
         if unsure and job.kind in ("card.post", "notice", "report.dm", "reminder", "card.dm"):
             base = max(base, 2 * self.config.timeout_s)  # a slow post lands before we look for it
         return base
@@ -618,29 +635,27 @@ class Delivery:
     async def _fail(self, job: Job, error: str, *, unsure: bool = False, refused: bool = False) -> None:
         now = self.clock()
         deadline = job.deadline_at or now
-        if job.kind == "notice" or (not refused and now < deadline):
-            # Notices are never given up (their room stops auto-answering while one is overdue).
+        endless = job.kind == "notice" or (job.kind in REDRAWS and not refused)
+        if endless or (not refused and now < deadline):
+            # Notices are never given up (their room stops auto-answering while one is overdue); nor is a redraw
+            # Slack did not refuse (the message may show live buttons until it lands).
             delay = self._backoff(job, unsure)
             due = now + timedelta(seconds=delay)
-            if job.kind != "notice":
+            if not endless:
                 due = min(due, deadline)
             self._count("retried", job)
+            late = job.kind in REDRAWS and now >= deadline and not await self._told(job)
+            stale = await self._stale_notice(job, error) if late else None
             async with self.store.transaction() as tx:
                 await tx.job_retry(job.id, due_at=due, error=error, uncertain=unsure)
+                await self._tell_stale(tx, job, stale, error, now)
             log.info("delivery.retry", job_id=job.id, kind=job.kind, ref=job.ref, error=error, in_s=round(delay, 2))
             return
         self._count("failed", job)
-        stale = await self._stale_notice(job, error)
+        stale = await self._stale_notice(job, error) if not await self._told(job) else None
         async with self.store.transaction() as tx:
             await tx.job_failed(job.id, now, error)
-            if stale is not None:  # the clicker hears that the message they clicked was not redrawn
-                user, text, channel = stale
-                await tx.enqueue("tell", ref=job.ref, room=f"user:{user}", at=now,
-                                 payload={"user": user, "text": text, "channel": channel})
-                if job.kind == "card.update":
-                    await tx.audit("card.not_updated", at=now, escalation_id=job.ref, error=error, told=user)
-                else:
-                    await tx.audit("report.not_updated", at=now, report_id=job.ref, error=error, told=user)
+            await self._tell_stale(tx, job, stale, error, now)
             if job.kind == "card.post":
                 await tx.set_card(job.ref, status="failed")
                 failed = await tx.decide(job.ref, status="undeliverable", at=now, decided_by=None,
@@ -654,6 +669,26 @@ class Delivery:
                 await tx.audit("report.undeliverable", at=now, report_id=job.ref, owner=job.payload.get("owner"),
                                error=error)
         log.warning("delivery.failed", job_id=job.id, kind=job.kind, ref=job.ref, error=error)
+
+    async def _told(self, job: Job) -> bool:
+        """A card's decider was already told that its redraw did not land (its ``card.not_updated`` audit row)."""
+        if job.kind != "card.update":
+            return False
+        return any(row.event == "card.not_updated" for row in await self.store.audit_log(job.ref))
+
+    @staticmethod
+    async def _tell_stale(tx: Tx, job: Job, stale: tuple[str, str, str | None] | None, error: str,
+                          now: datetime) -> None:
+        """Queue the ``tell`` of :meth:`_stale_notice` (None: nothing) with its audit row, in ``tx``."""
+        if stale is None:
+            return
+        user, text, channel = stale  # the clicker hears that the message they clicked was not redrawn
+        await tx.enqueue("tell", ref=job.ref, room=f"user:{user}", at=now,
+                         payload={"user": user, "text": text, "channel": channel})
+        if job.kind == "card.update":
+            await tx.audit("card.not_updated", at=now, escalation_id=job.ref, error=error, told=user)
+        else:
+            await tx.audit("report.not_updated", at=now, report_id=job.ref, error=error, told=user)
 
     def _count(self, outcome: str, job: Job) -> None:
         if self.metrics is not None:

@@ -4,6 +4,10 @@ A decision (Approve, the Deny modal's submit) is committed with its audit row an
 ``ack()``: a compare-and-set takes milliseconds, far inside Slack's 3 seconds, and a click Slack saw acknowledged
 is never lost, even to a kill -9 (issue 10, item 6). Other listeners ``ack()`` first. Refusals are ephemeral and
 change nothing; errors never reach chat as raw exception text.
+
+A click on a card whose escalation is no longer pending (its redraw has not landed yet: Slack failed or was slow)
+is never only refused: the card's redraw is queued with the click's audit row in one transaction, whoever clicked,
+and the clicker is told who decided it (:func:`answer_stale`).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import structlog
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.errors import AlreadyDecided, FlyBotError
+from bot.escalations import card_room
 from bot.render import to_card
 from bot.slack.deps import SlackDeps
 from bot.slack.home import publish_home
@@ -89,12 +94,53 @@ async def refresh_home(deps: SlackDeps, user: str) -> None:
                       "what was true before your click. Open the tab again to see it as it is now.")
 
 
+async def queue_redraw(deps: SlackDeps, escalation: Escalation, user: str, *, audit: bool = True) -> None:
+    """Queue the redraw of a no-longer-pending escalation's card and its copies (and the App Homes), in ONE
+    transaction with the click's ``decision.refused`` audit row (``audit`` False: the decision service wrote it).
+    Nothing is queued for an escalation without a card, or whose Bot is gone (the worker could not draw it)."""
+    bot = await deps.store.get_bot(escalation.bot_id)
+    now = deps.service.clock()
+    async with deps.store.transaction() as tx:
+        if audit:
+            await tx.audit("decision.refused", at=now, escalation_id=escalation.id, actor=user,
+                           why="already_decided", status=escalation.status)
+        if bot is not None and escalation.card_status is not None:
+            await tx.enqueue("card.update", ref=escalation.id, room=card_room(escalation, bot), at=now)
+            await tx.refresh_homes(now)
+    log.info("card.redraw_queued", escalation_id=escalation.id, actor=user, status=escalation.status)
+
+
+async def answer_stale(deps: SlackDeps, body: dict[str, Any], escalation_id: str, *, channel: str | None = None,
+                       ack: AsyncAck | None = None) -> bool:
+    """When ``escalation_id`` is no longer pending: queue its card's redraw (:func:`queue_redraw`), ``ack()`` (when
+    given) once that is stored, tell the clicker who decided it, redraw their App Home when the click came from
+    there; True. False (nothing done) while it is pending or when there is no such escalation."""
+    escalation = await deps.store.get_escalation(escalation_id) if escalation_id else None
+    if escalation is None or escalation.pending:
+        return False
+    user = body["user"]["id"]
+    try:
+        await queue_redraw(deps, escalation, user)
+    except Exception:  # noqa: BLE001 - the clicker is still answered; the store's failure is logged
+        log.exception("card.redraw_not_queued", escalation_id=escalation.id, actor=user)
+    finally:
+        if ack is not None:
+            await ack()
+    await _refuse(deps, _where(body) if channel is None else channel, user, already_text(escalation))
+    if (body.get("container") or {}).get("type") == "view":
+        await refresh_home(deps, user)
+    return True
+
+
 async def _pending_for_decider(
     deps: SlackDeps, body: dict[str, Any], *, approve: bool = False
 ) -> tuple[Escalation, Bot] | None:
     """The clicked escalation and its Bot when the clicker may decide it (``approve``: may approve it) and it is still
-    pending; otherwise the clicker is told why (ephemerally) and None is returned."""
+    pending; otherwise the clicker is told why (ephemerally; a card no longer pending is redrawn, whoever clicked)
+    and None is returned."""
     user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
+    if await answer_stale(deps, body, escalation_id):
+        return None
     check = deps.service.require_approver if approve else deps.service.require_decider
     try:
         escalation, bot, _source = await check(escalation_id, user)
@@ -102,7 +148,7 @@ async def _pending_for_decider(
         await _refuse(deps, channel, user, _outcome_text(exc))
         return None
     if not escalation.pending:
-        await _refuse(deps, channel, user, already_text(escalation))
+        await answer_stale(deps, body, escalation_id)
         return None
     return escalation, bot
 
@@ -123,7 +169,8 @@ def already_text(escalation: Escalation) -> str:
 async def _decide(
     deps: SlackDeps, ack: AsyncAck, *, escalation_id: str, user: str, channel: str, approve: bool, reason: str | None
 ) -> None:
-    """Decide, THEN ``ack()`` (durable before acknowledged), then tell the user of a refusal."""
+    """Decide, THEN ``ack()`` (durable before acknowledged), then tell the user of a refusal. A card no longer
+    pending is redrawn (:func:`queue_redraw`, before the ack), whoever clicked."""
     refusal: str | None = None
     try:
         decided = await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason)
@@ -132,6 +179,11 @@ async def _decide(
     except AlreadyDecided as exc:
         current = await deps.store.get_escalation(escalation_id)
         refusal = already_text(current) if current else _outcome_text(exc)
+        if current is not None:
+            try:
+                await queue_redraw(deps, current, user, audit=False)  # the service audited the refusal
+            except Exception:  # noqa: BLE001 - the clicker is still answered; the store's failure is logged
+                log.exception("card.redraw_not_queued", escalation_id=escalation_id, actor=user)
     except FlyBotError as exc:
         refusal = _outcome_text(exc)
     except Exception:  # noqa: BLE001 - never a stack trace in chat
@@ -155,6 +207,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @app.action(APPROVE_ACTION)
     @deps.tracked
     async def on_approve(ack: AsyncAck, body: dict[str, Any]) -> None:
+        if await answer_stale(deps, body, _action_value(body), ack=ack):
+            return
         await _decide(
             deps, ack, escalation_id=_action_value(body), user=body["user"]["id"], channel=_where(body), approve=True, reason=None
         )
@@ -199,7 +253,9 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         user, escalation_id = body["user"]["id"], str(view.get("private_metadata") or "")
         escalation = await deps.store.get_escalation(escalation_id)
         channel = (escalation.card_channel if escalation else None) or ""
-        await _decide(deps, ack, escalation_id=escalation_id, user=user, channel=channel, approve=True, reason=None)
+        if not await answer_stale(deps, body, escalation_id, channel=channel, ack=ack):
+            await _decide(deps, ack, escalation_id=escalation_id, user=user, channel=channel, approve=True,
+                          reason=None)
         await publish_home(deps, user)  # the click may have come from App Home
     @app.action(SHOW_JUSTIFICATION_ACTION)
     @deps.tracked
@@ -220,6 +276,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         reason = ((values.get(DENY_REASON_BLOCK) or {}).get(DENY_REASON_INPUT) or {}).get("value")
         escalation = await deps.store.get_escalation(escalation_id)
         channel = (escalation.card_channel if escalation else None) or ""
+        if await answer_stale(deps, body, escalation_id, channel=channel, ack=ack):
+            return
         await _decide(
             deps,
             ack,

@@ -21,7 +21,7 @@ from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.api.body import has_nul
-from bot.slack import actions, commands, home, reports, standing
+from bot.slack import actions, commands, home, payloads, reports, standing
 from bot.slack.deps import SlackDeps
 from cards import (
     APPROVE_ACTION,
@@ -173,7 +173,8 @@ def events_handler(bolt_app: AsyncApp, signing_secret: str | None = None) -> Han
     """The aiohttp handler for ``POST /slack/events`` (events, interactivity and slash commands).
 
     With a ``signing_secret`` the signature is checked here first (401 before any parsing), then again by bolt;
-    a body bolt cannot parse is a 400, never a 500.
+    an interaction or slash command whose fields are not of Slack's shapes (:mod:`bot.slack.payloads`: no ``user``,
+    a field of another type) and a body bolt cannot parse are a 400 that changes nothing, never a 500.
     """
     verifier = SignatureVerifier(signing_secret) if signing_secret else None
 
@@ -184,6 +185,10 @@ def events_handler(bolt_app: AsyncApp, signing_secret: str | None = None) -> Han
             return web.Response(status=400, text="the body must be UTF-8")
         if verifier is not None and not _signed(verifier, body, request):
             return web.Response(status=401, text="invalid signature")
+        why = payloads.malformed(body, request.headers.get("Content-Type", ""))
+        if why is not None:
+            log.info("slack.malformed_payload", path=request.path, why=why)
+            return web.Response(status=400, text=f"malformed Slack payload ({why}); nothing was changed")
         try:
             bolt_request = await to_bolt_request(request)
             bolt_response = await bolt_app.async_dispatch(bolt_request)

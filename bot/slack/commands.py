@@ -18,15 +18,19 @@ from bot.slack.deps import SlackDeps
 from bot.slack.home import publish_home
 from bot.standing import StandingSpec
 from bot.store import StandingApproval
+from cards.standing import PENDING_PAGE, more_line
 from cards.text import clean
 
 log = structlog.get_logger("flybot.slack.commands")
+
+STANDING_LIST_MAX = 30
+"""At most this many standing approvals one ``/flybot standing list`` answer shows (then how many more)."""
 
 HELP = (
     "*FlyBot* shows a Bot's owners an approval card when a coding-agent session asks to run one call with "
     "danger-full-access.\n"
     "• `/flybot help`: this text\n"
-    "• `/flybot pending`: the escalations waiting for you\n"
+    "• `/flybot pending [PAGE]`: the escalations waiting for you, 20 a page\n"
     "• `/flybot standing list [--bot NAME | --room [#CHANNEL]]`: standing approvals\n"
     "• `/flybot standing add --bot NAME|--room [#CHANNEL] PATTERN [--max-risk LEVEL] [--host-ok] [--expires 7d] "
     "[--note TEXT]`\n"
@@ -88,8 +92,13 @@ async def standing_command(deps: SlackDeps, user: str, channel: str, words: list
         if not live:
             return "No live standing approval."
         names = {b.id: b.name for b in await deps.store.list_bots()}
-        shown = live[:30]
-        return with_warning("Standing approvals:\n" + "\n".join(f"• {describe(a, names)}" for a in shown),
+        shown = live[:STANDING_LIST_MAX]
+        lines = [f"• {describe(a, names)}" for a in shown]
+        if len(live) > len(shown):
+            narrow = "" if args.bot or args.room else "narrow it with `--bot NAME` or `--room #CHANNEL`, or "
+            lines.append(more_line(len(live) - len(shown), "standing approvals",
+                                   f"{narrow}`flybot standing list` on the FlyBot server lists them all."))
+        return with_warning("Standing approvals:\n" + "\n".join(lines),
                             [a.subject for a in shown if a.scope == "session"])
     if args.action == "revoke":
         revoked = await deps.standing.revoke(user, args.id)
@@ -122,7 +131,11 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await ack(HELP)
             return
         if words[0] == "pending":
-            await ack(await pending_text(deps, user))
+            page = words[1].strip() if len(words) > 1 else "1"
+            if not page.isdecimal() or not 0 < int(page) <= 10_000:
+                await ack("Usage: `/flybot pending [PAGE]` (PAGE a number from 1).")
+                return
+            await ack(await pending_text(deps, user, page=int(page)))
             return
         if words[0] == "standing":
             try:
@@ -139,9 +152,10 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         await ack("Unknown subcommand. Try `/flybot help`.")
 
 
-async def pending_text(deps: SlackDeps, user: str) -> str:
+async def pending_text(deps: SlackDeps, user: str, *, page: int = 1) -> str:
     """The escalations ``user`` may decide, one line each: as an admin, an owner (owner groups too) or, once asked,
-    a fallback approver (issue 16)."""
+    a fallback approver (issue 16); :data:`cards.standing.PENDING_PAGE` a page (``page`` from 1), oldest first. A
+    page that does not hold the last one ends with how many more there are and the command for the next page."""
     admin = await deps.standing.is_admin(user)
     every = await deps.store.list_bots()
     owned = {b.id for b in every if admin or await deps.service.owns(b, user)}
@@ -151,7 +165,18 @@ async def pending_text(deps: SlackDeps, user: str) -> str:
                if e.bot_id in owned or e.fallback_at is not None]
     if not pending:
         return "No escalation is waiting for you."
+    start = (page - 1) * PENDING_PAGE
+    shown = pending[start:start + PENDING_PAGE]
+    if not shown:
+        return (f"Page {page} is empty: {len(pending):,} escalations are waiting for you, {PENDING_PAGE} a page "
+                f"(`/flybot pending` shows the first).")
     names = {b.id: b.name for b in every}
     lines = [f"• {names.get(e.bot_id, e.bot_id)}: `{e.id}` risk {e.risk}, expires {e.expires_at:%H:%M:%S} UTC"
-             for e in pending[:20]]
-    return "Waiting for a decision:\n" + "\n".join(lines)
+             for e in shown]
+    more = len(pending) - start - len(shown)
+    if more > 0:
+        lines.append(more_line(more, "escalations waiting for you",
+                               f"`/flybot pending {page + 1}` shows the next {min(more, PENDING_PAGE)}."))
+    heading = "Waiting for a decision" + (f" ({start + 1}-{start + len(shown)} of {len(pending):,})"
+                                          if len(pending) > len(shown) else "")
+    return heading + ":\n" + "\n".join(lines)

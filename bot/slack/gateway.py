@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import math
 from datetime import datetime
 from typing import Any
 
@@ -39,6 +40,9 @@ REFUSALS = frozenset({
     "invalid_arg_name", "team_access_not_granted", "ekm_access_denied",
 })
 """Slack error codes that no retry will change (Slack's method reference pages, "Errors")."""
+
+RETRY_AFTER_MAX_S = 600.0
+"""The longest ``Retry-After`` a room is paused for, seconds (Slack sends whole seconds, usually under a minute)."""
 
 HISTORY_PAGES = 5
 """How many pages of ``conversations.history`` (200 messages each) a lost post is looked for in."""
@@ -95,7 +99,9 @@ def _classify(exc: BaseException) -> ChatError:
                 retry_after = float(raw[0] if isinstance(raw, list) else raw)
             except (TypeError, ValueError):
                 retry_after = 1.0
-            return RateLimited(max(0.0, retry_after))
+            if not math.isfinite(retry_after):  # "inf" or "nan" would stop the room for good (or fail the worker)
+                retry_after = 1.0
+            return RateLimited(min(max(0.0, retry_after), RETRY_AFTER_MAX_S))
         if error in REFUSALS:
             return Refused(error)
         return Unsure(error)

@@ -11,6 +11,8 @@
   DMs' redraw job commit BEFORE ``ack()`` (an acknowledged click is never lost); refusals are ephemeral and change
   nothing, no raw error text reaches chat. "… for this Bot" opens a confirmation modal
   (``cards.report_grant_modal``); host commands are in the grant only when the owner ticks that box there.
+- A click on a DM of a report already decided (its redraw has not landed: Slack failed or was slow) queues the
+  redraw of every DM of it (:func:`redraw_report_dms`), and the clicker is told who decided it.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from slack_sdk.errors import SlackClientError
 
 from bot.errors import AlreadyDecided, FlyBotError, NotAllowed, NotFound
 from bot.report_card import BOT_APPROVAL_HOURS, to_card_report
-from bot.reports import already_text, build_report, parse_chat_report
+from bot.reports import already_text, build_report, dm_room, parse_chat_report
 from bot.slack.actions import GENERIC_FAILURE, _action_value, _refuse, _where, open_form
 from bot.slack.deps import SlackDeps
 from cards import (
@@ -85,6 +87,22 @@ async def handle_report_message(deps: SlackDeps, message: dict[str, Any]) -> Non
     bound.info("report.accepted", report_id=report.id, bot_id=report.bot_id, created=created, count=report.count)
 
 
+async def redraw_report_dms(deps: SlackDeps, report_id: str, user: str) -> None:
+    """A click on a DM of a report that is no longer open (its redraw has not landed: Slack failed or was slow):
+    queue the redraw of every DM of it, so no live buttons stay on a decided report. Failures are logged; the
+    clicker is answered all the same."""
+    try:
+        report = await deps.reports.reports.get(report_id)
+        bot = await deps.store.get_bot(report.bot_id) if report is not None else None
+        if report is None or bot is None or report.open or not report.dms:
+            return
+        async with deps.store.transaction() as tx:
+            await tx.enqueue("report.update", ref=report.id, room=dm_room(bot), at=deps.service.clock())
+        log.info("report.redraw_queued", report_id=report.id, actor=user, status=report.status)
+    except Exception:  # noqa: BLE001 - the clicker is still answered; the store's failure is logged
+        log.exception("report.redraw_not_queued", report_id=report_id, actor=user)
+
+
 def _refusal_text(error: FlyBotError) -> str:
     if isinstance(error, AlreadyDecided):
         return f"This report is {error.detail}."
@@ -108,6 +126,9 @@ async def _decide(deps: SlackDeps, ack: AsyncAck | None, body: dict[str, Any], c
                 f"{BOT_APPROVAL_HOURS}h (up to system, {where}; destructive commands still ask). "
                 f"Revoke it with `/flybot standing revoke {report.standing_approval_id}`."
             )
+    except AlreadyDecided as exc:
+        reply = _refusal_text(exc)
+        await redraw_report_dms(deps, report_id, user)  # before the ack: the DMs lose their buttons
     except FlyBotError as exc:
         reply = _refusal_text(exc)
     except Exception:  # noqa: BLE001 - never a stack trace in chat
@@ -129,6 +150,7 @@ async def _open_grant_modal(deps: SlackDeps, body: dict[str, Any]) -> None:
         await _refuse(deps, channel, user, _refusal_text(exc))
         return
     if not report.open:
+        await redraw_report_dms(deps, report.id, user)
         await _refuse(deps, channel, user, f"This report is {already_text(report)}.")
         return
     modal = report_grant_modal(report.id, bot.name, BOT_APPROVAL_HOURS)

@@ -21,7 +21,10 @@ from bot.slack.actions import (
     _outcome_text,
     _refuse,
     _where,
+    already_text,
+    answer_stale,
     open_form,
+    queue_redraw,
     refresh_home,
 )
 from bot.slack.deps import SlackDeps
@@ -91,6 +94,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         # The decision and the session's standing approvals, each with its audit row, and the card's update job
         # commit in ONE transaction before the ack: never an approved escalation without its approvals.
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
+        if await answer_stale(deps, body, escalation_id, ack=ack):  # decided elsewhere: the card is redrawn
+            return
         try:
             escalation = await _checked(deps, escalation_id, user, "session")
             patterns = _patterns_for(escalation)
@@ -122,6 +127,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     async def open_modal(ack: AsyncAck, body: dict[str, Any], scope: str) -> None:
         await ack()
         user, channel, escalation_id = body["user"]["id"], _where(body), _action_value(body)
+        if await answer_stale(deps, body, escalation_id):  # decided elsewhere: the card is redrawn
+            return
         try:
             escalation = await _checked(deps, escalation_id, user, scope)
         except FlyBotError as exc:
@@ -153,6 +160,11 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             escalation_id, scope = str(meta["escalation_id"]), str(meta["scope"])
         except (ValueError, KeyError, TypeError):
             await ack()
+            return
+        current = await deps.store.get_escalation(escalation_id)
+        if current is not None and not current.pending:  # decided while the form was open: the card is redrawn
+            await queue_redraw(deps, current, user)
+            await ack(response_action="errors", errors={STANDING_PATTERN_BLOCK: already_text(current)})
             return
         values = (view.get("state") or {}).get("values") or {}
         pattern = str(_state_value(values, STANDING_PATTERN_BLOCK, STANDING_PATTERN_INPUT).get("value") or "")

@@ -104,3 +104,27 @@ def test_empty_home_view_validates() -> None:
     view = home_view(bots=[], pending=[], approvals=[])
     validate_home(view)
     assert isinstance(CardMessage(text="", blocks=[]), CardMessage)
+
+
+def test_a_home_view_whose_lists_are_cut_says_how_many_more_and_where_to_see_them() -> None:
+    pending = [HomePending(id=f"esc_{i}", bot_name="ci", command=NASTY + "\u202e", risk="system", contained=False,
+                           expires_at=WHEN, approvals_needed=2, approvers=("U0OWNER01",)) for i in range(30)]
+    view = home_view(
+        bots=[(f"bot-{i}", "C0APPROVE") for i in range(35)],
+        pending=pending,  # each with its hidden-text warning and two-person line: four blocks
+        approvals=[approval(id=f"sa_{i}") for i in range(40)],
+    )
+    validate_home(view)  # Slack's 100 blocks: nothing cut silently
+    text = json.dumps(view, ensure_ascii=False)
+    assert "\u2026and 5 more Bots: `flybot bots list`" in text
+    assert "\u2026and 20 more escalations waiting for you: `/flybot pending` lists them all, 20 a page." in text
+    revoke = [b["value"] for b in buttons(view["blocks"]) if b["action_id"] == STANDING_REVOKE_ACTION]
+    assert 0 < len(revoke) < 40
+    assert f"\u2026and {40 - len(revoke)} more standing approvals: `/flybot standing list`" in text
+
+
+def test_a_home_view_whose_lists_fit_has_no_more_line() -> None:
+    view = home_view(bots=[("ci", "C0APPROVE")], pending=[HomePending(
+        id="esc_1", bot_name="ci", command="make", risk="system", contained=False, expires_at=WHEN)],
+        approvals=[approval()])
+    assert "more" not in json.dumps(view)
