@@ -504,6 +504,7 @@ class ReportService:
         Raises:
             NotFound: no such report, or its Bot is gone.
             NotAllowed: neither an owner of the Bot nor an admin (audited ``report.refused``; nothing changes).
+            GroupCheckTooSlow: an owner group could not be read in time ("click again"; nothing changes).
         """
         report = await self._get(report_id)
         bot = await self.store.get_bot(report.bot_id)
@@ -513,7 +514,7 @@ class ReportService:
             return report, bot, "owner"
         if actor in self.admins:
             return report, bot, "admin"
-        if await owns(bot, actor, self.standing.groups):  # owner groups' members too (issue 16 §1)
+        if await owns(bot, actor, self.standing.groups, in_time=True):  # owner groups' members too
             return report, bot, "owner"
         await self._refused(report, actor, "not_allowed")
         raise NotAllowed(f"only the owners of {bot.name} or an admin can decide this report")

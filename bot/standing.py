@@ -30,7 +30,7 @@ from functools import lru_cache
 import structlog
 
 from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
-from bot.groups import OwnerGroups, owns
+from bot.groups import GroupCheckTooSlow, OwnerGroups, owns
 from bot.risk import RiskLevel, SimpleCommand, classify
 from bot.risk.meaning import changing_words
 from bot.store import Bot, StandingApproval, Store, Tx
@@ -326,12 +326,23 @@ class StandingService:
             return False
 
     async def may_manage(self, actor: str, scope: str, bot: Bot | None, *, operator: bool = False) -> bool:
-        """Room scope: admins; Bot and session scope: the Bot's owners (owner groups' members too, issue 16 §1) or
-        admins; operators act as admins."""
+        """Room scope: admins; Bot and session scope: the Bot's owners (owner groups' members too) or admins;
+        operators act as admins.
+
+        Raises:
+            GroupCheckTooSlow: an owner group could not be read in time and the actor is no admin ("click again";
+                nothing changes).
+        """
         if operator or actor in self.admins:  # FLYBOT_ADMINS first: they never wait on Slack
             return True
-        if scope in ("bot", "session") and bot is not None and await owns(bot, actor, self.groups):
-            return True
+        if scope in ("bot", "session") and bot is not None:
+            try:
+                if await owns(bot, actor, self.groups, in_time=True):
+                    return True
+            except GroupCheckTooSlow:
+                if await self.is_admin(actor):
+                    return True
+                raise
         return await self.is_admin(actor)
 
     async def _own_chat_identity(self, actor: str, scope: str, subject: str, bot: Bot | None) -> bool:

@@ -143,3 +143,22 @@ async def test_clicks_at_once_share_one_group_lookup(h: Harness) -> None:
         _, now = await h.get(token, esc["id"])
         assert now["status"] == "approved" and now["decided_by"] == OTHER, now
     assert sum(1 for c in h.emulator.calls if c["method"] == "usergroups.users.list") - before == 1
+
+
+async def test_a_group_member_setting_a_standing_approval_is_asked_to_try_again_when_slack_is_too_slow(
+    h: Harness,
+) -> None:
+    """Managing a Bot's standing approvals checks owner groups like a decision: a group not read in time is
+    "not known yet", never "not an owner", and nothing is saved."""
+    await group_bot(h)
+    await h.fault("usergroups.users.list", count=5, delay_s=6.0)
+    reply = await h.slash(OTHER, "standing add --bot ci-bot apt-get install")
+    assert reply == TOO_SLOW_TEXT, reply
+    assert await h.runtime.store.list_standing() == []
+    async with h.http.delete(f"{h.emu_url}/control/faults") as response:
+        assert response.status == 200
+    deadline = time.monotonic() + 20
+    while (reply := await h.slash(OTHER, "standing add --bot ci-bot apt-get install")) == TOO_SLOW_TEXT:
+        assert time.monotonic() < deadline, "the member never got a say back"
+        await asyncio.sleep(0.5)  # a person trying again
+    assert reply.startswith("Saved"), reply
