@@ -35,6 +35,7 @@ from bot.errors import (
 )
 from bot.groups import OwnerGroups, owns
 from bot.metrics import Metrics
+from bot.refusals import REFUSALS
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created
@@ -261,8 +262,9 @@ class EscalationService:
         except (Refused, RoomFull) as exc:
             if self.metrics is not None:
                 self.metrics.rate_limited.labels(exc.reason).inc()
-            log.info("escalation.refused", bot_id=bot.id, session_id=request.session_id, why=exc.reason,
-                     retry_after=exc.retry_after)
+            # First of its kind per Bot a minute; the rest counted (bot.refusals): one line per request was megabytes.
+            REFUSALS.refused("escalation.refused", why=exc.reason, who=bot.id, bot_id=bot.id,
+                             session_id=request.session_id, retry_after=exc.retry_after)
             raise
 
     async def _create(

@@ -1,0 +1,217 @@
+"""``flybot serve`` under abuse: slow clients dropped at the header and body deadlines, the per-address connection
+cap, the connection budget (503 beyond it, ``/healthz`` still answered), unparsable HTTP and refusals logged as a
+few JSON lines. Each test runs the real ``flybot serve`` (local mode, SQLite) as a child process over loopback and
+talks raw HTTP/1.1 to it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+ATTACKER = "127.0.0.2"
+"""Loopback is 127.0.0.0/8 on Linux: a second client address without a second machine."""
+
+
+@dataclass
+class Served:
+    url: str
+    port: int
+    token: str
+    log: Path
+    process: subprocess.Popen[bytes]
+
+    def lines(self) -> list[str]:
+        return [line for line in self.log.read_text().splitlines() if line.strip()]
+
+    async def logged(self, needle: str, timeout: float = 30.0) -> None:
+        """Wait until a line of the log holds ``needle``."""
+        deadline = time.monotonic() + timeout
+        while not any(needle in line for line in self.lines()):
+            assert time.monotonic() < deadline, f"{needle!r} not logged within {timeout}s:\n" + "\n".join(self.lines())
+            await asyncio.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(30)
+
+
+@asynccontextmanager
+async def serve(tmp_path: Path, **settings: Any) -> AsyncIterator[Served]:
+    """``flybot serve`` on a free loopback port with ``FLYBOT_<NAME>`` settings, until its banner is printed."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
+    env.update({"FLYBOT_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}", "FLYBOT_PORT": "0",
+                "FLYBOT_STATE_DIR": str(tmp_path / ".flybot"), "FLYBOT_LOG_FORMAT": "json"})
+    env.update({f"FLYBOT_{k.upper()}": str(v) for k, v in settings.items()})
+    log = tmp_path / "flybot.log"
+    with log.open("wb") as stderr:
+        process = subprocess.Popen([sys.executable, "-m", "bot", "serve"], cwd=tmp_path, env=env,
+                                   stdout=subprocess.PIPE, stderr=stderr)
+    try:
+        assert process.stdout is not None
+        banner = await asyncio.to_thread(process.stdout.readline)
+        found = re.search(rb"http://127\.0\.0\.1:(\d+)/", banner)
+        assert found, (banner, log.read_text())
+        port = int(found.group(1))
+        token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        served = Served(f"http://127.0.0.1:{port}", port, token, log, process)
+        await up(served)
+        yield served
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+async def up(served: Served, timeout: float = 30.0) -> None:
+    """Wait until the server answers ``/healthz`` (a connection refused: not listening yet)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            assert (await exchange(served, HEALTHZ))[0] == 200
+            return
+        except ConnectionRefusedError:
+            assert time.monotonic() < deadline, served.log.read_text()
+            await asyncio.sleep(0.05)
+
+
+async def connect(served: Served, source: str = "127.0.0.1") -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    return await asyncio.open_connection("127.0.0.1", served.port, local_addr=(source, 0))
+
+
+async def exchange(served: Served, head: str, source: str = "127.0.0.1", body: bytes = b"",
+                   timeout: float = 30.0) -> tuple[int, dict[str, str], bytes]:
+    """Send ``head`` (and ``body``) on a new connection and read the answer until the server closes it."""
+    reader, writer = await connect(served, source)
+    try:
+        writer.write(head.encode() + body)
+        await writer.drain()
+        raw = await asyncio.wait_for(reader.read(), timeout)
+    finally:
+        writer.close()
+    return parse(raw)
+
+
+def parse(raw: bytes) -> tuple[int, dict[str, str], bytes]:
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    return status, headers, body
+
+
+HEALTHZ = "GET /healthz HTTP/1.1\r\nHost: flybot\r\nConnection: close\r\n\r\n"
+
+
+async def test_a_client_slow_to_send_its_headers_is_answered_408_and_dropped(tmp_path: Path) -> None:
+    async with serve(tmp_path, header_timeout_s=1) as served:
+        reader, writer = await connect(served)
+        writer.write(b"GET /healthz HTTP/1.1\r\nHost: flybot\r\n")  # the blank line never comes
+        await writer.drain()
+        status, headers, body = parse(await asyncio.wait_for(reader.read(), 30))
+        writer.close()
+        assert status == 408 and headers["connection"] == "close"
+        assert json.loads(body)["code"] == "request_timeout"
+        # Everyone else is still served.
+        assert (await exchange(served, HEALTHZ))[0] == 200
+
+
+async def test_a_request_body_slower_than_the_body_timeout_is_answered_408(tmp_path: Path) -> None:
+    async with serve(tmp_path, body_timeout_s=1) as served:
+        head = (f"POST /v1/escalations HTTP/1.1\r\nHost: flybot\r\nAuthorization: Bearer {served.token}\r\n"
+                "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n")
+        status, _headers, body = await exchange(served, head, body=b'{"session_id": "s1", ')
+        assert status == 408 and json.loads(body)["code"] == "request_timeout"
+
+
+async def test_the_per_address_cap_refuses_the_next_connection_with_503(tmp_path: Path) -> None:
+    async with serve(tmp_path, max_connections_per_ip=3) as served:
+        held = [await connect(served, ATTACKER) for _ in range(3)]
+        # Accepted in order from the listen queue: the fourth from that address is past its cap.
+        status, headers, body = await exchange(served, HEALTHZ, source=ATTACKER)
+        assert status == 503 and int(headers["retry-after"]) >= 1
+        assert headers["content-type"] == "application/problem+json" and json.loads(body)["code"] == "busy"
+        # Another address is not affected.
+        assert (await exchange(served, HEALTHZ))[0] == 200
+        for _reader, writer in held:
+            writer.close()
+        await served.logged('"why": "per_ip"')
+
+
+async def test_long_polls_past_the_connection_budget_get_503_and_healthz_still_answers(tmp_path: Path) -> None:
+    # A budget of 16 connections keeps the last 2 for the health checks (bot.limits.health_reserve).
+    async with serve(tmp_path, max_connections=16, header_timeout_s=60) as served:
+        auth = {"Authorization": f"Bearer {served.token}"}
+        async with aiohttp.ClientSession() as http:
+            async with http.post(f"{served.url}/v1/escalations", headers=auth, json={
+                "session_id": "s1", "command": "sudo apt-get install -y jq", "cwd": str(tmp_path),
+                "file_policy": "workspace-write", "approval_policy": "ask", "contained": False,
+            }) as response:
+                assert response.status == 201
+                escalation = (await response.json())["id"]
+        idle = [await connect(served, ATTACKER) for _ in range(14)]  # open, silent: the budget but its reserve
+        poll = (f"GET /v1/escalations/{escalation}?wait=30 HTTP/1.1\r\nHost: flybot\r\n"
+                f"Authorization: Bearer {served.token}\r\n\r\n")
+        status, headers, body = await exchange(served, poll)
+        assert status == 503 and int(headers["retry-after"]) >= 1 and headers["connection"] == "close"
+        assert headers["content-type"] == "application/problem+json" and json.loads(body)["code"] == "busy"
+        status, _headers, body = await exchange(served, HEALTHZ)
+        assert status == 200 and json.loads(body) == {"status": "ok"}
+        for _reader, writer in idle:
+            writer.close()
+
+
+async def test_a_malformed_request_line_is_one_json_log_line_without_traceback(tmp_path: Path) -> None:
+    async with serve(tmp_path) as served:
+        status, _headers, _body = await exchange(served, "GET / HTTP/9.9\r\nHost: flybot\r\n\r\n")
+        assert status == 400
+        await served.logged("http.bad_request")
+        served.stop()
+        lines = served.lines()
+    records = [json.loads(line) for line in lines]  # every line is JSON
+    bad = [r for r in records if r["event"] == "http.bad_request"]
+    assert len(bad) == 1 and bad[0]["who"] == "127.0.0.1" and bad[0]["status"] == 400
+    assert not any("Traceback" in line or "exception" in r for line, r in zip(lines, records, strict=True))
+
+
+async def test_a_hundred_refused_requests_from_one_token_are_a_few_log_lines(tmp_path: Path) -> None:
+    async with serve(tmp_path, rate_per_minute=1) as served:
+        auth = {"Authorization": f"Bearer {served.token}"}
+        body = {"session_id": "s1", "command": "sudo apt-get install -y jq", "cwd": str(tmp_path),
+                "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}
+        statuses = []
+        async with aiohttp.ClientSession() as http:
+            for _ in range(101):
+                async with http.post(f"{served.url}/v1/escalations", headers=auth, json=body) as response:
+                    statuses.append(response.status)
+            for _ in range(100):  # and a hundred with a wrong token: refused per client address
+                async with http.get(f"{served.url}/v1/escalations/esc_x",
+                                    headers={"Authorization": "Bearer fbt_wrong_token_0123"}) as response:
+                    statuses.append(response.status)
+        assert statuses == [201] + [429] * 100 + [401] * 100
+        served.stop()
+        records = [json.loads(line) for line in served.lines()]
+    refusals = [r for r in records if "refused" in r["event"] or r["event"] == "refusals.summary"]
+    events = sorted(r["event"] for r in refusals)
+    assert events == ["api.refused", "escalation.refused", "refusals.summary"], refusals
+    summary = next(r for r in refusals if r["event"] == "refusals.summary")
+    assert summary["not_logged"] == 99 + 99
