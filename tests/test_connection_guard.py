@@ -10,7 +10,9 @@ import json
 from pathlib import Path
 
 import aiohttp
+import structlog
 
+from bot.refusals import RefusalLog
 from tests.served import HEALTHZ, connect, exchange, parse, serve
 
 ATTACKER = "127.0.0.2"
@@ -110,3 +112,20 @@ async def test_a_hundred_refused_requests_from_one_token_are_a_few_log_lines(tmp
     assert events == ["api.refused", "escalation.refused", "refusals.summary"], refusals
     summary = next(r for r in refusals if r["event"] == "refusals.summary")
     assert summary["not_logged"] == 99 + 99
+
+
+def test_the_refusal_log_writes_the_first_of_a_kind_per_window_and_one_summary() -> None:
+    now = [0.0]
+    refusals = RefusalLog(window_s=60, clock=lambda: now[0])
+    with structlog.testing.capture_logs() as logs:
+        for _ in range(50):
+            refusals.refused("api.refused", why="unauthorized", who="192.0.2.7", status=401)
+        refusals.refused("api.refused", why="unauthorized", who="192.0.2.8", status=401)
+        refusals.refused("escalation.refused", why="rate", who="bot_1")
+        assert [(e["event"], e["who"]) for e in logs] == [
+            ("api.refused", "192.0.2.7"), ("api.refused", "192.0.2.8"), ("escalation.refused", "bot_1")]
+        now[0] = 61.0  # the next window: the first refusal of a kind is logged again, after the last one's summary
+        refusals.refused("api.refused", why="unauthorized", who="192.0.2.7", status=401)
+        refusals.flush()  # only one refusal in this window: no summary
+    assert [e["event"] for e in logs[3:]] == ["refusals.summary", "api.refused"]
+    assert logs[3]["not_logged"] == 49 and logs[3]["counted"] == {"api.refused unauthorized 192.0.2.7": 49}
