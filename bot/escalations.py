@@ -262,7 +262,7 @@ class EscalationService:
         except (Refused, RoomFull) as exc:
             if self.metrics is not None:
                 self.metrics.rate_limited.labels(exc.reason).inc()
-            # First of its kind per Bot a minute; the rest counted (bot.refusals): one line per request was megabytes.
+            # Logged once per Bot and reason a minute, the rest counted and summarised (bot.refusals).
             REFUSALS.refused("escalation.refused", why=exc.reason, who=bot.id, bot_id=bot.id,
                              session_id=request.session_id, retry_after=exc.retry_after)
             raise
