@@ -7,6 +7,7 @@ import asyncio
 import json
 import os
 import re
+import resource
 import signal
 import subprocess
 import sys
@@ -46,17 +47,23 @@ class Served:
 
 @asynccontextmanager
 async def serve(tmp_path: Path, command: Sequence[str] = (sys.executable, "-m", "bot", "serve"),
-                **settings: Any) -> AsyncIterator[Served]:
+                nofile: int | None = None, **settings: Any) -> AsyncIterator[Served]:
     """``flybot serve`` (``command``) on a free loopback port with ``FLYBOT_<NAME>`` settings, from its first
-    ``/healthz`` answer until the end of the ``with`` block (then SIGTERM)."""
+    ``/healthz`` answer until the end of the ``with`` block (then SIGTERM). ``nofile``: its open-file limit, soft
+    and hard (as systemd's ``LimitNOFILE=``)."""
+
+    def limit_open_files() -> None:
+        if nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
     env.update({"FLYBOT_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}", "FLYBOT_PORT": "0",
                 "FLYBOT_STATE_DIR": str(tmp_path / ".flybot"), "FLYBOT_LOG_FORMAT": "json"})
     env.update({f"FLYBOT_{k.upper()}": str(v) for k, v in settings.items()})
     log = tmp_path / "flybot.log"
     with log.open("wb") as stderr:
-        process = subprocess.Popen(list(command), cwd=tmp_path, env=env,
-                                   stdout=subprocess.PIPE, stderr=stderr)
+        process = subprocess.Popen(list(command), cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                                   stderr=stderr, preexec_fn=limit_open_files)
     try:
         assert process.stdout is not None
         banner = await asyncio.to_thread(process.stdout.readline)

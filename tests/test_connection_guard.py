@@ -77,6 +77,27 @@ async def test_long_polls_past_the_connection_budget_get_503_and_healthz_still_a
             writer.close()
 
 
+async def test_past_the_open_file_limit_connections_wait_and_are_answered_none_dropped(tmp_path: Path) -> None:
+    # 128 descriptors: a budget of 32 connections (a quarter: bot.limits.connection_budget). 150 slow clients at
+    # once: the server accepts 32, answers them 408 at the header deadline, then takes the next from the listen
+    # queue; accept() never fails for want of descriptors, so no connection is reset or closed without an answer.
+    async with serve(tmp_path, nofile=128, header_timeout_s=1) as served:
+
+        async def slow_client(i: int) -> bytes:
+            reader, writer = await connect(served, f"127.0.0.{10 + i % 5}")
+            try:
+                writer.write(b"GET /healthz HTTP/1.1\r\nHost: flybot\r\n")
+                return await asyncio.wait_for(reader.read(), 60)
+            except ConnectionResetError:
+                return b"reset"
+            finally:
+                writer.close()
+
+        answers = await asyncio.gather(*(slow_client(i) for i in range(150)))
+        assert [parse(a)[0] if a.startswith(b"HTTP/") else a for a in answers] == [408] * 150
+        assert (await exchange(served, HEALTHZ))[0] == 200
+
+
 async def test_a_malformed_request_line_is_one_json_log_line_without_traceback(tmp_path: Path) -> None:
     async with serve(tmp_path) as served:
         status, _headers, _body = await exchange(served, "GET / HTTP/9.9\r\nHost: flybot\r\n\r\n")
