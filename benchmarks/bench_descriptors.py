@@ -129,7 +129,7 @@ async def _slow(host: str, port: int, figures: Figures, done: asyncio.Event) -> 
             raw = read.result() if read.exception() is None else b""
             status = raw[9:12].decode() if raw.startswith(b"HTTP/1.1 ") else "no answer"
             after = time.monotonic() - start
-            figures.slow[f"closed by the server ({status}) after {'<1' if after < 1 else int(after)} s"] += 1
+            figures.slow[f"closed by the server ({status}) after {'<1' if after < 1 else f'{after:.0f}'} s"] += 1
         else:
             read.cancel()
             figures.slow["still open at the end"] += 1
