@@ -87,7 +87,7 @@ class ConnectionGuard(asyncio.AbstractServer):
         per_ip: connections one client address may hold (0: no cap).
         header_timeout_s: seconds a connection has for its first request's line and headers.
         refusals: where refusals are logged (:data:`bot.refusals.REFUSALS`).
-        metrics: ``flybot_connections`` follows :attr:`open`.
+        metrics: ``flybot_connections`` reads :attr:`open` at each scrape.
     """
 
     def __init__(self, *, connections: int, reserve: int, per_ip: int, header_timeout_s: float,
@@ -97,7 +97,6 @@ class ConnectionGuard(asyncio.AbstractServer):
         self.per_ip = per_ip
         self.header_timeout_s = header_timeout_s
         self.refusals = refusals
-        self.metrics = metrics
         self.open = 0
         """Connections held now (accepted and not yet closed)."""
         self.by_ip: dict[str, int] = {}
@@ -108,6 +107,8 @@ class ConnectionGuard(asyncio.AbstractServer):
         self._serving = False
         self._retry: asyncio.TimerHandle | None = None
         self._connecting: set[asyncio.Task[None]] = set()
+        if metrics is not None:
+            metrics.connections.set_function(lambda: self.open)
 
     # -- the listening socket ------------------------------------------------------------------------
     def serve(self, sock: socket.socket, factory: Callable[[], asyncio.Protocol]) -> None:
@@ -191,8 +192,6 @@ class ConnectionGuard(asyncio.AbstractServer):
         self.open += 1
         held = self.by_ip.get(ip, 0) + 1
         self.by_ip[ip] = held
-        if self.metrics is not None:
-            self.metrics.connections.set(self.open)
         if self.per_ip and held > self.per_ip:
             state = _REFUSED
             self.refusals.refused("connection.refused", why="per_ip", who=ip, limit=self.per_ip)
@@ -222,8 +221,6 @@ class ConnectionGuard(asyncio.AbstractServer):
             self.by_ip[ip] = left
         else:
             del self.by_ip[ip]
-        if self.metrics is not None:
-            self.metrics.connections.set(self.open)
         if not self._accepting and self._retry is None and self.open < self.connections:
             self._resume()
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from pathlib import Path
 
 import aiohttp
@@ -49,6 +50,9 @@ async def test_the_per_address_cap_refuses_the_next_connection_with_503(tmp_path
         assert headers["content-type"] == "application/problem+json" and json.loads(body)["code"] == "busy"
         # Another address is not affected.
         assert (await exchange(served, HEALTHZ))[0] == 200
+        status, _headers, body = await exchange(served, HEALTHZ.replace("/healthz", "/metrics"))
+        held_now = re.search(rb"^flybot_connections (\d+)", body, re.M)
+        assert status == 200 and held_now and int(held_now.group(1)) >= 4  # the 3 held and this request's
         for _reader, writer in held:
             writer.close()
         await served.logged('"why": "per_ip"')
