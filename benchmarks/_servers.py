@@ -327,18 +327,27 @@ async def floor_server(database_url: str) -> AsyncIterator[Server]:
 
 
 @asynccontextmanager
-async def flybot_server(database_url: str, state_dir: Path, *, root: Path | None = None,
+async def flybot_server(database_url: str, state_dir: Path, *, root: Path | None = None, nofile: int | None = None,
                         **settings: str) -> AsyncIterator[Server]:
     """``python -m bot serve`` in local mode on ``database_url``; ``settings`` are extra ``FLYBOT_*`` variables;
-    ``root``: the checkout whose ``bot`` package runs (None: this one; another, for an A/B comparison in one run)."""
+    ``root``: the checkout whose ``bot`` package runs (None: this one; another, for an A/B comparison in one run);
+    ``nofile``: the child's open-file limit, soft and hard (as systemd's ``LimitNOFILE=``; None: this process's).
+
+    A benchmark's clients all connect from loopback: the per-address connection cap
+    (``FLYBOT_MAX_CONNECTIONS_PER_IP``) is off unless ``settings`` sets it."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
     env.update({"FLYBOT_DATABASE_URL": database_url, "FLYBOT_STATE_DIR": str(state_dir), "FLYBOT_LOG_FORMAT": "json",
-                "FLYBOT_PORT": str(port), "PYTHONPATH": str(root or ROOT)})
+                "FLYBOT_PORT": str(port), "PYTHONPATH": str(root or ROOT), "FLYBOT_MAX_CONNECTIONS_PER_IP": "0"})
     env.update({f"FLYBOT_{k.upper()}": v for k, v in settings.items()})
+
+    def limit_open_files() -> None:
+        if nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
     log = open(state_dir / "flybot.log", "wb")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen([sys.executable, "-m", "bot", "serve"], cwd=state_dir, env=env,
-                               stdout=subprocess.DEVNULL, stderr=log)
+                               stdout=subprocess.DEVNULL, stderr=log, preexec_fn=limit_open_files)
     server = Server(f"http://127.0.0.1:{port}", process)
     try:
         await _until_up(server.url, process)

@@ -3,7 +3,8 @@ waits (issue 10). Not a test: it prints figures.
 
 Run from the repository root (PostgreSQL on 127.0.0.1:5432 with trust auth, or FLYBOT_BENCH_POSTGRES)::
 
-    python benchmarks/bench_longpoll.py [--backend sqlite|postgresql|both] [--polls 10000] [--wait 20]
+    python benchmarks/bench_longpoll.py [--backend sqlite|postgresql|both] [--polls 10000] [--wait 20] \
+        [--compare CHECKOUT]
 
 For each server: ``--escalations`` pending escalations are made, then ``--polls`` long-polls
 (``GET /v1/escalations/{id}?wait=--wait``) are opened in batches by ``--clients`` client processes and held
@@ -13,7 +14,8 @@ itself answered up to 1.7 s after the end of its wait on this 2-core machine: th
 garbage collector) were measured, not the server. FlyBot's cards are posted before the long-polls open (in local
 mode its Slack emulation runs in FlyBot's own process). Half-way through the wait,
 ``--decide`` of the escalations are withdrawn (a decision), so their long-polls must answer at once; the others
-answer when their wait ends. Meanwhile ``/healthz`` is probed every 20 ms from another process. Printed:
+answer when their wait ends. Meanwhile ``/healthz`` is probed every 20 ms from another process. ``--compare``
+also measures the FlyBot of another checkout, first (e.g. ``git archive main | tar -x -C /tmp/m``). Printed:
 
 * errors (any answer but 200, or a failed connection) and how many were 5xx;
 * the server's CPU time (user + system) over the run, and its peak RSS (VmHWM) while holding them;
@@ -228,11 +230,11 @@ async def cards_posted(http: aiohttp.ClientSession, url: str, token: str, ids: l
         sys.exit(f"{len(waiting)} cards were not posted within {timeout:.0f} s")
 
 
-async def flybot_run(backend: str, args: argparse.Namespace) -> Run:
+async def flybot_run(backend: str, args: argparse.Namespace, root: Path | None = None) -> Run:
     async with database(backend) as url:
         token = await add_bot(url)
         with tempfile.TemporaryDirectory(prefix="flybot-bench-state-") as state:
-            async with flybot_server(url, Path(state), max_open_escalations="0", rate_per_minute="0",
+            async with flybot_server(url, Path(state), root=root, max_open_escalations="0", rate_per_minute="0",
                                      slack_room_interval_s="0") as flybot:
                 ids: list[str] = []
                 async with aiohttp.ClientSession() as http:
@@ -244,7 +246,7 @@ async def flybot_run(backend: str, args: argparse.Namespace) -> Run:
                             ids.append(data["id"])
                     await cards_posted(http, flybot.url, token, ids)
                 run = await bench(flybot, token, ids, ids[: args.decide], args)
-                report(f"FlyBot ({backend})", run, args.polls)
+                report(f"FlyBot ({backend}{', ' + str(root) if root else ''})", run, args.polls)
                 return run
 
 
@@ -258,6 +260,7 @@ async def main() -> None:
     parser.add_argument("--batch", type=int, default=100,
                         help="long-polls opened per 50 ms (default 100: 2,000 a second, all 10,000 held after 5 s)")
     parser.add_argument("--clients", type=int, default=2, help="client processes holding the long-polls")
+    parser.add_argument("--compare", type=Path, help="another checkout whose FlyBot is also measured, first")
     args = parser.parse_args()
     limit = raise_fd_limit()
     if limit < args.polls + 200:
@@ -269,6 +272,8 @@ async def main() -> None:
         report("bare aiohttp server (sleeping handler)", run, args.polls)
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
     for backend in backends:
+        if args.compare:
+            await flybot_run(backend, args, args.compare)
         await flybot_run(backend, args)
 
 

@@ -26,15 +26,17 @@ from bot.api import standing as standing_api
 from bot.api.openapi import openapi_handler
 from bot.api.problems import problems_middleware
 from bot.bots import hash_token, new_token, register_bot
+from bot.capacity import body_deadline
 from bot.delivery import Delivery, DeliveryConfig
 from bot.escalations import EscalationService, run_sweeper, utcnow
 from bot.groups import OwnerGroups
 from bot.health import HEALTH, Health
-from bot.limits import AcceptErrorLog, long_poll_capacity, raise_open_file_limit
+from bot.limits import AcceptErrorLog, connection_budget, long_poll_capacity, raise_open_file_limit
 from bot.localchat import SlackEmulator
 from bot.localchat.access import PAGE_HEADERS, PageAccess
 from bot.localchat.emulator import DEFAULT_USERS
 from bot.metrics import CONTENT_TYPE_LATEST, Metrics
+from bot.refusals import REFUSALS, run_refusal_log
 from bot.reports import ReportService
 from bot.settings import Settings, check_private_dir
 from bot.slack.app import Handler, build_bolt_app, events_handler
@@ -93,7 +95,8 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         base_url: where this server is reachable (``http://127.0.0.1:8080``); local mode points its Slack client
             and the emulation's deliveries at it.
     """
-    app = web.Application(middlewares=[problems_middleware], client_max_size=1024 * 1024)
+    app = web.Application(middlewares=[problems_middleware, body_deadline(settings.body_timeout_s)],
+                          client_max_size=1024 * 1024)
     metrics = Metrics()
     app[METRICS] = metrics
     local = settings.chat_backend == "local"
@@ -144,7 +147,8 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
                                     timeout_s=settings.slack_timeout_s, rate_limits=False),
             metrics=metrics,
         )
-        slots = LongPollSlots(long_poll_capacity(settings.max_long_polls, raise_open_file_limit()), metrics)
+        connections = connection_budget(raise_open_file_limit(), settings.max_connections)
+        slots = LongPollSlots(long_poll_capacity(settings.max_long_polls, connections), metrics)
         waiters = WaiterHub(
             slots, lambda ids: store.settled_escalations(ids, utcnow()), metrics, kind="escalation"
         )
@@ -202,6 +206,8 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         ]
         accept_log = AcceptErrorLog(metrics)
         accept_log.install(asyncio.get_running_loop())
+        REFUSALS.metrics = metrics
+        refusal_log = asyncio.create_task(run_refusal_log(REFUSALS), name="flybot-refusal-log")
         listener = None
 
         def wake(key: str) -> None:
@@ -232,7 +238,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             delivery.stop()  # a job in hand is finished and recorded (bounded); the rest waits in the store
             await asyncio.wait(senders, timeout=10)
             accept_log.uninstall(asyncio.get_running_loop())
-            tasks = [t for t in (sweeper, socket_task, listener, *rechecks, *senders) if t is not None]
+            tasks = [t for t in (sweeper, socket_task, listener, refusal_log, *rechecks, *senders) if t is not None]
             for task in tasks:
                 task.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)

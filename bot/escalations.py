@@ -36,6 +36,7 @@ from bot.errors import (
 )
 from bot.groups import OwnerGroups, owns
 from bot.metrics import Metrics
+from bot.refusals import REFUSALS
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created
@@ -271,8 +272,9 @@ class EscalationService:
         except (Refused, RoomFull) as exc:
             if self.metrics is not None:
                 self.metrics.rate_limited.labels(exc.reason).inc()
-            log.info("escalation.refused", bot_id=bot.id, session_id=request.session_id, why=exc.reason,
-                     retry_after=exc.retry_after)
+            # Logged once per Bot and reason a minute, the rest counted and summarised (bot.refusals).
+            REFUSALS.refused("escalation.refused", why=exc.reason, who=bot.id, bot_id=bot.id,
+                             session_id=request.session_id, retry_after=exc.retry_after)
             if isinstance(exc, RoomFull):  # it now counts as one of the Bots sharing the room's queue
                 wait_s = float(exc.retry_after or 1) + ROOM_WAIT_S
                 await self.store.note_room_wait(card_room_of(new, bot), bot.id, now=now,

@@ -1,4 +1,5 @@
-"""Process capacity: the open-file limit, the long-poll cap it allows, and accept errors logged once per burst.
+"""Process capacity: the open-file limit, the connection and long-poll budgets it allows, and accept errors logged
+once per burst.
 
 Each held long-poll is one socket, so one file descriptor. systemd's default soft limit (1,024) made 5,000 long-polls
 fail with ``EMFILE`` (issue 10); deploy/ raises the limit (``LimitNOFILE=65536``, compose ``ulimits``), and FlyBot
@@ -68,10 +69,26 @@ def tune_garbage_collector() -> int:
     return gc.get_freeze_count()
 
 
-def long_poll_capacity(configured: int, open_files: int) -> int:
+def connection_budget(open_files: int, configured: int = 0) -> int:
+    """How many HTTP connections one replica may hold at once: the open-file limit ``open_files`` minus
+    :data:`RESERVED_FDS` (at least a quarter of it, for tiny limits), or ``configured`` (``FLYBOT_MAX_CONNECTIONS``)
+    when that is set and lower. ``flybot serve`` stops accepting at this count (new connections wait in the
+    kernel's listen queue), so ``accept()`` never runs out of descriptors."""
+    derived = max(open_files - RESERVED_FDS, open_files // 4)
+    return min(configured, derived) if configured > 0 else derived
+
+
+def health_reserve(connections: int) -> int:
+    """Connections of the budget ``connections`` kept for ``/healthz``, ``/readyz`` and ``/metrics``: a connection
+    accepted while the rest of the budget is held may ask only for those (any other request: 503 busy)."""
+    return max(2, connections // 32)
+
+
+def long_poll_capacity(configured: int, connections: int) -> int:
     """How many long-polls one replica may hold: ``configured`` (``FLYBOT_MAX_LONG_POLLS``), but never more than the
-    open-file limit ``open_files`` minus :data:`RESERVED_FDS` (at least a quarter of it, for tiny limits)."""
-    return max(1, min(configured, max(open_files - RESERVED_FDS, open_files // 4)))
+    connection budget ``connections`` (:func:`connection_budget`) minus twice its :func:`health_reserve` (one for
+    the health checks, one for every other request)."""
+    return max(1, min(configured, connections - 2 * health_reserve(connections)))
 
 
 class AcceptErrorLog:

@@ -282,6 +282,11 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_RedactingFormatter(redactor, "%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[handler])  # no-op if the root logger already has handlers
+    from bot.refusals import ParserErrorFilter
+
+    server_log = logging.getLogger("aiohttp.server")  # unparsable HTTP: one JSON line per connection, no traceback
+    if not any(isinstance(f, ParserErrorFilter) for f in server_log.filters):
+        server_log.addFilter(ParserErrorFilter())
 
 
 def also_redact(*secrets: str) -> None:

@@ -48,6 +48,9 @@ class Metrics:
             per interval for all the waiters of a kind, ``escalation`` or ``report``).
         accept_errors: ``flybot_accept_errors_total``: connections the listening socket could not accept (out of
             file descriptors or memory; logged once per burst).
+        refusals: ``flybot_refusals_total{event, why}``: refused requests and connections (:mod:`bot.refusals`; the
+            log names the first of each kind a minute).
+        connections: ``flybot_connections``: HTTP connections this replica holds now (``flybot serve``'s guard).
     """
 
     def __init__(self) -> None:
@@ -102,6 +105,12 @@ class Metrics:
             "flybot_accept_errors", "Connections not accepted (out of file descriptors or memory).",
             registry=self.registry,
         )
+        self.refusals = Counter(
+            "flybot_refusals", "Requests and connections refused (by event and reason).", ["event", "why"],
+            registry=self.registry,
+        )
+        self.connections = Gauge("flybot_connections", "HTTP connections held by this replica.",
+                                 registry=self.registry)
 
     def count_escalation(self, status: str, decision_source: str) -> None:
         """``escalations{status, decision_source}`` + 1, through a remembered child: ``labels()`` validates and locks

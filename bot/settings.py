@@ -73,6 +73,18 @@ class Settings(BaseSettings):
             for tests only, off by default (``FLYBOT_LOCAL_CONTROL``).
         max_long_polls: long-polls one replica holds at once; beyond, ``503 busy`` with ``Retry-After`` (also bounded
             by the open-file limit, see :func:`bot.limits.long_poll_capacity`).
+        max_connections: HTTP connections one replica holds at once (0, the default: the open-file limit minus the
+            descriptors kept for the store, Slack and files, :func:`bot.limits.connection_budget`); a lower value
+            applies when set. At the budget ``flybot serve`` stops accepting; its last ``1/32`` is kept for
+            ``/healthz``, ``/readyz`` and ``/metrics`` (any other request there: ``503 busy``, ``Retry-After``).
+        max_connections_per_ip: connections one client address may hold at once (loopback included); the next is
+            answered ``503 busy`` and closed. 0: no cap (behind a reverse proxy every connection comes from the
+            proxy's address: cap per client there, e.g. nginx ``limit_conn``).
+        header_timeout_s: a new connection must send its first request's line and headers within this many seconds,
+            else it is answered ``408`` and closed (slow clients holding descriptors, "slowloris").
+        body_timeout_s: a request's body must arrive within this many seconds of its headers, else ``408``.
+        keepalive_timeout_s: an idle kept-alive connection is closed after this many seconds (aiohttp's
+            ``keepalive_timeout``); a request begun on it must also be complete by then.
         max_open_escalations: pending escalations one Bot may have at once, across replicas (0: no limit).
         rate_per_minute: escalation requests one Bot may make a minute, across replicas (sliding window; 0: no
             limit). Beyond either: ``429 rate_limited`` with ``Retry-After``.
@@ -129,6 +141,11 @@ class Settings(BaseSettings):
     event_loop: Literal["auto", "uvloop", "asyncio"] = "auto"
     local_control: bool = False
     max_long_polls: int = Field(20000, ge=1, le=1_000_000)
+    max_connections: int = Field(0, ge=0, le=1_000_000)
+    max_connections_per_ip: int = Field(256, ge=0, le=1_000_000)
+    header_timeout_s: float = Field(10.0, gt=0, le=300)
+    body_timeout_s: float = Field(30.0, gt=0, le=600)
+    keepalive_timeout_s: float = Field(75.0, gt=0, le=3600)
     max_open_escalations: int = Field(20, ge=0, le=100_000)
     rate_per_minute: int = Field(120, ge=0, le=10_000_000)
     room_queue_max: int = Field(200, ge=0, le=1_000_000)

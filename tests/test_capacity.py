@@ -16,7 +16,7 @@ import structlog
 from sqlalchemy import event
 
 from bot.app import METRICS
-from bot.limits import AcceptErrorLog, long_poll_capacity
+from bot.limits import AcceptErrorLog, connection_budget, health_reserve, long_poll_capacity
 from bot.metrics import Metrics
 from bot.store import open_store
 from cards import APPROVE_ACTION
@@ -141,10 +141,18 @@ async def test_long_polls_past_the_cap_answer_503_with_retry_after(tmp_path: Pat
         await h.close()
 
 
-def test_the_long_poll_cap_stays_below_the_open_file_limit() -> None:
-    assert long_poll_capacity(20000, 65536) == 20000
-    assert long_poll_capacity(20000, 1024) == 1024 - 256
-    assert long_poll_capacity(20000, 200) == 50
+def test_the_long_poll_cap_stays_below_the_connection_budget() -> None:
+    # The budget: the open-file limit minus the descriptors kept for the store, Slack and files (at least a quarter).
+    assert connection_budget(65536) == 65536 - 256
+    assert connection_budget(1024) == 1024 - 256
+    assert connection_budget(200) == 50
+    assert connection_budget(65536, configured=16) == 16
+    assert connection_budget(1024, configured=5000) == 1024 - 256
+    # Long-polls leave the health checks' reserve and as much again for every other request.
+    assert health_reserve(768) == 24 and health_reserve(16) == 2
+    assert long_poll_capacity(20000, connection_budget(65536)) == 20000
+    assert long_poll_capacity(20000, connection_budget(1024)) == 768 - 48
+    assert long_poll_capacity(20000, 50) == 46
     assert long_poll_capacity(3, 65536) == 3
 
 

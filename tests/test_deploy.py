@@ -9,6 +9,7 @@ No Docker engine or cluster is needed. Tools are used when present, else their t
 from __future__ import annotations
 
 import http.server
+import json
 import re
 import shutil
 import subprocess
@@ -485,6 +486,67 @@ def test_systemd_unit_settings() -> None:
     assert service["TimeoutStopSec"] == "30"
     assert service["KillSignal"] == "SIGTERM"
     assert _unit()["Install"]["WantedBy"] == ["multi-user.target"]
+
+
+HARDENING = {
+    "SystemCallArchitectures": "native", "ProtectProc": "invisible", "ProcSubset": "pid", "PrivateUsers": "yes",
+    "RestrictNamespaces": "yes", "LockPersonality": "yes", "MemoryDenyWriteExecute": "yes",
+    "RestrictAddressFamilies": "AF_INET AF_INET6 AF_UNIX", "CapabilityBoundingSet": "", "AmbientCapabilities": "",
+    "ProtectKernelTunables": "yes", "ProtectKernelModules": "yes", "ProtectKernelLogs": "yes",
+    "ProtectControlGroups": "yes", "ProtectClock": "yes", "ProtectHostname": "yes", "RestrictRealtime": "yes",
+    "RestrictSUIDSGID": "yes", "RemoveIPC": "yes", "PrivateDevices": "yes", "ProtectHome": "yes", "UMask": "0077",
+}
+
+
+def test_systemd_unit_is_hardened() -> None:
+    service = _unit()["Service"]
+    for key, value in HARDENING.items():
+        assert service.get(key, [None])[-1] == value, f"{key}={value} expected, found {service.get(key)}"
+    assert service["SystemCallFilter"] == ["@system-service", "~@privileged @resources"]
+
+
+def test_systemd_unit_exposure_score_is_low(tmp_path: Path) -> None:
+    analyze = shutil.which("systemd-analyze")
+    if analyze is None:
+        pytest.skip("systemd-analyze is not installed (Debian package systemd)")
+    text = (DEPLOY / "systemd" / "flybot.service").read_text().replace("/opt/flybot/venv/bin/flybot", "/bin/true")
+    unit = tmp_path / "flybot.service"
+    unit.write_text(text)
+    result = _run([analyze, "security", "--offline=yes", "--no-pager", str(unit)])
+    if "--offline" in result.stderr and "unrecognized" in result.stderr:
+        pytest.skip("this systemd-analyze has no --offline (systemd < 250): test_systemd_unit_is_hardened checks")
+    found = re.search(r"Overall exposure level for \S+: (\d+\.\d+)", result.stdout)
+    assert found, result.stdout + result.stderr
+    assert float(found.group(1)) <= 2.0, result.stdout
+
+
+async def test_flybot_serve_runs_where_memory_is_never_writable_and_executable(tmp_path: Path) -> None:
+    """The unit's ``MemoryDenyWriteExecute=yes``, as the kernel's own ``prctl(PR_SET_MDWE)`` (Linux 6.3) applies it
+    to this process: the server starts, grades a command, stores an escalation and answers a long-poll."""
+    import ctypes
+
+    from tests.served import HEALTHZ, exchange, serve
+
+    libc = ctypes.CDLL(None, use_errno=True)
+    if libc.prctl(66, 0, 0, 0, 0) < 0:  # PR_GET_MDWE
+        pytest.skip("this kernel has no PR_SET_MDWE (Linux < 6.3)")
+    mdwe = ("import ctypes, runpy, sys; "
+            "assert ctypes.CDLL(None).prctl(65, 1, 0, 0, 0) == 0; "  # PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN
+            "sys.argv = ['flybot', 'serve']; runpy.run_module('bot', run_name='__main__')")
+    async with serve(tmp_path, command=(sys.executable, "-c", mdwe), event_loop="uvloop") as served:
+        head = (f"POST /v1/escalations HTTP/1.1\r\nHost: flybot\r\nAuthorization: Bearer {served.token}\r\n"
+                "Content-Type: application/json\r\nConnection: close\r\n")
+        body = json.dumps({"session_id": "s1", "command": "sudo apt-get install -y jq", "cwd": str(tmp_path),
+                           "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}).encode()
+        status, _headers, answer = await exchange(served, head + f"Content-Length: {len(body)}\r\n\r\n", body=body)
+        assert status == 201, answer
+        escalation = json.loads(answer)["id"]
+        poll = (f"GET /v1/escalations/{escalation}?wait=1 HTTP/1.1\r\nHost: flybot\r\n"
+                f"Authorization: Bearer {served.token}\r\nConnection: close\r\n\r\n")
+        status, _headers, answer = await exchange(served, poll)
+        assert status == 200 and json.loads(answer)["status"] == "pending"
+        assert (await exchange(served, HEALTHZ))[0] == 200
+        assert served.process.poll() is None
 
 
 def test_systemd_unit_passes_systemd_analyze_verify(tmp_path: Path) -> None:

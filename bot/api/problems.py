@@ -15,6 +15,7 @@ from aiohttp import web
 from pydantic import ValidationError
 
 from bot.errors import Busy, FlyBotError
+from bot.refusals import REFUSALS
 from bot.store import STORE_BUSY
 
 log = structlog.get_logger("flybot.api")
@@ -59,6 +60,12 @@ def error_problem(exc: FlyBotError) -> web.Response:
     return response
 
 
+_REFUSALS = frozenset({401, 403, 429, 503})
+"""Statuses logged as refusals, per client address (:mod:`bot.refusals`: the first of a kind a minute)."""
+_LOGGED_BY_SERVICE = frozenset({"rate_limited", "room_busy"})
+"""Refusals the escalation service logs itself, per Bot (``escalation.refused``)."""
+
+
 @web.middleware
 async def problems_middleware(request: web.Request, handler: Any) -> web.StreamResponse:
     """Turn FlyBotError, pydantic errors, aiohttp HTTP errors and anything unexpected into problem+json.
@@ -72,6 +79,9 @@ async def problems_middleware(request: web.Request, handler: Any) -> web.StreamR
         response: web.StreamResponse = await handler(request)
         return response
     except FlyBotError as exc:
+        if exc.status in _REFUSALS and exc.code not in _LOGGED_BY_SERVICE:
+            REFUSALS.refused("api.refused", why=exc.code, who=request.remote or "unknown", status=exc.status,
+                             method=request.method, path=request.path)
         return error_problem(exc)
     except STORE_BUSY:
         log.warning("api.store_busy", path=request.path)

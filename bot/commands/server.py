@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
 import socket
 import sys
@@ -39,6 +40,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from aiohttp import web
 
     from bot.app import create_app, login_url
+    from bot.capacity import LISTEN_BACKLOG
     from bot.logs import configure_logging
 
     fmt = settings.log_format if settings.log_format != "auto" else ("console" if settings.chat_backend == "local" else "json")
@@ -49,6 +51,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
         sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((settings.host, settings.port))
+        # Listening from here on: a connection made once the banner is printed waits in the queue (not refused)
+        # until the server accepts, after start-up.
+        sock.listen(LISTEN_BACKLOG)
     except OSError as exc:
         import errno
 
@@ -91,13 +96,57 @@ def cmd_serve(args: argparse.Namespace) -> int:
               "(pip install uvloop) or set FLYBOT_EVENT_LOOP=asyncio", file=sys.stderr)
         return 2
     try:
-        # access_log=None: no per-connection access logger (FlyBot logs its own events; aiohttp's INFO access lines
-        # were never shown), which cost about 5% of a replica holding 10,000 long-polls (issue 10 profile).
-        web.run_app(app, sock=sock, print=None, shutdown_timeout=10, access_log=None, loop=loop)
+        _run(app, sock, settings, loop)
     except StoreProblem as exc:
         print(f"flybot: {exc}", file=sys.stderr)
         return 2
     return 0
+
+
+def _run(app: Any, sock: socket.socket, settings: Settings, loop: asyncio.AbstractEventLoop) -> None:
+    """Serve ``app`` on ``sock`` behind a :class:`bot.capacity.ConnectionGuard` until SIGINT/SIGTERM, then shut down
+    as ``aiohttp.web.run_app`` does (long-polls answered 503 first, handlers given 10 s)."""
+    from aiohttp import web
+
+    from bot.app import METRICS
+    from bot.capacity import ConnectionGuard, GuardedSite
+    from bot.limits import connection_budget, health_reserve, raise_open_file_limit
+
+    connections = connection_budget(raise_open_file_limit(), settings.max_connections)
+    guard = ConnectionGuard(connections=connections, reserve=health_reserve(connections),
+                            per_ip=settings.max_connections_per_ip, header_timeout_s=settings.header_timeout_s,
+                            metrics=app[METRICS])
+
+    async def serve() -> None:
+        # access_log=None: no per-connection access logger (FlyBot logs its own events; aiohttp's INFO access lines
+        # were never shown), which cost about 5% of a replica holding 10,000 long-polls (issue 10 profile).
+        runner = web.AppRunner(app, handle_signals=True, access_log=None, shutdown_timeout=10,
+                               keepalive_timeout=settings.keepalive_timeout_s)
+        await runner.setup()
+        try:
+            await GuardedSite(runner, sock, guard).start()
+            while True:
+                await asyncio.sleep(3600)
+        finally:
+            await runner.cleanup()
+
+    asyncio.set_event_loop(loop)
+    main = loop.create_task(serve())
+    try:
+        loop.run_until_complete(main)
+    except (web.GracefulExit, KeyboardInterrupt):
+        pass
+    finally:
+        if not main.done():
+            main.cancel()
+            with contextlib.suppress(asyncio.CancelledError, web.GracefulExit):
+                loop.run_until_complete(main)
+        rest = asyncio.all_tasks(loop)
+        for task in rest:
+            task.cancel()
+        loop.run_until_complete(asyncio.gather(*rest, return_exceptions=True))
+        loop.run_until_complete(loop.shutdown_asyncgens())
+        loop.close()
 
 
 def event_loop(choice: str) -> asyncio.AbstractEventLoop | None:

@@ -1,0 +1,128 @@
+"""``flybot serve`` as a child process for tests: the real server (local mode, SQLite) on a free loopback port,
+talked to in raw HTTP/1.1 (the connection-level behaviour aiohttp's client would hide)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import resource
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+
+@dataclass
+class Served:
+    """A running ``flybot serve``: its URL and port, the demo Bot's token, its log (stderr) and its process."""
+
+    url: str
+    port: int
+    token: str
+    log: Path
+    process: subprocess.Popen[bytes]
+
+    def lines(self) -> list[str]:
+        return [line for line in self.log.read_text().splitlines() if line.strip()]
+
+    async def logged(self, needle: str, timeout: float = 30.0) -> None:
+        """Wait until a line of the log holds ``needle``."""
+        deadline = time.monotonic() + timeout
+        while not any(needle in line for line in self.lines()):
+            assert time.monotonic() < deadline, f"{needle!r} not logged within {timeout}s:\n" + "\n".join(self.lines())
+            await asyncio.sleep(0.05)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+            self.process.wait(30)
+
+
+@asynccontextmanager
+async def serve(tmp_path: Path, command: Sequence[str] = (sys.executable, "-m", "bot", "serve"),
+                nofile: int | None = None, **settings: Any) -> AsyncIterator[Served]:
+    """``flybot serve`` (``command``) on a free loopback port with ``FLYBOT_<NAME>`` settings, from its first
+    ``/healthz`` answer until the end of the ``with`` block (then SIGTERM). ``nofile``: its open-file limit, soft
+    and hard (as systemd's ``LimitNOFILE=``)."""
+
+    def limit_open_files() -> None:
+        if nofile is not None:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
+    env.update({"FLYBOT_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}", "FLYBOT_PORT": "0",
+                "FLYBOT_STATE_DIR": str(tmp_path / ".flybot"), "FLYBOT_LOG_FORMAT": "json"})
+    env.update({f"FLYBOT_{k.upper()}": str(v) for k, v in settings.items()})
+    log = tmp_path / "flybot.log"
+    with log.open("wb") as stderr:
+        process = subprocess.Popen(list(command), cwd=tmp_path, env=env, stdout=subprocess.PIPE,
+                                   stderr=stderr, preexec_fn=limit_open_files)
+    try:
+        assert process.stdout is not None
+        banner = await asyncio.to_thread(process.stdout.readline)
+        found = re.search(rb"http://127\.0\.0\.1:(\d+)/", banner)
+        assert found, (banner, log.read_text())
+        port = int(found.group(1))
+        token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        served = Served(f"http://127.0.0.1:{port}", port, token, log, process)
+        await up(served)
+        yield served
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        if process.stdout is not None:
+            process.stdout.close()
+
+
+async def up(served: Served, timeout: float = 30.0) -> None:
+    """Wait until the server answers ``/healthz`` (a connection refused: not listening yet)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            assert (await exchange(served, HEALTHZ))[0] == 200
+            return
+        except ConnectionRefusedError:
+            assert time.monotonic() < deadline, served.log.read_text()
+            await asyncio.sleep(0.05)
+
+
+async def connect(served: Served, source: str = "127.0.0.1") -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    return await asyncio.open_connection("127.0.0.1", served.port, local_addr=(source, 0))
+
+
+async def exchange(served: Served, head: str, source: str = "127.0.0.1", body: bytes = b"",
+                   timeout: float = 30.0) -> tuple[int, dict[str, str], bytes]:
+    """Send ``head`` (and ``body``) on a new connection and read the answer until the server closes it."""
+    reader, writer = await connect(served, source)
+    try:
+        writer.write(head.encode() + body)
+        await writer.drain()
+        raw = await asyncio.wait_for(reader.read(), timeout)
+    finally:
+        writer.close()
+    return parse(raw)
+
+
+def parse(raw: bytes) -> tuple[int, dict[str, str], bytes]:
+    head, _, body = raw.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    status = int(lines[0].split()[1])
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    return status, headers, body
+
+
+HEALTHZ = "GET /healthz HTTP/1.1\r\nHost: flybot\r\nConnection: close\r\n\r\n"
+
+
