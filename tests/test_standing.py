@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from bot.bots import update_bot
 from cards import (
     APPROVE_ACTION,
     STANDING_BOT_ACTION,
@@ -74,6 +75,7 @@ async def test_a_bot_wide_approval_answers_without_a_card_and_posts_a_notice(har
 
 async def test_a_room_wide_approval_by_an_admin_covers_every_bot_in_the_room(harness: Harness) -> None:
     first = await harness.add_bot("first")
+    await update_bot(harness.runtime.store, "first", actor="operator:test", allowed_rooms=["C0GENERAL"])
     second = await harness.add_bot("second", owners=("U0OWNER02",))
     reply = await harness.slash(ADMIN, "standing add --room npm test --max-risk system --host-ok")
     assert reply.startswith("Saved"), reply
