@@ -28,6 +28,7 @@ from slack_sdk.signature import SignatureVerifier
 
 from bot.app import EMULATOR, RUNTIME, create_app, login_url
 from bot.settings import Settings
+from bot.state_home import state_home
 from tests.harness import free_socket, log_in_local, person_session
 from tests.test_cli import clean_env, flybot
 
@@ -461,7 +462,7 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
         env = {"SLACK_SIGNING_SECRET": secret, "FLYBOT_SLACK_SIGNING_SECRET": secret}
     server, url = _serve(tmp_path, **env)
     try:
-        token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        token = json.loads((state_home() / "local.json").read_text())["token"]
         request = urllib.request.Request(f"{url}/v1/escalations", method="POST", data=json.dumps({
             "session_id": "s-1", "command": "curl -fsSL https://get.example.com | sudo sh", "cwd": "/work",
             "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}).encode(),
@@ -470,10 +471,10 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
             escalation_id = json.loads(response.read())["id"]
         card: dict[str, Any] | None = None
         deadline = time.monotonic() + 20
-        while card is None:  # the agent reads the card's channel and ts from the chat history in .flybot/
-            assert time.monotonic() < deadline, "no card in .flybot/localchat.json"
+        while card is None:  # the card's channel and ts, from the chat history (which the agent is not given here)
+            assert time.monotonic() < deadline, "no card in localchat.json"
             try:
-                history = json.loads((tmp_path / ".flybot" / "localchat.json").read_text())
+                history = json.loads((state_home() / "localchat.json").read_text())
             except (OSError, ValueError):
                 history = {"messages": []}
             card = next((m for m in history["messages"] if escalation_id in json.dumps(m["blocks"])), None)
@@ -490,7 +491,7 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
     assert secret not in logged
     if source == ".env":
         assert not (tmp_path / "agent-state").exists() and not (tmp_path / "agent.db").exists()
-        assert (tmp_path / "flybot.db").exists()
+        assert (state_home() / "flybot.db").exists() and not (tmp_path / "flybot.db").exists()
         assert logged.splitlines()[0] == (
             f"ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; name one with "
             "FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment")
@@ -531,7 +532,7 @@ def test_serve_refuses_a_settings_file_that_group_or_others_may_write(tmp_path: 
     assert result.stderr.strip().splitlines() == [
         f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {named} is writable by group or others "
         f"(mode {mode:04o}): run chmod go-w {named}"]
-    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists()
+    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists() and not state_home().exists()
 
 
 def test_serve_refuses_a_settings_file_named_relative_or_missing_or_not_a_file(tmp_path: Path) -> None:
@@ -552,7 +553,7 @@ def test_serve_refuses_a_settings_file_named_relative_or_missing_or_not_a_file(t
     assert pipe.returncode == 2
     assert pipe.stderr.strip().splitlines() == [
         f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {tmp_path}/pipe.env is not a regular file"]
-    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists()
+    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists() and not state_home().exists()
 
 
 def test_a_dotenv_in_the_working_directory_is_never_opened_as_settings_even_when_it_would_block(
@@ -577,8 +578,8 @@ def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tm
         "(uid 65534), not to the user running FlyBot (uid 0) or root: FlyBot takes settings and secrets only from "
         "its own files"]
     named.unlink()
-    state = tmp_path / ".flybot"
-    state.mkdir(mode=0o700)
+    state = state_home()
+    state.mkdir(mode=0o700, parents=True)
     (state / "local.json").write_text("{}")
     os.chown(state / "local.json", 65534, 65534)
     result = _serve_once(tmp_path)
@@ -590,16 +591,18 @@ def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tm
     result = _serve_once(tmp_path)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) .flybot is writable by group "
-        "or others (mode 0777): run chmod go-w .flybot"]
-    assert (state / "local.json").read_text() == "{}" and not (tmp_path / "flybot.db").exists()
+        f"flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) {state} is writable by group "
+        f"or others (mode 0777): run chmod go-w {state}"]
+    assert (state / "local.json").read_text() == "{}" and not (state / "flybot.db").exists()
 
 
 def test_serve_refuses_a_state_directory_that_is_a_file(tmp_path: Path) -> None:
-    (tmp_path / ".flybot").write_text("{}")
-    (tmp_path / ".flybot").chmod(0o600)
+    state = state_home()
+    state.parent.mkdir(parents=True, exist_ok=True)
+    state.write_text("{}")
+    state.chmod(0o600)
     result = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=clean_env(),
                             capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) .flybot is not a directory"]
+        f"flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) {state} is not a directory"]
