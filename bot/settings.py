@@ -336,7 +336,7 @@ def ignored_legacy_state(settings: Settings, where: Path | None = None) -> str |
     named = settings.model_fields_set
     found: list[tuple[Path, str]] = []
     store, state = where / "flybot.db", where / ".flybot"
-    if "database_url" not in named and store.exists():
+    if "database_url" not in named and store.exists() and not _same_file(store, state_home() / "flybot.db"):
         found.append((store, f"FLYBOT_DATABASE_URL=sqlite+aiosqlite:///{store.resolve()}"))
     if "state_dir" not in named and state.exists():
         found.append((state, f"FLYBOT_STATE_DIR={state.resolve()}"))

@@ -128,3 +128,13 @@ def test_a_store_and_state_directory_left_in_the_working_directory_are_ignored_w
 
     named = flybot("bots", "list", cwd=work, FLYBOT_DATABASE_URL=legacy_url, FLYBOT_STATE_DIR=str(work / ".flybot"))
     assert named.returncode == 0 and named.stderr == "", named.stderr
+
+
+def test_flybot_started_in_its_own_state_directory_gives_no_notice(tmp_path: Path) -> None:
+    """As the systemd unit runs it: the working directory is the state directory, whose flybot.db is the default."""
+    home = state_home()
+    home.mkdir(mode=0o700, parents=True)
+    first = flybot("db", "upgrade", cwd=home)
+    again = flybot("db", "upgrade", cwd=home)
+    assert first.returncode == again.returncode == 0 and first.stderr == again.stderr == "", again.stderr
+    assert sorted(path.name for path in home.iterdir()) == ["flybot.db"]
