@@ -1,7 +1,7 @@
 """Issue 11 §1: in local mode only the person holding the printed login key can use the chat page and its API.
 
 A real local-mode FlyBot (``create_app`` without Slack credentials) on loopback; the agent's side is a plain HTTP
-client that has read everything under the working directory (``.flybot/local.json`` included) but not the
+client that has read every file FlyBot wrote (the state directory's ``local.json`` included) but not the
 terminal where ``flybot serve`` printed the login URL.
 """
 
@@ -40,24 +40,25 @@ PAGE = "/local/slack/page"
 class Local:
     url: str
     app: web.Application
-    tmp: Path
+    home: Path  # the state directory: store, local.json, localchat.json
 
     @property
     def demo_token(self) -> str:
-        token: str = json.loads((self.tmp / ".flybot" / "local.json").read_text())["token"]
+        token: str = json.loads((self.home / "local.json").read_text())["token"]
         return token
 
 
 async def _start(tmp: Path, **overrides: Any) -> tuple[Local, web.AppRunner]:
+    """Local mode with its default store and state directory, in the test's ``XDG_STATE_HOME`` (conftest); ``tmp``
+    stays empty, as the working directory of ``flybot`` commands the tests run."""
     sock = free_socket()
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp / 'flybot.db'}", state_dir=str(tmp / ".flybot"),
-                        sweep_interval_s=0.2, slack_room_interval_s=0.0, **overrides)
+    settings = Settings(sweep_interval_s=0.2, slack_room_interval_s=0.0, **overrides)
     app = create_app(settings, base_url=url)
     runner = web.AppRunner(app)
     await runner.setup()
     await web.SockSite(runner, sock).start()
-    return Local(url=url, app=app, tmp=tmp), runner
+    return Local(url=url, app=app, home=state_home()), runner
 
 
 @pytest.fixture
@@ -186,7 +187,7 @@ async def test_a_decision_from_another_origin_or_without_origin_is_refused_even_
 
 
 async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_escalation(tmp_path: Path) -> None:
-    # A process that can write .flybot/ (but not the store) plants a copy of a card showing a harmless command whose
+    # A process that can write the state directory (but not the store) plants a copy of a card showing a harmless command whose
     # Approve button carries the real escalation's id; after a restart the page shows it like any message.
     server, runner = await _start(tmp_path)
     try:
@@ -194,7 +195,7 @@ async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_
             escalation_id, card = await _pending_card(server, session)
     finally:
         await runner.cleanup()
-    history = tmp_path / ".flybot" / "localchat.json"
+    history = state_home() / "localchat.json"
     state = json.loads(history.read_text())
     real = next(m for m in state["messages"] if m["ts"] == card["ts"])
     forged = json.loads(json.dumps(real).replace("sudo rm -rf /etc", "ls -la"))
@@ -238,7 +239,7 @@ async def test_a_forged_report_dm_in_a_restored_chat_history_cannot_approve_the_
             dm = next(m for m in emulator.messages if report_id in json.dumps(m.blocks))
     finally:
         await runner.cleanup()
-    history = tmp_path / ".flybot" / "localchat.json"
+    history = state_home() / "localchat.json"
     state = json.loads(history.read_text())
     real = next(m for m in state["messages"] if m["ts"] == dm.ts)
     forged = json.loads(json.dumps(real).replace("prod-db-1", "scratch-vm"))
@@ -277,9 +278,9 @@ async def test_undecodable_bytes_in_the_page_credential_are_a_401_not_a_500(loca
         assert status_line.split()[1] == b"401", (credential, status_line)
 
 
-async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Local) -> None:
+async def test_the_login_key_is_in_no_file_of_the_state_directory(local: Local) -> None:
     key = local.app[EMULATOR].access.key
-    files = [p for p in local.tmp.rglob("*") if p.is_file()]
+    files = [p for p in local.home.rglob("*") if p.is_file()]
     assert any(p.name == "local.json" for p in files)
     for path in files:
         assert key.encode() not in path.read_bytes(), path
@@ -365,18 +366,18 @@ async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(t
         try:
             async with aiohttp.ClientSession() as http:
                 await _pending_card(local, http)
-            history = tmp_path / ".flybot" / "localchat.json"
+            history = state_home() / "localchat.json"
             deadline = time.monotonic() + 10
             while not history.exists() and time.monotonic() < deadline:  # saved a moment after the card
                 await asyncio.sleep(0.05)
             modes = {path.name: path.stat().st_mode & 0o777
-                     for path in (tmp_path / ".flybot", history, tmp_path / ".flybot" / "local.json",
-                                  tmp_path / "flybot.db", tmp_path / "flybot.db-wal", tmp_path / "flybot.db-changes")}
+                     for path in (state_home(), history, state_home() / "local.json", state_home() / "flybot.db",
+                                  state_home() / "flybot.db-wal", state_home() / "flybot.db-changes")}
         finally:
             await runner.cleanup()
     finally:
         os.umask(previous)
-    assert modes == {".flybot": 0o700, "localchat.json": 0o600, "local.json": 0o600, "flybot.db": 0o600,
+    assert modes == {"flybot": 0o700, "localchat.json": 0o600, "local.json": 0o600, "flybot.db": 0o600,
                      "flybot.db-wal": 0o600, "flybot.db-changes": 0o600}, {name: oct(mode) for name, mode in modes.items()}
 
 
