@@ -338,7 +338,8 @@ def _known_ids(store: Store) -> Callable[[], Awaitable[tuple[list[str], list[str
 
 
 async def _ensure_demo_bot(store: Store, settings: Settings, base_url: str) -> None:
-    """First start in local mode: create the demo Bot and write its token to ``.flybot/local.json`` (mode 0600).
+    """First start in local mode: create the demo Bot and write its token to ``local.json`` in the state directory
+    (``FLYBOT_STATE_DIR``, default ``$XDG_STATE_HOME/flybot``; mode 0600 in a directory of mode 0700).
 
     The token file is local mode's convenience for ``flybot ask``; the store still keeps only the hash.
     If the Bot exists but the file is gone, a new token replaces the old one.

@@ -23,6 +23,8 @@ from typing import Annotated, Literal
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot.state_home import default_database_url, default_state_dir, state_home
+
 ChatBackend = Literal["local", "slack-http", "slack-socket"]
 
 _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}\Z")
@@ -44,7 +46,9 @@ class Settings(BaseSettings):
     """All of FlyBot's configuration.
 
     Attributes:
-        database_url: SQLAlchemy async URL; default a SQLite file ``flybot.db`` in the working directory.
+        database_url: SQLAlchemy async URL; default the SQLite file ``flybot.db`` in the user's state directory,
+            ``$XDG_STATE_HOME/flybot/`` (``~/.local/state/flybot/``, :func:`bot.state_home.state_home`), outside any
+            agent's workspace. A ``flybot.db`` in the working directory is never used unless named here.
         admins: Slack user IDs allowed to decide any Bot's escalations (``FLYBOT_ADMINS``, comma-separated).
         host, port: where ``flybot serve`` listens (default 127.0.0.1:8080).
         escalation_timeout_s: default and maximum lifetime of an escalation, seconds (default 600 = 10 minutes).
@@ -53,8 +57,9 @@ class Settings(BaseSettings):
             embedded local chat, which uses none of them (it makes its own signing secret in memory at start).
         slack_api_url: base URL of the Slack Web API (``https://slack.com/api/``); tests and operators may point
             it at FlyBot's Slack emulation.
-        state_dir: where local mode keeps its demo Bot's token and its chat history (``.flybot`` in the working
-            directory); refused at start when group/world-writable or another user's (:func:`check_private_dir`).
+        state_dir: where local mode keeps its demo Bot's token (``local.json``) and its chat history (default the same
+            ``$XDG_STATE_HOME/flybot/`` as the store; a ``.flybot`` in the working directory is never used unless named
+            here); refused at start when group/world-writable or another user's (:func:`check_private_dir`).
         sweep_interval_s: how often pending escalations are checked for expiry, seconds.
         slack_room_interval_s: least time between two messages FlyBot posts into one room, seconds (pacing).
         recheck_s: long-polls re-read the store at least this often, seconds: the safety net under LISTEN/NOTIFY.
@@ -112,7 +117,7 @@ class Settings(BaseSettings):
         env_prefix="FLYBOT_", env_file=None, env_file_encoding="utf-8", extra="ignore", frozen=True
     )
 
-    database_url: str = "sqlite+aiosqlite:///./flybot.db"
+    database_url: str = Field(default_factory=default_database_url)
     admins: Annotated[tuple[str, ...], NoDecode] = ()
     host: str = "127.0.0.1"
     port: int = Field(8080, ge=0, le=65535)
@@ -127,7 +132,7 @@ class Settings(BaseSettings):
         None, validation_alias=AliasChoices("SLACK_APP_TOKEN", "slack_app_token")
     )
     slack_api_url: str = "https://slack.com/api/"
-    state_dir: str = ".flybot"
+    state_dir: str = Field(default_factory=default_state_dir)
     sweep_interval_s: float = Field(1.0, gt=0, le=60)
     slack_room_interval_s: float = Field(1.0, ge=0, le=60)
     recheck_s: float = Field(2.0, gt=0, le=300)
@@ -242,7 +247,7 @@ def check_private_dir(path: Path, what: str) -> None:
         check_private(entry, f"a file in {what}")
 
 
-_SQLITE_URL = "sqlite+aiosqlite:///./flybot.db"
+_SQLITE_URL = "sqlite+aiosqlite:////var/lib/flybot/flybot.db"
 _POSTGRES_URL = "postgresql+asyncpg://USER:PASSWORD@HOST:5432/flybot"
 _URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://(.*)$", re.DOTALL)
 
@@ -270,7 +275,7 @@ def check_database_url(value: str) -> str:
         if driver != "aiosqlite":
             raise ValueError(f"FlyBot's SQLite driver is aiosqlite: use sqlite+aiosqlite://{rest}")
         if not rest.startswith("/"):
-            raise ValueError(f"a SQLite URL names a file after three slashes, like {_SQLITE_URL}")
+            raise ValueError(f"a SQLite URL names a file after three slashes (an absolute path: four), like {_SQLITE_URL}")
         return value
     raise ValueError(f"{backend!r} is not a database FlyBot supports; use {_SQLITE_URL} or {_POSTGRES_URL}")
 
@@ -312,7 +317,8 @@ def ignored_dotenv(where: Path | None = None) -> str | None:
 
 def load_settings(**overrides: object) -> Settings:
     """Build :class:`Settings` from ``overrides``, the environment and the file ``FLYBOT_ENV_FILE`` names
-    (:func:`settings_file`); logs :func:`ignored_dotenv`'s warning (logger ``bot.settings``) when it has one.
+    (:func:`settings_file`); logs :func:`ignored_dotenv`'s and :func:`ignored_legacy_state`'s warnings (logger
+    ``bot.settings``) when they have one.
 
     Raises:
         ConfigError: one line naming the first bad setting, e.g.
@@ -329,9 +335,33 @@ def load_settings(**overrides: object) -> Settings:
     if warning is not None and not (path is not None and _same_file(path, Path(".env"))):
         _log.warning(warning)
     try:
-        return Settings(_env_file=path, **overrides)  # type: ignore[arg-type,call-arg]
+        settings = Settings(_env_file=path, **overrides)  # type: ignore[arg-type,call-arg]
     except ValidationError as exc:
         raise ConfigError(_one_line(exc)) from None
+    legacy = ignored_legacy_state(settings)
+    if legacy is not None:
+        _log.warning(legacy)
+    return settings
+
+
+def ignored_legacy_state(settings: Settings, where: Path | None = None) -> str | None:
+    """The one-line notice for a ``flybot.db`` or ``.flybot`` in ``where`` (default: the working directory) that
+    ``settings`` do not use because they take the default store or state directory (:mod:`bot.state_home`); None
+    when there is none, or when the operator named the store and the state directory. An agent working in that
+    directory can write them, so FlyBot never picks them up by itself; the notice says how to name them."""
+    where = where or Path.cwd()
+    named = settings.model_fields_set
+    found: list[tuple[Path, str]] = []
+    store, state = where / "flybot.db", where / ".flybot"
+    if "database_url" not in named and store.exists() and not _same_file(store, state_home() / "flybot.db"):
+        found.append((store, f"FLYBOT_DATABASE_URL=sqlite+aiosqlite:///{store.resolve()}"))
+    if "state_dir" not in named and state.exists():
+        found.append((state, f"FLYBOT_STATE_DIR={state.resolve()}"))
+    if not found:
+        return None
+    return (f"ignoring {' and '.join(str(path) for path, _ in found)}: FlyBot keeps its state in {state_home()} "
+            f"(outside any agent's workspace); to use {'them' if len(found) > 1 else 'it'} anyway, set "
+            f"{' and '.join(setting for _, setting in found)} in the environment or in {ENV_FILE_VARIABLE}'s file")
 
 
 def _same_file(one: Path, other: Path) -> bool:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.state_home import state_home
 from cards import APPROVE_ACTION, DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT
 from tests.harness import OWNER, Harness
 
@@ -19,6 +20,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def clean_env(**extra: str) -> dict[str, str]:
+    """The environment for a ``flybot`` process: no ``SLACK_``/``FLYBOT_`` setting of the caller's, and the test's
+    own ``XDG_STATE_HOME`` (conftest's ``state_home``), so FlyBot's default store and state never land in the real
+    ``~/.local/state``."""
+    assert os.path.isabs(os.environ.get("XDG_STATE_HOME", "")), "XDG_STATE_HOME is the test's (conftest state_home)"
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "FLYBOT_"))}
     env["PYTHONPATH"] = str(ROOT)
     env.update(extra)
@@ -44,8 +49,8 @@ def test_bots_add_prints_the_token_once_and_stores_only_its_hash(tmp_path: Path)
     assert added.returncode == 0, added.stderr
     token = added.stdout.strip().splitlines()[-1]
     assert token.startswith("fbt_") and len(token) > 40
-    assert token.encode() not in (tmp_path / "flybot.db").read_bytes()
-    with sqlite3.connect(tmp_path / "flybot.db") as db:
+    assert token.encode() not in (state_home() / "flybot.db").read_bytes()
+    with sqlite3.connect(state_home() / "flybot.db") as db:
         (stored,) = db.execute("select token_hash from bots where name='builder'").fetchone()
     assert len(stored) == 64 and token not in stored
     assert added.stdout.startswith("Registered Bot builder: owners @Olivia, @"), added.stdout  # names (issue 15)
@@ -95,7 +100,7 @@ def test_settings_come_from_the_file_flybot_env_file_names_never_from_a_dotenv_i
     (tmp_path / ".env").write_text("FLYBOT_DATABASE_URL=postgresql://agent@127.0.0.1/x\n")
     (tmp_path / ".env").chmod(0o600)
     listed = flybot("db", "upgrade", cwd=tmp_path, timeout=30)
-    assert listed.returncode == 0 and (tmp_path / "flybot.db").exists(), listed.stderr
+    assert listed.returncode == 0 and (state_home() / "flybot.db").exists(), listed.stderr
     assert listed.stderr.strip().splitlines() == [
         f"WARNING bot.settings: ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; "
         "name one with FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment"]
@@ -222,7 +227,7 @@ def test_admin_tokens_are_printed_once_and_stored_hashed(tmp_path: Path) -> None
     made = flybot("admin-tokens", "add", "--user", "U0ADMIN01", cwd=tmp_path)
     assert made.returncode == 0
     token = made.stdout.strip().splitlines()[-1]
-    assert token.startswith("fbt_") and token.encode() not in (tmp_path / "flybot.db").read_bytes()
+    assert token.startswith("fbt_") and token.encode() not in (state_home() / "flybot.db").read_bytes()
     assert made.stdout.startswith("Admin API token acting as @Ada,"), made.stdout  # a name, not U0ADMIN01
     listed = flybot("admin-tokens", "list", cwd=tmp_path).stdout
     assert "\tacts as @Ada\t" in listed and "U0ADMIN01" not in listed, listed

@@ -66,4 +66,4 @@ def test_exec_help_shows_every_option_it_takes(tmp_path: Path) -> None:
     shown = flybot("exec", "--help", cwd=tmp_path)
     for option in ("--room", "--session", "--justification", "--timeout", "--ceiling", "--contained"):
         assert option in shown.stdout, option
-    assert ".flybot/local.json" in " ".join(shown.stdout.split())  # --server's true default: a local server first
+    assert "$XDG_STATE_HOME/flybot/local.json" in " ".join(shown.stdout.split())  # --server's true default: a local server first

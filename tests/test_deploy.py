@@ -482,6 +482,7 @@ def test_systemd_unit_settings() -> None:
     assert service["NoNewPrivileges"] == "yes"
     assert service["ProtectSystem"] == "strict"
     assert service["ReadWritePaths"] == "/var/lib/flybot" == service["WorkingDirectory"]
+    assert service["Environment"] == "XDG_STATE_HOME=/var/lib"  # the default store: the StateDirectory, not $HOME
     assert service["PrivateTmp"] == "yes"
     assert service["TimeoutStopSec"] == "30"
     assert service["KillSignal"] == "SIGTERM"

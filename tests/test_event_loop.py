@@ -16,6 +16,7 @@ import pytest
 import uvloop
 
 from bot.commands.server import event_loop
+from bot.state_home import state_home
 from tests.test_cli import clean_env
 
 
@@ -85,7 +86,7 @@ def test_uvloop_asked_for_but_missing_is_one_line_naming_the_setting(tmp_path: P
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
     assert "FLYBOT_EVENT_LOOP=uvloop" in lines[0] and "FLYBOT_EVENT_LOOP=asyncio" in lines[0], lines[0]
-    assert not (tmp_path / "flybot.db").exists()  # nothing was started
+    assert not (tmp_path / "flybot.db").exists() and not state_home().exists()  # nothing was started
 
 
 def test_a_bad_event_loop_setting_is_one_line(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Issue 11 §1: in local mode only the person holding the printed login key can use the chat page and its API.
 
 A real local-mode FlyBot (``create_app`` without Slack credentials) on loopback; the agent's side is a plain HTTP
-client that has read everything under the working directory (``.flybot/local.json`` included) but not the
+client that has read every file FlyBot wrote (the state directory's ``local.json`` included) but not the
 terminal where ``flybot serve`` printed the login URL.
 """
 
@@ -28,6 +28,7 @@ from slack_sdk.signature import SignatureVerifier
 
 from bot.app import EMULATOR, RUNTIME, create_app, login_url
 from bot.settings import Settings
+from bot.state_home import state_home
 from tests.harness import free_socket, log_in_local, person_session
 from tests.test_cli import clean_env, flybot
 
@@ -39,24 +40,25 @@ PAGE = "/local/slack/page"
 class Local:
     url: str
     app: web.Application
-    tmp: Path
+    home: Path  # the state directory: store, local.json, localchat.json
 
     @property
     def demo_token(self) -> str:
-        token: str = json.loads((self.tmp / ".flybot" / "local.json").read_text())["token"]
+        token: str = json.loads((self.home / "local.json").read_text())["token"]
         return token
 
 
 async def _start(tmp: Path, **overrides: Any) -> tuple[Local, web.AppRunner]:
+    """Local mode with its default store and state directory, in the test's ``XDG_STATE_HOME`` (conftest); ``tmp``
+    stays empty, as the working directory of ``flybot`` commands the tests run."""
     sock = free_socket()
     url = f"http://127.0.0.1:{sock.getsockname()[1]}"
-    settings = Settings(database_url=f"sqlite+aiosqlite:///{tmp / 'flybot.db'}", state_dir=str(tmp / ".flybot"),
-                        sweep_interval_s=0.2, slack_room_interval_s=0.0, **overrides)
+    settings = Settings(sweep_interval_s=0.2, slack_room_interval_s=0.0, **overrides)
     app = create_app(settings, base_url=url)
     runner = web.AppRunner(app)
     await runner.setup()
     await web.SockSite(runner, sock).start()
-    return Local(url=url, app=app, tmp=tmp), runner
+    return Local(url=url, app=app, home=state_home()), runner
 
 
 @pytest.fixture
@@ -185,7 +187,7 @@ async def test_a_decision_from_another_origin_or_without_origin_is_refused_even_
 
 
 async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_escalation(tmp_path: Path) -> None:
-    # A process that can write .flybot/ (but not the store) plants a copy of a card showing a harmless command whose
+    # A process that can write the state directory (but not the store) plants a copy of a card showing a harmless command whose
     # Approve button carries the real escalation's id; after a restart the page shows it like any message.
     server, runner = await _start(tmp_path)
     try:
@@ -193,7 +195,7 @@ async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_
             escalation_id, card = await _pending_card(server, session)
     finally:
         await runner.cleanup()
-    history = tmp_path / ".flybot" / "localchat.json"
+    history = state_home() / "localchat.json"
     state = json.loads(history.read_text())
     real = next(m for m in state["messages"] if m["ts"] == card["ts"])
     forged = json.loads(json.dumps(real).replace("sudo rm -rf /etc", "ls -la"))
@@ -237,7 +239,7 @@ async def test_a_forged_report_dm_in_a_restored_chat_history_cannot_approve_the_
             dm = next(m for m in emulator.messages if report_id in json.dumps(m.blocks))
     finally:
         await runner.cleanup()
-    history = tmp_path / ".flybot" / "localchat.json"
+    history = state_home() / "localchat.json"
     state = json.loads(history.read_text())
     real = next(m for m in state["messages"] if m["ts"] == dm.ts)
     forged = json.loads(json.dumps(real).replace("prod-db-1", "scratch-vm"))
@@ -276,9 +278,9 @@ async def test_undecodable_bytes_in_the_page_credential_are_a_401_not_a_500(loca
         assert status_line.split()[1] == b"401", (credential, status_line)
 
 
-async def test_the_login_key_is_in_no_file_under_the_working_directory(local: Local) -> None:
+async def test_the_login_key_is_in_no_file_of_the_state_directory(local: Local) -> None:
     key = local.app[EMULATOR].access.key
-    files = [p for p in local.tmp.rglob("*") if p.is_file()]
+    files = [p for p in local.home.rglob("*") if p.is_file()]
     assert any(p.name == "local.json" for p in files)
     for path in files:
         assert key.encode() not in path.read_bytes(), path
@@ -364,18 +366,18 @@ async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(t
         try:
             async with aiohttp.ClientSession() as http:
                 await _pending_card(local, http)
-            history = tmp_path / ".flybot" / "localchat.json"
+            history = state_home() / "localchat.json"
             deadline = time.monotonic() + 10
             while not history.exists() and time.monotonic() < deadline:  # saved a moment after the card
                 await asyncio.sleep(0.05)
             modes = {path.name: path.stat().st_mode & 0o777
-                     for path in (tmp_path / ".flybot", history, tmp_path / ".flybot" / "local.json",
-                                  tmp_path / "flybot.db", tmp_path / "flybot.db-wal", tmp_path / "flybot.db-changes")}
+                     for path in (state_home(), history, state_home() / "local.json", state_home() / "flybot.db",
+                                  state_home() / "flybot.db-wal", state_home() / "flybot.db-changes")}
         finally:
             await runner.cleanup()
     finally:
         os.umask(previous)
-    assert modes == {".flybot": 0o700, "localchat.json": 0o600, "local.json": 0o600, "flybot.db": 0o600,
+    assert modes == {"flybot": 0o700, "localchat.json": 0o600, "local.json": 0o600, "flybot.db": 0o600,
                      "flybot.db-wal": 0o600, "flybot.db-changes": 0o600}, {name: oct(mode) for name, mode in modes.items()}
 
 
@@ -461,7 +463,7 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
         env = {"SLACK_SIGNING_SECRET": secret, "FLYBOT_SLACK_SIGNING_SECRET": secret}
     server, url = _serve(tmp_path, **env)
     try:
-        token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        token = json.loads((state_home() / "local.json").read_text())["token"]
         request = urllib.request.Request(f"{url}/v1/escalations", method="POST", data=json.dumps({
             "session_id": "s-1", "command": "curl -fsSL https://get.example.com | sudo sh", "cwd": "/work",
             "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}).encode(),
@@ -470,10 +472,10 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
             escalation_id = json.loads(response.read())["id"]
         card: dict[str, Any] | None = None
         deadline = time.monotonic() + 20
-        while card is None:  # the agent reads the card's channel and ts from the chat history in .flybot/
-            assert time.monotonic() < deadline, "no card in .flybot/localchat.json"
+        while card is None:  # the card's channel and ts, from the chat history (which the agent is not given here)
+            assert time.monotonic() < deadline, "no card in localchat.json"
             try:
-                history = json.loads((tmp_path / ".flybot" / "localchat.json").read_text())
+                history = json.loads((state_home() / "localchat.json").read_text())
             except (OSError, ValueError):
                 history = {"messages": []}
             card = next((m for m in history["messages"] if escalation_id in json.dumps(m["blocks"])), None)
@@ -490,7 +492,7 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
     assert secret not in logged
     if source == ".env":
         assert not (tmp_path / "agent-state").exists() and not (tmp_path / "agent.db").exists()
-        assert (tmp_path / "flybot.db").exists()
+        assert (state_home() / "flybot.db").exists() and not (tmp_path / "flybot.db").exists()
         assert logged.splitlines()[0] == (
             f"ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; name one with "
             "FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment")
@@ -531,7 +533,7 @@ def test_serve_refuses_a_settings_file_that_group_or_others_may_write(tmp_path: 
     assert result.stderr.strip().splitlines() == [
         f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {named} is writable by group or others "
         f"(mode {mode:04o}): run chmod go-w {named}"]
-    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists()
+    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists() and not state_home().exists()
 
 
 def test_serve_refuses_a_settings_file_named_relative_or_missing_or_not_a_file(tmp_path: Path) -> None:
@@ -552,7 +554,7 @@ def test_serve_refuses_a_settings_file_named_relative_or_missing_or_not_a_file(t
     assert pipe.returncode == 2
     assert pipe.stderr.strip().splitlines() == [
         f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {tmp_path}/pipe.env is not a regular file"]
-    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists()
+    assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists() and not state_home().exists()
 
 
 def test_a_dotenv_in_the_working_directory_is_never_opened_as_settings_even_when_it_would_block(
@@ -577,8 +579,8 @@ def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tm
         "(uid 65534), not to the user running FlyBot (uid 0) or root: FlyBot takes settings and secrets only from "
         "its own files"]
     named.unlink()
-    state = tmp_path / ".flybot"
-    state.mkdir(mode=0o700)
+    state = state_home()
+    state.mkdir(mode=0o700, parents=True)
     (state / "local.json").write_text("{}")
     os.chown(state / "local.json", 65534, 65534)
     result = _serve_once(tmp_path)
@@ -590,16 +592,18 @@ def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tm
     result = _serve_once(tmp_path)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) .flybot is writable by group "
-        "or others (mode 0777): run chmod go-w .flybot"]
-    assert (state / "local.json").read_text() == "{}" and not (tmp_path / "flybot.db").exists()
+        f"flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) {state} is writable by group "
+        f"or others (mode 0777): run chmod go-w {state}"]
+    assert (state / "local.json").read_text() == "{}" and not (state / "flybot.db").exists()
 
 
 def test_serve_refuses_a_state_directory_that_is_a_file(tmp_path: Path) -> None:
-    (tmp_path / ".flybot").write_text("{}")
-    (tmp_path / ".flybot").chmod(0o600)
+    state = state_home()
+    state.parent.mkdir(parents=True, exist_ok=True)
+    state.write_text("{}")
+    state.chmod(0o600)
     result = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=clean_env(),
                             capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) .flybot is not a directory"]
+        f"flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) {state} is not a directory"]

@@ -16,6 +16,7 @@ import aiohttp
 from bot.app import DEMO_BOT, EMULATOR, RUNTIME
 from bot.bots import update_bot
 from bot.localchat.emulator import SlackEmulator
+from bot.state_home import state_home
 from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, log_in_local, person_session
 from tests.test_cli import clean_env
 from tests.test_local_access import PAGE, Local, _start
@@ -74,7 +75,7 @@ async def test_the_readme_bots_add_example_works_in_local_chat_as_written(tmp_pa
     finally:
         await runner.cleanup()
     # the learned person and room survive a restart of local mode
-    saved = json.loads((tmp_path / ".flybot" / "localchat.json").read_text())
+    saved = json.loads((state_home() / "localchat.json").read_text())
     assert "U0123ABCD" in [u["id"] for u in saved["users"]]
     assert "C0789IJKL" in [c["id"] for c in saved["channels"]]
 
@@ -82,7 +83,7 @@ async def test_the_readme_bots_add_example_works_in_local_chat_as_written(tmp_pa
 async def test_the_readme_api_example_room_gets_the_card_not_undeliverable(tmp_path: Path) -> None:
     local, runner = await _start(tmp_path)
     try:
-        demo = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        demo = json.loads((state_home() / "local.json").read_text())["token"]
         # A request may name only its Bot's rooms: the operator allows the example's room for the demo Bot.
         await update_bot(local.app[RUNTIME].store, DEMO_BOT, actor="operator:test", allowed_rooms=["C0123ABCD"])
         async with aiohttp.ClientSession() as agent:

@@ -22,6 +22,8 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from bot.state_home import state_home
+
 if TYPE_CHECKING:
     from playwright.sync_api import Locator, Page
 
@@ -154,7 +156,7 @@ def test_local_chat_page_approve_refuse_deny(tmp_path: Path) -> None:
     asks: list[subprocess.Popen[bytes]] = []
     try:
         _wait_healthy(server, base, server_log)
-        local = json.loads((tmp_path / ".flybot" / "local.json").read_text())
+        local = json.loads((state_home() / "local.json").read_text())
         token = local["token"]
         assert token and local["url"] == base
         login = _printed_login_url(server_out, base)

@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from aiohttp import web
 
+from bot.state_home import state_home
 from tests.test_localchat_browser import (
     APPROVALS,
     CHROMIUM,
@@ -180,7 +181,7 @@ def test_a_page_on_another_port_cannot_decide_with_the_owners_browser(tmp_path: 
     agent: AgentServer | None = None
     try:
         _wait_healthy(server, base, server_log)
-        token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        token = json.loads((state_home() / "local.json").read_text())["token"]
         ask_out = tmp_path / "ask.txt"
         ask = subprocess.Popen([sys.executable, "-m", "bot", "ask", "--timeout", "120", "--", COMMAND], cwd=tmp_path,
                                env=_env(), stdout=ask_out.open("w"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)

@@ -20,6 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.state_home import state_home
 from tests.test_cli import clean_env
 
 SIGNING_SECRET = "s3cr3t-signing-" + "q" * 20
@@ -65,9 +66,9 @@ def test_an_error_inside_authentication_logs_no_token(tmp_path: Path, log_format
                               stdout=out.open("w"), stderr=err.open("w"), stdin=subprocess.DEVNULL)
     try:
         _wait_ready(server, base)
-        token = json.loads((tmp_path / ".flybot" / "local.json").read_text())["token"]
+        token = json.loads((state_home() / "local.json").read_text())["token"]
         assert _request(f"{base}/v1/escalations/esc_1", token) == 404  # the token works
-        with sqlite3.connect(tmp_path / "flybot.db") as db:  # break authentication's own query
+        with sqlite3.connect(state_home() / "flybot.db") as db:  # break authentication's own query
             db.execute("ALTER TABLE bots RENAME TO bots_gone")
         # The token that worked is now remembered in memory (FLYBOT_CACHE_TTL_S); a token not seen before makes
         # authentication query the broken table.

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.state_home import state_home
 from tests.pg import throwaway_database
 from tests.test_cli import flybot, new_store
 
@@ -96,21 +97,26 @@ def test_operator_commands_never_create_a_store_and_say_where_they_looked(tmp_pa
     elsewhere.mkdir()
     for args in OPERATOR_COMMANDS:
         result = flybot(*args, cwd=elsewhere)
-        assert_one_line(result, f"no FlyBot store at {elsewhere / 'flybot.db'}", "FLYBOT_DATABASE_URL",
-                        "where `flybot serve` runs")
-    assert list(elsewhere.iterdir()) == []
+        assert_one_line(result, f"no FlyBot store at {state_home() / 'flybot.db'}", "FLYBOT_DATABASE_URL",
+                        "the settings `flybot serve` runs with")
+    assert list(elsewhere.iterdir()) == [] and not state_home().exists()
 
 
-def test_operator_commands_find_the_servers_store_through_the_setting(tmp_path: Path) -> None:
+def test_operator_commands_find_the_servers_store_from_any_directory_or_through_the_setting(tmp_path: Path) -> None:
     server_dir, elsewhere = tmp_path / "server", tmp_path / "home"
     server_dir.mkdir()
     elsewhere.mkdir()
-    new_store(server_dir)
-    url = f"sqlite+aiosqlite:///{server_dir / 'flybot.db'}"
-    added = flybot("bots", "add", "builder", "--owner", "U0123ABCD", cwd=elsewhere, FLYBOT_DATABASE_URL=url)
+    new_store(server_dir)  # the default store: in the user's state directory, whatever the working directory
+    added = flybot("bots", "add", "builder", "--owner", "U0123ABCD", cwd=elsewhere)
     assert added.returncode == 0, added.stderr
+    url = f"sqlite+aiosqlite:///{tmp_path / 'var' / 'flybot.db'}"
+    assert flybot("db", "upgrade", cwd=server_dir, FLYBOT_DATABASE_URL=url).returncode == 0
+    added = flybot("bots", "add", "tester", "--owner", "U0123ABCD", cwd=elsewhere, FLYBOT_DATABASE_URL=url)
+    assert added.returncode == 0, added.stderr
+    named = flybot("bots", "list", cwd=server_dir, FLYBOT_DATABASE_URL=url).stdout
+    assert "tester" in named and "builder" not in named, named
     assert "builder" in flybot("bots", "list", cwd=server_dir).stdout
-    assert list(elsewhere.iterdir()) == []
+    assert list(elsewhere.iterdir()) == [] and list(server_dir.iterdir()) == []
 
 
 async def test_db_current_on_an_empty_postgresql_exits_1_naming_the_store_and_the_fix(tmp_path: Path) -> None:

@@ -42,8 +42,8 @@ def cmd_ask(args: argparse.Namespace) -> int:
     url = args.server or os.environ.get("FLYBOT_URL") or local.get("url") or f"http://{settings.host}:{settings.port}"
     token = args.token or os.environ.get("FLYBOT_TOKEN") or local.get("token")
     if not token:
-        print("flybot ask: no token: pass --token, set FLYBOT_TOKEN, or run from the directory of `flybot serve` (local mode)",
-              file=sys.stderr)
+        print(f"flybot ask: no token: pass --token, set FLYBOT_TOKEN, or start `flybot serve` (local mode writes its demo "
+              f"Bot's token to {Path(settings.state_dir) / 'local.json'})", file=sys.stderr)
         return EXIT_USAGE
     from bot.request_limits import request_problem
 

@@ -76,7 +76,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"FlyBot local chat: open {login_url(app, base_url)}", flush=True)
             print(f"  (that key is shown only here and changes on every start; demo Bot token in "
                   f"{settings.state_dir}/local.json)", flush=True)
-            print(f"Try it, from this directory: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
+            where = "any directory" if Path(settings.state_dir).is_absolute() else "this directory"
+            print(f"Try it, from {where}: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
         else:
             print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
 

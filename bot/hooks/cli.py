@@ -68,8 +68,8 @@ def _common(parser: argparse.ArgumentParser) -> None:
                         help="the commands run in the sandbox micro-VM (graded accordingly; default: on the host)")
     parser.add_argument("--ceiling", type=ceiling_level, default=DEFAULT_CEILING, metavar="LEVEL",
                         help="highest risk allowed without asking: read_only, workspace_write (default), network, system")
-    parser.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; else the local server named in .flybot/local.json, as flybot serve writes it in local mode; else http://127.0.0.1:8080)")
-    parser.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in .flybot/local.json)")
+    parser.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; else the local server named in $XDG_STATE_HOME/flybot/local.json, as flybot serve writes it in local mode; else http://127.0.0.1:8080)")
+    parser.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in $XDG_STATE_HOME/flybot/local.json)")
     parser.add_argument("--room", help="Slack channel ID for the card instead of the Bot's room (one an operator allowed for "
                         "the Bot: flybot bots set NAME --allow-room)")
 
@@ -193,8 +193,8 @@ def register_report(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
     rep.add_argument("--mode", help="the session's sandbox mode (or FLYBOT_SANDBOX_MODE)")
     rep.add_argument("--session", help="the session id (or FLYBOT_SESSION_ID; default report-PID)")
     rep.add_argument("--host", help="the host's name in the report (default: this machine's host name)")
-    rep.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; else the local server named in .flybot/local.json, as flybot serve writes it in local mode; else http://127.0.0.1:8080)")
-    rep.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in .flybot/local.json)")
+    rep.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; else the local server named in $XDG_STATE_HOME/flybot/local.json, as flybot serve writes it in local mode; else http://127.0.0.1:8080)")
+    rep.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in $XDG_STATE_HOME/flybot/local.json)")
     rep.set_defaults(func=cmd_report)
 
 

@@ -979,7 +979,7 @@ def shown_url(database_url: str) -> str:
 def missing_store_hint(database_url: str) -> str:
     """How to point an operator command at the server's store (one sentence)."""
     return (f"no FlyBot store at {sqlite_path(database_url) or shown_url(database_url)}; operator commands never create "
-            "one (`flybot serve` does): run this from the directory where `flybot serve` runs, or set "
+            "one (`flybot serve` does): run this as the user and with the settings `flybot serve` runs with, or set "
             "FLYBOT_DATABASE_URL to the server's store")
 
 
@@ -1024,9 +1024,9 @@ def _engine(database_url: str, *, create: bool, inline: bool = False) -> AsyncEn
             raise StoreMissing(missing_store_hint(database_url))
         if create:
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                # A new store is readable by its owner only (it holds every command, justification and audit row);
-                # SQLite gives its -wal and -shm files the database file's mode.
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                # A new store is readable by its owner only (it holds every command, justification and audit row),
+                # and so is a directory made for it; SQLite gives its -wal and -shm files the database file's mode.
                 os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
             except OSError as exc:
                 raise unreachable(database_url, exc) from None
