@@ -21,6 +21,7 @@ from bot.risk.sensitive import (
     may_name_secret,
     path_text,
     protected_path,
+    read_path_text,
     secret_expansions,
     secret_variable,
 )
@@ -46,9 +47,10 @@ _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teard
 #: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
 _DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set"})
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
-#: attributes, rather than print the file's content.
+#: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
+#: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
 _USES_KEYS = frozenset({
-    "ssh", "scp", "sftp", "rsync", "git", "chmod", "chown", "chgrp", "mkdir", "touch", "rmdir", "ln", "ls", "stat",
+    "ssh", "git", "chmod", "chown", "chgrp", "mkdir", "touch", "rmdir", "ln", "ls", "stat",
     "test", "[", "mv", "rm", "unlink", "shred", "realpath", "readlink", "dirname", "basename", "du",
 })  # fmt: skip
 
@@ -358,9 +360,9 @@ class Grader:
                 self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.")
             if name in _USES_KEYS:
                 continue
-            text = path_text(word.value, word.src)
-            if text.startswith("-") and "=" in text:
-                text = text.split("=", 1)[1]
+            text = read_path_text(word.value, word.src)
+            if "=" in text and not text.startswith(("/", "~", ".")):
+                text = text.split("=", 1)[1]  # --file=PATH, dd's if=PATH
             what = credential_path(text)
             if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
                 self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")
