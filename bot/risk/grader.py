@@ -71,6 +71,16 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
 SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
 
 
+def _expanded_target(word: Word, *, redirect: bool) -> bool:
+    """True when a write target only known when it runs is built by the script from an expansion (``$OUT``,
+    ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution) rather than a ``$HOME`` path or a location a
+    program handler names (``/usr/local``): a redirect's target, or an operand with a directory part."""
+    src = word.src
+    if "$" not in src and "`" not in src or path_text(word.value, src):
+        return False
+    return redirect or "/" in src
+
+
 class Program(Frozen):
     """A recognised program: its handler and the source of truth for its rules."""
 
@@ -273,8 +283,11 @@ class Grader:
 
         Outside the workspace: a protected path (sensitive.py: system trees, login and credential files) is
         ``destructive`` whatever the write; so is a write that ``replaces`` what is there at a path known before
-        it runs (the old content is lost); other writes there (create, append, or a target only known when it
-        runs, such as ``> $OUT`` or find's ``{}``) are ``system``. All are
+        it runs (the old content is lost), and a write to a path the script builds from an expansion (a redirect
+        ``> $OUT``, ``> $D/hosts``; an operand with a directory part ``$D/hosts``, ``"${D:-/etc}/hosts"``): it may
+        be any protected path (``D=/etc`` earlier). Other writes there (create or append at a known path, an
+        operand that is only possibly a write, such as ``cp "$SRC" dest/`` where ``$SRC`` may be ``-t DIR``) are
+        ``system``. All are
         downgraded when contained (the VM is discarded). A redirect (``subject`` given) that writes outside the
         workspace is also listed in the command's :attr:`Rec.marks`.
         """
@@ -300,6 +313,12 @@ class Grader:
                 self.flag(
                     rec, scope, R.DESTRUCTIVE, "overwrite-outside-workspace",
                     f"{what} {target}, outside the workspace (or not knowable before it runs), replacing what is there.",
+                    downgradable=True, subject=subject,
+                )  # fmt: skip
+            elif word.value is None and _expanded_target(word, redirect=subject is not None):
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "unknown-write-target",
+                    f"{what} {target}, a path only known when it runs: it may be a system file (/etc/hosts).",
                     downgradable=True, subject=subject,
                 )  # fmt: skip
             else:

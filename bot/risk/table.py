@@ -177,7 +177,10 @@ def _build() -> dict[str, Entry]:
     for name, guard in (
         ("chmod", "chmod"), ("chown", "chown"), ("chgrp", "chown"), ("passwd", "passwd"), ("useradd", "useradd"),
         ("usermod", "useradd"), ("groupadd", "useradd"), ("kill", "kill"), ("pkill", "pkill"), ("killall", "pkill"),
-        ("iptables", "iptables"), ("ufw", "ufw"),
+        ("iptables", "iptables"), ("ufw", "ufw"), ("setfacl", "setfacl"), ("chattr", "chattr"), ("mount", "mount"),
+        ("umount", "mount"), ("sysctl", "sysctl"), ("swapoff", "swapoff"), ("update-alternatives", "alternatives"),
+        ("modprobe", "modprobe"), ("ldconfig", "ldconfig"), ("systemctl", "systemctl"), ("reboot", "power"),
+        ("shutdown", "power"), ("poweroff", "power"), ("halt", "power"),
     ):  # fmt: skip
         table[name] = _guarded(f"hostchanges:{guard}", table[name])
     for name, source in _DELETION.items():
