@@ -43,9 +43,9 @@ _CONTAINERS = frozenset({
     "postfix_expression", "parenthesized_expression", "ternary_expression", "arithmetic_expansion",
     "expansion", "string", "concatenation", "array", "subscript", "translated_string", "ERROR",
 })  # fmt: skip
-# Kinds that run in a subshell: a cd inside does not carry on.
 #: Declaration builtins that print variables and values when given no name (bash(1) SHELL BUILTIN COMMANDS).
 _PRINTING_DECLARATIONS = frozenset({"export", "declare", "typeset", "readonly", "local"})
+# Kinds that run in a subshell: a cd inside does not carry on.
 _SUBSHELLS = frozenset({"subshell", "command_substitution", "process_substitution"})
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 # Kinds with nothing to grade inside.
