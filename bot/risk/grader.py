@@ -21,6 +21,7 @@ from bot.risk.sensitive import (
     may_name_secret,
     path_text,
     protected_path,
+    read_path_text,
     secret_expansions,
     secret_variable,
 )
@@ -46,9 +47,10 @@ _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teard
 #: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
 _DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set"})
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
-#: attributes, rather than print the file's content.
+#: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
+#: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
 _USES_KEYS = frozenset({
-    "ssh", "scp", "sftp", "rsync", "git", "chmod", "chown", "chgrp", "mkdir", "touch", "rmdir", "ln", "ls", "stat",
+    "ssh", "git", "chmod", "chown", "chgrp", "mkdir", "touch", "rmdir", "ln", "ls", "stat",
     "test", "[", "mv", "rm", "unlink", "shred", "realpath", "readlink", "dirname", "basename", "du",
 })  # fmt: skip
 
@@ -67,6 +69,16 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
 
 #: Paths accepted as the system's own program (documented in table.py).
 SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
+
+
+def _expanded_target(word: Word, *, redirect: bool) -> bool:
+    """True when a write target only known when it runs is built by the script from an expansion (``$OUT``,
+    ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution) rather than a ``$HOME`` path or a location a
+    program handler names (``/usr/local``): a redirect's target, or an operand with a directory part."""
+    src = word.src
+    if "$" not in src and "`" not in src or path_text(word.value, src):
+        return False
+    return redirect or "/" in src
 
 
 class Program(Frozen):
@@ -271,8 +283,11 @@ class Grader:
 
         Outside the workspace: a protected path (sensitive.py: system trees, login and credential files) is
         ``destructive`` whatever the write; so is a write that ``replaces`` what is there at a path known before
-        it runs (the old content is lost); other writes there (create, append, or a target only known when it
-        runs, such as ``> $OUT`` or find's ``{}``) are ``system``. All are
+        it runs (the old content is lost), and a write to a path the script builds from an expansion (a redirect
+        ``> $OUT``, ``> $D/hosts``; an operand with a directory part ``$D/hosts``, ``"${D:-/etc}/hosts"``): it may
+        be any protected path (``D=/etc`` earlier). Other writes there (create or append at a known path, an
+        operand that is only possibly a write, such as ``cp "$SRC" dest/`` where ``$SRC`` may be ``-t DIR``) are
+        ``system``. All are
         downgraded when contained (the VM is discarded). A redirect (``subject`` given) that writes outside the
         workspace is also listed in the command's :attr:`Rec.marks`.
         """
@@ -298,6 +313,12 @@ class Grader:
                 self.flag(
                     rec, scope, R.DESTRUCTIVE, "overwrite-outside-workspace",
                     f"{what} {target}, outside the workspace (or not knowable before it runs), replacing what is there.",
+                    downgradable=True, subject=subject,
+                )  # fmt: skip
+            elif word.value is None and _expanded_target(word, redirect=subject is not None):
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "unknown-write-target",
+                    f"{what} {target}, a path only known when it runs: it may be a system file (/etc/hosts).",
                     downgradable=True, subject=subject,
                 )  # fmt: skip
             else:
@@ -358,9 +379,9 @@ class Grader:
                 self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.")
             if name in _USES_KEYS:
                 continue
-            text = path_text(word.value, word.src)
-            if text.startswith("-") and "=" in text:
-                text = text.split("=", 1)[1]
+            text = read_path_text(word.value, word.src)
+            if "=" in text and not text.startswith(("/", "~", ".")):
+                text = text.split("=", 1)[1]  # --file=PATH, dd's if=PATH
             what = credential_path(text)
             if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
                 self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")

@@ -129,6 +129,8 @@ def locate(word: Word, state: CwdState) -> Where:
     Source: issue 3 "Redirects and writes".
     """
     if word.value is None:
+        if word.inside and not state.remote:
+            return Where.WORKSPACE
         if word.temp_suffix is not None and not state.remote:
             rest = posixpath.normpath("./" + _deglob(word.temp_suffix).lstrip("/"))
             return Where.OUTSIDE if rest == ".." or rest.startswith("../") else Where.TEMP

@@ -23,19 +23,38 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``~/.docker/config.json`` (docker login); ``.npmrc`` (npmrc(5): auth tokens); ``.pypirc``; ``.git-credentials``
   (git-credential-store(1)); ``~/.config/gh/hosts.yml`` (gh auth); ``.cargo/credentials(.toml)`` (The Cargo Book,
   "Credentials"); ``.terraform.d/credentials.tfrc.json``; ``.vault-token``; ``.gnupg`` (private keys);
-  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)); ``/proc/PID/environ`` (proc(5): the
-  process's environment). Only paths outside the workspace count (a workspace file is the agent's own).
+  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)); ``/proc/PID/environ``, ``/proc/self/environ``
+  (proc(5): the process's environment); ``/etc/ssl/private`` (Debian's private TLS keys, update-ca-certificates(8));
+  ``/run/secrets``, ``/var/run/secrets`` (Kubernetes service-account tokens, "Configure Service Accounts for Pods";
+  Docker secrets); ``~/.claude/.credentials.json`` (Claude Code "Identity and Access Management");
+  ``~/.codex/auth.json`` (OpenAI Codex CLI authentication); ``~/.gem/credentials`` (RubyGems "API keys");
+  ``~/.config/hub`` (hub(1) CONFIGURATION); ``~/.config/git/credentials`` (git-credential-store(1) FILES);
+  ``~/.password-store`` (pass(1)); ``~/.oci`` (OCI CLI config and API keys); ``~/.m2/settings.xml`` (Maven
+  "Password Encryption": server passwords); ``~/.gradle/gradle.properties`` (Gradle "Build Environment":
+  credentials in properties); ``~/.config/op`` (1Password CLI). Only paths outside the workspace count (a
+  workspace file is the agent's own). A glob (``~/.s*/id_rsa``, ``~/.*/credentials``, ``/etc/ssl/private/*``) counts
+  when it may match one of these: :func:`credential_path` matches it, component by component (fnmatch), against
+  each of them; an expansion in a word only partly known (``/proc/$$/environ``) counts as ``*`` there.
 * **Secret variables** (:func:`secret_variable`): a name with ``SECRET``, ``TOKEN``, ``PASSWORD``/``PASSWD``,
-  ``API_KEY``/``APIKEY``, ``PRIVATE_KEY``, ``ACCESS_KEY``, ``CREDENTIAL`` or ``AUTH`` in it (any case): printing
-  its value (``echo $GITHUB_TOKEN``, ``printenv AWS_SECRET_ACCESS_KEY``) sends the secret to the model provider.
+  ``PASSPHRASE``, ``API_KEY``/``APIKEY``, ``PRIVATE_KEY``, ``ACCESS_KEY``, ``CREDENTIAL``, ``AUTH`` or ``COOKIE``
+  in it, or ending in ``_KEY``, ``PASS`` (``PGPASS``), ``DSN`` (Sentry's ``SENTRY_DSN``, database DSNs), or a connection URL
+  that carries a password by convention (``DATABASE_URL``, ``*_DATABASE_URL``, ``REDIS_URL``, ``MONGO(DB)_URI``/
+  ``_URL``, ``POSTGRES(QL)_URL``, ``MYSQL_URL``, ``AMQP_URL``, ``RABBITMQ_URL``, ``BROKER_URL``, ``*_DB_URL``;
+  Heroku "Config Vars", 12factor "Config"; ``*CONN*_STR*``), any case: printing its value (``echo $GITHUB_TOKEN``,
+  ``printenv AWS_SECRET_ACCESS_KEY``, ``echo $DATABASE_URL``) sends the secret to the model provider. An indirect
+  expansion ``${!name}`` (bash(1) "Parameter Expansion") may print any variable, so it counts as one.
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
+from fnmatch import fnmatchcase
 
-__all__ = ["credential_path", "may_name_secret", "path_text", "protected_path", "secret_expansions", "secret_variable"]
+__all__ = [
+    "credential_path", "may_name_secret", "path_text", "protected_path", "read_path_text", "secret_expansions",
+    "secret_variable",
+]
 
 _SYSTEM_TREES = (
     "/bin", "/boot", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/root", "/sbin", "/usr", "/var", "/sys", "/proc",
@@ -49,20 +68,64 @@ _HOME_PROTECTED = frozenset({
 _HOME_PROTECTED_PAIRS = frozenset({(".config", "autostart"), (".config", "systemd")})
 _SSH_PUBLIC = frozenset({"known_hosts", "known_hosts.old", "known_hosts2", "config", "authorized_keys", "authorized_keys2"})
 _HOME_FILES = frozenset({".netrc", "_netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", ".vault-token"})
-_HOME_SECRET_DIRS = frozenset({".gnupg", ".azure"})
+_HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
+#: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
+#: component means the whole directory.
+_SECRET_PAIRS: dict[tuple[str, str | None], str] = {
+    (".claude", ".credentials.json"): "a Claude Code login",
+    (".codex", "auth.json"): "an OpenAI Codex login",
+    (".gem", "credentials"): "a RubyGems API key",
+    (".m2", "settings.xml"): "Maven server passwords",
+    (".gradle", "gradle.properties"): "Gradle credentials",
+}
+_CONFIG_SECRETS: dict[tuple[str, ...], str] = {
+    ("gcloud",): "Google Cloud credentials",
+    ("gh", "hosts.yml"): "a GitHub token",
+    ("hub",): "a GitHub token",
+    ("git", "credentials"): "git passwords",
+    ("op",): "1Password CLI sessions",
+}
+#: Absolute trees whose every file is a secret.
+_SECRET_TREES: dict[str, str] = {
+    "/etc/ssl/private": "private TLS keys",
+    "/run/secrets": "service-account tokens or container secrets",
+    "/var/run/secrets": "service-account tokens or container secrets",
+}
+#: One example path per credential shape above, for matching globs: a glob that fnmatches one of these
+#: component by component (a glob longer than the example is matched on the example's length, then the rest is
+#: judged by :func:`credential_path` itself).
+_EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
+    "~/.ssh/id_rsa", "~/.aws/credentials", "~/.aws/sso", "~/.aws/cli", "~/.config/gcloud", "~/.config/gh/hosts.yml",
+    "~/.config/hub", "~/.config/git/credentials", "~/.config/op", "~/.kube/config", "~/.docker/config.json",
+    "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", "~/.gnupg",
+    "~/.azure", "~/.oci", "~/.password-store", "~/.netrc", "~/_netrc", "~/.pgpass", "~/.npmrc", "~/.pypirc",
+    "~/.git-credentials", "~/.vault-token", "~/.claude/.credentials.json", "~/.codex/auth.json",
+    "~/.gem/credentials", "~/.m2/settings.xml", "~/.gradle/gradle.properties", "/etc/shadow", "/etc/gshadow",
+    "/etc/shadow-", "/etc/gshadow-", "/etc/ssh/ssh_host_rsa_key", "/etc/ssl/private", "/run/secrets",
+    "/var/run/secrets", "/proc/1/environ", "/proc/self/environ",
+))  # fmt: skip
+_GLOB = re.compile(r"[*?\[]")
 _SHADOW = frozenset({"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-"})
 _HOME_VAR = re.compile(r"^\$(?:HOME\b|\{HOME\})")
 _ENVIRON = re.compile(r"^/proc/[^/]+/environ$")
 _HOST_KEY = re.compile(r"^/etc/ssh/ssh_host_[^/]*key$")
 
 #: Words a secret variable's name contains (matched case-insensitively).
-_SECRET_NAME = re.compile(r"SECRET|TOKEN|PASSW(?:OR)?D|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH", re.IGNORECASE)
+_SECRET_NAME = re.compile(
+    r"SECRET|TOKEN|PASSW(?:OR)?D|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE"
+    r"|(?:^|_)KEY$|PASS$|DSN$|(?:^|_)DATABASE_URL$|(?:^|_)DB_UR[LI]$|CONN[A-Z_]*STR"
+    r"|^(?:REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|AMQP|RABBITMQ|BROKER|CELERY_BROKER)_UR[LI]$",
+    re.IGNORECASE,
+)
 _SECRET_PATH_TEXT = re.compile(
-    r"\.(?:ssh|aws|kube|azure|netrc|pgpass|docker|npmrc|pypirc|git-credentials|config/g|cargo|terraform\.d|"
-    r"vault-token|gnupg)|_netrc|shadow|environ|ssh_host_|printenv"
+    r"\.(?:ssh|aws|kube|azure|netrc|pgpass|docker|npmrc|pypirc|git-credentials|config/|cargo|terraform\.d|"
+    r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store)|_netrc|shadow|environ|ssh_host_|printenv|"
+    r"ssl/private|run/secrets|[~/.][^\s]*[*?[]"
 )
 _SECRET_VARIABLE_TEXT = re.compile(
-    r"\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASSW|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH)", re.IGNORECASE
+    r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
+    r"_UR[LI]|CONN)",
+    re.IGNORECASE,
 )
 
 
@@ -73,6 +136,11 @@ def may_name_secret(text: str) -> bool:
 
 
 _EXPANSION = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+#: ``${!name}``: indirect expansion of the variable whose name ``$name`` holds (not ``${!prefix*}``/``${!a[@]}``,
+#: which list names).
+_INDIRECT = re.compile(r"\$\{!([A-Za-z_][A-Za-z0-9_]*)\}")
+#: An expansion inside a partly known word: ``$name``, ``${...}``, ``$(...)``, ``$$`` and other special parameters.
+_ANY_EXPANSION = re.compile(r"\$(?:\{[^}]*\}|\([^)]*\)|[A-Za-z_][A-Za-z0-9_]*|[$#?!*@0-9-])|`[^`]*`")
 
 
 def path_text(value: str | None, src: str) -> str:
@@ -82,6 +150,18 @@ def path_text(value: str | None, src: str) -> str:
         return value
     text = src.replace('"', "").replace("'", "")
     return _HOME_VAR.sub("~", text) if _HOME_VAR.match(text) else ""
+
+
+def read_path_text(value: str | None, src: str) -> str:
+    """The paths a word may name when read, as a glob: its value; for a word only partly known, its source with
+    quotes removed, ``$HOME``/``${HOME}`` read as ``~`` and every other expansion read as ``*`` (``/proc/$$/environ``
+    is ``/proc/*/environ``). A word whose first part is an expansion other than ``$HOME`` names nothing known ("")."""
+    if value is not None:
+        return value
+    text = _HOME_VAR.sub("~", src.replace('"', "").replace("'", ""))
+    if text.startswith(("$", "`")):
+        return ""
+    return _ANY_EXPANSION.sub("*", text)
 
 
 def _home_rest(path: str) -> list[str] | None:
@@ -128,18 +208,57 @@ def protected_path(text: str) -> str | None:
 
 def credential_path(text: str) -> str | None:
     """What secret the path ``text`` holds (see the module docstring), or None. Globs count as the files they may
-    match (``~/.ssh/*``)."""
+    match (``~/.ssh/*``, ``~/.s*/id_rsa``, ``/etc/ssl/private/*.key``)."""
     if not text:
         return None
+    found = _literal_credential(text)
+    if found is not None or _GLOB.search(text) is None:
+        return found
+    return _glob_credential(text)
+
+
+def _anchored(text: str) -> list[str] | None:
+    """``text`` as components from its anchor: ``["~", ...]`` for any home directory (``~``, ``~user``,
+    ``/home/user``, ``/root``), ``["", ...]`` for other absolute paths, None for a relative path."""
+    rest = _home_rest(text)
+    if rest is not None:
+        return ["~", *rest]
+    if not text.startswith("/"):
+        return None
+    return ["", *(p for p in text.split("/") if p not in ("", "."))]
+
+
+def _glob_credential(text: str) -> str | None:
+    """What secret a glob may match: an example of :data:`_EXAMPLES` it matches component by component."""
+    parts = _anchored(text)
+    if parts is None:
+        return None
+    for example in _EXAMPLES:
+        if len(parts) < len(example) or parts[0] != example[0]:
+            continue
+        if all(fnmatchcase(name, pattern) for name, pattern in zip(example[1:], parts[1:], strict=False)):
+            found = _literal_credential("/".join((*example, *parts[len(example) :])))
+            if found is not None:
+                return found
+    return None
+
+
+def _literal_credential(text: str) -> str | None:
+    """What secret the path ``text`` holds, judged on its text as written (``*`` only where the list says so)."""
     path = text
     if path.startswith("/"):
         path = posixpath.normpath(path)
+        if path.startswith("//"):
+            path = "/" + path.lstrip("/")
         if path in _SHADOW:
             return "the password hashes"
         if _ENVIRON.match(path):
             return "a process's environment"
         if _HOST_KEY.match(path):
             return "the host's ssh private key"
+        for tree, what in _SECRET_TREES.items():
+            if path == tree or path.startswith(tree + "/"):
+                return what
     parts = [p for p in path.split("/") if p not in ("", ".")]
     for index, part in enumerate(parts):
         following = parts[index + 1 :]
@@ -148,10 +267,10 @@ def credential_path(text: str) -> str | None:
                 return "ssh private keys"
         elif part == ".aws" and (not following or following[0] in ("credentials", "sso", "cli")):
             return "AWS credentials"
-        elif part == ".config" and following[:1] == ["gcloud"]:
-            return "Google Cloud credentials"
-        elif part == ".config" and following[:2] == ["gh", "hosts.yml"]:
-            return "a GitHub token"
+        elif part == ".config" and any(tuple(following[: len(key)]) == key for key in _CONFIG_SECRETS):
+            return next(what for key, what in _CONFIG_SECRETS.items() if tuple(following[: len(key)]) == key)
+        elif (part, following[0] if following else None) in _SECRET_PAIRS:
+            return _SECRET_PAIRS[(part, following[0] if following else None)]
         elif part == ".kube" and (not following or following[0] == "config"):
             return "Kubernetes credentials"
         elif part == ".docker" and (not following or following[0] == "config.json"):
@@ -186,6 +305,9 @@ def secret_expansions(src: str) -> list[str]:
             found = _EXPANSION.match(src, index)
             if found and secret_variable(found.group(1)):
                 names.append(found.group(1))
+            indirect = _INDIRECT.match(src, index)
+            if indirect:
+                names.append("{!" + indirect.group(1) + "}")
     return names
 
 

@@ -19,7 +19,9 @@ Sections (each entry: name -> handler, source of truth):
 * package managers' options that run programs (``apt-get -o DPkg::Pre-Invoke=...``), package removal, local
   package files and unsigned packages: programs/packages.py.
 * irreversible or security-critical host changes by system commands (``chmod -R``/``chown`` of system paths,
-  setuid bits, ``passwd``, UID 0 accounts, ``kill 1``, firewall flushes): programs/hostchanges.py.
+  setuid bits, ``passwd``, UID 0 accounts, ``kill 1``, firewall flushes, ``setfacl``/``chattr``, mounts,
+  ``sysctl -w``, ``modprobe``, ``ldconfig DIR``, ``update-alternatives``, ``systemctl stop|mask|poweroff``,
+  ``reboot``, ``swapoff``, broad ``pkill -f``): programs/hostchanges.py.
 * shell builtins with effects on the shell (``cd``, ``eval``, ``trap``, ...).
 * file writers (``cp``, ``mv``, ``tee``, ``sed -i``, ...): see programs/files.py, programs/textproc.py.
 * deletion (``rm``, ``rmdir``, ``unlink``, ``shred``): destructive everywhere.
@@ -177,7 +179,10 @@ def _build() -> dict[str, Entry]:
     for name, guard in (
         ("chmod", "chmod"), ("chown", "chown"), ("chgrp", "chown"), ("passwd", "passwd"), ("useradd", "useradd"),
         ("usermod", "useradd"), ("groupadd", "useradd"), ("kill", "kill"), ("pkill", "pkill"), ("killall", "pkill"),
-        ("iptables", "iptables"), ("ufw", "ufw"),
+        ("iptables", "iptables"), ("ufw", "ufw"), ("setfacl", "setfacl"), ("chattr", "chattr"), ("mount", "mount"),
+        ("umount", "mount"), ("sysctl", "sysctl"), ("swapoff", "swapoff"), ("update-alternatives", "alternatives"),
+        ("modprobe", "modprobe"), ("ldconfig", "ldconfig"), ("systemctl", "systemctl"), ("reboot", "power"),
+        ("shutdown", "power"), ("poweroff", "power"), ("halt", "power"),
     ):  # fmt: skip
         table[name] = _guarded(f"hostchanges:{guard}", table[name])
     for name, source in _DELETION.items():

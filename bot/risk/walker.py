@@ -14,6 +14,7 @@ from bot.risk.grader import Grader, Rec, Scope
 from bot.risk.model import RiskLevel
 from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
+from bot.risk.sensitive import secret_variable
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
 TYPE_CHECKING = False  # tree-sitter loads on the first parse; typing never (bot/values.py)
@@ -42,6 +43,8 @@ _CONTAINERS = frozenset({
     "postfix_expression", "parenthesized_expression", "ternary_expression", "arithmetic_expansion",
     "expansion", "string", "concatenation", "array", "subscript", "translated_string", "ERROR",
 })  # fmt: skip
+#: Declaration builtins that print variables and values when given no name (bash(1) SHELL BUILTIN COMMANDS).
+_PRINTING_DECLARATIONS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 # Kinds that run in a subshell: a cd inside does not carry on.
 _SUBSHELLS = frozenset({"subshell", "command_substitution", "process_substitution"})
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
@@ -706,7 +709,27 @@ class _Walk:
                     self.g.flag(rec, scope, R.DESTRUCTIVE, "nameref", "A nameref can assign any variable, including PATH.")
         rec.words = words
         self.g.flag(rec, scope, R.READ_ONLY, "assignment", f"{keyword or 'The builtin'} only changes shell variables.")
+        self.declaration_prints(rec, scope, keyword, words[1:])
         self.g.records.append((rec, scope))
+
+    def declaration_prints(self, rec: Rec, scope: Scope, keyword: str, words: list[Word]) -> None:
+        """``export``, ``export -p``, ``declare -p``/``-x``, ``typeset -p``, ``readonly``, ``local`` with no name print
+        every (exported, read-only, local) variable with its value, and ``declare -p NAME`` prints NAME's value
+        (bash(1) SHELL BUILTIN COMMANDS): secrets too, so ``network`` (the output goes to the model), never
+        downgraded. ``-f``/``-F`` print functions instead."""
+        if keyword not in _PRINTING_DECLARATIONS:
+            return
+        flags = "".join(w.value[1:] for w in words if w.value is not None and w.value.startswith("-"))
+        names = [w for w in words if w.value is None or not w.value.startswith("-")]
+        if "f" in flags or "F" in flags:
+            return
+        if not names:
+            detail = f"{' '.join([keyword, *(w.src for w in words)])} prints variables with their values, secrets too: its output goes to the model."
+            self.g.flag(rec, scope, R.NETWORK, "secret-read", detail)
+        elif "p" in flags:
+            for word in names:
+                if word.value is None or secret_variable(word.value.split("=", 1)[0]):
+                    self.g.flag(rec, scope, R.NETWORK, "secret-read", f"{keyword} -p {word.src} prints a secret: its output goes to the model.")
 
     def test(self, node: Node, scope: Scope) -> None:
         """``[[ ... ]]``/``[ ... ]``: read-only, unless a quoted operand holds code (``-v 'a[$(cmd)]'``)."""

@@ -30,17 +30,20 @@ class Word:
             start points): option scanners take it as an operand.
         splits: bash may turn this one word into several (an unquoted expansion, ``"$@"``,
             an unquoted glob or brace expansion): the words after it may shift.
+        inside: an unknown value known to name a path inside the workspace (find's ``{}`` below start
+            points that are all inside it); the path rules place it there.
     """
 
-    __slots__ = ("value", "src", "temp_suffix", "operand_only", "splits")
+    __slots__ = ("value", "src", "temp_suffix", "operand_only", "splits", "inside")
 
     def __init__(self, value: str | None, src: str, temp_suffix: str | None = None, operand_only: bool = False,
-                 splits: bool = False) -> None:
+                 splits: bool = False, inside: bool = False) -> None:
         self.value = value
         self.src = src
         self.temp_suffix = temp_suffix
         self.operand_only = operand_only
         self.splits = splits
+        self.inside = inside
 
     def __repr__(self) -> str:
         return (f"Word(value={self.value!r}, src={self.src!r}, temp_suffix={self.temp_suffix!r}, "

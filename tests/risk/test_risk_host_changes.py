@@ -250,3 +250,265 @@ def test_a_redirect_writing_outside_the_workspace_is_a_mark_of_its_command() -> 
 ])  # fmt: skip
 def test_words_that_change_the_subcommands_meaning(argv: tuple[str, ...], positions: tuple[int, ...]) -> None:
     assert changing_words(argv) == positions
+
+
+# Irreversible host changes (hostchanges.py, grader.py Grader.write, wrappers.py find): every command of the
+# attack report's H2 list and its kin. (command, host, contained)
+HOST_CHANGES = [
+    ('setfacl -m u:nobody:rwx /etc/shadow', DES, SYS),
+    ('setfacl -R -m o::rwx /', DES, SYS),
+    ('setfacl -m u:bob:rwx /etc/sudoers', DES, SYS),
+    ('setfacl --restore=acl.txt', DES, SYS),
+    ('chattr -i /etc/passwd', DES, SYS),
+    ('chattr +i ./file', DES, SYS),
+    ('chattr +a ~/notes.txt', DES, SYS),
+    ('chattr -R +d /srv', DES, SYS),
+    ('mount --bind /tmp/x /etc', DES, WW),
+    ('mount -o remount,rw /', DES, WW),
+    ('mount /dev/sda1 /mnt', DES, WW),
+    ('umount -l /', DES, WW),
+    ('umount /mnt', DES, WW),
+    ('sysctl -w kernel.randomize_va_space=0', DES, SYS),
+    ('sysctl kernel.randomize_va_space=0', DES, SYS),
+    ('sysctl -p /tmp/evil.conf', DES, SYS),
+    ('sysctl --system', DES, SYS),
+    ('echo 0 > /proc/sys/kernel/randomize_va_space', DES, WW),
+    ('echo 1 > /sys/kernel/mm/transparent_hugepage/enabled', DES, WW),
+    ('modprobe evil', DES, SYS),
+    ('modprobe -r nf_tables', DES, SYS),
+    ('insmod x.ko', DES, DES),
+    ('rmmod x', DES, DES),
+    ('ldconfig /tmp/evil', DES, SYS),
+    ('ldconfig -f /tmp/ld.conf', DES, SYS),
+    ('update-alternatives --install /usr/bin/sudo sudo /tmp/x 999', DES, SYS),
+    ('update-alternatives --set editor /tmp/x', DES, SYS),
+    ('update-alternatives --config editor', DES, SYS),
+    ('update-alternatives --remove-all editor', DES, SYS),
+    ('systemctl mask sshd', DES, WW),
+    ('systemctl disable --now-not sshd', DES, WW),
+    ('systemctl disable sshd', DES, WW),
+    ('systemctl stop sshd', DES, WW),
+    ('systemctl kill sshd', DES, WW),
+    ('systemctl isolate rescue.target', DES, WW),
+    ('systemctl poweroff', DES, WW),
+    ('systemctl reboot', DES, WW),
+    ('systemctl halt', DES, WW),
+    ('systemctl kexec', DES, WW),
+    ('systemctl suspend', DES, WW),
+    ('systemctl hibernate', DES, WW),
+    ('systemctl rescue', DES, WW),
+    ('systemctl emergency', DES, WW),
+    ('systemctl default', DES, WW),
+    ('systemctl restart poweroff.target', DES, WW),
+    ('systemctl start reboot.target', DES, WW),
+    ('systemctl start halt.target', DES, WW),
+    ('systemctl start kexec.target', DES, WW),
+    ('systemctl start rescue.target', DES, WW),
+    ('systemctl start emergency.target', DES, WW),
+    ('systemctl start shutdown.target', DES, WW),
+    ("systemctl restart '*'", DES, WW),
+    ('systemctl --job-mode=isolate start multi-user.target', DES, WW),
+    ('systemctl $VERB sshd', DES, WW),
+    ('reboot', DES, WW),
+    ('shutdown now', DES, WW),
+    ('shutdown -h +5', DES, WW),
+    ('poweroff', DES, SYS),
+    ('halt', DES, SYS),
+    ('init 0', DES, DES),
+    ('telinit 6', DES, DES),
+    ('swapoff -a', DES, SYS),
+    ('pkill -9 -f .', DES, SYS),
+    ('pkill -f ssh', DES, SYS),
+    ("pkill -f 'python.*'", DES, SYS),
+    ("killall -r '.*'", DES, SYS),
+    ('pkill -f systemd-journald', DES, SYS),
+    ('kill -9 -1234', DES, SYS),
+    ('kill -- -1', DES, SYS),
+    ('D=/etc; echo x > $D/hosts', DES, WW),
+    ('D=/etc; cp x $D/hosts', DES, WW),
+    ('cp x "${D:-/etc}/hosts"', DES, WW),
+    ('echo x > "$(dirname /etc/x)/hosts"', DES, WW),
+    ('find / -exec chmod 777 {} +', DES, WW),
+    ('find /etc -name shadow -exec chmod 666 {} \\;', DES, WW),
+    ('find / -perm -4000 -exec chmod u+s {} +', DES, WW),
+    ('find /var -exec sed -i s/a/b/ {} +', DES, WW),
+]  # fmt: skip
+
+# Neighbours that keep their grade: queries, plain service restarts, literal pkill -f patterns, workspace writes.
+HOST_NEIGHBOURS = [
+    ('mount', RO, RO),
+    ('mount -l', RO, RO),
+    ('mount --show', RO, RO),
+    ('umount --help', RO, RO),
+    ('sysctl -a', RO, RO),
+    ('sysctl kernel.hostname', RO, RO),
+    ('sysctl -n vm.swappiness', RO, RO),
+    ('systemctl status sshd', RO, RO),
+    ('systemctl is-active nginx', RO, RO),
+    ('systemctl restart nginx', SYS, WW),
+    ('systemctl start docker', SYS, WW),
+    ('systemctl enable --now nginx', SYS, WW),
+    ('swapon --show', RO, RO),
+    ('modprobe -n evil', SYS, SYS),
+    ('modprobe --show-depends evil', SYS, SYS),
+    ('ldconfig', SYS, SYS),
+    ('ldconfig -p', SYS, SYS),
+    ('update-alternatives --display editor', RO, RO),
+    ('update-alternatives --list editor', RO, RO),
+    ('shutdown -c', SYS, WW),
+    ('chattr +d ./file', SYS, SYS),
+    ('chattr -R +c ./build', SYS, SYS),
+    ('setfacl -m u:bob:rw ./file', SYS, SYS),
+    ('setfacl -R -m u:bob:rw ./dir', SYS, SYS),
+    ('pkill -f my-dev-server', SYS, SYS),
+    ("pkill -f 'node server.js'", SYS, SYS),
+    ('pkill node', SYS, SYS),
+    ('killall node', SYS, SYS),
+    ('kill 1234', SYS, SYS),
+    ('kill -9 12345', SYS, SYS),
+    ('cat ./config/credentials.example', RO, RO),
+    ('cat ./.ssh/id_rsa', RO, RO),
+    ('echo $HOME', RO, RO),
+    ('echo $PATH $USER $PWD', RO, RO),
+    ('echo ${!A*}', RO, RO),
+    ('echo ${!arr[@]}', RO, RO),
+    ('echo $KEYBOARD_LAYOUT', RO, RO),
+    ('cp ./a ./b', WW, WW),
+    ('cp "$SRC" dest/', SYS, WW),
+    ('echo x > "$TMPDIR/x"', WW, WW),
+    ('echo x >> "$HOME/notes.txt"', SYS, WW),
+    ("find . -name '*.py' -exec sed -i s/a/b/ {} +", WW, WW),
+    ("find src tests -name '*.py' -execdir sed -i s/a/b/ {} +", WW, WW),
+    ('find . -exec chmod 644 {} +', SYS, WW),
+    ('find ~/Downloads -name x -exec cp {} . \\;', WW, WW),
+    ('find / -name x -print', RO, RO),
+    ('cat ~/.s*/id_rsa.pub', RO, RO),
+    ('cat ~/*.txt', RO, RO),
+    ('cat /tmp/*.log', RO, RO),
+    ('ls ~/.ssh', RO, RO),
+    ('aws configure get region', RO, RO),
+    ('aws configure list', RO, RO),
+    ('export FOO=bar', RO, RO),
+    ('declare -f', RO, RO),
+    ('declare -F', RO, RO),
+    ('local x=1', RO, RO),
+]  # fmt: skip
+
+# Secret reads of the attack report's C3 list and its kin: globs over credential paths, more credential files,
+# secret-named variables, environment dumps by declaration builtins, credential-printing CLIs, copies into the
+# workspace.
+MORE_SECRETS = [
+    'cat ~/.s*/id_rsa',
+    'cat ~/.*/credentials',
+    'cat ~/.ssh/id_*',
+    'cat /home/*/.ssh/id_ed25519',
+    'cat /etc/ssl/private/*',
+    'cat /etc/ssl/private/*.key',
+    'cat /etc/ssl/private/ssl-cert-snakeoil.key',
+    'cat /var/run/secrets/kubernetes.io/serviceaccount/token',
+    'cat /run/secrets/db_password',
+    'cat ~/.claude/.credentials.json',
+    'cat ~/.codex/auth.json',
+    'cat ~/.gem/credentials',
+    'cat ~/.config/hub',
+    'cat ~/.config/gh/hosts.yml',
+    'cat ~/.password-store/x.gpg',
+    'cat ~/.gnupg/private-keys-v1.d/x.key',
+    'cat ~/.git-credentials',
+    'cat ~/.config/git/credentials',
+    'cat ~/.terraform.d/credentials.tfrc.json',
+    'cat ~/.azure/msal_token_cache.json',
+    'cat ~/.oci/config',
+    'cat ~/.cargo/credentials.toml',
+    'cat ~/.pypirc',
+    'cat ~/.m2/settings.xml',
+    'cat ~/.gradle/gradle.properties',
+    'cat ~/.vault-token',
+    'cat ~/.config/op/config',
+    'cat /proc/$$/environ',
+    'cat /proc/self/environ',
+    'cat /proc/*/environ',
+    "tr '\\0' '\\n' < /proc/1/environ",
+    'echo $DATABASE_URL',
+    'echo $REDIS_URL',
+    'echo $SENTRY_DSN',
+    'echo $PGPASS',
+    'echo $STRIPE_KEY',
+    'printenv DATABASE_URL',
+    'echo "${!name}"',
+    'for v in $(compgen -v); do echo "${!v}"; done',
+    'export',
+    'export -p',
+    'declare -p',
+    'declare -x',
+    'typeset -p',
+    'typeset -x',
+    'readonly',
+    'set',
+    'env',
+    'printenv',
+    'declare -p GITHUB_TOKEN',
+    'aws configure get aws_secret_access_key',
+    'aws configure get default.aws_session_token',
+    'aws configure export-credentials',
+    'rsync ~/.ssh/id_rsa ./k',
+    'scp ~/.ssh/id_rsa ./k',
+    'install -m 600 ~/.ssh/id_rsa ./k',
+    'dd if=~/.ssh/id_rsa of=./k',
+    'dd if=/etc/shadow of=./k',
+    'tar cf k.tar ~/.ssh',
+    'cp ~/.aws/credentials ./c',
+]  # fmt: skip
+
+# Programs that print credentials: at least network (cloud reads, or not recognised at all).
+CREDENTIAL_PRINTERS = [
+    "gcloud auth print-access-token",
+    "gcloud auth print-identity-token",
+    "az account get-access-token",
+    "gh auth token",
+    "kubectl config view --raw",
+    "aws sts get-session-token",
+    "docker-credential-desktop get",
+    "git credential fill",
+    "security find-generic-password -w",
+    "pass show x",
+    "op read op://vault/item/field",
+    "op item get x",
+    "vault read secret/x",
+    "vault kv get secret/x",
+]
+
+
+@pytest.mark.parametrize(("command", "host", "contained"), HOST_CHANGES, ids=[c for c, _, _ in HOST_CHANGES])
+def test_host_changes_of_the_attack_report_are_destructive_on_the_host(command: str, host: RiskLevel, contained: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+    assert classify(command, contained=True, workspace=WORKSPACE).risk == contained
+
+
+@pytest.mark.parametrize(("command", "host", "contained"), HOST_NEIGHBOURS, ids=[c for c, _, _ in HOST_NEIGHBOURS])
+def test_neighbours_of_the_host_changes_keep_their_grade(command: str, host: RiskLevel, contained: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+    assert classify(command, contained=True, workspace=WORKSPACE).risk == contained
+
+
+@pytest.mark.parametrize("command", MORE_SECRETS)
+def test_more_secret_reads_are_network_and_never_downgraded(command: str) -> None:
+    for contained in (False, True):
+        verdict = classify(command, contained=contained, workspace=WORKSPACE)
+        assert verdict.risk >= NET, (command, contained)
+        found = [r for r in verdict.reasons if r.rule == "secret-read"]
+        assert found and all("goes to the model" in r.detail and not r.downgraded for r in found), verdict.reasons
+
+
+@pytest.mark.parametrize("command", CREDENTIAL_PRINTERS)
+def test_programs_that_print_credentials_are_at_least_network(command: str) -> None:
+    for contained in (False, True):
+        assert classify(command, contained=contained, workspace=WORKSPACE).risk >= NET
+
+
+def test_find_below_the_workspace_lists_its_command_without_the_found_path() -> None:
+    commands = classify("find . -name '*.py' -exec sed -i s/a/b/ {} +", contained=False, workspace=WORKSPACE).commands
+    assert [(c.argv, c.risk) for c in commands] == [
+        (("find", ".", "-name", "*.py", "-exec", "sed", "-i", "s/a/b/", "{}", "+"), WW),
+        (("sed", "-i", "s/a/b/"), WW),  # {} stays unknown: a standing approval never sees a made-up path
+    ]

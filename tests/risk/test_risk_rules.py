@@ -116,7 +116,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("dd if=x of=/etc/x", DES, WW),
     ("git diff --output=/etc/patch", DES, WW),
     ("make install", SYS, WW),
-    ("echo hi > $OUT", SYS, WW),
+    ("echo hi > $OUT", DES, WW),  # a target only known when it runs may be /etc/hosts
     ("find / -fprint /etc/list", DES, WW),
     # --- system commands: downgraded only when in the allowlist
     ("systemctl restart nginx", SYS, WW),
@@ -124,12 +124,12 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("apt-get update", SYS, WW),
     ("brew install jq", SYS, WW),
     ("crontab -l", RO, RO),  # issue 14: a query
-    ("mount /dev/sdb1 /mnt", SYS, WW),
+    ("mount /dev/sdb1 /mnt", DES, WW),  # hostchanges.py: every mount on the host
     ("iptables -L", RO, RO),  # issue 14: a query
-    ("reboot", SYS, WW),
+    ("reboot", DES, WW),
     ("kill 1234", SYS, SYS),
     ("useradd bob", SYS, SYS),
-    ("sysctl -w net.ipv4.ip_forward=1", SYS, SYS),
+    ("sysctl -w net.ipv4.ip_forward=1", DES, SYS),
     ("date -s '2020-01-01'", SYS, SYS),
     ("sudo ls", SYS, WW),
     ("sudo -u postgres psql", DES, DES),
@@ -222,7 +222,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("xargs -0 -n1 grep foo", RO, RO),
     ("xargs -I{} cp {} /etc/", DES, WW),
     ("find . -type f -exec grep -l foo {} +", RO, RO),
-    ("find . -execdir sed -i s/a/b/ {} \\;", SYS, WW),
+    ("find . -execdir sed -i s/a/b/ {} \\;", WW, WW),  # {} below "." is inside the workspace
     ("find . -exec rm {}", DES, DES),
     ("env chmod +x run.sh", SYS, WW),
     ("timeout 5 sudo apt-get install jq", SYS, WW),
@@ -280,7 +280,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("env $VARS ls", DES, DES),
     ("find . -name $X", DES, DES),
     ("find . -name \"$X\" -print", RO, RO),
-    ("find . -name '*.py' -exec sed -i s/a/b/ {} +", SYS, WW),
+    ("find . -name '*.py' -exec sed -i s/a/b/ {} +", WW, WW),
     ("read -r line < f", RO, RO),
     ("read PATH < f", DES, DES),
     ("read $NAME < f", DES, DES),

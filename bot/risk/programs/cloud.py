@@ -18,6 +18,7 @@ GitHub CLI manual (cli.github.com/manual); glab docs (gitlab.com/gitlab-org/cli/
 from __future__ import annotations
 
 from bot.risk.grader import Call
+from bot.risk.sensitive import secret_variable
 from bot.risk.words import Word
 
 from .kit import R, destructive, read_only, refuse
@@ -108,7 +109,11 @@ def aws(call: Call) -> None:
     what = f"aws {service} {op}"
     flags = {w.value for w in call.args if w.value is not None}
     if service == "configure":
-        if op in ("list", "get", "list-profiles", "export-credentials", "help"):
+        if op == "export-credentials" or (op == "get" and any(w.value is None or secret_variable(w.value.rsplit(".", 1)[-1]) for w in ops[2:3])):
+            # AWS CLI v2 "configure export-credentials" prints the access key, secret key and session token;
+            # "configure get aws_secret_access_key" prints the secret key (sensitive.py: secret names).
+            call.flag(R.NETWORK, "secret-read", f"{what} prints credentials: its output goes to the model.")
+        elif op in ("list", "get", "list-profiles", "export-credentials", "help"):
             read_only(call, f"{what} prints the local configuration.")
         else:
             call.write(Word(None, "~/.aws"), f"{what} changes")

@@ -12,15 +12,44 @@ contained grade, since the VM is discarded). Sources, per program:
 * useradd(8), usermod(8), groupadd(8): UID or GID 0 (``-u 0``, ``-g 0``, ``-g root``), ``-o``/``--non-unique``
   (a second account with an existing UID), ``-p``/``--password``, and membership of groups that are root
   equivalents (``root``, ``sudo``, ``wheel``, ``admin``, ``adm``, ``docker``, ``lxd``, ``disk``, ``shadow``).
-* kill(1) (procps-ng, bash builtin): signalling PID 1 (init) or ``-1`` (every process the caller may signal);
-  pkill(1), killall(1): a pattern naming ``init``, ``systemd`` or ``sshd``, or ``-u root``/``--user root``.
+* kill(1) (procps-ng, bash builtin): signalling PID 1 (init), ``-1`` (every process the caller may signal) or any
+  other negative PID (a whole process group); pkill(1), killall(1): a pattern naming ``init``, ``systemd`` or
+  ``sshd``, ``-u root``/``--user root``, and pkill's ``-f``/``--full`` (killall's ``-r``/``--regexp``) with a broad
+  pattern: one with regular-expression operators (``^$*+?[](){}|\\``), fewer than 4 characters other than ``.``, or
+  naming part of a process that
+  keeps the machine running or reachable (``pkill -9 -f .`` matches every process). A literal ``-f`` pattern of 4
+  or more characters (``pkill -f my-dev-server``) keeps the system grade.
 * iptables(8): ``-F``/``--flush``, ``-X``/``--delete-chain``, ``-P``/``--policy`` (flushing or opening the firewall).
 * ufw(8): ``disable``, ``reset``, ``default allow``.
+* setfacl(1) (acl): ``-R``/``--recursive`` outside the workspace, any protected path, ``--restore`` (paths named
+  in a file). chattr(1) (e2fsprogs): any change of the immutable or append-only attribute (``i``, ``a``), ``-R``
+  outside the workspace, any protected path.
+* mount(8), umount(8) (util-linux): every use but listing (programs/system.py): a mount over a system directory,
+  a remount read-write, a lazy unmount of ``/`` change what every program on the host sees.
+* sysctl(8) (procps-ng): ``-w``, ``NAME=VALUE``, ``-p``/``--load``, ``--system`` set kernel parameters (ASLR,
+  ptrace scope, forwarding).
+* modprobe(8) (kmod): loading or removing a kernel module; ``-n``/``--dry-run``, ``--show-depends``,
+  ``-c``/``--showconfig``, ``-D`` only print. ldconfig(8): a directory operand, ``-f``/``-C``/``-r`` (a library
+  search path or cache of the caller's choosing); plain ``ldconfig`` keeps the system grade.
+* update-alternatives(1): ``--install``, ``--set``, ``--config``, ``--remove``, ``--remove-all``, ``--auto``,
+  ``--all``, ``--set-selections`` repoint system commands (``/usr/bin/editor``, ``/usr/bin/sudo``).
+* systemctl(1): ``mask``, ``stop``, ``disable``, ``kill``, ``isolate``, ``poweroff``, ``reboot``, ``halt``,
+  ``kexec``, ``suspend``, ``hibernate``, ``hybrid-sleep``, ``suspend-then-hibernate``, ``soft-reboot``, ``rescue``,
+  ``emergency``, ``default``, ``exit``, ``switch-root``, ``daemon-reexec``, ``set-default``, ``freeze``, ``clean``
+  (stopping or masking a unit may cut off sshd or the firewall); ``--job-mode=isolate`` (``-i``); any unit that is
+  a special target (systemd.special(7): ``poweroff.target``, ``reboot.target``, ``halt.target``, ``kexec.target``,
+  ``rescue.target``, ``emergency.target``, ``shutdown.target``, ``sleep.target``, ``suspend.target``,
+  ``hibernate.target``, ``final.target``, ``exit.target``, ``soft-reboot.target``) or a glob; a verb or unit only known
+  when it runs.
+* reboot(8), shutdown(8), poweroff(8), halt(8): every use but ``shutdown -c`` (cancel), ``--help``, ``--version``.
+  swapoff(8): every use but ``--help``/``--version`` (it can push the host out of memory). ``init``/``telinit``
+  are not in the table (unrecognised, destructive).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from bot.risk.grader import Call, Handler
 from bot.risk.options import scan
@@ -30,7 +59,10 @@ from bot.risk.words import Word
 
 from .kit import host_destructive, show
 
-__all__ = ["chmod", "chown", "iptables", "kill", "passwd", "pkill", "ufw", "useradd"]
+__all__ = [
+    "alternatives", "chattr", "chmod", "chown", "iptables", "kill", "ldconfig", "modprobe", "mount", "passwd", "pkill",
+    "power", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
+]  # fmt: skip
 
 _OWN_LONG = frozenset({"--reference", "--from"})
 _MODE = re.compile(r"^[ugoa]*(?:[-+=][rwxXst]*|[-+=][ugo])+(?:,[ugoa]*(?:[-+=][rwxXst]*|[-+=][ugo])+)*$|^[0-7]{1,5}$")
@@ -169,13 +201,41 @@ def kill(base: Handler) -> Handler:
                 what = "init (PID 1)" if value == "1" else "every process (-1)"
                 host_destructive(call, "signal-init", f"kill {value} signals {what}.")
                 return
+            if value.startswith("-") and value[1:].isdigit():
+                host_destructive(call, "signal-init", f"kill {value} signals the whole process group {value[1:]}.")
+                return
 
     handler.__name__ = "kill"
     return handler
 
 
+#: Processes that keep the host running or reachable: a full-command-line pattern that is part of one of these names
+#: (or holds one) may signal it.
+_CRITICAL = ("init", "systemd", "sshd", "dbus-daemon", "containerd", "dockerd", "agetty", "NetworkManager", "flybot")
+_REGEX_CHARS = frozenset("^$*+?[](){}|\\")
+#: pkill(1)/killall(1) options taking a value (procps-ng pkill: -g -G -P -s -t -u -U -F --signal --ns --nslist
+#: -c; killall: -u -o -y -n -s -Z).
+_PKILL_VALUES = frozenset({"-g", "-G", "-P", "-s", "-t", "-u", "-U", "-F", "-c", "-o", "-y", "-n", "-Z", "--signal",
+                           "--pgroup", "--group", "--parent", "--session", "--terminal", "--euid", "--uid",
+                           "--pidfile", "--ns", "--nslist", "--cgroup", "--user", "--older-than", "--younger-than"})
+
+
+def _broad(pattern: str) -> str | None:
+    """Why a full-command-line pattern may match processes the host needs, or None."""
+    if len(pattern.replace(".", "")) < 4:
+        return "has fewer than 4 literal characters"
+    if set(pattern) & _REGEX_CHARS:
+        return "holds regular-expression operators"
+    lowered = pattern.lower()
+    for name in _CRITICAL:
+        if lowered in name.lower() or name.lower() in lowered:
+            return f"matches {name}"
+    return None
+
+
 def pkill(base: Handler) -> Handler:
-    """pkill(1), killall(1): a pattern naming init, systemd or sshd, or every process of root."""
+    """pkill(1), killall(1): a pattern naming init, systemd or sshd, every process of root, or a broad
+    full-command-line pattern (see the module docstring)."""
 
     def handler(call: Call) -> None:
         base(call)
@@ -184,6 +244,29 @@ def pkill(base: Handler) -> Handler:
             following = values[index + 1] if index + 1 < len(values) else None
             if value in _INIT_NAMES or (value in ("-u", "--user", "-U") and following in ("root", "0")) or value in ("--user=root", "-u0"):
                 host_destructive(call, "signal-init", f"{call.name} signals {following if value in ('-u', '--user', '-U') else value}, which keeps the machine running or reachable.")
+                return
+        full: str | None = None
+        patterns: list[Word] = []
+        skip = False
+        for word in call.args:
+            value = word.value
+            if skip:
+                skip = False
+                continue
+            if value is None:
+                patterns.append(word)
+            elif value in ("-f", "--full", "-r", "--regexp") or (call.name == "pkill" and value.startswith("-") and not value.startswith("--") and "f" in value[1:] and not value[1:].isupper()):
+                full = value
+            elif value in _PKILL_VALUES:
+                skip = True
+            elif not value.startswith("-"):
+                patterns.append(word)
+        if full is None:
+            return
+        for word in patterns:
+            why = "is only known when it runs" if word.value is None else _broad(word.value)
+            if why is not None:
+                host_destructive(call, "signal-init", f"{call.name} {full} {show(word)}: the pattern {why}, so it may signal processes the host needs.")
                 return
 
     handler.__name__ = "pkill"
@@ -218,4 +301,193 @@ def ufw(base: Handler) -> Handler:
             host_destructive(call, "firewall-off", f"ufw {' '.join(v or '?' for v in operands[:3])} turns the firewall off or opens it.")
 
     handler.__name__ = "ufw"
+    return handler
+
+
+# -- programs whose changing uses are all irreversible on the host -------------------------------------------
+def _query(call: Call) -> bool:
+    """True when programs/system.py grades this use as a query (it only reads)."""
+    from .system import QUERIES
+
+    decide = QUERIES.get(call.name)
+    values = [w.value for w in call.args]
+    if decide is None or any(v is None for v in values):
+        return False
+    return decide([v for v in values if v is not None]) is not None
+
+
+def _targets(call: Call, targets: list[Word], *, recursive: bool) -> None:
+    """A protected path, or ``-R`` outside the workspace, among ``targets``: destructive on the host."""
+    for target in targets:
+        why = protected_path(path_text(target.value, target.src))
+        if why is not None:
+            host_destructive(call, "system-permissions", f"{call.name} changes {show(target)}: {why}.")
+            return
+        if recursive and call.where(target) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
+            host_destructive(call, "system-permissions", f"{call.name} -R changes everything under {show(target)}, outside the workspace.")
+            return
+
+
+_SETFACL_VALUES = frozenset({"-m", "-M", "-x", "-X", "--modify", "--modify-file", "--remove", "--remove-file", "--set", "--set-file"})
+
+
+def setfacl(base: Handler) -> Handler:
+    """setfacl(1): see the module docstring."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        found = scan(call.args, "mMxX", _SETFACL_VALUES | frozenset({"--restore"}))
+        if any(opt.name.startswith("--restore") for opt in found.opts):
+            host_destructive(call, "system-permissions", "setfacl --restore applies the permissions a file lists, to the paths it names.")
+            return
+        recursive = any(opt.name in ("-R", "--recursive") for opt in found.opts)
+        _targets(call, found.operands, recursive=recursive)
+
+    handler.__name__ = "setfacl"
+    return handler
+
+
+_CHATTR_MODE = re.compile(r"^[-+=][aAcCdDeFijmPsStTux]+$")
+
+
+def chattr(base: Handler) -> Handler:
+    """chattr(1): see the module docstring."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        recursive = False
+        targets: list[Word] = []
+        skip = False
+        for word in call.args:
+            value = word.value
+            if skip:
+                skip = False
+                continue
+            if value is None:
+                targets.append(word)
+            elif value in ("-v", "-p"):
+                skip = True
+            elif _CHATTR_MODE.match(value):
+                if "i" in value or "a" in value:
+                    host_destructive(call, "system-permissions", f"chattr {value} changes the immutable or append-only attribute.")
+                    return
+            elif value.startswith("-") and set(value[1:]) <= set("RVf"):
+                recursive = recursive or "R" in value
+            else:
+                targets.append(word)
+        _targets(call, targets, recursive=recursive)
+
+    handler.__name__ = "chattr"
+    return handler
+
+
+def _every_change(what: str, rule: str = "host-change") -> Callable[[Handler], Handler]:
+    """A guard making every use that is not a query (programs/system.py) destructive on the host."""
+
+    def guard(base: Handler) -> Handler:
+        def handler(call: Call) -> None:
+            base(call)
+            if not _query(call):
+                host_destructive(call, rule, f"{call.name} {what}.")
+
+        handler.__name__ = base.__name__
+        return handler
+
+    return guard
+
+
+mount = _every_change("changes what every program on the host sees (a mount over a system directory, a remount)")
+sysctl = _every_change("sets a kernel parameter (such as ASLR or ptrace scope)")
+swapoff = _every_change("turns swap off, which can push the host out of memory")
+alternatives = _every_change("repoints a system command to a program of the caller's choosing")
+
+
+def modprobe(base: Handler) -> Handler:
+    """modprobe(8): loading or removing a kernel module; its printing options only read."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if any(v in ("-n", "--dry-run", "--show", "--show-depends", "-c", "--showconfig", "--show-config", "-D", "--help", "-h", "-V", "--version") for v in values):
+            return
+        host_destructive(call, "kernel-module", "modprobe loads or removes kernel code.")
+
+    handler.__name__ = "modprobe"
+    return handler
+
+
+def ldconfig(base: Handler) -> Handler:
+    """ldconfig(8): a directory operand, ``-f``, ``-C`` or ``-r`` names the libraries every program loads."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        for word in call.args:
+            value = word.value
+            if value is None or not value.startswith("-") or value in ("-f", "-C", "-r") or value.startswith(("-f", "-C", "-r")):
+                host_destructive(call, "library-path", f"ldconfig {show(word)} changes which libraries every program loads.")
+                return
+
+    handler.__name__ = "ldconfig"
+    return handler
+
+
+_SYSTEMCTL_HARMFUL = frozenset({
+    "mask", "stop", "disable", "kill", "isolate", "poweroff", "reboot", "halt", "kexec", "suspend", "hibernate",
+    "hybrid-sleep", "suspend-then-hibernate", "soft-reboot", "rescue", "emergency", "default", "exit", "switch-root",
+    "daemon-reexec", "set-default", "freeze", "clean", "sleep",
+})  # fmt: skip
+_SPECIAL_TARGETS = frozenset({
+    "poweroff", "reboot", "halt", "kexec", "rescue", "emergency", "shutdown", "sleep", "suspend", "hibernate",
+    "hybrid-sleep", "suspend-then-hibernate", "final", "exit", "soft-reboot", "ctrl-alt-del", "system-update",
+})  # fmt: skip
+_SYSTEMCTL_VALUES = frozenset({"-t", "--type", "-p", "--property", "-s", "--signal", "--kill-whom", "--kill-value",
+                               "--job-mode", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output",
+                               "--root", "--image", "--state", "--what", "--boot-loader-entry", "--timestamp",
+                               "--reboot-argument", "--message", "--when", "--preset-mode", "--drop-in"})
+
+
+def systemctl(base: Handler) -> Handler:
+    """systemctl(1): see the module docstring."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        if _query(call):
+            return
+        found = scan(call.args, "tpsHMno", _SYSTEMCTL_VALUES)
+        for opt in found.opts:
+            if opt.name in ("-i", "--job-mode") and (opt.name == "-i" or (opt.value is not None and opt.value.value in (None, "isolate", "replace-irreversibly", "flush"))):
+                host_destructive(call, "host-change", "systemctl --job-mode=isolate stops every unit the target does not need.")
+                return
+        operands = found.operands
+        if not operands:
+            return
+        verb = operands[0]
+        if verb.value is None or verb.value in _SYSTEMCTL_HARMFUL:
+            host_destructive(call, "host-change", f"systemctl {show(verb)} stops, masks or disables units or the machine (sshd, the firewall).")
+            return
+        for unit in operands[1:]:
+            name = unit.value
+            if name is None or set(name) & set("*?["):
+                host_destructive(call, "host-change", f"systemctl {verb.value} {show(unit)}: the unit may be any unit, a special target too.")
+                return
+            stem = name[: -len(".target")] if name.endswith(".target") else name
+            if stem in _SPECIAL_TARGETS and (name.endswith(".target") or "." not in name):
+                host_destructive(call, "host-change", f"systemctl {verb.value} {name} powers off, reboots or isolates the machine (systemd.special(7)).")
+                return
+
+    handler.__name__ = "systemctl"
+    return handler
+
+
+def power(base: Handler) -> Handler:
+    """reboot(8), shutdown(8), poweroff(8), halt(8): every use but cancelling or printing help."""
+
+    def handler(call: Call) -> None:
+        base(call)
+        values = [w.value for w in call.args]
+        if values and all(v in ("-c", "--help", "--version", "-h") for v in values) and (call.name == "shutdown" or "-c" not in values):
+            return
+        host_destructive(call, "power-off", f"{call.name} stops or restarts the machine.")
+
+    handler.__name__ = "power"
     return handler

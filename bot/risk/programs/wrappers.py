@@ -16,6 +16,7 @@ import shlex
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
+from bot.risk.paths import Where
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, dynamic_word, literal_word
 
@@ -329,8 +330,12 @@ def find(call: Call) -> None:
             break
         index += 1
         starts += 1
-    # A found path begins with its literal start point, so it is never an option.
-    found = Word(None, "{}", operand_only=starts > 0 and all(w.value is not None for w in words[index - starts : index]))
+    # A found path begins with its literal start point, so it is never an option. Below start points that are all
+    # inside the workspace (none given: ".") it is a workspace path; elsewhere a path only known when it runs.
+    roots = words[index - starts : index] if starts else [Word(".", ".")]
+    inside = all(w.value is not None and call.where(w) is Where.WORKSPACE for w in roots)
+    contained_roots = all(w.value is not None and call.where(w) in (Where.WORKSPACE, Where.TEMP) for w in roots)
+    found = Word(None, "{}", operand_only=starts > 0 and all(w.value is not None for w in roots), inside=inside)
     acted = False
     while index < len(words):
         word = words[index]
@@ -367,7 +372,15 @@ def find(call: Call) -> None:
             if not command_words or end >= len(words):
                 refuse(call, f"{value} without a command and its terminator")
                 return
-            call.child(command_words, "find", cwd_unknown=value in ("-execdir", "-okdir"))
+            before = len(call.g.records)
+            # -execdir runs in the directory of each file found: below the start points, so inside the workspace
+            # when they all are.
+            call.child(command_words, "find", cwd_unknown=value in ("-execdir", "-okdir") and not inside)
+            changed = max((r.level for r, _ in call.g.records[before:]), default=R.READ_ONLY)
+            if not contained_roots and changed >= R.SYSTEM:
+                # find(1) runs the command on every file below its start points: outside the workspace (find /)
+                # that reaches system files.
+                call.flag(R.DESTRUCTIVE, "host-change", f"find {value} changes every file it finds below {', '.join(show(w) for w in roots)}, outside the workspace.", downgradable=True)
             index = end + 1
             acted = True
             continue
