@@ -19,7 +19,7 @@ Plain options and operands, per program (the manual pages say what each option d
 
 * apt, apt-get (apt-get(8), any subcommand): ``-y``/``--yes``/``--assume-yes``, ``-q``/``-qq``/``--quiet``,
   ``--no-install-recommends``, ``--no-install-suggests``; packages named ``[a-z0-9][a-z0-9+.-]*[a-z0-9+.]``
-  (Debian Policy 5.6.1), so no ``pkg-``/``pkg+`` suffix but a name's own ``+`` (``g++``), no ``pkg=version``,
+  (Debian Policy 5.6.1), so no ``pkg-`` suffix but a name's own ``+`` (``g++``), no ``pkg=version``,
   ``pkg/release``, ``pkg:arch``, ``.deb`` file, glob or regular expression.
 * dnf, yum (dnf(8), any subcommand): ``-y``/``--assumeyes``, ``-q``/``--quiet``; package names without a path,
   URL, ``.rpm`` file or glob.
@@ -30,13 +30,14 @@ Plain options and operands, per program (the manual pages say what each option d
 * snap (snap(8), any subcommand): no option; snap names.
 * pip, pip3 (pip install, download, wheel): ``-q``/``--quiet``, ``-v``/``--verbose``, ``-U``/``--upgrade``,
   ``--no-input``, ``--no-cache-dir``, ``--disable-pip-version-check``; requirements that are a project name alone
-  (no version specifier, extras, path, URL, archive or VCS link).
+  (no version specifier, extras, path, URL, VCS link, or archive name such as ``x.whl``, ``x.zip``, ``x.tar.gz``:
+  pip installs a local file of that name).
 * npm, pnpm, yarn (install, i, add, ci, update): ``-D``/``--save-dev``, ``-P``/``--save-prod``,
   ``-O``/``--save-optional``, ``-E``/``--save-exact``, ``-S``/``--save``, ``--no-save``, ``--dev``, ``--exact``,
   ``--no-audit``, ``--no-fund``, ``--ignore-scripts``, ``--prefer-offline``, ``--frozen-lockfile``,
   ``--legacy-peer-deps``, ``-q``/``--silent``; registry package names (``name``, ``@scope/name``) with an
-  optional version or tag (``lodash@4.17.21``, ``lodash@latest``), never an ``npm:`` alias, path, tarball, URL or
-  git link.
+  optional version or tag (``lodash@4.17.21``, ``lodash@latest``), never an ``npm:`` alias, path, tarball
+  (``x.tgz``), URL or git link.
 * cargo install (cargo-install(1)): ``--locked``, ``-q``/``--quiet``, ``-v``/``--verbose``; crate names with an
   optional ``@version``.
 * go install, get, run (go help install, go help get): ``-v``, and for get ``-u``, ``-t``, ``-d``; module paths
@@ -137,7 +138,7 @@ _BRANCH = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9._/-]*\Z")
 
 
 def _apt(argv: tuple[str, ...]) -> list[int]:
-    return _check(argv, 1, _APT, lambda n, word: n == 0 or _APT.operand.match(word) is not None)  # type: ignore[union-attr]
+    return _check(argv, 1, _APT, lambda n, word: n == 0 or (_APT.operand.match(word) is not None and not word.endswith(".deb")))  # type: ignore[union-attr]
 
 
 def _dnf(argv: tuple[str, ...]) -> list[int]:
@@ -159,11 +160,17 @@ def _snap(argv: tuple[str, ...]) -> list[int]:
 _PIP_INSTALLS = frozenset({"install", "download", "wheel"})
 
 
+#: Archive names pip installs from a local file of that name (pip's ``ARCHIVE_EXTENSIONS``), and npm's tarball
+#: files (npm-install(1) "a <tarball file>").
+_PIP_ARCHIVES = (".whl", ".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tbz", ".tar.xz", ".txz", ".tlz", ".tar.lz", ".tar.lzma")
+_JS_TARBALLS = (".tgz", ".tar.gz", ".tar")
+
+
 def _pip(argv: tuple[str, ...]) -> list[int]:
     sub = _subcommand(argv)
     if sub is None or argv[sub] not in _PIP_INSTALLS:
         return []
-    return _check(argv, sub + 1, _PIP)
+    return _check(argv, sub + 1, _PIP, lambda n, word: _PIP.operand.match(word) is not None and not word.lower().endswith(_PIP_ARCHIVES))  # type: ignore[union-attr]
 
 
 _JS_INSTALLS = frozenset({"install", "i", "add", "ci", "update", "up", "upgrade", "isntall", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal"})
@@ -173,7 +180,7 @@ def _js(argv: tuple[str, ...]) -> list[int]:
     sub = _subcommand(argv)
     if sub is None or argv[sub] not in _JS_INSTALLS:
         return []
-    found = _check(argv, sub + 1, _JS)
+    found = _check(argv, sub + 1, _JS, lambda n, word: _JS.operand.match(word) is not None and not word.lower().endswith(_JS_TARBALLS))  # type: ignore[union-attr]
     found += [i for i in range(sub + 1, len(argv)) if "@npm:" in argv[i] or argv[i].startswith("npm:")]
     return found
 
