@@ -225,7 +225,7 @@ class Grader:
         self.risk_before = R.READ_ONLY  # the script's grade when the current program was dispatched
         self.contained = contained
         self.walker = walker
-        self.state = CwdState.start(workspace)
+        self.state = self.start = CwdState.start(workspace)
         self.book = ReasonBook()
         self.records: list[tuple[Rec, Scope]] = []
         self.risk = R.READ_ONLY
@@ -339,11 +339,13 @@ class Grader:
         words = rec.words
         if not words:
             return
-        rec.environment = tuple(sorted(self.assigned)) if self.assigned else ()
+        if self.assigned:
+            rec.environment = tuple(sorted(self.assigned))
         state = self.state
-        rec.outside = state.remote or not state.cwds or any(
-            cwd != state.root and not cwd.startswith(state.root + "/") for cwd in state.cwds
-        )
+        if state is not self.start:  # the start is the workspace itself
+            rec.outside = state.remote or not state.cwds or any(
+                cwd != state.root and not cwd.startswith(state.root + "/") for cwd in state.cwds
+            )
         name = words[0].value
         if name is None:
             self.flag(rec, scope, R.DESTRUCTIVE, "dynamic-command-name", f"The program name {shorten(words[0].src, 60)} is only known when it runs.")
