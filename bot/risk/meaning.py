@@ -23,8 +23,8 @@ Plain options and operands, per program (the manual pages say what each option d
   ``pkg/release``, ``pkg:arch``, ``.deb`` file, glob or regular expression.
 * dnf, yum (dnf(8), any subcommand): ``-y``/``--assumeyes``, ``-q``/``--quiet``; package names without a path,
   URL, ``.rpm`` file or glob.
-* pacman (pacman(8), after the operation ``-S``...): ``--noconfirm``, ``--needed``, ``-q``/``--quiet``; plain
-  package names.
+* pacman (pacman(8)): the operations ``-S``, ``-Sy``, ``-Su``, ``-Syu``, ``-Q`` (any other, such as ``-Sdd`` or
+  ``-Rns``, changes the meaning), then ``--noconfirm``, ``--needed``, ``-q``/``--quiet``; plain package names.
 * brew (brew(1), any subcommand): ``-q``/``--quiet``, ``-v``/``--verbose``, ``--formula``; formula names without a
   tap (``user/tap/name``), path, URL or ``.rb`` file.
 * snap (snap(8), any subcommand): no option; snap names.
@@ -145,8 +145,13 @@ def _dnf(argv: tuple[str, ...]) -> list[int]:
     return _check(argv, 1, _DNF, lambda n, word: n == 0 or (_DNF.operand.match(word) is not None and not word.endswith(".rpm")))  # type: ignore[union-attr]
 
 
+_PACMAN_OPERATIONS = frozenset({"-S", "-Sy", "-Su", "-Syu", "-Q"})
+
+
 def _pacman(argv: tuple[str, ...]) -> list[int]:
-    return _check(argv, 2, _PACMAN) if len(argv) > 1 else []
+    if len(argv) < 2:
+        return []
+    return ([] if argv[1] in _PACMAN_OPERATIONS else [1]) + _check(argv, 2, _PACMAN)
 
 
 def _brew(argv: tuple[str, ...]) -> list[int]:
