@@ -8,9 +8,16 @@ Rules (issue 4, "Model" and "Matching"):
   whose pattern prefixes its argv and whose ``max_risk`` is at least its grade, and the whole script's grade is
   within the highest ``max_risk`` used);
 - a pattern covers what its words say and no more: a word that changes what the subcommand means
-  (bot/risk/meaning.py: ``apt-get install jq=1.0-old``, ``pip install --index-url ...``, ``git push --force``)
-  is covered only when the pattern spells it out, and a command whose redirect writes outside the workspace
+  (bot/risk/meaning.py, an allowlist: any option or operand not listed there as plain, such as
+  ``apt-get install jq=1.0-old``, ``pip install --index-url ...``, ``git push --forc``) is covered only when the
+  pattern spells it out, and a command whose redirect writes outside the workspace or opens a socket
   (``SimpleCommand.marks``) only by ``*``;
+- no approval, ``*`` included, covers a command that runs with environment variables this command line sets
+  (``HOME=/tmp/x git push``, ``export RUSTC_WRAPPER=...; cargo install``, ``env X=... cmd``), but for names that
+  only change output, locale or time zone (bot/risk/grader.py ``INERT_ENVIRONMENT``), or that runs in a directory
+  outside the workspace or only known when it runs (``cd /tmp/x && git push``, ``pushd $D; make``: the program
+  reads its configuration, hooks and plugins from there) unless the program reads nothing there
+  (:data:`PLACE_INDEPENDENT`: ``cd /srv/app && sudo apt-get install -y jq``);
 - a pattern whose first word is a wrapper, shell or interpreter (:data:`NEVER_MATCHES`) is refused: the command
   it runs is what gets matched;
 - room-wide approvals: admins only (``FLYBOT_ADMINS``, or a Slack workspace admin/owner by ``users.info``);
@@ -32,6 +39,7 @@ import structlog
 from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
 from bot.groups import GroupCheckTooSlow, OwnerGroups, owns
 from bot.risk import RiskLevel, SimpleCommand, classify
+from bot.risk.grader import inert_environment
 from bot.risk.meaning import changing_words
 from bot.store import Bot, StandingApproval, Store, Tx
 from bot.store.cache import StoreCache
@@ -184,7 +192,8 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
     ``npm test`` -> ``npm test``; ``make`` -> ``make``; when a word changes what the subcommand means
     (bot/risk/meaning.py) the pattern runs up to it (``pip install -i https://x y`` -> ``pip install -i
     https://x``), so that it covers the command again; [] for a command whose redirect writes outside the
-    workspace (only ``*`` covers it) or that starts with a :data:`NEVER_MATCHES` word (``env`` alone,
+    workspace (only ``*`` covers it), that does not run as written (:func:`runs_as_written`: none covers it) or
+    that starts with a :data:`NEVER_MATCHES` word (``env`` alone,
     ``python --version``: such a pattern is refused). ``cd /srv/app && sudo apt-get install -y jq && make`` ->
     ``["apt-get install", "make"]`` (never ``cd``: :func:`needs_cover`).
     """
@@ -192,7 +201,7 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
     for command in commands:
         if not needs_cover(command):
             continue
-        if not command.argv or command.marks or command.argv[0] in NEVER_MATCHES:
+        if not command.argv or command.marks or command.argv[0] in NEVER_MATCHES or not runs_as_written(command):
             return []
         words = [command.argv[0]]
         if len(command.argv) > 1 and _PATTERN_WORD.match(command.argv[1]) and not command.argv[1].startswith("-"):
@@ -224,12 +233,33 @@ reached through any other wrapper (``ssh HOST``, ``xargs``, ``find -exec``, ``gi
 elsewhere or under someone else's control, and is never covered (security review: ``ssh prod systemctl stop``)."""
 
 
+PLACE_INDEPENDENT = frozenset({"apt", "apt-get", "dnf", "yum", "pacman", "snap", "systemctl"})
+"""Programs that read nothing from their working directory once their operands are plain names
+(bot/risk/meaning.py): their configuration, hooks and plugins come from /etc (apt-get(8), apt.conf(5), dnf.conf(5),
+pacman.conf(5), snap(8), systemctl(1)), so ``cd /srv/app && sudo apt-get install -y jq`` means what it says.
+Every other program may read its directory (git hooks and config, ``.npmrc``, ``.cargo/config.toml``, ``go.work``,
+a Makefile)."""
+
+
+def runs_as_written(command: SimpleCommand) -> bool:
+    """False when ``command`` runs with environment variables its command line sets (but for
+    :data:`~bot.risk.grader.INERT_ENVIRONMENT` names), or in a directory outside the workspace or only known when
+    it runs (but for :data:`PLACE_INDEPENDENT` programs): then no standing approval covers it, ``*`` included."""
+    if command.outside and not (command.argv and command.argv[0] in PLACE_INDEPENDENT):
+        return False
+    return all(inert_environment(name) for name in command.environment)
+
+
 def covers_command(approval: StandingApproval, command: SimpleCommand) -> bool:
     """True when ``approval``'s pattern prefixes ``command.argv``, its ``max_risk`` is at least the command's grade,
-    every wrapper that led to the command is a :data:`LOCAL_WRAPPERS` one, and the pattern covers what the command
+    every wrapper that led to the command is a :data:`LOCAL_WRAPPERS` one, the command runs as written
+    (:func:`runs_as_written`: no environment set for it, in the workspace), and the pattern covers what the command
     means: every word that changes the subcommand's meaning (bot/risk/meaning.py) lies within the pattern's words,
-    and a command with marks (a redirect writing outside the workspace) is covered only by ``*``."""
+    and a command with marks (a redirect writing outside the workspace or opening a socket) is covered only by
+    ``*``."""
     if not command.argv or command.risk > RiskLevel.parse(approval.max_risk):
+        return False
+    if not runs_as_written(command):
         return False
     if any(wrapper not in LOCAL_WRAPPERS for wrapper in command.wrappers):
         return False

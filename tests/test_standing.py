@@ -334,7 +334,7 @@ async def test_admin_api_refuses_bot_tokens_and_bad_bodies(harness: Harness) -> 
 
 
 # -- issue 11 §6: "Approve for this session" on a compound command -------------------------------------------------
-@pytest.mark.parametrize("prefix", ["cd /srv/app", "pushd /srv/app", "export DEBIAN_FRONTEND=noninteractive",
+@pytest.mark.parametrize("prefix", ["cd /srv/app", "pushd /srv/app", "export LANG=C.UTF-8",
                                     "set -e", "true", "cd /srv/app && set -e"])
 async def test_approve_for_this_session_on_a_compound_command_covers_the_part_that_needed_approval(
     harness: Harness, prefix: str
@@ -378,7 +378,9 @@ async def test_a_risky_export_prefix_still_needs_cover(harness: Harness) -> None
     await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --max-risk system --host-ok")
     for command in ("export PATH=/tmp:$PATH && sudo apt-get install -y jq",
                     "export LD_PRELOAD=/tmp/x.so && sudo apt-get install -y jq",
-                    "cd /srv/app && rm -rf build && sudo apt-get install -y jq"):
+                    "cd /srv/app && rm -rf build && sudo apt-get install -y jq",
+                    "export DEBIAN_FRONTEND=noninteractive && sudo apt-get install -y jq",
+                    "export APT_CONFIG=/tmp/x && sudo apt-get install -y jq"):
         esc = await harness.escalate(token, command=command, contained=True)
         assert esc["status"] == "pending", command
     ok = await harness.escalate(token, command="cd /srv/app && sudo apt-get install -y jq", contained=True)

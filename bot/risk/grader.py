@@ -32,7 +32,7 @@ TYPE_CHECKING = False  # the recipe reader loads only where recipes are read (bo
 if TYPE_CHECKING:
     from bot.risk.recipes import Recipe, RecipeBook
 
-__all__ = ["Call", "Grader", "Handler", "Program", "Rec", "Scope"]
+__all__ = ["INERT_ENVIRONMENT", "Call", "Grader", "Handler", "Program", "Rec", "Scope", "inert_environment"]
 
 R = RiskLevel
 # Module constants: looking an enum member up on its class is slow in a hot path.
@@ -67,6 +67,22 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
     return not values
 
 
+#: Environment names that change only output, colour, locale or time zone (they name no program, file, option or
+#: code), and ``LC_*``: a project recipe runner (programs/projects.py) or a command a standing approval covers
+#: (bot/standing.py) given them still runs as read. Any other name set by the script before a program runs
+#: (``FOO=bar make test``, ``export X=...; npm test``, ``env X=... just``, ``HOME=/tmp/x git push``,
+#: ``RUSTC_WRAPPER=/tmp/x cargo install``) may change what that program does.
+INERT_ENVIRONMENT = frozenset({
+    "CI", "FORCE_COLOR", "NO_COLOR", "CLICOLOR", "TERM", "COLUMNS", "LINES", "TZ", "LANG", "LANGUAGE",
+    "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "RUST_BACKTRACE",
+})  # fmt: skip
+
+
+def inert_environment(name: str) -> bool:
+    """True when setting ``name`` changes only output, colour, locale or time zone (:data:`INERT_ENVIRONMENT`)."""
+    return name in INERT_ENVIRONMENT or name.startswith("LC_")
+
+
 #: Paths accepted as the system's own program (documented in table.py).
 SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
 
@@ -99,10 +115,12 @@ class Rec:
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
     ``stdin`` is the literal text on its standard input when the script shows it (a
     quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown);
-    ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`).
+    ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`);
+    ``environment`` and ``outside`` are the script's assigned names and whether the directory was outside the
+    workspace when the command was dispatched (:attr:`SimpleCommand.environment`, :attr:`SimpleCommand.outside`).
     """
 
-    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin", "marks")
+    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin", "marks", "environment", "outside")
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
         self.words = words
@@ -112,6 +130,8 @@ class Rec:
         self.emit = True
         self.stdin: str | None = None
         self.marks: list[str] | None = None
+        self.environment: tuple[str, ...] = ()
+        self.outside = False
 
 
 class Scope:
@@ -217,7 +237,7 @@ class Grader:
         self.risk_before = R.READ_ONLY  # the script's grade when the current program was dispatched
         self.contained = contained
         self.walker = walker
-        self.state = CwdState.start(workspace)
+        self.state = self.start = CwdState.start(workspace)
         self.book = ReasonBook()
         self.records: list[tuple[Rec, Scope]] = []
         self.risk = R.READ_ONLY
@@ -300,6 +320,8 @@ class Grader:
             return
         if where is Where.TEMP:
             self.flag(rec, scope, R.WORKSPACE_WRITE, "write-in-temp", f"{what} {target} in the temp area.", subject=subject)
+            if subject is not None:  # outside the workspace all the same: a standing approval's pattern does not cover it
+                rec.marks = (rec.marks or []) + [subject]
             return
         if subject is not None:
             if rec.marks is None:
@@ -338,6 +360,13 @@ class Grader:
         words = rec.words
         if not words:
             return
+        if self.assigned:
+            rec.environment = tuple(sorted(self.assigned))
+        state = self.state
+        if state is not self.start:  # the start is the workspace itself
+            rec.outside = state.remote or not state.cwds or any(
+                cwd != state.root and not cwd.startswith(state.root + "/") for cwd in state.cwds
+            )
         name = words[0].value
         if name is None:
             self.flag(rec, scope, R.DESTRUCTIVE, "dynamic-command-name", f"The program name {shorten(words[0].src, 60)} is only known when it runs.")
@@ -478,5 +507,6 @@ class Grader:
                 argv.append(word.value)
             risk = rec.level if rec.level >= scope.floor else scope.floor
             wrappers = scope.wrappers + tuple(rec.wrappers) if rec.wrappers else scope.wrappers
-            out.append(simple_command_of(tuple(argv), rec.text, risk, wrappers, tuple(rec.marks) if rec.marks else ()))
+            out.append(simple_command_of(tuple(argv), rec.text, risk, wrappers, tuple(rec.marks) if rec.marks else (),
+                                         rec.environment, rec.outside))
         return tuple(out)

@@ -4,83 +4,103 @@ A standing approval's pattern (``apt-get install``, ``pip install``, ``git push`
 words mean it. :func:`changing_words` returns the positions in an argv of the words that make it mean something
 else: a pattern covers a command only when every such word lies within the words the pattern spells out
 (bot/standing.py ``covers_command``), so ``apt-get install`` covers ``apt-get install -y jq`` but not
-``apt-get install jq=1.0-old``, while a pattern ``apt-get install --allow-downgrades`` covers
-``apt-get install --allow-downgrades jq``. Options written ``--name=value`` count by their name. The worst of these
-(package removal, local package files, unsigned packages, protected writes) also grade ``destructive`` (the program
-handlers), which no standing approval covers; the rest keep their grade and only need naming.
+``apt-get install --reinstall jq``, while a pattern ``apt-get install --reinstall`` covers
+``apt-get install --reinstall jq``.
 
-Sources, per program (the words that change the meaning):
+The rule is an allowlist, per program and subcommand (:data:`_TABLES`): an option word is plain only when it is
+one of the listed options written exactly (``--quiet``), or a short cluster of listed one-letter options
+(``-yq``); any other option word -- an abbreviation (``--forc``), a cluster holding an unlisted letter
+(``-gf``), ``--name=value``, ``--`` -- changes the meaning. An operand is plain only when it has the shape of a
+plain name for that program (:data:`_TABLES`' patterns: no version, release, architecture, path, URL, alias, glob
+or removal suffix); any other operand changes the meaning. The worst of these also grade ``destructive`` (the
+program handlers), which no standing approval covers; the rest keep their grade and only need naming.
 
-* apt, apt-get (apt-get(8)): a package with a ``-`` suffix (removal) or ``+`` suffix, ``pkg=version`` and
-  ``pkg/release`` (a chosen version or release: a downgrade), a local file (``./x.deb``, a path, a ``.deb``),
-  ``-t``/``--target-release``/``--default-release``, ``--allow-downgrades``, ``--allow-change-held-packages``,
-  ``--ignore-hold``, ``--allow-unauthenticated``, ``--force-yes``, ``--allow-insecure-repositories``,
-  ``--allow-remove-essential``, ``--purge``, ``--auto-remove``/``--autoremove``, ``-o``/``-c``.
-* dnf, yum (dnf(8)): a local file or URL, ``--nogpgcheck``, ``--allowerasing``, ``--repofrompath``, ``--repo``,
-  ``--repoid``, ``--enablerepo``, ``--disablerepo``, ``--setopt``, ``-c``/``--config``, ``--releasever``.
-* pacman (pacman(8)): ``--overwrite``, ``-d``/``--nodeps``, ``--dbpath``, ``--root``, ``--config``, ``--hookdir``.
-* brew (brew(1)): a path, URL or ``.rb`` file, ``--HEAD``, ``-s``/``--build-from-source``, ``-f``/``--force``,
-  ``--cask``, ``--no-quarantine``, ``--ignore-dependencies``.
-* snap (snap(8)): a local ``.snap`` file or path, ``--dangerous``, ``--devmode``, ``--classic``, ``--jailmode``.
-* pip, pip3 (pip install, download, wheel: "Requirement Specifiers", "VCS Support", "Options"): a requirement that
-  is a path, URL, archive or VCS link (``./dir``, ``git+https://...``, ``x.whl``), ``-e``/``--editable``,
-  ``-i``/``--index-url``, ``--extra-index-url``, ``-f``/``--find-links``, ``--trusted-host``,
-  ``--break-system-packages``, ``-r``/``--requirement`` and ``-c``/``--constraint`` (a file can name other indexes
-  and links), ``--no-index``, ``--force-reinstall``, ``--target``, ``--prefix``, ``--root``, ``--user``.
-* npm, pnpm, yarn (install, i, add, ci, update: npm-install(1) "a <folder>", "a <tarball file>", "<git remote url>",
-  "<githubname>/<githubrepo>"): a path, tarball, URL, git link, ``file:`` or ``github:`` spec or a
-  ``user/repo`` shorthand, ``--registry``, ``-f``/``--force``, ``--unsafe-perm``, ``-g``/``--global``,
-  ``--location``, ``--prefix``.
-* cargo (install: The Cargo Book, cargo-install(1)): ``--git``, ``--path``, ``--registry``, ``--index``,
-  ``--branch``, ``--tag``, ``--rev``, ``-f``/``--force``, ``--root``, ``--config``.
-* go (install, get, run: go help install, go help get, go help build): a package named by a path (``.``,
-  ``./cmd/x``, ``../x``, ``/abs``), ``-toolexec``, ``-exec``, ``-overlay``, ``-modfile``, ``-ldflags`` and
-  ``-gcflags``/``-asmflags`` (arguments to the toolchain).
-* systemctl (systemctl(1)): ``--now`` (``disable --now`` also stops), ``-f``/``--force``, ``-H``/``--host``,
-  ``-M``/``--machine`` (another machine), ``--root``, ``--global``, ``--runtime``.
-* git push (git-push(1)): ``-f``/``--force``, ``--force-with-lease``, ``--force-if-includes``, ``--mirror``,
-  ``-d``/``--delete``, ``--prune``, ``--all``/``--branches``, ``--tags``, ``--no-verify``, ``--receive-pack``,
-  ``--exec``, ``-o``/``--push-option``, a refspec starting with ``+`` (force) or ``:`` (delete) or holding a ``:``.
+Plain options and operands, per program (the manual pages say what each option does):
+
+* apt, apt-get (apt-get(8), any subcommand): ``-y``/``--yes``/``--assume-yes``, ``-q``/``-qq``/``--quiet``,
+  ``--no-install-recommends``, ``--no-install-suggests``; packages named ``[a-z0-9][a-z0-9+.-]*[a-z0-9+.]``
+  (Debian Policy 5.6.1), so no ``pkg-`` suffix but a name's own ``+`` (``g++``), no ``pkg=version``,
+  ``pkg/release``, ``pkg:arch``, ``.deb`` file, glob or regular expression.
+* dnf, yum (dnf(8), any subcommand): ``-y``/``--assumeyes``, ``-q``/``--quiet``; package names without a path,
+  URL, ``.rpm`` file or glob.
+* pacman (pacman(8)): the operations ``-S``, ``-Sy``, ``-Su``, ``-Syu``, ``-Q`` (any other, such as ``-Sdd`` or
+  ``-Rns``, changes the meaning), then ``--noconfirm``, ``--needed``, ``-q``/``--quiet``; plain package names.
+* brew (brew(1), any subcommand): ``-q``/``--quiet``, ``-v``/``--verbose``, ``--formula``; formula names without a
+  tap (``user/tap/name``), path, URL or ``.rb`` file.
+* snap (snap(8), any subcommand): no option; snap names.
+* pip, pip3 (pip install, download, wheel): ``-q``/``--quiet``, ``-v``/``--verbose``, ``-U``/``--upgrade``,
+  ``--no-input``, ``--no-cache-dir``, ``--disable-pip-version-check``; requirements that are a project name alone
+  (no version specifier, extras, path, URL, VCS link, or archive name such as ``x.whl``, ``x.zip``, ``x.tar.gz``:
+  pip installs a local file of that name).
+* npm, pnpm, yarn (install, i, add, ci, update): ``-D``/``--save-dev``, ``-P``/``--save-prod``,
+  ``-O``/``--save-optional``, ``-E``/``--save-exact``, ``-S``/``--save``, ``--no-save``, ``--dev``, ``--exact``,
+  ``--no-audit``, ``--no-fund``, ``--ignore-scripts``, ``--prefer-offline``, ``--frozen-lockfile``,
+  ``--legacy-peer-deps``, ``-q``/``--silent``; registry package names (``name``, ``@scope/name``) with an
+  optional version or tag (``lodash@4.17.21``, ``lodash@latest``), never an ``npm:`` alias, path, tarball
+  (``x.tgz``), URL or git link.
+* cargo install (cargo-install(1)): ``--locked``, ``-q``/``--quiet``, ``-v``/``--verbose``; crate names with an
+  optional ``@version``.
+* go install, get, run (go help install, go help get): ``-v``, and for get ``-u``, ``-t``, ``-d``; module paths
+  (``example.com/x/cmd@latest``) that are not a local path and hold no ``...`` pattern.
+* systemctl (systemctl(1), any command): ``-q``/``--quiet``, ``--no-block``, ``--no-pager``; unit names that are
+  not a ``.target`` (``poweroff.target``, ``rescue.target``... change the whole system's state) and hold no glob.
+* git push (git-push(1)): ``-u``/``--set-upstream``, ``-q``/``--quiet``, ``-v``/``--verbose``, ``-n``/``--dry-run``;
+  a remote name, then branch names (``main``, ``HEAD``, ``feature/x``): no URL, no ``+`` (force), no ``:``
+  (``src:dst``, deletion), no revision syntax (``main~5``, ``main^``, ``@``). ``--tags`` and ``--follow-tags``
+  push other refs than the named ones: they change the meaning.
 * git generally: ``-c``, ``--exec-path``, ``--git-dir``, ``--work-tree``, ``-C`` before the subcommand (a pattern
   starting ``git push`` does not match them anyway: it prefixes the argv).
+
+Programs without a table here have no such words: a pattern prefixing the argv covers them.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import lru_cache
 
 __all__ = ["changing_words"]
 
 
-def _option_name(word: str) -> str:
-    return word.split("=", 1)[0] if word.startswith("--") else word
+class _Table:
+    """The plain words of one program's subcommands: ``longs`` (exact option words), ``shorts`` (one-letter options
+    that take no value, alone or clustered), and ``operand`` (a plain operand's shape; ``None``: no operand is
+    plain)."""
+
+    __slots__ = ("longs", "shorts", "operand")
+
+    def __init__(self, longs: frozenset[str], shorts: str, operand: re.Pattern[str] | None) -> None:
+        self.longs = longs
+        self.shorts = shorts
+        self.operand = operand
 
 
-def _flags(argv: tuple[str, ...], names: frozenset[str], start: int = 1, *, shorts: str = "") -> list[int]:
-    """Positions of options in ``names`` (``--name`` or ``--name=value``), and of short clusters holding a letter of
-    ``shorts`` (``-yf``), before ``--``."""
+def _plain_option(word: str, table: _Table) -> bool:
+    if word in table.longs:
+        return True
+    if word.startswith("--") or len(word) < 2:
+        return False
+    return all(letter in table.shorts for letter in word[1:])
+
+
+def _check(argv: tuple[str, ...], start: int, table: _Table, operand: Callable[[int, str], bool] | None = None) -> list[int]:
+    """Positions from ``start`` of the words ``table`` does not call plain; ``operand(n, word)`` checks the n-th
+    operand instead of ``table.operand`` when given. ``--`` itself changes the meaning (what follows is taken as
+    operands, whatever it looks like), and so does every word after it."""
     found: list[int] = []
+    count = 0
     for index in range(start, len(argv)):
         word = argv[index]
         if word == "--":
-            break
-        if _option_name(word) in names:
-            found.append(index)
-        elif shorts and word.startswith("-") and not word.startswith("--") and set(word[1:]) & set(shorts):
-            found.append(index)
-    return found
-
-
-def _operands(argv: tuple[str, ...], start: int) -> list[int]:
-    """Positions of the words from ``start`` that do not start with ``-`` (after ``--``: all)."""
-    found: list[int] = []
-    ended = False
-    for index in range(start, len(argv)):
-        word = argv[index]
-        if word == "--" and not ended:
-            ended = True
-        elif ended or not word.startswith("-") or word == "-":
+            return found + list(range(index, len(argv)))
+        if word.startswith("-") and word != "-":
+            if not _plain_option(word, table):
+                found.append(index)
+            continue
+        plain = operand(count, word) if operand is not None else (table.operand is not None and table.operand.match(word) is not None)
+        count += 1
+        if not plain:
             found.append(index)
     return found
 
@@ -93,87 +113,80 @@ def _subcommand(argv: tuple[str, ...]) -> int | None:
     return None
 
 
-def _path_like(word: str) -> bool:
-    return word.startswith((".", "/", "~")) or "://" in word or word.startswith(("file:", "git+", "git:", "github:", "http:", "https:"))
-
-
-_APT_OPTIONS = frozenset({
-    "-t", "--target-release", "--default-release", "--allow-downgrades", "--allow-change-held-packages",
-    "--ignore-hold", "--allow-unauthenticated", "--force-yes", "--allow-insecure-repositories",
-    "--allow-remove-essential", "--purge", "--auto-remove", "--autoremove", "-o", "--option", "-c", "--config-file",
-})  # fmt: skip
+_APT = _Table(frozenset({"--yes", "--assume-yes", "--quiet", "--no-install-recommends", "--no-install-suggests"}), "yq",
+              re.compile(r"^[a-z0-9][a-z0-9+.-]*[a-z0-9+.]\Z"))
+_DNF = _Table(frozenset({"--assumeyes", "--quiet"}), "yq", re.compile(r"^[A-Za-z0-9][A-Za-z0-9+._-]*\Z"))
+_PACMAN = _Table(frozenset({"--noconfirm", "--needed", "--quiet"}), "q", re.compile(r"^[a-z0-9@_+][a-z0-9@._+-]*\Z"))
+_BREW = _Table(frozenset({"--quiet", "--verbose", "--formula"}), "qv", re.compile(r"^[a-z0-9][a-z0-9@+._-]*\Z"))
+_SNAP = _Table(frozenset(), "", re.compile(r"^[a-z0-9][a-z0-9-]*\Z"))
+_PIP = _Table(frozenset({"--quiet", "--verbose", "--upgrade", "--no-input", "--no-cache-dir", "--disable-pip-version-check"}),
+              "qvU", re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?\Z"))
+_JS = _Table(frozenset({
+    "--save-dev", "--save-prod", "--save-optional", "--save-exact", "--save", "--no-save", "--dev", "--exact",
+    "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline", "--frozen-lockfile", "--legacy-peer-deps",
+    "--silent",
+}), "DPOESq", re.compile(r"^(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*(?:@[A-Za-z0-9][A-Za-z0-9.^~+-]*)?\Z"))  # fmt: skip
+_CARGO = _Table(frozenset({"--locked", "--quiet", "--verbose"}), "qv",
+                re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*(?:@[A-Za-z0-9^~=<>.+-]+)?\Z"))
+_GO_MODULE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.-]*(?:/[A-Za-z0-9_~+-][A-Za-z0-9._~+-]*)*(?:@[A-Za-z0-9][A-Za-z0-9._+-]*)?\Z")
+_GO_INSTALL = _Table(frozenset(), "v", _GO_MODULE)
+_GO_GET = _Table(frozenset(), "vutd", _GO_MODULE)
+_SYSTEMCTL = _Table(frozenset({"--quiet", "--no-block", "--no-pager"}), "q", re.compile(r"^[A-Za-z0-9:_.\\@-]+\Z"))
+_PUSH = _Table(frozenset({"--set-upstream", "--quiet", "--verbose", "--dry-run"}), "uqvn", None)
+_REMOTE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\Z")
+_BRANCH = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9._/-]*\Z")
 
 
 def _apt(argv: tuple[str, ...]) -> list[int]:
-    found = _flags(argv, _APT_OPTIONS, shorts="oct")
-    for index in _operands(argv, 1)[1:]:
-        word = argv[index]
-        if word.endswith(("-", "+")) or "=" in word or "/" in word or word.endswith(".deb") or _path_like(word):
-            found.append(index)
-    return found
-
-
-_DNF_OPTIONS = frozenset({
-    "--nogpgcheck", "--no-gpgchecks", "--allowerasing", "--repofrompath", "--repo", "--repoid", "--enablerepo",
-    "--disablerepo", "--setopt", "-c", "--config", "--releasever",
-})  # fmt: skip
+    return _check(argv, 1, _APT, lambda n, word: n == 0 or (_APT.operand.match(word) is not None and not word.endswith(".deb")))  # type: ignore[union-attr]
 
 
 def _dnf(argv: tuple[str, ...]) -> list[int]:
-    found = _flags(argv, _DNF_OPTIONS)
-    found += [i for i in _operands(argv, 1)[1:] if _path_like(argv[i]) or argv[i].endswith(".rpm")]
-    return found
+    return _check(argv, 1, _DNF, lambda n, word: n == 0 or (_DNF.operand.match(word) is not None and not word.endswith(".rpm")))  # type: ignore[union-attr]
+
+
+_PACMAN_OPERATIONS = frozenset({"-S", "-Sy", "-Su", "-Syu", "-Q"})
 
 
 def _pacman(argv: tuple[str, ...]) -> list[int]:
-    return _flags(argv, frozenset({"--overwrite", "-d", "--nodeps", "--dbpath", "--root", "--config", "--hookdir", "-b", "-r"}))
+    if len(argv) < 2:
+        return []
+    return ([] if argv[1] in _PACMAN_OPERATIONS else [1]) + _check(argv, 2, _PACMAN)
 
 
 def _brew(argv: tuple[str, ...]) -> list[int]:
-    found = _flags(argv, frozenset({"--HEAD", "-s", "--build-from-source", "-f", "--force", "--cask", "--no-quarantine", "--ignore-dependencies"}))
-    found += [i for i in _operands(argv, 1)[1:] if _path_like(argv[i]) or argv[i].endswith(".rb")]
-    return found
+    return _check(argv, 1, _BREW, lambda n, word: n == 0 or (_BREW.operand.match(word) is not None and not word.endswith(".rb")))  # type: ignore[union-attr]
 
 
 def _snap(argv: tuple[str, ...]) -> list[int]:
-    found = _flags(argv, frozenset({"--dangerous", "--devmode", "--classic", "--jailmode"}))
-    found += [i for i in _operands(argv, 1)[1:] if _path_like(argv[i]) or argv[i].endswith(".snap")]
-    return found
+    return _check(argv, 1, _SNAP, lambda n, word: n == 0 or _SNAP.operand.match(word) is not None)  # type: ignore[union-attr]
 
 
 _PIP_INSTALLS = frozenset({"install", "download", "wheel"})
-_PIP_OPTIONS = frozenset({
-    "-e", "--editable", "-i", "--index-url", "--extra-index-url", "-f", "--find-links", "--trusted-host",
-    "--break-system-packages", "-r", "--requirement", "-c", "--constraint", "--no-index", "--force-reinstall",
-    "--target", "-t", "--prefix", "--root", "--user",
-})  # fmt: skip
+
+
+#: Archive names pip installs from a local file of that name (pip's ``ARCHIVE_EXTENSIONS``), and npm's tarball
+#: files (npm-install(1) "a <tarball file>").
+_PIP_ARCHIVES = (".whl", ".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tbz", ".tar.xz", ".txz", ".tlz", ".tar.lz", ".tar.lzma")
+_JS_TARBALLS = (".tgz", ".tar.gz", ".tar")
 
 
 def _pip(argv: tuple[str, ...]) -> list[int]:
     sub = _subcommand(argv)
     if sub is None or argv[sub] not in _PIP_INSTALLS:
         return []
-    found = _flags(argv, _PIP_OPTIONS, sub + 1, shorts="eifrct")
-    archive = (".whl", ".tar.gz", ".zip", ".tgz", ".tar.bz2")
-    found += [i for i in _operands(argv, sub + 1) if _path_like(argv[i]) or "/" in argv[i] or argv[i].endswith(archive) or "@" in argv[i]]
-    return found
+    return _check(argv, sub + 1, _PIP, lambda n, word: _PIP.operand.match(word) is not None and not word.lower().endswith(_PIP_ARCHIVES))  # type: ignore[union-attr]
 
 
 _JS_INSTALLS = frozenset({"install", "i", "add", "ci", "update", "up", "upgrade", "isntall", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal"})
-_JS_OPTIONS = frozenset({"--registry", "-f", "--force", "--unsafe-perm", "-g", "--global", "--location", "--prefix"})
 
 
 def _js(argv: tuple[str, ...]) -> list[int]:
     sub = _subcommand(argv)
     if sub is None or argv[sub] not in _JS_INSTALLS:
         return []
-    found = _flags(argv, _JS_OPTIONS, sub + 1)
-    for index in _operands(argv, sub + 1):
-        word = argv[index]
-        scoped = word.startswith("@")  # @scope/name[@version]: a registry package
-        shorthand = word.count("/") > (1 if scoped else 0)  # user/repo: a GitHub repository
-        if _path_like(word) or word.endswith((".tgz", ".tar.gz", ".tar")) or shorthand or "#" in word:
-            found.append(index)
+    found = _check(argv, sub + 1, _JS, lambda n, word: _JS.operand.match(word) is not None and not word.lower().endswith(_JS_TARBALLS))  # type: ignore[union-attr]
+    found += [i for i in range(sub + 1, len(argv)) if "@npm:" in argv[i] or argv[i].startswith("npm:")]
     return found
 
 
@@ -181,37 +194,28 @@ def _cargo(argv: tuple[str, ...]) -> list[int]:
     sub = _subcommand(argv)
     if sub is None or argv[sub] != "install":
         return []
-    return _flags(argv, frozenset({"--git", "--path", "--registry", "--index", "--branch", "--tag", "--rev", "-f", "--force", "--root", "--config"}), sub + 1)
-
-
-_GO_OPTIONS = frozenset({"-toolexec", "--toolexec", "-exec", "--exec", "-overlay", "--overlay", "-modfile", "--modfile", "-ldflags", "--ldflags", "-gcflags", "--gcflags", "-asmflags", "--asmflags"})
+    return _check(argv, sub + 1, _CARGO)
 
 
 def _go(argv: tuple[str, ...]) -> list[int]:
     sub = _subcommand(argv)
     if sub is None or argv[sub] not in ("install", "get", "run"):
         return []
-    found = _flags(argv, _GO_OPTIONS, sub + 1)
-    found += [i for i in _operands(argv, sub + 1) if argv[i] in (".", "..") or argv[i].startswith(("./", "../", "/", "~"))]
-    return found
+    table = _GO_GET if argv[sub] == "get" else _GO_INSTALL
+    return _check(argv, sub + 1, table, lambda n, word: table.operand.match(word) is not None and "..." not in word and "/." not in word)  # type: ignore[union-attr]
 
 
 def _systemctl(argv: tuple[str, ...]) -> list[int]:
-    return _flags(argv, frozenset({"--now", "-f", "--force", "-H", "--host", "-M", "--machine", "--root", "--global", "--runtime"}))
+    def unit(n: int, word: str) -> bool:
+        return n == 0 or (_SYSTEMCTL.operand.match(word) is not None and not word.endswith(".target"))  # type: ignore[union-attr]
 
-
-_PUSH_OPTIONS = frozenset({
-    "-f", "--force", "--force-with-lease", "--force-if-includes", "--mirror", "-d", "--delete", "--prune", "--all",
-    "--branches", "--tags", "--no-verify", "--receive-pack", "--exec", "-o", "--push-option",
-})  # fmt: skip
+    return _check(argv, 1, _SYSTEMCTL, unit)
 
 
 def _git(argv: tuple[str, ...]) -> list[int]:
     if len(argv) < 2 or argv[1] != "push":
         return []
-    found = _flags(argv, _PUSH_OPTIONS, 2, shorts="fdo")
-    found += [i for i in _operands(argv, 2)[1:] if argv[i].startswith(("+", ":")) or ":" in argv[i]]
-    return found
+    return _check(argv, 2, _PUSH, lambda n, word: (_REMOTE if n == 0 else _BRANCH).match(word) is not None and ".." not in word and not word.endswith((".lock", "/")))
 
 
 _RULES: dict[str, Callable[[tuple[str, ...]], list[int]]] = {

@@ -96,26 +96,33 @@ class SimpleCommand(Frozen):
         risk: the grade of this simple command alone.
         wrappers: the wrappers unwrapped to reach ``argv``, outermost first (``("sudo", "env")``);
             lets a standing-approval check refuse a command reached through ``sudo``.
-        marks: what the command does beyond its argv's words: its redirects that write outside the workspace
-            (``("> /etc/passwd",)``); a standing approval with a pattern never covers a command with marks
-            (only ``*`` does).
+        marks: what the command does beyond its argv's words: its redirects that write outside the workspace,
+            the temp area included, or open a network socket (``("> /etc/passwd",)``, ``(">/dev/tcp/h/80",)``);
+            a standing approval with a pattern never covers a command with marks (only ``*`` does).
+        environment: the environment names this script sets that the command may run with, sorted: its own
+            ``NAME=value`` prefix, ``env NAME=...``, and any assignment, ``export``, ``declare``, ``read`` or
+            ``printf -v`` earlier in the same shell (``("HOME",)`` for ``export HOME=/tmp/x; git push``).
+        outside: True when the command runs in a directory outside the workspace or only known when it runs
+            (after ``cd /tmp/x``, ``pushd $D``, ``popd``), or on another machine.
     """
 
-    __slots__ = ("argv", "text", "risk", "wrappers", "marks")
+    __slots__ = ("argv", "text", "risk", "wrappers", "marks", "environment", "outside")
     argv: tuple[str, ...]
     text: str
     risk: RiskLevel
     wrappers: tuple[str, ...]
     marks: tuple[str, ...]
+    environment: tuple[str, ...]
+    outside: bool
 
     def __init__(self, argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...] = (),
-                 marks: tuple[str, ...] = ()) -> None:
-        self._init(argv=argv, text=text, risk=risk, wrappers=wrappers, marks=marks)
+                 marks: tuple[str, ...] = (), environment: tuple[str, ...] = (), outside: bool = False) -> None:
+        self._init(argv=argv, text=text, risk=risk, wrappers=wrappers, marks=marks, environment=environment, outside=outside)
 
     def __hash__(self) -> int:
         # Frozen's hash (of the fields in slot order), spelled out: a request's commands key the server's memo of
         # standing-approval covers, and the generic form costs 0.5 us a command (issue 10).
-        return hash((self.argv, self.text, self.risk, self.wrappers, self.marks))
+        return hash((self.argv, self.text, self.risk, self.wrappers, self.marks, self.environment, self.outside))
 
 
 class Assessment(Frozen):
@@ -149,7 +156,9 @@ def _setters(cls: type, *names: str) -> tuple[Any, ...]:
 
 
 _R_SUBJECT, _R_RULE, _R_LEVEL, _R_DETAIL, _R_DOWN = _setters(Reason, "subject", "rule", "level", "detail", "downgraded")
-_C_ARGV, _C_TEXT, _C_RISK, _C_WRAPPERS, _C_MARKS = _setters(SimpleCommand, "argv", "text", "risk", "wrappers", "marks")
+_C_ARGV, _C_TEXT, _C_RISK, _C_WRAPPERS, _C_MARKS, _C_ENVIRONMENT, _C_OUTSIDE = _setters(
+    SimpleCommand, "argv", "text", "risk", "wrappers", "marks", "environment", "outside"
+)
 _A_RISK, _A_REASONS, _A_COMMANDS, _A_CONTAINED, _A_RECIPES = _setters(
     Assessment, "risk", "reasons", "commands", "contained", "recipes"
 )
@@ -167,15 +176,18 @@ def reason_of(subject: str, rule: str, level: RiskLevel, detail: str, downgraded
 
 
 def simple_command_of(
-    argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...], marks: tuple[str, ...] = ()
+    argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...], marks: tuple[str, ...] = (),
+    environment: tuple[str, ...] = (), outside: bool = False,
 ) -> SimpleCommand:
-    """``SimpleCommand(argv, text, risk, wrappers, marks)``, built faster (see above)."""
+    """``SimpleCommand(argv, text, risk, wrappers, marks, environment, outside)``, built faster (see above)."""
     obj: SimpleCommand = _new(SimpleCommand)
     _C_ARGV(obj, argv)
     _C_TEXT(obj, text)
     _C_RISK(obj, risk)
     _C_WRAPPERS(obj, wrappers)
     _C_MARKS(obj, marks)
+    _C_ENVIRONMENT(obj, environment)
+    _C_OUTSIDE(obj, outside)
     return obj
 
 

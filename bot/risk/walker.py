@@ -627,6 +627,8 @@ class _Walk:
     def socket(self, rec: Rec, scope: Scope, subject: str, *, redirect: bool = False) -> None:
         """A redirect, argument or assigned value naming ``/dev/tcp``/``/dev/udp``: network egress, never downgraded."""
         self.g.flag(rec, scope, R.NETWORK, "network-socket", _socket_detail(subject), subject=subject if redirect else None)
+        if redirect:  # a connection, not a file in the workspace: a standing approval's pattern does not cover it
+            rec.marks = (rec.marks or []) + [subject]
 
     def loop_values(self, node: Node, scope: Scope) -> None:
         """``for x in WORDS``: a word naming a network socket makes ``$x`` one (``cat < $x``)."""

@@ -7,7 +7,7 @@ script (after ``cd``/``pushd``), moved by the tool's own options (``make -C``, `
 server), looked up by directory and file relative to the workspace. A directory or file outside the workspace or
 only known at run time, other packages' scripts (``npm --workspace``, ``pnpm -r``), variables set on the command
 line and environment set by the script before the tool runs (but for names that only change output or locale:
-:data:`_INERT_ENVIRONMENT`) grade destructive, the same on both sides, as does a recipe the book found but could
+:data:`~bot.risk.grader.INERT_ENVIRONMENT`) grade destructive, the same on both sides, as does a recipe the book found but could
 not read for certain. Each line is graded as a script run from the tool's directory, in a project scope (a program
 not in the table is the project's own code: workspace_write, see ``Grader.project_program``), and named in a
 reason. When there is no recipe, or something earlier in the same script may have changed it (the script's grade
@@ -21,7 +21,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Sequence
 
-from bot.risk.grader import Call
+from bot.risk.grader import Call, inert_environment
 from bot.risk.hidden import needs_a_person, reveal
 from bot.risk.paths import CwdState
 from bot.risk.reasons import shorten
@@ -33,23 +33,9 @@ from .kit import R, argv_text, build_or_test, destructive, network, read_only
 __all__ = ["just", "poetry", "run_recipe", "tox"]
 
 
-#: Environment names that change only output, colour, locale or time zone (they name no program, file, option or
-#: code): a recipe runner given them still runs the recipe read. Any other name set by the script before it runs
-#: (``FOO=bar make test``, ``export X=...; npm test``, ``env X=... just``) may change what the recipe's programs
-#: do (``MAKEFLAGS``, ``npm_config_*``, ``PYTEST_ADDOPTS``, a makefile's ``$(CC)``): the recipe is graded unknown.
-_INERT_ENVIRONMENT = frozenset({
-    "CI", "FORCE_COLOR", "NO_COLOR", "CLICOLOR", "TERM", "COLUMNS", "LINES", "TZ", "LANG", "LANGUAGE",
-    "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "RUST_BACKTRACE",
-})  # fmt: skip
-
-
 #: Characters of recipe lines a command's recipes may hold, keeping room for every recipe past it to be sent as
 #: unreadable (one :data:`UNKNOWN` line): the server is sent every recipe it grades.
 _RECIPE_BUDGET = MAX_RECIPE_CHARS - MAX_RECIPES * len(UNKNOWN)
-
-
-def _inert(name: str) -> bool:
-    return name in _INERT_ENVIRONMENT or name.startswith("LC_")
 
 
 def run_recipe(
@@ -61,7 +47,7 @@ def run_recipe(
     ``directory``: the directory the tool changes to (``make -C``, ``npm --prefix``, ``yarn --cwd``), relative to
     the shell's working directory at this point of the script; ``file``: the recipe file named on the command line,
     relative to the shell's working directory too. ``overrides``: variables the command line sets
-    (``make test CC=...``, ``just VAR=...``): destructive unless the name is inert (:data:`_INERT_ENVIRONMENT`), then
+    (``make test CC=...``, ``just VAR=...``): destructive unless the name is inert (:data:`~bot.risk.grader.INERT_ENVIRONMENT`), then
     its value is unknown in the recipe. ``elsewhere``: why the tool runs recipes FlyBot does not look up
     (``npm --workspace``, ``pnpm -r``): the grade is destructive.
     """
@@ -70,12 +56,12 @@ def run_recipe(
     if elsewhere is not None:
         destructive(call, "recipe-elsewhere", f"{label}: {elsewhere}; FlyBot does not read those recipes.")
         return
-    environment = sorted(name for name in g.assigned if not _inert(name))
+    environment = sorted(name for name in g.assigned if not inert_environment(name))
     if environment:
         shown = ", ".join(shorten(name, 40) for name in environment[:3])
         destructive(call, "recipe-environment", f"{label} runs with {shown} set by this command: the environment can change what the recipe runs.")
         return
-    changed = sorted(name for name in overrides if not _inert(name))
+    changed = sorted(name for name in overrides if not inert_environment(name))
     if changed:
         shown = ", ".join(shorten(name, 40) for name in changed[:3])
         destructive(call, "recipe-override", f"{label} is given {shown} on the command line: it sets the recipe's variables "
