@@ -131,7 +131,7 @@ class ConnectionGuard(asyncio.AbstractServer):
         self.open = 0
         """Connections held now (accepted and not yet closed)."""
         self.by_ip: dict[str, int] = {}
-        """Connections held now per client (:func:`client_of`)."""
+        """Connections held now per client (:func:`client_of`), but those refused by the cap or evicted (closing)."""
         self._held: dict[_Connection, None] = {}
         """Connections with a transport, oldest first."""
         self._heads: dict[_Connection, None] = {}
@@ -248,8 +248,8 @@ class ConnectionGuard(asyncio.AbstractServer):
         client = client_of(ip)
         held = self.by_ip.get(client, 0)
         self.open += 1
-        self.by_ip[client] = held + 1
         if self.per_ip and held >= self.per_ip and not self.evict(client):
+            # Not counted for its client: it is closing, and its place must not keep the client's next one out.
             state = _REFUSED
             self.refusals.refused("connection.refused", why="per_ip", who=client, limit=self.per_ip)
         elif self.open > self.connections - self.reserve:
@@ -259,6 +259,8 @@ class ConnectionGuard(asyncio.AbstractServer):
         assert self._factory is not None and self._loop is not None
         protocol = _Connection(self, client, state, conn)
         if state != _REFUSED:
+            self.by_ip[client] = held + 1
+            protocol.counted = True
             self._held[protocol] = None  # candidates at once: its transport is made a loop iteration later
             self._heads[protocol] = None
         task = self._loop.create_task(self._connect(conn, protocol))
@@ -274,15 +276,22 @@ class ConnectionGuard(asyncio.AbstractServer):
                 conn.close()
                 self._heads.pop(protocol, None)
                 self._held.pop(protocol, None)
-                self._closed(protocol.client)
+                self._closed(protocol)
 
-    def _closed(self, client: str) -> None:
+    def _uncount(self, protocol: _Connection) -> None:
+        """``protocol`` no longer counts for its client's cap (it is closed, or closing)."""
+        if protocol.counted:
+            protocol.counted = False
+            client = protocol.client
+            left = self.by_ip[client] - 1
+            if left:
+                self.by_ip[client] = left
+            else:
+                del self.by_ip[client]
+
+    def _closed(self, protocol: _Connection) -> None:
         self.open -= 1
-        left = self.by_ip[client] - 1
-        if left:
-            self.by_ip[client] = left
-        else:
-            del self.by_ip[client]
+        self._uncount(protocol)
         if not self._accepting and self._retry is None and self.open < self.connections:
             self._resume()
 
@@ -291,7 +300,7 @@ class _Connection(asyncio.Protocol):
     """One accepted connection: the guard's checks in front of aiohttp's protocol (``inner``), which gets every
     byte once the connection is admitted."""
 
-    __slots__ = ("guard", "client", "state", "inner", "transport", "timer", "tail", "head", "made", "answer", "sock")
+    __slots__ = ("guard", "client", "state", "inner", "transport", "timer", "tail", "head", "made", "answer", "sock", "counted")
 
     def __init__(self, guard: ConnectionGuard, client: str, state: int, sock: socket.socket) -> None:
         self.guard = guard
@@ -304,6 +313,8 @@ class _Connection(asyncio.Protocol):
         self.tail = b""
         self.head = b""
         self.made = False
+        self.counted = False
+        """Whether it counts for its client's cap (:attr:`ConnectionGuard.by_ip`): all but those refused for it."""
         self.answer: bytes | None = BUSY_PER_IP
         """What a connection refused before its transport was made is answered when it is."""
 
@@ -399,8 +410,10 @@ class _Connection(asyncio.Protocol):
         self.guard.refusals.refused("connection.refused", why=why, who=self.client)
 
     def evict(self, answer: bytes | None, why: str) -> None:
-        """Close this connection to make room for another (:meth:`ConnectionGuard.evict`), answering ``answer``."""
+        """Close this connection to make room for another (:meth:`ConnectionGuard.evict`), answering ``answer``.
+        It stops counting for its client's cap at once; its descriptor counts until it is closed."""
         self._end(answer)
+        self.guard._uncount(self)
         self.guard.refusals.refused("connection.evicted", why=why, who=self.client)
 
     def _end(self, answer: bytes | None) -> None:
@@ -447,7 +460,7 @@ class _Connection(asyncio.Protocol):
             self.timer = None
         self.guard._heads.pop(self, None)
         self.guard._held.pop(self, None)
-        self.guard._closed(self.client)
+        self.guard._closed(self)
         if self.inner is not None:
             self.inner.connection_lost(exc)
 

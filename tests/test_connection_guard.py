@@ -12,6 +12,7 @@ from pathlib import Path
 import aiohttp
 import structlog
 
+from bot.capacity import client_of
 from bot.refusals import RefusalLog
 from tests.served import HEALTHZ, connect, create_escalation, exchange, hold_long_poll, parse, response, serve
 
@@ -233,3 +234,13 @@ def test_the_refusal_log_writes_the_first_of_a_kind_per_window_and_one_summary()
         refusals.flush()  # only one refusal in this window: no summary
     assert [e["event"] for e in logs[3:]] == ["refusals.summary", "api.refused"]
     assert logs[3]["not_logged"] == 49 and logs[3]["counted"] == {"api.refused unauthorized 192.0.2.7": 49}
+
+
+def test_a_client_is_an_ipv4_address_all_of_loopback_or_an_ipv6_64() -> None:
+    assert {client_of(a) for a in ("127.0.0.1", "127.0.0.2", "127.255.0.9", "::1", "::ffff:127.0.0.3")} == {
+        "loopback"}
+    assert client_of("192.0.2.7") == client_of("::ffff:192.0.2.7") == "192.0.2.7"
+    assert client_of("192.0.2.8") != client_of("192.0.2.7")
+    assert client_of("2001:db8:1:2::1") == client_of("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert client_of("2001:db8:1:3::1") == "2001:db8:1:3::/64"
+    assert client_of("fe80::1%eth0") == "fe80::/64"
