@@ -14,8 +14,8 @@ answer anybody, not even ``/healthz`` (and libuv, under uvloop, accepts and clos
   ``503 busy`` (problem+json, ``Retry-After``) and closed as soon as its request head has arrived;
 - caps connections per client (:attr:`~ConnectionGuard.per_ip`, the client as :func:`client_of` names it: one
   address; all of loopback; an IPv6 /64): a client at its cap gets its next connection by closing its own oldest
-  one as above; when it has none to close, the new one is answered ``503 busy`` at once and closed at its first
-  bytes (or after :data:`REFUSE_LINGER_S`);
+  one as above; when it has none to close, the new one may only ask for :data:`HEALTH_PATHS` (as in the reserved
+  part of the budget), anything else is answered ``503 busy`` and closed once its request head has arrived;
 - drops a connection whose request line and headers are not complete within
   :attr:`~ConnectionGuard.header_timeout_s` (``408``, then closed): for the first request, from the moment the
   connection is accepted; for each later request on a kept-alive connection, from its first byte (aiohttp itself
@@ -53,9 +53,6 @@ ACCEPT_BATCH = 64
 """Connections accepted per readiness of the listening socket before other work runs."""
 ACCEPT_RETRY_S = 0.1
 """After ``accept()`` failed for want of descriptors or memory, accepting resumes this many seconds later."""
-REFUSE_LINGER_S = 1.0
-"""A connection answered ``503`` at once (per-address cap) is closed at its first bytes, or after this many
-seconds: closing with its request unread would reset the connection before the client read the answer."""
 MAX_HEAD_BYTES = 16_384
 """A request head held back for screening (reserved part of the budget) may be this long; longer: ``431``."""
 BUSY_RETRY_AFTER_S = 2
@@ -73,7 +70,7 @@ def _canned(status: int, reason: str, code: str, detail: str, retry_after: int |
     return ("\r\n".join(head) + "\r\n\r\n").encode() + body
 
 
-BUSY_PER_IP = _canned(503, "Service Unavailable", "busy", "too many connections from this address: close one, "
+BUSY_PER_IP = _canned(503, "Service Unavailable", "busy", "too many connections from this client: close one, "
                       "or retry later", BUSY_RETRY_AFTER_S)
 BUSY_BUDGET = _canned(503, "Service Unavailable", "busy", "this FlyBot replica holds as many connections as it "
                       "may: retry in a moment", BUSY_RETRY_AFTER_S)
@@ -231,12 +228,28 @@ class ConnectionGuard(asyncio.AbstractServer):
         longest for its request head (answered ``503 busy``), else the oldest idle kept-alive one (closed without an
         answer, as HTTP/1.1 lets a server close an idle connection, RFC 9112 section 9.6). A connection with a
         request in progress is never chosen. False when there is none to close."""
+        arrived: list[_Connection] = []  # heads complete but not read yet: not slow, kept (as the newest)
+        chosen: _Connection | None = None
         for held in self._heads:
-            if (client is None or held.client == client) and (held.state != _PASS or held.between_requests()):
-                held.evict(EVICTED, "slow_head")
-                return True
+            if client is not None and (held.client != client or not held.counted):
+                continue  # a client makes room among the connections counted for it
+            if held.state == _PASS and not held.between_requests():
+                continue
+            if held.head_arrived():
+                arrived.append(held)
+                if len(arrived) >= ACCEPT_BATCH:
+                    break
+                continue
+            chosen = held
+            break
+        for held in arrived:
+            del self._heads[held]
+            self._heads[held] = None
+        if chosen is not None:
+            chosen.evict(EVICTED, "slow_head")
+            return True
         for held in self._held:
-            if (client is None or held.client == client) and held.idle():
+            if (client is None or held.client == client and held.counted) and held.idle():
                 held.evict(None, "idle")
                 return True
         return False
@@ -248,21 +261,18 @@ class ConnectionGuard(asyncio.AbstractServer):
         client = client_of(ip)
         held = self.by_ip.get(client, 0)
         self.open += 1
-        if self.per_ip and held >= self.per_ip and not self.evict(client):
-            # Not counted for its client: it is closing, and its place must not keep the client's next one out.
-            state = _REFUSED
-            self.refusals.refused("connection.refused", why="per_ip", who=client, limit=self.per_ip)
-        elif self.open > self.connections - self.reserve:
-            state = _SCREEN
-        else:
-            state = _HEAD
+        # Past its client's cap with nothing to close: health checks only, and not counted for the client (it holds
+        # a place of the budget until its head has come, and may be closed to make room like any slow head).
+        capped = bool(self.per_ip) and held >= self.per_ip and not self.evict(client)
+        state = _SCREEN if capped or self.open > self.connections - self.reserve else _HEAD
         assert self._factory is not None and self._loop is not None
         protocol = _Connection(self, client, state, conn)
-        if state != _REFUSED:
-            self.by_ip[client] = held + 1
+        protocol.capped = capped
+        if not capped:
+            self.by_ip[client] = self.by_ip.get(client, 0) + 1  # one fewer than held if one was evicted
             protocol.counted = True
-            self._held[protocol] = None  # candidates at once: its transport is made a loop iteration later
-            self._heads[protocol] = None
+        self._held[protocol] = None  # candidates at once: its transport is made a loop iteration later
+        self._heads[protocol] = None
         task = self._loop.create_task(self._connect(conn, protocol))
         self._connecting.add(task)  # a reference until it is done (the loop keeps only a weak one)
         task.add_done_callback(self._connecting.discard)
@@ -300,7 +310,7 @@ class _Connection(asyncio.Protocol):
     """One accepted connection: the guard's checks in front of aiohttp's protocol (``inner``), which gets every
     byte once the connection is admitted."""
 
-    __slots__ = ("guard", "client", "state", "inner", "transport", "timer", "tail", "head", "made", "answer", "sock", "counted")
+    __slots__ = ("guard", "client", "state", "inner", "transport", "timer", "tail", "head", "made", "answer", "sock", "counted", "capped")
 
     def __init__(self, guard: ConnectionGuard, client: str, state: int, sock: socket.socket) -> None:
         self.guard = guard
@@ -315,21 +325,19 @@ class _Connection(asyncio.Protocol):
         self.made = False
         self.counted = False
         """Whether it counts for its client's cap (:attr:`ConnectionGuard.by_ip`): all but those refused for it."""
-        self.answer: bytes | None = BUSY_PER_IP
-        """What a connection refused before its transport was made is answered when it is."""
+        self.capped = False
+        """Accepted past its client's cap: health checks only, answered ``BUSY_PER_IP`` else."""
+        self.answer: bytes | None = None
+        """What a connection evicted before its transport was made is answered when it is."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.made = True
         self.transport = transport = cast(asyncio.Transport, transport)  # uvloop's is no asyncio.Transport subclass
-        loop = self.guard.get_loop()
-        if self.state == _REFUSED:
+        if self.state == _REFUSED:  # evicted before its transport was made: the descriptor is wanted now
             if self.answer is not None:
                 transport.write(self.answer)
-            if self.answer is BUSY_PER_IP:
-                self.timer = loop.call_later(REFUSE_LINGER_S, transport.close)
-            else:  # evicted before its transport was made: the descriptor is wanted now
-                self._drain()
-                transport.close()
+            self._drain()
+            transport.close()
             return
         self._await_head()
         if self.state == _HEAD:
@@ -344,6 +352,18 @@ class _Connection(asyncio.Protocol):
         """Start the header deadline; the connection may be evicted until its head is complete."""
         self.timer = self.guard.get_loop().call_later(self.guard.header_timeout_s, self._head_late)
         self.guard._heads[self] = None
+
+    def head_arrived(self) -> bool:
+        """Whether the rest of the request head waits unread in the socket's receive buffer (``MSG_PEEK``): the
+        client was not slow, this process has not read it yet."""
+        if self.state not in (_HEAD, _SCREEN):
+            return False
+        try:
+            waiting = self.sock.recv(MAX_HEAD_BYTES, socket.MSG_PEEK)
+        except OSError:
+            return False
+        seen = (self.head if self.state == _SCREEN else self.tail) + waiting
+        return b"\r\n\r\n" in seen or b"\n\n" in seen
 
     def idle(self) -> bool:
         """Whether aiohttp waits for this kept-alive connection's next request (none in progress; a later request's
@@ -397,7 +417,10 @@ class _Connection(asyncio.Protocol):
         parts = head.split(b" ", 2)
         path = parts[1].split(b"?", 1)[0] if len(parts) > 2 else b""
         if path not in HEALTH_PATHS:
-            self._refuse(BUSY_BUDGET, "connections")
+            if self.capped:
+                self._refuse(BUSY_PER_IP, "per_ip")
+            else:
+                self._refuse(BUSY_BUDGET, "connections")
             return
         self._head_done()
         self.head = b""
@@ -407,7 +430,10 @@ class _Connection(asyncio.Protocol):
 
     def _refuse(self, answer: bytes, why: str) -> None:
         self._end(answer)
-        self.guard.refusals.refused("connection.refused", why=why, who=self.client)
+        if why == "per_ip":
+            self.guard.refusals.refused("connection.refused", why=why, who=self.client, limit=self.guard.per_ip)
+        else:
+            self.guard.refusals.refused("connection.refused", why=why, who=self.client)
 
     def evict(self, answer: bytes | None, why: str) -> None:
         """Close this connection to make room for another (:meth:`ConnectionGuard.evict`), answering ``answer``.

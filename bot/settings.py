@@ -84,8 +84,8 @@ class Settings(BaseSettings):
             ``/healthz``, ``/readyz`` and ``/metrics`` (any other request there: ``503 busy``, ``Retry-After``).
         max_connections_per_ip: connections one client may hold at once: one IPv4 address, all of loopback
             together, an IPv6 /64 (:func:`bot.capacity.client_of`). At the cap a new connection takes the place of
-            the client's oldest one without a request in progress; with none, it is answered ``503 busy`` and
-            closed. 0: no cap (behind a reverse proxy every connection comes from the proxy's address: cap per
+            the client's oldest one without a request in progress; with none, it may ask only for ``/healthz``,
+            ``/readyz`` or ``/metrics`` (anything else: ``503 busy``, closed). 0: no cap (behind a reverse proxy every connection comes from the proxy's address: cap per
             client there, e.g. nginx ``limit_conn``).
         header_timeout_s: a connection must send each request's line and headers within this many seconds (the
             first from its accept, a later one from its first byte), else it is answered ``408`` and closed (slow

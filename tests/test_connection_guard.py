@@ -46,10 +46,13 @@ async def test_loopback_addresses_are_one_client_for_the_per_client_cap(tmp_path
         escalation = await create_escalation(served, tmp_path)
         # Two long-polls (requests in progress: never closed to make room) from two loopback addresses.
         held = [await hold_long_poll(served, escalation, 30, source) for source in ("127.0.0.2", "127.0.0.3")]
-        # A third loopback address is the same client, at its cap with nothing to close: refused.
-        status, headers, body = await exchange(served, HEALTHZ, source="127.0.0.4")
+        # A third loopback address is the same client, at its cap with nothing to close: refused, but for the
+        # health checks.
+        status, headers, body = await exchange(served, HEALTHZ.replace("/healthz", "/v1/openapi.json"),
+                                               source="127.0.0.4")
         assert status == 503 and int(headers["retry-after"]) >= 1
         assert headers["content-type"] == "application/problem+json" and json.loads(body)["code"] == "busy"
+        assert (await exchange(served, HEALTHZ, source="127.0.0.4"))[0] == 200
         for _reader, writer in held:
             writer.close()
         await served.logged('"why": "per_ip"')
@@ -159,11 +162,11 @@ async def test_long_polls_past_the_connection_budget_get_503_and_healthz_still_a
             writer.close()
 
 
-async def test_past_the_open_file_limit_connections_wait_and_are_answered_none_dropped(tmp_path: Path) -> None:
+async def test_past_the_open_file_limit_slow_connections_make_room_and_healthz_is_served(tmp_path: Path) -> None:
     # 128 descriptors: a budget of 32 connections (a quarter: bot.limits.connection_budget). 150 slow clients at
     # once: the server accepts 32; each next one from the listen queue takes the place of the oldest slow one
-    # (503), the last ones are answered 408 at the header deadline; accept() never fails for want of descriptors,
-    # so no connection is reset or closed without an answer.
+    # (503; reset if its bytes arrive after it was closed), the last ones are answered 408 at the header deadline;
+    # accept() never fails for want of descriptors.
     async with serve(tmp_path, nofile=128, header_timeout_s=1) as served:
 
         async def slow_client(i: int) -> bytes:
@@ -178,7 +181,7 @@ async def test_past_the_open_file_limit_connections_wait_and_are_answered_none_d
 
         answers = await asyncio.gather(*(slow_client(i) for i in range(150)))
         outcomes = [parse(a)[0] if a.startswith(b"HTTP/") else a for a in answers]
-        assert set(outcomes) <= {408, 503} and 408 in outcomes, outcomes
+        assert set(outcomes) <= {408, 503, b"reset"} and outcomes.count(408) >= 1, outcomes
         assert (await exchange(served, HEALTHZ))[0] == 200
 
 
