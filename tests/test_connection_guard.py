@@ -114,6 +114,27 @@ async def test_long_polls_are_never_closed_to_make_room(tmp_path: Path) -> None:
             writer.close()
 
 
+async def test_long_polls_are_never_closed_in_place_of_idle_kept_alive_connections(tmp_path: Path) -> None:
+    # 12 long-polls and then 4 idle kept-alive connections fill a budget of 16; no slow head to close: a /healthz
+    # takes the place of the oldest idle connection, not of an older long-poll.
+    async with serve(tmp_path, max_connections=16, keepalive_timeout_s=120) as served:
+        escalation = await create_escalation(served, tmp_path)
+        polls = [await hold_long_poll(served, escalation, 5, f"127.0.0.{2 + i % 4}") for i in range(12)]
+        idle = []
+        for i in range(4):
+            reader, writer = await connect(served, f"127.0.0.{6 + i}")
+            writer.write(HEALTHZ.replace("Connection: close", "Connection: keep-alive").encode())
+            assert (await response(reader))[0] == 200
+            idle.append((reader, writer))
+        assert (await exchange(served, HEALTHZ))[0] == 200
+        assert await asyncio.wait_for(idle[0][0].read(), 30) == b""  # closed without an answer
+        for reader, _writer in polls:  # each answered at the end of its wait
+            status, _headers, body = parse(await asyncio.wait_for(reader.read(), 30))
+            assert status == 200 and json.loads(body)["id"] == escalation
+        for _reader, writer in polls + idle:
+            writer.close()
+
+
 async def test_a_slow_later_request_head_on_a_kept_alive_connection_is_answered_408(tmp_path: Path) -> None:
     async with serve(tmp_path, header_timeout_s=1, keepalive_timeout_s=120) as served:
         reader, writer = await connect(served)
