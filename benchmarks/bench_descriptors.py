@@ -3,18 +3,22 @@ flood of long-polls, while ``/healthz`` is probed. Not a test: it prints figures
 
 Run from the repository root::
 
-    python benchmarks/bench_descriptors.py [--compare PATH] [--slow 1100] [--polls 5000] [--wait 20]
+    python benchmarks/bench_descriptors.py [--compare PATH] [--slow 1100] [--spread 1] [--reopen] [--per-ip 256]
+        [--polls 5000] [--wait 20] [--polls-over 2]
 
 The server is ``python -m bot serve`` (local mode, SQLite) in a child process whose ``RLIMIT_NOFILE`` is set to
 ``--nofile`` (1,024: ``LimitNOFILE=1024``), with FlyBot's default settings but for the per-Bot request limits (off:
-every long-poll is one Bot's). Everything runs on loopback, from several client addresses (127.0.0.0/8):
+every long-poll is one Bot's) and the per-client connection cap (``--per-ip``; FlyBot counts all of loopback as one
+client, so 0, no cap, leaves the connection budget alone in front of the flood). Everything runs on loopback, from
+several client addresses (127.0.0.0/8):
 
-* ``--slow`` slow-header connections from one address (127.0.0.66), each sending a request line and one header,
-  then one more header line every 5 s, never the blank line that ends the head;
+* ``--slow`` slow-header connections spread evenly over ``--spread`` addresses (127.0.0.2 on), each sending a
+  request line and one header, then one more header line every 5 s, never the blank line that ends the head; with
+  ``--reopen``, each is opened again as soon as the server closes it (as an attacker keeping up the pressure);
 * one second later, ``--polls`` long-polls (``GET /v1/escalations/{id}?wait=--wait``, ``Connection: close``) on
-  one pending escalation, from 50 addresses (127.0.1.1-50), opened over ``--spread`` seconds;
+  one pending escalation, from 50 addresses (127.0.1.1-50), opened over ``--polls-over`` seconds;
 * throughout, from another process, a ``GET /healthz`` on a new connection every 0.5 s from 127.0.0.1, until
-  ``--spread`` + ``--wait`` + 5 seconds after the first long-poll.
+  ``--polls-over`` + ``--wait`` + 5 seconds after the first long-poll.
 
 Printed per server: ``/healthz`` probes answered 200 within 1 s (n/n) and their worst latency; the long-polls
 answered ``200`` (held, then answered at the end of their wait), ``503`` (refused: ``Retry-After``), any other
@@ -44,7 +48,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _servers import Server, add_bot, database, flybot_server, raise_fd_limit  # noqa: E402
 
 PROBE_EVERY_S = 0.5
-SLOW_SOURCE = "127.0.0.66"
 POLL_SOURCES = [f"127.0.1.{i}" for i in range(1, 51)]
 
 
@@ -111,11 +114,15 @@ asyncio.run(main(int(sys.argv[1]), float(sys.argv[2])))
 """The ``/healthz`` prober, in a process of its own: the flood's client sockets would delay its own event loop."""
 
 
-async def _slow(host: str, port: int, figures: Figures, done: asyncio.Event) -> None:
+SLOW = r"""
+import asyncio, collections, json, signal, sys, time
+
+async def slow_once(port, source, outcomes, done):
     try:
-        reader, writer = await asyncio.open_connection(host, port, local_addr=(SLOW_SOURCE, 0))
+        reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(source, 0))
     except OSError:
-        figures.slow["connect failed"] += 1
+        outcomes["connect failed"] += 1
+        await asyncio.sleep(0.1)  # not at once again: the server's listen queue is full
         return
     start = time.monotonic()
     try:
@@ -129,14 +136,35 @@ async def _slow(host: str, port: int, figures: Figures, done: asyncio.Event) -> 
             raw = read.result() if read.exception() is None else b""
             status = raw[9:12].decode() if raw.startswith(b"HTTP/1.1 ") else "no answer"
             after = time.monotonic() - start
-            figures.slow[f"closed by the server ({status}) after {'<1' if after < 1 else f'{after:.0f}'} s"] += 1
+            outcomes[f"closed by the server ({status}) after {'<1' if after < 1 else f'{after:.0f}'} s"] += 1
         else:
             read.cancel()
-            figures.slow["still open at the end"] += 1
+            outcomes["still open at the end"] += 1
     except OSError:
-        figures.slow["reset"] += 1
+        outcomes["reset"] += 1
     finally:
         writer.close()
+
+async def slow(port, source, outcomes, done, reopen):
+    await slow_once(port, source, outcomes, done)
+    while reopen and not done.is_set():
+        await slow_once(port, source, outcomes, done)
+
+async def main(port, count, spread, reopen):
+    done = asyncio.Event()
+    asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, done.set)
+    outcomes = collections.Counter()
+    sources = [f"127.0.0.{2 + i}" for i in range(spread)]
+    tasks = [asyncio.create_task(slow(port, sources[i % spread], outcomes, done, reopen)) for i in range(count)]
+    sys.stdout.write("ready\n"); sys.stdout.flush()
+    await done.wait()
+    await asyncio.gather(*tasks)
+    print(json.dumps(outcomes))
+
+asyncio.run(main(int(sys.argv[1]), int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "reopen"))
+"""
+"""The slow-header clients, in a process of their own (as the prober): reopened at the rate the server closes them,
+they would otherwise delay the long-polls' client loop, and a long-poll's request written late is a slow head."""
 
 
 async def run(server: Server, token: str, args: argparse.Namespace, log: Path) -> Figures:
@@ -149,18 +177,21 @@ async def run(server: Server, token: str, args: argparse.Namespace, log: Path) -
             assert response.status == 201, await response.text()
             escalation = (await response.json())["id"]
     figures = Figures()
-    done = asyncio.Event()
     prober = await asyncio.create_subprocess_exec(sys.executable, "-c", PROBER, str(port), str(PROBE_EVERY_S),
                                                   stdout=asyncio.subprocess.PIPE)
     assert prober.stdout is not None
     await prober.stdout.readline()  # ready
-    slow = [asyncio.create_task(_slow(host, port, figures, done)) for _ in range(args.slow)]
+    slow = await asyncio.create_subprocess_exec(sys.executable, "-c", SLOW, str(port), str(args.slow),
+                                                str(args.spread), "reopen" if args.reopen else "once",
+                                                stdout=asyncio.subprocess.PIPE)
+    assert slow.stdout is not None
+    await slow.stdout.readline()  # ready
     await asyncio.sleep(1.0)
     request = (f"GET /v1/escalations/{escalation}?wait={args.wait} HTTP/1.1\r\nHost: flybot\r\n"
                f"Authorization: Bearer {token}\r\nConnection: close\r\n\r\n").encode()
 
     async def poll(i: int) -> None:
-        await asyncio.sleep(args.spread * i / args.polls)
+        await asyncio.sleep(args.polls_over * i / args.polls)
         outcome, seconds = await _exchange(host, port, POLL_SOURCES[i % len(POLL_SOURCES)], request, args.wait + 30)
         figures.polls[outcome] += 1
         if outcome == "503":
@@ -169,11 +200,11 @@ async def run(server: Server, token: str, args: argparse.Namespace, log: Path) -
     first = time.monotonic()
     await asyncio.gather(*(poll(i) for i in range(args.polls)))
     # Probe as long on every server, however fast its long-polls ended (dropped ones end at once).
-    await asyncio.sleep(max(0.0, first + args.spread + args.wait + 5 - time.monotonic()))
-    done.set()
+    await asyncio.sleep(max(0.0, first + args.polls_over + args.wait + 5 - time.monotonic()))
     prober.terminate()
     figures.probes = json.loads((await prober.communicate())[0])
-    await asyncio.gather(*slow)
+    slow.terminate()
+    figures.slow.update(json.loads((await slow.communicate())[0]))
     text = log.read_bytes()
     figures.log_lines, figures.log_bytes = text.count(b"\n"), len(text)
     return figures
@@ -199,23 +230,28 @@ async def main() -> None:
     parser.add_argument("--compare", type=Path, help="another checkout, run first as the baseline")
     parser.add_argument("--nofile", type=int, default=1024)
     parser.add_argument("--slow", type=int, default=1100)
+    parser.add_argument("--spread", type=int, default=1, help="loopback addresses the slow connections come from")
+    parser.add_argument("--reopen", action="store_true", help="open a slow connection again when it is closed")
+    parser.add_argument("--per-ip", type=int, default=256, help="FLYBOT_MAX_CONNECTIONS_PER_IP (0: no cap)")
     parser.add_argument("--polls", type=int, default=5000)
     parser.add_argument("--wait", type=int, default=20)
-    parser.add_argument("--spread", type=float, default=2.0, help="seconds over which the long-polls open")
+    parser.add_argument("--polls-over", type=float, default=2.0, help="seconds over which the long-polls open")
     args = parser.parse_args()
     have = raise_fd_limit()
     if have < args.slow + args.polls + 200:
         sys.exit(f"this process may open {have} files; it needs {args.slow + args.polls + 200}")
     runs = [("baseline: " + str(args.compare), args.compare)] if args.compare else []
     runs.append(("this checkout", None))
-    print(f"one replica, RLIMIT_NOFILE={args.nofile}: {args.slow} slow-header connections, {args.polls} long-polls "
-          f"(wait {args.wait} s) opened over {args.spread:g} s, /healthz every {PROBE_EVERY_S} s")
+    print(f"one replica, RLIMIT_NOFILE={args.nofile}, per-client cap {args.per_ip or 'off'}: {args.slow} slow-header "
+          f"connections from {args.spread} address(es){' reopened when closed' if args.reopen else ''}, "
+          f"{args.polls} long-polls (wait {args.wait} s) opened over {args.polls_over:g} s, /healthz every "
+          f"{PROBE_EVERY_S} s")
     for name, root in runs:
         async with database("sqlite") as url:
             token = await add_bot(url)
             with tempfile.TemporaryDirectory(prefix="flybot-bench-") as state:
                 async with flybot_server(url, Path(state), root=root, nofile=args.nofile, rate_per_minute="0",
-                                         max_open_escalations="0", max_connections_per_ip="256") as server:
+                                         max_open_escalations="0", max_connections_per_ip=str(args.per_ip)) as server:
                     figures = await run(server, token, args, Path(state) / "flybot.log")
         show(name, figures, args)
     print(json.dumps({"target": "every /healthz probe within 1 s; no long-poll dropped"}))

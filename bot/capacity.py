@@ -4,19 +4,26 @@ Each connection is one file descriptor. When ``accept()`` runs out of descriptor
 answer anybody, not even ``/healthz`` (and libuv, under uvloop, accepts and closes connections to get out of it).
 :class:`ConnectionGuard` accepts connections itself, from the listening socket, and:
 
-- counts them: at :attr:`ConnectionGuard.connections` (:func:`bot.limits.connection_budget`) it stops accepting;
-  new connections wait in the kernel's listen queue (:data:`LISTEN_BACKLOG`) until one closes, so descriptors never
-  run out. A connection accepted while all but the last :attr:`~ConnectionGuard.reserve` of the budget are held may
+- counts them: at :attr:`ConnectionGuard.connections` (:func:`bot.limits.connection_budget`) it accepts the next
+  connection only after closing one it holds (:meth:`ConnectionGuard.evict`): the oldest that has not sent a complete
+  request head (answered ``503 busy``), else the oldest idle kept-alive one (closed). A connection with a request in
+  progress (a long-poll, a body being read, a handler running) is never closed for this. When there is none to
+  close, new connections wait in the kernel's listen queue (:data:`LISTEN_BACKLOG`) until one closes. Either way
+  descriptors never run out. A connection accepted while all but the last :attr:`~ConnectionGuard.reserve` of the budget are held may
   only ask for ``/healthz``, ``/readyz`` or ``/metrics`` (:data:`HEALTH_PATHS`); anything else is answered
   ``503 busy`` (problem+json, ``Retry-After``) and closed as soon as its request head has arrived;
-- caps connections per client address (:attr:`~ConnectionGuard.per_ip`): the next one is answered ``503 busy`` at
-  once and closed at its first bytes (or after :data:`REFUSE_LINGER_S`);
-- drops a connection whose first request line and headers are not complete within
-  :attr:`~ConnectionGuard.header_timeout_s` (``408``, then closed): aiohttp itself only bounds that by its
-  keep-alive timeout. Later requests on a kept-alive connection are bounded by that timeout
-  (``FLYBOT_KEEPALIVE_TIMEOUT_S``: aiohttp closes a connection whose next request is incomplete then).
+- caps connections per client (:attr:`~ConnectionGuard.per_ip`, the client as :func:`client_of` names it: one
+  address; all of loopback; an IPv6 /64): a client at its cap gets its next connection by closing its own oldest
+  one as above; when it has none to close, the new one may only ask for :data:`HEALTH_PATHS` (as in the reserved
+  part of the budget), anything else is answered ``503 busy`` and closed once its request head has arrived;
+- drops a connection whose request line and headers are not complete within
+  :attr:`~ConnectionGuard.header_timeout_s` (``408``, then closed): for the first request, from the moment the
+  connection is accepted; for each later request on a kept-alive connection, from its first byte (aiohttp itself
+  only bounds a request head by its keep-alive timeout). An idle kept-alive connection that sends nothing is closed
+  by aiohttp after ``FLYBOT_KEEPALIVE_TIMEOUT_S``.
 
-Refusals are logged through :data:`bot.refusals.REFUSALS` (first of a kind per address a minute, the rest counted).
+Refusals and evictions (``connection.evicted``) are logged through :data:`bot.refusals.REFUSALS` (first of a kind
+per client a minute, the rest counted).
 :func:`body_deadline` bounds the time a request body may take (``408``).
 """
 
@@ -24,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import ipaddress
 import json
 import socket
 from collections.abc import Awaitable, Callable
@@ -45,9 +53,6 @@ ACCEPT_BATCH = 64
 """Connections accepted per readiness of the listening socket before other work runs."""
 ACCEPT_RETRY_S = 0.1
 """After ``accept()`` failed for want of descriptors or memory, accepting resumes this many seconds later."""
-REFUSE_LINGER_S = 1.0
-"""A connection answered ``503`` at once (per-address cap) is closed at its first bytes, or after this many
-seconds: closing with its request unread would reset the connection before the client read the answer."""
 MAX_HEAD_BYTES = 16_384
 """A request head held back for screening (reserved part of the budget) may be this long; longer: ``431``."""
 BUSY_RETRY_AFTER_S = 2
@@ -65,17 +70,40 @@ def _canned(status: int, reason: str, code: str, detail: str, retry_after: int |
     return ("\r\n".join(head) + "\r\n\r\n").encode() + body
 
 
-BUSY_PER_IP = _canned(503, "Service Unavailable", "busy", "too many connections from this address: close one, "
+BUSY_PER_IP = _canned(503, "Service Unavailable", "busy", "too many connections from this client: close one, "
                       "or retry later", BUSY_RETRY_AFTER_S)
 BUSY_BUDGET = _canned(503, "Service Unavailable", "busy", "this FlyBot replica holds as many connections as it "
                       "may: retry in a moment", BUSY_RETRY_AFTER_S)
 HEADER_TIMEOUT = _canned(408, "Request Timeout", "request_timeout",
                          "the request line and headers did not arrive in time")
+EVICTED = _canned(503, "Service Unavailable", "busy", "the request head was not complete and the connection was "
+                  "needed for another client: retry", BUSY_RETRY_AFTER_S)
 HEAD_TOO_LARGE = _canned(431, "Request Header Fields Too Large", "too_large", "the request head is too long")
 
 _PASS, _HEAD, _SCREEN, _REFUSED = 0, 1, 2, 3
 """A connection's states: passing bytes to aiohttp; the same while its first request head is incomplete (the
 deadline runs); holding the head back to see its path (reserved budget); refused (answered, closing)."""
+
+IPV6_CLIENT_PREFIX = 64
+"""IPv6 clients are counted per /64: the prefix one host or site is given (RFC 6177), whose addresses it may all use."""
+
+
+def client_of(ip: str) -> str:
+    """The client an address counts as for the per-client cap: every loopback address (``127.0.0.0/8``, ``::1``,
+    ``::ffff:127.x.y.z``) is ``"loopback"`` (any local process may bind any of them); an IPv6 address is its /64
+    (``"2001:db8:1:2::/64"``); an IPv4 address (also written IPv4-mapped) is itself; anything else is returned as
+    given."""
+    try:
+        address: ipaddress.IPv4Address | ipaddress.IPv6Address = ipaddress.ip_address(ip.split("%", 1)[0])
+    except ValueError:
+        return ip
+    if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
+        address = address.ipv4_mapped
+    if address.is_loopback:
+        return "loopback"
+    if isinstance(address, ipaddress.IPv6Address):
+        return str(ipaddress.IPv6Network((address, IPV6_CLIENT_PREFIX), strict=False))
+    return str(address)
 
 
 class ConnectionGuard(asyncio.AbstractServer):
@@ -84,8 +112,8 @@ class ConnectionGuard(asyncio.AbstractServer):
     Args:
         connections: the most connections held at once (accepting pauses there).
         reserve: the last ``reserve`` of them serve only :data:`HEALTH_PATHS`.
-        per_ip: connections one client address may hold (0: no cap).
-        header_timeout_s: seconds a connection has for its first request's line and headers.
+        per_ip: connections one client (:func:`client_of`) may hold (0: no cap).
+        header_timeout_s: seconds a connection has for a request's line and headers.
         refusals: where refusals are logged (:data:`bot.refusals.REFUSALS`).
         metrics: ``flybot_connections`` reads :attr:`open` at each scrape.
     """
@@ -100,6 +128,11 @@ class ConnectionGuard(asyncio.AbstractServer):
         self.open = 0
         """Connections held now (accepted and not yet closed)."""
         self.by_ip: dict[str, int] = {}
+        """Connections held now per client (:func:`client_of`), but those refused by the cap or evicted (closing)."""
+        self._held: dict[_Connection, None] = {}
+        """Connections with a transport, oldest first."""
+        self._heads: dict[_Connection, None] = {}
+        """Connections whose request head is awaited under the header deadline, the longest waiting first."""
         self._loop: asyncio.AbstractEventLoop | None = None
         self._sock: socket.socket | None = None
         self._factory: Callable[[], asyncio.Protocol] | None = None
@@ -165,9 +198,14 @@ class ConnectionGuard(asyncio.AbstractServer):
 
     def _accept(self) -> None:
         assert self._sock is not None and self._loop is not None
-        for _ in range(ACCEPT_BATCH):
+        for accepted in range(ACCEPT_BATCH):
             if self.open >= self.connections:
-                self._pause()  # resumed by _closed(): the next connection waits in the listen queue meanwhile
+                if accepted:
+                    return  # called again while a connection waits (the listening socket stays readable)
+                # A connection waits (the socket was readable): close one to make room, accept when it is closed
+                # (_closed() resumes accepting); none to close: it waits in the listen queue until one closes.
+                self._pause()
+                self.evict()
                 return
             try:
                 conn, address = self._sock.accept()
@@ -185,22 +223,56 @@ class ConnectionGuard(asyncio.AbstractServer):
                 raise
             self._admit(conn, str(address[0]) if isinstance(address, tuple) else "local")
 
+    def evict(self, client: str | None = None) -> bool:
+        """Close one held connection of ``client`` (None: of any client) to make room for a new one: the one waiting
+        longest for its request head (answered ``503 busy``), else the oldest idle kept-alive one (closed without an
+        answer, as HTTP/1.1 lets a server close an idle connection, RFC 9112 section 9.6). A connection with a
+        request in progress is never chosen. False when there is none to close."""
+        arrived: list[_Connection] = []  # heads complete but not read yet: not slow, kept (as the newest)
+        chosen: _Connection | None = None
+        for held in self._heads:
+            if client is not None and (held.client != client or not held.counted):
+                continue  # a client makes room among the connections counted for it
+            if held.state == _PASS and not held.between_requests():
+                continue
+            if held.head_arrived():
+                arrived.append(held)
+                if len(arrived) >= ACCEPT_BATCH:
+                    break
+                continue
+            chosen = held
+            break
+        for held in arrived:
+            del self._heads[held]
+            self._heads[held] = None
+        if chosen is not None:
+            chosen.evict(EVICTED, "slow_head")
+            return True
+        for held in self._held:
+            if (client is None or held.client == client and held.counted) and held.idle():
+                held.evict(None, "idle")
+                return True
+        return False
+
     def _admit(self, conn: socket.socket, ip: str) -> None:
         conn.setblocking(False)
         if conn.family in (socket.AF_INET, socket.AF_INET6):
             conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # as asyncio's own transports do
+        client = client_of(ip)
+        held = self.by_ip.get(client, 0)
         self.open += 1
-        held = self.by_ip.get(ip, 0) + 1
-        self.by_ip[ip] = held
-        if self.per_ip and held > self.per_ip:
-            state = _REFUSED
-            self.refusals.refused("connection.refused", why="per_ip", who=ip, limit=self.per_ip)
-        elif self.open > self.connections - self.reserve:
-            state = _SCREEN
-        else:
-            state = _HEAD
+        # Past its client's cap with nothing to close: health checks only, and not counted for the client (it holds
+        # a place of the budget until its head has come, and may be closed to make room like any slow head).
+        capped = bool(self.per_ip) and held >= self.per_ip and not self.evict(client)
+        state = _SCREEN if capped or self.open > self.connections - self.reserve else _HEAD
         assert self._factory is not None and self._loop is not None
-        protocol = _Connection(self, ip, state)
+        protocol = _Connection(self, client, state, conn)
+        protocol.capped = capped
+        if not capped:
+            self.by_ip[client] = self.by_ip.get(client, 0) + 1  # one fewer than held if one was evicted
+            protocol.counted = True
+        self._held[protocol] = None  # candidates at once: its transport is made a loop iteration later
+        self._heads[protocol] = None
         task = self._loop.create_task(self._connect(conn, protocol))
         self._connecting.add(task)  # a reference until it is done (the loop keeps only a weak one)
         task.add_done_callback(self._connecting.discard)
@@ -212,15 +284,24 @@ class ConnectionGuard(asyncio.AbstractServer):
         except OSError:
             if not protocol.made:  # no transport: count it closed here (connection_lost will not run)
                 conn.close()
-                self._closed(protocol.ip)
+                self._heads.pop(protocol, None)
+                self._held.pop(protocol, None)
+                self._closed(protocol)
 
-    def _closed(self, ip: str) -> None:
+    def _uncount(self, protocol: _Connection) -> None:
+        """``protocol`` no longer counts for its client's cap (it is closed, or closing)."""
+        if protocol.counted:
+            protocol.counted = False
+            client = protocol.client
+            left = self.by_ip[client] - 1
+            if left:
+                self.by_ip[client] = left
+            else:
+                del self.by_ip[client]
+
+    def _closed(self, protocol: _Connection) -> None:
         self.open -= 1
-        left = self.by_ip[ip] - 1
-        if left:
-            self.by_ip[ip] = left
-        else:
-            del self.by_ip[ip]
+        self._uncount(protocol)
         if not self._accepting and self._retry is None and self.open < self.connections:
             self._resume()
 
@@ -229,11 +310,12 @@ class _Connection(asyncio.Protocol):
     """One accepted connection: the guard's checks in front of aiohttp's protocol (``inner``), which gets every
     byte once the connection is admitted."""
 
-    __slots__ = ("guard", "ip", "state", "inner", "transport", "timer", "tail", "head", "made")
+    __slots__ = ("guard", "client", "state", "inner", "transport", "timer", "tail", "head", "made", "answer", "sock", "counted", "capped")
 
-    def __init__(self, guard: ConnectionGuard, ip: str, state: int) -> None:
+    def __init__(self, guard: ConnectionGuard, client: str, state: int, sock: socket.socket) -> None:
         self.guard = guard
-        self.ip = ip
+        self.sock = sock
+        self.client = client
         self.state = state
         self.inner: asyncio.Protocol | None = None
         self.transport: asyncio.Transport | None = None
@@ -241,16 +323,23 @@ class _Connection(asyncio.Protocol):
         self.tail = b""
         self.head = b""
         self.made = False
+        self.counted = False
+        """Whether it counts for its client's cap (:attr:`ConnectionGuard.by_ip`): all but those refused for it."""
+        self.capped = False
+        """Accepted past its client's cap: health checks only, answered ``BUSY_PER_IP`` else."""
+        self.answer: bytes | None = None
+        """What a connection evicted before its transport was made is answered when it is."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.made = True
         self.transport = transport = cast(asyncio.Transport, transport)  # uvloop's is no asyncio.Transport subclass
-        loop = self.guard.get_loop()
-        if self.state == _REFUSED:
-            transport.write(BUSY_PER_IP)
-            self.timer = loop.call_later(REFUSE_LINGER_S, transport.close)
+        if self.state == _REFUSED:  # evicted before its transport was made: the descriptor is wanted now
+            if self.answer is not None:
+                transport.write(self.answer)
+            self._drain()
+            transport.close()
             return
-        self.timer = loop.call_later(self.guard.header_timeout_s, self._head_late)
+        self._await_head()
         if self.state == _HEAD:
             self._pass_to_aiohttp()
 
@@ -259,11 +348,44 @@ class _Connection(asyncio.Protocol):
         self.inner = self.guard._factory()
         self.inner.connection_made(self.transport)
 
+    def _await_head(self) -> None:
+        """Start the header deadline; the connection may be evicted until its head is complete."""
+        self.timer = self.guard.get_loop().call_later(self.guard.header_timeout_s, self._head_late)
+        self.guard._heads[self] = None
+
+    def head_arrived(self) -> bool:
+        """Whether the rest of the request head waits unread in the socket's receive buffer (``MSG_PEEK``): the
+        client was not slow, this process has not read it yet."""
+        if self.state not in (_HEAD, _SCREEN):
+            return False
+        try:
+            waiting = self.sock.recv(MAX_HEAD_BYTES, socket.MSG_PEEK)
+        except OSError:
+            return False
+        seen = (self.head if self.state == _SCREEN else self.tail) + waiting
+        return b"\r\n\r\n" in seen or b"\n\n" in seen
+
+    def idle(self) -> bool:
+        """Whether aiohttp waits for this kept-alive connection's next request (none in progress; a later request's
+        head may have begun). The same test as aiohttp's keep-alive timeout (``RequestHandler._process_keepalive``)."""
+        waiter: asyncio.Future[None] | None = getattr(self.inner, "_waiter", None)
+        return self.state == _PASS and waiter is not None and not waiter.done()
+
+    def between_requests(self) -> bool:
+        """Whether aiohttp has no request of this connection parsed and unanswered (bytes of the next one may have
+        arrived): its handler has returned and no complete request head waits."""
+        return (self.state == _PASS and not getattr(self.inner, "_messages", True)
+                and not getattr(self.inner, "_request_in_progress", True))
+
     def data_received(self, data: bytes) -> None:
         state = self.state
         if state == _PASS:
             assert self.inner is not None
+            if self.timer is None and self.between_requests():
+                self._await_head()  # a later request on a kept-alive connection begins: its head has a deadline
             self.inner.data_received(data)
+            if self.timer is not None and not self.between_requests():
+                self._head_done()
         elif state == _HEAD:
             assert self.inner is not None
             seen = self.tail + data
@@ -280,6 +402,7 @@ class _Connection(asyncio.Protocol):
     def _head_done(self) -> None:
         self.state = _PASS
         self.tail = b""
+        self.guard._heads.pop(self, None)
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
@@ -294,7 +417,10 @@ class _Connection(asyncio.Protocol):
         parts = head.split(b" ", 2)
         path = parts[1].split(b"?", 1)[0] if len(parts) > 2 else b""
         if path not in HEALTH_PATHS:
-            self._refuse(BUSY_BUDGET, "connections")
+            if self.capped:
+                self._refuse(BUSY_PER_IP, "per_ip")
+            else:
+                self._refuse(BUSY_BUDGET, "connections")
             return
         self._head_done()
         self.head = b""
@@ -303,20 +429,49 @@ class _Connection(asyncio.Protocol):
         self.inner.data_received(head)
 
     def _refuse(self, answer: bytes, why: str) -> None:
+        self._end(answer)
+        if why == "per_ip":
+            self.guard.refusals.refused("connection.refused", why=why, who=self.client, limit=self.guard.per_ip)
+        else:
+            self.guard.refusals.refused("connection.refused", why=why, who=self.client)
+
+    def evict(self, answer: bytes | None, why: str) -> None:
+        """Close this connection to make room for another (:meth:`ConnectionGuard.evict`), answering ``answer``.
+        It stops counting for its client's cap at once; its descriptor counts until it is closed."""
+        self._end(answer)
+        self.guard._uncount(self)
+        self.guard.refusals.refused("connection.evicted", why=why, who=self.client)
+
+    def _end(self, answer: bytes | None) -> None:
+        """Refused: stop the deadline, leave the eviction candidates, write ``answer`` and close."""
         self.state = _REFUSED
-        self.guard.refusals.refused("connection.refused", why=why, who=self.ip)
-        if self.transport is not None:
+        self.guard._heads.pop(self, None)
+        self.guard._held.pop(self, None)
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        self.answer = answer
+        if self.transport is not None and answer is not None:
             self.transport.write(answer)
+            self._drain()
         self._close()
+
+    def _drain(self) -> None:
+        """Read and drop what the client has sent: closing a socket with unread data resets the connection (RFC 2525
+        section 2.17), and the client may then lose the answer written just before."""
+        try:
+            for _ in range(16):
+                if not self.sock.recv(65_536):
+                    return
+        except OSError:  # nothing more to read (or the transport has the socket's descriptor to itself)
+            return
 
     def _head_late(self) -> None:
         self.timer = None
-        if self.state in (_HEAD, _SCREEN) and self.transport is not None:
-            self.guard.refusals.refused("connection.refused", why="header_timeout", who=self.ip,
+        if self.state in (_HEAD, _SCREEN) or self.between_requests():
+            self._end(HEADER_TIMEOUT)
+            self.guard.refusals.refused("connection.refused", why="header_timeout", who=self.client,
                                         timeout_s=self.guard.header_timeout_s)
-            self.state = _REFUSED
-            self.transport.write(HEADER_TIMEOUT)
-            self._close()
 
     def _close(self) -> None:
         if self.transport is not None and not self.transport.is_closing():
@@ -329,7 +484,9 @@ class _Connection(asyncio.Protocol):
         if self.timer is not None:
             self.timer.cancel()
             self.timer = None
-        self.guard._closed(self.ip)
+        self.guard._heads.pop(self, None)
+        self.guard._held.pop(self, None)
+        self.guard._closed(self)
         if self.inner is not None:
             self.inner.connection_lost(exc)
 

@@ -82,14 +82,17 @@ class Settings(BaseSettings):
             descriptors kept for the store, Slack and files, :func:`bot.limits.connection_budget`); a lower value
             applies when set. At the budget ``flybot serve`` stops accepting; its last ``1/32`` is kept for
             ``/healthz``, ``/readyz`` and ``/metrics`` (any other request there: ``503 busy``, ``Retry-After``).
-        max_connections_per_ip: connections one client address may hold at once (loopback included); the next is
-            answered ``503 busy`` and closed. 0: no cap (behind a reverse proxy every connection comes from the
-            proxy's address: cap per client there, e.g. nginx ``limit_conn``).
-        header_timeout_s: a new connection must send its first request's line and headers within this many seconds,
-            else it is answered ``408`` and closed (slow clients holding descriptors, "slowloris").
+        max_connections_per_ip: connections one client may hold at once: one IPv4 address, all of loopback
+            together, an IPv6 /64 (:func:`bot.capacity.client_of`). At the cap a new connection takes the place of
+            the client's oldest one without a request in progress; with none, it may ask only for ``/healthz``,
+            ``/readyz`` or ``/metrics`` (anything else: ``503 busy``, closed). 0: no cap (behind a reverse proxy every connection comes from the proxy's address: cap per
+            client there, e.g. nginx ``limit_conn``).
+        header_timeout_s: a connection must send each request's line and headers within this many seconds (the
+            first from its accept, a later one from its first byte), else it is answered ``408`` and closed (slow
+            clients holding descriptors, "slowloris").
         body_timeout_s: a request's body must arrive within this many seconds of its headers, else ``408``.
         keepalive_timeout_s: an idle kept-alive connection is closed after this many seconds (aiohttp's
-            ``keepalive_timeout``); a request begun on it must also be complete by then.
+            ``keepalive_timeout``).
         max_open_escalations: pending escalations one Bot may have at once, across replicas (0: no limit).
         rate_per_minute: escalation requests one Bot may make a minute, across replicas (sliding window; 0: no
             limit). Beyond either: ``429 rate_limited`` with ``Retry-After``.

@@ -126,3 +126,35 @@ def parse(raw: bytes) -> tuple[int, dict[str, str], bytes]:
 HEALTHZ = "GET /healthz HTTP/1.1\r\nHost: flybot\r\nConnection: close\r\n\r\n"
 
 
+
+
+async def response(reader: asyncio.StreamReader, timeout: float = 30.0) -> tuple[int, dict[str, str], bytes]:
+    """Read one answer (its ``Content-Length`` body) from a kept-alive connection."""
+    head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
+    status, headers, _ = parse(head)
+    body = await asyncio.wait_for(reader.readexactly(int(headers.get("content-length", "0"))), timeout)
+    return status, headers, body
+
+
+async def create_escalation(served: Served, cwd: Path) -> str:
+    """A pending escalation of the demo Bot (on a connection of its own, closed after the answer): its id."""
+    body = json.dumps({"session_id": "s1", "command": "sudo apt-get install -y jq", "cwd": str(cwd),
+                       "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}).encode()
+    head = (f"POST /v1/escalations HTTP/1.1\r\nHost: flybot\r\nAuthorization: Bearer {served.token}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n")
+    status, _headers, answer = await exchange(served, head, body=body)
+    assert status == 201, answer
+    return str(json.loads(answer)["id"])
+
+
+async def hold_long_poll(served: Served, escalation: str, wait: float, source: str = "127.0.0.1",
+                         ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    """A connection holding a long-poll on ``escalation``: ``/healthz`` and the long-poll pipelined in one write;
+    the ``/healthz`` answer is read, so the server has parsed the long-poll too and its handler is running."""
+    reader, writer = await connect(served, source)
+    writer.write((HEALTHZ.replace("Connection: close", "Connection: keep-alive")
+                  + f"GET /v1/escalations/{escalation}?wait={wait:g} HTTP/1.1\r\nHost: flybot\r\n"
+                  f"Authorization: Bearer {served.token}\r\nConnection: close\r\n\r\n").encode())
+    await writer.drain()
+    assert (await response(reader))[0] == 200
+    return reader, writer

@@ -182,7 +182,34 @@ async def test_a_decision_from_another_origin_or_without_origin_is_refused_even_
     async with aiohttp.ClientSession() as rebound:  # DNS rebinding: another name, whose page holds no credential
         async with rebound.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers={
                 "Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}) as response:
-            assert response.status == 401
+            assert response.status == 421
+    await _still_pending(local, escalation_id)
+
+
+async def test_a_request_under_a_host_name_this_server_does_not_serve_is_refused_421_even_with_the_credential(
+    local: Local,
+) -> None:
+    port = local.url.rsplit(":", 1)[1]
+    async with person_session() as person:
+        escalation_id, card = await _pending_card(local, person)
+        await log_in_local(person, local.app, local.url)
+        credential = person.headers["X-FlyBot-Session"]
+        async with aiohttp.ClientSession() as other:
+            # A name resolving to 127.0.0.1 (DNS rebinding), this server's name on another port, no port at all
+            for host in (f"evil.example:{port}", "127.0.0.1:1", "127.0.0.1", f"127.0.0.1.evil.example:{port}"):
+                headers = {"X-FlyBot-Session": credential, "Host": host, "Origin": f"http://{host}"}
+                async with other.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
+                                      headers=headers) as response:
+                    assert response.status == 421, host
+                    assert (await response.json())["error"] == "this server does not serve that host name"
+                async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER},
+                                     headers=headers) as response:
+                    assert response.status == 421, host
+            # The page under its other own names is served (localhost, as a browser may be given)
+            headers = {"X-FlyBot-Session": credential, "Host": f"localhost:{port}",
+                       "Origin": f"http://localhost:{port}"}
+            async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER}, headers=headers) as response:
+                assert response.status == 200
     await _still_pending(local, escalation_id)
 
 
@@ -271,7 +298,7 @@ async def test_undecodable_bytes_in_the_page_credential_are_a_401_not_a_500(loca
     for credential in (b"\xff\xfe", b"\xc3\xa9"):
         reader, writer = await asyncio.open_connection(host, int(port))
         writer.write(b"GET " + PAGE.encode() + b"/state?user=" + OWNER.encode() + b" HTTP/1.1\r\nHost: " +
-                     host.encode() + b"\r\nX-FlyBot-Session: " + credential + b"\r\nConnection: close\r\n\r\n")
+                     host.encode() + b":" + port.encode() + b"\r\nX-FlyBot-Session: " + credential + b"\r\nConnection: close\r\n\r\n")
         await writer.drain()
         status_line = await reader.readline()
         writer.close()

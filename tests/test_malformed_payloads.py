@@ -1,9 +1,11 @@
-"""Signed interactive payloads and slash commands whose fields are not of Slack's shapes are refused cleanly.
+"""Signed interactive payloads, slash commands and Events API callbacks whose fields are not of Slack's shapes are
+refused cleanly.
 
 A correctly signed request to ``/slack/events`` over real HTTP (the real server, the real bolt app): a
-``block_actions`` without ``user``, a view submission without its view's ``type``, a field of another type. Each
-answers 400 with the field in error, changes nothing (the escalation stays pending, no audit row is written) and
-leaves no stack trace in the log. Before, bolt or a listener failed on them: a 500 and a traceback.
+``block_actions`` without ``user``, a view submission without its view's ``type``, a field of another type, a deny
+or review modal submitted with inputs it does not have, an ``event_callback`` whose ``event`` is not an object.
+Each answers 400 with the field in error, changes nothing (the escalation stays pending, no audit row is written)
+and leaves no stack trace in the log.
 """
 
 from __future__ import annotations
@@ -14,7 +16,15 @@ from typing import Any
 
 import pytest
 
-from cards import APPROVE_ACTION, DENY_ACTION, DENY_MODAL_CALLBACK, STANDING_MODAL_CALLBACK
+from cards import (
+    APPROVE_ACTION,
+    DENY_ACTION,
+    DENY_MODAL_CALLBACK,
+    DENY_REASON_BLOCK,
+    DENY_REASON_INPUT,
+    REVIEW_MODAL_CALLBACK,
+    STANDING_MODAL_CALLBACK,
+)
 from tests.harness import OWNER, Harness
 
 FORM = "application/x-www-form-urlencoded"
@@ -37,6 +47,10 @@ def submit(escalation_id: str, callback: str = DENY_MODAL_CALLBACK, **view: Any)
             "view": {"type": "modal", "callback_id": callback, "private_metadata": escalation_id, **view}}
 
 
+def reason(state: dict[str, Any]) -> dict[str, Any]:
+    return {"values": {DENY_REASON_BLOCK: {DENY_REASON_INPUT: state}}}
+
+
 CASES: dict[str, Any] = {
     "block_actions without user": lambda e: {k: v for k, v in click(e).items() if k != "user"},
     "a user id that is a number": lambda e: {**click(e), "user": {"id": 5}},
@@ -53,6 +67,19 @@ CASES: dict[str, Any] = {
     "standing form values not objects": lambda e: submit(e, STANDING_MODAL_CALLBACK, state={"values": {"a": 1}}),
     "a shortcut without user": lambda e: {"type": "shortcut", "callback_id": "x", "trigger_id": "1"},
     "a payload that is a list": lambda e: [click(e)],
+    "a deny reason that is a number": lambda e: submit(e, state=reason({"type": "plain_text_input", "value": 5})),
+    "a deny reason with a selected option as text": lambda e: submit(e, state=reason(
+        {"type": "plain_text_input", "value": "no", "selected_option": "approve"})),
+    "a deny reason that is a select with nothing selected": lambda e: submit(e, state=reason(
+        {"type": "static_select", "selected_option": None})),
+    "a deny view hash that is a number": lambda e: submit(e, hash=5),
+    "a review with a value that is a number": lambda e: submit(e, REVIEW_MODAL_CALLBACK, state={
+        "values": {"b": {"a": {"type": "plain_text_input", "value": 5}}}}),
+    "a review with a selected option as text": lambda e: submit(e, REVIEW_MODAL_CALLBACK, state={
+        "values": {"b": {"a": {"type": "static_select", "selected_option": "x"}}}}),
+    "a review with an input it does not have": lambda e: submit(e, REVIEW_MODAL_CALLBACK, state={
+        "values": {"b": {"a": {"type": "static_select", "selected_option": None}}}}),
+    "a review view hash that is a number": lambda e: submit(e, REVIEW_MODAL_CALLBACK, hash=5),
 }
 
 
@@ -91,3 +118,46 @@ async def test_a_well_formed_click_still_decides(harness: Harness) -> None:
     assert status == 200
     _, now = await harness.get(token, esc["id"])
     assert now["status"] == "approved" and now["decided_by"] == OWNER
+
+
+async def test_a_well_formed_deny_submission_still_denies_with_its_reason(harness: Harness) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token)
+    view = {"hash": "1.abc", "state": reason({"type": "plain_text_input", "value": " not on prod "})}
+    status, _text = await signed_post(harness, {"payload": json.dumps(submit(esc["id"], **view))})
+    assert status == 200
+    _, now = await harness.get(token, esc["id"])
+    assert now["status"] == "denied" and now["decided_by"] == OWNER
+
+
+EVENTS: dict[str, Any] = {
+    "an event that is text": {"type": "event_callback", "event_id": "Ev1", "event": "x"},
+    "an event without its type": {"type": "event_callback", "event_id": "Ev2", "event": {"text": "hi"}},
+    "a message whose text is a number": {"type": "event_callback", "event_id": "Ev3", "event": {
+        "type": "message", "channel": "C0APPROVE", "user": OWNER, "text": 5, "ts": "1.2"}},
+    "an app_home_opened whose user is a number": {"type": "event_callback", "event_id": "Ev4", "event": {
+        "type": "app_home_opened", "user": 5, "tab": "home"}},
+    "a url_verification without its challenge": {"type": "url_verification"},
+}
+
+
+@pytest.mark.parametrize("case", sorted(EVENTS))
+async def test_a_signed_malformed_events_api_callback_is_refused_with_a_400(
+    harness: Harness, capfd: pytest.CaptureFixture[str], case: str,
+) -> None:
+    token = await harness.add_bot()
+    esc = await harness.escalate(token)
+    audit_before = len(await harness.runtime.store.audit_log())
+    capfd.readouterr()
+    body = json.dumps(EVENTS[case])
+    async with harness.http.post(f"{harness.url}/slack/events", data=body, headers={
+            **harness.emulator.sign(body), "Content-Type": "application/json"}) as response:
+        status, text = response.status, await response.text()
+    assert status == 400 and "nothing was changed" in text, (status, text)
+    assert "event" in text or "challenge" in text
+    _, now = await harness.get(token, esc["id"])
+    assert now["status"] == "pending"
+    assert len(await harness.runtime.store.audit_log()) == audit_before
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err
+    assert (out + err).count("slack.malformed_payload") == 1

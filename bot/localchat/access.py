@@ -17,6 +17,10 @@ The credential is bound to the page's origin (scheme, host and port), never to t
   cross-origin ``fetch()`` with one needs a CORS preflight that this server never grants.
 - Every state change (``POST``, ``PUT``, ``PATCH``, ``DELETE``) must carry an ``Origin`` header naming this server
   (:func:`same_origin`); a missing or foreign ``Origin`` is refused with 403, whatever credential comes with it.
+- A request whose ``Host`` is not one of this server's own names (:func:`served_hosts`: ``127.0.0.1``,
+  ``localhost``, ``[::1]`` or the address the connection came to, with this server's port) is refused with 421
+  (RFC 9110 §15.5.20): a page on another name that resolves to 127.0.0.1 (DNS rebinding) is another origin, and
+  neither its ``Host`` nor its ``Origin`` is trusted.
 - The page may not be framed (``frame-ancestors 'none'``, :data:`PAGE_HEADERS`): no page of another origin can
   show it under a decoy and take the owner's click.
 
@@ -79,16 +83,39 @@ class PageAccess:
         return f"{base_url.rstrip('/')}/?key={self.key}"
 
 
+LOOPBACK_NAMES = ("127.0.0.1", "localhost", "[::1]")
+"""The host names the local page is served under, whatever address the server listens on."""
+
+
+def served_hosts(request: web.Request) -> frozenset[str]:
+    """The ``Host`` values naming this server, from the socket the request came on (never from its headers): each
+    of :data:`LOOPBACK_NAMES` and the local address of the connection (``[...]`` for IPv6), with the port of the
+    connection (``127.0.0.1:8080``); on port 80 also without it."""
+    sockname = request.transport.get_extra_info("sockname") if request.transport is not None else None
+    if not isinstance(sockname, tuple) or len(sockname) < 2:
+        return frozenset()
+    address, port = str(sockname[0]), int(sockname[1])
+    names = {*LOOPBACK_NAMES, f"[{address}]" if ":" in address else address}
+    return frozenset({f"{name}:{port}" for name in names} | (names if port == 80 else set()))
+
+
+def own_host(request: web.Request) -> bool:
+    """True when the request's ``Host`` header is one of :func:`served_hosts` (compared without case)."""
+    host = request.headers.get("Host")
+    return host is not None and host.lower() in served_hosts(request)
+
+
 def same_origin(request: web.Request) -> bool:
-    """True when the request's ``Origin`` header names the server it was sent to: scheme, host and port equal to the
-    request's own (``http://127.0.0.1:8080`` for a request to ``127.0.0.1:8080``), compared exactly.
+    """True when the request's ``Origin`` header names this server: its ``Host`` is one of this server's own
+    (:func:`own_host`) and the ``Origin`` is that host's origin (``http://127.0.0.1:8080`` for a request to
+    ``127.0.0.1:8080``), compared exactly.
 
     A missing ``Origin`` is not the same origin: browsers send it on every ``POST`` (the Fetch Standard), so only
     a non-browser client or an old browser omits it, and neither may change state. ``Origin: null`` (a sandboxed
     frame, a ``data:`` page) is refused too.
     """
     origin = request.headers.get("Origin")
-    return origin is not None and origin == f"{request.scheme}://{request.host}"
+    return own_host(request) and origin is not None and origin == f"{request.scheme}://{request.headers['Host']}"
 
 
 def refused() -> web.Response:
@@ -96,6 +123,11 @@ def refused() -> web.Response:
     return web.json_response(
         {"ok": False, "error": "not logged in: open the login URL that flybot serve printed"}, status=401
     )
+
+
+def misdirected() -> web.Response:
+    """The 421 a page route answers when its ``Host`` is not one of this server's names (nothing is done)."""
+    return web.json_response({"ok": False, "error": "this server does not serve that host name"}, status=421)
 
 
 def foreign_origin() -> web.Response:

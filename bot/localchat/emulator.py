@@ -46,7 +46,16 @@ import structlog
 from aiohttp import web
 from slack_sdk.signature import SignatureVerifier
 
-from bot.localchat.access import PAGE_HEADERS, STATE_CHANGES, PageAccess, foreign_origin, refused, same_origin
+from bot.localchat.access import (
+    PAGE_HEADERS,
+    STATE_CHANGES,
+    PageAccess,
+    foreign_origin,
+    misdirected,
+    own_host,
+    refused,
+    same_origin,
+)
 
 log = structlog.get_logger("flybot.localchat")
 
@@ -908,6 +917,8 @@ class SlackEmulator:
 def _page_guard(access: PageAccess) -> Any:
     """The guard on the page, control and login routes (a person's actions, in local mode).
 
+    - Any request to them needs a ``Host`` naming this server (:func:`bot.localchat.access.own_host`: 127.0.0.1,
+      localhost, [::1] or the address connected to, with this server's port): 421 otherwise (DNS rebinding).
     - A state change (``POST``, ``DELETE``) on any of them needs an ``Origin`` header naming this server (scheme,
       host and port, :func:`bot.localchat.access.same_origin`): 403 otherwise. A request that carries an
       ``Origin`` at all (a cross-origin ``fetch()`` does, on ``GET`` too) must name this server as well.
@@ -925,6 +936,8 @@ def _page_guard(access: PageAccess) -> Any:
         resource = request.match_info.route.resource
         path = resource.canonical if resource is not None else request.path
         if "/page/" in path or "/control/" in path or path.endswith("/login"):
+            if not own_host(request):
+                return misdirected()
             if request.method in STATE_CHANGES or "Origin" in request.headers:
                 if not same_origin(request):
                     return foreign_origin()
