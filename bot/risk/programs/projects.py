@@ -8,11 +8,11 @@ server), looked up by directory and file relative to the workspace. A directory 
 only known at run time, other packages' scripts (``npm --workspace``, ``pnpm -r``), variables set on the command
 line and environment set by the script before the tool runs (but for names that only change output or locale:
 :data:`_INERT_ENVIRONMENT`) grade destructive, the same on both sides, as does a recipe the book found but could
-not read for certain. Each line is graded as a script run from the tool's directory, in a project scope (a program
-not in the table is the project's own code: workspace_write, see ``Grader.project_program``), and named in a
-reason. When there is no recipe, or something earlier in the same script may have changed it (the script's grade
+not read for certain. Each line is graded as a script run from the tool's directory, exactly as the same line typed
+at the prompt (a script the line runs, ``./run.sh``, ``sh run.sh``, ``node x.js``, or a program not in the table is
+destructive there and here), and named in a reason. When there is no recipe, or something earlier in the same script may have changed it (the script's grade
 was above read-only before this command), the target's name decides too: deploy/release/publish/push are at
-least network, destroy/clean at least destructive. ``poetry run CMD`` grades CMD in a project scope. A recipe line
+least network, destroy/clean at least destructive. ``poetry run CMD`` grades CMD as typed at the prompt. A recipe line
 with hidden or look-alike characters grades destructive, as such a command does.
 """
 
@@ -151,7 +151,7 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
             before = len(g.records)
             level_before = call.rec.level
             main = line.source.endswith(f"package.json scripts.{target}")
-            call.script(line.command + (tail if main else ""), f"{label} ({line.source})", project=True)
+            call.script(line.command + (tail if main else ""), f"{label} ({line.source})")
             inner = max((r.level for r, _ in g.records[before:]), default=level_before)
             call.flag(inner, "recipe-line", f"{line.source} runs: {shorten(line.command, 100)}", subject=f"{label}: {line.source}")
     finally:
@@ -258,7 +258,7 @@ def tox(call: Call) -> None:
 
 
 def poetry(call: Call) -> None:
-    """poetry: ``run CMD`` grades CMD as the project's code; install/add/update/lock/publish are network."""
+    """poetry: ``run CMD`` grades CMD as the same command typed at the prompt; install/add/update/lock/publish are network."""
     words = call.args
     values = [w.value for w in words]
     command = next((v for v in values if v is None or not v.startswith("-")), None)
@@ -272,7 +272,7 @@ def poetry(call: Call) -> None:
             read_only(call, "poetry run without a command does nothing.")
             return
         build_or_test(call, "poetry run")
-        call.script(argv_text(rest).lstrip(), "poetry run", project=True)
+        call.script(argv_text(rest).lstrip(), "poetry run")
         call.rec.emit = True
     elif command in ("install", "add", "update", "lock", "publish", "sync", "self", "source"):
         network(call, f"poetry {command} talks to the package index.", rule="package-install")
