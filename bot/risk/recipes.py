@@ -39,6 +39,7 @@ __all__ = [
     "MAX_LINES",
     "MAX_RECIPES",
     "MAX_RECIPE_CHARS",
+    "LIFECYCLE",
     "UNKNOWN",
     "GivenRecipes",
     "ProjectRecipes",
@@ -233,11 +234,20 @@ class ProjectRecipes(RecipeBook):
             if rel is None:
                 if os.path.isdir(os.path.join(base, "node_modules")):
                     return None  # npm's prefix is here; with no package.json there is no script to run
+                if tool == "npm" and not _package_above(base):
+                    return None  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
                 raise _Unreadable(f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)")
-            for config in (".npmrc", ".yarnrc", ".yarnrc.yml"):
+            npmrc = here(".npmrc")
+            if npmrc is not None:
+                key = _npmrc_key_not_inert(text(npmrc))
+                if key is not None:
+                    raise _Unreadable(f"{npmrc} (not read: its key {key} may name a program, a configuration file or other packages' scripts)")
+            for config in (".yarnrc", ".yarnrc.yml"):
                 found = here(config)
                 if found is not None and _config_runs_program(text(found)):
-                    raise _Unreadable(f"{found} (not read: it names a program or plugin {tool} runs)")
+                    raise _Unreadable(f"{found} (not read: it names a program, a plugin or other packages' scripts {tool} runs)")
+            if target.startswith(LIFECYCLE):
+                return recipe(lifecycle_scripts(text(rel), target[len(LIFECYCLE) :].split(",")))
             return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
         if tool == "just":
             rel = named or next((r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None)
@@ -269,26 +279,70 @@ def _sendable(recipe: Recipe | None) -> Recipe | None:
     return recipe if lines == recipe.lines else Recipe(recipe.tool, recipe.target, lines, recipe.directory, recipe.file, recipe.overrides)
 
 
-#: Project configuration keys that make npm, yarn or pnpm run a program of the file's choosing (npm-config(7):
-#: script-shell, node-options, shell, editor, browser, git, viewer, userconfig, globalconfig, init-module,
-#: onload-script; yarn 1 ``yarn-path``; yarn 2+ ``yarnPath`` and ``plugins``), compared without case, ``-`` or ``_``.
+#: Project configuration keys that make yarn run a program of the file's choosing (yarn 1 ``yarn-path``; yarn 2+
+#: ``yarnPath`` and ``plugins``; and npm-config(7) keys yarn 1 also reads: script-shell, node-options, shell, editor,
+#: browser, git, viewer, userconfig, globalconfig, init-module, onload-script), or that run other packages' scripts
+#: (workspace, workspaces, include-workspace-root), compared without case, ``-`` or ``_``.
 _PROGRAM_KEYS = frozenset({
     "scriptshell", "nodeoptions", "shell", "editor", "browser", "git", "viewer", "userconfig", "globalconfig",
-    "initmodule", "onloadscript", "yarnpath", "plugins",
+    "initmodule", "onloadscript", "yarnpath", "plugins", "workspace", "workspaces", "includeworkspaceroot",
+})  # fmt: skip
+
+#: ``.npmrc`` keys (npm-config(7)) that name no program, no other configuration file and no other package's scripts:
+#: where packages come from and how installs are saved and reported. Any other key in a project's ``.npmrc`` (npm and
+#: pnpm read it) makes its scripts unreadable. ``registry`` and ``@scope:registry`` only change where an install
+#: fetches packages, and an install is graded network, with dependencies' own install scripts out of FlyBot's reach.
+_INERT_NPMRC_KEYS = frozenset({
+    "registry", "save", "save-exact", "save-prefix", "save-dev", "save-optional", "save-peer", "save-prod",
+    "package-lock", "package-lock-only", "engine-strict", "fund", "audit", "audit-level", "loglevel", "progress",
+    "color", "legacy-peer-deps", "strict-peer-deps", "auto-install-peers", "shamefully-hoist", "always-auth",
+    "update-notifier", "fetch-retries", "fetch-retry-mintimeout", "fetch-retry-maxtimeout", "fetch-timeout",
+    "prefer-offline", "prefer-online", "ignore-scripts", "lockfile-version", "git-tag-version", "sign-git-tag",
+    "tag-version-prefix", "message", "init-author-name", "init-author-email", "init-author-url", "init-license",
+    "init-version", "email", "username", "_auth", "_authtoken", "_password", "omit", "include", "production",
+    "resolution-mode", "unicode", "timing", "logs-max", "use-node-version",
 })  # fmt: skip
 
 
+def _config_lines(text: str) -> list[str]:
+    """The non-comment lines of a configuration file, a leading UTF-8 byte order mark removed (npm and yarn ignore it)."""
+    lines = []
+    for line in text.removeprefix("\ufeff").splitlines():
+        line = line.strip().removeprefix("\ufeff").strip()
+        if line and not line.startswith(("#", ";")):
+            lines.append(line)
+    return lines
+
+
 def _config_runs_program(text: str) -> bool:
-    """True when an ``.npmrc`` (``key = value``), ``.yarnrc`` (``key value``) or ``.yarnrc.yml`` (``key: value``)
-    sets a key of :data:`_PROGRAM_KEYS` (an environment reference in a key is taken for one)."""
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith(("#", ";")):
-            continue
+    """True when a ``.yarnrc`` (``key value``) or ``.yarnrc.yml`` (``key: value``) sets a key of
+    :data:`_PROGRAM_KEYS` (an environment reference in a key is taken for one)."""
+    for line in _config_lines(text):
         key = re.split(r"[\s=:]", line, maxsplit=1)[0].strip("\"'").lower().replace("-", "").replace("_", "")
         if key in _PROGRAM_KEYS or "${" in key:
             return True
     return False
+
+
+def _npmrc_key_not_inert(text: str) -> str | None:
+    """The first key of an ``.npmrc`` (ini: ``key = value``, ``[section]``) that is not inert
+    (:data:`_INERT_NPMRC_KEYS`, ``@scope:registry``, ``//host/path/:_authToken``-style credentials), or None.
+    Keys are compared without case, quotes or surrounding space, ``_`` read as ``-``; a section header, a key holding
+    ``${`` or a line without ``=`` counts as not inert."""
+    for line in _config_lines(text):
+        if line.startswith("[") or "=" not in line:
+            return line[:60]
+        raw = line.split("=", 1)[0].strip().strip("\"'").strip()
+        if "${" in raw:
+            return raw[:60]
+        key = raw.lower()
+        if key.startswith("//"):
+            key = key.rsplit(":", 1)[-1] if ":" in key[2:] else key
+        elif key.startswith("@") and key.endswith(":registry"):
+            continue
+        if key.replace("_", "-") not in _INERT_NPMRC_KEYS and key not in _INERT_NPMRC_KEYS:
+            return raw[:60]
+    return None
 
 
 #: The file each tool reads, named in an unreadable recipe's source.
@@ -314,7 +368,44 @@ def _read_text(path: str) -> str:
         return handle.read()
 
 
+def _package_above(base: str) -> bool:
+    """True when a directory above ``base`` (up to /) holds a ``package.json`` or ``node_modules``: npm's prefix."""
+    here = base
+    while True:
+        parent = os.path.dirname(here)
+        if parent == here:
+            return False
+        here = parent
+        if os.path.lexists(os.path.join(here, "package.json")) or os.path.lexists(os.path.join(here, "node_modules")):
+            return True
+
+
 # -- package.json -------------------------------------------------------------------------------
+#: The target of a recipe that is a package's life cycle scripts rather than one script: ``LIFECYCLE`` followed by the
+#: events, comma-separated, in the order the tool runs them (programs/build.py). A script whose name starts with it is
+#: never run by name (``npm run`` refuses it), so the two never share a key.
+LIFECYCLE = "<lifecycle> "
+
+
+def lifecycle_scripts(text: str, events: Sequence[str]) -> list[RecipeLine] | None:
+    """The ``scripts`` of ``events`` that package.json ``text`` defines, in that order (none defined: an empty list;
+    npm, yarn and pnpm then run nothing of the package's own)."""
+    data = json.loads(text)
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    if scripts is None:
+        return []
+    if not isinstance(scripts, dict):
+        raise ValueError("scripts is not an object")
+    out: list[RecipeLine] = []
+    for event in events:
+        value = scripts.get(event)
+        if isinstance(value, str):
+            out.append(RecipeLine(f"package.json scripts.{event}", value))
+        elif value is not None:
+            raise ValueError(f"scripts.{event} is not a string")
+    return out
+
+
 def package_script(text: str, name: str, *, pre_post: bool = True) -> list[RecipeLine] | None:
     """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
 

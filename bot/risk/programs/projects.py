@@ -25,7 +25,7 @@ from bot.risk.grader import Call
 from bot.risk.hidden import needs_a_person, reveal
 from bot.risk.paths import CwdState
 from bot.risk.reasons import shorten
-from bot.risk.recipes import MAX_LINES, MAX_RECIPE_CHARS, MAX_RECIPES, UNKNOWN, is_unreadable, unreadable
+from bot.risk.recipes import LIFECYCLE, MAX_LINES, MAX_RECIPE_CHARS, MAX_RECIPES, UNKNOWN, is_unreadable, unreadable
 from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, build_or_test, destructive, network, read_only
@@ -54,7 +54,7 @@ def _inert(name: str) -> bool:
 
 def run_recipe(
     call: Call, tool: str, target: str, *, directory: Word | None = None, file: Word | None = None,
-    overrides: Sequence[str] = (), extra: list[Word] | None = None, elsewhere: str | None = None,
+    overrides: Sequence[str] = (), extra: list[Word] | None = None, elsewhere: str | None = None, label: str | None = None,
 ) -> None:
     """Grade what ``tool target`` runs, read from the directory where it really runs (see the module docstring).
 
@@ -63,10 +63,13 @@ def run_recipe(
     relative to the shell's working directory too. ``overrides``: variables the command line sets
     (``make test CC=...``, ``just VAR=...``): destructive unless the name is inert (:data:`_INERT_ENVIRONMENT`), then
     its value is unknown in the recipe. ``elsewhere``: why the tool runs recipes FlyBot does not look up
-    (``npm --workspace``, ``pnpm -r``): the grade is destructive.
+    (``npm --workspace``, ``pnpm -r``): the grade is destructive. ``label``: how reasons name the command
+    (``npm ci``, for a package's life cycle scripts: a ``target`` starting with :data:`~bot.risk.recipes.LIFECYCLE`,
+    whose name never decides the grade: the subcommand's own grade is the floor).
     """
     g = call.g
-    label = f"{tool} run {target}" if tool in ("npm", "yarn", "pnpm") else f"{tool} {target}".strip()
+    if label is None:
+        label = f"{tool} run {target}" if tool in ("npm", "yarn", "pnpm") else f"{tool} {target}".strip()
     if elsewhere is not None:
         destructive(call, "recipe-elsewhere", f"{label}: {elsewhere}; FlyBot does not read those recipes.")
         return
@@ -87,7 +90,8 @@ def run_recipe(
             destructive(call, "recipe-place-unknown", f"{label}: the recipe {what} {shorten(word.src, 60)} is only known when it runs.")
             return
     if state.remote:  # on another machine or in a container (ssh, docker run): graded as that command is, by name here
-        g.name_floor(call.rec, call.scope, [target], label)
+        if not target.startswith(LIFECYCLE):
+            g.name_floor(call.rec, call.scope, [target], label)
         return
     if not state.cwds:
         destructive(call, "recipe-place-unknown", f"{label}: the directory it runs in is only known when it runs (cd to an expansion, cd -, popd...), so its recipe cannot be read.")
@@ -127,7 +131,7 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
         destructive(call, "recipes-too-many", f"{label}: the command runs more than {MAX_RECIPES} recipes; the rest are not graded.")
         return
     recipe = g.recipes.recipe(tool, target, directory, file, overrides) if g.recipes is not None else None
-    if recipe is None or stale:
+    if (recipe is None or stale) and not target.startswith(LIFECYCLE):
         g.name_floor(call.rec, call.scope, [target], label)
     if recipe is None:
         return
