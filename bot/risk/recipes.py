@@ -227,7 +227,8 @@ class ProjectRecipes(RecipeBook):
 
             lines = make_recipe(text(rel), target, rel, include, overrides=overrides)
             if lines is None:
-                raise _Unreadable(f"{rel} (not read completely: an include or a line FlyBot cannot read)")
+                raise _Unreadable(f"{rel} (not read completely: an include, a line FlyBot cannot read, or a setting that "
+                                  "changes how make runs recipes: export, .SHELLFLAGS, MAKEFLAGS, .SECONDEXPANSION...)")
             return recipe(lines)
         if tool in ("npm", "yarn", "pnpm"):
             rel = here("package.json")
@@ -475,7 +476,12 @@ def make_recipe(text: str, target: str, name: str, read_include: object = None, 
     include that cannot be read (also an optional ``-include`` of a missing file: make would look for it in
     ``-I`` directories and /usr/local/include, /usr/gnu/include, /usr/include, and run a rule that makes it;
     GNU make manual, "Including Other Makefiles"), or a line the parser does not know (``$(eval ...)``,
-    ``load``; ``$(info|warning|error ...)`` only print). A target with no rule runs the ``.DEFAULT`` rule when there is one, else nothing but the
+    ``load``, a function other than the text functions, ``shell`` and ``call`` of a named variable), an ``export``
+    of a name that is not inert (the recipes' environment: ``BASH_ENV``, ``PATH``...), an assignment to a variable
+    that changes how make reads or runs (``.SHELLFLAGS``, ``MAKEFLAGS``, ``MAKEFILES``...), a special target FlyBot
+    does not know (``.SECONDEXPANSION``, ``.EXPORT_ALL_VARIABLES``, a suffix rule) or a static pattern rule.
+    ``$(shell ...)`` in conditionals and ``define`` bodies counts as run on load. Order-only prerequisites and every
+    ``::`` rule of a target are included. A target with no rule runs the ``.DEFAULT`` rule when there is one, else nothing but the
     load-time lines. ``SHELL`` set to a program other than sh/bash makes every recipe line ``$FLYBOT_UNKNOWN``
     (run by a program the classifier cannot see). ``overrides``: variables set on the command line or in the
     environment (``make test CC=...``): their values are unknown, and they win over the makefile's assignments.
@@ -516,9 +522,14 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         while line.endswith("\\") and index < len(lines):
             line = line[:-1] + " " + lines[index].lstrip() if not line.startswith("\t") else line + "\n" + lines[index]
             index += 1
+        if not _functions_known(line):
+            mk.incomplete = True  # a make function that writes files, evaluates text or calls one chosen at run time
         if in_define:
             if line.strip() == "endef":
                 in_define = False
+            else:  # a define's body: any $(shell ...) in it may run when make reads the file (define X :=)
+                for shell in _shell_calls(line):
+                    mk.load_lines.append(RecipeLine(f"{name}:{number} ($(shell))", shell))
             continue
         if line.startswith("\t") and current:
             for rule in current:
@@ -528,6 +539,9 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         if not stripped:
             continue
         word = stripped.split(None, 1)[0]
+        if word in ("ifeq", "ifneq", "ifdef", "ifndef", "else"):
+            for shell in _shell_calls(stripped):  # a condition is expanded when make reads the file
+                mk.load_lines.append(RecipeLine(f"{name}:{number} ($(shell))", shell))
         if word in ("ifeq", "ifneq", "ifdef", "ifndef"):
             conditional += 1
             continue
@@ -547,6 +561,8 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             current = []
             _include(mk, stripped.split()[1:], read_include, depth)
             continue
+        if word == "export" and not _exports_inert(stripped):
+            mk.incomplete = True  # the recipes' environment: BASH_ENV, PATH... change what their programs run
         if word in ("export", "unexport", "vpath", "override") and "=" not in stripped:
             continue
         for shell in _shell_calls(stripped):
@@ -555,6 +571,9 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         if assign:
             var, op, value = assign.group(1), assign.group(2), assign.group(3)
             current = []
+            if _make_special(var) or (var == ".DEFAULT_GOAL" and "$" in value):
+                mk.incomplete = True  # .SHELLFLAGS, .RECIPEPREFIX, MAKEFLAGS, MAKEFILES...: how make reads or runs
+
             if op == "!=":
                 mk.load_lines.append(RecipeLine(f"{name}:{number} ({var} !=)", _expand(mk, value, {})))
                 mk.variables[var] = None
@@ -584,6 +603,8 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             rest, inline = rest.split(";", 1)
         if "=" in rest and not rest.strip().startswith("="):  # a target-specific variable
             var = re.match(_ASSIGN, rest.strip())
+            if var is None or _make_special(var.group(1)) or (rest.strip().startswith("export") and not _exports_inert(rest.strip())):
+                mk.incomplete = True
             if var and (var.group(1) == "SHELL" or var.group(1) in mk.variables):
                 mk.variables[var.group(1)] = None
             if var and var.group(1) == "SHELL":
@@ -592,9 +613,13 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             continue
         prereqs = [p for p in rest.replace("|", " ").split()]
         current = []
+        if ":" in rest.replace("::", ""):
+            mk.incomplete = True  # a static pattern rule (targets: pattern: prerequisites)
         for name_ in targets:
             if name_ == ".ONESHELL":
                 mk.oneshell = True
+            if name_.startswith(".") and name_ not in _KNOWN_SPECIAL_TARGETS:
+                mk.incomplete = True  # .SECONDEXPANSION, .EXPORT_ALL_VARIABLES, a suffix rule (.c.o:)...
             if "%" in name_:
                 rule_obj = _Rule(prereqs)
                 mk.patterns.append((name_, rule_obj))
@@ -606,6 +631,57 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             current.append(rule_obj)
             if inline is not None and inline.strip():
                 rule_obj.lines.append((number, inline.strip()))
+
+
+#: Special targets (GNU make manual, "Special Built-in Target Names") that change nothing FlyBot grades: any other
+#: target starting with ``.`` (``.SECONDEXPANSION``, ``.EXPORT_ALL_VARIABLES``, a suffix rule) makes the file unreadable.
+_KNOWN_SPECIAL_TARGETS = frozenset({
+    ".PHONY", ".DEFAULT", ".PRECIOUS", ".INTERMEDIATE", ".NOTINTERMEDIATE", ".SECONDARY", ".DELETE_ON_ERROR",
+    ".IGNORE", ".SILENT", ".NOTPARALLEL", ".ONESHELL", ".POSIX", ".LOW_RESOLUTION_TIME", ".WAIT", ".SUFFIXES",
+})  # fmt: skip
+#: make functions (GNU make manual, "Functions for Transforming Text") that only compute text, print or stop, plus
+#: ``shell`` (its commands are graded) and ``call`` of a named variable: any other (``file``, ``eval``, ``guile``,
+#: ``call`` of a function or of a computed name) makes the file unreadable.
+_TEXT_FUNCTIONS = frozenset({
+    "subst", "patsubst", "strip", "findstring", "filter", "filter-out", "sort", "word", "wordlist", "words",
+    "firstword", "lastword", "dir", "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "wildcard",
+    "realpath", "abspath", "if", "or", "and", "intcmp", "foreach", "let", "origin", "flavor", "info", "warning",
+    "error", "value", "shell",
+})  # fmt: skip
+_ALL_FUNCTIONS = _TEXT_FUNCTIONS | {"call", "eval", "file", "guile"}
+#: Environment names that only change output, colour, locale or time zone: a makefile may export them
+#: (programs/projects.py grades the same names set before a recipe runs).
+INERT_ENVIRONMENT = frozenset({
+    "CI", "FORCE_COLOR", "NO_COLOR", "CLICOLOR", "TERM", "COLUMNS", "LINES", "TZ", "LANG", "LANGUAGE",
+    "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "RUST_BACKTRACE",
+})  # fmt: skip
+
+
+def _make_special(var: str) -> bool:
+    """A variable that changes how make reads the makefile or runs recipes (GNU make manual, "Special Variables",
+    "Choosing the Shell", "The Variable MAKEFILES"); ``SHELL`` is checked on its own (sh and bash are fine)."""
+    return (var.startswith(".") and var != ".DEFAULT_GOAL") or var.startswith("MAKE") or var in ("MFLAGS", "GNUMAKEFLAGS")
+
+
+def _exports_inert(line: str) -> bool:
+    """True when an ``export`` line exports only names of :data:`INERT_ENVIRONMENT` (a bare ``export`` exports all)."""
+    words = line.split("=", 1)[0].replace(":", " ").replace("+", " ").replace("?", " ").replace("!", " ").split()
+    names = [w for w in words if w not in ("export", "override", "private")]
+    return bool(names) and all(n in INERT_ENVIRONMENT or n.startswith("LC_") for n in names)
+
+
+def _functions_known(line: str) -> bool:
+    """False when ``line`` calls a make function outside :data:`_TEXT_FUNCTIONS` (``$$`` is a literal ``$``)."""
+    text = line.replace("$$", "")
+    for match in re.finditer(r"\$[({]([^\s(){}$:=#,]+)[\s,]", text):
+        function = match.group(1)
+        if function == "call":
+            called = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*[,)}]", text[match.end() :])
+            if called is None or called.group(1) in _ALL_FUNCTIONS:
+                return False
+        elif function not in _TEXT_FUNCTIONS:
+            return False
+    return True
 
 
 def _include(mk: _Makefile, names: list[str], read_include: object, depth: int) -> None:

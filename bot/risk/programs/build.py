@@ -41,6 +41,18 @@ _MAKE_VALUES = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-I
                           "--assume-old", "-W", "--what-if", "--new-file", "--assume-new", "-E", "--eval"})
 
 
+#: make's long options (GNU make manual, "Summary of Options"), spelled in full: getopt_long(3) also takes any
+#: unambiguous abbreviation (``--direc``, ``--fi``, ``--ev``), which is refused rather than resolved.
+_MAKE_LONG_OPTIONS = frozenset({
+    "--always-make", "--directory", "--debug", "--environment-overrides", "--eval", "--file", "--makefile", "--help",
+    "--ignore-errors", "--include-dir", "--jobs", "--keep-going", "--load-average", "--check-symlink-times",
+    "--just-print", "--dry-run", "--recon", "--old-file", "--assume-old", "--output-sync", "--print-data-base",
+    "--question", "--no-builtin-rules", "--no-builtin-variables", "--silent", "--quiet", "--no-silent", "--stop",
+    "--no-keep-going", "--touch", "--trace", "--version", "--print-directory", "--no-print-directory", "--what-if",
+    "--new-file", "--assume-new", "--warn-undefined-variables", "--shuffle",
+})  # fmt: skip
+
+
 def _make_special(name: str) -> bool:
     return name in _MAKE_SPECIAL or name.startswith((".", "MAKE"))
 
@@ -59,6 +71,7 @@ def make(call: Call) -> None:
     targets: list[str | None] = []
     makefile: Word | None = None
     overrides: list[str] = []
+    makefiles = 0
     index = 0
 
     def change_dir(word: Word) -> None:
@@ -75,6 +88,10 @@ def make(call: Call) -> None:
             continue
         name, eq, attached = value.partition("=")
         if value.startswith("--") and len(value) > 2:
+            if name not in _MAKE_LONG_OPTIONS:
+                destructive(call, "unrecognised-use", f"make {shorten(name, 40)} is not an option FlyBot knows spelled in full "
+                            "(make takes any unambiguous abbreviation: --direc, --fi, --ev...).")
+                return
             long_value: Word | None = None
             if name in _MAKE_VALUES:
                 long_value = literal_word(attached) if eq else (words[index] if index < len(words) else Word(None, ""))
@@ -90,6 +107,7 @@ def make(call: Call) -> None:
             if name == "--directory" and long_value is not None:
                 change_dir(long_value)
             elif name in ("--file", "--makefile") and long_value is not None:
+                makefiles += 1
                 makefile = long_value
             continue
         if value.startswith("-") and len(value) > 1:
@@ -108,6 +126,7 @@ def make(call: Call) -> None:
                     if letter == "C":
                         change_dir(taken)
                     elif letter == "f":
+                        makefiles += 1
                         makefile = taken
                     break
                 if letter in "jl":
@@ -132,6 +151,9 @@ def make(call: Call) -> None:
     special = sorted(n for n in call.g.assigned if _make_special(n))
     if special:
         destructive(call, "env-hijack", f"make runs with {special[0]} set by this command: it changes how make reads the makefile or runs its recipes.")
+        return
+    if makefiles > 1:
+        destructive(call, "recipe-unreadable", "make reads every makefile -f names, FlyBot reads one: the recipe is not certain.")
         return
     if makefile is not None and makefile.value in ("-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"):
         destructive(call, "dynamic-script", "make reads a makefile from its standard input.")

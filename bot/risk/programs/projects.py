@@ -25,7 +25,16 @@ from bot.risk.grader import Call
 from bot.risk.hidden import needs_a_person, reveal
 from bot.risk.paths import CwdState
 from bot.risk.reasons import shorten
-from bot.risk.recipes import LIFECYCLE, MAX_LINES, MAX_RECIPE_CHARS, MAX_RECIPES, UNKNOWN, is_unreadable, unreadable
+from bot.risk.recipes import (
+    INERT_ENVIRONMENT,
+    LIFECYCLE,
+    MAX_LINES,
+    MAX_RECIPE_CHARS,
+    MAX_RECIPES,
+    UNKNOWN,
+    is_unreadable,
+    unreadable,
+)
 from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, build_or_test, destructive, network, read_only
@@ -34,13 +43,11 @@ __all__ = ["just", "poetry", "run_recipe", "tox"]
 
 
 #: Environment names that change only output, colour, locale or time zone (they name no program, file, option or
-#: code): a recipe runner given them still runs the recipe read. Any other name set by the script before it runs
-#: (``FOO=bar make test``, ``export X=...; npm test``, ``env X=... just``) may change what the recipe's programs
-#: do (``MAKEFLAGS``, ``npm_config_*``, ``PYTEST_ADDOPTS``, a makefile's ``$(CC)``): the recipe is graded unknown.
-_INERT_ENVIRONMENT = frozenset({
-    "CI", "FORCE_COLOR", "NO_COLOR", "CLICOLOR", "TERM", "COLUMNS", "LINES", "TZ", "LANG", "LANGUAGE",
-    "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "RUST_BACKTRACE",
-})  # fmt: skip
+#: code; :data:`~bot.risk.recipes.INERT_ENVIRONMENT`): a recipe runner given them still runs the recipe read. Any
+#: other name set by the script before it runs (``FOO=bar make test``, ``export X=...; npm test``, ``env X=... just``)
+#: may change what the recipe's programs do (``MAKEFLAGS``, ``npm_config_*``, ``PYTEST_ADDOPTS``, a makefile's
+#: ``$(CC)``): the recipe is graded unknown.
+_INERT_ENVIRONMENT = INERT_ENVIRONMENT
 
 
 #: Characters of recipe lines a command's recipes may hold, keeping room for every recipe past it to be sent as
