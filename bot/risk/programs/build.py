@@ -417,7 +417,8 @@ def _grade_js(
         if command == "global":
             call.write(_HOME, f"{tool} global changes")
     elif command in _NPM_WRITE:
-        _js_location(call, prefix, global_, f"{tool} {command} changes")
+        # npm-link(1): without a package name it links the current package into the global prefix
+        _js_location(call, prefix, global_ or (tool == "npm" and command in ("link", "ln") and not rest), f"{tool} {command} changes")
     elif command in ("cache", "config", "c", "set", "get"):
         action = rest[0].value if rest else None
         if (command != "cache" and action in ("get", "list", "ls", None)) or command == "get":
