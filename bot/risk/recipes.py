@@ -160,10 +160,11 @@ class ProjectRecipes(RecipeBook):
     links, must be the workspace's own ``directory`` (a link anywhere on the way makes the recipe unreadable). The
     recipe file and included makefiles, after symbolic links, must be regular files inside the workspace. npm,
     yarn, pnpm, just and tox look for their file in the directories above when the directory has none, so a
-    missing ``package.json`` (unless a ``node_modules`` directory is there: npm stops at it, npm-prefix(1)),
-    justfile or ``tox.ini`` is unreadable, as is a ``tox.toml`` next to ``tox.ini`` (FlyBot reads ``tox.ini``
-    only), a package whose ``.npmrc``/``.yarnrc``/``.yarnrc.yml`` names a program the tool runs
-    (:data:`_PROGRAM_KEYS`) and a makefile with an include or a line FlyBot cannot read. A directory without a makefile has no
+    missing ``package.json`` (unless a ``node_modules`` directory is there: npm stops at it, npm-prefix(1); or no
+    directory above holds a project, :data:`_PROJECT_MARKERS`: then there is no script), justfile or ``tox.ini`` is
+    unreadable, as is a ``tox.toml`` next to ``tox.ini`` (FlyBot reads ``tox.ini``
+    only), a package whose ``.npmrc`` holds a key that is not inert (:data:`_INERT_NPMRC_KEYS`) or whose
+    ``.yarnrc``/``.yarnrc.yml`` names a program the tool runs (:data:`_PROGRAM_KEYS`) and a makefile with an include or a line FlyBot cannot read. A directory without a makefile has no
     recipe (make then has only its built-in rules): None.
     """
 
@@ -235,7 +236,7 @@ class ProjectRecipes(RecipeBook):
             if rel is None:
                 if os.path.isdir(os.path.join(base, "node_modules")):
                     return None  # npm's prefix is here; with no package.json there is no script to run
-                if tool == "npm" and not _package_above(base):
+                if not _package_above(base):
                     return None  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
                 raise _Unreadable(f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)")
             npmrc = here(".npmrc")
@@ -369,15 +370,20 @@ def _read_text(path: str) -> str:
         return handle.read()
 
 
+#: What npm (npm-prefix(1): package.json, node_modules), yarn (yarn.lock, .yarnrc, .yarnrc.yml) and pnpm
+#: (pnpm-workspace.yaml, .npmrc) look for in the directories above to find the project they run in.
+_PROJECT_MARKERS = ("package.json", "node_modules", "yarn.lock", ".yarnrc", ".yarnrc.yml", "pnpm-workspace.yaml", ".npmrc")
+
+
 def _package_above(base: str) -> bool:
-    """True when a directory above ``base`` (up to /) holds a ``package.json`` or ``node_modules``: npm's prefix."""
+    """True when a directory above ``base`` (up to /) holds one of :data:`_PROJECT_MARKERS`: the tool may run there."""
     here = base
     while True:
         parent = os.path.dirname(here)
         if parent == here:
             return False
         here = parent
-        if os.path.lexists(os.path.join(here, "package.json")) or os.path.lexists(os.path.join(here, "node_modules")):
+        if any(os.path.lexists(os.path.join(here, marker)) for marker in _PROJECT_MARKERS):
             return True
 
 
