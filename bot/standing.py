@@ -14,7 +14,7 @@ Rules (issue 4, "Model" and "Matching"):
   (``SimpleCommand.marks``) only by ``*``;
 - no approval, ``*`` included, covers a command that runs with environment variables this command line sets
   (``HOME=/tmp/x git push``, ``export RUSTC_WRAPPER=...; cargo install``, ``env X=... cmd``), but for names that
-  only change output, locale or time zone (bot/risk/grader.py ``INERT_ENVIRONMENT``), or that runs in a directory
+  only change output, locale or time zone (bot/risk/recipes.py ``INERT_ENVIRONMENT``), or that runs in a directory
   outside the workspace or only known when it runs (``cd /tmp/x && git push``, ``pushd $D; make``: the program
   reads its configuration, hooks and plugins from there) unless the program reads nothing there
   (:data:`PLACE_INDEPENDENT`: ``cd /srv/app && sudo apt-get install -y jq``);
@@ -243,7 +243,7 @@ a Makefile)."""
 
 def runs_as_written(command: SimpleCommand) -> bool:
     """False when ``command`` runs with environment variables its command line sets (but for
-    :data:`~bot.risk.grader.INERT_ENVIRONMENT` names), or in a directory outside the workspace or only known when
+    :data:`~bot.risk.recipes.INERT_ENVIRONMENT` names), or in a directory outside the workspace or only known when
     it runs (but for :data:`PLACE_INDEPENDENT` programs): then no standing approval covers it, ``*`` included."""
     if command.outside and not (command.argv and command.argv[0] in PLACE_INDEPENDENT):
         return False

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
+from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment
 from bot.risk.sensitive import (
     credential_path,
     may_name_secret,
@@ -67,20 +68,6 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
     return not values
 
 
-#: Environment names that change only output, colour, locale or time zone (they name no program, file, option or
-#: code), and ``LC_*``: a project recipe runner (programs/projects.py) or a command a standing approval covers
-#: (bot/standing.py) given them still runs as read. Any other name set by the script before a program runs
-#: (``FOO=bar make test``, ``export X=...; npm test``, ``env X=... just``, ``HOME=/tmp/x git push``,
-#: ``RUSTC_WRAPPER=/tmp/x cargo install``) may change what that program does.
-INERT_ENVIRONMENT = frozenset({
-    "CI", "FORCE_COLOR", "NO_COLOR", "CLICOLOR", "TERM", "COLUMNS", "LINES", "TZ", "LANG", "LANGUAGE",
-    "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "RUST_BACKTRACE",
-})  # fmt: skip
-
-
-def inert_environment(name: str) -> bool:
-    """True when setting ``name`` changes only output, colour, locale or time zone (:data:`INERT_ENVIRONMENT`)."""
-    return name in INERT_ENVIRONMENT or name.startswith("LC_")
 
 
 #: Paths accepted as the system's own program (documented in table.py).
@@ -145,7 +132,7 @@ class Scope:
         floor: a level every simple command of this script gets at least (``sudo bash -c``).
     """
 
-    __slots__ = ("contained", "depth", "repeat", "wrappers", "floor", "project")
+    __slots__ = ("contained", "depth", "repeat", "wrappers", "floor")
 
     def __init__(
         self,
@@ -154,18 +141,16 @@ class Scope:
         repeat: int = 0,
         wrappers: tuple[str, ...] = (),
         floor: RiskLevel = R.READ_ONLY,
-        project: bool = False,
     ) -> None:
         self.contained = contained
         self.depth = depth
         self.repeat = repeat
         self.wrappers = wrappers
         self.floor = floor
-        self.project = project  # a project recipe's line: programs not in the table are the project's own code
 
     def repeated(self) -> Scope:
         """This scope inside a loop or function body."""
-        return Scope(self.contained, self.depth, self.repeat + 1, self.wrappers, self.floor, self.project)
+        return Scope(self.contained, self.depth, self.repeat + 1, self.wrappers, self.floor)
 
 
 class Call:
@@ -210,14 +195,13 @@ class Call:
         self.g.child(self.rec, self.scope, words, wrapper, cwd_unknown=cwd_unknown)
 
     def script(
-        self, text: str, wrapper: str, *, remote: bool = False, repeat: bool = False, same_shell: bool = False, project: bool = False
+        self, text: str, wrapper: str, *, remote: bool = False, repeat: bool = False, same_shell: bool = False
     ) -> None:
-        """Parse and grade ``text`` as a shell script this program runs (``bash -c``, ``eval``).
+        """Parse and grade ``text`` as a shell script this program runs (``bash -c``, ``eval``, a recipe's line).
 
         ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on.
-        ``project``: it is a line of a project recipe (see :attr:`Scope.project`).
         """
-        self.g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell, project=project)
+        self.g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
 
 
 Handler = Callable[[Call], None]
@@ -373,18 +357,12 @@ class Grader:
             return
         if "/" in name:
             accepted = next((name[len(d) :] for d in SYSTEM_BIN_DIRS if name.startswith(d)), None)
-            if scope.project and not name.startswith(("/", "~")) and ".." not in name.split("/"):
-                self.project_program(rec, scope, name)
-                return
             if accepted is None or "/" in accepted or accepted not in self.programs:
                 self.flag(rec, scope, R.DESTRUCTIVE, "program-path", f"{shorten(name, 60)} is a path to a program, not a recognised system program.")
                 return
             name = accepted
         program = self.programs.get(name)
         if program is None:
-            if scope.project:
-                self.project_program(rec, scope, name)
-                return
             self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
             return
         self.risk_before = self.risk
@@ -414,13 +392,6 @@ class Grader:
             what = credential_path(text)
             if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
                 self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")
-
-    def project_program(self, rec: Rec, scope: Scope, name: str) -> None:
-        """A program a project recipe runs that is not in the table (the project's script, a dependency's
-        program): the project's own code, as ``make``/``npm run`` always were (workspace_write), raised by
-        words that say deploy/publish (network) or destroy/clean (destructive)."""
-        self.flag(rec, scope, R.WORKSPACE_WRITE, "project-program", f"{shorten(name, 60)} is the project's own code or a dependency's program, run by its recipe.")
-        self.name_floor(rec, scope, [w.value for w in rec.words if w.value is not None], name)
 
     def name_floor(self, rec: Rec, scope: Scope, words: list[str], what: str) -> None:
         """Words saying deploy/release/publish/push (network) or destroy/clean (destructive) raise the grade (issue 14)."""
@@ -460,7 +431,7 @@ class Grader:
             parent.level = rec.level
 
     def script(
-        self, parent: Rec, scope: Scope, text: str, wrapper: str, *, remote: bool, repeat: bool, same_shell: bool, project: bool = False
+        self, parent: Rec, scope: Scope, text: str, wrapper: str, *, remote: bool, repeat: bool, same_shell: bool
     ) -> None:
         """Parse ``text`` and grade it as a script run by ``parent``'s program."""
         inner = Scope(
@@ -469,7 +440,6 @@ class Grader:
             repeat=scope.repeat + (1 if repeat else 0),
             wrappers=tuple(parent.wrappers) + (wrapper,),
             floor=max(scope.floor, parent.level),
-            project=scope.project or project,
         )
         before = len(self.records)  # parent is already listed: only records after it are inner
         saved = self.state

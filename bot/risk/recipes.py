@@ -39,6 +39,7 @@ __all__ = [
     "MAX_LINES",
     "MAX_RECIPES",
     "MAX_RECIPE_CHARS",
+    "LIFECYCLE",
     "UNKNOWN",
     "GivenRecipes",
     "ProjectRecipes",
@@ -159,10 +160,11 @@ class ProjectRecipes(RecipeBook):
     links, must be the workspace's own ``directory`` (a link anywhere on the way makes the recipe unreadable). The
     recipe file and included makefiles, after symbolic links, must be regular files inside the workspace. npm,
     yarn, pnpm, just and tox look for their file in the directories above when the directory has none, so a
-    missing ``package.json`` (unless a ``node_modules`` directory is there: npm stops at it, npm-prefix(1)),
-    justfile or ``tox.ini`` is unreadable, as is a ``tox.toml`` next to ``tox.ini`` (FlyBot reads ``tox.ini``
-    only), a package whose ``.npmrc``/``.yarnrc``/``.yarnrc.yml`` names a program the tool runs
-    (:data:`_PROGRAM_KEYS`) and a makefile with an include or a line FlyBot cannot read. A directory without a makefile has no
+    missing ``package.json`` (unless a ``node_modules`` directory is there: npm stops at it, npm-prefix(1); or no
+    directory above holds a project, :data:`_PROJECT_MARKERS`: then there is no script), justfile or ``tox.ini`` is
+    unreadable, as is a ``tox.toml`` next to ``tox.ini`` (FlyBot reads ``tox.ini``
+    only), a package whose ``.npmrc`` holds a key that is not inert (:data:`_INERT_NPMRC_KEYS`) or whose
+    ``.yarnrc``/``.yarnrc.yml`` names a program the tool runs (:data:`_PROGRAM_KEYS`) and a makefile with an include or a line FlyBot cannot read. A directory without a makefile has no
     recipe (make then has only its built-in rules): None.
     """
 
@@ -226,18 +228,28 @@ class ProjectRecipes(RecipeBook):
 
             lines = make_recipe(text(rel), target, rel, include, overrides=overrides)
             if lines is None:
-                raise _Unreadable(f"{rel} (not read completely: an include or a line FlyBot cannot read)")
+                raise _Unreadable(f"{rel} (not read completely: an include, a line FlyBot cannot read, or a setting that "
+                                  "changes how make runs recipes: export, .SHELLFLAGS, MAKEFLAGS, .SECONDEXPANSION...)")
             return recipe(lines)
         if tool in ("npm", "yarn", "pnpm"):
             rel = here("package.json")
             if rel is None:
                 if os.path.isdir(os.path.join(base, "node_modules")):
                     return None  # npm's prefix is here; with no package.json there is no script to run
+                if not _package_above(base):
+                    return None  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
                 raise _Unreadable(f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)")
-            for config in (".npmrc", ".yarnrc", ".yarnrc.yml"):
+            npmrc = here(".npmrc")
+            if npmrc is not None:
+                key = _npmrc_key_not_inert(text(npmrc))
+                if key is not None:
+                    raise _Unreadable(f"{npmrc} (not read: its key {key} may name a program, a configuration file or other packages' scripts)")
+            for config in (".yarnrc", ".yarnrc.yml"):
                 found = here(config)
                 if found is not None and _config_runs_program(text(found)):
-                    raise _Unreadable(f"{found} (not read: it names a program or plugin {tool} runs)")
+                    raise _Unreadable(f"{found} (not read: it names a program, a plugin or other packages' scripts {tool} runs)")
+            if target.startswith(LIFECYCLE):
+                return recipe(lifecycle_scripts(text(rel), target[len(LIFECYCLE) :].split(",")))
             return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
         if tool == "just":
             rel = named or next((r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None)
@@ -269,26 +281,70 @@ def _sendable(recipe: Recipe | None) -> Recipe | None:
     return recipe if lines == recipe.lines else Recipe(recipe.tool, recipe.target, lines, recipe.directory, recipe.file, recipe.overrides)
 
 
-#: Project configuration keys that make npm, yarn or pnpm run a program of the file's choosing (npm-config(7):
-#: script-shell, node-options, shell, editor, browser, git, viewer, userconfig, globalconfig, init-module,
-#: onload-script; yarn 1 ``yarn-path``; yarn 2+ ``yarnPath`` and ``plugins``), compared without case, ``-`` or ``_``.
+#: Project configuration keys that make yarn run a program of the file's choosing (yarn 1 ``yarn-path``; yarn 2+
+#: ``yarnPath`` and ``plugins``; and npm-config(7) keys yarn 1 also reads: script-shell, node-options, shell, editor,
+#: browser, git, viewer, userconfig, globalconfig, init-module, onload-script), or that run other packages' scripts
+#: (workspace, workspaces, include-workspace-root), compared without case, ``-`` or ``_``.
 _PROGRAM_KEYS = frozenset({
     "scriptshell", "nodeoptions", "shell", "editor", "browser", "git", "viewer", "userconfig", "globalconfig",
-    "initmodule", "onloadscript", "yarnpath", "plugins",
+    "initmodule", "onloadscript", "yarnpath", "plugins", "workspace", "workspaces", "includeworkspaceroot",
+})  # fmt: skip
+
+#: ``.npmrc`` keys (npm-config(7)) that name no program, no other configuration file and no other package's scripts:
+#: where packages come from and how installs are saved and reported. Any other key in a project's ``.npmrc`` (npm and
+#: pnpm read it) makes its scripts unreadable. ``registry`` and ``@scope:registry`` only change where an install
+#: fetches packages, and an install is graded network, with dependencies' own install scripts out of FlyBot's reach.
+_INERT_NPMRC_KEYS = frozenset({
+    "registry", "save", "save-exact", "save-prefix", "save-dev", "save-optional", "save-peer", "save-prod",
+    "package-lock", "package-lock-only", "engine-strict", "fund", "audit", "audit-level", "loglevel", "progress",
+    "color", "legacy-peer-deps", "strict-peer-deps", "auto-install-peers", "shamefully-hoist", "always-auth",
+    "update-notifier", "fetch-retries", "fetch-retry-mintimeout", "fetch-retry-maxtimeout", "fetch-timeout",
+    "prefer-offline", "prefer-online", "ignore-scripts", "lockfile-version", "git-tag-version", "sign-git-tag",
+    "tag-version-prefix", "message", "init-author-name", "init-author-email", "init-author-url", "init-license",
+    "init-version", "email", "username", "_auth", "_authtoken", "_password", "omit", "include", "production",
+    "resolution-mode", "unicode", "timing", "logs-max", "use-node-version",
 })  # fmt: skip
 
 
+def _config_lines(text: str) -> list[str]:
+    """The non-comment lines of a configuration file, a leading UTF-8 byte order mark removed (npm and yarn ignore it)."""
+    lines = []
+    for line in text.removeprefix("\ufeff").splitlines():
+        line = line.strip().removeprefix("\ufeff").strip()
+        if line and not line.startswith(("#", ";")):
+            lines.append(line)
+    return lines
+
+
 def _config_runs_program(text: str) -> bool:
-    """True when an ``.npmrc`` (``key = value``), ``.yarnrc`` (``key value``) or ``.yarnrc.yml`` (``key: value``)
-    sets a key of :data:`_PROGRAM_KEYS` (an environment reference in a key is taken for one)."""
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line.startswith(("#", ";")):
-            continue
+    """True when a ``.yarnrc`` (``key value``) or ``.yarnrc.yml`` (``key: value``) sets a key of
+    :data:`_PROGRAM_KEYS` (an environment reference in a key is taken for one)."""
+    for line in _config_lines(text):
         key = re.split(r"[\s=:]", line, maxsplit=1)[0].strip("\"'").lower().replace("-", "").replace("_", "")
         if key in _PROGRAM_KEYS or "${" in key:
             return True
     return False
+
+
+def _npmrc_key_not_inert(text: str) -> str | None:
+    """The first key of an ``.npmrc`` (ini: ``key = value``, ``[section]``) that is not inert
+    (:data:`_INERT_NPMRC_KEYS`, ``@scope:registry``, ``//host/path/:_authToken``-style credentials), or None.
+    Keys are compared without case, quotes or surrounding space, ``_`` read as ``-``; a section header, a key holding
+    ``${`` or a line without ``=`` counts as not inert."""
+    for line in _config_lines(text):
+        if line.startswith("[") or "=" not in line:
+            return line[:60]
+        raw = line.split("=", 1)[0].strip().strip("\"'").strip()
+        if "${" in raw:
+            return raw[:60]
+        key = raw.lower()
+        if key.startswith("//"):
+            key = key.rsplit(":", 1)[-1] if ":" in key[2:] else key
+        elif key.startswith("@") and key.endswith(":registry"):
+            continue
+        if key.replace("_", "-") not in _INERT_NPMRC_KEYS and key not in _INERT_NPMRC_KEYS:
+            return raw[:60]
+    return None
 
 
 #: The file each tool reads, named in an unreadable recipe's source.
@@ -314,7 +370,49 @@ def _read_text(path: str) -> str:
         return handle.read()
 
 
+#: What npm (npm-prefix(1): package.json, node_modules), yarn (yarn.lock, .yarnrc, .yarnrc.yml) and pnpm
+#: (pnpm-workspace.yaml, .npmrc) look for in the directories above to find the project they run in.
+_PROJECT_MARKERS = ("package.json", "node_modules", "yarn.lock", ".yarnrc", ".yarnrc.yml", "pnpm-workspace.yaml", ".npmrc")
+
+
+def _package_above(base: str) -> bool:
+    """True when a directory above ``base`` (up to /) holds one of :data:`_PROJECT_MARKERS`: the tool may run there."""
+    here = base
+    while True:
+        parent = os.path.dirname(here)
+        if parent == here:
+            return False
+        here = parent
+        if any(os.path.lexists(os.path.join(here, marker)) for marker in _PROJECT_MARKERS):
+            return True
+
+
 # -- package.json -------------------------------------------------------------------------------
+#: The target of a recipe that is a package's life cycle scripts rather than one script: ``LIFECYCLE`` followed by the
+#: events, comma-separated, in the order the tool runs them (programs/build.py). A script whose name starts with it is
+#: never run by name (``npm run`` refuses it), so the two never share a key.
+LIFECYCLE = "<lifecycle> "
+
+
+def lifecycle_scripts(text: str, events: Sequence[str]) -> list[RecipeLine] | None:
+    """The ``scripts`` of ``events`` that package.json ``text`` defines, in that order (none defined: an empty list;
+    npm, yarn and pnpm then run nothing of the package's own)."""
+    data = json.loads(text)
+    scripts = data.get("scripts") if isinstance(data, dict) else None
+    if scripts is None:
+        return []
+    if not isinstance(scripts, dict):
+        raise ValueError("scripts is not an object")
+    out: list[RecipeLine] = []
+    for event in events:
+        value = scripts.get(event)
+        if isinstance(value, str):
+            out.append(RecipeLine(f"package.json scripts.{event}", value))
+        elif value is not None:
+            raise ValueError(f"scripts.{event} is not a string")
+    return out
+
+
 def package_script(text: str, name: str, *, pre_post: bool = True) -> list[RecipeLine] | None:
     """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
 
@@ -384,7 +482,12 @@ def make_recipe(text: str, target: str, name: str, read_include: object = None, 
     include that cannot be read (also an optional ``-include`` of a missing file: make would look for it in
     ``-I`` directories and /usr/local/include, /usr/gnu/include, /usr/include, and run a rule that makes it;
     GNU make manual, "Including Other Makefiles"), or a line the parser does not know (``$(eval ...)``,
-    ``load``; ``$(info|warning|error ...)`` only print). A target with no rule runs the ``.DEFAULT`` rule when there is one, else nothing but the
+    ``load``, a function other than the text functions, ``shell`` and ``call`` of a named variable), an ``export``
+    of a name that is not inert (the recipes' environment: ``BASH_ENV``, ``PATH``...), an assignment to a variable
+    that changes how make reads or runs (``.SHELLFLAGS``, ``MAKEFLAGS``, ``MAKEFILES``...), a special target FlyBot
+    does not know (``.SECONDEXPANSION``, ``.EXPORT_ALL_VARIABLES``, a suffix rule) or a static pattern rule.
+    ``$(shell ...)`` in conditionals and ``define`` bodies counts as run on load. Order-only prerequisites and every
+    ``::`` rule of a target are included. A target with no rule runs the ``.DEFAULT`` rule when there is one, else nothing but the
     load-time lines. ``SHELL`` set to a program other than sh/bash makes every recipe line ``$FLYBOT_UNKNOWN``
     (run by a program the classifier cannot see). ``overrides``: variables set on the command line or in the
     environment (``make test CC=...``): their values are unknown, and they win over the makefile's assignments.
@@ -425,9 +528,14 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         while line.endswith("\\") and index < len(lines):
             line = line[:-1] + " " + lines[index].lstrip() if not line.startswith("\t") else line + "\n" + lines[index]
             index += 1
+        if not _functions_known(line):
+            mk.incomplete = True  # a make function that writes files, evaluates text or calls one chosen at run time
         if in_define:
             if line.strip() == "endef":
                 in_define = False
+            else:  # a define's body: any $(shell ...) in it may run when make reads the file (define X :=)
+                for shell in _shell_calls(line):
+                    mk.load_lines.append(RecipeLine(f"{name}:{number} ($(shell))", shell))
             continue
         if line.startswith("\t") and current:
             for rule in current:
@@ -437,6 +545,9 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         if not stripped:
             continue
         word = stripped.split(None, 1)[0]
+        if word in ("ifeq", "ifneq", "ifdef", "ifndef", "else"):
+            for shell in _shell_calls(stripped):  # a condition is expanded when make reads the file
+                mk.load_lines.append(RecipeLine(f"{name}:{number} ($(shell))", shell))
         if word in ("ifeq", "ifneq", "ifdef", "ifndef"):
             conditional += 1
             continue
@@ -456,6 +567,8 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             current = []
             _include(mk, stripped.split()[1:], read_include, depth)
             continue
+        if word == "export" and not _exports_inert(stripped):
+            mk.incomplete = True  # the recipes' environment: BASH_ENV, PATH... change what their programs run
         if word in ("export", "unexport", "vpath", "override") and "=" not in stripped:
             continue
         for shell in _shell_calls(stripped):
@@ -464,6 +577,9 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         if assign:
             var, op, value = assign.group(1), assign.group(2), assign.group(3)
             current = []
+            if _make_special(var) or (var == ".DEFAULT_GOAL" and "$" in value):
+                mk.incomplete = True  # .SHELLFLAGS, .RECIPEPREFIX, MAKEFLAGS, MAKEFILES...: how make reads or runs
+
             if op == "!=":
                 mk.load_lines.append(RecipeLine(f"{name}:{number} ({var} !=)", _expand(mk, value, {})))
                 mk.variables[var] = None
@@ -493,6 +609,8 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             rest, inline = rest.split(";", 1)
         if "=" in rest and not rest.strip().startswith("="):  # a target-specific variable
             var = re.match(_ASSIGN, rest.strip())
+            if var is None or _make_special(var.group(1)) or (rest.strip().startswith("export") and not _exports_inert(rest.strip())):
+                mk.incomplete = True
             if var and (var.group(1) == "SHELL" or var.group(1) in mk.variables):
                 mk.variables[var.group(1)] = None
             if var and var.group(1) == "SHELL":
@@ -501,9 +619,13 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             continue
         prereqs = [p for p in rest.replace("|", " ").split()]
         current = []
+        if ":" in rest.replace("::", ""):
+            mk.incomplete = True  # a static pattern rule (targets: pattern: prerequisites)
         for name_ in targets:
             if name_ == ".ONESHELL":
                 mk.oneshell = True
+            if name_.startswith(".") and name_ not in _KNOWN_SPECIAL_TARGETS:
+                mk.incomplete = True  # .SECONDEXPANSION, .EXPORT_ALL_VARIABLES, a suffix rule (.c.o:)...
             if "%" in name_:
                 rule_obj = _Rule(prereqs)
                 mk.patterns.append((name_, rule_obj))
@@ -515,6 +637,65 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             current.append(rule_obj)
             if inline is not None and inline.strip():
                 rule_obj.lines.append((number, inline.strip()))
+
+
+#: Special targets (GNU make manual, "Special Built-in Target Names") that change nothing FlyBot grades: any other
+#: target starting with ``.`` (``.SECONDEXPANSION``, ``.EXPORT_ALL_VARIABLES``, a suffix rule) makes the file unreadable.
+_KNOWN_SPECIAL_TARGETS = frozenset({
+    ".PHONY", ".DEFAULT", ".PRECIOUS", ".INTERMEDIATE", ".NOTINTERMEDIATE", ".SECONDARY", ".DELETE_ON_ERROR",
+    ".IGNORE", ".SILENT", ".NOTPARALLEL", ".ONESHELL", ".POSIX", ".LOW_RESOLUTION_TIME", ".WAIT", ".SUFFIXES",
+})  # fmt: skip
+#: make functions (GNU make manual, "Functions for Transforming Text") that only compute text, print or stop, plus
+#: ``shell`` (its commands are graded) and ``call`` of a named variable: any other (``file``, ``eval``, ``guile``,
+#: ``call`` of a function or of a computed name) makes the file unreadable.
+_TEXT_FUNCTIONS = frozenset({
+    "subst", "patsubst", "strip", "findstring", "filter", "filter-out", "sort", "word", "wordlist", "words",
+    "firstword", "lastword", "dir", "notdir", "suffix", "basename", "addsuffix", "addprefix", "join", "wildcard",
+    "realpath", "abspath", "if", "or", "and", "intcmp", "foreach", "let", "origin", "flavor", "info", "warning",
+    "error", "value", "shell",
+})  # fmt: skip
+_ALL_FUNCTIONS = _TEXT_FUNCTIONS | {"call", "eval", "file", "guile"}
+#: Environment names that change only output, colour, locale or time zone (they name no program, file, option or
+#: code), and ``LC_*``: a makefile may export them, a project recipe runner (programs/projects.py) or a command a
+#: standing approval covers (bot/standing.py) given them still runs as read. Any other name set before a program runs
+#: (``FOO=bar make test``, ``export X=...; npm test``, ``HOME=/tmp/x git push``, ``RUSTC_WRAPPER=/tmp/x cargo
+#: install``) may change what that program does.
+INERT_ENVIRONMENT = frozenset({
+    "CI", "FORCE_COLOR", "NO_COLOR", "CLICOLOR", "TERM", "COLUMNS", "LINES", "TZ", "LANG", "LANGUAGE",
+    "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "RUST_BACKTRACE",
+})  # fmt: skip
+
+
+def inert_environment(name: str) -> bool:
+    """True when setting ``name`` changes only output, colour, locale or time zone (:data:`INERT_ENVIRONMENT`)."""
+    return name in INERT_ENVIRONMENT or name.startswith("LC_")
+
+
+def _make_special(var: str) -> bool:
+    """A variable that changes how make reads the makefile or runs recipes (GNU make manual, "Special Variables",
+    "Choosing the Shell", "The Variable MAKEFILES"); ``SHELL`` is checked on its own (sh and bash are fine)."""
+    return (var.startswith(".") and var != ".DEFAULT_GOAL") or var.startswith("MAKE") or var in ("MFLAGS", "GNUMAKEFLAGS")
+
+
+def _exports_inert(line: str) -> bool:
+    """True when an ``export`` line exports only names of :data:`INERT_ENVIRONMENT` (a bare ``export`` exports all)."""
+    words = line.split("=", 1)[0].replace(":", " ").replace("+", " ").replace("?", " ").replace("!", " ").split()
+    names = [w for w in words if w not in ("export", "override", "private")]
+    return bool(names) and all(inert_environment(n) for n in names)
+
+
+def _functions_known(line: str) -> bool:
+    """False when ``line`` calls a make function outside :data:`_TEXT_FUNCTIONS` (``$$`` is a literal ``$``)."""
+    text = line.replace("$$", "")
+    for match in re.finditer(r"\$[({]([^\s(){}$:=#,]+)[\s,]", text):
+        function = match.group(1)
+        if function == "call":
+            called = re.match(r"\s*([A-Za-z0-9_.\-]+)\s*[,)}]", text[match.end() :])
+            if called is None or called.group(1) in _ALL_FUNCTIONS:
+                return False
+        elif function not in _TEXT_FUNCTIONS:
+            return False
+    return True
 
 
 def _include(mk: _Makefile, names: list[str], read_include: object, depth: int) -> None:

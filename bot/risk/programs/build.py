@@ -17,6 +17,8 @@ import posixpath
 
 from bot.risk.grader import Call
 from bot.risk.options import scan
+from bot.risk.reasons import shorten
+from bot.risk.recipes import LIFECYCLE
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
@@ -39,6 +41,18 @@ _MAKE_VALUES = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-I
                           "--assume-old", "-W", "--what-if", "--new-file", "--assume-new", "-E", "--eval"})
 
 
+#: make's long options (GNU make manual, "Summary of Options"), spelled in full: getopt_long(3) also takes any
+#: unambiguous abbreviation (``--direc``, ``--fi``, ``--ev``), which is refused rather than resolved.
+_MAKE_LONG_OPTIONS = frozenset({
+    "--always-make", "--directory", "--debug", "--environment-overrides", "--eval", "--file", "--makefile", "--help",
+    "--ignore-errors", "--include-dir", "--jobs", "--keep-going", "--load-average", "--check-symlink-times",
+    "--just-print", "--dry-run", "--recon", "--old-file", "--assume-old", "--output-sync", "--print-data-base",
+    "--question", "--no-builtin-rules", "--no-builtin-variables", "--silent", "--quiet", "--no-silent", "--stop",
+    "--no-keep-going", "--touch", "--trace", "--version", "--print-directory", "--no-print-directory", "--what-if",
+    "--new-file", "--assume-new", "--warn-undefined-variables", "--shuffle",
+})  # fmt: skip
+
+
 def _make_special(name: str) -> bool:
     return name in _MAKE_SPECIAL or name.startswith((".", "MAKE"))
 
@@ -57,6 +71,7 @@ def make(call: Call) -> None:
     targets: list[str | None] = []
     makefile: Word | None = None
     overrides: list[str] = []
+    makefiles = 0
     index = 0
 
     def change_dir(word: Word) -> None:
@@ -73,6 +88,10 @@ def make(call: Call) -> None:
             continue
         name, eq, attached = value.partition("=")
         if value.startswith("--") and len(value) > 2:
+            if name not in _MAKE_LONG_OPTIONS:
+                destructive(call, "unrecognised-use", f"make {shorten(name, 40)} is not an option FlyBot knows spelled in full "
+                            "(make takes any unambiguous abbreviation: --direc, --fi, --ev...).")
+                return
             long_value: Word | None = None
             if name in _MAKE_VALUES:
                 long_value = literal_word(attached) if eq else (words[index] if index < len(words) else Word(None, ""))
@@ -88,6 +107,7 @@ def make(call: Call) -> None:
             if name == "--directory" and long_value is not None:
                 change_dir(long_value)
             elif name in ("--file", "--makefile") and long_value is not None:
+                makefiles += 1
                 makefile = long_value
             continue
         if value.startswith("-") and len(value) > 1:
@@ -106,6 +126,7 @@ def make(call: Call) -> None:
                     if letter == "C":
                         change_dir(taken)
                     elif letter == "f":
+                        makefiles += 1
                         makefile = taken
                     break
                 if letter in "jl":
@@ -131,6 +152,9 @@ def make(call: Call) -> None:
     if special:
         destructive(call, "env-hijack", f"make runs with {special[0]} set by this command: it changes how make reads the makefile or runs its recipes.")
         return
+    if makefiles > 1:
+        destructive(call, "recipe-unreadable", "make reads every makefile -f names, FlyBot reads one: the recipe is not certain.")
+        return
     if makefile is not None and makefile.value in ("-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"):
         destructive(call, "dynamic-script", "make reads a makefile from its standard input.")
         return
@@ -153,7 +177,7 @@ def make(call: Call) -> None:
 
 
 # npm(1) CLI commands (docs.npmjs.com/cli/v10/commands) with their aliases.
-_NPM_RUN = frozenset({"test", "t", "tst", "run", "run-script", "rum", "urn", "start", "stop", "restart", "rebuild", "rb"})
+_NPM_RUN = frozenset({"test", "t", "tst", "run", "run-script", "rum", "urn", "start", "stop", "restart"})
 _NPM_INSTALL = frozenset({
     "install", "i", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal", "isntall", "add", "ci",
     "clean-install", "ic", "install-clean", "isntall-clean", "update", "up", "upgrade", "udpate",
@@ -166,7 +190,7 @@ _NPM_NETWORK = frozenset({
     "fund", "owner", "access", "team", "token", "dist-tag", "deprecate", "publish", "login", "logout",
     "adduser", "star", "stars", "org", "hook", "sbom",
 })  # fmt: skip
-_NPM_WRITE = frozenset({"pack", "shrinkwrap", "version", "pkg", "set-script", "link", "ln"})
+_NPM_WRITE = frozenset({"pack", "shrinkwrap", "version", "pkg", "set-script", "link", "ln", "rebuild", "rb"})
 _NPM_VALUES = frozenset({"--prefix", "--registry", "--cache", "--loglevel", "-w", "--workspace", "--tag", "--otp", "--location", "--omit", "--include"})
 # npm config keys that name a program npm runs, or a config file that can set one (docs.npmjs.com/cli/v10/using-npm/config:
 # script-shell, node-options, shell, editor, browser, git, viewer, userconfig, globalconfig, init-module;
@@ -193,6 +217,70 @@ def _npm_program_option(name: str) -> bool:
     if name.startswith("--config."):
         return _npm_program_key(name[len("--config.") :])
     return name.startswith("--") and not name.startswith("--no-") and _npm_program_key(name[2:])
+
+def _npm_workspace_option(name: str) -> bool:
+    """True for an npm option that may select workspaces (npm-config(7) ``workspace``/``-w``, ``workspaces``/``-ws``/
+    ``--ws``, ``include-workspace-root``), in any spelling nopt may take for one: a long option starting with ``w``
+    or ``include-``, a short cluster holding ``w`` (``-sw``). Fails closed: it may match an option that is not one."""
+    if name.startswith("--"):
+        bare = name[2:].lower().removeprefix("no-")
+        return bare.startswith(("w", "include-")) or bare == "iwr"
+    return name.startswith("-") and "w" in name[1:].lower()
+
+
+#: Long options yarn and pnpm are given, spelled in full, that change neither where they run nor what runs (yarn
+#: classic and berry CLI, pnpm CLI): any other long option before the command (an abbreviation such as ``--cw`` or
+#: ``--di`` too) is destructive. ``_JS_TAKES_VALUE``: those of them that take the next word as their value.
+_JS_LONG_OPTIONS = {
+    "npm": frozenset(),
+    "yarn": frozenset({
+        "--silent", "--verbose", "--json", "--no-progress", "--non-interactive", "--frozen-lockfile", "--immutable",
+        "--pure-lockfile", "--prefer-offline", "--offline", "--production", "--prod", "--dev", "--peer", "--optional",
+        "--exact", "--tilde", "--ignore-engines", "--ignore-optional", "--ignore-scripts", "--check-files",
+        "--no-lockfile", "--network-timeout", "--registry", "--help", "--version", "--inline-builds", "--mode",
+    }),
+    "pnpm": frozenset({
+        "--silent", "--reporter", "--loglevel", "--color", "--no-color", "--stream", "--aggregate-output", "--json",
+        "--frozen-lockfile", "--no-frozen-lockfile", "--prefer-offline", "--offline", "--prod", "--dev", "--save-dev",
+        "--save-exact", "--save-peer", "--save-optional", "--save-prod", "--ignore-scripts", "--if-present",
+        "--lockfile-only", "--fix-lockfile", "--resolution-only", "--depth", "--latest", "--help", "--version",
+        "--registry", "--no-optional", "--global",
+    }),
+}  # fmt: skip
+_JS_TAKES_VALUE = frozenset({"--network-timeout", "--registry", "--mode", "--reporter", "--loglevel", "--depth"})
+
+#: The package's own scripts each command runs (npm scripts(7), "Life Cycle Operation Order"; yarn and pnpm run the
+#: same events where they run any), listed as a superset: an event a version does not run is read all the same.
+#: Installs and every command that rebuilds node_modules (uninstall, update, dedupe, prune, rebuild, link) run the
+#: install events; ``install-test``/``it``/``cit`` then ``test``; ``restart`` without a restart script runs stop and
+#: start (the restart script itself is read by ``npm restart`` as a script).
+_INSTALL_EVENTS = (
+    "preinstall", "install", "postinstall", "prepublish", "preprepare", "prepare", "postprepare",
+    "predependencies", "dependencies", "postdependencies",
+)  # fmt: skip
+_PACK_EVENTS = ("prepack", "preprepare", "prepare", "postprepare", "postpack")
+_LIFECYCLE: dict[str, tuple[str, ...]] = {
+    **dict.fromkeys(_NPM_INSTALL | _NPM_REMOVE | {"rebuild", "rb", "link", "ln", "remove"}, _INSTALL_EVENTS),
+    **dict.fromkeys(("install-test", "it", "install-ci-test", "cit"), _INSTALL_EVENTS + ("pretest", "test", "posttest")),
+    "pack": _PACK_EVENTS,
+    "publish": ("prepublishOnly",) + _PACK_EVENTS + ("prepublish", "publish", "postpublish"),
+    "version": ("preversion", "version", "postversion"),
+    "shrinkwrap": ("preshrinkwrap", "shrinkwrap", "postshrinkwrap"),
+    "restart": ("prestop", "stop", "poststop", "prestart", "start", "poststart"),
+}  # fmt: skip
+
+
+def _lifecycle_events(tool: str, command: str | None) -> tuple[str, ...] | None:
+    """The life cycle events ``tool command`` runs of the package's own scripts, or None (``yarn`` alone installs)."""
+    if command is None:
+        return _INSTALL_EVENTS if tool == "yarn" else None
+    if tool != "npm" and command in ("unlink",):
+        return None
+    installs = _NPM_INSTALL if tool == "npm" else (_PNPM_INSTALL if tool == "pnpm" else _YARN_INSTALL)
+    if command in installs or command in _LIFECYCLE and (tool == "npm" or command in _NPM_REMOVE | {"remove", "rebuild", "rb", "link", "ln", "pack", "publish", "version", "install-test", "it", "restart"}):
+        return _LIFECYCLE.get(command, _INSTALL_EVENTS)
+    return None
+
 
 _PNPM_INSTALL = frozenset({"install", "i", "add", "update", "up", "upgrade", "fetch", "import", "install-test", "it"})
 _YARN_INSTALL = frozenset({"install", "add", "upgrade", "up", "upgrade-interactive", "import"})
@@ -222,6 +310,7 @@ def js_package_manager(call: Call) -> None:
     prefix: Word | None = None
     run_dir: Word | None = None
     global_ = False
+    ignore_scripts = False
     elsewhere: str | None = None
     index = 0
     while index < len(words):
@@ -237,6 +326,18 @@ def js_package_manager(call: Call) -> None:
         if _npm_program_option(name):
             destructive(call, "runs-program", f"{call.name} {name} makes it run a program of the caller's choosing.")
             return
+        if tool == "npm" and _npm_workspace_option(name):
+            destructive(call, "recipe-elsewhere", f"npm {shorten(name, 40)} may select workspaces: npm then runs other "
+                        "packages' scripts (their life cycle scripts too), which FlyBot does not read.")
+            return
+        if tool != "npm" and name.startswith("--") and name != "--" and name not in _JS_LONG_OPTIONS[tool] and name not in _JS_DIRECTORY[tool] \
+                and name not in _JS_ELSEWHERE[tool]:
+            if command is None or any(option.startswith(name) for option in _JS_DIRECTORY[tool] if option.startswith("--")):
+                # before the command it is the tool's own option, maybe an abbreviation of one (--cw, --di)
+                destructive(call, "unrecognised-use", f"{tool} {shorten(name, 40)} is not an option FlyBot knows, spelled in full: it may change where or what {tool} runs.")
+                return
+        if value in ("--ignore-scripts", "--ignore-scripts=true"):
+            ignore_scripts = True
         if value in ("-g", "--global") or value in ("--location=global", "--location=user"):
             global_ = True
             elsewhere = f"{tool} {value} runs in the global prefix"
@@ -264,7 +365,7 @@ def js_package_manager(call: Call) -> None:
         elif name == "--prefix":
             prefix = literal_word(value.split("=", 1)[1]) if "=" in value else (words[index] if index < len(words) else None)
             index += 0 if "=" in value else 1
-        elif value in _NPM_VALUES:
+        elif value in _NPM_VALUES or (tool != "npm" and value in _JS_TAKES_VALUE):
             index += 1
         elif value == "--":
             rest.extend(words[index:])
@@ -280,6 +381,11 @@ def js_package_manager(call: Call) -> None:
     if tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
         elsewhere = f"{tool} {command} runs the scripts of other packages"
     _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere)
+    events = None if ignore_scripts else _lifecycle_events(tool, command)
+    if events is not None and not (global_ and rest):
+        # the package's own life cycle scripts (a global install of named packages runs theirs only, not the project's)
+        others = None if global_ else elsewhere
+        run_recipe(call, tool, LIFECYCLE + ",".join(events), directory=run_dir, elsewhere=others, label=f"{tool} {command or 'install'}")
 
 
 def _grade_js(
@@ -311,7 +417,8 @@ def _grade_js(
         if command == "global":
             call.write(_HOME, f"{tool} global changes")
     elif command in _NPM_WRITE:
-        _js_location(call, prefix, global_, f"{tool} {command} changes")
+        # npm-link(1): without a package name it links the current package into the global prefix
+        _js_location(call, prefix, global_ or (tool == "npm" and command in ("link", "ln") and not rest), f"{tool} {command} changes")
     elif command in ("cache", "config", "c", "set", "get"):
         action = rest[0].value if rest else None
         if (command != "cache" and action in ("get", "list", "ls", None)) or command == "get":

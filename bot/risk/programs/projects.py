@@ -7,12 +7,12 @@ script (after ``cd``/``pushd``), moved by the tool's own options (``make -C``, `
 server), looked up by directory and file relative to the workspace. A directory or file outside the workspace or
 only known at run time, other packages' scripts (``npm --workspace``, ``pnpm -r``), variables set on the command
 line and environment set by the script before the tool runs (but for names that only change output or locale:
-:data:`~bot.risk.grader.INERT_ENVIRONMENT`) grade destructive, the same on both sides, as does a recipe the book found but could
-not read for certain. Each line is graded as a script run from the tool's directory, in a project scope (a program
-not in the table is the project's own code: workspace_write, see ``Grader.project_program``), and named in a
-reason. When there is no recipe, or something earlier in the same script may have changed it (the script's grade
+:data:`~bot.risk.recipes.INERT_ENVIRONMENT`) grade destructive, the same on both sides, as does a recipe the book found but could
+not read for certain. Each line is graded as a script run from the tool's directory, exactly as the same line typed
+at the prompt (a script the line runs, ``./run.sh``, ``sh run.sh``, ``node x.js``, or a program not in the table is
+destructive there and here), and named in a reason. When there is no recipe, or something earlier in the same script may have changed it (the script's grade
 was above read-only before this command), the target's name decides too: deploy/release/publish/push are at
-least network, destroy/clean at least destructive. ``poetry run CMD`` grades CMD in a project scope. A recipe line
+least network, destroy/clean at least destructive. ``poetry run CMD`` grades CMD as typed at the prompt. A recipe line
 with hidden or look-alike characters grades destructive, as such a command does.
 """
 
@@ -25,7 +25,15 @@ from bot.risk.grader import Call, inert_environment
 from bot.risk.hidden import needs_a_person, reveal
 from bot.risk.paths import CwdState
 from bot.risk.reasons import shorten
-from bot.risk.recipes import MAX_LINES, MAX_RECIPE_CHARS, MAX_RECIPES, UNKNOWN, is_unreadable, unreadable
+from bot.risk.recipes import (
+    LIFECYCLE,
+    MAX_LINES,
+    MAX_RECIPE_CHARS,
+    MAX_RECIPES,
+    UNKNOWN,
+    is_unreadable,
+    unreadable,
+)
 from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, build_or_test, destructive, network, read_only
@@ -40,19 +48,22 @@ _RECIPE_BUDGET = MAX_RECIPE_CHARS - MAX_RECIPES * len(UNKNOWN)
 
 def run_recipe(
     call: Call, tool: str, target: str, *, directory: Word | None = None, file: Word | None = None,
-    overrides: Sequence[str] = (), extra: list[Word] | None = None, elsewhere: str | None = None,
+    overrides: Sequence[str] = (), extra: list[Word] | None = None, elsewhere: str | None = None, label: str | None = None,
 ) -> None:
     """Grade what ``tool target`` runs, read from the directory where it really runs (see the module docstring).
 
     ``directory``: the directory the tool changes to (``make -C``, ``npm --prefix``, ``yarn --cwd``), relative to
     the shell's working directory at this point of the script; ``file``: the recipe file named on the command line,
     relative to the shell's working directory too. ``overrides``: variables the command line sets
-    (``make test CC=...``, ``just VAR=...``): destructive unless the name is inert (:data:`~bot.risk.grader.INERT_ENVIRONMENT`), then
+    (``make test CC=...``, ``just VAR=...``): destructive unless the name is inert (:data:`~bot.risk.recipes.INERT_ENVIRONMENT`), then
     its value is unknown in the recipe. ``elsewhere``: why the tool runs recipes FlyBot does not look up
-    (``npm --workspace``, ``pnpm -r``): the grade is destructive.
+    (``npm --workspace``, ``pnpm -r``): the grade is destructive. ``label``: how reasons name the command
+    (``npm ci``, for a package's life cycle scripts: a ``target`` starting with :data:`~bot.risk.recipes.LIFECYCLE`,
+    whose name never decides the grade: the subcommand's own grade is the floor).
     """
     g = call.g
-    label = f"{tool} run {target}" if tool in ("npm", "yarn", "pnpm") else f"{tool} {target}".strip()
+    if label is None:
+        label = f"{tool} run {target}" if tool in ("npm", "yarn", "pnpm") else f"{tool} {target}".strip()
     if elsewhere is not None:
         destructive(call, "recipe-elsewhere", f"{label}: {elsewhere}; FlyBot does not read those recipes.")
         return
@@ -73,7 +84,8 @@ def run_recipe(
             destructive(call, "recipe-place-unknown", f"{label}: the recipe {what} {shorten(word.src, 60)} is only known when it runs.")
             return
     if state.remote:  # on another machine or in a container (ssh, docker run): graded as that command is, by name here
-        g.name_floor(call.rec, call.scope, [target], label)
+        if not target.startswith(LIFECYCLE):
+            g.name_floor(call.rec, call.scope, [target], label)
         return
     if not state.cwds:
         destructive(call, "recipe-place-unknown", f"{label}: the directory it runs in is only known when it runs (cd to an expansion, cd -, popd...), so its recipe cannot be read.")
@@ -113,7 +125,7 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
         destructive(call, "recipes-too-many", f"{label}: the command runs more than {MAX_RECIPES} recipes; the rest are not graded.")
         return
     recipe = g.recipes.recipe(tool, target, directory, file, overrides) if g.recipes is not None else None
-    if recipe is None or stale:
+    if (recipe is None or stale) and not target.startswith(LIFECYCLE):
         g.name_floor(call.rec, call.scope, [target], label)
     if recipe is None:
         return
@@ -137,7 +149,7 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
             before = len(g.records)
             level_before = call.rec.level
             main = line.source.endswith(f"package.json scripts.{target}")
-            call.script(line.command + (tail if main else ""), f"{label} ({line.source})", project=True)
+            call.script(line.command + (tail if main else ""), f"{label} ({line.source})")
             inner = max((r.level for r, _ in g.records[before:]), default=level_before)
             call.flag(inner, "recipe-line", f"{line.source} runs: {shorten(line.command, 100)}", subject=f"{label}: {line.source}")
     finally:
@@ -244,7 +256,7 @@ def tox(call: Call) -> None:
 
 
 def poetry(call: Call) -> None:
-    """poetry: ``run CMD`` grades CMD as the project's code; install/add/update/lock/publish are network."""
+    """poetry: ``run CMD`` grades CMD as the same command typed at the prompt; install/add/update/lock/publish are network."""
     words = call.args
     values = [w.value for w in words]
     command = next((v for v in values if v is None or not v.startswith("-")), None)
@@ -258,7 +270,7 @@ def poetry(call: Call) -> None:
             read_only(call, "poetry run without a command does nothing.")
             return
         build_or_test(call, "poetry run")
-        call.script(argv_text(rest).lstrip(), "poetry run", project=True)
+        call.script(argv_text(rest).lstrip(), "poetry run")
         call.rec.emit = True
     elif command in ("install", "add", "update", "lock", "publish", "sync", "self", "source"):
         network(call, f"poetry {command} talks to the package index.", rule="package-install")

@@ -60,8 +60,6 @@ def shell(call: Call) -> None:
         return
     if stdin or not operands:
         destructive(call, "shell-stdin", f"{call.name} reads its script from standard input, which the classifier cannot see.")
-    elif call.scope.project and operands[0].value is not None:
-        call.g.project_program(call.rec, call.scope, operands[0].value)
     else:
         destructive(call, "script-file", f"{call.name} runs the script file {show(operands[0])}, which the classifier cannot see.")
 
@@ -133,8 +131,6 @@ def python(call: Call) -> None:
                 return
     if index >= len(words) or words[index].value == "-":
         destructive(call, "shell-stdin", f"{call.name} reads a program from standard input.")
-    elif call.scope.project and words[index].value is not None:
-        call.g.project_program(call.rec, call.scope, words[index].value or "")
     else:
         destructive(call, "script-file", f"{call.name} runs the program file {show(words[index])}, which the classifier cannot see.")
 
@@ -172,9 +168,6 @@ def node(call: Call) -> None:
             build_or_test(call, "node --test")
             return
         if not value.startswith("-"):
-            if call.scope.project:
-                call.g.project_program(call.rec, call.scope, value)
-                return
             break
     destructive(call, "script-file", f"{call.name} runs a program the classifier cannot see.")
 

@@ -1,0 +1,206 @@
+"""Project scripts that run code FlyBot never read: each must grade destructive, and benign ones as before.
+
+Every case writes real project files (Makefile, package.json, .npmrc) and grades with the adapter's reader
+(:class:`ProjectRecipes`) and with what it would send the server (:class:`GivenRecipes`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+from bot.risk.recipes import GivenRecipes, ProjectRecipes
+
+WW = RiskLevel.WORKSPACE_WRITE
+NET = RiskLevel.NETWORK
+SYS = RiskLevel.SYSTEM
+DES = RiskLevel.DESTRUCTIVE
+
+#: A line FlyBot grades destructive when it reads it (a deletion outside the workspace).
+EVIL = "rm -f ~/.flybot-never-there"
+
+
+def both(command: str, root: Path) -> RiskLevel:
+    """The grade on the adapter's side; the server, given what the adapter read, must grade the same."""
+    read = classify(command, contained=False, workspace=root, recipes=ProjectRecipes(root))
+    given = classify(command, contained=False, workspace=root, recipes=GivenRecipes(read.recipes))
+    assert given.risk is read.risk, (read.reasons, given.reasons)
+    return read.risk
+
+
+def package(root: Path, scripts: dict[str, str], **extra: object) -> None:
+    (root / "package.json").write_text(json.dumps({"name": "x", "version": "1.0.0", "scripts": scripts, **extra}))
+
+
+# -- a recipe line is graded as the same line typed at the prompt ------------------------------------------------
+@pytest.mark.parametrize("line", ["./run.sh", "sh run.sh", "bash scripts/x.sh", "node x.js", "python x.py", "webpack"])
+def test_a_recipe_line_that_runs_a_script_grades_as_it_does_at_the_prompt(tmp_path: Path, line: str) -> None:
+    (tmp_path / "Makefile").write_text(f"test:\n\t{line}\n")
+    package(tmp_path, {"test": line})
+    prompt = classify(line, contained=False, workspace=tmp_path).risk
+    assert prompt is DES
+    assert both("make test", tmp_path) is DES
+    assert both("npm test", tmp_path) is DES
+    assert both("poetry run " + line, tmp_path) is DES
+
+
+@pytest.mark.parametrize(("make_line", "script"), [("pytest -q", "jest --ci"), ("go test ./...", "vitest run"),
+                                                   ("python -m pytest", "tsc --noEmit")])
+def test_a_recipe_line_naming_a_program_with_a_rule_keeps_its_grade(tmp_path: Path, make_line: str, script: str) -> None:
+    (tmp_path / "Makefile").write_text(f"test:\n\t{make_line}\n")
+    package(tmp_path, {"test": script})
+    assert both("make test", tmp_path) is WW
+    assert both("npm test", tmp_path) is WW
+
+
+# -- npm, yarn and pnpm run the package's own life cycle scripts --------------------------------------------------
+LIFECYCLE_CASES = [
+    ("npm install", "postinstall"), ("npm i", "preinstall"), ("npm ci", "install"), ("npm it", "prepare"),
+    ("npm install-test", "posttest"), ("npm install lodash", "postinstall"), ("npm pack", "prepack"),
+    ("npm pack --dry-run", "postpack"), ("npm publish", "prepublishOnly"), ("npm version patch", "preversion"),
+    ("npm version patch", "version"), ("npm rebuild", "install"), ("npm link", "preinstall"), ("npm dedupe", "postinstall"),
+    ("npm uninstall lodash", "postinstall"), ("npm update", "prepare"), ("npm restart", "prestop"),
+    ("npm test", "pretest"), ("npm run build", "postbuild"), ("yarn", "postinstall"), ("yarn install", "prepare"),
+    ("pnpm install", "postinstall"), ("pnpm add lodash", "preinstall"), ("npm install --ignore-scripts", "test"),
+]
+
+
+@pytest.mark.parametrize(("command", "event"), LIFECYCLE_CASES, ids=[f"{c}-{e}" for c, e in LIFECYCLE_CASES])
+def test_life_cycle_scripts_are_read(tmp_path: Path, command: str, event: str) -> None:
+    package(tmp_path, {"test": "jest", "build": "tsc", "start": "echo up", "stop": "echo down", event: EVIL})
+    assessment = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    if command.endswith("--ignore-scripts"):  # the test script is not a life cycle one: nothing of it runs
+        assert assessment.risk is NET
+        return
+    assert both(command, tmp_path) is DES, assessment.reasons
+    assert any(f"package.json scripts.{event}" in r.detail for r in assessment.reasons), assessment.reasons
+
+
+def test_installs_without_life_cycle_scripts_grade_as_before(tmp_path: Path) -> None:
+    package(tmp_path, {"test": "jest", "build": "tsc"})
+    (tmp_path / ".npmrc").write_text("registry=https://registry.npmjs.org/\n//npm.acme.dev/:_authToken=${NPM_TOKEN}\n"
+                                     "@acme:registry=https://npm.acme.dev/\nsave-exact=true\n")
+    for command in ("npm install", "npm ci", "npm i lodash", "yarn", "yarn install --frozen-lockfile", "pnpm install",
+                    "yarn add --dev jest", "pnpm add -D jest", "npm update"):
+        assert both(command, tmp_path) is NET, command
+    for command in ("npm test", "npm run build", "yarn test", "pnpm test", "npm pack", "npm version patch",
+                    "npm uninstall lodash", "yarn test --coverage"):
+        assert both(command, tmp_path) is WW, command
+    assert both("npm install -g typescript", tmp_path) is SYS  # a global install of named packages: theirs only
+    assert both("npm link", tmp_path) is SYS  # links the package into the global prefix
+
+
+def test_an_install_with_no_package_anywhere_above_is_network(tmp_path: Path) -> None:
+    # npm-prefix(1): nothing up to / holds a package.json or node_modules, so npm installs here, running nothing
+    empty = tmp_path / "fresh"
+    empty.mkdir()
+    assert both("npm install lodash", empty) is NET
+    package(tmp_path, {"postinstall": EVIL})  # now npm's prefix is the directory above: its scripts run
+    assert both("npm install lodash", empty) is DES
+
+
+# -- npm workspaces and .npmrc ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["npm --ws test", "npm -ws test", "npm --workspaces test", "npm -w a test",
+                                     "npm --w a test", "npm -sw a test", "npm --workspace=a test", "npm test --ws",
+                                     "npm --include-workspace-root test", "npm install -w a", "npm ci --workspaces",
+                                     "npm ls --ws"])
+def test_any_npm_workspace_spelling_is_destructive(tmp_path: Path, command: str) -> None:
+    package(tmp_path, {"test": "jest"}, workspaces=["packages/*"])
+    assert both(command, tmp_path) is DES
+
+
+@pytest.mark.parametrize("text", [
+    "workspace=a\n", "workspaces=true\n", "include-workspace-root=true\n", "\ufeffscript-shell=/tmp/x\n",
+    "SCRIPT-SHELL=/tmp/x\n", "  script-shell = /tmp/x\n", "script_shell=/tmp/x\n", '"script-shell"=/tmp/x\n',
+    "userconfig=/tmp/x.npmrc\n", "globalconfig=/tmp/x.npmrc\n", "prefix=/tmp\n", "node-options=--require=./x.js\n",
+    "onload-script=./x.js\n", "init-module=./x.js\n", "[section]\nscript-shell=/tmp/x\n", "${KEY}=/tmp/x\n",
+    "strict-ssl=false\n", "script-shell=/tmp/x\r\n",
+])
+def test_an_npmrc_key_that_is_not_inert_makes_the_scripts_unreadable(tmp_path: Path, text: str) -> None:
+    package(tmp_path, {"test": "jest"}, workspaces=["packages/*"])
+    assert both("npm test", tmp_path) is WW
+    (tmp_path / ".npmrc").write_text(text, encoding="utf-8")
+    for command in ("npm test", "pnpm test", "npm install"):
+        assert both(command, tmp_path) is DES, command
+
+
+# -- yarn and pnpm options spelled in full ---------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["yarn --cw /tmp test", "yarn --c /tmp test", "yarn --rc-file x test",
+                                     "pnpm --di /tmp test", "pnpm --d /tmp test", "pnpm --config.x=y test",
+                                     "yarn test --cw /tmp", "pnpm test --di /tmp"])
+def test_yarn_and_pnpm_options_not_spelled_in_full_are_destructive(tmp_path: Path, command: str) -> None:
+    package(tmp_path, {"test": "jest"})
+    assert both(command, tmp_path) is DES
+
+
+# -- GNU make --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("command", ["make --direc=/tmp test", "make --fi=/tmp/x test", "make --makef=/tmp/x test",
+                                     "make --ev='$(shell id)' test", "make --env test", "make --environ test",
+                                     "make --dir=sub test", "make -f Makefile -f other.mk test"])
+def test_make_long_options_must_be_spelled_in_full(tmp_path: Path, command: str) -> None:
+    (tmp_path / "Makefile").write_text("test:\n\tpytest -q\n")
+    (tmp_path / "other.mk").write_text("test:\n\tpytest -q\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "Makefile").write_text("test:\n\tpytest -q\n")
+    assert both(command, tmp_path) is DES
+    assert both("make --silent --keep-going --jobs=2 --directory=sub test", tmp_path) is WW
+
+
+MAKEFILES = {
+    "gnumakefile": ("test:\n\tpytest -q\n", {"GNUmakefile": f"test:\n\t{EVIL}\n"}),
+    "lower makefile": ("test:\n\tpytest -q\n", {"makefile": f"test:\n\t{EVIL}\n"}),
+    "export BASH_ENV": ("SHELL := /bin/bash\nexport BASH_ENV := ./x.sh\ntest:\n\tpytest -q\n", {}),
+    "export ENV": ("export ENV = ./x.sh\ntest:\n\tpytest -q\n", {}),
+    "export PATH": ("export PATH := ./bin:$(PATH)\ntest:\n\tpytest -q\n", {}),
+    "export all": ("export\nX = 1\ntest:\n\tpytest -q\n", {}),
+    "target export": ("test: export BASH_ENV = ./x.sh\ntest:\n\tpytest -q\n", {}),
+    ".SHELLFLAGS": (".SHELLFLAGS := -c 'rm -rf ~; exec \"$$@\"' x\ntest:\n\tpytest -q\n", {}),
+    "target .SHELLFLAGS": ("test: .SHELLFLAGS = -xc\ntest:\n\tpytest -q\n", {}),
+    "shell in ifeq": (f"ifeq ($(shell {EVIL}),)\nendif\ntest:\n\tpytest -q\n", {}),
+    "shell in else ifeq": (f"ifeq (a,b)\nelse ifeq ($(shell {EVIL}),)\nendif\ntest:\n\tpytest -q\n", {}),
+    "shell in define": (f"define X :=\n$(shell {EVIL})\nendef\ntest:\n\tpytest -q\n", {}),
+    ".SECONDEXPANSION": (f".SECONDEXPANSION:\ntest: $$(shell {EVIL})\n\tpytest -q\n", {}),
+    "order-only": (f"test: | pre\n\tpytest -q\npre:\n\t{EVIL}\n", {}),
+    "double colon": (f"test::\n\tpytest -q\ntest::\n\t{EVIL}\n", {}),
+    "continued line": (f"test:\n\techo ok \\\n\t; {EVIL}\n", {}),
+    "MAKEFLAGS": ("MAKEFLAGS += --eval=x\ntest:\n\tpytest -q\n", {}),
+    "MAKEFILES": ("export MAKEFILES := ../x.mk\ntest:\n\tpytest -q\n", {}),
+    "override MAKEFLAGS": ("override MAKEFLAGS = -k\ntest:\n\tpytest -q\n", {}),
+    ".RECIPEPREFIX": (".RECIPEPREFIX = >\ntest:\n> pytest -q\n", {}),
+    "match-anything": (f"%:\n\t{EVIL}\n", {}),
+    "pattern rule": (f"%-test:\n\t{EVIL}\nall: unit-test\n", {}),
+    ".DEFAULT_GOAL computed": (f".DEFAULT_GOAL := $(GOAL)\nevil:\n\t{EVIL}\ntest:\n\tpytest -q\n", {}),
+    "file function": ("X := $(file >../x,hi)\ntest:\n\tpytest -q\n", {}),
+    "file in recipe": ("test:\n\techo $(file >../x,hi)\n", {}),
+    "call shell": (f"X := $(call shell,{EVIL})\ntest:\n\tpytest -q\n", {}),
+    "call computed": ("F = shell\nX := $(call $(F),id)\ntest:\n\tpytest -q\n", {}),
+    "eval": ("$(eval X := 1)\ntest:\n\tpytest -q\n", {}),
+    "suffix rule": (f".SUFFIXES: .t\n.t:\n\t{EVIL}\ntest:\n\tpytest -q\n", {}),
+    ".EXPORT_ALL_VARIABLES": (".EXPORT_ALL_VARIABLES:\nBASH_ENV = ./x.sh\ntest:\n\tpytest -q\n", {}),
+    "static pattern": (f"test: %: %.x\n\t{EVIL}\n", {}),
+}
+
+
+@pytest.mark.parametrize("case", list(MAKEFILES))
+def test_makefile_constructs_that_run_ungraded_code_are_destructive(tmp_path: Path, case: str) -> None:
+    makefile, others = MAKEFILES[case]
+    (tmp_path / "Makefile").write_text(makefile)
+    for name, text in others.items():
+        (tmp_path / name).write_text(text)
+    target = "all" if case == "pattern rule" else ("" if case == ".DEFAULT_GOAL computed" else "test")
+    assert both(f"make {target}".strip(), tmp_path) is DES
+
+
+@pytest.mark.parametrize("makefile", [
+    "test:\n\tpytest -q\n",
+    "export LANG := C\nGO ?= go\ntest: build\n\t$(GO) test ./...\nbuild:\n\tgo build ./...\n.PHONY: test build\n",
+    "PY = python3\nifeq ($(CI),)\nQ = -q\nendif\ntest:\n\t$(PY) -m pytest -q\nhelp:\n\t@echo $(call pad,x)\npad = $(1)\n",
+    "test: CFLAGS += -O2\ntest:\n\tgo test ./...\n%.o: %.c\n\tgo build\n.DELETE_ON_ERROR:\n",
+    "test::\n\tpytest -q\ntest::\n\tgo vet ./...\n",
+])
+def test_benign_makefiles_stay_workspace_write(tmp_path: Path, makefile: str) -> None:
+    (tmp_path / "Makefile").write_text(makefile)
+    assert both("make test", tmp_path) is WW
