@@ -10,6 +10,7 @@ marked ``downgradable`` to ``workspace_write`` when the script runs contained
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Mapping
 
@@ -231,6 +232,10 @@ class Grader:
         #: Names this script has assigned so far in the current shell (``NAME=value``, ``export``, ``env NAME=...``):
         #: the environment a project recipe runs with may hold them (programs/projects.py).
         self.assigned: set[str] = set()
+        #: Paths this script writes before the current program, absolute and normalised (each directory it may run
+        #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
+        self.written: set[str] = set()
+        self.written_before: frozenset[str] = frozenset()  # :attr:`written` when the current program was dispatched
 
     # -- findings -------------------------------------------------------------
     def flag(
@@ -274,6 +279,14 @@ class Grader:
         if rec.level > R.READ_ONLY:
             self.records.append((rec, scope))
 
+    def _note_written(self, word: Word, cwd: Word | None) -> None:
+        """Remember where a write with a known path lands, from each directory the script may be in."""
+        if word.value is None:
+            return
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        for here in state.cwds:
+            self.written.add(posixpath.normpath(posixpath.join(here, word.value)))
+
     def where(self, word: Word, cwd: Word | None = None) -> Where:
         """Where ``word`` lands from the current directory, or from ``cwd`` when given."""
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
@@ -299,6 +312,7 @@ class Grader:
         target = word.src
         if where is Where.NOWHERE:
             return
+        self._note_written(word, cwd)
         if where is Where.WORKSPACE:
             self.flag(rec, scope, R.WORKSPACE_WRITE, "write-in-workspace", f"{what} {target} inside the workspace.", subject=subject)
             return
@@ -366,6 +380,7 @@ class Grader:
             self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
             return
         self.risk_before = self.risk
+        self.written_before = frozenset(self.written)
         if name in _DUMPS_ENVIRONMENT or may_name_secret(rec.text):
             self.secrets(rec, scope, name, words[1:])
         program.handler(Call(self, rec, scope, name, words[1:]))

