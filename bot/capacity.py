@@ -39,6 +39,7 @@ from typing import cast
 
 from aiohttp import web
 from aiohttp.typedefs import Middleware
+from aiohttp.web_protocol import RequestPayloadError
 
 from bot.limits import ACCEPT_ERRNOS
 from bot.metrics import Metrics
@@ -543,6 +544,17 @@ def body_deadline(timeout_s: float) -> Middleware:
                                  timeout_s=timeout_s)
                 response = problem(408, "request_timeout", "Request Timeout",
                                    f"the request body did not arrive within {timeout_s:g} s")
+                response.force_close()
+                return response
+            except (RequestPayloadError, ConnectionResetError) as exc:
+                from bot.api.problems import problem
+
+                # A body that cannot be decoded (Content-Encoding: gzip over bytes that are not gzip, a broken
+                # chunk) or a client gone before its body ended: the client's fault, counted like any refusal.
+                gone = isinstance(exc, ConnectionResetError)
+                REFUSALS.refused("request.refused", why="client_gone" if gone else "body_unreadable",
+                                 who=request.remote or "unknown")
+                response = problem(400, "bad_request", "Bad Request", "the request body could not be read")
                 response.force_close()
                 return response
         return await handler(request)

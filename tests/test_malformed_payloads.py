@@ -161,3 +161,42 @@ async def test_a_signed_malformed_events_api_callback_is_refused_with_a_400(
     out, err = capfd.readouterr()
     assert "Traceback" not in out + err
     assert (out + err).count("slack.malformed_payload") == 1
+
+
+async def test_a_signed_payload_nested_too_deeply_is_refused_with_a_400(
+    harness: Harness, capfd: pytest.CaptureFixture[str],
+) -> None:
+    capfd.readouterr()
+    body = "[" * 200_000 + "]" * 200_000
+    async with harness.http.post(f"{harness.url}/slack/events", data=body, headers={
+            **harness.emulator.sign(body), "Content-Type": "application/json"}) as response:
+        status, text = response.status, await response.text()
+    assert status == 400 and "nested too deeply" in text, (status, text[:200])
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err
+
+
+@pytest.mark.parametrize("page", ["9" * 5000, "１", "١", "-1", "abc"])
+async def test_pending_with_a_page_that_is_not_a_small_ascii_number_answers_its_usage(
+    harness: Harness, capfd: pytest.CaptureFixture[str], page: str,
+) -> None:
+    capfd.readouterr()
+    status, _text = await signed_post(harness, {"command": "/flybot", "text": f"pending {page}", "user_id": OWNER,
+                                                "channel_id": "C0APPROVE", "team_id": "T0LOCAL01"})
+    assert status == 200
+    await harness.eventually(lambda: harness.ephemerals(OWNER) or _text)
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err
+    assert "Usage: `/flybot pending [PAGE]`" in (_text + "".join(harness.ephemerals(OWNER))), _text
+
+
+@pytest.mark.parametrize("path", ["/v1/escalations", "/slack/events"])
+async def test_a_body_that_cannot_be_decoded_is_a_400_without_a_traceback(
+    harness: Harness, capfd: pytest.CaptureFixture[str], path: str,
+) -> None:
+    capfd.readouterr()
+    async with harness.http.post(f"{harness.url}{path}", data=b"abcd", headers={
+            "Content-Encoding": "gzip", "Content-Type": "application/json"}) as response:
+        assert response.status == 400, await response.text()
+    out, err = capfd.readouterr()
+    assert "Traceback" not in out + err and "api.unhandled" not in out + err

@@ -132,7 +132,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             return
         if words[0] == "pending":
             page = words[1].strip() if len(words) > 1 else "1"
-            if not page.isdecimal() or not 0 < int(page) <= 10_000:
+            if not (page.isascii() and page.isdigit() and len(page) <= 5) or not 0 < int(page) <= 10_000:
                 await ack("Usage: `/flybot pending [PAGE]` (PAGE a number from 1).")
                 return
             await ack(await pending_text(deps, user, page=int(page)))

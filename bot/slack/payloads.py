@@ -181,6 +181,13 @@ def malformed(body: str, content_type: str) -> str | None:
 
     The reason names the first field in error (e.g. ``user: Field required``), never the value sent.
     """
+    try:
+        return _malformed(body, content_type)
+    except RecursionError:  # JSON nested deeper than Python's parser or the checks can follow
+        return "the payload is nested too deeply"
+
+
+def _malformed(body: str, content_type: str) -> str | None:
     if content_type.startswith("application/json"):
         return _event_why(body)
     if not content_type.startswith("application/x-www-form-urlencoded"):
