@@ -10,6 +10,7 @@ marked ``downgradable`` to ``workspace_write`` when the script runs contained
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable, Mapping
 
@@ -17,6 +18,7 @@ from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.sensitive import (
+    brace_alternatives,
     credential_path,
     may_name_secret,
     path_text,
@@ -53,6 +55,22 @@ _USES_KEYS = frozenset({
     "ssh", "git", "chmod", "chown", "chgrp", "mkdir", "touch", "rmdir", "ln", "ls", "stat",
     "test", "[", "mv", "rm", "unlink", "shred", "realpath", "readlink", "dirname", "basename", "du",
 })  # fmt: skip
+
+
+def _classify_dir(cwd: str, root: str) -> bool:
+    """True when the directory ``cwd`` is outside the workspace ``root`` (a relative read there may name a secret)."""
+    return cwd != root and not cwd.startswith(root + "/")
+
+
+#: git options that print files outside the repository: ``diff --no-index`` compares any two paths, ``grep
+#: --no-index`` searches any directory, ``blame --contents FILE`` prints FILE's lines (git-diff(1), git-grep(1),
+#: git-blame(1)).
+_GIT_FILE_READERS = ("--no-index", "--contents")
+
+
+def _git_reads_files(values: list[str | None]) -> bool:
+    """True when a git command line prints the content of paths it names (:data:`_GIT_FILE_READERS`)."""
+    return any(v is not None and v.startswith(_GIT_FILE_READERS) for v in values)
 
 
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
@@ -388,9 +406,34 @@ class Grader:
             self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
             return
         self.risk_before = self.risk
-        if name in _DUMPS_ENVIRONMENT or may_name_secret(rec.text):
+        if name in _DUMPS_ENVIRONMENT or self.may_read_secret(rec, words):
             self.secrets(rec, scope, name, words[1:])
         program.handler(Call(self, rec, scope, name, words[1:]))
+
+    def may_read_secret(self, rec: Rec, words: list[Word]) -> bool:
+        """The cheap pre-check for :meth:`secrets`: the command's text or its words' values (quotes removed:
+        ``~/.ss''h``) may name a secret, or the shell may be in a directory outside the workspace (``cd /etc &&
+        cat shadow``)."""
+        if may_name_secret(rec.text):
+            return True
+        if may_name_secret(" ".join(w.value for w in words if w.value is not None)):
+            return True
+        state = self.state
+        return state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds)
+
+    def read_paths(self, word: Word) -> list[str]:
+        """The paths a read of ``word`` may name, as globs (sensitive.read_path_text), brace-expanded, an option's
+        ``=PATH`` part taken, and a relative path joined to each candidate working directory."""
+        texts = brace_alternatives(read_path_text(word.value, word.src)) if word.value is None else [read_path_text(word.value, word.src)]
+        found: list[str] = []
+        for text in texts:
+            if "=" in text and not text.startswith(("/", "~", ".")):
+                text = text.split("=", 1)[1]  # --file=PATH, dd's if=PATH
+            if text and not text.startswith(("/", "~")) and self.state.cwds and not self.state.remote:
+                found.extend(posixpath.join(cwd, text) for cwd in sorted(self.state.cwds))
+            else:
+                found.append(text)
+        return found
 
     def secrets(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
         """Reading a credential file outside the workspace, printing a secret variable or the whole environment:
@@ -406,14 +449,13 @@ class Grader:
         for word in args:
             for variable in secret_expansions(word.src):
                 self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.")
-            if name in _USES_KEYS:
+            if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
-            text = read_path_text(word.value, word.src)
-            if "=" in text and not text.startswith(("/", "~", ".")):
-                text = text.split("=", 1)[1]  # --file=PATH, dd's if=PATH
-            what = credential_path(text)
-            if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
-                self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")
+            for text in self.read_paths(word):
+                what = credential_path(text)
+                if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
+                    self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")
+                    break
 
     def project_program(self, rec: Rec, scope: Scope, name: str) -> None:
         """A program a project recipe runs that is not in the table (the project's script, a dependency's

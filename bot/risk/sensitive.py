@@ -52,8 +52,8 @@ import re
 from fnmatch import fnmatchcase
 
 __all__ = [
-    "credential_path", "may_name_secret", "path_text", "protected_path", "read_path_text", "secret_expansions",
-    "secret_variable",
+    "brace_alternatives", "credential_path", "may_name_secret", "path_text", "protected_path", "read_path_text",
+    "secret_expansions", "secret_variable",
 ]
 
 _SYSTEM_TREES = (
@@ -164,6 +164,56 @@ def read_path_text(value: str | None, src: str) -> str:
     return _ANY_EXPANSION.sub("*", text)
 
 
+_BRACE_LIMIT = 64
+
+
+def brace_alternatives(text: str) -> list[str]:
+    """The words bash's brace expansion makes of ``text`` (bash(1) "Brace Expansion": ``pre{a,b}post`` is
+    ``preapost prebpost``, nested braces too; a sequence ``{x..y}`` is read as ``*``). Braces without a top-level
+    comma stay as written. More than 64 results: every brace group is read as ``*`` instead."""
+    if "{" not in text:
+        return [text]
+    found: list[str] = []
+    pending = [text]
+    while pending:
+        current = pending.pop()
+        group = _first_brace_group(current)
+        if group is None:
+            found.append(current)
+        else:
+            start, end, choices = group
+            pending.extend(current[:start] + choice + current[end + 1 :] for choice in reversed(choices))
+        if len(found) + len(pending) > _BRACE_LIMIT:
+            return [re.sub(r"\{[^{}]*\}", "*", text)]
+    return found
+
+
+def _first_brace_group(text: str) -> tuple[int, int, list[str]] | None:
+    """The first brace group bash expands in ``text``: its start, its closing brace and its alternatives."""
+    start = text.find("{")
+    while start != -1:
+        depth = 0
+        commas: list[int] = []
+        for index in range(start, len(text)):
+            char = text[index]
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    inner = text[start + 1 : index]
+                    if commas:
+                        bounds = [start, *commas, index]
+                        return start, index, [text[a + 1 : b] for a, b in zip(bounds, bounds[1:], strict=False)]
+                    if ".." in inner:
+                        return start, index, ["*"]
+                    break
+            elif char == "," and depth == 1:
+                commas.append(index)
+        start = text.find("{", start + 1)
+    return None
+
+
 def _home_rest(path: str) -> list[str] | None:
     """The components after a home directory (``~``, ``~user``, ``/home/user``, ``/root``, ``/Users/user``), or None."""
     parts = [p for p in path.split("/") if p not in ("", ".")]
@@ -206,11 +256,30 @@ def protected_path(text: str) -> str | None:
     return None
 
 
+#: ``/proc/PID/root`` is that process's root directory and ``/proc/PID/task/TID`` one of its threads (proc(5)):
+#: ``/proc/self/root/etc/shadow`` is ``/etc/shadow``, ``/proc/1/task/1/environ`` is ``/proc/1/environ``.
+_PROC_ROOT = re.compile(r"^/+proc/+[^/]+/+root(?=/|$)")
+_PROC_TASK = re.compile(r"^(/+proc/+[^/]+)/+task/+[^/]+(?=/|$)")
+
+
+def _through_proc(text: str) -> str:
+    """``text`` with ``/proc/PID/root`` prefixes and ``/task/TID`` thread directories taken out (proc(5))."""
+    for _ in range(8):
+        rooted = _PROC_ROOT.sub("", text)
+        if rooted == text:
+            break
+        text = rooted or "/"
+    return _PROC_TASK.sub(r"\1", text)
+
+
 def credential_path(text: str) -> str | None:
     """What secret the path ``text`` holds (see the module docstring), or None. Globs count as the files they may
-    match (``~/.ssh/*``, ``~/.s*/id_rsa``, ``/etc/ssl/private/*.key``)."""
+    match (``~/.ssh/*``, ``~/.s*/id_rsa``, ``/etc/ssl/private/*.key``); a path through ``/proc/PID/root`` or
+    ``/proc/PID/task/TID`` counts as the path it reaches."""
     if not text:
         return None
+    if "proc" in text:
+        text = _through_proc(text)
     found = _literal_credential(text)
     if found is not None or _GLOB.search(text) is None:
         return found

@@ -524,3 +524,55 @@ def test_find_below_the_workspace_lists_its_command_without_the_found_path() -> 
         (("find", ".", "-name", "*.py", "-exec", "sed", "-i", "s/a/b/", "{}", "+"), WW),
         (("sed", "-i", "s/a/b/"), WW),  # {} stays unknown: a standing approval never sees a made-up path
     ]
+
+
+# Secret reads spelled through quoting, brace expansion, a directory change or /proc's views of other paths: the
+# words' values (quotes removed), each brace alternative and each relative path from the tracked directory count.
+SPELLED_SECRETS = [
+    "cat ~/.ss''h/id_rsa",
+    "cat ~/.''ssh/id_rsa",
+    "cat ~/.s\\sh/id_rsa",
+    "cat ~/.a''ws/credentials",
+    "cat /etc/sha''dow",
+    "cat /proc/self/env''iron",
+    "cat /etc/{shadow,x}",
+    "cat /etc/{x,{y,shadow}}",
+    "cd /etc && cat shadow",
+    "cd /proc/self && cat environ",
+    "cd ~/.ssh && cat id_rsa",
+    "cat /proc/self/root/etc/shadow",
+    "cat /proc/*/root/etc/shadow",
+    "cat /proc/1/root/proc/self/root/etc/gshadow",
+    "cat /proc/$$/task/$$/environ",
+    "cat /proc/*/task/*/environ",
+    "git diff --no-index /dev/null ~/.ssh/id_rsa",
+    "git diff --stat --no-index /dev/null ~/.ssh/id_rsa",
+    "git blame x --contents ~/.ssh/id_rsa",
+    "git grep --no-index . ~/.ssh",
+]
+SPELLED_NEIGHBOURS = [
+    ("cat ./notes/ssh.txt", RO),
+    ("cat ~/.ssh/id_rsa.pub", RO),
+    ("cat /etc/{hosts,passwd}", RO),
+    ("cd /etc && cat hosts", RO),
+    ("cd notes && cat shadow", RO),  # a workspace file is the agent's own
+    ("git diff --no-index a b", RO),
+    ("git diff HEAD -- .ssh/id_rsa", RO),
+    ("ls ~/.ss''h", RO),
+]
+
+
+@pytest.mark.parametrize("command", SPELLED_SECRETS)
+def test_secret_reads_spelled_through_quotes_braces_cd_or_proc_are_network(command: str) -> None:
+    for contained in (False, True):
+        verdict = classify(command, contained=contained, workspace=WORKSPACE)
+        assert verdict.risk >= NET, (command, contained)
+        found = [r for r in verdict.reasons if r.rule == "secret-read"]
+        assert found and not any(r.downgraded for r in found), verdict.reasons
+
+
+@pytest.mark.parametrize(("command", "host"), SPELLED_NEIGHBOURS)
+def test_reads_next_to_the_spelled_secrets_keep_their_grade(command: str, host: RiskLevel) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk == host, verdict.reasons
+    assert not any(r.rule == "secret-read" for r in verdict.reasons)
