@@ -20,6 +20,7 @@ from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.sensitive import (
     brace_alternatives,
     credential_path,
+    may_hold_credential,
     may_name_secret,
     path_text,
     protected_path,
@@ -47,7 +48,7 @@ _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "
 _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teardown", "drop", "reset", "uninstall", "delete", "prune", "clobber", "distclean"})
 
 #: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
-_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set"})
+_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps"})
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
 #: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
 #: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
@@ -73,9 +74,67 @@ def _git_reads_files(values: list[str | None]) -> bool:
     return any(v is not None and v.startswith(_GIT_FILE_READERS) for v in values)
 
 
+#: ps(1) (procps-ng) options that take the next word as their value: UNIX (``-o``), GNU (``--format``) and BSD
+#: (``o``, ending a cluster of BSD letters).
+_PS_VALUES = frozenset({
+    "-o", "-O", "-p", "-q", "-t", "-u", "-U", "-g", "-G", "-s", "-C", "--format", "--pid", "--ppid", "--quick-pid",
+    "--sid", "--tty", "--user", "--User", "--group", "--Group", "--sort", "--cols", "--columns", "--rows", "--width",
+})  # fmt: skip
+_PS_BSD_VALUES = frozenset("oOpqtUk")
+_PS_FORMATS = frozenset({"-o", "-O", "--format", "o", "O"})
+
+
+def _ps_environment(values: list[str | None]) -> bool:
+    """True when ``ps values...`` prints processes' environments: the BSD option ``e`` ("Show the environment
+    after the command", ps(1) procps-ng) in a cluster of BSD letters (``ps auxe``, ``ps eww``), or an output
+    format naming ``env``/``environ``; a word only known when it runs may be either."""
+    taking: str | None = None
+    for value in values:
+        if value is None:
+            return True
+        if taking is not None:
+            if taking in _PS_FORMATS and any(
+                re.split(r"[=:]", item, maxsplit=1)[0] in ("env", "environ") for item in re.split(r"[\s,]+", value)
+            ):
+                return True
+            taking = None
+            continue
+        if value.startswith("--"):
+            name, eq, rest = value.partition("=")
+            if eq and name == "--format":
+                taking = name
+                if _ps_environment(["--format", rest]):
+                    return True
+                taking = None
+            elif not eq and name in _PS_VALUES:
+                taking = name
+            continue
+        if value.startswith("-"):
+            for index, letter in enumerate(value[1:], start=1):
+                if "-" + letter in _PS_VALUES:
+                    if index == len(value) - 1:
+                        taking = "-" + letter
+                    elif letter in "oO" and _ps_environment(["-" + letter, value[index + 1 :]]):
+                        return True
+                    break
+            continue
+        for index, letter in enumerate(value):
+            if letter == "e":
+                return True
+            if letter in _PS_BSD_VALUES:
+                if index == len(value) - 1:
+                    taking = letter
+                elif letter in _PS_FORMATS and _ps_environment([letter, value[index + 1 :]]):
+                    return True
+                break
+    return False
+
+
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
     (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS)."""
+    if name == "ps":
+        return _ps_environment(values)
     if name == "env":
         return all(v is not None and (v.startswith("-") or "=" in v) for v in values) and not any(
             v is not None and (v.startswith(("-S", "--split-string", "-u", "--unset", "-C", "--chdir"))) for v in values
@@ -435,13 +494,28 @@ class Grader:
                 found.append(text)
         return found
 
+    def reads_below(self, roots: list[Word], words: list[Word]) -> str | None:
+        """What secret a command run on each file found below ``roots`` (find's ``-exec``) may print: a root
+        outside the workspace that may hold a credential file (sensitive.may_hold_credential: ``~``, ``/etc``,
+        ``/``), unless the command only names paths (``rm``, ``chmod``, ``ls``); None otherwise."""
+        name = words[0].value if words else None
+        if name is not None and posixpath.basename(name) in _USES_KEYS:
+            return None
+        for root in roots:
+            for text in self.read_paths(root):
+                what = may_hold_credential(text)
+                if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
+                    return what
+        return None
+
     def secrets(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
         """Reading a credential file outside the workspace, printing a secret variable or the whole environment:
         at least ``network``, never downgraded (sensitive.py): the command's output goes to the model provider,
         wherever the command runs."""
         values = [w.value for w in args]
         if name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
-            self.flag(rec, scope, R.NETWORK, "secret-read", f"{name} prints every environment variable, secrets too: its output goes to the model.")
+            whose = "every process's environment" if name == "ps" else "every environment variable"
+            self.flag(rec, scope, R.NETWORK, "secret-read", f"{name} prints {whose}, secrets too: its output goes to the model.")
         if name == "printenv":
             for value in values:
                 if value is not None and not value.startswith("-") and secret_variable(value):

@@ -343,7 +343,7 @@ HOST_CHANGES = [
     ('find / -exec chmod 777 {} +', DES, WW),
     ('find /etc -name shadow -exec chmod 666 {} \\;', DES, WW),
     ('find / -perm -4000 -exec chmod u+s {} +', DES, WW),
-    ('find /var -exec sed -i s/a/b/ {} +', DES, WW),
+    ('find /var -exec sed -i s/a/b/ {} +', DES, NET),  # /var holds secrets (/var/run/secrets): sed reads them
 ]  # fmt: skip
 
 # Neighbours that keep their grade: queries, plain service restarts, literal pkill -f patterns, workspace writes.
@@ -573,6 +573,101 @@ def test_secret_reads_spelled_through_quotes_braces_cd_or_proc_are_network(comma
 
 @pytest.mark.parametrize(("command", "host"), SPELLED_NEIGHBOURS)
 def test_reads_next_to_the_spelled_secrets_keep_their_grade(command: str, host: RiskLevel) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk == host, verdict.reasons
+    assert not any(r.rule == "secret-read" for r in verdict.reasons)
+
+
+# Readers and credential files added after the second attack pass (sources in bot/risk/sensitive.py).
+NEW_SECRET_READS = [
+    "find ~ -name id_rsa -exec cat {} \\;",
+    "find / -name '*.pem' -exec cat {} +",
+    "find /etc -exec grep -l pass {} +",
+    "ps axeww",
+    "ps auxe",
+    "ps eww",
+    "ps -ef e",
+    "ps e -A",
+    "ps -eo pid,args,env",
+    "ps -o environ= -p 1",
+    "npm config get //registry.npmjs.org/:_authToken",
+    "npm config get _authToken",
+    "npm config list -l",
+    "npm config get",
+    "pip config list",
+    "pip config debug",
+    "pip config get global.index-url",
+    "git config --global --list",
+    "git config -l",
+    "git config --get http.extraHeader",
+    "echo $MYSQL_PWD",
+    "echo $CI_JOB_JWT",
+    "echo $JWT",
+    "echo $STRIPE_SK",
+    "echo $BEARER",
+    "cat ~/.s3cfg",
+    "cat ~/.boto",
+    "cat ~/.terraformrc",
+    "cat ~/.env",
+    "cat ~/.config/rclone/rclone.conf",
+    "cat ~/.bash_history",
+    "cat ~/.zsh_history",
+    "cat ~/.python_history",
+    "cat ~/.psql_history",
+    "cat ~/.mysql_history",
+    "cat ~/.local/share/fish/fish_history",
+    "cat ~/.local/share/keyrings/login.keyring",
+    "cat ~/.mozilla/firefox/x/logins.json",
+    "cat ~/.config/google-chrome/Default/Login\\ Data",
+    "sqlite3 ~/.config/google-chrome/Default/Cookies .dump",
+    "cat /etc/kubernetes/admin.conf",
+    "cat /etc/kubernetes/kubelet.conf",
+    "cat /etc/kubernetes/pki/ca.key",
+    "cat /var/lib/kubelet/pki/kubelet-client-current.pem",
+    "cat /etc/letsencrypt/live/x/privkey.pem",
+    "cat /etc/pki/tls/private/x.key",
+    "cat /etc/wireguard/wg0.conf",
+    "cat /etc/NetworkManager/system-connections/x",
+    "cat /etc/mysql/debian.cnf",
+    "cat /etc/krb5.keytab",
+    "cat /etc/security/opasswd",
+    "cat /etc/kubernetes/*.conf",
+    "cat ~/.*_history",
+]
+NEW_SECRET_NEIGHBOURS = [
+    ("find ~ -name '*.pyc' -exec rm {} \\;", DES),
+    ("find . -name x -exec cat {} \\;", RO),
+    ("find /usr/share/doc -exec cat {} \\;", RO),
+    ("ps aux", RO),
+    ("ps -ef", RO),
+    ("ps -e", RO),
+    ("ps -o pid,user,etime", RO),
+    ("ps axo pid,ppid,user", RO),
+    ("ps aux --sort=-%mem", RO),
+    ("npm config list", RO),
+    ("npm config get registry", RO),
+    ("pip config get global.timeout", RO),
+    ("git config --get remote.origin.url", RO),
+    ("git config user.name", RO),
+    ("echo $PWD", RO),
+    ("cd $OLDPWD", RO),
+    ("cat .env", RO),
+    ("cat /etc/letsencrypt/live/x/fullchain.pem", RO),
+    ("cat /etc/kubernetes/manifests/etcd.yaml", RO),
+]
+
+
+@pytest.mark.parametrize("command", NEW_SECRET_READS)
+def test_new_secret_readers_and_credential_files_are_network(command: str) -> None:
+    for contained in (False, True):
+        verdict = classify(command, contained=contained, workspace=WORKSPACE)
+        assert verdict.risk >= NET, (command, contained)
+        found = [r for r in verdict.reasons if r.rule == "secret-read"]
+        assert found and all("goes to the model" in r.detail and not r.downgraded for r in found), verdict.reasons
+
+
+@pytest.mark.parametrize(("command", "host"), NEW_SECRET_NEIGHBOURS)
+def test_neighbours_of_the_new_secret_readers_keep_their_grade(command: str, host: RiskLevel) -> None:
     verdict = classify(command, contained=False, workspace=WORKSPACE)
     assert verdict.risk == host, verdict.reasons
     assert not any(r.rule == "secret-read" for r in verdict.reasons)

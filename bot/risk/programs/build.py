@@ -17,10 +17,11 @@ import posixpath
 
 from bot.risk.grader import Call
 from bot.risk.options import scan
+from bot.risk.sensitive import secret_setting
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
-from .kit import build_or_test, deletion, destructive, injected, network, read_only, refuse, show, workspace_write
+from .kit import R, build_or_test, deletion, destructive, injected, network, read_only, refuse, show, workspace_write
 from .projects import run_recipe
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
@@ -314,7 +315,14 @@ def _grade_js(
         _js_location(call, prefix, global_, f"{tool} {command} changes")
     elif command in ("cache", "config", "c", "set", "get"):
         action = rest[0].value if rest else None
-        if (command != "cache" and action in ("get", "list", "ls", None)) or command == "get":
+        keys = [w.value or "" for w in (rest if command == "get" else rest[1:]) if not (w.value or "").startswith("-")]
+        long_list = any(w.value in ("-l", "--long", "--json") for w in call.args)
+        if (command == "get" or action == "get") and (not keys or any(secret_setting(k) for k in keys)) or (
+            command != "cache" and action in ("list", "ls", None) and long_list
+        ):
+            # npm-config(1): "get" without a key and "list --long"/"--json" print every setting, auth tokens too.
+            call.flag(R.NETWORK, "secret-read", f"{tool} {command} prints a credential setting: its output goes to the model.")
+        elif (command != "cache" and action in ("get", "list", "ls", None)) or command == "get":
             read_only(call, f"{tool} {command} only reads its configuration.")
         elif action == "edit":
             destructive(call, "runs-program", f"{tool} {command} edit runs an editor.")
@@ -403,7 +411,11 @@ def pip(call: Call) -> None:
         network(call, f"pip {command} queries an index.")
     elif command in ("config", "cache"):
         action = found.operands[1].value if len(found.operands) > 1 else None
-        if action in ("list", "get", "debug", "dir", "info"):
+        keys = [w.value or "" for w in found.operands[2:]]
+        if command == "config" and (action in ("list", "debug") or action == "get" and any(secret_setting(k) for k in keys)):
+            # pip "Configuration": index URLs carry a private index's user and password.
+            call.flag(R.NETWORK, "secret-read", f"pip config {action} prints settings that may hold index passwords: its output goes to the model.")
+        elif action in ("list", "get", "debug", "dir", "info"):
             read_only(call, f"pip {command} {action} only reads.")
         elif action == "edit":
             destructive(call, "runs-program", "pip config edit runs an editor.")

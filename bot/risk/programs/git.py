@@ -35,9 +35,10 @@ from collections.abc import Callable
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is
+from bot.risk.sensitive import secret_setting
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, deletion, destructive, first_dynamic, network, read_only, refuse, show
+from .kit import R, argv_text, deletion, destructive, first_dynamic, network, read_only, refuse, show
 
 __all__ = ["SAFE_CONFIG", "git"]
 
@@ -428,6 +429,12 @@ def _config(g: _Git) -> None:
         reading = True
     if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
         operands = operands[1:]
+    listing = any(v in ("-l", "--list") for v in words) or operands[:1] == ["list"]
+    keys = operands[1:] if operands[:1] == ["get"] else operands[:1]
+    if reading and (listing or any(secret_setting(k) for k in keys)):
+        # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets.
+        g.call.flag(R.NETWORK, "secret-read", "git config prints credential settings: its output goes to the model.")
+        return
     if reading or (len(operands) <= 1 and not any(v.startswith("--unset") or v.endswith("-section") for v in words)):
         g.read()
         return
