@@ -406,6 +406,10 @@ class Grader:
             rec.marks.append(subject)
         if where is Where.OUTSIDE:
             why = protected_path(path_text(word.value, word.src))
+            if why is None and word.value and not word.value.startswith(("/", "~")):
+                # a relative path judged from the directory it lands in (patch -d /etc, cd /etc && ... > hosts)
+                state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+                why = next((w for w in map(protected_path, sorted(state.targets(word.value) or ())) if w), None)
             if why is not None:
                 self.flag(rec, scope, R.DESTRUCTIVE, "protected-path-write", f"{what} {target}: {why}.", downgradable=True, subject=subject)
             elif replaces and word.value is not None:

@@ -671,3 +671,98 @@ def test_neighbours_of_the_new_secret_readers_keep_their_grade(command: str, hos
     verdict = classify(command, contained=False, workspace=WORKSPACE)
     assert verdict.risk == host, verdict.reasons
     assert not any(r.rule == "secret-read" for r in verdict.reasons)
+
+
+# Output options, formatters' operands and extraction roots are write targets: a system path there is destructive
+# on the host (the write rule of grader.py), a workspace or temp path stays a workspace write.
+OUTPUT_OPTION_WRITES = [
+    "git apply --directory=/etc x.patch",
+    "git apply --direc=/etc x.patch",
+    "git apply --unsafe-paths -p0 x.patch",
+    "git apply --unsafe-paths --directory=/etc x.patch",
+    "git am --directory=/usr/lib x.mbox",
+    "git init --separate-git-dir=/etc/X .",
+    "git init --separate-git-dir /etc/X .",
+    "git clone --separate-git-dir=/etc/x https://example.com/r",
+    "pytest --debug=/etc/victim",
+    "pytest --cache-clear -o cache_dir=/usr/local/X",
+    "pytest -o cache_dir=/usr/local/X",
+    "pytest --override-ini=cache_dir=/etc/x",
+    "pytest --report-log=/etc/x",
+    "pytest --resultlog=/etc/x",
+    "pytest --cov-report=html:/etc/x",
+    "pytest --cov-report html:/etc/x",
+    "pytest --rootdir=/etc",
+    "npm pack --pack-destination /etc/X",
+    "npm pack --pack-destination=/usr/lib",
+    "cargo build --target-dir /etc/X",
+    "cargo test --target-dir /usr",
+    "cargo doc --target-dir=/usr",
+    "cargo install ripgrep --target-dir /usr/lib",
+    "cargo build --artifact-dir /usr/bin",
+    "cargo build -Z unstable-options --out-dir /usr/bin",
+    "go test -coverprofile=/etc/passwd",
+    "go test --coverprofile /etc/passwd",
+    "go test -cpuprofile /etc/x",
+    "go test -o=/usr/bin/x",
+    "go mod vendor -o /usr/lib",
+    "python3 -m compileall -b /usr/lib/python3",
+    "python3 -m py_compile /usr/lib/x.py",
+    "black /etc",
+    "black -l 100 /etc/x.py",
+    "ruff format /etc",
+    "ruff check --fix /etc",
+    "ruff check --cache-dir /etc",
+    "mypy --cache-dir=/etc/x",
+    "isort /etc",
+    "prettier --write /etc",
+    "eslint --fix /etc",
+    "gofmt -w /etc",
+    "rustfmt /etc/x.rs",
+    "tar -xPf x.tar",
+    "tar --absolute-names -xf x.tar",
+    "patch -d /etc -p1 < x.patch",
+    "patch -d / -p0 < x.patch",
+]
+OUTPUT_OPTION_NEIGHBOURS = [
+    ("git apply x.patch", WW),
+    ("git apply --directory=sub x.patch", WW),
+    ("git apply --check x.patch", WW),
+    ("git init --separate-git-dir=/tmp/g .", WW),
+    ("pytest", WW),
+    ("pytest --basetemp=/tmp/x", WW),
+    ("pytest -o cache_dir=.cache", WW),
+    ("pytest --cov-report=html:htmlcov", WW),
+    ("pytest --debug", WW),
+    ("npm pack", WW),
+    ("npm pack --pack-destination dist", WW),
+    ("cargo build --target-dir target", WW),
+    ("cargo build --target-dir /tmp/t", WW),
+    ("go test -coverprofile=cover.out ./...", WW),
+    ("go build -o bin/app .", WW),
+    ("go mod vendor", WW),
+    ("python3 -m compileall .", WW),
+    ("black .", WW),
+    ("black --check /etc", WW),
+    ("black --config /etc/black.toml .", WW),
+    ("ruff check /etc", WW),
+    ("ruff format --check /etc", WW),
+    ("isort --check-only /etc", WW),
+    ("prettier --check /etc", WW),
+    ("eslint /etc", WW),
+    ("gofmt -l /etc", WW),
+    ("rustfmt --check /etc/x.rs", WW),
+    ("tar -xf x.tar", WW),
+    ("patch -p1 < x.patch", WW),
+]
+
+
+@pytest.mark.parametrize("command", OUTPUT_OPTION_WRITES)
+def test_output_options_and_rewritten_operands_in_system_paths_are_destructive_on_the_host(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == DES
+    assert classify(command, contained=True, workspace=WORKSPACE).risk < DES
+
+
+@pytest.mark.parametrize(("command", "host"), OUTPUT_OPTION_NEIGHBOURS)
+def test_output_options_in_the_workspace_or_temp_keep_their_grade(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host

@@ -241,10 +241,48 @@ def _write(g: _Git) -> None:
         # git-maintenance(1): changes the global config and schedules jobs (cron, launchd, systemd timers).
         g.call.write(Word(None, "~/.gitconfig"), f"git maintenance {next(v for v in g.values() if v in ('start', 'stop', 'register', 'unregister'))} changes")
         return
+    for target in _separate_git_dirs(g):
+        g.call.write(target, f"git {g.sub} --separate-git-dir creates the repository's files at", cwd=g.repo)
+    if g.sub in ("apply", "am"):
+        _patch_targets(g)
     if g.sub == "init" and g.operands():
         g.call.write(g.operands()[0], "git init creates a repository at", cwd=g.repo)
         return
     g.write()
+
+
+def _long_prefix(value: str, option: str, shortest: int) -> bool:
+    """True when ``value`` (its part before ``=``) is ``option`` or an abbreviation of it at least ``shortest``
+    characters long (git's parse-options accepts any unique prefix of a long option, gitcli(7))."""
+    name = value.split("=", 1)[0]
+    return len(name) >= shortest and option.startswith(name)
+
+
+def _separate_git_dirs(g: _Git) -> list[Word]:
+    """The directories named by ``--separate-git-dir`` (git-init(1), git-clone(1)): git writes the repository
+    there."""
+    found: list[Word] = []
+    for index, word in enumerate(g.args):
+        value = word.value or ""
+        if _long_prefix(value, "--separate-git-dir", 5):
+            if "=" in value:
+                path = value.split("=", 1)[1]
+                found.append(Word(path, path))
+            elif index + 1 < len(g.args):
+                found.append(g.args[index + 1])
+    return found
+
+
+def _patch_targets(g: _Git) -> None:
+    """git apply/am write the patch's files below ``--directory=ROOT`` (prepended to every path); with
+    ``--unsafe-paths`` a patch's paths may leave the work tree, so anywhere (git-apply(1))."""
+    if any(_long_prefix(v or "", "--unsafe-paths", 5) for v in g.values()):
+        g.call.write(literal_word("/"), f"git {g.sub} --unsafe-paths writes the patch's paths anywhere under")
+    for word in g.args:
+        value = word.value or ""
+        if "=" in value and _long_prefix(value, "--directory", 4):
+            path = value.split("=", 1)[1]
+            g.call.write(Word(path, path), f"git {g.sub} --directory writes the patch's files under", cwd=g.repo)
 
 
 def _network(g: _Git) -> None:
@@ -282,6 +320,8 @@ def _clone(g: _Git) -> None:
             destructive(g.call, "git-config", "git clone --config can make git run programs.")
             return
     network(g.call, "git clone copies a remote repository.")
+    for separate in _separate_git_dirs(g):
+        g.call.write(separate, "git clone --separate-git-dir creates the repository's files at", cwd=g.repo)
     operands = _clone_operands(g.args)
     target = operands[1] if len(operands) >= 2 else literal_word(".")
     g.call.write(target, "git clone creates", cwd=g.repo)
