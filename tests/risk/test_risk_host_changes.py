@@ -766,3 +766,34 @@ def test_output_options_and_rewritten_operands_in_system_paths_are_destructive_o
 @pytest.mark.parametrize(("command", "host"), OUTPUT_OPTION_NEIGHBOURS)
 def test_output_options_in_the_workspace_or_temp_keep_their_grade(command: str, host: RiskLevel) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+
+
+# Network changes that cut the machine off and persistent settings that run code later.
+CUTS_AND_PERSISTENT = [
+    ("ip route flush all", DES, WW),
+    ("ip r f table main", DES, WW),
+    ("ip link set eth0 down", DES, WW),
+    ("ip addr flush dev eth0", DES, WW),
+    ("ip -4 addr flush dev eth0", DES, WW),
+    ("ip link delete eth0", DES, WW),
+    ("ip route del default", DES, WW),
+    ("go env -w GOFLAGS=-toolexec=/tmp/x", DES, DES),
+    ("go env -w CC=/tmp/cc", DES, DES),
+    ("npm set script-shell=/tmp/x", DES, DES),
+    ("npm set node-options=--require=/tmp/x.js", DES, DES),
+]
+CUTS_AND_PERSISTENT_NEIGHBOURS = [
+    ("ip link set eth0 up", SYS, WW),
+    ("ip route add 10.0.0.0/8 via 10.0.0.1", SYS, WW),
+    ("ip addr show", RO, RO),
+    ("ip -br a", RO, RO),
+    ("go env -w GOPROXY=direct", SYS, WW),
+    ("go env GOPATH", RO, RO),
+    ("npm set init-author-name=me", SYS, WW),
+]
+
+
+@pytest.mark.parametrize(("command", "host", "contained"), CUTS_AND_PERSISTENT + CUTS_AND_PERSISTENT_NEIGHBOURS)
+def test_network_cut_offs_and_persistent_program_settings(command: str, host: RiskLevel, contained: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+    assert classify(command, contained=True, workspace=WORKSPACE).risk == contained

@@ -328,7 +328,9 @@ def _grade_js(
             read_only(call, f"{tool} {command} only reads its configuration.")
         elif action == "edit":
             destructive(call, "runs-program", f"{tool} {command} edit runs an editor.")
-        elif command != "cache" and any(w.value is None or _npm_program_key(w.value.split("=", 1)[0]) for w in rest[1:2]):
+        elif command != "cache" and any(
+            w.value is None or _npm_program_key(w.value.split("=", 1)[0]) for w in (rest[:1] if command == "set" else rest[1:2])
+        ):
             destructive(call, "runs-program", f"{tool} {command} {action} sets a key that makes {tool} run a program.")
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
@@ -506,6 +508,13 @@ def cargo(call: Call) -> None:
         refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
 
 
+#: go environment variables that name programs go runs or flags that do (``go help environment``: GOFLAGS can
+#: carry -toolexec/-exec, CC/CXX/FC/AR/PKG_CONFIG are run by cgo, GOTOOLCHAIN selects a toolchain to download and
+#: run, GOROOT/GOTOOLDIR/GOENV move the tools or the env file); ``go env -w`` keeps them for every later command.
+_GO_PROGRAM_ENV = frozenset({
+    "GOFLAGS", "CC", "CXX", "FC", "AR", "PKG_CONFIG", "GOTOOLCHAIN", "GOROOT", "GOTOOLDIR", "GOENV", "CGO_CFLAGS",
+    "CGO_CXXFLAGS", "CGO_LDFLAGS", "CGO_FFLAGS", "CGO_CPPFLAGS", "GCCGO", "GOGCCFLAGS",
+})  # fmt: skip
 _GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "generate", "fix", "work"})
 _GO_PROGRAM_FLAGS = ("-exec", "-toolexec", "--exec", "--toolexec", "-overlay")
 
@@ -532,7 +541,11 @@ def go(call: Call) -> None:
     elif command in ("list", "version", "doc", "help"):
         read_only(call, f"go {command} only reads.")
     elif command == "env":
-        if any(w.value in ("-w", "-u") for w in rest):
+        writes = any(w.value == "-w" for w in rest)
+        keys = [(w.value or "=").split("=", 1)[0] for w in rest if not (w.value or "").startswith("-")]
+        if writes and any(not key or key.upper() in _GO_PROGRAM_ENV for key in keys):
+            destructive(call, "runs-program", "go env -w sets a variable that makes every later go command run a program of the caller's choosing.")
+        elif any(w.value in ("-w", "-u") for w in rest):
             call.write(_HOME, "go env -w changes the go env file under")
         else:
             read_only(call, "go env only prints.")
