@@ -797,3 +797,43 @@ CUTS_AND_PERSISTENT_NEIGHBOURS = [
 def test_network_cut_offs_and_persistent_program_settings(command: str, host: RiskLevel, contained: RiskLevel) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == host
     assert classify(command, contained=True, workspace=WORKSPACE).risk == contained
+
+
+# Environment dumps and searches that the first lists missed.
+MORE_DUMPS_AND_SEARCHES = [
+    "env -u X",
+    "env --unset=X",
+    "env -u X -C /tmp",
+    "systemctl show-environment",
+    "git -C ~ diff --no-index /dev/null .ssh/id_rsa",
+    "git -C /etc diff --no-index /dev/null shadow",
+    "grep -r token ~",
+    "grep -rn password /etc",
+    "rg token ~/.config",
+]
+MORE_DUMPS_AND_SEARCHES_NEIGHBOURS = [
+    ("env -u X ls", RO),
+    ("env -C /tmp ls", RO),
+    ("systemctl status nginx", RO),
+    ("git -C sub diff --no-index a b", RO),
+    ("grep -r token .", RO),
+    ("grep -r token ~/src", RO),
+    ("grep token ~/notes.txt", RO),
+    ("rg foo", RO),
+    ("rg -l TODO /usr/include", RO),
+]
+
+
+@pytest.mark.parametrize("command", MORE_DUMPS_AND_SEARCHES)
+def test_environment_dumps_and_recursive_searches_of_secret_trees_are_network(command: str) -> None:
+    for contained in (False, True):
+        verdict = classify(command, contained=contained, workspace=WORKSPACE)
+        assert verdict.risk >= NET, (command, contained)
+        found = [r for r in verdict.reasons if r.rule == "secret-read"]
+        assert found and not any(r.downgraded for r in found), verdict.reasons
+
+
+@pytest.mark.parametrize(("command", "host"), MORE_DUMPS_AND_SEARCHES_NEIGHBOURS)
+def test_neighbours_of_the_dumps_and_searches_keep_their_grade(command: str, host: RiskLevel) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk == host, verdict.reasons
