@@ -837,3 +837,37 @@ def test_environment_dumps_and_recursive_searches_of_secret_trees_are_network(co
 def test_neighbours_of_the_dumps_and_searches_keep_their_grade(command: str, host: RiskLevel) -> None:
     verdict = classify(command, contained=False, workspace=WORKSPACE)
     assert verdict.risk == host, verdict.reasons
+
+
+# More output locations: cargo install --root, cargo vendor PATH, cargo fmt -- FILES, npm --cache, docker's -o,
+# git lfs install --system.
+MORE_OUTPUT_WRITES = [
+    "cargo install ripgrep --root /usr",
+    "cargo vendor /etc/x",
+    "cargo fmt -- /etc/x.rs",
+    "npm ci --cache /etc/x",
+    "npm install --cache /etc/x",
+    "docker build -o /etc .",
+    "docker build --output type=local,dest=/etc/x .",
+    "docker save -o /etc/x img",
+    "git lfs install --system",
+]
+MORE_OUTPUT_NEIGHBOURS = [
+    ("cargo install ripgrep --root /tmp/r", SYS),
+    ("cargo vendor", NET),
+    ("cargo fmt", WW),
+    ("npm ci --cache /tmp/c", NET),
+    ("docker build -o out .", SYS),
+    ("docker save -o img.tar img", SYS),
+    ("git lfs install", SYS),
+]
+
+
+@pytest.mark.parametrize("command", MORE_OUTPUT_WRITES)
+def test_more_output_locations_in_system_paths_are_destructive_on_the_host(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == DES
+
+
+@pytest.mark.parametrize(("command", "host"), MORE_OUTPUT_NEIGHBOURS)
+def test_more_output_locations_elsewhere_keep_their_grade(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host

@@ -288,6 +288,9 @@ def _grade_js(
     elsewhere: str | None = None,
 ) -> None:
     tool = call.name
+    if tool == "npm":
+        # npm-config(7) "cache": the directory npm writes downloaded packages to (and clears with cache clean).
+        _output_options(call, call.args, frozenset({"--cache"}), f"npm {command or ''}".rstrip())
     if command is None:
         if tool == "yarn":
             network(call, "yarn installs the project's dependencies from the registry.", rule="package-install")
@@ -485,9 +488,17 @@ def cargo(call: Call) -> None:
         destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
     elif command in _CARGO_BUILD:
         _output_options(call, words, _CARGO_OUTPUTS, f"cargo {command}")
+        if command == "fmt" and any(w.value == "--" for w in words):
+            # cargo fmt passes what follows -- to rustfmt, which rewrites the files named there.
+            after = [w for w in words[[w.value for w in words].index("--") + 1 :] if not (w.value or "").startswith("-")]
+            for target in after:
+                call.write(target, "cargo fmt -- rewrites")
         build_or_test(call, f"cargo {command}")
     elif command in _CARGO_NETWORK:
         network(call, f"cargo {command} talks to the registry.")
+        if command == "vendor":
+            for target in operands[1:2]:
+                call.write(target, "cargo vendor writes the crates to")  # cargo-vendor(1): [PATH], default vendor
         workspace_write(call, f"cargo {command} changes the project's lock or vendor files.")
     elif command in ("add", "remove", "rm"):
         network(call, f"cargo {command} reads the registry index.", rule="package-install")
@@ -496,7 +507,7 @@ def cargo(call: Call) -> None:
         target = operands[1] if len(operands) > 1 else literal_word(".")
         call.write(target, f"cargo {command} creates")
     elif command in ("install", "uninstall"):
-        _output_options(call, words, _CARGO_OUTPUTS, f"cargo {command}")
+        _output_options(call, words, _CARGO_OUTPUTS | {"--root"}, f"cargo {command}")
         if command == "install":
             network(call, "cargo install fetches a crate from the registry.", rule="package-install")
         call.write(_HOME, f"cargo {command} changes ~/.cargo/bin under")

@@ -649,7 +649,11 @@ def _lfs(g: _Git) -> None:
     elif action in ("track", "untrack", "checkout", "prune"):
         g.write()
     elif action in ("install", "uninstall"):
-        g.call.write(Word(None, "~/.gitconfig"), f"git lfs {action} changes")
+        if any(v == "--system" for v in g.values()):
+            # git-lfs-install(1): --system writes the system gitconfig, whose filters every user's git runs.
+            g.call.write(literal_word("/etc/gitconfig"), f"git lfs {action} --system changes")
+        else:
+            g.call.write(Word(None, "~/.gitconfig"), f"git lfs {action} changes")
     else:
         refuse(g.call, f"git lfs {action}")
 
