@@ -525,7 +525,11 @@ class Grader:
             self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
             return
         self.risk_before = self.risk
-        if name in _DUMPS_ENVIRONMENT or name in _SEARCHERS or self.may_read_secret(rec, words):
+        if (
+            name in _DUMPS_ENVIRONMENT
+            or (name in _SEARCHERS and _searches_recursively(name, [w.value for w in words[1:]]))
+            or self.may_read_secret(rec, words)
+        ):
             self.secrets(rec, scope, name, words[1:])
         program.handler(Call(self, rec, scope, name, words[1:]))
 
@@ -535,23 +539,27 @@ class Grader:
         cat shadow``)."""
         if may_name_secret(rec.text):
             return True
-        if may_name_secret(" ".join(w.value for w in words if w.value is not None)):
+        cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
+        if cooked and may_name_secret(" ".join(cooked)):
             return True
         state = self.state
         return state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds)
 
     def read_paths(self, word: Word, state: CwdState | None = None) -> list[str]:
         """The paths a read of ``word`` may name, as globs (sensitive.read_path_text), brace-expanded, an option's
-        ``=PATH`` part taken, and a relative path joined to each candidate working directory (of ``state`` when
-        given: ``git -C DIR``)."""
+        ``=PATH`` part taken, and a relative path joined to each candidate working directory outside the workspace
+        (of ``state`` when given: ``git -C DIR``)."""
         state = self.state if state is None else state
         texts = brace_alternatives(read_path_text(word.value, word.src)) if word.value is None else [read_path_text(word.value, word.src)]
         found: list[str] = []
         for text in texts:
             if "=" in text and not text.startswith(("/", "~", ".")):
                 text = text.split("=", 1)[1]  # --file=PATH, dd's if=PATH
-            if text and not text.startswith(("/", "~")) and state.cwds and not state.remote:
-                found.extend(posixpath.join(cwd, text) for cwd in sorted(state.cwds))
+            outside = [cwd for cwd in state.cwds if _classify_dir(cwd, state.root)] if not state.remote else []
+            if text and not text.startswith(("/", "~")) and outside:
+                found.extend(posixpath.join(cwd, text) for cwd in sorted(outside))
+                if len(outside) < len(state.cwds):
+                    found.append(text)  # from a directory inside the workspace: judged as written
             else:
                 found.append(text)
         return found

@@ -172,7 +172,7 @@ _SECRET_NAME = re.compile(
 _SECRET_PATH_TEXT = re.compile(
     r"\.(?:ssh|aws|kube|azure|netrc|pgpass|docker|npmrc|pypirc|git-credentials|config/|cargo|terraform\.d|"
     r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store|s3cfg|boto|terraformrc|env\b|local/|mozilla)|"
-    r"_history|_netrc|shadow|environ|ssh_host_|printenv|ssl/private|run/secrets|kube|letsencrypt|pki/|wireguard|"
+    r"_history|_netrc|shadow|environ|ssh_host_|printenv|ssl/private|run/secrets|kubernetes|kubelet|letsencrypt|pki/|wireguard|"
     r"NetworkManager|debian\.cnf|keytab|opasswd|[~/.][^\s]*[*?[{]"
 )
 _SECRET_VARIABLE_TEXT = re.compile(
