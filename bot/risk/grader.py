@@ -19,7 +19,9 @@ from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment
 from bot.risk.sensitive import (
+    brace_alternatives,
     credential_path,
+    may_hold_credential,
     may_name_secret,
     path_text,
     protected_path,
@@ -47,7 +49,7 @@ _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "
 _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teardown", "drop", "reset", "uninstall", "delete", "prune", "clobber", "distclean"})
 
 #: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
-_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set"})
+_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl"})
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
 #: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
 #: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
@@ -57,13 +59,143 @@ _USES_KEYS = frozenset({
 })  # fmt: skip
 
 
+def _classify_dir(cwd: str, root: str) -> bool:
+    """True when the directory ``cwd`` is outside the workspace ``root`` (a relative read there may name a secret)."""
+    return cwd != root and not cwd.startswith(root + "/")
+
+
+#: git options that print files outside the repository: ``diff --no-index`` compares any two paths, ``grep
+#: --no-index`` searches any directory, ``blame --contents FILE`` prints FILE's lines (git-diff(1), git-grep(1),
+#: git-blame(1)).
+_GIT_FILE_READERS = ("--no-index", "--contents")
+
+
+#: Programs that search file contents, recursively with an option (grep(1) ``-r``/``-R``) or always (rg(1), ag(1)).
+_SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag"})
+
+
+def _searches_recursively(name: str, values: list[str | None]) -> bool:
+    """True when ``name values...`` searches directories below its operands."""
+    if name in ("rg", "ag"):
+        return True
+    for value in values:
+        if value is None or value == "--":
+            break
+        if value in ("--recursive", "--dereference-recursive") or (
+            value.startswith("-") and not value.startswith("--") and ("r" in value[1:] or "R" in value[1:])
+        ):
+            return True
+    return False
+
+
+def _git_directory(state: CwdState, args: list[Word]) -> CwdState:
+    """The directory git runs in after its leading ``-C DIR`` options (git(1): each is relative to the one
+    before); ``-c NAME=VALUE`` and other global options are stepped over."""
+    index = 0
+    while index < len(args):
+        value = args[index].value
+        if value == "-C" and index + 1 < len(args):
+            state = state.after_cd(args[index + 1].value, certain=True)
+            index += 2
+        elif value in ("-c", "--config-env", "--git-dir", "--work-tree", "--namespace"):
+            index += 2
+        elif value is not None and value.startswith("-"):
+            index += 1
+        else:
+            break
+    return state
+
+
+def _git_reads_files(values: list[str | None]) -> bool:
+    """True when a git command line prints the content of paths it names (:data:`_GIT_FILE_READERS`)."""
+    return any(v is not None and v.startswith(_GIT_FILE_READERS) for v in values)
+
+
+#: ps(1) (procps-ng) options that take the next word as their value: UNIX (``-o``), GNU (``--format``) and BSD
+#: (``o``, ending a cluster of BSD letters).
+_PS_VALUES = frozenset({
+    "-o", "-O", "-p", "-q", "-t", "-u", "-U", "-g", "-G", "-s", "-C", "--format", "--pid", "--ppid", "--quick-pid",
+    "--sid", "--tty", "--user", "--User", "--group", "--Group", "--sort", "--cols", "--columns", "--rows", "--width",
+})  # fmt: skip
+_PS_BSD_VALUES = frozenset("oOpqtUk")
+_PS_FORMATS = frozenset({"-o", "-O", "--format", "o", "O"})
+
+
+def _ps_environment(values: list[str | None]) -> bool:
+    """True when ``ps values...`` prints processes' environments: the BSD option ``e`` ("Show the environment
+    after the command", ps(1) procps-ng) in a cluster of BSD letters (``ps auxe``, ``ps eww``), or an output
+    format naming ``env``/``environ``; a word only known when it runs may be either."""
+    taking: str | None = None
+    for value in values:
+        if value is None:
+            return True
+        if taking is not None:
+            if taking in _PS_FORMATS and any(
+                re.split(r"[=:]", item, maxsplit=1)[0] in ("env", "environ") for item in re.split(r"[\s,]+", value)
+            ):
+                return True
+            taking = None
+            continue
+        if value.startswith("--"):
+            name, eq, rest = value.partition("=")
+            if eq and name == "--format":
+                taking = name
+                if _ps_environment(["--format", rest]):
+                    return True
+                taking = None
+            elif not eq and name in _PS_VALUES:
+                taking = name
+            continue
+        if value.startswith("-"):
+            for index, letter in enumerate(value[1:], start=1):
+                if "-" + letter in _PS_VALUES:
+                    if index == len(value) - 1:
+                        taking = "-" + letter
+                    elif letter in "oO" and _ps_environment(["-" + letter, value[index + 1 :]]):
+                        return True
+                    break
+            continue
+        for index, letter in enumerate(value):
+            if letter == "e":
+                return True
+            if letter in _PS_BSD_VALUES:
+                if index == len(value) - 1:
+                    taking = letter
+                elif letter in _PS_FORMATS and _ps_environment([letter, value[index + 1 :]]):
+                    return True
+                break
+    return False
+
+
+def _env_prints(values: list[str | None]) -> bool:
+    """True when ``env values...`` runs no command, so it prints the (changed) environment (coreutils env:
+    ``-u NAME``/``-C DIR`` take a value, ``-S`` gives a command)."""
+    taking = False
+    for value in values:
+        if value is None:
+            return False
+        if taking:
+            taking = False
+            continue
+        if value.startswith(("-S", "--split-string")):
+            return False
+        if value in ("-u", "--unset", "-C", "--chdir"):
+            taking = True
+        elif not value.startswith("-") and "=" not in value:
+            return False
+    return True
+
+
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
-    (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS)."""
+    (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS), ``systemctl
+    show-environment``, or every process's environment (``ps e``)."""
+    if name == "ps":
+        return _ps_environment(values)
+    if name == "systemctl":
+        return "show-environment" in values  # systemctl(1): the service manager's environment block
     if name == "env":
-        return all(v is not None and (v.startswith("-") or "=" in v) for v in values) and not any(
-            v is not None and (v.startswith(("-S", "--split-string", "-u", "--unset", "-C", "--chdir"))) for v in values
-        )
+        return _env_prints(values)
     if name == "printenv":
         return all(v is not None and v.startswith("-") for v in values)
     return not values
@@ -327,6 +459,10 @@ class Grader:
             rec.marks.append(subject)
         if where is Where.OUTSIDE:
             why = protected_path(path_text(word.value, word.src))
+            if why is None and word.value and not word.value.startswith(("/", "~")):
+                # a relative path judged from the directory it lands in (patch -d /etc, cd /etc && ... > hosts)
+                state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+                why = next((w for w in map(protected_path, sorted(state.targets(word.value) or ())) if w), None)
             if why is not None:
                 self.flag(rec, scope, R.DESTRUCTIVE, "protected-path-write", f"{what} {target}: {why}.", downgradable=True, subject=subject)
             elif replaces and word.value is not None:
@@ -381,9 +517,58 @@ class Grader:
             return
         self.risk_before = self.risk
         self.written_before = frozenset(self.written)
-        if name in _DUMPS_ENVIRONMENT or may_name_secret(rec.text):
+        if (
+            name in _DUMPS_ENVIRONMENT
+            or (name in _SEARCHERS and _searches_recursively(name, [w.value for w in words[1:]]))
+            or self.may_read_secret(rec, words)
+        ):
             self.secrets(rec, scope, name, words[1:])
         program.handler(Call(self, rec, scope, name, words[1:]))
+
+    def may_read_secret(self, rec: Rec, words: list[Word]) -> bool:
+        """The cheap pre-check for :meth:`secrets`: the command's text or its words' values (quotes removed:
+        ``~/.ss''h``) may name a secret, or the shell may be in a directory outside the workspace (``cd /etc &&
+        cat shadow``)."""
+        if may_name_secret(rec.text):
+            return True
+        cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
+        if cooked and may_name_secret(" ".join(cooked)):
+            return True
+        state = self.state
+        return state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds)
+
+    def read_paths(self, word: Word, state: CwdState | None = None) -> list[str]:
+        """The paths a read of ``word`` may name, as globs (sensitive.read_path_text), brace-expanded, an option's
+        ``=PATH`` part taken, and a relative path joined to each candidate working directory outside the workspace
+        (of ``state`` when given: ``git -C DIR``)."""
+        state = self.state if state is None else state
+        texts = brace_alternatives(read_path_text(word.value, word.src)) if word.value is None else [read_path_text(word.value, word.src)]
+        found: list[str] = []
+        for text in texts:
+            if "=" in text and not text.startswith(("/", "~", ".")):
+                text = text.split("=", 1)[1]  # --file=PATH, dd's if=PATH
+            outside = [cwd for cwd in state.cwds if _classify_dir(cwd, state.root)] if not state.remote else []
+            if text and not text.startswith(("/", "~")) and outside:
+                found.extend(posixpath.join(cwd, text) for cwd in sorted(outside))
+                if len(outside) < len(state.cwds):
+                    found.append(text)  # from a directory inside the workspace: judged as written
+            else:
+                found.append(text)
+        return found
+
+    def reads_below(self, roots: list[Word], words: list[Word]) -> str | None:
+        """What secret a command run on each file found below ``roots`` (find's ``-exec``) may print: a root
+        outside the workspace that may hold a credential file (sensitive.may_hold_credential: ``~``, ``/etc``,
+        ``/``), unless the command only names paths (``rm``, ``chmod``, ``ls``); None otherwise."""
+        name = words[0].value if words else None
+        if name is not None and posixpath.basename(name) in _USES_KEYS:
+            return None
+        for root in roots:
+            for text in self.read_paths(root):
+                what = may_hold_credential(text)
+                if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
+                    return what
+        return None
 
     def secrets(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
         """Reading a credential file outside the workspace, printing a secret variable or the whole environment:
@@ -391,22 +576,32 @@ class Grader:
         wherever the command runs."""
         values = [w.value for w in args]
         if name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
-            self.flag(rec, scope, R.NETWORK, "secret-read", f"{name} prints every environment variable, secrets too: its output goes to the model.")
+            whose = "every process's environment" if name == "ps" else "every environment variable"
+            self.flag(rec, scope, R.NETWORK, "secret-read", f"{name} prints {whose}, secrets too: its output goes to the model.")
         if name == "printenv":
             for value in values:
                 if value is not None and not value.startswith("-") and secret_variable(value):
                     self.flag(rec, scope, R.NETWORK, "secret-read", f"printenv {shorten(value, 60)} prints a secret: its output goes to the model.")
+        state = _git_directory(self.state, args) if name == "git" else self.state
+        if name in _SEARCHERS and _searches_recursively(name, values):
+            for word in args:
+                if (word.value or "").startswith("-"):
+                    continue
+                for text in self.read_paths(word, state):
+                    what = may_hold_credential(text)
+                    if what is not None and locate(Word(text, text), state) not in (Where.WORKSPACE, Where.TEMP):
+                        self.flag(rec, scope, R.NETWORK, "secret-read", f"{name} searches every file below {shorten(word.src, 60)}, which may hold {what}: its output goes to the model.")
+                        break
         for word in args:
             for variable in secret_expansions(word.src):
                 self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.")
-            if name in _USES_KEYS:
+            if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
-            text = read_path_text(word.value, word.src)
-            if "=" in text and not text.startswith(("/", "~", ".")):
-                text = text.split("=", 1)[1]  # --file=PATH, dd's if=PATH
-            what = credential_path(text)
-            if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
-                self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")
+            for text in self.read_paths(word, state):
+                what = credential_path(text)
+                if what is not None and locate(Word(text, text), state) not in (Where.WORKSPACE, Where.TEMP):
+                    self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")
+                    break
 
     def name_floor(self, rec: Rec, scope: Scope, words: list[str], what: str) -> None:
         """Words saying deploy/release/publish/push (network) or destroy/clean (destructive) raise the grade (issue 14)."""

@@ -31,13 +31,26 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``~/.config/hub`` (hub(1) CONFIGURATION); ``~/.config/git/credentials`` (git-credential-store(1) FILES);
   ``~/.password-store`` (pass(1)); ``~/.oci`` (OCI CLI config and API keys); ``~/.m2/settings.xml`` (Maven
   "Password Encryption": server passwords); ``~/.gradle/gradle.properties`` (Gradle "Build Environment":
-  credentials in properties); ``~/.config/op`` (1Password CLI). Only paths outside the workspace count (a
+  credentials in properties); ``~/.config/op`` (1Password CLI); ``~/.s3cfg`` (s3cmd), ``~/.boto`` (gsutil/boto),
+  ``~/.terraformrc`` (Terraform CLI config: ``credentials`` blocks), ``~/.env``, ``~/.config/rclone/rclone.conf``
+  (rclone config); shell and REPL histories (``~/.bash_history``, ``~/.zsh_history``, ``~/.python_history``,
+  ``~/.psql_history``, ``~/.mysql_history``, ``~/.node_repl_history``, ``~/.sqlite_history``,
+  ``~/.rediscli_history``, ``~/.local/share/fish/fish_history``: passwords typed on command lines);
+  ``~/.local/share/keyrings`` (GNOME Keyring); browser profiles' ``logins.json``, ``key4.db``, ``cookies.sqlite``,
+  ``Login Data`` and ``Cookies`` (Firefox, Chrome, Chromium, Brave); ``/etc/kubernetes/*.conf`` and
+  ``/etc/kubernetes/pki`` (kubeadm), ``/var/lib/kubelet/pki``; ``/etc/letsencrypt/keys`` and ``privkey*`` under
+  ``/etc/letsencrypt/live|archive`` (certbot "Where are my certificates?"); ``private`` below ``/etc/pki`` (Red
+  Hat's TLS keys); ``/etc/wireguard`` (wg-quick(8)); ``/etc/NetworkManager/system-connections``
+  (nm-settings-keyfile(5)); ``/etc/mysql/debian.cnf``, ``/etc/krb5.keytab``, ``/etc/security/opasswd``. Paths
+  through ``/proc/PID/root`` and ``/proc/PID/task/TID`` count as the path they reach (proc(5)). Only paths outside
+  the workspace count (a
   workspace file is the agent's own). A glob (``~/.s*/id_rsa``, ``~/.*/credentials``, ``/etc/ssl/private/*``) counts
   when it may match one of these: :func:`credential_path` matches it, component by component (fnmatch), against
   each of them; an expansion in a word only partly known (``/proc/$$/environ``) counts as ``*`` there.
 * **Secret variables** (:func:`secret_variable`): a name with ``SECRET``, ``TOKEN``, ``PASSWORD``/``PASSWD``,
-  ``PASSPHRASE``, ``API_KEY``/``APIKEY``, ``PRIVATE_KEY``, ``ACCESS_KEY``, ``CREDENTIAL``, ``AUTH`` or ``COOKIE``
-  in it, or ending in ``_KEY``, ``PASS`` (``PGPASS``), ``DSN`` (Sentry's ``SENTRY_DSN``, database DSNs), or a connection URL
+  ``PASSPHRASE``, ``API_KEY``/``APIKEY``, ``PRIVATE_KEY``, ``ACCESS_KEY``, ``CREDENTIAL``, ``AUTH``, ``COOKIE``,
+  ``JWT``, ``BEARER`` or ``WEBHOOK`` in it, or ending in ``_KEY``, ``PASS`` (``PGPASS``), ``PWD`` (``MYSQL_PWD``;
+  not ``PWD``/``OLDPWD``), ``_SK`` (``STRIPE_SK``), ``DSN`` (Sentry's ``SENTRY_DSN``, database DSNs), or a connection URL
   that carries a password by convention (``DATABASE_URL``, ``*_DATABASE_URL``, ``REDIS_URL``, ``MONGO(DB)_URI``/
   ``_URL``, ``POSTGRES(QL)_URL``, ``MYSQL_URL``, ``AMQP_URL``, ``RABBITMQ_URL``, ``BROKER_URL``, ``*_DB_URL``;
   Heroku "Config Vars", 12factor "Config"; ``*CONN*_STR*``), any case: printing its value (``echo $GITHUB_TOKEN``,
@@ -52,8 +65,8 @@ import re
 from fnmatch import fnmatchcase
 
 __all__ = [
-    "credential_path", "may_name_secret", "path_text", "protected_path", "read_path_text", "secret_expansions",
-    "secret_variable",
+    "brace_alternatives", "credential_path", "may_hold_credential", "may_name_secret", "path_text", "protected_path", "read_path_text",
+    "secret_expansions", "secret_setting", "secret_variable",
 ]
 
 _SYSTEM_TREES = (
@@ -67,7 +80,11 @@ _HOME_PROTECTED = frozenset({
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({(".config", "autostart"), (".config", "systemd")})
 _SSH_PUBLIC = frozenset({"known_hosts", "known_hosts.old", "known_hosts2", "config", "authorized_keys", "authorized_keys2"})
-_HOME_FILES = frozenset({".netrc", "_netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", ".vault-token"})
+_HOME_FILES = frozenset({
+    ".netrc", "_netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", ".vault-token", ".s3cfg", ".boto",
+    ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
+    ".node_repl_history", ".sqlite_history", ".rediscli_history",
+})  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
 #: component means the whole directory.
@@ -84,12 +101,38 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("hub",): "a GitHub token",
     ("git", "credentials"): "git passwords",
     ("op",): "1Password CLI sessions",
+    ("rclone", "rclone.conf"): "cloud storage credentials",
 }
+#: Files below ``~/.local/share`` (XDG data home) that hold secrets.
+_SHARE_SECRETS: dict[tuple[str, ...], str] = {
+    ("keyrings",): "the desktop keyring",
+    ("fish", "fish_history"): "a shell history",
+}
+#: Browser profile trees and the files in them that hold saved passwords or session cookies.
+_BROWSER_TREES = frozenset({".mozilla", "google-chrome", "chromium", "BraveSoftware"})
+_BROWSER_FILES = frozenset({"logins.json", "key4.db", "cookies.sqlite", "Login Data", "Cookies"})
+#: Absolute files that hold secrets: kubeadm's kubeconfigs (kubeadm(8) "Implementation details"), Debian's MySQL
+#: maintenance password, the Kerberos host keytab (krb5.conf(5)), old password hashes (pam_pwhistory(8)).
+_SECRET_FILES: dict[str, str] = {
+    "/etc/mysql/debian.cnf": "the MySQL maintenance password",
+    "/etc/krb5.keytab": "the host's Kerberos keys",
+    "/etc/security/opasswd": "old password hashes",
+}
+_SECRET_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^/etc/kubernetes/[^/]+\.conf$"), "Kubernetes cluster credentials"),
+    (re.compile(r"^/etc/letsencrypt/(?:live|archive)/.+/privkey[^/]*$"), "a TLS private key"),
+    (re.compile(r"^/etc/pki/(?:.+/)?private(?:/|$)"), "private TLS keys"),
+)
 #: Absolute trees whose every file is a secret.
 _SECRET_TREES: dict[str, str] = {
     "/etc/ssl/private": "private TLS keys",
     "/run/secrets": "service-account tokens or container secrets",
     "/var/run/secrets": "service-account tokens or container secrets",
+    "/etc/kubernetes/pki": "Kubernetes cluster keys",
+    "/var/lib/kubelet/pki": "the kubelet's client keys",
+    "/etc/letsencrypt/keys": "TLS private keys",
+    "/etc/wireguard": "WireGuard private keys",
+    "/etc/NetworkManager/system-connections": "network passwords",
 }
 #: One example path per credential shape above, for matching globs: a glob that fnmatches one of these
 #: component by component (a glob longer than the example is matched on the example's length, then the rest is
@@ -102,7 +145,16 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.git-credentials", "~/.vault-token", "~/.claude/.credentials.json", "~/.codex/auth.json",
     "~/.gem/credentials", "~/.m2/settings.xml", "~/.gradle/gradle.properties", "/etc/shadow", "/etc/gshadow",
     "/etc/shadow-", "/etc/gshadow-", "/etc/ssh/ssh_host_rsa_key", "/etc/ssl/private", "/run/secrets",
-    "/var/run/secrets", "/proc/1/environ", "/proc/self/environ",
+    "/var/run/secrets", "/proc/1/environ", "/proc/self/environ", "~/.s3cfg", "~/.boto", "~/.terraformrc", "~/.env",
+    "~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.psql_history", "~/.mysql_history",
+    "~/.node_repl_history", "~/.sqlite_history", "~/.rediscli_history", "~/.config/rclone/rclone.conf",
+    "~/.local/share/keyrings", "~/.local/share/fish/fish_history", "~/.mozilla/firefox/p/logins.json",
+    "~/.mozilla/firefox/p/key4.db", "~/.mozilla/firefox/p/cookies.sqlite", "~/.config/google-chrome/Default/Login Data",
+    "~/.config/google-chrome/Default/Cookies", "~/.config/chromium/Default/Login Data",
+    "~/.config/chromium/Default/Cookies", "/etc/kubernetes/admin.conf", "/etc/kubernetes/pki",
+    "/var/lib/kubelet/pki", "/etc/letsencrypt/keys", "/etc/letsencrypt/live/d/privkey.pem",
+    "/etc/letsencrypt/archive/d/privkey1.pem", "/etc/pki/tls/private", "/etc/wireguard",
+    "/etc/NetworkManager/system-connections", "/etc/mysql/debian.cnf", "/etc/krb5.keytab", "/etc/security/opasswd",
 ))  # fmt: skip
 _GLOB = re.compile(r"[*?\[]")
 _SHADOW = frozenset({"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-"})
@@ -113,18 +165,19 @@ _HOST_KEY = re.compile(r"^/etc/ssh/ssh_host_[^/]*key$")
 #: Words a secret variable's name contains (matched case-insensitively).
 _SECRET_NAME = re.compile(
     r"SECRET|TOKEN|PASSW(?:OR)?D|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE"
-    r"|(?:^|_)KEY$|PASS$|DSN$|(?:^|_)DATABASE_URL$|(?:^|_)DB_UR[LI]$|CONN[A-Z_]*STR"
+    r"|(?:^|_)KEY$|PASS$|DSN$|(?<!^)(?<!^OLD)PWD$|JWT|BEARER|WEBHOOK|(?:^|_)SK$|(?:^|_)DATABASE_URL$|(?:^|_)DB_UR[LI]$|CONN[A-Z_]*STR"
     r"|^(?:REDIS|MONGO(?:DB)?|POSTGRES(?:QL)?|PG|MYSQL|AMQP|RABBITMQ|BROKER|CELERY_BROKER)_UR[LI]$",
     re.IGNORECASE,
 )
 _SECRET_PATH_TEXT = re.compile(
     r"\.(?:ssh|aws|kube|azure|netrc|pgpass|docker|npmrc|pypirc|git-credentials|config/|cargo|terraform\.d|"
-    r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store)|_netrc|shadow|environ|ssh_host_|printenv|"
-    r"ssl/private|run/secrets|[~/.][^\s]*[*?[]"
+    r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store|s3cfg|boto|terraformrc|env\b|local/|mozilla)|"
+    r"_history|_netrc|shadow|environ|ssh_host_|printenv|ssl/private|run/secrets|kubernetes|kubelet|letsencrypt|pki/|wireguard|"
+    r"NetworkManager|debian\.cnf|keytab|opasswd|[~/.][^\s]*[*?[{]"
 )
 _SECRET_VARIABLE_TEXT = re.compile(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
-    r"_UR[LI]|CONN)",
+    r"_UR[LI]|CONN|PWD|JWT|BEARER|WEBHOOK|SK\b)",
     re.IGNORECASE,
 )
 
@@ -162,6 +215,56 @@ def read_path_text(value: str | None, src: str) -> str:
     if text.startswith(("$", "`")):
         return ""
     return _ANY_EXPANSION.sub("*", text)
+
+
+_BRACE_LIMIT = 64
+
+
+def brace_alternatives(text: str) -> list[str]:
+    """The words bash's brace expansion makes of ``text`` (bash(1) "Brace Expansion": ``pre{a,b}post`` is
+    ``preapost prebpost``, nested braces too; a sequence ``{x..y}`` is read as ``*``). Braces without a top-level
+    comma stay as written. More than 64 results: every brace group is read as ``*`` instead."""
+    if "{" not in text:
+        return [text]
+    found: list[str] = []
+    pending = [text]
+    while pending:
+        current = pending.pop()
+        group = _first_brace_group(current)
+        if group is None:
+            found.append(current)
+        else:
+            start, end, choices = group
+            pending.extend(current[:start] + choice + current[end + 1 :] for choice in reversed(choices))
+        if len(found) + len(pending) > _BRACE_LIMIT:
+            return [re.sub(r"\{[^{}]*\}", "*", text)]
+    return found
+
+
+def _first_brace_group(text: str) -> tuple[int, int, list[str]] | None:
+    """The first brace group bash expands in ``text``: its start, its closing brace and its alternatives."""
+    start = text.find("{")
+    while start != -1:
+        depth = 0
+        commas: list[int] = []
+        for index in range(start, len(text)):
+            char = text[index]
+            if char == "{":
+                depth += 1
+            elif char == "}":
+                depth -= 1
+                if depth == 0:
+                    inner = text[start + 1 : index]
+                    if commas:
+                        bounds = [start, *commas, index]
+                        return start, index, [text[a + 1 : b] for a, b in zip(bounds, bounds[1:], strict=False)]
+                    if ".." in inner:
+                        return start, index, ["*"]
+                    break
+            elif char == "," and depth == 1:
+                commas.append(index)
+        start = text.find("{", start + 1)
+    return None
 
 
 def _home_rest(path: str) -> list[str] | None:
@@ -206,11 +309,30 @@ def protected_path(text: str) -> str | None:
     return None
 
 
+#: ``/proc/PID/root`` is that process's root directory and ``/proc/PID/task/TID`` one of its threads (proc(5)):
+#: ``/proc/self/root/etc/shadow`` is ``/etc/shadow``, ``/proc/1/task/1/environ`` is ``/proc/1/environ``.
+_PROC_ROOT = re.compile(r"^/+proc/+[^/]+/+root(?=/|$)")
+_PROC_TASK = re.compile(r"^(/+proc/+[^/]+)/+task/+[^/]+(?=/|$)")
+
+
+def _through_proc(text: str) -> str:
+    """``text`` with ``/proc/PID/root`` prefixes and ``/task/TID`` thread directories taken out (proc(5))."""
+    for _ in range(8):
+        rooted = _PROC_ROOT.sub("", text)
+        if rooted == text:
+            break
+        text = rooted or "/"
+    return _PROC_TASK.sub(r"\1", text)
+
+
 def credential_path(text: str) -> str | None:
     """What secret the path ``text`` holds (see the module docstring), or None. Globs count as the files they may
-    match (``~/.ssh/*``, ``~/.s*/id_rsa``, ``/etc/ssl/private/*.key``)."""
+    match (``~/.ssh/*``, ``~/.s*/id_rsa``, ``/etc/ssl/private/*.key``); a path through ``/proc/PID/root`` or
+    ``/proc/PID/task/TID`` counts as the path it reaches."""
     if not text:
         return None
+    if "proc" in text:
+        text = _through_proc(text)
     found = _literal_credential(text)
     if found is not None or _GLOB.search(text) is None:
         return found
@@ -256,6 +378,11 @@ def _literal_credential(text: str) -> str | None:
             return "a process's environment"
         if _HOST_KEY.match(path):
             return "the host's ssh private key"
+        if path in _SECRET_FILES:
+            return _SECRET_FILES[path]
+        for pattern, what in _SECRET_PATTERNS:
+            if pattern.match(path):
+                return what
         for tree, what in _SECRET_TREES.items():
             if path == tree or path.startswith(tree + "/"):
                 return what
@@ -271,6 +398,12 @@ def _literal_credential(text: str) -> str | None:
             return next(what for key, what in _CONFIG_SECRETS.items() if tuple(following[: len(key)]) == key)
         elif (part, following[0] if following else None) in _SECRET_PAIRS:
             return _SECRET_PAIRS[(part, following[0] if following else None)]
+        elif part == ".local" and following[:1] == ["share"] and any(
+            tuple(following[1 : 1 + len(key)]) == key for key in _SHARE_SECRETS
+        ):
+            return next(what for key, what in _SHARE_SECRETS.items() if tuple(following[1 : 1 + len(key)]) == key)
+        elif part in _BROWSER_TREES and following and following[-1] in _BROWSER_FILES:
+            return "a browser's saved passwords or cookies"
         elif part == ".kube" and (not following or following[0] == "config"):
             return "Kubernetes credentials"
         elif part == ".docker" and (not following or following[0] == "config.json"):
@@ -284,6 +417,39 @@ def _literal_credential(text: str) -> str | None:
         elif part in _HOME_FILES and not following:
             return "passwords or tokens"
     return None
+
+
+def may_hold_credential(text: str) -> str | None:
+    """What secret a directory ``text`` (a glob, like :func:`credential_path`) may hold somewhere below it: a
+    credential path itself, one of :data:`_EXAMPLES` below it (``~``, ``~/.config``, ``/etc``, ``/proc``), or every
+    home's files (``/``, ``/home``, ``/Users``); None otherwise."""
+    found = credential_path(text)
+    if found is not None:
+        return found
+    parts = _anchored(text)
+    if parts is None:
+        return None
+    if parts == [""] or parts in (["", "home"], ["", "Users"]):
+        return "every home directory's credentials"
+    for example in _EXAMPLES:
+        if len(parts) <= len(example) and parts[0] == example[0]:
+            if all(fnmatchcase(name, pattern) for name, pattern in zip(example[1:], parts[1:], strict=False)):
+                return _literal_credential("/".join(example))
+    return None
+
+
+#: Configuration keys whose value is a credential though their name says no secret: git's
+#: ``http.extraHeader`` (git-config(1): "Authorization: Bearer ..."), pip's index URLs (pip "Configuration": a
+#: private index's URL carries its user and password).
+_SECRET_SETTINGS = frozenset({"extraheader", "index-url", "extra-index-url", "index_url", "extra_index_url"})
+
+
+def secret_setting(key: str) -> bool:
+    """True when a tool's configuration key ``key`` (``//registry.npmjs.org/:_authToken``, ``credential.helper``,
+    ``global.index-url``) names a credential: its last part (after ``.``, ``:`` or ``/``) is a secret by name
+    (:func:`secret_variable`, ``-`` read as ``_``) or one of :data:`_SECRET_SETTINGS`."""
+    last = re.split(r"[.:/]", key)[-1]
+    return last.lower() in _SECRET_SETTINGS or secret_variable(last.replace("-", "_"))
 
 
 def secret_variable(name: str) -> bool:

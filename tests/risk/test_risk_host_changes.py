@@ -343,7 +343,7 @@ HOST_CHANGES = [
     ('find / -exec chmod 777 {} +', DES, WW),
     ('find /etc -name shadow -exec chmod 666 {} \\;', DES, WW),
     ('find / -perm -4000 -exec chmod u+s {} +', DES, WW),
-    ('find /var -exec sed -i s/a/b/ {} +', DES, WW),
+    ('find /var -exec sed -i s/a/b/ {} +', DES, NET),  # /var holds secrets (/var/run/secrets): sed reads them
 ]  # fmt: skip
 
 # Neighbours that keep their grade: queries, plain service restarts, literal pkill -f patterns, workspace writes.
@@ -524,3 +524,350 @@ def test_find_below_the_workspace_lists_its_command_without_the_found_path() -> 
         (("find", ".", "-name", "*.py", "-exec", "sed", "-i", "s/a/b/", "{}", "+"), WW),
         (("sed", "-i", "s/a/b/"), WW),  # {} stays unknown: a standing approval never sees a made-up path
     ]
+
+
+# Secret reads spelled through quoting, brace expansion, a directory change or /proc's views of other paths: the
+# words' values (quotes removed), each brace alternative and each relative path from the tracked directory count.
+SPELLED_SECRETS = [
+    "cat ~/.ss''h/id_rsa",
+    "cat ~/.''ssh/id_rsa",
+    "cat ~/.s\\sh/id_rsa",
+    "cat ~/.a''ws/credentials",
+    "cat /etc/sha''dow",
+    "cat /proc/self/env''iron",
+    "cat /etc/{shadow,x}",
+    "cat /etc/{x,{y,shadow}}",
+    "cd /etc && cat shadow",
+    "cd /proc/self && cat environ",
+    "cd ~/.ssh && cat id_rsa",
+    "cat /proc/self/root/etc/shadow",
+    "cat /proc/*/root/etc/shadow",
+    "cat /proc/1/root/proc/self/root/etc/gshadow",
+    "cat /proc/$$/task/$$/environ",
+    "cat /proc/*/task/*/environ",
+    "git diff --no-index /dev/null ~/.ssh/id_rsa",
+    "git diff --stat --no-index /dev/null ~/.ssh/id_rsa",
+    "git blame x --contents ~/.ssh/id_rsa",
+    "git grep --no-index . ~/.ssh",
+]
+SPELLED_NEIGHBOURS = [
+    ("cat ./notes/ssh.txt", RO),
+    ("cat ~/.ssh/id_rsa.pub", RO),
+    ("cat /etc/{hosts,passwd}", RO),
+    ("cd /etc && cat hosts", RO),
+    ("cd notes && cat shadow", RO),  # a workspace file is the agent's own
+    ("git diff --no-index a b", RO),
+    ("git diff HEAD -- .ssh/id_rsa", RO),
+    ("ls ~/.ss''h", RO),
+]
+
+
+@pytest.mark.parametrize("command", SPELLED_SECRETS)
+def test_secret_reads_spelled_through_quotes_braces_cd_or_proc_are_network(command: str) -> None:
+    for contained in (False, True):
+        verdict = classify(command, contained=contained, workspace=WORKSPACE)
+        assert verdict.risk >= NET, (command, contained)
+        found = [r for r in verdict.reasons if r.rule == "secret-read"]
+        assert found and not any(r.downgraded for r in found), verdict.reasons
+
+
+@pytest.mark.parametrize(("command", "host"), SPELLED_NEIGHBOURS)
+def test_reads_next_to_the_spelled_secrets_keep_their_grade(command: str, host: RiskLevel) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk == host, verdict.reasons
+    assert not any(r.rule == "secret-read" for r in verdict.reasons)
+
+
+# Readers and credential files added after the second attack pass (sources in bot/risk/sensitive.py).
+NEW_SECRET_READS = [
+    "find ~ -name id_rsa -exec cat {} \\;",
+    "find / -name '*.pem' -exec cat {} +",
+    "find /etc -exec grep -l pass {} +",
+    "ps axeww",
+    "ps auxe",
+    "ps eww",
+    "ps -ef e",
+    "ps e -A",
+    "ps -eo pid,args,env",
+    "ps -o environ= -p 1",
+    "npm config get //registry.npmjs.org/:_authToken",
+    "npm config get _authToken",
+    "npm config list -l",
+    "npm config get",
+    "pip config list",
+    "pip config debug",
+    "pip config get global.index-url",
+    "git config --global --list",
+    "git config -l",
+    "git config --get http.extraHeader",
+    "echo $MYSQL_PWD",
+    "echo $CI_JOB_JWT",
+    "echo $JWT",
+    "echo $STRIPE_SK",
+    "echo $BEARER",
+    "cat ~/.s3cfg",
+    "cat ~/.boto",
+    "cat ~/.terraformrc",
+    "cat ~/.env",
+    "cat ~/.config/rclone/rclone.conf",
+    "cat ~/.bash_history",
+    "cat ~/.zsh_history",
+    "cat ~/.python_history",
+    "cat ~/.psql_history",
+    "cat ~/.mysql_history",
+    "cat ~/.local/share/fish/fish_history",
+    "cat ~/.local/share/keyrings/login.keyring",
+    "cat ~/.mozilla/firefox/x/logins.json",
+    "cat ~/.config/google-chrome/Default/Login\\ Data",
+    "sqlite3 ~/.config/google-chrome/Default/Cookies .dump",
+    "cat /etc/kubernetes/admin.conf",
+    "cat /etc/kubernetes/kubelet.conf",
+    "cat /etc/kubernetes/pki/ca.key",
+    "cat /var/lib/kubelet/pki/kubelet-client-current.pem",
+    "cat /etc/letsencrypt/live/x/privkey.pem",
+    "cat /etc/pki/tls/private/x.key",
+    "cat /etc/wireguard/wg0.conf",
+    "cat /etc/NetworkManager/system-connections/x",
+    "cat /etc/mysql/debian.cnf",
+    "cat /etc/krb5.keytab",
+    "cat /etc/security/opasswd",
+    "cat /etc/kubernetes/*.conf",
+    "cat ~/.*_history",
+]
+NEW_SECRET_NEIGHBOURS = [
+    ("find ~ -name '*.pyc' -exec rm {} \\;", DES),
+    ("find . -name x -exec cat {} \\;", RO),
+    ("find /usr/share/doc -exec cat {} \\;", RO),
+    ("ps aux", RO),
+    ("ps -ef", RO),
+    ("ps -e", RO),
+    ("ps -o pid,user,etime", RO),
+    ("ps axo pid,ppid,user", RO),
+    ("ps aux --sort=-%mem", RO),
+    ("npm config list", RO),
+    ("npm config get registry", RO),
+    ("pip config get global.timeout", RO),
+    ("git config --get remote.origin.url", RO),
+    ("git config user.name", RO),
+    ("echo $PWD", RO),
+    ("cd $OLDPWD", RO),
+    ("cat .env", RO),
+    ("cat /etc/letsencrypt/live/x/fullchain.pem", RO),
+    ("cat /etc/kubernetes/manifests/etcd.yaml", RO),
+]
+
+
+@pytest.mark.parametrize("command", NEW_SECRET_READS)
+def test_new_secret_readers_and_credential_files_are_network(command: str) -> None:
+    for contained in (False, True):
+        verdict = classify(command, contained=contained, workspace=WORKSPACE)
+        assert verdict.risk >= NET, (command, contained)
+        found = [r for r in verdict.reasons if r.rule == "secret-read"]
+        assert found and all("goes to the model" in r.detail and not r.downgraded for r in found), verdict.reasons
+
+
+@pytest.mark.parametrize(("command", "host"), NEW_SECRET_NEIGHBOURS)
+def test_neighbours_of_the_new_secret_readers_keep_their_grade(command: str, host: RiskLevel) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk == host, verdict.reasons
+    assert not any(r.rule == "secret-read" for r in verdict.reasons)
+
+
+# Output options, formatters' operands and extraction roots are write targets: a system path there is destructive
+# on the host (the write rule of grader.py), a workspace or temp path stays a workspace write.
+OUTPUT_OPTION_WRITES = [
+    "git apply --directory=/etc x.patch",
+    "git apply --direc=/etc x.patch",
+    "git apply --unsafe-paths -p0 x.patch",
+    "git apply --unsafe-paths --directory=/etc x.patch",
+    "git am --directory=/usr/lib x.mbox",
+    "git init --separate-git-dir=/etc/X .",
+    "git init --separate-git-dir /etc/X .",
+    "git clone --separate-git-dir=/etc/x https://example.com/r",
+    "pytest --debug=/etc/victim",
+    "pytest --cache-clear -o cache_dir=/usr/local/X",
+    "pytest -o cache_dir=/usr/local/X",
+    "pytest --override-ini=cache_dir=/etc/x",
+    "pytest --report-log=/etc/x",
+    "pytest --resultlog=/etc/x",
+    "pytest --cov-report=html:/etc/x",
+    "pytest --cov-report html:/etc/x",
+    "pytest --rootdir=/etc",
+    "npm pack --pack-destination /etc/X",
+    "npm pack --pack-destination=/usr/lib",
+    "cargo build --target-dir /etc/X",
+    "cargo test --target-dir /usr",
+    "cargo doc --target-dir=/usr",
+    "cargo install ripgrep --target-dir /usr/lib",
+    "cargo build --artifact-dir /usr/bin",
+    "cargo build -Z unstable-options --out-dir /usr/bin",
+    "go test -coverprofile=/etc/passwd",
+    "go test --coverprofile /etc/passwd",
+    "go test -cpuprofile /etc/x",
+    "go test -o=/usr/bin/x",
+    "go mod vendor -o /usr/lib",
+    "python3 -m compileall -b /usr/lib/python3",
+    "python3 -m py_compile /usr/lib/x.py",
+    "black /etc",
+    "black -l 100 /etc/x.py",
+    "ruff format /etc",
+    "ruff check --fix /etc",
+    "ruff check --cache-dir /etc",
+    "mypy --cache-dir=/etc/x",
+    "isort /etc",
+    "prettier --write /etc",
+    "eslint --fix /etc",
+    "gofmt -w /etc",
+    "rustfmt /etc/x.rs",
+    "tar -xPf x.tar",
+    "tar --absolute-names -xf x.tar",
+    "patch -d /etc -p1 < x.patch",
+    "patch -d / -p0 < x.patch",
+]
+OUTPUT_OPTION_NEIGHBOURS = [
+    ("git apply x.patch", WW),
+    ("git apply --directory=sub x.patch", WW),
+    ("git apply --check x.patch", WW),
+    ("git init --separate-git-dir=/tmp/g .", WW),
+    ("pytest", WW),
+    ("pytest --basetemp=/tmp/x", WW),
+    ("pytest -o cache_dir=.cache", WW),
+    ("pytest --cov-report=html:htmlcov", WW),
+    ("pytest --debug", WW),
+    ("npm pack", WW),
+    ("npm pack --pack-destination dist", WW),
+    ("cargo build --target-dir target", WW),
+    ("cargo build --target-dir /tmp/t", WW),
+    ("go test -coverprofile=cover.out ./...", WW),
+    ("go build -o bin/app .", WW),
+    ("go mod vendor", WW),
+    ("python3 -m compileall .", WW),
+    ("black .", WW),
+    ("black --check /etc", WW),
+    ("black --config /etc/black.toml .", WW),
+    ("ruff check /etc", WW),
+    ("ruff format --check /etc", WW),
+    ("isort --check-only /etc", WW),
+    ("prettier --check /etc", WW),
+    ("eslint /etc", WW),
+    ("gofmt -l /etc", WW),
+    ("rustfmt --check /etc/x.rs", WW),
+    ("tar -xf x.tar", WW),
+    ("patch -p1 < x.patch", WW),
+]
+
+
+@pytest.mark.parametrize("command", OUTPUT_OPTION_WRITES)
+def test_output_options_and_rewritten_operands_in_system_paths_are_destructive_on_the_host(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == DES
+    assert classify(command, contained=True, workspace=WORKSPACE).risk < DES
+
+
+@pytest.mark.parametrize(("command", "host"), OUTPUT_OPTION_NEIGHBOURS)
+def test_output_options_in_the_workspace_or_temp_keep_their_grade(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+
+
+# Network changes that cut the machine off and persistent settings that run code later.
+CUTS_AND_PERSISTENT = [
+    ("ip route flush all", DES, WW),
+    ("ip r f table main", DES, WW),
+    ("ip link set eth0 down", DES, WW),
+    ("ip addr flush dev eth0", DES, WW),
+    ("ip -4 addr flush dev eth0", DES, WW),
+    ("ip link delete eth0", DES, WW),
+    ("ip route del default", DES, WW),
+    ("go env -w GOFLAGS=-toolexec=/tmp/x", DES, DES),
+    ("go env -w CC=/tmp/cc", DES, DES),
+    ("npm set script-shell=/tmp/x", DES, DES),
+    ("npm set node-options=--require=/tmp/x.js", DES, DES),
+]
+CUTS_AND_PERSISTENT_NEIGHBOURS = [
+    ("ip link set eth0 up", SYS, WW),
+    ("ip route add 10.0.0.0/8 via 10.0.0.1", SYS, WW),
+    ("ip addr show", RO, RO),
+    ("ip -br a", RO, RO),
+    ("go env -w GOPROXY=direct", SYS, WW),
+    ("go env GOPATH", RO, RO),
+    ("npm set init-author-name=me", SYS, WW),
+]
+
+
+@pytest.mark.parametrize(("command", "host", "contained"), CUTS_AND_PERSISTENT + CUTS_AND_PERSISTENT_NEIGHBOURS)
+def test_network_cut_offs_and_persistent_program_settings(command: str, host: RiskLevel, contained: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host
+    assert classify(command, contained=True, workspace=WORKSPACE).risk == contained
+
+
+# Environment dumps and searches that the first lists missed.
+MORE_DUMPS_AND_SEARCHES = [
+    "env -u X",
+    "env --unset=X",
+    "env -u X -C /tmp",
+    "systemctl show-environment",
+    "git -C ~ diff --no-index /dev/null .ssh/id_rsa",
+    "git -C /etc diff --no-index /dev/null shadow",
+    "grep -r token ~",
+    "grep -rn password /etc",
+    "rg token ~/.config",
+]
+MORE_DUMPS_AND_SEARCHES_NEIGHBOURS = [
+    ("env -u X ls", RO),
+    ("env -C /tmp ls", RO),
+    ("systemctl status nginx", RO),
+    ("git -C sub diff --no-index a b", RO),
+    ("grep -r token .", RO),
+    ("grep -r token ~/src", RO),
+    ("grep token ~/notes.txt", RO),
+    ("rg foo", RO),
+    ("rg -l TODO /usr/include", RO),
+]
+
+
+@pytest.mark.parametrize("command", MORE_DUMPS_AND_SEARCHES)
+def test_environment_dumps_and_recursive_searches_of_secret_trees_are_network(command: str) -> None:
+    for contained in (False, True):
+        verdict = classify(command, contained=contained, workspace=WORKSPACE)
+        assert verdict.risk >= NET, (command, contained)
+        found = [r for r in verdict.reasons if r.rule == "secret-read"]
+        assert found and not any(r.downgraded for r in found), verdict.reasons
+
+
+@pytest.mark.parametrize(("command", "host"), MORE_DUMPS_AND_SEARCHES_NEIGHBOURS)
+def test_neighbours_of_the_dumps_and_searches_keep_their_grade(command: str, host: RiskLevel) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk == host, verdict.reasons
+
+
+# More output locations: cargo install --root, cargo vendor PATH, cargo fmt -- FILES, npm --cache, docker's -o,
+# git lfs install --system.
+MORE_OUTPUT_WRITES = [
+    "cargo install ripgrep --root /usr",
+    "cargo vendor /etc/x",
+    "cargo fmt -- /etc/x.rs",
+    "npm ci --cache /etc/x",
+    "npm install --cache /etc/x",
+    "docker build -o /etc .",
+    "docker build --output type=local,dest=/etc/x .",
+    "docker save -o /etc/x img",
+    "git lfs install --system",
+]
+MORE_OUTPUT_NEIGHBOURS = [
+    ("cargo install ripgrep --root /tmp/r", SYS),
+    ("cargo vendor", NET),
+    ("cargo fmt", WW),
+    ("npm ci --cache /tmp/c", NET),
+    ("docker build -o out .", SYS),
+    ("docker save -o img.tar img", SYS),
+    ("git lfs install", SYS),
+]
+
+
+@pytest.mark.parametrize("command", MORE_OUTPUT_WRITES)
+def test_more_output_locations_in_system_paths_are_destructive_on_the_host(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == DES
+
+
+@pytest.mark.parametrize(("command", "host"), MORE_OUTPUT_NEIGHBOURS)
+def test_more_output_locations_elsewhere_keep_their_grade(command: str, host: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == host

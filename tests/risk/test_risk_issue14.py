@@ -145,7 +145,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("ip -br link", RO, RO),
     ("ip route get 1.1.1.1", RO, RO),
     ("ip route add default via 10.0.0.1", SYS, WW),
-    ("ip link set eth0 down", SYS, WW),
+    ("ip link set eth0 down", DES, WW),  # takes the machine off the network (programs/system.py)
     ("ip -batch cmds.txt", DES, DES),
     ("ip netns exec blue rm -rf /srv", DES, DES),
     ("ss -tlnp", RO, RO),

@@ -105,7 +105,8 @@ def tar(call: Call) -> None:
     elif mode == "x":
         call.write(dirs[-1] if dirs else literal_word("."), "tar extracts into")
         if names & {"-P", "--absolute-names"}:
-            call.write(Word(None, "-P"), "tar -P extracts absolute member names to")
+            # GNU tar manual, "Absolute File Names": members keep their leading "/", so they land anywhere.
+            call.write(literal_word("/"), "tar -P extracts absolute member names anywhere under")
     else:
         targets = [a for a in archives if a.value != "-"]
         if not archives:

@@ -19,10 +19,11 @@ from bot.risk.grader import Call
 from bot.risk.options import scan
 from bot.risk.reasons import shorten
 from bot.risk.recipes import LIFECYCLE
+from bot.risk.sensitive import secret_setting
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
-from .kit import build_or_test, deletion, destructive, injected, network, read_only, refuse, show, workspace_write
+from .kit import R, build_or_test, deletion, destructive, injected, network, read_only, refuse, show, workspace_write
 from .projects import run_recipe
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
@@ -393,6 +394,9 @@ def _grade_js(
     elsewhere: str | None = None,
 ) -> None:
     tool = call.name
+    if tool == "npm":
+        # npm-config(7) "cache": the directory npm writes downloaded packages to (and clears with cache clean).
+        _output_options(call, call.args, frozenset({"--cache"}), f"npm {command or ''}".rstrip())
     if command is None:
         if tool == "yarn":
             network(call, "yarn installs the project's dependencies from the registry.", rule="package-install")
@@ -417,15 +421,26 @@ def _grade_js(
         if command == "global":
             call.write(_HOME, f"{tool} global changes")
     elif command in _NPM_WRITE:
+        # npm-pack(1): --pack-destination names the directory the tarball is written to.
+        _output_options(call, call.args, frozenset({"--pack-destination"}), f"{tool} {command}")
         # npm-link(1): without a package name it links the current package into the global prefix
         _js_location(call, prefix, global_ or (tool == "npm" and command in ("link", "ln") and not rest), f"{tool} {command} changes")
     elif command in ("cache", "config", "c", "set", "get"):
         action = rest[0].value if rest else None
-        if (command != "cache" and action in ("get", "list", "ls", None)) or command == "get":
+        keys = [w.value or "" for w in (rest if command == "get" else rest[1:]) if not (w.value or "").startswith("-")]
+        long_list = any(w.value in ("-l", "--long", "--json") for w in call.args)
+        if (command == "get" or action == "get") and (not keys or any(secret_setting(k) for k in keys)) or (
+            command != "cache" and action in ("list", "ls", None) and long_list
+        ):
+            # npm-config(1): "get" without a key and "list --long"/"--json" print every setting, auth tokens too.
+            call.flag(R.NETWORK, "secret-read", f"{tool} {command} prints a credential setting: its output goes to the model.")
+        elif (command != "cache" and action in ("get", "list", "ls", None)) or command == "get":
             read_only(call, f"{tool} {command} only reads its configuration.")
         elif action == "edit":
             destructive(call, "runs-program", f"{tool} {command} edit runs an editor.")
-        elif command != "cache" and any(w.value is None or _npm_program_key(w.value.split("=", 1)[0]) for w in rest[1:2]):
+        elif command != "cache" and any(
+            w.value is None or _npm_program_key(w.value.split("=", 1)[0]) for w in (rest[:1] if command == "set" else rest[1:2])
+        ):
             destructive(call, "runs-program", f"{tool} {command} {action} sets a key that makes {tool} run a program.")
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
@@ -510,7 +525,11 @@ def pip(call: Call) -> None:
         network(call, f"pip {command} queries an index.")
     elif command in ("config", "cache"):
         action = found.operands[1].value if len(found.operands) > 1 else None
-        if action in ("list", "get", "debug", "dir", "info"):
+        keys = [w.value or "" for w in found.operands[2:]]
+        if command == "config" and (action in ("list", "debug") or action == "get" and any(secret_setting(k) for k in keys)):
+            # pip "Configuration": index URLs carry a private index's user and password.
+            call.flag(R.NETWORK, "secret-read", f"pip config {action} prints settings that may hold index passwords: its output goes to the model.")
+        elif action in ("list", "get", "debug", "dir", "info"):
             read_only(call, f"pip {command} {action} only reads.")
         elif action == "edit":
             destructive(call, "runs-program", "pip config edit runs an editor.")
@@ -529,6 +548,31 @@ _CARGO_BUILD = frozenset({
     "metadata", "rustc", "rustdoc", "package", "locate-project", "read-manifest", "verify-project", "pkgid",
 })  # fmt: skip
 _CARGO_NETWORK = frozenset({"fetch", "update", "search", "publish", "login", "logout", "owner", "yank", "vendor", "generate-lockfile", "info"})
+
+
+#: cargo options naming a directory it writes build output to (The Cargo Book, "cargo build": ``--target-dir``,
+#: ``--artifact-dir`` and its older name ``--out-dir``).
+_CARGO_OUTPUTS = frozenset({"--target-dir", "--artifact-dir", "--out-dir"})
+#: go flags naming a file or directory the command writes (``go help build``, ``go help testflag``, ``go help mod
+#: vendor``); go accepts them with one or two dashes, the value attached with ``=`` or as the next word.
+_GO_OUTPUTS = frozenset({
+    "-o", "-coverprofile", "-cpuprofile", "-memprofile", "-blockprofile", "-mutexprofile", "-trace", "-outputdir",
+    "-pkgdir",
+})  # fmt: skip
+
+
+def _output_options(call: Call, words: list[Word], names: frozenset[str], what: str, *, dashes: bool = False) -> None:
+    """Each option of ``names`` in ``words`` (``--name DIR`` or ``--name=DIR``; with ``dashes``, ``-name`` and
+    ``--name`` alike) is a write to its value, graded by where it lands."""
+    for index, word in enumerate(words):
+        value = word.value or ""
+        name, eq, attached = value.partition("=")
+        if dashes and name.startswith("--"):
+            name = name[1:]
+        if name in names:
+            target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+            if target is not None:
+                call.write(target, f"{what} {name} writes")
 
 
 def cargo(call: Call) -> None:
@@ -550,9 +594,18 @@ def cargo(call: Call) -> None:
     elif command is None:
         destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
     elif command in _CARGO_BUILD:
+        _output_options(call, words, _CARGO_OUTPUTS, f"cargo {command}")
+        if command == "fmt" and any(w.value == "--" for w in words):
+            # cargo fmt passes what follows -- to rustfmt, which rewrites the files named there.
+            after = [w for w in words[[w.value for w in words].index("--") + 1 :] if not (w.value or "").startswith("-")]
+            for target in after:
+                call.write(target, "cargo fmt -- rewrites")
         build_or_test(call, f"cargo {command}")
     elif command in _CARGO_NETWORK:
         network(call, f"cargo {command} talks to the registry.")
+        if command == "vendor":
+            for target in operands[1:2]:
+                call.write(target, "cargo vendor writes the crates to")  # cargo-vendor(1): [PATH], default vendor
         workspace_write(call, f"cargo {command} changes the project's lock or vendor files.")
     elif command in ("add", "remove", "rm"):
         network(call, f"cargo {command} reads the registry index.", rule="package-install")
@@ -561,6 +614,7 @@ def cargo(call: Call) -> None:
         target = operands[1] if len(operands) > 1 else literal_word(".")
         call.write(target, f"cargo {command} creates")
     elif command in ("install", "uninstall"):
+        _output_options(call, words, _CARGO_OUTPUTS | {"--root"}, f"cargo {command}")
         if command == "install":
             network(call, "cargo install fetches a crate from the registry.", rule="package-install")
         call.write(_HOME, f"cargo {command} changes ~/.cargo/bin under")
@@ -572,6 +626,13 @@ def cargo(call: Call) -> None:
         refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
 
 
+#: go environment variables that name programs go runs or flags that do (``go help environment``: GOFLAGS can
+#: carry -toolexec/-exec, CC/CXX/FC/AR/PKG_CONFIG are run by cgo, GOTOOLCHAIN selects a toolchain to download and
+#: run, GOROOT/GOTOOLDIR/GOENV move the tools or the env file); ``go env -w`` keeps them for every later command.
+_GO_PROGRAM_ENV = frozenset({
+    "GOFLAGS", "CC", "CXX", "FC", "AR", "PKG_CONFIG", "GOTOOLCHAIN", "GOROOT", "GOTOOLDIR", "GOENV", "CGO_CFLAGS",
+    "CGO_CXXFLAGS", "CGO_LDFLAGS", "CGO_FFLAGS", "CGO_CPPFLAGS", "GCCGO", "GOGCCFLAGS",
+})  # fmt: skip
 _GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "generate", "fix", "work"})
 _GO_PROGRAM_FLAGS = ("-exec", "-toolexec", "--exec", "--toolexec", "-overlay")
 
@@ -593,14 +654,16 @@ def go(call: Call) -> None:
     elif command == "run" and any("@" in (w.value or "") for w in rest):
         destructive(call, "runs-program", "go run pkg@version downloads and runs a program.")
     elif command in _GO_BUILD:
-        outputs = [rest[i + 1] for i, w in enumerate(rest[:-1]) if w.value == "-o"]
-        for output in outputs:
-            call.write(output, f"go {command} -o writes")
+        _output_options(call, rest, _GO_OUTPUTS, f"go {command}", dashes=True)
         build_or_test(call, f"go {command}")
     elif command in ("list", "version", "doc", "help"):
         read_only(call, f"go {command} only reads.")
     elif command == "env":
-        if any(w.value in ("-w", "-u") for w in rest):
+        writes = any(w.value == "-w" for w in rest)
+        keys = [(w.value or "=").split("=", 1)[0] for w in rest if not (w.value or "").startswith("-")]
+        if writes and any(not key or key.upper() in _GO_PROGRAM_ENV for key in keys):
+            destructive(call, "runs-program", "go env -w sets a variable that makes every later go command run a program of the caller's choosing.")
+        elif any(w.value in ("-w", "-u") for w in rest):
             call.write(_HOME, "go env -w changes the go env file under")
         else:
             read_only(call, "go env only prints.")
@@ -611,6 +674,9 @@ def go(call: Call) -> None:
             if action == "tidy":
                 workspace_write(call, "go mod tidy changes go.mod and go.sum.")
         elif action in ("init", "edit", "vendor"):
+            if action == "vendor":
+                # go help mod vendor: "-o" names the vendor directory, removed and rewritten.
+                _output_options(call, rest[1:], frozenset({"-o"}), "go mod vendor", dashes=True)
             workspace_write(call, f"go mod {action} changes the module files.")
         elif action == "verify":
             read_only(call, "go mod verify only checks.")
@@ -628,22 +694,102 @@ def go(call: Call) -> None:
         refuse(call, f"the command {command}")
 
 
-_CHECKER_OUTPUTS = ("--output-file", "--outfile", "--outFile", "--outDir", "--junitxml", "--junit-xml", "--basetemp", "--out-dir")
+_CHECKER_OUTPUTS = (
+    "--output-file", "--outfile", "--outFile", "--outDir", "--junitxml", "--junit-xml", "--basetemp", "--out-dir",
+    "--report-log", "--resultlog", "--result-log", "--rootdir", "--cache-dir", "--cache-location", "--confcutdir",
+)  # fmt: skip
+#: Output options whose value is optional, so only the attached form (``--debug=FILE``) names the file: pytest
+#: ``--debug[=DEBUG_FILE_NAME]`` (default ``pytestdebug.log`` in the current directory).
+_CHECKER_ATTACHED_OUTPUTS = ("--debug",)
+#: ini settings naming a directory pytest writes (pytest reference, "Configuration Options": ``cache_dir``; the
+#: cache is removed by ``--cache-clear``).
+_PYTEST_INI_DIRS = ("cache_dir",)
+#: Formatters and fixers that rewrite the files and directories named as operands, and the options that make them
+#: do so (None: always, unless a check-only option is given); from each tool's CLI reference.
+_REWRITERS: dict[tuple[str, str | None], tuple[str, ...] | None] = {
+    ("black", None): None,
+    ("isort", None): None,
+    ("rustfmt", None): None,
+    ("ruff", "format"): None,
+    ("ruff", "check"): ("--fix", "--fix-only", "--unsafe-fixes"),
+    ("ruff", None): ("--fix", "--fix-only", "--unsafe-fixes"),
+    ("prettier", None): ("--write", "-w"),
+    ("eslint", None): ("--fix",),
+    ("gofmt", None): ("-w",),
+}
+#: Options that make those tools only report (black/ruff ``--check``/``--diff``, isort ``-c``/``--check-only``/
+#: ``--stdout``, prettier ``-c``/``-l``, gofmt ``-l``/``-d`` without ``-w``, rustfmt ``--check``).
+_CHECK_ONLY: dict[str, frozenset[str]] = {
+    "black": frozenset({"--check", "--diff"}),
+    "isort": frozenset({"--check", "--check-only", "-c", "--diff", "--stdout"}),
+    "rustfmt": frozenset({"--check"}),
+    "ruff": frozenset({"--check", "--diff"}),
+    "prettier": frozenset({"--check", "-c", "--list-different", "-l"}),
+    "eslint": frozenset(),
+    "gofmt": frozenset(),
+}
+#: Options of those tools that take the next word as their value (not an operand).
+_REWRITER_VALUES = frozenset({
+    "--config", "--settings-path", "--settings-file", "--sp", "--ignore-path", "--config-path", "--rulesdir",
+    "--plugin", "--line-length", "--target-version", "-t", "--include", "--exclude", "--extend-exclude",
+    "--force-exclude", "--select", "--ignore", "--extend-select", "--extend-ignore", "--stdin-filename", "--parser",
+    "--ext", "--format", "-f", "--output-format", "--edition", "--profile", "--src", "--max-warnings", "--env",
+    "--global", "--rule", "--cache-location", "--cache-dir", "--output-file", "-o", "--emit", "--config-file",
+    "--resolve-plugins-relative-to", "--log-level", "--python-version", "--required-version", "--workers", "-W",
+})  # fmt: skip
 
 
 def checker(call: Call) -> None:
     """Test runners, linters, formatters and compilers (pytest, mypy, ruff, black, eslint, prettier, tsc, ...):
-    build-or-test; an explicit output option writes where it says."""
+    build-or-test; an explicit output option writes where it says (also ``--cov-report=TYPE:PATH`` and pytest's
+    ``-o cache_dir=DIR``), and a formatter or fixer (:data:`_REWRITERS`) writes its path operands."""
     words = call.args
     injected(call, words, runs_programs=False)
     for index, word in enumerate(words):
         value = word.value or ""
         name, eq, attached = value.partition("=")
-        if name in _CHECKER_OUTPUTS or (call.name == "eslint" and name == "-o"):
+        if name in _CHECKER_OUTPUTS or (call.name == "eslint" and name == "-o") or (eq and name in _CHECKER_ATTACHED_OUTPUTS):
             target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
             if target is not None:
                 call.write(target, f"{call.name} {name} writes")
+        elif name == "--cov-report":
+            spec = attached if eq else (words[index + 1].value or "" if index + 1 < len(words) else "")
+            if ":" in spec:
+                path = spec.split(":", 1)[1]
+                call.write(Word(path, path), f"{call.name} --cov-report writes")
+        elif call.name in ("pytest", "py.test") and (name in ("-o", "--override-ini") or value.startswith("-o")):
+            setting = attached if name == "--override-ini" and eq else value[2:] if name.startswith("-o") and len(name) > 2 else (
+                words[index + 1].value or "" if index + 1 < len(words) else ""
+            )
+            key, has_value, directory = setting.partition("=")
+            if has_value and key.strip() in _PYTEST_INI_DIRS:
+                call.write(Word(directory, directory), f"pytest -o {key.strip()} writes and clears")
+    _rewrites(call, words)
     build_or_test(call, call.name)
+
+
+def _rewrites(call: Call, words: list[Word]) -> None:
+    """A formatter's or fixer's path operands are write targets (the file system path rules apply to them)."""
+    values = [w.value for w in words]
+    command = values[0] if call.name == "ruff" and values and values[0] in ("format", "check") else None
+    key = (call.name, command)
+    if key not in _REWRITERS:
+        return
+    needs = _REWRITERS[key]
+    if any(v in _CHECK_ONLY[call.name] for v in values if v is not None):
+        return
+    if needs is not None and not any(v is not None and v.split("=", 1)[0] in needs for v in values):
+        return
+    index = 1 if command is not None else 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is not None and value.startswith("-"):
+            if value in _REWRITER_VALUES:
+                index += 1
+            continue
+        call.write(word, f"{call.name} rewrites")
 
 
 _NPX_VALUES = frozenset({"-p", "--package", "-c", "--call", "--cache", "--registry", "--userconfig", "-w", "--workspace"})

@@ -33,7 +33,7 @@ import re
 
 from bot.risk.grader import SYSTEM_BIN_DIRS, Call
 from bot.risk.model import RiskLevel
-from bot.risk.words import Word
+from bot.risk.words import Word, literal_word
 
 from .kit import argv_text, destructive, refuse, show
 
@@ -168,6 +168,27 @@ _DOCKER_GROUPS = frozenset({
 _PODMAN_RUNS = ("--hooks-dir", "--runtime", "--conmon", "--module", "--network-cmd-path", "--storage-opt")
 
 
+def _docker_outputs(call: Call) -> None:
+    """``docker save|export -o FILE`` and ``docker build -o PATH`` / ``--output type=local,dest=PATH`` write on
+    this machine (docker-save(1), docker-export(1), docker-build(1) "--output"): a write to that path."""
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value or ""
+        name, eq, attached = value.partition("=")
+        if name not in ("-o", "--output"):
+            continue
+        target = literal_word(attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+        if target is None:
+            continue
+        spec = target.value
+        if spec is not None and ("dest=" in spec or spec.startswith("type=")):
+            dest = next((part[len("dest=") :] for part in spec.split(",") if part.startswith("dest=")), None)
+            if dest is None:
+                continue
+            target = literal_word(dest)
+        call.write(target, f"{call.name} {name} writes")
+
+
 def docker(call: Call) -> None:
     """docker: reads are network, changes system, rm/rmi/prune/down destructive (management groups unwrapped);
     run/create/exec grade the command run in the container."""
@@ -182,6 +203,8 @@ def docker(call: Call) -> None:
             return
     verbs = _verbs(call.args, flags)
     _docker_verbs(call, verbs)
+    if any(v in ("save", "export", "build") for v in verbs):
+        _docker_outputs(call)
     positions = _operand_positions(call.args, flags)
     if len(positions) >= 2 and call.args[positions[0]].value in ("container", "compose"):
         group, verb_at = call.args[positions[0]].value, positions[1]

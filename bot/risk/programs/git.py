@@ -35,9 +35,10 @@ from collections.abc import Callable
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is
+from bot.risk.sensitive import secret_setting
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, deletion, destructive, first_dynamic, network, read_only, refuse, show
+from .kit import R, argv_text, deletion, destructive, first_dynamic, network, read_only, refuse, show
 
 __all__ = ["SAFE_CONFIG", "git"]
 
@@ -240,10 +241,48 @@ def _write(g: _Git) -> None:
         # git-maintenance(1): changes the global config and schedules jobs (cron, launchd, systemd timers).
         g.call.write(Word(None, "~/.gitconfig"), f"git maintenance {next(v for v in g.values() if v in ('start', 'stop', 'register', 'unregister'))} changes")
         return
+    for target in _separate_git_dirs(g):
+        g.call.write(target, f"git {g.sub} --separate-git-dir creates the repository's files at", cwd=g.repo)
+    if g.sub in ("apply", "am"):
+        _patch_targets(g)
     if g.sub == "init" and g.operands():
         g.call.write(g.operands()[0], "git init creates a repository at", cwd=g.repo)
         return
     g.write()
+
+
+def _long_prefix(value: str, option: str, shortest: int) -> bool:
+    """True when ``value`` (its part before ``=``) is ``option`` or an abbreviation of it at least ``shortest``
+    characters long (git's parse-options accepts any unique prefix of a long option, gitcli(7))."""
+    name = value.split("=", 1)[0]
+    return len(name) >= shortest and option.startswith(name)
+
+
+def _separate_git_dirs(g: _Git) -> list[Word]:
+    """The directories named by ``--separate-git-dir`` (git-init(1), git-clone(1)): git writes the repository
+    there."""
+    found: list[Word] = []
+    for index, word in enumerate(g.args):
+        value = word.value or ""
+        if _long_prefix(value, "--separate-git-dir", 5):
+            if "=" in value:
+                path = value.split("=", 1)[1]
+                found.append(Word(path, path))
+            elif index + 1 < len(g.args):
+                found.append(g.args[index + 1])
+    return found
+
+
+def _patch_targets(g: _Git) -> None:
+    """git apply/am write the patch's files below ``--directory=ROOT`` (prepended to every path); with
+    ``--unsafe-paths`` a patch's paths may leave the work tree, so anywhere (git-apply(1))."""
+    if any(_long_prefix(v or "", "--unsafe-paths", 5) for v in g.values()):
+        g.call.write(literal_word("/"), f"git {g.sub} --unsafe-paths writes the patch's paths anywhere under")
+    for word in g.args:
+        value = word.value or ""
+        if "=" in value and _long_prefix(value, "--directory", 4):
+            path = value.split("=", 1)[1]
+            g.call.write(Word(path, path), f"git {g.sub} --directory writes the patch's files under", cwd=g.repo)
 
 
 def _network(g: _Git) -> None:
@@ -281,6 +320,8 @@ def _clone(g: _Git) -> None:
             destructive(g.call, "git-config", "git clone --config can make git run programs.")
             return
     network(g.call, "git clone copies a remote repository.")
+    for separate in _separate_git_dirs(g):
+        g.call.write(separate, "git clone --separate-git-dir creates the repository's files at", cwd=g.repo)
     operands = _clone_operands(g.args)
     target = operands[1] if len(operands) >= 2 else literal_word(".")
     g.call.write(target, "git clone creates", cwd=g.repo)
@@ -428,6 +469,12 @@ def _config(g: _Git) -> None:
         reading = True
     if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
         operands = operands[1:]
+    listing = any(v in ("-l", "--list") for v in words) or operands[:1] == ["list"]
+    keys = operands[1:] if operands[:1] == ["get"] else operands[:1]
+    if reading and (listing or any(secret_setting(k) for k in keys)):
+        # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets.
+        g.call.flag(R.NETWORK, "secret-read", "git config prints credential settings: its output goes to the model.")
+        return
     if reading or (len(operands) <= 1 and not any(v.startswith("--unset") or v.endswith("-section") for v in words)):
         g.read()
         return
@@ -602,7 +649,11 @@ def _lfs(g: _Git) -> None:
     elif action in ("track", "untrack", "checkout", "prune"):
         g.write()
     elif action in ("install", "uninstall"):
-        g.call.write(Word(None, "~/.gitconfig"), f"git lfs {action} changes")
+        if any(v == "--system" for v in g.values()):
+            # git-lfs-install(1): --system writes the system gitconfig, whose filters every user's git runs.
+            g.call.write(literal_word("/etc/gitconfig"), f"git lfs {action} --system changes")
+        else:
+            g.call.write(Word(None, "~/.gitconfig"), f"git lfs {action} changes")
     else:
         refuse(g.call, f"git lfs {action}")
 

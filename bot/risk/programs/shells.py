@@ -135,11 +135,26 @@ def python(call: Call) -> None:
         destructive(call, "script-file", f"{call.name} runs the program file {show(words[index])}, which the classifier cannot see.")
 
 
+#: compileall options that take the next word as their value (Python docs, "compileall" command-line use).
+_COMPILEALL_VALUES = frozenset({"-d", "-s", "-p", "-x", "-i", "-o", "-j", "-r", "-e", "--invalidation-mode"})
+
+
 def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
     name = module.value if module is not None else None
     if name in _PY_MODULES_AS_COMMANDS:
         call.run([literal_word(name or "")] + rest, f"{call.name} -m")
     elif name in ("unittest", "compileall", "py_compile"):
+        if name != "unittest":
+            # compileall and py_compile write each source's byte code next to it (__pycache__, or beside it
+            # with compileall -b): the operands are write targets (Python docs, "compileall", "py_compile").
+            index = 0
+            while index < len(rest):
+                value = rest[index].value
+                index += 1
+                if value is not None and value.startswith("-"):
+                    index += 1 if value in _COMPILEALL_VALUES else 0
+                    continue
+                call.write(rest[index - 1], f"{call.name} -m {name} writes byte code in")
         build_or_test(call, f"{call.name} -m {name}")
     elif name == "venv":
         targets = [w for w in rest if not (w.value or "x").startswith("-")]

@@ -271,7 +271,25 @@ def ip(call: Call) -> None:
     if obj in ("monitor", "help") or verb is None or verb in ("list", "lst", "get", "help") or (len(verb) >= 2 and "show".startswith(verb)):
         read_only(call, f"ip {obj} only shows the network configuration.")
         return
+    if _ip_cuts_off(obj, verb, rest[2:]):
+        call.flag(R.DESTRUCTIVE, "host-change", f"ip {obj} {verb} removes the machine's addresses, routes or links: it can cut it off the network.", downgradable=True)
+        return
     call.flag(R.SYSTEM, "system-command", f"ip {obj} {verb} changes the network configuration.", downgradable=True)
+
+
+#: ip(8) objects whose flush or delete takes the machine off the network (ip-address(8), ip-route(8), ip-link(8),
+#: ip-rule(8)).
+_IP_CONNECTIVITY = frozenset({"address", "route", "link", "rule"})
+
+
+def _ip_cuts_off(obj: str, verb: str, rest: list[str | None]) -> bool:
+    """True for ``ip address|route|link|rule flush|del|delete`` and ``ip link set|change ... down`` (or an argument
+    only known when it runs there)."""
+    if obj not in _IP_CONNECTIVITY:
+        return False
+    if "flush".startswith(verb) or verb in ("del", "delete"):
+        return True
+    return obj == "link" and verb in ("set", "change") and any(v is None or v == "down" for v in rest)
 
 
 def _prefix(word: str, names: tuple[str, ...]) -> str | None:

@@ -377,6 +377,9 @@ def find(call: Call) -> None:
             # when they all are.
             call.child(command_words, "find", cwd_unknown=value in ("-execdir", "-okdir") and not inside)
             changed = max((r.level for r, _ in call.g.records[before:]), default=R.READ_ONLY)
+            secret = call.g.reads_below(roots, command_words)
+            if secret is not None:
+                call.flag(R.NETWORK, "secret-read", f"find {value} runs {show(command_words[0])} on every file below {', '.join(show(w) for w in roots)}, which may hold {secret}: the command's output goes to the model.")
             if not contained_roots and changed >= R.SYSTEM:
                 # find(1) runs the command on every file below its start points: outside the workspace (find /)
                 # that reaches system files.
