@@ -274,6 +274,15 @@ ENVIRONMENT_AND_PLACE = [
     "cd /tmp/evil && npm install", "cd /tmp/evil && cargo install ripgrep", "cd /tmp/evil && go install x@latest",
     "cd /tmp/evil && pip install requests", "cd /tmp/evil && pip install -r requirements.txt",
 ]
+#: Loop and arithmetic variables are assignments (an exported HOME or PATH, any name under set -a).
+LOOP_AND_ARITHMETIC_ASSIGNMENTS = [
+    "for PATH in /ws/bin; do git push origin main; done", "for HOME in /ws/h; do git push origin main; done",
+    "select HOME in /ws/h; do git push origin main; done", "(( HOME=1 )); git push origin main",
+    "let HOME=1; git push origin main", "set -a; for GIT_DIR in ./b; do git push origin main; done",
+    "for PATH in ./bin; do sudo apt-get install -y jq; done", "for CARGO_HOME in ./c; do cargo install ripgrep; done",
+    "for GOFLAGS in -toolexec=./x; do go install example.com/x@latest; done", "echo $((HOME++)); pip install requests",
+    "for i in 1 2; do apt-get install -y jq; done",
+]
 OPTIONS_AND_OPERANDS = [
     "git push --force-w origin main", "git push --delet origin main", "git push --no-verif origin main",
     "git push --prun origin", "git push --mirr origin", "git push --tag origin", "git push --repo=evil",
@@ -301,6 +310,7 @@ PLAIN_FORMS = [
     "apt-get install -y jq", "sudo apt-get install -y jq curl", "git push origin main", "git push -u origin feature",
     "pip install requests", "npm install lodash", "cargo install ripgrep", "go install example.com/x@latest",
     "systemctl restart nginx", "brew install jq", "LANG=C.UTF-8 git push origin main", "cd sub && git push",
+    "(( 1 + 2 )); git push origin main", "while true; do git push origin main; done",
 ]
 
 
@@ -311,6 +321,14 @@ async def test_host_approvals_cover_the_plain_forms_and_no_environment_place_or_
     for command in PLAIN_FORMS:
         await auto(harness, token, command=command, contained=False)
     for command in ENVIRONMENT_AND_PLACE + OPTIONS_AND_OPERANDS:
+        await asks_then_withdraw(harness, token, command=command, contained=False)
+
+
+async def test_host_approvals_do_not_cover_a_command_after_a_loop_or_arithmetic_assignment(harness: Harness) -> None:
+    token = await harness.add_bot()
+    for pattern in HOST_PATTERNS:
+        await _approve(harness, pattern=pattern, max_risk="system", host_ok=True)
+    for command in LOOP_AND_ARITHMETIC_ASSIGNMENTS:
         await asks_then_withdraw(harness, token, command=command, contained=False)
 
 

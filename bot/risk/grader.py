@@ -247,6 +247,9 @@ class Grader:
         #: Names this script has assigned so far in the current shell (``NAME=value``, ``export``, ``env NAME=...``):
         #: the environment a project recipe runs with may hold them (programs/projects.py).
         self.assigned: set[str] = set()
+        #: True once the script gave a variable the integer attribute (``declare -i``): assigned values may then be
+        #: arithmetic that assigns other names (``x=HOME=1``).
+        self.integers = False
 
     # -- findings -------------------------------------------------------------
     def flag(
