@@ -324,6 +324,38 @@ async def test_host_approvals_cover_the_plain_forms_and_no_environment_place_or_
         await asks_then_withdraw(harness, token, command=command, contained=False)
 
 
+#: sudo, env and exec options that change how the command runs (another root, environment, directory, user,
+#: shell or argv[0]): the wrapper is then not looked through.
+WRAPPER_OPTIONS = [
+    "sudo -E git push origin main", "sudo --preserve-env git push origin main",
+    "sudo --preserve-env=HOME git push origin main", "sudo -s apt-get install -y jq", "sudo -i apt-get install -y jq",
+    "sudo -A apt-get install -y jq", "sudo -u nobody git push origin main", "sudo -unobody git push origin main",
+    "sudo -g adm apt-get install -y jq", "sudo -D sub git push origin main", "sudo --chdir=sub git push origin main",
+    "sudo -nE apt-get install -y jq", "env --argv0=x git push origin main", "env -i git push origin main",
+    "exec -c git push origin main", "exec -a x git push origin main",
+]
+#: The sudo options that leave the command as written.
+PLAIN_WRAPPER_OPTIONS = [
+    "sudo -n apt-get install -y jq", "sudo -nH apt-get install -y jq", "sudo -k apt-get install -y jq",
+    "sudo --non-interactive apt-get install -y jq", "sudo -- apt-get install -y jq", "exec git push origin main",
+    "env git push origin main",
+]
+
+
+async def test_host_approvals_do_not_look_through_wrapper_options_that_change_how_the_command_runs(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="*", max_risk="system", host_ok=True)
+    for command in PLAIN_WRAPPER_OPTIONS:
+        await auto(harness, token, command=command, contained=False)
+    for command in WRAPPER_OPTIONS:
+        await asks_then_withdraw(harness, token, command=command, contained=False)
+    for command in ("sudo -R /tmp/evil git push origin main", "sudo -R/tmp/evil git push origin main",
+                    "sudo --chroot=/tmp/evil git push origin main", "sudo --chr /tmp/evil git push origin main",
+                    "sudo -R ./root apt-get install -y jq"):
+        esc = await asks_then_withdraw(harness, token, command=command, contained=False)
+        assert esc["risk"] == "destructive", esc
+
+
 async def test_host_approvals_do_not_cover_a_command_after_a_loop_or_arithmetic_assignment(harness: Harness) -> None:
     token = await harness.add_bot()
     for pattern in HOST_PATTERNS:
