@@ -200,6 +200,16 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("apt-get install", "apt-get install -y -f", False),
     ("apt-get install", "apt-get install -y jq:i386", False),
     ("apt-get install", "apt-get install -y bash_", False),
+    # apt reads a name with . or + that no package has as an unanchored regular expression
+    ("apt-get install", "apt-get install -y libc++-dev libstdc++6 libgtk2.0-0", True),
+    ("apt-get install", "apt-get install -y lib.", False),
+    ("apt-get install", "apt-get install -y x.+", False),
+    ("apt-get install", "apt-get install -y zlib1g.", False),
+    ("apt-get install", "apt-get install -y g++.", False),
+    ("apt-get install", "apt-get install -y libcurl4-gnutls-de.", False),
+    ("apt-get install", "apt-get install -y libc.6", False),
+    ("apt-get install", "apt-get install -y g+", False),
+    ("apt", "apt install -y x.*", False),
     ("npm install", "npm install -D lodash@4.17.21", True),
     ("npm install", "npm install -gf lodash", False),
     ("npm install", "npm install lodash@npm:evil-pkg", False),
@@ -354,6 +364,15 @@ async def test_host_approvals_do_not_look_through_wrapper_options_that_change_ho
                     "sudo -R ./root apt-get install -y jq"):
         esc = await asks_then_withdraw(harness, token, command=command, contained=False)
         assert esc["risk"] == "destructive", esc
+
+
+async def test_a_host_apt_get_install_approval_does_not_cover_names_apt_reads_as_regular_expressions(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="apt-get install", max_risk="system", host_ok=True)
+    await auto(harness, token, command="sudo apt-get install -y g++ python3.11 libc++-dev", contained=False)
+    for command in ("apt-get install -y lib.", "apt-get install -y zlib1g.", "apt-get install -y x.+",
+                    "sudo apt-get install -y libcurl4-gnutls-de.", "apt-get install -y g+"):
+        await asks_then_withdraw(harness, token, command=command, contained=False)
 
 
 async def test_host_approvals_do_not_cover_a_command_after_a_loop_or_arithmetic_assignment(harness: Harness) -> None:
