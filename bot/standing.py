@@ -17,7 +17,8 @@ Rules (issue 4, "Model" and "Matching"):
   only change output, locale or time zone (bot/risk/grader.py ``INERT_ENVIRONMENT``), or that runs in a directory
   outside the workspace or only known when it runs (``cd /tmp/x && git push``, ``pushd $D; make``: the program
   reads its configuration, hooks and plugins from there) unless the program reads nothing there
-  (:data:`PLACE_INDEPENDENT`: ``cd /srv/app && sudo apt-get install -y jq``);
+  (:data:`PLACE_INDEPENDENT`: ``cd /srv/app && sudo apt-get install -y jq``); for ``git``, after any ``cd``
+  (``cd sub && git push``: a bare copy of the repository there has hooks of its own);
 - a pattern whose first word is a wrapper, shell or interpreter (:data:`NEVER_MATCHES`) is refused: the command
   it runs is what gets matched;
 - room-wide approvals: admins only (``FLYBOT_ADMINS``, or a Slack workspace admin/owner by ``users.info``);

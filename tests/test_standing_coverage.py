@@ -319,7 +319,7 @@ OPTIONS_AND_OPERANDS = [
 PLAIN_FORMS = [
     "apt-get install -y jq", "sudo apt-get install -y jq curl", "git push origin main", "git push -u origin feature",
     "pip install requests", "npm install lodash", "cargo install ripgrep", "go install example.com/x@latest",
-    "systemctl restart nginx", "brew install jq", "LANG=C.UTF-8 git push origin main", "cd sub && git push",
+    "systemctl restart nginx", "brew install jq", "LANG=C.UTF-8 git push origin main", "cd sub && npm install lodash",
     "(( 1 + 2 )); git push origin main", "while true; do git push origin main; done",
 ]
 
@@ -375,6 +375,22 @@ async def test_a_host_apt_get_install_approval_does_not_cover_names_apt_reads_as
         await asks_then_withdraw(harness, token, command=command, contained=False)
 
 
+async def test_git_push_is_not_covered_after_a_cd_nor_after_a_remote_is_pointed_at_a_local_repository(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="git push", max_risk="system", host_ok=True)
+    await _approve(harness, pattern="git remote", max_risk="system", host_ok=True)
+    await auto(harness, token, command="git push origin main", contained=False)
+    await auto(harness, token, command="git remote set-url origin git@github.com:x/y.git && git push origin main", contained=False)
+    for command in ("cd b && git push origin main", "cd sub && git push", "pushd b; git push origin main"):
+        await asks_then_withdraw(harness, token, command=command, contained=False)
+    for command in ("git remote set-url --push origin ./b && git push origin main", "git remote add evil ./b; git push evil main",
+                    "git remote add evil file:///tmp/b", "git remote set-url origin 'ext::sh -c id'",
+                    "git remote add evil /tmp/evil", "cp -r .git/hooks b && echo x > .git/modules/m/hooks/pre-push",
+                    "echo '[core]' > .git/config.worktree"):
+        esc = await asks_then_withdraw(harness, token, command=command, contained=False)
+        assert esc["risk"] == "destructive", esc
+
+
 async def test_host_approvals_do_not_cover_a_command_after_a_loop_or_arithmetic_assignment(harness: Harness) -> None:
     token = await harness.add_bot()
     for pattern in HOST_PATTERNS:
@@ -394,7 +410,9 @@ async def test_a_star_approval_does_not_cover_a_command_given_its_environment_or
 
 
 @pytest.mark.parametrize(("pattern", "command", "covered"), [
-    ("git push", "cd sub && git push origin main", True),
+    ("git push", "cd sub && git push origin main", False),
+    ("git push", "pushd sub; git push origin main", False),
+    ("npm install", "cd sub && npm install lodash", True),
     ("git push", "cd /tmp/evil && git push origin main", False),
     ("git push", "cd \"$D\" && git push origin main", False),
     ("apt-get install", "cd /srv/app && apt-get install -y jq", True),
