@@ -291,7 +291,8 @@ LOOP_AND_ARITHMETIC_ASSIGNMENTS = [
     "let HOME=1; git push origin main", "set -a; for GIT_DIR in ./b; do git push origin main; done",
     "for PATH in ./bin; do sudo apt-get install -y jq; done", "for CARGO_HOME in ./c; do cargo install ripgrep; done",
     "for GOFLAGS in -toolexec=./x; do go install example.com/x@latest; done", "echo $((HOME++)); pip install requests",
-    "for i in 1 2; do apt-get install -y jq; done",
+    "for i in 1 2; do apt-get install -y jq; done", ': "${HOME:=/tmp/evil}"; git push origin main',
+    "set -a; : ${GIT_DIR:=/tmp/evil}; git push origin main",
 ]
 OPTIONS_AND_OPERANDS = [
     "git push --force-w origin main", "git push --delet origin main", "git push --no-verif origin main",

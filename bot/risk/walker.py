@@ -421,6 +421,14 @@ class _Walk:
         elif kind in _ARITHMETIC:
             self.arithmetic(node, scope)
             self.children(node, scope)
+        elif kind == "expansion":
+            operator = node.child_by_field_name("operator")
+            name = next((c for c in node.children if c.type == "variable_name"), None)
+            if operator is not None and operator.type in ("=", ":=") and name is not None:
+                rec = Rec([], self.text(node))  # ${NAME:=value} assigns NAME when unset or empty (bash(1) Parameter Expansion)
+                self.assigns(rec, scope, self.text(name), "The expansion")
+                self.finish_orphan(rec, scope)
+            self.children(node, scope)
         elif kind == "subscript":
             index = node.child_by_field_name("index")
             if index is not None:  # an indexed array's subscript is evaluated as arithmetic
