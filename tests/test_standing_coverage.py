@@ -428,6 +428,7 @@ def test_a_command_after_cd_is_covered_only_in_the_workspace_or_by_a_program_tha
 
 
 def test_no_pattern_is_suggested_for_a_command_given_its_environment_or_run_outside_the_workspace() -> None:
-    for command in ("HOME=/tmp/evil git push origin main", "cd /tmp/evil && git push"):
+    for command in ("HOME=/tmp/evil git push origin main", "cd /tmp/evil && git push", "sudo -E apt-get install -y jq",
+                    "cd sub && git push", "for HOME in x; do git push; done"):
         assert suggest_patterns(classify(command, contained=True, workspace=Path("/work/repo")).commands) == [], command
     assert suggest_patterns(classify("cd /srv && apt-get install -y jq", contained=True, workspace=Path("/work/repo")).commands) == ["apt-get install"]
