@@ -17,7 +17,8 @@ Rules (issue 4, "Model" and "Matching"):
   only change output, locale or time zone (bot/risk/recipes.py ``INERT_ENVIRONMENT``), or that runs in a directory
   outside the workspace or only known when it runs (``cd /tmp/x && git push``, ``pushd $D; make``: the program
   reads its configuration, hooks and plugins from there) unless the program reads nothing there
-  (:data:`PLACE_INDEPENDENT`: ``cd /srv/app && sudo apt-get install -y jq``);
+  (:data:`PLACE_INDEPENDENT`: ``cd /srv/app && sudo apt-get install -y jq``); for ``git``, after any ``cd``
+  (``cd sub && git push``: a bare copy of the repository there has hooks of its own);
 - a pattern whose first word is a wrapper, shell or interpreter (:data:`NEVER_MATCHES`) is refused: the command
   it runs is what gets matched;
 - room-wide approvals: admins only (``FLYBOT_ADMINS``, or a Slack workspace admin/owner by ``users.info``);
@@ -192,7 +193,8 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
     ``npm test`` -> ``npm test``; ``make`` -> ``make``; when a word changes what the subcommand means
     (bot/risk/meaning.py) the pattern runs up to it (``pip install -i https://x y`` -> ``pip install -i
     https://x``), so that it covers the command again; [] for a command whose redirect writes outside the
-    workspace (only ``*`` covers it), that does not run as written (:func:`runs_as_written`: none covers it) or
+    workspace (only ``*`` covers it), that does not run as written (:func:`runs_as_written`: none covers it), that
+    is reached through a wrapper no approval looks through (:data:`LOCAL_WRAPPERS`: ``sudo -E``, ``xargs``), or
     that starts with a :data:`NEVER_MATCHES` word (``env`` alone,
     ``python --version``: such a pattern is refused). ``cd /srv/app && sudo apt-get install -y jq && make`` ->
     ``["apt-get install", "make"]`` (never ``cd``: :func:`needs_cover`).
@@ -203,6 +205,8 @@ def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
             continue
         if not command.argv or command.marks or command.argv[0] in NEVER_MATCHES or not runs_as_written(command):
             return []
+        if any(wrapper not in LOCAL_WRAPPERS for wrapper in command.wrappers):
+            return []  # reached through ssh, xargs, sudo -E ...: no pattern covers it
         words = [command.argv[0]]
         if len(command.argv) > 1 and _PATTERN_WORD.match(command.argv[1]) and not command.argv[1].startswith("-"):
             words.append(command.argv[1])

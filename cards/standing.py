@@ -110,6 +110,17 @@ def standing_notice(
     return CardMessage(text=text[:3900], blocks=blocks)
 
 
+#: Programs that run code the workspace's files choose (a registry or script shell in ``.npmrc``, a toolchain in
+#: ``rust-toolchain.toml``, a ``go.work``/``GOFLAGS`` in ``go.env``, an index in ``pip.conf``, git's hooks and
+#: config): the host warning names the files. Fixed text only (never the pattern typed by a person).
+WORKSPACE_CONFIGURED = {
+    "npm": "`.npmrc`, `package.json` scripts", "pnpm": "`.npmrc`, `package.json` scripts",
+    "yarn": "`.yarnrc.yml`, `.npmrc`, `package.json` scripts", "cargo": "`rust-toolchain.toml`, `.cargo/config.toml`",
+    "rustup": "`rust-toolchain.toml`", "go": "`go.work`, `go.mod` toolchain", "pip": "`pip.conf`, build backends",
+    "pip3": "`pip.conf`, build backends", "git": "hooks, `.git/config`",
+}
+
+
 def standing_modal(
     *, escalation_id: str, scope: str, pattern: str, max_risk: str, command_preview: str, contained: bool
 ) -> dict[str, Any]:
@@ -161,6 +172,13 @@ def standing_modal(
     warning = hidden_text_warning({"command": command_preview})
     if warning is not None:  # issue 11 §2 (such a command grades destructive and is never offered this modal)
         blocks.insert(1, warning)
+    first = pattern.split(" ", 1)[0]
+    configured = WORKSPACE_CONFIGURED.get(first)
+    if not contained and configured is not None:
+        blocks.insert(1, bk.mrkdwn_section(
+            f":warning: On the host, `{first}` also runs what the workspace's own configuration chooses "
+            f"({configured}): a host approval approves that too. Prefer leaving *Also when it runs on the host* unticked."
+        ))
     if not contained:
         blocks.insert(1, bk.mrkdwn_section(
             ":warning: This command runs *on the host*. Tick *Also when it runs on the host* to cover host runs."

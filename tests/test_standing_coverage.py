@@ -200,6 +200,16 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("apt-get install", "apt-get install -y -f", False),
     ("apt-get install", "apt-get install -y jq:i386", False),
     ("apt-get install", "apt-get install -y bash_", False),
+    # apt reads a name with . or + that no package has as an unanchored regular expression
+    ("apt-get install", "apt-get install -y libc++-dev libstdc++6 libgtk2.0-0", True),
+    ("apt-get install", "apt-get install -y lib.", False),
+    ("apt-get install", "apt-get install -y x.+", False),
+    ("apt-get install", "apt-get install -y zlib1g.", False),
+    ("apt-get install", "apt-get install -y g++.", False),
+    ("apt-get install", "apt-get install -y libcurl4-gnutls-de.", False),
+    ("apt-get install", "apt-get install -y libc.6", False),
+    ("apt-get install", "apt-get install -y g+", False),
+    ("apt", "apt install -y x.*", False),
     ("npm install", "npm install -D lodash@4.17.21", True),
     ("npm install", "npm install -gf lodash", False),
     ("npm install", "npm install lodash@npm:evil-pkg", False),
@@ -274,6 +284,16 @@ ENVIRONMENT_AND_PLACE = [
     "cd /tmp/evil && npm install", "cd /tmp/evil && cargo install ripgrep", "cd /tmp/evil && go install x@latest",
     "cd /tmp/evil && pip install requests", "cd /tmp/evil && pip install -r requirements.txt",
 ]
+#: Loop and arithmetic variables are assignments (an exported HOME or PATH, any name under set -a).
+LOOP_AND_ARITHMETIC_ASSIGNMENTS = [
+    "for PATH in /ws/bin; do git push origin main; done", "for HOME in /ws/h; do git push origin main; done",
+    "select HOME in /ws/h; do git push origin main; done", "(( HOME=1 )); git push origin main",
+    "let HOME=1; git push origin main", "set -a; for GIT_DIR in ./b; do git push origin main; done",
+    "for PATH in ./bin; do sudo apt-get install -y jq; done", "for CARGO_HOME in ./c; do cargo install ripgrep; done",
+    "for GOFLAGS in -toolexec=./x; do go install example.com/x@latest; done", "echo $((HOME++)); pip install requests",
+    "for i in 1 2; do apt-get install -y jq; done", ': "${HOME:=/tmp/evil}"; git push origin main',
+    "set -a; : ${GIT_DIR:=/tmp/evil}; git push origin main",
+]
 OPTIONS_AND_OPERANDS = [
     "git push --force-w origin main", "git push --delet origin main", "git push --no-verif origin main",
     "git push --prun origin", "git push --mirr origin", "git push --tag origin", "git push --repo=evil",
@@ -300,7 +320,8 @@ OPTIONS_AND_OPERANDS = [
 PLAIN_FORMS = [
     "apt-get install -y jq", "sudo apt-get install -y jq curl", "git push origin main", "git push -u origin feature",
     "pip install requests", "npm install lodash", "cargo install ripgrep", "go install example.com/x@latest",
-    "systemctl restart nginx", "brew install jq", "LANG=C.UTF-8 git push origin main", "cd sub && git push",
+    "systemctl restart nginx", "brew install jq", "LANG=C.UTF-8 git push origin main", "cd sub && npm install lodash",
+    "(( 1 + 2 )); git push origin main", "while true; do git push origin main; done",
 ]
 
 
@@ -311,6 +332,71 @@ async def test_host_approvals_cover_the_plain_forms_and_no_environment_place_or_
     for command in PLAIN_FORMS:
         await auto(harness, token, command=command, contained=False)
     for command in ENVIRONMENT_AND_PLACE + OPTIONS_AND_OPERANDS:
+        await asks_then_withdraw(harness, token, command=command, contained=False)
+
+
+#: sudo, env and exec options that change how the command runs (another root, environment, directory, user,
+#: shell or argv[0]): the wrapper is then not looked through.
+WRAPPER_OPTIONS = [
+    "sudo -E git push origin main", "sudo --preserve-env git push origin main",
+    "sudo --preserve-env=HOME git push origin main", "sudo -s apt-get install -y jq", "sudo -i apt-get install -y jq",
+    "sudo -A apt-get install -y jq", "sudo -u nobody git push origin main", "sudo -unobody git push origin main",
+    "sudo -g adm apt-get install -y jq", "sudo -D sub git push origin main", "sudo --chdir=sub git push origin main",
+    "sudo -nE apt-get install -y jq", "env --argv0=x git push origin main", "env -i git push origin main",
+    "exec -c git push origin main", "exec -a x git push origin main",
+]
+#: The sudo options that leave the command as written.
+PLAIN_WRAPPER_OPTIONS = [
+    "sudo -n apt-get install -y jq", "sudo -nH apt-get install -y jq", "sudo -k apt-get install -y jq",
+    "sudo --non-interactive apt-get install -y jq", "sudo -- apt-get install -y jq", "exec git push origin main",
+    "env git push origin main",
+]
+
+
+async def test_host_approvals_do_not_look_through_wrapper_options_that_change_how_the_command_runs(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="*", max_risk="system", host_ok=True)
+    for command in PLAIN_WRAPPER_OPTIONS:
+        await auto(harness, token, command=command, contained=False)
+    for command in WRAPPER_OPTIONS:
+        await asks_then_withdraw(harness, token, command=command, contained=False)
+    for command in ("sudo -R /tmp/evil git push origin main", "sudo -R/tmp/evil git push origin main",
+                    "sudo --chroot=/tmp/evil git push origin main", "sudo --chr /tmp/evil git push origin main",
+                    "sudo -R ./root apt-get install -y jq"):
+        esc = await asks_then_withdraw(harness, token, command=command, contained=False)
+        assert esc["risk"] == "destructive", esc
+
+
+async def test_a_host_apt_get_install_approval_does_not_cover_names_apt_reads_as_regular_expressions(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="apt-get install", max_risk="system", host_ok=True)
+    await auto(harness, token, command="sudo apt-get install -y g++ python3.11 libc++-dev", contained=False)
+    for command in ("apt-get install -y lib.", "apt-get install -y zlib1g.", "apt-get install -y x.+",
+                    "sudo apt-get install -y libcurl4-gnutls-de.", "apt-get install -y g+"):
+        await asks_then_withdraw(harness, token, command=command, contained=False)
+
+
+async def test_git_push_is_not_covered_after_a_cd_nor_after_a_remote_is_pointed_at_a_local_repository(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="git push", max_risk="system", host_ok=True)
+    await _approve(harness, pattern="git remote", max_risk="system", host_ok=True)
+    await auto(harness, token, command="git push origin main", contained=False)
+    await auto(harness, token, command="git remote set-url origin git@github.com:x/y.git && git push origin main", contained=False)
+    for command in ("cd b && git push origin main", "cd sub && git push", "pushd b; git push origin main"):
+        await asks_then_withdraw(harness, token, command=command, contained=False)
+    for command in ("git remote set-url --push origin ./b && git push origin main", "git remote add evil ./b; git push evil main",
+                    "git remote add evil file:///tmp/b", "git remote set-url origin 'ext::sh -c id'",
+                    "git remote add evil /tmp/evil", "cp -r .git/hooks b && echo x > .git/modules/m/hooks/pre-push",
+                    "echo '[core]' > .git/config.worktree"):
+        esc = await asks_then_withdraw(harness, token, command=command, contained=False)
+        assert esc["risk"] == "destructive", esc
+
+
+async def test_host_approvals_do_not_cover_a_command_after_a_loop_or_arithmetic_assignment(harness: Harness) -> None:
+    token = await harness.add_bot()
+    for pattern in HOST_PATTERNS:
+        await _approve(harness, pattern=pattern, max_risk="system", host_ok=True)
+    for command in LOOP_AND_ARITHMETIC_ASSIGNMENTS:
         await asks_then_withdraw(harness, token, command=command, contained=False)
 
 
@@ -325,7 +411,9 @@ async def test_a_star_approval_does_not_cover_a_command_given_its_environment_or
 
 
 @pytest.mark.parametrize(("pattern", "command", "covered"), [
-    ("git push", "cd sub && git push origin main", True),
+    ("git push", "cd sub && git push origin main", False),
+    ("git push", "pushd sub; git push origin main", False),
+    ("npm install", "cd sub && npm install lodash", True),
     ("git push", "cd /tmp/evil && git push origin main", False),
     ("git push", "cd \"$D\" && git push origin main", False),
     ("apt-get install", "cd /srv/app && apt-get install -y jq", True),
@@ -340,6 +428,7 @@ def test_a_command_after_cd_is_covered_only_in_the_workspace_or_by_a_program_tha
 
 
 def test_no_pattern_is_suggested_for_a_command_given_its_environment_or_run_outside_the_workspace() -> None:
-    for command in ("HOME=/tmp/evil git push origin main", "cd /tmp/evil && git push"):
+    for command in ("HOME=/tmp/evil git push origin main", "cd /tmp/evil && git push", "sudo -E apt-get install -y jq",
+                    "cd sub && git push", "for HOME in x; do git push; done"):
         assert suggest_patterns(classify(command, contained=True, workspace=Path("/work/repo")).commands) == [], command
     assert suggest_patterns(classify("cd /srv && apt-get install -y jq", contained=True, workspace=Path("/work/repo")).commands) == ["apt-get install"]

@@ -368,6 +368,9 @@ class Grader:
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: set[str] = set()
         self.written_before: frozenset[str] = frozenset()  # :attr:`written` when the current program was dispatched
+        #: True once the script gave a variable the integer attribute (``declare -i``): assigned values may then be
+        #: arithmetic that assigns other names (``x=HOME=1``).
+        self.integers = False
 
     # -- findings -------------------------------------------------------------
     def flag(
@@ -497,11 +500,13 @@ class Grader:
         if self.assigned:
             rec.environment = tuple(sorted(self.assigned))
         state = self.state
+        name = words[0].value
         if state is not self.start:  # the start is the workspace itself
-            rec.outside = state.remote or not state.cwds or any(
+            # git finds its repository, hooks and config from its directory (git(1) "GIT_DIR": the parents are
+            # searched): any directory but the one the script started in may be another repository (a bare copy).
+            rec.outside = name == "git" or state.remote or not state.cwds or any(
                 cwd != state.root and not cwd.startswith(state.root + "/") for cwd in state.cwds
             )
-        name = words[0].value
         if name is None:
             self.flag(rec, scope, R.DESTRUCTIVE, "dynamic-command-name", f"The program name {shorten(words[0].src, 60)} is only known when it runs.")
             return

@@ -103,7 +103,8 @@ class SimpleCommand(Frozen):
             ``NAME=value`` prefix, ``env NAME=...``, and any assignment, ``export``, ``declare``, ``read`` or
             ``printf -v`` earlier in the same shell (``("HOME",)`` for ``export HOME=/tmp/x; git push``).
         outside: True when the command runs in a directory outside the workspace or only known when it runs
-            (after ``cd /tmp/x``, ``pushd $D``, ``popd``), or on another machine.
+            (after ``cd /tmp/x``, ``pushd $D``, ``popd``), or on another machine; for ``git``, in any directory but
+            the one the script started in (``cd sub && git push``: git finds its repository, hooks and config there).
     """
 
     __slots__ = ("argv", "text", "risk", "wrappers", "marks", "environment", "outside")

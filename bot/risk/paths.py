@@ -202,14 +202,16 @@ def _classify(path: str, state: CwdState) -> Where:
 
 
 def _git_control(rest: str) -> Where:
-    """Writes into ``.git/hooks`` or ``.git/config`` plant code git runs later."""
+    """Writes into ``.git`` itself, its ``hooks`` or ``config``, or a ``hooks`` directory or ``config*`` file anywhere
+    under it (a submodule's ``.git/modules/x/hooks``, a worktree's ``.git/worktrees/a/config``,
+    ``.git/config.worktree``) plant code git runs later."""
     if ".git" not in rest:
         return Where.WORKSPACE
     parts = rest.split("/")
     for index, part in enumerate(parts):
         if part == ".git":
             following = parts[index + 1] if index + 1 < len(parts) else ""
-            if following in ("", "hooks", "config"):
+            if following == "" or any(p == "hooks" or p.startswith("config") for p in parts[index + 1 :]):
                 return Where.GIT_CONTROL
     return Where.WORKSPACE
 

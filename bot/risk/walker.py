@@ -48,6 +48,16 @@ _PRINTING_DECLARATIONS = frozenset({"export", "declare", "typeset", "readonly", 
 # Kinds that run in a subshell: a cd inside does not carry on.
 _SUBSHELLS = frozenset({"subshell", "command_substitution", "process_substitution"})
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
+#: Arithmetic nodes that can assign a variable (bash(1) ARITHMETIC EVALUATION: ``=``, ``op=``, ``++``, ``--``).
+_ARITHMETIC = frozenset({"binary_expression", "postfix_expression", "unary_expression"})
+_ARITHMETIC_ASSIGNING = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>=", "&=", "^=", "|=", "++", "--"})
+#: ``[[ ]]`` operators that evaluate both operands as arithmetic (bash(1) CONDITIONAL EXPRESSIONS).
+_ARITHMETIC_COMPARING = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
+#: Assignments inside text bash may evaluate as arithmetic (an array subscript ``a[HOME=1]``, a ``[[ x -eq
+#: HOME=1 ]]`` operand, the value of a ``declare -i`` variable): ``NAME=``, ``NAME op=``, ``NAME++``, ``--NAME``.
+_ARITHMETIC_TEXT = re.compile(
+    r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*(?:(?:<<|>>|[-+*/%&^|])?=(?!=)|\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)"
+)
 # Kinds with nothing to grade inside.
 _LEAVES = frozenset({
     "word", "number", "raw_string", "ansi_c_string", "string_content", "variable_name",
@@ -408,6 +418,24 @@ class _Walk:
                 elif child.type in _CASE_TERMINATORS:
                     self.children(node, scope)
                     return
+        elif kind in _ARITHMETIC:
+            self.arithmetic(node, scope)
+            self.children(node, scope)
+        elif kind == "expansion":
+            operator = node.child_by_field_name("operator")
+            name = next((c for c in node.children if c.type == "variable_name"), None)
+            if operator is not None and operator.type in ("=", ":=") and name is not None:
+                rec = Rec([], self.text(node))  # ${NAME:=value} assigns NAME when unset or empty (bash(1) Parameter Expansion)
+                self.assigns(rec, scope, self.text(name), "The expansion")
+                self.finish_orphan(rec, scope)
+            self.children(node, scope)
+        elif kind == "subscript":
+            index = node.child_by_field_name("index")
+            if index is not None:  # an indexed array's subscript is evaluated as arithmetic
+                rec = Rec([], self.text(node))
+                self.arithmetic_text(rec, scope, self.text(index))
+                self.finish_orphan(rec, scope)
+            self.children(node, scope)
         elif kind in _CONTAINERS:
             self.children(node, scope)
         elif kind == "list":
@@ -428,6 +456,11 @@ class _Walk:
         elif kind in _LOOPS:
             if kind == "for_statement":
                 self.loop_values(node, scope)
+                variable = node.child_by_field_name("variable")
+                if variable is not None:
+                    rec = Rec([], self.text(node).split("\n", 1)[0])
+                    self.assigns(rec, scope, self.text(variable), "The loop")
+                    self.finish_orphan(rec, scope)
             self.children(node, scope.repeated())
         elif kind == "redirected_statement":
             self.redirected(node, scope)
@@ -639,6 +672,44 @@ class _Walk:
                 self.socket(rec, scope, word.src)
                 self.finish_orphan(rec, scope)
 
+    def assigns(self, rec: Rec, scope: Scope, name: str, what: str) -> None:
+        """``what`` assigns the shell variable ``name`` (a loop variable, an arithmetic assignment): the programs run
+        after it may read it (an exported ``HOME`` or ``PATH``, or any name under ``set -a``), so it joins the
+        script's assigned names (:attr:`Grader.assigned`); a hijacking name grades destructive."""
+        self.g.assigned.add(name)
+        if hijacks_environment(name):
+            self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{what} assigns {name}, which changes which program runs or what it runs.")
+
+    def arithmetic(self, node: Node, scope: Scope) -> None:
+        """An arithmetic ``NAME = ...``, ``NAME op= ...``, ``NAME++``, ``--NAME`` (``(( HOME=1 ))``, ``$((x++))``,
+        ``for ((...))``) assigns NAME (:meth:`assigns`)."""
+        operator = node.child_by_field_name("operator")
+        if operator is None:
+            operator = next((c for c in node.children if not c.is_named), None)
+        if operator is not None and self.text(operator) in _ARITHMETIC_COMPARING:  # [[ x -eq HOME=1 ]] evaluates both sides
+            rec = Rec([], self.text(node))
+            self.arithmetic_text(rec, scope, self.text(node))
+            self.finish_orphan(rec, scope)
+        if operator is None or operator.type not in _ARITHMETIC_ASSIGNING:
+            return
+        target = node.child_by_field_name("left") if node.type == "binary_expression" else next(
+            (c for c in node.children if c.is_named), None)
+        if target is None:
+            return
+        if target.type == "subscript":
+            target = target.child_by_field_name("name") or target
+        if target.type in ("variable_name", "word"):
+            rec = Rec([], self.text(node))
+            self.assigns(rec, scope, self.text(target), "An arithmetic expression")
+            self.finish_orphan(rec, scope)
+
+    def arithmetic_text(self, rec: Rec, scope: Scope, text: str) -> None:
+        """Assignments in text bash may evaluate as arithmetic (:data:`_ARITHMETIC_TEXT`) assign their names."""
+        if "=" not in text and "++" not in text and "--" not in text:
+            return
+        for found in _ARITHMETIC_TEXT.finditer(text):
+            self.assigns(rec, scope, found.group(1) or found.group(2), "An arithmetic expression")
+
     def word(self, node: Node) -> Word:
         """The :class:`Word` of an argument node (anonymous tokens are unknown words)."""
         if node.is_named:
@@ -666,6 +737,8 @@ class _Walk:
                 self.socket(rec, scope, resolved.src)
             if literal is not None and has_code(literal):
                 self.g.flag(rec, scope, R.DESTRUCTIVE, "deferred-code", f"{name} is given shell code that a later evaluation would run.")
+            if self.g.integers:  # NAME may have the integer attribute: its value is evaluated as arithmetic
+                self.arithmetic_text(rec, scope, self.text(value))
 
     def assignment_statement(self, node: Node, scope: Scope) -> None:
         """``NAME=value`` on its own: read-only unless it hijacks or stores code."""
@@ -707,6 +780,8 @@ class _Walk:
                     self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{keyword} is given a name only known when it runs (it may be PATH).")
                 if word.value is not None and has_code(word.value):
                     self.g.flag(rec, scope, R.DESTRUCTIVE, "deferred-code", "A variable name holding shell code is evaluated by bash.")
+                if keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "i" in (word.value or ""):
+                    self.g.integers = True  # later values of its names are evaluated as arithmetic
                 if keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "n" in (word.value or ""):
                     self.g.flag(rec, scope, R.DESTRUCTIVE, "nameref", "A nameref can assign any variable, including PATH.")
         rec.words = words

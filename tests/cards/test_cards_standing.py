@@ -128,3 +128,16 @@ def test_a_home_view_whose_lists_fit_has_no_more_line() -> None:
         id="esc_1", bot_name="ci", command="make", risk="system", contained=False, expires_at=WHEN)],
         approvals=[approval()])
     assert "more" not in json.dumps(view)
+
+
+def test_the_modal_warns_that_a_host_approval_for_a_package_manager_or_git_approves_the_workspace_configuration() -> None:
+    def texts(pattern: str, contained: bool) -> str:
+        view = standing_modal(escalation_id="esc_9", scope="bot", pattern=pattern, max_risk="system",
+                              command_preview=pattern, contained=contained)
+        validate_view(view)
+        return json.dumps(view["blocks"])
+
+    for pattern in ("npm install", "cargo install", "git push", "pip install"):
+        assert "workspace's own configuration" in texts(pattern, contained=False), pattern
+        assert "workspace's own configuration" not in texts(pattern, contained=True), pattern
+    assert "workspace's own configuration" not in texts("apt-get install", contained=False)

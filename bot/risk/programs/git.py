@@ -31,6 +31,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable
 
 from bot.risk.grader import Call
@@ -497,6 +498,10 @@ def _remote(g: _Git) -> None:
     elif action in ("show", "update", "prune"):
         _network(g)
     elif action in ("add", "rename", "set-url", "set-head", "set-branches"):
+        if action in ("add", "set-url") and any(url is None or _local_url(url) for url in operands[2:]):
+            destructive(g.call, "local-remote", f"git remote {action} points a remote at a local repository (a path, "
+                        "file:// or a transport::address): git push then runs that repository's hooks, or the helper.")
+            return
         if g.has("-f", "--fetch") or (action == "set-head" and g.has("-a", "--auto")):
             network(g.call, f"git remote {action} fetches from the remote.")
         g.write()
@@ -504,6 +509,21 @@ def _remote(g: _Git) -> None:
         destructive(g.call, "discard-changes", "git remote remove deletes the remote and its remote-tracking branches.")
     else:
         refuse(g.call, f"git remote {action}")
+
+
+_URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+_SCP_LIKE = re.compile(r"^[^/:]+:")
+
+
+def _local_url(url: str) -> bool:
+    """True when git reads ``url`` as a repository on this machine or through a remote helper (git-clone(1) GIT
+    URLS): a path (no ``scheme://`` and no ``[user@]host:`` before any ``/``), a ``file://`` URL, or
+    ``<transport>::<address>`` (``ext::`` runs a command)."""
+    if "::" in url:
+        return True
+    if _URL_SCHEME.match(url):
+        return url.lower().startswith("file:")
+    return _SCP_LIKE.match(url) is None
 
 
 def _submodule(g: _Git) -> None:

@@ -98,6 +98,7 @@ def env(call: Call) -> None:
                 if letter == "C":
                     cwd = taken
                 break
+    options = [w.src for w in words[:index] if w.src != "--"]
     index = _assignments(call, words, index)
     rest = words[index:]
     if shifted(call, words[:index]):
@@ -105,7 +106,9 @@ def env(call: Call) -> None:
     if not rest:
         read_only(call, "env without a command prints the environment.")
         return
-    call.run(rest, "env", cwd=cwd)
+    # Any option (-i, -u, -C, --argv0, --ignore-signal...) changes how the command runs: it is named in the
+    # wrapper, which no standing approval looks through (bot/standing.py LOCAL_WRAPPERS).
+    call.run(rest, " ".join(["env", *options]), cwd=cwd)
 
 
 def _run_rest(call: Call, rest: list[Word], wrapper: str, *, child_process: bool = True) -> None:
@@ -191,7 +194,11 @@ def exec_(call: Call) -> None:
     if not found.rest:
         read_only(call, "exec without a command only applies its redirects.")
         return
-    call.run(found.rest, "exec", child_process=False)
+    # -c (empty environment), -l (a login shell's argv[0]), -a NAME (another argv[0]) change how it runs: named in
+    # the wrapper, which no standing approval looks through (bot/standing.py LOCAL_WRAPPERS).
+    given = call.args[: len(call.args) - len(found.rest)]
+    wrapper = " ".join(["exec", *(w.src for w in given if w.src != "--")])
+    call.run(found.rest, wrapper, child_process=False)
 
 
 _XARGS_VALUES = frozenset({
@@ -252,8 +259,14 @@ def xargs(call: Call) -> None:
 
 _SUDO_VALUES = frozenset({
     "--user", "--group", "--close-from", "--chdir", "--host", "--prompt", "--role", "--type",
-    "--command-timeout", "--other-user",
+    "--command-timeout", "--other-user", "--chroot",
 })  # fmt: skip
+#: sudo(8) options that leave the command as written: ``-n`` (never prompt), ``-H`` (HOME is the target user's, the
+#: sudoers default), ``-k`` (ask for the password again). Any other (``-E``/``--preserve-env`` keep the caller's
+#: environment, ``-R``/``--chroot`` change the root directory, ``-D``/``--chdir`` the directory, ``-i``/``-s`` run
+#: through a shell, ``-A`` runs the askpass helper, ``-u``/``-g`` another user or group...) is named in the wrapper
+#: (``sudo -E``), which no standing approval looks through (bot/standing.py ``LOCAL_WRAPPERS``).
+_SUDO_PLAIN = frozenset({"-n", "--non-interactive", "-H", "--set-home", "-k", "--reset-timestamp"})
 _SUDO_FLAGS = frozenset({
     "--askpass", "--background", "--preserve-env", "--edit", "--set-home", "--login", "--remove-timestamp",
     "--reset-timestamp", "--list", "--non-interactive", "--preserve-groups", "--stdin", "--shell",
@@ -265,7 +278,12 @@ def sudo(call: Call) -> None:
     """sudo(8): not a transparent prefix (issue 3): the run is at least system on the host
     and at least workspace_write contained; the command after sudo's options is graded too."""
     call.flag(R.SYSTEM, "privilege-escalation", "sudo runs the command as another user (root).", downgradable=True)
-    found = scan(call.args, "ugCDhprtTU", _SUDO_VALUES, long_flags=_SUDO_FLAGS, stop_at_operand=True)
+    found = scan(call.args, "ugCDhprtTUR", _SUDO_VALUES, long_flags=_SUDO_FLAGS, stop_at_operand=True)
+    for root in found.values("-R", "--chroot"):
+        if root.value != "/":
+            destructive(call, "chroot", f"sudo -R {root.src} runs the command as root from another root directory: "
+                        "its programs and configuration come from there.")
+            return
     if found.has("-e", "--edit"):
         for word in found.rest:
             call.write(word, "sudo -e edits")
@@ -279,7 +297,10 @@ def sudo(call: Call) -> None:
             destructive(call, "shell-stdin", "sudo -i/-s without a command opens a root shell reading standard input.")
         return
     dirs = found.values("-D", "--chdir")
-    call.run(rest, "sudo", cwd=dirs[-1] if dirs else None)
+    given = call.args[: len(call.args) - len(found.rest)]
+    plain = all(opt.name in _SUDO_PLAIN for opt in found.opts) and not found.dynamic
+    wrapper = "sudo" if plain else " ".join(["sudo", *(w.src for w in given if w.src != "--")])
+    call.run(rest, wrapper, cwd=dirs[-1] if dirs else None)
 
 
 def sudoedit(call: Call) -> None:
