@@ -238,7 +238,7 @@ async def test_non_ascii_text_on_a_sql_ascii_postgresql_database_is_stored_as_th
             await store.add_standing(StandingApproval(
                 id="sa_ascii", scope="bot", subject=bot.id, bot_id=bot.id, pattern="apt-get install",
                 max_risk="system", contained_only=True, created_by=OWNER, created_at=utcnow()))
-            asked = {"command": "apt-get install -y jq-ü ‘é’ 😀", "justification": "needs «jq» \u202e 🧪",
+            asked = {"command": "apt-get install -y jq  # ü ‘é’ 😀", "justification": "needs «jq» \u202e 🧪",
                      "cwd": "/wörk/репо", "session_id": "sess-é"}
             auto = await harness.post(token, harness.body(contained=True, **asked))
             card = await harness.post(token, harness.body(contained=False, **asked))
