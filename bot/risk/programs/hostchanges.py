@@ -70,6 +70,23 @@ _SYMBOLIC_SETID = re.compile(r"(?:^|,)[ugoa]*[+=][rwxXt]*s")
 _ROOT_GROUPS = frozenset({"root", "sudo", "wheel", "admin", "adm", "docker", "lxd", "disk", "shadow", "0"})
 
 
+def _guard(check: Callable[[Call], None]) -> Callable[[Handler], Handler]:
+    """A guard over a program's base handler: ``check`` runs on the same call after ``base`` (its docstring and
+    name are the guard's)."""
+
+    def wrap(base: Handler) -> Handler:
+        def handler(call: Call) -> None:
+            base(call)
+            check(call)
+
+        handler.__name__ = check.__name__
+        return handler
+
+    wrap.__name__ = check.__name__
+    wrap.__doc__ = check.__doc__
+    return wrap
+
+
 def _setid(mode: str) -> bool:
     """True when ``mode`` sets the setuid or setgid bit (chmod(1))."""
     if mode.isdigit():
@@ -114,99 +131,74 @@ def _ownership(call: Call, *, modes: bool) -> None:
             host_destructive(call, "system-permissions", f"{call.name} -R changes everything under {show(target)}, outside the workspace.")
 
 
-def chmod(base: Handler) -> Handler:
+@_guard
+def chmod(call: Call) -> None:
     """chmod(1): see the module docstring."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        _ownership(call, modes=True)
-
-    handler.__name__ = "chmod"
-    return handler
+    _ownership(call, modes=True)
 
 
-def chown(base: Handler) -> Handler:
+@_guard
+def chown(call: Call) -> None:
     """chown(1), chgrp(1): see the module docstring."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        _ownership(call, modes=False)
-
-    handler.__name__ = "chown"
-    return handler
+    _ownership(call, modes=False)
 
 
-def passwd(base: Handler) -> Handler:
+@_guard
+def passwd(call: Call) -> None:
     """passwd(1): every use but ``-S``/``--status`` changes an account's credentials."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        values = [w.value for w in call.args]
-        if not any(v in ("-S", "--status", "--help", "-h") for v in values):
-            host_destructive(call, "account-change", "passwd changes an account's password or lock.")
-
-    handler.__name__ = "passwd"
-    return handler
+    values = [w.value for w in call.args]
+    if not any(v in ("-S", "--status", "--help", "-h") for v in values):
+        host_destructive(call, "account-change", "passwd changes an account's password or lock.")
 
 
-def useradd(base: Handler) -> Handler:
+@_guard
+def useradd(call: Call) -> None:
     """useradd(8), usermod(8), groupadd(8): UID/GID 0, non-unique ids, passwords, root-equivalent groups."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        found = scan(call.args, "ugGpcdesfk", frozenset({"--uid", "--gid", "--groups", "--password", "--comment", "--home-dir", "--expiredate", "--shell", "--inactive", "--skel", "--key"}))
-        why: str | None = None
-        if any(w.value is None for w in call.args):
-            why = "an argument is only known when it runs"
-        elif found.has("-o", "--non-unique"):
-            why = "-o gives the account an id another account (root) already has"
-        elif found.has("-p", "--password"):
-            why = "-p sets a password"
-        for word in found.values("-u", "--uid") + found.values("-g", "--gid"):
-            if word.value in (None, "0", "root"):
-                why = f"{show(word)} is the root id"
-        for word in found.values("-G", "--groups"):
-            if word.value is None or set(word.value.split(",")) & _ROOT_GROUPS:
-                why = f"the groups {show(word)} give root's powers"
-        if why is not None:
-            host_destructive(call, "account-change", f"{call.name}: {why}.")
-
-    handler.__name__ = "useradd"
-    return handler
+    found = scan(call.args, "ugGpcdesfk", frozenset({"--uid", "--gid", "--groups", "--password", "--comment", "--home-dir", "--expiredate", "--shell", "--inactive", "--skel", "--key"}))
+    why: str | None = None
+    if any(w.value is None for w in call.args):
+        why = "an argument is only known when it runs"
+    elif found.has("-o", "--non-unique"):
+        why = "-o gives the account an id another account (root) already has"
+    elif found.has("-p", "--password"):
+        why = "-p sets a password"
+    for word in found.values("-u", "--uid") + found.values("-g", "--gid"):
+        if word.value in (None, "0", "root"):
+            why = f"{show(word)} is the root id"
+    for word in found.values("-G", "--groups"):
+        if word.value is None or set(word.value.split(",")) & _ROOT_GROUPS:
+            why = f"the groups {show(word)} give root's powers"
+    if why is not None:
+        host_destructive(call, "account-change", f"{call.name}: {why}.")
 
 
 _INIT_NAMES = frozenset({"init", "systemd", "sshd", "1"})
 
 
-def kill(base: Handler) -> Handler:
+@_guard
+def kill(call: Call) -> None:
     """kill(1): signalling PID 1 or -1 (every process). The first word is the signal when it starts with ``-``
     (``-9``, ``-KILL``, ``-s SIG``, ``-n NUM``); the words after it are process ids (``kill -9 -1``)."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        values = [w.value for w in call.args]
-        index = 0
-        if values[:1] and values[0] in ("-s", "-n", "--signal"):
-            index = 2
-        elif values[:1] and values[0] is not None and values[0].startswith("-") and values[0] != "--":
-            index = 1
-        targets = values[index:]
-        if targets[:1] == ["--"]:
-            targets = targets[1:]
-        for value in targets:
-            if value is None:
-                host_destructive(call, "signal-init", "A process id only known when it runs may be 1 or -1.")
-                return
-            if value in ("1", "-1"):
-                what = "init (PID 1)" if value == "1" else "every process (-1)"
-                host_destructive(call, "signal-init", f"kill {value} signals {what}.")
-                return
-            if value.startswith("-") and value[1:].isdigit():
-                host_destructive(call, "signal-init", f"kill {value} signals the whole process group {value[1:]}.")
-                return
-
-    handler.__name__ = "kill"
-    return handler
+    values = [w.value for w in call.args]
+    index = 0
+    if values[:1] and values[0] in ("-s", "-n", "--signal"):
+        index = 2
+    elif values[:1] and values[0] is not None and values[0].startswith("-") and values[0] != "--":
+        index = 1
+    targets = values[index:]
+    if targets[:1] == ["--"]:
+        targets = targets[1:]
+    for value in targets:
+        if value is None:
+            host_destructive(call, "signal-init", "A process id only known when it runs may be 1 or -1.")
+            return
+        if value in ("1", "-1"):
+            what = "init (PID 1)" if value == "1" else "every process (-1)"
+            host_destructive(call, "signal-init", f"kill {value} signals {what}.")
+            return
+        if value.startswith("-") and value[1:].isdigit():
+            host_destructive(call, "signal-init", f"kill {value} signals the whole process group {value[1:]}.")
+            return
 
 
 #: Processes that keep the host running or reachable: a full-command-line pattern that is part of one of these names
@@ -233,75 +225,60 @@ def _broad(pattern: str) -> str | None:
     return None
 
 
-def pkill(base: Handler) -> Handler:
+@_guard
+def pkill(call: Call) -> None:
     """pkill(1), killall(1): a pattern naming init, systemd or sshd, every process of root, or a broad
     full-command-line pattern (see the module docstring)."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        values = [w.value for w in call.args]
-        for index, value in enumerate(values):
-            following = values[index + 1] if index + 1 < len(values) else None
-            if value in _INIT_NAMES or (value in ("-u", "--user", "-U") and following in ("root", "0")) or value in ("--user=root", "-u0"):
-                host_destructive(call, "signal-init", f"{call.name} signals {following if value in ('-u', '--user', '-U') else value}, which keeps the machine running or reachable.")
-                return
-        full: str | None = None
-        patterns: list[Word] = []
-        skip = False
-        for word in call.args:
-            value = word.value
-            if skip:
-                skip = False
-                continue
-            if value is None:
-                patterns.append(word)
-            elif value in ("-f", "--full", "-r", "--regexp") or (call.name == "pkill" and value.startswith("-") and not value.startswith("--") and "f" in value[1:] and not value[1:].isupper()):
-                full = value
-            elif value in _PKILL_VALUES:
-                skip = True
-            elif not value.startswith("-"):
-                patterns.append(word)
-        if full is None:
+    values = [w.value for w in call.args]
+    for index, value in enumerate(values):
+        following = values[index + 1] if index + 1 < len(values) else None
+        if value in _INIT_NAMES or (value in ("-u", "--user", "-U") and following in ("root", "0")) or value in ("--user=root", "-u0"):
+            host_destructive(call, "signal-init", f"{call.name} signals {following if value in ('-u', '--user', '-U') else value}, which keeps the machine running or reachable.")
             return
-        for word in patterns:
-            why = "is only known when it runs" if word.value is None else _broad(word.value)
-            if why is not None:
-                host_destructive(call, "signal-init", f"{call.name} {full} {show(word)}: the pattern {why}, so it may signal processes the host needs.")
-                return
-
-    handler.__name__ = "pkill"
-    return handler
+    full: str | None = None
+    patterns: list[Word] = []
+    skip = False
+    for word in call.args:
+        value = word.value
+        if skip:
+            skip = False
+            continue
+        if value is None:
+            patterns.append(word)
+        elif value in ("-f", "--full", "-r", "--regexp") or (call.name == "pkill" and value.startswith("-") and not value.startswith("--") and "f" in value[1:] and not value[1:].isupper()):
+            full = value
+        elif value in _PKILL_VALUES:
+            skip = True
+        elif not value.startswith("-"):
+            patterns.append(word)
+    if full is None:
+        return
+    for word in patterns:
+        why = "is only known when it runs" if word.value is None else _broad(word.value)
+        if why is not None:
+            host_destructive(call, "signal-init", f"{call.name} {full} {show(word)}: the pattern {why}, so it may signal processes the host needs.")
+            return
 
 
 _IPTABLES_OFF = frozenset({"-F", "--flush", "-X", "--delete-chain", "-P", "--policy"})
 
 
-def iptables(base: Handler) -> Handler:
+@_guard
+def iptables(call: Call) -> None:
     """iptables(8): flushing, deleting chains or setting a chain's policy."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        for word in call.args:
-            value = word.value
-            if value in _IPTABLES_OFF or (value is not None and value.startswith("-") and not value.startswith("--") and set(value[1:]) & set("FXP")):
-                host_destructive(call, "firewall-off", f"iptables {value} flushes or opens the firewall.")
-                return
-
-    handler.__name__ = "iptables"
-    return handler
+    for word in call.args:
+        value = word.value
+        if value in _IPTABLES_OFF or (value is not None and value.startswith("-") and not value.startswith("--") and set(value[1:]) & set("FXP")):
+            host_destructive(call, "firewall-off", f"iptables {value} flushes or opens the firewall.")
+            return
 
 
-def ufw(base: Handler) -> Handler:
+@_guard
+def ufw(call: Call) -> None:
     """ufw(8): ``disable``, ``reset`` and ``default allow`` turn the firewall off or open it."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        operands = [w.value for w in call.args if w.value is None or not w.value.startswith("-")]
-        if operands[:1] in (["disable"], ["reset"]) or (operands[:1] == ["default"] and "allow" in operands):
-            host_destructive(call, "firewall-off", f"ufw {' '.join(v or '?' for v in operands[:3])} turns the firewall off or opens it.")
-
-    handler.__name__ = "ufw"
-    return handler
+    operands = [w.value for w in call.args if w.value is None or not w.value.startswith("-")]
+    if operands[:1] in (["disable"], ["reset"]) or (operands[:1] == ["default"] and "allow" in operands):
+        host_destructive(call, "firewall-off", f"ufw {' '.join(v or '?' for v in operands[:3])} turns the firewall off or opens it.")
 
 
 # -- programs whose changing uses are all irreversible on the host -------------------------------------------
@@ -331,54 +308,44 @@ def _targets(call: Call, targets: list[Word], *, recursive: bool) -> None:
 _SETFACL_VALUES = frozenset({"-m", "-M", "-x", "-X", "--modify", "--modify-file", "--remove", "--remove-file", "--set", "--set-file"})
 
 
-def setfacl(base: Handler) -> Handler:
+@_guard
+def setfacl(call: Call) -> None:
     """setfacl(1): see the module docstring."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        found = scan(call.args, "mMxX", _SETFACL_VALUES | frozenset({"--restore"}))
-        if any(opt.name.startswith("--restore") for opt in found.opts):
-            host_destructive(call, "system-permissions", "setfacl --restore applies the permissions a file lists, to the paths it names.")
-            return
-        recursive = any(opt.name in ("-R", "--recursive") for opt in found.opts)
-        _targets(call, found.operands, recursive=recursive)
-
-    handler.__name__ = "setfacl"
-    return handler
+    found = scan(call.args, "mMxX", _SETFACL_VALUES | frozenset({"--restore"}))
+    if any(opt.name.startswith("--restore") for opt in found.opts):
+        host_destructive(call, "system-permissions", "setfacl --restore applies the permissions a file lists, to the paths it names.")
+        return
+    recursive = any(opt.name in ("-R", "--recursive") for opt in found.opts)
+    _targets(call, found.operands, recursive=recursive)
 
 
 _CHATTR_MODE = re.compile(r"^[-+=][aAcCdDeFijmPsStTux]+$")
 
 
-def chattr(base: Handler) -> Handler:
+@_guard
+def chattr(call: Call) -> None:
     """chattr(1): see the module docstring."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        recursive = False
-        targets: list[Word] = []
-        skip = False
-        for word in call.args:
-            value = word.value
-            if skip:
-                skip = False
-                continue
-            if value is None:
-                targets.append(word)
-            elif value in ("-v", "-p"):
-                skip = True
-            elif _CHATTR_MODE.match(value):
-                if "i" in value or "a" in value:
-                    host_destructive(call, "system-permissions", f"chattr {value} changes the immutable or append-only attribute.")
-                    return
-            elif value.startswith("-") and set(value[1:]) <= set("RVf"):
-                recursive = recursive or "R" in value
-            else:
-                targets.append(word)
-        _targets(call, targets, recursive=recursive)
-
-    handler.__name__ = "chattr"
-    return handler
+    recursive = False
+    targets: list[Word] = []
+    skip = False
+    for word in call.args:
+        value = word.value
+        if skip:
+            skip = False
+            continue
+        if value is None:
+            targets.append(word)
+        elif value in ("-v", "-p"):
+            skip = True
+        elif _CHATTR_MODE.match(value):
+            if "i" in value or "a" in value:
+                host_destructive(call, "system-permissions", f"chattr {value} changes the immutable or append-only attribute.")
+                return
+        elif value.startswith("-") and set(value[1:]) <= set("RVf"):
+            recursive = recursive or "R" in value
+        else:
+            targets.append(word)
+    _targets(call, targets, recursive=recursive)
 
 
 def _every_change(what: str, rule: str = "host-change") -> Callable[[Handler], Handler]:
@@ -402,33 +369,23 @@ swapoff = _every_change("turns swap off, which can push the host out of memory")
 alternatives = _every_change("repoints a system command to a program of the caller's choosing")
 
 
-def modprobe(base: Handler) -> Handler:
+@_guard
+def modprobe(call: Call) -> None:
     """modprobe(8): loading or removing a kernel module; its printing options only read."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        values = [w.value for w in call.args]
-        if any(v in ("-n", "--dry-run", "--show", "--show-depends", "-c", "--showconfig", "--show-config", "-D", "--help", "-h", "-V", "--version") for v in values):
-            return
-        host_destructive(call, "kernel-module", "modprobe loads or removes kernel code.")
-
-    handler.__name__ = "modprobe"
-    return handler
+    values = [w.value for w in call.args]
+    if any(v in ("-n", "--dry-run", "--show", "--show-depends", "-c", "--showconfig", "--show-config", "-D", "--help", "-h", "-V", "--version") for v in values):
+        return
+    host_destructive(call, "kernel-module", "modprobe loads or removes kernel code.")
 
 
-def ldconfig(base: Handler) -> Handler:
+@_guard
+def ldconfig(call: Call) -> None:
     """ldconfig(8): a directory operand, ``-f``, ``-C`` or ``-r`` names the libraries every program loads."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        for word in call.args:
-            value = word.value
-            if value is None or not value.startswith("-") or value in ("-f", "-C", "-r") or value.startswith(("-f", "-C", "-r")):
-                host_destructive(call, "library-path", f"ldconfig {show(word)} changes which libraries every program loads.")
-                return
-
-    handler.__name__ = "ldconfig"
-    return handler
+    for word in call.args:
+        value = word.value
+        if value is None or not value.startswith("-") or value in ("-f", "-C", "-r") or value.startswith(("-f", "-C", "-r")):
+            host_destructive(call, "library-path", f"ldconfig {show(word)} changes which libraries every program loads.")
+            return
 
 
 _SYSTEMCTL_HARMFUL = frozenset({
@@ -446,48 +403,38 @@ _SYSTEMCTL_VALUES = frozenset({"-t", "--type", "-p", "--property", "-s", "--sign
                                "--reboot-argument", "--message", "--when", "--preset-mode", "--drop-in"})
 
 
-def systemctl(base: Handler) -> Handler:
+@_guard
+def systemctl(call: Call) -> None:
     """systemctl(1): see the module docstring."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        if _query(call):
+    if _query(call):
+        return
+    found = scan(call.args, "tpsHMno", _SYSTEMCTL_VALUES)
+    for opt in found.opts:
+        if opt.name in ("-i", "--job-mode") and (opt.name == "-i" or (opt.value is not None and opt.value.value in (None, "isolate", "replace-irreversibly", "flush"))):
+            host_destructive(call, "host-change", "systemctl --job-mode=isolate stops every unit the target does not need.")
             return
-        found = scan(call.args, "tpsHMno", _SYSTEMCTL_VALUES)
-        for opt in found.opts:
-            if opt.name in ("-i", "--job-mode") and (opt.name == "-i" or (opt.value is not None and opt.value.value in (None, "isolate", "replace-irreversibly", "flush"))):
-                host_destructive(call, "host-change", "systemctl --job-mode=isolate stops every unit the target does not need.")
-                return
-        operands = found.operands
-        if not operands:
+    operands = found.operands
+    if not operands:
+        return
+    verb = operands[0]
+    if verb.value is None or verb.value in _SYSTEMCTL_HARMFUL:
+        host_destructive(call, "host-change", f"systemctl {show(verb)} stops, masks or disables units or the machine (sshd, the firewall).")
+        return
+    for unit in operands[1:]:
+        name = unit.value
+        if name is None or set(name) & set("*?["):
+            host_destructive(call, "host-change", f"systemctl {verb.value} {show(unit)}: the unit may be any unit, a special target too.")
             return
-        verb = operands[0]
-        if verb.value is None or verb.value in _SYSTEMCTL_HARMFUL:
-            host_destructive(call, "host-change", f"systemctl {show(verb)} stops, masks or disables units or the machine (sshd, the firewall).")
+        stem = name[: -len(".target")] if name.endswith(".target") else name
+        if stem in _SPECIAL_TARGETS and (name.endswith(".target") or "." not in name):
+            host_destructive(call, "host-change", f"systemctl {verb.value} {name} powers off, reboots or isolates the machine (systemd.special(7)).")
             return
-        for unit in operands[1:]:
-            name = unit.value
-            if name is None or set(name) & set("*?["):
-                host_destructive(call, "host-change", f"systemctl {verb.value} {show(unit)}: the unit may be any unit, a special target too.")
-                return
-            stem = name[: -len(".target")] if name.endswith(".target") else name
-            if stem in _SPECIAL_TARGETS and (name.endswith(".target") or "." not in name):
-                host_destructive(call, "host-change", f"systemctl {verb.value} {name} powers off, reboots or isolates the machine (systemd.special(7)).")
-                return
-
-    handler.__name__ = "systemctl"
-    return handler
 
 
-def power(base: Handler) -> Handler:
+@_guard
+def power(call: Call) -> None:
     """reboot(8), shutdown(8), poweroff(8), halt(8): every use but cancelling or printing help."""
-
-    def handler(call: Call) -> None:
-        base(call)
-        values = [w.value for w in call.args]
-        if values and all(v in ("-c", "--help", "--version", "-h") for v in values) and (call.name == "shutdown" or "-c" not in values):
-            return
-        host_destructive(call, "power-off", f"{call.name} stops or restarts the machine.")
-
-    handler.__name__ = "power"
-    return handler
+    values = [w.value for w in call.args]
+    if values and all(v in ("-c", "--help", "--version", "-h") for v in values) and (call.name == "shutdown" or "-c" not in values):
+        return
+    host_destructive(call, "power-off", f"{call.name} stops or restarts the machine.")
