@@ -180,3 +180,25 @@ async def test_a_rooms_queue_reads_the_same_in_a_transaction_and_in_a_group_comm
         assert await tx.room_queue("C0APPROVE", NOW) == expected
     assert await store.grouped(lambda tx: tx.room_queue("C0APPROVE", NOW)) == expected
     assert expected.total == 3 and expected.bots("bot_b5") == 4
+
+
+async def test_program_rules_are_set_replaced_and_removed_in_transactions(store: Store) -> None:
+    from bot.store import ProgramRule
+
+    gcc = ProgramRule(program="gcc", subcommand=None, grade="workspace_write", set_by="U0ADMIN01", set_at=NOW,
+                      note="our compiler")
+    bazel = ProgramRule(program="bazel", subcommand="build", grade="workspace_write", set_by="U0ADMIN01", set_at=NOW)
+    async with store.transaction() as tx:
+        await tx.set_program_rule(gcc)
+        await tx.set_program_rule(bazel)
+    assert await store.program_rules() == [bazel, gcc]
+    raised = replace(gcc, grade="network", set_by="U0ADMIN02")
+    async with store.transaction() as tx:
+        assert await tx.get_program_rule("gcc", None) == gcc
+        await tx.set_program_rule(raised)  # the same program and subcommand: replaced, not added
+    assert await store.program_rules() == [bazel, raised]
+    async with store.transaction() as tx:
+        assert await tx.remove_program_rule("bazel", "build")
+        assert not await tx.remove_program_rule("bazel", "build")
+        assert not await tx.remove_program_rule("bazel", None)
+    assert await store.program_rules() == [raised]

@@ -12,10 +12,11 @@ from bot.store.records import (
     Job,
     NewEscalation,
     Notice,
+    ProgramRule,
     StandingApproval,
 )
 from bot.store.sql import STORE_BUSY, Store, open_store
 from bot.store.tx import Tx
 
-__all__ = ["JOB_KINDS", "Job", "Notice", "Tx", "STORE_BUSY", "FINAL_STATUSES", "SCOPES", "STATUSES", "StandingApproval", "AuditEntry", "Bot", "Escalation", "NewEscalation", "Store", "open_store",
+__all__ = ["JOB_KINDS", "Job", "Notice", "ProgramRule", "Tx", "STORE_BUSY", "FINAL_STATUSES", "SCOPES", "STATUSES", "StandingApproval", "AuditEntry", "Bot", "Escalation", "NewEscalation", "Store", "open_store",
            "SchemaBehind", "StoreMissing", "StoreProblem", "StoreUnreachable"]

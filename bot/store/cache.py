@@ -1,14 +1,15 @@
-"""In-memory copies of what every session request reads: the Bot of a token, and the live standing approvals.
+"""In-memory copies of what every session request reads: the Bot of a token, the live standing approvals and the
+program rules.
 
 Issue 10, item 9: the hot path looked both up in the store on every request. Rules:
 - a copy is used for at most ``ttl_s`` seconds (the backstop for a change made by another process on SQLite);
-- every write to ``bots`` or ``standing_approvals`` through this process's engine drops the copy at once, whatever
+- every write to ``bots``, ``standing_approvals`` or ``program_rules`` through this process's engine drops the copy at once, whatever
   code path made it (:func:`watch_writes`: at the statement, and again after its commit);
-- on PostgreSQL a trigger NOTIFYs ``cache:bots`` / ``cache:standing_approvals`` at the commit of any change (any
+- on PostgreSQL a trigger NOTIFYs ``cache:<table>`` (each of those three) at the commit of any change (any
   replica, any tool), and each replica drops its copy on receipt; while its LISTEN connection is down nothing is
   served from memory (``live`` is False), so a revoked approval or a rotated token never outlives a lost message;
 - a load that raced an invalidation is not kept (a generation counter);
-- on a SQLite file, a process that commits a change to ``bots`` or ``standing_approvals`` (the server, or an operator
+- on a SQLite file, a process that commits a change to one of those tables (the server, or an operator
   command such as ``flybot bots rotate-token`` or ``flybot standing revoke``) replaces a small sidecar file
   (``<database>-changes``) after its commit, and every read of a copy first compares that file's identity (inode and
   mtime, one ``stat`` per pass of the event loop): a change made by another process drops the copies at once, not
@@ -29,7 +30,7 @@ from typing import Any
 from sqlalchemy import event
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from bot.store.records import Bot, StandingApproval
+from bot.store.records import Bot, ProgramRule, StandingApproval
 
 MAX_BOTS = 10_000
 """At most this many tokens are remembered (then the copy starts afresh); unknown tokens are never remembered."""
@@ -48,7 +49,8 @@ class StoreCache:
     _looked_in: asyncio.AbstractEventLoop | None = None
     _bots: dict[str, tuple[float, Bot]] = field(default_factory=dict)
     _standing: tuple[float, list[StandingApproval]] | None = None
-    _generation: dict[str, int] = field(default_factory=lambda: {"bots": 0, "standing": 0})
+    _rules: tuple[float, list[ProgramRule]] | None = None
+    _generation: dict[str, int] = field(default_factory=lambda: {"bots": 0, "standing": 0, "rules": 0})
 
     @property
     def enabled(self) -> bool:
@@ -104,7 +106,7 @@ class StoreCache:
             return
 
     def generation(self, kind: str) -> int:
-        """The invalidation count of ``kind`` (``bots`` or ``standing``); pass it back to ``put_*``."""
+        """The invalidation count of ``kind`` (``bots``, ``standing`` or ``rules``); pass it back to ``put_*``."""
         return self._generation[kind]
 
     def bot(self, token_hash: str) -> Bot | None:
@@ -135,27 +137,42 @@ class StoreCache:
         if self.enabled and generation == self._generation["standing"]:
             self._standing = (self.clock(), approvals)
 
+    def program_rules(self) -> list[ProgramRule] | None:
+        """The remembered program rules, or None."""
+        if not self.enabled or self._rules is None or self.clock() - self._rules[0] > self.ttl_s:
+            return None
+        return self._rules[1]
+
+    def put_program_rules(self, rules: list[ProgramRule], generation: int) -> None:
+        """Remember the program rules if nothing was invalidated since ``generation`` was read."""
+        if self.enabled and generation == self._generation["rules"]:
+            self._rules = (self.clock(), rules)
+
     def invalidate(self, what: str = "all") -> None:
-        """Drop copies: ``bots``, ``standing`` (also ``standing_approvals``, the table's name) or ``all``."""
+        """Drop copies: ``bots``, ``standing`` (also ``standing_approvals``, the table's name), ``rules`` (also
+        ``program_rules``) or ``all``."""
         if what in ("bots", "all"):
             self._bots.clear()
             self._generation["bots"] += 1
         if what in ("standing", "standing_approvals", "all"):
             self._standing = None
             self._generation["standing"] += 1
+        if what in ("rules", "program_rules", "all"):
+            self._rules = None
+            self._generation["rules"] += 1
 
     def set_live(self, live: bool) -> None:
         """PostgreSQL: whether change notifications are being received (copies are served only then)."""
         self.live = live
         self.invalidate("all")
 
-_WRITE = re.compile(r"^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?(bots|standing_approvals)\"?\b", re.I)
+_WRITE = re.compile(r"^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?(bots|standing_approvals|program_rules)\"?\b", re.I)
 _SET_COLUMNS = re.compile(r"\"?(\w+)\"?\s*=")
 _USE_ONLY = frozenset({"use_count", "last_used_at"})
 
 
 def changed_table(statement: str) -> str | None:
-    """``bots`` or ``standing_approvals`` when ``statement`` writes a cached table (a use count alone does not count),
+    """``bots``, ``standing_approvals`` or ``program_rules`` when ``statement`` writes a cached table (a use count alone does not count),
     else None."""
     found = _WRITE.match(statement)
     if found is None:

@@ -155,6 +155,23 @@ class StandingApprovalRow(Base):
     revoked_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
 
 
+class ProgramRuleRow(Base):
+    """A program rule: the organisation's grade for a program (or one of its subcommands), set by an admin.
+
+    ``subcommand`` is ``""`` for a rule on the whole program (the primary key needs a value); ``grade`` is a risk
+    level's wire name (``workspace_write``). Removing a rule deletes its row; the audit log keeps its history.
+    """
+
+    __tablename__ = "program_rules"
+
+    program: Mapped[str] = mapped_column(String(64), primary_key=True)
+    subcommand: Mapped[str] = mapped_column(String(64), primary_key=True)
+    grade: Mapped[str] = mapped_column(String(20))
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    set_by: Mapped[str] = mapped_column(String(80))
+    set_at: Mapped[datetime] = mapped_column(UTCDateTime)
+
+
 class BotRequestCountRow(Base):
     """How many escalation requests a Bot made in one minute (``window``: minutes since the Unix epoch, UTC).
 

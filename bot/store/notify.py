@@ -26,7 +26,8 @@ log = structlog.get_logger("flybot.notify")
 
 CHANNEL = "flybot_decisions"
 CACHE_PREFIX = "cache:"
-"""Payloads ``cache:bots`` and ``cache:standing_approvals`` say a cached table changed (sent by triggers)."""
+"""Payloads ``cache:bots``, ``cache:standing_approvals`` and ``cache:program_rules`` say a cached table changed (sent
+by triggers)."""
 
 
 async def notify_at_commit(session: Any, key: str) -> None:

@@ -302,3 +302,32 @@ class Notice:
     approvals: tuple[dict[str, Any], ...]
     channel: str | None
     ts: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ProgramRule:
+    """A program rule: the organisation's grade for ``program`` (``subcommand``: only when its first argument is that
+    word; None: any use), set by an admin (``set_by``, a Slack user ID or an admin token's user) at ``set_at``.
+
+    ``grade`` is a risk level's wire name; it grades a program the classifier does not know, raises a built-in
+    grade, or (below the built-in grade) overrides it, which every card it affects names (bot/risk/rules.py).
+    """
+
+    program: str
+    subcommand: str | None
+    grade: str
+    set_by: str
+    set_at: datetime
+    note: str | None = None
+
+    @property
+    def words(self) -> str:
+        """``gcc`` or ``bazel build``: the program and subcommand as typed."""
+        return f"{self.program} {self.subcommand}" if self.subcommand else self.program
+
+    def to_api(self) -> dict[str, Any]:
+        """JSON shape of the admin API and of the adapters' copy."""
+        return {
+            "program": self.program, "subcommand": self.subcommand, "grade": self.grade, "note": self.note,
+            "set_by": self.set_by, "set_at": self.set_at.isoformat().replace("+00:00", "Z"),
+        }

@@ -43,14 +43,15 @@ from bot.store.models import (
     CardCopyRow,
     EscalationRow,
     HomeViewerRow,
+    ProgramRuleRow,
     RoomNoticeRow,
     RoomWaitRow,
     SlackEventRow,
     StandingApprovalRow,
 )
 from bot.store.notify import asyncpg_dsn
-from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, Notice, StandingApproval
-from bot.store.tx import CLAIM_SCAN, Tx, escalation_record
+from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
+from bot.store.tx import CLAIM_SCAN, Tx, escalation_record, program_rule_of
 
 T = TypeVar("T")
 log = structlog.get_logger("flybot.store")
@@ -753,6 +754,20 @@ class Store:
                 stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
             stmt = stmt.order_by(EscalationRow.created_at)
             return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+
+    # -- Program rules ---------------------------------------------------------------------------
+    async def program_rules(self) -> list[ProgramRule]:
+        """Every program rule, by program and subcommand; served from :attr:`cache` when it holds a copy (any
+        change, by any replica or tool, drops the copy: bot/store/cache.py)."""
+        found = self.cache.program_rules()
+        if found is not None:
+            return found
+        generation = self.cache.generation("rules")
+        async with self._session() as session:
+            stmt = select(ProgramRuleRow).order_by(ProgramRuleRow.program, ProgramRuleRow.subcommand)
+            rules = [program_rule_of(row) for row in (await session.execute(stmt)).scalars().all()]
+        self.cache.put_program_rules(rules, generation)
+        return rules
 
     # -- Standing approvals ----------------------------------------------------------------------
     async def add_standing(self, approval: StandingApproval) -> StandingApproval:

@@ -34,6 +34,7 @@ from bot.store.models import (
     CardCopyRow,
     EscalationRow,
     OutboxJobRow,
+    ProgramRuleRow,
     RoomNoticeRow,
     RoomPaceRow,
     RoomWaitRow,
@@ -47,6 +48,7 @@ from bot.store.records import (
     Job,
     NewEscalation,
     Notice,
+    ProgramRule,
     RoomQueue,
     StandingApproval,
 )
@@ -119,6 +121,12 @@ class _Fields:
 
     def __init__(self, fields: dict[str, Any]) -> None:
         self.__dict__.update(fields)
+
+
+def program_rule_of(row: ProgramRuleRow) -> ProgramRule:
+    """The record of a ``program_rules`` row (``""`` subcommand: the whole program)."""
+    return ProgramRule(program=row.program, subcommand=row.subcommand or None, grade=row.grade, set_by=row.set_by,
+                       set_at=row.set_at, note=row.note)
 
 
 def notice_record(row: RoomNoticeRow) -> Notice:
@@ -405,6 +413,30 @@ class Tx:
             .where(StandingApprovalRow.id == approval_id, StandingApprovalRow.revoked_at.is_(None))
             .values(revoked_at=at, revoked_by=by)
         )
+        return bool(result.rowcount == 1)  # type: ignore[attr-defined]
+
+    # -- program rules ----------------------------------------------------------------------------------------
+    async def get_program_rule(self, program: str, subcommand: str | None) -> ProgramRule | None:
+        """The rule on ``program`` (and ``subcommand``, None: the whole program), or None."""
+        row = (await self.session.execute(
+            select(ProgramRuleRow).where(ProgramRuleRow.program == program,
+                                         ProgramRuleRow.subcommand == (subcommand or ""))
+        )).scalar_one_or_none()
+        return program_rule_of(row) if row is not None else None
+
+    async def set_program_rule(self, rule: ProgramRule) -> None:
+        """Store ``rule``, replacing the rule on the same program and subcommand (commit it with its
+        ``program_rule.set`` audit row)."""
+        key = (ProgramRuleRow.program == rule.program, ProgramRuleRow.subcommand == (rule.subcommand or ""))
+        await self.session.execute(delete(ProgramRuleRow).where(*key))
+        await self.session.execute(insert(ProgramRuleRow).values(
+            program=rule.program, subcommand=rule.subcommand or "", grade=rule.grade, note=rule.note,
+            set_by=rule.set_by, set_at=rule.set_at))
+
+    async def remove_program_rule(self, program: str, subcommand: str | None) -> bool:
+        """Delete the rule on ``program`` (and ``subcommand``); False when there was none."""
+        result = await self.session.execute(delete(ProgramRuleRow).where(
+            ProgramRuleRow.program == program, ProgramRuleRow.subcommand == (subcommand or "")))
         return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
     # -- audit ----------------------------------------------------------------------------------------------

@@ -1,0 +1,188 @@
+"""Program rules: admins teach FlyBot how to grade programs it does not know (or grade one higher, or override it).
+
+The organisation's rules are held in the store (every replica grades with them) and apply to every escalation the
+server grades (bot/risk/rules.py says how) and, through the adapters' copy (bot/hooks/rules_cache.py), to the hook
+and ``flybot exec``. Rules:
+- only admins (``FLYBOT_ADMINS``, a Slack workspace admin/owner, an admin token or an operator) set or remove one;
+- a program is a plain word (bot/risk/rules.py ``plain_word``): no path, whitespace, control, hidden or look-alike
+  character; a subcommand too, not starting with ``-``; wrappers, shells and interpreters (``sudo``, ``bash``,
+  ``python``; bot/standing.py ``NEVER_MATCHES``) and the shell's own ``source``/``.`` run other commands and take no
+  rule: the commands they run are what gets graded;
+- a rule grades any level, ``destructive`` included; setting one replaces the rule on the same program and
+  subcommand; every set, removal and refusal is audited (``program_rule.set``, ``program_rule.removed``,
+  ``program_rule.refused``) in the change's own transaction.
+Bad input changes nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import datetime
+
+import structlog
+
+from bot.errors import InvalidRequest, NotAllowed, NotFound
+from bot.risk import RiskLevel
+from bot.risk.rules import ProgramRules, Rule, plain_word
+from bot.risk.table import PROGRAMS
+from bot.standing import NEVER_MATCHES
+from bot.store import ProgramRule, Store
+
+log = structlog.get_logger("flybot.program_rules")
+
+NO_RULE_FOR = NEVER_MATCHES | frozenset({"source", "eval", "exec", "builtin", "command"})
+"""Programs that run another command: a rule on them would grade the command they run by their name."""
+MAX_NOTE = 500
+
+
+def parse_program(text: str, field: str = "program") -> str:
+    """A program name as a rule names it.
+
+    Raises:
+        InvalidRequest: not a plain word (a path, whitespace, control or non-ASCII characters), or a program that
+            runs another command (:data:`NO_RULE_FOR`).
+    """
+    if not isinstance(text, str) or not plain_word(text):
+        shown = repr(text)[:80]
+        raise InvalidRequest(
+            f"program {shown}: give the program's plain name, like gcc or bazel (letters, digits, _ . + -; no path, "
+            "space or look-alike character)", field=field)
+    if text in NO_RULE_FOR:
+        raise InvalidRequest(
+            f"program {text!r} runs another command, script or module: FlyBot grades the command it runs, so it "
+            "takes no program rule", field=field)
+    return text
+
+
+def parse_subcommand(text: str | None) -> str | None:
+    """A rule's subcommand (the program's first argument), or None for every use.
+
+    Raises:
+        InvalidRequest: not a plain word, or an option (starts with ``-``).
+    """
+    if text is None or text.strip() in ("", "*"):
+        return None
+    if not plain_word(text) or text.startswith("-"):
+        raise InvalidRequest(
+            f"subcommand {repr(text)[:80]}: give one plain word, like build or deploy (not an option)",
+            field="subcommand")
+    return text
+
+
+def parse_grade(text: str | None) -> RiskLevel:
+    """A rule's grade: a risk level's name.
+
+    Raises:
+        InvalidRequest: missing or not a level.
+    """
+    valid = ", ".join(level.label for level in RiskLevel)
+    if not text:
+        raise InvalidRequest(f"give a grade: one of {valid}", field="grade")
+    try:
+        return RiskLevel.parse(text)
+    except ValueError:
+        raise InvalidRequest(f"unknown grade {text[:40]!r}; use one of: {valid}", field="grade") from None
+
+
+def rules_of(records: list[ProgramRule]) -> ProgramRules:
+    """The classifier's form of stored rules (a stored grade that no longer parses is left out: the program is then
+    graded as if it had no rule, which is never lower than the built-in grade)."""
+    rules: list[Rule] = []
+    for record in records:
+        try:
+            level = RiskLevel.parse(record.grade)
+        except ValueError:
+            continue
+        rules.append(Rule(record.program, record.subcommand, level, record.set_by))
+    return ProgramRules(tuple(rules))
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSpec:
+    """A program rule to set (validated by :meth:`ProgramRuleService.set`)."""
+
+    program: str
+    grade: str
+    subcommand: str | None = None
+    note: str | None = None
+
+
+class ProgramRuleService:
+    """Set, list and remove program rules, admins only.
+
+    Args:
+        store: persistence (and the rules' in-memory copy, bot/store/cache.py).
+        is_admin: ``FLYBOT_ADMINS`` or a Slack workspace admin/owner (fail closed: an error means no).
+        clock: aware UTC now.
+    """
+
+    def __init__(self, store: Store, *, is_admin: Callable[[str], Awaitable[bool]],
+                 clock: Callable[[], datetime]) -> None:
+        self.store = store
+        self._is_admin = is_admin
+        self.clock = clock
+
+    async def current(self) -> ProgramRules:
+        """The rules every grade applies now."""
+        return rules_of(await self.store.program_rules())
+
+    async def list(self) -> list[ProgramRule]:
+        """Every rule, by program and subcommand."""
+        return list(await self.store.program_rules())
+
+    async def _check_admin(self, actor: str, action: str, operator: bool, **detail: str | None) -> None:
+        if operator or await self._is_admin(actor):
+            return
+        await self.store.audit("program_rule.refused", at=self.clock(), actor=actor, action=action, **detail)
+        raise NotAllowed("only admins can set or remove program rules")
+
+    async def set(self, actor: str, spec: RuleSpec, *, operator: bool = False) -> ProgramRule:
+        """Validate and store a rule, replacing one on the same program and subcommand; audited with the built-in
+        grade it replaces or raises (``builtin``: ``unknown`` when the classifier does not know the program).
+
+        Raises:
+            InvalidRequest: a bad program, subcommand, grade or note (nothing changes).
+            NotAllowed: the actor is no admin (nothing changes; audited).
+        """
+        program = parse_program(spec.program)
+        subcommand = parse_subcommand(spec.subcommand)
+        level = parse_grade(spec.grade)
+        note = (spec.note or "").strip() or None
+        if note is not None and (len(note) > MAX_NOTE or not note.isprintable()):
+            raise InvalidRequest(f"note: one line of at most {MAX_NOTE} printable characters", field="note")
+        await self._check_admin(actor, "set", operator, program=program, subcommand=subcommand)
+        rule = ProgramRule(program=program, subcommand=subcommand, grade=level.label, set_by=actor,
+                           set_at=self.clock(), note=note)
+        async with self.store.transaction() as tx:
+            before = await tx.get_program_rule(program, subcommand)
+            await tx.set_program_rule(rule)
+            await tx.audit("program_rule.set", at=rule.set_at, actor=actor, program=program, subcommand=subcommand,
+                           grade=rule.grade, note=note, replaced=before.grade if before else None,
+                           builtin="known" if program in PROGRAMS else "unknown")
+        log.info("program_rule.set", program=program, subcommand=subcommand, grade=rule.grade, actor=actor)
+        return rule
+
+    async def remove(self, actor: str, program: str, subcommand: str | None = None, *,
+                     operator: bool = False) -> ProgramRule:
+        """Remove the rule on ``program`` (and ``subcommand``); audited.
+
+        Raises:
+            InvalidRequest: a bad program or subcommand.
+            NotAllowed: the actor is no admin (audited).
+            NotFound: no such rule.
+        """
+        program = parse_program(program)
+        subcommand = parse_subcommand(subcommand)
+        await self._check_admin(actor, "remove", operator, program=program, subcommand=subcommand)
+        now = self.clock()
+        async with self.store.transaction() as tx:
+            before = await tx.get_program_rule(program, subcommand)
+            if before is not None and await tx.remove_program_rule(program, subcommand):
+                await tx.audit("program_rule.removed", at=now, actor=actor, program=program, subcommand=subcommand,
+                               grade=before.grade, set_by=before.set_by)
+        if before is None:
+            words = f"{program} {subcommand}" if subcommand else program
+            raise NotFound(f"no program rule on {words}")
+        log.info("program_rule.removed", program=program, subcommand=subcommand, actor=actor)
+        return before
