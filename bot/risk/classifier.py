@@ -18,13 +18,15 @@ from bot.risk.walker import plain_words, walk_nested, walk_plain, walk_script
 TYPE_CHECKING = False  # the recipe reader loads only where recipes are read (bot/values.py: no typing at run time)
 if TYPE_CHECKING:
     from bot.risk.recipes import RecipeBook
+    from bot.risk.rules import ProgramRules
 __all__ = ["MAX_SCRIPT_CHARS", "classify"]
 
 R = RiskLevel
 
 
 def classify(
-    command: str, *, contained: bool, workspace: str | os.PathLike[str] | None = None, recipes: RecipeBook | None = None
+    command: str, *, contained: bool, workspace: str | os.PathLike[str] | None = None, recipes: RecipeBook | None = None,
+    rules: ProgramRules | None = None,
 ) -> Assessment:
     """Grade a shell command (a whole bash script) for an escalation.
 
@@ -39,6 +41,7 @@ def classify(
             :class:`~bot.risk.recipes.ProjectRecipes` on the session's side, the adapter's
             :class:`~bot.risk.recipes.GivenRecipes` on the server; None: recipes are unreadable
             and a target's name decides beyond "builds in the workspace".
+        rules: the organisation's program rules (bot/risk/rules.py says how they apply); None: none.
 
     Returns:
         An :class:`Assessment`: ``risk`` is the maximum over every simple command and
@@ -51,7 +54,7 @@ def classify(
     allows, or an internal failure grades ``destructive`` with a reason (fail closed, DESIGN.md).
     """
     try:
-        return _classify(command, contained, workspace, recipes)
+        return _classify(command, contained, workspace, recipes, rules=rules)
     except RecursionError:
         return _refusal(command, contained, "too-deep", "The script is nested too deeply to grade.")
     except Exception as error:  # fail closed on anything: classify never raises
@@ -66,13 +69,13 @@ def _refusal(command: object, contained: object, rule: str, detail: str) -> Asse
 
 def _classify(
     command: str, contained: bool, workspace: str | os.PathLike[str] | None, recipes: RecipeBook | None = None, *,
-    fast: bool = True,
+    fast: bool = True, rules: ProgramRules | None = None,
 ) -> Assessment:
     """:func:`classify` without the fail-closed wrapper; ``fast=False`` always walks the parse tree (for tests)."""
     if not isinstance(command, str):
         raise TypeError("command must be str")
     root = _workspace_root(workspace)
-    grader = Grader(PROGRAMS, contained, root, walk_nested if fast else walk_script, recipes)
+    grader = Grader(PROGRAMS, contained, root, walk_nested if fast else walk_script, recipes, rules)
     scope = Scope(contained=contained)
     problem = _text_problem(command)
     if problem is not None:

@@ -35,6 +35,7 @@ from bot.values import Frozen
 TYPE_CHECKING = False  # the recipe reader loads only where recipes are read (bot/values.py: no typing at run time)
 if TYPE_CHECKING:
     from bot.risk.recipes import Recipe, RecipeBook
+    from bot.risk.rules import ProgramRules, Rule
 
 __all__ = ["INERT_ENVIRONMENT", "Call", "Grader", "Handler", "Program", "Rec", "Scope", "inert_environment"]
 
@@ -42,6 +43,14 @@ R = RiskLevel
 # Module constants: looking an enum member up on its class is slow in a hot path.
 _READ_ONLY = RiskLevel.READ_ONLY
 _WORKSPACE_WRITE = RiskLevel.WORKSPACE_WRITE
+
+#: Where an operand of a program graded by a program rule is graded as a write (Grader.ruled).
+_OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
+#: Findings a program rule's override keeps: writes by place (Grader.write), credential and secret reads.
+_KEPT_BY_OVERRIDE = frozenset({
+    "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
+    "git-control-write", "device-write", "secret-read", "network-socket",
+})  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
 #: Recipe and program words that say what a target does (issue 14: deploy/release/publish/push, destroy/clean).
@@ -346,9 +355,11 @@ class Grader:
     """The state of one classification. Use :func:`bot.risk.classify` rather than this class."""
 
     def __init__(
-        self, programs: Mapping[str, Program], contained: bool, workspace: str | None, walker: Walker, recipes: RecipeBook | None = None
+        self, programs: Mapping[str, Program], contained: bool, workspace: str | None, walker: Walker,
+        recipes: RecipeBook | None = None, rules: ProgramRules | None = None,
     ) -> None:
         self.programs = programs
+        self.rules = rules if rules else None  # the organisation's program rules (bot/risk/rules.py)
         self.recipes = recipes
         self.recipes_used: list[Recipe] = []
         self.risk_before = R.READ_ONLY  # the script's grade when the current program was dispatched
@@ -510,15 +521,20 @@ class Grader:
         if name is None:
             self.flag(rec, scope, R.DESTRUCTIVE, "dynamic-command-name", f"The program name {shorten(words[0].src, 60)} is only known when it runs.")
             return
-        if "/" in name:
+        as_path = "/" in name
+        if as_path:
             accepted = next((name[len(d) :] for d in SYSTEM_BIN_DIRS if name.startswith(d)), None)
             if accepted is None or "/" in accepted or accepted not in self.programs:
                 self.flag(rec, scope, R.DESTRUCTIVE, "program-path", f"{shorten(name, 60)} is a path to a program, not a recognised system program.")
                 return
             name = accepted
         program = self.programs.get(name)
+        rule = self.rules.find(name, words[1].value if len(words) > 1 else None) if self.rules is not None else None
         if program is None:
-            self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
+            if rule is None:
+                self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
+            else:
+                self.ruled(rec, scope, name, words, rule)
             return
         self.risk_before = self.risk
         self.written_before = frozenset(self.written)
@@ -528,7 +544,55 @@ class Grader:
             or self.may_read_secret(rec, words)
         ):
             self.secrets(rec, scope, name, words[1:])
+        if rule is None:
+            program.handler(Call(self, rec, scope, name, words[1:]))
+        else:
+            self.ruled_builtin(rec, scope, name, words, rule, program, lower=not as_path)
+
+    def ruled(self, rec: Rec, scope: Scope, name: str, words: list[Word], rule: Rule) -> None:
+        """Grade a program the classifier does not know by an organisation's program rule (bot/risk/rules.py).
+
+        The rule grades the program's own effect; its operands are still judged by where they are: one that names a
+        place outside the workspace and the temp area is graded as a write there (a protected path, a device or git's
+        control files: destructive; elsewhere: ``system``), and credential reads and secret expansions as for any
+        program (``secret-read``)."""
+        self.risk_before = self.risk
+        if self.may_read_secret(rec, words):
+            self.secrets(rec, scope, name, words[1:])
+        for word in words[1:]:
+            if word.value is not None and word.value.startswith("-"):
+                continue
+            if self.where(word) in _OUTSIDE_PLACES:
+                self.write(rec, scope, word, f"{shorten(name, 60)} names")
+        self.flag(rec, scope, rule.level, "program-rule",
+                  f"{shorten(name, 60)} is graded {rule.level.label} by @{rule.set_by}'s program rule ({rule.words}).")
+
+    def ruled_builtin(
+        self, rec: Rec, scope: Scope, name: str, words: list[Word], rule: Rule, program: Program, *, lower: bool,
+    ) -> None:
+        """Grade a program the classifier knows, with a program rule on it: the higher of the two grades; a rule
+        below the built-in grade is an override (``lower``: the program was not given as a path) unless the program
+        ran another command (a wrapper, ``find -exec``): then the built-in grade stands. The override keeps the
+        findings about places (:data:`_KEPT_BY_OVERRIDE`) and names the rule on the card."""
+        mark = self.book.mark()
+        level, risk, records, argv = rec.level, self.risk, len(self.records), rec.words
         program.handler(Call(self, rec, scope, name, words[1:]))
+        found = self.book.since(mark)
+        builtin = max((reason.level for reason in found), default=_READ_ONLY)
+        who = f"@{rule.set_by}'s program rule ({rule.words})"
+        if rule.level > builtin:
+            self.flag(rec, scope, rule.level, "program-rule",
+                      f"{shorten(name, 60)} is graded {rule.level.label} (above its built-in grade) by {who}.")
+            return
+        if rule.level == builtin or not lower or len(self.records) != records or rec.words is not argv:
+            return
+        self.book.restore(mark)
+        rec.level, self.risk = level, risk
+        for reason in found:
+            if reason.rule in _KEPT_BY_OVERRIDE:
+                self.flag(rec, scope, reason.level, reason.rule, reason.detail, subject=reason.subject)
+        self.flag(rec, scope, rule.level, "program-rule-override",
+                  f"{shorten(name, 60)} is graded {rule.level.label} by {who} (override; built in: {builtin.label}).")
 
     def may_read_secret(self, rec: Rec, words: list[Word]) -> bool:
         """The cheap pre-check for :meth:`secrets`: the command's text or its words' values (quotes removed:

@@ -46,6 +46,18 @@ class ReasonBook:
         self._items[key] = reason_of(subject, rule, level, detail, downgraded)
         self._groups.setdefault(group, key)
 
+    def mark(self) -> tuple[dict[_Key, Reason], dict[_Group, _Key], dict[_Group, int]]:
+        """A copy of what is recorded so far, for :meth:`since` and :meth:`restore`."""
+        return dict(self._items), dict(self._groups), dict(self._overflow)
+
+    def since(self, mark: tuple[dict[_Key, Reason], dict[_Group, _Key], dict[_Group, int]]) -> list[Reason]:
+        """The reasons recorded after ``mark`` was taken (a reason counted as "more like it" is not listed)."""
+        return [reason for key, reason in self._items.items() if key not in mark[0]]
+
+    def restore(self, mark: tuple[dict[_Key, Reason], dict[_Group, _Key], dict[_Group, int]]) -> None:
+        """Forget every reason recorded after ``mark`` was taken."""
+        self._items, self._groups, self._overflow = dict(mark[0]), dict(mark[1]), dict(mark[2])
+
     def result(self, risk: RiskLevel) -> tuple[Reason, ...]:
         """The reasons, worst level first; read-only ones only when ``risk`` is read-only."""
         if not self._overflow and len(self._items) == 1:

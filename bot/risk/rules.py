@@ -1,0 +1,104 @@
+"""Program rules as the classifier applies them: the organisation's grades for programs, set by admins.
+
+A rule names a program as a plain word (``gcc``; :func:`plain_word`) and optionally a subcommand, its first
+argument (``bazel build``), and a grade. The grader (bot/risk/grader.py ``Grader.dispatch``) applies it to every
+simple command that runs the program by that name, wherever it is in the script (after ``&&``, in a pipeline,
+through ``sudo`` or ``bash -c``):
+
+- a program the classifier does not know gets the rule's grade (instead of ``unrecognised``, destructive);
+- a program it knows gets the higher of the built-in grade and the rule's;
+- a rule below the built-in grade is an override: the program's own findings give way to the rule's grade, and the
+  reason says so ("graded workspace_write by U123's program rule (override)"); findings about places (a protected
+  path or device written, a credential read) are kept;
+- a rule never applies to a program given as a path (``./gcc``, ``/tmp/gcc``), which stays ``program-path``
+  (destructive), nor changes what hidden or look-alike characters, unparseable text or a name only known when it
+  runs are graded: those are findings of their own. A rule that raises a grade also applies to a system program
+  given by its path (``/usr/bin/git``), which the classifier grades as the program.
+
+A subcommand rule is preferred to the program's rule when the command's first argument is that word.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.risk.model import RiskLevel
+
+__all__ = ["ProgramRules", "Rule", "plain_word"]
+
+_PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}\Z")
+
+
+def plain_word(text: str) -> bool:
+    """True for a plain program or subcommand name: ASCII letters, digits, ``_``, and ``. + -`` after the first
+    character, at most 64 characters (so no path, whitespace, control, hidden or look-alike character)."""
+    return _PLAIN.match(text) is not None
+
+
+class Rule:
+    """One program rule: ``program`` (``subcommand``: None for every use) graded ``level``, set by ``set_by``."""
+
+    __slots__ = ("level", "program", "set_by", "subcommand")
+
+    def __init__(self, program: str, subcommand: str | None, level: RiskLevel, set_by: str) -> None:
+        self.program = program
+        self.subcommand = subcommand
+        self.level = level
+        self.set_by = set_by
+
+    def _key(self) -> tuple[str, str, int, str]:
+        return (self.program, self.subcommand or "", int(self.level), self.set_by)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Rule) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Rule({self.program!r}, {self.subcommand!r}, {self.level.label}, {self.set_by!r})"
+
+    @property
+    def words(self) -> str:
+        """``gcc`` or ``bazel build``."""
+        return f"{self.program} {self.subcommand}" if self.subcommand else self.program
+
+
+class ProgramRules:
+    """The organisation's rules, looked up by program and first argument. Equal (and hashing equal) when they hold
+    the same rules, so a verdict remembered with one set is never served for another."""
+
+    __slots__ = ("_index", "rules")
+
+    def __init__(self, rules: tuple[Rule, ...] = ()) -> None:
+        self.rules = tuple(sorted(rules, key=Rule._key))
+        self._index: dict[tuple[str, str], Rule] = {(r.program, r.subcommand or ""): r for r in self.rules}
+
+    def __bool__(self) -> bool:
+        return bool(self.rules)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ProgramRules) and self.rules == other.rules
+
+    def __hash__(self) -> int:
+        return hash(self.rules)
+
+    def __repr__(self) -> str:
+        return f"ProgramRules({list(self.rules)!r})"
+
+    def find(self, program: str, first_argument: str | None) -> Rule | None:
+        """The rule for ``program`` run with ``first_argument`` (None: none, or not literal): its subcommand's rule,
+        else the program's, else None."""
+        if first_argument is not None:
+            found = self._index.get((program, first_argument))
+            if found is not None:
+                return found
+        return self._index.get((program, ""))
+
+    def programs(self) -> frozenset[str]:
+        """The programs some rule names."""
+        return frozenset(rule.program for rule in self.rules)
+
+
+NO_RULES = ProgramRules()
+"""The empty set of rules."""

@@ -1,0 +1,93 @@
+"""Program rules in the classifier: a rule grades a program FlyBot does not know, raises a built-in grade, or
+overrides it (named on the card), and never touches paths, hidden characters or unparseable text."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+from bot.risk.rules import ProgramRules, Rule, plain_word
+
+R = RiskLevel
+RULES = ProgramRules((
+    Rule("gcc", None, R.WORKSPACE_WRITE, "U0ADMIN01"),
+    Rule("mytool", "deploy", R.NETWORK, "U0ADMIN01"),
+    Rule("mytool", "status", R.READ_ONLY, "U0ADMIN01"),
+    Rule("git", None, R.NETWORK, "U0ADMIN02"),
+    Rule("make", None, R.READ_ONLY, "U0ADMIN02"),
+))
+
+
+def grade(command: str, rules: ProgramRules | None = RULES, *, contained: bool = False) -> RiskLevel:
+    return classify(command, contained=contained, workspace="/w", rules=rules).risk
+
+
+@pytest.mark.parametrize(("command", "expected"), [
+    ("gcc -O2 main.c -o app", R.WORKSPACE_WRITE),
+    ("cd src && gcc -c x.c", R.WORKSPACE_WRITE),
+    ("sudo gcc a.c", R.SYSTEM),
+    ("bash -c 'gcc a.c'", R.WORKSPACE_WRITE),
+    ("mytool deploy prod", R.NETWORK),
+    ("mytool status", R.READ_ONLY),
+    ("git status", R.NETWORK),
+    ("/usr/bin/git status", R.NETWORK),
+])
+def test_a_rule_grades_an_unknown_program_or_raises_a_built_in_grade(command: str, expected: RiskLevel) -> None:
+    assert grade(command) == expected
+    assert grade(command, None) != expected
+
+
+@pytest.mark.parametrize("command", [
+    "gcc a.c && rm -rf x",           # the walker still grades the rm
+    "./gcc a.c", "/tmp/gcc a.c",     # a program given as a path
+    "g\u0441c a.c",                  # a look-alike (Cyrillic es)
+    "gcc\u200b a.c",                 # a hidden character
+    "gcc 'a.c",                      # unparseable
+    "$CC a.c",                       # a name only known when it runs
+    "mytool rollback",               # no rule for this subcommand, none for the program
+    "gcc -o /etc/passwd a.c",        # an operand that is a protected path
+    "gcc() { rm -rf /; }; gcc a.c",  # a function shadows the program
+])
+def test_a_rule_changes_nothing_it_should_not(command: str) -> None:
+    assert grade(command) == R.DESTRUCTIVE
+
+
+def test_a_rule_below_the_built_in_grade_is_an_override_the_reasons_name() -> None:
+    assert grade("make", None) == R.WORKSPACE_WRITE
+    verdict = classify("make", contained=False, workspace="/w", rules=RULES)
+    assert verdict.risk == R.READ_ONLY
+    assert [r.rule for r in verdict.reasons] == ["program-rule-override"]
+
+
+def test_the_override_reason_is_listed_and_names_the_admin() -> None:
+    rules = ProgramRules((Rule("make", None, R.WORKSPACE_WRITE, "U0ADMIN02"),))
+    verdict = classify("make clean", contained=False, workspace="/w", rules=rules)
+    assert verdict.risk == R.WORKSPACE_WRITE
+    (reason,) = verdict.reasons
+    assert reason.rule == "program-rule-override"
+    assert "graded workspace_write by @U0ADMIN02's program rule" in reason.detail and "override" in reason.detail
+
+
+def test_an_override_keeps_writes_to_protected_places() -> None:
+    assert grade("make -C /etc") == R.DESTRUCTIVE
+
+
+def test_an_unknown_programs_rule_reason_names_the_rule() -> None:
+    verdict = classify("gcc -O2 main.c -o app", contained=False, workspace="/w", rules=RULES)
+    assert [(r.rule, r.level) for r in verdict.reasons] == [("program-rule", R.WORKSPACE_WRITE)]
+    assert "@U0ADMIN01" in verdict.reasons[0].detail
+
+
+def test_rules_with_the_same_content_are_equal_and_hash_alike() -> None:
+    again = ProgramRules(tuple(reversed(RULES.rules)))
+    assert again == RULES and hash(again) == hash(RULES)
+    assert ProgramRules() != RULES and not ProgramRules()
+
+
+@pytest.mark.parametrize(("word", "plain"), [
+    ("gcc", True), ("clang-format", True), ("g++", True), ("python3.12", True),
+    ("./gcc", False), ("/usr/bin/gcc", False), ("a b", False), ("g\u0441c", False), ("gcc\u200b", False),
+    ("", False), ("-rf", False), ("x\n", False), ("a" * 65, False),
+])
+def test_plain_words(word: str, plain: bool) -> None:
+    assert plain_word(word) is plain
