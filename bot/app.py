@@ -21,6 +21,7 @@ from aiohttp import web
 
 from bot.api import audit as audit_api
 from bot.api import escalations as escalations_api
+from bot.api import program_rules as rules_api
 from bot.api import reports as reports_api
 from bot.api import standing as standing_api
 from bot.api.openapi import openapi_handler
@@ -36,6 +37,7 @@ from bot.localchat import SlackEmulator
 from bot.localchat.access import PAGE_HEADERS, PageAccess
 from bot.localchat.emulator import DEFAULT_USERS
 from bot.metrics import CONTENT_TYPE_LATEST, Metrics
+from bot.program_rules import ProgramRuleService
 from bot.refusals import REFUSALS, run_refusal_log
 from bot.reports import ReportService
 from bot.settings import Settings, check_private_dir
@@ -156,13 +158,14 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         groups = OwnerGroups(partial(chat.usergroup_members, retries=False), ttl_s=settings.group_cache_s)
         standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow,
                                    groups=groups)
+        program_rules = ProgramRuleService(store, is_admin=standing.is_admin, clock=utcnow)
         service = EscalationService(
             store, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
             metrics=metrics, recheck_s=settings.recheck_s, notice_window_s=settings.notice_window_s,
             limits=AdmissionLimits(max_open=settings.max_open_escalations, per_minute=settings.rate_per_minute,
                                    room_queue=settings.room_queue_max, room_interval_s=settings.slack_room_interval_s),
             two_person=settings.two_person, remind_at=settings.remind_at, fallback_after_s=settings.fallback_after_s,
-            groups=groups,
+            groups=groups, program_rules=program_rules.current,
         )
         report_store = ReportStore(store.engine)
         report_waiters = WaiterHub(slots, report_store.decided_among, metrics, kind="report")
@@ -181,11 +184,13 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             ), metrics=metrics,
         )
         workers = settings.delivery_workers or (4 if is_postgres(settings.database_url) else 1)
-        deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports)
+        deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports,
+                         program_rules=program_rules)
         delivery.home = partial(publish_home, deps)  # home.refresh jobs redraw App Homes (issue 16 §5)
         bolt = build_bolt_app(client, signing_secret, deps)
         app[RUNTIME] = Runtime(service=service, store=store, deps=deps, standing=standing)
         app[standing_api.STANDING] = standing
+        app[rules_api.PROGRAM_RULES] = program_rules
         app[reports_api.REPORTS] = reports
         app[escalations_api.SERVICE] = service
         app[escalations_api.STORE] = store
@@ -289,6 +294,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     app.on_shutdown.append(release_waiters)
     escalations_api.add_routes(app)
     standing_api.add_routes(app)
+    rules_api.add_routes(app)
     audit_api.add_routes(app)
     reports_api.add_routes(app)
     if signing_secret is not None:

@@ -244,6 +244,24 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     revoke.add_argument("id", help="the token's id (adm_..., from admin-tokens list)")
     revoke.set_defaults(handler="bot.operator_cli:cmd_admin_tokens_revoke")
 
+    rules = sub.add_parser("rules", help="program rules: how FlyBot grades programs (as an admin)",
+                           description="Program rules grade a program FlyBot does not know, or grade one it knows "
+                                       "higher (or lower: an override every card names). Grades: read_only, "
+                                       "workspace_write, network, system, destructive.")
+    rules_sub = rules.add_subparsers(dest="rules_cmd", required=True, metavar="ACTION")
+    rules_list = rules_sub.add_parser("list", help="list the program rules")
+    rules_set = rules_sub.add_parser("set", help="grade a program (replaces its rule)")
+    rules_set.add_argument("program", help="the program's plain name, like gcc")
+    rules_set.add_argument("grade", help="read_only, workspace_write, network, system or destructive")
+    rules_set.add_argument("--note", help="why (shown in listings)")
+    rules_remove = rules_sub.add_parser("remove", help="remove a program rule")
+    rules_remove.add_argument("program", help="the program's plain name")
+    for each in (rules_set, rules_remove):
+        each.add_argument("--subcommand", metavar="WORD", help="only when the program's first argument is WORD")
+    for each in (rules_list, rules_set, rules_remove):
+        each.add_argument("--json", action="store_true", help="print JSON")
+        each.set_defaults(handler="bot.operator_cli:cmd_rules")
+
     audit = sub.add_parser("audit", help="print the audit trail",
                            description="Print the audit trail, oldest first: decisions, refusals, standing approvals, "
                                        "Bot changes.")

@@ -18,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -39,6 +39,7 @@ from bot.metrics import Metrics
 from bot.refusals import REFUSALS
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
+from bot.risk.rules import ProgramRules
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
 from bot.store.admission import ROOM_WAIT_S, AdmissionLimits, Refused, RoomFull
@@ -112,7 +113,7 @@ class Graded:
 class Grades:
     """A bounded memory of verdicts: the same command, containment, workspace and recipes always grade the same.
 
-    The classifier is a pure function of exactly these (``bot.risk``: no clock, no environment, no file read on the
+    The classifier is a pure function of exactly these and the program rules (``bot.risk``: no clock, no environment, no file read on the
     server, whose recipes are the ones the request gave, :class:`~bot.risk.recipes.GivenRecipes`), so a repeated
     request (an agent's ``npm test``, ``apt-get install -y jq``) is not graded again (issue 10: about 12 us of a
     request's CPU). Only requests of at most ``max_chars`` characters (command and recipe lines together) are
@@ -122,17 +123,19 @@ class Grades:
     def __init__(self, size: int = 1024, max_chars: int = 4096) -> None:
         self.size = size
         self.max_chars = max_chars
-        self._verdicts: dict[tuple[str, bool, str | None, tuple[Recipe, ...]], Graded] = {}
+        self._verdicts: dict[tuple[str, bool, str | None, tuple[Recipe, ...], ProgramRules | None], Graded] = {}
 
-    def grade(self, command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...] = ()) -> Graded:
-        """The verdict on one request (see :func:`grade` for the arguments), from memory when it is there."""
+    def grade(self, command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...] = (),
+              rules: ProgramRules | None = None) -> Graded:
+        """The verdict on one request (see :func:`grade` for the arguments; ``rules``: the organisation's program
+        rules), from memory when it is there."""
         workspace = cwd if cwd.startswith("/") else None
-        key = (command, contained, workspace, recipes)
+        key = (command, contained, workspace, recipes, rules or None)
         found = self._verdicts.get(key)
         if found is not None:
             return found
         assessment = classify(command, contained=contained, workspace=workspace,
-                              recipes=GivenRecipes(recipes) if recipes else None)
+                              recipes=GivenRecipes(recipes) if recipes else None, rules=rules)
         graded = Graded(assessment, tuple(assessment_to_dict(assessment)["reasons"]))
         chars = len(command) + sum(len(line.command) for recipe in recipes for line in recipe.lines)
         if chars <= self.max_chars:
@@ -170,6 +173,8 @@ class EscalationService:
         fallback_after_s: after this many seconds without a decision the Bot's fallback approvers are asked (a DM
             copy of the card) and may decide from then on (issue 16 §3); 0: never. A ``fallback`` job due then is
             written with the card's job when the escalation lives longer.
+        program_rules: the organisation's program rules as they are now (bot/program_rules.py), applied to every
+            grade; None: none.
     """
 
     def __init__(
@@ -189,7 +194,9 @@ class EscalationService:
         groups: OwnerGroups | None = None,
         remind_at: float = 0.0,
         fallback_after_s: float = 0.0,
+        program_rules: Callable[[], Awaitable[ProgramRules]] | None = None,
     ) -> None:
+        self.program_rules = program_rules
         self.fallback_after_s = fallback_after_s
         self.remind_at = remind_at
         self.groups = groups
@@ -237,7 +244,9 @@ class EscalationService:
                 "allowed for it (flybot bots set NAME --allow-room CHANNEL_ID)", field="room")
         now = self.clock()
         timeout_s = min(request.timeout_s or self.default_timeout_s, self.default_timeout_s)
-        graded = GRADES.grade(request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes)
+        rules = await self.program_rules() if self.program_rules is not None else None
+        graded = GRADES.grade(request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes,
+                              rules=rules)
         assessment, reasons = graded.assessment, graded.reasons
         risk = assessment.risk.label
         needed = self.approvals_needed(bot, risk=risk, contained=request.contained)

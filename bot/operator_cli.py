@@ -209,3 +209,38 @@ def cmd_escalations(args: argparse.Namespace) -> int:
         return 0
 
     return _run("escalations", work)
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    """``flybot rules list|set|remove``: the organisation's program rules (bot/program_rules.py); operators act as
+    an admin. Exit 0, or 2 with one line on bad input (nothing changes)."""
+    from bot.escalations import utcnow
+    from bot.program_rules import ProgramRuleService, RuleSpec
+
+    async def no_admin(_user: str) -> bool:
+        return False
+
+    async def work(store: Store) -> int:
+        service = ProgramRuleService(store, is_admin=no_admin, clock=utcnow)
+        if args.rules_cmd == "set":
+            rule = await service.set(_actor(), RuleSpec(program=args.program, subcommand=args.subcommand,
+                                                        grade=args.grade, note=args.note), operator=True)
+            print(json.dumps(rule.to_api()) if args.json else f"Program rule: `{rule.words}` is graded {rule.grade}.")
+            return 0
+        if args.rules_cmd == "remove":
+            rule = await service.remove(_actor(), args.program, args.subcommand, operator=True)
+            print(json.dumps(rule.to_api()) if args.json else
+                  f"Removed the program rule on `{rule.words}` ({rule.grade}); FlyBot grades it as it did before.")
+            return 0
+        rules = await service.list()
+        if args.json:
+            print(json.dumps([rule.to_api() for rule in rules]))
+            return 0
+        for rule in rules:
+            note = f"\t{rule.note}" if rule.note else ""
+            print(f"{rule.words}\t{rule.grade}\tset by {rule.set_by} {rule.set_at:%Y-%m-%d %H:%M} UTC{note}")
+        if not rules:
+            print("No program rules. Set one: flybot rules set PROGRAM GRADE [--subcommand WORD] [--note TEXT]")
+        return 0
+
+    return _run(f"rules {args.rules_cmd}", work)

@@ -24,7 +24,7 @@ import structlog
 
 from bot.errors import InvalidRequest, NotAllowed, NotFound
 from bot.risk import RiskLevel
-from bot.risk.rules import ProgramRules, Rule, plain_word
+from bot.risk.rules import ProgramRules, plain_word, rules_of
 from bot.risk.table import PROGRAMS
 from bot.standing import NEVER_MATCHES
 from bot.store import ProgramRule, Store
@@ -85,19 +85,6 @@ def parse_grade(text: str | None) -> RiskLevel:
         raise InvalidRequest(f"unknown grade {text[:40]!r}; use one of: {valid}", field="grade") from None
 
 
-def rules_of(records: list[ProgramRule]) -> ProgramRules:
-    """The classifier's form of stored rules (a stored grade that no longer parses is left out: the program is then
-    graded as if it had no rule, which is never lower than the built-in grade)."""
-    rules: list[Rule] = []
-    for record in records:
-        try:
-            level = RiskLevel.parse(record.grade)
-        except ValueError:
-            continue
-        rules.append(Rule(record.program, record.subcommand, level, record.set_by))
-    return ProgramRules(tuple(rules))
-
-
 @dataclass(frozen=True, slots=True)
 class RuleSpec:
     """A program rule to set (validated by :meth:`ProgramRuleService.set`)."""
@@ -122,10 +109,17 @@ class ProgramRuleService:
         self.store = store
         self._is_admin = is_admin
         self.clock = clock
+        self._last: tuple[list[ProgramRule], ProgramRules] | None = None
 
     async def current(self) -> ProgramRules:
-        """The rules every grade applies now."""
-        return rules_of(await self.store.program_rules())
+        """The rules every grade applies now (converted once per copy the store serves)."""
+        records = await self.store.program_rules()
+        last = self._last
+        if last is not None and last[0] is records:
+            return last[1]
+        rules = rules_of(records)
+        self._last = (records, rules)
+        return rules
 
     async def list(self) -> list[ProgramRule]:
         """Every rule, by program and subcommand."""

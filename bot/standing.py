@@ -42,6 +42,7 @@ from bot.groups import GroupCheckTooSlow, OwnerGroups, owns
 from bot.risk import RiskLevel, SimpleCommand, classify
 from bot.risk.grader import inert_environment
 from bot.risk.meaning import changing_words
+from bot.risk.rules import ProgramRules, rules_of
 from bot.store import Bot, StandingApproval, Store, Tx
 from bot.store.cache import StoreCache
 
@@ -138,13 +139,14 @@ interpreters (``bash -c '...'`` as its inner commands, ``python -m pytest`` as `
 code grades destructive), so a standing approval is matched against the command they run, never against them."""
 
 
-def check_can_match(words: Sequence[str]) -> None:
+def check_can_match(words: Sequence[str], rules: ProgramRules | None = None) -> None:
     """Refuse a pattern that could never match: its first word is a wrapper, shell or interpreter
     (:data:`NEVER_MATCHES`), or its words alone already grade ``destructive`` (even contained), and destructive
     commands always ask (issue 15: "saved without a word ... it can never match").
 
     The classifier grades a command at least as high as its first words for deletion, unrecognised programs
-    and program paths, which is what makes a pattern like ``rm -rf``, ``git clean`` or ``./build.sh`` hopeless.
+    and program paths, which is what makes a pattern like ``rm -rf``, ``git clean`` or ``./build.sh`` hopeless;
+    ``rules``: the organisation's program rules (a program a rule grades is no longer unrecognised).
 
     Raises:
         InvalidRequest: with the reason, naming the pattern.
@@ -163,7 +165,7 @@ def check_can_match(words: Sequence[str]) -> None:
             f"pattern `{pattern}` could never match: {first} runs a script, inline code or a module; the commands "
             "inside are what standing approvals are matched against (`python -m pytest` is matched by `pytest`), "
             "and a script file or inline code always asks", field="pattern")
-    verdict = classify(pattern, contained=True)
+    verdict = classify(pattern, contained=True, rules=rules)
     if verdict.risk < RiskLevel.DESTRUCTIVE:
         return
     why = next((r.detail.rstrip(".") for r in verdict.reasons if r.level >= RiskLevel.DESTRUCTIVE), "")
@@ -441,7 +443,7 @@ class StandingService:
             raise InvalidRequest(f"room {spec.subject!r} is not a Slack channel ID", field="room")
         if spec.note is not None and len(spec.note) > 500:
             raise InvalidRequest("note: at most 500 characters", field="note")
-        check_can_match(words)
+        check_can_match(words, rules_of(await self.store.program_rules()))
         now = self.clock()
         if not operator and await self._own_chat_identity(actor, spec.scope, spec.subject, bot):
             await self.store.audit("standing.refused", at=now, actor=actor, scope=spec.scope, subject=spec.subject,

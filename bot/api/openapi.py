@@ -11,6 +11,7 @@ from pydantic.json_schema import models_json_schema
 from bot import __version__
 from bot.api.escalations import IDEMPOTENCY_KEY_MAX
 from bot.api.models import EscalationIn, EscalationOut, Problem
+from bot.api.program_rules import ProgramRuleIn, ProgramRuleOut, ProgramRulesOut
 
 _PROBLEM = {"application/problem+json": {"schema": {"$ref": "#/components/schemas/Problem"}}}
 
@@ -21,19 +22,41 @@ def _errors(*codes: int) -> dict[str, Any]:
 
 def build_openapi(extra_models: tuple[type[BaseModel], ...] = ()) -> dict[str, Any]:
     """The OpenAPI document (a JSON-ready dict); ``extra_models`` add component schemas of other routes."""
-    models: list[type[BaseModel]] = [EscalationIn, EscalationOut, Problem, *extra_models]
-    _, schema = models_json_schema([(m, "validation" if m is EscalationIn else "serialization") for m in models],
+    models: list[type[BaseModel]] = [EscalationIn, EscalationOut, Problem, ProgramRuleIn, ProgramRuleOut,
+                                     ProgramRulesOut, *extra_models]
+    inputs = (EscalationIn, ProgramRuleIn)
+    _, schema = models_json_schema([(m, "validation" if m in inputs else "serialization") for m in models],
                                    ref_template="#/components/schemas/{model}")
     escalation = {"application/json": {"schema": {"$ref": "#/components/schemas/EscalationOut"}}}
     wait = {"name": "wait", "in": "query", "schema": {"type": "number", "minimum": 0, "maximum": 60},
             "description": "long-poll up to this many seconds"}
     ident = {"name": "id", "in": "path", "required": True, "schema": {"type": "string"}}
+    word = {"type": "string", "pattern": "^[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}$"}
+    program = {"name": "program", "in": "path", "required": True, "schema": word}
+    subcommand = {"name": "subcommand", "in": "path", "required": True, "schema": word,
+                  "description": "the program's first argument"}
+    rule = {"application/json": {"schema": {"$ref": "#/components/schemas/ProgramRuleOut"}}}
+    admin: list[dict[str, list[str]]] = [{"admin": []}]
+    rule_paths: dict[str, Any] = {}
+    for path, parameters in (("/v1/program-rules/{program}", [program]),
+                             ("/v1/program-rules/{program}/{subcommand}", [program, subcommand])):
+        rule_paths[path] = {
+            "put": {"summary": "Set a program rule (admins)", "security": admin, "parameters": parameters,
+                    "requestBody": {"required": True, "content": {"application/json": {
+                        "schema": {"$ref": "#/components/schemas/ProgramRuleIn"}}}},
+                    "responses": {"200": {"description": "the rule", "content": rule},
+                                  **_errors(401, 403, 413, 415, 422)}},
+            "delete": {"summary": "Remove a program rule (admins)", "security": admin, "parameters": parameters,
+                       "responses": {"200": {"description": "the removed rule", "content": rule},
+                                     **_errors(401, 403, 404, 422)}},
+        }
     return {
         "openapi": "3.1.0",
         "info": {"title": "FlyBot session API", "version": __version__},
         "components": {
             "schemas": schema.get("$defs", {}),
-            "securitySchemes": {"bot": {"type": "http", "scheme": "bearer", "description": "the Bot's API token"}},
+            "securitySchemes": {"bot": {"type": "http", "scheme": "bearer", "description": "the Bot's API token"},
+                                "admin": {"type": "http", "scheme": "bearer", "description": "an admin token"}},
         },
         "security": [{"bot": []}],
         "paths": {
@@ -57,6 +80,13 @@ def build_openapi(extra_models: tuple[type[BaseModel], ...] = ()) -> dict[str, A
                 "responses": {"200": {"description": "the escalation", "content": escalation},
                               **_errors(401, 404, 409)},
             }},
+            "/v1/program-rules": {"get": {
+                "summary": "The organisation's program rules (the adapters grade with them)",
+                "security": [{"bot": []}, {"admin": []}],
+                "responses": {"200": {"description": "the rules", "content": {"application/json": {
+                    "schema": {"$ref": "#/components/schemas/ProgramRulesOut"}}}}, **_errors(401)},
+            }},
+            **rule_paths,
         },
     }
 

@@ -24,7 +24,11 @@ import re
 
 from bot.risk.model import RiskLevel
 
-__all__ = ["ProgramRules", "Rule", "plain_word"]
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+__all__ = ["ProgramRules", "Rule", "plain_word", "rules_of"]
 
 _PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.+-]{0,63}\Z")
 
@@ -100,5 +104,16 @@ class ProgramRules:
         return frozenset(rule.program for rule in self.rules)
 
 
-NO_RULES = ProgramRules()
-"""The empty set of rules."""
+def rules_of(records: Iterable[object]) -> ProgramRules:
+    """The classifier's form of stored rules (objects with ``program``, ``subcommand``, ``grade`` (a level's name)
+    and ``set_by``: bot/store/records.py ``ProgramRule``, or the adapters' copy). A record whose grade names no level
+    is left out: its program is then graded as if it had no rule, which is never below the built-in grade."""
+    rules: list[Rule] = []
+    for record in records:
+        try:
+            level = RiskLevel.parse(str(getattr(record, "grade")))  # noqa: B009 - duck-typed records
+        except ValueError:
+            continue
+        rules.append(Rule(str(getattr(record, "program")), getattr(record, "subcommand") or None, level,  # noqa: B009
+                          str(getattr(record, "set_by"))))  # noqa: B009
+    return ProgramRules(tuple(rules))

@@ -1,4 +1,4 @@
-"""The ``/flybot`` slash command: ``help``, ``pending`` and ``standing list|add|revoke`` (issue 4).
+"""The ``/flybot`` slash command: ``help``, ``pending``, ``standing list|add|revoke`` and ``rule list|set|remove``.
 
 Every answer is ephemeral (only the caller sees it). Refusals change nothing.
 """
@@ -36,8 +36,54 @@ HELP = (
     "[--note TEXT]`\n"
     "   e.g. `/flybot standing add --bot builder apt-get install --expires 7d` (Bot owners or admins; "
     "`--room`: this channel, or the one named; admins only; destructive commands always ask)\n"
-    "• `/flybot standing revoke ID`"
+    "• `/flybot standing revoke ID`\n"
+    "• `/flybot rule list`: program rules (how FlyBot grades programs it does not know)\n"
+    "• `/flybot rule set PROGRAM [SUBCOMMAND] GRADE [NOTE]`, e.g. `/flybot rule set gcc workspace_write our "
+    "compiler` (admins; GRADE: read_only, workspace_write, network, system or destructive)\n"
+    "• `/flybot rule remove PROGRAM [SUBCOMMAND]`"
 )
+RULE_USAGE = ("Usage: `/flybot rule list`, `/flybot rule set PROGRAM [SUBCOMMAND] GRADE [NOTE]` or "
+              "`/flybot rule remove PROGRAM [SUBCOMMAND]`.")
+
+
+async def rule_command(deps: SlackDeps, user: str, text: str) -> str:
+    """Run ``rule ...`` for ``user``; returns the reply. Raises FlyBotError (nothing changes).
+
+    ``set PROGRAM [SUBCOMMAND] GRADE [NOTE...]``: the grade is the second word, or the third when the second is no
+    grade's name (then the second is the subcommand); the rest is the note.
+    """
+    from bot.errors import InvalidRequest
+    from bot.program_rules import RuleSpec
+    from bot.risk import RiskLevel
+
+    words = text.split()
+    action = words[0] if words else ""
+    if action == "list" and len(words) == 1:
+        rules = await deps.program_rules.list()
+        if not rules:
+            return "No program rules. An admin sets one with `/flybot rule set PROGRAM GRADE`."
+        lines = [f"• `{r.words}` {r.grade}, set by {_who(r.set_by)}" + (f": {inert(r.note)}" if r.note else "")
+                 for r in rules[:STANDING_LIST_MAX]]
+        if len(rules) > STANDING_LIST_MAX:
+            lines.append(more_line(len(rules) - STANDING_LIST_MAX, "program rules",
+                                   "`flybot rules list` on the FlyBot server lists them all."))
+        return "Program rules:\n" + "\n".join(lines)
+    if action == "remove" and len(words) in (2, 3):
+        removed = await deps.program_rules.remove(user, words[1], words[2] if len(words) == 3 else None)
+        return f"Removed the program rule on `{removed.words}` ({removed.grade}); FlyBot grades it as before."
+    if action == "set" and len(words) >= 3:
+        levels = {level.label for level in RiskLevel}
+        subcommand = None
+        rest = words[2:]
+        if words[2] not in levels and len(words) >= 4:
+            subcommand, rest = words[2], words[3:]
+        if rest[0] not in levels:
+            raise InvalidRequest(f"give a grade: one of {', '.join(level.label for level in RiskLevel)}. "
+                                 + RULE_USAGE, field="grade")
+        rule = await deps.program_rules.set(user, RuleSpec(program=words[1], subcommand=subcommand, grade=rest[0],
+                                                           note=" ".join(rest[1:]) or None))
+        return f"Program rule saved: `{rule.words}` is graded {rule.grade}."
+    raise InvalidRequest(RULE_USAGE)
 
 
 def describe(approval: StandingApproval, bot_names: dict[str, str] | None = None) -> str:
@@ -137,9 +183,13 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
                 return
             await ack(await pending_text(deps, user, page=int(page)))
             return
-        if words[0] == "standing":
+        if words[0] in ("standing", "rule"):
+            rest = words[1] if len(words) > 1 else ""
             try:
-                reply = await standing_command(deps, user, channel, words[1] if len(words) > 1 else "")
+                if words[0] == "rule":
+                    reply = await rule_command(deps, user, rest)
+                else:
+                    reply = await standing_command(deps, user, channel, rest)
             except FlyBotError as exc:
                 # The detail may quote the user's own words: make them inert (no mention, link or entity) and
                 # their hidden characters visible.

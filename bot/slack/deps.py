@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from bot.escalations import EscalationService
+from bot.program_rules import ProgramRuleService
 from bot.reports import ReportService
 from bot.slack.gateway import SlackChat
 from bot.standing import StandingService
@@ -30,6 +31,7 @@ class SlackDeps:
     store: Store
     standing: StandingService
     reports: ReportService
+    program_rules: ProgramRuleService
     inflight: set[asyncio.Task[Any]] = field(default_factory=set)
 
     def tracked(self, listener: F) -> F:

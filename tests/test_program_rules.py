@@ -1,0 +1,151 @@
+"""Program rules through chat, the admin API and the CLI: admins teach FlyBot programs it does not know; every
+replica-facing grade uses them; each change is audited; bad input changes nothing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.api.openapi import build_openapi
+from tests.harness import ADMIN, OWNER, Harness
+from tests.test_cli import clean_env
+from tests.test_standing import _admin_token, asks, auto
+
+GCC = "gcc -O2 main.c -o app"
+
+
+async def test_an_admin_teaches_gcc_in_chat_and_a_standing_approval_then_covers_it(harness: Harness) -> None:
+    token = await harness.add_bot()
+    before = await harness.escalate(token, command=GCC, contained=True)
+    assert before["risk"] == "destructive" and "not a recognised program" in str(before["reasons"])
+    refused = await harness.slash(OWNER, "standing add --bot ci-bot gcc")
+    assert "could never match" in refused
+    reply = await harness.slash(ADMIN, "rule set gcc workspace_write our C compiler")
+    assert reply == "Program rule saved: `gcc` is graded workspace_write."
+    assert (await harness.slash(OWNER, "standing add --bot ci-bot gcc")).startswith("Saved")
+    esc = await auto(harness, token, command=GCC, contained=True)
+    assert esc["risk"] == "workspace_write"
+    assert "program rule" in str(esc["reasons"]) and ADMIN in str(esc["reasons"])
+    await asks(harness, token, command=f"{GCC} && rm -rf build", contained=True)  # still destructive for the rm
+    await asks(harness, token, command="./gcc main.c", contained=True)  # a path: no rule
+    listed = await harness.slash(OWNER, "rule list")
+    assert "`gcc` workspace_write" in listed and "our C compiler" in listed
+    assert (await harness.slash(ADMIN, "rule remove gcc")).startswith("Removed the program rule on `gcc`")
+    again = await asks(harness, token, command=GCC, contained=True)
+    assert again["risk"] == "destructive"
+    events = [(e.event, e.actor, e.detail.get("program"), e.detail.get("grade"))
+              for e in await harness.runtime.store.audit_log() if e.event.startswith("program_rule.")]
+    assert events == [("program_rule.set", ADMIN, "gcc", "workspace_write"),
+                      ("program_rule.removed", ADMIN, "gcc", "workspace_write")]
+
+
+async def test_only_admins_set_or_remove_rules_in_chat_and_a_refusal_is_audited(harness: Harness) -> None:
+    reply = await harness.slash(OWNER, "rule set gcc workspace_write")
+    assert "only admins" in reply
+    await harness.slash(ADMIN, "rule set gcc workspace_write")
+    assert "only admins" in await harness.slash(OWNER, "rule remove gcc")
+    assert [r.program for r in await harness.runtime.store.program_rules()] == ["gcc"]
+    refused = [e for e in await harness.runtime.store.audit_log() if e.event == "program_rule.refused"]
+    assert [(e.actor, e.detail["action"]) for e in refused] == [(OWNER, "set"), (OWNER, "remove")]
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("rule set ./gcc workspace_write", "plain name"),
+    ("rule set /usr/bin/gcc workspace_write", "plain name"),
+    ("rule set g\u0441c workspace_write", "plain name"),
+    ("rule set gcc\u200b workspace_write", "plain name"),
+    ("rule set sudo workspace_write", "runs another command"),
+    ("rule set bash read_only", "runs another command"),
+    ("rule set gcc harmless", "give a grade"),
+    ("rule set gcc", "Usage"),
+    ("rule set mytool --force network", "subcommand"),
+    ("rule frobnicate", "Usage"),
+    ("rule remove gcc", "no program rule"),
+])
+async def test_bad_rule_input_gets_a_clear_answer_and_changes_nothing(harness: Harness, text: str, says: str) -> None:
+    reply = await harness.slash(ADMIN, text)
+    assert says in reply, reply
+    assert await harness.runtime.store.program_rules() == []
+
+
+async def test_a_subcommand_rule_grades_only_that_subcommand(harness: Harness) -> None:
+    token = await harness.add_bot()
+    assert "`mytool deploy` is graded network" in await harness.slash(ADMIN, "rule set mytool deploy network")
+    assert (await harness.escalate(token, command="mytool deploy prod", contained=True))["risk"] == "network"
+    assert (await harness.escalate(token, command="mytool rollback", contained=True))["risk"] == "destructive"
+
+
+async def test_the_admin_api_sets_lists_and_removes_rules(harness: Harness) -> None:
+    bot_token = await harness.add_bot()
+    admin = await _admin_token(harness)
+    auth = {"Authorization": f"Bearer {admin}"}
+    url = f"{harness.url}/v1/program-rules"
+    async with harness.http.put(f"{url}/bazel/build", json={"grade": "workspace_write", "note": "hermetic"},
+                                headers=auth) as r:
+        assert r.status == 200, await r.text()
+        rule = await r.json()
+    assert rule["program"] == "bazel" and rule["subcommand"] == "build" and rule["set_by"] == ADMIN
+    async with harness.http.get(url, headers={"Authorization": f"Bearer {bot_token}"}) as r:  # the adapters read
+        listed = await r.json()
+    assert [i["program"] for i in listed["items"]] == ["bazel"] and listed["max_age_s"] > 0
+    async with harness.http.put(f"{url}/bazel/build", json={"grade": "read_only"},
+                                headers={"Authorization": f"Bearer {bot_token}"}) as r:
+        assert r.status == 401  # a Bot's token never sets a rule
+    async with harness.http.delete(f"{url}/bazel/build", headers=auth) as r:
+        assert r.status == 200 and (await r.json())["grade"] == "workspace_write"
+    async with harness.http.delete(f"{url}/bazel/build", headers=auth) as r:
+        problem = await r.json(content_type=None)
+        assert r.status == 404 and r.content_type == "application/problem+json" and problem["code"] == "not_found"
+    async with harness.http.get(url) as r:
+        assert r.status == 401
+
+
+@pytest.mark.parametrize(("path", "body", "field"), [
+    ("g%D1%81c", {"grade": "read_only"}, "program"),
+    ("..", {"grade": "read_only"}, "program"),
+    ("gcc", {"grade": "safe"}, "grade"),
+    ("gcc", {"grade": "read_only", "surprise": 1}, "surprise"),
+    ("gcc/-rf", {"grade": "read_only"}, "subcommand"),
+    ("gcc", {"grade": "read_only", "note": "a\nb"}, "note"),
+])
+async def test_the_admin_api_refuses_bad_rules_with_problems(
+    harness: Harness, path: str, body: dict[str, object], field: str,
+) -> None:
+    admin = await _admin_token(harness)
+    async with harness.http.put(f"{harness.url}/v1/program-rules/{path}", json=body,
+                                headers={"Authorization": f"Bearer {admin}"}) as r:
+        problem = await r.json(content_type=None)
+    assert r.status in (404, 422) and r.content_type == "application/problem+json", problem
+    if r.status == 422:
+        assert problem["errors"][0]["field"] == field, problem
+    assert await harness.runtime.store.program_rules() == []
+
+
+def test_the_openapi_document_lists_the_program_rule_routes() -> None:
+    paths = build_openapi()["paths"]
+    assert set(paths["/v1/program-rules/{program}"]) == {"put", "delete"}
+    assert "get" in paths["/v1/program-rules"]
+    assert "ProgramRuleIn" in build_openapi()["components"]["schemas"]
+
+
+def test_the_cli_sets_lists_and_removes_rules(tmp_path: Path) -> None:
+    env = clean_env(FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'f.db'}")
+
+    def flybot(*words: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "bot", *words], cwd=tmp_path, env=env, capture_output=True,
+                              text=True, timeout=60)
+
+    assert flybot("db", "upgrade").returncode == 0
+    done = flybot("rules", "set", "gcc", "workspace_write", "--note", "our compiler")
+    assert done.returncode == 0 and "`gcc` is graded workspace_write" in done.stdout, done.stderr
+    listed = flybot("rules", "list")
+    assert listed.stdout.startswith("gcc\tworkspace_write\tset by operator:") and "our compiler" in listed.stdout
+    bad = flybot("rules", "set", "/tmp/gcc", "read_only")
+    assert bad.returncode == 2 and "plain name" in bad.stderr and "Traceback" not in bad.stderr
+    assert flybot("rules", "remove", "gcc").returncode == 0
+    gone = flybot("rules", "remove", "gcc")
+    assert gone.returncode == 2 and "no program rule on gcc" in gone.stderr
+    assert flybot("rules", "list", "--json").stdout.strip() == "[]"
