@@ -16,9 +16,10 @@ Bad input changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 import structlog
 
@@ -83,6 +84,29 @@ def parse_grade(text: str | None) -> RiskLevel:
         return RiskLevel.parse(text)
     except ValueError:
         raise InvalidRequest(f"unknown grade {text[:40]!r}; use one of: {valid}", field="grade") from None
+
+
+_UNRECOGNISED = " is not a recognised program."
+
+
+def teachable_programs(risk: str, reasons: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    """The programs a card offers to grade: when ``risk`` is destructive and every destructive reason is an
+    ``unrecognised`` program named by a plain word that may take a rule (the grader's detail "NAME is not a
+    recognised program."), those names in order; else ``()`` (something else is destructive too, such as
+    ``rm -rf``, a path to a program or a hidden character: grading the program would not change the grade)."""
+    if risk != RiskLevel.DESTRUCTIVE.label:
+        return ()
+    names: list[str] = []
+    for reason in reasons:
+        if reason.get("level") != RiskLevel.DESTRUCTIVE.label:
+            continue
+        detail = str(reason.get("detail", ""))
+        name = detail.removesuffix(_UNRECOGNISED)
+        if reason.get("rule") != "unrecognised" or name == detail or not plain_word(name) or name in NO_RULE_FOR:
+            return ()
+        if name not in names:
+            names.append(name)
+    return tuple(names)
 
 
 @dataclass(frozen=True, slots=True)

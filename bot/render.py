@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from bot.program_rules import teachable_programs
 from bot.store import Bot, Escalation, Notice, StandingApproval
 from cards import CardEscalation, CardMessage, CardReason, CardStanding
 from cards.standing import NoticeItem, standing_digest
@@ -47,6 +48,7 @@ def to_card(escalation: Escalation, bot: Bot, *, fallback_copy: bool = False) ->
         fallback_at=escalation.fallback_at,
         fallback_copy=fallback_copy,
         session_patterns=tuple(_session_patterns(escalation)) if escalation.pending else (),
+        unknown_programs=teachable_programs(escalation.risk, escalation.reasons),
     )
 
 

@@ -6,6 +6,7 @@ Public API::
     full_command_modal(esc: CardEscalation) -> dict             # views.open payload ("Show full command")
     full_justification_modal(esc: CardEscalation) -> dict       # views.open payload ("Show full justification")
     deny_reason_modal(esc_id: str, command_preview: str) -> dict  # views.open payload (Deny button)
+    teach_modal(escalation_id=, program=, first_argument=) -> dict  # views.open payload ("Grade `gcc` …")
     not_allowed_text(bot_name: str) -> str                      # ephemeral replies (mrkdwn, escaped)
     already_decided_text(status, decided_by, decided_at) -> str
     mrkdwn_escape(text: str) -> str
@@ -23,6 +24,7 @@ from cards.approval import (
     full_command_modal,
     full_justification_modal,
     not_allowed_text,
+    teach_modal,
 )
 from cards.escape import mrkdwn_escape
 from cards.ids import (
@@ -53,6 +55,14 @@ from cards.ids import (
     STANDING_RISK_INPUT,
     STANDING_ROOM_ACTION,
     STANDING_SESSION_ACTION,
+    TEACH_ACTION,
+    TEACH_GRADE_BLOCK,
+    TEACH_GRADE_INPUT,
+    TEACH_MODAL_CALLBACK,
+    TEACH_NOTE_BLOCK,
+    TEACH_NOTE_INPUT,
+    TEACH_SUBCOMMANDS_BLOCK,
+    TEACH_SUBCOMMANDS_INPUT,
     actions_block_id,
     escalation_id_from_block_id,
 )
@@ -108,6 +118,15 @@ __all__ = [
     "STANDING_RISK_INPUT",
     "STANDING_ROOM_ACTION",
     "STANDING_SESSION_ACTION",
+    "TEACH_ACTION",
+    "TEACH_GRADE_BLOCK",
+    "TEACH_GRADE_INPUT",
+    "TEACH_MODAL_CALLBACK",
+    "TEACH_NOTE_BLOCK",
+    "TEACH_NOTE_INPUT",
+    "TEACH_SUBCOMMANDS_BLOCK",
+    "TEACH_SUBCOMMANDS_INPUT",
+    "teach_modal",
     "CardStanding",
     "HomePending",
     "home_view",

@@ -16,10 +16,13 @@ Layout of :func:`approval_card` (top to bottom; at most 10 blocks, Slack allows 
     "1 of 2 approvals (by @Olivia)" after the first; once approved, who gave both.
 6. ``rich_text`` — risk level and reasons; when contained, split into "still asks" and "downgraded because it
    runs in the sandbox" (at most :data:`cards.limits.CARD_REASONS_SHOWN` reasons, then "and N more").
+6a. ``section`` — only when programs FlyBot does not know alone made the command destructive: "FlyBot does not
+    know `gcc`", and how an admin teaches it (the "Grade `gcc` …" button, :func:`teach_modal`; a program rule).
 7. ``rich_text`` — the session's justification (quoted, cut visibly) or "no justification".
 8. ``rich_text`` — decided cards only: the outcome (who, when, via which source, deny reason / note).
 9. ``context`` — requested at / expires at (UTC) and the escalation id.
-10. ``actions`` (``block_id`` ``escalation:<id>``) — pending: Approve, the standing choices, Deny; pending with
+10. ``actions`` (``block_id`` ``escalation:<id>``) — pending: Approve, the standing choices, "Grade `PROGRAM` …"
+    for each unknown program of 6a (at most two), Deny; pending with
     the command cut: "Review and approve" (opens the whole command with Approve in it) and Deny, nothing that
     approves unseen (issue 11 §5); decided: only Show full command, when the command was cut.
 
@@ -30,6 +33,7 @@ mrkdwn objects carry FlyBot's own wording only. Limits: Slack Block Kit referenc
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -52,6 +56,14 @@ from cards.ids import (
     STANDING_BOT_ACTION,
     STANDING_ROOM_ACTION,
     STANDING_SESSION_ACTION,
+    TEACH_ACTION,
+    TEACH_GRADE_BLOCK,
+    TEACH_GRADE_INPUT,
+    TEACH_MODAL_CALLBACK,
+    TEACH_NOTE_BLOCK,
+    TEACH_NOTE_INPUT,
+    TEACH_SUBCOMMANDS_BLOCK,
+    TEACH_SUBCOMMANDS_INPUT,
     actions_block_id,
 )
 from cards.limits import (
@@ -73,7 +85,7 @@ from cards.limits import (
     REASON_SUBJECT_MAX,
     REASON_TAG_MAX,
 )
-from cards.models import CardEscalation, CardReason
+from cards.models import RISK_LEVELS, CardEscalation, CardReason
 from cards.text import (
     clean,
     format_utc,
@@ -180,6 +192,7 @@ def approval_card(esc: CardEscalation) -> CardMessage:
         _change_block(esc),
         *_two_person_blocks(esc),
         _risk_block(esc),
+        *_unknown_blocks(esc),
         _justification_block(esc.justification),
     ]
     if not esc.pending:
@@ -439,6 +452,57 @@ def _risk_block(esc: CardEscalation) -> Block:
     return bk.rich_text(*elements)
 
 
+def _unknown_blocks(esc: CardEscalation) -> list[Block]:
+    """6a. Only when unknown programs alone made the command destructive: say so plainly, and how it is taught."""
+    if not esc.unknown_programs:
+        return []
+    names = [f"`{name}`" for name in esc.unknown_programs]
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    what = "it" if len(names) == 1 else "them"
+    how = ("an admin can grade it with the *Grade* button (or `/flybot rule set PROGRAM GRADE`); a standing "
+           "approval can then cover it" if esc.pending and not esc.fallback_copy else
+           "an admin can grade it with `/flybot rule set PROGRAM GRADE`")
+    return [bk.mrkdwn_section(f":grey_question: FlyBot does not know {listed}, so it grades {what} destructive: "
+                              f"{how}.")]
+
+
+def teach_modal(*, escalation_id: str, program: str, first_argument: str | None = None) -> dict[str, Any]:
+    """The "Grade `PROGRAM` …" modal (``views.open`` payload): the grade (static_select of every level, initially
+    ``workspace_write``), for which subcommands (optional plain words; empty: every use), a note (optional).
+    ``private_metadata`` = ``{"escalation_id", "program"}`` as JSON. ``program`` is a plain word (the caller's)."""
+    options = [{"text": bk.plain(label), "value": label} for label in RISK_LEVELS]
+    hint = f" (e.g. {first_argument})" if first_argument else ""
+    blocks: list[Block] = [
+        bk.mrkdwn_section(
+            f"Teach FlyBot how to grade `{program}` for the whole organisation (a *program rule*): every request "
+            "that runs it is graded so from now on, on every replica and in the agents' hooks. This card keeps its "
+            "grade; decide it as usual."),
+        {
+            "type": "input", "block_id": TEACH_GRADE_BLOCK, "label": bk.plain(f"Grade of {program}"),
+            "element": {"type": "static_select", "action_id": TEACH_GRADE_INPUT, "options": options,
+                        "initial_option": {"text": bk.plain("workspace_write"), "value": "workspace_write"}},
+        },
+        {
+            "type": "input", "block_id": TEACH_SUBCOMMANDS_BLOCK, "optional": True,
+            "label": bk.plain(f"Only for these subcommands{hint}; empty: every use"),
+            "element": {"type": "plain_text_input", "action_id": TEACH_SUBCOMMANDS_INPUT, "max_length": 200},
+        },
+        {
+            "type": "input", "block_id": TEACH_NOTE_BLOCK, "optional": True, "label": bk.plain("Note"),
+            "element": {"type": "plain_text_input", "action_id": TEACH_NOTE_INPUT, "max_length": 500},
+        },
+    ]
+    return {
+        "type": "modal",
+        "callback_id": TEACH_MODAL_CALLBACK,
+        "private_metadata": json.dumps({"escalation_id": escalation_id, "program": program}),
+        "title": bk.plain("Grade a program"),
+        "submit": bk.plain("Save rule"),
+        "close": bk.plain("Cancel"),
+        "blocks": blocks,
+    }
+
+
 def _contained_reason_groups(reasons: tuple[CardReason, ...]) -> list[Block]:
     still = [r for r in reasons if not r.downgraded]
     down = [r for r in reasons if r.downgraded]
@@ -566,6 +630,9 @@ def _actions_block(esc: CardEscalation, *, command_cut: bool, justification_cut:
             buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))
             buttons.append(bk.button("Always for this room", STANDING_ROOM_ACTION, esc.id))
         buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
+    if esc.pending and not esc.fallback_copy:
+        for program in esc.unknown_programs[:2]:
+            buttons.insert(-1, bk.button(f"Grade `{program}` \u2026", TEACH_ACTION, f"{esc.id} {program}"))
     if command_cut and not esc.pending:
         buttons.append(bk.button("Show full command", SHOW_COMMAND_ACTION, esc.id))
     if justification_cut:

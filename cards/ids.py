@@ -95,3 +95,11 @@ STANDING_EXPIRES_BLOCK, STANDING_EXPIRES_INPUT = "standing_expires", "expires_in
 STANDING_HOST_BLOCK, STANDING_HOST_INPUT = "standing_host", "host_ok"
 STANDING_NOTE_BLOCK, STANDING_NOTE_INPUT = "standing_note", "note_input"
 HOST_OK_VALUE = "host_ok"
+
+TEACH_ACTION = "program_rule_teach"
+"""The card's "Grade `PROGRAM` …" button (an admin teaches FlyBot a program it does not know); its ``value`` is
+``<escalation id> <program>``. It opens :func:`cards.teach_modal`."""
+TEACH_MODAL_CALLBACK = "program_rule_modal"
+TEACH_GRADE_BLOCK, TEACH_GRADE_INPUT = "program_rule_grade", "grade_select"
+TEACH_SUBCOMMANDS_BLOCK, TEACH_SUBCOMMANDS_INPUT = "program_rule_subcommands", "subcommands_input"
+TEACH_NOTE_BLOCK, TEACH_NOTE_INPUT = "program_rule_note", "note_input"

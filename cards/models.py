@@ -91,6 +91,9 @@ class CardEscalation:
     approver may do (Approve or Review and approve, Deny): no standing choices, which only owners and admins make."""
     approvers: tuple[str, ...] = ()
     """Slack user ids who approved, in order (under the two-person rule, the first one while pending)."""
+    unknown_programs: tuple[str, ...] = ()
+    """Programs FlyBot does not know, when they alone made the command destructive (plain names): the card says so
+    and, while pending, offers "Grade `PROGRAM` …" (a program rule; admins only, checked when clicked)."""
     session_patterns: tuple[str, ...] = ()
     """What "Approve for this session" saves: one pattern per part that needs cover (issue 11 §6); the card names
     them. Empty: not named (and the button says nothing more)."""

@@ -149,3 +149,92 @@ def test_the_cli_sets_lists_and_removes_rules(tmp_path: Path) -> None:
     gone = flybot("rules", "remove", "gcc")
     assert gone.returncode == 2 and "no program rule on gcc" in gone.stderr
     assert flybot("rules", "list", "--json").stdout.strip() == "[]"
+
+
+# -- teaching from the card -----------------------------------------------------------------------------------------
+async def _click_teach(harness: Harness, user: str, escalation_id: str, program: str) -> None:
+    from cards import TEACH_ACTION
+
+    card = harness.card_for(escalation_id)
+    block_id = next(b["block_id"] for b in card["blocks"] if b.get("type") == "actions")
+    async with harness.http.post(f"{harness.emu_url}/page/click", json={
+        "user": user, "channel": card["channel"], "ts": card["ts"], "action_id": TEACH_ACTION,
+        "block_id": block_id, "value": f"{escalation_id} {program}"}) as response:
+        assert response.status == 200
+
+
+def _teach_buttons(harness: Harness, escalation_id: str) -> list[str]:
+    from cards import TEACH_ACTION
+
+    card = harness.card_for(escalation_id)
+    return [e["text"]["text"] for b in card["blocks"] if b.get("type") == "actions" for e in b["elements"]
+            if e["action_id"] == TEACH_ACTION]
+
+
+async def test_a_card_names_the_unknown_program_and_an_admin_grades_it_from_the_modal(harness: Harness) -> None:
+    from cards import TEACH_GRADE_BLOCK, TEACH_GRADE_INPUT, TEACH_NOTE_BLOCK, TEACH_NOTE_INPUT
+    from tests.harness import block_text
+    from tests.test_standing import modal_values
+
+    token = await harness.add_bot()
+    esc = await asks(harness, token, command=GCC, contained=True)
+    await harness.outbox_drained()
+    text = block_text(harness.card_for(esc["id"])["blocks"])
+    assert "FlyBot does not know `gcc`" in text
+    assert _teach_buttons(harness, esc["id"]) == ["Grade `gcc` \u2026"]
+    await _click_teach(harness, ADMIN, esc["id"], "gcc")
+    await harness.eventually(lambda: harness.open_modal(ADMIN))
+    modal = harness.open_modal(ADMIN)
+    assert modal is not None
+    values = modal_values(modal["view"])
+    assert values[TEACH_GRADE_BLOCK][TEACH_GRADE_INPUT]["selected_option"]["value"] == "workspace_write"
+    values[TEACH_NOTE_BLOCK] = {TEACH_NOTE_INPUT: "our C compiler"}
+    assert (await harness.submit_modal(ADMIN, modal["id"], values))["status"] == 200
+    (rule,) = await harness.runtime.store.program_rules()
+    assert (rule.program, rule.subcommand, rule.grade, rule.set_by, rule.note) == (
+        "gcc", None, "workspace_write", ADMIN, "our C compiler")
+    assert any("Program rule saved: `gcc` is graded workspace_write" in m for m in harness.ephemerals(ADMIN))
+    assert (await harness.escalate(token, command=GCC, contained=True))["risk"] == "workspace_write"
+
+
+async def test_a_non_admin_owner_gets_the_suggestion_and_no_modal(harness: Harness) -> None:
+    token = await harness.add_bot()
+    esc = await asks(harness, token, command=GCC, contained=True)
+    await harness.outbox_drained()
+    await _click_teach(harness, OWNER, esc["id"], "gcc")
+    await harness.eventually(lambda: any("Only an admin can teach it" in m for m in harness.ephemerals(OWNER)))
+    assert harness.open_modal(OWNER) is None
+    assert await harness.runtime.store.program_rules() == []
+
+
+async def test_the_modal_refuses_a_bad_subcommand_inline_and_saves_nothing(harness: Harness) -> None:
+    from cards import TEACH_SUBCOMMANDS_BLOCK, TEACH_SUBCOMMANDS_INPUT
+    from tests.test_standing import modal_values
+
+    token = await harness.add_bot()
+    esc = await asks(harness, token, command="mytool deploy prod", contained=True)
+    await harness.outbox_drained()
+    await _click_teach(harness, ADMIN, esc["id"], "mytool")
+    await harness.eventually(lambda: harness.open_modal(ADMIN))
+    modal = harness.open_modal(ADMIN)
+    assert modal is not None
+    values = modal_values(modal["view"])
+    values[TEACH_SUBCOMMANDS_BLOCK] = {TEACH_SUBCOMMANDS_INPUT: "deploy --force"}
+    await harness.submit_modal(ADMIN, modal["id"], values)
+    still_open = harness.open_modal(ADMIN)
+    assert still_open is not None and TEACH_SUBCOMMANDS_BLOCK in still_open["errors"]
+    assert await harness.runtime.store.program_rules() == []
+    values[TEACH_SUBCOMMANDS_BLOCK] = {TEACH_SUBCOMMANDS_INPUT: "deploy, release"}
+    await harness.submit_modal(ADMIN, modal["id"], values)
+    assert [r.words for r in await harness.runtime.store.program_rules()] == ["mytool deploy", "mytool release"]
+
+
+@pytest.mark.parametrize("command", [f"{GCC} && rm -rf build", "./gcc main.c", "g\u0441c main.c"])
+async def test_no_teaching_is_offered_when_something_else_is_destructive(harness: Harness, command: str) -> None:
+    from tests.harness import block_text
+
+    token = await harness.add_bot()
+    esc = await asks(harness, token, command=command, contained=True)
+    await harness.outbox_drained()
+    assert _teach_buttons(harness, esc["id"]) == []
+    assert "does not know" not in block_text(harness.card_for(esc["id"])["blocks"])

@@ -245,7 +245,7 @@ def run(
         return EXIT_OK
     started = time.monotonic()
     try:
-        graded: Grade = grade(event.command, contained=contained, cwd=event.cwd, ceiling=ceiling)
+        graded: Grade = grade(event.command, contained=contained, cwd=event.cwd, ceiling=ceiling, server=server)
         remaining = max(0.5, wait_s - (time.monotonic() - started))
         request = Request(
             session_id=event.session_id, cwd=event.cwd, contained=contained, justification=event.description,

@@ -537,7 +537,7 @@ class Session:
 
     async def _decide(self, request_id: Any, ask: Ask) -> Verdict:
         opts = self.options
-        graded: Grade = grade(ask.command, contained=False, cwd=ask.cwd, ceiling=opts.ceiling)
+        graded: Grade = grade(ask.command, contained=False, cwd=ask.cwd, ceiling=opts.ceiling, server=opts.server)
         if ask.kind == "files":  # not a shell command: always a person's decision
             graded = Grade(graded.command, max(graded.risk, RiskLevel.SYSTEM), opts.ceiling, graded.why)
         if not graded.needs_approval:

@@ -175,8 +175,13 @@ class Verdict(Frozen):
 
 
 # -- grading -------------------------------------------------------------------------------------------------------
-def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel) -> Grade:
+def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server: Server | None = None) -> Grade:
     """Grade ``command`` with FlyBot's classifier as the server does (``workspace`` = ``cwd`` when absolute).
+
+    ``server``: where the organisation's program rules come from (bot/hooks/rules_cache.py). A command the built-in
+    grade already puts above the ceiling asks, whatever the rules; one at or below it is graded again with the rules
+    held (raise-only: they can only make it ask), and when no fresh copy of them can be had, the ceiling becomes
+    ``read_only`` (fail closed: a rule FlyBot holds may raise any grade). None: no rules (the caller asks no one).
 
     Never raises: a classifier failure grades the command ``destructive`` (fail closed).
     """
@@ -188,10 +193,22 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel) -> Gra
         # Issue 14: the adapter runs in the session's directory, so it reads project recipes (make X, npm run X...).
         recipes = ProjectRecipes(workspace) if workspace is not None else None
         assessment = classify(command, contained=contained, workspace=workspace, recipes=recipes)
+        stale = ""
+        if server is not None and not requires_approval(assessment.risk, ceiling):
+            from bot.hooks.rules_cache import held_rules
+
+            held = held_rules(server)
+            if held.rules:
+                assessment = classify(command, contained=contained, workspace=workspace, recipes=recipes,
+                                      rules=held.rules)
+            if not held.fresh and ceiling > RiskLevel.READ_ONLY:
+                ceiling = RiskLevel.READ_ONLY
+                stale = ("FlyBot's program rules could not be read, so only read-only commands go ahead without "
+                         "asking")
     except Exception as exc:  # noqa: BLE001 - a crash must never let a command through unasked
         return Grade(command, RiskLevel.DESTRUCTIVE, ceiling, f"the classifier failed ({type(exc).__name__})")
     top = [r for r in assessment.reasons if r.level == assessment.risk]
-    why = "; ".join(f"{r.subject}: {r.detail}" for r in top[:2])
+    why = "; ".join([f"{r.subject}: {r.detail}" for r in top[:2]] + ([stale] if stale else []))
     return Grade(command, assessment.risk, ceiling, why, _recipes_for_server(assessment.recipes))
 
 

@@ -92,10 +92,10 @@ def run(
         print(f"{PREFIX}: {to_run[0]}: {why} (nothing was asked or run)", file=sys.stderr)
         return code
     cwd = os.getcwd()
-    graded = grade(text, contained=contained, cwd=cwd, ceiling=ceiling)
+    graded = grade(text, contained=contained, cwd=cwd, ceiling=ceiling, server=server)
     if graded.needs_approval:
         where = "in the sandbox" if contained else "on the host"
-        print(f"{PREFIX}: {graded.risk.label} is above the {ceiling.label} ceiling; asking FlyBot at {server.url} "
+        print(f"{PREFIX}: {graded.risk.label} is above the {graded.ceiling.label} ceiling; asking FlyBot at {server.url} "
               f"(runs {where}): {_preview(text)}", file=sys.stderr, flush=True)
     request = Request(
         session_id=session_id or f"exec-{os.getpid()}", cwd=cwd, contained=contained, justification=justification,

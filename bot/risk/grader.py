@@ -531,7 +531,7 @@ class Grader:
         program = self.programs.get(name)
         rule = self.rules.find(name, words[1].value if len(words) > 1 else None) if self.rules is not None else None
         if program is None:
-            if rule is None:
+            if rule is None or self.rules is None or self.rules.raise_only:
                 self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
             else:
                 self.ruled(rec, scope, name, words, rule)
@@ -585,6 +585,8 @@ class Grader:
                       f"{shorten(name, 60)} is graded {rule.level.label} (above its built-in grade) by {who}.")
             return
         if rule.level == builtin or not lower or len(self.records) != records or rec.words is not argv:
+            return
+        if self.rules is not None and self.rules.raise_only:
             return
         self.book.restore(mark)
         rec.level, self.risk = level, risk

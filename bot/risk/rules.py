@@ -70,25 +70,31 @@ class Rule:
 
 class ProgramRules:
     """The organisation's rules, looked up by program and first argument. Equal (and hashing equal) when they hold
-    the same rules, so a verdict remembered with one set is never served for another."""
+    the same rules, so a verdict remembered with one set is never served for another.
 
-    __slots__ = ("_index", "rules")
+    ``raise_only``: apply only the rules that raise a built-in grade (a program the classifier does not know stays
+    ``unrecognised``; no override). The agent adapters grade so with the copy of the rules they hold
+    (bot/hooks/rules_cache.py): a copy can then only make them ask more, never allow what the server would ask.
+    """
 
-    def __init__(self, rules: tuple[Rule, ...] = ()) -> None:
+    __slots__ = ("_index", "raise_only", "rules")
+
+    def __init__(self, rules: tuple[Rule, ...] = (), *, raise_only: bool = False) -> None:
         self.rules = tuple(sorted(rules, key=Rule._key))
+        self.raise_only = raise_only
         self._index: dict[tuple[str, str], Rule] = {(r.program, r.subcommand or ""): r for r in self.rules}
 
     def __bool__(self) -> bool:
         return bool(self.rules)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, ProgramRules) and self.rules == other.rules
+        return isinstance(other, ProgramRules) and (self.rules, self.raise_only) == (other.rules, other.raise_only)
 
     def __hash__(self) -> int:
-        return hash(self.rules)
+        return hash((self.rules, self.raise_only))
 
     def __repr__(self) -> str:
-        return f"ProgramRules({list(self.rules)!r})"
+        return f"ProgramRules({list(self.rules)!r}, raise_only={self.raise_only})"
 
     def find(self, program: str, first_argument: str | None) -> Rule | None:
         """The rule for ``program`` run with ``first_argument`` (None: none, or not literal): its subcommand's rule,

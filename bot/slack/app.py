@@ -21,7 +21,7 @@ from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.api.body import has_nul
-from bot.slack import actions, commands, home, payloads, reports, standing
+from bot.slack import actions, commands, home, payloads, reports, standing, teach
 from bot.slack.deps import SlackDeps
 from cards import (
     APPROVE_ACTION,
@@ -118,6 +118,7 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     actions.register(app, deps)
     commands.register(app, deps)
     standing.register(app, deps)
+    teach.register(app, deps)
     reports.register(app, deps)
     home.register(app, deps)
     return app

@@ -91,3 +91,11 @@ def test_rules_with_the_same_content_are_equal_and_hash_alike() -> None:
 ])
 def test_plain_words(word: str, plain: bool) -> None:
     assert plain_word(word) is plain
+
+
+def test_raise_only_rules_never_grade_an_unknown_program_or_lower_a_grade() -> None:
+    held = ProgramRules(RULES.rules, raise_only=True)
+    assert grade("gcc -O2 main.c -o app", held) == R.DESTRUCTIVE
+    assert grade("make", held) == R.WORKSPACE_WRITE
+    assert grade("git status", held) == R.NETWORK
+    assert held != RULES

@@ -1,0 +1,162 @@
+"""The agent adapters' copy of the organisation's program rules (``GET /v1/program-rules``), kept in the state home.
+
+The hook and ``flybot exec`` grade locally; they must never allow what the server, grading with the program rules,
+would ask. So (bot/hooks/gate.py ``grade``):
+
+- the copy is used only to raise a built-in grade (``ProgramRules(raise_only=True)``): a program the classifier
+  does not know still asks locally, and FlyBot grades it with the rule (a standing approval may then answer it
+  without a card); the copy can make the adapter ask more, never less;
+- a copy is fresh for the ``max_age_s`` the server gave (:data:`DEFAULT_MAX_AGE_S` when it gave none), counted
+  from when this adapter fetched it; a stale, missing or unreadable copy is fetched again (one GET, at most
+  :data:`FETCH_TIMEOUT_S`);
+- when no fresh copy can be had (FlyBot unreachable, no token, a bad answer), a rule FlyBot holds could raise any
+  grade, so the adapter fails closed: it allows locally only what grades ``read_only`` (raised by the stale copy,
+  if any) and asks FlyBot about everything else.
+
+The file is ``program-rules.json`` in ``$FLYBOT_STATE_DIR`` (default :func:`bot.state_home.state_home`), mode 0600,
+replaced whole; it names the FlyBot URL it came from, and a copy of another server counts as missing.
+Standard library only (``urllib.request`` loads only to fetch).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+
+from bot.risk.model import RiskLevel
+from bot.risk.rules import ProgramRules, Rule, plain_word
+from bot.state_home import state_home
+from bot.values import Frozen
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from bot.hooks.gate import Server
+
+RULES_FILE = "program-rules.json"
+DEFAULT_MAX_AGE_S = 60
+MAX_AGE_LIMIT_S = 3600
+"""A server's ``max_age_s`` above this is cut to it."""
+FETCH_TIMEOUT_S = 2.0
+MAX_BODY = 4 * 1024 * 1024
+
+
+class HeldRules(Frozen):
+    """The rules an adapter holds: ``rules`` (raise-only; empty when none) and whether they are ``fresh``."""
+
+    __slots__ = ("rules", "fresh")
+    rules: ProgramRules
+    fresh: bool
+
+    def __init__(self, rules: ProgramRules, fresh: bool) -> None:
+        self._init(rules=rules, fresh=fresh)
+
+
+def rules_path(env: Mapping[str, str] | None = None) -> str:
+    """Where the copy is kept."""
+    env = os.environ if env is None else env
+    return os.path.join(env.get("FLYBOT_STATE_DIR") or str(state_home(env)), RULES_FILE)
+
+
+def held_rules(server: Server, *, env: Mapping[str, str] | None = None, now: float | None = None) -> HeldRules:
+    """The rules to grade with: the fresh copy on disk, else a newly fetched one (saved), else the stale copy (or
+    none) marked not fresh. Never raises."""
+    now = time.time() if now is None else now
+    path = rules_path(env)
+    saved = _read(path, server.url)
+    if saved is not None and 0 <= now - saved[0] <= saved[1]:
+        return HeldRules(saved[2], True)
+    fetched = _fetch(server)
+    if fetched is None:
+        return HeldRules(saved[2] if saved is not None else ProgramRules(raise_only=True), False)
+    max_age, items = fetched
+    rules = _rules(items)
+    if rules is None:
+        return HeldRules(saved[2] if saved is not None else ProgramRules(raise_only=True), False)
+    _write(path, {"server": server.url, "fetched_at": now, "max_age_s": max_age, "items": items})
+    return HeldRules(rules, True)
+
+
+def _read(path: str, url: str) -> tuple[float, float, ProgramRules] | None:
+    """``(fetched_at, max_age_s, rules)`` of the copy of ``url``'s rules at ``path``, or None (missing, unreadable,
+    another server's, or malformed)."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("server") != url:
+        return None
+    fetched_at, max_age = data.get("fetched_at"), data.get("max_age_s")
+    if not isinstance(fetched_at, (int, float)) or not isinstance(max_age, (int, float)):
+        return None
+    rules = _rules(data.get("items"))
+    return None if rules is None else (float(fetched_at), float(min(max_age, MAX_AGE_LIMIT_S)), rules)
+
+
+def _rules(items: Any) -> ProgramRules | None:
+    """Raise-only rules from the API's ``items``; None when they are malformed (all or nothing)."""
+    if not isinstance(items, list):
+        return None
+    rules: list[Rule] = []
+    for item in items:
+        if not isinstance(item, dict):
+            return None
+        program, subcommand = item.get("program"), item.get("subcommand")
+        grade, set_by = item.get("grade"), item.get("set_by")
+        if not isinstance(program, str) or not plain_word(program) or not isinstance(set_by, str):
+            return None
+        if subcommand is not None and (not isinstance(subcommand, str) or not plain_word(subcommand)):
+            return None
+        try:
+            level = RiskLevel.parse(grade) if isinstance(grade, str) else None
+        except ValueError:
+            level = None
+        if level is None:
+            return None
+        rules.append(Rule(program, subcommand, level, set_by))
+    return ProgramRules(tuple(rules), raise_only=True)
+
+
+def _fetch(server: Server) -> tuple[float, list[Any]] | None:
+    """``(max_age_s, items)`` from ``GET /v1/program-rules``, or None (no token, unreachable, not 200, bad JSON)."""
+    if not server.token:
+        return None
+    import urllib.error
+    import urllib.request
+
+    request = urllib.request.Request(f"{server.url.rstrip('/')}/v1/program-rules",
+                                     headers={"Authorization": f"Bearer {server.token}",
+                                              "Accept": "application/json"})
+    try:
+        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT_S) as response:  # noqa: S310 - FlyBot's own URL
+            if response.status != 200:
+                return None
+            data = json.loads(response.read(MAX_BODY + 1)[:MAX_BODY])
+    except (OSError, ValueError, urllib.error.URLError):
+        return None
+    if not isinstance(data, dict) or not isinstance(data.get("items"), list):
+        return None
+    max_age = data.get("max_age_s", DEFAULT_MAX_AGE_S)
+    if not isinstance(max_age, (int, float)) or max_age < 0:
+        return None
+    return float(min(max_age, MAX_AGE_LIMIT_S)), data["items"]
+
+
+def _write(path: str, data: dict[str, Any]) -> None:
+    """Replace the copy (mode 0600, its directory made 0700); failures are ignored (the next call fetches again)."""
+    temporary = f"{path}.{os.getpid()}.tmp"
+    try:
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            json.dump(data, file)
+        os.replace(temporary, path)
+    except OSError:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
