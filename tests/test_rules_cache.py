@@ -1,0 +1,129 @@
+"""The adapters and the organisation's program rules: they never allow locally what FlyBot would ask.
+
+The hook and ``flybot exec`` fetch the rules (``GET /v1/program-rules``) into the state home and grade with them
+raise-only; a copy that is stale and cannot be refreshed leaves only read-only commands to run without asking."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+from pathlib import Path
+
+from bot.hooks.gate import Server, grade
+from bot.hooks.rules_cache import held_rules, rules_path
+from bot.risk import RiskLevel
+from tests.harness import ADMIN, Harness, free_socket
+from tests.test_hooks import decision, event, start_exec, start_hook
+
+W = RiskLevel.WORKSPACE_WRITE
+
+
+def closed_server(token: str | None = "fbt_x") -> Server:
+    closed = free_socket()
+    port = closed.getsockname()[1]
+    closed.close()
+    return Server(f"http://127.0.0.1:{port}", token)
+
+
+def write_copy(server: Server, items: list[dict[str, object]], *, age_s: float, max_age_s: float = 60) -> None:
+    """Leave in the state home a copy of ``server``'s rules fetched ``age_s`` seconds ago."""
+    path = rules_path()
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as file:
+        json.dump({"server": server.url, "fetched_at": time.time() - age_s, "max_age_s": max_age_s,
+                   "items": items}, file)
+
+
+def hold_fresh_rules(url: str, items: list[dict[str, object]] | None = None) -> None:
+    """An adapter test whose FlyBot is down on purpose: the adapter holds a fresh copy of its (no) rules, as it would
+    after a recent fetch, so that what it allows locally is decided by the grade alone."""
+    write_copy(Server(url, None), items or [], age_s=0, max_age_s=3600)
+
+
+RAISE_GIT = {"program": "git", "subcommand": None, "grade": "network", "set_by": ADMIN}
+LOWER_RM = {"program": "rm", "subcommand": None, "grade": "read_only", "set_by": ADMIN}
+GCC = {"program": "gcc", "subcommand": None, "grade": "workspace_write", "set_by": ADMIN}
+
+
+async def test_a_rule_that_raises_a_grade_makes_the_hook_ask(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    server = Server(harness.url, token)
+    # grade() is synchronous (its GET blocks): run it off the event loop that serves FlyBot here
+    first = await asyncio.to_thread(grade, "git status", contained=True, cwd=str(tmp_path), ceiling=W, server=server)
+    assert not first.needs_approval
+    assert "`git` is graded network" in await harness.slash(ADMIN, "rule set git network")
+    os.unlink(rules_path())  # the copy fetched a moment ago: fresh for max_age_s, so this test starts afresh
+    graded = await asyncio.to_thread(grade, "git status", contained=True, cwd=str(tmp_path), ceiling=W,
+                                     server=server)
+    assert graded.needs_approval and graded.risk == RiskLevel.NETWORK and "program rule" in graded.why
+    saved = json.loads(Path(rules_path()).read_text())
+    assert saved["server"] == harness.url and [i["program"] for i in saved["items"]] == ["git"]
+    assert oct(os.stat(rules_path()).st_mode & 0o777) == "0o600"
+
+
+def test_a_fresh_copy_is_used_without_asking_flybot() -> None:
+    server = closed_server()
+    write_copy(server, [RAISE_GIT], age_s=1)
+    held = held_rules(server)
+    assert held.fresh and [r.program for r in held.rules.rules] == ["git"]
+    assert grade("git status", contained=True, cwd="/w", ceiling=W, server=server).risk == RiskLevel.NETWORK
+
+
+def test_a_copy_can_never_lower_a_grade_nor_grade_an_unknown_program() -> None:
+    server = closed_server()
+    write_copy(server, [LOWER_RM, GCC], age_s=1)  # e.g. written by someone other than FlyBot
+    assert grade("rm -rf build", contained=True, cwd="/w", ceiling=W, server=server).needs_approval
+    assert grade("gcc -O2 main.c -o app", contained=True, cwd="/w", ceiling=W, server=server).needs_approval
+
+
+def test_a_stale_copy_that_cannot_be_refreshed_leaves_only_read_only_commands_local() -> None:
+    server = closed_server()
+    write_copy(server, [RAISE_GIT], age_s=600)
+    assert not held_rules(server).fresh
+    touch = grade("touch notes.txt", contained=True, cwd="/w", ceiling=W, server=server)
+    assert touch.needs_approval and touch.ceiling == RiskLevel.READ_ONLY and "could not be read" in touch.why
+    assert not grade("ls -la", contained=True, cwd="/w", ceiling=W, server=server).needs_approval
+    assert grade("git status", contained=True, cwd="/w", ceiling=W, server=server).needs_approval  # still raised
+
+
+def test_a_copy_from_the_future_or_of_another_server_or_malformed_is_not_fresh() -> None:
+    server = closed_server()
+    write_copy(server, [RAISE_GIT], age_s=-3600)
+    assert not held_rules(server).fresh
+    write_copy(Server("http://elsewhere:1", "t"), [], age_s=1)
+    assert not held_rules(server).fresh
+    write_copy(server, [{"program": "/tmp/git", "grade": "network", "set_by": ADMIN}], age_s=1)
+    assert not held_rules(server).fresh
+    Path(rules_path()).write_text("{not json")
+    assert not held_rules(server).fresh
+
+
+def test_no_token_means_no_fresh_rules() -> None:
+    assert not held_rules(closed_server(token=None)).fresh
+
+
+async def test_exec_asks_for_a_raised_program_and_says_why(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    await harness.slash(ADMIN, "rule set git network")
+    run = await start_exec(tmp_path, "--server", harness.url, "--token", token, "--timeout", "5", "--",
+                           "git", "status")
+    _code, _out, err = await run.finish(timeout=60)
+    assert "network is above the workspace_write ceiling; asking FlyBot" in err, err
+
+
+async def test_the_hook_denies_locally_allowed_writes_when_the_rules_are_stale_and_flybot_is_down(
+    tmp_path: Path,
+) -> None:
+    server = closed_server()
+    write_copy(server, [], age_s=600)
+    run = await start_hook(json.dumps(event("touch notes.txt", tmp_path)).encode(), tmp_path, "--server",
+                           server.url, "--token", "fbt_x", "--wait", "3")
+    _code, out, _err = await run.finish()
+    verdict, reason = decision(out)
+    assert verdict == "ask" and "unreachable" in reason
+    run = await start_hook(json.dumps(event("ls -la", tmp_path)).encode(), tmp_path, "--server", server.url,
+                           "--token", "fbt_x", "--wait", "3")
+    _code, out, _err = await run.finish()
+    assert decision(out)[0] == "allow"
