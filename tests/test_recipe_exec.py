@@ -38,7 +38,11 @@ async def test_a_recipe_that_runs_a_script_asks_before_it_runs(harness: Harness,
 
 
 async def test_a_recipe_of_known_programs_runs_at_once_without_flybot(tmp_path: Path) -> None:
-    # No FlyBot at all (a refused port): within the workspace_write ceiling nothing is asked.
+    # FlyBot down (a refused port), its program rules read a moment ago: within the workspace_write ceiling nothing
+    # is asked. (Without a fresh copy of the rules only read-only commands run unasked: tests/test_rules_cache.py.)
+    from tests.test_rules_cache import hold_fresh_rules
+
+    hold_fresh_rules("http://127.0.0.1:9")
     (tmp_path / "Makefile").write_text("test:\n\ttouch made\n")
     run = await start_exec(tmp_path, "--", "make test", FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
     code, _out, err = await run.finish(timeout=30)

@@ -202,7 +202,10 @@ async def test_exec_asks_before_running_another_directorys_makefile(harness: Har
 async def test_exec_runs_the_workspaces_benign_make_test_at_once(tmp_path: Path) -> None:
     workspace, _evil = _project(tmp_path)
     (workspace / "sub" / "Makefile").write_text("test:\n\techo ran > marker\n")
-    run = await start_exec(workspace, "--server", "http://127.0.0.1:9", "--", "make -s -C sub test")  # no FlyBot at all
+    from tests.test_rules_cache import hold_fresh_rules
+
+    hold_fresh_rules("http://127.0.0.1:9")  # FlyBot down, its program rules read a moment ago
+    run = await start_exec(workspace, "--server", "http://127.0.0.1:9", "--", "make -s -C sub test")
     code, _out, err = await run.finish(timeout=30)
     assert code == 0, err
     assert (workspace / "sub" / "marker").read_text() == "ran\n"
