@@ -2,14 +2,16 @@
 "Adapters" names (kept as ``bot/hooks``). They import only the classifier, and the HTTP client when they ask FlyBot.
 
 Both grade a shell command with FlyBot's classifier (:func:`bot.risk.classify`) against a ceiling; a command at or
-below the ceiling goes ahead at once without any network call, one above it becomes an escalation and waits for the
-owner's click. Every path that is not an explicit approval fails closed: the hook answers ``deny`` or ``ask`` (never
+below the ceiling goes ahead at once (its only network call: reading the organisation's program rules once their
+copy is stale, :mod:`bot.hooks.rules_cache`; without a fresh copy the ceiling is ``read_only``), one above it becomes
+an escalation and waits for the owner's click. Every path that is not an explicit approval fails closed: the hook answers ``deny`` or ``ask`` (never
 ``allow``), ``exec`` exits 126 without running anything.
 
 Modules:
     :mod:`bot.hooks.gate`: the shared grade -> escalate -> wait -> withdraw logic and its :class:`~bot.hooks.gate.Verdict`.
     :mod:`bot.hooks.asking`: the asking half of the gate (asyncio, the HTTP client, withdrawal on signals), loaded
         only when a command is above the ceiling.
+    :mod:`bot.hooks.rules_cache`: the adapters' copy of the program rules (raise-only; fail closed when stale).
     :mod:`bot.hooks.claude_code`: the Claude Code ``PreToolUse`` command hook protocol.
     :mod:`bot.hooks.runner`: ``flybot exec``, run a command only after approval.
     :mod:`bot.hooks.codex`: ``flybot codex``, a Codex turn through ``codex app-server`` with approvals via FlyBot.

@@ -27,7 +27,9 @@ FlyBot's mapping (fail closed, never ``allow`` without an approval):
 ==========================================  =========  ============================================================
 situation                                   answer     reason
 ==========================================  =========  ============================================================
-risk at or below ``--ceiling``              allow      no network call
+risk at or below ``--ceiling``              allow      no call but, when its copy of the program rules is stale,
+                                                       their GET (bot/hooks/rules_cache.py); without a fresh copy
+                                                       the ceiling is ``read_only``
 approved (click or standing approval)       allow      names the approver or the standing approval id
 denied                                      deny       the owner's reason, passed on to Claude
 expired                                     deny       nobody decided in time

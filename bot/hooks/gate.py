@@ -2,7 +2,8 @@
 
 Flow (issue 7)::
 
-    grade(command)  --risk <= ceiling-->  Verdict("local")              no network call at all
+    grade(command)  --risk <= ceiling-->  Verdict("local")              no call but GET /v1/program-rules when the
+                                                                        copy of the rules is stale (rules_cache.py)
           |
           +--risk > ceiling--> POST /v1/escalations (Idempotency-Key) --> GET ?wait= long-polls until final
                                or the wait budget runs out --> POST /withdraw (best effort) --> Verdict(...)
