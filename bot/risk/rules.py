@@ -77,12 +77,13 @@ class ProgramRules:
     (bot/hooks/rules_cache.py): a copy can then only make them ask more, never allow what the server would ask.
     """
 
-    __slots__ = ("_index", "raise_only", "rules")
+    __slots__ = ("_hash", "_index", "raise_only", "rules")
 
     def __init__(self, rules: tuple[Rule, ...] = (), *, raise_only: bool = False) -> None:
         self.rules = tuple(sorted(rules, key=Rule._key))
         self.raise_only = raise_only
         self._index: dict[tuple[str, str], Rule] = {(r.program, r.subcommand or ""): r for r in self.rules}
+        self._hash = hash((self.rules, raise_only))  # a key of every remembered verdict (bot/escalations.py Grades)
 
     def __bool__(self) -> bool:
         return bool(self.rules)
@@ -91,7 +92,7 @@ class ProgramRules:
         return isinstance(other, ProgramRules) and (self.rules, self.raise_only) == (other.rules, other.raise_only)
 
     def __hash__(self) -> int:
-        return hash((self.rules, self.raise_only))
+        return self._hash
 
     def __repr__(self) -> str:
         return f"ProgramRules({list(self.rules)!r}, raise_only={self.raise_only})"
