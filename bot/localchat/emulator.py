@@ -7,7 +7,9 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
   ``conversations.open``, ``conversations.info``, ``conversations.history``, ``conversations.replies``,
   ``usergroups.list``, ``usergroups.users.list``,
   ``usergroups.users.update``), bearer-token checked, answering as
-  Slack does (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited). Message metadata
+  Slack does (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited). With an app
+  manifest installed, a call lacking a scope its method needs is answered ``{"ok": false, "error": "missing_scope",
+  "needed": ..., "provided": ...}`` and every answer carries the granted scopes in ``X-OAuth-Scopes``, as Slack's. Message metadata
   (``metadata: {event_type, event_payload}`` on ``chat.postMessage``) is kept and returned by
   ``conversations.history`` only with ``include_all_metadata`` (Slack's "Message metadata" reference).
 - ``GET page/state``: what one viewer sees (long-poll with ``since`` and ``wait``).
@@ -36,7 +38,7 @@ import re
 import secrets
 import time
 import urllib.parse
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +58,7 @@ from bot.localchat.access import (
     refused,
     same_origin,
 )
+from bot.slack.scopes import METHOD_SCOPES, manifest_bot_scopes
 
 log = structlog.get_logger("flybot.localchat")
 
@@ -177,6 +180,9 @@ class SlackEmulator:
             envelopes (``interactive``, ``slash_commands``, ``events_api``) and wait for its ack, as Slack does;
             otherwise they are POSTed to ``events_url``.
         access: the page's login key and page credential (a fresh one when None).
+        manifest: a Slack app manifest to install (:meth:`install`): every Web API call then needs the scopes
+            Slack's method reference lists (:mod:`bot.slack.scopes`) and gets ``missing_scope`` without them. None
+            (local mode): no app is installed and no scope is checked.
         control: serve the fault-injection ``control/`` routes (tests only).
     """
 
@@ -195,8 +201,13 @@ class SlackEmulator:
         control: bool = False,
         learn_ids: bool = False,
         directory: Directory | None = None,
+        manifest: Mapping[str, Any] | None = None,
     ) -> None:
         self.access = access or PageAccess()
+        self.scopes: frozenset[str] | None = None
+        """The installed app's bot token scopes (:meth:`install`); None: no app installed, every method allowed."""
+        if manifest is not None:
+            self.install(manifest)
         self.control = control
         self._socket_tickets: set[str] = set()
         self.bot_token = bot_token
@@ -338,10 +349,22 @@ class SlackEmulator:
             return web.json_response({"ok": False, "error": "invalid_arguments"})
         auth = request.headers.get("Authorization", "")
         token = auth.removeprefix("Bearer ").strip() or str(args.get("token") or "")
+        record: dict[str, Any] = {"method": method, "args": args}
         if self.control and token in (self.bot_token, self.app_token or self.bot_token):
             # Recorded for the tests' /control/calls only, and only calls with a valid token: a local server (no
             # control API) keeps no call log, and no unauthenticated client can grow one without bound.
-            self.calls.append({"method": method, "args": args})
+            self.calls.append(record)
+        response = await self._answer(method, args, token)
+        if response.body is not None and response.content_type == "application/json":
+            answer = json.loads(response.body)  # type: ignore[arg-type]
+            if isinstance(answer, dict) and not answer.get("ok"):
+                record.update(error=answer.get("error"), needed=answer.get("needed"))
+        if self.scopes is not None and token == self.bot_token:
+            response.headers["X-OAuth-Scopes"] = ",".join(sorted(self.scopes))
+        return response
+
+    async def _answer(self, method: str, args: dict[str, Any], token: str) -> web.Response:
+        """Slack's answer to one Web API call (the token already read from the request)."""
         fault = self._take_fault(method)
         if fault is not None and fault.delay_s > 0:
             await asyncio.sleep(fault.delay_s)
@@ -366,12 +389,48 @@ class SlackEmulator:
         handler = _METHODS.get(method)
         if handler is None:
             return web.json_response({"ok": False, "error": "unknown_method"})
+        refusal = self._scope_refusal(method, args)
+        if refusal is not None:
+            return web.json_response(refusal)
         try:
             result = handler(self, args)
         except _SlackError as exc:
             return web.json_response({"ok": False, "error": exc.error})
         self._touch()
         return web.json_response({"ok": True, **result})
+
+    def install(self, manifest: Mapping[str, Any]) -> None:
+        """Install a Slack app manifest (a parsed ``deploy/slack-app-manifest*.yaml``): from now on the bot token
+        has exactly its ``oauth_config.scopes.bot``. Raises ValueError for a manifest without that list."""
+        self.scopes = manifest_bot_scopes(manifest)
+
+    def _scope_refusal(self, method: str, args: dict[str, Any]) -> dict[str, Any] | None:
+        """Slack's ``missing_scope`` answer when the installed app lacks a scope ``method`` needs on this call's
+        conversation (:data:`bot.slack.scopes.METHOD_SCOPES`); None when it may go on (or no app is installed)."""
+        if self.scopes is None:
+            return None
+        required = METHOD_SCOPES.get(method)
+        if required is None:  # a method this emulation answers must be in the table
+            return {"ok": False, "error": "unknown_method"}
+        lacking = [scope for scope in required.needed(self._kind(method, args)) if scope not in self.scopes]
+        if not lacking:
+            return None
+        return {"ok": False, "error": "missing_scope", "needed": ",".join(lacking),
+                "provided": ",".join(sorted(self.scopes))}
+
+    def _kind(self, method: str, args: dict[str, Any]) -> str | None:
+        """The kind of conversation a call is on (:data:`bot.slack.scopes.CONVERSATION_KINDS`): ``im`` for a DM,
+        ``private`` for a private channel (a ``G`` id, or ``is_private``), ``public`` for other channels;
+        ``conversations.open`` with ``users``: ``im`` for one person, ``mpim`` for several."""
+        if method == "conversations.open" and not args.get("channel"):
+            return "im" if len([u for u in str(args.get("users") or "").split(",") if u]) <= 1 else "mpim"
+        channel = str(args.get("channel") or "")
+        known = self.channels.get(channel)
+        if (known is not None and known.get("is_im")) or channel.startswith("D"):
+            return "im"
+        if (known is not None and known.get("is_private")) or channel.startswith("G"):
+            return "private"
+        return "public"
 
     def _take_fault(self, method: str) -> Fault | None:
         for fault in self.faults:
@@ -729,6 +788,9 @@ class SlackEmulator:
         command = str(data.get("command", "/flybot"))
         if user not in self.users or channel not in self.channels:
             return web.json_response({"ok": False, "error": "unknown user or channel"}, status=400)
+        if self.scopes is not None and "commands" not in self.scopes:  # Slack offers no command of such an app
+            return web.json_response({"ok": False, "error": "missing_scope", "needed": "commands",
+                                      "provided": ",".join(sorted(self.scopes))})
         form = {
             "token": "local-verification-token", "team_id": TEAM_ID, "team_domain": "flybot-local",
             "channel_id": channel, "channel_name": self.channels[channel]["name"], "user_id": user,
@@ -754,11 +816,18 @@ class SlackEmulator:
         message = Message(channel=channel, ts=self._next_ts(), text=text, blocks=[], user=user)
         self.messages.append(message)
         self._touch()
+        kind = self._kind("", {"channel": channel})
+        needed = {"public": "channels:history", "private": "groups:history", "im": "im:history"}.get(kind or "")
+        if self.scopes is not None and needed not in self.scopes:
+            # Slack delivers a message.* event only to an app with that conversation kind's history scope (the
+            # message.channels / message.groups / message.im event pages): the message stays, FlyBot never hears.
+            return web.json_response({"ok": False, "error": "missing_scope", "needed": needed,
+                                      "provided": ",".join(sorted(self.scopes))})
         event = {
             "token": "local-verification-token", "team_id": TEAM_ID, "api_app_id": "A0FLYBOT1", "type": "event_callback",
             "event_id": "Ev" + secrets.token_hex(6).upper(), "event_time": int(time.time()),
             "event": {"type": "message", "channel": channel, "user": user, "text": text, "ts": message.ts,
-                      "channel_type": "im" if self.channels[channel]["is_im"] else "channel"},
+                      "channel_type": {"im": "im", "private": "group"}.get(kind or "", "channel")},
         }
         status, body = await self.deliver_json(event)
         return web.json_response({"ok": status == 200, "status": status, "body": body})
