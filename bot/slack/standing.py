@@ -108,7 +108,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
                 scope="session", subject=escalation.session_id, bot_id=escalation.bot_id, pattern=pattern,
                 max_risk=max_risk, contained_only=escalation.contained, note="approved for this session from the card",
             )) for pattern in patterns]
-            await deps.service.decide(escalation_id, actor=user, approve=True, grants=approvals)
+            await deps.service.decide(escalation_id, actor=user, approve=True, grants=approvals, via="button")
         except FlyBotError as exc:
             await ack()
             await _refuse(deps, channel, user, _outcome_text(exc))
@@ -192,7 +192,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         try:
             # The decision and the approval, each with its audit row, and the card's update job: ONE transaction,
             # committed before the ack.
-            await deps.service.decide(escalation_id, actor=user, approve=True, grants=[approval])
+            await deps.service.decide(escalation_id, actor=user, approve=True, grants=[approval], via="modal")
         except FlyBotError as exc:
             # The escalation could not be approved (decided meanwhile...): the approval the owner asked for is still
             # saved, on its own (with its audit row), and they are told both.
