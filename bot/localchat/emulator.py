@@ -12,7 +12,9 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
   "needed": ..., "provided": ...}`` and every answer carries the granted scopes in ``X-OAuth-Scopes``, as Slack's. Message metadata
   (``metadata: {event_type, event_payload}`` on ``chat.postMessage``) is kept and returned by
   ``conversations.history`` only with ``include_all_metadata`` (Slack's "Message metadata" reference).
-- ``GET page/state``: what one viewer sees (long-poll with ``since`` and ``wait``).
+- ``GET page/state``: what one viewer sees (long-poll with ``since`` and ``wait``); with ``client`` (the page load's
+  random id, also sent with its actions), only a modal that page opened: a modal left open does not come back on a
+  reload or in another browser, as in Slack.
 - ``POST page/click``, ``page/view_submit``, ``page/view_close``, ``page/command``, ``page/message``: a person's
   actions, delivered to FlyBot's ``/slack/events`` as Slack-signed payloads (``X-Slack-Signature`` v0).
 - ``POST control/faults``: answer the next N calls of a method with 429/5xx or an ``ok: false`` error;
@@ -159,6 +161,9 @@ class OpenView:
     view: dict[str, Any]
     kind: str = "modal"
     errors: dict[str, str] = field(default_factory=dict)
+    client: str | None = None
+    """The page (one browser tab's load) whose action opened it: only that page shows it, as a Slack modal lives in
+    the client that opened it and does not survive a reload. None: opened without a page (tests), shown to any."""
 
 
 class SlackEmulator:
@@ -231,7 +236,7 @@ class SlackEmulator:
         self.version = 0
         self._changed = asyncio.Event()
         self._ts = itertools.count(1)
-        self._triggers: dict[str, tuple[str, float]] = {}
+        self._triggers: dict[str, tuple[str, float, str | None]] = {}
         self._response_urls: dict[str, tuple[str, str]] = {}
         self._http: aiohttp.ClientSession | None = None
         self.state_path = state_path
@@ -335,9 +340,11 @@ class SlackEmulator:
     def _next_ts(self) -> str:
         return f"{int(time.time())}.{next(self._ts):06d}"
 
-    def _trigger(self, user: str) -> str:
+    def _trigger(self, user: str, client: str | None = None) -> str:
+        """A ``trigger_id`` for ``user``'s action, valid 3 minutes; a modal it opens shows in ``client`` (the page
+        that acted) only."""
         trigger = f"{next(self._ts)}.{secrets.token_hex(8)}"
-        self._triggers[trigger] = (user, time.monotonic() + 3.0 * 60)
+        self._triggers[trigger] = (user, time.monotonic() + 3.0 * 60, client)
         return trigger
 
     # -- Web API ----------------------------------------------------------------------------------------
@@ -584,11 +591,14 @@ class SlackEmulator:
 
     def m_views_open(self, args: dict[str, Any]) -> dict[str, Any]:
         trigger = str(args.get("trigger_id") or "")
-        user, deadline = self._triggers.pop(trigger, ("", 0.0))
+        user, deadline, client = self._triggers.pop(trigger, ("", 0.0, None))
         if not user or deadline < time.monotonic():
             raise _SlackError("expired_trigger_id")
         view = _view(args.get("view"))
-        opened = OpenView(id="V" + secrets.token_hex(5).upper(), user=user, view=view)
+        if client is not None:  # a modal lives in the page that opened it: one left open there closes on its reload
+            for stale in [v.id for v in self.views.values() if v.user == user and v.client != client]:
+                self.views.pop(stale)
+        opened = OpenView(id="V" + secrets.token_hex(5).upper(), user=user, view=view, client=client)
         self.views[opened.id] = opened
         return {"view": {"id": opened.id, **view}}
 
@@ -662,15 +672,17 @@ class SlackEmulator:
         return {"channel": {"is_member": True, "is_channel": not info["is_im"], **info}}
 
     # -- the page ---------------------------------------------------------------------------------------
-    def snapshot(self, viewer: str) -> dict[str, Any]:
-        """What ``viewer`` sees: channels (their DMs only), messages incl. their ephemerals, their open modal and Home."""
+    def snapshot(self, viewer: str, client: str | None = None) -> dict[str, Any]:
+        """What ``viewer`` sees: channels (their DMs only), messages incl. their ephemerals, their open modal and Home.
+        With ``client`` (a page load's id), only a modal that page opened (or one opened without a page)."""
         channels = [c for c in self.channels.values() if not c["is_im"] or c["user"] == viewer]
         visible = {c["id"] for c in channels}
         messages = [
             _public(m) for m in self.messages
             if m.channel in visible and (m.ephemeral_to is None or m.ephemeral_to == viewer)
         ]
-        modal = next((v for v in reversed(list(self.views.values())) if v.user == viewer), None)
+        modal = next((v for v in reversed(list(self.views.values()))
+                      if v.user == viewer and (client is None or v.client in (None, client))), None)
         home = self.home.get(viewer)
         return {
             "version": self.version,
@@ -706,7 +718,7 @@ class SlackEmulator:
                 await asyncio.wait_for(self._changed.wait(), timeout=wait)
             except TimeoutError:
                 pass
-        return web.json_response(self.snapshot(viewer))
+        return web.json_response(self.snapshot(viewer, request.query.get("client") or None))
 
     async def _page_click(self, request: web.Request) -> web.Response:
         data = await _json(request)
@@ -724,7 +736,7 @@ class SlackEmulator:
             "api_app_id": "A0FLYBOT1",
             "token": "local-verification-token",
             "team": {"id": TEAM_ID, "domain": "flybot-local"},
-            "trigger_id": self._trigger(user),
+            "trigger_id": self._trigger(user, _client(data)),
             "actions": [action],
         }
         if data.get("view_id"):
@@ -761,7 +773,7 @@ class SlackEmulator:
             "api_app_id": "A0FLYBOT1",
             "token": "local-verification-token",
             "team": {"id": TEAM_ID, "domain": "flybot-local"},
-            "trigger_id": self._trigger(user),
+            "trigger_id": self._trigger(user, _client(data)),
             "view": {"id": view_id, **opened.view, "state": {"values": values}},
         }
         status, body = await self.deliver_form({"payload": json.dumps(payload)})
@@ -795,7 +807,7 @@ class SlackEmulator:
             "token": "local-verification-token", "team_id": TEAM_ID, "team_domain": "flybot-local",
             "channel_id": channel, "channel_name": self.channels[channel]["name"], "user_id": user,
             "user_name": self.users[user]["name"], "command": command, "text": text, "api_app_id": "A0FLYBOT1",
-            "response_url": self._new_response_url(user, channel), "trigger_id": self._trigger(user),
+            "response_url": self._new_response_url(user, channel), "trigger_id": self._trigger(user, _client(data)),
         }
         self.messages.append(Message(channel=channel, ts=self._next_ts(), text=f"{command} {text}".strip(), blocks=[],
                                      user=user, ephemeral_to=user))
@@ -1096,6 +1108,12 @@ def _parse_json(text: str) -> Any:
         return json.loads(text)
     except (TypeError, ValueError):
         return None
+
+
+def _client(data: dict[str, Any]) -> str | None:
+    """The page load an action came from (``client``: the page's random id, at most 64 characters), or None."""
+    client = data.get("client")
+    return client if isinstance(client, str) and 0 < len(client) <= 64 else None
 
 
 def _is_number(value: Any) -> bool:
