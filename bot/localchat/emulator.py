@@ -356,14 +356,15 @@ class SlackEmulator:
             return web.json_response({"ok": False, "error": "invalid_arguments"})
         auth = request.headers.get("Authorization", "")
         token = auth.removeprefix("Bearer ").strip() or str(args.get("token") or "")
-        record: dict[str, Any] = {"method": method, "args": args}
+        record: dict[str, Any] | None = None
         if self.control and token in (self.bot_token, self.app_token or self.bot_token):
             # Recorded for the tests' /control/calls only, and only calls with a valid token: a local server (no
             # control API) keeps no call log, and no unauthenticated client can grow one without bound.
+            record = {"method": method, "args": args}
             self.calls.append(record)
         response = await self._answer(method, args, token)
-        if response.body is not None and response.content_type == "application/json":
-            answer = json.loads(response.body)  # type: ignore[arg-type]
+        if record is not None and isinstance(response.body, bytes):  # the log also says how Slack answered
+            answer = json.loads(response.body)
             if isinstance(answer, dict) and not answer.get("ok"):
                 record.update(error=answer.get("error"), needed=answer.get("needed"))
         if self.scopes is not None and token == self.bot_token:
