@@ -30,6 +30,7 @@ class Health:
     store: Store
     client: AsyncWebClient
     _slack_ok_until: float = field(default=0.0)
+    _slack_detail: str = field(default="")
 
     async def check(self) -> dict[str, dict[str, Any]]:
         """All checks, never raising."""
@@ -56,7 +57,7 @@ class Health:
 
     async def _slack(self) -> dict[str, Any]:
         if time.monotonic() < self._slack_ok_until:
-            return {"ok": True, "detail": "auth ok (cached)"}
+            return {"ok": True, "detail": f"{self._slack_detail} (cached)"}
         try:
             response = await self.client.auth_test()
         except (SlackClientError, OSError, TimeoutError) as exc:
@@ -70,6 +71,7 @@ class Health:
             detail += (f"; the Slack app lacks the scopes {', '.join(lacking)}: add them under "
                        "oauth_config.scopes.bot in its manifest and reinstall it")
             log.error("slack.scopes_missing", missing=lacking)
+        self._slack_detail = detail
         return {"ok": True, "detail": detail}
 
 

@@ -20,7 +20,7 @@ from bot.bots import USER_ID
 from bot.errors import plain_cause
 from bot.groups import GROUP_ID
 from bot.settings import Settings
-from bot.slack.scopes import note_missing_scope, scope_hint
+from bot.slack.scopes import missing_scope_hint, note_missing_scope
 from bot.store import Bot
 
 CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,20}$")
@@ -45,8 +45,8 @@ async def registration_warnings(client: AsyncWebClient, owners: Sequence[str], r
             try:
                 channel = (await client.conversations_info(channel=room)).get("channel") or {}
             except SlackApiError as exc:
-                hint = "" if exc.response.get("error") == "missing_scope" else "; invite @flybot to the room, or fix the ID"
-                warnings.append(f"room {room}: Slack says {_error(exc)}{hint}")
+                fix = "" if missing_scope_hint(exc) else "; invite @flybot to the room, or fix the ID"
+                warnings.append(f"room {room}: Slack says {_error(exc)}{fix}")
             else:
                 if not channel.get("is_member", False) and not channel.get("is_im", False):
                     warnings.append(f"room {room}: FlyBot is not in #{channel.get('name', room)}; invite @flybot there")
@@ -57,14 +57,11 @@ async def registration_warnings(client: AsyncWebClient, owners: Sequence[str], r
 
 def _error(exc: SlackApiError) -> str:
     """Slack's error code, or for ``missing_scope`` what the operator must add to the app (and how)."""
+    hint = missing_scope_hint(exc)
+    if hint is not None:
+        return f"missing_scope ({hint})"
     response = exc.response
-    if not hasattr(response, "get"):
-        return "an error"
-    if response.get("error") == "missing_scope":
-        method = str(getattr(response, "api_url", "") or "").rstrip("/").rsplit("/", 1)[-1]
-        needed = response.get("needed")
-        return f"missing_scope ({scope_hint(method, str(needed) if needed else None)})"
-    return str(response.get("error") or "an error")
+    return str(response.get("error") or "an error") if hasattr(response, "get") else "an error"
 
 
 # -- names instead of ids (issue 15 §7) -------------------------------------------------------------------------
@@ -212,11 +209,10 @@ class Names:
 
 
 def slack_names(client: AsyncWebClient, **options: float) -> Names:
-    """A ``missing_scope`` answer is logged for the operator (:func:`bot.slack.scopes.note_missing_scope`) and the id
-    shown as it is.
-
-    :class:`Names` over Slack's ``users.info``, ``conversations.info`` and ``usergroups.list`` (scope
-    ``usergroups:read``; the emulation answers them too). One ``usergroups.list`` answers every group named at once."""
+    """:class:`Names` over Slack's ``users.info``, ``conversations.info`` and ``usergroups.list`` (scope
+    ``usergroups:read``; the emulation answers them too). One ``usergroups.list`` answers every group named at once.
+    A ``missing_scope`` answer is logged for the operator (:func:`bot.slack.scopes.note_missing_scope`) and the id
+    shown as it is."""
     listing: list[tuple[float, asyncio.Future[dict[str, str]]]] = []  # the last usergroups.list, shared a minute
 
     async def handles() -> dict[str, str]:

@@ -145,15 +145,25 @@ def missing(granted: Iterable[str]) -> list[str]:
     return sorted(required_scopes() - set(granted))
 
 
-def note_missing_scope(exc: BaseException) -> bool:
-    """Log Slack's ``missing_scope`` answer as the operator's to fix (which scope, for which method, how); True when
-    ``exc`` was one. The call's caller still treats it as a refusal (fail closed)."""
+def missing_scope_hint(exc: BaseException) -> str | None:
+    """For Slack's ``missing_scope`` answer (a slack-sdk ``SlackApiError``), what the operator reads
+    (:func:`scope_hint`: the scope, the method, the fix); None for any other exception."""
     if not isinstance(exc, SlackApiError) or not hasattr(exc.response, "get"):
-        return False
+        return None
     if exc.response.get("error") != "missing_scope":
-        return False
+        return None
     method = str(getattr(exc.response, "api_url", "") or "").rstrip("/").rsplit("/", 1)[-1]
     needed = exc.response.get("needed")
-    log.error("slack.missing_scope", method=method, needed=needed, provided=exc.response.get("provided"),
-              detail=scope_hint(method, str(needed) if needed else None))
+    return scope_hint(method, str(needed) if needed else None)
+
+
+def note_missing_scope(exc: BaseException) -> bool:
+    """Log Slack's ``missing_scope`` answer as the operator's to fix (:func:`missing_scope_hint`); True when ``exc``
+    was one. The call's caller still treats it as a refusal (fail closed)."""
+    hint = missing_scope_hint(exc)
+    if hint is None:
+        return False
+    assert isinstance(exc, SlackApiError)
+    log.error("slack.missing_scope", needed=exc.response.get("needed"), provided=exc.response.get("provided"),
+              detail=hint)
     return True
