@@ -363,8 +363,8 @@ class SlackEmulator:
             record = {"method": method, "args": args}
             self.calls.append(record)
         response = await self._answer(method, args, token)
-        if record is not None and isinstance(response.body, bytes):  # the log also says how Slack answered
-            answer = json.loads(response.body)
+        if record is not None and isinstance(response.body, bytes) and b'"ok": false' in response.body:
+            answer = json.loads(response.body)  # the log also says how Slack refused it
             if isinstance(answer, dict) and not answer.get("ok"):
                 record.update(error=answer.get("error"), needed=answer.get("needed"))
         if self.scopes is not None and token == self.bot_token:
