@@ -5,13 +5,15 @@ Plain async code over the store; ``since`` takes the same durations as standing 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from bot.bots import USER_ID
 from bot.errors import InvalidRequest, NotFound
 from bot.groups import GROUP_ID
+from bot.logs import redact_text
 from bot.risk.hidden import reveal
 from bot.slack.directory import CHANNEL_ID, Names
 from bot.standing import parse_duration
@@ -21,17 +23,39 @@ MAX_PAGE = 500
 
 
 def since_of(text: str | None, now: datetime) -> datetime | None:
-    """``--since 24h`` -> ``now - 24h``; None for none.
+    """``--since 24h`` -> ``now - 24h``; ``--since 2026-12-01T00:00:00Z`` (RFC 3339) -> that instant; None for none.
 
     Raises:
-        InvalidRequest: not a duration like 30m, 24h, 7d, 2w (field ``since``).
+        InvalidRequest: neither a duration like 30m, 24h, 7d, 2w nor an RFC 3339 time (field ``since``).
     """
+    return _time_bound(text, now, "since")
+
+
+def until_of(text: str | None, now: datetime) -> datetime | None:
+    """``--until``: rows strictly before this instant; the same forms as :func:`since_of` (a duration: that long
+    ago). Raises InvalidRequest (field ``until``)."""
+    return _time_bound(text, now, "until")
+
+
+def _time_bound(text: str | None, now: datetime, field: str) -> datetime | None:
     if not text:
         return None
-    try:
-        return now - parse_duration(text)
-    except InvalidRequest:
-        raise InvalidRequest(f"since {text!r}: use a number and a unit, like 30m, 24h, 7d or 2w", field="since") from None
+    if _RFC3339.match(text):
+        try:
+            return datetime.fromisoformat(text.replace("z", "Z")).astimezone(UTC)
+        except ValueError:
+            pass
+    else:
+        try:
+            return now - parse_duration(text)
+        except InvalidRequest:
+            pass
+    raise InvalidRequest(f"{field} {text!r}: use a number and a unit, like 30m, 24h, 7d or 2w, or an RFC 3339 time "
+                         "with its offset, like 2026-12-01T09:00:00Z", field=field)
+
+
+_RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$")
+"""RFC 3339's date-time (section 5.6): an offset is required, so no instant is read in the wrong zone."""
 
 
 async def bot_id_of(store: Store, name: str | None) -> str | None:
@@ -53,9 +77,23 @@ async def bot_labels(store: Store) -> dict[str, str]:
 
 
 def entry_to_api(entry: AuditEntry) -> dict[str, Any]:
-    """One audit row as JSON: ``{id, at (ISO 8601 UTC), event, escalation_id, actor, detail}``."""
+    """One audit row as JSON (the API's items, ``--json``'s and the JSON Lines export's lines): ``{id, at (RFC 3339
+    UTC), event, escalation_id, actor, detail}``; a decision's ``detail`` says what was decided (``command``,
+    ``risk``, ``contained``, ``reason``, ``via``: :func:`bot.escalations.decision_detail`). Every string is shown
+    redacted (:func:`bot.logs.redact_text`): a token or password in a command never leaves in an export."""
     return {"id": entry.id, "at": entry.at.isoformat(), "event": entry.event, "escalation_id": entry.escalation_id,
-            "actor": entry.actor, "detail": entry.detail}
+            "actor": entry.actor, "detail": redacted(entry.detail)}
+
+
+def redacted(value: Any) -> Any:
+    """``value`` with :func:`bot.logs.redact_text` applied to every string in it (dicts and lists walked; keys kept)."""
+    if isinstance(value, str):
+        return redact_text(value)
+    if isinstance(value, list):
+        return [redacted(v) for v in value]
+    if isinstance(value, dict):
+        return {k: redacted(v) for k, v in value.items()}
+    return value
 
 
 def entry_values(entry: AuditEntry) -> list[str]:
@@ -96,7 +134,7 @@ def entry_line(entry: AuditEntry, shown: dict[str, str]) -> str:
 
 def entry_text(entry: AuditEntry, shown: dict[str, str]) -> str:
     """:func:`entry_line` before hidden characters are made visible (for :func:`bot.risk.hidden.plain_warning`)."""
-    detail = dict(entry.detail)
+    detail = redacted(dict(entry.detail))
     bot = shown.get(str(detail.pop("bot_id", "") or ""), "") or str(detail.pop("bot", "") or "")
     detail.pop("bot", None)
     parts = [entry.at.strftime("%Y-%m-%d %H:%M:%S"), entry.event]

@@ -265,9 +265,14 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     audit = sub.add_parser("audit", help="print the audit trail",
                            description="Print the audit trail, oldest first: decisions, refusals, standing approvals, "
                                        "Bot changes.")
-    audit.add_argument("--since", metavar="DURATION", help="only the last DURATION, like 30m, 24h or 7d (default: all)")
+    audit.add_argument("--since", metavar="WHEN",
+                       help="only rows since WHEN: a duration ago (30m, 24h, 7d) or an RFC 3339 time "
+                            "(2026-12-01T09:00:00Z); default: all")
+    audit.add_argument("--until", metavar="WHEN", help="only rows before WHEN (same forms as --since)")
     audit.add_argument("--bot", metavar="NAME", help="only this Bot's escalations")
-    audit.add_argument("--json", action="store_true", help="JSON lines, one row each")
+    audit.add_argument("--json", action="store_true",
+                       help="JSON Lines, one row each (command, risk, contained, reason, via; secrets redacted), "
+                            "streamed a page at a time: for a SIEM")
     audit.set_defaults(handler="bot.operator_cli:cmd_audit")
     escalations = sub.add_parser("escalations", help="list escalations with their state",
                                  description="List escalations, newest first, with their state and Bot.")

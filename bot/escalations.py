@@ -310,8 +310,8 @@ class EscalationService:
                         field="Idempotency-Key",
                     )
                 return escalation, "retried"
-            await tx.audit("escalation.created", at=now, escalation_id=escalation.id, actor=bot.id, risk=risk,
-                           contained=request.contained)
+            await tx.audit("escalation.created", at=now, escalation_id=escalation.id, actor=bot.id,
+                           **decision_detail(escalation, via="api"))
             if cover and decision:
                 await self._approve_standing(tx, escalation, bot, cover, now)
                 return escalation, "approved"
@@ -374,7 +374,8 @@ class EscalationService:
         ids = [a.id for a in cover]
         await tx.count_standing_use(ids, at=now)
         await tx.audit("escalation.approved", at=now, escalation_id=escalation.id, actor=cover[0].created_by,
-                       source="standing_approval", standing_ids=ids)
+                       source="standing_approval", standing_ids=ids,
+                       **decision_detail(escalation, via="standing_approval"))
         await tx.fold_notice(
             room=card_room(escalation, bot), bot_id=bot.id, at=now, window_s=self.notice_window_s,
             item={"escalation_id": escalation.id, "command": escalation.command[:300],
@@ -466,7 +467,8 @@ class EscalationService:
             return escalation, bot, "fallback"
         return escalation, bot, ""
 
-    async def require_decider(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:
+    async def require_decider(self, escalation_id: str, actor: str, *, via: str = "button",
+                              ) -> tuple[Escalation, Bot, str]:
         """Like :meth:`authorize`, but a refusal is audited and raised.
 
         Raises:
@@ -476,7 +478,8 @@ class EscalationService:
         escalation, bot, source = await self.authorize(escalation_id, actor)
         if not source:
             await self.store.audit(
-                "decision.refused", at=self.clock(), escalation_id=escalation_id, actor=actor, why="not_allowed"
+                "decision.refused", at=self.clock(), escalation_id=escalation_id, actor=actor, why="not_allowed",
+                **decision_detail(escalation, via=via),
             )
             log.warning(
                 "decision.refused", why="not_allowed", escalation_id=escalation_id, bot_id=bot.id,
@@ -485,18 +488,19 @@ class EscalationService:
             raise NotAllowed(f"only the owners of {bot.name} or an admin can decide this escalation")
         return escalation, bot, source
 
-    async def require_approver(self, escalation_id: str, actor: str) -> tuple[Escalation, Bot, str]:
+    async def require_approver(self, escalation_id: str, actor: str, *, via: str = "button",
+                               ) -> tuple[Escalation, Bot, str]:
         """Like :meth:`require_decider`, for an Approve: also refuses (audited) the Bot's own chat identity (a Bot
         never approves its own request) and, under the two-person rule, the person who gave the first approval.
 
         Raises:
             NotFound, NotAllowed: as :meth:`require_decider`, or the refusals above (nothing changes).
         """
-        escalation, bot, source = await self.require_decider(escalation_id, actor)
+        escalation, bot, source = await self.require_decider(escalation_id, actor, via=via)
         why = _approval_refusal(escalation, bot, actor)
         if why is not None:
             await self.store.audit("decision.refused", at=self.clock(), escalation_id=escalation_id, actor=actor,
-                                   why=why)
+                                   why=why, **decision_detail(escalation, via=via))
             log.warning("decision.refused", why=why, escalation_id=escalation_id, bot_id=bot.id,
                         session_id=escalation.session_id, actor=actor)
             raise NotAllowed(_REFUSALS[why])
@@ -504,7 +508,7 @@ class EscalationService:
 
     async def decide(
         self, escalation_id: str, *, actor: str, approve: bool, reason: str | None = None,
-        grants: Sequence[StandingApproval] = (),
+        grants: Sequence[StandingApproval] = (), via: str = "button",
     ) -> Escalation:
         """Record the owner's (or an admin's) decision; the first one wins. The decision, its audit row and the
         card's update job commit in ONE transaction (a click is durable before it is acknowledged), with the
@@ -513,7 +517,8 @@ class EscalationService:
 
         Under the two-person rule (``approvals_needed`` 2) the first Approve is recorded and the escalation stays
         ``pending`` (returned so; its card shows "1 of 2 approvals"); the second, from someone else, decides. Each
-        approval is audited (``escalation.approval``, with ``n`` and ``needed``).
+        approval is audited (``escalation.approval``, with ``n`` and ``needed``). Every row says what was decided
+        (:func:`decision_detail`, ``via`` as given: how the decision came).
 
         Raises:
             NotFound: no such escalation.
@@ -522,9 +527,9 @@ class EscalationService:
             AlreadyDecided: it is no longer pending (audited; the first decision stands).
         """
         if approve:
-            escalation, bot, source = await self.require_approver(escalation_id, actor)
+            escalation, bot, source = await self.require_approver(escalation_id, actor, via=via)
         else:
-            escalation, bot, source = await self.require_decider(escalation_id, actor)
+            escalation, bot, source = await self.require_decider(escalation_id, actor, via=via)
         now = self.clock()
         bound = log.bind(escalation_id=escalation_id, bot_id=bot.id, session_id=escalation.session_id, actor=actor)
         if escalation.pending and escalation.expires_at <= now:
@@ -548,19 +553,21 @@ class EscalationService:
                     outcome = "not_pending"
             if outcome == "same_person":
                 await tx.audit("decision.refused", at=now, escalation_id=escalation_id, actor=actor,
-                               why="same_person")
+                               why="same_person", **decision_detail(escalation, via=via))
             elif decided is None:
                 assert current is not None
                 await tx.audit("decision.refused", at=now, escalation_id=escalation_id, actor=actor,
-                               why="already_decided", status=current.status)
+                               why="already_decided", status=current.status, **decision_detail(escalation, via=via))
             else:
                 if decided.approvals_needed > 1 and approve:
                     await tx.audit("escalation.approval", at=now, escalation_id=escalation_id, actor=actor,
-                                   source=source, n=len(decided.approvers), needed=decided.approvals_needed)
+                                   source=source, n=len(decided.approvers), needed=decided.approvals_needed,
+                                   **decision_detail(decided, via=via))
                 if outcome != "first":
                     await tx.audit(f"escalation.{status}", at=now, escalation_id=escalation_id, actor=actor,
                                    source=source, **({"approvers": list(decided.approvers)}
-                                                     if decided.approvals_needed > 1 and approve else {}))
+                                                     if decided.approvals_needed > 1 and approve else {}),
+                                   **decision_detail(decided, via=via))
                 await self._queue_update(tx, decided, bot, now)
                 for grant in grants:
                     await self._save_grant(tx, grant)
@@ -594,7 +601,8 @@ class EscalationService:
                 escalation.id, status="withdrawn", at=now, decided_by=bot.id, source="session", reason=None,
             )
             if decided is not None:
-                await tx.audit("escalation.withdrawn", at=now, escalation_id=escalation_id, actor=bot.id)
+                await tx.audit("escalation.withdrawn", at=now, escalation_id=escalation_id, actor=bot.id,
+                               **decision_detail(decided, via="api"))
                 await self._queue_update(tx, decided, bot, now)
         if decided is None:
             raise AlreadyDecided(_already_text(await self._get(escalation_id)))
@@ -612,7 +620,8 @@ class EscalationService:
                 reason="no decision before it expired",
             )
             if expired is not None:
-                await tx.audit("escalation.expired", at=now, escalation_id=escalation.id)
+                await tx.audit("escalation.expired", at=now, escalation_id=escalation.id,
+                               **decision_detail(expired, via="timeout"))
                 if bot is not None:
                     await self._queue_update(tx, expired, bot, now)
         if expired is None:
@@ -673,6 +682,24 @@ class EscalationService:
             if escalation.decided_at is not None:
                 seconds = (escalation.decided_at - escalation.created_at).total_seconds()
                 self.metrics.observe_decision(source, max(0.0, seconds))
+
+
+VIAS = ("api", "button", "modal", "standing_approval", "timeout")
+"""How a decision reached FlyBot, as audit rows say (``via``): the session API (a request, a withdrawal), a button
+on a card or in App Home, a modal's submit (Deny with a reason, Review and approve, Always for this Bot), a standing
+approval, the escalation's timeout."""
+
+
+def decision_detail(escalation: Escalation, *, via: str) -> dict[str, Any]:
+    """What an audit row about ``escalation`` says was decided: ``command`` (the command, or the text the card made
+    for a tool call), ``risk``, ``contained``, ``reason`` (a Deny's reason, when given) and ``via`` (:data:`VIAS`).
+    Who decided is the row's ``actor``. Secrets are cut when the row is shown (:func:`bot.audit.entry_to_api`)."""
+    assert via in VIAS, via
+    detail: dict[str, Any] = {"command": escalation.command, "risk": escalation.risk,
+                              "contained": escalation.contained, "via": via}
+    if escalation.reason and escalation.status == "denied":
+        detail["reason"] = escalation.reason
+    return detail
 
 
 def _standing_decision(cover: list[StandingApproval], now: datetime) -> Decision:

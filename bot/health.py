@@ -1,4 +1,6 @@
-"""Readiness checks for ``GET /readyz``: the store answers, its schema is current, Slack accepts our token."""
+"""Readiness checks for ``GET /readyz``: the store answers, its schema is current, Slack accepts our token (and the
+scopes Slack says the token has, its ``X-OAuth-Scopes`` header, cover what FlyBot calls: a gap is named in the
+detail and logged, not counted as unready)."""
 
 from __future__ import annotations
 
@@ -6,12 +8,16 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+import structlog
 from aiohttp import web
 from slack_sdk.errors import SlackClientError
 from slack_sdk.web.async_client import AsyncWebClient
 from sqlalchemy import text
 
+from bot.slack.scopes import missing
 from bot.store import Store
+
+log = structlog.get_logger("flybot.health")
 
 SLACK_AUTH_TTL_S = 60.0
 """A successful ``auth.test`` is trusted this long (seconds), so probes do not hammer Slack."""
@@ -24,6 +30,7 @@ class Health:
     store: Store
     client: AsyncWebClient
     _slack_ok_until: float = field(default=0.0)
+    _slack_detail: str = field(default="")
 
     async def check(self) -> dict[str, dict[str, Any]]:
         """All checks, never raising."""
@@ -50,13 +57,22 @@ class Health:
 
     async def _slack(self) -> dict[str, Any]:
         if time.monotonic() < self._slack_ok_until:
-            return {"ok": True, "detail": "auth ok (cached)"}
+            return {"ok": True, "detail": f"{self._slack_detail} (cached)"}
         try:
             response = await self.client.auth_test()
         except (SlackClientError, OSError, TimeoutError) as exc:
             return {"ok": False, "detail": f"Slack auth failed: {type(exc).__name__}"}
         self._slack_ok_until = time.monotonic() + SLACK_AUTH_TTL_S
-        return {"ok": True, "detail": f"auth ok as {response.get('user_id')}"}
+        detail = f"auth ok as {response.get('user_id')}"
+        granted = next((str(v) for k, v in (response.headers or {}).items() if k.lower() == "x-oauth-scopes"), None)
+        lacking = missing(s.strip() for s in granted.split(",")) if granted is not None else []
+        if lacking:
+            # Still ready: most of FlyBot works; the calls needing these scopes fail closed, each logged.
+            detail += (f"; the Slack app lacks the scopes {', '.join(lacking)}: add them under "
+                       "oauth_config.scopes.bot in its manifest and reinstall it")
+            log.error("slack.scopes_missing", missing=lacking)
+        self._slack_detail = detail
+        return {"ok": True, "detail": detail}
 
 
 HEALTH = web.AppKey("health", Health)

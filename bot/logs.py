@@ -296,3 +296,29 @@ def also_redact(*secrets: str) -> None:
     """
     if _CONFIGURED is not None:
         _CONFIGURED.add(secrets)
+
+
+_ASSIGNED_SECRET = re.compile(
+    r"(?i)(\b[A-Za-z0-9_]*(?:token|secret|password|passwd|api_?key|access_?key|private_?key)[A-Za-z0-9_]*"
+    r"[ \t]*[=:][ \t]*|--(?:[A-Za-z0-9-]*-)?(?:token|secret|password|passwd|api-?key)(?:=|[ \t]+))"
+    r"(?!\[redacted\])(\"[^\"]*\"|'[^']*'|[^\s\"',;&|]+)")
+"""A value assigned to a secret-named variable or option in a command's text (``AWS_SECRET_ACCESS_KEY=...``,
+``DB_PASSWORD: ...``, ``--password=...``, ``--api-key ...``): the value goes, the name stays."""
+
+
+def redact_text(text: str) -> str:
+    """``text`` as FlyBot shows a record of it (audit output): what log lines redact (:class:`Redactor`: token shapes,
+    the configured secrets, a URL's password) and, since a command's text is no field name, a value assigned to a
+    secret-named variable or option (:data:`_ASSIGNED_SECRET`), each replaced by ``[redacted]``."""
+    redactor = _CONFIGURED if _CONFIGURED is not None else _shapes()
+    return _ASSIGNED_SECRET.sub(rf"\1{REDACTED}", redactor.text(text))
+
+
+_SHAPES: list[Redactor] = []
+
+
+def _shapes() -> Redactor:
+    """A redactor of the token shapes only (before :func:`configure_logging`: an operator command's)."""
+    if not _SHAPES:
+        _SHAPES.append(Redactor())
+    return _SHAPES[0]

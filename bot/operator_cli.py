@@ -134,21 +134,32 @@ def cmd_admin_tokens_revoke(args: argparse.Namespace) -> int:
 
 def cmd_audit(args: argparse.Namespace) -> int:
     """Print the audit trail, oldest first (JSON lines with ``--json``); people, rooms and Bots by name."""
-    from bot.audit import bot_id_of, bot_labels, entry_line, entry_text, entry_to_api, entry_values, labels, since_of
+    from bot.audit import (
+        bot_id_of,
+        bot_labels,
+        entry_line,
+        entry_text,
+        entry_to_api,
+        entry_values,
+        labels,
+        since_of,
+        until_of,
+    )
     from bot.escalations import utcnow
     from bot.risk.hidden import plain_warning
     from bot.settings import load_settings
     from bot.slack.directory import names_for
 
     async def work(store: Store) -> int:
-        since = since_of(args.since, utcnow())
+        now = utcnow()
+        since, until = since_of(args.since, now), until_of(args.until, now)
         bot_id = await bot_id_of(store, args.bot)
         bots = await bot_labels(store)  # removed Bots too: "builder (removed)"
         after, shown = 0, 0
         warned = False
         async with names_for(load_settings()) as names:
             while True:
-                rows = await store.audit_page(after_id=after, since=since, bot_id=bot_id, limit=500)
+                rows = await store.audit_page(after_id=after, since=since, until=until, bot_id=bot_id, limit=500)
                 named = {} if args.json else await labels((v for r in rows for v in entry_values(r)), names, bots)
                 for row in rows:
                     print(json.dumps(entry_to_api(row)) if args.json else entry_line(row, named))
@@ -161,7 +172,8 @@ def cmd_audit(args: argparse.Namespace) -> int:
                     break
                 after = rows[-1].id
         if not shown and not args.json:
-            print("No audit rows" + (f" in the last {args.since}" if args.since else "") + ".", file=sys.stderr)
+            window = (f" since {args.since}" if args.since else "") + (f" before {args.until}" if args.until else "")
+            print(f"No audit rows{window}.", file=sys.stderr)
         return 0
 
     return _run("audit", work)

@@ -2,6 +2,7 @@
 
 ``standing list [--bot NAME | --room [CHANNEL]]``
 ``standing add --bot NAME|--room [CHANNEL] PATTERN... [--max-risk LEVEL] [--host-ok] [--expires 7d] [--note TEXT]``
+(every other word, ``-rf`` included, is the pattern's, in order; after ``--``, every word)
 ``standing revoke ID``
 """
 
@@ -35,6 +36,36 @@ def _named_room(words: list[str], here: str) -> tuple[list[str], str]:
             if found:
                 return words[: index + 1] + words[index + 2:], found.group(1)
     return words, here
+
+
+_ADD_VALUES = frozenset({"--bot", "--max-risk", "--expires", "--note"})
+_ADD_FLAGS = frozenset({"--host-ok"})
+
+
+def _options_then_pattern(words: list[str], *, room_flag: bool) -> list[str]:
+    """``standing add``'s words as its options, ``--``, then the pattern's words in order: every word that is not
+    one of ``add``'s options (or its value) belongs to the pattern, a ``-rf`` too, so ``rm -rf build`` needs no
+    quotes. After a ``--`` every word is the pattern's (a pattern holding ``--note``)."""
+    options: list[str] = []
+    pattern: list[str] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        name = word.split("=", 1)[0]
+        if word == "--":
+            pattern += words[index + 1:]
+            break
+        if name in _ADD_VALUES or (name == "--room" and not room_flag):
+            options.append(word)
+            if "=" not in word and index + 1 < len(words):
+                options.append(words[index + 1])
+                index += 1
+        elif word in _ADD_FLAGS or (word == "--room" and room_flag):
+            options.append(word)
+        else:
+            pattern.append(word)
+        index += 1
+    return [*options, "--", *pattern]
 
 
 class _Parser(argparse.ArgumentParser):
@@ -83,6 +114,8 @@ def parse(words: list[str] | str, *, room_default: str | None = None) -> argpars
             raise InvalidRequest(f"unbalanced quotes. Usage:\n{USAGE}") from None
     if room_default:
         words, room_default = _named_room(words, room_default)
+    if words[:1] == ["add"]:
+        words = ["add", *_options_then_pattern(words[1:], room_flag=room_default is not None)]
     args = build_parser(room_default=room_default).parse_args(words)
     if args.action == "add":
         args.pattern = " ".join(args.pattern)

@@ -54,7 +54,6 @@ from cards.ids import (
     SHOW_COMMAND_ACTION,
     SHOW_JUSTIFICATION_ACTION,
     STANDING_BOT_ACTION,
-    STANDING_ROOM_ACTION,
     STANDING_SESSION_ACTION,
     TEACH_ACTION,
     TEACH_GRADE_BLOCK,
@@ -619,16 +618,16 @@ def _actions_block(esc: CardEscalation, *, command_cut: bool, justification_cut:
         buttons.append(bk.button("Review and approve", REVIEW_APPROVE_ACTION, esc.id, style="primary"))
         if esc.risk != "destructive" and not esc.fallback_copy:  # these open a modal that shows the whole command (no one-click session choice)
             buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))
-            buttons.append(bk.button("Always for this room", STANDING_ROOM_ACTION, esc.id))
         buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
     elif esc.pending:
         buttons.append(bk.button("Approve", APPROVE_ACTION, esc.id, style="primary"))
         if esc.risk != "destructive" and not esc.fallback_copy:
             # Issue 4: standing choices for the owners (and admins); never offered for destructive commands, nor on
             # a fallback approver's DM copy (issue 16 §3): a fallback approver may approve or deny this request only.
+            # "Always for this room" is an admin's choice inside the "Always for this Bot" modal: a message shows
+            # every viewer the same buttons, and a button refused after the click is no choice.
             buttons.append(bk.button("Approve for this session", STANDING_SESSION_ACTION, esc.id))
             buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))
-            buttons.append(bk.button("Always for this room", STANDING_ROOM_ACTION, esc.id))
         buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
     if esc.pending and not esc.fallback_copy:
         for program in esc.unknown_programs[:2]:

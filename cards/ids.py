@@ -78,7 +78,9 @@ STANDING_BOT_ACTION = "standing_bot"
 """Card button "Always for this Bot": opens :func:`cards.standing_modal` with scope ``bot``."""
 
 STANDING_ROOM_ACTION = "standing_room"
-"""Card button "Always for this room" (admins only): opens :func:`cards.standing_modal` with scope ``room``."""
+"""The "Always for this room" button of cards posted before it moved into the modal (admins only): opens
+:func:`cards.standing_modal` with scope ``room``. A message shows every viewer the same buttons, so new cards offer
+the room only inside the per-person modal (:data:`STANDING_SCOPE_BLOCK`), to admins."""
 
 STANDING_MODAL_CALLBACK = "standing_modal"
 """``callback_id`` of the standing-approval modal; ``private_metadata`` is JSON ``{"escalation_id", "scope"}``."""
@@ -94,6 +96,8 @@ STANDING_RISK_BLOCK, STANDING_RISK_INPUT = "standing_max_risk", "max_risk_select
 STANDING_EXPIRES_BLOCK, STANDING_EXPIRES_INPUT = "standing_expires", "expires_input"
 STANDING_HOST_BLOCK, STANDING_HOST_INPUT = "standing_host", "host_ok"
 STANDING_NOTE_BLOCK, STANDING_NOTE_INPUT = "standing_note", "note_input"
+STANDING_SCOPE_BLOCK, STANDING_SCOPE_INPUT = "standing_scope", "scope_input"
+"""The "Approve for" choice (``bot`` or ``room``) of the standing-approval modal, shown to admins only."""
 HOST_OK_VALUE = "host_ok"
 
 TEACH_ACTION = "program_rule_teach"

@@ -32,12 +32,15 @@ from cards.ids import (
     STANDING_REVOKE_ACTION,
     STANDING_RISK_BLOCK,
     STANDING_RISK_INPUT,
+    STANDING_SCOPE_BLOCK,
+    STANDING_SCOPE_INPUT,
 )
 from cards.limits import MODAL_CHUNK_MAX
 from cards.text import clean, format_utc, is_slack_channel_id, is_slack_user_id, one_line, split_chunks, truncate
 
 MODAL_COMMAND_BLOCKS = 90
-"""At most this many command blocks in the standing modal (Slack: 100 blocks a modal; 7 are the form's own)."""
+"""At most this many command blocks in the standing modal (Slack: 100 blocks a modal; the form's own are at most 8,
+its warnings at most 2: the hidden-text one never shows, such a command grades destructive)."""
 
 STANDING_LEVELS = ("read_only", "workspace_write", "network", "system")
 """Levels a standing approval may cover (never ``destructive``)."""
@@ -121,15 +124,26 @@ WORKSPACE_CONFIGURED = {
 }
 
 
+def _scope_choice() -> dict[str, Any]:
+    """The admins' "Approve for" radio buttons: this Bot (preselected) or every Bot in this room."""
+    this_bot = {"text": bk.plain("This Bot"), "value": "bot"}
+    room = {"text": bk.plain("Every Bot in this room (admins)"), "value": "room"}
+    return {"type": "input", "block_id": STANDING_SCOPE_BLOCK, "label": bk.plain("Approve for"),
+            "element": {"type": "radio_buttons", "action_id": STANDING_SCOPE_INPUT, "options": [this_bot, room],
+                        "initial_option": this_bot}}
+
+
 def standing_modal(
-    *, escalation_id: str, scope: str, pattern: str, max_risk: str, command_preview: str, contained: bool
+    *, escalation_id: str, scope: str, pattern: str, max_risk: str, command_preview: str, contained: bool,
+    room_choice: bool = False,
 ) -> dict[str, Any]:
     """The "Always for this Bot/room" modal, prefilled and editable (``views.open`` payload).
 
     Inputs (block_id / action_id in :mod:`cards.ids`): pattern (plain_text_input), max risk (static_select of
     :data:`STANDING_LEVELS`), expiry (optional, e.g. ``7d``), "also on the host" checkbox (unchecked: the default
-    ``contained_only``), note (optional). ``private_metadata`` = ``{"escalation_id", "scope"}`` as JSON.
-    Submitting approves this escalation too.
+    ``contained_only``), note (optional); with ``room_choice`` (the person is an admin) and scope ``bot``, "Approve
+    for": this Bot (the default) or every Bot in this room (radio buttons, :data:`STANDING_SCOPE_BLOCK`).
+    ``private_metadata`` = ``{"escalation_id", "scope"}`` as JSON. Submitting approves this escalation too.
     """
     level = max_risk if max_risk in STANDING_LEVELS else "workspace_write"
     options = [{"text": bk.plain(label), "value": label} for label in STANDING_LEVELS]
@@ -151,6 +165,7 @@ def standing_modal(
             "element": {"type": "plain_text_input", "action_id": STANDING_PATTERN_INPUT, "initial_value": pattern[:200],
                         "max_length": 200},
         },
+        *([_scope_choice()] if room_choice and scope == "bot" else []),
         {
             "type": "input", "block_id": STANDING_RISK_BLOCK, "label": bk.plain("Highest risk it covers"),
             "element": {"type": "static_select", "action_id": STANDING_RISK_INPUT, "options": options,

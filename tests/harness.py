@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import yaml
 from aiohttp import web
 from yarl import URL
 
@@ -25,6 +26,16 @@ SIGNING_SECRET = "test-signing-secret-0123456789"
 BOT_TOKEN = "xoxb-test-token"
 OWNER, ADMIN, OTHER = "U0OWNER01", "U0ADMIN01", "U0OTHER01"
 ROOM = "C0APPROVE"
+DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
+MANIFESTS = (DEPLOY / "slack-app-manifest.yaml", DEPLOY / "slack-app-manifest.socket-mode.yaml")
+"""The Slack app manifests FlyBot ships (HTTP mode, Socket Mode)."""
+
+
+def load_manifest(path: Path) -> dict[str, Any]:
+    """A shipped Slack app manifest, parsed."""
+    manifest = yaml.safe_load(path.read_text())
+    assert isinstance(manifest, dict), path
+    return manifest
 
 
 def person_session() -> aiohttp.ClientSession:
@@ -68,6 +79,8 @@ class Harness:
 
     tmp: Path
     settings_overrides: dict[str, Any] = field(default_factory=dict)
+    manifest: dict[str, Any] | None = field(default_factory=lambda: load_manifest(MANIFESTS[0]))
+    """The Slack app installed into the emulation (its scopes are checked on every call); None: none installed."""
     emulator: SlackEmulator = field(init=False)
     emu_url: str = ""
     url: str = ""
@@ -79,7 +92,8 @@ class Harness:
 
     async def start(self) -> None:
         self.http = person_session()
-        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET, control=True)
+        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET, control=True,
+                                      manifest=self.manifest)
         sock = free_socket()
         self.emu_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
         self.emulator.public_base = self.emu_url

@@ -169,8 +169,8 @@ def modal_values(view: dict[str, Any]) -> dict[str, dict[str, Any]]:
         element = block["element"]
         if element["type"] == "plain_text_input":
             value: Any = element.get("initial_value", "")
-        elif element["type"] == "static_select":
-            value = {"type": "static_select", "selected_option": element["initial_option"]}
+        elif element["type"] in ("static_select", "radio_buttons"):
+            value = {"type": element["type"], "selected_option": element["initial_option"]}
         else:
             value = {"type": "checkboxes", "selected_options": element.get("initial_options", [])}
         values[block["block_id"]] = {element["action_id"]: value}
@@ -216,7 +216,8 @@ async def test_the_modal_refuses_bad_input_inline_and_saves_nothing(harness: Har
     assert now["status"] == "pending"
 
 
-async def test_always_for_this_room_is_refused_to_a_non_admin(harness: Harness) -> None:
+async def test_a_cards_old_always_for_this_room_button_is_refused_to_a_non_admin(harness: Harness) -> None:
+    """Cards posted before the room choice moved into the modal still carry the button."""
     token = await harness.add_bot()
     esc = await asks(harness, token, command="apt-get install -y jq", contained=True)
     await harness.click(OWNER, esc["id"], STANDING_ROOM_ACTION)

@@ -155,6 +155,13 @@ async def test_a_bots_audit_page_holds_its_escalations_rows_and_its_own_even_onc
     assert [(r.event, r.detail["bot"]) for r in other] == [("bot.created", "b2")]
 
 
+async def test_an_audit_page_keeps_the_rows_from_since_up_to_but_not_at_until(store: Store) -> None:
+    for minutes in range(5):
+        await store.audit("test.row", at=NOW + timedelta(minutes=minutes), n=minutes)
+    rows = await store.audit_page(since=NOW + timedelta(minutes=1), until=NOW + timedelta(minutes=3), limit=100)
+    assert [r.detail["n"] for r in rows] == [1, 2]
+
+
 async def test_a_rooms_queue_reads_the_same_in_a_transaction_and_in_a_group_commit(store: Store) -> None:
     """The room queue admission reads (bot.store.admission.admit_card) has two implementations, the ORM
     transaction's and the group commit's driver SQL: per Bot, the card posts waiting of its pending escalations,

@@ -8,6 +8,7 @@ import contextlib
 import os
 import socket
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -68,8 +69,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     base_url = f"http://{'[' + shown_host + ']' if ':' in shown_host else shown_host}:{port}"
     app = create_app(settings, base_url=base_url)
 
-    async def banner(_app: web.Application) -> None:
-        # After the store opened and its schema was checked (cleanup_ctx runs first): only a working server says so.
+    def banner() -> None:
+        # Once the server accepts connections (after the store opened, its schema was checked and the site
+        # started): whoever opens the URL at once is answered, never refused.
         if settings.chat_backend == "local":
             if remote_note:
                 print(remote_note, flush=True)
@@ -80,8 +82,6 @@ def cmd_serve(args: argparse.Namespace) -> int:
             print(f"Try it, from {where}: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
         else:
             print(f"FlyBot listening on {base_url} ({settings.chat_backend})", flush=True)
-
-    app.on_startup.append(banner)
 
     async def freeze_heap(_app: web.Application) -> None:
         from bot.limits import tune_garbage_collector
@@ -97,16 +97,18 @@ def cmd_serve(args: argparse.Namespace) -> int:
               "(pip install uvloop) or set FLYBOT_EVENT_LOOP=asyncio", file=sys.stderr)
         return 2
     try:
-        _run(app, sock, settings, loop)
+        _run(app, sock, settings, loop, banner)
     except StoreProblem as exc:
         print(f"flybot: {exc}", file=sys.stderr)
         return 2
     return 0
 
 
-def _run(app: Any, sock: socket.socket, settings: Settings, loop: asyncio.AbstractEventLoop) -> None:
+def _run(app: Any, sock: socket.socket, settings: Settings, loop: asyncio.AbstractEventLoop,
+         serving: Callable[[], None]) -> None:
     """Serve ``app`` on ``sock`` behind a :class:`bot.capacity.ConnectionGuard` until SIGINT/SIGTERM, then shut down
-    as ``aiohttp.web.run_app`` does (long-polls answered 503 first, handlers given 10 s)."""
+    as ``aiohttp.web.run_app`` does (long-polls answered 503 first, handlers given 10 s). ``serving`` is called once
+    the server accepts connections."""
     from aiohttp import web
 
     from bot.app import METRICS
@@ -126,6 +128,7 @@ def _run(app: Any, sock: socket.socket, settings: Settings, loop: asyncio.Abstra
         await runner.setup()
         try:
             await GuardedSite(runner, sock, guard).start()
+            serving()
             while True:
                 await asyncio.sleep(3600)
         finally:

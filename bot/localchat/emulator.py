@@ -7,10 +7,14 @@ Routes (relative to where the sub-application is mounted, e.g. ``/local/slack/``
   ``conversations.open``, ``conversations.info``, ``conversations.history``, ``conversations.replies``,
   ``usergroups.list``, ``usergroups.users.list``,
   ``usergroups.users.update``), bearer-token checked, answering as
-  Slack does (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited). Message metadata
+  Slack does (``{"ok": false, "error": ...}``; HTTP 429 with ``Retry-After`` when rate limited). With an app
+  manifest installed, a call lacking a scope its method needs is answered ``{"ok": false, "error": "missing_scope",
+  "needed": ..., "provided": ...}`` and every answer carries the granted scopes in ``X-OAuth-Scopes``, as Slack's. Message metadata
   (``metadata: {event_type, event_payload}`` on ``chat.postMessage``) is kept and returned by
   ``conversations.history`` only with ``include_all_metadata`` (Slack's "Message metadata" reference).
-- ``GET page/state``: what one viewer sees (long-poll with ``since`` and ``wait``).
+- ``GET page/state``: what one viewer sees (long-poll with ``since`` and ``wait``); with ``client`` (the page load's
+  random id, also sent with its actions), only a modal that page opened: a modal left open does not come back on a
+  reload or in another browser, as in Slack.
 - ``POST page/click``, ``page/view_submit``, ``page/view_close``, ``page/command``, ``page/message``: a person's
   actions, delivered to FlyBot's ``/slack/events`` as Slack-signed payloads (``X-Slack-Signature`` v0).
 - ``POST control/faults``: answer the next N calls of a method with 429/5xx or an ``ok: false`` error;
@@ -36,7 +40,7 @@ import re
 import secrets
 import time
 import urllib.parse
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,6 +60,7 @@ from bot.localchat.access import (
     refused,
     same_origin,
 )
+from bot.slack.scopes import METHOD_SCOPES, manifest_bot_scopes
 
 log = structlog.get_logger("flybot.localchat")
 
@@ -156,6 +161,9 @@ class OpenView:
     view: dict[str, Any]
     kind: str = "modal"
     errors: dict[str, str] = field(default_factory=dict)
+    client: str | None = None
+    """The page (one browser tab's load) whose action opened it: only that page shows it, as a Slack modal lives in
+    the client that opened it and does not survive a reload. None: opened without a page (tests), shown to any."""
 
 
 class SlackEmulator:
@@ -177,6 +185,9 @@ class SlackEmulator:
             envelopes (``interactive``, ``slash_commands``, ``events_api``) and wait for its ack, as Slack does;
             otherwise they are POSTed to ``events_url``.
         access: the page's login key and page credential (a fresh one when None).
+        manifest: a Slack app manifest to install (:meth:`install`): every Web API call then needs the scopes
+            Slack's method reference lists (:mod:`bot.slack.scopes`) and gets ``missing_scope`` without them. None
+            (local mode): no app is installed and no scope is checked.
         control: serve the fault-injection ``control/`` routes (tests only).
     """
 
@@ -195,8 +206,13 @@ class SlackEmulator:
         control: bool = False,
         learn_ids: bool = False,
         directory: Directory | None = None,
+        manifest: Mapping[str, Any] | None = None,
     ) -> None:
         self.access = access or PageAccess()
+        self.scopes: frozenset[str] | None = None
+        """The installed app's bot token scopes (:meth:`install`); None: no app installed, every method allowed."""
+        if manifest is not None:
+            self.install(manifest)
         self.control = control
         self._socket_tickets: set[str] = set()
         self.bot_token = bot_token
@@ -220,7 +236,7 @@ class SlackEmulator:
         self.version = 0
         self._changed = asyncio.Event()
         self._ts = itertools.count(1)
-        self._triggers: dict[str, tuple[str, float]] = {}
+        self._triggers: dict[str, tuple[str, float, str | None]] = {}
         self._response_urls: dict[str, tuple[str, str]] = {}
         self._http: aiohttp.ClientSession | None = None
         self.state_path = state_path
@@ -324,9 +340,11 @@ class SlackEmulator:
     def _next_ts(self) -> str:
         return f"{int(time.time())}.{next(self._ts):06d}"
 
-    def _trigger(self, user: str) -> str:
+    def _trigger(self, user: str, client: str | None = None) -> str:
+        """A ``trigger_id`` for ``user``'s action, valid 3 minutes; a modal it opens shows in ``client`` (the page
+        that acted) only."""
         trigger = f"{next(self._ts)}.{secrets.token_hex(8)}"
-        self._triggers[trigger] = (user, time.monotonic() + 3.0 * 60)
+        self._triggers[trigger] = (user, time.monotonic() + 3.0 * 60, client)
         return trigger
 
     # -- Web API ----------------------------------------------------------------------------------------
@@ -338,10 +356,23 @@ class SlackEmulator:
             return web.json_response({"ok": False, "error": "invalid_arguments"})
         auth = request.headers.get("Authorization", "")
         token = auth.removeprefix("Bearer ").strip() or str(args.get("token") or "")
+        record: dict[str, Any] | None = None
         if self.control and token in (self.bot_token, self.app_token or self.bot_token):
             # Recorded for the tests' /control/calls only, and only calls with a valid token: a local server (no
             # control API) keeps no call log, and no unauthenticated client can grow one without bound.
-            self.calls.append({"method": method, "args": args})
+            record = {"method": method, "args": args}
+            self.calls.append(record)
+        response = await self._answer(method, args, token)
+        if record is not None and isinstance(response.body, bytes) and b'"ok": false' in response.body:
+            answer = json.loads(response.body)  # the log also says how Slack refused it
+            if isinstance(answer, dict) and not answer.get("ok"):
+                record.update(error=answer.get("error"), needed=answer.get("needed"))
+        if self.scopes is not None and token == self.bot_token:
+            response.headers["X-OAuth-Scopes"] = ",".join(sorted(self.scopes))
+        return response
+
+    async def _answer(self, method: str, args: dict[str, Any], token: str) -> web.Response:
+        """Slack's answer to one Web API call (the token already read from the request)."""
         fault = self._take_fault(method)
         if fault is not None and fault.delay_s > 0:
             await asyncio.sleep(fault.delay_s)
@@ -366,12 +397,48 @@ class SlackEmulator:
         handler = _METHODS.get(method)
         if handler is None:
             return web.json_response({"ok": False, "error": "unknown_method"})
+        refusal = self._scope_refusal(method, args)
+        if refusal is not None:
+            return web.json_response(refusal)
         try:
             result = handler(self, args)
         except _SlackError as exc:
             return web.json_response({"ok": False, "error": exc.error})
         self._touch()
         return web.json_response({"ok": True, **result})
+
+    def install(self, manifest: Mapping[str, Any]) -> None:
+        """Install a Slack app manifest (a parsed ``deploy/slack-app-manifest*.yaml``): from now on the bot token
+        has exactly its ``oauth_config.scopes.bot``. Raises ValueError for a manifest without that list."""
+        self.scopes = manifest_bot_scopes(manifest)
+
+    def _scope_refusal(self, method: str, args: dict[str, Any]) -> dict[str, Any] | None:
+        """Slack's ``missing_scope`` answer when the installed app lacks a scope ``method`` needs on this call's
+        conversation (:data:`bot.slack.scopes.METHOD_SCOPES`); None when it may go on (or no app is installed)."""
+        if self.scopes is None:
+            return None
+        required = METHOD_SCOPES.get(method)
+        if required is None:  # a method this emulation answers must be in the table
+            return {"ok": False, "error": "unknown_method"}
+        lacking = [scope for scope in required.needed(self._kind(method, args)) if scope not in self.scopes]
+        if not lacking:
+            return None
+        return {"ok": False, "error": "missing_scope", "needed": ",".join(lacking),
+                "provided": ",".join(sorted(self.scopes))}
+
+    def _kind(self, method: str, args: dict[str, Any]) -> str | None:
+        """The kind of conversation a call is on (:data:`bot.slack.scopes.CONVERSATION_KINDS`): ``im`` for a DM,
+        ``private`` for a private channel (a ``G`` id, or ``is_private``), ``public`` for other channels;
+        ``conversations.open`` with ``users``: ``im`` for one person, ``mpim`` for several."""
+        if method == "conversations.open" and not args.get("channel"):
+            return "im" if len([u for u in str(args.get("users") or "").split(",") if u]) <= 1 else "mpim"
+        channel = str(args.get("channel") or "")
+        known = self.channels.get(channel)
+        if (known is not None and known.get("is_im")) or channel.startswith("D"):
+            return "im"
+        if (known is not None and known.get("is_private")) or channel.startswith("G"):
+            return "private"
+        return "public"
 
     def _take_fault(self, method: str) -> Fault | None:
         for fault in self.faults:
@@ -525,11 +592,14 @@ class SlackEmulator:
 
     def m_views_open(self, args: dict[str, Any]) -> dict[str, Any]:
         trigger = str(args.get("trigger_id") or "")
-        user, deadline = self._triggers.pop(trigger, ("", 0.0))
+        user, deadline, client = self._triggers.pop(trigger, ("", 0.0, None))
         if not user or deadline < time.monotonic():
             raise _SlackError("expired_trigger_id")
         view = _view(args.get("view"))
-        opened = OpenView(id="V" + secrets.token_hex(5).upper(), user=user, view=view)
+        if client is not None:  # a modal lives in the page that opened it: one left open there closes on its reload
+            for stale in [v.id for v in self.views.values() if v.user == user and v.client != client]:
+                self.views.pop(stale)
+        opened = OpenView(id="V" + secrets.token_hex(5).upper(), user=user, view=view, client=client)
         self.views[opened.id] = opened
         return {"view": {"id": opened.id, **view}}
 
@@ -603,15 +673,17 @@ class SlackEmulator:
         return {"channel": {"is_member": True, "is_channel": not info["is_im"], **info}}
 
     # -- the page ---------------------------------------------------------------------------------------
-    def snapshot(self, viewer: str) -> dict[str, Any]:
-        """What ``viewer`` sees: channels (their DMs only), messages incl. their ephemerals, their open modal and Home."""
+    def snapshot(self, viewer: str, client: str | None = None) -> dict[str, Any]:
+        """What ``viewer`` sees: channels (their DMs only), messages incl. their ephemerals, their open modal and Home.
+        With ``client`` (a page load's id), only a modal that page opened (or one opened without a page)."""
         channels = [c for c in self.channels.values() if not c["is_im"] or c["user"] == viewer]
         visible = {c["id"] for c in channels}
         messages = [
             _public(m) for m in self.messages
             if m.channel in visible and (m.ephemeral_to is None or m.ephemeral_to == viewer)
         ]
-        modal = next((v for v in reversed(list(self.views.values())) if v.user == viewer), None)
+        modal = next((v for v in reversed(list(self.views.values()))
+                      if v.user == viewer and (client is None or v.client in (None, client))), None)
         home = self.home.get(viewer)
         return {
             "version": self.version,
@@ -647,7 +719,7 @@ class SlackEmulator:
                 await asyncio.wait_for(self._changed.wait(), timeout=wait)
             except TimeoutError:
                 pass
-        return web.json_response(self.snapshot(viewer))
+        return web.json_response(self.snapshot(viewer, request.query.get("client") or None))
 
     async def _page_click(self, request: web.Request) -> web.Response:
         data = await _json(request)
@@ -665,7 +737,7 @@ class SlackEmulator:
             "api_app_id": "A0FLYBOT1",
             "token": "local-verification-token",
             "team": {"id": TEAM_ID, "domain": "flybot-local"},
-            "trigger_id": self._trigger(user),
+            "trigger_id": self._trigger(user, _client(data)),
             "actions": [action],
         }
         if data.get("view_id"):
@@ -702,7 +774,7 @@ class SlackEmulator:
             "api_app_id": "A0FLYBOT1",
             "token": "local-verification-token",
             "team": {"id": TEAM_ID, "domain": "flybot-local"},
-            "trigger_id": self._trigger(user),
+            "trigger_id": self._trigger(user, _client(data)),
             "view": {"id": view_id, **opened.view, "state": {"values": values}},
         }
         status, body = await self.deliver_form({"payload": json.dumps(payload)})
@@ -729,11 +801,14 @@ class SlackEmulator:
         command = str(data.get("command", "/flybot"))
         if user not in self.users or channel not in self.channels:
             return web.json_response({"ok": False, "error": "unknown user or channel"}, status=400)
+        if self.scopes is not None and "commands" not in self.scopes:  # Slack offers no command of such an app
+            return web.json_response({"ok": False, "error": "missing_scope", "needed": "commands",
+                                      "provided": ",".join(sorted(self.scopes))})
         form = {
             "token": "local-verification-token", "team_id": TEAM_ID, "team_domain": "flybot-local",
             "channel_id": channel, "channel_name": self.channels[channel]["name"], "user_id": user,
             "user_name": self.users[user]["name"], "command": command, "text": text, "api_app_id": "A0FLYBOT1",
-            "response_url": self._new_response_url(user, channel), "trigger_id": self._trigger(user),
+            "response_url": self._new_response_url(user, channel), "trigger_id": self._trigger(user, _client(data)),
         }
         self.messages.append(Message(channel=channel, ts=self._next_ts(), text=f"{command} {text}".strip(), blocks=[],
                                      user=user, ephemeral_to=user))
@@ -754,11 +829,18 @@ class SlackEmulator:
         message = Message(channel=channel, ts=self._next_ts(), text=text, blocks=[], user=user)
         self.messages.append(message)
         self._touch()
+        kind = self._kind("", {"channel": channel})
+        needed = {"public": "channels:history", "private": "groups:history", "im": "im:history"}.get(kind or "")
+        if self.scopes is not None and needed not in self.scopes:
+            # Slack delivers a message.* event only to an app with that conversation kind's history scope (the
+            # message.channels / message.groups / message.im event pages): the message stays, FlyBot never hears.
+            return web.json_response({"ok": False, "error": "missing_scope", "needed": needed,
+                                      "provided": ",".join(sorted(self.scopes))})
         event = {
             "token": "local-verification-token", "team_id": TEAM_ID, "api_app_id": "A0FLYBOT1", "type": "event_callback",
             "event_id": "Ev" + secrets.token_hex(6).upper(), "event_time": int(time.time()),
             "event": {"type": "message", "channel": channel, "user": user, "text": text, "ts": message.ts,
-                      "channel_type": "im" if self.channels[channel]["is_im"] else "channel"},
+                      "channel_type": {"im": "im", "private": "group"}.get(kind or "", "channel")},
         }
         status, body = await self.deliver_json(event)
         return web.json_response({"ok": status == 200, "status": status, "body": body})
@@ -1027,6 +1109,12 @@ def _parse_json(text: str) -> Any:
         return json.loads(text)
     except (TypeError, ValueError):
         return None
+
+
+def _client(data: dict[str, Any]) -> str | None:
+    """The page load an action came from (``client``: the page's random id, at most 64 characters), or None."""
+    client = data.get("client")
+    return client if isinstance(client, str) and 0 < len(client) <= 64 else None
 
 
 def _is_number(value: Any) -> bool:

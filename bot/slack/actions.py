@@ -167,13 +167,15 @@ def already_text(escalation: Escalation) -> str:
 
 
 async def _decide(
-    deps: SlackDeps, ack: AsyncAck, *, escalation_id: str, user: str, channel: str, approve: bool, reason: str | None
+    deps: SlackDeps, ack: AsyncAck, *, escalation_id: str, user: str, channel: str, approve: bool, reason: str | None,
+    via: str,
 ) -> None:
     """Decide, THEN ``ack()`` (durable before acknowledged), then tell the user of a refusal. A card no longer
-    pending is redrawn (:func:`queue_redraw`, before the ack), whoever clicked."""
+    pending is redrawn (:func:`queue_redraw`, before the ack), whoever clicked. ``via``: ``button`` or ``modal``
+    (:data:`bot.escalations.VIAS`), for the audit row."""
     refusal: str | None = None
     try:
-        decided = await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason)
+        decided = await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason, via=via)
         if decided.pending:  # the first of two approvals (issue 16 §4): say what happens next
             refusal = first_approval_text(decided.approvals_needed)
     except AlreadyDecided as exc:
@@ -210,7 +212,8 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         if await answer_stale(deps, body, _action_value(body), ack=ack):
             return
         await _decide(
-            deps, ack, escalation_id=_action_value(body), user=body["user"]["id"], channel=_where(body), approve=True, reason=None
+            deps, ack, escalation_id=_action_value(body), user=body["user"]["id"], channel=_where(body), approve=True,
+            reason=None, via="button",
         )
         if (body.get("container") or {}).get("type") == "view":
             await refresh_home(deps, body["user"]["id"])
@@ -255,7 +258,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         channel = (escalation.card_channel if escalation else None) or ""
         if not await answer_stale(deps, body, escalation_id, channel=channel, ack=ack):
             await _decide(deps, ack, escalation_id=escalation_id, user=user, channel=channel, approve=True,
-                          reason=None)
+                          reason=None, via="modal")
         await publish_home(deps, user)  # the click may have come from App Home
     @app.action(SHOW_JUSTIFICATION_ACTION)
     @deps.tracked
@@ -286,4 +289,5 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             channel=channel,
             approve=False,
             reason=(reason or "").strip() or None,
+            via="modal",
         )

@@ -20,6 +20,7 @@ from bot.bots import USER_ID
 from bot.errors import plain_cause
 from bot.groups import GROUP_ID
 from bot.settings import Settings
+from bot.slack.scopes import missing_scope_hint, note_missing_scope
 from bot.store import Bot
 
 CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,20}$")
@@ -44,7 +45,8 @@ async def registration_warnings(client: AsyncWebClient, owners: Sequence[str], r
             try:
                 channel = (await client.conversations_info(channel=room)).get("channel") or {}
             except SlackApiError as exc:
-                warnings.append(f"room {room}: Slack says {_error(exc)}; invite @flybot to the room, or fix the ID")
+                fix = "" if missing_scope_hint(exc) else "; invite @flybot to the room, or fix the ID"
+                warnings.append(f"room {room}: Slack says {_error(exc)}{fix}")
             else:
                 if not channel.get("is_member", False) and not channel.get("is_im", False):
                     warnings.append(f"room {room}: FlyBot is not in #{channel.get('name', room)}; invite @flybot there")
@@ -54,6 +56,10 @@ async def registration_warnings(client: AsyncWebClient, owners: Sequence[str], r
 
 
 def _error(exc: SlackApiError) -> str:
+    """Slack's error code, or for ``missing_scope`` what the operator must add to the app (and how)."""
+    hint = missing_scope_hint(exc)
+    if hint is not None:
+        return f"missing_scope ({hint})"
     response = exc.response
     return str(response.get("error") or "an error") if hasattr(response, "get") else "an error"
 
@@ -204,13 +210,16 @@ class Names:
 
 def slack_names(client: AsyncWebClient, **options: float) -> Names:
     """:class:`Names` over Slack's ``users.info``, ``conversations.info`` and ``usergroups.list`` (scope
-    ``usergroups:read``; the emulation answers them too). One ``usergroups.list`` answers every group named at once."""
+    ``usergroups:read``; the emulation answers them too). One ``usergroups.list`` answers every group named at once.
+    A ``missing_scope`` answer is logged for the operator (:func:`bot.slack.scopes.note_missing_scope`) and the id
+    shown as it is."""
     listing: list[tuple[float, asyncio.Future[dict[str, str]]]] = []  # the last usergroups.list, shared a minute
 
     async def handles() -> dict[str, str]:
         try:
             groups = (await client.usergroups_list()).get("usergroups") or []
-        except SlackApiError:
+        except SlackApiError as exc:
+            note_missing_scope(exc)
             return {}
         return {str(g.get("id")): str(g.get("handle")) for g in groups
                 if isinstance(g, dict) and g.get("id") and g.get("handle")}
@@ -229,14 +238,16 @@ def slack_names(client: AsyncWebClient, **options: float) -> Names:
     async def user_name(user_id: str) -> str | None:
         try:
             info = (await client.users_info(user=user_id)).get("user") or {}
-        except SlackApiError:
+        except SlackApiError as exc:
+            note_missing_scope(exc)
             return None
         return person_name(info) if isinstance(info, dict) else None
 
     async def room_name(channel_id: str) -> str | None:
         try:
             info = (await client.conversations_info(channel=channel_id)).get("channel") or {}
-        except SlackApiError:
+        except SlackApiError as exc:
+            note_missing_scope(exc)
             return None
         name = info.get("name") if isinstance(info, dict) else None
         return str(name) if name else None

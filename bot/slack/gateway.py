@@ -28,6 +28,7 @@ from slack_sdk.web.async_client import AsyncWebClient
 
 from bot.chat import ChatError, RateLimited, Refused, Tag, Unsure
 from bot.metrics import Metrics
+from bot.slack.scopes import note_missing_scope
 
 log = structlog.get_logger("flybot.slack")
 
@@ -88,6 +89,7 @@ def make_web_client(
 
 def _classify(exc: BaseException) -> ChatError:
     """A slack-sdk or transport exception as :class:`RateLimited`, :class:`Refused` or :class:`Unsure`."""
+    note_missing_scope(exc)
     if isinstance(exc, SlackApiError):
         response = exc.response
         status = getattr(response, "status_code", 200)
@@ -223,7 +225,8 @@ class SlackChat:
         """``users.info``: a workspace admin or owner. Any error means no (fail closed)."""
         try:
             response = await self.client.users_info(user=user)
-        except _TRANSPORT_ERRORS:
+        except _TRANSPORT_ERRORS as exc:
+            note_missing_scope(exc)
             return False
         info = response.get("user") or {}
         return bool(info.get("is_admin") or info.get("is_owner") or info.get("is_primary_owner"))
@@ -249,6 +252,7 @@ class SlackChat:
         try:
             await self.client.views_publish(user_id=user, view=view)
         except SlackApiError as exc:
+            note_missing_scope(exc)
             error = str(exc.response.get("error") or "error") if hasattr(exc.response, "get") else "error"
             log.warning("views_publish.failed", user=user, error=error)
             return error
@@ -261,7 +265,8 @@ class SlackChat:
         """The DM channel between FlyBot and ``user`` (``conversations.open``), or None when Slack says no."""
         try:
             opened = await self.client.conversations_open(users=user)
-        except _TRANSPORT_ERRORS:
+        except _TRANSPORT_ERRORS as exc:
+            note_missing_scope(exc)
             return None
         return str(opened["channel"]["id"])
 
@@ -271,6 +276,7 @@ class SlackChat:
         try:
             await self.client.chat_postEphemeral(channel=channel, user=user, text=text)
         except _TRANSPORT_ERRORS as exc:
+            note_missing_scope(exc)
             log.warning("ephemeral.failed", user=user, error=type(exc).__name__)
             return False
         return True
@@ -284,6 +290,7 @@ class SlackChat:
         try:
             await self.client.chat_postMessage(channel=channel, text=text)
         except (SlackClientError, OSError, TimeoutError) as exc:
+            note_missing_scope(exc)
             log.warning("direct_message.failed", user=user, error=type(exc).__name__)
             return False
         return True
@@ -294,6 +301,7 @@ class SlackChat:
         try:
             await self.client.views_open(trigger_id=trigger_id, view=view)
         except SlackApiError as exc:
+            note_missing_scope(exc)
             error = str(exc.response.get("error") or "error") if hasattr(exc.response, "get") else "error"
             log.warning("views_open.failed", error=error)
             return error

@@ -1,7 +1,10 @@
 """Listeners for standing approvals made from chat: the card's extra buttons, their modal, and Revoke on App Home.
 
-Who may: "Approve for this session" and "Always for this Bot": the Bot's owners and admins; "Always for this room":
-admins only. Not offered for destructive commands (and refused if forged). Refusals are ephemeral; nothing changes.
+Who may: "Approve for this session" and "Always for this Bot": the Bot's owners and admins; a room-wide approval:
+admins only, offered to them alone inside the "Always for this Bot" modal ("Approve for": this Bot or every Bot in
+this room; the modal is the person's own, a card's buttons are everyone's). Cards posted before still carry an
+"Always for this room" button; it opens the room's modal for admins and is refused to others. Not offered for
+destructive commands (and refused if forged). Refusals are ephemeral; nothing changes.
 """
 
 from __future__ import annotations
@@ -46,6 +49,8 @@ from cards import (
     STANDING_RISK_BLOCK,
     STANDING_RISK_INPUT,
     STANDING_ROOM_ACTION,
+    STANDING_SCOPE_BLOCK,
+    STANDING_SCOPE_INPUT,
     STANDING_SESSION_ACTION,
     standing_modal,
 )
@@ -108,7 +113,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
                 scope="session", subject=escalation.session_id, bot_id=escalation.bot_id, pattern=pattern,
                 max_risk=max_risk, contained_only=escalation.contained, note="approved for this session from the card",
             )) for pattern in patterns]
-            await deps.service.decide(escalation_id, actor=user, approve=True, grants=approvals)
+            await deps.service.decide(escalation_id, actor=user, approve=True, grants=approvals, via="button")
         except FlyBotError as exc:
             await ack()
             await _refuse(deps, channel, user, _outcome_text(exc))
@@ -138,6 +143,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             escalation_id=escalation.id, scope=scope, pattern=_pattern_for(escalation),
             max_risk=max(RiskLevel.parse(escalation.risk), RiskLevel.WORKSPACE_WRITE).label,
             command_preview=escalation.command, contained=escalation.contained,
+            room_choice=scope == "bot" and await deps.standing.is_admin(user),
         )
         await open_form(deps, body, view, "Always for this room" if scope == "room" else "Always for this Bot")
 
@@ -167,6 +173,9 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await ack(response_action="errors", errors={STANDING_PATTERN_BLOCK: already_text(current)})
             return
         values = (view.get("state") or {}).get("values") or {}
+        chosen = (_state_value(values, STANDING_SCOPE_BLOCK, STANDING_SCOPE_INPUT).get("selected_option") or {})
+        if chosen.get("value") in ("bot", "room"):  # an admin's choice (a forged "room" is refused by _checked)
+            scope = str(chosen["value"])
         pattern = str(_state_value(values, STANDING_PATTERN_BLOCK, STANDING_PATTERN_INPUT).get("value") or "")
         selected = _state_value(values, STANDING_RISK_BLOCK, STANDING_RISK_INPUT).get("selected_option") or {}
         expires = str(_state_value(values, STANDING_EXPIRES_BLOCK, STANDING_EXPIRES_INPUT).get("value") or "").strip()
@@ -192,7 +201,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         try:
             # The decision and the approval, each with its audit row, and the card's update job: ONE transaction,
             # committed before the ack.
-            await deps.service.decide(escalation_id, actor=user, approve=True, grants=[approval])
+            await deps.service.decide(escalation_id, actor=user, approve=True, grants=[approval], via="modal")
         except FlyBotError as exc:
             # The escalation could not be approved (decided meanwhile...): the approval the owner asked for is still
             # saved, on its own (with its audit row), and they are told both.

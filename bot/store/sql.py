@@ -952,15 +952,18 @@ class Store:
             await tx.audit(event_name, at=at, escalation_id=escalation_id, actor=actor, **detail)
 
     async def audit_page(
-        self, *, after_id: int = 0, since: datetime | None = None, bot_id: str | None = None, limit: int = 100,
+        self, *, after_id: int = 0, since: datetime | None = None, until: datetime | None = None,
+        bot_id: str | None = None, limit: int = 100,
     ) -> list[AuditEntry]:
-        """Audit rows with ``id > after_id`` (a page: pass the last id back), oldest first, at or after ``since``,
-        only those of ``bot_id`` when given (rows of its escalations, and its own rows such as ``bot.created`` and
-        ``bot.removed``, whose detail names it); at most ``limit``."""
+        """Audit rows with ``id > after_id`` (a page: pass the last id back), oldest first, at or after ``since`` and
+        before ``until``, only those of ``bot_id`` when given (rows of its escalations, and its own rows such as
+        ``bot.created`` and ``bot.removed``, whose detail names it); at most ``limit``."""
         async with self._session() as session:
             stmt = select(AuditRow).where(AuditRow.id > after_id)
             if since is not None:
                 stmt = stmt.where(AuditRow.at >= since)
+            if until is not None:
+                stmt = stmt.where(AuditRow.at < until)
             if bot_id is not None:
                 stmt = stmt.outerjoin(EscalationRow, EscalationRow.id == AuditRow.escalation_id).where(
                     or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id))

@@ -32,7 +32,6 @@ from cards import (
     SANDBOX_STATEMENT,
     SHOW_COMMAND_ACTION,
     STANDING_BOT_ACTION,
-    STANDING_ROOM_ACTION,
     CardReason,
     actions_block_id,
     already_decided_text,
@@ -90,10 +89,11 @@ def test_pending_card_has_approve_and_deny_carrying_the_id() -> None:
 
 
 def test_standing_choices_are_offered_except_for_destructive_commands() -> None:
-    """Issue 4: owners get "Approve for this session", "Always for this Bot", "Always for this room"."""
-    from cards import STANDING_BOT_ACTION, STANDING_ROOM_ACTION, STANDING_SESSION_ACTION
+    """Owners get "Approve for this session" and "Always for this Bot"; the room is an admin's choice inside that
+    modal (a message shows every viewer the same buttons)."""
+    from cards import STANDING_BOT_ACTION, STANDING_SESSION_ACTION
 
-    standing = [STANDING_SESSION_ACTION, STANDING_BOT_ACTION, STANDING_ROOM_ACTION]
+    standing = [STANDING_SESSION_ACTION, STANDING_BOT_ACTION]
     offered = [e["action_id"] for e in approval_card(make_escalation()).blocks[-1]["elements"]]
     assert offered == [APPROVE_ACTION, *standing, DENY_ACTION]
     destructive = [e["action_id"] for e in approval_card(make_escalation(risk="destructive")).blocks[-1]["elements"]]
@@ -259,7 +259,7 @@ def test_a_long_command_is_cut_visibly_and_only_review_and_approve_can_approve_i
     assert preformatted_texts(message.blocks) == [command[:2500]]
     assert f"\u2026 {len(command) - 2500:,} more characters \u2014 use Review and approve" in _all_text(message.blocks)
     ids = _action_ids(message.blocks)
-    assert ids == [REVIEW_APPROVE_ACTION, STANDING_BOT_ACTION, STANDING_ROOM_ACTION, DENY_ACTION]
+    assert ids == [REVIEW_APPROVE_ACTION, STANDING_BOT_ACTION, DENY_ACTION]
     assert buttons(message.blocks)[0]["value"] == esc.id
     view = full_command_modal(esc, approve=True)
     validate_view(view)

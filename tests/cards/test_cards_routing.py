@@ -60,7 +60,7 @@ def test_a_fallback_copy_offers_only_what_a_fallback_approver_may_do() -> None:
         actions = [b for b in message.blocks if b["type"] == "actions"]
         return [e["text"]["text"] for b in actions for e in b["elements"]]
 
-    standing = {"Approve for this session", "Always for this Bot", "Always for this room"}
+    standing = {"Approve for this session", "Always for this Bot"}
     assert standing <= set(labels()), "the room's card keeps the owners' standing choices"
     assert labels(fallback_copy=True) == ["Approve", "Deny"]
     long = "make deploy " + "x" * 5000

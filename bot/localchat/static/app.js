@@ -7,6 +7,9 @@
   const DEFAULT_VIEWER = "U0OWNER01";
   const DEFAULT_CHANNEL = "C0APPROVE";
   const HOME = "home";
+  // This page load's id, sent with every action and state poll: a modal shows only in the page that opened it, so
+  // one left open does not come back on a reload or in another browser (a Slack modal lives in its client).
+  const CLIENT = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
   // The page credential (bot/localchat/access.py): got once for the login key in the address (?key=...), kept in
   // this origin's sessionStorage (scheme, host and port: no other server on this host can read it), and sent in
   // the X-FlyBot-Session header on every call. Never a cookie: a cookie would reach every port of the host.
@@ -386,7 +389,8 @@
   async function post(path, body) {
     try {
       const response = await fetch(API + path, {
-        method: "POST", headers: { "Content-Type": "application/json", ...credential() }, body: JSON.stringify(body),
+        method: "POST", headers: { "Content-Type": "application/json", ...credential() },
+        body: JSON.stringify({ ...body, client: CLIENT }),
       });
       let data = {};
       try { data = await response.json(); } catch (_e) { data = {}; }
@@ -794,7 +798,7 @@
       const mine = generation;
       abort = new AbortController();
       try {
-        const url = `${API}state?user=${encodeURIComponent(viewer)}&since=${version}&wait=25`;
+        const url = `${API}state?user=${encodeURIComponent(viewer)}&since=${version}&wait=25&client=${CLIENT}`;
         const response = await fetch(url, { signal: abort.signal, cache: "no-store", headers: credential() });
         if (response.status === 400 && viewer !== DEFAULT_VIEWER) { setViewer(DEFAULT_VIEWER); continue; }
         if (response.status === 401) {
