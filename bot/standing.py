@@ -18,7 +18,10 @@ Rules (issue 4, "Model" and "Matching"):
   outside the workspace or only known when it runs (``cd /tmp/x && git push``, ``pushd $D; make``: the program
   reads its configuration, hooks and plugins from there) unless the program reads nothing there
   (:data:`PLACE_INDEPENDENT`: ``cd /srv/app && sudo apt-get install -y jq``); for ``git``, after any ``cd``
-  (``cd sub && git push``: a bare copy of the repository there has hooks of its own);
+  (``cd sub && git push``: a bare copy of the repository there has hooks of its own); nor one whose workspace
+  settings choose code it runs, as the adapter reports them (bot/risk/settings.py: ``.npmrc`` ``registry``,
+  ``.cargo/config.toml``, ``rust-toolchain.toml``, a ``pre-push`` hook, a push to a name no remote has), or that
+  the adapter did not report (an API caller: fail closed);
 - a pattern whose first word is a wrapper, shell or interpreter (:data:`NEVER_MATCHES`) is refused: the command
   it runs is what gets matched;
 - room-wide approvals: admins only (``FLYBOT_ADMINS``, or a Slack workspace admin/owner by ``users.info``);
@@ -247,10 +250,14 @@ a Makefile)."""
 
 def runs_as_written(command: SimpleCommand) -> bool:
     """False when ``command`` runs with environment variables its command line sets (but for
-    :data:`~bot.risk.recipes.INERT_ENVIRONMENT` names), or in a directory outside the workspace or only known when
-    it runs (but for :data:`PLACE_INDEPENDENT` programs): then no standing approval covers it, ``*`` included."""
+    :data:`~bot.risk.recipes.INERT_ENVIRONMENT` names), in a directory outside the workspace or only known when
+    it runs (but for :data:`PLACE_INDEPENDENT` programs), or with workspace settings that choose code it runs or
+    that the adapter did not report (:attr:`~bot.risk.model.SimpleCommand.chosen_by`): then no standing approval
+    covers it, ``*`` included."""
     if command.outside and not (command.argv and command.argv[0] in PLACE_INDEPENDENT):
         return False
+    if command.chosen_by:
+        return False  # workspace settings choose code it runs, or were not reported (bot/risk/settings.py)
     return all(inert_environment(name) for name in command.environment)
 
 

@@ -237,10 +237,11 @@ class Rec:
     quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown);
     ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`);
     ``environment`` and ``outside`` are the script's assigned names and whether the directory was outside the
-    workspace when the command was dispatched (:attr:`SimpleCommand.environment`, :attr:`SimpleCommand.outside`).
+    workspace when the command was dispatched (:attr:`SimpleCommand.environment`, :attr:`SimpleCommand.outside`);
+    ``chosen_by`` what in the workspace chooses code it runs (:attr:`SimpleCommand.chosen_by`).
     """
 
-    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin", "marks", "environment", "outside")
+    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin", "marks", "environment", "outside", "chosen_by")
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
         self.words = words
@@ -252,6 +253,7 @@ class Rec:
         self.marks: list[str] | None = None
         self.environment: tuple[str, ...] = ()
         self.outside = False
+        self.chosen_by: list[str] | None = None
 
 
 class Scope:
@@ -693,5 +695,5 @@ class Grader:
             risk = rec.level if rec.level >= scope.floor else scope.floor
             wrappers = scope.wrappers + tuple(rec.wrappers) if rec.wrappers else scope.wrappers
             out.append(simple_command_of(tuple(argv), rec.text, risk, wrappers, tuple(rec.marks) if rec.marks else (),
-                                         rec.environment, rec.outside))
+                                         rec.environment, rec.outside, tuple(rec.chosen_by) if rec.chosen_by else ()))
         return tuple(out)

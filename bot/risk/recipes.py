@@ -40,6 +40,7 @@ __all__ = [
     "MAX_RECIPES",
     "MAX_RECIPE_CHARS",
     "LIFECYCLE",
+    "SETTINGS",
     "UNKNOWN",
     "GivenRecipes",
     "ProjectRecipes",
@@ -59,6 +60,8 @@ MAX_RECIPES = 16
 MAX_RECIPE_CHARS = 32 * 1024
 #: Stands for a value only known when the recipe runs (an unknown make/just expansion).
 UNKNOWN = "$FLYBOT_UNKNOWN"
+#: The target of a recipe that is the settings of the place a tool runs in, not a script (bot/risk/settings.py).
+SETTINGS = "<settings> "
 
 
 class RecipeLine(Frozen):
@@ -104,9 +107,13 @@ class RecipeBook:
 
     The base of :class:`GivenRecipes` and :class:`ProjectRecipes` (a plain base class rather than a
     ``typing.Protocol``: the adapters start without importing ``typing``).
+
+    ``complete``: True when the book reads the project itself, so that None means there is nothing there; False when
+    None may only mean that nobody sent the recipe (:class:`GivenRecipes`): then whatever depends on it fails closed.
     """
 
     __slots__ = ()
+    complete = False
 
     def recipe(self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()) -> Recipe | None:
         """The recipe ``tool target`` runs in ``directory`` with ``file`` and ``overrides`` (see :class:`Recipe`)."""
@@ -169,6 +176,7 @@ class ProjectRecipes(RecipeBook):
     """
 
     __slots__ = ("root", "_cache")
+    complete = True
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = root
@@ -212,6 +220,10 @@ class ProjectRecipes(RecipeBook):
         def recipe(lines: list[RecipeLine] | None) -> Recipe | None:
             return None if lines is None else Recipe(tool, target, tuple(lines), directory, file, overrides)
 
+        if target.startswith(SETTINGS):
+            from bot.risk.settings import read
+
+            return recipe([RecipeLine(source[:200], setting[:200]) for source, setting in read(root, base, tool, target[len(SETTINGS):])])
         named = _regular_file(root, file) if file else None
         if file and named is None:
             raise _Unreadable(f"{file} (not read: no such file)")
@@ -234,10 +246,11 @@ class ProjectRecipes(RecipeBook):
         if tool in ("npm", "yarn", "pnpm"):
             rel = here("package.json")
             if rel is None:
+                none = recipe([]) if target.startswith(LIFECYCLE) else None  # no life cycle script runs: sent as such
                 if os.path.isdir(os.path.join(base, "node_modules")):
-                    return None  # npm's prefix is here; with no package.json there is no script to run
+                    return none  # npm's prefix is here; with no package.json there is no script to run
                 if not _package_above(base):
-                    return None  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
+                    return none  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
                 raise _Unreadable(f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)")
             npmrc = here(".npmrc")
             if npmrc is not None:
