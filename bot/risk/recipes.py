@@ -40,6 +40,7 @@ __all__ = [
     "MAX_RECIPES",
     "MAX_RECIPE_CHARS",
     "LIFECYCLE",
+    "LINK_TOOL",
     "SETTINGS",
     "UNKNOWN",
     "GivenRecipes",
@@ -47,6 +48,7 @@ __all__ = [
     "Recipe",
     "RecipeBook",
     "RecipeLine",
+    "link_target",
     "make_recipe",
 ]
 
@@ -62,6 +64,16 @@ MAX_RECIPE_CHARS = 32 * 1024
 UNKNOWN = "$FLYBOT_UNKNOWN"
 #: The target of a recipe that is the settings of the place a tool runs in, not a script (bot/risk/settings.py).
 SETTINGS = "<settings> "
+#: The tool of a recipe that says where a path in the workspace really leads (:meth:`RecipeBook.link`).
+LINK_TOOL = "path"
+
+
+def link_target(path: str) -> str:
+    """The target a link recipe of ``path`` is sent under: ``<link> `` and the SHA-256 of the path as written
+    (any length fits the server's 200 characters; ``..`` after a link is not normalised away)."""
+    import hashlib
+
+    return "<link> " + hashlib.sha256(path.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 class RecipeLine(Frozen):
@@ -118,6 +130,12 @@ class RecipeBook:
     def recipe(self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()) -> Recipe | None:
         """The recipe ``tool target`` runs in ``directory`` with ``file`` and ``overrides`` (see :class:`Recipe`)."""
         raise NotImplementedError
+
+    def link(self, path: str) -> Recipe | None:
+        """Where ``path`` (relative to the workspace, as written: ``etc2/passwd``, ``etc2/..``) really leads when a
+        symbolic link on the way takes it out of the workspace: a recipe of tool :data:`LINK_TOOL` whose one line's
+        command is the real path; None when it stays inside (or, for :class:`GivenRecipes`, was not reported)."""
+        return self.recipe(LINK_TOOL, link_target(path))
 
 
 def unreadable(tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...], why: str) -> Recipe:
@@ -201,6 +219,16 @@ class ProjectRecipes(RecipeBook):
                 self._cache[key] = unreadable(tool, target, directory, file, overrides, f"{what} (not read: {type(error).__name__})")
         return self._cache[key]
 
+
+    def link(self, path: str) -> Recipe | None:
+        """See :meth:`RecipeBook.link`: the path is resolved with ``os.path.realpath`` from the real workspace."""
+        key = (LINK_TOOL, path, "", "", ())
+        if key not in self._cache:
+            root = os.path.realpath(self.root)
+            real = os.path.realpath(os.path.join(root, path))
+            inside = real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+            self._cache[key] = None if inside else Recipe(LINK_TOOL, link_target(path), (RecipeLine(path[:200] or ".", real),))
+        return self._cache[key]
 
     def _read(self, tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...]) -> Recipe | None:
         for part in (directory, file):
