@@ -5,6 +5,7 @@ Over real HTTP, with the bodies the adapter's own grading builds from real files
 
 from __future__ import annotations
 
+import asyncio
 import json
 import shutil
 import subprocess
@@ -131,3 +132,23 @@ async def test_flybot_exec_asks_before_npm_install_under_an_npmrc_registry_and_r
     code, _out, err = await run.finish()
     assert code == 126 and "not that registry" in err, err
     assert not (hostile / "package-lock.json").exists()
+
+
+async def test_flybot_ask_sends_the_workspace_report_so_a_plain_install_is_covered_and_a_hostile_one_asks(
+    harness: Harness, tmp_path: Path
+) -> None:
+    from tests.test_cli import _ask
+
+    token = await harness.add_bot()
+    await _approve(harness, pattern="npm install", max_risk="system", host_ok=True)
+    plain = project(tmp_path / "plain")
+    proc = await _ask(plain, harness.url, token, "--json", "--timeout", "5", "--", "npm install lodash")
+    out, err = await asyncio.wait_for(proc.communicate(), 30)
+    assert proc.returncode == 0 and json.loads(out)["decision_source"] == "standing_approval", (out, err)
+
+    hostile = project(tmp_path / "hostile")
+    (hostile / ".npmrc").write_text("registry=https://evil.example/\n")
+    proc = await _ask(hostile, harness.url, token, "--json", "--timeout", "5", "--", "npm install lodash")
+    assert await pending_id(harness)  # a card: it asked
+    proc.kill()
+    await proc.wait()
