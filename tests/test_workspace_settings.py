@@ -152,3 +152,20 @@ async def test_flybot_ask_sends_the_workspace_report_so_a_plain_install_is_cover
     assert await pending_id(harness)  # a card: it asked
     proc.kill()
     await proc.wait()
+
+
+def test_git_settings_are_read_through_a_worktrees_gitdir_file_and_remote_names_with_dots(tmp_path: Path) -> None:
+    main = project(tmp_path / "main")
+    subprocess.run(["git", "-C", str(main), "remote", "add", "my.fork", "git@github.com:me/x.git"], check=True)
+    subprocess.run(["git", "-C", str(main), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q",
+                    "--allow-empty", "-m", "init"], check=True)
+    worktree = (tmp_path / "wt").resolve()
+    subprocess.run(["git", "-C", str(main), "worktree", "add", "-q", str(worktree)], check=True)
+
+    def chosen(command: str, root: Path) -> tuple[str, ...]:
+        return classify(command, contained=False, workspace=root, recipes=ProjectRecipes(root)).commands[0].chosen_by
+
+    assert chosen("git push my.fork main", main) == ()
+    assert chosen("git push origin main", worktree) == ()
+    (main / ".git" / "hooks" / "pre-push").write_text("#!/bin/sh\n")
+    assert any("hooks/pre-push: a hook git runs on push" in what for what in chosen("git push origin main", worktree))

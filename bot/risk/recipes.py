@@ -227,7 +227,8 @@ class ProjectRecipes(RecipeBook):
             root = os.path.realpath(self.root)
             real = os.path.realpath(os.path.join(root, path))
             inside = real == root or real.startswith(root.rstrip(os.sep) + os.sep)
-            self._cache[key] = None if inside else Recipe(LINK_TOOL, link_target(path), (RecipeLine(path[:200] or ".", real),))
+            line = RecipeLine(path[:200] or ".", real[:MAX_LINE_CHARS])
+            self._cache[key] = None if inside else Recipe(LINK_TOOL, link_target(path), (line,))
         return self._cache[key]
 
     def _read(self, tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...]) -> Recipe | None:

@@ -247,7 +247,7 @@ def _git_push(root: str, base: str, remote: str) -> list[tuple[str, str]]:
     for source, number, key, value in entries:
         general = _general(key)
         if general in ("remote.*.url", "remote.*.pushurl"):
-            urls.setdefault(key.split(".")[1], []).append(value)
+            urls.setdefault(key[len("remote.") : key.rindex(".")], []).append(value)  # a remote's name may hold dots
             if local_url(value):
                 found.append((f"{source}:{number}", f"{key}: a repository on this machine (git runs its hooks)"))
         elif general not in SAFE_GIT_KEYS and not key.startswith(_SAFE_GIT_PREFIXES):
