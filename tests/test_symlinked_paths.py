@@ -42,7 +42,8 @@ def linked(tmp_path: Path, outside: Path) -> Path:
 
 
 THROUGH_LINKS = ["cp x etc2/passwd", "echo x > etc2/hosts", "chmod -R 777 etc2/..", "ln -sf x etc2/hosts",
-                 "tee -a etc2/sudoers", "mv x etc2/", "sed -i s/a/b/ etc2/shadow"]
+                 "tee -a etc2/sudoers", "mv x etc2/", "sed -i s/a/b/ etc2/shadow", "chmod 777 etc2/passwd",
+                 "cd etc2 && chmod 777 ..", "chown -R nobody etc2/..", "cd etc2 && touch passwd"]
 
 
 def test_a_path_through_a_link_out_of_the_workspace_grades_as_the_path_it_leads_to(tmp_path: Path, outside: Path) -> None:
@@ -51,7 +52,7 @@ def test_a_path_through_a_link_out_of_the_workspace_grades_as_the_path_it_leads_
         verdict = classify(command, contained=False, workspace=ws, recipes=ProjectRecipes(ws))
         assert verdict.risk == RiskLevel.DESTRUCTIVE, (command, verdict.reasons)
     verdict = classify("cp x out/y", contained=False, workspace=ws, recipes=ProjectRecipes(ws))
-    assert verdict.risk >= RiskLevel.SYSTEM and "a link to" in verdict.reasons[0].detail, verdict.reasons
+    assert verdict.risk >= RiskLevel.SYSTEM and "through a symbolic link" in verdict.reasons[0].detail, verdict.reasons
     verdict = classify("cat keys/id_rsa", contained=False, workspace=ws, recipes=ProjectRecipes(ws))
     assert verdict.risk == RiskLevel.NETWORK and verdict.reasons[0].rule == "secret-read", verdict.reasons
     for command in ("cp x sub/y", "echo x > sub/z", "touch sub/new", "cat sub/../x"):

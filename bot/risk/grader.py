@@ -328,6 +328,16 @@ class Call:
         """Where ``word`` lands (relative to ``cwd`` when given)."""
         return self.g.where(word, cwd)
 
+    def real(self, word: Word) -> Word:
+        """``word`` as the path it really is when a symbolic link in the workspace takes it out of it
+        (:meth:`Grader.linked_out`: ``etc2/passwd`` is ``/etc/passwd``), else ``word`` itself."""
+        g = self.g
+        if word.value and g.recipes is not None and locate(word, g.state) is Where.WORKSPACE:
+            real = g.linked_out(word.value)
+            if real is not None:
+                return Word(real, f"{word.src} (through a symbolic link: {shorten(real, 80)})")
+        return word
+
     def run(self, words: list[Word], wrapper: str, *, child_process: bool = True, cwd: Word | None = None) -> None:
         """Grade ``words`` as the command this wrapper runs, in the same simple command."""
         self.g.unwrap(self.rec, self.scope, words, wrapper, child_process=child_process, cwd=cwd)
@@ -487,7 +497,7 @@ class Grader:
             real = self.linked_out(word.value, state) if locate(word, state) is Where.WORKSPACE else None
             if real is not None:  # through a symbolic link out of the workspace: graded as the path it really is
                 self._note_written(word, cwd)
-                target = f"{word.src} (a link to {shorten(real, 80)})"
+                target = f"{word.src} (through a symbolic link: {shorten(real, 80)})"
                 word, cwd = Word(real, real), None
         where = self.where(word, cwd)
         if where is Where.NOWHERE:
