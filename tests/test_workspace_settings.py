@@ -169,3 +169,19 @@ def test_git_settings_are_read_through_a_worktrees_gitdir_file_and_remote_names_
     assert chosen("git push origin main", worktree) == ()
     (main / ".git" / "hooks" / "pre-push").write_text("#!/bin/sh\n")
     assert any("hooks/pre-push: a hook git runs on push" in what for what in chosen("git push origin main", worktree))
+
+
+def test_flybot_classify_with_cwd_lists_what_chooses_code(tmp_path: Path) -> None:
+    import sys
+
+    root = project(tmp_path / "ws")
+    (root / ".npmrc").write_text("registry=https://evil.example/\n")
+    done = subprocess.run([sys.executable, "-m", "bot", "classify", "--cwd", str(root), "--json", "--", "npm install"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    commands = json.loads(done.stdout)["commands"]
+    assert commands[0]["chosen_by"] == [".npmrc:1: registry"], commands
+    plain = project(tmp_path / "plain")
+    done = subprocess.run([sys.executable, "-m", "bot", "classify", "--cwd", str(plain), "--json", "--", "npm install"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert "chosen_by" not in json.loads(done.stdout)["commands"][0], done.stdout
