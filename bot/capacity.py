@@ -166,6 +166,8 @@ class ConnectionGuard(asyncio.AbstractServer):
         """Connections held now (accepted and not yet closed)."""
         self.by_ip: dict[str, int] = {}
         """Connections held now per client (:func:`client_of`), but those refused by the cap or evicted (closing)."""
+        self.by_share: dict[tuple[str, bytes], int] = {}
+        """Of those, the loopback ones per share (:func:`share_of`), once their share is known."""
         self._held: dict[_Connection, None] = {}
         """Connections with a transport, oldest first."""
         self._heads: dict[_Connection, None] = {}
@@ -297,8 +299,7 @@ class ConnectionGuard(asyncio.AbstractServer):
         module docstring)."""
         if self.open > self.connections - self.reserve:
             return False  # the reserved part of the budget stays for the health checks
-        held = sum(1 for c in self._held if c.client == client and c.counted and c.share == share)
-        return held < max(1, self.per_ip // 2)
+        return self.by_share.get((client, share), 0) < max(1, self.per_ip // 2)
 
     def _admit(self, conn: socket.socket, ip: str) -> None:
         conn.setblocking(False)
@@ -339,6 +340,12 @@ class ConnectionGuard(asyncio.AbstractServer):
         if protocol.counted:
             protocol.counted = False
             client = protocol.client
+            if protocol.share is not None:
+                key = (client, protocol.share)
+                if self.by_share[key] > 1:
+                    self.by_share[key] -= 1
+                else:
+                    del self.by_share[key]
             left = self.by_ip[client] - 1
             if left:
                 self.by_ip[client] = left
@@ -456,8 +463,10 @@ class _Connection(asyncio.Protocol):
         """Keep what a loopback connection sent until its share is known (:func:`share_of`)."""
         assert self.first is not None
         self.first += data
-        self.share = share_of(self.first)
-        if self.share is not None or len(self.first) > MAX_HEAD_BYTES:
+        share = share_of(self.first)
+        if share is not None and self.counted:
+            self._join(share)
+        if share is not None or len(self.first) > MAX_HEAD_BYTES:
             self.first = None
 
     def _head_done(self) -> None:
@@ -497,10 +506,16 @@ class _Connection(asyncio.Protocol):
         """Admit a loopback connection past its client's cap for ``share`` (:meth:`ConnectionGuard.share_has_room`):
         it counts for the client from now on."""
         self.capped = False
-        self.share = share
         self.first = None
         self.counted = True
         self.guard.by_ip[self.client] = self.guard.by_ip.get(self.client, 0) + 1
+        self._join(share)
+
+    def _join(self, share: bytes) -> None:
+        """Count this connection (counted for its client) in ``share``."""
+        self.share = share
+        key = (self.client, share)
+        self.guard.by_share[key] = self.guard.by_share.get(key, 0) + 1
 
     def _refuse(self, answer: bytes, why: str) -> None:
         self._end(answer)
