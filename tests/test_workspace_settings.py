@@ -31,11 +31,12 @@ def project(root: Path) -> Path:
 
 
 async def _host_approvals(harness: Harness) -> None:
-    for pattern in ("npm install", "pnpm install", "yarn install", "cargo install", "git push"):
+    for pattern in ("npm install", "pnpm install", "yarn install", "cargo install", "go install", "git push"):
         await _approve(harness, pattern=pattern, max_risk="system", host_ok=True)
 
 
-PLAIN = ["npm install", "npm install lodash", "pnpm install", "cargo install ripgrep", "git push origin main", "git push"]
+PLAIN = ["npm install", "npm install lodash", "pnpm install", "cargo install ripgrep", "git push origin main", "git push",
+         "go install example.com/x@latest"]
 
 
 async def test_a_plain_workspace_stays_covered_and_settings_that_choose_code_ask(harness: Harness, tmp_path: Path) -> None:
@@ -55,6 +56,8 @@ async def test_a_plain_workspace_stays_covered_and_settings_that_choose_code_ask
         ("rust-toolchain.toml", '[toolchain]\npath = "/tmp/evil-toolchain"\n', "cargo install ripgrep"),
         ("rust-toolchain", "nightly\n", "cargo install ripgrep"),
         (".cargo/config.toml", '[build]\nrustc-wrapper = "/tmp/evil"\n', "cargo install ripgrep"),
+        ("go.mod", "module x\n\ngo 1.22\n\ntoolchain go1.99.0\n", "go install example.com/x@latest"),
+        ("go.work", "go 1.22\n\nuse ./evil\n", "go install example.com/x@latest"),
         (".git/hooks/pre-push", "#!/bin/sh\ntouch /tmp/pwned\n", "git push origin main"),
         (".git/config", '[core]\n\tsshCommand = "sh -c id"\n', "git push origin main"),
         (".git/config", '[remote "origin"]\n\tpushurl = /tmp/evil.git\n', "git push origin main"),
@@ -96,7 +99,8 @@ async def test_without_the_adapters_report_a_command_whose_settings_can_choose_c
     await _host_approvals(harness)
     await _approve(harness, pattern="apt-get install", max_risk="system", host_ok=True)
     await auto(harness, token, command="apt-get install -y jq", contained=False)  # reads nothing from the workspace
-    for command in ("npm install", "npm install lodash", "cargo install ripgrep", "git push origin main", "git push"):
+    for command in ("npm install", "npm install lodash", "cargo install ripgrep", "git push origin main", "git push",
+                    "go install example.com/x@latest"):
         esc = await asks_then_withdraw(harness, token, command=command, contained=False)
         assert any("not reported" in r["detail"] for r in esc["reasons"]), (command, esc["reasons"])
 

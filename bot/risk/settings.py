@@ -11,6 +11,9 @@ also read settings from the directory they run in and the ones above, and some s
   and ``.cargo/config`` (``[build] rustc``, ``rustc-wrapper``, ``[target.X] runner``/``linker``, ``[alias]``,
   ``[source]`` replacement...), and rustup's toolchain files ``rust-toolchain.toml``/``rust-toolchain`` (rustup
   "Overrides": they choose the toolchain whose binaries cargo runs, a local ``path`` one too). Any such file counts.
+* go (go help toolchain, go help work): ``go.work``, and a ``toolchain`` or ``godebug`` line in ``go.mod`` (with the
+  default ``GOTOOLCHAIN=auto`` go downloads and runs the toolchain go.mod names), in the directory go runs in and
+  those above.
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
   ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
@@ -36,7 +39,7 @@ __all__ = ["INERT_NPMRC_KEYS", "INERT_YARNRC_KEYS", "SAFE_GIT_KEYS", "TOOLS", "l
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "git")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git")
 
 #: ``.npmrc`` keys that choose no code (npm-config(7)): how installs are saved, reported and authenticated.
 #: ``registry``, ``@scope:registry`` and ``use-node-version`` are not among them.
@@ -97,6 +100,9 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
             for name in (".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain"):
                 if os.path.lexists(os.path.join(place, name)):
                     found.append((_rel(root, os.path.join(place, name)), "chooses the programs and toolchain cargo runs"))
+    elif tool == "go":
+        for place in places:
+            found += _go_settings(root, place)
     elif tool == "git" and question.startswith("push "):
         found += _git_push(root, base, question[len("push "):])
     else:
@@ -173,6 +179,21 @@ def local_url(url: str) -> bool:
     if _URL_SCHEME.match(url):
         return url.lower().startswith("file:")
     return _SCP_LIKE.match(url) is None
+
+
+def _go_settings(root: str, place: str) -> list[tuple[str, str]]:
+    """go.work (any: it chooses the modules that build) and a ``toolchain`` line in go.mod (go help toolchain: with
+    the default ``GOTOOLCHAIN=auto`` go downloads and runs the toolchain it names)."""
+    found: list[tuple[str, str]] = []
+    work = os.path.join(place, "go.work")
+    if os.path.lexists(work):
+        found.append((_rel(root, work), "chooses the modules go builds"))
+    mod = os.path.join(place, "go.mod")
+    if os.path.lexists(mod):
+        for number, line in _lines(_text(mod)):
+            if line.split()[0] in ("toolchain", "godebug"):
+                found.append((f"{_rel(root, mod)}:{number}", line.split()[0]))
+    return found
 
 
 # -- git push --------------------------------------------------------------------------------------------------------

@@ -694,9 +694,11 @@ def go(call: Call) -> None:
     elif command == "get":
         network(call, "go get fetches modules.", rule="package-install")
         workspace_write(call, "go get changes go.mod and go.sum.")
+        workspace_settings(call, "go", label="go get")
     elif command == "install":
         network(call, "go install may fetch modules.", rule="package-install")
         call.write(_HOME, "go install writes binaries under")
+        workspace_settings(call, "go", label="go install")
     elif command == "clean":
         deletion(call, "go clean deletes build output and caches.")
     else:
