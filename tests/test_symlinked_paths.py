@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,9 +14,22 @@ from bot.hooks.gate import grade
 from bot.risk import RiskLevel, classify
 from bot.risk.recipes import ProjectRecipes
 from tests.harness import Harness
+from tests.pg import migrated_store
 from tests.test_hooks import start_exec
 from tests.test_standing import auto
 from tests.test_standing_coverage import _approve, asks_then_withdraw, sent
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def harness(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Harness]:
+    """The real server over each store: standing approvals are read from it."""
+    async with migrated_store(request.param, tmp_path) as url:
+        served = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
+        await served.start()
+        try:
+            yield served
+        finally:
+            await served.close()
 
 
 @pytest.fixture

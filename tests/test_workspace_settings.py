@@ -9,6 +9,7 @@ import asyncio
 import json
 import shutil
 import subprocess
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -16,9 +17,22 @@ import pytest
 from bot.risk import classify
 from bot.risk.recipes import ProjectRecipes
 from tests.harness import Harness
+from tests.pg import migrated_store
 from tests.test_hooks import deny_with, pending_id, start_exec
 from tests.test_standing import auto
 from tests.test_standing_coverage import _approve, asks_then_withdraw, sent
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def harness(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Harness]:
+    """The real server over each store: standing approvals are read from it."""
+    async with migrated_store(request.param, tmp_path) as url:
+        served = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
+        await served.start()
+        try:
+            yield served
+        finally:
+            await served.close()
 
 
 def project(root: Path) -> Path:
