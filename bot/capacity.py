@@ -16,6 +16,13 @@ answer anybody, not even ``/healthz`` (and libuv, under uvloop, accepts and clos
   address; all of loopback; an IPv6 /64): a client at its cap gets its next connection by closing its own oldest
   one as above; when it has none to close, the new one may only ask for :data:`HEALTH_PATHS` (as in the reserved
   part of the budget), anything else is answered ``503 busy`` and closed once its request head has arrived;
+- shares loopback by route: every local process is the one client ``loopback``, so one of them holding
+  :attr:`~ConnectionGuard.per_ip` requests in progress (long-polls) would leave the page and every local Bot at
+  ``503``. A loopback connection is put in a share by its first request that is not a health check
+  (:func:`share_of`): the page's routes, or the Bot API by the ``Authorization`` it carries (one share per token).
+  A loopback connection past the cap with nothing to close is still admitted when its request's share holds fewer
+  than half the cap (:meth:`ConnectionGuard.share_has_room`), so a process filling its own share leaves the
+  others theirs;
 - drops a connection whose request line and headers are not complete within
   :attr:`~ConnectionGuard.header_timeout_s` (``408``, then closed): for the first request, from the moment the
   connection is accepted; for each later request on a kept-alive connection, from its first byte (aiohttp itself
@@ -89,6 +96,35 @@ IPV6_CLIENT_PREFIX = 64
 """IPv6 clients are counted per /64: the prefix one host or site is given (RFC 6177), whose addresses it may all use."""
 
 
+LOOPBACK = "loopback"
+"""The client every loopback address counts as (:func:`client_of`)."""
+
+
+def share_of(data: bytes) -> bytes | None:
+    """The share of a loopback connection (see the module docstring) from the bytes it sent first: ``b"page"`` for a
+    request outside ``/v1/``, ``b"api "`` and the SHA-256 (16 hex digits) of its ``Authorization`` value for one in
+    it (``b"api -"`` without one). Health checks (:data:`HEALTH_PATHS`) are skipped; None until a request head that
+    is not one is complete (or when a request before it has a body: what follows cannot be read as a head)."""
+    import hashlib
+
+    while True:
+        end = data.find(b"\r\n\r\n")
+        if end < 0:
+            return None
+        head, data = data[:end], data[end + 4 :]
+        lines = head.split(b"\r\n")
+        parts = lines[0].split(b" ", 2)
+        path = parts[1].split(b"?", 1)[0] if len(parts) > 2 else b""
+        fields = dict((k.strip().lower(), v.strip()) for k, _, v in (line.partition(b":") for line in lines[1:]))
+        if path not in HEALTH_PATHS:
+            if not path.startswith(b"/v1/"):
+                return b"page"
+            auth = fields.get(b"authorization")
+            return b"api " + (hashlib.sha256(auth).hexdigest()[:16].encode() if auth else b"-")
+        if fields.get(b"content-length", b"0") not in (b"0", b"") or b"transfer-encoding" in fields:
+            return None
+
+
 def client_of(ip: str) -> str:
     """The client an address counts as for the per-client cap: every loopback address (``127.0.0.0/8``, ``::1``,
     ``::ffff:127.x.y.z``) is ``"loopback"`` (any local process may bind any of them); an IPv6 address is its /64
@@ -101,7 +137,7 @@ def client_of(ip: str) -> str:
     if isinstance(address, ipaddress.IPv6Address) and address.ipv4_mapped is not None:
         address = address.ipv4_mapped
     if address.is_loopback:
-        return "loopback"
+        return LOOPBACK
     if isinstance(address, ipaddress.IPv6Address):
         return str(ipaddress.IPv6Network((address, IPV6_CLIENT_PREFIX), strict=False))
     return str(address)
@@ -130,6 +166,8 @@ class ConnectionGuard(asyncio.AbstractServer):
         """Connections held now (accepted and not yet closed)."""
         self.by_ip: dict[str, int] = {}
         """Connections held now per client (:func:`client_of`), but those refused by the cap or evicted (closing)."""
+        self.by_share: dict[tuple[str, bytes], int] = {}
+        """Of those, the loopback ones per share (:func:`share_of`), once their share is known."""
         self._held: dict[_Connection, None] = {}
         """Connections with a transport, oldest first."""
         self._heads: dict[_Connection, None] = {}
@@ -255,6 +293,14 @@ class ConnectionGuard(asyncio.AbstractServer):
                 return True
         return False
 
+    def share_has_room(self, client: str, share: bytes) -> bool:
+        """Whether ``client``'s connections in ``share`` (counted for its cap) are fewer than half its cap, outside the
+        reserved part of the budget: then a loopback connection past the cap is admitted for that share (see the
+        module docstring)."""
+        if self.open > self.connections - self.reserve:
+            return False  # the reserved part of the budget stays for the health checks
+        return self.by_share.get((client, share), 0) < max(1, self.per_ip // 2)
+
     def _admit(self, conn: socket.socket, ip: str) -> None:
         conn.setblocking(False)
         if conn.family in (socket.AF_INET, socket.AF_INET6):
@@ -294,6 +340,12 @@ class ConnectionGuard(asyncio.AbstractServer):
         if protocol.counted:
             protocol.counted = False
             client = protocol.client
+            if protocol.share is not None:
+                key = (client, protocol.share)
+                if self.by_share[key] > 1:
+                    self.by_share[key] -= 1
+                else:
+                    del self.by_share[key]
             left = self.by_ip[client] - 1
             if left:
                 self.by_ip[client] = left
@@ -311,7 +363,8 @@ class _Connection(asyncio.Protocol):
     """One accepted connection: the guard's checks in front of aiohttp's protocol (``inner``), which gets every
     byte once the connection is admitted."""
 
-    __slots__ = ("guard", "client", "state", "inner", "transport", "timer", "tail", "head", "made", "answer", "sock", "counted", "capped")
+    __slots__ = ("guard", "client", "state", "inner", "transport", "timer", "tail", "head", "made", "answer", "sock", "counted", "capped",
+                 "share", "first")
 
     def __init__(self, guard: ConnectionGuard, client: str, state: int, sock: socket.socket) -> None:
         self.guard = guard
@@ -330,6 +383,10 @@ class _Connection(asyncio.Protocol):
         """Accepted past its client's cap: health checks only, answered ``BUSY_PER_IP`` else."""
         self.answer: bytes | None = None
         """What a connection evicted before its transport was made is answered when it is."""
+        self.share: bytes | None = None
+        """A loopback connection's share (:func:`share_of`), once its first request that is not a health check came."""
+        self.first = b"" if client == LOOPBACK else None
+        """What a loopback connection has sent until its share is known (at most :data:`MAX_HEAD_BYTES`)."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.made = True
@@ -380,6 +437,8 @@ class _Connection(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         state = self.state
+        if self.first is not None and state != _SCREEN:
+            self._note_share(data)
         if state == _PASS:
             assert self.inner is not None
             if self.timer is None and self.between_requests():
@@ -400,6 +459,16 @@ class _Connection(asyncio.Protocol):
         else:
             self._close()  # refused: the client's request arrived after the answer; nothing unread remains
 
+    def _note_share(self, data: bytes) -> None:
+        """Keep what a loopback connection sent until its share is known (:func:`share_of`)."""
+        assert self.first is not None
+        self.first += data
+        share = share_of(self.first)
+        if share is not None and self.counted:
+            self._join(share)
+        if share is not None or len(self.first) > MAX_HEAD_BYTES:
+            self.first = None
+
     def _head_done(self) -> None:
         self.state = _PASS
         self.tail = b""
@@ -418,16 +487,35 @@ class _Connection(asyncio.Protocol):
         parts = head.split(b" ", 2)
         path = parts[1].split(b"?", 1)[0] if len(parts) > 2 else b""
         if path not in HEALTH_PATHS:
-            if self.capped:
+            share = share_of(head) if self.capped and self.client == LOOPBACK else None
+            if share is not None and self.guard.share_has_room(self.client, share):
+                self._admit_share(share)  # a loopback share with room: past the client's cap, served
+            elif self.capped:
                 self._refuse(BUSY_PER_IP, "per_ip")
+                return
             else:
                 self._refuse(BUSY_BUDGET, "connections")
-            return
+                return
         self._head_done()
         self.head = b""
         self._pass_to_aiohttp()
         assert self.inner is not None
         self.inner.data_received(head)
+
+    def _admit_share(self, share: bytes) -> None:
+        """Admit a loopback connection past its client's cap for ``share`` (:meth:`ConnectionGuard.share_has_room`):
+        it counts for the client from now on."""
+        self.capped = False
+        self.first = None
+        self.counted = True
+        self.guard.by_ip[self.client] = self.guard.by_ip.get(self.client, 0) + 1
+        self._join(share)
+
+    def _join(self, share: bytes) -> None:
+        """Count this connection (counted for its client) in ``share``."""
+        self.share = share
+        key = (self.client, share)
+        self.guard.by_share[key] = self.guard.by_share.get(key, 0) + 1
 
     def _refuse(self, answer: bytes, why: str) -> None:
         self._end(answer)

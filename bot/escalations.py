@@ -40,7 +40,7 @@ from bot.refusals import REFUSALS
 from bot.risk import Assessment, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.risk.rules import ProgramRules
-from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created
+from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created, never_covered
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
 from bot.store.admission import ROOM_WAIT_S, AdmissionLimits, Refused, RoomFull
 from bot.store.records import Decision
@@ -269,7 +269,8 @@ class EscalationService:
             approvals_needed=needed,
         )
         cover: list[StandingApproval] | None = None
-        if self.standing is not None and needed == 1:  # standing approvals never satisfy the two-person rule
+        if self.standing is not None and needed == 1 and never_covered(assessment.reasons) is None:
+            # standing approvals never satisfy the two-person rule, nor answer a secret read (bot/standing.py)
             # Room-wide approvals answer the Bots whose registered room it is; a session naming another room in its
             # request must not borrow that room's approvals (security review).
             cover = await self.standing.find_cover(

@@ -1,7 +1,8 @@
 """Standing approvals (issue 4): answer safe repeats without asking, never the dangerous one.
 
 Rules (issue 4, "Model" and "Matching"):
-- a standing approval covers at most ``system``; ``destructive`` always asks, whatever exists;
+- a standing approval covers at most ``system``; ``destructive`` always asks, whatever exists, and so does a command
+  that reads a secret (:data:`NEVER_COVERED_RULES`);
 - ``contained_only`` (the default) covers only commands that run in the sandbox;
 - the classifier's grade is used, never the session's claim;
 - a compound command is covered only if EVERY simple command in it is covered (each by some live approval
@@ -18,7 +19,10 @@ Rules (issue 4, "Model" and "Matching"):
   outside the workspace or only known when it runs (``cd /tmp/x && git push``, ``pushd $D; make``: the program
   reads its configuration, hooks and plugins from there) unless the program reads nothing there
   (:data:`PLACE_INDEPENDENT`: ``cd /srv/app && sudo apt-get install -y jq``); for ``git``, after any ``cd``
-  (``cd sub && git push``: a bare copy of the repository there has hooks of its own);
+  (``cd sub && git push``: a bare copy of the repository there has hooks of its own); nor one whose workspace
+  settings choose code it runs, as the adapter reports them (bot/risk/settings.py: ``.npmrc`` ``registry``,
+  ``.cargo/config.toml``, ``rust-toolchain.toml``, a ``pre-push`` hook, a push to a name no remote has), or that
+  the adapter did not report (an API caller: fail closed);
 - a pattern whose first word is a wrapper, shell or interpreter (:data:`NEVER_MATCHES`) is refused: the command
   it runs is what gets matched;
 - room-wide approvals: admins only (``FLYBOT_ADMINS``, or a Slack workspace admin/owner by ``users.info``);
@@ -39,7 +43,7 @@ import structlog
 
 from bot.errors import Conflict, InvalidRequest, NotAllowed, NotFound
 from bot.groups import GroupCheckTooSlow, OwnerGroups, owns
-from bot.risk import RiskLevel, SimpleCommand, classify
+from bot.risk import Reason, RiskLevel, SimpleCommand, classify
 from bot.risk.grader import inert_environment
 from bot.risk.meaning import changing_words
 from bot.risk.rules import ProgramRules, rules_of
@@ -175,6 +179,16 @@ def check_can_match(words: Sequence[str], rules: ProgramRules | None = None) -> 
         "could never match", field="pattern")
 
 
+NEVER_COVERED_RULES = frozenset({"secret-read"})
+"""Reasons no standing approval answers, ``*`` up to ``system`` included: reading a credential file or a secret
+variable (bot/risk/sensitive.py) sends the secret to the model provider, so each such read is asked for."""
+
+
+def never_covered(reasons: Sequence[Reason]) -> Reason | None:
+    """The first reason of :data:`NEVER_COVERED_RULES` among ``reasons``, or None."""
+    return next((reason for reason in reasons if reason.rule in NEVER_COVERED_RULES), None)
+
+
 NO_COVER_NEEDED = frozenset({"cd", "pushd", "popd", "export", "set", "true", ":"})
 """Navigation and no-op builtins that need no cover when they grade ``read_only`` (issue 11 §6: "Approve for this
 session" on ``cd /srv/app && sudo apt-get install -y jq`` saved ``cd /srv/app`` and the same command asked again).
@@ -249,7 +263,7 @@ a Makefile)."""
 
 def runs_as_written(command: SimpleCommand) -> bool:
     """False when ``command`` runs with environment variables its command line sets (but for
-    :data:`~bot.risk.recipes.INERT_ENVIRONMENT` names), or in a directory outside the workspace or only known when
+    :data:`~bot.risk.recipes.INERT_ENVIRONMENT` names), in a directory outside the workspace or only known when
     it runs (but for :data:`PLACE_INDEPENDENT` programs): then no standing approval covers it, ``*`` included."""
     if command.outside and not (command.argv and command.argv[0] in PLACE_INDEPENDENT):
         return False
@@ -259,14 +273,15 @@ def runs_as_written(command: SimpleCommand) -> bool:
 def covers_command(approval: StandingApproval, command: SimpleCommand) -> bool:
     """True when ``approval``'s pattern prefixes ``command.argv``, its ``max_risk`` is at least the command's grade,
     every wrapper that led to the command is a :data:`LOCAL_WRAPPERS` one, the command runs as written
-    (:func:`runs_as_written`: no environment set for it, in the workspace), and the pattern covers what the command
+    (:func:`runs_as_written`: no environment set for it, in the workspace), no workspace setting chooses code it runs
+    (:attr:`~bot.risk.model.SimpleCommand.chosen_by` is empty), and the pattern covers what the command
     means: every word that changes the subcommand's meaning (bot/risk/meaning.py) lies within the pattern's words,
     and a command with marks (a redirect writing outside the workspace or opening a socket) is covered only by
     ``*``."""
     if not command.argv or command.risk > RiskLevel.parse(approval.max_risk):
         return False
-    if not runs_as_written(command):
-        return False
+    if not runs_as_written(command) or command.chosen_by:
+        return False  # chosen_by: workspace settings choose code it runs, or were not reported (bot/risk/settings.py)
     if any(wrapper not in LOCAL_WRAPPERS for wrapper in command.wrappers):
         return False
     words = parse_pattern(approval.pattern)

@@ -46,10 +46,11 @@ async def test_loopback_addresses_are_one_client_for_the_per_client_cap(tmp_path
         escalation = await create_escalation(served, tmp_path)
         # Two long-polls (requests in progress: never closed to make room) from two loopback addresses.
         held = [await hold_long_poll(served, escalation, 30, source) for source in ("127.0.0.2", "127.0.0.3")]
-        # A third loopback address is the same client, at its cap with nothing to close: refused, but for the
-        # health checks.
-        status, headers, body = await exchange(served, HEALTHZ.replace("/healthz", "/v1/openapi.json"),
-                                               source="127.0.0.4")
+        # A third loopback address is the same client, at its cap with nothing to close: refused in the same share
+        # (the same Bot token), but for the health checks.
+        same_bot = HEALTHZ.replace("/healthz", "/v1/openapi.json").replace(
+            "Connection", f"Authorization: Bearer {served.token}\r\nConnection")
+        status, headers, body = await exchange(served, same_bot, source="127.0.0.4")
         assert status == 503 and int(headers["retry-after"]) >= 1
         assert headers["content-type"] == "application/problem+json" and json.loads(body)["code"] == "busy"
         assert (await exchange(served, HEALTHZ, source="127.0.0.4"))[0] == 200
@@ -57,6 +58,26 @@ async def test_loopback_addresses_are_one_client_for_the_per_client_cap(tmp_path
             writer.close()
         await served.logged('"why": "per_ip"')
         assert any('"who": "loopback"' in line for line in served.lines() if '"per_ip"' in line)
+
+
+async def test_one_local_process_filling_its_share_leaves_the_page_and_other_bots_theirs(tmp_path: Path) -> None:
+    async with serve(tmp_path, max_connections_per_ip=4, header_timeout_s=60) as served:
+        escalation = await create_escalation(served, tmp_path)
+        # One local process holds long-polls with the demo Bot's token: its share (half the cap) and the whole cap.
+        held = [await hold_long_poll(served, escalation, 30, ATTACKER) for _ in range(4)]
+        same_bot = HEALTHZ.replace("/healthz", f"/v1/escalations/{escalation}").replace(
+            "Connection", f"Authorization: Bearer {served.token}\r\nConnection")
+        status, _headers, body = await exchange(served, same_bot, source="127.0.0.3")
+        assert status == 503 and json.loads(body)["code"] == "busy"
+        # The page's routes and another Bot's token are other shares: answered (the page, 200; the unknown token,
+        # 401 from the API itself), not 503.
+        status, _headers, _body = await exchange(served, HEALTHZ.replace("/healthz", "/page/state"), source="127.0.0.3")
+        assert status != 503, status
+        other_bot = same_bot.replace(served.token, "fbt_another_bots_token")
+        assert (await exchange(served, other_bot, source="127.0.0.3"))[0] == 401
+        assert (await exchange(served, HEALTHZ, source="127.0.0.3"))[0] == 200
+        for _reader, writer in held:
+            writer.close()
 
 
 async def test_a_client_at_its_cap_gets_a_new_connection_in_place_of_its_oldest_slow_one(tmp_path: Path) -> None:

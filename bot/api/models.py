@@ -46,12 +46,14 @@ class RecipeLineIn(BaseModel):
 
 class RecipeIn(BaseModel):
     """A project recipe the adapter read and expanded (``make deploy``, ``npm run build``...), so that the server,
-    which cannot read the project, grades and shows what will really run. ``directory``, ``file`` and
-    ``overrides`` say which recipe it is (:class:`bot.risk.recipes.Recipe`): the server looks it up by them."""
+    which cannot read the project, grades and shows what will really run; or, with a target starting
+    ``<settings> ``, the workspace settings that choose code a tool runs there (bot/risk/settings.py: each line a
+    finding, none when nothing does); or, tool ``path``, where a path in the workspace really leads through a
+    symbolic link (its one line's command). ``directory``, ``file`` and ``overrides`` say which recipe it is (:class:`bot.risk.recipes.Recipe`): the server looks it up by them."""
 
     model_config = ConfigDict(extra="forbid")
 
-    tool: Literal["make", "npm", "yarn", "pnpm", "just", "tox"]
+    tool: Literal["make", "npm", "yarn", "pnpm", "just", "tox", "cargo", "go", "git", "path"]
     target: str = Field(default="", max_length=200)
     directory: str = Field(default="", max_length=1024)
     file: str = Field(default="", max_length=1024)

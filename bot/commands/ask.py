@@ -63,6 +63,15 @@ def cmd_ask(args: argparse.Namespace) -> int:
     }
     if args.justification:
         body["justification"] = args.justification
+    if os.path.isdir(cwd):
+        # What the adapters send too (bot/hooks/gate.py): the project recipes the command runs and the workspace
+        # settings that choose code there, read from cwd; without them the server fails closed.
+        from bot.hooks.gate import grade
+        from bot.risk.model import RiskLevel
+
+        recipes = grade(command, contained=bool(args.contained), cwd=cwd, ceiling=RiskLevel.READ_ONLY).recipes
+        if recipes:
+            body["recipes"] = list(recipes)
     client = FlyBotClient(url, token)
     if not args.json:
         where = "in the sandbox" if args.contained else "on the host"

@@ -75,8 +75,12 @@ def _classify_dir(cwd: str, root: str) -> bool:
 
 #: git options that print files outside the repository: ``diff --no-index`` compares any two paths, ``grep
 #: --no-index`` searches any directory, ``blame --contents FILE`` prints FILE's lines (git-diff(1), git-grep(1),
-#: git-blame(1)).
-_GIT_FILE_READERS = ("--no-index", "--contents")
+#: git-blame(1)); and options that copy a file's content into the repository, where any later git command prints
+#: it: ``commit``/``tag``/``notes``/``merge`` ``-F FILE``/``--file=FILE`` take the message from FILE.
+_GIT_FILE_READERS = ("--no-index", "--contents", "-F", "--file")
+#: git subcommands that read the files named as operands into the repository (git-hash-object(1): ``-w`` writes the
+#: blob to the object database, ``git cat-file -p`` prints it back; without ``-w`` its id still depends on them).
+_GIT_CONTENT_COMMANDS = frozenset({"hash-object"})
 
 
 #: Programs that search file contents, recursively with an option (grep(1) ``-r``/``-R``) or always (rg(1), ag(1)).
@@ -116,7 +120,10 @@ def _git_directory(state: CwdState, args: list[Word]) -> CwdState:
 
 
 def _git_reads_files(values: list[str | None]) -> bool:
-    """True when a git command line prints the content of paths it names (:data:`_GIT_FILE_READERS`)."""
+    """True when a git command line reads the content of paths it names (:data:`_GIT_FILE_READERS`,
+    :data:`_GIT_CONTENT_COMMANDS`)."""
+    if any(v is not None and v in _GIT_CONTENT_COMMANDS for v in values):
+        return True
     return any(v is not None and v.startswith(_GIT_FILE_READERS) for v in values)
 
 
@@ -246,10 +253,11 @@ class Rec:
     quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown);
     ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`);
     ``environment`` and ``outside`` are the script's assigned names and whether the directory was outside the
-    workspace when the command was dispatched (:attr:`SimpleCommand.environment`, :attr:`SimpleCommand.outside`).
+    workspace when the command was dispatched (:attr:`SimpleCommand.environment`, :attr:`SimpleCommand.outside`);
+    ``chosen_by`` what in the workspace chooses code it runs (:attr:`SimpleCommand.chosen_by`).
     """
 
-    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin", "marks", "environment", "outside")
+    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin", "marks", "environment", "outside", "chosen_by")
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
         self.words = words
@@ -261,6 +269,7 @@ class Rec:
         self.marks: list[str] | None = None
         self.environment: tuple[str, ...] = ()
         self.outside = False
+        self.chosen_by: list[str] | None = None
 
 
 class Scope:
@@ -327,6 +336,16 @@ class Call:
     def where(self, word: Word, *, cwd: Word | None = None) -> Where:
         """Where ``word`` lands (relative to ``cwd`` when given)."""
         return self.g.where(word, cwd)
+
+    def real(self, word: Word) -> Word:
+        """``word`` as the path it really is when a symbolic link in the workspace takes it out of it
+        (:meth:`Grader.linked_out`: ``etc2/passwd`` is ``/etc/passwd``), else ``word`` itself."""
+        g = self.g
+        if word.value and g.recipes is not None and locate(word, g.state) is Where.WORKSPACE:
+            real = g.linked_out(word.value)
+            if real is not None:
+                return Word(real, f"{word.src} (through a symbolic link: {shorten(real, 80)})")
+        return word
 
     def run(self, words: list[Word], wrapper: str, *, child_process: bool = True, cwd: Word | None = None) -> None:
         """Grade ``words`` as the command this wrapper runs, in the same simple command."""
@@ -434,9 +453,38 @@ class Grader:
             self.written.add(posixpath.normpath(posixpath.join(here, word.value)))
 
     def where(self, word: Word, cwd: Word | None = None) -> Where:
-        """Where ``word`` lands from the current directory, or from ``cwd`` when given."""
+        """Where ``word`` lands from the current directory, or from ``cwd`` when given; a path in the workspace that
+        a symbolic link takes out of it (:meth:`linked_out`) lands where the link leads."""
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
-        return locate(word, state)
+        where = locate(word, state)
+        if where is Where.WORKSPACE and word.value and self.recipes is not None:
+            real = self.linked_out(word.value, state)
+            if real is not None:
+                return locate(Word(real, word.src), state)
+        return where
+
+    def linked_out(self, value: str, state: CwdState | None = None) -> str | None:
+        """The real path of ``value`` (from each directory of ``state``, the current one by default) when it lies in
+        the workspace as written but a symbolic link on the way leads out of it (``etc2/passwd`` with ``etc2 ->
+        /etc``; ``etc2/..``), as the recipe book says (the adapter resolves it with ``realpath`` and sends it; the
+        server knows only what was sent); None otherwise. A found link is kept in :attr:`recipes_used`, so it is
+        sent with the escalation."""
+        book = self.recipes
+        state = self.state if state is None else state
+        if book is None or state.remote or "\x00" in value:
+            return None
+        root = state.root
+        for cwd in sorted(state.cwds):
+            raw = value if value.startswith("/") else f"{cwd}/{value}"
+            if raw == root or not raw.startswith(root.rstrip("/") + "/"):
+                continue
+            rel = raw[len(root.rstrip("/")) + 1 :]
+            found = book.link(rel)
+            if found is not None and found.lines:
+                if found not in self.recipes_used:
+                    self.recipes_used.append(found)
+                return found.lines[0].command
+        return None
 
     def write(
         self, rec: Rec, scope: Scope, word: Word, what: str, *, cwd: Word | None = None, subject: str | None = None,
@@ -454,8 +502,15 @@ class Grader:
         downgraded when contained (the VM is discarded). A redirect (``subject`` given) that writes outside the
         workspace is also listed in the command's :attr:`Rec.marks`.
         """
-        where = self.where(word, cwd)
         target = word.src
+        if word.value and self.recipes is not None:
+            state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+            real = self.linked_out(word.value, state) if locate(word, state) is Where.WORKSPACE else None
+            if real is not None:  # through a symbolic link out of the workspace: graded as the path it really is
+                self._note_written(word, cwd)
+                target = f"{word.src} (through a symbolic link: {shorten(real, 80)})"
+                word, cwd = Word(real, real), None
+        where = self.where(word, cwd)
         if where is Where.NOWHERE:
             return
         self._note_written(word, cwd)
@@ -606,7 +661,12 @@ class Grader:
         if cooked and may_name_secret(" ".join(cooked)):
             return True
         state = self.state
-        return state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds)
+        if state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds):
+            return True
+        # a path in the workspace that a symbolic link takes out of it (keys/id_rsa with keys -> ~/.ssh)
+        return self.recipes is not None and any(
+            w.value and not w.value.startswith("-") and self.linked_out(w.value, state) is not None for w in words[1:]
+        )
 
     def read_paths(self, word: Word, state: CwdState | None = None) -> list[str]:
         """The paths a read of ``word`` may name, as globs (sensitive.read_path_text), brace-expanded, an option's
@@ -669,6 +729,8 @@ class Grader:
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
             for text in self.read_paths(word, state):
+                real = self.linked_out(text, state) if self.recipes is not None else None
+                text = real if real is not None else text  # read through a symbolic link: the file it really is
                 what = credential_path(text)
                 if what is not None and locate(Word(text, text), state) not in (Where.WORKSPACE, Where.TEMP):
                     self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")
@@ -759,5 +821,5 @@ class Grader:
             risk = rec.level if rec.level >= scope.floor else scope.floor
             wrappers = scope.wrappers + tuple(rec.wrappers) if rec.wrappers else scope.wrappers
             out.append(simple_command_of(tuple(argv), rec.text, risk, wrappers, tuple(rec.marks) if rec.marks else (),
-                                         rec.environment, rec.outside))
+                                         rec.environment, rec.outside, tuple(rec.chosen_by) if rec.chosen_by else ()))
         return tuple(out)

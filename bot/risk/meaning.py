@@ -20,9 +20,9 @@ Plain options and operands, per program (the manual pages say what each option d
 * apt, apt-get (apt-get(8), any subcommand): ``-y``/``--yes``/``--assume-yes``, ``-q``/``-qq``/``--quiet``,
   ``--no-install-recommends``, ``--no-install-suggests``; packages named ``[a-z0-9][a-z0-9+.-]*[a-z0-9+.]``
   (Debian Policy 5.6.1), so no ``pkg-`` suffix, no ``pkg=version``, ``pkg/release``, ``pkg:arch``, ``.deb`` file,
-  glob or regular expression: a ``.`` only between digits (``python3.11``) and a ``+`` only in a ``++`` after a
-  letter or digit (``g++``, ``libc++-dev``); ``lib.``, ``x.+``, ``zlib1g.``, ``g++.``, ``libc.6``, ``g+`` are
-  regular expressions to apt (``_APT_PLAIN_PUNCTUATION``).
+  glob or regular expression, and no ``.`` or ``+`` at all: apt reads a name holding one that no package has as a
+  regular expression (``python3.1``, ``lib.``, ``g+``), and only the machine's apt cache knows which names exist
+  (``_apt_name``).
 * dnf, yum (dnf(8), any subcommand): ``-y``/``--assumeyes``, ``-q``/``--quiet``; package names without a path,
   URL, ``.rpm`` file or glob.
 * pacman (pacman(8)): the operations ``-S``, ``-Sy``, ``-Su``, ``-Syu``, ``-Q`` (any other, such as ``-Sdd`` or
@@ -139,21 +139,17 @@ _REMOTE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*\Z")
 _BRANCH = re.compile(r"^[A-Za-z0-9_][A-Za-z0-9._/-]*\Z")
 
 
-#: The forms of ``.`` and ``+`` a plain apt package name may hold: a ``.`` between digits (``python3.11``,
-#: ``libgtk2.0-0``) and a ``++`` after a letter or digit (``g++``, ``libc++-dev``, ``libstdc++6``). apt-get(8): "If no
-#: package matches the given expression and the expression contains one of '.', '?' or '*' then it is assumed to be a
-#: POSIX regular expression" (apt's cacheset.cc also counts ``+``, ``|``, ``[``, ``^``, ``$``), applied unanchored
-#: to every package name: ``lib.``, ``x.+``, ``libcurl4-gnutls-de.``, ``libc.6``, ``g+`` select other packages.
-#: A name of these forms that no package has is still read as an expression (``python3.1`` selects
-#: ``python3.10``...): such a name is a typo of a real one.
-_APT_PLAIN_PUNCTUATION = re.compile(r"(?<=[0-9])\.(?=[0-9])|(?<=[a-z0-9])\+\+(?![+.])")
-
-
 def _apt_name(word: str) -> bool:
+    """A plain apt package name: Debian Policy 5.6.1's shape without ``.`` or ``+``. apt-get(8): "If no package
+    matches the given expression and the expression contains one of '.', '?' or '*' then it is assumed to be a POSIX
+    regular expression" (apt's cacheset.cc also counts ``+``, ``|``, ``[``, ``^``, ``$``), applied unanchored to every
+    package name, so a name with a ``.`` or ``+`` that no package has selects others: ``lib.``, ``x.+``, ``g+``, and
+    ``python3.1`` (``python3.10``, ``python3.11``, ``libpython3.12``...). Whether a package has the name is known
+    only to the machine's apt cache, so every such name (``g++``, ``python3.11`` too) must be spelled out in the
+    pattern."""
     if _APT.operand.match(word) is None or word.endswith(".deb"):  # type: ignore[union-attr]
         return False
-    rest = _APT_PLAIN_PUNCTUATION.sub("", word)
-    return "." not in rest and "+" not in rest
+    return "." not in word and "+" not in word
 
 
 def _apt(argv: tuple[str, ...]) -> list[int]:

@@ -105,9 +105,14 @@ class SimpleCommand(Frozen):
         outside: True when the command runs in a directory outside the workspace or only known when it runs
             (after ``cd /tmp/x``, ``pushd $D``, ``popd``), or on another machine; for ``git``, in any directory but
             the one the script started in (``cd sub && git push``: git finds its repository, hooks and config there).
+        chosen_by: what in the workspace chooses code this command runs, beyond its words, or what FlyBot could not
+            check: a configuration file that names a registry, toolchain, program or hook (``(".npmrc:2 registry",)``,
+            ``("rust-toolchain.toml",)``), a path that is a link out of the workspace, or a place the adapter did not
+            report (``("cargo configuration (not reported)",)``); no standing approval covers a command with any
+            (bot/risk/settings.py).
     """
 
-    __slots__ = ("argv", "text", "risk", "wrappers", "marks", "environment", "outside")
+    __slots__ = ("argv", "text", "risk", "wrappers", "marks", "environment", "outside", "chosen_by")
     argv: tuple[str, ...]
     text: str
     risk: RiskLevel
@@ -115,15 +120,19 @@ class SimpleCommand(Frozen):
     marks: tuple[str, ...]
     environment: tuple[str, ...]
     outside: bool
+    chosen_by: tuple[str, ...]
 
     def __init__(self, argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...] = (),
-                 marks: tuple[str, ...] = (), environment: tuple[str, ...] = (), outside: bool = False) -> None:
-        self._init(argv=argv, text=text, risk=risk, wrappers=wrappers, marks=marks, environment=environment, outside=outside)
+                 marks: tuple[str, ...] = (), environment: tuple[str, ...] = (), outside: bool = False,
+                 chosen_by: tuple[str, ...] = ()) -> None:
+        self._init(argv=argv, text=text, risk=risk, wrappers=wrappers, marks=marks, environment=environment, outside=outside,
+                   chosen_by=chosen_by)
 
     def __hash__(self) -> int:
         # Frozen's hash (of the fields in slot order), spelled out: a request's commands key the server's memo of
         # standing-approval covers, and the generic form costs 0.5 us a command (issue 10).
-        return hash((self.argv, self.text, self.risk, self.wrappers, self.marks, self.environment, self.outside))
+        return hash((self.argv, self.text, self.risk, self.wrappers, self.marks, self.environment, self.outside,
+                     self.chosen_by))
 
 
 class Assessment(Frozen):
@@ -157,8 +166,8 @@ def _setters(cls: type, *names: str) -> tuple[Any, ...]:
 
 
 _R_SUBJECT, _R_RULE, _R_LEVEL, _R_DETAIL, _R_DOWN = _setters(Reason, "subject", "rule", "level", "detail", "downgraded")
-_C_ARGV, _C_TEXT, _C_RISK, _C_WRAPPERS, _C_MARKS, _C_ENVIRONMENT, _C_OUTSIDE = _setters(
-    SimpleCommand, "argv", "text", "risk", "wrappers", "marks", "environment", "outside"
+_C_ARGV, _C_TEXT, _C_RISK, _C_WRAPPERS, _C_MARKS, _C_ENVIRONMENT, _C_OUTSIDE, _C_CHOSEN_BY = _setters(
+    SimpleCommand, "argv", "text", "risk", "wrappers", "marks", "environment", "outside", "chosen_by"
 )
 _A_RISK, _A_REASONS, _A_COMMANDS, _A_CONTAINED, _A_RECIPES = _setters(
     Assessment, "risk", "reasons", "commands", "contained", "recipes"
@@ -178,9 +187,9 @@ def reason_of(subject: str, rule: str, level: RiskLevel, detail: str, downgraded
 
 def simple_command_of(
     argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...], marks: tuple[str, ...] = (),
-    environment: tuple[str, ...] = (), outside: bool = False,
+    environment: tuple[str, ...] = (), outside: bool = False, chosen_by: tuple[str, ...] = (),
 ) -> SimpleCommand:
-    """``SimpleCommand(argv, text, risk, wrappers, marks, environment, outside)``, built faster (see above)."""
+    """``SimpleCommand(argv, text, risk, wrappers, marks, environment, outside, chosen_by)``, built faster (see above)."""
     obj: SimpleCommand = _new(SimpleCommand)
     _C_ARGV(obj, argv)
     _C_TEXT(obj, text)
@@ -189,6 +198,7 @@ def simple_command_of(
     _C_MARKS(obj, marks)
     _C_ENVIRONMENT(obj, environment)
     _C_OUTSIDE(obj, outside)
+    _C_CHOSEN_BY(obj, chosen_by)
     return obj
 
 

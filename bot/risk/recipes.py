@@ -40,12 +40,15 @@ __all__ = [
     "MAX_RECIPES",
     "MAX_RECIPE_CHARS",
     "LIFECYCLE",
+    "LINK_TOOL",
+    "SETTINGS",
     "UNKNOWN",
     "GivenRecipes",
     "ProjectRecipes",
     "Recipe",
     "RecipeBook",
     "RecipeLine",
+    "link_target",
     "make_recipe",
 ]
 
@@ -59,6 +62,18 @@ MAX_RECIPES = 16
 MAX_RECIPE_CHARS = 32 * 1024
 #: Stands for a value only known when the recipe runs (an unknown make/just expansion).
 UNKNOWN = "$FLYBOT_UNKNOWN"
+#: The target of a recipe that is the settings of the place a tool runs in, not a script (bot/risk/settings.py).
+SETTINGS = "<settings> "
+#: The tool of a recipe that says where a path in the workspace really leads (:meth:`RecipeBook.link`).
+LINK_TOOL = "path"
+
+
+def link_target(path: str) -> str:
+    """The target a link recipe of ``path`` is sent under: ``<link> `` and the SHA-256 of the path as written
+    (any length fits the server's 200 characters; ``..`` after a link is not normalised away)."""
+    import hashlib
+
+    return "<link> " + hashlib.sha256(path.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 class RecipeLine(Frozen):
@@ -104,13 +119,23 @@ class RecipeBook:
 
     The base of :class:`GivenRecipes` and :class:`ProjectRecipes` (a plain base class rather than a
     ``typing.Protocol``: the adapters start without importing ``typing``).
+
+    ``complete``: True when the book reads the project itself, so that None means there is nothing there; False when
+    None may only mean that nobody sent the recipe (:class:`GivenRecipes`): then whatever depends on it fails closed.
     """
 
     __slots__ = ()
+    complete = False
 
     def recipe(self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()) -> Recipe | None:
         """The recipe ``tool target`` runs in ``directory`` with ``file`` and ``overrides`` (see :class:`Recipe`)."""
         raise NotImplementedError
+
+    def link(self, path: str) -> Recipe | None:
+        """Where ``path`` (relative to the workspace, as written: ``etc2/passwd``, ``etc2/..``) really leads when a
+        symbolic link on the way takes it out of the workspace: a recipe of tool :data:`LINK_TOOL` whose one line's
+        command is the real path; None when it stays inside (or, for :class:`GivenRecipes`, was not reported)."""
+        return self.recipe(LINK_TOOL, link_target(path))
 
 
 def unreadable(tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...], why: str) -> Recipe:
@@ -169,6 +194,7 @@ class ProjectRecipes(RecipeBook):
     """
 
     __slots__ = ("root", "_cache")
+    complete = True
 
     def __init__(self, root: str | os.PathLike[str]) -> None:
         self.root = root
@@ -194,6 +220,17 @@ class ProjectRecipes(RecipeBook):
         return self._cache[key]
 
 
+    def link(self, path: str) -> Recipe | None:
+        """See :meth:`RecipeBook.link`: the path is resolved with ``os.path.realpath`` from the real workspace."""
+        key = (LINK_TOOL, path, "", "", ())
+        if key not in self._cache:
+            root = os.path.realpath(self.root)
+            real = os.path.realpath(os.path.join(root, path))
+            inside = real == root or real.startswith(root.rstrip(os.sep) + os.sep)
+            line = RecipeLine(path[:200] or ".", real[:MAX_LINE_CHARS])
+            self._cache[key] = None if inside else Recipe(LINK_TOOL, link_target(path), (line,))
+        return self._cache[key]
+
     def _read(self, tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...]) -> Recipe | None:
         for part in (directory, file):
             if part.startswith("/") or part == ".." or part.startswith("../"):
@@ -212,6 +249,10 @@ class ProjectRecipes(RecipeBook):
         def recipe(lines: list[RecipeLine] | None) -> Recipe | None:
             return None if lines is None else Recipe(tool, target, tuple(lines), directory, file, overrides)
 
+        if target.startswith(SETTINGS):
+            from bot.risk.settings import read
+
+            return recipe([RecipeLine(source[:200], setting[:200]) for source, setting in read(root, base, tool, target[len(SETTINGS):])])
         named = _regular_file(root, file) if file else None
         if file and named is None:
             raise _Unreadable(f"{file} (not read: no such file)")
@@ -234,10 +275,11 @@ class ProjectRecipes(RecipeBook):
         if tool in ("npm", "yarn", "pnpm"):
             rel = here("package.json")
             if rel is None:
+                none = recipe([]) if target.startswith(LIFECYCLE) else None  # no life cycle script runs: sent as such
                 if os.path.isdir(os.path.join(base, "node_modules")):
-                    return None  # npm's prefix is here; with no package.json there is no script to run
+                    return none  # npm's prefix is here; with no package.json there is no script to run
                 if not _package_above(base):
-                    return None  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
+                    return none  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
                 raise _Unreadable(f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)")
             npmrc = here(".npmrc")
             if npmrc is not None:

@@ -23,8 +23,9 @@ def reason_to_dict(reason: Reason) -> dict[str, Any]:
 
 
 def command_to_dict(command: SimpleCommand) -> dict[str, Any]:
-    """``{"argv", "text", "risk", "wrappers"}`` with ``risk`` as its wire label, and ``"marks"`` (its redirects
-    that write outside the workspace) when there are any."""
+    """``{"argv", "text", "risk", "wrappers"}`` with ``risk`` as its wire label, ``"marks"`` (its redirects
+    that write outside the workspace) and ``"chosen_by"`` (workspace settings that choose code it runs, or were not
+    reported) when there are any."""
     out: dict[str, Any] = {
         "argv": list(command.argv),
         "text": command.text,
@@ -33,6 +34,8 @@ def command_to_dict(command: SimpleCommand) -> dict[str, Any]:
     }
     if command.marks:
         out["marks"] = list(command.marks)
+    if command.chosen_by:
+        out["chosen_by"] = list(command.chosen_by)
     return out
 
 

@@ -24,7 +24,7 @@ from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
 from .kit import R, build_or_test, deletion, destructive, injected, network, read_only, refuse, show, workspace_write
-from .projects import run_recipe
+from .projects import run_recipe, workspace_settings
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -387,6 +387,10 @@ def js_package_manager(call: Call) -> None:
         # the package's own life cycle scripts (a global install of named packages runs theirs only, not the project's)
         others = None if global_ else elsewhere
         run_recipe(call, tool, LIFECYCLE + ",".join(events), directory=run_dir, elsewhere=others, label=f"{tool} {command or 'install'}")
+    if (_lifecycle_events(tool, command) or ("",))[0] == _INSTALL_EVENTS[0]:
+        # an install fetches packages (and runs their scripts) from where the project's .npmrc, .yarnrc.yml or
+        # .pnpmfile.cjs say (npm-config(7)); a script run's settings are read with its recipe (bot/risk/recipes.py)
+        workspace_settings(call, tool, directory=run_dir, label=f"{tool} {command or 'install'}")
 
 
 def _grade_js(
@@ -624,6 +628,11 @@ def cargo(call: Call) -> None:
         read_only(call, f"cargo {command} only prints.")
     else:
         refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
+        return
+    if command is not None and command not in _CARGO_BUILD:
+        # The Cargo Book, "Configuration"; rustup "Overrides": read from the directory cargo runs in and those above
+        # (a build or test runs the project's code anyway: build.rs, tests)
+        workspace_settings(call, "cargo", label=f"cargo {command}")
 
 
 #: go environment variables that name programs go runs or flags that do (``go help environment``: GOFLAGS can
@@ -685,9 +694,11 @@ def go(call: Call) -> None:
     elif command == "get":
         network(call, "go get fetches modules.", rule="package-install")
         workspace_write(call, "go get changes go.mod and go.sum.")
+        workspace_settings(call, "go", label="go get")
     elif command == "install":
         network(call, "go install may fetch modules.", rule="package-install")
         call.write(_HOME, "go install writes binaries under")
+        workspace_settings(call, "go", label="go install")
     elif command == "clean":
         deletion(call, "go clean deletes build output and caches.")
     else:

@@ -31,15 +31,17 @@
 from __future__ import annotations
 
 import posixpath
-import re
 from collections.abc import Callable
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is
+from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting
+from bot.risk.settings import local_url as _local_url
 from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, deletion, destructive, first_dynamic, network, read_only, refuse, show
+from .projects import workspace_settings
 
 __all__ = ["SAFE_CONFIG", "git"]
 
@@ -300,13 +302,30 @@ def _fetch_like(g: _Git) -> None:
 
 
 def _push(g: _Git) -> None:
+    """git-push(1); a repository on this machine (a path, ``file://``, ``transport::address``) as the remote runs
+    that repository's hooks (githooks(5): pre-receive, update, post-receive) or the helper here: destructive. A
+    remote word that is a name is checked against the repository's configuration where git runs
+    (bot/risk/settings.py): a name no remote has is a path too."""
     if _runs_program(g):
         return
     network(g.call, "git push sends commits to a remote repository.")
     forced = g.has("-f", "--force", "--force-with-lease", "--force-if-includes", "-d", "--delete", "--mirror", "--prune")
-    refspecs = [w.value for w in g.operands()[1:] if w.value is not None]
+    operands = g.operands()
+    refspecs = [w.value for w in operands[1:] if w.value is not None]
     if forced or any(r.startswith(("+", ":")) for r in refspecs):
         destructive(g.call, "remote-history-loss", "git push with force, delete, mirror or prune can destroy remote history.")
+    remote = operands[0].value if operands else ""
+    if remote is None:
+        destructive(g.call, "dynamic-argument", f"The git push remote {show(operands[0])} is only known when it runs.")
+        return
+    question = "push " + remote
+    if remote in (".", "..") or "/" in remote or ":" in remote:
+        if _local_url(remote):
+            destructive(g.call, "local-remote", f"git push to {shorten(remote, 60)}, a repository on this machine: git "
+                        "runs its hooks (pre-receive, update, post-receive) or the transport's helper here.")
+            return
+        question = "push "  # a URL: the repository's own hooks and settings still apply
+    workspace_settings(g.call, "git", question[:200], directory=g.repo, label="git push")
 
 
 def _clone(g: _Git) -> None:
@@ -509,21 +528,6 @@ def _remote(g: _Git) -> None:
         destructive(g.call, "discard-changes", "git remote remove deletes the remote and its remote-tracking branches.")
     else:
         refuse(g.call, f"git remote {action}")
-
-
-_URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
-_SCP_LIKE = re.compile(r"^[^/:]+:")
-
-
-def _local_url(url: str) -> bool:
-    """True when git reads ``url`` as a repository on this machine or through a remote helper (git-clone(1) GIT
-    URLS): a path (no ``scheme://`` and no ``[user@]host:`` before any ``/``), a ``file://`` URL, or
-    ``<transport>::<address>`` (``ext::`` runs a command)."""
-    if "::" in url:
-        return True
-    if _URL_SCHEME.match(url):
-        return url.lower().startswith("file:")
-    return _SCP_LIKE.match(url) is None
 
 
 def _submodule(g: _Git) -> None:

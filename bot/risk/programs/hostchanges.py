@@ -123,7 +123,7 @@ def _ownership(call: Call, *, modes: bool) -> None:
             host_destructive(call, "setuid", f"The mode {show(first)} is only known when it runs (it may set setuid).")
     if mode is not None and _setid(mode):
         host_destructive(call, "setuid", f"chmod {mode} sets the setuid/setgid bit: the program then runs as its owner.")
-    for target in operands:
+    for target in map(call.real, operands):
         why = protected_path(path_text(target.value, target.src))
         if why is not None:
             host_destructive(call, "system-permissions", f"{call.name} changes {show(target)}: {why}.")
@@ -295,7 +295,7 @@ def _query(call: Call) -> bool:
 
 def _targets(call: Call, targets: list[Word], *, recursive: bool) -> None:
     """A protected path, or ``-R`` outside the workspace, among ``targets``: destructive on the host."""
-    for target in targets:
+    for target in map(call.real, targets):
         why = protected_path(path_text(target.value, target.src))
         if why is not None:
             host_destructive(call, "system-permissions", f"{call.name} changes {show(target)}: {why}.")

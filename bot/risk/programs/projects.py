@@ -30,6 +30,7 @@ from bot.risk.recipes import (
     MAX_LINES,
     MAX_RECIPE_CHARS,
     MAX_RECIPES,
+    SETTINGS,
     UNKNOWN,
     is_unreadable,
     recipe_input,
@@ -39,7 +40,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, build_or_test, destructive, network, read_only
 
-__all__ = ["just", "poetry", "run_recipe", "tox"]
+__all__ = ["just", "poetry", "run_recipe", "tox", "workspace_settings"]
 
 
 #: Characters of recipe lines a command's recipes may hold, keeping room for every recipe past it to be sent as
@@ -148,6 +149,9 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
     if (recipe is None or stale) and not target.startswith(LIFECYCLE):
         g.name_floor(call.rec, call.scope, [target], label)
     if recipe is None:
+        if target.startswith(LIFECYCLE) and (g.recipes is None or not g.recipes.complete):
+            # the adapter reports a package's life cycle scripts, none too: without the report they are unknown
+            _chosen(call, f"{directory or '.'}: the package's life cycle scripts (not reported by the adapter)", label)
         return
     if recipe not in g.recipes_used:
         size = sum(len(line.command) for used in g.recipes_used for line in used.lines)
@@ -177,6 +181,54 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
     if len(recipe.lines) > MAX_LINES:
         destructive(call, "recipe-too-long", f"{label} runs more than {MAX_LINES} recipe lines; the rest are not graded.")
     call.rec.emit = True
+
+
+def workspace_settings(call: Call, tool: str, question: str = "", directory: Word | None = None, label: str | None = None) -> None:
+    """List in the command's :attr:`~bot.risk.model.SimpleCommand.chosen_by` what in the workspace chooses code
+    ``tool`` runs (bot/risk/settings.py), read where it really runs: each directory the shell may be in, moved by
+    ``directory`` (``npm --prefix``, ``git -C``). The grader's recipe book answers (the project on the adapter's
+    side; on the server, what the adapter sent, and a place it did not report counts as unknown). The grade does
+    not change: a reason at the command's level names what was found, and no standing approval covers it."""
+    g = call.g
+    state = g.state
+    label = label or tool
+    if state.remote or not state.cwds:
+        return  # on another machine or in a directory only known when it runs: never covered anyway (outside)
+    if directory is not None and (directory.value is None or directory.value.startswith("~")):
+        _chosen(call, f"{shorten(directory.src, 60)}: a directory only known when it runs", label)
+        return
+    for cwd in sorted(state.cwds):
+        run_in = posixpath.normpath(posixpath.join(cwd, directory.value)) if directory is not None and directory.value else cwd
+        rel = _inside(run_in, state.root)
+        if rel is None:
+            _chosen(call, f"{shorten(run_in, 80)}: outside the workspace", label)
+            continue
+        key = (tool, SETTINGS + question, rel, "", ())
+        found = next((r for r in g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None)
+        if found is None:
+            found = g.recipes.recipe(tool, SETTINGS + question, rel) if g.recipes is not None else None
+            if found is not None and len(g.recipes_used) < MAX_RECIPES:
+                g.recipes_used.append(found)
+            elif found is not None:
+                found = None  # not sent, so the server could not know it either
+        if found is None:
+            _chosen(call, f"{rel or '.'}: the {tool} settings there (not reported by the adapter)", label)
+            continue
+        for line in found.lines:
+            what = "could not be read" if line.command == UNKNOWN else reveal(line.command, multiline=False)
+            _chosen(call, f"{reveal(line.source, multiline=False)}: {shorten(what, 120)}", label)
+
+
+def _chosen(call: Call, what: str, label: str) -> None:
+    """Note ``what`` as choosing code the command runs (see :func:`workspace_settings`)."""
+    rec = call.rec
+    if rec.chosen_by is None:
+        rec.chosen_by = []
+    if what in rec.chosen_by:
+        return
+    rec.chosen_by.append(what)
+    call.flag(rec.level, "workspace-settings", f"{label} reads {what} (workspace settings that may choose the code it "
+              "runs): no standing approval covers it.")
 
 
 def just(call: Call) -> None:

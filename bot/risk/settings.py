@@ -1,0 +1,282 @@
+"""Workspace settings that choose code: what a package manager or git reads from the project besides its words.
+
+A standing approval for ``npm install``, ``cargo install`` or ``git push`` covers what its words say. These programs
+also read settings from the directory they run in and the ones above, and some settings choose the code that runs:
+
+* npm, pnpm, yarn: ``.npmrc`` (npm-config(7)) ``registry``/``@scope:registry`` (where every package, and so its
+  install scripts, comes from), ``use-node-version`` (pnpm downloads and runs that node), and any key outside
+  :data:`INERT_NPMRC_KEYS`; ``.yarnrc``/``.yarnrc.yml`` keys outside :data:`INERT_YARNRC_KEYS` (``yarnPath``,
+  ``plugins``, ``npmRegistryServer``...); ``.pnpmfile.cjs`` (pnpm runs it: code by definition); ``bunfig.toml``.
+* cargo (The Cargo Book, "Configuration": files in the current directory and every parent): ``.cargo/config.toml``
+  and ``.cargo/config`` (``[build] rustc``, ``rustc-wrapper``, ``[target.X] runner``/``linker``, ``[alias]``,
+  ``[source]`` replacement...), and rustup's toolchain files ``rust-toolchain.toml``/``rust-toolchain`` (rustup
+  "Overrides": they choose the toolchain whose binaries cargo runs, a local ``path`` one too). Any such file counts.
+* go (go help toolchain, go help work): ``go.work``, and a ``toolchain`` or ``godebug`` line in ``go.mod`` (with the
+  default ``GOTOOLCHAIN=auto`` go downloads and runs the toolchain go.mod names), in the directory go runs in and
+  those above.
+* git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
+  outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
+  ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
+  ``file://``, ``transport::address``: git runs that repository's hooks), and a remote word that names no
+  configured remote (git then pushes to the path or URL it spells).
+
+The adapter, which runs in the session's directory, reads these (:func:`read`, through
+:class:`~bot.risk.recipes.ProjectRecipes`) and sends each place it checked as a recipe whose target starts with
+``<settings> `` (:data:`~bot.risk.recipes.SETTINGS`) and whose lines are what it found (none: nothing chooses code there). The classifier
+(programs/projects.py ``workspace_settings``) lists each finding in the command's
+:attr:`~bot.risk.model.SimpleCommand.chosen_by`, as it does a place that was not reported (an older adapter, an API
+caller): no standing approval covers such a command, and the card names why. The grade itself does not change.
+Nothing here runs anything; files are read up to :data:`~bot.risk.recipes.MAX_FILE_BYTES`.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+__all__ = ["INERT_NPMRC_KEYS", "INERT_YARNRC_KEYS", "SAFE_GIT_KEYS", "TOOLS", "local_url", "read"]
+
+#: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
+#: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
+#: The tools whose settings are read.
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git")
+
+#: ``.npmrc`` keys that choose no code (npm-config(7)): how installs are saved, reported and authenticated.
+#: ``registry``, ``@scope:registry`` and ``use-node-version`` are not among them.
+INERT_NPMRC_KEYS = frozenset({
+    "save", "save-exact", "save-prefix", "save-dev", "save-optional", "save-peer", "save-prod", "package-lock",
+    "package-lock-only", "engine-strict", "fund", "audit", "audit-level", "loglevel", "progress", "color",
+    "legacy-peer-deps", "strict-peer-deps", "auto-install-peers", "shamefully-hoist", "always-auth",
+    "update-notifier", "fetch-retries", "fetch-retry-mintimeout", "fetch-retry-maxtimeout", "fetch-timeout",
+    "prefer-offline", "prefer-online", "ignore-scripts", "lockfile-version", "git-tag-version", "sign-git-tag",
+    "tag-version-prefix", "message", "init-author-name", "init-author-email", "init-author-url", "init-license",
+    "init-version", "email", "username", "_auth", "_authtoken", "_password", "omit", "include", "production",
+    "resolution-mode", "unicode", "timing", "logs-max",
+})  # fmt: skip
+#: ``.yarnrc.yml``/``.yarnrc`` keys that choose no code (yarnpkg.com "Settings"): output, telemetry, linker layout.
+INERT_YARNRC_KEYS = frozenset({
+    "enabletelemetry", "enableprogressbars", "enablecolors", "enablehyperlinks", "enableglobalcache",
+    "enableimmutableinstalls", "enableinlinebuilds", "enablemessagenames", "nodelinker", "compressionlevel",
+    "pnpmode", "nmmode", "nmhoistinglimits", "preferinteractive", "defaultsemverrangeprefix", "initscope",
+    "initfields", "lockfilefilename", "cachefolder", "globalfolder", "enablescripts", "save-prefix", "no-progress",
+    "network-timeout",
+})  # fmt: skip
+#: git configuration keys that choose no code for git push (git-config(1)); ``remote.X.url``/``pushurl`` are
+#: checked for a repository on this machine. ``*`` stands for one subsection.
+SAFE_GIT_KEYS = frozenset({
+    "core.repositoryformatversion", "core.bare", "core.logallrefupdates", "core.precomposeunicode", "core.symlinks",
+    "core.filemode", "core.ignorecase", "core.autocrlf", "core.eol", "core.safecrlf", "core.quotepath",
+    "extensions.objectformat", "extensions.worktreeconfig", "extensions.refstorage",
+    "remote.*.url", "remote.*.pushurl", "remote.*.fetch", "remote.*.push", "remote.*.tagopt", "remote.*.prune",
+    "remote.*.skipdefaultupdate", "remote.*.mirror", "remote.*.promisor", "remote.*.partialclonefilter",
+    "branch.*.remote", "branch.*.merge", "branch.*.pushremote", "branch.*.rebase", "branch.*.description",
+    "submodule.*.url", "submodule.*.active", "submodule.*.branch", "submodule.*.path",
+    "user.name", "user.email", "init.defaultbranch", "pull.rebase", "pull.ff", "push.default", "push.autosetupremote",
+    "remote.pushdefault", "merge.conflictstyle", "merge.ff", "rebase.autostash", "rebase.autosquash", "fetch.prune",
+    "gc.auto", "index.version", "feature.manyfiles", "protocol.version", "log.date", "diff.renames",
+    "status.showuntrackedfiles", "column.ui", "checkout.defaultremote", "lfs.repositoryformatversion",
+})  # fmt: skip
+_SAFE_GIT_PREFIXES = ("color.", "advice.", "i18n.")
+#: Hooks git runs on this machine during a push (githooks(5)).
+_PUSH_HOOKS = ("pre-push", "reference-transaction")
+_MAX_BYTES = 256 * 1024
+
+
+def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
+    """What chooses code for ``tool`` run in ``base`` (a real directory in the real workspace ``root``), as
+    ``(source, setting)`` pairs: where it is written (relative to the workspace, ``.npmrc:2``) and what it sets.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file that is there could not be read (the caller makes the whole
+            place unreadable: fail closed).
+    """
+    places = _up_to(base, root)
+    found: list[tuple[str, str]] = []
+    if tool in ("npm", "pnpm", "yarn"):
+        for place in places:
+            found += _js_settings(root, place)
+    elif tool == "cargo":
+        for place in places:
+            for name in (".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain"):
+                if os.path.lexists(os.path.join(place, name)):
+                    found.append((_rel(root, os.path.join(place, name)), "chooses the programs and toolchain cargo runs"))
+    elif tool == "go":
+        for place in places:
+            found += _go_settings(root, place)
+    elif tool == "git" and question.startswith("push "):
+        found += _git_push(root, base, question[len("push "):])
+    else:
+        raise ValueError(f"no settings are read for {tool} {question}")
+    return found
+
+
+def _up_to(base: str, root: str) -> list[str]:
+    """``base`` and each directory above it up to the workspace ``root``."""
+    out = [base]
+    while base != root and base.startswith(root.rstrip("/") + "/"):
+        base = os.path.dirname(base)
+        out.append(base)
+    return out
+
+
+def _rel(root: str, path: str) -> str:
+    return os.path.relpath(path, root) if path == root or path.startswith(root.rstrip("/") + "/") else path
+
+
+def _text(path: str) -> str:
+    if os.stat(path).st_size > _MAX_BYTES:
+        raise ValueError(f"{path} is too big to read")
+    with open(path, encoding="utf-8") as handle:
+        return handle.read().removeprefix("\ufeff")
+
+
+def _lines(text: str) -> list[tuple[int, str]]:
+    """Numbered lines that are neither blank nor comments (``#``, ``;``)."""
+    out = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if line and not line.startswith(("#", ";")):
+            out.append((number, line))
+    return out
+
+
+def _js_settings(root: str, place: str) -> list[tuple[str, str]]:
+    found: list[tuple[str, str]] = []
+    npmrc = os.path.join(place, ".npmrc")
+    if os.path.lexists(npmrc):
+        for number, line in _lines(_text(npmrc)):
+            key = line.split("=", 1)[0].strip().strip("\"'").lower()
+            if key.startswith("//") and ":" in key[2:]:
+                key = key.rsplit(":", 1)[-1]  # //registry.example/:_authToken: a credential, not a choice
+            if key.replace("_", "-") not in INERT_NPMRC_KEYS and key not in INERT_NPMRC_KEYS:
+                found.append((f"{_rel(root, npmrc)}:{number}", line.split("=", 1)[0].strip()[:100]))
+    for name in (".yarnrc", ".yarnrc.yml"):
+        path = os.path.join(place, name)
+        if os.path.lexists(path):
+            for number, line in _lines(_text(path)):
+                if line[:1] in ("-", " ") or not re.match(r"^[\"']?[A-Za-z@$-]", line):
+                    continue  # a list item or nested value of a key already judged
+                key = re.split(r"[\s:=]", line, maxsplit=1)[0].strip("\"'")
+                if key.lower() not in INERT_YARNRC_KEYS:
+                    found.append((f"{_rel(root, path)}:{number}", key[:100]))
+    for name in (".pnpmfile.cjs", ".pnpmfile.mjs", "bunfig.toml"):
+        path = os.path.join(place, name)
+        if os.path.lexists(path):
+            found.append((_rel(root, path), "code or settings the package manager runs"))
+    return found
+
+
+_URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
+_SCP_LIKE = re.compile(r"^[^/:]+:")
+
+
+def local_url(url: str) -> bool:
+    """True when git reads ``url`` as a repository on this machine or through a remote helper (git-clone(1) GIT
+    URLS): a path (no ``scheme://`` and no ``[user@]host:`` before any ``/``), a ``file://`` URL, or
+    ``<transport>::<address>`` (``ext::`` runs a command)."""
+    if "::" in url:
+        return True
+    if _URL_SCHEME.match(url):
+        return url.lower().startswith("file:")
+    return _SCP_LIKE.match(url) is None
+
+
+def _go_settings(root: str, place: str) -> list[tuple[str, str]]:
+    """go.work (any: it chooses the modules that build) and a ``toolchain`` line in go.mod (go help toolchain: with
+    the default ``GOTOOLCHAIN=auto`` go downloads and runs the toolchain it names)."""
+    found: list[tuple[str, str]] = []
+    work = os.path.join(place, "go.work")
+    if os.path.lexists(work):
+        found.append((_rel(root, work), "chooses the modules go builds"))
+    mod = os.path.join(place, "go.mod")
+    if os.path.lexists(mod):
+        for number, line in _lines(_text(mod)):
+            if line.split()[0] in ("toolchain", "godebug"):
+                found.append((f"{_rel(root, mod)}:{number}", line.split()[0]))
+    return found
+
+
+# -- git push --------------------------------------------------------------------------------------------------------
+def _git_dirs(base: str) -> tuple[str, str] | None:
+    """``(git_dir, common_dir)`` of the repository git finds from ``base`` (its ``.git`` directory, or the one a
+    ``.git`` file names, gitrepository-layout(5)), searching the directories above; None when there is none."""
+    here = base
+    while True:
+        dot = os.path.join(here, ".git")
+        if os.path.isdir(dot):
+            git_dir = dot
+            break
+        if os.path.isfile(dot):
+            text = _text(dot).strip()
+            if not text.startswith("gitdir:"):
+                raise ValueError(f"{dot} is not a gitdir file")
+            git_dir = os.path.normpath(os.path.join(here, text[len("gitdir:"):].strip()))
+            break
+        parent = os.path.dirname(here)
+        if parent == here:
+            return None
+        here = parent
+    common = git_dir
+    commondir = os.path.join(git_dir, "commondir")
+    if os.path.isfile(commondir):
+        common = os.path.normpath(os.path.join(git_dir, _text(commondir).strip()))
+    return git_dir, common
+
+
+def _git_config(text: str) -> list[tuple[int, str, str]]:
+    """``(line, key, value)`` of a git config file: keys as ``section.key`` or ``section.sub.key``, the section and
+    key lower-cased (git-config(1) "Syntax"); a line FlyBot cannot read gives the key ``?``."""
+    out: list[tuple[int, str, str]] = []
+    section = ""
+    for number, line in _lines(text):
+        header = re.match(r'^\[\s*([A-Za-z0-9.-]+)(?:\s+"((?:[^"\\]|\\.)*)")?\s*\]\s*(.*)$', line)
+        if header:
+            name, sub, rest = header.group(1), header.group(2), header.group(3)
+            section = name.lower() if sub is None else f"{name.lower()}.{sub}"
+            if "." in name and sub is None:  # [section.sub] (deprecated form): the subsection is lower-cased
+                head, _, tail = name.partition(".")
+                section = f"{head.lower()}.{tail.lower()}"
+            line = rest.strip()
+            if not line or line.startswith(("#", ";")):
+                continue
+        key, eq, value = line.partition("=")
+        key = key.strip()
+        if not section or not re.match(r"^[A-Za-z][A-Za-z0-9-]*$", key):
+            out.append((number, "?", line))
+            continue
+        out.append((number, f"{section}.{key.lower()}", value.strip().strip('"') if eq else "true"))
+    return out
+
+
+def _general(key: str) -> str:
+    """``remote.origin.url`` -> ``remote.*.url`` (the subsection replaced), for :data:`SAFE_GIT_KEYS`."""
+    parts = key.split(".")
+    return f"{parts[0]}.*.{parts[-1]}" if len(parts) > 2 else key
+
+
+def _git_push(root: str, base: str, remote: str) -> list[tuple[str, str]]:
+    dirs = _git_dirs(base)
+    if dirs is None:
+        return [] if not remote else [(remote, "names no configured remote: git pushes to the path or URL it spells")]
+    git_dir, common = dirs
+    found: list[tuple[str, str]] = []
+    entries: list[tuple[str, int, str, str]] = []
+    for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree"))):
+        if os.path.isfile(path):
+            entries += [(_rel(root, path), *entry) for entry in _git_config(_text(path))]
+    urls: dict[str, list[str]] = {}
+    for source, number, key, value in entries:
+        general = _general(key)
+        if general in ("remote.*.url", "remote.*.pushurl"):
+            urls.setdefault(key[len("remote.") : key.rindex(".")], []).append(value)  # a remote's name may hold dots
+            if local_url(value):
+                found.append((f"{source}:{number}", f"{key}: a repository on this machine (git runs its hooks)"))
+        elif general not in SAFE_GIT_KEYS and not key.startswith(_SAFE_GIT_PREFIXES):
+            found.append((f"{source}:{number}", f"{key[:100]}: a setting FlyBot does not know as choosing no code"))
+    if remote and remote not in urls:
+        found.append((remote, "names no configured remote: git pushes to the path or URL it spells"))
+    for hook in _PUSH_HOOKS:
+        path = os.path.join(common, "hooks", hook)
+        if os.path.lexists(path):
+            found.append((_rel(root, path), "a hook git runs on push"))
+    return found
