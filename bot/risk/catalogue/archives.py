@@ -1,0 +1,5 @@
+"""archives"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

@@ -1,0 +1,5 @@
+"""checks"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

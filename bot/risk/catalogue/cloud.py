@@ -1,0 +1,5 @@
+"""cloud"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

@@ -1,0 +1,5 @@
+"""containers"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

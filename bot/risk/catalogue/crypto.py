@@ -1,0 +1,5 @@
+"""crypto"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

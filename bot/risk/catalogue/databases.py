@@ -1,0 +1,5 @@
+"""databases"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

@@ -1,0 +1,5 @@
+"""media"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

@@ -1,0 +1,5 @@
+"""mobile"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

@@ -1,0 +1,5 @@
+"""packages"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

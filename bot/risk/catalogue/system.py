@@ -1,0 +1,5 @@
+"""system"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

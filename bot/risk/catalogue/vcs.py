@@ -1,0 +1,5 @@
+"""vcs"""
+
+from __future__ import annotations
+
+CATALOGUE: dict[str, object] = {}

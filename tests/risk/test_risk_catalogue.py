@@ -1,0 +1,162 @@
+"""The program catalogue (bot/risk/catalogue/): its format, its loading, and each family's grades in both
+directions (everyday uses graded low, the dangerous ones high)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+from bot.risk.catalogue import FAMILIES, family, index
+from bot.risk.programs.catalogue import CatalogueError, compile_entry
+from bot.risk.table import PROGRAMS
+
+R = RiskLevel
+WORKSPACE = Path("/home/dev/project")
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def grade(command: str, *, contained: bool = False) -> RiskLevel:
+    return classify(command, contained=contained, workspace=WORKSPACE).risk
+
+
+def rules(command: str) -> set[str]:
+    return {r.rule for r in classify(command, contained=False, workspace=WORKSPACE).reasons}
+
+
+def assert_grades(cases: list[tuple[str, RiskLevel]]) -> None:
+    wrong = [(c, grade(c).name, want.name) for c, want in cases if grade(c) != want]
+    assert not wrong, wrong
+
+
+# -- the format and the loading ---------------------------------------------------------------------------------------
+def test_every_catalogue_entry_compiles_names_its_source_and_is_not_shadowed_by_the_core_table() -> None:
+    names = index()
+    assert len(names) > 40
+    for module in FAMILIES:
+        for key, spec in family(module).items():
+            compile_entry(key.split()[0], spec)
+            assert str(spec.get("source", "")).strip(), key
+    core = PROGRAMS._entries  # the core table: a catalogued name there would be dead data
+    assert not sorted(n for n in names if n in core)
+    for name in names:
+        assert name in PROGRAMS and PROGRAMS[name].source.endswith(f"catalogue/{names[name][0]}.py")
+
+
+@pytest.mark.parametrize(("spec", "message"), [
+    ({"source": "x"}, "needs a grade"),
+    ({"source": "x", "grade": "harmless"}, "not one of the grades"),
+    ({"source": "x", "grade": "read", "options": "output"}, "not an option"),
+    ({"source": "x", "grade": "read", "options": "--out:writes"}, "no known effect"),
+    ({"source": "x", "grade": "read", "operands": "written"}, "operands"),
+    ({"source": "x", "grade": "read", "colour": "red"}, "unknown keys"),
+    ({"source": "x", "grade": "read", "many": True}, "need commands"),
+    ({"source": "x", "commands": {}}, "non-empty"),
+])
+def test_a_malformed_entry_is_an_error_naming_the_problem(spec: dict[str, object], message: str) -> None:
+    with pytest.raises(CatalogueError, match=message):
+        compile_entry("tool", spec)
+
+
+def loaded_after(command: str) -> list[str]:
+    code = (
+        "import json, sys\n"
+        "from bot.risk import classify\n"
+        f"classify({command!r}, contained=False)\n"
+        "print(json.dumps(sorted(m for m in sys.modules if 'catalogue' in m)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    return list(json.loads(done.stdout))
+
+
+def test_a_command_of_core_programs_loads_no_part_of_the_catalogue() -> None:
+    assert loaded_after("ls -la | grep x && git status") == []
+
+
+def test_a_catalogued_program_loads_the_catalogue_and_its_handler() -> None:
+    loaded = loaded_after("gcc -O2 main.c -o app")
+    assert "bot.risk.catalogue.build" in loaded and "bot.risk.programs.catalogue" in loaded
+
+
+def test_an_unlisted_option_or_subcommand_stays_unrecognised_and_a_listed_one_is_graded() -> None:
+    assert "unrecognised-use" in rules("gcc --frobnicate main.c")
+    assert "unrecognised-use" in rules("gradle frobnicate")
+    assert "unrecognised-use" in rules("cmake --buil build")  # an abbreviation is not resolved
+    assert grade("gcc $FLAGS main.c") == R.DESTRUCTIVE  # an unknown word where an option could stand
+    assert grade("gcc -c main.c") == R.WORKSPACE_WRITE
+
+
+def test_a_write_option_goes_through_the_path_grading() -> None:
+    assert grade("gcc main.c -o app") == R.WORKSPACE_WRITE
+    assert grade("gcc main.c -o /tmp/app") == R.WORKSPACE_WRITE
+    assert grade("gcc main.c -o /opt/app") == R.SYSTEM
+    assert grade("gcc main.c -o /opt/app", contained=True) == R.WORKSPACE_WRITE
+    assert grade("gcc main.c -o /usr/local/bin/app") == R.DESTRUCTIVE
+    assert grade("gcc main.c -o/usr/bin/app") == R.DESTRUCTIVE  # attached
+    assert grade("cd /etc && gcc main.c") >= R.SYSTEM  # a.out lands where it runs
+
+
+# -- compilers and build systems ---------------------------------------------------------------------------------------
+def test_compilers_and_build_systems_build_in_the_workspace() -> None:
+    assert_grades([
+        ("gcc -O2 main.c -o app", R.WORKSPACE_WRITE),
+        ("g++ -std=c++17 -Wall -Iinclude -lpthread src/main.cpp -o build/app", R.WORKSPACE_WRITE),
+        ("clang -fsanitize=address -g test.c", R.WORKSPACE_WRITE),
+        ("cmake -S . -B build -DCMAKE_BUILD_TYPE=Release", R.WORKSPACE_WRITE),
+        ("cmake --build build --parallel 8", R.WORKSPACE_WRITE),
+        ("ctest --test-dir build --output-on-failure", R.WORKSPACE_WRITE),
+        ("ninja -C build", R.WORKSPACE_WRITE),
+        ("meson setup builddir", R.WORKSPACE_WRITE),
+        ("mvn package -DskipTests", R.WORKSPACE_WRITE),
+        ("gradle build --offline", R.WORKSPACE_WRITE),
+        ("javac -d out src/Main.java", R.WORKSPACE_WRITE),
+        ("dotnet build", R.WORKSPACE_WRITE),
+        ("dotnet --info", R.READ_ONLY),
+        ("dotnet new console -o app", R.WORKSPACE_WRITE),
+        ("swift build -c release", R.WORKSPACE_WRITE),
+        ("rustc main.rs -o main", R.WORKSPACE_WRITE),
+        ("ghc -O2 Main.hs", R.WORKSPACE_WRITE),
+        ("cabal build", R.WORKSPACE_WRITE),
+        ("stack test", R.WORKSPACE_WRITE),
+        ("mix test", R.WORKSPACE_WRITE),
+        ("zig build test", R.WORKSPACE_WRITE),
+        ("kotlinc main.kt -include-runtime -d main.jar", R.WORKSPACE_WRITE),
+        ("bazel build //...", R.WORKSPACE_WRITE),
+        ("bazel query //...", R.READ_ONLY),
+    ])
+
+
+def test_compilers_and_build_systems_that_install_publish_delete_or_run_programs_grade_high() -> None:
+    assert_grades([
+        ("gcc -wrapper gdb,--args main.c", R.DESTRUCTIVE),
+        ("gcc -B /tmp/evil main.c", R.DESTRUCTIVE),
+        ("gcc -fplugin=./x.so main.c", R.DESTRUCTIVE),
+        ("gcc @flags.txt", R.DESTRUCTIVE),
+        ("cmake -P script.cmake", R.DESTRUCTIVE),
+        ("cmake -E rm -rf build", R.DESTRUCTIVE),
+        ("cmake --install build", R.SYSTEM),
+        ("mvn clean install", R.DESTRUCTIVE),
+        ("mvn install", R.SYSTEM),
+        ("mvn compile deploy", R.NETWORK),
+        ("gradle clean build", R.DESTRUCTIVE),
+        ("gradle -I init.gradle build", R.DESTRUCTIVE),
+        ("gradle publish", R.NETWORK),
+        ("dotnet nuget push pkg.nupkg", R.NETWORK),
+        ("dotnet nuget delete Pkg 1.0", R.DESTRUCTIVE),
+        ("dotnet clean", R.DESTRUCTIVE),
+        ("dotnet tool install -g dotnet-ef", R.SYSTEM),
+        ("dotnet app.dll", R.DESTRUCTIVE),
+        ("java -jar app.jar", R.DESTRUCTIVE),
+        ("rustc -C linker=/tmp/x main.rs", R.DESTRUCTIVE),
+        ("stack exec -- whatever", R.DESTRUCTIVE),
+        ("bazel run //:server", R.DESTRUCTIVE),
+        ("bazel clean --expunge", R.DESTRUCTIVE),
+        ("mix deps.clean --all", R.DESTRUCTIVE),
+        ("swift package reset", R.DESTRUCTIVE),
+    ])
