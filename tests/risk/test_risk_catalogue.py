@@ -160,3 +160,104 @@ def test_compilers_and_build_systems_that_install_publish_delete_or_run_programs
         ("mix deps.clean --all", R.DESTRUCTIVE),
         ("swift package reset", R.DESTRUCTIVE),
     ])
+
+
+# -- package and version managers ---------------------------------------------------------------------------------------
+def test_package_managers_read_fetch_and_build_low() -> None:
+    assert_grades([
+        ("uv add requests", R.NETWORK),
+        ("uv sync", R.NETWORK),
+        ("uv run pytest -x", R.WORKSPACE_WRITE),
+        ("uv pip list", R.READ_ONLY),
+        ("uv export -o requirements.txt", R.WORKSPACE_WRITE),
+        ("gem list", R.READ_ONLY),
+        ("composer install", R.NETWORK),
+        ("composer validate", R.READ_ONLY),
+        ("bun test", R.WORKSPACE_WRITE),
+        ("bun pm ls", R.READ_ONLY),
+        ("deno fmt --check", R.WORKSPACE_WRITE),
+        ("nvm ls", R.READ_ONLY),
+        ("rustup show", R.READ_ONLY),
+        ("pyenv versions", R.READ_ONLY),
+        ("pyenv local 3.12.0", R.WORKSPACE_WRITE),
+        ("conda env list", R.READ_ONLY),
+        ("pipx list", R.READ_ONLY),
+        ("nix-env -q", R.READ_ONLY),
+        ("nix flake update", R.NETWORK),
+        ("sdk current java", R.READ_ONLY),
+    ])
+
+
+def test_package_managers_installing_for_the_user_deleting_or_running_package_programs_grade_high() -> None:
+    assert_grades([
+        ("uv run python script.py", R.DESTRUCTIVE),  # graded as the command it runs
+        ("uv run --unknown-option pytest", R.DESTRUCTIVE),  # it may take pytest as its value
+        ("uv pip install --system requests", R.SYSTEM),
+        ("uv cache clean", R.DESTRUCTIVE),
+        ("uv python install 3.12", R.SYSTEM),
+        ("uvx ruff check", R.DESTRUCTIVE),
+        ("bundle install", R.SYSTEM),
+        ("bundle exec rake test", R.DESTRUCTIVE),
+        ("gem uninstall rails", R.DESTRUCTIVE),
+        ("gem push pkg.gem", R.NETWORK),
+        ("gem yank pkg -v 1.0", R.DESTRUCTIVE),
+        ("composer run-script test", R.DESTRUCTIVE),
+        ("composer self-update", R.SYSTEM),
+        ("bun run dev", R.DESTRUCTIVE),
+        ("bun index.ts", R.DESTRUCTIVE),
+        ("deno run main.ts", R.DESTRUCTIVE),
+        ("nvm install 20", R.SYSTEM),
+        ("nvm uninstall 18", R.DESTRUCTIVE),
+        ("rustup toolchain install nightly", R.SYSTEM),
+        ("rustup self uninstall", R.DESTRUCTIVE),
+        ("pyenv install 3.12.0", R.SYSTEM),
+        ("conda remove -n env --all", R.DESTRUCTIVE),
+        ("pipx run cowsay", R.DESTRUCTIVE),
+        ("nix run nixpkgs#hello", R.DESTRUCTIVE),
+        ("nix-env -iA nixpkgs.hello", R.SYSTEM),
+        ("nix-collect-garbage -d", R.DESTRUCTIVE),
+        ("mise exec -- node app.js", R.DESTRUCTIVE),
+        ("asdf plugin remove nodejs", R.DESTRUCTIVE),
+        ("sdk install java", R.SYSTEM),
+    ])
+    assert grade("uv python install 3.12", contained=True) == R.NETWORK
+
+
+# -- version control beyond git ------------------------------------------------------------------------------------------
+def test_version_control_queries_and_local_records_grade_low() -> None:
+    assert_grades([
+        ("jj log -r @", R.READ_ONLY),
+        ("jj st", R.READ_ONLY),
+        ("jj new -m 'start'", R.WORKSPACE_WRITE),
+        ("jj describe -m 'message'", R.WORKSPACE_WRITE),
+        ("jj git fetch", R.NETWORK),
+        ("hg status", R.READ_ONLY),
+        ("hg log --limit 5", R.READ_ONLY),
+        ("hg commit -m 'fix'", R.WORKSPACE_WRITE),
+        ("hg pull", R.NETWORK),
+        ("hg push", R.NETWORK),
+        ("svn status", R.READ_ONLY),
+        ("svn update", R.NETWORK),
+        ("svn commit -m 'fix'", R.NETWORK),
+        ("fossil status", R.READ_ONLY),
+        ("dolt status", R.READ_ONLY),
+    ])
+
+
+def test_version_control_that_drops_work_rewrites_remotes_or_runs_tools_grades_high() -> None:
+    assert_grades([
+        ("jj git push", R.DESTRUCTIVE),  # may move a bookmark sideways on the remote
+        ("jj --config ui.pager=evil log", R.DESTRUCTIVE),
+        ("jj config edit --user", R.DESTRUCTIVE),
+        ("jj diff --tool meld", R.DESTRUCTIVE),
+        ("jj frobnicate", R.DESTRUCTIVE),
+        ("hg revert --all", R.DESTRUCTIVE),
+        ("hg update --clean", R.DESTRUCTIVE),
+        ("hg purge", R.DESTRUCTIVE),
+        ("hg --config extensions.x=/tmp/x.py status", R.DESTRUCTIVE),
+        ("svn revert -R .", R.DESTRUCTIVE),
+        ("svn delete file.txt", R.DESTRUCTIVE),
+        ("fossil rm file.txt", R.DESTRUCTIVE),
+        ("dolt push --force origin main", R.DESTRUCTIVE),
+        ("dolt reset --hard", R.DESTRUCTIVE),
+    ])

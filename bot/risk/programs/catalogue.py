@@ -60,7 +60,7 @@ EFFECTS: dict[str, str] = {
 }
 #: Operand roles: which operands are files or directories written ("out").
 ROLES = frozenset({"out", "first-out", "last-out"})
-_ENTRY_KEYS = frozenset({"source", "grade", "options", "open", "operands", "commands", "many", "else"})
+_ENTRY_KEYS = frozenset({"source", "grade", "options", "open", "operands", "commands", "many", "else", "abbrev"})
 
 
 class CatalogueError(ValueError):
@@ -78,9 +78,10 @@ class _Option:
 class _Node:
     """One compiled level of an entry: the program or a subcommand."""
 
-    __slots__ = ("grade", "options", "prefixes", "open", "operands", "commands", "many", "otherwise")
+    __slots__ = ("grade", "options", "prefixes", "open", "operands", "commands", "many", "otherwise", "abbrev")
 
     def __init__(self) -> None:
+        self.abbrev = False
         self.grade: str | None = None
         self.many = False
         self.otherwise: str | None = None
@@ -136,6 +137,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     node.grade = spec.get("grade")
     node.otherwise = spec.get("else")
     node.many = bool(spec.get("many", False))
+    node.abbrev = bool(spec.get("abbrev", False))
     options, prefixes = _parse_options(str(spec.get("options", "")), where)
     node.options.update(options)
     node.prefixes = sorted(node.prefixes + prefixes, key=lambda item: -len(item[0]))
@@ -156,6 +158,8 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
                 node.commands[name] = child
     if node.grade is None and node.commands is None:
         raise CatalogueError(f"{where}: an entry without commands needs a grade")
+    if node.grade == "wrap" and node.open:
+        raise CatalogueError(f"{where}: a wrap entry lists its options (an unknown one may take the command's first word)")
     if (node.many or node.otherwise) and node.commands is None:
         raise CatalogueError(f"{where}: many and else need commands")
     return node
@@ -180,6 +184,13 @@ def _lookup(node: _Node, name: str) -> _Option | None:
         if name.startswith(prefix):
             return candidate
     return None
+
+
+def _abbreviation(commands: dict[str, _Node], value: str) -> _Node | None:
+    """The subcommand ``value`` abbreviates, when it starts exactly one listed name. The names listed are a subset of
+    the program's, so a prefix the program finds ambiguous is refused there (an error, no effect)."""
+    found = {id(node): node for name, node in commands.items() if name.startswith(value)}
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 def _abbreviates(node: _Node, name: str) -> bool:
@@ -233,6 +244,8 @@ def _grade(call: Call, root: _Node) -> None:
             continue
         if node.commands is not None and not operands:
             child = node.commands.get(value)
+            if child is None and node.abbrev:
+                child = _abbreviation(node.commands, value)
             if child is None and node.otherwise is None:
                 refuse(call, f"{' '.join(what)} {shorten(value, 40)} (a subcommand FlyBot does not know)")
                 return
