@@ -261,3 +261,88 @@ def test_version_control_that_drops_work_rewrites_remotes_or_runs_tools_grades_h
         ("dolt push --force origin main", R.DESTRUCTIVE),
         ("dolt reset --hard", R.DESTRUCTIVE),
     ])
+
+
+# -- containers and VMs --------------------------------------------------------------------------------------------------
+def test_container_and_vm_queries_and_builds_grade_low() -> None:
+    assert_grades([
+        ("apptainer pull docker://alpine", R.NETWORK),
+        ("apptainer inspect image.sif", R.READ_ONLY),
+        ("crane digest alpine:3.20", R.NETWORK),
+        ("vagrant status", R.READ_ONLY),
+        ("VBoxManage list vms", R.READ_ONLY),
+        ("virsh list --all", R.READ_ONLY),
+        ("qm list", R.READ_ONLY),
+        ("qm sho 100", R.READ_ONLY),  # qm accepts abbreviations: showcmd
+        ("pct list", R.READ_ONLY),
+        ("lxc list", R.READ_ONLY),
+        ("minikube status", R.READ_ONLY),
+    ])
+
+
+def test_container_and_vm_runs_changes_and_deletions_grade_high() -> None:
+    assert_grades([
+        ("apptainer exec image.sif ls", R.DESTRUCTIVE),
+        ("apptainer cache clean", R.DESTRUCTIVE),
+        ("crane push image.tar registry/x:1", R.SYSTEM),
+        ("crane delete registry/x:1", R.DESTRUCTIVE),
+        ("vagrant up", R.SYSTEM),
+        ("vagrant destroy -f", R.DESTRUCTIVE),
+        ("vagrant ssh", R.DESTRUCTIVE),
+        ("VBoxManage startvm vm1", R.SYSTEM),
+        ("VBoxManage unregistervm vm1 --delete", R.DESTRUCTIVE),
+        ("virsh destroy vm1", R.DESTRUCTIVE),
+        ("virsh -c qemu+ssh://host/system list", R.NETWORK),
+        ("qm des 100", R.DESTRUCTIVE),
+        ("qm cr 100", R.SYSTEM),
+        ("pct ex 100 -- rm -rf /", R.DESTRUCTIVE),
+        ("lxc exec c1 -- bash", R.DESTRUCTIVE),
+        ("minikube delete", R.DESTRUCTIVE),
+        ("kind get kubeconfig", R.NETWORK),  # prints credentials
+    ])
+    assert grade("vagrant up", contained=True) == R.SYSTEM  # a VM on the host: not in the containment allowlist
+
+
+# -- cloud and platform CLIs ---------------------------------------------------------------------------------------------
+def test_cloud_cli_reads_are_network_and_local_settings_write_home() -> None:
+    assert_grades([
+        ("pulumi preview", R.NETWORK),
+        ("pulumi stack ls", R.NETWORK),
+        ("pulumi config set region us-east-1", R.WORKSPACE_WRITE),
+        ("doctl compute droplet list", R.NETWORK),
+        ("linode-cli linodes list --json", R.NETWORK),
+        ("openstack server list", R.NETWORK),
+        ("flyctl status", R.NETWORK),
+        ("heroku logs --tail", R.NETWORK),
+        ("argocd app list", R.NETWORK),
+        ("flux get all", R.NETWORK),
+        ("tailscale status", R.READ_ONLY),
+        ("ibmcloud login", R.SYSTEM),
+        ("ibmcloud ks cluster get --cluster x", R.NETWORK),
+    ])
+
+
+def test_cloud_cli_changes_deletions_secrets_and_remote_shells_grade_high() -> None:
+    assert_grades([
+        ("pulumi up", R.SYSTEM),
+        ("pulumi destroy", R.DESTRUCTIVE),
+        ("pulumi config get dbPassword", R.NETWORK),
+        ("doctl compute droplet delete 123", R.DESTRUCTIVE),
+        ("doctl compute ssh droplet", R.DESTRUCTIVE),
+        ("linode-cli linodes delete 123", R.DESTRUCTIVE),
+        ("openstack server delete vm1", R.DESTRUCTIVE),
+        ("flyctl deploy", R.SYSTEM),
+        ("flyctl apps destroy app", R.DESTRUCTIVE),
+        ("heroku run bash", R.DESTRUCTIVE),
+        ("vercel --prod", R.SYSTEM),
+        ("vercel rm project", R.DESTRUCTIVE),
+        ("netlify deploy --prod", R.SYSTEM),
+        ("vault secrets disable kv", R.DESTRUCTIVE),
+        ("doppler run -- npm start", R.DESTRUCTIVE),
+        ("argocd app delete app", R.DESTRUCTIVE),
+        ("flux uninstall", R.DESTRUCTIVE),
+        ("tailscale up", R.SYSTEM),
+        ("doctl --config /tmp/x.yaml compute droplet list", R.DESTRUCTIVE),
+    ])
+    for secret in ("vault kv get secret/x", "heroku config", "doppler secrets"):
+        assert "secret-read" in rules(secret), secret

@@ -60,7 +60,7 @@ EFFECTS: dict[str, str] = {
 }
 #: Operand roles: which operands are files or directories written ("out").
 ROLES = frozenset({"out", "first-out", "last-out"})
-_ENTRY_KEYS = frozenset({"source", "grade", "options", "open", "operands", "commands", "many", "else", "abbrev"})
+_ENTRY_KEYS = frozenset({"source", "grade", "options", "open", "operands", "commands", "many", "else", "abbrev", "verbs"})
 
 
 class CatalogueError(ValueError):
@@ -78,10 +78,11 @@ class _Option:
 class _Node:
     """One compiled level of an entry: the program or a subcommand."""
 
-    __slots__ = ("grade", "options", "prefixes", "open", "operands", "commands", "many", "otherwise", "abbrev")
+    __slots__ = ("grade", "options", "prefixes", "open", "operands", "commands", "many", "otherwise", "abbrev", "verbs")
 
     def __init__(self) -> None:
         self.abbrev = False
+        self.verbs: dict[str, str] | None = None
         self.grade: str | None = None
         self.many = False
         self.otherwise: str | None = None
@@ -138,6 +139,11 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     node.otherwise = spec.get("else")
     node.many = bool(spec.get("many", False))
     node.abbrev = bool(spec.get("abbrev", False))
+    verbs = spec.get("verbs")
+    if verbs is not None:
+        if not isinstance(verbs, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in verbs.items()):
+            raise CatalogueError(f"{where}: verbs is a mapping of aliases to verbs (empty when there are none)")
+        node.verbs = dict(verbs)
     options, prefixes = _parse_options(str(spec.get("options", "")), where)
     node.options.update(options)
     node.prefixes = sorted(node.prefixes + prefixes, key=lambda item: -len(item[0]))
@@ -156,8 +162,8 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
             child = _compile(sub, node, f"{where} {names}")
             for name in str(names).split():
                 node.commands[name] = child
-    if node.grade is None and node.commands is None:
-        raise CatalogueError(f"{where}: an entry without commands needs a grade")
+    if node.grade is None and node.commands is None and node.verbs is None:
+        raise CatalogueError(f"{where}: an entry without commands or verbs needs a grade")
     if node.grade == "wrap" and node.open:
         raise CatalogueError(f"{where}: a wrap entry lists its options (an unknown one may take the command's first word)")
     if (node.many or node.otherwise) and node.commands is None:
@@ -246,7 +252,7 @@ def _grade(call: Call, root: _Node) -> None:
             child = node.commands.get(value)
             if child is None and node.abbrev:
                 child = _abbreviation(node.commands, value)
-            if child is None and node.otherwise is None:
+            if child is None and node.otherwise is None and node.verbs is None:
                 refuse(call, f"{' '.join(what)} {shorten(value, 40)} (a subcommand FlyBot does not know)")
                 return
             if child is not None:
@@ -267,6 +273,11 @@ def _grade(call: Call, root: _Node) -> None:
                 refuse(call, f"{task} without a subcommand")
                 return
             _effect(call, child.grade, task, None)
+    elif node.verbs is not None and operands:
+        from .cloud import _by_verb
+
+        _by_verb(call, [literal_word(node.verbs[w.value]) if w.value in node.verbs else w for w in operands],
+                 first_is_group=True, lead=" ".join(what[1:]))
     else:
         grade = node.otherwise if operands and node.commands is not None else node.grade
         if grade is None:
