@@ -54,7 +54,9 @@ def test_every_catalogue_entry_compiles_names_its_source_and_is_not_shadowed_by_
     ({"source": "x", "grade": "read", "options": "--out:writes"}, "no known effect"),
     ({"source": "x", "grade": "read", "operands": "written"}, "operands"),
     ({"source": "x", "grade": "read", "colour": "red"}, "unknown keys"),
-    ({"source": "x", "grade": "read", "many": True}, "need commands"),
+    ({"source": "x", "grade": "read", "many": True}, "needs commands"),
+    ({"source": "x", "grade": "read", "when": {"-r": "read"}}, "not listed"),
+    ({"source": "x", "grade": "wrap", "open": True}, "lists its options"),
     ({"source": "x", "commands": {}}, "non-empty"),
 ])
 def test_a_malformed_entry_is_an_error_naming_the_problem(spec: dict[str, object], message: str) -> None:
@@ -346,3 +348,97 @@ def test_cloud_cli_changes_deletions_secrets_and_remote_shells_grade_high() -> N
     ])
     for secret in ("vault kv get secret/x", "heroku config", "doppler secrets"):
         assert "secret-read" in rules(secret), secret
+
+
+# -- crypto, databases, media, archives ---------------------------------------------------------------------------------
+def test_crypto_database_media_and_archive_tools_that_read_or_write_the_workspace_grade_low() -> None:
+    assert_grades([
+        ("openssl x509 -in cert.pem -noout -text", R.READ_ONLY),
+        ("openssl req -new -x509 -keyout key.pem -out cert.pem -days 365", R.WORKSPACE_WRITE),
+        ("openssl dgst -sha256 file.bin", R.READ_ONLY),
+        ("age -d -i key.txt -o out.txt secret.age", R.WORKSPACE_WRITE),
+        ("pg_dump mydb > dump.sql", R.NETWORK),
+        ("pg_restore -l dump.dump", R.READ_ONLY),
+        ("mysqldump -u root -p db -r dump.sql", R.NETWORK),
+        ("ffmpeg -i in.mp4 -vn out.mp3", R.WORKSPACE_WRITE),
+        ("ffprobe in.mp4", R.READ_ONLY),
+        ("magick convert in.png -resize 50% out.png", R.WORKSPACE_WRITE),
+        ("magick identify in.png", R.READ_ONLY),
+        ("pandoc in.md -o out.pdf", R.WORKSPACE_WRITE),
+        ("7z l archive.7z", R.READ_ONLY),
+        ("7z a archive.7z dir", R.WORKSPACE_WRITE),
+        ("7z x archive.7z -oout", R.WORKSPACE_WRITE),
+    ])
+
+
+def test_crypto_database_media_and_archive_tools_that_reach_out_delete_or_run_code_grade_high() -> None:
+    assert_grades([
+        ("openssl genrsa -out /etc/ssl/private/x.key 2048", R.DESTRUCTIVE),
+        ("openssl enc -engine foo -in x", R.DESTRUCTIVE),
+        ("openssl s_client -connect example.com:443", R.NETWORK),
+        ("ssh-keygen -t ed25519", R.SYSTEM),  # writes ~/.ssh/id_ed25519
+        ("ssh-keygen -D /tmp/evil.so", R.DESTRUCTIVE),
+        ("gpg --delete-keys me", R.DESTRUCTIVE),
+        ("gpg --recv-keys ABCD", R.SYSTEM),  # the keyring under ~, and a key server
+        ("pg_restore -d mydb dump.dump", R.SYSTEM),
+        ("pg_restore -c -d mydb dump.dump", R.DESTRUCTIVE),
+        ("dropdb mydb", R.DESTRUCTIVE),
+        ("mysqldump --defaults-file=/tmp/x.cnf db", R.DESTRUCTIVE),
+        ("ffmpeg -i http://example.com/stream out.mp4", R.NETWORK),
+        ("ffmpeg -i in.mp4 /etc/out.mp4", R.DESTRUCTIVE),
+        ("magick '|rm -rf ~' out.png", R.DESTRUCTIVE),
+        ("magick in.png ephemeral:x.png out.png", R.DESTRUCTIVE),
+        ("pandoc --filter ./f.py in.md", R.DESTRUCTIVE),
+        ("pandoc -f html -t markdown https://example.com", R.NETWORK),
+        ("7z a -sdel a.7z dir", R.DESTRUCTIVE),
+    ])
+    assert "secret-read" in rules("gpg --export-secret-keys -a me")
+
+
+# -- mobile, system tools, linters and runners --------------------------------------------------------------------------
+def test_mobile_system_and_check_tools_that_only_look_grade_low() -> None:
+    assert_grades([
+        ("xcrun simctl list", R.READ_ONLY),
+        ("xcrun --show-sdk-path", R.READ_ONLY),
+        ("flutter build apk", R.WORKSPACE_WRITE),
+        ("flutter pub get", R.NETWORK),
+        ("adb devices", R.NETWORK),  # a device is another machine
+        ("nmcli", R.READ_ONLY),
+        ("nmcli d w", R.READ_ONLY),
+        ("nmcli g hostname", R.READ_ONLY),
+        ("btrfs su list /", R.READ_ONLY),
+        ("semanage boolean -lCn", R.READ_ONLY),
+        ("tcpdump -r dump.pcap", R.READ_ONLY),
+        ("tcpdump -nr dump.pcap", R.READ_ONLY),
+        ("bat -n file.txt", R.READ_ONLY),
+        ("eza -la --git", R.READ_ONLY),
+        ("shellcheck -x script.sh", R.READ_ONLY),
+        ("clang-format src/x.c", R.READ_ONLY),
+        ("clang-format -i src/x.c", R.WORKSPACE_WRITE),
+        ("hledger bal", R.READ_ONLY),
+        ("rspec spec/models", R.WORKSPACE_WRITE),
+    ])
+
+
+def test_mobile_system_and_check_tools_that_change_the_machine_or_run_code_grade_high() -> None:
+    assert_grades([
+        ("xcrun clang x.c", R.DESTRUCTIVE),  # xcrun runs the named developer tool
+        ("adb shell ls", R.DESTRUCTIVE),
+        ("adb uninstall com.example", R.DESTRUCTIVE),
+        ("flutter clean", R.DESTRUCTIVE),
+        ("nmcli c u uuid", R.SYSTEM),
+        ("nmcli g hostname box", R.SYSTEM),
+        ("nmcli c d uuid", R.DESTRUCTIVE),  # c d is ambiguous (down, delete): refused
+        ("btrfs su delete /x", R.DESTRUCTIVE),
+        ("btrfs c --repair /dev/sda", R.DESTRUCTIVE),
+        ("semanage fcontext -a -t x '/mnt(/.*)?'", R.SYSTEM),
+        ("tcpdump -i eth0", R.NETWORK),
+        ("tcpdump -w out.pcap -z rm", R.DESTRUCTIVE),
+        ("bat --pager 'rm -rf' x", R.DESTRUCTIVE),
+        ("clang-format -i /etc/x.c", R.DESTRUCTIVE),
+        ("pre-commit run --all-files", R.DESTRUCTIVE),
+        ("pre-commit install", R.DESTRUCTIVE),
+        ("tldr --clear-cache", R.DESTRUCTIVE),
+        ("pueue add rm -rf /", R.DESTRUCTIVE),
+    ])
+    assert grade("tldr tar") == R.NETWORK

@@ -1,5 +1,76 @@
-"""crypto"""
+"""Crypto and key tools: openssl, ssh-keygen, gpg, age.
+
+Hashing, inspecting and converting read; ``-out``/``-o``/``--output`` name the file written. Options that load code
+(openssl ``-engine``, ``-provider``, ``-config``; ssh-keygen ``-D``/``-w`` PKCS#11 and FIDO libraries; gpg
+``--exec-path``, ``--photo-viewer``) are ``unknown``. ssh-keygen writes under ``~/.ssh`` unless ``-f`` names the key
+(generation, ``-R``, ``-H`` rewrite ``known_hosts``), and gpg updates its home directory (keyrings, trust database,
+``random_seed``) on nearly every run, so both are ``home``; exporting secret keys is ``secret``.
+"""
 
 from __future__ import annotations
 
-CATALOGUE: dict[str, object] = {}
+_OPENSSL_FILES = (
+    "-out=out -keyout=out -writerand=out -sess_out=out -keylogfile=out -msgfile=out -signature=in -in=in "
+    "-engine=:unknown -provider=:unknown -provider-path=:unknown -propquery= -config=:unknown -conf=:unknown "
+    "-CAcreateserial:unknown -CAserial=out -rand=in -passin= -passout= -pass="
+)
+_OPENSSL_READ = {"grade": "read", "open": True, "options": _OPENSSL_FILES}
+_OPENSSL_NET = {"grade": "network", "open": True, "options": _OPENSSL_FILES}
+
+CATALOGUE: dict[str, object] = {
+    "openssl": {
+        "source": "openssl(1) and openssl-COMMAND(1) (OpenSSL 3.3)",
+        "options": "-h -help --help -v -version",
+        "commands": {
+            "dgst enc genpkey genrsa req x509 rsa pkey pkcs12 passwd rand version list ciphers speed verify crl ec "
+            "ecparam dhparam pkeyutl base64 asn1parse sha1 sha224 sha256 sha384 sha512 md5 prime errstr pkcs7 pkcs8 "
+            "smime cms crl2pkcs7 ts spkac kdf mac info rsautl gendsa dsa dsaparam pkeyparam help nseq sess_id "
+            "aes-128-cbc aes-256-cbc des3 sm3": _OPENSSL_READ,
+            "s_client s_time ocsp": _OPENSSL_NET,
+            "s_server": "runs",
+            "ca srp storeutl engine": "unknown",
+        },
+    },
+    "ssh-keygen": {
+        "source": "ssh-keygen(1) (OpenSSH 9.8)",
+        "grade": "home",
+        "options": "-f=out -t= -b= -C= -N= -P= -a= -m= -E= -I= -n= -V= -z= -O= -r= -Y= -T= -M= -G= -J= -j= -K= -s=in "
+                   "-S= -Z= -g -u -Q -e -i -p -y -l -v -q -c -L -B -H -F= -R= -h -k -x -A:system -D=:unknown "
+                   "-w=:unknown -U",
+    },
+    "ssh-add": {
+        "source": "ssh-add(1) (OpenSSH 9.8): adds identities to the running agent",
+        "grade": "home",
+        "options": "-l:read -L:read -d:home -D:home -x -X -t= -c -k -K -q -v -T= -e=:unknown -s=:unknown "
+                   "-S=:unknown -H= -h=",
+    },
+    "gpg gpg2": {
+        "source": "gpg(1) (GnuPG 2.4): commands and options (long options may be abbreviated)",
+        "grade": "home",
+        "open": True,
+        "options": "-o=out --output=out --homedir= -r= --recipient= -u= --local-user= -R= --hidden-recipient= "
+                   "--default-key= --keyring= --secret-keyring= --trustdb-name= --export-secret-keys:secret "
+                   "--export-secret-key:secret --export-secret-subkeys:secret --delete-keys:delete "
+                   "--delete-key:delete --delete-secret-keys:delete --delete-secret-and-public-key:delete "
+                   "--delete-secret-and-public-keys:delete --send-keys:network --send-key:network "
+                   "--recv-keys:network --recv-key:network --receive-keys:network --locate-keys:network "
+                   "--locate-external-keys:network --refresh-keys:network --search-keys:network "
+                   "--fetch-keys:network --keyserver= --exec-path=:unknown --photo-viewer=:unknown "
+                   "--load-extension=:unknown --agent-program=:unknown --dirmngr-program=:unknown "
+                   "--options=:unknown --keyserver-options=:unknown --edit-key=:unknown --passphrase-file=in "
+                   "--command-fd= --status-fd= --logger-fd= --status-file=out --logger-file=out --attribute-file=out",
+    },
+    "gpgv": {"source": "gpgv(1) (GnuPG 2.4): verifies signatures only", "grade": "read",
+             "options": "--keyring= -q --quiet -v --verbose --status-fd= --homedir= -o=out --output=out --weak-digest="},
+    "age": {
+        "source": "age(1) (age 1.2)",
+        "grade": "read",
+        "options": "-o=out --output=out -e --encrypt -d --decrypt -r= --recipient= -R= --recipients-file=in "
+                   "-i= --identity= -p --passphrase -a --armor -j=:unknown --version -h --help",
+    },
+    "age-keygen": {
+        "source": "age-keygen(1) (age 1.2)",
+        "grade": "read",
+        "options": "-o=out --output=out -y --version -h --help -pq",
+    },
+}

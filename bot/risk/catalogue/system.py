@@ -1,5 +1,148 @@
-"""system"""
+"""System tools: NetworkManager, btrfs, SELinux, packet capture, and readers of files and processes.
+
+Queries read; changing networking, file systems, SELinux policy or services is ``system`` (not in the containment
+allowlist, so ``system`` contained too); repairs and removals that can lose data delete. Viewers that can start a
+pager or editor name that option (``bat --pager``).
+"""
 
 from __future__ import annotations
 
-CATALOGUE: dict[str, object] = {}
+_READ = {"grade": "read", "open": True}
+_SYSTEM = {"grade": "system", "open": True}
+_DELETE = {"grade": "delete", "open": True}
+
+CATALOGUE: dict[str, object] = {
+    "nmcli": {
+        "source": "nmcli(1) (NetworkManager 1.48): objects and commands may be abbreviated",
+        "options": "-a --ask -p --pretty -t --terse -f= --fields= -g= --get-values= -m= --mode= -c= --colors= -e= "
+                   "--escape= -w= --wait= -s:secret --show-secrets:secret -o --overview -h --help -v --version",
+        "grade": "read",
+        "abbrev": True,
+        "commands": {
+            "general": {"grade": "read", "abbrev": True, "commands": {
+                "status permissions": _READ, "hostname logging": {"grade": "read", "else": "system"},
+                "reload": _SYSTEM}},
+            "networking": {"grade": "read", "abbrev": True, "commands": {"connectivity": _READ, "on off": _SYSTEM}},
+            "radio": {"grade": "read", "abbrev": True, "commands": {
+                "all wifi wwan": {"grade": "read", "else": "system"}}},
+            "connection": {"grade": "read", "abbrev": True, "commands": {
+                "show": _READ,
+                "up down add modify clone edit reload load import migrate monitor": _SYSTEM,
+                "export": {"grade": "read", "open": True, "operands": "last-out"},
+                "delete": _DELETE,
+            }},
+            "device": {"grade": "read", "abbrev": True, "commands": {
+                "status show monitor lldp": _READ,
+                "set connect reapply modify disconnect up down": _SYSTEM,
+                "delete": _DELETE,
+                "wifi": {"grade": "read", "abbrev": True, "commands": {
+                    "list show-password": {"grade": "read", "open": True}, "rescan connect hotspot": _SYSTEM}},
+            }},
+            "agent": {"abbrev": True, "commands": {"secret polkit all": _SYSTEM}},
+            "monitor": "read",
+        },
+    },
+    "btrfs": {
+        "source": "btrfs(8) and btrfs-COMMAND(8) (btrfs-progs 6.11): groups and commands may be abbreviated",
+        "abbrev": True,
+        "options": "-q --quiet -v --verbose --help --version --format=",
+        "commands": {
+            "subvolume": {"abbrev": True, "commands": {"list show get-default find-new sync": _READ,
+                                                       "create snapshot set-default": _SYSTEM, "delete": _DELETE}},
+            "filesystem": {"abbrev": True, "commands": {"show df usage du label": _READ,
+                                                        "resize defragment sync mkswapfile": _SYSTEM}},
+            "check": {"grade": "read", "open": True, "options": "--repair:delete --init-csum-tree:delete "
+                      "--init-extent-tree:delete --clear-space-cache=:delete"},
+            "balance": {"abbrev": True, "commands": {"status": _READ, "start pause cancel resume": _SYSTEM}},
+            "scrub": {"abbrev": True, "commands": {"status": _READ, "start cancel resume limit": _SYSTEM}},
+            "inspect-internal": _READ,
+            "restore": {"grade": "read", "open": True, "operands": "last-out"},
+            "rescue": _DELETE,
+            "property": {"abbrev": True, "commands": {"get list": _READ, "set": _SYSTEM}},
+            "device": {"abbrev": True, "commands": {"stats usage ready": {"grade": "read", "open": True,
+                                                                          "options": "-z:system --reset:system"},
+                                                    "add scan": _SYSTEM, "remove delete": _DELETE}},
+            "qgroup quota": {"abbrev": True, "commands": {"show status": _READ,
+                                                          "assign remove create destroy limit enable disable rescan": _SYSTEM}},
+            "send": {"grade": "read", "open": True, "options": "-f=out"},
+            "receive": _SYSTEM,
+            "replace": {"abbrev": True, "commands": {"status": _READ, "start cancel": _DELETE}},
+            "version": "read",
+        },
+    },
+    "semanage": {
+        "source": "semanage(8) (policycoreutils 3.7): -l lists, -a/-m/-d change, -D deletes all local changes",
+        "options": "-h --help -n --noheading -N --noreload -S= --store= -C --locallist -l --list -a:system "
+                   "--add:system -m:system --modify:system -d:system --delete:system -D:delete --deleteall:delete "
+                   "-E --extract -t= --type= -f= --ftype= -r= --range= -s= --seuser= -e= --equal= -p= --proto= "
+                   "-R= --roles= -L= --level= -P= --prefix= -1 -0 --on --off -F=in --set-dontaudit=:system "
+                   "-M= --mask= -o=",
+        "commands": {"boolean fcontext port login user interface module node permissive dontaudit ibpkey "
+                     "ibendport": "read",
+                     "export": {"grade": "read", "options": "-f=out --output_file=out"},
+                     "import": "system"},
+    },
+    "getenforce sestatus getsebool": {"source": "getenforce(8), sestatus(8), getsebool(8)", "grade": "read", "open": True},
+    "setenforce setsebool chcon restorecon": {"source": "setenforce(8), setsebool(8), chcon(1), restorecon(8)",
+                                              "grade": "system", "open": True},
+    "tcpdump": {
+        "source": "tcpdump(1) (tcpdump 4.99): live capture reads the network; -r reads a saved file",
+        "grade": "network",
+        "options": "-i= --interface= -n -nn -v -vv -vvv -A -X -XX -x -xx -e -q -t -tt -ttt -tttt -ttttt -c= -s= "
+                   "--snapshot-length= -w=out -r=in -D --list-interfaces -l -p --no-promiscuous-mode -S -K -N -# -U "
+                   "-Z= -z=:runs -C= -G= -W= -F=in -E= -y= -B= -j= -J -L -Q= --immediate-mode --print -I "
+                   "--monitor-mode -h --help --version --count --number -M= -T= --time-stamp-precision= -O -H "
+                   "--list-time-stamp-types --micro --nano",
+        "when": {"-r -D --list-interfaces -L --list-time-stamp-types -J": "read"},
+    },
+    "bat batcat": {
+        "source": "bat(1) (bat 0.24): --pager runs a program; bat cache writes ~/.cache/bat",
+        "grade": "read",
+        "else": "read",
+        "open": True,
+        "options": "--pager=:runs --config-file=:unknown --generate-config-file:home --config-dir --cache-dir "
+                   "--diagnostic -l= --language= -H= --highlight-line= -r= --line-range= --style= --theme= "
+                   "--paging= --tabs= --wrap= --color= --map-syntax= --file-name= --terminal-width= --diff-context= "
+                   "--italic-text= --decorations= -m= --ignored-suffix= --squeeze-limit=",
+        "commands": {"cache": {"options": "--build:home -b:home --clear:delete -c:delete --source=in --target=out",
+                               "grade": "read"}},
+    },
+    "eza exa lsd": {
+        "source": "eza(1) (eza 0.20), exa(1), lsd(1): list files; no option writes or runs programs",
+        "grade": "read",
+        "open": True,
+    },
+    "tldr tealdeer": {
+        "source": "tldr client specification (github.com/tldr-pages/tldr/blob/main/CLIENT-SPECIFICATION.md) "
+                  "(tealdeer 1.7, tldr-python 3): pages come from a local cache, fetched when missing or stale",
+        "grade": "network",
+        "open": True,
+        "options": "-c:delete --clear-cache:delete --seed-config:home --edit-page:runs --edit-patch:runs "
+                   "--config-path -p= --platform= -L= --language= -f=in --render=in -r",
+    },
+    "pueue": {
+        "source": "pueue --help (pueue 3.4): a daemon that runs queued shell commands",
+        "options": "-h --help -V --version -v -c=:unknown --config=:unknown -p=:unknown --profile=:unknown",
+        "commands": {
+            "add": "runs",
+            "status log follow help completions wait": {"grade": "read", "open": True},
+            "start restart pause kill send edit enqueue stash switch parallel group env": "runs",
+            "remove clean reset shutdown": {"grade": "delete", "open": True},
+        },
+    },
+    "hledger": {
+        "source": "hledger manual (hledger.org/hledger.html) (hledger 1.40)",
+        "options": "-f=in --file=in -h --help --version -b= -e= -p= -B -V -X= -M -Q -Y -D -W --depth= -S -C -R -U -P "
+                   "--real --cleared --pending --unmarked --empty -E --auto --forecast=* --infer-market-prices "
+                   "-O= --output-format= -o=out --output-file=out --pager=:runs --color=* --rules-file=in -I "
+                   "--ignore-assertions --strict -s -x --explicit --average -A --row-total -T --tree -t --flat -l "
+                   "--drop= --declared --used --invert --historical -H --cumulative --value=*",
+        "commands": {
+            "print bal balance bs balancesheet is incomestatement cf cashflow acc accounts areg aregister reg register "
+            "stats tags payees descriptions notes files check roi activity codes commodities prices rewrite diff "
+            "close help test demo bse balancesheetequity txns aregister": "read",
+            "add import": "write",
+            "web ui": "runs",
+        },
+    },
+}

@@ -60,7 +60,9 @@ EFFECTS: dict[str, str] = {
 }
 #: Operand roles: which operands are files or directories written ("out").
 ROLES = frozenset({"out", "first-out", "last-out"})
-_ENTRY_KEYS = frozenset({"source", "grade", "options", "open", "operands", "commands", "many", "else", "abbrev", "verbs"})
+_ENTRY_KEYS = frozenset({
+    "source", "grade", "options", "open", "operands", "commands", "many", "else", "abbrev", "verbs", "when", "unsafe",
+})
 
 
 class CatalogueError(ValueError):
@@ -78,9 +80,14 @@ class _Option:
 class _Node:
     """One compiled level of an entry: the program or a subcommand."""
 
-    __slots__ = ("grade", "options", "prefixes", "open", "operands", "commands", "many", "otherwise", "abbrev", "verbs")
+    __slots__ = (
+        "grade", "options", "prefixes", "open", "operands", "commands", "many", "otherwise", "abbrev", "verbs", "when",
+        "unsafe",
+    )
 
     def __init__(self) -> None:
+        self.when: dict[str, tuple[str | None, str | None]] = {}
+        self.unsafe: tuple[str, ...] = ()
         self.abbrev = False
         self.verbs: dict[str, str] | None = None
         self.grade: str | None = None
@@ -98,7 +105,9 @@ def _parse_options(text: str, where: str) -> tuple[dict[str, _Option], list[tupl
     options: dict[str, _Option] = {}
     prefixes: list[tuple[str, _Option]] = []
     for token in text.split():
-        name, _, effect = token.partition(":")
+        name, _, effect = token.rpartition(":")
+        if effect not in EFFECTS:  # a colon inside the name (ffmpeg -c:v), no effect
+            name, effect = token, ""
         takes = name.endswith("=")
         name = name.rstrip("=")
         if "=" in name and not takes and not name.endswith("*"):  # NAME=EFFECT: a value whose effect is EFFECT
@@ -108,7 +117,8 @@ def _parse_options(text: str, where: str) -> tuple[dict[str, _Option], list[tupl
             takes = True
         if not (name.startswith(("-", "@", "+"))) or not name.strip("-*"):
             raise CatalogueError(f"{where}: {token!r} is not an option")
-        if effect and effect not in EFFECTS:
+        suffix = name.rsplit(":", 1)[1] if ":" in name else ""
+        if len(suffix) >= 4 and suffix.isalpha() and suffix.islower():  # a misspelt effect (--out:writes)
             raise CatalogueError(f"{where}: {token!r} names no known effect")
         option = _Option(takes, effect or None)
         if name.endswith("*"):
@@ -135,18 +145,39 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         grade = spec.get(key)
         if grade is not None and (grade not in EFFECTS or grade in ("out", "in")):
             raise CatalogueError(f"{where}: {key} {grade!r} is not one of the grades")
+    options, prefixes = _parse_options(str(spec.get("options", "")), where)
+    node.options.update(options)
+    node.prefixes = sorted(node.prefixes + prefixes, key=lambda item: -len(item[0]))
     node.grade = spec.get("grade")
     node.otherwise = spec.get("else")
     node.many = bool(spec.get("many", False))
     node.abbrev = bool(spec.get("abbrev", False))
+    when = spec.get("when", {})
+    if not isinstance(when, Mapping):
+        raise CatalogueError(f"{where}: when is a mapping of options to grades or entries")
+    if parent is not None:
+        node.when = dict(parent.when)
+        node.unsafe = parent.unsafe
+    for names, then in when.items():
+        then = {"grade": then} if isinstance(then, str) else then
+        if not isinstance(then, Mapping) or set(then) - {"grade", "operands"}:
+            raise CatalogueError(f"{where}: when {names}: a grade or a mapping of grade and operands")
+        grade_then, role_then = then.get("grade"), then.get("operands")
+        if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in")):
+            raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
+        if role_then is not None and role_then not in ROLES:
+            raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)}")
+        for name in str(names).split():
+            if name not in node.options and not any(p.rstrip("=") == name for p, _ in node.prefixes):
+                raise CatalogueError(f"{where}: when {name}: the option is not listed")
+            node.when[name] = (grade_then, role_then)
+    if "unsafe" in spec:
+        node.unsafe = tuple(str(spec["unsafe"]).split())
     verbs = spec.get("verbs")
     if verbs is not None:
         if not isinstance(verbs, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in verbs.items()):
             raise CatalogueError(f"{where}: verbs is a mapping of aliases to verbs (empty when there are none)")
         node.verbs = dict(verbs)
-    options, prefixes = _parse_options(str(spec.get("options", "")), where)
-    node.options.update(options)
-    node.prefixes = sorted(node.prefixes + prefixes, key=lambda item: -len(item[0]))
     if "open" in spec:
         node.open = bool(spec["open"])
     role = spec.get("operands")
@@ -166,8 +197,8 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         raise CatalogueError(f"{where}: an entry without commands or verbs needs a grade")
     if node.grade == "wrap" and node.open:
         raise CatalogueError(f"{where}: a wrap entry lists its options (an unknown one may take the command's first word)")
-    if (node.many or node.otherwise) and node.commands is None:
-        raise CatalogueError(f"{where}: many and else need commands")
+    if node.many and node.commands is None:
+        raise CatalogueError(f"{where}: many needs commands")
     return node
 
 
@@ -180,6 +211,16 @@ def compile_entry(name: str, spec: Mapping[str, object]) -> Handler:
 
     handler.__name__ = "catalogue"
     return handler
+
+
+def _with(node: _Node, **changes: str) -> _Node:
+    """A copy of ``node`` with ``grade`` or ``operands`` replaced (an entry's ``when``)."""
+    copy = _Node()
+    for slot in _Node.__slots__:
+        setattr(copy, slot, getattr(node, slot))
+    for key, value in changes.items():
+        setattr(copy, key, value)
+    return copy
 
 
 def _lookup(node: _Node, name: str) -> _Option | None:
@@ -267,6 +308,28 @@ def _grade(call: Call, root: _Node) -> None:
             break
         operands.append(word)
     label = " ".join(what)
+    if node.unsafe:
+        for word in words:
+            value = word.value or ""
+            if value.startswith(node.unsafe) or any(f"{p}" in value for p in node.unsafe if p.endswith(":")):
+                refuse(call, f"{label} {shorten(value, 40)} (a name the program reads as a command or script)")
+                return
+    url = next((w.value for w in words if w.value is not None and "://" in w.value), None)
+    if url is not None:  # a URL among its words: it fetches from or sends to another machine
+        call.flag(R.NETWORK, "network-egress", f"{label} names {shorten(url, 60)}: it talks to another machine.")
+    if node.when:
+        given: set[str] = set()
+        for word in words:
+            value = word.value or ""
+            given.add(value.split("=", 1)[0])
+            if value.startswith("-") and not value.startswith("--"):
+                given.update("-" + letter for letter in value[1:])
+        for option, (grade_then, role_then) in node.when.items():
+            if option in given:
+                if grade_then is not None:
+                    node = _with(node, grade=grade_then)
+                if role_then is not None:
+                    node = _with(node, operands=role_then)
     if tasks:
         for task, child in tasks:
             if child.grade is None:
@@ -279,7 +342,7 @@ def _grade(call: Call, root: _Node) -> None:
         _by_verb(call, [literal_word(node.verbs[w.value]) if w.value in node.verbs else w for w in operands],
                  first_is_group=True, lead=" ".join(what[1:]))
     else:
-        grade = node.otherwise if operands and node.commands is not None else node.grade
+        grade = node.otherwise if operands and node.otherwise is not None else node.grade
         if grade is None:
             refuse(call, f"{label} without a subcommand")
             return
@@ -346,8 +409,8 @@ def _cluster(call: Call, node: _Node, what: list[str], value: str, words: list[W
     for position, letter in enumerate(value[1:], start=1):
         option = node.options.get("-" + letter)
         if option is None:
-            if node.open:
-                return 0
+            if node.open:  # taken as a flag, so a listed letter after it still counts (-xo FILE)
+                continue
             refuse(call, f"{' '.join(what)} {shorten(value, 40)} (an option FlyBot does not know)")
             return None
         if option.takes:
