@@ -147,6 +147,22 @@ def _system(name: str, source: str) -> Entry:
     return load
 
 
+def _disk(name: str, source: str) -> Entry:
+    """A disk partitioner or formatter: destructive, its listing uses read-only (programs/system.py ``QUERIES``:
+    ``fdisk -l``, ``parted -l``)."""
+    base = _const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", source)
+
+    def load() -> Program:
+        from .programs import system
+
+        program = base()
+        if name not in system.QUERIES:
+            return program
+        return Program(system.query(name, program.handler), source + "; listing: programs/system.py")
+
+    return load
+
+
 def _guarded(guard: str, entry: Entry) -> Entry:
     """``entry`` behind a package manager's guard (``"packages:apt"``): options that run programs come first."""
     module, _, function = guard.partition(":")
@@ -190,7 +206,7 @@ def _build() -> dict[str, Entry]:
     for name, source in _DELETION.items():
         table[name] = _const(R.DESTRUCTIVE, "deletion", "{name} deletes.", source)
     for name, source in _DISK.items():
-        table[name] = _const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", source)
+        table[name] = _disk(name, source)
     for suffix in ("ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "ntfs", "exfat"):
         table[f"mkfs.{suffix}"] = _const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", "mkfs(8)")
 
