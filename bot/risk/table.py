@@ -319,7 +319,7 @@ def _build() -> dict[str, Entry]:
         "build:checker", "each tool's CLI docs: they run the project's code or rewrite its sources in the workspace",
     )  # fmt: skip
     add("kubectl", "control:kubectl", "kubectl reference (kubernetes.io)")
-    add("docker podman", "control:docker", "docker CLI reference (docs.docker.com)")
+    add("docker podman nerdctl", "control:docker", "docker CLI reference (docs.docker.com); nerdctl: the same commands (github.com/containerd/nerdctl)")
     add("docker-compose", "control:docker_compose", "docker compose reference (docs.docker.com)")
     add("helm", "control:helm", "helm docs (helm.sh/docs/helm)")
     add("terraform tofu", "control:terraform", "terraform CLI docs (developer.hashicorp.com)")

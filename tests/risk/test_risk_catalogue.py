@@ -442,3 +442,49 @@ def test_mobile_system_and_check_tools_that_change_the_machine_or_run_code_grade
         ("pueue add rm -rf /", R.DESTRUCTIVE),
     ])
     assert grade("tldr tar") == R.NETWORK
+
+
+# -- the most frequent programs of the tldr pages ----------------------------------------------------------------------
+def test_frequent_tools_read_and_build_low() -> None:
+    assert_grades([
+        ("rails server", R.WORKSPACE_WRITE),
+        ("ng build", R.WORKSPACE_WRITE),
+        ("hugo -D", R.WORKSPACE_WRITE),
+        ("pio run", R.WORKSPACE_WRITE),
+        ("tlmgr info pkg", R.READ_ONLY),
+        ("pass ls", R.READ_ONLY),
+        ("http --offline GET https://example.com", R.READ_ONLY),
+        ("java -version", R.READ_ONLY),
+        ("dot -Tpng g.gv -o g.png", R.WORKSPACE_WRITE),
+        ("xml sel -t -v //title file.xml", R.READ_ONLY),
+        ("yadm status", R.READ_ONLY),
+        ("cal", R.READ_ONLY),
+        ("lsblk -f", R.READ_ONLY),
+        ("gio list .", R.READ_ONLY),
+        ("cryptsetup status vault", R.READ_ONLY),
+    ])
+
+
+def test_frequent_tools_that_reach_out_change_the_machine_or_delete_grade_high() -> None:
+    assert_grades([
+        ("rails db:drop", R.DESTRUCTIVE),
+        ("rails console", R.DESTRUCTIVE),
+        ("pio run -t upload", R.DESTRUCTIVE),  # a target runs what platformio.ini says
+        ("tlmgr install pkg", R.SYSTEM),
+        ("tlmgr remove pkg", R.DESTRUCTIVE),
+        ("pass email/work", R.NETWORK),  # prints the password
+        ("pass rm email/work", R.DESTRUCTIVE),
+        ("http https://example.com", R.NETWORK),
+        ("http --download https://example.com/x -o /etc/x", R.DESTRUCTIVE),
+        ("nmap --script evil.nse host", R.DESTRUCTIVE),
+        ("java -jar app.jar", R.DESTRUCTIVE),
+        ("xml tr style.xsl file.xml", R.DESTRUCTIVE),
+        ("dvc push", R.NETWORK),
+        ("dvc gc -w", R.DESTRUCTIVE),
+        ("cryptsetup luksFormat /dev/sdb", R.DESTRUCTIVE),
+        ("op item get login", R.NETWORK),
+        ("gio trash file", R.DESTRUCTIVE),
+        ("kaggle c submit -f sub.csv comp", R.NETWORK),
+        ("rabbitmqctl delete_user bob", R.DESTRUCTIVE),
+    ])
+    assert "secret-read" in rules("op item get login")

@@ -253,4 +253,44 @@ CATALOGUE: dict[str, object] = {
             "ssh nc web": "runs",
         },
     },
+    "kaggle": {
+        "source": "Kaggle API CLI (github.com/Kaggle/kaggle-api docs) (kaggle 1.6)",
+        "options": "-h --help -v --version",
+        "commands": {
+            "competitions c datasets d kernels k models m": {"commands": {
+                "list files leaderboard status output metadata": {"grade": "remote", "open": True,
+                                                                  "options": "-p=out --path=out"},
+                "download pull": {"grade": "fetch", "open": True, "options": "-p=out --path=out"},
+                "submit push create version": {"grade": "publish", "open": True},
+                "init": {"grade": "write", "open": True},
+                "delete": {"grade": "destroy", "open": True}}},
+            "config": {"commands": {"view path": "read", "set unset": {"grade": "home", "open": True}}},
+        },
+    },
+    "jira": {
+        "source": "jira-cli (github.com/ankitpokhrel/jira-cli) (jira-cli 1.5): issue content writes are forge writes",
+        "options": "-h --help -c= --config= -p= --project= --debug",
+        "commands": {
+            "issue epic sprint": {"commands": {
+                "list ls view": {"grade": "remote", "open": True},
+                "create edit assign move comment link unlink clone worklog add": {"grade": "publish", "open": True},
+                "close": {"grade": "change", "open": True},
+                "delete": {"grade": "destroy", "open": True}}},
+            "project board release": {"commands": {"list ls": {"grade": "remote", "open": True}}},
+            "open": {"grade": "network", "open": True},
+            "me serverinfo version": {"grade": "remote", "open": True},
+            "init": {"grade": "home", "open": True},
+        },
+    },
+    "koji": {
+        "source": "koji CLI (docs.pagure.org/koji) (koji 1.35)",
+        "options": "-h --help -p= --profile= --noauth --authtype= -q --quiet --debug",
+        "commands": {
+            "buildinfo taginfo list-tags list-builds list-pkgs list-tagged latest-build help version moshimoshi hello "
+            "list-hosts list-targets taskinfo watch-task watch-logs": {"grade": "remote", "open": True},
+            "build tag-build untag-build resubmit cancel add-pkg block-pkg chain-build image-build": {"grade": "change", "open": True},
+            "download-build download-task download-logs": {"grade": "fetch", "open": True},
+            "call": "unknown",
+        },
+    },
 }

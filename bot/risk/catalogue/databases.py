@@ -76,4 +76,21 @@ CATALOGUE: dict[str, object] = {
                                  "grade": "change", "open": True, "options": "--drop:destroy --mode=:destroy"},
     "redis-benchmark": {"source": "redis-benchmark (redis.io/docs/management/optimization/benchmarks): writes keys",
                         "grade": "change", "open": True},
+    "rabbitmqctl": {
+        "source": "rabbitmqctl(8) (RabbitMQ 3.13)",
+        "options": "-n= --node= -q --quiet -s --silent -t= --timeout= -l --longnames --formatter= -p= --vhost= "
+                   "--help --version",
+        "commands": {
+            "status cluster_status environment report list_vhosts list_users list_queues list_exchanges "
+            "list_bindings list_connections list_channels list_consumers list_permissions list_user_permissions "
+            "list_policies list_parameters node_health_check ping help version await_startup list_user_limits "
+            "list_vhost_limits authenticate_user": {"grade": "remote", "open": True},
+            "add_user add_vhost set_permissions set_user_tags change_password clear_permissions join_cluster "
+            "set_policy clear_policy set_parameter clear_parameter set_vhost_limits start_app stop_app "
+            "set_cluster_name rotate_logs close_connection close_all_connections": {"grade": "change", "open": True},
+            "delete_user delete_vhost reset force_reset forget_cluster_node purge_queue delete_queue stop shutdown":
+                {"grade": "destroy", "open": True},
+            "eval": "runs",
+        },
+    },
 }

@@ -81,4 +81,21 @@ CATALOGUE: dict[str, object] = {
                    "--downloader=:unknown --external-downloader=:unknown --cookies-from-browser=:secret "
                    "--cookies=in -U:install --update:install --update-to=:install",
     },
+    "xmlstarlet xml": {
+        "source": "xmlstarlet(1) (XMLStarlet 1.6): ed -L edits in place; tr applies XSLT (which may write files)",
+        "options": "--version --help -q --no-doc-namespace --doc-namespace",
+        "commands": {
+            "sel select el elements val validate fo format c14n canonic ls list esc escape unesc unescape pyx "
+            "p2x depyx": {"grade": "read", "open": True},
+            "ed edit": {"grade": "read", "open": True, "options": "-L --inplace",
+                        "when": {"-L --inplace": {"operands": "out"}}},
+            "tr transform": "unknown",
+        },
+    },
+    "dot neato circo fdp sfdp twopi osage patchwork": {
+        "source": "dot(1) (Graphviz 12): -o names the output, -O writes next to each input",
+        "grade": "read",
+        "open": True,
+        "options": "-o=out -O:write -T*",
+    },
 }

@@ -370,4 +370,91 @@ CATALOGUE: dict[str, object] = {
         },
         "else": "runs",
     },
+    "tlmgr": {
+        "source": "tlmgr(1) (TeX Live 2024): the TeX Live tree is the system's (--usermode: the user's tree)",
+        "options": "--usermode --usertree= --repository= --location= --gui --debug-translation --machine-readable "
+                   "--no-execute-actions --package-logfile=out --pause --persistent-downloads --pin-file= --verify-repo= "
+                   "-q -v --version -h --help",
+        "commands": {
+            "install update backup restore generate recreate-tlpdb postaction": {"grade": "system", "open": True,
+                                                                                 "options": "--clean:delete"},
+            "remove": {"grade": "delete", "open": True},
+            "info search list check candidates dump-tlpdb platform print-platform print-platform-info": {"grade": "read", "open": True},
+            "arch": {"commands": {"list": "read", "add remove set": "system"}},
+            "repository": {"commands": {"list status": "read", "add remove set": "system"}},
+            "pinning": {"commands": {"show check": "read", "add remove": "system"}},
+            "key": {"commands": {"list": "read", "add remove": "system"}},
+            "option conf paper pdftex dvips dvipdfmx xdvi context": {"grade": "read", "else": "system", "open": True},
+            "path": {"grade": "system", "open": True},
+            "gui shell init-usertree": "runs",
+        },
+    },
+    "cs coursier": {
+        "source": "Coursier CLI (get-coursier.io/docs/cli-overview) (coursier 2.1)",
+        "options": "-h --help --version",
+        "commands": {
+            "resolve fetch complete complete-dep": {"grade": "fetch", "open": True},
+            "launch java java-home": "runs",
+            "install setup update": {"grade": "install", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "list search version": {"grade": "read", "open": True},
+            "bootstrap": {"grade": "fetch", "open": True, "options": "-o=out --output=out"},
+        },
+    },
+    "pipenv": {
+        "source": "pipenv CLI (pipenv.pypa.io/en/latest/cli.html) (pipenv 2024)",
+        "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet --python= "
+                   "--three --rm:delete --clear:delete",
+        "grade": "read",
+        "commands": {
+            "install update upgrade lock sync": {"grade": "fetch", "open": True},
+            "uninstall clean": {"grade": "delete", "open": True},
+            "shell run open scripts": "runs",
+            "graph check requirements verify audit": {"grade": "read", "open": True},
+        },
+    },
+    "opam": {
+        "source": "opam manual: commands (opam.ocaml.org/doc/Manual.html) (opam 2.2)",
+        "options": "-h --help --version -y --yes -q --quiet -v --verbose",
+        "commands": {
+            "install upgrade reinstall init pin": {"grade": "install", "open": True},
+            "update": {"grade": "install", "open": True},
+            "remove uninstall": {"grade": "delete", "open": True},
+            "list show info search config env var help source": {"grade": "read", "open": True},
+            "switch": {"grade": "read", "open": True, "commands": {"list": "read", "create install set": "install",
+                                                                "remove": "delete"}, "else": "home"},
+            "exec": "runs",
+        },
+    },
+    "flatpak": {
+        "source": "flatpak(1) command reference (docs.flatpak.org/en/latest/flatpak-command-reference.html) (Flatpak 1.14)",
+        "options": "-h --help --version -v --verbose --user --system --installation=",
+        "commands": {
+            "list info history remotes remote-info remote-ls search ps documents permissions permission-show": {"grade": "read", "open": True},
+            "install update remote-add remote-modify mask pin override make-current permission-set": {"grade": "install", "open": True},
+            "remove uninstall remote-delete repair permission-remove permission-reset": {"grade": "delete", "open": True},
+            "run enter kill": "runs",
+        },
+    },
+    "ollama": {
+        "source": "ollama CLI (github.com/ollama/ollama README, ollama --help) (ollama 0.4)",
+        "options": "-h --help -v --version",
+        "commands": {
+            "list ls ps show": {"grade": "read", "open": True},
+            "pull run": {"grade": "install", "open": True},
+            "push": {"grade": "publish", "open": True},
+            "rm": {"grade": "delete", "open": True},
+            "create cp": {"grade": "home", "open": True},
+            "serve": "runs",
+            "stop": "system",
+        },
+    },
+    "perlbrew": {
+        "source": "perlbrew(1) (perlbrew 0.98)",
+        "commands": {"install install-cpanm install-patchperl self-upgrade": {"grade": "install", "open": True},
+                     "uninstall clean": {"grade": "delete", "open": True},
+                     "list available version info help": {"grade": "read", "open": True},
+                     "switch use off": {"grade": "home", "open": True},
+                     "exec": "runs"},
+    },
 }

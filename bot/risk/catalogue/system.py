@@ -145,4 +145,61 @@ CATALOGUE: dict[str, object] = {
             "web ui": "runs",
         },
     },
+    "http https xh xhs": {
+        "source": "HTTPie CLI docs (httpie.io/docs/cli) (HTTPie 3.2); xh(1): they send requests; --download writes a "
+                  "file, --session keeps cookies under ~/.config/httpie; --offline only builds the request",
+        "grade": "network",
+        "open": True,
+        "options": "--offline -o=out --output=out -d:write --download:write --session=:home --session-read-only= "
+                   "-a= --auth= -A= --auth-type= --proxy= --verify= --cert=in --cert-key=in -p= --print= -v -h -b "
+                   "-f --form -j --json -F --follow --timeout= --max-redirects=",
+        "when": {"--offline": "read"},
+    },
+    "nmap": {
+        "source": "nmap(1) (Nmap 7.95): scans other machines; NSE scripts are Lua programs it runs",
+        "grade": "network",
+        "open": True,
+        "options": "-oN=out -oX=out -oG=out -oS=out -oA=out -iL=in --resume=in --script=:unknown -sC:unknown "
+                   "--script-args=:unknown --script-args-file=:unknown --datadir=:unknown --stylesheet=",
+    },
+    "cal ncal lsblk look ipcs lolcat fortune cbonsai onefetch grex lsusb lspci lscpu lsmem lsns lslocks lsipc "
+    "lshw hwinfo inxi neofetch fastfetch screenfetch dmidecode findmnt blkid": {
+        "source": "each program's manual (util-linux 2.40 cal, lsblk, look, ipcs, lscpu, lsmem, lsns, lslocks, lsipc, "
+                  "findmnt, blkid; lolcat, fortune, cbonsai, onefetch, grex, lsusb, lspci (pciutils), lshw, hwinfo, "
+                  "inxi, neofetch, fastfetch, dmidecode): they print; no option writes a file or runs a program",
+        "grade": "read",
+        "open": True,
+    },
+    "pv": {"source": "pv(1) (pv 1.8): copies its input to its output showing progress", "grade": "read", "open": True,
+           "options": "-d= --watchfd= -R=:system --remote=:system"},
+    "gio": {
+        "source": "gio(1) (GLib 2.80)",
+        "commands": {
+            "list info cat tree mime monitor help version": {"grade": "read", "open": True},
+            "trash remove rm": {"grade": "delete", "open": True, "options": "--empty --list:read --restore:write"},
+            "copy": {"grade": "read", "open": True, "operands": "last-out"},
+            "move": {"grade": "delete", "open": True},
+            "mkdir save set rename": {"grade": "read", "open": True, "operands": "out"},
+            "open launch": "runs",
+            "mount": {"grade": "system", "open": True},
+        },
+    },
+    "wpctl": {
+        "source": "wpctl(1) (WirePlumber 0.5)",
+        "commands": {
+            "status inspect get-volume": {"grade": "read", "open": True},
+            "set-volume set-mute set-default set-profile set-route clear-default settings": {"grade": "system", "open": True},
+        },
+    },
+    "eselect": {
+        "source": "eselect(1) (Gentoo eselect 1.4): MODULE ACTION; list/show read, set/enable/add change the system",
+        "options": "--brief --colour= --color= --root=",
+        "commands": {
+            "kernel profile locale editor pager python java-vm gcc binutils rust vi visual bashcomp news repository "
+            "module fontconfig timezone": {"commands": {
+                "list show help usage find read count": {"grade": "read", "open": True},
+                "set enable disable add remove update unset purge sync create": {"grade": "system", "open": True}}},
+            "help usage version": "read",
+        },
+    },
 }

@@ -314,9 +314,7 @@ def _grade(call: Call, root: _Node) -> None:
             if value.startswith(node.unsafe) or any(f"{p}" in value for p in node.unsafe if p.endswith(":")):
                 refuse(call, f"{label} {shorten(value, 40)} (a name the program reads as a command or script)")
                 return
-    url = next((w.value for w in words if w.value is not None and "://" in w.value), None)
-    if url is not None:  # a URL among its words: it fetches from or sends to another machine
-        call.flag(R.NETWORK, "network-egress", f"{label} names {shorten(url, 60)}: it talks to another machine.")
+    chosen = node
     if node.when:
         given: set[str] = set()
         for word in words:
@@ -330,6 +328,10 @@ def _grade(call: Call, root: _Node) -> None:
                     node = _with(node, grade=grade_then)
                 if role_then is not None:
                     node = _with(node, operands=role_then)
+    url = next((w.value for w in words if w.value is not None and "://" in w.value), None)
+    if url is not None and (node is chosen or node.grade == chosen.grade):
+        # a URL among its words: it fetches from or sends to another machine (unless an option made it read only)
+        call.flag(R.NETWORK, "network-egress", f"{label} names {shorten(url, 60)}: it talks to another machine.")
     if tasks:
         for task, child in tasks:
             if child.grade is None:

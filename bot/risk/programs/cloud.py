@@ -335,6 +335,8 @@ _GH_GROUPS = frozenset({
     "alias", "extension", "ext", "attestation", "completion", "version", "help", "mr", "ci", "pipeline", "snippet",
     "user", "milestone", "incident", "schedule", "deploy-key", "stack", "changelog", "check-update", "cluster",
 })  # fmt: skip
+#: Built-in aliases of gh command groups (GitHub CLI manual: codespace "cs", ruleset "rs", attestation "at").
+_GH_GROUP_ALIASES = {"cs": "codespace", "rs": "ruleset", "at": "attestation"}
 # Config keys that name a program the tool runs (gh config: editor, browser, pager; glab: editor, browser, glab_pager).
 _GH_PROGRAM_KEYS = frozenset({"editor", "browser", "pager", "glab_pager", "glamour_style"})
 
@@ -361,6 +363,8 @@ def _forge(call: Call, tool: str) -> None:
     if group is None:
         destructive(call, "dynamic-argument", f"The {tool} command is only known when it runs.")
         return
+    if tool == "gh":
+        group = _GH_GROUP_ALIASES.get(group, group)
     verb = ops[1].value if len(ops) > 1 else None
     what = f"{tool} {group}" + (f" {verb}" if verb else "")
     if group not in _GH_GROUPS:
