@@ -488,3 +488,25 @@ def test_frequent_tools_that_reach_out_change_the_machine_or_delete_grade_high()
         ("rabbitmqctl delete_user bob", R.DESTRUCTIVE),
     ])
     assert "secret-read" in rules("op item get login")
+
+
+def test_more_tools_both_ways() -> None:
+    assert_grades([
+        ("latexmk -pdf doc.tex", R.WORKSPACE_WRITE),
+        ("latexmk -C", R.DESTRUCTIVE),
+        ("csc -out:app.exe Program.cs", R.WORKSPACE_WRITE),
+        ("csc /out:/etc/x Program.cs", R.DESTRUCTIVE),
+        ("etcdctl get key", R.NETWORK),
+        ("etcdctl del key", R.DESTRUCTIVE),
+        ("fzf", R.READ_ONLY),
+        ("fzf --preview 'cat {}'", R.DESTRUCTIVE),
+        ("crictl ps", R.NETWORK),
+        ("crictl exec -it c1 sh", R.DESTRUCTIVE),
+        ("eksctl get clusters", R.NETWORK),
+        ("eksctl delete cluster prod", R.DESTRUCTIVE),
+        ("chezmoi diff", R.READ_ONLY),
+        ("chezmoi apply", R.SYSTEM),
+        ("feh image.png", R.READ_ONLY),
+        ("feh --action 'rm %f' .", R.DESTRUCTIVE),
+        ("aria2c -d /etc https://example.com/x", R.DESTRUCTIVE),
+    ])

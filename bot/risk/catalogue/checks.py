@@ -135,4 +135,19 @@ CATALOGUE: dict[str, object] = {
         "commands": {"scan ci": {"grade": "network", "open": True, "options": "--autofix:build -o=out --output=out"},
                      "login logout": "home", "publish": "publish", "install-semgrep-pro": "install", "lsp": "runs"},
     },
+    "gosec": {"source": "gosec README (github.com/securego/gosec) (gosec 2.21)", "grade": "read", "open": True,
+              "options": "-out=out -fmt="},
+    "php-cs-fixer": {
+        "source": "PHP CS Fixer usage (cs.symfony.com/doc/usage.html) (php-cs-fixer 3.6x): fix rewrites, --dry-run reports",
+        "options": "-h --help -V --version",
+        "commands": {"fix": {"grade": "build", "open": True, "operands": "out"},
+                     "check list-files list-sets describe help": {"grade": "read", "open": True},
+                     "self-update selfupdate": {"grade": "system", "open": True}},
+    },
+    "clamscan clamdscan": {
+        "source": "clamscan(1), clamdscan(1) (ClamAV 1.4)",
+        "grade": "read",
+        "open": True,
+        "options": "-l=out --log=out --remove:delete --remove=*:delete --move=:delete --copy=out -d=in --database=in",
+    },
 }

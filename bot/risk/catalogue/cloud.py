@@ -293,4 +293,35 @@ CATALOGUE: dict[str, object] = {
             "call": "unknown",
         },
     },
+    "eksctl": {
+        "source": "eksctl (eksctl.io/usage) (eksctl 0.19x): GROUP VERB",
+        "options": "-h --help --version",
+        "open": True,
+        "verbs": {},
+        "commands": {"version": "read", "utils": "unknown", "anywhere": "unknown"},
+    },
+    "nomad": {
+        "source": "Nomad commands (developer.hashicorp.com/nomad/docs/commands) (Nomad 1.9)",
+        "options": "-h --help -v --version -address= -region= -namespace=",
+        "open": True,
+        "commands": {
+            "status version": _REMOTE,
+            "job": {"commands": {"status inspect history plan validate": _REMOTE, "run dispatch revert scale promote": _CHANGE,
+                                 "stop": _DESTROY}},
+            "run plan": _CHANGE,
+            "node alloc deployment namespace server": {"commands": {"status list inspect logs fs": _REMOTE,
+                                                                  "exec": "runs", "stop drain eligibility restart": _CHANGE}},
+            "agent": "runs",
+        },
+    },
+    "helmfile": {
+        "source": "helmfile CLI (helmfile.readthedocs.io) (helmfile 0.16x)",
+        "options": "-h --help -v --version -f=in --file=in -e= --environment= -l= --selector= --kube-context= -n= "
+                   "--namespace= -q --quiet --debug",
+        "commands": {"sync apply deps repos fetch": _CHANGE, "destroy delete": _DESTROY,
+                     "diff template lint list status build write-values": _REMOTE, "init": {"grade": "install", "open": True}},
+    },
+    "cli53": {"source": "cli53 README (github.com/barnybug/cli53) (cli53 0.8): Route 53 zones and records",
+              "options": "-h --help --version --profile= --endpoint-url=", "open": True, "verbs": {"rrdelete": "delete",
+              "rrcreate": "create", "rrpurge": "purge"}, "commands": {"export": _REMOTE, "import": _CHANGE}},
 }

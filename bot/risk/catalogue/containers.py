@@ -227,4 +227,35 @@ CATALOGUE: dict[str, object] = {
             "upgrade": {"grade": "install", "open": True},
         },
     },
+    "colima": {
+        "source": "colima (github.com/abiosoft/colima docs) (colima 0.7): a VM running a container engine",
+        "options": "-h --help -v --version -p= --profile=",
+        "commands": {"start stop restart prune kubernetes": {"grade": "system", "open": True},
+                     "delete": {"grade": "delete", "open": True}, "status list ls version": {"grade": "read", "open": True},
+                     "ssh nerdctl": "runs", "template": "runs"},
+    },
+    "crictl": {
+        "source": "crictl (github.com/kubernetes-sigs/cri-tools docs/crictl.md) (crictl 1.31)",
+        "options": "-h --help -v --version -r= --runtime-endpoint= -i= --image-endpoint= -t= --timeout= --debug",
+        "commands": {
+            "ps pods images img inspect inspecti inspectp logs stats statsp info version imagefsinfo": {"grade": "remote", "open": True},
+            "pull start stop stopp create runp update": {"grade": "change", "open": True},
+            "rm rmi rmp": {"grade": "destroy", "open": True},
+            "exec attach run port-forward": "runs",
+        },
+    },
+    "cosign": {
+        "source": "cosign CLI (docs.sigstore.dev/cosign) (cosign 2.4)",
+        "options": "-h --help",
+        "commands": {"sign attest sign-blob attest-blob": {"grade": "change", "open": True},
+                     "verify verify-blob verify-attestation tree triangulate download": {"grade": "remote", "open": True},
+                     "generate-key-pair": {"grade": "write", "open": True}, "version": "read",
+                     "login": "home", "clean": {"grade": "destroy", "open": True}},
+    },
+    "ko": {
+        "source": "ko (ko.build/reference) (ko 0.17): builds Go images and pushes them",
+        "options": "-h --help -v --verbose",
+        "commands": {"build publish resolve": {"grade": "change", "open": True},
+                     "apply create run delete": "unknown", "login": "home", "version": "read"},
+    },
 }

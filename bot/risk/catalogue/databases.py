@@ -93,4 +93,30 @@ CATALOGUE: dict[str, object] = {
             "eval": "runs",
         },
     },
+    "etcdctl": {
+        "source": "etcdctl README (etcd.io/docs/v3.5/dev-guide/interacting_v3) (etcd 3.5)",
+        "options": "--endpoints= --user=* --password=* --cacert= --cert= --key= -w= --write-out= --dial-timeout= "
+                   "--command-timeout= --insecure-skip-tls-verify -h --help --debug",
+        "commands": {
+            "get watch endpoint member version check alarm": {"grade": "remote", "open": True},
+            "put txn lease lock elect move-leader defrag compaction auth user role": {"grade": "change", "open": True},
+            "del": {"grade": "destroy", "open": True},
+            "snapshot": {"commands": {"save": {"grade": "remote", "open": True, "operands": "out"},
+                                      "status": "read", "restore": {"grade": "write", "open": True}}},
+            "make-mirror": {"grade": "change", "open": True},
+        },
+    },
+    "kcat kafkacat": {
+        "source": "kcat README (github.com/edenhill/kcat) (kcat 1.7): -P produces, -C consumes, -L lists metadata",
+        "grade": "remote",
+        "open": True,
+        "options": "-P:publish -C -L -Q -b= -t= -p= -o= -e -F=in -X=:unknown",
+    },
+    "ldapsearch": {"source": "ldapsearch(1) (OpenLDAP 2.6)", "grade": "remote", "open": True,
+                   "options": "-y=in -f=in -T=out"},
+    "ldapadd ldapmodify": {"source": "ldapmodify(1) (OpenLDAP 2.6)", "grade": "change", "open": True},
+    "ldapdelete": {"source": "ldapdelete(1) (OpenLDAP 2.6)", "grade": "destroy", "open": True},
+    "pg_waldump": {"source": "pg_waldump(1) (PostgreSQL 17)", "grade": "read", "open": True},
+    "pg_receivewal pg_combinebackup": {"source": "pg_receivewal(1), pg_combinebackup(1) (PostgreSQL 17)",
+                                       "grade": "remote", "open": True, "options": "-D=out --directory=out -o=out --output=out"},
 }

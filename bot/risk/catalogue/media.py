@@ -98,4 +98,22 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-o=out -O:write -T*",
     },
+    "plantuml": {"source": "PlantUML command line (plantuml.com/command-line): writes images next to the sources",
+                 "grade": "write", "open": True, "options": "-o=out -output=out -pipe:read -config=in -I=in"},
+    "pngquant": {"source": "pngquant(1) (pngquant 3): writes FILE-fs8.png, or -o/--output, --ext; --force overwrites",
+                 "grade": "write", "open": True, "options": "-o=out --output=out --ext= -f --force"},
+    "oxipng": {"source": "oxipng README (oxipng 9): optimizes files in place unless --out/--dir/--stdout",
+               "grade": "read", "open": True, "operands": "out", "options": "--out=out --dir=out --stdout"},
+    "asciinema": {
+        "source": "asciinema CLI (docs.asciinema.org/manual/cli) (asciinema 2.4)",
+        "options": "-h --help --version",
+        "commands": {"rec": {"grade": "read", "open": True, "operands": "first-out", "options": "-c=:runs --command=:runs"},
+                     "play cat": {"grade": "read", "open": True}, "upload": {"grade": "publish", "open": True},
+                     "auth": "home"},
+    },
+    "groff nroff troff": {"source": "groff(1) (groff 1.23): -U allows unsafe requests (running commands, writing files)",
+                          "grade": "read", "open": True, "options": "-U:unknown --unsafe:unknown"},
+    "feh": {"source": "feh(1) (feh 3.10): --action runs a command", "grade": "read", "open": True,
+            "options": "--action=:runs -A=:runs --action1=:runs --info=:runs -o=out --output=out -O=out "
+                       "--output-only=out --fontpath= --delete:delete"},
 }

@@ -457,4 +457,41 @@ CATALOGUE: dict[str, object] = {
                      "switch use off": {"grade": "home", "open": True},
                      "exec": "runs"},
     },
+    "ghq": {
+        "source": "ghq (github.com/x-motemen/ghq README) (ghq 1.6): repositories under its root (~/ghq)",
+        "options": "-h --help -v --version",
+        "commands": {"get clone": {"grade": "install", "open": True}, "list root": {"grade": "read", "open": True},
+                     "rm": {"grade": "delete", "open": True}, "create": {"grade": "home", "open": True}},
+    },
+    "pecl": {
+        "source": "pecl (PEAR/PECL installer, pear.php.net/manual): installs PHP extensions into the system",
+        "commands": {"install upgrade upgrade-all channel-update update-channels": {"grade": "system", "open": True},
+                     "uninstall": {"grade": "delete", "open": True},
+                     "list info list-all search remote-info config-show help version": {"grade": "read", "open": True},
+                     "download": {"grade": "fetch", "open": True}, "build package": {"grade": "build", "open": True}},
+    },
+    "phive": {
+        "source": "PHIVE (phar.io) (phive 0.15)",
+        "commands": {"install update selfupdate": {"grade": "fetch", "open": True}, "remove purge": {"grade": "delete", "open": True},
+                     "list status version help": {"grade": "read", "open": True}, "skel": {"grade": "write", "open": True}},
+    },
+    "ncu npm-check-updates": {
+        "source": "npm-check-updates README (github.com/raineorshine/npm-check-updates) (ncu 17): -u rewrites package.json",
+        "grade": "network",
+        "open": True,
+        "options": "-u --upgrade --interactive -i --doctor:runs --packageFile=in --deep",
+        "when": {"-u --upgrade -i --interactive": "fetch"},
+    },
+    "chezmoi": {
+        "source": "chezmoi command reference (chezmoi.io/reference/commands) (chezmoi 2.5): manages files under ~",
+        "options": "-h --help --version -S= --source= -D= --destination= -c=:unknown --config=:unknown -v --verbose "
+                   "-n --dry-run",
+        "commands": {
+            "diff status managed unmanaged data cat cat-config source-path target-path doctor dump ignored verify "
+            "execute-template help": {"grade": "read", "open": True},
+            "apply add re-add update init import chattr merge merge-all forget": {"grade": "home", "open": True},
+            "edit edit-config cd git": "runs",
+            "destroy purge remove rm": {"grade": "delete", "open": True},
+        },
+    },
 }

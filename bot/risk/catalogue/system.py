@@ -202,4 +202,23 @@ CATALOGUE: dict[str, object] = {
             "help usage version": "read",
         },
     },
+    "ack ack-grep": {"source": "ack(1) (ack 3.7): --pager runs a program", "grade": "read", "open": True,
+                     "options": "--pager=:runs --output=* --create-ackrc:read"},
+    "fzf": {"source": "fzf(1) (fzf 0.5x): --preview and --bind execute(...) run commands", "grade": "read", "open": True,
+            "options": "--preview=:runs --bind=:runs --listen=:network --listen-unsafe=:runs --with-shell=:runs"},
+    "aria2c": {"source": "aria2c(1) (aria2 1.37): downloads into -d DIR (default: here); --on-* hooks run commands",
+               "grade": "fetch", "open": True,
+               "options": "-d=out --dir=out -o=out --out=out -i=in --input-file=in --on-download-complete=:runs "
+                          "--on-download-error=:runs --on-download-start=:runs --on-download-pause=:runs "
+                          "--on-download-stop=:runs --on-bt-download-complete=:runs --conf-path=:unknown"},
+    "monolith": {"source": "monolith README (monolith 2.8): saves a web page as one file", "grade": "network",
+                 "open": True, "options": "-o=out --output=out"},
+    "nuclei httpx subfinder dnsx amass asnmap masscan naabu katana ipinfo whatweb dnswalk nping": {
+        "source": "each scanner's README (ProjectDiscovery nuclei 3, httpx, subfinder, dnsx, naabu, katana; OWASP "
+                  "Amass 4; asnmap; masscan 1.3; ipinfo CLI; WhatWeb; dnswalk; nping): they query or probe other machines",
+        "grade": "network",
+        "open": True,
+        "options": "-o=out -output=out --output=out -oJ=out -oX=out -oL=out -json-export=out -markdown-export=out "
+                   "-t=in -templates=in -l=in -list=in -iL=in",
+    },
 }
