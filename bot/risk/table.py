@@ -320,7 +320,7 @@ def _build() -> dict[str, Entry]:
     )  # fmt: skip
     add("kubectl", "control:kubectl", "kubectl reference (kubernetes.io)")
     add("docker podman nerdctl", "control:docker", "docker CLI reference (docs.docker.com); nerdctl: the same commands (github.com/containerd/nerdctl)")
-    add("docker-compose", "control:docker_compose", "docker compose reference (docs.docker.com)")
+    add("docker-compose podman-compose", "control:docker_compose", "docker compose reference (docs.docker.com); podman-compose takes the same commands")
     add("helm", "control:helm", "helm docs (helm.sh/docs/helm)")
     add("terraform tofu", "control:terraform", "terraform CLI docs (developer.hashicorp.com)")
     for name in ("aws", "gcloud", "az", "gsutil", "gh", "glab"):

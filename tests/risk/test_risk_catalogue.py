@@ -510,3 +510,25 @@ def test_more_tools_both_ways() -> None:
         ("feh --action 'rm %f' .", R.DESTRUCTIVE),
         ("aria2c -d /etc https://example.com/x", R.DESTRUCTIVE),
     ])
+
+
+def test_system_and_secret_tools_both_ways() -> None:
+    assert_grades([
+        ("rpm -qa", R.READ_ONLY),
+        ("rpm -ivh x.rpm", R.SYSTEM),
+        ("rpm -e pkg", R.DESTRUCTIVE),
+        ("stty -a", R.READ_ONLY),
+        ("stty sane", R.SYSTEM),
+        ("sops -e -i secrets.yaml", R.WORKSPACE_WRITE),
+        ("sops -d secrets.yaml", R.NETWORK),
+        ("sops secrets.yaml", R.DESTRUCTIVE),  # opens an editor
+        ("wine reg query HKCU", R.READ_ONLY),
+        ("wine app.exe", R.DESTRUCTIVE),
+        ("iw dev", R.READ_ONLY),
+        ("iw dev wlan0 connect ssid", R.SYSTEM),
+        ("puppet apply site.pp", R.SYSTEM),
+        ("dconf read /org/x", R.READ_ONLY),
+        ("rbenv versions", R.READ_ONLY),
+        ("rbenv install 3.3.0", R.SYSTEM),
+        ("podman-compose down", R.DESTRUCTIVE),
+    ])

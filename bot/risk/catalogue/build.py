@@ -477,4 +477,18 @@ CATALOGUE: dict[str, object] = {
            "options": "-h --help -v --version",
            "commands": {"run cloud": "runs", "inspect archive": {"grade": "read", "open": True},
                         "version": "read", "login": "home"}},
+    "pyinstaller": {"source": "PyInstaller usage (pyinstaller.org/en/stable/usage.html) (PyInstaller 6)",
+                    "grade": "build", "open": True,
+                    "options": "--distpath=out --workpath=out --specpath=out --upx-dir=:unknown --runtime-hook=:runs "
+                               "--additional-hooks-dir=:runs"},
+    "postcss": {"source": "postcss-cli README (postcss-cli 11): loads postcss.config.js", "grade": "build", "open": True,
+                "options": "-o=out --output=out -d=out --dir=out -r:write --replace:write"},
+    "tmt": {
+        "source": "tmt (tmt.readthedocs.io) (tmt 1.3x): run and try provision machines and run tests",
+        "options": "-h --help --version -r= --root=in -c= --context= -v --verbose -d --debug",
+        "commands": {"run try": "runs", "lint": {"grade": "read", "open": True},
+                     "tests plans stories": {"commands": {"ls show lint export coverage id": {"grade": "read", "open": True},
+                                                          "create import": {"grade": "write", "open": True}}},
+                     "init": {"grade": "write", "open": True}, "clean": {"grade": "delete", "open": True}},
+    },
 }

@@ -324,4 +324,10 @@ CATALOGUE: dict[str, object] = {
     "cli53": {"source": "cli53 README (github.com/barnybug/cli53) (cli53 0.8): Route 53 zones and records",
               "options": "-h --help --version --profile= --endpoint-url=", "open": True, "verbs": {"rrdelete": "delete",
               "rrcreate": "create", "rrpurge": "purge"}, "commands": {"export": _REMOTE, "import": _CHANGE}},
+    "prowler": {
+        "source": "Prowler CLI (docs.prowler.com) (Prowler 4): audits a cloud account through its APIs",
+        "grade": "remote",
+        "open": True,
+        "options": "-o=out --output-directory=out -F= --output-filename= --config-file=in",
+    },
 }

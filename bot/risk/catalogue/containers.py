@@ -258,4 +258,25 @@ CATALOGUE: dict[str, object] = {
         "commands": {"build publish resolve": {"grade": "change", "open": True},
                      "apply create run delete": "unknown", "login": "home", "version": "read"},
     },
+    "wine wine64": {
+        "source": "wine(1) (Wine 9): runs Windows programs; wine reg edits the registry under ~/.wine",
+        "else": "runs",
+        "options": "--help --version",
+        "commands": {"reg": {"commands": {"query": {"grade": "read", "open": True},
+                                          "add delete import copy save restore": {"grade": "home", "open": True},
+                                          "export": {"grade": "read", "open": True, "operands": "last-out"}}}},
+    },
+    "nh": {
+        "source": "nh README (github.com/nix-community/nh) (nh 4): os/home/darwin switch and build, search, clean",
+        "options": "-h --help -V --version -v --verbose",
+        "commands": {
+            "os darwin": {"commands": {"switch boot test": {"grade": "system", "open": True},
+                                       "build": {"grade": "fetch", "open": True}, "repl": "runs", "info": "read"}},
+            "home": {"commands": {"switch": {"grade": "home", "open": True}, "build": {"grade": "fetch", "open": True},
+                                  "repl": "runs"}},
+            "search": {"grade": "network", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "completions": "read",
+        },
+    },
 }

@@ -133,4 +133,20 @@ CATALOGUE: dict[str, object] = {
                                               "delete rm": {"grade": "destroy", "open": True}}},
         },
     },
+    "sops": {
+        "source": "SOPS README (getsops.io/docs) (sops 3.9): FILE alone opens an editor; -d prints the plaintext",
+        "grade": "runs",
+        "open": True,
+        "options": "-d --decrypt -e --encrypt -r --rotate -i --in-place --output=out --extract= --config=:unknown "
+                   "--exec-env=:runs --exec-file=:runs",
+        "when": {"-e --encrypt -r --rotate": "read", "-d --decrypt": "secret", "-i --in-place": {"operands": "out"}},
+    },
+    "rbw": {
+        "source": "rbw README (github.com/doy/rbw) (rbw 1.12): a Bitwarden client",
+        "options": "-h --help -V --version",
+        "commands": {"get": {"grade": "secret", "open": True}, "list ls search": {"grade": "remote", "open": True},
+                     "add generate edit": {"grade": "change", "open": True}, "remove rm": {"grade": "destroy", "open": True},
+                     "login unlock lock sync register config purge stop-agent": {"grade": "home", "open": True},
+                     "unlocked": "read"},
+    },
 }

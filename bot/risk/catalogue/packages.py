@@ -494,4 +494,25 @@ CATALOGUE: dict[str, object] = {
             "destroy purge remove rm": {"grade": "delete", "open": True},
         },
     },
+    "rbenv": {
+        "source": "rbenv README: command reference (github.com/rbenv/rbenv) (rbenv 1.3); ruby-build: rbenv install",
+        "commands": {
+            "install": {"grade": "install", "open": True, "options": "-l:read --list:read -L:read --list-all:read"},
+            "uninstall": {"grade": "delete", "open": True},
+            "versions version version-name which whence root prefix commands help init shims completions": {"grade": "read", "open": True},
+            "global": {"grade": "home", "open": True}, "local": {"grade": "write", "open": True},
+            "shell": {"grade": "read", "open": True}, "rehash": "home", "exec": "runs",
+        },
+    },
+    "rvm": {
+        "source": "RVM documentation (rvm.io/rvm/cli) (RVM 1.29)",
+        "commands": {
+            "install reinstall upgrade get requirements": {"grade": "install", "open": True},
+            "remove uninstall implode": {"grade": "delete", "open": True},
+            "list ls info current version help": {"grade": "read", "open": True},
+            "use": {"grade": "read", "open": True, "options": "--default:home"},
+            "alias gemset": {"grade": "home", "open": True},
+            "do exec": "runs",
+        },
+    },
 }

@@ -221,4 +221,61 @@ CATALOGUE: dict[str, object] = {
         "options": "-o=out -output=out --output=out -oJ=out -oX=out -oL=out -json-export=out -markdown-export=out "
                    "-t=in -templates=in -l=in -list=in -iL=in",
     },
+    "iw": {
+        "source": "iw(8) (iw 6.9): iw dev and iw phy list devices; commands on a device change it (conservatively "
+                  "graded system)",
+        "options": "--version --debug",
+        "commands": {
+            "dev phy": {"grade": "read", "else": "system"},
+            "list event help features commands": {"grade": "read", "open": True},
+            "reg": {"commands": {"get": "read", "set reload": "system"}},
+        },
+    },
+    "puppet": {
+        "source": "puppet(8) man pages (puppet.com/docs/puppet/8/man): apply and agent change this machine",
+        "options": "-h --help -V --version --verbose --debug",
+        "commands": {
+            "apply agent resource device": {"grade": "system", "open": True},
+            "lookup facts help describe": {"grade": "read", "open": True},
+            "parser": {"commands": {"validate dump": {"grade": "read", "open": True}}},
+            "config": {"commands": {"print": {"grade": "read", "open": True}, "set delete": {"grade": "system", "open": True}}},
+            "module": {"commands": {"list search changes": {"grade": "read", "open": True},
+                                    "install upgrade generate": {"grade": "install", "open": True},
+                                    "uninstall": {"grade": "delete", "open": True}}},
+            "ssl cert": {"grade": "system", "open": True},
+        },
+    },
+    "dconf": {
+        "source": "dconf(1) (dconf 0.4x): the user's settings database under ~/.config/dconf",
+        "commands": {"read list dump watch help": {"grade": "read", "open": True},
+                     "write reset load update compile": {"grade": "home", "open": True}},
+    },
+    "starship": {
+        "source": "starship CLI (starship.rs/config; starship --help) (starship 1.2x)",
+        "options": "-h --help -V --version",
+        "commands": {"init prompt module explain print-config timings completions preset session time help": {
+                         "grade": "read", "open": True, "options": "-o=out --output=out"},
+                     "toggle": {"grade": "home", "open": True}, "config configure": "runs", "bug-report": "publish"},
+    },
+    "rpm": {
+        "source": "rpm(8) (RPM 4.19): -q/-V/-K query and verify; -i/-U/-F install, -e erases",
+        "grade": "read",
+        "open": True,
+        "options": "-i:system --install:system -U:system --upgrade:system -F:system --freshen:system -e:delete "
+                   "--erase:delete --import:system --initdb:system --rebuilddb:system --setperms:system "
+                   "--setugids:system --restore:system --root=:unknown --dbpath=:unknown --rcfile=:unknown "
+                   "--macros=:unknown --define=:unknown -D=:unknown --eval=:unknown -E=:unknown --pipe=:runs",
+    },
+    "shasum sha1sum.pl": {"source": "shasum(1) (Perl Digest::SHA 6)", "grade": "read", "open": True},
+    "stty": {"source": "stty(1) (GNU coreutils 9): without settings it prints; settings change the terminal",
+             "grade": "read", "else": "system", "options": "-a --all -g --save -F= --file=", "open": False},
+    "speedtest-cli speedtest": {"source": "speedtest-cli README (speedtest-cli 2.1)", "grade": "network", "open": True},
+    "scc tokei cloc": {"source": "scc README (scc 3), tokei README, cloc(1): count lines of code", "grade": "read",
+                       "open": True, "options": "-o=out --output=out --report-file=out --out=out"},
+    "streamlink": {"source": "streamlink CLI (streamlink.github.io/cli.html) (streamlink 7)", "grade": "network",
+                   "open": True, "options": "-o=out --output=out -p=:runs --player=:runs -r=out --record=out"},
+    "searchsploit": {"source": "searchsploit (Exploit-DB, exploit-db.com/searchsploit)", "grade": "read", "open": True,
+                     "options": "-u:install --update:install -m=:write --mirror=:write"},
+    "scrcpy": {"source": "scrcpy README (scrcpy 2.7): displays and controls an Android device", "grade": "change",
+               "open": True, "options": "-r=out --record=out"},
 }
