@@ -532,3 +532,19 @@ def test_system_and_secret_tools_both_ways() -> None:
         ("rbenv install 3.3.0", R.SYSTEM),
         ("podman-compose down", R.DESTRUCTIVE),
     ])
+
+
+#: The programs the issue on breadth names (its "Why" and "What to build"), and the compilers of each language it lists.
+NAMED = """
+gcc cmake openssl ssh-keygen bundle composer bun pg_dump shellcheck clang-format pre-commit pyenv vault http 7z bat eza
+gpg tcpdump uv conda pulumi gradle mvn rustup dotnet rails hg jj nix vagrant doctl adb apptainer VBoxManage pipx gem
+deno nvm sdk asdf mise svn podman buildah nerdctl crane virsh flyctl heroku vercel netlify ibmcloud openstack
+linode-cli age ffmpeg magick pandoc xcrun flutter nmcli btrfs semanage g++ clang javac kotlinc swiftc rustc cargo go
+ghc cabal stack mix elixirc zig tldr qm pio tlmgr sfdk ng pueue pct dolt hledger
+""".split()
+
+
+@pytest.mark.parametrize("name", NAMED)
+def test_every_named_program_is_known(name: str) -> None:
+    assert name in PROGRAMS
+    assert "unrecognised" not in rules(f"{name} --version")

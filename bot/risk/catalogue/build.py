@@ -491,4 +491,17 @@ CATALOGUE: dict[str, object] = {
                                                           "create import": {"grade": "write", "open": True}}},
                      "init": {"grade": "write", "open": True}, "clean": {"grade": "delete", "open": True}},
     },
+    "elixirc erlc scalac": {
+        "source": "elixirc (Elixir 1.17 docs: Compilation), erlc(1) (Erlang/OTP 27), scalac (Scala 3 docs): compilers",
+        "grade": "build",
+        "open": True,
+        "options": "-o=out --output=out -d=out",
+    },
+    "elixir iex erl escript scala kotlin ghci runghc runhaskell": {
+        "source": "elixir(1), iex(1), erl(1), escript(1), scala, kotlin, ghci, runghc: they run programs or a REPL",
+        "grade": "runs",
+        "open": True,
+        "options": "--version -version -v",
+        "when": {"--version -version": "read"},
+    },
 }

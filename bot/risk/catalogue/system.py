@@ -278,4 +278,24 @@ CATALOGUE: dict[str, object] = {
                      "options": "-u:install --update:install -m=:write --mirror=:write"},
     "scrcpy": {"source": "scrcpy README (scrcpy 2.7): displays and controls an Android device", "grade": "change",
                "open": True, "options": "-r=out --record=out"},
+    "calc bc dc qalc units": {"source": "calc(1), bc(1), dc(1), qalc(1), units(1): calculators", "grade": "read",
+                              "open": True},
+    "choose": {"source": "choose README (choose 1.3): selects fields like cut", "grade": "read", "open": True},
+    "grim": {"source": "grim(1) (grim 1.4): writes a screenshot to the file named", "grade": "read", "open": True,
+             "operands": "out"},
+    "gitlab-ctl": {
+        "source": "gitlab-ctl (docs.gitlab.com/omnibus/maintenance) (GitLab 17)",
+        "commands": {"status tail show-config help": {"grade": "read", "open": True},
+                     "reconfigure restart start stop hup kill upgrade": {"grade": "system", "open": True},
+                     "cleanse uninstall remove-accounts": {"grade": "delete", "open": True}},
+    },
+    "code code-insiders codium": {"source": "VS Code CLI (code.visualstudio.com/docs/editor/command-line)",
+                                  "grade": "runs", "open": True,
+                                  "options": "--list-extensions -v --version --help --install-extension=:install "
+                                             "--uninstall-extension=:delete",
+                                  "when": {"--list-extensions -v --version --help": "read"}},
+    "firefox chromium chromium-browser google-chrome microsoft-edge": {
+        "source": "each browser's command line (firefox -h; chromium --help): it opens pages and runs their code",
+        "grade": "runs", "open": True,
+    },
 }
