@@ -341,7 +341,7 @@ CATALOGUE: dict[str, object] = {
             "generate g": {"grade": "build", "open": True},
             "new n add update": {"grade": "fetch", "open": True},
             "version v": "read",
-            "config": {"grade": "read", "open": True, "options": "-g:home --global:home", "else": "read"},
+            "config": {"grade": "read", "open": True, "options": "-g:home --global:home", "else": "write"},
             "analytics": {"commands": {"info": "read", "on off enable disable prompt": {"grade": "home", "open": True}}},
             "cache": {"commands": {"info": "read", "on off enable disable": {"grade": "home", "open": True},
                                    "clean": "delete"}},

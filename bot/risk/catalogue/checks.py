@@ -37,7 +37,7 @@ CATALOGUE: dict[str, object] = {
     },
     "cppcheck": {"source": "cppcheck(1) (Cppcheck 2.15)", "grade": "read", "open": True,
                  "options": "--output-file=out --cppcheck-build-dir=out --addon=:unknown --rule-file=in"},
-    "hadolint yamllint actionlint cpplint pycodestyle pyflakes pydocstyle bandit vale codespell typos "
+    "hadolint yamllint actionlint cpplint pycodestyle pyflakes pydocstyle bandit codespell typos "
     "markdownlint markdownlint-cli2 staticcheck revive hlint taplo checkov tflint htmlhint jsonlint "
     "editorconfig-checker commitlint": {
         "source": "each linter's CLI docs (hadolint, yamllint 1.35, actionlint 1.7, cpplint, pycodestyle, pyflakes, "
@@ -45,23 +45,22 @@ CATALOGUE: dict[str, object] = {
                   "taplo, checkov, tflint, htmlhint): they report; the named options rewrite the files given",
         "grade": "read",
         "open": True,
-        "options": "-w:build --write-changes:build --write:build --fix:build -o=out --output=out --output-file=out "
-                   "-f= --format= -c=in --config=in",
-        "when": {"-w --write-changes --write --fix": {"operands": "out"}},
+        "options": "-w:build --write-changes:build --write:build --fix:build --refactor:build -o=out --output=out "
+                   "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network",
+        "when": {"-w --write-changes --write --fix --refactor": {"operands": "out"}},
     },
-    "shfmt gofumpt goimports nixfmt alejandra ormolu fourmolu stylua dprint swiftformat ktlint stylish-haskell "
-    "cljfmt elm-format": {
-        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, nixfmt, alejandra --check, "
-                  "ormolu -i / --mode, stylua --check, dprint check|fmt, swiftformat --lint, ktlint -F): they print "
-                  "the formatted text unless told to write",
+    "shfmt gofumpt goimports ormolu fourmolu ktlint stylish-haskell": {
+        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ormolu -i / --mode, "
+                  "ktlint -F, stylish-haskell -i): they print the formatted text or report unless told to write",
         "grade": "read",
         "open": True,
         "options": "-w --write -i --inplace -F --format --mode=* -l -d --check --lint --diff",
         "when": {"-w --write -i --inplace -F --format --mode": {"operands": "out", "grade": "build"}},
     },
     "rubocop standardrb": {
-        "source": "RuboCop docs (docs.rubocop.org) (RuboCop 1.66): -a/-A autocorrect the files inspected",
-        "grade": "read",
+        "source": "RuboCop docs (docs.rubocop.org) (RuboCop 1.66): -a/-A autocorrect the files inspected; require: in "
+                  ".rubocop.yml loads the project's Ruby code",
+        "grade": "build",
         "open": True,
         "options": "-a -A --autocorrect --autocorrect-all -x --fix-layout -o=out --out=out -r=:runs --require=:runs "
                    "-c=in --config=in --cache-root=out",
@@ -76,7 +75,8 @@ CATALOGUE: dict[str, object] = {
     },
     "phpstan psalm phan": {"source": "PHPStan, Psalm, Phan CLI docs: analyse the project's code", "grade": "build",
                            "open": True, "options": "--alter:build --generate-baseline*"},
-    "phpcs": {"source": "PHP_CodeSniffer phpcs (3.10)", "grade": "read", "open": True, "options": "--report-file=out"},
+    "phpcs": {"source": "PHP_CodeSniffer phpcs (3.10): a standard may be the project's PHP sniffs", "grade": "build",
+              "open": True, "options": "--report-file=out"},
     "phpcbf": {"source": "PHP_CodeSniffer phpcbf (3.10): fixes the files given", "grade": "build", "open": True,
                "operands": "out"},
     "rspec phpunit pest mocha ava karma behave cucumber nosetests nose2 ctest-runner busted bats": {
@@ -126,6 +126,8 @@ CATALOGUE: dict[str, object] = {
         "source": "Trivy CLI (aquasecurity.github.io/trivy) (Trivy 0.56); Grype: they download vulnerability databases",
         "grade": "network",
         "open": True,
+        "else": "network",
+        "commands": {"plugin module": "runs", "clean": "delete", "version": "read"},
         "options": "-o=out --output=out --cache-dir=out",
     },
     "semgrep": {
@@ -141,7 +143,8 @@ CATALOGUE: dict[str, object] = {
         "source": "PHP CS Fixer usage (cs.symfony.com/doc/usage.html) (php-cs-fixer 3.6x): fix rewrites, --dry-run reports",
         "options": "-h --help -V --version",
         "commands": {"fix": {"grade": "build", "open": True, "operands": "out"},
-                     "check list-files list-sets describe help": {"grade": "read", "open": True},
+                     "check list-files": {"grade": "build", "open": True},
+                     "list-sets describe help": {"grade": "read", "open": True},
                      "self-update selfupdate": {"grade": "system", "open": True}},
     },
     "clamscan clamdscan": {
@@ -149,5 +152,32 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "options": "-l=out --log=out --remove:delete --remove=*:delete --move=:delete --copy=out -d=in --database=in",
+    },
+    "stylua alejandra nixfmt swiftformat elm-format": {
+        "source": "stylua (--check), alejandra (--check), nixfmt (--check), swiftformat (--lint), elm-format "
+                  "(--validate): they rewrite the files given in place unless told to check",
+        "grade": "build",
+        "open": True,
+        "operands": "out",
+        "options": "--check -c --lint --validate --stdin",
+        "when": {"--check -c --lint --validate": {"grade": "read", "operands": "none"}},
+    },
+    "dprint": {
+        "source": "dprint CLI (dprint.dev/cli) (dprint 0.47)",
+        "options": "-h --help -V --version -c=in --config=in",
+        "commands": {"fmt": {"grade": "build", "open": True, "operands": "out"}, "check output-file-paths "
+                     "output-resolved-config license": {"grade": "read", "open": True},
+                     "init config": {"grade": "write", "open": True}, "upgrade": "install", "clear-cache": "delete"},
+    },
+    "cljfmt": {
+        "source": "cljfmt README (github.com/weavejester/cljfmt) (cljfmt 0.13)",
+        "commands": {"fix": {"grade": "build", "open": True, "operands": "out"}, "check": {"grade": "read", "open": True}},
+    },
+    "vale": {
+        "source": "Vale CLI (vale.sh/docs/cli) (Vale 3): vale sync downloads styles",
+        "grade": "read",
+        "open": True,
+        "else": "read",
+        "commands": {"sync": {"grade": "fetch", "open": True}, "ls-config ls-dirs ls-metrics ls-vars": "read"},
     },
 }

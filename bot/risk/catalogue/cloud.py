@@ -30,7 +30,7 @@ CATALOGUE: dict[str, object] = {
             "version gen-completion help": _READ,
             "new": {"grade": "fetch", "open": True},
             "install": {"grade": "fetch", "open": True},
-            "convert": {"grade": "write", "open": True},
+            "convert": {"grade": "write", "open": True, "options": "--out=out"},
             "login logout": _HOME,
             "console": {"grade": "network", "open": True},
             "config": {"grade": "read", "open": True, "options": "--show-secrets:secret", "commands": {
@@ -70,7 +70,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --version --text --json --pretty --format= --no-headers --all --suppress-warnings",
         "open": True,
         "verbs": {},
-        "commands": {"configure": _HOME},
+        "commands": {"configure": _HOME, "obj": {"commands": {
+            "get": {"grade": "remote", "open": True, "operands": "last-out"}, "ls la signurl du info": _REMOTE,
+            "put mb cp setacl": _CHANGE, "rm rb del": _DESTROY}}},
     },
     "openstack": {
         "source": "OpenStackClient command list (docs.openstack.org/python-openstackclient/latest/cli) (OSC 7)",
@@ -159,7 +161,7 @@ CATALOGUE: dict[str, object] = {
             "link pull": {"grade": "write", "open": True},
             "dev": "runs",
             "build": {"grade": "build", "open": True},
-            "env": {"commands": {"ls list": _REMOTE, "pull": {"grade": "write", "open": True},
+            "env": {"commands": {"ls list": _REMOTE, "pull": {"grade": "write", "open": True, "operands": "out"},
                                  "add": _CHANGE, "rm remove": _DESTROY}},
             "domains dns secrets": {"commands": {"ls list inspect": _REMOTE, "add buy move transfer-in": _CHANGE,
                                                  "rm remove": _DESTROY}},

@@ -53,7 +53,7 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -v --version --debug --insecure-policy --override-arch= --override-os=",
         "commands": {
             "inspect list-tags": {"grade": "remote", "open": True},
-            "copy sync": {"grade": "change", "open": True},
+            "copy sync": {"grade": "change", "open": True, "unsafe": "dir: oci: docker-archive: oci-archive:"},
             "delete": {"grade": "destroy", "open": True},
             "login logout": {"grade": "home", "open": True},
         },
@@ -120,11 +120,12 @@ CATALOGUE: dict[str, object] = {
             "start shutdown reboot suspend resume define create autostart attach-disk attach-interface "
             "attach-device detach-disk detach-interface detach-device setmem setmaxmem setvcpus net-start "
             "net-define net-create net-autostart net-destroy pool-start pool-define pool-create pool-autostart pool-build "
-            "vol-create vol-create-as vol-resize snapshot-create snapshot-create-as save managedsave migrate "
+            "vol-create vol-create-as vol-resize snapshot-create snapshot-create-as managedsave migrate "
             "domrename change-media": {"grade": "system", "open": True},
             "destroy undefine vol-delete vol-wipe pool-delete pool-undefine pool-destroy snapshot-delete "
             "snapshot-revert net-undefine reset": {"grade": "delete", "open": True},
             "console edit net-edit pool-edit snapshot-edit": "runs",
+            "save": {"grade": "system", "open": True, "operands": "last-out"},
         },
     },
     "qm": {

@@ -12,7 +12,8 @@ from __future__ import annotations
 _OPENSSL_FILES = (
     "-out=out -keyout=out -writerand=out -sess_out=out -keylogfile=out -msgfile=out -signature=in -in=in "
     "-engine=:unknown -provider=:unknown -provider-path=:unknown -propquery= -config=:unknown -conf=:unknown "
-    "-CAcreateserial:unknown -CAserial=out -rand=in -passin= -passout= -pass="
+    "-CAcreateserial:unknown -CAserial=out -rand=in -passin= -passout= -pass= -ssl_config=:unknown "
+    "-ssl_conf=:unknown"
 )
 _OPENSSL_READ = {"grade": "read", "open": True, "options": _OPENSSL_FILES}
 _OPENSSL_NET = {"grade": "network", "open": True, "options": _OPENSSL_FILES}

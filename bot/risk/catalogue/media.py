@@ -1,7 +1,8 @@
 """Media and document tools: ffmpeg, ImageMagick, pandoc, and their readers.
 
 Converters read their inputs and write the outputs they name (graded by where they land); a URL among the words is
-network. ImageMagick reads a file name starting with ``|`` as a command to run, ``ephemeral:`` deletes the file after
+network. Every ImageMagick operand is graded as written (``+write FILE`` and similar ``+`` options name outputs among them);
+ImageMagick reads a file name starting with ``|`` as a command to run, ``ephemeral:`` deletes the file after
 reading it and ``msl:``/``mvg:`` are scripts (ImageMagick Security Policy and Formats docs): refused. pandoc filters
 (``--filter``, ``--lua-filter``) run programs.
 """
@@ -9,7 +10,7 @@ reading it and ``msl:``/``mvg:`` are scripts (ImageMagick Security Policy and Fo
 from __future__ import annotations
 
 _MAGICK_UNSAFE = "| ephemeral: msl: mvg: @ text:@ label:@ caption:@ pango:@"
-_MAGICK_OPTIONS = "-write=out -script=:runs -define=:unknown"
+_MAGICK_OPTIONS = "-write=out -script=:runs -define=:unknown -process=:unknown"
 
 CATALOGUE: dict[str, object] = {
     "ffmpeg": {
@@ -23,7 +24,7 @@ CATALOGUE: dict[str, object] = {
                    "-profile= -level= -g= -bufsize= -maxrate= -minrate= -vbr= -stream_loop= -itsoffset= -vn -an -sn "
                    "-dn -y -n -re -shortest -hide_banner -nostdin -stats -c:*= -b:*= -q:*= -filter:*= -codec:*= "
                    "-map_metadata= -map_chapters= -disposition= -fps_mode= -vsync= -hwaccel= -pass= -passlogfile=out "
-                   "-filter_complex_script=in -filter_script=in -report -dump_attachment= -attach=in -progress=out "
+                   "-filter_complex_script=in -filter_script=in -report -dump_attachment*:unknown -attach=in -progress=out "
                    "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params=",
     },
     "ffprobe": {"source": "ffprobe(1) (FFmpeg 7)", "grade": "read", "open": True, "options": "-o=out -report"},
@@ -32,12 +33,12 @@ CATALOGUE: dict[str, object] = {
         "source": "magick(1) (ImageMagick 7): magick [convert|compare|composite|montage|identify|mogrify] ...",
         "grade": "read",
         "open": True,
-        "operands": "last-out",
+        "operands": "out",
         "unsafe": _MAGICK_UNSAFE,
         "options": _MAGICK_OPTIONS,
         "else": "read",
         "commands": {
-            "convert compare composite montage import stream conjure": {"grade": "read", "operands": "last-out"},
+            "convert compare composite montage import stream conjure": {"grade": "read", "operands": "out"},
             "identify": {"grade": "read"},
             "mogrify": {"grade": "read", "operands": "out"},
             "display animate": "read",
@@ -45,7 +46,7 @@ CATALOGUE: dict[str, object] = {
     },
     "convert compare composite montage": {
         "source": "ImageMagick 6 convert(1), compare(1), composite(1), montage(1): the last file named is the output",
-        "grade": "read", "open": True, "operands": "last-out", "unsafe": _MAGICK_UNSAFE, "options": _MAGICK_OPTIONS,
+        "grade": "read", "open": True, "operands": "out", "unsafe": _MAGICK_UNSAFE, "options": _MAGICK_OPTIONS,
     },
     "identify": {"source": "identify(1) (ImageMagick)", "grade": "read", "open": True, "unsafe": _MAGICK_UNSAFE},
     "mogrify": {"source": "mogrify(1) (ImageMagick): rewrites each file in place", "grade": "read", "open": True,
@@ -79,7 +80,8 @@ CATALOGUE: dict[str, object] = {
         "options": "-o=out --output=out -P=out --paths=out --exec=:runs --exec-before-download=:runs "
                    "--postprocessor-args=:unknown --ppa=:unknown --config-locations=:unknown --batch-file=in -a=in "
                    "--downloader=:unknown --external-downloader=:unknown --cookies-from-browser=:secret "
-                   "--cookies=in -U:install --update:install --update-to=:install",
+                   "--cookies=in -U:install --update:install --update-to=:install --netrc-cmd=:runs --plugin-dirs=:unknown "
+                   "--ffmpeg-location=:unknown --load-info-json=in",
     },
     "xmlstarlet xml": {
         "source": "xmlstarlet(1) (XMLStarlet 1.6): ed -L edits in place; tr applies XSLT (which may write files)",

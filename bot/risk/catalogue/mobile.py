@@ -13,7 +13,8 @@ CATALOGUE: dict[str, object] = {
         "source": "adb (Android Debug Bridge) docs (developer.android.com/tools/adb) (platform-tools 35)",
         "options": "-s= -d -e -t= -H= -P= -L= -a -h --help --version",
         "commands": {
-            "devices get-state get-serialno get-devpath version help logcat bugreport features host-features":
+            "bugreport": {"grade": "remote", "open": True, "operands": "out"},
+            "devices get-state get-serialno get-devpath version help logcat features host-features":
                 {"grade": "remote", "open": True, "options": "-c:destroy --clear:destroy -f=out --file=out"},
             "pull": {"grade": "remote", "open": True, "operands": "last-out"},
             "backup": {"grade": "remote", "open": True, "options": "-f=out"},

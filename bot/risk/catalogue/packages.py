@@ -483,14 +483,15 @@ CATALOGUE: dict[str, object] = {
         "when": {"-u --upgrade -i --interactive": "fetch"},
     },
     "chezmoi": {
-        "source": "chezmoi command reference (chezmoi.io/reference/commands) (chezmoi 2.5): manages files under ~",
+        "source": "chezmoi command reference (chezmoi.io/reference/commands) (chezmoi 2.5): manages files under ~; "
+                  "rendering templates (diff, status, cat, apply...) runs their output/exec functions and run_ scripts",
         "options": "-h --help --version -S= --source= -D= --destination= -c=:unknown --config=:unknown -v --verbose "
                    "-n --dry-run",
         "commands": {
-            "diff status managed unmanaged data cat cat-config source-path target-path doctor dump ignored verify "
-            "execute-template help": {"grade": "read", "open": True},
-            "apply add re-add update init import chattr merge merge-all forget": {"grade": "home", "open": True},
-            "edit edit-config cd git": "runs",
+            "managed unmanaged data cat-config source-path target-path doctor ignored help": {"grade": "read", "open": True},
+            "chattr forget": {"grade": "home", "open": True},
+            "diff status cat dump verify execute-template apply add re-add update init import merge merge-all edit "
+            "edit-config cd git": "runs",
             "destroy purge remove rm": {"grade": "delete", "open": True},
         },
     },

@@ -163,15 +163,16 @@ CATALOGUE: dict[str, object] = {
                    "--script-args=:unknown --script-args-file=:unknown --datadir=:unknown --stylesheet=",
     },
     "cal ncal lsblk look ipcs lolcat fortune cbonsai onefetch grex lsusb lspci lscpu lsmem lsns lslocks lsipc "
-    "lshw hwinfo inxi neofetch fastfetch screenfetch dmidecode findmnt blkid": {
+    "lshw hwinfo dmidecode findmnt blkid": {
         "source": "each program's manual (util-linux 2.40 cal, lsblk, look, ipcs, lscpu, lsmem, lsns, lslocks, lsipc, "
                   "findmnt, blkid; lolcat, fortune, cbonsai, onefetch, grex, lsusb, lspci (pciutils), lshw, hwinfo, "
-                  "inxi, neofetch, fastfetch, dmidecode): they print; no option writes a file or runs a program",
+                  "dmidecode): they print; the options named write a file",
         "grade": "read",
         "open": True,
+        "options": "--dump-bin=out -dump=out --log=out",
     },
     "pv": {"source": "pv(1) (pv 1.8): copies its input to its output showing progress", "grade": "read", "open": True,
-           "options": "-d= --watchfd= -R=:system --remote=:system"},
+           "options": "-d= --watchfd= -R=:system --remote=:system -U=out --store-and-forward=out"},
     "gio": {
         "source": "gio(1) (GLib 2.80)",
         "commands": {
@@ -203,9 +204,10 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "ack ack-grep": {"source": "ack(1) (ack 3.7): --pager runs a program", "grade": "read", "open": True,
-                     "options": "--pager=:runs --output=* --create-ackrc:read"},
+                     "options": "--pager=:runs --output=:runs --output=*:runs --create-ackrc:read"},
     "fzf": {"source": "fzf(1) (fzf 0.5x): --preview and --bind execute(...) run commands", "grade": "read", "open": True,
-            "options": "--preview=:runs --bind=:runs --listen=:network --listen-unsafe=:runs --with-shell=:runs"},
+            "options": "--preview=:runs --bind=:runs --listen=:network --listen-unsafe=:runs --with-shell=:runs "
+                       "--history=out"},
     "aria2c": {"source": "aria2c(1) (aria2 1.37): downloads into -d DIR (default: here); --on-* hooks run commands",
                "grade": "fetch", "open": True,
                "options": "-d=out --dir=out -o=out --out=out -i=in --input-file=in --on-download-complete=:runs "
@@ -219,7 +221,7 @@ CATALOGUE: dict[str, object] = {
         "grade": "network",
         "open": True,
         "options": "-o=out -output=out --output=out -oJ=out -oX=out -oL=out -json-export=out -markdown-export=out "
-                   "-t=in -templates=in -l=in -list=in -iL=in",
+                   "-t=in -templates=in -l=in -list=in -iL=in -code:runs",
     },
     "iw": {
         "source": "iw(8) (iw 6.9): iw dev and iw phy list devices; commands on a device change it (conservatively "
@@ -236,7 +238,10 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -V --version --verbose --debug",
         "commands": {
             "apply agent resource device": {"grade": "system", "open": True},
-            "lookup facts help describe": {"grade": "read", "open": True},
+            "help describe": {"grade": "read", "open": True},
+            "lookup": {"grade": "remote", "open": True},
+            "facts": {"grade": "read", "open": True, "commands": {"show find diff": {"grade": "read", "open": True},
+                                                                 "upload": {"grade": "publish", "open": True}}},
             "parser": {"commands": {"validate dump": {"grade": "read", "open": True}}},
             "config": {"commands": {"print": {"grade": "read", "open": True}, "set delete": {"grade": "system", "open": True}}},
             "module": {"commands": {"list search changes": {"grade": "read", "open": True},
@@ -263,7 +268,8 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-i:system --install:system -U:system --upgrade:system -F:system --freshen:system -e:delete "
                    "--erase:delete --import:system --initdb:system --rebuilddb:system --setperms:system "
-                   "--setugids:system --restore:system --root=:unknown --dbpath=:unknown --rcfile=:unknown "
+                   "--setugids:system --restore:system --setcaps:system --addsign:write --resign:write "
+                   "--delsign:write --root=:unknown --dbpath=:unknown --rcfile=:unknown "
                    "--macros=:unknown --define=:unknown -D=:unknown --eval=:unknown -E=:unknown --pipe=:runs",
     },
     "shasum sha1sum.pl": {"source": "shasum(1) (Perl Digest::SHA 6)", "grade": "read", "open": True},
@@ -271,15 +277,15 @@ CATALOGUE: dict[str, object] = {
              "grade": "read", "else": "system", "options": "-a --all -g --save -F= --file=", "open": False},
     "speedtest-cli speedtest": {"source": "speedtest-cli README (speedtest-cli 2.1)", "grade": "network", "open": True},
     "scc tokei cloc": {"source": "scc README (scc 3), tokei README, cloc(1): count lines of code", "grade": "read",
-                       "open": True, "options": "-o=out --output=out --report-file=out --out=out"},
+                       "open": True, "options": "-o=out --output=out --report-file=out --out=out --sql=out"},
     "streamlink": {"source": "streamlink CLI (streamlink.github.io/cli.html) (streamlink 7)", "grade": "network",
                    "open": True, "options": "-o=out --output=out -p=:runs --player=:runs -r=out --record=out"},
     "searchsploit": {"source": "searchsploit (Exploit-DB, exploit-db.com/searchsploit)", "grade": "read", "open": True,
                      "options": "-u:install --update:install -m=:write --mirror=:write"},
     "scrcpy": {"source": "scrcpy README (scrcpy 2.7): displays and controls an Android device", "grade": "change",
                "open": True, "options": "-r=out --record=out"},
-    "calc bc dc qalc units": {"source": "calc(1), bc(1), dc(1), qalc(1), units(1): calculators", "grade": "read",
-                              "open": True},
+    "bc units": {"source": "bc(1) (GNU bc 1.07), units(1) (GNU units 2.2): calculators without a way to run programs",
+                 "grade": "read", "open": True},
     "choose": {"source": "choose README (choose 1.3): selects fields like cut", "grade": "read", "open": True},
     "grim": {"source": "grim(1) (grim 1.4): writes a screenshot to the file named", "grade": "read", "open": True,
              "operands": "out"},

@@ -165,8 +165,8 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         grade_then, role_then = then.get("grade"), then.get("operands")
         if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in")):
             raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
-        if role_then is not None and role_then not in ROLES:
-            raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)}")
+        if role_then is not None and role_then not in ROLES | {"none"}:
+            raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)} or none")
         for name in str(names).split():
             if name not in node.options and not any(p.rstrip("=") == name for p, _ in node.prefixes):
                 raise CatalogueError(f"{where}: when {name}: the option is not listed")
@@ -213,7 +213,7 @@ def compile_entry(name: str, spec: Mapping[str, object]) -> Handler:
     return handler
 
 
-def _with(node: _Node, **changes: str) -> _Node:
+def _with(node: _Node, **changes: str | None) -> _Node:
     """A copy of ``node`` with ``grade`` or ``operands`` replaced (an entry's ``when``)."""
     copy = _Node()
     for slot in _Node.__slots__:
@@ -312,7 +312,7 @@ def _grade(call: Call, root: _Node) -> None:
         for word in words:
             value = word.value or ""
             if value.startswith(node.unsafe) or any(f"{p}" in value for p in node.unsafe if p.endswith(":")):
-                refuse(call, f"{label} {shorten(value, 40)} (a name the program reads as a command or script)")
+                refuse(call, f"{label} {shorten(value, 40)} (a word it may read as a command, a script or a local path)")
                 return
     chosen = node
     if node.when:
@@ -327,7 +327,7 @@ def _grade(call: Call, root: _Node) -> None:
                 if grade_then is not None:
                     node = _with(node, grade=grade_then)
                 if role_then is not None:
-                    node = _with(node, operands=role_then)
+                    node = _with(node, operands=None if role_then == "none" else role_then)
     url = next((w.value for w in words if w.value is not None and "://" in w.value), None)
     if url is not None and (node is chosen or node.grade == chosen.grade):
         # a URL among its words: it fetches from or sends to another machine (unless an option made it read only)
