@@ -556,3 +556,20 @@ ghc cabal stack mix elixirc zig tldr qm pio tlmgr sfdk ng pueue pct dolt hledger
 def test_every_named_program_is_known(name: str) -> None:
     assert name in PROGRAMS
     assert "unrecognised" not in rules(f"{name} --version")
+
+
+def test_secret_stores_and_file_tools_both_ways() -> None:
+    assert_grades([
+        ("gopass ls", R.READ_ONLY),
+        ("gopass rm x", R.DESTRUCTIVE),
+        ("keepassxc-cli ls db.kdbx", R.READ_ONLY),
+        ("fclones group .", R.READ_ONLY),
+        ("fclones remove < dupes.txt", R.DESTRUCTIVE),
+        ("metaflac --list a.flac", R.READ_ONLY),
+        ("metaflac --set-tag=A=B /etc/a.flac", R.DESTRUCTIVE),
+        ("samtools view -o out.bam in.bam", R.WORKSPACE_WRITE),
+        ("rpk topic list", R.NETWORK),
+        ("rpk topic delete t", R.DESTRUCTIVE),
+        ("p4 revert file.c", R.DESTRUCTIVE),
+    ])
+    assert "secret-read" in rules("gopass show x")

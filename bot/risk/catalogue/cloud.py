@@ -332,4 +332,10 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-o=out --output-directory=out -F= --output-filename= --config-file=in",
     },
+    "gcalcli": {
+        "source": "gcalcli README (gcalcli 4.5): Google Calendar from the command line",
+        "options": "-h --help --version --calendar= --nocolor --config-folder=",
+        "commands": {"agenda calw calm list search": _REMOTE, "add quick import": {"grade": "publish", "open": True},
+                     "edit": "runs", "delete": _DESTROY, "init": _HOME},
+    },
 }

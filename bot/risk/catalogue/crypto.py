@@ -150,4 +150,37 @@ CATALOGUE: dict[str, object] = {
                      "login unlock lock sync register config purge stop-agent": {"grade": "home", "open": True},
                      "unlocked": "read"},
     },
+    "gopass": {
+        "source": "gopass CLI (github.com/gopasspw/gopass docs/commands) (gopass 1.15): gopass NAME shows a secret",
+        "else": "secret",
+        "grade": "read",
+        "options": "-h --help -v --version -c --clip",
+        "commands": {
+            "ls list find search mounts": {"grade": "read", "open": True},
+            "show cat otp": {"grade": "secret", "open": True},
+            "insert new create generate edit mv copy cp init setup": {"grade": "home", "open": True},
+            "rm remove delete": {"grade": "delete", "open": True},
+            "sync": {"grade": "publish", "open": True},
+            "git": "unknown",
+        },
+    },
+    "passage": {
+        "source": "passage README (github.com/FiloSottile/passage): pass with age; passage NAME shows a secret",
+        "grade": "read",
+        "else": "secret",
+        "options": "-c --clip -q --qrcode",
+        "commands": {"ls list find": {"grade": "read", "open": True}, "show": {"grade": "secret", "open": True},
+                     "insert add generate edit mv cp init": {"grade": "home", "open": True},
+                     "rm remove delete": {"grade": "delete", "open": True}, "git": "unknown"},
+    },
+    "keepassxc-cli": {
+        "source": "keepassxc-cli(1) (KeePassXC 2.7): commands act on the database file named first",
+        "options": "-h --help -v --version",
+        "commands": {
+            "ls search db-info diceware generate estimate analyze": {"grade": "read", "open": True},
+            "show clip export attachment-export": {"grade": "secret", "open": True},
+            "add edit mkdir mv attachment-import import merge db-create": {"grade": "read", "open": True, "operands": "first-out"},
+            "rm rmdir attachment-rm": {"grade": "delete", "open": True},
+        },
+    },
 }

@@ -119,4 +119,27 @@ CATALOGUE: dict[str, object] = {
     "pg_waldump": {"source": "pg_waldump(1) (PostgreSQL 17)", "grade": "read", "open": True},
     "pg_receivewal pg_combinebackup": {"source": "pg_receivewal(1), pg_combinebackup(1) (PostgreSQL 17)",
                                        "grade": "remote", "open": True, "options": "-D=out --directory=out -o=out --output=out"},
+    "parquet-tools": {"source": "parquet-tools (Apache Parquet CLI 1.x): inspect files; merge writes the last named",
+                      "commands": {"schema rowcount meta head dump cat column-index size inspect": {"grade": "read", "open": True},
+                                   "merge": {"grade": "read", "open": True, "operands": "last-out"}}},
+    "rpk": {
+        "source": "rpk reference (docs.redpanda.com/current/reference/rpk) (rpk 24)",
+        "options": "-h --help -v --verbose -X=:unknown --profile=",
+        "commands": {
+            "version": "read",
+            "topic group cluster acl": {"commands": {
+                "list describe consume info status health": {"grade": "remote", "open": True},
+                "produce": {"grade": "publish", "open": True},
+                "create alter-config add-partitions seek config": {"grade": "change", "open": True},
+                "delete trim-prefix": {"grade": "destroy", "open": True}}},
+        },
+    },
+    "samtools bcftools": {
+        "source": "samtools(1), bcftools(1) (htslib 1.21): they read alignment/variant files; -o names the output",
+        "options": "-o=out --output=out -O= --output-type= -@= --threads=",
+        "commands": {
+            "view sort merge index idxstats flagstat split isec filter concat annotate stats depth faidx query norm "
+            "mpileup call head tview": {"grade": "read", "open": True, "options": "-o=out --output=out -p=out --prefix=out"},
+        },
+    },
 }

@@ -304,4 +304,43 @@ CATALOGUE: dict[str, object] = {
         "source": "each browser's command line (firefox -h; chromium --help): it opens pages and runs their code",
         "grade": "runs", "open": True,
     },
+    "rustscan": {"source": "RustScan README (rustscan 2.3): scans ports, then may run nmap", "grade": "network",
+                 "open": True, "options": "--scripts=:unknown -e=:unknown --exec=:unknown"},
+    "fclones": {
+        "source": "fclones README (fclones 0.34): group reports duplicates; remove, link, move and dedupe act on them",
+        "options": "-h --help -V --version",
+        "commands": {"group": {"grade": "read", "open": True, "options": "-o=out --output=out"},
+                     "remove link dedupe": {"grade": "delete", "open": True},
+                     "move": {"grade": "delete", "open": True}},
+    },
+    "metaflac": {
+        "source": "metaflac(1) (FLAC 1.4): --show-*/--list read; --set-*/--remove-*/--import-* rewrite the files",
+        "grade": "read",
+        "open": True,
+        "options": "--set-tag=:write --set-tag-from-file=:write --remove-tag=:write --remove-all-tags:write "
+                   "--remove-first-tag=:write --import-tags-from=:write --import-picture-from=:write --remove:write "
+                   "--remove-all:write --add-padding=:write --add-replay-gain:write --add-seekpoint=:write "
+                   "--export-tags-to=out --export-picture-to=out --dont-use-padding",
+        "when": {"--set-tag --set-tag-from-file --remove-tag --remove-all-tags --remove-first-tag --import-tags-from "
+                 "--import-picture-from --remove --remove-all --add-padding --add-replay-gain --add-seekpoint":
+                 {"operands": "out"}},
+    },
+    "repomix": {"source": "Repomix README (repomix 0.2): packs a repository into one file (repomix-output.xml here)",
+                "grade": "write", "open": True,
+                "options": "-o=out --output=out --stdout:read --remote=:network -c=in --config=in"},
+    "http-server": {"source": "http-server README (http-server 14): serves a directory over HTTP", "grade": "network",
+                    "open": True},
+    "p4": {
+        "source": "p4 command reference (Helix Core 2024.1)",
+        "options": "-c= -p= -u= -P= -H= -d=in -q -s -z= -G -V -h",
+        "commands": {
+            "info describe changes files filelog fstat have opened print where client clients users depots diff "
+            "annotate sizes dirs status": {"grade": "remote", "open": True},
+            "sync": {"grade": "network", "open": True},
+            "edit add move copy integrate resolve change shelve unshelve reopen lock unlock": {"grade": "write", "open": True},
+            "submit": {"grade": "publish", "open": True},
+            "delete revert obliterate": {"grade": "delete", "open": True},
+            "login logout set tickets": {"grade": "home", "open": True},
+        },
+    },
 }
