@@ -573,3 +573,15 @@ def test_secret_stores_and_file_tools_both_ways() -> None:
         ("p4 revert file.c", R.DESTRUCTIVE),
     ])
     assert "secret-read" in rules("gopass show x")
+
+
+def test_an_option_that_lowers_the_grade_counts_only_before_the_operands() -> None:
+    assert grade("java -version") == R.READ_ONLY
+    assert grade("java -jar app.jar -version") == R.DESTRUCTIVE  # -version is the program's argument
+    assert grade("tcpdump -i eth0 -r dump.pcap") == R.READ_ONLY
+    assert grade("clang-format src/x.c -i") == R.WORKSPACE_WRITE  # raising: anywhere
+
+
+def test_a_wrapped_command_after_a_double_dash_is_graded_as_written() -> None:
+    assert grade("uv run -- pytest -x") == R.WORKSPACE_WRITE
+    assert grade("uv run -- rm -rf build") == R.DESTRUCTIVE

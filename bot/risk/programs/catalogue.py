@@ -58,6 +58,11 @@ EFFECTS: dict[str, str] = {
     "out": "(options and operands) its value is a file or directory written",
     "in": "(options) its value is a file read: nothing beyond the read",
 }
+#: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
+_RANK = {
+    "read": 0, "build": 1, "write": 1, "fetch": 2, "network": 2, "remote": 2, "publish": 2, "secret": 2, "install": 3,
+    "home": 3, "system": 3, "change": 3, "delete": 4, "destroy": 4, "runs": 4, "wrap": 4, "unknown": 4,
+}
 #: Operand roles: which operands are files or directories written ("out").
 ROLES = frozenset({"out", "first-out", "last-out"})
 _ENTRY_KEYS = frozenset({
@@ -260,6 +265,8 @@ def _grade(call: Call, root: _Node) -> None:
     wrapped: list[Word] | None = None
     many: dict[str, _Node] | None = None
     tasks: list[tuple[str, _Node]] = []
+    given: set[str] = set()  # option names given (short clusters letter by letter), for the entry's "when"
+    leading: set[str] = set()  # those given before the first operand
     index = 0
     while index < len(words):
         word = words[index]
@@ -273,9 +280,18 @@ def _grade(call: Call, root: _Node) -> None:
                       f"{shorten(word.src, 60)} is only known when it runs: it may be an option or a command of {' '.join(what)}.")
             return
         if value == "--":
-            operands.extend(words[index:])
+            if node.grade == "wrap" and node.commands is None:
+                wrapped = words[index:]
+            else:
+                operands.extend(words[index:])
             break
         if len(value) > 1 and (value.startswith("-") or (value.startswith("@") and _lookup(node, "@") is not None)):
+            names = {value.split("=", 1)[0]}
+            if not value.startswith("--"):
+                names.update("-" + letter for letter in value[1:])
+            given |= names
+            if not operands:
+                leading |= names
             consumed = _option(call, node, what, value, words, index, effects)
             if consumed is None:
                 return
@@ -316,14 +332,12 @@ def _grade(call: Call, root: _Node) -> None:
                 return
     chosen = node
     if node.when:
-        given: set[str] = set()
-        for word in words:
-            value = word.value or ""
-            given.add(value.split("=", 1)[0])
-            if value.startswith("-") and not value.startswith("--"):
-                given.update("-" + letter for letter in value[1:])
+        # An option that lowers the grade counts only before the first operand (``java -jar app.jar -version`` passes
+        # -version to the program); one that raises it counts anywhere (``clang-format x.c -i``).
+        base = _RANK.get(node.grade or "", 0)
         for option, (grade_then, role_then) in node.when.items():
-            if option in given:
+            lowers = grade_then is not None and _RANK[grade_then] < base
+            if option in (leading if lowers else given):
                 if grade_then is not None:
                     node = _with(node, grade=grade_then)
                 if role_then is not None:
