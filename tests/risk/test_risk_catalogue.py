@@ -585,3 +585,20 @@ def test_an_option_that_lowers_the_grade_counts_only_before_the_operands() -> No
 def test_a_wrapped_command_after_a_double_dash_is_graded_as_written() -> None:
     assert grade("uv run -- pytest -x") == R.WORKSPACE_WRITE
     assert grade("uv run -- rm -rf build") == R.DESTRUCTIVE
+
+
+def test_agent_tracing_and_backup_tools_both_ways() -> None:
+    assert_grades([
+        ("nxc smb 10.0.0.1 -u a -p b --shares", R.NETWORK),
+        ("nxc smb 10.0.0.1 -u a -p b -x whoami", R.DESTRUCTIVE),
+        ("trace-cmd list", R.READ_ONLY),
+        ("trace-cmd record -e sched", R.SYSTEM),
+        ("opencode stats", R.READ_ONLY),
+        ("opencode run 'fix it'", R.DESTRUCTIVE),
+        ("resticprofile snapshots", R.NETWORK),
+        ("resticprofile forget", R.DESTRUCTIVE),
+        ("pvesm st", R.READ_ONLY),
+        ("pvesm r local", R.DESTRUCTIVE),
+        ("bundletool dump manifest --bundle app.aab", R.READ_ONLY),
+        ("bundletool install-apks --apks app.apks", R.SYSTEM),
+    ])

@@ -504,4 +504,18 @@ CATALOGUE: dict[str, object] = {
         "options": "--version -version -v",
         "when": {"--version -version": "read"},
     },
+    "opencode": {
+        "source": "opencode CLI docs (opencode.ai/docs/cli) (opencode 1.x): an AI coding agent",
+        "options": "-h --help -v --version",
+        "commands": {
+            "run serve web tui acp agent mcp github": "runs",
+            "stats models": {"grade": "read", "open": True},
+            "session": {"commands": {"list": {"grade": "read", "open": True}, "delete": {"grade": "delete", "open": True}}},
+            "auth": {"commands": {"list ls": {"grade": "read", "open": True}, "login logout": {"grade": "home", "open": True}}},
+            "upgrade": {"grade": "install", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "export": {"grade": "read", "open": True},
+            "import": {"grade": "home", "open": True},
+        },
+    },
 }

@@ -338,4 +338,24 @@ CATALOGUE: dict[str, object] = {
         "commands": {"agenda calw calm list search": _REMOTE, "add quick import": {"grade": "publish", "open": True},
                      "edit": "runs", "delete": _DESTROY, "init": _HOME},
     },
+    "gnmic": {
+        "source": "gnmic (gnmic.openconfig.net) (gnmic 0.3x): gNMI get/subscribe read, set changes a device",
+        "options": "-a= --address= -u= --username= -p= --password= --insecure --skip-verify -e= --encoding= "
+                   "--tls-ca= --tls-cert= --tls-key= --config=in -d --debug --timeout=",
+        "commands": {"get subscribe capabilities cap listen prompt": _REMOTE, "set": _CHANGE, "version": "read"},
+    },
+    "resticprofile": {
+        "source": "resticprofile (creativeprojects.github.io/resticprofile) (resticprofile 0.2x): runs restic per profile",
+        "options": "-n= --name= -c=in --config=in --dry-run -v --verbose -q --quiet -h --help",
+        "commands": {
+            "backup copy": {"grade": "publish", "open": True},
+            "snapshots check cat ls find stats status show profiles version diff": _REMOTE,
+            "forget prune": _DESTROY,
+            "restore": {"grade": "write", "open": True},
+            "init unlock tag": _CHANGE,
+            "schedule unschedule": {"grade": "system", "open": True},
+            "run-schedule mount": "runs",
+            "generate": {"grade": "read", "open": True},
+        },
+    },
 }

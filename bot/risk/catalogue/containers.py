@@ -280,4 +280,13 @@ CATALOGUE: dict[str, object] = {
             "completions": "read",
         },
     },
+    "pvesm": {
+        "source": "pvesm(1) (Proxmox VE 8): commands accept unambiguous abbreviations",
+        "abbrev": True,
+        "commands": {
+            "status list path scan export help extractconfig": {"grade": "read", "open": True},
+            "add set alloc import": {"grade": "system", "open": True},
+            "remove free prune-backups": {"grade": "delete", "open": True},
+        },
+    },
 }

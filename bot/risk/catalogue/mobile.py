@@ -94,4 +94,14 @@ CATALOGUE: dict[str, object] = {
             }},
         },
     },
+    "bundletool": {
+        "source": "bundletool (developer.android.com/tools/bundletool) (bundletool 1.17)",
+        "commands": {
+            "build-apks build-bundle": {"grade": "build", "open": True, "options": "--output=out"},
+            "dump validate get-size version help": {"grade": "read", "open": True},
+            "get-device-spec": {"grade": "remote", "open": True, "options": "--output=out"},
+            "install-apks install-multi-apks": {"grade": "change", "open": True},
+            "extract-apks": {"grade": "read", "open": True, "options": "--output-dir=out"},
+        },
+    },
 }

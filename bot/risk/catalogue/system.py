@@ -343,4 +343,29 @@ CATALOGUE: dict[str, object] = {
             "login logout set tickets": {"grade": "home", "open": True},
         },
     },
+    "trace-cmd": {
+        "source": "trace-cmd(1) (trace-cmd 3.3): record/start/stop/clear drive the kernel's ftrace",
+        "commands": {
+            "list report stat show hist check-events dump split": {"grade": "read", "open": True, "options": "-o=out"},
+            "record": {"grade": "system", "open": True, "options": "-o=out -F:runs"},
+            "start stop clear reset restore extract stream profile": {"grade": "system", "open": True, "options": "-o=out"},
+        },
+    },
+    "ausearch aureport": {"source": "ausearch(8), aureport(8) (audit 4): query the audit logs", "grade": "read",
+                          "open": True, "options": "-if=in --input=in"},
+    "makoctl": {
+        "source": "makoctl(1) (mako 1.9): controls the notification daemon",
+        "commands": {"list history help": {"grade": "read", "open": True},
+                     "dismiss restore invoke menu reload": {"grade": "system", "open": True},
+                     "mode": {"grade": "read", "open": True, "options": "-a:system -r:system -s:system -t:system"}},
+    },
+    "nxc netexec crackmapexec": {
+        "source": "NetExec wiki (netexec.wiki) (NetExec 1.3): authenticates to and enumerates other machines; -x/-X "
+                  "run commands there, -M runs modules, --put-file/--get-file copy files",
+        "grade": "network",
+        "open": True,
+        "options": "-x=:runs -X=:runs -M=:unknown --module=:unknown --exec-method=:runs --put-file=:change "
+                   "--get-file=:unknown --sam:secret --lsa:secret --ntds:secret --dpapi:secret --laps:secret "
+                   "--gmsa:secret -L:read",
+    },
 }
