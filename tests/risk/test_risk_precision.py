@@ -43,6 +43,7 @@ def test_check_only_tools_only_read(command: str) -> None:
     ("gofmt -w main.go", R.WORKSPACE_WRITE),
     ("cargo fmt", R.WORKSPACE_WRITE),
     ("flake8 --output-file /etc/report", R.DESTRUCTIVE),
+    ("gofmt -lw /etc/x.go", R.DESTRUCTIVE),  # -w in a cluster still rewrites the file
     ("prettier --check .", R.WORKSPACE_WRITE),  # prettier.config.js is code it runs
 ])
 def test_the_writing_forms_of_those_tools_keep_their_grade(command: str, level: RiskLevel) -> None:

@@ -795,6 +795,16 @@ def _only_checks(name: str, values: list[str | None]) -> bool:
     return False
 
 
+def _gives(value: str, options: tuple[str, ...]) -> bool:
+    """True when the word ``value`` gives one of ``options``: by name (``--fix``, ``--fix=x``) or, for a one-letter
+    option, in a cluster of short options (gofmt ``-lw``)."""
+    if value.split("=", 1)[0] in options:
+        return True
+    return value.startswith("-") and not value.startswith("--") and any(
+        len(option) == 2 and option[1] in value[1:] for option in options if not option.startswith("--")
+    )
+
+
 def _rewrites(call: Call, words: list[Word]) -> None:
     """A formatter's or fixer's path operands are write targets (the file system path rules apply to them)."""
     values = [w.value for w in words]
@@ -805,7 +815,7 @@ def _rewrites(call: Call, words: list[Word]) -> None:
     needs = _REWRITERS[key]
     if any(v in _CHECK_ONLY[call.name] for v in values if v is not None):
         return
-    if needs is not None and not any(v is not None and v.split("=", 1)[0] in needs for v in values):
+    if needs is not None and not any(v is not None and _gives(v, needs) for v in values):
         return
     index = 1 if command is not None else 0
     while index < len(words):
