@@ -219,6 +219,11 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
 
 
 
+#: A word spelled only with characters that bash takes literally, and brace groups: no quotes, expansions, globs,
+#: tildes or escapes (bash(1) "Brace Expansion" then makes plain words of it).
+_LITERAL_BRACES = re.compile(r"[A-Za-z0-9_./,{}@%+=:-]*\{[A-Za-z0-9_./,{}@%+=:-]*")
+_LITERAL_WORD = re.compile(r"[A-Za-z0-9_./,@%+=:-]+")
+
 #: Paths accepted as the system's own program (documented in table.py).
 SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
 
@@ -500,8 +505,15 @@ class Grader:
         operand that is only possibly a write, such as ``cp "$SRC" dest/`` where ``$SRC`` may be ``-t DIR``) are
         ``system``. All are
         downgraded when contained (the VM is discarded). A redirect (``subject`` given) that writes outside the
-        workspace is also listed in the command's :attr:`Rec.marks`.
+        workspace is also listed in the command's :attr:`Rec.marks`. An unquoted brace expansion of literal text
+        (``src/{api,models}``) is each of the words bash makes of it (sensitive.brace_alternatives).
         """
+        if word.value is None and _LITERAL_BRACES.fullmatch(word.src):
+            words = brace_alternatives(word.src)
+            if all(_LITERAL_WORD.fullmatch(w) and not w.startswith("-") for w in words):
+                for each in words:
+                    self.write(rec, scope, Word(each, each), what, cwd=cwd, subject=subject, replaces=replaces)
+                return
         target = word.src
         if word.value and self.recipes is not None:
             state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)

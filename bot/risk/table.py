@@ -30,6 +30,8 @@ Sections (each entry: name -> handler, source of truth):
 * shells and interpreters: programs/shells.py.
 * git: programs/git.py. Network clients: programs/net.py. Build/test/package tools:
   programs/build.py. Remote control planes (kubectl, docker, helm, terraform): programs/control.py.
+* the catalogue (bot/risk/catalogue/, one module per family; handler programs/catalogue.py): programs whose
+  rules are a table of subcommands and options, described as data. A name in this table wins over the catalogue.
 """
 
 from __future__ import annotations
@@ -145,6 +147,22 @@ def _system(name: str, source: str) -> Entry:
     return load
 
 
+def _disk(name: str, source: str) -> Entry:
+    """A disk partitioner or formatter: destructive, its listing uses read-only (programs/system.py ``QUERIES``:
+    ``fdisk -l``, ``parted -l``)."""
+    base = _const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", source)
+
+    def load() -> Program:
+        from .programs import system
+
+        program = base()
+        if name not in system.QUERIES:
+            return program
+        return Program(system.query(name, program.handler), source + "; listing: programs/system.py")
+
+    return load
+
+
 def _guarded(guard: str, entry: Entry) -> Entry:
     """``entry`` behind a package manager's guard (``"packages:apt"``): options that run programs come first."""
     module, _, function = guard.partition(":")
@@ -188,7 +206,7 @@ def _build() -> dict[str, Entry]:
     for name, source in _DELETION.items():
         table[name] = _const(R.DESTRUCTIVE, "deletion", "{name} deletes.", source)
     for name, source in _DISK.items():
-        table[name] = _const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", source)
+        table[name] = _disk(name, source)
     for suffix in ("ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "ntfs", "exfat"):
         table[f"mkfs.{suffix}"] = _const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", "mkfs(8)")
 
@@ -301,8 +319,8 @@ def _build() -> dict[str, Entry]:
         "build:checker", "each tool's CLI docs: they run the project's code or rewrite its sources in the workspace",
     )  # fmt: skip
     add("kubectl", "control:kubectl", "kubectl reference (kubernetes.io)")
-    add("docker podman", "control:docker", "docker CLI reference (docs.docker.com)")
-    add("docker-compose", "control:docker_compose", "docker compose reference (docs.docker.com)")
+    add("docker podman nerdctl", "control:docker", "docker CLI reference (docs.docker.com); nerdctl: the same commands (github.com/containerd/nerdctl)")
+    add("docker-compose podman-compose", "control:docker_compose", "docker compose reference (docs.docker.com); podman-compose takes the same commands")
     add("helm", "control:helm", "helm docs (helm.sh/docs/helm)")
     add("terraform tofu", "control:terraform", "terraform CLI docs (developer.hashicorp.com)")
     for name in ("aws", "gcloud", "az", "gsutil", "gh", "glab"):
@@ -326,23 +344,66 @@ _CLOUD_SOURCES = {
     "glab": "glab docs (gitlab.com/gitlab-org/cli docs): GROUP VERB, glab api -X",
 }
 
+def _catalogued(family: str, key: str) -> Entry:
+    """An entry of the catalogue (bot/risk/catalogue/): compiled by programs/catalogue.py on first lookup."""
+
+    def load() -> Program:
+        from .catalogue import family as catalogue_family
+        from .programs.catalogue import compile_entry
+
+        spec = catalogue_family(family)[key]
+        return Program(compile_entry(key.split()[0], spec), str(spec.get("source", "")) + f"; catalogue/{family}.py")
+
+    return load
+
+
+def _catalogue() -> dict[str, Entry]:
+    """Every catalogued program's entry (reads the catalogue's family modules, compiles nothing)."""
+    from .catalogue import index
+
+    return {name: _catalogued(family, key) for name, (family, key) in index().items()}
+
+
 class ProgramTable(Mapping[str, Program]):
     """The table as a read-only mapping ``name -> Program`` that loads each program's rules when it is first looked
     up: grading ``ls -la`` imports none of the handler modules of git, docker, psql ... (the agent adapters start on
-    every tool call). Membership (``in``), ``len`` and iteration never load anything; ``table[name]`` and ``get``
-    load that one program (thread-safe: a program loaded twice at once gives equal handlers).
+    every tool call). ``more`` gives further entries (the catalogue), read once, on the first lookup of a name the
+    core entries do not hold; on a name in both the core entry wins. Membership (``in``), ``len`` and iteration load
+    no handler; ``table[name]`` and ``get`` load that one program (thread-safe: a program loaded twice at once gives
+    equal handlers).
     """
 
-    __slots__ = ("_entries", "_loaded")
+    __slots__ = ("_entries", "_loaded", "_more", "_more_entries")
 
-    def __init__(self, entries: Mapping[str, Entry]) -> None:
+    def __init__(self, entries: Mapping[str, Entry], more: Callable[[], Mapping[str, Entry]] | None = None) -> None:
         self._entries = dict(entries)
         self._loaded: dict[str, Program] = {}
+        self._more = more
+        self._more_entries: Mapping[str, Entry] | None = None
+
+    def _entry(self, name: str) -> Entry | None:
+        entry = self._entries.get(name)
+        if entry is not None or self._more is None:
+            return entry
+        if self._more_entries is None:
+            self._more_entries = self._more()
+        return self._more_entries.get(name)
+
+    def _names(self) -> dict[str, None]:
+        names = dict.fromkeys(self._entries)
+        if self._more is not None:
+            if self._more_entries is None:
+                self._more_entries = self._more()
+            names.update(dict.fromkeys(self._more_entries))
+        return names
 
     def __getitem__(self, name: str) -> Program:
         program = self._loaded.get(name)
         if program is None:
-            program = self._loaded[name] = self._entries[name]()  # KeyError: not a recognised program
+            entry = self._entry(name)
+            if entry is None:
+                raise KeyError(name)  # not a recognised program
+            program = self._loaded[name] = entry()
         return program
 
     def get(self, name: str, default: Program | None = None) -> Program | None:  # type: ignore[override]
@@ -350,20 +411,20 @@ class ProgramTable(Mapping[str, Program]):
         program = self._loaded.get(name)
         if program is not None:
             return program
-        return self[name] if name in self._entries else default
+        return self[name] if self._entry(name) is not None else default
 
     def __contains__(self, name: object) -> bool:
-        return name in self._entries
+        return isinstance(name, str) and self._entry(name) is not None
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._entries)
+        return iter(self._names())
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._names())
 
 
 #: The table, by program name (read-only; each program's handler module is imported on its first lookup).
-PROGRAMS = ProgramTable(_build())
+PROGRAMS = ProgramTable(_build(), _catalogue)
 
 
 def table_rows() -> list[tuple[str, str, str]]:

@@ -597,6 +597,8 @@ def cargo(call: Call) -> None:
         read_only(call, "cargo without a command only prints.")
     elif command is None:
         destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
+    elif command == "fmt" and any(w.value == "--check" for w in words) and "--" not in [w.value for w in words]:
+        read_only(call, "cargo fmt --check only reports what rustfmt would change.")  # The Cargo Book: cargo fmt
     elif command in _CARGO_BUILD:
         _output_options(call, words, _CARGO_OUTPUTS, f"cargo {command}")
         if command == "fmt" and any(w.value == "--" for w in words):
@@ -776,7 +778,42 @@ def checker(call: Call) -> None:
             if has_value and key.strip() in _PYTEST_INI_DIRS:
                 call.write(Word(directory, directory), f"pytest -o {key.strip()} writes and clears")
     _rewrites(call, words)
-    build_or_test(call, call.name)
+    if _only_checks(call.name, [w.value for w in words]):
+        read_only(call, f"{call.name} only checks: it changes no file.")
+    else:
+        build_or_test(call, call.name)
+
+
+#: Checkers that change no file and run none of the project's code: flake8 (flake8.pycqa.org: it reports, keeps no
+#: cache; ``--output-file`` and ``--tee`` are graded as writes above).
+_REPORTS_ONLY = frozenset({"flake8"})
+
+
+def _only_checks(name: str, values: list[str | None]) -> bool:
+    """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`), a formatter given a
+    check-only option (black/isort/rustfmt, :data:`_CHECK_ONLY`; black's cache of results under ``~/.cache/black``
+    is not counted), or gofmt without ``-w`` (gofmt(1): it prints the formatted source, ``-l`` lists the files that
+    differ, ``-d`` prints diffs). prettier is not here: its configuration may be JavaScript (prettier.config.js)
+    that it runs."""
+    if any(v is None for v in values):
+        return False
+    if name in _REPORTS_ONLY:
+        return True
+    if name == "gofmt":
+        return not any(v.startswith("-") and not v.startswith("--") and "w" in v[1:] for v in values if v)
+    if name in ("black", "isort", "rustfmt"):
+        return any(v in _CHECK_ONLY[name] for v in values if v)
+    return False
+
+
+def _gives(value: str, options: tuple[str, ...]) -> bool:
+    """True when the word ``value`` gives one of ``options``: by name (``--fix``, ``--fix=x``) or, for a one-letter
+    option, in a cluster of short options (gofmt ``-lw``)."""
+    if value.split("=", 1)[0] in options:
+        return True
+    return value.startswith("-") and not value.startswith("--") and any(
+        len(option) == 2 and option[1] in value[1:] for option in options if not option.startswith("--")
+    )
 
 
 def _rewrites(call: Call, words: list[Word]) -> None:
@@ -789,7 +826,7 @@ def _rewrites(call: Call, words: list[Word]) -> None:
     needs = _REWRITERS[key]
     if any(v in _CHECK_ONLY[call.name] for v in values if v is not None):
         return
-    if needs is not None and not any(v is not None and v.split("=", 1)[0] in needs for v in values):
+    if needs is not None and not any(v is not None and _gives(v, needs) for v in values):
         return
     index = 1 if command is not None else 0
     while index < len(words):

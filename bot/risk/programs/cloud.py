@@ -335,6 +335,8 @@ _GH_GROUPS = frozenset({
     "alias", "extension", "ext", "attestation", "completion", "version", "help", "mr", "ci", "pipeline", "snippet",
     "user", "milestone", "incident", "schedule", "deploy-key", "stack", "changelog", "check-update", "cluster",
 })  # fmt: skip
+#: Built-in aliases of gh command groups (GitHub CLI manual: codespace "cs", ruleset "rs", attestation "at").
+_GH_GROUP_ALIASES = {"cs": "codespace", "rs": "ruleset", "at": "attestation"}
 # Config keys that name a program the tool runs (gh config: editor, browser, pager; glab: editor, browser, glab_pager).
 _GH_PROGRAM_KEYS = frozenset({"editor", "browser", "pager", "glab_pager", "glamour_style"})
 
@@ -361,6 +363,8 @@ def _forge(call: Call, tool: str) -> None:
     if group is None:
         destructive(call, "dynamic-argument", f"The {tool} command is only known when it runs.")
         return
+    if tool == "gh":
+        group = _GH_GROUP_ALIASES.get(group, group)
     verb = ops[1].value if len(ops) > 1 else None
     what = f"{tool} {group}" + (f" {verb}" if verb else "")
     if group not in _GH_GROUPS:
@@ -388,8 +392,23 @@ def _forge(call: Call, tool: str) -> None:
         call.write(target or Word(".", "."), f"{what} writes into")
         if any(w.value in ("-f", "--force") for w in call.args):
             destructive(call, "discards-work", f"{what} --force overwrites local work.")
+    elif group in _FORGE_CONTENT and _verb_level(verb) == "change":
+        # Writing issues, pull requests, comments, gists, labels and releases deletes nothing on the forge: network, as
+        # a push is; deleting a branch or overwriting release assets is destructive.
+        values = {w.value for w in call.args}
+        if values & {"-d", "--delete-branch"} and verb in ("merge", "close"):
+            _deletes(call, f"{what} --delete-branch")
+        elif "--clobber" in values and verb == "upload":
+            _deletes(call, f"{what} --clobber")
+        else:
+            call.flag(R.NETWORK, _RULE, f"{what} writes to the forge (it deletes nothing there).")
     else:
         _by_verb(call, ops[1:2], first_is_group=False, lead=group)
+
+
+#: Forge groups whose writes add or edit content (GitHub CLI manual: pr, issue, gist, label, release, project; glab:
+#: mr, snippet, milestone, incident): not the repository's settings, secrets, workflows or keys.
+_FORGE_CONTENT = frozenset({"pr", "issue", "gist", "label", "release", "project", "mr", "snippet", "milestone", "incident"})
 
 
 def _forge_config(call: Call, tool: str, ops: list[Word]) -> None:

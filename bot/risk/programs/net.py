@@ -124,16 +124,24 @@ def _ssh_options_run_program(call: Call, opts: list[tuple[str, Word | None]]) ->
 
 
 def ssh(call: Call) -> None:
-    """ssh(1): network; ``ssh HOST COMMAND...`` grades COMMAND as a remote script."""
+    """ssh(1): network; ``ssh HOST COMMAND...`` grades COMMAND as a remote script. OpenSSH reads options after the
+    destination too (ssh.c parses again after taking the host, up to the first word that is not an option):
+    ``ssh host -D 1080`` and ``ssh host -p 2222 ls`` give options, and the command starts after them."""
     network(call, "ssh talks to another machine.")
     found = scan(call.args, _SSH_SHORT, frozenset(), stop_at_operand=True)
     if injected(call, call.args[: len(call.args) - len(found.rest) + 1], runs_programs=True):
         return
-    if _ssh_options_run_program(call, [(o.name, o.value) for o in found.opts]):
+    after = found.rest[1:]
+    more = scan(after, _SSH_SHORT, frozenset(), stop_at_operand=True) if found.rest else found
+    if found.rest and injected(call, after[: len(after) - len(more.rest) + (1 if more.rest else 0)], runs_programs=True):
         return
-    for log in found.values("-E"):
-        call.write(log, "ssh -E writes")
-    command = found.rest[1:]
+    options = found.opts + (more.opts if found.rest else [])
+    if _ssh_options_run_program(call, [(o.name, o.value) for o in options]):
+        return
+    for option in options:
+        if option.name == "-E" and option.value is not None:
+            call.write(option.value, "ssh -E writes")
+    command = more.rest if found.rest else []
     if not command:
         return
     if any(w.value is None for w in command):

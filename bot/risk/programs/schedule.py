@@ -4,7 +4,9 @@ The scheduled code is graded like ``… | sh`` (issue 14): when the script shows
 (a quoted here-document, a literal here-string, ``echo 'CMD' |`` right before), it is parsed
 and graded as a script (and the scheduling itself is at least the scheduler's own grade);
 when it is not visible (standard input from elsewhere, ``at -f FILE``, ``crontab FILE``,
-``crontab -e``), destructive: the classifier cannot see what will run (fail closed).
+``crontab -e``), destructive: the classifier cannot see what will run (fail closed). Contained, the
+jobs run later in the sandbox VM, which the containment allowlist covers (``crontab``, ``at``: issue 3):
+those findings are downgraded like the schedulers' other findings.
 
 Sources: at(1) (at 3.2: ``-f``, ``-l``, ``-r``/``-d``, ``-c``, ``-q``, ``-t``, ``-u``; "the working
 directory, the environment ... are retained from the time of invocation"; jobs run with
@@ -47,7 +49,8 @@ def at(call: Call) -> None:
     _schedule(call, call.name)
     files = found.values("-f")
     if files:
-        destructive(call, "script-file", f"{call.name} -f runs the script file {show(files[-1])} later; the classifier cannot see it.")
+        call.flag(R.DESTRUCTIVE, "script-file", f"{call.name} -f runs the script file {show(files[-1])} later; the classifier cannot see it.",
+                  downgradable=True)
         return
     _scheduled_script(call, call.rec.stdin, call.name)
 
@@ -64,7 +67,8 @@ def atrm(call: Call) -> None:
 
 def _scheduled_script(call: Call, text: str | None, wrapper: str) -> None:
     if text is None:
-        destructive(call, "shell-stdin", f"{wrapper} runs its standard input as a shell script later; the classifier cannot see it.")
+        call.flag(R.DESTRUCTIVE, "shell-stdin", f"{wrapper} runs its standard input as a shell script later; the classifier cannot see it.",
+                  downgradable=True)
         return
     if not text.strip():
         return
@@ -85,16 +89,18 @@ def crontab(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, "deletion", "crontab -r removes every scheduled job of the user.", downgradable=True)
         return
     if found.has("-e"):
-        destructive(call, "runs-program", "crontab -e opens an editor; the jobs it installs are not known.")
+        call.flag(R.DESTRUCTIVE, "runs-program", "crontab -e opens an editor; the jobs it installs are not known.", downgradable=True)
         return
     call.flag(R.DESTRUCTIVE, "crontab-replaced", "crontab FILE replaces the user's whole crontab (jobs already there are lost).", downgradable=True)
     source = found.operands[0].value if found.operands else "-"
     if source != "-":
-        destructive(call, "script-file", f"crontab installs jobs from {show(found.operands[0])}, which the classifier cannot see.")
+        call.flag(R.DESTRUCTIVE, "script-file", f"crontab installs jobs from {show(found.operands[0])}, which the classifier cannot see.",
+                  downgradable=True)
         return
     text = call.rec.stdin
     if text is None:
-        destructive(call, "shell-stdin", "crontab installs jobs from standard input, which the classifier cannot see.")
+        call.flag(R.DESTRUCTIVE, "shell-stdin", "crontab installs jobs from standard input, which the classifier cannot see.",
+                  downgradable=True)
         return
     _cron_jobs(call, text)
 

@@ -25,6 +25,8 @@ def shell(call: Call) -> None:
     words = call.args
     command_mode = False
     stdin = False
+    no_exec = False
+    interactive = False
     index = 0
     while index < len(words):
         value = words[index].value
@@ -43,6 +45,9 @@ def shell(call: Call) -> None:
             break
         index += 1
         for letter in value[1:]:
+            if value[0] == "-" and letter in "ni":
+                no_exec = no_exec or letter == "n"
+                interactive = interactive or letter == "i"
             if letter == "c":
                 command_mode = True
             elif letter == "s":
@@ -50,6 +55,10 @@ def shell(call: Call) -> None:
             elif letter in "oO":
                 index += 1
     operands = words[index:]
+    if no_exec and not interactive and (command_mode or operands) and all(w.value is not None for w in words):
+        # bash(1) -n: "Read commands but do not execute them" (ignored by interactive shells, so not with -i)
+        read_only(call, f"{call.name} -n only reads the script and checks its syntax.")
+        return
     if command_mode:
         if not operands:
             destructive(call, "unrecognised-use", f"{call.name} -c without a script is not recognised.")
@@ -187,6 +196,27 @@ def node(call: Call) -> None:
     destructive(call, "script-file", f"{call.name} runs a program the classifier cannot see.")
 
 
+#: Syntax checks that compile a file without running any of it, with the only options accepted around them:
+#: ruby(1) ``-c`` ("check the syntax of the script and exit without executing"), ``-w``/``-W`` warnings; php(1)
+#: ``-l`` ("syntax check only (lint)"), ``-n`` (no php.ini). perl ``-c`` is not here: perlrun(1) says it still runs
+#: BEGIN, UNITCHECK and CHECK blocks and ``use`` statements.
+_SYNTAX_CHECKS = {"ruby": ("-c", frozenset({"-c", "-w", "-cw", "-wc", "-W", "-W0", "-W1", "-W2"})),
+                  "php": ("-l", frozenset({"-l", "-n", "-ln", "-nl"}))}
+
+
+def _syntax_check(name: str, values: list[str | None]) -> bool:
+    """True for ``ruby -c FILE...`` / ``php -l FILE...``: known options only, the check among them, then files."""
+    check = _SYNTAX_CHECKS.get(name)
+    if check is None or any(v is None for v in values):
+        return False
+    flag, allowed = check
+    options = [v for v in values if v and v.startswith("-")]
+    files = [v for v in values if v and not v.startswith("-")]
+    first_file = next((i for i, v in enumerate(values) if v and not v.startswith("-")), len(values))
+    return (bool(files) and all(v in allowed for v in options) and any(flag[1] in v for v in options)
+            and all(v is not None and v.startswith("-") for v in values[:first_file]))
+
+
 def other_interpreter(call: Call) -> None:
     """perl(1) ``-e``/``-E``, ruby(1) ``-e``, php(1) ``-r``: inline code; any program: destructive;
     only ``-v``/``--version`` is read-only."""
@@ -194,6 +224,9 @@ def other_interpreter(call: Call) -> None:
     values = [w.value for w in call.args]
     if values in (["-v"], ["--version"], ["-V"]):
         read_only(call, f"{call.name} {values[0]} only prints.")
+        return
+    if _syntax_check(call.name, values):
+        read_only(call, f"{call.name} {values[0]} only checks the syntax of {show(call.args[-1])}; it runs nothing.")
         return
     for value in values:
         if value is not None and value.startswith("-") and not value.startswith("--") and any(ch in value[1:] for ch in inline):

@@ -196,7 +196,40 @@ def _passwd(values: list[str]) -> str | None:
 
 
 #: Program name -> a function of its literal argument values returning why the use is a query, or None.
+def _fdisk(values: list[str]) -> str | None:
+    """fdisk(8) ``-l``/``--list``, ``-x``/``--list-details`` list partition tables and exit (util-linux 2.40); sfdisk(8)
+    ``-l``, ``-d``/``--dump``, ``-J``/``--json``, ``-s``/``--show-size``, ``-V``/``--verify`` only print. Other options
+    of those runs only choose what is printed."""
+    lists = ("--list", "--list-details", "--dump", "--json", "--show-size", "--verify", "--version", "--help")
+    changes = ("-A", "--activate", "--delete", "-N", "--partno", "--part-type", "--part-uuid", "--part-label",
+               "--part-attrs", "--disk-id", "--relocate", "--move-data", "-r", "--reorder", "-a", "--append", "-f",
+               "--force", "-w", "--wipe", "-W", "--wipe-partitions", "-t", "--type")
+    if any(v.split("=", 1)[0] in changes for v in values):
+        return None
+    for value in values:
+        if value in lists or (value.startswith("-") and not value.startswith("--") and set(value[1:]) <= set("lxdJsVhu")):
+            return "only lists partition tables"
+    return None
+
+
+def _parted(values: list[str]) -> str | None:
+    """parted(8) (GNU parted 3.6): ``-l``/``--list`` lists every device's partitions; ``parted [-s|-m] DEVICE print``
+    (optionally after ``unit UNIT``) prints one; any other command changes the disk."""
+    options = [v for v in values if v.startswith("-")]
+    rest = [v for v in values if not v.startswith("-")]
+    if not set(options) <= {"-l", "--list", "-s", "--script", "-m", "--machine", "-j", "--json", "-v", "--version",
+                            "-h", "--help"}:
+        return None
+    if not rest and set(options) & {"-l", "--list", "-v", "--version", "-h", "--help"}:
+        return "only lists partition tables"
+    commands = rest[1:]
+    if commands[:1] == ["unit"] and len(commands) >= 2:
+        commands = commands[2:]
+    return "only prints a partition table" if commands == ["print"] else None
+
+
 QUERIES: dict[str, Callable[[list[str]], str | None]] = {
+    "fdisk": _fdisk, "sfdisk": _fdisk, "parted": _parted,
     "systemctl": _systemctl, "apt": _apt, "apt-get": _apt, "dnf": _dnf, "yum": _dnf, "pacman": _pacman,
     "brew": _brew, "dpkg": _dpkg, "snap": _snap, "apk": _apk, "launchctl": _launchctl, "service": _service,
     "mount": _mount, "umount": lambda v: "only prints" if v in (["--version"], ["--help"]) else None,

@@ -1,0 +1,521 @@
+"""Compilers and build systems: C/C++, JVM, .NET, Swift, Rust, Haskell, Elixir, Zig (go, cargo, make: programs/build.py).
+
+Compiling and building run the project's own code (build scripts, tests) and write build output: ``build``. Fetching
+dependencies is ``fetch``; installing into a prefix or the user's home is ``install``/``home``/``system``; cleaning
+deletes. Options that make a compiler run or load another program (``-wrapper``, ``-B``, ``-fplugin``, ``-Xlinker``,
+``@file``) are ``unknown``.
+"""
+
+from __future__ import annotations
+
+_CC_OPTIONS = (
+    "-c -S -E -v -w -g -s -p -pg -pipe -shared -static -pthread -pie -no-pie -rdynamic -ansi -pedantic "
+    "-pedantic-errors -M -MM -MD -MMD -MP -MG -P -C -CC -H -nostdlib -nostdinc -nostdinc++ -nodefaultlibs "
+    "-nostartfiles -shared-libgcc -static-libgcc -static-libstdc++ -static-pie -undef -trigraphs -traditional "
+    "-time -save-temps -dumpversion -dumpmachine -dumpspecs -print-* --coverage -fsyntax-only -W* -f* -m* -O* -g* "
+    "-std=* --std=* -D*= -U*= -I*= -L*= -l*= -iquote= -isystem= -idirafter= -iprefix= -include= -imacros= "
+    "-x= -o=out -MF=out -MT= -MQ= -T= -u= -e= -z= --param= --sysroot=* -isysroot= -flto* -march=* -mtune=* "
+    "--target=* -target= -arch= -emit-llvm -Weverything -Wl,*:unknown -Wa,*:unknown -Wp,*:unknown "
+    "-Xlinker=:unknown -Xassembler=:unknown -Xpreprocessor=:unknown -Xclang=:unknown -B*=:unknown "
+    "-specs*:unknown -wrapper=:unknown -fplugin*:unknown -fpass-plugin*:unknown -load=:unknown @*:unknown "
+    "-save-temps=* -fuse-ld=*:unknown --ld-path=*:unknown -o*=out"
+)
+_CC = {
+    "source": "gcc(1) (GCC 14), Option Summary; clang(1) (Clang 18) command guide",
+    "grade": "build",
+    "options": _CC_OPTIONS,
+}
+
+_CMAKE_BUILD = "-S= -B=out -G= -T= -A= -D*= -U*= -C=:unknown --preset= --preset=* --fresh -Wdev -Wno-dev -Werror=* -Wno-error=* --log-level=* --warn-uninitialized --toolchain= --install-prefix="
+
+CATALOGUE: dict[str, object] = {
+    "gcc g++ cc c++ clang clang++ c99 c89 gcc-12 gcc-13 gcc-14 g++-12 g++-13 g++-14 clang-17 clang-18 clang-19": _CC,
+    "cmake": {
+        "source": "cmake(1) (CMake 3.30): Generate a Project Buildsystem, Build a Project, Install a Project, -E, -P",
+        "grade": "build",
+        "options": _CMAKE_BUILD + " --build= -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "
+                   "--verbose -v --install=:system --prefix=:system --component= --strip --open=:runs "
+                   "-E=:unknown -P=:runs --graphviz=out --system-information --help* --version -N -L -LA -LH -LAH "
+                   "--workflow --list-presets* --trace --trace-expand",
+    },
+    "ctest": {
+        "source": "ctest(1) (CMake 3.30)",
+        "grade": "build",
+        "options": "--test-dir= -C= --build-config= -j= --parallel --parallel=* -R= -E= -L= -LE= -I= --output-on-failure "
+                   "-V -VV --verbose --extra-verbose -N --show-only* --rerun-failed --stop-on-failure "
+                   "--timeout= --repeat= -O=out --output-log=out --preset=* -T=:unknown -S=:runs -D=:unknown "
+                   "--build-and-test:unknown --schedule-random --no-tests=* -Q --quiet --progress",
+    },
+    "ninja": {
+        "source": "ninja manual (ninja-build.org/manual.html): running ninja, -t tools",
+        "grade": "build",
+        "options": "-C= -f= -j= -k= -l= -n -v --verbose --quiet -d= -w= --version -h -t=:unknown",
+    },
+    "meson": {
+        "source": "meson commands reference (mesonbuild.com/Commands.html) (meson 1.5)",
+        "options": "-h --help -v --version",
+        "commands": {
+            "setup": {"grade": "build", "operands": "first-out", "open": True, "options": "--wipe:delete --reconfigure -D*="},
+            "configure": {"grade": "build", "open": True},
+            "compile": {"grade": "build", "open": True, "options": "--clean:delete -C="},
+            "test": {"grade": "build", "open": True, "options": "-C= --wrapper=:runs --wrap=:runs --gdb:runs"},
+            "introspect": {"grade": "read", "open": True},
+            "install": {"grade": "system", "open": True, "options": "--destdir=out -C="},
+            "dist": {"grade": "build", "open": True},
+            "init": {"grade": "write", "open": True},
+            "wrap": {"grade": "fetch", "open": True},
+            "subprojects": {"grade": "fetch", "open": True},
+            "devenv": {"grade": "wrap"},
+        },
+    },
+    "bazel bazelisk": {
+        "source": "bazel command-line reference (bazel.build/reference/command-line-reference) (Bazel 7)",
+        "open": True,
+        "options": "--run_under*:runs --script_path*=out --output_base*=out --output_user_root*=out --bazelrc*:unknown",
+        "commands": {
+            "build test coverage fetch sync": "build",
+            "query cquery aquery info version help": "read",
+            "run": "runs",
+            "clean": "delete",
+            "shutdown": "build",
+            "mod": "read",
+        },
+    },
+    "javac": {
+        "source": "javac(1) (JDK 21)",
+        "grade": "build",
+        "options": "-d=out -s=out -h=out -cp= -classpath= --class-path= -sourcepath= --source-path= -p= "
+                   "--module-path= --release= -source= --source= -target= --target= -encoding= -g -g* -verbose "
+                   "-deprecation -nowarn -Werror -Xlint -parameters -proc* -implicit* --enable-preview "
+                   "-version --version -help --help -processor=:runs -processorpath=:runs --processor-path=:runs "
+                   "-J*:unknown -Xplugin*:runs @*:unknown -X* --add-modules= --module= -m=",
+    },
+    "java": {
+        "source": "java(1) (JDK 21): java runs the class or JAR it is given; -version and -help print and exit",
+        "grade": "runs",
+        "open": True,
+        "options": "-version --version -help --help -h -? -showversion",
+        "when": {"-version --version -help --help -h -?": "read"},
+    },
+    "mvn mvnw": {
+        "source": "Maven CLI options (maven.apache.org/ref/3.9.9/maven-embedder/cli.html); Build Lifecycle reference",
+        "options": "-B --batch-mode -q --quiet -X --debug -e --errors -o --offline -U --update-snapshots -N "
+                   "--non-recursive -T= --threads= -P= --activate-profiles= -D*= -f=in --file=in -pl= --projects= "
+                   "-am --also-make -amd -fae -ff -fn --fail-at-end --fail-fast --fail-never -ntp "
+                   "--no-transfer-progress -v --version -V -s=:unknown --settings=:unknown -gs=:unknown "
+                   "--global-settings=:unknown -l=out --log-file=out -Dmaven.repo.local*:unknown -Dexec.*:runs",
+        "many": True,
+        "commands": {
+            "validate compile test-compile test package verify process-resources process-classes generate-sources "
+            "generate-resources process-test-resources test-compile integration-test pre-integration-test "
+            "post-integration-test site": "build",
+            "clean": "delete",
+            "install": "home",
+            "deploy": "publish",
+            "dependency:tree dependency:list dependency:analyze dependency:resolve dependency:go-offline "
+            "dependency:sources versions:display-dependency-updates versions:display-plugin-updates "
+            "help:effective-pom help:describe help:active-profiles": "fetch",
+            "dependency:copy-dependencies": "fetch",
+            "archetype:generate": "fetch",
+            "spring-boot:run exec:java exec:exec quarkus:dev jetty:run tomcat7:run": "runs",
+        },
+    },
+    "gradle gradlew": {
+        "source": "Gradle command-line interface (docs.gradle.org/current/userguide/command_line_interface.html) (Gradle 8)",
+        "options": "--offline --refresh-dependencies --build-cache --no-build-cache --parallel --no-parallel "
+                   "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
+                   "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=in --project-dir=in "
+                   "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v --version -? -h "
+                   "--help --max-workers=* -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
+                   "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
+        "many": True,
+        "commands": {
+            "build assemble check test compileJava compileKotlin classes jar bootJar war shadowJar javadoc lint "
+            "assembleDebug assembleRelease bundleRelease testDebugUnitTest testReleaseUnitTest connectedCheck "
+            "lintDebug spotlessCheck detekt ktlintCheck": "build",
+            "run bootRun installDebug": "runs",
+            "clean": "delete",
+            "tasks projects properties components help model buildEnvironment": "read",
+            "dependencies dependencyInsight dependencyUpdates": "fetch",
+            "init wrapper": "write",
+            "publish publishToMavenLocal uploadArchives": "publish",
+            "spotlessApply ktlintFormat": "build",
+        },
+    },
+    "ant": {
+        "source": "Apache Ant manual: Running Apache Ant (ant.apache.org/manual/running.html)",
+        "grade": "build",
+        "options": "-f=in -file=in -buildfile=in -D*= -q -quiet -v -verbose -d -debug -k -keep-going -e "
+                   "-emacs -p -projecthelp -version -h -help -l=out -logfile=out -lib=:unknown -logger=:unknown "
+                   "-listener=:unknown -propertyfile=in -find=* -s=*",
+    },
+    "sbt": {
+        "source": "sbt reference manual: Command line reference (scala-sbt.org/1.x/docs/Command-Line-Reference.html)",
+        "options": "-Dsbt.*= -batch --batch -client --client -v -debug -no-colors -J*:unknown -D*=",
+        "grade": "build",
+        "many": True,
+        "commands": {
+            "compile test Test/compile package reload update doc": "build",
+            "clean": "delete",
+            "run": "runs",
+            "console": "runs",
+            "publish": "publish",
+            "publishLocal": "home",
+            "projects tasks about version help": "read",
+        },
+    },
+    "kotlinc kotlinc-jvm kotlin-native kotlinc-native": {
+        "source": "Kotlin compiler options (kotlinlang.org/docs/compiler-reference.html)",
+        "grade": "build",
+        "options": "-d=out -include-runtime -jvm-target= -cp= -classpath= -language-version= -api-version= "
+                   "-no-stdlib -no-reflect -nowarn -Werror -verbose -version -help -progressive -o=out "
+                   "-script:runs -Xplugin=*:runs -P=:unknown -X* -kotlin-home=",
+    },
+    "dotnet": {
+        "source": "dotnet CLI reference (learn.microsoft.com/dotnet/core/tools) (.NET 8)",
+        "options": "--info --list-sdks --list-runtimes --version -h --help -d --diagnostics",
+        "grade": "read",
+        "commands": {
+            "build msbuild": {"grade": "build", "open": True, "options": "-o=out --output=out"},
+            "test": {"grade": "build", "open": True, "options": "-o=out --output=out --results-directory=out -d=out --diag=out"},
+            "run watch": {"grade": "build", "open": True},
+            "publish pack": {"grade": "build", "open": True, "options": "-o=out --output=out"},
+            "restore": {"grade": "fetch", "open": True, "options": "--packages=out"},
+            "clean": {"grade": "delete", "open": True},
+            "new": {"grade": "read", "else": "write", "open": True, "options": "-o=out --output=out --install:install --uninstall:home",
+                    "commands": {"list search details": "network", "install": "install", "uninstall": "home", "update": "install"},
+                    },
+            "format": {"grade": "build", "open": True, "options": "--verify-no-changes"},
+            "add": {"commands": {"package": {"grade": "fetch", "open": True}, "reference": {"grade": "write", "open": True}}},
+            "remove": {"commands": {"package reference": {"grade": "write", "open": True}}},
+            "list": {"open": True, "grade": "read", "commands": {"package": {"grade": "read", "open": True,
+                     "options": "--outdated:network --vulnerable:network --deprecated:network"}, "reference": "read"}},
+            "sln": {"grade": "write", "open": True},
+            "tool": {"commands": {
+                "install update": {"grade": "install", "open": True, "options": "--tool-path=out"},
+                "uninstall": {"grade": "home", "open": True, "options": "--tool-path=out"},
+                "list": {"grade": "read", "open": True},
+                "search": {"grade": "network", "open": True},
+                "restore": {"grade": "fetch", "open": True},
+                "run": "runs",
+            }},
+            "nuget": {"commands": {
+                "push": {"grade": "publish", "open": True}, "delete": {"grade": "destroy", "open": True},
+                "locals": {"grade": "read", "open": True, "options": "--clear:delete -c:delete"},
+                "verify": {"grade": "read", "open": True},
+                "add": {"grade": "home", "open": True}, "list": {"grade": "read", "open": True},
+            }},
+            "workload": {"commands": {
+                "install update repair restore": {"grade": "install", "open": True},
+                "uninstall": {"grade": "system", "open": True}, "list search": {"grade": "read", "open": True},
+            }},
+            "dev-certs": {"commands": {"https": {"grade": "home", "open": True, "options": "--clean:delete --trust:system --check"}}},
+            "user-secrets": {"open": True, "commands": {"list": "secret", "set init": "home", "remove clear": "home"}},
+            "help": {"grade": "read", "open": True},
+            "ef": "unknown",
+        },
+    },
+    "swift": {
+        "source": "Swift Package Manager usage (swift.org/documentation/package-manager; swift build/test/run/package --help, Swift 5.10)",
+        "options": "--version:read -h --help",
+        "commands": {
+            "build": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
+            "test": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
+            "run": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
+            "package": {"commands": {
+                "init": {"grade": "write", "open": True},
+                "resolve update": {"grade": "fetch", "open": True},
+                "show-dependencies describe dump-package": {"grade": "read", "open": True},
+                "clean": {"grade": "delete", "open": True}, "reset purge-cache": {"grade": "delete", "open": True},
+                "edit unedit": {"grade": "write", "open": True},
+            }},
+            "format": {"grade": "build", "open": True},
+        },
+    },
+    "swiftc": {
+        "source": "swiftc -help (Swift 5.10)",
+        "grade": "build",
+        "options": "-o=out -O -Onone -Osize -g -c -emit-executable -emit-library -emit-object -emit-module "
+                   "-module-name= -target= -sdk= -I*= -L*= -l*= -F*= -D*= -parse -typecheck -v -version "
+                   "-j= -swift-version= -parse-as-library -Xlinker=:unknown -Xcc=:unknown -Xfrontend=:unknown "
+                   "-load-plugin-library=:runs -load-plugin-executable=:runs -plugin-path=:runs",
+    },
+    "rustc": {
+        "source": "rustc book: Command-line Arguments (doc.rust-lang.org/rustc/command-line-arguments.html)",
+        "grade": "build",
+        "options": "-o=out --out-dir=out --emit=* --crate-type= --crate-name= --edition= -g -O --test "
+                   "--target= -L*= -l*= --cfg= --cap-lints= -W= -A= -D= -F= --explain=:read -v --verbose "
+                   "-V --version --print=* --cfg=* -C*=:unknown -Z*=:unknown --extern= --sysroot=:unknown "
+                   "@*:unknown --check-cfg=",
+    },
+    "ghc": {
+        "source": "GHC User's Guide: Using GHC, Flag reference (GHC 9.8)",
+        "grade": "build",
+        "options": "-o=out -odir=out -hidir=out -outputdir=out -O -O0 -O1 -O2 -c -i* -W* -f* -X* -threaded "
+                   "-rtsopts* -package= -main-is= --make -e=:runs --interactive:runs -pgm*:unknown -opt*:unknown "
+                   "-plugin-package=:runs -fplugin=:runs -dynamic -static -v -v* --version --numeric-version",
+    },
+    "cabal": {
+        "source": "Cabal user guide: cabal-install commands (cabal.readthedocs.io) (cabal 3.10)",
+        "options": "-v* --verbose=* -j* --help --version --numeric-version",
+        "commands": {
+            "build v2-build configure v2-configure test v2-test bench v2-bench haddock v2-haddock repl v2-repl "
+            "freeze v2-freeze gen-bounds check sdist v2-sdist": {"grade": "build", "open": True},
+            "run v2-run exec v2-exec": "runs",
+            "update v2-update": {"grade": "install", "open": True},
+            "install v2-install": {"grade": "install", "open": True, "options": "--installdir=out"},
+            "init": {"grade": "write", "open": True},
+            "list info": {"grade": "read", "open": True},
+            "clean v2-clean": {"grade": "delete", "open": True},
+            "upload": {"grade": "publish", "open": True},
+            "outdated": {"grade": "network", "open": True},
+        },
+    },
+    "stack": {
+        "source": "The Haskell Tool Stack: stack commands (docs.haskellstack.org) (stack 2.15)",
+        "options": "--help --version --verbose --silent -j= --resolver= --snapshot= --stack-yaml=:unknown --work-dir=out",
+        "commands": {
+            "build test bench haddock": {"grade": "build", "open": True, "options": "--copy-bins:home --exec=:runs"},
+            "setup update": {"grade": "install", "open": True},
+            "install": {"grade": "install", "open": True},
+            "new": {"grade": "fetch", "open": True},
+            "init": {"grade": "write", "open": True},
+            "exec run runghc runhaskell ghc ghci repl eval script": "runs",
+            "clean": {"grade": "delete", "open": True},
+            "purge": {"grade": "delete", "open": True},
+            "ls list path query ide templates": {"grade": "read", "open": True},
+            "upload sdist": {"grade": "publish", "open": True},
+        },
+    },
+    "mix": {
+        "source": "Mix task reference (hexdocs.pm/mix/Mix.html; mix help TASK) (Elixir 1.17)",
+        "options": "-v --version:read -h --help",
+        "commands": {
+            "compile test format deps.compile escript.build release assets.deploy dialyzer credo docs "
+            "phx.digest xref": {"grade": "build", "open": True, "options": "--check-formatted"},
+            "deps.get deps.update local.hex local.rebar archive.install": {"grade": "fetch", "open": True},
+            "deps.clean clean": {"grade": "delete", "open": True},
+            "deps deps.tree help hex.info hex.outdated": {"grade": "read", "open": True},
+            "new phx.new": {"grade": "write", "open": True},
+            "run phx.server ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
+            "hex.publish": {"grade": "publish", "open": True},
+        },
+    },
+    "zig": {
+        "source": "zig help (Zig 0.13 CLI): build, build-exe, run, test, init, fmt, cc",
+        "options": "-h --help",
+        "commands": {
+            "build": {"grade": "build", "open": True, "options": "-p=out --prefix=out --build-file=:unknown "
+                      "--cache-dir=out --global-cache-dir=out --build-runner=:runs"},
+            "build-exe build-lib build-obj test run": {"grade": "build", "open": True,
+                                                       "options": "-femit-bin=:out -femit-docs=:out"},
+            "init init-exe init-lib": {"grade": "write", "open": True},
+            "fmt": {"grade": "build", "open": True, "options": "--check --stdin"},
+            "version env targets zen libc": "read",
+            "fetch": {"grade": "fetch", "open": True},
+            "cc c++": {"grade": "build", "options": _CC_OPTIONS},
+            "ar ranlib objcopy dlltool lib rc translate-c": "unknown",
+        },
+    },
+    "rails": {
+        "source": "Rails command line guide (guides.rubyonrails.org/command_line.html) (Rails 7.2): commands load the app",
+        "options": "-h --help -v --version -e= --environment=",
+        "commands": {
+            "server s test t routes about stats notes assets:precompile assets:clean zeitwerk:check db:migrate:status "
+            "time:zones initializers middleware": {"grade": "build", "open": True},
+            "generate g": {"grade": "build", "open": True},
+            "destroy d": {"grade": "delete", "open": True},
+            "new": {"grade": "fetch", "open": True, "operands": "first-out"},
+            "console c dbconsole db runner r credentials:edit secrets:edit": "runs",
+            "credentials:show": "secret",
+            "db:migrate db:setup db:seed db:rollback db:create db:prepare db:schema:load": {"grade": "change", "open": True},
+            "db:drop db:reset db:purge": {"grade": "destroy", "open": True},
+            "version": "read",
+        },
+    },
+    "ng": {
+        "source": "Angular CLI reference (angular.dev/cli) (Angular CLI 18)",
+        "options": "-h --help",
+        "commands": {
+            "serve s build b test t e2e e lint extract-i18n run": {"grade": "build", "open": True},
+            "generate g": {"grade": "build", "open": True},
+            "new n add update": {"grade": "fetch", "open": True},
+            "version v": "read",
+            "config": {"grade": "read", "open": True, "options": "-g:home --global:home", "else": "write"},
+            "analytics": {"commands": {"info": "read", "on off enable disable prompt": {"grade": "home", "open": True}}},
+            "cache": {"commands": {"info": "read", "on off enable disable": {"grade": "home", "open": True},
+                                   "clean": "delete"}},
+            "deploy": {"grade": "change", "open": True},
+            "completion": {"grade": "home", "commands": {"script": "read"}},
+        },
+    },
+    "react-native": {
+        "source": "React Native CLI (github.com/react-native-community/cli docs/commands.md) (cli 14)",
+        "options": "-h --help -v --version",
+        "commands": {
+            "start bundle": {"grade": "build", "open": True},
+            "run-android run-ios": {"grade": "change", "open": True},
+            "log-android log-ios": {"grade": "remote", "open": True},
+            "init": {"grade": "fetch", "open": True},
+            "info doctor config": {"grade": "read", "open": True},
+        },
+    },
+    "hugo": {
+        "source": "Hugo CLI (gohugo.io/commands) (Hugo 0.13x): without a command it builds the site into public/",
+        "grade": "build",
+        "options": "-d=out --destination=out -D --buildDrafts -E --buildExpired -F --buildFuture -s=in --source=in "
+                   "-b= --baseURL= --minify --gc --cleanDestinationDir:delete -e= --environment= -t= --theme= "
+                   "--config=in --logLevel= --quiet -v --verbose -h --help",
+        "commands": {
+            "server serve": {"grade": "build", "open": True},
+            "new": {"grade": "write", "open": True},
+            "deploy": {"grade": "change", "open": True},
+            "mod": {"commands": {"get tidy vendor init npm": {"grade": "fetch", "open": True}, "graph verify": "read",
+                                 "clean": "delete"}},
+            "version env config list": {"grade": "read", "open": True},
+            "gen": {"grade": "write", "open": True},
+        },
+    },
+    "pio platformio": {
+        "source": "PlatformIO Core CLI (docs.platformio.org/en/latest/core/userguide) (PlatformIO 6)",
+        "options": "-h --help --version -c= --caller= --no-ansi",
+        "commands": {
+            "run test check ci": {"grade": "build", "open": True,
+                                  "options": "-t=:unknown --target=:unknown -e= --environment= -d=in --project-dir=in"},
+            "debug home remote": "runs",
+            "boards": {"grade": "read", "open": True},
+            "upgrade update": {"grade": "install", "open": True},
+            "project": {"commands": {"init": {"grade": "write", "open": True}, "config metadata": {"grade": "read", "open": True}}},
+            "pkg": {"commands": {"publish": {"grade": "publish", "open": True}, "unpublish": {"grade": "destroy", "open": True},
+                                 "install update": {"grade": "fetch", "open": True}, "uninstall": {"grade": "delete", "open": True},
+                                 "pack": {"grade": "build", "open": True}, "list show search outdated stats exec": "unknown"}},
+            "device": {"commands": {"list": {"grade": "read", "open": True}, "monitor": {"grade": "remote", "open": True}}},
+            "system": {"commands": {"info": "read", "completion": "home", "prune": {"grade": "delete", "open": True}}},
+            "settings": {"commands": {"get": "read", "set reset": "home"}},
+            "platform lib": {"commands": {
+                "list show frameworks builtin": {"grade": "read", "open": True},
+                "search stats": {"grade": "network", "open": True},
+                "install update": {"grade": "install", "open": True}, "uninstall": {"grade": "delete", "open": True}}},
+            "team org account access": {"open": True, "verbs": {"ls": "list", "rm": "delete"},
+                                        "commands": {"login logout": "home", "forgot register password token": "change"}},
+        },
+    },
+    "sfdk": {
+        "source": "Sailfish SDK sfdk (docs.sailfishos.org/Tools/Sailfish_SDK/Sfdk) (SDK 3.x)",
+        "options": "-c= --config= -C= --context= --drop= --help --help-building --help-all --version",
+        "commands": {
+            "build make qmake cmake package prepare apply build-init compiledb check qmltypes scrape make-install": {
+                "grade": "build", "open": True},
+            "deploy": {"grade": "change", "open": True},
+            "undeploy": {"grade": "destroy", "open": True},
+            "build-shell maintain": "runs",
+            "build-requires": {"commands": {"diff": "read", "pull": {"grade": "fetch", "open": True}, "reset": "delete"}},
+            "config": {"grade": "read", "else": "home", "open": True},
+            "device": {"commands": {"list": "read", "exec": "runs"}},
+            "emulator engine tools": {"commands": {
+                "list status show device-model-list device-model-show": {"grade": "read", "open": True},
+                "start stop set install": {"grade": "system", "open": True},
+                "remove": {"grade": "delete", "open": True},
+                "exec": "runs"}},
+        },
+    },
+    "jupyter": {
+        "source": "Jupyter documentation (docs.jupyter.org): notebook, lab and console run kernels; nbconvert converts",
+        "options": "-h --help --version --paths --config-dir --data-dir --runtime-dir",
+        "grade": "read",
+        "commands": {
+            "notebook lab server console qtconsole kernel execute": "runs",
+            "nbconvert": {"grade": "write", "open": True, "options": "--execute:runs --output=out --output-dir=out"},
+            "kernelspec": {"commands": {"list": "read", "install remove uninstall": "home"}},
+            "troubleshoot": "read",
+        },
+    },
+    "babel": {"source": "Babel CLI (babeljs.io/docs/babel-cli) (Babel 7): loads the project's babel config (code)",
+              "grade": "build", "open": True, "options": "-o=out --out-file=out -d=out --out-dir=out"},
+    "esbuild": {"source": "esbuild CLI (esbuild.github.io/api) (esbuild 0.24)", "grade": "build", "open": True,
+                "options": "--outfile=out --outdir=out --serve=*:network --watch --metafile=out"},
+    "crystal": {
+        "source": "crystal(1) (Crystal 1.14)",
+        "options": "-h --help -v --version",
+        "commands": {"build spec docs": {"grade": "build", "open": True, "options": "-o=out --output=out"},
+                     "run eval play i": "runs", "init": {"grade": "write", "open": True},
+                     "tool env": {"grade": "read", "open": True}, "version": "read"},
+    },
+    "csc mcs": {"source": "C# compiler options (learn.microsoft.com/dotnet/csharp/language-reference/compiler-options): "
+                          "options may also start with / (refused: /out:PATH writes)",
+                "grade": "build", "open": True, "options": "-out:*=out -doc:*=out -pdb:*=out -errorlog:*=out",
+                "unsafe": "/"},
+    "gleam": {
+        "source": "gleam CLI (gleam.run/writing-gleam/command-line-reference) (Gleam 1.6)",
+        "options": "-h --help -V --version",
+        "commands": {"build test check format docs export": {"grade": "build", "open": True},
+                     "run shell dev lsp": "runs", "new": {"grade": "write", "open": True, "operands": "out"},
+                     "add remove update deps": {"grade": "fetch", "open": True}, "clean": "delete",
+                     "publish": {"grade": "publish", "open": True}, "hex": {"commands": {"retire unretire revert": "destroy"}}},
+    },
+    "latexmk": {"source": "latexmk(1) (latexmk 4.8x): runs the TeX engines; -c/-C delete generated files",
+                "grade": "build", "open": True,
+                "options": "-c:delete -C:delete -CA:delete -pvc -pv:runs -e=:unknown -r=:unknown -outdir=*:out "
+                           "-output-directory=*:out -shell-escape:unknown"},
+    "nest": {
+        "source": "Nest CLI (docs.nestjs.com/cli/usages) (Nest CLI 10)",
+        "options": "-h --help -v --version",
+        "commands": {"build start": {"grade": "build", "open": True}, "new n": {"grade": "fetch", "open": True},
+                     "generate g": {"grade": "build", "open": True}, "info i": {"grade": "read", "open": True},
+                     "add": {"grade": "fetch", "open": True}},
+    },
+    "next": {
+        "source": "Next.js CLI (nextjs.org/docs/app/api-reference/cli/next) (Next.js 15)",
+        "options": "-h --help -v --version",
+        "commands": {"build dev start lint": {"grade": "build", "open": True}, "info": {"grade": "read", "open": True},
+                     "telemetry": {"grade": "home", "open": True}},
+    },
+    "phing": {"source": "Phing user guide (phing.io) (Phing 3): runs build.xml targets", "grade": "build", "open": True},
+    "jbang": {"source": "JBang (jbang.dev/documentation) (JBang 0.12): fetches and runs Java scripts", "grade": "runs",
+              "open": True},
+    "k6": {"source": "k6 CLI (grafana.com/docs/k6/latest/reference/cli) (k6 0.5x): runs a JavaScript load test",
+           "options": "-h --help -v --version",
+           "commands": {"run cloud": "runs", "inspect archive": {"grade": "read", "open": True},
+                        "version": "read", "login": "home"}},
+    "pyinstaller": {"source": "PyInstaller usage (pyinstaller.org/en/stable/usage.html) (PyInstaller 6)",
+                    "grade": "build", "open": True,
+                    "options": "--distpath=out --workpath=out --specpath=out --upx-dir=:unknown --runtime-hook=:runs "
+                               "--additional-hooks-dir=:runs"},
+    "postcss": {"source": "postcss-cli README (postcss-cli 11): loads postcss.config.js", "grade": "build", "open": True,
+                "options": "-o=out --output=out -d=out --dir=out -r:write --replace:write"},
+    "tmt": {
+        "source": "tmt (tmt.readthedocs.io) (tmt 1.3x): run and try provision machines and run tests",
+        "options": "-h --help --version -r= --root=in -c= --context= -v --verbose -d --debug",
+        "commands": {"run try": "runs", "lint": {"grade": "read", "open": True},
+                     "tests plans stories": {"commands": {"ls show lint export coverage id": {"grade": "read", "open": True},
+                                                          "create import": {"grade": "write", "open": True}}},
+                     "init": {"grade": "write", "open": True}, "clean": {"grade": "delete", "open": True}},
+    },
+    "elixirc erlc scalac": {
+        "source": "elixirc (Elixir 1.17 docs: Compilation), erlc(1) (Erlang/OTP 27), scalac (Scala 3 docs): compilers",
+        "grade": "build",
+        "open": True,
+        "options": "-o=out --output=out -d=out",
+    },
+    "elixir iex erl escript scala kotlin ghci runghc runhaskell": {
+        "source": "elixir(1), iex(1), erl(1), escript(1), scala, kotlin, ghci, runghc: they run programs or a REPL",
+        "grade": "runs",
+        "open": True,
+        "options": "--version -version -v",
+        "when": {"--version -version": "read"},
+    },
+    "opencode": {
+        "source": "opencode CLI docs (opencode.ai/docs/cli) (opencode 1.x): an AI coding agent",
+        "options": "-h --help -v --version",
+        "commands": {
+            "run serve web tui acp agent mcp github": "runs",
+            "stats models": {"grade": "read", "open": True},
+            "session": {"commands": {"list": {"grade": "read", "open": True}, "delete": {"grade": "delete", "open": True}}},
+            "auth": {"commands": {"list ls": {"grade": "read", "open": True}, "login logout": {"grade": "home", "open": True}}},
+            "upgrade": {"grade": "install", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "export": {"grade": "read", "open": True},
+            "import": {"grade": "home", "open": True},
+        },
+    },
+}

@@ -1,0 +1,361 @@
+"""Cloud, platform and secret-store CLIs (aws, gcloud, az, gh, glab: programs/cloud.py; kubectl, helm, terraform:
+programs/control.py).
+
+As for those: reads are ``remote`` (network), changes ``change`` (system, never downgraded), deletions ``destroy``.
+Deploying changes remote state. Commands that print secrets (``vault read``, ``heroku config``) are ``secret``;
+commands that run a program with the platform's credentials or open a shell elsewhere are ``runs``. Logging in and
+selecting a target write the tool's configuration under ``~`` (``home``). Entries with ``verbs`` grade a command
+by its verb as programs/cloud.py does for gcloud and az (list/get/show read, create/update change, delete destroy;
+``verbs`` maps the tool's short aliases to those verbs).
+"""
+
+from __future__ import annotations
+
+_REMOTE = {"grade": "remote", "open": True}
+_CHANGE = {"grade": "change", "open": True}
+_DESTROY = {"grade": "destroy", "open": True}
+_HOME = {"grade": "home", "open": True}
+_READ = {"grade": "read", "open": True}
+
+CATALOGUE: dict[str, object] = {
+    "pulumi": {
+        "source": "Pulumi CLI commands (pulumi.com/docs/iac/cli/commands) (Pulumi 3)",
+        "options": "-h --help --version -v= --verbose= --color= -C=in --cwd=in --non-interactive --logtostderr "
+                   "--disable-integrity-checking --emoji --logflow --profiling= --tracing=",
+        "commands": {
+            "up update refresh import cancel watch": _CHANGE,
+            "destroy": _DESTROY,
+            "preview": _REMOTE,
+            "whoami about logs org": _REMOTE,
+            "version gen-completion help": _READ,
+            "new": {"grade": "fetch", "open": True},
+            "install": {"grade": "fetch", "open": True},
+            "convert": {"grade": "write", "open": True, "options": "--out=out"},
+            "login logout": _HOME,
+            "console": {"grade": "network", "open": True},
+            "config": {"grade": "read", "open": True, "options": "--show-secrets:secret", "commands": {
+                "get": "secret", "set set-all rm rm-all refresh cp": {"grade": "write", "open": True},
+                "env": {"commands": {"add init ls rm": {"grade": "write", "open": True}}}}},
+            "stack": {"grade": "remote", "commands": {
+                "ls history hist output select graph tag": {"grade": "remote", "open": True, "options": "--show-secrets:secret"},
+                "export": {"grade": "remote", "open": True, "options": "--file=out --show-secrets:secret"},
+                "init change-secrets-provider rename unselect": _CHANGE,
+                "import": _CHANGE,
+                "rm": _DESTROY,
+            }},
+            "state": {"commands": {"delete": _DESTROY, "edit": "runs", "move rename repair unprotect protect upgrade": _CHANGE}},
+            "plugin": {"commands": {"ls": _READ, "install": {"grade": "install", "open": True}, "rm": {"grade": "delete", "open": True}}},
+            "schema": {"commands": {"check": _READ}},
+            "policy": {"commands": {"ls group validate-config": _REMOTE, "new": {"grade": "fetch", "open": True},
+                                    "publish enable disable": _CHANGE, "rm": _DESTROY}},
+            "env": {"commands": {"ls get diff version": _REMOTE, "open run": "secret", "init set clone tag": _CHANGE,
+                                 "edit": "runs", "rm": _DESTROY}},
+        },
+    },
+    "doctl": {
+        "source": "doctl reference (docs.digitalocean.com/reference/doctl) (doctl 1.11x); aliases from doctl --help",
+        "options": "-h --help -v --version -t= --access-token= --context= -o= --output= --format= --no-header "
+                   "--trace --interactive -c=:unknown --config=:unknown -u=:unknown --api-url=:unknown",
+        "verbs": {"g": "get", "ls": "list", "rm": "delete", "c": "create", "u": "update"},
+        "open": True,
+        "commands": {
+            "auth": {"commands": {"init switch remove": _HOME, "ls list": _READ}},
+            "version": "read",
+            "compute": {"verbs": {"g": "get", "ls": "list", "rm": "delete", "d": "delete", "c": "create", "u": "update"},
+                        "commands": {"ssh": "runs"}},
+        },
+    },
+    "linode-cli": {
+        "source": "linode-cli (Linode CLI, techdocs.akamai.com/cloud-computing/docs/getting-started-with-the-linode-cli)",
+        "options": "-h --help --version --text --json --pretty --format= --no-headers --all --suppress-warnings",
+        "open": True,
+        "verbs": {},
+        "commands": {"configure": _HOME, "obj": {"commands": {
+            "get": {"grade": "remote", "open": True, "operands": "last-out"}, "ls la signurl du info": _REMOTE,
+            "put mb cp setacl": _CHANGE, "rm rb del": _DESTROY}}},
+    },
+    "openstack": {
+        "source": "OpenStackClient command list (docs.openstack.org/python-openstackclient/latest/cli) (OSC 7)",
+        "options": "-h --help --version --os-cloud= --os-auth-url= --os-project-name= --os-username= --os-password= "
+                   "--os-region-name= --os-identity-api-version= --os-interface= -f= --format= -c= --column=",
+        "open": True,
+        "verbs": {},
+        "commands": {"server": {"verbs": {}, "commands": {"ssh": "runs"}}},
+    },
+    "exo": {
+        "source": "Exoscale CLI reference (community.exoscale.com/documentation/tools/exoscale-command-line-interface)",
+        "options": "-h --help --version -O= --output-format= -z= --zone= -A= --use-account=",
+        "open": True,
+        "verbs": {},
+        "commands": {
+            "config": _HOME,
+            "compute": {"verbs": {}, "commands": {"instance": {"verbs": {}, "commands": {"ssh": "runs"}}}},
+            "storage": {"commands": {
+                "ls list show": _REMOTE, "get download": {"grade": "remote", "open": True, "operands": "last-out"},
+                "put upload mb metadata headers setacl presign": _CHANGE, "rm rb delete": _DESTROY}},
+        },
+    },
+    "ibmcloud ic": {
+        "source": "IBM Cloud CLI reference (cloud.ibm.com/docs/cli?topic=cli-ibmcloud_cli) (ibmcloud 2)",
+        "options": "-h --help -v --version -q --quiet",
+        "open": True,
+        "verbs": {"ls": "list", "rm": "delete"},
+        "commands": {
+            "login logout target api config": _HOME,
+            "regions account": _REMOTE,
+            "update": {"grade": "install", "open": True},
+            "version v help": _READ,
+            "plugin": {"commands": {"list": _READ, "install update": {"grade": "install", "open": True},
+                                    "uninstall": {"grade": "delete", "open": True}, "repo-plugins": _REMOTE}},
+        },
+    },
+    "flyctl": {
+        "source": "flyctl reference (fly.io/docs/flyctl) (flyctl 0.3)",
+        "options": "-h --help -t= --access-token= --verbose --debug",
+        "commands": {
+            "version docs": _READ,
+            "status logs dashboard open info ips regions releases history checks": _REMOTE,
+            "deploy launch scale restart suspend resume": _CHANGE,
+            "auth": {"commands": {"login logout signup": _HOME, "whoami": _REMOTE, "token": "secret"}},
+            "apps app": {"commands": {"list ls open releases": _REMOTE, "create move restart": _CHANGE,
+                                      "destroy delete": _DESTROY}},
+            "secrets": {"commands": {"list ls": _REMOTE, "set unset import deploy": _CHANGE}},
+            "machine machines m": {"commands": {"list ls status": _REMOTE,
+                                                "run start stop restart update clone cordon uncordon": _CHANGE,
+                                                "destroy remove rm kill": _DESTROY, "exec": "runs"}},
+            "volumes volume vol": {"commands": {"list ls show": _REMOTE, "create extend fork": _CHANGE,
+                                                "destroy delete rm": _DESTROY}},
+            "ssh console": "runs",
+            "proxy": {"grade": "network", "open": True},
+        },
+    },
+    "heroku": {
+        "source": "Heroku CLI commands (devcenter.heroku.com/articles/heroku-cli-commands) (heroku 9)",
+        "options": "-h --help -v --version",
+        "commands": {
+            "apps apps:info info ps logs releases addons domains regions status whoami access pipelines "
+            "apps:list stack features": _REMOTE,
+            "config config:get": "secret",
+            "login logout git:remote": _HOME,
+            "create apps:create config:set config:unset ps:scale ps:restart restart addons:create maintenance:on "
+            "maintenance:off releases:rollback rollback domains:add ps:type": _CHANGE,
+            "destroy apps:destroy addons:destroy domains:remove config:remove": _DESTROY,
+            "run run:detached pg:psql redis:cli local": "runs",
+            "git:clone": {"grade": "fetch", "open": True},
+            "update": {"grade": "install", "open": True},
+        },
+    },
+    "vercel": {
+        "source": "Vercel CLI reference (vercel.com/docs/cli) (vercel 39): vercel [path] deploys",
+        "options": "-h --help -v --version -d --debug -t= --token= --scope= -S= --cwd=in -Q= --global-config=:unknown "
+                   "-A=:unknown --local-config=:unknown -y --yes --prod:change -e= --env= -b= --build-env= "
+                   "--regions= --prebuilt --force --public --no-wait",
+        "grade": "change",
+        "else": "change",
+        "commands": {
+            "deploy redeploy promote rollback alias scale": _CHANGE,
+            "remove rm": _DESTROY,
+            "ls list inspect logs whoami certs project projects teams": _REMOTE,
+            "init": {"grade": "fetch", "open": True},
+            "login logout switch": _HOME,
+            "link pull": {"grade": "write", "open": True},
+            "dev": "runs",
+            "build": {"grade": "build", "open": True},
+            "env": {"commands": {"ls list": _REMOTE, "pull": {"grade": "write", "open": True, "operands": "out"},
+                                 "add": _CHANGE, "rm remove": _DESTROY}},
+            "domains dns secrets": {"commands": {"ls list inspect": _REMOTE, "add buy move transfer-in": _CHANGE,
+                                                 "rm remove": _DESTROY}},
+        },
+    },
+    "netlify ntl": {
+        "source": "Netlify CLI command reference (cli.netlify.com) (netlify-cli 17)",
+        "options": "-h --help --version --debug --auth=",
+        "commands": {
+            "deploy init link": _CHANGE,
+            "login logout switch unlink": _HOME,
+            "status open sites:list api logs": _REMOTE,
+            "dev serve functions:serve": "runs",
+            "build": {"grade": "build", "open": True},
+            "functions:invoke": _CHANGE,
+            "env:list env:get": "secret",
+            "env:set env:import env:clone": _CHANGE,
+            "env:unset sites:delete": _DESTROY,
+            "sites:create": _CHANGE,
+        },
+    },
+    "vault": {
+        "source": "Vault commands (developer.hashicorp.com/vault/docs/commands) (Vault 1.17)",
+        "options": "-h --help -v --version -address= -namespace= -format= -field= -output-curl-string -non-interactive",
+        "open": True,
+        "commands": {
+            "read": "secret",
+            "write patch": _CHANGE,
+            "delete": _DESTROY,
+            "list status version path-help print": _REMOTE,
+            "login": _HOME,
+            "seal unseal": _CHANGE,
+            "server agent proxy ssh": "runs",
+            "kv": {"commands": {"get": "secret", "put patch rollback undelete enable-versioning": _CHANGE,
+                                "list metadata": _REMOTE, "delete destroy": _DESTROY}},
+            "operator": {"commands": {"init": "secret", "seal unseal step-down rekey raft members": _CHANGE,
+                                      "generate-root": "secret"}},
+            "token": {"commands": {"lookup capabilities": _REMOTE, "create": "secret", "renew": _CHANGE,
+                                   "revoke": _DESTROY}},
+            "secrets auth audit plugin policy namespace": {"commands": {
+                "list read": _REMOTE, "enable write tune move register reload create": _CHANGE,
+                "disable delete deregister": _DESTROY, "fmt": {"grade": "write", "open": True}}},
+        },
+    },
+    "doppler": {
+        "source": "Doppler CLI (docs.doppler.com/docs/cli) (doppler 3)",
+        "options": "-h --help -v --version --json -t= --token= -p= --project= -c= --config=",
+        "commands": {
+            "run": "runs",
+            "secrets": {"grade": "secret", "commands": {
+                "get download": "secret", "set upload": _CHANGE, "delete": _DESTROY}},
+            "projects configs environments": {"grade": "remote", "commands": {
+                "get": _REMOTE, "create update": _CHANGE, "delete": _DESTROY}},
+            "setup login logout": _HOME,
+            "open": {"grade": "network", "open": True},
+            "me": _REMOTE,
+        },
+    },
+    "argocd": {
+        "source": "argocd CLI reference (argo-cd.readthedocs.io/en/stable/user-guide/commands/argocd) (Argo CD 2.12)",
+        "options": "-h --help --server= --grpc-web --insecure --plaintext --auth-token=",
+        "commands": {
+            "login logout context relogin": _HOME,
+            "version": _REMOTE,
+            "app": {"commands": {"list get history diff logs manifests resources wait": _REMOTE,
+                                 "sync set create rollback patch edit unset terminate-op": _CHANGE,
+                                 "delete delete-resource": _DESTROY}},
+            "repo proj cluster account": {"commands": {"list get": _REMOTE, "add create set update-password": _CHANGE,
+                                                        "rm delete": _DESTROY}},
+        },
+    },
+    "flux": {
+        "source": "flux CLI reference (fluxcd.io/flux/cmd) (Flux 2.4)",
+        "options": "-h --help -v --version -n= --namespace= --context= --kubeconfig=",
+        "commands": {
+            "check get logs stats tree version diff events export trace build": _REMOTE,
+            "create reconcile suspend resume bootstrap install": _CHANGE,
+            "delete uninstall": _DESTROY,
+        },
+    },
+    "tailscale": {
+        "source": "Tailscale CLI (tailscale.com/kb/1080/cli) (tailscale 1.7x)",
+        "options": "-h --help --socket=",
+        "commands": {
+            "status ip version whois netcheck dns metrics exit-node": {"grade": "read", "open": True},
+            "ping": {"grade": "network", "open": True},
+            "up down set login logout switch serve funnel cert drive lock": {"grade": "system", "open": True},
+            "file": {"commands": {"cp": {"grade": "publish", "open": True},
+                                  "get": {"grade": "network", "open": True, "operands": "out"}}},
+            "bugreport": {"grade": "publish", "open": True},
+            "ssh nc web": "runs",
+        },
+    },
+    "kaggle": {
+        "source": "Kaggle API CLI (github.com/Kaggle/kaggle-api docs) (kaggle 1.6)",
+        "options": "-h --help -v --version",
+        "commands": {
+            "competitions c datasets d kernels k models m": {"commands": {
+                "list files leaderboard status output metadata": {"grade": "remote", "open": True,
+                                                                  "options": "-p=out --path=out"},
+                "download pull": {"grade": "fetch", "open": True, "options": "-p=out --path=out"},
+                "submit push create version": {"grade": "publish", "open": True},
+                "init": {"grade": "write", "open": True},
+                "delete": {"grade": "destroy", "open": True}}},
+            "config": {"commands": {"view path": "read", "set unset": {"grade": "home", "open": True}}},
+        },
+    },
+    "jira": {
+        "source": "jira-cli (github.com/ankitpokhrel/jira-cli) (jira-cli 1.5): issue content writes are forge writes",
+        "options": "-h --help -c= --config= -p= --project= --debug",
+        "commands": {
+            "issue epic sprint": {"commands": {
+                "list ls view": {"grade": "remote", "open": True},
+                "create edit assign move comment link unlink clone worklog add": {"grade": "publish", "open": True},
+                "close": {"grade": "change", "open": True},
+                "delete": {"grade": "destroy", "open": True}}},
+            "project board release": {"commands": {"list ls": {"grade": "remote", "open": True}}},
+            "open": {"grade": "network", "open": True},
+            "me serverinfo version": {"grade": "remote", "open": True},
+            "init": {"grade": "home", "open": True},
+        },
+    },
+    "koji": {
+        "source": "koji CLI (docs.pagure.org/koji) (koji 1.35)",
+        "options": "-h --help -p= --profile= --noauth --authtype= -q --quiet --debug",
+        "commands": {
+            "buildinfo taginfo list-tags list-builds list-pkgs list-tagged latest-build help version moshimoshi hello "
+            "list-hosts list-targets taskinfo watch-task watch-logs": {"grade": "remote", "open": True},
+            "build tag-build untag-build resubmit cancel add-pkg block-pkg chain-build image-build": {"grade": "change", "open": True},
+            "download-build download-task download-logs": {"grade": "fetch", "open": True},
+            "call": "unknown",
+        },
+    },
+    "eksctl": {
+        "source": "eksctl (eksctl.io/usage) (eksctl 0.19x): GROUP VERB",
+        "options": "-h --help --version",
+        "open": True,
+        "verbs": {},
+        "commands": {"version": "read", "utils": "unknown", "anywhere": "unknown"},
+    },
+    "nomad": {
+        "source": "Nomad commands (developer.hashicorp.com/nomad/docs/commands) (Nomad 1.9)",
+        "options": "-h --help -v --version -address= -region= -namespace=",
+        "open": True,
+        "commands": {
+            "status version": _REMOTE,
+            "job": {"commands": {"status inspect history plan validate": _REMOTE, "run dispatch revert scale promote": _CHANGE,
+                                 "stop": _DESTROY}},
+            "run plan": _CHANGE,
+            "node alloc deployment namespace server": {"commands": {"status list inspect logs fs": _REMOTE,
+                                                                  "exec": "runs", "stop drain eligibility restart": _CHANGE}},
+            "agent": "runs",
+        },
+    },
+    "helmfile": {
+        "source": "helmfile CLI (helmfile.readthedocs.io) (helmfile 0.16x)",
+        "options": "-h --help -v --version -f=in --file=in -e= --environment= -l= --selector= --kube-context= -n= "
+                   "--namespace= -q --quiet --debug",
+        "commands": {"sync apply deps repos fetch": _CHANGE, "destroy delete": _DESTROY,
+                     "diff template lint list status build write-values": _REMOTE, "init": {"grade": "install", "open": True}},
+    },
+    "cli53": {"source": "cli53 README (github.com/barnybug/cli53) (cli53 0.8): Route 53 zones and records",
+              "options": "-h --help --version --profile= --endpoint-url=", "open": True, "verbs": {"rrdelete": "delete",
+              "rrcreate": "create", "rrpurge": "purge"}, "commands": {"export": _REMOTE, "import": _CHANGE}},
+    "prowler": {
+        "source": "Prowler CLI (docs.prowler.com) (Prowler 4): audits a cloud account through its APIs",
+        "grade": "remote",
+        "open": True,
+        "options": "-o=out --output-directory=out -F= --output-filename= --config-file=in",
+    },
+    "gcalcli": {
+        "source": "gcalcli README (gcalcli 4.5): Google Calendar from the command line",
+        "options": "-h --help --version --calendar= --nocolor --config-folder=",
+        "commands": {"agenda calw calm list search": _REMOTE, "add quick import": {"grade": "publish", "open": True},
+                     "edit": "runs", "delete": _DESTROY, "init": _HOME},
+    },
+    "gnmic": {
+        "source": "gnmic (gnmic.openconfig.net) (gnmic 0.3x): gNMI get/subscribe read, set changes a device",
+        "options": "-a= --address= -u= --username= -p= --password= --insecure --skip-verify -e= --encoding= "
+                   "--tls-ca= --tls-cert= --tls-key= --config=in -d --debug --timeout=",
+        "commands": {"get subscribe capabilities cap listen prompt": _REMOTE, "set": _CHANGE, "version": "read"},
+    },
+    "resticprofile": {
+        "source": "resticprofile (creativeprojects.github.io/resticprofile) (resticprofile 0.2x): runs restic per profile",
+        "options": "-n= --name= -c=in --config=in --dry-run -v --verbose -q --quiet -h --help",
+        "commands": {
+            "backup copy": {"grade": "publish", "open": True},
+            "snapshots check cat ls find stats status show profiles version diff": _REMOTE,
+            "forget prune": _DESTROY,
+            "restore": {"grade": "write", "open": True},
+            "init unlock tag": _CHANGE,
+            "schedule unschedule": {"grade": "system", "open": True},
+            "run-schedule mount": "runs",
+            "generate": {"grade": "read", "open": True},
+        },
+    },
+}

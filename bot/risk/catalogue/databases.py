@@ -1,0 +1,145 @@
+"""Databases' dump, restore and admin tools (psql, mysql, sqlite3, redis-cli, mongosh: programs/databases.py).
+
+As there, reading a database server is ``remote`` (network), changing it ``change`` (system) and dropping or
+cleaning it ``destroy``; a dump names its output with ``-f``/``--file``/``--result-file``/``-o``/``--out``.
+Options that read client configuration or plugins (``--defaults-file``, ``--plugin-dir``) are ``unknown``.
+"""
+
+from __future__ import annotations
+
+_PG = (
+    "-h= --host= -p= --port= -U= --username= -d= --dbname= -w --no-password -W --password --role= -v --verbose "
+    "-V --version -? --help -j= --jobs= -n= --schema= -N= --exclude-schema= -t= --table= -T= --exclude-table= "
+    "-F= --format= -Z= --compress= -a --data-only -s --schema-only -O --no-owner -x --no-privileges "
+    "--no-acl -E= --encoding= --if-exists --no-comments --inserts --column-inserts --lock-wait-timeout= "
+    "--section= --exclude-table-data= --quote-all-identifiers --serializable-deferrable --snapshot= --strict-names "
+    "--use-set-session-authorization --disable-triggers --no-tablespaces --no-publications --no-subscriptions "
+    "--no-security-labels -b --blobs -B --no-blobs --large-objects --no-large-objects --exclude-extension= "
+    "--extension= --filter=in --rows-per-insert= --on-conflict-do-nothing --load-via-partition-root "
+    "--include-foreign-data= --no-sync --no-toast-compression --no-unlogged-table-data -f=out --file=out"
+)
+_MYSQL = (
+    "-u= --user= -p --password --password=* -h= --host= -P= --port= -S= --socket= --protocol= --ssl-mode= "
+    "-r=out --result-file=out --all-databases -A --databases -B --single-transaction --quick -q --routines -R "
+    "--triggers --events -E --no-data -d --no-create-info -t --add-drop-table --add-drop-database --lock-tables "
+    "--skip-lock-tables --compact --complete-insert -c --extended-insert --hex-blob --where= -w= --tables "
+    "--ignore-table= --set-gtid-purged= --column-statistics=* --default-character-set= -v --verbose -V --version "
+    "--help -? --compress -C --defaults-file=:unknown --defaults-extra-file=:unknown --plugin-dir=:unknown "
+    "--default-auth=:unknown --tab=out -T=out --xml -X --no-tablespaces --master-data* --source-data* "
+    "--flush-logs:change -F:change --flush-privileges:change --delete-master-logs:destroy "
+    "--delete-source-logs:destroy"
+)
+
+CATALOGUE: dict[str, object] = {
+    "pg_dump pg_dumpall": {"source": "pg_dump(1), pg_dumpall(1) (PostgreSQL 17)", "grade": "remote",
+                           "options": _PG + " -g --globals-only -r --roles-only -l= --database= -c:read --clean:read"},
+    "pg_restore": {
+        "source": "pg_restore(1) (PostgreSQL 17): with -d it restores into the database, else it writes a script",
+        "grade": "read",
+        "options": _PG + " -d=:change --dbname=:change -l:read --list:read -L=in --use-list=in -c:destroy "
+                         "--clean:destroy -C:change --create:change -1 --single-transaction -e --exit-on-error "
+                         "-I= --index= -P= --function= -S= --superuser=",
+    },
+    "pg_isready": {"source": "pg_isready(1) (PostgreSQL 17)", "grade": "remote",
+                   "options": "-h= --host= -p= --port= -d= --dbname= -U= --username= -t= --timeout= -q --quiet -V --version -? --help"},
+    "createdb createuser": {"source": "createdb(1), createuser(1) (PostgreSQL 17)", "grade": "change", "open": True},
+    "dropdb dropuser": {"source": "dropdb(1), dropuser(1) (PostgreSQL 17)", "grade": "destroy", "open": True},
+    "vacuumdb reindexdb clusterdb": {"source": "vacuumdb(1), reindexdb(1), clusterdb(1) (PostgreSQL 17)",
+                                     "grade": "change", "open": True},
+    "pg_basebackup": {"source": "pg_basebackup(1) (PostgreSQL 17)", "grade": "remote", "open": True,
+                      "options": "-D=out --pgdata=out"},
+    "initdb": {"source": "initdb(1) (PostgreSQL 17)", "grade": "write", "open": True,
+               "options": "-D=out --pgdata=out -X=out --waldir=out", "operands": "out"},
+    "pg_ctl": {
+        "source": "pg_ctl(1) (PostgreSQL 17)",
+        "options": "-D=in --pgdata=in -l=out --log=out -o=:unknown -p=:unknown -w -W -t= -s -m= --mode= -V -? --help",
+        "commands": {"status": "read", "start restart reload promote logrotate": "system", "stop kill": "system",
+                     "init initdb": {"grade": "write", "options": "-D=out --pgdata=out"}},
+    },
+    "mysqldump mariadb-dump": {"source": "mysqldump(1) (MySQL 8.4)", "grade": "remote", "options": _MYSQL},
+    "mysqladmin mariadb-admin": {
+        "source": "mysqladmin(1) (MySQL 8.4)",
+        "options": _MYSQL,
+        "many": True,
+        "commands": {
+            "status extended-status ping processlist variables version": "remote",
+            "create flush-hosts flush-logs flush-privileges flush-status flush-tables flush-threads password "
+            "refresh reload start-replica stop-replica": "change",
+            "drop kill shutdown": "destroy",
+        },
+    },
+    "mongodump": {"source": "mongodump (MongoDB Database Tools 100.10)", "grade": "remote", "open": True,
+                  "options": "-o=out --out=out --archive=*"},
+    "mongoexport": {"source": "mongoexport (MongoDB Database Tools 100.10)", "grade": "remote", "open": True,
+                    "options": "-o=out --out=out"},
+    "mongorestore mongoimport": {"source": "mongorestore, mongoimport (MongoDB Database Tools 100.10)",
+                                 "grade": "change", "open": True, "options": "--drop:destroy --mode=:destroy"},
+    "redis-benchmark": {"source": "redis-benchmark (redis.io/docs/management/optimization/benchmarks): writes keys",
+                        "grade": "change", "open": True},
+    "rabbitmqctl": {
+        "source": "rabbitmqctl(8) (RabbitMQ 3.13)",
+        "options": "-n= --node= -q --quiet -s --silent -t= --timeout= -l --longnames --formatter= -p= --vhost= "
+                   "--help --version",
+        "commands": {
+            "status cluster_status environment report list_vhosts list_users list_queues list_exchanges "
+            "list_bindings list_connections list_channels list_consumers list_permissions list_user_permissions "
+            "list_policies list_parameters node_health_check ping help version await_startup list_user_limits "
+            "list_vhost_limits authenticate_user": {"grade": "remote", "open": True},
+            "add_user add_vhost set_permissions set_user_tags change_password clear_permissions join_cluster "
+            "set_policy clear_policy set_parameter clear_parameter set_vhost_limits start_app stop_app "
+            "set_cluster_name rotate_logs close_connection close_all_connections": {"grade": "change", "open": True},
+            "delete_user delete_vhost reset force_reset forget_cluster_node purge_queue delete_queue stop shutdown":
+                {"grade": "destroy", "open": True},
+            "eval": "runs",
+        },
+    },
+    "etcdctl": {
+        "source": "etcdctl README (etcd.io/docs/v3.5/dev-guide/interacting_v3) (etcd 3.5)",
+        "options": "--endpoints= --user=* --password=* --cacert= --cert= --key= -w= --write-out= --dial-timeout= "
+                   "--command-timeout= --insecure-skip-tls-verify -h --help --debug",
+        "commands": {
+            "get watch endpoint member version check alarm": {"grade": "remote", "open": True},
+            "put txn lease lock elect move-leader defrag compaction auth user role": {"grade": "change", "open": True},
+            "del": {"grade": "destroy", "open": True},
+            "snapshot": {"commands": {"save": {"grade": "remote", "open": True, "operands": "out"},
+                                      "status": "read", "restore": {"grade": "write", "open": True}}},
+            "make-mirror": {"grade": "change", "open": True},
+        },
+    },
+    "kcat kafkacat": {
+        "source": "kcat README (github.com/edenhill/kcat) (kcat 1.7): -P produces, -C consumes, -L lists metadata",
+        "grade": "remote",
+        "open": True,
+        "options": "-P:publish -C -L -Q -b= -t= -p= -o= -e -F=in -X=:unknown",
+    },
+    "ldapsearch": {"source": "ldapsearch(1) (OpenLDAP 2.6)", "grade": "remote", "open": True,
+                   "options": "-y=in -f=in -T=out"},
+    "ldapadd ldapmodify": {"source": "ldapmodify(1) (OpenLDAP 2.6)", "grade": "change", "open": True},
+    "ldapdelete": {"source": "ldapdelete(1) (OpenLDAP 2.6)", "grade": "destroy", "open": True},
+    "pg_waldump": {"source": "pg_waldump(1) (PostgreSQL 17)", "grade": "read", "open": True},
+    "pg_receivewal pg_combinebackup": {"source": "pg_receivewal(1), pg_combinebackup(1) (PostgreSQL 17)",
+                                       "grade": "remote", "open": True, "options": "-D=out --directory=out -o=out --output=out"},
+    "parquet-tools": {"source": "parquet-tools (Apache Parquet CLI 1.x): inspect files; merge writes the last named",
+                      "commands": {"schema rowcount meta head dump cat column-index size inspect": {"grade": "read", "open": True},
+                                   "merge": {"grade": "read", "open": True, "operands": "last-out"}}},
+    "rpk": {
+        "source": "rpk reference (docs.redpanda.com/current/reference/rpk) (rpk 24)",
+        "options": "-h --help -v --verbose -X=:unknown --profile=",
+        "commands": {
+            "version": "read",
+            "topic group cluster acl": {"commands": {
+                "list describe consume info status health": {"grade": "remote", "open": True},
+                "produce": {"grade": "publish", "open": True},
+                "create alter-config add-partitions seek config": {"grade": "change", "open": True},
+                "delete trim-prefix": {"grade": "destroy", "open": True}}},
+        },
+    },
+    "samtools bcftools": {
+        "source": "samtools(1), bcftools(1) (htslib 1.21): they read alignment/variant files; -o names the output",
+        "options": "-o=out --output=out -O= --output-type= -@= --threads=",
+        "commands": {
+            "view sort merge index idxstats flagstat split isec filter concat annotate stats depth faidx query norm "
+            "mpileup call head tview": {"grade": "read", "open": True, "options": "-o=out --output=out -p=out --prefix=out"},
+        },
+    },
+}

@@ -1,0 +1,107 @@
+"""Mobile development tools: adb, Xcode's xcrun and xcodebuild, Flutter and Dart.
+
+A device or emulator is another machine: queries are ``remote``, installing or changing it ``change``, uninstalling,
+clearing or wiping it ``destroy``, and a shell on it ``runs``. Builds and tests are ``build``.
+"""
+
+from __future__ import annotations
+
+_FLUTTER_BUILD = {"grade": "build", "open": True}
+
+CATALOGUE: dict[str, object] = {
+    "adb": {
+        "source": "adb (Android Debug Bridge) docs (developer.android.com/tools/adb) (platform-tools 35)",
+        "options": "-s= -d -e -t= -H= -P= -L= -a -h --help --version",
+        "commands": {
+            "bugreport": {"grade": "remote", "open": True, "operands": "out"},
+            "devices get-state get-serialno get-devpath version help logcat features host-features":
+                {"grade": "remote", "open": True, "options": "-c:destroy --clear:destroy -f=out --file=out"},
+            "pull": {"grade": "remote", "open": True, "operands": "last-out"},
+            "backup": {"grade": "remote", "open": True, "options": "-f=out"},
+            "install install-multiple install-multi-package push sideload reboot root unroot remount forward "
+            "reverse restore tcpip usb disable-verity enable-verity wait-for-device emu": {"grade": "change", "open": True},
+            "uninstall": {"grade": "destroy", "open": True},
+            "shell exec-out exec-in": "runs",
+            "connect disconnect pair mdns": {"grade": "network", "open": True},
+            "start-server kill-server reconnect": "system",
+        },
+    },
+    "xcrun": {
+        "source": "xcrun(1) (Xcode 16); simctl (xcrun simctl help)",
+        "options": "--find=:read -f=:read --show-sdk-path --show-sdk-version --show-sdk-platform-path "
+                   "--show-toolchain-path --sdk= --toolchain= -v --verbose -l --log -n --no-cache -k --kill-cache "
+                   "-h --help --version",
+        "grade": "read",
+        "else": "runs",
+        "commands": {
+            "simctl": {"commands": {
+                "list help getenv": {"grade": "read", "open": True},
+                "boot shutdown install launch terminate openurl create clone rename addmedia push pbcopy status_bar "
+                "privacy keychain ui location": {"grade": "system", "open": True},
+                "erase delete uninstall": {"grade": "delete", "open": True},
+                "spawn": "runs",
+                "io diagnose": {"grade": "read", "open": True, "operands": "last-out"},
+            }},
+            "notarytool altool": {"grade": "publish", "open": True},
+            "stapler": {"grade": "write", "open": True},
+        },
+    },
+    "xcodebuild": {
+        "source": "xcodebuild(1) (Xcode 16)",
+        "grade": "build",
+        "open": True,
+        "options": "-list:read -showsdks:read -version:read -showBuildSettings:read -exportArchive "
+                   "-archivePath=out -exportPath=out -derivedDataPath=out -resultBundlePath=out "
+                   "-xcconfig=:unknown",
+        "many": True,
+        "commands": {"build test archive analyze build-for-testing test-without-building docbuild": "build",
+                     "clean": "delete", "install": "system"},
+    },
+    "flutter": {
+        "source": "Flutter CLI reference (docs.flutter.dev/reference/flutter-cli) (Flutter 3.24)",
+        "options": "-h --help -v --verbose --version -d= --device-id= --suppress-analytics --no-version-check",
+        "commands": {
+            "run test build analyze format gen-l10n assemble": _FLUTTER_BUILD,
+            "create": {"grade": "fetch", "open": True, "operands": "out"},
+            "doctor": {"grade": "network", "open": True},
+            "devices emulators help": {"grade": "read", "open": True},
+            "logs screenshot": {"grade": "remote", "open": True, "options": "-o=out --out=out"},
+            "install": {"grade": "change", "open": True},
+            "attach": "runs",
+            "clean": {"grade": "delete", "open": True},
+            "channel upgrade downgrade precache": {"grade": "install", "open": True},
+            "config": {"grade": "home", "open": True},
+            "pub": {"commands": {
+                "get add remove upgrade downgrade outdated deps cache": {"grade": "fetch", "open": True},
+                "publish": {"grade": "publish", "open": True},
+                "run global": "runs",
+            }},
+        },
+    },
+    "dart": {
+        "source": "dart tool reference (dart.dev/tools/dart-tool) (Dart 3.5)",
+        "options": "-h --help -v --verbose --version --disable-analytics --enable-analytics",
+        "else": "runs",
+        "commands": {
+            "analyze test compile format fix doc": {"grade": "build", "open": True, "options": "-o=out --output=out"},
+            "create": {"grade": "fetch", "open": True, "operands": "out"},
+            "run": "runs",
+            "info": {"grade": "read", "open": True},
+            "pub": {"commands": {
+                "get add remove upgrade downgrade outdated deps cache": {"grade": "fetch", "open": True},
+                "publish": {"grade": "publish", "open": True},
+                "run global": "runs",
+            }},
+        },
+    },
+    "bundletool": {
+        "source": "bundletool (developer.android.com/tools/bundletool) (bundletool 1.17)",
+        "commands": {
+            "build-apks build-bundle": {"grade": "build", "open": True, "options": "--output=out"},
+            "dump validate get-size version help": {"grade": "read", "open": True},
+            "get-device-spec": {"grade": "remote", "open": True, "options": "--output=out"},
+            "install-apks install-multi-apks": {"grade": "change", "open": True},
+            "extract-apks": {"grade": "read", "open": True, "options": "--output-dir=out"},
+        },
+    },
+}

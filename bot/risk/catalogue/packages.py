@@ -1,0 +1,519 @@
+"""Package and version managers of the mainstream languages (npm, pip, cargo, go, poetry: programs/build.py, projects.py).
+
+Resolving and installing into the project is ``fetch``; installing for the user (tools, interpreters, toolchains) is
+``install``; removing installed packages or versions deletes (as ``pip uninstall``); running a package's program is
+``runs`` (its code is not known), or ``wrap`` where the command run is given and graded as written.
+"""
+
+from __future__ import annotations
+
+_UV_GLOBAL = (
+    "-q --quiet -v --verbose --offline --no-cache -n --cache-dir=out --directory=out --project=in "
+    "--config-file=:unknown --no-config --color= --native-tls --python= -p= --preview --no-progress "
+    "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
+)
+_UV_RUN = (
+    "--with= -w= --with-editable= --with-requirements= --isolated --no-project --no-sync --locked --frozen "
+    "--package= --all-packages -m=:runs --module=:runs --script -s --no-dev --dev --group= --only-group= "
+    "--no-group= --extra= --all-extras --no-extra= --env-file=in --no-env-file --active --exact --gui-script "
+    "--index= --index-url= --default-index="
+)
+
+CATALOGUE: dict[str, object] = {
+    "uv": {
+        "source": "uv CLI reference (docs.astral.sh/uv/reference/cli) (uv 0.8)",
+        "options": _UV_GLOBAL,
+        "commands": {
+            "add remove sync lock": {"grade": "fetch", "open": True},
+            "run": {"grade": "wrap", "options": _UV_RUN},
+            "init": {"grade": "write", "open": True, "operands": "out"},
+            "build": {"grade": "build", "open": True, "options": "-o=out --out-dir=out"},
+            "export": {"grade": "read", "open": True, "options": "-o=out --output-file=out"},
+            "tree": {"grade": "fetch", "open": True},
+            "venv": {"grade": "write", "open": True, "operands": "out"},
+            "publish": {"grade": "publish", "open": True},
+            "format": {"grade": "build", "open": True, "options": "--check --diff"},
+            "version": {"grade": "write", "open": True},
+            "help": "read",
+            "cache": {"commands": {"dir": "read", "clean prune": {"grade": "delete", "open": True}}},
+            "python": {"commands": {
+                "list find dir": {"grade": "read", "open": True},
+                "install upgrade": {"grade": "install", "open": True},
+                "uninstall": {"grade": "delete", "open": True},
+                "pin": {"grade": "write", "open": True},
+            }},
+            "pip": {"commands": {
+                "install sync": {"grade": "fetch", "open": True, "options": "--system:system --target=out "
+                                 "--prefix=out -t=out --break-system-packages:system"},
+                "uninstall": {"grade": "delete", "open": True},
+                "compile": {"grade": "fetch", "open": True, "options": "-o=out --output-file=out"},
+                "list show freeze tree check": {"grade": "read", "open": True},
+            }},
+            "tool": {"commands": {
+                "install upgrade": {"grade": "install", "open": True},
+                "uninstall": {"grade": "delete", "open": True},
+                "list dir": {"grade": "read", "open": True},
+                "run": "runs",
+                "update-shell": "home",
+            }},
+            "self": {"commands": {"update": {"grade": "install", "open": True}, "version": "read"}},
+        },
+    },
+    "uvx": {"source": "uv CLI reference: uvx (uv tool run) fetches a package and runs its program", "grade": "runs", "open": True},
+    "pipx": {
+        "source": "pipx docs: pipx --help (pipx.pypa.io/stable/docs) (pipx 1.7)",
+        "options": "-h --help --version -v --verbose -q --quiet --global:system",
+        "commands": {
+            "install install-all inject upgrade upgrade-all upgrade-shared reinstall reinstall-all": {"grade": "install", "open": True},
+            "uninstall uninstall-all uninject": {"grade": "delete", "open": True},
+            "list environment completions": {"grade": "read", "open": True},
+            "run": "runs",
+            "runpip": "unknown",
+            "ensurepath": {"grade": "home", "open": True},
+            "pin unpin": {"grade": "home", "open": True},
+            "interpreter": {"commands": {"list": "read", "prune": "delete", "upgrade": "install"}},
+        },
+    },
+    "conda mamba micromamba": {
+        "source": "conda command reference (docs.conda.io/projects/conda/en/stable/commands) (conda 24); mamba docs",
+        "options": "-h --help -V --version -v --verbose -q --quiet --json",
+        "commands": {
+            "create install update upgrade": {"grade": "install", "open": True},
+            "remove uninstall": {"grade": "delete", "open": True},
+            "list info search compare doctor notices repoquery": {"grade": "read", "open": True},
+            "activate deactivate": {"grade": "read", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "init": {"grade": "home", "open": True},
+            "run": "runs",
+            "rename": {"grade": "home", "open": True},
+            "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},
+            "package": "unknown",
+            "build": {"grade": "build", "open": True},
+            "config": {"grade": "home", "open": True, "options": "--show --show-sources --describe --get --validate"},
+            "env": {"commands": {
+                "create update": {"grade": "install", "open": True},
+                "remove": {"grade": "delete", "open": True},
+                "list": {"grade": "read", "open": True},
+                "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},
+                "config": {"grade": "home", "open": True},
+            }},
+        },
+    },
+    "pyenv": {
+        "source": "pyenv Command Reference (github.com/pyenv/pyenv COMMANDS.md) (pyenv 2.4); pyenv-virtualenv README",
+        "options": "-h --help -v --version",
+        "commands": {
+            "install": {"grade": "install", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "versions version version-name which whence root prefix commands help shims completions init --version":
+                {"grade": "read", "open": True},
+            "global": {"grade": "home", "open": True},
+            "local": {"grade": "write", "open": True},
+            "shell activate deactivate": {"grade": "read", "open": True},
+            "rehash": "home",
+            "exec": "runs",
+            "update": "install",
+            "virtualenv": {"grade": "install", "open": True},
+            "virtualenvs": {"grade": "read", "open": True},
+            "virtualenv-delete": {"grade": "delete", "open": True},
+        },
+    },
+    "bundle bundler": {
+        "source": "bundle(1) and bundle-COMMAND(1) (Bundler 2.5, bundler.io/man)",
+        "options": "-h --help -v --version -V --verbose --no-color -r= --retry=",
+        "grade": "install",
+        "commands": {
+            "install": {"grade": "install", "open": True, "options": "--clean:delete --system:system"},
+            "update": {"grade": "install", "open": True},
+            "add": {"grade": "install", "open": True},
+            "remove": {"grade": "write", "open": True},
+            "exec": {"grade": "wrap", "options": "--keep-file-descriptors --gemfile=in"},
+            "check list show info platform version env doctor licenses": {"grade": "read", "open": True},
+            "outdated": {"grade": "network", "open": True},
+            "lock cache package": {"grade": "fetch", "open": True},
+            "init gem binstubs": {"grade": "write", "open": True},
+            "clean pristine": {"grade": "delete", "open": True},
+            "open console": "runs",
+            "config": {"grade": "home", "open": True, "commands": {
+                "list get": "read", "set": {"grade": "home", "options": "--local:write --global"}, "unset": "home"}},
+        },
+    },
+    "gem": {
+        "source": "gem(1) command reference (guides.rubygems.org/command-reference) (RubyGems 3.5)",
+        "options": "-h --help -v --version -V --verbose -q --quiet",
+        "commands": {
+            "install update pristine rdoc": {"grade": "install", "open": True, "options": "-i=out --install-dir=out "
+                                             "-n=out --bindir=out"},
+            "uninstall cleanup": {"grade": "delete", "open": True},
+            "list query contents dependency environment help which info specification check stale": {"grade": "read", "open": True},
+            "search outdated": {"grade": "network", "open": True},
+            "fetch": {"grade": "fetch", "open": True},
+            "build": {"grade": "build", "open": True},
+            "push": {"grade": "publish", "open": True},
+            "yank": {"grade": "destroy", "open": True},
+            "owner": {"grade": "change", "open": True},
+            "signin signout": "home",
+            "sources": {"grade": "read", "options": "-a=:home --add=:home -r=:home --remove=:home -c:delete "
+                        "--clear-all:delete -u:home --update:home -l --list"},
+            "open exec server": "runs",
+            "unpack": {"grade": "write", "open": True},
+        },
+    },
+    "composer": {
+        "source": "Composer CLI docs (getcomposer.org/doc/03-cli.md) (Composer 2.8)",
+        "options": "-h --help -q --quiet -V --version -n --no-interaction -v -vv -vvv --verbose --ansi --no-ansi "
+                   "--profile --no-plugins --no-scripts --no-cache -d=out --working-dir=out",
+        "commands": {
+            "install i update u upgrade require r remove rm reinstall create-project": {"grade": "fetch", "open": True},
+            "dump-autoload dumpautoload init bump archive": {"grade": "write", "open": True},
+            "validate show info outdated licenses depends why prohibits why-not check-platform-reqs diagnose list "
+            "help status fund suggests config": {"grade": "read", "open": True},
+            "audit search browse home": {"grade": "network", "open": True},
+            "run-script run exec": "runs",
+            "global": "unknown",
+            "self-update selfupdate": {"grade": "system", "open": True},
+            "clear-cache clearcache cc": {"grade": "delete", "open": True},
+        },
+    },
+    "bun": {
+        "source": "Bun CLI docs (bun.sh/docs/cli) (Bun 1.2)",
+        "options": "-h --help -v --version --revision --cwd=in",
+        "else": "runs",
+        "commands": {
+            "install i add a remove rm update": {"grade": "fetch", "open": True, "options": "-g:install --global:install"},
+            "test": {"grade": "build", "open": True},
+            "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
+            "run x exec repl create c": "runs",
+            "init": {"grade": "write", "open": True},
+            "outdated audit info why": {"grade": "network", "open": True},
+            "publish": {"grade": "publish", "open": True},
+            "link unlink": {"grade": "home", "open": True},
+            "patch": {"grade": "write", "open": True},
+            "upgrade": {"grade": "install", "open": True},
+            "feedback": "publish",
+            "pm": {"commands": {
+                "ls bin hash hash-string hash-print whoami version untrusted": {"grade": "read", "open": True},
+                "cache": {"grade": "read", "commands": {"rm": "delete"}},
+                "pack": {"grade": "build", "open": True, "options": "--destination=out --filename=out"},
+                "migrate trust": {"grade": "write", "open": True},
+                "pkg": "unknown",
+            }},
+        },
+    },
+    "deno": {
+        "source": "Deno CLI reference (docs.deno.com/runtime/reference/cli) (Deno 2)",
+        "options": "-h --help -V --version -q --quiet",
+        "else": "runs",
+        "commands": {
+            "run task eval repl serve jupyter lsp x": "runs",
+            "test bench check compile coverage doc": {"grade": "build", "open": True, "options": "-o=out --output=out"},
+            "fmt lint": {"grade": "build", "open": True},
+            "info types completions": {"grade": "read", "open": True},
+            "install i add remove rm outdated cache": {"grade": "fetch", "open": True, "options": "-g:install --global:install"},
+            "uninstall": {"grade": "delete", "open": True},
+            "init": {"grade": "write", "open": True},
+            "publish": {"grade": "publish", "open": True},
+            "upgrade": {"grade": "install", "open": True},
+            "clean": "delete",
+        },
+    },
+    "nvm": {
+        "source": "nvm README, Usage (github.com/nvm-sh/nvm) (nvm 0.40)",
+        "options": "-h --help --version",
+        "commands": {
+            "install install-latest-npm reinstall-packages": {"grade": "install", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "use deactivate current ls list which version": {"grade": "read", "open": True},
+            "ls-remote list-remote version-remote": {"grade": "network", "open": True},
+            "alias unalias": "home",
+            "run exec": "runs",
+            "cache": {"commands": {"dir": "read", "clear": "delete"}},
+        },
+    },
+    "rustup": {
+        "source": "The rustup book: command reference (rust-lang.github.io/rustup) (rustup 1.27)",
+        "options": "-h --help -V --version -v --verbose -q --quiet",
+        "commands": {
+            "show which help completions man": {"grade": "read", "open": True},
+            "doc": {"grade": "read", "open": True},
+            "check": {"grade": "network", "open": True},
+            "update install": {"grade": "install", "open": True},
+            "default set": {"grade": "home", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "run": "runs",
+            "toolchain": {"commands": {"list": "read", "install update link": {"grade": "install", "open": True},
+                                       "uninstall": {"grade": "delete", "open": True}}},
+            "target component": {"commands": {"list": {"grade": "read", "open": True}, "add": {"grade": "install", "open": True},
+                                              "remove": {"grade": "delete", "open": True}}},
+            "override": {"commands": {"list": "read", "set": {"grade": "home", "open": True},
+                                      "unset": {"grade": "home", "open": True}}},
+            "self": {"commands": {"update": "install", "uninstall": "delete", "upgrade-data": "home"}},
+        },
+    },
+    "sdk": {
+        "source": "SDKMAN! usage (sdkman.io/usage) (SDKMAN 5)",
+        "commands": {
+            "install i upgrade ug selfupdate": {"grade": "install", "open": True},
+            "uninstall rm flush": {"grade": "delete", "open": True},
+            "list ls broadcast b update": {"grade": "network", "open": True},
+            "use u current c version v help home": {"grade": "read", "open": True},
+            "default d offline config": {"grade": "home", "open": True},
+            "env e": {"grade": "read", "commands": {"init": "write", "install": "install", "clear": "read"}},
+        },
+    },
+    "asdf": {
+        "source": "asdf CLI reference (asdf-vm.com/manage/commands.html) (asdf 0.16)",
+        "commands": {
+            "install": {"grade": "install", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "list current which where latest help version info": {"grade": "read", "open": True,
+                                                                 "commands": {"all": "network"}, "else": "read"},
+            "set local": {"grade": "write", "open": True, "options": "-u:home --home:home -p:write"},
+            "global": {"grade": "home", "open": True},
+            "reshim": "home",
+            "exec env shell": "runs",
+            "plugin": {"commands": {"add update": {"grade": "install", "open": True}, "remove": "delete",
+                                    "list": {"grade": "read", "open": True, "commands": {"all": "network"}}}},
+        },
+    },
+    "mise rtx": {
+        "source": "mise CLI reference (mise.jdx.dev/cli) (mise 2025)",
+        "options": "-h --help -V --version -v --verbose -q --quiet -y --yes -C=in --cd=in",
+        "commands": {
+            "install i upgrade up self-update": {"grade": "install", "open": True},
+            "use u": {"grade": "install", "open": True},
+            "uninstall rm prune": {"grade": "delete", "open": True},
+            "ls list current which where latest doctor version config settings activate completion reshim help bin-paths": {"grade": "read", "open": True},
+            "ls-remote": {"grade": "network", "open": True},
+            "exec x run r watch w tasks shell": "runs",
+            "trust": {"grade": "home", "open": True},
+            "env": "secret",
+            "set unset unuse": {"grade": "write", "open": True},
+            "plugins plugin p": {"commands": {"ls list": {"grade": "read", "open": True}, "ls-remote": "network",
+                                              "install i update link": {"grade": "install", "open": True},
+                                              "uninstall remove rm": "delete"}},
+            "cache": {"commands": {"clear c prune": "delete", "dir path": "read"}},
+        },
+    },
+    "pixi": {
+        "source": "pixi CLI reference (pixi.sh/latest/reference/cli) (pixi 0.40)",
+        "options": "-h --help -V --version -v --verbose -q --quiet --manifest-path=in",
+        "commands": {
+            "init": {"grade": "write", "open": True, "operands": "out"},
+            "add a remove rm install i update upgrade lock": {"grade": "fetch", "open": True},
+            "run r exec x shell shell-hook": "runs",
+            "list ls tree t info search": {"grade": "read", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "upload": {"grade": "publish", "open": True},
+            "build": {"grade": "build", "open": True},
+            "self-update": "install",
+            "task": {"commands": {"list ls": "read", "add alias remove rm": "write"}},
+            "global g": {"commands": {"install i add update upgrade sync": {"grade": "install", "open": True},
+                                      "uninstall remove rm": "delete", "list ls": "read", "expose": "home"}},
+            "config": {"commands": {"list ls edit": "read", "set append prepend unset": {"grade": "home", "open": True}}},
+            "project workspace": {"commands": {"channel platform version environment feature description": {
+                "commands": {"list ls get": "read", "add set remove rm bump": "write"}}}},
+        },
+    },
+    "nix": {
+        "source": "Nix reference manual: nix command (nix.dev/manual/nix/2.24/command-ref/new-cli/nix)",
+        "options": "-h --help --version -v --verbose -L --print-build-logs --impure --offline --refresh "
+                   "--extra-experimental-features= --experimental-features= --option=:unknown",
+        "commands": {
+            "build": {"grade": "fetch", "open": True, "options": "-o=out --out-link=out"},
+            "run develop shell repl edit fmt bundle": "runs",
+            "search why-depends path-info log hash derivation": {"grade": "read", "open": True},
+            "eval": {"grade": "build", "open": True},
+            "copy": {"grade": "publish", "open": True},
+            "upgrade-nix": "system",
+            "help": "read",
+            "flake": {"commands": {
+                "init new": {"grade": "write", "open": True},
+                "update lock": {"grade": "fetch", "open": True},
+                "show metadata info check archive prefetch": {"grade": "fetch", "open": True},
+                "clone": {"grade": "fetch", "open": True, "options": "--dest=out"},
+            }},
+            "profile": {"commands": {
+                "install add upgrade rollback": {"grade": "install", "open": True},
+                "remove wipe-history": {"grade": "delete", "open": True},
+                "list history diff-closures": {"grade": "read", "open": True},
+            }},
+            "registry": {"commands": {"list": "read", "add pin remove": "home"}},
+            "store": {"commands": {
+                "gc delete optimise repair": {"grade": "delete", "open": True},
+                "ls cat dump-path diff-closures info ping verify prefetch-file path-from-hash-part": {"grade": "read", "open": True},
+            }},
+        },
+    },
+    "nix-env": {
+        "source": "nix-env(1) (Nix 2.24)",
+        "grade": "read",
+        "options": "-q --query:read -i=:install --install=:install -e=:delete --uninstall=:delete -u:install "
+                   "--upgrade:install --rollback:home --list-generations --delete-generations=:delete "
+                   "--switch-generation=:home -G=:home -A --attr -f=in --file=in -a -s -c --status --compare-versions "
+                   "-P --preserve-installed -b --dry-run -p=:home --profile=:home --description",
+    },
+    "nix-collect-garbage": {"source": "nix-collect-garbage(1) (Nix 2.24)", "grade": "delete", "open": True},
+    "nix-shell": {"source": "nix-shell(1) (Nix 2.24): runs a shell or --run/--command", "grade": "runs", "open": True},
+    "nix-build": {"source": "nix-build(1) (Nix 2.24)", "grade": "fetch", "open": True, "options": "-o=out --out-link=out"},
+    "nix-channel": {
+        "source": "nix-channel(1) (Nix 2.24)",
+        "grade": "read",
+        "options": "--list --add=:home --remove=:home --update:install --rollback:home --list-generations",
+    },
+    "corepack": {
+        "source": "corepack README (github.com/nodejs/corepack) (corepack 0.30)",
+        "commands": {
+            "enable disable": {"grade": "home", "open": True},
+            "install prepare pack up use": {"grade": "install", "open": True},
+            "cache": {"commands": {"clean clear": "delete"}},
+        },
+        "else": "runs",
+    },
+    "tlmgr": {
+        "source": "tlmgr(1) (TeX Live 2024): the TeX Live tree is the system's (--usermode: the user's tree)",
+        "options": "--usermode --usertree= --repository= --location= --gui --debug-translation --machine-readable "
+                   "--no-execute-actions --package-logfile=out --pause --persistent-downloads --pin-file= --verify-repo= "
+                   "-q -v --version -h --help",
+        "commands": {
+            "install update backup restore generate recreate-tlpdb postaction": {"grade": "system", "open": True,
+                                                                                 "options": "--clean:delete"},
+            "remove": {"grade": "delete", "open": True},
+            "info search list check candidates dump-tlpdb platform print-platform print-platform-info": {"grade": "read", "open": True},
+            "arch": {"commands": {"list": "read", "add remove set": "system"}},
+            "repository": {"commands": {"list status": "read", "add remove set": "system"}},
+            "pinning": {"commands": {"show check": "read", "add remove": "system"}},
+            "key": {"commands": {"list": "read", "add remove": "system"}},
+            "option conf paper pdftex dvips dvipdfmx xdvi context": {"grade": "read", "else": "system", "open": True},
+            "path": {"grade": "system", "open": True},
+            "gui shell init-usertree": "runs",
+        },
+    },
+    "cs coursier": {
+        "source": "Coursier CLI (get-coursier.io/docs/cli-overview) (coursier 2.1)",
+        "options": "-h --help --version",
+        "commands": {
+            "resolve fetch complete complete-dep": {"grade": "fetch", "open": True},
+            "launch java java-home": "runs",
+            "install setup update": {"grade": "install", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "list search version": {"grade": "read", "open": True},
+            "bootstrap": {"grade": "fetch", "open": True, "options": "-o=out --output=out"},
+        },
+    },
+    "pipenv": {
+        "source": "pipenv CLI (pipenv.pypa.io/en/latest/cli.html) (pipenv 2024)",
+        "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet --python= "
+                   "--three --rm:delete --clear:delete",
+        "grade": "read",
+        "commands": {
+            "install update upgrade lock sync": {"grade": "fetch", "open": True},
+            "uninstall clean": {"grade": "delete", "open": True},
+            "shell run open scripts": "runs",
+            "graph check requirements verify audit": {"grade": "read", "open": True},
+        },
+    },
+    "opam": {
+        "source": "opam manual: commands (opam.ocaml.org/doc/Manual.html) (opam 2.2)",
+        "options": "-h --help --version -y --yes -q --quiet -v --verbose",
+        "commands": {
+            "install upgrade reinstall init pin": {"grade": "install", "open": True},
+            "update": {"grade": "install", "open": True},
+            "remove uninstall": {"grade": "delete", "open": True},
+            "list show info search config env var help source": {"grade": "read", "open": True},
+            "switch": {"grade": "read", "open": True, "commands": {"list": "read", "create install set": "install",
+                                                                "remove": "delete"}, "else": "home"},
+            "exec": "runs",
+        },
+    },
+    "flatpak": {
+        "source": "flatpak(1) command reference (docs.flatpak.org/en/latest/flatpak-command-reference.html) (Flatpak 1.14)",
+        "options": "-h --help --version -v --verbose --user --system --installation=",
+        "commands": {
+            "list info history remotes remote-info remote-ls search ps documents permissions permission-show": {"grade": "read", "open": True},
+            "install update remote-add remote-modify mask pin override make-current permission-set": {"grade": "install", "open": True},
+            "remove uninstall remote-delete repair permission-remove permission-reset": {"grade": "delete", "open": True},
+            "run enter kill": "runs",
+        },
+    },
+    "ollama": {
+        "source": "ollama CLI (github.com/ollama/ollama README, ollama --help) (ollama 0.4)",
+        "options": "-h --help -v --version",
+        "commands": {
+            "list ls ps show": {"grade": "read", "open": True},
+            "pull run": {"grade": "install", "open": True},
+            "push": {"grade": "publish", "open": True},
+            "rm": {"grade": "delete", "open": True},
+            "create cp": {"grade": "home", "open": True},
+            "serve": "runs",
+            "stop": "system",
+        },
+    },
+    "perlbrew": {
+        "source": "perlbrew(1) (perlbrew 0.98)",
+        "commands": {"install install-cpanm install-patchperl self-upgrade": {"grade": "install", "open": True},
+                     "uninstall clean": {"grade": "delete", "open": True},
+                     "list available version info help": {"grade": "read", "open": True},
+                     "switch use off": {"grade": "home", "open": True},
+                     "exec": "runs"},
+    },
+    "ghq": {
+        "source": "ghq (github.com/x-motemen/ghq README) (ghq 1.6): repositories under its root (~/ghq)",
+        "options": "-h --help -v --version",
+        "commands": {"get clone": {"grade": "install", "open": True}, "list root": {"grade": "read", "open": True},
+                     "rm": {"grade": "delete", "open": True}, "create": {"grade": "home", "open": True}},
+    },
+    "pecl": {
+        "source": "pecl (PEAR/PECL installer, pear.php.net/manual): installs PHP extensions into the system",
+        "commands": {"install upgrade upgrade-all channel-update update-channels": {"grade": "system", "open": True},
+                     "uninstall": {"grade": "delete", "open": True},
+                     "list info list-all search remote-info config-show help version": {"grade": "read", "open": True},
+                     "download": {"grade": "fetch", "open": True}, "build package": {"grade": "build", "open": True}},
+    },
+    "phive": {
+        "source": "PHIVE (phar.io) (phive 0.15)",
+        "commands": {"install update selfupdate": {"grade": "fetch", "open": True}, "remove purge": {"grade": "delete", "open": True},
+                     "list status version help": {"grade": "read", "open": True}, "skel": {"grade": "write", "open": True}},
+    },
+    "ncu npm-check-updates": {
+        "source": "npm-check-updates README (github.com/raineorshine/npm-check-updates) (ncu 17): -u rewrites package.json",
+        "grade": "network",
+        "open": True,
+        "options": "-u --upgrade --interactive -i --doctor:runs --packageFile=in --deep",
+        "when": {"-u --upgrade -i --interactive": "fetch"},
+    },
+    "chezmoi": {
+        "source": "chezmoi command reference (chezmoi.io/reference/commands) (chezmoi 2.5): manages files under ~; "
+                  "rendering templates (diff, status, cat, apply...) runs their output/exec functions and run_ scripts",
+        "options": "-h --help --version -S= --source= -D= --destination= -c=:unknown --config=:unknown -v --verbose "
+                   "-n --dry-run",
+        "commands": {
+            "managed unmanaged data cat-config source-path target-path doctor ignored help": {"grade": "read", "open": True},
+            "chattr forget": {"grade": "home", "open": True},
+            "diff status cat dump verify execute-template apply add re-add update init import merge merge-all edit "
+            "edit-config cd git": "runs",
+            "destroy purge remove rm": {"grade": "delete", "open": True},
+        },
+    },
+    "rbenv": {
+        "source": "rbenv README: command reference (github.com/rbenv/rbenv) (rbenv 1.3); ruby-build: rbenv install",
+        "commands": {
+            "install": {"grade": "install", "open": True, "options": "-l:read --list:read -L:read --list-all:read"},
+            "uninstall": {"grade": "delete", "open": True},
+            "versions version version-name which whence root prefix commands help init shims completions": {"grade": "read", "open": True},
+            "global": {"grade": "home", "open": True}, "local": {"grade": "write", "open": True},
+            "shell": {"grade": "read", "open": True}, "rehash": "home", "exec": "runs",
+        },
+    },
+    "rvm": {
+        "source": "RVM documentation (rvm.io/rvm/cli) (RVM 1.29)",
+        "commands": {
+            "install reinstall upgrade get requirements": {"grade": "install", "open": True},
+            "remove uninstall implode": {"grade": "delete", "open": True},
+            "list ls info current version help": {"grade": "read", "open": True},
+            "use": {"grade": "read", "open": True, "options": "--default:home"},
+            "alias gemset": {"grade": "home", "open": True},
+            "do exec": "runs",
+        },
+    },
+}

@@ -1,0 +1,492 @@
+"""The handler of every program described in the catalogue (bot/risk/catalogue/, format in bot/risk/README.md).
+
+A catalogue entry is data: per program (and per subcommand, nested to any depth) a grade, the options it knows
+(which take a value, which change the grade, which name a file written) and which operands are files written. This
+module compiles an entry into a :data:`~bot.risk.grader.Handler` when the program is first looked up and grades a
+command line with it:
+
+* options are scanned getopt-style: ``--name=value`` or ``--name value``, short clusters (``-xvf``; a letter taking
+  a value takes the rest of the cluster or the next word), whole single-dash words (``-std=c99``, ``-shared``),
+  prefixes written ``NAME*`` (``-W*``, ``-f*``), ``--`` ends options;
+* a subcommand is the first operand where the entry lists ``commands``; a word there that is not listed is
+  ``unrecognised-use`` (destructive): plugins and aliases are such words;
+* an option the entry (or an enclosing one) does not list is ``unrecognised-use`` unless the entry says ``open``
+  (its manual lists no option that writes, deletes or runs programs beyond those the entry names); even then an
+  abbreviation of a listed option with an effect is refused;
+* a word only known when it runs where an option or a subcommand could stand is destructive;
+* the grade is the maximum of the entry's grade and every effect of the options given; a write (``out``) goes
+  through the path grading (workspace, temp, outside, protected paths) of :meth:`~bot.risk.grader.Call.write`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from bot.risk.grader import Call, Handler
+from bot.risk.model import RiskLevel
+from bot.risk.paths import Where
+from bot.risk.reasons import shorten
+from bot.risk.words import Word, literal_word
+
+from .kit import argv_text, build_or_test, refuse
+
+__all__ = ["EFFECTS", "ROLES", "CatalogueError", "compile_entry"]
+
+R = RiskLevel
+_DOT = literal_word(".")
+_HOME = Word(None, "~")
+
+#: The grades (and option effects) an entry may name: effect -> what it means. See bot/risk/README.md.
+EFFECTS: dict[str, str] = {
+    "read": "only reads or prints (read_only)",
+    "build": "builds or tests the project in the current directory (workspace_write; a write where it runs)",
+    "write": "writes files in the current directory (a write there)",
+    "fetch": "downloads packages into the current directory (network, and a write there)",
+    "install": "downloads and installs for the user (network, and a write under ~: system on the host)",
+    "home": "changes the user's files under ~ (system on the host, workspace_write contained)",
+    "network": "talks to another machine (network)",
+    "remote": "reads from a remote service (network, remote-control-plane)",
+    "publish": "sends to a remote service, deleting nothing there (network, remote-control-plane)",
+    "change": "changes state on a remote service (system, remote-control-plane, never downgraded)",
+    "destroy": "deletes on a remote service (destructive, remote-control-plane)",
+    "delete": "deletes local files (destructive)",
+    "system": "changes the machine outside the workspace (system, not downgraded)",
+    "secret": "prints secrets (network, secret-read: the output goes to the model)",
+    "runs": "runs programs the classifier cannot see (destructive)",
+    "wrap": "runs the command given as its operands, graded as that command (and at least build)",
+    "unknown": "its effect cannot be bounded from its words (unrecognised-use, destructive)",
+    "out": "(options and operands) its value is a file or directory written",
+    "in": "(options) its value is a file read: nothing beyond the read",
+}
+#: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
+_RANK = {
+    "read": 0, "build": 1, "write": 1, "fetch": 2, "network": 2, "remote": 2, "publish": 2, "secret": 2, "install": 3,
+    "home": 3, "system": 3, "change": 3, "delete": 4, "destroy": 4, "runs": 4, "wrap": 4, "unknown": 4,
+}
+#: Operand roles: which operands are files or directories written ("out").
+ROLES = frozenset({"out", "first-out", "last-out"})
+_ENTRY_KEYS = frozenset({
+    "source", "grade", "options", "open", "operands", "commands", "many", "else", "abbrev", "verbs", "when", "unsafe",
+})
+
+
+class CatalogueError(ValueError):
+    """A catalogue entry is malformed (raised when it is compiled, so the catalogue's tests find it)."""
+
+
+class _Option:
+    __slots__ = ("takes", "effect")
+
+    def __init__(self, takes: bool, effect: str | None) -> None:
+        self.takes = takes
+        self.effect = effect
+
+
+class _Node:
+    """One compiled level of an entry: the program or a subcommand."""
+
+    __slots__ = (
+        "grade", "options", "prefixes", "open", "operands", "commands", "many", "otherwise", "abbrev", "verbs", "when",
+        "unsafe",
+    )
+
+    def __init__(self) -> None:
+        self.when: dict[str, tuple[str | None, str | None]] = {}
+        self.unsafe: tuple[str, ...] = ()
+        self.abbrev = False
+        self.verbs: dict[str, str] | None = None
+        self.grade: str | None = None
+        self.many = False
+        self.otherwise: str | None = None
+        self.options: dict[str, _Option] = {}
+        self.prefixes: list[tuple[str, _Option]] = []
+        self.open = False
+        self.operands: str | None = None
+        self.commands: dict[str, _Node] | None = None
+
+
+def _parse_options(text: str, where: str) -> tuple[dict[str, _Option], list[tuple[str, _Option]]]:
+    """``"-c -o=out --force:delete -W* --pager=:runs"`` -> options and prefixes (``NAME[=][:EFFECT]``)."""
+    options: dict[str, _Option] = {}
+    prefixes: list[tuple[str, _Option]] = []
+    for token in text.split():
+        name, _, effect = token.rpartition(":")
+        if effect not in EFFECTS:  # a colon inside the name (ffmpeg -c:v), no effect
+            name, effect = token, ""
+        takes = name.endswith("=")
+        name = name.rstrip("=")
+        if "=" in name and not takes and not name.endswith("*"):  # NAME=EFFECT: a value whose effect is EFFECT
+            name, effect = name.split("=", 1)
+            takes = True
+        if name.endswith("=*"):  # a prefix ending in "=" takes its value attached (-std=*)
+            takes = True
+        if not (name.startswith(("-", "@", "+"))) or not name.strip("-*"):
+            raise CatalogueError(f"{where}: {token!r} is not an option")
+        suffix = name.rsplit(":", 1)[1] if ":" in name else ""
+        if len(suffix) >= 4 and suffix.isalpha() and suffix.islower():  # a misspelt effect (--out:writes)
+            raise CatalogueError(f"{where}: {token!r} names no known effect")
+        option = _Option(takes, effect or None)
+        if name.endswith("*"):
+            prefixes.append((name[:-1], option))
+        else:
+            options[name] = option
+    return options, prefixes
+
+
+def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
+    if isinstance(spec, str):
+        spec = {"grade": spec}
+    if not isinstance(spec, Mapping):
+        raise CatalogueError(f"{where}: an entry is a grade or a mapping")
+    unknown = set(spec) - _ENTRY_KEYS
+    if unknown:
+        raise CatalogueError(f"{where}: unknown keys {sorted(unknown)}")
+    node = _Node()
+    if parent is not None:
+        node.options = dict(parent.options)
+        node.prefixes = list(parent.prefixes)
+        node.open = parent.open
+    for key in ("grade", "else"):
+        grade = spec.get(key)
+        if grade is not None and (grade not in EFFECTS or grade in ("out", "in")):
+            raise CatalogueError(f"{where}: {key} {grade!r} is not one of the grades")
+    options, prefixes = _parse_options(str(spec.get("options", "")), where)
+    node.options.update(options)
+    node.prefixes = sorted(node.prefixes + prefixes, key=lambda item: -len(item[0]))
+    node.grade = spec.get("grade")
+    node.otherwise = spec.get("else")
+    node.many = bool(spec.get("many", False))
+    node.abbrev = bool(spec.get("abbrev", False))
+    when = spec.get("when", {})
+    if not isinstance(when, Mapping):
+        raise CatalogueError(f"{where}: when is a mapping of options to grades or entries")
+    if parent is not None:
+        node.when = dict(parent.when)
+        node.unsafe = parent.unsafe
+    for names, then in when.items():
+        then = {"grade": then} if isinstance(then, str) else then
+        if not isinstance(then, Mapping) or set(then) - {"grade", "operands"}:
+            raise CatalogueError(f"{where}: when {names}: a grade or a mapping of grade and operands")
+        grade_then, role_then = then.get("grade"), then.get("operands")
+        if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in")):
+            raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
+        if role_then is not None and role_then not in ROLES | {"none"}:
+            raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)} or none")
+        for name in str(names).split():
+            if name not in node.options and not any(p.rstrip("=") == name for p, _ in node.prefixes):
+                raise CatalogueError(f"{where}: when {name}: the option is not listed")
+            node.when[name] = (grade_then, role_then)
+    if "unsafe" in spec:
+        node.unsafe = tuple(str(spec["unsafe"]).split())
+    verbs = spec.get("verbs")
+    if verbs is not None:
+        if not isinstance(verbs, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in verbs.items()):
+            raise CatalogueError(f"{where}: verbs is a mapping of aliases to verbs (empty when there are none)")
+        node.verbs = dict(verbs)
+    if "open" in spec:
+        node.open = bool(spec["open"])
+    role = spec.get("operands")
+    if role is not None and role not in ROLES:
+        raise CatalogueError(f"{where}: operands {role!r} is not one of {sorted(ROLES)}")
+    node.operands = role
+    commands = spec.get("commands")
+    if commands is not None:
+        if not isinstance(commands, Mapping) or not commands:
+            raise CatalogueError(f"{where}: commands is a non-empty mapping")
+        node.commands = {}
+        for names, sub in commands.items():
+            child = _compile(sub, node, f"{where} {names}")
+            for name in str(names).split():
+                node.commands[name] = child
+    if node.grade is None and node.commands is None and node.verbs is None:
+        raise CatalogueError(f"{where}: an entry without commands or verbs needs a grade")
+    if node.grade == "wrap" and node.open:
+        raise CatalogueError(f"{where}: a wrap entry lists its options (an unknown one may take the command's first word)")
+    if node.many and node.commands is None:
+        raise CatalogueError(f"{where}: many needs commands")
+    return node
+
+
+def compile_entry(name: str, spec: Mapping[str, object]) -> Handler:
+    """The handler grading ``name`` by its catalogue entry ``spec`` (raises :class:`CatalogueError`)."""
+    root = _compile(spec, None, name)
+
+    def handler(call: Call) -> None:
+        _grade(call, root)
+
+    handler.__name__ = "catalogue"
+    return handler
+
+
+def _with(node: _Node, **changes: str | None) -> _Node:
+    """A copy of ``node`` with ``grade`` or ``operands`` replaced (an entry's ``when``)."""
+    copy = _Node()
+    for slot in _Node.__slots__:
+        setattr(copy, slot, getattr(node, slot))
+    for key, value in changes.items():
+        setattr(copy, key, value)
+    return copy
+
+
+def _lookup(node: _Node, name: str) -> _Option | None:
+    option = node.options.get(name)
+    if option is not None:
+        return option
+    for prefix, candidate in node.prefixes:
+        if name.startswith(prefix):
+            return candidate
+    return None
+
+
+def _abbreviation(commands: dict[str, _Node], value: str) -> _Node | None:
+    """The subcommand ``value`` abbreviates, when it starts exactly one listed name. The names listed are a subset of
+    the program's, so a prefix the program finds ambiguous is refused there (an error, no effect)."""
+    found = {id(node): node for name, node in commands.items() if name.startswith(value)}
+    return next(iter(found.values())) if len(found) == 1 else None
+
+
+def _abbreviates(node: _Node, name: str) -> bool:
+    """True when the long option ``name`` may abbreviate a listed one with an effect (getopt_long, argparse)."""
+    return name.startswith("--") and any(
+        known.startswith(name) and option.effect not in (None, "in") for known, option in node.options.items()
+    )
+
+
+def _grade(call: Call, root: _Node) -> None:
+    words = call.args
+    values = [w.value for w in words]
+    if len(values) == 1 and values[0] in ("--help", "--version"):
+        call.flag(R.READ_ONLY, "read-only", f"{call.name} {values[0]} only prints.")
+        return
+    node = root
+    what = [call.name]
+    effects: list[tuple[str, Word | None]] = []
+    operands: list[Word] = []
+    wrapped: list[Word] | None = None
+    many: dict[str, _Node] | None = None
+    tasks: list[tuple[str, _Node]] = []
+    given: set[str] = set()  # option names given (short clusters letter by letter), for the entry's "when"
+    leading: set[str] = set()  # those given before the first operand
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None:
+            if word.operand_only:
+                operands.append(word)
+                continue
+            call.flag(R.DESTRUCTIVE, "dynamic-argument",
+                      f"{shorten(word.src, 60)} is only known when it runs: it may be an option or a command of {' '.join(what)}.")
+            return
+        if value == "--":
+            if node.grade == "wrap" and node.commands is None:
+                wrapped = words[index:]
+            else:
+                operands.extend(words[index:])
+            break
+        if len(value) > 1 and (value.startswith("-") or (value.startswith("@") and _lookup(node, "@") is not None)):
+            names = {value.split("=", 1)[0]}
+            if not value.startswith("--"):
+                names.update("-" + letter for letter in value[1:])
+            given |= names
+            if not operands:
+                leading |= names
+            consumed = _option(call, node, what, value, words, index, effects)
+            if consumed is None:
+                return
+            index += consumed
+            continue
+        if many is not None:  # each operand is a further task of the same table (mvn clean install)
+            child = many.get(value)
+            if child is None:
+                refuse(call, f"{call.name} {shorten(value, 40)} (a task FlyBot does not know)")
+                return
+            tasks.append((f"{call.name} {value}", child))
+            node = child
+            continue
+        if node.commands is not None and not operands:
+            child = node.commands.get(value)
+            if child is None and node.abbrev:
+                child = _abbreviation(node.commands, value)
+            if child is None and node.otherwise is None and node.verbs is None:
+                refuse(call, f"{' '.join(what)} {shorten(value, 40)} (a subcommand FlyBot does not know)")
+                return
+            if child is not None:
+                if node.many:
+                    many = node.commands
+                    tasks.append((f"{call.name} {value}", child))
+                node = child
+                what.append(value)
+                continue
+        if node.grade == "wrap":
+            wrapped = words[index - 1 :]
+            break
+        operands.append(word)
+    label = " ".join(what)
+    if node.unsafe:
+        for word in words:
+            value = word.value or ""
+            if value.startswith(node.unsafe) or any(f"{p}" in value for p in node.unsafe if p.endswith(":")):
+                refuse(call, f"{label} {shorten(value, 40)} (a word it may read as a command, a script or a local path)")
+                return
+    chosen = node
+    if node.when:
+        # An option that lowers the grade counts only before the first operand (``java -jar app.jar -version`` passes
+        # -version to the program); one that raises it counts anywhere (``clang-format x.c -i``).
+        base = _RANK.get(node.grade or "", 0)
+        for option, (grade_then, role_then) in node.when.items():
+            lowers = grade_then is not None and _RANK[grade_then] < base
+            if option in (leading if lowers else given):
+                if grade_then is not None:
+                    node = _with(node, grade=grade_then)
+                if role_then is not None:
+                    node = _with(node, operands=None if role_then == "none" else role_then)
+    url = next((w.value for w in words if w.value is not None and "://" in w.value), None)
+    if url is not None and (node is chosen or node.grade == chosen.grade):
+        # a URL among its words: it fetches from or sends to another machine (unless an option made it read only)
+        call.flag(R.NETWORK, "network-egress", f"{label} names {shorten(url, 60)}: it talks to another machine.")
+    if tasks:
+        for task, child in tasks:
+            if child.grade is None:
+                refuse(call, f"{task} without a subcommand")
+                return
+            _effect(call, child.grade, task, None)
+    elif node.verbs is not None and operands:
+        from .cloud import _by_verb
+
+        _by_verb(call, [literal_word(node.verbs[w.value]) if w.value in node.verbs else w for w in operands],
+                 first_is_group=True, lead=" ".join(what[1:]))
+    else:
+        grade = node.otherwise if operands and node.otherwise is not None else node.grade
+        if grade is None:
+            refuse(call, f"{label} without a subcommand")
+            return
+        if grade == "wrap":
+            if not wrapped:
+                refuse(call, f"{label} without a command")
+                return
+            build_or_test(call, label)
+            call.script(argv_text(wrapped).lstrip(), label)
+            call.rec.emit = True
+        else:
+            _effect(call, grade, label, None)
+    for effect, target in effects:
+        _effect(call, effect, label, target)
+    role = node.operands
+    if role is not None and operands:
+        if role == "out" or (role == "first-out" and node.open):
+            targets = operands
+        elif role == "first-out":
+            targets = operands[:1]
+        else:
+            targets = operands[-1:] if len(operands) > 1 else []
+        for target in targets:
+            call.write(target, f"{label} writes")
+
+
+def _option(call: Call, node: _Node, what: list[str], value: str, words: list[Word], index: int,
+            effects: list[tuple[str, Word | None]]) -> int | None:
+    """Scan one option word; returns how many following words it took, or None when the command was refused."""
+    name, eq, attached = value.partition("=")
+    used = 0
+    taken: Word | None = None
+    option = node.options.get(value)
+    if option is not None:  # the whole word: -o FILE, --force, -shared
+        if option.takes:
+            taken = words[index] if index < len(words) else None
+            used = 1
+    elif eq and name in node.options:  # --name=VALUE, -std=VALUE
+        option = node.options[name]
+        taken = literal_word(attached) if option.takes else None
+    else:
+        prefix = next(((p, o) for p, o in node.prefixes if value.startswith(p)), None)
+        if prefix is not None:  # -Wall, -I/usr/include, -Wl,-rpath
+            option = prefix[1]
+            if option.takes:
+                rest = value[len(prefix[0]) :].removeprefix("=")
+                taken = literal_word(rest) if rest else (words[index] if index < len(words) else None)
+                used = 0 if rest else 1
+    if option is not None:
+        if option.effect is not None and option.effect != "in":
+            effects.append((option.effect, taken if option.effect != "unknown" else literal_word(name)))
+        return used
+    if not value.startswith("--") and len(value) > 2 and value[0] == "-":
+        return _cluster(call, node, what, value, words, index, effects)
+    if node.open and not _abbreviates(node, name):
+        return 0
+    refuse(call, f"{' '.join(what)} {shorten(name, 40)} (an option FlyBot does not know, spelled in full)")
+    return None
+
+
+def _cluster(call: Call, node: _Node, what: list[str], value: str, words: list[Word], index: int,
+             effects: list[tuple[str, Word | None]]) -> int | None:
+    """Short options clustered in one word (``-xvf FILE``)."""
+    for position, letter in enumerate(value[1:], start=1):
+        option = node.options.get("-" + letter)
+        if option is None:
+            if node.open:  # taken as a flag, so a listed letter after it still counts (-xo FILE)
+                continue
+            refuse(call, f"{' '.join(what)} {shorten(value, 40)} (an option FlyBot does not know)")
+            return None
+        if option.takes:
+            rest = value[position + 1 :]
+            taken = literal_word(rest) if rest else (words[index] if index < len(words) else None)
+            if option.effect is not None and option.effect != "in":
+                effects.append((option.effect, taken if option.effect != "unknown" else literal_word("-" + letter)))
+            return 0 if rest else 1
+        if option.effect is not None and option.effect != "in":
+            effects.append((option.effect, None if option.effect != "unknown" else literal_word("-" + letter)))
+    return 0
+
+
+def _in_cwd(call: Call, what: str) -> None:
+    """A write into the directory the command runs in, when that is not the workspace itself."""
+    if call.where(_DOT) is not Where.WORKSPACE:
+        call.write(_DOT, f"{what} writes in")
+
+
+def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
+    if effect == "read":
+        call.flag(R.READ_ONLY, "read-only", f"{what} only reads.")
+    elif effect == "build":
+        build_or_test(call, what)
+        _in_cwd(call, what)
+    elif effect == "write":
+        call.flag(R.WORKSPACE_WRITE, "write-in-workspace", f"{what} writes files where it runs.")
+        _in_cwd(call, what)
+    elif effect == "fetch":
+        call.flag(R.NETWORK, "package-install", f"{what} downloads packages from a registry.")
+        _in_cwd(call, what)
+    elif effect == "install":
+        call.flag(R.NETWORK, "package-install", f"{what} downloads packages from a registry.")
+        call.write(_HOME, f"{what} installs for the user under")
+    elif effect == "home":
+        call.write(_HOME, f"{what} changes the user's files under")
+    elif effect == "network":
+        call.flag(R.NETWORK, "network-egress", f"{what} talks to another machine.")
+    elif effect == "remote":
+        call.flag(R.NETWORK, "remote-control-plane", f"{what} reads from a remote service.")
+    elif effect == "publish":
+        call.flag(R.NETWORK, "remote-control-plane", f"{what} sends to a remote service (it deletes nothing there).")
+    elif effect == "change":
+        call.flag(R.SYSTEM, "remote-control-plane", f"{what} changes state on a remote service.")
+    elif effect == "destroy":
+        call.flag(R.DESTRUCTIVE, "remote-control-plane", f"{what} deletes on a remote service.")
+    elif effect == "delete":
+        call.flag(R.DESTRUCTIVE, "deletion", f"{what} deletes files.")
+    elif effect == "system":
+        call.flag(R.SYSTEM, "system-command", f"{what} changes the machine outside the workspace.")
+    elif effect == "secret":
+        call.flag(R.NETWORK, "secret-read", f"{what} prints secrets: its output goes to the model.")
+    elif effect == "runs":
+        call.flag(R.DESTRUCTIVE, "runs-program", f"{what} runs programs the classifier cannot see.")
+    elif effect == "out":
+        if target is None:
+            call.write(Word(None, ""), f"{what} writes")
+        else:
+            call.write(target, f"{what} writes")
+    elif effect == "unknown":
+        refuse(call, f"{what} {target.value if target is not None else ''}".rstrip() + " (its effect is not bounded)")
+    elif effect == "wrap":  # as an option: the command it runs is not separated here
+        call.flag(R.DESTRUCTIVE, "runs-program", f"{what} runs a command the classifier does not separate.")
