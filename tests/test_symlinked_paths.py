@@ -16,6 +16,7 @@ from bot.risk.recipes import ProjectRecipes
 from tests.harness import Harness
 from tests.pg import migrated_store
 from tests.test_hooks import start_exec
+from tests.test_rules_cache import hold_fresh_rules
 from tests.test_standing import auto
 from tests.test_standing_coverage import _approve, asks_then_withdraw, sent
 
@@ -93,6 +94,7 @@ async def test_flybot_exec_never_writes_through_a_link_out_of_the_workspace_unas
     code, _out, err = await run.finish(timeout=30)
     assert code != 0, err
     assert not (outside / "y").exists()
+    hold_fresh_rules("http://127.0.0.1:9")  # without a fresh copy of the program rules only read-only runs unasked
     run = await start_exec(ws, "--", "cp x sub/y", FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
     code, _out, err = await run.finish(timeout=30)
     assert code == 0, err
