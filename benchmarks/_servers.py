@@ -328,26 +328,33 @@ async def floor_server(database_url: str) -> AsyncIterator[Server]:
 
 @asynccontextmanager
 async def flybot_server(database_url: str, state_dir: Path, *, root: Path | None = None, nofile: int | None = None,
+                        slack: dict[str, str] | None = None, port: int | None = None,
                         **settings: str) -> AsyncIterator[Server]:
     """``python -m bot serve`` in local mode on ``database_url``; ``settings`` are extra ``FLYBOT_*`` variables;
     ``root``: the checkout whose ``bot`` package runs (None: this one; another, for an A/B comparison in one run);
-    ``nofile``: the child's open-file limit, soft and hard (as systemd's ``LimitNOFILE=``; None: this process's).
+    ``nofile``: the child's open-file limit, soft and hard (as systemd's ``LimitNOFILE=``; None: this process's);
+    ``slack``: ``SLACK_*`` variables (``SLACK_BOT_TOKEN`` and ``SLACK_SIGNING_SECRET`` make it Slack mode, on the
+    Slack of ``FLYBOT_SLACK_API_URL``, e.g. :func:`slack_emulation`'s); ``port``: where it listens (None: a free
+    port).
 
-    A benchmark's clients all connect from loopback: the per-address connection cap
-    (``FLYBOT_MAX_CONNECTIONS_PER_IP``) is off unless ``settings`` sets it."""
-    port = free_port()
+    Its standard output (the login URL it prints in local mode: :func:`login_key`) goes to ``flybot.out`` and its
+    log to ``flybot.log``, both in ``state_dir``. A benchmark's clients all connect from loopback: the per-address
+    connection cap (``FLYBOT_MAX_CONNECTIONS_PER_IP``) is off unless ``settings`` sets it."""
+    port = port or free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
     env.update({"FLYBOT_DATABASE_URL": database_url, "FLYBOT_STATE_DIR": str(state_dir), "FLYBOT_LOG_FORMAT": "json",
                 "FLYBOT_PORT": str(port), "PYTHONPATH": str(root or ROOT), "FLYBOT_MAX_CONNECTIONS_PER_IP": "0"})
     env.update({f"FLYBOT_{k.upper()}": v for k, v in settings.items()})
+    env.update(slack or {})
 
     def limit_open_files() -> None:
         if nofile is not None:
             resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
     log = open(state_dir / "flybot.log", "wb")  # noqa: SIM115 - closed with the process
+    out = open(state_dir / "flybot.out", "wb")  # noqa: SIM115 - closed with the process
     process = subprocess.Popen([sys.executable, "-m", "bot", "serve"], cwd=state_dir, env=env,
-                               stdout=subprocess.DEVNULL, stderr=log, preexec_fn=limit_open_files)
+                               stdout=out, stderr=log, preexec_fn=limit_open_files)
     server = Server(f"http://127.0.0.1:{port}", process)
     try:
         await _until_up(server.url, process)
@@ -355,6 +362,76 @@ async def flybot_server(database_url: str, state_dir: Path, *, root: Path | None
     finally:
         _stop(process)
         log.close()
+        out.close()
+
+
+def login_key(state_dir: Path) -> str:
+    """The local chat's login key, from the login URL (``.../?key=KEY``) that the local-mode ``flybot serve`` of
+    :func:`flybot_server` printed when it started (it prints it before it answers ``/healthz``)."""
+    for line in (state_dir / "flybot.out").read_text().splitlines():
+        if "/?key=" in line:
+            return line.rsplit("/?key=", 1)[1].split()[0]
+    raise RuntimeError(f"no login URL in {state_dir / 'flybot.out'}")
+
+
+SLACK_EMULATION = r"""
+import asyncio, sys
+from aiohttp import web
+from bot.localchat import SlackEmulator
+from bot.localchat.access import PageAccess
+
+try:
+    import uvloop
+    asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+except ImportError:
+    pass
+port, bot_token, signing_secret, key, events_url = sys.argv[1:6]
+base = f"http://127.0.0.1:{port}"
+emulator = SlackEmulator(bot_token=bot_token, signing_secret=signing_secret, events_url=events_url,
+                         public_base=f"{base}/local/slack", access=PageAccess(key=key), learn_ids=True)
+
+async def healthz(request):
+    return web.json_response({"status": "ok"})
+
+app = web.Application()
+app.router.add_get("/healthz", healthz)
+app.add_subapp("/local/slack/", emulator.app())
+web.run_app(app, host="127.0.0.1", port=int(port), print=None, access_log=None)
+"""
+"""FlyBot's Slack emulation (:class:`bot.localchat.SlackEmulator`, the tests' Slack) served on its own, as local mode
+mounts it (``/local/slack/api/`` for the Web API, ``/local/slack/page/`` and ``/local/slack/login`` for the page);
+arguments: port, bot token, signing secret, login key, the URL it delivers clicks to."""
+
+
+@dataclass
+class SlackEmulation:
+    """:data:`SLACK_EMULATION` running: ``url`` (its ``/local/slack`` base) and the ``SLACK_*`` / ``FLYBOT_*``
+    variables that point a FlyBot at it (:func:`flybot_server`'s ``slack`` and ``slack_api_url``)."""
+
+    server: Server
+    key: str
+    slack: dict[str, str]
+
+    @property
+    def url(self) -> str:
+        return f"{self.server.url}/local/slack"
+
+
+@asynccontextmanager
+async def slack_emulation(events_url: str, *, root: Path | None = None) -> AsyncIterator[SlackEmulation]:
+    """The Slack emulation in its own process, delivering every click and command to ``events_url`` (one FlyBot
+    replica's ``/slack/events``); ``root``: the checkout whose ``bot`` package runs it (None: this one)."""
+    token, secret, key = "xoxb-bench-" + uuid.uuid4().hex, uuid.uuid4().hex, uuid.uuid4().hex
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(root or ROOT)}
+    process = subprocess.Popen([sys.executable, "-c", SLACK_EMULATION, str(port), token, secret, key, events_url],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    server = Server(f"http://127.0.0.1:{port}", process)
+    try:
+        await _until_up(server.url, process)
+        yield SlackEmulation(server, key, {"SLACK_BOT_TOKEN": token, "SLACK_SIGNING_SECRET": secret})
+    finally:
+        _stop(process)
 
 
 def _stop(process: subprocess.Popen[bytes]) -> None:

@@ -41,7 +41,8 @@ import secrets
 import time
 import urllib.parse
 from collections.abc import Awaitable, Callable, Mapping
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,9 @@ DEFAULT_USERGROUPS: dict[str, dict[str, Any]] = {
 }
 """Local chat's built-in user group: ``flybot bots set demo --owner-group S0ONCALL1`` makes Olivia and Oscar owners
 of the demo Bot (issue 16 §1)."""
+
+SAVED_MESSAGES = 2000
+"""The chat history keeps this many of the latest messages across restarts (``localchat.json``)."""
 
 _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,20}$")
 _CHANNEL_ID = re.compile(r"^[CG][A-Z0-9]{2,20}$")
@@ -135,6 +139,17 @@ class Message:
     metadata: dict[str, Any] | None = None
     thread_ts: str | None = None
     """Set on a reply: the ``ts`` of the thread's parent message."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        self.__dict__.pop("saved", None)  # changed: encoded again at the next save
+
+    @cached_property
+    def saved(self) -> bytes:
+        """This message as an entry of the saved chat history: its fields as a JSON object, UTF-8, encoded once
+        until a field is set again. A field's value is replaced when it changes (``chat.update`` sets new
+        ``blocks``), never changed in place, or the save would keep the old one."""
+        return json.dumps({f.name: getattr(self, f.name) for f in fields(self)}).encode()
 
 
 @dataclass
@@ -246,6 +261,8 @@ class SlackEmulator:
         self._sockets: list[web.WebSocketResponse] = []
         self._acks: dict[str, asyncio.Future[dict[str, Any]]] = {}
         self._save_handle: asyncio.TimerHandle | None = None
+        self._saving = asyncio.Lock()
+        self._saves: set[asyncio.Future[None]] = set()
         self._load()
 
     def _load(self) -> None:
@@ -259,27 +276,29 @@ class SlackEmulator:
         except (OSError, ValueError, TypeError, KeyError) as exc:
             log.warning("localchat.state_unreadable", path=str(self.state_path), error=type(exc).__name__)
         self._ts = itertools.count(len(self.messages) + 1)
+        for message in self.messages[-SAVED_MESSAGES:]:  # before the server serves: no save encodes them all
+            message.saved  # noqa: B018 - encodes it once (cached)
 
-    def _save(self) -> None:
+    async def save(self) -> None:
+        """Write the chat history (channels, learned people, the last :data:`SAVED_MESSAGES` messages) to
+        ``state_path``, replacing it whole (a new file renamed over it), readable by its owner only; a failure is
+        logged and the file left as it was.
+
+        The event loop only gathers each message's :attr:`Message.saved` encoding (a message is encoded once, at
+        the first save after it changed); joining and writing them runs in a worker thread, so a click never waits
+        for a save. Saves run one at a time, each taking the state as it is when its turn comes."""
         if self.state_path is None:
             return
-        data = {
-            "channels": list(self.channels.values()),
-            "users": [{"id": uid, **info} for uid, info in self.users.items() if info.get("learned")],
-            # Shallow copies: json.dumps walks the blocks itself (asdict's deep copy of every block made a save of a
-            # few hundred cards block FlyBot's event loop for a tenth of a second in local mode).
-            "messages": [dict(vars(m)) for m in self.messages[-2000:]],
-        }
-        tmp = self.state_path.with_suffix(".tmp")
-        try:
-            self.state_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-            # The chat history holds every command and justification: readable by its owner only.
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-            with os.fdopen(fd, "w") as handle:
-                handle.write(json.dumps(data))
-            tmp.replace(self.state_path)
-        except OSError as exc:
-            log.warning("localchat.state_unwritable", path=str(self.state_path), error=type(exc).__name__)
+        async with self._saving:
+            head = json.dumps({
+                "channels": list(self.channels.values()),
+                "users": [{"id": uid, **info} for uid, info in self.users.items() if info.get("learned")],
+            }).encode()
+            messages = [m.saved for m in self.messages[-SAVED_MESSAGES:]]
+            try:
+                await asyncio.to_thread(_write_history, self.state_path, head, messages)
+            except OSError as exc:
+                log.warning("localchat.state_unwritable", path=str(self.state_path), error=type(exc).__name__)
 
     # -- plumbing ---------------------------------------------------------------------------------------
     def app(self) -> web.Application:
@@ -315,19 +334,23 @@ class SlackEmulator:
         if self._save_handle is not None:
             self._save_handle.cancel()
             self._save_handle = None
-        self._save()
+        await asyncio.gather(*self._saves, return_exceptions=True)  # saves under way end first,
+        await self.save()  # then the last state is written
         if self._http is not None:
             await self._http.close()
             self._http = None
 
     def _schedule_save(self) -> None:
-        """Coalesce saves: at most one write per 0.5 s, plus a final one at cleanup."""
+        """Coalesce saves: one 0.5 s after the first change since the last one started, plus a final one at cleanup
+        (a kill -9 loses at most the changes of that last half second)."""
         if self.state_path is None or self._save_handle is not None:
             return
 
         def run() -> None:
             self._save_handle = None
-            self._save()
+            task = asyncio.ensure_future(self.save())
+            self._saves.add(task)
+            task.add_done_callback(self._saves.discard)
 
         self._save_handle = asyncio.get_running_loop().call_later(0.5, run)
 
@@ -994,6 +1017,24 @@ class SlackEmulator:
 
     async def _control_calls(self, _request: web.Request) -> web.Response:
         return web.json_response({"ok": True, "calls": self.calls})
+
+
+def _write_history(path: Path, head: bytes, messages: list[bytes]) -> None:
+    """Replace ``path`` with the chat history ``{...head's keys, "messages": [...]}`` (``head``: a JSON object's
+    bytes; ``messages``: each message's JSON): written to ``path`` with the suffix ``.tmp`` (mode 0600: it holds
+    every command and justification), then renamed over ``path``, so a reader or a restart finds the old file or
+    the new one, never a part. Raises OSError."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "wb") as handle:
+        handle.write(head[:-1] + b', "messages": [')
+        # In slices: each join holds the GIL (the event loop's thread waits for it) for a few hundred KB only; the
+        # writes of the file release it.
+        for start in range(0, len(messages), 64):
+            handle.write((b", " if start else b"") + b", ".join(messages[start:start + 64]))
+        handle.write(b"]}")
+    tmp.replace(path)
 
 
 def _page_guard(access: PageAccess) -> Any:
