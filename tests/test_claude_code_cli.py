@@ -238,3 +238,41 @@ async def test_a_slash_commands_shell_command_denied_leaves_the_build_in_place(
     assert (proj / "build" / "keep.txt").exists()
     assert "we ship from build/" in (out + err).decode() or any(
         "we ship from build/" in json.dumps(body) for body in model.requests), (out[-2000:], err[-2000:])
+
+
+def permission_request_project(tmp: Path) -> Path:
+    """A project with the hook under PermissionRequest only: Claude Code asks it where it would show its dialog."""
+    proj = project(tmp)
+    hook = " ".join([sys.executable, "-m", "bot", "hook", "claude-code"])
+    settings = {"hooks": {"PermissionRequest": [
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": hook, "timeout": 120}]}]}}
+    (proj / ".claude" / "settings.json").write_text(json.dumps(settings))
+    return proj
+
+
+async def test_a_permission_request_becomes_a_card_and_a_deny_reaches_the_model(
+        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proj = permission_request_project(tmp_path)
+    model.command = "rm -rf build"
+    claude = await start_claude(tmp_path, proj, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    assert (proj / "build" / "keep.txt").exists()
+    await deny_with(harness, escalation_id, "we ship from build/")
+    result = await result_of(claude)
+    assert denied_commands(result) == ["rm -rf build"]
+    assert "we ship from build/" in text_of(the_tool_result(model))
+    assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_a_permission_request_approved_runs_the_command(
+        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proj = permission_request_project(tmp_path)
+    model.command = "rm -rf build"
+    claude = await start_claude(tmp_path, proj, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    assert (proj / "build" / "keep.txt").exists(), "nothing runs before Approve"
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    result = await result_of(claude)
+    assert result["permission_denials"] == [] and not (proj / "build").exists()
