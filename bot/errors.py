@@ -148,7 +148,9 @@ class Busy(FlyBotError):
 _PLAIN_CAUSES = (
     ("ClientConnectorError", "could not connect"),
     ("ServerDisconnectedError", "the connection closed before an answer"),
+    ("RemoteDisconnected", "the connection closed before an answer"),
     ("ClientPayloadError", "the answer was cut off"),
+    ("IncompleteRead", "the answer was cut off"),
     ("ClientResponseError", "an unexpected answer"),
     ("ContentTypeError", "the answer was not JSON"),
     ("JSONDecodeError", "not valid JSON"),
@@ -158,6 +160,7 @@ _PLAIN_CAUSES = (
     ("ConnectionResetError", "the connection was reset"),
     ("SSLError", "a TLS error"),
     ("ClientError", "a network error"),
+    ("HTTPException", "an unexpected answer"),
     ("OSError", "a system error"),
     ("ValueError", "a bad value"),
 )

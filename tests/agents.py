@@ -1,5 +1,6 @@
-"""Where the real agent CLIs are for the end-to-end tests: ``.tools/`` (what ``.ci/run`` installs with npm, pinned),
-else ``PATH``. Missing outside CI: the test is skipped; missing under CI (``CI=true``): the test fails."""
+"""Where the real agent CLIs are for the end-to-end tests: ``$FLYBOT_TEST_AGENT_TOOLS/node_modules/.bin`` when set
+(``.ci/run``'s run against the newest published versions), else ``.tools/`` (what ``.ci/run`` installs with npm,
+pinned), else ``PATH``. Missing outside CI: the test is skipped; missing under CI (``CI=true``): the test fails."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-TOOLS = ROOT / ".tools" / "node_modules" / ".bin"
+TOOLS = Path(os.environ.get("FLYBOT_TEST_AGENT_TOOLS") or ROOT / ".tools") / "node_modules" / ".bin"
 
 
 def agent_binary(name: str) -> str:

@@ -2,7 +2,10 @@
 
 :class:`MessagesAPI` speaks enough of Anthropic's Messages API (``POST /v1/messages``, streaming SSE or JSON) for
 Claude Code: the first answer of a turn asks for the ``Bash`` tool with the scripted command (a fresh ``tool_use``
-id on every call), the answer after the tool result ends the turn with a short text. Requests without tools
+id on every call), the answer after the tool result ends the turn with a short text. "After the tool result" is read
+as the protocol defines the conversation: the messages after the last assistant message (the last user turn) hold a
+``tool_result`` for that message's ``tool_use``, whatever else follows it there (text blocks or further user
+messages a CLI appends, e.g. system reminders). Requests without tools
 (titles, summaries) get a short text answer. Every request is kept in ``requests`` so a test can read what the
 agent sent back (e.g. the tool result the hook's denial produced).
 """
@@ -21,6 +24,23 @@ from tests.harness import free_socket
 
 def _sse(event: str, data: dict[str, Any]) -> bytes:
     return f"event: {event}\ndata: {json.dumps(data)}\n\n".encode()
+
+
+def _blocks_of(message: dict[str, Any]) -> list[dict[str, Any]]:
+    content = message.get("content")
+    return [b for b in content if isinstance(b, dict)] if isinstance(content, list) else []
+
+
+def answered(messages: list[dict[str, Any]]) -> bool:
+    """True when the last assistant message asked for tools and the last user turn (every message after it) holds a
+    ``tool_result`` for one of them: the turn's tool step is done. False at a turn's start (no assistant message
+    yet, or the last one asked for nothing)."""
+    last = max((i for i, m in enumerate(messages) if m.get("role") == "assistant"), default=None)
+    if last is None:
+        return False
+    asked = {b.get("id") for b in _blocks_of(messages[last]) if b.get("type") == "tool_use"}
+    return bool(asked) and any(b.get("type") == "tool_result" and b.get("tool_use_id") in asked
+                               for m in messages[last + 1:] if m.get("role") == "user" for b in _blocks_of(m))
 
 
 @dataclass
@@ -70,11 +90,7 @@ class MessagesAPI:
 
     def _blocks(self, body: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
         tools = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
-        last = (body.get("messages") or [{}])[-1]
-        content = last.get("content")
-        answered = isinstance(content, list) and any(
-            isinstance(b, dict) and b.get("type") == "tool_result" for b in content)
-        if "Bash" in tools and not answered:
+        if "Bash" in tools and not answered(body.get("messages") or []):
             tool_id = f"toolu_{uuid.uuid4().hex[:24]}"
             self.tool_use_ids.append(tool_id)
             return [{"type": "tool_use", "id": tool_id, "name": "Bash",
@@ -114,11 +130,22 @@ class MessagesAPI:
         return response
 
 
+def function_call_answered(items: list[dict[str, Any]]) -> bool:
+    """True when the model asked for tools after its last message (the last turn's ``function_call`` items) and a
+    ``function_call_output`` for one of them follows, whatever else follows too: the turn's tool step is done. False
+    at a turn's start (no call since the model's last message)."""
+    said = max((i for i, item in enumerate(items) if item.get("type") == "message" and item.get("role") == "assistant"),
+               default=-1)
+    calls = {item.get("call_id") for item in items[said + 1:] if item.get("type") == "function_call"}
+    return bool(calls) and any(item.get("type") == "function_call_output" and item.get("call_id") in calls
+                               for item in items[said + 1:])
+
+
 @dataclass
 class ResponsesAPI:
     """A scripted OpenAI Responses API (``POST /v1/responses``, streaming SSE) for ``codex app-server``.
 
-    The first request of a turn (no ``function_call_output`` in its input yet) gets a ``function_call`` to Codex's
+    The first request of a turn (:func:`function_call_answered` is false) gets a ``function_call`` to Codex's
     ``exec_command`` tool running ``command``, asking to run it outside the sandbox (``sandbox_permissions:
     require_escalated`` with a ``justification``, as Codex's own instructions tell the model to do); the request
     after the tool's output gets a short message that ends the turn. ``requests`` keeps every request body.
@@ -161,8 +188,7 @@ class ResponsesAPI:
         return web.json_response({"error": {"message": "scripted", "type": "not_found"}}, status=404)
 
     def _item(self, body: dict[str, Any]) -> dict[str, Any]:
-        answered = any(isinstance(i, dict) and i.get("type") == "function_call_output" for i in body.get("input") or [])
-        if answered:
+        if function_call_answered([i for i in body.get("input") or [] if isinstance(i, dict)]):
             return {"type": "message", "role": "assistant", "id": f"msg_{uuid.uuid4().hex[:12]}",
                     "content": [{"type": "output_text", "text": "Done."}]}
         call_id = f"call_{uuid.uuid4().hex[:12]}"

@@ -23,8 +23,9 @@ HEAVY = ("sqlalchemy", "alembic", "aiohttp", "pydantic", "pydantic_settings", "s
          "bot.slack", "bot.preflight", "asyncio")
 
 
-def modules_loaded(tmp: Path, argv: list[str], stdin: bytes = b"") -> set[str]:
-    """The modules in ``sys.modules`` after ``flybot ARGV`` ran in a fresh interpreter (its exit code must be 0)."""
+def modules_loaded(tmp: Path, argv: list[str], stdin: bytes = b"", exit_code: int = 0) -> set[str]:
+    """The modules in ``sys.modules`` after ``flybot ARGV`` ran in a fresh interpreter (its exit code must be
+    ``exit_code``)."""
     out = tmp / "modules.json"
     code = (
         "import json, sys\n"
@@ -35,7 +36,7 @@ def modules_loaded(tmp: Path, argv: list[str], stdin: bytes = b"") -> set[str]:
     )
     done = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, cwd=tmp,
                           env=env_for(), timeout=60)
-    assert done.returncode == 0, done.stderr.decode()
+    assert done.returncode == exit_code, done.stderr.decode()
     return set(json.loads(out.read_text()))
 
 
@@ -59,17 +60,20 @@ def test_hook_exec_and_classify_fast_paths_load_no_server_store_or_client_module
     assert "shutil" not in hook and "shutil" not in classify  # exec uses shutil.which to find the program
 
 
-def test_a_hook_that_escalates_loads_the_http_client_but_not_the_server(tmp_path: Path) -> None:
+def test_a_hook_or_exec_that_escalates_loads_the_light_http_client_and_no_event_loop(tmp_path: Path) -> None:
     closed = free_socket()
     try:
-        argv = ["hook", "claude-code", "--wait", "1", "--server", f"http://127.0.0.1:{closed.getsockname()[1]}",
-                "--token", "fbt_x"]
-        loaded = modules_loaded(tmp_path, argv, json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode())
+        server = ["--server", f"http://127.0.0.1:{closed.getsockname()[1]}", "--token", "fbt_x"]
+        hook = modules_loaded(tmp_path, ["hook", "claude-code", "--wait", "1", *server],
+                              json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode())
+        exec_ = modules_loaded(tmp_path, ["exec", "--timeout", "5", *server, "--", "git push"],
+                                exit_code=126)
     finally:
         closed.close()
-    assert "bot.client" in loaded and "aiohttp" in loaded
-    assert heavy_in(loaded, tuple(h for h in HEAVY if h not in ("aiohttp", "asyncio"))) == []
-    assert heavy_in(loaded, ("aiohttp.web", "aiohttp.web_app")) == []
+    for loaded in (hook, exec_):
+        assert "bot.client" in loaded and "http.client" in loaded
+        assert heavy_in(loaded, (*HEAVY, "concurrent")) == []
+    assert "threading" not in hook  # exec's subprocess loads it; the hook has no thread
 
 
 def test_flybot_help_still_lists_every_command() -> None:

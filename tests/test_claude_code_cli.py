@@ -1,7 +1,9 @@
 """Issue 12: the real Claude Code CLI (npm ``@anthropic-ai/claude-code``, pinned in .ci/run) with FlyBot's hook in
 ``.claude/settings.json``, against a scripted Messages API on loopback (tests/scripted_models.py) and a real FlyBot
 with the Slack emulation. Clicks go through the emulated chat. ``claude -p ... --output-format json`` reports denied
-tool calls in ``permission_denials``; the tool result the model receives carries the hook's reason.
+tool calls in ``permission_denials``; the tool result the model receives carries the hook's reason. A slash command's
+`` !`cmd` `` reaches the hook as ``PreSkillShellCommand`` (Claude Code 2.1.x), settings as ``flybot hook install``
+writes them.
 """
 
 from __future__ import annotations
@@ -50,7 +52,8 @@ def project(tmp: Path, *hook_args: str) -> Path:
 
 
 async def start_claude(tmp: Path, proj: Path, model: MessagesAPI, flybot_url: str, token: str,
-                       *args: str, **extra_env: str) -> asyncio.subprocess.Process:
+                       *args: str, prompt: str = "Run the step you are scripted to run.",
+                       **extra_env: str) -> asyncio.subprocess.Process:
     home = tmp / "home"
     home.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "ANTHROPIC_", "CLAUDE"))}
@@ -60,7 +63,7 @@ async def start_claude(tmp: Path, proj: Path, model: MessagesAPI, flybot_url: st
         FLYBOT_URL=flybot_url, FLYBOT_TOKEN=token, **extra_env,
     )
     return await asyncio.create_subprocess_exec(
-        agent_binary("claude"), "-p", "Run the step you are scripted to run.", "--output-format", "json", *args,
+        agent_binary("claude"), "-p", prompt, "--output-format", "json", *args,
         cwd=proj, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
@@ -186,3 +189,90 @@ async def test_claude_code_in_bypass_permissions_gets_deny_with_the_reason_inste
     assert denied_commands(result) == ["rm -rf build"]
     assert "permission mode bypassPermissions" in text_of(the_tool_result(model))
     assert (proj / "build" / "keep.txt").exists()
+
+
+def slash_command_project(tmp: Path) -> Path:
+    """A project whose slash command ``/x`` runs `` !`rm -rf build` `` as it loads (allowed by its own
+    ``allowed-tools``), with the hook configured for every event ``flybot hook install claude-code`` writes."""
+    from bot.hooks.install import merged
+
+    proj = project(tmp)
+    hook = " ".join([sys.executable, "-m", "bot", "hook", "claude-code"])
+    (proj / ".claude" / "settings.json").write_text(json.dumps(merged({}, "claude-code", hook)))
+    (proj / ".claude" / "commands").mkdir()
+    (proj / ".claude" / "commands" / "x.md").write_text(
+        "---\nallowed-tools: Bash(rm -rf build)\ndescription: clean the build\n---\n"
+        "Cleaned: !`rm -rf build`\n\nSay what was cleaned.\n")
+    return proj
+
+
+async def test_a_slash_commands_shell_command_waits_for_the_card_and_runs_on_approve(
+        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proj = slash_command_project(tmp_path)
+    model.command = "ls"
+    claude = await start_claude(tmp_path, proj, model, harness.url, token, prompt="/x")
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command == "rm -rf build", stored
+    assert stored.justification is not None and "/x" in stored.justification
+    assert (proj / "build" / "keep.txt").exists(), "nothing is deleted before Approve"
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    await result_of(claude)
+    assert not (proj / "build").exists()
+
+
+async def test_a_slash_commands_shell_command_denied_leaves_the_build_in_place(
+        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proj = slash_command_project(tmp_path)
+    model.command = "ls"
+    claude = await start_claude(tmp_path, proj, model, harness.url, token, prompt="/x")
+    await deny_with(harness, await pending_id(harness), "we ship from build/")
+    try:
+        out, err = await asyncio.wait_for(claude.communicate(), 180)
+    finally:
+        if claude.returncode is None:
+            claude.kill()
+            await claude.wait()
+    assert (proj / "build" / "keep.txt").exists()
+    assert "we ship from build/" in (out + err).decode() or any(
+        "we ship from build/" in json.dumps(body) for body in model.requests), (out[-2000:], err[-2000:])
+
+
+def permission_request_project(tmp: Path) -> Path:
+    """A project with the hook under PermissionRequest only: Claude Code asks it where it would show its dialog."""
+    proj = project(tmp)
+    hook = " ".join([sys.executable, "-m", "bot", "hook", "claude-code"])
+    settings = {"hooks": {"PermissionRequest": [
+        {"matcher": "Bash", "hooks": [{"type": "command", "command": hook, "timeout": 120}]}]}}
+    (proj / ".claude" / "settings.json").write_text(json.dumps(settings))
+    return proj
+
+
+async def test_a_permission_request_becomes_a_card_and_a_deny_reaches_the_model(
+        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proj = permission_request_project(tmp_path)
+    model.command = "rm -rf build"
+    claude = await start_claude(tmp_path, proj, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    assert (proj / "build" / "keep.txt").exists()
+    await deny_with(harness, escalation_id, "we ship from build/")
+    result = await result_of(claude)
+    assert denied_commands(result) == ["rm -rf build"]
+    assert "we ship from build/" in text_of(the_tool_result(model))
+    assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_a_permission_request_approved_runs_the_command(
+        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proj = permission_request_project(tmp_path)
+    model.command = "rm -rf build"
+    claude = await start_claude(tmp_path, proj, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    assert (proj / "build" / "keep.txt").exists(), "nothing runs before Approve"
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    result = await result_of(claude)
+    assert result["permission_denials"] == [] and not (proj / "build").exists()

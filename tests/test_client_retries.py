@@ -1,4 +1,4 @@
-"""Issue 10: the session client honours Retry-After and never gives up on a request FlyBot accepted (a lost answer
+"""The session client honours Retry-After and never gives up on a request FlyBot accepted (a lost answer
 is asked again with the same Idempotency-Key and returns the same escalation). Real server, a real TCP proxy that
 loses answers, no patching."""
 
@@ -82,7 +82,7 @@ async def test_a_lost_answer_is_asked_again_with_the_same_key_and_returns_the_sa
         client = FlyBotClient(url, token, retry_pause_s=0.05)
         # The answer is lost after the connect window (0.3 s) closed: FlyBot took the request, so the client asks
         # again (same Idempotency-Key) instead of reporting "unreachable" for an escalation that exists.
-        created = await client.escalate(harness.body(), connect_timeout_s=0.3, timeout_s=20)
+        created = await asyncio.to_thread(client.escalate, harness.body(), connect_timeout_s=0.3, timeout_s=20)
     finally:
         await proxy.close()
     assert proxy.lost == 1
@@ -99,12 +99,12 @@ async def test_the_client_waits_out_429_retry_after_then_gets_in(tmp_path: Path)
     try:
         token = await h.add_bot()
         client = FlyBotClient(h.url, token, retry_pause_s=0.05)
-        first = await client.escalate(h.body(session_id="a"))
-        second = asyncio.create_task(client.escalate(h.body(session_id="b"), timeout_s=30))
+        first = await asyncio.to_thread(client.escalate, h.body(session_id="a"))
+        second = asyncio.create_task(asyncio.to_thread(client.escalate, h.body(session_id="b"), timeout_s=30))
         refusals = metrics_of(h).rate_limited.labels("open_escalations")
         await h.eventually(lambda: refusals._value.get() >= 1)
         refused_at = time.monotonic()
-        await client.withdraw(first["id"])
+        await asyncio.to_thread(client.withdraw, first["id"])
         created = await asyncio.wait_for(second, 30)
         assert created["status"] == "pending" and created["id"] != first["id"]
         # It waited for the Retry-After it was given rather than asking again at its own 0.05 s pace.
@@ -122,9 +122,9 @@ async def test_a_429_that_outlasts_the_callers_time_is_reported_as_rate_limited_
     try:
         token = await h.add_bot()
         client = FlyBotClient(h.url, token, retry_pause_s=0.05)
-        await client.escalate(h.body(session_id="a"))
+        await asyncio.to_thread(client.escalate, h.body(session_id="a"))
         with pytest.raises(Refused) as refused:
-            await client.escalate(h.body(session_id="b"), timeout_s=1.0)
+            await asyncio.to_thread(client.escalate, h.body(session_id="b"), timeout_s=1.0)
         assert refused.value.status == 429 and refused.value.code == "rate_limited"
     finally:
         await h.close()
@@ -142,7 +142,7 @@ async def test_unreachable_and_a_non_json_answer_are_told_in_plain_words_not_exc
     closed.close()  # nothing listens there: the connection is refused
     client = FlyBotClient(f"http://127.0.0.1:{port}", "fbt_x", retry_pause_s=0.05)
     with pytest.raises(Unreachable) as unreachable:
-        await client.report({"host": "h"}, connect_timeout_s=0.3)
+        client.report({"host": "h"}, connect_timeout_s=0.3)
     assert "could not connect" in str(unreachable.value) and "Error" not in str(unreachable.value), unreachable.value
 
     async def garbled(_request: web.Request) -> web.Response:
@@ -157,7 +157,7 @@ async def test_unreachable_and_a_non_json_answer_are_told_in_plain_words_not_exc
     try:
         proxy_client = FlyBotClient(f"http://127.0.0.1:{sock.getsockname()[1]}", "fbt_x", retry_pause_s=0.05)
         with pytest.raises(Unreachable) as garbage:
-            await proxy_client.report({"host": "h"}, connect_timeout_s=0.3)
+            await asyncio.to_thread(proxy_client.report, {"host": "h"}, connect_timeout_s=0.3)
     finally:
         await runner.cleanup()
     assert "not valid JSON" in str(garbage.value) and "Error" not in str(garbage.value), garbage.value

@@ -23,7 +23,7 @@ from cards import APPROVE_ACTION, REVIEW_APPROVE_ACTION, SHOW_JUSTIFICATION_ACTI
 from tests.agents import agent_binary
 from tests.harness import OWNER, Harness, free_socket
 from tests.scripted_models import ResponsesAPI
-from tests.test_hooks import ROOT, deny_with, pending_id
+from tests.test_hooks import ROOT, deny_with, escalations_created, pending_id
 
 pytestmark = pytest.mark.timeout(240)
 
@@ -288,3 +288,94 @@ def test_every_decision_flybot_can_send_matches_the_codex_schema(codex_schema: P
             answer = {"decision": decision_for(verdict, legacy=legacy)}
             errors = list(schemas[name].iter_errors(answer))
             assert not errors, (method, verdict.outcome, answer, errors[0].message)
+
+
+# -- the PermissionRequest hook in a Codex session (hooks.json) -------------------------------------------------------
+async def trust_hooks(home: Path, cwd: Path) -> list[str]:
+    """Trust every hook in ``home/hooks.json`` as Codex's own hook review does: ask ``codex app-server`` for the
+    hooks (``hooks/list``: each one's ``key`` and ``currentHash``) and record ``[hooks.state."KEY"] trusted_hash =
+    "HASH"`` in ``home/config.toml``; Codex runs an untrusted hook only with ``--dangerously-bypass-hook-trust``.
+    Returns the keys trusted."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "CODEX"))}
+    env["CODEX_HOME"] = str(home)
+    proc = await asyncio.create_subprocess_exec(
+        agent_binary("codex"), "app-server", cwd=cwd, env=env, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+    assert proc.stdin is not None and proc.stdout is not None
+
+    async def call(request_id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write((json.dumps({"id": request_id, "method": method, "params": params}) + "\n").encode())
+        await proc.stdin.drain()
+        while True:
+            message = json.loads(await asyncio.wait_for(proc.stdout.readline(), 60))
+            if message.get("id") == request_id:
+                return dict(message["result"])
+
+    try:
+        await call(1, "initialize", {"clientInfo": {"name": "flybot-tests", "title": "tests", "version": "0"}})
+        proc.stdin.write(b'{"method": "initialized"}\n')
+        listed = await call(2, "hooks/list", {"cwds": [str(cwd)]})
+    finally:
+        proc.stdin.close()  # the app-server (run by the npm wrapper, which passes its pipes on) ends at EOF
+        try:
+            await asyncio.wait_for(proc.wait(), 30)
+        except TimeoutError:
+            proc.kill()
+            raise
+    hooks = [h for entry in listed["data"] for h in entry["hooks"] if h["source"] == "user"]
+    with (home / "config.toml").open("a") as config:
+        for hook in hooks:
+            config.write(f'[hooks.state.{json.dumps(hook["key"])}]\ntrusted_hash = {json.dumps(hook["currentHash"])}\n')
+    return [h["key"] for h in hooks]
+
+
+async def codex_with_the_hook(tmp: Path) -> Path:
+    """``$CODEX_HOME/hooks.json`` as ``flybot hook install codex --user`` writes it, trusted."""
+    from bot.hooks.install import merged
+
+    home = tmp / "codex-home"
+    home.mkdir()
+    hook = " ".join([sys.executable, "-m", "bot", "hook", "codex"])
+    (home / "hooks.json").write_text(json.dumps(merged({}, "codex", hook)))
+    keys = await trust_hooks(home, tmp / "work")
+    assert keys == [f"{home / 'hooks.json'}:permission_request:0:0"], keys
+    return home
+
+
+async def test_the_permission_request_hook_answers_codex_before_its_own_approval_request(
+        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    target = work(tmp_path)
+    await codex_with_the_hook(tmp_path)
+    model.command = f"chmod 600 {target}"
+    proc = await start_codex(tmp_path, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.session_id != "" and stored.justification == model.justification
+    assert target.stat().st_mode & 0o777 == 0o644
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, _out, err = await finish(proc)
+    assert code == 0, err
+    assert target.stat().st_mode & 0o777 == 0o600
+    messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
+    assert decisions(messages) == [], "the hook answered: Codex asked flybot codex nothing"
+    assert len(await escalations_created(harness)) == 1
+
+
+async def test_the_permission_request_hooks_deny_keeps_the_command_from_running(
+        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    target = work(tmp_path)
+    await codex_with_the_hook(tmp_path)
+    model.command = f"chmod 600 {target}"
+    proc = await start_codex(tmp_path, model, harness.url, token)
+    await deny_with(harness, await pending_id(harness), "leave the permissions alone")
+    code, _out, err = await finish(proc)
+    assert code == 0, err
+    assert target.stat().st_mode & 0o777 == 0o644
+    messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
+    assert decisions(messages) == [], "the hook answered: Codex asked flybot codex nothing"
+    assert len(await escalations_created(harness)) == 1
+    (output,) = model.outputs()
+    assert "denied by @Olivia: leave the permissions alone" in output, output  # the hook's message reaches the model

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from bot.client import FlyBotClient
 
 
 def _settings() -> Settings:
@@ -32,6 +34,7 @@ def _local_credentials(settings: Settings) -> dict[str, str]:
 def cmd_ask(args: argparse.Namespace) -> int:
     """Escalate ``COMMAND`` and wait: exit 0 approved; 1 denied/expired/withdrawn/undeliverable; 2 usage; 3 unreachable/refused."""
     from bot.client import FlyBotClient, Refused, Unreachable
+    from bot.hooks.asking import Interrupted
 
     command = " ".join(args.command).strip() if len(args.command) != 1 else args.command[0]
     if not command:
@@ -84,14 +87,14 @@ def cmd_ask(args: argparse.Namespace) -> int:
             print(f"flybot ask: {warning}", file=sys.stderr, flush=True)
     outcome: dict[str, Any] = {}
     try:
-        final = asyncio.run(_ask_until_answer(client, body, args.timeout + 5, outcome))
+        final = _ask_until_answer(client, body, args.timeout + 5, outcome)
     except Refused as exc:
         _say(args, {"status": "refused", "code": exc.code, "detail": exc.detail}, f"refused: {exc.detail} ({exc.code})")
         return EXIT_UNREACHABLE if exc.code != "invalid_request" else EXIT_USAGE
     except Unreachable as exc:
         _say(args, {"status": "unreachable", "detail": str(exc)}, f"unreachable: {exc}")
         return EXIT_UNREACHABLE
-    except (KeyboardInterrupt, asyncio.CancelledError):
+    except Interrupted:
         left = outcome.get("left")
         if left is None:
             print("interrupted: the escalation was withdrawn", file=sys.stderr)
@@ -111,64 +114,64 @@ def cmd_ask(args: argparse.Namespace) -> int:
     return EXIT_APPROVED if status == "approved" else EXIT_NO
 
 
-async def _ask_until_answer(
-    client: Any, body: dict[str, Any], timeout_s: float, outcome: dict[str, Any] | None = None
+def _ask_until_answer(
+    client: FlyBotClient, body: dict[str, Any], timeout_s: float, outcome: dict[str, Any] | None = None
 ) -> dict[str, Any]:
-    """Escalate and wait; Ctrl-C or SIGTERM withdraws the escalation (best effort) so no card stays live for nothing.
+    """Escalate and wait; Ctrl-C or SIGTERM withdraws the escalation (best effort) so no card stays live for nothing,
+    then raises :class:`bot.hooks.asking.Interrupted`.
 
-    SIGINT and SIGTERM are handled by the event loop (as ``flybot exec`` and the hook do), so they work even when
-    ``flybot ask`` inherited SIGINT ignored (a background job of a non-interactive shell): Python's own Ctrl-C
-    handling keeps an inherited "ignore", and such a ``flybot ask`` could not be interrupted at all. A signal
-    that arrives while the escalation is being created (FlyBot may have taken it, its card posted, before the
-    answer came back) asks again with the same Idempotency-Key, which returns that escalation, and withdraws it.
-    When the withdraw fails, ``outcome["left"]`` says why (the caller's line must not claim it was withdrawn).
+    SIGINT and SIGTERM get handlers of their own (:class:`bot.hooks.asking.Interruptible`, as ``flybot exec`` and the
+    hook), so they work even when ``flybot ask`` inherited SIGINT ignored (a background job of a non-interactive
+    shell): Python's own Ctrl-C handling keeps an inherited "ignore", and such a ``flybot ask`` could not be
+    interrupted at all. A signal that arrives while the escalation is being created (FlyBot may have taken it, its
+    card posted, before the answer came back) asks again with the same Idempotency-Key, which returns that
+    escalation, and withdraws it. When the withdraw fails, ``outcome["left"]`` says why (the caller's line must not
+    claim it was withdrawn).
     """
     import signal
+    import threading
     import uuid
 
     from bot.client import ClientError
+    from bot.hooks.asking import Interrupted, Interruptible
 
-    task = asyncio.current_task()
-    loop = asyncio.get_running_loop()
-    if task is not None:
-        for sig in (signal.SIGINT, signal.SIGTERM):
-            loop.add_signal_handler(sig, task.cancel)
     connect_s = min(timeout_s, 10.0)
     key = str(uuid.uuid4())
     said = outcome if outcome is not None else {}
 
-    async def progress() -> None:
-        await asyncio.sleep(1.5)
+    def progress() -> None:
         print(f"flybot ask: FlyBot at {client.base_url} is not answering yet; trying for up to {connect_s:.0f} s "
               "(Ctrl-C to stop)", file=sys.stderr, flush=True)
 
-    async def withdraw(created: dict[str, Any] | None) -> None:
+    def withdraw(created: dict[str, Any] | None) -> None:
         try:
-            async with asyncio.timeout(5):
-                if created is None:  # the same key returns the escalation FlyBot took, without a second card
-                    created = await client.escalate(body, connect_timeout_s=2.0, idempotency_key=key)
-                if created.get("status") == "pending":
-                    await client.withdraw(created["id"])
-        except (ClientError, TimeoutError) as exc:
+            if created is None:  # the same key returns the escalation FlyBot took, without a second card
+                created = client.escalate(body, connect_timeout_s=2.0, idempotency_key=key, timeout_s=3.0)
+            if created.get("status") == "pending":
+                client.withdraw(created["id"], timeout_s=2.0)
+        except ClientError as exc:
             said["left"] = type(exc).__name__
 
-    notice = asyncio.create_task(progress())
-    try:
-        created = await client.escalate(body, connect_timeout_s=connect_s, idempotency_key=key)
-    except asyncio.CancelledError:
-        await withdraw(None)
-        raise
-    finally:
-        notice.cancel()
-    _warn_if_capped(created, body.get("timeout_s"))
-    try:
-        final: dict[str, Any] = await client.wait(created, timeout_s=timeout_s)
-    except asyncio.CancelledError:
-        await withdraw(created)
-        raise
+    created: dict[str, Any] | None = None
+    notice = threading.Timer(1.5, progress)
+    notice.daemon = True
+    with Interruptible((signal.SIGINT, signal.SIGTERM)) as guard:
+        try:
+            guard.arm()
+            notice.start()
+            try:
+                created = client.escalate(body, connect_timeout_s=connect_s, idempotency_key=key)
+            finally:
+                notice.cancel()
+            _warn_if_capped(created, body.get("timeout_s"))
+            final: dict[str, Any] = client.wait(created, timeout_s=timeout_s)
+            guard.disarm()
+        except Interrupted:
+            withdraw(created)
+            raise
     if final.get("status") == "pending":
         try:
-            final = await client.withdraw(final["id"])
+            final = client.withdraw(final["id"])
         except ClientError:
             pass
     return final

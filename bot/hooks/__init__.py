@@ -9,10 +9,12 @@ an escalation and waits for the owner's click. Every path that is not an explici
 
 Modules:
     :mod:`bot.hooks.gate`: the shared grade -> escalate -> wait -> withdraw logic and its :class:`~bot.hooks.gate.Verdict`.
-    :mod:`bot.hooks.asking`: the asking half of the gate (asyncio, the HTTP client, withdrawal on signals), loaded
-        only when a command is above the ceiling.
+    :mod:`bot.hooks.asking`: the asking half of the gate (the standard-library HTTP client, withdrawal on signals),
+        loaded only when a command is above the ceiling.
     :mod:`bot.hooks.rules_cache`: the adapters' copy of the program rules (raise-only; fail closed when stale).
-    :mod:`bot.hooks.claude_code`: the Claude Code ``PreToolUse`` command hook protocol.
+    :mod:`bot.hooks.claude_code`: the Claude Code command hook protocol (``PreToolUse``, ``PreSkillShellCommand``,
+        ``PermissionRequest``; also Codex's ``PermissionRequest`` as ``flybot hook codex``).
+    :mod:`bot.hooks.install`: ``flybot hook install``, the hook merged into the agent's settings file.
     :mod:`bot.hooks.runner`: ``flybot exec``, run a command only after approval.
     :mod:`bot.hooks.codex`: ``flybot codex``, a Codex turn through ``codex app-server`` with approvals via FlyBot.
     :mod:`bot.hooks.cli`: ``register(subparsers)`` adding ``hook``, ``exec`` and ``codex`` to ``flybot``.

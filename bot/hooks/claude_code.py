@@ -1,8 +1,9 @@
-"""``flybot hook claude-code``: a Claude Code ``PreToolUse`` command hook that asks FlyBot before a Bash call runs.
+"""``flybot hook claude-code``: a Claude Code command hook that asks FlyBot before a Bash command runs.
 
-Protocol (Claude Code hooks reference, https://code.claude.com/docs/en/hooks, "PreToolUse"):
+Events answered (Claude Code hooks reference, https://code.claude.com/docs/en/hooks; the shapes checked against
+Claude Code 2.1.332's own schema):
 
-* Claude Code runs the hook's command with the event as one JSON object on **stdin**::
+* ``PreToolUse`` (matcher ``Bash``): a Bash tool call. Input::
 
       {"session_id": "abc123", "transcript_path": "/.../abc123.jsonl", "cwd": "/repo", "permission_mode": "default",
        "hook_event_name": "PreToolUse", "tool_name": "Bash",
@@ -10,14 +11,24 @@ Protocol (Claude Code hooks reference, https://code.claude.com/docs/en/hooks, "P
                       "run_in_background": false},
        "tool_use_id": "toolu_01ABC..."}
 
-  Fields not listed here are ignored (Claude Code adds fields over time).
-* The hook answers with **exit 0** and one JSON object on **stdout**::
-
-      {"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow" | "deny" | "ask",
-                              "permissionDecisionReason": "..."}}
-
-  ``allow`` runs the call without the permission prompt (settings' deny/ask rules still apply); ``deny`` blocks it and
-  the reason is shown to Claude; ``ask`` shows the user the ordinary permission prompt with the reason.
+  Answer: ``{"hookSpecificOutput": {"hookEventName": "PreToolUse", "permissionDecision": "allow" | "deny" | "ask",
+  "permissionDecisionReason": "..."}}``. ``allow`` runs the call without the permission prompt (settings' deny/ask
+  rules still apply); ``deny`` blocks it and the reason is shown to Claude; ``ask`` shows the user the ordinary
+  permission prompt with the reason.
+* ``PreSkillShellCommand`` (matcher ``Bash``): a shell command in a skill's or slash command's text
+  (`` !`cmd` ``), run as the skill or command loads. Input: ``tool_name`` (``Bash`` or ``PowerShell``),
+  ``tool_input.command`` (arguments filled in), ``tool_use_id``, ``command_name``, ``command_source``,
+  ``invoked_by`` (``user``, ``claude``, ``other``). Answer: the same ``permissionDecision`` shape with
+  ``hookEventName: "PreSkillShellCommand"``; only ``allow`` lets the command run (``deny``, ``ask`` and ``defer``
+  all keep it from running), and **no answer lets it run**, so this hook always answers this event: unreadable input
+  and a ``PowerShell`` command get ``deny``.
+* ``PermissionRequest`` (matcher ``Bash``): the agent would show its own permission dialog. Input: ``tool_name``,
+  ``tool_input`` (no ``tool_use_id``). Answer: ``{"hookSpecificOutput": {"hookEventName": "PermissionRequest",
+  "decision": {"behavior": "allow"}}}`` or ``{"behavior": "deny", "message": "..."}``; "ask" is no output at all,
+  so the dialog is shown and a person decides there. Codex (0.171) sends the same event from its ``hooks.json``
+  with the same answer shape (``tool_name`` ``Bash``, ``tool_input.command``, ``tool_input.description``: the
+  request's justification); ``flybot hook codex`` is this hook under that name.
+* Fields not listed here are ignored (Claude Code adds fields over time).
 * Exit 0 with empty stdout is "no decision" (the normal permission flow); exit 2 blocks the call and feeds stderr to
   Claude; any other exit code is a non-blocking error and **the call proceeds** -- so this hook never lets an exception
   escape as a traceback: an internal error answers ``ask``.
@@ -39,6 +50,9 @@ not a Bash call / another event             (none)     exit 0, empty stdout, one
 unparseable stdin                           (none)     exit 0, empty stdout, one line on stderr (exit 2 with
                                                        ``--block-on-error``)
 ==========================================  =========  ============================================================
+
+``PreSkillShellCommand`` differs only where "none" would let the command run: not Bash, or unreadable -> ``deny``.
+``PermissionRequest`` writes nothing for ``ask`` (the agent's own dialog asks a person).
 
 "No human decision" (:data:`bot.hooks.gate.NO_DECISION`): still pending after ``--wait`` seconds (withdrawn first),
 undeliverable, withdrawn, FlyBot unreachable or refusing, no token, or the hook interrupted by SIGINT/SIGTERM/SIGHUP
@@ -88,34 +102,44 @@ MIN_WAIT_S, MAX_WAIT_S = 1.0, 590.0
 
 
 class InputError(ValueError):
-    """The hook's stdin is not a PreToolUse event this hook can read."""
+    """The hook's stdin is not an event this hook can read; ``event`` is its ``hook_event_name`` when it had one."""
+
+    def __init__(self, message: str, event: str | None = None) -> None:
+        super().__init__(message)
+        self.event = event
+
+
+#: The events that carry a Bash command to decide on (see the module docstring).
+COMMAND_EVENTS = ("PreToolUse", "PreSkillShellCommand", "PermissionRequest")
 
 
 class BashCall(Frozen):
-    """The parts of a PreToolUse event for the Bash tool that FlyBot uses."""
+    """The parts of a Bash command event that FlyBot uses; ``event`` is one of :data:`COMMAND_EVENTS`."""
 
-    __slots__ = ("session_id", "cwd", "command", "description", "tool_use_id", "permission_mode")
+    __slots__ = ("session_id", "cwd", "command", "description", "tool_use_id", "permission_mode", "event")
     session_id: str
     cwd: str
     command: str
     description: str | None
     tool_use_id: str | None
     permission_mode: str | None
+    event: str
 
     def __init__(self, session_id: str, cwd: str, command: str, description: str | None, tool_use_id: str | None,
-                 permission_mode: str | None = None) -> None:
+                 permission_mode: str | None = None, event: str = "PreToolUse") -> None:
         self._init(session_id=session_id, cwd=cwd, command=command, description=description,
-                   tool_use_id=tool_use_id, permission_mode=permission_mode)
+                   tool_use_id=tool_use_id, permission_mode=permission_mode, event=event)
 
 
 class OtherTool(Frozen):
-    """A PreToolUse event for another tool (the matcher should have been ``Bash``): no decision."""
+    """A command event for another tool (the matcher should have been ``Bash``)."""
 
-    __slots__ = ("tool_name",)
+    __slots__ = ("tool_name", "event")
     tool_name: str
+    event: str
 
-    def __init__(self, tool_name: str) -> None:
-        self._init(tool_name=tool_name)
+    def __init__(self, tool_name: str, event: str = "PreToolUse") -> None:
+        self._init(tool_name=tool_name, event=event)
 
 
 class SessionStart(Frozen):
@@ -130,10 +154,11 @@ class SessionStart(Frozen):
 
 
 def parse_event(raw: bytes) -> BashCall | OtherTool | SessionStart:
-    """Read one PreToolUse event (see the module docstring); unknown fields are ignored.
+    """Read one event (see the module docstring); unknown fields are ignored.
 
     Raises:
-        InputError: not JSON, not an object, not ``PreToolUse``, or a Bash call without a command string.
+        InputError: not JSON, not an object, not an event this hook answers, or a Bash event without a command
+            string (``InputError.event`` names the event when the object had one).
     """
     try:
         data = json.loads(raw.decode("utf-8"))
@@ -150,20 +175,22 @@ def parse_event(raw: bytes) -> BashCall | OtherTool | SessionStart:
             session_id=session_id if isinstance(session_id, str) and session_id else "claude-code",
             source=source if isinstance(source, str) else "",
         )
-    if event is not None and event != "PreToolUse":
-        raise InputError(f"hook_event_name is {event!r}; configure this hook under PreToolUse or SessionStart")
+    if event is None:
+        event = "PreToolUse"  # older releases sent no event name
+    if event not in COMMAND_EVENTS:
+        raise InputError(f"hook_event_name is {event!r}; configure this hook under "
+                         f"{', '.join(COMMAND_EVENTS)} or SessionStart")
     tool = data.get("tool_name")
     if not isinstance(tool, str) or not tool:
-        raise InputError("the event has no tool_name")
+        raise InputError("the event has no tool_name", event)
     if tool != "Bash":
-        return OtherTool(tool)
+        return OtherTool(tool, event)
     tool_input = data.get("tool_input")
     if not isinstance(tool_input, dict):
-        raise InputError("the Bash event has no tool_input object")
+        raise InputError("the Bash event has no tool_input object", event)
     command = tool_input.get("command")
     if not isinstance(command, str) or not command.strip():
-        raise InputError("the Bash event has no tool_input.command")
-    description = tool_input.get("description")
+        raise InputError("the Bash event has no tool_input.command", event)
     cwd = data.get("cwd")
     session_id = data.get("session_id")
     tool_use_id = data.get("tool_use_id")
@@ -172,17 +199,48 @@ def parse_event(raw: bytes) -> BashCall | OtherTool | SessionStart:
         session_id=session_id if isinstance(session_id, str) and session_id else "claude-code",
         cwd=cwd if isinstance(cwd, str) and cwd else os.getcwd(),
         command=command,
-        description=description if isinstance(description, str) else None,
+        description=_justification(event, data, tool_input),
         tool_use_id=tool_use_id if isinstance(tool_use_id, str) and tool_use_id else None,
         permission_mode=mode if isinstance(mode, str) else (None if mode is None else repr(mode)),
+        event=event,
     )
 
 
-def answer(decision: Decision, reason: str) -> dict[str, Any]:
-    """The hook's stdout object for ``decision``."""
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def _justification(event: str, data: dict[str, Any], tool_input: dict[str, Any]) -> str | None:
+    """What the card shows as the reason: the tool call's ``description``; for a skill's or slash command's shell
+    command, which command holds it, where it comes from and who started it (the agent's own words, shown as such)."""
+    description = _text(tool_input.get("description"))
+    if event != "PreSkillShellCommand":
+        return description
+    name = _text(data.get("command_name")) or "an unnamed skill or command"
+    source = _text(data.get("command_source"))
+    started = _text(data.get("invoked_by"))
+    line = f"Runs from the text of /{name.lstrip('/')}" + (f" ({source})" if source else "")
+    line += f", started by {started}" if started else ""
+    return f"{line}. {description}" if description else line
+
+
+def answer(decision: Decision, reason: str, event: str = "PreToolUse") -> dict[str, Any] | None:
+    """The hook's stdout object for ``decision`` in ``event``'s own shape; None: write nothing.
+
+    ``PreToolUse`` and ``PreSkillShellCommand``: ``permissionDecision`` and its reason. ``PermissionRequest``:
+    ``decision: {behavior: allow}`` or ``{behavior: deny, message}``; ``ask`` is no output at all, so the agent shows
+    its own permission dialog (a person decides there).
+    """
+    if event == "PermissionRequest":
+        if decision == "ask":
+            return None
+        verdict: dict[str, Any] = {"behavior": decision}
+        if decision == "deny":
+            verdict["message"] = reason
+        return {"hookSpecificOutput": {"hookEventName": event, "decision": verdict}}
     return {
         "hookSpecificOutput": {
-            "hookEventName": "PreToolUse",
+            "hookEventName": event,
             "permissionDecision": decision,
             "permissionDecisionReason": reason,
         }
@@ -228,22 +286,37 @@ def run(
     block_on_error: bool = False,
     mode: str | None = None,
     on_no_decision: NoDecision = "ask",
+    agent: str = "claude-code",
 ) -> int:
     """Read one event from ``stdin``, write the answer to ``stdout``; returns the exit code (0, or 2 when blocking).
 
     ``wait_s`` is the whole budget from the moment stdin has been read; keep it below the hook's ``timeout`` in
-    Claude Code's settings (600 s by default).
+    Claude Code's settings (600 s by default). ``agent``: ``claude-code`` or ``codex`` (Codex's hooks take no
+    ``allow`` or ``ask`` answer to ``PreToolUse``, so there this hook gives no decision and says to configure it
+    under ``PermissionRequest``).
     """
     try:
         event = parse_event(stdin.read())
     except InputError as exc:
+        if exc.event == "PreSkillShellCommand":  # no answer would let the command run: refuse it
+            _write(stdout, answer("deny", f"FlyBot could not read the event ({exc}); not run", exc.event))
+            print(f"{PREFIX}: {exc}; denied", file=stderr)
+            return EXIT_OK
         return _no_decision(stderr, str(exc), block=block_on_error)
     except OSError as exc:
         return _no_decision(stderr, f"cannot read stdin ({exc.strerror or exc})", block=block_on_error)
     if isinstance(event, SessionStart):
         return session_start(event, server=server, mode=mode, stdout=stdout, stderr=stderr)
     if isinstance(event, OtherTool):
+        if event.event == "PreSkillShellCommand":  # no answer would let it run, and FlyBot grades Bash only
+            _write(stdout, answer("deny", f"FlyBot grades Bash commands only; this {event.tool_name} command was not "
+                                          "graded, so it does not run", event.event))
+            return EXIT_OK
         print(f"{PREFIX}: {event.tool_name} is not a Bash call; no decision (use the matcher \"Bash\")", file=stderr)
+        return EXIT_OK
+    if agent == "codex" and event.event == "PreToolUse":
+        print(f"{PREFIX.replace('claude-code', agent)}: Codex takes no allow or ask from a PreToolUse hook; no "
+              "decision (configure this hook under PermissionRequest)", file=stderr)
         return EXIT_OK
     started = time.monotonic()
     try:
@@ -251,7 +324,7 @@ def run(
         remaining = max(0.5, wait_s - (time.monotonic() - started))
         request = Request(
             session_id=event.session_id, cwd=event.cwd, contained=contained, justification=event.description,
-            room=room, idempotency_key=f"claude-code:{event.tool_use_id}" if event.tool_use_id else None,
+            room=room, idempotency_key=f"{agent}:{event.tool_use_id}" if event.tool_use_id else None,
             expires_s=expiry_for_wait(wait_s),
         )
         verdict = decide(graded, server, request, wait_s=remaining)
@@ -264,9 +337,18 @@ def run(
             print(f"{PREFIX}: {text}; blocked", file=stderr)
             return EXIT_BLOCK
         decision, reason = no_decision(text, on_no_decision=on_no_decision, permission_mode=event.permission_mode)
-    stdout.write(json.dumps(answer(decision, reason)) + "\n")
-    stdout.flush()
+    out = answer(decision, reason, event.event)
+    if out is None:
+        print(f"{PREFIX}: {reason}", file=stderr)
+    _write(stdout, out)
     return EXIT_OK
+
+
+def _write(stdout: IO[str], out: dict[str, Any] | None) -> None:
+    """Write the answer object as one JSON line (nothing for None: the agent's own permission flow)."""
+    if out is not None:
+        stdout.write(json.dumps(out) + "\n")
+        stdout.flush()
 
 
 def session_start(event: SessionStart, *, server: Server, mode: str | None, stdout: IO[str], stderr: IO[str],
@@ -328,7 +410,7 @@ def parse_wait(text: str) -> float:
 
 def main_from_args(contained: bool, ceiling: RiskLevel, url: str | None, token: str | None, wait: str,
                    room: str | None, block_on_error: bool, mode: str | None = None,
-                   on_no_decision: NoDecision = "ask") -> int:
+                   on_no_decision: NoDecision = "ask", agent: str = "claude-code") -> int:
     """Run against the process's real stdin/stdout/stderr (the CLI's entry); a bad ``--wait`` exits 2 with one line
     (Claude Code then blocks the call and shows the line)."""
     try:
@@ -339,5 +421,5 @@ def main_from_args(contained: bool, ceiling: RiskLevel, url: str | None, token: 
     return run(
         stdin=sys.stdin.buffer, stdout=sys.stdout, stderr=sys.stderr, contained=contained, ceiling=ceiling,
         server=find_server(url, token), wait_s=wait_s, room=room, block_on_error=block_on_error, mode=mode,
-        on_no_decision=on_no_decision,
+        on_no_decision=on_no_decision, agent=agent,
     )

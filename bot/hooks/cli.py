@@ -79,7 +79,7 @@ def cmd_hook_claude_code(args: argparse.Namespace) -> int:
     from bot.hooks.claude_code import main_from_args
 
     return main_from_args(args.contained, args.ceiling, args.server, args.token, args.wait, args.room,
-                          args.block_on_error, args.mode, args.on_no_decision)
+                          args.block_on_error, args.mode, args.on_no_decision, args.agent)
 
 
 def cmd_exec(args: argparse.Namespace) -> int:
@@ -137,31 +137,83 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def register_hook(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``hook claude-code``."""
+    """Add ``hook claude-code``, ``hook codex`` and ``hook install``."""
     hook = sub.add_parser("hook", help="agent hooks that ask FlyBot before a command runs",
                           description="Agent hooks that ask FlyBot before a command runs.")
     agents = hook.add_subparsers(dest="hook_agent", required=True, metavar="AGENT")
     claude = agents.add_parser(
-        "claude-code", help="Claude Code PreToolUse hook (matcher \"Bash\"): reads the event on stdin",
-        description="Claude Code PreToolUse command hook: reads the event JSON on stdin and answers "
-                    "allow/deny/ask on stdout (exit 0). Configure with matcher \"Bash\" and a hook timeout above --wait. "
-                    "Under SessionStart (matcher \"startup\") it runs the sandbox preflight once and reports a "
-                    "blocked host.",
+        "claude-code",
+        help="Claude Code hook (PreToolUse, PreSkillShellCommand, PermissionRequest; matcher \"Bash\"): reads the event "
+             "on stdin",
+        description="Claude Code command hook: reads the event JSON on stdin and answers in the event's own shape on "
+                    "stdout (exit 0): PreToolUse and PreSkillShellCommand allow/deny/ask, PermissionRequest "
+                    "allow/deny (nothing: Claude Code's own dialog). Configure with matcher \"Bash\" and a hook "
+                    "timeout above --wait (flybot hook install claude-code writes it). Under SessionStart (matcher "
+                    "\"startup\") it runs the sandbox preflight once and reports a blocked host.",
     )
-    _common(claude)
-    claude.add_argument("--wait", default=DEFAULT_HOOK_WAIT, metavar="S",
-                        help="seconds to wait for a decision before withdrawing it, 1 to 590 (default 590; keep the "
-                             "hook's timeout above it)")
-    claude.add_argument("--on-no-decision", choices=("ask", "deny"), default="ask",
-                        help="answer when no human decided (unreachable, no decision within --wait, undeliverable, "
-                             "interrupted): ask (default) or deny; deny anyway where the permission mode does not "
-                             "enforce ask (bypassPermissions, auto)")
-    claude.add_argument("--block-on-error", action="store_true",
-                        help="on unreadable input or an internal error exit 2 (Claude Code blocks the call) instead "
-                             "of giving no decision / ask")
-    claude.add_argument("--mode", help="SessionStart: the session's sandbox mode for the preflight "
-                                       "(or FLYBOT_SANDBOX_MODE)")
-    claude.set_defaults(func=cmd_hook_claude_code, logs=False)
+    codex = agents.add_parser(
+        "codex", help="Codex hook (PermissionRequest, matcher \"Bash\" in hooks.json): reads the event on stdin",
+        description="Codex command hook for hooks.json: answers PermissionRequest allow/deny on stdout (nothing: "
+                    "Codex's own approval prompt). Codex takes no allow or ask from PreToolUse hooks, so configure it "
+                    "under PermissionRequest (flybot hook install codex writes it).",
+    )
+    for parser, agent in ((claude, "claude-code"), (codex, "codex")):
+        _common(parser)
+        parser.add_argument("--wait", default=DEFAULT_HOOK_WAIT, metavar="S",
+                            help="seconds to wait for a decision before withdrawing it, 1 to 590 (default 590; keep "
+                                 "the hook's timeout above it)")
+        parser.add_argument("--on-no-decision", choices=("ask", "deny"), default="ask",
+                            help="answer when no human decided (unreachable, no decision within --wait, "
+                                 "undeliverable, interrupted): ask (default) or deny; deny anyway where the "
+                                 "permission mode does not enforce ask (bypassPermissions, auto)")
+        parser.add_argument("--block-on-error", action="store_true",
+                            help="on unreadable input or an internal error exit 2 (the agent blocks the call) "
+                                 "instead of giving no decision / ask")
+        parser.add_argument("--mode", help="SessionStart: the session's sandbox mode for the preflight "
+                                           "(or FLYBOT_SANDBOX_MODE)")
+        parser.set_defaults(func=cmd_hook_claude_code, logs=False, agent=agent)
+    install = agents.add_parser(
+        "install", help="write the hook into Claude Code's settings.json or Codex's hooks.json",
+        description="Write (or print, with --print) the hook settings for a project (default: this directory) or "
+                    "for you (--user), merged with the file's other settings and hooks; a FlyBot hook already there "
+                    "is replaced. Claude Code: .claude/settings.json, events PreToolUse, PreSkillShellCommand and "
+                    "PermissionRequest. Codex: .codex/hooks.json, event PermissionRequest. Credentials stay in the "
+                    "environment (FLYBOT_URL, FLYBOT_TOKEN), never in the file.",
+    )
+    install.add_argument("target", choices=("claude-code", "codex"), metavar="AGENT", help="claude-code or codex")
+    where = install.add_mutually_exclusive_group()
+    where.add_argument("--project", metavar="DIR", help="the project directory (default: the current one)")
+    where.add_argument("--user", action="store_true", help="your own settings (~/.claude or ~/.codex)")
+    install.add_argument("--print", dest="show", action="store_true",
+                         help="print the merged settings instead of writing them")
+    install.add_argument("--program", metavar="PATH",
+                         help="the flybot program the hook runs (default: flybot as found on PATH)")
+    install.add_argument("--contained", action="store_true", help="pass --contained to the hook")
+    install.add_argument("--ceiling", type=ceiling_level, metavar="LEVEL", help="pass --ceiling LEVEL to the hook")
+    install.add_argument("--wait", metavar="S", help="pass --wait S to the hook (1 to 590)")
+    install.add_argument("--on-no-decision", choices=("ask", "deny"), help="pass --on-no-decision to the hook")
+    install.set_defaults(func=cmd_hook_install)
+
+
+def cmd_hook_install(args: argparse.Namespace) -> int:
+    """``flybot hook install AGENT``: 0 written or printed; 2 when the settings cannot be merged."""
+    from bot.hooks.install import main_from_args
+
+    options = ["--contained"] if args.contained else []
+    if args.ceiling is not None:
+        options += ["--ceiling", args.ceiling.label]
+    if args.wait is not None:
+        from bot.hooks.claude_code import parse_wait
+
+        try:
+            parse_wait(args.wait)
+        except ValueError as exc:
+            print(f"flybot hook install: {exc}", file=sys.stderr)
+            return 2
+        options += ["--wait", args.wait]
+    if args.on_no_decision is not None:
+        options += ["--on-no-decision", args.on_no_decision]
+    return main_from_args(args.target, args.project, args.user, args.show, args.program, options)
 
 
 def register_exec(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -21,7 +21,6 @@ Imports only the preflight and the HTTP client (DESIGN.md: adapters stay light).
 
 from __future__ import annotations
 
-import asyncio
 import os
 import re
 import socket
@@ -80,7 +79,7 @@ def report_line(report: PreflightReport, *, host: str, session: str, bot: str | 
     return f"blocked: no usable sandbox backend {' '.join(fields)} | {render_one_line(report)}"
 
 
-async def _send(server: Server, report: PreflightReport, host: str, session: str) -> Outcome:
+def _send(server: Server, report: PreflightReport, host: str, session: str) -> Outcome:
     from bot.client import ClientError, FlyBotClient
 
     doc = report.to_json_dict()
@@ -91,10 +90,10 @@ async def _send(server: Server, report: PreflightReport, host: str, session: str
     client = FlyBotClient(server.url, server.token)
     try:
         if report.status is Status.BLOCKED:
-            sent = await client.report({"preflight": doc, "host": host, "session_id": session})
+            sent = client.report({"preflight": doc, "host": host, "session_id": session})
             bot = str(sent.get("bot") or sent.get("bot_id") or "") or None
             return Outcome(report, report_line(report, host=host, session=session, bot=bot), sent)
-        return Outcome(report, None, await client.host_usable(host, doc))
+        return Outcome(report, None, client.host_usable(host, doc))
     except ClientError as exc:
         line = report_line(report, host=host, session=session, bot=None) if report.status is Status.BLOCKED else None
         return Outcome(report, line, problem=f"not sent: {exc}")
@@ -109,7 +108,7 @@ def run_report(mode: str | None, *, host: str, session: str, server: Server, env
     report = run_preflight(mode, env=env)
     if report.status is Status.UNKNOWN:
         return Outcome(report)
-    return asyncio.run(_send(server, report, host, session))
+    return _send(server, report, host, session)
 
 
 def main(mode: str | None, host: str | None, session: str | None, server: Server, *, stdout: IO[str],

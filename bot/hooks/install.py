@@ -1,0 +1,174 @@
+"""``flybot hook install claude-code|codex``: write (or print) the agent's hook settings, merged with what is there.
+
+Where (``--project DIR``, default the current directory; ``--user`` for the home directory):
+
+* Claude Code: ``DIR/.claude/settings.json`` or ``~/.claude/settings.json`` (``$CLAUDE_CONFIG_DIR/settings.json``
+  when set). Events ``PreToolUse``, ``PreSkillShellCommand`` and ``PermissionRequest``, each with the matcher
+  ``Bash``, run ``flybot hook claude-code`` (:mod:`bot.hooks.claude_code`).
+* Codex: ``DIR/.codex/hooks.json`` or ``~/.codex/hooks.json`` (``$CODEX_HOME/hooks.json`` when set). The event
+  ``PermissionRequest`` with the matcher ``Bash`` runs ``flybot hook codex``; Codex takes no ``allow`` or ``ask``
+  from a ``PreToolUse`` hook, so that event is not configured.
+
+Both files have the shape ``{"hooks": {EVENT: [{"matcher": ..., "hooks": [{"type": "command", "command": ...,
+"timeout": SECONDS}]}]}}``. Merging keeps every other key and every other hook; a FlyBot hook already configured
+for an event (a command that runs ``flybot hook``) is replaced, so running the command twice changes nothing. An
+existing file that is not a JSON object (or whose ``hooks`` is not an object of lists) is refused with one line and
+left as it is. The file is written atomically (a temporary file in the same directory, then renamed), keeping its
+permission bits.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from typing import IO, Any
+
+#: Events each agent's settings configure for the hook.
+EVENTS = {
+    "claude-code": ("PreToolUse", "PreSkillShellCommand", "PermissionRequest"),
+    "codex": ("PermissionRequest",),
+}
+#: The hook's ``timeout`` in the settings, seconds: above the hook's default ``--wait`` of 590 s.
+HOOK_TIMEOUT_S = 600
+EXIT_OK, EXIT_USAGE = 0, 2
+
+
+class InstallError(Exception):
+    """The settings cannot be merged (one line for the user); nothing was written."""
+
+
+def settings_path(agent: str, *, project: str | None, user: bool, env: dict[str, str] | None = None) -> Path:
+    """The settings file for ``agent`` in the project ``project`` (default: the current directory) or the user's."""
+    environ = os.environ if env is None else env
+    if user:
+        if agent == "codex":
+            home = environ.get("CODEX_HOME")
+            return Path(home) / "hooks.json" if home else Path.home() / ".codex" / "hooks.json"
+        config = environ.get("CLAUDE_CONFIG_DIR")
+        return Path(config) / "settings.json" if config else Path.home() / ".claude" / "settings.json"
+    root = Path(project or os.getcwd()).resolve()
+    if not root.is_dir():
+        raise InstallError(f"--project {project}: not a directory")
+    return root / (".codex/hooks.json" if agent == "codex" else ".claude/settings.json")
+
+
+def hook_command(agent: str, program: str | None, options: list[str]) -> str:
+    """The shell command the agent runs: ``program`` (default: ``flybot`` as found on ``PATH``, by its absolute path,
+    else the bare name) ``hook AGENT`` and ``options``, shell-quoted."""
+    flybot = program or shutil.which("flybot") or "flybot"
+    return shlex.join([flybot, "hook", agent, *options])
+
+
+def _is_flybot_hook(handler: object) -> bool:
+    """A handler this command wrote (or one like it): a command hook whose command runs ``flybot hook``."""
+    if not isinstance(handler, dict) or handler.get("type") != "command":
+        return False
+    try:
+        words = shlex.split(str(handler.get("command", "")))
+    except ValueError:
+        return False
+    return any(os.path.basename(w) == "flybot" and words[i + 1:i + 2] == ["hook"] for i, w in enumerate(words))
+
+
+def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]:
+    """``existing`` settings with the FlyBot hook for each of ``agent``'s events (see the module docstring).
+
+    Raises:
+        InstallError: ``hooks`` is not an object, or an event's entry is not a list of objects.
+    """
+    settings = dict(existing)
+    hooks = settings.get("hooks", {})
+    if not isinstance(hooks, dict):
+        raise InstallError("its \"hooks\" is not a JSON object")
+    hooks = dict(hooks)
+    for event in EVENTS[agent]:
+        groups = hooks.get(event, [])
+        if not isinstance(groups, list) or not all(isinstance(g, dict) for g in groups):
+            raise InstallError(f"its hooks.{event} is not a list of objects")
+        kept = []
+        for group in groups:
+            handlers = group.get("hooks", [])
+            if not isinstance(handlers, list):
+                raise InstallError(f"a hooks.{event} entry's \"hooks\" is not a list")
+            others = [h for h in handlers if not _is_flybot_hook(h)]
+            if others or not handlers:
+                kept.append({**group, "hooks": others} if len(others) != len(handlers) else group)
+        kept.append({"matcher": "Bash",
+                     "hooks": [{"type": "command", "command": command, "timeout": HOOK_TIMEOUT_S}]})
+        hooks[event] = kept
+    settings["hooks"] = hooks
+    return settings
+
+
+def read_settings(path: Path) -> dict[str, Any]:
+    """The JSON object in ``path`` (``{}`` when there is no file). Raises :class:`InstallError` for anything else."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InstallError(f"cannot read it ({getattr(exc, 'strerror', None) or exc})") from None
+    if not text.strip():
+        return {}
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise InstallError(f"not valid JSON ({exc}); fix or move it, then run this again") from None
+    if not isinstance(data, dict):
+        raise InstallError("not a JSON object")
+    return data
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace ``path`` with ``text`` in one rename (same directory), keeping the old file's permission bits."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    mode = path.stat().st_mode & 0o7777 if path.exists() else 0o644
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as file:
+            file.write(text)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def install(agent: str, *, project: str | None, user: bool, show: bool, program: str | None, options: list[str],
+            stdout: IO[str], stderr: IO[str]) -> int:
+    """The command: 0 written (or printed with ``show``), 2 with one line on ``stderr`` when it cannot merge."""
+    try:
+        path = settings_path(agent, project=project, user=user)
+    except InstallError as exc:
+        print(f"flybot hook install: {exc}; nothing was changed", file=stderr)
+        return EXIT_USAGE
+    try:
+        settings = merged(read_settings(path), agent, hook_command(agent, program, options))
+    except InstallError as exc:
+        print(f"flybot hook install: {path}: {exc}; nothing was changed", file=stderr)
+        return EXIT_USAGE
+    text = json.dumps(settings, indent=2) + "\n"
+    if show:
+        stdout.write(text)
+        return EXIT_OK
+    try:
+        write_atomically(path, text)
+    except OSError as exc:
+        print(f"flybot hook install: cannot write {path} ({exc.strerror or exc}); nothing was changed", file=stderr)
+        return EXIT_USAGE
+    print(f"flybot hook install: {agent} hooks for {', '.join(EVENTS[agent])} written to {path}", file=stdout)
+    return EXIT_OK
+
+
+def main_from_args(agent: str, project: str | None, user: bool, show: bool, program: str | None,
+                   options: list[str]) -> int:
+    """Run against the process's real stdout and stderr (the CLI's entry)."""
+    return install(agent, project=project, user=user, show=show, program=program, options=options,
+                   stdout=sys.stdout, stderr=sys.stderr)
