@@ -14,56 +14,56 @@ from tests.harness import ADMIN, OWNER, Harness
 from tests.test_cli import clean_env
 from tests.test_standing import _admin_token, asks, auto
 
-GCC = "gcc -O2 main.c -o app"
+GCC = "acmecc -O2 main.c -o app"
 
 
 async def test_an_admin_teaches_gcc_in_chat_and_a_standing_approval_then_covers_it(harness: Harness) -> None:
     token = await harness.add_bot()
     before = await harness.escalate(token, command=GCC, contained=True)
     assert before["risk"] == "destructive" and "not a recognised program" in str(before["reasons"])
-    refused = await harness.slash(OWNER, "standing add --bot ci-bot gcc")
+    refused = await harness.slash(OWNER, "standing add --bot ci-bot acmecc")
     assert "could never match" in refused
-    reply = await harness.slash(ADMIN, "rule set gcc workspace_write our C compiler")
-    assert reply == "Program rule saved: `gcc` is graded workspace_write."
-    assert (await harness.slash(OWNER, "standing add --bot ci-bot gcc")).startswith("Saved")
+    reply = await harness.slash(ADMIN, "rule set acmecc workspace_write our C compiler")
+    assert reply == "Program rule saved: `acmecc` is graded workspace_write."
+    assert (await harness.slash(OWNER, "standing add --bot ci-bot acmecc")).startswith("Saved")
     esc = await auto(harness, token, command=GCC, contained=True)
     assert esc["risk"] == "workspace_write"
     assert "program rule" in str(esc["reasons"]) and ADMIN in str(esc["reasons"])
     await asks(harness, token, command=f"{GCC} && rm -rf build", contained=True)  # still destructive for the rm
-    await asks(harness, token, command="./gcc main.c", contained=True)  # a path: no rule
+    await asks(harness, token, command="./acmecc main.c", contained=True)  # a path: no rule
     listed = await harness.slash(OWNER, "rule list")
-    assert "`gcc` workspace_write" in listed and "our C compiler" in listed
-    assert (await harness.slash(ADMIN, "rule remove gcc")).startswith("Removed the program rule on `gcc`")
+    assert "`acmecc` workspace_write" in listed and "our C compiler" in listed
+    assert (await harness.slash(ADMIN, "rule remove acmecc")).startswith("Removed the program rule on `acmecc`")
     again = await asks(harness, token, command=GCC, contained=True)
     assert again["risk"] == "destructive"
     events = [(e.event, e.actor, e.detail.get("program"), e.detail.get("grade"))
               for e in await harness.runtime.store.audit_log() if e.event.startswith("program_rule.")]
-    assert events == [("program_rule.set", ADMIN, "gcc", "workspace_write"),
-                      ("program_rule.removed", ADMIN, "gcc", "workspace_write")]
+    assert events == [("program_rule.set", ADMIN, "acmecc", "workspace_write"),
+                      ("program_rule.removed", ADMIN, "acmecc", "workspace_write")]
 
 
 async def test_only_admins_set_or_remove_rules_in_chat_and_a_refusal_is_audited(harness: Harness) -> None:
-    reply = await harness.slash(OWNER, "rule set gcc workspace_write")
+    reply = await harness.slash(OWNER, "rule set acmecc workspace_write")
     assert "only admins" in reply
-    await harness.slash(ADMIN, "rule set gcc workspace_write")
-    assert "only admins" in await harness.slash(OWNER, "rule remove gcc")
-    assert [r.program for r in await harness.runtime.store.program_rules()] == ["gcc"]
+    await harness.slash(ADMIN, "rule set acmecc workspace_write")
+    assert "only admins" in await harness.slash(OWNER, "rule remove acmecc")
+    assert [r.program for r in await harness.runtime.store.program_rules()] == ["acmecc"]
     refused = [e for e in await harness.runtime.store.audit_log() if e.event == "program_rule.refused"]
     assert [(e.actor, e.detail["action"]) for e in refused] == [(OWNER, "set"), (OWNER, "remove")]
 
 
 @pytest.mark.parametrize(("text", "says"), [
-    ("rule set ./gcc workspace_write", "plain name"),
-    ("rule set /usr/bin/gcc workspace_write", "plain name"),
-    ("rule set g\u0441c workspace_write", "plain name"),
-    ("rule set gcc\u200b workspace_write", "plain name"),
+    ("rule set ./acmecc workspace_write", "plain name"),
+    ("rule set /usr/bin/acmecc workspace_write", "plain name"),
+    ("rule set acme\u0441c workspace_write", "plain name"),
+    ("rule set acmecc\u200b workspace_write", "plain name"),
     ("rule set sudo workspace_write", "runs another command"),
     ("rule set bash read_only", "runs another command"),
-    ("rule set gcc harmless", "give a grade"),
-    ("rule set gcc", "Usage"),
+    ("rule set acmecc harmless", "give a grade"),
+    ("rule set acmecc", "Usage"),
     ("rule set mytool --force network", "subcommand"),
     ("rule frobnicate", "Usage"),
-    ("rule remove gcc", "no program rule"),
+    ("rule remove acmecc", "no program rule"),
 ])
 async def test_bad_rule_input_gets_a_clear_answer_and_changes_nothing(harness: Harness, text: str, says: str) -> None:
     reply = await harness.slash(ADMIN, text)
@@ -106,10 +106,10 @@ async def test_the_admin_api_sets_lists_and_removes_rules(harness: Harness) -> N
 @pytest.mark.parametrize(("path", "body", "field"), [
     ("g%D1%81c", {"grade": "read_only"}, "program"),
     ("..", {"grade": "read_only"}, "program"),
-    ("gcc", {"grade": "safe"}, "grade"),
-    ("gcc", {"grade": "read_only", "surprise": 1}, "surprise"),
-    ("gcc/-rf", {"grade": "read_only"}, "subcommand"),
-    ("gcc", {"grade": "read_only", "note": "a\nb"}, "note"),
+    ("acmecc", {"grade": "safe"}, "grade"),
+    ("acmecc", {"grade": "read_only", "surprise": 1}, "surprise"),
+    ("acmecc/-rf", {"grade": "read_only"}, "subcommand"),
+    ("acmecc", {"grade": "read_only", "note": "a\nb"}, "note"),
 ])
 async def test_the_admin_api_refuses_bad_rules_with_problems(
     harness: Harness, path: str, body: dict[str, object], field: str,
@@ -139,15 +139,15 @@ def test_the_cli_sets_lists_and_removes_rules(tmp_path: Path) -> None:
                               text=True, timeout=60)
 
     assert flybot("db", "upgrade").returncode == 0
-    done = flybot("rules", "set", "gcc", "workspace_write", "--note", "our compiler")
-    assert done.returncode == 0 and "`gcc` is graded workspace_write" in done.stdout, done.stderr
+    done = flybot("rules", "set", "acmecc", "workspace_write", "--note", "our compiler")
+    assert done.returncode == 0 and "`acmecc` is graded workspace_write" in done.stdout, done.stderr
     listed = flybot("rules", "list")
-    assert listed.stdout.startswith("gcc\tworkspace_write\tset by operator:") and "our compiler" in listed.stdout
-    bad = flybot("rules", "set", "/tmp/gcc", "read_only")
+    assert listed.stdout.startswith("acmecc\tworkspace_write\tset by operator:") and "our compiler" in listed.stdout
+    bad = flybot("rules", "set", "/tmp/acmecc", "read_only")
     assert bad.returncode == 2 and "plain name" in bad.stderr and "Traceback" not in bad.stderr
-    assert flybot("rules", "remove", "gcc").returncode == 0
-    gone = flybot("rules", "remove", "gcc")
-    assert gone.returncode == 2 and "no program rule on gcc" in gone.stderr
+    assert flybot("rules", "remove", "acmecc").returncode == 0
+    gone = flybot("rules", "remove", "acmecc")
+    assert gone.returncode == 2 and "no program rule on acmecc" in gone.stderr
     assert flybot("rules", "list", "--json").stdout.strip() == "[]"
 
 
@@ -180,9 +180,9 @@ async def test_a_card_names_the_unknown_program_and_an_admin_grades_it_from_the_
     esc = await asks(harness, token, command=GCC, contained=True)
     await harness.outbox_drained()
     text = block_text(harness.card_for(esc["id"])["blocks"])
-    assert "FlyBot does not know `gcc`" in text
-    assert _teach_buttons(harness, esc["id"]) == ["Grade `gcc` \u2026"]
-    await _click_teach(harness, ADMIN, esc["id"], "gcc")
+    assert "FlyBot does not know `acmecc`" in text
+    assert _teach_buttons(harness, esc["id"]) == ["Grade `acmecc` \u2026"]
+    await _click_teach(harness, ADMIN, esc["id"], "acmecc")
     await harness.eventually(lambda: harness.open_modal(ADMIN))
     modal = harness.open_modal(ADMIN)
     assert modal is not None
@@ -192,8 +192,8 @@ async def test_a_card_names_the_unknown_program_and_an_admin_grades_it_from_the_
     assert (await harness.submit_modal(ADMIN, modal["id"], values))["status"] == 200
     (rule,) = await harness.runtime.store.program_rules()
     assert (rule.program, rule.subcommand, rule.grade, rule.set_by, rule.note) == (
-        "gcc", None, "workspace_write", ADMIN, "our C compiler")
-    assert any("Program rule saved: `gcc` is graded workspace_write" in m for m in harness.ephemerals(ADMIN))
+        "acmecc", None, "workspace_write", ADMIN, "our C compiler")
+    assert any("Program rule saved: `acmecc` is graded workspace_write" in m for m in harness.ephemerals(ADMIN))
     assert (await harness.escalate(token, command=GCC, contained=True))["risk"] == "workspace_write"
 
 
@@ -201,7 +201,7 @@ async def test_a_non_admin_owner_gets_the_suggestion_and_no_modal(harness: Harne
     token = await harness.add_bot()
     esc = await asks(harness, token, command=GCC, contained=True)
     await harness.outbox_drained()
-    await _click_teach(harness, OWNER, esc["id"], "gcc")
+    await _click_teach(harness, OWNER, esc["id"], "acmecc")
     await harness.eventually(lambda: any("Only an admin can teach it" in m for m in harness.ephemerals(OWNER)))
     assert harness.open_modal(OWNER) is None
     assert await harness.runtime.store.program_rules() == []
@@ -229,7 +229,7 @@ async def test_the_modal_refuses_a_bad_subcommand_inline_and_saves_nothing(harne
     assert [r.words for r in await harness.runtime.store.program_rules()] == ["mytool deploy", "mytool release"]
 
 
-@pytest.mark.parametrize("command", [f"{GCC} && rm -rf build", "./gcc main.c", "g\u0441c main.c"])
+@pytest.mark.parametrize("command", [f"{GCC} && rm -rf build", "./acmecc main.c", "acme\u0441c main.c"])
 async def test_no_teaching_is_offered_when_something_else_is_destructive(harness: Harness, command: str) -> None:
     from tests.harness import block_text
 

@@ -1,9 +1,9 @@
 """Teaching FlyBot a program from a card, in a real browser against a real ``flybot serve`` (local mode).
 
-An admin grades ``gcc`` (unknown to FlyBot) from its card's "Grade `gcc` …" modal; an owner who is no admin is told
+An admin grades ``acmecc`` (unknown to FlyBot) from its card's "Grade `acmecc` …" modal; an owner who is no admin is told
 to ask one and gets no modal. Then a Bot-wide standing approval (``flybot standing add``) covers
-``gcc -O2 main.c -o app``: ``flybot ask`` is answered without a card and the Claude Code hook allows it; ``flybot
-audit`` shows who taught what; ``flybot rules remove gcc`` makes the same request ask again. Needs Debian's chromium.
+``acmecc -O2 main.c -o app``: ``flybot ask`` is answered without a card and the Claude Code hook allows it; ``flybot
+audit`` shows who taught what; ``flybot rules remove acmecc`` makes the same request ask again. Needs Debian's chromium.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from tests.test_localchat_browser import (
 )
 
 ADMIN = "U0ADMIN01"
-GCC = ("gcc", "-O2", "main.c", "-o", "app")
+GCC = ("acmecc", "-O2", "main.c", "-o", "app")
 pytestmark = pytest.mark.timeout(240)
 
 
@@ -70,10 +70,10 @@ def test_an_admin_grades_gcc_from_its_card_and_a_standing_approval_then_covers_i
                 page.locator(f"#sidebar [data-channel={APPROVALS}]").click()
 
                 # 1. The owner (no admin) reads why, and is told to ask an admin: no modal opens.
-                card = _card(page, "gcc -O2 main.c -o app")
-                expect(card).to_contain_text("FlyBot does not know gcc")
+                card = _card(page, "acmecc -O2 main.c -o app")
+                expect(card).to_contain_text("FlyBot does not know acmecc")
                 teach = card.locator("[data-action-id=program_rule_teach]")
-                expect(teach).to_have_text("Grade `gcc` \u2026")
+                expect(teach).to_have_text("Grade `acmecc` \u2026")
                 teach.click()
                 told = page.locator("[data-ts].ephemeral").filter(has_text="Only an admin can teach it")
                 expect(told).to_be_visible(timeout=10_000)
@@ -81,7 +81,7 @@ def test_an_admin_grades_gcc_from_its_card_and_a_standing_approval_then_covers_i
 
                 # 2. The admin grades it from the modal: the grade, for which subcommands, a note.
                 page.select_option("#viewer", ADMIN)
-                card = _card(page, "gcc -O2 main.c -o app")
+                card = _card(page, "acmecc -O2 main.c -o app")
                 card.locator("[data-action-id=program_rule_teach]").click()
                 dialog = page.get_by_role("dialog")
                 expect(dialog).to_be_visible(timeout=10_000)
@@ -104,9 +104,9 @@ def test_an_admin_grades_gcc_from_its_card_and_a_standing_approval_then_covers_i
                 browser.close()
 
         listed = _flybot(tmp_path, "rules", "list")
-        assert listed.stdout.startswith(f"gcc\tworkspace_write\tset by {ADMIN}"), listed
-        standing = _flybot(tmp_path, "standing", "add", "--bot", "demo", "gcc", "--host-ok")  # flybot ask: the host
-        assert standing.returncode == 0 and "`gcc` up to workspace_write" in standing.stdout, standing
+        assert listed.stdout.startswith(f"acmecc\tworkspace_write\tset by {ADMIN}"), listed
+        standing = _flybot(tmp_path, "standing", "add", "--bot", "demo", "acmecc", "--host-ok")  # flybot ask: the host
+        assert standing.returncode == 0 and "`acmecc` up to workspace_write" in standing.stdout, standing
 
         # 3. The standing approval answers at once, without a card; the hook allows it.
         second_out = tmp_path / "ask-2.txt"
@@ -114,18 +114,18 @@ def test_an_admin_grades_gcc_from_its_card_and_a_standing_approval_then_covers_i
         code, output = _finish(asks[1], second_out)
         assert code == 0 and "standing approval" in output, output
         hook = _flybot(tmp_path, "hook", "claude-code", "--contained",
-                       stdin=json.dumps(event("gcc -O2 main.c -o app", tmp_path)))
+                       stdin=json.dumps(event("acmecc -O2 main.c -o app", tmp_path)))
         verdict, reason = decision(hook.stdout)
         assert verdict == "allow" and "standing approval" in reason, (hook.stdout, hook.stderr)
 
         # 4. The audit says who taught what.
         audit = _flybot(tmp_path, "audit").stdout
         taught = [line for line in audit.splitlines() if "program_rule.set" in line]
-        assert len(taught) == 1 and "program=gcc" in taught[0] and "grade=workspace_write" in taught[0], audit
+        assert len(taught) == 1 and "program=acmecc" in taught[0] and "grade=workspace_write" in taught[0], audit
         assert "@Ada" in taught[0] or ADMIN in taught[0], taught
 
         # 5. Removing the rule restores the old behaviour: the same request asks (a card), the hook too.
-        removed = _flybot(tmp_path, "rules", "remove", "gcc")
+        removed = _flybot(tmp_path, "rules", "remove", "acmecc")
         assert removed.returncode == 0, removed
         third_out = tmp_path / "ask-3.txt"
         asks.append(_ask(tmp_path, third_out, *GCC))
@@ -135,8 +135,8 @@ def test_an_admin_grades_gcc_from_its_card_and_a_standing_approval_then_covers_i
                 page = browser.new_page(viewport={"width": 1280, "height": 900})
                 page.goto(_printed_login_url(server_out, base))
                 page.locator(f"#sidebar [data-channel={APPROVALS}]").click()
-                card = _card(page, "gcc -O2 main.c -o app")
-                expect(card).to_contain_text("FlyBot does not know gcc")
+                card = _card(page, "acmecc -O2 main.c -o app")
+                expect(card).to_contain_text("FlyBot does not know acmecc")
             finally:
                 browser.close()
         assert asks[2].poll() is None, third_out.read_text()

@@ -327,8 +327,8 @@ async def test_a_report_decided_on_replica_b_wakes_the_bot_polling_replica_a(clu
 async def test_a_program_rule_set_on_one_replica_grades_on_the_other_and_its_removal_too(
     cluster: Cluster, tmp_path: Path,
 ) -> None:
-    """An admin grades ``gcc`` on replica A; at once (each replica's copy of the rules is dropped by PostgreSQL's
-    notification, not by time: the copies live 300 s here) a standing approval answers ``gcc -O2 main.c -o app`` on
+    """An admin grades ``acmecc`` on replica A; at once (each replica's copy of the rules is dropped by PostgreSQL's
+    notification, not by time: the copies live 300 s here) a standing approval answers ``acmecc -O2 main.c -o app`` on
     replica B without a card, and the Claude Code hook pointed at B allows it; the audit says who taught what; the
     rule's removal on A makes B ask again."""
     from tests.harness import ADMIN
@@ -336,7 +336,7 @@ async def test_a_program_rule_set_on_one_replica_grades_on_the_other_and_its_rem
 
     await cluster.start(replicas=2, admins=(ADMIN,), cache_ttl_s=300.0)
     _, token = await cluster.add_bot()
-    gcc = "gcc -O2 main.c -o app"
+    acmecc = "acmecc -O2 main.c -o app"
 
     async def slash(user: str, text: str) -> str:
         cluster.events_to(0)
@@ -345,15 +345,15 @@ async def test_a_program_rule_set_on_one_replica_grades_on_the_other_and_its_rem
             assert (await r.json())["status"] == 200
         return [m.text for m in cluster.emulator.messages if m.ephemeral_to == user][-1]
 
-    before = await cluster.escalate(1, token, command=gcc, contained=True)  # B now holds its copy of no rules
+    before = await cluster.escalate(1, token, command=acmecc, contained=True)  # B now holds its copy of no rules
     assert before["risk"] == "destructive" and before["status"] == "pending"
-    assert "is graded workspace_write" in await slash(ADMIN, "rule set gcc workspace_write our C compiler")
-    assert (await slash(OWNER, "standing add --bot ci-bot gcc")).startswith("Saved")
-    covered = await cluster.escalate(1, token, command=gcc, contained=True)
+    assert "is graded workspace_write" in await slash(ADMIN, "rule set acmecc workspace_write our C compiler")
+    assert (await slash(OWNER, "standing add --bot ci-bot acmecc")).startswith("Saved")
+    covered = await cluster.escalate(1, token, command=acmecc, contained=True)
     assert covered["status"] == "approved" and covered["decision_source"] == "standing_approval", covered
     assert covered["risk"] == "workspace_write" and covered["card"] is None
 
-    hook = await start_hook(json.dumps(event(gcc, tmp_path)).encode(), tmp_path, "--contained", "--server",
+    hook = await start_hook(json.dumps(event(acmecc, tmp_path)).encode(), tmp_path, "--contained", "--server",
                             cluster.urls[1], "--token", token, "--wait", "20")
     _code, out, err = await hook.finish()
     verdict, reason = decision(out)
@@ -362,8 +362,8 @@ async def test_a_program_rule_set_on_one_replica_grades_on_the_other_and_its_rem
     store = cluster.apps[1][RUNTIME].store
     taught = [(e.actor, e.detail["program"], e.detail["grade"], e.detail["note"])
               for e in await store.audit_log() if e.event == "program_rule.set"]
-    assert taught == [(ADMIN, "gcc", "workspace_write", "our C compiler")]
+    assert taught == [(ADMIN, "acmecc", "workspace_write", "our C compiler")]
 
-    assert "Removed the program rule" in await slash(ADMIN, "rule remove gcc")
-    after = await cluster.escalate(1, token, command=gcc, contained=True)
+    assert "Removed the program rule" in await slash(ADMIN, "rule remove acmecc")
+    after = await cluster.escalate(1, token, command=acmecc, contained=True)
     assert after["risk"] == "destructive" and after["status"] == "pending", after

@@ -44,7 +44,7 @@ def hold_fresh_rules(url: str, items: list[dict[str, object]] | None = None) -> 
 
 RAISE_GIT = {"program": "git", "subcommand": None, "grade": "network", "set_by": ADMIN}
 LOWER_RM = {"program": "rm", "subcommand": None, "grade": "read_only", "set_by": ADMIN}
-GCC = {"program": "gcc", "subcommand": None, "grade": "workspace_write", "set_by": ADMIN}
+GCC = {"program": "acmecc", "subcommand": None, "grade": "workspace_write", "set_by": ADMIN}
 
 
 async def test_a_rule_that_raises_a_grade_makes_the_hook_ask(harness: Harness, tmp_path: Path) -> None:
@@ -75,7 +75,7 @@ def test_a_copy_can_never_lower_a_grade_nor_grade_an_unknown_program() -> None:
     server = closed_server()
     write_copy(server, [LOWER_RM, GCC], age_s=1)  # e.g. written by someone other than FlyBot
     assert grade("rm -rf build", contained=True, cwd="/w", ceiling=W, server=server).needs_approval
-    assert grade("gcc -O2 main.c -o app", contained=True, cwd="/w", ceiling=W, server=server).needs_approval
+    assert grade("acmecc -O2 main.c -o app", contained=True, cwd="/w", ceiling=W, server=server).needs_approval
 
 
 def test_a_stale_copy_that_cannot_be_refreshed_leaves_only_read_only_commands_local() -> None:

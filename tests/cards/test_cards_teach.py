@@ -10,23 +10,23 @@ from cards import TEACH_ACTION, TEACH_GRADE_BLOCK, TEACH_MODAL_CALLBACK, approva
 
 
 def test_a_card_with_an_unknown_program_says_so_and_offers_to_grade_it() -> None:
-    esc = make_escalation(risk="destructive", unknown_programs=("gcc",))
+    esc = make_escalation(risk="destructive", unknown_programs=("acmecc",))
     card = approval_card(esc)
     validate_message(card)
     message = card.to_dict()
     text = json.dumps(message["blocks"])
-    assert "FlyBot does not know `gcc`" in text and "Grade" in text
+    assert "FlyBot does not know `acmecc`" in text and "Grade" in text
     teach = [b for b in buttons(message["blocks"]) if b["action_id"] == TEACH_ACTION]
-    assert [(b["text"]["text"], b["value"]) for b in teach] == [("Grade `gcc` \u2026", f"{esc.id} gcc")]
+    assert [(b["text"]["text"], b["value"]) for b in teach] == [("Grade `acmecc` \u2026", f"{esc.id} acmecc")]
     assert buttons(message["blocks"])[-1]["action_id"] != TEACH_ACTION  # Deny stays last
 
 
 def test_without_unknown_programs_or_once_decided_there_is_no_button() -> None:
     plain = approval_card(make_escalation(risk="destructive")).to_dict()
     assert "does not know" not in json.dumps(plain) and TEACH_ACTION not in json.dumps(plain)
-    decided = approval_card(make_escalation(risk="destructive", unknown_programs=("gcc",), status="denied",
+    decided = approval_card(make_escalation(risk="destructive", unknown_programs=("acmecc",), status="denied",
                                             decided_by="U0OWNER01")).to_dict()
-    assert TEACH_ACTION not in json.dumps(decided) and "FlyBot does not know `gcc`" in json.dumps(decided)
+    assert TEACH_ACTION not in json.dumps(decided) and "FlyBot does not know `acmecc`" in json.dumps(decided)
 
 
 def test_the_modal_asks_for_the_grade_the_subcommands_and_a_note() -> None:

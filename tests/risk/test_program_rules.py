@@ -10,7 +10,7 @@ from bot.risk.rules import ProgramRules, Rule, plain_word
 
 R = RiskLevel
 RULES = ProgramRules((
-    Rule("gcc", None, R.WORKSPACE_WRITE, "U0ADMIN01"),
+    Rule("acmecc", None, R.WORKSPACE_WRITE, "U0ADMIN01"),
     Rule("mytool", "deploy", R.NETWORK, "U0ADMIN01"),
     Rule("mytool", "status", R.READ_ONLY, "U0ADMIN01"),
     Rule("git", None, R.NETWORK, "U0ADMIN02"),
@@ -23,10 +23,10 @@ def grade(command: str, rules: ProgramRules | None = RULES, *, contained: bool =
 
 
 @pytest.mark.parametrize(("command", "expected"), [
-    ("gcc -O2 main.c -o app", R.WORKSPACE_WRITE),
-    ("cd src && gcc -c x.c", R.WORKSPACE_WRITE),
-    ("sudo gcc a.c", R.SYSTEM),
-    ("bash -c 'gcc a.c'", R.WORKSPACE_WRITE),
+    ("acmecc -O2 main.c -o app", R.WORKSPACE_WRITE),
+    ("cd src && acmecc -c x.c", R.WORKSPACE_WRITE),
+    ("sudo acmecc a.c", R.SYSTEM),
+    ("bash -c 'acmecc a.c'", R.WORKSPACE_WRITE),
     ("mytool deploy prod", R.NETWORK),
     ("mytool status", R.READ_ONLY),
     ("git status", R.NETWORK),
@@ -38,15 +38,15 @@ def test_a_rule_grades_an_unknown_program_or_raises_a_built_in_grade(command: st
 
 
 @pytest.mark.parametrize("command", [
-    "gcc a.c && rm -rf x",           # the walker still grades the rm
-    "./gcc a.c", "/tmp/gcc a.c",     # a program given as a path
-    "g\u0441c a.c",                  # a look-alike (Cyrillic es)
-    "gcc\u200b a.c",                 # a hidden character
-    "gcc 'a.c",                      # unparseable
+    "acmecc a.c && rm -rf x",           # the walker still grades the rm
+    "./acmecc a.c", "/tmp/acmecc a.c",     # a program given as a path
+    "acme\u0441c a.c",                  # a look-alike (Cyrillic es)
+    "acmecc\u200b a.c",                 # a hidden character
+    "acmecc 'a.c",                      # unparseable
     "$CC a.c",                       # a name only known when it runs
     "mytool rollback",               # no rule for this subcommand, none for the program
-    "gcc -o /etc/passwd a.c",        # an operand that is a protected path
-    "gcc() { rm -rf /; }; gcc a.c",  # a function shadows the program
+    "acmecc -o /etc/passwd a.c",        # an operand that is a protected path
+    "acmecc() { rm -rf /; }; acmecc a.c",  # a function shadows the program
 ])
 def test_a_rule_changes_nothing_it_should_not(command: str) -> None:
     assert grade(command) == R.DESTRUCTIVE
@@ -73,7 +73,7 @@ def test_an_override_keeps_writes_to_protected_places() -> None:
 
 
 def test_an_unknown_programs_rule_reason_names_the_rule() -> None:
-    verdict = classify("gcc -O2 main.c -o app", contained=False, workspace="/w", rules=RULES)
+    verdict = classify("acmecc -O2 main.c -o app", contained=False, workspace="/w", rules=RULES)
     assert [(r.rule, r.level) for r in verdict.reasons] == [("program-rule", R.WORKSPACE_WRITE)]
     assert "@U0ADMIN01" in verdict.reasons[0].detail
 
@@ -85,8 +85,8 @@ def test_rules_with_the_same_content_are_equal_and_hash_alike() -> None:
 
 
 @pytest.mark.parametrize(("word", "plain"), [
-    ("gcc", True), ("clang-format", True), ("g++", True), ("python3.12", True),
-    ("./gcc", False), ("/usr/bin/gcc", False), ("a b", False), ("g\u0441c", False), ("gcc\u200b", False),
+    ("acmecc", True), ("clang-format", True), ("g++", True), ("python3.12", True),
+    ("./acmecc", False), ("/usr/bin/acmecc", False), ("a b", False), ("acme\u0441c", False), ("acmecc\u200b", False),
     ("", False), ("-rf", False), ("x\n", False), ("a" * 65, False),
 ])
 def test_plain_words(word: str, plain: bool) -> None:
@@ -95,7 +95,7 @@ def test_plain_words(word: str, plain: bool) -> None:
 
 def test_raise_only_rules_never_grade_an_unknown_program_or_lower_a_grade() -> None:
     held = ProgramRules(RULES.rules, raise_only=True)
-    assert grade("gcc -O2 main.c -o app", held) == R.DESTRUCTIVE
+    assert grade("acmecc -O2 main.c -o app", held) == R.DESTRUCTIVE
     assert grade("make", held) == R.WORKSPACE_WRITE
     assert grade("git status", held) == R.NETWORK
     assert held != RULES
