@@ -40,6 +40,11 @@ class Unreachable(ClientError):
     """FlyBot could not be reached before the deadline (or the caller's :attr:`FlyBotClient.stop` was set)."""
 
 
+class Unanswered(Unreachable):
+    """The request reached FlyBot (it was sent, or FlyBot answered 5xx) but no usable answer came before the
+    deadline."""
+
+
 class Refused(ClientError):
     """FlyBot answered with a problem (4xx/5xx); ``code`` and ``status`` come from its problem+json body."""
 
@@ -199,7 +204,7 @@ class FlyBotClient:
             if time.monotonic() + pause >= limit:
                 if refused is not None:
                     raise refused
-                raise Unreachable(f"FlyBot at {self.base_url} is unreachable ({last})")
+                raise (Unanswered if reached else Unreachable)(f"FlyBot at {self.base_url} is unreachable ({last})")
             if self.stop is not None:
                 self.stop.wait(pause)
             else:
@@ -258,7 +263,8 @@ class FlyBotClient:
         Each GET asks the server to hold it at most :data:`LONG_POLL_S` seconds, and half a second less than what
         is left, so its answer arrives before the deadline.
         Returns the last escalation seen (still ``pending`` if the timeout passed first).
-        Raises :class:`Unreachable` if FlyBot could not be reached at all when the timeout passed.
+        Raises :class:`Unreachable` if FlyBot could not be reached at all when the timeout passed (a long-poll that
+        reached FlyBot but whose answer came too late leaves the escalation ``pending``).
         """
         deadline = time.monotonic() + timeout_s
         current = escalation
@@ -267,6 +273,9 @@ class FlyBotClient:
             if remaining <= 0:
                 break
             poll = max(0.0, min(LONG_POLL_S, remaining - 0.5))
-            current = self._call("GET", f"/v1/escalations/{current['id']}", deadline, attempt_s=poll + ATTEMPT_S,
-                                 query={"wait": f"{poll:.1f}"})
+            try:
+                current = self._call("GET", f"/v1/escalations/{current['id']}", deadline,
+                                     attempt_s=poll + ATTEMPT_S, query={"wait": f"{poll:.1f}"})
+            except Unanswered:  # the long-poll reached FlyBot; its answer missed the deadline: still pending
+                break
         return current

@@ -161,3 +161,22 @@ async def test_unreachable_and_a_non_json_answer_are_told_in_plain_words_not_exc
     finally:
         await runner.cleanup()
     assert "not valid JSON" in str(garbage.value) and "Error" not in str(garbage.value), garbage.value
+
+
+async def test_a_long_poll_whose_answer_misses_the_deadline_leaves_the_escalation_pending_not_unreachable(
+    harness: Harness,
+) -> None:
+    """A loaded server answers the last long-poll a moment after the session's deadline: FlyBot was reached, so
+    the session's answer is "no decision within the wait" (still pending), not "FlyBot is unreachable"."""
+    token = await harness.add_bot()
+    created = await asyncio.to_thread(FlyBotClient(harness.url, token).escalate, harness.body())
+    proxy = LossyProxy(int(harness.url.rsplit(":", 1)[1]), lose=100, hold_s=5.0)
+    url = await proxy.start()
+    try:
+        client = FlyBotClient(url, token, retry_pause_s=0.05)
+        started = time.monotonic()
+        last = await asyncio.to_thread(client.wait, created, timeout_s=2.0)
+    finally:
+        await proxy.close()
+    assert last["status"] == "pending" and last["id"] == created["id"]
+    assert time.monotonic() - started < 4.0
