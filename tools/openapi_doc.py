@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,7 +33,9 @@ def current_text() -> str:
 
 
 def _cell(text: object) -> str:
-    return str(text).replace("|", "\\|").replace("\n", " ")
+    """``text`` for one Markdown table cell or line: reST literals and roles of docstrings as code, no newlines."""
+    plain = re.sub(r":[a-z]+:`~?([^`]+)`", r"`\1`", str(text)).replace("``", "`")
+    return plain.replace("|", "\\|").replace("\n", " ")
 
 
 def _ref_name(ref: str) -> str:
@@ -51,7 +54,7 @@ def _type(schema: dict[str, Any]) -> str:
     if kind == "array":
         return f"array of {_type(schema.get('items', {}))}"
     if "enum" in schema:
-        return " \\| ".join(f"`{json.dumps(value)}`" for value in schema["enum"])
+        return "one of " + ", ".join(f"`{json.dumps(value)}`" for value in schema["enum"])
     if "const" in schema:
         return f"`{json.dumps(schema['const'])}`"
     if isinstance(kind, list):
@@ -120,10 +123,12 @@ def render(document: dict[str, Any]) -> str:
             lines += [f"Type: {_cell(_type(schema))}", ""]
             continue
         required = set(schema.get("required", []))
-        lines += ["| field | type | required | limits | meaning |", "|---|---|---|---|---|"]
+        described = any(prop.get("description") for prop in properties.values())
+        lines += ["| field | type | required | limits |" + (" meaning |" if described else ""),
+                  "|---|---|---|---|" + ("---|" if described else "")]
         for field, prop in properties.items():
             lines.append(f"| `{field}` | {_cell(_type(prop))} | {'yes' if field in required else 'no'} "
-                         f"| {_cell(_limits(prop))} | {_cell(prop.get('description', prop.get('title', '')))} |")
+                         f"| {_cell(_limits(prop))} |" + (f" {_cell(prop.get('description', ''))} |" if described else ""))
         lines.append("")
     return "\n".join(lines)
 
