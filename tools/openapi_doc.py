@@ -104,14 +104,16 @@ def render(document: dict[str, Any]) -> str:
                 for p in params:
                     schema = p.get("schema", {})
                     kind = _type(schema) + (f" ({_limits(schema)})" if _limits(schema) else "")
-                    lines.append(f"| `{p['name']}` | {p['in']} | {_cell(kind)} | {'yes' if p.get('required') else 'no'} "
+                    needed = "yes" if p.get("required") else "no"
+                    lines.append(f"| `{p['name']}` | {p['in']} | {_cell(kind)} | {needed} "
                                  f"| {_cell(p.get('description', ''))} |")
                 lines.append("")
             if "requestBody" in op:
                 lines += ["Request body: " + _content_types(op["requestBody"]), ""]
             lines += ["| status | meaning | body |", "|---|---|---|"]
             for status, response in op.get("responses", {}).items():
-                lines.append(f"| {status} | {_cell(response.get('description', ''))} | {_cell(_content_types(response))} |")
+                meaning, body = _cell(response.get("description", "")), _cell(_content_types(response))
+                lines.append(f"| {status} | {meaning} | {body} |")
             lines.append("")
     lines += ["### Schemas", ""]
     for name, schema in document.get("components", {}).get("schemas", {}).items():
@@ -127,8 +129,9 @@ def render(document: dict[str, Any]) -> str:
         lines += ["| field | type | required | limits |" + (" meaning |" if described else ""),
                   "|---|---|---|---|" + ("---|" if described else "")]
         for field, prop in properties.items():
+            meaning = f" {_cell(prop.get('description', ''))} |" if described else ""
             lines.append(f"| `{field}` | {_cell(_type(prop))} | {'yes' if field in required else 'no'} "
-                         f"| {_cell(_limits(prop))} |" + (f" {_cell(prop.get('description', ''))} |" if described else ""))
+                         f"| {_cell(_limits(prop))} |" + meaning)
         lines.append("")
     return "\n".join(lines)
 
