@@ -333,7 +333,7 @@ async def _socket_mode(bolt: object, settings: Settings) -> None:
 
 def _known_ids(store: Store) -> Callable[[], Awaitable[tuple[list[str], list[str]]]]:
     """Local mode's directory: every Bot's owners, chat user and room, so the page can act as anyone FlyBot was told about
-    (``flybot bots add builder --owner U0123ABCD --room C0789IJKL`` works as the README writes it)."""
+    (``flybot bots add builder --owner U0123ABCD --room C0789IJKL`` works as docs/bots.md writes it)."""
 
     async def known() -> tuple[list[str], list[str]]:
         bots = await store.list_bots()

@@ -228,7 +228,7 @@ def parse_report_line(text: str) -> ReportLine:
 
 def _with_preflight(parsed: ReportLine, line: str) -> ReportLine:
     """The preflight's blocked line as facts. A line that starts like one (``sandbox-preflight: MODE is
-    UNAVAILABLE: ...``, as in the README's example) but does not follow the rest of the grammar still reports
+    UNAVAILABLE: ...``, as in docs/preflight.md's example) but does not follow the rest of the grammar still reports
     ``MODE``; its text is kept as the Bot's words (shown quoted) and nothing else is read from it."""
     try:
         blocked = parse_one_line(line)

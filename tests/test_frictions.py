@@ -28,13 +28,13 @@ async def test_standing_add_takes_the_rest_of_the_line_as_the_pattern_dashes_and
         "apt-get install -y", "npm test --note x"], reply
 
 
-def test_a_missing_codex_binary_exits_2_as_the_readme_says(tmp_path: Path) -> None:
+def test_a_missing_codex_binary_exits_2_as_the_docs_say(tmp_path: Path) -> None:
     done = subprocess.run([sys.executable, "-m", "bot", "codex", "--codex", str(tmp_path / "no-codex"), "--", "hi"],
                           env=clean_env(PATH=str(tmp_path)), cwd=tmp_path, capture_output=True, text=True, timeout=60,
                           stdin=subprocess.DEVNULL)
     assert done.returncode == 2 and "no codex found" in done.stderr, (done.returncode, done.stderr)
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
-    assert "**2:** usage error, or no Codex binary found" in readme
+    adapters = (Path(__file__).resolve().parent.parent / "docs" / "adapters.md").read_text()
+    assert "**2:** usage error, or no Codex binary found" in adapters
 
 
 async def test_serve_prints_its_login_url_only_once_the_port_answers(tmp_path: Path) -> None:

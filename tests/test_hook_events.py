@@ -217,7 +217,7 @@ def test_install_prints_codex_hooks_json_for_the_user_without_writing(tmp_path: 
         done.stdout)
 
 
-def test_the_readme_snippet_configures_all_three_events() -> None:
-    readme = (ROOT / "README.md").read_text()
+def test_the_docs_snippet_configures_all_three_events() -> None:
+    adapters = (ROOT / "docs" / "adapters.md").read_text()
     for name in ("PreToolUse", "PreSkillShellCommand", "PermissionRequest"):
-        assert f'"{name}": [' in readme, name
+        assert f'"{name}": [' in adapters, name

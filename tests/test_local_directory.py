@@ -131,19 +131,21 @@ async def test_bots_add_with_slack_credentials_warns_in_one_line_about_unknown_o
     assert fine.returncode == 0 and fine.stderr.strip() == "", fine.stderr
 
 
-async def test_the_readmes_bots_list_line_and_fallback_names_are_what_local_chat_prints(tmp_path: Path) -> None:
-    """Issue 16 §5: the README's ``bots add`` example with every option, run as written (brackets dropped), gives the
-    very ``bots list`` line the README shows; and the fallback example's person is called what local chat calls them."""
+async def test_the_docs_bots_list_line_and_fallback_names_are_what_local_chat_prints(tmp_path: Path) -> None:
+    """The ``bots add`` example in docs/bots.md with every option, run as written (brackets dropped), gives the very
+    ``bots list`` line the page shows; and docs/routing.md's fallback example's person is called what local chat calls
+    them."""
     import re
     import shlex
 
     from bot.localchat.emulator import local_person_name
 
-    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text()
-    example = re.search(r"^flybot bots add builder (.*?)\nflybot bots list$", readme, re.M | re.S)
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    bots, routing = (docs / "bots.md").read_text(), (docs / "routing.md").read_text()
+    example = re.search(r"^flybot bots add builder (.*?)\nflybot bots list$", bots, re.M | re.S)
     assert example is not None
     args = shlex.split(example.group(1).replace("\\\n", " ").replace("[", "").replace("]", ""))
-    shown = re.search(r"`bots list` prints \(in local chat\)\n\n```text\n(.*?)\n```", readme)
+    shown = re.search(r"`bots list` prints \(in local chat\)\n\n```text\n(.*?)\n```", bots)
     assert shown is not None
     local, runner = await _start(tmp_path)
     try:
@@ -159,12 +161,12 @@ async def test_the_readmes_bots_list_line_and_fallback_names_are_what_local_chat
         assert f"Registered Bot {shown.group(1)}" in added.stdout, "bots add prints the same line"
     finally:
         await runner.cleanup()
-    fallback = re.search(r"^flybot bots set builder --fallback-owner (U[A-Z0-9]+)", readme, re.M)
+    fallback = re.search(r"^flybot bots set builder --fallback-owner (U[A-Z0-9]+)", routing, re.M)
     assert fallback is not None
     name = local_person_name(fallback.group(1))
-    section = readme[readme.index("### Fallback approvers"):readme.index("### Two people")]
+    section = routing[routing.index("## Fallback approvers"):routing.index("## Two people")]
     assert f"Approved by @{name} " in section and f"{name} gets" in section, name
-    assert not re.search(r"\bBea\b", readme)
+    assert not any(re.search(r"\bBea\b", page.read_text()) for page in docs.glob("*.md"))
 
 
 def test_each_emulation_owns_its_people_so_a_profile_change_reaches_no_other() -> None:

@@ -96,7 +96,7 @@ def mv(call: Call) -> None:
     directory, a directory holding the workspace) moved anywhere but a known place inside the
     workspace is a deletion: ``mv "$f" /tmp``, ``mv $A $B``, ``xargs mv -t /tmp``. The destination
     is unknown when it is only known at run time, when an unknown word stands where ``-t DIR``
-    could (the README's "worst option" rule: ``mv "$f" b`` may be ``mv -t.. b``; ``mv -- "$f" b``
+    could (bot/risk/README.md's "worst option" rule: ``mv "$f" b`` may be ``mv -t.. b``; ``mv -- "$f" b``
     is not), and when the operands may be several words (``xargs mv``).
     """
     injected(call, call.args, runs_programs=False)
