@@ -98,11 +98,16 @@ def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]
             others = [h for h in handlers if not _is_flybot_hook(h)]
             if others or not handlers:
                 kept.append({**group, "hooks": others} if len(others) != len(handlers) else group)
-        kept.append({"matcher": "Bash",
+        matcher = TOOL_MATCHER if agent == "claude-code" and event != "PreSkillShellCommand" else "Bash"
+        kept.append({"matcher": matcher,
                      "hooks": [{"type": "command", "command": command, "timeout": HOOK_TIMEOUT_S}]})
         hooks[event] = kept
     settings["hooks"] = hooks
     return settings
+
+
+#: Claude Code's matcher for the tools the hook can gate (bot/hooks/claude_code.py ``--tools`` chooses among them).
+TOOL_MATCHER = "Bash|Edit|Write|MultiEdit|NotebookEdit|WebFetch|WebSearch|mcp__.*"
 
 
 def read_settings(path: Path) -> dict[str, Any]:
