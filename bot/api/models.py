@@ -88,7 +88,7 @@ class ToolCallIn(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_.-]+\Z")
+    name: str = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_.-]+$")
     input: dict[str, Any]
     resolved_path: str | None = Field(default=None, min_length=1, max_length=MAX_CWD_CHARS)
 
