@@ -3,8 +3,9 @@
 Where (``--project DIR``, default the current directory; ``--user`` for the home directory):
 
 * Claude Code: ``DIR/.claude/settings.json`` or ``~/.claude/settings.json`` (``$CLAUDE_CONFIG_DIR/settings.json``
-  when set). Events ``PreToolUse``, ``PreSkillShellCommand`` and ``PermissionRequest``, each with the matcher
-  ``Bash``, run ``flybot hook claude-code`` (:mod:`bot.hooks.claude_code`).
+  when set). Events ``PreToolUse`` and ``PermissionRequest`` with the matcher :data:`TOOL_MATCHER` (Bash, the file
+  tools, the web tools and every MCP tool) and ``PreSkillShellCommand`` with the matcher ``Bash`` run
+  ``flybot hook claude-code`` (:mod:`bot.hooks.claude_code`; its ``--tools`` chooses which of them FlyBot grades).
 * Codex: ``DIR/.codex/hooks.json`` or ``~/.codex/hooks.json`` (``$CODEX_HOME/hooks.json`` when set). The event
   ``PermissionRequest`` with the matcher ``Bash`` runs ``flybot hook codex``; Codex takes no ``allow`` or ``ask``
   from a ``PreToolUse`` hook, so that event is not configured.
