@@ -40,6 +40,7 @@ RESULT_SCHEMAS = {
     "thread/start": "v2/ThreadStartResponse.json",
     "turn/start": "v2/TurnStartResponse.json",
     "turn/interrupt": "v2/TurnInterruptResponse.json",
+    "turn/steer": "v2/TurnSteerResponse.json",
 }
 
 
@@ -183,6 +184,8 @@ async def test_codex_does_not_run_the_command_the_owner_denies(
     messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
     assert decisions(messages) == ["decline"]
     assert len(model.outputs()) == 1  # Codex told the model the command was not run
+    after = json.dumps(model.requests[-1]["input"])  # the model's next request holds the owner's reason
+    assert "leave the permissions alone" in after, after[-3000:]
 
 
 async def test_interrupting_flybot_codex_withdraws_the_card_cancels_and_interrupts_the_turn(

@@ -525,6 +525,8 @@ class Session:
             verdict = await self._decide(request_id, ask)
             decision = decision_for(verdict, legacy=ask.legacy)
             self.say(f"{verdict.describe()} -> {decision if isinstance(decision, str) else 'denied'}")
+            if decision == "decline":
+                await self._steer(verdict, ask)
         except asyncio.CancelledError:
             decision = "abort" if ask.legacy else "cancel"
         finally:
@@ -534,6 +536,23 @@ class Session:
                 await app.respond(request_id, {"decision": decision})
             except CodexError:
                 pass
+
+    async def _steer(self, verdict: Verdict, ask: Ask) -> None:
+        """Tell the model why FlyBot declines, before the ``decline`` goes out: a ``decline`` carries no message (the
+        model reads only that the user rejected it), so the owner's reason goes into the running turn as user input
+        (``turn/steer``, which Codex adds to the model's next request). Best effort: a turn that ended meanwhile
+        refuses it, and the decline stands."""
+        app = self.app
+        if app is None or not self.thread_id or not self.turn_id:
+            return
+        text = (f"{verdict.describe()}. The {'file change' if ask.kind == 'files' else 'command'} was not run: "
+                f"{ask.command[:300]}. Do not run it another way; adapt the plan or ask the user.")
+        try:
+            await app.request("turn/steer", {"threadId": self.thread_id, "expectedTurnId": self.turn_id,
+                                             "input": [{"type": "text", "text": text, "text_elements": []}]},
+                              timeout=10)
+        except CodexError as exc:
+            self.say(f"could not pass the owner's reason on to the model ({exc})")
 
     async def _decide(self, request_id: Any, ask: Ask) -> Verdict:
         opts = self.options
