@@ -176,6 +176,8 @@ class ResponsesAPI:
     command: str = "true"
     justification: str = "Do you allow the scripted step?"
     escalate: bool = True
+    call: tuple[str, dict[str, Any]] | None = None
+    """Another tool to call instead of ``exec_command`` (its name and arguments), e.g. ``request_permissions``."""
     requests: list[dict[str, Any]] = field(default_factory=list)
     call_ids: list[str] = field(default_factory=list)
     url: str = ""
@@ -215,6 +217,9 @@ class ResponsesAPI:
                     "content": [{"type": "output_text", "text": "Done."}]}
         call_id = f"call_{uuid.uuid4().hex[:12]}"
         self.call_ids.append(call_id)
+        if self.call is not None:
+            return {"type": "function_call", "id": f"fc_{uuid.uuid4().hex[:12]}", "call_id": call_id,
+                    "name": self.call[0], "arguments": json.dumps(self.call[1])}
         arguments: dict[str, Any] = {"cmd": self.command}
         if self.escalate:
             arguments.update(sandbox_permissions="require_escalated", justification=self.justification)
