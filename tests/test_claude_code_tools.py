@@ -108,6 +108,21 @@ async def test_an_edit_outside_the_workspace_denied_tells_the_model_why_and_chan
     assert outside.read_text() == "alpha\nbeta\n"
 
 
+async def test_a_standing_approval_for_the_file_answers_an_edit_outside_the_workspace_without_a_card(
+        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    proj = tools_project(tmp_path)
+    outside = edit_outside(tmp_path, model)
+    await harness.runtime.standing.create(OWNER, StandingSpec(
+        scope="bot", subject=await bot_id(harness), pattern=f"tool:Edit path:{outside.resolve()}", max_risk="system",
+        contained_only=False))
+    await result_of(await start_claude(tmp_path, proj, model, harness.url, token, "--allowedTools", "Read"))
+    (escalation_id,) = await escalations_created(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "approved" and stored.card_status is None
+    assert outside.read_text() == "alpha\ngamma\n"
+
+
 async def test_an_edit_inside_the_workspace_is_answered_without_asking_flybot(
         harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
     token = await harness.add_bot()
@@ -167,6 +182,7 @@ async def test_a_web_fetch_waits_for_the_card_and_a_deny_reaches_the_model(
     escalation_id = await pending_id(harness)
     command = await stored_command(harness, escalation_id)
     assert command.startswith(f"WebFetch {base}/docs\nHost: 127.0.0.1"), command
+    assert "tool:WebFetch host:127.0.0.1" in card_text(harness), "what Approve for this session would save"
     assert served == [], "nothing is fetched before a decision"
     await deny_with(harness, escalation_id, "no fetching from that host")
     await result_of(claude)
