@@ -42,7 +42,7 @@ for the session (a session-wide grant would take later calls out of FlyBot's han
 A command approval's ``kind``: ``writeStdin`` is text typed into a running terminal (the card shows it as such,
 with the terminal's command when Codex names it); ``humanCommand`` is a managed checkpoint that requires a fresh
 human decision: it is always escalated (never answered by the ceiling) and a standing approval's answer is not
-taken for it (FlyBot answers ``decline``, saying so). FlyBot does not declare the ``requiredHumanApproval``
+taken for it (FlyBot answers ``cancel``, saying so; the escalation itself stays approved in FlyBot's records). FlyBot does not declare the ``requiredHumanApproval``
 capability, so Codex 0.171 does not send it these.
 
 "Approve for this session" on the card approves the call and saves a session-scoped standing approval in FlyBot
@@ -599,7 +599,7 @@ class Session:
         try:
             verdict = await self._decide(request_id, ask)
             if ask.human and verdict.approved and (verdict.escalation or {}).get("standing_approval_id"):
-                self.say("a humanCommand checkpoint needs a person's decision, not a standing approval: declined")
+                self.say("a humanCommand checkpoint needs a person's decision, not a standing approval: cancelled")
                 verdict = Verdict("refused", verdict.grade, verdict.escalation,
                                   detail="a standing approval cannot answer a checkpoint that requires a fresh human "
                                          "decision")
