@@ -10,6 +10,7 @@ import pytest
 
 from bot.errors import InvalidRequest
 from bot.standing import StandingSpec
+from cards import TEACH_ACTION
 from tests.harness import ADMIN, OWNER, Harness
 
 WORKSPACE = "/work/repo"
@@ -56,8 +57,11 @@ async def test_a_malformed_tool_call_is_refused_and_creates_nothing(harness: Har
 async def test_an_mcp_tool_is_destructive_until_a_program_rule_grades_it(harness: Harness) -> None:
     token = await harness.add_bot()
     name = "mcp__github__create_issue"
-    status, unknown = await harness.post(token, tool_body(harness, name, {"title": "x"}))
-    assert status == 201 and unknown["risk"] == "destructive"
+    unknown = await harness.escalate(token, command=name, cwd=WORKSPACE, tool={"name": name, "input": {"title": "x"}})
+    assert unknown["risk"] == "destructive"
+    teach = [e["value"] for b in harness.card_for(unknown["id"])["blocks"] if b.get("type") == "actions"
+             for e in b["elements"] if e.get("action_id") == TEACH_ACTION]
+    assert teach == [f"{unknown['id']} {name}"], "the card offers an admin to grade the tool"
     (bot,) = await harness.runtime.store.list_bots()
     spec = StandingSpec(scope="bot", subject=bot.id, pattern=f"tool:{name}", max_risk="network",
                         contained_only=False)

@@ -365,9 +365,14 @@ def _access_lines(permissions: Message) -> list[str]:
         paths = files.get(mode)
         if isinstance(paths, list) and paths:
             lines.append(f"{mode} {', '.join(str(p) for p in paths)}")
+    listed = {(mode, str(p)) for mode in ("read", "write") for p in files.get(mode) or () if isinstance(files.get(mode), list)}
     for entry in files.get("entries") or []:
-        if isinstance(entry, dict):
-            lines.append(f"{entry.get('access')} {json.dumps(entry.get('path'), sort_keys=True)}")
+        if not isinstance(entry, dict):
+            continue
+        path = entry.get("path")
+        if isinstance(path, dict) and path.get("type") == "path" and (entry.get("access"), str(path.get("path"))) in listed:
+            continue  # the same access to the same path, already listed (Codex sends both forms)
+        lines.append(f"{entry.get('access')} {json.dumps(path, sort_keys=True)}")
     network = permissions.get("network")
     if isinstance(network, dict) and network.get("enabled"):
         lines.append("network access")
