@@ -4,6 +4,8 @@ program rules apply to tool words only as they say."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,6 +14,7 @@ from bot.errors import InvalidRequest
 from bot.standing import StandingSpec
 from cards import TEACH_ACTION
 from tests.harness import ADMIN, OWNER, Harness
+from tests.pg import migrated_store
 
 WORKSPACE = "/work/repo"
 
@@ -100,3 +103,34 @@ async def test_tool_patterns_say_what_they_cover_or_are_refused(harness: Harness
         with pytest.raises(InvalidRequest):
             await harness.runtime.standing.create(OWNER, StandingSpec(scope="bot", subject=bot.id, pattern=pattern,
                                                                       max_risk="system", contained_only=False))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def h(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Harness]:
+    async with migrated_store(request.param, tmp_path) as url:
+        harness = Harness(tmp=tmp_path, settings_overrides={"database_url": url})
+        await harness.start()
+        try:
+            yield harness
+        finally:
+            await harness.close()
+
+
+async def test_the_tool_call_is_kept_with_the_escalation_on_either_store(h: Harness) -> None:
+    """Both write paths (a card's, and a standing approval's group commit) keep the call, non-ASCII included."""
+    token = await h.add_bot()
+    (bot,) = await h.runtime.store.list_bots()
+    call = {"name": "WebFetch", "input": {"url": "https://docs.python.org/3/", "prompt": "r\u00e9sum\u00e9 \u00ab\u00bb"},
+            "resolved_path": None}
+    asked = await h.escalate(token, command="WebFetch", cwd=WORKSPACE, tool=call)
+    await h.runtime.standing.create(OWNER, StandingSpec(
+        scope="bot", subject=bot.id, pattern="tool:WebFetch host:docs.python.org", max_risk="network",
+        contained_only=False))
+    status, answered = await h.post(token, h.body(command="WebFetch", cwd=WORKSPACE, tool=call))
+    assert status == 201 and answered["status"] == "approved"
+    for escalation_id in (asked["id"], answered["id"]):
+        stored = await h.runtime.store.get_escalation(escalation_id)
+        assert stored is not None and stored.tool == call, stored
+    plain = await h.escalate(token)
+    stored = await h.runtime.store.get_escalation(plain["id"])
+    assert stored is not None and stored.tool is None
