@@ -231,6 +231,22 @@ async def test_hook_allows_a_write_inside_the_workspace_without_asking(harness: 
     assert await escalations_created(harness) == []
 
 
+async def test_hook_judges_a_write_by_where_its_path_really_leads(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    (tmp_path / "conf").symlink_to("/etc")  # inside the workspace by name, /etc in fact
+    write = event("ignored", tmp_path, tool="Write")
+    write["tool_input"] = {"file_path": str(tmp_path / "conf" / "hosts"), "content": "0.0.0.0 example.com"}
+    run = await start_hook(json.dumps(write).encode(), tmp_path, "--wait", "2", "--on-no-decision", "deny",
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    assert decision(out)[0] == "deny"
+    (escalation_id,) = await escalations_created(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and stored.tool is not None
+    assert stored.tool["resolved_path"] == "/etc/hosts" and stored.command.startswith("Write /etc/hosts (outside")
+
+
 async def test_hook_refuses_a_bad_tools_setting(tmp_path: Path) -> None:
     write = event("ignored", tmp_path, tool="Write")
     run = await start_hook(json.dumps(write).encode(), tmp_path, "--tools", "Bash,Telepathy",
