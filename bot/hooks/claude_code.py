@@ -402,7 +402,7 @@ def run(
         if isinstance(event, ToolUse):  # a tool call runs on the agent's host, never in the sandbox
             graded: Grade = grade_tool_call(event.tool_name, event.tool_input, cwd=event.cwd, ceiling=ceiling,
                                             server=server)
-            justification = _text(event.tool_input.get("description"))
+            justification = None  # a tool's input is shown whole as the call (a "description" there is an argument)
         else:
             graded = grade(event.command, contained=contained, cwd=event.cwd, ceiling=ceiling, server=server)
             justification = event.description
