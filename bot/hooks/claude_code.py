@@ -46,12 +46,18 @@ denied                                      deny       the owner's reason, passe
 expired                                     deny       nobody decided in time
 no human decision (see below)               NO-DEC     ``--on-no-decision``: ``ask`` (default) or ``deny``
 internal error                              NO-DEC     (exit 2 with ``--block-on-error``)
-not a Bash call / another event             (none)     exit 0, empty stdout, one line on stderr
+a tool left out of ``--tools``              (none)     exit 0, empty stdout, one line on stderr
 unparseable stdin                           (none)     exit 0, empty stdout, one line on stderr (exit 2 with
                                                        ``--block-on-error``)
 ==========================================  =========  ============================================================
 
 ``PreSkillShellCommand`` differs only where "none" would let the command run: not Bash, or unreadable -> ``deny``.
+
+Tools other than Bash (``PreToolUse`` and ``PermissionRequest``; ``--tools`` chooses which, by default Edit, Write,
+MultiEdit, NotebookEdit, WebFetch, WebSearch and every MCP tool): graded by bot/risk/tools.py (a file tool's path
+resolved with ``realpath`` first), answered with the same mapping; above the ceiling the escalation carries the call
+(``tool``) and the card shows its target and diff or arguments. A tool call runs on the agent's host, never
+contained.
 ``PermissionRequest`` writes nothing for ``ask`` (the agent's own dialog asks a person).
 
 "No human decision" (:data:`bot.hooks.gate.NO_DECISION`): still pending after ``--wait`` seconds (withdrawn first),
