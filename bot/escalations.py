@@ -37,7 +37,7 @@ from bot.errors import (
 from bot.groups import OwnerGroups, owns
 from bot.metrics import Metrics
 from bot.refusals import REFUSALS
-from bot.risk import Assessment, assessment_to_dict, classify
+from bot.risk import Assessment, SimpleCommand, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe
 from bot.risk.rules import ProgramRules
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created, never_covered
@@ -74,6 +74,32 @@ class EscalationRequest:
     room: str | None = None
     timeout_s: int | None = None
     recipes: tuple[Recipe, ...] = ()
+    tool: ToolCall | None = None
+    """A call of a tool other than a shell (``command`` is then the tool's name): graded by
+    :func:`bot.risk.tools.grade_tool`, and the escalation's command is what :func:`bot.risk.tools.describe_tool`
+    shows of it."""
+
+
+@dataclass(frozen=True, slots=True)
+class ToolCall:
+    """An agent's tool call as the API received it (bot/api/models.py ``ToolCallIn``)."""
+
+    name: str
+    input: dict[str, Any]
+    resolved_path: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        """The stored and returned shape ``{name, input, resolved_path}``."""
+        return {"name": self.name, "input": self.input, "resolved_path": self.resolved_path}
+
+
+def grade_tool_call(tool: ToolCall, *, cwd: str, rules: ProgramRules | None) -> Graded:
+    """The verdict on a tool call (bot/risk/tools.py), in the shape :class:`Grades` gives for a command."""
+    from bot.risk.tools import grade_tool
+
+    assessment = grade_tool(tool.name, tool.input, workspace=cwd if cwd.startswith("/") else None,
+                            resolved_path=tool.resolved_path, rules=rules)
+    return Graded(assessment, tuple(assessment_to_dict(assessment)["reasons"]))
 
 
 def new_escalation_id() -> str:
@@ -99,6 +125,16 @@ def grade(command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...
     graded recently (see :class:`Grades`).
     """
     return GRADES.grade(command, contained=contained, cwd=cwd, recipes=recipes).assessment
+
+
+def simple_commands(escalation: Escalation) -> tuple[SimpleCommand, ...]:
+    """The simple commands of a stored escalation, as standing approvals match them: a tool call's words
+    (bot/risk/tools.py ``tool_words``), or its command's as :func:`grade` gives them."""
+    if escalation.tool is not None:
+        tool = escalation.tool
+        return grade_tool_call(ToolCall(str(tool.get("name", "")), dict(tool.get("input") or {}),
+                                        tool.get("resolved_path")), cwd=escalation.cwd, rules=None).assessment.commands
+    return grade(escalation.command, contained=escalation.contained, cwd=escalation.cwd).commands
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,8 +281,17 @@ class EscalationService:
         now = self.clock()
         timeout_s = min(request.timeout_s or self.default_timeout_s, self.default_timeout_s)
         rules = await self.program_rules() if self.program_rules is not None else None
-        graded = GRADES.grade(request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes,
-                              rules=rules)
+        command = request.command
+        if request.tool is not None:
+            from bot.risk.tools import describe_tool
+
+            graded = grade_tool_call(request.tool, cwd=request.cwd, rules=rules)
+            command = describe_tool(request.tool.name, request.tool.input,
+                                    workspace=request.cwd if request.cwd.startswith("/") else None,
+                                    resolved_path=request.tool.resolved_path)
+        else:
+            graded = GRADES.grade(request.command, contained=request.contained, cwd=request.cwd,
+                                  recipes=request.recipes, rules=rules)
         assessment, reasons = graded.assessment, graded.reasons
         risk = assessment.risk.label
         needed = self.approvals_needed(bot, risk=risk, contained=request.contained)
@@ -254,7 +299,7 @@ class EscalationService:
             id=new_escalation_id(),
             bot_id=bot.id,
             session_id=request.session_id,
-            command=request.command,
+            command=command,
             cwd=request.cwd,
             file_policy=request.file_policy,
             approval_policy=request.approval_policy,
@@ -267,6 +312,7 @@ class EscalationService:
             expires_at=now + timedelta(seconds=timeout_s),
             idempotency_key=idempotency_key,
             approvals_needed=needed,
+            tool=request.tool.to_json() if request.tool is not None else None,
         )
         cover: list[StandingApproval] | None = None
         if self.standing is not None and needed == 1 and never_covered(assessment.reasons) is None:

@@ -47,6 +47,7 @@ def to_card(escalation: Escalation, bot: Bot, *, fallback_copy: bool = False) ->
         approvers=escalation.approvers,
         fallback_at=escalation.fallback_at,
         fallback_copy=fallback_copy,
+        tool=str(escalation.tool.get("name")) if escalation.tool else None,
         session_patterns=tuple(_session_patterns(escalation)) if escalation.pending else (),
         unknown_programs=teachable_programs(escalation.risk, escalation.reasons),
     )
@@ -54,16 +55,13 @@ def to_card(escalation: Escalation, bot: Bot, *, fallback_copy: bool = False) ->
 
 def _session_patterns(escalation: Escalation) -> list[str]:
     """What the card's "Approve for this session" would save (bot.standing.suggest_patterns, pure)."""
-    from pathlib import Path
-
-    from bot.risk import RiskLevel, classify
+    from bot.escalations import simple_commands
+    from bot.risk import RiskLevel
     from bot.standing import suggest_patterns
 
     if escalation.risk == RiskLevel.DESTRUCTIVE.label:
         return []
-    workspace = Path(escalation.cwd) if escalation.cwd.startswith("/") else None  # as bot.escalations.grade
-    assessment = classify(escalation.command, contained=escalation.contained, workspace=workspace)
-    return suggest_patterns(assessment.commands)
+    return suggest_patterns(simple_commands(escalation))
 
 
 def to_card_standing(approval: StandingApproval, bot_names: Mapping[str, str]) -> CardStanding:

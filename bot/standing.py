@@ -47,6 +47,7 @@ from bot.risk import Reason, RiskLevel, SimpleCommand, classify
 from bot.risk.grader import inert_environment
 from bot.risk.meaning import changing_words
 from bot.risk.rules import ProgramRules, rules_of
+from bot.risk.tools import TOOL_PREFIX
 from bot.store import Bot, StandingApproval, Store, Tx
 from bot.store.cache import StoreCache
 
@@ -159,6 +160,9 @@ def check_can_match(words: Sequence[str], rules: ProgramRules | None = None) -> 
         return
     pattern = shlex.join(words)
     first = words[0]
+    if first.startswith(TOOL_PREFIX):
+        _check_tool_pattern(words, pattern, rules)
+        return
     if first in _WRAPPERS:
         example = "apt-get install" if first in ("sudo", "su", "env", "exec", "command", "nohup", "time", "timeout") else "make"
         raise InvalidRequest(
@@ -177,6 +181,34 @@ def check_can_match(words: Sequence[str], rules: ProgramRules | None = None) -> 
     raise InvalidRequest(
         f"pattern `{pattern}` is destructive{because}: destructive commands always ask, so this standing approval "
         "could never match", field="pattern")
+
+
+def _check_tool_pattern(words: Sequence[str], pattern: str, rules: ProgramRules | None) -> None:
+    """A tool pattern (bot/risk/tools.py ``tool_words``): ``tool:NAME``, then for ``WebFetch`` one ``host:HOST`` and
+    for a file tool one ``path:/ABSOLUTE``; refused when it names no tool FlyBot grades below destructive (an MCP
+    tool without a program rule) or holds other words.
+
+    Raises:
+        InvalidRequest: with the reason, naming the pattern.
+    """
+    from bot.risk.tools import FILE_TOOLS, WEB_TOOLS, grade_tool, mcp_parts
+
+    name = words[0][len(TOOL_PREFIX):]
+    extra = {"WebFetch": "host:"}.get(name) or ("path:/" if name in FILE_TOOLS else None)
+    if len(words) > 2 or (len(words) == 2 and (extra is None or not words[1].startswith(extra)
+                                               or len(words[1]) == len(extra))):
+        raise InvalidRequest(
+            f"pattern `{pattern}`: a tool pattern is tool:NAME, then host:HOST for WebFetch or path:/FILE for a file "
+            "tool, and nothing else", field="pattern")
+    if name in FILE_TOOLS or name in WEB_TOOLS:
+        return
+    if mcp_parts(name) is None:
+        raise InvalidRequest(f"pattern `{pattern}`: {name} is not a tool FlyBot grades (Edit, Write, MultiEdit, "
+                             "NotebookEdit, WebFetch, WebSearch, or an MCP tool mcp__SERVER__TOOL)", field="pattern")
+    if grade_tool(name, {}, workspace=None, rules=rules).risk >= RiskLevel.DESTRUCTIVE:
+        raise InvalidRequest(
+            f"pattern `{pattern}` could never match: FlyBot does not know what {name} does, so it always asks; an "
+            f"admin's program rule for {name} grades it first", field="pattern")
 
 
 NEVER_COVERED_RULES = frozenset({"secret-read"})

@@ -187,7 +187,9 @@ def approval_card(esc: CardEscalation) -> CardMessage:
     blocks += [
         _details_block(esc),
         _command_block(command, omitted, more="more characters \u2014 use Review and approve to see them all"
-                       if esc.pending else "more characters \u2014 use Show full command"),
+                       if esc.pending else "more characters \u2014 use Show full command",
+                       label="Command, exactly as it will run:" if esc.tool is None else
+                       "Tool call, as FlyBot reads it (the target, then the diff or the arguments):"),
         _change_block(esc),
         *_two_person_blocks(esc),
         _risk_block(esc),
@@ -350,9 +352,22 @@ def already_decided_text(
 def _header_text(esc: CardEscalation) -> str:
     name = _cut(one_line(esc.bot_name), HEADER_BOT_NAME_MAX) or "(unnamed Bot)"
     if esc.pending:
-        return f"\U0001f510 {name} asks to run one command with full access"
+        return f"\U0001f510 {name} asks to {_what(esc)[0]}"
     emoji, label = _OUTCOMES.get(esc.status, ("\u2139\ufe0f", _cut(one_line(esc.status), 30) or "Decided"))
-    return f"{emoji} {label}: {name} \u2014 one command with full access"
+    return f"{emoji} {label}: {name} \u2014 {_what(esc)[1]}"
+
+
+def _what(esc: CardEscalation) -> tuple[str, str]:
+    """The header's words for what is asked, while pending and once decided: a tool call by its kind (bot/risk/
+    tools.py), else one command."""
+    tool = esc.tool
+    if tool is None:
+        return "run one command with full access", "one command with full access"
+    if tool in ("Edit", "Write", "MultiEdit", "NotebookEdit"):
+        return "change a file", "one file change"
+    if tool in ("WebFetch", "WebSearch"):
+        return "reach the web", "one web request"
+    return ("call an MCP tool", "one MCP tool call") if tool.startswith("mcp__") else ("call a tool", "one tool call")
 
 
 def _details_block(esc: CardEscalation) -> Block:

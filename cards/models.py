@@ -94,6 +94,9 @@ class CardEscalation:
     unknown_programs: tuple[str, ...] = ()
     """Programs FlyBot does not know, when they alone made the command destructive (plain names): the card says so
     and, while pending, offers "Grade `PROGRAM` …" (a program rule; admins only, checked when clicked)."""
+    tool: str | None = None
+    """The tool of a tool call (``Edit``, ``WebFetch``, ``mcp__SERVER__TOOL`` ...; bot/risk/tools.py), whose
+    ``command`` is then what FlyBot shows of the call (its target and diff or arguments); None: a shell command."""
     session_patterns: tuple[str, ...] = ()
     """What "Approve for this session" saves: one pattern per part that needs cover (issue 11 §6); the card names
     them. Empty: not named (and the button says nothing more)."""

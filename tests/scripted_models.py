@@ -45,9 +45,15 @@ def answered(messages: list[dict[str, Any]]) -> bool:
 
 @dataclass
 class MessagesAPI:
-    """A scripted Messages API; ``command`` is what the model asks Bash to run on the next turn."""
+    """A scripted Messages API; ``command`` is what the model asks Bash to run on the next turn, or, with ``tool``
+    set to another tool the request offers (``Edit``, ``WebFetch``, ``mcp__SERVER__TOOL``), that tool with
+    ``tool_input``."""
 
     command: str = "ls"
+    tool: str = "Bash"
+    tool_input: dict[str, Any] = field(default_factory=dict)
+    before: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    """Tool calls the model makes first, one a step, each after the previous one's result."""
     model: str = "claude-sonnet-4-5"
     requests: list[dict[str, Any]] = field(default_factory=list)
     tool_use_ids: list[str] = field(default_factory=list)
@@ -90,11 +96,27 @@ class MessagesAPI:
 
     def _blocks(self, body: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
         tools = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
-        if "Bash" in tools and not answered(body.get("messages") or []):
+        if "Bash" in tools:  # the agent's main loop: tools it defers (WebFetch, MCP tools) are callable too
+            tools.add(self.tool)
+        messages = body.get("messages") or []
+        step = sum(1 for m in messages if m.get("role") == "assistant"
+                   and any(b.get("type") == "tool_use" for b in _blocks_of(m)))
+        if self.before and step < len(self.before) and (step == 0 or answered(messages)):
+            name, tool_input = self.before[step]
+            tool_id = f"toolu_{uuid.uuid4().hex[:24]}"
+            return [{"type": "tool_use", "id": tool_id, "name": name, "input": tool_input}], "tool_use"
+        if self.before and step == len(self.before) and answered(messages) and self.tool in tools:
             tool_id = f"toolu_{uuid.uuid4().hex[:24]}"
             self.tool_use_ids.append(tool_id)
-            return [{"type": "tool_use", "id": tool_id, "name": "Bash",
-                     "input": {"command": self.command, "description": "scripted step"}}], "tool_use"
+            return [{"type": "tool_use", "id": tool_id, "name": self.tool, "input": self.tool_input}], "tool_use"
+        if self.before:
+            return [{"type": "text", "text": "Done."}], "end_turn"
+        if self.tool in tools and not answered(messages):
+            tool_id = f"toolu_{uuid.uuid4().hex[:24]}"
+            self.tool_use_ids.append(tool_id)
+            tool_input = ({"command": self.command, "description": "scripted step"} if self.tool == "Bash"
+                          else self.tool_input)
+            return [{"type": "tool_use", "id": tool_id, "name": self.tool, "input": tool_input}], "tool_use"
         return [{"type": "text", "text": "Done."}], "end_turn"
 
     async def _messages(self, request: web.Request) -> web.StreamResponse:
@@ -154,6 +176,8 @@ class ResponsesAPI:
     command: str = "true"
     justification: str = "Do you allow the scripted step?"
     escalate: bool = True
+    call: tuple[str, dict[str, Any]] | None = None
+    """Another tool to call instead of ``exec_command`` (its name and arguments), e.g. ``request_permissions``."""
     requests: list[dict[str, Any]] = field(default_factory=list)
     call_ids: list[str] = field(default_factory=list)
     url: str = ""
@@ -193,6 +217,9 @@ class ResponsesAPI:
                     "content": [{"type": "output_text", "text": "Done."}]}
         call_id = f"call_{uuid.uuid4().hex[:12]}"
         self.call_ids.append(call_id)
+        if self.call is not None:
+            return {"type": "function_call", "id": f"fc_{uuid.uuid4().hex[:12]}", "call_id": call_id,
+                    "name": self.call[0], "arguments": json.dumps(self.call[1])}
         arguments: dict[str, Any] = {"cmd": self.command}
         if self.escalate:
             arguments.update(sandbox_permissions="require_escalated", justification=self.justification)

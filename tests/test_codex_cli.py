@@ -33,6 +33,7 @@ ANSWER_SCHEMAS = {
     "execCommandApproval": "ExecCommandApprovalResponse.json",
     "item/fileChange/requestApproval": "FileChangeRequestApprovalResponse.json",
     "applyPatchApproval": "ApplyPatchApprovalResponse.json",
+    "item/permissions/requestApproval": "PermissionsRequestApprovalResponse.json",
 }
 #: Results Codex returns to FlyBot's requests, by method.
 RESULT_SCHEMAS = {
@@ -40,6 +41,7 @@ RESULT_SCHEMAS = {
     "thread/start": "v2/ThreadStartResponse.json",
     "turn/start": "v2/TurnStartResponse.json",
     "turn/interrupt": "v2/TurnInterruptResponse.json",
+    "turn/steer": "v2/TurnSteerResponse.json",
 }
 
 
@@ -183,6 +185,8 @@ async def test_codex_does_not_run_the_command_the_owner_denies(
     messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
     assert decisions(messages) == ["decline"]
     assert len(model.outputs()) == 1  # Codex told the model the command was not run
+    after = json.dumps(model.requests[-1]["input"])  # the model's next request holds the owner's reason
+    assert "leave the permissions alone" in after, after[-3000:]
 
 
 async def test_interrupting_flybot_codex_withdraws_the_card_cancels_and_interrupts_the_turn(
@@ -273,7 +277,7 @@ def test_flybot_codex_usage_errors_are_one_line_and_exit_2(tmp_path: Path) -> No
 def test_every_decision_flybot_can_send_matches_the_codex_schema(codex_schema: Path) -> None:
     """Also the older requests' answers, which the scripted turns above do not reach (Codex 0.171.0 sends the v2
     requests): each verdict's decision is validated against the CLI's own response schemas."""
-    from bot.hooks.codex import decision_for
+    from bot.hooks.codex import decision_for, permissions_result
     from bot.hooks.gate import Grade, Verdict
     from bot.risk.model import RiskLevel
 
@@ -286,6 +290,8 @@ def test_every_decision_flybot_can_send_matches_the_codex_schema(codex_schema: P
         legacy = method in ("execCommandApproval", "applyPatchApproval")
         for verdict in verdicts:
             answer = {"decision": decision_for(verdict, legacy=legacy)}
+            if method == "item/permissions/requestApproval":
+                answer = permissions_result(verdict, {"fileSystem": {"write": ["/srv/x"]}, "network": {"enabled": True}})
             errors = list(schemas[name].iter_errors(answer))
             assert not errors, (method, verdict.outcome, answer, errors[0].message)
 
@@ -379,3 +385,63 @@ async def test_the_permission_request_hooks_deny_keeps_the_command_from_running(
     assert len(await escalations_created(harness)) == 1
     (output,) = model.outputs()
     assert "denied by @Olivia: leave the permissions alone" in output, output  # the hook's message reaches the model
+
+
+def permissions_request(tmp: Path, model: ResponsesAPI) -> Path:
+    """The scripted model asks (Codex's ``request_permissions`` tool) to write a directory outside the workspace."""
+    outside = tmp / "outside"
+    outside.mkdir()
+    model.call = ("request_permissions", {"permissions": {"file_system": {"write": [str(outside)]}},
+                                          "reason": "write the release notes next door"})
+    return outside
+
+
+async def test_a_permissions_request_is_a_card_and_approval_grants_exactly_that_access_for_the_turn(
+        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    work(tmp_path)
+    outside = permissions_request(tmp_path, model)
+    proc = await start_codex(tmp_path, model, harness.url, token, "-c", "features.request_permissions_tool=true")
+    escalation_id = await pending_id(harness)
+    card = json.dumps(harness.card_for(escalation_id)["blocks"])
+    assert f"write {outside}" in card and "write the release notes next door" in card
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, _out, err = await finish(proc)
+    assert code == 0, err
+    messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
+    (granted,) = [m["result"] for m in messages if "result" in m and "permissions" in (m.get("result") or {})]
+    assert granted["scope"] == "turn" and granted["permissions"]["fileSystem"]["write"] == [str(outside)]
+    (output,) = model.outputs()  # what Codex told the model it was granted
+    assert str(outside) in output, output
+
+
+async def test_a_denied_permissions_request_grants_nothing_and_the_model_reads_why(
+        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    work(tmp_path)
+    outside = permissions_request(tmp_path, model)
+    proc = await start_codex(tmp_path, model, harness.url, token, "-c", "features.request_permissions_tool=true")
+    await deny_with(harness, await pending_id(harness), "stay inside the workspace")
+    code, _out, err = await finish(proc)
+    assert code == 0, err
+    messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
+    (granted,) = [m["result"] for m in messages if "result" in m and "permissions" in (m.get("result") or {})]
+    assert granted["permissions"] == {}
+    (output,) = model.outputs()
+    assert str(outside) not in output, output
+    assert "stay inside the workspace" in json.dumps(model.requests[-1]["input"])
+
+
+def test_command_approvals_say_what_is_typed_and_when_a_fresh_human_decision_is_required() -> None:
+    from bot.hooks.codex import command_ask
+
+    base = {"threadId": "t", "turnId": "u", "itemId": "i", "startedAtMs": 1, "cwd": "/w"}
+    typed = command_ask("item/commandExecution/requestApproval", {**base, "kind": "writeStdin", "command": "y\n"},
+                        cwd="/w")
+    assert typed.typed and typed.command == "(typed into a running terminal) y\n"
+    assert "TYPE the text" in typed.justification
+    human = command_ask("item/commandExecution/requestApproval", {**base, "kind": "humanCommand",
+                                                                 "command": "terraform apply"}, cwd="/w")
+    assert human.human and human.command == "terraform apply" and "fresh human decision" in human.justification
+    plain = command_ask("item/commandExecution/requestApproval", {**base, "command": "ls"}, cwd="/w")
+    assert not plain.human and not plain.typed and plain.justification == ""

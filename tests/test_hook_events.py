@@ -172,6 +172,8 @@ def install(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess[st
 
 
 def test_install_merges_with_other_hooks_and_settings_and_is_idempotent(tmp_path: Path) -> None:
+    from bot.hooks.install import TOOL_MATCHER
+
     settings = tmp_path / ".claude" / "settings.json"
     settings.parent.mkdir()
     other = {"matcher": "Edit", "hooks": [{"type": "command", "command": "lint-hook"}]}
@@ -185,10 +187,12 @@ def test_install_merges_with_other_hooks_and_settings_and_is_idempotent(tmp_path
         assert done.returncode == 0, done.stderr
     data = json.loads(settings.read_text())
     assert data["model"] == "opus"
-    ours = {"matcher": "Bash", "hooks": [{"type": "command", "timeout": 600,
-                                          "command": "/opt/flybot/bin/flybot hook claude-code --contained --wait 300"}]}
+    handler = [{"type": "command", "timeout": 600,
+                "command": "/opt/flybot/bin/flybot hook claude-code --contained --wait 300"}]
+    ours = {"matcher": TOOL_MATCHER, "hooks": handler}
     assert data["hooks"]["PreToolUse"] == [other, {"matcher": "Bash", "hooks": [old["hooks"][1]]}, ours]
-    assert data["hooks"]["PreSkillShellCommand"] == [ours] and data["hooks"]["PermissionRequest"] == [ours]
+    assert data["hooks"]["PreSkillShellCommand"] == [{"matcher": "Bash", "hooks": handler}]
+    assert data["hooks"]["PermissionRequest"] == [ours]
     assert settings.stat().st_mode & 0o777 == 0o600
     assert [p.name for p in settings.parent.iterdir()] == ["settings.json"], "no temporary file left behind"
 

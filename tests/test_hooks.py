@@ -206,15 +206,53 @@ async def test_hook_allows_a_read_only_command_without_asking(harness: Harness, 
     assert await escalations_created(harness) == []
 
 
-async def test_hook_gives_no_decision_for_other_tools(harness: Harness, tmp_path: Path) -> None:
+async def test_hook_gives_no_decision_for_tools_left_out_of_its_tools_setting(
+        harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    write = event("ignored", tmp_path, tool="Write")
+    write["tool_input"] = {"file_path": "/etc/flybot-test.txt", "content": "hello"}
+    run = await start_hook(json.dumps(write).encode(), tmp_path, "--tools", "Bash,WebFetch",
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    code, out, err = await run.finish()
+    assert code == 0 and out == ""
+    assert "Write" in err and len(err.strip().splitlines()) == 1
+    assert await escalations_created(harness) == []
+
+
+async def test_hook_allows_a_write_inside_the_workspace_without_asking(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     write = event("ignored", tmp_path, tool="Write")
     write["tool_input"] = {"file_path": str(tmp_path / "x.txt"), "content": "hello"}
     run = await start_hook(json.dumps(write).encode(), tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
     code, out, err = await run.finish()
-    assert code == 0 and out == ""
-    assert "Write" in err and len(err.strip().splitlines()) == 1
+    assert code == 0, err
+    verdict, reason = decision(out)
+    assert verdict == "allow" and "workspace_write" in reason
     assert await escalations_created(harness) == []
+
+
+async def test_hook_judges_a_write_by_where_its_path_really_leads(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    (tmp_path / "conf").symlink_to("/etc")  # inside the workspace by name, /etc in fact
+    write = event("ignored", tmp_path, tool="Write")
+    write["tool_input"] = {"file_path": str(tmp_path / "conf" / "hosts"), "content": "0.0.0.0 example.com"}
+    run = await start_hook(json.dumps(write).encode(), tmp_path, "--wait", "2", "--on-no-decision", "deny",
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    assert decision(out)[0] == "deny"
+    (escalation_id,) = await escalations_created(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.risk == "destructive" and stored.tool is not None
+    assert stored.tool["resolved_path"] == "/etc/hosts" and stored.command.startswith("Write /etc/hosts (outside")
+
+
+async def test_hook_refuses_a_bad_tools_setting(tmp_path: Path) -> None:
+    write = event("ignored", tmp_path, tool="Write")
+    run = await start_hook(json.dumps(write).encode(), tmp_path, "--tools", "Bash,Telepathy",
+                           FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+    code, out, err = await run.finish()
+    assert code == 2 and out == "" and "Telepathy" in err
 
 
 async def test_hook_gives_no_decision_on_input_it_cannot_read(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from bot.api.body import header_text, path_id, read_json_object
 from bot.api.models import EscalationIn
 from bot.bots import authenticate
 from bot.errors import InvalidRequest
-from bot.escalations import EscalationRequest, EscalationService
+from bot.escalations import EscalationRequest, EscalationService, ToolCall
 from bot.risk.recipes import Recipe, RecipeLine
 from bot.slack.directory import Names
 from bot.store import Escalation, Store
@@ -37,6 +37,7 @@ async def create(request: web.Request) -> web.Response:
         session_id=data.session_id, command=data.command, cwd=data.cwd, file_policy=data.file_policy,
         approval_policy=data.approval_policy, contained=data.contained, justification=data.justification,
         room=data.room, timeout_s=data.timeout_s, recipes=recipes,
+        tool=ToolCall(data.tool.name, data.tool.input, data.tool.resolved_path) if data.tool is not None else None,
     )
     escalation = await request.app[SERVICE].escalate(bot, asked, key)
     body = json.dumps(await shown(request, escalation)).encode()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Literal
 
 from pydantic import (
@@ -75,6 +76,39 @@ class RecipeIn(BaseModel):
         return value
 
 
+#: The most characters a tool call's input may hold, as compact JSON.
+MAX_TOOL_INPUT_CHARS = 64 * 1024
+
+
+class ToolCallIn(BaseModel):
+    """An agent's call of a tool other than a shell (bot/risk/tools.py): ``name`` (``Edit``, ``WebFetch``,
+    ``mcp__SERVER__TOOL`` ...), its ``input`` object as the agent gave it (at most :data:`MAX_TOOL_INPUT_CHARS` as
+    compact JSON), and for a file tool ``resolved_path``: the file's path as the adapter resolved it (``realpath``),
+    by which the server judges inside or outside the workspace."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_.-]+$")
+    input: dict[str, Any]
+    resolved_path: str | None = Field(default=None, min_length=1, max_length=MAX_CWD_CHARS)
+
+    @field_validator("input")
+    @classmethod
+    def _bounded(cls, value: dict[str, Any]) -> dict[str, Any]:
+        size = len(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
+        if size > MAX_TOOL_INPUT_CHARS:
+            raise ValueError(f"the tool input holds {size} characters as JSON; at most {MAX_TOOL_INPUT_CHARS} are "
+                             "accepted")
+        return value
+
+    @field_validator("resolved_path")
+    @classmethod
+    def _path(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith("/"):
+            raise ValueError("resolved_path must be an absolute path")
+        return None if value is None else single_line(value, "resolved_path")
+
+
 class EscalationIn(BaseModel):
     """``POST /v1/escalations`` body.
 
@@ -82,7 +116,9 @@ class EscalationIn(BaseModel):
     given explicitly (no default), since it changes the grade. ``timeout_s``: seconds until expiry, capped to the
     server's maximum (default 600). ``recipes``: optional, the project recipes the command runs, as the adapter read
     them (bounded: :data:`MAX_RECIPES`, :data:`MAX_RECIPE_LINES` each, :data:`MAX_RECIPE_CHARS` in all); they are
-    graded with the command and their lines named in the reasons. Unknown fields are refused so that a typo cannot
+    graded with the command and their lines named in the reasons. ``tool``: optional, a call of a tool other than
+    a shell; then ``command`` must be the tool's name, and the server grades the call and stores what the card shows
+    of it (bot/risk/tools.py ``describe_tool``) as the escalation's command. Unknown fields are refused so that a typo cannot
     silently change meaning.
     """
 
@@ -98,6 +134,14 @@ class EscalationIn(BaseModel):
     room: str | None = Field(default=None, pattern=r"^[CGD][A-Z0-9]{2,39}$")
     timeout_s: StrictInt | None = Field(default=None, ge=MIN_TIMEOUT_S, le=MAX_TIMEOUT_S)
     recipes: list[RecipeIn] | None = Field(default=None, max_length=MAX_RECIPES)
+    tool: ToolCallIn | None = None
+
+    @model_validator(mode="after")
+    def _tool_named(self) -> EscalationIn:
+        """With ``tool``, ``command`` is the tool's name and no recipe is sent."""
+        if self.tool is not None and (self.command != self.tool.name or self.recipes):
+            raise ValueError("with a tool call, command must be the tool's name and recipes are not accepted")
+        return self
 
     @model_validator(mode="after")
     def _recipes_bounded(self) -> EscalationIn:
@@ -182,6 +226,8 @@ class EscalationOut(BaseModel):
     """When the fallback approvers were asked (issue 16 §3), or None."""
     card: CardOut | None = None
     """None when no card was needed (a standing approval answered)."""
+    tool: dict[str, Any] | None = None
+    """The tool call asked about (``{name, input, resolved_path}``), or None for a shell command."""
 
 
 class FieldError(BaseModel):

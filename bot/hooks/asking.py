@@ -132,7 +132,7 @@ def _withdraw_after_signal(
     try:
         current = state.current
         if current is None:  # interrupted while creating it: the same key returns it without a second card
-            current = client.escalate(request.body(graded.command, graded.recipes), idempotency_key=state.key,
+            current = client.escalate(request.body(graded.command, graded.recipes, graded.tool), idempotency_key=state.key,
                                       connect_timeout_s=2.0, timeout_s=WITHDRAW_AFTER_SIGNAL_S / 2)
         if current.get("status") in FINAL:
             return current
@@ -153,7 +153,7 @@ def _ask(
 
     try:
         current = client.escalate(
-            request.body(graded.command, graded.recipes), idempotency_key=state.key,
+            request.body(graded.command, graded.recipes, graded.tool), idempotency_key=state.key,
             connect_timeout_s=max(0.1, min(10.0, left() - reserve)), timeout_s=max(0.1, left()),
         )
     except Refused as exc:

@@ -46,12 +46,18 @@ denied                                      deny       the owner's reason, passe
 expired                                     deny       nobody decided in time
 no human decision (see below)               NO-DEC     ``--on-no-decision``: ``ask`` (default) or ``deny``
 internal error                              NO-DEC     (exit 2 with ``--block-on-error``)
-not a Bash call / another event             (none)     exit 0, empty stdout, one line on stderr
+a tool left out of ``--tools``              (none)     exit 0, empty stdout, one line on stderr
 unparseable stdin                           (none)     exit 0, empty stdout, one line on stderr (exit 2 with
                                                        ``--block-on-error``)
 ==========================================  =========  ============================================================
 
 ``PreSkillShellCommand`` differs only where "none" would let the command run: not Bash, or unreadable -> ``deny``.
+
+Tools other than Bash (``PreToolUse`` and ``PermissionRequest``; ``--tools`` chooses which, by default Edit, Write,
+MultiEdit, NotebookEdit, WebFetch, WebSearch and every MCP tool): graded by bot/risk/tools.py (a file tool's path
+resolved with ``realpath`` first), answered with the same mapping; above the ceiling the escalation carries the call
+(``tool``) and the card shows its target and diff or arguments. A tool call runs on the agent's host, never
+contained.
 ``PermissionRequest`` writes nothing for ``ask`` (the agent's own dialog asks a person).
 
 "No human decision" (:data:`bot.hooks.gate.NO_DECISION`): still pending after ``--wait`` seconds (withdrawn first),
@@ -79,7 +85,17 @@ import os
 import sys
 import time
 
-from bot.hooks.gate import Grade, Request, Server, Verdict, decide, expiry_for_wait, find_server, grade
+from bot.hooks.gate import (
+    Grade,
+    Request,
+    Server,
+    Verdict,
+    decide,
+    expiry_for_wait,
+    find_server,
+    grade,
+    grade_tool_call,
+)
 from bot.values import Frozen
 
 TYPE_CHECKING = False  # typing and dataclasses stay unloaded: this hook runs on every Bash call (bot/values.py)
@@ -131,6 +147,54 @@ class BashCall(Frozen):
                    tool_use_id=tool_use_id, permission_mode=permission_mode, event=event)
 
 
+class ToolUse(Frozen):
+    """A ``PreToolUse`` or ``PermissionRequest`` event for a tool other than Bash (bot/risk/tools.py): its name and
+    input object as the agent gave them."""
+
+    __slots__ = ("session_id", "cwd", "tool_name", "tool_input", "tool_use_id", "permission_mode", "event")
+    session_id: str
+    cwd: str
+    tool_name: str
+    tool_input: dict[str, Any]
+    tool_use_id: str | None
+    permission_mode: str | None
+    event: str
+
+    def __init__(self, session_id: str, cwd: str, tool_name: str, tool_input: dict[str, Any],
+                 tool_use_id: str | None, permission_mode: str | None, event: str) -> None:
+        self._init(session_id=session_id, cwd=cwd, tool_name=tool_name, tool_input=tool_input,
+                   tool_use_id=tool_use_id, permission_mode=permission_mode, event=event)
+
+
+#: ``--tools`` default: every tool the hook can gate (``mcp``: every MCP tool). An edit inside the workspace grades
+#: ``workspace_write``, at or below the default ceiling: answered here without asking FlyBot.
+DEFAULT_TOOLS = "Bash,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp"
+GATED_TOOLS = frozenset({"Bash", "Edit", "Write", "MultiEdit", "NotebookEdit", "WebFetch", "WebSearch", "mcp"})
+
+
+def parse_tools(text: str) -> frozenset[str]:
+    """``--tools``: a comma-separated list of :data:`GATED_TOOLS` names or MCP tool names (``mcp__SERVER__TOOL``).
+
+    Raises:
+        ValueError: with the one-line message the CLI prints.
+    """
+    names = frozenset(part.strip() for part in text.split(",") if part.strip())
+    wrong: list[str] = []
+    if names - GATED_TOOLS:  # the tool grader loads only for MCP tools named one by one
+        from bot.risk.tools import mcp_parts
+
+        wrong = sorted(n for n in names - GATED_TOOLS if mcp_parts(n) is None)
+    if not names or wrong:
+        raise ValueError(f"--tools {text!r}: give a comma-separated list of {', '.join(sorted(GATED_TOOLS))} or "
+                         f"mcp__SERVER__TOOL names" + (f" (not: {', '.join(wrong)})" if wrong else ""))
+    return names
+
+
+def gated(tool: str, tools: frozenset[str]) -> bool:
+    """True when ``tools`` (``--tools``) sends ``tool`` to the gate."""
+    return tool in tools or ("mcp" in tools and tool.startswith("mcp__"))
+
+
 class OtherTool(Frozen):
     """A command event for another tool (the matcher should have been ``Bash``)."""
 
@@ -153,7 +217,7 @@ class SessionStart(Frozen):
         self._init(session_id=session_id, source=source)
 
 
-def parse_event(raw: bytes) -> BashCall | OtherTool | SessionStart:
+def parse_event(raw: bytes) -> BashCall | ToolUse | OtherTool | SessionStart:
     """Read one event (see the module docstring); unknown fields are ignored.
 
     Raises:
@@ -184,7 +248,19 @@ def parse_event(raw: bytes) -> BashCall | OtherTool | SessionStart:
     if not isinstance(tool, str) or not tool:
         raise InputError("the event has no tool_name", event)
     if tool != "Bash":
-        return OtherTool(tool, event)
+        tool_input = data.get("tool_input")
+        if event == "PreSkillShellCommand" or not isinstance(tool_input, dict):
+            return OtherTool(tool, event)
+        session_id, cwd = data.get("session_id"), data.get("cwd")
+        tool_use_id, mode = data.get("tool_use_id"), data.get("permission_mode")
+        return ToolUse(
+            session_id=session_id if isinstance(session_id, str) and session_id else "claude-code",
+            cwd=cwd if isinstance(cwd, str) and cwd else os.getcwd(),
+            tool_name=tool, tool_input=tool_input,
+            tool_use_id=tool_use_id if isinstance(tool_use_id, str) and tool_use_id else None,
+            permission_mode=mode if isinstance(mode, str) else (None if mode is None else repr(mode)),
+            event=event,
+        )
     tool_input = data.get("tool_input")
     if not isinstance(tool_input, dict):
         raise InputError("the Bash event has no tool_input object", event)
@@ -287,13 +363,15 @@ def run(
     mode: str | None = None,
     on_no_decision: NoDecision = "ask",
     agent: str = "claude-code",
+    tools: frozenset[str] = frozenset(DEFAULT_TOOLS.split(",")),
 ) -> int:
     """Read one event from ``stdin``, write the answer to ``stdout``; returns the exit code (0, or 2 when blocking).
 
     ``wait_s`` is the whole budget from the moment stdin has been read; keep it below the hook's ``timeout`` in
     Claude Code's settings (600 s by default). ``agent``: ``claude-code`` or ``codex`` (Codex's hooks take no
     ``allow`` or ``ask`` answer to ``PreToolUse``, so there this hook gives no decision and says to configure it
-    under ``PermissionRequest``).
+    under ``PermissionRequest``). ``tools``: which tools go through the gate (``--tools``); another tool's event gets
+    no decision (the agent's own permission flow).
     """
     try:
         event = parse_event(stdin.read())
@@ -314,16 +392,30 @@ def run(
             return EXIT_OK
         print(f"{PREFIX}: {event.tool_name} is not a Bash call; no decision (use the matcher \"Bash\")", file=stderr)
         return EXIT_OK
+    if not gated("Bash" if isinstance(event, BashCall) else event.tool_name, tools):
+        name = "Bash" if isinstance(event, BashCall) else event.tool_name
+        if event.event == "PreSkillShellCommand":  # no answer would let it run
+            _write(stdout, answer("deny", "FlyBot's hook is set not to grade Bash (--tools); not run", event.event))
+            return EXIT_OK
+        print(f"{PREFIX}: {name} is not in --tools; no decision", file=stderr)
+        return EXIT_OK
     if agent == "codex" and event.event == "PreToolUse":
         print(f"{PREFIX.replace('claude-code', agent)}: Codex takes no allow or ask from a PreToolUse hook; no "
               "decision (configure this hook under PermissionRequest)", file=stderr)
         return EXIT_OK
     started = time.monotonic()
     try:
-        graded: Grade = grade(event.command, contained=contained, cwd=event.cwd, ceiling=ceiling, server=server)
+        if isinstance(event, ToolUse):  # a tool call runs on the agent's host, never in the sandbox
+            graded: Grade = grade_tool_call(event.tool_name, event.tool_input, cwd=event.cwd, ceiling=ceiling,
+                                            server=server)
+            justification = None  # a tool's input is shown whole as the call (a "description" there is an argument)
+        else:
+            graded = grade(event.command, contained=contained, cwd=event.cwd, ceiling=ceiling, server=server)
+            justification = event.description
         remaining = max(0.5, wait_s - (time.monotonic() - started))
         request = Request(
-            session_id=event.session_id, cwd=event.cwd, contained=contained, justification=event.description,
+            session_id=event.session_id, cwd=event.cwd, contained=contained and not isinstance(event, ToolUse),
+            justification=justification,
             room=room, idempotency_key=f"{agent}:{event.tool_use_id}" if event.tool_use_id else None,
             expires_s=expiry_for_wait(wait_s),
         )
@@ -410,16 +502,17 @@ def parse_wait(text: str) -> float:
 
 def main_from_args(contained: bool, ceiling: RiskLevel, url: str | None, token: str | None, wait: str,
                    room: str | None, block_on_error: bool, mode: str | None = None,
-                   on_no_decision: NoDecision = "ask", agent: str = "claude-code") -> int:
-    """Run against the process's real stdin/stdout/stderr (the CLI's entry); a bad ``--wait`` exits 2 with one line
-    (Claude Code then blocks the call and shows the line)."""
+                   on_no_decision: NoDecision = "ask", agent: str = "claude-code", tools: str = DEFAULT_TOOLS) -> int:
+    """Run against the process's real stdin/stdout/stderr (the CLI's entry); a bad ``--wait`` or ``--tools`` exits
+    2 with one line (Claude Code then blocks the call and shows the line)."""
     try:
         wait_s = parse_wait(wait)
+        gate_tools = parse_tools(tools)
     except ValueError as exc:
         print(f"{PREFIX}: {exc}", file=sys.stderr)
         return EXIT_BLOCK
     return run(
         stdin=sys.stdin.buffer, stdout=sys.stdout, stderr=sys.stderr, contained=contained, ceiling=ceiling,
         server=find_server(url, token), wait_s=wait_s, room=room, block_on_error=block_on_error, mode=mode,
-        on_no_decision=on_no_decision, agent=agent,
+        on_no_decision=on_no_decision, agent=agent, tools=gate_tools,
     )

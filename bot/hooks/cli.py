@@ -79,7 +79,7 @@ def cmd_hook_claude_code(args: argparse.Namespace) -> int:
     from bot.hooks.claude_code import main_from_args
 
     return main_from_args(args.contained, args.ceiling, args.server, args.token, args.wait, args.room,
-                          args.block_on_error, args.mode, args.on_no_decision, args.agent)
+                          args.block_on_error, args.mode, args.on_no_decision, args.agent, args.tools)
 
 
 def cmd_exec(args: argparse.Namespace) -> int:
@@ -171,6 +171,13 @@ def register_hook(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
                                  "instead of giving no decision / ask")
         parser.add_argument("--mode", help="SessionStart: the session's sandbox mode for the preflight "
                                            "(or FLYBOT_SANDBOX_MODE)")
+        parser.add_argument("--tools", default="Bash,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp",
+                            metavar="LIST",
+                            help="the tools whose calls go through FlyBot, comma-separated: Bash, Edit, Write, "
+                                 "MultiEdit, NotebookEdit, WebFetch, WebSearch, mcp (every MCP tool) or "
+                                 "mcp__SERVER__TOOL (default: all of them; an edit inside the workspace is at or "
+                                 "below the default ceiling, so it is answered without asking); another tool gets "
+                                 "no decision")
         parser.set_defaults(func=cmd_hook_claude_code, logs=False, agent=agent)
     install = agents.add_parser(
         "install", help="write the hook into Claude Code's settings.json or Codex's hooks.json",

@@ -12,6 +12,7 @@ Flow::
     server requests:
       item/commandExecution/requestApproval, execCommandApproval (older)   -> an escalation for the command
       item/fileChange/requestApproval, applyPatchApproval (older)          -> an escalation listing files and diff
+      item/permissions/requestApproval                                     -> an escalation naming the access
       anything else the server asks (user input, MCP elicitation, ...)     -> a JSON-RPC error: not handled here
     turn/completed -> exit
 
@@ -27,6 +28,22 @@ no human decision (expired, withdrawn, no      ``cancel``   ``abort``
 decision within ``--timeout``, undeliverable,
 unreachable, refused, Ctrl-C)
 =============================================  ===========  ==============================================
+
+After a ``decline`` the owner's reason is steered into the running turn (``turn/steer``): a decline carries no
+message, and the model would read only that the user rejected the call.
+
+A permissions request (``item/permissions/requestApproval``: the model's ``request_permissions`` tool, Codex's
+feature ``request_permissions_tool``) asks for filesystem read or write access to paths and for network access; the
+card lists them (graded ``system``: access beyond the sandbox, a person decides). Approved, FlyBot grants exactly
+what was asked, for this turn (``scope: turn``); anything else grants nothing (``permissions: {}``). The protocol
+allows any subset and the session scope; FlyBot's card is Approve or Deny, so the grant is all or nothing, and never
+for the session (a session-wide grant would take later calls out of FlyBot's hands).
+
+A command approval's ``kind``: ``writeStdin`` is text typed into a running terminal (the card shows it as such,
+with the terminal's command when Codex names it); ``humanCommand`` is a managed checkpoint that requires a fresh
+human decision: it is always escalated (never answered by the ceiling) and a standing approval's answer is not
+taken for it (FlyBot answers ``cancel``, saying so; the escalation itself stays approved in FlyBot's records). FlyBot does not declare the ``requiredHumanApproval``
+capability, so Codex 0.171 does not send it these.
 
 "Approve for this session" on the card approves the call and saves a session-scoped standing approval in FlyBot
 (the session is the Codex thread), so Codex's next request for the same command is approved by FlyBot at once.
@@ -237,11 +254,14 @@ class Ask:
     """One approval request, as FlyBot escalates it.
 
     Attributes:
-        kind: ``command`` or ``files``.
+        kind: ``command``, ``files`` or ``permissions``.
         legacy: the older ``execCommandApproval`` / ``applyPatchApproval`` (their decisions are spelled differently).
         command: the text graded and shown on the card (for files: a one-line summary of the change).
         cwd: the working directory Codex reports (the thread's otherwise).
         justification: Codex's reason, its parsed command actions or the files and diff (at most 4000 characters).
+        grant: for ``permissions``: the access asked for, granted whole on approval.
+        human: a ``humanCommand`` checkpoint: a person must decide (no ceiling, no standing approval).
+        typed: a ``writeStdin`` approval: text typed into a running program (always a person's decision).
     """
 
     kind: str
@@ -249,6 +269,9 @@ class Ask:
     command: str
     cwd: str
     justification: str
+    grant: Message | None = None
+    human: bool = False
+    typed: bool = False
 
 
 def command_ask(method: str, params: Message, *, cwd: str) -> Ask:
@@ -262,6 +285,15 @@ def command_ask(method: str, params: Message, *, cwd: str) -> Ask:
         text = str(params.get("command") or "")
         actions = params.get("commandActions") or []
     lines = []
+    kind = "command" if legacy else str(params.get("kind") or "command")
+    if kind == "writeStdin":
+        lines.append("Codex asks to TYPE the text shown as the command into a terminal session that is already "
+                     "running (it runs as input to that program, not as a new command)")
+    elif kind == "humanCommand":
+        lines.append("A managed command policy requires a fresh human decision for this command: FlyBot always asks "
+                     "a person, and no standing approval answers it")
+    elif kind != "command":
+        lines.append(f"Codex names this approval {kind!r}, which FlyBot does not know: read it as a command")
     if params.get("reason"):
         lines.append(f"Codex's reason: {params['reason']}")
     described = [_action_line(a) for a in actions if isinstance(a, dict)]
@@ -270,8 +302,11 @@ def command_ask(method: str, params: Message, *, cwd: str) -> Ask:
     context = params.get("networkApprovalContext")
     if isinstance(context, dict) and context.get("host"):
         lines.append(f"Network access to {context['host']} ({context.get('protocol')})")
-    return Ask("command", legacy, text.strip() or "(Codex sent no command)", str(params.get("cwd") or cwd),
-               "\n".join(lines)[:MAX_JUSTIFICATION])
+    shown = text.strip() or "(Codex sent no command)"
+    if kind == "writeStdin":
+        shown = f"(typed into a running terminal) {text}" if text.strip() else "(Codex did not say what it types)"
+    return Ask("command", legacy, shown, str(params.get("cwd") or cwd), "\n".join(lines)[:MAX_JUSTIFICATION],
+               human=kind == "humanCommand", typed=kind == "writeStdin")
 
 
 def _action_line(action: Message) -> str:
@@ -306,6 +341,48 @@ def files_ask(method: str, params: Message, *, cwd: str, changes: list[Message])
         diff = diff[:DIFF_CHARS] + f"\n... ({len(diff) - DIFF_CHARS} more characters of diff not shown)"
     lines.append(diff)
     return Ask("files", legacy, f"codex apply_patch: {summary}", cwd, "\n".join(lines)[:MAX_JUSTIFICATION])
+
+
+def permissions_ask(params: Message, *, cwd: str) -> Ask:
+    """The escalation for ``item/permissions/requestApproval``: what access, to which paths, and network."""
+    asked = params.get("permissions")
+    permissions: Message = asked if isinstance(asked, dict) else {}
+    lines = _access_lines(permissions)
+    summary = "; ".join(lines) or "no access named"
+    said = [f"Codex's reason: {params['reason']}"] if params.get("reason") else []
+    said.append("Approve grants exactly this access to the session's commands for the rest of this turn; Deny "
+                "grants none.")
+    return Ask("permissions", False, f"codex request_permissions: {summary}", str(params.get("cwd") or cwd),
+               "\n".join(said)[:MAX_JUSTIFICATION], grant=permissions)
+
+
+def _access_lines(permissions: Message) -> list[str]:
+    """One line per kind of access asked for (``read``/``write`` paths, ``entries``, network)."""
+    lines: list[str] = []
+    found = permissions.get("fileSystem")
+    files: Message = found if isinstance(found, dict) else {}
+    for mode in ("read", "write"):
+        paths = files.get(mode)
+        if isinstance(paths, list) and paths:
+            lines.append(f"{mode} {', '.join(str(p) for p in paths)}")
+    listed = {(mode, str(p)) for mode in ("read", "write") for p in files.get(mode) or () if isinstance(files.get(mode), list)}
+    for entry in files.get("entries") or []:
+        if not isinstance(entry, dict):
+            continue
+        path = entry.get("path")
+        if isinstance(path, dict) and path.get("type") == "path" and (entry.get("access"), str(path.get("path"))) in listed:
+            continue  # the same access to the same path, already listed (Codex sends both forms)
+        lines.append(f"{entry.get('access')} {json.dumps(path, sort_keys=True)}")
+    network = permissions.get("network")
+    if isinstance(network, dict) and network.get("enabled"):
+        lines.append("network access")
+    return lines
+
+
+def permissions_result(verdict: Verdict | None, asked: Message | None) -> Message:
+    """The answer to a permissions request: what was asked, for this turn, when approved; else nothing."""
+    granted = asked if verdict is not None and verdict.approved and asked else {}
+    return {"permissions": granted, "scope": "turn"}
 
 
 def decision_for(verdict: Verdict, *, legacy: bool) -> str | dict[str, Any]:
@@ -513,6 +590,8 @@ class Session:
         elif method in ("item/fileChange/requestApproval", "applyPatchApproval"):
             item = self.items.get(str(params.get("itemId"))) or {}
             ask = files_ask(method, params, cwd=self.options.cwd, changes=list(item.get("changes") or []))
+        elif method == "item/permissions/requestApproval":
+            ask = permissions_ask(params, cwd=self.options.cwd)
         else:
             self.say(f"Codex asked {method}; FlyBot does not answer that kind of request (refused)")
             await app.respond_error(request_id, METHOD_NOT_HANDLED, f"{method} is not handled by FlyBot")
@@ -521,24 +600,56 @@ class Session:
         task = asyncio.current_task()
         assert task is not None
         self.asking[key] = task
+        verdict: Verdict | None = None
         try:
             verdict = await self._decide(request_id, ask)
+            if ask.human and verdict.approved and (verdict.escalation or {}).get("standing_approval_id"):
+                self.say("a humanCommand checkpoint needs a person's decision, not a standing approval: cancelled")
+                verdict = Verdict("refused", verdict.grade, verdict.escalation,
+                                  detail="a standing approval cannot answer a checkpoint that requires a fresh human "
+                                         "decision")
             decision = decision_for(verdict, legacy=ask.legacy)
             self.say(f"{verdict.describe()} -> {decision if isinstance(decision, str) else 'denied'}")
+            if decision == "decline" or (ask.kind == "permissions" and verdict.outcome == "denied"):
+                await self._steer(verdict, ask)
         except asyncio.CancelledError:
             decision = "abort" if ask.legacy else "cancel"
         finally:
             self.asking.pop(key, None)
+        if ask.kind == "permissions":
+            result: Message = permissions_result(verdict, ask.grant)
+        elif ask.human and decision not in ("accept", "decline", "cancel"):
+            result = {"decision": "cancel"}
+        else:
+            result = {"decision": decision}
         if not app.settled(request_id):
             try:
-                await app.respond(request_id, {"decision": decision})
+                await app.respond(request_id, result)
             except CodexError:
                 pass
+
+    async def _steer(self, verdict: Verdict, ask: Ask) -> None:
+        """Tell the model why FlyBot declines, before the ``decline`` goes out: a ``decline`` carries no message (the
+        model reads only that the user rejected it), so the owner's reason goes into the running turn as user input
+        (``turn/steer``, which Codex adds to the model's next request). Best effort: a turn that ended meanwhile
+        refuses it, and the decline stands."""
+        app = self.app
+        if app is None or not self.thread_id or not self.turn_id:
+            return
+        text = (f"{verdict.describe()}. The {'file change' if ask.kind == 'files' else 'command'} was not run: "
+                f"{ask.command[:300]}. Do not run it another way; adapt the plan or ask the user.")
+        try:
+            await app.request("turn/steer", {"threadId": self.thread_id, "expectedTurnId": self.turn_id,
+                                             "input": [{"type": "text", "text": text, "text_elements": []}]},
+                              timeout=10)
+        except CodexError as exc:
+            self.say(f"could not pass the owner's reason on to the model ({exc})")
 
     async def _decide(self, request_id: Any, ask: Ask) -> Verdict:
         opts = self.options
         graded: Grade = grade(ask.command, contained=False, cwd=ask.cwd, ceiling=opts.ceiling, server=opts.server)
-        if ask.kind == "files":  # not a shell command: always a person's decision
+        if ask.kind in ("files", "permissions") or ask.human or ask.typed:
+            # not a shell command, text typed into a running program, or a checkpoint: a person decides
             graded = Grade(graded.command, max(graded.risk, RiskLevel.SYSTEM), opts.ceiling, graded.why)
         if not graded.needs_approval:
             return Verdict("local", graded)

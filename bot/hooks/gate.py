@@ -59,18 +59,21 @@ class Grade(Frozen):
         ceiling: the highest level allowed without asking.
         why: one short human line on what raised the level (empty when nothing did).
         recipes: the project recipes read while grading (``serialize`` shape), sent with the escalation (issue 14).
+        tool: a tool call other than Bash (``{name, input, resolved_path}``), sent as the escalation's ``tool``; None for
+            a command.
     """
 
-    __slots__ = ("command", "risk", "ceiling", "why", "recipes")
+    __slots__ = ("command", "risk", "ceiling", "why", "recipes", "tool")
     command: str
     risk: RiskLevel
     ceiling: RiskLevel
     why: str
     recipes: tuple[dict[str, Any], ...]
+    tool: dict[str, Any] | None
 
     def __init__(self, command: str, risk: RiskLevel, ceiling: RiskLevel, why: str = "",
-                 recipes: tuple[dict[str, Any], ...] = ()) -> None:
-        self._init(command=command, risk=risk, ceiling=ceiling, why=why, recipes=recipes)
+                 recipes: tuple[dict[str, Any], ...] = (), tool: dict[str, Any] | None = None) -> None:
+        self._init(command=command, risk=risk, ceiling=ceiling, why=why, recipes=recipes, tool=tool)
 
     @property
     def needs_approval(self) -> bool:
@@ -213,6 +216,35 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
     return Grade(command, assessment.risk, ceiling, why, _recipes_for_server(assessment.recipes))
 
 
+def grade_tool_call(name: str, tool_input: dict[str, Any], *, cwd: str, ceiling: RiskLevel,
+                    server: Server | None = None) -> Grade:
+    """Grade a call of a tool other than Bash as the server does (bot/risk/tools.py): ``Grade.command`` is the
+    tool's name and ``Grade.tool`` the call to send, with a file tool's path resolved (``realpath``, relative to
+    ``cwd``). Program rules grade MCP tools: held as for commands (:func:`grade`), and when no fresh copy of them
+    can be had the ceiling becomes ``read_only``. Never raises: a failure grades the call ``destructive``."""
+    try:
+        from bot.risk.tools import grade_tool, tool_path
+
+        path = tool_path(name, tool_input)
+        resolved = os.path.realpath(os.path.join(cwd, path)) if path is not None else None
+        workspace = os.path.realpath(cwd) if cwd.startswith("/") else None
+        rules, stale = None, ""
+        if server is not None:
+            from bot.hooks.rules_cache import held_rules
+
+            held = held_rules(server)
+            rules = held.rules or None
+            if not held.fresh and ceiling > RiskLevel.READ_ONLY:
+                ceiling = RiskLevel.READ_ONLY
+                stale = "FlyBot's program rules could not be read, so only read-only calls go ahead without asking"
+        assessment = grade_tool(name, tool_input, workspace=workspace, resolved_path=resolved, rules=rules)
+    except Exception as exc:  # noqa: BLE001 - a crash must never let a call through unasked
+        return Grade(name, RiskLevel.DESTRUCTIVE, ceiling, f"the tool grader failed ({type(exc).__name__})")
+    why = "; ".join([r.detail for r in assessment.reasons[:1]] + ([stale] if stale else []))
+    return Grade(name, assessment.risk, ceiling, why,
+                 tool={"name": name, "input": tool_input, "resolved_path": resolved})
+
+
 #: The server's bounds on recipes (bot/api/models.py; not imported: adapters stay light).
 _MAX_RECIPES, _MAX_RECIPE_LINES, _MAX_RECIPE_CHARS = 16, 64, 32 * 1024
 
@@ -300,9 +332,11 @@ class Request(Frozen):
         self._init(session_id=session_id, cwd=cwd, contained=contained, justification=justification, room=room,
                    idempotency_key=idempotency_key, expires_s=expires_s)
 
-    def body(self, command: str, recipes: Sequence[dict[str, Any]] = ()) -> dict[str, Any]:
+    def body(self, command: str, recipes: Sequence[dict[str, Any]] = (),
+             tool: dict[str, Any] | None = None) -> dict[str, Any]:
         """The ``POST /v1/escalations`` body (file_policy ``workspace-write``, approval_policy ``ask``);
-        ``recipes``: the project recipes the command runs (see :func:`grade`)."""
+        ``recipes``: the project recipes the command runs (see :func:`grade`); ``tool``: a tool call
+        (``{name, input, resolved_path}``; ``command`` is then its name, see :func:`grade_tool_call`)."""
         body: dict[str, Any] = {
             "session_id": (self.session_id or "unknown-session")[:MAX_SESSION_ID],
             "command": command,
@@ -318,6 +352,8 @@ class Request(Frozen):
             body["room"] = self.room
         if recipes:
             body["recipes"] = list(recipes)
+        if tool is not None:
+            body["tool"] = tool
         return body
 
 

@@ -3,8 +3,9 @@
 Where (``--project DIR``, default the current directory; ``--user`` for the home directory):
 
 * Claude Code: ``DIR/.claude/settings.json`` or ``~/.claude/settings.json`` (``$CLAUDE_CONFIG_DIR/settings.json``
-  when set). Events ``PreToolUse``, ``PreSkillShellCommand`` and ``PermissionRequest``, each with the matcher
-  ``Bash``, run ``flybot hook claude-code`` (:mod:`bot.hooks.claude_code`).
+  when set). Events ``PreToolUse`` and ``PermissionRequest`` with the matcher :data:`TOOL_MATCHER` (Bash, the file
+  tools, the web tools and every MCP tool) and ``PreSkillShellCommand`` with the matcher ``Bash`` run
+  ``flybot hook claude-code`` (:mod:`bot.hooks.claude_code`; its ``--tools`` chooses which of them FlyBot grades).
 * Codex: ``DIR/.codex/hooks.json`` or ``~/.codex/hooks.json`` (``$CODEX_HOME/hooks.json`` when set). The event
   ``PermissionRequest`` with the matcher ``Bash`` runs ``flybot hook codex``; Codex takes no ``allow`` or ``ask``
   from a ``PreToolUse`` hook, so that event is not configured.
@@ -98,11 +99,16 @@ def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]
             others = [h for h in handlers if not _is_flybot_hook(h)]
             if others or not handlers:
                 kept.append({**group, "hooks": others} if len(others) != len(handlers) else group)
-        kept.append({"matcher": "Bash",
+        matcher = TOOL_MATCHER if agent == "claude-code" and event != "PreSkillShellCommand" else "Bash"
+        kept.append({"matcher": matcher,
                      "hooks": [{"type": "command", "command": command, "timeout": HOOK_TIMEOUT_S}]})
         hooks[event] = kept
     settings["hooks"] = hooks
     return settings
+
+
+#: Claude Code's matcher for the tools the hook can gate (bot/hooks/claude_code.py ``--tools`` chooses among them).
+TOOL_MATCHER = "Bash|Edit|Write|MultiEdit|NotebookEdit|WebFetch|WebSearch|mcp__.*"
 
 
 def read_settings(path: Path) -> dict[str, Any]:

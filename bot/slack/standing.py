@@ -16,7 +16,7 @@ import structlog
 from slack_bolt.async_app import AsyncAck, AsyncApp
 
 from bot.errors import FlyBotError, InvalidRequest, NotAllowed
-from bot.escalations import grade
+from bot.escalations import simple_commands
 from bot.risk import RiskLevel
 from bot.slack.actions import (
     GENERIC_FAILURE,
@@ -64,14 +64,13 @@ _FIELD_BLOCKS = {
 
 
 def _pattern_for(escalation: Escalation) -> str:
-    assessment = grade(escalation.command, contained=escalation.contained, cwd=escalation.cwd)
-    return suggest_pattern(assessment.commands)
+    return suggest_pattern(simple_commands(escalation))
 
 
 def _patterns_for(escalation: Escalation) -> list[str]:
-    """A pattern for each part of the command that needs cover (never a ``cd``/``export``/``true`` prefix)."""
-    assessment = grade(escalation.command, contained=escalation.contained, cwd=escalation.cwd)
-    return suggest_patterns(assessment.commands)
+    """A pattern for each part of the command that needs cover (never a ``cd``/``export``/``true`` prefix); a tool
+    call's words for a tool call (bot/risk/tools.py)."""
+    return suggest_patterns(simple_commands(escalation))
 
 
 async def _checked(deps: SlackDeps, escalation_id: str, user: str, scope: str) -> Escalation:

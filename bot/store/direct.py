@@ -56,7 +56,7 @@ ESCALATION_COLUMNS = (
     "id", "bot_id", "session_id", "command", "cwd", "file_policy", "approval_policy", "contained", "justification",
     "room", "risk", "reasons", "status", "created_at", "expires_at", "decided_at", "decided_by", "decision_source",
     "reason", "idempotency_key", "card_channel", "card_ts", "standing_approval_id", "card_status", "approvals_needed",
-    "first_approver", "first_approved_at", "fallback_at",
+    "first_approver", "first_approved_at", "fallback_at", "tool",
 )
 """The escalations table's columns, in :data:`SQL`'s order (an escalation read back has the same order)."""
 
@@ -81,7 +81,7 @@ def _insert(table: str, columns: Sequence[str], casts: dict[str, str] | None = N
 
 
 def _statements(postgres: bool) -> dict[str, str]:
-    json_cast = {"reasons": "::json", "detail": "::json", "payload": "::json"} if postgres else {}
+    json_cast = {"reasons": "::json", "detail": "::json", "payload": "::json", "tool": "::json"} if postgres else {}
     items_cast = "::json" if postgres else ""
     sql = {
         # admission (bot.store.admission.admit_staged): add to the Bot's minute (locking its row on PostgreSQL) and
@@ -469,7 +469,7 @@ def escalation_args(db: DirectDb, v: dict[str, Any]) -> tuple[Any, ...]:
         t(v["created_at"]), t(v["expires_at"]), t(v["decided_at"]), v["decided_by"], v["decision_source"],
         v["reason"], v["idempotency_key"], v["card_channel"], v["card_ts"], v["standing_approval_id"],
         v["card_status"], v["approvals_needed"], v["first_approver"], t(v["first_approved_at"]),
-        t(v.get("fallback_at")),
+        t(v.get("fallback_at")), None if v.get("tool") is None else _json(v["tool"]),
     )
 
 
@@ -481,6 +481,8 @@ def escalation_fields(db: DirectDb, row: Row) -> dict[str, Any]:
     reasons = fields["reasons"]
     fields["reasons"] = json.loads(reasons) if isinstance(reasons, str) else reasons
     fields["contained"] = bool(fields["contained"])
+    tool = fields["tool"]
+    fields["tool"] = json.loads(tool) if isinstance(tool, str) else tool
     return fields
 
 

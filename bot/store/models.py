@@ -106,6 +106,9 @@ class EscalationRow(Base):
     first_approved_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     fallback_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     """When the fallback approvers were asked (issue 16 §3); from then on they may decide too."""
+    tool: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
+    """A call of a tool other than a shell (``{name, input, resolved_path}``, bot/escalations.py ``ToolCall``);
+    None (SQL NULL, as the group commit's direct statements write it) for a shell command."""
 
 
 class CardCopyRow(Base):

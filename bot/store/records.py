@@ -99,6 +99,8 @@ class Escalation:
     first_approver: str | None = None
     first_approved_at: datetime | None = None
     fallback_at: datetime | None = None
+    tool: dict[str, Any] | None = None
+    """The tool call asked about (``{name, input, resolved_path}``); None for a shell command."""
 
     @property
     def approvers(self) -> tuple[str, ...]:
@@ -144,6 +146,7 @@ class Escalation:
             "approvals": {"needed": self.approvals_needed, "by": list(self.approvers)},
             "fallback_at": iso(self.fallback_at),
             "card": self.card(),
+            "tool": self.tool,
         }
 
     def card(self) -> dict[str, Any] | None:
@@ -175,6 +178,8 @@ class NewEscalation:
     idempotency_key: str | None = None
     approvals_needed: int = 1
     """2 under the two-person rule (issue 16 §4): fixed at creation, a later change of the setting does not apply."""
+    tool: dict[str, Any] | None = None
+    """The tool call asked about (``{name, input, resolved_path}``); None for a shell command."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,7 +75,7 @@ def escalation_record(row: EscalationRow) -> Escalation:
         decision_source=row.decision_source, reason=row.reason, idempotency_key=row.idempotency_key,
         card_channel=row.card_channel, card_ts=row.card_ts, standing_approval_id=row.standing_approval_id,
         card_status=row.card_status, approvals_needed=row.approvals_needed or 1, first_approver=row.first_approver,
-        first_approved_at=row.first_approved_at, fallback_at=row.fallback_at,
+        first_approved_at=row.first_approved_at, fallback_at=row.fallback_at, tool=row.tool,
     )
 
 
@@ -92,7 +92,7 @@ def escalation_values(new: NewEscalation, card_status: str | None, decision: Dec
         "idempotency_key": new.idempotency_key, "card_channel": None, "card_ts": None,
         "standing_approval_id": decision.standing_approval_id if decision else None, "card_status": card_status,
         "approvals_needed": new.approvals_needed if new.approvals_needed > 1 else None, "first_approver": None,
-        "first_approved_at": None,
+        "first_approved_at": None, "tool": new.tool,
     }
 
 

@@ -418,3 +418,22 @@ def test_reasons_name_their_part_of_the_command_not_the_whole_command_again() ->
         CardReason("sudo apt-get install -y jq", "system-command", "system", "apt-get changes the machine outside."),
     ))).to_dict()
     assert json.dumps(card).count("sudo apt-get install -y jq") == 2  # the command block and the fallback text only
+
+
+@pytest.mark.parametrize(("tool", "pending", "decided"), [
+    (None, "asks to run one command with full access", "one command with full access"),
+    ("Edit", "asks to change a file", "one file change"),
+    ("WebFetch", "asks to reach the web", "one web request"),
+    ("mcp__github__create_issue", "asks to call an MCP tool", "one MCP tool call"),
+])
+def test_a_tool_calls_card_names_what_it_asks_and_shows_the_call_as_the_diff_or_arguments(
+        tool: str | None, pending: str, decided: str) -> None:
+    call = "Edit /srv/app/x (outside the workspace)\n--- /srv/app/x\n+++ /srv/app/x\n-a\n+b <@U123> *bold*"
+    asked = approval_card(make_escalation(tool=tool, command=call)).to_dict()["blocks"]
+    assert pending in asked[0]["text"]["text"]
+    assert call in preformatted_texts(asked), "the call shown exactly, as literal text"
+    label = "Command, exactly as it will run:" if tool is None else "Tool call, as FlyBot reads it"
+    assert any(label in text for text in literal_texts(asked))
+    done = approval_card(make_escalation(tool=tool, command=call, status="denied", decided_by="U0OWNER01",
+                                         decision_source="owner", decided_at=make_escalation().created_at))
+    assert decided in done.to_dict()["blocks"][0]["text"]["text"]

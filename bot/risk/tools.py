@@ -1,0 +1,214 @@
+"""Agent tools other than shell commands, graded and described for an approval card.
+
+An agent's tool call (Claude Code's ``Edit``, ``Write``, ``MultiEdit``, ``NotebookEdit``, ``WebFetch``,
+``WebSearch``, or an MCP tool ``mcp__SERVER__TOOL``) is graded from its name and input alone (pure functions; the
+adapter and the server grade the same way):
+
+==========================================  ====================  ==============================================
+tool call                                   grade                 rule
+==========================================  ====================  ==============================================
+file edit or write inside the workspace     ``workspace_write``   ``tool-write-in-workspace``
+... in the workspace's ``.git`` directory   ``destructive``       ``git-control-write`` (git runs its hooks)
+... outside the workspace                   ``system``            ``tool-write-outside-workspace``
+... a protected path or credential file     ``destructive``       ``protected-path-write`` (bot/risk/sensitive.py)
+... a path that is not absolute             ``destructive``       ``tool-unknown-path``
+``WebFetch`` of an http(s) URL              ``network``           ``tool-network``
+``WebSearch``                               ``network``           ``tool-network``
+MCP tool with a program rule                the rule's grade      ``program-rule``
+MCP tool without one                        ``destructive``       ``unrecognised`` (the card offers an admin to
+                                                                  grade it: a program rule)
+any other tool                              ``destructive``       ``unrecognised-tool``
+==========================================  ====================  ==============================================
+
+"Inside the workspace" is judged on the path as the adapter resolved it (``realpath``: a symbolic link in the
+workspace that leads out is outside), given as ``resolved_path``; without one, on the path as written.
+
+Program rules grade MCP tools by their full name: a rule for program ``mcp__github__create_issue`` (a plain word,
+bot/risk/rules.py) gives that tool its grade; no other rule applies to a tool call.
+
+A tool call's words (:func:`tool_words`), which standing approvals match as they match a command's argv
+(bot/standing.py): ``tool:NAME``, then for a web fetch ``host:HOST`` and for a file tool ``path:PATH`` (the resolved
+path). A pattern ``tool:WebFetch host:docs.python.org`` covers fetches from that host only, ``tool:WebFetch`` any
+fetch, ``tool:mcp__github__create_issue`` that MCP tool (once a program rule grades it below ``destructive``).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import posixpath
+import re
+from urllib.parse import urlsplit
+
+from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand
+from bot.risk.sensitive import credential_path, protected_path
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+    from bot.risk.rules import ProgramRules
+
+__all__ = ["FILE_TOOLS", "WEB_TOOLS", "MCP_TOOL", "describe_tool", "grade_tool", "tool_path", "tool_words",
+           "mcp_parts", "TOOL_PREFIX"]
+
+#: File tools and the input field naming their file.
+FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
+WEB_TOOLS = frozenset({"WebFetch", "WebSearch"})
+#: An MCP tool's name as Claude Code gives it: ``mcp__SERVER__TOOL``.
+MCP_TOOL = re.compile(r"^mcp__([A-Za-z0-9_-]+?)__([A-Za-z0-9_.-]+)\Z")
+#: The first word of a tool call's words (and of a standing approval's pattern for a tool).
+TOOL_PREFIX = "tool:"
+#: Lines of a diff or of arguments shown per value before the text says how many more there are (the card cuts
+#: further and its Review modal shows what the escalation holds).
+_MAX_LINES = 400
+
+
+def mcp_parts(name: str) -> tuple[str, str] | None:
+    """``(server, tool)`` of an MCP tool's name, or None when ``name`` is not one."""
+    found = MCP_TOOL.match(name)
+    return (found.group(1), found.group(2)) if found else None
+
+
+def tool_path(name: str, tool_input: dict[str, Any]) -> str | None:
+    """The file a file tool writes, as written in its input, or None (not a file tool, or no path)."""
+    field = FILE_TOOLS.get(name)
+    value = tool_input.get(field) if field else None
+    return value if isinstance(value, str) and value else None
+
+
+def _where(path: str | None, workspace: str | None) -> tuple[RiskLevel, str, str]:
+    """Grade, rule and detail of writing ``path`` (absolute, normalised here) from ``workspace``."""
+    if path is None or not path.startswith("/"):
+        return RiskLevel.DESTRUCTIVE, "tool-unknown-path", "writes a file whose absolute path is not known."
+    path = posixpath.normpath(path)
+    if workspace is not None and workspace.startswith("/"):
+        root = posixpath.normpath(workspace)
+        inside = path == root or path.startswith(root.rstrip("/") + "/")
+        if inside:
+            rest = path[len(root.rstrip("/")) + 1:]
+            if rest == ".git" or rest.startswith(".git/"):
+                return (RiskLevel.DESTRUCTIVE, "git-control-write",
+                        f"writes {path}: git hooks and config make git run programs later.")
+            return RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace", f"writes {path} inside the workspace."
+    why = protected_path(path) or (f"it holds {credential_path(path)}" if credential_path(path) else None)
+    if why is not None:
+        return RiskLevel.DESTRUCTIVE, "protected-path-write", f"writes {path}: {why}."
+    return RiskLevel.SYSTEM, "tool-write-outside-workspace", f"writes {path}, outside the workspace."
+
+
+def _host(url: object) -> str | None:
+    """The lower-case host of an http(s) URL, or None."""
+    if not isinstance(url, str):
+        return None
+    try:
+        parts = urlsplit(url.strip())
+        host = parts.hostname
+    except ValueError:
+        return None
+    if parts.scheme not in ("http", "https") or not host:
+        return None
+    return host.lower()
+
+
+def tool_words(name: str, tool_input: dict[str, Any], resolved_path: str | None = None) -> tuple[str, ...]:
+    """The words standing approvals match for this tool call (module docstring)."""
+    words = [TOOL_PREFIX + name]
+    if name == "WebFetch":
+        host = _host(tool_input.get("url"))
+        if host is not None:
+            words.append("host:" + host)
+    elif name in FILE_TOOLS:
+        path = resolved_path or tool_path(name, tool_input)
+        if path is not None and path.startswith("/"):
+            words.append("path:" + posixpath.normpath(path))
+    return tuple(words)
+
+
+def grade_tool(name: str, tool_input: dict[str, Any], *, workspace: str | None, resolved_path: str | None = None,
+               rules: ProgramRules | None = None) -> Assessment:
+    """The grade of one tool call (module docstring's table); never raises."""
+    words = tool_words(name, tool_input, resolved_path)
+    subject = " ".join(words)
+    if name in FILE_TOOLS:
+        level, rule, detail = _where(resolved_path or tool_path(name, tool_input), workspace)
+        detail = f"{name} {detail}"
+    elif name == "WebFetch":
+        host = _host(tool_input.get("url"))
+        if host is None:
+            level, rule, detail = (RiskLevel.DESTRUCTIVE, "tool-unknown-url",
+                                   "WebFetch of something that is not an http(s) URL with a host.")
+        else:
+            level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {host} over the network."
+    elif name == "WebSearch":
+        level, rule, detail = RiskLevel.NETWORK, "tool-network", "WebSearch sends a query over the network."
+    else:
+        found = rules.find(name, None) if rules is not None and mcp_parts(name) is not None else None
+        if found is not None:
+            level, rule = found.level, "program-rule"
+            detail = f"graded {found.level.label} by {found.set_by}'s program rule for {name}."
+        else:
+            level = RiskLevel.DESTRUCTIVE
+            if mcp_parts(name) is not None:  # worded as the grader words a program: the card offers to grade it
+                rule, detail = "unrecognised", f"{name} is not a recognised program."
+            else:
+                rule, detail = "unrecognised-tool", f"FlyBot does not know what the tool {name} does."
+    command = SimpleCommand(words, subject, level)
+    return Assessment(level, (Reason(subject, rule, level, detail),), (command,))
+
+
+def _lines(text: str) -> list[str]:
+    return text.splitlines() or [""]
+
+
+def _diff(path: str, old: str, new: str) -> list[str]:
+    return list(difflib.unified_diff(_lines(old), _lines(new), fromfile=path, tofile=path, lineterm="", n=2))
+
+
+def _capped(lines: list[str]) -> str:
+    if len(lines) > _MAX_LINES:
+        lines = [*lines[:_MAX_LINES], f"... {len(lines) - _MAX_LINES} more lines"]
+    return "\n".join(lines)
+
+
+def describe_tool(name: str, tool_input: dict[str, Any], *, workspace: str | None,
+                  resolved_path: str | None = None) -> str:
+    """What the card shows as the call, exactly as the agent will make it: the tool and its target on the first
+    line, then the diff (a file tool), the prompt (a web fetch) or the arguments as JSON with every non-ASCII
+    character escaped (``\\uXXXX``, so nothing hidden reaches the card). Pure; never raises."""
+    if name in FILE_TOOLS:
+        path = tool_path(name, tool_input) or "(no path)"
+        shown = resolved_path or path
+        _level, rule, _detail = _where(resolved_path or tool_path(name, tool_input), workspace)
+        place = ("inside the workspace" if rule in ("tool-write-in-workspace", "git-control-write") else
+                 "path not known" if rule == "tool-unknown-path" else "outside the workspace")
+        head = f"{name} {shown} ({place})" + (f", written as {path}" if resolved_path and resolved_path != path else "")
+        if name == "Edit":
+            body = _diff(shown, str(tool_input.get("old_string", "")), str(tool_input.get("new_string", "")))
+            if tool_input.get("replace_all") is True:
+                head += ", every occurrence"
+        elif name == "MultiEdit":
+            body = []
+            edits = tool_input.get("edits")
+            for edit in edits if isinstance(edits, list) else []:
+                if isinstance(edit, dict):
+                    body += _diff(shown, str(edit.get("old_string", "")), str(edit.get("new_string", "")))
+        elif name == "Write":
+            body = [f"--- {shown}", f"+++ {shown} (the whole new content)",
+                    *("+" + line for line in _lines(str(tool_input.get("content", ""))))]
+        else:
+            mode = str(tool_input.get("edit_mode") or "replace")
+            cell = str(tool_input.get("cell_id") or "(first cell)")
+            body = [f"{mode} cell {cell}:", *("+" + line for line in _lines(str(tool_input.get("new_source", ""))))]
+        return head + "\n" + _capped(body)
+    if name == "WebFetch":
+        url = str(tool_input.get("url", ""))
+        host = _host(url) or "(no host)"
+        prompt = str(tool_input.get("prompt", ""))
+        return f"WebFetch {url}\nHost: {host}" + (f"\nPrompt: {prompt}" if prompt else "")
+    if name == "WebSearch":
+        return "WebSearch " + json.dumps(tool_input, ensure_ascii=True, indent=2, sort_keys=True)
+    parts = mcp_parts(name)
+    head = f"MCP tool {parts[1]} of server {parts[0]} ({name})" if parts else f"Tool {name}"
+    arguments = json.dumps(tool_input, ensure_ascii=True, indent=2, sort_keys=True)
+    return head + "\nArguments:\n" + _capped(arguments.splitlines())

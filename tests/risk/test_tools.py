@@ -1,0 +1,54 @@
+"""bot/risk/tools.py: the grades, words and card text of tool calls other than shell commands (pure functions)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.risk.model import RiskLevel
+from bot.risk.rules import ProgramRules, Rule
+from bot.risk.tools import describe_tool, grade_tool, tool_words
+
+W = "/work/repo"
+
+
+@pytest.mark.parametrize(("name", "tool_input", "resolved", "level", "rule"), [
+    ("Edit", {"file_path": f"{W}/src/a.py"}, None, RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace"),
+    ("Write", {"file_path": f"{W}/.git/hooks/pre-commit"}, None, RiskLevel.DESTRUCTIVE, "git-control-write"),
+    ("Edit", {"file_path": f"{W}/link/a"}, "/srv/app/a", RiskLevel.SYSTEM, "tool-write-outside-workspace"),
+    ("Edit", {"file_path": f"{W}/../repo2/a"}, None, RiskLevel.SYSTEM, "tool-write-outside-workspace"),
+    ("MultiEdit", {"file_path": "/etc/sudoers"}, None, RiskLevel.DESTRUCTIVE, "protected-path-write"),
+    ("Write", {"file_path": "/root/.ssh/authorized_keys"}, None, RiskLevel.DESTRUCTIVE, "protected-path-write"),
+    ("NotebookEdit", {"notebook_path": "nb.ipynb"}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-path"),
+    ("WebFetch", {"url": "https://Docs.Python.org/3/"}, None, RiskLevel.NETWORK, "tool-network"),
+    ("WebFetch", {"url": "file:///etc/passwd"}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-url"),
+    ("WebSearch", {"query": "x"}, None, RiskLevel.NETWORK, "tool-network"),
+    ("mcp__github__create_issue", {}, None, RiskLevel.DESTRUCTIVE, "unrecognised"),
+    ("Telepathy", {}, None, RiskLevel.DESTRUCTIVE, "unrecognised-tool"),
+])
+def test_tool_grades(name: str, tool_input: dict[str, object], resolved: str | None, level: RiskLevel,
+                     rule: str) -> None:
+    graded = grade_tool(name, tool_input, workspace=W, resolved_path=resolved)
+    assert (graded.risk, graded.reasons[0].rule) == (level, rule), graded
+
+
+def test_a_program_rule_grades_an_mcp_tool_by_its_full_name_only() -> None:
+    rules = ProgramRules((Rule("mcp__github__create_issue", None, RiskLevel.NETWORK, "U0ADMIN01"),))
+    assert grade_tool("mcp__github__create_issue", {}, workspace=W, rules=rules).risk is RiskLevel.NETWORK
+    assert grade_tool("mcp__github__delete_repo", {}, workspace=W, rules=rules).risk is RiskLevel.DESTRUCTIVE
+    github = ProgramRules((Rule("github", None, RiskLevel.READ_ONLY, "U0ADMIN01"),))
+    assert grade_tool("mcp__github__delete_repo", {}, workspace=W, rules=github).risk is RiskLevel.DESTRUCTIVE
+
+
+def test_tool_words_name_the_host_and_the_resolved_path() -> None:
+    assert tool_words("WebFetch", {"url": "https://Docs.python.org:443/x?y"}) == ("tool:WebFetch",
+                                                                                  "host:docs.python.org")
+    assert tool_words("Edit", {"file_path": f"{W}/l/a"}, "/srv/./app/a") == ("tool:Edit", "path:/srv/app/a")
+    assert tool_words("mcp__s__t", {"host": "x"}) == ("tool:mcp__s__t",)
+
+
+def test_the_card_text_escapes_hidden_characters_in_arguments_and_shows_the_diff() -> None:
+    text = describe_tool("mcp__s__t", {"title": "ok\u202eevil", "n": 1}, workspace=W)
+    assert text.startswith("MCP tool t of server s (mcp__s__t)\nArguments:") and "\\u202e" in text
+    assert "\u202e" not in text
+    diff = describe_tool("Edit", {"file_path": "/srv/a", "old_string": "x\ny", "new_string": "x\nz"}, workspace=W)
+    assert diff.splitlines()[0] == "Edit /srv/a (outside the workspace)" and "-y" in diff and "+z" in diff
