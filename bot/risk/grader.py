@@ -57,6 +57,13 @@ _WORD_SPLIT = re.compile(r"[^a-z]+")
 _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "ship", "rollout", "promote"})
 _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teardown", "drop", "reset", "uninstall", "delete", "prune", "clobber", "distclean"})
 
+#: Shell builtins that neither run a program nor read the environment's values (bash(1) SHELL BUILTIN COMMANDS):
+#: an exported name does not change them; nor env and printenv (env's command, if any, is graded on its own).
+_READS_NO_ENVIRONMENT = frozenset({
+    "echo", "printf", "read", "mapfile", "readarray", "getopts", "cd", "pushd", "popd", "dirs", "pwd", "test", "[",
+    "let", "wait", "true", "false", ":", "export", "declare", "typeset", "local", "readonly", "unset", "shift",
+    "return", "exit", "break", "continue", "shopt", "set", "alias", "unalias", "hash", "jobs", "env", "printenv",
+})  # fmt: skip
 #: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
 _DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl"})
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
@@ -399,6 +406,10 @@ class Grader:
         #: Names this script has assigned so far in the current shell (``NAME=value``, ``export``, ``env NAME=...``):
         #: the environment a project recipe runs with may hold them (programs/projects.py).
         self.assigned: set[str] = set()
+        #: Names this script has exported so far in the current shell (``export NAME[=value]``): every program run
+        #: after it (not a builtin of :data:`_READS_NO_ENVIRONMENT`) is graded by them
+        #: (:func:`~bot.risk.walker.environment_risk`).
+        self.exported: set[str] = set()
         #: Paths this script writes before the current program, absolute and normalised (each directory it may run
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: set[str] = set()
@@ -579,6 +590,12 @@ class Grader:
             rec.environment = tuple(sorted(self.assigned))
         state = self.state
         name = words[0].value
+        if self.exported and name not in _READS_NO_ENVIRONMENT:
+            from bot.risk.walker import environment_risk
+
+            why = next((w for w in map(environment_risk, sorted(self.exported)) if w is not None), None)
+            if why is not None:
+                self.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{why} (exported earlier in this script)")
         if state is not self.start:  # the start is the workspace itself
             # git finds its repository, hooks and config from its directory (git(1) "GIT_DIR": the parents are
             # searched): any directory but the one the script started in may be another repository (a bare copy).
@@ -799,8 +816,10 @@ class Grader:
         before = len(self.records)  # parent is already listed: only records after it are inner
         saved = self.state
         saved_assigned = self.assigned
+        saved_exported = self.exported
         if not same_shell:
             self.assigned = set(saved_assigned)  # another shell: its assignments do not carry on
+            self.exported = set(saved_exported)
         if remote:
             self.state = CwdState.remote_state()
         try:
@@ -809,6 +828,7 @@ class Grader:
             if remote or not same_shell:
                 self.state = saved
             self.assigned = saved_assigned if not same_shell else self.assigned
+            self.exported = saved_exported if not same_shell else self.exported
         inner_level = max((r.level for r, _ in self.records[before:]), default=R.READ_ONLY)
         if inner_level > parent.level:
             parent.level = inner_level
