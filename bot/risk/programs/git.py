@@ -699,7 +699,19 @@ for _name in _DESTROY:
     _SUBCOMMANDS[_name] = lambda g: destructive(g.call, "discard-changes", f"git {g.sub} permanently removes history or objects.")
 for _name in _NETWORK:
     _SUBCOMMANDS[_name] = _network if _name != "fetch" else _fetch_like
+
+
+def _gc(g: _Git) -> None:
+    """git-gc(1): ``--prune=DATE`` drops unreachable objects older than DATE (two weeks by default); any other date
+    (``now``, ``all``) can drop objects a reflog-less rescue still needs: destructive."""
+    if any((w.value or "--prune=").startswith("--prune=") and w.value != "--prune=2.weeks.ago" for w in g.call.args):
+        destructive(g.call, "discard-changes", f"git {g.sub} --prune=DATE drops unreachable objects sooner than git would.")
+        return
+    _write(g)
+
+
 _SUBCOMMANDS.update({
+    "gc": _gc,
     "pull": _pull, "push": _push, "clone": _clone, "checkout": _checkout, "restore": _restore, "reset": _reset,
     "rm": _rm, "clean": _clean, "stash": _stash, "branch": _branch_or_tag, "tag": _branch_or_tag,
     "update-ref": _update_ref, "worktree": _worktree, "reflog": _reflog, "config": _config, "remote": _remote,
