@@ -64,6 +64,53 @@ _READS_NO_ENVIRONMENT = frozenset({
     "let", "wait", "true", "false", ":", "export", "declare", "typeset", "local", "readonly", "unset", "shift",
     "return", "exit", "break", "continue", "shopt", "set", "alias", "unalias", "hash", "jobs", "env", "printenv",
 })  # fmt: skip
+#: Configuration files a program reads (and may run code from) on every run, by the end of their path, with the
+#: programs that read them: written earlier in the same command, they make any use of those programs destructive
+#: (hgrc(5) [hooks]/[extensions]; git-config(1) core.fsmonitor, diff.external; jj config ui.pager; yarnrc yarnPath;
+#: rustup "Overrides" rust-toolchain(.toml) path/channel; The Cargo Book "Configuration" build.rustc-wrapper;
+#: go.mod/go.work toolchain lines (go help toolchain); Gemfile, Vagrantfile, Package.swift, build.gradle(.kts),
+#: settings.gradle(.kts) and init scripts are code; pom.xml names plugins; .npmrc script-shell, node-options).
+_PLANTED_CONFIG: dict[str, frozenset[str]] = {
+    "/.hg/hgrc": frozenset({"hg", "chg"}),
+    "/.git/config": frozenset({"git", "gh", "glab", "tig", "lazygit", "pre-commit"}),
+    "/.gitconfig": frozenset({"git", "gh", "glab", "tig", "lazygit", "pre-commit"}),
+    "/.jj/repo/config.toml": frozenset({"jj"}),
+    "/.yarnrc.yml": frozenset({"yarn", "yarnpkg", "corepack"}),
+    "/.yarnrc": frozenset({"yarn", "yarnpkg"}),
+    "/rust-toolchain": frozenset({"cargo", "rustc", "rustup", "rustdoc", "rustfmt", "cargo-clippy", "clippy-driver"}),
+    "/rust-toolchain.toml": frozenset({"cargo", "rustc", "rustup", "rustdoc", "rustfmt", "cargo-clippy", "clippy-driver"}),
+    "/.cargo/config": frozenset({"cargo"}),
+    "/.cargo/config.toml": frozenset({"cargo"}),
+    "/go.mod": frozenset({"go", "gofmt"}),
+    "/go.work": frozenset({"go", "gofmt"}),
+    "/Gemfile": frozenset({"bundle", "bundler", "rails", "rake", "rspec"}),
+    "/Vagrantfile": frozenset({"vagrant"}),
+    "/Package.swift": frozenset({"swift"}),
+    "/build.gradle": frozenset({"gradle", "gradlew"}),
+    "/build.gradle.kts": frozenset({"gradle", "gradlew"}),
+    "/settings.gradle": frozenset({"gradle", "gradlew"}),
+    "/settings.gradle.kts": frozenset({"gradle", "gradlew"}),
+    "/gradle.properties": frozenset({"gradle", "gradlew"}),
+    "/pom.xml": frozenset({"mvn", "mvnw"}),
+    "/.mvn/maven.config": frozenset({"mvn", "mvnw"}),
+    "/.mvn/jvm.config": frozenset({"mvn", "mvnw"}),
+    "/.npmrc": frozenset({"npm", "npx", "pnpm", "yarn"}),
+    "/.bazelrc": frozenset({"bazel", "bazelisk"}),
+}
+
+
+_PLANTED_READERS = frozenset().union(*_PLANTED_CONFIG.values())
+
+
+def _planted_config(name: str, written: frozenset[str]) -> str | None:
+    """A path of ``written`` that is a configuration ``name`` reads (:data:`_PLANTED_CONFIG`), or None."""
+    for path in sorted(written):
+        for end, programs in _PLANTED_CONFIG.items():
+            if name in programs and ("/" + path.lstrip("/")).endswith(end):
+                return path
+    return None
+
+
 #: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
 _DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl"})
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
@@ -622,6 +669,12 @@ class Grader:
             return
         self.risk_before = self.risk
         self.written_before = frozenset(self.written)
+        if self.written_before and name in _PLANTED_READERS:
+            planted = _planted_config(name, self.written_before)
+            if planted is not None:
+                self.flag(rec, scope, R.DESTRUCTIVE, "config-rewritten",
+                          f"This command writes {shorten(planted, 80)} before {name} runs, and {name} reads it: the "
+                          "configuration can name programs it runs.")
         if (
             name in _DUMPS_ENVIRONMENT
             or (name in _SEARCHERS and _searches_recursively(name, [w.value for w in words[1:]]))

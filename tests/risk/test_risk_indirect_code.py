@@ -123,6 +123,32 @@ AT_LEAST: list[tuple[str, RiskLevel]] = [
     ("bun --cwd /opt/o test", DES),
     ("deno test /opt/o/", DES),
     ("tsc -p /opt/other", DES),
+    ("hg -R /opt/o log", DES),
+    ("hg --cwd ~/o status", DES),
+    ("composer --working-dir=/opt/other install", DES),
+    ("cargo +/opt/tc build", DES),
+    ("cargo +nightly --version", NET),
+    ("rustup toolchain link evil /opt/tc", DES),
+    # --- GNU tar's abbreviated long options, and ones it does not have
+    ("tar --remove-f -cf x.tar src", DES),
+    ("tar --recursive-u -xf x.tar", DES),
+    ("tar --absolute-n -xf x.tar", DES),
+    ("tar --totally-bogus -cf x.tar src", DES),
+    # --- tool configuration written before a program that reads it, and control files
+    ("mkdir -p /tmp/r/.git && printf '[diff]\\nexternal=/tmp/e\\n' > /tmp/r/.git/config && git -C /tmp/r diff", DES),
+    ("printf x > /tmp/r/.git/config", DES),
+    ("printf '[hooks]\\npre-status = rm -rf ~\\n' > .hg/hgrc", DES),
+    ("echo x >> .jj/repo/config.toml", DES),
+    ("echo 'yarnPath: ./evil.js' > .yarnrc.yml && yarn --version", DES),
+    ("printf '[toolchain]\\npath = \"/opt/tc\"\\n' > rust-toolchain.toml; cargo --version", DES),
+    ("echo 'toolchain go1.99.0' >> go.mod && go version", DES),
+    ("echo 'system(\"rm -rf ~\")' > Gemfile && bundle list", DES),
+    ("echo x > Vagrantfile && vagrant status", DES),
+    ("echo x > build.gradle && gradle tasks", DES),
+    ("echo x > Package.swift && swift package describe", DES),
+    ("echo x > pom.xml && mvn -v", DES),
+    ("echo 'script-shell=/opt/x' > .npmrc && npm ls", DES),
+    ("echo '[build]' > .cargo/config.toml && cargo --version", DES),
 ]
 
 #: (command, the grade it keeps on the host)
@@ -167,6 +193,17 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ("deno test tests/", WW),
     ("black --check /etc", RO),
     ("eslint src/", WW),
+    ("hg log", RO),
+    ("hg -R sub log", RO),
+    ("cargo build", WW),
+    ("tar -czf x.tgz --exclude=.git src", WW),
+    ("tar --create --gzip --file x.tgz src", WW),
+    ("tar -xzf x.tgz --strip-components=1", WW),
+    ("tar --list --file=x.tar", RO),
+    ("echo x > /tmp/r/notes.txt", WW),
+    ("echo x > README.md && git status", WW),
+    ("echo x > Gemfile && git status", WW),
+    ("echo x > .hg/store/data", WW),
 ]
 
 

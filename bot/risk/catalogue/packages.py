@@ -164,7 +164,7 @@ CATALOGUE: dict[str, object] = {
     "composer": {
         "source": "Composer CLI docs (getcomposer.org/doc/03-cli.md) (Composer 2.8)",
         "options": "-h --help -q --quiet -V --version -n --no-interaction -v -vv -vvv --verbose --ansi --no-ansi "
-                   "--profile --no-plugins --no-scripts --no-cache -d=out --working-dir=out",
+                   "--profile --no-plugins --no-scripts --no-cache -d=project --working-dir=project",
         "commands": {
             "install i update u upgrade require r remove rm reinstall create-project": {"grade": "fetch", "open": True},
             "dump-autoload dumpautoload init bump archive": {"grade": "write", "open": True},
@@ -247,8 +247,9 @@ CATALOGUE: dict[str, object] = {
             "default set": {"grade": "home", "open": True},
             "uninstall": {"grade": "delete", "open": True},
             "run": "runs",
-            "toolchain": {"commands": {"list": "read", "install update link": {"grade": "install", "open": True},
-                                       "uninstall": {"grade": "delete", "open": True}}},
+            "toolchain": {"commands": {"list": "read", "install update": {"grade": "install", "open": True},
+                                      "link": {"grade": "runs", "open": True},  # `cargo +NAME` then runs that path
+                                      "uninstall": {"grade": "delete", "open": True}}},
             "target component": {"commands": {"list": {"grade": "read", "open": True}, "add": {"grade": "install", "open": True},
                                               "remove": {"grade": "delete", "open": True}}},
             "override": {"commands": {"list": "read", "set": {"grade": "home", "open": True},

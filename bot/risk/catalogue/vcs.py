@@ -59,7 +59,7 @@ CATALOGUE: dict[str, object] = {
     },
     "hg": {
         "source": "hg(1) (Mercurial 6.8): command list, global options",
-        "options": "-R=in --repository=in --cwd=in -y --noninteractive -q --quiet -v --verbose --config=:unknown "
+        "options": "-R=project --repository=project --cwd=project -y --noninteractive -q --quiet -v --verbose --config=:unknown "
                    "--debug --traceback --time --profile --color= --pager= -h --help --version --encoding=",
         "commands": {
             "status st log history diff annotate blame cat root branches heads identify id paths summary sum tags "

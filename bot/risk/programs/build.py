@@ -627,6 +627,12 @@ def cargo(call: Call) -> None:
     if injected(call, words, runs_programs=True):
         return
     if words and (words[0].value or "").startswith("+"):
+        toolchain = (words[0].value or "")[1:]
+        if "/" in toolchain or not toolchain:
+            destructive(call, "runs-program", f"cargo {show(words[0])} runs the toolchain at a path.")
+            return
+        # rustup(1) "Toolchain override shorthand": a toolchain not installed yet is downloaded first
+        network(call, f"cargo +{toolchain} may download the {toolchain} toolchain (rustup auto-install).", rule="package-install")
         words = words[1:]
     for word in words:
         value = word.value or ""
