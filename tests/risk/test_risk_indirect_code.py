@@ -134,6 +134,10 @@ AT_LEAST: list[tuple[str, RiskLevel]] = [
     ("tar --recursive-u -xf x.tar", DES),
     ("tar --absolute-n -xf x.tar", DES),
     ("tar --totally-bogus -cf x.tar src", DES),
+    ("git log --outp=/etc/x", DES),
+    ("git diff --outp /etc/x", DES),
+    ("yarn workspaces foreach run build", DES),
+    ("gradle -v clean", DES),
     # --- tool configuration written before a program that reads it, and control files
     ("mkdir -p /tmp/r/.git && printf '[diff]\\nexternal=/tmp/e\\n' > /tmp/r/.git/config && git -C /tmp/r diff", DES),
     ("printf x > /tmp/r/.git/config", DES),
@@ -204,6 +208,14 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ("echo x > README.md && git status", WW),
     ("echo x > Gemfile && git status", WW),
     ("echo x > .hg/store/data", WW),
+    ("git log --output=out.txt", WW),
+    ("git log --oneline", RO),
+    # version and info queries
+    ("gradle -v", RO),
+    ("mvn -v", RO),
+    ("rustc --print sysroot", RO),
+    ("gem env", RO),
+    ("yarn workspaces list", RO),
 ]
 
 

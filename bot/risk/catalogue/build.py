@@ -117,7 +117,7 @@ CATALOGUE: dict[str, object] = {
         "options": "-B --batch-mode -q --quiet -X --debug -e --errors -o --offline -U --update-snapshots -N "
                    "--non-recursive -T= --threads= -P= --activate-profiles= -D*= -f=project --file=project -pl= --projects= "
                    "-am --also-make -amd -fae -ff -fn --fail-at-end --fail-fast --fail-never -ntp "
-                   "--no-transfer-progress -v --version -V -s=:unknown --settings=:unknown -gs=:unknown "
+                   "--no-transfer-progress -v:read --version:read -V -s=:unknown --settings=:unknown -gs=:unknown "
                    "--global-settings=:unknown -l=out --log-file=out -Dmaven.repo.local*:unknown -Dexec.*:runs",
         "many": True,
         "commands": {
@@ -140,7 +140,7 @@ CATALOGUE: dict[str, object] = {
         "options": "--offline --refresh-dependencies --build-cache --no-build-cache --parallel --no-parallel "
                    "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
                    "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
-                   "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v --version -? -h "
+                   "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v:read --version:read -? -h "
                    "--help --max-workers=* -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
                    "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
         "many": True,
@@ -261,8 +261,9 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "options": "-o=out --out-dir=out --emit=* --crate-type= --crate-name= --edition= -g -O --test "
                    "--target= -L*= -l*= --cfg= --cap-lints= -W= -A= -D= -F= --explain=:read -v --verbose "
-                   "-V --version --print=* --cfg=* -C*=:unknown -Z*=:unknown --extern= --sysroot=:unknown "
+                   "-V --version --print= --cfg=* -C*=:unknown -Z*=:unknown --extern= --sysroot=:unknown "
                    "@*:unknown --check-cfg=",
+        "when": {"--print -V --version": "read"},
     },
     "ghc": {
         "source": "GHC User's Guide: Using GHC, Flag reference (GHC 9.8)",

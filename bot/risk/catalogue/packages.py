@@ -147,7 +147,7 @@ CATALOGUE: dict[str, object] = {
             "install update pristine rdoc": {"grade": "install", "open": True, "options": "-i=out --install-dir=out "
                                              "-n=out --bindir=out"},
             "uninstall cleanup": {"grade": "delete", "open": True},
-            "list query contents dependency environment help which info specification check stale": {"grade": "read", "open": True},
+            "list query contents dependency environment env help which info specification check stale": {"grade": "read", "open": True},
             "search outdated": {"grade": "network", "open": True},
             "fetch": {"grade": "fetch", "open": True},
             "build": {"grade": "build", "open": True},

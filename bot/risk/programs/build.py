@@ -380,6 +380,10 @@ def js_package_manager(call: Call) -> None:
             command = value
         else:
             rest.append(words[index - 1])
+    if tool == "yarn" and command == "workspaces" and [w.value for w in rest] in (["list"], ["info"]):
+        # yarn workspaces list (Yarn 2+) and yarn workspaces info (Yarn 1) only print the workspaces
+        read_only(call, f"yarn workspaces {rest[0].value} only lists the project's workspaces.")
+        return
     if tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
         elsewhere = f"{tool} {command} runs the scripts of other packages"
     _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere)

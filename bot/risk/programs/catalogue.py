@@ -354,6 +354,8 @@ def _grade(call: Call, root: _Node) -> None:
                 refuse(call, f"{task} without a subcommand")
                 return
             _effect(call, child.grade, task, None)
+    elif node.many and not operands and node.grade is None and any(effect == "read" for effect, _ in effects):
+        _effect(call, "read", label, None)  # an option that only prints and exits (gradle -v, mvn -v)
     elif node.verbs is not None and operands:
         from .cloud import _by_verb
 
@@ -361,6 +363,8 @@ def _grade(call: Call, root: _Node) -> None:
                  first_is_group=True, lead=" ".join(what[1:]))
     else:
         grade = node.otherwise if operands and node.otherwise is not None else node.grade
+        if grade is None and not operands and any(effect == "read" for effect, _ in effects):
+            grade = "read"  # an option that only prints and exits (gradle -v, mvn -v)
         if grade is None:
             refuse(call, f"{label} without a subcommand")
             return
