@@ -138,6 +138,8 @@ AT_LEAST: list[tuple[str, RiskLevel]] = [
     ("git diff --outp /etc/x", DES),
     ("yarn workspaces foreach run build", DES),
     ("gradle -v clean", DES),
+    ("pnpm store prune", SYS),
+    ("cargo uninstall ripgrep", DES),
     # --- tool configuration written before a program that reads it, and control files
     ("mkdir -p /tmp/r/.git && printf '[diff]\\nexternal=/tmp/e\\n' > /tmp/r/.git/config && git -C /tmp/r diff", DES),
     ("printf x > /tmp/r/.git/config", DES),
@@ -216,6 +218,8 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ("rustc --print sysroot", RO),
     ("gem env", RO),
     ("yarn workspaces list", RO),
+    ("pnpm store status", RO),
+    ("cargo install ripgrep", SYS),
 ]
 
 

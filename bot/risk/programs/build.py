@@ -455,6 +455,16 @@ def _grade_js(
             destructive(call, "runs-program", f"{tool} {command} {action} sets a key that makes {tool} run a program.")
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
+    elif tool == "pnpm" and command == "store":
+        # pnpm store (pnpm.io/cli/store): status and path print; add and prune change the global store under ~
+        if [w.value for w in rest][:1] in (["status"], ["path"]):
+            read_only(call, f"pnpm store {rest[0].value} only reads the store.")
+        elif [w.value for w in rest][:1] in (["add"], ["prune"]):
+            if rest[0].value == "add":
+                network(call, "pnpm store add downloads packages from the registry.", rule="package-install")
+            call.write(_HOME, f"pnpm store {rest[0].value} changes the global store under")
+        else:
+            refuse(call, "pnpm store without a known action")
     elif tool in ("pnpm", "yarn") and not command.startswith("-"):
         build_or_test(call, f"{tool} {command} (a package.json script)")
         _js_script(call, tool, "run", [Word(command, command)] + rest, run_dir, elsewhere)
@@ -679,6 +689,8 @@ def cargo(call: Call) -> None:
         _output_options(call, words, _CARGO_OUTPUTS | {"--root"}, f"cargo {command}")
         if command == "install":
             network(call, "cargo install fetches a crate from the registry.", rule="package-install")
+        else:  # as pip, pipx and gem uninstall are graded
+            deletion(call, "cargo uninstall deletes installed programs.")
         call.write(_HOME, f"cargo {command} changes ~/.cargo/bin under")
     elif command == "clean":
         deletion(call, "cargo clean deletes the target directory.")
