@@ -790,9 +790,11 @@ class _Walk:
         rec = Rec([], self.text(node))
         words: list[Word] = []
         keyword = ""
+        exports = False  # export, or declare/typeset/local -x: the names go into the environment
         for child in node.children:
             if not child.is_named:
                 keyword = keyword or child.type
+                exports = exports or keyword == "export"
                 words.append(Word(child.type, child.type))
                 continue
             if child.type == "variable_assignment":
@@ -800,7 +802,7 @@ class _Walk:
                     if part.is_named:
                         self.visit(part, scope)
                 self.check_assignment(rec, scope, child)
-                if keyword == "export":
+                if exports:
                     self.g.exported.add(self.text(child.children[0]).split("[", 1)[0] if child.children else "")
                 value = resolve_word(child.children[-1], self.src).value if len(child.children) >= 3 else ""
                 name = self.text(child.children[0]) if child.children else ""
@@ -812,8 +814,10 @@ class _Walk:
                 words.append(word)
                 if word.value is not None and not word.value.startswith("-"):
                     self.g.assigned.add(word.value.split("[", 1)[0])  # `export NAME`: now in the environment
-                    if keyword == "export":
+                    if exports:
                         self.g.exported.add(word.value.split("[", 1)[0])
+                elif keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "x" in (word.value or ""):
+                    exports = True
                 if word.value is None and keyword != "unset":
                     self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{keyword} is given a name only known when it runs (it may be PATH).")
                 if word.value is not None and has_code(word.value):

@@ -51,6 +51,7 @@ AT_LEAST: list[tuple[str, RiskLevel]] = [
     ("export HOME=/tmp/h; git status", DES),
     ("export SOME_TOOL_CONFIG=/opt/x; git status", DES),
     ("FOO=1; export FOO; ls", DES),
+    ("declare -x SOME_TOOL_CONFIG=/opt/x; git status", DES),
     ("SOME_TOOL_CONFIG=/opt/x make -n", DES),
     # --- catalogue rows: the grade the manual gives
     ("semanage module -r mymodule", SYS),
@@ -167,6 +168,8 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ("export FOO=1", RO),
     ("export FOO=1; echo $FOO", RO),
     ("X=1; echo $X", RO),
+    ("declare -i n=1; git status", RO),
+    ("typeset -x LANG=C; git status", RO),
     ("git log | while IFS= read -r line; do echo \"$line\"; done", RO),
     ("GIT_AUTHOR_NAME=a GIT_AUTHOR_EMAIL=a@b git commit -m x", WW),
     ("semanage module -l", RO),
