@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.risk import RiskLevel, classify
+from bot.risk.recipes import ProjectRecipes
 
 RO = RiskLevel.READ_ONLY
 WW = RiskLevel.WORKSPACE_WRITE
@@ -224,6 +225,14 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ("pnpm store status", RO),
     ("cargo install ripgrep", SYS),
 ]
+
+
+def test_version_queries_name_the_toolchain_files_that_choose_what_runs(tmp_path: Path) -> None:
+    (tmp_path / "rust-toolchain.toml").write_text('[toolchain]\npath = "/opt/tc"\n')
+    (tmp_path / "go.mod").write_text("module x\n\ngo 1.21\ntoolchain go1.99.0\n")
+    for command, found in (("cargo --version", "rust-toolchain.toml"), ("go version", "go.mod"), ("go env", "go.mod")):
+        assessment = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+        assert any(found in chosen for chosen in assessment.commands[0].chosen_by), command
 
 
 @pytest.mark.parametrize(("command", "least"), AT_LEAST, ids=[c for c, _ in AT_LEAST])

@@ -699,10 +699,10 @@ def cargo(call: Call) -> None:
     else:
         refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
         return
-    if command is not None and command not in _CARGO_BUILD:
+    if command not in _CARGO_BUILD:
         # The Cargo Book, "Configuration"; rustup "Overrides": read from the directory cargo runs in and those above
         # (a build or test runs the project's code anyway: build.rs, tests)
-        workspace_settings(call, "cargo", label=f"cargo {command}")
+        workspace_settings(call, "cargo", label=f"cargo {command or ''}".rstrip())
 
 
 #: go environment variables that name programs go runs or flags that do (``go help environment``: GOFLAGS can
@@ -741,6 +741,8 @@ def go(call: Call) -> None:
         network(call, "go list -m resolves the module graph, downloading what the module cache lacks.")
     elif command in ("list", "version", "doc", "help"):
         read_only(call, f"go {command} only reads.")
+        if command in ("list", "version"):  # go help toolchain: go.mod's toolchain line chooses the go that runs
+            workspace_settings(call, "go", label=f"go {command}")
     elif command == "env":
         writes = any(w.value == "-w" for w in rest)
         keys = [(w.value or "=").split("=", 1)[0] for w in rest if not (w.value or "").startswith("-")]
@@ -750,6 +752,7 @@ def go(call: Call) -> None:
             call.write(_HOME, "go env -w changes the go env file under")
         else:
             read_only(call, "go env only prints.")
+            workspace_settings(call, "go", label="go env")
     elif command == "mod":
         action = rest[0].value if rest else None
         if action in ("download", "tidy", "graph", "why"):
