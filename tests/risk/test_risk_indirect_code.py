@@ -230,7 +230,9 @@ STAYS: list[tuple[str, RiskLevel]] = [
 def test_version_queries_name_the_toolchain_files_that_choose_what_runs(tmp_path: Path) -> None:
     (tmp_path / "rust-toolchain.toml").write_text('[toolchain]\npath = "/opt/tc"\n')
     (tmp_path / "go.mod").write_text("module x\n\ngo 1.21\ntoolchain go1.99.0\n")
-    for command, found in (("cargo --version", "rust-toolchain.toml"), ("go version", "go.mod"), ("go env", "go.mod")):
+    (tmp_path / ".yarnrc.yml").write_text("yarnPath: ./evil.js\n")
+    for command, found in (("cargo --version", "rust-toolchain.toml"), ("go version", "go.mod"), ("go env", "go.mod"),
+                           ("yarn --version", ".yarnrc.yml")):
         assessment = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
         assert any(found in chosen for chosen in assessment.commands[0].chosen_by), command
 

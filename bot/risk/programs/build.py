@@ -392,9 +392,10 @@ def js_package_manager(call: Call) -> None:
         # the package's own life cycle scripts (a global install of named packages runs theirs only, not the project's)
         others = None if global_ else elsewhere
         run_recipe(call, tool, LIFECYCLE + ",".join(events), directory=run_dir, elsewhere=others, label=f"{tool} {command or 'install'}")
-    if (_lifecycle_events(tool, command) or ("",))[0] == _INSTALL_EVENTS[0]:
+    if tool == "yarn" or (_lifecycle_events(tool, command) or ("",))[0] == _INSTALL_EVENTS[0]:
         # an install fetches packages (and runs their scripts) from where the project's .npmrc, .yarnrc.yml or
-        # .pnpmfile.cjs say (npm-config(7)); a script run's settings are read with its recipe (bot/risk/recipes.py)
+        # .pnpmfile.cjs say (npm-config(7)); a script run's settings are read with its recipe (bot/risk/recipes.py);
+        # every yarn command runs the release .yarnrc.yml's yarnPath names (yarnrc: yarnPath)
         workspace_settings(call, tool, directory=run_dir, label=f"{tool} {command or 'install'}")
 
 
