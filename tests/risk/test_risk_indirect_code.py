@@ -125,6 +125,8 @@ AT_LEAST: list[tuple[str, RiskLevel]] = [
     ("bun --cwd /opt/o test", DES),
     ("deno test /opt/o/", DES),
     ("tsc -p /opt/other", DES),
+    ("jest --coverageDirectory /etc/cov", DES),
+    ("cargo run --manifest-path /opt/o/Cargo.toml -- x", DES),
     ("hg -R /opt/o log", DES),
     ("hg --cwd ~/o status", DES),
     ("composer --working-dir=/opt/other install", DES),
@@ -223,6 +225,9 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ("gem env", RO),
     ("yarn workspaces list", RO),
     ("pnpm store status", RO),
+    ("cargo run -- /etc/hosts", WW),
+    ("go run . /etc/hosts", WW),
+    ("jest --coverageDirectory /tmp/cov", WW),
     ("cargo install ripgrep", SYS),
 ]
 

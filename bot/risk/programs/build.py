@@ -608,6 +608,8 @@ def _outside_project(call: Call, words: list[Word], what: str, outputs: frozense
     take = False
     for word in words:
         value = word.value
+        if value == "--":  # what follows goes to the program built (cargo run -- ARGS), not to the tool
+            break
         if skip or value is None:
             skip = False
             continue
@@ -734,7 +736,10 @@ def go(call: Call) -> None:
     elif command == "run" and any("@" in (w.value or "") for w in rest):
         destructive(call, "runs-program", "go run pkg@version downloads and runs a program.")
     elif command in _GO_BUILD:
-        if _outside_project(call, rest, f"go {command}", _GO_OUTPUTS | {"--" + n.lstrip("-") for n in _GO_OUTPUTS}):
+        # go run's words after its first package or file operand are the program's arguments (go help run)
+        first = next((i for i, w in enumerate(rest) if not (w.value or "-").startswith("-")), len(rest))
+        tool_words = rest[: first + 1] if command == "run" else rest
+        if _outside_project(call, tool_words, f"go {command}", _GO_OUTPUTS | {"--" + n.lstrip("-") for n in _GO_OUTPUTS}):
             return
         _output_options(call, rest, _GO_OUTPUTS, f"go {command}", dashes=True)
         build_or_test(call, f"go {command}")
@@ -786,6 +791,7 @@ def go(call: Call) -> None:
 _CHECKER_OUTPUTS = (
     "--output-file", "--outfile", "--outFile", "--outDir", "--junitxml", "--junit-xml", "--basetemp", "--out-dir",
     "--report-log", "--resultlog", "--result-log", "--rootdir", "--cache-dir", "--cache-location", "--confcutdir",
+    "--coverageDirectory", "--outputFile", "--cacheDirectory",
 )  # fmt: skip
 #: Output options whose value is optional, so only the attached form (``--debug=FILE``) names the file: pytest
 #: ``--debug[=DEBUG_FILE_NAME]`` (default ``pytestdebug.log`` in the current directory).
@@ -835,7 +841,7 @@ def checker(call: Call) -> None:
     words = call.args
     injected(call, words, runs_programs=False)
     if call.name in _RUNS_FROM and _outside_project(call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS
-                                                    + ("-o", "--cov-report"), _RUNS_FROM[call.name]):
+                                                    + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]):
         return
     loads = _loads_code(call.name, [w.value for w in words])
     if loads is not None:
@@ -883,6 +889,9 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "prettier": frozenset({"--config", "--plugin"}),
     "tsc": frozenset({"-p", "--project"}),
 }
+#: Test runners' options naming what they write, beyond :data:`_CHECKER_OUTPUTS` (graded as writes, not as code
+#: they run): pytest -o (an ini override) and --cov-report.
+_RUNNER_OUTPUTS = ("-o", "--cov-report")
 #: Options that load a plugin or run code by name (pytest -p NAME, except ``no:NAME``, which disables one; pylint
 #: --load-plugins, --init-hook; eslint --plugin, --rulesdir, --resolve-plugins-relative-to; prettier --plugin;
 #: jest/vitest --config, --rootDir, --root, --setupFiles; tsc -p/--project with a path is graded as a path).
