@@ -126,6 +126,10 @@ AT_LEAST: list[tuple[str, RiskLevel]] = [
     ("deno test /opt/o/", DES),
     ("tsc -p /opt/other", DES),
     ("jest --coverageDirectory /etc/cov", DES),
+    ("meson compile -C /opt/b", DES),
+    ("ctest --test-dir /opt/b", DES),
+    ("dotnet run --project /opt/o/x.csproj", DES),
+    ("uv run --project /opt/o pytest", DES),
     ("cargo run --manifest-path /opt/o/Cargo.toml -- x", DES),
     ("hg -R /opt/o log", DES),
     ("hg --cwd ~/o status", DES),
@@ -228,6 +232,9 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ("cargo run -- /etc/hosts", WW),
     ("go run . /etc/hosts", WW),
     ("jest --coverageDirectory /tmp/cov", WW),
+    ("meson compile -C build", WW),
+    ("ctest --test-dir build", WW),
+    ("dotnet run --project src/App", WW),
     ("cargo install ripgrep", SYS),
 ]
 

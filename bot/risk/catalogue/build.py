@@ -51,7 +51,7 @@ CATALOGUE: dict[str, object] = {
     "ctest": {
         "source": "ctest(1) (CMake 3.30)",
         "grade": "build",
-        "options": "--test-dir= -C= --build-config= -j= --parallel --parallel=* -R= -E= -L= -LE= -I= --output-on-failure "
+        "options": "--test-dir=project -C= --build-config= -j= --parallel --parallel=* -R= -E= -L= -LE= -I= --output-on-failure "
                    "-V -VV --verbose --extra-verbose -N --show-only* --rerun-failed --stop-on-failure "
                    "--timeout= --repeat= -O=out --output-log=out --preset=* -T=:unknown -S=:runs -D=:unknown "
                    "--build-and-test:unknown --schedule-random --no-tests=* -Q --quiet --progress",
@@ -69,10 +69,10 @@ CATALOGUE: dict[str, object] = {
             "setup": {"grade": "build", "operands": "first-out", "open": True,
                       "options": "--wipe:delete --reconfigure -D*= --native-file=project --cross-file=project"},
             "configure": {"grade": "build", "open": True},
-            "compile": {"grade": "build", "open": True, "options": "--clean:delete -C="},
-            "test": {"grade": "build", "open": True, "options": "-C= --wrapper=:runs --wrap=:runs --gdb:runs"},
+            "compile": {"grade": "build", "open": True, "options": "--clean:delete -C=project"},
+            "test": {"grade": "build", "open": True, "options": "-C=project --wrapper=:runs --wrap=:runs --gdb:runs"},
             "introspect": {"grade": "read", "open": True},
-            "install": {"grade": "system", "open": True, "options": "--destdir=out -C="},
+            "install": {"grade": "system", "open": True, "options": "--destdir=out -C=project"},
             "dist": {"grade": "build", "open": True},
             "init": {"grade": "write", "open": True},
             "wrap": {"grade": "fetch", "open": True},
@@ -194,7 +194,7 @@ CATALOGUE: dict[str, object] = {
             "build msbuild": {"grade": "build", "open": True, "options": "-o=out --output=out", "operands": "project"},
             "test": {"grade": "build", "open": True, "operands": "project",
                      "options": "-o=out --output=out --results-directory=out -d=out --diag=out"},
-            "run watch": {"grade": "build", "open": True},
+            "run watch": {"grade": "build", "open": True, "options": "--project=project"},
             "publish pack": {"grade": "build", "open": True, "options": "-o=out --output=out"},
             "restore": {"grade": "fetch", "open": True, "options": "--packages=out"},
             "clean": {"grade": "delete", "open": True},

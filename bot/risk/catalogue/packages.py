@@ -8,7 +8,7 @@ Resolving and installing into the project is ``fetch``; installing for the user 
 from __future__ import annotations
 
 _UV_GLOBAL = (
-    "-q --quiet -v --verbose --offline --no-cache -n --cache-dir=out --directory=out --project=in "
+    "-q --quiet -v --verbose --offline --no-cache -n --cache-dir=out --directory=project --project=project "
     "--config-file=:unknown --no-config --color= --native-tls --python= -p= --preview --no-progress "
     "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
 )
