@@ -57,6 +57,60 @@ _WORD_SPLIT = re.compile(r"[^a-z]+")
 _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "ship", "rollout", "promote"})
 _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teardown", "drop", "reset", "uninstall", "delete", "prune", "clobber", "distclean"})
 
+#: Shell builtins that neither run a program nor read the environment's values (bash(1) SHELL BUILTIN COMMANDS):
+#: an exported name does not change them; nor env and printenv (env's command, if any, is graded on its own).
+_READS_NO_ENVIRONMENT = frozenset({
+    "echo", "printf", "read", "mapfile", "readarray", "getopts", "cd", "pushd", "popd", "dirs", "pwd", "test", "[",
+    "let", "wait", "true", "false", ":", "export", "declare", "typeset", "local", "readonly", "unset", "shift",
+    "return", "exit", "break", "continue", "shopt", "set", "alias", "unalias", "hash", "jobs", "env", "printenv",
+})  # fmt: skip
+#: Configuration files a program reads (and may run code from) on every run, by the end of their path, with the
+#: programs that read them: written earlier in the same command, they make any use of those programs destructive
+#: (hgrc(5) [hooks]/[extensions]; git-config(1) core.fsmonitor, diff.external; jj config ui.pager; yarnrc yarnPath;
+#: rustup "Overrides" rust-toolchain(.toml) path/channel; The Cargo Book "Configuration" build.rustc-wrapper;
+#: go.mod/go.work toolchain lines (go help toolchain); Gemfile, Vagrantfile, Package.swift, build.gradle(.kts),
+#: settings.gradle(.kts) and init scripts are code; pom.xml names plugins; .npmrc script-shell, node-options).
+_PLANTED_CONFIG: dict[str, frozenset[str]] = {
+    "/.hg/hgrc": frozenset({"hg", "chg"}),
+    "/.git/config": frozenset({"git", "gh", "glab", "tig", "lazygit", "pre-commit"}),
+    "/.gitconfig": frozenset({"git", "gh", "glab", "tig", "lazygit", "pre-commit"}),
+    "/.jj/repo/config.toml": frozenset({"jj"}),
+    "/.yarnrc.yml": frozenset({"yarn", "yarnpkg", "corepack"}),
+    "/.yarnrc": frozenset({"yarn", "yarnpkg"}),
+    "/rust-toolchain": frozenset({"cargo", "rustc", "rustup", "rustdoc", "rustfmt", "cargo-clippy", "clippy-driver"}),
+    "/rust-toolchain.toml": frozenset({"cargo", "rustc", "rustup", "rustdoc", "rustfmt", "cargo-clippy", "clippy-driver"}),
+    "/.cargo/config": frozenset({"cargo"}),
+    "/.cargo/config.toml": frozenset({"cargo"}),
+    "/go.mod": frozenset({"go", "gofmt"}),
+    "/go.work": frozenset({"go", "gofmt"}),
+    "/Gemfile": frozenset({"bundle", "bundler", "rails", "rake", "rspec"}),
+    "/Vagrantfile": frozenset({"vagrant"}),
+    "/Package.swift": frozenset({"swift"}),
+    "/build.gradle": frozenset({"gradle", "gradlew"}),
+    "/build.gradle.kts": frozenset({"gradle", "gradlew"}),
+    "/settings.gradle": frozenset({"gradle", "gradlew"}),
+    "/settings.gradle.kts": frozenset({"gradle", "gradlew"}),
+    "/gradle.properties": frozenset({"gradle", "gradlew"}),
+    "/pom.xml": frozenset({"mvn", "mvnw"}),
+    "/.mvn/maven.config": frozenset({"mvn", "mvnw"}),
+    "/.mvn/jvm.config": frozenset({"mvn", "mvnw"}),
+    "/.npmrc": frozenset({"npm", "npx", "pnpm", "yarn"}),
+    "/.bazelrc": frozenset({"bazel", "bazelisk"}),
+}
+
+
+_PLANTED_READERS = frozenset().union(*_PLANTED_CONFIG.values())
+
+
+def _planted_config(name: str, written: frozenset[str]) -> str | None:
+    """A path of ``written`` that is a configuration ``name`` reads (:data:`_PLANTED_CONFIG`), or None."""
+    for path in sorted(written):
+        for end, programs in _PLANTED_CONFIG.items():
+            if name in programs and ("/" + path.lstrip("/")).endswith(end):
+                return path
+    return None
+
+
 #: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
 _DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl"})
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
@@ -399,6 +453,10 @@ class Grader:
         #: Names this script has assigned so far in the current shell (``NAME=value``, ``export``, ``env NAME=...``):
         #: the environment a project recipe runs with may hold them (programs/projects.py).
         self.assigned: set[str] = set()
+        #: Names this script has exported so far in the current shell (``export NAME[=value]``): every program run
+        #: after it (not a builtin of :data:`_READS_NO_ENVIRONMENT`) is graded by them
+        #: (:func:`~bot.risk.walker.environment_risk`).
+        self.exported: set[str] = set()
         #: Paths this script writes before the current program, absolute and normalised (each directory it may run
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: set[str] = set()
@@ -579,6 +637,12 @@ class Grader:
             rec.environment = tuple(sorted(self.assigned))
         state = self.state
         name = words[0].value
+        if self.exported and name not in _READS_NO_ENVIRONMENT:
+            from bot.risk.walker import environment_risk
+
+            why = next((w for w in map(environment_risk, sorted(self.exported)) if w is not None), None)
+            if why is not None:
+                self.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{why} (exported earlier in this script)")
         if state is not self.start:  # the start is the workspace itself
             # git finds its repository, hooks and config from its directory (git(1) "GIT_DIR": the parents are
             # searched): any directory but the one the script started in may be another repository (a bare copy).
@@ -605,6 +669,12 @@ class Grader:
             return
         self.risk_before = self.risk
         self.written_before = frozenset(self.written)
+        if self.written_before and name in _PLANTED_READERS:
+            planted = _planted_config(name, self.written_before)
+            if planted is not None:
+                self.flag(rec, scope, R.DESTRUCTIVE, "config-rewritten",
+                          f"This command writes {shorten(planted, 80)} before {name} runs, and {name} reads it: the "
+                          "configuration can name programs it runs.")
         if (
             name in _DUMPS_ENVIRONMENT
             or (name in _SEARCHERS and _searches_recursively(name, [w.value for w in words[1:]]))
@@ -799,8 +869,10 @@ class Grader:
         before = len(self.records)  # parent is already listed: only records after it are inner
         saved = self.state
         saved_assigned = self.assigned
+        saved_exported = self.exported
         if not same_shell:
             self.assigned = set(saved_assigned)  # another shell: its assignments do not carry on
+            self.exported = set(saved_exported)
         if remote:
             self.state = CwdState.remote_state()
         try:
@@ -809,6 +881,7 @@ class Grader:
             if remote or not same_shell:
                 self.state = saved
             self.assigned = saved_assigned if not same_shell else self.assigned
+            self.exported = saved_exported if not same_shell else self.exported
         inner_level = max((r.level for r, _ in self.records[before:]), default=R.READ_ONLY)
         if inner_level > parent.level:
             parent.level = inner_level

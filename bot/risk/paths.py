@@ -197,14 +197,19 @@ def _classify(path: str, state: CwdState) -> Where:
     if root != "/" and path.startswith(root) and (len(path) == len(root) or path[len(root)] == "/"):
         return _git_control(path[len(root) :])
     if path in _TEMP_ROOTS or path.startswith(_TEMP_PREFIXES):
-        return Where.TEMP
+        # a repository in the temp area is run as readily as the workspace's (git -C /tmp/r diff)
+        return Where.GIT_CONTROL if _git_control(path) is Where.GIT_CONTROL else Where.TEMP
     return Where.OUTSIDE
 
 
 def _git_control(rest: str) -> Where:
     """Writes into ``.git`` itself, its ``hooks`` or ``config``, or a ``hooks`` directory or ``config*`` file anywhere
     under it (a submodule's ``.git/modules/x/hooks``, a worktree's ``.git/worktrees/a/config``,
-    ``.git/config.worktree``) plant code git runs later."""
+    ``.git/config.worktree``) plant code git runs later; so do Mercurial's ``.hg/hgrc`` (hgrc(5): [hooks],
+    [extensions]) and Jujutsu's ``.jj/repo/config.toml`` (jj config: ui.pager, ui.diff.tool), which no checkout
+    writes."""
+    if "/.hg/hgrc" in rest or "/.jj/repo/config" in rest:
+        return Where.GIT_CONTROL
     if ".git" not in rest:
         return Where.WORKSPACE
     parts = rest.split("/")

@@ -720,6 +720,15 @@ _ALL_FUNCTIONS = _TEXT_FUNCTIONS | {"call", "eval", "file", "guile"}
 INERT_ENVIRONMENT = frozenset({
     "CI", "FORCE_COLOR", "NO_COLOR", "CLICOLOR", "TERM", "COLUMNS", "LINES", "TZ", "LANG", "LANGUAGE",
     "PYTHONUNBUFFERED", "PYTHONDONTWRITEBYTECODE", "RUST_BACKTRACE",
+    # bash(1) IFS (word splitting; bash never imports it from the environment); the target platform of a Go build
+    # and whether it uses cgo (go help environment); the log filter of Rust programs (env_logger RUST_LOG); the
+    # mode of a Node.js project's own code (NODE_ENV); Python's hash seed and I/O encoding (python(1)); commit
+    # identities and dates (git-commit-tree(1)), and git's credential prompt switch (git(1) GIT_TERMINAL_PROMPT);
+    # reproducible-build time (SOURCE_DATE_EPOCH).
+    "IFS", "GOOS", "GOARCH", "GOARM", "GOAMD64", "CGO_ENABLED", "GOMAXPROCS", "RUST_LOG", "RUST_LIB_BACKTRACE",
+    "NODE_ENV", "PYTHONHASHSEED", "PYTHONIOENCODING", "PYTHONUTF8", "GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL",
+    "GIT_AUTHOR_DATE", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "GIT_COMMITTER_DATE", "GIT_TERMINAL_PROMPT",
+    "SOURCE_DATE_EPOCH",
 })  # fmt: skip
 
 

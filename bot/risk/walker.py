@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from bot.risk.grader import Grader, Rec, Scope
+from bot.risk.grader import Grader, Rec, Scope, inert_environment
 from bot.risk.model import RiskLevel
 from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
@@ -24,7 +24,8 @@ if TYPE_CHECKING:
     from tree_sitter import Language, Node, Parser
 
 __all__ = [
-    "MAX_DEPTH", "PARSER_CRASH", "UnsafeToParse", "has_code", "hijacks_environment", "parse", "plain_words",
+    "MAX_DEPTH", "PARSER_CRASH", "UnsafeToParse", "environment_risk", "has_code", "hijacks_environment", "parse",
+    "plain_words",
     "walk_nested", "walk_plain", "walk_script",
 ]  # fmt: skip
 
@@ -95,13 +96,43 @@ _HIJACK_NAMES = frozenset({
     # GLAB_PAGER; watch/script/su run $SHELL).
     "PSQL_PAGER", "PSQL_EDITOR", "PSQLRC", "AWS_PAGER", "AWS_CONFIG_FILE", "GH_PAGER", "GH_EDITOR", "GH_BROWSER",
     "GLAB_PAGER", "SHELL", "MYSQL_HOME", "CLOUDSDK_CONFIG",
+    # Homes and configuration directories most programs read their configuration from, which can name programs
+    # (git-config(1) FILES: $HOME/.gitconfig, $XDG_CONFIG_HOME/git/config, core.fsmonitor; XDG Base Directory
+    # Specification; hgrc(5) HGRCPATH, [hooks]); the JVM's option variables (java(1) JDK_JAVA_OPTIONS,
+    # JAVA_TOOL_OPTIONS -javaagent; mvn(1) MAVEN_OPTS; gradle(1) GRADLE_OPTS, JAVA_OPTS); cargo(1) ENVIRONMENT
+    # (RUSTC, RUSTC_WRAPPER, RUSTFLAGS -C linker=, CARGO_BUILD_*, CARGO_TARGET_DIR, CARGO_HOME); go help environment
+    # (GOFLAGS -toolexec, GOTOOLCHAIN, CC, CXX, GOROOT, GOENV); compilers' and linkers' names read by make, cmake,
+    # meson, cargo build scripts and cgo (CC, CXX, LD, AR, CPP, FC); pytest(1) PYTEST_ADDOPTS, PYTEST_PLUGINS;
+    # python(1) PYTHONPATH; bundler(1) BUNDLE_GEMFILE; vagrant(1) VAGRANT_CWD, VAGRANT_HOME.
+    "HOME", "XDG_CONFIG_HOME", "XDG_CONFIG_DIRS", "XDG_DATA_HOME", "XDG_DATA_DIRS", "XDG_STATE_HOME",
+    "XDG_CACHE_HOME", "XDG_RUNTIME_DIR", "HGRCPATH", "HGRCSKIPREPO", "HGPLAIN", "JAVA_TOOL_OPTIONS", "_JAVA_OPTIONS",
+    "JDK_JAVA_OPTIONS", "JAVA_OPTS", "JAVA_HOME", "MAVEN_OPTS", "MAVEN_ARGS", "GRADLE_OPTS", "GRADLE_USER_HOME",
+    "RUSTC", "RUSTC_WRAPPER", "RUSTC_WORKSPACE_WRAPPER", "RUSTDOC", "RUSTFLAGS", "RUSTDOCFLAGS", "RUSTUP_HOME",
+    "RUSTUP_TOOLCHAIN", "CARGO_HOME", "CARGO_TARGET_DIR", "CARGO_ENCODED_RUSTFLAGS", "GOFLAGS", "GOTOOLCHAIN",
+    "GOROOT", "GOENV", "GOPATH", "GOBIN", "GOPROXY", "GONOSUMDB", "GONOSUMCHECK", "GOINSECURE", "GOPRIVATE",
+    "GOSUMDB", "GOEXPERIMENT", "GOTOOLDIR", "GCCGO", "GOGCCFLAGS", "CGO_CFLAGS", "CGO_CXXFLAGS", "CGO_LDFLAGS", "CGO_FFLAGS",
+    "CGO_CPPFLAGS", "CC", "CXX", "LD", "AR", "CPP", "FC", "AS", "NM", "RANLIB", "STRIP", "OBJCOPY",
+    "CFLAGS", "CXXFLAGS", "CPPFLAGS", "LDFLAGS", "PKG_CONFIG", "PKG_CONFIG_PATH", "PYTEST_ADDOPTS",
+    "PYTEST_PLUGINS", "PYTHONPATH", "PYTHONUSERBASE", "PYTHONWARNINGS", "BUNDLE_GEMFILE", "BUNDLE_APP_CONFIG",
+    "GEM_HOME", "GEM_PATH", "VAGRANT_CWD", "VAGRANT_HOME", "VAGRANT_VAGRANTFILE", "NODE_PATH",
 })  # fmt: skip
-_HIJACK_PREFIXES = ("LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG")
+_HIJACK_PREFIXES = ("LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_")
 
 
 def hijacks_environment(name: str) -> bool:
     """True when assigning ``name`` can change which program runs (see ``_HIJACK_NAMES``)."""
     return name in _HIJACK_NAMES or name.startswith(_HIJACK_PREFIXES) or name[:11].lower() == "npm_config_"
+
+
+def environment_risk(name: str) -> str | None:
+    """Why putting ``name`` in a program's environment (``NAME=v cmd``, ``env NAME=v cmd``, ``export NAME``) is
+    destructive, or None for an inert name (:data:`~bot.risk.recipes.INERT_ENVIRONMENT`): programs read their own
+    variables (a wrapper, an agent, a configuration home), and only the inert ones are known not to change what runs."""
+    if hijacks_environment(name):
+        return f"Setting {name} changes which program runs or what it runs."
+    if inert_environment(name):
+        return None
+    return f"{name} is put in a program's environment: only names known to change output, colour, locale or time zone are graded as harmless."
 
 
 def has_code(value: str) -> bool:
@@ -574,7 +605,7 @@ class _Walk:
             rec = Rec(words, self.text(node))
         later: list[Node] = []
         for assign in assigns:
-            self.check_assignment(rec, scope, assign)
+            self.check_assignment(rec, scope, assign, environment=named)
         rec.stdin = self.stdin_of(feed, redirects) if (redirects or feed is not None) else None
         if redirects:
             extra_args: list[Node] = []
@@ -721,14 +752,17 @@ class _Walk:
         if rec.level > R.READ_ONLY:
             self.g.records.append((rec, scope))
 
-    def check_assignment(self, rec: Rec, scope: Scope, node: Node) -> None:
-        """``NAME=value``: hijacking variables and code stored for later evaluation are destructive."""
+    def check_assignment(self, rec: Rec, scope: Scope, node: Node, *, environment: bool = False) -> None:
+        """``NAME=value``: hijacking variables and code stored for later evaluation are destructive; so is any name
+        but an inert one put in a program's ``environment`` (a prefix of a command, ``export``)."""
         name_node = node.children[0] if node.children else None
         name = self.text(name_node) if name_node is not None else ""
         name = name.split("[", 1)[0]
         self.g.assigned.add(name)
-        if hijacks_environment(name):
-            self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"Setting {name} changes which program runs or what it runs.")
+        why = environment_risk(name) if environment else (
+            f"Setting {name} changes which program runs or what it runs." if hijacks_environment(name) else None)
+        if why is not None:
+            self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", why)
         value = node.children[-1] if len(node.children) >= 3 else None
         if value is not None and value.type in ("raw_string", "string", "ansi_c_string", "concatenation", "word"):
             resolved = resolve_word(value, self.src)
@@ -756,9 +790,11 @@ class _Walk:
         rec = Rec([], self.text(node))
         words: list[Word] = []
         keyword = ""
+        exports = False  # export, or declare/typeset/local -x: the names go into the environment
         for child in node.children:
             if not child.is_named:
                 keyword = keyword or child.type
+                exports = exports or keyword == "export"
                 words.append(Word(child.type, child.type))
                 continue
             if child.type == "variable_assignment":
@@ -766,6 +802,8 @@ class _Walk:
                     if part.is_named:
                         self.visit(part, scope)
                 self.check_assignment(rec, scope, child)
+                if exports:
+                    self.g.exported.add(self.text(child.children[0]).split("[", 1)[0] if child.children else "")
                 value = resolve_word(child.children[-1], self.src).value if len(child.children) >= 3 else ""
                 name = self.text(child.children[0]) if child.children else ""
                 op = "+=" if "+=" in self.text(child)[: len(name) + 2] else "="
@@ -776,6 +814,10 @@ class _Walk:
                 words.append(word)
                 if word.value is not None and not word.value.startswith("-"):
                     self.g.assigned.add(word.value.split("[", 1)[0])  # `export NAME`: now in the environment
+                    if exports:
+                        self.g.exported.add(word.value.split("[", 1)[0])
+                elif keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "x" in (word.value or ""):
+                    exports = True
                 if word.value is None and keyword != "unset":
                     self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{keyword} is given a name only known when it runs (it may be PATH).")
                 if word.value is not None and has_code(word.value):

@@ -130,7 +130,7 @@ def test_compilers_and_build_systems_build_in_the_workspace() -> None:
         ("zig build test", R.WORKSPACE_WRITE),
         ("kotlinc main.kt -include-runtime -d main.jar", R.WORKSPACE_WRITE),
         ("bazel build //...", R.WORKSPACE_WRITE),
-        ("bazel query //...", R.READ_ONLY),
+        ("bazel query //...", R.WORKSPACE_WRITE),  # repository rules run
     ])
 
 
@@ -271,7 +271,7 @@ def test_container_and_vm_queries_and_builds_grade_low() -> None:
         ("apptainer pull docker://alpine", R.NETWORK),
         ("apptainer inspect image.sif", R.READ_ONLY),
         ("crane digest alpine:3.20", R.NETWORK),
-        ("vagrant status", R.READ_ONLY),
+        ("vagrant status", R.WORKSPACE_WRITE),  # the Vagrantfile is Ruby
         ("VBoxManage list vms", R.READ_ONLY),
         ("virsh list --all", R.READ_ONLY),
         ("qm list", R.READ_ONLY),

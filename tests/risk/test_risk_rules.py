@@ -69,7 +69,8 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("/usr/bin/ls -la", RO, RO),
     ("cat <<'EOF'\n$(rm -rf /)\nEOF", RO, RO),
     ("x=1; echo $x", RO, RO),
-    ("export FOO=bar && env | sort", NET, NET),
+    ("export LANG=C && env | sort", NET, NET),
+    ("export FOO=bar && env | sort", DES, DES),  # sort runs with FOO, a name not known to be inert
     ("command -v git", RO, RO),
     ("xargs", RO, RO),
     ("true && true", RO, RO),
@@ -179,7 +180,8 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("git remote update", NET, NET),
     ("git ls-remote origin", NET, NET),
     ("git submodule update --init", NET, NET),
-    ("env GIT_TRACE=1 git push", NET, NET),
+    ("env LANG=C git push", NET, NET),
+    ("env GIT_TRACE=1 git push", DES, DES),  # GIT_TRACE=/path writes a trace file (git(1))
     ("npm install", NET, NET),
     ("npm install -g typescript", SYS, NET),
     ("pip install requests", NET, NET),
@@ -207,9 +209,11 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("ls() { rm -rf /; }", DES, DES),
     ("ls() { pwd; }; ls", DES, DES),
     # --- wrappers are unwrapped and what they run is graded
-    ("env -i FOO=1 ls", RO, RO),
+    ("env -i LC_ALL=C ls", RO, RO),
+    ("env -i FOO=1 ls", DES, DES),  # only inert names are known not to change what a program does
     ("env -u HOME -- ls", RO, RO),
-    ("FOO=1 BAR=2 ls", RO, RO),
+    ("TZ=UTC LANG=C ls", RO, RO),
+    ("FOO=1 BAR=2 ls", DES, DES),
     ("timeout -s KILL 5 rm -rf x", DES, DES),
     ("nice -n 10 make", WW, WW),
     ("nohup curl x &", NET, NET),

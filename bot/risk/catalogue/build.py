@@ -26,22 +26,32 @@ _CC = {
     "options": _CC_OPTIONS,
 }
 
-_CMAKE_BUILD = "-S= -B=out -G= -T= -A= -D*= -U*= -C=:unknown --preset= --preset=* --fresh -Wdev -Wno-dev -Werror=* -Wno-error=* --log-level=* --warn-uninitialized --toolchain= --install-prefix="
+_CMAKE_BUILD = "-S=project -B=out -G= -T= -A= -D*= -U*= -C=:unknown --preset= --preset=* --fresh -Wdev -Wno-dev -Werror=* -Wno-error=* --log-level=* --warn-uninitialized --toolchain=project --install-prefix="
 
 CATALOGUE: dict[str, object] = {
     "gcc g++ cc c++ clang clang++ c99 c89 gcc-12 gcc-13 gcc-14 g++-12 g++-13 g++-14 clang-17 clang-18 clang-19": _CC,
     "cmake": {
         "source": "cmake(1) (CMake 3.30): Generate a Project Buildsystem, Build a Project, Install a Project, -E, -P",
         "grade": "build",
-        "options": _CMAKE_BUILD + " --build= -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "
+        "options": _CMAKE_BUILD + " --build=project -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "
                    "--verbose -v --install=:system --prefix=:system --component= --strip --open=:runs "
                    "-E=:unknown -P=:runs --graphviz=out --system-information --help* --version -N -L -LA -LH -LAH "
                    "--workflow --list-presets* --trace --trace-expand",
+        # cache variables naming the programs run for every compile or link, or CMake code included before the
+        # project's (cmake-variables(7): CMAKE_<LANG>_COMPILER, _COMPILER_LAUNCHER, _LINKER_LAUNCHER, _CLANG_TIDY,
+        # _CPPCHECK, _CPPLINT, _INCLUDE_WHAT_YOU_USE, CMAKE_TOOLCHAIN_FILE, CMAKE_PROJECT_INCLUDE*,
+        # CMAKE_MAKE_PROGRAM, CMAKE_LINKER, CMAKE_AR, CMAKE_CROSSCOMPILING_EMULATOR), given as -DVAR or -D VAR;
+        # and the install target, which writes under CMAKE_INSTALL_PREFIX (/usr/local by default)
+        "unsafe": " ".join(f"{d}CMAKE_{v}" for d in ("-D", "") for v in (
+            "C_", "CXX_", "CUDA_", "Fortran_", "ASM", "OBJC", "HIP_", "ISPC_", "Swift_", "TOOLCHAIN_FILE",
+            "PROJECT_", "MAKE_PROGRAM", "LINKER", "AR", "RANLIB", "CROSSCOMPILING_EMULATOR", "USER_MAKE_RULES",
+            "LINK_WHAT_YOU_USE", "NM", "OBJCOPY", "OBJDUMP", "STRIP", "ADDR2LINE", "READELF", "DLLTOOL", "MT",
+            "RC_COMPILER")) + " install",
     },
     "ctest": {
         "source": "ctest(1) (CMake 3.30)",
         "grade": "build",
-        "options": "--test-dir= -C= --build-config= -j= --parallel --parallel=* -R= -E= -L= -LE= -I= --output-on-failure "
+        "options": "--test-dir=project -C= --build-config= -j= --parallel --parallel=* -R= -E= -L= -LE= -I= --output-on-failure "
                    "-V -VV --verbose --extra-verbose -N --show-only* --rerun-failed --stop-on-failure "
                    "--timeout= --repeat= -O=out --output-log=out --preset=* -T=:unknown -S=:runs -D=:unknown "
                    "--build-and-test:unknown --schedule-random --no-tests=* -Q --quiet --progress",
@@ -49,18 +59,20 @@ CATALOGUE: dict[str, object] = {
     "ninja": {
         "source": "ninja manual (ninja-build.org/manual.html): running ninja, -t tools",
         "grade": "build",
-        "options": "-C= -f= -j= -k= -l= -n -v --verbose --quiet -d= -w= --version -h -t=:unknown",
+        "options": "-C=project -f=project -j= -k= -l= -n -v --verbose --quiet -d= -w= --version -h -t=:unknown",
+        "unsafe": "install",  # the install target writes under the install prefix (/usr/local by default)
     },
     "meson": {
         "source": "meson commands reference (mesonbuild.com/Commands.html) (meson 1.5)",
         "options": "-h --help -v --version",
         "commands": {
-            "setup": {"grade": "build", "operands": "first-out", "open": True, "options": "--wipe:delete --reconfigure -D*="},
+            "setup": {"grade": "build", "operands": "first-out", "open": True,
+                      "options": "--wipe:delete --reconfigure -D*= --native-file=project --cross-file=project"},
             "configure": {"grade": "build", "open": True},
-            "compile": {"grade": "build", "open": True, "options": "--clean:delete -C="},
-            "test": {"grade": "build", "open": True, "options": "-C= --wrapper=:runs --wrap=:runs --gdb:runs"},
+            "compile": {"grade": "build", "open": True, "options": "--clean:delete -C=project"},
+            "test": {"grade": "build", "open": True, "options": "-C=project --wrapper=:runs --wrap=:runs --gdb:runs"},
             "introspect": {"grade": "read", "open": True},
-            "install": {"grade": "system", "open": True, "options": "--destdir=out -C="},
+            "install": {"grade": "system", "open": True, "options": "--destdir=out -C=project"},
             "dist": {"grade": "build", "open": True},
             "init": {"grade": "write", "open": True},
             "wrap": {"grade": "fetch", "open": True},
@@ -71,14 +83,17 @@ CATALOGUE: dict[str, object] = {
     "bazel bazelisk": {
         "source": "bazel command-line reference (bazel.build/reference/command-line-reference) (Bazel 7)",
         "open": True,
-        "options": "--run_under*:runs --script_path*=out --output_base*=out --output_user_root*=out --bazelrc*:unknown",
+        "options": "--run_under*:runs --script_path*=out --output_base*=out --output_user_root*=out --bazelrc*:unknown "
+                   "--override_repository*:unknown --override_module*:unknown --registry*:unknown",
         "commands": {
             "build test coverage fetch sync": "build",
-            "query cquery aquery info version help": "read",
+            # queries evaluate the repository rules, which can run commands (Bazel "Repository rules": execute)
+            "query cquery aquery info": "build",
+            "version help": "read",
             "run": "runs",
             "clean": "delete",
             "shutdown": "build",
-            "mod": "read",
+            "mod": "build",
         },
     },
     "javac": {
@@ -100,9 +115,9 @@ CATALOGUE: dict[str, object] = {
     "mvn mvnw": {
         "source": "Maven CLI options (maven.apache.org/ref/3.9.9/maven-embedder/cli.html); Build Lifecycle reference",
         "options": "-B --batch-mode -q --quiet -X --debug -e --errors -o --offline -U --update-snapshots -N "
-                   "--non-recursive -T= --threads= -P= --activate-profiles= -D*= -f=in --file=in -pl= --projects= "
+                   "--non-recursive -T= --threads= -P= --activate-profiles= -D*= -f=project --file=project -pl= --projects= "
                    "-am --also-make -amd -fae -ff -fn --fail-at-end --fail-fast --fail-never -ntp "
-                   "--no-transfer-progress -v --version -V -s=:unknown --settings=:unknown -gs=:unknown "
+                   "--no-transfer-progress -v:read --version:read -V -s=:unknown --settings=:unknown -gs=:unknown "
                    "--global-settings=:unknown -l=out --log-file=out -Dmaven.repo.local*:unknown -Dexec.*:runs",
         "many": True,
         "commands": {
@@ -124,8 +139,8 @@ CATALOGUE: dict[str, object] = {
         "source": "Gradle command-line interface (docs.gradle.org/current/userguide/command_line_interface.html) (Gradle 8)",
         "options": "--offline --refresh-dependencies --build-cache --no-build-cache --parallel --no-parallel "
                    "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
-                   "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=in --project-dir=in "
-                   "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v --version -? -h "
+                   "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
+                   "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v:read --version:read -? -h "
                    "--help --max-workers=* -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
                    "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
         "many": True,
@@ -135,7 +150,7 @@ CATALOGUE: dict[str, object] = {
             "lintDebug spotlessCheck detekt ktlintCheck": "build",
             "run bootRun installDebug": "runs",
             "clean": "delete",
-            "tasks projects properties components help model buildEnvironment": "read",
+            "tasks projects properties components help model buildEnvironment": "build",  # they evaluate build.gradle
             "dependencies dependencyInsight dependencyUpdates": "fetch",
             "init wrapper": "write",
             "publish publishToMavenLocal uploadArchives": "publish",
@@ -176,16 +191,17 @@ CATALOGUE: dict[str, object] = {
         "options": "--info --list-sdks --list-runtimes --version -h --help -d --diagnostics",
         "grade": "read",
         "commands": {
-            "build msbuild": {"grade": "build", "open": True, "options": "-o=out --output=out"},
-            "test": {"grade": "build", "open": True, "options": "-o=out --output=out --results-directory=out -d=out --diag=out"},
-            "run watch": {"grade": "build", "open": True},
+            "build msbuild": {"grade": "build", "open": True, "options": "-o=out --output=out", "operands": "project"},
+            "test": {"grade": "build", "open": True, "operands": "project",
+                     "options": "-o=out --output=out --results-directory=out -d=out --diag=out"},
+            "run watch": {"grade": "build", "open": True, "options": "--project=project"},
             "publish pack": {"grade": "build", "open": True, "options": "-o=out --output=out"},
             "restore": {"grade": "fetch", "open": True, "options": "--packages=out"},
             "clean": {"grade": "delete", "open": True},
             "new": {"grade": "read", "else": "write", "open": True, "options": "-o=out --output=out --install:install --uninstall:home",
                     "commands": {"list search details": "network", "install": "install", "uninstall": "home", "update": "install"},
                     },
-            "format": {"grade": "build", "open": True, "options": "--verify-no-changes"},
+            "format": {"grade": "build", "open": True, "options": "--verify-no-changes", "operands": "project"},
             "add": {"commands": {"package": {"grade": "fetch", "open": True}, "reference": {"grade": "write", "open": True}}},
             "remove": {"commands": {"package reference": {"grade": "write", "open": True}}},
             "list": {"open": True, "grade": "read", "commands": {"package": {"grade": "read", "open": True,
@@ -217,7 +233,7 @@ CATALOGUE: dict[str, object] = {
     },
     "swift": {
         "source": "Swift Package Manager usage (swift.org/documentation/package-manager; swift build/test/run/package --help, Swift 5.10)",
-        "options": "--version:read -h --help",
+        "options": "--version:read -h --help --package-path=project",
         "commands": {
             "build": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
             "test": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
@@ -225,7 +241,7 @@ CATALOGUE: dict[str, object] = {
             "package": {"commands": {
                 "init": {"grade": "write", "open": True},
                 "resolve update": {"grade": "fetch", "open": True},
-                "show-dependencies describe dump-package": {"grade": "read", "open": True},
+                "show-dependencies describe dump-package": {"grade": "build", "open": True},  # Package.swift runs
                 "clean": {"grade": "delete", "open": True}, "reset purge-cache": {"grade": "delete", "open": True},
                 "edit unedit": {"grade": "write", "open": True},
             }},
@@ -245,8 +261,9 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "options": "-o=out --out-dir=out --emit=* --crate-type= --crate-name= --edition= -g -O --test "
                    "--target= -L*= -l*= --cfg= --cap-lints= -W= -A= -D= -F= --explain=:read -v --verbose "
-                   "-V --version --print=* --cfg=* -C*=:unknown -Z*=:unknown --extern= --sysroot=:unknown "
+                   "-V --version --print= --cfg=* -C*=:unknown -Z*=:unknown --extern= --sysroot=:unknown "
                    "@*:unknown --check-cfg=",
+        "when": {"--print -V --version": "read"},
     },
     "ghc": {
         "source": "GHC User's Guide: Using GHC, Flag reference (GHC 9.8)",
@@ -257,7 +274,8 @@ CATALOGUE: dict[str, object] = {
     },
     "cabal": {
         "source": "Cabal user guide: cabal-install commands (cabal.readthedocs.io) (cabal 3.10)",
-        "options": "-v* --verbose=* -j* --help --version --numeric-version",
+        "options": "-v* --verbose=* -j* --help --version --numeric-version --project-file=project "
+                   "--project-dir=project",
         "commands": {
             "build v2-build configure v2-configure test v2-test bench v2-bench haddock v2-haddock repl v2-repl "
             "freeze v2-freeze gen-bounds check sdist v2-sdist": {"grade": "build", "open": True},
@@ -292,8 +310,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-v --version:read -h --help",
         "commands": {
             "compile test format deps.compile escript.build release assets.deploy dialyzer credo docs "
-            "phx.digest xref": {"grade": "build", "open": True, "options": "--check-formatted"},
-            "deps.get deps.update local.hex local.rebar archive.install": {"grade": "fetch", "open": True},
+            "phx.digest xref": {"grade": "build", "open": True, "options": "--check-formatted --dot-formatter=project"},
+            "deps.get deps.update": {"grade": "fetch", "open": True},
+            "local.hex local.rebar archive.install": {"grade": "install", "open": True},  # into ~/.mix
             "deps.clean clean": {"grade": "delete", "open": True},
             "deps deps.tree help hex.info hex.outdated": {"grade": "read", "open": True},
             "new phx.new": {"grade": "write", "open": True},
@@ -305,7 +324,7 @@ CATALOGUE: dict[str, object] = {
         "source": "zig help (Zig 0.13 CLI): build, build-exe, run, test, init, fmt, cc",
         "options": "-h --help",
         "commands": {
-            "build": {"grade": "build", "open": True, "options": "-p=out --prefix=out --build-file=:unknown "
+            "build": {"grade": "build", "open": True, "options": "-p=out --prefix=out --build-file=:unknown --build-root=project "
                       "--cache-dir=out --global-cache-dir=out --build-runner=:runs"},
             "build-exe build-lib build-obj test run": {"grade": "build", "open": True,
                                                        "options": "-femit-bin=:out -femit-docs=:out"},

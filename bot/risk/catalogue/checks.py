@@ -32,7 +32,10 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "options": "--fix --fix-errors --fix-notes -p=in --checks=* -checks=* --export-fixes=out "
-                   "--load=:unknown -load=:unknown --config-file=in --extra-arg=* --extra-arg-before=*",
+                   "--load=:unknown -load=:unknown --config-file=project --extra-arg=* --extra-arg-before=*",
+        "unsafe": "-fplugin -fpass-plugin -Xclang -load -B --extra-arg=-fplugin --extra-arg=-fpass-plugin "
+                  "--extra-arg=-Xclang --extra-arg=-B --extra-arg-before=-fplugin --extra-arg-before=-fpass-plugin "
+                  "--extra-arg-before=-Xclang --extra-arg-before=-B",
         "when": {"--fix --fix-errors --fix-notes": {"operands": "out"}},
     },
     "cppcheck": {"source": "cppcheck(1) (Cppcheck 2.15)", "grade": "read", "open": True,
@@ -85,7 +88,8 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "open": True,
         "options": "-o=out --out=out --output=out --log-junit=out --coverage-html=out --coverage-clover=out "
-                   "-r=:build --require=:build",
+                   "-r=:build --require=:build -c=project --configuration=project --bootstrap=project",
+        "operands": "project",
     },
     "cypress": {
         "source": "Cypress command line (docs.cypress.io/app/references/command-line) (Cypress 13)",

@@ -77,7 +77,8 @@ CATALOGUE: dict[str, object] = {
         "source": "Vagrant CLI (developer.hashicorp.com/vagrant/docs/cli) (Vagrant 2.4)",
         "options": "-h --help -v --version --debug --no-color",
         "commands": {
-            "status global-status port ssh-config validate version": {"grade": "read", "open": True},
+            "global-status version": {"grade": "read", "open": True},
+            "status port ssh-config validate": {"grade": "build", "open": True},  # they load the Vagrantfile (Ruby)
             "up reload resume provision halt suspend upload package": {"grade": "system", "open": True},
             "destroy": {"grade": "delete", "open": True},
             "init": {"grade": "write", "open": True},

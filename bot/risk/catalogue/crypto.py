@@ -38,6 +38,7 @@ CATALOGUE: dict[str, object] = {
         "options": "-f=out -t= -b= -C= -N= -P= -a= -m= -E= -I= -n= -V= -z= -O= -r= -Y= -T= -M= -G= -J= -j= -K= -s=in "
                    "-S= -Z= -g -u -Q -e -i -p -y -l -v -q -c -L -B -H -F= -R= -h -k -x -A:system -D=:unknown "
                    "-w=:unknown -U",
+        "when": {"-l -L": "read"},  # -l prints a key's fingerprint, -L a certificate
     },
     "ssh-add": {
         "source": "ssh-add(1) (OpenSSH 9.8): adds identities to the running agent",

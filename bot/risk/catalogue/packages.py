@@ -8,7 +8,7 @@ Resolving and installing into the project is ``fetch``; installing for the user 
 from __future__ import annotations
 
 _UV_GLOBAL = (
-    "-q --quiet -v --verbose --offline --no-cache -n --cache-dir=out --directory=out --project=in "
+    "-q --quiet -v --verbose --offline --no-cache -n --cache-dir=out --directory=project --project=project "
     "--config-file=:unknown --no-config --color= --native-tls --python= -p= --preview --no-progress "
     "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
 )
@@ -127,8 +127,10 @@ CATALOGUE: dict[str, object] = {
             "update": {"grade": "install", "open": True},
             "add": {"grade": "install", "open": True},
             "remove": {"grade": "write", "open": True},
-            "exec": {"grade": "wrap", "options": "--keep-file-descriptors --gemfile=in"},
-            "check list show info platform version env doctor licenses": {"grade": "read", "open": True},
+            "exec": {"grade": "wrap", "options": "--keep-file-descriptors --gemfile=project"},
+            "check list show info platform env doctor licenses": {"grade": "build", "open": True,
+                                                                 "options": "--gemfile=project"},
+            "version": {"grade": "read", "open": True},
             "outdated": {"grade": "network", "open": True},
             "lock cache package": {"grade": "fetch", "open": True},
             "init gem binstubs": {"grade": "write", "open": True},
@@ -145,7 +147,7 @@ CATALOGUE: dict[str, object] = {
             "install update pristine rdoc": {"grade": "install", "open": True, "options": "-i=out --install-dir=out "
                                              "-n=out --bindir=out"},
             "uninstall cleanup": {"grade": "delete", "open": True},
-            "list query contents dependency environment help which info specification check stale": {"grade": "read", "open": True},
+            "list query contents dependency environment env help which info specification check stale": {"grade": "read", "open": True},
             "search outdated": {"grade": "network", "open": True},
             "fetch": {"grade": "fetch", "open": True},
             "build": {"grade": "build", "open": True},
@@ -162,12 +164,15 @@ CATALOGUE: dict[str, object] = {
     "composer": {
         "source": "Composer CLI docs (getcomposer.org/doc/03-cli.md) (Composer 2.8)",
         "options": "-h --help -q --quiet -V --version -n --no-interaction -v -vv -vvv --verbose --ansi --no-ansi "
-                   "--profile --no-plugins --no-scripts --no-cache -d=out --working-dir=out",
+                   "--profile --no-plugins --no-scripts --no-cache -d=project --working-dir=project",
         "commands": {
             "install i update u upgrade require r remove rm reinstall create-project": {"grade": "fetch", "open": True},
             "dump-autoload dumpautoload init bump archive": {"grade": "write", "open": True},
             "validate show info outdated licenses depends why prohibits why-not check-platform-reqs diagnose list "
-            "help status fund suggests config": {"grade": "read", "open": True},
+            "help status fund suggests": {"grade": "read", "open": True},
+            "config": {"grade": "read", "else": "write", "open": True,
+                       "options": "-g:home --global:home --unset:write -e:runs --editor:runs -f=out --file=out "
+                                  "-a:home --auth:home"},
             "audit search browse home": {"grade": "network", "open": True},
             "run-script run exec": "runs",
             "global": "unknown",
@@ -177,7 +182,7 @@ CATALOGUE: dict[str, object] = {
     },
     "bun": {
         "source": "Bun CLI docs (bun.sh/docs/cli) (Bun 1.2)",
-        "options": "-h --help -v --version --revision --cwd=in",
+        "options": "-h --help -v --version --revision --cwd=project",
         "else": "runs",
         "commands": {
             "install i add a remove rm update": {"grade": "fetch", "open": True, "options": "-g:install --global:install"},
@@ -206,8 +211,9 @@ CATALOGUE: dict[str, object] = {
         "else": "runs",
         "commands": {
             "run task eval repl serve jupyter lsp x": "runs",
-            "test bench check compile coverage doc": {"grade": "build", "open": True, "options": "-o=out --output=out"},
-            "fmt lint": {"grade": "build", "open": True},
+            "test bench check compile coverage doc": {"grade": "build", "open": True, "operands": "project",
+                                                      "options": "-o=out --output=out -c=project --config=project"},
+            "fmt lint": {"grade": "build", "open": True, "operands": "project", "options": "-c=project --config=project"},
             "info types completions": {"grade": "read", "open": True},
             "install i add remove rm outdated cache": {"grade": "fetch", "open": True, "options": "-g:install --global:install"},
             "uninstall": {"grade": "delete", "open": True},
@@ -241,8 +247,9 @@ CATALOGUE: dict[str, object] = {
             "default set": {"grade": "home", "open": True},
             "uninstall": {"grade": "delete", "open": True},
             "run": "runs",
-            "toolchain": {"commands": {"list": "read", "install update link": {"grade": "install", "open": True},
-                                       "uninstall": {"grade": "delete", "open": True}}},
+            "toolchain": {"commands": {"list": "read", "install update": {"grade": "install", "open": True},
+                                      "link": {"grade": "runs", "open": True},  # `cargo +NAME` then runs that path
+                                      "uninstall": {"grade": "delete", "open": True}}},
             "target component": {"commands": {"list": {"grade": "read", "open": True}, "add": {"grade": "install", "open": True},
                                               "remove": {"grade": "delete", "open": True}}},
             "override": {"commands": {"list": "read", "set": {"grade": "home", "open": True},

@@ -77,8 +77,11 @@ CATALOGUE: dict[str, object] = {
                    "-E --extract -t= --type= -f= --ftype= -r= --range= -s= --seuser= -e= --equal= -p= --proto= "
                    "-R= --roles= -L= --level= -P= --prefix= -1 -0 --on --off -F=in --set-dontaudit=:system "
                    "-M= --mask= -o=",
-        "commands": {"boolean fcontext port login user interface module node permissive dontaudit ibpkey "
+        "commands": {"boolean fcontext port login user interface node permissive dontaudit ibpkey "
                      "ibendport": "read",
+                     "module": {"grade": "read", "options": "-a=:system --add=:system -r=:system --remove=:system "
+                                "-e=:system --enable=:system -d=:system --disable=:system -X= --priority= "
+                                "-m= --modify=:system"},
                      "export": {"grade": "read", "options": "-f=out --output_file=out"},
                      "import": "system"},
     },

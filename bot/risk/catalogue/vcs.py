@@ -59,7 +59,7 @@ CATALOGUE: dict[str, object] = {
     },
     "hg": {
         "source": "hg(1) (Mercurial 6.8): command list, global options",
-        "options": "-R=in --repository=in --cwd=in -y --noninteractive -q --quiet -v --verbose --config=:unknown "
+        "options": "-R=project --repository=project --cwd=project -y --noninteractive -q --quiet -v --verbose --config=:unknown "
                    "--debug --traceback --time --profile --color= --pager= -h --help --version --encoding=",
         "commands": {
             "status st log history diff annotate blame cat root branches heads identify id paths summary sum tags "
@@ -88,9 +88,11 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "status st stat info help propget pget pg proplist plist pl": {"grade": "read", "open": True},
             "log diff di list ls cat blame praise annotate ann": {"grade": "network", "open": True},
-            "add copy cp move mv rename ren mkdir cleanup resolve resolved propset pset ps propdel pdel pd upgrade "
+            "add copy cp move mv rename ren mkdir resolve resolved propset pset ps propdel pdel pd upgrade "
             "patch changelist cl": {"grade": "write", "open": True},
             "delete del remove rm revert": {"grade": "delete", "open": True},
+            "cleanup": {"grade": "write", "open": True,
+                        "options": "--remove-unversioned:delete --remove-ignored:delete"},
             "checkout co export": {"grade": "fetch", "open": True, "operands": "last-out"},
             "update up switch sw merge relocate": {"grade": "network", "open": True},
             "commit ci import lock unlock": {"grade": "publish", "open": True},

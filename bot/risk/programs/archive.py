@@ -7,7 +7,8 @@
 and ``--rsh-command`` run programs: destructive. ``--remove-files`` deletes. An archive
 name with a colon before any slash is a remote archive reached through rsh/ssh (GNU tar
 manual "Remote Tape Server"; ``--force-local`` turns that off): network egress.
-``-g``/``--listed-incremental``, ``--index-file`` and ``--volno-file`` write their file.
+``-g``/``--listed-incremental``, ``--index-file`` and ``--volno-file`` write their file. Long options may be
+abbreviated (getopt_long); one tar does not have, or an ambiguous prefix, is refused.
 """
 
 from __future__ import annotations
@@ -27,13 +28,49 @@ _LONG_VALUES = (
     "--starting-file", "--tape-length", "--newer", "--after-date", "--files-from", "--label", "--exclude-from",
     "--info-script", "--new-volume-script", "--to-command", "--checkpoint-action", "--exclude", "--transform",
     "--xform", "--owner", "--group", "--mode", "--mtime", "--suffix", "--strip-components", "--index-file",
-    "--rsh-command", "--rmt-command", "--volno-file", "--record-size",
+    "--rsh-command", "--rmt-command", "--volno-file", "--record-size", "--level", "--quoting-style",
+    "--sparse-version", "--warning", "--sort", "--pax-option", "--exclude-tag", "--exclude-tag-all",
+    "--exclude-tag-under", "--group-map", "--owner-map", "--hole-detection", "--xattrs-include", "--xattrs-exclude",
+    "--add-file", "--exclude-ignore", "--exclude-ignore-recursive",
+)  # fmt: skip
+#: GNU tar 1.35's long options that take no value, or only an attached one (``--backup[=CONTROL]``), from
+#: "All Options": with the two lists above, every long option tar accepts. getopt_long takes an unambiguous prefix
+#: of any of them (``--remove-f``); a long option that is none of them, or an ambiguous prefix, is refused.
+_LONG_FLAGS = (
+    "--absolute-names", "--acls", "--no-acls", "--atime-preserve", "--auto-compress", "--no-auto-compress",
+    "--backup", "--bzip2", "--check-device", "--no-check-device", "--check-links", "--compress", "--uncompress",
+    "--delay-directory-restore", "--no-delay-directory-restore", "--dereference", "--exclude-backups",
+    "--exclude-caches", "--exclude-caches-all", "--exclude-caches-under", "--exclude-vcs", "--exclude-vcs-ignores",
+    "--force-local", "--full-time", "--gunzip", "--gzip", "--ungzip", "--hard-dereference", "--help", "--usage",
+    "--version", "--ignore-case", "--no-ignore-case", "--ignore-command-error", "--no-ignore-command-error",
+    "--ignore-failed-read", "--ignore-zeros", "--incremental", "--interactive", "--confirmation",
+    "--keep-directory-symlink", "--keep-newer-files", "--keep-old-files", "--skip-old-files", "--lzip", "--lzop",
+    "--multi-volume", "--no-null", "--null", "--no-overwrite-dir", "--overwrite", "--overwrite-dir",
+    "--no-recursion", "--recursion", "--no-same-owner", "--same-owner", "--no-same-permissions",
+    "--same-permissions", "--preserve-permissions", "--preserve", "--preserve-order", "--same-order", "--no-seek",
+    "--seek", "--no-selinux", "--selinux", "--no-unquote", "--unquote", "--no-wildcards", "--wildcards",
+    "--no-wildcards-match-slash", "--wildcards-match-slash", "--no-xattrs", "--xattrs", "--numeric-owner",
+    "--one-file-system", "--one-top-level", "--posix", "--read-full-records", "--recursive-unlink",
+    "--remove-files", "--restrict", "--show-defaults", "--show-omitted-dirs", "--show-snapshot-field-ranges",
+    "--show-stored-names", "--show-transformed-names", "--sparse", "--to-stdout", "--totals", "--touch",
+    "--unlink-first", "--utc", "--verbose", "--verify", "--xz", "--zstd", "--anchored", "--no-anchored",
+    "--block-number", "--checkpoint", "--occurrence", "--clamp-mtime", "--old-archive", "--portability",
+    "--no-quote-chars", "--quote-chars", "--lzma",
 )  # fmt: skip
 _LONG_MODES = {
     "--create": "c", "--extract": "x", "--get": "x", "--list": "t", "--append": "r", "--update": "u",
     "--catenate": "A", "--concatenate": "A", "--diff": "d", "--compare": "d", "--delete": "D", "--test-label": "t",
 }  # fmt: skip
 _RUNS = ("--to-command", "--use-compress-program", "--info-script", "--new-volume-script", "--checkpoint-action", "--rsh-command", "--rmt-command")
+
+
+def _resolve(name: str) -> str:
+    """The long option ``name`` is or abbreviates (getopt_long); ``?name`` when it is none or ambiguous."""
+    known = (*_LONG_VALUES, *_LONG_MODES, *_LONG_FLAGS)
+    if name in known:
+        return name
+    found = {f for f in known if long_is(name, f)}
+    return found.pop() if len(found) == 1 else "?" + name
 
 
 def _parse(words: list[Word]) -> tuple[list[tuple[str, Word | None]], set[str], bool]:
@@ -56,9 +93,7 @@ def _parse(words: list[Word]) -> tuple[list[tuple[str, Word | None]], set[str], 
             break
         if value.startswith("--"):
             name, eq, attached = value.partition("=")
-            full = next((f for f in (*_LONG_VALUES, *_LONG_MODES) if f == name), None) or next(
-                (f for f in (*_LONG_VALUES, *_LONG_MODES) if long_is(name, f)), name
-            )
+            full = _resolve(name)
             taken = Word(attached, attached) if eq else (queue.pop(0) if full in _LONG_VALUES and queue else None)
             opts.append((full, taken))
         elif value.startswith("-") and value != "-":
@@ -83,6 +118,10 @@ def tar(call: Call) -> None:
     names = {name for name, _ in opts}
     if dynamic:
         destructive(call, "dynamic-argument", "A tar argument is only known when it runs.")
+        return
+    unknown = sorted(name[1:] for name in names if name.startswith("?"))
+    if unknown:
+        refuse(call, f"tar {unknown[0]} (a long option GNU tar does not have, or an ambiguous abbreviation)")
         return
     if names & {"-I", "-F", *_RUNS}:
         destructive(call, "runs-program", "This tar option runs a program of the caller's choosing.")

@@ -17,6 +17,7 @@ import posixpath
 
 from bot.risk.grader import Call
 from bot.risk.options import scan
+from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.recipes import LIFECYCLE
 from bot.risk.sensitive import secret_setting
@@ -379,6 +380,10 @@ def js_package_manager(call: Call) -> None:
             command = value
         else:
             rest.append(words[index - 1])
+    if tool == "yarn" and command == "workspaces" and [w.value for w in rest] in (["list"], ["info"]):
+        # yarn workspaces list (Yarn 2+) and yarn workspaces info (Yarn 1) only print the workspaces
+        read_only(call, f"yarn workspaces {rest[0].value} only lists the project's workspaces.")
+        return
     if tool in ("yarn", "pnpm") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
         elsewhere = f"{tool} {command} runs the scripts of other packages"
     _grade_js(call, command, rest, prefix, global_, run_dir, elsewhere)
@@ -387,9 +392,10 @@ def js_package_manager(call: Call) -> None:
         # the package's own life cycle scripts (a global install of named packages runs theirs only, not the project's)
         others = None if global_ else elsewhere
         run_recipe(call, tool, LIFECYCLE + ",".join(events), directory=run_dir, elsewhere=others, label=f"{tool} {command or 'install'}")
-    if (_lifecycle_events(tool, command) or ("",))[0] == _INSTALL_EVENTS[0]:
+    if tool == "yarn" or (_lifecycle_events(tool, command) or ("",))[0] == _INSTALL_EVENTS[0]:
         # an install fetches packages (and runs their scripts) from where the project's .npmrc, .yarnrc.yml or
-        # .pnpmfile.cjs say (npm-config(7)); a script run's settings are read with its recipe (bot/risk/recipes.py)
+        # .pnpmfile.cjs say (npm-config(7)); a script run's settings are read with its recipe (bot/risk/recipes.py);
+        # every yarn command runs the release .yarnrc.yml's yarnPath names (yarnrc: yarnPath)
         workspace_settings(call, tool, directory=run_dir, label=f"{tool} {command or 'install'}")
 
 
@@ -424,6 +430,8 @@ def _grade_js(
         network(call, f"{tool} {command} talks to the registry.")
         if command == "global":
             call.write(_HOME, f"{tool} global changes")
+        elif command in ("login", "logout", "adduser", "add-user"):  # npm-login(1): the token goes to ~/.npmrc
+            call.write(_HOME, f"{tool} {command} changes the user's .npmrc under")
     elif command in _NPM_WRITE:
         # npm-pack(1): --pack-destination names the directory the tarball is written to.
         _output_options(call, call.args, frozenset({"--pack-destination"}), f"{tool} {command}")
@@ -448,6 +456,16 @@ def _grade_js(
             destructive(call, "runs-program", f"{tool} {command} {action} sets a key that makes {tool} run a program.")
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
+    elif tool == "pnpm" and command == "store":
+        # pnpm store (pnpm.io/cli/store): status and path print; add and prune change the global store under ~
+        if [w.value for w in rest][:1] in (["status"], ["path"]):
+            read_only(call, f"pnpm store {rest[0].value} only reads the store.")
+        elif [w.value for w in rest][:1] in (["add"], ["prune"]):
+            if rest[0].value == "add":
+                network(call, "pnpm store add downloads packages from the registry.", rule="package-install")
+            call.write(_HOME, f"pnpm store {rest[0].value} changes the global store under")
+        else:
+            refuse(call, "pnpm store without a known action")
     elif tool in ("pnpm", "yarn") and not command.startswith("-"):
         build_or_test(call, f"{tool} {command} (a package.json script)")
         _js_script(call, tool, "run", [Word(command, command)] + rest, run_dir, elsewhere)
@@ -579,12 +597,59 @@ def _output_options(call: Call, words: list[Word], names: frozenset[str], what: 
                 call.write(target, f"{what} {name} writes")
 
 
+def _outside_project(call: Call, words: list[Word], what: str, outputs: frozenset[str] | tuple[str, ...],
+                     only: frozenset[str] | None = None) -> bool:
+    """A build, test or check tool given a path outside the workspace (an operand, or an option's value: a project
+    directory, manifest, configuration, plugin or test file, ``--manifest-path /opt/o/Cargo.toml``, ``-c ~/x.ini``,
+    ``/opt/o/tests``) runs or loads code there that FlyBot does not read: destructive, and True. The values of
+    ``outputs`` (options naming a file written, graded as writes) are not counted; given ``only``, only the values
+    of those options are."""
+    skip = False
+    take = False
+    for word in words:
+        value = word.value
+        if value == "--":  # what follows goes to the program built (cargo run -- ARGS), not to the tool
+            break
+        if skip or value is None:
+            skip = False
+            continue
+        name, eq, attached = value.partition("=")
+        if name in outputs:
+            skip = not eq
+            continue
+        if only is not None:
+            if take:
+                take = False
+            elif name in only:
+                take = not eq
+                if take:
+                    continue
+            else:
+                continue
+        path = attached if eq and name.startswith("-") else value
+        if not path.startswith(("/", "~")) and "../" not in path and path != "..":
+            continue
+        target = Word(path, path)
+        if call.where(target) not in (Where.WORKSPACE, Where.NOWHERE):
+            destructive(call, "project-outside-workspace",
+                        f"{what} is pointed at {shorten(path, 60)}, outside the workspace: it runs or loads code there "
+                        "that FlyBot does not read.")
+            return True
+    return False
+
+
 def cargo(call: Call) -> None:
     """cargo (doc.rust-lang.org/cargo/commands): build/test/run are build-or-test; registry commands are network."""
     words = call.args
     if injected(call, words, runs_programs=True):
         return
     if words and (words[0].value or "").startswith("+"):
+        toolchain = (words[0].value or "")[1:]
+        if "/" in toolchain or not toolchain:
+            destructive(call, "runs-program", f"cargo {show(words[0])} runs the toolchain at a path.")
+            return
+        # rustup(1) "Toolchain override shorthand": a toolchain not installed yet is downloaded first
+        network(call, f"cargo +{toolchain} may download the {toolchain} toolchain (rustup auto-install).", rule="package-install")
         words = words[1:]
     for word in words:
         value = word.value or ""
@@ -600,6 +665,8 @@ def cargo(call: Call) -> None:
     elif command == "fmt" and any(w.value == "--check" for w in words) and "--" not in [w.value for w in words]:
         read_only(call, "cargo fmt --check only reports what rustfmt would change.")  # The Cargo Book: cargo fmt
     elif command in _CARGO_BUILD:
+        if _outside_project(call, words, f"cargo {command}", _CARGO_OUTPUTS):
+            return
         _output_options(call, words, _CARGO_OUTPUTS, f"cargo {command}")
         if command == "fmt" and any(w.value == "--" for w in words):
             # cargo fmt passes what follows -- to rustfmt, which rewrites the files named there.
@@ -609,6 +676,8 @@ def cargo(call: Call) -> None:
         build_or_test(call, f"cargo {command}")
     elif command in _CARGO_NETWORK:
         network(call, f"cargo {command} talks to the registry.")
+        if command in ("login", "logout"):  # cargo-login(1): the token goes to $CARGO_HOME/credentials.toml
+            call.write(_HOME, f"cargo {command} changes ~/.cargo/credentials.toml under")
         if command == "vendor":
             for target in operands[1:2]:
                 call.write(target, "cargo vendor writes the crates to")  # cargo-vendor(1): [PATH], default vendor
@@ -623,6 +692,8 @@ def cargo(call: Call) -> None:
         _output_options(call, words, _CARGO_OUTPUTS | {"--root"}, f"cargo {command}")
         if command == "install":
             network(call, "cargo install fetches a crate from the registry.", rule="package-install")
+        else:  # as pip, pipx and gem uninstall are graded
+            deletion(call, "cargo uninstall deletes installed programs.")
         call.write(_HOME, f"cargo {command} changes ~/.cargo/bin under")
     elif command == "clean":
         deletion(call, "cargo clean deletes the target directory.")
@@ -631,10 +702,10 @@ def cargo(call: Call) -> None:
     else:
         refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
         return
-    if command is not None and command not in _CARGO_BUILD:
+    if command not in _CARGO_BUILD:
         # The Cargo Book, "Configuration"; rustup "Overrides": read from the directory cargo runs in and those above
         # (a build or test runs the project's code anyway: build.rs, tests)
-        workspace_settings(call, "cargo", label=f"cargo {command}")
+        workspace_settings(call, "cargo", label=f"cargo {command or ''}".rstrip())
 
 
 #: go environment variables that name programs go runs or flags that do (``go help environment``: GOFLAGS can
@@ -645,7 +716,7 @@ _GO_PROGRAM_ENV = frozenset({
     "CGO_CXXFLAGS", "CGO_LDFLAGS", "CGO_FFLAGS", "CGO_CPPFLAGS", "GCCGO", "GOGCCFLAGS",
 })  # fmt: skip
 _GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "generate", "fix", "work"})
-_GO_PROGRAM_FLAGS = ("-exec", "-toolexec", "--exec", "--toolexec", "-overlay")
+_GO_PROGRAM_FLAGS = ("-exec", "-toolexec", "--exec", "--toolexec", "-overlay", "-vettool", "--vettool", "-modfile", "--modfile")
 
 
 def go(call: Call) -> None:
@@ -665,10 +736,19 @@ def go(call: Call) -> None:
     elif command == "run" and any("@" in (w.value or "") for w in rest):
         destructive(call, "runs-program", "go run pkg@version downloads and runs a program.")
     elif command in _GO_BUILD:
+        # go run's words after its first package or file operand are the program's arguments (go help run)
+        first = next((i for i, w in enumerate(rest) if not (w.value or "-").startswith("-")), len(rest))
+        tool_words = rest[: first + 1] if command == "run" else rest
+        if _outside_project(call, tool_words, f"go {command}", _GO_OUTPUTS | {"--" + n.lstrip("-") for n in _GO_OUTPUTS}):
+            return
         _output_options(call, rest, _GO_OUTPUTS, f"go {command}", dashes=True)
         build_or_test(call, f"go {command}")
+    elif command == "list" and any((w.value or "").split("=", 1)[0] in ("-m", "--m", "-u", "--u", "-versions", "--versions", "-retracted") for w in rest):
+        network(call, "go list -m resolves the module graph, downloading what the module cache lacks.")
     elif command in ("list", "version", "doc", "help"):
         read_only(call, f"go {command} only reads.")
+        if command in ("list", "version"):  # go help toolchain: go.mod's toolchain line chooses the go that runs
+            workspace_settings(call, "go", label=f"go {command}")
     elif command == "env":
         writes = any(w.value == "-w" for w in rest)
         keys = [(w.value or "=").split("=", 1)[0] for w in rest if not (w.value or "").startswith("-")]
@@ -678,6 +758,7 @@ def go(call: Call) -> None:
             call.write(_HOME, "go env -w changes the go env file under")
         else:
             read_only(call, "go env only prints.")
+            workspace_settings(call, "go", label="go env")
     elif command == "mod":
         action = rest[0].value if rest else None
         if action in ("download", "tidy", "graph", "why"):
@@ -710,6 +791,7 @@ def go(call: Call) -> None:
 _CHECKER_OUTPUTS = (
     "--output-file", "--outfile", "--outFile", "--outDir", "--junitxml", "--junit-xml", "--basetemp", "--out-dir",
     "--report-log", "--resultlog", "--result-log", "--rootdir", "--cache-dir", "--cache-location", "--confcutdir",
+    "--coverageDirectory", "--outputFile", "--cacheDirectory",
 )  # fmt: skip
 #: Output options whose value is optional, so only the attached form (``--debug=FILE``) names the file: pytest
 #: ``--debug[=DEBUG_FILE_NAME]`` (default ``pytestdebug.log`` in the current directory).
@@ -758,6 +840,16 @@ def checker(call: Call) -> None:
     ``-o cache_dir=DIR``), and a formatter or fixer (:data:`_REWRITERS`) writes its path operands."""
     words = call.args
     injected(call, words, runs_programs=False)
+    if call.name in _RUNS_FROM and _outside_project(call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS
+                                                    + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]):
+        return
+    loads = _loads_code(call.name, [w.value for w in words])
+    if loads is not None:
+        destructive(call, "runs-program", f"{call.name} {loads} loads code FlyBot does not read.")
+        return
+    if call.name == "mypy" and any(w.value == "--install-types" for w in words):
+        network(call, "mypy --install-types runs pip install for the missing stub packages.", rule="package-install")
+        call.write(_HOME, "mypy --install-types installs packages into the environment, under")
     for index, word in enumerate(words):
         value = word.value or ""
         name, eq, attached = value.partition("=")
@@ -782,6 +874,50 @@ def checker(call: Call) -> None:
         read_only(call, f"{call.name} only checks: it changes no file.")
     else:
         build_or_test(call, call.name)
+
+
+#: Checkers that run or load code from the paths they are given: test runners from every operand and option value
+#: (tests, conftest.py, configuration: None), the others from their configuration options (mypy --config-file and
+#: its plugins, --python-executable; pylint --rcfile and its init-hook; eslint and prettier JavaScript configuration
+#: and plugins; tsc -p and the outDir its tsconfig names). black, isort, ruff, flake8, rustfmt and gofmt read TOML
+#: or INI settings that name no program: a path outside is only read.
+_RUNS_FROM: dict[str, frozenset[str] | None] = {
+    "pytest": None, "py.test": None, "jest": None, "vitest": None,
+    "mypy": frozenset({"--config-file", "--python-executable", "--custom-typeshed-dir"}),
+    "pylint": frozenset({"--rcfile"}),
+    "eslint": frozenset({"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to"}),
+    "prettier": frozenset({"--config", "--plugin"}),
+    "tsc": frozenset({"-p", "--project"}),
+}
+#: Test runners' options naming what they write, beyond :data:`_CHECKER_OUTPUTS` (graded as writes, not as code
+#: they run): pytest -o (an ini override) and --cov-report.
+_RUNNER_OUTPUTS = ("-o", "--cov-report")
+#: Options that load a plugin or run code by name (pytest -p NAME, except ``no:NAME``, which disables one; pylint
+#: --load-plugins, --init-hook; eslint --plugin, --rulesdir, --resolve-plugins-relative-to; prettier --plugin;
+#: jest/vitest --config, --rootDir, --root, --setupFiles; tsc -p/--project with a path is graded as a path).
+_LOADS_CODE: dict[str, tuple[str, ...]] = {
+    "pytest": ("-p",), "py.test": ("-p",), "pylint": ("--load-plugins", "--init-hook"),
+    "eslint": ("--plugin", "--rulesdir", "--resolve-plugins-relative-to"), "prettier": ("--plugin",),
+}
+
+
+def _loads_code(name: str, values: list[str | None]) -> str | None:
+    """The option of :data:`_LOADS_CODE` that ``name values...`` gives, or None."""
+    options = _LOADS_CODE.get(name)
+    if options is None:
+        return None
+    for index, value in enumerate(values):
+        if value is None:
+            continue
+        option, eq, attached = value.partition("=")
+        if option in options:
+            given = attached if eq else (values[index + 1] or "" if index + 1 < len(values) else "")
+            if option == "-p" and given.startswith("no:"):
+                continue
+            return option
+        if "-p" in options and value.startswith("-p") and len(value) > 2 and not value[2:].startswith("no:"):
+            return "-p"
+    return None
 
 
 #: Checkers that change no file and run none of the project's code: flake8 (flake8.pycqa.org: it reports, keeps no

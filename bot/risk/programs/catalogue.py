@@ -57,6 +57,8 @@ EFFECTS: dict[str, str] = {
     "unknown": "its effect cannot be bounded from its words (unrecognised-use, destructive)",
     "out": "(options and operands) its value is a file or directory written",
     "in": "(options) its value is a file read: nothing beyond the read",
+    "project": "(options and operands) its value names the project, its directory or a configuration, plugin or "
+               "file the tool runs or loads (--manifest-path, -p DIR, --config FILE): destructive unless in the workspace",
 }
 #: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
 _RANK = {
@@ -64,7 +66,7 @@ _RANK = {
     "home": 3, "system": 3, "change": 3, "delete": 4, "destroy": 4, "runs": 4, "wrap": 4, "unknown": 4,
 }
 #: Operand roles: which operands are files or directories written ("out").
-ROLES = frozenset({"out", "first-out", "last-out"})
+ROLES = frozenset({"out", "first-out", "last-out", "project"})
 _ENTRY_KEYS = frozenset({
     "source", "grade", "options", "open", "operands", "commands", "many", "else", "abbrev", "verbs", "when", "unsafe",
 })
@@ -148,7 +150,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.open = parent.open
     for key in ("grade", "else"):
         grade = spec.get(key)
-        if grade is not None and (grade not in EFFECTS or grade in ("out", "in")):
+        if grade is not None and (grade not in EFFECTS or grade in ("out", "in", "project")):
             raise CatalogueError(f"{where}: {key} {grade!r} is not one of the grades")
     options, prefixes = _parse_options(str(spec.get("options", "")), where)
     node.options.update(options)
@@ -168,7 +170,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         if not isinstance(then, Mapping) or set(then) - {"grade", "operands"}:
             raise CatalogueError(f"{where}: when {names}: a grade or a mapping of grade and operands")
         grade_then, role_then = then.get("grade"), then.get("operands")
-        if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in")):
+        if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in", "project")):
             raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
         if role_then is not None and role_then not in ROLES | {"none"}:
             raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)} or none")
@@ -352,6 +354,8 @@ def _grade(call: Call, root: _Node) -> None:
                 refuse(call, f"{task} without a subcommand")
                 return
             _effect(call, child.grade, task, None)
+    elif node.many and not operands and node.grade is None and any(effect == "read" for effect, _ in effects):
+        _effect(call, "read", label, None)  # an option that only prints and exits (gradle -v, mvn -v)
     elif node.verbs is not None and operands:
         from .cloud import _by_verb
 
@@ -359,6 +363,8 @@ def _grade(call: Call, root: _Node) -> None:
                  first_is_group=True, lead=" ".join(what[1:]))
     else:
         grade = node.otherwise if operands and node.otherwise is not None else node.grade
+        if grade is None and not operands and any(effect == "read" for effect, _ in effects):
+            grade = "read"  # an option that only prints and exits (gradle -v, mvn -v)
         if grade is None:
             refuse(call, f"{label} without a subcommand")
             return
@@ -374,7 +380,10 @@ def _grade(call: Call, root: _Node) -> None:
     for effect, target in effects:
         _effect(call, effect, label, target)
     role = node.operands
-    if role is not None and operands:
+    if role == "project":
+        for target in operands:
+            _effect(call, "project", label, target)
+    elif role is not None and operands:
         if role == "out" or (role == "first-out" and node.open):
             targets = operands
         elif role == "first-out":
@@ -486,6 +495,12 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
             call.write(Word(None, ""), f"{what} writes")
         else:
             call.write(target, f"{what} writes")
+    elif effect == "project":
+        if target is None or not target.value or target.value.startswith("~") or call.where(target) is not Where.WORKSPACE:
+            shown = shorten(target.src, 60) if target is not None else "a path"
+            call.flag(R.DESTRUCTIVE, "project-outside-workspace",
+                      f"{what} is pointed at {shown}, outside the workspace (or only known when it runs): it runs or "
+                      "loads code there that FlyBot does not read.")
     elif effect == "unknown":
         refuse(call, f"{what} {target.value if target is not None else ''}".rstrip() + " (its effect is not bounded)")
     elif effect == "wrap":  # as an option: the command it runs is not separated here

@@ -160,7 +160,9 @@ _READ_VERBS = frozenset({
     "wait", "exists", "logs", "browse", "status", "diff", "view", "checks", "watch", "find",
 })  # fmt: skip
 _READ_PREFIXES = ("list-", "describe-", "show-", "get-", "check-", "test-", "search-")
-_DELETE_VERBS = frozenset({"delete", "remove", "purge", "destroy", "rm", "rb", "delete-batch", "reset", "wipe", "prune"})
+_DELETE_VERBS = frozenset({
+    "delete", "remove", "purge", "destroy", "rm", "rb", "delete-batch", "reset", "wipe", "prune", "garbage-collection",
+})  # fmt: skip
 _DELETE_PREFIXES = ("delete-", "remove-", "purge-")
 _CHANGE_VERBS = frozenset({
     "create", "update", "deploy", "set", "unset", "add", "start", "stop", "restart", "resize", "patch", "apply",
@@ -392,6 +394,8 @@ def _forge(call: Call, tool: str) -> None:
         call.write(target or Word(".", "."), f"{what} writes into")
         if any(w.value in ("-f", "--force") for w in call.args):
             destructive(call, "discards-work", f"{what} --force overwrites local work.")
+    elif verb == "sync" and any(w.value in ("-f", "--force") for w in call.args):
+        _deletes(call, f"{what} --force")  # gh-repo-sync(1): --force hard-resets the destination branch
     elif group in _FORGE_CONTENT and _verb_level(verb) == "change":
         # Writing issues, pull requests, comments, gists, labels and releases deletes nothing on the forge: network, as
         # a push is; deleting a branch or overwriting release assets is destructive.

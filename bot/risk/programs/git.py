@@ -223,16 +223,17 @@ def _read(g: _Git) -> None:
     if g.sub == "help" and (g.has("-w") or any(long_is(w.value or "", "--web") for w in g.args)):
         destructive(g.call, "runs-program", "git help --web runs a web browser program (web.browser).")
         return
-    outputs = [w for w in g.args if (w.value or "").startswith("--output=")]
-    values = g.values()
-    if "--output" in values:
-        position = values.index("--output")
-        if position + 1 < len(g.args):
-            outputs.append(g.args[position + 1])
+    # git's option parser takes an unambiguous prefix of a long option (gitcli(7)): --outp=FILE is --output=FILE
+    outputs: list[Word] = []
+    for position, word in enumerate(g.args):
+        name, eq, attached = (word.value or "").partition("=")
+        if name.startswith("--o") and long_is(name, "--output"):
+            if eq:
+                outputs.append(Word(attached, word.src))
+            elif position + 1 < len(g.args):
+                outputs.append(g.args[position + 1])
     for output in outputs:
-        value = output.value
-        target = value[len("--output=") :] if value is not None and value.startswith("--output=") else value
-        g.call.write(Word(target, output.src), f"git {g.sub} --output writes")
+        g.call.write(output, f"git {g.sub} --output writes")
     if not outputs:
         g.read()
 
@@ -699,7 +700,19 @@ for _name in _DESTROY:
     _SUBCOMMANDS[_name] = lambda g: destructive(g.call, "discard-changes", f"git {g.sub} permanently removes history or objects.")
 for _name in _NETWORK:
     _SUBCOMMANDS[_name] = _network if _name != "fetch" else _fetch_like
+
+
+def _gc(g: _Git) -> None:
+    """git-gc(1): ``--prune=DATE`` drops unreachable objects older than DATE (two weeks by default); any other date
+    (``now``, ``all``) can drop objects a reflog-less rescue still needs: destructive."""
+    if any((w.value or "--prune=").startswith("--prune=") and w.value != "--prune=2.weeks.ago" for w in g.call.args):
+        destructive(g.call, "discard-changes", f"git {g.sub} --prune=DATE drops unreachable objects sooner than git would.")
+        return
+    _write(g)
+
+
 _SUBCOMMANDS.update({
+    "gc": _gc,
     "pull": _pull, "push": _push, "clone": _clone, "checkout": _checkout, "restore": _restore, "reset": _reset,
     "rm": _rm, "clean": _clean, "stash": _stash, "branch": _branch_or_tag, "tag": _branch_or_tag,
     "update-ref": _update_ref, "worktree": _worktree, "reflog": _reflog, "config": _config, "remote": _remote,

@@ -17,7 +17,7 @@ import shlex
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
 from bot.risk.paths import Where
-from bot.risk.walker import hijacks_environment
+from bot.risk.walker import environment_risk
 from bot.risk.words import Word, dynamic_word, literal_word
 
 from .kit import R, deletion, destructive, read_only, refuse, shifted, show
@@ -46,7 +46,8 @@ __all__ = [
 
 
 def _assignments(call: Call, words: list[Word], start: int) -> int:
-    """Skip ``NAME=value`` words (env(1), sudo(8)); hijacking names grade destructive."""
+    """Skip ``NAME=value`` words (env(1), sudo(8)); any name but an inert one grades destructive
+    (:func:`~bot.risk.walker.environment_risk`)."""
     index = start
     while index < len(words):
         value = words[index].value
@@ -54,8 +55,9 @@ def _assignments(call: Call, words: list[Word], start: int) -> int:
             break
         name = value.split("=", 1)[0]
         call.g.assigned.add(name)
-        if hijacks_environment(name):
-            destructive(call, "env-hijack", f"Setting {name} changes which program runs or what it runs.")
+        why = environment_risk(name)
+        if why is not None:
+            destructive(call, "env-hijack", why)
         index += 1
     return index
 
