@@ -137,7 +137,6 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
         store = await open_store(settings.database_url, cache_ttl_s=settings.cache_ttl_s)
-        store.notice_deadlines.keep_s = min(1.0, settings.delivery_deadline_s / 4)  # why: NoticeDeadlines
         # ONE aiohttp session per process for every Slack call (slack-sdk would open one per call otherwise).
         # slack-sdk applies its own timeout only to sessions it makes itself: the shared session carries it.
         http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=settings.slack_timeout_s))

@@ -162,7 +162,7 @@ async def test_an_audit_page_keeps_the_rows_from_since_up_to_but_not_at_until(st
     assert [r.detail["n"] for r in rows] == [1, 2]
 
 
-async def test_a_rooms_queue_reads_the_same_in_a_transaction_and_in_a_group_commit(store: Store) -> None:
+async def test_a_rooms_queue_counts_its_waiting_cards_per_bot_and_the_bots_marked_waiting(store: Store) -> None:
     """The room queue admission reads (bot.store.admission.admit_card) has two implementations, the ORM
     transaction's and the group commit's driver SQL: per Bot, the card posts waiting of its pending escalations,
     and the Bots marked waiting for a place. An ending deletes its unposted card (the card is then ``cancelled``)."""
@@ -185,7 +185,6 @@ async def test_a_rooms_queue_reads_the_same_in_a_transaction_and_in_a_group_comm
     expected = RoomQueue({"bot_b1": 2, "bot_b2": 1}, frozenset({"bot_b3"}))
     async with store.transaction() as tx:
         assert await tx.room_queue("C0APPROVE", NOW) == expected
-    assert await store.grouped(lambda tx: tx.room_queue("C0APPROVE", NOW)) == expected
     assert expected.total == 3 and expected.bots("bot_b5") == 4
 
 

@@ -174,7 +174,7 @@ class Delivery:
         worker (the others keep sleeping; a busy worker claims again as soon as it is done).
 
         Not at once when every one of ``rooms`` is waiting for its next slot as this replica's own last claim there
-        left it (:attr:`bot.store.claim.Claim.ready_at`): no worker of any replica can claim those jobs before that
+        left it (:attr:`bot.store.records.Claim.ready_at`): no worker of any replica can claim those jobs before that
         slot (a room's next slot only ever moves later), so a claim now could only lose; the poller is woken at the
         slot instead (:meth:`_at_slot`). Issue 10 (PostgreSQL p99): at 200
         auto-answers a second the group commit right after the notice's claim writes the room's next notice job, and
