@@ -52,7 +52,6 @@ from bot.metrics import Metrics
 from bot.render import to_card, to_notice_message
 from bot.report_card import to_card_report
 from bot.store import Bot, Job, Store, Tx
-from bot.store.reports import ReportStore
 from cards import approval_card, reminder_message, report_dm
 from cards.approval import CardMessage
 from cards.stale import stale_card_text, stale_report_text
@@ -150,13 +149,12 @@ class Delivery:
     """
 
     def __init__(
-        self, store: Store, reports: ReportStore, chat: ChatPort, config: DeliveryConfig, *,
+        self, store: Store, chat: ChatPort, config: DeliveryConfig, *,
         metrics: Metrics | None = None, clock: Callable[[], datetime] = utcnow,
         home: Callable[[str], Awaitable[object]] | None = None,
     ) -> None:
         self.home = home
         self.store = store
-        self.reports = reports
         self.chat = chat
         self.config = config
         self.metrics = metrics
@@ -551,7 +549,7 @@ class Delivery:
                 await tx.enqueue("notice", ref=notice.id, room=job.room, at=self.clock())
 
     async def _report_dm(self, job: Job) -> None:
-        report = await self.reports.get(job.ref)
+        report = await self.store.get_report(job.ref)
         if report is None:
             raise GiveUp(f"report {job.ref} no longer exists")
         bot = await self._bot(report.bot_id)
@@ -573,10 +571,10 @@ class Delivery:
 
     async def _blocked_hosts(self, bot: Bot) -> list[tuple[str, datetime]]:
         """``(host, blocked since)`` of the Bot's open reports, as the DM shows them now."""
-        return [(r.host, r.first_seen) for r in await self.reports.open_for_bot(bot.id)]
+        return [(r.host, r.first_seen) for r in await self.store.open_reports(bot.id)]
 
     async def _report_update(self, job: Job) -> None:
-        report = await self.reports.get(job.ref)
+        report = await self.store.get_report(job.ref)
         if report is None:
             raise GiveUp(f"report {job.ref} no longer exists")
         bot = await self._bot(report.bot_id)
@@ -605,7 +603,7 @@ class Delivery:
                                    channel=escalation.card_channel, error=error)
             return escalation.decided_by, text, escalation.card_channel
         if job.kind == "report.update":
-            report = await self.reports.get(job.ref)
+            report = await self.store.get_report(job.ref)
             if report is None or report.decision_source not in PEOPLE or not report.decided_by:
                 return None
             bot = await self.store.get_bot(report.bot_id)

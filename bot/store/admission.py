@@ -26,7 +26,7 @@ import math
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
@@ -34,9 +34,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from bot.errors import RateLimited, RoomBusy
 from bot.store.models import BotRequestCountRow, EscalationRow
-
-if TYPE_CHECKING:
-    from bot.store.tx import Tx
+from bot.store.records import RoomQueue
 
 OPEN_RETRY_AFTER_S = 5
 """Retry-After (seconds) when the Bot has too many open escalations (they end by a decision, not by time alone)."""
@@ -80,11 +78,9 @@ ROOM_WAIT_S = 30.0
 ``Retry-After`` (:meth:`bot.store.Store.note_room_wait`): long enough for a client that retries when told to."""
 
 
-async def admit_card(tx: Tx, room: str, bot_id: str, limits: AdmissionLimits, now: datetime) -> None:
-    """Check that ``bot_id`` may queue one more approval card in ``room``, in the transaction that would queue it.
-
-    ``room`` is the pacing key of :func:`bot.escalations.card_room` (a channel id, or ``user:<id>`` for a DM). Two
-    rules, both on the room's queue as the store holds it (:meth:`bot.store.Tx.room_queue`):
+def admit_card(queue: RoomQueue, bot_id: str, limits: AdmissionLimits) -> None:
+    """Check that ``bot_id`` may queue one more approval card in a room whose ``queue`` the transaction that would
+    queue it just read (:meth:`bot.store.Tx.room_queue`). Two rules:
 
     - the room's cap: at most ``limits.room_queue`` cards wait, whichever Bots queued them;
     - each Bot's share: with ``n`` Bots sharing the room (those with cards waiting, those marked waiting for a place
@@ -101,7 +97,6 @@ async def admit_card(tx: Tx, room: str, bot_id: str, limits: AdmissionLimits, no
     cap = limits.room_queue
     if cap <= 0:
         return
-    queue = await tx.room_queue(room, now)
     waiting = queue.total
     if waiting >= cap:
         raise RoomFull(

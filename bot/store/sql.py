@@ -33,6 +33,7 @@ from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upg
 from bot.store.models import (
     AdminTokenRow,
     AuditRow,
+    BlockedReportRow,
     BotRow,
     CardCopyRow,
     EscalationRow,
@@ -43,6 +44,7 @@ from bot.store.models import (
     StandingApprovalRow,
 )
 from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
+from bot.store.reports import Report, open_for_bot_in, report_record
 from bot.store.tx import Tx, escalation_record, program_rule_of
 
 log = structlog.get_logger("flybot.store")
@@ -99,6 +101,7 @@ class Store:
         self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
         self._token_reads: Coalescer[Bot] = Coalescer(self._bots_by_token_hash)
         self._live_reads: Coalescer[list[StandingApproval]] = Coalescer(self._read_live_standing)
+        self._report_reads: Coalescer[Report] = Coalescer(self._reports_by_id)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
         self._on_jobs: list[Callable[[Sequence[str]], None]] = []
         self._on_decided: list[Callable[[str], None]] = []
@@ -204,7 +207,8 @@ class Store:
         """Insert a Bot and its ``bot.created`` audit row (by ``actor``; its id, name, owners, room and chat user,
         never the token or its hash), committed together. Raises :class:`Conflict` when the name is taken (then
         nothing is written)."""
-        async with self._session() as session:
+        async with self.transaction() as tx:
+            session = tx.session
             detail: dict[str, Any] = {"bot_id": bot.id, "bot": bot.name, "owners": list(bot.owners)}
             for key, value in (("room", bot.room), ("chat_user", bot.chat_user), ("two_person", bot.two_person),
                                ("owner_groups", list(bot.owner_groups)), ("fallback_owners", list(bot.fallback_owners)),
@@ -231,7 +235,7 @@ class Store:
                 )
             )
             try:
-                await session.commit()
+                await session.flush()
             except IntegrityError:
                 raise Conflict(f"a Bot named {bot.name!r} already exists", field="name") from None
         return bot
@@ -273,10 +277,8 @@ class Store:
 
     async def set_token_hash(self, bot_id: str, token_hash: str) -> None:
         """Replace a Bot's token (the old one stops working at once)."""
-        async with self._session() as session:
-            await session.execute(update(BotRow).where(BotRow.id == bot_id).values(token_hash=token_hash))
-            await session.commit()
-        self.cache.invalidate("bots")
+        async with self.transaction() as tx:
+            await tx.session.execute(update(BotRow).where(BotRow.id == bot_id).values(token_hash=token_hash))
 
     async def list_bots(self, *, removed: bool = False) -> list[Bot]:
         """All Bots not removed, by name; with ``removed=True`` the removed ones too (their ``removed_at`` set)."""
@@ -315,24 +317,21 @@ class Store:
             values["owners"] = list(owners)
         if room is not None or clear_room:
             values["room"] = room
-        async with self._session() as session:
+        async with self.transaction(write=bool(values)) as tx:
+            session = tx.session
             if values:
                 await session.execute(
                     update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None)).values(**values))
-                await session.commit()
-                self.cache.invalidate("bots")
             row = await session.get(BotRow, bot_id, populate_existing=True)
             return _bot(row) if row is not None and row.removed_at is None else None
 
     async def remove_bot(self, bot_id: str, *, token_hash: str, at: datetime) -> bool:
         """Mark a Bot removed and replace its token hash with ``token_hash`` (of a token nobody holds): the old
         token stops at once; history stays. True when this call removed it (False: unknown or already removed)."""
-        async with self._session() as session:
-            result = await session.execute(
+        async with self.transaction() as tx:
+            result = await tx.session.execute(
                 update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None))
                 .values(removed_at=at, token_hash=token_hash))
-            await session.commit()
-            self.cache.invalidate("bots")
             return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
     async def pending_of_removed_bots(self, limit: int = 100) -> list[Escalation]:
@@ -506,17 +505,8 @@ class Store:
     # -- Standing approvals ----------------------------------------------------------------------
     async def add_standing(self, approval: StandingApproval) -> StandingApproval:
         """Insert a standing approval."""
-        async with self._session() as session:
-            session.add(
-                StandingApprovalRow(
-                    id=approval.id, scope=approval.scope, subject=approval.subject, bot_id=approval.bot_id,
-                    pattern=approval.pattern, max_risk=approval.max_risk, contained_only=approval.contained_only,
-                    expires_at=approval.expires_at, created_by=approval.created_by, created_at=approval.created_at,
-                    note=approval.note, use_count=0,
-                )
-            )
-            await session.commit()
-        self.cache.invalidate("standing")
+        async with self.transaction() as tx:
+            await tx.add_standing(approval)
         return approval
 
     async def get_standing(self, approval_id: str) -> StandingApproval | None:
@@ -610,17 +600,10 @@ class Store:
 
     async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> StandingApproval | None:
         """Revoke once; returns the revoked approval, or None if unknown or already revoked."""
-        async with self._session() as session:
-            result = await session.execute(
-                update(StandingApprovalRow)
-                .where(StandingApprovalRow.id == approval_id, StandingApprovalRow.revoked_at.is_(None))
-                .values(revoked_at=at, revoked_by=by)
-            )
-            await session.commit()
-            self.cache.invalidate("standing")
-            if result.rowcount != 1:  # type: ignore[attr-defined]
+        async with self.transaction() as tx:
+            if not await tx.revoke_standing(approval_id, by=by, at=at):
                 return None
-            row = await session.get(StandingApprovalRow, approval_id, populate_existing=True)
+            row = await tx.session.get(StandingApprovalRow, approval_id, populate_existing=True)
             return _standing(row) if row else None
 
     async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
@@ -634,16 +617,42 @@ class Store:
 
         Rows older than a day are pruned as a side effect (Slack retries within minutes).
         """
-        async with self._session() as session:
-            session.add(SlackEventRow(event_id=event_id, received_at=at))
+        async with self.transaction() as tx:
             try:
-                await session.commit()
+                async with tx.session.begin_nested():
+                    tx.session.add(SlackEventRow(event_id=event_id, received_at=at))
             except IntegrityError:
-                await session.rollback()
                 return False
-            await session.execute(delete(SlackEventRow).where(SlackEventRow.received_at < at - timedelta(days=1)))
-            await session.commit()
+            await tx.session.execute(delete(SlackEventRow).where(SlackEventRow.received_at < at - timedelta(days=1)))
             return True
+
+    # -- Blocked reports (written in transactions: Tx.record_report and the rest) -------------------------------------
+    async def get_report(self, report_id: str) -> Report | None:
+        """The blocked report with this id, or None."""
+        async with self._session() as session:
+            row = await session.get(BlockedReportRow, report_id)
+            return report_record(row) if row else None
+
+    async def get_report_shared(self, report_id: str) -> Report | None:
+        """Like :meth:`get_report`, but concurrent callers share queries (:mod:`bot.store.coalesce`), for long-polls."""
+        return await self._report_reads.get(report_id)
+
+    async def _reports_by_id(self, ids: list[str]) -> dict[str, Report]:
+        async with self._session() as session:
+            stmt = select(BlockedReportRow).where(id_among(BlockedReportRow.id, ids, self.engine.dialect.name))
+            return {row.id: report_record(row) for row in (await session.execute(stmt)).scalars().all()}
+
+    async def open_reports(self, bot_id: str) -> list[Report]:
+        """The Bot's open reports, oldest first (one per host)."""
+        async with self._session() as session:
+            return await open_for_bot_in(session, bot_id)
+
+    async def reports_decided_among(self, ids: list[str]) -> set[str]:
+        """Of ``ids``, the reports no longer open: ONE query however many ids (the long-polls' safety net)."""
+        async with self._session() as session:
+            stmt = select(BlockedReportRow.id).where(
+                id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open")
+            return set((await session.execute(stmt)).scalars().all())
 
     # -- Admin tokens -------------------------------------------------------------------------------
     async def add_admin_token(
@@ -651,11 +660,9 @@ class Store:
     ) -> None:
         """Store an admin API token's hash, acting as ``user_id``, with its ``admin_token.created`` audit row (by
         ``actor``; the token's id and user, never the token or its hash), committed together."""
-        async with self._session() as session:
-            session.add(AdminTokenRow(id=token_id, token_hash=token_hash, user_id=user_id, created_at=at))
-            session.add(AuditRow(at=at, event="admin_token.created", escalation_id=None, actor=actor,
-                                 detail={"token_id": token_id, "user": user_id}))
-            await session.commit()
+        async with self.transaction() as tx:
+            tx.session.add(AdminTokenRow(id=token_id, token_hash=token_hash, user_id=user_id, created_at=at))
+            await tx.audit("admin_token.created", at=at, actor=actor, token_id=token_id, user=user_id)
 
     async def list_admin_tokens(self) -> list[tuple[str, str, datetime]]:
         """Admin tokens as ``(id, user_id, created_at)``, oldest first (never the hashes)."""
@@ -666,9 +673,8 @@ class Store:
 
     async def revoke_admin_token(self, token_id: str) -> bool:
         """Delete an admin token (it stops at once); True when it existed."""
-        async with self._session() as session:
-            result = await session.execute(delete(AdminTokenRow).where(AdminTokenRow.id == token_id))
-            await session.commit()
+        async with self.transaction() as tx:
+            result = await tx.session.execute(delete(AdminTokenRow).where(AdminTokenRow.id == token_id))
             return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
     async def admin_by_token_hash(self, token_hash: str) -> str | None:

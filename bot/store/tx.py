@@ -22,7 +22,7 @@ import uuid
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
@@ -53,9 +53,16 @@ from bot.store.records import (
     RoomQueue,
     StandingApproval,
 )
-
-if TYPE_CHECKING:  # bot.store.reports imports bot.store.sql, which imports this module
-    from bot.store.reports import NewReport, Report
+from bot.store.reports import (
+    NewReport,
+    Report,
+    decide_in,
+    dm_posted_in,
+    get_in,
+    open_for_bot_in,
+    record_in,
+    resolve_open_in,
+)
 
 NOTICE_ITEMS = 5
 """How many of a folded notice's latest auto-answers it lists."""
@@ -620,7 +627,8 @@ class Tx:
         Raises:
             RoomFull: (429 ``room_busy``) the room's queue is full, or the Bot holds its share of it; roll back.
         """
-        await admit_card(self, room, bot_id, limits, now)
+        if limits.room_queue > 0:
+            admit_card(await self.room_queue(room, now), bot_id, limits)
 
     async def lock_room(self, room: str) -> None:
         """PostgreSQL: hold ``room``'s lock until this transaction ends (``pg_advisory_xact_lock``), so that the
@@ -633,14 +641,10 @@ class Tx:
     # -- blocked reports (bot.store.reports does the work) ------------------------------------------------------
     async def record_report(self, new: NewReport) -> tuple[Report, bool]:
         """Fold into the open report of the same Bot and host, or insert; ``(report, created)``."""
-        from bot.store.reports import record_in
-
         return await record_in(self.session, new)
 
     async def get_report(self, report_id: str) -> Report | None:
         """The report as this transaction sees it, or None."""
-        from bot.store.reports import get_in
-
         return await get_in(self.session, report_id)
 
     async def decide_report(
@@ -648,8 +652,6 @@ class Tx:
         standing_approval_id: str | None = None, grant_on_host: bool = False,
     ) -> Report | None:
         """Decide an open report exactly once (compare-and-set); None when it was not open."""
-        from bot.store.reports import decide_in
-
         report = await decide_in(self.session, report_id, status=status, at=at, decided_by=decided_by,
                                  source=source, standing_approval_id=standing_approval_id,
                                  grant_on_host=grant_on_host)
@@ -659,14 +661,10 @@ class Tx:
 
     async def open_reports(self, bot_id: str) -> list[Report]:
         """The Bot's open reports, oldest first."""
-        from bot.store.reports import open_for_bot_in
-
         return await open_for_bot_in(self.session, bot_id)
 
     async def resolve_open_report(self, bot_id: str, host: str, *, at: datetime) -> Report | None:
         """Close the Bot's open report on ``host`` as resolved by the host itself; None when none was open."""
-        from bot.store.reports import resolve_open_in
-
         report = await resolve_open_in(self.session, bot_id, host, at=at)
         if report is not None:
             self.decided.append(report.id)
@@ -674,8 +672,6 @@ class Tx:
 
     async def report_dm_posted(self, report_id: str, channel: str, ts: str) -> Report | None:
         """Remember one owner's DM of a report (for its redraws); the report as it is now."""
-        from bot.store.reports import dm_posted_in
-
         return await dm_posted_in(self.session, report_id, channel, ts)
 
     async def _in_flight(self, row: OutboxJobRow, now: datetime) -> bool:
