@@ -398,7 +398,7 @@ async def test_kill_9_right_after_the_ack_loses_no_click(served: tuple[Served, C
 async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_and_leaves_none_half_written(
     served: tuple[Served, Cluster, str],
 ) -> None:
-    """Auto-answers commit in groups (bot.store.group): each answered one has, after a kill -9, its approved row,
+    """Each auto-answer commits in one transaction: each answered one has, after a kill -9, its approved row,
     both audit rows, its use count and its place in a notice with a job; none in the store lacks any of them."""
     from bot.store import StandingApproval
     from bot.store.models import AuditRow, EscalationRow, RoomNoticeRow

@@ -174,9 +174,8 @@ class Delivery:
         Not at once when every one of ``rooms`` is waiting for its next slot as this replica's own last claim there
         left it (:attr:`bot.store.records.Claim.ready_at`): no worker of any replica can claim those jobs before that
         slot (a room's next slot only ever moves later), so a claim now could only lose; the poller is woken at the
-        slot instead (:meth:`_at_slot`). Issue 10 (PostgreSQL p99): at 200
-        auto-answers a second the group commit right after the notice's claim writes the room's next notice job, and
-        the worker it woke made a claim and a poll in the event loop at the busiest moment of each second.
+        slot instead (:meth:`_at_slot`): under a steady stream of auto-answers the room's next notice job is written
+        right after each notice's claim, and a worker woken then would claim and poll in the event loop for nothing.
         """
         if rooms:
             now = self.clock()
@@ -279,9 +278,8 @@ class Delivery:
         return min(self.config.poll_s, wait), due is None or wait > self.config.poll_s
 
     async def run_once(self) -> bool:
-        """Claim and deliver one job (:meth:`bot.store.Store.claim_job`: one statement on PostgreSQL; on SQLite a
-        read first, so that a worker with nothing to claim never takes the single writer's turn); False when no job
-        could be claimed now."""
+        """Claim and deliver one job (:meth:`bot.store.Store.claim_job`: a read first, so that a worker with nothing
+        to claim never takes SQLite's single writer's turn); False when no job could be claimed now."""
         if self.closing:
             return False
         now = self.clock()
