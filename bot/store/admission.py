@@ -30,7 +30,7 @@ from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.errors import RateLimited, RoomBusy
 from bot.store.models import BotRequestCountRow, EscalationRow
@@ -121,9 +121,9 @@ def _room_retry_after(over: int, limits: AdmissionLimits) -> float:
 
 
 async def admit(
-    session: AsyncSession, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool = True
+    conn: AsyncConnection, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool = True
 ) -> None:
-    """Count one request of ``bot_id`` at ``now`` and check both limits, in ``session``'s transaction.
+    """Count one request of ``bot_id`` at ``now`` and check both limits, in ``conn``'s transaction.
 
     ``opens``: False for a request answered at once (it will not be open, so the open limit does not apply).
 
@@ -133,12 +133,12 @@ async def admit(
     """
     if limits.per_minute <= 0 and limits.max_open <= 0:
         return
-    dialect = session.bind.dialect.name if session.bind is not None else "sqlite"
+    dialect = conn.dialect.name
     # Counting first also serialises this Bot's concurrent creates (the row lock / SQLite's write lock) until commit,
     # so the open count below sees every create committed before it.
-    await _count_request(session, dialect, bot_id, now, limits.per_minute)
+    await _count_request(conn, dialect, bot_id, now, limits.per_minute)
     if opens and limits.max_open > 0:
-        _check_open(await _open_count(session, bot_id, now), limits.max_open)
+        _check_open(await _open_count(conn, bot_id, now), limits.max_open)
 
 
 @cache
@@ -164,13 +164,13 @@ def _statements(dialect: str) -> dict[str, Any]:
     }
 
 
-def _dialect(session: AsyncSession) -> str:
-    return session.bind.dialect.name if session.bind is not None else "sqlite"
+def _dialect(conn: AsyncConnection) -> str:
+    return conn.dialect.name
 
 
-async def _open_count(session: AsyncSession, bot_id: str, now: datetime) -> int:
-    stmt = _statements(_dialect(session))["open"]
-    return int((await session.execute(stmt, {"bot": bot_id, "now": now})).scalar_one())
+async def _open_count(conn: AsyncConnection, bot_id: str, now: datetime) -> int:
+    stmt = _statements(_dialect(conn))["open"]
+    return int((await conn.execute(stmt, {"bot": bot_id, "now": now})).scalar_one())
 
 
 def _check_open(open_now: int, max_open: int) -> None:
@@ -182,29 +182,29 @@ def _check_open(open_now: int, max_open: int) -> None:
         )
 
 
-async def _count_request(session: AsyncSession, dialect: str, bot_id: str, now: datetime, limit: int) -> None:
+async def _count_request(conn: AsyncConnection, dialect: str, bot_id: str, now: datetime, limit: int) -> None:
     minutes = now.timestamp() / 60
     window = math.floor(minutes)
     elapsed = minutes - window
-    current, previous = await _upsert_count(session, dialect, bot_id, window, 1)
+    current, previous = await _upsert_count(conn, dialect, bot_id, window, 1)
     if current == 1:  # the first request of a minute clears the Bot's minutes before the previous one
-        await _prune_windows(session, bot_id, window)
+        await _prune_windows(conn, bot_id, window)
     if limit <= 0 or previous * (1 - elapsed) + current <= limit:
         return
     raise _rate_refusal(previous, current, elapsed, limit)
 
 
-async def _upsert_count(session: AsyncSession, dialect: str, bot_id: str, window: int, add: int) -> tuple[int, int]:
+async def _upsert_count(conn: AsyncConnection, dialect: str, bot_id: str, window: int, add: int) -> tuple[int, int]:
     """Add ``add`` to the Bot's count of ``window`` (creating the row; on PostgreSQL the row stays locked until
     commit); ``(the count after, the count of the minute before)``, in one statement."""
     stmt = _statements(dialect)["upsert"]
     params = {"bot": bot_id, "window": window, "add": add, "add_again": add, "previous_window": window - 1}
-    row = (await session.execute(stmt, params)).one()
+    row = (await conn.execute(stmt, params)).one()
     return int(row[0]), int(row[1] or 0)
 
 
-async def _prune_windows(session: AsyncSession, bot_id: str, window: int) -> None:
-    await session.execute(_statements(_dialect(session))["prune"], {"bot": bot_id, "window": window - 1})
+async def _prune_windows(conn: AsyncConnection, bot_id: str, window: int) -> None:
+    await conn.execute(_statements(_dialect(conn))["prune"], {"bot": bot_id, "window": window - 1})
 
 
 def _rate_refusal(previous: int, current: int, elapsed: float, limit: int) -> Refused:

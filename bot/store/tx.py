@@ -214,17 +214,17 @@ class Tx:
             existing = await self._by_key(new.bot_id, key)
             if existing is not None:
                 return existing, False
+        conn = await self.connection()
         if limits is not None:
-            await admit(self.session, new.bot_id, new.created_at, limits, opens=decision is None)
+            await admit(conn, new.bot_id, new.created_at, limits, opens=decision is None)
         values = escalation_values(new, card_status, decision)
         record = escalation_of(values)
-        row = EscalationRow(**values)
         if key is None:
-            self.session.add(row)  # flushed at commit, with the rest of the transaction
+            await conn.execute(_hot()["escalation"], values)
             return record, True
         try:
-            async with self.session.begin_nested():
-                self.session.add(row)
+            async with conn.begin_nested():
+                await conn.execute(_hot()["escalation"], values)
         except IntegrityError:
             existing = await self._by_key(new.bot_id, key)
             if existing is None:
@@ -371,7 +371,7 @@ class Tx:
     # -- standing approvals ------------------------------------------------------------------------------
     async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
         """Add one use to each approval (atomic increment) and set its last use."""
-        await self.session.execute(
+        await (await self.connection()).execute(
             update(StandingApprovalRow)
             .where(StandingApprovalRow.id.in_(approval_ids))
             .values(use_count=StandingApprovalRow.use_count + 1, last_used_at=at)
@@ -426,14 +426,15 @@ class Tx:
         **detail: Any,
     ) -> None:
         """Append one audit row (never updated or deleted by FlyBot), committed with the change it records."""
-        self.session.add(AuditRow(at=at, event=event_name, escalation_id=escalation_id, actor=actor, detail=detail))
+        await (await self.connection()).execute(_hot()["audit"], {
+            "at": at, "event": event_name, "escalation_id": escalation_id, "actor": actor, "detail": detail})
 
     # -- the outbox: writing ------------------------------------------------------------------------------
     async def enqueue(
         self, kind: str, *, ref: str, room: str, at: datetime, payload: dict[str, Any] | None = None,
         deadline_at: datetime | None = None, due_at: datetime | None = None,
     ) -> None:
-        """Write one job (due at once, or at ``due_at``; inserted at the next flush or at commit).
+        """Write one job (due at once, or at ``due_at``).
 
         Args:
             kind: one of :data:`bot.store.records.JOB_KINDS` (its priority comes from there).
@@ -445,7 +446,7 @@ class Tx:
             ValueError: an unknown kind.
         """
         values = job_values(kind, ref=ref, room=room, at=at, payload=payload, deadline_at=deadline_at, due_at=due_at)
-        self.session.add(OutboxJobRow(**values))
+        await (await self.connection()).execute(_hot()["job"], values)
         self.enqueued += 1
         self.job_rooms.append(room)
 
@@ -479,7 +480,7 @@ class Tx:
         fold.add(at, item, approvals)
         job = await self.fold_many(fold)
         if job is not None:
-            self.session.add(OutboxJobRow(**job))
+            await (await self.connection()).execute(_hot()["job"], job)
             self.enqueued += 1
             self.job_rooms.append(room)
         return key
@@ -800,6 +801,9 @@ def _hot() -> dict[str, Any]:
     job = cast(Table, OutboxJobRow.__table__)
     notice = cast(Table, RoomNoticeRow.__table__)
     return {
+        "escalation": insert(cast(Table, EscalationRow.__table__)),
+        "audit": insert(cast(Table, AuditRow.__table__)),
+        "job": insert(job),
         "overdue": select(job.c.id).where(
             job.c.room == bindparam("p_room"), job.c.kind == "notice", job.c.status == "queued",
             job.c.deadline_at < bindparam("p_now")).limit(1),
