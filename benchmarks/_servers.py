@@ -56,23 +56,37 @@ web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log
 
 
 BARE_STORE_SERVER = r'''
-import asyncio, json, sys, uuid
-import asyncpg
+import asyncio, json, sqlite3, sys, uuid
 from aiohttp import web
 
+POSTGRES = sys.argv[2].startswith("postgresql://")
+
 async def start(app):
-    app["pool"] = await asyncpg.create_pool(sys.argv[2], min_size=4, max_size=16)
-    async with app["pool"].acquire() as conn:
-        await conn.execute("CREATE TABLE IF NOT EXISTS bare_rows (id text PRIMARY KEY, body jsonb NOT NULL)")
+    if POSTGRES:
+        import asyncpg
+        app["pool"] = await asyncpg.create_pool(sys.argv[2], min_size=4, max_size=16)
+        async with app["pool"].acquire() as conn:
+            await conn.execute("CREATE TABLE IF NOT EXISTS bare_rows (id text PRIMARY KEY, body jsonb NOT NULL)")
+    else:  # as FlyBot's SQLite store: WAL, synchronous=NORMAL; sqlite3 in the loop's thread
+        app["db"] = db = sqlite3.connect(sys.argv[2], isolation_level=None)
+        db.execute("PRAGMA journal_mode=WAL")
+        db.execute("PRAGMA synchronous=NORMAL")
+        db.execute("CREATE TABLE IF NOT EXISTS bare_rows (id text PRIMARY KEY, body text NOT NULL)")
 
 async def stop(app):
-    await app["pool"].close()
+    if POSTGRES:
+        await app["pool"].close()
+    else:
+        app["db"].close()
 
 async def create(request):
     body = await request.json()
     row_id = "esc_" + uuid.uuid4().hex
-    async with request.app["pool"].acquire() as conn:  # one INSERT, one commit (autocommit) per request
-        await conn.execute("INSERT INTO bare_rows (id, body) VALUES ($1, $2)", row_id, json.dumps(body))
+    if POSTGRES:
+        async with request.app["pool"].acquire() as conn:  # one INSERT, one commit (autocommit) per request
+            await conn.execute("INSERT INTO bare_rows (id, body) VALUES ($1, $2)", row_id, json.dumps(body))
+    else:
+        request.app["db"].execute("INSERT INTO bare_rows (id, body) VALUES (?, ?)", (row_id, json.dumps(body)))
     return web.json_response({"id": row_id, "status": "approved", "command": body.get("command")}, status=201)
 
 async def healthz(request):
@@ -85,8 +99,9 @@ app.router.add_post("/v1/escalations", create)
 app.router.add_get("/healthz", healthz)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
 '''
-"""A second baseline: the bare handler plus one row written to PostgreSQL and committed per request (asyncpg pool,
-autocommit), to show what the database's commit alone costs on this machine (its WAL flush)."""
+"""A second baseline: the bare handler plus one row written and committed per request, to show what the database's
+commit alone costs on this machine: PostgreSQL (``postgresql://`` URL: asyncpg pool, autocommit), or a SQLite file
+(its path: sqlite3, WAL and ``synchronous=NORMAL`` as FlyBot's store, autocommit)."""
 
 
 FLOOR_SERVER = r"""
@@ -310,9 +325,10 @@ async def bare_server(*, uvloop: bool = False) -> AsyncIterator[Server]:
 
 
 @asynccontextmanager
-async def bare_store_server(asyncpg_url: str) -> AsyncIterator[Server]:
-    """:data:`BARE_STORE_SERVER` in its own process, writing to ``asyncpg_url`` (a ``postgresql://`` URL)."""
-    async with _script_server(BARE_STORE_SERVER, asyncpg_url) as server:
+async def bare_store_server(target: str) -> AsyncIterator[Server]:
+    """:data:`BARE_STORE_SERVER` in its own process, writing to ``target`` (a ``postgresql://`` URL, or a SQLite
+    file's path)."""
+    async with _script_server(BARE_STORE_SERVER, target) as server:
         yield server
 
 

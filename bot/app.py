@@ -50,7 +50,6 @@ from bot.standing import StandingService
 from bot.store import JOB_KINDS, Store, open_store
 from bot.store.admission import AdmissionLimits
 from bot.store.notify import CACHE_PREFIX, is_postgres, listen
-from bot.store.reports import ReportStore
 from bot.waiters import LongPollSlots, WaiterHub
 
 log = structlog.get_logger("flybot.app")
@@ -137,7 +136,6 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
         store = await open_store(settings.database_url, cache_ttl_s=settings.cache_ttl_s)
-        store.notice_deadlines.keep_s = min(1.0, settings.delivery_deadline_s / 4)  # why: NoticeDeadlines
         # ONE aiohttp session per process for every Slack call (slack-sdk would open one per call otherwise).
         # slack-sdk applies its own timeout only to sessions it makes itself: the shared session carries it.
         http = aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=settings.slack_timeout_s))
@@ -167,16 +165,15 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             two_person=settings.two_person, remind_at=settings.remind_at, fallback_after_s=settings.fallback_after_s,
             groups=groups, program_rules=program_rules.current,
         )
-        report_store = ReportStore(store.engine)
-        report_waiters = WaiterHub(slots, report_store.decided_among, metrics, kind="report")
+        report_waiters = WaiterHub(slots, store.reports_decided_among, metrics, kind="report")
         reports = ReportService(
-            store, report_store, report_waiters, admins=admins, standing=standing,
+            store, report_waiters, admins=admins, standing=standing,
             clock=utcnow, metrics=metrics, recheck_s=settings.recheck_s,
         )
         store.on_decided(waiters.notify)
         store.on_decided(report_waiters.notify)
         delivery = Delivery(
-            store, report_store, chat, DeliveryConfig(
+            store, chat, DeliveryConfig(
                 interval_s=settings.slack_room_interval_s, burst=settings.slack_room_burst,
                 deadline_s=settings.delivery_deadline_s, lease_s=settings.delivery_lease_s,
                 timeout_s=settings.slack_timeout_s, notice_window_s=settings.notice_window_s,

@@ -341,11 +341,16 @@ class EscalationService:
         self, bot: Bot, request: EscalationRequest, new: NewEscalation, cover: list[StandingApproval] | None,
         now: datetime, risk: str,
     ) -> Escalation:
-        """:meth:`escalate`'s one transaction (admission, the row, its audit, the answer or the card job), committed
-        in a group with the concurrent requests' (:meth:`bot.store.Store.grouped`)."""
+        """:meth:`escalate`'s one transaction: admission, the row, its audit, the answer or the card job."""
         room = card_room_of(new, bot)
+        # A request no standing approval covers will queue a card: its transaction locks the room first, so the room's
+        # queue cap is exact across replicas (auto-answers take no lock; one that falls back to a card, its room's
+        # notices overdue, is counted without it).
+        lock = not cover and self.limits is not None and self.limits.room_queue > 0
 
         async def write(tx: Tx) -> tuple[Escalation, str]:
+            if lock:
+                await tx.lock_room(room)
             answerable = bool(cover) and not await tx.notices_overdue(room, now)
             decision = _standing_decision(cover, now) if cover and answerable else None
             escalation, created = await tx.add_escalation(
@@ -377,12 +382,8 @@ class EscalationService:
                                  due_at=escalation.created_at + fallback)
             return escalation, "held" if cover else "card"
 
-        # A request no standing approval covers will queue a card: its group locks the room first, so the room's queue
-        # cap is exact across replicas (auto-answers take no lock; one that falls back to a card, its room's notices
-        # overdue, is counted without it).
-        lock = f"flybot-room:{room}" if not cover and self.limits is not None and self.limits.room_queue > 0 else None
-        key = (bot.id, new.idempotency_key) if new.idempotency_key is not None else None
-        escalation, outcome = await self.store.grouped(write, order=bot.id, lock=lock, key=key)
+        async with self.store.transaction() as tx:
+            escalation, outcome = await write(tx)
         # The request's ids lead each line, as a bound logger would put them (one line here: binding cost more).
         ids = {"escalation_id": escalation.id, "bot_id": bot.id, "session_id": escalation.session_id}
         if outcome == "retried":

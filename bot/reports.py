@@ -54,7 +54,7 @@ from bot.preflight.line import APPROVE_BOTH_TEXT
 from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, StandingSpec, log_created
 from bot.store import Bot, StandingApproval, Store, Tx
-from bot.store.reports import NewReport, Report, ReportFinding, ReportOption, ReportStore
+from bot.store.reports import NewReport, Report, ReportFinding, ReportOption
 from bot.waiters import WaiterHub, long_poll
 
 log = structlog.get_logger("flybot.reports")
@@ -357,8 +357,7 @@ class ReportService:
     outbox jobs that ``bot/delivery`` sends (drawing each DM with the Bot's blocked hosts as they are then).
 
     Args:
-        store: Bots, the audit log and the outbox (every write goes through ``store.transaction()``).
-        reports: the reports' reads.
+        store: Bots, the reports, the audit log and the outbox (every write goes through ``store.transaction()``).
         waiters: wakes ``GET /v1/reports/{id}?wait=`` long-polls (its own hub: keys are report ids).
         admins: ``FLYBOT_ADMINS`` (they may decide any Bot's reports, as they may its escalations).
         standing: creates the Bot-scoped standing approval of an ``approved_bot`` decision.
@@ -368,7 +367,6 @@ class ReportService:
     def __init__(
         self,
         store: Store,
-        reports: ReportStore,
         waiters: WaiterHub,
         *,
         admins: frozenset[str],
@@ -380,7 +378,6 @@ class ReportService:
         self.recheck_s = recheck_s
         self.metrics = metrics
         self.store = store
-        self.reports = reports
         self.waiters = waiters
         self.admins = admins
         self.standing = standing
@@ -457,18 +454,18 @@ class ReportService:
 
     async def blocked_hosts(self, bot: Bot) -> list[tuple[str, datetime]]:
         """``(host, blocked since)`` for each of the Bot's hosts with an open report, oldest first (for the DM)."""
-        return [(report.host, report.first_seen) for report in await self.reports.open_for_bot(bot.id)]
+        return [(report.host, report.first_seen) for report in await self.store.open_reports(bot.id)]
 
     # -- read ------------------------------------------------------------------------------------------------
     async def _get(self, report_id: str) -> Report:
-        report = await self.reports.get(report_id)
+        report = await self.store.get_report(report_id)
         if report is None:
             raise NotFound(f"no report {report_id}")
         return report
 
     async def get_for_bot(self, bot: Bot, report_id: str) -> Report:
         """The report if it is ``bot``'s. Raises :class:`NotFound` otherwise (no leak across Bots)."""
-        report = await self.reports.get(report_id)
+        report = await self.store.get_report(report_id)
         if report is None or report.bot_id != bot.id:
             raise NotFound(f"no report {report_id} for this Bot")
         return report
@@ -480,7 +477,7 @@ class ReportService:
         :meth:`shutdown` was called.
         """
         async def read() -> Report:
-            report = await self.reports.get_shared(report_id)
+            report = await self.store.get_report_shared(report_id)
             if report is None or report.bot_id != bot.id:
                 raise NotFound(f"no report {report_id} for this Bot")
             if not report.open:

@@ -398,7 +398,7 @@ async def test_kill_9_right_after_the_ack_loses_no_click(served: tuple[Served, C
 async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_and_leaves_none_half_written(
     served: tuple[Served, Cluster, str],
 ) -> None:
-    """Auto-answers commit in groups (bot.store.group): each answered one has, after a kill -9, its approved row,
+    """Each auto-answer commits in one transaction: each answered one has, after a kill -9, its approved row,
     both audit rows, its use count and its place in a notice with a job; none in the store lacks any of them."""
     from bot.store import StandingApproval
     from bot.store.models import AuditRow, EscalationRow, RoomNoticeRow
@@ -523,16 +523,15 @@ async def test_a_claim_tells_whether_other_jobs_are_due_so_a_lone_job_wakes_no_s
         await store.close()
 
 
-# -- the claim and the record of a job done, one statement each on PostgreSQL (issue 10, the notice slot's p99) -----
 class Statements:
-    """The SQL statements a store runs through SQLAlchemy (its read engine and, on SQLite, its write engine)."""
+    """The SQL statements a store runs through SQLAlchemy."""
 
     def __init__(self, store: Any) -> None:
         from sqlalchemy import event
 
         self.seen: list[str] = []
         self._event = event
-        self._engines = [e.sync_engine for e in (store.engine, store.write_engine) if e is not None]
+        self._engines = [store.engine.sync_engine]
         for engine in self._engines:
             event.listen(engine, "before_cursor_execute", self._count)
 
@@ -653,55 +652,6 @@ async def test_a_job_done_alone_is_recorded(database: str) -> None:
             assert (row.status, row.done_at, row.claimed_until, row.last_error) == ("done", now, None, None)
     finally:
         await store.close()
-
-
-async def test_on_postgresql_a_claim_a_job_done_and_a_poll_are_one_round_trip_each() -> None:
-    """What goes to PostgreSQL: the statements (SQLAlchemy's cursor events) and the transaction control around them
-    (``BEGIN``, ``COMMIT``, ``ROLLBACK``: asyncpg's query loggers, which see those but not prepared statements).
-    Each was a transaction: the claim six round trips, the record of a job done three, an idle worker's poll three."""
-    from sqlalchemy import event
-
-    async with throwaway_database() as url:
-        store = await open_store(url, migrate=True)
-        control: list[str] = []
-
-        def watch(dbapi_conn: Any, _record: Any) -> None:
-            dbapi_conn.driver_connection.add_query_logger(lambda query: control.append(query.query))
-
-        event.listen(store.engine.sync_engine, "connect", watch)
-        await store.engine.dispose()  # the connections made from now on are watched
-        statements = Statements(store)
-
-        async def sent() -> list[str]:
-            await asyncio.sleep(0.05)  # asyncpg calls its query loggers soon after each query, not in it
-            queries = [*statements.seen, *control]
-            statements.seen.clear()
-            control.clear()
-            return queries
-
-        try:
-            now = utcnow()
-            async with store.transaction() as tx:
-                for room in ("C0ONE", "C0ONE", "C0TWO"):
-                    await tx.enqueue("tell", ref=room, room=room, at=now, payload={"user": "U1", "text": "x"})
-            watched = " ".join(await sent())
-            assert "BEGIN" in watched.upper() and "COMMIT" in watched.upper(), "the watch sees transactions"
-            claim = {"interval_s": 1.0, "burst": 1, "lease_s": 60.0, "deadline_s": 120.0}
-            first = await store.claim_job(now, **claim)  # the room's first send: its pace row is made too
-            assert first.job is not None and first.job.room == "C0ONE"
-            assert len(await sent()) == 1
-            second = await store.claim_job(now, **claim)
-            assert second.job is not None and second.job.room == "C0TWO"
-            assert len(await sent()) == 1
-            await store.job_done(second.job.id, now)
-            assert len(await sent()) == 1
-            assert await store.next_job_due(now) == now + timedelta(seconds=1), "C0ONE's next slot"
-            assert len(await sent()) == 1
-            assert (await store.claim_job(now, **claim)).job is None, "C0ONE waits for its slot"
-            assert len(await sent()) == 1
-        finally:
-            statements.close()
-            await store.close()
 
 
 async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_until_the_slot(

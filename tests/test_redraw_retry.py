@@ -32,7 +32,6 @@ from bot.localchat.emulator import Fault
 from bot.slack.gateway import SlackChat, make_web_client
 from bot.store import Store, open_store
 from bot.store.models import OutboxJobRow
-from bot.store.reports import ReportStore
 from bot.waiters import WaiterHub
 from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, free_socket
 from tests.pg import migrated_store
@@ -84,7 +83,7 @@ async def rig(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[R
                          sender=make_web_client(BOT_TOKEN, api, session=http, retries=False),
                          updater=make_web_client(BOT_TOKEN, api, session=http, rate_limits=False))
         service = EscalationService(store, WaiterHub(), admins=frozenset(), clock=clock)
-        delivery = Delivery(store, ReportStore(store.engine), chat,
+        delivery = Delivery(store, chat,
                             DeliveryConfig(interval_s=0.0, deadline_s=DEADLINE_S), clock=clock)
         try:
             yield Rig(store=store, emulator=emulator, service=service, delivery=delivery, clock=clock)

@@ -39,7 +39,7 @@ async def flybot_report(tmp_path: Path, env: dict[str, str], *args: str) -> tupl
 async def open_reports(harness: Harness, name: str = "ci-bot") -> list[Any]:
     bot = await harness.runtime.store.bot_by_name(name)
     assert bot is not None
-    return await harness.runtime.deps.reports.reports.open_for_bot(bot.id)
+    return await harness.runtime.deps.store.open_reports(bot.id)
 
 
 async def test_flybot_report_sends_a_blocked_report_end_to_end_and_prints_the_line(
@@ -94,7 +94,7 @@ async def test_flybot_report_on_a_usable_host_prints_nothing_and_resolves_the_op
     code, out, err = await flybot_report(tmp_path, host_env(tmp_path, "7"), *server)
     assert (code, out, err) == (0, "", "")
     assert await open_reports(harness) == []
-    decided = await harness.runtime.deps.reports.reports.get(report.id)
+    decided = await harness.runtime.deps.store.get_report(report.id)
     assert decided is not None and (decided.status, decided.decision_source) == ("resolved", "host")
     await harness.eventually(lambda: "Resolved: the host now has a usable backend"
                              in block_text(dms(harness, OWNER, report.id)[0].blocks))

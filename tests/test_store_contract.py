@@ -9,7 +9,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from bot.errors import Conflict
 from bot.store import Bot, NewEscalation, StandingApproval, Store, open_store
@@ -162,7 +162,7 @@ async def test_an_audit_page_keeps_the_rows_from_since_up_to_but_not_at_until(st
     assert [r.detail["n"] for r in rows] == [1, 2]
 
 
-async def test_a_rooms_queue_reads_the_same_in_a_transaction_and_in_a_group_commit(store: Store) -> None:
+async def test_a_rooms_queue_counts_its_waiting_cards_per_bot_and_the_bots_marked_waiting(store: Store) -> None:
     """The room queue admission reads (bot.store.admission.admit_card) has two implementations, the ORM
     transaction's and the group commit's driver SQL: per Bot, the card posts waiting of its pending escalations,
     and the Bots marked waiting for a place. An ending deletes its unposted card (the card is then ``cancelled``)."""
@@ -185,7 +185,6 @@ async def test_a_rooms_queue_reads_the_same_in_a_transaction_and_in_a_group_comm
     expected = RoomQueue({"bot_b1": 2, "bot_b2": 1}, frozenset({"bot_b3"}))
     async with store.transaction() as tx:
         assert await tx.room_queue("C0APPROVE", NOW) == expected
-    assert await store.grouped(lambda tx: tx.room_queue("C0APPROVE", NOW)) == expected
     assert expected.total == 3 and expected.bots("bot_b5") == 4
 
 
@@ -209,3 +208,29 @@ async def test_program_rules_are_set_replaced_and_removed_in_transactions(store:
         assert not await tx.remove_program_rule("bazel", "build")
         assert not await tx.remove_program_rule("bazel", None)
     assert await store.program_rules() == [raised]
+
+
+async def test_two_replicas_folding_into_a_notice_whose_job_was_claimed_write_one_new_job(store: Store) -> None:
+    """Two replicas fold auto-answers into one notice at once after its job was claimed: the notice counts them all
+    and exactly one new job will show them (nothing approved unseen, no second notice job)."""
+    await store.add_bot(bot(), "h" * 64)
+    other = await open_store(store.engine.url.render_as_string(hide_password=False))
+    try:
+        async def fold(s: Store, n: int) -> str:
+            async with s.transaction() as tx:
+                return await tx.fold_notice(room="C0NOTICE", bot_id="bot_b1", at=NOW, window_s=60.0,
+                                            item={"n": n}, approvals=[{"id": "sa_1"}])
+
+        await fold(store, 0)
+        async with store.transaction() as tx:
+            job = await tx.claim_job(NOW, interval_s=1.0, burst=3, lease_s=60.0, deadline_s=120.0)
+        assert job is not None and job.kind == "notice"
+        await asyncio.gather(fold(store, 1), fold(other, 2))
+        async with store.transaction(write=False) as tx:
+            jobs = (await tx.session.execute(
+                select(OutboxJobRow).where(OutboxJobRow.kind == "notice").order_by(OutboxJobRow.id))).scalars().all()
+            notice = await tx.get_notice(job.ref)
+        assert [(j.ref, j.claimed_until is None) for j in jobs] == [(job.ref, False), (job.ref, True)]
+        assert notice is not None and notice.count == 3
+    finally:
+        await other.close()

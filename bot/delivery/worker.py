@@ -52,7 +52,6 @@ from bot.metrics import Metrics
 from bot.render import to_card, to_notice_message
 from bot.report_card import to_card_report
 from bot.store import Bot, Job, Store, Tx
-from bot.store.reports import ReportStore
 from cards import approval_card, reminder_message, report_dm
 from cards.approval import CardMessage
 from cards.stale import stale_card_text, stale_report_text
@@ -150,13 +149,12 @@ class Delivery:
     """
 
     def __init__(
-        self, store: Store, reports: ReportStore, chat: ChatPort, config: DeliveryConfig, *,
+        self, store: Store, chat: ChatPort, config: DeliveryConfig, *,
         metrics: Metrics | None = None, clock: Callable[[], datetime] = utcnow,
         home: Callable[[str], Awaitable[object]] | None = None,
     ) -> None:
         self.home = home
         self.store = store
-        self.reports = reports
         self.chat = chat
         self.config = config
         self.metrics = metrics
@@ -174,11 +172,10 @@ class Delivery:
         worker (the others keep sleeping; a busy worker claims again as soon as it is done).
 
         Not at once when every one of ``rooms`` is waiting for its next slot as this replica's own last claim there
-        left it (:attr:`bot.store.claim.Claim.ready_at`): no worker of any replica can claim those jobs before that
+        left it (:attr:`bot.store.records.Claim.ready_at`): no worker of any replica can claim those jobs before that
         slot (a room's next slot only ever moves later), so a claim now could only lose; the poller is woken at the
-        slot instead (:meth:`_at_slot`). Issue 10 (PostgreSQL p99): at 200
-        auto-answers a second the group commit right after the notice's claim writes the room's next notice job, and
-        the worker it woke made a claim and a poll in the event loop at the busiest moment of each second.
+        slot instead (:meth:`_at_slot`): under a steady stream of auto-answers the room's next notice job is written
+        right after each notice's claim, and a worker woken then would claim and poll in the event loop for nothing.
         """
         if rooms:
             now = self.clock()
@@ -281,9 +278,8 @@ class Delivery:
         return min(self.config.poll_s, wait), due is None or wait > self.config.poll_s
 
     async def run_once(self) -> bool:
-        """Claim and deliver one job (:meth:`bot.store.Store.claim_job`: one statement on PostgreSQL; on SQLite a
-        read first, so that a worker with nothing to claim never takes the single writer's turn); False when no job
-        could be claimed now."""
+        """Claim and deliver one job (:meth:`bot.store.Store.claim_job`: a read first, so that a worker with nothing
+        to claim never takes SQLite's single writer's turn); False when no job could be claimed now."""
         if self.closing:
             return False
         now = self.clock()
@@ -551,7 +547,7 @@ class Delivery:
                 await tx.enqueue("notice", ref=notice.id, room=job.room, at=self.clock())
 
     async def _report_dm(self, job: Job) -> None:
-        report = await self.reports.get(job.ref)
+        report = await self.store.get_report(job.ref)
         if report is None:
             raise GiveUp(f"report {job.ref} no longer exists")
         bot = await self._bot(report.bot_id)
@@ -573,10 +569,10 @@ class Delivery:
 
     async def _blocked_hosts(self, bot: Bot) -> list[tuple[str, datetime]]:
         """``(host, blocked since)`` of the Bot's open reports, as the DM shows them now."""
-        return [(r.host, r.first_seen) for r in await self.reports.open_for_bot(bot.id)]
+        return [(r.host, r.first_seen) for r in await self.store.open_reports(bot.id)]
 
     async def _report_update(self, job: Job) -> None:
-        report = await self.reports.get(job.ref)
+        report = await self.store.get_report(job.ref)
         if report is None:
             raise GiveUp(f"report {job.ref} no longer exists")
         bot = await self._bot(report.bot_id)
@@ -605,7 +601,7 @@ class Delivery:
                                    channel=escalation.card_channel, error=error)
             return escalation.decided_by, text, escalation.card_channel
         if job.kind == "report.update":
-            report = await self.reports.get(job.ref)
+            report = await self.store.get_report(job.ref)
             if report is None or report.decision_source not in PEOPLE or not report.decided_by:
                 return None
             bot = await self.store.get_bot(report.bot_id)

@@ -146,7 +146,7 @@ async def _off_its_card(deps: SlackDeps, body: dict[str, Any]) -> tuple[str, str
         return None  # Slack always names the message; a payload that does not cannot be compared
     value = str(action.get("value") or "")
     if action.get("action_id") in _REPORT_ACTIONS:  # a report DM's buttons: one of the DMs FlyBot sent for it
-        report = await deps.reports.reports.get(value)
+        report = await deps.store.get_report(value)
         if report is None or not report.dms or where in report.dms:
             return None
         return str((body.get("user") or {}).get("id") or ""), where[0]

@@ -92,7 +92,7 @@ async def redraw_report_dms(deps: SlackDeps, report_id: str, user: str) -> None:
     queue the redraw of every DM of it, so no live buttons stay on a decided report. Failures are logged; the
     clicker is answered all the same."""
     try:
-        report = await deps.reports.reports.get(report_id)
+        report = await deps.store.get_report(report_id)
         bot = await deps.store.get_bot(report.bot_id) if report is not None else None
         if report is None or bot is None or report.open or not report.dms:
             return

@@ -11,17 +11,13 @@ count rolls back with it) and an admitted one is counted exactly when it commits
   open count is exact.
 - An escalation answered at once (a standing approval) never becomes open: it is counted as a request, but the open
   escalations are not counted for it (issue 10's profile: that count ran for every auto-answer).
-- In a group commit (:mod:`bot.store.group`, :func:`admit_staged`) the group locks each Bot's counter row once,
-  reads the counts once, and counts its own admitted requests and new open escalations in memory on top.
-- A room's queue (:func:`admit_card`): the room's cards waiting to be posted, per Bot, in the store (read once per
-  group) plus those queued earlier in the same group; the room's cap and each Bot's share of it. Exact on SQLite
-  (store transactions begin IMMEDIATE: one writer). On PostgreSQL a group holding a request that will need a card
-  locks its room (``pg_advisory_xact_lock``) before any operation runs, rooms in sorted order and before the Bots'
-  counter rows, so two replicas' groups serialise on the room and never wait for each other in a cycle
-  (:meth:`bot.store.group.GroupWriter.run`); the cap and the shares are exact across replicas (the marks of
-  waiting Bots are written after their refusal, outside the lock: a mark counts from the first group that reads
-  it). The one request counted without the lock is one a standing approval covers whose room's notices are
-  overdue (it falls back to a card).
+- A room's queue (:func:`admit_card`): the room's cards waiting to be posted, per Bot, as the transaction sees the
+  store; the room's cap and each Bot's share of it. Exact on SQLite (store transactions begin IMMEDIATE: one writer).
+  On PostgreSQL a transaction that may queue a card locks its room first (:meth:`bot.store.Tx.lock_room`), before
+  the Bot's counter row, so two replicas' transactions serialise on the room and never wait for each other in a
+  cycle; the cap and the shares are exact across replicas (the marks of waiting Bots are written after their
+  refusal, outside the lock: a mark counts from the first transaction that reads it). The one request counted
+  without the lock is one a standing approval covers whose room's notices are overdue (it falls back to a card).
 """
 
 from __future__ import annotations
@@ -30,20 +26,15 @@ import math
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
+from sqlalchemy.ext.asyncio import AsyncConnection
 
 from bot.errors import RateLimited, RoomBusy
 from bot.store.models import BotRequestCountRow, EscalationRow
-
-if TYPE_CHECKING:
-    from bot.store.tx import Tx
-
-Executor = AsyncSession | AsyncConnection
-"""Where a statement runs: the ORM session, or (in a group commit) its connection."""
+from bot.store.records import RoomQueue
 
 OPEN_RETRY_AFTER_S = 5
 """Retry-After (seconds) when the Bot has too many open escalations (they end by a decision, not by time alone)."""
@@ -87,12 +78,9 @@ ROOM_WAIT_S = 30.0
 ``Retry-After`` (:meth:`bot.store.Store.note_room_wait`): long enough for a client that retries when told to."""
 
 
-async def admit_card(tx: Tx, room: str, bot_id: str, limits: AdmissionLimits, now: datetime) -> None:
-    """Check that ``bot_id`` may queue one more approval card in ``room``, in the transaction (or group) that would
-    queue it.
-
-    ``room`` is the pacing key of :func:`bot.escalations.card_room` (a channel id, or ``user:<id>`` for a DM). Two
-    rules, both on the room's queue as the store holds it (:meth:`bot.store.Tx.room_queue`):
+def admit_card(queue: RoomQueue, bot_id: str, limits: AdmissionLimits) -> None:
+    """Check that ``bot_id`` may queue one more approval card in a room whose ``queue`` the transaction that would
+    queue it just read (:meth:`bot.store.Tx.room_queue`). Two rules:
 
     - the room's cap: at most ``limits.room_queue`` cards wait, whichever Bots queued them;
     - each Bot's share: with ``n`` Bots sharing the room (those with cards waiting, those marked waiting for a place
@@ -109,7 +97,6 @@ async def admit_card(tx: Tx, room: str, bot_id: str, limits: AdmissionLimits, no
     cap = limits.room_queue
     if cap <= 0:
         return
-    queue = await tx.room_queue(room, now)
     waiting = queue.total
     if waiting >= cap:
         raise RoomFull(
@@ -134,9 +121,9 @@ def _room_retry_after(over: int, limits: AdmissionLimits) -> float:
 
 
 async def admit(
-    session: AsyncSession, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool = True
+    conn: AsyncConnection, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool = True
 ) -> None:
-    """Count one request of ``bot_id`` at ``now`` and check both limits, in ``session``'s transaction.
+    """Count one request of ``bot_id`` at ``now`` and check both limits, in ``conn``'s transaction.
 
     ``opens``: False for a request answered at once (it will not be open, so the open limit does not apply).
 
@@ -146,68 +133,17 @@ async def admit(
     """
     if limits.per_minute <= 0 and limits.max_open <= 0:
         return
-    dialect = session.bind.dialect.name if session.bind is not None else "sqlite"
+    dialect = conn.dialect.name
     # Counting first also serialises this Bot's concurrent creates (the row lock / SQLite's write lock) until commit,
     # so the open count below sees every create committed before it.
-    await _count_request(session, dialect, bot_id, now, limits.per_minute)
+    await _count_request(conn, dialect, bot_id, now, limits.per_minute)
     if opens and limits.max_open > 0:
-        _check_open(await _open_count(session, bot_id, now), limits.max_open)
-
-
-async def admit_staged(tx: Tx, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool) -> None:
-    """:func:`admit` for one operation of a group commit (``tx.group``): the first request of a Bot in the group
-    locks its counter row and reads both minutes' counts in one statement (an upsert adding, in advance, the group's
-    operations ordered by this Bot: usually all of them are admitted); the difference between the requests admitted
-    and that advance is added when the group is written (:func:`bot.store.group.write_group`), in the same
-    transaction. Raises :class:`Refused` as :func:`admit` does (nothing of the request is counted then).
-
-    In a group run for one statement (``group.fast``, :mod:`bot.store.group`) no counter row is touched here: the
-    requests are admitted as if the store held none before the group's own (the fewest it can hold), and what each
-    assumed is noted for the write (:meth:`bot.store.group.Group.rate_checked`), which adds them to the row and has
-    the store refuse the group if they no longer fit once the row's count is known. A request those fewest counts
-    refuse, or one that would be open (the open count is exact only under the counter row's lock), raises
-    :class:`bot.store.group.NotFast`: the group runs in a transaction."""
-    if limits.per_minute <= 0 and limits.max_open <= 0:
-        return
-    assert tx.group is not None and tx.staged is not None
-    group, staged = tx.group, tx.staged
-    minutes = now.timestamp() / 60
-    window = math.floor(minutes)
-    elapsed = minutes - window
-    key = (bot_id, window)
-    counted = group.counted.get(key)
-    if counted is None and group.fast:
-        counted = group.counted[key] = (0, 0)
-    if counted is None:
-        db = group.db
-        advance = max(1, group.expected[bot_id])
-        row = await db.one("count_upsert", (bot_id, window, advance, advance, bot_id, window - 1))
-        assert row is not None  # an upsert with RETURNING always returns its row
-        after, previous = int(row[0]), int(row[1] or 0)
-        group.prepaid[key] = advance
-        if after == advance:  # this minute's first requests clear the Bot's minutes before the previous one
-            await db.run("count_prune", (bot_id, window - 1))
-        counted = group.counted[key] = (after - advance, previous)
-    stored, previous = counted
-    current = stored + group.merged.requests[key] + staged.requests[key] + 1
-    if limits.per_minute > 0 and previous * (1 - elapsed) + current > limits.per_minute:
-        group.needs_transaction("rate")
-        raise _rate_refusal(previous, current, elapsed, limits.per_minute)
-    if opens and limits.max_open > 0:
-        group.needs_transaction("open escalations")
-        in_store = group.open_in_store.get(bot_id)
-        if in_store is None:
-            found = await group.db.one("open_count", (bot_id, group.db.time(now)))
-            in_store = group.open_in_store[bot_id] = int(found[0]) if found is not None else 0
-        _check_open(in_store + group.merged.opened[bot_id] + staged.opened[bot_id], limits.max_open)
-    staged.requests[key] += 1
-    if group.fast:
-        group.rate_checked(key, elapsed, limits.per_minute)
+        _check_open(await _open_count(conn, bot_id, now), limits.max_open)
 
 
 @cache
 def _statements(dialect: str) -> dict[str, Any]:
-    """This module's statements, built once per dialect with bind parameters (the hot path runs them per group:
+    """This module's statements, built once per dialect with bind parameters (the hot path runs them per request:
     building an expression and its cache key each time cost more than running it)."""
     counts = cast(Table, BotRequestCountRow.__table__)
     escalations = cast(Table, EscalationRow.__table__)
@@ -228,14 +164,13 @@ def _statements(dialect: str) -> dict[str, Any]:
     }
 
 
-def _dialect(session: Executor) -> str:
-    bind = session.bind if isinstance(session, AsyncSession) else session.engine
-    return bind.dialect.name if bind is not None else "sqlite"
+def _dialect(conn: AsyncConnection) -> str:
+    return conn.dialect.name
 
 
-async def _open_count(session: Executor, bot_id: str, now: datetime) -> int:
-    stmt = _statements(_dialect(session))["open"]
-    return int((await session.execute(stmt, {"bot": bot_id, "now": now})).scalar_one())
+async def _open_count(conn: AsyncConnection, bot_id: str, now: datetime) -> int:
+    stmt = _statements(_dialect(conn))["open"]
+    return int((await conn.execute(stmt, {"bot": bot_id, "now": now})).scalar_one())
 
 
 def _check_open(open_now: int, max_open: int) -> None:
@@ -247,29 +182,29 @@ def _check_open(open_now: int, max_open: int) -> None:
         )
 
 
-async def _count_request(session: AsyncSession, dialect: str, bot_id: str, now: datetime, limit: int) -> None:
+async def _count_request(conn: AsyncConnection, dialect: str, bot_id: str, now: datetime, limit: int) -> None:
     minutes = now.timestamp() / 60
     window = math.floor(minutes)
     elapsed = minutes - window
-    current, previous = await _upsert_count(session, dialect, bot_id, window, 1)
+    current, previous = await _upsert_count(conn, dialect, bot_id, window, 1)
     if current == 1:  # the first request of a minute clears the Bot's minutes before the previous one
-        await _prune_windows(session, bot_id, window)
+        await _prune_windows(conn, bot_id, window)
     if limit <= 0 or previous * (1 - elapsed) + current <= limit:
         return
     raise _rate_refusal(previous, current, elapsed, limit)
 
 
-async def _upsert_count(session: Executor, dialect: str, bot_id: str, window: int, add: int) -> tuple[int, int]:
+async def _upsert_count(conn: AsyncConnection, dialect: str, bot_id: str, window: int, add: int) -> tuple[int, int]:
     """Add ``add`` to the Bot's count of ``window`` (creating the row; on PostgreSQL the row stays locked until
     commit); ``(the count after, the count of the minute before)``, in one statement."""
     stmt = _statements(dialect)["upsert"]
     params = {"bot": bot_id, "window": window, "add": add, "add_again": add, "previous_window": window - 1}
-    row = (await session.execute(stmt, params)).one()
+    row = (await conn.execute(stmt, params)).one()
     return int(row[0]), int(row[1] or 0)
 
 
-async def _prune_windows(session: Executor, bot_id: str, window: int) -> None:
-    await session.execute(_statements(_dialect(session))["prune"], {"bot": bot_id, "window": window - 1})
+async def _prune_windows(conn: AsyncConnection, bot_id: str, window: int) -> None:
+    await conn.execute(_statements(_dialect(conn))["prune"], {"bot": bot_id, "window": window - 1})
 
 
 def _rate_refusal(previous: int, current: int, elapsed: float, limit: int) -> Refused:

@@ -62,8 +62,7 @@ class StoreCache:
 
     def _notice_other_writers(self) -> None:
         """Compare the sidecar file's identity with the last one seen: once per pass of the event loop (a request
-        reads two copies, and the requests a group commit answers resume in one pass: one ``stat`` serves them all;
-        the next pass looks again), or on every call outside a running loop."""
+        reads two copies, and requests resumed in the same pass share one ``stat``; the next pass looks again), or on every call outside a running loop."""
         if self.change_file is None:
             return
         try:

@@ -336,3 +336,17 @@ class ProgramRule:
             "program": self.program, "subcommand": self.subcommand, "grade": self.grade, "note": self.note,
             "set_by": self.set_by, "set_at": self.set_at.isoformat().replace("+00:00", "Z"),
         }
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """What a claim found (:meth:`bot.store.Store.claim_job`).
+
+    ``job``: the job claimed, or None; ``more_due``: other jobs were due besides it (a backlog: wake another
+    worker); ``ready_at``: when the claimed job's room may send next (its pace row's ``ready_at`` after the claim),
+    None when nothing was claimed.
+    """
+
+    job: Job | None
+    more_due: bool = False
+    ready_at: datetime | None = None

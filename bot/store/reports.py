@@ -1,4 +1,5 @@
-"""Persistence of blocked-host reports (issue 5), over the same ``AsyncEngine`` as :class:`bot.store.Store`.
+"""Blocked-host reports in the store: their records, and their writes inside a store transaction (:class:`bot.store.Tx`
+delegates here; :class:`bot.store.Store` reads them).
 
 Concurrency rules, on SQLite and PostgreSQL alike (no read-then-write):
 
@@ -18,12 +19,9 @@ from typing import Any
 
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
-from bot.store.coalesce import Coalescer
 from bot.store.models import BlockedReportRow
 from bot.store.notify import notify_at_commit
-from bot.store.sql import id_among
 
 REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
 """``open``, then exactly one of the decided statuses."""
@@ -186,7 +184,8 @@ def _finding(raw: Any) -> ReportFinding:
                          abi if isinstance(abi, int) else None)
 
 
-def _report(row: BlockedReportRow) -> Report:
+def report_record(row: BlockedReportRow) -> Report:
+    """The plain record of a blocked report row."""
     return Report(
         id=row.id, bot_id=row.bot_id, host=row.host, session_id=row.session_id, mode=row.mode,
         missing=tuple(str(m) for m in row.missing), unlock=tuple(_unlock(u) for u in row.unlock), status=row.status,
@@ -198,151 +197,13 @@ def _report(row: BlockedReportRow) -> Report:
     )
 
 
-class ReportStore:
-    """Blocked-host reports over ``engine`` (the engine of the main :class:`~bot.store.Store`; its tables are
-    created by ``open_store``). Every method is one short transaction."""
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self._reads: Coalescer[Report] = Coalescer(self._by_id)
-        self._session = async_sessionmaker(engine, expire_on_commit=False)
-
-    async def record(self, new: NewReport) -> tuple[Report, bool]:
-        """Fold into the open report of the same Bot and host, or insert a new one; returns ``(report, created)``.
-
-        Folding adds 1 to ``count`` and sets ``last_seen``; the first report's other fields stay.
-
-        Raises:
-            RuntimeError: still contended after :data:`FOLD_ATTEMPTS` rounds (not expected in practice).
-        """
-        key = open_key(new.bot_id, new.host)
-        for _ in range(FOLD_ATTEMPTS):
-            folded = await self._fold(key, new.at)
-            if folded is not None:
-                return folded, False
-            async with self._session() as session:
-                row = BlockedReportRow(
-                    id=new.id, bot_id=new.bot_id, host=new.host, session_id=new.session_id, mode=new.mode,
-                    missing=list(new.missing), unlock=[o.to_json_dict() for o in new.unlock], status="open",
-                    open_key=key, count=1, first_seen=new.at, last_seen=new.at, source=new.source,
-                    reported_by=new.reported_by, channel=new.channel, dms=[],
-                    findings=[f.to_json_dict() for f in new.findings], host_os=new.host_os, note=new.note,
-                )
-                session.add(row)
-                try:
-                    await session.commit()
-                except IntegrityError:
-                    await session.rollback()
-                    continue
-                return _report(row), True
-        raise RuntimeError(f"could not record the report of {new.bot_id} on {new.host}: too much contention")
-
-    async def _fold(self, key: str, at: datetime) -> Report | None:
-        """The conditional UPDATE; the row is read back in the same transaction (it holds the row's write lock)."""
-        async with self._session() as session:
-            result = await session.execute(
-                update(BlockedReportRow)
-                .where(BlockedReportRow.open_key == key)
-                .values(count=BlockedReportRow.count + 1, last_seen=at)
-            )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
-                await session.rollback()
-                return None
-            row = (await session.execute(select(BlockedReportRow).where(BlockedReportRow.open_key == key))).scalar_one()
-            report = _report(row)
-            await session.commit()
-            return report
-
-    async def decided_among(self, ids: list[str]) -> set[str]:
-        """Of ``ids``, those no longer open: ONE query however many ids (the long-polls' safety net)."""
-        async with self._session() as session:
-            stmt = select(BlockedReportRow.id).where(
-                id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open"
-            )
-            return set((await session.execute(stmt)).scalars().all())
-
-    async def get(self, report_id: str) -> Report | None:
-        """The report with this id, or None."""
-        async with self._session() as session:
-            row = await session.get(BlockedReportRow, report_id)
-            return _report(row) if row else None
-
-    async def get_shared(self, report_id: str) -> Report | None:
-        """Like :meth:`get`, but concurrent callers share queries (:mod:`bot.store.coalesce`), for long-polls."""
-        return await self._reads.get(report_id)
-
-    async def _by_id(self, ids: list[str]) -> dict[str, Report]:
-        async with self._session() as session:
-            stmt = select(BlockedReportRow).where(id_among(BlockedReportRow.id, ids, self.engine.dialect.name))
-            return {row.id: _report(row) for row in (await session.execute(stmt)).scalars().all()}
-
-    async def set_dms(self, report_id: str, dms: list[tuple[str, str]]) -> Report | None:
-        """Remember the owners' DMs (``[(channel, ts)]``); returns the report as it is now (any status)."""
-        async with self._session() as session:
-            await session.execute(
-                update(BlockedReportRow).where(BlockedReportRow.id == report_id).values(dms=[list(d) for d in dms])
-            )
-            await session.commit()
-            row = await session.get(BlockedReportRow, report_id, populate_existing=True)
-            return _report(row) if row else None
-
-    async def decide(
-        self, report_id: str, *, status: str, at: datetime, decided_by: str, source: str,
-        standing_approval_id: str | None = None, grant_on_host: bool = False,
-    ) -> Report | None:
-        """Move an open report to ``status``, exactly once (compare-and-set on ``status = 'open'``).
-
-        ``standing_approval_id`` (an ``approved_bot`` decision's approval) is written in the same statement.
-        Returns the decided report, or None when it was not open (already decided, or no such report).
-
-        Raises:
-            ValueError: ``status`` is not a decided status.
-        """
-        if status not in REPORT_STATUSES[1:]:
-            raise ValueError(f"not a decided report status: {status!r}")
-        async with self._session() as session:
-            result = await session.execute(
-                update(BlockedReportRow)
-                .where(BlockedReportRow.id == report_id, BlockedReportRow.status == "open")
-                .values(
-                    status=status, open_key=None, decided_by=decided_by, decided_at=at, decision_source=source,
-                    standing_approval_id=standing_approval_id, grant_on_host=grant_on_host,
-                )
-            )
-            if result.rowcount != 1:  # type: ignore[attr-defined]
-                await session.commit()
-                return None
-            await notify_at_commit(session, report_id)
-            await session.commit()
-            row = await session.get(BlockedReportRow, report_id, populate_existing=True)
-            return _report(row) if row else None
-
-    async def open_for_bot(self, bot_id: str) -> list[Report]:
-        """The Bot's open reports, oldest first (one per host)."""
-        async with self._session() as session:
-            rows = (await session.execute(
-                select(BlockedReportRow)
-                .where(BlockedReportRow.bot_id == bot_id, BlockedReportRow.status == "open")
-                .order_by(BlockedReportRow.first_seen)
-            )).scalars().all()
-            return [_report(row) for row in rows]
-
-    async def resolve_open(self, bot_id: str, host: str, *, at: datetime) -> Report | None:
-        """Close the open report of ``bot_id`` on ``host`` as ``resolved`` by the host itself (decision source
-        ``host``, decided by the Bot's id): a compare-and-set on the open key, so a concurrent owner's decision and
-        this one never both win. Returns the resolved report, or None when none was open."""
-        key = open_key(bot_id, host)
-        async with self._session() as session:
-            report_id = (await session.execute(
-                select(BlockedReportRow.id).where(BlockedReportRow.open_key == key)
-            )).scalar_one_or_none()
-        if report_id is None:
-            return None
-        return await self.decide(report_id, status="resolved", at=at, decided_by=bot_id, source="host")
-
-# -- inside a store transaction (bot.store.tx.Tx delegates here) -------------------------------------------------
 async def record_in(session: Any, new: NewReport) -> tuple[Report, bool]:
-    """:meth:`ReportStore.record` inside ``session``'s transaction (a savepoint guards the INSERT)."""
+    """Fold into the open report of the same Bot and host (``count`` + 1, ``last_seen``; the first report's other
+    fields stay), or insert a new one; ``(report, created)``. A savepoint guards the INSERT.
+
+    Raises:
+        RuntimeError: still contended after :data:`FOLD_ATTEMPTS` rounds (not expected in practice).
+    """
     key = open_key(new.bot_id, new.host)
     for _ in range(FOLD_ATTEMPTS):
         folded = await _fold_in(session, key, new.at)
@@ -360,7 +221,7 @@ async def record_in(session: Any, new: NewReport) -> tuple[Report, bool]:
                 session.add(row)
         except IntegrityError:
             continue
-        return _report(row), True
+        return report_record(row), True
     raise RuntimeError(f"could not record the report of {new.bot_id} on {new.host}: too much contention")
 
 
@@ -373,20 +234,22 @@ async def _fold_in(session: Any, key: str, at: datetime) -> Report | None:
         return None
     row = (await session.execute(select(BlockedReportRow).where(BlockedReportRow.open_key == key))).scalar_one()
     await session.refresh(row)
-    return _report(row)
+    return report_record(row)
 
 
 async def get_in(session: Any, report_id: str) -> Report | None:
     """The report as ``session``'s transaction sees it."""
     row = await session.get(BlockedReportRow, report_id, populate_existing=True)
-    return _report(row) if row else None
+    return report_record(row) if row else None
 
 
 async def decide_in(
     session: Any, report_id: str, *, status: str, at: datetime, decided_by: str, source: str,
     standing_approval_id: str | None = None, grant_on_host: bool = False,
 ) -> Report | None:
-    """:meth:`ReportStore.decide` inside ``session``'s transaction. Raises ValueError for a status not decided."""
+    """Move an open report to ``status``, exactly once (compare-and-set on ``status = 'open'``, clearing its open
+    key); ``standing_approval_id`` (an ``approved_bot`` decision's approval) is written in the same statement.
+    Returns the decided report, or None when it was not open. Raises ValueError for a status not decided."""
     if status not in REPORT_STATUSES[1:]:
         raise ValueError(f"not a decided report status: {status!r}")
     result = await session.execute(
@@ -410,21 +273,23 @@ async def dm_posted_in(session: Any, report_id: str, channel: str, ts: str) -> R
     if row is None:
         return None
     row.dms = [*row.dms, [channel, ts]]
-    return _report(row)
+    return report_record(row)
 
 
 async def open_for_bot_in(session: Any, bot_id: str) -> list[Report]:
-    """:meth:`ReportStore.open_for_bot` inside ``session``'s transaction."""
+    """The Bot's open reports, oldest first (one per host)."""
     rows = (await session.execute(
         select(BlockedReportRow)
         .where(BlockedReportRow.bot_id == bot_id, BlockedReportRow.status == "open")
         .order_by(BlockedReportRow.first_seen)
     )).scalars().all()
-    return [_report(row) for row in rows]
+    return [report_record(row) for row in rows]
 
 
 async def resolve_open_in(session: Any, bot_id: str, host: str, *, at: datetime) -> Report | None:
-    """:meth:`ReportStore.resolve_open` inside ``session``'s transaction (compare-and-set on the open key)."""
+    """Close the open report of ``bot_id`` on ``host`` as ``resolved`` by the host itself (decision source ``host``,
+    decided by the Bot's id): a compare-and-set on the open key, so a concurrent owner's decision and this one never
+    both win. Returns the resolved report, or None when none was open."""
     report_id = (await session.execute(
         select(BlockedReportRow.id).where(BlockedReportRow.open_key == open_key(bot_id, host))
     )).scalar_one_or_none()

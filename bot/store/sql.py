@@ -9,72 +9,48 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
-from datetime import UTC, datetime, timedelta
-from functools import lru_cache
+from datetime import datetime, timedelta
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 import structlog
-from sqlalchemy import String, Table, any_, bindparam, delete, event, func, literal, literal_column, or_, select, update
+from sqlalchemy import String, any_, delete, event, func, literal, literal_column, or_, select, update
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, AsyncSession, async_sessionmaker, create_async_engine
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
 from bot.store.admission import AdmissionLimits
 from bot.store.cache import StoreCache, watch_writes
-from bot.store.claim import CLAIM_SQL, DONE_SQL, NEXT_DUE_SQL, Claim, claim_args, claimed
 from bot.store.coalesce import Coalescer
-from bot.store.direct import DirectDb, EngineDb, PostgresDb, SqliteDb
-from bot.store.group import GroupWriter, NoticeDeadlines
-from bot.store.inline_sqlite import inline_creator
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
 from bot.store.models import (
     AdminTokenRow,
     AuditRow,
+    BlockedReportRow,
     BotRow,
     CardCopyRow,
     EscalationRow,
     HomeViewerRow,
     ProgramRuleRow,
-    RoomNoticeRow,
     RoomWaitRow,
     SlackEventRow,
     StandingApprovalRow,
 )
-from bot.store.notify import asyncpg_dsn
-from bot.store.records import AuditEntry, Bot, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
-from bot.store.tx import CLAIM_SCAN, Tx, escalation_record, program_rule_of
+from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
+from bot.store.reports import Report, open_for_bot_in, report_record
+from bot.store.tx import Tx, escalation_record, program_rule_of
 
-T = TypeVar("T")
 log = structlog.get_logger("flybot.store")
 
-CHECKPOINT_EVERY = 100
-"""SQLite: write transactions between two WAL checkpoints (each group commit counts one)."""
-
-RESTART_WAIT_S = 0.02
-"""SQLite: how long a RESTART checkpoint is tried again, in the writer turn, while readers finish (seconds)."""
-RESTART_BACKOFF_AFTER = 3
-"""SQLite: blocked RESTART tries in a row after which the next ones back off (a long read, not short ones)."""
-RESTART_RETRY_MIN_S = 0.25
-RESTART_RETRY_MAX_S = 10.0
-"""SQLite: after a checkpoint that a long read kept from copying every frame, the next RESTART waits this long,
-doubling from the first figure."""
-CLOSE_CHECKPOINT_WAIT_S = 1.0
-"""SQLite: how long :meth:`Store.close` waits for a checkpoint in progress before cancelling it (seconds)."""
 SQLITE_BUSY_TIMEOUT_S = 30
 """SQLite: the pooled connections' busy timeout (seconds; ``timeout`` in :func:`_engine`)."""
-
-WAL_RESTART_PAGES = 4096
-"""SQLite: when a checkpoint finds more pages than this in the WAL (16 MiB at SQLite's default 4 KiB page), it is
-followed by a RESTART checkpoint, after which the WAL is written again from its beginning (:meth:`Store._checkpoint`)."""
 
 WRITE_OPTION = "flybot_write"
 """Execution option marking a connection that will write (SQLite then begins IMMEDIATE)."""
@@ -118,46 +94,18 @@ class Store:
     Create with :func:`open_store`; close with :meth:`close`. Every method is a short transaction.
     """
 
-    def __init__(self, engine: AsyncEngine, cache: StoreCache | None = None, *,
-                 write_engine: AsyncEngine | None = None) -> None:
-        """``write_engine``: where :meth:`transaction` (``write=True``) runs, if not on ``engine`` (SQLite: the
-        connections of :mod:`bot.store.inline_sqlite`)."""
+    def __init__(self, engine: AsyncEngine, cache: StoreCache | None = None) -> None:
         self.engine = engine
-        self.write_engine = write_engine
         self.cache = cache or StoreCache()
         watch_writes(engine, self.cache)
-        if write_engine is not None:
-            watch_writes(write_engine, self.cache)
-        self._write_session = async_sessionmaker(write_engine or engine, expire_on_commit=False)
         self._reads: Coalescer[Escalation] = Coalescer(self._escalations_by_id)
         self._token_reads: Coalescer[Bot] = Coalescer(self._bots_by_token_hash)
         self._live_reads: Coalescer[list[StandingApproval]] = Coalescer(self._read_live_standing)
+        self._report_reads: Coalescer[Report] = Coalescer(self._reports_by_id)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
         self._on_jobs: list[Callable[[Sequence[str]], None]] = []
         self._on_decided: list[Callable[[str], None]] = []
         self._sqlite = engine.dialect.name == "sqlite"
-        self._groups = GroupWriter(self)
-        self._group_db: DirectDb | None = None
-        self.notice_deadlines = NoticeDeadlines()
-        """The rooms' notice deadlines remembered between group commits (off until ``keep_s`` is set: the app sets
-        it from the delivery deadline)."""
-        self._writes = 0
-        self.checkpoint_every = CHECKPOINT_EVERY
-        """SQLite: write transactions between two WAL checkpoints."""
-        self.wal_restart_pages = WAL_RESTART_PAGES
-        """SQLite: WAL pages past which a checkpoint also restarts the WAL (:meth:`_checkpoint`)."""
-        self.wal_restarts = 0
-        """SQLite: RESTART checkpoints run so far."""
-        self.wal_restarts_blocked = 0
-        """SQLite: RESTART checkpoints that gave up, readers still reading the WAL."""
-        self.wal_retry_s = 0.0
-        """SQLite: how long after the last blocked RESTART the next may run (seconds; 0 after one that ran)."""
-        self.wal_retry_max_s = RESTART_RETRY_MAX_S
-        """SQLite: the most :attr:`wal_retry_s` grows to."""
-        self._restart_at = 0.0
-        self._blocked_in_row = 0
-        self._closed = False
-        self._checkpointing: asyncio.Task[None] | None = None
         self._write_lock: asyncio.Lock | None = None
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
 
@@ -175,7 +123,7 @@ class Store:
 
         SQLite has one writer at a time; without this lock, concurrent ``BEGIN IMMEDIATE``\ s of one process meet in
         SQLite's busy handler, which sleeps with a backoff (up to 100 ms a try) instead of queueing: the p99 of the
-        request path was seconds (issue 10). Taking turns in the event loop first makes the wait exactly as long as
+        request path was seconds. Taking turns in the event loop first makes the wait exactly as long as
         the transactions ahead; other processes (operator commands) still meet the busy timeout as before.
         """
         if not self._sqlite:
@@ -195,20 +143,17 @@ class Store:
         """
         lock = self.writer_lock() if write else None
         async with lock if lock is not None else nullcontext():
-            async with (self._write_session if write else self._session)() as session:
+            async with self._session() as session:
                 async with session.begin():
                     if write:
                         await session.connection(execution_options={WRITE_OPTION: True})
                     tx = Tx(session)
                     yield tx
-        self.committed(rooms=tx.job_rooms, decided=tx.decided, wrote=write)
+        self._committed(rooms=tx.job_rooms, decided=tx.decided)
 
-    def committed(self, *, rooms: Sequence[str], decided: list[str], wrote: bool) -> None:
-        """After a commit (a transaction's or a group's): count it towards the next SQLite checkpoint (``wrote``), wake
-        this replica's delivery workers when it wrote jobs (``rooms``: the room of each), and the long-polls of the
-        ``decided`` ids."""
-        if wrote and self.write_engine is not None:
-            self._checkpoint_soon()
+    def _committed(self, *, rooms: Sequence[str], decided: list[str]) -> None:
+        """After a commit: wake this replica's delivery workers when it wrote jobs (``rooms``: the room of each), and
+        the long-polls of the ``decided`` ids."""
         if rooms:
             for wake in self._on_jobs:
                 wake(rooms)
@@ -216,239 +161,45 @@ class Store:
             for callback in self._on_decided:
                 callback(escalation_id)
 
-    async def group_db(self) -> DirectDb:
-        """The group writer's connection (:mod:`bot.store.direct`), made at the first group: a ``sqlite3`` connection
-        to the store's file, an asyncpg connection on PostgreSQL, or (a SQLite store without a file) the engine's."""
-        if self._group_db is None:
-            url = self.engine.url
-            path = sqlite_path(url.render_as_string(hide_password=False))
-            if path is not None:
-                self._group_db = SqliteDb(path)
-            elif self.engine.dialect.name == "postgresql":
-                self._group_db = PostgresDb(asyncpg_dsn(url.render_as_string(hide_password=False)))
-            else:
-                self._group_db = EngineDb(self.write_engine or self.engine)
-        return self._group_db
-
-    async def grouped(self, op: Callable[[Tx], Awaitable[T]], *, order: str = "", lock: str | None = None,
-                      key: tuple[str, str] | None = None) -> T:
-        """Run ``op(tx)`` in a group commit with the concurrent requests' operations, and return its result once
-        committed (:mod:`bot.store.group`: ONE transaction and commit for all of them; ``op``'s writes are kept only
-        if it returns; ``op`` may run twice if the group fails, so it must only work on ``tx``).
-
-        ``lock``: a key locked for the group's whole transaction before any operation runs (see
-        :meth:`bot.store.group.GroupWriter.run`). ``key``: the ``(bot_id, Idempotency-Key)`` ``op`` looks up, read
-        with the group's others in one statement on PostgreSQL (the same method).
-
-        Raises what ``op`` raised (nothing of it was written), or the store's error.
-        """
-        return await self._groups.run(op, order=order, lock=lock, key=key)
-
-    def _checkpoint_soon(self) -> None:
-        """SQLite: after every :data:`CHECKPOINT_EVERY` write transactions, checkpoint the WAL on one of aiosqlite's
-        threads (PASSIVE: writers and readers go on), never in the event loop's (the write connections do not
-        checkpoint themselves: :mod:`bot.store.inline_sqlite`)."""
-        self._writes += 1
-        if self._writes < self.checkpoint_every or self._checkpointing is not None or self._closed:
-            return
-        self._writes = 0
-        self._checkpointing = asyncio.create_task(self._checkpoint(), name="flybot-wal-checkpoint")
-
-    async def _checkpoint(self) -> None:
-        """One checkpoint: PASSIVE (on a pooled connection, so in aiosqlite's thread); then, when the WAL held more
-        than :attr:`wal_restart_pages` pages, in this process's writer turn, a second PASSIVE and a RESTART (the
-        group writer's connection, :meth:`bot.store.direct.SqliteDb.restart_wal`).
-
-        Why the RESTART (issue 10, measured): a PASSIVE checkpoint never waits, so under continuous writes it never
-        copies the last frames (the group writer appends more while it runs), and SQLite writes the WAL from its
-        beginning again only after a checkpoint that copied every frame: 142 MB in 12 s of ``bench_auto_answer``'s
-        load (about 9.5 KB a request), without end. RESTART makes the next write start the WAL again; it needs
-        every frame copied and no reader still reading the WAL:
-
-        - in this process's writer turn (:meth:`writer_lock`) nothing more is appended, so the second PASSIVE, in
-          aiosqlite's thread while the loop goes on, copies everything that no reader's snapshot still needs
-          (outside the turn, under continuous writes, the RESTART lost every try to the group writer and never
-          ran, measured); readers that begin once every frame is copied read the database file and never block
-          the RESTART;
-        - the RESTART then has nothing to copy: it runs in the loop's thread, waiting for nobody (busy timeout 0).
-          While reads that began before are still in the WAL, the PASSIVE and the RESTART are tried again every
-          millisecond for at most :data:`RESTART_WAIT_S` (review: with reads running all the time nearly every
-          single try met one, and the WAL grew to 223 MB); held 1.6 to 12 ms at full load here;
-        - a try still blocked after that is tried again at the next commit; from the
-          :data:`RESTART_BACKOFF_AFTER`-th blocked try in a row, a reader holds an old snapshot (a long read, an
-          export) or another process writes, and the next RESTART waits :attr:`wal_retry_s` (doubling from
-          :data:`RESTART_RETRY_MIN_S`, at most :attr:`wal_retry_max_s`) rather than hold the turn, every write of
-          the process behind it, until the long read ends (review: with the pool's 30 s busy timeout, minutes; with
-          a 50 ms wait on each try, p99 1.5 -> 52 ms). Backing off at the first blocked try took short reads slowed
-          by a busy machine for a long one, and the WAL grew meanwhile (15 MB against 1 to 3 MB in the test);
-        - not TRUNCATE: cutting a 16 MB WAL file to zero bytes took 8 to 11 ms on this machine, in the turn, and
-          the file grew back at once under load. The file keeps the size it reached, about
-          :data:`WAL_RESTART_PAGES` pages plus what one checkpoint interval writes, and is written over.
-
-        Each try is logged (``store.wal_restarted``: pages, blocked, the milliseconds it waited for the writer turn
-        and held it). Source: SQLite docs, "PRAGMA wal_checkpoint", "Write-Ahead Logging" (avoiding excessively
-        large WAL files, and the read marks)."""
-        try:
-            async with self.engine.connect() as conn:
-                # (blocked, pages in the WAL, pages copied); Source: SQLite docs, "PRAGMA wal_checkpoint".
-                result: Any = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()
-                pages = int(result[1])
-                if pages <= self.wal_restart_pages or time.monotonic() < self._restart_at or self._closed:
-                    return
-                db = await self.group_db()
-                if not isinstance(db, SqliteDb):
-                    return
-                lock = self.writer_lock()
-                started = time.perf_counter()
-                async with lock if lock is not None else nullcontext():
-                    turn = time.perf_counter()
-                    ends = turn + RESTART_WAIT_S
-                    while True:
-                        copy: Any = (await conn.exec_driver_sql("PRAGMA wal_checkpoint(PASSIVE)")).one()
-                        copied_all = int(copy[1]) == int(copy[2])
-                        blocked = not copied_all or db.restart_wal()
-                        if not blocked or self._closed or time.perf_counter() >= ends:
-                            break
-                        await asyncio.sleep(0.001)  # the reads in the WAL go on and end
-                    ended = time.perf_counter()
-            if not blocked:
-                self.wal_restarts += 1
-                self.wal_retry_s = 0.0
-                self._blocked_in_row = 0
-            else:
-                self.wal_restarts_blocked += 1
-                self._blocked_in_row += 1
-                if self._blocked_in_row >= RESTART_BACKOFF_AFTER:  # a long read pins the WAL: later, not each time
-                    self.wal_retry_s = min(max(self.wal_retry_s * 2, RESTART_RETRY_MIN_S), self.wal_retry_max_s)
-                    self._restart_at = time.monotonic() + self.wal_retry_s
-                else:  # perhaps short reads, slowed down: again at the next commit, not 100 commits later
-                    self._writes = self.checkpoint_every
-            log.info("store.wal_restarted", pages=pages, blocked=blocked, copied_all=copied_all,
-                     waited_ms=round((turn - started) * 1000, 1), held_ms=round((ended - turn) * 1000, 2))
-        except Exception:  # noqa: BLE001 - the next one tries again; SQLite stays consistent either way
-            log.warning("store.checkpoint_failed", exc_info=True)
-        finally:
-            self._checkpointing = None
-
-    async def checkpoint_settled(self) -> None:
-        """Return once the checkpoint in progress, if any, has ended (SQLite; at once on PostgreSQL)."""
-        if self._checkpointing is not None:
-            await asyncio.gather(self._checkpointing, return_exceptions=True)
-
     async def notice_to_deliver(self, notice_id: str) -> Notice | None:
         """A folded notice as committed now, read for the delivery of its job just claimed (the claim committed
-        before this call); None when there is no such notice.
-
-        PostgreSQL: ONE statement on its own (autocommit, no ``BEGIN``/``COMMIT``) that locks the row
-        (``FOR UPDATE``): it waits for a fold in progress (which bumped the row first, so may have seen the job still
-        unclaimed and written no new job) and reads what that fold committed; a fold that bumps the row after it
-        sees the claim, committed before, and writes a new job. So every fold is in this read or has a job of its
-        own (nothing approved unseen). The row is locked only while the statement runs on the server: in a
-        transaction (:meth:`bot.store.Tx.get_notice`) it stayed locked until the ``COMMIT`` came, a client round
-        trip and the event loop's next turn later, and a group commit's fold waited that long (issue 10, the
-        PostgreSQL p99 at the notice slot). SQLite: :meth:`bot.store.Tx.get_notice` in a transaction as before.
-        """
-        if self._sqlite:
-            async with self.transaction() as tx:
-                return await tx.get_notice(notice_id)
-        async with self.engine.connect() as conn:
-            await conn.execution_options(isolation_level="AUTOCOMMIT")
-            row = (await conn.execute(_notice_for_update(), {"p_id": notice_id})).first()
-        if row is None:
-            return None
-        n = row._mapping
-        return Notice(id=n["id"], room=n["room"], bot_id=n["bot_id"], window_start=n["window_start"],
-                      count=n["count"], items=tuple(n["items"]), approvals=tuple(n["approvals"]),
-                      channel=n["channel"], ts=n["ts"])
+        before this call); None when there is no such notice (:meth:`bot.store.Tx.get_notice`: on PostgreSQL the
+        read waits for a fold in progress, so every fold is in this read or has a job of its own)."""
+        async with self.transaction() as tx:
+            return await tx.get_notice(notice_id)
 
     async def claim_job(
         self, now: datetime, *, interval_s: float, burst: int, lease_s: float, deadline_s: float
     ) -> Claim:
-        """Claim the next due job whose room may send now, taking the room's slot (the rules of
-        :meth:`bot.store.Tx.claim_job`); ``Claim(None)`` when none can be claimed now.
-
-        PostgreSQL: ONE statement on an autocommit connection (:data:`bot.store.claim.CLAIM_SQL`); only when it
-        found candidates but could not claim the first (another replica just took the room's slot, a job of the same
-        thing is in flight, the room's first send) does the full claim transaction run. SQLite: a read-only
-        transaction first asks whether any job may be claimed (:meth:`bot.store.Tx.may_claim`), so that a worker with
-        nothing to claim never takes the single writer's turn; then the claim transaction.
-        """
-        if self._sqlite:
-            async with self.transaction(write=False) as tx:
-                if not await tx.may_claim(now):
-                    return Claim(None)
-        else:
-            args = claim_args(now, interval_s=interval_s, burst=burst, lease_s=lease_s, deadline_s=deadline_s,
-                              scan=CLAIM_SCAN)
-            async with self._autocommit() as conn:
-                row = (await conn.exec_driver_sql(CLAIM_SQL, args)).one()
-            seen, claim = claimed(row, now)
-            if claim.job is not None or seen == 0:
-                return claim
+        """Claim the next due job whose room may send now, taking the room's slot (:meth:`bot.store.Tx.claim_job`);
+        ``Claim(None)`` when none can be claimed now. A read-only transaction first asks whether any job may be
+        claimed (:meth:`bot.store.Tx.may_claim`), so that a worker with nothing to claim never takes SQLite's
+        single writer's turn nor locks anything on PostgreSQL."""
+        async with self.transaction(write=False) as tx:
+            if not await tx.may_claim(now):
+                return Claim(None)
         async with self.transaction() as tx:
             job = await tx.claim_job(now, interval_s=interval_s, burst=burst, lease_s=lease_s, deadline_s=deadline_s)
         return Claim(job, more_due=tx.more_due, ready_at=tx.ready_at)
 
     async def next_job_due(self, now: datetime) -> datetime | None:
-        """When the next queued job could be claimed (:meth:`bot.store.Tx.next_job_due`); None when nothing is queued.
-        One statement: on PostgreSQL prebuilt SQL (:data:`bot.store.claim.NEXT_DUE_SQL`) on an autocommit connection
-        (no ``BEGIN`` / ``ROLLBACK``, no ORM: 0.7 -> 0.3 ms of the event loop's time per poll here); SQLite a read
-        session as before."""
-        if self._sqlite:
-            async with self._session() as session:
-                return await Tx(session).next_job_due(now)
-        async with self._autocommit() as conn:
-            value = (await conn.exec_driver_sql(NEXT_DUE_SQL)).scalar()
-        return value.astimezone(UTC) if value is not None else None
+        """When the next queued job could be claimed (:meth:`bot.store.Tx.next_job_due`); None when nothing is
+        queued."""
+        async with self.transaction(write=False) as tx:
+            return await tx.next_job_due(now)
 
     async def job_done(self, job_id: int, at: datetime) -> None:
-        """Mark a job delivered, for a delivery that records nothing else (:meth:`bot.store.Tx.job_done` otherwise).
-        PostgreSQL: one statement on an autocommit connection (:data:`bot.store.claim.DONE_SQL`); SQLite: its own
-        write transaction."""
-        if self._sqlite:
-            async with self.transaction() as tx:
-                await tx.job_done(job_id, at)
-            return
-        async with self._autocommit() as conn:
-            await conn.exec_driver_sql(DONE_SQL, (job_id, at))
-
-    @asynccontextmanager
-    async def _autocommit(self) -> AsyncIterator[AsyncConnection]:
-        """PostgreSQL: a connection on which each statement is its own transaction (no ``BEGIN`` / ``COMMIT`` round
-        trips, each an event-loop turn)."""
-        async with self.engine.connect() as conn:
-            await conn.execution_options(isolation_level="AUTOCOMMIT")
-            yield conn
+        """Mark a job delivered, for a delivery that records nothing else (:meth:`bot.store.Tx.job_done` otherwise)."""
+        async with self.transaction() as tx:
+            await tx.job_done(job_id, at)
 
     @property
     def single_writer(self) -> bool:
         """True on SQLite (one write transaction at a time, across processes), False on PostgreSQL (row locks)."""
         return self._sqlite
 
-    @property
-    def group_commits(self) -> int:
-        """How many group commits this store made (:meth:`grouped`; for tests and benchmarks)."""
-        return self._groups.groups
-
-    @property
-    def group_commits_at_once(self) -> int:
-        """Of :attr:`group_commits`, those written in ONE statement (PostgreSQL: :mod:`bot.store.group`)."""
-        return self._groups.at_once
-
     async def close(self) -> None:
-        """Dispose of the connection pools, after a checkpoint in progress (one still waiting for the writer turn
-        after :data:`CLOSE_CHECKPOINT_WAIT_S` is cancelled: the next start checkpoints again)."""
-        self._closed = True
-        checkpoint = self._checkpointing
-        if checkpoint is not None:
-            done, _ = await asyncio.wait({checkpoint}, timeout=CLOSE_CHECKPOINT_WAIT_S)
-            if not done:
-                checkpoint.cancel()
-                await asyncio.gather(checkpoint, return_exceptions=True)
-        if self._group_db is not None:
-            await self._group_db.close()
-        if self.write_engine is not None:
-            await self.write_engine.dispose()
+        """Dispose of the connection pool."""
         await self.engine.dispose()
 
     # -- Bots -------------------------------------------------------------------------------------
@@ -456,7 +207,8 @@ class Store:
         """Insert a Bot and its ``bot.created`` audit row (by ``actor``; its id, name, owners, room and chat user,
         never the token or its hash), committed together. Raises :class:`Conflict` when the name is taken (then
         nothing is written)."""
-        async with self._session() as session:
+        async with self.transaction() as tx:
+            session = tx.session
             detail: dict[str, Any] = {"bot_id": bot.id, "bot": bot.name, "owners": list(bot.owners)}
             for key, value in (("room", bot.room), ("chat_user", bot.chat_user), ("two_person", bot.two_person),
                                ("owner_groups", list(bot.owner_groups)), ("fallback_owners", list(bot.fallback_owners)),
@@ -483,7 +235,7 @@ class Store:
                 )
             )
             try:
-                await session.commit()
+                await session.flush()
             except IntegrityError:
                 raise Conflict(f"a Bot named {bot.name!r} already exists", field="name") from None
         return bot
@@ -508,24 +260,10 @@ class Store:
             return {row.token_hash: _bot(row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def get_bot(self, bot_id: str) -> Bot | None:
-        """The Bot with this id, or None (one statement: on PostgreSQL without a transaction, :meth:`_one_read`)."""
-        async with self._one_read() as session:
+        """The Bot with this id, or None."""
+        async with self._session() as session:
             row = await session.get(BotRow, bot_id)
             return _bot(row) if row else None
-
-    @asynccontextmanager
-    async def _one_read(self) -> AsyncIterator[AsyncSession]:
-        """A session for ONE read statement. PostgreSQL: on an autocommit connection (a lone statement is its own
-        transaction: no ``BEGIN`` and ``ROLLBACK`` round trips, each an event-loop turn; the delivery reads a Bot for
-        every notice, issue 10 p99). SQLite: a session of the read engine as :attr:`_session` makes."""
-        if self._sqlite:
-            async with self._session() as session:
-                yield session
-            return
-        async with self.engine.connect() as conn:
-            await conn.execution_options(isolation_level="AUTOCOMMIT")
-            async with AsyncSession(bind=conn, expire_on_commit=False) as session:
-                yield session
 
     async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
         """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
@@ -539,10 +277,8 @@ class Store:
 
     async def set_token_hash(self, bot_id: str, token_hash: str) -> None:
         """Replace a Bot's token (the old one stops working at once)."""
-        async with self._session() as session:
-            await session.execute(update(BotRow).where(BotRow.id == bot_id).values(token_hash=token_hash))
-            await session.commit()
-        self.cache.invalidate("bots")
+        async with self.transaction() as tx:
+            await tx.session.execute(update(BotRow).where(BotRow.id == bot_id).values(token_hash=token_hash))
 
     async def list_bots(self, *, removed: bool = False) -> list[Bot]:
         """All Bots not removed, by name; with ``removed=True`` the removed ones too (their ``removed_at`` set)."""
@@ -581,24 +317,21 @@ class Store:
             values["owners"] = list(owners)
         if room is not None or clear_room:
             values["room"] = room
-        async with self._session() as session:
+        async with self.transaction(write=bool(values)) as tx:
+            session = tx.session
             if values:
                 await session.execute(
                     update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None)).values(**values))
-                await session.commit()
-                self.cache.invalidate("bots")
             row = await session.get(BotRow, bot_id, populate_existing=True)
             return _bot(row) if row is not None and row.removed_at is None else None
 
     async def remove_bot(self, bot_id: str, *, token_hash: str, at: datetime) -> bool:
         """Mark a Bot removed and replace its token hash with ``token_hash`` (of a token nobody holds): the old
         token stops at once; history stays. True when this call removed it (False: unknown or already removed)."""
-        async with self._session() as session:
-            result = await session.execute(
+        async with self.transaction() as tx:
+            result = await tx.session.execute(
                 update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None))
                 .values(removed_at=at, token_hash=token_hash))
-            await session.commit()
-            self.cache.invalidate("bots")
             return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
     async def pending_of_removed_bots(self, limit: int = 100) -> list[Escalation]:
@@ -772,17 +505,8 @@ class Store:
     # -- Standing approvals ----------------------------------------------------------------------
     async def add_standing(self, approval: StandingApproval) -> StandingApproval:
         """Insert a standing approval."""
-        async with self._session() as session:
-            session.add(
-                StandingApprovalRow(
-                    id=approval.id, scope=approval.scope, subject=approval.subject, bot_id=approval.bot_id,
-                    pattern=approval.pattern, max_risk=approval.max_risk, contained_only=approval.contained_only,
-                    expires_at=approval.expires_at, created_by=approval.created_by, created_at=approval.created_at,
-                    note=approval.note, use_count=0,
-                )
-            )
-            await session.commit()
-        self.cache.invalidate("standing")
+        async with self.transaction() as tx:
+            await tx.add_standing(approval)
         return approval
 
     async def get_standing(self, approval_id: str) -> StandingApproval | None:
@@ -876,17 +600,10 @@ class Store:
 
     async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> StandingApproval | None:
         """Revoke once; returns the revoked approval, or None if unknown or already revoked."""
-        async with self._session() as session:
-            result = await session.execute(
-                update(StandingApprovalRow)
-                .where(StandingApprovalRow.id == approval_id, StandingApprovalRow.revoked_at.is_(None))
-                .values(revoked_at=at, revoked_by=by)
-            )
-            await session.commit()
-            self.cache.invalidate("standing")
-            if result.rowcount != 1:  # type: ignore[attr-defined]
+        async with self.transaction() as tx:
+            if not await tx.revoke_standing(approval_id, by=by, at=at):
                 return None
-            row = await session.get(StandingApprovalRow, approval_id, populate_existing=True)
+            row = await tx.session.get(StandingApprovalRow, approval_id, populate_existing=True)
             return _standing(row) if row else None
 
     async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
@@ -900,16 +617,42 @@ class Store:
 
         Rows older than a day are pruned as a side effect (Slack retries within minutes).
         """
-        async with self._session() as session:
-            session.add(SlackEventRow(event_id=event_id, received_at=at))
+        async with self.transaction() as tx:
             try:
-                await session.commit()
+                async with tx.session.begin_nested():
+                    tx.session.add(SlackEventRow(event_id=event_id, received_at=at))
             except IntegrityError:
-                await session.rollback()
                 return False
-            await session.execute(delete(SlackEventRow).where(SlackEventRow.received_at < at - timedelta(days=1)))
-            await session.commit()
+            await tx.session.execute(delete(SlackEventRow).where(SlackEventRow.received_at < at - timedelta(days=1)))
             return True
+
+    # -- Blocked reports (written in transactions: Tx.record_report and the rest) -------------------------------------
+    async def get_report(self, report_id: str) -> Report | None:
+        """The blocked report with this id, or None."""
+        async with self._session() as session:
+            row = await session.get(BlockedReportRow, report_id)
+            return report_record(row) if row else None
+
+    async def get_report_shared(self, report_id: str) -> Report | None:
+        """Like :meth:`get_report`, but concurrent callers share queries (:mod:`bot.store.coalesce`), for long-polls."""
+        return await self._report_reads.get(report_id)
+
+    async def _reports_by_id(self, ids: list[str]) -> dict[str, Report]:
+        async with self._session() as session:
+            stmt = select(BlockedReportRow).where(id_among(BlockedReportRow.id, ids, self.engine.dialect.name))
+            return {row.id: report_record(row) for row in (await session.execute(stmt)).scalars().all()}
+
+    async def open_reports(self, bot_id: str) -> list[Report]:
+        """The Bot's open reports, oldest first (one per host)."""
+        async with self._session() as session:
+            return await open_for_bot_in(session, bot_id)
+
+    async def reports_decided_among(self, ids: list[str]) -> set[str]:
+        """Of ``ids``, the reports no longer open: ONE query however many ids (the long-polls' safety net)."""
+        async with self._session() as session:
+            stmt = select(BlockedReportRow.id).where(
+                id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open")
+            return set((await session.execute(stmt)).scalars().all())
 
     # -- Admin tokens -------------------------------------------------------------------------------
     async def add_admin_token(
@@ -917,11 +660,9 @@ class Store:
     ) -> None:
         """Store an admin API token's hash, acting as ``user_id``, with its ``admin_token.created`` audit row (by
         ``actor``; the token's id and user, never the token or its hash), committed together."""
-        async with self._session() as session:
-            session.add(AdminTokenRow(id=token_id, token_hash=token_hash, user_id=user_id, created_at=at))
-            session.add(AuditRow(at=at, event="admin_token.created", escalation_id=None, actor=actor,
-                                 detail={"token_id": token_id, "user": user_id}))
-            await session.commit()
+        async with self.transaction() as tx:
+            tx.session.add(AdminTokenRow(id=token_id, token_hash=token_hash, user_id=user_id, created_at=at))
+            await tx.audit("admin_token.created", at=at, actor=actor, token_id=token_id, user=user_id)
 
     async def list_admin_tokens(self) -> list[tuple[str, str, datetime]]:
         """Admin tokens as ``(id, user_id, created_at)``, oldest first (never the hashes)."""
@@ -932,9 +673,8 @@ class Store:
 
     async def revoke_admin_token(self, token_id: str) -> bool:
         """Delete an admin token (it stops at once); True when it existed."""
-        async with self._session() as session:
-            result = await session.execute(delete(AdminTokenRow).where(AdminTokenRow.id == token_id))
-            await session.commit()
+        async with self.transaction() as tx:
+            result = await tx.session.execute(delete(AdminTokenRow).where(AdminTokenRow.id == token_id))
             return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
     async def admin_by_token_hash(self, token_hash: str) -> str | None:
@@ -1026,9 +766,8 @@ def unreachable(database_url: str, exc: BaseException) -> StoreUnreachable:
     )
 
 
-def _engine(database_url: str, *, create: bool, inline: bool = False) -> AsyncEngine:
-    """An engine for ``database_url``; SQLite files get WAL mode, foreign keys and a busy timeout (``inline``: the
-    event loop thread's connections of :mod:`bot.store.inline_sqlite`, for write transactions).
+def _engine(database_url: str, *, create: bool) -> AsyncEngine:
+    """An engine for ``database_url``; SQLite files get WAL mode, foreign keys and a busy timeout.
 
     Raises:
         StoreMissing: ``create`` is False and the SQLite file does not exist (nothing is created).
@@ -1049,8 +788,6 @@ def _engine(database_url: str, *, create: bool, inline: bool = False) -> AsyncEn
             except OSError as exc:
                 raise unreachable(database_url, exc) from None
         kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT_S}
-        if inline:
-            kwargs = {"async_creator": inline_creator(path)}
     engine = create_async_engine(url, **kwargs)
     if url.get_backend_name() == "sqlite":
 
@@ -1069,11 +806,6 @@ def _engine(database_url: str, *, create: bool, inline: bool = False) -> AsyncEn
             # the bulk of the hot path). Source: SQLite docs, "PRAGMA synchronous" (WAL mode paragraphs).
             cursor.execute("PRAGMA synchronous=NORMAL")
             cursor.execute("PRAGMA foreign_keys=ON")
-            if inline:
-                # A checkpoint (copying the WAL into the file, with two fsyncs) would run inside the commit that
-                # crosses the WAL's threshold, in the event loop's thread: the store runs them in a thread instead
-                # (Store._checkpoint_soon).
-                cursor.execute("PRAGMA wal_autocheckpoint=0")
             cursor.close()
 
         @event.listens_for(engine.sync_engine, "begin")
@@ -1141,13 +873,5 @@ async def open_store(
     postgres = url.get_backend_name() == "postgresql"
     sqlite_file = url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
     change_file = Path(f"{url.database}-changes") if sqlite_file else None
-    write_engine = _engine(database_url, create=False, inline=True) if sqlite_path(database_url) else None
-    return Store(engine, StoreCache(ttl_s=cache_ttl_s, live=not postgres, change_file=change_file),
-                 write_engine=write_engine)
+    return Store(engine, StoreCache(ttl_s=cache_ttl_s, live=not postgres, change_file=change_file))
 
-
-@lru_cache(maxsize=1)
-def _notice_for_update() -> Select[Any]:
-    """PostgreSQL: a notice row by id (``p_id``), locking it (:meth:`Store.notice_to_deliver`); built once."""
-    notice = cast(Table, RoomNoticeRow.__table__)
-    return select(notice).where(notice.c.id == bindparam("p_id")).with_for_update()

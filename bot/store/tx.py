@@ -19,16 +19,17 @@ room's pace row is locked while a slot is taken, so every replica shares one pac
 from __future__ import annotations
 
 import uuid
+from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
 
-from bot.store.group import Fold, Staged
+from bot.store.admission import AdmissionLimits, admit, admit_card
 from bot.store.models import (
     AuditRow,
     CardCopyRow,
@@ -52,11 +53,16 @@ from bot.store.records import (
     RoomQueue,
     StandingApproval,
 )
-
-if TYPE_CHECKING:  # bot.store.reports imports bot.store.sql, which imports this module
-    from bot.store.admission import AdmissionLimits
-    from bot.store.group import Group
-    from bot.store.reports import NewReport, Report
+from bot.store.reports import (
+    NewReport,
+    Report,
+    decide_in,
+    dm_posted_in,
+    get_in,
+    open_for_bot_in,
+    record_in,
+    resolve_open_in,
+)
 
 NOTICE_ITEMS = 5
 """How many of a folded notice's latest auto-answers it lists."""
@@ -96,6 +102,33 @@ def escalation_values(new: NewEscalation, card_status: str | None, decision: Dec
     }
 
 
+@dataclass
+class Fold:
+    """Auto-answers folded into one room notice (``key``: its ``open_key``, one Bot, room and window), written by
+    :meth:`Tx.fold_many`. ``first``/``at``: the earliest and latest auto-answer."""
+
+    key: str
+    room: str
+    bot_id: str
+    at: datetime
+    first: datetime = field(init=False)
+    count: int = 0
+    items: list[dict[str, Any]] = field(default_factory=list)
+    approvals: list[dict[str, Any]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.first = self.at
+
+    def add(self, at: datetime, item: dict[str, Any], approvals: list[dict[str, Any]]) -> None:
+        """One more auto-answer."""
+        self.first = min(self.first, at)
+        self.at = max(self.at, at)
+        self.count += 1
+        self.items.append(item)
+        known = {a["id"] for a in self.approvals}
+        self.approvals.extend(a for a in approvals if a["id"] not in known)
+
+
 def escalation_of(values: dict[str, Any]) -> Escalation:
     """The plain record of :func:`escalation_values`."""
     return Escalation(**{**values, "reasons": tuple(values["reasons"]),
@@ -114,13 +147,6 @@ def job_values(
         "status": "queued", "attempts": 0, "uncertain": False, "created_at": at, "due_at": due_at or at,
         "deadline_at": deadline_at, "claimed_until": None, "slot_at": None, "done_at": None, "last_error": None,
     }
-
-
-class _Fields:
-    """Attribute access to a dict of column values (:func:`escalation_record` reads a row's attributes)."""
-
-    def __init__(self, fields: dict[str, Any]) -> None:
-        self.__dict__.update(fields)
 
 
 def program_rule_of(row: ProgramRuleRow) -> ProgramRule:
@@ -144,30 +170,17 @@ class Tx:
     workers after the commit); ``decided`` lists the ids decided (their long-polls are woken after the commit);
     ``more_due`` is True after :meth:`claim_job` claimed a job and saw other candidate jobs besides it (the delivery
     then wakes another worker), and ``ready_at`` is then when that job's room may send next.
-
-    In a group commit (``group`` given, :mod:`bot.store.group`) the writes of :meth:`add_escalation`, :meth:`audit`,
-    :meth:`enqueue`, :meth:`count_standing_use` and :meth:`fold_notice` are staged in :attr:`staged` and written with
-    the whole group's at its end; the other operations are not for groups.
     """
 
-    def __init__(self, session: AsyncSession | None, *, group: Group | None = None) -> None:
-        self._session = session
+    def __init__(self, session: AsyncSession) -> None:
+        self.session = session
+        """This transaction's ORM session."""
         self.enqueued = 0
         self.job_rooms: list[str] = []
         self.decided: list[str] = []
         self.more_due = False
         self.ready_at: datetime | None = None
-        self.group = group
         self._connection: AsyncConnection | None = None
-        self.staged: Staged | None = Staged() if group is not None else None
-
-    @property
-    def session(self) -> AsyncSession:
-        """This transaction's ORM session. Raises RuntimeError in a group commit, whose statements go straight to the
-        driver (:mod:`bot.store.direct`): only the operations staged or read through :attr:`group` are for groups."""
-        if self._session is None:
-            raise RuntimeError("a group commit's operation has no ORM session (bot.store.direct)")
-        return self._session
 
     async def connection(self) -> AsyncConnection:
         """This transaction's connection, for Core statements (no ORM work per statement)."""
@@ -178,8 +191,6 @@ class Tx:
     @property
     def postgres(self) -> bool:
         """True on PostgreSQL (row locks, ``SKIP LOCKED``, NOTIFY)."""
-        if self.group is not None:
-            return self.group.db.postgres
         bind = self.session.bind
         return bind is not None and bind.dialect.name == "postgresql"
 
@@ -192,7 +203,7 @@ class Tx:
 
         ``card_status``: ``queued`` when its card job is written with it. A repeated ``idempotency_key`` of the same
         Bot inserts nothing and returns the first one (``created=False``), also when a concurrent insert of the same
-        key wins (the UNIQUE constraint, inside a savepoint; in a group, the group is retried). A retry is never
+        key wins (the UNIQUE constraint, inside a savepoint). A retry is never
         refused by ``limits``; an escalation decided at once does not count as open.
 
         Raises:
@@ -200,32 +211,20 @@ class Tx:
         """
         key = new.idempotency_key
         if key is not None:
-            existing = self._staged_key(new.bot_id, key) or await self._by_key(new.bot_id, key)
+            existing = await self._by_key(new.bot_id, key)
             if existing is not None:
                 return existing, False
+        conn = await self.connection()
         if limits is not None:
-            from bot.store.admission import admit, admit_staged
-
-            if self.group is None:
-                await admit(self.session, new.bot_id, new.created_at, limits, opens=decision is None)
-            else:
-                await admit_staged(self, new.bot_id, new.created_at, limits, opens=decision is None)
+            await admit(conn, new.bot_id, new.created_at, limits, opens=decision is None)
         values = escalation_values(new, card_status, decision)
         record = escalation_of(values)
-        if self.staged is not None:
-            self.staged.escalations.append(values)
-            if key is not None:
-                self.staged.keys[(new.bot_id, key)] = record
-            if decision is None:
-                self.staged.opened[new.bot_id] += 1
-            return record, True
-        row = EscalationRow(**values)
         if key is None:
-            self.session.add(row)  # flushed at commit, with the rest of the transaction
+            await conn.execute(_hot()["escalation"], values)
             return record, True
         try:
-            async with self.session.begin_nested():
-                self.session.add(row)
+            async with conn.begin_nested():
+                await conn.execute(_hot()["escalation"], values)
         except IntegrityError:
             existing = await self._by_key(new.bot_id, key)
             if existing is None:
@@ -233,20 +232,7 @@ class Tx:
             return existing, False
         return record, True
 
-    def _staged_key(self, bot_id: str, key: str) -> Escalation | None:
-        if self.group is None or self.staged is None:
-            return None
-        return self.staged.keys.get((bot_id, key)) or self.group.merged.keys.get((bot_id, key))
-
     async def _by_key(self, bot_id: str, key: str) -> Escalation | None:
-        if self.group is not None:  # the group's own rows are staged (found by _staged_key); committed ones here
-            from bot.store.direct import escalation_fields
-
-            if (bot_id, key) in self.group.keys:  # read with the group's other keys (bot.store.group.look_up_keys)
-                return self.group.keys[(bot_id, key)]
-            db = self.group.db
-            found = await db.one("by_key", (bot_id, key))
-            return escalation_record(_Fields(escalation_fields(db, found))) if found else None  # type: ignore[arg-type]
         table = cast(Table, EscalationRow.__table__)
         stmt = select(table).where(table.c.bot_id == bot_id, table.c.idempotency_key == key)
         row = (await self.session.execute(stmt)).first()  # the session flushes this transaction's pending rows first
@@ -385,12 +371,7 @@ class Tx:
     # -- standing approvals ------------------------------------------------------------------------------
     async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
         """Add one use to each approval (atomic increment) and set its last use."""
-        if self.staged is not None:
-            for approval_id in approval_ids:
-                n, last = self.staged.uses.get(approval_id, (0, at))
-                self.staged.uses[approval_id] = (n + 1, max(last, at))
-            return
-        await self.session.execute(
+        await (await self.connection()).execute(
             update(StandingApprovalRow)
             .where(StandingApprovalRow.id.in_(approval_ids))
             .values(use_count=StandingApprovalRow.use_count + 1, last_used_at=at)
@@ -445,18 +426,15 @@ class Tx:
         **detail: Any,
     ) -> None:
         """Append one audit row (never updated or deleted by FlyBot), committed with the change it records."""
-        if self.staged is not None:
-            self.staged.audits.append(
-                {"at": at, "event": event_name, "escalation_id": escalation_id, "actor": actor, "detail": detail})
-            return
-        self.session.add(AuditRow(at=at, event=event_name, escalation_id=escalation_id, actor=actor, detail=detail))
+        await (await self.connection()).execute(_hot()["audit"], {
+            "at": at, "event": event_name, "escalation_id": escalation_id, "actor": actor, "detail": detail})
 
     # -- the outbox: writing ------------------------------------------------------------------------------
     async def enqueue(
         self, kind: str, *, ref: str, room: str, at: datetime, payload: dict[str, Any] | None = None,
         deadline_at: datetime | None = None, due_at: datetime | None = None,
     ) -> None:
-        """Write one job (due at once, or at ``due_at``; inserted at the next flush or at commit).
+        """Write one job (due at once, or at ``due_at``).
 
         Args:
             kind: one of :data:`bot.store.records.JOB_KINDS` (its priority comes from there).
@@ -468,10 +446,7 @@ class Tx:
             ValueError: an unknown kind.
         """
         values = job_values(kind, ref=ref, room=room, at=at, payload=payload, deadline_at=deadline_at, due_at=due_at)
-        if self.staged is not None:
-            self.staged.jobs.append(values)
-            return
-        self.session.add(OutboxJobRow(**values))
+        await (await self.connection()).execute(_hot()["job"], values)
         self.enqueued += 1
         self.job_rooms.append(room)
 
@@ -498,21 +473,14 @@ class Tx:
     ) -> str:
         """Fold one auto-answer into the room's notice of this Bot and window, and make sure a job will show it.
 
-        Returns the notice's key ``"<room> <bot_id> <window number>"`` (its ``open_key``). In a group the fold is
-        staged and written once for the group (:meth:`fold_many`).
+        Returns the notice's key ``"<room> <bot_id> <window number>"`` (its ``open_key``).
         """
         key = f"{room} {bot_id} {int(at.timestamp() // window_s)}"
-        if self.staged is not None:
-            fold = self.staged.folds.get(key)
-            if fold is None:
-                fold = self.staged.folds[key] = Fold(key=key, room=room, bot_id=bot_id, at=at)
-            fold.add(at, item, approvals)
-            return key
         fold = Fold(key=key, room=room, bot_id=bot_id, at=at)
         fold.add(at, item, approvals)
         job = await self.fold_many(fold)
         if job is not None:
-            self.session.add(OutboxJobRow(**job))
+            await (await self.connection()).execute(_hot()["job"], job)
             self.enqueued += 1
             self.job_rooms.append(room)
         return key
@@ -562,21 +530,7 @@ class Tx:
 
     async def notices_overdue(self, room: str, now: datetime) -> bool:
         """True when the room's oldest undelivered notice is past its delivery deadline (standing approvals in that
-        room then stop answering until delivery recovers: issue 10, "nothing is approved unseen"). A group asks the
-        store once per room (the earliest deadline of the room's queued notices, compared with each ``now``), and not
-        at all while the process remembers it (:class:`bot.store.group.NoticeDeadlines`)."""
-        if self.group is not None:
-            group = self.group
-            if room not in group.deadlines:
-                known, deadline = group.remembered.recall(room, now)
-                if not known:
-                    read_at = group.remembered.clock()
-                    found = await group.db.one("notice_deadline", (room,))
-                    deadline = group.db.when(found[0]) if found is not None else None
-                    group.remembered.remember(room, deadline, read_at)
-                group.deadlines[room] = deadline
-            deadline = group.deadlines[room]
-            return deadline is not None and deadline < now
+        room then stop answering until delivery recovers: "nothing is approved unseen")."""
         overdue = await (await self.connection()).execute(_hot()["overdue"], {"p_room": room, "p_now": now})
         return overdue.first() is not None
 
@@ -655,60 +609,43 @@ class Tx:
 
     async def room_queue(self, room: str, now: datetime) -> RoomQueue:
         """``room``'s queue of cards waiting to be posted, per Bot, and the Bots marked waiting for a place at
-        ``now`` (:class:`~bot.store.records.RoomQueue`): as this transaction sees the store, plus the cards this
-        transaction's group (:mod:`bot.store.group`) admitted and has not written yet.
+        ``now`` (:class:`~bot.store.records.RoomQueue`), as this transaction sees the store (its own cards too).
 
         A card waits while its ``card.post`` job is queued and its escalation pending (an ending deletes the job,
-        :meth:`decide`; one a worker holds is not counted once its escalation ended). The same count is
-        :data:`bot.store.direct.SQL` ``room_queue`` (a group) and :func:`_room_queue_statements` (here); a group
-        written in one statement (``pg_temp.flybot_group``) never admits a card: reading a room's queue sends its
-        group back to a transaction (:meth:`bot.store.group.Group.needs_transaction`)."""
-        if self.group is not None and self.staged is not None:
-            group = self.group
-            stored = group.room_queues.get(room)
-            if stored is None:
-                group.needs_transaction("room queue")  # exact under the room's lock only
-                rows = await group.db.rows("room_queue", (room, room, group.db.time(now)))
-                stored = group.room_queues[room] = _room_queue_of(rows)
-            cards = dict(stored.cards)
-            for staged in (group.merged.cards, self.staged.cards):
-                for (staged_room, bot_id), n in staged.items():
-                    if staged_room == room:
-                        cards[bot_id] = cards.get(bot_id, 0) + n
-            return RoomQueue(cards, stored.waiting)
+        :meth:`decide`; one a worker holds is not counted once its escalation ended). On PostgreSQL the count is
+        exact across replicas when the transaction first took the room's lock (:meth:`lock_room`)."""
         # the session flushes this transaction's own rows first (autoflush)
         count, waits = _room_queue_statements()
-        rows = list(await self.session.execute(count, {"p_room": room}))
+        rows: list[Any] = list(await self.session.execute(count, {"p_room": room}))
         marked = (await self.session.execute(waits, {"p_room": room, "p_now": now})).scalars()
         rows += [(bot_id, 0) for bot_id in marked]
         return _room_queue_of(rows)
 
     async def admit_card(self, room: str, bot_id: str, limits: AdmissionLimits, now: datetime) -> None:
         """Check that ``bot_id`` may queue one more card in ``room`` (:func:`bot.store.admission.admit_card`: the
-        room's cap, and the Bot's share of it); in a group the admitted card is counted for the group's later
-        operations.
+        room's cap, and the Bot's share of it).
 
         Raises:
-            RoomFull: (429 ``room_busy``) the room's queue is full, or the Bot holds its share of it; roll back (in a
-                group: the operation raises).
+            RoomFull: (429 ``room_busy``) the room's queue is full, or the Bot holds its share of it; roll back.
         """
-        from bot.store.admission import admit_card
+        if limits.room_queue > 0:
+            admit_card(await self.room_queue(room, now), bot_id, limits)
 
-        await admit_card(self, room, bot_id, limits, now)
-        if self.staged is not None:
-            self.staged.cards[(room, bot_id)] += 1
+    async def lock_room(self, room: str) -> None:
+        """PostgreSQL: hold ``room``'s lock until this transaction ends (``pg_advisory_xact_lock``), so that the
+        transactions of every replica that may queue a card in the room count its queue (:meth:`room_queue`) one
+        after the other. Take it before anything else that locks (a Bot's request counter), so that two transactions
+        never wait for each other in a cycle. SQLite: nothing (one writer at a time)."""
+        if self.postgres:
+            await self.session.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"flybot-room:{room}"))))
 
     # -- blocked reports (bot.store.reports does the work) ------------------------------------------------------
     async def record_report(self, new: NewReport) -> tuple[Report, bool]:
         """Fold into the open report of the same Bot and host, or insert; ``(report, created)``."""
-        from bot.store.reports import record_in
-
         return await record_in(self.session, new)
 
     async def get_report(self, report_id: str) -> Report | None:
         """The report as this transaction sees it, or None."""
-        from bot.store.reports import get_in
-
         return await get_in(self.session, report_id)
 
     async def decide_report(
@@ -716,8 +653,6 @@ class Tx:
         standing_approval_id: str | None = None, grant_on_host: bool = False,
     ) -> Report | None:
         """Decide an open report exactly once (compare-and-set); None when it was not open."""
-        from bot.store.reports import decide_in
-
         report = await decide_in(self.session, report_id, status=status, at=at, decided_by=decided_by,
                                  source=source, standing_approval_id=standing_approval_id,
                                  grant_on_host=grant_on_host)
@@ -727,14 +662,10 @@ class Tx:
 
     async def open_reports(self, bot_id: str) -> list[Report]:
         """The Bot's open reports, oldest first."""
-        from bot.store.reports import open_for_bot_in
-
         return await open_for_bot_in(self.session, bot_id)
 
     async def resolve_open_report(self, bot_id: str, host: str, *, at: datetime) -> Report | None:
         """Close the Bot's open report on ``host`` as resolved by the host itself; None when none was open."""
-        from bot.store.reports import resolve_open_in
-
         report = await resolve_open_in(self.session, bot_id, host, at=at)
         if report is not None:
             self.decided.append(report.id)
@@ -742,8 +673,6 @@ class Tx:
 
     async def report_dm_posted(self, report_id: str, channel: str, ts: str) -> Report | None:
         """Remember one owner's DM of a report (for its redraws); the report as it is now."""
-        from bot.store.reports import dm_posted_in
-
         return await dm_posted_in(self.session, report_id, channel, ts)
 
     async def _in_flight(self, row: OutboxJobRow, now: datetime) -> bool:
@@ -872,6 +801,9 @@ def _hot() -> dict[str, Any]:
     job = cast(Table, OutboxJobRow.__table__)
     notice = cast(Table, RoomNoticeRow.__table__)
     return {
+        "escalation": insert(cast(Table, EscalationRow.__table__)),
+        "audit": insert(cast(Table, AuditRow.__table__)),
+        "job": insert(job),
         "overdue": select(job.c.id).where(
             job.c.room == bindparam("p_room"), job.c.kind == "notice", job.c.status == "queued",
             job.c.deadline_at < bindparam("p_now")).limit(1),
