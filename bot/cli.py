@@ -365,9 +365,9 @@ def run() -> None:
     """``flybot`` as a program (the console script and ``python -m bot``): :func:`main`, then exit with its code.
 
     Before exiting it moves every object alive out of the garbage collector's sight (``gc.freeze``): the interpreter's
-    final collection would otherwise walk all the objects the imports made, paid on every agent tool call (figures:
-    docs/performance.md). Nothing is lost, as the
-    process ends here; :func:`main` itself does not do it, since tests call it in-process.
+    final collection would otherwise walk all the objects the imports made, paid on every agent tool call
+    (``benchmarks/bench_hook.py`` times the hook). Nothing is lost, as the process ends here; :func:`main` itself
+    does not do it, since tests call it in-process.
     """
     code = main()
     import gc

@@ -2,8 +2,9 @@
 once per burst.
 
 Each held long-poll is one socket, so one file descriptor. Under systemd's default soft limit (1,024) long-polls
-past about a thousand fail with ``EMFILE``; deploy/ raises the limit (``LimitNOFILE=65536``, compose ``ulimits``), and FlyBot
-itself raises its soft limit to the hard one at start (as Go programs do), then caps long-polls below what is left.
+past about a thousand fail with ``EMFILE``; deploy/ raises the limit (``LimitNOFILE=65536``, compose ``ulimits``),
+and FlyBot itself raises its soft limit to the hard one at start (as Go programs do), then caps long-polls below
+what is left.
 """
 
 from __future__ import annotations
@@ -55,11 +56,11 @@ def tune_garbage_collector() -> int:
     were frozen.
 
     Called once the server has started: what exists then (modules, SQLAlchemy's metadata, bolt, slack-sdk, the risk
-    tables) lives as long as the process, and walking it again in every full collection was wasted work. Each held
+    tables) lives as long as the process, and walking it again in every full collection is wasted work. Each held
     long-poll is a few dozen objects that live for its wait: with the default threshold, a burst of long-polls makes
-    frequent full collections that take CPU and pause the event loop (``benchmarks/bench_longpoll.py`` measures it;
-    figures in docs/performance.md). Memory is reclaimed by reference counting as before; only cyclic garbage
-    waits longer. Source: the ``gc.freeze`` documentation's advice for long-running servers.
+    frequent full collections that take CPU and pause the event loop (``benchmarks/bench_longpoll.py`` holds such a
+    burst). Memory is still reclaimed by reference counting; only cyclic garbage waits longer.
+    Source: the ``gc.freeze`` documentation's advice for long-running servers.
     """
     gc.collect()
     gc.freeze()

@@ -2,7 +2,8 @@
 
 Pending escalations appear on the Home of everyone who may decide them (owners, owner groups' members, admins,
 and, once asked, fallback approvers) with the card's buttons; the Home is redrawn when it is opened, after a click
-on it, and by the outbox's ``home.refresh`` job whenever an escalation with a card is posted or changes, so a decision anywhere updates this copy too.
+on it, and by the outbox's ``home.refresh`` job whenever an escalation with a card is posted or changes, so a
+decision anywhere updates this copy too.
 """
 
 from __future__ import annotations
