@@ -47,7 +47,7 @@ async def register_bot(
     ``destructive-host`` asks two distinct approvers for its destructive commands on the host.
     ``owner_groups``: Slack user group IDs whose members are owners too, resolved when someone decides.
     ``fallback_owners`` / ``fallback_groups``: who is asked after ``FLYBOT_FALLBACK_AFTER_S`` without a decision
-    (§3; neither: the admins). ``allowed_rooms``: channel IDs besides ``room`` that its requests may name (any
+    (neither: the admins). ``allowed_rooms``: channel IDs besides ``room`` that its requests may name (any
     other room is refused, 403 ``room_not_allowed``).
 
     Raises:

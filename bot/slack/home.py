@@ -24,7 +24,7 @@ async def publish_home(deps: SlackDeps, user: str) -> str | None:
     every = await deps.store.list_bots()
     every_bot = {b.id: b.name for b in every}  # an approval names its Bot, never its id
     owned = {b.id for b in every if await deps.service.owns(b, user)}  # owner groups too
-    backup = {b.id for b in every if await deps.service.is_fallback(b, user)}  # once asked (§3)
+    backup = {b.id for b in every if await deps.service.is_fallback(b, user)}  # once asked
     bots = [b for b in every if admin or b.id in owned]
     names = {b.id: b.name for b in every}
     seen = [b.id for b in every if admin or b.id in owned or b.id in backup]
@@ -51,5 +51,5 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @deps.tracked
     async def on_home_opened(event: dict[str, Any]) -> None:
         if event.get("tab", "home") == "home" and event.get("user"):
-            await deps.store.note_home_viewer(str(event["user"]), datetime.now(UTC))  # redrawn on changes (§5)
+            await deps.store.note_home_viewer(str(event["user"]), datetime.now(UTC))  # redrawn on changes
             await publish_home(deps, str(event["user"]))
