@@ -1,4 +1,4 @@
-"""Reading the audit trail and the escalation list (issue 15 §5): one place for the CLI and ``GET /v1/audit``.
+"""Reading the audit trail and the escalation list: one place for the CLI and ``GET /v1/audit``.
 
 Plain async code over the store; ``since`` takes the same durations as standing approvals (``30m``, ``24h``, ``7d``).
 """
@@ -106,7 +106,7 @@ def entry_values(entry: AuditEntry) -> list[str]:
 
 
 async def labels(values: Iterable[str], names: Names, bot_names: dict[str, str]) -> dict[str, str]:
-    """What people read for each id among ``values`` (issue 15 §7): a Bot id -> the Bot's name, a Slack user id ->
+    """What people read for each id among ``values``: a Bot id -> the Bot's name, a Slack user id ->
     ``@Olivia``, a channel id -> ``#flybot-approvals``, a user group id -> ``@flybot-oncall`` (through ``names``). Values that are no id are left out."""
     distinct = set(values)
     shown = {v: bot_names[v] for v in distinct if v in bot_names}
@@ -128,7 +128,7 @@ def entry_line(entry: AuditEntry, shown: dict[str, str]) -> str:
     """One audit row as a line a person reads: time, event, escalation, Bot name, actor, details; ids named through
     ``shown`` (:func:`labels`: ``by=@Olivia``, never ``U0OWNER01``); empty fields left out (never ``room=None``);
     hidden characters (a newline, ESC, a bidi
-    control in a command, reason or note) shown as ``⟨U+XXXX⟩`` (issue 11 §2)."""
+    control in a command, reason or note) shown as ``⟨U+XXXX⟩``."""
     return reveal(entry_text(entry, shown), multiline=False)
 
 
@@ -151,7 +151,7 @@ def entry_text(entry: AuditEntry, shown: dict[str, str]) -> str:
 
 def escalation_line(escalation: Escalation, shown: dict[str, str]) -> str:
     """One escalation as a line: created, status, Bot name, risk, where, decided by (``@Olivia``), id, command (one
-    line, cut after 80 characters, its hidden characters shown as ``⟨U+XXXX⟩``: issue 11 §2, and no terminal escape
+    line, cut after 80 characters, its hidden characters shown as ``⟨U+XXXX⟩``, so no terminal escape
     runs); ids named through ``shown`` (:func:`labels`)."""
     where = "sandbox" if escalation.contained else "host"
     command = " ".join(reveal(escalation.command).split())  # newlines and tabs folded; every other one shown

@@ -21,7 +21,7 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,79}\Z")
 USER_ID = re.compile(r"^[UW][A-Z0-9]{2,}\Z")
 CHANNEL_ID = re.compile(r"^[CGD][A-Z0-9]{2,}\Z")
 TWO_PERSON_RULES = ("destructive-host",)
-"""What a Bot's two-person rule may cover (issue 16 §4): destructive commands that run on the host."""
+"""What a Bot's two-person rule may cover: destructive commands that run on the host."""
 
 
 def hash_token(token: str) -> str:
@@ -43,11 +43,11 @@ async def register_bot(
     (``bot.created`` by ``actor``, e.g. ``operator:$USER``, in the same transaction; never the token).
 
     ``chat_user`` is the Slack user ID the Bot posts as in chat: only its room messages are read as the Bot's
-    blocked reports (issue 11 section 4); ``None``: the Bot reports through the API only. ``two_person``:
-    ``destructive-host`` asks two distinct approvers for its destructive commands on the host (issue 16 §4).
-    ``owner_groups``: Slack user group IDs whose members are owners too, resolved when someone decides (§1).
+    blocked reports; ``None``: the Bot reports through the API only. ``two_person``:
+    ``destructive-host`` asks two distinct approvers for its destructive commands on the host.
+    ``owner_groups``: Slack user group IDs whose members are owners too, resolved when someone decides.
     ``fallback_owners`` / ``fallback_groups``: who is asked after ``FLYBOT_FALLBACK_AFTER_S`` without a decision
-    (§3; neither: the admins). ``allowed_rooms``: channel IDs besides ``room`` that its requests may name (any
+    (neither: the admins). ``allowed_rooms``: channel IDs besides ``room`` that its requests may name (any
     other room is refused, 403 ``room_not_allowed``).
 
     Raises:

@@ -101,7 +101,7 @@ class Parser(argparse.ArgumentParser):
 
     argparse builds a help formatter for every ``add_argument`` (to check its metavar), and a formatter without a
     ``width`` imports :mod:`shutil` (with zlib, bz2 and lzma: ~1.5 ms) to ask the terminal's size; this one passes
-    the same width itself, found without shutil. The agent adapters start on every tool call (issue 12).
+    the same width itself, found without shutil. The agent adapters start on every tool call, so start-up time counts.
     """
 
     def _get_formatter(self) -> argparse.HelpFormatter:
@@ -201,7 +201,7 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     admin_add.add_argument("--user", required=True, metavar="USER_ID", help="the admin's Slack user ID the token acts as")
     admin_add.set_defaults(handler="bot.commands.admin:cmd_admin_token")
 
-    # Bot lifecycle, admin tokens, audit, escalations (issue 15): handlers in bot/operator_cli.py
+    # Bot lifecycle, admin tokens, audit, escalations: handlers in bot/operator_cli.py
     rotate = bots_sub.add_parser("rotate-token", help="print a new API token once; the old one stops at once",
                                  description="Print a new API token for the Bot once; the old one stops at once.")
     rotate.add_argument("name", help="the Bot's name")
@@ -365,9 +365,9 @@ def run() -> None:
     """``flybot`` as a program (the console script and ``python -m bot``): :func:`main`, then exit with its code.
 
     Before exiting it moves every object alive out of the garbage collector's sight (``gc.freeze``): the interpreter's
-    final collection would otherwise walk all the objects the imports made, about 2.5 ms of CPU for the hook (a
-    quarter of a bare interpreter's start-up), paid on every agent tool call (issue 12). Nothing is lost, as the
-    process ends here; :func:`main` itself does not do it, since tests call it in-process.
+    final collection would otherwise walk all the objects the imports made, paid on every agent tool call
+    (``benchmarks/bench_hook.py`` times the hook). Nothing is lost, as the process ends here; :func:`main` itself
+    does not do it, since tests call it in-process.
     """
     code = main()
     import gc

@@ -118,7 +118,7 @@ class ShuttingDown(FlyBotError):
 class RateLimited(FlyBotError):
     """The Bot is over one of its limits (open escalations, requests a minute): retry after ``Retry-After`` (429).
 
-    Source: issue 10, "Admission control per Bot" (``FLYBOT_MAX_OPEN_ESCALATIONS``, ``FLYBOT_RATE_PER_MINUTE``).
+    The limits are the admission control per Bot: ``FLYBOT_MAX_OPEN_ESCALATIONS`` and ``FLYBOT_RATE_PER_MINUTE``.
     """
 
     code = "rate_limited"

@@ -1,11 +1,11 @@
-"""Owner groups (issue 16 §1): a Bot's owners may include Slack user groups, resolved when someone decides.
+"""Owner groups: a Bot's owners may include Slack user groups, resolved when someone decides.
 
 :class:`OwnerGroups` asks the chat side for a group's members (``usergroups.users.list`` in Slack, through the
 callable it is given, so the domain imports no chat port) and keeps each answer for ``ttl_s`` seconds: a member
 removed from the group can no longer decide once that copy is older than ``ttl_s``. Failures fail closed: a group
 that cannot be read has no members for that decision (and is asked again next time; failures are not kept).
 
-A lookup runs while a click waits for its acknowledgement (the decision is stored first, issue 10 §6), and Slack
+A lookup runs while a click waits for its acknowledgement (the decision is stored first), and Slack
 gives a click 3 seconds: one call of :meth:`OwnerGroups.member_of_any` waits for Slack at most ``timeout_s`` seconds
 in all. A group not read in time is not taken for "not a member": a decision's check (``in_time=True``) raises
 :class:`GroupCheckTooSlow` ("click again"; nothing changes, and the lookup goes on for the next click to share or

@@ -1,9 +1,10 @@
 """Process capacity: the open-file limit, the connection and long-poll budgets it allows, and accept errors logged
 once per burst.
 
-Each held long-poll is one socket, so one file descriptor. systemd's default soft limit (1,024) made 5,000 long-polls
-fail with ``EMFILE`` (issue 10); deploy/ raises the limit (``LimitNOFILE=65536``, compose ``ulimits``), and FlyBot
-itself raises its soft limit to the hard one at start (as Go programs do), then caps long-polls below what is left.
+Each held long-poll is one socket, so one file descriptor. Under systemd's default soft limit (1,024) long-polls
+past about a thousand fail with ``EMFILE``; deploy/ raises the limit (``LimitNOFILE=65536``, compose ``ulimits``),
+and FlyBot itself raises its soft limit to the hard one at start (as Go programs do), then caps long-polls below
+what is left.
 """
 
 from __future__ import annotations
@@ -55,12 +56,11 @@ def tune_garbage_collector() -> int:
     were frozen.
 
     Called once the server has started: what exists then (modules, SQLAlchemy's metadata, bolt, slack-sdk, the risk
-    tables) lives as long as the process, and walking it again in every full collection was wasted work. Each held
-    long-poll is a few dozen objects that live for its wait: with the default threshold, the collections made while
-    10,000 long-polls arrived cost a replica 40% of its CPU and paused its event loop for up to a second at a time
-    (issue 10, ``benchmarks/bench_longpoll.py``: server CPU 5.0 s -> 3.1 s against 2.6 s for a bare aiohttp server,
-    wait-end lateness p99 2.6 s -> 0.18 s). Memory is reclaimed by reference counting as before; only cyclic garbage
-    waits longer. Source: the ``gc.freeze`` documentation's advice for long-running servers.
+    tables) lives as long as the process, and walking it again in every full collection is wasted work. Each held
+    long-poll is a few dozen objects that live for its wait: with the default threshold, a burst of long-polls makes
+    frequent full collections that take CPU and pause the event loop (``benchmarks/bench_longpoll.py`` holds such a
+    burst). Memory is still reclaimed by reference counting; only cyclic garbage waits longer.
+    Source: the ``gc.freeze`` documentation's advice for long-running servers.
     """
     gc.collect()
     gc.freeze()

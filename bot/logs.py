@@ -4,7 +4,7 @@ Console lines, and the stdlib loggers' plain lines in both formats, show every h
 data as ``⟨U+001B⟩`` (:func:`console_safe`, :func:`shown`): a command holding ``ESC[...`` sequences or bidi controls
 cannot drive the terminal or disguise a line. JSON lines escape them already (``json.dumps``).
 
-No log line carries a secret (issue 11 §8):
+No log line carries a secret:
 - exceptions are rendered without local variables (a frame's locals held the bearer token in clear);
 - fields whose name says secret (``token``, ``authorization``, ``secret``, ``password``, ``signature``, ``cookie``,
   ``key``) are replaced by ``[redacted]``;
@@ -57,7 +57,7 @@ class Redactor:
 
     Strings found clean (no secret shape, no configured secret, no URL password) are remembered, at most
     :data:`CLEAN_MAX` of them and each at most :data:`CLEAN_MAX_CHARS` long: a log line's repeated values (event
-    names, ids, levels) then cost one set lookup instead of two regex passes (issue 10: 18 ``re.sub`` a request).
+    names, ids, levels) then cost one set lookup instead of two regex passes.
     :meth:`add` starts a fresh set, so a string remembered clean is never printed after it became a secret.
     Thread-safe: the patterns and their set are replaced together (a thread still holding the old ones adds to a set
     nobody reads any more).
@@ -83,10 +83,10 @@ class Redactor:
 
         A string holding none of the texts a secret needs (:data:`_SHAPE_LITERALS`, the configured secrets, ``://``
         and ``@``) is returned without a search: each request's new ids (an escalation's) cost a few substring tests
-        instead of the pattern's search (issue 10: the redaction of an auto-answer's log line was 10 us of its CPU).
+        instead of the pattern's search.
         It is remembered clean too, so that the values a line repeats (its event name, a Bot's id, a risk) cost one
         set lookup instead of ten substring tests each; the new ids fill the memory, which then starts afresh
-        every :data:`CLEAN_MAX` lines or so (issue 10: seven such tests a line were 30% of the line's redaction)."""
+        every :data:`CLEAN_MAX` lines or so."""
         pattern, anything, clean, needles = self._state
         if value in clean:
             return value
@@ -146,7 +146,7 @@ class Redactor:
                 if value not in clean:  # (a string remembered clean is its own redaction)
                     event[key] = self.text(value)
             elif value.__class__ is list and all(item.__class__ is str and self.text(item) is item for item in value):
-                pass  # a list of clean strings (ids) is its own redaction: not copied (issue 10)
+                pass  # a list of clean strings (ids) is its own redaction: not copied
             elif value is not None and value.__class__ not in _PLAIN:
                 event[key] = self.value(value)
         return event
@@ -237,7 +237,7 @@ def _json_fallback(value: Any) -> Any:
 class JsonLine:
     """The JSON format's last processor: adds ``level`` and ``timestamp`` (ISO 8601 UTC, ``Z``) as structlog's
     ``add_log_level`` and ``TimeStamper(fmt="iso", utc=True)`` do, and renders the line as its ``JSONRenderer`` does
-    (``json.dumps``: ASCII only, so a hidden character shows as an escape), in one step with one encoder (issue 10:
+    (``json.dumps``: ASCII only, so a hidden character shows as an escape), in one step with one encoder (not
     three processors and a new encoder per line). Runs after the :class:`Redactor`: the level and the time are
     FlyBot's own values (they replace any given), never a secret."""
 
@@ -275,7 +275,7 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
     structlog.configure(
         processors=[structlog.contextvars.merge_contextvars, exceptions, redactor, *last],
         wrapper_class=structlog.make_filtering_bound_logger(level),
-        # WriteLogger: the line and its newline in one write (print() made two system calls a line; issue 10).
+        # WriteLogger: the line and its newline in one write (print() makes two system calls a line).
         logger_factory=structlog.WriteLoggerFactory(file=sys.stderr),
         cache_logger_on_first_use=True,
     )

@@ -12,7 +12,7 @@ from prometheus_client.exposition import CONTENT_TYPE_LATEST
 __all__ = ["CONTENT_TYPE_LATEST", "DECIDERS", "Metrics", "decider"]
 
 DECIDERS = {"owner": "owner", "fallback": "fallback", "admin": "admin", "standing_approval": "standing"}
-"""Decision source -> the ``decider`` label of ``flybot_decision_latency_seconds`` (issue 16 §6)."""
+"""Decision source -> the ``decider`` label of ``flybot_decision_latency_seconds``."""
 
 
 def decider(decision_source: str) -> str:
@@ -28,7 +28,7 @@ class Metrics:
         escalations: ``flybot_escalations_total{status, decision_source}``: escalations that reached a final status
             (plus ``status="pending"`` with ``decision_source="created"`` when made).
         decision_latency: ``flybot_decision_latency_seconds{decision_source, decider}``: created -> decided,
-            seconds; ``decider`` says who decided (issue 16 §6): ``owner``, ``fallback``, ``admin``, ``standing``,
+            seconds; ``decider`` says who decided: ``owner``, ``fallback``, ``admin``, ``standing``,
             or ``none`` (expired, withdrawn, undeliverable: no person decided).
         pending: ``flybot_pending_escalations``: set at each scrape from the store.
         standing_hits: ``flybot_standing_approval_hits_total``: escalations answered by a standing approval.
@@ -114,7 +114,7 @@ class Metrics:
 
     def count_escalation(self, status: str, decision_source: str) -> None:
         """``escalations{status, decision_source}`` + 1, through a remembered child: ``labels()`` validates and locks
-        on every call (three times per auto-answer, issue 10). The child is made at first use, as ``labels()`` would,
+        on every call (three times per auto-answer). The child is made at first use, as ``labels()`` would,
         so no series shows before it happened."""
         key = (status, decision_source)
         child = self._escalation_children.get(key)

@@ -1,4 +1,4 @@
-"""Operator commands for the Bot lifecycle, admin tokens, the audit trail and the escalation list (issue 15 §4, §5).
+"""Operator commands for the Bot lifecycle, admin tokens, the audit trail and the escalation list.
 
 ``flybot bots rotate-token|remove|set``, ``flybot admin-tokens list|revoke``, ``flybot audit``, ``flybot
 escalations``. Like every operator command they open the server's store and never create one. Exit codes: 0 done;

@@ -1,6 +1,6 @@
 """A stored blocked-host report as its owner DM model (pure): FlyBot's words from its own catalogue, never the Bot's.
 
-Issue 11 section 4: the host instructions come only from ``bot.preflight.catalogue``, keyed by the unlock option's
+The host instructions come only from ``bot.preflight.catalogue``, keyed by the unlock option's
 id and the host's OS family; when the report names causes, only the catalogue's options for those causes are
 shown. Options the catalogue does not know (id ``other``) and text FlyBot could not read are the Bot's words: they
 go to ``CardReport.bot_words`` (shown quoted), never to instructions, and a command the Bot sent is never shown.

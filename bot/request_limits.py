@@ -1,5 +1,5 @@
 """The session API's request limits, in one dependency-free module: the server's models enforce them and the
-clients (``flybot ask``, ``exec``, the hook) check them before sending, naming them (issue 15 §6)."""
+clients (``flybot ask``, ``exec``, the hook) check them before sending, naming them."""
 
 from __future__ import annotations
 

@@ -72,8 +72,8 @@ class Settings(BaseSettings):
         notice_window_s: standing-approval notices of one Bot and room within this window fold into one message.
         log_format: ``console``, ``json``, or ``auto`` (console in local mode, JSON with Slack).
         event_loop: ``flybot serve``'s event loop: ``uvloop`` (libuv's, a dependency on Linux and macOS),
-            ``asyncio`` (the standard library's), or ``auto`` (default: uvloop where it is installed). uvloop cut
-            the server's CPU per request by about a tenth in ``benchmarks/bench_auto_answer.py`` (issue 10).
+            ``asyncio`` (the standard library's), or ``auto`` (default: uvloop where it is installed). uvloop takes
+            less server CPU per request (``benchmarks/bench_auto_answer.py``).
         local_control: local mode also serves the emulation's fault-injection routes (``/local/slack/control/*``);
             for tests only, off by default (``FLYBOT_LOCAL_CONTROL``).
         max_long_polls: long-polls one replica holds at once; beyond, ``503 busy`` with ``Retry-After`` (also bounded
@@ -102,14 +102,14 @@ class Settings(BaseSettings):
             (0: never). On PostgreSQL every change reaches each replica at once through NOTIFY; this bounds the
             delay for a change made by another process on SQLite.
         group_cache_s: how long one replica reuses a Slack user group's members (``usergroups.users.list``) when
-            deciding who owns a Bot, seconds (issue 16 §1); a member removed from the group can decide until then.
+            deciding who owns a Bot, seconds; a member removed from the group can decide until then.
         remind_at: when a pending escalation's owners are reminded in its card's thread, as a fraction of its
-            lifetime (0.5: halfway); 0: never (issue 16 §2).
+            lifetime (0.5: halfway); 0: never.
         fallback_after_s: seconds without a decision after which a Bot's fallback approvers (``--fallback-owner``,
-            ``--fallback-group``; default the admins) get a DM copy of the card and may decide (issue 16 §3); 0:
+            ``--fallback-group``; default the admins) get a DM copy of the card and may decide; 0:
             never. Only for escalations that live longer than this.
         two_person: ``destructive-host``: every Bot's destructive commands on the host need two distinct approvers
-            (issue 16 §4; a Bot's own ``--two-person destructive-host`` asks the same for that Bot alone);
+            (a Bot's own ``--two-person destructive-host`` asks the same for that Bot alone);
             ``off`` (default): only Bots that ask for it.
 
     Raises (from :func:`load_settings`):

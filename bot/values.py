@@ -2,8 +2,8 @@
 
 Why not ``dataclasses``: importing it loads ``inspect`` (with ``ast``, ``dis``, ``tokenize``: about 5 ms) and each
 ``@dataclass`` builds its methods with ``exec`` at import (about 0.5 ms a class). The agent adapters (``flybot hook
-claude-code``, ``flybot exec``) start on every tool call of a session and load some twenty of these records, which
-was a third of their start-up (issue 12: at most 3x ``python -c pass``). The rest of FlyBot keeps dataclasses.
+claude-code``, ``flybot exec``) start on every tool call of a session and load some twenty of these records; their
+start-up goal is at most 3x ``python -c pass`` (``benchmarks/bench_hook.py``). The rest of FlyBot keeps dataclasses.
 
 A subclass lists its fields in ``__slots__`` (that order is the field order used by ``==``, ``hash`` and ``repr``)
 and annotates them for the type checker; its ``__init__`` sets them (:class:`Frozen`: through :meth:`Frozen._init`).

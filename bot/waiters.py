@@ -3,11 +3,11 @@
 A decision calls :meth:`WaiterHub.notify`; each long-poll registers with :meth:`WaiterHub.listen` BEFORE reading the
 store, so a decision between the read and the wait is never missed. Across replicas a store notification calls
 ``notify`` too (:mod:`bot.store.notify`). The safety net for a lost notification is ONE periodic store query per hub
-for all the ids its long-polls wait on (:meth:`WaiterHub.run_recheck`), never one read per waiter (issue 10: 10,000
-waiters each re-reading every 2 s made 5,000 store reads a second for nothing).
+for all the ids its long-polls wait on (:meth:`WaiterHub.run_recheck`), never one read per waiter (10,000
+waiters each re-reading every 2 s would make 5,000 store reads a second).
 
 A waiting long-poll costs one future and one entry in a :class:`TimerWheel` slot, not a task and a timer of its own
-(``asyncio.wait_for`` made a task per wait: 7% of a replica's time while 10,000 long-polls arrived, issue 10).
+(``asyncio.wait_for`` makes a task per wait).
 """
 
 from __future__ import annotations
@@ -208,7 +208,7 @@ class WaiterHub:
         settled id found by the safety net calls :meth:`notify`, which drops the snapshot; a newly arrived
         long-poll therefore sees what the long-polls already waiting on ``key`` would see. A snapshot is kept only
         from a read that started while ``key`` was watched (the caller is inside :meth:`listen`), and not if
-        ``notify`` ran during the read. Source: issue 10 (10,000 long-polls arriving made one store read each).
+        ``notify`` ran during the read. A burst of long-polls on one id thus costs one store read, not one each.
         """
         now = time.monotonic()
         found = self._snapshots.get(key)
@@ -284,7 +284,7 @@ async def long_poll(
     if closing():
         raise ShuttingDown("FlyBot is restarting: poll again in a moment (nothing was lost)")
     # Plain try/finally rather than context managers: a held long-poll is a few dozen live objects, and a full
-    # garbage collection walks every one of them (10,000 long-polls: issue 10).
+    # garbage collection walks every one of them.
     slots = hub.slots if wait_s > 0 else None
     if slots is not None:
         slots.acquire()

@@ -1,4 +1,4 @@
-"""The plain warning a card shows near its top when user text holds hidden or look-alike characters (issue 11 §2).
+"""The plain warning a card shows near its top when user text holds hidden or look-alike characters.
 
 Every surface already shows such characters made visible (``⟨U+202E⟩``, :func:`cards.text.clean`); this block
 says so in words, so that a reader does not have to notice them: which fields, and which words look like

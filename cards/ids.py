@@ -33,7 +33,7 @@ DENY_REASON_INPUT = "deny_reason_input"
 
 REVIEW_APPROVE_ACTION = "escalation_review_approve"
 """``action_id`` of "Review and approve", in place of Approve wherever the command is shown cut (card, App Home):
-it opens :func:`cards.full_command_modal` with ``approve=True``, whose submit approves (issue 11 §5)."""
+it opens :func:`cards.full_command_modal` with ``approve=True``, whose submit approves."""
 
 REVIEW_MODAL_CALLBACK = "escalation_review_modal"
 """``callback_id`` of the full-command modal with an Approve submit; ``private_metadata`` is the escalation id."""
@@ -43,7 +43,7 @@ FULL_COMMAND_MODAL_CALLBACK = "escalation_full_command"
 
 SHOW_JUSTIFICATION_ACTION = "escalation_show_justification"
 """``action_id`` of the "Show full justification" button, present only when the card cut the justification (e.g.
-the diff of a Codex file change, issue 12)."""
+the diff of a Codex file change)."""
 
 FULL_JUSTIFICATION_MODAL_CALLBACK = "escalation_full_justification"
 """``callback_id`` of the read-only "full justification" modal (no submit; nothing to handle)."""
@@ -70,7 +70,7 @@ def escalation_id_from_block_id(block_id: str) -> str | None:
         return block_id[len(ACTIONS_BLOCK_PREFIX) :]
     return None
 
-# --- standing approvals (issue 4) ------------------------------------------------------------------
+# --- standing approvals ----------------------------------------------------------------------------
 STANDING_SESSION_ACTION = "standing_session"
 """Card button "Approve for this session": approves and creates a session-scoped standing approval."""
 

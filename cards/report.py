@@ -1,4 +1,4 @@
-"""The blocked-host report DM (issue 5): pure functions, no I/O, no clock.
+"""The blocked-host report DM: pure functions, no I/O, no clock.
 
 Layout of :func:`report_dm` (top to bottom):
 
@@ -11,7 +11,7 @@ Layout of :func:`report_dm` (top to bottom):
 3. ``rich_text`` — what is missing: per backend, the cause and the probe's error text (the Bot's words: quoted and
    labelled as what the Bot reports, not in code style), or "not reported".
 4. open only: ``section`` (mrkdwn, FlyBot's words) — the decision is the owner's; FlyBot grants nothing itself.
-5. ``rich_text`` — FlyBot's own instructions for the cause (issue 11 section 4: looked up in FlyBot's catalogue by
+5. ``rich_text`` — FlyBot's own instructions for the cause (looked up in FlyBot's catalogue by
    option id and host OS, never the Bot's text), each exact command in ``rich_text_preformatted`` and what it
    weakens, when it does.
 6. ``rich_text`` — the Bot's own words FlyBot could not map to its catalogue, each in a quote and labelled as the
@@ -81,7 +81,7 @@ _CODE = re.compile(r"```.*?(?:```|\Z)|`[^`]*(?:`|\Z)", re.DOTALL)
 def without_commands(said: str) -> str:
     """The Bot's words with every command it wrote left out: each code span (text between backticks, or between
     triple backticks; one left open runs to the end) becomes :data:`COMMAND_NOT_SHOWN`. The DM shows host commands
-    only from FlyBot's own catalogue (issue 11 §4): a command the Bot sent, however it sent it, is never shown."""
+    only from FlyBot's own catalogue: a command the Bot sent, however it sent it, is never shown."""
     return _CODE.sub(COMMAND_NOT_SHOWN, said)
 
 
@@ -209,7 +209,7 @@ def _missing(report: CardReport) -> dict[str, Any]:
         items = []
         for finding in report.findings[:10]:
             parts = [bk.text(_short(finding.backend, 40), bold=True), bk.text(": " + _short(finding.cause))]
-            if finding.error:  # the Bot's words (issue 11 §4): quoted and labelled, never in a command's code style
+            if finding.error:  # the Bot's words: quoted and labelled, never in a command's code style
                 error = _short(without_commands(finding.error), ERROR_MAX)
                 parts += [bk.text(" — the Bot reports the error "), bk.text(f"“{error}”")]
             items.append(bk.section(*parts))
@@ -288,7 +288,7 @@ def _buttons(report: CardReport) -> dict[str, Any]:
 
 
 def _warning(report: CardReport) -> dict[str, Any] | None:
-    """The hidden-characters warning over every piece of user text the DM shows (issue 11 §2)."""
+    """The hidden-characters warning over every piece of user text the DM shows."""
     single = {"Bot name": report.bot_name, "host": report.host, "session id": report.session_id,
               "file policy": report.mode, "reporter": "" if is_slack_user_id(report.reported_by) else
               report.reported_by or "", "blocked hosts": " ".join(host for host, _ in report.blocked_hosts[:10]),
@@ -331,7 +331,7 @@ def report_dm(report: CardReport) -> CardMessage:
 
 
 def report_grant_modal(report_id: str, bot_name: str, hours: int) -> dict[str, Any]:
-    """The confirmation modal of "Approve danger-full-access for this Bot" (issue 11 section 4).
+    """The confirmation modal of "Approve danger-full-access for this Bot".
 
     It says what the grant covers and has one checkbox (block :data:`REPORT_GRANT_HOST_BLOCK`, value
     :data:`REPORT_GRANT_HOST_VALUE`), unticked: the standing approval covers host (not contained) commands only

@@ -1,4 +1,4 @@
-"""Messages of approval routing (issue 16): the reminder posted in a card's thread. Pure: no I/O, no clock.
+"""Messages of approval routing: the reminder posted in a card's thread. Pure: no I/O, no clock.
 
 The reminder is the only message in which FlyBot mentions people on its own: the owners it names are Slack user IDs
 (``<@U…>``) and user group IDs (``<!subteam^S…>``) that passed their ID checks; anything else is left out. The Bot's

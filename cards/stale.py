@@ -1,4 +1,4 @@
-"""What the person who decided is told when Slack would not redraw the message they clicked (issue 15 §9).
+"""What the person who decided is told when Slack would not redraw the message they clicked.
 
 A decision is stored, and the session answered, before chat is touched; the card (or the blocked report's DM) is
 redrawn by an outbox job that retries until its delivery deadline. When it gives up, the message may still show

@@ -1,4 +1,4 @@
-"""Standing-approval surfaces (issue 4): the room notice, the "Always for ..." modal and the App Home tab.
+"""Standing-approval surfaces: the room notice, the "Always for ..." modal and the App Home tab.
 
 Pure functions like the approval card: user text only in rich_text/plain_text (literal), mrkdwn only for FlyBot's
 own wording. Limits: :mod:`cards.limits`.
@@ -147,7 +147,7 @@ def standing_modal(
     """
     level = max_risk if max_risk in STANDING_LEVELS else "workspace_write"
     options = [{"text": bk.plain(label), "value": label} for label in STANDING_LEVELS]
-    # Submitting approves this escalation: show the command whole (issue 11 §5), in preformatted chunks.
+    # Submitting approves this escalation: show the command whole, in preformatted chunks.
     chunks = split_chunks(clean(command_preview), MODAL_CHUNK_MAX)[:MODAL_COMMAND_BLOCKS] or [""]
     title = "Always for this Bot" if scope == "bot" else "Always for this room"
     host_option = {"text": bk.plain("Also when it runs on the host"), "value": HOST_OK_VALUE}
@@ -185,7 +185,7 @@ def standing_modal(
         },
     ]
     warning = hidden_text_warning({"command": command_preview})
-    if warning is not None:  # issue 11 §2 (such a command grades destructive and is never offered this modal)
+    if warning is not None:  # such a command grades destructive and is never offered this modal
         blocks.insert(1, warning)
     first = pattern.split(" ", 1)[0]
     configured = WORKSPACE_CONFIGURED.get(first)
@@ -222,7 +222,7 @@ class HomePending:
     justification: str = ""
     """Not listed on App Home: when there is one, Approve is Review and approve, whose modal shows it whole."""
     approvals_needed: int = 1
-    """2 under the two-person rule (issue 16 §4): the Home counts the approvals as the card does."""
+    """2 under the two-person rule: the Home counts the approvals as the card does."""
     approvers: tuple[str, ...] = ()
 
 
@@ -255,8 +255,8 @@ def home_view(
     for item in pending[:HOME_PENDING_MAX]:
         shown, cut = truncate(one_line(clean(item.command)), 200)
         warning = hidden_text_warning({"command": item.command}, {"Bot name": item.bot_name})
-        # Issue 11 §5: a command shown cut (or flattened onto one line) is never approved from here unseen; nor one
-        # with hidden or look-alike characters (§2): the review modal says what they are before Approve; nor one
+        # A command shown cut (or flattened onto one line) is never approved from here unseen; nor one
+        # with hidden or look-alike characters: the review modal says what they are before Approve; nor one
         # with a justification, which this list does not show (Codex puts a file change's diff there).
         approve = (bk.button("Review and approve", REVIEW_APPROVE_ACTION, item.id, style="primary")
                    if cut or shown != clean(item.command) or warning is not None or item.justification.strip()
@@ -288,7 +288,7 @@ def home_view(
     blocks.append(bk.mrkdwn_section(f"*Standing approvals you can revoke* ({len(approvals)})"))
     warning = hidden_text_warning({}, {"session ids": " ".join(a.subject_label for a in approvals[:HOME_MAX_ITEMS])},
                                   subject="list")
-    if warning is not None:  # issue 11 §2: a session-wide approval names the session id the Bot chose
+    if warning is not None:  # a session-wide approval names the session id the Bot chose
         blocks.append(warning)
     room = HOME_MAX_BLOCKS - len(blocks) - 1  # one block kept for the "and N more" line
     listed = approvals[: max(0, min(HOME_MAX_ITEMS, room // 2))]  # two blocks each

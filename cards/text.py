@@ -26,7 +26,7 @@ def clean(text: str, *, multiline: bool = True) -> str:
 
     Lone surrogates (possible after ``json.loads`` of ``"\\ud800"``) cannot be encoded as UTF-8, so one would make
     Slack reject the whole message. Hidden and direction-changing characters (bidi controls, zero-width, tags,
-    controls) are shown as ``⟨U+202E⟩`` (:func:`bot.risk.hidden.reveal`; issue 11 §2), so text reads as what it
+    controls) are shown as ``⟨U+202E⟩`` (:func:`bot.risk.hidden.reveal`), so text reads as what it
     is; newline and tab are kept unless ``multiline`` is False (one-line fields: session id, directory, names).
     Idempotent; may lengthen the text (up to 10 characters for one), so cut after cleaning, never before.
     """
@@ -91,7 +91,7 @@ def is_slack_channel_id(value: str | None) -> bool:
 
 def reason_part(subject: str, detail: str) -> str:
     """The part of ``subject`` (a simple command) that a reason's ``detail`` is about, so a card names it instead of
-    repeating the whole command (issue 15: "the Why list repeats the whole command for each reason").
+    repeating the whole command for each reason.
 
     The classifier's details start with the words they judge (``"sudo runs ..."``, ``"git push with force ..."``,
     ``"apt-get changes ..."``): the answer is the longest run of subject words, starting at the detail's first word

@@ -106,7 +106,7 @@ async def read_json_object(request: web.Request) -> dict[str, Any]:
     if not isinstance(body, dict):
         raise InvalidRequest("the body must be a JSON object", field="body")
     # JSON can only carry a NUL as the escape \u0000 (a raw control character in a string is not JSON): without
-    # those six bytes no string holds one, and the walk is skipped (issue 10, the request path).
+    # those six bytes no string holds one, and the walk is skipped.
     if b"\\u0000" in raw and has_nul(body):
         raise InvalidRequest("text may not contain NUL (\\u0000) characters", field="body")
     return body

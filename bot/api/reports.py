@@ -121,7 +121,7 @@ class UsableIn(BaseModel):
 
 async def usable(request: web.Request) -> web.Response:
     """``POST /v1/reports/usable`` -> 200 ``{"resolved": <report> | null}``: a usable preflight from ``host``
-    closes the Bot's open report for that host by itself (issue 13).
+    closes the Bot's open report for that host by itself.
 
     Errors: 401 bad token; 422 the preflight is not ``usable`` (field ``preflight.status``) or a malformed body.
     """

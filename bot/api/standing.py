@@ -1,4 +1,4 @@
-"""``/v1/standing-approvals`` for admins (admin token): list, create, revoke (issue 4).
+"""``/v1/standing-approvals`` for admins (admin token): list, create, revoke.
 
 Admin tokens are made by operators with ``flybot admin-tokens add --user USER_ID``; requests act as that admin.
 Bodies are validated like the slash command (same :class:`~bot.standing.StandingService` rules).

@@ -97,7 +97,7 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
             return 0
         if not bots:
             print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")
-        async with names_for(settings) as names:  # people and rooms by name (issue 15); --json has the ids
+        async with names_for(settings) as names:  # people and rooms by name; --json has the ids
             for b in bots:
                 print(f"{b.name}: {await bot_line(b, names)}")
         return 0
@@ -152,7 +152,7 @@ def cmd_standing(args: argparse.Namespace) -> int:
                 for a in [] if as_json else items:
                     expiry = a.expires_at.strftime("%Y-%m-%d %H:%M UTC") if a.expires_at else "never"
                     subject = names.get(a.subject, a.subject) if a.scope == "bot" else rooms.get(a.subject, a.subject)
-                    if a.scope == "session":  # the Bot's name, not its id (issue 15)
+                    if a.scope == "session":  # the Bot's name, not its id
                         subject = f"{names.get(a.bot_id or '', a.bot_id)}/{a.subject}"
                     subjects.append(subject)
                     print(f"{a.id}\t{a.scope}\t{reveal(subject, multiline=False)}\t{a.pattern}\tmax={a.max_risk}\t"

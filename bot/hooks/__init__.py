@@ -1,4 +1,4 @@
-"""Agent adapters (issues 7, 12): ``flybot hook claude-code``, ``flybot exec`` and ``flybot codex`` -- the one package DESIGN.md's
+"""Agent adapters: ``flybot hook claude-code``, ``flybot exec`` and ``flybot codex`` -- the one package DESIGN.md's
 "Adapters" names (kept as ``bot/hooks``). They import only the classifier, and the HTTP client when they ask FlyBot.
 
 Both grade a shell command with FlyBot's classifier (:func:`bot.risk.classify`) against a ceiling; a command at or

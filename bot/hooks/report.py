@@ -1,6 +1,6 @@
 """``flybot report``: run the preflight and, when the host is blocked, report it to FlyBot with the Bot's token.
 
-Issue 13. What it does, by the preflight's outcome (the exit code is the preflight's):
+What it does, by the preflight's outcome (the exit code is the preflight's):
 
 - blocked (exit 3): ``POST /v1/reports`` with the preflight's ``--json``, the host and the session, then print the
   report line on stdout::

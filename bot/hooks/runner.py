@@ -14,7 +14,7 @@ Exit codes:
         escalation is withdrawn), FlyBot unreachable or refusing, no token -- or the program cannot be executed;
     127 when the program was not found;
     125 on flybot exec's own usage error (no command, an unknown option, a bad value), as ``env`` and ``timeout``
-        do, so that it is never mistaken for the command's own status (issue 15: a command may exit 2 itself).
+        do, so that it is never mistaken for the command's own status (a command may exit 2 itself).
 One line on stderr says why whenever the command did not run or FlyBot was asked; stdout belongs to the command.
 """
 

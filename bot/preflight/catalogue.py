@@ -2,8 +2,9 @@
 
 Pure data and lookups, no I/O. An option is keyed by its stable ``id``; its human phrase is the same on every OS,
 its exact host command may depend on the OS family read from os-release (``ID`` then ``ID_LIKE`` words):
-``debian``, ``ubuntu``, ``fedora`` (also RHEL/CentOS), ``arch`` (and ``alpine``, ``suse`` for the install). Issue 11 §4: whatever text or command a Bot
-sends along with an option id is never shown as FlyBot's advice; the DM looks the id up here.
+``debian``, ``ubuntu``, ``fedora`` (also RHEL/CentOS), ``arch`` (and ``alpine``, ``suse`` for the install).
+Whatever text or command a Bot sends along with an option id is never shown as FlyBot's advice; the DM looks the id
+up here.
 
 Sources of the commands:
 

@@ -1,6 +1,6 @@
 """Why a backend is not usable: the causes the preflight names, and how a bwrap failure is classified (pure).
 
-bubblewrap causes (issue 13), decided from the trial's stderr and the host's settings, first match wins:
+bubblewrap causes, decided from the trial's stderr and the host's settings, first match wins:
 
 1. ``not-installed``: no ``bwrap`` on ``PATH``.
 2. ``apparmor-userns``: ``/proc/sys/kernel/apparmor_restrict_unprivileged_userns`` is ``1`` (Ubuntu 23.10+);

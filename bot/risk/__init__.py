@@ -1,4 +1,4 @@
-"""The containment-aware command risk classifier (issue 3).
+"""The containment-aware command risk classifier.
 
 Public API::
 

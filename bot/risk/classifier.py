@@ -1,4 +1,4 @@
-"""``classify``: the containment-aware command risk classifier (issue 3).
+"""``classify``: the containment-aware command risk classifier.
 
 Pure, synchronous and total: any ``str`` yields an :class:`Assessment`; nothing raises.
 """
@@ -32,12 +32,12 @@ def classify(
 
     Args:
         command: the script text as the session would run it with ``bash -c``.
-        contained: True when it runs inside the sandbox VM (the containment downgrades apply;
-            issue 3 lists them), False when it runs on the host.
+        contained: True when it runs inside the sandbox VM (the containment downgrades apply:
+            :data:`~bot.risk.table.CONTAINED_DOWNGRADE`), False when it runs on the host.
         workspace: the escalation's working directory (absolute; a ``Path`` or a string). When None, relative paths
             are inside the workspace, but ``..`` escaping it, ``~`` paths and absolute paths
             outside the temp area are outside. A relative ``workspace`` is treated as None.
-        recipes: where project recipes are read (``make X``, ``npm run X``...; issue 14): a
+        recipes: where project recipes are read (``make X``, ``npm run X``...): a
             :class:`~bot.risk.recipes.ProjectRecipes` on the session's side, the adapter's
             :class:`~bot.risk.recipes.GivenRecipes` on the server; None: recipes are unreadable
             and a target's name decides beyond "builds in the workspace".
@@ -93,7 +93,7 @@ def _classify(
 
 
 def _hidden_text(grader: Grader, scope: Scope, command: str) -> None:
-    """Hidden or look-alike characters: destructive, never downgraded (issue 11 §2: a person must look).
+    """Hidden or look-alike characters: destructive, never downgraded (a person must look).
 
     The level is what keeps it from standing approvals (which never cover ``destructive``) and from an adapter's
     ceiling; the reason says why and shows the characters made visible.

@@ -1,4 +1,4 @@
-"""Hidden and look-alike characters: find them, make them visible, and say what a word looks like (issue 11 §2).
+"""Hidden and look-alike characters: find them, make them visible, and say what a word looks like.
 
 Text a person reads before deciding must read as what it is. Two kinds of characters break that:
 
@@ -157,8 +157,8 @@ def _ascii_twin(ch: str) -> str | None:
 def needs_a_person(text: str) -> str | None:
     """A one-sentence reason why ``text`` must be read by a person (hidden characters, look-alike words), or None.
 
-    Source: issue 11 §2 -- such a command is never answered by a standing approval nor allowed at once by an
-    adapter's ceiling.
+    Such a command is never answered by a standing approval nor allowed at once by an adapter's ceiling: a person
+    must read it.
     """
     parts: list[str] = []
     hidden = hidden_characters(text)
@@ -175,7 +175,7 @@ def needs_a_person(text: str) -> str | None:
 
 
 def plain_warning(texts: Iterable[str], *, multiline: bool = False) -> str | None:
-    """The plain sentence a terminal shows under output that held such characters (issue 11 §2), or None.
+    """The plain sentence a terminal shows under output that held such characters, or None.
 
     The CLI's counterpart of the cards' warning block (``cards.hidden``): which hidden characters were shown as
     ``⟨U+XXXX⟩`` (at most five codes) and up to three look-alike words with their ASCII reading, e.g.

@@ -30,7 +30,7 @@ class RiskLevel(IntEnum):
     @property
     def label(self) -> str:
         """The wire name, e.g. ``"workspace_write"`` (from a table: an enum's ``name`` is slow to reach and the
-        request path asks for labels a dozen times; issue 10)."""
+        request path asks for labels a dozen times)."""
         return _LABELS[self]
 
     def __str__(self) -> str:
@@ -60,7 +60,7 @@ _BY_LABEL = {level.name.lower(): level for level in RiskLevel}
 
 
 def requires_approval(risk: RiskLevel, ceiling: RiskLevel) -> bool:
-    """True when ``risk`` is above ``ceiling`` (issue 3: ``risk > ceiling``)."""
+    """True when ``risk`` is above ``ceiling`` (``risk > ceiling``)."""
     return risk > ceiling
 
 
@@ -130,7 +130,7 @@ class SimpleCommand(Frozen):
 
     def __hash__(self) -> int:
         # Frozen's hash (of the fields in slot order), spelled out: a request's commands key the server's memo of
-        # standing-approval covers, and the generic form costs 0.5 us a command (issue 10).
+        # standing-approval covers, and the generic form is slower.
         return hash((self.argv, self.text, self.risk, self.wrappers, self.marks, self.environment, self.outside,
                      self.chosen_by))
 

@@ -1,7 +1,7 @@
 """A bounded, de-duplicated collection of :class:`~bot.risk.model.Reason`.
 
-Issue 3: "Keep reasons concise and de-duplicated (a 100 KiB script must not produce
-megabytes of reasons: cap or merge identical ones)". Identical reasons are kept once;
+Reasons stay concise however long the script (a 100 KiB script must not produce megabytes
+of reasons). Identical reasons are kept once;
 past :data:`REASON_CAP` distinct reasons, a reason whose (rule, level, downgraded)
 group is already shown is counted instead, and the group's first reason ends with
 "(and N more like it)". Every group is always shown, so the deciding rule is never lost.

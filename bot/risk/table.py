@@ -8,7 +8,7 @@ is destructive.
 
 Containment: :data:`CONTAINED_DOWNGRADE` is the allowlist of system commands that
 grade ``workspace_write`` instead of ``system`` when the escalation runs contained in
-the sandbox VM (issue 3). It is separate from :data:`SYSTEM_COMMANDS`: a program added
+the sandbox VM. It is separate from :data:`SYSTEM_COMMANDS`: a program added
 there later is contained-unsafe until it is also added to the allowlist.
 
 Sections (each entry: name -> handler, source of truth):
@@ -91,7 +91,7 @@ SYSTEM_COMMANDS: dict[str, str] = {
     "chattr": "chattr(1)", "setfacl": "setfacl(1)", "yum": "yum(8)", "apk": "apk(8)",
 }
 
-#: Issue 3's containment allowlist: these system commands grade workspace_write when contained.
+#: The containment allowlist: these system commands grade workspace_write when contained.
 CONTAINED_DOWNGRADE = frozenset({
     "chmod", "chown", "chgrp", "systemctl", "launchctl", "service", "mount", "umount", "apt", "apt-get", "brew",
     "dnf", "pacman", "snap", "ifconfig", "route", "iptables", "reboot", "shutdown", "crontab", "at",

@@ -2,7 +2,7 @@
 
 A decision (Approve, the Deny modal's submit) is committed with its audit row and its card-update job BEFORE
 ``ack()``: a compare-and-set takes milliseconds, far inside Slack's 3 seconds, and a click Slack saw acknowledged
-is never lost, even to a kill -9 (issue 10, item 6). Other listeners ``ack()`` first. Refusals are ephemeral and
+is never lost, even to a kill -9. Other listeners ``ack()`` first. Refusals are ephemeral and
 change nothing; errors never reach chat as raw exception text.
 
 A click on a card whose escalation is no longer pending (its redraw has not landed yet: Slack failed or was slow)
@@ -58,7 +58,7 @@ def _where(body: dict[str, Any]) -> str:
 async def _refuse(deps: SlackDeps, channel: str, user: str, text: str) -> None:
     """Tell ``user`` only; a click without a channel (App Home) is answered in the user's DM with FlyBot. When Slack
     refuses the ephemeral (FlyBot not in the channel, a Slack error), the answer goes to the DM instead: a person's
-    action is never answered by silence (issue 15)."""
+    action is never answered by silence."""
     if not channel:
         channel = await deps.chat.dm_channel(user) or ""
     if channel and await deps.chat.ephemeral(channel, user, text):
@@ -87,7 +87,7 @@ async def open_form(deps: SlackDeps, body: dict[str, Any], view: dict[str, Any],
 
 async def refresh_home(deps: SlackDeps, user: str) -> None:
     """Redraw ``user``'s App Home after their click there; when Slack would not, tell them (by DM: a Home click has no
-    channel), so a stale tab is never taken for the truth (issue 15 §9)."""
+    channel), so a stale tab is never taken for the truth."""
     error = await publish_home(deps, user)
     if error is not None:
         await _refuse(deps, "", user, f"Done, but Slack did not refresh your FlyBot Home tab ({error}): it may show "
@@ -176,7 +176,7 @@ async def _decide(
     refusal: str | None = None
     try:
         decided = await deps.service.decide(escalation_id, actor=user, approve=approve, reason=reason, via=via)
-        if decided.pending:  # the first of two approvals (issue 16 §4): say what happens next
+        if decided.pending:  # the first of two approvals: say what happens next
             refusal = first_approval_text(decided.approvals_needed)
     except AlreadyDecided as exc:
         current = await deps.store.get_escalation(escalation_id)
@@ -241,7 +241,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @app.action(REVIEW_APPROVE_ACTION)
     @deps.tracked
     async def on_review(ack: AsyncAck, body: dict[str, Any]) -> None:
-        # Issue 11 §5: where the command is shown cut, Approve first opens the whole command, with Approve in it.
+        # Where the command is shown cut, Approve first opens the whole command, with Approve in it.
         await ack()
         found = await _pending_for_decider(deps, body, approve=True)
         if found is not None:

@@ -99,7 +99,7 @@ def describe(approval: StandingApproval, bot_names: dict[str, str] | None = None
         subject = (bot_names or {}).get(subject, subject)
     elif approval.scope == "room":
         subject = f"<#{subject}>"
-    else:  # a session id is the Bot's own text: inert, its hidden characters shown (issue 11 §2)
+    else:  # a session id is the Bot's own text: inert, its hidden characters shown
         subject = inert(subject).replace("`", "'")
     return (f"`{approval.id}` {approval.scope} {subject}: `{approval.pattern}` up to {approval.max_risk}, "
             f"{where}, {expiry}, used {approval.use_count}×, set by {_who(approval.created_by)}")
@@ -113,7 +113,7 @@ def inert(text: str, *, multiline: bool = False) -> str:
 
 def with_warning(reply: str, raw: list[str]) -> str:
     """``reply`` and, when the user text it shows (``raw``, before :func:`inert`) held hidden or look-alike
-    characters, the plain warning line (issue 11 §2: every surface says it, not only the card)."""
+    characters, the plain warning line (every surface says it, not only the card)."""
     warning = plain_warning(raw, multiline=True)
     return f"{reply}\n:warning: {inert(warning)}" if warning else reply
 
@@ -204,7 +204,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
 
 async def pending_text(deps: SlackDeps, user: str, *, page: int = 1) -> str:
     """The escalations ``user`` may decide, one line each: as an admin, an owner (owner groups too) or, once asked,
-    a fallback approver (issue 16); :data:`cards.standing.PENDING_PAGE` a page (``page`` from 1), oldest first. A
+    a fallback approver; :data:`cards.standing.PENDING_PAGE` a page (``page`` from 1), oldest first. A
     page that does not hold the last one ends with how many more there are and the command for the next page."""
     admin = await deps.standing.is_admin(user)
     every = await deps.store.list_bots()

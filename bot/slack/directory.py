@@ -64,7 +64,7 @@ def _error(exc: SlackApiError) -> str:
     return str(response.get("error") or "an error") if hasattr(response, "get") else "an error"
 
 
-# -- names instead of ids (issue 15 §7) -------------------------------------------------------------------------
+# -- names instead of ids ---------------------------------------------------------------------------------------
 NAME_MAX = 80
 """A display name is cut to this many characters (after hidden characters are made visible)."""
 LOOKUPS_AT_ONCE = 8
@@ -177,7 +177,7 @@ class Names:
         if cached is not None:
             # Past its time, a name is still answered at once while a lookup refreshes it in the background: a
             # request (an auto-answer's 201 names its approval's author) never waits for chat once a name is known
-            # (issue 10: nothing on the hot path awaits Slack).
+            # (nothing on the hot path awaits Slack).
             if cached[0] <= time.monotonic():
                 self._pending(kind, key)
             return cached[1]
@@ -312,7 +312,7 @@ async def fallback_summary(bot: Bot, names: Names) -> str:
 async def bot_line(bot: Bot, names: Names) -> str:
     """Everything ``bots add``, ``bots set`` and ``bots list`` say of a Bot, in the same words: :func:`bot_summary`,
     then ``two-person rule: destructive commands on the host`` (or ``(the deployment setting)``), then
-    ``fallback: @Ada, @flybot-oncall`` (or ``(the admins)``, issue 16 §3), then, when the operator allowed any,
+    ``fallback: @Ada, @flybot-oncall`` (or ``(the admins)``), then, when the operator allowed any,
     ``may also use rooms #ops, #deploys`` (``--allow-room``)."""
     rule = "destructive commands on the host" if bot.two_person else "(the deployment setting)"
     fallback = await fallback_summary(bot, names) or "(the admins)"
@@ -323,7 +323,7 @@ async def bot_line(bot: Bot, names: Names) -> str:
 
 
 async def group_warnings(settings: Settings, groups: Sequence[str]) -> list[str]:
-    """One line per user group FlyBot cannot read, so its members would have no say (issue 16 §1): with Slack
+    """One line per user group FlyBot cannot read, so its members would have no say: with Slack
     credentials, ``usergroups.users.list`` per group (``no_such_subteam``, ``missing_scope``, Slack unreachable);
     in local mode, a group local chat does not have (it has only ``DEFAULT_USERGROUPS``; it learns none)."""
     distinct = list(dict.fromkeys(groups))

@@ -2,8 +2,8 @@
 
 Pending escalations appear on the Home of everyone who may decide them (owners, owner groups' members, admins,
 and, once asked, fallback approvers) with the card's buttons; the Home is redrawn when it is opened, after a click
-on it, and by the outbox's ``home.refresh`` job whenever an escalation with a card is posted or changes (issue 16
-§5), so a decision anywhere updates this copy too.
+on it, and by the outbox's ``home.refresh`` job whenever an escalation with a card is posted or changes, so a
+decision anywhere updates this copy too.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ async def publish_home(deps: SlackDeps, user: str) -> str | None:
     """Render and ``views.publish`` the Home tab for ``user``; None when published, else Slack's error code."""
     admin = await deps.standing.is_admin(user)
     every = await deps.store.list_bots()
-    every_bot = {b.id: b.name for b in every}  # an approval names its Bot, never its id (issue 15)
-    owned = {b.id for b in every if await deps.service.owns(b, user)}  # owner groups too (issue 16 §1)
-    backup = {b.id for b in every if await deps.service.is_fallback(b, user)}  # once asked (§3)
+    every_bot = {b.id: b.name for b in every}  # an approval names its Bot, never its id
+    owned = {b.id for b in every if await deps.service.owns(b, user)}  # owner groups too
+    backup = {b.id for b in every if await deps.service.is_fallback(b, user)}  # once asked
     bots = [b for b in every if admin or b.id in owned]
     names = {b.id: b.name for b in every}
     seen = [b.id for b in every if admin or b.id in owned or b.id in backup]
@@ -51,5 +51,5 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
     @deps.tracked
     async def on_home_opened(event: dict[str, Any]) -> None:
         if event.get("tab", "home") == "home" and event.get("user"):
-            await deps.store.note_home_viewer(str(event["user"]), datetime.now(UTC))  # redrawn on changes (§5)
+            await deps.store.note_home_viewer(str(event["user"]), datetime.now(UTC))  # redrawn on changes
             await publish_home(deps, str(event["user"]))

@@ -1,9 +1,8 @@
 """Concurrent reads by id share queries: the ids asked for while one query runs are read together by the next one.
 
-Issue 10: 10,000 long-polls each reading their escalation made 10,000 store round trips in a burst. With this, a
-burst costs a few queries (each bound as one parameter, see :func:`bot.store.sql.id_among`); a lone read costs one
-query, as before. Every answer comes from a query that started after it was asked for, so a read never misses a
-write that committed before the call.
+A burst of long-polls each reading their escalation costs a few queries (each bound as one parameter, see
+:func:`bot.store.sql.id_among`); a lone read costs one query. Every answer comes from a query that started after it
+was asked for, so a read never misses a write that committed before the call.
 """
 
 from __future__ import annotations

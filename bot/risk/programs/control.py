@@ -1,4 +1,4 @@
-"""Remote control planes: kubectl, docker, helm, terraform (issue 3).
+"""Remote control planes: kubectl, docker, helm, terraform.
 
 They talk to clusters, daemons and clouds outside the VM, so every use is at least
 ``network`` and nothing is ever downgraded by containment (rule

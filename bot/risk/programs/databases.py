@@ -69,7 +69,7 @@ def grade_sql(text: str, dialect: str) -> tuple[str, str]:
     statement is DELETE (fail closed). Never raises.
     """
     try:
-        import logging  # with sqlglot: every hook start would pay for logging otherwise (issue 12's fast path)
+        import logging  # with sqlglot: every hook start would pay for logging otherwise
 
         import sqlglot  # a large import, needed only when a client runs SQL
         from sqlglot import exp

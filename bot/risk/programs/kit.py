@@ -58,7 +58,7 @@ def build_or_test(call: Call, what: str) -> None:
 
 
 def network(call: Call, detail: str, rule: str = "network-egress") -> None:
-    """``call`` talks to another machine; never downgraded (issue 3)."""
+    """``call`` talks to another machine; never downgraded."""
     call.flag(R.NETWORK, rule, detail)
 
 

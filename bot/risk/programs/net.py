@@ -1,4 +1,4 @@
-"""Network clients: at least ``network`` wherever they run, never downgraded (issue 3).
+"""Network clients: at least ``network`` wherever they run, never downgraded.
 
 Their local writes (``curl -o``, ``wget``'s downloads, ``scp``/``rsync`` to a local
 destination) are graded as writes too. Options that make them run a local program

@@ -1,11 +1,11 @@
 """Schedulers: ``at``, ``batch``, ``atq``, ``atrm`` and ``crontab`` hand code to a shell that runs later.
 
-The scheduled code is graded like ``… | sh`` (issue 14): when the script shows it literally
+The scheduled code is graded like ``… | sh``: when the script shows it literally
 (a quoted here-document, a literal here-string, ``echo 'CMD' |`` right before), it is parsed
 and graded as a script (and the scheduling itself is at least the scheduler's own grade);
 when it is not visible (standard input from elsewhere, ``at -f FILE``, ``crontab FILE``,
 ``crontab -e``), destructive: the classifier cannot see what will run (fail closed). Contained, the
-jobs run later in the sandbox VM, which the containment allowlist covers (``crontab``, ``at``: issue 3):
+jobs run later in the sandbox VM, which the containment allowlist covers (``crontab``, ``at``):
 those findings are downgraded like the schedulers' other findings.
 
 Sources: at(1) (at 3.2: ``-f``, ``-l``, ``-r``/``-d``, ``-c``, ``-q``, ``-t``, ``-u``; "the working

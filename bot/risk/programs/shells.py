@@ -3,7 +3,7 @@
 ``bash``/``sh``/``zsh``/``dash`` ``-c SCRIPT`` and ``eval`` with literal text are parsed and
 graded recursively (zsh scripts are parsed with the bash grammar); with non-literal
 text, or a shell reading its script from standard input or a file, destructive
-(issue 3). Interpreters given inline code (``python -c``, ``node -e``, ``perl -e``,
+(fail closed). Interpreters given inline code (``python -c``, ``node -e``, ``perl -e``,
 ``ruby -e``, ``php -r``) or a program file are destructive: the classifier cannot see
 what the program does. ``python -m MODULE`` is graded as the module's own command
 when that command is in the table (``pytest``, ``pip``, ...).

@@ -1,7 +1,7 @@
 """Queries of system tools, and the network administration tools ``ip`` and ``nft``.
 
 A system command (``table.SYSTEM_COMMANDS``) grades ``system``; its queries only read and grade
-``read_only`` (issue 14: ``systemctl status``, ``apt list``, ``dnf info``, ``brew list`` and their
+``read_only`` (``systemctl status``, ``apt list``, ``dnf info``, ``brew list`` and their
 kin). :func:`query` decides from the words whether a use is a query; anything else keeps the
 system grade. A query that talks to a remote index (``apt-get changelog``, ``brew search``,
 ``snap find``) is ``network``. Options that run programs are checked before (programs/packages.py).

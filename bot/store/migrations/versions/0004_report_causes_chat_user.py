@@ -1,4 +1,4 @@
-"""blocked-report causes, host OS and Bot words; a Bot's chat identity (issues 13 and 11 section 4)
+"""blocked-report causes, host OS and Bot words; a Bot's chat identity
 
 Revision ID: 0004
 Revises: 0001

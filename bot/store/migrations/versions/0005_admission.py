@@ -1,4 +1,4 @@
-"""admission control: per-Bot request counters a minute; index for a Bot's open escalations; cache triggers (issue 10)
+"""admission control: per-Bot request counters a minute; index for a Bot's open escalations; cache triggers
 
 On PostgreSQL, statement triggers on ``bots`` and ``standing_approvals`` NOTIFY ``cache:<table>`` on the channel
 ``flybot_decisions`` whenever a change commits (any writer), so every replica drops its in-memory copies

@@ -1,4 +1,4 @@
-"""bots.removed_at: a removed Bot keeps its history; its token stops and it is no longer listed (issue 15 §4)
+"""bots.removed_at: a removed Bot keeps its history; its token stops and it is no longer listed
 
 Revision ID: 0006
 Revises: 0005

@@ -1,4 +1,4 @@
-"""outbox: chat effects as durable jobs, per-room pace, folded standing-approval notices (issue 10)
+"""outbox: chat effects as durable jobs, per-room pace, folded standing-approval notices
 
 Revision ID: 0007
 Revises: 0006

@@ -1,4 +1,4 @@
-"""two-person rule: a Bot's setting, and the first of two approvals on an escalation (issue 16 §4)
+"""two-person rule: a Bot's setting, and the first of two approvals on an escalation
 
 Revision ID: 0008
 Revises: 0007

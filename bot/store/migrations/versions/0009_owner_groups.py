@@ -1,4 +1,4 @@
-"""owner groups: Slack user groups whose members own a Bot, resolved at decision time (issue 16 §1)
+"""owner groups: Slack user groups whose members own a Bot, resolved at decision time
 
 Revision ID: 0009
 Revises: 0008

@@ -1,5 +1,4 @@
 """fallback approvers: a Bot's fallback owners and groups, when they were asked, and the DM copies of the card
-(issue 16 §3)
 
 Revision ID: 0010
 Revises: 0009

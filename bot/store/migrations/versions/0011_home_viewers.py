@@ -1,4 +1,4 @@
-"""home viewers: who opened FlyBot's App Home, so that a decision redraws every copy there (issue 16 §5)
+"""home viewers: who opened FlyBot's App Home, so that a decision redraws every copy there
 
 Revision ID: 0011
 Revises: 0010
