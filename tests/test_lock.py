@@ -38,8 +38,9 @@ def project() -> dict[str, list[Requirement]]:
     return groups
 
 
-@pytest.mark.parametrize(("lock", "groups"), [(RUNTIME, [""]), (DEV, ["", "test", "lint", "docs"])],
-                         ids=["runtime", "dev"])
+@pytest.mark.parametrize(
+    ("lock", "groups"), [(RUNTIME, [""]), (DEV, ["", "test", "lint", "docs"])], ids=["runtime", "dev"]
+)
 def test_the_lock_pins_every_requirement_of_pyproject_within_its_bounds(lock: Path, groups: list[str]) -> None:
     pinned = pins(lock)
     declared = project()
@@ -51,7 +52,8 @@ def test_the_lock_pins_every_requirement_of_pyproject_within_its_bounds(lock: Pa
             name = canonicalize_name(req.name)
             assert name in pinned, f"{lock.name} lacks {req}: run python tools/lock.py"
             assert req.specifier.contains(pinned[name], prereleases=True), (
-                f"{lock.name} pins {name}=={pinned[name]} outside {req}: run python tools/lock.py")
+                f"{lock.name} pins {name}=={pinned[name]} outside {req}: run python tools/lock.py"
+            )
 
 
 def test_the_dev_lock_pins_the_runtime_lock_s_releases() -> None:

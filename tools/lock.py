@@ -32,12 +32,16 @@ COMMON = ["--generate-hashes", "--strip-extras", "--no-emit-index-url", "--no-em
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--upgrade", action="store_true", help="move every pin to the newest release that fits")
-    parser.add_argument("--upgrade-package", action="append", default=[], metavar="NAME",
-                        help="move this package's pin (repeatable)")
+    parser.add_argument(
+        "--upgrade-package", action="append", default=[], metavar="NAME", help="move this package's pin (repeatable)"
+    )
     args = parser.parse_args(argv)
     if sys.version_info[:2] != (3, 11) or platform.system() != "Linux" or platform.machine() != "x86_64":
-        print(f"tools/lock.py: the locks are for Python 3.11 on Linux x86_64, this is Python "
-              f"{platform.python_version()} on {platform.system()} {platform.machine()}", file=sys.stderr)
+        print(
+            f"tools/lock.py: the locks are for Python 3.11 on Linux x86_64, this is Python "
+            f"{platform.python_version()} on {platform.system()} {platform.machine()}",
+            file=sys.stderr,
+        )
         return 2
     upgrade = (["--upgrade"] if args.upgrade else []) + [f"--upgrade-package={name}" for name in args.upgrade_package]
     env = {**os.environ, "CUSTOM_COMPILE_COMMAND": "python tools/lock.py"}
@@ -48,8 +52,19 @@ def main(argv: list[str] | None = None) -> int:
         (ROOT / "requirements").mkdir(exist_ok=True)
         steps = [
             [*compile_, *COMMON, *upgrade, "-o", RUNTIME, "pyproject.toml"],
-            [*compile_, *COMMON, *upgrade, "--extra=test", "--extra=lint", "--extra=docs", "-c", RUNTIME,
-             "-o", DEV, "pyproject.toml"],
+            [
+                *compile_,
+                *COMMON,
+                *upgrade,
+                "--extra=test",
+                "--extra=lint",
+                "--extra=docs",
+                "-c",
+                RUNTIME,
+                "-o",
+                DEV,
+                "pyproject.toml",
+            ],
         ]
         for step in steps:
             code = subprocess.run(step, cwd=ROOT, env=env).returncode
