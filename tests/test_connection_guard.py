@@ -8,13 +8,19 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import structlog
+from aiohttp import web
 
 from bot.capacity import client_of
 from bot.refusals import RefusalLog
 from tests.served import HEALTHZ, connect, create_escalation, exchange, hold_long_poll, parse, response, serve
+
+GUARD_READS = ("_waiter", "_messages", "_request_in_progress")
+"""The private attributes of aiohttp's ``RequestHandler`` that :class:`bot.capacity.ConnectionGuard` reads
+(``_Connection.idle`` and ``_Connection.between_requests``); requirements/*.lock pins aiohttp for them."""
 
 ATTACKER = "127.0.0.2"
 """Loopback is 127.0.0.0/8 on Linux: a second client address without a second machine."""
@@ -289,3 +295,44 @@ def test_a_client_is_an_ipv4_address_all_of_loopback_or_an_ipv6_64() -> None:
     assert client_of("2001:db8:1:2::1") == client_of("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
     assert client_of("2001:db8:1:3::1") == "2001:db8:1:3::/64"
     assert client_of("fe80::1%eth0") == "fe80::/64"
+
+
+async def test_the_installed_aiohttp_keeps_the_handler_state_the_guard_reads() -> None:
+    """A real aiohttp server on loopback, one kept-alive connection: while its request is handled, and after, while
+    it waits for the next one, the handler holds :data:`GUARD_READS` with the meaning the guard gives them."""
+    missing = [name for name in GUARD_READS if not hasattr(web.RequestHandler, name)]  # a slot is a class attribute
+    assert not missing, (f"aiohttp {aiohttp.__version__}: RequestHandler has no {missing}, which "
+                         f"bot/capacity.py's ConnectionGuard reads; adapt it before moving the aiohttp pin")
+    during: dict[str, Any] = {}
+    handlers: list[web.RequestHandler[web.Request]] = []
+
+    async def handle(request: web.Request) -> web.Response:
+        handlers.append(request.protocol)
+        during.update((name, getattr(request.protocol, name)) for name in GUARD_READS)
+        return web.Response(text="ok")
+
+    app = web.Application()
+    app.router.add_get("/", handle)
+    runner = web.AppRunner(app)
+    await runner.setup()
+    site = web.TCPSite(runner, "127.0.0.1", 0)
+    await site.start()
+    try:
+        port = runner.addresses[0][1]
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        writer.write(b"GET / HTTP/1.1\r\nHost: flybot\r\nConnection: keep-alive\r\n\r\n")
+        assert (await asyncio.wait_for(reader.readuntil(b"ok"), 10)).startswith(b"HTTP/1.1 200")
+        version = f"aiohttp {aiohttp.__version__}"
+        assert during["_request_in_progress"] is True, f"{version}: _request_in_progress is not True in a handler"
+        (handler,) = handlers
+        for _ in range(200):  # the handler's loop awaits the next request on a fresh _waiter
+            waiter = handler._waiter
+            if waiter is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert isinstance(waiter, asyncio.Future) and not waiter.done(), f"{version}: no _waiter while kept alive"
+        assert handler._request_in_progress is False, f"{version}: _request_in_progress stays set after the answer"
+        assert len(handler._messages) == 0, f"{version}: _messages is not an empty queue between requests"
+        writer.close()
+    finally:
+        await runner.cleanup()
