@@ -152,7 +152,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         waiters = WaiterHub(
             slots, lambda ids: store.settled_escalations(ids, utcnow()), metrics, kind="escalation"
         )
-        # Issue 16 §1: looked up while a click waits for its ack, so no retries (bot.groups, the lookup budget).
+        # Owner groups are looked up while a click waits for its ack, so no retries (bot.groups, the lookup budget).
         groups = OwnerGroups(partial(chat.usergroup_members, retries=False), ttl_s=settings.group_cache_s)
         standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow,
                                    groups=groups)
@@ -183,7 +183,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         workers = settings.delivery_workers or (4 if is_postgres(settings.database_url) else 1)
         deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports,
                          program_rules=program_rules)
-        delivery.home = partial(publish_home, deps)  # home.refresh jobs redraw App Homes (issue 16 §5)
+        delivery.home = partial(publish_home, deps)  # home.refresh jobs redraw App Homes
         bolt = build_bolt_app(client, signing_secret, deps)
         app[RUNTIME] = Runtime(service=service, store=store, deps=deps, standing=standing)
         app[standing_api.STANDING] = standing

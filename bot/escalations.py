@@ -4,9 +4,9 @@ Plain async code over the store; no Slack or HTTP types, no chat port. Every sta
 transaction with its audit rows and the chat jobs it causes (the outbox, DESIGN.md): creating an escalation queues
 its card; a decision, expiry or withdrawal queues the card's update; a standing approval's answer queues (folds into)
 the room's notice. ``bot/delivery`` sends them. Rules:
-- only the Bot's owners and admins decide (issue 2, "Who may decide"); the Bot's own chat identity never approves;
+- only the Bot's owners and admins decide; the Bot's own chat identity never approves;
 - the first decision wins atomically in the store; later ones get :class:`AlreadyDecided`;
-- the two-person rule (issue 16 §4): a destructive command on the host of a Bot (or deployment) that asks for it
+- the two-person rule: a destructive command on the host of a Bot (or deployment) that asks for it
   needs two approvals from distinct people; the first is recorded on the card, the second decides, a Deny by
   either ends it, and standing approvals never answer it;
 - fail closed: an undeliverable card or an expired escalation is never approved; a room whose notices are overdue
@@ -106,10 +106,10 @@ def new_escalation_id() -> str:
     """A new escalation id: ``esc_`` and 32 hex digits, the first 12 the creation time in milliseconds since the
     epoch and the other 20 random (80 bits from ``os.urandom``), so ids sort by creation time.
 
-    Why time first (issue 10, the auto-answer's commit): the escalation's primary key and the audit rows' escalation
-    index are B-trees; random ids put each new row on a random leaf page, so a group commit of N auto-answers wrote
-    about 2N index pages to SQLite's WAL (``strace``: 9 ``pwrite`` calls per request) and dirtied as many pages on
-    PostgreSQL. Ids that grow with time append to the rightmost leaf, as the rows' own rowids do. The id is no
+    Why time first: the escalation's primary key and the audit rows' escalation index are B-trees; random ids would
+    put each new row on a random leaf page, so a group commit of N auto-answers would write about 2N index pages to
+    SQLite's WAL and dirty as many pages on PostgreSQL. Ids that grow with time append to the rightmost leaf, as the
+    rows' own rowids do. The id is no
     secret (every use of it also needs the Bot's token or a deciding person) and it stays unguessable: 80 random
     bits per millisecond.
     """
@@ -120,7 +120,7 @@ def grade(command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...
     """The classifier's verdict on ``command`` (one function, so the classifier can change inside).
 
     ``cwd`` is the workspace when it is an absolute path; otherwise the classifier treats the workspace as unknown.
-    ``recipes``: the project recipes the adapter read (issue 14; the server cannot read the project); without them
+    ``recipes``: the project recipes the adapter read (the server cannot read the project); without them
     ``make X``/``npm run X`` are graded by the target's name. Answered from :data:`GRADES` when the same request was
     graded recently (see :class:`Grades`).
     """
@@ -149,11 +149,12 @@ class Graded:
 class Grades:
     """A bounded memory of verdicts: the same command, containment, workspace and recipes always grade the same.
 
-    The classifier is a pure function of exactly these and the program rules (``bot.risk``: no clock, no environment, no file read on the
-    server, whose recipes are the ones the request gave, :class:`~bot.risk.recipes.GivenRecipes`), so a repeated
-    request (an agent's ``npm test``, ``apt-get install -y jq``) is not graded again (issue 10: about 12 us of a
-    request's CPU). Only requests of at most ``max_chars`` characters (command and recipe lines together) are
-    remembered, at most ``size`` of them; when full it starts afresh.
+    The classifier is a pure function of exactly these and the program rules (``bot.risk``: no clock, no
+    environment, no file read on the server, whose recipes are the ones the request gave,
+    :class:`~bot.risk.recipes.GivenRecipes`), so a repeated request (an agent's ``npm test``, ``apt-get install -y
+    jq``) is not graded again (its share of an auto-answer: docs/performance.md). Only requests of at most
+    ``max_chars`` characters (command and recipe lines together) are remembered, at most ``size`` of them; when full
+    it starts afresh.
     """
 
     def __init__(self, size: int = 1024, max_chars: int = 4096) -> None:
@@ -204,10 +205,10 @@ class EscalationService:
             setting can add the rule, never lift it).
         groups: resolves a Bot's owner groups when someone decides (None: owner groups give no one a say).
         remind_at: the owners are reminded in the card's thread once, at this fraction of the escalation's
-            lifetime, if it is still pending then (issue 16 §2); 0: never. A ``reminder`` job due at that time is
+            lifetime, if it is still pending then; 0: never. A ``reminder`` job due at that time is
             written with the card's job.
         fallback_after_s: after this many seconds without a decision the Bot's fallback approvers are asked (a DM
-            copy of the card) and may decide from then on (issue 16 §3); 0: never. A ``fallback`` job due then is
+            copy of the card) and may decide from then on; 0: never. A ``fallback`` job due then is
             written with the card's job when the escalation lives longer.
         program_rules: the organisation's program rules as they are now (bot/program_rules.py), applied to every
             grade; None: none.
@@ -318,7 +319,7 @@ class EscalationService:
         if self.standing is not None and needed == 1 and never_covered(assessment.reasons) is None:
             # standing approvals never satisfy the two-person rule, nor answer a secret read (bot/standing.py)
             # Room-wide approvals answer the Bots whose registered room it is; a session naming another room in its
-            # request must not borrow that room's approvals (security review).
+            # request must not borrow that room's approvals.
             cover = await self.standing.find_cover(
                 bot, session_id=new.session_id, room=bot.room, risk=assessment.risk,
                 contained=new.contained, commands=assessment.commands,
@@ -372,13 +373,13 @@ class EscalationService:
             if self.limits is not None:
                 await tx.admit_card(room, bot.id, self.limits, now)  # 429 room_busy: nothing of this request is written
             await tx.enqueue("card.post", ref=escalation.id, room=room, at=now)
-            if self.remind_at > 0:  # issue 16 §2: once, at this fraction of its lifetime, if still pending
+            if self.remind_at > 0:  # once, at this fraction of its lifetime, if still pending
                 lifetime = escalation.expires_at - escalation.created_at
                 await tx.enqueue("reminder", ref=escalation.id, room=room, at=now,
                                  due_at=escalation.created_at + lifetime * self.remind_at)
             fallback = timedelta(seconds=self.fallback_after_s)
             if self.fallback_after_s > 0 and escalation.created_at + fallback < escalation.expires_at:
-                await tx.enqueue("fallback", ref=escalation.id, room=room, at=now,  # issue 16 §3
+                await tx.enqueue("fallback", ref=escalation.id, room=room, at=now,  # the fallback approvers' turn
                                  due_at=escalation.created_at + fallback)
             return escalation, "held" if cover else "card"
 
@@ -407,7 +408,7 @@ class EscalationService:
 
     def approvals_needed(self, bot: Bot, *, risk: str, contained: bool) -> int:
         """2 when the two-person rule covers this request (a destructive command on the host, and the Bot or the
-        deployment asks for ``destructive-host``: issue 16 §4); else 1."""
+        deployment asks for ``destructive-host``); else 1."""
         rule = "destructive-host" in (bot.two_person, self.two_person)
         return 2 if rule and risk == "destructive" and not contained else 1
 
@@ -477,14 +478,14 @@ class EscalationService:
 
     # -- decide -------------------------------------------------------------------------------------
     async def owns(self, bot: Bot, user: str, *, in_time: bool = False) -> bool:
-        """``user`` is an owner of ``bot``: listed, or a member of one of its owner groups now (issue 16 §1: looked
+        """``user`` is an owner of ``bot``: listed, or a member of one of its owner groups now (looked
         up at decision time, cached briefly; a group that cannot be read gives no one a say; ``in_time``: a group
         not read in time raises :class:`bot.groups.GroupCheckTooSlow`)."""
         return await owns(bot, user, self.groups, in_time=in_time)
 
     async def is_fallback(self, bot: Bot, user: str, *, in_time: bool = False) -> bool:
-        """``user`` is one of the Bot's named fallback approvers: listed, or in a fallback group now (issue 16 §3;
-        the admins, the fallback when none is named, decide as admins anyway; ``in_time`` as :meth:`owns`)."""
+        """``user`` is one of the Bot's named fallback approvers: listed, or in a fallback group now (the
+        admins, the fallback when none is named, decide as admins anyway; ``in_time`` as :meth:`owns`)."""
         if user in bot.fallback_owners:
             return True
         if not bot.fallback_groups or self.groups is None:
@@ -711,7 +712,7 @@ class EscalationService:
 
     @staticmethod
     async def _queue_update(tx: Tx, escalation: Escalation, bot: Bot, now: datetime) -> None:
-        """Queue the card's redraw, its copies' and the App Homes' (issue 16 §5; an escalation answered without a
+        """Queue the card's redraw, its copies' and the App Homes' (an escalation answered without a
         card has none to redraw and was never on a Home; a card the ending cancelled before it was posted,
         :meth:`bot.store.Tx.decide`, has no message and no copies: fallback copies wait for the post)."""
         if escalation.card_status is None:
@@ -783,7 +784,7 @@ _REFUSALS = {
 
 def _approval_refusal(escalation: Escalation, bot: Bot, actor: str) -> str | None:
     """Why ``actor`` may not approve (a key of ``_REFUSALS``), or None: the requester's own chat identity never
-    approves (issue 16 §4); under the two-person rule the first approver cannot give the second approval."""
+    approves; under the two-person rule the first approver cannot give the second approval."""
     if bot.chat_user is not None and actor == bot.chat_user:
         return "requester"
     if escalation.pending and escalation.approvals_needed > 1 and escalation.first_approver == actor:

@@ -13,7 +13,7 @@ from cards.standing import NoticeItem, standing_digest
 
 def to_card(escalation: Escalation, bot: Bot, *, fallback_copy: bool = False) -> CardEscalation:
     """The card model of an escalation (cards/ knows nothing of the store); ``fallback_copy``: for a fallback
-    approver's DM copy (issue 16 §3), which says why they have it."""
+    approver's DM copy, which says why they have it."""
     return CardEscalation(
         id=escalation.id,
         bot_id=bot.id,
@@ -65,7 +65,7 @@ def _session_patterns(escalation: Escalation) -> list[str]:
 
 
 def to_card_standing(approval: StandingApproval, bot_names: Mapping[str, str]) -> CardStanding:
-    """The surface model of a standing approval. Its subject as people read it (issue 15): a Bot by name, a session
+    """The surface model of a standing approval. Its subject as people read it: a Bot by name, a session
     as ``BOT/SESSION``, a room as its channel id (the card shows it as a channel link); ``bot_names`` maps Bot ids
     to names."""
     label = approval.subject

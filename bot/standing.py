@@ -1,6 +1,6 @@
-"""Standing approvals (issue 4): answer safe repeats without asking, never the dangerous one.
+"""Standing approvals: answer safe repeats without asking, never the dangerous one.
 
-Rules (issue 4, "Model" and "Matching"):
+Rules:
 - a standing approval covers at most ``system``; ``destructive`` always asks, whatever exists, and so does a command
   that reads a secret (:data:`NEVER_COVERED_RULES`);
 - ``contained_only`` (the default) covers only commands that run in the sandbox;
@@ -59,7 +59,7 @@ MAX_EXPIRY = timedelta(days=365)
 SESSION_APPROVAL_TTL = timedelta(hours=12)
 OWN_CHAT_IDENTITY = ("This Bot's own chat identity cannot approve for it (its requests, standing approvals that would "
                      "answer them, its blocked host); an owner or an admin must.")
-"""The refusal when a Bot's ``--chat-user`` approves for its own Bot (issue 16 §4), on every surface."""
+"""The refusal when a Bot's ``--chat-user`` approves for its own Bot, on every surface."""
 _DURATION = re.compile(r"^\s*(\d{1,6})\s*([smhdw])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
 _PATTERN_WORD = re.compile(r"^[A-Za-z0-9_@%+=:,./-]+\Z")
@@ -147,7 +147,7 @@ code grades destructive), so a standing approval is matched against the command 
 def check_can_match(words: Sequence[str], rules: ProgramRules | None = None) -> None:
     """Refuse a pattern that could never match: its first word is a wrapper, shell or interpreter
     (:data:`NEVER_MATCHES`), or its words alone already grade ``destructive`` (even contained), and destructive
-    commands always ask (issue 15: "saved without a word ... it can never match").
+    commands always ask: such a pattern would be saved and never answer anything.
 
     The classifier grades a command at least as high as its first words for deletion, unrecognised programs
     and program paths, which is what makes a pattern like ``rm -rf``, ``git clean`` or ``./build.sh`` hopeless;
@@ -222,9 +222,10 @@ def never_covered(reasons: Sequence[Reason]) -> Reason | None:
 
 
 NO_COVER_NEEDED = frozenset({"cd", "pushd", "popd", "export", "set", "true", ":"})
-"""Navigation and no-op builtins that need no cover when they grade ``read_only`` (issue 11 §6: "Approve for this
-session" on ``cd /srv/app && sudo apt-get install -y jq`` saved ``cd /srv/app`` and the same command asked again).
-One that grades higher (``export LD_PRELOAD=...``, ``export PATH=...``) still needs cover, like any command."""
+"""Navigation and no-op builtins that need no cover when they grade ``read_only``: "Approve for this session"
+on ``cd /srv/app && sudo apt-get install -y jq`` saves ``sudo apt-get install -y jq``, not ``cd /srv/app``, so
+the same command is answered next time. One that grades higher (``export LD_PRELOAD=...``, ``export PATH=...``)
+still needs cover, like any command."""
 
 
 def needs_cover(command: SimpleCommand) -> bool:
@@ -282,7 +283,7 @@ LOCAL_WRAPPERS = frozenset({
 })
 """Wrappers a standing approval may look through: they run the wrapped command on this machine, as is. A command
 reached through any other wrapper (``ssh HOST``, ``xargs``, ``find -exec``, ``git rebase --exec``, ``trap`` ...) runs
-elsewhere or under someone else's control, and is never covered (security review: ``ssh prod systemctl stop``)."""
+elsewhere or under someone else's control, and is never covered (``ssh prod systemctl stop``)."""
 
 
 PLACE_INDEPENDENT = frozenset({"apt", "apt-get", "dnf", "yum", "pacman", "snap", "systemctl"})
@@ -392,7 +393,7 @@ class StandingService:
         clock: Callable[[], datetime],
         groups: OwnerGroups | None = None,
     ) -> None:
-        self.groups = groups  # a Bot's owner groups count as its owners (issue 16 §1); None: listed owners only
+        self.groups = groups  # a Bot's owner groups count as its owners; None: listed owners only
         self.store = store
         self.admins = admins
         self._is_workspace_admin = is_workspace_admin
@@ -431,7 +432,7 @@ class StandingService:
     async def _own_chat_identity(self, actor: str, scope: str, subject: str, bot: Bot | None) -> bool:
         """True when ``actor`` is the chat identity (``--chat-user``) of a Bot the approval would answer: the Bot of a
         Bot or session approval, or any Bot whose registered room is a room approval's room. A Bot never approves
-        for itself, whether it is also listed as an owner, sits in an owner group or is an admin (issue 16 §4)."""
+        for itself, whether it is also listed as an owner, sits in an owner group or is an admin."""
         if scope != "room":
             return bot is not None and bot.chat_user is not None and bot.chat_user == actor
         return any(b.chat_user == actor and b.room == subject for b in await self.store.list_bots())
@@ -453,8 +454,8 @@ class StandingService:
     async def save_in(self, tx: Tx, approval: StandingApproval) -> None:
         """Store an approval made by :meth:`prepare`, with its audit row, in ``tx``: the caller's transaction, so that
         a click that decides something AND grants an approval (a card's "Approve for this session", a blocked
-        report's "for this Bot") commits both, or neither (issue 10, "a click is durable before it is
-        acknowledged"). The caller logs it (:func:`log_created`) once ``tx`` has committed."""
+        report's "for this Bot") commits both, or neither (a click is durable before it is
+        acknowledged). The caller logs it (:func:`log_created`) once ``tx`` has committed."""
         await tx.add_standing(approval)
         await tx.audit(
             "standing.created", at=approval.created_at, actor=approval.created_by, standing_id=approval.id,
@@ -595,14 +596,14 @@ class Covers:
     That copy is dropped by every change to a standing approval (this process's writes, another process's through the
     SQLite sidecar, any replica's through PostgreSQL's notification), is not served while notifications may be
     missed, and is reloaded after ``FLYBOT_CACHE_TTL_S``: each of these gives a new copy (or none), and an answer
-    remembered from the old copy is not used again. Issue 10: matching cost about 10 us of an auto-answer.
+    remembered from the old copy is not used again.
 
     Time alone changes an answer only by expiry (an approval never starts later than it is made): a remembered cover
     is used only while each of its approvals is still live at the request's ``now``; one that expired makes it be
     computed again. (An expired approval that was not part of the cover changes nothing: :func:`match` takes the
     first usable approval for each command.) At most ``size`` answers; when full it starts afresh. Only requests
     whose simple commands' text is at most ``max_chars`` characters in all are remembered (as :class:`Grades` does):
-    the key holds the commands, and 4096 remembered 100,000-character commands pinned about a gigabyte (review).
+    the key holds the commands, and 4096 remembered 100,000-character commands would pin about a gigabyte.
     """
 
     def __init__(self, store_cache: StoreCache, size: int = 4096, max_chars: int = 4096) -> None:

@@ -5,14 +5,14 @@ Layout of :func:`approval_card` (top to bottom; at most 10 blocks, Slack allows 
 1. ``header`` — who asks, or the outcome once decided (plain_text, <= 150 chars).
 2. ``section`` — WHERE the command runs: in the sandbox (a discarded micro-VM; only a workspace file sync
    comes back) or on the host (its effects are permanent). Always the first block after the header.
-2a. ``context`` — only on a fallback approver's DM copy (issue 16 §3): why they have it.
+2a. ``context`` — only on a fallback approver's DM copy: why they have it.
 2b. ``rich_text`` — only when the request holds hidden, direction-changing or look-alike characters: a plain
    warning naming the fields and the look-alike words (:func:`cards.hidden.hidden_text_warning`).
 3. ``rich_text`` — Bot, session, room, working directory.
 4. ``rich_text`` — the command exactly as it will run (``rich_text_preformatted``), cut visibly after
    :data:`cards.limits.CARD_COMMAND_MAX` characters; the rest is in :func:`full_command_modal`.
 5. ``rich_text`` — the requested change (``workspace-write`` -> ``danger-full-access`` for this one call).
-5a. ``rich_text`` — only under the two-person rule (issue 16 §4): "Two approvals needed" while no one approved,
+5a. ``rich_text`` — only under the two-person rule: "Two approvals needed" while no one approved,
     "1 of 2 approvals (by @Olivia)" after the first; once approved, who gave both.
 6. ``rich_text`` — risk level and reasons; when contained, split into "still asks" and "downgraded because it
    runs in the sandbox" (at most :data:`cards.limits.CARD_REASONS_SHOWN` reasons, then "and N more").
@@ -24,7 +24,7 @@ Layout of :func:`approval_card` (top to bottom; at most 10 blocks, Slack allows 
 10. ``actions`` (``block_id`` ``escalation:<id>``) — pending: Approve, the standing choices, "Grade `PROGRAM` …"
     for each unknown program of 6a (at most two), Deny; pending with
     the command cut: "Review and approve" (opens the whole command with Approve in it) and Deny, nothing that
-    approves unseen (issue 11 §5); decided: only Show full command, when the command was cut.
+    approves unseen; decided: only Show full command, when the command was cut.
 
 All user text is in ``rich_text`` ``text`` elements or ``plain_text`` objects, which Slack shows literally;
 mrkdwn objects carry FlyBot's own wording only. Limits: Slack Block Kit reference
@@ -207,7 +207,7 @@ def approval_card(esc: CardEscalation) -> CardMessage:
 
 
 def _hidden_warning(esc: CardEscalation) -> Block | None:
-    """The hidden-characters warning over every field of ``esc`` a card or modal shows (issue 11 §2)."""
+    """The hidden-characters warning over every field of ``esc`` a card or modal shows."""
     room = "" if is_slack_channel_id(esc.room) else esc.room
     return hidden_text_warning(
         {"command": esc.command, "justification": esc.justification or "", "note": esc.reason or "",
@@ -251,7 +251,7 @@ def full_command_modal(
     per block; joined, the chunks are the command exactly. Slack allows 100 blocks per modal (Block Kit
     "Blocks" reference); if the command needs more, the last block says how many characters are not shown.
 
-    With ``approve`` (the "Review and approve" button, issue 11 §5: approve only what you can see) and a pending
+    With ``approve`` (the "Review and approve" button: approve only what you can see) and a pending
     escalation shown whole, the modal's submit is "Approve" (``callback_id`` ``REVIEW_MODAL_CALLBACK``). A
     command that does not fit gets no submit: it cannot be approved from Slack. The justification is shown whole
     too when the card cuts it, or always with ``whole_justification`` (opened from App Home, which does not show
@@ -267,7 +267,7 @@ def full_command_modal(
         said.append(bk.rich_text(bk.section(bk.text("Justification (the Bot's words):", bold=True))))
         said += [bk.rich_text(bk.preformatted(chunk))
                  for chunk in split_chunks(clean(esc.justification or ""), MODAL_CHUNK_MAX)]
-    warning = _hidden_warning(esc)  # issue 11 §2: the modal says it too, where Approve is clicked
+    warning = _hidden_warning(esc)  # the modal says it too, where Approve is clicked
     room = MODAL_MAX_BLOCKS - 1 - len(said) - (warning is not None)  # intro, warning and justification blocks
     shown = chunks if len(chunks) <= room else chunks[: room - 1]
     blocks = [_modal_intro(esc, command, len(shown)), *([warning] if warning else [])]
@@ -332,7 +332,7 @@ def already_decided_text(
     """Ephemeral reply to a click on a card that is no longer pending.
 
     ``decided_by`` becomes a ``<@U…>`` mention only when it is a plain user id; anything else is escaped text. A
-    session's own withdrawal (``decision_source`` ``session``) names no one: never a Bot's internal id (issue 15).
+    session's own withdrawal (``decision_source`` ``session``) names no one: never a Bot's internal id.
     E.g. ``This request was already approved by <@U0123ABC> at 2025-01-31 14:05:09 UTC.``
     """
     what = _ALREADY.get(status, f"already {mrkdwn_escape(_cut(status, 40))}")
@@ -561,7 +561,7 @@ def _outcome_block(esc: CardEscalation) -> Block:
     emoji, label = _OUTCOMES.get(esc.status, ("\u2139\ufe0f", _cut(one_line(esc.status), 30) or "Decided"))
     line = [bk.text(f"{emoji} {label}", bold=True)]
     if esc.decided_by and esc.decision_source != "session":
-        # A session's own withdrawal is said by the tail ("the session withdrew"): never "by bot_cc5e..." (issue 15).
+        # A session's own withdrawal is said by the tail ("the session withdrew"): never "by bot_cc5e...".
         line += [bk.text(" by "), _who_element(esc.decided_by)]
     when = esc.decided_at or (esc.expires_at if esc.status == "expired" else None)
     if when is not None:
@@ -601,7 +601,7 @@ def _outcome_tail(esc: CardEscalation) -> list[Block]:
 
 def _outcome_note(esc: CardEscalation) -> list[Block]:
     if esc.reason is not None and one_line(esc.reason).lower().rstrip(".") == f"{esc.status} by the session":
-        return []  # the heading already says it (issue 15: no note repeats its heading)
+        return []  # the heading already says it: no note repeats its heading
     if esc.reason is not None and esc.reason.strip():
         title = "Reason sent to the session:" if esc.status == "denied" else "Note:"
         return _quoted(title, esc.reason, CARD_NOTE_MAX)
@@ -614,11 +614,11 @@ def _timing_block(esc: CardEscalation) -> Block:
     when = f"Requested {format_utc(esc.created_at)}"
     if esc.pending:
         when += f" \u00b7 Expires {format_utc(esc.expires_at)}"
-        if esc.fallback_at is not None:  # issue 16 §3: the owners did not answer in time
+        if esc.fallback_at is not None:  # the owners did not answer in time
             when += f" \u00b7 Fallback approvers asked {format_utc(esc.fallback_at)}"
     elements = [bk.mrkdwn(when), bk.plain(f"Escalation {_cut(esc.id, 100)}")]
     if esc.pending and esc.risk != "destructive" and esc.session_patterns and not esc.fallback_copy:
-        # Issue 11 §6: the offer names what it saves, each part that needs cover (never a cd/export prefix).
+        # The offer names what it saves, each part that needs cover (never a cd/export prefix).
         named = " \u00b7 ".join(_cut(one_line(p), REASON_SUBJECT_MAX) for p in esc.session_patterns[:5])
         elements.append(bk.plain(f"Approve for this session saves: {named}"))
     return bk.context(*elements)
@@ -627,7 +627,7 @@ def _timing_block(esc: CardEscalation) -> Block:
 def _actions_block(esc: CardEscalation, *, command_cut: bool, justification_cut: bool = False) -> Block | None:
     buttons = []
     if esc.pending and (command_cut or justification_cut):
-        # Issue 11 §5: the card does not show the whole command (or the whole justification, where an adapter puts
+        # The card does not show the whole command (or the whole justification, where an adapter puts
         # what it asks to approve, e.g. Codex's diff of a file change), so no button approves it unseen; "Review
         # and approve" opens the whole command and justification with Approve in it.
         buttons.append(bk.button("Review and approve", REVIEW_APPROVE_ACTION, esc.id, style="primary"))
@@ -637,8 +637,8 @@ def _actions_block(esc: CardEscalation, *, command_cut: bool, justification_cut:
     elif esc.pending:
         buttons.append(bk.button("Approve", APPROVE_ACTION, esc.id, style="primary"))
         if esc.risk != "destructive" and not esc.fallback_copy:
-            # Issue 4: standing choices for the owners (and admins); never offered for destructive commands, nor on
-            # a fallback approver's DM copy (issue 16 §3): a fallback approver may approve or deny this request only.
+            # Standing choices for the owners (and admins); never offered for destructive commands, nor on
+            # a fallback approver's DM copy: a fallback approver may approve or deny this request only.
             # "Always for this room" is an admin's choice inside the "Always for this Bot" modal: a message shows
             # every viewer the same buttons, and a button refused after the click is no choice.
             buttons.append(bk.button("Approve for this session", STANDING_SESSION_ACTION, esc.id))

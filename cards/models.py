@@ -83,11 +83,11 @@ class CardEscalation:
     decision_source: str | None = None
     reason: str | None = None
     approvals_needed: int = 1
-    """2 under the two-person rule (issue 16 §4): the card counts the approvals."""
+    """2 under the two-person rule: the card counts the approvals."""
     fallback_at: datetime | None = None
-    """When the fallback approvers were asked (issue 16 §3): the card says so while pending."""
+    """When the fallback approvers were asked: the card says so while pending."""
     fallback_copy: bool = False
-    """A fallback approver's DM copy (issue 16 §3): the card says why they have it, and offers only what a fallback
+    """A fallback approver's DM copy: the card says why they have it, and offers only what a fallback
     approver may do (Approve or Review and approve, Deny): no standing choices, which only owners and admins make."""
     approvers: tuple[str, ...] = ()
     """Slack user ids who approved, in order (under the two-person rule, the first one while pending)."""
@@ -98,7 +98,7 @@ class CardEscalation:
     """The tool of a tool call (``Edit``, ``WebFetch``, ``mcp__SERVER__TOOL`` ...; bot/risk/tools.py), whose
     ``command`` is then what FlyBot shows of the call (its target and diff or arguments); None: a shell command."""
     session_patterns: tuple[str, ...] = ()
-    """What "Approve for this session" saves: one pattern per part that needs cover (issue 11 §6); the card names
+    """What "Approve for this session" saves: one pattern per part that needs cover; the card names
     them. Empty: not named (and the button says nothing more)."""
 
     @property

@@ -76,8 +76,8 @@ async def shown(request: web.Request, escalation: Escalation) -> dict[str, objec
 async def decider_name(request: web.Request, escalation: Escalation) -> str | None:
     """Who decided as people read it (``@Olivia``; the standing approval's author for ``standing_approval``;
     ``operator:alice`` as is; the id itself when chat cannot name it), None when no person decided (pending, timeout,
-    the session, a delivery failure: no lookup at all). An approval given by two people (the two-person rule, issue 16
-    §4) names both, in the order they approved: ``@Olivia and @Otto``. Looked up once per person and cached
+    the session, a delivery failure: no lookup at all). An approval given by two people (the two-person rule) names
+    both, in the order they approved: ``@Olivia and @Otto``. Looked up once per person and cached
     (:class:`bot.slack.directory.Names`), at most a second when chat is slow."""
     who = escalation.decided_by
     if not who or escalation.decision_source not in PEOPLE_SOURCES:
@@ -94,12 +94,12 @@ async def decider_name(request: web.Request, escalation: Escalation) -> str | No
 
 class _Bodies:
     """The JSON body of an escalation object, encoded once: long-polls answered from one store read (or one
-    snapshot, :meth:`bot.waiters.WaiterHub.read_through`) share the same object, and 10,000 of them answering at
-    the end of their wait encoded it 10,000 times (issue 10). Keyed by id, valid only for the very same object.
+    snapshot, :meth:`bot.waiters.WaiterHub.read_through`) share the same object, so 10,000 of them answering at
+    the end of their wait encode it once, not 10,000 times. Keyed by id, valid only for the very same object.
 
     Bodies longer than ``max_bytes`` are encoded each time and not kept: a 100,000-character command is up to 600 KB
-    of JSON (``\\u00e9`` escapes), and 4096 of them, with their escalations, pinned gigabytes for one Bot that made
-    and polled many (review). An ordinary body is 1-2 KB.
+    of JSON (``\\u00e9`` escapes), and 4096 of them, with their escalations, would pin gigabytes for one Bot that
+    made and polled many. An ordinary body is 1-2 KB.
     """
 
     def __init__(self, size: int = 4096, max_bytes: int = 16_384) -> None:

@@ -1,4 +1,4 @@
-"""Pydantic models of the session API's request bodies (issue 2)."""
+"""Pydantic models of the session API's request bodies."""
 
 from __future__ import annotations
 
@@ -187,7 +187,7 @@ class CardOut(BaseModel):
 
 
 class ApprovalsOut(BaseModel):
-    """How many approvals decide (2 under the two-person rule, issue 16 §4) and who approved so far, in order."""
+    """How many approvals decide (2 under the two-person rule) and who approved so far, in order."""
 
     needed: int
     by: list[str]
@@ -223,7 +223,7 @@ class EscalationOut(BaseModel):
     standing_approval_id: str | None = None
     approvals: ApprovalsOut | None = None
     fallback_at: str | None = None
-    """When the fallback approvers were asked (issue 16 §3), or None."""
+    """When the fallback approvers were asked, or None."""
     card: CardOut | None = None
     """None when no card was needed (a standing approval answered)."""
     tool: dict[str, Any] | None = None

@@ -70,7 +70,7 @@ asks a person or refuses. In ``bypassPermissions`` every call that reaches the p
 a classifier answers instead of a person, so there (:data:`ASK_NOT_ENFORCED`, and any mode this hook does not know)
 the hook answers ``deny`` instead of ``ask``, saying why. A missing ``permission_mode`` (older releases) keeps ``ask``.
 
-``SessionStart`` (issue 13; configure it with the matcher ``startup``): the hook runs the sandbox preflight once
+``SessionStart`` (configure it with the matcher ``startup``): the hook runs the sandbox preflight once
 (mode from ``--mode`` or ``FLYBOT_SANDBOX_MODE``) through ``bot.hooks.report``. Blocked: the report goes to FlyBot
 with the Bot's token and the hook answers ``{"hookSpecificOutput": {"hookEventName": "SessionStart",
 "additionalContext": "<the report line> ..."}}`` so Claude knows every shell call will be refused and not to retry;

@@ -1,6 +1,6 @@
 """The gate shared by the agent adapters: grade a command, and above the ceiling ask FlyBot and wait.
 
-Flow (issue 7)::
+Flow::
 
     grade(command)  --risk <= ceiling-->  Verdict("local")              no call but GET /v1/program-rules when the
                                                                         copy of the rules is stale (rules_cache.py)
@@ -58,7 +58,7 @@ class Grade(Frozen):
         risk: the classifier's level (``destructive`` if the classifier failed).
         ceiling: the highest level allowed without asking.
         why: one short human line on what raised the level (empty when nothing did).
-        recipes: the project recipes read while grading (``serialize`` shape), sent with the escalation (issue 14).
+        recipes: the project recipes read while grading (``serialize`` shape), sent with the escalation.
         tool: a tool call other than Bash (``{name, input, resolved_path}``), sent as the escalation's ``tool``; None for
             a command.
     """
@@ -128,9 +128,9 @@ class Verdict(Frozen):
     def describe(self) -> str:
         """One human line naming the outcome and, for decisions, who made it and why (no trailing period).
 
-        The approver is named as people read them (``decided_by_name``: ``@Olivia``; issue 15). The owner's reason and
+        The approver is named as people read them (``decided_by_name``: ``@Olivia``). The owner's reason and
         the approver's name are shown with hidden characters as ``⟨U+XXXX⟩`` (a newline in
-        the reason is kept), since ``flybot exec``, Claude Code and Codex print this line to a person (issue 11 §2).
+        the reason is kept), since ``flybot exec``, Claude Code and Codex print this line to a person.
         """
         from bot.risk.hidden import reveal
 
@@ -194,7 +194,7 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
         from bot.risk.recipes import ProjectRecipes
 
         workspace = cwd if cwd.startswith("/") else None
-        # Issue 14: the adapter runs in the session's directory, so it reads project recipes (make X, npm run X...).
+        # The adapter runs in the session's directory, so it reads project recipes (make X, npm run X...).
         recipes = ProjectRecipes(workspace) if workspace is not None else None
         assessment = classify(command, contained=contained, workspace=workspace, recipes=recipes)
         stale = ""
@@ -373,7 +373,7 @@ def decide(graded: Grade, server: Server, request: Request, *, wait_s: float) ->
 
     problem = request_problem(graded.command, timeout_s=max(MIN_ESCALATION_TIMEOUT_S, request.expires_s), cwd=None,
                               justification=None)
-    if problem is not None:  # what FlyBot would refuse is refused here, before sending, naming the limit (issue 15)
+    if problem is not None:  # what FlyBot would refuse is refused here, before sending, naming the limit
         return Verdict("refused", graded, detail=f"{problem} (checked before sending)")
     from bot.hooks.asking import ask  # asyncio and the HTTP client load only when FlyBot is asked
 

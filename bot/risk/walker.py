@@ -1,8 +1,8 @@
 """Walk a tree-sitter-bash tree and grade every simple command and redirect in it.
 
 Every node kind of tree-sitter-bash 0.25 is listed below in exactly one table; a
-kind in none of them grades destructive (issue 3: "a node kind the classifier does
-not know"). ERROR and MISSING nodes make the whole script destructive, and the walk
+kind in none of them grades destructive (a node kind the classifier does not
+know). ERROR and MISSING nodes make the whole script destructive, and the walk
 still goes on so the reasons and the command list are complete.
 """
 
@@ -91,9 +91,9 @@ _HIJACK_NAMES = frozenset({
     "BROWSER", "LESS", "LESSKEY", "LESSKEYIN", "LESSKEY_CONTENT", "LESSKEY_SRC", "SYSTEMD_PAGER", "SYSTEMD_LESS",
     "SYSTEMD_EDITOR", "TAR_OPTIONS", "RIPGREP_CONFIG_PATH", "WGETRC", "RSYNC_RSH", "DOCKER_CONFIG",
     "HOMEBREW_CURL_PATH", "HOMEBREW_GIT_PATH", "HOMEBREW_EDITOR", "HOMEBREW_BROWSER", "HOMEBREW_SSH_CONFIG_PATH",
-    # Issue 14's clients: pagers, editors, browsers and rc files they run or read (psql(1) PSQL_PAGER, PSQL_EDITOR,
-    # PSQLRC; aws AWS_PAGER, AWS_CONFIG_FILE (credential_process); gh GH_PAGER/GH_EDITOR/GH_BROWSER; glab
-    # GLAB_PAGER; watch/script/su run $SHELL).
+    # Database, cloud and forge clients: pagers, editors, browsers and rc files they run or read (psql(1)
+    # PSQL_PAGER, PSQL_EDITOR, PSQLRC; aws AWS_PAGER, AWS_CONFIG_FILE (credential_process); gh
+    # GH_PAGER/GH_EDITOR/GH_BROWSER; glab GLAB_PAGER; watch/script/su run $SHELL).
     "PSQL_PAGER", "PSQL_EDITOR", "PSQLRC", "AWS_PAGER", "AWS_CONFIG_FILE", "GH_PAGER", "GH_EDITOR", "GH_BROWSER",
     "GLAB_PAGER", "SHELL", "MYSQL_HOME", "CLOUDSDK_CONFIG",
     # Homes and configuration directories most programs read their configuration from, which can name programs
@@ -241,8 +241,8 @@ def plain_words(text: str) -> list[list[tuple[str, list[str]]]] | None:
 
 
 def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[str, list[str]]]]) -> None:
-    """Grade pipelines of plain words (:func:`plain_words`) exactly as the walk of their parse tree would
-    (issue 14: speed): pipeline elements run in subshells (a ``cd`` there does not carry on, ``echo WORDS |`` feeds
+    """Grade pipelines of plain words (:func:`plain_words`) exactly as the walk of their parse tree would,
+    without parsing them: pipeline elements run in subshells (a ``cd`` there does not carry on, ``echo WORDS |`` feeds
     the next one), and ``cd DIR && next`` makes DIR certain for what follows."""
     for pipeline in pipelines:
         operator = pipeline[0][0]

@@ -77,7 +77,7 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     async def refuse_replays(
         req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
     ) -> BoltResponse:
-        # Issue 11 §7: the same signed bytes re-posted within Slack's 5-minute window (e.g. a revoked
+        # The same signed bytes re-posted within Slack's 5-minute window (e.g. a revoked
         # `/flybot standing add`) are processed at most once. Bolt has verified the signature by now; two distinct
         # requests never share one (it is an HMAC over timestamp and body), so the signature names the request.
         # Remembered in the store, so a replay to another replica is refused too (pruned after a day).
@@ -154,7 +154,7 @@ async def _off_its_card(deps: SlackDeps, body: dict[str, Any]) -> tuple[str, str
     if escalation is None or not escalation.card_ts or where == (escalation.card_channel or "", escalation.card_ts):
         return None
     if where in await deps.store.card_copies(escalation.id):
-        return None  # a copy FlyBot itself posted and recorded: a fallback approver's DM (issue 16 §3)
+        return None  # a copy FlyBot itself posted and recorded: a fallback approver's DM
     return str((body.get("user") or {}).get("id") or ""), where[0]
 
 
@@ -180,7 +180,7 @@ def events_handler(bolt_app: AsyncApp, signing_secret: str | None = None) -> Han
     verifier = SignatureVerifier(signing_secret) if signing_secret else None
 
     async def handle(request: web.Request) -> web.StreamResponse:
-        try:  # Slack's bodies are UTF-8; a bogus charset or undecodable bytes are a 400, not a 500 (issue 11 §9)
+        try:  # Slack's bodies are UTF-8; a bogus charset or undecodable bytes are a 400, not a 500
             body = (await request.read()).decode("utf-8")
         except UnicodeDecodeError:
             return web.Response(status=400, text="the body must be UTF-8")

@@ -228,6 +228,6 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             refusal = _outcome_text(exc)
         finally:
             await ack()
-        if refusal is not None:  # a refused click is answered, never silence (issue 15)
+        if refusal is not None:  # a refused click is answered, never silence
             await _refuse(deps, _where(body), user, refusal)
         await refresh_home(deps, user)

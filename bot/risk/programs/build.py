@@ -3,7 +3,7 @@
 Building and testing run the project's own code and write build output in the
 workspace: ``workspace_write`` (rule ``build-or-test``). Installs that fetch from a
 registry (``npm install``, ``pip install``, ``cargo add``, ``go get``) are at least
-``network`` (issue 3). Cleaning targets delete (destructive); installing into the
+``network``. Cleaning targets delete (destructive); installing into the
 system (``make install``, ``npm -g``, ``pip --user``, ``cargo install``,
 ``go install``) is a write outside the workspace. Unknown subcommands are destructive
 (cargo and git-style tools run ``cargo-<name>`` programs from PATH).

@@ -1,8 +1,8 @@
 """Cloud and forge command lines: ``aws``, ``gcloud``, ``az``, ``gsutil``, ``gh``, ``glab``.
 
 They change things on another machine, so nothing here is ever downgraded: reads are
-``network`` (they talk to a cloud or forge), changes ``system``, deletions ``destructive``
-(issue 14). Commands are recognised by their verb; a verb the classifier does not know is
+``network`` (they talk to a cloud or forge), changes ``system``, deletions ``destructive``.
+Commands are recognised by their verb; a verb the classifier does not know is
 ``unrecognised-use`` (destructive): aliases and extensions of these tools are such verbs.
 Local-only uses (``--version``, ``help``, printing the local configuration) are read-only;
 changing the local configuration is a write to the user's home (``system`` on the host).

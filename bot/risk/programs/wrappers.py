@@ -277,7 +277,7 @@ _SUDO_FLAGS = frozenset({
 
 
 def sudo(call: Call) -> None:
-    """sudo(8): not a transparent prefix (issue 3): the run is at least system on the host
+    """sudo(8): not a transparent prefix: the run is at least system on the host
     and at least workspace_write contained; the command after sudo's options is graded too."""
     call.flag(R.SYSTEM, "privilege-escalation", "sudo runs the command as another user (root).", downgradable=True)
     found = scan(call.args, "ugCDhprtTUR", _SUDO_VALUES, long_flags=_SUDO_FLAGS, stop_at_operand=True)
