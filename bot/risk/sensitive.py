@@ -36,8 +36,11 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   (rclone config); shell and REPL histories (``~/.bash_history``, ``~/.zsh_history``, ``~/.python_history``,
   ``~/.psql_history``, ``~/.mysql_history``, ``~/.node_repl_history``, ``~/.sqlite_history``,
   ``~/.rediscli_history``, ``~/.local/share/fish/fish_history``: passwords typed on command lines);
-  ``~/.local/share/keyrings`` (GNOME Keyring); browser profiles' ``logins.json``, ``key4.db``, ``cookies.sqlite``,
-  ``Login Data`` and ``Cookies`` (Firefox, Chrome, Chromium, Brave); ``/etc/kubernetes/*.conf`` and
+  ``~/.local/share/keyrings`` (GNOME Keyring); browser profiles (the tree and each profile directory) and their ``logins.json``, ``key4.db``, ``cookies.sqlite``,
+  ``Login Data`` and ``Cookies`` (Firefox, Chrome, Chromium, Brave), and their history, sessions and page storage
+  (``History``, ``Sessions``, ``Local Storage``, ``Session Storage``, ``Web Data``; Firefox's ``places.sqlite``,
+  ``sessionstore*``, ``webappsstore.sqlite``, ``storage``): visited URLs carry login keys and page storage holds
+  page credentials (FlyBot's local page's among them); ``/etc/kubernetes/*.conf`` and
   ``/etc/kubernetes/pki`` (kubeadm), ``/var/lib/kubelet/pki``; ``/etc/letsencrypt/keys`` and ``privkey*`` under
   ``/etc/letsencrypt/live|archive`` (certbot "Where are my certificates?"); ``private`` below ``/etc/pki`` (Red
   Hat's TLS keys); ``/etc/wireguard`` (wg-quick(8)); ``/etc/NetworkManager/system-connections``
@@ -110,7 +113,11 @@ _SHARE_SECRETS: dict[tuple[str, ...], str] = {
 }
 #: Browser profile trees and the files in them that hold saved passwords or session cookies.
 _BROWSER_TREES = frozenset({".mozilla", "google-chrome", "chromium", "BraveSoftware"})
-_BROWSER_FILES = frozenset({"logins.json", "key4.db", "cookies.sqlite", "Login Data", "Cookies"})
+_BROWSER_FILES = frozenset({
+    "logins.json", "key4.db", "cookies.sqlite", "Login Data", "Cookies", "History", "Local Storage", "Session Storage",
+    "Sessions", "Current Session", "Last Session", "Web Data", "places.sqlite", "webappsstore.sqlite",
+    "formhistory.sqlite", "sessionstore.jsonlz4", "sessionstore-backups", "storage",
+})  # fmt: skip
 #: Absolute files that hold secrets: kubeadm's kubeconfigs (kubeadm(8) "Implementation details"), Debian's MySQL
 #: maintenance password, the Kerberos host keytab (krb5.conf(5)), old password hashes (pam_pwhistory(8)).
 _SECRET_FILES: dict[str, str] = {
@@ -151,7 +158,13 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.local/share/keyrings", "~/.local/share/fish/fish_history", "~/.mozilla/firefox/p/logins.json",
     "~/.mozilla/firefox/p/key4.db", "~/.mozilla/firefox/p/cookies.sqlite", "~/.config/google-chrome/Default/Login Data",
     "~/.config/google-chrome/Default/Cookies", "~/.config/chromium/Default/Login Data",
-    "~/.config/chromium/Default/Cookies", "/etc/kubernetes/admin.conf", "/etc/kubernetes/pki",
+    "~/.config/chromium/Default/Cookies", "~/.config/chromium/Default/History",
+    "~/.config/chromium/Default/Local Storage", "~/.config/chromium/Default/Session Storage",
+    "~/.config/chromium/Default/Sessions", "~/.config/google-chrome/Default/History",
+    "~/.config/google-chrome/Default/Local Storage", "~/.config/google-chrome/Default/Session Storage",
+    "~/.mozilla/firefox/p/places.sqlite", "~/.mozilla/firefox/p/sessionstore.jsonlz4",
+    "~/.mozilla/firefox/p/sessionstore-backups", "~/.mozilla/firefox/p/webappsstore.sqlite",
+    "~/.mozilla/firefox/p/storage", "/etc/kubernetes/admin.conf", "/etc/kubernetes/pki",
     "/var/lib/kubelet/pki", "/etc/letsencrypt/keys", "/etc/letsencrypt/live/d/privkey.pem",
     "/etc/letsencrypt/archive/d/privkey1.pem", "/etc/pki/tls/private", "/etc/wireguard",
     "/etc/NetworkManager/system-connections", "/etc/mysql/debian.cnf", "/etc/krb5.keytab", "/etc/security/opasswd",
@@ -172,6 +185,7 @@ _SECRET_NAME = re.compile(
 _SECRET_PATH_TEXT = re.compile(
     r"\.(?:ssh|aws|kube|azure|netrc|pgpass|docker|npmrc|pypirc|git-credentials|config/|cargo|terraform\.d|"
     r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store|s3cfg|boto|terraformrc|env\b|local/|mozilla)|"
+    r"chromium|google-chrome|BraveSoftware|"
     r"_history|_netrc|shadow|environ|ssh_host_|printenv|ssl/private|run/secrets|kubernetes|kubelet|letsencrypt|pki/|wireguard|"
     r"NetworkManager|debian\.cnf|keytab|opasswd|[~/.][^\s]*[*?[{]"
 )
@@ -402,8 +416,10 @@ def _literal_credential(text: str) -> str | None:
             tuple(following[1 : 1 + len(key)]) == key for key in _SHARE_SECRETS
         ):
             return next(what for key, what in _SHARE_SECRETS.items() if tuple(following[1 : 1 + len(key)]) == key)
-        elif part in _BROWSER_TREES and following and following[-1] in _BROWSER_FILES:
-            return "a browser's saved passwords or cookies"
+        elif part in _BROWSER_TREES and (
+            len(following) <= (2 if part == ".mozilla" else 1) or any(name in _BROWSER_FILES for name in following)
+        ):  # the tree or a profile directory (``chromium/Default``, ``.mozilla/firefox/p``) holds them all
+            return "a browser's saved passwords, cookies, history or page storage"
         elif part == ".kube" and (not following or following[0] == "config"):
             return "Kubernetes credentials"
         elif part == ".docker" and (not following or following[0] == "config.json"):

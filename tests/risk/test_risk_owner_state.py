@@ -1,0 +1,48 @@
+"""What a Bot reaches on the owner's machine besides the workspace: the browser's profile (history, sessions and
+page storage hold the local page's login URL and credential) is a secret read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+
+RO = RiskLevel.READ_ONLY
+NET = RiskLevel.NETWORK
+SYS = RiskLevel.SYSTEM
+DES = RiskLevel.DESTRUCTIVE
+WORKSPACE = Path("/home/dev/project")
+
+
+def _secret_read(command: str) -> None:
+    for contained in (False, True):
+        verdict = classify(command, contained=contained, workspace=WORKSPACE)
+        assert verdict.risk >= NET, (command, contained, verdict.reasons)
+        found = [r for r in verdict.reasons if r.rule == "secret-read"]
+        assert found and all("goes to the model" in r.detail and not r.downgraded for r in found), verdict.reasons
+
+
+BROWSER_READS = [
+    "cat ~/.config/chromium/Default/History",
+    "sqlite3 ~/.config/chromium/Default/History 'select url from urls'",
+    "strings '/home/dev/.config/chromium/Default/Session Storage/000003.log'",
+    "cat ~/.config/google-chrome/Profile\\ 1/Local\\ Storage/leveldb/000005.ldb",
+    "cp ~/.config/chromium/Default/Sessions/Session_1 /tmp/s",
+    "sqlite3 ~/.mozilla/firefox/abc.default-release/places.sqlite .dump",
+    "cat ~/.mozilla/firefox/abc.default/sessionstore-backups/recovery.jsonlz4",
+    "cat ~/snap/chromium/common/chromium/Default/History",
+    "grep -r key ~/.config/chromium",
+    "tar czf /tmp/b.tgz ~/.config/google-chrome",
+]
+
+
+@pytest.mark.parametrize("command", BROWSER_READS)
+def test_reading_a_browser_profiles_history_sessions_or_page_storage_is_a_secret_read(command: str) -> None:
+    _secret_read(command)
+
+
+@pytest.mark.parametrize("command", ["ls ~/.config/chromium/Default", "cat ~/.config/chromium/Default/Preferences"])
+def test_listing_a_browser_profile_or_reading_its_preferences_stays_read_only(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == RO
