@@ -12,7 +12,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/root``): ``.ssh`` (sshd(8) AUTHORIZED_KEYS FILE FORMAT), shell start-up files (bash(1) INVOCATION: ``.bashrc``,
   ``.bash_profile``, ``.bash_login``, ``.profile``, ``.bash_logout``; zsh(1) STARTUP/SHUTDOWN FILES: ``.zshenv``,
   ``.zprofile``, ``.zshrc``, ``.zlogin``, ``.zlogout``), ``.gnupg``, ``.config/autostart``,
-  ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, and the credential files below.
+  ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, and the credential files below;
+  FlyBot's own state directory and store files (:func:`flybot_state`), whoever writes them (sqlite3, cp, ln, tar).
 * **Credential files** (:func:`credential_path`): reading one prints a secret, and a command's output goes to the
   model provider, so it is at least ``network`` (never downgraded: the output leaves wherever the command ran).
   ssh private keys and the whole ``.ssh`` directory except ``*.pub``, ``known_hosts``, ``config`` and
@@ -36,7 +37,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   (rclone config); shell and REPL histories (``~/.bash_history``, ``~/.zsh_history``, ``~/.python_history``,
   ``~/.psql_history``, ``~/.mysql_history``, ``~/.node_repl_history``, ``~/.sqlite_history``,
   ``~/.rediscli_history``, ``~/.local/share/fish/fish_history``: passwords typed on command lines);
-  ``~/.local/share/keyrings`` (GNOME Keyring); browser profiles (the tree and each profile directory) and their ``logins.json``, ``key4.db``, ``cookies.sqlite``,
+  ``~/.local/share/keyrings`` (GNOME Keyring); FlyBot's own state (:func:`flybot_state`: its store, standing approvals,
+  local mode's token and chat); browser profiles (the tree and each profile directory) and their ``logins.json``, ``key4.db``, ``cookies.sqlite``,
   ``Login Data`` and ``Cookies`` (Firefox, Chrome, Chromium, Brave), and their history, sessions and page storage
   (``History``, ``Sessions``, ``Local Storage``, ``Session Storage``, ``Web Data``; Firefox's ``places.sqlite``,
   ``sessionstore*``, ``webappsstore.sqlite``, ``storage``): visited URLs carry login keys and page storage holds
@@ -63,12 +65,16 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from fnmatch import fnmatchcase
+from functools import lru_cache
+
+from bot.state_home import state_home
 
 __all__ = [
-    "brace_alternatives", "credential_path", "may_hold_credential", "may_name_secret", "path_text", "protected_path", "read_path_text",
+    "brace_alternatives", "credential_path", "flybot_state", "may_hold_credential", "may_name_secret", "path_text", "protected_path", "read_path_text",
     "secret_expansions", "secret_setting", "secret_variable",
 ]
 
@@ -158,6 +164,7 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.local/share/keyrings", "~/.local/share/fish/fish_history", "~/.mozilla/firefox/p/logins.json",
     "~/.mozilla/firefox/p/key4.db", "~/.mozilla/firefox/p/cookies.sqlite", "~/.config/google-chrome/Default/Login Data",
     "~/.config/google-chrome/Default/Cookies", "~/.config/chromium/Default/Login Data",
+    "~/.local/state/flybot/flybot.db", "~/.local/state/flybot/local.json",
     "~/.config/chromium/Default/Cookies", "~/.config/chromium/Default/History",
     "~/.config/chromium/Default/Local Storage", "~/.config/chromium/Default/Session Storage",
     "~/.config/chromium/Default/Sessions", "~/.config/google-chrome/Default/History",
@@ -185,7 +192,7 @@ _SECRET_NAME = re.compile(
 _SECRET_PATH_TEXT = re.compile(
     r"\.(?:ssh|aws|kube|azure|netrc|pgpass|docker|npmrc|pypirc|git-credentials|config/|cargo|terraform\.d|"
     r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store|s3cfg|boto|terraformrc|env\b|local/|mozilla)|"
-    r"chromium|google-chrome|BraveSoftware|"
+    r"chromium|google-chrome|BraveSoftware|flybot|"
     r"_history|_netrc|shadow|environ|ssh_host_|printenv|ssl/private|run/secrets|kubernetes|kubelet|letsencrypt|pki/|wireguard|"
     r"NetworkManager|debian\.cnf|keytab|opasswd|[~/.][^\s]*[*?[{]"
 )
@@ -293,10 +300,45 @@ def _home_rest(path: str) -> list[str] | None:
     return None
 
 
+_FLYBOT_STATE = "FlyBot's own state (its store and local mode's files) decides what is approved"
+#: FlyBot's store files (``flybot.db`` and SQLite's ``-wal``, ``-shm``, ``-journal`` and FlyBot's ``-changes``).
+_FLYBOT_DB = re.compile(r"^flybot\.db(?:[-.].*)?$")
+
+
+@lru_cache(maxsize=8)
+def _state_home_parts(xdg: str | None, home: str | None) -> tuple[str, ...]:
+    """The components of :func:`bot.state_home.state_home` for these ``XDG_STATE_HOME`` and ``HOME`` values."""
+    env = {k: v for k, v in (("XDG_STATE_HOME", xdg), ("HOME", home)) if v is not None}
+    path = posixpath.normpath(str(state_home(env)))
+    return tuple(p for p in path.split("/") if p)
+
+
+def flybot_state(text: str) -> bool:
+    """True when the path ``text`` is FlyBot's state directory or in it, or one of its store files: any home's
+    ``.local/state/flybot`` (bot/state_home.py's default), the state directory this process resolves
+    (``$XDG_STATE_HOME/flybot``), or a file named ``flybot.db``/``flybot.db-*`` anywhere. Whoever writes there
+    writes escalations' decisions and standing approvals; whoever reads it reads local mode's token and chat."""
+    if not text:
+        return False
+    parts = [p for p in text.split("/") if p not in ("", ".")]
+    if parts and _FLYBOT_DB.match(parts[-1]):
+        return True
+    rest = _home_rest(text)
+    if rest is not None and len(rest) >= 3 and [p.lower() for p in rest[:3]] == [".local", "state", "flybot"]:
+        return True
+    if text.startswith("/"):
+        own = _state_home_parts(os.environ.get("XDG_STATE_HOME"), os.environ.get("HOME"))
+        normal = [p for p in posixpath.normpath(text).split("/") if p]
+        return tuple(normal[: len(own)]) == own
+    return False
+
+
 def protected_path(text: str) -> str | None:
     """Why a write to the path ``text`` changes the system or a login (see the module docstring), or None."""
     if not text:
         return None
+    if flybot_state(text):
+        return _FLYBOT_STATE
     rest = _home_rest(text)
     if rest is not None:
         if rest and (rest[0] in _HOME_PROTECTED or rest[0] in _HOME_FILES):
@@ -381,6 +423,8 @@ def _glob_credential(text: str) -> str | None:
 
 def _literal_credential(text: str) -> str | None:
     """What secret the path ``text`` holds, judged on its text as written (``*`` only where the list says so)."""
+    if flybot_state(text):
+        return "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
     path = text
     if path.startswith("/"):
         path = posixpath.normpath(path)

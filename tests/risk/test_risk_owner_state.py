@@ -46,3 +46,44 @@ def test_reading_a_browser_profiles_history_sessions_or_page_storage_is_a_secret
 @pytest.mark.parametrize("command", ["ls ~/.config/chromium/Default", "cat ~/.config/chromium/Default/Preferences"])
 def test_listing_a_browser_profile_or_reading_its_preferences_stays_read_only(command: str) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == RO
+
+
+STATE_WRITES = [
+    "sqlite3 ~/.local/state/flybot/flybot.db \"update escalations set status='approved' where id='e'\"",
+    "cd ~/.local/state/flybot && sqlite3 flybot.db \"insert into standing_approvals values (1)\"",
+    "sqlite3 /home/dev/.local/state/flybot/flybot.db-wal 'create table t (x)'",
+    "cp /tmp/x ~/.local/state/flybot/localchat.json",
+    "rsync x ~/.local/state/flybot/program-rules.json",
+    "ln -s /tmp/e ~/.local/state/flybot/local.json",
+    "tar -C ~/.local/state/flybot -xf x.tar",
+    "touch /srv/flybot.db",
+]
+
+
+@pytest.mark.parametrize("command", STATE_WRITES)
+def test_writing_flybots_state_directory_or_store_is_destructive_on_the_host(command: str) -> None:
+    verdict = classify(command, contained=False, workspace=WORKSPACE)
+    assert verdict.risk == DES, verdict.reasons
+    assert any("FlyBot's own state" in r.detail for r in verdict.reasons if r.level == DES), verdict.reasons
+
+
+def test_the_state_directory_this_process_resolves_is_protected(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_STATE_HOME", "/srv/state")
+    assert classify("cp x /srv/state/flybot/local.json", contained=False, workspace=WORKSPACE).risk == DES
+    _secret_read("cat /srv/state/flybot/local.json")
+    assert classify("mkdir -p /srv/state/other", contained=False, workspace=WORKSPACE).risk == SYS
+
+
+@pytest.mark.parametrize("command", [
+    "cat ~/.local/state/flybot/local.json",
+    "sqlite3 ~/.local/state/flybot/flybot.db 'select * from escalations'",
+    "cat ~/.local/state/*/local.json",
+    "grep -r token ~/.local/state",
+])
+def test_reading_flybots_state_is_a_secret_read(command: str) -> None:
+    _secret_read(command)
+
+
+def test_a_flybot_db_in_the_workspace_is_the_agents_own() -> None:
+    assert classify("sqlite3 flybot.db 'insert into t values (1)'", contained=False, workspace=WORKSPACE).risk \
+        == RiskLevel.WORKSPACE_WRITE
