@@ -87,3 +87,31 @@ def test_reading_flybots_state_is_a_secret_read(command: str) -> None:
 def test_a_flybot_db_in_the_workspace_is_the_agents_own() -> None:
     assert classify("sqlite3 flybot.db 'insert into t values (1)'", contained=False, workspace=WORKSPACE).risk \
         == RiskLevel.WORKSPACE_WRITE
+
+
+GIT_DIRECTORY_ATTACKS = [
+    "git --git-dir=gd status",
+    "git --git-dir=/tmp/g log",
+    "git --git-dir gd --work-tree sub status",
+    "echo '[core] fsmonitor=touch /tmp/pwn' >> gd/config",
+    "cp evil gd/config.worktree",
+    "echo '[core] fsmonitor=touch /tmp/pwn' >> /tmp/g/config",
+    "git init --separate-git-dir=gd sub && echo '[core] fsmonitor=x' >> gd/config && git -C sub status",
+    "git init --bare b && cp evil b/hooks/post-update",
+    "printf 'ref: refs/heads/main' > bare/HEAD",
+    "cp evil gd/hooks/pre-commit",
+    "ln -s /tmp/evil gd/hooks/post-checkout",
+]
+
+
+@pytest.mark.parametrize("command", GIT_DIRECTORY_ATTACKS)
+def test_making_using_or_writing_a_git_directory_other_than_dot_git_is_destructive(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == DES
+
+
+@pytest.mark.parametrize("command", [
+    "git init sub", "git init --separate-git-dir=gd sub", "git init --bare b", "git --git-dir=.git status", "git -C sub --git-dir=sub/.git log", "mkdir -p config",
+    "echo x > src/hooks/useThing.ts", "echo x > config.yaml", "cp a src/config/app.py",
+])
+def test_ordinary_repositories_and_files_named_like_config_stay_workspace_writes(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk <= RiskLevel.WORKSPACE_WRITE
