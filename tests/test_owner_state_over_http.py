@@ -28,6 +28,13 @@ GIT_DIRECTORIES = [
     "echo '[core] fsmonitor=touch /tmp/pwn' >> /tmp/g/config",
     "cp evil gd/hooks/pre-commit",
 ]
+HOME_UNPACKING = [
+    "tar -C ~ -xf x.tar",
+    "unzip -o x.zip -d ~",
+    "rsync -a evil/ ~/",
+    "cd ~ && tar xf x.tar",
+    "git clone https://github.com/x/y ~/.config/x",
+]
 SECRET_READS = [
     "cat ~/.local/state/flybot/local.json",
     "sqlite3 ~/.local/state/flybot/flybot.db 'select * from escalations'",
@@ -40,7 +47,7 @@ async def test_a_star_approval_up_to_system_never_covers_writing_or_reading_flyb
     await _approve(harness, pattern="*", max_risk="system", host_ok=True)
     own = os.environ["XDG_STATE_HOME"] + "/flybot"  # the state directory this process resolves
     await auto(harness, token, command="echo done >> ~/notes.txt", cwd=WORKSPACE, contained=False)
-    for command in [*STATE_WRITES, *GIT_DIRECTORIES, f"sqlite3 {own}/flybot.db 'delete from standing_approvals where 1'"]:
+    for command in [*STATE_WRITES, *GIT_DIRECTORIES, *HOME_UNPACKING, f"sqlite3 {own}/flybot.db 'delete from standing_approvals where 1'"]:
         esc = await asks_then_withdraw(harness, token, command=command, cwd=WORKSPACE, contained=False)
         assert esc["risk"] == "destructive", esc
     for command in SECRET_READS:

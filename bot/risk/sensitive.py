@@ -12,7 +12,10 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/root``): ``.ssh`` (sshd(8) AUTHORIZED_KEYS FILE FORMAT), shell start-up files (bash(1) INVOCATION: ``.bashrc``,
   ``.bash_profile``, ``.bash_login``, ``.profile``, ``.bash_logout``; zsh(1) STARTUP/SHUTDOWN FILES: ``.zshenv``,
   ``.zprofile``, ``.zshrc``, ``.zlogin``, ``.zlogout``), ``.gnupg``, ``.config/autostart``,
-  ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, and the credential files below;
+  ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, the home directory itself and
+  ``.local``, ``.local/state``, ``.local/share`` as a whole (unpacking, syncing or cloning into them replaces those
+  files), everything below ``.config`` (XDG config home: git's ``config``, editors' and shells' start-up files) and
+  ``.local/bin`` (on the PATH), and the credential files below;
   FlyBot's own state directory and store files (:func:`flybot_state`), whoever writes them (sqlite3, cp, ln, tar).
 * **Credential files** (:func:`credential_path`): reading one prints a secret, and a command's output goes to the
   model provider, so it is at least ``network`` (never downgraded: the output leaves wherever the command ran).
@@ -345,6 +348,11 @@ def protected_path(text: str) -> str | None:
             return f"{rest[0]} in a home directory holds logins, keys or start-up code"
         if len(rest) >= 2 and (rest[0], rest[1]) in _HOME_PROTECTED_PAIRS:
             return f"{rest[0]}/{rest[1]} starts programs at login"
+        if not rest or rest in ([".local"], [".local", "state"], [".local", "share"]):
+            where = "/".join(["~", *rest])
+            return f"writing into {where} (unpacking, syncing, cloning there) may replace the shell's, ssh's or git's start-up files"
+        if rest[0] == ".config" or rest[:2] == [".local", "bin"]:
+            return f"{'/'.join(rest[:2])} holds programs' configuration or programs on the PATH, which run later"
         if rest and credential_path(text) is not None:
             return "it holds credentials"
         if text.startswith("~"):

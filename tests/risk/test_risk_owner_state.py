@@ -115,3 +115,31 @@ def test_making_using_or_writing_a_git_directory_other_than_dot_git_is_destructi
 ])
 def test_ordinary_repositories_and_files_named_like_config_stay_workspace_writes(command: str) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk <= RiskLevel.WORKSPACE_WRITE
+
+
+HOME_UNPACKING = [
+    "tar -C ~ -xf x.tar",
+    "tar -xf x.tar -C /home/dev",
+    "unzip -o x.zip -d ~",
+    "rsync -a evil/ ~/",
+    "rsync -a evil/ ~/.local/",
+    "cd ~ && tar xf x.tar",
+    "cd ~/.ssh && unzip x.zip",
+    "git clone https://github.com/x/y ~/.config/x",
+    "cd ~ && git clone https://github.com/x/y .config/z",
+    "cp evil ~/.local/bin/ls",
+    "rsync x ~/.local/state/flybot/program-rules.json",
+]
+
+
+@pytest.mark.parametrize("command", HOME_UNPACKING)
+def test_unpacking_syncing_or_cloning_into_the_home_directory_or_its_config_is_destructive(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == DES
+    assert classify(command, contained=True, workspace=WORKSPACE).risk < DES  # the VM is discarded
+
+
+@pytest.mark.parametrize("command", [
+    "tar -C ~/Downloads -xf x.tar", "mkdir -p ~/.cache/x", "echo done >> ~/notes.txt", "unzip x.zip -d ~/proj2",
+])
+def test_writes_elsewhere_in_the_home_directory_stay_system(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == SYS
