@@ -4,7 +4,8 @@ Hashing, inspecting and converting read; ``-out``/``-o``/``--output`` name the f
 (openssl ``-engine``, ``-provider``, ``-config``; ssh-keygen ``-D``/``-w`` PKCS#11 and FIDO libraries; gpg
 ``--exec-path``, ``--photo-viewer``) are ``unknown``. ssh-keygen writes under ``~/.ssh`` unless ``-f`` names the key
 (generation, ``-R``, ``-H`` rewrite ``known_hosts``), and gpg updates its home directory (keyrings, trust database,
-``random_seed``) on nearly every run, so both are ``home``; exporting secret keys is ``secret``.
+``random_seed``) on nearly every run, so both are ``home``; exporting secret keys and decrypting (gpg ``-d``,
+``--decrypt``; age ``-d``) are ``secret``: they print the user's secrets.
 """
 
 from __future__ import annotations
@@ -51,7 +52,8 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-o=out --output=out --homedir= -r= --recipient= -u= --local-user= -R= --hidden-recipient= "
                    "--default-key= --keyring= --secret-keyring= --trustdb-name= --export-secret-keys:secret "
-                   "--export-secret-key:secret --export-secret-subkeys:secret --delete-keys:delete "
+                   "--export-secret-key:secret --export-secret-subkeys:secret -d:secret --decrypt:secret "
+                   "--decrypt-files:secret --delete-keys:delete "
                    "--delete-key:delete --delete-secret-keys:delete --delete-secret-and-public-key:delete "
                    "--delete-secret-and-public-keys:delete --send-keys:network --send-key:network "
                    "--recv-keys:network --recv-key:network --receive-keys:network --locate-keys:network "
@@ -66,7 +68,7 @@ CATALOGUE: dict[str, object] = {
     "age": {
         "source": "age(1) (age 1.2)",
         "grade": "read",
-        "options": "-o=out --output=out -e --encrypt -d --decrypt -r= --recipient= -R= --recipients-file=in "
+        "options": "-o=out --output=out -e --encrypt -d:secret --decrypt:secret -r= --recipient= -R= --recipients-file=in "
                    "-i= --identity= -p --passphrase -a --armor -j=:unknown --version -h --help",
     },
     "age-keygen": {
