@@ -5,7 +5,7 @@ Hashing, inspecting and converting read; ``-out``/``-o``/``--output`` name the f
 ``--exec-path``, ``--photo-viewer``) are ``unknown``. ssh-keygen writes under ``~/.ssh`` unless ``-f`` names the key
 (generation, ``-R``, ``-H`` rewrite ``known_hosts``), and gpg updates its home directory (keyrings, trust database,
 ``random_seed``) on nearly every run, so both are ``home``; exporting secret keys and decrypting (gpg ``-d``,
-``--decrypt``; age ``-d``) are ``secret``: they print the user's secrets.
+``--decrypt``) are ``secret``: they print the user's secrets.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ CATALOGUE: dict[str, object] = {
     "age": {
         "source": "age(1) (age 1.2)",
         "grade": "read",
-        "options": "-o=out --output=out -e --encrypt -d:secret --decrypt:secret -r= --recipient= -R= --recipients-file=in "
+        "options": "-o=out --output=out -e --encrypt -d --decrypt -r= --recipient= -R= --recipients-file=in "
                    "-i= --identity= -p --passphrase -a --armor -j=:unknown --version -h --help",
     },
     "age-keygen": {
