@@ -35,10 +35,22 @@ HOME_UNPACKING = [
     "cd ~ && tar xf x.tar",
     "git clone https://github.com/x/y ~/.config/x",
 ]
+HOST_TAKEOVERS = [
+    "install -m 4755 sh /tmp/x",
+    "rsync --chmod=u+s x /tmp/x",
+    "sudo tar -xpf x.tar -C /opt",
+    "systemctl enable --now /tmp/x.service",
+    "systemctl --user link ./x.service",
+    "docker compose up -d",
+    "docker run -v ~:/h alpine",
+    "docker run -v ~/.ssh:/k alpine",
+]
 SECRET_READS = [
     "cat ~/.local/state/flybot/local.json",
     "sqlite3 ~/.local/state/flybot/flybot.db 'select * from escalations'",
     "cat ~/.config/chromium/Default/History",
+    "gpg --export-secret-keys -a me",
+    "gpg --decrypt secrets.gpg",
 ]
 
 
@@ -47,7 +59,7 @@ async def test_a_star_approval_up_to_system_never_covers_writing_or_reading_flyb
     await _approve(harness, pattern="*", max_risk="system", host_ok=True)
     own = os.environ["XDG_STATE_HOME"] + "/flybot"  # the state directory this process resolves
     await auto(harness, token, command="echo done >> ~/notes.txt", cwd=WORKSPACE, contained=False)
-    for command in [*STATE_WRITES, *GIT_DIRECTORIES, *HOME_UNPACKING, f"sqlite3 {own}/flybot.db 'delete from standing_approvals where 1'"]:
+    for command in [*STATE_WRITES, *GIT_DIRECTORIES, *HOME_UNPACKING, *HOST_TAKEOVERS, f"sqlite3 {own}/flybot.db 'delete from standing_approvals where 1'"]:
         esc = await asks_then_withdraw(harness, token, command=command, cwd=WORKSPACE, contained=False)
         assert esc["risk"] == "destructive", esc
     for command in SECRET_READS:

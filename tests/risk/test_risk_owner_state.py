@@ -143,3 +143,43 @@ def test_unpacking_syncing_or_cloning_into_the_home_directory_or_its_config_is_d
 ])
 def test_writes_elsewhere_in_the_home_directory_stay_system(command: str) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == SYS
+
+
+HOST_TAKEOVERS = [
+    "install -m 4755 sh /tmp/x",
+    "install -m u+s sh /tmp/x",
+    "install --mode=2755 sh /tmp/x",
+    "rsync --chmod=u+s x /tmp/x",
+    "rsync --chmod=Du+s,F4755 x /tmp/x",
+    "sudo rsync -a evil/ /opt/x",
+    "sudo cp -p suid /opt/x",
+    "sudo tar -xpf x.tar -C /opt",
+    "systemctl enable --now /tmp/x.service",
+    "systemctl link ./x.service",
+    "systemctl --user link ./x.service",
+    "docker compose up",
+    "docker compose up -d",
+    "docker-compose up",
+    "docker run -v ~:/h alpine",
+    "docker run -v ~/.ssh:/k alpine",
+    "docker run --mount type=bind,src=/home/dev,dst=/h alpine",
+]
+
+
+@pytest.mark.parametrize("command", HOST_TAKEOVERS)
+def test_setuid_copies_unit_files_compose_and_home_mounts_are_destructive_on_the_host(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk == DES
+
+
+@pytest.mark.parametrize("command", [
+    "install -m 755 sh /tmp/x", "rsync -a --chmod=F644 x /tmp/x", "cp -p a /tmp/b", "tar -xpf x.tar -C /tmp",
+    "systemctl enable nginx", "docker compose ps", "docker run -v /home/dev/project:/app alpine",
+    "docker run -v ~/.cache/pip:/c alpine",
+])
+def test_the_plain_forms_next_to_the_host_takeovers_stay_below_destructive(command: str) -> None:
+    assert classify(command, contained=False, workspace=WORKSPACE).risk < DES
+
+
+@pytest.mark.parametrize("command", ["gpg --decrypt x.gpg", "gpg -d x.gpg", "gpg --export-secret-keys -a me"])
+def test_gpg_decryption_and_secret_key_export_are_secret_reads(command: str) -> None:
+    _secret_read(command)
