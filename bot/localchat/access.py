@@ -139,7 +139,7 @@ def same_origin(request: web.Request) -> bool:
 def refused() -> web.Response:
     """The 401 every page or control route answers without the page credential (nothing is done)."""
     return web.json_response(
-        {"ok": False, "error": "not logged in: open the newest login URL that flybot serve printed (each one works once)"}, status=401
+        {"ok": False, "error": "not logged in: open the login URL that flybot serve printed last (each one works once)"}, status=401
     )
 
 

@@ -802,7 +802,7 @@
         const response = await fetch(url, { signal: abort.signal, cache: "no-store", headers: credential() });
         if (response.status === 400 && viewer !== DEFAULT_VIEWER) { setViewer(DEFAULT_VIEWER); continue; }
         if (response.status === 401) {
-          setConnected(false, "not logged in: open the newest login URL that flybot serve printed (each one works once)");
+          setConnected(false, "not logged in: open the login URL that flybot serve printed last (each one works once)");
           await sleep(5000);
           continue;
         }
