@@ -292,7 +292,13 @@ def _first_brace_group(text: str) -> tuple[int, int, list[str]] | None:
 
 
 def _home_rest(path: str) -> list[str] | None:
-    """The components after a home directory (``~``, ``~user``, ``/home/user``, ``/root``, ``/Users/user``), or None."""
+    """The components after a home directory (``~``, ``~user``, ``/home/user``, ``/root``, ``/Users/user``), or None;
+    ``..`` is resolved first (``~/x/../.ssh`` is ``~/.ssh``)."""
+    if ".." in path and path.startswith(("~", "/")):
+        tilde = path.startswith("~")
+        path = posixpath.normpath(path)
+        if tilde and not path.startswith("~"):
+            path = "~"  # ``~/..`` and above: the home directory's parent, judged as the home itself
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if path.startswith("~"):
         return parts[1:]

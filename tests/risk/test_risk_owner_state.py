@@ -129,6 +129,9 @@ HOME_UNPACKING = [
     "cd ~ && git clone https://github.com/x/y .config/z",
     "cp evil ~/.local/bin/ls",
     "rsync x ~/.local/state/flybot/program-rules.json",
+    "tar -C ~/Downloads/.. -xf x.tar",
+    "tar -C /home/dev/x/.. -xf x.tar",
+    "echo x >> ~/x/../.bashrc",
 ]
 
 
