@@ -35,8 +35,11 @@ Report line format (chat messages and ``POST /v1/reports`` ``line``), one line::
 
 from __future__ import annotations
 
+import math
 import re
+import time
 import uuid
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -44,7 +47,7 @@ from typing import Any
 
 import structlog
 
-from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound
+from bot.errors import AlreadyDecided, InvalidRequest, NotAllowed, NotFound, RateLimited
 from bot.groups import owns
 from bot.metrics import Metrics
 from bot.preflight import BlockedLineParseError, Finding, SandboxMode, UnlockOption, parse_one_line
@@ -65,6 +68,14 @@ MAX_LINE_CHARS = 4000
 MAX_UNLOCK_OPTIONS = 12
 BOT_APPROVAL_EXPIRY = "24h"
 """Lifetime of the standing approval "for this Bot" creates: a day, so a forgotten grant does not linger."""
+REPORTS_PER_MINUTE = 10
+"""Reports (new or folded) one Bot may send in any 60 s, on this replica; more are refused ``429`` with
+``Retry-After``. A Bot reports once per blocked host and then stops, so only a Bot flooding its owners' DMs (a new
+``host`` every request) reaches it."""
+MAX_OPEN_REPORTS = 8
+"""Blocked hosts one Bot may have open at once; a report of another host is refused ``429`` until one closes (an
+owner's decision, or a usable preflight from that host). Each open report holds one DM per owner, redrawn when the
+Bot's list of blocked hosts changes."""
 RECHECK_S = 2.0
 """Default interval of the long-polls' safety net (seconds): one store query for all waiters of a replica."""
 
@@ -383,6 +394,7 @@ class ReportService:
         self.standing = standing
         self.clock = clock
         self.closing = False
+        self._sent: dict[str, deque[float]] = {}  # bot id -> monotonic times of its reports in the last 60 s
 
     # -- report ----------------------------------------------------------------------------------------------
     async def report(self, bot: Bot, blocked: BlockedReport) -> tuple[Report, bool]:
@@ -390,7 +402,12 @@ class ReportService:
 
         New: the owners get a DM each (``delivered`` counts them; 0 is audited ``report.undeliverable``). While a
         report of the same Bot and host is open, this one folds into it: count + 1, no DM (the DMs are redrawn).
+
+        Raises:
+            RateLimited: (429, ``Retry-After``) the Bot sent :data:`REPORTS_PER_MINUTE` reports in the last minute,
+                or already has :data:`MAX_OPEN_REPORTS` blocked hosts open and this is another; nothing is recorded.
         """
+        self._admit(bot)
         now = self.clock()
         new = NewReport(
             id="rep_" + uuid.uuid4().hex[:24], bot_id=bot.id, host=blocked.host, session_id=blocked.session_id,
@@ -401,6 +418,13 @@ class ReportService:
             host_os=blocked.host_os, note=blocked.note,
         )
         async with self.store.transaction() as tx:
+            open_now = await tx.open_reports(bot.id)
+            if len(open_now) >= MAX_OPEN_REPORTS and all(r.host != blocked.host for r in open_now):
+                raise RateLimited(
+                    f"this Bot already has {len(open_now)} blocked hosts reported and open, the most it may have "
+                    f"({MAX_OPEN_REPORTS}): its owners decide them (or a usable preflight closes one) first",
+                    retry_after=60,
+                )
             report, created = await tx.record_report(new)
             detail: dict[str, Any] = {
                 "report_id": report.id, "host": blocked.host, "session_id": blocked.session_id,
@@ -425,6 +449,24 @@ class ReportService:
         if self.metrics is not None:
             self.metrics.blocked_reports.labels("new" if created else "folded").inc()
         return report, created
+
+    def _admit(self, bot: Bot) -> None:
+        """Count one report of ``bot`` against :data:`REPORTS_PER_MINUTE` (a sliding minute, this replica), or raise
+        :class:`RateLimited` with the seconds until the oldest counted report leaves the minute."""
+        now = time.monotonic()
+        sent = self._sent.setdefault(bot.id, deque())
+        while sent and now - sent[0] >= 60.0:
+            sent.popleft()
+        if len(sent) >= REPORTS_PER_MINUTE:
+            raise RateLimited(
+                f"this Bot sent {len(sent)} blocked-host reports in the last minute, the most it may send "
+                f"({REPORTS_PER_MINUTE}): report each blocked host once",
+                retry_after=max(1, math.ceil(60.0 - (now - sent[0]))),
+            )
+        sent.append(now)
+        if len(self._sent) > 10_000:  # Bots that stopped reporting: forget their empty windows
+            for bot_id in [b for b, times in self._sent.items() if not times or now - times[-1] >= 60.0]:
+                del self._sent[bot_id]
 
     @staticmethod
     async def _redraw_others(tx: Tx, bot: Bot, changed_id: str, now: datetime) -> None:

@@ -634,3 +634,63 @@ def test_serve_refuses_a_state_directory_that_is_a_file(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         f"flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) {state} is not a directory"]
+
+
+async def test_the_login_key_works_once_so_the_copy_in_the_browser_history_gets_nothing(local: Local) -> None:
+    announced: list[str] = []
+    local.app[EMULATOR].access.on_new_key = announced.append
+    url = login_url(local.app, local.url)
+    assert url is not None
+    key = url.split("?key=", 1)[1]
+    async with person_session() as person:
+        escalation_id, card = await _pending_card(local, person)
+        async with person.post(f"{local.url}/local/slack/login", json={"key": key},
+                               headers={"Origin": local.url}) as response:
+            assert response.status == 200
+        # a process that read the URL from the browser's history file posts it as the page would, Origin forged
+        async with aiohttp.ClientSession() as agent:
+            async with agent.post(f"{local.url}/local/slack/login", json={"key": key},
+                                  headers={"Origin": local.url}) as response:
+                assert response.status == 401 and "session" not in await response.json()
+            async with agent.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
+                                  headers={"Origin": local.url}) as response:
+                assert response.status == 401
+        await _still_pending(local, escalation_id)
+    # the server told its terminal the next login URL, and that one works (once)
+    assert len(announced) == 1 and announced[0] != key
+    assert login_url(local.app, local.url) == f"{local.url}/?key={announced[0]}"
+    async with aiohttp.ClientSession() as other_tab:
+        for status in (200, 401):
+            async with other_tab.post(f"{local.url}/local/slack/login", json={"key": announced[0]},
+                                      headers={"Origin": local.url}) as response:
+                assert response.status == status
+    assert len(announced) == 2
+
+
+def test_serve_prints_the_next_login_url_after_a_login(tmp_path: Path) -> None:
+    sock = free_socket()
+    port = sock.getsockname()[1]
+    sock.close()
+    process = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=clean_env(),
+                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        assert process.stdout is not None
+        first = ""
+        while "/?key=" not in first:
+            first = process.stdout.readline()
+            assert first, "serve ended without a login URL"
+        key = first.strip().split("/?key=", 1)[1]
+        origin = f"http://127.0.0.1:{port}"
+        request = urllib.request.Request(f"{origin}/local/slack/login", data=json.dumps({"key": key}).encode(),
+                                         headers={"Origin": origin, "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as response:
+            assert response.status == 200
+        line = ""
+        while "used up" not in line:
+            line = process.stdout.readline()
+            assert line, "serve printed no next login URL"
+        following = line.strip().split("/?key=", 1)[1]
+        assert following and following != key
+    finally:
+        process.terminate()
+        process.wait(timeout=20)

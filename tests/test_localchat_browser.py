@@ -84,12 +84,13 @@ def _wait_healthy(server: subprocess.Popen[bytes], base: str, log: Path, timeout
 
 
 def _printed_login_url(out: Path, base: str) -> str:
-    """The ``http://127.0.0.1:PORT/?key=...`` line ``flybot serve`` printed (it is printed before /healthz answers
-    200 only once the store is open, so by then it is in the file)."""
-    for word in out.read_text().split():
-        if word.startswith(f"{base}/?key="):
-            return word
-    pytest.fail(f"flybot serve printed no login URL; its output:\n{out.read_text()}")
+    """The newest ``http://127.0.0.1:PORT/?key=...`` URL ``flybot serve`` printed: the first is printed before
+    /healthz answers 200 only once the store is open, so by then it is in the file; each login uses its key up and
+    the server prints the next one."""
+    found = [word for word in out.read_text().split() if word.startswith(f"{base}/?key=")]
+    if not found:
+        pytest.fail(f"flybot serve printed no login URL; its output:\n{out.read_text()}")
+    return found[-1]
 
 
 def _ask(cwd: Path, out: Path, *command: str) -> subprocess.Popen[bytes]:

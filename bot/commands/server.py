@@ -68,6 +68,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     shown_host = "127.0.0.1" if settings.host in ("0.0.0.0", "") else settings.host
     base_url = f"http://{'[' + shown_host + ']' if ':' in shown_host else shown_host}:{port}"
     app = create_app(settings, base_url=base_url)
+    if settings.chat_backend == "local":
+        from bot.app import EMULATOR
+
+        def next_login(_key: str) -> None:
+            print(f"FlyBot local chat: that login URL is now used up; for another browser or tab open "
+                  f"{login_url(app, base_url)}", flush=True)
+
+        app[EMULATOR].access.on_new_key = next_login
 
     def banner() -> None:
         # Once the server accepts connections (after the store opened, its schema was checked and the site
@@ -76,7 +84,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             if remote_note:
                 print(remote_note, flush=True)
             print(f"FlyBot local chat: open {login_url(app, base_url)}", flush=True)
-            print(f"  (that key is shown only here and changes on every start; demo Bot token in "
+            print(f"  (that key works once, is shown only here and changes on every start; demo Bot token in "
                   f"{settings.state_dir}/local.json)", flush=True)
             where = "any directory" if Path(settings.state_dir).is_absolute() else "this directory"
             print(f"Try it, from {where}: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)

@@ -7,6 +7,11 @@ escalation. So the page's API answers only a request carrying this server's page
 get that credential is the login URL (``http://127.0.0.1:8080/?key=...``), printed to the terminal that started
 the server and written to no file (the same scheme as notebook servers' token URLs).
 
+The login key is single-use: the first login that presents it consumes it, and the server prints the next login URL
+to its terminal (for another browser or tab). A browser keeps every URL it opened in its history file
+(``~/.config/chromium/Default/History``), which any local process of the owner may read; a used key found there
+gets nothing.
+
 The credential is bound to the page's origin (scheme, host and port), never to the host alone:
 
 - It is never a cookie. Cookies are scoped by host name, not by port (RFC 6265 §8.5), so every web server on
@@ -24,13 +29,14 @@ The credential is bound to the page's origin (scheme, host and port), never to t
 - The page may not be framed (``frame-ancestors 'none'``, :data:`PAGE_HEADERS`): no page of another origin can
   show it under a decoy and take the owner's click.
 
-Both secrets live in this process's memory only and are new on every start.
+Both secrets live in this process's memory only and are new on every start; the key is new after every login.
 """
 
 from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Callable
 
 from aiohttp import web
 
@@ -55,16 +61,28 @@ class PageAccess:
 
     Attributes:
         key: the secret in the login URL (``?key=...``), 32 URL-safe characters; print it, never write it to a file.
+            Single-use: :meth:`use_key` replaces it.
+        on_new_key: called with the new key each time a login consumed the old one (``flybot serve`` prints the
+            next login URL); None: nothing is told.
     """
 
     def __init__(self, key: str | None = None, session: str | None = None) -> None:
         self.key = key or secrets.token_urlsafe(24)
         self._session = session or secrets.token_urlsafe(32)
+        self.on_new_key: Callable[[str], None] | None = None
         also_redact(self.key, self._session)  # no log line prints them
 
-    def key_matches(self, candidate: str | None) -> bool:
-        """True when ``candidate`` is the login key (constant-time comparison)."""
-        return candidate is not None and candidate.isascii() and hmac.compare_digest(candidate.encode(), self.key.encode())
+    def use_key(self, candidate: str | None) -> bool:
+        """True when ``candidate`` is the login key (constant-time comparison); the key is then consumed: a new one
+        replaces it and :attr:`on_new_key` is told. False changes nothing."""
+        if not (candidate is not None and candidate.isascii()
+                and hmac.compare_digest(candidate.encode(), self.key.encode())):
+            return False
+        self.key = secrets.token_urlsafe(24)
+        also_redact(self.key)
+        if self.on_new_key is not None:
+            self.on_new_key(self.key)
+        return True
 
     def allowed(self, request: web.Request) -> bool:
         """True when ``request`` carries this server's page credential in the ``X-FlyBot-Session`` header.
@@ -79,7 +97,7 @@ class PageAccess:
         return self._session
 
     def login_url(self, base_url: str) -> str:
-        """``{base_url}/?key={key}``: what ``flybot serve`` prints."""
+        """``{base_url}/?key={key}`` with the current key: what ``flybot serve`` prints."""
         return f"{base_url.rstrip('/')}/?key={self.key}"
 
 
@@ -121,7 +139,7 @@ def same_origin(request: web.Request) -> bool:
 def refused() -> web.Response:
     """The 401 every page or control route answers without the page credential (nothing is done)."""
     return web.json_response(
-        {"ok": False, "error": "not logged in: open the login URL that flybot serve printed"}, status=401
+        {"ok": False, "error": "not logged in: open the login URL that flybot serve printed last (each one works once)"}, status=401
     )
 
 

@@ -933,9 +933,10 @@ class SlackEmulator:
     # -- Socket Mode ------------------------------------------------------------------------------------
     async def _login(self, request: web.Request) -> web.Response:
         """``POST login`` with ``{"key": ...}``: the right key gets the page credential (``{"ok": true, "session":
-        ...}``, never cached); a wrong key 401. The guard has refused it already without this server's ``Origin``."""
+        ...}``, never cached) and is consumed (:meth:`PageAccess.use_key`); a wrong or used key 401. The guard has
+        refused it already without this server's ``Origin``."""
         key = (await _json(request)).get("key")
-        if not isinstance(key, str) or not self.access.key_matches(key):
+        if not isinstance(key, str) or not self.access.use_key(key):
             return refused()
         return web.json_response({"ok": True, "session": self.access.credential()}, headers=PAGE_HEADERS)
 

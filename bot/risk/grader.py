@@ -282,6 +282,32 @@ _LITERAL_WORD = re.compile(r"[A-Za-z0-9_./,@%+=:-]+")
 SYSTEM_BIN_DIRS = ("/usr/bin/", "/bin/")
 
 
+#: githooks(5): the hook names git runs from a git directory's ``hooks``.
+_GIT_HOOKS = frozenset({
+    "applypatch-msg", "pre-applypatch", "post-applypatch", "pre-commit", "pre-merge-commit", "prepare-commit-msg",
+    "commit-msg", "post-commit", "pre-rebase", "post-checkout", "post-merge", "pre-push", "pre-receive", "update",
+    "proc-receive", "post-receive", "post-update", "reference-transaction", "push-to-checkout", "pre-auto-gc",
+    "post-rewrite", "sendemail-validate", "fsmonitor-watchman", "p4-changelist", "p4-prepare-changelist",
+    "p4-post-changelist", "p4-pre-submit", "post-index-change",
+})  # fmt: skip
+
+
+def git_directory_file(path: str) -> str | None:
+    """Why a write to ``path`` may plant code git runs, outside a ``.git`` (paths.py guards that):
+    a file named ``HEAD``, ``config`` or ``config.worktree`` makes or changes a git directory (gitrepository-layout(5):
+    a directory with ``HEAD``, ``objects`` and ``refs`` is one, and ``git -C DIR``, a ``.git`` file's ``gitdir:`` or
+    ``--git-dir`` obeys its ``config``: ``core.fsmonitor``, ``core.hooksPath``), and a hook's name below ``hooks``
+    (githooks(5)) is a hook of such a directory. None for other paths."""
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    if not parts:
+        return None
+    if parts[-1] in ("HEAD", "config", "config.worktree"):
+        return f"a file named {parts[-1]} makes its directory a git directory whose config makes git run programs"
+    if len(parts) >= 2 and parts[-2] == "hooks" and parts[-1] in _GIT_HOOKS:
+        return "a git hook, which git runs from a git directory's hooks"
+    return None
+
+
 def _expanded_target(word: Word, *, redirect: bool) -> bool:
     """True when a write target only known when it runs is built by the script from an expansion (``$OUT``,
     ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution) rather than a ``$HOME`` path or a location a
@@ -584,6 +610,13 @@ class Grader:
         if where is Where.NOWHERE:
             return
         self._note_written(word, cwd)
+        why = git_directory_file(word.value or "") if where is not Where.GIT_CONTROL and not what.startswith("mkdir") else None
+        if why is not None:
+            self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: {why}.",
+                      downgradable=where is not Where.WORKSPACE, subject=subject)
+            if subject is not None and where is not Where.WORKSPACE:
+                rec.marks = (rec.marks or []) + [subject]
+            return
         if where is Where.WORKSPACE:
             self.flag(rec, scope, R.WORKSPACE_WRITE, "write-in-workspace", f"{what} {target} inside the workspace.", subject=subject)
             return

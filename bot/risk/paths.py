@@ -105,6 +105,8 @@ class CwdState(Record):
     def after_cd(self, value: str | None, certain: bool) -> CwdState:
         """The state after ``cd value``; ``certain`` when the cd is known to have succeeded."""
         found = self.targets(value) if value not in (None, "", "-") else None
+        if found is None and value is not None and (value == "~" or value.startswith("~/")):
+            found = frozenset({_norm(value)})  # a home directory, kept as written: sensitive.py judges ``~`` paths
         if found is None:
             return CwdState(self.root, frozenset(), self.remote)
         merged = found if certain else found | self.cwds

@@ -12,7 +12,11 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/root``): ``.ssh`` (sshd(8) AUTHORIZED_KEYS FILE FORMAT), shell start-up files (bash(1) INVOCATION: ``.bashrc``,
   ``.bash_profile``, ``.bash_login``, ``.profile``, ``.bash_logout``; zsh(1) STARTUP/SHUTDOWN FILES: ``.zshenv``,
   ``.zprofile``, ``.zshrc``, ``.zlogin``, ``.zlogout``), ``.gnupg``, ``.config/autostart``,
-  ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, and the credential files below.
+  ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, the home directory itself and
+  ``.local``, ``.local/state``, ``.local/share`` as a whole (unpacking, syncing or cloning into them replaces those
+  files), everything below ``.config`` (XDG config home: git's ``config``, editors' and shells' start-up files) and
+  ``.local/bin`` (on the PATH), and the credential files below;
+  FlyBot's own state directory and store files (:func:`flybot_state`), whoever writes them (sqlite3, cp, ln, tar).
 * **Credential files** (:func:`credential_path`): reading one prints a secret, and a command's output goes to the
   model provider, so it is at least ``network`` (never downgraded: the output leaves wherever the command ran).
   ssh private keys and the whole ``.ssh`` directory except ``*.pub``, ``known_hosts``, ``config`` and
@@ -36,8 +40,12 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   (rclone config); shell and REPL histories (``~/.bash_history``, ``~/.zsh_history``, ``~/.python_history``,
   ``~/.psql_history``, ``~/.mysql_history``, ``~/.node_repl_history``, ``~/.sqlite_history``,
   ``~/.rediscli_history``, ``~/.local/share/fish/fish_history``: passwords typed on command lines);
-  ``~/.local/share/keyrings`` (GNOME Keyring); browser profiles' ``logins.json``, ``key4.db``, ``cookies.sqlite``,
-  ``Login Data`` and ``Cookies`` (Firefox, Chrome, Chromium, Brave); ``/etc/kubernetes/*.conf`` and
+  ``~/.local/share/keyrings`` (GNOME Keyring); FlyBot's own state (:func:`flybot_state`: its store, standing approvals,
+  local mode's token and chat); browser profiles (the tree and each profile directory) and their ``logins.json``, ``key4.db``, ``cookies.sqlite``,
+  ``Login Data`` and ``Cookies`` (Firefox, Chrome, Chromium, Brave), and their history, sessions and page storage
+  (``History``, ``Sessions``, ``Local Storage``, ``Session Storage``, ``Web Data``; Firefox's ``places.sqlite``,
+  ``sessionstore*``, ``webappsstore.sqlite``, ``storage``): visited URLs carry login keys and page storage holds
+  page credentials (FlyBot's local page's among them); ``/etc/kubernetes/*.conf`` and
   ``/etc/kubernetes/pki`` (kubeadm), ``/var/lib/kubelet/pki``; ``/etc/letsencrypt/keys`` and ``privkey*`` under
   ``/etc/letsencrypt/live|archive`` (certbot "Where are my certificates?"); ``private`` below ``/etc/pki`` (Red
   Hat's TLS keys); ``/etc/wireguard`` (wg-quick(8)); ``/etc/NetworkManager/system-connections``
@@ -60,12 +68,16 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
 
 from __future__ import annotations
 
+import os
 import posixpath
 import re
 from fnmatch import fnmatchcase
+from functools import lru_cache
+
+from bot.state_home import state_home
 
 __all__ = [
-    "brace_alternatives", "credential_path", "may_hold_credential", "may_name_secret", "path_text", "protected_path", "read_path_text",
+    "brace_alternatives", "credential_path", "flybot_state", "may_hold_credential", "may_name_secret", "path_text", "protected_path", "read_path_text",
     "secret_expansions", "secret_setting", "secret_variable",
 ]
 
@@ -110,7 +122,11 @@ _SHARE_SECRETS: dict[tuple[str, ...], str] = {
 }
 #: Browser profile trees and the files in them that hold saved passwords or session cookies.
 _BROWSER_TREES = frozenset({".mozilla", "google-chrome", "chromium", "BraveSoftware"})
-_BROWSER_FILES = frozenset({"logins.json", "key4.db", "cookies.sqlite", "Login Data", "Cookies"})
+_BROWSER_FILES = frozenset({
+    "logins.json", "key4.db", "cookies.sqlite", "Login Data", "Cookies", "History", "Local Storage", "Session Storage",
+    "Sessions", "Current Session", "Last Session", "Web Data", "places.sqlite", "webappsstore.sqlite",
+    "formhistory.sqlite", "sessionstore.jsonlz4", "sessionstore-backups", "storage",
+})  # fmt: skip
 #: Absolute files that hold secrets: kubeadm's kubeconfigs (kubeadm(8) "Implementation details"), Debian's MySQL
 #: maintenance password, the Kerberos host keytab (krb5.conf(5)), old password hashes (pam_pwhistory(8)).
 _SECRET_FILES: dict[str, str] = {
@@ -151,7 +167,14 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.local/share/keyrings", "~/.local/share/fish/fish_history", "~/.mozilla/firefox/p/logins.json",
     "~/.mozilla/firefox/p/key4.db", "~/.mozilla/firefox/p/cookies.sqlite", "~/.config/google-chrome/Default/Login Data",
     "~/.config/google-chrome/Default/Cookies", "~/.config/chromium/Default/Login Data",
-    "~/.config/chromium/Default/Cookies", "/etc/kubernetes/admin.conf", "/etc/kubernetes/pki",
+    "~/.local/state/flybot/flybot.db", "~/.local/state/flybot/local.json",
+    "~/.config/chromium/Default/Cookies", "~/.config/chromium/Default/History",
+    "~/.config/chromium/Default/Local Storage", "~/.config/chromium/Default/Session Storage",
+    "~/.config/chromium/Default/Sessions", "~/.config/google-chrome/Default/History",
+    "~/.config/google-chrome/Default/Local Storage", "~/.config/google-chrome/Default/Session Storage",
+    "~/.mozilla/firefox/p/places.sqlite", "~/.mozilla/firefox/p/sessionstore.jsonlz4",
+    "~/.mozilla/firefox/p/sessionstore-backups", "~/.mozilla/firefox/p/webappsstore.sqlite",
+    "~/.mozilla/firefox/p/storage", "/etc/kubernetes/admin.conf", "/etc/kubernetes/pki",
     "/var/lib/kubelet/pki", "/etc/letsencrypt/keys", "/etc/letsencrypt/live/d/privkey.pem",
     "/etc/letsencrypt/archive/d/privkey1.pem", "/etc/pki/tls/private", "/etc/wireguard",
     "/etc/NetworkManager/system-connections", "/etc/mysql/debian.cnf", "/etc/krb5.keytab", "/etc/security/opasswd",
@@ -172,6 +195,7 @@ _SECRET_NAME = re.compile(
 _SECRET_PATH_TEXT = re.compile(
     r"\.(?:ssh|aws|kube|azure|netrc|pgpass|docker|npmrc|pypirc|git-credentials|config/|cargo|terraform\.d|"
     r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store|s3cfg|boto|terraformrc|env\b|local/|mozilla)|"
+    r"chromium|google-chrome|BraveSoftware|flybot|"
     r"_history|_netrc|shadow|environ|ssh_host_|printenv|ssl/private|run/secrets|kubernetes|kubelet|letsencrypt|pki/|wireguard|"
     r"NetworkManager|debian\.cnf|keytab|opasswd|[~/.][^\s]*[*?[{]"
 )
@@ -268,7 +292,13 @@ def _first_brace_group(text: str) -> tuple[int, int, list[str]] | None:
 
 
 def _home_rest(path: str) -> list[str] | None:
-    """The components after a home directory (``~``, ``~user``, ``/home/user``, ``/root``, ``/Users/user``), or None."""
+    """The components after a home directory (``~``, ``~user``, ``/home/user``, ``/root``, ``/Users/user``), or None;
+    ``..`` is resolved first (``~/x/../.ssh`` is ``~/.ssh``)."""
+    if ".." in path and path.startswith(("~", "/")):
+        tilde = path.startswith("~")
+        path = posixpath.normpath(path)
+        if tilde and not path.startswith("~"):
+            path = "~"  # ``~/..`` and above: the home directory's parent, judged as the home itself
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if path.startswith("~"):
         return parts[1:]
@@ -279,16 +309,56 @@ def _home_rest(path: str) -> list[str] | None:
     return None
 
 
+_FLYBOT_STATE = "FlyBot's own state (its store and local mode's files) decides what is approved"
+#: FlyBot's store files (``flybot.db`` and SQLite's ``-wal``, ``-shm``, ``-journal`` and FlyBot's ``-changes``).
+_FLYBOT_DB = re.compile(r"^flybot\.db(?:[-.].*)?$")
+
+
+@lru_cache(maxsize=8)
+def _state_home_parts(xdg: str | None, home: str | None) -> tuple[str, ...]:
+    """The components of :func:`bot.state_home.state_home` for these ``XDG_STATE_HOME`` and ``HOME`` values."""
+    env = {k: v for k, v in (("XDG_STATE_HOME", xdg), ("HOME", home)) if v is not None}
+    path = posixpath.normpath(str(state_home(env)))
+    return tuple(p for p in path.split("/") if p)
+
+
+def flybot_state(text: str) -> bool:
+    """True when the path ``text`` is FlyBot's state directory or in it, or one of its store files: any home's
+    ``.local/state/flybot`` (bot/state_home.py's default), the state directory this process resolves
+    (``$XDG_STATE_HOME/flybot``), or a file named ``flybot.db``/``flybot.db-*`` anywhere. Whoever writes there
+    writes escalations' decisions and standing approvals; whoever reads it reads local mode's token and chat."""
+    if not text:
+        return False
+    parts = [p for p in text.split("/") if p not in ("", ".")]
+    if parts and _FLYBOT_DB.match(parts[-1]):
+        return True
+    rest = _home_rest(text)
+    if rest is not None and len(rest) >= 3 and [p.lower() for p in rest[:3]] == [".local", "state", "flybot"]:
+        return True
+    if text.startswith("/"):
+        own = _state_home_parts(os.environ.get("XDG_STATE_HOME"), os.environ.get("HOME"))
+        normal = [p for p in posixpath.normpath(text).split("/") if p]
+        return tuple(normal[: len(own)]) == own
+    return False
+
+
 def protected_path(text: str) -> str | None:
     """Why a write to the path ``text`` changes the system or a login (see the module docstring), or None."""
     if not text:
         return None
+    if flybot_state(text):
+        return _FLYBOT_STATE
     rest = _home_rest(text)
     if rest is not None:
         if rest and (rest[0] in _HOME_PROTECTED or rest[0] in _HOME_FILES):
             return f"{rest[0]} in a home directory holds logins, keys or start-up code"
         if len(rest) >= 2 and (rest[0], rest[1]) in _HOME_PROTECTED_PAIRS:
             return f"{rest[0]}/{rest[1]} starts programs at login"
+        if not rest or rest in ([".local"], [".local", "state"], [".local", "share"]):
+            where = "/".join(["~", *rest])
+            return f"writing into {where} (unpacking, syncing, cloning there) may replace the shell's, ssh's or git's start-up files"
+        if rest[0] == ".config" or rest[:2] == [".local", "bin"]:
+            return f"{'/'.join(rest[:2])} holds programs' configuration or programs on the PATH, which run later"
         if rest and credential_path(text) is not None:
             return "it holds credentials"
         if text.startswith("~"):
@@ -367,6 +437,8 @@ def _glob_credential(text: str) -> str | None:
 
 def _literal_credential(text: str) -> str | None:
     """What secret the path ``text`` holds, judged on its text as written (``*`` only where the list says so)."""
+    if flybot_state(text):
+        return "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
     path = text
     if path.startswith("/"):
         path = posixpath.normpath(path)
@@ -402,8 +474,10 @@ def _literal_credential(text: str) -> str | None:
             tuple(following[1 : 1 + len(key)]) == key for key in _SHARE_SECRETS
         ):
             return next(what for key, what in _SHARE_SECRETS.items() if tuple(following[1 : 1 + len(key)]) == key)
-        elif part in _BROWSER_TREES and following and following[-1] in _BROWSER_FILES:
-            return "a browser's saved passwords or cookies"
+        elif part in _BROWSER_TREES and (
+            len(following) <= (2 if part == ".mozilla" else 1) or any(name in _BROWSER_FILES for name in following)
+        ):  # the tree or a profile directory (``chromium/Default``, ``.mozilla/firefox/p``) holds them all
+            return "a browser's saved passwords, cookies, history or page storage"
         elif part == ".kube" and (not following or following[0] == "config"):
             return "Kubernetes credentials"
         elif part == ".docker" and (not following or following[0] == "config.json"):

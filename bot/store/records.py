@@ -258,11 +258,12 @@ class AuditEntry:
 
 
 JOB_KINDS = {
-    "card.update": 0, "report.update": 0, "card.post": 1, "notice": 2, "report.dm": 2, "reminder": 2,
+    "card.update": 0, "report.update": 2, "card.post": 1, "notice": 2, "report.dm": 2, "reminder": 2,
     "fallback": 2, "card.dm": 1, "tell": 2, "home.refresh": 2,
 }
-"""Outbox job kinds and their priority within a room (lower first): updates remove live buttons, so they go first;
-then new cards; then notices, DMs and reminders (issue 10, "One pace per room"). A ``reminder`` (issue 16 §2) is
+"""Outbox job kinds and their priority within a room (lower first): card updates remove live buttons, so they go
+first; then new cards; then notices, DMs, reminders and blocked reports' DMs and redraws (a Bot's reports never
+hold another Bot's approval cards back in its owners' DMs) (issue 10, "One pace per room"). A ``reminder`` (issue 16 §2) is
 written with its escalation, due at the reminder's time; so is a ``fallback`` (§3), which then writes one
 ``card.dm`` per fallback approver (a DM copy of the card). ``tell`` shows one person a line about their own action
 (payload ``{user, channel, text}``; room ``user:<id>``; issue 15 §9). ``home.refresh`` (§5) redraws the App Home of

@@ -10,7 +10,7 @@
   // This page load's id, sent with every action and state poll: a modal shows only in the page that opened it, so
   // one left open does not come back on a reload or in another browser (a Slack modal lives in its client).
   const CLIENT = Array.from(crypto.getRandomValues(new Uint8Array(12)), (b) => b.toString(16).padStart(2, "0")).join("");
-  // The page credential (bot/localchat/access.py): got once for the login key in the address (?key=...), kept in
+  // The page credential (bot/localchat/access.py): got once for the single-use login key in the address (?key=...), kept in
   // this origin's sessionStorage (scheme, host and port: no other server on this host can read it), and sent in
   // the X-FlyBot-Session header on every call. Never a cookie: a cookie would reach every port of the host.
   const SESSION = "flybot.session";
@@ -802,7 +802,7 @@
         const response = await fetch(url, { signal: abort.signal, cache: "no-store", headers: credential() });
         if (response.status === 400 && viewer !== DEFAULT_VIEWER) { setViewer(DEFAULT_VIEWER); continue; }
         if (response.status === 401) {
-          setConnected(false, "not logged in: open the login URL that flybot serve printed");
+          setConnected(false, "not logged in: open the login URL that flybot serve printed last (each one works once)");
           await sleep(5000);
           continue;
         }

@@ -4,7 +4,8 @@ Hashing, inspecting and converting read; ``-out``/``-o``/``--output`` name the f
 (openssl ``-engine``, ``-provider``, ``-config``; ssh-keygen ``-D``/``-w`` PKCS#11 and FIDO libraries; gpg
 ``--exec-path``, ``--photo-viewer``) are ``unknown``. ssh-keygen writes under ``~/.ssh`` unless ``-f`` names the key
 (generation, ``-R``, ``-H`` rewrite ``known_hosts``), and gpg updates its home directory (keyrings, trust database,
-``random_seed``) on nearly every run, so both are ``home``; exporting secret keys is ``secret``.
+``random_seed``) on nearly every run, so both are ``home``; exporting secret keys and decrypting (gpg ``-d``,
+``--decrypt``) are ``secret``: they print the user's secrets.
 """
 
 from __future__ import annotations
@@ -52,7 +53,8 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-o=out --output=out --homedir= -r= --recipient= -u= --local-user= -R= --hidden-recipient= "
                    "--default-key= --keyring= --secret-keyring= --trustdb-name= --export-secret-keys:secret "
-                   "--export-secret-key:secret --export-secret-subkeys:secret --delete-keys:delete "
+                   "--export-secret-key:secret --export-secret-subkeys:secret -d:secret --decrypt:secret "
+                   "--decrypt-files:secret --delete-keys:delete "
                    "--delete-key:delete --delete-secret-keys:delete --delete-secret-and-public-key:delete "
                    "--delete-secret-and-public-keys:delete --send-keys:network --send-key:network "
                    "--recv-keys:network --recv-key:network --receive-keys:network --locate-keys:network "

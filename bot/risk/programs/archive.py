@@ -17,7 +17,7 @@ from bot.risk.grader import Call
 from bot.risk.options import long_is
 from bot.risk.words import Word, literal_word
 
-from .kit import deletion, destructive, network, read_only, refuse
+from .kit import as_root, deletion, destructive, host_destructive, network, read_only, refuse
 
 __all__ = ["tar"]
 
@@ -142,6 +142,10 @@ def tar(call: Call) -> None:
     if mode in "td":
         read_only(call, "tar only lists or compares.")
     elif mode == "x":
+        if as_root(call) and "--no-same-owner" not in names:
+            # GNU tar manual, "Options Controlling Extraction": as root, tar keeps the archive's owners
+            # (--same-owner) and modes (--same-permissions), so a member can be a setuid-root program.
+            host_destructive(call, "setuid", "tar -x as root keeps the archive's owners and setuid bits: a member can be a program that runs as root.")
         call.write(dirs[-1] if dirs else literal_word("."), "tar extracts into")
         if names & {"-P", "--absolute-names"}:
             # GNU tar manual, "Absolute File Names": members keep their leading "/", so they land anywhere.

@@ -33,9 +33,10 @@ import re
 
 from bot.risk.grader import SYSTEM_BIN_DIRS, Call
 from bot.risk.model import RiskLevel
+from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, destructive, refuse, show
+from .kit import argv_text, destructive, host_destructive, refuse, show
 
 __all__ = ["docker", "docker_compose", "helm", "kubectl", "terraform"]
 
@@ -159,6 +160,8 @@ _DOCKER_CHANGE = frozenset({
     "install", "enable", "disable", "upgrade", "bake", "buildx", "compose",
 })  # fmt: skip
 _DOCKER_DELETE = frozenset({"rm", "rmi", "prune", "remove", "down", "delete"})
+#: compose subcommands that create or start containers from the compose file (Docker's "docker compose" reference).
+_COMPOSE_STARTS = frozenset({"up", "create", "start", "restart", "watch", "run"})
 _DOCKER_GROUPS = frozenset({
     "container", "image", "volume", "network", "system", "builder", "buildx", "context", "node", "service",
     "stack", "swarm", "secret", "config", "plugin", "trust", "manifest", "compose",
@@ -405,6 +408,9 @@ def _host_mount(call: Call, name: str, value: Word) -> str | None:
         source = parts[0]
     if not source.startswith(("/", ".", "~")):
         return None  # a named volume
+    home = protected_path(source)
+    if home is not None and (source.startswith("~") or source.startswith(("/home/", "/Users/", "/root"))):
+        return f"{name} {text} mounts the host's {source} into the container: {home}"
     if source.startswith("~"):
         return f"{name} {text} may mount a directory holding the host's system files" if ".." in source else None
     found = call.g.state.targets(source)
@@ -475,6 +481,10 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
         sub = verbs[1] or ""
         if verb == "compose" and sub in ("ps", "logs", "config", "ls", "images", "top", "version", "events", "port"):
             call.flag(R.NETWORK, _RULE, f"docker compose {sub} talks to a daemon outside the VM.")
+            return
+        if verb == "compose" and sub in _COMPOSE_STARTS:
+            host_destructive(call, "container-host-access", f"docker compose {sub} starts the containers the compose file describes, "
+                             "which FlyBot does not read: it may run them privileged or mount / or the home directory.")
             return
         if verb == "compose" and sub not in _DOCKER_DELETE:
             call.flag(R.SYSTEM, _RULE, f"docker compose {sub} changes state on a daemon outside the VM.")

@@ -13,7 +13,18 @@ from bot.risk.options import long_is, scan
 from bot.risk.paths import Where, may_be_in_workspace
 from bot.risk.words import Word, literal_word
 
-from .kit import deletion, destructive, first_dynamic, injected, read_only, refuse, show
+from .kit import (
+    as_root,
+    deletion,
+    destructive,
+    first_dynamic,
+    host_destructive,
+    injected,
+    read_only,
+    refuse,
+    sets_setid,
+    show,
+)
 
 __all__ = [
     "compressor",
@@ -86,7 +97,23 @@ def cp(call: Call) -> None:
     if dest is None:
         read_only(call, "cp without a destination writes nothing.")
         return
+    if as_root(call) and _preserves_modes(call.args):
+        host_destructive(call, "setuid", "cp as root keeping modes (-p, -a, --preserve) copies setuid/setgid bits: a program then runs as its owner.")
     call.write(dest, "cp writes", replaces=True)
+
+
+def _preserves_modes(words: list[Word]) -> bool:
+    """cp(1): ``-p``, ``-a``/``--archive``, ``--preserve`` (mode by default) keep the source's mode bits."""
+    for word in words:
+        value = word.value or ""
+        if value == "--":
+            break
+        if value in ("--archive",) or value.startswith("--preserve") and not value.startswith("--preserve=") \
+                or value.startswith("--preserve=") and ("mode" in value or "all" in value):
+            return True
+        if value.startswith("-") and not value.startswith("--") and ("p" in value[1:] or "a" in value[1:]):
+            return True
+    return False
 
 
 def mv(call: Call) -> None:
@@ -136,6 +163,9 @@ def install(call: Call) -> None:
     if found.has("--strip-program"):
         destructive(call, "runs-program", "install --strip-program runs a program of the caller's choosing.")
         return
+    for mode in found.values("-m", "--mode"):
+        if mode.value is None or sets_setid(mode.value):
+            host_destructive(call, "setuid", f"install -m {show(mode)} may set the setuid/setgid bit: the program then runs as its owner.")
     if found.has("-d", "--directory"):
         _write_all(call, found.operands, "install -d creates")
         return

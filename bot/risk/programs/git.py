@@ -25,6 +25,10 @@
   ``--header-cmd``/``--sendmail-cmd``/``--smtp-server``, ``help -w``/``--web`` (a browser),
   ``grep -O``, ``difftool``/``mergetool``. ``maintenance start|stop|register|unregister`` change the
   global config and the scheduler: a write outside.
+* ``--git-dir`` naming a directory other than a ``.git`` is destructive: git obeys that directory's config and
+  runs its hooks, and FlyBot cannot vouch for them. Git directories made elsewhere (``--separate-git-dir``,
+  ``init --bare``, ``clone --mirror``) are guarded where they are written: a file named ``HEAD``, ``config`` or a
+  hook below ``hooks`` is destructive to write anywhere (grader.py ``git_directory_file``).
 * Unknown subcommands (including aliases) are destructive.
 """
 
@@ -169,6 +173,10 @@ def git(call: Call) -> None:
         if name == "-c" and not _safe_config(taken.value):
             destructive(call, "git-config", f"git -c {show(taken)} can make git run programs.")
             return
+        if name == "--git-dir" and not _own_git_dir(taken.value):
+            destructive(call, "git-directory", f"git --git-dir {show(taken)} uses a git directory other than a .git, "
+                        "whose config and hooks (core.fsmonitor, hooks/*) git runs: FlyBot cannot vouch for them.")
+            return
         if name in ("-C", "--work-tree", "--git-dir"):
             dirs.append(taken)
     if index >= len(words):
@@ -187,6 +195,12 @@ def git(call: Call) -> None:
             return
         call.write(Word(None, dynamic.src), f"{show(dynamic)} may be git {sub} --output to")
     handler(_Git(call, _repo(dirs), sub, args))
+
+
+def _own_git_dir(value: str | None) -> bool:
+    """True when ``value`` names a ``.git`` directory (``.git``, ``sub/.git``), which FlyBot guards like any
+    ``.git`` (paths.py: writes to its config and hooks are destructive)."""
+    return value is not None and posixpath.basename(posixpath.normpath(value)) == ".git"
 
 
 def _repo(dirs: list[Word]) -> Word:

@@ -57,7 +57,7 @@ from bot.risk.paths import Where
 from bot.risk.sensitive import path_text, protected_path
 from bot.risk.words import Word
 
-from .kit import host_destructive, show
+from .kit import host_destructive, sets_setid, show
 
 __all__ = [
     "alternatives", "chattr", "chmod", "chown", "iptables", "kill", "ldconfig", "modprobe", "mount", "passwd", "pkill",
@@ -66,7 +66,6 @@ __all__ = [
 
 _OWN_LONG = frozenset({"--reference", "--from"})
 _MODE = re.compile(r"^[ugoa]*(?:[-+=][rwxXst]*|[-+=][ugo])+(?:,[ugoa]*(?:[-+=][rwxXst]*|[-+=][ugo])+)*$|^[0-7]{1,5}$")
-_SYMBOLIC_SETID = re.compile(r"(?:^|,)[ugoa]*[+=][rwxXt]*s")
 _ROOT_GROUPS = frozenset({"root", "sudo", "wheel", "admin", "adm", "docker", "lxd", "disk", "shadow", "0"})
 
 
@@ -85,13 +84,6 @@ def _guard(check: Callable[[Call], None]) -> Callable[[Handler], Handler]:
     wrap.__name__ = check.__name__
     wrap.__doc__ = check.__doc__
     return wrap
-
-
-def _setid(mode: str) -> bool:
-    """True when ``mode`` sets the setuid or setgid bit (chmod(1))."""
-    if mode.isdigit():
-        return len(mode) >= 4 and int(mode[-4]) & 6 != 0
-    return _SYMBOLIC_SETID.search(mode) is not None
 
 
 def _ownership(call: Call, *, modes: bool) -> None:
@@ -121,7 +113,7 @@ def _ownership(call: Call, *, modes: bool) -> None:
         mode = first.value if modes else None
         if modes and first.value is None:
             host_destructive(call, "setuid", f"The mode {show(first)} is only known when it runs (it may set setuid).")
-    if mode is not None and _setid(mode):
+    if mode is not None and sets_setid(mode):
         host_destructive(call, "setuid", f"chmod {mode} sets the setuid/setgid bit: the program then runs as its owner.")
     for target in map(call.real, operands):
         why = protected_path(path_text(target.value, target.src))
@@ -403,6 +395,10 @@ _SYSTEMCTL_VALUES = frozenset({"-t", "--type", "-p", "--property", "-s", "--sign
                                "--reboot-argument", "--message", "--when", "--preset-mode", "--drop-in"})
 
 
+#: systemctl(1) verbs that take a unit file's path and link or enable it ("link", "enable" with a path).
+_SYSTEMCTL_FILE_VERBS = frozenset({"link", "enable", "reenable", "preset", "add-wants", "add-requires", "start", "restart"})
+
+
 @_guard
 def systemctl(call: Call) -> None:
     """systemctl(1): see the module docstring."""
@@ -422,6 +418,10 @@ def systemctl(call: Call) -> None:
         return
     for unit in operands[1:]:
         name = unit.value
+        if name is not None and "/" in name and verb.value in _SYSTEMCTL_FILE_VERBS:
+            host_destructive(call, "host-change", f"systemctl {verb.value} {show(unit)} hands systemd a unit file it then runs "
+                             "(at boot or login): a file the Bot could write.")
+            return
         if name is None or set(name) & set("*?["):
             host_destructive(call, "host-change", f"systemctl {verb.value} {show(unit)}: the unit may be any unit, a special target too.")
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shlex
 
 from bot.risk.grader import Call, Handler
@@ -18,7 +19,9 @@ __all__ = [
     "destructive",
     "first_dynamic",
     "first_value",
+    "as_root",
     "host_destructive",
+    "sets_setid",
     "injected",
     "network",
     "read_only",
@@ -85,6 +88,27 @@ def host_destructive(call: Call, rule: str, detail: str) -> None:
 
     contained = R.WORKSPACE_WRITE if call.name in CONTAINED_DOWNGRADE else R.SYSTEM
     call.flag(R.DESTRUCTIVE, rule, detail, contained_level=contained)
+
+
+_SYMBOLIC_SETID = re.compile(r"(?:^|,)[DF]?[ugoa]*[+=][rwxXt]*s")
+
+
+def sets_setid(mode: str) -> bool:
+    """True when the mode ``mode`` sets the setuid or setgid bit (chmod(1) "SETUID AND SETGID BITS": octal with a
+    4000 or 2000 bit, symbolic ``u+s``, ``g=s``, ``+s``; rsync's ``--chmod`` items may start with ``D``/``F``)."""
+    if mode.isdigit():
+        return len(mode) >= 4 and int(mode[-4]) & 6 != 0
+    return any(item.lstrip("DF").isdigit() and sets_setid(item.lstrip("DF")) for item in mode.split(",")) \
+        or _SYMBOLIC_SETID.search(mode) is not None
+
+
+_ROOT_WRAPPERS = ("sudo", "doas", "run0", "pkexec", "su ")
+
+
+def as_root(call: Call) -> bool:
+    """True when the command runs through sudo, doas, run0, pkexec or su (as root, unless the wrapper says
+    another user: counted as root all the same, since ``-u`` may name root)."""
+    return any(w == name.strip() or w.startswith(name.rstrip() + " ") for w in call.rec.wrappers for name in _ROOT_WRAPPERS)
 
 
 def refuse(call: Call, what: str) -> None:

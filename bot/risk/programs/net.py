@@ -18,7 +18,7 @@ from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
 from bot.risk.words import Word, literal_word
 
-from .kit import deletion, destructive, injected, network, read_only, show
+from .kit import as_root, deletion, destructive, host_destructive, injected, network, read_only, sets_setid, show
 
 __all__ = ["curl", "netcat", "plain_network", "rsync", "scp", "sftp", "ssh", "wget"]
 
@@ -212,6 +212,11 @@ def rsync(call: Call) -> None:
         if shell.value is None or first not in ("ssh", "rsync") or _rsh_runs_program(call, shell.value):
             destructive(call, "runs-program", f"rsync runs the program {show(shell)}.")
             return
+    for mode in found.values("--chmod"):
+        if mode.value is None or sets_setid(mode.value):
+            host_destructive(call, "setuid", f"rsync --chmod={show(mode)} may set the setuid/setgid bit: a program then runs as its owner.")
+    if as_root(call) and any(o.name in ("-a", "--archive", "-p", "--perms") for o in found.opts):
+        host_destructive(call, "setuid", "rsync as root keeping modes (-a, -p) copies setuid/setgid bits and owners: a program then runs as root.")
     for log in found.values("--log-file", "--write-batch", "--only-write-batch"):
         call.write(log, "rsync writes")
     operands = found.operands
