@@ -1,4 +1,4 @@
-"""Blocked-host reports (issue 5): a Bot whose host has no usable sandbox backend reports once; its owners decide.
+"""Blocked-host reports: a Bot whose host has no usable sandbox backend reports once; its owners decide.
 
 A Bot whose every shell call is refused with ``SANDBOX_UNAVAILABLE`` reports one line and hands the work on (it
 does not retry). FlyBot forwards the report to the Bot's owners by DM; the owner's choice comes back like a decision:
@@ -6,11 +6,11 @@ does not retry). FlyBot forwards the report to the Bot's owners by DM; the owner
 - ``approve_turn`` -> status ``approved_turn`` (danger-full-access for the reporting session's current turn);
 - ``approve_bot`` -> status ``approved_bot`` AND a Bot-scoped standing approval (pattern ``*``, up to ``system``,
   expiring after :data:`BOT_APPROVAL_EXPIRY`) that covers contained commands only, unless the owner ticked "also
-  on the host" in the confirmation modal (issue 11 section 4); standing approvals never cover destructive
+  on the host" in the confirmation modal; standing approvals never cover destructive
   commands, so those still ask;
 - ``resolve`` -> status ``resolved`` (the owner fixed the host: bubblewrap, a Landlock kernel, the file policy).
 
-Rules: only the Bot's owners and FlyBot admins decide (as for escalations, issue 2 "Who may decide"); the first
+Rules: only the Bot's owners and FlyBot admins decide (as for escalations); the first
 decision wins (compare-and-set in the store); FlyBot never grants anything on its own; a second report of the same
 Bot and host while one is open folds into it (count + 1) instead of sending another DM. Every report, fold,
 decision and refusal is audited (``store.audit``, ``report_id`` in the detail) and logged.
@@ -569,8 +569,8 @@ class ReportService:
         ONE transaction holds the decision (a compare-and-set), its audit row, the DMs' redraw jobs and, for
         ``approve_bot``, the Bot-scoped standing approval with its own audit row (validated and permitted first,
         ``StandingService.prepare``): a reader never sees ``approved_bot`` without its approval, nor an approval
-        without its decision, whatever fails in between (issue 10, "a click is durable before it is
-        acknowledged"). If the compare-and-set loses to a concurrent decision, nothing of it is stored; a report
+        without its decision, whatever fails in between (a click is durable before it is
+        acknowledged). If the compare-and-set loses to a concurrent decision, nothing of it is stored; a report
         already decided is refused before anything is made. The approval covers contained commands only unless
         ``include_host`` (the owner ticked it in the confirmation modal).
 
@@ -585,7 +585,7 @@ class ReportService:
             raise InvalidRequest(f"unknown choice {choice!r}", field="choice")
         report, bot, source = await self.require_decider(report_id, actor)
         if status != "resolved" and bot.chat_user is not None and actor == bot.chat_user:
-            # The Bot's own chat identity never unlocks its own host, even when listed as an owner (issue 16 §4).
+            # The Bot's own chat identity never unlocks its own host, even when listed as an owner.
             await self._refused(report, actor, "requester", choice=choice)
             raise NotAllowed(OWN_CHAT_IDENTITY)
         offered = {option.id for option in report.unlock}

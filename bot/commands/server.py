@@ -130,7 +130,7 @@ def _run(app: Any, sock: socket.socket, settings: Settings, loop: asyncio.Abstra
 
     async def serve() -> None:
         # access_log=None: no per-connection access logger (FlyBot logs its own events; aiohttp's INFO access lines
-        # were never shown), which cost about 5% of a replica holding 10,000 long-polls (issue 10 profile).
+        # were never shown), which costs a replica holding many long-polls measurable CPU.
         runner = web.AppRunner(app, handle_signals=True, access_log=None, shutdown_timeout=10,
                                keepalive_timeout=settings.keepalive_timeout_s)
         await runner.setup()

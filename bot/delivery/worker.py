@@ -10,17 +10,17 @@ One loop per worker (:meth:`Delivery.run`); every replica runs some (PostgreSQL 
 - ``card.update``: redraw the card (nothing to do before it is posted: the post draws the current state).
 - ``notice``: post the room's folded standing-approval notice, or edit it in place once posted.
 - ``report.dm``: DM one owner a blocked report; ``report.update``: redraw every DM of a report.
-- ``reminder`` (issue 16 §2): due at a fraction of the escalation's lifetime; if it is still pending, post one
+- ``reminder``: due at a fraction of the escalation's lifetime; if it is still pending, post one
   reminder in the card's thread mentioning its owners and owner groups (audited ``escalation.reminded``); if it was
   decided, nothing; if its card is not out yet, try again shortly.
-- ``fallback`` (issue 16 §3): due ``FLYBOT_FALLBACK_AFTER_S`` after the request; if it is still pending, mark it
+- ``fallback``: due ``FLYBOT_FALLBACK_AFTER_S`` after the request; if it is still pending, mark it
   (from then on the fallback approvers may decide), audit ``escalation.fallback_asked`` with who, and write one
   ``card.dm`` per fallback approver: the Bot's ``--fallback-owner``s and the members of its ``--fallback-group``s
   now, or the admins when it names none (never its own chat user, nor an owner listed already).
 - ``card.dm``: DM one person a copy of the approval card (same buttons) and remember it; ``card.update`` redraws
   the card and every copy, so the first decision anywhere shows everywhere.
 - ``tell``: one line to one person about their own action (ephemeral where they clicked, else a DM).
-- ``home.refresh`` (issue 16 §5): redraw the App Home of everyone who opened it in the last
+- ``home.refresh``: redraw the App Home of everyone who opened it in the last
   :data:`HOME_VIEWERS_DAYS` days (their pending escalations, with the same buttons); written when a card is posted
   and with every change of an escalation that has one.
 
@@ -29,7 +29,7 @@ lost connection, 5xx) retries with exponential backoff, and a post is first look
 message metadata, so a post whose answer was lost is never sent twice; a refusal (``channel_not_found``...) or a
 missed deadline (``FLYBOT_DELIVERY_DEADLINE_S`` from the first attempt) gives up: a card's escalation ends
 ``undeliverable`` (never approved) and its session is woken. A redraw given up (Slack refused it) after a person
-decided queues a ``tell`` to that person (the message they clicked may still show buttons; issue 15 §9). A card's
+decided queues a ``tell`` to that person (the message they clicked may still show buttons). A card's
 redraw (``card.update``) is given up only when Slack refuses it: an unsure one is retried until it lands, at most
 :data:`REDRAW_RETRY_MAX_S` apart, so it lands within about that long of Slack's recovery; past the deadline the
 person who decided is told once, as for a refusal, and the retries go on. Notices are never given up: while one is overdue, standing approvals in its room stop answering
@@ -90,7 +90,7 @@ class DeliveryConfig:
         poll_s: the longest a worker sleeps when it has nothing to do (jobs of other replicas, due retries).
         timeout_s: Slack's answer time per call; an unsure post is retried no sooner than twice this.
         notice_window_s: standing-approval notices of one Bot and room within this window fold into one message.
-        admins: the fallback approvers of a Bot that names none (issue 16 §3).
+        admins: the fallback approvers of a Bot that names none.
     """
 
     interval_s: float = 1.0
@@ -214,10 +214,8 @@ class Delivery:
         Of the idle workers ONE polls the store (sleeps until the next job is due, at most ``poll_s``); the others
         sleep until woken: by a commit that wrote jobs (:meth:`wake`), or by a worker that just claimed one and saw
         other jobs due (a backlog: one more worker joins in, and polls if it finds nothing); a worker that delivered
-        claims again itself. Issue 10 (PostgreSQL p99): with every idle worker polling, all four woke at a room's
-        next slot at once, and three claim transactions that could only lose took the event loop and the room's pace
-        row from the requests every second; a worker woken after every delivery (the room's notice, alone) was one
-        more such claim each second. The poller claims when its sleep ends at the due time it read; when the sleep
+        claims again itself. With every idle worker polling, all would wake at a room's next slot at once, and the claim
+        transactions that could only lose would take the event loop and the room's pace row from the requests. The poller claims when its sleep ends at the due time it read; when the sleep
         ended at ``poll_s`` only (nothing was due before), it polls again rather than claim: a job that became due
         meanwhile (another replica's, a retry) is found by the poll, and a claim could only lose (at 200 auto-answers
         a second it was one more claim half-way between two notice slots).
@@ -376,9 +374,9 @@ class Delivery:
             current = await tx.set_card(escalation.id, status="posted", channel=channel, ts=ts)
             await tx.audit("card.posted", at=now, escalation_id=escalation.id, channel=channel, ts=ts,
                            found_in_history=found)
-            await tx.refresh_homes(now)  # issue 16 §5: it shows on the Homes of those who may decide it
+            await tx.refresh_homes(now)  # it shows on the Homes of those who may decide it
             if current is not None and not current.pending and (found or current.status != escalation.status):
-                # It ended while the card was on its way: no live buttons, ever (issue 10, item 5).
+                # It ended while the card was on its way: no live buttons, ever.
                 await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)
         log.info("card.posted", escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id,
                  channel=channel, ts=ts, found_in_history=found)
@@ -404,7 +402,7 @@ class Delivery:
         if room:
             message = approval_card(to_card(escalation, bot))
             edits.append((str(escalation.card_channel), str(escalation.card_ts), message))
-        if copies:  # every fallback approver's DM copy (issue 16 §3), which says why they have it
+        if copies:  # every fallback approver's DM copy, which says why they have it
             message = approval_card(to_card(escalation, bot, fallback_copy=True))
             edits += [(channel, ts, message) for channel, ts in copies]
         await self._edit_all(edits)
@@ -414,7 +412,7 @@ class Delivery:
         """``chat.update`` each ``(channel, ts, message)``: every copy of one card or report, so one that Slack will
         not edit (deleted, its channel archived) does not leave the others with live buttons. Raises after trying
         them all: RateLimited at once (the room waits, then all again; an edit is idempotent), else Unsure if any
-        was unsure (all again later), else the first Refused (given up; the decider is told, issue 15 §9)."""
+        was unsure (all again later), else the first Refused (given up; the decider is told)."""
         failed: ChatError | None = None
         for channel, ts, message in edits:
             try:
@@ -476,7 +474,7 @@ class Delivery:
                 await tx.audit("escalation.fallback_asked", at=now, escalation_id=escalation.id, asked=asked,
                                named=bool(bot.fallback_owners or bot.fallback_groups), **extra)
                 await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)  # "Fallback asked ..."
-                await tx.refresh_homes(now)  # the fallback approvers' Homes list it now (§5)
+                await tx.refresh_homes(now)  # the fallback approvers' Homes list it now
         if marked is not None:
             log.info("escalation.fallback_asked", escalation_id=escalation.id, bot_id=bot.id,
                      session_id=escalation.session_id, asked=asked)
@@ -588,7 +586,7 @@ class Delivery:
 
     async def _stale_notice(self, job: Job, error: str) -> tuple[str, str, str | None] | None:
         """When a redraw is given up: ``(user, text, channel)`` telling the person who decided that the message they
-        clicked may still show buttons (issue 15 §9); None when no person decided (expiry, the session, a folded
+        clicked may still show buttons; None when no person decided (expiry, the session, a folded
         report)."""
         error = error.removeprefix("Slack refused: ")  # Slack's code is what the text quotes
         if job.kind == "card.update":

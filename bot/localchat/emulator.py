@@ -81,7 +81,7 @@ DEFAULT_USERGROUPS: dict[str, dict[str, Any]] = {
     "S0ONCALL1": {"handle": "flybot-oncall", "name": "FlyBot on-call", "users": ["U0OWNER01", "U0OTHER01"]},
 }
 """Local chat's built-in user group: ``flybot bots set demo --owner-group S0ONCALL1`` makes Olivia and Oscar owners
-of the demo Bot (issue 16 §1)."""
+of the demo Bot."""
 
 SAVED_MESSAGES = 2000
 """The chat history keeps this many of the latest messages across restarts (``localchat.json``)."""

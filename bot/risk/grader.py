@@ -5,7 +5,7 @@ directory candidates, the reasons and the simple commands found. Handlers receiv
 :class:`Call` (one program invocation, after unwrapping) and report findings through
 it. Containment enters here and only here: :meth:`Grader.flag` lowers a finding
 marked ``downgradable`` to ``workspace_write`` when the script runs contained
-(issue 3, "Containment must enter the CLASSIFIER, never the policy").
+(containment is the classifier's input, never a policy's).
 """
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ _KEPT_BY_OVERRIDE = frozenset({
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
-#: Recipe and program words that say what a target does (issue 14: deploy/release/publish/push, destroy/clean).
+#: Recipe and program words that say what a target does (deploy/release/publish/push, destroy/clean).
 _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "ship", "rollout", "promote"})
 _DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teardown", "drop", "reset", "uninstall", "delete", "prune", "clobber", "distclean"})
 
@@ -509,7 +509,7 @@ class Grader:
         ``downgradable`` findings become ``workspace_write`` (``downgraded=True``) when the
         scope is contained; a finding with a ``contained_level`` becomes that level when contained
         (an irreversible host change by a program that is not in the containment allowlist keeps the
-        program's contained grade, ``system``); nothing else is ever lowered (issue 3, containment allowlist).
+        program's contained grade, ``system``); nothing else is ever lowered (the containment allowlist).
         """
         downgraded = False
         if scope.contained:
@@ -579,7 +579,7 @@ class Grader:
         self, rec: Rec, scope: Scope, word: Word, what: str, *, cwd: Word | None = None, subject: str | None = None,
         replaces: bool = False,
     ) -> None:
-        """Grade a write to ``word`` by where it lands (issue 3, "Redirects and writes").
+        """Grade a write to ``word`` by where it lands.
 
         Outside the workspace: a protected path (sensitive.py: system trees, login and credential files) is
         ``destructive`` whatever the write; so is a write that ``replaces`` what is there at a path known before
@@ -852,7 +852,7 @@ class Grader:
                     break
 
     def name_floor(self, rec: Rec, scope: Scope, words: list[str], what: str) -> None:
-        """Words saying deploy/release/publish/push (network) or destroy/clean (destructive) raise the grade (issue 14)."""
+        """Words saying deploy/release/publish/push (network) or destroy/clean (destructive) raise the grade."""
         parts = {part for word in words for part in _WORD_SPLIT.split(word.lower()) if part}
         if parts & _DELETING_WORDS:
             self.flag(rec, scope, R.DESTRUCTIVE, "recipe-name", f"{shorten(what, 60)}: its name says it deletes ({', '.join(sorted(parts & _DELETING_WORDS))}).")

@@ -7,7 +7,7 @@ set of candidate directories (a ``cd`` may fail, so the old directory stays a
 candidate unless the ``cd`` is the left side of ``&&``); a path is inside only if it
 is inside from every candidate.
 
-Temp areas accepted as workspace-like (the backend's scratch space, issue 3):
+Temp areas accepted as workspace-like (the backend's scratch space):
 ``/tmp``, ``/var/tmp``, ``/private/tmp``, ``/private/var/tmp``, macOS per-user
 ``$TMPDIR`` trees under ``/var/folders`` and ``/private/var/folders``, and any word
 spelled ``$TMPDIR/...`` / ``${TMPDIR}/...``.
@@ -127,8 +127,6 @@ def _start(workspace: str | None) -> CwdState:
 
 def locate(word: Word, state: CwdState) -> Where:
     """Where a write to ``word`` lands; unknown words and ``~`` paths are outside.
-
-    Source: issue 3 "Redirects and writes".
     """
     if word.value is None:
         if word.inside and not state.remote:

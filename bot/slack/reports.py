@@ -1,9 +1,9 @@
-"""Blocked-host reports in chat (issue 5): report messages in rooms, the owners' DMs and their buttons.
+"""Blocked-host reports in chat: report messages in rooms, the owners' DMs and their buttons.
 
 - A message in a room FlyBot is in whose text starts with ``blocked:`` or ``sandbox-preflight:`` is read as a
   report (format: ``bot/reports.py``). It must name its Bot, host and session, be posted in that Bot's room
-  (``bot.room``) and by the Bot's own chat identity (``bot.chat_user``, ``flybot bots add ... --chat-user U...``;
-  issue 11 section 4): a Bot without a room or a chat user reports through the API only. Anything else is ignored
+  (``bot.room``) and by the Bot's own chat identity (``bot.chat_user``, ``flybot bots add ... --chat-user U...``):
+  a Bot without a room or a chat user reports through the API only. Anything else is ignored
   with a log line and an audit row (``report.ignored``); FlyBot never answers it in the room and never crashes on it.
 - The owners' DMs and their redraws are outbox jobs (``bot/delivery``), queued by :class:`bot.reports.ReportService`
   in the transaction that records the report or its decision.
