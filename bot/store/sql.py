@@ -26,6 +26,7 @@ from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
+from bot.store import onehop
 from bot.store.admission import AdmissionLimits
 from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
@@ -149,6 +150,7 @@ class Store:
                         await session.connection(execution_options={WRITE_OPTION: True})
                     tx = Tx(session)
                     yield tx
+                    await tx.write_audit()
         self._committed(rooms=tx.job_rooms, decided=tx.decided)
 
     def _committed(self, *, rooms: Sequence[str], decided: list[str]) -> None:
@@ -788,6 +790,8 @@ def _engine(database_url: str, *, create: bool) -> AsyncEngine:
             except OSError as exc:
                 raise unreachable(database_url, exc) from None
         kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT_S}
+    if url.get_backend_name() == "sqlite":
+        kwargs["module"] = onehop.dbapi()  # one call to aiosqlite's thread per statement (bot.store.onehop)
     engine = create_async_engine(url, **kwargs)
     if url.get_backend_name() == "sqlite":
 

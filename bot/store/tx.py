@@ -181,6 +181,7 @@ class Tx:
         self.more_due = False
         self.ready_at: datetime | None = None
         self._connection: AsyncConnection | None = None
+        self._audit: list[dict[str, Any]] = []
 
     async def connection(self) -> AsyncConnection:
         """This transaction's connection, for Core statements (no ORM work per statement)."""
@@ -371,11 +372,7 @@ class Tx:
     # -- standing approvals ------------------------------------------------------------------------------
     async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
         """Add one use to each approval (atomic increment) and set its last use."""
-        await (await self.connection()).execute(
-            update(StandingApprovalRow)
-            .where(StandingApprovalRow.id.in_(approval_ids))
-            .values(use_count=StandingApprovalRow.use_count + 1, last_used_at=at)
-        )
+        await (await self.connection()).execute(_hot()["use"], {"p_ids": list(approval_ids), "p_at": at})
 
     async def add_standing(self, approval: StandingApproval) -> None:
         """Insert a standing approval (commit it with its ``standing.created`` audit row)."""
@@ -425,9 +422,18 @@ class Tx:
         self, event_name: str, *, at: datetime, escalation_id: str | None = None, actor: str | None = None,
         **detail: Any,
     ) -> None:
-        """Append one audit row (never updated or deleted by FlyBot), committed with the change it records."""
-        await (await self.connection()).execute(_hot()["audit"], {
-            "at": at, "event": event_name, "escalation_id": escalation_id, "actor": actor, "detail": detail})
+        """Append one audit row (never updated or deleted by FlyBot), committed with the change it records: the
+        transaction's audit rows are written together, in the order of these calls, in one statement at its end
+        (:meth:`write_audit`), whatever happens in a savepoint after this call."""
+        self._audit.append({"at": at, "event": event_name, "escalation_id": escalation_id, "actor": actor,
+                            "detail": detail})
+
+    async def write_audit(self) -> None:
+        """Write the audit rows of :meth:`audit` (one INSERT, one row per call); ``Store.transaction`` calls this
+        just before the commit."""
+        if self._audit:
+            rows, self._audit = self._audit, []
+            await (await self.connection()).execute(_hot()["audit"], rows)
 
     # -- the outbox: writing ------------------------------------------------------------------------------
     async def enqueue(
@@ -800,7 +806,10 @@ def _hot() -> dict[str, Any]:
     call cost more than running it)."""
     job = cast(Table, OutboxJobRow.__table__)
     notice = cast(Table, RoomNoticeRow.__table__)
+    standing = cast(Table, StandingApprovalRow.__table__)
     return {
+        "use": update(standing).where(standing.c.id.in_(bindparam("p_ids", expanding=True)))
+        .values(use_count=standing.c.use_count + 1, last_used_at=bindparam("p_at")),
         "escalation": insert(cast(Table, EscalationRow.__table__)),
         "audit": insert(cast(Table, AuditRow.__table__)),
         "job": insert(job),
