@@ -1,4 +1,4 @@
-"""Admission control per Bot, counted in the store so that it holds across replicas (issue 10, item 7).
+"""Admission control per Bot, counted in the store so that it holds across replicas.
 
 Run inside the transaction that creates the escalation (:func:`admit`), so a refused request changes nothing (its
 count rolls back with it) and an admitted one is counted exactly when it commits.
@@ -10,7 +10,7 @@ count rolls back with it) and an admitted one is counted exactly when it commits
   commit (PostgreSQL), and SQLite has one writer at a time, so concurrent creates of one Bot are serialised and the
   open count is exact.
 - An escalation answered at once (a standing approval) never becomes open: it is counted as a request, but the open
-  escalations are not counted for it (issue 10's profile: that count ran for every auto-answer).
+  escalations are not counted for it.
 - A room's queue (:func:`admit_card`): the room's cards waiting to be posted, per Bot, as the transaction sees the
   store; the room's cap and each Bot's share of it. Exact on SQLite (store transactions begin IMMEDIATE: one writer).
   On PostgreSQL a transaction that may queue a card locks its room first (:meth:`bot.store.Tx.lock_room`), before

@@ -1,7 +1,7 @@
 """In-memory copies of what every session request reads: the Bot of a token, the live standing approvals and the
 program rules.
 
-Issue 10, item 9: the hot path looked both up in the store on every request. Rules:
+Rules:
 - a copy is used for at most ``ttl_s`` seconds (the backstop for a change made by another process on SQLite);
 - every write to ``bots``, ``standing_approvals`` or ``program_rules`` through this process's engine drops the copy at once, whatever
   code path made it (:func:`watch_writes`: at the statement, and again after its commit);
@@ -13,7 +13,7 @@ Issue 10, item 9: the hot path looked both up in the store on every request. Rul
   command such as ``flybot bots rotate-token`` or ``flybot standing revoke``) replaces a small sidecar file
   (``<database>-changes``) after its commit, and every read of a copy first compares that file's identity (inode and
   mtime, one ``stat`` per pass of the event loop): a change made by another process drops the copies at once, not
-  after ``ttl_s`` (issue 15: "the old one stops at once").
+  after ``ttl_s``.
 """
 
 from __future__ import annotations

@@ -52,13 +52,13 @@ class BotRow(Base):
     removed_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     """Set by ``flybot bots remove``: the token is replaced, the Bot is no longer listed, its history stays."""
     owner_groups: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    """Slack user group IDs whose members are owners too, resolved at decision time (issue 16 §1)."""
+    """Slack user group IDs whose members are owners too, resolved at decision time."""
     fallback_owners: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     """Slack user IDs asked (a DM copy of the card) when no one decided after ``FLYBOT_FALLBACK_AFTER_S``."""
     fallback_groups: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
-    """Slack user group IDs whose members are asked then too; with neither, the admins are asked (issue 16 §3)."""
+    """Slack user group IDs whose members are asked then too; with neither, the admins are asked."""
     two_person: Mapped[str | None] = mapped_column(String(30), nullable=True)
-    """``destructive-host``: two distinct people must approve its destructive commands on the host (issue 16 §4);
+    """``destructive-host``: two distinct people must approve its destructive commands on the host;
     None: only when the deployment says so (``FLYBOT_TWO_PERSON``)."""
     allowed_rooms: Mapped[list[Any] | None] = mapped_column(JSON, nullable=True)
     """Channel IDs besides ``room`` that its requests may name (``--allow-room``); None: only its own room."""
@@ -105,14 +105,14 @@ class EscalationRow(Base):
     """Under the two-person rule: who gave the first approval (set once, compare-and-set on NULL)."""
     first_approved_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     fallback_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
-    """When the fallback approvers were asked (issue 16 §3); from then on they may decide too."""
+    """When the fallback approvers were asked; from then on they may decide too."""
     tool: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     """A call of a tool other than a shell (``{name, input, resolved_path}``, bot/escalations.py ``ToolCall``);
     None (SQL NULL, as the group commit's direct statements write it) for a shell command."""
 
 
 class CardCopyRow(Base):
-    """A copy of an approval card outside its room (issue 16 §3, §5): a fallback approver's DM. Insert-only, so
+    """A copy of an approval card outside its room: a fallback approver's DM. Insert-only, so
     concurrent copies never overwrite each other; every copy is redrawn with the card."""
 
     __tablename__ = "card_copies"
@@ -126,7 +126,7 @@ class CardCopyRow(Base):
 
 
 class HomeViewerRow(Base):
-    """Someone who opened FlyBot's App Home (issue 16 §5): their Home is redrawn when an escalation they may see is
+    """Someone who opened FlyBot's App Home: their Home is redrawn when an escalation they may see is
     created or decided. ``opened_at``: the last time they opened it."""
 
     __tablename__ = "home_viewers"
@@ -223,11 +223,11 @@ class AuditRow(Base):
 
 
 class BlockedReportRow(Base):
-    """A blocked-host report (issue 5): a Bot's host has no usable sandbox backend; its owners decide the unlock.
+    """A blocked-host report: a Bot's host has no usable sandbox backend; its owners decide the unlock.
 
     ``open_key`` is ``"<bot_id> <host>"`` while the report is ``open`` and NULL once decided: its UNIQUE constraint
     folds concurrent duplicates into one open report per Bot and host (NULLs never collide, on SQLite and PostgreSQL).
-    ``dms`` lists the owners' DMs as ``[[channel, ts], ...]`` (for ``chat.update``). ``findings`` (issue 13) lists
+    ``dms`` lists the owners' DMs as ``[[channel, ts], ...]`` (for ``chat.update``). ``findings`` lists
     ``{backend, cause, error, abi}`` per missing backend; ``host_os`` is the host's OS family; ``note`` keeps what the
     Bot wrote that FlyBot could not read (shown quoted as the Bot's words).
     """

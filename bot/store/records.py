@@ -9,7 +9,7 @@ from typing import Any
 STATUSES = ("pending", "approved", "denied", "expired", "withdrawn", "undeliverable")
 FINAL_STATUSES = frozenset(STATUSES[1:])
 DECISION_SOURCES = ("owner", "admin", "standing_approval", "timeout", "session", "delivery_failure", "fallback")
-"""``fallback``: a fallback approver decided, after the owners did not (issue 16 §3)."""
+"""``fallback``: a fallback approver decided, after the owners did not."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,12 +25,12 @@ class Bot:
     chat_user: str | None = None
     removed_at: datetime | None = None
     two_person: str | None = None
-    """``destructive-host`` (issue 16 §4) or None (the deployment's setting applies)."""
+    """``destructive-host`` or None (the deployment's setting applies)."""
     owner_groups: tuple[str, ...] = ()
-    """Slack user group IDs (``S…``) whose members are owners too, resolved when someone decides (issue 16 §1)."""
+    """Slack user group IDs (``S…``) whose members are owners too, resolved when someone decides."""
     fallback_owners: tuple[str, ...] = ()
     fallback_groups: tuple[str, ...] = ()
-    """Who is asked (a DM copy of the card) after ``FLYBOT_FALLBACK_AFTER_S`` without a decision (issue 16 §3);
+    """Who is asked (a DM copy of the card) after ``FLYBOT_FALLBACK_AFTER_S`` without a decision;
     both empty: the admins."""
     allowed_rooms: tuple[str, ...] = ()
     """Channel IDs besides ``room`` that its requests may name (``flybot bots add/set --allow-room``); a request
@@ -117,7 +117,7 @@ class Escalation:
         return self.status == "pending"
 
     def to_api(self) -> dict[str, Any]:
-        """The session API's JSON shape (issue 2): times as ISO 8601 UTC strings."""
+        """The session API's JSON shape: times as ISO 8601 UTC strings."""
 
         def iso(value: datetime | None) -> str | None:
             return value.isoformat().replace("+00:00", "Z") if value else None
@@ -177,7 +177,7 @@ class NewEscalation:
     expires_at: datetime
     idempotency_key: str | None = None
     approvals_needed: int = 1
-    """2 under the two-person rule (issue 16 §4): fixed at creation, a later change of the setting does not apply."""
+    """2 under the two-person rule: fixed at creation, a later change of the setting does not apply."""
     tool: dict[str, Any] | None = None
     """The tool call asked about (``{name, input, resolved_path}``); None for a shell command."""
 
@@ -200,7 +200,7 @@ SCOPES = ("session", "bot", "room")
 
 @dataclass(frozen=True, slots=True)
 class StandingApproval:
-    """A standing approval (issue 4): answers matching escalations without asking.
+    """A standing approval: answers matching escalations without asking.
 
     Attributes:
         scope: ``session``, ``bot`` or ``room``; ``subject`` is the session id, Bot id or channel id.
@@ -263,10 +263,10 @@ JOB_KINDS = {
 }
 """Outbox job kinds and their priority within a room (lower first): card updates remove live buttons, so they go
 first; then new cards; then notices, DMs, reminders and blocked reports' DMs and redraws (a Bot's reports never
-hold another Bot's approval cards back in its owners' DMs) (issue 10, "One pace per room"). A ``reminder`` (issue 16 §2) is
-written with its escalation, due at the reminder's time; so is a ``fallback`` (§3), which then writes one
+hold another Bot's approval cards back in its owners' DMs). A ``reminder`` is
+written with its escalation, due at the reminder's time; so is a ``fallback``, which then writes one
 ``card.dm`` per fallback approver (a DM copy of the card). ``tell`` shows one person a line about their own action
-(payload ``{user, channel, text}``; room ``user:<id>``; issue 15 §9). ``home.refresh`` (§5) redraws the App Home of
+(payload ``{user, channel, text}``; room ``user:<id>``). ``home.refresh`` redraws the App Home of
 everyone who opened it, after an escalation with a card is created or changes; one waiting job serves every change."""
 
 

@@ -33,7 +33,7 @@ FOLD_ATTEMPTS = 5
 @dataclass(frozen=True, slots=True)
 class ReportOption:
     """An unlock option as the Bot listed it: ``id`` (FlyBot's catalogue key, ``other`` when unknown), and the
-    ``text``/``command`` the Bot sent (its own words: never shown as FlyBot's advice, issue 11 section 4)."""
+    ``text``/``command`` the Bot sent (its own words: never shown as FlyBot's advice)."""
 
     id: str
     text: str
@@ -81,7 +81,7 @@ class Report:
         decision_source: ``owner`` or ``admin`` once decided; ``host`` when a later usable preflight from the
             same host resolved it by itself.
         standing_approval_id: the Bot-scoped standing approval an ``approved_bot`` decision created.
-        findings: per missing backend, the cause and the probe's error text (issue 13); may be empty.
+        findings: per missing backend, the cause and the probe's error text; may be empty.
         host_os: the host's OS family (``debian``, ``ubuntu``, ``fedora``, ``arch``, ...) when the Bot said it.
         note: text the Bot sent that FlyBot could not read (shown quoted, as the Bot's words).
         grant_on_host: an ``approved_bot`` grant also covers host (not contained) commands: the owner ticked it.

@@ -548,7 +548,7 @@ class Store:
         live = self.cache.standing()
         if live is None:
             # Concurrent misses (every request in flight when the copy's TTL ends) share one query: each was a
-            # thread hand-off on SQLite, hundreds a second under load (issue 10 profile).
+            # thread hand-off on SQLite, hundreds a second under load.
             generation = self.cache.generation("standing")
             live = await self._live_reads.get(now.isoformat()) or []
             self.cache.put_standing(live, generation)
@@ -847,7 +847,7 @@ async def open_store(
     operators run ``flybot db upgrade`` once before starting replicas. SQLite files get WAL mode and a busy
     timeout so that a CLI and a running server can share one file.
 
-    ``create``: False for operator commands, which never create a store (issue 15: a CLI run from another
+    ``create``: False for operator commands, which never create a store (a CLI run from another
     directory must not split the store): a missing SQLite file raises :class:`StoreMissing`.
 
     ``cache_ttl_s``: how long the Bot of a token and the live standing approvals may be served from memory

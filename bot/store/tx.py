@@ -457,7 +457,7 @@ class Tx:
         self.job_rooms.append(room)
 
     async def refresh_homes(self, at: datetime) -> None:
-        """Make sure a ``home.refresh`` job will redraw the App Homes after this change (issue 16 §5): one is written
+        """Make sure a ``home.refresh`` job will redraw the App Homes after this change: one is written
         unless one is already waiting unclaimed (it will read the state as it is then)."""
         waiting = await self.session.execute(
             select(OutboxJobRow.id).where(
