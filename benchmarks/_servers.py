@@ -32,7 +32,7 @@ PG_ADMIN = os.environ.get("FLYBOT_BENCH_POSTGRES", "postgresql://postgres@127.0.
 OWNER = "U0OWNER01"
 ROOM = "C0APPROVE"  # the local chat's room
 
-BARE_SERVER = r'''
+BARE_SERVER = r"""
 import asyncio, sys
 from aiohttp import web
 
@@ -52,10 +52,10 @@ app.router.add_post("/v1/escalations", create)
 app.router.add_get("/v1/escalations/{id}", get)
 app.router.add_get("/healthz", healthz)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
-'''
+"""
 
 
-BARE_STORE_SERVER = r'''
+BARE_STORE_SERVER = r"""
 import asyncio, json, sqlite3, sys, uuid
 from aiohttp import web
 
@@ -98,7 +98,7 @@ app.on_cleanup.append(stop)
 app.router.add_post("/v1/escalations", create)
 app.router.add_get("/healthz", healthz)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
-'''
+"""
 """A second baseline: the bare handler plus one row written and committed per request, to show what the database's
 commit alone costs on this machine: PostgreSQL (``postgresql://`` URL: asyncpg pool, autocommit), or a SQLite file
 (its path: sqlite3, WAL and ``synchronous=NORMAL`` as FlyBot's store, autocommit)."""
@@ -305,8 +305,12 @@ async def _until_up(url: str, process: subprocess.Popen[bytes], timeout: float =
 async def _script_server(code: str, *args: str) -> AsyncIterator[Server]:
     """``python -c code PORT *args`` in its own process, until it answers ``/healthz``; stopped on exit."""
     port = free_port()
-    process = subprocess.Popen([sys.executable, "-c", code, str(port), *args], stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL, preexec_fn=raise_fd_limit)
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, str(port), *args],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=raise_fd_limit,
+    )
     server = Server(f"http://127.0.0.1:{port}", process)
     try:
         await _until_up(server.url, process)
@@ -319,7 +323,9 @@ async def _script_server(code: str, *args: str) -> AsyncIterator[Server]:
 async def bare_server(*, uvloop: bool = False) -> AsyncIterator[Server]:
     """The baseline: a bare aiohttp JSON handler (and a sleeping long-poll) in its own process; on uvloop's event
     loop when ``uvloop`` (as ``flybot serve`` runs where uvloop is installed), else the standard library's."""
-    code = ("import asyncio, uvloop; asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())\n" if uvloop else "") + BARE_SERVER
+    code = (
+        "import asyncio, uvloop; asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())\n" if uvloop else ""
+    ) + BARE_SERVER
     async with _script_server(code) as server:
         yield server
 
@@ -343,9 +349,16 @@ async def floor_server(database_url: str) -> AsyncIterator[Server]:
 
 
 @asynccontextmanager
-async def flybot_server(database_url: str, state_dir: Path, *, root: Path | None = None, nofile: int | None = None,
-                        slack: dict[str, str] | None = None, port: int | None = None,
-                        **settings: str) -> AsyncIterator[Server]:
+async def flybot_server(
+    database_url: str,
+    state_dir: Path,
+    *,
+    root: Path | None = None,
+    nofile: int | None = None,
+    slack: dict[str, str] | None = None,
+    port: int | None = None,
+    **settings: str,
+) -> AsyncIterator[Server]:
     """``python -m bot serve`` in local mode on ``database_url``; ``settings`` are extra ``FLYBOT_*`` variables;
     ``root``: the checkout whose ``bot`` package runs (None: this one; another, for an A/B comparison in one run);
     ``nofile``: the child's open-file limit, soft and hard (as systemd's ``LimitNOFILE=``; None: this process's);
@@ -358,8 +371,16 @@ async def flybot_server(database_url: str, state_dir: Path, *, root: Path | None
     connection cap (``FLYBOT_MAX_CONNECTIONS_PER_IP``) is off unless ``settings`` sets it."""
     port = port or free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
-    env.update({"FLYBOT_DATABASE_URL": database_url, "FLYBOT_STATE_DIR": str(state_dir), "FLYBOT_LOG_FORMAT": "json",
-                "FLYBOT_PORT": str(port), "PYTHONPATH": str(root or ROOT), "FLYBOT_MAX_CONNECTIONS_PER_IP": "0"})
+    env.update(
+        {
+            "FLYBOT_DATABASE_URL": database_url,
+            "FLYBOT_STATE_DIR": str(state_dir),
+            "FLYBOT_LOG_FORMAT": "json",
+            "FLYBOT_PORT": str(port),
+            "PYTHONPATH": str(root or ROOT),
+            "FLYBOT_MAX_CONNECTIONS_PER_IP": "0",
+        }
+    )
     env.update({f"FLYBOT_{k.upper()}": v for k, v in settings.items()})
     env.update(slack or {})
 
@@ -369,8 +390,14 @@ async def flybot_server(database_url: str, state_dir: Path, *, root: Path | None
 
     log = open(state_dir / "flybot.log", "wb")  # noqa: SIM115 - closed with the process
     out = open(state_dir / "flybot.out", "wb")  # noqa: SIM115 - closed with the process
-    process = subprocess.Popen([sys.executable, "-m", "bot", "serve"], cwd=state_dir, env=env,
-                               stdout=out, stderr=log, preexec_fn=limit_open_files)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve"],
+        cwd=state_dir,
+        env=env,
+        stdout=out,
+        stderr=log,
+        preexec_fn=limit_open_files,
+    )
     server = Server(f"http://127.0.0.1:{port}", process)
     try:
         await _until_up(server.url, process)
@@ -440,8 +467,12 @@ async def slack_emulation(events_url: str, *, root: Path | None = None) -> Async
     token, secret, key = "xoxb-bench-" + uuid.uuid4().hex, uuid.uuid4().hex, uuid.uuid4().hex
     port = free_port()
     env = {**os.environ, "PYTHONPATH": str(root or ROOT)}
-    process = subprocess.Popen([sys.executable, "-c", SLACK_EMULATION, str(port), token, secret, key, events_url],
-                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    process = subprocess.Popen(
+        [sys.executable, "-c", SLACK_EMULATION, str(port), token, secret, key, events_url],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        env=env,
+    )
     server = Server(f"http://127.0.0.1:{port}", process)
     try:
         await _until_up(server.url, process)
@@ -497,11 +528,19 @@ async def add_bot(database_url: str, *, standing_pattern: str | None = None, nam
     try:
         bot, token = await register_bot(store, name, [OWNER], ROOM)
         if standing_pattern is not None:
-            await store.add_standing(StandingApproval(
-                id="sa_" + uuid.uuid4().hex[:12], scope="bot", subject=bot.id, bot_id=bot.id,
-                pattern=standing_pattern, max_risk="system", contained_only=True, created_by=OWNER,
-                created_at=datetime.now(UTC),
-            ))
+            await store.add_standing(
+                StandingApproval(
+                    id="sa_" + uuid.uuid4().hex[:12],
+                    scope="bot",
+                    subject=bot.id,
+                    bot_id=bot.id,
+                    pattern=standing_pattern,
+                    max_risk="system",
+                    contained_only=True,
+                    created_by=OWNER,
+                    created_at=datetime.now(UTC),
+                )
+            )
         return token
     finally:
         await store.close()

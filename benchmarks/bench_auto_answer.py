@@ -66,8 +66,14 @@ from _servers import (  # noqa: E402
     percentile,
 )
 
-BODY = {"session_id": "bench", "command": "apt-get install -y jq", "cwd": "/work/repo",
-        "file_policy": "workspace-write", "approval_policy": "ask", "contained": True}
+BODY = {
+    "session_id": "bench",
+    "command": "apt-get install -y jq",
+    "cwd": "/work/repo",
+    "file_policy": "workspace-write",
+    "approval_policy": "ask",
+    "contained": True,
+}
 
 
 KEYS = {"on": False}
@@ -150,8 +156,9 @@ class Row:
 
     @property
     def all_approved(self) -> bool:
-        return self.outcomes.get("approved", 0) == sum(self.outcomes.values()) and \
-            self.rate_outcomes.get("approved", 0) == sum(self.rate_outcomes.values())
+        return self.outcomes.get("approved", 0) == sum(self.outcomes.values()) and self.rate_outcomes.get(
+            "approved", 0
+        ) == sum(self.rate_outcomes.values())
 
 
 def own_cpu_s() -> float:
@@ -171,11 +178,22 @@ async def measure(name: str, server: Server, token: str, args: argparse.Namespac
         latencies, rate_outcomes = await fixed_rate(server.url, token, args.seconds, args.rate)
     finally:
         gc.enable()
-    row = Row(name, rps, outcomes, server_us, client_us, percentile(latencies, 0.50), percentile(latencies, 0.99),
-              rate_outcomes)
-    print(f"  {name:<26} {rps:8.0f} req/s  server {server_us:5.0f} us/req  client {client_us:4.0f} us/req"
-          f"   at {args.rate:.0f}/s: p50 {row.p50:6.1f} ms  p99 {row.p99:6.1f} ms"
-          f"   answers {outcomes} / {rate_outcomes}", flush=True)
+    row = Row(
+        name,
+        rps,
+        outcomes,
+        server_us,
+        client_us,
+        percentile(latencies, 0.50),
+        percentile(latencies, 0.99),
+        rate_outcomes,
+    )
+    print(
+        f"  {name:<26} {rps:8.0f} req/s  server {server_us:5.0f} us/req  client {client_us:4.0f} us/req"
+        f"   at {args.rate:.0f}/s: p50 {row.p50:6.1f} ms  p99 {row.p99:6.1f} ms"
+        f"   answers {outcomes} / {rate_outcomes}",
+        flush=True,
+    )
     return row
 
 
@@ -185,41 +203,76 @@ async def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0)
     parser.add_argument("--concurrency", type=int, default=16)
     parser.add_argument("--rate", type=float, default=200.0)
-    parser.add_argument("--rounds", type=int, default=3,
-                        help="measure every server this many times, interleaved; the summary gives the median")
-    parser.add_argument("--bare-uvloop", action=argparse.BooleanOptionalAction, default=True,
-                        help="also measure the bare handler on uvloop's event loop (flybot serve's, where installed)")
-    parser.add_argument("--floor", action=argparse.BooleanOptionalAction, default=True,
-                        help="also measure the floor: a bare handler doing only what an auto-answer must (its rows "
-                             "committed in groups; benchmarks/_servers.py FLOOR_SERVER), per backend")
-    parser.add_argument("--compare", type=Path, action="append", default=[], metavar="CHECKOUT",
-                        help="also measure the FlyBot of another checkout (e.g. an export of main), per backend, "
-                             "interleaved with this one's in the same run (A/B)")
-    parser.add_argument("--keys", action="store_true",
-                        help="send a new Idempotency-Key with every request (FlyBot's clients always do)")
-    parser.add_argument("--warm-up", type=float, default=0.0, metavar="SECONDS",
-                        help="load each server that has a Bot for SECONDS first, then ANALYZE the PostgreSQL "
-                             "databases (a fresh table's cached plans scan it until autovacuum analyzes it, within "
-                             "a minute in a running deployment: with --keys, each lookup grew with the table)")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set slack_room_interval_s=0")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=3,
+        help="measure every server this many times, interleaved; the summary gives the median",
+    )
+    parser.add_argument(
+        "--bare-uvloop",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also measure the bare handler on uvloop's event loop (flybot serve's, where installed)",
+    )
+    parser.add_argument(
+        "--floor",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="also measure the floor: a bare handler doing only what an auto-answer must (its rows "
+        "committed in groups; benchmarks/_servers.py FLOOR_SERVER), per backend",
+    )
+    parser.add_argument(
+        "--compare",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="CHECKOUT",
+        help="also measure the FlyBot of another checkout (e.g. an export of main), per backend, "
+        "interleaved with this one's in the same run (A/B)",
+    )
+    parser.add_argument(
+        "--keys", action="store_true", help="send a new Idempotency-Key with every request (FlyBot's clients always do)"
+    )
+    parser.add_argument(
+        "--warm-up",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="load each server that has a Bot for SECONDS first, then ANALYZE the PostgreSQL "
+        "databases (a fresh table's cached plans scan it until autovacuum analyzes it, within "
+        "a minute in a running deployment: with --keys, each lookup grew with the table)",
+    )
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set slack_room_interval_s=0",
+    )
     args = parser.parse_args()
     extra = dict(item.split("=", 1) for item in args.set)
     KEYS["on"] = args.keys
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
-    print(f"bench_auto_answer: {args.rounds} rounds of {args.concurrency} workers x {args.seconds:.0f} s, then "
-          f"{args.rate:.0f} req/s x {args.seconds:.0f} s, loopback; load average {os.getloadavg()[0]:.1f}", flush=True)
+    print(
+        f"bench_auto_answer: {args.rounds} rounds of {args.concurrency} workers x {args.seconds:.0f} s, then "
+        f"{args.rate:.0f} req/s x {args.seconds:.0f} s, loopback; load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
     async with AsyncExitStack() as stack:
-        servers: list[tuple[str, Server, str]] = [("bare aiohttp handler", await stack.enter_async_context(
-            bare_server()), "none")]
+        servers: list[tuple[str, Server, str]] = [
+            ("bare aiohttp handler", await stack.enter_async_context(bare_server()), "none")
+        ]
         if args.bare_uvloop:
-            servers.append(("bare handler on uvloop", await stack.enter_async_context(bare_server(uvloop=True)),
-                            "none"))
+            servers.append(
+                ("bare handler on uvloop", await stack.enter_async_context(bare_server(uvloop=True)), "none")
+            )
         for backend in backends:
             url = await stack.enter_async_context(database(backend))
             plain = url.replace("postgresql+asyncpg://", "postgresql://", 1).replace("sqlite+aiosqlite:///", "", 1)
-            servers.append((f"bare + 1 commit ({backend})",
-                            await stack.enter_async_context(bare_store_server(plain)), "none"))
+            servers.append(
+                (f"bare + 1 commit ({backend})", await stack.enter_async_context(bare_store_server(plain)), "none")
+            )
         analyze: list[str] = []
         for backend in backends:
             if args.floor:
@@ -232,9 +285,14 @@ async def main() -> None:
                 url = await stack.enter_async_context(database(backend))
                 token = await add_bot(url, standing_pattern="apt-get install")
                 state = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="flybot-bench-state-")))
-                flybot = await stack.enter_async_context(flybot_server(
-                    url, state, root=root.resolve() if root is not None else None,
-                    **{"rate_per_minute": "10000000", **extra}))
+                flybot = await stack.enter_async_context(
+                    flybot_server(
+                        url,
+                        state,
+                        root=root.resolve() if root is not None else None,
+                        **{"rate_per_minute": "10000000", **extra},
+                    )
+                )
                 label = f"FlyBot ({backend})" if root is None else f"{root.name} ({backend})"
                 servers.append((label, flybot, token))
                 analyze += [url] if backend == "postgresql" else []
@@ -253,27 +311,35 @@ async def main() -> None:
         for n in range(args.rounds):
             print(f"round {n + 1} (load average {os.getloadavg()[0]:.1f}):", flush=True)
             rounds.append([await measure(name, server, token, args) for name, server, token in servers])
-    print("\nmedian over the rounds; ratio = the server's throughput / the bare handler's in the same round, p99 at "
-          "the fixed rate (floor: <= 25 ms):")
+    print(
+        "\nmedian over the rounds; ratio = the server's throughput / the bare handler's in the same round, p99 at "
+        "the fixed rate (floor: <= 25 ms):"
+    )
     for i, (name, _server, _token) in enumerate(servers):
         rows = [r[i] for r in rounds]
         ratio = statistics.median(r[i].rps / r[0].rps for r in rounds)
         cpu = statistics.median(row.server_us for row in rows)
         cpu_ratio = statistics.median(r[i].server_us / r[0].server_us for r in rounds)
-        print(f"  {name:<26} {statistics.median(row.rps for row in rows):8.0f} req/s  ratio {ratio:5.2f}"
-              f"   server CPU {cpu:5.0f} us/req ({cpu_ratio:4.1f}x bare)"
-              f"   p50 {statistics.median(row.p50 for row in rows):5.1f} ms"
-              f"   p99 {statistics.median(row.p99 for row in rows):6.1f} ms"
-              f"   {'all approved' if i == 0 or all(row.all_approved for row in rows) else 'NOT all approved'}")
+        print(
+            f"  {name:<26} {statistics.median(row.rps for row in rows):8.0f} req/s  ratio {ratio:5.2f}"
+            f"   server CPU {cpu:5.0f} us/req ({cpu_ratio:4.1f}x bare)"
+            f"   p50 {statistics.median(row.p50 for row in rows):5.1f} ms"
+            f"   p99 {statistics.median(row.p99 for row in rows):6.1f} ms"
+            f"   {'all approved' if i == 0 or all(row.all_approved for row in rows) else 'NOT all approved'}"
+        )
     names = [name for name, _server, _token in servers]
     for backend in backends:
         c, b = names.index(f"bare + 1 commit ({backend})"), names.index(f"FlyBot ({backend})")
-        print(f"  FlyBot / bare + 1 commit ({backend}): throughput "
-              f"{statistics.median(r[b].rps / r[c].rps for r in rounds):4.2f} (floor >= 0.2)")
+        print(
+            f"  FlyBot / bare + 1 commit ({backend}): throughput "
+            f"{statistics.median(r[b].rps / r[c].rps for r in rounds):4.2f} (floor >= 0.2)"
+        )
         if f"floor ({backend})" in names:
             f, b = names.index(f"floor ({backend})"), names.index(f"FlyBot ({backend})")
-            print(f"  FlyBot / floor ({backend}): throughput {statistics.median(r[b].rps / r[f].rps for r in rounds):4.2f}"
-                  f", server CPU {statistics.median(r[b].server_us / r[f].server_us for r in rounds):4.2f}x")
+            print(
+                f"  FlyBot / floor ({backend}): throughput {statistics.median(r[b].rps / r[f].rps for r in rounds):4.2f}"
+                f", server CPU {statistics.median(r[b].server_us / r[f].server_us for r in rounds):4.2f}x"
+            )
 
 
 if __name__ == "__main__":

@@ -94,6 +94,7 @@ async def post_all(url: str, count: int, headers: dict[str, str], body: Any, rat
 
 async def baseline(count: int, rate: float) -> list[float]:
     """A bare aiohttp JSON handler (reads the body, answers 201 JSON), same client, same burst."""
+
     async def handle(request: web.Request) -> web.Response:
         data = await request.json()
         return web.json_response({"id": uuid.uuid4().hex, **data}, status=201)
@@ -122,7 +123,9 @@ async def escalation_statuses(store: Any) -> dict[str, str]:
 
 
 async def run(database: str, label: str, args: argparse.Namespace, workdir: Path) -> dict[str, Any]:
-    emulator = SlackEmulator(bot_token=TOKEN, signing_secret=SECRET, control=True)  # control: it logs the calls counted below
+    emulator = SlackEmulator(
+        bot_token=TOKEN, signing_secret=SECRET, control=True
+    )  # control: it logs the calls counted below
     emu_port = free_port()
     emu_url = f"http://127.0.0.1:{emu_port}"
     emulator.public_base = emu_url
@@ -134,15 +137,30 @@ async def run(database: str, label: str, args: argparse.Namespace, workdir: Path
     await store.close()
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "FLYBOT_"))}
-    env.update(PYTHONPATH=str(ROOT), FLYBOT_DATABASE_URL=database, SLACK_BOT_TOKEN=TOKEN, SLACK_SIGNING_SECRET=SECRET,
-               FLYBOT_SLACK_API_URL=f"{emu_url}/api/", FLYBOT_SLACK_ROOM_INTERVAL_S=str(args.interval),
-               FLYBOT_LOG_FORMAT="json",
-               # One Bot sends the whole burst: admission limits are raised past it but stay on (counted as usual).
-               FLYBOT_MAX_OPEN_ESCALATIONS=str(max(1000, 2 * args.count)), FLYBOT_RATE_PER_MINUTE="10000000")
+    env.update(
+        PYTHONPATH=str(ROOT),
+        FLYBOT_DATABASE_URL=database,
+        SLACK_BOT_TOKEN=TOKEN,
+        SLACK_SIGNING_SECRET=SECRET,
+        FLYBOT_SLACK_API_URL=f"{emu_url}/api/",
+        FLYBOT_SLACK_ROOM_INTERVAL_S=str(args.interval),
+        FLYBOT_LOG_FORMAT="json",
+        # One Bot sends the whole burst: admission limits are raised past it but stay on (counted as usual).
+        FLYBOT_MAX_OPEN_ESCALATIONS=str(max(1000, 2 * args.count)),
+        FLYBOT_RATE_PER_MINUTE="10000000",
+    )
     env.update({f"FLYBOT_{name.upper()}": value for name, value in (item.split("=", 1) for item in args.set)})
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "serve", "--port", str(port), cwd=workdir, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        sys.executable,
+        "-m",
+        "bot",
+        "serve",
+        "--port",
+        str(port),
+        cwd=workdir,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -155,20 +173,32 @@ async def run(database: str, label: str, args: argparse.Namespace, workdir: Path
                 except aiohttp.ClientError:
                     pass
                 await asyncio.sleep(0.1)
-        emulator.faults.append(Fault(method="chat.postMessage", count=0, status=429, retry_after=1,
-                                     until=time.monotonic() + args.limited_for))
-        body = {"command": "sudo apt-get install -y jq", "cwd": "/w", "file_policy": "workspace-write",
-                "approval_policy": "ask", "contained": False}
+        emulator.faults.append(
+            Fault(
+                method="chat.postMessage", count=0, status=429, retry_after=1, until=time.monotonic() + args.limited_for
+            )
+        )
+        body = {
+            "command": "sudo apt-get install -y jq",
+            "cwd": "/w",
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": False,
+        }
         started = time.perf_counter()
-        latencies = await post_all(f"{url}/v1/escalations", args.count, {"Authorization": f"Bearer {token}"}, body,
-                                   args.rate)
+        latencies = await post_all(
+            f"{url}/v1/escalations", args.count, {"Authorization": f"Bearer {token}"}, body, args.rate
+        )
         posted_all = None
         deadline = time.perf_counter() + args.wait
         store = await open_store(database)
         try:
             while True:
-                carded = {(m.metadata or {}).get("event_payload", {}).get("key") for m in emulator.messages
-                          if (m.metadata or {}).get("event_type") == "flybot_card"}
+                carded = {
+                    (m.metadata or {}).get("event_payload", {}).get("key")
+                    for m in emulator.messages
+                    if (m.metadata or {}).get("event_type") == "flybot_card"
+                }
                 if len(carded) >= args.count and posted_all is None:
                     posted_all = time.perf_counter() - started
                 statuses = await escalation_statuses(store)
@@ -187,10 +217,17 @@ async def run(database: str, label: str, args: argparse.Namespace, workdir: Path
                 per_escalation[key] = per_escalation.get(key, 0) + 1
         lost = sorted(all_escalations - set(per_escalation))
         duplicates = [k for k, n in per_escalation.items() if n > 1]
-        rate_limited = sum(1 for c in emulator.calls if c["method"] == "chat.postMessage") - sum(per_escalation.values())
+        rate_limited = sum(1 for c in emulator.calls if c["method"] == "chat.postMessage") - sum(
+            per_escalation.values()
+        )
         return {
-            "label": label, "latencies": latencies, "posted_all": posted_all, "lost": len(lost),
-            "duplicates": len(duplicates), "undeliverable": len(ended), "cards": sum(per_escalation.values()),
+            "label": label,
+            "latencies": latencies,
+            "posted_all": posted_all,
+            "lost": len(lost),
+            "duplicates": len(duplicates),
+            "undeliverable": len(ended),
+            "cards": sum(per_escalation.values()),
             "answered_429": rate_limited,
         }
     finally:
@@ -211,8 +248,13 @@ async def main() -> None:
     parser.add_argument("--interval", type=float, default=1.0, help="room pace, seconds per message")
     parser.add_argument("--wait", type=float, default=900.0, help="give up waiting for cards after this")
     parser.add_argument("--postgres", default="", help="SQLAlchemy URL of a PostgreSQL server to also run on")
-    parser.add_argument("--set", action="append", default=[], metavar="NAME=VALUE",
-                        help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set remind_at=0")
+    parser.add_argument(
+        "--set",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="an extra FLYBOT_ setting for the FlyBot under test, e.g. --set remind_at=0",
+    )
     args = parser.parse_args()
     base = await baseline(args.count, args.rate)
     results = []
@@ -234,18 +276,24 @@ async def main() -> None:
             await admin.close()
     base_p99 = percentile(base, 0.99) * 1000
     sent = f"at {args.rate:g}/s" if args.rate > 0 else "all at once"
-    print(f"burst of {args.count} escalations ({sent}) into one room; chat.postMessage answers 429 (Retry-After: 1) for the "
-          f"first {args.limited_for:g} s; room pace {args.interval:g} s/message")
-    print(f"baseline (bare aiohttp JSON handler, same burst): p50 {statistics.median(base) * 1000:.1f} ms, "
-          f"p99 {base_p99:.1f} ms")
+    print(
+        f"burst of {args.count} escalations ({sent}) into one room; chat.postMessage answers 429 (Retry-After: 1) for the "
+        f"first {args.limited_for:g} s; room pace {args.interval:g} s/message"
+    )
+    print(
+        f"baseline (bare aiohttp JSON handler, same burst): p50 {statistics.median(base) * 1000:.1f} ms, "
+        f"p99 {base_p99:.1f} ms"
+    )
     for r in results:
         lat = r["latencies"]
         p99 = percentile(lat, 0.99) * 1000
         done = f"{r['posted_all']:.1f} s" if r["posted_all"] is not None else "not reached"
-        print(f"{r['label']}: POST p50 {statistics.median(lat) * 1000:.1f} ms, p99 {p99:.1f} ms, "
-              f"max {max(lat) * 1000:.1f} ms (p99 {p99 / base_p99:.1f}x the baseline); "
-              f"time to the {args.count}th card {done}; cards {r['cards']}, lost {r['lost']}, "
-              f"duplicates {r['duplicates']}, undeliverable {r['undeliverable']}, 429 answers {r['answered_429']}")
+        print(
+            f"{r['label']}: POST p50 {statistics.median(lat) * 1000:.1f} ms, p99 {p99:.1f} ms, "
+            f"max {max(lat) * 1000:.1f} ms (p99 {p99 / base_p99:.1f}x the baseline); "
+            f"time to the {args.count}th card {done}; cards {r['cards']}, lost {r['lost']}, "
+            f"duplicates {r['duplicates']}, undeliverable {r['undeliverable']}, 429 answers {r['answered_429']}"
+        )
 
 
 if __name__ == "__main__":

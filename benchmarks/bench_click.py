@@ -82,22 +82,43 @@ from _servers import (  # noqa: E402
 
 from cards import APPROVE_ACTION  # noqa: E402
 
-BODY = {"command": "sudo apt-get install -y jq", "cwd": "/work/repo", "file_policy": "workspace-write",
-        "approval_policy": "ask", "contained": False}
+BODY = {
+    "command": "sudo apt-get install -y jq",
+    "cwd": "/work/repo",
+    "file_policy": "workspace-write",
+    "approval_policy": "ask",
+    "contained": False,
+}
 
 
-def flybot(url: str, state: Path, root: Path | None, *, slack: dict[str, str] | None = None, port: int | None = None,
-           slack_api_url: str = "https://slack.com/api/") -> AbstractAsyncContextManager[Server]:
+def flybot(
+    url: str,
+    state: Path,
+    root: Path | None,
+    *,
+    slack: dict[str, str] | None = None,
+    port: int | None = None,
+    slack_api_url: str = "https://slack.com/api/",
+) -> AbstractAsyncContextManager[Server]:
     """:func:`_servers.flybot_server` with the admission limits off (one Bot asks for hundreds of escalations in a
     row) and no room pace (a card is posted as soon as the outbox takes it)."""
-    return flybot_server(url, state, root=root, slack=slack, port=port, slack_api_url=slack_api_url,
-                         max_open_escalations="0", rate_per_minute="0", slack_room_interval_s="0")
+    return flybot_server(
+        url,
+        state,
+        root=root,
+        slack=slack,
+        port=port,
+        slack_api_url=slack_api_url,
+        max_open_escalations="0",
+        rate_per_minute="0",
+        slack_room_interval_s="0",
+    )
 
 
 PAGE = "/local/slack"
 ESCALATION_ID = re.compile(r"esc_[0-9a-f]{12,}")
 
-BARE_WAITER = r'''
+BARE_WAITER = r"""
 import asyncio, sys
 from aiohttp import web
 
@@ -138,7 +159,7 @@ app.router.add_get("/held/{id}", held)
 app.router.add_post("/click/{id}", click)
 app.router.add_get("/healthz", healthz)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
-'''
+"""
 """The baseline: a held ``GET /wait/{id}`` awaits a future that ``POST /click/{id}`` resolves (on the standard
 library's event loop; ``flybot serve`` runs uvloop, which is faster)."""
 
@@ -169,8 +190,14 @@ Timing = tuple[float, float, float, float]
 Round = Callable[[aiohttp.ClientSession, int], Awaitable[Timing | None]]
 
 
-async def timed_click(http: aiohttp.ClientSession, poll: asyncio.Task[tuple[str, float]], url: str,
-                      body: dict[str, Any], delay: float, state_read: float) -> Timing | None:
+async def timed_click(
+    http: aiohttp.ClientSession,
+    poll: asyncio.Task[tuple[str, float]],
+    url: str,
+    body: dict[str, Any],
+    delay: float,
+    state_read: float,
+) -> Timing | None:
     """Wait ``delay`` s, send the click, and time it (:data:`Timing`, with ``state_read`` given); None when the
     long-poll did not answer ``approved``."""
     if delay:
@@ -199,9 +226,14 @@ def approve_button(state: dict[str, Any], escalation_id: str) -> dict[str, Any] 
         for block in message.get("blocks") or []:
             for element in block.get("elements") or []:
                 if element.get("action_id") == APPROVE_ACTION and element.get("value") == escalation_id:
-                    return {"user": OWNER, "channel": message["channel"], "ts": message["ts"],
-                            "action_id": APPROVE_ACTION, "block_id": block.get("block_id", ""),
-                            "value": element["value"]}
+                    return {
+                        "user": OWNER,
+                        "channel": message["channel"],
+                        "ts": message["ts"],
+                        "action_id": APPROVE_ACTION,
+                        "block_id": block.get("block_id", ""),
+                        "value": element["value"],
+                    }
     return None
 
 
@@ -210,8 +242,9 @@ def flybot_round(target: Target, delays: list[float]) -> Round:
     bot = {"Authorization": f"Bearer {target.token}"}
 
     async def round_(http: aiohttp.ClientSession, i: int) -> Timing | None:
-        async with http.post(f"{target.api}/v1/escalations", json={**BODY, "session_id": f"s{i}"},
-                             headers=bot) as response:
+        async with http.post(
+            f"{target.api}/v1/escalations", json={**BODY, "session_id": f"s{i}"}, headers=bot
+        ) as response:
             created = await response.json()
             if response.status != 201 or created.get("status") != "pending":
                 raise RuntimeError(f"escalation not pending: {response.status} {created}")
@@ -219,8 +252,9 @@ def flybot_round(target: Target, delays: list[float]) -> Round:
         version, deadline = -1, time.monotonic() + 30
         while True:
             read = time.monotonic()
-            async with http.get(f"{target.page}/page/state",
-                                params={"user": OWNER, "since": str(version), "wait": "5"}) as response:
+            async with http.get(
+                f"{target.page}/page/state", params={"user": OWNER, "since": str(version), "wait": "5"}
+            ) as response:
                 state = await response.json()
             read = time.monotonic() - read
             click = approve_button(state, created["id"])
@@ -255,8 +289,9 @@ async def measure(name: str, round_: Round, rounds: int, page_login: tuple[str, 
     """``rounds`` rounds of ``round_`` (after 5 unmeasured), one at a time, on one client session; ``page_login``:
     the page's ``(base URL, login key)`` to log in first, as the page does."""
     result = Rounds(name)
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0),
-                                     timeout=aiohttp.ClientTimeout(total=60)) as http:
+    async with aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=0), timeout=aiohttp.ClientTimeout(total=60)
+    ) as http:
         if page_login is not None:
             base, key = page_login
             origin = base.split(PAGE, 1)[0]
@@ -284,8 +319,9 @@ async def measure(name: str, round_: Round, rounds: int, page_login: tuple[str, 
     return result
 
 
-async def flybot_target(stack: AsyncExitStack, backend: str, replicas: int, root: Path | None,
-                        history: int = 0) -> tuple[Target, str]:
+async def flybot_target(
+    stack: AsyncExitStack, backend: str, replicas: int, root: Path | None, history: int = 0
+) -> tuple[Target, str]:
     """Start FlyBot (``replicas`` on one database; with ``history``, its chat holding that many messages) and
     return where to send a round's requests and the page's login key."""
     url = await stack.enter_async_context(database(backend))
@@ -297,15 +333,23 @@ async def flybot_target(stack: AsyncExitStack, backend: str, replicas: int, root
         server = await stack.enter_async_context(flybot(url, state, root))
         return Target(server.url, token, server.url + PAGE), login_key(state)
     port = free_port()
-    emulation = await stack.enter_async_context(
-        slack_emulation(f"http://127.0.0.1:{port}/slack/events", root=root))
+    emulation = await stack.enter_async_context(slack_emulation(f"http://127.0.0.1:{port}/slack/events", root=root))
     servers = []
     for i in range(replicas):
         state_i = state / f"replica-{i}"
         state_i.mkdir(mode=0o700)
-        servers.append(await stack.enter_async_context(flybot(
-            url, state_i, root, slack=emulation.slack, port=port if i == replicas - 1 else None,
-            slack_api_url=emulation.url + "/api/")))
+        servers.append(
+            await stack.enter_async_context(
+                flybot(
+                    url,
+                    state_i,
+                    root,
+                    slack=emulation.slack,
+                    port=port if i == replicas - 1 else None,
+                    slack_api_url=emulation.url + "/api/",
+                )
+            )
+        )
     return Target(servers[0].url, token, emulation.url), emulation.key
 
 
@@ -336,8 +380,9 @@ async def bare_waiter() -> AsyncIterator[Server]:
         yield server
 
 
-async def run_flybot(name: str, backend: str, replicas: int, rounds: int, delays: list[float], root: Path | None,
-                     history: int = 0) -> Rounds:
+async def run_flybot(
+    name: str, backend: str, replicas: int, rounds: int, delays: list[float], root: Path | None, history: int = 0
+) -> Rounds:
     async with AsyncExitStack() as stack:
         target, key = await flybot_target(stack, backend, replicas, root, history)
         return await measure(name, flybot_round(target, delays), rounds, (target.page, key))
@@ -348,27 +393,42 @@ def ms(values: list[float], q: float) -> str:
 
 
 def table(results: list[Rounds], bare: Rounds) -> None:
-    base50, base99 = percentile(bare.answered, .5), percentile(bare.answered, .99)
-    print("| server | click -> answered p50 / p99 (ms) | x bare p50 / p99 | click round trip p50 / p99 "
-          "| answered - click return p50 / p99 | page state read p50 / p99 | failed |")
+    base50, base99 = percentile(bare.answered, 0.5), percentile(bare.answered, 0.99)
+    print(
+        "| server | click -> answered p50 / p99 (ms) | x bare p50 / p99 | click round trip p50 / p99 "
+        "| answered - click return p50 / p99 | page state read p50 / p99 | failed |"
+    )
     print("|---|---|---|---|---|---|---|")
     for r in results:
-        print(f"| {r.name} | {ms(r.answered, .5)} / {ms(r.answered, .99)} "
-              f"| {percentile(r.answered, .5) / base50:.1f} / {percentile(r.answered, .99) / base99:.1f} "
-              f"| {ms(r.click_rtt, .5)} / {ms(r.click_rtt, .99)} | {ms(r.after_click, .5)} / {ms(r.after_click, .99)} "
-              f"| {ms(r.state_read, .5)} / {ms(r.state_read, .99)} | {r.failures} |")
+        print(
+            f"| {r.name} | {ms(r.answered, 0.5)} / {ms(r.answered, 0.99)} "
+            f"| {percentile(r.answered, 0.5) / base50:.1f} / {percentile(r.answered, 0.99) / base99:.1f} "
+            f"| {ms(r.click_rtt, 0.5)} / {ms(r.click_rtt, 0.99)} | {ms(r.after_click, 0.5)} / {ms(r.after_click, 0.99)} "
+            f"| {ms(r.state_read, 0.5)} / {ms(r.state_read, 0.99)} | {r.failures} |"
+        )
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--backend", choices=["sqlite", "postgresql", "both"], default="both")
     parser.add_argument("--rounds", type=int, default=200)
-    parser.add_argument("--history", default="",
-                        help="comma-separated message counts (e.g. 220,1900): also FlyBot whose chat holds as many")
-    parser.add_argument("--history-backend", choices=["sqlite", "postgresql"], default="sqlite",
-                        help="the backend of the --history runs (the chat's save does not depend on it)")
-    parser.add_argument("--delay", type=float, default=0.6,
-                        help="--history runs: each click waits a random 0 to DELAY s after the card is seen")
+    parser.add_argument(
+        "--history",
+        default="",
+        help="comma-separated message counts (e.g. 220,1900): also FlyBot whose chat holds as many",
+    )
+    parser.add_argument(
+        "--history-backend",
+        choices=["sqlite", "postgresql"],
+        default="sqlite",
+        help="the backend of the --history runs (the chat's save does not depend on it)",
+    )
+    parser.add_argument(
+        "--delay",
+        type=float,
+        default=0.6,
+        help="--history runs: each click waits a random 0 to DELAY s after the card is seen",
+    )
     parser.add_argument("--no-standard", action="store_true", help="only the --history runs (and the baseline)")
     parser.add_argument("--compare", type=Path, help="another checkout whose FlyBot is also measured, first")
     args = parser.parse_args()
@@ -376,30 +436,49 @@ async def main() -> None:
     backends = ["sqlite", "postgresql"] if args.backend == "both" else [args.backend]
     rng = random.Random(27)
     spread = [rng.uniform(0, args.delay) for _ in range(args.rounds + 5)]
-    print(f"bench_click: {args.rounds} rounds per server, one at a time; loopback; load average "
-          f"{os.getloadavg()[0]:.1f}", flush=True)
+    print(
+        f"bench_click: {args.rounds} rounds per server, one at a time; loopback; load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
     roots: list[tuple[str, Path | None]] = ([(", before", args.compare)] if args.compare else []) + [("", None)]
     async with bare_waiter() as bare:
         baseline = await measure("bare aiohttp handler waking a waiter", bare_round(bare.url, [0.0]), args.rounds)
-        baseline_spread = (await measure(f"bare aiohttp handler, clicks 0-{args.delay} s after",
-                                         bare_round(bare.url, spread), args.rounds) if history else None)
+        baseline_spread = (
+            await measure(
+                f"bare aiohttp handler, clicks 0-{args.delay} s after", bare_round(bare.url, spread), args.rounds
+            )
+            if history
+            else None
+        )
     results = [baseline]
     if not args.no_standard:
         for backend in backends:
             for suffix, root in roots:
-                results.append(await run_flybot(f"FlyBot, {backend}, one replica{suffix}", backend, 1, args.rounds,
-                                                [0.0], root))
+                results.append(
+                    await run_flybot(f"FlyBot, {backend}, one replica{suffix}", backend, 1, args.rounds, [0.0], root)
+                )
             if backend == "postgresql":
                 for suffix, root in roots:
-                    results.append(await run_flybot(f"FlyBot, postgresql, two replicas{suffix}", backend, 2,
-                                                    args.rounds, [0.0], root))
+                    results.append(
+                        await run_flybot(
+                            f"FlyBot, postgresql, two replicas{suffix}", backend, 2, args.rounds, [0.0], root
+                        )
+                    )
     if baseline_spread is not None:
         results.append(baseline_spread)
     for count in history:
         for suffix, root in roots:
-            results.append(await run_flybot(
-                f"FlyBot, {args.history_backend}, chat of {count:,} messages, clicks 0-{args.delay} s after{suffix}",
-                args.history_backend, 1, args.rounds, spread, root, history=count))
+            results.append(
+                await run_flybot(
+                    f"FlyBot, {args.history_backend}, chat of {count:,} messages, clicks 0-{args.delay} s after{suffix}",
+                    args.history_backend,
+                    1,
+                    args.rounds,
+                    spread,
+                    root,
+                    history=count,
+                )
+            )
     print(f"load average after: {os.getloadavg()[0]:.1f}")
     table(results, baseline)
 

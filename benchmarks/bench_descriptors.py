@@ -170,25 +170,43 @@ they would otherwise delay the long-polls' client loop, and a long-poll's reques
 async def run(server: Server, token: str, args: argparse.Namespace, log: Path) -> Figures:
     host, port = "127.0.0.1", int(server.url.rsplit(":", 1)[1])
     async with aiohttp.ClientSession() as http:
-        async with http.post(f"{server.url}/v1/escalations", headers={"Authorization": f"Bearer {token}"}, json={
-            "session_id": "bench", "command": "sudo apt-get install -y jq", "cwd": "/tmp", "file_policy":
-            "workspace-write", "approval_policy": "ask", "contained": False,
-        }) as response:
+        async with http.post(
+            f"{server.url}/v1/escalations",
+            headers={"Authorization": f"Bearer {token}"},
+            json={
+                "session_id": "bench",
+                "command": "sudo apt-get install -y jq",
+                "cwd": "/tmp",
+                "file_policy": "workspace-write",
+                "approval_policy": "ask",
+                "contained": False,
+            },
+        ) as response:
             assert response.status == 201, await response.text()
             escalation = (await response.json())["id"]
     figures = Figures()
-    prober = await asyncio.create_subprocess_exec(sys.executable, "-c", PROBER, str(port), str(PROBE_EVERY_S),
-                                                  stdout=asyncio.subprocess.PIPE)
+    prober = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", PROBER, str(port), str(PROBE_EVERY_S), stdout=asyncio.subprocess.PIPE
+    )
     assert prober.stdout is not None
     await prober.stdout.readline()  # ready
-    slow = await asyncio.create_subprocess_exec(sys.executable, "-c", SLOW, str(port), str(args.slow),
-                                                str(args.spread), "reopen" if args.reopen else "once",
-                                                stdout=asyncio.subprocess.PIPE)
+    slow = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-c",
+        SLOW,
+        str(port),
+        str(args.slow),
+        str(args.spread),
+        "reopen" if args.reopen else "once",
+        stdout=asyncio.subprocess.PIPE,
+    )
     assert slow.stdout is not None
     await slow.stdout.readline()  # ready
     await asyncio.sleep(1.0)
-    request = (f"GET /v1/escalations/{escalation}?wait={args.wait} HTTP/1.1\r\nHost: flybot\r\n"
-               f"Authorization: Bearer {token}\r\nConnection: close\r\n\r\n").encode()
+    request = (
+        f"GET /v1/escalations/{escalation}?wait={args.wait} HTTP/1.1\r\nHost: flybot\r\n"
+        f"Authorization: Bearer {token}\r\nConnection: close\r\n\r\n"
+    ).encode()
 
     async def poll(i: int) -> None:
         await asyncio.sleep(args.polls_over * i / args.polls)
@@ -214,11 +232,15 @@ def show(name: str, f: Figures, args: argparse.Namespace) -> None:
     answered = [p for p in f.probes if p is not None and p <= 1.0]
     worst = max((p for p in f.probes if p is not None), default=0.0)
     print(f"\n{name}")
-    print(f"  /healthz answered within 1 s: {len(answered)}/{len(f.probes)} (worst {worst * 1000:.0f} ms; "
-          f"{sum(p is None for p in f.probes)} unanswered within 5 s)")
+    print(
+        f"  /healthz answered within 1 s: {len(answered)}/{len(f.probes)} (worst {worst * 1000:.0f} ms; "
+        f"{sum(p is None for p in f.probes)} unanswered within 5 s)"
+    )
     other = {k: v for k, v in f.polls.items() if k not in ("200", "503", "dropped")}
-    print(f"  long-polls ({args.polls}): {f.polls['200']} held and answered 200, {f.polls['503']} answered 503, "
-          f"{f.polls['dropped']} dropped, other {other or 0}")
+    print(
+        f"  long-polls ({args.polls}): {f.polls['200']} held and answered 200, {f.polls['503']} answered 503, "
+        f"{f.polls['dropped']} dropped, other {other or 0}"
+    )
     if f.refused_latency:
         print(f"  slowest 503: {max(f.refused_latency) * 1000:.0f} ms")
     print(f"  slow-header connections ({args.slow}): " + "; ".join(f"{n} {k}" for k, n in sorted(f.slow.items())))
@@ -242,16 +264,25 @@ async def main() -> None:
         sys.exit(f"this process may open {have} files; it needs {args.slow + args.polls + 200}")
     runs = [("baseline: " + str(args.compare), args.compare)] if args.compare else []
     runs.append(("this checkout", None))
-    print(f"one replica, RLIMIT_NOFILE={args.nofile}, per-client cap {args.per_ip or 'off'}: {args.slow} slow-header "
-          f"connections from {args.spread} address(es){' reopened when closed' if args.reopen else ''}, "
-          f"{args.polls} long-polls (wait {args.wait} s) opened over {args.polls_over:g} s, /healthz every "
-          f"{PROBE_EVERY_S} s")
+    print(
+        f"one replica, RLIMIT_NOFILE={args.nofile}, per-client cap {args.per_ip or 'off'}: {args.slow} slow-header "
+        f"connections from {args.spread} address(es){' reopened when closed' if args.reopen else ''}, "
+        f"{args.polls} long-polls (wait {args.wait} s) opened over {args.polls_over:g} s, /healthz every "
+        f"{PROBE_EVERY_S} s"
+    )
     for name, root in runs:
         async with database("sqlite") as url:
             token = await add_bot(url)
             with tempfile.TemporaryDirectory(prefix="flybot-bench-") as state:
-                async with flybot_server(url, Path(state), root=root, nofile=args.nofile, rate_per_minute="0",
-                                         max_open_escalations="0", max_connections_per_ip=str(args.per_ip)) as server:
+                async with flybot_server(
+                    url,
+                    Path(state),
+                    root=root,
+                    nofile=args.nofile,
+                    rate_per_minute="0",
+                    max_open_escalations="0",
+                    max_connections_per_ip=str(args.per_ip),
+                ) as server:
                     figures = await run(server, token, args, Path(state) / "flybot.log")
         show(name, figures, args)
     print(json.dumps({"target": "every /healthz probe within 1 s; no long-poll dropped"}))

@@ -52,8 +52,14 @@ from _servers import add_bot, database, flybot_server  # noqa: E402
 
 
 def _event(command: str, tool_use_id: str | None) -> bytes:
-    event = {"session_id": "bench", "cwd": str(ROOT), "permission_mode": "default", "hook_event_name": "PreToolUse",
-             "tool_name": "Bash", "tool_input": {"command": command, "description": "bench"}}
+    event = {
+        "session_id": "bench",
+        "cwd": str(ROOT),
+        "permission_mode": "default",
+        "hook_event_name": "PreToolUse",
+        "tool_name": "Bash",
+        "tool_input": {"command": command, "description": "bench"},
+    }
     return json.dumps({**event, "tool_use_id": tool_use_id} if tool_use_id else event).encode()
 
 
@@ -74,13 +80,37 @@ def _source_tree(warm: str, cold: str, env: dict[str, str]) -> Cases:
         "python -c pass": ([py, "-X", f"pycache_prefix={warm}", "-c", "pass"], env, b""),
         "python -S -c pass": ([py, "-S", "-c", "pass"], env, b""),
         "flybot hook claude-code (ls -la)": (
-            [py, "-X", f"pycache_prefix={warm}", "-m", "bot", "hook", "claude-code"], env, EVENT),
+            [py, "-X", f"pycache_prefix={warm}", "-m", "bot", "hook", "claude-code"],
+            env,
+            EVENT,
+        ),
         "flybot exec -- true": ([py, "-X", f"pycache_prefix={warm}", "-m", "bot", "exec", "--", "true"], env, b""),
         "flybot classify -- ls -la": (
-            [py, "-X", f"pycache_prefix={warm}", "-m", "bot", "classify", "--", "ls", "-la"], env, b""),
-        "hook without bytecode": ([py, "-X", f"pycache_prefix={cold}", "-m", "bot", "hook", "claude-code"],
-                                  {**env, "PYTHONDONTWRITEBYTECODE": "1"}, EVENT),
-        AUTO: ([py, "-X", f"pycache_prefix={warm}", "-m", "bot", "hook", "claude-code", "--contained", "--ceiling", "read_only"], env, COVERED),
+            [py, "-X", f"pycache_prefix={warm}", "-m", "bot", "classify", "--", "ls", "-la"],
+            env,
+            b"",
+        ),
+        "hook without bytecode": (
+            [py, "-X", f"pycache_prefix={cold}", "-m", "bot", "hook", "claude-code"],
+            {**env, "PYTHONDONTWRITEBYTECODE": "1"},
+            EVENT,
+        ),
+        AUTO: (
+            [
+                py,
+                "-X",
+                f"pycache_prefix={warm}",
+                "-m",
+                "bot",
+                "hook",
+                "claude-code",
+                "--contained",
+                "--ceiling",
+                "read_only",
+            ],
+            env,
+            COVERED,
+        ),
     }
 
 
@@ -105,8 +135,9 @@ def _installed(python: str, env: dict[str, str]) -> Cases:
     }
 
 
-def timed(argv: list[str], env: dict[str, str], stdin: bytes = b"", cwd: Path = ROOT,
-          expect: bytes = b"") -> tuple[float, float]:
+def timed(
+    argv: list[str], env: dict[str, str], stdin: bytes = b"", cwd: Path = ROOT, expect: bytes = b""
+) -> tuple[float, float]:
     """(wall seconds, CPU seconds: user + system) of one run; the run must succeed (a failed run would time the wrong
     thing). CPU time leaves out the time spent waiting for a core, so it moves less with the machine's load; it is
     read as the growth of this process's reaped-children usage (runs are one at a time)."""
@@ -116,8 +147,9 @@ def timed(argv: list[str], env: dict[str, str], stdin: bytes = b"", cwd: Path = 
     took = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0 or expect not in done.stdout:
-        sys.exit(f"{' '.join(argv)} failed ({done.returncode}): {done.stdout.decode()[-500:]}"
-                 f"{done.stderr.decode()[-500:]}")
+        sys.exit(
+            f"{' '.join(argv)} failed ({done.returncode}): {done.stdout.decode()[-500:]}{done.stderr.decode()[-500:]}"
+        )
     return took, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
@@ -145,10 +177,15 @@ async def _main(options: argparse.Namespace) -> None:
     """Start FlyBot (for the auto-answered escalation), then time every case; the timing itself is synchronous
     (FlyBot runs in its own process)."""
     runs = options.runs
-    base_env = {k: v for k, v in os.environ.items()
-                if not k.startswith(("FLYBOT_", "SLACK_", "PYTHONDONTWRITE", "PYTHONPATH"))}
-    with tempfile.TemporaryDirectory() as warm, tempfile.TemporaryDirectory() as cold, \
-            tempfile.TemporaryDirectory() as empty, tempfile.TemporaryDirectory() as state:
+    base_env = {
+        k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "PYTHONDONTWRITE", "PYTHONPATH"))
+    }
+    with (
+        tempfile.TemporaryDirectory() as warm,
+        tempfile.TemporaryDirectory() as cold,
+        tempfile.TemporaryDirectory() as empty,
+        tempfile.TemporaryDirectory() as state,
+    ):
         async with database("sqlite") as url:
             token = await add_bot(url, standing_pattern="apt-get install")
             async with flybot_server(url, Path(state), rate_per_minute="1000000") as server:
@@ -163,30 +200,41 @@ async def _main(options: argparse.Namespace) -> None:
 
     baseline = statistics.median(times["python -c pass"])
     cpu_baseline = statistics.median(cpu["python -c pass"])
-    print(f"{runs} runs each, interleaved; {'installed: ' + options.python if options.python else 'source tree: ' + sys.executable}"
-          f"; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    print(
+        f"{runs} runs each, interleaved; {'installed: ' + options.python if options.python else 'source tree: ' + sys.executable}"
+        f"; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
+    )
     print(f"  {'':<36} {'wall median / best':>22} {'ratio':>6}   {'CPU median':>10} {'ratio':>6}")
     for name, values in times.items():
         median, used = statistics.median(values), statistics.median(cpu[name])
-        print(f"  {name:<36} {median * 1000:8.1f} ms / {min(values) * 1000:6.1f} ms {median / baseline:5.2f}x"
-              f"   {used * 1000:7.1f} ms {used / cpu_baseline:5.2f}x")
+        print(
+            f"  {name:<36} {median * 1000:8.1f} ms / {min(values) * 1000:6.1f} ms {median / baseline:5.2f}x"
+            f"   {used * 1000:7.1f} ms {used / cpu_baseline:5.2f}x"
+        )
     for label, name in (("hook fast path", FAST), ("auto-answered escalation", AUTO)):
         ratio = statistics.median(times[name]) / baseline
         cpu_ratio = statistics.median(cpu[name]) / cpu_baseline
-        print(f"{label}: {ratio:.2f}x python -c pass in wall time (goal <= 3x): {'met' if ratio <= 3 else 'NOT met'};"
-              f" {cpu_ratio:.2f}x in CPU time")
+        print(
+            f"{label}: {ratio:.2f}x python -c pass in wall time (goal <= 3x): {'met' if ratio <= 3 else 'NOT met'};"
+            f" {cpu_ratio:.2f}x in CPU time"
+        )
 
     for name, rows in profiles.items():
         print(f"{name}: import-time profile (-X importtime), top 12 by cumulative microseconds:")
         for micros, module in sorted(rows, reverse=True)[:12]:
             print(f"  {micros:8d} us  {module}")
-        heavy = [n.strip() for _, n in rows if n.strip().split(".")[0] in (
-            "sqlalchemy", "alembic", "aiohttp", "asyncio", "pydantic", "structlog", "slack_bolt", "slack_sdk")]
+        heavy = [
+            n.strip()
+            for _, n in rows
+            if n.strip().split(".")[0]
+            in ("sqlalchemy", "alembic", "aiohttp", "asyncio", "pydantic", "structlog", "slack_bolt", "slack_sdk")
+        ]
         print(f"  heavy modules imported: {', '.join(heavy) if heavy else 'none'}")
 
 
-def _measure(cases: Cases, runs: int, where: Path, python: str
-             ) -> tuple[dict[str, list[float]], dict[str, list[float]], dict[str, list[tuple[int, str]]]]:
+def _measure(
+    cases: Cases, runs: int, where: Path, python: str
+) -> tuple[dict[str, list[float]], dict[str, list[float]], dict[str, list[tuple[int, str]]]]:
     """Warm up, then time every case ``runs`` times, interleaved; and profile the two hook cases' imports."""
     expect = {AUTO: b"approved by standing approval"}
     for name, (argv, env, stdin) in cases.items():  # warm-up: writes the bytecode (except for the cold case)

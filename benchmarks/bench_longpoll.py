@@ -60,8 +60,13 @@ from _servers import (  # noqa: E402
     rss_mb,
 )
 
-BODY = {"command": "sudo apt-get install -y jq", "cwd": "/work/repo", "file_policy": "workspace-write",
-        "approval_policy": "ask", "contained": False}
+BODY = {
+    "command": "sudo apt-get install -y jq",
+    "cwd": "/work/repo",
+    "file_policy": "workspace-write",
+    "approval_policy": "ask",
+    "contained": False,
+}
 
 
 @dataclass
@@ -105,14 +110,19 @@ async def hold(url: str, token: str, ids: list[str], count: int, wait: float, ba
 
     trace.on_request_headers_sent.append(sent)
     timeout = aiohttp.ClientTimeout(total=wait + 60)
-    async with aiohttp.ClientSession(connector=aiohttp.TCPConnector(limit=0), timeout=timeout,
-                                     trace_configs=[trace]) as http:
+    async with aiohttp.ClientSession(
+        connector=aiohttp.TCPConnector(limit=0), timeout=timeout, trace_configs=[trace]
+    ) as http:
 
         async def poll(escalation_id: str) -> None:
             ctx: dict[str, float] = {}
             try:
-                async with http.get(f"{url}/v1/escalations/{escalation_id}", params={"wait": str(wait)},
-                                    headers=headers, trace_request_ctx=ctx) as response:
+                async with http.get(
+                    f"{url}/v1/escalations/{escalation_id}",
+                    params={"wait": str(wait)},
+                    headers=headers,
+                    trace_request_ctx=ctx,
+                ) as response:
                     await response.read()
                     key = str(response.status)
             except (aiohttp.ClientError, TimeoutError) as exc:
@@ -144,8 +154,9 @@ def child(argv: list[str]) -> None:
 
 
 async def spawn(*argv: str) -> asyncio.subprocess.Process:
-    return await asyncio.create_subprocess_exec(sys.executable, __file__, "--child", *argv,
-                                                stdout=asyncio.subprocess.PIPE)
+    return await asyncio.create_subprocess_exec(
+        sys.executable, __file__, "--child", *argv, stdout=asyncio.subprocess.PIPE
+    )
 
 
 async def watch_rss(server: Server, stop: asyncio.Event, run: Run) -> None:
@@ -161,8 +172,18 @@ async def bench(server: Server, token: str, ids: list[str], decide: list[str], a
     rss = asyncio.create_task(watch_rss(server, stop, run))
     cpu_before = cpu_s(server.pid)
     share = args.polls // args.clients
-    holders = [await spawn("hold", server.url, token, ",".join(ids[i::args.clients] or ids), str(share),
-                           str(args.wait), str(max(1, args.batch // args.clients))) for i in range(args.clients)]
+    holders = [
+        await spawn(
+            "hold",
+            server.url,
+            token,
+            ",".join(ids[i :: args.clients] or ids),
+            str(share),
+            str(args.wait),
+            str(max(1, args.batch // args.clients)),
+        )
+        for i in range(args.clients)
+    ]
     probe = await spawn("probe", server.url, str(args.wait + 5))
     await asyncio.sleep(args.wait / 2)
     decided_at: dict[str, float] = {}
@@ -170,8 +191,10 @@ async def bench(server: Server, token: str, ids: list[str], decide: list[str], a
         async with aiohttp.ClientSession() as control:
             for escalation_id in decide:
                 decided_at[escalation_id] = time.monotonic()
-                async with control.post(f"{server.url}/v1/escalations/{escalation_id}/withdraw",
-                                        headers={"Authorization": f"Bearer {token}"}) as response:
+                async with control.post(
+                    f"{server.url}/v1/escalations/{escalation_id}/withdraw",
+                    headers={"Authorization": f"Bearer {token}"},
+                ) as response:
                     await response.read()
     for holder in holders:
         out, _ = await holder.communicate()
@@ -198,15 +221,21 @@ def report(name: str, run: Run, polls: int) -> None:
     within = sum(1 for x in late if x <= 1.0)
     print(f"  {name}")
     print(f"    answers 200: {run.statuses.get('200', 0)}/{polls}   errors: {errors or 'none'}   5xx: {five}")
-    print(f"    server CPU {run.cpu_s:.1f} s   peak RSS {run.peak_rss:.0f} MB   /healthz p50 {percentile(run.healthz_ms, .5):.1f} ms"
-          f"  p99 {percentile(run.healthz_ms, .99):.1f} ms  ({len(run.healthz_ms)} probes)")
+    print(
+        f"    server CPU {run.cpu_s:.1f} s   peak RSS {run.peak_rss:.0f} MB   /healthz p50 {percentile(run.healthz_ms, 0.5):.1f} ms"
+        f"  p99 {percentile(run.healthz_ms, 0.99):.1f} ms  ({len(run.healthz_ms)} probes)"
+    )
     if run.late_waits:
-        print(f"    wait ended -> answer: p50 {percentile(run.late_waits, .5) * 1000:.0f} ms"
-              f"  p99 {percentile(run.late_waits, .99) * 1000:.0f} ms  max {max(run.late_waits) * 1000:.0f} ms")
+        print(
+            f"    wait ended -> answer: p50 {percentile(run.late_waits, 0.5) * 1000:.0f} ms"
+            f"  p99 {percentile(run.late_waits, 0.99) * 1000:.0f} ms  max {max(run.late_waits) * 1000:.0f} ms"
+        )
     if run.late_decided:
-        print(f"    decision -> answer:   p50 {percentile(run.late_decided, .5) * 1000:.0f} ms"
-              f"  p99 {percentile(run.late_decided, .99) * 1000:.0f} ms  max {max(run.late_decided) * 1000:.0f} ms"
-              f"  ({len(run.late_decided)} long-polls)")
+        print(
+            f"    decision -> answer:   p50 {percentile(run.late_decided, 0.5) * 1000:.0f} ms"
+            f"  p99 {percentile(run.late_decided, 0.99) * 1000:.0f} ms  max {max(run.late_decided) * 1000:.0f} ms"
+            f"  ({len(run.late_decided)} long-polls)"
+        )
     print(f"    answered within 1 s: {within}/{len(late)}", flush=True)
 
 
@@ -218,8 +247,9 @@ async def cards_posted(http: aiohttp.ClientSession, url: str, token: str, ids: l
     while waiting and time.monotonic() < deadline:
         left = []
         for escalation_id in waiting:
-            async with http.get(f"{url}/v1/escalations/{escalation_id}",
-                                headers={"Authorization": f"Bearer {token}"}) as response:
+            async with http.get(
+                f"{url}/v1/escalations/{escalation_id}", headers={"Authorization": f"Bearer {token}"}
+            ) as response:
                 card = (await response.json()).get("card") or {}
                 if card.get("status") == "queued":
                     left.append(escalation_id)
@@ -234,13 +264,17 @@ async def flybot_run(backend: str, args: argparse.Namespace, root: Path | None =
     async with database(backend) as url:
         token = await add_bot(url)
         with tempfile.TemporaryDirectory(prefix="flybot-bench-state-") as state:
-            async with flybot_server(url, Path(state), root=root, max_open_escalations="0", rate_per_minute="0",
-                                     slack_room_interval_s="0") as flybot:
+            async with flybot_server(
+                url, Path(state), root=root, max_open_escalations="0", rate_per_minute="0", slack_room_interval_s="0"
+            ) as flybot:
                 ids: list[str] = []
                 async with aiohttp.ClientSession() as http:
                     for i in range(args.escalations):
-                        async with http.post(f"{flybot.url}/v1/escalations", json={**BODY, "session_id": f"s{i}"},
-                                             headers={"Authorization": f"Bearer {token}"}) as response:
+                        async with http.post(
+                            f"{flybot.url}/v1/escalations",
+                            json={**BODY, "session_id": f"s{i}"},
+                            headers={"Authorization": f"Bearer {token}"},
+                        ) as response:
                             data = await response.json()
                             assert response.status == 201, data
                             ids.append(data["id"])
@@ -257,16 +291,23 @@ async def main() -> None:
     parser.add_argument("--wait", type=float, default=20.0)
     parser.add_argument("--escalations", type=int, default=200)
     parser.add_argument("--decide", type=int, default=50)
-    parser.add_argument("--batch", type=int, default=100,
-                        help="long-polls opened per 50 ms (default 100: 2,000 a second, all 10,000 held after 5 s)")
+    parser.add_argument(
+        "--batch",
+        type=int,
+        default=100,
+        help="long-polls opened per 50 ms (default 100: 2,000 a second, all 10,000 held after 5 s)",
+    )
     parser.add_argument("--clients", type=int, default=2, help="client processes holding the long-polls")
     parser.add_argument("--compare", type=Path, help="another checkout whose FlyBot is also measured, first")
     args = parser.parse_args()
     limit = raise_fd_limit()
     if limit < args.polls + 200:
         sys.exit(f"the open-file limit is {limit}: too low for {args.polls} long-polls (raise the hard limit)")
-    print(f"bench_longpoll: {args.polls} long-polls (wait={args.wait:.0f}s) on one replica, "
-          f"{args.escalations} escalations, {args.decide} decided half-way; loopback", flush=True)
+    print(
+        f"bench_longpoll: {args.polls} long-polls (wait={args.wait:.0f}s) on one replica, "
+        f"{args.escalations} escalations, {args.decide} decided half-way; loopback",
+        flush=True,
+    )
     async with bare_server() as bare:
         run = await bench(bare, "none", [f"esc_{i}" for i in range(args.escalations)], [], args)
         report("bare aiohttp server (sleeping handler)", run, args.polls)

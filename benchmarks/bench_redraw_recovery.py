@@ -34,8 +34,10 @@ async def redraw_after(h: Harness, token: str, outage_s: float) -> float:
     """Seconds from Slack's recovery (or, with no outage, from the click) until the card has no buttons."""
     escalation = await h.escalate(token, session_id=f"s-{time.monotonic_ns()}")
     if outage_s > 0:
-        async with h.http.post(f"{h.emu_url}/control/faults", json={
-                "method": "chat.update", "status": 200, "error": "internal_error", "for_s": outage_s}) as response:
+        async with h.http.post(
+            f"{h.emu_url}/control/faults",
+            json={"method": "chat.update", "status": 200, "error": "internal_error", "for_s": outage_s},
+        ) as response:
             assert response.status == 200
     clicked = time.monotonic()
     await h.click(OWNER, escalation["id"], APPROVE_ACTION)
@@ -46,18 +48,24 @@ async def redraw_after(h: Harness, token: str, outage_s: float) -> float:
 
 async def main(outages: list[float], runs: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        h = Harness(tmp=Path(tmp), settings_overrides={"delivery_deadline_s": 120.0, "slack_room_interval_s": 1.0,
-                                                        "max_open_escalations": 0})
+        h = Harness(
+            tmp=Path(tmp),
+            settings_overrides={"delivery_deadline_s": 120.0, "slack_room_interval_s": 1.0, "max_open_escalations": 0},
+        )
         await h.start()
         try:
             token = await h.add_bot()
             baseline = [await redraw_after(h, token, 0.0) for _ in range(runs)]
-            print(f"baseline (no outage), click to redraw: {', '.join(f'{t:.2f}' for t in baseline)} s; "
-                  f"max {max(baseline):.2f} s")
+            print(
+                f"baseline (no outage), click to redraw: {', '.join(f'{t:.2f}' for t in baseline)} s; "
+                f"max {max(baseline):.2f} s"
+            )
             for outage in outages:
                 times = [await redraw_after(h, token, outage) for _ in range(runs)]
-                print(f"outage {outage:g} s, recovery to redraw: {', '.join(f'{t:.2f}' for t in times)} s; "
-                      f"max {max(times):.2f} s")
+                print(
+                    f"outage {outage:g} s, recovery to redraw: {', '.join(f'{t:.2f}' for t in times)} s; "
+                    f"max {max(times):.2f} s"
+                )
         finally:
             await h.close()
 

@@ -75,7 +75,7 @@ CORPUS: tuple[str, ...] = (
     "docker ps -a",
     "terraform plan -out=tfplan",
     "cd frontend && npm ci && npm run lint",
-    "for f in src/*.py; do python -m py_compile \"$f\"; done",
+    'for f in src/*.py; do python -m py_compile "$f"; done',
     "if [ -f .env ]; then cat .env; fi",
     "timeout 60 npm test 2>&1 | tail -50",
     "env NODE_ENV=production node server.js",
@@ -87,7 +87,7 @@ CORPUS: tuple[str, ...] = (
     "tail -n 100 logs/app.log | grep ERROR",
 )
 
-_LINE = "cd src && grep -n foo *.py | sort > /tmp/out.txt; echo \"done $x\" >> log.txt\n"
+_LINE = 'cd src && grep -n foo *.py | sort > /tmp/out.txt; echo "done $x" >> log.txt\n'
 
 
 def _script(size: int) -> str:
@@ -159,7 +159,9 @@ def growth(rounds: int) -> list[tuple[int, float, str, int, int]]:
             start = time.process_time()
             assessment = classify(script, contained=False, workspace=WORKSPACE)
             best = min(best, time.process_time() - start)
-        out.append((len(script.encode()), best, assessment.risk.label, len(assessment.reasons), len(assessment.commands)))
+        out.append(
+            (len(script.encode()), best, assessment.risk.label, len(assessment.reasons), len(assessment.commands))
+        )
     return out
 
 
@@ -172,17 +174,25 @@ def main() -> int:
     classify("warm up", contained=False)
     best, median, wall = throughput(args.rounds, args.passes)
     print(f"corpus: {len(CORPUS)} typical commands, each graded on the host and contained; {args.rounds} rounds")
-    print(f"throughput (one core): best round {best:,.0f} commands/s, median round {median:,.0f} commands/s (CPU time);")
+    print(
+        f"throughput (one core): best round {best:,.0f} commands/s, median round {median:,.0f} commands/s (CPU time);"
+    )
     print(f"                       best round {wall:,.0f} commands/s wall clock")
     parsed = parse_only(args.rounds, args.passes)
     print(f"for scale: tree-sitter parsing alone, best round {parsed:,.0f} commands/s")
     median_ratio, best_ratio = ratios(args.rounds, args.passes)
     walk_median, walk_best = ratios(args.rounds, args.passes, fast=False)
-    print(f"classify/parse ratio: {median_ratio:.1f}x (median of rounds; {best_ratio:.1f}x best rounds) -- issue 14 target: at most 4x")
-    print(f"  every command walked as a parse tree (no plain-words path): {walk_median:.1f}x ({walk_best:.1f}x best rounds)")
+    print(
+        f"classify/parse ratio: {median_ratio:.1f}x (median of rounds; {best_ratio:.1f}x best rounds) -- issue 14 target: at most 4x"
+    )
+    print(
+        f"  every command walked as a parse tree (no plain-words path): {walk_median:.1f}x ({walk_best:.1f}x best rounds)"
+    )
     print("growth with script length:")
     for size, seconds, risk, reasons, commands in growth(args.rounds):
-        print(f"  {size / 1024:6.1f} KiB: {seconds:8.4f} s  ({commands} simple commands, {reasons} reasons, risk {risk})")
+        print(
+            f"  {size / 1024:6.1f} KiB: {seconds:8.4f} s  ({commands} simple commands, {reasons} reasons, risk {risk})"
+        )
     return 0
 
 

@@ -77,6 +77,7 @@ class Runtime:
 
 RUNTIME = web.AppKey("runtime", Runtime)
 
+
 def login_url(app: web.Application, base_url: str) -> str | None:
     """Local mode's one login URL for the chat page (``{base_url}/?key=...``); None when not in local mode."""
     emulator = app.get(EMULATOR)
@@ -96,8 +97,9 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         base_url: where this server is reachable (``http://127.0.0.1:8080``); local mode points its Slack client
             and the emulation's deliveries at it.
     """
-    app = web.Application(middlewares=[problems_middleware, body_deadline(settings.body_timeout_s)],
-                          client_max_size=1024 * 1024)
+    app = web.Application(
+        middlewares=[problems_middleware, body_deadline(settings.body_timeout_s)], client_max_size=1024 * 1024
+    )
     metrics = Metrics()
     app[METRICS] = metrics
     local = settings.chat_backend == "local"
@@ -108,8 +110,10 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         signing = secrets.token_hex(32)
         check_private_dir(Path(settings.state_dir), "local mode's state directory (FLYBOT_STATE_DIR)")
         if settings.slack_signing_secret is not None:
-            log.warning("local_mode.signing_secret_ignored",
-                        detail="SLACK_SIGNING_SECRET is set without SLACK_BOT_TOKEN: local mode signs with its own")
+            log.warning(
+                "local_mode.signing_secret_ignored",
+                detail="SLACK_SIGNING_SECRET is set without SLACK_BOT_TOKEN: local mode signs with its own",
+            )
         emulator = SlackEmulator(
             bot_token=bot_token,
             signing_secret=signing,
@@ -129,9 +133,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         assert settings.slack_bot_token is not None
         bot_token = settings.slack_bot_token.get_secret_value()
         api_url = settings.slack_api_url
-        signing_secret = (
-            settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
-        )
+        signing_secret = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
         admins = frozenset(settings.admins)
 
     async def resources(app: web.Application) -> AsyncIterator[None]:
@@ -143,46 +145,71 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         chat = SlackChat(
             client,
             sender=make_web_client(bot_token, api_url, session=http, timeout_s=settings.slack_timeout_s, retries=False),
-            updater=make_web_client(bot_token, api_url, metrics=metrics, session=http,
-                                    timeout_s=settings.slack_timeout_s, rate_limits=False),
+            updater=make_web_client(
+                bot_token, api_url, metrics=metrics, session=http, timeout_s=settings.slack_timeout_s, rate_limits=False
+            ),
             metrics=metrics,
         )
         connections = connection_budget(raise_open_file_limit(), settings.max_connections)
         slots = LongPollSlots(long_poll_capacity(settings.max_long_polls, connections), metrics)
-        waiters = WaiterHub(
-            slots, lambda ids: store.settled_escalations(ids, utcnow()), metrics, kind="escalation"
-        )
+        waiters = WaiterHub(slots, lambda ids: store.settled_escalations(ids, utcnow()), metrics, kind="escalation")
         # Owner groups are looked up while a click waits for its ack, so no retries (bot.groups, the lookup budget).
         groups = OwnerGroups(partial(chat.usergroup_members, retries=False), ttl_s=settings.group_cache_s)
-        standing = StandingService(store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow,
-                                   groups=groups)
+        standing = StandingService(
+            store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow, groups=groups
+        )
         program_rules = ProgramRuleService(store, is_admin=standing.is_admin, clock=utcnow)
         service = EscalationService(
-            store, waiters, admins=admins, default_timeout_s=settings.escalation_timeout_s, standing=standing,
-            metrics=metrics, recheck_s=settings.recheck_s, notice_window_s=settings.notice_window_s,
-            limits=AdmissionLimits(max_open=settings.max_open_escalations, per_minute=settings.rate_per_minute,
-                                   room_queue=settings.room_queue_max, room_interval_s=settings.slack_room_interval_s),
-            two_person=settings.two_person, remind_at=settings.remind_at, fallback_after_s=settings.fallback_after_s,
-            groups=groups, program_rules=program_rules.current,
+            store,
+            waiters,
+            admins=admins,
+            default_timeout_s=settings.escalation_timeout_s,
+            standing=standing,
+            metrics=metrics,
+            recheck_s=settings.recheck_s,
+            notice_window_s=settings.notice_window_s,
+            limits=AdmissionLimits(
+                max_open=settings.max_open_escalations,
+                per_minute=settings.rate_per_minute,
+                room_queue=settings.room_queue_max,
+                room_interval_s=settings.slack_room_interval_s,
+            ),
+            two_person=settings.two_person,
+            remind_at=settings.remind_at,
+            fallback_after_s=settings.fallback_after_s,
+            groups=groups,
+            program_rules=program_rules.current,
         )
         report_waiters = WaiterHub(slots, store.reports_decided_among, metrics, kind="report")
         reports = ReportService(
-            store, report_waiters, admins=admins, standing=standing,
-            clock=utcnow, metrics=metrics, recheck_s=settings.recheck_s,
+            store,
+            report_waiters,
+            admins=admins,
+            standing=standing,
+            clock=utcnow,
+            metrics=metrics,
+            recheck_s=settings.recheck_s,
         )
         store.on_decided(waiters.notify)
         store.on_decided(report_waiters.notify)
         delivery = Delivery(
-            store, chat, DeliveryConfig(
-                interval_s=settings.slack_room_interval_s, burst=settings.slack_room_burst,
-                deadline_s=settings.delivery_deadline_s, lease_s=settings.delivery_lease_s,
-                timeout_s=settings.slack_timeout_s, notice_window_s=settings.notice_window_s,
+            store,
+            chat,
+            DeliveryConfig(
+                interval_s=settings.slack_room_interval_s,
+                burst=settings.slack_room_burst,
+                deadline_s=settings.delivery_deadline_s,
+                lease_s=settings.delivery_lease_s,
+                timeout_s=settings.slack_timeout_s,
+                notice_window_s=settings.notice_window_s,
                 admins=tuple(sorted(admins)),
-            ), metrics=metrics,
+            ),
+            metrics=metrics,
         )
         workers = settings.delivery_workers or (4 if is_postgres(settings.database_url) else 1)
-        deps = SlackDeps(service=service, chat=chat, store=store, standing=standing, reports=reports,
-                         program_rules=program_rules)
+        deps = SlackDeps(
+            service=service, chat=chat, store=store, standing=standing, reports=reports, program_rules=program_rules
+        )
         delivery.home = partial(publish_home, deps)  # home.refresh jobs redraw App Homes
         bolt = build_bolt_app(client, signing_secret, deps)
         app[RUNTIME] = Runtime(service=service, store=store, deps=deps, standing=standing)
@@ -226,8 +253,9 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
 
         if is_postgres(settings.database_url):
             listener = asyncio.create_task(
-                listen(settings.database_url, on_id=wake, on_connect=wake_all,
-                       on_lost=lambda: store.cache.set_live(False)),
+                listen(
+                    settings.database_url, on_id=wake, on_connect=wake_all, on_lost=lambda: store.cache.set_live(False)
+                ),
                 name="flybot-listen",
             )
         app[HEALTH] = Health(store=store, client=client)
@@ -263,8 +291,9 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             return web.json_response({"status": "starting"}, status=503)
         checks = await health.check()
         ready = all(c["ok"] for c in checks.values())
-        return web.json_response({"status": "ready" if ready else "not ready", "checks": checks},
-                                 status=200 if ready else 503)
+        return web.json_response(
+            {"status": "ready" if ready else "not ready", "checks": checks}, status=200 if ready else 503
+        )
 
     async def metrics_handler(request: web.Request) -> web.Response:
         runtime = request.app.get(RUNTIME)
@@ -367,5 +396,8 @@ async def _ensure_demo_bot(store: Store, settings: Settings, base_url: str) -> N
     tmp = path.with_suffix(".tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w") as handle:
-        json.dump({"url": base_url, "token": token, "bot": DEMO_BOT, "owner": DEMO_OWNER, "users": list(DEFAULT_USERS)}, handle)
+        json.dump(
+            {"url": base_url, "token": token, "bot": DEMO_BOT, "owner": DEMO_OWNER, "users": list(DEFAULT_USERS)},
+            handle,
+        )
     os.replace(tmp, path)

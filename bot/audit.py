@@ -50,8 +50,11 @@ def _time_bound(text: str | None, now: datetime, field: str) -> datetime | None:
             return now - parse_duration(text)
         except InvalidRequest:
             pass
-    raise InvalidRequest(f"{field} {text!r}: use a number and a unit, like 30m, 24h, 7d or 2w, or an RFC 3339 time "
-                         "with its offset, like 2026-12-01T09:00:00Z", field=field)
+    raise InvalidRequest(
+        f"{field} {text!r}: use a number and a unit, like 30m, 24h, 7d or 2w, or an RFC 3339 time "
+        "with its offset, like 2026-12-01T09:00:00Z",
+        field=field,
+    )
 
 
 _RFC3339 = re.compile(r"^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$")
@@ -72,8 +75,10 @@ async def bot_id_of(store: Store, name: str | None) -> str | None:
 async def bot_labels(store: Store) -> dict[str, str]:
     """Every Bot's id -> the name people read: ``builder``, or ``builder (removed)`` for a removed Bot (its history
     stays; the name stays taken)."""
-    return {bot.id: bot.name + (" (removed)" if bot.removed_at is not None else "")
-            for bot in await store.list_bots(removed=True)}
+    return {
+        bot.id: bot.name + (" (removed)" if bot.removed_at is not None else "")
+        for bot in await store.list_bots(removed=True)
+    }
 
 
 def entry_to_api(entry: AuditEntry) -> dict[str, Any]:
@@ -81,8 +86,14 @@ def entry_to_api(entry: AuditEntry) -> dict[str, Any]:
     UTC), event, escalation_id, actor, detail}``; a decision's ``detail`` says what was decided (``command``,
     ``risk``, ``contained``, ``reason``, ``via``: :func:`bot.escalations.decision_detail`). Every string is shown
     redacted (:func:`bot.logs.redact_text`): a token or password in a command never leaves in an export."""
-    return {"id": entry.id, "at": entry.at.isoformat(), "event": entry.event, "escalation_id": entry.escalation_id,
-            "actor": entry.actor, "detail": redacted(entry.detail)}
+    return {
+        "id": entry.id,
+        "at": entry.at.isoformat(),
+        "event": entry.event,
+        "escalation_id": entry.escalation_id,
+        "actor": entry.actor,
+        "detail": redacted(entry.detail),
+    }
 
 
 def redacted(value: Any) -> Any:
@@ -157,8 +168,13 @@ def escalation_line(escalation: Escalation, shown: dict[str, str]) -> str:
     command = " ".join(reveal(escalation.command).split())  # newlines and tabs folded; every other one shown
     command = command if len(command) <= 80 else command[:79] + "\u2026"
     who = escalation.decided_by if escalation.decided_by and escalation.decision_source != "session" else ""
-    parts = [escalation.created_at.strftime("%Y-%m-%d %H:%M:%S"), escalation.status,
-             _shown(escalation.bot_id, shown), escalation.risk, where]
+    parts = [
+        escalation.created_at.strftime("%Y-%m-%d %H:%M:%S"),
+        escalation.status,
+        _shown(escalation.bot_id, shown),
+        escalation.risk,
+        where,
+    ]
     if who:
         parts.append(f"by={_shown(who, shown)}")
     parts += [escalation.id, command]

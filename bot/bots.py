@@ -35,9 +35,18 @@ def new_token() -> str:
 
 
 async def register_bot(
-    store: Store, name: str, owners: list[str], room: str | None, *, chat_user: str | None = None,
-    two_person: str | None = None, owner_groups: list[str] | None = None, fallback_owners: list[str] | None = None,
-    fallback_groups: list[str] | None = None, allowed_rooms: list[str] | None = None, actor: str | None = None,
+    store: Store,
+    name: str,
+    owners: list[str],
+    room: str | None,
+    *,
+    chat_user: str | None = None,
+    two_person: str | None = None,
+    owner_groups: list[str] | None = None,
+    fallback_owners: list[str] | None = None,
+    fallback_groups: list[str] | None = None,
+    allowed_rooms: list[str] | None = None,
+    actor: str | None = None,
 ) -> tuple[Bot, str]:
     """Register a Bot; returns ``(bot, token)``. The token is shown once and only its hash is kept. Audited
     (``bot.created`` by ``actor``, e.g. ``operator:$USER``, in the same transaction; never the token).
@@ -56,7 +65,9 @@ async def register_bot(
         Conflict: the name is taken.
     """
     if not _NAME.match(name):
-        raise InvalidRequest("Bot name: 1-80 letters, digits, '.', '_' or '-', starting with a letter or digit", field="name")
+        raise InvalidRequest(
+            "Bot name: 1-80 letters, digits, '.', '_' or '-', starting with a letter or digit", field="name"
+        )
     _check_owners(owners)
     if room is not None and not CHANNEL_ID.match(room):
         raise InvalidRequest(f"room {room!r} is not a Slack channel ID (like C0123ABCD)", field="room")
@@ -107,8 +118,9 @@ def _check_users(users: list[str], *, field: str, what: str) -> None:
 def _check_rooms(rooms: list[str]) -> None:
     for room in rooms:
         if not CHANNEL_ID.match(room):
-            raise InvalidRequest(f"allowed room {room!r} is not a Slack channel ID (like C0123ABCD)",
-                                 field="allowed_rooms")
+            raise InvalidRequest(
+                f"allowed room {room!r} is not a Slack channel ID (like C0123ABCD)", field="allowed_rooms"
+            )
 
 
 def _replacement(values: list[str] | None) -> list[str] | None:
@@ -160,9 +172,17 @@ async def remove_bot(store: Store, name: str, *, actor: str) -> tuple[Bot, int]:
 
 
 async def update_bot(
-    store: Store, name: str, *, actor: str, owners: list[str] | None = None, room: str | None = None,
-    chat_user: str | None = None, two_person: str | None = None, owner_groups: list[str] | None = None,
-    fallback_owners: list[str] | None = None, fallback_groups: list[str] | None = None,
+    store: Store,
+    name: str,
+    *,
+    actor: str,
+    owners: list[str] | None = None,
+    room: str | None = None,
+    chat_user: str | None = None,
+    two_person: str | None = None,
+    owner_groups: list[str] | None = None,
+    fallback_owners: list[str] | None = None,
+    fallback_groups: list[str] | None = None,
     allowed_rooms: list[str] | None = None,
 ) -> Bot:
     """Change Bot ``name``'s owners (the whole list), room (``"-"``: none, cards go to a DM with the first owner),
@@ -176,8 +196,11 @@ async def update_bot(
     """
     lists = (owners, owner_groups, fallback_owners, fallback_groups, allowed_rooms)
     if room is None and chat_user is None and two_person is None and all(v is None for v in lists):
-        raise InvalidRequest("nothing to change: give --owner, --owner-group, --fallback-owner, --fallback-group, "
-                             "--room, --allow-room, --chat-user and/or --two-person", field="owners")
+        raise InvalidRequest(
+            "nothing to change: give --owner, --owner-group, --fallback-owner, --fallback-group, "
+            "--room, --allow-room, --chat-user and/or --two-person",
+            field="owners",
+        )
     rooms = _replacement(allowed_rooms)
     _check_rooms(rooms or [])
     groups = _replacement(owner_groups)
@@ -187,27 +210,45 @@ async def update_bot(
     _check_groups(backup_groups or [], field="fallback_groups", what="fallback group")
     _check_two_person(two_person, off=True)
     if chat_user is not None and chat_user != "-" and not USER_ID.match(chat_user):
-        raise InvalidRequest(f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD), or - for none",
-                             field="chat_user")
+        raise InvalidRequest(
+            f"chat user {chat_user!r} is not a Slack user ID (like U0123ABCD), or - for none", field="chat_user"
+        )
     if owners is not None:
         _check_owners(owners)
     if room is not None and room != "-" and not CHANNEL_ID.match(room):
         raise InvalidRequest(f"room {room!r} is not a Slack channel ID (like C0123ABCD), or - for none", field="room")
     bot = await _named(store, name)
     updated = await store.update_bot(
-        bot.id, owners=list(dict.fromkeys(owners)) if owners is not None else None,
-        room=None if room == "-" else room, clear_room=room == "-",
-        chat_user=None if chat_user == "-" else chat_user, clear_chat_user=chat_user == "-",
-        two_person=None if two_person == "off" else two_person, clear_two_person=two_person == "off",
-        owner_groups=groups, fallback_owners=backups, fallback_groups=backup_groups, allowed_rooms=rooms,
+        bot.id,
+        owners=list(dict.fromkeys(owners)) if owners is not None else None,
+        room=None if room == "-" else room,
+        clear_room=room == "-",
+        chat_user=None if chat_user == "-" else chat_user,
+        clear_chat_user=chat_user == "-",
+        two_person=None if two_person == "off" else two_person,
+        clear_two_person=two_person == "off",
+        owner_groups=groups,
+        fallback_owners=backups,
+        fallback_groups=backup_groups,
+        allowed_rooms=rooms,
     )
     if updated is None:
         raise NotFound(f"no Bot named {name}", field="name")
-    await store.audit("bot.updated", at=datetime.now(UTC), actor=actor, bot_id=bot.id, bot=bot.name,
-                      owners=list(updated.owners), room=updated.room, chat_user=updated.chat_user,
-                      two_person=updated.two_person, owner_groups=list(updated.owner_groups),
-                      fallback_owners=list(updated.fallback_owners), fallback_groups=list(updated.fallback_groups),
-                      allowed_rooms=list(updated.allowed_rooms))
+    await store.audit(
+        "bot.updated",
+        at=datetime.now(UTC),
+        actor=actor,
+        bot_id=bot.id,
+        bot=bot.name,
+        owners=list(updated.owners),
+        room=updated.room,
+        chat_user=updated.chat_user,
+        two_person=updated.two_person,
+        owner_groups=list(updated.owner_groups),
+        fallback_owners=list(updated.fallback_owners),
+        fallback_groups=list(updated.fallback_groups),
+        allowed_rooms=list(updated.allowed_rooms),
+    )
     return updated
 
 

@@ -69,23 +69,50 @@ BUSY_RETRY_AFTER_S = 2
 
 def _canned(status: int, reason: str, code: str, detail: str, retry_after: int | None = None) -> bytes:
     """A complete HTTP/1.1 response with a problem+json body (RFC 9457), closing the connection."""
-    body = json.dumps({"type": f"https://flybot.dev/problems/{code}", "title": reason, "status": status,
-                       "detail": detail, "code": code}).encode()
-    head = [f"HTTP/1.1 {status} {reason}", "Content-Type: application/problem+json",
-            f"Content-Length: {len(body)}", "Connection: close"]
+    body = json.dumps(
+        {
+            "type": f"https://flybot.dev/problems/{code}",
+            "title": reason,
+            "status": status,
+            "detail": detail,
+            "code": code,
+        }
+    ).encode()
+    head = [
+        f"HTTP/1.1 {status} {reason}",
+        "Content-Type: application/problem+json",
+        f"Content-Length: {len(body)}",
+        "Connection: close",
+    ]
     if retry_after is not None:
         head.append(f"Retry-After: {retry_after}")
     return ("\r\n".join(head) + "\r\n\r\n").encode() + body
 
 
-BUSY_PER_IP = _canned(503, "Service Unavailable", "busy", "too many connections from this client: close one, "
-                      "or retry later", BUSY_RETRY_AFTER_S)
-BUSY_BUDGET = _canned(503, "Service Unavailable", "busy", "this FlyBot replica holds as many connections as it "
-                      "may: retry in a moment", BUSY_RETRY_AFTER_S)
-HEADER_TIMEOUT = _canned(408, "Request Timeout", "request_timeout",
-                         "the request line and headers did not arrive in time")
-EVICTED = _canned(503, "Service Unavailable", "busy", "the request head was not complete and the connection was "
-                  "needed for another client: retry", BUSY_RETRY_AFTER_S)
+BUSY_PER_IP = _canned(
+    503,
+    "Service Unavailable",
+    "busy",
+    "too many connections from this client: close one, or retry later",
+    BUSY_RETRY_AFTER_S,
+)
+BUSY_BUDGET = _canned(
+    503,
+    "Service Unavailable",
+    "busy",
+    "this FlyBot replica holds as many connections as it may: retry in a moment",
+    BUSY_RETRY_AFTER_S,
+)
+HEADER_TIMEOUT = _canned(
+    408, "Request Timeout", "request_timeout", "the request line and headers did not arrive in time"
+)
+EVICTED = _canned(
+    503,
+    "Service Unavailable",
+    "busy",
+    "the request head was not complete and the connection was needed for another client: retry",
+    BUSY_RETRY_AFTER_S,
+)
 HEAD_TOO_LARGE = _canned(431, "Request Header Fields Too Large", "too_large", "the request head is too long")
 
 _PASS, _HEAD, _SCREEN, _REFUSED = 0, 1, 2, 3
@@ -155,8 +182,16 @@ class ConnectionGuard(asyncio.AbstractServer):
         metrics: ``flybot_connections`` reads :attr:`open` at each scrape.
     """
 
-    def __init__(self, *, connections: int, reserve: int, per_ip: int, header_timeout_s: float,
-                 refusals: RefusalLog = REFUSALS, metrics: Metrics | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        connections: int,
+        reserve: int,
+        per_ip: int,
+        header_timeout_s: float,
+        refusals: RefusalLog = REFUSALS,
+        metrics: Metrics | None = None,
+    ) -> None:
         self.connections = connections
         self.reserve = reserve
         self.per_ip = per_ip
@@ -254,8 +289,9 @@ class ConnectionGuard(asyncio.AbstractServer):
                 if exc.errno in ACCEPT_ERRNOS:
                     self._pause()
                     self._retry = self._loop.call_later(ACCEPT_RETRY_S, self._retry_later)
-                    self._loop.call_exception_handler({"message": "socket.accept() out of system resource",
-                                                       "exception": exc, "socket": self._sock})
+                    self._loop.call_exception_handler(
+                        {"message": "socket.accept() out of system resource", "exception": exc, "socket": self._sock}
+                    )
                     return
                 if exc.errno in (errno.ECONNABORTED, errno.EPROTO, errno.EPERM):
                     continue  # the client gave up before accept(): nothing to do
@@ -363,8 +399,23 @@ class _Connection(asyncio.Protocol):
     """One accepted connection: the guard's checks in front of aiohttp's protocol (``inner``), which gets every
     byte once the connection is admitted."""
 
-    __slots__ = ("guard", "client", "state", "inner", "transport", "timer", "tail", "head", "made", "answer", "sock", "counted", "capped",
-                 "share", "first")
+    __slots__ = (
+        "guard",
+        "client",
+        "state",
+        "inner",
+        "transport",
+        "timer",
+        "tail",
+        "head",
+        "made",
+        "answer",
+        "sock",
+        "counted",
+        "capped",
+        "share",
+        "first",
+    )
 
     def __init__(self, guard: ConnectionGuard, client: str, state: int, sock: socket.socket) -> None:
         self.guard = guard
@@ -432,8 +483,11 @@ class _Connection(asyncio.Protocol):
     def between_requests(self) -> bool:
         """Whether aiohttp has no request of this connection parsed and unanswered (bytes of the next one may have
         arrived): its handler has returned and no complete request head waits."""
-        return (self.state == _PASS and not getattr(self.inner, "_messages", True)
-                and not getattr(self.inner, "_request_in_progress", True))
+        return (
+            self.state == _PASS
+            and not getattr(self.inner, "_messages", True)
+            and not getattr(self.inner, "_request_in_progress", True)
+        )
 
     def data_received(self, data: bytes) -> None:
         state = self.state
@@ -559,8 +613,9 @@ class _Connection(asyncio.Protocol):
         self.timer = None
         if self.state in (_HEAD, _SCREEN) or self.between_requests():
             self._end(HEADER_TIMEOUT)
-            self.guard.refusals.refused("connection.refused", why="header_timeout", who=self.client,
-                                        timeout_s=self.guard.header_timeout_s)
+            self.guard.refusals.refused(
+                "connection.refused", why="header_timeout", who=self.client, timeout_s=self.guard.header_timeout_s
+            )
 
     def _close(self) -> None:
         if self.transport is not None and not self.transport.is_closing():
@@ -628,10 +683,12 @@ def body_deadline(timeout_s: float) -> Middleware:
             except TimeoutError:
                 from bot.api.problems import problem
 
-                REFUSALS.refused("request.refused", why="body_timeout", who=request.remote or "unknown",
-                                 timeout_s=timeout_s)
-                response = problem(408, "request_timeout", "Request Timeout",
-                                   f"the request body did not arrive within {timeout_s:g} s")
+                REFUSALS.refused(
+                    "request.refused", why="body_timeout", who=request.remote or "unknown", timeout_s=timeout_s
+                )
+                response = problem(
+                    408, "request_timeout", "Request Timeout", f"the request body did not arrive within {timeout_s:g} s"
+                )
                 response.force_close()
                 return response
             except (RequestPayloadError, ConnectionResetError) as exc:
@@ -640,8 +697,9 @@ def body_deadline(timeout_s: float) -> Middleware:
                 # A body that cannot be decoded (Content-Encoding: gzip over bytes that are not gzip, a broken
                 # chunk) or a client gone before its body ended: the client's fault, counted like any refusal.
                 gone = isinstance(exc, ConnectionResetError)
-                REFUSALS.refused("request.refused", why="client_gone" if gone else "body_unreadable",
-                                 who=request.remote or "unknown")
+                REFUSALS.refused(
+                    "request.refused", why="client_gone" if gone else "body_unreadable", who=request.remote or "unknown"
+                )
                 response = problem(400, "bad_request", "Bad Request", "the request body could not be read")
                 response.force_close()
                 return response

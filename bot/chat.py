@@ -58,8 +58,9 @@ class ChatPort(Protocol):
     """Post, edit and find messages. Implementations raise :class:`RateLimited`, :class:`Unsure` or
     :class:`Refused`, never a transport's own exceptions."""
 
-    async def post(self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag, *,
-                   thread_ts: str | None = None) -> tuple[str, str]:
+    async def post(
+        self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag, *, thread_ts: str | None = None
+    ) -> tuple[str, str]:
         """``chat.postMessage`` with ``tag`` as message metadata (``thread_ts``: as a reply in that message's
         thread); returns ``(channel, ts)``."""
         ...

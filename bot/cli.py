@@ -79,7 +79,6 @@ class _Version(argparse.Action):
         parser.exit()
 
 
-
 def _columns() -> int:
     """The terminal's width as ``shutil.get_terminal_size`` finds it (``COLUMNS``, then stdout's terminal, else 80)."""
     import os
@@ -136,8 +135,11 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     serve = sub.add_parser("serve", help="run FlyBot (local chat without Slack credentials)")
     serve.add_argument("--host", help="address to listen on (default 127.0.0.1, or FLYBOT_HOST)")
     serve.add_argument("--port", type=int, help="port (default 8080, or FLYBOT_PORT; 0 picks a free one)")
-    serve.add_argument("--allow-remote", action="store_true",
-                       help="local mode: listen on a non-loopback --host (the chat page is then protected only by its key)")
+    serve.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="local mode: listen on a non-loopback --host (the chat page is then protected only by its key)",
+    )
     serve.set_defaults(handler="bot.commands.server:cmd_serve")
 
     ask = sub.add_parser("ask", help="escalate one command and wait for the owner's decision")
@@ -156,8 +158,12 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
     db = sub.add_parser("db", help="database schema")
     db_sub = db.add_subparsers(dest="db_cmd", required=True, metavar="ACTION")
-    db_sub.add_parser("upgrade", help="apply the migrations (run before starting replicas)").set_defaults(handler="bot.commands.server:cmd_db")
-    db_sub.add_parser("current", help="print the schema revision; exit 1 when behind or empty, 2 when there is no store").set_defaults(handler="bot.commands.server:cmd_db")
+    db_sub.add_parser("upgrade", help="apply the migrations (run before starting replicas)").set_defaults(
+        handler="bot.commands.server:cmd_db"
+    )
+    db_sub.add_parser(
+        "current", help="print the schema revision; exit 1 when behind or empty, 2 when there is no store"
+    ).set_defaults(handler="bot.commands.server:cmd_db")
 
     bots = sub.add_parser("bots", help="register and list Bots")
     bots_sub = bots.add_subparsers(dest="bots_cmd", required=True, metavar="ACTION")
@@ -165,30 +171,53 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     add.add_argument("name", help="the Bot's name: letters, digits, '.', '_' or '-'")
     add.add_argument("--owner", action="append", required=True, help="Slack user ID of an owner (repeatable)")
     add.add_argument("--room", help="Slack channel ID where its cards go")
-    add.add_argument("--chat-user", metavar="USER_ID",
-                     help="the Slack user ID the Bot posts as: only its room messages count as its blocked reports")
-    add.add_argument("--owner-group", action="append", metavar="GROUP_ID",
-                     help="Slack user group ID whose members are owners too, looked up when someone decides "
-                          "(repeatable)")
-    add.add_argument("--fallback-owner", action="append", metavar="USER_ID",
-                     help="Slack user ID asked (a DM copy of the card) when no one decided after "
-                          "FLYBOT_FALLBACK_AFTER_S (repeatable; default: the admins)")
-    add.add_argument("--fallback-group", action="append", metavar="GROUP_ID",
-                     help="Slack user group ID whose members are asked then (repeatable)")
-    add.add_argument("--two-person", choices=["destructive-host"], metavar="destructive-host",
-                     help="two different people must approve its destructive commands on the host")
-    add.add_argument("--allow-room", action="append", metavar="CHANNEL_ID",
-                     help="another Slack channel ID its requests may name for their cards (repeatable; any other "
-                          "room is refused)")
+    add.add_argument(
+        "--chat-user",
+        metavar="USER_ID",
+        help="the Slack user ID the Bot posts as: only its room messages count as its blocked reports",
+    )
+    add.add_argument(
+        "--owner-group",
+        action="append",
+        metavar="GROUP_ID",
+        help="Slack user group ID whose members are owners too, looked up when someone decides (repeatable)",
+    )
+    add.add_argument(
+        "--fallback-owner",
+        action="append",
+        metavar="USER_ID",
+        help="Slack user ID asked (a DM copy of the card) when no one decided after "
+        "FLYBOT_FALLBACK_AFTER_S (repeatable; default: the admins)",
+    )
+    add.add_argument(
+        "--fallback-group",
+        action="append",
+        metavar="GROUP_ID",
+        help="Slack user group ID whose members are asked then (repeatable)",
+    )
+    add.add_argument(
+        "--two-person",
+        choices=["destructive-host"],
+        metavar="destructive-host",
+        help="two different people must approve its destructive commands on the host",
+    )
+    add.add_argument(
+        "--allow-room",
+        action="append",
+        metavar="CHANNEL_ID",
+        help="another Slack channel ID its requests may name for their cards (repeatable; any other room is refused)",
+    )
     add.set_defaults(handler="bot.commands.admin:cmd_bots_add")
     lst = bots_sub.add_parser("list", help="list Bots")
     lst.add_argument("--json", action="store_true", help="print JSON")
     lst.set_defaults(handler="bot.commands.admin:cmd_bots_list")
 
     standing = sub.add_parser(
-        "standing", help="standing approvals (as an admin)", formatter_class=argparse.RawDescriptionHelpFormatter,
+        "standing",
+        help="standing approvals (as an admin)",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         usage="flybot standing add --bot NAME|--room CHANNEL_ID PATTERN [--max-risk LEVEL] [--host-ok] "
-              "[--expires 7d] [--note TEXT] | list [--bot NAME|--room CHANNEL_ID] | revoke ID  [--json]",
+        "[--expires 7d] [--note TEXT] | list [--bot NAME|--room CHANNEL_ID] | revoke ID  [--json]",
         description=STANDING_HELP,
     )
     standing.add_argument("--json", action="store_true", help="print JSON")
@@ -198,43 +227,76 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     admin_tokens = sub.add_parser("admin-tokens", help="admin API tokens")
     admin_sub = admin_tokens.add_subparsers(dest="admin_cmd", required=True, metavar="ACTION")
     admin_add = admin_sub.add_parser("add", help="create an admin API token acting as USER_ID")
-    admin_add.add_argument("--user", required=True, metavar="USER_ID", help="the admin's Slack user ID the token acts as")
+    admin_add.add_argument(
+        "--user", required=True, metavar="USER_ID", help="the admin's Slack user ID the token acts as"
+    )
     admin_add.set_defaults(handler="bot.commands.admin:cmd_admin_token")
 
     # Bot lifecycle, admin tokens, audit, escalations: handlers in bot/operator_cli.py
-    rotate = bots_sub.add_parser("rotate-token", help="print a new API token once; the old one stops at once",
-                                 description="Print a new API token for the Bot once; the old one stops at once.")
+    rotate = bots_sub.add_parser(
+        "rotate-token",
+        help="print a new API token once; the old one stops at once",
+        description="Print a new API token for the Bot once; the old one stops at once.",
+    )
     rotate.add_argument("name", help="the Bot's name")
     rotate.set_defaults(handler="bot.operator_cli:cmd_bots_rotate_token")
     remove = bots_sub.add_parser(
-        "remove", help="remove a Bot: its token stops, its pending escalations are withdrawn",
+        "remove",
+        help="remove a Bot: its token stops, its pending escalations are withdrawn",
         description="Remove a Bot: its token stops at once, it is no longer listed, and FlyBot withdraws its pending "
-                    "escalations (cards updated). Its history stays in the audit trail.")
+        "escalations (cards updated). Its history stays in the audit trail.",
+    )
     remove.add_argument("name", help="the Bot's name")
     remove.set_defaults(handler="bot.operator_cli:cmd_bots_remove")
-    change = bots_sub.add_parser("set", help="change a Bot's owners, rooms, chat user or two-person rule",
-                                 description="Change a Bot's owners (the whole list), its room, its chat user and/or "
-                                             "its two-person rule.")
+    change = bots_sub.add_parser(
+        "set",
+        help="change a Bot's owners, rooms, chat user or two-person rule",
+        description="Change a Bot's owners (the whole list), its room, its chat user and/or its two-person rule.",
+    )
     change.add_argument("name", help="the Bot's name")
-    change.add_argument("--owner", action="append", metavar="USER_ID",
-                        help="Slack user ID of an owner (repeatable; replaces the list)")
-    change.add_argument("--room", metavar="CHANNEL_ID", help="Slack channel ID for its cards, or - for a DM to the first owner")
-    change.add_argument("--chat-user", metavar="USER_ID",
-                        help="Slack user the Bot posts as (its room messages count as its reports), or - for none")
-    change.add_argument("--owner-group", action="append", metavar="GROUP_ID",
-                        help="Slack user group ID whose members are owners too (repeatable; replaces the list; "
-                             "- for none)")
-    change.add_argument("--fallback-owner", action="append", metavar="USER_ID",
-                        help="Slack user ID asked when no one decided in time (repeatable; replaces the list; - for "
-                             "none: the admins)")
-    change.add_argument("--fallback-group", action="append", metavar="GROUP_ID",
-                        help="Slack user group ID asked when no one decided in time (repeatable; replaces; - for none)")
-    change.add_argument("--two-person", choices=["destructive-host", "off"], metavar="destructive-host|off",
-                        help="two different people must approve its destructive commands on the host; off: only "
-                             "when the deployment says so (FLYBOT_TWO_PERSON)")
-    change.add_argument("--allow-room", action="append", metavar="CHANNEL_ID",
-                        help="another Slack channel ID its requests may name for their cards (repeatable; replaces "
-                             "the list; - for none: only its own room)")
+    change.add_argument(
+        "--owner", action="append", metavar="USER_ID", help="Slack user ID of an owner (repeatable; replaces the list)"
+    )
+    change.add_argument(
+        "--room", metavar="CHANNEL_ID", help="Slack channel ID for its cards, or - for a DM to the first owner"
+    )
+    change.add_argument(
+        "--chat-user",
+        metavar="USER_ID",
+        help="Slack user the Bot posts as (its room messages count as its reports), or - for none",
+    )
+    change.add_argument(
+        "--owner-group",
+        action="append",
+        metavar="GROUP_ID",
+        help="Slack user group ID whose members are owners too (repeatable; replaces the list; - for none)",
+    )
+    change.add_argument(
+        "--fallback-owner",
+        action="append",
+        metavar="USER_ID",
+        help="Slack user ID asked when no one decided in time (repeatable; replaces the list; - for none: the admins)",
+    )
+    change.add_argument(
+        "--fallback-group",
+        action="append",
+        metavar="GROUP_ID",
+        help="Slack user group ID asked when no one decided in time (repeatable; replaces; - for none)",
+    )
+    change.add_argument(
+        "--two-person",
+        choices=["destructive-host", "off"],
+        metavar="destructive-host|off",
+        help="two different people must approve its destructive commands on the host; off: only "
+        "when the deployment says so (FLYBOT_TWO_PERSON)",
+    )
+    change.add_argument(
+        "--allow-room",
+        action="append",
+        metavar="CHANNEL_ID",
+        help="another Slack channel ID its requests may name for their cards (repeatable; replaces "
+        "the list; - for none: only its own room)",
+    )
     change.set_defaults(handler="bot.operator_cli:cmd_bots_set")
 
     listed = admin_sub.add_parser("list", help="list admin tokens (ids and users, never the tokens)")
@@ -244,10 +306,13 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     revoke.add_argument("id", help="the token's id (adm_..., from admin-tokens list)")
     revoke.set_defaults(handler="bot.operator_cli:cmd_admin_tokens_revoke")
 
-    rules = sub.add_parser("rules", help="program rules: how FlyBot grades programs (as an admin)",
-                           description="Program rules grade a program FlyBot does not know, or grade one it knows "
-                                       "higher (or lower: an override every card names). Grades: read_only, "
-                                       "workspace_write, network, system, destructive.")
+    rules = sub.add_parser(
+        "rules",
+        help="program rules: how FlyBot grades programs (as an admin)",
+        description="Program rules grade a program FlyBot does not know, or grade one it knows "
+        "higher (or lower: an override every card names). Grades: read_only, "
+        "workspace_write, network, system, destructive.",
+    )
     rules_sub = rules.add_subparsers(dest="rules_cmd", required=True, metavar="ACTION")
     rules_list = rules_sub.add_parser("list", help="list the program rules")
     rules_set = rules_sub.add_parser("set", help="grade a program (replaces its rule)")
@@ -262,20 +327,31 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         each.add_argument("--json", action="store_true", help="print JSON")
         each.set_defaults(handler="bot.operator_cli:cmd_rules")
 
-    audit = sub.add_parser("audit", help="print the audit trail",
-                           description="Print the audit trail, oldest first: decisions, refusals, standing approvals, "
-                                       "Bot changes.")
-    audit.add_argument("--since", metavar="WHEN",
-                       help="only rows since WHEN: a duration ago (30m, 24h, 7d) or an RFC 3339 time "
-                            "(2026-12-01T09:00:00Z); default: all")
+    audit = sub.add_parser(
+        "audit",
+        help="print the audit trail",
+        description="Print the audit trail, oldest first: decisions, refusals, standing approvals, Bot changes.",
+    )
+    audit.add_argument(
+        "--since",
+        metavar="WHEN",
+        help="only rows since WHEN: a duration ago (30m, 24h, 7d) or an RFC 3339 time "
+        "(2026-12-01T09:00:00Z); default: all",
+    )
     audit.add_argument("--until", metavar="WHEN", help="only rows before WHEN (same forms as --since)")
     audit.add_argument("--bot", metavar="NAME", help="only this Bot's escalations")
-    audit.add_argument("--json", action="store_true",
-                       help="JSON Lines, one row each (command, risk, contained, reason, via; secrets redacted), "
-                            "streamed a page at a time: for a SIEM")
+    audit.add_argument(
+        "--json",
+        action="store_true",
+        help="JSON Lines, one row each (command, risk, contained, reason, via; secrets redacted), "
+        "streamed a page at a time: for a SIEM",
+    )
     audit.set_defaults(handler="bot.operator_cli:cmd_audit")
-    escalations = sub.add_parser("escalations", help="list escalations with their state",
-                                 description="List escalations, newest first, with their state and Bot.")
+    escalations = sub.add_parser(
+        "escalations",
+        help="list escalations with their state",
+        description="List escalations, newest first, with their state and Bot.",
+    )
     escalations.add_argument("--pending", action="store_true", help="only pending ones")
     escalations.add_argument("--bot", metavar="NAME", help="only this Bot's")
     escalations.add_argument("--since", metavar="DURATION", help="only those created in the last DURATION, like 24h")
@@ -336,8 +412,10 @@ def main(argv: list[str] | None = None) -> int:
         if line is not None:
             print(line, file=sys.stderr)
             return 2
-        print(f"flybot: unexpected error ({type(exc).__name__}); nothing more to show here, see FlyBot's logs",
-              file=sys.stderr)
+        print(
+            f"flybot: unexpected error ({type(exc).__name__}); nothing more to show here, see FlyBot's logs",
+            file=sys.stderr,
+        )
         return 125 if args.cmd == "exec" else 1  # exec: never a status its command could have given
 
 

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         def is_set(self) -> bool: ...
         def wait(self, timeout: float | None = None) -> bool: ...
 
+
 FINAL = frozenset({"approved", "denied", "expired", "withdrawn", "undeliverable"})
 
 
@@ -124,8 +125,9 @@ class FlyBotClient:
             return http.client.HTTPSConnection(self._host, self._port, timeout=timeout)
         return http.client.HTTPConnection(self._host, self._port, timeout=timeout)
 
-    def _attempt(self, method: str, target: str, body: bytes | None, headers: dict[str, str],
-                 connect_s: float, answer_s: float) -> tuple[int, str | None, bytes]:
+    def _attempt(
+        self, method: str, target: str, body: bytes | None, headers: dict[str, str], connect_s: float, answer_s: float
+    ) -> tuple[int, str | None, bytes]:
         """``(status, Retry-After, body)`` of one request: ``connect_s`` seconds to connect, then ``answer_s`` for
         each socket operation of sending and reading the answer.
 
@@ -148,9 +150,16 @@ class FlyBotClient:
             conn.close()
 
     def _call(
-        self, method: str, path: str, deadline: float, *, answer_deadline: float | None = None,
-        attempt_s: float = ATTEMPT_S, json_body: dict[str, Any] | None = None,
-        query: dict[str, str] | None = None, headers: dict[str, str] | None = None,
+        self,
+        method: str,
+        path: str,
+        deadline: float,
+        *,
+        answer_deadline: float | None = None,
+        attempt_s: float = ATTEMPT_S,
+        json_body: dict[str, Any] | None = None,
+        query: dict[str, str] | None = None,
+        headers: dict[str, str] | None = None,
     ) -> dict[str, Any]:
         """One request, retried until it gets an answer.
 
@@ -212,7 +221,11 @@ class FlyBotClient:
 
     # -- the session API -----------------------------------------------------------------------------------------
     def escalate(
-        self, body: dict[str, Any], *, connect_timeout_s: float = 10.0, idempotency_key: str | None = None,
+        self,
+        body: dict[str, Any],
+        *,
+        connect_timeout_s: float = 10.0,
+        idempotency_key: str | None = None,
         timeout_s: float | None = None,
     ) -> dict[str, Any]:
         """``POST /v1/escalations`` with ONE Idempotency-Key, retried until FlyBot answers.
@@ -231,8 +244,14 @@ class FlyBotClient:
         key = idempotency_key or str(uuid.uuid4())
         now = time.monotonic()
         budget = timeout_s if timeout_s is not None else max(connect_timeout_s, 120.0)
-        return self._call("POST", "/v1/escalations", now + min(connect_timeout_s, budget), answer_deadline=now + budget,
-                          json_body=body, headers={"Idempotency-Key": key})
+        return self._call(
+            "POST",
+            "/v1/escalations",
+            now + min(connect_timeout_s, budget),
+            answer_deadline=now + budget,
+            json_body=body,
+            headers={"Idempotency-Key": key},
+        )
 
     def report(self, body: dict[str, Any], *, connect_timeout_s: float = 10.0) -> dict[str, Any]:
         """``POST /v1/reports`` (a blocked-host report; folding makes a retry harmless), retried on network errors
@@ -244,14 +263,20 @@ class FlyBotClient:
         """``POST /v1/reports/usable``: this host's preflight is usable; FlyBot resolves its open report, if any.
         Returns ``{"resolved": <report> | null}``. Raises :class:`Refused` / :class:`Unreachable`."""
         deadline = time.monotonic() + connect_timeout_s
-        return self._call("POST", "/v1/reports/usable", deadline, answer_deadline=deadline + ATTEMPT_S,
-                          json_body={"host": host, "preflight": preflight})
+        return self._call(
+            "POST",
+            "/v1/reports/usable",
+            deadline,
+            answer_deadline=deadline + ATTEMPT_S,
+            json_body={"host": host, "preflight": preflight},
+        )
 
     def get(self, escalation_id: str, *, wait_s: float = 0, timeout_s: float = ATTEMPT_S) -> dict[str, Any]:
         """``GET /v1/escalations/{id}?wait=`` once (no retry), within ``wait_s + timeout_s`` seconds."""
         end = time.monotonic() + wait_s + timeout_s
-        return self._call("GET", f"/v1/escalations/{escalation_id}", end, attempt_s=wait_s + timeout_s,
-                          query={"wait": str(wait_s)})
+        return self._call(
+            "GET", f"/v1/escalations/{escalation_id}", end, attempt_s=wait_s + timeout_s, query={"wait": str(wait_s)}
+        )
 
     def withdraw(self, escalation_id: str, *, timeout_s: float = ATTEMPT_S) -> dict[str, Any]:
         """``POST /v1/escalations/{id}/withdraw`` once, within ``timeout_s`` seconds."""
@@ -274,8 +299,13 @@ class FlyBotClient:
                 break
             poll = max(0.0, min(LONG_POLL_S, remaining - 0.5))
             try:
-                current = self._call("GET", f"/v1/escalations/{current['id']}", deadline,
-                                     attempt_s=poll + ATTEMPT_S, query={"wait": f"{poll:.1f}"})
+                current = self._call(
+                    "GET",
+                    f"/v1/escalations/{current['id']}",
+                    deadline,
+                    attempt_s=poll + ATTEMPT_S,
+                    query={"wait": f"{poll:.1f}"},
+                )
             except Unanswered:  # the long-poll reached FlyBot; its answer missed the deadline: still pending
                 break
         return current

@@ -97,8 +97,13 @@ def grade_tool_call(tool: ToolCall, *, cwd: str, rules: ProgramRules | None) -> 
     """The verdict on a tool call (bot/risk/tools.py), in the shape :class:`Grades` gives for a command."""
     from bot.risk.tools import grade_tool
 
-    assessment = grade_tool(tool.name, tool.input, workspace=cwd if cwd.startswith("/") else None,
-                            resolved_path=tool.resolved_path, rules=rules)
+    assessment = grade_tool(
+        tool.name,
+        tool.input,
+        workspace=cwd if cwd.startswith("/") else None,
+        resolved_path=tool.resolved_path,
+        rules=rules,
+    )
     return Graded(assessment, tuple(assessment_to_dict(assessment)["reasons"]))
 
 
@@ -132,8 +137,11 @@ def simple_commands(escalation: Escalation) -> tuple[SimpleCommand, ...]:
     (bot/risk/tools.py ``tool_words``), or its command's as :func:`grade` gives them."""
     if escalation.tool is not None:
         tool = escalation.tool
-        return grade_tool_call(ToolCall(str(tool.get("name", "")), dict(tool.get("input") or {}),
-                                        tool.get("resolved_path")), cwd=escalation.cwd, rules=None).assessment.commands
+        return grade_tool_call(
+            ToolCall(str(tool.get("name", "")), dict(tool.get("input") or {}), tool.get("resolved_path")),
+            cwd=escalation.cwd,
+            rules=None,
+        ).assessment.commands
     return grade(escalation.command, contained=escalation.contained, cwd=escalation.cwd).commands
 
 
@@ -162,8 +170,15 @@ class Grades:
         self.max_chars = max_chars
         self._verdicts: dict[tuple[str, bool, str | None, tuple[Recipe, ...], ProgramRules | None], Graded] = {}
 
-    def grade(self, command: str, *, contained: bool, cwd: str, recipes: tuple[Recipe, ...] = (),
-              rules: ProgramRules | None = None) -> Graded:
+    def grade(
+        self,
+        command: str,
+        *,
+        contained: bool,
+        cwd: str,
+        recipes: tuple[Recipe, ...] = (),
+        rules: ProgramRules | None = None,
+    ) -> Graded:
         """The verdict on one request (see :func:`grade` for the arguments; ``rules``: the organisation's program
         rules), from memory when it is there."""
         workspace = cwd if cwd.startswith("/") else None
@@ -171,8 +186,13 @@ class Grades:
         found = self._verdicts.get(key)
         if found is not None:
             return found
-        assessment = classify(command, contained=contained, workspace=workspace,
-                              recipes=GivenRecipes(recipes) if recipes else None, rules=rules)
+        assessment = classify(
+            command,
+            contained=contained,
+            workspace=workspace,
+            recipes=GivenRecipes(recipes) if recipes else None,
+            rules=rules,
+        )
         graded = Graded(assessment, tuple(assessment_to_dict(assessment)["reasons"]))
         chars = len(command) + sum(len(line.command) for recipe in recipes for line in recipe.lines)
         if chars <= self.max_chars:
@@ -271,14 +291,18 @@ class EscalationService:
             Conflict: the ``idempotency_key`` was used for a different request.
         """
         if request.approval_policy == "never":
-            raise ApprovalsClosed("the session's approval policy is 'never': approvals are closed, so nothing can be escalated")
+            raise ApprovalsClosed(
+                "the session's approval policy is 'never': approvals are closed, so nothing can be escalated"
+            )
         if request.file_policy == "danger-full-access":
             raise NoEscalationNeeded("the session already runs with danger-full-access")
         if request.room is not None and not bot.may_use_room(request.room):
             # A request is the Bot's (hostile) input: it may not send cards to another team's room.
             raise RoomNotAllowed(
                 f"this Bot may not send cards to room {request.room}: only to its own room or one an operator "
-                "allowed for it (flybot bots set NAME --allow-room CHANNEL_ID)", field="room")
+                "allowed for it (flybot bots set NAME --allow-room CHANNEL_ID)",
+                field="room",
+            )
         now = self.clock()
         timeout_s = min(request.timeout_s or self.default_timeout_s, self.default_timeout_s)
         rules = await self.program_rules() if self.program_rules is not None else None
@@ -287,12 +311,16 @@ class EscalationService:
             from bot.risk.tools import describe_tool
 
             graded = grade_tool_call(request.tool, cwd=request.cwd, rules=rules)
-            command = describe_tool(request.tool.name, request.tool.input,
-                                    workspace=request.cwd if request.cwd.startswith("/") else None,
-                                    resolved_path=request.tool.resolved_path)
+            command = describe_tool(
+                request.tool.name,
+                request.tool.input,
+                workspace=request.cwd if request.cwd.startswith("/") else None,
+                resolved_path=request.tool.resolved_path,
+            )
         else:
-            graded = GRADES.grade(request.command, contained=request.contained, cwd=request.cwd,
-                                  recipes=request.recipes, rules=rules)
+            graded = GRADES.grade(
+                request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes, rules=rules
+            )
         assessment, reasons = graded.assessment, graded.reasons
         risk = assessment.risk.label
         needed = self.approvals_needed(bot, risk=risk, contained=request.contained)
@@ -321,8 +349,12 @@ class EscalationService:
             # Room-wide approvals answer the Bots whose registered room it is; a session naming another room in its
             # request must not borrow that room's approvals.
             cover = await self.standing.find_cover(
-                bot, session_id=new.session_id, room=bot.room, risk=assessment.risk,
-                contained=new.contained, commands=assessment.commands,
+                bot,
+                session_id=new.session_id,
+                room=bot.room,
+                risk=assessment.risk,
+                contained=new.contained,
+                commands=assessment.commands,
             )
         try:
             return await self._create(bot, request, new, cover, now, risk)
@@ -330,17 +362,29 @@ class EscalationService:
             if self.metrics is not None:
                 self.metrics.rate_limited.labels(exc.reason).inc()
             # Logged once per Bot and reason a minute, the rest counted and summarised (bot.refusals).
-            REFUSALS.refused("escalation.refused", why=exc.reason, who=bot.id, bot_id=bot.id,
-                             session_id=request.session_id, retry_after=exc.retry_after)
+            REFUSALS.refused(
+                "escalation.refused",
+                why=exc.reason,
+                who=bot.id,
+                bot_id=bot.id,
+                session_id=request.session_id,
+                retry_after=exc.retry_after,
+            )
             if isinstance(exc, RoomFull):  # it now counts as one of the Bots sharing the room's queue
                 wait_s = float(exc.retry_after or 1) + ROOM_WAIT_S
-                await self.store.note_room_wait(card_room_of(new, bot), bot.id, now=now,
-                                                until=now + timedelta(seconds=wait_s))
+                await self.store.note_room_wait(
+                    card_room_of(new, bot), bot.id, now=now, until=now + timedelta(seconds=wait_s)
+                )
             raise
 
     async def _create(
-        self, bot: Bot, request: EscalationRequest, new: NewEscalation, cover: list[StandingApproval] | None,
-        now: datetime, risk: str,
+        self,
+        bot: Bot,
+        request: EscalationRequest,
+        new: NewEscalation,
+        cover: list[StandingApproval] | None,
+        now: datetime,
+        risk: str,
     ) -> Escalation:
         """:meth:`escalate`'s one transaction: admission, the row, its audit, the answer or the card job."""
         room = card_room_of(new, bot)
@@ -355,7 +399,8 @@ class EscalationService:
             answerable = bool(cover) and not await tx.notices_overdue(room, now)
             decision = _standing_decision(cover, now) if cover and answerable else None
             escalation, created = await tx.add_escalation(
-                new, card_status=None if decision else "queued", limits=self.limits, decision=decision)
+                new, card_status=None if decision else "queued", limits=self.limits, decision=decision
+            )
             if not created:
                 if _request_of(escalation) != _request_of(new):
                     raise Conflict(
@@ -363,8 +408,13 @@ class EscalationService:
                         field="Idempotency-Key",
                     )
                 return escalation, "retried"
-            await tx.audit("escalation.created", at=now, escalation_id=escalation.id, actor=bot.id,
-                           **decision_detail(escalation, via="api"))
+            await tx.audit(
+                "escalation.created",
+                at=now,
+                escalation_id=escalation.id,
+                actor=bot.id,
+                **decision_detail(escalation, via="api"),
+            )
             if cover and decision:
                 await self._approve_standing(tx, escalation, bot, cover, now)
                 return escalation, "approved"
@@ -375,12 +425,22 @@ class EscalationService:
             await tx.enqueue("card.post", ref=escalation.id, room=room, at=now)
             if self.remind_at > 0:  # once, at this fraction of its lifetime, if still pending
                 lifetime = escalation.expires_at - escalation.created_at
-                await tx.enqueue("reminder", ref=escalation.id, room=room, at=now,
-                                 due_at=escalation.created_at + lifetime * self.remind_at)
+                await tx.enqueue(
+                    "reminder",
+                    ref=escalation.id,
+                    room=room,
+                    at=now,
+                    due_at=escalation.created_at + lifetime * self.remind_at,
+                )
             fallback = timedelta(seconds=self.fallback_after_s)
             if self.fallback_after_s > 0 and escalation.created_at + fallback < escalation.expires_at:
-                await tx.enqueue("fallback", ref=escalation.id, room=room, at=now,  # the fallback approvers' turn
-                                 due_at=escalation.created_at + fallback)
+                await tx.enqueue(
+                    "fallback",
+                    ref=escalation.id,
+                    room=room,
+                    at=now,  # the fallback approvers' turn
+                    due_at=escalation.created_at + fallback,
+                )
             return escalation, "held" if cover else "card"
 
         async with self.store.transaction() as tx:
@@ -394,8 +454,14 @@ class EscalationService:
             log.warning("standing.notices_overdue", **ids)
         if outcome == "approved":
             # One line for the auto-answer (created and approved at once).
-            log.info("escalation.approved", **ids, risk=risk, contained=request.contained, source="standing_approval",
-                     standing_ids=[a.id for a in cover or []])
+            log.info(
+                "escalation.approved",
+                **ids,
+                risk=risk,
+                contained=request.contained,
+                source="standing_approval",
+                standing_ids=[a.id for a in cover or []],
+            )
             if self.metrics is not None:
                 self.metrics.count_escalation("pending", "created")
                 self.metrics.standing_hits.inc()
@@ -422,15 +488,26 @@ class EscalationService:
         """
         ids = [a.id for a in cover]
         await tx.count_standing_use(ids, at=now)
-        await tx.audit("escalation.approved", at=now, escalation_id=escalation.id, actor=cover[0].created_by,
-                       source="standing_approval", standing_ids=ids,
-                       **decision_detail(escalation, via="standing_approval"))
+        await tx.audit(
+            "escalation.approved",
+            at=now,
+            escalation_id=escalation.id,
+            actor=cover[0].created_by,
+            source="standing_approval",
+            standing_ids=ids,
+            **decision_detail(escalation, via="standing_approval"),
+        )
         await tx.fold_notice(
-            room=card_room(escalation, bot), bot_id=bot.id, at=now, window_s=self.notice_window_s,
-            item={"escalation_id": escalation.id, "command": escalation.command[:300],
-                  "contained": escalation.contained},
-            approvals=[{"id": a.id, "scope": a.scope, "pattern": a.pattern, "created_by": a.created_by}
-                       for a in cover],
+            room=card_room(escalation, bot),
+            bot_id=bot.id,
+            at=now,
+            window_s=self.notice_window_s,
+            item={
+                "escalation_id": escalation.id,
+                "command": escalation.command[:300],
+                "contained": escalation.contained,
+            },
+            approvals=[{"id": a.id, "scope": a.scope, "pattern": a.pattern, "created_by": a.created_by} for a in cover],
         )
 
     async def _get(self, escalation_id: str) -> Escalation:
@@ -466,7 +543,11 @@ class EscalationService:
             return escalation
 
         return await long_poll(
-            self.waiters, escalation_id, read, settled=lambda e: not e.pending, wait_s=wait_s,
+            self.waiters,
+            escalation_id,
+            read,
+            settled=lambda e: not e.pending,
+            wait_s=wait_s,
             closing=lambda: self.closing,
             pause_for=lambda e: (e.expires_at - self.clock()).total_seconds() + 0.05,
         )
@@ -516,8 +597,13 @@ class EscalationService:
             return escalation, bot, "fallback"
         return escalation, bot, ""
 
-    async def require_decider(self, escalation_id: str, actor: str, *, via: str = "button",
-                              ) -> tuple[Escalation, Bot, str]:
+    async def require_decider(
+        self,
+        escalation_id: str,
+        actor: str,
+        *,
+        via: str = "button",
+    ) -> tuple[Escalation, Bot, str]:
         """Like :meth:`authorize`, but a refusal is audited and raised.
 
         Raises:
@@ -527,18 +613,31 @@ class EscalationService:
         escalation, bot, source = await self.authorize(escalation_id, actor)
         if not source:
             await self.store.audit(
-                "decision.refused", at=self.clock(), escalation_id=escalation_id, actor=actor, why="not_allowed",
+                "decision.refused",
+                at=self.clock(),
+                escalation_id=escalation_id,
+                actor=actor,
+                why="not_allowed",
                 **decision_detail(escalation, via=via),
             )
             log.warning(
-                "decision.refused", why="not_allowed", escalation_id=escalation_id, bot_id=bot.id,
-                session_id=escalation.session_id, actor=actor,
+                "decision.refused",
+                why="not_allowed",
+                escalation_id=escalation_id,
+                bot_id=bot.id,
+                session_id=escalation.session_id,
+                actor=actor,
             )
             raise NotAllowed(f"only the owners of {bot.name} or an admin can decide this escalation")
         return escalation, bot, source
 
-    async def require_approver(self, escalation_id: str, actor: str, *, via: str = "button",
-                               ) -> tuple[Escalation, Bot, str]:
+    async def require_approver(
+        self,
+        escalation_id: str,
+        actor: str,
+        *,
+        via: str = "button",
+    ) -> tuple[Escalation, Bot, str]:
         """Like :meth:`require_decider`, for an Approve: also refuses (audited) the Bot's own chat identity (a Bot
         never approves its own request) and, under the two-person rule, the person who gave the first approval.
 
@@ -548,16 +647,34 @@ class EscalationService:
         escalation, bot, source = await self.require_decider(escalation_id, actor, via=via)
         why = _approval_refusal(escalation, bot, actor)
         if why is not None:
-            await self.store.audit("decision.refused", at=self.clock(), escalation_id=escalation_id, actor=actor,
-                                   why=why, **decision_detail(escalation, via=via))
-            log.warning("decision.refused", why=why, escalation_id=escalation_id, bot_id=bot.id,
-                        session_id=escalation.session_id, actor=actor)
+            await self.store.audit(
+                "decision.refused",
+                at=self.clock(),
+                escalation_id=escalation_id,
+                actor=actor,
+                why=why,
+                **decision_detail(escalation, via=via),
+            )
+            log.warning(
+                "decision.refused",
+                why=why,
+                escalation_id=escalation_id,
+                bot_id=bot.id,
+                session_id=escalation.session_id,
+                actor=actor,
+            )
             raise NotAllowed(_REFUSALS[why])
         return escalation, bot, source
 
     async def decide(
-        self, escalation_id: str, *, actor: str, approve: bool, reason: str | None = None,
-        grants: Sequence[StandingApproval] = (), via: str = "button",
+        self,
+        escalation_id: str,
+        *,
+        actor: str,
+        approve: bool,
+        reason: str | None = None,
+        grants: Sequence[StandingApproval] = (),
+        via: str = "button",
     ) -> Escalation:
         """Record the owner's (or an admin's) decision; the first one wins. The decision, its audit row and the
         card's update job commit in ONE transaction (a click is durable before it is acknowledged), with the
@@ -589,8 +706,9 @@ class EscalationService:
         outcome = status
         async with self.store.transaction() as tx:
             if approve:
-                outcome, changed = await tx.approve(escalation_id, actor=actor, at=now, source=source,
-                                                    reason=reason or None)
+                outcome, changed = await tx.approve(
+                    escalation_id, actor=actor, at=now, source=source, reason=reason or None
+                )
                 decided = changed if outcome in ("approved", "first") else None
                 current = changed
             else:
@@ -601,22 +719,47 @@ class EscalationService:
                     current = await tx.get_escalation(escalation_id)
                     outcome = "not_pending"
             if outcome == "same_person":
-                await tx.audit("decision.refused", at=now, escalation_id=escalation_id, actor=actor,
-                               why="same_person", **decision_detail(escalation, via=via))
+                await tx.audit(
+                    "decision.refused",
+                    at=now,
+                    escalation_id=escalation_id,
+                    actor=actor,
+                    why="same_person",
+                    **decision_detail(escalation, via=via),
+                )
             elif decided is None:
                 assert current is not None
-                await tx.audit("decision.refused", at=now, escalation_id=escalation_id, actor=actor,
-                               why="already_decided", status=current.status, **decision_detail(escalation, via=via))
+                await tx.audit(
+                    "decision.refused",
+                    at=now,
+                    escalation_id=escalation_id,
+                    actor=actor,
+                    why="already_decided",
+                    status=current.status,
+                    **decision_detail(escalation, via=via),
+                )
             else:
                 if decided.approvals_needed > 1 and approve:
-                    await tx.audit("escalation.approval", at=now, escalation_id=escalation_id, actor=actor,
-                                   source=source, n=len(decided.approvers), needed=decided.approvals_needed,
-                                   **decision_detail(decided, via=via))
+                    await tx.audit(
+                        "escalation.approval",
+                        at=now,
+                        escalation_id=escalation_id,
+                        actor=actor,
+                        source=source,
+                        n=len(decided.approvers),
+                        needed=decided.approvals_needed,
+                        **decision_detail(decided, via=via),
+                    )
                 if outcome != "first":
-                    await tx.audit(f"escalation.{status}", at=now, escalation_id=escalation_id, actor=actor,
-                                   source=source, **({"approvers": list(decided.approvers)}
-                                                     if decided.approvals_needed > 1 and approve else {}),
-                                   **decision_detail(decided, via=via))
+                    await tx.audit(
+                        f"escalation.{status}",
+                        at=now,
+                        escalation_id=escalation_id,
+                        actor=actor,
+                        source=source,
+                        **({"approvers": list(decided.approvers)} if decided.approvals_needed > 1 and approve else {}),
+                        **decision_detail(decided, via=via),
+                    )
                 await self._queue_update(tx, decided, bot, now)
                 for grant in grants:
                     await self._save_grant(tx, grant)
@@ -647,11 +790,21 @@ class EscalationService:
         now = self.clock()
         async with self.store.transaction() as tx:
             decided = await tx.decide(
-                escalation.id, status="withdrawn", at=now, decided_by=bot.id, source="session", reason=None,
+                escalation.id,
+                status="withdrawn",
+                at=now,
+                decided_by=bot.id,
+                source="session",
+                reason=None,
             )
             if decided is not None:
-                await tx.audit("escalation.withdrawn", at=now, escalation_id=escalation_id, actor=bot.id,
-                               **decision_detail(decided, via="api"))
+                await tx.audit(
+                    "escalation.withdrawn",
+                    at=now,
+                    escalation_id=escalation_id,
+                    actor=bot.id,
+                    **decision_detail(decided, via="api"),
+                )
                 await self._queue_update(tx, decided, bot, now)
         if decided is None:
             raise AlreadyDecided(_already_text(await self._get(escalation_id)))
@@ -665,17 +818,27 @@ class EscalationService:
         bot = await self.store.get_bot(escalation.bot_id)
         async with self.store.transaction() as tx:
             expired = await tx.decide(
-                escalation.id, status="expired", at=now, decided_by=None, source="timeout",
+                escalation.id,
+                status="expired",
+                at=now,
+                decided_by=None,
+                source="timeout",
                 reason="no decision before it expired",
             )
             if expired is not None:
-                await tx.audit("escalation.expired", at=now, escalation_id=escalation.id,
-                               **decision_detail(expired, via="timeout"))
+                await tx.audit(
+                    "escalation.expired", at=now, escalation_id=escalation.id, **decision_detail(expired, via="timeout")
+                )
                 if bot is not None:
                     await self._queue_update(tx, expired, bot, now)
         if expired is None:
             return None
-        log.info("escalation.expired", escalation_id=escalation.id, bot_id=escalation.bot_id, session_id=escalation.session_id)
+        log.info(
+            "escalation.expired",
+            escalation_id=escalation.id,
+            bot_id=escalation.bot_id,
+            session_id=escalation.session_id,
+        )
         self._announce(expired)
         return expired
 
@@ -696,7 +859,11 @@ class EscalationService:
             bot = await self.store.get_bot(escalation.bot_id)
             async with self.store.transaction() as tx:
                 withdrawn = await tx.decide(
-                    escalation.id, status="withdrawn", at=now, decided_by=None, source="admin",
+                    escalation.id,
+                    status="withdrawn",
+                    at=now,
+                    decided_by=None,
+                    source="admin",
                     reason="its Bot was removed by an operator",
                 )
                 if withdrawn is not None:
@@ -744,8 +911,12 @@ def decision_detail(escalation: Escalation, *, via: str) -> dict[str, Any]:
     for a tool call), ``risk``, ``contained``, ``reason`` (a Deny's reason, when given) and ``via`` (:data:`VIAS`).
     Who decided is the row's ``actor``. Secrets are cut when the row is shown (:func:`bot.audit.entry_to_api`)."""
     assert via in VIAS, via
-    detail: dict[str, Any] = {"command": escalation.command, "risk": escalation.risk,
-                              "contained": escalation.contained, "via": via}
+    detail: dict[str, Any] = {
+        "command": escalation.command,
+        "risk": escalation.risk,
+        "contained": escalation.contained,
+        "via": via,
+    }
     if escalation.reason and escalation.status == "denied":
         detail["reason"] = escalation.reason
     return detail
@@ -753,8 +924,14 @@ def decision_detail(escalation: Escalation, *, via: str) -> dict[str, Any]:
 
 def _standing_decision(cover: list[StandingApproval], now: datetime) -> Decision:
     """The approval by standing approval(s) ``cover``, stored with the escalation's row."""
-    return Decision(status="approved", at=now, decided_by=cover[0].created_by, source="standing_approval",
-                    reason="standing approval " + ", ".join(a.id for a in cover), standing_approval_id=cover[0].id)
+    return Decision(
+        status="approved",
+        at=now,
+        decided_by=cover[0].created_by,
+        source="standing_approval",
+        reason="standing approval " + ", ".join(a.id for a in cover),
+        standing_approval_id=cover[0].id,
+    )
 
 
 def card_room_of(new: NewEscalation, bot: Bot) -> str:
@@ -771,14 +948,21 @@ def card_room(escalation: Escalation, bot: Bot) -> str:
 
 def _request_of(item: Escalation | NewEscalation) -> tuple[object, ...]:
     """What a retry must repeat exactly for its Idempotency-Key to name the same request."""
-    return (item.session_id, item.command, item.cwd, item.file_policy, item.approval_policy, item.contained,
-            item.justification)
+    return (
+        item.session_id,
+        item.command,
+        item.cwd,
+        item.file_policy,
+        item.approval_policy,
+        item.contained,
+        item.justification,
+    )
 
 
 _REFUSALS = {
     "requester": OWN_CHAT_IDENTITY,
     "same_person": "You already gave the first approval; the two-person rule needs a second, different person "
-                   "to approve (Deny by anyone ends it).",
+    "to approve (Deny by anyone ends it).",
 }
 
 

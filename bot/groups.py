@@ -68,8 +68,13 @@ class OwnerGroups:
             inside Slack's 3 seconds for a click; 0: no bound.
     """
 
-    def __init__(self, lookup: MemberLookup, ttl_s: float = 30.0, clock: Callable[[], float] = time.monotonic,
-                 timeout_s: float = LOOKUP_BUDGET_S) -> None:
+    def __init__(
+        self,
+        lookup: MemberLookup,
+        ttl_s: float = 30.0,
+        clock: Callable[[], float] = time.monotonic,
+        timeout_s: float = LOOKUP_BUDGET_S,
+    ) -> None:
         self.lookup = lookup
         self.ttl_s = ttl_s
         self.clock = clock

@@ -68,8 +68,10 @@ class Health:
         lacking = missing(s.strip() for s in granted.split(",")) if granted is not None else []
         if lacking:
             # Still ready: most of FlyBot works; the calls needing these scopes fail closed, each logged.
-            detail += (f"; the Slack app lacks the scopes {', '.join(lacking)}: add them under "
-                       "oauth_config.scopes.bot in its manifest and reinstall it")
+            detail += (
+                f"; the Slack app lacks the scopes {', '.join(lacking)}: add them under "
+                "oauth_config.scopes.bot in its manifest and reinstall it"
+            )
             log.error("slack.scopes_missing", missing=lacking)
         self._slack_detail = detail
         return {"ok": True, "detail": detail}

@@ -132,10 +132,11 @@ class AcceptErrorLog:
         now = time.monotonic()
         if now - self.last_at > self.quiet_s:
             log.error(
-                "accept.out_of_resources", error=errno.errorcode.get(exc.errno or 0, str(exc.errno)),
+                "accept.out_of_resources",
+                error=errno.errorcode.get(exc.errno or 0, str(exc.errno)),
                 previous_burst=self.in_burst,
                 hint="raise the open-file limit (systemd LimitNOFILE=65536, compose ulimits nofile) or lower "
-                     "FLYBOT_MAX_LONG_POLLS; connections wait in the listen backlog meanwhile",
+                "FLYBOT_MAX_LONG_POLLS; connections wait in the listen backlog meanwhile",
             )
             self.in_burst = 0
         self.in_burst += 1

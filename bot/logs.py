@@ -117,8 +117,12 @@ class Redactor:
         if isinstance(value, str):
             return self.text(value)
         if isinstance(value, dict):
-            return {(self.text(k) if isinstance(k, str) else k): REDACTED if isinstance(k, str) and secret_field(k)
-                    else self.value(v) for k, v in value.items()}
+            return {
+                (self.text(k) if isinstance(k, str) else k): REDACTED
+                if isinstance(k, str) and secret_field(k)
+                else self.value(v)
+                for k, v in value.items()
+            }
         if isinstance(value, list):
             return [self.value(v) for v in value]
         if isinstance(value, tuple):
@@ -262,16 +266,21 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
     redactor = _CONFIGURED = Redactor(secrets)
     exceptions: structlog.typing.Processor = (
         structlog.processors.ExceptionRenderer(ExceptionDictTransformer(show_locals=False))
-        if fmt == "json" else structlog.processors.format_exc_info
+        if fmt == "json"
+        else structlog.processors.format_exc_info
     )
     # After the redactor: the level and the time are FlyBot's own values (they replace any given), never a secret,
     # and the time is new on every line (nothing to remember).
-    last: list[structlog.typing.Processor] = [JsonLine()] if fmt == "json" else [
-        console_safe,  # JSON needs none: json.dumps writes every control and non-ASCII character as an escape
-        structlog.processors.add_log_level,
-        structlog.processors.TimeStamper(fmt="iso", utc=True),
-        structlog.dev.ConsoleRenderer(colors=False, exception_formatter=structlog.dev.plain_traceback),
-    ]
+    last: list[structlog.typing.Processor] = (
+        [JsonLine()]
+        if fmt == "json"
+        else [
+            console_safe,  # JSON needs none: json.dumps writes every control and non-ASCII character as an escape
+            structlog.processors.add_log_level,
+            structlog.processors.TimeStamper(fmt="iso", utc=True),
+            structlog.dev.ConsoleRenderer(colors=False, exception_formatter=structlog.dev.plain_traceback),
+        ]
+    )
     structlog.configure(
         processors=[structlog.contextvars.merge_contextvars, exceptions, redactor, *last],
         wrapper_class=structlog.make_filtering_bound_logger(level),
@@ -301,7 +310,8 @@ def also_redact(*secrets: str) -> None:
 _ASSIGNED_SECRET = re.compile(
     r"(?i)(\b[A-Za-z0-9_]*(?:token|secret|password|passwd|api_?key|access_?key|private_?key)[A-Za-z0-9_]*"
     r"[ \t]*[=:][ \t]*|--(?:[A-Za-z0-9-]*-)?(?:token|secret|password|passwd|api-?key)(?:=|[ \t]+))"
-    r"(?!\[redacted\])(\"[^\"]*\"|'[^']*'|[^\s\"',;&|]+)")
+    r"(?!\[redacted\])(\"[^\"]*\"|'[^']*'|[^\s\"',;&|]+)"
+)
 """A value assigned to a secret-named variable or option in a command's text (``AWS_SECRET_ACCESS_KEY=...``,
 ``DB_PASSWORD: ...``, ``--password=...``, ``--api-key ...``): the value goes, the name stays."""
 

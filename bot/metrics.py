@@ -56,24 +56,34 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry(auto_describe=True)
         self.escalations = Counter(
-            "flybot_escalations", "Escalations by status and decision source.", ["status", "decision_source"],
+            "flybot_escalations",
+            "Escalations by status and decision source.",
+            ["status", "decision_source"],
             registry=self.registry,
         )
         self.decision_latency = Histogram(
-            "flybot_decision_latency_seconds", "Seconds from escalation to its decision.",
+            "flybot_decision_latency_seconds",
+            "Seconds from escalation to its decision.",
             ["decision_source", "decider"],
-            buckets=(1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600), registry=self.registry,
+            buckets=(1, 5, 15, 30, 60, 120, 300, 600, 1800, 3600),
+            registry=self.registry,
         )
-        self.pending = Gauge("flybot_pending_escalations", "Escalations waiting for a decision.", registry=self.registry)
+        self.pending = Gauge(
+            "flybot_pending_escalations", "Escalations waiting for a decision.", registry=self.registry
+        )
         self.standing_hits = Counter(
             "flybot_standing_approval_hits", "Escalations answered by a standing approval.", registry=self.registry
         )
         self.slack_errors = Counter(
-            "flybot_slack_api_errors", "Slack Web API calls that failed after retries.", ["method", "error"],
+            "flybot_slack_api_errors",
+            "Slack Web API calls that failed after retries.",
+            ["method", "error"],
             registry=self.registry,
         )
         self.slack_retries = Counter(
-            "flybot_slack_api_retries", "Slack Web API retries by slack-sdk's retry handlers.", ["reason"],
+            "flybot_slack_api_retries",
+            "Slack Web API retries by slack-sdk's retry handlers.",
+            ["reason"],
             registry=self.registry,
         )
         self.blocked_reports = Counter(
@@ -86,31 +96,39 @@ class Metrics:
             "flybot_outbox_queue_depth", "Outbox jobs waiting, by kind.", ["kind"], registry=self.registry
         )
         self.queue_oldest = Gauge(
-            "flybot_outbox_oldest_job_age_seconds", "Age of the oldest waiting outbox job, by kind.", ["kind"],
+            "flybot_outbox_oldest_job_age_seconds",
+            "Age of the oldest waiting outbox job, by kind.",
+            ["kind"],
             registry=self.registry,
         )
 
         self.rate_limited = Counter(
-            "flybot_rate_limited", "Requests refused by admission control, by reason.", ["reason"],
+            "flybot_rate_limited",
+            "Requests refused by admission control, by reason.",
+            ["reason"],
             registry=self.registry,
         )
         self.long_polls = Gauge("flybot_long_polls", "Long-polls held by this replica.", registry=self.registry)
         self.long_poll_rechecks = Counter(
-            "flybot_long_poll_recheck_queries", "Safety-net store queries for all waiting long-polls.", ["kind"],
+            "flybot_long_poll_recheck_queries",
+            "Safety-net store queries for all waiting long-polls.",
+            ["kind"],
             registry=self.registry,
         )
         self._escalation_children: dict[tuple[str, str], Counter] = {}
         self._latency_children: dict[str, Histogram] = {}
         self.accept_errors = Counter(
-            "flybot_accept_errors", "Connections not accepted (out of file descriptors or memory).",
+            "flybot_accept_errors",
+            "Connections not accepted (out of file descriptors or memory).",
             registry=self.registry,
         )
         self.refusals = Counter(
-            "flybot_refusals", "Requests and connections refused (by event and reason).", ["event", "why"],
+            "flybot_refusals",
+            "Requests and connections refused (by event and reason).",
+            ["event", "why"],
             registry=self.registry,
         )
-        self.connections = Gauge("flybot_connections", "HTTP connections held by this replica.",
-                                 registry=self.registry)
+        self.connections = Gauge("flybot_connections", "HTTP connections held by this replica.", registry=self.registry)
 
     def count_escalation(self, status: str, decision_source: str) -> None:
         """``escalations{status, decision_source}`` + 1, through a remembered child: ``labels()`` validates and locks
@@ -128,7 +146,8 @@ class Metrics:
         child = self._latency_children.get(decision_source)
         if child is None:
             child = self._latency_children[decision_source] = self.decision_latency.labels(
-                decision_source, decider(decision_source))
+                decision_source, decider(decision_source)
+            )
         child.observe(seconds)
 
     def render(self) -> bytes:

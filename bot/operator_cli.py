@@ -62,8 +62,11 @@ def cmd_bots_remove(args: argparse.Namespace) -> int:
 
     async def work(store: Store) -> int:
         bot, pending = await remove_bot(store, args.name, actor=_actor())
-        tail = (f"; FlyBot withdraws its {pending} pending escalation{'s' if pending != 1 else ''} and updates "
-                "the cards" if pending else "")
+        tail = (
+            f"; FlyBot withdraws its {pending} pending escalation{'s' if pending != 1 else ''} and updates the cards"
+            if pending
+            else ""
+        )
         print(f"Removed {bot.name}: its token no longer works{tail}.")
         return 0
 
@@ -78,10 +81,19 @@ def cmd_bots_set(args: argparse.Namespace) -> int:
         from bot.settings import load_settings
         from bot.slack.directory import bot_line, group_warnings, names_for
 
-        bot = await update_bot(store, args.name, actor=_actor(), owners=args.owner, room=args.room,
-                               chat_user=args.chat_user, two_person=args.two_person,
-                               owner_groups=args.owner_group, fallback_owners=args.fallback_owner,
-                               fallback_groups=args.fallback_group, allowed_rooms=args.allow_room)
+        bot = await update_bot(
+            store,
+            args.name,
+            actor=_actor(),
+            owners=args.owner,
+            room=args.room,
+            chat_user=args.chat_user,
+            two_person=args.two_person,
+            owner_groups=args.owner_group,
+            fallback_owners=args.fallback_owner,
+            fallback_groups=args.fallback_group,
+            allowed_rooms=args.allow_room,
+        )
         settings = load_settings()
         async with names_for(settings) as names:
             print(f"{bot.name}: {await bot_line(bot, names)}")
@@ -195,10 +207,11 @@ def cmd_escalations(args: argparse.Namespace) -> int:
     async def work(store: Store) -> int:
         bot_id = await bot_id_of(store, args.bot)
         since = since_of(args.since, utcnow())
-        items = await store.list_escalations(status="pending" if args.pending else None, bot_id=bot_id, since=since,
-                                             limit=args.limit + 1)
+        items = await store.list_escalations(
+            status="pending" if args.pending else None, bot_id=bot_id, since=since, limit=args.limit + 1
+        )
         cut = len(items) > args.limit  # one more than asked for was found: say the list is cut, and how to see more
-        items = items[:args.limit]
+        items = items[: args.limit]
         bots = await bot_labels(store)  # removed Bots too: "builder (removed)"
         names_of = {b.id: b.name for b in await store.list_bots(removed=True)}  # --json: the plain name
         named: dict[str, str] = {}
@@ -216,8 +229,11 @@ def cmd_escalations(args: argparse.Namespace) -> int:
         if not items and not args.json:
             print("No pending escalations." if args.pending else "No escalations.", file=sys.stderr)
         if cut:
-            print(f"flybot escalations: the newest {args.limit:,} shown; more match: pass a larger --limit, or narrow "
-                  "with --pending, --bot NAME or --since DURATION.", file=sys.stderr)
+            print(
+                f"flybot escalations: the newest {args.limit:,} shown; more match: pass a larger --limit, or narrow "
+                "with --pending, --bot NAME or --since DURATION.",
+                file=sys.stderr,
+            )
         return 0
 
     return _run("escalations", work)
@@ -235,14 +251,20 @@ def cmd_rules(args: argparse.Namespace) -> int:
     async def work(store: Store) -> int:
         service = ProgramRuleService(store, is_admin=no_admin, clock=utcnow)
         if args.rules_cmd == "set":
-            rule = await service.set(_actor(), RuleSpec(program=args.program, subcommand=args.subcommand,
-                                                        grade=args.grade, note=args.note), operator=True)
+            rule = await service.set(
+                _actor(),
+                RuleSpec(program=args.program, subcommand=args.subcommand, grade=args.grade, note=args.note),
+                operator=True,
+            )
             print(json.dumps(rule.to_api()) if args.json else f"Program rule: `{rule.words}` is graded {rule.grade}.")
             return 0
         if args.rules_cmd == "remove":
             rule = await service.remove(_actor(), args.program, args.subcommand, operator=True)
-            print(json.dumps(rule.to_api()) if args.json else
-                  f"Removed the program rule on `{rule.words}` ({rule.grade}); FlyBot grades it as it did before.")
+            print(
+                json.dumps(rule.to_api())
+                if args.json
+                else f"Removed the program rule on `{rule.words}` ({rule.grade}); FlyBot grades it as it did before."
+            )
             return 0
         rules = await service.list()
         if args.json:

@@ -48,11 +48,15 @@ def parse_program(text: str, field: str = "program") -> str:
         shown = repr(text)[:80]
         raise InvalidRequest(
             f"program {shown}: give the program's plain name, like gcc or bazel (letters, digits, _ . + -; no path, "
-            "space or look-alike character)", field=field)
+            "space or look-alike character)",
+            field=field,
+        )
     if text in NO_RULE_FOR:
         raise InvalidRequest(
             f"program {text!r} runs another command, script or module: FlyBot grades the command it runs, so it "
-            "takes no program rule", field=field)
+            "takes no program rule",
+            field=field,
+        )
     return text
 
 
@@ -67,7 +71,8 @@ def parse_subcommand(text: str | None) -> str | None:
     if not plain_word(text) or text.startswith("-"):
         raise InvalidRequest(
             f"subcommand {repr(text)[:80]}: give one plain word, like build or deploy (not an option)",
-            field="subcommand")
+            field="subcommand",
+        )
     return text
 
 
@@ -128,8 +133,9 @@ class ProgramRuleService:
         clock: aware UTC now.
     """
 
-    def __init__(self, store: Store, *, is_admin: Callable[[str], Awaitable[bool]],
-                 clock: Callable[[], datetime]) -> None:
+    def __init__(
+        self, store: Store, *, is_admin: Callable[[str], Awaitable[bool]], clock: Callable[[], datetime]
+    ) -> None:
         self.store = store
         self._is_admin = is_admin
         self.clock = clock
@@ -170,19 +176,29 @@ class ProgramRuleService:
         if note is not None and (len(note) > MAX_NOTE or not note.isprintable()):
             raise InvalidRequest(f"note: one line of at most {MAX_NOTE} printable characters", field="note")
         await self._check_admin(actor, "set", operator, program=program, subcommand=subcommand)
-        rule = ProgramRule(program=program, subcommand=subcommand, grade=level.label, set_by=actor,
-                           set_at=self.clock(), note=note)
+        rule = ProgramRule(
+            program=program, subcommand=subcommand, grade=level.label, set_by=actor, set_at=self.clock(), note=note
+        )
         async with self.store.transaction() as tx:
             before = await tx.get_program_rule(program, subcommand)
             await tx.set_program_rule(rule)
-            await tx.audit("program_rule.set", at=rule.set_at, actor=actor, program=program, subcommand=subcommand,
-                           grade=rule.grade, note=note, replaced=before.grade if before else None,
-                           builtin="known" if program in PROGRAMS else "unknown")
+            await tx.audit(
+                "program_rule.set",
+                at=rule.set_at,
+                actor=actor,
+                program=program,
+                subcommand=subcommand,
+                grade=rule.grade,
+                note=note,
+                replaced=before.grade if before else None,
+                builtin="known" if program in PROGRAMS else "unknown",
+            )
         log.info("program_rule.set", program=program, subcommand=subcommand, grade=rule.grade, actor=actor)
         return rule
 
-    async def remove(self, actor: str, program: str, subcommand: str | None = None, *,
-                     operator: bool = False) -> ProgramRule:
+    async def remove(
+        self, actor: str, program: str, subcommand: str | None = None, *, operator: bool = False
+    ) -> ProgramRule:
         """Remove the rule on ``program`` (and ``subcommand``); audited.
 
         Raises:
@@ -197,8 +213,15 @@ class ProgramRuleService:
         async with self.store.transaction() as tx:
             before = await tx.get_program_rule(program, subcommand)
             if before is not None and await tx.remove_program_rule(program, subcommand):
-                await tx.audit("program_rule.removed", at=now, actor=actor, program=program, subcommand=subcommand,
-                               grade=before.grade, set_by=before.set_by)
+                await tx.audit(
+                    "program_rule.removed",
+                    at=now,
+                    actor=actor,
+                    program=program,
+                    subcommand=subcommand,
+                    grade=before.grade,
+                    set_by=before.set_by,
+                )
         if before is None:
             words = f"{program} {subcommand}" if subcommand else program
             raise NotFound(f"no program rule on {words}")

@@ -63,8 +63,13 @@ class RefusalLog:
                 self._counts[key] = self._counts.get(key, 0) + 1
                 return
             self._counts[key] = 1
-            getattr(log, level)(event, why=why, who=who, **fields,
-                                note=f"further refusals like this one are counted for {self.window_s:g} s")
+            getattr(log, level)(
+                event,
+                why=why,
+                who=who,
+                **fields,
+                note=f"further refusals like this one are counted for {self.window_s:g} s",
+            )
             return
         self._counts[key] = seen + 1
 
@@ -76,8 +81,13 @@ class RefusalLog:
         if not repeated:
             return
         top = {f"{event} {why} {who}": n for n, (event, why, who) in repeated[:SUMMARY_TOP]}
-        log.info("refusals.summary", window_s=self.window_s, not_logged=sum(n for n, _ in repeated), counted=top,
-                 other_keys=max(0, len(repeated) - SUMMARY_TOP))
+        log.info(
+            "refusals.summary",
+            window_s=self.window_s,
+            not_logged=sum(n for n, _ in repeated),
+            counted=top,
+            other_keys=max(0, len(repeated) - SUMMARY_TOP),
+        )
 
 
 REFUSALS = RefusalLog()
@@ -108,6 +118,12 @@ class ParserErrorFilter(logging.Filter):
             return True
         args = record.args if isinstance(record.args, tuple) else ()
         who = str(args[0]) if args else "unknown"
-        REFUSALS.refused("http.bad_request", why=type(exc).__name__, who=who, level="warning",
-                         status=exc.code, detail=str(exc.message)[:200])
+        REFUSALS.refused(
+            "http.bad_request",
+            why=type(exc).__name__,
+            who=who,
+            level="warning",
+            status=exc.code,
+            detail=str(exc.message)[:200],
+        )
         return False

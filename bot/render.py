@@ -74,17 +74,39 @@ def to_card_standing(approval: StandingApproval, bot_names: Mapping[str, str]) -
     elif approval.scope == "session":
         label = f"{bot_names.get(approval.bot_id or '', 'a removed Bot')}/{approval.subject}"
     return CardStanding(
-        id=approval.id, scope=approval.scope, subject_label=label, pattern=approval.pattern,
-        max_risk=approval.max_risk, contained_only=approval.contained_only, created_by=approval.created_by,
-        expires_at=approval.expires_at, note=approval.note, use_count=approval.use_count,
+        id=approval.id,
+        scope=approval.scope,
+        subject_label=label,
+        pattern=approval.pattern,
+        max_risk=approval.max_risk,
+        contained_only=approval.contained_only,
+        created_by=approval.created_by,
+        expires_at=approval.expires_at,
+        note=approval.note,
+        use_count=approval.use_count,
     )
 
 
 def to_notice_message(notice: Notice, bot: Bot, *, window_s: float) -> CardMessage:
     """The folded standing-approval notice of ``notice`` (see :func:`cards.standing.standing_digest`)."""
-    items = [NoticeItem(escalation_id=str(i.get("escalation_id", "")), command=str(i.get("command", "")),
-                        contained=bool(i.get("contained", False))) for i in notice.items]
-    approvals = [CardStanding(id=str(a.get("id", "")), scope=str(a.get("scope", "")), subject_label="",
-                              pattern=str(a.get("pattern", "")), max_risk="", contained_only=True,
-                              created_by=str(a.get("created_by", ""))) for a in notice.approvals]
+    items = [
+        NoticeItem(
+            escalation_id=str(i.get("escalation_id", "")),
+            command=str(i.get("command", "")),
+            contained=bool(i.get("contained", False)),
+        )
+        for i in notice.items
+    ]
+    approvals = [
+        CardStanding(
+            id=str(a.get("id", "")),
+            scope=str(a.get("scope", "")),
+            subject_label="",
+            pattern=str(a.get("pattern", "")),
+            max_risk="",
+            contained_only=True,
+            created_by=str(a.get("created_by", "")),
+        )
+        for a in notice.approvals
+    ]
     return standing_digest(bot_name=bot.name, count=notice.count, window_s=window_s, items=items, approvals=approvals)

@@ -19,8 +19,12 @@ from bot.store import Bot
 from bot.store.reports import Report
 from cards import CardFinding, CardInstruction, CardReport, CardUnlock
 
-BACKEND_NAMES = {"bubblewrap": "bubblewrap", "landlock": "Landlock", "sandbox-exec": "sandbox-exec",
-                 "windows-acl": "Windows ACL runner"}
+BACKEND_NAMES = {
+    "bubblewrap": "bubblewrap",
+    "landlock": "Landlock",
+    "sandbox-exec": "sandbox-exec",
+    "windows-acl": "Windows ACL runner",
+}
 POLICY_ID = "change-file-policy"
 BOT_APPROVAL_HOURS = 24
 """Lifetime in hours of the "for this Bot" standing approval, for the DM's wording; the service's
@@ -69,13 +73,28 @@ def to_card_report(report: Report, bot: Bot, blocked_hosts: Sequence[tuple[str, 
         for f in report.findings
     )
     return CardReport(
-        id=report.id, bot_name=bot.name, host=report.host, session_id=report.session_id, mode=report.mode,
-        missing=report.missing, unlock=tuple(CardUnlock(o.id, o.text) for o in report.unlock),
-        status=report.status, count=report.count, first_seen=report.first_seen, last_seen=report.last_seen,
-        source=report.source, reported_by=report.reported_by, channel=report.channel, decided_by=report.decided_by,
-        decided_at=report.decided_at, standing_approval_id=report.standing_approval_id,
-        bot_approval_hours=BOT_APPROVAL_HOURS, findings=findings, instructions=instructions(report),
-        bot_words=bot_words(report), blocked_hosts=tuple(blocked_hosts), decision_source=report.decision_source,
+        id=report.id,
+        bot_name=bot.name,
+        host=report.host,
+        session_id=report.session_id,
+        mode=report.mode,
+        missing=report.missing,
+        unlock=tuple(CardUnlock(o.id, o.text) for o in report.unlock),
+        status=report.status,
+        count=report.count,
+        first_seen=report.first_seen,
+        last_seen=report.last_seen,
+        source=report.source,
+        reported_by=report.reported_by,
+        channel=report.channel,
+        decided_by=report.decided_by,
+        decided_at=report.decided_at,
+        standing_approval_id=report.standing_approval_id,
+        bot_approval_hours=BOT_APPROVAL_HOURS,
+        findings=findings,
+        instructions=instructions(report),
+        bot_words=bot_words(report),
+        blocked_hosts=tuple(blocked_hosts),
+        decision_source=report.decision_source,
         grant_on_host=report.grant_on_host,
     )
-

@@ -219,13 +219,16 @@ def parse_report_line(text: str) -> ReportLine:
         return _with_preflight(ReportLine(), line)
     if not line.startswith(BLOCKED_PREFIX):
         raise _bad(f"a report starts with {BLOCKED_PREFIX!r} or {PREFLIGHT_PREFIX.strip()!r}")
-    rest = line[len(BLOCKED_PREFIX):].removeprefix(".")
+    rest = line[len(BLOCKED_PREFIX) :].removeprefix(".")
     if rest and not (rest[0].isspace() or rest[0] == "|"):
         raise _bad(f"a report starts with {BLOCKED_PREFIX!r} followed by a space")
     head, tail = _split_tail(rest)
     fields = _parse_fields(head)
     parsed = ReportLine(
-        bot=fields.get("bot"), host=fields.get("host"), session=fields.get("session"), mode=fields.get("mode"),
+        bot=fields.get("bot"),
+        host=fields.get("host"),
+        session=fields.get("session"),
+        mode=fields.get("mode"),
         os=fields.get("os"),
     )
     if not tail:
@@ -250,8 +253,13 @@ def _with_preflight(parsed: ReportLine, line: str) -> ReportLine:
         return replace(parsed, preflight_mode=loose["mode"], note=line[:MAX_NOTE_CHARS])
     if len(blocked.unlock) > MAX_UNLOCK_OPTIONS:
         raise _bad(f"at most {MAX_UNLOCK_OPTIONS} unlock options")
-    return replace(parsed, preflight_mode=blocked.mode.value, missing=blocked.missing_backends,
-                   unlock=blocked.unlock, findings=blocked.findings)
+    return replace(
+        parsed,
+        preflight_mode=blocked.mode.value,
+        missing=blocked.missing_backends,
+        unlock=blocked.unlock,
+        findings=blocked.findings,
+    )
 
 
 def facts_from_preflight(doc: Mapping[str, Any]) -> ReportLine:
@@ -266,8 +274,10 @@ def facts_from_preflight(doc: Mapping[str, Any]) -> ReportLine:
     """
     status = doc.get("status")
     if status != "blocked":
-        raise _bad(f"the preflight says {status!r}: only a blocked preflight (no usable sandbox backend) is a report",
-                   "preflight.status")
+        raise _bad(
+            f"the preflight says {status!r}: only a blocked preflight (no usable sandbox backend) is a report",
+            "preflight.status",
+        )
     mode = doc.get("mode")
     if mode not in _BLOCKABLE:
         raise _bad(f"a blocked preflight's mode is read-only or workspace-write, not {mode!r}", "preflight.mode")
@@ -280,14 +290,21 @@ def facts_from_preflight(doc: Mapping[str, Any]) -> ReportLine:
     )
     missing = [b for b in backends if b.get("available") is False]
     findings = tuple(
-        Finding(str(b["name"]), str(b["cause"]) if b.get("cause") else None, str(b.get("error") or ""),
-                b["abi"] if isinstance(b.get("abi"), int) else None)
+        Finding(
+            str(b["name"]),
+            str(b["cause"]) if b.get("cause") else None,
+            str(b.get("error") or ""),
+            b["abi"] if isinstance(b.get("abi"), int) else None,
+        )
         for b in missing
     )
     os_word = doc.get("os_family") or doc.get("os")
     return ReportLine(
-        preflight_mode=str(mode), missing=tuple(str(b["name"]) for b in missing), unlock=unlock or None,
-        findings=findings, os=str(os_word) if os_word else None,
+        preflight_mode=str(mode),
+        missing=tuple(str(b["name"]) for b in missing),
+        unlock=unlock or None,
+        findings=findings,
+        os=str(os_word) if os_word else None,
     )
 
 
@@ -329,9 +346,16 @@ def build_report(
     if the_mode not in _BLOCKABLE:
         raise _bad(f"mode {the_mode!r}: only read-only and workspace-write need a sandbox backend", "mode")
     return BlockedReport(
-        host=the_host, session_id=the_session, mode=the_mode, missing=facts.missing,
-        unlock=facts.unlock or DEFAULT_UNLOCK, source=source, reported_by=reported_by, channel=channel,
-        findings=facts.findings, note=facts.note,
+        host=the_host,
+        session_id=the_session,
+        mode=the_mode,
+        missing=facts.missing,
+        unlock=facts.unlock or DEFAULT_UNLOCK,
+        source=source,
+        reported_by=reported_by,
+        channel=channel,
+        findings=facts.findings,
+        note=facts.note,
         host_os=family_of(facts.os) or family_from_commands((o.id, o.command) for o in facts.unlock or ()),
     )
 
@@ -410,12 +434,20 @@ class ReportService:
         self._admit(bot)
         now = self.clock()
         new = NewReport(
-            id="rep_" + uuid.uuid4().hex[:24], bot_id=bot.id, host=blocked.host, session_id=blocked.session_id,
-            mode=blocked.mode, missing=blocked.missing,
-            unlock=tuple(ReportOption(o.id, o.text, o.command) for o in blocked.unlock), at=now,
-            source=blocked.source, reported_by=blocked.reported_by, channel=blocked.channel,
+            id="rep_" + uuid.uuid4().hex[:24],
+            bot_id=bot.id,
+            host=blocked.host,
+            session_id=blocked.session_id,
+            mode=blocked.mode,
+            missing=blocked.missing,
+            unlock=tuple(ReportOption(o.id, o.text, o.command) for o in blocked.unlock),
+            at=now,
+            source=blocked.source,
+            reported_by=blocked.reported_by,
+            channel=blocked.channel,
             findings=tuple(ReportFinding(f.backend, f.cause, f.error[:300], f.abi) for f in blocked.findings),
-            host_os=blocked.host_os, note=blocked.note,
+            host_os=blocked.host_os,
+            note=blocked.note,
         )
         async with self.store.transaction() as tx:
             open_now = await tx.open_reports(bot.id)
@@ -427,19 +459,22 @@ class ReportService:
                 )
             report, created = await tx.record_report(new)
             detail: dict[str, Any] = {
-                "report_id": report.id, "host": blocked.host, "session_id": blocked.session_id,
-                "source": blocked.source, "reported_by": blocked.reported_by,
+                "report_id": report.id,
+                "host": blocked.host,
+                "session_id": blocked.session_id,
+                "source": blocked.source,
+                "reported_by": blocked.reported_by,
             }
             if not created:
                 await tx.audit("report.folded", at=now, actor=bot.id, count=report.count, **detail)
                 if report.dms:
                     await tx.enqueue("report.update", ref=report.id, room=dm_room(bot), at=now)
             else:
-                await tx.audit("report.received", at=now, actor=bot.id, mode=blocked.mode,
-                               missing=list(blocked.missing), **detail)
+                await tx.audit(
+                    "report.received", at=now, actor=bot.id, mode=blocked.mode, missing=list(blocked.missing), **detail
+                )
                 for owner in bot.owners:
-                    await tx.enqueue("report.dm", ref=report.id, room=f"user:{owner}", at=now,
-                                     payload={"owner": owner})
+                    await tx.enqueue("report.dm", ref=report.id, room=f"user:{owner}", at=now, payload={"owner": owner})
                 await self._redraw_others(tx, bot, report.id, now)
         bound = log.bind(report_id=report.id, bot_id=bot.id, session_id=blocked.session_id, host=blocked.host)
         if not created:
@@ -483,14 +518,21 @@ class ReportService:
         async with self.store.transaction() as tx:
             resolved = await tx.resolve_open_report(bot.id, host, at=now)
             if resolved is not None:
-                await tx.audit("report.resolved_by_host", at=now, actor=bot.id, report_id=resolved.id, host=host,
-                               session_id=resolved.session_id)
+                await tx.audit(
+                    "report.resolved_by_host",
+                    at=now,
+                    actor=bot.id,
+                    report_id=resolved.id,
+                    host=host,
+                    session_id=resolved.session_id,
+                )
                 await tx.enqueue("report.update", ref=resolved.id, room=dm_room(bot), at=now)
                 await self._redraw_others(tx, bot, resolved.id, now)
         if resolved is None:
             return None
-        log.info("report.resolved_by_host", report_id=resolved.id, bot_id=bot.id, host=host,
-                 session_id=resolved.session_id)
+        log.info(
+            "report.resolved_by_host", report_id=resolved.id, bot_id=bot.id, host=host, session_id=resolved.session_id
+        )
         self.waiters.notify(resolved.id)
         return resolved
 
@@ -518,6 +560,7 @@ class ReportService:
         Raises :class:`NotFound` when it is not this Bot's, :class:`ShuttingDown` (503, retryable) once
         :meth:`shutdown` was called.
         """
+
         async def read() -> Report:
             report = await self.store.get_report_shared(report_id)
             if report is None or report.bot_id != bot.id:
@@ -527,8 +570,12 @@ class ReportService:
             return report
 
         return await long_poll(
-            self.waiters, report_id, read, settled=lambda r: not r.open,
-            wait_s=wait_s, closing=lambda: self.closing,
+            self.waiters,
+            report_id,
+            read,
+            settled=lambda r: not r.open,
+            wait_s=wait_s,
+            closing=lambda: self.closing,
         )
 
     def shutdown(self) -> None:
@@ -560,8 +607,15 @@ class ReportService:
 
     async def _refused(self, report: Report, actor: str, why: str, **extra: Any) -> None:
         await self.store.audit("report.refused", at=self.clock(), actor=actor, report_id=report.id, why=why, **extra)
-        log.warning("report.refused", why=why, report_id=report.id, bot_id=report.bot_id,
-                    session_id=report.session_id, actor=actor, **extra)
+        log.warning(
+            "report.refused",
+            why=why,
+            report_id=report.id,
+            bot_id=report.bot_id,
+            session_id=report.session_id,
+            actor=actor,
+            **extra,
+        )
 
     async def decide(self, report_id: str, *, actor: str, choice: str, include_host: bool = False) -> Report:
         """Record an owner's (or admin's) choice: ``approve_turn``, ``approve_bot`` or ``resolve``. First one wins.
@@ -602,15 +656,28 @@ class ReportService:
         # The decision, its audit row, the DMs' redraw and the approval it grants (with its audit row): one commit.
         async with self.store.transaction() as tx:
             decided = await tx.decide_report(
-                report_id, status=status, at=now, decided_by=actor, source=source,
-                standing_approval_id=approval.id if approval else None, grant_on_host=on_host,
+                report_id,
+                status=status,
+                at=now,
+                decided_by=actor,
+                source=source,
+                standing_approval_id=approval.id if approval else None,
+                grant_on_host=on_host,
             )
             if decided is not None:
                 if approval is not None:
                     await self.standing.save_in(tx, approval)
-                await tx.audit(f"report.{status}", at=now, actor=actor, report_id=report_id, source=source,
-                               bot_id=bot.id, host=decided.host, session_id=decided.session_id,
-                               standing_id=decided.standing_approval_id)
+                await tx.audit(
+                    f"report.{status}",
+                    at=now,
+                    actor=actor,
+                    report_id=report_id,
+                    source=source,
+                    bot_id=bot.id,
+                    host=decided.host,
+                    session_id=decided.session_id,
+                    standing_id=decided.standing_approval_id,
+                )
                 await tx.enqueue("report.update", ref=report_id, room=dm_room(bot), at=now)
                 await self._redraw_others(tx, bot, report_id, now)
         if decided is None:
@@ -619,8 +686,15 @@ class ReportService:
             raise AlreadyDecided(already_text(current))
         if approval is not None:
             log_created(approval)
-        log.info(f"report.{status}", report_id=report_id, bot_id=bot.id, session_id=decided.session_id,
-                 actor=actor, source=source, standing_id=decided.standing_approval_id)
+        log.info(
+            f"report.{status}",
+            report_id=report_id,
+            bot_id=bot.id,
+            session_id=decided.session_id,
+            actor=actor,
+            source=source,
+            standing_id=decided.standing_approval_id,
+        )
         self.waiters.notify(report_id)
         return decided
 
@@ -632,16 +706,21 @@ class ReportService:
         report then stays open: nothing is recorded without its approval (fail closed).
         """
         spec = StandingSpec(
-            scope="bot", subject=bot.id, pattern="*", max_risk="system", contained_only=not on_host,
+            scope="bot",
+            subject=bot.id,
+            pattern="*",
+            max_risk="system",
+            contained_only=not on_host,
             expires=BOT_APPROVAL_EXPIRY,
             note=f"danger-full-access for the Bot, granted from blocked report {report.id} (host {report.host})"[:500],
         )
         try:
             return await self.standing.prepare(actor, spec)
         except Exception as exc:
-            log.warning("report.standing_failed", report_id=report.id, bot_id=bot.id, actor=actor,
-                        error=type(exc).__name__)
-            await self.store.audit("report.standing_failed", at=self.clock(), actor=actor, report_id=report.id,
-                                   error=type(exc).__name__)
+            log.warning(
+                "report.standing_failed", report_id=report.id, bot_id=bot.id, actor=actor, error=type(exc).__name__
+            )
+            await self.store.audit(
+                "report.standing_failed", at=self.clock(), actor=actor, report_id=report.id, error=type(exc).__name__
+            )
             raise
-

@@ -33,7 +33,9 @@ ENV_FILE_VARIABLE = "FLYBOT_ENV_FILE"
 """The environment variable naming FlyBot's one settings file (``KEY=value`` lines, dotenv syntax); unset or empty:
 settings come from the environment alone."""
 
-_DOTENV_KEY = re.compile(rb"^[ \t]*(?:export[ \t]+)?(?:FLYBOT_|SLACK_)[A-Za-z0-9_]*[ \t]*=", re.MULTILINE | re.IGNORECASE)
+_DOTENV_KEY = re.compile(
+    rb"^[ \t]*(?:export[ \t]+)?(?:FLYBOT_|SLACK_)[A-Za-z0-9_]*[ \t]*=", re.MULTILINE | re.IGNORECASE
+)
 _DOTENV_READ = 64 * 1024
 _log = logging.getLogger(__name__)
 
@@ -125,15 +127,11 @@ class Settings(BaseSettings):
     host: str = "127.0.0.1"
     port: int = Field(8080, ge=0, le=65535)
     escalation_timeout_s: int = Field(600, ge=5, le=86400)
-    slack_bot_token: SecretStr | None = Field(
-        None, validation_alias=AliasChoices("SLACK_BOT_TOKEN", "slack_bot_token")
-    )
+    slack_bot_token: SecretStr | None = Field(None, validation_alias=AliasChoices("SLACK_BOT_TOKEN", "slack_bot_token"))
     slack_signing_secret: SecretStr | None = Field(
         None, validation_alias=AliasChoices("SLACK_SIGNING_SECRET", "slack_signing_secret")
     )
-    slack_app_token: SecretStr | None = Field(
-        None, validation_alias=AliasChoices("SLACK_APP_TOKEN", "slack_app_token")
-    )
+    slack_app_token: SecretStr | None = Field(None, validation_alias=AliasChoices("SLACK_APP_TOKEN", "slack_app_token"))
     slack_api_url: str = "https://slack.com/api/"
     state_dir: str = Field(default_factory=default_state_dir)
     sweep_interval_s: float = Field(1.0, gt=0, le=60)
@@ -231,11 +229,15 @@ def check_private(path: Path, what: str) -> None:
     except OSError as exc:
         raise ConfigError(f"{what} {path} cannot be read: {exc.strerror or exc}") from None
     if found.st_uid not in (os.getuid(), 0):
-        raise ConfigError(f"{what} {path} belongs to another user (uid {found.st_uid}), not to the user running FlyBot "
-                          f"(uid {os.getuid()}) or root: FlyBot takes settings and secrets only from its own files")
+        raise ConfigError(
+            f"{what} {path} belongs to another user (uid {found.st_uid}), not to the user running FlyBot "
+            f"(uid {os.getuid()}) or root: FlyBot takes settings and secrets only from its own files"
+        )
     if found.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        raise ConfigError(f"{what} {path} is writable by group or others (mode {stat.S_IMODE(found.st_mode):04o}): "
-                          f"run chmod go-w {path}")
+        raise ConfigError(
+            f"{what} {path} is writable by group or others (mode {stat.S_IMODE(found.st_mode):04o}): "
+            f"run chmod go-w {path}"
+        )
 
 
 def check_private_dir(path: Path, what: str) -> None:
@@ -278,7 +280,9 @@ def check_database_url(value: str) -> str:
         if driver != "aiosqlite":
             raise ValueError(f"FlyBot's SQLite driver is aiosqlite: use sqlite+aiosqlite://{rest}")
         if not rest.startswith("/"):
-            raise ValueError(f"a SQLite URL names a file after three slashes (an absolute path: four), like {_SQLITE_URL}")
+            raise ValueError(
+                f"a SQLite URL names a file after three slashes (an absolute path: four), like {_SQLITE_URL}"
+            )
         return value
     raise ValueError(f"{backend!r} is not a database FlyBot supports; use {_SQLITE_URL} or {_POSTGRES_URL}")
 
@@ -293,8 +297,10 @@ def settings_file() -> Path | None:
     if not named:
         return None
     if not os.path.isabs(named):
-        raise ConfigError(f"{ENV_FILE_VARIABLE} must be an absolute path, not {named!r}: a relative one would be read "
-                          "from whatever directory FlyBot starts in")
+        raise ConfigError(
+            f"{ENV_FILE_VARIABLE} must be an absolute path, not {named!r}: a relative one would be read "
+            "from whatever directory FlyBot starts in"
+        )
     return Path(named)
 
 
@@ -314,8 +320,10 @@ def ignored_dotenv(where: Path | None = None) -> str | None:
         return None
     finally:
         os.close(fd)
-    return (f"ignoring {path}: FlyBot reads no settings file from the working directory; name one with "
-            f"{ENV_FILE_VARIABLE}=/path/outside/any/agent/workspace, or set the variables in the environment")
+    return (
+        f"ignoring {path}: FlyBot reads no settings file from the working directory; name one with "
+        f"{ENV_FILE_VARIABLE}=/path/outside/any/agent/workspace, or set the variables in the environment"
+    )
 
 
 def load_settings(**overrides: object) -> Settings:
@@ -362,9 +370,11 @@ def ignored_legacy_state(settings: Settings, where: Path | None = None) -> str |
         found.append((state, f"FLYBOT_STATE_DIR={state.resolve()}"))
     if not found:
         return None
-    return (f"ignoring {' and '.join(str(path) for path, _ in found)}: FlyBot keeps its state in {state_home()} "
-            f"(outside any agent's workspace); to use {'them' if len(found) > 1 else 'it'} anyway, set "
-            f"{' and '.join(setting for _, setting in found)} in the environment or in {ENV_FILE_VARIABLE}'s file")
+    return (
+        f"ignoring {' and '.join(str(path) for path, _ in found)}: FlyBot keeps its state in {state_home()} "
+        f"(outside any agent's workspace); to use {'them' if len(found) > 1 else 'it'} anyway, set "
+        f"{' and '.join(setting for _, setting in found)} in the environment or in {ENV_FILE_VARIABLE}'s file"
+    )
 
 
 def _same_file(one: Path, other: Path) -> bool:

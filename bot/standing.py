@@ -57,8 +57,10 @@ MAX_STANDING_RISK = RiskLevel.SYSTEM
 DEFAULT_MAX_RISK = RiskLevel.WORKSPACE_WRITE
 MAX_EXPIRY = timedelta(days=365)
 SESSION_APPROVAL_TTL = timedelta(hours=12)
-OWN_CHAT_IDENTITY = ("This Bot's own chat identity cannot approve for it (its requests, standing approvals that would "
-                     "answer them, its blocked host); an owner or an admin must.")
+OWN_CHAT_IDENTITY = (
+    "This Bot's own chat identity cannot approve for it (its requests, standing approvals that would "
+    "answer them, its blocked host); an owner or an admin must."
+)
 """The refusal when a Bot's ``--chat-user`` approves for its own Bot, on every surface."""
 _DURATION = re.compile(r"^\s*(\d{1,6})\s*([smhdw])\s*$")
 _UNITS = {"s": "seconds", "m": "minutes", "h": "hours", "d": "days", "w": "weeks"}
@@ -95,7 +97,9 @@ def parse_pattern(text: str) -> tuple[str, ...]:
     except ValueError:
         raise InvalidRequest(f"pattern {text!r}: unbalanced quotes", field="pattern") from None
     if not words:
-        raise InvalidRequest("pattern: give the command's first words (e.g. 'apt-get install') or * for any", field="pattern")
+        raise InvalidRequest(
+            "pattern: give the command's first words (e.g. 'apt-get install') or * for any", field="pattern"
+        )
     if len(words) > 8:
         raise InvalidRequest("pattern: at most 8 words", field="pattern")
     for word in words:
@@ -125,7 +129,9 @@ def parse_max_risk(text: str | None) -> RiskLevel:
     if level > MAX_STANDING_RISK:
         raise InvalidRequest(
             f"max risk {level.label}: a standing approval never covers destructive commands (they always ask), "
-            f"so it could never match; use one of: {valid}", field="max_risk")
+            f"so it could never match; use one of: {valid}",
+            field="max_risk",
+        )
     return level
 
 
@@ -164,15 +170,23 @@ def check_can_match(words: Sequence[str], rules: ProgramRules | None = None) -> 
         _check_tool_pattern(words, pattern, rules)
         return
     if first in _WRAPPERS:
-        example = "apt-get install" if first in ("sudo", "su", "env", "exec", "command", "nohup", "time", "timeout") else "make"
+        example = (
+            "apt-get install"
+            if first in ("sudo", "su", "env", "exec", "command", "nohup", "time", "timeout")
+            else "make"
+        )
         raise InvalidRequest(
             f"pattern `{pattern}` could never match: {first} runs another command, and standing approvals are "
-            f"matched against that command (give its words instead, e.g. `{example}`)", field="pattern")
+            f"matched against that command (give its words instead, e.g. `{example}`)",
+            field="pattern",
+        )
     if first in _INTERPRETERS:
         raise InvalidRequest(
             f"pattern `{pattern}` could never match: {first} runs a script, inline code or a module; the commands "
             "inside are what standing approvals are matched against (`python -m pytest` is matched by `pytest`), "
-            "and a script file or inline code always asks", field="pattern")
+            "and a script file or inline code always asks",
+            field="pattern",
+        )
     verdict = classify(pattern, contained=True, rules=rules)
     if verdict.risk < RiskLevel.DESTRUCTIVE:
         return
@@ -180,7 +194,9 @@ def check_can_match(words: Sequence[str], rules: ProgramRules | None = None) -> 
     because = f" ({why})" if why else ""
     raise InvalidRequest(
         f"pattern `{pattern}` is destructive{because}: destructive commands always ask, so this standing approval "
-        "could never match", field="pattern")
+        "could never match",
+        field="pattern",
+    )
 
 
 def _check_tool_pattern(words: Sequence[str], pattern: str, rules: ProgramRules | None) -> None:
@@ -193,22 +209,30 @@ def _check_tool_pattern(words: Sequence[str], pattern: str, rules: ProgramRules 
     """
     from bot.risk.tools import FILE_TOOLS, WEB_TOOLS, grade_tool, mcp_parts
 
-    name = words[0][len(TOOL_PREFIX):]
+    name = words[0][len(TOOL_PREFIX) :]
     extra = {"WebFetch": "host:"}.get(name) or ("path:/" if name in FILE_TOOLS else None)
-    if len(words) > 2 or (len(words) == 2 and (extra is None or not words[1].startswith(extra)
-                                               or len(words[1]) == len(extra))):
+    if len(words) > 2 or (
+        len(words) == 2 and (extra is None or not words[1].startswith(extra) or len(words[1]) == len(extra))
+    ):
         raise InvalidRequest(
             f"pattern `{pattern}`: a tool pattern is tool:NAME, then host:HOST for WebFetch or path:/FILE for a file "
-            "tool, and nothing else", field="pattern")
+            "tool, and nothing else",
+            field="pattern",
+        )
     if name in FILE_TOOLS or name in WEB_TOOLS:
         return
     if mcp_parts(name) is None:
-        raise InvalidRequest(f"pattern `{pattern}`: {name} is not a tool FlyBot grades (Edit, Write, MultiEdit, "
-                             "NotebookEdit, WebFetch, WebSearch, or an MCP tool mcp__SERVER__TOOL)", field="pattern")
+        raise InvalidRequest(
+            f"pattern `{pattern}`: {name} is not a tool FlyBot grades (Edit, Write, MultiEdit, "
+            "NotebookEdit, WebFetch, WebSearch, or an MCP tool mcp__SERVER__TOOL)",
+            field="pattern",
+        )
     if grade_tool(name, {}, workspace=None, rules=rules).risk >= RiskLevel.DESTRUCTIVE:
         raise InvalidRequest(
             f"pattern `{pattern}` could never match: FlyBot does not know what {name} does, so it always asks; an "
-            f"admin's program rule for {name} grades it first", field="pattern")
+            f"admin's program rule for {name} grades it first",
+            field="pattern",
+        )
 
 
 NEVER_COVERED_RULES = frozenset({"secret-read"})
@@ -230,8 +254,12 @@ still needs cover, like any command."""
 
 def needs_cover(command: SimpleCommand) -> bool:
     """True unless ``command`` is a :data:`NO_COVER_NEEDED` builtin, unwrapped, graded ``read_only``."""
-    return not (command.argv and command.argv[0] in NO_COVER_NEEDED and not command.wrappers
-                and command.risk <= RiskLevel.READ_ONLY)
+    return not (
+        command.argv
+        and command.argv[0] in NO_COVER_NEEDED
+        and not command.wrappers
+        and command.risk <= RiskLevel.READ_ONLY
+    )
 
 
 def suggest_patterns(commands: Sequence[SimpleCommand]) -> list[str]:
@@ -277,10 +305,27 @@ def suggest_pattern(commands: Sequence[SimpleCommand]) -> str:
     return patterns[0] if patterns else ""
 
 
-LOCAL_WRAPPERS = frozenset({
-    "sudo", "env", "timeout", "nice", "nohup", "stdbuf", "time", "ionice", "setsid", "command", "builtin", "exec",
-    "eval", "bash -c", "sh -c", "zsh -c", "dash -c",
-})
+LOCAL_WRAPPERS = frozenset(
+    {
+        "sudo",
+        "env",
+        "timeout",
+        "nice",
+        "nohup",
+        "stdbuf",
+        "time",
+        "ionice",
+        "setsid",
+        "command",
+        "builtin",
+        "exec",
+        "eval",
+        "bash -c",
+        "sh -c",
+        "zsh -c",
+        "dash -c",
+    }
+)
 """Wrappers a standing approval may look through: they run the wrapped command on this machine, as is. A command
 reached through any other wrapper (``ssh HOST``, ``xargs``, ``find -exec``, ``git rebase --exec``, ``trap`` ...) runs
 elsewhere or under someone else's control, and is never covered (``ssh prod systemctl stop``)."""
@@ -344,7 +389,8 @@ def match(
     if risk >= RiskLevel.DESTRUCTIVE or not commands:
         return None
     usable = [
-        a for a in approvals
+        a
+        for a in approvals
         if a.live(now) and (contained or not a.contained_only) and RiskLevel.parse(a.max_risk) <= MAX_STANDING_RISK
     ]
     used: dict[str, StandingApproval] = {}
@@ -458,8 +504,14 @@ class StandingService:
         acknowledged). The caller logs it (:func:`log_created`) once ``tx`` has committed."""
         await tx.add_standing(approval)
         await tx.audit(
-            "standing.created", at=approval.created_at, actor=approval.created_by, standing_id=approval.id,
-            scope=approval.scope, subject=approval.subject, pattern=approval.pattern, max_risk=approval.max_risk,
+            "standing.created",
+            at=approval.created_at,
+            actor=approval.created_by,
+            standing_id=approval.id,
+            scope=approval.scope,
+            subject=approval.subject,
+            pattern=approval.pattern,
+            max_risk=approval.max_risk,
             contained_only=approval.contained_only,
         )
 
@@ -494,8 +546,9 @@ class StandingService:
         check_can_match(words, rules_of(await self.store.program_rules()))
         now = self.clock()
         if not operator and await self._own_chat_identity(actor, spec.scope, spec.subject, bot):
-            await self.store.audit("standing.refused", at=now, actor=actor, scope=spec.scope, subject=spec.subject,
-                                   why="requester")
+            await self.store.audit(
+                "standing.refused", at=now, actor=actor, scope=spec.scope, subject=spec.subject, why="requester"
+            )
             log.warning("standing.refused", why="requester", actor=actor, scope=spec.scope, subject=spec.subject)
             raise NotAllowed(OWN_CHAT_IDENTITY)
         if not await self.may_manage(actor, spec.scope, bot, operator=operator):
@@ -556,7 +609,13 @@ class StandingService:
         return [a for a in live if await self.may_manage(actor, a.scope, await self._bot_of(a), operator=operator)]
 
     async def find_cover(
-        self, bot: Bot, *, session_id: str, room: str | None, risk: RiskLevel, contained: bool,
+        self,
+        bot: Bot,
+        *,
+        session_id: str,
+        room: str | None,
+        risk: RiskLevel,
+        contained: bool,
         commands: Sequence[SimpleCommand],
     ) -> list[StandingApproval] | None:
         """The live approvals of this session, Bot and room that cover the whole command, or None.
@@ -578,7 +637,11 @@ class StandingService:
         # Remembered only when computed from the copy the store serves now: nothing was invalidated meanwhile, and
         # the copy is the one served before (or, none before, the one this call's read just loaded).
         after = store_cache.standing()
-        if after is not None and generation == store_cache.generation("standing") and (before is None or before is after):
+        if (
+            after is not None
+            and generation == store_cache.generation("standing")
+            and (before is None or before is after)
+        ):
             self.covers.put(key, after, cover)
         return cover
 
@@ -643,5 +706,10 @@ class Covers:
 
 def log_created(approval: StandingApproval) -> None:
     """The log line of a stored standing approval (after its transaction committed)."""
-    log.info("standing.created", standing_id=approval.id, scope=approval.scope, subject=approval.subject,
-             actor=approval.created_by)
+    log.info(
+        "standing.created",
+        standing_id=approval.id,
+        scope=approval.scope,
+        subject=approval.subject,
+        actor=approval.created_by,
+    )

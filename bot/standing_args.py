@@ -34,7 +34,7 @@ def _named_room(words: list[str], here: str) -> tuple[list[str], str]:
         if word == "--room":
             found = _CHANNEL_WORD.match(words[index + 1])
             if found:
-                return words[: index + 1] + words[index + 2:], found.group(1)
+                return words[: index + 1] + words[index + 2 :], found.group(1)
     return words, here
 
 
@@ -53,7 +53,7 @@ def _options_then_pattern(words: list[str], *, room_flag: bool) -> list[str]:
         word = words[index]
         name = word.split("=", 1)[0]
         if word == "--":
-            pattern += words[index + 1:]
+            pattern += words[index + 1 :]
             break
         if name in _ADD_VALUES or (name == "--room" and not room_flag):
             options.append(word)

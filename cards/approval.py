@@ -103,7 +103,9 @@ SANDBOX_STATEMENT = (
     ":package: *Runs in the sandbox.* This command runs in a discarded micro-VM: its effects stay there, "
     "only a workspace file sync comes back."
 )
-HOST_STATEMENT = ":warning: *Runs on the host.* This command runs directly on the host machine: its effects are permanent."
+HOST_STATEMENT = (
+    ":warning: *Runs on the host.* This command runs directly on the host machine: its effects are permanent."
+)
 
 RISK_DESCRIPTIONS = {
     "read_only": "only reads",
@@ -186,10 +188,16 @@ def approval_card(esc: CardEscalation) -> CardMessage:
         blocks.append(warning)
     blocks += [
         _details_block(esc),
-        _command_block(command, omitted, more="more characters \u2014 use Review and approve to see them all"
-                       if esc.pending else "more characters \u2014 use Show full command",
-                       label="Command, exactly as it will run:" if esc.tool is None else
-                       "Tool call, as FlyBot reads it (the target, then the diff or the arguments):"),
+        _command_block(
+            command,
+            omitted,
+            more="more characters \u2014 use Review and approve to see them all"
+            if esc.pending
+            else "more characters \u2014 use Show full command",
+            label="Command, exactly as it will run:"
+            if esc.tool is None
+            else "Tool call, as FlyBot reads it (the target, then the diff or the arguments):",
+        ),
         _change_block(esc),
         *_two_person_blocks(esc),
         _risk_block(esc),
@@ -210,8 +218,12 @@ def _hidden_warning(esc: CardEscalation) -> Block | None:
     """The hidden-characters warning over every field of ``esc`` a card or modal shows."""
     room = "" if is_slack_channel_id(esc.room) else esc.room
     return hidden_text_warning(
-        {"command": esc.command, "justification": esc.justification or "", "note": esc.reason or "",
-         "reasons": "\n".join(f"{r.subject} {r.detail}" for r in esc.reasons)},  # a project recipe's lines
+        {
+            "command": esc.command,
+            "justification": esc.justification or "",
+            "note": esc.reason or "",
+            "reasons": "\n".join(f"{r.subject} {r.detail}" for r in esc.reasons),
+        },  # a project recipe's lines
         {"Bot name": esc.bot_name, "session id": esc.session_id, "working directory": esc.cwd, "room": room},
     )
 
@@ -226,10 +238,13 @@ def full_justification_modal(esc: CardEscalation) -> dict[str, Any]:
     """
     text = clean(esc.justification or "")
     chunks = split_chunks(text, MODAL_CHUNK_MAX) if text else []
-    intro = bk.rich_text(bk.section(
-        bk.text("Justification from "), _value(esc.bot_name, CARD_FIELD_MAX),
-        bk.text(f"'s session, exactly as sent ({len(text):,} characters):" if text else "'s session: none."),
-    ))
+    intro = bk.rich_text(
+        bk.section(
+            bk.text("Justification from "),
+            _value(esc.bot_name, CARD_FIELD_MAX),
+            bk.text(f"'s session, exactly as sent ({len(text):,} characters):" if text else "'s session: none."),
+        )
+    )
     warning = hidden_text_warning({"justification": esc.justification or ""}, {"Bot name": esc.bot_name})
     return _modal(
         title="Full justification",
@@ -265,8 +280,10 @@ def full_command_modal(
         # Review and approve also shows whole a justification the card cut (the Bot's words, not FlyBot's; an
         # adapter may put what it asks to approve there, e.g. Codex's diff of a file change).
         said.append(bk.rich_text(bk.section(bk.text("Justification (the Bot's words):", bold=True))))
-        said += [bk.rich_text(bk.preformatted(chunk))
-                 for chunk in split_chunks(clean(esc.justification or ""), MODAL_CHUNK_MAX)]
+        said += [
+            bk.rich_text(bk.preformatted(chunk))
+            for chunk in split_chunks(clean(esc.justification or ""), MODAL_CHUNK_MAX)
+        ]
     warning = _hidden_warning(esc)  # the modal says it too, where Approve is clicked
     room = MODAL_MAX_BLOCKS - 1 - len(said) - (warning is not None)  # intro, warning and justification blocks
     shown = chunks if len(chunks) <= room else chunks[: room - 1]
@@ -278,8 +295,14 @@ def full_command_modal(
         note = f"\u2026 {hidden:,} more characters do not fit in a Slack modal (100-block limit)."
         blocks.append(bk.rich_text(bk.section(bk.text(note, italic=True))))
     if approve and esc.pending and not hidden:
-        return _modal(title="Approve this command", blocks=blocks, callback_id=REVIEW_MODAL_CALLBACK,
-                      private_metadata=esc.id, close="Cancel", submit="Approve")
+        return _modal(
+            title="Approve this command",
+            blocks=blocks,
+            callback_id=REVIEW_MODAL_CALLBACK,
+            private_metadata=esc.id,
+            close="Cancel",
+            submit="Approve",
+        )
     return _modal(
         title="Full command",
         blocks=blocks,
@@ -429,24 +452,39 @@ def _two_person_blocks(esc: CardEscalation) -> list[Block]:
             line += ([bk.text(" and ")] if i else []) + [_who_element(who)]
         return [bk.rich_text(bk.section(*line, bk.text(f"; {TWO_PERSON_RULE}).")))]
     if not esc.pending:
-        return [bk.rich_text(bk.section(bk.text(
-            f"\U0001f465 Needed {needed} approvals from different people ({TWO_PERSON_RULE}).", italic=True)))]
+        return [
+            bk.rich_text(
+                bk.section(
+                    bk.text(
+                        f"\U0001f465 Needed {needed} approvals from different people ({TWO_PERSON_RULE}).", italic=True
+                    )
+                )
+            )
+        ]
     if esc.approvers:
-        line = [bk.text(f"\U0001f465 {len(esc.approvers)} of {needed} approvals", bold=True), bk.text(" (by "),
-                _who_element(esc.approvers[0]), bk.text(")")]
+        line = [
+            bk.text(f"\U0001f465 {len(esc.approvers)} of {needed} approvals", bold=True),
+            bk.text(" (by "),
+            _who_element(esc.approvers[0]),
+            bk.text(")"),
+        ]
         tail = ". A second, different person decides; Deny by anyone ends it."
     else:
         line = [bk.text(f"\U0001f465 0 of {needed} approvals", bold=True)]
-        tail = (f": this destructive command on the host needs {needed} approvals from different people "
-                f"({TWO_PERSON_RULE}). Deny by anyone ends it.")
+        tail = (
+            f": this destructive command on the host needs {needed} approvals from different people "
+            f"({TWO_PERSON_RULE}). Deny by anyone ends it."
+        )
     return [bk.rich_text(bk.section(*line, bk.text(tail)))]
 
 
 def _fallback_copy_text(esc: CardEscalation) -> str:
     """Why a fallback approver has this copy (FlyBot's own words; the time only)."""
     when = f" by {format_utc(esc.fallback_at)}" if esc.fallback_at is not None else ""
-    return (f"\U0001f4e8 You have this copy as a fallback approver: its owners had not decided{when}. "
-            "A decision here or on the original card decides for both.")
+    return (
+        f"\U0001f4e8 You have this copy as a fallback approver: its owners had not decided{when}. "
+        "A decision here or on the original card decides for both."
+    )
 
 
 def _risk_block(esc: CardEscalation) -> Block:
@@ -473,11 +511,15 @@ def _unknown_blocks(esc: CardEscalation) -> list[Block]:
     names = [f"`{name}`" for name in esc.unknown_programs]
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     what = "it" if len(names) == 1 else "them"
-    how = ("an admin can grade it with the *Grade* button (or `/flybot rule set PROGRAM GRADE`); a standing "
-           "approval can then cover it" if esc.pending and not esc.fallback_copy else
-           "an admin can grade it with `/flybot rule set PROGRAM GRADE`")
-    return [bk.mrkdwn_section(f":grey_question: FlyBot does not know {listed}, so it grades {what} destructive: "
-                              f"{how}.")]
+    how = (
+        "an admin can grade it with the *Grade* button (or `/flybot rule set PROGRAM GRADE`); a standing "
+        "approval can then cover it"
+        if esc.pending and not esc.fallback_copy
+        else "an admin can grade it with `/flybot rule set PROGRAM GRADE`"
+    )
+    return [
+        bk.mrkdwn_section(f":grey_question: FlyBot does not know {listed}, so it grades {what} destructive: {how}.")
+    ]
 
 
 def teach_modal(*, escalation_id: str, program: str, first_argument: str | None = None) -> dict[str, Any]:
@@ -490,19 +532,31 @@ def teach_modal(*, escalation_id: str, program: str, first_argument: str | None 
         bk.mrkdwn_section(
             f"Teach FlyBot how to grade `{program}` for the whole organisation (a *program rule*): every request "
             "that runs it is graded so from now on, on every replica and in the agents' hooks. This card keeps its "
-            "grade; decide it as usual."),
+            "grade; decide it as usual."
+        ),
         {
-            "type": "input", "block_id": TEACH_GRADE_BLOCK, "label": bk.plain(f"Grade of {program}"),
-            "element": {"type": "static_select", "action_id": TEACH_GRADE_INPUT, "options": options,
-                        "initial_option": {"text": bk.plain("workspace_write"), "value": "workspace_write"}},
+            "type": "input",
+            "block_id": TEACH_GRADE_BLOCK,
+            "label": bk.plain(f"Grade of {program}"),
+            "element": {
+                "type": "static_select",
+                "action_id": TEACH_GRADE_INPUT,
+                "options": options,
+                "initial_option": {"text": bk.plain("workspace_write"), "value": "workspace_write"},
+            },
         },
         {
-            "type": "input", "block_id": TEACH_SUBCOMMANDS_BLOCK, "optional": True,
+            "type": "input",
+            "block_id": TEACH_SUBCOMMANDS_BLOCK,
+            "optional": True,
             "label": bk.plain(f"Only for these subcommands{hint}; empty: every use"),
             "element": {"type": "plain_text_input", "action_id": TEACH_SUBCOMMANDS_INPUT, "max_length": 200},
         },
         {
-            "type": "input", "block_id": TEACH_NOTE_BLOCK, "optional": True, "label": bk.plain("Note"),
+            "type": "input",
+            "block_id": TEACH_NOTE_BLOCK,
+            "optional": True,
+            "label": bk.plain("Note"),
             "element": {"type": "plain_text_input", "action_id": TEACH_NOTE_INPUT, "max_length": 500},
         },
     ]
@@ -541,7 +595,7 @@ def _reason_item(reason: CardReason, *, mark_downgraded: bool) -> Block:
     elements = [_value(part, REASON_SUBJECT_MAX, code=True)]
     detail = _cut(reason.detail, REASON_DETAIL_MAX)
     if part != reason.subject and detail.startswith(part + " "):
-        elements.append(bk.text(detail[len(part):]))  # "`sudo` runs the command as ...": the part, named once
+        elements.append(bk.text(detail[len(part) :]))  # "`sudo` runs the command as ...": the part, named once
     elif detail.strip():
         elements.append(bk.text(f" \u2014 {detail}"))
     tag = f"{_cut(reason.rule, REASON_TAG_MAX) or 'rule?'}, {_cut(reason.level, REASON_TAG_MAX) or 'level?'}"
@@ -631,7 +685,9 @@ def _actions_block(esc: CardEscalation, *, command_cut: bool, justification_cut:
         # what it asks to approve, e.g. Codex's diff of a file change), so no button approves it unseen; "Review
         # and approve" opens the whole command and justification with Approve in it.
         buttons.append(bk.button("Review and approve", REVIEW_APPROVE_ACTION, esc.id, style="primary"))
-        if esc.risk != "destructive" and not esc.fallback_copy:  # these open a modal that shows the whole command (no one-click session choice)
+        if (
+            esc.risk != "destructive" and not esc.fallback_copy
+        ):  # these open a modal that shows the whole command (no one-click session choice)
             buttons.append(bk.button("Always for this Bot", STANDING_BOT_ACTION, esc.id))
         buttons.append(bk.button("Deny", DENY_ACTION, esc.id, style="danger"))
     elif esc.pending:
@@ -679,7 +735,9 @@ def _modal_intro(esc: CardEscalation, command: str, parts: int) -> Block:
         bk.section(
             bk.text("Command for "),
             _value(esc.bot_name, CARD_FIELD_MAX),
-            bk.text(f", exactly as it will run ({len(command):,} characters, {parts} part{'s' if parts != 1 else ''}):"),
+            bk.text(
+                f", exactly as it will run ({len(command):,} characters, {parts} part{'s' if parts != 1 else ''}):"
+            ),
         )
     )
 

@@ -43,12 +43,19 @@ def hidden_text_warning(
         return None
     lines = [bk.text(f"\u26a0\ufe0f Read this {subject} carefully: it is not what it may appear to be.", bold=True)]
     if fields:
-        lines.append(bk.text(
-            f"\nHidden or direction-changing characters in the {', '.join(fields)}; they are shown as \u27e8U+\u2026\u27e9."
-        ))
+        lines.append(
+            bk.text(
+                f"\nHidden or direction-changing characters in the {', '.join(fields)}; they are shown as \u27e8U+\u2026\u27e9."
+            )
+        )
     for found in similar[:_MAX_LOOKALIKES]:
-        lines += [bk.text("\nLook-alike: "), bk.text(found.word, code=True), bk.text(" looks like "),
-                  bk.text(found.looks_like, code=True), bk.text(" but is not.")]
+        lines += [
+            bk.text("\nLook-alike: "),
+            bk.text(found.word, code=True),
+            bk.text(" looks like "),
+            bk.text(found.looks_like, code=True),
+            bk.text(" but is not."),
+        ]
     if len(similar) > _MAX_LOOKALIKES:
         lines.append(bk.text(f"\n\u2026 and {len(similar) - _MAX_LOOKALIKES} more look-alike words."))
     return bk.rich_text(bk.section(*lines))

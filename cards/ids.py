@@ -70,6 +70,7 @@ def escalation_id_from_block_id(block_id: str) -> str | None:
         return block_id[len(ACTIONS_BLOCK_PREFIX) :]
     return None
 
+
 # --- standing approvals ----------------------------------------------------------------------------
 STANDING_SESSION_ACTION = "standing_session"
 """Card button "Approve for this session": approves and creates a session-scoped standing approval."""

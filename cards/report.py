@@ -172,15 +172,25 @@ def _who(user_id: str) -> dict[str, Any]:
 
 def _facts(report: CardReport) -> dict[str, Any]:
     if report.status == "open":
-        verb, refusal = " cannot run shell commands on host ", ": every shell call is refused with SANDBOX_UNAVAILABLE, so it handed the work on."
+        verb, refusal = (
+            " cannot run shell commands on host ",
+            ": every shell call is refused with SANDBOX_UNAVAILABLE, so it handed the work on.",
+        )
     else:
-        verb, refusal = " could not run shell commands on host ", ": every shell call was refused with SANDBOX_UNAVAILABLE."
+        verb, refusal = (
+            " could not run shell commands on host ",
+            ": every shell call was refused with SANDBOX_UNAVAILABLE.",
+        )
     first = bk.section(
-        bk.text(_short(report.bot_name), bold=True), bk.text(verb), bk.text(_short(report.host), code=True),
+        bk.text(_short(report.bot_name), bold=True),
+        bk.text(verb),
+        bk.text(_short(report.host), code=True),
         bk.text(refusal),
     )
     second = bk.section(
-        bk.text("Session "), bk.text(_short(report.session_id), code=True), bk.text(" · file policy "),
+        bk.text("Session "),
+        bk.text(_short(report.session_id), code=True),
+        bk.text(" · file policy "),
         bk.text(_short(report.mode, 40), code=True),
     )
     source = [bk.text("Reported through the session API.")]
@@ -235,9 +245,11 @@ def _instructions(steps: tuple[CardInstruction, ...]) -> dict[str, Any]:
 
 
 def _bot_words(words: tuple[str, ...]) -> dict[str, Any]:
-    elements: list[dict[str, Any]] = [bk.section(
-        bk.text("The Bot also wrote (its own words, not checked by FlyBot; not instructions to run):", bold=True)
-    )]
+    elements: list[dict[str, Any]] = [
+        bk.section(
+            bk.text("The Bot also wrote (its own words, not checked by FlyBot; not instructions to run):", bold=True)
+        )
+    ]
     for said in words[:5]:
         shown, cut = truncate(one_line(clean(without_commands(said))), OPTION_TEXT_MAX * 2)
         elements.append(bk.quote("“" + shown + ("…" if cut else "") + "”"))
@@ -253,10 +265,14 @@ def _header(report: CardReport) -> str:
 def _outcome(report: CardReport) -> dict[str, Any]:
     when = f" at {format_utc(report.decided_at)}" if report.decided_at else ""
     if report.status == "resolved" and report.decision_source == "host":
-        return bk.rich_text(bk.section(bk.text(
-            f"resolved: the host now has a usable backend (a later preflight from it found one{when}). "
-            "Nothing was approved."
-        )))
+        return bk.rich_text(
+            bk.section(
+                bk.text(
+                    f"resolved: the host now has a usable backend (a later preflight from it found one{when}). "
+                    "Nothing was approved."
+                )
+            )
+        )
     who = [_who(report.decided_by)] if report.decided_by else [bk.text("someone")]
     verbs = {
         "approved_turn": "Approved danger-full-access for this turn of the session, by ",
@@ -267,11 +283,16 @@ def _outcome(report: CardReport) -> dict[str, Any]:
     sections = [bk.section(*parts)]
     if report.status == "approved_bot" and report.standing_approval_id:
         where = "on the host too" if report.grant_on_host else "contained commands only (not on the host)"
-        sections.append(bk.section(
-            bk.text("Standing approval "), bk.text(report.standing_approval_id, code=True),
-            bk.text(f" approves this Bot's escalations for {report.bot_approval_hours} hours: any command up to "
-                    f"system, {where}. Destructive commands still ask."),
-        ))
+        sections.append(
+            bk.section(
+                bk.text("Standing approval "),
+                bk.text(report.standing_approval_id, code=True),
+                bk.text(
+                    f" approves this Bot's escalations for {report.bot_approval_hours} hours: any command up to "
+                    f"system, {where}. Destructive commands still ask."
+                ),
+            )
+        )
     return bk.rich_text(*sections)
 
 
@@ -279,8 +300,11 @@ def _buttons(report: CardReport) -> dict[str, Any]:
     offered = {option.id for option in report.unlock}
     elements: list[dict[str, Any]] = []
     if "approve-turn" in offered:
-        elements.append(bk.button("Approve danger-full-access for this turn", REPORT_APPROVE_TURN_ACTION, report.id,
-                                  style="primary"))
+        elements.append(
+            bk.button(
+                "Approve danger-full-access for this turn", REPORT_APPROVE_TURN_ACTION, report.id, style="primary"
+            )
+        )
     if "approve-bot" in offered:
         elements.append(bk.button("Approve danger-full-access for this Bot…", REPORT_APPROVE_BOT_ACTION, report.id))
     elements.append(bk.button("Mark resolved", REPORT_RESOLVE_ACTION, report.id))
@@ -289,12 +313,19 @@ def _buttons(report: CardReport) -> dict[str, Any]:
 
 def _warning(report: CardReport) -> dict[str, Any] | None:
     """The hidden-characters warning over every piece of user text the DM shows."""
-    single = {"Bot name": report.bot_name, "host": report.host, "session id": report.session_id,
-              "file policy": report.mode, "reporter": "" if is_slack_user_id(report.reported_by) else
-              report.reported_by or "", "blocked hosts": " ".join(host for host, _ in report.blocked_hosts[:10]),
-              "backends": " ".join([*report.missing[:10], *(f.backend for f in report.findings[:10])])}
-    multi = {"error text": "\n".join(f.error for f in report.findings[:10]),
-             "Bot's own words": "\n".join(report.bot_words[:5])}
+    single = {
+        "Bot name": report.bot_name,
+        "host": report.host,
+        "session id": report.session_id,
+        "file policy": report.mode,
+        "reporter": "" if is_slack_user_id(report.reported_by) else report.reported_by or "",
+        "blocked hosts": " ".join(host for host, _ in report.blocked_hosts[:10]),
+        "backends": " ".join([*report.missing[:10], *(f.backend for f in report.findings[:10])]),
+    }
+    multi = {
+        "error text": "\n".join(f.error for f in report.findings[:10]),
+        "Bot's own words": "\n".join(report.bot_words[:5]),
+    }
     return hidden_text_warning(multi, single, subject="report")
 
 
@@ -307,12 +338,14 @@ def report_dm(report: CardReport) -> CardMessage:
     blocks += [_facts(report), _missing(report)]
     is_open = report.status == "open"
     if is_open:
-        blocks.append(bk.mrkdwn_section(
-            "*Your decision.* Installing bubblewrap, changing the session's file policy or approving "
-            "danger-full-access is yours to choose, not the agent's: FlyBot grants nothing on its own, "
-            "and the Bot does not retry. Approving *for this Bot* saves a standing approval for "
-            f"{report.bot_approval_hours} hours (destructive commands still ask)."
-        ))
+        blocks.append(
+            bk.mrkdwn_section(
+                "*Your decision.* Installing bubblewrap, changing the session's file policy or approving "
+                "danger-full-access is yours to choose, not the agent's: FlyBot grants nothing on its own, "
+                "and the Bot does not retry. Approving *for this Bot* saves a standing approval for "
+                f"{report.bot_approval_hours} hours (destructive commands still ask)."
+            )
+        )
     resolved_by_host = report.status == "resolved" and report.decision_source == "host"
     if report.instructions and not resolved_by_host:
         blocks.append(_instructions(report.instructions))
@@ -347,11 +380,15 @@ def report_grant_modal(report_id: str, bot_name: str, hours: int) -> dict[str, A
         "submit": bk.plain("Approve"),
         "close": bk.plain("Cancel"),
         "blocks": [
-            bk.rich_text(bk.section(bk.text(
-                f"For {hours} hours, every escalation of {name} up to system risk is approved without asking. "
-                "Destructive commands still ask. Unless you tick the box below, only commands that run contained "
-                "(in the sandbox VM) are covered: nothing that runs on the host."
-            ))),
+            bk.rich_text(
+                bk.section(
+                    bk.text(
+                        f"For {hours} hours, every escalation of {name} up to system risk is approved without asking. "
+                        "Destructive commands still ask. Unless you tick the box below, only commands that run contained "
+                        "(in the sandbox VM) are covered: nothing that runs on the host."
+                    )
+                )
+            ),
             {
                 "type": "input",
                 "block_id": REPORT_GRANT_HOST_BLOCK,
@@ -360,10 +397,12 @@ def report_grant_modal(report_id: str, bot_name: str, hours: int) -> dict[str, A
                 "element": {
                     "type": "checkboxes",
                     "action_id": REPORT_GRANT_HOST_INPUT,
-                    "options": [{
-                        "text": bk.plain("Also approve commands that run on the host (not contained)"),
-                        "value": REPORT_GRANT_HOST_VALUE,
-                    }],
+                    "options": [
+                        {
+                            "text": bk.plain("Also approve commands that run on the host (not contained)"),
+                            "value": REPORT_GRANT_HOST_VALUE,
+                        }
+                    ],
                 },
             },
         ],

@@ -31,8 +31,13 @@ def mentions(owners: Sequence[str], groups: Sequence[str] = ()) -> list[str]:
 
 
 def reminder_message(
-    *, bot_name: str, owners: Sequence[str], groups: Sequence[str], expires_at: datetime,
-    approvals: int = 0, needed: int = 1,
+    *,
+    bot_name: str,
+    owners: Sequence[str],
+    groups: Sequence[str],
+    expires_at: datetime,
+    approvals: int = 0,
+    needed: int = 1,
 ) -> CardMessage:
     """The reminder in the card's thread: "⏰ <@U1> <@U2>: *builder*'s request above is still waiting for a decision.
     It expires at 2026-11-30 19:14:16 UTC; then the session is told no." With ``needed`` 2 and one approval given:
@@ -41,7 +46,10 @@ def reminder_message(
     who = " ".join(mentions(owners, groups))
     text = f"\u23f0 {who + ': ' if who else ''}*{name}*'s request above is still waiting for a decision."
     if needed > 1:
-        text += (f" It has {approvals} of {needed} approvals; a second, different person must approve."
-                 if approvals else f" It needs {needed} approvals from different people.")
+        text += (
+            f" It has {approvals} of {needed} approvals; a second, different person must approve."
+            if approvals
+            else f" It needs {needed} approvals from different people."
+        )
     text += f" It expires at {format_utc(expires_at)}; then the session is told no."
     return CardMessage(text=text, blocks=[bk.mrkdwn_section(text)])

@@ -21,26 +21,31 @@ _REPORT_DECIDED = {
 }
 
 
-def stale_card_text(*, status: str, bot_name: str, command: str, escalation_id: str, channel: str | None,
-                    error: str) -> str:
+def stale_card_text(
+    *, status: str, bot_name: str, command: str, escalation_id: str, channel: str | None, error: str
+) -> str:
     """E.g. "You approved builder's request `sudo apt-get install -y jq` (esc_…), and the session has its answer,
     but Slack did not update the card in <#C0123> (message_not_found): it may still show buttons. A click on them
     changes nothing." User text (Bot name, command, error) is escaped; the command is cut to one line."""
     shown, cut = truncate(one_line(clean(command)), STALE_COMMAND_MAX)
     what = _DECIDED.get(status, "decided")
     where = f" in <#{channel}>" if is_slack_channel_id(channel) else ""
-    return (f"You {what} {_name(bot_name)}'s request {_code(shown + ('…' if cut else ''))} "
-            f"({_code(escalation_id)}), and the session has its answer, but Slack did not update the "
-            f"card{where} ({_code(error)}): it may still show buttons. A click on them changes nothing.")
+    return (
+        f"You {what} {_name(bot_name)}'s request {_code(shown + ('…' if cut else ''))} "
+        f"({_code(escalation_id)}), and the session has its answer, but Slack did not update the "
+        f"card{where} ({_code(error)}): it may still show buttons. A click on them changes nothing."
+    )
 
 
 def stale_report_text(*, status: str, bot_name: str, report_id: str, error: str) -> str:
     """E.g. "You approved danger-full-access for one turn on builder's blocked report (rep_…), but Slack did not
     update the report message (ratelimited): it may still show buttons. A click on them changes nothing."."""
     what = _REPORT_DECIDED.get(status, "decided")
-    return (f"You {what} on {_name(bot_name)}'s blocked report ({_code(report_id)}), but "
-            f"Slack did not update the report message ({_code(error)}): it may still show "
-            "buttons. A click on them changes nothing.")
+    return (
+        f"You {what} on {_name(bot_name)}'s blocked report ({_code(report_id)}), but "
+        f"Slack did not update the report message ({_code(error)}): it may still show "
+        "buttons. A click on them changes nothing."
+    )
 
 
 def _name(bot_name: str) -> str:

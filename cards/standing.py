@@ -103,8 +103,12 @@ def standing_notice(
     for index, approval in enumerate(approvals):
         if index:
             parts.append(bk.text(", "))
-        parts += [bk.text(approval.id, code=True), bk.text(f" ({approval.scope} · {approval.pattern} · set by "),
-                  _who(approval.created_by), bk.text(")")]
+        parts += [
+            bk.text(approval.id, code=True),
+            bk.text(f" ({approval.scope} · {approval.pattern} · set by "),
+            _who(approval.created_by),
+            bk.text(")"),
+        ]
     text = (
         f"Auto-approved {mrkdwn_escape(one_line(bot_name))}: {mrkdwn_escape(shown)} by standing approval "
         + mrkdwn_escape(", ".join(a.id for a in approvals))
@@ -117,10 +121,15 @@ def standing_notice(
 #: ``rust-toolchain.toml``, a ``go.work``/``GOFLAGS`` in ``go.env``, an index in ``pip.conf``, git's hooks and
 #: config): the host warning names the files. Fixed text only (never the pattern typed by a person).
 WORKSPACE_CONFIGURED = {
-    "npm": "`.npmrc`, `package.json` scripts", "pnpm": "`.npmrc`, `package.json` scripts",
-    "yarn": "`.yarnrc.yml`, `.npmrc`, `package.json` scripts", "cargo": "`rust-toolchain.toml`, `.cargo/config.toml`",
-    "rustup": "`rust-toolchain.toml`", "go": "`go.work`, `go.mod` toolchain", "pip": "`pip.conf`, build backends",
-    "pip3": "`pip.conf`, build backends", "git": "hooks, `.git/config`",
+    "npm": "`.npmrc`, `package.json` scripts",
+    "pnpm": "`.npmrc`, `package.json` scripts",
+    "yarn": "`.yarnrc.yml`, `.npmrc`, `package.json` scripts",
+    "cargo": "`rust-toolchain.toml`, `.cargo/config.toml`",
+    "rustup": "`rust-toolchain.toml`",
+    "go": "`go.work`, `go.mod` toolchain",
+    "pip": "`pip.conf`, build backends",
+    "pip3": "`pip.conf`, build backends",
+    "git": "hooks, `.git/config`",
 }
 
 
@@ -128,13 +137,27 @@ def _scope_choice() -> dict[str, Any]:
     """The admins' "Approve for" radio buttons: this Bot (preselected) or every Bot in this room."""
     this_bot = {"text": bk.plain("This Bot"), "value": "bot"}
     room = {"text": bk.plain("Every Bot in this room (admins)"), "value": "room"}
-    return {"type": "input", "block_id": STANDING_SCOPE_BLOCK, "label": bk.plain("Approve for"),
-            "element": {"type": "radio_buttons", "action_id": STANDING_SCOPE_INPUT, "options": [this_bot, room],
-                        "initial_option": this_bot}}
+    return {
+        "type": "input",
+        "block_id": STANDING_SCOPE_BLOCK,
+        "label": bk.plain("Approve for"),
+        "element": {
+            "type": "radio_buttons",
+            "action_id": STANDING_SCOPE_INPUT,
+            "options": [this_bot, room],
+            "initial_option": this_bot,
+        },
+    }
 
 
 def standing_modal(
-    *, escalation_id: str, scope: str, pattern: str, max_risk: str, command_preview: str, contained: bool,
+    *,
+    escalation_id: str,
+    scope: str,
+    pattern: str,
+    max_risk: str,
+    command_preview: str,
+    contained: bool,
     room_choice: bool = False,
 ) -> dict[str, Any]:
     """The "Always for this Bot/room" modal, prefilled and editable (``views.open`` payload).
@@ -157,30 +180,57 @@ def standing_modal(
             "Approve this escalation and, from now on, every command that *starts with the pattern* below, "
             "up to the risk level you choose. Destructive commands always ask."
         ),
-        *(bk.rich_text(bk.preformatted(chunk)) if chunk else bk.context(bk.plain("(empty command)"))
-          for chunk in chunks),
+        *(
+            bk.rich_text(bk.preformatted(chunk)) if chunk else bk.context(bk.plain("(empty command)"))
+            for chunk in chunks
+        ),
         {
-            "type": "input", "block_id": STANDING_PATTERN_BLOCK,
+            "type": "input",
+            "block_id": STANDING_PATTERN_BLOCK,
             "label": bk.plain("Command pattern (first words, or * for any)"),
-            "element": {"type": "plain_text_input", "action_id": STANDING_PATTERN_INPUT, "initial_value": pattern[:200],
-                        "max_length": 200},
+            "element": {
+                "type": "plain_text_input",
+                "action_id": STANDING_PATTERN_INPUT,
+                "initial_value": pattern[:200],
+                "max_length": 200,
+            },
         },
         *([_scope_choice()] if room_choice and scope == "bot" else []),
         {
-            "type": "input", "block_id": STANDING_RISK_BLOCK, "label": bk.plain("Highest risk it covers"),
-            "element": {"type": "static_select", "action_id": STANDING_RISK_INPUT, "options": options,
-                        "initial_option": {"text": bk.plain(level), "value": level}},
+            "type": "input",
+            "block_id": STANDING_RISK_BLOCK,
+            "label": bk.plain("Highest risk it covers"),
+            "element": {
+                "type": "static_select",
+                "action_id": STANDING_RISK_INPUT,
+                "options": options,
+                "initial_option": {"text": bk.plain(level), "value": level},
+            },
         },
         {
-            "type": "input", "block_id": STANDING_EXPIRES_BLOCK, "optional": True,
+            "type": "input",
+            "block_id": STANDING_EXPIRES_BLOCK,
+            "optional": True,
             "label": bk.plain("Expires after (e.g. 12h, 7d; empty: never)"),
-            "element": {"type": "plain_text_input", "action_id": STANDING_EXPIRES_INPUT, "initial_value": "7d",
-                        "max_length": 10},
+            "element": {
+                "type": "plain_text_input",
+                "action_id": STANDING_EXPIRES_INPUT,
+                "initial_value": "7d",
+                "max_length": 10,
+            },
         },
-        {"type": "input", "block_id": STANDING_HOST_BLOCK, "optional": True, "label": bk.plain("Where"),
-         "element": host_input},
         {
-            "type": "input", "block_id": STANDING_NOTE_BLOCK, "optional": True, "label": bk.plain("Note"),
+            "type": "input",
+            "block_id": STANDING_HOST_BLOCK,
+            "optional": True,
+            "label": bk.plain("Where"),
+            "element": host_input,
+        },
+        {
+            "type": "input",
+            "block_id": STANDING_NOTE_BLOCK,
+            "optional": True,
+            "label": bk.plain("Note"),
             "element": {"type": "plain_text_input", "action_id": STANDING_NOTE_INPUT, "max_length": 500},
         },
     ]
@@ -190,14 +240,20 @@ def standing_modal(
     first = pattern.split(" ", 1)[0]
     configured = WORKSPACE_CONFIGURED.get(first)
     if not contained and configured is not None:
-        blocks.insert(1, bk.mrkdwn_section(
-            f":warning: On the host, `{first}` also runs what the workspace's own configuration chooses "
-            f"({configured}): a host approval approves that too. Prefer leaving *Also when it runs on the host* unticked."
-        ))
+        blocks.insert(
+            1,
+            bk.mrkdwn_section(
+                f":warning: On the host, `{first}` also runs what the workspace's own configuration chooses "
+                f"({configured}): a host approval approves that too. Prefer leaving *Also when it runs on the host* unticked."
+            ),
+        )
     if not contained:
-        blocks.insert(1, bk.mrkdwn_section(
-            ":warning: This command runs *on the host*. Tick *Also when it runs on the host* to cover host runs."
-        ))
+        blocks.insert(
+            1,
+            bk.mrkdwn_section(
+                ":warning: This command runs *on the host*. Tick *Also when it runs on the host* to cover host runs."
+            ),
+        )
     return {
         "type": "modal",
         "callback_id": STANDING_MODAL_CALLBACK,
@@ -240,14 +296,26 @@ def home_view(
     blocks.append(bk.mrkdwn_section("*Your Bots*"))
     if bots:
         items = [
-            bk.section(bk.text(name, bold=True), bk.text(" — cards go to "),
-                       bk.channel(room) if is_slack_channel_id(room) else bk.text(room))
+            bk.section(
+                bk.text(name, bold=True),
+                bk.text(" — cards go to "),
+                bk.channel(room) if is_slack_channel_id(room) else bk.text(room),
+            )
             for name, room in bots[:HOME_MAX_ITEMS]
         ]
         blocks.append(bk.rich_text(bk.bullets(items)))
         if len(bots) > HOME_MAX_ITEMS:
-            blocks.append(bk.context(bk.mrkdwn(more_line(
-                len(bots) - HOME_MAX_ITEMS, "Bots", "`flybot bots list` on the FlyBot server lists them all."))))
+            blocks.append(
+                bk.context(
+                    bk.mrkdwn(
+                        more_line(
+                            len(bots) - HOME_MAX_ITEMS,
+                            "Bots",
+                            "`flybot bots list` on the FlyBot server lists them all.",
+                        )
+                    )
+                )
+            )
     else:
         blocks.append(bk.context(bk.plain("You own no Bot.")))
     blocks.append({"type": "divider"})
@@ -258,36 +326,61 @@ def home_view(
         # A command shown cut (or flattened onto one line) is never approved from here unseen; nor one
         # with hidden or look-alike characters: the review modal says what they are before Approve; nor one
         # with a justification, which this list does not show (Codex puts a file change's diff there).
-        approve = (bk.button("Review and approve", REVIEW_APPROVE_ACTION, item.id, style="primary")
-                   if cut or shown != clean(item.command) or warning is not None or item.justification.strip()
-                   else bk.button("Approve", APPROVE_ACTION, item.id, style="primary"))
+        approve = (
+            bk.button("Review and approve", REVIEW_APPROVE_ACTION, item.id, style="primary")
+            if cut or shown != clean(item.command) or warning is not None or item.justification.strip()
+            else bk.button("Approve", APPROVE_ACTION, item.id, style="primary")
+        )
         where = "in the sandbox" if item.contained else "on the host"
         if warning is not None:
             blocks.append(warning)
-        blocks.append(bk.rich_text(bk.section(
-            bk.text(item.bot_name, bold=True), bk.text(f" · {item.risk} · {where} · expires {format_utc(item.expires_at)}: "),
-            bk.text(shown + ("…" if cut else ""), code=True),
-        )))
+        blocks.append(
+            bk.rich_text(
+                bk.section(
+                    bk.text(item.bot_name, bold=True),
+                    bk.text(f" · {item.risk} · {where} · expires {format_utc(item.expires_at)}: "),
+                    bk.text(shown + ("…" if cut else ""), code=True),
+                )
+            )
+        )
         if item.approvals_needed > 1:
             count = [bk.text(f"{len(item.approvers)} of {item.approvals_needed} approvals", bold=True)]
             if item.approvers:
                 count += [bk.text(" (by "), _who(item.approvers[0]), bk.text(")")]
-            blocks.append(bk.rich_text(bk.section(*count, bk.text(" \u2014 two-person rule: a second, different "
-                                                                  "person decides."))))
-        blocks.append({"type": "actions", "block_id": f"home_pending:{item.id}", "elements": [
-            approve,
-            bk.button("Deny", DENY_ACTION, item.id, style="danger"),
-        ]})
+            blocks.append(
+                bk.rich_text(
+                    bk.section(*count, bk.text(" \u2014 two-person rule: a second, different person decides."))
+                )
+            )
+        blocks.append(
+            {
+                "type": "actions",
+                "block_id": f"home_pending:{item.id}",
+                "elements": [
+                    approve,
+                    bk.button("Deny", DENY_ACTION, item.id, style="danger"),
+                ],
+            }
+        )
     if len(pending) > HOME_PENDING_MAX:
-        blocks.append(bk.context(bk.mrkdwn(more_line(
-            len(pending) - HOME_PENDING_MAX, "escalations waiting for you",
-            f"`/flybot pending` lists them all, {PENDING_PAGE} a page."))))
+        blocks.append(
+            bk.context(
+                bk.mrkdwn(
+                    more_line(
+                        len(pending) - HOME_PENDING_MAX,
+                        "escalations waiting for you",
+                        f"`/flybot pending` lists them all, {PENDING_PAGE} a page.",
+                    )
+                )
+            )
+        )
     if not pending:
         blocks.append(bk.context(bk.plain("Nothing is waiting for you.")))
     blocks.append({"type": "divider"})
     blocks.append(bk.mrkdwn_section(f"*Standing approvals you can revoke* ({len(approvals)})"))
-    warning = hidden_text_warning({}, {"session ids": " ".join(a.subject_label for a in approvals[:HOME_MAX_ITEMS])},
-                                  subject="list")
+    warning = hidden_text_warning(
+        {}, {"session ids": " ".join(a.subject_label for a in approvals[:HOME_MAX_ITEMS])}, subject="list"
+    )
     if warning is not None:  # a session-wide approval names the session id the Bot chose
         blocks.append(warning)
     room = HOME_MAX_BLOCKS - len(blocks) - 1  # one block kept for the "and N more" line
@@ -296,21 +389,41 @@ def home_view(
         expiry = f"expires {format_utc(approval.expires_at)}" if approval.expires_at else "no expiry"
         where = "sandbox only" if approval.contained_only else "sandbox and host"
         room = approval.scope == "room" and is_slack_channel_id(approval.subject_label)
-        blocks.append(bk.rich_text(bk.section(
-            bk.text(approval.id, code=True), bk.text(f" {approval.scope} "),
-            bk.channel(approval.subject_label) if room else bk.text(approval.subject_label), bk.text(": "),
-            bk.text(approval.pattern, code=True),
-            bk.text(f" up to {approval.max_risk}, {where}, {expiry}, used {approval.use_count}× — set by "),
-            _who(approval.created_by),
-        )))
-        blocks.append({"type": "actions", "block_id": f"home_standing:{approval.id}", "elements": [
-            bk.button("Revoke", STANDING_REVOKE_ACTION, approval.id, style="danger"),
-        ]})
+        blocks.append(
+            bk.rich_text(
+                bk.section(
+                    bk.text(approval.id, code=True),
+                    bk.text(f" {approval.scope} "),
+                    bk.channel(approval.subject_label) if room else bk.text(approval.subject_label),
+                    bk.text(": "),
+                    bk.text(approval.pattern, code=True),
+                    bk.text(f" up to {approval.max_risk}, {where}, {expiry}, used {approval.use_count}× — set by "),
+                    _who(approval.created_by),
+                )
+            )
+        )
+        blocks.append(
+            {
+                "type": "actions",
+                "block_id": f"home_standing:{approval.id}",
+                "elements": [
+                    bk.button("Revoke", STANDING_REVOKE_ACTION, approval.id, style="danger"),
+                ],
+            }
+        )
     if len(approvals) > len(listed):
-        blocks.append(bk.context(bk.mrkdwn(more_line(
-            len(approvals) - len(listed), "standing approvals",
-            "`/flybot standing list` (narrow it with `--bot NAME` or `--room`) shows them; Revoke with "
-            "`/flybot standing revoke ID`."))))
+        blocks.append(
+            bk.context(
+                bk.mrkdwn(
+                    more_line(
+                        len(approvals) - len(listed),
+                        "standing approvals",
+                        "`/flybot standing list` (narrow it with `--bot NAME` or `--room`) shows them; Revoke with "
+                        "`/flybot standing revoke ID`.",
+                    )
+                )
+            )
+        )
     if not approvals:
         blocks.append(bk.context(bk.plain("None.")))
     return {"type": "home", "blocks": blocks}
@@ -338,8 +451,11 @@ def standing_digest(
     span = "the last minute" if minutes == 1 else f"the last {minutes} minutes"
     noun = "command" if count == 1 else "commands"
     head = f"{count} {noun} in {span}"
-    parts: list[dict[str, Any]] = [bk.text("Auto-approved for ", bold=True), bk.text(bot_name, bold=True),
-                                   bk.text(f": {head}")]
+    parts: list[dict[str, Any]] = [
+        bk.text("Auto-approved for ", bold=True),
+        bk.text(bot_name, bold=True),
+        bk.text(f": {head}"),
+    ]
     lines: list[dict[str, Any]] = []
     for item in reversed(items):
         shown, omitted = truncate(one_line(clean(item.command)), NOTICE_COMMAND_MAX)
@@ -350,10 +466,15 @@ def standing_digest(
     for index, approval in enumerate(approvals):
         if index:
             named.append(bk.text(", "))
-        named += [bk.text(approval.id, code=True), bk.text(f" ({approval.scope} · {approval.pattern} · set by "),
-                  _who(approval.created_by), bk.text(")")]
-    text = (f"Auto-approved for {mrkdwn_escape(one_line(bot_name))}: {head} by standing approval "
-            + mrkdwn_escape(", ".join(a.id for a in approvals)))
+        named += [
+            bk.text(approval.id, code=True),
+            bk.text(f" ({approval.scope} · {approval.pattern} · set by "),
+            _who(approval.created_by),
+            bk.text(")"),
+        ]
+    text = f"Auto-approved for {mrkdwn_escape(one_line(bot_name))}: {head} by standing approval " + mrkdwn_escape(
+        ", ".join(a.id for a in approvals)
+    )
     latest = ", ".join(i.escalation_id for i in items[-3:])
     blocks = [bk.rich_text(bk.section(*parts, *lines, *named)), bk.context(bk.plain(f"Latest: {latest}"))]
     return CardMessage(text=text[:3900], blocks=blocks)

@@ -107,5 +107,5 @@ def reason_part(subject: str, detail: str) -> str:
             length = 1
             while start + length < len(words) and length < len(said) and words[start + length] == said[length]:
                 length += 1
-            return " ".join(words[start:start + length])
+            return " ".join(words[start : start + length])
     return subject

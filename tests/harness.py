@@ -92,8 +92,9 @@ class Harness:
 
     async def start(self) -> None:
         self.http = person_session()
-        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET, control=True,
-                                      manifest=self.manifest)
+        self.emulator = SlackEmulator(
+            bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET, control=True, manifest=self.manifest
+        )
         sock = free_socket()
         self.emu_url = f"http://127.0.0.1:{sock.getsockname()[1]}"
         self.emulator.public_base = self.emu_url
@@ -150,7 +151,10 @@ class Harness:
         return self._app[RUNTIME]
 
     async def add_bot(
-        self, name: str = "ci-bot", owners: tuple[str, ...] = (OWNER,), room: str | None = ROOM,
+        self,
+        name: str = "ci-bot",
+        owners: tuple[str, ...] = (OWNER,),
+        room: str | None = ROOM,
         chat_user: str | None = None,
     ) -> str:
         _bot, token = await register_bot(self.runtime.store, name, list(owners), room, chat_user=chat_user)
@@ -198,8 +202,11 @@ class Harness:
 
     def notices(self, room: str = ROOM) -> list[Any]:
         """FlyBot's folded standing-approval notices in ``room`` (messages tagged ``flybot_notice``)."""
-        return [m for m in self.emulator.messages
-                if m.channel == room and (m.metadata or {}).get("event_type") == "flybot_notice"]
+        return [
+            m
+            for m in self.emulator.messages
+            if m.channel == room and (m.metadata or {}).get("event_type") == "flybot_notice"
+        ]
 
     async def card_settled(self, token: str, data: dict[str, Any], timeout: float = 30.0) -> dict[str, Any]:
         """Poll the escalation (as a session would) until its card is no longer ``queued``."""
@@ -214,7 +221,8 @@ class Harness:
 
     async def get(self, token: str, escalation_id: str, wait: float = 0) -> tuple[int, dict[str, Any]]:
         async with self.http.get(
-            f"{self.url}/v1/escalations/{escalation_id}", params={"wait": str(wait)},
+            f"{self.url}/v1/escalations/{escalation_id}",
+            params={"wait": str(wait)},
             headers={"Authorization": f"Bearer {token}"},
         ) as response:
             return response.status, await response.json(content_type=None)
@@ -248,13 +256,17 @@ class Harness:
 
     async def click(self, user: str, escalation_id: str, action_id: str) -> dict[str, Any]:
         card = self.card_for(escalation_id)
-        block_id = next(
-            (b.get("block_id", "") for b in card["blocks"] if b.get("type") == "actions"), ""
-        )
+        block_id = next((b.get("block_id", "") for b in card["blocks"] if b.get("type") == "actions"), "")
         async with self.http.post(
             f"{self.emu_url}/page/click",
-            json={"user": user, "channel": card["channel"], "ts": card["ts"], "action_id": action_id,
-                  "block_id": block_id, "value": escalation_id},
+            json={
+                "user": user,
+                "channel": card["channel"],
+                "ts": card["ts"],
+                "action_id": action_id,
+                "block_id": block_id,
+                "value": escalation_id,
+            },
         ) as response:
             return await response.json()
 
@@ -270,11 +282,16 @@ class Harness:
     async def open_home(self, user: str) -> dict[str, Any]:
         """Deliver ``app_home_opened`` for ``user`` and return the published Home view."""
         self.emulator.home.pop(user, None)
-        status, _body = await self.emulator.deliver_json({
-            "type": "event_callback", "team_id": "T0LOCAL01", "api_app_id": "A0FLYBOT1",
-            "event_id": f"Ev{time.monotonic_ns()}",
-            "event_time": 1, "event": {"type": "app_home_opened", "user": user, "channel": "D0HOME", "tab": "home"},
-        })
+        status, _body = await self.emulator.deliver_json(
+            {
+                "type": "event_callback",
+                "team_id": "T0LOCAL01",
+                "api_app_id": "A0FLYBOT1",
+                "event_id": f"Ev{time.monotonic_ns()}",
+                "event_time": 1,
+                "event": {"type": "app_home_opened", "user": user, "channel": "D0HOME", "tab": "home"},
+            }
+        )
         assert status == 200
         await self.eventually(lambda: user in self.emulator.home)
         return self.emulator.home[user].view

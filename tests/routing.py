@@ -27,14 +27,22 @@ async def replicas(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncItera
             await c.close()
 
 
-async def click(cluster: Cluster, user: str, escalation_id: str, action: str = APPROVE_ACTION,
-                replica: int = 0) -> None:
+async def click(
+    cluster: Cluster, user: str, escalation_id: str, action: str = APPROVE_ACTION, replica: int = 0
+) -> None:
     cluster.events_to(replica)
     card = cluster.card(escalation_id)
-    async with cluster.http.post(f"{cluster.emu_url}/page/click", json={
-        "user": user, "channel": card.channel, "ts": card.ts, "action_id": action, "block_id": "",
-        "value": escalation_id,
-    }) as response:
+    async with cluster.http.post(
+        f"{cluster.emu_url}/page/click",
+        json={
+            "user": user,
+            "channel": card.channel,
+            "ts": card.ts,
+            "action_id": action,
+            "block_id": "",
+            "value": escalation_id,
+        },
+    ) as response:
         assert response.status == 200
         data = await response.json()
         assert data["status"] == 200, data
@@ -53,5 +61,3 @@ async def eventually(check: Any, timeout: float = 10.0) -> None:
 
 async def audit(cluster: Cluster, escalation_id: str) -> list[tuple[str, str | None, dict[str, Any]]]:
     return [(e.event, e.actor, e.detail) for e in await cluster.apps[1][RUNTIME].store.audit_log(escalation_id)]
-
-

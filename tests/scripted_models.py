@@ -39,8 +39,12 @@ def answered(messages: list[dict[str, Any]]) -> bool:
     if last is None:
         return False
     asked = {b.get("id") for b in _blocks_of(messages[last]) if b.get("type") == "tool_use"}
-    return bool(asked) and any(b.get("type") == "tool_result" and b.get("tool_use_id") in asked
-                               for m in messages[last + 1:] if m.get("role") == "user" for b in _blocks_of(m))
+    return bool(asked) and any(
+        b.get("type") == "tool_result" and b.get("tool_use_id") in asked
+        for m in messages[last + 1 :]
+        if m.get("role") == "user"
+        for b in _blocks_of(m)
+    )
 
 
 @dataclass
@@ -91,16 +95,20 @@ class MessagesAPI:
         return web.json_response({"input_tokens": 10})
 
     async def _other(self, _request: web.Request) -> web.Response:
-        return web.json_response({"type": "error", "error": {"type": "not_found_error", "message": "scripted"}},
-                                 status=404)
+        return web.json_response(
+            {"type": "error", "error": {"type": "not_found_error", "message": "scripted"}}, status=404
+        )
 
     def _blocks(self, body: dict[str, Any]) -> tuple[list[dict[str, Any]], str]:
         tools = {t.get("name") for t in body.get("tools") or [] if isinstance(t, dict)}
         if "Bash" in tools:  # the agent's main loop: tools it defers (WebFetch, MCP tools) are callable too
             tools.add(self.tool)
         messages = body.get("messages") or []
-        step = sum(1 for m in messages if m.get("role") == "assistant"
-                   and any(b.get("type") == "tool_use" for b in _blocks_of(m)))
+        step = sum(
+            1
+            for m in messages
+            if m.get("role") == "assistant" and any(b.get("type") == "tool_use" for b in _blocks_of(m))
+        )
         if self.before and step < len(self.before) and (step == 0 or answered(messages)):
             name, tool_input = self.before[step]
             tool_id = f"toolu_{uuid.uuid4().hex[:24]}"
@@ -114,8 +122,9 @@ class MessagesAPI:
         if self.tool in tools and not answered(messages):
             tool_id = f"toolu_{uuid.uuid4().hex[:24]}"
             self.tool_use_ids.append(tool_id)
-            tool_input = ({"command": self.command, "description": "scripted step"} if self.tool == "Bash"
-                          else self.tool_input)
+            tool_input = (
+                {"command": self.command, "description": "scripted step"} if self.tool == "Bash" else self.tool_input
+            )
             return [{"type": "tool_use", "id": tool_id, "name": self.tool, "input": tool_input}], "tool_use"
         return [{"type": "text", "text": "Done."}], "end_turn"
 
@@ -123,15 +132,32 @@ class MessagesAPI:
         body = await request.json()
         self.requests.append(body)
         blocks, stop = self._blocks(body)
-        message = {"id": f"msg_{uuid.uuid4().hex[:24]}", "type": "message", "role": "assistant",
-                   "model": body.get("model") or self.model, "stop_sequence": None,
-                   "usage": {"input_tokens": 10, "output_tokens": 5}}
+        message = {
+            "id": f"msg_{uuid.uuid4().hex[:24]}",
+            "type": "message",
+            "role": "assistant",
+            "model": body.get("model") or self.model,
+            "stop_sequence": None,
+            "usage": {"input_tokens": 10, "output_tokens": 5},
+        }
         if not body.get("stream"):
             return web.json_response({**message, "content": blocks, "stop_reason": stop})
         response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
         await response.prepare(request)
-        await response.write(_sse("message_start", {"type": "message_start", "message": {
-            **message, "content": [], "stop_reason": None, "usage": {"input_tokens": 10, "output_tokens": 1}}}))
+        await response.write(
+            _sse(
+                "message_start",
+                {
+                    "type": "message_start",
+                    "message": {
+                        **message,
+                        "content": [],
+                        "stop_reason": None,
+                        "usage": {"input_tokens": 10, "output_tokens": 1},
+                    },
+                },
+            )
+        )
         for index, block in enumerate(blocks):
             if block["type"] == "tool_use":
                 start = {**block, "input": {}}
@@ -139,14 +165,23 @@ class MessagesAPI:
             else:
                 start = {"type": "text", "text": ""}
                 delta = {"type": "text_delta", "text": block["text"]}
-            await response.write(_sse("content_block_start",
-                                      {"type": "content_block_start", "index": index, "content_block": start}))
-            await response.write(_sse("content_block_delta",
-                                      {"type": "content_block_delta", "index": index, "delta": delta}))
+            await response.write(
+                _sse("content_block_start", {"type": "content_block_start", "index": index, "content_block": start})
+            )
+            await response.write(
+                _sse("content_block_delta", {"type": "content_block_delta", "index": index, "delta": delta})
+            )
             await response.write(_sse("content_block_stop", {"type": "content_block_stop", "index": index}))
-        await response.write(_sse("message_delta", {"type": "message_delta",
-                                                    "delta": {"stop_reason": stop, "stop_sequence": None},
-                                                    "usage": {"output_tokens": 5}}))
+        await response.write(
+            _sse(
+                "message_delta",
+                {
+                    "type": "message_delta",
+                    "delta": {"stop_reason": stop, "stop_sequence": None},
+                    "usage": {"output_tokens": 5},
+                },
+            )
+        )
         await response.write(_sse("message_stop", {"type": "message_stop"}))
         await response.write_eof()
         return response
@@ -156,11 +191,14 @@ def function_call_answered(items: list[dict[str, Any]]) -> bool:
     """True when the model asked for tools after its last message (the last turn's ``function_call`` items) and a
     ``function_call_output`` for one of them follows, whatever else follows too: the turn's tool step is done. False
     at a turn's start (no call since the model's last message)."""
-    said = max((i for i, item in enumerate(items) if item.get("type") == "message" and item.get("role") == "assistant"),
-               default=-1)
-    calls = {item.get("call_id") for item in items[said + 1:] if item.get("type") == "function_call"}
-    return bool(calls) and any(item.get("type") == "function_call_output" and item.get("call_id") in calls
-                               for item in items[said + 1:])
+    said = max(
+        (i for i, item in enumerate(items) if item.get("type") == "message" and item.get("role") == "assistant"),
+        default=-1,
+    )
+    calls = {item.get("call_id") for item in items[said + 1 :] if item.get("type") == "function_call"}
+    return bool(calls) and any(
+        item.get("type") == "function_call_output" and item.get("call_id") in calls for item in items[said + 1 :]
+    )
 
 
 @dataclass
@@ -213,18 +251,32 @@ class ResponsesAPI:
 
     def _item(self, body: dict[str, Any]) -> dict[str, Any]:
         if function_call_answered([i for i in body.get("input") or [] if isinstance(i, dict)]):
-            return {"type": "message", "role": "assistant", "id": f"msg_{uuid.uuid4().hex[:12]}",
-                    "content": [{"type": "output_text", "text": "Done."}]}
+            return {
+                "type": "message",
+                "role": "assistant",
+                "id": f"msg_{uuid.uuid4().hex[:12]}",
+                "content": [{"type": "output_text", "text": "Done."}],
+            }
         call_id = f"call_{uuid.uuid4().hex[:12]}"
         self.call_ids.append(call_id)
         if self.call is not None:
-            return {"type": "function_call", "id": f"fc_{uuid.uuid4().hex[:12]}", "call_id": call_id,
-                    "name": self.call[0], "arguments": json.dumps(self.call[1])}
+            return {
+                "type": "function_call",
+                "id": f"fc_{uuid.uuid4().hex[:12]}",
+                "call_id": call_id,
+                "name": self.call[0],
+                "arguments": json.dumps(self.call[1]),
+            }
         arguments: dict[str, Any] = {"cmd": self.command}
         if self.escalate:
             arguments.update(sandbox_permissions="require_escalated", justification=self.justification)
-        return {"type": "function_call", "id": f"fc_{uuid.uuid4().hex[:12]}", "call_id": call_id,
-                "name": "exec_command", "arguments": json.dumps(arguments)}
+        return {
+            "type": "function_call",
+            "id": f"fc_{uuid.uuid4().hex[:12]}",
+            "call_id": call_id,
+            "name": "exec_command",
+            "arguments": json.dumps(arguments),
+        }
 
     async def _responses(self, request: web.Request) -> web.StreamResponse:
         body = await request.json()
@@ -239,7 +291,16 @@ class ResponsesAPI:
 
         await stream.write(event("response.created", {"response": {"id": response_id}}))
         await stream.write(event("response.output_item.done", {"output_index": 0, "item": item}))
-        await stream.write(event("response.completed", {"response": {
-            "id": response_id, "usage": {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15}}}))
+        await stream.write(
+            event(
+                "response.completed",
+                {
+                    "response": {
+                        "id": response_id,
+                        "usage": {"input_tokens": 10, "output_tokens": 5, "total_tokens": 15},
+                    }
+                },
+            )
+        )
         await stream.write_eof()
         return stream

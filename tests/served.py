@@ -46,8 +46,12 @@ class Served:
 
 
 @asynccontextmanager
-async def serve(tmp_path: Path, command: Sequence[str] = (sys.executable, "-m", "bot", "serve"),
-                nofile: int | None = None, **settings: Any) -> AsyncIterator[Served]:
+async def serve(
+    tmp_path: Path,
+    command: Sequence[str] = (sys.executable, "-m", "bot", "serve"),
+    nofile: int | None = None,
+    **settings: Any,
+) -> AsyncIterator[Served]:
     """``flybot serve`` (``command``) on a free loopback port with ``FLYBOT_<NAME>`` settings, from its first
     ``/healthz`` answer until the end of the ``with`` block (then SIGTERM). ``nofile``: its open-file limit, soft
     and hard (as systemd's ``LimitNOFILE=``)."""
@@ -57,13 +61,20 @@ async def serve(tmp_path: Path, command: Sequence[str] = (sys.executable, "-m", 
             resource.setrlimit(resource.RLIMIT_NOFILE, (nofile, nofile))
 
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
-    env.update({"FLYBOT_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}", "FLYBOT_PORT": "0",
-                "FLYBOT_STATE_DIR": str(tmp_path / ".flybot"), "FLYBOT_LOG_FORMAT": "json"})
+    env.update(
+        {
+            "FLYBOT_DATABASE_URL": f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}",
+            "FLYBOT_PORT": "0",
+            "FLYBOT_STATE_DIR": str(tmp_path / ".flybot"),
+            "FLYBOT_LOG_FORMAT": "json",
+        }
+    )
     env.update({f"FLYBOT_{k.upper()}": str(v) for k, v in settings.items()})
     log = tmp_path / "flybot.log"
     with log.open("wb") as stderr:
-        process = subprocess.Popen(list(command), cwd=tmp_path, env=env, stdout=subprocess.PIPE,
-                                   stderr=stderr, preexec_fn=limit_open_files)
+        process = subprocess.Popen(
+            list(command), cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=stderr, preexec_fn=limit_open_files
+        )
     try:
         assert process.stdout is not None
         banner = await asyncio.to_thread(process.stdout.readline)
@@ -102,8 +113,9 @@ async def connect(served: Served, source: str = "127.0.0.1") -> tuple[asyncio.St
     return await asyncio.open_connection("127.0.0.1", served.port, local_addr=(source, 0))
 
 
-async def exchange(served: Served, head: str, source: str = "127.0.0.1", body: bytes = b"",
-                   timeout: float = 30.0) -> tuple[int, dict[str, str], bytes]:
+async def exchange(
+    served: Served, head: str, source: str = "127.0.0.1", body: bytes = b"", timeout: float = 30.0
+) -> tuple[int, dict[str, str], bytes]:
     """Send ``head`` (and ``body``) on a new connection and read the answer until the server closes it."""
     reader, writer = await connect(served, source)
     try:
@@ -126,8 +138,6 @@ def parse(raw: bytes) -> tuple[int, dict[str, str], bytes]:
 HEALTHZ = "GET /healthz HTTP/1.1\r\nHost: flybot\r\nConnection: close\r\n\r\n"
 
 
-
-
 async def response(reader: asyncio.StreamReader, timeout: float = 30.0) -> tuple[int, dict[str, str], bytes]:
     """Read one answer (its ``Content-Length`` body) from a kept-alive connection."""
     head = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout)
@@ -138,23 +148,41 @@ async def response(reader: asyncio.StreamReader, timeout: float = 30.0) -> tuple
 
 async def create_escalation(served: Served, cwd: Path) -> str:
     """A pending escalation of the demo Bot (on a connection of its own, closed after the answer): its id."""
-    body = json.dumps({"session_id": "s1", "command": "sudo apt-get install -y jq", "cwd": str(cwd),
-                       "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}).encode()
-    head = (f"POST /v1/escalations HTTP/1.1\r\nHost: flybot\r\nAuthorization: Bearer {served.token}\r\n"
-            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n")
+    body = json.dumps(
+        {
+            "session_id": "s1",
+            "command": "sudo apt-get install -y jq",
+            "cwd": str(cwd),
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": False,
+        }
+    ).encode()
+    head = (
+        f"POST /v1/escalations HTTP/1.1\r\nHost: flybot\r\nAuthorization: Bearer {served.token}\r\n"
+        f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\nConnection: close\r\n\r\n"
+    )
     status, _headers, answer = await exchange(served, head, body=body)
     assert status == 201, answer
     return str(json.loads(answer)["id"])
 
 
-async def hold_long_poll(served: Served, escalation: str, wait: float, source: str = "127.0.0.1",
-                         ) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+async def hold_long_poll(
+    served: Served,
+    escalation: str,
+    wait: float,
+    source: str = "127.0.0.1",
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
     """A connection holding a long-poll on ``escalation``: ``/healthz`` and the long-poll pipelined in one write;
     the ``/healthz`` answer is read, so the server has parsed the long-poll too and its handler is running."""
     reader, writer = await connect(served, source)
-    writer.write((HEALTHZ.replace("Connection: close", "Connection: keep-alive")
-                  + f"GET /v1/escalations/{escalation}?wait={wait:g} HTTP/1.1\r\nHost: flybot\r\n"
-                  f"Authorization: Bearer {served.token}\r\nConnection: close\r\n\r\n").encode())
+    writer.write(
+        (
+            HEALTHZ.replace("Connection: close", "Connection: keep-alive")
+            + f"GET /v1/escalations/{escalation}?wait={wait:g} HTTP/1.1\r\nHost: flybot\r\n"
+            f"Authorization: Bearer {served.token}\r\nConnection: close\r\n\r\n"
+        ).encode()
+    )
     await writer.drain()
     assert (await response(reader))[0] == 200
     return reader, writer

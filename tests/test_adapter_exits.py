@@ -18,9 +18,26 @@ import pytest
 from tests.harness import Harness, free_socket
 from tests.test_hooks import ROOT, decision, env_for, event, no_traceback, pending_id, start_exec, start_hook
 
-HEAVY = ("sqlalchemy", "alembic", "aiohttp", "pydantic", "pydantic_settings", "structlog", "slack_bolt", "slack_sdk",
-         "asyncpg", "aiosqlite", "prometheus_client", "bot.store", "bot.app", "bot.settings", "bot.escalations",
-         "bot.slack", "bot.preflight", "asyncio")
+HEAVY = (
+    "sqlalchemy",
+    "alembic",
+    "aiohttp",
+    "pydantic",
+    "pydantic_settings",
+    "structlog",
+    "slack_bolt",
+    "slack_sdk",
+    "asyncpg",
+    "aiosqlite",
+    "prometheus_client",
+    "bot.store",
+    "bot.app",
+    "bot.settings",
+    "bot.escalations",
+    "bot.slack",
+    "bot.preflight",
+    "asyncio",
+)
 
 
 def modules_loaded(tmp: Path, argv: list[str], stdin: bytes = b"", exit_code: int = 0) -> set[str]:
@@ -34,8 +51,9 @@ def modules_loaded(tmp: Path, argv: list[str], stdin: bytes = b"", exit_code: in
         f"open({str(out)!r}, 'w').write(json.dumps(sorted(sys.modules)))\n"
         "sys.exit(code)\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], input=stdin, capture_output=True, cwd=tmp,
-                          env=env_for(), timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", code], input=stdin, capture_output=True, cwd=tmp, env=env_for(), timeout=60
+    )
     assert done.returncode == exit_code, done.stderr.decode()
     return set(json.loads(out.read_text()))
 
@@ -64,10 +82,12 @@ def test_a_hook_or_exec_that_escalates_loads_the_light_http_client_and_no_event_
     closed = free_socket()
     try:
         server = ["--server", f"http://127.0.0.1:{closed.getsockname()[1]}", "--token", "fbt_x"]
-        hook = modules_loaded(tmp_path, ["hook", "claude-code", "--wait", "1", *server],
-                              json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode())
-        exec_ = modules_loaded(tmp_path, ["exec", "--timeout", "5", *server, "--", "git push"],
-                                exit_code=126)
+        hook = modules_loaded(
+            tmp_path,
+            ["hook", "claude-code", "--wait", "1", *server],
+            json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(),
+        )
+        exec_ = modules_loaded(tmp_path, ["exec", "--timeout", "5", *server, "--", "git push"], exit_code=126)
     finally:
         closed.close()
     for loaded in (hook, exec_):
@@ -77,19 +97,37 @@ def test_a_hook_or_exec_that_escalates_loads_the_light_http_client_and_no_event_
 
 
 def test_flybot_help_still_lists_every_command() -> None:
-    done = subprocess.run([sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, cwd=ROOT,
-                          env=env_for(), timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "--help"], capture_output=True, text=True, cwd=ROOT, env=env_for(), timeout=60
+    )
     assert done.returncode == 0
-    for command in ("serve", "ask", "db", "bots", "standing", "admin-tokens", "classify", "preflight", "hook", "exec",
-                    "codex"):
+    for command in (
+        "serve",
+        "ask",
+        "db",
+        "bots",
+        "standing",
+        "admin-tokens",
+        "classify",
+        "preflight",
+        "hook",
+        "exec",
+        "codex",
+    ):
         assert f"    {command}" in done.stdout, command
 
 
 # -- --wait bounds -----------------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("wait", ["inf", "nan", "900", "591", "0", "0.5", "-3", "soon"])
 async def test_hook_refuses_a_wait_outside_1_to_590_seconds_with_one_line(tmp_path: Path, wait: str) -> None:
-    run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
-                           "--wait", wait, FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+    run = await start_hook(
+        json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        wait,
+        FLYBOT_URL="http://127.0.0.1:9",
+        FLYBOT_TOKEN="fbt_x",
+    )
     code, out, err = await run.finish()
     assert code == 2 and out == "", (wait, code, out, err)  # exit 2: Claude Code blocks the call, shows the line
     assert len(err.strip().splitlines()) == 1 and "--wait" in err and "590" in err, err
@@ -105,8 +143,15 @@ async def _hook_unreachable(tmp: Path, mode: str | None, *args: str) -> tuple[st
     else:
         ev["permission_mode"] = mode
     try:
-        run = await start_hook(json.dumps(ev).encode(), tmp, "--wait", "2", *args,
-                               FLYBOT_URL=f"http://127.0.0.1:{closed.getsockname()[1]}", FLYBOT_TOKEN="fbt_x")
+        run = await start_hook(
+            json.dumps(ev).encode(),
+            tmp,
+            "--wait",
+            "2",
+            *args,
+            FLYBOT_URL=f"http://127.0.0.1:{closed.getsockname()[1]}",
+            FLYBOT_TOKEN="fbt_x",
+        )
         code, out, err = await run.finish()
     finally:
         closed.close()
@@ -123,7 +168,8 @@ async def test_on_no_decision_deny_denies_when_flybot_is_unreachable(tmp_path: P
 
 @pytest.mark.parametrize("mode", ["bypassPermissions", "auto", "someFutureMode"])
 async def test_hook_denies_instead_of_ask_where_the_permission_mode_would_not_enforce_ask(
-        tmp_path: Path, mode: str) -> None:
+    tmp_path: Path, mode: str
+) -> None:
     verdict, reason = await _hook_unreachable(tmp_path, mode)
     assert verdict == "deny" and f"permission mode {mode}" in reason and "unreachable" in reason
 
@@ -135,10 +181,19 @@ async def test_hook_keeps_ask_where_the_permission_mode_enforces_it(tmp_path: Pa
 
 
 async def test_on_no_decision_deny_after_the_wait_runs_out_withdraws_and_denies(
-        harness: Harness, tmp_path: Path) -> None:
+    harness: Harness, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
-                           "--wait", "2", "--on-no-decision", "deny", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        "2",
+        "--on-no-decision",
+        "deny",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     escalation_id = await pending_id(harness)
     code, out, err = await run.finish()
     assert code == 0, err
@@ -153,8 +208,14 @@ async def test_the_hook_says_how_long_it_really_waited_when_nobody_decides(harne
     not the 8 s budget (a newcomer read "no decision within 8s" after 6.2 s)."""
     token = await harness.add_bot()
     started = time.monotonic()
-    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
-                           "--wait", "8", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        "8",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     await pending_id(harness)
     code, out, err = await run.finish()
     elapsed = time.monotonic() - started  # the whole hook process, start-up included
@@ -180,10 +241,17 @@ async def _card_is_closed(harness: Harness, escalation_id: str) -> None:
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 async def test_a_signalled_hook_withdraws_its_escalation_and_answers_before_exiting(
-        harness: Harness, tmp_path: Path, sig: signal.Signals) -> None:
+    harness: Harness, tmp_path: Path, sig: signal.Signals
+) -> None:
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
-                           "--wait", "120", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        "120",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     escalation_id = await pending_id(harness)
     run.proc.send_signal(sig)
     code, out, err = await run.finish()
@@ -198,7 +266,8 @@ async def test_a_signalled_hook_withdraws_its_escalation_and_answers_before_exit
 
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
 async def test_a_signalled_exec_withdraws_its_escalation_and_never_runs_the_command(
-        harness: Harness, tmp_path: Path, sig: signal.Signals) -> None:
+    harness: Harness, tmp_path: Path, sig: signal.Signals
+) -> None:
     token = await harness.add_bot()
     marker = tmp_path / "ran"
     run = await start_exec(tmp_path, "--", f"sudo touch {marker}", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
@@ -215,12 +284,19 @@ async def test_a_signalled_exec_withdraws_its_escalation_and_never_runs_the_comm
 
 
 async def test_a_hook_signalled_while_creating_its_escalation_still_withdraws_it(
-        harness: Harness, tmp_path: Path) -> None:
+    harness: Harness, tmp_path: Path
+) -> None:
     """Signalled as soon as the escalation exists, whether or not the hook has read FlyBot's answer yet: exactly one
     escalation, withdrawn (if the answer was not read, the same Idempotency-Key finds it without a second card)."""
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
-                           "--wait", "120", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        "120",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
 
     async def created() -> bool:
         return any(e.event == "escalation.created" for e in await harness.runtime.store.audit_log())
@@ -247,7 +323,8 @@ PARSER_CRASHERS = ["{\U0010ffff", "echo a{\U0010ffff", "echo {1..\U000e0001}", "
 
 @pytest.mark.parametrize("command", PARSER_CRASHERS)
 async def test_hook_answers_a_command_that_crashes_the_bash_parser_instead_of_crashing(
-        tmp_path: Path, command: str) -> None:
+    tmp_path: Path, command: str
+) -> None:
     """A hook killed by SIGSEGV exits with a signal status, which Claude Code treats as a non-blocking error: the call
     would run. Each command runs through the real hook three times (a crash is likely but not certain in one run)."""
     for _ in range(3):
@@ -260,12 +337,21 @@ async def test_hook_answers_a_command_that_crashes_the_bash_parser_instead_of_cr
 
 
 async def test_a_command_that_crashes_the_bash_parser_goes_to_a_person_as_destructive(
-        harness: Harness, tmp_path: Path) -> None:
+    harness: Harness, tmp_path: Path
+) -> None:
     """FlyBot grades the same text again on arrival: the server must not crash either, and the card says why."""
     token = await harness.add_bot()
     command = "echo a{\U0010ffff}"
-    run = await start_hook(json.dumps(event(command, tmp_path)).encode(), tmp_path, "--wait", "2",
-                           "--on-no-decision", "deny", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event(command, tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        "2",
+        "--on-no-decision",
+        "deny",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     escalation_id = await pending_id(harness)
     code, out, err = await run.finish()
     assert code == 0, (code, err)

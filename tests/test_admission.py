@@ -17,12 +17,18 @@ from tests.harness import Harness
 from tests.pg import throwaway_database
 from tests.test_replicas import Cluster
 
-BODY = {"command": "sudo apt-get install -y jq", "cwd": "/w", "file_policy": "workspace-write",
-        "approval_policy": "ask", "contained": False}
+BODY = {
+    "command": "sudo apt-get install -y jq",
+    "cwd": "/w",
+    "file_policy": "workspace-write",
+    "approval_policy": "ask",
+    "contained": False,
+}
 
 
-async def post(http: aiohttp.ClientSession, url: str, token: str, session_id: str,
-               key: str | None = None) -> tuple[int, dict[str, Any], dict[str, str]]:
+async def post(
+    http: aiohttp.ClientSession, url: str, token: str, session_id: str, key: str | None = None
+) -> tuple[int, dict[str, Any], dict[str, str]]:
     headers = {"Authorization": f"Bearer {token}"}
     if key is not None:
         headers["Idempotency-Key"] = key
@@ -62,9 +68,7 @@ def check_refusal(status: int, body: dict[str, Any], headers: dict[str, str]) ->
 async def test_open_escalations_past_the_limit_answer_429_across_two_replicas(cluster: Cluster) -> None:
     await cluster.start(replicas=2, max_open_escalations=3, rate_per_minute=0)
     _, token = await cluster.add_bot()
-    results = await asyncio.gather(*(
-        post(cluster.http, cluster.urls[i % 2], token, f"s{i}") for i in range(10)
-    ))
+    results = await asyncio.gather(*(post(cluster.http, cluster.urls[i % 2], token, f"s{i}") for i in range(10)))
     accepted = [body for status, body, _ in results if status == 201]
     assert len(accepted) == 3
     for status, body, headers in results:
@@ -73,8 +77,9 @@ async def test_open_escalations_past_the_limit_answer_429_across_two_replicas(cl
             assert "open escalations" in body["detail"]
     assert await refused_metric(cluster.http, cluster.urls, "open_escalations") == 7
     # A retry of an accepted request (same Idempotency-Key) is answered, limit or not.
-    keyed = await asyncio.gather(*(post(cluster.http, cluster.urls[1], token, f"k{i}", key=f"key-{i}")
-                                   for i in range(1)))
+    keyed = await asyncio.gather(
+        *(post(cluster.http, cluster.urls[1], token, f"k{i}", key=f"key-{i}") for i in range(1))
+    )
     assert keyed[0][0] == 429
     # One decision frees one place, on whichever replica asks next.
     cluster.events_to(0)
@@ -88,9 +93,9 @@ async def test_open_escalations_past_the_limit_answer_429_across_two_replicas(cl
 async def test_requests_a_minute_past_the_limit_answer_429_across_two_replicas(cluster: Cluster) -> None:
     await cluster.start(replicas=2, max_open_escalations=0, rate_per_minute=5)
     _, token = await cluster.add_bot()
-    results = await asyncio.gather(*(
-        post(cluster.http, cluster.urls[i % 2], token, f"s{i}", key=f"key-{i}") for i in range(12)
-    ))
+    results = await asyncio.gather(
+        *(post(cluster.http, cluster.urls[i % 2], token, f"s{i}", key=f"key-{i}") for i in range(12))
+    )
     accepted = [(i, body) for i, (status, body, _) in enumerate(results) if status == 201]
     assert len(accepted) == 5
     for status, body, headers in results:
@@ -106,8 +111,11 @@ async def test_requests_a_minute_past_the_limit_answer_429_across_two_replicas(c
 
 @pytest.mark.parametrize("limit", ["open", "rate"])
 async def test_limits_hold_for_concurrent_requests_on_sqlite(tmp_path: Path, limit: str) -> None:
-    overrides = {"max_open_escalations": 4, "rate_per_minute": 0} if limit == "open" else \
-        {"max_open_escalations": 0, "rate_per_minute": 4}
+    overrides = (
+        {"max_open_escalations": 4, "rate_per_minute": 0}
+        if limit == "open"
+        else {"max_open_escalations": 0, "rate_per_minute": 4}
+    )
     h = Harness(tmp=tmp_path, settings_overrides=overrides)
     await h.start()
     try:

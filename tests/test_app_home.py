@@ -22,10 +22,8 @@ BACKUP = "U0BACKUP01"
 
 async def start(replicas: Cluster, **settings: Any) -> str:
     await replicas.start(replicas=2, admins=(ADMIN,), **settings)
-    replicas.emulator.users[BACKUP] = {"name": "bea", "real_name": "Bea (backup)", "is_admin": False,
-                                       "is_owner": False}
-    _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER], ROOM,
-                                     fallback_owners=[BACKUP])
+    replicas.emulator.users[BACKUP] = {"name": "bea", "real_name": "Bea (backup)", "is_admin": False, "is_owner": False}
+    _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER], ROOM, fallback_owners=[BACKUP])
     return token
 
 
@@ -40,9 +38,13 @@ def home_buttons(replicas: Cluster, user: str) -> set[str]:
     shown = replicas.emulator.home.get(user)
     if shown is None:
         return set()
-    return {str(e.get("value")) for b in shown.view["blocks"] if b.get("type") == "actions"
-            and str(b.get("block_id", "")).startswith("home_pending:") for e in b["elements"]
-            if e.get("style") == "primary"}
+    return {
+        str(e.get("value"))
+        for b in shown.view["blocks"]
+        if b.get("type") == "actions" and str(b.get("block_id", "")).startswith("home_pending:")
+        for e in b["elements"]
+        if e.get("style") == "primary"
+    }
 
 
 async def test_pending_escalations_show_on_the_homes_that_may_decide_and_a_decision_anywhere_clears_them(
@@ -58,10 +60,16 @@ async def test_pending_escalations_show_on_the_homes_that_may_decide_and_a_decis
     assert home_buttons(replicas, OTHER) == set(), "not an owner or admin: nothing to decide"
 
     replicas.events_to(1)  # Approve on Olivia's Home, on the other replica
-    async with replicas.http.post(f"{replicas.emu_url}/page/click", json={
-        "user": OWNER, "view_id": f"VH{OWNER}", "action_id": APPROVE_ACTION, "block_id": f"home_pending:{first['id']}",
-        "value": first["id"],
-    }) as response:
+    async with replicas.http.post(
+        f"{replicas.emu_url}/page/click",
+        json={
+            "user": OWNER,
+            "view_id": f"VH{OWNER}",
+            "action_id": APPROVE_ACTION,
+            "block_id": f"home_pending:{first['id']}",
+            "value": first["id"],
+        },
+    ) as response:
         assert (await response.json())["status"] == 200
     assert (await replicas.get(0, token, first["id"], wait=10))["status"] == "approved"
     await eventually(lambda: APPROVE_ACTION not in json.dumps(replicas.card(first["id"]).blocks))

@@ -22,8 +22,9 @@ LONG_353 = "tar czf backup.tgz " + " ".join(f"src/module_{i:03d}" for i in range
 
 
 def _action_ids(blocks: list[dict[str, Any]], value: str) -> list[str]:
-    return [e["action_id"] for b in blocks if b.get("type") == "actions" for e in b["elements"]
-            if e.get("value") == value]
+    return [
+        e["action_id"] for b in blocks if b.get("type") == "actions" for e in b["elements"] if e.get("value") == value
+    ]
 
 
 def _preformatted(view: dict[str, Any], *, part: str = "command") -> str:
@@ -36,8 +37,12 @@ def _preformatted(view: dict[str, Any], *, part: str = "command") -> str:
             continue
         if "Justification (the Bot's words):" in json.dumps(b):
             current = "justification"
-        texts[current] += [e.get("text", "") for el in b["elements"] if el.get("type") == "rich_text_preformatted"
-                           for e in el["elements"]]
+        texts[current] += [
+            e.get("text", "")
+            for el in b["elements"]
+            if el.get("type") == "rich_text_preformatted"
+            for e in el["elements"]
+        ]
     return "".join(texts[part])
 
 

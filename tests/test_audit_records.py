@@ -13,8 +13,10 @@ from tests.harness import ADMIN, OWNER, Harness
 from tests.test_bot_lifecycle import operator
 
 SECRETS = ("sk_live_abcdef123456", "hunter2-pw", "xoxb-1234-abcdefghij")
-SECRET_COMMAND = (f'curl -H "Authorization: Bearer {SECRETS[0]}" https://api.example.com && '
-                  f"DB_PASSWORD={SECRETS[1]} psql -c 'select 1' && echo {SECRETS[2]}")
+SECRET_COMMAND = (
+    f'curl -H "Authorization: Bearer {SECRETS[0]}" https://api.example.com && '
+    f"DB_PASSWORD={SECRETS[1]} psql -c 'select 1' && echo {SECRETS[2]}"
+)
 
 
 async def _admin(harness: Harness) -> dict[str, str]:
@@ -25,8 +27,9 @@ async def _admin(harness: Harness) -> dict[str, str]:
 
 async def _export(harness: Harness, auth: dict[str, str], **params: str) -> tuple[str, list[dict[str, Any]]]:
     """``GET /v1/audit?format=jsonl``: the content type and the rows."""
-    async with harness.http.get(f"{harness.url}/v1/audit", params={"format": "jsonl", **params},
-                                headers=auth) as response:
+    async with harness.http.get(
+        f"{harness.url}/v1/audit", params={"format": "jsonl", **params}, headers=auth
+    ) as response:
         assert response.status == 200, await response.text()
         body = await response.text()
         return response.content_type, [json.loads(line) for line in body.splitlines()]
@@ -48,11 +51,15 @@ async def test_decision_rows_say_what_was_decided_who_decided_and_how(harness: H
     approved = await harness.escalate(token, command="sudo apt-get install -y jq", contained=True)
     await harness.click(OWNER, approved["id"], APPROVE_ACTION)
     withdrawn = await harness.escalate(token, command="sudo systemctl restart nginx")
-    async with harness.http.post(f"{harness.url}/v1/escalations/{withdrawn['id']}/withdraw",
-                                   headers={"Authorization": f"Bearer {token}"}) as response:
+    async with harness.http.post(
+        f"{harness.url}/v1/escalations/{withdrawn['id']}/withdraw", headers={"Authorization": f"Bearer {token}"}
+    ) as response:
         assert response.status == 200, await response.text()
-    async with harness.http.post(f"{harness.url}/v1/standing-approvals", headers=auth,
-                                 json={"scope": "bot", "bot": "ci-bot", "pattern": "apt-get install"}) as response:
+    async with harness.http.post(
+        f"{harness.url}/v1/standing-approvals",
+        headers=auth,
+        json={"scope": "bot", "bot": "ci-bot", "pattern": "apt-get install"},
+    ) as response:
         assert response.status == 201, await response.text()
     standing = await harness.escalate(token, command="apt-get install -y jq", contained=True)
     assert standing["status"] == "approved"
@@ -62,16 +69,24 @@ async def test_decision_rows_say_what_was_decided_who_decided_and_how(harness: H
     row = by[(denied["id"], "escalation.denied")]
     assert row["actor"] == OWNER
     assert row["detail"] | {"source": "owner"} == {
-        "command": "sudo rm -rf /var/cache/apt", "risk": denied["risk"], "contained": False,
-        "reason": "not on a Friday", "via": "modal", "source": "owner"}
+        "command": "sudo rm -rf /var/cache/apt",
+        "risk": denied["risk"],
+        "contained": False,
+        "reason": "not on a Friday",
+        "via": "modal",
+        "source": "owner",
+    }
     row = by[(approved["id"], "escalation.approved")]
     assert (row["actor"], row["detail"]["via"], row["detail"]["contained"]) == (OWNER, "button", True)
     assert row["detail"]["command"] == "sudo apt-get install -y jq" and "reason" not in row["detail"]
     row = by[(withdrawn["id"], "escalation.withdrawn")]
     assert row["detail"]["via"] == "api" and row["detail"]["command"] == "sudo systemctl restart nginx"
     row = by[(standing["id"], "escalation.approved")]
-    assert (row["actor"], row["detail"]["via"], row["detail"]["source"]) == (ADMIN, "standing_approval",
-                                                                             "standing_approval")
+    assert (row["actor"], row["detail"]["via"], row["detail"]["source"]) == (
+        ADMIN,
+        "standing_approval",
+        "standing_approval",
+    )
     assert row["detail"]["command"] == "apt-get install -y jq"
     created = by[(denied["id"], "escalation.created")]
     assert created["detail"]["via"] == "api" and created["detail"]["command"] == "sudo rm -rf /var/cache/apt"
@@ -90,21 +105,27 @@ async def test_the_trail_exports_as_json_lines_in_pages_filtered_by_time(harness
     everything = await store.audit_log()
     assert [r["id"] for r in rows] == [e.id for e in everything]
 
-    async with harness.http.get(f"{harness.url}/v1/audit", headers={**auth, "Accept": "application/x-ndjson"},
-                                params={"since": "2026-01-01T10:00:00Z", "until": "2026-01-01T12:00:00+01:00"},
-                                ) as response:
+    async with harness.http.get(
+        f"{harness.url}/v1/audit",
+        headers={**auth, "Accept": "application/x-ndjson"},
+        params={"since": "2026-01-01T10:00:00Z", "until": "2026-01-01T12:00:00+01:00"},
+    ) as response:
         assert response.content_type == "application/x-ndjson"
         window = [json.loads(line) for line in (await response.text()).splitlines()]
     assert [r["detail"]["n"] for r in window] == list(range(600, 660))  # 10:00 UTC up to, not including, 11:00 UTC
 
-    for params, field in (({"until": "2026-01-01"}, "until"), ({"since": "2026-01-01T10:00:00"}, "since"),
-                          ({"format": "csv"}, "format")):
+    for params, field in (
+        ({"until": "2026-01-01"}, "until"),
+        ({"since": "2026-01-01T10:00:00"}, "since"),
+        ({"format": "csv"}, "format"),
+    ):
         async with harness.http.get(f"{harness.url}/v1/audit", params=params, headers=auth) as response:
             assert response.status == 422, params
             assert (await response.json(content_type=None))["errors"][0]["field"] == field
 
-    cli = await operator(harness, "audit", "--json", "--since", "2026-01-01T10:00:00Z", "--until",
-                         "2026-01-01T11:00:00Z")
+    cli = await operator(
+        harness, "audit", "--json", "--since", "2026-01-01T10:00:00Z", "--until", "2026-01-01T11:00:00Z"
+    )
     assert cli.returncode == 0, cli.stderr
     assert [json.loads(line)["detail"]["n"] for line in cli.stdout.splitlines()] == list(range(600, 660))
     bad = await operator(harness, "audit", "--until", "tomorrow")

@@ -24,8 +24,15 @@ async def operator(harness: Harness, *args: str) -> subprocess.CompletedProcess[
     elsewhere.mkdir(exist_ok=True)
     env = clean_env(FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{harness.tmp / 'flybot.db'}")
     return await asyncio.to_thread(
-        subprocess.run, [sys.executable, "-m", "bot", *args], cwd=elsewhere, env=env, capture_output=True, text=True,
-        timeout=60, stdin=subprocess.DEVNULL)
+        subprocess.run,
+        [sys.executable, "-m", "bot", *args],
+        cwd=elsewhere,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 async def test_rotate_token_prints_a_new_token_once_and_the_old_one_stops_at_once(harness: Harness) -> None:
@@ -89,9 +96,12 @@ async def test_set_changes_owners_and_room_and_the_next_card_follows(harness: Ha
     assert decided["status"] == "approved" and decided["decided_by"] == OTHER
     chat = await operator(harness, "bots", "set", "ci-bot", "--chat-user", "U0CHATBOT")
     assert chat.returncode == 0 and f"chat user @{local_person_name('U0CHATBOT')}" in chat.stdout, chat.stderr
-    for args, expect in [(("--owner", "olivia"), "not a Slack user ID"), (("--room", "#general"), "not a Slack channel"),
-                         (("--chat-user", "bot"), "not a Slack user ID"),
-                         ((), "nothing to change")]:
+    for args, expect in [
+        (("--owner", "olivia"), "not a Slack user ID"),
+        (("--room", "#general"), "not a Slack channel"),
+        (("--chat-user", "bot"), "not a Slack user ID"),
+        ((), "nothing to change"),
+    ]:
         bad = await operator(harness, "bots", "set", "ci-bot", *args)
         assert bad.returncode == 2 and expect in bad.stderr and len(bad.stderr.strip().splitlines()) == 1, bad.stderr
 
@@ -155,8 +165,11 @@ async def test_the_audit_api_pages_through_the_trail_for_admins_only(harness: Ha
     seen: list[int] = []
     after = 0
     while True:
-        async with harness.http.get(f"{harness.url}/v1/audit", params={"after": str(after), "limit": "2"},
-                                    headers={"Authorization": f"Bearer {admin}"}) as response:
+        async with harness.http.get(
+            f"{harness.url}/v1/audit",
+            params={"after": str(after), "limit": "2"},
+            headers={"Authorization": f"Bearer {admin}"},
+        ) as response:
             assert response.status == 200, await response.text()
             page = await response.json()
         seen += [item["id"] for item in page["items"]]
@@ -168,8 +181,9 @@ async def test_the_audit_api_pages_through_the_trail_for_admins_only(harness: Ha
     assert seen == [e.id for e in everything]
     async with harness.http.get(f"{harness.url}/v1/audit", headers={"Authorization": f"Bearer {token}"}) as response:
         assert response.status == 401
-    async with harness.http.get(f"{harness.url}/v1/audit", params={"limit": "0"},
-                                headers={"Authorization": f"Bearer {admin}"}) as response:
+    async with harness.http.get(
+        f"{harness.url}/v1/audit", params={"limit": "0"}, headers={"Authorization": f"Bearer {admin}"}
+    ) as response:
         assert response.status == 422 and (await response.json(content_type=None))["errors"][0]["field"] == "limit"
 
 
@@ -196,7 +210,9 @@ async def test_a_removed_bots_escalations_and_audit_rows_still_show_its_name_and
     assert {"bot.created", "bot.removed"} <= {r["event"] for r in own}, own  # its own rows, not only its escalations'
     assert "other-bot" not in json.dumps(own), own
     everything = await operator(harness, "audit")
-    assert "bot.removed" in everything.stdout and not re.search(r"bot_[0-9a-f]{16}", everything.stdout), everything.stdout
+    assert "bot.removed" in everything.stdout and not re.search(r"bot_[0-9a-f]{16}", everything.stdout), (
+        everything.stdout
+    )
     assert "None" not in everything.stdout, everything.stdout  # empty fields are left out (room=None, ...)
     unknown = await operator(harness, "audit", "--bot", "never-was")
     assert unknown.returncode == 2 and "no Bot named never-was" in unknown.stderr

@@ -98,8 +98,9 @@ async def test_the_recheck_answers_a_long_poll_whose_decision_sent_no_wake_up(tm
         await h.eventually(lambda: h.runtime.service.waiters.waiting(esc["id"]) == 1)
         other = await open_store(str(h.settings().database_url))
         try:
-            decided = await other.decide(esc["id"], status="denied", at=datetime.now(UTC), decided_by="U0OWNER01",
-                                         source="owner")
+            decided = await other.decide(
+                esc["id"], status="denied", at=datetime.now(UTC), decided_by="U0OWNER01", source="owner"
+            )
             assert decided is not None
         finally:
             await other.close()
@@ -116,8 +117,11 @@ async def test_long_polls_past_the_cap_answer_503_with_retry_after(tmp_path: Pat
         escalations = [await h.escalate(token, session_id=f"s{i}") for i in range(4)]
         held = [asyncio.create_task(h.get(token, e["id"], wait=30)) for e in escalations[:3]]
         await h.eventually(lambda: sample(h, "flybot_long_polls") == 3)
-        async with h.http.get(f"{h.url}/v1/escalations/{escalations[3]['id']}", params={"wait": "30"},
-                              headers={"Authorization": f"Bearer {token}"}) as response:
+        async with h.http.get(
+            f"{h.url}/v1/escalations/{escalations[3]['id']}",
+            params={"wait": "30"},
+            headers={"Authorization": f"Bearer {token}"},
+        ) as response:
             body = await response.json(content_type=None)
             assert response.status == 503
             assert response.headers["Content-Type"].startswith("application/problem+json")
@@ -167,10 +171,13 @@ async def test_accept_errors_are_logged_once_per_burst() -> None:
         listener = socket.socket()
         with structlog.testing.capture_logs() as logs:
             for _ in range(500):
-                loop.call_exception_handler({
-                    "message": "socket.accept() out of system resource",
-                    "exception": OSError(errno.EMFILE, "Too many open files"), "socket": listener,
-                })
+                loop.call_exception_handler(
+                    {
+                        "message": "socket.accept() out of system resource",
+                        "exception": OSError(errno.EMFILE, "Too many open files"),
+                        "socket": listener,
+                    }
+                )
             loop.call_exception_handler({"message": "something else", "exception": RuntimeError("x")})
         listener.close()
     finally:
@@ -196,8 +203,10 @@ async def test_concurrent_long_poll_reads_share_one_query(backend_url: str, tmp_
 
         event.listen(store.engine.sync_engine, "before_cursor_execute", count)
         try:
-            found = await asyncio.gather(*(store.get_escalation_shared(ids[i % 5]) for i in range(200)),
-                                         store.get_escalation_shared("esc_unknown"))
+            found = await asyncio.gather(
+                *(store.get_escalation_shared(ids[i % 5]) for i in range(200)),
+                store.get_escalation_shared("esc_unknown"),
+            )
         finally:
             event.remove(store.engine.sync_engine, "before_cursor_execute", count)
         assert [e.id for e in found[:200] if e is not None] == [ids[i % 5] for i in range(200)]

@@ -41,8 +41,9 @@ async def h(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Har
 
 async def bot_owned_by_its_chat_user(h: Harness) -> str:
     """``ci-bot``, owned by Olivia AND by its own chat identity (a careless, but possible, registration)."""
-    h.emulator.users.setdefault(BOT_USER, {"name": "ci-bot", "real_name": "ci-bot (agent)", "is_admin": False,
-                                           "is_owner": False})
+    h.emulator.users.setdefault(
+        BOT_USER, {"name": "ci-bot", "real_name": "ci-bot (agent)", "is_admin": False, "is_owner": False}
+    )
     return await h.add_bot("ci-bot", owners=(OWNER, BOT_USER), chat_user=BOT_USER)
 
 
@@ -55,8 +56,9 @@ async def test_the_chat_identity_cannot_save_a_standing_approval_from_the_cards_
     if modal is not None:  # the form opened: submitting it must save nothing either
         await h.submit_modal(BOT_USER, modal["id"], modal_values(modal["view"]))
     await h.click(BOT_USER, esc["id"], STANDING_SESSION_ACTION)
-    await h.eventually(lambda: len(h.ephemerals(BOT_USER)) >= 1 and any(
-        "own chat identity" in t for t in h.ephemerals(BOT_USER)))
+    await h.eventually(
+        lambda: len(h.ephemerals(BOT_USER)) >= 1 and any("own chat identity" in t for t in h.ephemerals(BOT_USER))
+    )
     assert await h.runtime.store.list_standing() == [], "nothing may answer its later requests"
     _, still = await h.get(token, esc["id"])
     assert still["status"] == "pending"
@@ -83,9 +85,7 @@ async def test_the_chat_identity_cannot_unlock_its_own_blocked_host(h: Harness) 
     _, data = await get_report(h, token, report["id"])
     assert data["status"] == "open" and data["decided_by"] is None, data
     rows = await h.runtime.store.audit_log()
-    assert any(r.event == "report.refused" and r.actor == BOT_USER and r.detail.get("why") == "requester"
-               for r in rows)
+    assert any(r.event == "report.refused" and r.actor == BOT_USER and r.detail.get("why") == "requester" for r in rows)
     await h.click(OWNER, report["id"], REPORT_APPROVE_TURN_ACTION)  # an owner who is a person still decides
     _, data = await get_report(h, token, report["id"], wait=10)
     assert data["status"] == "approved_turn" and data["decided_by"] == OWNER
-

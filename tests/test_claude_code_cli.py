@@ -44,27 +44,53 @@ def project(tmp: Path, *hook_args: str) -> Path:
     (proj / "build").mkdir()
     (proj / "build" / "keep.txt").write_text("still here\n")
     hook = " ".join([sys.executable, "-m", "bot", "hook", "claude-code", *hook_args])
-    settings = {"hooks": {"PreToolUse": [
-        {"matcher": "Bash", "hooks": [{"type": "command", "command": hook, "timeout": 120}]},
-    ]}}
+    settings = {
+        "hooks": {
+            "PreToolUse": [
+                {"matcher": "Bash", "hooks": [{"type": "command", "command": hook, "timeout": 120}]},
+            ]
+        }
+    }
     (proj / ".claude" / "settings.json").write_text(json.dumps(settings))
     return proj
 
 
-async def start_claude(tmp: Path, proj: Path, model: MessagesAPI, flybot_url: str, token: str,
-                       *args: str, prompt: str = "Run the step you are scripted to run.",
-                       **extra_env: str) -> asyncio.subprocess.Process:
+async def start_claude(
+    tmp: Path,
+    proj: Path,
+    model: MessagesAPI,
+    flybot_url: str,
+    token: str,
+    *args: str,
+    prompt: str = "Run the step you are scripted to run.",
+    **extra_env: str,
+) -> asyncio.subprocess.Process:
     home = tmp / "home"
     home.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "ANTHROPIC_", "CLAUDE"))}
     env.update(
-        HOME=str(home), PYTHONPATH=str(ROOT), ANTHROPIC_BASE_URL=model.url, ANTHROPIC_API_KEY="sk-ant-scripted",
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1", DISABLE_AUTOUPDATER="1", DISABLE_TELEMETRY="1",
-        FLYBOT_URL=flybot_url, FLYBOT_TOKEN=token, **extra_env,
+        HOME=str(home),
+        PYTHONPATH=str(ROOT),
+        ANTHROPIC_BASE_URL=model.url,
+        ANTHROPIC_API_KEY="sk-ant-scripted",
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
+        DISABLE_AUTOUPDATER="1",
+        DISABLE_TELEMETRY="1",
+        FLYBOT_URL=flybot_url,
+        FLYBOT_TOKEN=token,
+        **extra_env,
     )
     return await asyncio.create_subprocess_exec(
-        agent_binary("claude"), "-p", prompt, "--output-format", "json", *args,
-        cwd=proj, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        agent_binary("claude"),
+        "-p",
+        prompt,
+        "--output-format",
+        "json",
+        *args,
+        cwd=proj,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
 
@@ -83,8 +109,11 @@ async def result_of(proc: asyncio.subprocess.Process) -> dict[str, Any]:
 
 
 def denied_commands(result: dict[str, Any]) -> list[str]:
-    return [str(d.get("tool_input", {}).get("command")) for d in result.get("permission_denials", [])
-            if d.get("tool_name") == "Bash"]
+    return [
+        str(d.get("tool_input", {}).get("command"))
+        for d in result.get("permission_denials", [])
+        if d.get("tool_name") == "Bash"
+    ]
 
 
 def the_tool_result(model: MessagesAPI) -> dict[str, Any]:
@@ -101,7 +130,8 @@ def text_of(block: dict[str, Any]) -> str:
 
 
 async def test_claude_code_runs_a_locally_allowed_command_without_asking_flybot(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = project(tmp_path)
     model.command = "ls build"
@@ -113,7 +143,8 @@ async def test_claude_code_runs_a_locally_allowed_command_without_asking_flybot(
 
 
 async def test_claude_code_runs_the_command_once_the_owner_approves(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = project(tmp_path)
     target = proj / "build" / "keep.txt"
@@ -129,7 +160,8 @@ async def test_claude_code_runs_the_command_once_the_owner_approves(
 
 
 async def test_claude_code_reports_a_denial_with_the_owners_reason_and_does_not_run_it(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = project(tmp_path)
     model.command = "rm -rf build"
@@ -144,7 +176,8 @@ async def test_claude_code_reports_a_denial_with_the_owners_reason_and_does_not_
 
 
 async def test_claude_code_does_not_run_the_command_when_nobody_decides_within_the_wait(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = project(tmp_path, "--wait", "3")
     model.command = "rm -rf build"
@@ -159,13 +192,15 @@ async def test_claude_code_does_not_run_the_command_when_nobody_decides_within_t
 
 
 async def test_claude_code_does_not_run_the_command_when_flybot_is_unreachable(
-        model: MessagesAPI, tmp_path: Path) -> None:
+    model: MessagesAPI, tmp_path: Path
+) -> None:
     proj = project(tmp_path, "--wait", "3", "--on-no-decision", "deny")
     model.command = "rm -rf build"
     closed = free_socket()  # bound, never listening
     try:
-        result = await result_of(await start_claude(
-            tmp_path, proj, model, f"http://127.0.0.1:{closed.getsockname()[1]}", "fbt_whatever"))
+        result = await result_of(
+            await start_claude(tmp_path, proj, model, f"http://127.0.0.1:{closed.getsockname()[1]}", "fbt_whatever")
+        )
     finally:
         closed.close()
     assert denied_commands(result) == ["rm -rf build"]
@@ -175,15 +210,25 @@ async def test_claude_code_does_not_run_the_command_when_flybot_is_unreachable(
 
 
 async def test_claude_code_in_bypass_permissions_gets_deny_with_the_reason_instead_of_ask(
-        model: MessagesAPI, tmp_path: Path) -> None:
+    model: MessagesAPI, tmp_path: Path
+) -> None:
     proj = project(tmp_path, "--wait", "3")  # --on-no-decision left at ask: the permission mode turns it into deny
     model.command = "rm -rf build"
     closed = free_socket()
     try:
         # IS_SANDBOX=1: Claude Code refuses bypassPermissions as root otherwise (CI runs as root).
-        result = await result_of(await start_claude(
-            tmp_path, proj, model, f"http://127.0.0.1:{closed.getsockname()[1]}", "fbt_whatever",
-            "--permission-mode", "bypassPermissions", IS_SANDBOX="1"))
+        result = await result_of(
+            await start_claude(
+                tmp_path,
+                proj,
+                model,
+                f"http://127.0.0.1:{closed.getsockname()[1]}",
+                "fbt_whatever",
+                "--permission-mode",
+                "bypassPermissions",
+                IS_SANDBOX="1",
+            )
+        )
     finally:
         closed.close()
     assert denied_commands(result) == ["rm -rf build"]
@@ -202,12 +247,14 @@ def slash_command_project(tmp: Path) -> Path:
     (proj / ".claude" / "commands").mkdir()
     (proj / ".claude" / "commands" / "x.md").write_text(
         "---\nallowed-tools: Bash(rm -rf build)\ndescription: clean the build\n---\n"
-        "Cleaned: !`rm -rf build`\n\nSay what was cleaned.\n")
+        "Cleaned: !`rm -rf build`\n\nSay what was cleaned.\n"
+    )
     return proj
 
 
 async def test_a_slash_commands_shell_command_waits_for_the_card_and_runs_on_approve(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = slash_command_project(tmp_path)
     model.command = "ls"
@@ -223,7 +270,8 @@ async def test_a_slash_commands_shell_command_waits_for_the_card_and_runs_on_app
 
 
 async def test_a_slash_commands_shell_command_denied_leaves_the_build_in_place(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = slash_command_project(tmp_path)
     model.command = "ls"
@@ -237,21 +285,26 @@ async def test_a_slash_commands_shell_command_denied_leaves_the_build_in_place(
             await claude.wait()
     assert (proj / "build" / "keep.txt").exists()
     assert "we ship from build/" in (out + err).decode() or any(
-        "we ship from build/" in json.dumps(body) for body in model.requests), (out[-2000:], err[-2000:])
+        "we ship from build/" in json.dumps(body) for body in model.requests
+    ), (out[-2000:], err[-2000:])
 
 
 def permission_request_project(tmp: Path) -> Path:
     """A project with the hook under PermissionRequest only: Claude Code asks it where it would show its dialog."""
     proj = project(tmp)
     hook = " ".join([sys.executable, "-m", "bot", "hook", "claude-code"])
-    settings = {"hooks": {"PermissionRequest": [
-        {"matcher": "Bash", "hooks": [{"type": "command", "command": hook, "timeout": 120}]}]}}
+    settings = {
+        "hooks": {
+            "PermissionRequest": [{"matcher": "Bash", "hooks": [{"type": "command", "command": hook, "timeout": 120}]}]
+        }
+    }
     (proj / ".claude" / "settings.json").write_text(json.dumps(settings))
     return proj
 
 
 async def test_a_permission_request_becomes_a_card_and_a_deny_reaches_the_model(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = permission_request_project(tmp_path)
     model.command = "rm -rf build"
@@ -266,7 +319,8 @@ async def test_a_permission_request_becomes_a_card_and_a_deny_reaches_the_model(
 
 
 async def test_a_permission_request_approved_runs_the_command(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = permission_request_project(tmp_path)
     model.command = "rm -rf build"

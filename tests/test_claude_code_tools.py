@@ -38,8 +38,9 @@ def tools_project(tmp: Path) -> Path:
     (proj / ".claude").mkdir(parents=True)
     hook = " ".join([sys.executable, "-m", "bot", "hook", "claude-code"])
     # skipWebFetchPreflight: Claude Code otherwise asks claude.ai whether the host is safe before a WebFetch.
-    (proj / ".claude" / "settings.json").write_text(json.dumps(merged({"skipWebFetchPreflight": True},
-                                                                      "claude-code", hook)))
+    (proj / ".claude" / "settings.json").write_text(
+        json.dumps(merged({"skipWebFetchPreflight": True}, "claude-code", hook))
+    )
     return proj
 
 
@@ -79,7 +80,8 @@ def edit_outside(tmp: Path, model: MessagesAPI) -> Path:
 
 
 async def test_an_edit_outside_the_workspace_waits_for_the_card_and_is_made_on_approve(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = tools_project(tmp_path)
     outside = edit_outside(tmp_path, model)
@@ -96,7 +98,8 @@ async def test_an_edit_outside_the_workspace_waits_for_the_card_and_is_made_on_a
 
 
 async def test_an_edit_outside_the_workspace_denied_tells_the_model_why_and_changes_nothing(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = tools_project(tmp_path)
     outside = edit_outside(tmp_path, model)
@@ -109,13 +112,21 @@ async def test_an_edit_outside_the_workspace_denied_tells_the_model_why_and_chan
 
 
 async def test_a_standing_approval_for_the_file_answers_an_edit_outside_the_workspace_without_a_card(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = tools_project(tmp_path)
     outside = edit_outside(tmp_path, model)
-    await harness.runtime.standing.create(OWNER, StandingSpec(
-        scope="bot", subject=await bot_id(harness), pattern=f"tool:Edit path:{outside.resolve()}", max_risk="system",
-        contained_only=False))
+    await harness.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="bot",
+            subject=await bot_id(harness),
+            pattern=f"tool:Edit path:{outside.resolve()}",
+            max_risk="system",
+            contained_only=False,
+        ),
+    )
     await result_of(await start_claude(tmp_path, proj, model, harness.url, token, "--allowedTools", "Read"))
     (escalation_id,) = await escalations_created(harness)
     stored = await harness.runtime.store.get_escalation(escalation_id)
@@ -124,7 +135,8 @@ async def test_a_standing_approval_for_the_file_answers_an_edit_outside_the_work
 
 
 async def test_an_edit_inside_the_workspace_is_answered_without_asking_flybot(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = tools_project(tmp_path)
     inside = proj / "notes.txt"
@@ -145,9 +157,28 @@ async def site(tmp_path: Path) -> AsyncIterator[tuple[str, list[str]]]:
     the CLI trusts through ``NODE_EXTRA_CA_CERTS`` (:func:`start`); yields its base URL and the paths it served."""
     served: list[str] = []
     cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
-    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1", "-subj", "/CN=127.0.0.1",
-                    "-addext", "subjectAltName=IP:127.0.0.1", "-keyout", str(key), "-out", str(cert)],
-                   check=True, capture_output=True)
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            "-subj",
+            "/CN=127.0.0.1",
+            "-addext",
+            "subjectAltName=IP:127.0.0.1",
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
+        check=True,
+        capture_output=True,
+    )
     context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
     context.load_cert_chain(cert, key)
 
@@ -173,7 +204,8 @@ async def start(tmp: Path, proj: Path, model: MessagesAPI, url: str, token: str)
 
 
 async def test_a_web_fetch_waits_for_the_card_and_a_deny_reaches_the_model(
-        harness: Harness, model: MessagesAPI, tmp_path: Path, site: tuple[str, list[str]]) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path, site: tuple[str, list[str]]
+) -> None:
     base, served = site
     token = await harness.add_bot()
     proj = tools_project(tmp_path)
@@ -192,12 +224,20 @@ async def test_a_web_fetch_waits_for_the_card_and_a_deny_reaches_the_model(
 
 
 async def test_a_standing_approval_for_a_host_answers_a_web_fetch_without_a_card(
-        harness: Harness, model: MessagesAPI, tmp_path: Path, site: tuple[str, list[str]]) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path, site: tuple[str, list[str]]
+) -> None:
     base, served = site
     token = await harness.add_bot()
-    await harness.runtime.standing.create(OWNER, StandingSpec(
-        scope="bot", subject=await bot_id(harness), pattern="tool:WebFetch host:127.0.0.1", max_risk="network",
-        contained_only=False))
+    await harness.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="bot",
+            subject=await bot_id(harness),
+            pattern="tool:WebFetch host:127.0.0.1",
+            max_risk="network",
+            contained_only=False,
+        ),
+    )
     proj = tools_project(tmp_path)
     model.tool, model.tool_input = "WebFetch", {"url": f"{base}/docs", "prompt": "What is the answer?"}
     await result_of(await start(tmp_path, proj, model, harness.url, token))
@@ -209,12 +249,20 @@ async def test_a_standing_approval_for_a_host_answers_a_web_fetch_without_a_card
 
 
 async def test_a_standing_approval_for_one_host_does_not_cover_another(
-        harness: Harness, model: MessagesAPI, tmp_path: Path, site: tuple[str, list[str]]) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path, site: tuple[str, list[str]]
+) -> None:
     base, served = site
     token = await harness.add_bot()
-    await harness.runtime.standing.create(OWNER, StandingSpec(
-        scope="bot", subject=await bot_id(harness), pattern="tool:WebFetch host:docs.python.org", max_risk="network",
-        contained_only=False))
+    await harness.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="bot",
+            subject=await bot_id(harness),
+            pattern="tool:WebFetch host:docs.python.org",
+            max_risk="network",
+            contained_only=False,
+        ),
+    )
     proj = tools_project(tmp_path)
     model.tool, model.tool_input = "WebFetch", {"url": f"{base}/docs", "prompt": "What is the answer?"}
     claude = await start(tmp_path, proj, model, harness.url, token)
@@ -227,7 +275,7 @@ async def test_a_standing_approval_for_one_host_does_not_cover_another(
 
 # -- an MCP tool -------------------------------------------------------------------------------------------------
 
-MCP_SERVER = textwrap.dedent('''
+MCP_SERVER = textwrap.dedent("""
     import json, sys
     LOG = sys.argv[1]
     def send(obj):
@@ -248,15 +296,18 @@ MCP_SERVER = textwrap.dedent('''
             send({"jsonrpc": "2.0", "id": mid, "result": {"content": [{"type": "text", "text": "noted"}]}})
         elif mid is not None:
             send({"jsonrpc": "2.0", "id": mid, "result": {}})
-''')
+""")
 
 
 def mcp_config(tmp: Path) -> tuple[Path, Path]:
     script, log = tmp / "mcp_server.py", tmp / "mcp_calls.log"
     script.write_text(MCP_SERVER)
     config = tmp / "mcp.json"
-    config.write_text(json.dumps({"mcpServers": {"flytest": {
-        "type": "stdio", "command": sys.executable, "args": [str(script), str(log)]}}}))
+    config.write_text(
+        json.dumps(
+            {"mcpServers": {"flytest": {"type": "stdio", "command": sys.executable, "args": [str(script), str(log)]}}}
+        )
+    )
     return config, log
 
 
@@ -264,7 +315,8 @@ TOOL = "mcp__flytest__note"
 
 
 async def test_an_mcp_tool_call_waits_for_the_card_and_a_deny_reaches_the_model(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     proj = tools_project(tmp_path)
     config, log = mcp_config(tmp_path)
@@ -284,12 +336,16 @@ async def test_an_mcp_tool_call_waits_for_the_card_and_a_deny_reaches_the_model(
 
 
 async def test_an_mcp_tool_graded_by_a_program_rule_is_answered_by_a_standing_approval(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     await harness.slash(ADMIN, f"rule set {TOOL} network")
-    await harness.runtime.standing.create(OWNER, StandingSpec(
-        scope="bot", subject=await bot_id(harness), pattern=f"tool:{TOOL}", max_risk="network",
-        contained_only=False))
+    await harness.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="bot", subject=await bot_id(harness), pattern=f"tool:{TOOL}", max_risk="network", contained_only=False
+        ),
+    )
     proj = tools_project(tmp_path)
     config, log = mcp_config(tmp_path)
     model.tool, model.tool_input = TOOL, {"text": "hello"}
@@ -302,8 +358,7 @@ async def test_an_mcp_tool_graded_by_a_program_rule_is_answered_by_a_standing_ap
     assert "noted" in text_of(result_for(model))
 
 
-async def test_an_mcp_tool_approved_on_the_card_is_called(
-        harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
+async def test_an_mcp_tool_approved_on_the_card_is_called(harness: Harness, model: MessagesAPI, tmp_path: Path) -> None:
     token = await harness.add_bot()
     proj = tools_project(tmp_path)
     config, log = mcp_config(tmp_path)
@@ -314,4 +369,3 @@ async def test_an_mcp_tool_approved_on_the_card_is_called(
     await harness.click(OWNER, escalation_id, APPROVE_ACTION)
     await result_of(claude)
     assert log.read_text().strip() == '{"text": "hello"}'
-

@@ -32,8 +32,13 @@ def clean_env(**extra: str) -> dict[str, str]:
 
 def flybot(*args: str, cwd: Path, timeout: float = 60, **env: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "bot", *args], cwd=cwd, env=clean_env(**env), capture_output=True, text=True,
-        timeout=timeout, stdin=subprocess.DEVNULL,
+        [sys.executable, "-m", "bot", *args],
+        cwd=cwd,
+        env=clean_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=subprocess.DEVNULL,
     )
 
 
@@ -45,7 +50,9 @@ def new_store(where: Path) -> None:
 
 def test_bots_add_prints_the_token_once_and_stores_only_its_hash(tmp_path: Path) -> None:
     new_store(tmp_path)
-    added = flybot("bots", "add", "builder", "--owner", "U0OWNER01", "--owner", "U0OWNER02", "--room", "C0APPROVE", cwd=tmp_path)
+    added = flybot(
+        "bots", "add", "builder", "--owner", "U0OWNER01", "--owner", "U0OWNER02", "--room", "C0APPROVE", cwd=tmp_path
+    )
     assert added.returncode == 0, added.stderr
     token = added.stdout.strip().splitlines()[-1]
     assert token.startswith("fbt_") and len(token) > 40
@@ -90,7 +97,8 @@ def test_a_missing_or_contradictory_setting_stops_start_up_with_one_line_naming_
 
 
 def test_settings_come_from_the_file_flybot_env_file_names_never_from_a_dotenv_in_the_working_directory(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     named = tmp_path / "etc" / "flybot.env"
     named.parent.mkdir()
     named.write_text("SLACK_APP_TOKEN=xapp-from-the-named-file\n")
@@ -103,11 +111,11 @@ def test_settings_come_from_the_file_flybot_env_file_names_never_from_a_dotenv_i
     assert listed.returncode == 0 and (state_home() / "flybot.db").exists(), listed.stderr
     assert listed.stderr.strip().splitlines() == [
         f"WARNING bot.settings: ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; "
-        "name one with FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment"]
+        "name one with FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment"
+    ]
 
 
-async def _ask(tmp: Path, url: str, token: str, *args: str, sigint_ignored: bool = False
-               ) -> asyncio.subprocess.Process:
+async def _ask(tmp: Path, url: str, token: str, *args: str, sigint_ignored: bool = False) -> asyncio.subprocess.Process:
     """``flybot ask`` as a real process; ``sigint_ignored``: started with SIGINT ignored, as a background job of a
     non-interactive shell is (``cmd &``), and as every child of a test run started that way would be."""
     import signal
@@ -116,17 +124,33 @@ async def _ask(tmp: Path, url: str, token: str, *args: str, sigint_ignored: bool
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "ask", "--server", url, "--token", token, *args,
-        cwd=tmp, env=clean_env(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        stdin=asyncio.subprocess.DEVNULL, preexec_fn=ignore_sigint if sigint_ignored else None,
+        sys.executable,
+        "-m",
+        "bot",
+        "ask",
+        "--server",
+        url,
+        "--token",
+        token,
+        *args,
+        cwd=tmp,
+        env=clean_env(),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        stdin=asyncio.subprocess.DEVNULL,
+        preexec_fn=ignore_sigint if sigint_ignored else None,
     )
 
 
 async def _pending_id(harness: Harness) -> str:
     await harness.eventually(lambda: harness.emulator.messages, timeout=20)
     return next(
-        e["value"] for m in harness.emulator.messages for b in m.blocks if b.get("type") == "actions"
-        for e in b["elements"] if e.get("action_id") == APPROVE_ACTION
+        e["value"]
+        for m in harness.emulator.messages
+        for b in m.blocks
+        if b.get("type") == "actions"
+        for e in b["elements"]
+        if e.get("action_id") == APPROVE_ACTION
     )
 
 
@@ -167,7 +191,9 @@ async def test_flybot_ask_keeps_waiting_across_a_flybot_restart(harness: Harness
 
 
 def test_flybot_ask_exits_3_when_flybot_is_unreachable_and_2_on_usage(tmp_path: Path) -> None:
-    down = flybot("ask", "--server", "http://127.0.0.1:9", "--token", "fbt_x", "--timeout", "5", "--", "ls", cwd=tmp_path)
+    down = flybot(
+        "ask", "--server", "http://127.0.0.1:9", "--token", "fbt_x", "--timeout", "5", "--", "ls", cwd=tmp_path
+    )
     assert down.returncode == 3 and "unreachable" in down.stdout
     usage = flybot("ask", "--token", "fbt_x", cwd=tmp_path)
     assert usage.returncode == 2
@@ -184,8 +210,20 @@ async def test_flybot_ask_exits_3_when_the_request_is_refused(harness: Harness, 
 def test_flybot_standing_add_list_revoke_acts_as_an_admin(tmp_path: Path) -> None:
     new_store(tmp_path)
     flybot("bots", "add", "builder", "--owner", "U0OWNER01", "--room", "C0APPROVE", cwd=tmp_path)
-    added = flybot("standing", "add", "--room", "C0APPROVE", "npm", "test", "--max-risk", "network", "--expires", "7d",
-                   "--json", cwd=tmp_path)
+    added = flybot(
+        "standing",
+        "add",
+        "--room",
+        "C0APPROVE",
+        "npm",
+        "test",
+        "--max-risk",
+        "network",
+        "--expires",
+        "7d",
+        "--json",
+        cwd=tmp_path,
+    )
     assert added.returncode == 0, added.stderr
     approval = __import__("json").loads(added.stdout)
     assert approval["scope"] == "room" and approval["pattern"] == "npm test" and approval["max_risk"] == "network"
@@ -215,7 +253,10 @@ def test_flybot_standing_rejects_bad_input_with_one_line(tmp_path: Path) -> None
         (("add", "--room", "general", "x"), "not a Slack channel ID"),
         (("add", "--bot", "ghost", "x"), "no Bot named ghost"),
         (("add", "x"), "one of the arguments --bot --room is required"),
-        (("add", "--bot", "builder", "rm -rf"), "`rm -rf` is destructive (rm deletes): destructive commands always ask"),
+        (
+            ("add", "--bot", "builder", "rm -rf"),
+            "`rm -rf` is destructive (rm deletes): destructive commands always ask",
+        ),
     ]:
         result = flybot("standing", *args, cwd=tmp_path)
         assert result.returncode == 2 and expect in result.stderr, (args, result.stderr)
@@ -236,7 +277,8 @@ def test_admin_tokens_are_printed_once_and_stored_hashed(tmp_path: Path) -> None
 
 @pytest.mark.parametrize("sigint_ignored", [False, True], ids=["sigint-default", "sigint-inherited-ignored"])
 async def test_interrupting_flybot_ask_withdraws_its_escalation(
-        harness: Harness, tmp_path: Path, sigint_ignored: bool) -> None:
+    harness: Harness, tmp_path: Path, sigint_ignored: bool
+) -> None:
     """SIGINT and SIGTERM withdraw the escalation, also when ``flybot ask`` inherited SIGINT ignored: a test run
     started as a background job (``pytest ... &`` from a script) hands that to every child, and the SIGINT round
     then waited out its 20 s (the flaky failure of a full run). The card being posted is the readiness sign: the
@@ -247,12 +289,16 @@ async def test_interrupting_flybot_ask_withdraws_its_escalation(
     token = await harness.add_bot()
     for sig in (signal.SIGINT, signal.SIGTERM):
         before = len(harness.emulator.messages)
-        proc = await _ask(tmp_path, harness.url, token, "--", "sudo", "systemctl", "restart", "nginx",
-                          sigint_ignored=sigint_ignored)
+        proc = await _ask(
+            tmp_path, harness.url, token, "--", "sudo", "systemctl", "restart", "nginx", sigint_ignored=sigint_ignored
+        )
         await harness.eventually(lambda before=before: len(harness.emulator.messages) > before, timeout=20)
         escalation_id = next(
-            e["value"] for b in harness.emulator.messages[-1].blocks if b.get("type") == "actions"
-            for e in b["elements"] if e.get("action_id") == APPROVE_ACTION
+            e["value"]
+            for b in harness.emulator.messages[-1].blocks
+            if b.get("type") == "actions"
+            for e in b["elements"]
+            if e.get("action_id") == APPROVE_ACTION
         )
         proc.send_signal(sig)
         _out, err = await asyncio.wait_for(proc.communicate(), 20)
@@ -281,8 +327,16 @@ def test_a_reader_that_closes_stdout_early_ends_every_command_quietly(tmp_path: 
         reader, writer = os.pipe()
         os.close(reader)  # the reader is gone before FlyBot writes a byte
         try:
-            done = subprocess.run([sys.executable, "-m", "bot", *args], cwd=tmp_path, env=clean_env(), stdout=writer,
-                                  stderr=subprocess.PIPE, text=True, timeout=60, stdin=subprocess.DEVNULL)
+            done = subprocess.run(
+                [sys.executable, "-m", "bot", *args],
+                cwd=tmp_path,
+                env=clean_env(),
+                stdout=writer,
+                stderr=subprocess.PIPE,
+                text=True,
+                timeout=60,
+                stdin=subprocess.DEVNULL,
+            )
         finally:
             os.close(writer)
         assert done.returncode in (0, 141), (args, done.returncode, done.stderr)

@@ -10,7 +10,9 @@ from bot.cli import build_parser
 from tests.test_cli import flybot
 
 
-def _parsers(parser: argparse.ArgumentParser, path: tuple[str, ...]) -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
+def _parsers(
+    parser: argparse.ArgumentParser, path: tuple[str, ...]
+) -> list[tuple[tuple[str, ...], argparse.ArgumentParser]]:
     found = [(path, parser)]
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
@@ -54,7 +56,12 @@ def test_an_unknown_option_gets_the_commands_own_usage(tmp_path: Path) -> None:
 
 
 def test_exec_keeps_its_own_usage_errors_apart_from_the_commands_status(tmp_path: Path) -> None:
-    for args in ((), ("--bogus", "--", "true"), ("--timeout", "soon", "--", "true"), ("--ceiling", "huge", "--", "true")):
+    for args in (
+        (),
+        ("--bogus", "--", "true"),
+        ("--timeout", "soon", "--", "true"),
+        ("--ceiling", "huge", "--", "true"),
+    ):
         result = flybot("exec", *args, cwd=tmp_path)
         assert result.returncode == 125, (args, result.stderr)
         assert "Traceback" not in result.stderr
@@ -66,4 +73,6 @@ def test_exec_help_shows_every_option_it_takes(tmp_path: Path) -> None:
     shown = flybot("exec", "--help", cwd=tmp_path)
     for option in ("--room", "--session", "--justification", "--timeout", "--ceiling", "--contained"):
         assert option in shown.stdout, option
-    assert "$XDG_STATE_HOME/flybot/local.json" in " ".join(shown.stdout.split())  # --server's true default: a local server first
+    assert "$XDG_STATE_HOME/flybot/local.json" in " ".join(
+        shown.stdout.split()
+    )  # --server's true default: a local server first

@@ -62,8 +62,10 @@ class LossyProxy:
                 for w in (writer, up_writer):
                     w.close()
 
-        for task in (asyncio.create_task(pipe(reader, up_writer, False)),
-                     asyncio.create_task(pipe(up_reader, writer, losing))):
+        for task in (
+            asyncio.create_task(pipe(reader, up_writer, False)),
+            asyncio.create_task(pipe(up_reader, writer, losing)),
+        ):
             self.tasks.add(task)
             task.add_done_callback(self.tasks.discard)
 

@@ -48,8 +48,12 @@ RESULT_SCHEMAS = {
 @pytest.fixture(scope="module")
 def codex_schema(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("codex-schema")
-    subprocess.run([agent_binary("codex"), "app-server", "generate-json-schema", "--out", str(out)], check=True,
-                   capture_output=True, timeout=120)
+    subprocess.run(
+        [agent_binary("codex"), "app-server", "generate-json-schema", "--out", str(out)],
+        check=True,
+        capture_output=True,
+        timeout=120,
+    )
     return out
 
 
@@ -117,17 +121,38 @@ def decisions(messages: list[dict[str, Any]]) -> list[str]:
     return [m["result"]["decision"] for m in messages if "result" in m and "decision" in (m.get("result") or {})]
 
 
-async def start_codex(tmp: Path, model: ResponsesAPI, flybot_url: str, token: str, *args: str) -> asyncio.subprocess.Process:
+async def start_codex(
+    tmp: Path, model: ResponsesAPI, flybot_url: str, token: str, *args: str
+) -> asyncio.subprocess.Process:
     home = tmp / "codex-home"
     home.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "OPENAI", "CODEX"))}
     env.update(CODEX_HOME=str(home), PYTHONPATH=str(ROOT), FLYBOT_URL=flybot_url, FLYBOT_TOKEN=token)
     provider = f'model_providers.scripted={{name="scripted", base_url="{model.url}", wire_api="responses"}}'
     return await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "codex", "--codex", agent_binary("codex"), "-c", "model_provider=scripted",
-        "-c", provider, "--model", "gpt-5.1-codex", "--cwd", str(tmp / "work"), "--transcript", str(tmp / "t.jsonl"),
-        *args, "--", "Run the scripted step.",
-        cwd=tmp, env=env, stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "codex",
+        "--codex",
+        agent_binary("codex"),
+        "-c",
+        "model_provider=scripted",
+        "-c",
+        provider,
+        "--model",
+        "gpt-5.1-codex",
+        "--cwd",
+        str(tmp / "work"),
+        "--transcript",
+        str(tmp / "t.jsonl"),
+        *args,
+        "--",
+        "Run the scripted step.",
+        cwd=tmp,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
     )
 
@@ -152,7 +177,8 @@ def work(tmp: Path) -> Path:
 
 
 async def test_codex_runs_the_command_after_the_owner_approves_it_in_chat(
-        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     target = work(tmp_path)
     model.command = f"chmod 600 {target}"  # a system command on the host: above the default ceiling
@@ -172,7 +198,8 @@ async def test_codex_runs_the_command_after_the_owner_approves_it_in_chat(
 
 
 async def test_codex_does_not_run_the_command_the_owner_denies(
-        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     target = work(tmp_path)
     model.command = f"chmod 600 {target}"
@@ -190,7 +217,8 @@ async def test_codex_does_not_run_the_command_the_owner_denies(
 
 
 async def test_interrupting_flybot_codex_withdraws_the_card_cancels_and_interrupts_the_turn(
-        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     target = work(tmp_path)
     model.command = f"chmod 600 {target}"
@@ -211,13 +239,15 @@ async def test_interrupting_flybot_codex_withdraws_the_card_cancels_and_interrup
 
 
 async def test_codex_cancels_when_flybot_is_unreachable(
-        model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
     target = work(tmp_path)
     model.command = f"chmod 600 {target}"
     closed = free_socket()
     try:
-        proc = await start_codex(tmp_path, model, f"http://127.0.0.1:{closed.getsockname()[1]}", "fbt_whatever",
-                                 "--timeout", "5")
+        proc = await start_codex(
+            tmp_path, model, f"http://127.0.0.1:{closed.getsockname()[1]}", "fbt_whatever", "--timeout", "5"
+        )
         code, _out, err = await finish(proc)
     finally:
         closed.close()
@@ -227,21 +257,29 @@ async def test_codex_cancels_when_flybot_is_unreachable(
 
 
 async def test_a_file_change_card_lists_the_files_and_the_diff_and_approval_writes_them(
-        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     work(tmp_path)
     # Codex turns an apply_patch heredoc into a file change; in a read-only sandbox every file change asks.
     model.escalate = False
     lines = [f"line {i:03d} written by the scripted model" for i in range(60)]  # ~2500 characters of diff
-    model.command = ("apply_patch <<'PATCH'\n*** Begin Patch\n*** Add File: notes.txt\n"
-                     + "".join(f"+{line}\n" for line in lines) + "*** End Patch\nPATCH")
+    model.command = (
+        "apply_patch <<'PATCH'\n*** Begin Patch\n*** Add File: notes.txt\n"
+        + "".join(f"+{line}\n" for line in lines)
+        + "*** End Patch\nPATCH"
+    )
     proc = await start_codex(tmp_path, model, harness.url, token, "--sandbox", "read-only")
     escalation_id = await pending_id(harness)
     card = json.dumps(harness.card_for(escalation_id)["blocks"])
     assert "notes.txt" in card and lines[0] in card and lines[-1] not in card  # the card shows the diff's start
     # The card cuts the diff, so it has no one-click Approve: Review and approve shows it whole, with Approve.
-    card_actions = [e.get("action_id") for b in harness.card_for(escalation_id)["blocks"] if b.get("type") == "actions"
-                    for e in b["elements"]]
+    card_actions = [
+        e.get("action_id")
+        for b in harness.card_for(escalation_id)["blocks"]
+        if b.get("type") == "actions"
+        for e in b["elements"]
+    ]
     assert APPROVE_ACTION not in card_actions and REVIEW_APPROVE_ACTION in card_actions
     assert SHOW_JUSTIFICATION_ACTION in card_actions  # "Show full justification" (read-only) is offered too
     await harness.click(OWNER, escalation_id, REVIEW_APPROVE_ACTION)
@@ -249,8 +287,11 @@ async def test_a_file_change_card_lists_the_files_and_the_diff_and_approval_writ
     review = harness.open_modal(OWNER)
     assert review is not None and review["view"]["submit"]["text"] == "Approve"
     whole = "".join(
-        el["elements"][0]["text"] for b in review["view"]["blocks"] if b.get("type") == "rich_text"
-        for el in b["elements"] if el.get("type") == "rich_text_preformatted"
+        el["elements"][0]["text"]
+        for b in review["view"]["blocks"]
+        if b.get("type") == "rich_text"
+        for el in b["elements"]
+        if el.get("type") == "rich_text_preformatted"
     )
     assert all(line in whole for line in lines), whole[-300:]
     assert (await harness.submit_modal(OWNER, review["id"], {}))["status"] == 200
@@ -265,11 +306,20 @@ async def test_a_file_change_card_lists_the_files_and_the_diff_and_approval_writ
 def test_flybot_codex_usage_errors_are_one_line_and_exit_2(tmp_path: Path) -> None:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "CODEX"))}
     env["PYTHONPATH"] = str(ROOT)
-    for args in (["--codex", sys.executable], ["--codex", str(tmp_path / "no-such-codex"), "--", "hi"],
-                 ["--codex", sys.executable, "--cwd", str(tmp_path / "missing"), "--", "hi"],
-                 ["--codex", sys.executable, "--transcript", str(tmp_path / "no" / "dir" / "t.jsonl"), "--", "hi"]):
-        done = subprocess.run([sys.executable, "-m", "bot", "codex", *args], capture_output=True, text=True,
-                              cwd=tmp_path, env=env, timeout=60)
+    for args in (
+        ["--codex", sys.executable],
+        ["--codex", str(tmp_path / "no-such-codex"), "--", "hi"],
+        ["--codex", sys.executable, "--cwd", str(tmp_path / "missing"), "--", "hi"],
+        ["--codex", sys.executable, "--transcript", str(tmp_path / "no" / "dir" / "t.jsonl"), "--", "hi"],
+    ):
+        done = subprocess.run(
+            [sys.executable, "-m", "bot", "codex", *args],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env=env,
+            timeout=60,
+        )
         assert done.returncode == 2 and done.stdout == "", (args, done)
         assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
 
@@ -282,16 +332,31 @@ def test_every_decision_flybot_can_send_matches_the_codex_schema(codex_schema: P
     from bot.risk.model import RiskLevel
 
     graded = Grade("chmod 600 x", RiskLevel.SYSTEM, RiskLevel.WORKSPACE_WRITE)
-    verdicts = [Verdict(outcome, graded, {"id": "esc_1", "status": outcome, "decided_by": "U0OWNER", "reason": "no"})
-                for outcome in ("local", "approved", "denied", "expired", "withdrawn", "undeliverable", "timeout",
-                                "unreachable", "refused", "unconfigured", "interrupted")]
+    verdicts = [
+        Verdict(outcome, graded, {"id": "esc_1", "status": outcome, "decided_by": "U0OWNER", "reason": "no"})
+        for outcome in (
+            "local",
+            "approved",
+            "denied",
+            "expired",
+            "withdrawn",
+            "undeliverable",
+            "timeout",
+            "unreachable",
+            "refused",
+            "unconfigured",
+            "interrupted",
+        )
+    ]
     schemas = {name: Draft7Validator(json.loads((codex_schema / name).read_text())) for name in ANSWER_SCHEMAS.values()}
     for method, name in ANSWER_SCHEMAS.items():
         legacy = method in ("execCommandApproval", "applyPatchApproval")
         for verdict in verdicts:
             answer = {"decision": decision_for(verdict, legacy=legacy)}
             if method == "item/permissions/requestApproval":
-                answer = permissions_result(verdict, {"fileSystem": {"write": ["/srv/x"]}, "network": {"enabled": True}})
+                answer = permissions_result(
+                    verdict, {"fileSystem": {"write": ["/srv/x"]}, "network": {"enabled": True}}
+                )
             errors = list(schemas[name].iter_errors(answer))
             assert not errors, (method, verdict.outcome, answer, errors[0].message)
 
@@ -305,8 +370,14 @@ async def trust_hooks(home: Path, cwd: Path) -> list[str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("OPENAI", "CODEX"))}
     env["CODEX_HOME"] = str(home)
     proc = await asyncio.create_subprocess_exec(
-        agent_binary("codex"), "app-server", cwd=cwd, env=env, stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.DEVNULL)
+        agent_binary("codex"),
+        "app-server",
+        cwd=cwd,
+        env=env,
+        stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.DEVNULL,
+    )
     assert proc.stdin is not None and proc.stdout is not None
 
     async def call(request_id: int, method: str, params: dict[str, Any]) -> dict[str, Any]:
@@ -332,7 +403,7 @@ async def trust_hooks(home: Path, cwd: Path) -> list[str]:
     hooks = [h for entry in listed["data"] for h in entry["hooks"] if h["source"] == "user"]
     with (home / "config.toml").open("a") as config:
         for hook in hooks:
-            config.write(f'[hooks.state.{json.dumps(hook["key"])}]\ntrusted_hash = {json.dumps(hook["currentHash"])}\n')
+            config.write(f"[hooks.state.{json.dumps(hook['key'])}]\ntrusted_hash = {json.dumps(hook['currentHash'])}\n")
     return [h["key"] for h in hooks]
 
 
@@ -350,7 +421,8 @@ async def codex_with_the_hook(tmp: Path) -> Path:
 
 
 async def test_the_permission_request_hook_answers_codex_before_its_own_approval_request(
-        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     target = work(tmp_path)
     await codex_with_the_hook(tmp_path)
@@ -370,7 +442,8 @@ async def test_the_permission_request_hook_answers_codex_before_its_own_approval
 
 
 async def test_the_permission_request_hooks_deny_keeps_the_command_from_running(
-        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     target = work(tmp_path)
     await codex_with_the_hook(tmp_path)
@@ -391,13 +464,16 @@ def permissions_request(tmp: Path, model: ResponsesAPI) -> Path:
     """The scripted model asks (Codex's ``request_permissions`` tool) to write a directory outside the workspace."""
     outside = tmp / "outside"
     outside.mkdir()
-    model.call = ("request_permissions", {"permissions": {"file_system": {"write": [str(outside)]}},
-                                          "reason": "write the release notes next door"})
+    model.call = (
+        "request_permissions",
+        {"permissions": {"file_system": {"write": [str(outside)]}}, "reason": "write the release notes next door"},
+    )
     return outside
 
 
 async def test_a_permissions_request_is_a_card_and_approval_grants_exactly_that_access_for_the_turn(
-        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     work(tmp_path)
     outside = permissions_request(tmp_path, model)
@@ -416,7 +492,8 @@ async def test_a_permissions_request_is_a_card_and_approval_grants_exactly_that_
 
 
 async def test_a_denied_permissions_request_grants_nothing_and_the_model_reads_why(
-        harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path) -> None:
+    harness: Harness, model: ResponsesAPI, codex_schema: Path, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     work(tmp_path)
     outside = permissions_request(tmp_path, model)
@@ -436,12 +513,16 @@ def test_command_approvals_say_what_is_typed_and_when_a_fresh_human_decision_is_
     from bot.hooks.codex import command_ask
 
     base = {"threadId": "t", "turnId": "u", "itemId": "i", "startedAtMs": 1, "cwd": "/w"}
-    typed = command_ask("item/commandExecution/requestApproval", {**base, "kind": "writeStdin", "command": "y\n"},
-                        cwd="/w")
+    typed = command_ask(
+        "item/commandExecution/requestApproval", {**base, "kind": "writeStdin", "command": "y\n"}, cwd="/w"
+    )
     assert typed.typed and typed.command == "(typed into a running terminal) y\n"
     assert "TYPE the text" in typed.justification
-    human = command_ask("item/commandExecution/requestApproval", {**base, "kind": "humanCommand",
-                                                                 "command": "terraform apply"}, cwd="/w")
+    human = command_ask(
+        "item/commandExecution/requestApproval",
+        {**base, "kind": "humanCommand", "command": "terraform apply"},
+        cwd="/w",
+    )
     assert human.human and human.command == "terraform apply" and "fresh human decision" in human.justification
     plain = command_ask("item/commandExecution/requestApproval", {**base, "command": "ls"}, cwd="/w")
     assert not plain.human and not plain.typed and plain.justification == ""

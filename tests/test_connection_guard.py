@@ -41,8 +41,10 @@ async def test_a_client_slow_to_send_its_headers_is_answered_408_and_dropped(tmp
 
 async def test_a_request_body_slower_than_the_body_timeout_is_answered_408(tmp_path: Path) -> None:
     async with serve(tmp_path, body_timeout_s=1) as served:
-        head = (f"POST /v1/escalations HTTP/1.1\r\nHost: flybot\r\nAuthorization: Bearer {served.token}\r\n"
-                "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n")
+        head = (
+            f"POST /v1/escalations HTTP/1.1\r\nHost: flybot\r\nAuthorization: Bearer {served.token}\r\n"
+            "Content-Type: application/json\r\nContent-Length: 200\r\n\r\n"
+        )
         status, _headers, body = await exchange(served, head, body=b'{"session_id": "s1", ')
         assert status == 408 and json.loads(body)["code"] == "request_timeout"
 
@@ -55,7 +57,8 @@ async def test_loopback_addresses_are_one_client_for_the_per_client_cap(tmp_path
         # A third loopback address is the same client, at its cap with nothing to close: refused in the same share
         # (the same Bot token), but for the health checks.
         same_bot = HEALTHZ.replace("/healthz", "/v1/openapi.json").replace(
-            "Connection", f"Authorization: Bearer {served.token}\r\nConnection")
+            "Connection", f"Authorization: Bearer {served.token}\r\nConnection"
+        )
         status, headers, body = await exchange(served, same_bot, source="127.0.0.4")
         assert status == 503 and int(headers["retry-after"]) >= 1
         assert headers["content-type"] == "application/problem+json" and json.loads(body)["code"] == "busy"
@@ -72,7 +75,8 @@ async def test_one_local_process_filling_its_share_leaves_the_page_and_other_bot
         # One local process holds long-polls with the demo Bot's token: its share (half the cap) and the whole cap.
         held = [await hold_long_poll(served, escalation, 30, ATTACKER) for _ in range(4)]
         same_bot = HEALTHZ.replace("/healthz", f"/v1/escalations/{escalation}").replace(
-            "Connection", f"Authorization: Bearer {served.token}\r\nConnection")
+            "Connection", f"Authorization: Bearer {served.token}\r\nConnection"
+        )
         status, _headers, body = await exchange(served, same_bot, source="127.0.0.3")
         assert status == 503 and json.loads(body)["code"] == "busy"
         # The page's routes and another Bot's token are other shares: answered (the page, 200; the unknown token,
@@ -102,8 +106,7 @@ async def test_a_client_at_its_cap_gets_a_new_connection_in_place_of_its_oldest_
         await served.logged('"event": "connection.evicted"')
 
 
-async def test_with_the_budget_full_of_slow_clients_healthz_is_served_in_place_of_the_oldest(
-        tmp_path: Path) -> None:
+async def test_with_the_budget_full_of_slow_clients_healthz_is_served_in_place_of_the_oldest(tmp_path: Path) -> None:
     # A budget of 16 connections, filled by slow-header clients from four loopback addresses.
     async with serve(tmp_path, max_connections=16, header_timeout_s=60) as served:
         slow = []
@@ -192,15 +195,25 @@ async def test_long_polls_past_the_connection_budget_get_503_and_healthz_still_a
     async with serve(tmp_path, max_connections=16, header_timeout_s=60) as served:
         auth = {"Authorization": f"Bearer {served.token}"}
         async with aiohttp.ClientSession() as http:
-            async with http.post(f"{served.url}/v1/escalations", headers=auth, json={
-                "session_id": "s1", "command": "sudo apt-get install -y jq", "cwd": str(tmp_path),
-                "file_policy": "workspace-write", "approval_policy": "ask", "contained": False,
-            }) as response:
+            async with http.post(
+                f"{served.url}/v1/escalations",
+                headers=auth,
+                json={
+                    "session_id": "s1",
+                    "command": "sudo apt-get install -y jq",
+                    "cwd": str(tmp_path),
+                    "file_policy": "workspace-write",
+                    "approval_policy": "ask",
+                    "contained": False,
+                },
+            ) as response:
                 assert response.status == 201
                 escalation = (await response.json())["id"]
         idle = [await connect(served, ATTACKER) for _ in range(14)]  # open, silent: the budget but its reserve
-        poll = (f"GET /v1/escalations/{escalation}?wait=30 HTTP/1.1\r\nHost: flybot\r\n"
-                f"Authorization: Bearer {served.token}\r\n\r\n")
+        poll = (
+            f"GET /v1/escalations/{escalation}?wait=30 HTTP/1.1\r\nHost: flybot\r\n"
+            f"Authorization: Bearer {served.token}\r\n\r\n"
+        )
         status, headers, body = await exchange(served, poll)
         assert status == 503 and int(headers["retry-after"]) >= 1 and headers["connection"] == "close"
         assert headers["content-type"] == "application/problem+json" and json.loads(body)["code"] == "busy"
@@ -249,16 +262,23 @@ async def test_a_malformed_request_line_is_one_json_log_line_without_traceback(t
 async def test_a_hundred_refused_requests_from_one_token_are_a_few_log_lines(tmp_path: Path) -> None:
     async with serve(tmp_path, rate_per_minute=1) as served:
         auth = {"Authorization": f"Bearer {served.token}"}
-        body = {"session_id": "s1", "command": "sudo apt-get install -y jq", "cwd": str(tmp_path),
-                "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}
+        body = {
+            "session_id": "s1",
+            "command": "sudo apt-get install -y jq",
+            "cwd": str(tmp_path),
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": False,
+        }
         statuses = []
         async with aiohttp.ClientSession() as http:
             for _ in range(101):
                 async with http.post(f"{served.url}/v1/escalations", headers=auth, json=body) as response:
                     statuses.append(response.status)
             for _ in range(100):  # and a hundred with a wrong token: refused per client address
-                async with http.get(f"{served.url}/v1/escalations/esc_x",
-                                    headers={"Authorization": "Bearer fbt_wrong_token_0123"}) as response:
+                async with http.get(
+                    f"{served.url}/v1/escalations/esc_x", headers={"Authorization": "Bearer fbt_wrong_token_0123"}
+                ) as response:
                     statuses.append(response.status)
         assert statuses == [201] + [429] * 100 + [401] * 100
         served.stop()
@@ -279,7 +299,10 @@ def test_the_refusal_log_writes_the_first_of_a_kind_per_window_and_one_summary()
         refusals.refused("api.refused", why="unauthorized", who="192.0.2.8", status=401)
         refusals.refused("escalation.refused", why="rate", who="bot_1")
         assert [(e["event"], e["who"]) for e in logs] == [
-            ("api.refused", "192.0.2.7"), ("api.refused", "192.0.2.8"), ("escalation.refused", "bot_1")]
+            ("api.refused", "192.0.2.7"),
+            ("api.refused", "192.0.2.8"),
+            ("escalation.refused", "bot_1"),
+        ]
         now[0] = 61.0  # the next window: the first refusal of a kind is logged again, after the last one's summary
         refusals.refused("api.refused", why="unauthorized", who="192.0.2.7", status=401)
         refusals.flush()  # only one refusal in this window: no summary
@@ -288,8 +311,7 @@ def test_the_refusal_log_writes_the_first_of_a_kind_per_window_and_one_summary()
 
 
 def test_a_client_is_an_ipv4_address_all_of_loopback_or_an_ipv6_64() -> None:
-    assert {client_of(a) for a in ("127.0.0.1", "127.0.0.2", "127.255.0.9", "::1", "::ffff:127.0.0.3")} == {
-        "loopback"}
+    assert {client_of(a) for a in ("127.0.0.1", "127.0.0.2", "127.255.0.9", "::1", "::ffff:127.0.0.3")} == {"loopback"}
     assert client_of("192.0.2.7") == client_of("::ffff:192.0.2.7") == "192.0.2.7"
     assert client_of("192.0.2.8") != client_of("192.0.2.7")
     assert client_of("2001:db8:1:2::1") == client_of("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
@@ -301,8 +323,10 @@ async def test_the_installed_aiohttp_keeps_the_handler_state_the_guard_reads() -
     """A real aiohttp server on loopback, one kept-alive connection: while its request is handled, and after, while
     it waits for the next one, the handler holds :data:`GUARD_READS` with the meaning the guard gives them."""
     missing = [name for name in GUARD_READS if not hasattr(web.RequestHandler, name)]  # a slot is a class attribute
-    assert not missing, (f"aiohttp {aiohttp.__version__}: RequestHandler has no {missing}, which "
-                         f"bot/capacity.py's ConnectionGuard reads; adapt it before moving the aiohttp pin")
+    assert not missing, (
+        f"aiohttp {aiohttp.__version__}: RequestHandler has no {missing}, which "
+        f"bot/capacity.py's ConnectionGuard reads; adapt it before moving the aiohttp pin"
+    )
     during: dict[str, Any] = {}
     handlers: list[web.RequestHandler[web.Request]] = []
 

@@ -36,8 +36,9 @@ RAW = ("\x1b", "\x07", "\r", "\x9b", "\u202e", "\u2066", "\u2069")
 
 
 def _run(fmt: str, tmp: Path) -> str:
-    result = subprocess.run([sys.executable, "-c", SCRIPT, fmt], cwd=tmp, env=clean_env(), capture_output=True,
-                            timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT, fmt], cwd=tmp, env=clean_env(), capture_output=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     return result.stderr.decode("utf-8")
 
@@ -62,5 +63,7 @@ def test_json_lines_escape_them_already_and_keep_the_exact_text(tmp_path: Path) 
         assert raw not in text, (raw, text)
     created = next(json.loads(line) for line in text.splitlines() if "escalation.created" in line)
     assert created["command"] == HOSTILE  # the JSON value is the exact text, escaped on the wire
-    assert any(line.startswith("WARNING aiohttp.server: bad request line ls⟨U+001B⟩")  # a stdlib line is plain text
-               for line in text.splitlines()), text
+    assert any(
+        line.startswith("WARNING aiohttp.server: bad request line ls⟨U+001B⟩")  # a stdlib line is plain text
+        for line in text.splitlines()
+    ), text

@@ -57,7 +57,8 @@ async def test_a_destructive_pattern_is_refused_by_the_admin_api_naming_the_fiel
     admin = new_token()
     await harness.runtime.store.add_admin_token("adm_t15", hash_token(admin), ADMIN, datetime.now(UTC))
     async with harness.http.post(
-        f"{harness.url}/v1/standing-approvals", json={"scope": "room", "room": ROOM, "pattern": "rm -rf"},
+        f"{harness.url}/v1/standing-approvals",
+        json={"scope": "room", "room": ROOM, "pattern": "rm -rf"},
         headers={"Authorization": f"Bearer {admin}"},
     ) as response:
         data = await response.json(content_type=None)
@@ -95,8 +96,9 @@ async def test_a_withdrawn_card_and_a_late_click_name_no_internal_id_and_repeat_
     token = await harness.add_bot()
     esc = await harness.escalate(token)
     await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
-    async with harness.http.post(f"{harness.url}/v1/escalations/{esc['id']}/withdraw",
-                                 headers={"Authorization": f"Bearer {token}"}) as response:
+    async with harness.http.post(
+        f"{harness.url}/v1/escalations/{esc['id']}/withdraw", headers={"Authorization": f"Bearer {token}"}
+    ) as response:
         assert response.status == 200
     await harness.eventually(lambda: "Withdrawn" in block_text(harness.card_for(esc["id"])["blocks"]))
     card = block_text(harness.card_for(esc["id"])["blocks"])
@@ -127,8 +129,11 @@ async def test_a_refusal_slack_would_not_show_ephemerally_reaches_the_person_by_
     await harness.click(OTHER, esc["id"], APPROVE_ACTION)
 
     def dm_to_other() -> list[str]:
-        return [m.text for m in harness.emulator.messages
-                if m.ephemeral_to is None and harness.emulator.channels.get(m.channel, {}).get("user") == OTHER]
+        return [
+            m.text
+            for m in harness.emulator.messages
+            if m.ephemeral_to is None and harness.emulator.channels.get(m.channel, {}).get("user") == OTHER
+        ]
 
     await harness.eventually(dm_to_other)
     assert "only the owners of ci-bot" in dm_to_other()[-1]
@@ -203,7 +208,8 @@ async def test_a_card_slack_would_not_update_after_a_decision_tells_the_person_w
     assert len(updates) >= 2, "the redraw is retried until its delivery deadline before anyone is told"
     audit = await harness.runtime.store.audit_page(after_id=0, since=None, bot_id=None, limit=500)
     assert [(r.event, r.detail.get("told")) for r in audit if r.event == "card.not_updated"] == [
-        ("card.not_updated", OWNER)]
+        ("card.not_updated", OWNER)
+    ]
 
 
 async def test_a_refused_redraw_reaches_the_decider_by_dm_when_the_room_refuses_the_ephemeral(harness: Harness) -> None:
@@ -215,8 +221,11 @@ async def test_a_refused_redraw_reaches_the_decider_by_dm_when_the_room_refuses_
     await harness.click(ADMIN, esc["id"], APPROVE_ACTION)
 
     def dm_to_admin() -> list[str]:
-        return [m.text for m in harness.emulator.messages
-                if m.ephemeral_to is None and harness.emulator.channels.get(m.channel, {}).get("user") == ADMIN]
+        return [
+            m.text
+            for m in harness.emulator.messages
+            if m.ephemeral_to is None and harness.emulator.channels.get(m.channel, {}).get("user") == ADMIN
+        ]
 
     await harness.eventually(dm_to_admin, timeout=10)
     assert "Slack did not update the card" in dm_to_admin()[-1] and "(`cant_update_message`)" in dm_to_admin()[-1]
@@ -247,8 +256,13 @@ async def test_a_report_dm_slack_would_not_update_after_a_decision_tells_the_per
     await harness.click(OWNER, report["id"], REPORT_APPROVE_TURN_ACTION)
 
     def told() -> list[str]:
-        return [m.text for m in harness.emulator.messages if m.ephemeral_to is None and m.blocks == []
-                and harness.emulator.channels.get(m.channel, {}).get("user") == OWNER]
+        return [
+            m.text
+            for m in harness.emulator.messages
+            if m.ephemeral_to is None
+            and m.blocks == []
+            and harness.emulator.channels.get(m.channel, {}).get("user") == OWNER
+        ]
 
     await harness.eventually(told, timeout=10)
     assert told()[-1].startswith("You approved danger-full-access for one turn on ci-bot's blocked report"), told()

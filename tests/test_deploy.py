@@ -147,10 +147,20 @@ YAML_FILES = sorted(p for p in DEPLOY.rglob("*") if p.suffix in (".yaml", ".yml"
 
 
 def test_deploy_has_the_expected_files() -> None:
-    for rel in ["Dockerfile", "Dockerfile.dockerignore", "compose.yaml", "nginx.conf", "flybot.env.example",
-                "README.md", "slack-app-manifest.yaml", "slack-app-manifest.socket-mode.yaml",
-                "k8s/kustomization.yaml", "k8s/secret.example.yaml", "systemd/flybot.service",
-                "systemd/flybot.env.example"]:
+    for rel in [
+        "Dockerfile",
+        "Dockerfile.dockerignore",
+        "compose.yaml",
+        "nginx.conf",
+        "flybot.env.example",
+        "README.md",
+        "slack-app-manifest.yaml",
+        "slack-app-manifest.socket-mode.yaml",
+        "k8s/kustomization.yaml",
+        "k8s/secret.example.yaml",
+        "systemd/flybot.service",
+        "systemd/flybot.env.example",
+    ]:
         assert (DEPLOY / rel).is_file(), f"deploy/{rel} is missing"
 
 
@@ -327,8 +337,11 @@ def test_dockerfile_runs_flybot_as_non_root_on_8080() -> None:
 
 
 def test_dockerfile_copies_only_what_exists_and_is_not_ignored() -> None:
-    ignored = {line.strip() for line in (DEPLOY / "Dockerfile.dockerignore").read_text().splitlines()
-               if line.strip() and not line.startswith("#")}
+    ignored = {
+        line.strip()
+        for line in (DEPLOY / "Dockerfile.dockerignore").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    }
     assert {".git", ".env", "*.db", ".flybot"} <= ignored, "secrets and local state stay out of the build context"
     for word, rest in _dockerfile_instructions():
         if word == "COPY" and not rest.startswith("--from"):
@@ -440,8 +453,9 @@ def test_docker_compose_config_accepts_the_file() -> None:
     assert result.returncode == 0, result.stderr
 
 
-@pytest.mark.parametrize("path", [DEPLOY / "flybot.env.example", DEPLOY / "systemd" / "flybot.env.example"],
-                         ids=["compose", "systemd"])
+@pytest.mark.parametrize(
+    "path", [DEPLOY / "flybot.env.example", DEPLOY / "systemd" / "flybot.env.example"], ids=["compose", "systemd"]
+)
 def test_env_templates_make_valid_settings(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     env = _env_file(path)
     for key in [*env, *_commented_keys(path)]:
@@ -490,12 +504,28 @@ def test_systemd_unit_settings() -> None:
 
 
 HARDENING = {
-    "SystemCallArchitectures": "native", "ProtectProc": "invisible", "ProcSubset": "pid", "PrivateUsers": "yes",
-    "RestrictNamespaces": "yes", "LockPersonality": "yes", "MemoryDenyWriteExecute": "yes",
-    "RestrictAddressFamilies": "AF_INET AF_INET6 AF_UNIX", "CapabilityBoundingSet": "", "AmbientCapabilities": "",
-    "ProtectKernelTunables": "yes", "ProtectKernelModules": "yes", "ProtectKernelLogs": "yes",
-    "ProtectControlGroups": "yes", "ProtectClock": "yes", "ProtectHostname": "yes", "RestrictRealtime": "yes",
-    "RestrictSUIDSGID": "yes", "RemoveIPC": "yes", "PrivateDevices": "yes", "ProtectHome": "yes", "UMask": "0077",
+    "SystemCallArchitectures": "native",
+    "ProtectProc": "invisible",
+    "ProcSubset": "pid",
+    "PrivateUsers": "yes",
+    "RestrictNamespaces": "yes",
+    "LockPersonality": "yes",
+    "MemoryDenyWriteExecute": "yes",
+    "RestrictAddressFamilies": "AF_INET AF_INET6 AF_UNIX",
+    "CapabilityBoundingSet": "",
+    "AmbientCapabilities": "",
+    "ProtectKernelTunables": "yes",
+    "ProtectKernelModules": "yes",
+    "ProtectKernelLogs": "yes",
+    "ProtectControlGroups": "yes",
+    "ProtectClock": "yes",
+    "ProtectHostname": "yes",
+    "RestrictRealtime": "yes",
+    "RestrictSUIDSGID": "yes",
+    "RemoveIPC": "yes",
+    "PrivateDevices": "yes",
+    "ProtectHome": "yes",
+    "UMask": "0077",
 }
 
 
@@ -531,19 +561,33 @@ async def test_flybot_serve_runs_where_memory_is_never_writable_and_executable(t
     libc = ctypes.CDLL(None, use_errno=True)
     if libc.prctl(66, 0, 0, 0, 0) < 0:  # PR_GET_MDWE
         pytest.skip("this kernel has no PR_SET_MDWE (Linux < 6.3)")
-    mdwe = ("import ctypes, runpy, sys; "
-            "assert ctypes.CDLL(None).prctl(65, 1, 0, 0, 0) == 0; "  # PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN
-            "sys.argv = ['flybot', 'serve']; runpy.run_module('bot', run_name='__main__')")
+    mdwe = (
+        "import ctypes, runpy, sys; "
+        "assert ctypes.CDLL(None).prctl(65, 1, 0, 0, 0) == 0; "  # PR_SET_MDWE, PR_MDWE_REFUSE_EXEC_GAIN
+        "sys.argv = ['flybot', 'serve']; runpy.run_module('bot', run_name='__main__')"
+    )
     async with serve(tmp_path, command=(sys.executable, "-c", mdwe), event_loop="uvloop") as served:
-        head = (f"POST /v1/escalations HTTP/1.1\r\nHost: flybot\r\nAuthorization: Bearer {served.token}\r\n"
-                "Content-Type: application/json\r\nConnection: close\r\n")
-        body = json.dumps({"session_id": "s1", "command": "sudo apt-get install -y jq", "cwd": str(tmp_path),
-                           "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}).encode()
+        head = (
+            f"POST /v1/escalations HTTP/1.1\r\nHost: flybot\r\nAuthorization: Bearer {served.token}\r\n"
+            "Content-Type: application/json\r\nConnection: close\r\n"
+        )
+        body = json.dumps(
+            {
+                "session_id": "s1",
+                "command": "sudo apt-get install -y jq",
+                "cwd": str(tmp_path),
+                "file_policy": "workspace-write",
+                "approval_policy": "ask",
+                "contained": False,
+            }
+        ).encode()
         status, _headers, answer = await exchange(served, head + f"Content-Length: {len(body)}\r\n\r\n", body=body)
         assert status == 201, answer
         escalation = json.loads(answer)["id"]
-        poll = (f"GET /v1/escalations/{escalation}?wait=1 HTTP/1.1\r\nHost: flybot\r\n"
-                f"Authorization: Bearer {served.token}\r\nConnection: close\r\n\r\n")
+        poll = (
+            f"GET /v1/escalations/{escalation}?wait=1 HTTP/1.1\r\nHost: flybot\r\n"
+            f"Authorization: Bearer {served.token}\r\nConnection: close\r\n\r\n"
+        )
         status, _headers, answer = await exchange(served, poll)
         assert status == 200 and json.loads(answer)["status"] == "pending"
         assert (await exchange(served, HEALTHZ))[0] == 200

@@ -81,10 +81,14 @@ def test_every_relative_link_resolves() -> None:
 def test_a_broken_link_or_anchor_is_found(tmp_path: Path) -> None:
     (tmp_path / "other.md").write_text("# Other page\n\n## A `flybot exec` section\n")
     page = tmp_path / "page.md"
-    page.write_text("[ok](other.md#a-flybot-exec-section) [gone](missing.md) [bad](other.md#nowhere)\n"
-                    "```sh\n[in code](ignored.md)\n```\n")
-    assert broken_links([page], tmp_path) == ["page.md: missing.md (no such file)",
-                                              "page.md: other.md#nowhere (no heading #nowhere)"]
+    page.write_text(
+        "[ok](other.md#a-flybot-exec-section) [gone](missing.md) [bad](other.md#nowhere)\n"
+        "```sh\n[in code](ignored.md)\n```\n"
+    )
+    assert broken_links([page], tmp_path) == [
+        "page.md: missing.md (no such file)",
+        "page.md: other.md#nowhere (no heading #nowhere)",
+    ]
 
 
 def test_the_readme_stays_short() -> None:
@@ -92,15 +96,25 @@ def test_the_readme_stays_short() -> None:
 
 
 def test_the_committed_openapi_document_is_the_codes() -> None:
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "openapi_doc.py"), "--check"], cwd=ROOT,
-                          capture_output=True, text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "openapi_doc.py"), "--check"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
 
 
 def test_the_openapi_check_fails_on_a_stale_copy(tmp_path: Path) -> None:
     def check(document: Path) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, str(ROOT / "tools" / "openapi_doc.py"), "--check", "--document",
-                               str(document)], cwd=ROOT, capture_output=True, text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, str(ROOT / "tools" / "openapi_doc.py"), "--check", "--document", str(document)],
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
 
     current = (ROOT / "docs" / "api" / "openapi.json").read_text(encoding="utf-8")
     stale = tmp_path / "openapi.json"
@@ -128,8 +142,13 @@ def test_the_screenshot_script_draws_the_card(tmp_path: Path) -> None:
         if os.environ.get("CI") == "true":
             pytest.fail("CI must install Debian's chromium (.ci/run): no Chromium at /usr/bin/chromium")
         pytest.skip("no Chromium at /usr/bin/chromium (Debian package `chromium`)")
-    done = subprocess.run([sys.executable, str(ROOT / "tools" / "screenshots.py"), "--out", str(tmp_path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=150)
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "screenshots.py"), "--out", str(tmp_path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=150,
+    )
     assert done.returncode == 0, done.stderr
     picture = (tmp_path / "card.png").read_bytes()
     assert picture.startswith(b"\x89PNG\r\n\x1a\n") and len(picture) > 10_000

@@ -40,19 +40,25 @@ async def refuse_audit(h: Harness, event_name: str) -> None:
     engine = h.runtime.store.engine
     async with engine.begin() as conn:
         if engine.dialect.name == "sqlite":
-            await conn.execute(text(
-                "CREATE TRIGGER refuse_audit BEFORE INSERT ON audit WHEN NEW.event = :event "
-                "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END".replace(":event", f"'{event_name}'")
-            ))
+            await conn.execute(
+                text(
+                    "CREATE TRIGGER refuse_audit BEFORE INSERT ON audit WHEN NEW.event = :event "
+                    "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END".replace(":event", f"'{event_name}'")
+                )
+            )
         else:
-            await conn.execute(text(
-                "CREATE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; "
-                "END $$ LANGUAGE plpgsql"
-            ))
-            await conn.execute(text(
-                f"CREATE TRIGGER refuse_audit BEFORE INSERT ON audit FOR EACH ROW WHEN (NEW.event = '{event_name}') "
-                "EXECUTE FUNCTION refuse_audit()"
-            ))
+            await conn.execute(
+                text(
+                    "CREATE FUNCTION refuse_audit() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; "
+                    "END $$ LANGUAGE plpgsql"
+                )
+            )
+            await conn.execute(
+                text(
+                    f"CREATE TRIGGER refuse_audit BEFORE INSERT ON audit FOR EACH ROW WHEN (NEW.event = '{event_name}') "
+                    "EXECUTE FUNCTION refuse_audit()"
+                )
+            )
 
 
 async def accept_audit(h: Harness) -> None:
@@ -67,8 +73,11 @@ async def accept_audit(h: Harness) -> None:
 
 async def events(h: Harness, **detail: Any) -> list[str]:
     rows = await h.runtime.store.audit_log()
-    return [r.event for r in rows if all(r.detail.get(k) == v or (k == "escalation_id" and r.escalation_id == v)
-                                         for k, v in detail.items())]
+    return [
+        r.event
+        for r in rows
+        if all(r.detail.get(k) == v or (k == "escalation_id" and r.escalation_id == v) for k, v in detail.items())
+    ]
 
 
 async def test_approve_for_this_session_stores_the_decision_and_its_approvals_together_or_not_at_all(

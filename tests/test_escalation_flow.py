@@ -131,7 +131,9 @@ async def test_a_later_click_is_told_who_already_decided(harness: Harness) -> No
     _, final = await harness.get(token, esc["id"], wait=10)  # the click is acknowledged before it is stored
     assert final["status"] == "approved" and final["decided_by"] == ADMIN
     await harness.eventually(lambda: harness.ephemerals(OWNER))
-    assert any("already approved" in text and ADMIN in text for text in harness.ephemerals(OWNER)), harness.ephemerals(OWNER)
+    assert any("already approved" in text and ADMIN in text for text in harness.ephemerals(OWNER)), harness.ephemerals(
+        OWNER
+    )
 
 
 async def test_an_escalation_expires_fails_closed_and_updates_its_card(harness: Harness) -> None:
@@ -205,9 +207,13 @@ async def test_expiry_still_happens_after_a_restart(harness: Harness) -> None:
 
 def _click_body(escalation_id: str, user: str) -> str:
     payload = {
-        "type": "block_actions", "user": {"id": user}, "team": {"id": "T0LOCAL01"}, "trigger_id": "1.x",
+        "type": "block_actions",
+        "user": {"id": user},
+        "team": {"id": "T0LOCAL01"},
+        "trigger_id": "1.x",
         "actions": [{"type": "button", "action_id": APPROVE_ACTION, "block_id": "b", "value": escalation_id}],
-        "channel": {"id": ROOM}, "container": {"type": "message", "channel_id": ROOM},
+        "channel": {"id": ROOM},
+        "container": {"type": "message", "channel_id": ROOM},
     }
     return urllib.parse.urlencode({"payload": json.dumps(payload)})
 
@@ -218,12 +224,18 @@ async def test_forged_slack_requests_are_rejected(harness: Harness) -> None:
     body = _click_body(esc["id"], OWNER)
     forged = {"X-Slack-Request-Timestamp": str(int(time.time())), "X-Slack-Signature": "v0=" + "0" * 64}
     stale = harness.emulator.sign(body, timestamp=int(time.time()) - 6 * 60)
-    other_secret = __import__("slack_sdk.signature", fromlist=["SignatureVerifier"]).SignatureVerifier("not-" + SIGNING_SECRET)
+    other_secret = __import__("slack_sdk.signature", fromlist=["SignatureVerifier"]).SignatureVerifier(
+        "not-" + SIGNING_SECRET
+    )
     ts = str(int(time.time()))
-    wrong_key = {"X-Slack-Request-Timestamp": ts, "X-Slack-Signature": other_secret.generate_signature(timestamp=ts, body=body)}
+    wrong_key = {
+        "X-Slack-Request-Timestamp": ts,
+        "X-Slack-Signature": other_secret.generate_signature(timestamp=ts, body=body),
+    }
     for headers in (forged, stale, wrong_key, {}):
         async with harness.http.post(
-            f"{harness.url}/slack/events", data=body,
+            f"{harness.url}/slack/events",
+            data=body,
             headers={"Content-Type": "application/x-www-form-urlencoded", **headers},
         ) as response:
             assert response.status == 401
@@ -276,8 +288,11 @@ async def test_a_long_command_is_truncated_visibly_and_shown_whole_on_request(ha
     await harness.eventually(lambda: harness.open_modal(OWNER))
     modal = harness.open_modal(OWNER)
     pre = [
-        el["elements"][0]["text"] for b in modal["view"]["blocks"] if b.get("type") == "rich_text"
-        for el in b["elements"] if el.get("type") == "rich_text_preformatted"
+        el["elements"][0]["text"]
+        for b in modal["view"]["blocks"]
+        if b.get("type") == "rich_text"
+        for el in b["elements"]
+        if el.get("type") == "rich_text_preformatted"
     ]
     assert "".join(pre) == long_command
     _, still = await harness.get(token, esc["id"])

@@ -47,8 +47,14 @@ def _serve(tmp_path: Path, choice: str | None) -> tuple[bool, int]:
     SIGTERM)."""
     port = _free_port()
     env = clean_env(FLYBOT_PORT=str(port), **({"FLYBOT_EVENT_LOOP": choice} if choice else {}))
-    process = subprocess.Popen([sys.executable, "-m", "bot", "serve"], cwd=tmp_path, env=env,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve"],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -69,8 +75,9 @@ def _serve(tmp_path: Path, choice: str | None) -> tuple[bool, int]:
 
 @pytest.mark.skipif(not Path("/proc/self/maps").exists(), reason="reads /proc/<pid>/maps (Linux)")
 @pytest.mark.parametrize(("choice", "uses_uvloop"), [(None, True), ("uvloop", True), ("asyncio", False)])
-def test_flybot_serve_runs_on_the_chosen_loop_and_stops_cleanly(tmp_path: Path, choice: str | None,
-                                                                uses_uvloop: bool) -> None:
+def test_flybot_serve_runs_on_the_chosen_loop_and_stops_cleanly(
+    tmp_path: Path, choice: str | None, uses_uvloop: bool
+) -> None:
     mapped, code = _serve(tmp_path, choice)
     assert mapped is uses_uvloop
     assert code == 0
@@ -79,9 +86,15 @@ def test_flybot_serve_runs_on_the_chosen_loop_and_stops_cleanly(tmp_path: Path, 
 def test_uvloop_asked_for_but_missing_is_one_line_naming_the_setting(tmp_path: Path) -> None:
     # The interpreter is told uvloop cannot be imported (as on a system without it); FlyBot itself is not touched.
     script = "import sys; sys.modules['uvloop'] = None; from bot.cli import run; sys.argv[1:] = ['serve']; run()"
-    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path,
-                            env=clean_env(FLYBOT_EVENT_LOOP="uvloop", FLYBOT_PORT=str(_free_port())),
-                            capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=tmp_path,
+        env=clean_env(FLYBOT_EVENT_LOOP="uvloop", FLYBOT_PORT=str(_free_port())),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 2, result.stderr
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "Traceback" not in result.stderr, result.stderr
@@ -90,8 +103,14 @@ def test_uvloop_asked_for_but_missing_is_one_line_naming_the_setting(tmp_path: P
 
 
 def test_a_bad_event_loop_setting_is_one_line(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "bot", "serve"], cwd=tmp_path,
-                            env=clean_env(FLYBOT_EVENT_LOOP="tokio"), capture_output=True, text=True, timeout=60,
-                            stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "serve"],
+        cwd=tmp_path,
+        env=clean_env(FLYBOT_EVENT_LOOP="tokio"),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 2, result.stderr
     assert "event_loop" in result.stderr.lower() and "Traceback" not in result.stderr, result.stderr

@@ -38,8 +38,13 @@ from tests.test_cli import clean_env
 from tests.test_outbox import tagged
 from tests.test_replicas import Cluster
 
-LIMITS = {"max_open_escalations": 0, "rate_per_minute": 0, "slack_room_interval_s": 60.0, "slack_room_burst": 1,
-          "delivery_deadline_s": 600.0}
+LIMITS = {
+    "max_open_escalations": 0,
+    "rate_per_minute": 0,
+    "slack_room_interval_s": 60.0,
+    "slack_room_burst": 1,
+    "delivery_deadline_s": 600.0,
+}
 """The room sends one message a minute: cards queued after the first stay queued for the whole test."""
 OTHER_ROOM = "C0GENERAL"
 
@@ -60,8 +65,9 @@ async def cluster(database: str, tmp_path: Path) -> AsyncIterator[Cluster]:
 
 
 async def withdraw(http: aiohttp.ClientSession, url: str, token: str, escalation_id: str) -> dict[str, Any]:
-    async with http.post(f"{url}/v1/escalations/{escalation_id}/withdraw",
-                         headers={"Authorization": f"Bearer {token}"}) as response:
+    async with http.post(
+        f"{url}/v1/escalations/{escalation_id}/withdraw", headers={"Authorization": f"Bearer {token}"}
+    ) as response:
         assert response.status == 200, await response.text()
         return dict(await response.json())
 
@@ -69,8 +75,11 @@ async def withdraw(http: aiohttp.ClientSession, url: str, token: str, escalation
 async def card_jobs(store: Store, escalation_id: str) -> list[tuple[str, str]]:
     """``(kind, status)`` of the escalation's card posts in the outbox."""
     async with store.transaction(write=False) as tx:
-        rows = await tx.session.execute(select(OutboxJobRow.kind, OutboxJobRow.status).where(
-            OutboxJobRow.ref == escalation_id, OutboxJobRow.kind == "card.post"))
+        rows = await tx.session.execute(
+            select(OutboxJobRow.kind, OutboxJobRow.status).where(
+                OutboxJobRow.ref == escalation_id, OutboxJobRow.kind == "card.post"
+            )
+        )
         return [(str(k), str(s)) for k, s in rows]
 
 
@@ -109,14 +118,16 @@ async def test_an_escalation_that_ends_before_its_card_is_posted_never_gets_one(
         assert status == 201 and gone["card"]["status"] == "queued"
         status, expiring = await harness.post(token, harness.body(session_id="expiring", timeout_s=5))
         assert status == 201
-        async with harness.http.post(f"{harness.url}/v1/escalations/{gone['id']}/withdraw",
-                                     headers={"Authorization": f"Bearer {token}"}) as response:
+        async with harness.http.post(
+            f"{harness.url}/v1/escalations/{gone['id']}/withdraw", headers={"Authorization": f"Bearer {token}"}
+        ) as response:
             assert response.status == 200
         _, expired = await harness.get(token, expiring["id"], wait=10)
         assert expired["status"] == "expired" and expired["card"]["status"] == "cancelled"
         async with store.transaction() as tx:  # the room may send again
-            await tx.session.execute(update(RoomPaceRow).where(RoomPaceRow.room == ROOM)
-                                     .values(paused_until=None, tat=now, ready_at=now))
+            await tx.session.execute(
+                update(RoomPaceRow).where(RoomPaceRow.room == ROOM).values(paused_until=None, tat=now, ready_at=now)
+            )
         shown = await harness.escalate(token, session_id="shown")  # a card queued after them is posted
         assert shown["card"]["status"] == "posted"
         await harness.outbox_drained()
@@ -133,8 +144,9 @@ async def test_an_escalation_that_ends_before_its_card_is_posted_never_gets_one(
 async def test_a_card_job_in_flight_posts_nothing_once_its_escalation_ended(database: str, tmp_path: Path) -> None:
     """The post failed unsure (its job stays, marked uncertain, for the retry): the escalation is withdrawn meanwhile;
     the retry looks in the room's history, finds no card, and posts none."""
-    harness = Harness(tmp=tmp_path, settings_overrides={"database_url": database, "slack_timeout_s": 1.0,
-                                                         "delivery_deadline_s": 60.0})
+    harness = Harness(
+        tmp=tmp_path, settings_overrides={"database_url": database, "slack_timeout_s": 1.0, "delivery_deadline_s": 60.0}
+    )
     await harness.start()
     try:
         token = await harness.add_bot()
@@ -142,11 +154,13 @@ async def test_a_card_job_in_flight_posts_nothing_once_its_escalation_ended(data
         status, data = await harness.post(token, harness.body())
         assert status == 201
         await harness.eventually(lambda: any(c["method"] == "chat.postMessage" for c in harness.emulator.calls))
-        async with harness.http.post(f"{harness.url}/v1/escalations/{data['id']}/withdraw",
-                                     headers={"Authorization": f"Bearer {token}"}) as response:
+        async with harness.http.post(
+            f"{harness.url}/v1/escalations/{data['id']}/withdraw", headers={"Authorization": f"Bearer {token}"}
+        ) as response:
             assert response.status == 200
-        assert await card_jobs(harness.runtime.store, data["id"]) == [("card.post", "queued")], \
+        assert await card_jobs(harness.runtime.store, data["id"]) == [("card.post", "queued")], (
             "a job a worker holds, or whose attempt may have landed, is left to the worker"
+        )
         settled = await harness.card_settled(token, data)
         assert settled["status"] == "withdrawn" and settled["card"]["status"] == "cancelled"
         await harness.outbox_drained()
@@ -196,10 +210,16 @@ async def test_a_bot_that_filled_a_shared_room_cannot_keep_another_bot_out(clust
     assert status == 201, body
 
     async with store.transaction(write=False) as tx:
-        waiting = (await tx.session.execute(
-            select(EscalationRow.bot_id, func.count()).join(OutboxJobRow, OutboxJobRow.ref == EscalationRow.id)
-            .where(OutboxJobRow.kind == "card.post", OutboxJobRow.status == "queued",
-                   EscalationRow.status == "pending").group_by(EscalationRow.bot_id))).all()
+        waiting = (
+            await tx.session.execute(
+                select(EscalationRow.bot_id, func.count())
+                .join(OutboxJobRow, OutboxJobRow.ref == EscalationRow.id)
+                .where(
+                    OutboxJobRow.kind == "card.post", OutboxJobRow.status == "queued", EscalationRow.status == "pending"
+                )
+                .group_by(EscalationRow.bot_id)
+            )
+        ).all()
     assert sorted(n for _, n in waiting) == [2, 2]
     assert len(await store.pending_escalations()) == 1 + 2 + 2, "no refused request created anything"
 
@@ -208,24 +228,36 @@ def flybot(database: str, tmp: Path, *args: str) -> subprocess.CompletedProcess[
     """``flybot ARGS`` as an operator runs it against the server's store (another process)."""
     where = tmp / "operator"
     where.mkdir(exist_ok=True)
-    return subprocess.run([sys.executable, "-m", "bot", *args], cwd=where, env=clean_env(FLYBOT_DATABASE_URL=database),
-                          capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *args],
+        cwd=where,
+        env=clean_env(FLYBOT_DATABASE_URL=database),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 async def test_a_request_naming_another_room_is_refused_unless_an_operator_allowed_it(
-    cluster: Cluster, database: str, tmp_path: Path,
+    cluster: Cluster,
+    database: str,
+    tmp_path: Path,
 ) -> None:
     await cluster.start(replicas=1)
     store = cluster.apps[0][RUNTIME].store
-    added = await asyncio.to_thread(flybot, database, tmp_path, "bots", "add", "bot-a", "--owner", OWNER,
-                                    "--room", ROOM)
+    added = await asyncio.to_thread(
+        flybot, database, tmp_path, "bots", "add", "bot-a", "--owner", OWNER, "--room", ROOM
+    )
     assert added.returncode == 0, added.stderr
     token = added.stdout.strip().splitlines()[-1]
 
     async def ask(room: str, session_id: str) -> tuple[int, dict[str, Any], dict[str, str]]:
-        async with cluster.http.post(f"{cluster.urls[0]}/v1/escalations",
-                                     json={**BODY, "session_id": session_id, "room": room},
-                                     headers={"Authorization": f"Bearer {token}"}) as response:
+        async with cluster.http.post(
+            f"{cluster.urls[0]}/v1/escalations",
+            json={**BODY, "session_id": session_id, "room": room},
+            headers={"Authorization": f"Bearer {token}"},
+        ) as response:
             return response.status, await response.json(content_type=None), dict(response.headers)
 
     async def written() -> tuple[int, int, int, int]:
@@ -259,5 +291,8 @@ async def test_a_request_naming_another_room_is_refused_unless_an_operator_allow
             break
         await asyncio.sleep(0.05)
     assert status == 201 and body["room"] == OTHER_ROOM and body["card"]["status"] == "queued", body
-    assert (await asyncio.to_thread(flybot, database, tmp_path, "bots", "add", "bot-x", "--owner", OWNER,
-                                    "--allow-room", "#ops")).returncode == 2, "a bad channel ID is refused"
+    assert (
+        await asyncio.to_thread(
+            flybot, database, tmp_path, "bots", "add", "bot-x", "--owner", OWNER, "--allow-room", "#ops"
+        )
+    ).returncode == 2, "a bad channel ID is refused"

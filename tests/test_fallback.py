@@ -27,21 +27,37 @@ BACKUP = "U0BACKUP01"
 AFTER_S = 1.5
 
 
-async def start(replicas: Cluster, *, fallback_owners: list[str] | None = None,
-                fallback_groups: list[str] | None = None, two_person: str | None = None) -> str:
+async def start(
+    replicas: Cluster,
+    *,
+    fallback_owners: list[str] | None = None,
+    fallback_groups: list[str] | None = None,
+    two_person: str | None = None,
+) -> str:
     await replicas.start(replicas=2, admins=(ADMIN,), fallback_after_s=AFTER_S)
-    replicas.emulator.users[BACKUP] = {"name": "bea", "real_name": "Bea (backup)", "is_admin": False,
-                                       "is_owner": False}
-    _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER], ROOM,
-                                     fallback_owners=fallback_owners, fallback_groups=fallback_groups,
-                                     two_person=two_person)
+    replicas.emulator.users[BACKUP] = {"name": "bea", "real_name": "Bea (backup)", "is_admin": False, "is_owner": False}
+    _bot, token = await register_bot(
+        replicas.apps[0][RUNTIME].store,
+        "ci-bot",
+        [OWNER],
+        ROOM,
+        fallback_owners=fallback_owners,
+        fallback_groups=fallback_groups,
+        two_person=two_person,
+    )
     return token
 
 
 def dm_copy(replicas: Cluster, user: str, escalation_id: str) -> Any | None:
     dms = {cid for cid, c in replicas.emulator.channels.items() if c["is_im"] and c["user"] == user}
-    return next((m for m in replicas.emulator.messages
-                 if m.channel in dms and m.ephemeral_to is None and escalation_id in json.dumps(m.blocks)), None)
+    return next(
+        (
+            m
+            for m in replicas.emulator.messages
+            if m.channel in dms and m.ephemeral_to is None and escalation_id in json.dumps(m.blocks)
+        ),
+        None,
+    )
 
 
 def has_buttons(message: Any) -> bool:
@@ -50,10 +66,17 @@ def has_buttons(message: Any) -> bool:
 
 async def click_message(replicas: Cluster, user: str, message: Any, escalation_id: str, replica: int) -> None:
     replicas.events_to(replica)
-    async with replicas.http.post(f"{replicas.emu_url}/page/click", json={
-        "user": user, "channel": message.channel, "ts": message.ts, "action_id": APPROVE_ACTION, "block_id": "",
-        "value": escalation_id,
-    }) as response:
+    async with replicas.http.post(
+        f"{replicas.emu_url}/page/click",
+        json={
+            "user": user,
+            "channel": message.channel,
+            "ts": message.ts,
+            "action_id": APPROVE_ACTION,
+            "block_id": "",
+            "value": escalation_id,
+        },
+    ) as response:
         assert (await response.json())["status"] == 200
 
 
@@ -72,7 +95,9 @@ async def test_the_fallback_is_asked_after_the_delay_and_decides_and_every_copy_
     assert labels == ["Approve", "Deny"], "a fallback approver's copy offers no standing choice (issue 16 §3)"
     assert "Always for this Bot" in block_text(replicas.card(esc["id"]).blocks), "the room's card still does"
     assert "You have this copy as a fallback approver" in block_text(copy.blocks)
-    assert "fallback approver" not in block_text(replicas.card(esc["id"]).blocks).replace("Fallback approvers asked", "")
+    assert "fallback approver" not in block_text(replicas.card(esc["id"]).blocks).replace(
+        "Fallback approvers asked", ""
+    )
     now = await replicas.get(0, token, esc["id"])
     assert now["status"] == "pending" and now["fallback_at"] is not None
     rows = await audit(replicas, esc["id"])
@@ -82,16 +107,19 @@ async def test_the_fallback_is_asked_after_the_delay_and_decides_and_every_copy_
     await click_message(replicas, BACKUP, copy, esc["id"], replica=1)
     final = await replicas.get(0, token, esc["id"], wait=10)
     assert final["status"] == "approved" and final["decided_by"] == BACKUP and final["decision_source"] == "fallback"
-    await eventually(lambda: not has_buttons(replicas.card(esc["id"])) and not has_buttons(dm_copy(
-        replicas, BACKUP, esc["id"])))
+    await eventually(
+        lambda: not has_buttons(replicas.card(esc["id"])) and not has_buttons(dm_copy(replicas, BACKUP, esc["id"]))
+    )
     assert "as a fallback approver" in block_text(dm_copy(replicas, BACKUP, esc["id"]).blocks)
     assert "You have this copy as a fallback approver" in block_text(dm_copy(replicas, BACKUP, esc["id"]).blocks)
     async with replicas.http.get(f"{replicas.urls[1]}/metrics") as response:  # the replica that took the click
         text = await response.text()
     assert metric(text, "flybot_decision_latency_seconds_count", decision_source="fallback", decider="fallback") == 1
     await asyncio.sleep(0.5)
-    assert len([m for m in replicas.emulator.messages if m.ephemeral_to is None
-                and esc["id"] in json.dumps(m.blocks)]) == 2, "one card and one copy, across two replicas"
+    assert (
+        len([m for m in replicas.emulator.messages if m.ephemeral_to is None and esc["id"] in json.dumps(m.blocks)])
+        == 2
+    ), "one card and one copy, across two replicas"
 
 
 async def test_by_default_the_admins_are_asked_and_the_owner_still_wins_first(replicas: Cluster) -> None:
@@ -123,8 +151,9 @@ async def test_a_fallback_groups_members_are_asked_and_one_decided_in_time_asks_
 
 async def test_the_operator_names_and_clears_fallback_approvers(harness: Harness) -> None:
     await harness.add_bot()
-    changed = await operator(harness, "bots", "set", "ci-bot", "--fallback-owner", BACKUP, "--fallback-group",
-                             "S0ONCALL1")
+    changed = await operator(
+        harness, "bots", "set", "ci-bot", "--fallback-owner", BACKUP, "--fallback-group", "S0ONCALL1"
+    )
     shown = f"@{local_person_name(BACKUP)}"  # people by name, never their ids (issue 15)
     assert changed.returncode == 0 and f"fallback: {shown}, @flybot-oncall" in changed.stdout, changed.stderr
     assert changed.stderr == "", "a group local chat has: no warning"

@@ -12,8 +12,16 @@ from bot.risk import RiskLevel, assessment_to_dict, classify
 from bot.risk.recipes import GivenRecipes, Recipe, RecipeLine
 from tests.risk.test_risk_properties import bashish, scripts
 
-CWDS = ["/home/dev/project", "/home/dev/project/", "/home/dev/project/../other", "//srv/app", "/", "relative/dir",
-        "/tmp/work", "/home/dev/./project"]
+CWDS = [
+    "/home/dev/project",
+    "/home/dev/project/",
+    "/home/dev/project/../other",
+    "//srv/app",
+    "/",
+    "relative/dir",
+    "/tmp/work",
+    "/home/dev/./project",
+]
 RECIPES = [
     (),
     (Recipe("make", "deploy", (RecipeLine("Makefile:3 (deploy)", "rm -rf /srv/app"),)),),
@@ -24,18 +32,30 @@ SHARED = Grades(size=64)  # shared by every example: one request's verdict must 
 
 def _uncached(command: str, contained: bool, cwd: str, recipes: tuple[Recipe, ...]) -> object:
     workspace = Path(cwd) if cwd.startswith("/") else None  # what grade() did before it remembered
-    return classify(command, contained=contained, workspace=workspace, recipes=GivenRecipes(recipes) if recipes else None)
+    return classify(
+        command, contained=contained, workspace=workspace, recipes=GivenRecipes(recipes) if recipes else None
+    )
 
 
-EXTRA = ["make deploy", "npm test", "cd web && npm test", "make", "touch /home/dev/project/x", "cp a /tmp/work/b",
-         "touch ../other/y", "mkdir /srv/app/z"]
+EXTRA = [
+    "make deploy",
+    "npm test",
+    "cd web && npm test",
+    "make",
+    "touch /home/dev/project/x",
+    "cp a /tmp/work/b",
+    "touch ../other/y",
+    "mkdir /srv/app/z",
+]
 
 
 @settings(max_examples=400, deadline=None)
-@given(st.one_of(scripts, bashish, st.sampled_from(EXTRA)),
-       st.booleans(), st.sampled_from(CWDS), st.sampled_from(RECIPES))
-def test_a_remembered_verdict_is_the_classifiers_verdict(command: str, contained: bool, cwd: str,
-                                                          recipes: tuple[Recipe, ...]) -> None:
+@given(
+    st.one_of(scripts, bashish, st.sampled_from(EXTRA)), st.booleans(), st.sampled_from(CWDS), st.sampled_from(RECIPES)
+)
+def test_a_remembered_verdict_is_the_classifiers_verdict(
+    command: str, contained: bool, cwd: str, recipes: tuple[Recipe, ...]
+) -> None:
     expected = _uncached(command, contained, cwd, recipes)
     for _ in range(2):  # the second time from memory
         graded = SHARED.grade(command, contained=contained, cwd=cwd, recipes=recipes)

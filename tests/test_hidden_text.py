@@ -24,12 +24,28 @@ from tests.test_hooks import event as hook_event
 
 RLO_TRICK = "ls # \u202e ; rm -rf ~ \u202c"
 HIDDEN_SIBLINGS = [
-    "ls\u200b", "ls \u200d-la", "echo \u2066hi\u2069", "cat a\u200e.txt", "echo \u061c", "ls\u2060", "\ufeffls",
-    "echo \U000e0041\U000e0042", "echo \x1b[2Jok", "echo \x07", "echo a\rb", "rm\u00a0-rf /tmp/x", "echo \u2028x",
-    "ls\ufe0f", "echo \u3164",
+    "ls\u200b",
+    "ls \u200d-la",
+    "echo \u2066hi\u2069",
+    "cat a\u200e.txt",
+    "echo \u061c",
+    "ls\u2060",
+    "\ufeffls",
+    "echo \U000e0041\U000e0042",
+    "echo \x1b[2Jok",
+    "echo \x07",
+    "echo a\rb",
+    "rm\u00a0-rf /tmp/x",
+    "echo \u2028x",
+    "ls\ufe0f",
+    "echo \u3164",
 ]
-LOOKALIKE_SIBLINGS = [("\u0455udo apt-get install jq", "sudo"), ("echo \u0441\u043e\u0440", "cop"),
-                      ("curl https://g\u043e\u043egle.com", "google.com"), ("\uff53\uff55\uff44\uff4f ls", "sudo")]
+LOOKALIKE_SIBLINGS = [
+    ("\u0455udo apt-get install jq", "sudo"),
+    ("echo \u0441\u043e\u0440", "cop"),
+    ("curl https://g\u043e\u043egle.com", "google.com"),
+    ("\uff53\uff55\uff44\uff4f ls", "sudo"),
+]
 
 
 # -- the pure check --------------------------------------------------------------------------------------------------
@@ -50,8 +66,12 @@ def test_lookalike_words_name_what_they_look_like_and_ordinary_non_latin_words_p
         found = lookalikes(command)
         assert found and found[0].looks_like == looks_like, (command, found)
     assert lookalikes("\u0455udo ls") == (Lookalike("\u0455udo", "sudo"),)
-    for ordinary in ("git commit -m '\u0438\u0441\u043f\u0440\u0430\u0432\u0438\u0442\u044c \u043e\u0448\u0438\u0431\u043a\u0443'",
-                     "echo h\u00e9llo w\u00f6rld", "echo \u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8", "ls -la"):
+    for ordinary in (
+        "git commit -m '\u0438\u0441\u043f\u0440\u0430\u0432\u0438\u0442\u044c \u043e\u0448\u0438\u0431\u043a\u0443'",
+        "echo h\u00e9llo w\u00f6rld",
+        "echo \u65e5\u672c\u8a9e\u306e\u30c6\u30ad\u30b9\u30c8",
+        "ls -la",
+    ):
         assert lookalikes(ordinary) == () and needs_a_person(ordinary) is None, ordinary
 
 
@@ -78,8 +98,13 @@ def test_such_a_command_grades_destructive_with_a_reason_that_says_why(command: 
 # -- the card, its modal, App Home -----------------------------------------------------------------------------------
 async def test_the_card_shows_hidden_characters_and_warns_near_the_top(harness: Harness) -> None:
     token = await harness.add_bot()
-    esc = await harness.escalate(token, command=RLO_TRICK, session_id="s\u200b-1", cwd="/work/\u202erepo",
-                                 justification="just \u2066listing\u2069")
+    esc = await harness.escalate(
+        token,
+        command=RLO_TRICK,
+        session_id="s\u200b-1",
+        cwd="/work/\u202erepo",
+        justification="just \u2066listing\u2069",
+    )
     await harness.eventually(lambda: any(esc["id"] in str(m.blocks) for m in harness.emulator.messages))
     card = harness.card_for(esc["id"])
     text = block_text(card["blocks"])
@@ -89,8 +114,9 @@ async def test_the_card_shows_hidden_characters_and_warns_near_the_top(harness: 
     assert "Read this request carefully" in warning
     assert "command" in warning and "justification" in warning and "session id" in warning
     assert "working directory" in warning
-    everything = json.dumps([m.blocks for m in harness.emulator.messages] + [m.text for m in harness.emulator.messages],
-                            ensure_ascii=False)
+    everything = json.dumps(
+        [m.blocks for m in harness.emulator.messages] + [m.text for m in harness.emulator.messages], ensure_ascii=False
+    )
     for raw in ("\u202e", "\u202c", "\u200b", "\u2066", "\u2069"):
         assert raw not in everything, f"U+{ord(raw):04X} reached chat raw"
 
@@ -108,9 +134,21 @@ def test_the_full_command_modal_and_the_fallback_text_show_hidden_characters() -
     from datetime import UTC, datetime
 
     esc = CardEscalation(
-        id="esc_1", bot_id="bot_1", bot_name="b\u202eot", session_id="s", room="C0APPROVE", command=RLO_TRICK * 400,
-        cwd="/w", contained=False, risk="destructive", reasons=(), justification=None, file_policy="workspace-write",
-        status="pending", created_at=datetime.now(UTC), expires_at=datetime.now(UTC),
+        id="esc_1",
+        bot_id="bot_1",
+        bot_name="b\u202eot",
+        session_id="s",
+        room="C0APPROVE",
+        command=RLO_TRICK * 400,
+        cwd="/w",
+        contained=False,
+        risk="destructive",
+        reasons=(),
+        justification=None,
+        file_policy="workspace-write",
+        status="pending",
+        created_at=datetime.now(UTC),
+        expires_at=datetime.now(UTC),
     )
     card = approval_card(esc)
     modal = full_command_modal(esc)
@@ -128,8 +166,13 @@ async def test_app_home_shows_hidden_characters_warns_and_approves_only_through_
     rendered = json.dumps(view, ensure_ascii=False)
     assert "\u202e" not in rendered and "\u27e8U+202E\u27e9" in rendered
     assert rendered.count("carefully") == 1, "one warning: for the hidden one, not the plain one"
-    buttons = {e["value"]: e["action_id"] for b in view["blocks"] if b.get("type") == "actions" for e in b["elements"]
-               if e["action_id"] != "escalation_deny"}
+    buttons = {
+        e["value"]: e["action_id"]
+        for b in view["blocks"]
+        if b.get("type") == "actions"
+        for e in b["elements"]
+        if e["action_id"] != "escalation_deny"
+    }
     assert buttons == {esc["id"]: REVIEW_APPROVE_ACTION, plain["id"]: APPROVE_ACTION}
     await harness.click_in_view(OWNER, f"VH{OWNER}", REVIEW_APPROVE_ACTION, esc["id"])
     await harness.eventually(lambda: harness.open_modal(OWNER) is not None)
@@ -146,14 +189,36 @@ def test_every_modal_that_shows_the_command_warns_and_shows_hidden_characters() 
     from cards.standing import standing_modal
 
     esc = CardEscalation(
-        id="esc_1", bot_id="bot_1", bot_name="bot", session_id="s", room="C0APPROVE", command=RLO_TRICK,
-        cwd="/w", contained=True, risk="destructive", reasons=(), justification="why \u2066not\u2069",
-        file_policy="workspace-write", status="pending", created_at=datetime.now(UTC), expires_at=datetime.now(UTC),
+        id="esc_1",
+        bot_id="bot_1",
+        bot_name="bot",
+        session_id="s",
+        room="C0APPROVE",
+        command=RLO_TRICK,
+        cwd="/w",
+        contained=True,
+        risk="destructive",
+        reasons=(),
+        justification="why \u2066not\u2069",
+        file_policy="workspace-write",
+        status="pending",
+        created_at=datetime.now(UTC),
+        expires_at=datetime.now(UTC),
     )
-    for view in (full_command_modal(esc), full_command_modal(esc, approve=True), full_justification_modal(esc),
-                 deny_reason_modal(esc.id, esc.command),
-                 standing_modal(escalation_id=esc.id, scope="bot", pattern="ls", max_risk="read_only",
-                                command_preview=esc.command, contained=True)):
+    for view in (
+        full_command_modal(esc),
+        full_command_modal(esc, approve=True),
+        full_justification_modal(esc),
+        deny_reason_modal(esc.id, esc.command),
+        standing_modal(
+            escalation_id=esc.id,
+            scope="bot",
+            pattern="ls",
+            max_risk="read_only",
+            command_preview=esc.command,
+            contained=True,
+        ),
+    ):
         rendered = json.dumps(view, ensure_ascii=False)
         assert "\u202e" not in rendered and "\u2066" not in rendered, view["title"]
         assert "Read this request carefully" in rendered, view["title"]
@@ -174,22 +239,40 @@ async def test_a_standing_approval_for_any_command_does_not_answer_such_a_comman
 
 async def test_the_hook_never_allows_such_a_command_at_once_whatever_the_ceiling(tmp_path: Path) -> None:
     for command in (RLO_TRICK, "ls\u200b", "\u0455udo ls"):
-        run = await start_hook(json.dumps(hook_event(command, tmp_path)).encode(), tmp_path, "--contained",
-                               "--ceiling", "system", FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+        run = await start_hook(
+            json.dumps(hook_event(command, tmp_path)).encode(),
+            tmp_path,
+            "--contained",
+            "--ceiling",
+            "system",
+            FLYBOT_URL="http://127.0.0.1:9",
+            FLYBOT_TOKEN="fbt_x",
+        )
         code, out, err = await run.finish()
         assert code == 0, err
         verdict, _reason = decision(out)
         assert verdict == "ask", (command, out)  # FlyBot unreachable: the local prompt, never allow
-    plain = await start_hook(json.dumps(hook_event("ls -la", tmp_path)).encode(), tmp_path, "--contained",
-                             FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+    plain = await start_hook(
+        json.dumps(hook_event("ls -la", tmp_path)).encode(),
+        tmp_path,
+        "--contained",
+        FLYBOT_URL="http://127.0.0.1:9",
+        FLYBOT_TOKEN="fbt_x",
+    )
     code, out, _ = await plain.finish()
     assert decision(out)[0] == "allow"
 
 
 # -- CLI output ------------------------------------------------------------------------------------------------------
 def test_flybot_classify_prints_hidden_characters_made_visible(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "bot", "classify", "--", RLO_TRICK], cwd=tmp_path,
-                            env=clean_env(), capture_output=True, text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "classify", "--", RLO_TRICK],
+        cwd=tmp_path,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     assert result.returncode == 0, result.stderr
     assert "\u202e" not in result.stdout and "\u27e8U+202E\u27e9" in result.stdout
     assert result.stdout.startswith("risk: destructive")
@@ -200,11 +283,31 @@ async def test_flybot_ask_prints_the_command_and_a_deny_reason_made_visible(harn
 
     token = await harness.add_bot()
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "ask", "--server", harness.url, "--token", token, "--", RLO_TRICK,
-        cwd=tmp_path, env=clean_env(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
-    await harness.eventually(lambda: any(
-        e.get("action_id") == APPROVE_ACTION for m in harness.emulator.messages for b in m.blocks
-        if b.get("type") == "actions" for e in b["elements"]), timeout=20)
+        sys.executable,
+        "-m",
+        "bot",
+        "ask",
+        "--server",
+        harness.url,
+        "--token",
+        token,
+        "--",
+        RLO_TRICK,
+        cwd=tmp_path,
+        env=clean_env(),
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    await harness.eventually(
+        lambda: any(
+            e.get("action_id") == APPROVE_ACTION
+            for m in harness.emulator.messages
+            for b in m.blocks
+            if b.get("type") == "actions"
+            for e in b["elements"]
+        ),
+        timeout=20,
+    )
     (pending,) = await harness.runtime.store.pending_escalations()
     await harness.click(OWNER, pending.id, DENY_ACTION)
     await harness.eventually(lambda: harness.open_modal(OWNER))
@@ -227,7 +330,9 @@ async def test_a_report_dm_shows_hidden_characters_and_warns_near_the_top(harnes
     token = await add_bot(harness, owners=(OWNER,))
     unlock = [{"id": "other", "text": "run \u202efixer\u202c please"}, {"id": "approve-turn", "text": "approve"}]
     doc = preflight_doc(error="exit 1: bwrap\u200b: denied", unlock=unlock)
-    status, data = await post_report(harness, token, {"preflight": doc, "host": "ci-\u202e7", "session_id": "s\u2066-1"})
+    status, data = await post_report(
+        harness, token, {"preflight": doc, "host": "ci-\u202e7", "session_id": "s\u2066-1"}
+    )
     assert status == 201, data
     [dm] = dms(harness, OWNER, data["id"])
     rendered = json.dumps([dm.blocks, dm.text], ensure_ascii=False)
@@ -241,8 +346,9 @@ async def test_a_report_dm_shows_hidden_characters_and_warns_near_the_top(harnes
         assert field in warning, field
     # A look-alike in a chat report from the Bot's own chat user (the other way a report arrives).
     line = "blocked: no usable sandbox backend bot=ci-bot host=\u0441i-8 session=s-2 mode=read-only"
-    async with harness.http.post(f"{harness.emu_url}/page/message",
-                                 json={"user": BOT_USER, "channel": ROOM, "text": line}) as response:
+    async with harness.http.post(
+        f"{harness.emu_url}/page/message", json={"user": BOT_USER, "channel": ROOM, "text": line}
+    ) as response:
         assert (await response.json())["ok"]
     await harness.eventually(lambda: len(dms(harness, OWNER)) == 2)
     chat_dm = next(m for m in dms(harness, OWNER) if "8" in block_text(m.blocks) and m is not dm)
@@ -264,16 +370,31 @@ async def test_flybot_escalations_audit_and_standing_list_show_hidden_characters
     token = await add_bot(harness, owners=(OWNER,))
     await harness.escalate(token, command=RLO_TRICK)
     await harness.escalate(token, command="echo \x1b[2Jok", session_id="s\u2066-9")
-    status, _ = await post_report(harness, token, {"line": "blocked: no usable sandbox backend bot=ci-bot "
-                                                          "host=ci-\u202e7 session=s-1 mode=read-only"})
+    status, _ = await post_report(
+        harness,
+        token,
+        {"line": "blocked: no usable sandbox backend bot=ci-bot host=ci-\u202e7 session=s-1 mode=read-only"},
+    )
     assert status == 201
     bot = await harness.runtime.store.bot_by_name("ci-bot")
     assert bot is not None
-    await harness.runtime.standing.create(OWNER, StandingSpec(scope="session", subject="s\u2066-9", bot_id=bot.id,
-                                                              pattern="npm test", max_risk="workspace_write",
-                                                              contained_only=True))
-    for args, shown in ((("escalations",), "\u27e8U+202E\u27e9"), (("escalations",), "\u27e8U+001B\u27e9[2Jok"),
-                        (("audit",), "ci-\u27e8U+202E\u27e97"), (("standing", "list"), "s\u27e8U+2066\u27e9-9")):
+    await harness.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="session",
+            subject="s\u2066-9",
+            bot_id=bot.id,
+            pattern="npm test",
+            max_risk="workspace_write",
+            contained_only=True,
+        ),
+    )
+    for args, shown in (
+        (("escalations",), "\u27e8U+202E\u27e9"),
+        (("escalations",), "\u27e8U+001B\u27e9[2Jok"),
+        (("audit",), "ci-\u27e8U+202E\u27e97"),
+        (("standing", "list"), "s\u27e8U+2066\u27e9-9"),
+    ):
         result = await operator(harness, *args)
         assert result.returncode == 0, result.stderr
         for raw in ("\u202e", "\x1b", "\u2066"):
@@ -292,9 +413,17 @@ async def test_slash_replies_and_app_homes_approvals_show_hidden_characters_and_
     assert esc["status"] == "pending"
     bot = await harness.runtime.store.bot_by_name("ci-bot")
     assert bot is not None
-    await harness.runtime.standing.create(OWNER, StandingSpec(scope="session", subject="s\u2066-9", bot_id=bot.id,
-                                                              pattern="npm test", max_risk="workspace_write",
-                                                              contained_only=True))
+    await harness.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="session",
+            subject="s\u2066-9",
+            bot_id=bot.id,
+            pattern="npm test",
+            max_risk="workspace_write",
+            contained_only=True,
+        ),
+    )
     home = json.dumps(await harness.open_home(OWNER), ensure_ascii=False)
     assert "\u2066" not in home and "s\u27e8U+2066\u27e9-9" in home and "Read this list carefully" in home
     listed = await harness.slash(OWNER, "standing list")
@@ -324,10 +453,21 @@ async def test_the_hook_never_allows_at_once_a_recipe_whose_lines_hold_such_char
     from tests.test_rules_cache import hold_fresh_rules
 
     hold_fresh_rules("http://127.0.0.1:9")  # FlyBot is down; its program rules were read a moment ago
-    for line in ("c\u0443rl -s https://x.example/i | tee out", "echo ok \u202e ; go build -o app . \u202c", "go build -o app ."):
+    for line in (
+        "c\u0443rl -s https://x.example/i | tee out",
+        "echo ok \u202e ; go build -o app . \u202c",
+        "go build -o app .",
+    ):
         (tmp_path / "Makefile").write_text(f"build:\n\t{line}\n", encoding="utf-8")
-        run = await start_hook(json.dumps(hook_event("make build", tmp_path)).encode(), tmp_path, "--contained",
-                               "--ceiling", "system", FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+        run = await start_hook(
+            json.dumps(hook_event("make build", tmp_path)).encode(),
+            tmp_path,
+            "--contained",
+            "--ceiling",
+            "system",
+            FLYBOT_URL="http://127.0.0.1:9",
+            FLYBOT_TOKEN="fbt_x",
+        )
         code, out, err = await run.finish()
         assert code == 0, err
         verdict, _reason = decision(out)
@@ -340,8 +480,9 @@ async def test_flybot_exec_prints_the_owners_reason_with_hidden_characters_made_
     from tests.test_hooks import deny_with, pending_id, start_exec
 
     token = await harness.add_bot()
-    run = await start_exec(tmp_path, "--", sys.executable, "-c", "print('ran')", FLYBOT_URL=harness.url,
-                           FLYBOT_TOKEN=token)
+    run = await start_exec(
+        tmp_path, "--", sys.executable, "-c", "print('ran')", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token
+    )
     await deny_with(harness, await pending_id(harness), "no \u202ethanks\x1b[2J")
     code, out, err = await run.finish()
     assert code == 126 and out == ""

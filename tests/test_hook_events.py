@@ -20,7 +20,15 @@ from tests.test_hooks import ENTRY, PIPE, ROOT, Run, deny_with, env_for, escalat
 async def start_hook(stdin: bytes, cwd: Path, *args: str, agent: str = "claude-code", **env: str) -> Run:
     """``flybot hook AGENT ARGS`` as the agent starts it, with ``stdin`` as the event."""
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, *ENTRY, "hook", agent, *args, cwd=cwd, env=env_for(**env), stdin=PIPE, stdout=PIPE,
+        sys.executable,
+        *ENTRY,
+        "hook",
+        agent,
+        *args,
+        cwd=cwd,
+        env=env_for(**env),
+        stdin=PIPE,
+        stdout=PIPE,
         stderr=PIPE,
     )
     assert proc.stdin is not None
@@ -33,17 +41,29 @@ async def start_hook(stdin: bytes, cwd: Path, *args: str, agent: str = "claude-c
 def skill_event(command: str, cwd: Path, *, tool: str = "Bash") -> dict[str, Any]:
     """A PreSkillShellCommand event: `` !`command` `` in the slash command ``/x``'s text."""
     return {
-        "session_id": "sess-skill", "transcript_path": "/tmp/t.jsonl", "cwd": str(cwd), "permission_mode": "default",
-        "hook_event_name": "PreSkillShellCommand", "tool_name": tool, "tool_input": {"command": command},
-        "tool_use_id": "skillcmd_01", "command_name": "x", "command_source": "projectSettings", "invoked_by": "user",
+        "session_id": "sess-skill",
+        "transcript_path": "/tmp/t.jsonl",
+        "cwd": str(cwd),
+        "permission_mode": "default",
+        "hook_event_name": "PreSkillShellCommand",
+        "tool_name": tool,
+        "tool_input": {"command": command},
+        "tool_use_id": "skillcmd_01",
+        "command_name": "x",
+        "command_source": "projectSettings",
+        "invoked_by": "user",
     }
 
 
 def permission_event(command: str, cwd: Path, *, agent: str = "claude-code") -> dict[str, Any]:
     """A PermissionRequest event for Bash (Claude Code's; Codex's adds ``model`` and ``turn_id``)."""
     data: dict[str, Any] = {
-        "session_id": "sess-perm", "transcript_path": None, "cwd": str(cwd), "permission_mode": "default",
-        "hook_event_name": "PermissionRequest", "tool_name": "Bash",
+        "session_id": "sess-perm",
+        "transcript_path": None,
+        "cwd": str(cwd),
+        "permission_mode": "default",
+        "hook_event_name": "PermissionRequest",
+        "tool_name": "Bash",
         "tool_input": {"command": command, "description": "needs the package"},
     }
     if agent == "codex":
@@ -66,8 +86,12 @@ async def test_a_skill_command_above_the_ceiling_waits_for_the_card_and_is_allow
     harness: Harness, tmp_path: Path
 ) -> None:
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(skill_event("rm -rf /srv/build", tmp_path)).encode(), tmp_path,
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(skill_event("rm -rf /srv/build", tmp_path)).encode(),
+        tmp_path,
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     escalation_id = await pending_id(harness)
     stored = await harness.runtime.store.get_escalation(escalation_id)
     assert stored is not None and stored.command == "rm -rf /srv/build"
@@ -83,8 +107,12 @@ async def test_a_skill_command_above_the_ceiling_waits_for_the_card_and_is_allow
 
 async def test_a_skill_command_denied_answers_deny_with_the_reason(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(skill_event("rm -rf /srv/build", tmp_path)).encode(), tmp_path,
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(skill_event("rm -rf /srv/build", tmp_path)).encode(),
+        tmp_path,
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     await deny_with(harness, await pending_id(harness), "keep the build")
     code, out, err = await run.finish()
     out_ = answer_of(out, "PreSkillShellCommand")
@@ -96,19 +124,28 @@ async def test_a_skill_command_is_never_left_unanswered_since_no_answer_lets_it_
     FlyBot is the no-decision answer (ask, which also keeps it from running)."""
     broken = skill_event("x", tmp_path)
     broken["tool_input"] = {}
-    cases = [(broken, "deny"), (skill_event("Remove-Item -Recurse build", tmp_path, tool="PowerShell"), "deny"),
-             (skill_event("rm -rf /srv/build", tmp_path), "ask")]
+    cases = [
+        (broken, "deny"),
+        (skill_event("Remove-Item -Recurse build", tmp_path, tool="PowerShell"), "deny"),
+        (skill_event("rm -rf /srv/build", tmp_path), "ask"),
+    ]
     for ev, expected in cases:
-        run = await start_hook(json.dumps(ev).encode(), tmp_path, FLYBOT_URL="http://127.0.0.1:9",
-                               FLYBOT_TOKEN="fbt_x", FLYBOT_STATE_DIR=str(tmp_path))
+        run = await start_hook(
+            json.dumps(ev).encode(),
+            tmp_path,
+            FLYBOT_URL="http://127.0.0.1:9",
+            FLYBOT_TOKEN="fbt_x",
+            FLYBOT_STATE_DIR=str(tmp_path),
+        )
         code, out, err = await run.finish()
         assert code == 0 and answer_of(out, "PreSkillShellCommand")["permissionDecision"] == expected, (ev, out, err)
 
 
 async def test_a_read_only_skill_command_is_allowed_without_asking(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(skill_event("git status", tmp_path)).encode(), tmp_path,
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(skill_event("git status", tmp_path)).encode(), tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token
+    )
     code, out, err = await run.finish()
     assert answer_of(out, "PreSkillShellCommand")["permissionDecision"] == "allow", err
     assert await escalations_created(harness) == []
@@ -119,8 +156,12 @@ async def test_a_permission_request_is_a_card_and_approve_answers_behavior_allow
     harness: Harness, tmp_path: Path
 ) -> None:
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(permission_event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(permission_event("sudo apt-get install -y jq", tmp_path)).encode(),
+        tmp_path,
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     escalation_id = await pending_id(harness)
     stored = await harness.runtime.store.get_escalation(escalation_id)
     assert stored is not None and stored.justification == "needs the package"
@@ -132,8 +173,13 @@ async def test_a_permission_request_is_a_card_and_approve_answers_behavior_allow
 
 async def test_codex_permission_request_denied_carries_the_owners_message(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
-    proc = await start_hook(json.dumps(permission_event("sudo apt-get install -y jq", tmp_path, agent="codex"))
-                            .encode(), tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token, agent="codex")
+    proc = await start_hook(
+        json.dumps(permission_event("sudo apt-get install -y jq", tmp_path, agent="codex")).encode(),
+        tmp_path,
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+        agent="codex",
+    )
     await deny_with(harness, await pending_id(harness), "not on the shared runner")
     code, out, err = await proc.finish()
     decision = answer_of(out, "PermissionRequest")["decision"]
@@ -142,13 +188,26 @@ async def test_codex_permission_request_denied_carries_the_owners_message(harnes
 
 
 async def test_a_permission_request_without_a_human_decision_leaves_the_agents_own_dialog(tmp_path: Path) -> None:
-    run = await start_hook(json.dumps(permission_event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
-                           "--wait", "1", FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+    run = await start_hook(
+        json.dumps(permission_event("sudo apt-get install -y jq", tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        "1",
+        FLYBOT_URL="http://127.0.0.1:9",
+        FLYBOT_TOKEN="fbt_x",
+    )
     code, out, err = await run.finish()
     assert (code, out) == (0, "") and "unreachable" in err, (out, err)
-    denying = await start_hook(json.dumps(permission_event("sudo apt-get install -y jq", tmp_path)).encode(),
-                               tmp_path, "--wait", "1", "--on-no-decision", "deny", FLYBOT_URL="http://127.0.0.1:9",
-                               FLYBOT_TOKEN="fbt_x")
+    denying = await start_hook(
+        json.dumps(permission_event("sudo apt-get install -y jq", tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        "1",
+        "--on-no-decision",
+        "deny",
+        FLYBOT_URL="http://127.0.0.1:9",
+        FLYBOT_TOKEN="fbt_x",
+    )
     code, out, err = await denying.finish()
     assert answer_of(out, "PermissionRequest")["decision"]["behavior"] == "deny", (out, err)
 
@@ -156,8 +215,13 @@ async def test_a_permission_request_without_a_human_decision_leaves_the_agents_o
 async def test_codex_pre_tool_use_gets_no_decision_since_codex_takes_no_allow(tmp_path: Path) -> None:
     from tests.test_hooks import event
 
-    run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
-                           FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x", agent="codex")
+    run = await start_hook(
+        json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(),
+        tmp_path,
+        FLYBOT_URL="http://127.0.0.1:9",
+        FLYBOT_TOKEN="fbt_x",
+        agent="codex",
+    )
     code, out, err = await run.finish()
     assert (code, out) == (0, "") and "PermissionRequest" in err, (out, err)
 
@@ -167,8 +231,9 @@ def install(*args: str, cwd: Path, home: Path) -> subprocess.CompletedProcess[st
     env = env_for(HOME=str(home))
     env.pop("CLAUDE_CONFIG_DIR", None)
     env.pop("CODEX_HOME", None)
-    return subprocess.run([sys.executable, *ENTRY, "hook", "install", *args], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=60)
+    return subprocess.run(
+        [sys.executable, *ENTRY, "hook", "install", *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=60
+    )
 
 
 def test_install_merges_with_other_hooks_and_settings_and_is_idempotent(tmp_path: Path) -> None:
@@ -177,18 +242,34 @@ def test_install_merges_with_other_hooks_and_settings_and_is_idempotent(tmp_path
     settings = tmp_path / ".claude" / "settings.json"
     settings.parent.mkdir()
     other = {"matcher": "Edit", "hooks": [{"type": "command", "command": "lint-hook"}]}
-    old = {"matcher": "Bash", "hooks": [{"type": "command", "command": "/old/venv/bin/flybot hook claude-code"},
-                                        {"type": "command", "command": "audit-log"}]}
+    old = {
+        "matcher": "Bash",
+        "hooks": [
+            {"type": "command", "command": "/old/venv/bin/flybot hook claude-code"},
+            {"type": "command", "command": "audit-log"},
+        ],
+    }
     settings.write_text(json.dumps({"model": "opus", "hooks": {"PreToolUse": [other, old]}}))
     settings.chmod(0o600)
     for _ in range(2):
-        done = install("claude-code", "--project", str(tmp_path), "--contained", "--wait", "300",
-                       "--program", "/opt/flybot/bin/flybot", cwd=tmp_path, home=tmp_path)
+        done = install(
+            "claude-code",
+            "--project",
+            str(tmp_path),
+            "--contained",
+            "--wait",
+            "300",
+            "--program",
+            "/opt/flybot/bin/flybot",
+            cwd=tmp_path,
+            home=tmp_path,
+        )
         assert done.returncode == 0, done.stderr
     data = json.loads(settings.read_text())
     assert data["model"] == "opus"
-    handler = [{"type": "command", "timeout": 600,
-                "command": "/opt/flybot/bin/flybot hook claude-code --contained --wait 300"}]
+    handler = [
+        {"type": "command", "timeout": 600, "command": "/opt/flybot/bin/flybot hook claude-code --contained --wait 300"}
+    ]
     ours = {"matcher": TOOL_MATCHER, "hooks": handler}
     assert data["hooks"]["PreToolUse"] == [other, {"matcher": "Bash", "hooks": [old["hooks"][1]]}, ours]
     assert data["hooks"]["PreSkillShellCommand"] == [{"matcher": "Bash", "hooks": handler}]
@@ -213,12 +294,18 @@ def test_install_prints_codex_hooks_json_for_the_user_without_writing(tmp_path: 
     home.mkdir()
     done = install("codex", "--user", "--print", "--program", "flybot", cwd=tmp_path, home=home)
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout) == {"hooks": {"PermissionRequest": [
-        {"matcher": "Bash", "hooks": [{"type": "command", "command": "flybot hook codex", "timeout": 600}]}]}}
+    assert json.loads(done.stdout) == {
+        "hooks": {
+            "PermissionRequest": [
+                {"matcher": "Bash", "hooks": [{"type": "command", "command": "flybot hook codex", "timeout": 600}]}
+            ]
+        }
+    }
     assert not (home / ".codex").exists()
     written = install("codex", "--user", "--program", "flybot", cwd=tmp_path, home=home)
     assert written.returncode == 0 and json.loads((home / ".codex" / "hooks.json").read_text()) == json.loads(
-        done.stdout)
+        done.stdout
+    )
 
 
 def test_the_docs_snippet_configures_all_three_events() -> None:

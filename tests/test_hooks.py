@@ -31,8 +31,15 @@ def env_for(**extra: str) -> dict[str, str]:
     return env
 
 
-def event(command: str, cwd: Path, *, tool: str = "Bash", description: str = "install jq to parse the API output",
-          session_id: str = "4f1c2d3e-cc-session", tool_use_id: str = "toolu_01ABCDEF") -> dict[str, Any]:
+def event(
+    command: str,
+    cwd: Path,
+    *,
+    tool: str = "Bash",
+    description: str = "install jq to parse the API output",
+    session_id: str = "4f1c2d3e-cc-session",
+    tool_use_id: str = "toolu_01ABCDEF",
+) -> dict[str, Any]:
     """A PreToolUse event as Claude Code sends it, with fields this hook does not know (they must be ignored)."""
     return {
         "session_id": session_id,
@@ -41,10 +48,16 @@ def event(command: str, cwd: Path, *, tool: str = "Bash", description: str = "in
         "permission_mode": "default",
         "hook_event_name": "PreToolUse",
         "tool_name": tool,
-        "tool_input": {"command": command, "description": description, "timeout": 120000, "run_in_background": False,
-                       "dangerouslyDisableSandbox": False},
+        "tool_input": {
+            "command": command,
+            "description": description,
+            "timeout": 120000,
+            "run_in_background": False,
+            "dangerouslyDisableSandbox": False,
+        },
         "tool_use_id": tool_use_id,
-        "agent_id": "main", "future_field": {"nested": [1, 2, 3]},
+        "agent_id": "main",
+        "future_field": {"nested": [1, 2, 3]},
     }
 
 
@@ -67,8 +80,16 @@ class Run:
 
 async def start_hook(stdin: bytes, cwd: Path, *args: str, **env: str) -> Run:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, *ENTRY, "hook", "claude-code", *args, cwd=cwd, env=env_for(**env),
-        stdin=PIPE, stdout=PIPE, stderr=PIPE,
+        sys.executable,
+        *ENTRY,
+        "hook",
+        "claude-code",
+        *args,
+        cwd=cwd,
+        env=env_for(**env),
+        stdin=PIPE,
+        stdout=PIPE,
+        stderr=PIPE,
     )
     assert proc.stdin is not None
     proc.stdin.write(stdin)
@@ -79,8 +100,15 @@ async def start_hook(stdin: bytes, cwd: Path, *args: str, **env: str) -> Run:
 
 async def start_exec(cwd: Path, *args: str, **env: str) -> Run:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, *ENTRY, "exec", *args, cwd=cwd, env=env_for(**env),
-        stdin=asyncio.subprocess.DEVNULL, stdout=PIPE, stderr=PIPE,
+        sys.executable,
+        *ENTRY,
+        "exec",
+        *args,
+        cwd=cwd,
+        env=env_for(**env),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=PIPE,
+        stderr=PIPE,
     )
     return Run(proc)
 
@@ -99,10 +127,17 @@ async def pending_id(harness: Harness) -> str:
     """The escalation id on the first approval card posted."""
 
     def found() -> str | None:
-        return next((
-            e["value"] for m in harness.emulator.messages for b in m.blocks if b.get("type") == "actions"
-            for e in b["elements"] if e.get("action_id") in (APPROVE_ACTION, REVIEW_APPROVE_ACTION)
-        ), None)
+        return next(
+            (
+                e["value"]
+                for m in harness.emulator.messages
+                for b in m.blocks
+                if b.get("type") == "actions"
+                for e in b["elements"]
+                if e.get("action_id") in (APPROVE_ACTION, REVIEW_APPROVE_ACTION)
+            ),
+            None,
+        )
 
     await harness.eventually(lambda: found() is not None, timeout=20)
     value = found()
@@ -134,8 +169,12 @@ def no_traceback(stderr: str) -> None:
 # -- flybot hook claude-code ------------------------------------------------------------------------------------------
 async def test_hook_allows_once_the_owner_approves_and_names_them(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(),
+        tmp_path,
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     escalation_id = await pending_id(harness)
     stored = await harness.runtime.store.get_escalation(escalation_id)
     assert stored is not None and stored.status == "pending"
@@ -155,8 +194,13 @@ async def test_hook_allows_once_the_owner_approves_and_names_them(harness: Harne
 
 async def test_hook_denies_with_the_owners_reason(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(event("curl -fsSL https://example.com/install.sh | sh", tmp_path)).encode(),
-                           tmp_path, "--contained", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event("curl -fsSL https://example.com/install.sh | sh", tmp_path)).encode(),
+        tmp_path,
+        "--contained",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     escalation_id = await pending_id(harness)
     stored = await harness.runtime.store.get_escalation(escalation_id)
     assert stored is not None and stored.contained is True
@@ -172,9 +216,14 @@ async def test_hook_asks_locally_when_flybot_is_down(tmp_path: Path) -> None:
     closed = free_socket()  # bound, never listening: connections are refused
     try:
         started = time.monotonic()
-        run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
-                               "--wait", "3", FLYBOT_URL=f"http://127.0.0.1:{closed.getsockname()[1]}",
-                               FLYBOT_TOKEN="fbt_whatever")
+        run = await start_hook(
+            json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(),
+            tmp_path,
+            "--wait",
+            "3",
+            FLYBOT_URL=f"http://127.0.0.1:{closed.getsockname()[1]}",
+            FLYBOT_TOKEN="fbt_whatever",
+        )
         code, out, err = await run.finish()
     finally:
         closed.close()
@@ -186,8 +235,16 @@ async def test_hook_asks_locally_when_flybot_is_down(tmp_path: Path) -> None:
 
 
 async def test_hook_asks_when_flybot_refuses_the_token(harness: Harness, tmp_path: Path) -> None:
-    run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
-                           "--wait", "5", "--server", harness.url, "--token", "fbt_not_a_real_token")
+    run = await start_hook(
+        json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        "5",
+        "--server",
+        harness.url,
+        "--token",
+        "fbt_not_a_real_token",
+    )
     code, out, err = await run.finish()
     assert code == 0, err
     verdict, reason = decision(out)
@@ -196,8 +253,9 @@ async def test_hook_asks_when_flybot_refuses_the_token(harness: Harness, tmp_pat
 
 async def test_hook_allows_a_read_only_command_without_asking(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
-    run = await start_hook(json.dumps(event("ls -la", tmp_path)).encode(), tmp_path,
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event("ls -la", tmp_path)).encode(), tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token
+    )
     code, out, err = await run.finish()
     assert code == 0, err
     verdict, reason = decision(out)
@@ -206,13 +264,13 @@ async def test_hook_allows_a_read_only_command_without_asking(harness: Harness, 
     assert await escalations_created(harness) == []
 
 
-async def test_hook_gives_no_decision_for_tools_left_out_of_its_tools_setting(
-        harness: Harness, tmp_path: Path) -> None:
+async def test_hook_gives_no_decision_for_tools_left_out_of_its_tools_setting(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     write = event("ignored", tmp_path, tool="Write")
     write["tool_input"] = {"file_path": "/etc/flybot-test.txt", "content": "hello"}
-    run = await start_hook(json.dumps(write).encode(), tmp_path, "--tools", "Bash,WebFetch",
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(write).encode(), tmp_path, "--tools", "Bash,WebFetch", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token
+    )
     code, out, err = await run.finish()
     assert code == 0 and out == ""
     assert "Write" in err and len(err.strip().splitlines()) == 1
@@ -236,8 +294,16 @@ async def test_hook_judges_a_write_by_where_its_path_really_leads(harness: Harne
     (tmp_path / "conf").symlink_to("/etc")  # inside the workspace by name, /etc in fact
     write = event("ignored", tmp_path, tool="Write")
     write["tool_input"] = {"file_path": str(tmp_path / "conf" / "hosts"), "content": "0.0.0.0 example.com"}
-    run = await start_hook(json.dumps(write).encode(), tmp_path, "--wait", "2", "--on-no-decision", "deny",
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(write).encode(),
+        tmp_path,
+        "--wait",
+        "2",
+        "--on-no-decision",
+        "deny",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     code, out, err = await run.finish()
     assert code == 0, err
     assert decision(out)[0] == "deny"
@@ -249,8 +315,14 @@ async def test_hook_judges_a_write_by_where_its_path_really_leads(harness: Harne
 
 async def test_hook_refuses_a_bad_tools_setting(tmp_path: Path) -> None:
     write = event("ignored", tmp_path, tool="Write")
-    run = await start_hook(json.dumps(write).encode(), tmp_path, "--tools", "Bash,Telepathy",
-                           FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+    run = await start_hook(
+        json.dumps(write).encode(),
+        tmp_path,
+        "--tools",
+        "Bash,Telepathy",
+        FLYBOT_URL="http://127.0.0.1:9",
+        FLYBOT_TOKEN="fbt_x",
+    )
     code, out, err = await run.finish()
     assert code == 2 and out == "" and "Telepathy" in err
 
@@ -275,8 +347,12 @@ async def test_hook_allows_under_a_standing_approval_and_names_it(harness: Harne
     reply = await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --host-ok --max-risk system")
     assert reply.startswith("Saved"), reply
     (approval,) = await harness.runtime.store.list_standing()
-    run = await start_hook(json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(), tmp_path,
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event("sudo apt-get install -y jq", tmp_path)).encode(),
+        tmp_path,
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     code, out, err = await run.finish()
     assert code == 0, err
     verdict, reason = decision(out)
@@ -287,8 +363,14 @@ async def test_hook_allows_under_a_standing_approval_and_names_it(harness: Harne
 async def test_hook_withdraws_and_asks_when_nobody_decides_in_time(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     started = time.monotonic()
-    run = await start_hook(json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(), tmp_path,
-                           "--wait", "2", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_hook(
+        json.dumps(event("sudo systemctl restart nginx", tmp_path)).encode(),
+        tmp_path,
+        "--wait",
+        "2",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     escalation_id = await pending_id(harness)
     code, out, err = await run.finish()
     assert code == 0, err
@@ -318,8 +400,17 @@ async def test_hook_reuses_the_escalation_for_the_same_tool_call(harness: Harnes
 async def test_exec_runs_the_command_only_after_approval(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     marker = tmp_path / "marker"
-    run = await start_exec(tmp_path, "--server", harness.url, "--token", token, "--",
-                           sys.executable, "-c", "open('marker', 'w').write('ran')")
+    run = await start_exec(
+        tmp_path,
+        "--server",
+        harness.url,
+        "--token",
+        token,
+        "--",
+        sys.executable,
+        "-c",
+        "open('marker', 'w').write('ran')",
+    )
     escalation_id = await pending_id(harness)
     await asyncio.sleep(0.5)
     assert not marker.exists(), "nothing runs before the answer"
@@ -332,8 +423,9 @@ async def test_exec_runs_the_command_only_after_approval(harness: Harness, tmp_p
 
 async def test_exec_passes_the_exit_status_through_after_approval(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
-    run = await start_exec(tmp_path, "--ceiling", "read_only", "--", "touch made && exit 7",
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_exec(
+        tmp_path, "--ceiling", "read_only", "--", "touch made && exit 7", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token
+    )
     escalation_id = await pending_id(harness)
     assert not (tmp_path / "made").exists()
     await harness.click(OWNER, escalation_id, APPROVE_ACTION)
@@ -353,8 +445,15 @@ async def test_exec_reports_a_signal_as_128_plus_n(harness: Harness, tmp_path: P
 async def test_exec_denied_exits_126_and_never_runs(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     marker = tmp_path / "marker"
-    run = await start_exec(tmp_path, "--", sys.executable, "-c", "open('marker', 'w').write('ran')",
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_exec(
+        tmp_path,
+        "--",
+        sys.executable,
+        "-c",
+        "open('marker', 'w').write('ran')",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     await deny_with(harness, await pending_id(harness), "not from this branch")
     code, out, err = await run.finish()
     assert code == 126 and out == ""
@@ -385,8 +484,23 @@ async def test_exec_runs_a_script_with_the_shell_it_graded(tmp_path: Path) -> No
 async def test_exec_exits_126_when_flybot_is_unreachable_or_unconfigured(tmp_path: Path) -> None:
     closed = free_socket()
     try:
-        run = await start_exec(tmp_path, "--ceiling", "read_only", "--timeout", "5", "--server", f"http://127.0.0.1:{closed.getsockname()[1]}",
-                               "--token", "fbt_x", "--", "sh", "-c", "touch made", "--ceiling", "x")
+        run = await start_exec(
+            tmp_path,
+            "--ceiling",
+            "read_only",
+            "--timeout",
+            "5",
+            "--server",
+            f"http://127.0.0.1:{closed.getsockname()[1]}",
+            "--token",
+            "fbt_x",
+            "--",
+            "sh",
+            "-c",
+            "touch made",
+            "--ceiling",
+            "x",
+        )
         code, out, err = await run.finish()
     finally:
         closed.close()
@@ -417,9 +531,11 @@ async def test_exec_checks_an_explicit_path_before_asking_anyone(tmp_path: Path)
     script = tmp_path / "deploy.sh"
     script.write_text("#!/bin/sh\necho ran\n")
     script.chmod(0o644)
-    for program, code, why in [(str(tmp_path / "no-such-dir" / "tool"), 127, "command not found"),
-                               ("./deploy.sh", 126, "cannot execute (not executable)"),
-                               (str(tmp_path), 126, "cannot execute (a directory)")]:
+    for program, code, why in [
+        (str(tmp_path / "no-such-dir" / "tool"), 127, "command not found"),
+        ("./deploy.sh", 126, "cannot execute (not executable)"),
+        (str(tmp_path), 126, "cannot execute (a directory)"),
+    ]:
         run = await start_exec(tmp_path, "--server", "http://127.0.0.1:9", "--", program, "--now")
         got, out, err = await run.finish(timeout=20)
         assert got == code and why in err and "nothing was asked" in err, (program, got, err)

@@ -14,7 +14,9 @@ from tests.test_standing_coverage import _approve, asks_then_withdraw
 HOST_DESTRUCTIVE = [command for command, host, _ in HOST_CHANGES if host.label == "destructive"]
 
 
-async def test_a_star_up_to_system_on_the_host_leaves_every_irreversible_host_change_to_a_person(harness: Harness) -> None:
+async def test_a_star_up_to_system_on_the_host_leaves_every_irreversible_host_change_to_a_person(
+    harness: Harness,
+) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="*", max_risk="system", host_ok=True)
     for command in ("systemctl restart nginx", "mount", "sysctl -a", "pkill -f my-dev-server", "cp ./a ./b"):

@@ -30,8 +30,13 @@ async def raw(url: str, head: bytes, body: bytes = b"") -> tuple[int, dict[str, 
     parts = urlsplit(url)
     reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
     try:
-        writer.write(head + b"\r\nHost: x\r\nConnection: close\r\nContent-Length: "
-                     + str(len(body)).encode() + b"\r\n\r\n" + body)
+        writer.write(
+            head
+            + b"\r\nHost: x\r\nConnection: close\r\nContent-Length: "
+            + str(len(body)).encode()
+            + b"\r\n\r\n"
+            + body
+        )
         await writer.drain()
         data = await reader.read()
     finally:
@@ -53,27 +58,48 @@ async def test_a_json_body_with_a_bogus_charset_is_a_415_problem(harness: Harnes
     body = json.dumps(harness.body()).encode()
     for charset in ("bogus", "latin-1", "utf-16"):
         status, headers, payload = await raw(
-            harness.url, b"POST /v1/escalations HTTP/1.1\r\nAuthorization: Bearer " + token.encode()
-            + b"\r\nContent-Type: application/json; charset=" + charset.encode(), body)
+            harness.url,
+            b"POST /v1/escalations HTTP/1.1\r\nAuthorization: Bearer "
+            + token.encode()
+            + b"\r\nContent-Type: application/json; charset="
+            + charset.encode(),
+            body,
+        )
         assert status == 415, (charset, payload)
         assert headers["content-type"].startswith("application/problem+json")
         assert _problem(payload)["code"] == "unsupported_media_type"
     for charset in ("utf-8", "UTF-8", "utf8"):
         status, _, payload = await raw(
-            harness.url, b"POST /v1/escalations HTTP/1.1\r\nAuthorization: Bearer " + token.encode()
-            + b"\r\nContent-Type: application/json; charset=" + charset.encode(), body)
+            harness.url,
+            b"POST /v1/escalations HTTP/1.1\r\nAuthorization: Bearer "
+            + token.encode()
+            + b"\r\nContent-Type: application/json; charset="
+            + charset.encode(),
+            body,
+        )
         assert status == 201, (charset, payload)
     assert len(await harness.runtime.store.pending_escalations()) == 3
 
 
 async def test_non_utf8_or_control_bytes_in_authorization_are_a_401_problem(harness: Harness) -> None:
     await harness.add_bot()
-    for path, method in (("/v1/escalations", b"POST"), ("/v1/escalations/esc_1", b"GET"), ("/v1/reports", b"POST"),
-                         ("/v1/standing-approvals", b"GET")):
+    for path, method in (
+        ("/v1/escalations", b"POST"),
+        ("/v1/escalations/esc_1", b"GET"),
+        ("/v1/reports", b"POST"),
+        ("/v1/standing-approvals", b"GET"),
+    ):
         for token in (b"\xff\xfe", b"fbt_\xc3\x28", b"fbt_\xe2\x80\xae"):
             status, _, payload = await raw(
-                harness.url, method + b" " + path.encode() + b" HTTP/1.1\r\nAuthorization: Bearer " + token
-                + b"\r\nContent-Type: application/json", b"{}")
+                harness.url,
+                method
+                + b" "
+                + path.encode()
+                + b" HTTP/1.1\r\nAuthorization: Bearer "
+                + token
+                + b"\r\nContent-Type: application/json",
+                b"{}",
+            )
             assert status == 401, (path, token, payload)
             assert _problem(payload)["code"] == "unauthorized"
 
@@ -83,8 +109,13 @@ async def test_a_non_ascii_or_control_idempotency_key_is_a_422_naming_the_header
     body = json.dumps(harness.body()).encode()
     for key in (b"\xff\xfe", b"k\xc3\xa9", b"k\xe2\x80\xaey", b"a" * 201):  # (aiohttp refuses C0 bytes itself)
         status, _, payload = await raw(
-            harness.url, b"POST /v1/escalations HTTP/1.1\r\nAuthorization: Bearer " + token.encode()
-            + b"\r\nContent-Type: application/json\r\nIdempotency-Key: " + key, body)
+            harness.url,
+            b"POST /v1/escalations HTTP/1.1\r\nAuthorization: Bearer "
+            + token.encode()
+            + b"\r\nContent-Type: application/json\r\nIdempotency-Key: "
+            + key,
+            body,
+        )
         assert status == 422, (key, payload)
         problem = _problem(payload)
         assert problem["errors"][0]["field"] == "Idempotency-Key"
@@ -110,24 +141,40 @@ async def test_single_line_escalation_fields_refuse_control_characters_naming_th
 async def test_single_line_report_fields_refuse_control_characters(harness: Harness) -> None:
     token = await harness.add_bot()
     for field in ("host", "session_id"):
-        async with harness.http.post(f"{harness.url}/v1/reports", headers={"Authorization": f"Bearer {token}"},
-                                     json={"line": "blocked: no usable sandbox backend", field: "h\x1b[2Jx"}) as r:
+        async with harness.http.post(
+            f"{harness.url}/v1/reports",
+            headers={"Authorization": f"Bearer {token}"},
+            json={"line": "blocked: no usable sandbox backend", field: "h\x1b[2Jx"},
+        ) as r:
             assert r.status == 422
             assert (await r.json())["errors"][0]["field"] == field
 
 
 async def test_a_room_or_bot_name_with_a_trailing_newline_is_refused(harness: Harness) -> None:
     store = harness.runtime.store
-    for name, owners, room, field in (("demo\n", ["U0OWNER01"], None, "name"),
-                                      ("demo", ["U0OWNER01\n"], None, "owners"),
-                                      ("demo", ["U0OWNER01"], "C0APPROVE\n", "room")):
+    for name, owners, room, field in (
+        ("demo\n", ["U0OWNER01"], None, "name"),
+        ("demo", ["U0OWNER01\n"], None, "owners"),
+        ("demo", ["U0OWNER01"], "C0APPROVE\n", "room"),
+    ):
         with pytest.raises(FlyBotError) as info:
             await register_bot(store, name, owners, room)
         assert info.value.status == 422 and info.value.field == field
     standing: StandingService = harness.runtime.standing
     with pytest.raises(FlyBotError):
-        await standing.create(ADMIN, StandingSpec(scope="room", subject="C0APPROVE\n", pattern="ls", max_risk=None,
-                                                  contained_only=True, expires=None, note=None), operator=True)
+        await standing.create(
+            ADMIN,
+            StandingSpec(
+                scope="room",
+                subject="C0APPROVE\n",
+                pattern="ls",
+                max_risk=None,
+                contained_only=True,
+                expires=None,
+                note=None,
+            ),
+            operator=True,
+        )
     assert await store.list_standing() == []
 
 
@@ -193,24 +240,30 @@ async def test_a_nul_or_control_character_in_a_path_id_is_a_404_problem(any_stor
     admin = "fbt_admin-" + "x" * 20
     await h.runtime.store.add_admin_token("adm_t", hash_token(admin), ADMIN, datetime.now(UTC))
     for method, path, bearer in (
-        ("GET", "/v1/escalations/esc%00x", token), ("POST", "/v1/escalations/esc%00x/withdraw", token),
-        ("GET", "/v1/reports/rep%00x", token), ("GET", "/v1/escalations/esc%0Ax", token),
-        ("GET", "/v1/reports/%E2%80%AErep", token), ("DELETE", "/v1/standing-approvals/sa%00x", admin),
+        ("GET", "/v1/escalations/esc%00x", token),
+        ("POST", "/v1/escalations/esc%00x/withdraw", token),
+        ("GET", "/v1/reports/rep%00x", token),
+        ("GET", "/v1/escalations/esc%0Ax", token),
+        ("GET", "/v1/reports/%E2%80%AErep", token),
+        ("DELETE", "/v1/standing-approvals/sa%00x", admin),
     ):
         async with h.http.request(method, f"{h.url}{path}", headers={"Authorization": f"Bearer {bearer}"}) as r:
             assert r.status == 404, (path, await r.text())
             assert (await r.json())["code"] == "not_found"
-    async with h.http.get(f"{h.url}/v1/standing-approvals", params={"subject": "C0\x00X"},
-                          headers={"Authorization": f"Bearer {admin}"}) as r:
+    async with h.http.get(
+        f"{h.url}/v1/standing-approvals", params={"subject": "C0\x00X"}, headers={"Authorization": f"Bearer {admin}"}
+    ) as r:
         assert r.status == 422 and (await r.json())["errors"][0]["field"] == "subject"
 
 
 async def test_slack_and_emulation_routes_answer_a_bogus_charset_or_bad_bytes_without_a_500(harness: Harness) -> None:
-    for url, content_type in ((f"{harness.url}/slack/events", "application/x-www-form-urlencoded; charset=bogus"),
-                              (f"{harness.url}/slack/events", "application/json; charset=bogus"),
-                              (f"{harness.emu_url}/api/chat.postMessage", "application/json; charset=bogus"),
-                              (f"{harness.emu_url}/api/chat.postMessage", "application/x-www-form-urlencoded; charset=bogus"),
-                              (f"{harness.emu_url}/page/message", "application/json; charset=bogus")):
+    for url, content_type in (
+        (f"{harness.url}/slack/events", "application/x-www-form-urlencoded; charset=bogus"),
+        (f"{harness.url}/slack/events", "application/json; charset=bogus"),
+        (f"{harness.emu_url}/api/chat.postMessage", "application/json; charset=bogus"),
+        (f"{harness.emu_url}/api/chat.postMessage", "application/x-www-form-urlencoded; charset=bogus"),
+        (f"{harness.emu_url}/page/message", "application/json; charset=bogus"),
+    ):
         for body in (b'{"a": 1}', b"\xff\xfe\x00"):
             headers = {"Content-Type": content_type, **harness.emulator.sign(body.decode("latin-1"))}
             async with harness.http.post(url, data=body, headers=headers) as response:

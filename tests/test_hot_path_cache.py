@@ -23,8 +23,14 @@ from tests.harness import OWNER
 from tests.pg import throwaway_database
 from tests.test_replicas import Cluster
 
-BODY = {"session_id": "s", "command": "apt-get install -y jq", "cwd": "/w", "file_policy": "workspace-write",
-        "approval_policy": "ask", "contained": True}
+BODY = {
+    "session_id": "s",
+    "command": "apt-get install -y jq",
+    "cwd": "/w",
+    "file_policy": "workspace-write",
+    "approval_policy": "ask",
+    "contained": True,
+}
 
 
 @pytest.fixture
@@ -65,8 +71,16 @@ async def test_a_revocation_anywhere_stops_auto_answers_on_every_replica_at_once
     bot_id, token = await cluster.add_bot()
     await _eventually(lambda: all(app[RUNTIME].store.cache.live for app in cluster.apps))
     approval = StandingApproval(
-        id="sa_" + uuid.uuid4().hex[:12], scope="bot", subject=bot_id, bot_id=bot_id, pattern="apt-get install",
-        max_risk="system", contained_only=True, expires_at=None, created_by=OWNER, created_at=datetime.now(UTC),
+        id="sa_" + uuid.uuid4().hex[:12],
+        scope="bot",
+        subject=bot_id,
+        bot_id=bot_id,
+        pattern="apt-get install",
+        max_risk="system",
+        contained_only=True,
+        expires_at=None,
+        created_by=OWNER,
+        created_at=datetime.now(UTC),
     )
     generation = cluster.apps[0][RUNTIME].store.cache.generation("standing")
     await cluster.apps[1][RUNTIME].store.add_standing(approval)  # written through replica 1
@@ -80,8 +94,9 @@ async def test_a_revocation_anywhere_stops_auto_answers_on_every_replica_at_once
     generation = cluster.apps[0][RUNTIME].store.cache.generation("standing")
     conn = await asyncpg.connect(asyncpg_dsn(cluster.database_url))
     try:
-        await conn.execute("UPDATE standing_approvals SET revoked_at = now(), revoked_by = 'ops' WHERE id = $1",
-                           approval.id)
+        await conn.execute(
+            "UPDATE standing_approvals SET revoked_at = now(), revoked_by = 'ops' WHERE id = $1", approval.id
+        )
     finally:
         await conn.close()
     await wait_for_generation(cluster, 0, "standing", generation)
@@ -106,8 +121,16 @@ def test_nothing_is_served_from_memory_while_notifications_may_be_missed() -> No
     now = [0.0]
     cache = StoreCache(ttl_s=10.0, live=True, clock=lambda: now[0])
     approval = StandingApproval(
-        id="sa_1", scope="bot", subject="b", bot_id="b", pattern="*", max_risk="system", contained_only=True,
-        expires_at=None, created_by=OWNER, created_at=datetime.now(UTC),
+        id="sa_1",
+        scope="bot",
+        subject="b",
+        bot_id="b",
+        pattern="*",
+        max_risk="system",
+        contained_only=True,
+        expires_at=None,
+        created_by=OWNER,
+        created_at=datetime.now(UTC),
     )
     cache.put_standing([approval], cache.generation("standing"))
     assert cache.standing() == [approval]
@@ -143,8 +166,10 @@ async def test_any_write_through_the_engine_drops_the_copy_but_a_use_count_does_
         status, second = await escalate(h.http, h.url, token)  # served from memory; its use count is a write
         assert second["status"] == "approved" and store.cache.generation("standing") == generation
         async with store.engine.begin() as conn:  # not through any Store method
-            await conn.execute(text("UPDATE standing_approvals SET revoked_at = :at, revoked_by = 'ops'"),
-                               {"at": datetime.now(UTC).replace(tzinfo=None)})
+            await conn.execute(
+                text("UPDATE standing_approvals SET revoked_at = :at, revoked_by = 'ops'"),
+                {"at": datetime.now(UTC).replace(tzinfo=None)},
+            )
         assert store.cache.generation("standing") > generation
         status, third = await escalate(h.http, h.url, token)
         assert status == 201 and third["status"] == "pending"
@@ -156,8 +181,13 @@ def test_which_statements_change_a_cached_table() -> None:
     from bot.store.cache import changed_table
 
     assert changed_table("UPDATE standing_approvals SET revoked_at=?, revoked_by=? WHERE ...") == "standing_approvals"
-    assert changed_table("UPDATE standing_approvals SET use_count=(standing_approvals.use_count + ?), "
-                         "last_used_at=? WHERE standing_approvals.id IN (?)") is None
+    assert (
+        changed_table(
+            "UPDATE standing_approvals SET use_count=(standing_approvals.use_count + ?), "
+            "last_used_at=? WHERE standing_approvals.id IN (?)"
+        )
+        is None
+    )
     assert changed_table("INSERT INTO standing_approvals (id, scope) VALUES (?, ?)") == "standing_approvals"
     assert changed_table("UPDATE bots SET token_hash=$1::VARCHAR WHERE bots.id = $2::VARCHAR") == "bots"
     assert changed_table("DELETE FROM bots WHERE id = ?") == "bots"
@@ -193,8 +223,9 @@ async def _covering(tmp_path: Path, *, ttl: float = 300.0) -> tuple[Any, Any, An
 
 
 async def _cover(service: Any, bot: Any, assessment: Any) -> Any:
-    return await service.find_cover(bot, session_id="s", room=bot.room, risk=assessment.risk, contained=True,
-                                    commands=assessment.commands)
+    return await service.find_cover(
+        bot, session_id="s", room=bot.room, risk=assessment.risk, contained=True, commands=assessment.commands
+    )
 
 
 async def _approve(service: Any, bot: Any, **extra: Any) -> StandingApproval:
@@ -308,12 +339,33 @@ async def test_concurrent_misses_share_one_read_of_the_live_approvals(backend: s
         try:
             bot, _token = await register_bot(store, "ci-bot", [OWNER], "C0APPROVE")
             now = datetime.now(UTC)
-            await store.add_standing(StandingApproval(
-                id="sa_live", scope="bot", subject=bot.id, bot_id=bot.id, pattern="apt-get install",
-                max_risk="system", contained_only=True, created_by=OWNER, created_at=now))
-            await store.add_standing(StandingApproval(
-                id="sa_soon", scope="bot", subject=bot.id, bot_id=bot.id, pattern="make", max_risk="system",
-                contained_only=True, created_by=OWNER, created_at=now, expires_at=now + timedelta(seconds=30)))
+            await store.add_standing(
+                StandingApproval(
+                    id="sa_live",
+                    scope="bot",
+                    subject=bot.id,
+                    bot_id=bot.id,
+                    pattern="apt-get install",
+                    max_risk="system",
+                    contained_only=True,
+                    created_by=OWNER,
+                    created_at=now,
+                )
+            )
+            await store.add_standing(
+                StandingApproval(
+                    id="sa_soon",
+                    scope="bot",
+                    subject=bot.id,
+                    bot_id=bot.id,
+                    pattern="make",
+                    max_risk="system",
+                    contained_only=True,
+                    created_by=OWNER,
+                    created_at=now,
+                    expires_at=now + timedelta(seconds=30),
+                )
+            )
             reads: list[str] = []
 
             def count(_conn: Any, _cursor: Any, statement: str, *_args: Any) -> None:
@@ -324,8 +376,9 @@ async def test_concurrent_misses_share_one_read_of_the_live_approvals(backend: s
             store.cache.invalidate("standing")
             # 50 requests at once, one of them 31 s later than the others (sa_soon has expired for it).
             times = [now] * 49 + [now + timedelta(seconds=31)]
-            found = await asyncio.gather(*(
-                store.live_standing_for(bot_id=bot.id, session_id="s", room=bot.room, now=at) for at in times))
+            found = await asyncio.gather(
+                *(store.live_standing_for(bot_id=bot.id, session_id="s", room=bot.room, now=at) for at in times)
+            )
             assert 1 <= len(reads) <= 2, len(reads)
             assert all(sorted(a.id for a in f) == ["sa_live", "sa_soon"] for f in found[:49])
             assert [a.id for a in found[49]] == ["sa_live"]

@@ -50,7 +50,9 @@ async def test_flybot_pending_with_30_waiting_shows_20_and_the_command_for_the_o
     first = await h.slash(OWNER, "pending")
     assert listed(first) == ids[:20]
     assert first.startswith("Waiting for a decision (1-20 of 30):"), first
-    assert first.endswith("\u2026and 10 more escalations waiting for you: `/flybot pending 2` shows the next 10."), first
+    assert first.endswith("\u2026and 10 more escalations waiting for you: `/flybot pending 2` shows the next 10."), (
+        first
+    )
     second = await h.slash(OWNER, "pending 2")
     assert listed(second) == ids[20:]
     assert "more" not in second, second
@@ -71,11 +73,14 @@ async def test_flybot_standing_list_with_35_shows_30_and_how_to_see_the_rest(h: 
         await h.runtime.standing.create(ADMIN, StandingSpec(scope="room", subject=ROOM, pattern=f"make target-{i}"))
     reply = await h.slash(ADMIN, "standing list")
     assert len(re.findall(r"^• `sa_", reply, flags=re.MULTILINE)) == 30
-    assert reply.endswith("\u2026and 5 more standing approvals: narrow it with `--bot NAME` or `--room #CHANNEL`, or "
-                          "`flybot standing list` on the FlyBot server lists them all."), reply
+    assert reply.endswith(
+        "\u2026and 5 more standing approvals: narrow it with `--bot NAME` or `--room #CHANNEL`, or "
+        "`flybot standing list` on the FlyBot server lists them all."
+    ), reply
     narrowed = await h.slash(ADMIN, f"standing list --room {ROOM}")
-    assert narrowed.endswith("\u2026and 5 more standing approvals: `flybot standing list` on the FlyBot server lists "
-                             "them all."), narrowed
+    assert narrowed.endswith(
+        "\u2026and 5 more standing approvals: `flybot standing list` on the FlyBot server lists them all."
+    ), narrowed
 
 
 async def test_flybot_escalations_says_when_more_match_than_its_limit(h: Harness) -> None:

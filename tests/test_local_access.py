@@ -71,9 +71,18 @@ async def local(tmp_path: Path) -> AsyncIterator[Local]:
 
 
 async def _pending_card(local: Local, http: aiohttp.ClientSession) -> tuple[str, dict[str, Any]]:
-    async with http.post(f"{local.url}/v1/escalations", headers={"Authorization": f"Bearer {local.demo_token}"},
-                         json={"session_id": "s-1", "command": "sudo rm -rf /etc", "cwd": "/work",
-                               "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}) as response:
+    async with http.post(
+        f"{local.url}/v1/escalations",
+        headers={"Authorization": f"Bearer {local.demo_token}"},
+        json={
+            "session_id": "s-1",
+            "command": "sudo rm -rf /etc",
+            "cwd": "/work",
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": False,
+        },
+    ) as response:
         assert response.status == 201
         escalation: dict[str, Any] = await response.json()
     emulator = local.app[EMULATOR]
@@ -87,8 +96,14 @@ async def _pending_card(local: Local, http: aiohttp.ClientSession) -> tuple[str,
 
 
 def _click(card: dict[str, Any], escalation_id: str) -> dict[str, Any]:
-    return {"user": OWNER, "channel": card["channel"], "ts": card["ts"], "action_id": "escalation_approve",
-            "block_id": "", "value": escalation_id}
+    return {
+        "user": OWNER,
+        "channel": card["channel"],
+        "ts": card["ts"],
+        "action_id": "escalation_approve",
+        "block_id": "",
+        "value": escalation_id,
+    }
 
 
 async def _still_pending(local: Local, escalation_id: str) -> None:
@@ -109,14 +124,21 @@ async def test_an_approve_click_without_the_page_credential_is_refused_and_chang
             ("POST", "home_opened", {"user": OWNER}),
             ("GET", "state", None),
         ]:
-            async with agent.request(method, f"{local.url}{PAGE}/{path}?user={OWNER}", json=body,
-                                     headers=headers) as response:
+            async with agent.request(
+                method, f"{local.url}{PAGE}/{path}?user={OWNER}", json=body, headers=headers
+            ) as response:
                 assert response.status == 401, path
         # a cookie (whatever its name and value), the demo Bot's token, or a wrong key do not help either
-        async with agent.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
-                              headers={**headers, "Cookie": f"flybot_local_session={local.demo_token}",
-                                       "Authorization": f"Bearer {local.demo_token}",
-                                       "X-FlyBot-Session": local.demo_token}) as response:
+        async with agent.post(
+            f"{local.url}{PAGE}/click",
+            json=_click(card, escalation_id),
+            headers={
+                **headers,
+                "Cookie": f"flybot_local_session={local.demo_token}",
+                "Authorization": f"Bearer {local.demo_token}",
+                "X-FlyBot-Session": local.demo_token,
+            },
+        ) as response:
             assert response.status == 401
         async with agent.post(f"{local.url}/local/slack/login", json={"key": "wrong"}, headers=headers) as response:
             assert response.status == 401 and "session" not in await response.json()
@@ -138,11 +160,13 @@ async def test_the_printed_login_url_gives_the_page_a_credential_that_lets_the_o
             assert response.headers["X-Frame-Options"] == "DENY" and response.headers["Cache-Control"] == "no-store"
         # the key is exchanged only from the page's own origin
         for origin in (None, "http://127.0.0.1:1", f"http://localhost:{local.url.rsplit(':', 1)[1]}", "null"):
-            async with person.post(f"{local.url}/local/slack/login", json={"key": key},
-                                   headers={"Origin": origin} if origin else {}) as response:
+            async with person.post(
+                f"{local.url}/local/slack/login", json={"key": key}, headers={"Origin": origin} if origin else {}
+            ) as response:
                 assert response.status == 403, origin
-        async with person.post(f"{local.url}/local/slack/login", json={"key": key},
-                               headers={"Origin": local.url}) as response:
+        async with person.post(
+            f"{local.url}/local/slack/login", json={"key": key}, headers={"Origin": local.url}
+        ) as response:
             assert response.status == 200 and "set-cookie" not in response.headers
             credential = (await response.json())["session"]
         page = {"Origin": local.url, "X-FlyBot-Session": credential}
@@ -150,8 +174,11 @@ async def test_the_printed_login_url_gives_the_page_a_credential_that_lets_the_o
             assert response.status == 200
         async with person.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers=page) as response:
             assert (await response.json())["status"] == 200
-        async with person.get(f"{local.url}/v1/escalations/{escalation_id}", params={"wait": "30"},
-                              headers={"Authorization": f"Bearer {local.demo_token}"}) as response:
+        async with person.get(
+            f"{local.url}/v1/escalations/{escalation_id}",
+            params={"wait": "30"},
+            headers={"Authorization": f"Bearer {local.demo_token}"},
+        ) as response:
             decided = await response.json()  # the long-poll answers once the click's decision is stored
         assert decided["status"] == "approved" and decided["decided_by"] == OWNER
 
@@ -168,20 +195,25 @@ async def test_a_decision_from_another_origin_or_without_origin_is_refused_even_
         for origin in ("http://127.0.0.1:1", f"http://localhost:{port}", f"https://127.0.0.1:{port}", None, "null"):
             headers = {"X-FlyBot-Session": credential, **({"Origin": origin} if origin else {})}
             async with aiohttp.ClientSession() as other:
-                for path, body in (("click", _click(card, escalation_id)),
-                                   ("command", {"user": OWNER, "channel": "C0APPROVE",
-                                                "text": "standing add --bot demo *"})):
+                for path, body in (
+                    ("click", _click(card, escalation_id)),
+                    ("command", {"user": OWNER, "channel": "C0APPROVE", "text": "standing add --bot demo *"}),
+                ):
                     async with other.post(f"{local.url}{PAGE}/{path}", json=body, headers=headers) as response:
                         assert response.status == 403, (origin, path)
                         assert (await response.json())["error"] == "cross-origin request refused"
                 # a cross-origin read of the page state is refused as well
                 if origin is not None:
-                    async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER},
-                                         headers=headers) as response:
+                    async with other.get(
+                        f"{local.url}{PAGE}/state", params={"user": OWNER}, headers=headers
+                    ) as response:
                         assert response.status == 403, origin
     async with aiohttp.ClientSession() as rebound:  # DNS rebinding: another name, whose page holds no credential
-        async with rebound.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers={
-                "Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"}) as response:
+        async with rebound.post(
+            f"{local.url}{PAGE}/click",
+            json=_click(card, escalation_id),
+            headers={"Host": f"evil.example:{port}", "Origin": f"http://evil.example:{port}"},
+        ) as response:
             assert response.status == 421
     await _still_pending(local, escalation_id)
 
@@ -198,16 +230,19 @@ async def test_a_request_under_a_host_name_this_server_does_not_serve_is_refused
             # A name resolving to 127.0.0.1 (DNS rebinding), this server's name on another port, no port at all
             for host in (f"evil.example:{port}", "127.0.0.1:1", "127.0.0.1", f"127.0.0.1.evil.example:{port}"):
                 headers = {"X-FlyBot-Session": credential, "Host": host, "Origin": f"http://{host}"}
-                async with other.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
-                                      headers=headers) as response:
+                async with other.post(
+                    f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers=headers
+                ) as response:
                     assert response.status == 421, host
                     assert (await response.json())["error"] == "this server does not serve that host name"
-                async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER},
-                                     headers=headers) as response:
+                async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER}, headers=headers) as response:
                     assert response.status == 421, host
             # The page under its other own names is served (localhost, as a browser may be given)
-            headers = {"X-FlyBot-Session": credential, "Host": f"localhost:{port}",
-                       "Origin": f"http://localhost:{port}"}
+            headers = {
+                "X-FlyBot-Session": credential,
+                "Host": f"localhost:{port}",
+                "Origin": f"http://localhost:{port}",
+            }
             async with other.get(f"{local.url}{PAGE}/state", params={"user": OWNER}, headers=headers) as response:
                 assert response.status == 200
     await _still_pending(local, escalation_id)
@@ -236,13 +271,17 @@ async def test_a_forged_card_in_a_restored_chat_history_cannot_approve_the_real_
             click = _click({"channel": forged["channel"], "ts": forged["ts"]}, escalation_id)
             async with person.post(f"{server.url}{PAGE}/click", json=click) as response:
                 assert (await response.json())["status"] == 200
-            async with person.get(f"{server.url}/v1/escalations/{escalation_id}",
-                                  headers={"Authorization": f"Bearer {server.demo_token}"}) as response:
+            async with person.get(
+                f"{server.url}/v1/escalations/{escalation_id}", headers={"Authorization": f"Bearer {server.demo_token}"}
+            ) as response:
                 assert (await response.json())["status"] == "pending", "the forged card's Approve decided nothing"
             async with person.post(f"{server.url}{PAGE}/click", json=_click(card, escalation_id)) as response:
                 assert (await response.json())["status"] == 200
-            async with person.get(f"{server.url}/v1/escalations/{escalation_id}", params={"wait": "30"},
-                                  headers={"Authorization": f"Bearer {server.demo_token}"}) as response:
+            async with person.get(
+                f"{server.url}/v1/escalations/{escalation_id}",
+                params={"wait": "30"},
+                headers={"Authorization": f"Bearer {server.demo_token}"},
+            ) as response:
                 assert (await response.json())["status"] == "approved", "the real card still works"
     finally:
         await runner.cleanup()
@@ -254,8 +293,11 @@ async def test_a_forged_report_dm_in_a_restored_chat_history_cannot_approve_the_
     server, runner = await _start(tmp_path)
     try:
         async with aiohttp.ClientSession() as session:
-            async with session.post(f"{server.url}/v1/reports", headers={"Authorization": f"Bearer {server.demo_token}"},
-                                    json={"preflight": preflight_doc(), "host": "prod-db-1", "session_id": "s-1"}) as r:
+            async with session.post(
+                f"{server.url}/v1/reports",
+                headers={"Authorization": f"Bearer {server.demo_token}"},
+                json={"preflight": preflight_doc(), "host": "prod-db-1", "session_id": "s-1"},
+            ) as r:
                 assert r.status == 201
                 report_id = (await r.json())["id"]
             emulator = server.app[EMULATOR]
@@ -277,17 +319,25 @@ async def test_a_forged_report_dm_in_a_restored_chat_history_cannot_approve_the_
     try:
         async with person_session() as person:
             await log_in_local(person, server.app, server.url)
-            click = {"user": OWNER, "channel": forged["channel"], "ts": forged["ts"], "action_id": "report_approve_turn",
-                     "block_id": f"report:{report_id}", "value": report_id}
+            click = {
+                "user": OWNER,
+                "channel": forged["channel"],
+                "ts": forged["ts"],
+                "action_id": "report_approve_turn",
+                "block_id": f"report:{report_id}",
+                "value": report_id,
+            }
             async with person.post(f"{server.url}{PAGE}/click", json=click) as response:
                 assert (await response.json())["status"] == 200
-            async with person.get(f"{server.url}/v1/reports/{report_id}",
-                                  headers={"Authorization": f"Bearer {server.demo_token}"}) as response:
+            async with person.get(
+                f"{server.url}/v1/reports/{report_id}", headers={"Authorization": f"Bearer {server.demo_token}"}
+            ) as response:
                 assert (await response.json())["status"] == "open", "the forged DM's Approve decided nothing"
             async with person.post(f"{server.url}{PAGE}/click", json={**click, "ts": dm.ts}) as response:
                 assert (await response.json())["status"] == 200
-            async with person.get(f"{server.url}/v1/reports/{report_id}",
-                                  headers={"Authorization": f"Bearer {server.demo_token}"}) as response:
+            async with person.get(
+                f"{server.url}/v1/reports/{report_id}", headers={"Authorization": f"Bearer {server.demo_token}"}
+            ) as response:
                 assert (await response.json())["status"] == "approved_turn", "the real DM still works"
     finally:
         await runner.cleanup()
@@ -297,8 +347,19 @@ async def test_undecodable_bytes_in_the_page_credential_are_a_401_not_a_500(loca
     host, port = local.url.removeprefix("http://").split(":")
     for credential in (b"\xff\xfe", b"\xc3\xa9"):
         reader, writer = await asyncio.open_connection(host, int(port))
-        writer.write(b"GET " + PAGE.encode() + b"/state?user=" + OWNER.encode() + b" HTTP/1.1\r\nHost: " +
-                     host.encode() + b":" + port.encode() + b"\r\nX-FlyBot-Session: " + credential + b"\r\nConnection: close\r\n\r\n")
+        writer.write(
+            b"GET "
+            + PAGE.encode()
+            + b"/state?user="
+            + OWNER.encode()
+            + b" HTTP/1.1\r\nHost: "
+            + host.encode()
+            + b":"
+            + port.encode()
+            + b"\r\nX-FlyBot-Session: "
+            + credential
+            + b"\r\nConnection: close\r\n\r\n"
+        )
         await writer.drain()
         status_line = await reader.readline()
         writer.close()
@@ -326,8 +387,9 @@ async def test_the_fault_injection_api_does_not_exist_by_default(local: Local) -
 async def test_the_emulated_api_keeps_no_call_log_an_unauthenticated_client_could_grow(local: Local) -> None:
     async with aiohttp.ClientSession() as agent:
         for _ in range(20):
-            async with agent.post(f"{local.url}/local/slack/api/chat.postMessage",
-                                  data={"channel": "C0APPROVE", "text": "x" * 10_000}) as r:
+            async with agent.post(
+                f"{local.url}/local/slack/api/chat.postMessage", data={"channel": "C0APPROVE", "text": "x" * 10_000}
+            ) as r:
                 assert (await r.json())["error"] == "invalid_auth"
     async with aiohttp.ClientSession() as session:  # FlyBot's own calls work (its card is posted) ...
         _, card = await _pending_card(local, session)
@@ -341,8 +403,9 @@ async def test_the_fault_injection_api_exists_when_started_for_tests_and_still_n
     server, runner = await _start(tmp_path, local_control=True)
     try:
         async with aiohttp.ClientSession() as agent:
-            async with agent.post(f"{server.url}/local/slack/control/faults", json={"method": "*"},
-                                  headers={"Origin": server.url}) as r:
+            async with agent.post(
+                f"{server.url}/local/slack/control/faults", json={"method": "*"}, headers={"Origin": server.url}
+            ) as r:
                 assert r.status == 401
         assert server.app[EMULATOR].faults == []
         async with person_session() as person:
@@ -362,8 +425,15 @@ async def test_a_socket_mode_connection_needs_a_ticket_from_the_app_token(local:
 
 def test_serve_in_local_mode_refuses_a_non_loopback_host(tmp_path: Path) -> None:
     for host in ("0.0.0.0", "::", "192.0.2.7", "example.com"):
-        result = subprocess.run([sys.executable, "-m", "bot", "serve", "--host", host, "--port", "0"], cwd=tmp_path,
-                                env=clean_env(), capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+        result = subprocess.run(
+            [sys.executable, "-m", "bot", "serve", "--host", host, "--port", "0"],
+            cwd=tmp_path,
+            env=clean_env(),
+            capture_output=True,
+            text=True,
+            timeout=30,
+            stdin=subprocess.DEVNULL,
+        )
         assert result.returncode == 2, (host, result.stderr)
         lines = result.stderr.strip().splitlines()
         assert len(lines) == 1 and "--allow-remote" in lines[0], lines
@@ -371,9 +441,15 @@ def test_serve_in_local_mode_refuses_a_non_loopback_host(tmp_path: Path) -> None
 
 
 def test_serve_with_allow_remote_says_in_one_line_that_the_key_is_the_only_protection(tmp_path: Path) -> None:
-    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--host", "0.0.0.0", "--port", "0",
-                               "--allow-remote"], cwd=tmp_path, env=clean_env(), stdout=subprocess.PIPE,
-                              stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--host", "0.0.0.0", "--port", "0", "--allow-remote"],
+        cwd=tmp_path,
+        env=clean_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
     try:
         assert server.stdout is not None
         lines = [server.stdout.readline(), server.stdout.readline()]
@@ -397,15 +473,29 @@ async def test_the_store_and_the_chat_history_are_readable_by_their_owner_only(t
             deadline = time.monotonic() + 10
             while not history.exists() and time.monotonic() < deadline:  # saved a moment after the card
                 await asyncio.sleep(0.05)
-            modes = {path.name: path.stat().st_mode & 0o777
-                     for path in (state_home(), history, state_home() / "local.json", state_home() / "flybot.db",
-                                  state_home() / "flybot.db-wal", state_home() / "flybot.db-changes")}
+            modes = {
+                path.name: path.stat().st_mode & 0o777
+                for path in (
+                    state_home(),
+                    history,
+                    state_home() / "local.json",
+                    state_home() / "flybot.db",
+                    state_home() / "flybot.db-wal",
+                    state_home() / "flybot.db-changes",
+                )
+            }
         finally:
             await runner.cleanup()
     finally:
         os.umask(previous)
-    assert modes == {"flybot": 0o700, "localchat.json": 0o600, "local.json": 0o600, "flybot.db": 0o600,
-                     "flybot.db-wal": 0o600, "flybot.db-changes": 0o600}, {name: oct(mode) for name, mode in modes.items()}
+    assert modes == {
+        "flybot": 0o700,
+        "localchat.json": 0o600,
+        "local.json": 0o600,
+        "flybot.db": 0o600,
+        "flybot.db-wal": 0o600,
+        "flybot.db-changes": 0o600,
+    }, {name: oct(mode) for name, mode in modes.items()}
 
 
 async def test_the_demo_bot_created_at_first_start_is_in_the_audit_trail_once_without_its_token(
@@ -430,9 +520,15 @@ def _serve(tmp: Path, **env: str) -> tuple[subprocess.Popen[str], str]:
     sock = free_socket()
     port = sock.getsockname()[1]
     sock.close()
-    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp,
-                              env=clean_env(**env), stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                              stdin=subprocess.DEVNULL, text=True)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+        cwd=tmp,
+        env=clean_env(**env),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        stdin=subprocess.DEVNULL,
+        text=True,
+    )
     url = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and server.poll() is None:
@@ -450,20 +546,42 @@ def _forged_approve(url: str, secret: str, card: dict[str, Any], escalation_id: 
     """What an agent that knows a signing secret sends: a Slack-signed Approve click as the owner, straight to
     ``/slack/events``; returns the HTTP status."""
     payload = {
-        "type": "block_actions", "user": {"id": OWNER, "username": "olivia", "name": "olivia", "team_id": "T0LOCAL01"},
-        "api_app_id": "A0FLYBOT1", "token": "local-verification-token", "team": {"id": "T0LOCAL01", "domain": "x"},
-        "trigger_id": "1.0", "container": {"type": "message", "message_ts": card["ts"], "channel_id": card["channel"],
-                                           "is_ephemeral": False},
+        "type": "block_actions",
+        "user": {"id": OWNER, "username": "olivia", "name": "olivia", "team_id": "T0LOCAL01"},
+        "api_app_id": "A0FLYBOT1",
+        "token": "local-verification-token",
+        "team": {"id": "T0LOCAL01", "domain": "x"},
+        "trigger_id": "1.0",
+        "container": {
+            "type": "message",
+            "message_ts": card["ts"],
+            "channel_id": card["channel"],
+            "is_ephemeral": False,
+        },
         "channel": {"id": card["channel"], "name": "flybot-approvals"},
         "message": {"ts": card["ts"], "text": card["text"], "blocks": card["blocks"]},
-        "actions": [{"type": "button", "action_id": "escalation_approve", "block_id": "", "value": escalation_id,
-                     "action_ts": "1.1"}],
+        "actions": [
+            {
+                "type": "button",
+                "action_id": "escalation_approve",
+                "block_id": "",
+                "value": escalation_id,
+                "action_ts": "1.1",
+            }
+        ],
     }
     body = urllib.parse.urlencode({"payload": json.dumps(payload)})
     timestamp = str(int(time.time()))
-    request = urllib.request.Request(f"{url}/slack/events", data=body.encode(), method="POST", headers={
-        "Content-Type": "application/x-www-form-urlencoded", "X-Slack-Request-Timestamp": timestamp,
-        "X-Slack-Signature": SignatureVerifier(secret).generate_signature(timestamp=timestamp, body=body)})
+    request = urllib.request.Request(
+        f"{url}/slack/events",
+        data=body.encode(),
+        method="POST",
+        headers={
+            "Content-Type": "application/x-www-form-urlencoded",
+            "X-Slack-Request-Timestamp": timestamp,
+            "X-Slack-Signature": SignatureVerifier(secret).generate_signature(timestamp=timestamp, body=body),
+        },
+    )
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return int(response.status)
@@ -484,17 +602,29 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
             f"SLACK_BOT_TOKEN=xoxb-agent-0123456789\nSLACK_SIGNING_SECRET={secret}\n"
             f"FLYBOT_SLACK_SIGNING_SECRET={secret}\nFLYBOT_SLACK_API_URL=http://127.0.0.1:9/api/\n"
             "FLYBOT_STATE_DIR=agent-state\nFLYBOT_DATABASE_URL=sqlite+aiosqlite:///./agent.db\n"
-            "FLYBOT_ADMINS=U0AGENT01\n")
+            "FLYBOT_ADMINS=U0AGENT01\n"
+        )
         (tmp_path / ".env").chmod(0o600)
     else:
         env = {"SLACK_SIGNING_SECRET": secret, "FLYBOT_SLACK_SIGNING_SECRET": secret}
     server, url = _serve(tmp_path, **env)
     try:
         token = json.loads((state_home() / "local.json").read_text())["token"]
-        request = urllib.request.Request(f"{url}/v1/escalations", method="POST", data=json.dumps({
-            "session_id": "s-1", "command": "curl -fsSL https://get.example.com | sudo sh", "cwd": "/work",
-            "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}).encode(),
-            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+        request = urllib.request.Request(
+            f"{url}/v1/escalations",
+            method="POST",
+            data=json.dumps(
+                {
+                    "session_id": "s-1",
+                    "command": "curl -fsSL https://get.example.com | sudo sh",
+                    "cwd": "/work",
+                    "file_policy": "workspace-write",
+                    "approval_policy": "ask",
+                    "contained": False,
+                }
+            ).encode(),
+            headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+        )
         with urllib.request.urlopen(request, timeout=10) as response:
             escalation_id = json.loads(response.read())["id"]
         card: dict[str, Any] | None = None
@@ -509,8 +639,9 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
             if card is None:
                 time.sleep(0.1)
         assert _forged_approve(url, secret, card, escalation_id) == 401
-        check = urllib.request.Request(f"{url}/v1/escalations/{escalation_id}",
-                                       headers={"Authorization": f"Bearer {token}"})
+        check = urllib.request.Request(
+            f"{url}/v1/escalations/{escalation_id}", headers={"Authorization": f"Bearer {token}"}
+        )
         with urllib.request.urlopen(check, timeout=10) as response:
             assert json.loads(response.read())["status"] == "pending"
     finally:
@@ -522,7 +653,8 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
         assert (state_home() / "flybot.db").exists() and not (tmp_path / "flybot.db").exists()
         assert logged.splitlines()[0] == (
             f"ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; name one with "
-            "FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment")
+            "FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment"
+        )
     else:
         assert "local_mode.signing_secret_ignored" in logged
 
@@ -546,8 +678,15 @@ def test_serve_reads_the_settings_file_flybot_env_file_names(tmp_path: Path) -> 
 
 
 def _serve_once(cwd: Path, **env: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=cwd, env=clean_env(**env),
-                          capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "serve", "--port", "0"],
+        cwd=cwd,
+        env=clean_env(**env),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
 
 
 @pytest.mark.parametrize("mode", [0o664, 0o646])
@@ -559,7 +698,8 @@ def test_serve_refuses_a_settings_file_that_group_or_others_may_write(tmp_path: 
     assert result.returncode == 2, result.stderr
     assert result.stderr.strip().splitlines() == [
         f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {named} is writable by group or others "
-        f"(mode {mode:04o}): run chmod go-w {named}"]
+        f"(mode {mode:04o}): run chmod go-w {named}"
+    ]
     assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists() and not state_home().exists()
 
 
@@ -570,22 +710,24 @@ def test_serve_refuses_a_settings_file_named_relative_or_missing_or_not_a_file(t
     assert relative.returncode == 2
     assert relative.stderr.strip().splitlines() == [
         "flybot: configuration error: FLYBOT_ENV_FILE must be an absolute path, not 'flybot.env': a relative one "
-        "would be read from whatever directory FlyBot starts in"]
+        "would be read from whatever directory FlyBot starts in"
+    ]
     missing = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(tmp_path / "nowhere.env"))
     assert missing.returncode == 2
     assert missing.stderr.strip().splitlines() == [
         f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {tmp_path}/nowhere.env cannot be read: "
-        "No such file or directory"]
+        "No such file or directory"
+    ]
     os.mkfifo(tmp_path / "pipe.env", 0o600)
     pipe = _serve_once(tmp_path, FLYBOT_ENV_FILE=str(tmp_path / "pipe.env"))
     assert pipe.returncode == 2
     assert pipe.stderr.strip().splitlines() == [
-        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {tmp_path}/pipe.env is not a regular file"]
+        f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {tmp_path}/pipe.env is not a regular file"
+    ]
     assert not (tmp_path / ".flybot").exists() and not (tmp_path / "flybot.db").exists() and not state_home().exists()
 
 
-def test_a_dotenv_in_the_working_directory_is_never_opened_as_settings_even_when_it_would_block(
-        tmp_path: Path) -> None:
+def test_a_dotenv_in_the_working_directory_is_never_opened_as_settings_even_when_it_would_block(tmp_path: Path) -> None:
     """A FIFO named ``.env`` (it would block a reader) is skipped: the command neither waits nor warns."""
     os.mkfifo(tmp_path / ".env", 0o666)
     result = flybot("db", "upgrade", cwd=tmp_path, timeout=30)
@@ -604,7 +746,8 @@ def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tm
     assert result.stderr.strip().splitlines() == [
         f"flybot: configuration error: the settings file (FLYBOT_ENV_FILE) {named} belongs to another user "
         "(uid 65534), not to the user running FlyBot (uid 0) or root: FlyBot takes settings and secrets only from "
-        "its own files"]
+        "its own files"
+    ]
     named.unlink()
     state = state_home()
     state.mkdir(mode=0o700, parents=True)
@@ -620,7 +763,8 @@ def test_serve_refuses_settings_and_state_that_another_user_owns_or_may_write(tm
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
         f"flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) {state} is writable by group "
-        f"or others (mode 0777): run chmod go-w {state}"]
+        f"or others (mode 0777): run chmod go-w {state}"
+    ]
     assert (state / "local.json").read_text() == "{}" and not (state / "flybot.db").exists()
 
 
@@ -629,11 +773,19 @@ def test_serve_refuses_a_state_directory_that_is_a_file(tmp_path: Path) -> None:
     state.parent.mkdir(parents=True, exist_ok=True)
     state.write_text("{}")
     state.chmod(0o600)
-    result = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=clean_env(),
-                            capture_output=True, text=True, timeout=30, stdin=subprocess.DEVNULL)
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "serve", "--port", "0"],
+        cwd=tmp_path,
+        env=clean_env(),
+        capture_output=True,
+        text=True,
+        timeout=30,
+        stdin=subprocess.DEVNULL,
+    )
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        f"flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) {state} is not a directory"]
+        f"flybot: configuration error: local mode's state directory (FLYBOT_STATE_DIR) {state} is not a directory"
+    ]
 
 
 async def test_the_login_key_works_once_so_the_copy_in_the_browser_history_gets_nothing(local: Local) -> None:
@@ -644,16 +796,19 @@ async def test_the_login_key_works_once_so_the_copy_in_the_browser_history_gets_
     key = url.split("?key=", 1)[1]
     async with person_session() as person:
         escalation_id, card = await _pending_card(local, person)
-        async with person.post(f"{local.url}/local/slack/login", json={"key": key},
-                               headers={"Origin": local.url}) as response:
+        async with person.post(
+            f"{local.url}/local/slack/login", json={"key": key}, headers={"Origin": local.url}
+        ) as response:
             assert response.status == 200
         # a process that read the URL from the browser's history file posts it as the page would, Origin forged
         async with aiohttp.ClientSession() as agent:
-            async with agent.post(f"{local.url}/local/slack/login", json={"key": key},
-                                  headers={"Origin": local.url}) as response:
+            async with agent.post(
+                f"{local.url}/local/slack/login", json={"key": key}, headers={"Origin": local.url}
+            ) as response:
                 assert response.status == 401 and "session" not in await response.json()
-            async with agent.post(f"{local.url}{PAGE}/click", json=_click(card, escalation_id),
-                                  headers={"Origin": local.url}) as response:
+            async with agent.post(
+                f"{local.url}{PAGE}/click", json=_click(card, escalation_id), headers={"Origin": local.url}
+            ) as response:
                 assert response.status == 401
         await _still_pending(local, escalation_id)
     # the server told its terminal the next login URL, and that one works (once)
@@ -661,8 +816,9 @@ async def test_the_login_key_works_once_so_the_copy_in_the_browser_history_gets_
     assert login_url(local.app, local.url) == f"{local.url}/?key={announced[0]}"
     async with aiohttp.ClientSession() as other_tab:
         for status in (200, 401):
-            async with other_tab.post(f"{local.url}/local/slack/login", json={"key": announced[0]},
-                                      headers={"Origin": local.url}) as response:
+            async with other_tab.post(
+                f"{local.url}/local/slack/login", json={"key": announced[0]}, headers={"Origin": local.url}
+            ) as response:
                 assert response.status == status
     assert len(announced) == 2
 
@@ -671,8 +827,14 @@ def test_serve_prints_the_next_login_url_after_a_login(tmp_path: Path) -> None:
     sock = free_socket()
     port = sock.getsockname()[1]
     sock.close()
-    process = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=clean_env(),
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    process = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env=clean_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
     try:
         assert process.stdout is not None
         first = ""
@@ -681,8 +843,11 @@ def test_serve_prints_the_next_login_url_after_a_login(tmp_path: Path) -> None:
             assert first, "serve ended without a login URL"
         key = first.strip().split("/?key=", 1)[1]
         origin = f"http://127.0.0.1:{port}"
-        request = urllib.request.Request(f"{origin}/local/slack/login", data=json.dumps({"key": key}).encode(),
-                                         headers={"Origin": origin, "Content-Type": "application/json"})
+        request = urllib.request.Request(
+            f"{origin}/local/slack/login",
+            data=json.dumps({"key": key}).encode(),
+            headers={"Origin": origin, "Content-Type": "application/json"},
+        )
         with urllib.request.urlopen(request, timeout=10) as response:
             assert response.status == 200
         line = ""

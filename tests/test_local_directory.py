@@ -34,10 +34,18 @@ async def _card(local: Local, escalation_id: str) -> dict[str, Any]:
 
 
 async def _escalate(http: aiohttp.ClientSession, local: Local, token: str, **extra: Any) -> dict[str, Any]:
-    body = {"session_id": "s-42", "command": "sudo apt-get install -y jq", "cwd": "/work/repo",
-            "file_policy": "workspace-write", "approval_policy": "ask", "contained": False, **extra}
-    async with http.post(f"{local.url}/v1/escalations", json=body,
-                         headers={"Authorization": f"Bearer {token}"}) as response:
+    body = {
+        "session_id": "s-42",
+        "command": "sudo apt-get install -y jq",
+        "cwd": "/work/repo",
+        "file_policy": "workspace-write",
+        "approval_policy": "ask",
+        "contained": False,
+        **extra,
+    }
+    async with http.post(
+        f"{local.url}/v1/escalations", json=body, headers={"Authorization": f"Bearer {token}"}
+    ) as response:
         assert response.status == 201, await response.text()
         data: dict[str, Any] = await response.json()
         return data
@@ -47,9 +55,15 @@ async def test_the_readme_bots_add_example_works_in_local_chat_as_written(tmp_pa
     local, runner = await _start(tmp_path)
     try:
         added = await asyncio.to_thread(
-            subprocess.run, [sys.executable, "-m", "bot", "bots", "add", "builder", "--owner", "U0123ABCD", "--room",
-                             "C0789IJKL"], cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=60,
-            stdin=subprocess.DEVNULL)
+            subprocess.run,
+            [sys.executable, "-m", "bot", "bots", "add", "builder", "--owner", "U0123ABCD", "--room", "C0789IJKL"],
+            cwd=tmp_path,
+            env=clean_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
         assert added.returncode == 0, added.stderr
         token = added.stdout.strip().splitlines()[-1]
         async with person_session() as person:
@@ -64,12 +78,21 @@ async def test_the_readme_bots_add_example_works_in_local_chat_as_written(tmp_pa
             assert owner["real_name"].endswith("(U0123ABCD)") and not owner["is_admin"]
             room = next(c for c in state["channels"] if c["id"] == "C0789IJKL")
             assert room["name"] == "room-c0789ijkl"
-            click = {"user": "U0123ABCD", "channel": card["channel"], "ts": card["ts"],
-                     "action_id": "escalation_approve", "block_id": "", "value": escalation["id"]}
+            click = {
+                "user": "U0123ABCD",
+                "channel": card["channel"],
+                "ts": card["ts"],
+                "action_id": "escalation_approve",
+                "block_id": "",
+                "value": escalation["id"],
+            }
             async with person.post(f"{local.url}{PAGE}/click", json=click) as response:
                 assert (await response.json())["status"] == 200
-            async with person.get(f"{local.url}/v1/escalations/{escalation['id']}", params={"wait": "30"},
-                                  headers={"Authorization": f"Bearer {token}"}) as response:
+            async with person.get(
+                f"{local.url}/v1/escalations/{escalation['id']}",
+                params={"wait": "30"},
+                headers={"Authorization": f"Bearer {token}"},
+            ) as response:
                 decided = await response.json()
             assert decided["status"] == "approved" and decided["decided_by"] == "U0123ABCD", decided
     finally:
@@ -90,8 +113,9 @@ async def test_the_readme_api_example_room_gets_the_card_not_undeliverable(tmp_p
             escalation = await _escalate(agent, local, demo, room="C0123ABCD", justification="need jq", timeout_s=300)
             card = await _card(local, escalation["id"])
             assert card["channel"] == "C0123ABCD"
-            async with agent.get(f"{local.url}/v1/escalations/{escalation['id']}",
-                                 headers={"Authorization": f"Bearer {demo}"}) as response:
+            async with agent.get(
+                f"{local.url}/v1/escalations/{escalation['id']}", headers={"Authorization": f"Bearer {demo}"}
+            ) as response:
                 assert (await response.json())["status"] == "pending"
     finally:
         await runner.cleanup()
@@ -110,21 +134,37 @@ async def test_ids_that_are_not_slack_ids_are_not_learned(tmp_path: Path) -> Non
 async def test_bots_add_with_slack_credentials_warns_in_one_line_about_unknown_owners_and_rooms(
     harness: Harness, tmp_path: Path
 ) -> None:
-    harness.emulator.channels["C0ELSEWHR"] = {"id": "C0ELSEWHR", "name": "elsewhere", "is_im": False, "user": None,
-                                              "is_member": False}
-    env = {"SLACK_BOT_TOKEN": BOT_TOKEN, "SLACK_SIGNING_SECRET": SIGNING_SECRET,
-           "FLYBOT_SLACK_API_URL": f"{harness.emu_url}/api/",
-           "FLYBOT_DATABASE_URL": f"sqlite+aiosqlite:///{harness.tmp / 'flybot.db'}"}
+    harness.emulator.channels["C0ELSEWHR"] = {
+        "id": "C0ELSEWHR",
+        "name": "elsewhere",
+        "is_im": False,
+        "user": None,
+        "is_member": False,
+    }
+    env = {
+        "SLACK_BOT_TOKEN": BOT_TOKEN,
+        "SLACK_SIGNING_SECRET": SIGNING_SECRET,
+        "FLYBOT_SLACK_API_URL": f"{harness.emu_url}/api/",
+        "FLYBOT_DATABASE_URL": f"sqlite+aiosqlite:///{harness.tmp / 'flybot.db'}",
+    }
 
     def add(name: str, *args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "bot", "bots", "add", name, *args], cwd=tmp_path,
-                              env=clean_env(**env), capture_output=True, text=True, timeout=60,
-                              stdin=subprocess.DEVNULL)
+        return subprocess.run(
+            [sys.executable, "-m", "bot", "bots", "add", name, *args],
+            cwd=tmp_path,
+            env=clean_env(**env),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
 
     unknown = await asyncio.to_thread(add, "ghosts", "--owner", "U0NOBODY1", "--room", "C0NOWHERE")
     assert unknown.returncode == 0, unknown.stderr  # registered all the same: a warning, not a refusal
     (line,) = unknown.stderr.strip().splitlines()
-    assert "owner U0NOBODY1: Slack says user_not_found" in line and "room C0NOWHERE: Slack says channel_not_found" in line
+    assert (
+        "owner U0NOBODY1: Slack says user_not_found" in line and "room C0NOWHERE: Slack says channel_not_found" in line
+    )
     outside = await asyncio.to_thread(add, "outsider", "--owner", OWNER, "--room", "C0ELSEWHR")
     assert outside.returncode == 0 and "FlyBot is not in #elsewhere; invite @flybot there" in outside.stderr
     fine = await asyncio.to_thread(add, "fine", "--owner", OWNER, "--room", ROOM)
@@ -149,9 +189,17 @@ async def test_the_docs_bots_list_line_and_fallback_names_are_what_local_chat_pr
     assert shown is not None
     local, runner = await _start(tmp_path)
     try:
+
         def flybot(*argv: str) -> subprocess.CompletedProcess[str]:
-            return subprocess.run([sys.executable, "-m", "bot", *argv], cwd=tmp_path, env=clean_env(),
-                                  capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+            return subprocess.run(
+                [sys.executable, "-m", "bot", *argv],
+                cwd=tmp_path,
+                env=clean_env(),
+                capture_output=True,
+                text=True,
+                timeout=60,
+                stdin=subprocess.DEVNULL,
+            )
 
         added = await asyncio.to_thread(flybot, "bots", "add", "builder", *args)
         assert added.returncode == 0 and added.stderr == "", added.stderr
@@ -164,7 +212,7 @@ async def test_the_docs_bots_list_line_and_fallback_names_are_what_local_chat_pr
     fallback = re.search(r"^flybot bots set builder --fallback-owner (U[A-Z0-9]+)", routing, re.M)
     assert fallback is not None
     name = local_person_name(fallback.group(1))
-    section = routing[routing.index("## Fallback approvers"):routing.index("## Two people")]
+    section = routing[routing.index("## Fallback approvers") : routing.index("## Two people")]
     assert f"Approved by @{name} " in section and f"{name} gets" in section, name
     assert not any(re.search(r"\bBea\b", page.read_text()) for page in docs.glob("*.md"))
 

@@ -261,8 +261,14 @@ def test_the_page_shows_hidden_characters_in_what_people_type_and_in_cards(tmp_p
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     server_log, server_out = tmp_path / "serve.log", tmp_path / "serve.out"
-    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=_env(),
-                              stdout=server_out.open("w"), stderr=server_log.open("w"), stdin=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env=_env(),
+        stdout=server_out.open("w"),
+        stderr=server_log.open("w"),
+        stdin=subprocess.DEVNULL,
+    )
     ask: subprocess.Popen[bytes] | None = None
     try:
         _wait_healthy(server, base, server_log)
@@ -279,7 +285,8 @@ def test_the_page_shows_hidden_characters_in_what_people_type_and_in_cards(tmp_p
                 page.locator("#composer-input").fill("look \u2066here\u2069")
                 page.locator("#composer-input").press("Enter")
                 expect(page.locator("[data-ts]").filter(has_text="look").last).to_contain_text(
-                    "look \u27e8U+2066\u27e9here\u27e8U+2069\u27e9", timeout=10_000)
+                    "look \u27e8U+2066\u27e9here\u27e8U+2069\u27e9", timeout=10_000
+                )
                 shown = page.locator("#layout").inner_text()
                 assert "\u202e" not in shown and "\u2066" not in shown
             finally:
@@ -303,8 +310,14 @@ def test_two_person_card_in_the_local_chat_page(tmp_path: Path) -> None:
     base = f"http://127.0.0.1:{port}"
     server_log, server_out = tmp_path / "serve.log", tmp_path / "serve.out"
     env = {**_env(), "FLYBOT_TWO_PERSON": "destructive-host"}
-    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=env,
-                              stdout=server_out.open("w"), stderr=server_log.open("w"), stdin=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env=env,
+        stdout=server_out.open("w"),
+        stderr=server_log.open("w"),
+        stdin=subprocess.DEVNULL,
+    )
     ask: subprocess.Popen[bytes] | None = None
     try:
         _wait_healthy(server, base, server_log)
@@ -334,8 +347,12 @@ def test_two_person_card_in_the_local_chat_page(tmp_path: Path) -> None:
                 assert ask.poll() is None, ask_out.read_text()
 
                 page.select_option("#viewer", "U0ADMIN01")
-                card = page.locator("[data-ts]").filter(has_text="rm -rf /var/lib/app").filter(
-                    has=page.locator("[data-action-id=escalation_approve]")).last
+                card = (
+                    page.locator("[data-ts]")
+                    .filter(has_text="rm -rf /var/lib/app")
+                    .filter(has=page.locator("[data-action-id=escalation_approve]"))
+                    .last
+                )
                 card.locator("[data-action-id=escalation_approve]").click()
                 code, output = _finish(ask, ask_out)
                 assert code == 0 and "approved" in output, output

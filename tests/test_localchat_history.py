@@ -32,8 +32,14 @@ from tests.test_local_access import _click, _pending_card, _start
 
 OWNER = "U0OWNER01"
 PAGE = "/local/slack"
-ASK = {"session_id": "s-1", "command": "sudo apt-get install -y jq", "cwd": "/work", "file_policy": "workspace-write",
-       "approval_policy": "ask", "contained": False}
+ASK = {
+    "session_id": "s-1",
+    "command": "sudo apt-get install -y jq",
+    "cwd": "/work",
+    "file_policy": "workspace-write",
+    "approval_policy": "ask",
+    "contained": False,
+}
 
 
 @dataclass
@@ -57,9 +63,15 @@ def _serve(tmp: Path) -> Served:
     port = sock.getsockname()[1]
     sock.close()
     with open(tmp / "serve.log", "ab") as log:
-        process = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp,
-                                   env=clean_env(), stdout=subprocess.PIPE, stderr=log, stdin=subprocess.DEVNULL,
-                                   text=True)
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+            cwd=tmp,
+            env=clean_env(),
+            stdout=subprocess.PIPE,
+            stderr=log,
+            stdin=subprocess.DEVNULL,
+            text=True,
+        )
     assert process.stdout is not None
     for line in process.stdout:  # the login URL is printed once the server is ready
         if "/?key=" in line:
@@ -96,8 +108,9 @@ def _saved_card(escalation_id: str) -> dict[str, Any] | None:
 
 
 async def _escalate(http: aiohttp.ClientSession, served: Served) -> str:
-    async with http.post(f"{served.url}/v1/escalations", json=ASK,
-                         headers={"Authorization": f"Bearer {served.token}"}) as response:
+    async with http.post(
+        f"{served.url}/v1/escalations", json=ASK, headers={"Authorization": f"Bearer {served.token}"}
+    ) as response:
         assert response.status == 201
         escalation_id: str = (await response.json())["id"]
     return escalation_id
@@ -105,8 +118,11 @@ async def _escalate(http: aiohttp.ClientSession, served: Served) -> str:
 
 async def _long_poll(http: aiohttp.ClientSession, served: Served, escalation_id: str) -> str:
     """The session's long-poll (30 s): the status it answers."""
-    async with http.get(f"{served.url}/v1/escalations/{escalation_id}", params={"wait": "30"},
-                        headers={"Authorization": f"Bearer {served.token}"}) as response:
+    async with http.get(
+        f"{served.url}/v1/escalations/{escalation_id}",
+        params={"wait": "30"},
+        headers={"Authorization": f"Bearer {served.token}"},
+    ) as response:
         status: str = (await response.json())["status"]
     return status
 
@@ -119,8 +135,14 @@ async def _card_on_page(person: aiohttp.ClientSession, served: Served, escalatio
             state = await response.json()
         for message in state["messages"]:
             if escalation_id in json.dumps(message["blocks"]):
-                return {"user": OWNER, "channel": message["channel"], "ts": message["ts"],
-                        "action_id": APPROVE_ACTION, "block_id": "", "value": escalation_id}
+                return {
+                    "user": OWNER,
+                    "channel": message["channel"],
+                    "ts": message["ts"],
+                    "action_id": APPROVE_ACTION,
+                    "block_id": "",
+                    "value": escalation_id,
+                }
         assert time.monotonic() < deadline, "no card on the page"
         await asyncio.sleep(0.05)
 
@@ -134,8 +156,11 @@ async def test_a_restart_right_after_a_click_keeps_the_redrawn_card_in_the_chat_
             await log_in_local(person, server.app, server.url)
             async with person.post(f"{server.url}{PAGE}/page/click", json=_click(card, escalation_id)) as response:
                 assert (await response.json())["status"] == 200
-            async with person.get(f"{server.url}/v1/escalations/{escalation_id}", params={"wait": "30"},
-                                  headers={"Authorization": f"Bearer {server.demo_token}"}) as response:
+            async with person.get(
+                f"{server.url}/v1/escalations/{escalation_id}",
+                params={"wait": "30"},
+                headers={"Authorization": f"Bearer {server.demo_token}"},
+            ) as response:
                 assert (await response.json())["status"] == "approved"
             emulator = server.app[EMULATOR]
             shown = next(m for m in emulator.messages if m.ts == card["ts"])
@@ -209,8 +234,16 @@ async def test_a_click_is_answered_while_a_save_of_the_chat_history_cannot_finis
     The owner's click must still reach FlyBot and the session be answered meanwhile."""
     home = state_home()
     home.mkdir(mode=0o700, parents=True)
-    messages = [{"channel": "C0GENERAL", "ts": f"1700000000.{i:06d}", "text": f"note {i} " + "x" * 1000,
-                 "blocks": [], "user": OWNER} for i in range(1, 201)]  # 200 KB: more than a pipe holds
+    messages = [
+        {
+            "channel": "C0GENERAL",
+            "ts": f"1700000000.{i:06d}",
+            "text": f"note {i} " + "x" * 1000,
+            "blocks": [],
+            "user": OWNER,
+        }
+        for i in range(1, 201)
+    ]  # 200 KB: more than a pipe holds
     (home / "localchat.json").write_text(json.dumps({"channels": [], "users": [], "messages": messages}))
     (home / "localchat.json").chmod(0o600)
     os.mkfifo(home / "localchat.tmp", 0o600)

@@ -156,8 +156,12 @@ def _status(base: str, escalation_id: str, token: str) -> dict[str, Any]:
 
 def _replay(base: str, body: dict[str, Any], headers: dict[str, str]) -> int:
     """The agent's own HTTP client (as curl would): any header it likes, ``Origin`` included."""
-    request = urllib.request.Request(f"{base}/local/slack/page/click", data=json.dumps(body).encode(), method="POST",
-                                     headers={"Content-Type": "application/json", **headers})
+    request = urllib.request.Request(
+        f"{base}/local/slack/page/click",
+        data=json.dumps(body).encode(),
+        method="POST",
+        headers={"Content-Type": "application/json", **headers},
+    )
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return int(response.status)
@@ -175,16 +179,28 @@ def test_a_page_on_another_port_cannot_decide_with_the_owners_browser(tmp_path: 
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     server_log, server_out = tmp_path / "serve.log", tmp_path / "serve.out"
-    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=_env(),
-                              stdout=server_out.open("w"), stderr=server_log.open("w"), stdin=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env=_env(),
+        stdout=server_out.open("w"),
+        stderr=server_log.open("w"),
+        stdin=subprocess.DEVNULL,
+    )
     ask: subprocess.Popen[bytes] | None = None
     agent: AgentServer | None = None
     try:
         _wait_healthy(server, base, server_log)
         token = json.loads((state_home() / "local.json").read_text())["token"]
         ask_out = tmp_path / "ask.txt"
-        ask = subprocess.Popen([sys.executable, "-m", "bot", "ask", "--timeout", "120", "--", COMMAND], cwd=tmp_path,
-                               env=_env(), stdout=ask_out.open("w"), stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        ask = subprocess.Popen(
+            [sys.executable, "-m", "bot", "ask", "--timeout", "120", "--", COMMAND],
+            cwd=tmp_path,
+            env=_env(),
+            stdout=ask_out.open("w"),
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+        )
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             try:
@@ -196,8 +212,14 @@ def test_a_page_on_another_port_cannot_decide_with_the_owners_browser(tmp_path: 
                 escalation_id = approve.get_attribute("data-value")
                 ts = card.get_attribute("data-ts")
                 assert escalation_id and ts
-                click = {"user": OWNER, "channel": APPROVALS, "ts": ts, "action_id": "escalation_approve",
-                         "block_id": "", "value": escalation_id}
+                click = {
+                    "user": OWNER,
+                    "channel": APPROVALS,
+                    "ts": ts,
+                    "action_id": "escalation_approve",
+                    "block_id": "",
+                    "value": escalation_id,
+                }
                 agent = AgentServer({"target": base, "click": click, "guess": token})
                 agent.start()
 
@@ -219,8 +241,10 @@ def test_a_page_on_another_port_cannot_decide_with_the_owners_browser(tmp_path: 
                 # No cookie is ever set, so the agent's server received none; a made-up one, or the demo Bot's token
                 # as the credential, with the chat page's own Origin, do not help either.
                 assert agent.cookies == []
-                for headers in ({"Origin": base, "Cookie": "flybot_local_session=x"},
-                                {"Origin": base, "X-FlyBot-Session": token}):
+                for headers in (
+                    {"Origin": base, "Cookie": "flybot_local_session=x"},
+                    {"Origin": base, "X-FlyBot-Session": token},
+                ):
                     assert _replay(base, click, headers) == 401, headers
                 assert _status(base, escalation_id, token)["status"] == "pending"
                 assert ask.poll() is None, ask_out.read_text()
@@ -231,7 +255,9 @@ def test_a_page_on_another_port_cannot_decide_with_the_owners_browser(tmp_path: 
                     """async (click) => (await fetch("local/slack/page/click", { method: "POST",
                         headers: { "Content-Type": "application/json",
                                    "X-FlyBot-Session": sessionStorage.getItem("flybot.session") },
-                        body: JSON.stringify(click) })).status""", click)
+                        body: JSON.stringify(click) })).status""",
+                    click,
+                )
                 assert sent == 200
                 code, output = _finish(ask, ask_out)
                 assert code == 0 and "approved" in output, output

@@ -35,8 +35,12 @@ def _free_port() -> int:
 
 def _request(url: str, token: str, body: dict[str, object] | None = None) -> int:
     data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method="POST" if data else "GET", headers={
-        "Authorization": f"Bearer {token}", "Content-Type": "application/json"})
+    request = urllib.request.Request(
+        url,
+        data=data,
+        method="POST" if data else "GET",
+        headers={"Authorization": f"Bearer {token}", "Content-Type": "application/json"},
+    )
     try:
         with urllib.request.urlopen(request, timeout=10) as response:
             return int(response.status)
@@ -62,8 +66,14 @@ def test_an_error_inside_authentication_logs_no_token(tmp_path: Path, log_format
     err = tmp_path / "serve.err"
     out = tmp_path / "serve.out"
     env = clean_env(FLYBOT_LOG_FORMAT=log_format, SLACK_SIGNING_SECRET=SIGNING_SECRET)
-    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=env,
-                              stdout=out.open("w"), stderr=err.open("w"), stdin=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env=env,
+        stdout=out.open("w"),
+        stderr=err.open("w"),
+        stdin=subprocess.DEVNULL,
+    )
     try:
         _wait_ready(server, base)
         token = json.loads((state_home() / "local.json").read_text())["token"]
@@ -73,8 +83,11 @@ def test_an_error_inside_authentication_logs_no_token(tmp_path: Path, log_format
         # The token that worked is now remembered in memory (FLYBOT_CACHE_TTL_S); a token not seen before makes
         # authentication query the broken table.
         unseen = token[:-6] + ("aaaaaa" if not token.endswith("aaaaaa") else "bbbbbb")
-        for path, body in (("/v1/escalations", {"command": "ls"}), ("/v1/escalations/esc_1", None),
-                           ("/v1/reports/rep_1", None)):
+        for path, body in (
+            ("/v1/escalations", {"command": "ls"}),
+            ("/v1/escalations/esc_1", None),
+            ("/v1/reports/rep_1", None),
+        ):
             assert _request(f"{base}{path}", unseen, body) == 500
     finally:
         server.terminate()
@@ -90,9 +103,14 @@ def test_the_redactor_covers_secret_fields_and_token_shapes() -> None:
     from bot.logs import REDACTED, Redactor
 
     redactor = Redactor([SIGNING_SECRET])
-    event = {"event": "x", "authorization": "Bearer abc", "bot_token": "fbt_whatever", "slack_signature": "v0=ab",
-             "detail": f"with fbt_{'a' * 43} and {SLACK_TOKEN} and xapp-1-A0-123456 and {SIGNING_SECRET}",
-             "nested": [{"cookie": "flybot_local_session=abc"}, "Authorization: Bearer tok-123456"]}
+    event = {
+        "event": "x",
+        "authorization": "Bearer abc",
+        "bot_token": "fbt_whatever",
+        "slack_signature": "v0=ab",
+        "detail": f"with fbt_{'a' * 43} and {SLACK_TOKEN} and xapp-1-A0-123456 and {SIGNING_SECRET}",
+        "nested": [{"cookie": "flybot_local_session=abc"}, "Authorization: Bearer tok-123456"],
+    }
     cleaned = redactor(None, "info", dict(event))
     assert cleaned["authorization"] == cleaned["bot_token"] == cleaned["slack_signature"] == REDACTED
     assert cleaned["detail"] == f"with {REDACTED} and {REDACTED} and {REDACTED} and {REDACTED}"
@@ -107,7 +125,10 @@ def test_the_redactor_hides_a_urls_password_and_serve_passes_the_database_passwo
     url = "postgresql+asyncpg://flybot:S3cr-et%21pw@db.internal:5432/flybot"
     line = Redactor().text(f"store unreachable at {url} (timeout)")
     assert "S3cr-et" not in line and f"postgresql+asyncpg://flybot:{REDACTED}@db.internal:5432/flybot" in line
-    assert Redactor().text("https://example.com/a@b and http://host:8080/x") == "https://example.com/a@b and http://host:8080/x"
+    assert (
+        Redactor().text("https://example.com/a@b and http://host:8080/x")
+        == "https://example.com/a@b and http://host:8080/x"
+    )
     assert _database_password(url) == ["S3cr-et!pw"] and _database_password("sqlite+aiosqlite:///./flybot.db") == []
     assert "S3cr-et!pw" not in Redactor(_database_password(url)).text("auth failed with password S3cr-et!pw")
 
@@ -124,8 +145,9 @@ def test_local_modes_login_key_and_session_cookie_are_never_logged(tmp_path: Pat
         "                                  header='flybot_local_session=' + access._session)\n"
         "logging.getLogger('aiohttp.server').error('bad request line GET /?key=%s', access.key)\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=clean_env(), capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     _, key, session = result.stdout.split()
     assert "page.failed" in result.stderr and "bad request line" in result.stderr
@@ -140,9 +162,13 @@ def test_a_token_after_an_escape_or_an_encoding_is_redacted_in_a_log_line(tmp_pa
 
     token = "fbt_" + "A1b2C3d4E5f6G7h8" * 2
     shown = {
-        "repr": repr(f"token:\n{token}"), "json": json.dumps({"body": f"first line\n{token}"}),
-        "slack": json.dumps(f"x\t{SLACK_TOKEN}"), "url": f"GET /hook?auth=Bearer%20{token}&x=a%3D{token}",
-        "glued": f"MY_{token}", "tab": "Authorization: Bearer\tsome-token-123", "blanks": "Bearer  some-token-123",
+        "repr": repr(f"token:\n{token}"),
+        "json": json.dumps({"body": f"first line\n{token}"}),
+        "slack": json.dumps(f"x\t{SLACK_TOKEN}"),
+        "url": f"GET /hook?auth=Bearer%20{token}&x=a%3D{token}",
+        "glued": f"MY_{token}",
+        "tab": "Authorization: Bearer\tsome-token-123",
+        "blanks": "Bearer  some-token-123",
     }
     cleaned = Redactor()(None, "info", dict(shown))
     for name, value in cleaned.items():
@@ -156,8 +182,9 @@ def test_a_token_after_an_escape_or_an_encoding_is_redacted_in_a_log_line(tmp_pa
         f"structlog.get_logger('t').warning('hook.failed', body=repr('token:\\n{token}'))\n"
         f"logging.getLogger('aiohttp.server').error('bad request line GET /?auth=Bearer%20{token}')\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=clean_env(), capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     assert "hook.failed" in result.stderr and "bad request line" in result.stderr
     assert token not in result.stderr and token[4:20] not in result.stderr, result.stderr
@@ -173,14 +200,20 @@ def test_a_token_in_an_exception_bytes_an_object_or_a_dict_key_given_as_a_field_
         "import sys\n"
         "configure_logging(sys.argv[1])\n"
         "class Request:\n"
-        "    def __repr__(self): return 'Request(headers={\"Authorization\": \"Bearer %s\"})' % sys.argv[2]\n"
+        '    def __repr__(self): return \'Request(headers={"Authorization": "Bearer %s"})\' % sys.argv[2]\n'
         "structlog.get_logger('t').warning('x.failed', error=ValueError('bad token ' + sys.argv[2]),\n"
         "    raw=sys.argv[2].encode(), request=Request(), seen={sys.argv[2]: 1}, items=(1, [b'x' + sys.argv[2].encode()]),\n"
         "    n=3, ok=True, none=None)\n"
     )
     for log_format in ("json", "console"):
-        result = subprocess.run([sys.executable, "-c", script, log_format, token], cwd=tmp_path, env=clean_env(),
-                                capture_output=True, text=True, timeout=60)
+        result = subprocess.run(
+            [sys.executable, "-c", script, log_format, token],
+            cwd=tmp_path,
+            env=clean_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert result.returncode == 0, result.stderr
         assert "x.failed" in result.stderr and "ValueError" in result.stderr and "Request(" in result.stderr
         assert token not in result.stderr and token[4:20] not in result.stderr, result.stderr
@@ -200,9 +233,32 @@ def _reference_redaction(secrets: list[str], value: str) -> str:
     return _URL_PASSWORD.sub(rf"\1{REDACTED}@", pattern.sub(REDACTED, value))
 
 
-_PIECES = ["fbt_", "xoxb-", "xapp-", "Bearer ", "bearer ", "BEARER\t", "v0=", "://", "u:", "@", "a" * 8,
-           "0123456789abcdef", " ", "\t", "\\n", "%20", "-", "_", "'", SIGNING_SECRET[:10], SIGNING_SECRET,
-           "postgresql://flybot:pw@db/x", "esc_", "é"]
+_PIECES = [
+    "fbt_",
+    "xoxb-",
+    "xapp-",
+    "Bearer ",
+    "bearer ",
+    "BEARER\t",
+    "v0=",
+    "://",
+    "u:",
+    "@",
+    "a" * 8,
+    "0123456789abcdef",
+    " ",
+    "\t",
+    "\\n",
+    "%20",
+    "-",
+    "_",
+    "'",
+    SIGNING_SECRET[:10],
+    SIGNING_SECRET,
+    "postgresql://flybot:pw@db/x",
+    "esc_",
+    "é",
+]
 
 
 @given(st.lists(st.lists(st.sampled_from(_PIECES) | st.text(max_size=6), max_size=12).map("".join), max_size=6))
@@ -244,12 +300,28 @@ def test_the_json_line_is_the_line_structlogs_own_processors_wrote() -> None:
     from bot.logs import JsonLine
 
     for method in ("info", "warn", "warning", "exception", "error"):
-        event = {"escalation_id": "esc_1", "n": 3, "ok": True, "none": None, "ids": ["sa_1", "sa_2"],
-                 "nested": {"k": [1, 2.5]}, "hidden": "ls\u202e\u2028x", "when": datetime(2026, 1, 2, tzinfo=UTC),
-                 "custom": _Shown(), "level": "given", "timestamp": "given", "event": "escalation.approved"}
+        event = {
+            "escalation_id": "esc_1",
+            "n": 3,
+            "ok": True,
+            "none": None,
+            "ids": ["sa_1", "sa_2"],
+            "nested": {"k": [1, 2.5]},
+            "hidden": "ls\u202e\u2028x",
+            "when": datetime(2026, 1, 2, tzinfo=UTC),
+            "custom": _Shown(),
+            "level": "given",
+            "timestamp": "given",
+            "event": "escalation.approved",
+        }
         ours = JsonLine()(None, method, dict(event))
-        theirs = structlog.processors.JSONRenderer()(None, method, structlog.processors.TimeStamper(
-            fmt="iso", utc=True)(None, method, structlog.processors.add_log_level(None, method, dict(event))))
+        theirs = structlog.processors.JSONRenderer()(
+            None,
+            method,
+            structlog.processors.TimeStamper(fmt="iso", utc=True)(
+                None, method, structlog.processors.add_log_level(None, method, dict(event))
+            ),
+        )
         stamp = re.compile(r'"timestamp": "\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z"')
         assert isinstance(ours, str) and isinstance(theirs, str)
         assert stamp.search(ours) and stamp.search(theirs), ours
@@ -274,8 +346,9 @@ def test_each_json_log_line_is_one_write(tmp_path: Path) -> None:
         "for i in range(3): log.info('escalation.approved', n=i)\n"
         "print(json.dumps(counting.writes))\n"
     )
-    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=clean_env(), capture_output=True,
-                            text=True, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-c", script], cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=60
+    )
     assert result.returncode == 0, result.stderr
     writes = json.loads(result.stdout)
     assert len(writes) == 3, writes

@@ -45,14 +45,18 @@ async def test_a_replica_that_reads_a_report_decision_answers_the_long_polls_it_
     await replicas.start(replicas=2, recheck_s=30.0)
     _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER], ROOM)
     headers = {"Authorization": f"Bearer {token}"}
-    async with replicas.http.post(f"{replicas.urls[0]}/v1/reports", headers=headers, json={
-            "line": PREFLIGHT_LINE, "host": "ci-7", "session_id": "s-42"}) as response:
+    async with replicas.http.post(
+        f"{replicas.urls[0]}/v1/reports",
+        headers=headers,
+        json={"line": PREFLIGHT_LINE, "host": "ci-7", "session_id": "s-42"},
+    ) as response:
         assert response.status in (200, 201)
         report_id = (await response.json())["id"]
 
     async def get(replica: int, wait: float = 0) -> dict[str, object]:
-        async with replicas.http.get(f"{replicas.urls[replica]}/v1/reports/{report_id}", params={"wait": str(wait)},
-                                     headers=headers) as response:
+        async with replicas.http.get(
+            f"{replicas.urls[replica]}/v1/reports/{report_id}", params={"wait": str(wait)}, headers=headers
+        ) as response:
             assert response.status == 200
             return dict(await response.json())
 

@@ -32,19 +32,28 @@ FORM = "application/x-www-form-urlencoded"
 
 async def signed_post(h: Harness, form: dict[str, str]) -> tuple[int, str]:
     body = urllib.parse.urlencode(form)
-    async with h.http.post(f"{h.url}/slack/events", data=body,
-                           headers={**h.emulator.sign(body), "Content-Type": FORM}) as response:
+    async with h.http.post(
+        f"{h.url}/slack/events", data=body, headers={**h.emulator.sign(body), "Content-Type": FORM}
+    ) as response:
         return response.status, await response.text()
 
 
 def click(escalation_id: str, action: str = APPROVE_ACTION, **fields: Any) -> dict[str, Any]:
-    return {"type": "block_actions", "trigger_id": "1.2", "user": {"id": OWNER},
-            "actions": [{"action_id": action, "value": escalation_id, "block_id": "b"}], **fields}
+    return {
+        "type": "block_actions",
+        "trigger_id": "1.2",
+        "user": {"id": OWNER},
+        "actions": [{"action_id": action, "value": escalation_id, "block_id": "b"}],
+        **fields,
+    }
 
 
 def submit(escalation_id: str, callback: str = DENY_MODAL_CALLBACK, **view: Any) -> dict[str, Any]:
-    return {"type": "view_submission", "user": {"id": OWNER},
-            "view": {"type": "modal", "callback_id": callback, "private_metadata": escalation_id, **view}}
+    return {
+        "type": "view_submission",
+        "user": {"id": OWNER},
+        "view": {"type": "modal", "callback_id": callback, "private_metadata": escalation_id, **view},
+    }
 
 
 def reason(state: dict[str, Any]) -> dict[str, Any]:
@@ -61,31 +70,40 @@ CASES: dict[str, Any] = {
     "channel as text": lambda e: {**click(e), "channel": "C0APPROVE"},
     "container as a list": lambda e: {**click(e), "container": ["message"]},
     "view_submission without user": lambda e: {k: v for k, v in submit(e).items() if k != "user"},
-    "a view without its type": lambda e: {**submit(e), "view": {"callback_id": DENY_MODAL_CALLBACK,
-                                                                 "private_metadata": e}},
+    "a view without its type": lambda e: {
+        **submit(e),
+        "view": {"callback_id": DENY_MODAL_CALLBACK, "private_metadata": e},
+    },
     "view state as text": lambda e: submit(e, state="deny"),
     "standing form values not objects": lambda e: submit(e, STANDING_MODAL_CALLBACK, state={"values": {"a": 1}}),
     "a shortcut without user": lambda e: {"type": "shortcut", "callback_id": "x", "trigger_id": "1"},
     "a payload that is a list": lambda e: [click(e)],
     "a deny reason that is a number": lambda e: submit(e, state=reason({"type": "plain_text_input", "value": 5})),
-    "a deny reason with a selected option as text": lambda e: submit(e, state=reason(
-        {"type": "plain_text_input", "value": "no", "selected_option": "approve"})),
-    "a deny reason that is a select with nothing selected": lambda e: submit(e, state=reason(
-        {"type": "static_select", "selected_option": None})),
+    "a deny reason with a selected option as text": lambda e: submit(
+        e, state=reason({"type": "plain_text_input", "value": "no", "selected_option": "approve"})
+    ),
+    "a deny reason that is a select with nothing selected": lambda e: submit(
+        e, state=reason({"type": "static_select", "selected_option": None})
+    ),
     "a deny view hash that is a number": lambda e: submit(e, hash=5),
-    "a review with a value that is a number": lambda e: submit(e, REVIEW_MODAL_CALLBACK, state={
-        "values": {"b": {"a": {"type": "plain_text_input", "value": 5}}}}),
-    "a review with a selected option as text": lambda e: submit(e, REVIEW_MODAL_CALLBACK, state={
-        "values": {"b": {"a": {"type": "static_select", "selected_option": "x"}}}}),
-    "a review with an input it does not have": lambda e: submit(e, REVIEW_MODAL_CALLBACK, state={
-        "values": {"b": {"a": {"type": "static_select", "selected_option": None}}}}),
+    "a review with a value that is a number": lambda e: submit(
+        e, REVIEW_MODAL_CALLBACK, state={"values": {"b": {"a": {"type": "plain_text_input", "value": 5}}}}
+    ),
+    "a review with a selected option as text": lambda e: submit(
+        e, REVIEW_MODAL_CALLBACK, state={"values": {"b": {"a": {"type": "static_select", "selected_option": "x"}}}}
+    ),
+    "a review with an input it does not have": lambda e: submit(
+        e, REVIEW_MODAL_CALLBACK, state={"values": {"b": {"a": {"type": "static_select", "selected_option": None}}}}
+    ),
     "a review view hash that is a number": lambda e: submit(e, REVIEW_MODAL_CALLBACK, hash=5),
 }
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
 async def test_a_signed_malformed_interaction_is_refused_with_a_400_and_changes_nothing(
-    harness: Harness, capfd: pytest.CaptureFixture[str], case: str,
+    harness: Harness,
+    capfd: pytest.CaptureFixture[str],
+    case: str,
 ) -> None:
     token = await harness.add_bot()
     esc = await harness.escalate(token)
@@ -102,7 +120,8 @@ async def test_a_signed_malformed_interaction_is_refused_with_a_400_and_changes_
 
 
 async def test_a_slash_command_without_its_user_is_refused_with_a_400(
-    harness: Harness, capfd: pytest.CaptureFixture[str],
+    harness: Harness,
+    capfd: pytest.CaptureFixture[str],
 ) -> None:
     capfd.readouterr()
     status, text = await signed_post(harness, {"command": "/flybot", "text": "pending", "channel_id": "C0APPROVE"})
@@ -133,25 +152,36 @@ async def test_a_well_formed_deny_submission_still_denies_with_its_reason(harnes
 EVENTS: dict[str, Any] = {
     "an event that is text": {"type": "event_callback", "event_id": "Ev1", "event": "x"},
     "an event without its type": {"type": "event_callback", "event_id": "Ev2", "event": {"text": "hi"}},
-    "a message whose text is a number": {"type": "event_callback", "event_id": "Ev3", "event": {
-        "type": "message", "channel": "C0APPROVE", "user": OWNER, "text": 5, "ts": "1.2"}},
-    "an app_home_opened whose user is a number": {"type": "event_callback", "event_id": "Ev4", "event": {
-        "type": "app_home_opened", "user": 5, "tab": "home"}},
+    "a message whose text is a number": {
+        "type": "event_callback",
+        "event_id": "Ev3",
+        "event": {"type": "message", "channel": "C0APPROVE", "user": OWNER, "text": 5, "ts": "1.2"},
+    },
+    "an app_home_opened whose user is a number": {
+        "type": "event_callback",
+        "event_id": "Ev4",
+        "event": {"type": "app_home_opened", "user": 5, "tab": "home"},
+    },
     "a url_verification without its challenge": {"type": "url_verification"},
 }
 
 
 @pytest.mark.parametrize("case", sorted(EVENTS))
 async def test_a_signed_malformed_events_api_callback_is_refused_with_a_400(
-    harness: Harness, capfd: pytest.CaptureFixture[str], case: str,
+    harness: Harness,
+    capfd: pytest.CaptureFixture[str],
+    case: str,
 ) -> None:
     token = await harness.add_bot()
     esc = await harness.escalate(token)
     audit_before = len(await harness.runtime.store.audit_log())
     capfd.readouterr()
     body = json.dumps(EVENTS[case])
-    async with harness.http.post(f"{harness.url}/slack/events", data=body, headers={
-            **harness.emulator.sign(body), "Content-Type": "application/json"}) as response:
+    async with harness.http.post(
+        f"{harness.url}/slack/events",
+        data=body,
+        headers={**harness.emulator.sign(body), "Content-Type": "application/json"},
+    ) as response:
         status, text = response.status, await response.text()
     assert status == 400 and "nothing was changed" in text, (status, text)
     assert "event" in text or "challenge" in text
@@ -164,12 +194,16 @@ async def test_a_signed_malformed_events_api_callback_is_refused_with_a_400(
 
 
 async def test_a_signed_payload_nested_too_deeply_is_refused_with_a_400(
-    harness: Harness, capfd: pytest.CaptureFixture[str],
+    harness: Harness,
+    capfd: pytest.CaptureFixture[str],
 ) -> None:
     capfd.readouterr()
     body = "[" * 200_000 + "]" * 200_000
-    async with harness.http.post(f"{harness.url}/slack/events", data=body, headers={
-            **harness.emulator.sign(body), "Content-Type": "application/json"}) as response:
+    async with harness.http.post(
+        f"{harness.url}/slack/events",
+        data=body,
+        headers={**harness.emulator.sign(body), "Content-Type": "application/json"},
+    ) as response:
         status, text = response.status, await response.text()
     assert status == 400 and "nested too deeply" in text, (status, text[:200])
     out, err = capfd.readouterr()
@@ -178,11 +212,21 @@ async def test_a_signed_payload_nested_too_deeply_is_refused_with_a_400(
 
 @pytest.mark.parametrize("page", ["9" * 5000, "１", "١", "-1", "abc"])
 async def test_pending_with_a_page_that_is_not_a_small_ascii_number_answers_its_usage(
-    harness: Harness, capfd: pytest.CaptureFixture[str], page: str,
+    harness: Harness,
+    capfd: pytest.CaptureFixture[str],
+    page: str,
 ) -> None:
     capfd.readouterr()
-    status, _text = await signed_post(harness, {"command": "/flybot", "text": f"pending {page}", "user_id": OWNER,
-                                                "channel_id": "C0APPROVE", "team_id": "T0LOCAL01"})
+    status, _text = await signed_post(
+        harness,
+        {
+            "command": "/flybot",
+            "text": f"pending {page}",
+            "user_id": OWNER,
+            "channel_id": "C0APPROVE",
+            "team_id": "T0LOCAL01",
+        },
+    )
     assert status == 200
     await harness.eventually(lambda: harness.ephemerals(OWNER) or _text)
     out, err = capfd.readouterr()
@@ -192,11 +236,14 @@ async def test_pending_with_a_page_that_is_not_a_small_ascii_number_answers_its_
 
 @pytest.mark.parametrize("path", ["/v1/escalations", "/slack/events"])
 async def test_a_body_that_cannot_be_decoded_is_a_400_without_a_traceback(
-    harness: Harness, capfd: pytest.CaptureFixture[str], path: str,
+    harness: Harness,
+    capfd: pytest.CaptureFixture[str],
+    path: str,
 ) -> None:
     capfd.readouterr()
-    async with harness.http.post(f"{harness.url}{path}", data=b"abcd", headers={
-            "Content-Encoding": "gzip", "Content-Type": "application/json"}) as response:
+    async with harness.http.post(
+        f"{harness.url}{path}", data=b"abcd", headers={"Content-Encoding": "gzip", "Content-Type": "application/json"}
+    ) as response:
         assert response.status == 400, await response.text()
     out, err = capfd.readouterr()
     assert "Traceback" not in out + err and "api.unhandled" not in out + err

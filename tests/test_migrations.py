@@ -53,18 +53,46 @@ async def test_postgresql_start_up_refuses_a_schema_that_is_behind() -> None:
 
 async def test_flybot_db_upgrade_and_serve_refusal_on_postgresql(tmp_path: Path) -> None:
     async with throwaway_database() as url:
-        env = clean_env(FLYBOT_DATABASE_URL=url, SLACK_BOT_TOKEN="xoxb-1", SLACK_SIGNING_SECRET="s",
-                        FLYBOT_SLACK_API_URL="http://127.0.0.1:9/api/")
-        current = subprocess.run([sys.executable, "-m", "bot", "db", "current"], cwd=tmp_path, env=env,
-                                 capture_output=True, text=True, timeout=60)
+        env = clean_env(
+            FLYBOT_DATABASE_URL=url,
+            SLACK_BOT_TOKEN="xoxb-1",
+            SLACK_SIGNING_SECRET="s",
+            FLYBOT_SLACK_API_URL="http://127.0.0.1:9/api/",
+        )
+        current = subprocess.run(
+            [sys.executable, "-m", "bot", "db", "current"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert current.returncode == 1 and "empty" in current.stdout
-        serve = subprocess.run([sys.executable, "-m", "bot", "serve", "--port", "0"], cwd=tmp_path, env=env,
-                               capture_output=True, text=True, timeout=60)
+        serve = subprocess.run(
+            [sys.executable, "-m", "bot", "serve", "--port", "0"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert serve.returncode == 2 and "flybot db upgrade" in serve.stderr
         assert "Traceback" not in serve.stderr
-        upgraded = subprocess.run([sys.executable, "-m", "bot", "db", "upgrade"], cwd=tmp_path, env=env,
-                                  capture_output=True, text=True, timeout=60)
+        upgraded = subprocess.run(
+            [sys.executable, "-m", "bot", "db", "upgrade"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert upgraded.returncode == 0 and str(head_revision()) in upgraded.stdout, upgraded.stderr
-        current = subprocess.run([sys.executable, "-m", "bot", "db", "current"], cwd=tmp_path, env=env,
-                                 capture_output=True, text=True, timeout=60)
+        current = subprocess.run(
+            [sys.executable, "-m", "bot", "db", "current"],
+            cwd=tmp_path,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
         assert current.returncode == 0

@@ -24,14 +24,20 @@ LOCAL_PAGE = ("/", "/static", "/local/slack/")
 def _settings(tmp_path: Path, mode: str) -> Settings:
     state = tmp_path / ".flybot"
     state.mkdir(mode=0o700)
-    values: dict[str, Any] = {"database_url": f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}",
-                              "state_dir": str(state)}
+    values: dict[str, Any] = {"database_url": f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}", "state_dir": str(state)}
     if mode == "http":
-        values |= {"slack_bot_token": BOT_TOKEN, "slack_signing_secret": SIGNING_SECRET,
-                   "slack_api_url": "http://127.0.0.1:9/api/"}
+        values |= {
+            "slack_bot_token": BOT_TOKEN,
+            "slack_signing_secret": SIGNING_SECRET,
+            "slack_api_url": "http://127.0.0.1:9/api/",
+        }
     elif mode == "socket":
-        values |= {"slack_bot_token": BOT_TOKEN, "slack_app_token": "xapp-test", "slack_signing_secret": None,
-                   "slack_api_url": "http://127.0.0.1:9/api/"}
+        values |= {
+            "slack_bot_token": BOT_TOKEN,
+            "slack_app_token": "xapp-test",
+            "slack_signing_secret": None,
+            "slack_api_url": "http://127.0.0.1:9/api/",
+        }
     return Settings(**values)
 
 

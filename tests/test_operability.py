@@ -111,8 +111,12 @@ async def test_socket_mode_starts_against_the_emulation_and_clicks_arrive_over_i
 async def test_an_events_api_redelivery_is_not_processed_twice(harness: Harness) -> None:
     await harness.add_bot()
     event = {
-        "type": "event_callback", "team_id": "T0LOCAL01", "api_app_id": "A0FLYBOT1", "event_id": "Ev0REDELIVER",
-        "event_time": int(time.time()), "event": {"type": "app_home_opened", "user": OWNER, "tab": "home"},
+        "type": "event_callback",
+        "team_id": "T0LOCAL01",
+        "api_app_id": "A0FLYBOT1",
+        "event_id": "Ev0REDELIVER",
+        "event_time": int(time.time()),
+        "event": {"type": "app_home_opened", "user": OWNER, "tab": "home"},
     }
     body = json.dumps(event)
     for retry in (None, "1", "2"):
@@ -131,8 +135,9 @@ async def test_metrics_count_blocked_reports_and_standing_hits(harness: Harness)
     token = await harness.add_bot()
     line = "blocked: no usable sandbox backend bot=ci-bot host=h1 session=s1 mode=workspace-write"
     for _ in range(2):
-        async with harness.http.post(f"{harness.url}/v1/reports", json={"line": line},
-                                     headers={"Authorization": f"Bearer {token}"}) as response:
+        async with harness.http.post(
+            f"{harness.url}/v1/reports", json={"line": line}, headers={"Authorization": f"Bearer {token}"}
+        ) as response:
             assert response.status in (200, 201)
     await harness.slash(OWNER, "standing add --bot ci-bot apt-get install")
     await harness.escalate(token, command="apt-get install -y jq", contained=True)
@@ -147,5 +152,9 @@ def test_the_latency_histogram_names_who_decided() -> None:
     from bot.metrics import decider
 
     assert [decider(s) for s in ("owner", "fallback", "admin", "standing_approval")] == [
-        "owner", "fallback", "admin", "standing"]
+        "owner",
+        "fallback",
+        "admin",
+        "standing",
+    ]
     assert {decider(s) for s in ("timeout", "session", "delivery_failure")} == {"none"}

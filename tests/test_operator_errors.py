@@ -49,8 +49,10 @@ def test_a_bad_database_url_is_one_line_naming_the_setting_and_the_fix_in_every_
 
 
 def test_other_unsupported_database_urls_name_the_supported_ones(tmp_path: Path) -> None:
-    for url, fix in [("postgres://flybot@127.0.0.1/flybot", "use postgresql+asyncpg://"),
-                     ("mysql+aiomysql://u@h/db", "use sqlite+aiosqlite:///")]:
+    for url, fix in [
+        ("postgres://flybot@127.0.0.1/flybot", "use postgresql+asyncpg://"),
+        ("mysql+aiomysql://u@h/db", "use sqlite+aiosqlite:///"),
+    ]:
         assert_one_line(flybot("bots", "list", cwd=tmp_path, FLYBOT_DATABASE_URL=url), "FLYBOT_DATABASE_URL", fix)
 
 
@@ -87,8 +89,9 @@ async def test_a_missing_postgresql_database_is_one_line_naming_it(tmp_path: Pat
 def test_an_unwritable_sqlite_directory_stops_serve_with_one_line(tmp_path: Path) -> None:
     blocker = tmp_path / "a-file"
     blocker.write_text("not a directory")
-    result = flybot("serve", "--port", "0", cwd=tmp_path, timeout=30,
-                    FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{blocker}/flybot.db")
+    result = flybot(
+        "serve", "--port", "0", cwd=tmp_path, timeout=30, FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{blocker}/flybot.db"
+    )
     assert_one_line(result, "FLYBOT_DATABASE_URL", "cannot open the store")
 
 
@@ -97,8 +100,12 @@ def test_operator_commands_never_create_a_store_and_say_where_they_looked(tmp_pa
     elsewhere.mkdir()
     for args in OPERATOR_COMMANDS:
         result = flybot(*args, cwd=elsewhere)
-        assert_one_line(result, f"no FlyBot store at {state_home() / 'flybot.db'}", "FLYBOT_DATABASE_URL",
-                        "the settings `flybot serve` runs with")
+        assert_one_line(
+            result,
+            f"no FlyBot store at {state_home() / 'flybot.db'}",
+            "FLYBOT_DATABASE_URL",
+            "the settings `flybot serve` runs with",
+        )
     assert list(elsewhere.iterdir()) == [] and not state_home().exists()
 
 
@@ -145,5 +152,6 @@ def test_a_port_in_use_is_one_line_naming_the_fix(tmp_path: Path) -> None:
         taken.listen()
         port = taken.getsockname()[1]
         result = flybot("serve", "--port", str(port), cwd=tmp_path, timeout=30)
-        assert_one_line(result, f"cannot listen on 127.0.0.1:{port}", "Address already in use", "--port N",
-                        "FLYBOT_PORT")
+        assert_one_line(
+            result, f"cannot listen on 127.0.0.1:{port}", "Address already in use", "--port N", "FLYBOT_PORT"
+        )

@@ -55,13 +55,17 @@ async def started(tmp: Path, database: str, **overrides: Any) -> Harness:
 def tagged(harness_or_emulator: Any, key: str, event_type: str = "flybot_card") -> list[Any]:
     """Messages in the emulation carrying FlyBot's metadata tag for ``key``."""
     emulator = getattr(harness_or_emulator, "emulator", harness_or_emulator)
-    return [m for m in emulator.messages
-            if (m.metadata or {}).get("event_type") == event_type and m.metadata["event_payload"].get("key") == key]
+    return [
+        m
+        for m in emulator.messages
+        if (m.metadata or {}).get("event_type") == event_type and m.metadata["event_payload"].get("key") == key
+    ]
 
 
 def has_buttons(blocks: list[dict[str, Any]]) -> bool:
-    return any(b.get("type") == "actions" and any(e.get("action_id") == APPROVE_ACTION for e in b["elements"])
-               for b in blocks)
+    return any(
+        b.get("type") == "actions" and any(e.get("action_id") == APPROVE_ACTION for e in b["elements"]) for b in blocks
+    )
 
 
 async def test_the_api_answers_before_chat_with_the_card_queued(tmp_path: Path, database: str) -> None:
@@ -149,15 +153,23 @@ async def test_a_burst_of_auto_answers_folds_into_one_edited_notice(tmp_path: Pa
     harness = await started(tmp_path, database)
     try:
         token = await _standing(harness)
-        answers = await asyncio.gather(*(
-            harness.post(token, harness.body(command=f"apt-get install -y pkg{i}", contained=True, session_id=f"s{i}"))
-            for i in range(20)
-        ))
+        answers = await asyncio.gather(
+            *(
+                harness.post(
+                    token, harness.body(command=f"apt-get install -y pkg{i}", contained=True, session_id=f"s{i}")
+                )
+                for i in range(20)
+            )
+        )
         assert all(status == 201 and data["status"] == "approved" and data["card"] is None for status, data in answers)
         await harness.outbox_drained()
         [notice] = harness.notices()
-        posts = [c for c in harness.emulator.calls if c["method"] == "chat.postMessage"
-                 and (c["args"].get("metadata") or {}).get("event_type") == "flybot_notice"]
+        posts = [
+            c
+            for c in harness.emulator.calls
+            if c["method"] == "chat.postMessage"
+            and (c["args"].get("metadata") or {}).get("event_type") == "flybot_notice"
+        ]
         assert len(posts) == 1, "one message for the whole burst"
         assert "Auto-approved for builder: 20 commands in the last minute" in notice.text
         assert "apt-get install" in json.dumps(notice.blocks)
@@ -214,13 +226,20 @@ async def test_two_replicas_share_one_pace_per_room(pg_cluster: Cluster) -> None
     interval = 0.25
     await pg_cluster.start(replicas=2, slack_room_interval_s=interval, slack_room_burst=1)
     _, token = await pg_cluster.add_bot()
-    payload = {"command": "sudo apt-get install -y jq", "cwd": "/w", "file_policy": "workspace-write",
-               "approval_policy": "ask", "contained": False}
+    payload = {
+        "command": "sudo apt-get install -y jq",
+        "cwd": "/w",
+        "file_policy": "workspace-write",
+        "approval_policy": "ask",
+        "contained": False,
+    }
 
     async def post(i: int) -> dict[str, Any]:
-        async with pg_cluster.http.post(f"{pg_cluster.urls[i % 2]}/v1/escalations",
-                                        json={**payload, "session_id": f"s{i}"},
-                                        headers={"Authorization": f"Bearer {token}"}) as response:
+        async with pg_cluster.http.post(
+            f"{pg_cluster.urls[i % 2]}/v1/escalations",
+            json={**payload, "session_id": f"s{i}"},
+            headers={"Authorization": f"Bearer {token}"},
+        ) as response:
             assert response.status == 201
             return dict(await response.json())
 
@@ -236,8 +255,12 @@ async def test_two_replicas_share_one_pace_per_room(pg_cluster: Cluster) -> None
     for esc in created:
         assert len(tagged(pg_cluster.emulator, esc["id"])) == 1, "each card exactly once"
     async with store.transaction() as tx:
-        slots = sorted(s for (s,) in await tx.session.execute(
-            select(OutboxJobRow.slot_at).where(OutboxJobRow.room == ROOM, OutboxJobRow.status == "done")))
+        slots = sorted(
+            s
+            for (s,) in await tx.session.execute(
+                select(OutboxJobRow.slot_at).where(OutboxJobRow.room == ROOM, OutboxJobRow.status == "done")
+            )
+        )
     assert len(slots) == 12
     gaps = [(b - a).total_seconds() for a, b in zip(slots, slots[1:], strict=False)]
     assert min(gaps) >= interval * 0.999, f"two sends in one room closer than the pace: {gaps}"
@@ -258,13 +281,27 @@ class Served:
         self.settings: dict[str, str] = {}  # more FLYBOT_ variables for the next start
 
     async def start(self) -> None:
-        env = clean_env(FLYBOT_DATABASE_URL=self.database, SLACK_BOT_TOKEN=BOT_TOKEN,
-                        SLACK_SIGNING_SECRET=SIGNING_SECRET, FLYBOT_SLACK_API_URL=f"{self.emu_url}/api/",
-                        FLYBOT_DELIVERY_LEASE_S="2", FLYBOT_SLACK_ROOM_INTERVAL_S="0",
-                        FLYBOT_SWEEP_INTERVAL_S="0.2", **self.settings)
+        env = clean_env(
+            FLYBOT_DATABASE_URL=self.database,
+            SLACK_BOT_TOKEN=BOT_TOKEN,
+            SLACK_SIGNING_SECRET=SIGNING_SECRET,
+            FLYBOT_SLACK_API_URL=f"{self.emu_url}/api/",
+            FLYBOT_DELIVERY_LEASE_S="2",
+            FLYBOT_SLACK_ROOM_INTERVAL_S="0",
+            FLYBOT_SWEEP_INTERVAL_S="0.2",
+            **self.settings,
+        )
         self.proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "serve", "--port", str(self.port), cwd=self.tmp, env=env,
-            stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+            sys.executable,
+            "-m",
+            "bot",
+            "serve",
+            "--port",
+            str(self.port),
+            cwd=self.tmp,
+            env=env,
+            stdout=asyncio.subprocess.DEVNULL,
+            stderr=asyncio.subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 60
         while True:
@@ -288,16 +325,24 @@ class Served:
             await self.proc.wait()
 
     async def escalate(self, token: str) -> dict[str, Any]:
-        body = {"session_id": "s", "command": "sudo apt-get install -y jq", "cwd": "/w",
-                "file_policy": "workspace-write", "approval_policy": "ask", "contained": False}
-        async with self.http.post(f"{self.url}/v1/escalations", json=body,
-                                  headers={"Authorization": f"Bearer {token}"}) as response:
+        body = {
+            "session_id": "s",
+            "command": "sudo apt-get install -y jq",
+            "cwd": "/w",
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": False,
+        }
+        async with self.http.post(
+            f"{self.url}/v1/escalations", json=body, headers={"Authorization": f"Bearer {token}"}
+        ) as response:
             assert response.status == 201
             return dict(await response.json())
 
     async def get(self, token: str, escalation_id: str) -> dict[str, Any]:
-        async with self.http.get(f"{self.url}/v1/escalations/{escalation_id}",
-                                 headers={"Authorization": f"Bearer {token}"}) as response:
+        async with self.http.get(
+            f"{self.url}/v1/escalations/{escalation_id}", headers={"Authorization": f"Bearer {token}"}
+        ) as response:
             return dict(await response.json())
 
     async def until_card(self, token: str, escalation_id: str, timeout: float = 60) -> dict[str, Any]:
@@ -408,9 +453,19 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
     try:
         bot = await store.bot_by_name("ci-bot")
         assert bot is not None
-        await store.add_standing(StandingApproval(
-            id="sa_burst", scope="bot", subject=bot.id, bot_id=bot.id, pattern="apt-get install", max_risk="system",
-            contained_only=True, created_by=OWNER, created_at=utcnow()))
+        await store.add_standing(
+            StandingApproval(
+                id="sa_burst",
+                scope="bot",
+                subject=bot.id,
+                bot_id=bot.id,
+                pattern="apt-get install",
+                max_risk="system",
+                contained_only=True,
+                created_by=OWNER,
+                created_at=utcnow(),
+            )
+        )
     finally:
         await store.close()
     # The Bot's per-minute limit (120) off the burst's way: on a fast store more than 120 were answered before the
@@ -421,11 +476,18 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
     acked: list[str] = []
 
     async def ask(i: int) -> None:
-        body = {"session_id": f"s{i}", "command": f"apt-get install -y pkg{i}", "cwd": "/w",
-                "file_policy": "workspace-write", "approval_policy": "ask", "contained": True}
+        body = {
+            "session_id": f"s{i}",
+            "command": f"apt-get install -y pkg{i}",
+            "cwd": "/w",
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": True,
+        }
         try:
-            async with server.http.post(f"{server.url}/v1/escalations", json=body,
-                                        headers={"Authorization": f"Bearer {token}"}) as response:
+            async with server.http.post(
+                f"{server.url}/v1/escalations", json=body, headers={"Authorization": f"Bearer {token}"}
+            ) as response:
                 data = await response.json()
         except aiohttp.ClientError:
             return  # FlyBot died before answering this one
@@ -444,8 +506,9 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
     store = await open_store(server.database)
     try:
         async with store.transaction(write=False) as tx:
-            rows = (await tx.session.execute(
-                select(EscalationRow.id, EscalationRow.status, EscalationRow.decision_source))).all()
+            rows = (
+                await tx.session.execute(select(EscalationRow.id, EscalationRow.status, EscalationRow.decision_source))
+            ).all()
             audits = (await tx.session.execute(select(AuditRow.escalation_id, AuditRow.event))).all()
             notices = (await tx.session.execute(select(RoomNoticeRow.id, RoomNoticeRow.count))).all()
             jobs = (await tx.session.execute(select(OutboxJobRow.ref).where(OutboxJobRow.kind == "notice"))).all()
@@ -466,7 +529,8 @@ async def test_kill_9_during_a_burst_of_auto_answers_loses_no_acknowledged_one_a
 
 
 async def test_of_four_idle_delivery_workers_one_polls_the_store_and_a_new_job_is_still_delivered(
-        tmp_path: Path, database: str) -> None:
+    tmp_path: Path, database: str
+) -> None:
     """Issue 10 (PostgreSQL p99): idle workers that all poll wake together at a room's next slot; one polls (the
     poll asks when the next job is due: ``SELECT min(...)``), the others sleep until a job is committed."""
     from sqlalchemy import event
@@ -544,8 +608,11 @@ class Statements:
 
     def claims(self) -> int:
         """Statements that look for a job to claim (a poll's ``SELECT min(...)`` is not one)."""
-        return sum(1 for s in self.seen
-                   if "outbox_jobs" in s and "room_pace" in s and not s.lstrip().upper().startswith("SELECT MIN("))
+        return sum(
+            1
+            for s in self.seen
+            if "outbox_jobs" in s and "room_pace" in s and not s.lstrip().upper().startswith("SELECT MIN(")
+        )
 
 
 async def test_a_claim_takes_the_rooms_slots_as_before(database: str) -> None:
@@ -559,7 +626,10 @@ async def test_a_claim_takes_the_rooms_slots_as_before(database: str) -> None:
         first = await store.claim_job(now, **claim)
         assert first.job is not None and first.job.ref == "t0" and first.more_due
         assert (first.job.attempts, first.job.uncertain, first.job.slot_at) == (1, False, now)
-        assert first.job.deadline_at == now + timedelta(seconds=120) and first.job.payload == {"user": "U1", "text": "x"}
+        assert first.job.deadline_at == now + timedelta(seconds=120) and first.job.payload == {
+            "user": "U1",
+            "text": "x",
+        }
         assert first.ready_at == now, "burst 2: the second send may go at once"
         second = await store.claim_job(now, **claim)
         assert second.job is not None and second.job.ref == "t1"
@@ -629,8 +699,9 @@ async def test_two_stores_claiming_one_rooms_slot_at_once_get_one_job(database: 
             at = later + timedelta(seconds=round_)
             async with stores[0].transaction() as tx:
                 for i in range(2):
-                    await tx.enqueue("tell", ref=f"t{round_}_{i}", room="C0RACE", at=now,
-                                     payload={"user": "U1", "text": "x"})
+                    await tx.enqueue(
+                        "tell", ref=f"t{round_}_{i}", room="C0RACE", at=now, payload={"user": "U1", "text": "x"}
+                    )
             claims = await asyncio.gather(*(store.claim_job(at, **claim) for store in stores))
             assert sum(1 for c in claims if c.job is not None) == 1, claims
     finally:
@@ -655,7 +726,8 @@ async def test_a_job_done_alone_is_recorded(database: str) -> None:
 
 
 async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_until_the_slot(
-        tmp_path: Path, database: str) -> None:
+    tmp_path: Path, database: str
+) -> None:
     """Issue 10 (PostgreSQL p99): at 200 auto-answers a second the group commit right after the notice's claim writes
     the room's next notice job, and the idle worker it woke made a claim that could only lose (the room's slot is a
     second away). The job is now claimed at the slot, once."""

@@ -32,10 +32,16 @@ async def metrics_text(h: Harness) -> str:
 async def test_metrics_show_queue_depth_and_oldest_age_per_kind_deliveries_retries_and_refusals(
     tmp_path: Path,
 ) -> None:
-    h = Harness(tmp=tmp_path, settings_overrides={
-        "slack_room_interval_s": 60.0, "slack_room_burst": 1, "delivery_deadline_s": 600.0, "room_queue_max": 2,
-        "max_open_escalations": 0,
-    })
+    h = Harness(
+        tmp=tmp_path,
+        settings_overrides={
+            "slack_room_interval_s": 60.0,
+            "slack_room_burst": 1,
+            "delivery_deadline_s": 600.0,
+            "room_queue_max": 2,
+            "max_open_escalations": 0,
+        },
+    )
     await h.start()
     try:
         token = await h.add_bot()

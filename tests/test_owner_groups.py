@@ -33,8 +33,9 @@ async def start(replicas: Cluster, groups: list[str]) -> str:
 
 async def slack(replicas: Cluster, method: str, **args: Any) -> dict[str, Any]:
     """Call the emulated Slack Web API as a workspace admin's tool would (bearer token, form body)."""
-    async with replicas.http.post(f"{replicas.emu_url}/api/{method}", data=args,
-                                 headers={"Authorization": f"Bearer {BOT_TOKEN}"}) as response:
+    async with replicas.http.post(
+        f"{replicas.emu_url}/api/{method}", data=args, headers={"Authorization": f"Bearer {BOT_TOKEN}"}
+    ) as response:
         return dict(await response.json())
 
 
@@ -74,8 +75,10 @@ async def test_a_group_slack_cannot_read_gives_no_one_a_say(replicas: Cluster) -
     await click(replicas, OTHER, esc["id"])
     assert (await replicas.get(0, token, esc["id"], wait=10))["status"] == "approved"
     faulty = await replicas.escalate(1, token)
-    async with replicas.http.post(f"{replicas.emu_url}/control/faults", json={
-        "method": "usergroups.users.list", "status": 200, "count": 100, "error": "missing_scope"}) as response:
+    async with replicas.http.post(
+        f"{replicas.emu_url}/control/faults",
+        json={"method": "usergroups.users.list", "status": 200, "count": 100, "error": "missing_scope"},
+    ) as response:
         assert response.status == 200
     await asyncio.sleep(CACHE_S + 0.2)
     before = len(ephemerals(replicas, OTHER))
@@ -93,8 +96,9 @@ async def test_the_operator_sets_and_clears_owner_groups(harness: Harness) -> No
     changed = await operator(harness, "bots", "set", "ci-bot", "--owner-group", GROUP, "--owner-group", "S0TEAM002")
     assert changed.returncode == 0 and "and the members of @flybot-oncall, S0TEAM002;" in changed.stdout, changed.stderr
     # Issue 16 §2: a group local chat does not have is named in one warning line (it gives no one a say).
-    assert changed.stderr.count("\n") == 1 and changed.stderr.startswith("flybot: warning: group S0TEAM002: local chat "
-                                                                       "has no such group"), changed.stderr
+    assert changed.stderr.count("\n") == 1 and changed.stderr.startswith(
+        "flybot: warning: group S0TEAM002: local chat has no such group"
+    ), changed.stderr
     listed = await operator(harness, "bots", "list")
     assert "ci-bot: owners @Olivia and the members of @flybot-oncall, S0TEAM002;" in listed.stdout, listed.stdout
     cleared = await operator(harness, "bots", "set", "ci-bot", "--owner-group", "-")
@@ -109,8 +113,9 @@ async def slash(replicas: Cluster, user: str, text: str, replica: int) -> str:
     """``/flybot TEXT`` typed by ``user`` in the Bot's room; FlyBot's ephemeral answer."""
     replicas.events_to(replica)
     before = len(ephemerals(replicas, user))
-    async with replicas.http.post(f"{replicas.emu_url}/page/command", json={
-        "user": user, "channel": ROOM, "text": text, "command": "/flybot"}) as response:
+    async with replicas.http.post(
+        f"{replicas.emu_url}/page/command", json={"user": user, "channel": ROOM, "text": text, "command": "/flybot"}
+    ) as response:
         assert (await response.json())["status"] == 200
     await eventually(lambda: len(ephemerals(replicas, user)) > before)
     return ephemerals(replicas, user)[-1]
@@ -134,21 +139,34 @@ async def test_with_slack_groups_are_named_by_handle_and_an_unreadable_one_is_wa
     (``usergroups.list``), warns in one line about a group Slack will not show (``usergroups.users.list``), and the
     audit trail names the groups too."""
     await harness.add_bot()
-    env = clean_env(FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{harness.tmp / 'flybot.db'}", SLACK_BOT_TOKEN=BOT_TOKEN,
-                    SLACK_SIGNING_SECRET=SIGNING_SECRET, FLYBOT_SLACK_API_URL=f"{harness.emu_url}/api/")
+    env = clean_env(
+        FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{harness.tmp / 'flybot.db'}",
+        SLACK_BOT_TOKEN=BOT_TOKEN,
+        SLACK_SIGNING_SECRET=SIGNING_SECRET,
+        FLYBOT_SLACK_API_URL=f"{harness.emu_url}/api/",
+    )
     elsewhere = harness.tmp / "operator"
     elsewhere.mkdir(exist_ok=True)
 
     async def flybot(*args: str) -> subprocess.CompletedProcess[str]:
         return await asyncio.to_thread(
-            subprocess.run, [sys.executable, "-m", "bot", *args], cwd=elsewhere, env=env, capture_output=True,
-            text=True, timeout=60, stdin=subprocess.DEVNULL)
+            subprocess.run,
+            [sys.executable, "-m", "bot", *args],
+            cwd=elsewhere,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
 
     changed = await flybot("bots", "set", "ci-bot", "--owner-group", GROUP, "--owner-group", "S0MISSING1")
     assert changed.returncode == 0, changed.stderr
     assert "owners @Olivia and the members of @flybot-oncall, S0MISSING1;" in changed.stdout, changed.stdout
-    assert changed.stderr == "flybot: warning: group S0MISSING1: Slack says no_such_subteam; its members cannot " \
-        "decide until that is fixed\n", changed.stderr
+    assert (
+        changed.stderr == "flybot: warning: group S0MISSING1: Slack says no_such_subteam; its members cannot "
+        "decide until that is fixed\n"
+    ), changed.stderr
     fine = await flybot("bots", "set", "ci-bot", "--owner-group", GROUP)
     assert fine.returncode == 0 and fine.stderr == "", fine.stderr
     trail = await flybot("audit")

@@ -67,8 +67,15 @@ async def timed_click(h: Harness, user: str, escalation_id: str) -> tuple[float,
 async def test_an_admin_decides_at_once_while_slack_rate_limits_group_lookups(h: Harness) -> None:
     token = await group_bot(h)
     esc = await h.escalate(token)
-    async with h.http.post(f"{h.emu_url}/control/faults", json={  # rate limited, "Retry-After: 4"
-            "method": "usergroups.users.list", "status": 429, "count": 5, "retry_after": 4}) as response:
+    async with h.http.post(
+        f"{h.emu_url}/control/faults",
+        json={  # rate limited, "Retry-After: 4"
+            "method": "usergroups.users.list",
+            "status": 429,
+            "count": 5,
+            "retry_after": 4,
+        },
+    ) as response:
         assert response.status == 200
     took, answer = await timed_click(h, ADMIN, esc["id"])
     assert answer["status"] == 200, answer  # acknowledged: bolt answered in time, not 404 'unhandled request'

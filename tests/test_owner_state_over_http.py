@@ -15,7 +15,7 @@ WORKSPACE = "/home/dev/project"
 
 STATE_WRITES = [
     "sqlite3 ~/.local/state/flybot/flybot.db \"update escalations set status='approved' where id='esc_1'\"",
-    "cd ~/.local/state/flybot && sqlite3 flybot.db \"insert into standing_approvals values (1)\"",
+    'cd ~/.local/state/flybot && sqlite3 flybot.db "insert into standing_approvals values (1)"',
     "rsync x ~/.local/state/flybot/program-rules.json",
     "cp x.json ~/.local/state/flybot/local.json",
     "ln -sf /tmp/evil ~/.local/state/flybot/localchat.json",
@@ -59,7 +59,13 @@ async def test_a_star_approval_up_to_system_never_covers_writing_or_reading_flyb
     await _approve(harness, pattern="*", max_risk="system", host_ok=True)
     own = os.environ["XDG_STATE_HOME"] + "/flybot"  # the state directory this process resolves
     await auto(harness, token, command="echo done >> ~/notes.txt", cwd=WORKSPACE, contained=False)
-    for command in [*STATE_WRITES, *GIT_DIRECTORIES, *HOME_UNPACKING, *HOST_TAKEOVERS, f"sqlite3 {own}/flybot.db 'delete from standing_approvals where 1'"]:
+    for command in [
+        *STATE_WRITES,
+        *GIT_DIRECTORIES,
+        *HOME_UNPACKING,
+        *HOST_TAKEOVERS,
+        f"sqlite3 {own}/flybot.db 'delete from standing_approvals where 1'",
+    ]:
         esc = await asks_then_withdraw(harness, token, command=command, cwd=WORKSPACE, contained=False)
         assert esc["risk"] == "destructive", esc
     for command in SECRET_READS:

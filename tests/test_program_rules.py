@@ -36,10 +36,15 @@ async def test_an_admin_teaches_gcc_in_chat_and_a_standing_approval_then_covers_
     assert (await harness.slash(ADMIN, "rule remove acmecc")).startswith("Removed the program rule on `acmecc`")
     again = await asks(harness, token, command=GCC, contained=True)
     assert again["risk"] == "destructive"
-    events = [(e.event, e.actor, e.detail.get("program"), e.detail.get("grade"))
-              for e in await harness.runtime.store.audit_log() if e.event.startswith("program_rule.")]
-    assert events == [("program_rule.set", ADMIN, "acmecc", "workspace_write"),
-                      ("program_rule.removed", ADMIN, "acmecc", "workspace_write")]
+    events = [
+        (e.event, e.actor, e.detail.get("program"), e.detail.get("grade"))
+        for e in await harness.runtime.store.audit_log()
+        if e.event.startswith("program_rule.")
+    ]
+    assert events == [
+        ("program_rule.set", ADMIN, "acmecc", "workspace_write"),
+        ("program_rule.removed", ADMIN, "acmecc", "workspace_write"),
+    ]
 
 
 async def test_only_admins_set_or_remove_rules_in_chat_and_a_refusal_is_audited(harness: Harness) -> None:
@@ -52,19 +57,22 @@ async def test_only_admins_set_or_remove_rules_in_chat_and_a_refusal_is_audited(
     assert [(e.actor, e.detail["action"]) for e in refused] == [(OWNER, "set"), (OWNER, "remove")]
 
 
-@pytest.mark.parametrize(("text", "says"), [
-    ("rule set ./acmecc workspace_write", "plain name"),
-    ("rule set /usr/bin/acmecc workspace_write", "plain name"),
-    ("rule set acme\u0441c workspace_write", "plain name"),
-    ("rule set acmecc\u200b workspace_write", "plain name"),
-    ("rule set sudo workspace_write", "runs another command"),
-    ("rule set bash read_only", "runs another command"),
-    ("rule set acmecc harmless", "give a grade"),
-    ("rule set acmecc", "Usage"),
-    ("rule set mytool --force network", "subcommand"),
-    ("rule frobnicate", "Usage"),
-    ("rule remove acmecc", "no program rule"),
-])
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("rule set ./acmecc workspace_write", "plain name"),
+        ("rule set /usr/bin/acmecc workspace_write", "plain name"),
+        ("rule set acme\u0441c workspace_write", "plain name"),
+        ("rule set acmecc\u200b workspace_write", "plain name"),
+        ("rule set sudo workspace_write", "runs another command"),
+        ("rule set bash read_only", "runs another command"),
+        ("rule set acmecc harmless", "give a grade"),
+        ("rule set acmecc", "Usage"),
+        ("rule set mytool --force network", "subcommand"),
+        ("rule frobnicate", "Usage"),
+        ("rule remove acmecc", "no program rule"),
+    ],
+)
 async def test_bad_rule_input_gets_a_clear_answer_and_changes_nothing(harness: Harness, text: str, says: str) -> None:
     reply = await harness.slash(ADMIN, text)
     assert says in reply, reply
@@ -83,16 +91,18 @@ async def test_the_admin_api_sets_lists_and_removes_rules(harness: Harness) -> N
     admin = await _admin_token(harness)
     auth = {"Authorization": f"Bearer {admin}"}
     url = f"{harness.url}/v1/program-rules"
-    async with harness.http.put(f"{url}/bazel/build", json={"grade": "workspace_write", "note": "hermetic"},
-                                headers=auth) as r:
+    async with harness.http.put(
+        f"{url}/bazel/build", json={"grade": "workspace_write", "note": "hermetic"}, headers=auth
+    ) as r:
         assert r.status == 200, await r.text()
         rule = await r.json()
     assert rule["program"] == "bazel" and rule["subcommand"] == "build" and rule["set_by"] == ADMIN
     async with harness.http.get(url, headers={"Authorization": f"Bearer {bot_token}"}) as r:  # the adapters read
         listed = await r.json()
     assert [i["program"] for i in listed["items"]] == ["bazel"] and listed["max_age_s"] > 0
-    async with harness.http.put(f"{url}/bazel/build", json={"grade": "read_only"},
-                                headers={"Authorization": f"Bearer {bot_token}"}) as r:
+    async with harness.http.put(
+        f"{url}/bazel/build", json={"grade": "read_only"}, headers={"Authorization": f"Bearer {bot_token}"}
+    ) as r:
         assert r.status == 401  # a Bot's token never sets a rule
     async with harness.http.delete(f"{url}/bazel/build", headers=auth) as r:
         assert r.status == 200 and (await r.json())["grade"] == "workspace_write"
@@ -103,20 +113,27 @@ async def test_the_admin_api_sets_lists_and_removes_rules(harness: Harness) -> N
         assert r.status == 401
 
 
-@pytest.mark.parametrize(("path", "body", "field"), [
-    ("g%D1%81c", {"grade": "read_only"}, "program"),
-    ("..", {"grade": "read_only"}, "program"),
-    ("acmecc", {"grade": "safe"}, "grade"),
-    ("acmecc", {"grade": "read_only", "surprise": 1}, "surprise"),
-    ("acmecc/-rf", {"grade": "read_only"}, "subcommand"),
-    ("acmecc", {"grade": "read_only", "note": "a\nb"}, "note"),
-])
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("g%D1%81c", {"grade": "read_only"}, "program"),
+        ("..", {"grade": "read_only"}, "program"),
+        ("acmecc", {"grade": "safe"}, "grade"),
+        ("acmecc", {"grade": "read_only", "surprise": 1}, "surprise"),
+        ("acmecc/-rf", {"grade": "read_only"}, "subcommand"),
+        ("acmecc", {"grade": "read_only", "note": "a\nb"}, "note"),
+    ],
+)
 async def test_the_admin_api_refuses_bad_rules_with_problems(
-    harness: Harness, path: str, body: dict[str, object], field: str,
+    harness: Harness,
+    path: str,
+    body: dict[str, object],
+    field: str,
 ) -> None:
     admin = await _admin_token(harness)
-    async with harness.http.put(f"{harness.url}/v1/program-rules/{path}", json=body,
-                                headers={"Authorization": f"Bearer {admin}"}) as r:
+    async with harness.http.put(
+        f"{harness.url}/v1/program-rules/{path}", json=body, headers={"Authorization": f"Bearer {admin}"}
+    ) as r:
         problem = await r.json(content_type=None)
     assert r.status in (404, 422) and r.content_type == "application/problem+json", problem
     if r.status == 422:
@@ -135,8 +152,9 @@ def test_the_cli_sets_lists_and_removes_rules(tmp_path: Path) -> None:
     env = clean_env(FLYBOT_DATABASE_URL=f"sqlite+aiosqlite:///{tmp_path / 'f.db'}")
 
     def flybot(*words: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "bot", *words], cwd=tmp_path, env=env, capture_output=True,
-                              text=True, timeout=60)
+        return subprocess.run(
+            [sys.executable, "-m", "bot", *words], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+        )
 
     assert flybot("db", "upgrade").returncode == 0
     done = flybot("rules", "set", "acmecc", "workspace_write", "--note", "our compiler")
@@ -157,9 +175,17 @@ async def _click_teach(harness: Harness, user: str, escalation_id: str, program:
 
     card = harness.card_for(escalation_id)
     block_id = next(b["block_id"] for b in card["blocks"] if b.get("type") == "actions")
-    async with harness.http.post(f"{harness.emu_url}/page/click", json={
-        "user": user, "channel": card["channel"], "ts": card["ts"], "action_id": TEACH_ACTION,
-        "block_id": block_id, "value": f"{escalation_id} {program}"}) as response:
+    async with harness.http.post(
+        f"{harness.emu_url}/page/click",
+        json={
+            "user": user,
+            "channel": card["channel"],
+            "ts": card["ts"],
+            "action_id": TEACH_ACTION,
+            "block_id": block_id,
+            "value": f"{escalation_id} {program}",
+        },
+    ) as response:
         assert response.status == 200
 
 
@@ -167,8 +193,13 @@ def _teach_buttons(harness: Harness, escalation_id: str) -> list[str]:
     from cards import TEACH_ACTION
 
     card = harness.card_for(escalation_id)
-    return [e["text"]["text"] for b in card["blocks"] if b.get("type") == "actions" for e in b["elements"]
-            if e["action_id"] == TEACH_ACTION]
+    return [
+        e["text"]["text"]
+        for b in card["blocks"]
+        if b.get("type") == "actions"
+        for e in b["elements"]
+        if e["action_id"] == TEACH_ACTION
+    ]
 
 
 async def test_a_card_names_the_unknown_program_and_an_admin_grades_it_from_the_modal(harness: Harness) -> None:
@@ -192,7 +223,12 @@ async def test_a_card_names_the_unknown_program_and_an_admin_grades_it_from_the_
     assert (await harness.submit_modal(ADMIN, modal["id"], values))["status"] == 200
     (rule,) = await harness.runtime.store.program_rules()
     assert (rule.program, rule.subcommand, rule.grade, rule.set_by, rule.note) == (
-        "acmecc", None, "workspace_write", ADMIN, "our C compiler")
+        "acmecc",
+        None,
+        "workspace_write",
+        ADMIN,
+        "our C compiler",
+    )
     assert any("Program rule saved: `acmecc` is graded workspace_write" in m for m in harness.ephemerals(ADMIN))
     assert (await harness.escalate(token, command=GCC, contained=True))["risk"] == "workspace_write"
 

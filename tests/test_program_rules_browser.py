@@ -38,8 +38,15 @@ pytestmark = pytest.mark.timeout(240)
 
 
 def _flybot(cwd: Path, *words: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "bot", *words], cwd=cwd, env=_env(), capture_output=True, text=True,
-                          timeout=60, input=stdin)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", *words],
+        cwd=cwd,
+        env=_env(),
+        capture_output=True,
+        text=True,
+        timeout=60,
+        input=stdin,
+    )
 
 
 def test_an_admin_grades_gcc_from_its_card_and_a_standing_approval_then_covers_it(tmp_path: Path) -> None:
@@ -52,8 +59,14 @@ def test_an_admin_grades_gcc_from_its_card_and_a_standing_approval_then_covers_i
     port = _free_port()
     base = f"http://127.0.0.1:{port}"
     server_log, server_out = tmp_path / "serve.log", tmp_path / "serve.out"
-    server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=tmp_path, env=_env(),
-                              stdout=server_out.open("w"), stderr=server_log.open("w"), stdin=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+        cwd=tmp_path,
+        env=_env(),
+        stdout=server_out.open("w"),
+        stderr=server_log.open("w"),
+        stdin=subprocess.DEVNULL,
+    )
     asks: list[subprocess.Popen[bytes]] = []
     try:
         _wait_healthy(server, base, server_log)
@@ -113,8 +126,13 @@ def test_an_admin_grades_gcc_from_its_card_and_a_standing_approval_then_covers_i
         asks.append(_ask(tmp_path, second_out, *GCC))
         code, output = _finish(asks[1], second_out)
         assert code == 0 and "standing approval" in output, output
-        hook = _flybot(tmp_path, "hook", "claude-code", "--contained",
-                       stdin=json.dumps(event("acmecc -O2 main.c -o app", tmp_path)))
+        hook = _flybot(
+            tmp_path,
+            "hook",
+            "claude-code",
+            "--contained",
+            stdin=json.dumps(event("acmecc -O2 main.c -o app", tmp_path)),
+        )
         verdict, reason = decision(hook.stdout)
         assert verdict == "allow" and "standing approval" in reason, (hook.stdout, hook.stderr)
 

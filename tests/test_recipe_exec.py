@@ -11,7 +11,9 @@ import pytest
 from tests.harness import Harness
 from tests.test_hooks import deny_with, pending_id, start_exec
 
-pytestmark = pytest.mark.skipif(shutil.which("make") is None or shutil.which("npm") is None, reason="needs make and npm")
+pytestmark = pytest.mark.skipif(
+    shutil.which("make") is None or shutil.which("npm") is None, reason="needs make and npm"
+)
 
 
 def script_project(root: Path) -> Path:
@@ -53,10 +55,24 @@ async def test_a_recipe_of_known_programs_runs_at_once_without_flybot(tmp_path: 
 async def test_npm_install_with_a_postinstall_script_is_never_run_unasked(tmp_path: Path) -> None:
     # ceiling network: a plain install would run at once; the root package's postinstall makes it ask
     marker = tmp_path / "ran"
-    (tmp_path / "package.json").write_text(json.dumps(
-        {"name": "x", "version": "1.0.0", "scripts": {"postinstall": f"echo ran > {marker}; rm -f ~/.flybot-never-there"}}))
-    run = await start_exec(tmp_path, "--ceiling", "network", "--", "npm install --offline",
-                           FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")
+    (tmp_path / "package.json").write_text(
+        json.dumps(
+            {
+                "name": "x",
+                "version": "1.0.0",
+                "scripts": {"postinstall": f"echo ran > {marker}; rm -f ~/.flybot-never-there"},
+            }
+        )
+    )
+    run = await start_exec(
+        tmp_path,
+        "--ceiling",
+        "network",
+        "--",
+        "npm install --offline",
+        FLYBOT_URL="http://127.0.0.1:9",
+        FLYBOT_TOKEN="fbt_x",
+    )
     code, _out, err = await run.finish(timeout=60)
     assert code == 126 and "destructive" in err, err
     assert not marker.exists()

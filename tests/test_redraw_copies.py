@@ -46,8 +46,10 @@ async def test_a_copy_slack_will_not_edit_does_not_leave_the_other_copies_with_b
     await eventually(lambda: "Fallback approvers asked" in block_text(replicas.card(esc["id"]).blocks))
     await drained(store)
     # The room's card is edited first: Slack now refuses that edit for good.
-    async with replicas.http.post(f"{replicas.emu_url}/control/faults", json={
-            "method": "chat.update", "status": 200, "count": 1, "error": "message_not_found"}) as response:
+    async with replicas.http.post(
+        f"{replicas.emu_url}/control/faults",
+        json={"method": "chat.update", "status": 200, "count": 1, "error": "message_not_found"},
+    ) as response:
         assert response.status == 200
     await click(replicas, OWNER, esc["id"], replica=1)
     final = await replicas.get(0, token, esc["id"], wait=10)
@@ -55,8 +57,13 @@ async def test_a_copy_slack_will_not_edit_does_not_leave_the_other_copies_with_b
     await eventually(lambda: not any(has_buttons(dm_copy(replicas, u, esc["id"])) for u in (BACKUP, ADMIN)))
     await drained(store)
     async with store.transaction(write=False) as tx:
-        rows = (await tx.session.execute(select(OutboxJobRow.status, OutboxJobRow.last_error).where(
-            OutboxJobRow.ref == esc["id"], OutboxJobRow.kind == "card.update"))).all()
+        rows = (
+            await tx.session.execute(
+                select(OutboxJobRow.status, OutboxJobRow.last_error).where(
+                    OutboxJobRow.ref == esc["id"], OutboxJobRow.kind == "card.update"
+                )
+            )
+        ).all()
     assert ("failed", "Slack refused: message_not_found") in [(s, e) for s, e in rows], rows  # and it is recorded
 
 
@@ -70,8 +77,9 @@ async def test_a_report_dm_slack_will_not_edit_does_not_leave_the_other_owners_d
     await harness.click(OWNER2, report["id"], REPORT_RESOLVE_ACTION)
     _, data = await get_report(harness, token, report["id"], wait=10)
     assert data["status"] == "resolved"
-    await harness.eventually(lambda: sum(1 for o in (OWNER, OWNER2) if not action_ids(dms(harness, o, report["id"])[0]))
-                             == 1, timeout=10)
+    await harness.eventually(
+        lambda: sum(1 for o in (OWNER, OWNER2) if not action_ids(dms(harness, o, report["id"])[0])) == 1, timeout=10
+    )
 
 
 async def test_a_fallback_whose_group_slack_will_not_show_is_not_marked_asked_until_someone_is(
@@ -81,8 +89,10 @@ async def test_a_fallback_whose_group_slack_will_not_show_is_not_marked_asked_un
     so the card must not say "Fallback approvers asked", nor may the group's members get a say unasked; once Slack
     shows the group, its members get their copies."""
     token = await start(replicas, fallback_groups=["S0ONCALL1"])  # OWNER (has the card) and OTHER
-    async with replicas.http.post(f"{replicas.emu_url}/control/faults", json={
-            "method": "usergroups.users.list", "status": 200, "count": 1000, "error": "missing_scope"}) as response:
+    async with replicas.http.post(
+        f"{replicas.emu_url}/control/faults",
+        json={"method": "usergroups.users.list", "status": 200, "count": 1000, "error": "missing_scope"},
+    ) as response:
         assert response.status == 200
     esc = await replicas.escalate(0, token, timeout_s=60)
 

@@ -79,12 +79,13 @@ async def rig(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[R
     async with migrated_store(request.param, tmp_path) as url, aiohttp.ClientSession() as http:
         store = await open_store(url)
         clock = Clock()
-        chat = SlackChat(make_web_client(BOT_TOKEN, api, session=http),
-                         sender=make_web_client(BOT_TOKEN, api, session=http, retries=False),
-                         updater=make_web_client(BOT_TOKEN, api, session=http, rate_limits=False))
+        chat = SlackChat(
+            make_web_client(BOT_TOKEN, api, session=http),
+            sender=make_web_client(BOT_TOKEN, api, session=http, retries=False),
+            updater=make_web_client(BOT_TOKEN, api, session=http, rate_limits=False),
+        )
         service = EscalationService(store, WaiterHub(), admins=frozenset(), clock=clock)
-        delivery = Delivery(store, chat,
-                            DeliveryConfig(interval_s=0.0, deadline_s=DEADLINE_S), clock=clock)
+        delivery = Delivery(store, chat, DeliveryConfig(interval_s=0.0, deadline_s=DEADLINE_S), clock=clock)
         try:
             yield Rig(store=store, emulator=emulator, service=service, delivery=delivery, clock=clock)
         finally:
@@ -97,9 +98,17 @@ async def test_a_redraw_is_retried_past_the_deadline_and_lands_on_the_first_pass
     rig: Rig,
 ) -> None:
     bot, _token = await register_bot(rig.store, "ci-bot", [OWNER], ROOM)
-    escalation = await rig.service.escalate(bot, EscalationRequest(
-        session_id="sess-1", command="sudo apt-get install -y jq", cwd="/work/repo", file_policy="workspace-write",
-        approval_policy="ask", contained=False))
+    escalation = await rig.service.escalate(
+        bot,
+        EscalationRequest(
+            session_id="sess-1",
+            command="sudo apt-get install -y jq",
+            cwd="/work/repo",
+            file_policy="workspace-write",
+            approval_policy="ask",
+            contained=False,
+        ),
+    )
     while await rig.worker_pass():  # the card is posted (and the jobs that come with it are done)
         pass
     [card] = tagged(rig.emulator, escalation.id)
@@ -125,15 +134,25 @@ async def test_a_redraw_is_retried_past_the_deadline_and_lands_on_the_first_pass
     gaps = [(b - a).total_seconds() for a, b in zip(tries, tries[1:], strict=False)]
     assert max(gaps) <= REDRAW_RETRY_MAX_S * 1.2 + 0.01, gaps
     async with rig.store.transaction(write=False) as tx:
-        rows = (await tx.session.execute(select(OutboxJobRow.status).where(
-            OutboxJobRow.ref == escalation.id, OutboxJobRow.kind == "card.update"))).scalars().all()
+        rows = (
+            (
+                await tx.session.execute(
+                    select(OutboxJobRow.status).where(
+                        OutboxJobRow.ref == escalation.id, OutboxJobRow.kind == "card.update"
+                    )
+                )
+            )
+            .scalars()
+            .all()
+        )
     assert list(rows) == ["done"], rows
     told = [r.detail.get("told") for r in await rig.store.audit_log(escalation.id) if r.event == "card.not_updated"]
     assert told == [OWNER], "past the deadline the decider is told once, and the redraw goes on"
 
 
-@pytest.mark.parametrize(("header", "paused_s"), [("4", 4.0), ("inf", 1.0), ("nan", 1.0), ("soon", 1.0),
-                                                  ("86400", 600.0)])
+@pytest.mark.parametrize(
+    ("header", "paused_s"), [("4", 4.0), ("inf", 1.0), ("nan", 1.0), ("soon", 1.0), ("86400", 600.0)]
+)
 async def test_a_rate_limited_redraw_pauses_its_room_for_a_bounded_retry_after(header: str, paused_s: float) -> None:
     """Slack's ``Retry-After`` is whole seconds; one that is not a finite number pauses the room 1 s (an infinite
     pause cannot be stored: the retry would not be recorded, and the job would wait for its lease to end), and a day
@@ -151,8 +170,10 @@ async def test_a_rate_limited_redraw_pauses_its_room_for_a_bounded_retry_after(h
     try:
         async with aiohttp.ClientSession() as http:
             api = f"http://127.0.0.1:{sock.getsockname()[1]}/api/"
-            chat = SlackChat(make_web_client(BOT_TOKEN, api, session=http),
-                             updater=make_web_client(BOT_TOKEN, api, session=http, rate_limits=False))
+            chat = SlackChat(
+                make_web_client(BOT_TOKEN, api, session=http),
+                updater=make_web_client(BOT_TOKEN, api, session=http, rate_limits=False),
+            )
             with pytest.raises(RateLimited) as raised:
                 await chat.update(ROOM, "1.000001", "text", [])
         assert raised.value.retry_after_s == paused_s

@@ -50,7 +50,9 @@ async def test_one_reminder_in_the_cards_thread_at_half_the_lifetime_mentioning_
         rows = [(e, d) for e, _a, d in await audit(replicas, esc["id"]) if e == "escalation.reminded"]
         await asyncio.sleep(0 if rows else 0.05)
     assert len(rows) == 1 and rows[0][1]["owners"] == [OWNER] and rows[0][1]["groups"] == [GROUP]
-    entries = [e for e in await replicas.apps[0][RUNTIME].store.audit_log(esc["id"]) if e.event == "escalation.reminded"]
+    entries = [
+        e for e in await replicas.apps[0][RUNTIME].store.audit_log(esc["id"]) if e.event == "escalation.reminded"
+    ]
     due = (entries[0].at - created).total_seconds()
     assert LIFETIME_S / 2 - 0.05 <= due < LIFETIME_S, due
     reminder = next(m for m in replicas.emulator.messages if m.thread_ts == card_ts)
@@ -89,8 +91,9 @@ async def test_a_reminder_whose_post_timed_out_but_landed_is_not_posted_twice(tm
         esc = await harness.escalate(token, timeout_s=LIFETIME_S)
         await harness.fault("chat.postMessage", count=1, delay_s=1.6)  # the reminder lands after FlyBot stopped waiting
         card_ts = esc["card"]["ts"]
-        await harness.eventually(lambda: any(
-            e for e in [m for m in harness.emulator.messages if m.thread_ts == card_ts]), timeout=15)
+        await harness.eventually(
+            lambda: any(e for e in [m for m in harness.emulator.messages if m.thread_ts == card_ts]), timeout=15
+        )
         rows: list[Any] = []
         for _ in range(100):
             rows = [e for e in await harness.runtime.store.audit_log(esc["id"]) if e.event == "escalation.reminded"]

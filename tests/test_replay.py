@@ -22,17 +22,28 @@ from tests.test_replicas import Cluster
 
 def slash_form(harness: Harness, user: str, text: str) -> str:
     """A ``/flybot`` slash command body, as Slack posts it."""
-    return urllib.parse.urlencode({
-        "token": "local-verification-token", "team_id": "T0LOCAL01", "team_domain": "flybot-local",
-        "channel_id": ROOM, "channel_name": "flybot-approvals", "user_id": user, "user_name": "u",
-        "command": "/flybot", "text": text, "api_app_id": "A0FLYBOT1",
-        "response_url": f"{harness.emu_url}/response/{secrets.token_hex(6)}", "trigger_id": f"1.{secrets.token_hex(8)}",
-    })
+    return urllib.parse.urlencode(
+        {
+            "token": "local-verification-token",
+            "team_id": "T0LOCAL01",
+            "team_domain": "flybot-local",
+            "channel_id": ROOM,
+            "channel_name": "flybot-approvals",
+            "user_id": user,
+            "user_name": "u",
+            "command": "/flybot",
+            "text": text,
+            "api_app_id": "A0FLYBOT1",
+            "response_url": f"{harness.emu_url}/response/{secrets.token_hex(6)}",
+            "trigger_id": f"1.{secrets.token_hex(8)}",
+        }
+    )
 
 
 async def post_signed(harness: Harness, body: str, headers: dict[str, str], content_type: str) -> tuple[int, str]:
-    async with harness.http.post(f"{harness.url}/slack/events", data=body.encode(),
-                                 headers={"Content-Type": content_type, **headers}) as response:
+    async with harness.http.post(
+        f"{harness.url}/slack/events", data=body.encode(), headers={"Content-Type": content_type, **headers}
+    ) as response:
         return response.status, await response.text()
 
 
@@ -51,7 +62,9 @@ async def test_a_replayed_standing_add_does_not_recreate_a_revoked_approval(harn
     assert len(await harness.runtime.store.list_standing()) == 1, "the replay made a second approval"
     # the same command typed again (new timestamp, new signature) is a new request and works
     fresh = slash_form(harness, OWNER, "standing add --bot ci-bot apt-get install --expires 7d")
-    status, answer = await post_signed(harness, fresh, harness.emulator.sign(fresh), "application/x-www-form-urlencoded")
+    status, answer = await post_signed(
+        harness, fresh, harness.emulator.sign(fresh), "application/x-www-form-urlencoded"
+    )
     assert "Saved" in answer
 
 
@@ -86,18 +99,27 @@ async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
 async def test_a_replay_to_a_second_replica_on_the_same_store_is_refused(cluster: Cluster) -> None:
     await cluster.start(replicas=2)
     await cluster.add_bot()
-    form = urllib.parse.urlencode({
-        "token": "local-verification-token", "team_id": "T0LOCAL01", "channel_id": ROOM, "user_id": OWNER,
-        "user_name": "u", "command": "/flybot", "text": "standing add --bot ci-bot apt-get install --expires 7d",
-        "api_app_id": "A0FLYBOT1", "response_url": f"{cluster.emu_url}/response/{secrets.token_hex(6)}",
-        "trigger_id": f"1.{secrets.token_hex(8)}",
-    })
+    form = urllib.parse.urlencode(
+        {
+            "token": "local-verification-token",
+            "team_id": "T0LOCAL01",
+            "channel_id": ROOM,
+            "user_id": OWNER,
+            "user_name": "u",
+            "command": "/flybot",
+            "text": "standing add --bot ci-bot apt-get install --expires 7d",
+            "api_app_id": "A0FLYBOT1",
+            "response_url": f"{cluster.emu_url}/response/{secrets.token_hex(6)}",
+            "trigger_id": f"1.{secrets.token_hex(8)}",
+        }
+    )
     signed = cluster.emulator.sign(form)
     headers = {"Content-Type": "application/x-www-form-urlencoded", **signed}
 
     async def post_to(replica: int) -> str:
-        async with cluster.http.post(f"{cluster.urls[replica]}/slack/events", data=form.encode(),
-                                     headers=headers) as response:
+        async with cluster.http.post(
+            f"{cluster.urls[replica]}/slack/events", data=form.encode(), headers=headers
+        ) as response:
             assert response.status == 200
             return await response.text()
 

@@ -57,9 +57,14 @@ class Cluster:
 
     async def add_replica(self, **overrides: Any) -> None:
         values: dict[str, Any] = {
-            "database_url": self.database_url, "slack_bot_token": BOT_TOKEN, "slack_signing_secret": SIGNING_SECRET,
-            "slack_api_url": f"{self.emu_url}/api/", "sweep_interval_s": 0.2, "slack_room_interval_s": 0.0,
-            "state_dir": str(self.tmp / ".flybot"), "recheck_s": 30.0,
+            "database_url": self.database_url,
+            "slack_bot_token": BOT_TOKEN,
+            "slack_signing_secret": SIGNING_SECRET,
+            "slack_api_url": f"{self.emu_url}/api/",
+            "sweep_interval_s": 0.2,
+            "slack_room_interval_s": 0.0,
+            "state_dir": str(self.tmp / ".flybot"),
+            "recheck_s": 30.0,
         }
         values.update(overrides)
         sock = free_socket()
@@ -87,10 +92,18 @@ class Cluster:
         return bot.id, token
 
     async def escalate(self, replica: int, token: str, **body: Any) -> dict[str, Any]:
-        payload = {"session_id": "s", "command": "sudo apt-get install -y jq", "cwd": "/w",
-                   "file_policy": "workspace-write", "approval_policy": "ask", "contained": False, **body}
-        async with self.http.post(f"{self.urls[replica]}/v1/escalations", json=payload,
-                                  headers={"Authorization": f"Bearer {token}"}) as response:
+        payload = {
+            "session_id": "s",
+            "command": "sudo apt-get install -y jq",
+            "cwd": "/w",
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": False,
+            **body,
+        }
+        async with self.http.post(
+            f"{self.urls[replica]}/v1/escalations", json=payload, headers={"Authorization": f"Bearer {token}"}
+        ) as response:
             assert response.status == 201
             data = dict(await response.json())
         deadline = time.monotonic() + 60
@@ -101,8 +114,11 @@ class Cluster:
         return data
 
     async def get(self, replica: int, token: str, escalation_id: str, wait: float = 0) -> dict[str, Any]:
-        async with self.http.get(f"{self.urls[replica]}/v1/escalations/{escalation_id}", params={"wait": str(wait)},
-                                 headers={"Authorization": f"Bearer {token}"}) as response:
+        async with self.http.get(
+            f"{self.urls[replica]}/v1/escalations/{escalation_id}",
+            params={"wait": str(wait)},
+            headers={"Authorization": f"Bearer {token}"},
+        ) as response:
             assert response.status == 200, await response.text()
             return dict(await response.json())
 
@@ -115,10 +131,17 @@ class Cluster:
             assert time.monotonic() < deadline, f"no card for {escalation_id}"
             await asyncio.sleep(0.02)  # the outbox posts the card after the answer
         card = self.card(escalation_id)
-        async with self.http.post(f"{self.emu_url}/page/click", json={
-            "user": user, "channel": card.channel, "ts": card.ts, "action_id": APPROVE_ACTION,
-            "block_id": "", "value": escalation_id,
-        }) as response:
+        async with self.http.post(
+            f"{self.emu_url}/page/click",
+            json={
+                "user": user,
+                "channel": card.channel,
+                "ts": card.ts,
+                "action_id": APPROVE_ACTION,
+                "block_id": "",
+                "value": escalation_id,
+            },
+        ) as response:
             return dict(await response.json())
 
 
@@ -157,8 +180,14 @@ async def test_the_same_click_on_two_replicas_at_once_records_one_decision(clust
     _, token = await cluster.add_bot()
     esc = await cluster.escalate(0, token)
     card = cluster.card(esc["id"])
-    body = {"user": OWNER, "channel": card.channel, "ts": card.ts, "action_id": APPROVE_ACTION, "block_id": "",
-            "value": esc["id"]}
+    body = {
+        "user": OWNER,
+        "channel": card.channel,
+        "ts": card.ts,
+        "action_id": APPROVE_ACTION,
+        "block_id": "",
+        "value": esc["id"],
+    }
 
     async def click_on(replica: int) -> None:
         cluster.events_to(replica)
@@ -180,7 +209,8 @@ async def test_the_same_click_on_two_replicas_at_once_records_one_decision(clust
 
 
 async def test_a_retry_with_its_idempotency_key_on_another_replica_at_once_gets_the_same_escalation(
-        cluster: Cluster) -> None:
+    cluster: Cluster,
+) -> None:
     """A client retries (same Idempotency-Key) on the other replica while the first request still runs: both answers
     are the one escalation (review: the replica whose insert lost the unique key answered 500)."""
     from datetime import UTC, datetime
@@ -190,15 +220,34 @@ async def test_a_retry_with_its_idempotency_key_on_another_replica_at_once_gets_
     await cluster.start(replicas=2)
     bot_id, token = await cluster.add_bot()
     store = cluster.apps[0][RUNTIME].store
-    await store.add_standing(StandingApproval(  # auto-answers: their groups take no room lock, so they race
-        id="sa_any", scope="bot", subject=bot_id, bot_id=bot_id, pattern="*", max_risk="system", contained_only=True,
-        created_by=OWNER, created_at=datetime.now(UTC)))
-    body = {"session_id": "s", "command": "ls -la", "cwd": "/w", "file_policy": "workspace-write",
-            "approval_policy": "ask", "contained": True}
+    await store.add_standing(
+        StandingApproval(  # auto-answers: their groups take no room lock, so they race
+            id="sa_any",
+            scope="bot",
+            subject=bot_id,
+            bot_id=bot_id,
+            pattern="*",
+            max_risk="system",
+            contained_only=True,
+            created_by=OWNER,
+            created_at=datetime.now(UTC),
+        )
+    )
+    body = {
+        "session_id": "s",
+        "command": "ls -la",
+        "cwd": "/w",
+        "file_policy": "workspace-write",
+        "approval_policy": "ask",
+        "contained": True,
+    }
 
     async def post(replica: int, key: str) -> tuple[int, str]:
-        async with cluster.http.post(f"{cluster.urls[replica]}/v1/escalations", json=body, headers={
-                "Authorization": f"Bearer {token}", "Idempotency-Key": key}) as response:
+        async with cluster.http.post(
+            f"{cluster.urls[replica]}/v1/escalations",
+            json=body,
+            headers={"Authorization": f"Bearer {token}", "Idempotency-Key": key},
+        ) as response:
             return response.status, str((await response.json()).get("id"))
 
     for n in range(6):
@@ -218,15 +267,19 @@ async def test_expiry_with_two_replicas_updates_each_card_once(cluster: Cluster)
         card = cluster.card(esc["id"])
         updates = [c for c in cluster.emulator.calls if c["method"] == "chat.update" and c["args"].get("ts") == card.ts]
         assert len(updates) == 1, esc["id"]
-        expired = [e for e in await cluster.apps[1][RUNTIME].store.audit_log(esc["id"]) if e.event == "escalation.expired"]
+        expired = [
+            e for e in await cluster.apps[1][RUNTIME].store.audit_log(esc["id"]) if e.event == "escalation.expired"
+        ]
         assert len(expired) == 1
 
 
 async def test_a_429_burst_delays_but_loses_no_card(cluster: Cluster) -> None:
     await cluster.start(replicas=2, slack_room_interval_s=0.05)
     _, token = await cluster.add_bot()
-    async with cluster.http.post(f"{cluster.emu_url}/control/faults",
-                                 json={"method": "chat.postMessage", "status": 429, "count": 3, "retry_after": 1}):
+    async with cluster.http.post(
+        f"{cluster.emu_url}/control/faults",
+        json={"method": "chat.postMessage", "status": 429, "count": 3, "retry_after": 1},
+    ):
         pass
     burst = await asyncio.gather(*(cluster.escalate(i % 2, token, session_id=f"s{i}") for i in range(8)))
     assert [e["status"] for e in burst] == ["pending"] * 8
@@ -236,8 +289,12 @@ async def test_a_429_burst_delays_but_loses_no_card(cluster: Cluster) -> None:
     for url in cluster.urls:
         async with cluster.http.get(f"{url}/metrics") as response:
             texts.append(await response.text())
-    retried = sum(float(line.split()[-1]) for text in texts for line in text.splitlines()
-                  if line.startswith('flybot_deliveries_total{kind="card.post",outcome="rate_limited"}'))
+    retried = sum(
+        float(line.split()[-1])
+        for text in texts
+        for line in text.splitlines()
+        if line.startswith('flybot_deliveries_total{kind="card.post",outcome="rate_limited"}')
+    )
     assert retried == 3  # each 429 paused the room and the card waited: none was lost
 
 
@@ -247,11 +304,23 @@ async def test_sigterm_answers_long_polls_retryably_and_loses_nothing(cluster: C
     sock = free_socket()
     port = sock.getsockname()[1]
     sock.close()
-    env = clean_env(FLYBOT_DATABASE_URL=cluster.database_url, SLACK_BOT_TOKEN=BOT_TOKEN,
-                    SLACK_SIGNING_SECRET=SIGNING_SECRET, FLYBOT_SLACK_API_URL=f"{cluster.emu_url}/api/")
+    env = clean_env(
+        FLYBOT_DATABASE_URL=cluster.database_url,
+        SLACK_BOT_TOKEN=BOT_TOKEN,
+        SLACK_SIGNING_SECRET=SIGNING_SECRET,
+        FLYBOT_SLACK_API_URL=f"{cluster.emu_url}/api/",
+    )
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", "serve", "--port", str(port), cwd=tmp_path, env=env,
-        stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.PIPE,
+        sys.executable,
+        "-m",
+        "bot",
+        "serve",
+        "--port",
+        str(port),
+        cwd=tmp_path,
+        env=env,
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.PIPE,
     )
     url = f"http://127.0.0.1:{port}"
     try:
@@ -267,9 +336,16 @@ async def test_sigterm_answers_long_polls_retryably_and_loses_nothing(cluster: C
             await asyncio.sleep(0.2)
         cluster.urls.append(url)
         esc = await cluster.escalate(1, token)
-        polls = [asyncio.create_task(cluster.http.get(f"{url}/v1/escalations/{esc['id']}", params={"wait": "50"},
-                                                       headers={"Authorization": f"Bearer {token}"}))
-                 for _ in range(3)]
+        polls = [
+            asyncio.create_task(
+                cluster.http.get(
+                    f"{url}/v1/escalations/{esc['id']}",
+                    params={"wait": "50"},
+                    headers={"Authorization": f"Bearer {token}"},
+                )
+            )
+            for _ in range(3)
+        ]
         await asyncio.sleep(0.5)
         started = time.monotonic()
         proc.send_signal(signal.SIGTERM)
@@ -297,25 +373,43 @@ async def test_a_report_decided_on_replica_b_wakes_the_bot_polling_replica_a(clu
     await cluster.start(replicas=2)
     _, token = await cluster.add_bot()
     line = "blocked: no usable sandbox backend bot=ci-bot host=h1 session=s1 mode=workspace-write"
-    async with cluster.http.post(f"{cluster.urls[0]}/v1/reports", json={"line": line},
-                                 headers={"Authorization": f"Bearer {token}"}) as response:
+    async with cluster.http.post(
+        f"{cluster.urls[0]}/v1/reports", json={"line": line}, headers={"Authorization": f"Bearer {token}"}
+    ) as response:
         assert response.status == 201
         report = await response.json()
-    waiter = asyncio.create_task(cluster.http.get(f"{cluster.urls[0]}/v1/reports/{report['id']}",
-                                                  params={"wait": "25"}, headers={"Authorization": f"Bearer {token}"}))
+    waiter = asyncio.create_task(
+        cluster.http.get(
+            f"{cluster.urls[0]}/v1/reports/{report['id']}",
+            params={"wait": "25"},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+    )
     await asyncio.sleep(0.3)
     deadline = time.monotonic() + 30
     while not any(report["id"] in json.dumps(m.blocks) for m in cluster.emulator.messages):  # the DM is an outbox job
         assert time.monotonic() < deadline, "no DM"
         await asyncio.sleep(0.05)
     dm = next(m for m in cluster.emulator.messages if report["id"] in json.dumps(m.blocks))
-    button = next(e for b in dm.blocks if b.get("type") == "actions" for e in b["elements"]
-                  if e["action_id"] == REPORT_APPROVE_TURN_ACTION)
+    button = next(
+        e
+        for b in dm.blocks
+        if b.get("type") == "actions"
+        for e in b["elements"]
+        if e["action_id"] == REPORT_APPROVE_TURN_ACTION
+    )
     cluster.events_to(1)
-    async with cluster.http.post(f"{cluster.emu_url}/page/click", json={
-        "user": OWNER, "channel": dm.channel, "ts": dm.ts, "action_id": button["action_id"], "block_id": "",
-        "value": button["value"],
-    }) as response:
+    async with cluster.http.post(
+        f"{cluster.emu_url}/page/click",
+        json={
+            "user": OWNER,
+            "channel": dm.channel,
+            "ts": dm.ts,
+            "action_id": button["action_id"],
+            "block_id": "",
+            "value": button["value"],
+        },
+    ) as response:
         assert response.status == 200
     started = time.monotonic()
     answer = await asyncio.wait_for(waiter, 30)
@@ -325,7 +419,8 @@ async def test_a_report_decided_on_replica_b_wakes_the_bot_polling_replica_a(clu
 
 
 async def test_a_program_rule_set_on_one_replica_grades_on_the_other_and_its_removal_too(
-    cluster: Cluster, tmp_path: Path,
+    cluster: Cluster,
+    tmp_path: Path,
 ) -> None:
     """An admin grades ``acmecc`` on replica A; at once (each replica's copy of the rules is dropped by PostgreSQL's
     notification, not by time: the copies live 300 s here) a standing approval answers ``acmecc -O2 main.c -o app`` on
@@ -340,8 +435,9 @@ async def test_a_program_rule_set_on_one_replica_grades_on_the_other_and_its_rem
 
     async def slash(user: str, text: str) -> str:
         cluster.events_to(0)
-        async with cluster.http.post(f"{cluster.emu_url}/page/command",
-                                     json={"user": user, "channel": ROOM, "text": text, "command": "/flybot"}) as r:
+        async with cluster.http.post(
+            f"{cluster.emu_url}/page/command", json={"user": user, "channel": ROOM, "text": text, "command": "/flybot"}
+        ) as r:
             assert (await r.json())["status"] == 200
         return [m.text for m in cluster.emulator.messages if m.ephemeral_to == user][-1]
 
@@ -353,15 +449,27 @@ async def test_a_program_rule_set_on_one_replica_grades_on_the_other_and_its_rem
     assert covered["status"] == "approved" and covered["decision_source"] == "standing_approval", covered
     assert covered["risk"] == "workspace_write" and covered["card"] is None
 
-    hook = await start_hook(json.dumps(event(acmecc, tmp_path)).encode(), tmp_path, "--contained", "--server",
-                            cluster.urls[1], "--token", token, "--wait", "20")
+    hook = await start_hook(
+        json.dumps(event(acmecc, tmp_path)).encode(),
+        tmp_path,
+        "--contained",
+        "--server",
+        cluster.urls[1],
+        "--token",
+        token,
+        "--wait",
+        "20",
+    )
     _code, out, err = await hook.finish()
     verdict, reason = decision(out)
     assert verdict == "allow" and "standing approval" in reason, (out, err)
 
     store = cluster.apps[1][RUNTIME].store
-    taught = [(e.actor, e.detail["program"], e.detail["grade"], e.detail["note"])
-              for e in await store.audit_log() if e.event == "program_rule.set"]
+    taught = [
+        (e.actor, e.detail["program"], e.detail["grade"], e.detail["note"])
+        for e in await store.audit_log()
+        if e.event == "program_rule.set"
+    ]
     assert taught == [(ADMIN, "acmecc", "workspace_write", "our C compiler")]
 
     assert "Removed the program rule" in await slash(ADMIN, "rule remove acmecc")

@@ -23,15 +23,26 @@ def host_env(tmp_path: Path, landlock: str, **extra: str) -> dict[str, str]:
     (tmp_path / "bin").mkdir(exist_ok=True)
     (tmp_path / "root").mkdir(exist_ok=True)
     (tmp_path / "os-release").write_text(UBUNTU)
-    return {"PATH": str(tmp_path / "bin"), "FLYBOT_PREFLIGHT_LANDLOCK": landlock,
-            "FLYBOT_PREFLIGHT_ROOT": str(tmp_path / "root"),
-            "FLYBOT_PREFLIGHT_OS_RELEASE_FILE": str(tmp_path / "os-release"), **extra}
+    return {
+        "PATH": str(tmp_path / "bin"),
+        "FLYBOT_PREFLIGHT_LANDLOCK": landlock,
+        "FLYBOT_PREFLIGHT_ROOT": str(tmp_path / "root"),
+        "FLYBOT_PREFLIGHT_OS_RELEASE_FILE": str(tmp_path / "os-release"),
+        **extra,
+    }
 
 
 async def flybot_report(tmp_path: Path, env: dict[str, str], *args: str) -> tuple[int, str, str]:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, *ENTRY, "report", *args, cwd=tmp_path, env=env_for(**env),
-        stdin=asyncio.subprocess.DEVNULL, stdout=PIPE, stderr=PIPE,
+        sys.executable,
+        *ENTRY,
+        "report",
+        *args,
+        cwd=tmp_path,
+        env=env_for(**env),
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=PIPE,
+        stderr=PIPE,
     )
     return await Run(proc).finish()
 
@@ -47,17 +58,33 @@ async def test_flybot_report_sends_a_blocked_report_end_to_end_and_prints_the_li
 ) -> None:
     token = await add_bot(harness, owners=(OWNER,))
     env = host_env(tmp_path, "absent")
-    code, out, err = await flybot_report(tmp_path, env, "--mode", "workspace-write", "--session", "s-42", "--host",
-                                         "ci-7", "--server", harness.url, "--token", token)
+    code, out, err = await flybot_report(
+        tmp_path,
+        env,
+        "--mode",
+        "workspace-write",
+        "--session",
+        "s-42",
+        "--host",
+        "ci-7",
+        "--server",
+        harness.url,
+        "--token",
+        token,
+    )
     assert code == 3, err
     [line] = out.splitlines()
     [report] = await open_reports(harness)
-    assert line.startswith("blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-42 "
-                           "mode=workspace-write | sandbox-preflight: workspace-write is UNAVAILABLE: no usable "
-                           "sandbox backend (bubblewrap not installed; Landlock not built into the kernel).")
+    assert line.startswith(
+        "blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-42 "
+        "mode=workspace-write | sandbox-preflight: workspace-write is UNAVAILABLE: no usable "
+        "sandbox backend (bubblewrap not installed; Landlock not built into the kernel)."
+    )
     assert report.id in err and "do not retry" in err and "FlyBot tells the Bot's owners" in err
-    assert [(f.backend, f.cause) for f in report.findings] == [("bubblewrap", "not-installed"),
-                                                               ("landlock", "not-built")]
+    assert [(f.backend, f.cause) for f in report.findings] == [
+        ("bubblewrap", "not-installed"),
+        ("landlock", "not-built"),
+    ]
     assert report.host_os == "ubuntu"
     # The owner's DM is an outbox job: it follows the report, at the room's pace.
     await harness.eventually(lambda: dms(harness, OWNER, report.id), timeout=20)
@@ -65,8 +92,9 @@ async def test_flybot_report_sends_a_blocked_report_end_to_end_and_prints_the_li
     text = block_text(dm.blocks)
     assert "sudo apt-get install -y bubblewrap" in text and "not built into the kernel (ENOSYS)" in text
     # The printed line is itself a valid report: posted in the room by the Bot's chat user it folds into the report.
-    async with harness.http.post(f"{harness.emu_url}/page/message",
-                                 json={"user": BOT_USER, "channel": ROOM, "text": line}) as response:
+    async with harness.http.post(
+        f"{harness.emu_url}/page/message", json={"user": BOT_USER, "channel": ROOM, "text": line}
+    ) as response:
         assert (await response.json())["ok"]
 
     async def folded() -> bool:
@@ -77,8 +105,20 @@ async def test_flybot_report_sends_a_blocked_report_end_to_end_and_prints_the_li
         assert asyncio.get_running_loop().time() < deadline, "the printed line is accepted as a chat report"
         await asyncio.sleep(0.05)
     # Sent again, the report folds: the command says so instead of claiming another DM.
-    code, _, err = await flybot_report(tmp_path, env, "--mode", "workspace-write", "--session", "s-42", "--host",
-                                       "ci-7", "--server", harness.url, "--token", token)
+    code, _, err = await flybot_report(
+        tmp_path,
+        env,
+        "--mode",
+        "workspace-write",
+        "--session",
+        "s-42",
+        "--host",
+        "ci-7",
+        "--server",
+        harness.url,
+        "--token",
+        token,
+    )
     assert code == 3 and f"folded into the open report {report.id} (reported 3 times" in err, err
     assert len(dms(harness, OWNER, report.id)) == 1
 
@@ -96,15 +136,19 @@ async def test_flybot_report_on_a_usable_host_prints_nothing_and_resolves_the_op
     assert await open_reports(harness) == []
     decided = await harness.runtime.deps.store.get_report(report.id)
     assert decided is not None and (decided.status, decided.decision_source) == ("resolved", "host")
-    await harness.eventually(lambda: "Resolved: the host now has a usable backend"
-                             in block_text(dms(harness, OWNER, report.id)[0].blocks))
+    await harness.eventually(
+        lambda: "Resolved: the host now has a usable backend" in block_text(dms(harness, OWNER, report.id)[0].blocks)
+    )
 
 
-async def test_flybot_report_that_cannot_tell_prints_nothing_and_sends_nothing(harness: Harness, tmp_path: Path) -> None:
+async def test_flybot_report_that_cannot_tell_prints_nothing_and_sends_nothing(
+    harness: Harness, tmp_path: Path
+) -> None:
     token = await add_bot(harness, owners=(OWNER,))
     env = host_env(tmp_path, "absent", FLYBOT_PREFLIGHT_LSM_FILE=str(tmp_path / "no-such-lsm"))
-    code, out, err = await flybot_report(tmp_path, env, "--mode", "workspace-write", "--server", harness.url,
-                                         "--token", token)
+    code, out, err = await flybot_report(
+        tmp_path, env, "--mode", "workspace-write", "--server", harness.url, "--token", token
+    )
     assert (code, out, err) == (4, "", "")
     assert await open_reports(harness) == []
 
@@ -127,12 +171,21 @@ async def test_flybot_report_refuses_a_bad_mode_or_host_with_exit_2(tmp_path: Pa
 
 def session_start_event(session_id: str = "5e55-10n") -> bytes:
     """A SessionStart event as Claude Code sends it (plus a field this hook does not know)."""
-    return json.dumps({"session_id": session_id, "transcript_path": f"/home/dev/.claude/{session_id}.jsonl",
-                       "cwd": "/work/repo", "hook_event_name": "SessionStart", "source": "startup",
-                       "model": "claude-x"}).encode()
+    return json.dumps(
+        {
+            "session_id": session_id,
+            "transcript_path": f"/home/dev/.claude/{session_id}.jsonl",
+            "cwd": "/work/repo",
+            "hook_event_name": "SessionStart",
+            "source": "startup",
+            "model": "claude-x",
+        }
+    ).encode()
 
 
-async def test_session_start_runs_the_preflight_once_and_reports_a_blocked_host(harness: Harness, tmp_path: Path) -> None:
+async def test_session_start_runs_the_preflight_once_and_reports_a_blocked_host(
+    harness: Harness, tmp_path: Path
+) -> None:
     token = await add_bot(harness, owners=(OWNER,))
     env = host_env(tmp_path, "absent", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
     run = await start_hook(session_start_event(), tmp_path, "--mode", "workspace-write", **env)
@@ -155,11 +208,13 @@ async def test_session_start_on_a_usable_host_says_nothing_and_resolves_the_host
 ) -> None:
     token = await add_bot(harness, owners=(OWNER,))
     blocked = host_env(tmp_path, "absent", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
-    code, _, _ = await (await start_hook(session_start_event("s-1"), tmp_path, "--mode", "read-only",
-                                         **blocked)).finish()
+    code, _, _ = await (
+        await start_hook(session_start_event("s-1"), tmp_path, "--mode", "read-only", **blocked)
+    ).finish()
     assert code == 0 and len(await open_reports(harness)) == 1
     usable = host_env(tmp_path, "7", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
-    code, out, err = await (await start_hook(session_start_event("s-2"), tmp_path, "--mode", "read-only",
-                                             **usable)).finish()
+    code, out, err = await (
+        await start_hook(session_start_event("s-2"), tmp_path, "--mode", "read-only", **usable)
+    ).finish()
     assert (code, out) == (0, ""), err
     assert await open_reports(harness) == []

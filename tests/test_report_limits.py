@@ -12,8 +12,11 @@ from tests.test_reports import PREFLIGHT_LINE, add_bot
 
 
 async def _post(harness: Harness, token: str, host: str) -> tuple[int, dict[str, Any], dict[str, str]]:
-    async with harness.http.post(f"{harness.url}/v1/reports", headers={"Authorization": f"Bearer {token}"},
-                                 json={"line": PREFLIGHT_LINE, "host": host, "session_id": "s-1"}) as response:
+    async with harness.http.post(
+        f"{harness.url}/v1/reports",
+        headers={"Authorization": f"Bearer {token}"},
+        json={"line": PREFLIGHT_LINE, "host": host, "session_id": "s-1"},
+    ) as response:
         return response.status, await response.json(content_type=None), dict(response.headers)
 
 

@@ -33,8 +33,12 @@ BOT_USER = "U0CIBOT01"
 """The Slack user ci-bot posts as (its registered chat identity)."""
 INSTALL = "sudo apt-get install -y bubblewrap"
 BLOCKED = build_report(
-    SandboxMode.WORKSPACE_WRITE, "linux",
-    [BackendProbe("bubblewrap", False, "not found on PATH"), BackendProbe("landlock", False, "not in /sys/kernel/security/lsm")],
+    SandboxMode.WORKSPACE_WRITE,
+    "linux",
+    [
+        BackendProbe("bubblewrap", False, "not found on PATH"),
+        BackendProbe("landlock", False, "not in /sys/kernel/security/lsm"),
+    ],
     {"ID": "debian"},
 )
 PREFLIGHT_LINE = render_one_line(BLOCKED)
@@ -43,10 +47,12 @@ PREFLIGHT_LINE = render_one_line(BLOCKED)
 # -- helpers --------------------------------------------------------------------------------------------------
 async def add_bot(harness: Harness, owners: tuple[str, ...] = (OWNER, OWNER2)) -> str:
     """The Bot ``ci-bot`` (room C0APPROVE) with two owners; both exist in the emulated workspace."""
-    harness.emulator.users.setdefault(OWNER2, {"name": "otto", "real_name": "Otto (owner)", "is_admin": False,
-                                              "is_owner": False})
-    harness.emulator.users.setdefault(BOT_USER, {"name": "ci-bot", "real_name": "ci-bot (agent)", "is_admin": False,
-                                                 "is_owner": False})
+    harness.emulator.users.setdefault(
+        OWNER2, {"name": "otto", "real_name": "Otto (owner)", "is_admin": False, "is_owner": False}
+    )
+    harness.emulator.users.setdefault(
+        BOT_USER, {"name": "ci-bot", "real_name": "ci-bot (agent)", "is_admin": False, "is_owner": False}
+    )
     return await harness.add_bot("ci-bot", owners=owners, chat_user=BOT_USER)
 
 
@@ -58,8 +64,9 @@ async def post_report(harness: Harness, token: str, body: Any) -> tuple[int, dic
         status, data = response.status, await response.json(content_type=None)
     if status in (200, 201):
         await harness.outbox_drained()
-        async with harness.http.get(f"{harness.url}/v1/reports/{data['id']}",
-                                    headers={"Authorization": f"Bearer {token}"}) as response:
+        async with harness.http.get(
+            f"{harness.url}/v1/reports/{data['id']}", headers={"Authorization": f"Bearer {token}"}
+        ) as response:
             data = await response.json(content_type=None)
     return status, data
 
@@ -73,7 +80,8 @@ async def report_ok(harness: Harness, token: str, **body: Any) -> dict[str, Any]
 
 async def get_report(harness: Harness, token: str, report_id: str, wait: float = 0) -> tuple[int, dict[str, Any]]:
     async with harness.http.get(
-        f"{harness.url}/v1/reports/{report_id}", params={"wait": str(wait)},
+        f"{harness.url}/v1/reports/{report_id}",
+        params={"wait": str(wait)},
         headers={"Authorization": f"Bearer {token}"},
     ) as response:
         return response.status, await response.json(content_type=None)
@@ -83,7 +91,8 @@ def dms(harness: Harness, user: str, report_id: str | None = None) -> list[Any]:
     """Non-ephemeral messages in ``user``'s DM with FlyBot (DM ids come from ``conversations.open``)."""
     im = {cid for cid, c in harness.emulator.channels.items() if c["is_im"] and c["user"] == user}
     return [
-        m for m in harness.emulator.messages
+        m
+        for m in harness.emulator.messages
         if m.channel in im and m.ephemeral_to is None and (report_id is None or report_id in json.dumps(m.blocks))
     ]
 
@@ -91,7 +100,9 @@ def dms(harness: Harness, user: str, report_id: str | None = None) -> list[Any]:
 def dm_posts(harness: Harness) -> int:
     """``chat.postMessage`` calls to DM channels (updates do not count)."""
     im = {cid for cid, c in harness.emulator.channels.items() if c["is_im"]}
-    return sum(1 for c in harness.emulator.calls if c["method"] == "chat.postMessage" and c["args"].get("channel") in im)
+    return sum(
+        1 for c in harness.emulator.calls if c["method"] == "chat.postMessage" and c["args"].get("channel") in im
+    )
 
 
 def action_ids(message: Any) -> set[str]:
@@ -112,12 +123,17 @@ async def approve_for_bot(harness: Harness, user: str, report_id: str, *, on_hos
 
 async def audit_events(harness: Harness, report_id: str | None = None) -> list[str]:
     rows = await harness.runtime.store.audit_log()
-    return [r.event for r in rows if r.event.startswith("report.") and (report_id is None or
-                                                                        r.detail.get("report_id") == report_id)]
+    return [
+        r.event
+        for r in rows
+        if r.event.startswith("report.") and (report_id is None or r.detail.get("report_id") == report_id)
+    ]
 
 
 # -- receiving reports ------------------------------------------------------------------------------------------
-async def test_an_api_report_reaches_each_owner_by_dm_with_the_options_and_the_install_command(harness: Harness) -> None:
+async def test_an_api_report_reaches_each_owner_by_dm_with_the_options_and_the_install_command(
+    harness: Harness,
+) -> None:
     token = await add_bot(harness)
     status, data = await post_report(harness, token, {"line": PREFLIGHT_LINE, "host": "ci-7", "session_id": "s-42"})
     assert status == 201, data
@@ -129,10 +145,19 @@ async def test_an_api_report_reaches_each_owner_by_dm_with_the_options_and_the_i
         [dm] = dms(harness, owner, data["id"])
         text = block_text(dm.blocks)
         assert "ci-bot" in text and "ci-7" in text and "s-42" in text and "workspace-write" in text
-        assert "bubblewrap" in text and "Landlock" in text and "run a kernel with Landlock ABI 3 or later (Linux 6.2+)" in text
+        assert (
+            "bubblewrap" in text
+            and "Landlock" in text
+            and "run a kernel with Landlock ABI 3 or later (Linux 6.2+)" in text
+        )
         assert "change the session file policy to danger-full-access" in text
-        commands = [e for b in dm.blocks if b["type"] == "rich_text"
-                    for e in b["elements"] if e["type"] == "rich_text_preformatted"]
+        commands = [
+            e
+            for b in dm.blocks
+            if b["type"] == "rich_text"
+            for e in b["elements"]
+            if e["type"] == "rich_text_preformatted"
+        ]
         assert [e["elements"][0]["text"] for e in commands] == [INSTALL], "the exact command, copyable"
         assert action_ids(dm) == {REPORT_APPROVE_TURN_ACTION, REPORT_APPROVE_BOT_ACTION, REPORT_RESOLVE_ACTION}
     assert await audit_events(harness, data["id"]) == ["report.received", "report.delivered", "report.delivered"]
@@ -140,7 +165,9 @@ async def test_an_api_report_reaches_each_owner_by_dm_with_the_options_and_the_i
 
 async def test_the_blocked_line_with_fields_and_the_preflight_json_are_accepted_too(harness: Harness) -> None:
     token = await add_bot(harness, owners=(OWNER,))
-    line = f"blocked: no usable sandbox backend bot=ci-bot host=ci-8 session=s-1 mode=workspace-write | {PREFLIGHT_LINE}"
+    line = (
+        f"blocked: no usable sandbox backend bot=ci-bot host=ci-8 session=s-1 mode=workspace-write | {PREFLIGHT_LINE}"
+    )
     status, first = await post_report(harness, token, {"line": line})
     assert status == 201 and first["host"] == "ci-8" and first["missing"] == ["bubblewrap", "landlock"], first
     status, second = await post_report(
@@ -148,8 +175,9 @@ async def test_the_blocked_line_with_fields_and_the_preflight_json_are_accepted_
     )
     assert status == 201 and second["mode"] == "workspace-write" and second["missing"] == ["bubblewrap", "landlock"]
     assert [o["id"] for o in second["unlock"]] == [o.id for o in BLOCKED.unlock]
-    status, bare = await post_report(harness, token, {"line": "blocked: no usable sandbox backend host=ci-10 session=s-3",
-                                                      "mode": "read-only"})
+    status, bare = await post_report(
+        harness, token, {"line": "blocked: no usable sandbox backend host=ci-10 session=s-3", "mode": "read-only"}
+    )
     assert status == 201 and bare["missing"] == [], bare
     assert [o["id"] for o in bare["unlock"]] == ["approve-turn", "approve-bot", "change-file-policy"]
     assert len(dms(harness, OWNER)) == 3
@@ -157,9 +185,12 @@ async def test_the_blocked_line_with_fields_and_the_preflight_json_are_accepted_
 
 async def test_a_report_posted_in_the_bots_room_reaches_the_owners_dm(harness: Harness) -> None:
     token = await add_bot(harness)
-    text = f"blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-42 mode=workspace-write | {PREFLIGHT_LINE}"
-    async with harness.http.post(f"{harness.emu_url}/page/message",
-                                 json={"user": BOT_USER, "channel": ROOM, "text": text}) as response:
+    text = (
+        f"blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-42 mode=workspace-write | {PREFLIGHT_LINE}"
+    )
+    async with harness.http.post(
+        f"{harness.emu_url}/page/message", json={"user": BOT_USER, "channel": ROOM, "text": text}
+    ) as response:
         assert (await response.json())["ok"]
     await harness.eventually(lambda: len(dms(harness, OWNER)) == 1 and len(dms(harness, OWNER2)) == 1)
     dm = dms(harness, OWNER)[0]
@@ -184,8 +215,10 @@ async def test_a_malformed_api_report_is_a_422_naming_the_field_and_nothing_is_s
         ({"line": PREFLIGHT_LINE, "host": "h", "session_id": "s", "mode": "danger-full-access"}, "mode"),
         ({"line": "blocked: no usable sandbox backend host=h session=s", "host": "other", "mode": "read-only"}, "host"),
         ({"preflight": usable, "host": "h", "session_id": "s"}, "preflight.status"),
-        ({"preflight": {**BLOCKED.to_json_dict(), "backends": "none"}, "host": "h", "session_id": "s"},
-         "preflight.backends"),
+        (
+            {"preflight": {**BLOCKED.to_json_dict(), "backends": "none"}, "host": "h", "session_id": "s"},
+            "preflight.backends",
+        ),
         ({"line": PREFLIGHT_LINE, "preflight": BLOCKED.to_json_dict(), "host": "h", "session_id": "s"}, "line"),
         ({"host": "h", "session_id": "s"}, "line"),
         ({"line": PREFLIGHT_LINE, "host": "has space", "session_id": "s"}, "host"),
@@ -196,8 +229,9 @@ async def test_a_malformed_api_report_is_a_422_naming_the_field_and_nothing_is_s
         assert status == 422, (body, problem)
         assert problem["code"] == "invalid_request" and problem["detail"], problem
         assert field in [e["field"] for e in problem["errors"]], (field, problem)
-    async with harness.http.post(f"{harness.url}/v1/reports", data="nope",
-                                 headers={"Authorization": f"Bearer {token}"}) as response:
+    async with harness.http.post(
+        f"{harness.url}/v1/reports", data="nope", headers={"Authorization": f"Bearer {token}"}
+    ) as response:
         assert response.status == 422
     status, _ = await post_report(harness, "fbt_wrong", {"line": PREFLIGHT_LINE, "host": "h", "session_id": "s"})
     assert status == 401
@@ -209,13 +243,17 @@ async def test_a_malformed_chat_report_is_ignored_and_flybot_keeps_working(harne
     bad = [
         ("blocked: no usable sandbox backend bot=ci-bot host=ci-7 mode=read-only", ROOM),  # no session
         ("blocked: no usable sandbox backend bot=nobody host=ci-7 session=s mode=read-only", ROOM),  # no such Bot
-        ("blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s mode=read-only", "C0GENERAL"),  # not its room
+        (
+            "blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s mode=read-only",
+            "C0GENERAL",
+        ),  # not its room
         ("blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s | garbage", ROOM),
         (f"{PREFLIGHT_LINE}", ROOM),  # the bare preflight line names no Bot
     ]
     for text, channel in bad:
-        async with harness.http.post(f"{harness.emu_url}/page/message",
-                                     json={"user": BOT_USER, "channel": channel, "text": text}) as response:
+        async with harness.http.post(
+            f"{harness.emu_url}/page/message", json={"user": BOT_USER, "channel": channel, "text": text}
+        ) as response:
             assert (await response.json())["ok"], "FlyBot answered the event normally"
 
     async def ignored() -> int:
@@ -228,8 +266,9 @@ async def test_a_malformed_chat_report_is_ignored_and_flybot_keeps_working(harne
     assert dm_posts(harness) == 0
     assert not [m for m in harness.emulator.messages if m.channel in (ROOM, "C0GENERAL") and m.bot_id], "no reply"
     good = "blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-1 mode=read-only"
-    async with harness.http.post(f"{harness.emu_url}/page/message",
-                                 json={"user": BOT_USER, "channel": ROOM, "text": good}) as response:
+    async with harness.http.post(
+        f"{harness.emu_url}/page/message", json={"user": BOT_USER, "channel": ROOM, "text": good}
+    ) as response:
         assert (await response.json())["ok"]
     await harness.eventually(lambda: dm_posts(harness) == 2)
 
@@ -328,8 +367,9 @@ async def test_concurrent_clicks_record_exactly_one_decision(harness: Harness) -
     _, data = await get_report(harness, token, report["id"])
     assert data["status"] == winners[0].status
     live = await harness.runtime.store.list_standing(live_at=datetime.now(UTC))
-    assert [a.id for a in live] == ([data["standing_approval_id"]] if data["status"] == "approved_bot" else []), \
+    assert [a.id for a in live] == ([data["standing_approval_id"]] if data["status"] == "approved_bot" else []), (
         "a losing 'for this Bot' leaves no live standing approval"
+    )
 
 
 # -- folding -------------------------------------------------------------------------------------------------------
@@ -378,19 +418,28 @@ async def test_the_long_poll_answers_open_after_the_wait_and_only_to_the_reporti
 def _card(**overrides: Any) -> CardReport:
     seen = datetime(2025, 1, 31, 14, 0, tzinfo=UTC)
     base: dict[str, Any] = dict(
-        id="rep_1", bot_name="ci-bot", host="ci-7 <!channel> *x*", session_id="s-42", mode="workspace-write",
+        id="rep_1",
+        bot_name="ci-bot",
+        host="ci-7 <!channel> *x*",
+        session_id="s-42",
+        mode="workspace-write",
         missing=("bubblewrap", "landlock"),
-        unlock=tuple(CardUnlock(o.id, o.text, o.command) for o in BLOCKED.unlock), status="open", count=1,
-        first_seen=seen, last_seen=seen,
+        unlock=tuple(CardUnlock(o.id, o.text, o.command) for o in BLOCKED.unlock),
+        status="open",
+        count=1,
+        first_seen=seen,
+        last_seen=seen,
     )
     base.update(overrides)
     return CardReport(**base)
 
 
 def test_the_dm_is_valid_block_kit_and_keeps_user_text_out_of_mrkdwn() -> None:
-    for card in (_card(), _card(status="approved_bot", decided_by=OWNER, decided_at=datetime.now(UTC),
-                                standing_approval_id="sa_1"), _card(status="resolved", source="chat",
-                                                                    reported_by=OTHER, channel=ROOM)):
+    for card in (
+        _card(),
+        _card(status="approved_bot", decided_by=OWNER, decided_at=datetime.now(UTC), standing_approval_id="sa_1"),
+        _card(status="resolved", source="chat", reported_by=OTHER, channel=ROOM),
+    ):
         message = report_dm(card)
         for block in message.blocks:
             model = Block.parse(block)
@@ -418,8 +467,9 @@ async def test_an_ordinary_room_message_is_acknowledged_not_answered_404(harness
     # Slack retries a non-200 event delivery and disables the subscriptions of an app whose deliveries keep failing.
     await add_bot(harness)
     for text in ("good morning", "<!here> deploy at 5?", ""):
-        async with harness.http.post(f"{harness.emu_url}/page/message",
-                                     json={"user": OWNER, "channel": ROOM, "text": text}) as response:
+        async with harness.http.post(
+            f"{harness.emu_url}/page/message", json={"user": OWNER, "channel": ROOM, "text": text}
+        ) as response:
             answer = await response.json()
         assert answer["ok"] and answer["status"] == 200, (text, answer)
     assert dm_posts(harness) == 0

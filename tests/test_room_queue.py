@@ -22,8 +22,14 @@ from tests.pg import migrated_store
 from tests.test_admission import post, refused_metric
 from tests.test_replicas import Cluster
 
-LIMITS = {"max_open_escalations": 0, "rate_per_minute": 0, "room_queue_max": 3, "slack_room_interval_s": 60.0,
-          "slack_room_burst": 1, "delivery_deadline_s": 600.0}
+LIMITS = {
+    "max_open_escalations": 0,
+    "rate_per_minute": 0,
+    "room_queue_max": 3,
+    "slack_room_interval_s": 60.0,
+    "slack_room_burst": 1,
+    "delivery_deadline_s": 600.0,
+}
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -49,9 +55,9 @@ async def test_a_full_room_answers_429_room_busy_to_every_bot_on_every_replica_a
 
     # A burst from two Bots through both replicas: each replica's requests share group commits (each counting the
     # cards queued before it in its group), and the replicas' groups take the room in turn: exactly three places.
-    results = await asyncio.gather(*(
-        post(cluster.http, cluster.urls[i % 2], token_a if i % 3 else token_b, f"s{i}") for i in range(40)
-    ))
+    results = await asyncio.gather(
+        *(post(cluster.http, cluster.urls[i % 2], token_a if i % 3 else token_b, f"s{i}") for i in range(40))
+    )
     assert sorted(status for status, _, _ in results) == [201] * 3 + [429] * 37
     # The other replica sees the full room too.
     results.append(await post(cluster.http, cluster.urls[1], token_b, "late"))
@@ -71,14 +77,29 @@ async def test_a_full_room_answers_429_room_busy_to_every_bot_on_every_replica_a
     status, body, _ = await post(cluster.http, cluster.urls[1], token_c, "elsewhere")
     assert status == 201 and body["card"]["status"] == "queued"
     # A request answered by a standing approval needs no card: not refused by the full room.
-    await store.add_standing(StandingApproval(
-        id="sa_" + uuid.uuid4().hex[:12], scope="bot", subject=b.id, bot_id=b.id, pattern="apt-get install",
-        max_risk="system", contained_only=True, created_by=OWNER, created_at=datetime.now(UTC),
-    ))
+    await store.add_standing(
+        StandingApproval(
+            id="sa_" + uuid.uuid4().hex[:12],
+            scope="bot",
+            subject=b.id,
+            bot_id=b.id,
+            pattern="apt-get install",
+            max_risk="system",
+            contained_only=True,
+            created_by=OWNER,
+            created_at=datetime.now(UTC),
+        )
+    )
     async with cluster.http.post(
         f"{cluster.urls[0]}/v1/escalations",  # the replica that wrote the approval (no wait for NOTIFY's news)
-        json={"session_id": "covered", "command": "sudo apt-get install -y jq", "cwd": "/w",
-              "file_policy": "workspace-write", "approval_policy": "ask", "contained": True},
+        json={
+            "session_id": "covered",
+            "command": "sudo apt-get install -y jq",
+            "cwd": "/w",
+            "file_policy": "workspace-write",
+            "approval_policy": "ask",
+            "contained": True,
+        },
         headers={"Authorization": f"Bearer {token_b}"},
     ) as response:
         covered = await response.json()

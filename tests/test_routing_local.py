@@ -39,21 +39,36 @@ async def _until(check: Any, timeout: float = 15.0) -> Any:
 
 
 async def _escalate(local: Local, **extra: Any) -> dict[str, Any]:
-    async with aiohttp.ClientSession() as agent, agent.post(
-        f"{local.url}/v1/escalations", headers={"Authorization": f"Bearer {local.demo_token}"},
-        json={"session_id": "s-1", "command": "sudo apt-get install -y jq", "cwd": "/work", "contained": False,
-              "file_policy": "workspace-write", "approval_policy": "ask", **extra},
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as agent,
+        agent.post(
+            f"{local.url}/v1/escalations",
+            headers={"Authorization": f"Bearer {local.demo_token}"},
+            json={
+                "session_id": "s-1",
+                "command": "sudo apt-get install -y jq",
+                "cwd": "/work",
+                "contained": False,
+                "file_policy": "workspace-write",
+                "approval_policy": "ask",
+                **extra,
+            },
+        ) as response,
+    ):
         assert response.status == 201, await response.text()
         data: dict[str, Any] = await response.json()
         return data
 
 
 async def _status(local: Local, escalation_id: str, wait: float = 0) -> dict[str, Any]:
-    async with aiohttp.ClientSession() as agent, agent.get(
-        f"{local.url}/v1/escalations/{escalation_id}", params={"wait": str(wait)},
-        headers={"Authorization": f"Bearer {local.demo_token}"},
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as agent,
+        agent.get(
+            f"{local.url}/v1/escalations/{escalation_id}",
+            params={"wait": str(wait)},
+            headers={"Authorization": f"Bearer {local.demo_token}"},
+        ) as response,
+    ):
         data: dict[str, Any] = await response.json()
         return data
 
@@ -63,10 +78,17 @@ def _with(messages: list[dict[str, Any]], escalation_id: str) -> list[dict[str, 
 
 
 async def _click(person: aiohttp.ClientSession, local: Local, user: str, message: dict[str, Any], value: str) -> None:
-    async with person.post(f"{local.url}{PAGE}/click", json={
-        "user": user, "channel": message["channel"], "ts": message["ts"], "action_id": "escalation_approve",
-        "block_id": "", "value": value,
-    }) as response:
+    async with person.post(
+        f"{local.url}{PAGE}/click",
+        json={
+            "user": user,
+            "channel": message["channel"],
+            "ts": message["ts"],
+            "action_id": "escalation_approve",
+            "block_id": "",
+            "value": value,
+        },
+    ) as response:
         assert (await response.json())["status"] == 200
 
 
@@ -80,8 +102,15 @@ async def test_the_built_in_group_owns_the_demo_bot_after_the_readmes_command(tm
             await _click(person, local, OSCAR, card, escalation["id"])  # not yet an owner: refused
             assert (await _status(local, escalation["id"]))["status"] == "pending"
             done = await asyncio.to_thread(
-                subprocess.run, [sys.executable, "-m", "bot", "bots", "set", "demo", "--owner-group", "S0ONCALL1"],
-                cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+                subprocess.run,
+                [sys.executable, "-m", "bot", "bots", "set", "demo", "--owner-group", "S0ONCALL1"],
+                cwd=tmp_path,
+                env=clean_env(),
+                capture_output=True,
+                text=True,
+                timeout=60,
+                stdin=subprocess.DEVNULL,
+            )
             assert done.returncode == 0, done.stderr
             await _click(person, local, OSCAR, card, escalation["id"])
             decided = await _status(local, escalation["id"], wait=10)
@@ -129,8 +158,12 @@ async def test_reminder_and_fallback_in_local_chat_and_ada_decides_from_her_dm(t
             async def redrawn() -> bool:
                 room = await _card_of(person, local, escalation["id"])
                 mine = await copy()
-                return bool(room and mine and "escalation_approve" not in json.dumps(room["blocks"])
-                            and "escalation_approve" not in json.dumps(mine["blocks"]))
+                return bool(
+                    room
+                    and mine
+                    and "escalation_approve" not in json.dumps(room["blocks"])
+                    and "escalation_approve" not in json.dumps(mine["blocks"])
+                )
 
             await _until(redrawn)
     finally:
@@ -142,25 +175,58 @@ async def test_flybot_ask_names_both_approvers_under_the_two_person_rule(tmp_pat
     local, runner = await _start(tmp_path)
     try:
         done = await asyncio.to_thread(
-            subprocess.run, [sys.executable, "-m", "bot", "bots", "set", "demo", "--two-person", "destructive-host"],
-            cwd=tmp_path, env=clean_env(), capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+            subprocess.run,
+            [sys.executable, "-m", "bot", "bots", "set", "demo", "--two-person", "destructive-host"],
+            cwd=tmp_path,
+            env=clean_env(),
+            capture_output=True,
+            text=True,
+            timeout=60,
+            stdin=subprocess.DEVNULL,
+        )
         assert done.returncode == 0, done.stderr
         ask = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", "ask", "--timeout", "60", "--", "rm", "-rf", "/var/lib/app",
-            cwd=tmp_path, env=clean_env(), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-            stdin=asyncio.subprocess.DEVNULL)
+            sys.executable,
+            "-m",
+            "bot",
+            "ask",
+            "--timeout",
+            "60",
+            "--",
+            "rm",
+            "-rf",
+            "/var/lib/app",
+            cwd=tmp_path,
+            env=clean_env(),
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            stdin=asyncio.subprocess.DEVNULL,
+        )
         try:
             async with person_session() as person:
                 await log_in_local(person, local.app, local.url)
 
                 async def card() -> dict[str, Any] | None:
                     messages = (await _state(person, local, OLIVIA))["messages"]
-                    return next((m for m in messages if not m["ephemeral"] and "/var/lib/app" in json.dumps(m["blocks"])
-                                 and "escalation_approve" in json.dumps(m["blocks"])), None)
+                    return next(
+                        (
+                            m
+                            for m in messages
+                            if not m["ephemeral"]
+                            and "/var/lib/app" in json.dumps(m["blocks"])
+                            and "escalation_approve" in json.dumps(m["blocks"])
+                        ),
+                        None,
+                    )
 
                 message = await _until(card, timeout=30)
-                value = next(e["value"] for b in message["blocks"] if b["type"] == "actions" for e in b["elements"]
-                             if e["action_id"] == "escalation_approve")
+                value = next(
+                    e["value"]
+                    for b in message["blocks"]
+                    if b["type"] == "actions"
+                    for e in b["elements"]
+                    if e["action_id"] == "escalation_approve"
+                )
                 await _click(person, local, OLIVIA, message, value)
                 assert (await _status(local, value))["approvals"]["by"] == [OLIVIA]
                 await _click(person, local, ADA, message, value)

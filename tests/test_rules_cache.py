@@ -32,8 +32,9 @@ def write_copy(server: Server, items: list[dict[str, object]], *, age_s: float, 
     path = rules_path()
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "w", encoding="utf-8") as file:
-        json.dump({"server": server.url, "fetched_at": time.time() - age_s, "max_age_s": max_age_s,
-                   "items": items}, file)
+        json.dump(
+            {"server": server.url, "fetched_at": time.time() - age_s, "max_age_s": max_age_s, "items": items}, file
+        )
 
 
 def hold_fresh_rules(url: str, items: list[dict[str, object]] | None = None) -> None:
@@ -55,8 +56,7 @@ async def test_a_rule_that_raises_a_grade_makes_the_hook_ask(harness: Harness, t
     assert not first.needs_approval
     assert "`git` is graded network" in await harness.slash(ADMIN, "rule set git network")
     os.unlink(rules_path())  # the copy fetched a moment ago: fresh for max_age_s, so this test starts afresh
-    graded = await asyncio.to_thread(grade, "git status", contained=True, cwd=str(tmp_path), ceiling=W,
-                                     server=server)
+    graded = await asyncio.to_thread(grade, "git status", contained=True, cwd=str(tmp_path), ceiling=W, server=server)
     assert graded.needs_approval and graded.risk == RiskLevel.NETWORK and "program rule" in graded.why
     saved = json.loads(Path(rules_path()).read_text())
     assert saved["server"] == harness.url and [i["program"] for i in saved["items"]] == ["git"]
@@ -107,8 +107,7 @@ def test_no_token_means_no_fresh_rules() -> None:
 async def test_exec_asks_for_a_raised_program_and_says_why(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
     await harness.slash(ADMIN, "rule set git network")
-    run = await start_exec(tmp_path, "--server", harness.url, "--token", token, "--timeout", "5", "--",
-                           "git", "status")
+    run = await start_exec(tmp_path, "--server", harness.url, "--token", token, "--timeout", "5", "--", "git", "status")
     _code, _out, err = await run.finish(timeout=60)
     assert "network is above the workspace_write ceiling; asking FlyBot" in err, err
 
@@ -118,12 +117,28 @@ async def test_the_hook_denies_locally_allowed_writes_when_the_rules_are_stale_a
 ) -> None:
     server = closed_server()
     write_copy(server, [], age_s=600)
-    run = await start_hook(json.dumps(event("touch notes.txt", tmp_path)).encode(), tmp_path, "--server",
-                           server.url, "--token", "fbt_x", "--wait", "3")
+    run = await start_hook(
+        json.dumps(event("touch notes.txt", tmp_path)).encode(),
+        tmp_path,
+        "--server",
+        server.url,
+        "--token",
+        "fbt_x",
+        "--wait",
+        "3",
+    )
     _code, out, _err = await run.finish()
     verdict, reason = decision(out)
     assert verdict == "ask" and "unreachable" in reason
-    run = await start_hook(json.dumps(event("ls -la", tmp_path)).encode(), tmp_path, "--server", server.url,
-                           "--token", "fbt_x", "--wait", "3")
+    run = await start_hook(
+        json.dumps(event("ls -la", tmp_path)).encode(),
+        tmp_path,
+        "--server",
+        server.url,
+        "--token",
+        "fbt_x",
+        "--wait",
+        "3",
+    )
     _code, out, _err = await run.finish()
     assert decision(out)[0] == "allow"

@@ -17,9 +17,12 @@ REMINDER = {"type": "text", "text": "<system-reminder>the date changed</system-r
 
 
 async def _stop_reason(api: MessagesAPI, messages: list[dict[str, Any]]) -> str:
-    async with aiohttp.ClientSession() as session, session.post(
-        f"{api.url}/v1/messages", json={"model": "m", "messages": messages, "tools": BASH, "stream": False}
-    ) as response:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.post(
+            f"{api.url}/v1/messages", json={"model": "m", "messages": messages, "tools": BASH, "stream": False}
+        ) as response,
+    ):
         return str((await response.json())["stop_reason"])
 
 
@@ -49,9 +52,12 @@ async def test_the_responses_api_ends_the_turn_after_a_function_call_output_what
     done = {"type": "message", "role": "assistant", "content": [{"type": "output_text", "text": "Done."}]}
     try:
         async with aiohttp.ClientSession() as session:
-            for items, expected in (([user], "function_call"), ([user, call, output], "message"),
-                                    ([user, call, output, note], "message"),
-                                    ([user, call, output, done, user], "function_call")):
+            for items, expected in (
+                ([user], "function_call"),
+                ([user, call, output], "message"),
+                ([user, call, output, note], "message"),
+                ([user, call, output, done, user], "function_call"),
+            ):
                 async with session.post(f"{api.url}/responses", json={"input": items}) as response:
                     text = await response.text()
                 assert f'"type": "{expected}"' in text.split("response.output_item.done", 1)[1][:200], (items, text)

@@ -10,8 +10,13 @@ from tests.harness import ADMIN, OTHER, OWNER, ROOM, Harness
 
 
 async def test_a_session_cannot_borrow_another_rooms_room_wide_approval(harness: Harness) -> None:
-    _bot, token = await register_bot(harness.runtime.store, "rogue", [OTHER], ROOM,  # its room is C0APPROVE
-                                     allowed_rooms=["C0GENERAL"])  # it may send cards there, not borrow approvals
+    _bot, token = await register_bot(
+        harness.runtime.store,
+        "rogue",
+        [OTHER],
+        ROOM,  # its room is C0APPROVE
+        allowed_rooms=["C0GENERAL"],
+    )  # it may send cards there, not borrow approvals
     reply = await harness.slash(ADMIN, "standing add --room * --max-risk system --host-ok", channel="C0GENERAL")
     assert reply.startswith("Saved"), reply
     esc = await harness.escalate(token, command="chmod -R 777 /etc", contained=False, room="C0GENERAL")
@@ -61,8 +66,9 @@ async def test_bodies_that_used_to_cause_500s_get_clear_problems(harness: Harnes
         status, _ = await harness.post(token, harness.body(**bad))
         assert status == 422
     junk = json.dumps({"type": "event_callback", "event": []})
-    async with harness.http.post(f"{harness.url}/slack/events", data=junk,
-                                 headers={"Content-Type": "application/json"}) as response:
+    async with harness.http.post(
+        f"{harness.url}/slack/events", data=junk, headers={"Content-Type": "application/json"}
+    ) as response:
         assert response.status == 401
 
 
@@ -102,11 +108,15 @@ async def test_slash_replies_quote_user_words_inertly(harness: Harness) -> None:
 
 async def test_the_local_page_api_refuses_cross_site_requests(harness: Harness) -> None:
     body = json.dumps({"user": ADMIN, "channel": "C0APPROVE", "text": "standing add --room * --max-risk system"})
-    async with harness.http.post(f"{harness.emu_url}/page/command", data=body,
-                                 headers={"Content-Type": "text/plain"}) as response:
+    async with harness.http.post(
+        f"{harness.emu_url}/page/command", data=body, headers={"Content-Type": "text/plain"}
+    ) as response:
         assert response.status == 415
-    async with harness.http.post(f"{harness.emu_url}/page/command", data=body,
-                                 headers={"Content-Type": "application/json", "Origin": "http://evil.example"}) as r:
+    async with harness.http.post(
+        f"{harness.emu_url}/page/command",
+        data=body,
+        headers={"Content-Type": "application/json", "Origin": "http://evil.example"},
+    ) as r:
         assert r.status == 403
     assert await harness.runtime.store.list_standing() == []
 

@@ -26,8 +26,23 @@ async def test_approvals_closed_is_refused_with_409(harness: Harness) -> None:
 async def test_the_response_has_every_documented_field(harness: Harness) -> None:
     token = await harness.add_bot()
     esc = await harness.escalate(token)
-    for key in ("id", "status", "bot_id", "session_id", "command", "contained", "risk", "reasons", "room",
-                "created_at", "expires_at", "decided_at", "decided_by", "decision_source", "reason"):
+    for key in (
+        "id",
+        "status",
+        "bot_id",
+        "session_id",
+        "command",
+        "contained",
+        "risk",
+        "reasons",
+        "room",
+        "created_at",
+        "expires_at",
+        "decided_at",
+        "decided_by",
+        "decision_source",
+        "reason",
+    ):
         assert key in esc
     assert esc["expires_at"] > esc["created_at"]
 
@@ -138,8 +153,9 @@ def test_every_field_of_the_request_body_reaches_the_service() -> None:
 async def test_the_created_escalation_is_json_with_its_charset_and_every_given_field(harness: Harness) -> None:
     _bot, token = await register_bot(harness.runtime.store, "ci-bot", [OWNER], ROOM, allowed_rooms=["C0OTHER1"])
     body = harness.body(justification="needs jq", room="C0OTHER1", timeout_s=120, session_id="s-1", cwd="/srv/app")
-    async with harness.http.post(f"{harness.url}/v1/escalations", json=body,
-                                 headers={"Authorization": f"Bearer {token}"}) as response:
+    async with harness.http.post(
+        f"{harness.url}/v1/escalations", json=body, headers={"Authorization": f"Bearer {token}"}
+    ) as response:
         assert response.status == 201 and response.headers["Content-Type"] == "application/json; charset=utf-8"
         esc = await response.json()
     for key in ("justification", "room", "session_id", "cwd", "command", "file_policy", "approval_policy", "contained"):

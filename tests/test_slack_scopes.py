@@ -36,8 +36,11 @@ PRIVATE_ROOM = "G0PRIVATE"
 GROUP = "S0ONCALL1"
 BOT_DIR = Path(__file__).resolve().parent.parent / "bot"
 HOME_VIEW = {"type": "home", "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "hello"}}]}
-MODAL = {"type": "modal", "title": {"type": "plain_text", "text": "FlyBot"},
-         "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "hello"}}]}
+MODAL = {
+    "type": "modal",
+    "title": {"type": "plain_text", "text": "FlyBot"},
+    "blocks": [{"type": "section", "text": {"type": "mrkdwn", "text": "hello"}}],
+}
 
 
 def test_the_scope_table_names_every_method_flybot_calls_in_its_code() -> None:
@@ -78,10 +81,16 @@ class Workspace:
     """The Slack emulation with one app installed, on loopback, and FlyBot's own Slack code pointed at it."""
 
     def __init__(self, manifest: dict[str, Any]) -> None:
-        self.emulator = SlackEmulator(bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET, control=True,
-                                      manifest=manifest)
-        self.emulator.channels[PRIVATE_ROOM] = {"id": PRIVATE_ROOM, "name": "flybot-private", "is_im": False,
-                                                "user": None, "is_private": True}
+        self.emulator = SlackEmulator(
+            bot_token=BOT_TOKEN, signing_secret=SIGNING_SECRET, control=True, manifest=manifest
+        )
+        self.emulator.channels[PRIVATE_ROOM] = {
+            "id": PRIVATE_ROOM,
+            "name": "flybot-private",
+            "is_im": False,
+            "user": None,
+            "is_private": True,
+        }
         self.runner: web.AppRunner | None = None
         self.url = ""
         self.client: AsyncWebClient | None = None
@@ -128,8 +137,9 @@ async def exercise(workspace: Workspace, tmp_path: Path) -> tuple[dict[str, Any]
             await chat.update(channel, ts, "card, decided", [])
             await chat.post(channel, "a reply", [], Tag("flybot_notice", f"reply-{name}"), thread_ts=ts)
             outcome[f"found {name}"] = await chat.find(channel, tag, since=since)
-            outcome[f"found reply {name}"] = await chat.find(channel, Tag("flybot_notice", f"reply-{name}"),
-                                                             since=since, thread_ts=ts)
+            outcome[f"found reply {name}"] = await chat.find(
+                channel, Tag("flybot_notice", f"reply-{name}"), since=since, thread_ts=ts
+            )
         except Refused as exc:
             outcome[f"post {name}"] = exc.error
     try:
@@ -146,8 +156,11 @@ async def exercise(workspace: Workspace, tmp_path: Path) -> tuple[dict[str, Any]
     rooms = (ROOM, PRIVATE_ROOM, dm or "D0NONE")
     warnings = [w for room in rooms for w in await registration_warnings(workspace.client, [OWNER], room)]
     names = slack_names(workspace.client, timeout_s=3.0)
-    outcome["names"] = (await names.person(OWNER), *[await names.room(room) for room in rooms],
-                        await names.group(GROUP))
+    outcome["names"] = (
+        await names.person(OWNER),
+        *[await names.room(room) for room in rooms],
+        await names.group(GROUP),
+    )
     store = await open_store(f"sqlite+aiosqlite:///{tmp_path / 'health.db'}")
     try:
         outcome["health"] = (await Health(store=store, client=workspace.client).check())["slack"]
@@ -177,7 +190,9 @@ WEB_API_SCOPES = sorted(required_scopes() - {"commands"})
 
 @pytest.mark.parametrize("scope", WEB_API_SCOPES)
 async def test_a_manifest_without_a_needed_scope_gets_missing_scope_and_flybot_says_which(
-    scope: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    scope: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Removing any scope the manifest asks for makes some call FlyBot makes fail with ``missing_scope``, naming
     that scope; FlyBot goes on (fail closed) and tells the operator which scope to add, in its log and in /readyz."""
@@ -197,8 +212,10 @@ async def test_without_its_scope_slack_delivers_no_command_or_message_event(scop
     """A slash command needs ``commands``; a message event in a room or DM needs that kind's history scope: without
     it Slack never delivers it, so the manifest must ask for it."""
     room = ROOM if scope != "im:history" else None
-    for manifest, delivered in ((load_manifest(MANIFESTS[0]), True), (_without(load_manifest(MANIFESTS[0]), scope),
-                                                                       False)):
+    for manifest, delivered in (
+        (load_manifest(MANIFESTS[0]), True),
+        (_without(load_manifest(MANIFESTS[0]), scope), False),
+    ):
         harness = Harness(tmp=tmp_path / str(delivered), manifest=manifest)
         (tmp_path / str(delivered)).mkdir()
         await harness.start()

@@ -25,9 +25,20 @@ EACH = 250
 
 def new(escalation_id: str) -> NewEscalation:
     return NewEscalation(
-        id=escalation_id, bot_id=BOT.id, session_id="s", command="apt-get install -y jq", cwd="/w",
-        file_policy="workspace-write", approval_policy="ask", contained=True, justification=None, room="C0APPROVE",
-        risk="system", reasons=(), created_at=NOW, expires_at=NOW + timedelta(minutes=10),
+        id=escalation_id,
+        bot_id=BOT.id,
+        session_id="s",
+        command="apt-get install -y jq",
+        cwd="/w",
+        file_policy="workspace-write",
+        approval_policy="ask",
+        contained=True,
+        justification=None,
+        room="C0APPROVE",
+        risk="system",
+        reasons=(),
+        created_at=NOW,
+        expires_at=NOW + timedelta(minutes=10),
     )
 
 

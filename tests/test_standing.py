@@ -193,7 +193,10 @@ async def test_always_for_this_bot_creates_exactly_what_the_modal_showed(harness
     (approval,) = await harness.runtime.store.list_standing()
     shown_risk = values[STANDING_RISK_BLOCK][STANDING_RISK_INPUT]["selected_option"]["value"]
     assert (approval.scope, approval.subject, approval.pattern, approval.max_risk) == (
-        "bot", esc["bot_id"], "apt-get install", shown_risk
+        "bot",
+        esc["bot_id"],
+        "apt-get install",
+        shown_risk,
     )
     assert approval.contained_only is True and approval.note == "toolchain installs"
     assert approval.expires_at is not None and approval.created_by == OWNER
@@ -228,7 +231,9 @@ async def test_a_cards_old_always_for_this_room_button_is_refused_to_a_non_admin
     await harness.eventually(lambda: harness.open_modal(ADMIN))
     modal = harness.open_modal(ADMIN)
     values = modal_values(modal["view"])
-    values[STANDING_HOST_BLOCK] = {STANDING_HOST_INPUT: {"type": "checkboxes", "selected_options": [{"value": "host_ok"}]}}
+    values[STANDING_HOST_BLOCK] = {
+        STANDING_HOST_INPUT: {"type": "checkboxes", "selected_options": [{"value": "host_ok"}]}
+    }
     await harness.submit_modal(ADMIN, modal["id"], values)
     (approval,) = await harness.runtime.store.list_standing()
     assert approval.scope == "room" and approval.subject == ROOM and approval.contained_only is False
@@ -264,20 +269,35 @@ async def test_app_home_lists_and_revokes(harness: Harness) -> None:
     home = await harness.open_home(OWNER)
     text = block_text(home["blocks"])
     assert "ci-bot" in text and "make deploy" in text and "apt-get install" in text
-    revoke = [e for b in home["blocks"] if b.get("type") == "actions" for e in b["elements"]
-              if e["action_id"] == STANDING_REVOKE_ACTION]
+    revoke = [
+        e
+        for b in home["blocks"]
+        if b.get("type") == "actions"
+        for e in b["elements"]
+        if e["action_id"] == STANDING_REVOKE_ACTION
+    ]
     assert len(revoke) == 1
     other_home = await harness.open_home(OTHER)
-    assert not any(e.get("action_id") == STANDING_REVOKE_ACTION for b in other_home["blocks"] if b.get("type") == "actions"
-                   for e in b["elements"])
+    assert not any(
+        e.get("action_id") == STANDING_REVOKE_ACTION
+        for b in other_home["blocks"]
+        if b.get("type") == "actions"
+        for e in b["elements"]
+    )
     await harness.click_in_view(OTHER, f"VH{OTHER}", STANDING_REVOKE_ACTION, revoke[0]["value"])
     await asyncio.sleep(0.3)
     assert (await harness.runtime.store.get_standing(revoke[0]["value"])).revoked_at is None  # type: ignore[union-attr]
     await harness.click_in_view(OWNER, f"VH{OWNER}", STANDING_REVOKE_ACTION, revoke[0]["value"])
-    await harness.eventually(lambda: not any(
-        e.get("action_id") == STANDING_REVOKE_ACTION for b in harness.emulator.home[OWNER].view["blocks"]
-        if b.get("type") == "actions" for e in b["elements"]
-    ))
+    await harness.eventually(
+        lambda: (
+            not any(
+                e.get("action_id") == STANDING_REVOKE_ACTION
+                for b in harness.emulator.home[OWNER].view["blocks"]
+                if b.get("type") == "actions"
+                for e in b["elements"]
+            )
+        )
+    )
     approval = await harness.runtime.store.get_standing(revoke[0]["value"])
     assert approval is not None and approval.revoked_by == OWNER
     await harness.click_in_view(OWNER, f"VH{OWNER}", APPROVE_ACTION, pending["id"])
@@ -300,7 +320,9 @@ async def test_admin_api_creates_lists_and_revokes(harness: Harness) -> None:
     admin = await _admin_token(harness)
     url = f"{harness.url}/v1/standing-approvals"
     auth = {"Authorization": f"Bearer {admin}"}
-    async with harness.http.post(url, json={"scope": "bot", "bot": "ci-bot", "pattern": "apt-get install"}, headers=auth) as r:
+    async with harness.http.post(
+        url, json={"scope": "bot", "bot": "ci-bot", "pattern": "apt-get install"}, headers=auth
+    ) as r:
         assert r.status == 201
         created = await r.json()
     assert created["max_risk"] == "workspace_write" and created["contained_only"] is True
@@ -335,8 +357,9 @@ async def test_admin_api_refuses_bot_tokens_and_bad_bodies(harness: Harness) -> 
 
 
 # -- issue 11 §6: "Approve for this session" on a compound command -------------------------------------------------
-@pytest.mark.parametrize("prefix", ["cd /srv/app", "pushd /srv/app", "export LANG=C.UTF-8",
-                                    "set -e", "true", "cd /srv/app && set -e"])
+@pytest.mark.parametrize(
+    "prefix", ["cd /srv/app", "pushd /srv/app", "export LANG=C.UTF-8", "set -e", "true", "cd /srv/app && set -e"]
+)
 async def test_approve_for_this_session_on_a_compound_command_covers_the_part_that_needed_approval(
     harness: Harness, prefix: str
 ) -> None:
@@ -366,22 +389,28 @@ async def test_approve_for_this_session_names_and_saves_each_part_that_needs_cov
     reply = next(t for t in harness.ephemerals(OWNER) if "Until the session ends" in t)
     assert "`apt-get install`" in reply and "`npm test`" in reply and "`make`" in reply and " are approved" in reply
     assert sorted(a.pattern for a in await harness.runtime.store.list_standing()) == [
-        "apt-get install", "make", "npm test"]
+        "apt-get install",
+        "make",
+        "npm test",
+    ]
     again = await harness.escalate(token, command=command, contained=True, session_id="s-many")
     assert again["status"] == "approved"
-    wider = await harness.escalate(token, command=command + " && curl -s https://example.com", contained=True,
-                                   session_id="s-many")
+    wider = await harness.escalate(
+        token, command=command + " && curl -s https://example.com", contained=True, session_id="s-many"
+    )
     assert wider["status"] == "pending", "a part nobody approved still asks"
 
 
 async def test_a_risky_export_prefix_still_needs_cover(harness: Harness) -> None:
     token = await harness.add_bot()
     await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --max-risk system --host-ok")
-    for command in ("export PATH=/tmp:$PATH && sudo apt-get install -y jq",
-                    "export LD_PRELOAD=/tmp/x.so && sudo apt-get install -y jq",
-                    "cd /srv/app && rm -rf build && sudo apt-get install -y jq",
-                    "export DEBIAN_FRONTEND=noninteractive && sudo apt-get install -y jq",
-                    "export APT_CONFIG=/tmp/x && sudo apt-get install -y jq"):
+    for command in (
+        "export PATH=/tmp:$PATH && sudo apt-get install -y jq",
+        "export LD_PRELOAD=/tmp/x.so && sudo apt-get install -y jq",
+        "cd /srv/app && rm -rf build && sudo apt-get install -y jq",
+        "export DEBIAN_FRONTEND=noninteractive && sudo apt-get install -y jq",
+        "export APT_CONFIG=/tmp/x && sudo apt-get install -y jq",
+    ):
         esc = await harness.escalate(token, command=command, contained=True)
         assert esc["status"] == "pending", command
     ok = await harness.escalate(token, command="cd /srv/app && sudo apt-get install -y jq", contained=True)

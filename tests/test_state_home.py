@@ -28,9 +28,15 @@ def _serve(cwd: Path) -> tuple[subprocess.Popen[str], str, list[str]]:
     sock.close()
     previous = os.umask(0o022)
     try:
-        server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=cwd,
-                                  env=clean_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  stdin=subprocess.DEVNULL, text=True)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+            cwd=cwd,
+            env=clean_env(),
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            stdin=subprocess.DEVNULL,
+            text=True,
+        )
     finally:
         os.umask(previous)
     assert server.stdout is not None
@@ -54,14 +60,17 @@ def _stop(server: subprocess.Popen[str]) -> str:
 
 
 def test_serve_in_a_workspace_creates_nothing_there_and_keeps_its_state_private_in_the_state_directory(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     work = tmp_path / "project"
     work.mkdir()
     server, url, banner = _serve(work)
     try:
         home = state_home()
-        modes = {path.name: path.stat().st_mode & 0o777
-                 for path in (home, home / "local.json", home / "flybot.db", home / "flybot.db-wal")}
+        modes = {
+            path.name: path.stat().st_mode & 0o777
+            for path in (home, home / "local.json", home / "flybot.db", home / "flybot.db-wal")
+        }
         local = json.loads((home / "local.json").read_text())
     finally:
         logged = _stop(server)
@@ -108,9 +117,11 @@ def test_a_store_and_state_directory_left_in_the_working_directory_are_ignored_w
     (work / ".flybot").mkdir(mode=0o700)
     (work / ".flybot" / "local.json").write_text(json.dumps({"url": "http://127.0.0.1:9", "token": "fbt_planted"}))
     before = (work / "flybot.db").read_bytes()
-    notice = (f"ignoring {work}/flybot.db and {work}/.flybot: FlyBot keeps its state in {state_home()} (outside any "
-              f"agent's workspace); to use them anyway, set FLYBOT_DATABASE_URL=sqlite+aiosqlite:///{work}/flybot.db "
-              f"and FLYBOT_STATE_DIR={work}/.flybot in the environment or in FLYBOT_ENV_FILE's file")
+    notice = (
+        f"ignoring {work}/flybot.db and {work}/.flybot: FlyBot keeps its state in {state_home()} (outside any "
+        f"agent's workspace); to use them anyway, set FLYBOT_DATABASE_URL=sqlite+aiosqlite:///{work}/flybot.db "
+        f"and FLYBOT_STATE_DIR={work}/.flybot in the environment or in FLYBOT_ENV_FILE's file"
+    )
 
     upgraded = flybot("db", "upgrade", cwd=work)
     assert upgraded.returncode == 0, upgraded.stderr

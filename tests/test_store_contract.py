@@ -43,10 +43,21 @@ def bot(name: str = "b1") -> Bot:
 
 def new(escalation_id: str, key: str | None = None, *, expires: datetime | None = None) -> NewEscalation:
     return NewEscalation(
-        id=escalation_id, bot_id="bot_b1", session_id="s", command="ls", cwd="/w", file_policy="workspace-write",
-        approval_policy="ask", contained=True, justification=None, room="C0APPROVE", risk="read_only",
+        id=escalation_id,
+        bot_id="bot_b1",
+        session_id="s",
+        command="ls",
+        cwd="/w",
+        file_policy="workspace-write",
+        approval_policy="ask",
+        contained=True,
+        justification=None,
+        room="C0APPROVE",
+        risk="read_only",
         reasons=({"subject": "ls", "rule": "r", "level": "read_only", "detail": "d", "downgraded": False},),
-        created_at=NOW, expires_at=expires or NOW + timedelta(minutes=10), idempotency_key=key,
+        created_at=NOW,
+        expires_at=expires or NOW + timedelta(minutes=10),
+        idempotency_key=key,
     )
 
 
@@ -79,10 +90,12 @@ async def test_an_idempotency_key_yields_one_escalation_even_under_concurrency(s
 async def test_exactly_one_concurrent_decision_wins(store: Store) -> None:
     await store.add_bot(bot(), "h" * 64)
     await store.add_escalation(new("e1"))
-    outcomes = await asyncio.gather(*(
-        store.decide("e1", status="approved" if i % 2 else "denied", at=NOW, decided_by=f"U{i:03d}", source="owner")
-        for i in range(12)
-    ))
+    outcomes = await asyncio.gather(
+        *(
+            store.decide("e1", status="approved" if i % 2 else "denied", at=NOW, decided_by=f"U{i:03d}", source="owner")
+            for i in range(12)
+        )
+    )
     winners = [o for o in outcomes if o is not None]
     assert len(winners) == 1
     final = await store.get_escalation("e1")
@@ -100,8 +113,14 @@ async def test_due_for_expiry_lists_only_pending_past_due(store: Store) -> None:
 
 def approval(approval_id: str, scope: str, subject: str, **kw: object) -> StandingApproval:
     values: dict[str, object] = dict(
-        id=approval_id, scope=scope, subject=subject, pattern="npm test", max_risk="workspace_write",
-        contained_only=True, created_by="U0ADMIN01", created_at=NOW,
+        id=approval_id,
+        scope=scope,
+        subject=subject,
+        pattern="npm test",
+        max_risk="workspace_write",
+        contained_only=True,
+        created_by="U0ADMIN01",
+        created_at=NOW,
     )
     values.update(kw)
     return StandingApproval(**values)  # type: ignore[arg-type]
@@ -150,7 +169,10 @@ async def test_a_bots_audit_page_holds_its_escalations_rows_and_its_own_even_onc
     assert [b.name for b in await store.list_bots(removed=True)] == ["b1", "b2"]
     rows = await store.audit_page(bot_id="bot_b1", limit=100)
     assert [(r.event, r.escalation_id) for r in rows] == [
-        ("bot.created", None), ("escalation.created", "esc_1"), ("bot.removed", None)]
+        ("bot.created", None),
+        ("escalation.created", "esc_1"),
+        ("bot.removed", None),
+    ]
     other = await store.audit_page(bot_id="bot_b2", limit=100)
     assert [(r.event, r.detail["bot"]) for r in other] == [("bot.created", "b2")]
 
@@ -169,13 +191,19 @@ async def test_a_rooms_queue_counts_its_waiting_cards_per_bot_and_the_bots_marke
     for name in ("b1", "b2"):
         await store.add_bot(bot(name), name * 32)
     async with store.transaction() as tx:
-        for escalation_id, bot_id in (("e1", "bot_b1"), ("e2", "bot_b1"), ("e3", "bot_b1"), ("e4", "bot_b2"),
-                                      ("e5", "bot_b2")):
+        for escalation_id, bot_id in (
+            ("e1", "bot_b1"),
+            ("e2", "bot_b1"),
+            ("e3", "bot_b1"),
+            ("e4", "bot_b2"),
+            ("e5", "bot_b2"),
+        ):
             await tx.add_escalation(replace(new(escalation_id), bot_id=bot_id), card_status="queued")
             await tx.enqueue("card.post", ref=escalation_id, room="C0APPROVE", at=NOW)
     async with store.transaction() as tx:  # a worker holds e5's card job
-        await tx.session.execute(update(OutboxJobRow).where(OutboxJobRow.ref == "e5")
-                                 .values(claimed_until=NOW + timedelta(seconds=60)))
+        await tx.session.execute(
+            update(OutboxJobRow).where(OutboxJobRow.ref == "e5").values(claimed_until=NOW + timedelta(seconds=60))
+        )
     withdrawn = await store.decide("e3", status="withdrawn", at=NOW, decided_by="bot_b1", source="session")
     assert withdrawn is not None and withdrawn.card_status == "cancelled"
     in_flight = await store.decide("e5", status="denied", at=NOW, decided_by="U0OWNER01", source="owner")
@@ -191,8 +219,9 @@ async def test_a_rooms_queue_counts_its_waiting_cards_per_bot_and_the_bots_marke
 async def test_program_rules_are_set_replaced_and_removed_in_transactions(store: Store) -> None:
     from bot.store import ProgramRule
 
-    gcc = ProgramRule(program="gcc", subcommand=None, grade="workspace_write", set_by="U0ADMIN01", set_at=NOW,
-                      note="our compiler")
+    gcc = ProgramRule(
+        program="gcc", subcommand=None, grade="workspace_write", set_by="U0ADMIN01", set_at=NOW, note="our compiler"
+    )
     bazel = ProgramRule(program="bazel", subcommand="build", grade="workspace_write", set_by="U0ADMIN01", set_at=NOW)
     async with store.transaction() as tx:
         await tx.set_program_rule(gcc)
@@ -216,10 +245,12 @@ async def test_two_replicas_folding_into_a_notice_whose_job_was_claimed_write_on
     await store.add_bot(bot(), "h" * 64)
     other = await open_store(store.engine.url.render_as_string(hide_password=False))
     try:
+
         async def fold(s: Store, n: int) -> str:
             async with s.transaction() as tx:
-                return await tx.fold_notice(room="C0NOTICE", bot_id="bot_b1", at=NOW, window_s=60.0,
-                                            item={"n": n}, approvals=[{"id": "sa_1"}])
+                return await tx.fold_notice(
+                    room="C0NOTICE", bot_id="bot_b1", at=NOW, window_s=60.0, item={"n": n}, approvals=[{"id": "sa_1"}]
+                )
 
         await fold(store, 0)
         async with store.transaction() as tx:
@@ -227,8 +258,15 @@ async def test_two_replicas_folding_into_a_notice_whose_job_was_claimed_write_on
         assert job is not None and job.kind == "notice"
         await asyncio.gather(fold(store, 1), fold(other, 2))
         async with store.transaction(write=False) as tx:
-            jobs = (await tx.session.execute(
-                select(OutboxJobRow).where(OutboxJobRow.kind == "notice").order_by(OutboxJobRow.id))).scalars().all()
+            jobs = (
+                (
+                    await tx.session.execute(
+                        select(OutboxJobRow).where(OutboxJobRow.kind == "notice").order_by(OutboxJobRow.id)
+                    )
+                )
+                .scalars()
+                .all()
+            )
             notice = await tx.get_notice(job.ref)
         assert [(j.ref, j.claimed_until is None) for j in jobs] == [(job.ref, False), (job.ref, True)]
         assert notice is not None and notice.count == 3

@@ -55,12 +55,24 @@ def linked(tmp_path: Path, outside: Path) -> Path:
     return ws
 
 
-THROUGH_LINKS = ["cp x etc2/passwd", "echo x > etc2/hosts", "chmod -R 777 etc2/..", "ln -sf x etc2/hosts",
-                 "tee -a etc2/sudoers", "mv x etc2/", "sed -i s/a/b/ etc2/shadow", "chmod 777 etc2/passwd",
-                 "cd etc2 && chmod 777 ..", "chown -R nobody etc2/..", "cd etc2 && touch passwd"]
+THROUGH_LINKS = [
+    "cp x etc2/passwd",
+    "echo x > etc2/hosts",
+    "chmod -R 777 etc2/..",
+    "ln -sf x etc2/hosts",
+    "tee -a etc2/sudoers",
+    "mv x etc2/",
+    "sed -i s/a/b/ etc2/shadow",
+    "chmod 777 etc2/passwd",
+    "cd etc2 && chmod 777 ..",
+    "chown -R nobody etc2/..",
+    "cd etc2 && touch passwd",
+]
 
 
-def test_a_path_through_a_link_out_of_the_workspace_grades_as_the_path_it_leads_to(tmp_path: Path, outside: Path) -> None:
+def test_a_path_through_a_link_out_of_the_workspace_grades_as_the_path_it_leads_to(
+    tmp_path: Path, outside: Path
+) -> None:
     ws = linked(tmp_path, outside)
     for command in THROUGH_LINKS:
         verdict = classify(command, contained=False, workspace=ws, recipes=ProjectRecipes(ws))
@@ -70,7 +82,10 @@ def test_a_path_through_a_link_out_of_the_workspace_grades_as_the_path_it_leads_
     verdict = classify("cat keys/id_rsa", contained=False, workspace=ws, recipes=ProjectRecipes(ws))
     assert verdict.risk == RiskLevel.NETWORK and verdict.reasons[0].rule == "secret-read", verdict.reasons
     for command in ("cp x sub/y", "echo x > sub/z", "touch sub/new", "cat sub/../x"):
-        assert classify(command, contained=False, workspace=ws, recipes=ProjectRecipes(ws)).risk <= RiskLevel.WORKSPACE_WRITE
+        assert (
+            classify(command, contained=False, workspace=ws, recipes=ProjectRecipes(ws)).risk
+            <= RiskLevel.WORKSPACE_WRITE
+        )
 
 
 async def test_the_server_grades_what_the_adapter_reports_and_a_star_approval_does_not_cover_it(
@@ -87,7 +102,9 @@ async def test_the_server_grades_what_the_adapter_reports_and_a_star_approval_do
     assert any(r["rule"] == "secret-read" for r in esc["reasons"]), esc["reasons"]
 
 
-async def test_flybot_exec_never_writes_through_a_link_out_of_the_workspace_unasked(tmp_path: Path, outside: Path) -> None:
+async def test_flybot_exec_never_writes_through_a_link_out_of_the_workspace_unasked(
+    tmp_path: Path, outside: Path
+) -> None:
     ws = linked(tmp_path, outside)
     assert grade("cp x out/y", contained=False, cwd=str(ws), ceiling=RiskLevel.WORKSPACE_WRITE).needs_approval
     run = await start_exec(ws, "--", "cp x out/y", FLYBOT_URL="http://127.0.0.1:9", FLYBOT_TOKEN="fbt_x")

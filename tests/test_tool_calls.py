@@ -32,22 +32,27 @@ async def test_a_file_edit_is_graded_by_where_the_resolved_path_leads(harness: H
     assert status == 201 and outside["risk"] == "system"
     assert outside["command"].startswith("Edit /srv/app/hosts (outside the workspace), written as /work/repo/link")
     assert outside["tool"] == {"name": "Edit", "input": edit, "resolved_path": "/srv/app/hosts"}
-    status, protected = await harness.post(token, tool_body(harness, "Write", {"file_path": "/etc/hosts",
-                                                                                "content": "x"}))
+    status, protected = await harness.post(
+        token, tool_body(harness, "Write", {"file_path": "/etc/hosts", "content": "x"})
+    )
     assert status == 201 and protected["risk"] == "destructive"
     stored = await harness.runtime.store.get_escalation(outside["id"])
     assert stored is not None and stored.tool == outside["tool"]
 
 
-@pytest.mark.parametrize("body_change", [
-    {"command": "rm -rf /"},  # the command must be the tool's name
-    {"tool": {"name": "Edit", "input": {"file_path": "/x", "content": "y" * 70_000}}},  # input too large
-    {"tool": {"name": "Edit; rm", "input": {}}},  # not a tool name
-    {"tool": {"name": "Edit", "input": {}, "resolved_path": "relative/path"}},
-    {"tool": {"name": "Edit", "input": {}, "extra": 1}},
-])
-async def test_a_malformed_tool_call_is_refused_and_creates_nothing(harness: Harness,
-                                                                    body_change: dict[str, Any]) -> None:
+@pytest.mark.parametrize(
+    "body_change",
+    [
+        {"command": "rm -rf /"},  # the command must be the tool's name
+        {"tool": {"name": "Edit", "input": {"file_path": "/x", "content": "y" * 70_000}}},  # input too large
+        {"tool": {"name": "Edit; rm", "input": {}}},  # not a tool name
+        {"tool": {"name": "Edit", "input": {}, "resolved_path": "relative/path"}},
+        {"tool": {"name": "Edit", "input": {}, "extra": 1}},
+    ],
+)
+async def test_a_malformed_tool_call_is_refused_and_creates_nothing(
+    harness: Harness, body_change: dict[str, Any]
+) -> None:
     token = await harness.add_bot()
     body = {**tool_body(harness, "Edit", {"file_path": "/x"}), **body_change}
     if body_change.get("tool"):
@@ -62,12 +67,16 @@ async def test_an_mcp_tool_is_destructive_until_a_program_rule_grades_it(harness
     name = "mcp__github__create_issue"
     unknown = await harness.escalate(token, command=name, cwd=WORKSPACE, tool={"name": name, "input": {"title": "x"}})
     assert unknown["risk"] == "destructive"
-    teach = [e["value"] for b in harness.card_for(unknown["id"])["blocks"] if b.get("type") == "actions"
-             for e in b["elements"] if e.get("action_id") == TEACH_ACTION]
+    teach = [
+        e["value"]
+        for b in harness.card_for(unknown["id"])["blocks"]
+        if b.get("type") == "actions"
+        for e in b["elements"]
+        if e.get("action_id") == TEACH_ACTION
+    ]
     assert teach == [f"{unknown['id']} {name}"], "the card offers an admin to grade the tool"
     (bot,) = await harness.runtime.store.list_bots()
-    spec = StandingSpec(scope="bot", subject=bot.id, pattern=f"tool:{name}", max_risk="network",
-                        contained_only=False)
+    spec = StandingSpec(scope="bot", subject=bot.id, pattern=f"tool:{name}", max_risk="network", contained_only=False)
     with pytest.raises(InvalidRequest, match="program rule"):
         await harness.runtime.standing.create(OWNER, spec)
     await harness.slash(ADMIN, f"rule set {name} network")
@@ -83,12 +92,23 @@ async def test_an_mcp_tool_is_destructive_until_a_program_rule_grades_it(harness
 async def test_a_web_fetch_standing_approval_covers_its_host_only(harness: Harness) -> None:
     token = await harness.add_bot()
     (bot,) = await harness.runtime.store.list_bots()
-    await harness.runtime.standing.create(OWNER, StandingSpec(
-        scope="bot", subject=bot.id, pattern="tool:WebFetch host:docs.python.org", max_risk="network",
-        contained_only=False))
+    await harness.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="bot",
+            subject=bot.id,
+            pattern="tool:WebFetch host:docs.python.org",
+            max_risk="network",
+            contained_only=False,
+        ),
+    )
     status, covered = await harness.post(token, tool_body(harness, "WebFetch", {"url": "https://docs.python.org/3/"}))
     assert status == 201 and covered["status"] == "approved"
-    for url in ("https://docs.python.org.evil.example/", "https://evil.example/?docs.python.org", "ftp://docs.python.org/"):
+    for url in (
+        "https://docs.python.org.evil.example/",
+        "https://evil.example/?docs.python.org",
+        "ftp://docs.python.org/",
+    ):
         status, asked = await harness.post(token, tool_body(harness, "WebFetch", {"url": url}))
         assert status == 201 and asked["status"] == "pending", url
     status, search = await harness.post(token, tool_body(harness, "WebSearch", {"query": "docs.python.org"}))
@@ -98,11 +118,18 @@ async def test_a_web_fetch_standing_approval_covers_its_host_only(harness: Harne
 async def test_tool_patterns_say_what_they_cover_or_are_refused(harness: Harness) -> None:
     await harness.add_bot()
     (bot,) = await harness.runtime.store.list_bots()
-    for pattern in ("tool:WebFetch docs.python.org", "tool:WebFetch host:", "tool:Edit host:x", "tool:Telepathy",
-                    "tool:WebFetch host:a host:b"):
+    for pattern in (
+        "tool:WebFetch docs.python.org",
+        "tool:WebFetch host:",
+        "tool:Edit host:x",
+        "tool:Telepathy",
+        "tool:WebFetch host:a host:b",
+    ):
         with pytest.raises(InvalidRequest):
-            await harness.runtime.standing.create(OWNER, StandingSpec(scope="bot", subject=bot.id, pattern=pattern,
-                                                                      max_risk="system", contained_only=False))
+            await harness.runtime.standing.create(
+                OWNER,
+                StandingSpec(scope="bot", subject=bot.id, pattern=pattern, max_risk="system", contained_only=False),
+            )
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -120,12 +147,22 @@ async def test_the_tool_call_is_kept_with_the_escalation_on_either_store(h: Harn
     """Both write paths (a card's, and a standing approval's group commit) keep the call, non-ASCII included."""
     token = await h.add_bot()
     (bot,) = await h.runtime.store.list_bots()
-    call = {"name": "WebFetch", "input": {"url": "https://docs.python.org/3/", "prompt": "r\u00e9sum\u00e9 \u00ab\u00bb"},
-            "resolved_path": None}
+    call = {
+        "name": "WebFetch",
+        "input": {"url": "https://docs.python.org/3/", "prompt": "r\u00e9sum\u00e9 \u00ab\u00bb"},
+        "resolved_path": None,
+    }
     asked = await h.escalate(token, command="WebFetch", cwd=WORKSPACE, tool=call)
-    await h.runtime.standing.create(OWNER, StandingSpec(
-        scope="bot", subject=bot.id, pattern="tool:WebFetch host:docs.python.org", max_risk="network",
-        contained_only=False))
+    await h.runtime.standing.create(
+        OWNER,
+        StandingSpec(
+            scope="bot",
+            subject=bot.id,
+            pattern="tool:WebFetch host:docs.python.org",
+            max_risk="network",
+            contained_only=False,
+        ),
+    )
     status, answered = await h.post(token, h.body(command="WebFetch", cwd=WORKSPACE, tool=call))
     assert status == 201 and answered["status"] == "approved"
     for escalation_id in (asked["id"], answered["id"]):

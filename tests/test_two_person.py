@@ -27,13 +27,15 @@ BOT_USER = "U0BOTUSER1"
 DESTRUCTIVE = "rm -rf /var/lib/app"
 
 
-async def start(replicas: Cluster, *, bot_rule: str | None = "destructive-host", chat_user: str | None = None,
-                **settings: Any) -> str:
+async def start(
+    replicas: Cluster, *, bot_rule: str | None = "destructive-host", chat_user: str | None = None, **settings: Any
+) -> str:
     await replicas.start(replicas=2, admins=(ADMIN,), **settings)
     for user, name in ((OWNER2, "otto"), (BOT_USER, "ci-bot")):
         replicas.emulator.users[user] = {"name": name, "real_name": name, "is_admin": False, "is_owner": False}
-    _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER, OWNER2], ROOM,
-                                     chat_user=chat_user, two_person=bot_rule)
+    _bot, token = await register_bot(
+        replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER, OWNER2], ROOM, chat_user=chat_user, two_person=bot_rule
+    )
     return token
 
 
@@ -75,11 +77,13 @@ async def test_two_people_approve_on_two_replicas_and_the_same_person_twice_is_r
     assert f"2 of 2 approvals (by <@{OWNER}> and <@{OWNER2}>" in card_text(replicas, esc["id"]).replace("\n", "")
 
     rows = await audit(replicas, esc["id"])
-    approvals = [(actor, detail["n"], detail["needed"]) for event, actor, detail in rows
-                 if event == "escalation.approval"]
+    approvals = [
+        (actor, detail["n"], detail["needed"]) for event, actor, detail in rows if event == "escalation.approval"
+    ]
     assert approvals == [(OWNER, 1, 2), (OWNER2, 2, 2)]
-    assert [(actor, d["approvers"]) for event, actor, d in rows if event == "escalation.approved"] == \
-        [(OWNER2, [OWNER, OWNER2])]
+    assert [(actor, d["approvers"]) for event, actor, d in rows if event == "escalation.approved"] == [
+        (OWNER2, [OWNER, OWNER2])
+    ]
     assert ("decision.refused", OWNER) in [(e, a) for e, a, d in rows if d.get("why") == "same_person"]
 
 
@@ -91,9 +95,14 @@ async def test_a_deny_by_either_ends_it_after_the_first_approval(replicas: Clust
     await click(replicas, OWNER, esc["id"], DENY_ACTION, replica=1)  # the first approver may still deny
     await eventually(lambda: replicas.emulator.snapshot(OWNER)["modal"] is not None)
     modal = replicas.emulator.snapshot(OWNER)["modal"]
-    async with replicas.http.post(f"{replicas.emu_url}/page/view_submit", json={
-        "user": OWNER, "view_id": modal["id"], "values": {DENY_REASON_BLOCK: {DENY_REASON_INPUT: "not today"}},
-    }) as response:
+    async with replicas.http.post(
+        f"{replicas.emu_url}/page/view_submit",
+        json={
+            "user": OWNER,
+            "view_id": modal["id"],
+            "values": {DENY_REASON_BLOCK: {DENY_REASON_INPUT: "not today"}},
+        },
+    ) as response:
         assert (await response.json())["status"] == 200
     final = await replicas.get(0, token, esc["id"], wait=10)
     assert final["status"] == "denied" and final["reason"] == "not today"
@@ -106,8 +115,11 @@ async def test_two_first_approvals_at_once_on_two_replicas_make_exactly_one_deci
     token = await start(replicas)
     for _ in range(3):
         esc = await replicas.escalate(0, token, command=DESTRUCTIVE)
-        await asyncio.gather(click(replicas, OWNER, esc["id"], replica=0), click(replicas, OWNER2, esc["id"], replica=1),
-                             click(replicas, OWNER, esc["id"], replica=1))
+        await asyncio.gather(
+            click(replicas, OWNER, esc["id"], replica=0),
+            click(replicas, OWNER2, esc["id"], replica=1),
+            click(replicas, OWNER, esc["id"], replica=1),
+        )
         final = await replicas.get(0, token, esc["id"], wait=10)
         assert final["status"] == "approved"
         assert sorted(final["approvals"]["by"]) == sorted([OWNER, OWNER2])
@@ -142,8 +154,14 @@ async def test_the_bots_own_chat_identity_never_approves(replicas: Cluster) -> N
     await replicas.start(replicas=2, admins=(ADMIN,))
     replicas.emulator.users[OWNER2] = {"name": "otto", "real_name": "otto", "is_admin": False, "is_owner": False}
     # Even listed as an owner, the user the Bot posts as cannot approve its requests (two-person or not).
-    _bot, token = await register_bot(replicas.apps[0][RUNTIME].store, "ci-bot", [OWNER, OWNER2], ROOM,
-                                     chat_user=OWNER2, two_person="destructive-host")
+    _bot, token = await register_bot(
+        replicas.apps[0][RUNTIME].store,
+        "ci-bot",
+        [OWNER, OWNER2],
+        ROOM,
+        chat_user=OWNER2,
+        two_person="destructive-host",
+    )
     for command in (DESTRUCTIVE, "sudo apt-get install -y jq"):
         esc = await replicas.escalate(0, token, command=command)
         before = len(ephemerals(replicas, OWNER2))
@@ -164,8 +182,9 @@ async def test_standing_approvals_do_not_answer_a_two_person_request(replicas: C
     standing = replicas.apps[0][RUNTIME].standing
     from bot.standing import StandingSpec
 
-    await standing.create(ADMIN, StandingSpec(scope="bot", subject=bot.id, pattern="*", max_risk="system",
-                                              contained_only=False))
+    await standing.create(
+        ADMIN, StandingSpec(scope="bot", subject=bot.id, pattern="*", max_risk="system", contained_only=False)
+    )
     esc = await replicas.escalate(0, token, command=DESTRUCTIVE)
     assert esc["status"] == "pending" and esc["card"]["status"] == "posted"
     assert esc["approvals"]["needed"] == 2 and esc["decision_source"] is None
@@ -191,5 +210,7 @@ async def test_the_operator_turns_the_rule_on_and_off_and_pending_requests_keep_
     added = await operator(harness, "bots", "add", "second", "--owner", OWNER, "--two-person", "destructive-host")
     assert added.returncode == 0 and "two-person rule: destructive commands on the host" in added.stdout
     listed_lines = (await operator(harness, "bots", "list")).stdout  # the same words in add, set and list
-    assert "second: owners @Olivia; room (a DM to the first owner); chat user (none: reports through the API only); " \
-        "two-person rule: destructive commands on the host; fallback: (the admins)" in listed_lines, listed_lines
+    assert (
+        "second: owners @Olivia; room (a DM to the first owner); chat user (none: reports through the API only); "
+        "two-person rule: destructive commands on the host; fallback: (the admins)" in listed_lines
+    ), listed_lines

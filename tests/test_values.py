@@ -37,7 +37,12 @@ def test_replace_copies_with_changes_and_refuses_unknown_fields() -> None:
     grade = Grade("ls", RiskLevel.READ_ONLY, RiskLevel.WORKSPACE_WRITE)
     raised = grade.replace(risk=RiskLevel.SYSTEM, why="sudo")
     assert (raised.command, raised.risk, raised.ceiling, raised.why, raised.recipes) == (
-        "ls", RiskLevel.SYSTEM, RiskLevel.WORKSPACE_WRITE, "sudo", ())
+        "ls",
+        RiskLevel.SYSTEM,
+        RiskLevel.WORKSPACE_WRITE,
+        "sudo",
+        (),
+    )
     assert grade.risk == RiskLevel.READ_ONLY and type(raised) is Grade
     with pytest.raises(TypeError, match="no field 'colour'"):
         grade.replace(colour="red")
@@ -49,9 +54,13 @@ def test_repr_names_the_class_and_every_field_like_a_dataclass() -> None:
 
 
 def test_frozen_values_survive_copy_and_pickle() -> None:
-    assessment = Assessment(RiskLevel.NETWORK, (Reason("curl x", "network-egress", RiskLevel.NETWORK, "talks."),),
-                            (SimpleCommand(("curl", "x"), "curl x", RiskLevel.NETWORK),), True,
-                            (Recipe("make", "all", (RecipeLine("Makefile:1", "curl x"),)),))
+    assessment = Assessment(
+        RiskLevel.NETWORK,
+        (Reason("curl x", "network-egress", RiskLevel.NETWORK, "talks."),),
+        (SimpleCommand(("curl", "x"), "curl x", RiskLevel.NETWORK),),
+        True,
+        (Recipe("make", "all", (RecipeLine("Makefile:1", "curl x"),)),),
+    )
     for twin in (copy.copy(assessment), copy.deepcopy(assessment), pickle.loads(pickle.dumps(assessment))):
         assert twin == assessment and hash(twin) == hash(assessment)
     request = Request("s", "/w", False, justification="why")

@@ -49,11 +49,20 @@ async def _host_approvals(harness: Harness) -> None:
         await _approve(harness, pattern=pattern, max_risk="system", host_ok=True)
 
 
-PLAIN = ["npm install", "npm install lodash", "pnpm install", "cargo install ripgrep", "git push origin main", "git push",
-         "go install example.com/x@latest"]
+PLAIN = [
+    "npm install",
+    "npm install lodash",
+    "pnpm install",
+    "cargo install ripgrep",
+    "git push origin main",
+    "git push",
+    "go install example.com/x@latest",
+]
 
 
-async def test_a_plain_workspace_stays_covered_and_settings_that_choose_code_ask(harness: Harness, tmp_path: Path) -> None:
+async def test_a_plain_workspace_stays_covered_and_settings_that_choose_code_ask(
+    harness: Harness, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     await _host_approvals(harness)
     plain = project(tmp_path / "plain")
@@ -93,14 +102,24 @@ async def test_a_plain_workspace_stays_covered_and_settings_that_choose_code_ask
     await asks_then_withdraw(harness, token, **sent("npm install", scripted))
 
 
-async def test_git_push_to_a_repository_on_this_machine_is_destructive_or_asks(harness: Harness, tmp_path: Path) -> None:
+async def test_git_push_to_a_repository_on_this_machine_is_destructive_or_asks(
+    harness: Harness, tmp_path: Path
+) -> None:
     token = await harness.add_bot()
     await _host_approvals(harness)
     root = project(tmp_path / "ws")
-    subprocess.run(["git", "init", "-q", "--bare", str(root / "b")], check=True)  # a bare repository with hooks of its own
+    subprocess.run(
+        ["git", "init", "-q", "--bare", str(root / "b")], check=True
+    )  # a bare repository with hooks of its own
     (root / "b" / "hooks" / "pre-receive").write_text("#!/bin/sh\ntouch /tmp/pwned\n")
-    for command in ("git push ./b main", "git push /tmp/evil.git main", "git push file:///tmp/evil.git main",
-                    "git push 'ext::sh -c id' main", "git push .. main", "git push b/ main"):
+    for command in (
+        "git push ./b main",
+        "git push /tmp/evil.git main",
+        "git push file:///tmp/evil.git main",
+        "git push 'ext::sh -c id' main",
+        "git push .. main",
+        "git push b/ main",
+    ):
         esc = await asks_then_withdraw(harness, token, **sent(command, root))
         assert esc["risk"] == "destructive", (command, esc["reasons"])
     esc = await asks_then_withdraw(harness, token, **sent("git push b main", root))  # no remote is named b: a path
@@ -113,8 +132,14 @@ async def test_without_the_adapters_report_a_command_whose_settings_can_choose_c
     await _host_approvals(harness)
     await _approve(harness, pattern="apt-get install", max_risk="system", host_ok=True)
     await auto(harness, token, command="apt-get install -y jq", contained=False)  # reads nothing from the workspace
-    for command in ("npm install", "npm install lodash", "cargo install ripgrep", "git push origin main", "git push",
-                    "go install example.com/x@latest"):
+    for command in (
+        "npm install",
+        "npm install lodash",
+        "cargo install ripgrep",
+        "git push origin main",
+        "git push",
+        "go install example.com/x@latest",
+    ):
         esc = await asks_then_withdraw(harness, token, command=command, contained=False)
         assert any("not reported" in r["detail"] for r in esc["reasons"]), (command, esc["reasons"])
 
@@ -135,15 +160,29 @@ async def test_flybot_exec_asks_before_npm_install_under_an_npmrc_registry_and_r
     token = await harness.add_bot()
     await _approve(harness, pattern="npm install", max_risk="system", host_ok=True)
     plain = project(tmp_path / "plain")
-    run = await start_exec(plain, "--ceiling", "read_only", "--", "npm install --no-audit --no-fund",
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_exec(
+        plain,
+        "--ceiling",
+        "read_only",
+        "--",
+        "npm install --no-audit --no-fund",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     code, _out, err = await run.finish(timeout=60)
     assert code == 0 and "standing approval" in err, err
 
     hostile = project(tmp_path / "hostile")
     (hostile / ".npmrc").write_text("registry=http://127.0.0.1:9/\n")
-    run = await start_exec(hostile, "--ceiling", "read_only", "--", "npm install --no-audit --no-fund",
-                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    run = await start_exec(
+        hostile,
+        "--ceiling",
+        "read_only",
+        "--",
+        "npm install --no-audit --no-fund",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
     escalation_id = await pending_id(harness)  # a card: it asked
     assert not (hostile / "package-lock.json").exists(), "npm does not run before the answer"
     await deny_with(harness, escalation_id, "not that registry")
@@ -175,8 +214,23 @@ async def test_flybot_ask_sends_the_workspace_report_so_a_plain_install_is_cover
 def test_git_settings_are_read_through_a_worktrees_gitdir_file_and_remote_names_with_dots(tmp_path: Path) -> None:
     main = project(tmp_path / "main")
     subprocess.run(["git", "-C", str(main), "remote", "add", "my.fork", "git@github.com:me/x.git"], check=True)
-    subprocess.run(["git", "-C", str(main), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q",
-                    "--allow-empty", "-m", "init"], check=True)
+    subprocess.run(
+        [
+            "git",
+            "-C",
+            str(main),
+            "-c",
+            "user.name=t",
+            "-c",
+            "user.email=t@t",
+            "commit",
+            "-q",
+            "--allow-empty",
+            "-m",
+            "init",
+        ],
+        check=True,
+    )
     worktree = (tmp_path / "wt").resolve()
     subprocess.run(["git", "-C", str(main), "worktree", "add", "-q", str(worktree)], check=True)
 
@@ -194,12 +248,22 @@ def test_flybot_classify_with_cwd_lists_what_chooses_code(tmp_path: Path) -> Non
 
     root = project(tmp_path / "ws")
     (root / ".npmrc").write_text("registry=https://evil.example/\n")
-    done = subprocess.run([sys.executable, "-m", "bot", "classify", "--cwd", str(root), "--json", "--", "npm install"],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "classify", "--cwd", str(root), "--json", "--", "npm install"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     commands = json.loads(done.stdout)["commands"]
     assert commands[0]["chosen_by"] == [".npmrc:1: registry"], commands
     plain = project(tmp_path / "plain")
-    done = subprocess.run([sys.executable, "-m", "bot", "classify", "--cwd", str(plain), "--json", "--", "npm install"],
-                          capture_output=True, text=True, timeout=60, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "classify", "--cwd", str(plain), "--json", "--", "npm install"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
     assert "chosen_by" not in json.loads(done.stdout)["commands"][0], done.stdout

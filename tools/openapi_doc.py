@@ -105,8 +105,9 @@ def render(document: dict[str, Any]) -> str:
                     schema = p.get("schema", {})
                     kind = _type(schema) + (f" ({_limits(schema)})" if _limits(schema) else "")
                     needed = "yes" if p.get("required") else "no"
-                    lines.append(f"| `{p['name']}` | {p['in']} | {_cell(kind)} | {needed} "
-                                 f"| {_cell(p.get('description', ''))} |")
+                    lines.append(
+                        f"| `{p['name']}` | {p['in']} | {_cell(kind)} | {needed} | {_cell(p.get('description', ''))} |"
+                    )
                 lines.append("")
             if "requestBody" in op:
                 lines += ["Request body: " + _content_types(op["requestBody"]), ""]
@@ -126,12 +127,16 @@ def render(document: dict[str, Any]) -> str:
             continue
         required = set(schema.get("required", []))
         described = any(prop.get("description") for prop in properties.values())
-        lines += ["| field | type | required | limits |" + (" meaning |" if described else ""),
-                  "|---|---|---|---|" + ("---|" if described else "")]
+        lines += [
+            "| field | type | required | limits |" + (" meaning |" if described else ""),
+            "|---|---|---|---|" + ("---|" if described else ""),
+        ]
         for field, prop in properties.items():
             meaning = f" {_cell(prop.get('description', ''))} |" if described else ""
-            lines.append(f"| `{field}` | {_cell(_type(prop))} | {'yes' if field in required else 'no'} "
-                         f"| {_cell(_limits(prop))} |" + meaning)
+            lines.append(
+                f"| `{field}` | {_cell(_type(prop))} | {'yes' if field in required else 'no'} "
+                f"| {_cell(_limits(prop))} |" + meaning
+            )
         lines.append("")
     return "\n".join(lines)
 

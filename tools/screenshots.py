@@ -24,8 +24,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 ROOM = "C0APPROVE"
 COMMAND = ["sudo", "apt-get", "install", "-y", "jq"]
 JUSTIFICATION = "the release script parses the API's JSON answers with jq"
@@ -39,12 +45,14 @@ def _free_port() -> int:
 
 def _env(state: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "FLYBOT_"))}
-    env.update({
-        "PYTHONUNBUFFERED": "1",
-        "XDG_STATE_HOME": str(state),
-        "FLYBOT_STATE_DIR": str(state / "flybot"),
-        "FLYBOT_DATABASE_URL": f"sqlite+aiosqlite:///{state / 'flybot.db'}",
-    })
+    env.update(
+        {
+            "PYTHONUNBUFFERED": "1",
+            "XDG_STATE_HOME": str(state),
+            "FLYBOT_STATE_DIR": str(state / "flybot"),
+            "FLYBOT_DATABASE_URL": f"sqlite+aiosqlite:///{state / 'flybot.db'}",
+        }
+    )
     return env
 
 
@@ -93,8 +101,14 @@ def shoot(out_dir: Path) -> Path:
         port = _free_port()
         base = f"http://127.0.0.1:{port}"
         serve_out, serve_log = work / "serve.out", work / "serve.log"
-        server = subprocess.Popen([sys.executable, "-m", "bot", "serve", "--port", str(port)], cwd=work, env=env,
-                                  stdout=serve_out.open("w"), stderr=serve_log.open("w"), stdin=subprocess.DEVNULL)
+        server = subprocess.Popen(
+            [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+            cwd=work,
+            env=env,
+            stdout=serve_out.open("w"),
+            stderr=serve_log.open("w"),
+            stdin=subprocess.DEVNULL,
+        )
         ask = None
         try:
             try:
@@ -103,9 +117,25 @@ def shoot(out_dir: Path) -> Path:
             except RuntimeError:
                 sys.stderr.write(serve_log.read_text())
                 raise
-            ask = subprocess.Popen([sys.executable, "-m", "bot", "ask", "--timeout", "300", "--justification",
-                                    JUSTIFICATION, "--", *COMMAND], cwd=work, env=env, stdout=subprocess.DEVNULL,
-                                   stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+            ask = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "bot",
+                    "ask",
+                    "--timeout",
+                    "300",
+                    "--justification",
+                    JUSTIFICATION,
+                    "--",
+                    *COMMAND,
+                ],
+                cwd=work,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                stdin=subprocess.DEVNULL,
+            )
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
                 try:
@@ -113,9 +143,12 @@ def shoot(out_dir: Path) -> Path:
                     page.goto(login)
                     page.wait_for_function("!location.search.includes('key=')")
                     page.locator(f"#sidebar [data-channel={ROOM}]").click()
-                    card = (page.locator("[data-ts]")
-                            .filter(has=page.locator("[data-action-id=escalation_approve]"))
-                            .filter(has_text=" ".join(COMMAND)).last)
+                    card = (
+                        page.locator("[data-ts]")
+                        .filter(has=page.locator("[data-action-id=escalation_approve]"))
+                        .filter(has_text=" ".join(COMMAND))
+                        .last
+                    )
                     card.wait_for(state="visible", timeout=30_000)
                     target = out_dir / "card.png"
                     card.screenshot(path=str(target))

@@ -58,8 +58,9 @@ async def list_audit(request: web.Request) -> web.StreamResponse:
     after = int(after_text)
     rows = await store.audit_page(after_id=after, since=since, until=until, bot_id=bot_id, limit=limit)
     if not lines:
-        return web.json_response({"items": [entry_to_api(r) for r in rows],
-                                  "next": rows[-1].id if len(rows) == limit else None})
+        return web.json_response(
+            {"items": [entry_to_api(r) for r in rows], "next": rows[-1].id if len(rows) == limit else None}
+        )
     response = web.StreamResponse(headers={"Content-Type": NDJSON, "Cache-Control": "no-store"})
     await response.prepare(request)
     while rows:

@@ -29,14 +29,32 @@ async def create(request: web.Request) -> web.Response:
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
     data = EscalationIn.model_validate(await read_json_object(request))
     key = header_text(request, "Idempotency-Key", max_length=IDEMPOTENCY_KEY_MAX)
-    recipes = tuple(
-        Recipe(r.tool, r.target, tuple(RecipeLine(x.source, x.command) for x in r.lines), r.directory, r.file,
-               tuple(sorted(r.overrides))) for r in data.recipes
-    ) if data.recipes else ()
+    recipes = (
+        tuple(
+            Recipe(
+                r.tool,
+                r.target,
+                tuple(RecipeLine(x.source, x.command) for x in r.lines),
+                r.directory,
+                r.file,
+                tuple(sorted(r.overrides)),
+            )
+            for r in data.recipes
+        )
+        if data.recipes
+        else ()
+    )
     asked = EscalationRequest(  # every field of EscalationIn (tests/test_session_api.py checks none is left out)
-        session_id=data.session_id, command=data.command, cwd=data.cwd, file_policy=data.file_policy,
-        approval_policy=data.approval_policy, contained=data.contained, justification=data.justification,
-        room=data.room, timeout_s=data.timeout_s, recipes=recipes,
+        session_id=data.session_id,
+        command=data.command,
+        cwd=data.cwd,
+        file_policy=data.file_policy,
+        approval_policy=data.approval_policy,
+        contained=data.contained,
+        justification=data.justification,
+        room=data.room,
+        timeout_s=data.timeout_s,
+        recipes=recipes,
         tool=ToolCall(data.tool.name, data.tool.input, data.tool.resolved_path) if data.tool is not None else None,
     )
     escalation = await request.app[SERVICE].escalate(bot, asked, key)

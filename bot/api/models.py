@@ -97,8 +97,9 @@ class ToolCallIn(BaseModel):
     def _bounded(cls, value: dict[str, Any]) -> dict[str, Any]:
         size = len(json.dumps(value, separators=(",", ":"), ensure_ascii=False))
         if size > MAX_TOOL_INPUT_CHARS:
-            raise ValueError(f"the tool input holds {size} characters as JSON; at most {MAX_TOOL_INPUT_CHARS} are "
-                             "accepted")
+            raise ValueError(
+                f"the tool input holds {size} characters as JSON; at most {MAX_TOOL_INPUT_CHARS} are accepted"
+            )
         return value
 
     @field_validator("resolved_path")
@@ -217,8 +218,9 @@ class EscalationOut(BaseModel):
     """Who decided, as people read it: ``@Olivia`` (the standing approval's author for ``standing_approval``);
     ``@Olivia and @Otto`` when two people approved (the two-person rule); the id when chat cannot name it; None when
     no person decided."""
-    decision_source: Literal[
-        "owner", "admin", "standing_approval", "timeout", "session", "delivery_failure", "fallback"] | None
+    decision_source: (
+        Literal["owner", "admin", "standing_approval", "timeout", "session", "delivery_failure", "fallback"] | None
+    )
     reason: str | None
     standing_approval_id: str | None = None
     approvals: ApprovalsOut | None = None

@@ -25,7 +25,13 @@ PROBLEM_TYPE = "application/problem+json"
 
 def problem(status: int, code: str, title: str, detail: str, **extra: Any) -> web.Response:
     """A problem+json response."""
-    body = {"type": f"https://flybot.dev/problems/{code}", "title": title, "status": status, "detail": detail, "code": code}
+    body = {
+        "type": f"https://flybot.dev/problems/{code}",
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "code": code,
+    }
     body.update(extra)
     return web.Response(status=status, text=json.dumps(body), content_type=PROBLEM_TYPE)
 
@@ -80,8 +86,14 @@ async def problems_middleware(request: web.Request, handler: Any) -> web.StreamR
         return response
     except FlyBotError as exc:
         if exc.status in _REFUSALS and exc.code not in _LOGGED_BY_SERVICE:
-            REFUSALS.refused("api.refused", why=exc.code, who=request.remote or "unknown", status=exc.status,
-                             method=request.method, path=request.path)
+            REFUSALS.refused(
+                "api.refused",
+                why=exc.code,
+                who=request.remote or "unknown",
+                status=exc.status,
+                method=request.method,
+                path=request.path,
+            )
         return error_problem(exc)
     except STORE_BUSY:
         log.warning("api.store_busy", path=request.path)

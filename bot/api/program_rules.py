@@ -70,9 +70,16 @@ async def put_rule(request: web.Request) -> web.Response:
     """``PUT /v1/program-rules/{program}[/{subcommand}]`` -> 200 with the rule (replacing one on the same words)."""
     actor = await _admin(request)
     data = ProgramRuleIn.model_validate(await read_json_object(request))
-    rule = await request.app[PROGRAM_RULES].set(actor, RuleSpec(
-        program=request.match_info["program"], subcommand=request.match_info.get("subcommand"), grade=data.grade,
-        note=data.note), operator=True)
+    rule = await request.app[PROGRAM_RULES].set(
+        actor,
+        RuleSpec(
+            program=request.match_info["program"],
+            subcommand=request.match_info.get("subcommand"),
+            grade=data.grade,
+            note=data.note,
+        ),
+        operator=True,
+    )
     return web.json_response(rule.to_api())
 
 
@@ -80,7 +87,8 @@ async def delete_rule(request: web.Request) -> web.Response:
     """``DELETE /v1/program-rules/{program}[/{subcommand}]`` -> 200 with the removed rule (404 when none)."""
     actor = await _admin(request)
     rule = await request.app[PROGRAM_RULES].remove(
-        actor, request.match_info["program"], request.match_info.get("subcommand"), operator=True)
+        actor, request.match_info["program"], request.match_info.get("subcommand"), operator=True
+    )
     return web.json_response(rule.to_api())
 
 

@@ -93,8 +93,9 @@ async def create(request: web.Request) -> web.Response:
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
     data = ReportIn.model_validate(await read_json_object(request))
     if (data.line is None) == (data.preflight is None):
-        raise InvalidRequest("give exactly one of 'line' (the one-line report) or 'preflight' (its --json)",
-                             field="line")
+        raise InvalidRequest(
+            "give exactly one of 'line' (the one-line report) or 'preflight' (its --json)", field="line"
+        )
     if data.line is not None:
         facts = parse_report_line(data.line)
     else:
@@ -128,8 +129,10 @@ async def usable(request: web.Request) -> web.Response:
     bot = await authenticate(request.app[STORE], request.headers.get("Authorization"))
     data = UsableIn.model_validate(await read_json_object(request))
     if data.preflight.status != "usable":
-        raise InvalidRequest(f"the preflight says {data.preflight.status!r}: only a usable one resolves a report",
-                             field="preflight.status")
+        raise InvalidRequest(
+            f"the preflight says {data.preflight.status!r}: only a usable one resolves a report",
+            field="preflight.status",
+        )
     resolved = await request.app[REPORTS].host_usable(bot, data.host)
     return web.json_response({"resolved": resolved.to_api() if resolved else None})
 

@@ -75,10 +75,19 @@ async def create(request: web.Request) -> web.Response:
         if not data.room:
             raise InvalidRequest("a room-wide approval needs 'room' (channel id)", field="room")
         subject = data.room
-    approval = await request.app[STANDING].create(actor, StandingSpec(
-        scope=data.scope, subject=subject, pattern=data.pattern, max_risk=data.max_risk,
-        contained_only=not data.host_ok, expires=data.expires, note=data.note,
-    ), operator=True)
+    approval = await request.app[STANDING].create(
+        actor,
+        StandingSpec(
+            scope=data.scope,
+            subject=subject,
+            pattern=data.pattern,
+            max_risk=data.max_risk,
+            contained_only=not data.host_ok,
+            expires=data.expires,
+            note=data.note,
+        ),
+        operator=True,
+    )
     return web.json_response(approval.to_api(), status=201)
 
 

@@ -31,11 +31,19 @@ def cmd_bots_add(args: argparse.Namespace) -> int:
     async def run() -> int:
         store = await open_store(settings.database_url, create=False)
         try:
-            bot, token = await register_bot(store, args.name, args.owner, args.room, chat_user=args.chat_user,
-                                            two_person=args.two_person, owner_groups=args.owner_group,
-                                            fallback_owners=args.fallback_owner,
-                                            fallback_groups=args.fallback_group, allowed_rooms=args.allow_room,
-                                            actor=_actor())
+            bot, token = await register_bot(
+                store,
+                args.name,
+                args.owner,
+                args.room,
+                chat_user=args.chat_user,
+                two_person=args.two_person,
+                owner_groups=args.owner_group,
+                fallback_owners=args.fallback_owner,
+                fallback_groups=args.fallback_group,
+                allowed_rooms=args.allow_room,
+                actor=_actor(),
+            )
         except FlyBotError as exc:
             print(f"flybot: {exc.detail}", file=sys.stderr)
             return 2
@@ -89,11 +97,25 @@ def cmd_bots_list(args: argparse.Namespace) -> int:
         finally:
             await store.close()
         if args.json:
-            print(json.dumps([{"id": b.id, "name": b.name, "owners": list(b.owners), "room": b.room,
-                               "chat_user": b.chat_user, "two_person": b.two_person,
-                               "owner_groups": list(b.owner_groups), "fallback_owners": list(b.fallback_owners),
-                               "fallback_groups": list(b.fallback_groups),
-                               "allowed_rooms": list(b.allowed_rooms)} for b in bots]))
+            print(
+                json.dumps(
+                    [
+                        {
+                            "id": b.id,
+                            "name": b.name,
+                            "owners": list(b.owners),
+                            "room": b.room,
+                            "chat_user": b.chat_user,
+                            "two_person": b.two_person,
+                            "owner_groups": list(b.owner_groups),
+                            "fallback_owners": list(b.fallback_owners),
+                            "fallback_groups": list(b.fallback_groups),
+                            "allowed_rooms": list(b.allowed_rooms),
+                        }
+                        for b in bots
+                    ]
+                )
+            )
             return 0
         if not bots:
             print("No Bots yet. Add one: flybot bots add NAME --owner USER_ID [--room CHANNEL_ID]")
@@ -124,8 +146,9 @@ def cmd_standing(args: argparse.Namespace) -> int:
     async def run() -> int:
         settings = _settings()
         store = await open_store(settings.database_url, create=False)
-        service = StandingService(store, admins=frozenset(settings.admins), is_workspace_admin=no_workspace_admin,
-                                  clock=utcnow)
+        service = StandingService(
+            store, admins=frozenset(settings.admins), is_workspace_admin=no_workspace_admin, clock=utcnow
+        )
         actor = f"operator:{getpass.getuser()}"
         words = [w for w in args.words if w != "--json"]
         as_json = args.json or len(words) != len(args.words)
@@ -155,9 +178,11 @@ def cmd_standing(args: argparse.Namespace) -> int:
                     if a.scope == "session":  # the Bot's name, not its id
                         subject = f"{names.get(a.bot_id or '', a.bot_id)}/{a.subject}"
                     subjects.append(subject)
-                    print(f"{a.id}\t{a.scope}\t{reveal(subject, multiline=False)}\t{a.pattern}\tmax={a.max_risk}\t"
-                          f"{'contained-only' if a.contained_only else 'host-ok'}\texpires={expiry}\tuses={a.use_count}"
-                          f"\tset by {reveal(setters[a.created_by], multiline=False)}")
+                    print(
+                        f"{a.id}\t{a.scope}\t{reveal(subject, multiline=False)}\t{a.pattern}\tmax={a.max_risk}\t"
+                        f"{'contained-only' if a.contained_only else 'host-ok'}\texpires={expiry}\tuses={a.use_count}"
+                        f"\tset by {reveal(setters[a.created_by], multiline=False)}"
+                    )
                 warning = plain_warning(subjects)
                 if warning:
                     print(f"flybot standing: {warning}", file=sys.stderr)
@@ -175,17 +200,29 @@ def cmd_standing(args: argparse.Namespace) -> int:
                 scope, subject = "bot", bot.id
             else:
                 scope, subject = "room", parsed.room
-            approval = await service.create(actor, StandingSpec(
-                scope=scope, subject=subject, pattern=parsed.pattern, max_risk=parsed.max_risk,
-                contained_only=not parsed.host_ok, expires=parsed.expires, note=parsed.note,
-            ), operator=True)
+            approval = await service.create(
+                actor,
+                StandingSpec(
+                    scope=scope,
+                    subject=subject,
+                    pattern=parsed.pattern,
+                    max_risk=parsed.max_risk,
+                    contained_only=not parsed.host_ok,
+                    expires=parsed.expires,
+                    note=parsed.note,
+                ),
+                operator=True,
+            )
             if approval.scope == "bot":
                 covers = f"bot {parsed.bot}"
             else:
                 async with names_for(settings) as people:
                     covers = f"{approval.scope} {await people.room(approval.subject)}"
-            print(json.dumps(approval.to_api()) if as_json else f"Saved {approval.id}: {covers} "
-                  f"`{approval.pattern}` up to {approval.max_risk}")
+            print(
+                json.dumps(approval.to_api())
+                if as_json
+                else f"Saved {approval.id}: {covers} `{approval.pattern}` up to {approval.max_risk}"
+            )
             return 0
         except FlyBotError as exc:
             first = exc.detail.splitlines()[0].removesuffix(" Usage:").removesuffix(".")
@@ -214,8 +251,9 @@ def cmd_admin_token(args: argparse.Namespace) -> int:
         store = await open_store(settings.database_url, create=False)
         token = new_token()
         try:
-            await store.add_admin_token("adm_" + uuid.uuid4().hex[:12], hash_token(token), args.user, datetime.now(UTC),
-                                        actor=_actor())
+            await store.add_admin_token(
+                "adm_" + uuid.uuid4().hex[:12], hash_token(token), args.user, datetime.now(UTC), actor=_actor()
+            )
         finally:
             await store.close()
         from bot.slack.directory import names_for
@@ -226,5 +264,3 @@ def cmd_admin_token(args: argparse.Namespace) -> int:
         return 0
 
     return asyncio.run(run())
-
-

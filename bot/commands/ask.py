@@ -45,8 +45,11 @@ def cmd_ask(args: argparse.Namespace) -> int:
     url = args.server or os.environ.get("FLYBOT_URL") or local.get("url") or f"http://{settings.host}:{settings.port}"
     token = args.token or os.environ.get("FLYBOT_TOKEN") or local.get("token")
     if not token:
-        print(f"flybot ask: no token: pass --token, set FLYBOT_TOKEN, or start `flybot serve` (local mode writes its demo "
-              f"Bot's token to {Path(settings.state_dir) / 'local.json'})", file=sys.stderr)
+        print(
+            f"flybot ask: no token: pass --token, set FLYBOT_TOKEN, or start `flybot serve` (local mode writes its demo "
+            f"Bot's token to {Path(settings.state_dir) / 'local.json'})",
+            file=sys.stderr,
+        )
         return EXIT_USAGE
     from bot.request_limits import request_problem
 
@@ -140,8 +143,12 @@ def _ask_until_answer(
     said = outcome if outcome is not None else {}
 
     def progress() -> None:
-        print(f"flybot ask: FlyBot at {client.base_url} is not answering yet; trying for up to {connect_s:.0f} s "
-              "(Ctrl-C to stop)", file=sys.stderr, flush=True)
+        print(
+            f"flybot ask: FlyBot at {client.base_url} is not answering yet; trying for up to {connect_s:.0f} s "
+            "(Ctrl-C to stop)",
+            file=sys.stderr,
+            flush=True,
+        )
 
     def withdraw(created: dict[str, Any] | None) -> None:
         try:
@@ -182,14 +189,18 @@ def _warn_if_capped(created: dict[str, Any], asked_s: object) -> None:
     from datetime import datetime
 
     try:
-        lifetime = (datetime.fromisoformat(str(created["expires_at"]))
-                    - datetime.fromisoformat(str(created["created_at"]))).total_seconds()
+        lifetime = (
+            datetime.fromisoformat(str(created["expires_at"])) - datetime.fromisoformat(str(created["created_at"]))
+        ).total_seconds()
     except (KeyError, ValueError, TypeError):
         return
     if isinstance(asked_s, int) and lifetime < asked_s - 1:
-        print(f"flybot ask: --timeout {asked_s} is above this FlyBot's maximum of {lifetime:.0f} s "
-              f"(FLYBOT_ESCALATION_TIMEOUT_S); the escalation expires at {created['expires_at']}",
-              file=sys.stderr, flush=True)
+        print(
+            f"flybot ask: --timeout {asked_s} is above this FlyBot's maximum of {lifetime:.0f} s "
+            f"(FLYBOT_ESCALATION_TIMEOUT_S); the escalation expires at {created['expires_at']}",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def _say(args: argparse.Namespace, data: dict[str, Any], line: str) -> None:
@@ -200,5 +211,3 @@ def _say(args: argparse.Namespace, data: dict[str, Any], line: str) -> None:
     warning = None if args.json else plain_warning([line], multiline=True)
     if warning:
         print(f"flybot ask: {warning}", file=sys.stderr, flush=True)
-
-

@@ -31,12 +31,16 @@ def cmd_serve(args: argparse.Namespace) -> int:
     remote_note = None
     if settings.chat_backend == "local" and not _is_loopback(settings.host):
         if not args.allow_remote:
-            print(f"flybot: local mode listens on loopback only (127.0.0.1, ::1), not {settings.host or '(all)'}: its "
-                  "chat page lets whoever holds its key approve escalations. Pass --allow-remote to listen there anyway.",
-                  file=sys.stderr)
+            print(
+                f"flybot: local mode listens on loopback only (127.0.0.1, ::1), not {settings.host or '(all)'}: its "
+                "chat page lets whoever holds its key approve escalations. Pass --allow-remote to listen there anyway.",
+                file=sys.stderr,
+            )
             return 2
-        remote_note = (f"warning: listening on {settings.host or '(all addresses)'}: the local chat page is protected "
-                       "only by its login key; anyone with the URL below can approve escalations.")
+        remote_note = (
+            f"warning: listening on {settings.host or '(all addresses)'}: the local chat page is protected "
+            "only by its login key; anyone with the URL below can approve escalations."
+        )
 
     from aiohttp import web
 
@@ -44,10 +48,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from bot.capacity import LISTEN_BACKLOG
     from bot.logs import configure_logging
 
-    fmt = settings.log_format if settings.log_format != "auto" else ("console" if settings.chat_backend == "local" else "json")
-    configure_logging(fmt, secrets=[*(secret.get_secret_value() for secret in
-                                      (settings.slack_bot_token, settings.slack_signing_secret, settings.slack_app_token)
-                                      if secret is not None), *_database_password(settings.database_url)])
+    fmt = (
+        settings.log_format
+        if settings.log_format != "auto"
+        else ("console" if settings.chat_backend == "local" else "json")
+    )
+    configure_logging(
+        fmt,
+        secrets=[
+            *(
+                secret.get_secret_value()
+                for secret in (settings.slack_bot_token, settings.slack_signing_secret, settings.slack_app_token)
+                if secret is not None
+            ),
+            *_database_password(settings.database_url),
+        ],
+    )
     try:
         sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -58,11 +74,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     except OSError as exc:
         import errno
 
-        fix = ("another program (perhaps another flybot serve) has that port: pick another with --port N or "
-               "FLYBOT_PORT" if exc.errno == errno.EADDRINUSE else
-               "check --host (FLYBOT_HOST) and --port (FLYBOT_PORT)")
-        print(f"flybot: cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}; {fix}",
-              file=sys.stderr)
+        fix = (
+            "another program (perhaps another flybot serve) has that port: pick another with --port N or FLYBOT_PORT"
+            if exc.errno == errno.EADDRINUSE
+            else "check --host (FLYBOT_HOST) and --port (FLYBOT_PORT)"
+        )
+        print(
+            f"flybot: cannot listen on {settings.host}:{settings.port}: {exc.strerror or exc}; {fix}", file=sys.stderr
+        )
         return 2
     port = sock.getsockname()[1]
     shown_host = "127.0.0.1" if settings.host in ("0.0.0.0", "") else settings.host
@@ -72,8 +91,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
         from bot.app import EMULATOR
 
         def next_login(_key: str) -> None:
-            print(f"FlyBot local chat: that login URL is now used up; for another browser or tab open "
-                  f"{login_url(app, base_url)}", flush=True)
+            print(
+                f"FlyBot local chat: that login URL is now used up; for another browser or tab open "
+                f"{login_url(app, base_url)}",
+                flush=True,
+            )
 
         app[EMULATOR].access.on_new_key = next_login
 
@@ -84,8 +106,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
             if remote_note:
                 print(remote_note, flush=True)
             print(f"FlyBot local chat: open {login_url(app, base_url)}", flush=True)
-            print(f"  (that key works once, is shown only here and changes on every start; demo Bot token in "
-                  f"{settings.state_dir}/local.json)", flush=True)
+            print(
+                f"  (that key works once, is shown only here and changes on every start; demo Bot token in "
+                f"{settings.state_dir}/local.json)",
+                flush=True,
+            )
             where = "any directory" if Path(settings.state_dir).is_absolute() else "this directory"
             print(f"Try it, from {where}: {_self_command()} ask -- sudo apt-get install -y jq", flush=True)
         else:
@@ -101,8 +126,11 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     loop = event_loop(settings.event_loop)
     if loop is None:
-        print("flybot: FLYBOT_EVENT_LOOP=uvloop, but uvloop is not installed here: install it "
-              "(pip install uvloop) or set FLYBOT_EVENT_LOOP=asyncio", file=sys.stderr)
+        print(
+            "flybot: FLYBOT_EVENT_LOOP=uvloop, but uvloop is not installed here: install it "
+            "(pip install uvloop) or set FLYBOT_EVENT_LOOP=asyncio",
+            file=sys.stderr,
+        )
         return 2
     try:
         _run(app, sock, settings, loop, banner)
@@ -112,8 +140,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run(app: Any, sock: socket.socket, settings: Settings, loop: asyncio.AbstractEventLoop,
-         serving: Callable[[], None]) -> None:
+def _run(
+    app: Any, sock: socket.socket, settings: Settings, loop: asyncio.AbstractEventLoop, serving: Callable[[], None]
+) -> None:
     """Serve ``app`` on ``sock`` behind a :class:`bot.capacity.ConnectionGuard` until SIGINT/SIGTERM, then shut down
     as ``aiohttp.web.run_app`` does (long-polls answered 503 first, handlers given 10 s). ``serving`` is called once
     the server accepts connections."""
@@ -124,15 +153,24 @@ def _run(app: Any, sock: socket.socket, settings: Settings, loop: asyncio.Abstra
     from bot.limits import connection_budget, health_reserve, raise_open_file_limit
 
     connections = connection_budget(raise_open_file_limit(), settings.max_connections)
-    guard = ConnectionGuard(connections=connections, reserve=health_reserve(connections),
-                            per_ip=settings.max_connections_per_ip, header_timeout_s=settings.header_timeout_s,
-                            metrics=app[METRICS])
+    guard = ConnectionGuard(
+        connections=connections,
+        reserve=health_reserve(connections),
+        per_ip=settings.max_connections_per_ip,
+        header_timeout_s=settings.header_timeout_s,
+        metrics=app[METRICS],
+    )
 
     async def serve() -> None:
         # access_log=None: no per-connection access logger (FlyBot logs its own events; aiohttp's INFO access lines
         # were never shown), which costs a replica holding many long-polls measurable CPU.
-        runner = web.AppRunner(app, handle_signals=True, access_log=None, shutdown_timeout=10,
-                               keepalive_timeout=settings.keepalive_timeout_s)
+        runner = web.AppRunner(
+            app,
+            handle_signals=True,
+            access_log=None,
+            shutdown_timeout=10,
+            keepalive_timeout=settings.keepalive_timeout_s,
+        )
         await runner.setup()
         try:
             await GuardedSite(runner, sock, guard).start()
@@ -218,8 +256,9 @@ def cmd_db(args: argparse.Namespace) -> int:
                 from bot.store.sql import shown_url
 
                 state = "has no FlyBot schema yet" if not current else f"is at {current}, behind {head}"
-                print(f"flybot db current: the store at {shown_url(url)} {state}; run flybot db upgrade",
-                      file=sys.stderr)
+                print(
+                    f"flybot db current: the store at {shown_url(url)} {state}; run flybot db upgrade", file=sys.stderr
+                )
                 return 1
         except (OSError, SQLAlchemyError) as exc:
             raise unreachable(url, exc) from None
@@ -240,8 +279,6 @@ def _self_command() -> str:
         relative = os.path.relpath(script)
         return relative if not relative.startswith("..") else str(script)
     return shutil.which("flybot") or f"{sys.executable} -m bot"
-
-
 
 
 def _database_password(url: str) -> list[str]:

@@ -149,8 +149,13 @@ class Delivery:
     """
 
     def __init__(
-        self, store: Store, chat: ChatPort, config: DeliveryConfig, *,
-        metrics: Metrics | None = None, clock: Callable[[], datetime] = utcnow,
+        self,
+        store: Store,
+        chat: ChatPort,
+        config: DeliveryConfig,
+        *,
+        metrics: Metrics | None = None,
+        clock: Callable[[], datetime] = utcnow,
         home: Callable[[str], Awaitable[object]] | None = None,
     ) -> None:
         self.home = home
@@ -281,8 +286,13 @@ class Delivery:
         if self.closing:
             return False
         now = self.clock()
-        claim = await self.store.claim_job(now, interval_s=self.config.interval_s, burst=self.config.burst,
-                                           lease_s=self.config.lease_s, deadline_s=self.config.deadline_s)
+        claim = await self.store.claim_job(
+            now,
+            interval_s=self.config.interval_s,
+            burst=self.config.burst,
+            lease_s=self.config.lease_s,
+            deadline_s=self.config.deadline_s,
+        )
         job = claim.job
         if job is None:
             return False
@@ -303,8 +313,9 @@ class Delivery:
             await self._fail(job, f"Slack refused: {exc.error}", refused=True)
         except NotYet as exc:
             async with self.store.transaction() as tx:
-                await tx.job_retry(job.id, due_at=self.clock() + timedelta(seconds=exc.after_s), error=str(exc),
-                                   uncertain=False)
+                await tx.job_retry(
+                    job.id, due_at=self.clock() + timedelta(seconds=exc.after_s), error=str(exc), uncertain=False
+                )
         except GiveUp as exc:
             bound.warning("delivery.dropped", error=str(exc))
             self._count("dropped", job)
@@ -322,9 +333,15 @@ class Delivery:
     # -- per kind ------------------------------------------------------------------------------------------
     async def _deliver(self, job: Job) -> None:
         handler = {
-            "card.post": self._card_post, "card.update": self._card_update, "notice": self._notice,
-            "report.dm": self._report_dm, "report.update": self._report_update, "reminder": self._reminder,
-            "fallback": self._fallback, "card.dm": self._card_dm, "tell": self._tell,
+            "card.post": self._card_post,
+            "card.update": self._card_update,
+            "notice": self._notice,
+            "report.dm": self._report_dm,
+            "report.update": self._report_update,
+            "reminder": self._reminder,
+            "fallback": self._fallback,
+            "card.dm": self._card_dm,
+            "tell": self._tell,
             "home.refresh": self._home_refresh,
         }[job.kind]
         await handler(job)
@@ -338,8 +355,16 @@ class Delivery:
     async def _channel(self, room: str) -> str:
         return await self.chat.open_dm(room.removeprefix("user:")) if room.startswith("user:") else room
 
-    async def _post_once(self, job: Job, channel: str, tag: Tag, since: datetime, text: str,
-                         blocks: list[dict[str, Any]], thread_ts: str | None = None) -> tuple[str, str, bool]:
+    async def _post_once(
+        self,
+        job: Job,
+        channel: str,
+        tag: Tag,
+        since: datetime,
+        text: str,
+        blocks: list[dict[str, Any]],
+        thread_ts: str | None = None,
+    ) -> tuple[str, str, bool]:
         """Post (``thread_ts``: in that thread) unless an earlier attempt of this job already landed;
         ``(channel, ts, found_in_history)``."""
         if job.uncertain:
@@ -372,14 +397,22 @@ class Delivery:
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, now)
             current = await tx.set_card(escalation.id, status="posted", channel=channel, ts=ts)
-            await tx.audit("card.posted", at=now, escalation_id=escalation.id, channel=channel, ts=ts,
-                           found_in_history=found)
+            await tx.audit(
+                "card.posted", at=now, escalation_id=escalation.id, channel=channel, ts=ts, found_in_history=found
+            )
             await tx.refresh_homes(now)  # it shows on the Homes of those who may decide it
             if current is not None and not current.pending and (found or current.status != escalation.status):
                 # It ended while the card was on its way: no live buttons, ever.
                 await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)
-        log.info("card.posted", escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id,
-                 channel=channel, ts=ts, found_in_history=found)
+        log.info(
+            "card.posted",
+            escalation_id=escalation.id,
+            bot_id=bot.id,
+            session_id=escalation.session_id,
+            channel=channel,
+            ts=ts,
+            found_in_history=found,
+        )
 
     async def _card_cancelled(self, job: Job, escalation_id: str) -> None:
         """The card of an ended escalation is never posted: the job is done and the card ``cancelled``."""
@@ -420,8 +453,9 @@ class Delivery:
             except RateLimited:
                 raise
             except ChatError as exc:
-                failed = exc if failed is None or (isinstance(exc, Unsure) and not isinstance(failed, Unsure)) \
-                    else failed
+                failed = (
+                    exc if failed is None or (isinstance(exc, Unsure) and not isinstance(failed, Unsure)) else failed
+                )
         if failed is not None:
             raise failed
 
@@ -436,20 +470,43 @@ class Delivery:
             return
         bot = await self._bot(escalation.bot_id)
         message = reminder_message(
-            bot_name=bot.name, owners=bot.owners, groups=bot.owner_groups, expires_at=escalation.expires_at,
-            approvals=len(escalation.approvers), needed=escalation.approvals_needed,
+            bot_name=bot.name,
+            owners=bot.owners,
+            groups=bot.owner_groups,
+            expires_at=escalation.expires_at,
+            approvals=len(escalation.approvers),
+            needed=escalation.approvals_needed,
         )
         channel, ts, found = await self._post_once(
-            job, escalation.card_channel, Tag(REMINDER_TAG, escalation.id), escalation.created_at, message.text,
-            message.blocks, thread_ts=escalation.card_ts,
+            job,
+            escalation.card_channel,
+            Tag(REMINDER_TAG, escalation.id),
+            escalation.created_at,
+            message.text,
+            message.blocks,
+            thread_ts=escalation.card_ts,
         )
         now = self.clock()
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, now)
-            await tx.audit("escalation.reminded", at=now, escalation_id=escalation.id, owners=list(bot.owners),
-                           groups=list(bot.owner_groups), channel=channel, ts=ts, found_in_history=found)
-        log.info("escalation.reminded", escalation_id=escalation.id, bot_id=bot.id, session_id=escalation.session_id,
-                 channel=channel, ts=ts)
+            await tx.audit(
+                "escalation.reminded",
+                at=now,
+                escalation_id=escalation.id,
+                owners=list(bot.owners),
+                groups=list(bot.owner_groups),
+                channel=channel,
+                ts=ts,
+                found_in_history=found,
+            )
+        log.info(
+            "escalation.reminded",
+            escalation_id=escalation.id,
+            bot_id=bot.id,
+            session_id=escalation.session_id,
+            channel=channel,
+            ts=ts,
+        )
 
     async def _fallback(self, job: Job) -> None:
         escalation = await self.store.get_escalation(job.ref)
@@ -471,13 +528,24 @@ class Delivery:
                 for user in asked:
                     await tx.enqueue("card.dm", ref=escalation.id, room=f"user:{user}", at=now, payload={"user": user})
                 extra: dict[str, Any] = {"unreadable": unreadable} if unreadable else {}
-                await tx.audit("escalation.fallback_asked", at=now, escalation_id=escalation.id, asked=asked,
-                               named=bool(bot.fallback_owners or bot.fallback_groups), **extra)
+                await tx.audit(
+                    "escalation.fallback_asked",
+                    at=now,
+                    escalation_id=escalation.id,
+                    asked=asked,
+                    named=bool(bot.fallback_owners or bot.fallback_groups),
+                    **extra,
+                )
                 await tx.enqueue("card.update", ref=escalation.id, room=job.room, at=now)  # "Fallback asked ..."
                 await tx.refresh_homes(now)  # the fallback approvers' Homes list it now
         if marked is not None:
-            log.info("escalation.fallback_asked", escalation_id=escalation.id, bot_id=bot.id,
-                     session_id=escalation.session_id, asked=asked)
+            log.info(
+                "escalation.fallback_asked",
+                escalation_id=escalation.id,
+                bot_id=bot.id,
+                session_id=escalation.session_id,
+                asked=asked,
+            )
 
     async def _fallback_approvers(self, bot: Bot) -> tuple[list[str], list[str]]:
         """``(who, unreadable groups)``: who a Bot's fallback asks, its fallback owners and fallback groups' members
@@ -506,7 +574,11 @@ class Delivery:
         channel = await self.chat.open_dm(user)
         message = approval_card(to_card(escalation, bot, fallback_copy=True))
         channel, ts, found = await self._post_once(
-            job, channel, Tag(CARD_TAG, f"{escalation.id}:{user}"), escalation.created_at, message.text,
+            job,
+            channel,
+            Tag(CARD_TAG, f"{escalation.id}:{user}"),
+            escalation.created_at,
+            message.text,
             message.blocks,
         )
         now = self.clock()
@@ -559,8 +631,15 @@ class Delivery:
         async with self.store.transaction() as tx:
             await tx.job_done(job.id, now)
             current = await tx.report_dm_posted(report.id, channel, ts)
-            await tx.audit("report.delivered", at=now, actor=bot.id, report_id=report.id, channels=[channel],
-                           owner=owner, found_in_history=found)
+            await tx.audit(
+                "report.delivered",
+                at=now,
+                actor=bot.id,
+                report_id=report.id,
+                channels=[channel],
+                owner=owner,
+                found_in_history=found,
+            )
             if current is not None and (found or current.status != report.status or current.count != report.count):
                 await tx.enqueue("report.update", ref=report.id, room=job.room, at=now)
         log.info("report.delivered", report_id=report.id, bot_id=bot.id, owner=owner)
@@ -580,8 +659,9 @@ class Delivery:
 
     async def _tell(self, job: Job) -> None:
         payload = job.payload
-        await self.chat.tell(str(payload.get("channel") or "") or None, str(payload.get("user") or ""),
-                             str(payload.get("text") or ""))
+        await self.chat.tell(
+            str(payload.get("channel") or "") or None, str(payload.get("user") or ""), str(payload.get("text") or "")
+        )
         await self.store.job_done(job.id, self.clock())
 
     async def _stale_notice(self, job: Job, error: str) -> tuple[str, str, str | None] | None:
@@ -594,17 +674,23 @@ class Delivery:
             if escalation is None or escalation.decision_source not in PEOPLE or not escalation.decided_by:
                 return None
             bot = await self.store.get_bot(escalation.bot_id)
-            text = stale_card_text(status=escalation.status, bot_name=bot.name if bot else "a removed Bot",
-                                   command=escalation.command, escalation_id=escalation.id,
-                                   channel=escalation.card_channel, error=error)
+            text = stale_card_text(
+                status=escalation.status,
+                bot_name=bot.name if bot else "a removed Bot",
+                command=escalation.command,
+                escalation_id=escalation.id,
+                channel=escalation.card_channel,
+                error=error,
+            )
             return escalation.decided_by, text, escalation.card_channel
         if job.kind == "report.update":
             report = await self.store.get_report(job.ref)
             if report is None or report.decision_source not in PEOPLE or not report.decided_by:
                 return None
             bot = await self.store.get_bot(report.bot_id)
-            text = stale_report_text(status=report.status, bot_name=bot.name if bot else "a removed Bot",
-                                     report_id=report.id, error=error)
+            text = stale_report_text(
+                status=report.status, bot_name=bot.name if bot else "a removed Bot", report_id=report.id, error=error
+            )
             return report.decided_by, text, None
         return None
 
@@ -652,16 +738,22 @@ class Delivery:
             await self._tell_stale(tx, job, stale, error, now)
             if job.kind == "card.post":
                 await tx.set_card(job.ref, status="failed")
-                failed = await tx.decide(job.ref, status="undeliverable", at=now, decided_by=None,
-                                         source="delivery_failure",
-                                         reason=f"the approval card could not be posted: {error}")
+                failed = await tx.decide(
+                    job.ref,
+                    status="undeliverable",
+                    at=now,
+                    decided_by=None,
+                    source="delivery_failure",
+                    reason=f"the approval card could not be posted: {error}",
+                )
                 if failed is not None:
                     await tx.audit("escalation.undeliverable", at=now, escalation_id=job.ref, error=error)
                     if self.metrics is not None:
                         self.metrics.escalations.labels("undeliverable", "delivery_failure").inc()
             elif job.kind == "report.dm":
-                await tx.audit("report.undeliverable", at=now, report_id=job.ref, owner=job.payload.get("owner"),
-                               error=error)
+                await tx.audit(
+                    "report.undeliverable", at=now, report_id=job.ref, owner=job.payload.get("owner"), error=error
+                )
         log.warning("delivery.failed", job_id=job.id, kind=job.kind, ref=job.ref, error=error)
 
     async def _told(self, job: Job) -> bool:
@@ -671,14 +763,16 @@ class Delivery:
         return any(row.event == "card.not_updated" for row in await self.store.audit_log(job.ref))
 
     @staticmethod
-    async def _tell_stale(tx: Tx, job: Job, stale: tuple[str, str, str | None] | None, error: str,
-                          now: datetime) -> None:
+    async def _tell_stale(
+        tx: Tx, job: Job, stale: tuple[str, str, str | None] | None, error: str, now: datetime
+    ) -> None:
         """Queue the ``tell`` of :meth:`_stale_notice` (None: nothing) with its audit row, in ``tx``."""
         if stale is None:
             return
         user, text, channel = stale  # the clicker hears that the message they clicked was not redrawn
-        await tx.enqueue("tell", ref=job.ref, room=f"user:{user}", at=now,
-                         payload={"user": user, "text": text, "channel": channel})
+        await tx.enqueue(
+            "tell", ref=job.ref, room=f"user:{user}", at=now, payload={"user": user, "text": text, "channel": channel}
+        )
         if job.kind == "card.update":
             await tx.audit("card.not_updated", at=now, escalation_id=job.ref, error=error, told=user)
         else:

@@ -132,8 +132,12 @@ def _withdraw_after_signal(
     try:
         current = state.current
         if current is None:  # interrupted while creating it: the same key returns it without a second card
-            current = client.escalate(request.body(graded.command, graded.recipes, graded.tool), idempotency_key=state.key,
-                                      connect_timeout_s=2.0, timeout_s=WITHDRAW_AFTER_SIGNAL_S / 2)
+            current = client.escalate(
+                request.body(graded.command, graded.recipes, graded.tool),
+                idempotency_key=state.key,
+                connect_timeout_s=2.0,
+                timeout_s=WITHDRAW_AFTER_SIGNAL_S / 2,
+            )
         if current.get("status") in FINAL:
             return current
         return _withdraw(client, current, timeout=max(0.5, end - time.monotonic()))
@@ -153,8 +157,10 @@ def _ask(
 
     try:
         current = client.escalate(
-            request.body(graded.command, graded.recipes, graded.tool), idempotency_key=state.key,
-            connect_timeout_s=max(0.1, min(10.0, left() - reserve)), timeout_s=max(0.1, left()),
+            request.body(graded.command, graded.recipes, graded.tool),
+            idempotency_key=state.key,
+            connect_timeout_s=max(0.1, min(10.0, left() - reserve)),
+            timeout_s=max(0.1, left()),
         )
     except Refused as exc:
         return Verdict("refused", graded, detail=f"{exc.detail} ({exc.code}, HTTP {exc.status})")
@@ -177,8 +183,9 @@ def _ask(
     if ran_out and status in ("pending", "withdrawn"):  # our wait ran out (withdrawn by us, or the withdraw failed)
         if lost is not None:
             return Verdict("unreachable", graded, current, detail=_unreachable_text(server.url, lost))
-        return Verdict("timeout", graded, current, waited_s=round(time.monotonic() - start, 1),
-                       budget_s=round(wait_s, 1))
+        return Verdict(
+            "timeout", graded, current, waited_s=round(time.monotonic() - start, 1), budget_s=round(wait_s, 1)
+        )
     if status in ("approved", "denied", "expired", "withdrawn", "undeliverable"):
         return Verdict(status, graded, current)  # type: ignore[arg-type]
     return Verdict("refused", graded, current, detail=f"unknown status {status!r}")

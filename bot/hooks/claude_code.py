@@ -141,10 +141,25 @@ class BashCall(Frozen):
     permission_mode: str | None
     event: str
 
-    def __init__(self, session_id: str, cwd: str, command: str, description: str | None, tool_use_id: str | None,
-                 permission_mode: str | None = None, event: str = "PreToolUse") -> None:
-        self._init(session_id=session_id, cwd=cwd, command=command, description=description,
-                   tool_use_id=tool_use_id, permission_mode=permission_mode, event=event)
+    def __init__(
+        self,
+        session_id: str,
+        cwd: str,
+        command: str,
+        description: str | None,
+        tool_use_id: str | None,
+        permission_mode: str | None = None,
+        event: str = "PreToolUse",
+    ) -> None:
+        self._init(
+            session_id=session_id,
+            cwd=cwd,
+            command=command,
+            description=description,
+            tool_use_id=tool_use_id,
+            permission_mode=permission_mode,
+            event=event,
+        )
 
 
 class ToolUse(Frozen):
@@ -160,10 +175,25 @@ class ToolUse(Frozen):
     permission_mode: str | None
     event: str
 
-    def __init__(self, session_id: str, cwd: str, tool_name: str, tool_input: dict[str, Any],
-                 tool_use_id: str | None, permission_mode: str | None, event: str) -> None:
-        self._init(session_id=session_id, cwd=cwd, tool_name=tool_name, tool_input=tool_input,
-                   tool_use_id=tool_use_id, permission_mode=permission_mode, event=event)
+    def __init__(
+        self,
+        session_id: str,
+        cwd: str,
+        tool_name: str,
+        tool_input: dict[str, Any],
+        tool_use_id: str | None,
+        permission_mode: str | None,
+        event: str,
+    ) -> None:
+        self._init(
+            session_id=session_id,
+            cwd=cwd,
+            tool_name=tool_name,
+            tool_input=tool_input,
+            tool_use_id=tool_use_id,
+            permission_mode=permission_mode,
+            event=event,
+        )
 
 
 #: ``--tools`` default: every tool the hook can gate (``mcp``: every MCP tool). An edit inside the workspace grades
@@ -185,8 +215,10 @@ def parse_tools(text: str) -> frozenset[str]:
 
         wrong = sorted(n for n in names - GATED_TOOLS if mcp_parts(n) is None)
     if not names or wrong:
-        raise ValueError(f"--tools {text!r}: give a comma-separated list of {', '.join(sorted(GATED_TOOLS))} or "
-                         f"mcp__SERVER__TOOL names" + (f" (not: {', '.join(wrong)})" if wrong else ""))
+        raise ValueError(
+            f"--tools {text!r}: give a comma-separated list of {', '.join(sorted(GATED_TOOLS))} or "
+            f"mcp__SERVER__TOOL names" + (f" (not: {', '.join(wrong)})" if wrong else "")
+        )
     return names
 
 
@@ -242,8 +274,9 @@ def parse_event(raw: bytes) -> BashCall | ToolUse | OtherTool | SessionStart:
     if event is None:
         event = "PreToolUse"  # older releases sent no event name
     if event not in COMMAND_EVENTS:
-        raise InputError(f"hook_event_name is {event!r}; configure this hook under "
-                         f"{', '.join(COMMAND_EVENTS)} or SessionStart")
+        raise InputError(
+            f"hook_event_name is {event!r}; configure this hook under {', '.join(COMMAND_EVENTS)} or SessionStart"
+        )
     tool = data.get("tool_name")
     if not isinstance(tool, str) or not tool:
         raise InputError("the event has no tool_name", event)
@@ -256,7 +289,8 @@ def parse_event(raw: bytes) -> BashCall | ToolUse | OtherTool | SessionStart:
         return ToolUse(
             session_id=session_id if isinstance(session_id, str) and session_id else "claude-code",
             cwd=cwd if isinstance(cwd, str) and cwd else os.getcwd(),
-            tool_name=tool, tool_input=tool_input,
+            tool_name=tool,
+            tool_input=tool_input,
             tool_use_id=tool_use_id if isinstance(tool_use_id, str) and tool_use_id else None,
             permission_mode=mode if isinstance(mode, str) else (None if mode is None else repr(mode)),
             event=event,
@@ -344,8 +378,9 @@ def no_decision(line: str, *, on_no_decision: NoDecision, permission_mode: str |
         return "deny", line + ". Not approved (--on-no-decision deny)."
     if permission_mode is not None and permission_mode not in ASK_ENFORCED:
         known = "does not ask a person" if permission_mode in ASK_NOT_ENFORCED else "is unknown to FlyBot"
-        return "deny", (f"{line}. Denied rather than ask: permission mode {permission_mode} {known}, so ask would "
-                        "not be enforced.")
+        return "deny", (
+            f"{line}. Denied rather than ask: permission mode {permission_mode} {known}, so ask would not be enforced."
+        )
     return "ask", line + ". Asking here instead."
 
 
@@ -387,10 +422,17 @@ def run(
         return session_start(event, server=server, mode=mode, stdout=stdout, stderr=stderr)
     if isinstance(event, OtherTool):
         if event.event == "PreSkillShellCommand":  # no answer would let it run, and FlyBot grades Bash only
-            _write(stdout, answer("deny", f"FlyBot grades Bash commands only; this {event.tool_name} command was not "
-                                          "graded, so it does not run", event.event))
+            _write(
+                stdout,
+                answer(
+                    "deny",
+                    f"FlyBot grades Bash commands only; this {event.tool_name} command was not "
+                    "graded, so it does not run",
+                    event.event,
+                ),
+            )
             return EXIT_OK
-        print(f"{PREFIX}: {event.tool_name} is not a Bash call; no decision (use the matcher \"Bash\")", file=stderr)
+        print(f'{PREFIX}: {event.tool_name} is not a Bash call; no decision (use the matcher "Bash")', file=stderr)
         return EXIT_OK
     if not gated("Bash" if isinstance(event, BashCall) else event.tool_name, tools):
         name = "Bash" if isinstance(event, BashCall) else event.tool_name
@@ -400,23 +442,30 @@ def run(
         print(f"{PREFIX}: {name} is not in --tools; no decision", file=stderr)
         return EXIT_OK
     if agent == "codex" and event.event == "PreToolUse":
-        print(f"{PREFIX.replace('claude-code', agent)}: Codex takes no allow or ask from a PreToolUse hook; no "
-              "decision (configure this hook under PermissionRequest)", file=stderr)
+        print(
+            f"{PREFIX.replace('claude-code', agent)}: Codex takes no allow or ask from a PreToolUse hook; no "
+            "decision (configure this hook under PermissionRequest)",
+            file=stderr,
+        )
         return EXIT_OK
     started = time.monotonic()
     try:
         if isinstance(event, ToolUse):  # a tool call runs on the agent's host, never in the sandbox
-            graded: Grade = grade_tool_call(event.tool_name, event.tool_input, cwd=event.cwd, ceiling=ceiling,
-                                            server=server)
+            graded: Grade = grade_tool_call(
+                event.tool_name, event.tool_input, cwd=event.cwd, ceiling=ceiling, server=server
+            )
             justification = None  # a tool's input is shown whole as the call (a "description" there is an argument)
         else:
             graded = grade(event.command, contained=contained, cwd=event.cwd, ceiling=ceiling, server=server)
             justification = event.description
         remaining = max(0.5, wait_s - (time.monotonic() - started))
         request = Request(
-            session_id=event.session_id, cwd=event.cwd, contained=contained and not isinstance(event, ToolUse),
+            session_id=event.session_id,
+            cwd=event.cwd,
+            contained=contained and not isinstance(event, ToolUse),
             justification=justification,
-            room=room, idempotency_key=f"{agent}:{event.tool_use_id}" if event.tool_use_id else None,
+            room=room,
+            idempotency_key=f"{agent}:{event.tool_use_id}" if event.tool_use_id else None,
             expires_s=expiry_for_wait(wait_s),
         )
         verdict = decide(graded, server, request, wait_s=remaining)
@@ -443,8 +492,15 @@ def _write(stdout: IO[str], out: dict[str, Any] | None) -> None:
         stdout.flush()
 
 
-def session_start(event: SessionStart, *, server: Server, mode: str | None, stdout: IO[str], stderr: IO[str],
-                  env: dict[str, str] | None = None) -> int:
+def session_start(
+    event: SessionStart,
+    *,
+    server: Server,
+    mode: str | None,
+    stdout: IO[str],
+    stderr: IO[str],
+    env: dict[str, str] | None = None,
+) -> int:
     """The ``SessionStart`` answer (module docstring): preflight once, report when blocked; always exit 0."""
     from bot.hooks.report import REPORT_SESSION_LIMIT, default_host, run_report
     from bot.preflight import PreflightUsageError, Status
@@ -452,8 +508,7 @@ def session_start(event: SessionStart, *, server: Server, mode: str | None, stdo
     environ = dict(os.environ) if env is None else env
     session = "".join(ch for ch in event.session_id if not ch.isspace() and ch not in "|=")[:REPORT_SESSION_LIMIT]
     try:
-        outcome = run_report(mode, host=default_host(), session=session or "claude-code", server=server,
-                             env=environ)
+        outcome = run_report(mode, host=default_host(), session=session or "claude-code", server=server, env=environ)
     except PreflightUsageError as exc:
         print(f"{PREFIX}: {exc}; no preflight", file=stderr)
         return EXIT_OK
@@ -464,12 +519,18 @@ def session_start(event: SessionStart, *, server: Server, mode: str | None, stdo
         return EXIT_OK
     if outcome.report.status is not Status.BLOCKED or outcome.line is None:
         return EXIT_OK
-    told = ("FlyBot has told the Bot's owners" if outcome.sent else
-            f"FlyBot could NOT be told ({outcome.problem}); tell the user")
-    context = (f"{outcome.line}\nEvery shell call in this session will be refused with SANDBOX_UNAVAILABLE. "
-               f"{told}. Do not retry shell calls; hand the work on until an owner unlocks the host.")
-    stdout.write(json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart",
-                                                    "additionalContext": context}}) + "\n")
+    told = (
+        "FlyBot has told the Bot's owners"
+        if outcome.sent
+        else f"FlyBot could NOT be told ({outcome.problem}); tell the user"
+    )
+    context = (
+        f"{outcome.line}\nEvery shell call in this session will be refused with SANDBOX_UNAVAILABLE. "
+        f"{told}. Do not retry shell calls; hand the work on until an owner unlocks the host."
+    )
+    stdout.write(
+        json.dumps({"hookSpecificOutput": {"hookEventName": "SessionStart", "additionalContext": context}}) + "\n"
+    )
     stdout.flush()
     if outcome.problem:
         print(f"{PREFIX}: {outcome.problem}", file=stderr)
@@ -495,14 +556,26 @@ def parse_wait(text: str) -> float:
     except ValueError:
         raise ValueError(f"--wait {text!r} is not a number of seconds (give 1 to 590)") from None
     if not MIN_WAIT_S <= value <= MAX_WAIT_S:  # also false for nan; inf is above the maximum
-        raise ValueError(f"--wait must be between {MIN_WAIT_S:g} and {MAX_WAIT_S:g} seconds (got {text}); keep the "
-                         "hook's timeout in Claude Code's settings above it")
+        raise ValueError(
+            f"--wait must be between {MIN_WAIT_S:g} and {MAX_WAIT_S:g} seconds (got {text}); keep the "
+            "hook's timeout in Claude Code's settings above it"
+        )
     return value
 
 
-def main_from_args(contained: bool, ceiling: RiskLevel, url: str | None, token: str | None, wait: str,
-                   room: str | None, block_on_error: bool, mode: str | None = None,
-                   on_no_decision: NoDecision = "ask", agent: str = "claude-code", tools: str = DEFAULT_TOOLS) -> int:
+def main_from_args(
+    contained: bool,
+    ceiling: RiskLevel,
+    url: str | None,
+    token: str | None,
+    wait: str,
+    room: str | None,
+    block_on_error: bool,
+    mode: str | None = None,
+    on_no_decision: NoDecision = "ask",
+    agent: str = "claude-code",
+    tools: str = DEFAULT_TOOLS,
+) -> int:
     """Run against the process's real stdin/stdout/stderr (the CLI's entry); a bad ``--wait`` or ``--tools`` exits
     2 with one line (Claude Code then blocks the call and shows the line)."""
     try:
@@ -512,7 +585,17 @@ def main_from_args(contained: bool, ceiling: RiskLevel, url: str | None, token: 
         print(f"{PREFIX}: {exc}", file=sys.stderr)
         return EXIT_BLOCK
     return run(
-        stdin=sys.stdin.buffer, stdout=sys.stdout, stderr=sys.stderr, contained=contained, ceiling=ceiling,
-        server=find_server(url, token), wait_s=wait_s, room=room, block_on_error=block_on_error, mode=mode,
-        on_no_decision=on_no_decision, agent=agent, tools=gate_tools,
+        stdin=sys.stdin.buffer,
+        stdout=sys.stdout,
+        stderr=sys.stderr,
+        contained=contained,
+        ceiling=ceiling,
+        server=find_server(url, token),
+        wait_s=wait_s,
+        room=room,
+        block_on_error=block_on_error,
+        mode=mode,
+        on_no_decision=on_no_decision,
+        agent=agent,
+        tools=gate_tools,
     )

@@ -35,8 +35,9 @@ def ceiling_level(text: str) -> RiskLevel:
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
     if level >= RiskLevel.DESTRUCTIVE:
-        raise argparse.ArgumentTypeError("a ceiling of destructive would let every command through unasked; "
-                                         "the highest ceiling is system")
+        raise argparse.ArgumentTypeError(
+            "a ceiling of destructive would let every command through unasked; the highest ceiling is system"
+        )
     return level
 
 
@@ -59,27 +60,56 @@ def escalation_seconds(text: str) -> int:
     if not MIN_TIMEOUT_S <= value <= MAX_TIMEOUT_S:
         raise argparse.ArgumentTypeError(
             f"FlyBot takes {MIN_TIMEOUT_S} to {MAX_TIMEOUT_S} seconds, and caps it to its own maximum "
-            "(FLYBOT_ESCALATION_TIMEOUT_S, 600 by default)")
+            "(FLYBOT_ESCALATION_TIMEOUT_S, 600 by default)"
+        )
     return value
 
 
 def _common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--contained", action="store_true",
-                        help="the commands run in the sandbox micro-VM (graded accordingly; default: on the host)")
-    parser.add_argument("--ceiling", type=ceiling_level, default=DEFAULT_CEILING, metavar="LEVEL",
-                        help="highest risk allowed without asking: read_only, workspace_write (default), network, system")
-    parser.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; else the local server named in $XDG_STATE_HOME/flybot/local.json, as flybot serve writes it in local mode; else http://127.0.0.1:8080)")
-    parser.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in $XDG_STATE_HOME/flybot/local.json)")
-    parser.add_argument("--room", help="Slack channel ID for the card instead of the Bot's room (one an operator allowed for "
-                        "the Bot: flybot bots set NAME --allow-room)")
+    parser.add_argument(
+        "--contained",
+        action="store_true",
+        help="the commands run in the sandbox micro-VM (graded accordingly; default: on the host)",
+    )
+    parser.add_argument(
+        "--ceiling",
+        type=ceiling_level,
+        default=DEFAULT_CEILING,
+        metavar="LEVEL",
+        help="highest risk allowed without asking: read_only, workspace_write (default), network, system",
+    )
+    parser.add_argument(
+        "--server",
+        help="FlyBot URL (or FLYBOT_URL; else the local server named in $XDG_STATE_HOME/flybot/local.json, as flybot serve writes it in local mode; else http://127.0.0.1:8080)",
+    )
+    parser.add_argument(
+        "--token",
+        help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in $XDG_STATE_HOME/flybot/local.json)",
+    )
+    parser.add_argument(
+        "--room",
+        help="Slack channel ID for the card instead of the Bot's room (one an operator allowed for "
+        "the Bot: flybot bots set NAME --allow-room)",
+    )
 
 
 def cmd_hook_claude_code(args: argparse.Namespace) -> int:
     """``flybot hook claude-code``: exit 0 with the decision JSON on stdout (or nothing); 2 only with --block-on-error."""
     from bot.hooks.claude_code import main_from_args
 
-    return main_from_args(args.contained, args.ceiling, args.server, args.token, args.wait, args.room,
-                          args.block_on_error, args.mode, args.on_no_decision, args.agent, args.tools)
+    return main_from_args(
+        args.contained,
+        args.ceiling,
+        args.server,
+        args.token,
+        args.wait,
+        args.room,
+        args.block_on_error,
+        args.mode,
+        args.on_no_decision,
+        args.agent,
+        args.tools,
+    )
 
 
 def cmd_exec(args: argparse.Namespace) -> int:
@@ -88,8 +118,14 @@ def cmd_exec(args: argparse.Namespace) -> int:
     from bot.hooks.runner import run
 
     return run(
-        list(args.argv), contained=args.contained, ceiling=args.ceiling, server=find_server(args.server, args.token),
-        timeout_s=args.timeout, session_id=args.session, justification=args.justification, room=args.room,
+        list(args.argv),
+        contained=args.contained,
+        ceiling=args.ceiling,
+        server=find_server(args.server, args.token),
+        timeout_s=args.timeout,
+        session_id=args.session,
+        justification=args.justification,
+        room=args.room,
     )
 
 
@@ -98,8 +134,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     from bot.hooks.gate import find_server
     from bot.hooks.report import main as report_main
 
-    return report_main(args.mode, args.host, args.session, find_server(args.server, args.token),
-                       stdout=sys.stdout, stderr=sys.stderr)
+    return report_main(
+        args.mode, args.host, args.session, find_server(args.server, args.token), stdout=sys.stdout, stderr=sys.stderr
+    )
 
 
 def cmd_codex(args: argparse.Namespace) -> int:
@@ -112,7 +149,9 @@ def cmd_codex(args: argparse.Namespace) -> int:
     words = args.prompt[1:] if args.prompt[:1] == ["--"] else args.prompt
     prompt = " ".join(words).strip()
     if not prompt:
-        print("flybot codex: give the prompt after --, e.g. flybot codex -- 'add a test for the parser'", file=sys.stderr)
+        print(
+            "flybot codex: give the prompt after --, e.g. flybot codex -- 'add a test for the parser'", file=sys.stderr
+        )
         return EXIT_USAGE
     codex = find_codex(args.codex)
     if codex is None:
@@ -122,11 +161,22 @@ def cmd_codex(args: argparse.Namespace) -> int:
     if not os.path.isdir(cwd):
         print(f"flybot codex: --cwd {args.cwd!r} is not a directory", file=sys.stderr)
         return EXIT_USAGE
-    return run(Options(
-        prompt=prompt, cwd=cwd, sandbox=args.sandbox, approval_policy=args.approval_policy, ceiling=args.ceiling,
-        server=find_server(args.server, args.token), timeout_s=args.timeout, codex=codex, model=args.model,
-        config=list(args.config or []), room=args.room, transcript=args.transcript,
-    ))
+    return run(
+        Options(
+            prompt=prompt,
+            cwd=cwd,
+            sandbox=args.sandbox,
+            approval_policy=args.approval_policy,
+            ceiling=args.ceiling,
+            server=find_server(args.server, args.token),
+            timeout_s=args.timeout,
+            codex=codex,
+            model=args.model,
+            config=list(args.config or []),
+            room=args.room,
+            transcript=args.transcript,
+        )
+    )
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -138,63 +188,85 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def register_hook(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``hook claude-code``, ``hook codex`` and ``hook install``."""
-    hook = sub.add_parser("hook", help="agent hooks that ask FlyBot before a command runs",
-                          description="Agent hooks that ask FlyBot before a command runs.")
+    hook = sub.add_parser(
+        "hook",
+        help="agent hooks that ask FlyBot before a command runs",
+        description="Agent hooks that ask FlyBot before a command runs.",
+    )
     agents = hook.add_subparsers(dest="hook_agent", required=True, metavar="AGENT")
     claude = agents.add_parser(
         "claude-code",
-        help="Claude Code hook (PreToolUse, PreSkillShellCommand, PermissionRequest; matcher \"Bash\"): reads the event "
-             "on stdin",
+        help='Claude Code hook (PreToolUse, PreSkillShellCommand, PermissionRequest; matcher "Bash"): reads the event '
+        "on stdin",
         description="Claude Code command hook: reads the event JSON on stdin and answers in the event's own shape on "
-                    "stdout (exit 0): PreToolUse and PreSkillShellCommand allow/deny/ask, PermissionRequest "
-                    "allow/deny (nothing: Claude Code's own dialog). Configure with matcher \"Bash\" and a hook "
-                    "timeout above --wait (flybot hook install claude-code writes it). Under SessionStart (matcher "
-                    "\"startup\") it runs the sandbox preflight once and reports a blocked host.",
+        "stdout (exit 0): PreToolUse and PreSkillShellCommand allow/deny/ask, PermissionRequest "
+        'allow/deny (nothing: Claude Code\'s own dialog). Configure with matcher "Bash" and a hook '
+        "timeout above --wait (flybot hook install claude-code writes it). Under SessionStart (matcher "
+        '"startup") it runs the sandbox preflight once and reports a blocked host.',
     )
     codex = agents.add_parser(
-        "codex", help="Codex hook (PermissionRequest, matcher \"Bash\" in hooks.json): reads the event on stdin",
+        "codex",
+        help='Codex hook (PermissionRequest, matcher "Bash" in hooks.json): reads the event on stdin',
         description="Codex command hook for hooks.json: answers PermissionRequest allow/deny on stdout (nothing: "
-                    "Codex's own approval prompt). Codex takes no allow or ask from PreToolUse hooks, so configure it "
-                    "under PermissionRequest (flybot hook install codex writes it).",
+        "Codex's own approval prompt). Codex takes no allow or ask from PreToolUse hooks, so configure it "
+        "under PermissionRequest (flybot hook install codex writes it).",
     )
     for parser, agent in ((claude, "claude-code"), (codex, "codex")):
         _common(parser)
-        parser.add_argument("--wait", default=DEFAULT_HOOK_WAIT, metavar="S",
-                            help="seconds to wait for a decision before withdrawing it, 1 to 590 (default 590; keep "
-                                 "the hook's timeout above it)")
-        parser.add_argument("--on-no-decision", choices=("ask", "deny"), default="ask",
-                            help="answer when no human decided (unreachable, no decision within --wait, "
-                                 "undeliverable, interrupted): ask (default) or deny; deny anyway where the "
-                                 "permission mode does not enforce ask (bypassPermissions, auto)")
-        parser.add_argument("--block-on-error", action="store_true",
-                            help="on unreadable input or an internal error exit 2 (the agent blocks the call) "
-                                 "instead of giving no decision / ask")
-        parser.add_argument("--mode", help="SessionStart: the session's sandbox mode for the preflight "
-                                           "(or FLYBOT_SANDBOX_MODE)")
-        parser.add_argument("--tools", default="Bash,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp",
-                            metavar="LIST",
-                            help="the tools whose calls go through FlyBot, comma-separated: Bash, Edit, Write, "
-                                 "MultiEdit, NotebookEdit, WebFetch, WebSearch, mcp (every MCP tool) or "
-                                 "mcp__SERVER__TOOL (default: all of them; an edit inside the workspace is at or "
-                                 "below the default ceiling, so it is answered without asking); another tool gets "
-                                 "no decision")
+        parser.add_argument(
+            "--wait",
+            default=DEFAULT_HOOK_WAIT,
+            metavar="S",
+            help="seconds to wait for a decision before withdrawing it, 1 to 590 (default 590; keep "
+            "the hook's timeout above it)",
+        )
+        parser.add_argument(
+            "--on-no-decision",
+            choices=("ask", "deny"),
+            default="ask",
+            help="answer when no human decided (unreachable, no decision within --wait, "
+            "undeliverable, interrupted): ask (default) or deny; deny anyway where the "
+            "permission mode does not enforce ask (bypassPermissions, auto)",
+        )
+        parser.add_argument(
+            "--block-on-error",
+            action="store_true",
+            help="on unreadable input or an internal error exit 2 (the agent blocks the call) "
+            "instead of giving no decision / ask",
+        )
+        parser.add_argument(
+            "--mode", help="SessionStart: the session's sandbox mode for the preflight (or FLYBOT_SANDBOX_MODE)"
+        )
+        parser.add_argument(
+            "--tools",
+            default="Bash,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp",
+            metavar="LIST",
+            help="the tools whose calls go through FlyBot, comma-separated: Bash, Edit, Write, "
+            "MultiEdit, NotebookEdit, WebFetch, WebSearch, mcp (every MCP tool) or "
+            "mcp__SERVER__TOOL (default: all of them; an edit inside the workspace is at or "
+            "below the default ceiling, so it is answered without asking); another tool gets "
+            "no decision",
+        )
         parser.set_defaults(func=cmd_hook_claude_code, logs=False, agent=agent)
     install = agents.add_parser(
-        "install", help="write the hook into Claude Code's settings.json or Codex's hooks.json",
+        "install",
+        help="write the hook into Claude Code's settings.json or Codex's hooks.json",
         description="Write (or print, with --print) the hook settings for a project (default: this directory) or "
-                    "for you (--user), merged with the file's other settings and hooks; a FlyBot hook already there "
-                    "is replaced. Claude Code: .claude/settings.json, events PreToolUse, PreSkillShellCommand and "
-                    "PermissionRequest. Codex: .codex/hooks.json, event PermissionRequest. Credentials stay in the "
-                    "environment (FLYBOT_URL, FLYBOT_TOKEN), never in the file.",
+        "for you (--user), merged with the file's other settings and hooks; a FlyBot hook already there "
+        "is replaced. Claude Code: .claude/settings.json, events PreToolUse, PreSkillShellCommand and "
+        "PermissionRequest. Codex: .codex/hooks.json, event PermissionRequest. Credentials stay in the "
+        "environment (FLYBOT_URL, FLYBOT_TOKEN), never in the file.",
     )
     install.add_argument("target", choices=("claude-code", "codex"), metavar="AGENT", help="claude-code or codex")
     where = install.add_mutually_exclusive_group()
     where.add_argument("--project", metavar="DIR", help="the project directory (default: the current one)")
     where.add_argument("--user", action="store_true", help="your own settings (~/.claude or ~/.codex)")
-    install.add_argument("--print", dest="show", action="store_true",
-                         help="print the merged settings instead of writing them")
-    install.add_argument("--program", metavar="PATH",
-                         help="the flybot program the hook runs (default: flybot as found on PATH)")
+    install.add_argument(
+        "--print", dest="show", action="store_true", help="print the merged settings instead of writing them"
+    )
+    install.add_argument(
+        "--program", metavar="PATH", help="the flybot program the hook runs (default: flybot as found on PATH)"
+    )
     install.add_argument("--contained", action="store_true", help="pass --contained to the hook")
     install.add_argument("--ceiling", type=ceiling_level, metavar="LEVEL", help="pass --ceiling LEVEL to the hook")
     install.add_argument("--wait", metavar="S", help="pass --wait S to the hook (1 to 590)")
@@ -226,16 +298,22 @@ def cmd_hook_install(args: argparse.Namespace) -> int:
 def register_exec(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``exec``."""
     ex = sub.add_parser(
-        "exec", help="run a command once FlyBot allows it (126 when not)",
+        "exec",
+        help="run a command once FlyBot allows it (126 when not)",
         description="Grade COMMAND; above the ceiling ask FlyBot and wait; run it only when allowed. Several words run "
-                    "as given without a shell; a single word is a script for bash -c. Exit: the command's status "
-                    "(128+N on signal N), 126 not run (denied, expired, unreachable ...), 127 not found, 125 usage "
-                    "(flybot exec's own, never the command's).",
+        "as given without a shell; a single word is a script for bash -c. Exit: the command's status "
+        "(128+N on signal N), 126 not run (denied, expired, unreachable ...), 127 not found, 125 usage "
+        "(flybot exec's own, never the command's).",
     )
     _usage_errors_exit(ex, 125)
     _common(ex)
-    ex.add_argument("--timeout", type=escalation_seconds, default=600, metavar="S",
-                    help="seconds before the escalation expires (default 600)")
+    ex.add_argument(
+        "--timeout",
+        type=escalation_seconds,
+        default=600,
+        metavar="S",
+        help="seconds before the escalation expires (default 600)",
+    )
     ex.add_argument("--session", help="session id shown on the card (default exec-PID)")
     ex.add_argument("--justification", help="why it is needed (shown on the card)")
     ex.add_argument("argv", nargs=argparse.REMAINDER, metavar="-- COMMAND...", help="the command to run, after --")
@@ -245,42 +323,69 @@ def register_exec(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
 def register_report(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``report``."""
     rep = sub.add_parser(
-        "report", help="run the sandbox preflight and report a blocked host to FlyBot",
+        "report",
+        help="run the sandbox preflight and report a blocked host to FlyBot",
         description="Run the sandbox preflight; when the host is blocked (exit 3) report it to FlyBot with the Bot's "
-                    "token and print the report line. Usable (0) or cannot tell (4): prints nothing.",
+        "token and print the report line. Usable (0) or cannot tell (4): prints nothing.",
     )
     rep.add_argument("--mode", help="the session's sandbox mode (or FLYBOT_SANDBOX_MODE)")
     rep.add_argument("--session", help="the session id (or FLYBOT_SESSION_ID; default report-PID)")
     rep.add_argument("--host", help="the host's name in the report (default: this machine's host name)")
-    rep.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; else the local server named in $XDG_STATE_HOME/flybot/local.json, as flybot serve writes it in local mode; else http://127.0.0.1:8080)")
-    rep.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in $XDG_STATE_HOME/flybot/local.json)")
+    rep.add_argument(
+        "--server",
+        help="FlyBot URL (or FLYBOT_URL; else the local server named in $XDG_STATE_HOME/flybot/local.json, as flybot serve writes it in local mode; else http://127.0.0.1:8080)",
+    )
+    rep.add_argument(
+        "--token",
+        help="the Bot's API token (or FLYBOT_TOKEN; else the demo Bot's token in $XDG_STATE_HOME/flybot/local.json)",
+    )
     rep.set_defaults(func=cmd_report)
 
 
 def register_codex(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``codex``."""
     cx = sub.add_parser(
-        "codex", help="run a Codex turn (codex app-server) with its approvals answered through FlyBot",
+        "codex",
+        help="run a Codex turn (codex app-server) with its approvals answered through FlyBot",
         usage="flybot codex [--cwd DIR] [--sandbox MODE] [--approval-policy POLICY] [--model M] [-c KEY=VALUE]... "
-              "[--ceiling LEVEL] [--server URL] [--token TOKEN] [--timeout S] -- PROMPT...",
+        "[--ceiling LEVEL] [--server URL] [--token TOKEN] [--timeout S] -- PROMPT...",
         description="Start the real `codex app-server`, open a thread (cwd, sandbox, approval policy), send PROMPT as "
-                    "a turn and stream it; each approval Codex asks for becomes a FlyBot card (Approve -> accept, "
-                    "Deny -> decline, no decision -> cancel). Ctrl-C withdraws pending cards and interrupts the turn.",
+        "a turn and stream it; each approval Codex asks for becomes a FlyBot card (Approve -> accept, "
+        "Deny -> decline, no decision -> cancel). Ctrl-C withdraws pending cards and interrupts the turn.",
     )
     _common(cx)
     cx.add_argument("--cwd", metavar="DIR", help="the thread's working directory (default: the current one)")
-    cx.add_argument("--sandbox", choices=("read-only", "workspace-write", "danger-full-access"),
-                    default="workspace-write", help="Codex's sandbox for the thread (default workspace-write)")
-    cx.add_argument("--approval-policy", choices=("untrusted", "on-failure", "on-request", "never"),
-                    default="on-request", help="when Codex asks for approval (default on-request)")
+    cx.add_argument(
+        "--sandbox",
+        choices=("read-only", "workspace-write", "danger-full-access"),
+        default="workspace-write",
+        help="Codex's sandbox for the thread (default workspace-write)",
+    )
+    cx.add_argument(
+        "--approval-policy",
+        choices=("untrusted", "on-failure", "on-request", "never"),
+        default="on-request",
+        help="when Codex asks for approval (default on-request)",
+    )
     cx.add_argument("--model", help="Codex model (default: Codex's own setting)")
-    cx.add_argument("-c", "--config", action="append", metavar="KEY=VALUE",
-                    help="a Codex config override passed to codex app-server -c (repeatable)")
-    cx.add_argument("--timeout", type=positive_int, default=600, metavar="S",
-                    help="seconds before each escalation expires (default 600)")
+    cx.add_argument(
+        "-c",
+        "--config",
+        action="append",
+        metavar="KEY=VALUE",
+        help="a Codex config override passed to codex app-server -c (repeatable)",
+    )
+    cx.add_argument(
+        "--timeout",
+        type=positive_int,
+        default=600,
+        metavar="S",
+        help="seconds before each escalation expires (default 600)",
+    )
     cx.add_argument("--codex", metavar="PATH", help="the codex program (or FLYBOT_CODEX; default codex on PATH)")
-    cx.add_argument("--transcript", metavar="FILE",
-                    help="append every JSON-RPC message sent and received to FILE (JSON lines)")
+    cx.add_argument(
+        "--transcript", metavar="FILE", help="append every JSON-RPC message sent and received to FILE (JSON lines)"
+    )
     cx.add_argument("prompt", nargs=argparse.REMAINDER, metavar="-- PROMPT...", help="the turn's prompt, after --")
     cx.set_defaults(func=cmd_codex, logs=False)
 

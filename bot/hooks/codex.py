@@ -124,8 +124,14 @@ class AppServer:
         """Start the process and the reader. Raises :class:`CodexError` when it cannot be started."""
         try:
             self._proc = await asyncio.create_subprocess_exec(
-                *self.argv, stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, stderr=None,
-                env=self.env, cwd=self.cwd, limit=16 * 1024 * 1024, start_new_session=True,
+                *self.argv,
+                stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=None,
+                env=self.env,
+                cwd=self.cwd,
+                limit=16 * 1024 * 1024,
+                start_new_session=True,
             )
         except OSError as exc:
             raise CodexError(f"cannot start {self.argv[0]}: {exc.strerror or exc}") from None
@@ -287,11 +293,15 @@ def command_ask(method: str, params: Message, *, cwd: str) -> Ask:
     lines = []
     kind = "command" if legacy else str(params.get("kind") or "command")
     if kind == "writeStdin":
-        lines.append("Codex asks to TYPE the text shown as the command into a terminal session that is already "
-                     "running (it runs as input to that program, not as a new command)")
+        lines.append(
+            "Codex asks to TYPE the text shown as the command into a terminal session that is already "
+            "running (it runs as input to that program, not as a new command)"
+        )
     elif kind == "humanCommand":
-        lines.append("A managed command policy requires a fresh human decision for this command: FlyBot always asks "
-                     "a person, and no standing approval answers it")
+        lines.append(
+            "A managed command policy requires a fresh human decision for this command: FlyBot always asks "
+            "a person, and no standing approval answers it"
+        )
     elif kind != "command":
         lines.append(f"Codex names this approval {kind!r}, which FlyBot does not know: read it as a command")
     if params.get("reason"):
@@ -305,8 +315,15 @@ def command_ask(method: str, params: Message, *, cwd: str) -> Ask:
     shown = text.strip() or "(Codex sent no command)"
     if kind == "writeStdin":
         shown = f"(typed into a running terminal) {text}" if text.strip() else "(Codex did not say what it types)"
-    return Ask("command", legacy, shown, str(params.get("cwd") or cwd), "\n".join(lines)[:MAX_JUSTIFICATION],
-               human=kind == "humanCommand", typed=kind == "writeStdin")
+    return Ask(
+        "command",
+        legacy,
+        shown,
+        str(params.get("cwd") or cwd),
+        "\n".join(lines)[:MAX_JUSTIFICATION],
+        human=kind == "humanCommand",
+        typed=kind == "writeStdin",
+    )
 
 
 def _action_line(action: Message) -> str:
@@ -328,8 +345,10 @@ def files_ask(method: str, params: Message, *, cwd: str, changes: list[Message])
             diff = change.get("unified_diff") or change.get("content") or ""
             entries.append((str(change.get("type", "update")), str(path), str(diff)))
     else:
-        entries = [(str((c.get("kind") or {}).get("type", "update")), str(c.get("path")), str(c.get("diff") or ""))
-                   for c in changes]
+        entries = [
+            (str((c.get("kind") or {}).get("type", "update")), str(c.get("path")), str(c.get("diff") or ""))
+            for c in changes
+        ]
     summary = ", ".join(f"{kind} {path}" for kind, path, _ in entries) or "files Codex did not list"
     lines = []
     if params.get("reason"):
@@ -350,10 +369,17 @@ def permissions_ask(params: Message, *, cwd: str) -> Ask:
     lines = _access_lines(permissions)
     summary = "; ".join(lines) or "no access named"
     said = [f"Codex's reason: {params['reason']}"] if params.get("reason") else []
-    said.append("Approve grants exactly this access to the session's commands for the rest of this turn; Deny "
-                "grants none.")
-    return Ask("permissions", False, f"codex request_permissions: {summary}", str(params.get("cwd") or cwd),
-               "\n".join(said)[:MAX_JUSTIFICATION], grant=permissions)
+    said.append(
+        "Approve grants exactly this access to the session's commands for the rest of this turn; Deny grants none."
+    )
+    return Ask(
+        "permissions",
+        False,
+        f"codex request_permissions: {summary}",
+        str(params.get("cwd") or cwd),
+        "\n".join(said)[:MAX_JUSTIFICATION],
+        grant=permissions,
+    )
 
 
 def _access_lines(permissions: Message) -> list[str]:
@@ -365,12 +391,18 @@ def _access_lines(permissions: Message) -> list[str]:
         paths = files.get(mode)
         if isinstance(paths, list) and paths:
             lines.append(f"{mode} {', '.join(str(p) for p in paths)}")
-    listed = {(mode, str(p)) for mode in ("read", "write") for p in files.get(mode) or () if isinstance(files.get(mode), list)}
+    listed = {
+        (mode, str(p)) for mode in ("read", "write") for p in files.get(mode) or () if isinstance(files.get(mode), list)
+    }
     for entry in files.get("entries") or []:
         if not isinstance(entry, dict):
             continue
         path = entry.get("path")
-        if isinstance(path, dict) and path.get("type") == "path" and (entry.get("access"), str(path.get("path"))) in listed:
+        if (
+            isinstance(path, dict)
+            and path.get("type") == "path"
+            and (entry.get("access"), str(path.get("path"))) in listed
+        ):
             continue  # the same access to the same path, already listed (Codex sends both forms)
         lines.append(f"{entry.get('access')} {json.dumps(path, sort_keys=True)}")
     network = permissions.get("network")
@@ -456,19 +488,27 @@ class Session:
             loop.add_signal_handler(sig, self.on_signal, sig)
         try:
             await app.start()
-            await app.request("initialize", {"clientInfo": {"name": "flybot", "title": "FlyBot", "version": _version()}})
+            await app.request(
+                "initialize", {"clientInfo": {"name": "flybot", "title": "FlyBot", "version": _version()}}
+            )
             await app.notify("initialized")
             params: Message = {"cwd": opts.cwd, "sandbox": opts.sandbox, "approvalPolicy": opts.approval_policy}
             if opts.model:
                 params["model"] = opts.model
             started = await app.request("thread/start", params)
             self.thread_id = str((started.get("thread") or {}).get("id") or "")
-            turn = await app.request("turn/start", {
-                "threadId": self.thread_id, "input": [{"type": "text", "text": opts.prompt, "text_elements": []}],
-            })
+            turn = await app.request(
+                "turn/start",
+                {
+                    "threadId": self.thread_id,
+                    "input": [{"type": "text", "text": opts.prompt, "text_elements": []}],
+                },
+            )
             self.turn_id = self.turn_id or str((turn.get("turn") or {}).get("id") or "")
-            self.say(f"thread {self.thread_id}, sandbox {opts.sandbox}, approval policy {opts.approval_policy}; "
-                     f"approvals go to FlyBot at {opts.server.url}")
+            self.say(
+                f"thread {self.thread_id}, sandbox {opts.sandbox}, approval policy {opts.approval_policy}; "
+                f"approvals go to FlyBot at {opts.server.url}"
+            )
             waiter = asyncio.ensure_future(self.turn_done.wait())
             gone = asyncio.ensure_future(app.closed.wait())
             await asyncio.wait({waiter, gone}, return_when=asyncio.FIRST_COMPLETED)
@@ -605,9 +645,12 @@ class Session:
             verdict = await self._decide(request_id, ask)
             if ask.human and verdict.approved and (verdict.escalation or {}).get("standing_approval_id"):
                 self.say("a humanCommand checkpoint needs a person's decision, not a standing approval: cancelled")
-                verdict = Verdict("refused", verdict.grade, verdict.escalation,
-                                  detail="a standing approval cannot answer a checkpoint that requires a fresh human "
-                                         "decision")
+                verdict = Verdict(
+                    "refused",
+                    verdict.grade,
+                    verdict.escalation,
+                    detail="a standing approval cannot answer a checkpoint that requires a fresh human decision",
+                )
             decision = decision_for(verdict, legacy=ask.legacy)
             self.say(f"{verdict.describe()} -> {decision if isinstance(decision, str) else 'denied'}")
             if decision == "decline" or (ask.kind == "permissions" and verdict.outcome == "denied"):
@@ -636,12 +679,20 @@ class Session:
         app = self.app
         if app is None or not self.thread_id or not self.turn_id:
             return
-        text = (f"{verdict.describe()}. The {'file change' if ask.kind == 'files' else 'command'} was not run: "
-                f"{ask.command[:300]}. Do not run it another way; adapt the plan or ask the user.")
+        text = (
+            f"{verdict.describe()}. The {'file change' if ask.kind == 'files' else 'command'} was not run: "
+            f"{ask.command[:300]}. Do not run it another way; adapt the plan or ask the user."
+        )
         try:
-            await app.request("turn/steer", {"threadId": self.thread_id, "expectedTurnId": self.turn_id,
-                                             "input": [{"type": "text", "text": text, "text_elements": []}]},
-                              timeout=10)
+            await app.request(
+                "turn/steer",
+                {
+                    "threadId": self.thread_id,
+                    "expectedTurnId": self.turn_id,
+                    "input": [{"type": "text", "text": text, "text_elements": []}],
+                },
+                timeout=10,
+            )
         except CodexError as exc:
             self.say(f"could not pass the owner's reason on to the model ({exc})")
 
@@ -659,8 +710,12 @@ class Session:
 
         self.say(f"asking FlyBot ({graded.risk.label}, runs on the host): {ask.command}")
         request = Request(
-            session_id=f"codex-{self.thread_id}", cwd=ask.cwd, contained=False, justification=ask.justification,
-            room=opts.room, idempotency_key=f"codex:{self.thread_id}:{json.dumps(request_id)}",
+            session_id=f"codex-{self.thread_id}",
+            cwd=ask.cwd,
+            contained=False,
+            justification=ask.justification,
+            room=opts.room,
+            idempotency_key=f"codex:{self.thread_id}:{json.dumps(request_id)}",
             expires_s=opts.timeout_s,
         )
         return await ask_async(graded, opts.server, request, wait_s=opts.timeout_s + 5)

@@ -38,9 +38,15 @@ MIN_ESCALATION_TIMEOUT_S = 5
 if TYPE_CHECKING:
     Outcome = Literal[
         "local",  # at or below the ceiling: allowed without asking
-        "approved", "denied", "expired", "withdrawn", "undeliverable",  # FlyBot's final statuses
+        "approved",
+        "denied",
+        "expired",
+        "withdrawn",
+        "undeliverable",  # FlyBot's final statuses
         "timeout",  # still pending when the wait ran out; withdrawn (best effort)
-        "unreachable", "refused", "unconfigured",  # FlyBot could not be asked
+        "unreachable",
+        "refused",
+        "unconfigured",  # FlyBot could not be asked
         "interrupted",  # SIGINT/SIGTERM/SIGHUP while asking; the escalation was withdrawn (best effort)
     ]
 
@@ -71,8 +77,15 @@ class Grade(Frozen):
     recipes: tuple[dict[str, Any], ...]
     tool: dict[str, Any] | None
 
-    def __init__(self, command: str, risk: RiskLevel, ceiling: RiskLevel, why: str = "",
-                 recipes: tuple[dict[str, Any], ...] = (), tool: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self,
+        command: str,
+        risk: RiskLevel,
+        ceiling: RiskLevel,
+        why: str = "",
+        recipes: tuple[dict[str, Any], ...] = (),
+        tool: dict[str, Any] | None = None,
+    ) -> None:
         self._init(command=command, risk=risk, ceiling=ceiling, why=why, recipes=recipes, tool=tool)
 
     @property
@@ -115,10 +128,25 @@ class Verdict(Frozen):
     budget_s: float
     signal: str
 
-    def __init__(self, outcome: Outcome, grade: Grade, escalation: dict[str, Any] | None = None, detail: str = "",
-                 waited_s: float = 0.0, budget_s: float = 0.0, signal: str = "") -> None:
-        self._init(outcome=outcome, grade=grade, escalation=escalation, detail=detail, waited_s=waited_s,
-                   budget_s=budget_s, signal=signal)
+    def __init__(
+        self,
+        outcome: Outcome,
+        grade: Grade,
+        escalation: dict[str, Any] | None = None,
+        detail: str = "",
+        waited_s: float = 0.0,
+        budget_s: float = 0.0,
+        signal: str = "",
+    ) -> None:
+        self._init(
+            outcome=outcome,
+            grade=grade,
+            escalation=escalation,
+            detail=detail,
+            waited_s=waited_s,
+            budget_s=budget_s,
+            signal=signal,
+        )
 
     @property
     def approved(self) -> bool:
@@ -144,8 +172,10 @@ class Verdict(Frozen):
                 return f"FlyBot: {risk} is at or below the {ceiling} ceiling; allowed without asking"
             case "approved":
                 if esc.get("standing_approval_id"):
-                    return (f"FlyBot: approved by standing approval {esc['standing_approval_id']} "
-                            f"(set by {who}); {ref}, risk {esc.get('risk') or risk}")
+                    return (
+                        f"FlyBot: approved by standing approval {esc['standing_approval_id']} "
+                        f"(set by {who}); {ref}, risk {esc.get('risk') or risk}"
+                    )
                 source = esc.get("decision_source")
                 by = f"{who} ({source})" if source and source != "owner" else who
                 return f"FlyBot: approved by {by}; {ref}, risk {esc.get('risk') or risk}"
@@ -162,8 +192,11 @@ class Verdict(Frozen):
             case "timeout":
                 # The time really waited: the gate gives up before its budget ends, to withdraw in time (issue:
                 # "--wait 8" answered after 6.2 s saying "within 8s").
-                early = (f" (stopped before the {self.budget_s:g}s wait ran out, to withdraw in time)"
-                         if self.budget_s - self.waited_s >= 0.1 else "")
+                early = (
+                    f" (stopped before the {self.budget_s:g}s wait ran out, to withdraw in time)"
+                    if self.budget_s - self.waited_s >= 0.1
+                    else ""
+                )
                 return f"FlyBot: no decision within {self.waited_s:g}s{early}; {ref} withdrawn"
             case "unreachable":
                 return self.detail if self.detail.startswith("FlyBot") else f"FlyBot is unreachable: {self.detail}"
@@ -172,8 +205,11 @@ class Verdict(Frozen):
             case "unconfigured":
                 return f"FlyBot is not configured: {self.detail}"
             case "interrupted":
-                done = f"{ref} withdrawn" if esc.get("status") == "withdrawn" else (
-                    f"{ref} left {esc.get('status')}" if esc.get("id") else "nothing was pending")
+                done = (
+                    f"{ref} withdrawn"
+                    if esc.get("status") == "withdrawn"
+                    else (f"{ref} left {esc.get('status')}" if esc.get("id") else "nothing was pending")
+                )
                 return f"FlyBot: interrupted by {self.signal or 'a signal'} before a decision; {done}"
         return f"FlyBot: unexpected outcome {self.outcome}"  # pragma: no cover - exhaustive above
 
@@ -203,12 +239,12 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
 
             held = held_rules(server)
             if held.rules:
-                assessment = classify(command, contained=contained, workspace=workspace, recipes=recipes,
-                                      rules=held.rules)
+                assessment = classify(
+                    command, contained=contained, workspace=workspace, recipes=recipes, rules=held.rules
+                )
             if not held.fresh and ceiling > RiskLevel.READ_ONLY:
                 ceiling = RiskLevel.READ_ONLY
-                stale = ("FlyBot's program rules could not be read, so only read-only commands go ahead without "
-                         "asking")
+                stale = "FlyBot's program rules could not be read, so only read-only commands go ahead without asking"
     except Exception as exc:  # noqa: BLE001 - a crash must never let a command through unasked
         return Grade(command, RiskLevel.DESTRUCTIVE, ceiling, f"the classifier failed ({type(exc).__name__})")
     top = [r for r in assessment.reasons if r.level == assessment.risk]
@@ -216,8 +252,9 @@ def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server
     return Grade(command, assessment.risk, ceiling, why, _recipes_for_server(assessment.recipes))
 
 
-def grade_tool_call(name: str, tool_input: dict[str, Any], *, cwd: str, ceiling: RiskLevel,
-                    server: Server | None = None) -> Grade:
+def grade_tool_call(
+    name: str, tool_input: dict[str, Any], *, cwd: str, ceiling: RiskLevel, server: Server | None = None
+) -> Grade:
     """Grade a call of a tool other than Bash as the server does (bot/risk/tools.py): ``Grade.command`` is the
     tool's name and ``Grade.tool`` the call to send, with a file tool's path resolved (``realpath``, relative to
     ``cwd``). Program rules grade MCP tools: held as for commands (:func:`grade`), and when no fresh copy of them
@@ -241,8 +278,9 @@ def grade_tool_call(name: str, tool_input: dict[str, Any], *, cwd: str, ceiling:
     except Exception as exc:  # noqa: BLE001 - a crash must never let a call through unasked
         return Grade(name, RiskLevel.DESTRUCTIVE, ceiling, f"the tool grader failed ({type(exc).__name__})")
     why = "; ".join([r.detail for r in assessment.reasons[:1]] + ([stale] if stale else []))
-    return Grade(name, assessment.risk, ceiling, why,
-                 tool={"name": name, "input": tool_input, "resolved_path": resolved})
+    return Grade(
+        name, assessment.risk, ceiling, why, tool={"name": name, "input": tool_input, "resolved_path": resolved}
+    )
 
 
 #: The server's bounds on recipes (bot/api/models.py; not imported: adapters stay light).
@@ -327,13 +365,29 @@ class Request(Frozen):
     idempotency_key: str | None
     expires_s: int
 
-    def __init__(self, session_id: str, cwd: str, contained: bool, justification: str | None = None,
-                 room: str | None = None, idempotency_key: str | None = None, expires_s: int = 600) -> None:
-        self._init(session_id=session_id, cwd=cwd, contained=contained, justification=justification, room=room,
-                   idempotency_key=idempotency_key, expires_s=expires_s)
+    def __init__(
+        self,
+        session_id: str,
+        cwd: str,
+        contained: bool,
+        justification: str | None = None,
+        room: str | None = None,
+        idempotency_key: str | None = None,
+        expires_s: int = 600,
+    ) -> None:
+        self._init(
+            session_id=session_id,
+            cwd=cwd,
+            contained=contained,
+            justification=justification,
+            room=room,
+            idempotency_key=idempotency_key,
+            expires_s=expires_s,
+        )
 
-    def body(self, command: str, recipes: Sequence[dict[str, Any]] = (),
-             tool: dict[str, Any] | None = None) -> dict[str, Any]:
+    def body(
+        self, command: str, recipes: Sequence[dict[str, Any]] = (), tool: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         """The ``POST /v1/escalations`` body (file_policy ``workspace-write``, approval_policy ``ask``);
         ``recipes``: the project recipes the command runs (see :func:`grade`); ``tool``: a tool call
         (``{name, input, resolved_path}``; ``command`` is then its name, see :func:`grade_tool_call`)."""
@@ -371,8 +425,9 @@ def decide(graded: Grade, server: Server, request: Request, *, wait_s: float) ->
         return Verdict("unconfigured", graded, detail="no Bot token: set FLYBOT_TOKEN or pass --token")
     from bot.request_limits import request_problem
 
-    problem = request_problem(graded.command, timeout_s=max(MIN_ESCALATION_TIMEOUT_S, request.expires_s), cwd=None,
-                              justification=None)
+    problem = request_problem(
+        graded.command, timeout_s=max(MIN_ESCALATION_TIMEOUT_S, request.expires_s), cwd=None, justification=None
+    )
     if problem is not None:  # what FlyBot would refuse is refused here, before sending, naming the limit
         return Verdict("refused", graded, detail=f"{problem} (checked before sending)")
     from bot.hooks.asking import ask  # asyncio and the HTTP client load only when FlyBot is asked

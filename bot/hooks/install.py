@@ -73,7 +73,7 @@ def _is_flybot_hook(handler: object) -> bool:
         words = shlex.split(str(handler.get("command", "")))
     except ValueError:
         return False
-    return any(os.path.basename(w) == "flybot" and words[i + 1:i + 2] == ["hook"] for i, w in enumerate(words))
+    return any(os.path.basename(w) == "flybot" and words[i + 1 : i + 2] == ["hook"] for i, w in enumerate(words))
 
 
 def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]:
@@ -85,7 +85,7 @@ def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]
     settings = dict(existing)
     hooks = settings.get("hooks", {})
     if not isinstance(hooks, dict):
-        raise InstallError("its \"hooks\" is not a JSON object")
+        raise InstallError('its "hooks" is not a JSON object')
     hooks = dict(hooks)
     for event in EVENTS[agent]:
         groups = hooks.get(event, [])
@@ -95,13 +95,12 @@ def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]
         for group in groups:
             handlers = group.get("hooks", [])
             if not isinstance(handlers, list):
-                raise InstallError(f"a hooks.{event} entry's \"hooks\" is not a list")
+                raise InstallError(f'a hooks.{event} entry\'s "hooks" is not a list')
             others = [h for h in handlers if not _is_flybot_hook(h)]
             if others or not handlers:
                 kept.append({**group, "hooks": others} if len(others) != len(handlers) else group)
         matcher = TOOL_MATCHER if agent == "claude-code" and event != "PreSkillShellCommand" else "Bash"
-        kept.append({"matcher": matcher,
-                     "hooks": [{"type": "command", "command": command, "timeout": HOOK_TIMEOUT_S}]})
+        kept.append({"matcher": matcher, "hooks": [{"type": "command", "command": command, "timeout": HOOK_TIMEOUT_S}]})
         hooks[event] = kept
     settings["hooks"] = hooks
     return settings
@@ -147,8 +146,17 @@ def write_atomically(path: Path, text: str) -> None:
         raise
 
 
-def install(agent: str, *, project: str | None, user: bool, show: bool, program: str | None, options: list[str],
-            stdout: IO[str], stderr: IO[str]) -> int:
+def install(
+    agent: str,
+    *,
+    project: str | None,
+    user: bool,
+    show: bool,
+    program: str | None,
+    options: list[str],
+    stdout: IO[str],
+    stderr: IO[str],
+) -> int:
     """The command: 0 written (or printed with ``show``), 2 with one line on ``stderr`` when it cannot merge."""
     try:
         path = settings_path(agent, project=project, user=user)
@@ -173,8 +181,17 @@ def install(agent: str, *, project: str | None, user: bool, show: bool, program:
     return EXIT_OK
 
 
-def main_from_args(agent: str, project: str | None, user: bool, show: bool, program: str | None,
-                   options: list[str]) -> int:
+def main_from_args(
+    agent: str, project: str | None, user: bool, show: bool, program: str | None, options: list[str]
+) -> int:
     """Run against the process's real stdout and stderr (the CLI's entry)."""
-    return install(agent, project=project, user=user, show=show, program=program, options=options,
-                   stdout=sys.stdout, stderr=sys.stderr)
+    return install(
+        agent,
+        project=project,
+        user=user,
+        show=show,
+        program=program,
+        options=options,
+        stdout=sys.stdout,
+        stderr=sys.stderr,
+    )

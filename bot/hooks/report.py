@@ -68,8 +68,10 @@ def _sent_summary(sent: Mapping[str, object]) -> str:
     """What FlyBot did with the report: a new one (its owners are told) or folded into the open one (told once)."""
     count = sent.get("count")
     if isinstance(count, int) and count > 1:
-        return (f"folded into the open report {sent.get('id')} (reported {count} times; "
-                "its owners were told the first time)")
+        return (
+            f"folded into the open report {sent.get('id')} (reported {count} times; "
+            "its owners were told the first time)"
+        )
     return f"reported to FlyBot as {sent.get('id')}; FlyBot tells the Bot's owners"
 
 
@@ -84,7 +86,9 @@ def _send(server: Server, report: PreflightReport, host: str, session: str) -> O
 
     doc = report.to_json_dict()
     if server.token is None:
-        problem = "no Bot token (give --token or set FLYBOT_TOKEN): not sent" if report.status is Status.BLOCKED else None
+        problem = (
+            "no Bot token (give --token or set FLYBOT_TOKEN): not sent" if report.status is Status.BLOCKED else None
+        )
         line = report_line(report, host=host, session=session, bot=None) if report.status is Status.BLOCKED else None
         return Outcome(report, line, problem=problem)
     client = FlyBotClient(server.url, server.token)
@@ -111,8 +115,16 @@ def run_report(mode: str | None, *, host: str, session: str, server: Server, env
     return _send(server, report, host, session)
 
 
-def main(mode: str | None, host: str | None, session: str | None, server: Server, *, stdout: IO[str],
-         stderr: IO[str], env: Mapping[str, str] | None = None) -> int:
+def main(
+    mode: str | None,
+    host: str | None,
+    session: str | None,
+    server: Server,
+    *,
+    stdout: IO[str],
+    stderr: IO[str],
+    env: Mapping[str, str] | None = None,
+) -> int:
     """The command: returns the preflight's exit code (0, 3, 4) or 2 on a usage error."""
     environ = os.environ if env is None else env
     for flag, value in (("--host", host), ("--session", session)):
@@ -120,8 +132,9 @@ def main(mode: str | None, host: str | None, session: str | None, server: Server
             print(f"{PREFIX}: {flag} needs 1-200 characters without spaces, '|' or '='", file=stderr)
             return EXIT_USAGE
     try:
-        outcome = run_report(mode, host=host or default_host(), session=session or default_session(environ),
-                             server=server, env=environ)
+        outcome = run_report(
+            mode, host=host or default_host(), session=session or default_session(environ), server=server, env=environ
+        )
     except PreflightUsageError as exc:
         print(f"{PREFIX}: {exc}", file=stderr)
         return EXIT_USAGE

@@ -128,9 +128,10 @@ def _fetch(server: Server) -> tuple[float, list[Any]] | None:
     import urllib.error
     import urllib.request
 
-    request = urllib.request.Request(f"{server.url.rstrip('/')}/v1/program-rules",
-                                     headers={"Authorization": f"Bearer {server.token}",
-                                              "Accept": "application/json"})
+    request = urllib.request.Request(
+        f"{server.url.rstrip('/')}/v1/program-rules",
+        headers={"Authorization": f"Bearer {server.token}", "Accept": "application/json"},
+    )
     try:
         with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT_S) as response:  # noqa: S310 - FlyBot's own URL
             if response.status != 200:

@@ -95,11 +95,19 @@ def run(
     graded = grade(text, contained=contained, cwd=cwd, ceiling=ceiling, server=server)
     if graded.needs_approval:
         where = "in the sandbox" if contained else "on the host"
-        print(f"{PREFIX}: {graded.risk.label} is above the {graded.ceiling.label} ceiling; asking FlyBot at {server.url} "
-              f"(runs {where}): {_preview(text)}", file=sys.stderr, flush=True)
+        print(
+            f"{PREFIX}: {graded.risk.label} is above the {graded.ceiling.label} ceiling; asking FlyBot at {server.url} "
+            f"(runs {where}): {_preview(text)}",
+            file=sys.stderr,
+            flush=True,
+        )
     request = Request(
-        session_id=session_id or f"exec-{os.getpid()}", cwd=cwd, contained=contained, justification=justification,
-        room=room, expires_s=timeout_s,
+        session_id=session_id or f"exec-{os.getpid()}",
+        cwd=cwd,
+        contained=contained,
+        justification=justification,
+        room=room,
+        expires_s=timeout_s,
     )
     try:
         verdict = decide(graded, server, request, wait_s=timeout_s + 5)

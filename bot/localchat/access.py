@@ -75,8 +75,9 @@ class PageAccess:
     def use_key(self, candidate: str | None) -> bool:
         """True when ``candidate`` is the login key (constant-time comparison); the key is then consumed: a new one
         replaces it and :attr:`on_new_key` is told. False changes nothing."""
-        if not (candidate is not None and candidate.isascii()
-                and hmac.compare_digest(candidate.encode(), self.key.encode())):
+        if not (
+            candidate is not None and candidate.isascii() and hmac.compare_digest(candidate.encode(), self.key.encode())
+        ):
             return False
         self.key = secrets.token_urlsafe(24)
         also_redact(self.key)
@@ -89,8 +90,11 @@ class PageAccess:
 
         Cookies are not looked at: a cookie reaches every port of the host."""
         credential = request.headers.get(HEADER)  # undecodable bytes arrive as surrogates: not ASCII, refused
-        return (credential is not None and credential.isascii()
-                and hmac.compare_digest(credential.encode(), self._session.encode()))
+        return (
+            credential is not None
+            and credential.isascii()
+            and hmac.compare_digest(credential.encode(), self._session.encode())
+        )
 
     def credential(self) -> str:
         """The page credential, for the page that presented the login key (see ``POST login``)."""
@@ -139,7 +143,11 @@ def same_origin(request: web.Request) -> bool:
 def refused() -> web.Response:
     """The 401 every page or control route answers without the page credential (nothing is done)."""
     return web.json_response(
-        {"ok": False, "error": "not logged in: open the login URL that flybot serve printed last (each one works once)"}, status=401
+        {
+            "ok": False,
+            "error": "not logged in: open the login URL that flybot serve printed last (each one works once)",
+        },
+        status=401,
     )
 
 

@@ -70,11 +70,27 @@ BOT_USER_ID = "U0FLYBOT1"
 BOT_ID = "B0FLYBOT1"
 
 DEFAULT_USERS: dict[str, dict[str, Any]] = {
-    "U0OWNER01": {"name": "olivia", "real_name": "Olivia (owner)", "display_name": "Olivia", "is_admin": False,
-                  "is_owner": False},
-    "U0ADMIN01": {"name": "ada", "real_name": "Ada (admin)", "display_name": "Ada", "is_admin": True, "is_owner": False},
-    "U0OTHER01": {"name": "oscar", "real_name": "Oscar (not an owner)", "display_name": "Oscar", "is_admin": False,
-                  "is_owner": False},
+    "U0OWNER01": {
+        "name": "olivia",
+        "real_name": "Olivia (owner)",
+        "display_name": "Olivia",
+        "is_admin": False,
+        "is_owner": False,
+    },
+    "U0ADMIN01": {
+        "name": "ada",
+        "real_name": "Ada (admin)",
+        "display_name": "Ada",
+        "is_admin": True,
+        "is_owner": False,
+    },
+    "U0OTHER01": {
+        "name": "oscar",
+        "real_name": "Oscar (not an owner)",
+        "display_name": "Oscar",
+        "is_admin": False,
+        "is_owner": False,
+    },
 }
 DEFAULT_CHANNELS: dict[str, str] = {"C0APPROVE": "flybot-approvals", "C0GENERAL": "general"}
 DEFAULT_USERGROUPS: dict[str, dict[str, Any]] = {
@@ -90,8 +106,26 @@ _USER_ID = re.compile(r"^[UW][A-Z0-9]{2,20}$")
 _CHANNEL_ID = re.compile(r"^[CG][A-Z0-9]{2,20}$")
 _MENTION = re.compile(r"<@([UW][A-Z0-9]{2,20})(?:\|[^>]*)?>")
 _GENERATED_NAMES = (
-    "Priya", "Mateo", "Amara", "Kenji", "Lucia", "Tomasz", "Noor", "Felix", "Ines", "Dmitri", "Zainab", "Hugo",
-    "Sofia", "Kwame", "Mei", "Rafael", "Elif", "Jonas", "Aiko", "Samir",
+    "Priya",
+    "Mateo",
+    "Amara",
+    "Kenji",
+    "Lucia",
+    "Tomasz",
+    "Noor",
+    "Felix",
+    "Ines",
+    "Dmitri",
+    "Zainab",
+    "Hugo",
+    "Sofia",
+    "Kwame",
+    "Mei",
+    "Rafael",
+    "Elif",
+    "Jonas",
+    "Aiko",
+    "Samir",
 )
 Directory = Callable[[], Awaitable[tuple[list[str], list[str]]]]
 """Where local mode learns the ids FlyBot knows of: ``async () -> (user_ids, channel_ids)`` (the Bots' owners and
@@ -101,8 +135,14 @@ rooms, read from the store)."""
 def generated_user(user_id: str) -> dict[str, Any]:
     """A learned person: a generated display name (stable for the id), never an admin."""
     name = _GENERATED_NAMES[int(hashlib.sha1(user_id.encode()).hexdigest(), 16) % len(_GENERATED_NAMES)]
-    return {"name": name.lower(), "real_name": f"{name} ({user_id})", "display_name": name, "is_admin": False,
-            "is_owner": False, "learned": True}
+    return {
+        "name": name.lower(),
+        "real_name": f"{name} ({user_id})",
+        "display_name": name,
+        "is_admin": False,
+        "is_owner": False,
+        "learned": True,
+    }
 
 
 def local_person_name(user_id: str) -> str:
@@ -238,7 +278,8 @@ class SlackEmulator:
         # DEFAULT_USERS or another emulation in the same process.
         self.users = {uid: dict(info) for uid, info in (users or DEFAULT_USERS).items()}
         self.channels: dict[str, dict[str, Any]] = {
-            cid: {"id": cid, "name": name, "is_im": False, "user": None} for cid, name in (channels or DEFAULT_CHANNELS).items()
+            cid: {"id": cid, "name": name, "is_im": False, "user": None}
+            for cid, name in (channels or DEFAULT_CHANNELS).items()
         }
         self.usergroups: dict[str, dict[str, Any]] = {
             gid: {**group, "users": list(group["users"])} for gid, group in DEFAULT_USERGROUPS.items()
@@ -290,10 +331,12 @@ class SlackEmulator:
         if self.state_path is None:
             return
         async with self._saving:
-            head = json.dumps({
-                "channels": list(self.channels.values()),
-                "users": [{"id": uid, **info} for uid, info in self.users.items() if info.get("learned")],
-            }).encode()
+            head = json.dumps(
+                {
+                    "channels": list(self.channels.values()),
+                    "users": [{"id": uid, **info} for uid, info in self.users.items() if info.get("learned")],
+                }
+            ).encode()
             messages = [m.saved for m in self.messages[-SAVED_MESSAGES:]]
             try:
                 await asyncio.to_thread(_write_history, self.state_path, head, messages)
@@ -446,8 +489,12 @@ class SlackEmulator:
         lacking = [scope for scope in required.needed(self._kind(method, args)) if scope not in self.scopes]
         if not lacking:
             return None
-        return {"ok": False, "error": "missing_scope", "needed": ",".join(lacking),
-                "provided": ",".join(sorted(self.scopes))}
+        return {
+            "ok": False,
+            "error": "missing_scope",
+            "needed": ",".join(lacking),
+            "provided": ",".join(sorted(self.scopes)),
+        }
 
     def _kind(self, method: str, args: dict[str, Any]) -> str | None:
         """The kind of conversation a call is on (:data:`bot.slack.scopes.CONVERSATION_KINDS`): ``im`` for a DM,
@@ -485,8 +532,7 @@ class SlackEmulator:
                 new = True
         for channel in channels:
             if channel not in self.channels and _CHANNEL_ID.match(channel):
-                self.channels[channel] = {"id": channel, "name": local_room_name(channel), "is_im": False,
-                                          "user": None}
+                self.channels[channel] = {"id": channel, "name": local_room_name(channel), "is_im": False, "user": None}
                 new = True
         if new:
             log.info("localchat.learned", users=list(users), channels=list(channels))
@@ -520,8 +566,15 @@ class SlackEmulator:
         return cid
 
     def m_auth_test(self, _args: dict[str, Any]) -> dict[str, Any]:
-        return {"url": "http://localhost/", "team": "FlyBot local", "user": "flybot", "team_id": TEAM_ID,
-                "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
+        return {
+            "url": "http://localhost/",
+            "team": "FlyBot local",
+            "user": "flybot",
+            "team_id": TEAM_ID,
+            "user_id": BOT_USER_ID,
+            "bot_id": BOT_ID,
+            "is_enterprise_install": False,
+        }
 
     def m_chat_post_message(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = self._channel(str(args.get("channel") or ""))
@@ -536,8 +589,15 @@ class SlackEmulator:
             m.channel == channel and m.ts == thread_ts and m.ephemeral_to is None for m in self.messages
         ):
             raise _SlackError("thread_not_found")
-        message = Message(channel=channel, ts=self._next_ts(), text=text, blocks=blocks, bot_id=BOT_ID,
-                          metadata=metadata, thread_ts=thread_ts)
+        message = Message(
+            channel=channel,
+            ts=self._next_ts(),
+            text=text,
+            blocks=blocks,
+            bot_id=BOT_ID,
+            metadata=metadata,
+            thread_ts=thread_ts,
+        )
         self.messages.append(message)
         return {"channel": channel, "ts": message.ts, "message": _public(message)}
 
@@ -565,9 +625,11 @@ class SlackEmulator:
         limit = min(max(_int(args.get("limit"), 100), 1), 999)
         offset = _int(args.get("cursor"), 0) if args.get("cursor") else 0
         with_metadata = str(args.get("include_all_metadata", "")).lower() in ("1", "true")
-        found = [m for m in reversed(self.messages)  # a thread's replies are not in the history (Slack's rule)
-                 if m.channel == channel and m.ephemeral_to is None and m.thread_ts is None
-                 and oldest < float(m.ts) < latest]
+        found = [
+            m
+            for m in reversed(self.messages)  # a thread's replies are not in the history (Slack's rule)
+            if m.channel == channel and m.ephemeral_to is None and m.thread_ts is None and oldest < float(m.ts) < latest
+        ]
         return self._page_of(found, offset, limit, with_metadata)
 
     def m_conversations_replies(self, args: dict[str, Any]) -> dict[str, Any]:
@@ -576,8 +638,11 @@ class SlackEmulator:
         channel, parent = str(args.get("channel") or ""), str(args.get("ts") or "")
         if channel not in self.channels:
             raise _SlackError("channel_not_found")
-        found = [m for m in self.messages if m.channel == channel and m.ephemeral_to is None
-                 and (m.ts == parent or m.thread_ts == parent)]
+        found = [
+            m
+            for m in self.messages
+            if m.channel == channel and m.ephemeral_to is None and (m.ts == parent or m.thread_ts == parent)
+        ]
         if not found:
             raise _SlackError("thread_not_found")
         limit = min(max(_int(args.get("limit"), 100), 1), 999)
@@ -586,20 +651,27 @@ class SlackEmulator:
 
     @staticmethod
     def _page_of(found: list[Message], offset: int, limit: int, with_metadata: bool) -> dict[str, Any]:
-        page = found[offset:offset + limit]
+        page = found[offset : offset + limit]
         more = offset + limit < len(found)
         messages = []
         for message in page:
-            shown: dict[str, Any] = {"type": "message", "ts": message.ts, "text": message.text,
-                                     "blocks": message.blocks}
+            shown: dict[str, Any] = {
+                "type": "message",
+                "ts": message.ts,
+                "text": message.text,
+                "blocks": message.blocks,
+            }
             shown.update({"bot_id": message.bot_id} if message.bot_id else {"user": message.user})
             if with_metadata and message.metadata is not None:
                 shown["metadata"] = message.metadata
             if message.thread_ts is not None:
                 shown["thread_ts"] = message.thread_ts
             messages.append(shown)
-        return {"messages": messages, "has_more": more,
-                "response_metadata": {"next_cursor": str(offset + limit) if more else ""}}
+        return {
+            "messages": messages,
+            "has_more": more,
+            "response_metadata": {"next_cursor": str(offset + limit) if more else ""},
+        }
 
     def m_chat_post_ephemeral(self, args: dict[str, Any]) -> dict[str, Any]:
         channel = self._channel(str(args.get("channel") or ""))
@@ -607,8 +679,12 @@ class SlackEmulator:
         if not self._known_user(user):
             raise _SlackError("user_not_found")
         message = Message(
-            channel=channel, ts=self._next_ts(), text=str(args.get("text") or ""), blocks=_blocks(args.get("blocks")),
-            bot_id=BOT_ID, ephemeral_to=user,
+            channel=channel,
+            ts=self._next_ts(),
+            text=str(args.get("text") or ""),
+            blocks=_blocks(args.get("blocks")),
+            bot_id=BOT_ID,
+            ephemeral_to=user,
         )
         self.messages.append(message)
         return {"message_ts": message.ts}
@@ -663,11 +739,19 @@ class SlackEmulator:
         """Slack's ``usergroups.list``: ``{usergroups: [{id, team_id, handle, name, user_count}]}`` (with ``users``
         when ``include_users`` is true), every group of the workspace."""
         with_users = str(args.get("include_users") or "").lower() in ("1", "true")
-        return {"usergroups": [
-            {"id": gid, "team_id": TEAM_ID, "handle": g["handle"], "name": g["name"], "user_count": len(g["users"]),
-             **({"users": list(g["users"])} if with_users else {})}
-            for gid, g in self.usergroups.items()
-        ]}
+        return {
+            "usergroups": [
+                {
+                    "id": gid,
+                    "team_id": TEAM_ID,
+                    "handle": g["handle"],
+                    "name": g["name"],
+                    "user_count": len(g["users"]),
+                    **({"users": list(g["users"])} if with_users else {}),
+                }
+                for gid, g in self.usergroups.items()
+            ]
+        }
 
     def m_usergroups_users_update(self, args: dict[str, Any]) -> dict[str, Any]:
         """Slack's ``usergroups.users.update``: replace the members (``users``, comma-separated ids)."""
@@ -702,11 +786,18 @@ class SlackEmulator:
         channels = [c for c in self.channels.values() if not c["is_im"] or c["user"] == viewer]
         visible = {c["id"] for c in channels}
         messages = [
-            _public(m) for m in self.messages
+            _public(m)
+            for m in self.messages
             if m.channel in visible and (m.ephemeral_to is None or m.ephemeral_to == viewer)
         ]
-        modal = next((v for v in reversed(list(self.views.values()))
-                      if v.user == viewer and (client is None or v.client in (None, client))), None)
+        modal = next(
+            (
+                v
+                for v in reversed(list(self.views.values()))
+                if v.user == viewer and (client is None or v.client in (None, client))
+            ),
+            None,
+        )
         home = self.home.get(viewer)
         return {
             "version": self.version,
@@ -751,8 +842,11 @@ class SlackEmulator:
             return web.json_response({"ok": False, "error": "unknown user"}, status=400)
         source = next((m for m in self.messages if m.channel == channel and m.ts == ts), None)
         action = {
-            "type": "button", "action_id": str(data.get("action_id", "")), "block_id": str(data.get("block_id", "")),
-            "value": str(data.get("value", "")), "action_ts": self._next_ts(),
+            "type": "button",
+            "action_id": str(data.get("action_id", "")),
+            "block_id": str(data.get("block_id", "")),
+            "value": str(data.get("value", "")),
+            "action_ts": self._next_ts(),
         }
         payload: dict[str, Any] = {
             "type": "block_actions",
@@ -825,16 +919,33 @@ class SlackEmulator:
         if user not in self.users or channel not in self.channels:
             return web.json_response({"ok": False, "error": "unknown user or channel"}, status=400)
         if self.scopes is not None and "commands" not in self.scopes:  # Slack offers no command of such an app
-            return web.json_response({"ok": False, "error": "missing_scope", "needed": "commands",
-                                      "provided": ",".join(sorted(self.scopes))})
+            return web.json_response(
+                {"ok": False, "error": "missing_scope", "needed": "commands", "provided": ",".join(sorted(self.scopes))}
+            )
         form = {
-            "token": "local-verification-token", "team_id": TEAM_ID, "team_domain": "flybot-local",
-            "channel_id": channel, "channel_name": self.channels[channel]["name"], "user_id": user,
-            "user_name": self.users[user]["name"], "command": command, "text": text, "api_app_id": "A0FLYBOT1",
-            "response_url": self._new_response_url(user, channel), "trigger_id": self._trigger(user, _client(data)),
+            "token": "local-verification-token",
+            "team_id": TEAM_ID,
+            "team_domain": "flybot-local",
+            "channel_id": channel,
+            "channel_name": self.channels[channel]["name"],
+            "user_id": user,
+            "user_name": self.users[user]["name"],
+            "command": command,
+            "text": text,
+            "api_app_id": "A0FLYBOT1",
+            "response_url": self._new_response_url(user, channel),
+            "trigger_id": self._trigger(user, _client(data)),
         }
-        self.messages.append(Message(channel=channel, ts=self._next_ts(), text=f"{command} {text}".strip(), blocks=[],
-                                     user=user, ephemeral_to=user))
+        self.messages.append(
+            Message(
+                channel=channel,
+                ts=self._next_ts(),
+                text=f"{command} {text}".strip(),
+                blocks=[],
+                user=user,
+                ephemeral_to=user,
+            )
+        )
         self._touch()
         status, body = await self.deliver_form(form)
         answer = _parse_json(body)
@@ -857,13 +968,24 @@ class SlackEmulator:
         if self.scopes is not None and needed not in self.scopes:
             # Slack delivers a message.* event only to an app with that conversation kind's history scope (the
             # message.channels / message.groups / message.im event pages): the message stays, FlyBot never hears.
-            return web.json_response({"ok": False, "error": "missing_scope", "needed": needed,
-                                      "provided": ",".join(sorted(self.scopes))})
+            return web.json_response(
+                {"ok": False, "error": "missing_scope", "needed": needed, "provided": ",".join(sorted(self.scopes))}
+            )
         event = {
-            "token": "local-verification-token", "team_id": TEAM_ID, "api_app_id": "A0FLYBOT1", "type": "event_callback",
-            "event_id": "Ev" + secrets.token_hex(6).upper(), "event_time": int(time.time()),
-            "event": {"type": "message", "channel": channel, "user": user, "text": text, "ts": message.ts,
-                      "channel_type": {"im": "im", "private": "group"}.get(kind or "", "channel")},
+            "token": "local-verification-token",
+            "team_id": TEAM_ID,
+            "api_app_id": "A0FLYBOT1",
+            "type": "event_callback",
+            "event_id": "Ev" + secrets.token_hex(6).upper(),
+            "event_time": int(time.time()),
+            "event": {
+                "type": "message",
+                "channel": channel,
+                "user": user,
+                "text": text,
+                "ts": message.ts,
+                "channel_type": {"im": "im", "private": "group"}.get(kind or "", "channel"),
+            },
         }
         status, body = await self.deliver_json(event)
         return web.json_response({"ok": status == 200, "status": status, "body": body})
@@ -874,9 +996,18 @@ class SlackEmulator:
         if user not in self.users:
             return web.json_response({"ok": False, "error": "unknown user"}, status=400)
         event = {
-            "token": "local-verification-token", "team_id": TEAM_ID, "api_app_id": "A0FLYBOT1", "type": "event_callback",
-            "event_id": "Ev" + secrets.token_hex(6).upper(), "event_time": int(time.time()),
-            "event": {"type": "app_home_opened", "user": user, "channel": self._dm(user), "tab": str(data.get("tab", "home"))},
+            "token": "local-verification-token",
+            "team_id": TEAM_ID,
+            "api_app_id": "A0FLYBOT1",
+            "type": "event_callback",
+            "event_id": "Ev" + secrets.token_hex(6).upper(),
+            "event_time": int(time.time()),
+            "event": {
+                "type": "app_home_opened",
+                "user": user,
+                "channel": self._dm(user),
+                "tab": str(data.get("tab", "home")),
+            },
         }
         status, body = await self.deliver_json(event)
         return web.json_response({"ok": status == 200, "status": status, "body": body})
@@ -891,10 +1022,16 @@ class SlackEmulator:
 
     def _post_response(self, user: str, channel: str, answer: dict[str, Any]) -> None:
         in_channel = answer.get("response_type") == "in_channel"
-        self.messages.append(Message(
-            channel=channel, ts=self._next_ts(), text=str(answer.get("text") or ""), blocks=_blocks(answer.get("blocks")),
-            bot_id=BOT_ID, ephemeral_to=None if in_channel else user,
-        ))
+        self.messages.append(
+            Message(
+                channel=channel,
+                ts=self._next_ts(),
+                text=str(answer.get("text") or ""),
+                blocks=_blocks(answer.get("blocks")),
+                bot_id=BOT_ID,
+                ephemeral_to=None if in_channel else user,
+            )
+        )
         self._touch()
 
     async def _response_url(self, request: web.Request) -> web.Response:
@@ -947,8 +1084,14 @@ class SlackEmulator:
         self._socket_tickets.discard(ticket)
         ws = web.WebSocketResponse(heartbeat=None)
         await ws.prepare(request)
-        await ws.send_json({"type": "hello", "num_connections": len(self._sockets) + 1,
-                            "debug_info": {"host": "flybot-local"}, "connection_info": {"app_id": "A0FLYBOT1"}})
+        await ws.send_json(
+            {
+                "type": "hello",
+                "num_connections": len(self._sockets) + 1,
+                "debug_info": {"host": "flybot-local"},
+                "connection_info": {"app_id": "A0FLYBOT1"},
+            }
+        )
         self._sockets.append(ws)
         try:
             async for message in ws:
@@ -973,9 +1116,16 @@ class SlackEmulator:
         waiter: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._acks[envelope_id] = waiter
         try:
-            await ws.send_json({"envelope_id": envelope_id, "type": kind, "payload": payload,
-                                "accepts_response_payload": kind != "events_api", "retry_attempt": 0,
-                                "retry_reason": ""})
+            await ws.send_json(
+                {
+                    "envelope_id": envelope_id,
+                    "type": kind,
+                    "payload": payload,
+                    "accepts_response_payload": kind != "events_api",
+                    "retry_attempt": 0,
+                    "retry_reason": "",
+                }
+            )
             ack = await asyncio.wait_for(waiter, timeout=10)
         except (TimeoutError, ConnectionError, RuntimeError) as exc:
             self._acks.pop(envelope_id, None)
@@ -1004,8 +1154,11 @@ class SlackEmulator:
     async def _control_faults(self, request: web.Request) -> web.Response:
         data = await _json(request)
         fault = Fault(
-            method=str(data.get("method", "*")), count=_int(data.get("count"), 1), status=_int(data.get("status"), 200),
-            error=str(data.get("error", "internal_error")), retry_after=_int(data.get("retry_after"), 1),
+            method=str(data.get("method", "*")),
+            count=_int(data.get("count"), 1),
+            status=_int(data.get("status"), 200),
+            error=str(data.get("error", "internal_error")),
+            retry_after=_int(data.get("retry_after"), 1),
             delay_s=min(max(float(data.get("delay_s") or 0), 0.0), 30.0) if _is_number(data.get("delay_s")) else 0.0,
             until=time.monotonic() + min(float(data["for_s"]), 3600.0) if _is_number(data.get("for_s")) else None,
         )
@@ -1033,7 +1186,7 @@ def _write_history(path: Path, head: bytes, messages: list[bytes]) -> None:
         # In slices: each join holds the GIL (the event loop's thread waits for it) for a few hundred KB only; the
         # writes of the file release it.
         for start in range(0, len(messages), 64):
-            handle.write((b", " if start else b"") + b", ".join(messages[start:start + 64]))
+            handle.write((b", " if start else b"") + b", ".join(messages[start : start + 64]))
         handle.write(b"]}")
     tmp.replace(path)
 
@@ -1103,9 +1256,15 @@ _METHODS = {
 
 def _public(message: Message) -> dict[str, Any]:
     return {
-        "channel": message.channel, "ts": message.ts, "text": message.text, "blocks": message.blocks,
-        "user": message.user, "bot_id": message.bot_id, "ephemeral": message.ephemeral_to is not None,
-        "edited": message.edited, "thread_ts": message.thread_ts,
+        "channel": message.channel,
+        "ts": message.ts,
+        "text": message.text,
+        "blocks": message.blocks,
+        "user": message.user,
+        "bot_id": message.bot_id,
+        "ephemeral": message.ephemeral_to is not None,
+        "edited": message.edited,
+        "thread_ts": message.thread_ts,
     }
 
 
@@ -1115,8 +1274,11 @@ def _metadata(value: Any) -> dict[str, Any] | None:
         return None
     if isinstance(value, str):
         value = _parse_json(value)
-    if (not isinstance(value, dict) or not isinstance(value.get("event_type"), str)
-            or not isinstance(value.get("event_payload"), dict)):
+    if (
+        not isinstance(value, dict)
+        or not isinstance(value.get("event_type"), str)
+        or not isinstance(value.get("event_payload"), dict)
+    ):
         raise _SlackError("invalid_metadata_format")
     return {"event_type": value["event_type"], "event_payload": value["event_payload"]}
 

@@ -44,10 +44,29 @@ from bot.preflight.probes import DEFAULT_TIMEOUT_S, inputs_from_env, probe_backe
 MODE_ENV = "FLYBOT_SANDBOX_MODE"
 
 __all__ = [
-    "EXIT_BLOCKED", "EXIT_UNKNOWN", "EXIT_USABLE", "EXIT_USAGE", "MODE_ENV",
-    "Backend", "BackendProbe", "BlockedLineParseError", "Finding", "InvalidModeError", "InvalidOverrideError",
-    "ParsedBlockedLine", "PreflightError", "PreflightReport", "PreflightUsageError", "SandboxMode", "Status",
-    "UnlockOption", "build_report", "decide_status", "parse_one_line", "render_one_line", "resolve_mode",
+    "EXIT_BLOCKED",
+    "EXIT_UNKNOWN",
+    "EXIT_USABLE",
+    "EXIT_USAGE",
+    "MODE_ENV",
+    "Backend",
+    "BackendProbe",
+    "BlockedLineParseError",
+    "Finding",
+    "InvalidModeError",
+    "InvalidOverrideError",
+    "ParsedBlockedLine",
+    "PreflightError",
+    "PreflightReport",
+    "PreflightUsageError",
+    "SandboxMode",
+    "Status",
+    "UnlockOption",
+    "build_report",
+    "decide_status",
+    "parse_one_line",
+    "render_one_line",
+    "resolve_mode",
     "run_preflight",
 ]
 

@@ -28,9 +28,20 @@ from bot.preflight.model import UnlockOption
 
 OS_FAMILIES = ("debian", "ubuntu", "fedora", "arch", "alpine", "suse")
 _FAMILY_WORDS: dict[str, str] = {
-    "debian": "debian", "ubuntu": "ubuntu", "fedora": "fedora", "rhel": "fedora", "centos": "fedora",
-    "rocky": "fedora", "almalinux": "fedora", "arch": "arch", "manjaro": "arch", "endeavouros": "arch",
-    "alpine": "alpine", "suse": "suse", "opensuse": "suse", "sles": "suse",
+    "debian": "debian",
+    "ubuntu": "ubuntu",
+    "fedora": "fedora",
+    "rhel": "fedora",
+    "centos": "fedora",
+    "rocky": "fedora",
+    "almalinux": "fedora",
+    "arch": "arch",
+    "manjaro": "arch",
+    "endeavouros": "arch",
+    "alpine": "alpine",
+    "suse": "suse",
+    "opensuse": "suse",
+    "sles": "suse",
 }
 
 APPARMOR_PROFILE_COMMAND = (
@@ -75,51 +86,72 @@ class CatalogueEntry:
 
 
 _APT = "sudo apt-get install -y bubblewrap"
-CATALOGUE: dict[str, CatalogueEntry] = {entry.id: entry for entry in (
-    CatalogueEntry("approve-turn", "approve danger-full-access for this turn"),
-    CatalogueEntry("approve-bot", "approve danger-full-access for the Bot"),
-    CatalogueEntry("change-file-policy", "change the session file policy to danger-full-access"),
-    CatalogueEntry(
-        "install-bubblewrap", "install bubblewrap on the host",
-        commands={"debian": _APT, "ubuntu": _APT, "fedora": "sudo dnf install -y bubblewrap",
-                  "arch": "sudo pacman -S --noconfirm bubblewrap", "alpine": "sudo apk add bubblewrap",
-                  "suse": "sudo zypper install -y bubblewrap"},
-        fallback="install the bubblewrap package with the host's package manager",
-    ),
-    CatalogueEntry(
-        "bwrap-apparmor-profile", "give bubblewrap an AppArmor profile that allows user namespaces",
-        commands={"*": APPARMOR_PROFILE_COMMAND},
-        fallback="write an AppArmor profile for /usr/bin/bwrap with the userns rule and load it with apparmor_parser",
-    ),
-    CatalogueEntry(
-        "apparmor-userns-sysctl", "lift AppArmor's user-namespace restriction for every program (weakens the host)",
-        commands={"*": "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"}, warning=USERNS_WARNING,
-    ),
-    CatalogueEntry(
-        "userns-clone-sysctl", "allow unprivileged user namespaces (weakens the host)",
-        commands={"*": "sudo sysctl -w kernel.unprivileged_userns_clone=1"}, warning=USERNS_WARNING,
-    ),
-    CatalogueEntry(
-        "userns-max-sysctl", "raise the user-namespace limit above 0 (weakens the host)",
-        commands={"*": "sudo sysctl -w user.max_user_namespaces=15000"}, warning=USERNS_WARNING,
-    ),
-    CatalogueEntry(
-        "container-userns", "start the session's container so that it may create user namespaces",
-        fallback="restart the container with user namespaces allowed (for Docker: --security-opt "
-                 "seccomp=unconfined --security-opt apparmor=unconfined), or run the session outside it",
-    ),
-    CatalogueEntry(
-        "landlock-kernel", "run a kernel with Landlock ABI 3 or later (Linux 6.2+)",
-        fallback="boot a distribution kernel from Linux 6.2 on (built with CONFIG_SECURITY_LANDLOCK=y)",
-        aliases=("run a Landlock-enforcing kernel",),
-    ),
-    CatalogueEntry(
-        "landlock-boot", "enable Landlock at boot (add landlock to the kernel's lsm= parameter)",
-        commands={"fedora": 'sudo grubby --update-kernel=ALL --args="lsm=landlock,$(cat /sys/kernel/security/lsm)"'},
-        fallback="add landlock in front of the kernel's lsm= list in the boot loader's configuration, then reboot",
-    ),
-    CatalogueEntry("restore-sandbox-exec", "restore sandbox-exec (/usr/bin/sandbox-exec) on the host"),
-)}
+CATALOGUE: dict[str, CatalogueEntry] = {
+    entry.id: entry
+    for entry in (
+        CatalogueEntry("approve-turn", "approve danger-full-access for this turn"),
+        CatalogueEntry("approve-bot", "approve danger-full-access for the Bot"),
+        CatalogueEntry("change-file-policy", "change the session file policy to danger-full-access"),
+        CatalogueEntry(
+            "install-bubblewrap",
+            "install bubblewrap on the host",
+            commands={
+                "debian": _APT,
+                "ubuntu": _APT,
+                "fedora": "sudo dnf install -y bubblewrap",
+                "arch": "sudo pacman -S --noconfirm bubblewrap",
+                "alpine": "sudo apk add bubblewrap",
+                "suse": "sudo zypper install -y bubblewrap",
+            },
+            fallback="install the bubblewrap package with the host's package manager",
+        ),
+        CatalogueEntry(
+            "bwrap-apparmor-profile",
+            "give bubblewrap an AppArmor profile that allows user namespaces",
+            commands={"*": APPARMOR_PROFILE_COMMAND},
+            fallback="write an AppArmor profile for /usr/bin/bwrap with the userns rule and load it with apparmor_parser",
+        ),
+        CatalogueEntry(
+            "apparmor-userns-sysctl",
+            "lift AppArmor's user-namespace restriction for every program (weakens the host)",
+            commands={"*": "sudo sysctl -w kernel.apparmor_restrict_unprivileged_userns=0"},
+            warning=USERNS_WARNING,
+        ),
+        CatalogueEntry(
+            "userns-clone-sysctl",
+            "allow unprivileged user namespaces (weakens the host)",
+            commands={"*": "sudo sysctl -w kernel.unprivileged_userns_clone=1"},
+            warning=USERNS_WARNING,
+        ),
+        CatalogueEntry(
+            "userns-max-sysctl",
+            "raise the user-namespace limit above 0 (weakens the host)",
+            commands={"*": "sudo sysctl -w user.max_user_namespaces=15000"},
+            warning=USERNS_WARNING,
+        ),
+        CatalogueEntry(
+            "container-userns",
+            "start the session's container so that it may create user namespaces",
+            fallback="restart the container with user namespaces allowed (for Docker: --security-opt "
+            "seccomp=unconfined --security-opt apparmor=unconfined), or run the session outside it",
+        ),
+        CatalogueEntry(
+            "landlock-kernel",
+            "run a kernel with Landlock ABI 3 or later (Linux 6.2+)",
+            fallback="boot a distribution kernel from Linux 6.2 on (built with CONFIG_SECURITY_LANDLOCK=y)",
+            aliases=("run a Landlock-enforcing kernel",),
+        ),
+        CatalogueEntry(
+            "landlock-boot",
+            "enable Landlock at boot (add landlock to the kernel's lsm= parameter)",
+            commands={
+                "fedora": 'sudo grubby --update-kernel=ALL --args="lsm=landlock,$(cat /sys/kernel/security/lsm)"'
+            },
+            fallback="add landlock in front of the kernel's lsm= list in the boot loader's configuration, then reboot",
+        ),
+        CatalogueEntry("restore-sandbox-exec", "restore sandbox-exec (/usr/bin/sandbox-exec) on the host"),
+    )
+}
 """Every unlock option FlyBot knows, by id."""
 
 APPROVAL_IDS = ("approve-turn", "approve-bot")

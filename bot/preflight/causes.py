@@ -91,10 +91,14 @@ def unlock_ids(backend: str, cause: str | None) -> tuple[str, ...]:
 
 CAUSE_TEXT: dict[tuple[str, str | None], str] = {
     ("bubblewrap", NOT_INSTALLED): "not installed",
-    ("bubblewrap", APPARMOR_USERNS):
-        "present, but user namespaces are restricted by AppArmor (kernel.apparmor_restrict_unprivileged_userns=1)",
-    ("bubblewrap", USERNS_DISABLED):
-        "present, but unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone=0)",
+    (
+        "bubblewrap",
+        APPARMOR_USERNS,
+    ): "present, but user namespaces are restricted by AppArmor (kernel.apparmor_restrict_unprivileged_userns=1)",
+    (
+        "bubblewrap",
+        USERNS_DISABLED,
+    ): "present, but unprivileged user namespaces are disabled (kernel.unprivileged_userns_clone=0)",
     ("bubblewrap", USERNS_LIMIT): "present, but the user-namespace limit is 0 (user.max_user_namespaces=0)",
     ("bubblewrap", CONTAINER): "present, but this container does not let it create namespaces",
     ("bubblewrap", OTHER): "present, but not runnable (a seccomp filter or another restriction)",

@@ -46,10 +46,12 @@ def register(subparsers: Any) -> None:
         "preflight",
         help="tell whether this host can confine the session's shell calls",
         description="Tell whether this host can confine the session's shell calls (bubblewrap, Landlock, "
-                    "sandbox-exec). Exit codes: 0 usable, 3 blocked, 4 cannot tell, 2 usage.",
+        "sandbox-exec). Exit codes: 0 usable, 3 blocked, 4 cannot tell, 2 usage.",
     )
     parser.add_argument(
-        "--mode", default=None, metavar="MODE",
+        "--mode",
+        default=None,
+        metavar="MODE",
         help=f"the session's sandbox mode: {_MODES} (default: ${MODE_ENV}, else none)",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")

@@ -119,8 +119,13 @@ def build_report(
     fields = os_release or {}
     family = catalogue.os_family(fields)
     return PreflightReport(
-        mode, platform, status, probes, unlock_options(status, platform, probes, family),
-        os_id=fields.get("ID") or None, os_family=family,
+        mode,
+        platform,
+        status,
+        probes,
+        unlock_options(status, platform, probes, family),
+        os_id=fields.get("ID") or None,
+        os_family=family,
     )
 
 

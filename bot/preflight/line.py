@@ -43,11 +43,19 @@ MISSING_PHRASES: dict[str, str] = {
 }
 CAUSE_PHRASES: dict[tuple[str, str], str] = {
     (Backend.BUBBLEWRAP.value, causes.NOT_INSTALLED): "bubblewrap not installed",
-    (Backend.BUBBLEWRAP.value, causes.APPARMOR_USERNS): "bubblewrap present but user namespaces are restricted by AppArmor",
-    (Backend.BUBBLEWRAP.value, causes.USERNS_DISABLED): "bubblewrap present but unprivileged user namespaces are disabled",
+    (
+        Backend.BUBBLEWRAP.value,
+        causes.APPARMOR_USERNS,
+    ): "bubblewrap present but user namespaces are restricted by AppArmor",
+    (
+        Backend.BUBBLEWRAP.value,
+        causes.USERNS_DISABLED,
+    ): "bubblewrap present but unprivileged user namespaces are disabled",
     (Backend.BUBBLEWRAP.value, causes.USERNS_LIMIT): "bubblewrap present but the user-namespace limit is 0",
-    (Backend.BUBBLEWRAP.value, causes.CONTAINER):
-        "bubblewrap present but this container does not let it create namespaces",
+    (
+        Backend.BUBBLEWRAP.value,
+        causes.CONTAINER,
+    ): "bubblewrap present but this container does not let it create namespaces",
     (Backend.BUBBLEWRAP.value, causes.OTHER): "bubblewrap present but not runnable",
     (Backend.LANDLOCK.value, causes.LANDLOCK_NOT_BUILT): "Landlock not built into the kernel",
     (Backend.LANDLOCK.value, causes.LANDLOCK_DISABLED): "Landlock built but disabled at boot",
@@ -97,9 +105,7 @@ def render_unlock(options: tuple[UnlockOption, ...]) -> str:
 
 
 def _usable_backends(report: PreflightReport) -> str:
-    return ", ".join(
-        f"{backend_label(p.name)} ({_flat(p.detail)})" for p in report.backends if p.available is True
-    )
+    return ", ".join(f"{backend_label(p.name)} ({_flat(p.detail)})" for p in report.backends if p.available is True)
 
 
 def _render_usable(report: PreflightReport) -> str:
@@ -172,7 +178,7 @@ def parse_finding(part: str) -> Finding:
         if part == phrase:
             return Finding(backend, cause)
         if part.startswith(phrase + ": "):
-            return Finding(backend, cause, part[len(phrase) + 2:].strip())
+            return Finding(backend, cause, part[len(phrase) + 2 :].strip())
     for backend, phrase in MISSING_PHRASES.items():
         if part == phrase:
             return Finding(backend)

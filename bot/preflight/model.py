@@ -123,7 +123,10 @@ class BackendProbe:
         """``{"name": str, "available": bool | null, "detail": str, "cause": str | null, "error": str}``,
         plus ``"abi": int | null`` for Landlock."""
         out: dict[str, Any] = {
-            "name": self.name, "available": self.available, "detail": self.detail, "cause": self.cause,
+            "name": self.name,
+            "available": self.available,
+            "detail": self.detail,
+            "cause": self.cause,
             "error": self.error,
         }
         if self.name == Backend.LANDLOCK.value:

@@ -57,8 +57,17 @@ DEFAULT_TIMEOUT_S = 10.0
 
 # The read-only profile: root bound read-only, fresh /dev and /proc, every namespace new, a trivial command.
 BWRAP_READ_ONLY_ARGS: tuple[str, ...] = (
-    "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-    "--unshare-all", "--die-with-parent", "--", "/bin/true",
+    "--ro-bind",
+    "/",
+    "/",
+    "--dev",
+    "/dev",
+    "--proc",
+    "/proc",
+    "--unshare-all",
+    "--die-with-parent",
+    "--",
+    "/bin/true",
 )
 # Deny by default; allow only what exec'ing /usr/bin/true needs.
 SEATBELT_DENY_DEFAULT_PROFILE = (
@@ -180,8 +189,14 @@ def run_trial(name: str, argv: list[str], env: Mapping[str, str], timeout: float
     """
     try:
         done = subprocess.run(
-            argv, env=dict(env), stdin=subprocess.DEVNULL, capture_output=True, text=True,
-            errors="replace", timeout=timeout, check=False,
+            argv,
+            env=dict(env),
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            errors="replace",
+            timeout=timeout,
+            check=False,
         )
     except subprocess.TimeoutExpired:
         return BackendProbe(name, None, f"{argv[0]} did not finish within {timeout:g}s")
@@ -204,8 +219,13 @@ def probe_bubblewrap(
     """
     binary = shutil.which("bwrap", path=path)
     if binary is None:
-        return BackendProbe(Backend.BUBBLEWRAP.value, False, "bwrap not found on PATH", cause=causes.NOT_INSTALLED,
-                            error="bwrap not found on PATH")
+        return BackendProbe(
+            Backend.BUBBLEWRAP.value,
+            False,
+            "bwrap not found on PATH",
+            cause=causes.NOT_INSTALLED,
+            error="bwrap not found on PATH",
+        )
     trial = run_trial(Backend.BUBBLEWRAP.value, [binary, *BWRAP_READ_ONLY_ARGS], env, timeout)
     if trial.available is not False:
         return trial
@@ -231,8 +251,12 @@ def landlock_abi() -> tuple[int | None, int | None]:
         return None, None
     libc.syscall.restype = ctypes.c_long
     ctypes.set_errno(0)
-    result = libc.syscall(ctypes.c_long(number), ctypes.c_void_p(None), ctypes.c_size_t(0),
-                          ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION))
+    result = libc.syscall(
+        ctypes.c_long(number),
+        ctypes.c_void_p(None),
+        ctypes.c_size_t(0),
+        ctypes.c_uint32(LANDLOCK_CREATE_RULESET_VERSION),
+    )
     if result >= 0:
         return int(result), None
     return None, ctypes.get_errno()
@@ -244,14 +268,30 @@ def landlock_from_answer(abi: int | None, err: int | None, min_abi: int, source:
     if abi is not None:
         if abi >= min_abi:
             return BackendProbe(name, True, f"ABI {abi} from {source}", abi=abi)
-        return BackendProbe(name, False, f"Landlock ABI {abi} is older than the ABI {min_abi} needed ({source})",
-                            cause=causes.LANDLOCK_OLD_ABI, error=f"ABI {abi}", abi=abi)
+        return BackendProbe(
+            name,
+            False,
+            f"Landlock ABI {abi} is older than the ABI {min_abi} needed ({source})",
+            cause=causes.LANDLOCK_OLD_ABI,
+            error=f"ABI {abi}",
+            abi=abi,
+        )
     if err == errno.ENOSYS:
-        return BackendProbe(name, False, f"Landlock is not built into this kernel ({source}: ENOSYS)",
-                            cause=causes.LANDLOCK_NOT_BUILT, error="ENOSYS")
+        return BackendProbe(
+            name,
+            False,
+            f"Landlock is not built into this kernel ({source}: ENOSYS)",
+            cause=causes.LANDLOCK_NOT_BUILT,
+            error="ENOSYS",
+        )
     if err == errno.EOPNOTSUPP:
-        return BackendProbe(name, False, f"Landlock is built but disabled at boot ({source}: EOPNOTSUPP)",
-                            cause=causes.LANDLOCK_DISABLED, error="EOPNOTSUPP")
+        return BackendProbe(
+            name,
+            False,
+            f"Landlock is built but disabled at boot ({source}: EOPNOTSUPP)",
+            cause=causes.LANDLOCK_DISABLED,
+            error="EOPNOTSUPP",
+        )
     return None
 
 
@@ -263,8 +303,13 @@ def probe_landlock_lsm(lsm_file: Path) -> BackendProbe:
         return BackendProbe(Backend.LANDLOCK.value, None, f"cannot read {lsm_file}: {exc.strerror or exc}")
     if "landlock" in [name.strip() for name in listed.split(",")]:
         return BackendProbe(Backend.LANDLOCK.value, True, f"landlock listed in {lsm_file}")
-    return BackendProbe(Backend.LANDLOCK.value, False, f"landlock not listed in {lsm_file} ({listed or 'empty'})",
-                        cause=causes.LANDLOCK_NOT_LISTED, error=f"not listed in {lsm_file}")
+    return BackendProbe(
+        Backend.LANDLOCK.value,
+        False,
+        f"landlock not listed in {lsm_file} ({listed or 'empty'})",
+        cause=causes.LANDLOCK_NOT_LISTED,
+        error=f"not listed in {lsm_file}",
+    )
 
 
 def probe_landlock(inputs: ProbeInputs, min_abi: int) -> BackendProbe:
@@ -285,8 +330,9 @@ def probe_landlock(inputs: ProbeInputs, min_abi: int) -> BackendProbe:
         return answer
     second = probe_landlock_lsm(inputs.lsm_file)
     why = "not available here" if err is None else errno.errorcode.get(err, str(err))
-    return BackendProbe(second.name, second.available, f"{second.detail}; syscall {why}", cause=second.cause,
-                        error=second.error)
+    return BackendProbe(
+        second.name, second.available, f"{second.detail}; syscall {why}", cause=second.cause, error=second.error
+    )
 
 
 def probe_sandbox_exec(path: str, env: Mapping[str, str], timeout: float = DEFAULT_TIMEOUT_S) -> BackendProbe:
@@ -311,8 +357,10 @@ def probe_backends(
     ``landlock_min_abi`` is the ABI the session's mode needs (``bot.preflight.decide.landlock_min_abi``).
     """
     if inputs.platform == "linux":
-        return (probe_bubblewrap(inputs.path, inputs.env, timeout, inputs.root),
-                probe_landlock(inputs, landlock_min_abi))
+        return (
+            probe_bubblewrap(inputs.path, inputs.env, timeout, inputs.root),
+            probe_landlock(inputs, landlock_min_abi),
+        )
     if inputs.platform == "darwin":
         return (probe_sandbox_exec(inputs.path, inputs.env, timeout),)
     if inputs.platform == "win32":

@@ -25,7 +25,11 @@ R = RiskLevel
 
 
 def classify(
-    command: str, *, contained: bool, workspace: str | os.PathLike[str] | None = None, recipes: RecipeBook | None = None,
+    command: str,
+    *,
+    contained: bool,
+    workspace: str | os.PathLike[str] | None = None,
+    recipes: RecipeBook | None = None,
     rules: ProgramRules | None = None,
 ) -> Assessment:
     """Grade a shell command (a whole bash script) for an escalation.
@@ -58,7 +62,12 @@ def classify(
     except RecursionError:
         return _refusal(command, contained, "too-deep", "The script is nested too deeply to grade.")
     except Exception as error:  # fail closed on anything: classify never raises
-        return _refusal(command, contained, "internal-error", f"The classifier could not grade this command ({type(error).__name__}).")
+        return _refusal(
+            command,
+            contained,
+            "internal-error",
+            f"The classifier could not grade this command ({type(error).__name__}).",
+        )
 
 
 def _refusal(command: object, contained: object, rule: str, detail: str) -> Assessment:
@@ -68,8 +77,13 @@ def _refusal(command: object, contained: object, rule: str, detail: str) -> Asse
 
 
 def _classify(
-    command: str, contained: bool, workspace: str | os.PathLike[str] | None, recipes: RecipeBook | None = None, *,
-    fast: bool = True, rules: ProgramRules | None = None,
+    command: str,
+    contained: bool,
+    workspace: str | os.PathLike[str] | None,
+    recipes: RecipeBook | None = None,
+    *,
+    fast: bool = True,
+    rules: ProgramRules | None = None,
 ) -> Assessment:
     """:func:`classify` without the fail-closed wrapper; ``fast=False`` always walks the parse tree (for tests)."""
     if not isinstance(command, str):
@@ -141,5 +155,3 @@ def _text_problem(command: str) -> str | None:
     except UnicodeEncodeError:
         return "The command is not valid Unicode text (lone surrogates)."
     return None
-
-

@@ -72,7 +72,9 @@ def run_classify(command: str, *, contained: bool, cwd: Path | None, as_json: bo
     from bot.risk.recipes import ProjectRecipes
     from bot.risk.serialize import assessment_to_dict
 
-    assessment = classify(command, contained=contained, workspace=cwd, recipes=ProjectRecipes(cwd) if cwd is not None else None)
+    assessment = classify(
+        command, contained=contained, workspace=cwd, recipes=ProjectRecipes(cwd) if cwd is not None else None
+    )
     if as_json:
         out.write(json.dumps(assessment_to_dict(assessment), ensure_ascii=False) + "\n")
     else:
@@ -132,7 +134,9 @@ def _jsonl_one(line: str) -> dict[str, Any]:
     from bot.risk.recipes import ProjectRecipes
     from bot.risk.serialize import assessment_to_dict
 
-    return assessment_to_dict(classify(command, contained=contained, workspace=cwd, recipes=ProjectRecipes(cwd) if cwd is not None else None))
+    return assessment_to_dict(
+        classify(command, contained=contained, workspace=cwd, recipes=ProjectRecipes(cwd) if cwd is not None else None)
+    )
 
 
 def _workspace(raw: str | None) -> Path | None:

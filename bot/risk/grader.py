@@ -55,7 +55,23 @@ _KEPT_BY_OVERRIDE = frozenset({
 _WORD_SPLIT = re.compile(r"[^a-z]+")
 #: Recipe and program words that say what a target does (deploy/release/publish/push, destroy/clean).
 _SHIPPING_WORDS = frozenset({"deploy", "release", "publish", "push", "upload", "ship", "rollout", "promote"})
-_DELETING_WORDS = frozenset({"destroy", "clean", "purge", "wipe", "nuke", "teardown", "drop", "reset", "uninstall", "delete", "prune", "clobber", "distclean"})
+_DELETING_WORDS = frozenset(
+    {
+        "destroy",
+        "clean",
+        "purge",
+        "wipe",
+        "nuke",
+        "teardown",
+        "drop",
+        "reset",
+        "uninstall",
+        "delete",
+        "prune",
+        "clobber",
+        "distclean",
+    }
+)
 
 #: Shell builtins that neither run a program nor read the environment's values (bash(1) SHELL BUILTIN COMMANDS):
 #: an exported name does not change them; nor env and printenv (env's command, if any, is graded on its own).
@@ -78,7 +94,9 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/.yarnrc.yml": frozenset({"yarn", "yarnpkg", "corepack"}),
     "/.yarnrc": frozenset({"yarn", "yarnpkg"}),
     "/rust-toolchain": frozenset({"cargo", "rustc", "rustup", "rustdoc", "rustfmt", "cargo-clippy", "clippy-driver"}),
-    "/rust-toolchain.toml": frozenset({"cargo", "rustc", "rustup", "rustdoc", "rustfmt", "cargo-clippy", "clippy-driver"}),
+    "/rust-toolchain.toml": frozenset(
+        {"cargo", "rustc", "rustup", "rustdoc", "rustfmt", "cargo-clippy", "clippy-driver"}
+    ),
     "/.cargo/config": frozenset({"cargo"}),
     "/.cargo/config.toml": frozenset({"cargo"}),
     "/go.mod": frozenset({"go", "gofmt"}),
@@ -271,8 +289,6 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
     return not values
 
 
-
-
 #: A word spelled only with characters that bash takes literally, and brace groups: no quotes, expansions, globs,
 #: tildes or escapes (bash(1) "Brace Expansion" then makes plain words of it).
 _LITERAL_BRACES = re.compile(r"[A-Za-z0-9_./,{}@%+=:-]*\{[A-Za-z0-9_./,{}@%+=:-]*")
@@ -406,12 +422,26 @@ class Call:
         self.args = args
 
     def flag(
-        self, level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False, subject: str | None = None,
+        self,
+        level: RiskLevel,
+        rule: str,
+        detail: str,
+        *,
+        downgradable: bool = False,
+        subject: str | None = None,
         contained_level: RiskLevel | None = None,
     ) -> None:
         """Report a finding for this command (see :meth:`Grader.flag`)."""
-        self.g.flag(self.rec, self.scope, level, rule, detail, downgradable=downgradable, subject=subject,
-                    contained_level=contained_level)
+        self.g.flag(
+            self.rec,
+            self.scope,
+            level,
+            rule,
+            detail,
+            downgradable=downgradable,
+            subject=subject,
+            contained_level=contained_level,
+        )
 
     def write(self, word: Word, what: str, *, cwd: Word | None = None, replaces: bool = False) -> None:
         """Report a write to ``word`` (relative to ``cwd`` when given) by its location; ``replaces``: the write
@@ -459,8 +489,13 @@ class Grader:
     """The state of one classification. Use :func:`bot.risk.classify` rather than this class."""
 
     def __init__(
-        self, programs: Mapping[str, Program], contained: bool, workspace: str | None, walker: Walker,
-        recipes: RecipeBook | None = None, rules: ProgramRules | None = None,
+        self,
+        programs: Mapping[str, Program],
+        contained: bool,
+        workspace: str | None,
+        walker: Walker,
+        recipes: RecipeBook | None = None,
+        rules: ProgramRules | None = None,
     ) -> None:
         self.programs = programs
         self.rules = rules if rules else None  # the organisation's program rules (bot/risk/rules.py)
@@ -523,7 +558,9 @@ class Grader:
             self.risk = level
         self.book.add(subject if subject is not None else rec.text, rule, level, detail, downgraded)
 
-    def orphan(self, scope: Scope, subject: str, level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False) -> None:
+    def orphan(
+        self, scope: Scope, subject: str, level: RiskLevel, rule: str, detail: str, *, downgradable: bool = False
+    ) -> None:
         """A finding with no program of its own (a redirect on ``{ ...; }``, an assignment).
 
         It is listed as a simple command with ``argv=()`` so no standing approval covers it.
@@ -576,7 +613,14 @@ class Grader:
         return None
 
     def write(
-        self, rec: Rec, scope: Scope, word: Word, what: str, *, cwd: Word | None = None, subject: str | None = None,
+        self,
+        rec: Rec,
+        scope: Scope,
+        word: Word,
+        what: str,
+        *,
+        cwd: Word | None = None,
+        subject: str | None = None,
         replaces: bool = False,
     ) -> None:
         """Grade a write to ``word`` by where it lands.
@@ -610,19 +654,41 @@ class Grader:
         if where is Where.NOWHERE:
             return
         self._note_written(word, cwd)
-        why = git_directory_file(word.value or "") if where is not Where.GIT_CONTROL and not what.startswith("mkdir") else None
+        why = (
+            git_directory_file(word.value or "")
+            if where is not Where.GIT_CONTROL and not what.startswith("mkdir")
+            else None
+        )
         if why is not None:
-            self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: {why}.",
-                      downgradable=where is not Where.WORKSPACE, subject=subject)
+            self.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "git-control-write",
+                f"{what} {target}: {why}.",
+                downgradable=where is not Where.WORKSPACE,
+                subject=subject,
+            )
             if subject is not None and where is not Where.WORKSPACE:
                 rec.marks = (rec.marks or []) + [subject]
             return
         if where is Where.WORKSPACE:
-            self.flag(rec, scope, R.WORKSPACE_WRITE, "write-in-workspace", f"{what} {target} inside the workspace.", subject=subject)
+            self.flag(
+                rec,
+                scope,
+                R.WORKSPACE_WRITE,
+                "write-in-workspace",
+                f"{what} {target} inside the workspace.",
+                subject=subject,
+            )
             return
         if where is Where.TEMP:
-            self.flag(rec, scope, R.WORKSPACE_WRITE, "write-in-temp", f"{what} {target} in the temp area.", subject=subject)
-            if subject is not None:  # outside the workspace all the same: a standing approval's pattern does not cover it
+            self.flag(
+                rec, scope, R.WORKSPACE_WRITE, "write-in-temp", f"{what} {target} in the temp area.", subject=subject
+            )
+            if (
+                subject is not None
+            ):  # outside the workspace all the same: a standing approval's pattern does not cover it
                 rec.marks = (rec.marks or []) + [subject]
             return
         if subject is not None:
@@ -636,7 +702,15 @@ class Grader:
                 state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
                 why = next((w for w in map(protected_path, sorted(state.targets(word.value) or ())) if w), None)
             if why is not None:
-                self.flag(rec, scope, R.DESTRUCTIVE, "protected-path-write", f"{what} {target}: {why}.", downgradable=True, subject=subject)
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "protected-path-write",
+                    f"{what} {target}: {why}.",
+                    downgradable=True,
+                    subject=subject,
+                )
             elif replaces and word.value is not None:
                 self.flag(
                     rec, scope, R.DESTRUCTIVE, "overwrite-outside-workspace",
@@ -656,9 +730,23 @@ class Grader:
                     downgradable=True, subject=subject,
                 )  # fmt: skip
         elif where is Where.GIT_CONTROL:
-            self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: git hooks and config make git run programs later.", subject=subject)
+            self.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "git-control-write",
+                f"{what} {target}: git hooks and config make git run programs later.",
+                subject=subject,
+            )
         else:
-            self.flag(rec, scope, R.DESTRUCTIVE, "device-write", f"{what} the device {target}, which can destroy a disk.", subject=subject)
+            self.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "device-write",
+                f"{what} the device {target}, which can destroy a disk.",
+                subject=subject,
+            )
 
     # -- dispatch -------------------------------------------------------------
     def dispatch(self, rec: Rec, scope: Scope) -> None:
@@ -679,24 +767,41 @@ class Grader:
         if state is not self.start:  # the start is the workspace itself
             # git finds its repository, hooks and config from its directory (git(1) "GIT_DIR": the parents are
             # searched): any directory but the one the script started in may be another repository (a bare copy).
-            rec.outside = name == "git" or state.remote or not state.cwds or any(
-                cwd != state.root and not cwd.startswith(state.root + "/") for cwd in state.cwds
+            rec.outside = (
+                name == "git"
+                or state.remote
+                or not state.cwds
+                or any(cwd != state.root and not cwd.startswith(state.root + "/") for cwd in state.cwds)
             )
         if name is None:
-            self.flag(rec, scope, R.DESTRUCTIVE, "dynamic-command-name", f"The program name {shorten(words[0].src, 60)} is only known when it runs.")
+            self.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "dynamic-command-name",
+                f"The program name {shorten(words[0].src, 60)} is only known when it runs.",
+            )
             return
         as_path = "/" in name
         if as_path:
             accepted = next((name[len(d) :] for d in SYSTEM_BIN_DIRS if name.startswith(d)), None)
             if accepted is None or "/" in accepted or accepted not in self.programs:
-                self.flag(rec, scope, R.DESTRUCTIVE, "program-path", f"{shorten(name, 60)} is a path to a program, not a recognised system program.")
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "program-path",
+                    f"{shorten(name, 60)} is a path to a program, not a recognised system program.",
+                )
                 return
             name = accepted
         program = self.programs.get(name)
         rule = self.rules.find(name, words[1].value if len(words) > 1 else None) if self.rules is not None else None
         if program is None:
             if rule is None or self.rules is None or self.rules.raise_only:
-                self.flag(rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program.")
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "unrecognised", f"{shorten(name, 60)} is not a recognised program."
+                )
             else:
                 self.ruled(rec, scope, name, words, rule)
             return
@@ -705,9 +810,14 @@ class Grader:
         if self.written_before and name in _PLANTED_READERS:
             planted = _planted_config(name, self.written_before)
             if planted is not None:
-                self.flag(rec, scope, R.DESTRUCTIVE, "config-rewritten",
-                          f"This command writes {shorten(planted, 80)} before {name} runs, and {name} reads it: the "
-                          "configuration can name programs it runs.")
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "config-rewritten",
+                    f"This command writes {shorten(planted, 80)} before {name} runs, and {name} reads it: the "
+                    "configuration can name programs it runs.",
+                )
         if (
             name in _DUMPS_ENVIRONMENT
             or (name in _SEARCHERS and _searches_recursively(name, [w.value for w in words[1:]]))
@@ -734,11 +844,24 @@ class Grader:
                 continue
             if self.where(word) in _OUTSIDE_PLACES:
                 self.write(rec, scope, word, f"{shorten(name, 60)} names")
-        self.flag(rec, scope, rule.level, "program-rule",
-                  f"{shorten(name, 60)} is graded {rule.level.label} by @{rule.set_by}'s program rule ({rule.words}).")
+        self.flag(
+            rec,
+            scope,
+            rule.level,
+            "program-rule",
+            f"{shorten(name, 60)} is graded {rule.level.label} by @{rule.set_by}'s program rule ({rule.words}).",
+        )
 
     def ruled_builtin(
-        self, rec: Rec, scope: Scope, name: str, words: list[Word], rule: Rule, program: Program, *, lower: bool,
+        self,
+        rec: Rec,
+        scope: Scope,
+        name: str,
+        words: list[Word],
+        rule: Rule,
+        program: Program,
+        *,
+        lower: bool,
     ) -> None:
         """Grade a program the classifier knows, with a program rule on it: the higher of the two grades; a rule
         below the built-in grade is an override (``lower``: the program was not given as a path) unless the program
@@ -751,8 +874,13 @@ class Grader:
         builtin = max((reason.level for reason in found), default=_READ_ONLY)
         who = f"@{rule.set_by}'s program rule ({rule.words})"
         if rule.level > builtin:
-            self.flag(rec, scope, rule.level, "program-rule",
-                      f"{shorten(name, 60)} is graded {rule.level.label} (above its built-in grade) by {who}.")
+            self.flag(
+                rec,
+                scope,
+                rule.level,
+                "program-rule",
+                f"{shorten(name, 60)} is graded {rule.level.label} (above its built-in grade) by {who}.",
+            )
             return
         if rule.level == builtin or not lower or len(self.records) != records or rec.words is not argv:
             return
@@ -763,8 +891,13 @@ class Grader:
         for reason in found:
             if reason.rule in _KEPT_BY_OVERRIDE:
                 self.flag(rec, scope, reason.level, reason.rule, reason.detail, subject=reason.subject)
-        self.flag(rec, scope, rule.level, "program-rule-override",
-                  f"{shorten(name, 60)} is graded {rule.level.label} by {who} (override; built in: {builtin.label}).")
+        self.flag(
+            rec,
+            scope,
+            rule.level,
+            "program-rule-override",
+            f"{shorten(name, 60)} is graded {rule.level.label} by {who} (override; built in: {builtin.label}).",
+        )
 
     def may_read_secret(self, rec: Rec, words: list[Word]) -> bool:
         """The cheap pre-check for :meth:`secrets`: the command's text or its words' values (quotes removed:
@@ -788,7 +921,11 @@ class Grader:
         ``=PATH`` part taken, and a relative path joined to each candidate working directory outside the workspace
         (of ``state`` when given: ``git -C DIR``)."""
         state = self.state if state is None else state
-        texts = brace_alternatives(read_path_text(word.value, word.src)) if word.value is None else [read_path_text(word.value, word.src)]
+        texts = (
+            brace_alternatives(read_path_text(word.value, word.src))
+            if word.value is None
+            else [read_path_text(word.value, word.src)]
+        )
         found: list[str] = []
         for text in texts:
             if "=" in text and not text.startswith(("/", "~", ".")):
@@ -823,11 +960,23 @@ class Grader:
         values = [w.value for w in args]
         if name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
             whose = "every process's environment" if name == "ps" else "every environment variable"
-            self.flag(rec, scope, R.NETWORK, "secret-read", f"{name} prints {whose}, secrets too: its output goes to the model.")
+            self.flag(
+                rec,
+                scope,
+                R.NETWORK,
+                "secret-read",
+                f"{name} prints {whose}, secrets too: its output goes to the model.",
+            )
         if name == "printenv":
             for value in values:
                 if value is not None and not value.startswith("-") and secret_variable(value):
-                    self.flag(rec, scope, R.NETWORK, "secret-read", f"printenv {shorten(value, 60)} prints a secret: its output goes to the model.")
+                    self.flag(
+                        rec,
+                        scope,
+                        R.NETWORK,
+                        "secret-read",
+                        f"printenv {shorten(value, 60)} prints a secret: its output goes to the model.",
+                    )
         state = _git_directory(self.state, args) if name == "git" else self.state
         if name in _SEARCHERS and _searches_recursively(name, values):
             for word in args:
@@ -836,11 +985,23 @@ class Grader:
                 for text in self.read_paths(word, state):
                     what = may_hold_credential(text)
                     if what is not None and locate(Word(text, text), state) not in (Where.WORKSPACE, Where.TEMP):
-                        self.flag(rec, scope, R.NETWORK, "secret-read", f"{name} searches every file below {shorten(word.src, 60)}, which may hold {what}: its output goes to the model.")
+                        self.flag(
+                            rec,
+                            scope,
+                            R.NETWORK,
+                            "secret-read",
+                            f"{name} searches every file below {shorten(word.src, 60)}, which may hold {what}: its output goes to the model.",
+                        )
                         break
         for word in args:
             for variable in secret_expansions(word.src):
-                self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.")
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.",
+                )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
             for text in self.read_paths(word, state):
@@ -848,18 +1009,38 @@ class Grader:
                 text = real if real is not None else text  # read through a symbolic link: the file it really is
                 what = credential_path(text)
                 if what is not None and locate(Word(text, text), state) not in (Where.WORKSPACE, Where.TEMP):
-                    self.flag(rec, scope, R.NETWORK, "secret-read", f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.")
+                    self.flag(
+                        rec,
+                        scope,
+                        R.NETWORK,
+                        "secret-read",
+                        f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.",
+                    )
                     break
 
     def name_floor(self, rec: Rec, scope: Scope, words: list[str], what: str) -> None:
         """Words saying deploy/release/publish/push (network) or destroy/clean (destructive) raise the grade."""
         parts = {part for word in words for part in _WORD_SPLIT.split(word.lower()) if part}
         if parts & _DELETING_WORDS:
-            self.flag(rec, scope, R.DESTRUCTIVE, "recipe-name", f"{shorten(what, 60)}: its name says it deletes ({', '.join(sorted(parts & _DELETING_WORDS))}).")
+            self.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "recipe-name",
+                f"{shorten(what, 60)}: its name says it deletes ({', '.join(sorted(parts & _DELETING_WORDS))}).",
+            )
         if parts & _SHIPPING_WORDS:
-            self.flag(rec, scope, R.NETWORK, "recipe-name", f"{shorten(what, 60)}: its name says it ships to another machine ({', '.join(sorted(parts & _SHIPPING_WORDS))}).")
+            self.flag(
+                rec,
+                scope,
+                R.NETWORK,
+                "recipe-name",
+                f"{shorten(what, 60)}: its name says it ships to another machine ({', '.join(sorted(parts & _SHIPPING_WORDS))}).",
+            )
 
-    def unwrap(self, rec: Rec, scope: Scope, words: list[Word], wrapper: str, *, child_process: bool, cwd: Word | None) -> None:
+    def unwrap(
+        self, rec: Rec, scope: Scope, words: list[Word], wrapper: str, *, child_process: bool, cwd: Word | None
+    ) -> None:
         """Replace ``rec``'s argv by the wrapped command and grade it."""
         rec.words = words
         rec.wrappers.append(wrapper)
@@ -930,7 +1111,13 @@ class Grader:
                 continue
             name = rec.words[0].value if rec.words else None
             if self.functions and name is not None and name in self.functions:
-                self.flag(rec, scope, R.DESTRUCTIVE, "shadowed-by-function", f"{shorten(name, 60)} is a shell function defined in this script.")
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "shadowed-by-function",
+                    f"{shorten(name, 60)} is a shell function defined in this script.",
+                )
             argv: list[str] = []
             for word in rec.words:
                 if word.value is None:
@@ -938,6 +1125,16 @@ class Grader:
                 argv.append(word.value)
             risk = rec.level if rec.level >= scope.floor else scope.floor
             wrappers = scope.wrappers + tuple(rec.wrappers) if rec.wrappers else scope.wrappers
-            out.append(simple_command_of(tuple(argv), rec.text, risk, wrappers, tuple(rec.marks) if rec.marks else (),
-                                         rec.environment, rec.outside, tuple(rec.chosen_by) if rec.chosen_by else ()))
+            out.append(
+                simple_command_of(
+                    tuple(argv),
+                    rec.text,
+                    risk,
+                    wrappers,
+                    tuple(rec.marks) if rec.marks else (),
+                    rec.environment,
+                    rec.outside,
+                    tuple(rec.chosen_by) if rec.chosen_by else (),
+                )
+            )
         return tuple(out)

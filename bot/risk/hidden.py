@@ -58,7 +58,8 @@ def _emoji_joiner(previous: str, following: str) -> bool:
     (``🧑‍💻``, gitmoji's "technologist"; ``❤️‍🔥``). Between two pictographs it only merges their glyphs, so it
     hides nothing; anywhere else (between letters) it stays hidden."""
     return (previous == "\ufe0f" or (previous != "" and unicodedata.category(previous) == "So")) and (
-        following != "" and unicodedata.category(following) == "So")
+        following != "" and unicodedata.category(following) == "So"
+    )
 
 
 def _marks(text: str, keep: str) -> list[bool]:
@@ -66,7 +67,7 @@ def _marks(text: str, keep: str) -> list[bool]:
     marks = []
     for index, ch in enumerate(text):
         hidden = ch not in keep and _is_hidden(ch, previous)
-        if hidden and ch == _ZWJ and _emoji_joiner(previous, text[index + 1:index + 2]):
+        if hidden and ch == _ZWJ and _emoji_joiner(previous, text[index + 1 : index + 2]):
             hidden = False
         marks.append(hidden)
         previous = ch
@@ -163,12 +164,14 @@ def needs_a_person(text: str) -> str | None:
     parts: list[str] = []
     hidden = hidden_characters(text)
     if hidden:
-        parts.append(f"hidden or direction-changing characters ({', '.join(hidden[:5])}"
-                     f"{', ...' if len(hidden) > 5 else ''})")
+        parts.append(
+            f"hidden or direction-changing characters ({', '.join(hidden[:5])}{', ...' if len(hidden) > 5 else ''})"
+        )
     similar = lookalikes(text)
     if similar:
-        parts.append("look-alike words (" + ", ".join(f"{reveal(s.word)} looks like `{s.looks_like}`"
-                                                      for s in similar[:3]) + ")")
+        parts.append(
+            "look-alike words (" + ", ".join(f"{reveal(s.word)} looks like `{s.looks_like}`" for s in similar[:3]) + ")"
+        )
     if not parts:
         return None
     return "It contains " + " and ".join(parts) + ": it may not be what it appears to be."
@@ -194,9 +197,14 @@ def plain_warning(texts: Iterable[str], *, multiline: bool = False) -> str | Non
     parts = []
     if codes:
         listed = list(codes)
-        parts.append(f"hidden or direction-changing characters ({', '.join(listed[:5])}"
-                     f"{', ...' if len(listed) > 5 else ''}) are shown as \u27e8U+\u2026\u27e9")
+        parts.append(
+            f"hidden or direction-changing characters ({', '.join(listed[:5])}"
+            f"{', ...' if len(listed) > 5 else ''}) are shown as \u27e8U+\u2026\u27e9"
+        )
     if similar:
-        parts.append("; ".join(f"{reveal(s.word, multiline=False)} looks like {s.looks_like}"
-                               for s in list(similar.values())[:3]))
+        parts.append(
+            "; ".join(
+                f"{reveal(s.word, multiline=False)} looks like {s.looks_like}" for s in list(similar.values())[:3]
+            )
+        )
     return "warning: " + "; ".join(parts) + ": read these lines carefully, they may not be what they appear to be."

@@ -86,7 +86,9 @@ def _plain_option(word: str, table: _Table) -> bool:
     return all(letter in table.shorts for letter in word[1:])
 
 
-def _check(argv: tuple[str, ...], start: int, table: _Table, operand: Callable[[int, str], bool] | None = None) -> list[int]:
+def _check(
+    argv: tuple[str, ...], start: int, table: _Table, operand: Callable[[int, str], bool] | None = None
+) -> list[int]:
     """Positions from ``start`` of the words ``table`` does not call plain; ``operand(n, word)`` checks the n-th
     operand instead of ``table.operand`` when given. ``--`` itself changes the meaning (what follows is taken as
     operands, whatever it looks like), and so does every word after it."""
@@ -100,7 +102,11 @@ def _check(argv: tuple[str, ...], start: int, table: _Table, operand: Callable[[
             if not _plain_option(word, table):
                 found.append(index)
             continue
-        plain = operand(count, word) if operand is not None else (table.operand is not None and table.operand.match(word) is not None)
+        plain = (
+            operand(count, word)
+            if operand is not None
+            else (table.operand is not None and table.operand.match(word) is not None)
+        )
         count += 1
         if not plain:
             found.append(index)
@@ -115,22 +121,33 @@ def _subcommand(argv: tuple[str, ...]) -> int | None:
     return None
 
 
-_APT = _Table(frozenset({"--yes", "--assume-yes", "--quiet", "--no-install-recommends", "--no-install-suggests"}), "yq",
-              re.compile(r"^[a-z0-9][a-z0-9+.-]*[a-z0-9+.]\Z"))
+_APT = _Table(
+    frozenset({"--yes", "--assume-yes", "--quiet", "--no-install-recommends", "--no-install-suggests"}),
+    "yq",
+    re.compile(r"^[a-z0-9][a-z0-9+.-]*[a-z0-9+.]\Z"),
+)
 _DNF = _Table(frozenset({"--assumeyes", "--quiet"}), "yq", re.compile(r"^[A-Za-z0-9][A-Za-z0-9+._-]*\Z"))
 _PACMAN = _Table(frozenset({"--noconfirm", "--needed", "--quiet"}), "q", re.compile(r"^[a-z0-9@_+][a-z0-9@._+-]*\Z"))
 _BREW = _Table(frozenset({"--quiet", "--verbose", "--formula"}), "qv", re.compile(r"^[a-z0-9][a-z0-9@+._-]*\Z"))
 _SNAP = _Table(frozenset(), "", re.compile(r"^[a-z0-9][a-z0-9-]*\Z"))
-_PIP = _Table(frozenset({"--quiet", "--verbose", "--upgrade", "--no-input", "--no-cache-dir", "--disable-pip-version-check"}),
-              "qvU", re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?\Z"))
+_PIP = _Table(
+    frozenset({"--quiet", "--verbose", "--upgrade", "--no-input", "--no-cache-dir", "--disable-pip-version-check"}),
+    "qvU",
+    re.compile(r"^[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?\Z"),
+)
 _JS = _Table(frozenset({
     "--save-dev", "--save-prod", "--save-optional", "--save-exact", "--save", "--no-save", "--dev", "--exact",
     "--no-audit", "--no-fund", "--ignore-scripts", "--prefer-offline", "--frozen-lockfile", "--legacy-peer-deps",
     "--silent",
 }), "DPOESq", re.compile(r"^(?:@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*(?:@[A-Za-z0-9][A-Za-z0-9.^~+-]*)?\Z"))  # fmt: skip
-_CARGO = _Table(frozenset({"--locked", "--quiet", "--verbose"}), "qv",
-                re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*(?:@[A-Za-z0-9^~=<>.+-]+)?\Z"))
-_GO_MODULE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.-]*(?:/[A-Za-z0-9_~+-][A-Za-z0-9._~+-]*)*(?:@[A-Za-z0-9][A-Za-z0-9._+-]*)?\Z")
+_CARGO = _Table(
+    frozenset({"--locked", "--quiet", "--verbose"}),
+    "qv",
+    re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]*(?:@[A-Za-z0-9^~=<>.+-]+)?\Z"),
+)
+_GO_MODULE = re.compile(
+    r"^[A-Za-z0-9][A-Za-z0-9.-]*(?:/[A-Za-z0-9_~+-][A-Za-z0-9._~+-]*)*(?:@[A-Za-z0-9][A-Za-z0-9._+-]*)?\Z"
+)
 _GO_INSTALL = _Table(frozenset(), "v", _GO_MODULE)
 _GO_GET = _Table(frozenset(), "vutd", _GO_MODULE)
 _SYSTEMCTL = _Table(frozenset({"--quiet", "--no-block", "--no-pager"}), "q", re.compile(r"^[A-Za-z0-9:_.\\@-]+\Z"))
@@ -157,7 +174,12 @@ def _apt(argv: tuple[str, ...]) -> list[int]:
 
 
 def _dnf(argv: tuple[str, ...]) -> list[int]:
-    return _check(argv, 1, _DNF, lambda n, word: n == 0 or (_DNF.operand.match(word) is not None and not word.endswith(".rpm")))  # type: ignore[union-attr]
+    return _check(
+        argv,
+        1,
+        _DNF,
+        lambda n, word: n == 0 or (_DNF.operand.match(word) is not None and not word.endswith(".rpm")),  # type: ignore[union-attr]
+    )
 
 
 _PACMAN_OPERATIONS = frozenset({"-S", "-Sy", "-Su", "-Syu", "-Q"})
@@ -170,7 +192,12 @@ def _pacman(argv: tuple[str, ...]) -> list[int]:
 
 
 def _brew(argv: tuple[str, ...]) -> list[int]:
-    return _check(argv, 1, _BREW, lambda n, word: n == 0 or (_BREW.operand.match(word) is not None and not word.endswith(".rb")))  # type: ignore[union-attr]
+    return _check(
+        argv,
+        1,
+        _BREW,
+        lambda n, word: n == 0 or (_BREW.operand.match(word) is not None and not word.endswith(".rb")),  # type: ignore[union-attr]
+    )
 
 
 def _snap(argv: tuple[str, ...]) -> list[int]:
@@ -182,7 +209,20 @@ _PIP_INSTALLS = frozenset({"install", "download", "wheel"})
 
 #: Archive names pip installs from a local file of that name (pip's ``ARCHIVE_EXTENSIONS``), and npm's tarball
 #: files (npm-install(1) "a <tarball file>").
-_PIP_ARCHIVES = (".whl", ".zip", ".tar.gz", ".tgz", ".tar", ".tar.bz2", ".tbz", ".tar.xz", ".txz", ".tlz", ".tar.lz", ".tar.lzma")
+_PIP_ARCHIVES = (
+    ".whl",
+    ".zip",
+    ".tar.gz",
+    ".tgz",
+    ".tar",
+    ".tar.bz2",
+    ".tbz",
+    ".tar.xz",
+    ".txz",
+    ".tlz",
+    ".tar.lz",
+    ".tar.lzma",
+)
 _JS_TARBALLS = (".tgz", ".tar.gz", ".tar")
 
 
@@ -190,17 +230,46 @@ def _pip(argv: tuple[str, ...]) -> list[int]:
     sub = _subcommand(argv)
     if sub is None or argv[sub] not in _PIP_INSTALLS:
         return []
-    return _check(argv, sub + 1, _PIP, lambda n, word: _PIP.operand.match(word) is not None and not word.lower().endswith(_PIP_ARCHIVES))  # type: ignore[union-attr]
+    return _check(
+        argv,
+        sub + 1,
+        _PIP,
+        lambda n, word: _PIP.operand.match(word) is not None and not word.lower().endswith(_PIP_ARCHIVES),  # type: ignore[union-attr]
+    )
 
 
-_JS_INSTALLS = frozenset({"install", "i", "add", "ci", "update", "up", "upgrade", "isntall", "in", "ins", "inst", "insta", "instal", "isnt", "isnta", "isntal"})
+_JS_INSTALLS = frozenset(
+    {
+        "install",
+        "i",
+        "add",
+        "ci",
+        "update",
+        "up",
+        "upgrade",
+        "isntall",
+        "in",
+        "ins",
+        "inst",
+        "insta",
+        "instal",
+        "isnt",
+        "isnta",
+        "isntal",
+    }
+)
 
 
 def _js(argv: tuple[str, ...]) -> list[int]:
     sub = _subcommand(argv)
     if sub is None or argv[sub] not in _JS_INSTALLS:
         return []
-    found = _check(argv, sub + 1, _JS, lambda n, word: _JS.operand.match(word) is not None and not word.lower().endswith(_JS_TARBALLS))  # type: ignore[union-attr]
+    found = _check(
+        argv,
+        sub + 1,
+        _JS,
+        lambda n, word: _JS.operand.match(word) is not None and not word.lower().endswith(_JS_TARBALLS),  # type: ignore[union-attr]
+    )
     found += [i for i in range(sub + 1, len(argv)) if "@npm:" in argv[i] or argv[i].startswith("npm:")]
     return found
 
@@ -217,7 +286,12 @@ def _go(argv: tuple[str, ...]) -> list[int]:
     if sub is None or argv[sub] not in ("install", "get", "run"):
         return []
     table = _GO_GET if argv[sub] == "get" else _GO_INSTALL
-    return _check(argv, sub + 1, table, lambda n, word: table.operand.match(word) is not None and "..." not in word and "/." not in word)  # type: ignore[union-attr]
+    return _check(
+        argv,
+        sub + 1,
+        table,
+        lambda n, word: table.operand.match(word) is not None and "..." not in word and "/." not in word,  # type: ignore[union-attr]
+    )
 
 
 def _systemctl(argv: tuple[str, ...]) -> list[int]:
@@ -230,7 +304,16 @@ def _systemctl(argv: tuple[str, ...]) -> list[int]:
 def _git(argv: tuple[str, ...]) -> list[int]:
     if len(argv) < 2 or argv[1] != "push":
         return []
-    return _check(argv, 2, _PUSH, lambda n, word: (_REMOTE if n == 0 else _BRANCH).match(word) is not None and ".." not in word and not word.endswith((".lock", "/")))
+    return _check(
+        argv,
+        2,
+        _PUSH,
+        lambda n, word: (
+            (_REMOTE if n == 0 else _BRANCH).match(word) is not None
+            and ".." not in word
+            and not word.endswith((".lock", "/"))
+        ),
+    )
 
 
 _RULES: dict[str, Callable[[tuple[str, ...]], list[int]]] = {

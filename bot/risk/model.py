@@ -122,17 +122,34 @@ class SimpleCommand(Frozen):
     outside: bool
     chosen_by: tuple[str, ...]
 
-    def __init__(self, argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...] = (),
-                 marks: tuple[str, ...] = (), environment: tuple[str, ...] = (), outside: bool = False,
-                 chosen_by: tuple[str, ...] = ()) -> None:
-        self._init(argv=argv, text=text, risk=risk, wrappers=wrappers, marks=marks, environment=environment, outside=outside,
-                   chosen_by=chosen_by)
+    def __init__(
+        self,
+        argv: tuple[str, ...],
+        text: str,
+        risk: RiskLevel,
+        wrappers: tuple[str, ...] = (),
+        marks: tuple[str, ...] = (),
+        environment: tuple[str, ...] = (),
+        outside: bool = False,
+        chosen_by: tuple[str, ...] = (),
+    ) -> None:
+        self._init(
+            argv=argv,
+            text=text,
+            risk=risk,
+            wrappers=wrappers,
+            marks=marks,
+            environment=environment,
+            outside=outside,
+            chosen_by=chosen_by,
+        )
 
     def __hash__(self) -> int:
         # Frozen's hash (of the fields in slot order), spelled out: a request's commands key the server's memo of
         # standing-approval covers, and the generic form is slower.
-        return hash((self.argv, self.text, self.risk, self.wrappers, self.marks, self.environment, self.outside,
-                     self.chosen_by))
+        return hash(
+            (self.argv, self.text, self.risk, self.wrappers, self.marks, self.environment, self.outside, self.chosen_by)
+        )
 
 
 class Assessment(Frozen):
@@ -149,8 +166,14 @@ class Assessment(Frozen):
     contained: bool
     recipes: tuple[Recipe, ...]
 
-    def __init__(self, risk: RiskLevel, reasons: tuple[Reason, ...], commands: tuple[SimpleCommand, ...] = (),
-                 contained: bool = False, recipes: tuple[Recipe, ...] = ()) -> None:
+    def __init__(
+        self,
+        risk: RiskLevel,
+        reasons: tuple[Reason, ...],
+        commands: tuple[SimpleCommand, ...] = (),
+        contained: bool = False,
+        recipes: tuple[Recipe, ...] = (),
+    ) -> None:
         self._init(risk=risk, reasons=reasons, commands=commands, contained=contained, recipes=recipes)
 
 
@@ -186,8 +209,14 @@ def reason_of(subject: str, rule: str, level: RiskLevel, detail: str, downgraded
 
 
 def simple_command_of(
-    argv: tuple[str, ...], text: str, risk: RiskLevel, wrappers: tuple[str, ...], marks: tuple[str, ...] = (),
-    environment: tuple[str, ...] = (), outside: bool = False, chosen_by: tuple[str, ...] = (),
+    argv: tuple[str, ...],
+    text: str,
+    risk: RiskLevel,
+    wrappers: tuple[str, ...],
+    marks: tuple[str, ...] = (),
+    environment: tuple[str, ...] = (),
+    outside: bool = False,
+    chosen_by: tuple[str, ...] = (),
 ) -> SimpleCommand:
     """``SimpleCommand(argv, text, risk, wrappers, marks, environment, outside, chosen_by)``, built faster (see above)."""
     obj: SimpleCommand = _new(SimpleCommand)
@@ -203,7 +232,11 @@ def simple_command_of(
 
 
 def assessment_of(
-    risk: RiskLevel, reasons: tuple[Reason, ...], commands: tuple[SimpleCommand, ...], contained: bool, recipes: tuple[Recipe, ...]
+    risk: RiskLevel,
+    reasons: tuple[Reason, ...],
+    commands: tuple[SimpleCommand, ...],
+    contained: bool,
+    recipes: tuple[Recipe, ...],
 ) -> Assessment:
     """``Assessment(risk, reasons, commands, contained, recipes)``, built faster (see above)."""
     obj: Assessment = _new(Assessment)

@@ -37,8 +37,13 @@ class Scan(Record):
 
     __slots__ = ("opts", "operands", "rest", "dynamic")
 
-    def __init__(self, opts: list[Opt] | None = None, operands: list[Word] | None = None,
-                 rest: list[Word] | None = None, dynamic: bool = False) -> None:
+    def __init__(
+        self,
+        opts: list[Opt] | None = None,
+        operands: list[Word] | None = None,
+        rest: list[Word] | None = None,
+        dynamic: bool = False,
+    ) -> None:
         self.opts: list[Opt] = [] if opts is None else opts
         self.operands: list[Word] = [] if operands is None else operands
         self.rest: list[Word] = [] if rest is None else rest
@@ -120,7 +125,9 @@ def scan(
     return result
 
 
-def _long(words: list[Word], index: int, value: str, long_values: frozenset[str], known: frozenset[str], result: Scan) -> int:
+def _long(
+    words: list[Word], index: int, value: str, long_values: frozenset[str], known: frozenset[str], result: Scan
+) -> int:
     name, eq, attached = value.partition("=")
     full = _resolve_long(name, known)
     if full in long_values:

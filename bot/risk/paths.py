@@ -45,7 +45,10 @@ WORKSPACE_SENTINEL = "/\x00workspace"
 _SINKS = frozenset({"/dev/null", "/dev/stdout", "/dev/stderr", "/dev/tty", "/dev/fd/1", "/dev/fd/2"})
 _TEMP_ROOTS = ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders")
 _GLOB = frozenset("*?[")
-_TEMP_PREFIXES = tuple(root + "/" for root in ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders"))
+_TEMP_PREFIXES = tuple(
+    root + "/"
+    for root in ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders")
+)
 _MAX_CANDIDATES = 16
 # /dev/tcp or /dev/udp as a path component sequence, tolerating ``//`` and ``/./`` (bash(1) REDIRECTION).
 _SOCKET = re.compile(r"/dev/+(?:\.{1,2}/+)*(?:tcp|udp)(?![\w.-])")
@@ -126,8 +129,7 @@ def _start(workspace: str | None) -> CwdState:
 
 
 def locate(word: Word, state: CwdState) -> Where:
-    """Where a write to ``word`` lands; unknown words and ``~`` paths are outside.
-    """
+    """Where a write to ``word`` lands; unknown words and ``~`` paths are outside."""
     if word.value is None:
         if word.inside and not state.remote:
             return Where.WORKSPACE

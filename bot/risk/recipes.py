@@ -105,8 +105,15 @@ class Recipe(Frozen):
     file: str
     overrides: tuple[str, ...]
 
-    def __init__(self, tool: str, target: str, lines: tuple[RecipeLine, ...], directory: str = "", file: str = "",
-                 overrides: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self,
+        tool: str,
+        target: str,
+        lines: tuple[RecipeLine, ...],
+        directory: str = "",
+        file: str = "",
+        overrides: tuple[str, ...] = (),
+    ) -> None:
         self._init(tool=tool, target=target, lines=lines, directory=directory, file=file, overrides=overrides)
 
 
@@ -127,7 +134,9 @@ class RecipeBook:
     __slots__ = ()
     complete = False
 
-    def recipe(self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()) -> Recipe | None:
+    def recipe(
+        self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()
+    ) -> Recipe | None:
         """The recipe ``tool target`` runs in ``directory`` with ``file`` and ``overrides`` (see :class:`Recipe`)."""
         raise NotImplementedError
 
@@ -159,12 +168,17 @@ class GivenRecipes(RecipeBook):
     def __repr__(self) -> str:
         return f"GivenRecipes(recipes={self.recipes!r})"
 
-    def recipe(self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()) -> Recipe | None:
+    def recipe(
+        self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()
+    ) -> Recipe | None:
         """The given recipe with this key (tool, target, directory, file, overrides), or None."""
         want = (_norm_dir(directory), _norm_dir(file), tuple(sorted(overrides)))
         for recipe in self.recipes:
-            if (recipe.tool == tool and recipe.target == target
-                    and (_norm_dir(recipe.directory), _norm_dir(recipe.file), tuple(sorted(recipe.overrides))) == want):
+            if (
+                recipe.tool == tool
+                and recipe.target == target
+                and (_norm_dir(recipe.directory), _norm_dir(recipe.file), tuple(sorted(recipe.overrides))) == want
+            ):
                 return recipe
         return None
 
@@ -203,7 +217,9 @@ class ProjectRecipes(RecipeBook):
     def __repr__(self) -> str:
         return f"ProjectRecipes(root={self.root!r})"
 
-    def recipe(self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()) -> Recipe | None:
+    def recipe(
+        self, tool: str, target: str, directory: str = "", file: str = "", overrides: tuple[str, ...] = ()
+    ) -> Recipe | None:
         """The recipe, an unreadable recipe (see the class), or None when there is none (no makefile, no such target)."""
         directory = "" if _norm_dir(directory) == "." else _norm_dir(directory)
         file = "" if _norm_dir(file) == "." else _norm_dir(file)
@@ -216,9 +232,10 @@ class ProjectRecipes(RecipeBook):
                 self._cache[key] = unreadable(tool, target, directory, file, overrides, str(error))
             except (OSError, ValueError, UnicodeDecodeError, RecursionError) as error:
                 what = file or posixpath.join(directory or ".", _FILES.get(tool, tool))
-                self._cache[key] = unreadable(tool, target, directory, file, overrides, f"{what} (not read: {type(error).__name__})")
+                self._cache[key] = unreadable(
+                    tool, target, directory, file, overrides, f"{what} (not read: {type(error).__name__})"
+                )
         return self._cache[key]
-
 
     def link(self, path: str) -> Recipe | None:
         """See :meth:`RecipeBook.link`: the path is resolved with ``os.path.realpath`` from the real workspace."""
@@ -252,7 +269,12 @@ class ProjectRecipes(RecipeBook):
         if target.startswith(SETTINGS):
             from bot.risk.settings import read
 
-            return recipe([RecipeLine(source[:200], setting[:200]) for source, setting in read(root, base, tool, target[len(SETTINGS):])])
+            return recipe(
+                [
+                    RecipeLine(source[:200], setting[:200])
+                    for source, setting in read(root, base, tool, target[len(SETTINGS) :])
+                ]
+            )
         named = _regular_file(root, file) if file else None
         if file and named is None:
             raise _Unreadable(f"{file} (not read: no such file)")
@@ -269,8 +291,10 @@ class ProjectRecipes(RecipeBook):
 
             lines = make_recipe(text(rel), target, rel, include, overrides=overrides)
             if lines is None:
-                raise _Unreadable(f"{rel} (not read completely: an include, a line FlyBot cannot read, or a setting that "
-                                  "changes how make runs recipes: export, .SHELLFLAGS, MAKEFLAGS, .SECONDEXPANSION...)")
+                raise _Unreadable(
+                    f"{rel} (not read completely: an include, a line FlyBot cannot read, or a setting that "
+                    "changes how make runs recipes: export, .SHELLFLAGS, MAKEFLAGS, .SECONDEXPANSION...)"
+                )
             return recipe(lines)
         if tool in ("npm", "yarn", "pnpm"):
             rel = here("package.json")
@@ -280,21 +304,29 @@ class ProjectRecipes(RecipeBook):
                     return none  # npm's prefix is here; with no package.json there is no script to run
                 if not _package_above(base):
                     return none  # npm-prefix(1): no package.json or node_modules up to /, so the prefix is here
-                raise _Unreadable(f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)")
+                raise _Unreadable(
+                    f"{directory or '.'} has no package.json ({tool} looks in the directories above: not read)"
+                )
             npmrc = here(".npmrc")
             if npmrc is not None:
                 key = _npmrc_key_not_inert(text(npmrc))
                 if key is not None:
-                    raise _Unreadable(f"{npmrc} (not read: its key {key} may name a program, a configuration file or other packages' scripts)")
+                    raise _Unreadable(
+                        f"{npmrc} (not read: its key {key} may name a program, a configuration file or other packages' scripts)"
+                    )
             for config in (".yarnrc", ".yarnrc.yml"):
                 found = here(config)
                 if found is not None and _config_runs_program(text(found)):
-                    raise _Unreadable(f"{found} (not read: it names a program, a plugin or other packages' scripts {tool} runs)")
+                    raise _Unreadable(
+                        f"{found} (not read: it names a program, a plugin or other packages' scripts {tool} runs)"
+                    )
             if target.startswith(LIFECYCLE):
                 return recipe(lifecycle_scripts(text(rel), target[len(LIFECYCLE) :].split(",")))
             return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
         if tool == "just":
-            rel = named or next((r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None)
+            rel = named or next(
+                (r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None
+            )
             if rel is None:
                 raise _Unreadable(f"{directory or '.'} has no justfile (just looks in the directories above: not read)")
             return recipe(just_recipe(text(rel), target, rel, overrides=overrides))
@@ -303,9 +335,13 @@ class ProjectRecipes(RecipeBook):
                 raise _Unreadable(f"{file} (not read: FlyBot reads tox.ini files only)")
             rel = named or here("tox.ini")
             if rel is None:
-                raise _Unreadable(f"{directory or '.'} has no tox.ini (tox looks in other files and the directories above: not read)")
+                raise _Unreadable(
+                    f"{directory or '.'} has no tox.ini (tox looks in other files and the directories above: not read)"
+                )
             if not file and here("tox.toml") is not None:
-                raise _Unreadable(f"{posixpath.join(directory, 'tox.toml') if directory else 'tox.toml'} (not read: tox may read it instead of tox.ini)")
+                raise _Unreadable(
+                    f"{posixpath.join(directory, 'tox.toml') if directory else 'tox.toml'} (not read: tox may read it instead of tox.ini)"
+                )
             return recipe(tox_commands(text(rel), target))
         return None
 
@@ -317,10 +353,20 @@ def _sendable(recipe: Recipe | None) -> Recipe | None:
         return None
     lines = tuple(line for line in recipe.lines if line.command.strip())
     if len(lines) > MAX_LINES or any(len(line.command) > MAX_LINE_CHARS for line in lines):
-        return unreadable(recipe.tool, recipe.target, recipe.directory, recipe.file, recipe.overrides,
-                          f"{recipe.lines[0].source.split(':')[0]} (more than {MAX_LINES} lines, or a line over {MAX_LINE_CHARS} characters: not graded)")
+        return unreadable(
+            recipe.tool,
+            recipe.target,
+            recipe.directory,
+            recipe.file,
+            recipe.overrides,
+            f"{recipe.lines[0].source.split(':')[0]} (more than {MAX_LINES} lines, or a line over {MAX_LINE_CHARS} characters: not graded)",
+        )
     lines = tuple(RecipeLine(line.source[:200], line.command) for line in lines)
-    return recipe if lines == recipe.lines else Recipe(recipe.tool, recipe.target, lines, recipe.directory, recipe.file, recipe.overrides)
+    return (
+        recipe
+        if lines == recipe.lines
+        else Recipe(recipe.tool, recipe.target, lines, recipe.directory, recipe.file, recipe.overrides)
+    )
 
 
 #: Project configuration keys that make yarn run a program of the file's choosing (yarn 1 ``yarn-path``; yarn 2+
@@ -405,7 +451,14 @@ def recipe_input(name: str) -> bool:
     return name in RECIPE_INPUTS or name.endswith(".mk")
 
 
-_FILES = {"make": "Makefile", "npm": "package.json", "yarn": "package.json", "pnpm": "package.json", "just": "justfile", "tox": "tox.ini"}
+_FILES = {
+    "make": "Makefile",
+    "npm": "package.json",
+    "yarn": "package.json",
+    "pnpm": "package.json",
+    "just": "justfile",
+    "tox": "tox.ini",
+}
 
 
 def _regular_file(root: str, rel: str) -> str | None:
@@ -429,7 +482,15 @@ def _read_text(path: str) -> str:
 
 #: What npm (npm-prefix(1): package.json, node_modules), yarn (yarn.lock, .yarnrc, .yarnrc.yml) and pnpm
 #: (pnpm-workspace.yaml, .npmrc) look for in the directories above to find the project they run in.
-_PROJECT_MARKERS = ("package.json", "node_modules", "yarn.lock", ".yarnrc", ".yarnrc.yml", "pnpm-workspace.yaml", ".npmrc")
+_PROJECT_MARKERS = (
+    "package.json",
+    "node_modules",
+    "yarn.lock",
+    ".yarnrc",
+    ".yarnrc.yml",
+    "pnpm-workspace.yaml",
+    ".npmrc",
+)
 
 
 def _package_above(base: str) -> bool:
@@ -516,8 +577,17 @@ class _Rule(Record):
 
 
 class _Makefile(Record):
-    __slots__ = ("name", "variables", "rules", "patterns", "order", "load_lines", "incomplete", "oneshell",
-                 "unsafe_shell")
+    __slots__ = (
+        "name",
+        "variables",
+        "rules",
+        "patterns",
+        "order",
+        "load_lines",
+        "incomplete",
+        "oneshell",
+        "unsafe_shell",
+    )
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -531,7 +601,9 @@ class _Makefile(Record):
         self.unsafe_shell = False
 
 
-def make_recipe(text: str, target: str, name: str, read_include: object = None, overrides: Iterable[str] = ()) -> list[RecipeLine] | None:
+def make_recipe(
+    text: str, target: str, name: str, read_include: object = None, overrides: Iterable[str] = ()
+) -> list[RecipeLine] | None:
     """The commands ``make TARGET`` runs, read from Makefile ``text`` (``target`` ``""``: the default goal).
 
     Returns recipe lines (prerequisites' first, then the target's), preceded by what runs whenever make
@@ -666,7 +738,11 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             rest, inline = rest.split(";", 1)
         if "=" in rest and not rest.strip().startswith("="):  # a target-specific variable
             var = re.match(_ASSIGN, rest.strip())
-            if var is None or _make_special(var.group(1)) or (rest.strip().startswith("export") and not _exports_inert(rest.strip())):
+            if (
+                var is None
+                or _make_special(var.group(1))
+                or (rest.strip().startswith("export") and not _exports_inert(rest.strip()))
+            ):
                 mk.incomplete = True
             if var and (var.group(1) == "SHELL" or var.group(1) in mk.variables):
                 mk.variables[var.group(1)] = None
@@ -740,7 +816,9 @@ def inert_environment(name: str) -> bool:
 def _make_special(var: str) -> bool:
     """A variable that changes how make reads the makefile or runs recipes (GNU make manual, "Special Variables",
     "Choosing the Shell", "The Variable MAKEFILES"); ``SHELL`` is checked on its own (sh and bash are fine)."""
-    return (var.startswith(".") and var != ".DEFAULT_GOAL") or var.startswith("MAKE") or var in ("MFLAGS", "GNUMAKEFLAGS")
+    return (
+        (var.startswith(".") and var != ".DEFAULT_GOAL") or var.startswith("MAKE") or var in ("MFLAGS", "GNUMAKEFLAGS")
+    )
 
 
 def _exports_inert(line: str) -> bool:
@@ -768,7 +846,13 @@ def _include(mk: _Makefile, names: list[str], read_include: object, depth: int) 
     for word in names:
         expanded = _expand(mk, word, {}) if "$" in word else word
         for included in expanded.split():
-            if UNKNOWN in included or depth >= 3 or not callable(read_include) or included.startswith("/") or ".." in included:
+            if (
+                UNKNOWN in included
+                or depth >= 3
+                or not callable(read_include)
+                or included.startswith("/")
+                or ".." in included
+            ):
                 mk.incomplete = True
                 continue
             try:
@@ -798,7 +882,9 @@ def _shell_calls(text: str) -> list[str]:
     return out
 
 
-def _collect(mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], depth: int, stem_of: str | None = None) -> bool:
+def _collect(
+    mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], depth: int, stem_of: str | None = None
+) -> bool:
     """Append the lines ``target`` runs (prerequisites first); False when no rule makes it. ``stem_of``: the
     target ``.DEFAULT``'s recipe is run for (its ``$@``)."""
     if target in seen or depth > 12:
@@ -822,7 +908,14 @@ def _collect(mk: _Makefile, target: str, out: list[RecipeLine], seen: set[str], 
             continue
         for name in names.split():
             _collect(mk, name, out, seen, depth + 1)
-    auto = {"@": stem_of if stem_of is not None else target, "<": prereqs[0] if prereqs else "", "^": " ".join(dict.fromkeys(prereqs)), "+": " ".join(prereqs), "?": " ".join(prereqs), "*": stem if stem is not None else UNKNOWN}
+    auto = {
+        "@": stem_of if stem_of is not None else target,
+        "<": prereqs[0] if prereqs else "",
+        "^": " ".join(dict.fromkeys(prereqs)),
+        "+": " ".join(prereqs),
+        "?": " ".join(prereqs),
+        "*": stem if stem is not None else UNKNOWN,
+    }
     lines = rule.lines
     if mk.oneshell and lines:
         lines = [(lines[0][0], "\n".join(text for _, text in lines))]
@@ -913,7 +1006,9 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
         if not line.strip() or line.startswith("["):
             continue
         if line.startswith("set "):
-            if "shell" in line.split(":=", 1)[0] and not any(f'"{s}"' in line.split(":=", 1)[-1].split(",")[0] for s in _JUST_SAFE):
+            if "shell" in line.split(":=", 1)[0] and not any(
+                f'"{s}"' in line.split(":=", 1)[-1].split(",")[0] for s in _JUST_SAFE
+            ):
                 unsafe = True
             continue
         if line.startswith(("import ", "mod ", "alias ")):
@@ -927,7 +1022,11 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             value = assign.group(2).strip()
             for tick in re.findall(r"`([^`]*)`", value):
                 load.append(RecipeLine(f"{name}:{number} (backtick)", tick))
-            variables[assign.group(1)] = value[1:-1] if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"" and "{{" not in value else None
+            variables[assign.group(1)] = (
+                value[1:-1]
+                if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"" and "{{" not in value
+                else None
+            )
             continue
         recipe = re.match(_JUST_RECIPE, line)
         if recipe is None:
@@ -952,7 +1051,11 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             visit(dep, depth + 1)
         if body and body[0][1].startswith("#!"):
             shebang = body[0][1][2:].strip()
-            script = "\n".join(b for _, b in body[1:]) if shebang in _JUST_SAFE[2:] + ("/usr/bin/env bash", "/usr/bin/env sh") else UNKNOWN
+            script = (
+                "\n".join(b for _, b in body[1:])
+                if shebang in _JUST_SAFE[2:] + ("/usr/bin/env bash", "/usr/bin/env sh")
+                else UNKNOWN
+            )
             out.append(RecipeLine(f"{name}:{body[0][0]} ({name_})", _just_expand(script, variables)))
             return
         for number, line in body:

@@ -121,6 +121,12 @@ def rules_of(records: Iterable[object]) -> ProgramRules:
             level = RiskLevel.parse(str(getattr(record, "grade")))  # noqa: B009 - duck-typed records
         except ValueError:
             continue
-        rules.append(Rule(str(getattr(record, "program")), getattr(record, "subcommand") or None, level,  # noqa: B009
-                          str(getattr(record, "set_by"))))  # noqa: B009
+        rules.append(
+            Rule(
+                str(getattr(record, "program")),  # noqa: B009 - duck-typed records
+                getattr(record, "subcommand") or None,  # noqa: B009
+                level,
+                str(getattr(record, "set_by")),  # noqa: B009
+            )
+        )
     return ProgramRules(tuple(rules))

@@ -77,8 +77,17 @@ from functools import lru_cache
 from bot.state_home import state_home
 
 __all__ = [
-    "brace_alternatives", "credential_path", "flybot_state", "may_hold_credential", "may_name_secret", "path_text", "protected_path", "read_path_text",
-    "secret_expansions", "secret_setting", "secret_variable",
+    "brace_alternatives",
+    "credential_path",
+    "flybot_state",
+    "may_hold_credential",
+    "may_name_secret",
+    "path_text",
+    "protected_path",
+    "read_path_text",
+    "secret_expansions",
+    "secret_setting",
+    "secret_variable",
 ]
 
 _SYSTEM_TREES = (
@@ -91,7 +100,9 @@ _HOME_PROTECTED = frozenset({
     ".zlogin", ".zlogout", ".gnupg", ".pam_environment",
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({(".config", "autostart"), (".config", "systemd")})
-_SSH_PUBLIC = frozenset({"known_hosts", "known_hosts.old", "known_hosts2", "config", "authorized_keys", "authorized_keys2"})
+_SSH_PUBLIC = frozenset(
+    {"known_hosts", "known_hosts.old", "known_hosts2", "config", "authorized_keys", "authorized_keys2"}
+)
 _HOME_FILES = frozenset({
     ".netrc", "_netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", ".vault-token", ".s3cfg", ".boto",
     ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
@@ -209,7 +220,9 @@ _SECRET_VARIABLE_TEXT = re.compile(
 def may_name_secret(text: str) -> bool:
     """A cheap pre-check on a simple command's text (about half a microsecond): something in it may name a credential
     file or expand a secret variable, so its words are looked at one by one."""
-    return _SECRET_PATH_TEXT.search(text) is not None or ("$" in text and _SECRET_VARIABLE_TEXT.search(text) is not None)
+    return _SECRET_PATH_TEXT.search(text) is not None or (
+        "$" in text and _SECRET_VARIABLE_TEXT.search(text) is not None
+    )
 
 
 _EXPANSION = re.compile(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
@@ -470,8 +483,10 @@ def _literal_credential(text: str) -> str | None:
             return next(what for key, what in _CONFIG_SECRETS.items() if tuple(following[: len(key)]) == key)
         elif (part, following[0] if following else None) in _SECRET_PAIRS:
             return _SECRET_PAIRS[(part, following[0] if following else None)]
-        elif part == ".local" and following[:1] == ["share"] and any(
-            tuple(following[1 : 1 + len(key)]) == key for key in _SHARE_SECRETS
+        elif (
+            part == ".local"
+            and following[:1] == ["share"]
+            and any(tuple(following[1 : 1 + len(key)]) == key for key in _SHARE_SECRETS)
         ):
             return next(what for key, what in _SHARE_SECRETS.items() if tuple(following[1 : 1 + len(key)]) == key)
         elif part in _BROWSER_TREES and (

@@ -46,8 +46,14 @@ def assessment_to_dict(assessment: Assessment) -> dict[str, Any]:
     out = _assessment_dict(assessment)
     if assessment.recipes:
         out["recipes"] = [
-            {"tool": r.tool, "target": r.target, "directory": r.directory, "file": r.file, "overrides": list(r.overrides),
-             "lines": [{"source": x.source, "command": x.command} for x in r.lines]}
+            {
+                "tool": r.tool,
+                "target": r.target,
+                "directory": r.directory,
+                "file": r.file,
+                "overrides": list(r.overrides),
+                "lines": [{"source": x.source, "command": x.command} for x in r.lines],
+            }
             for r in assessment.recipes
         ]
     return out

@@ -99,12 +99,14 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         for place in places:
             for name in (".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain"):
                 if os.path.lexists(os.path.join(place, name)):
-                    found.append((_rel(root, os.path.join(place, name)), "chooses the programs and toolchain cargo runs"))
+                    found.append(
+                        (_rel(root, os.path.join(place, name)), "chooses the programs and toolchain cargo runs")
+                    )
     elif tool == "go":
         for place in places:
             found += _go_settings(root, place)
     elif tool == "git" and question.startswith("push "):
-        found += _git_push(root, base, question[len("push "):])
+        found += _git_push(root, base, question[len("push ") :])
     else:
         raise ValueError(f"no settings are read for {tool} {question}")
     return found
@@ -210,7 +212,7 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
             text = _text(dot).strip()
             if not text.startswith("gitdir:"):
                 raise ValueError(f"{dot} is not a gitdir file")
-            git_dir = os.path.normpath(os.path.join(here, text[len("gitdir:"):].strip()))
+            git_dir = os.path.normpath(os.path.join(here, text[len("gitdir:") :].strip()))
             break
         parent = os.path.dirname(here)
         if parent == here:

@@ -50,45 +50,169 @@ _BASH = "bash(1), SHELL BUILTIN COMMANDS (bash 5.2)"
 
 #: Programs whose every use only reads (or prints): name -> source.
 READ_ONLY: dict[str, str] = {
-    **{name: _COREUTILS for name in (
-        "cat", "echo", "pwd", "true", "false", "head", "tail", "wc", "ls", "dir", "stat", "du", "df", "whoami",
-        "id", "groups", "uname", "basename", "dirname", "realpath", "readlink", "cut", "tr", "comm", "nl",
-        "fold", "paste", "join", "tac", "seq", "sleep", "expr", "printenv", "md5sum", "sha1sum", "sha224sum",
-        "sha256sum", "sha384sum", "sha512sum", "b2sum", "cksum", "sum", "base64", "base32", "basenc", "od",
-        "nproc", "arch", "fmt", "pr", "expand", "unexpand", "numfmt", "factor", "tsort",
-        "users", "who", "logname", "tty", "yes", "pathchk",
-    )},
-    **{name: _BASH for name in (
-        ":", "set", "shopt", "umask", "exit", "return", "shift", "break", "continue", "times", "type",
-        "help", "caller", "dirs", "disown", "suspend", "false", "true", "echo", "pwd", "ulimit",
-    )},
+    **{
+        name: _COREUTILS
+        for name in (
+            "cat",
+            "echo",
+            "pwd",
+            "true",
+            "false",
+            "head",
+            "tail",
+            "wc",
+            "ls",
+            "dir",
+            "stat",
+            "du",
+            "df",
+            "whoami",
+            "id",
+            "groups",
+            "uname",
+            "basename",
+            "dirname",
+            "realpath",
+            "readlink",
+            "cut",
+            "tr",
+            "comm",
+            "nl",
+            "fold",
+            "paste",
+            "join",
+            "tac",
+            "seq",
+            "sleep",
+            "expr",
+            "printenv",
+            "md5sum",
+            "sha1sum",
+            "sha224sum",
+            "sha256sum",
+            "sha384sum",
+            "sha512sum",
+            "b2sum",
+            "cksum",
+            "sum",
+            "base64",
+            "base32",
+            "basenc",
+            "od",
+            "nproc",
+            "arch",
+            "fmt",
+            "pr",
+            "expand",
+            "unexpand",
+            "numfmt",
+            "factor",
+            "tsort",
+            "users",
+            "who",
+            "logname",
+            "tty",
+            "yes",
+            "pathchk",
+        )
+    },
+    **{
+        name: _BASH
+        for name in (
+            ":",
+            "set",
+            "shopt",
+            "umask",
+            "exit",
+            "return",
+            "shift",
+            "break",
+            "continue",
+            "times",
+            "type",
+            "help",
+            "caller",
+            "dirs",
+            "disown",
+            "suspend",
+            "false",
+            "true",
+            "echo",
+            "pwd",
+            "ulimit",
+        )
+    },
     "grep": "GNU grep manual (grep 3.x): no option writes or runs programs",
-    "egrep": "GNU grep manual", "fgrep": "GNU grep manual",
-    "diff": "GNU diffutils manual: diff", "cmp": "GNU diffutils manual: cmp",
-    "which": "which(1)", "whereis": "whereis(1)", "column": "column(1) (util-linux)",
-    "rev": "rev(1) (util-linux)", "hexdump": "hexdump(1) (util-linux)", "strings": "strings(1) (binutils)",
-    "ps": "ps(1) (procps-ng)", "pgrep": "pgrep(1) (procps-ng)", "free": "free(1) (procps-ng)",
-    "uptime": "uptime(1) (procps-ng)", "locale": "locale(1)", "lsof": "lsof(8)",
-    "netstat": "netstat(8)", "jq": "jq 1.7 manual: jq has no file-writing or program-running feature",
-    "apt-cache": "apt-cache(8): queries the package cache only", "dpkg-query": "dpkg-query(1)",
+    "egrep": "GNU grep manual",
+    "fgrep": "GNU grep manual",
+    "diff": "GNU diffutils manual: diff",
+    "cmp": "GNU diffutils manual: cmp",
+    "which": "which(1)",
+    "whereis": "whereis(1)",
+    "column": "column(1) (util-linux)",
+    "rev": "rev(1) (util-linux)",
+    "hexdump": "hexdump(1) (util-linux)",
+    "strings": "strings(1) (binutils)",
+    "ps": "ps(1) (procps-ng)",
+    "pgrep": "pgrep(1) (procps-ng)",
+    "free": "free(1) (procps-ng)",
+    "uptime": "uptime(1) (procps-ng)",
+    "locale": "locale(1)",
+    "lsof": "lsof(8)",
+    "netstat": "netstat(8)",
+    "jq": "jq 1.7 manual: jq has no file-writing or program-running feature",
+    "apt-cache": "apt-cache(8): queries the package cache only",
+    "dpkg-query": "dpkg-query(1)",
     "lsb_release": "lsb_release(1)",
 }
 
 #: System commands: ``system`` on the host. Name -> source.
 SYSTEM_COMMANDS: dict[str, str] = {
-    "chmod": _COREUTILS, "chown": _COREUTILS, "chgrp": _COREUTILS,
-    "systemctl": "systemctl(1)", "launchctl": "launchctl(1) (macOS)", "service": "service(8)",
-    "mount": "mount(8)", "umount": "umount(8)", "apt": "apt(8)", "apt-get": "apt-get(8)", "brew": "brew(1)",
-    "dnf": "dnf(8)", "pacman": "pacman(8)", "snap": "snap(8)", "ifconfig": "ifconfig(8)", "route": "route(8)",
-    "iptables": "iptables(8)", "reboot": "reboot(8)", "shutdown": "shutdown(8)", "crontab": "crontab(1)",
+    "chmod": _COREUTILS,
+    "chown": _COREUTILS,
+    "chgrp": _COREUTILS,
+    "systemctl": "systemctl(1)",
+    "launchctl": "launchctl(1) (macOS)",
+    "service": "service(8)",
+    "mount": "mount(8)",
+    "umount": "umount(8)",
+    "apt": "apt(8)",
+    "apt-get": "apt-get(8)",
+    "brew": "brew(1)",
+    "dnf": "dnf(8)",
+    "pacman": "pacman(8)",
+    "snap": "snap(8)",
+    "ifconfig": "ifconfig(8)",
+    "route": "route(8)",
+    "iptables": "iptables(8)",
+    "reboot": "reboot(8)",
+    "shutdown": "shutdown(8)",
+    "crontab": "crontab(1)",
     "at": "at(1)",
     # Not in the containment allowlist: system even contained.
-    "kill": "kill(1)", "pkill": "pkill(1)", "killall": "killall(1)", "useradd": "useradd(8)",
-    "usermod": "usermod(8)", "groupadd": "groupadd(8)", "passwd": "passwd(1)", "sysctl": "sysctl(8)",
-    "modprobe": "modprobe(8)", "ldconfig": "ldconfig(8)", "update-alternatives": "update-alternatives(1)",
-    "hostnamectl": "hostnamectl(1)", "timedatectl": "timedatectl(1)", "ufw": "ufw(8)", "swapon": "swapon(8)",
-    "swapoff": "swapoff(8)", "halt": "halt(8)", "poweroff": "poweroff(8)", "dpkg": "dpkg(1)",
-    "chattr": "chattr(1)", "setfacl": "setfacl(1)", "yum": "yum(8)", "apk": "apk(8)",
+    "kill": "kill(1)",
+    "pkill": "pkill(1)",
+    "killall": "killall(1)",
+    "useradd": "useradd(8)",
+    "usermod": "usermod(8)",
+    "groupadd": "groupadd(8)",
+    "passwd": "passwd(1)",
+    "sysctl": "sysctl(8)",
+    "modprobe": "modprobe(8)",
+    "ldconfig": "ldconfig(8)",
+    "update-alternatives": "update-alternatives(1)",
+    "hostnamectl": "hostnamectl(1)",
+    "timedatectl": "timedatectl(1)",
+    "ufw": "ufw(8)",
+    "swapon": "swapon(8)",
+    "swapoff": "swapoff(8)",
+    "halt": "halt(8)",
+    "poweroff": "poweroff(8)",
+    "dpkg": "dpkg(1)",
+    "chattr": "chattr(1)",
+    "setfacl": "setfacl(1)",
+    "yum": "yum(8)",
+    "apk": "apk(8)",
 }
 
 #: The containment allowlist: these system commands grade workspace_write when contained.
@@ -98,10 +222,21 @@ CONTAINED_DOWNGRADE = frozenset({
 })  # fmt: skip
 
 _DELETION = {
-    "rm": _COREUTILS, "unlink": _COREUTILS, "shred": _COREUTILS,
-    "userdel": "userdel(8)", "groupdel": "groupdel(8)", "rimraf": "rimraf (npm package): rm -rf",
+    "rm": _COREUTILS,
+    "unlink": _COREUTILS,
+    "shred": _COREUTILS,
+    "userdel": "userdel(8)",
+    "groupdel": "groupdel(8)",
+    "rimraf": "rimraf (npm package): rm -rf",
 }
-_DISK = {"mkfs": "mkfs(8)", "fdisk": "fdisk(8)", "sfdisk": "sfdisk(8)", "parted": "parted(8)", "wipefs": "wipefs(8)", "sgdisk": "sgdisk(8)"}
+_DISK = {
+    "mkfs": "mkfs(8)",
+    "fdisk": "fdisk(8)",
+    "sfdisk": "sfdisk(8)",
+    "parted": "parted(8)",
+    "wipefs": "wipefs(8)",
+    "sgdisk": "sgdisk(8)",
+}
 
 
 #: An entry of the table before it is needed: builds the :class:`Program` (importing its handler's module) when
@@ -133,8 +268,13 @@ def _handler(target: str, source: str) -> Entry:
 def _system(name: str, source: str) -> Entry:
     """A system command: ``system`` (downgraded when contained and allowlisted), its queries read-only
     (programs/system.py ``QUERIES``)."""
-    base = _const(R.SYSTEM, "system-command", "{name} changes the machine outside the workspace.", source,
-                  downgradable=name in CONTAINED_DOWNGRADE)
+    base = _const(
+        R.SYSTEM,
+        "system-command",
+        "{name} changes the machine outside the workspace.",
+        source,
+        downgradable=name in CONTAINED_DOWNGRADE,
+    )
 
     def load() -> Program:
         from .programs import system
@@ -208,7 +348,9 @@ def _build() -> dict[str, Entry]:
     for name, source in _DISK.items():
         table[name] = _disk(name, source)
     for suffix in ("ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "ntfs", "exfat"):
-        table[f"mkfs.{suffix}"] = _const(R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", "mkfs(8)")
+        table[f"mkfs.{suffix}"] = _const(
+            R.DESTRUCTIVE, "disk-format", "{name} rewrites disks or partitions.", "mkfs(8)"
+        )
 
     # Shell builtins with effects on the shell.
     add("cd", "basic:cd", _BASH + ": cd")
@@ -243,7 +385,11 @@ def _build() -> dict[str, Entry]:
 
     # Shells and interpreters.
     add("bash sh zsh dash", "shells:shell", "bash(1) INVOCATION; zsh(1); dash(1)")
-    add("python python3 python2 " + " ".join(f"python3.{minor}" for minor in range(6, 15)), "shells:python", "python(1), Command line and environment")
+    add(
+        "python python3 python2 " + " ".join(f"python3.{minor}" for minor in range(6, 15)),
+        "shells:python",
+        "python(1), Command line and environment",
+    )
     add("node nodejs", "shells:node", "node(1) (Node.js CLI docs)")
     add("perl ruby php", "shells:other_interpreter", "perl(1) perlrun; ruby(1); php(1)")
 
@@ -285,7 +431,11 @@ def _build() -> dict[str, Entry]:
     add("xxd", "files:xxd", "xxd(1)")
     add("unzip", "files:unzip", "unzip(1) (Info-ZIP)")
     add("zip", "files:zip_", "zip(1) (Info-ZIP)")
-    add("gzip gunzip zcat bzip2 bunzip2 bzcat xz unxz xzcat zstd unzstd zstdcat", "files:compressor", "gzip(1), bzip2(1), xz(1), zstd(1)")
+    add(
+        "gzip gunzip zcat bzip2 bunzip2 bzcat xz unxz xzcat zstd unzstd zstdcat",
+        "files:compressor",
+        "gzip(1), bzip2(1), xz(1), zstd(1)",
+    )
     add("patch", "files:patch", "GNU patch(1)")
     add("rg", "files:rg", "rg(1) (ripgrep): --pre")
     add("fd fdfind", "files:fd", "fd(1): --exec")
@@ -304,7 +454,11 @@ def _build() -> dict[str, Entry]:
     add("sftp", "net:sftp", "sftp(1)")
     add("rsync", "net:rsync", "rsync(1)")
     add("nc netcat ncat", "net:netcat", "nc(1) (OpenBSD netcat); ncat(1)")
-    add("ping ping6 dig host nslookup traceroute telnet ftp whois", "net:plain_network", "ping(8), dig(1), host(1), telnet(1)")
+    add(
+        "ping ping6 dig host nslookup traceroute telnet ftp whois",
+        "net:plain_network",
+        "ping(8), dig(1), host(1), telnet(1)",
+    )
     add("make gmake", "build:make", "GNU make manual: Options Summary; Standard Targets")
     add("npm pnpm yarn", "build:js_package_manager", "npm CLI commands (docs.npmjs.com/cli/v10); pnpm CLI; yarn CLI")
     add("npx", "build:npx", "npm exec / npx (docs.npmjs.com/cli/v10/commands/npx): known build/check tools only")
@@ -319,8 +473,16 @@ def _build() -> dict[str, Entry]:
         "build:checker", "each tool's CLI docs: they run the project's code or rewrite its sources in the workspace",
     )  # fmt: skip
     add("kubectl", "control:kubectl", "kubectl reference (kubernetes.io)")
-    add("docker podman nerdctl", "control:docker", "docker CLI reference (docs.docker.com); nerdctl: the same commands (github.com/containerd/nerdctl)")
-    add("docker-compose podman-compose", "control:docker_compose", "docker compose reference (docs.docker.com); podman-compose takes the same commands")
+    add(
+        "docker podman nerdctl",
+        "control:docker",
+        "docker CLI reference (docs.docker.com); nerdctl: the same commands (github.com/containerd/nerdctl)",
+    )
+    add(
+        "docker-compose podman-compose",
+        "control:docker_compose",
+        "docker compose reference (docs.docker.com); podman-compose takes the same commands",
+    )
     add("helm", "control:helm", "helm docs (helm.sh/docs/helm)")
     add("terraform tofu", "control:terraform", "terraform CLI docs (developer.hashicorp.com)")
     for name in ("aws", "gcloud", "az", "gsutil", "gh", "glab"):
@@ -343,6 +505,7 @@ _CLOUD_SOURCES = {
     "gh": "GitHub CLI manual (cli.github.com/manual): GROUP VERB, gh api -X",
     "glab": "glab docs (gitlab.com/gitlab-org/cli docs): GROUP VERB, glab api -X",
 }
+
 
 def _catalogued(family: str, key: str) -> Entry:
     """An entry of the catalogue (bot/risk/catalogue/): compiled by programs/catalogue.py on first lookup."""

@@ -49,8 +49,17 @@ if TYPE_CHECKING:
 
     from bot.risk.rules import ProgramRules
 
-__all__ = ["FILE_TOOLS", "WEB_TOOLS", "MCP_TOOL", "describe_tool", "grade_tool", "tool_path", "tool_words",
-           "mcp_parts", "TOOL_PREFIX"]
+__all__ = [
+    "FILE_TOOLS",
+    "WEB_TOOLS",
+    "MCP_TOOL",
+    "describe_tool",
+    "grade_tool",
+    "tool_path",
+    "tool_words",
+    "mcp_parts",
+    "TOOL_PREFIX",
+]
 
 #: File tools and the input field naming their file.
 FILE_TOOLS = {"Edit": "file_path", "Write": "file_path", "MultiEdit": "file_path", "NotebookEdit": "notebook_path"}
@@ -86,10 +95,13 @@ def _where(path: str | None, workspace: str | None) -> tuple[RiskLevel, str, str
         root = posixpath.normpath(workspace)
         inside = path == root or path.startswith(root.rstrip("/") + "/")
         if inside:
-            rest = path[len(root.rstrip("/")) + 1:]
+            rest = path[len(root.rstrip("/")) + 1 :]
             if rest == ".git" or rest.startswith(".git/"):
-                return (RiskLevel.DESTRUCTIVE, "git-control-write",
-                        f"writes {path}: git hooks and config make git run programs later.")
+                return (
+                    RiskLevel.DESTRUCTIVE,
+                    "git-control-write",
+                    f"writes {path}: git hooks and config make git run programs later.",
+                )
             return RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace", f"writes {path} inside the workspace."
     why = protected_path(path) or (f"it holds {credential_path(path)}" if credential_path(path) else None)
     if why is not None:
@@ -125,8 +137,14 @@ def tool_words(name: str, tool_input: dict[str, Any], resolved_path: str | None 
     return tuple(words)
 
 
-def grade_tool(name: str, tool_input: dict[str, Any], *, workspace: str | None, resolved_path: str | None = None,
-               rules: ProgramRules | None = None) -> Assessment:
+def grade_tool(
+    name: str,
+    tool_input: dict[str, Any],
+    *,
+    workspace: str | None,
+    resolved_path: str | None = None,
+    rules: ProgramRules | None = None,
+) -> Assessment:
     """The grade of one tool call (module docstring's table); never raises."""
     words = tool_words(name, tool_input, resolved_path)
     subject = " ".join(words)
@@ -136,8 +154,11 @@ def grade_tool(name: str, tool_input: dict[str, Any], *, workspace: str | None, 
     elif name == "WebFetch":
         host = _host(tool_input.get("url"))
         if host is None:
-            level, rule, detail = (RiskLevel.DESTRUCTIVE, "tool-unknown-url",
-                                   "WebFetch of something that is not an http(s) URL with a host.")
+            level, rule, detail = (
+                RiskLevel.DESTRUCTIVE,
+                "tool-unknown-url",
+                "WebFetch of something that is not an http(s) URL with a host.",
+            )
         else:
             level, rule, detail = RiskLevel.NETWORK, "tool-network", f"WebFetch reads {host} over the network."
     elif name == "WebSearch":
@@ -171,8 +192,9 @@ def _capped(lines: list[str]) -> str:
     return "\n".join(lines)
 
 
-def describe_tool(name: str, tool_input: dict[str, Any], *, workspace: str | None,
-                  resolved_path: str | None = None) -> str:
+def describe_tool(
+    name: str, tool_input: dict[str, Any], *, workspace: str | None, resolved_path: str | None = None
+) -> str:
     """What the card shows as the call, exactly as the agent will make it: the tool and its target on the first
     line, then the diff (a file tool), the prompt (a web fetch) or the arguments as JSON with every non-ASCII
     character escaped (``\\uXXXX``, so nothing hidden reaches the card). Pure; never raises."""
@@ -180,8 +202,13 @@ def describe_tool(name: str, tool_input: dict[str, Any], *, workspace: str | Non
         path = tool_path(name, tool_input) or "(no path)"
         shown = resolved_path or path
         _level, rule, _detail = _where(resolved_path or tool_path(name, tool_input), workspace)
-        place = ("inside the workspace" if rule in ("tool-write-in-workspace", "git-control-write") else
-                 "path not known" if rule == "tool-unknown-path" else "outside the workspace")
+        place = (
+            "inside the workspace"
+            if rule in ("tool-write-in-workspace", "git-control-write")
+            else "path not known"
+            if rule == "tool-unknown-path"
+            else "outside the workspace"
+        )
         head = f"{name} {shown} ({place})" + (f", written as {path}" if resolved_path and resolved_path != path else "")
         if name == "Edit":
             body = _diff(shown, str(tool_input.get("old_string", "")), str(tool_input.get("new_string", "")))
@@ -194,8 +221,11 @@ def describe_tool(name: str, tool_input: dict[str, Any], *, workspace: str | Non
                 if isinstance(edit, dict):
                     body += _diff(shown, str(edit.get("old_string", "")), str(edit.get("new_string", "")))
         elif name == "Write":
-            body = [f"--- {shown}", f"+++ {shown} (the whole new content)",
-                    *("+" + line for line in _lines(str(tool_input.get("content", ""))))]
+            body = [
+                f"--- {shown}",
+                f"+++ {shown} (the whole new content)",
+                *("+" + line for line in _lines(str(tool_input.get("content", "")))),
+            ]
         else:
             mode = str(tool_input.get("edit_mode") or "replace")
             cell = str(tool_input.get("cell_id") or "(first cell)")

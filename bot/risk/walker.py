@@ -310,12 +310,20 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
     try:
         root = parse(src)
     except UnsafeToParse:
-        _script_flag(g, parent, scope, subject, "unparseable-text",
-                     "It has { followed by a character beyond U+00FF, which crashes the bash parser FlyBot uses "
-                     "(tree-sitter-bash #337): not graded, a person must read it.")
+        _script_flag(
+            g,
+            parent,
+            scope,
+            subject,
+            "unparseable-text",
+            "It has { followed by a character beyond U+00FF, which crashes the bash parser FlyBot uses "
+            "(tree-sitter-bash #337): not graded, a person must read it.",
+        )
         return
     if _is_empty(root):
-        _script_flag(g, parent, scope, subject, "empty-command", "An empty script (nothing but blanks or comments) is refused.")
+        _script_flag(
+            g, parent, scope, subject, "empty-command", "An empty script (nothing but blanks or comments) is refused."
+        )
         return
     gaps = _herestring_gaps(root) if root.has_error else None
     if root.has_error and gaps is None:
@@ -456,7 +464,9 @@ class _Walk:
             operator = node.child_by_field_name("operator")
             name = next((c for c in node.children if c.type == "variable_name"), None)
             if operator is not None and operator.type in ("=", ":=") and name is not None:
-                rec = Rec([], self.text(node))  # ${NAME:=value} assigns NAME when unset or empty (bash(1) Parameter Expansion)
+                rec = Rec(
+                    [], self.text(node)
+                )  # ${NAME:=value} assigns NAME when unset or empty (bash(1) Parameter Expansion)
                 self.assigns(rec, scope, self.text(name), "The expansion")
                 self.finish_orphan(rec, scope)
             self.children(node, scope)
@@ -475,7 +485,10 @@ class _Walk:
             feed: str | None = None
             for child in node.children:
                 if child.is_named:
-                    if feed is not None and (child.type == "command" or (child.type == "redirected_statement" and child.children[0].type == "command")):
+                    if feed is not None and (
+                        child.type == "command"
+                        or (child.type == "redirected_statement" and child.children[0].type == "command")
+                    ):
                         self.pipe_in = feed
                     self.isolated(child, scope)
                     self.pipe_in = None
@@ -510,7 +523,13 @@ class _Walk:
             self.redirect(rec, scope, node, [], [])
             self.finish_orphan(rec, scope)
         elif node.is_named and not node.is_missing:
-            self.g.orphan(scope, self.text(node), R.DESTRUCTIVE, "unknown-syntax", f"The shell construct {kind!r} is not known to the classifier.")
+            self.g.orphan(
+                scope,
+                self.text(node),
+                R.DESTRUCTIVE,
+                "unknown-syntax",
+                f"The shell construct {kind!r} is not known to the classifier.",
+            )
 
     def children(self, node: Node, scope: Scope) -> None:
         """Visit the named children; a case terminator outside a case item is a syntax error."""
@@ -519,7 +538,13 @@ class _Walk:
             if child.is_named:
                 self.visit(child, scope)
             elif not in_case and child.type in _CASE_TERMINATORS:
-                self.g.orphan(scope, self.text(node), R.DESTRUCTIVE, "parse-error", f"{child.type!r} outside a case item is a bash syntax error.")
+                self.g.orphan(
+                    scope,
+                    self.text(node),
+                    R.DESTRUCTIVE,
+                    "parse-error",
+                    f"{child.type!r} outside a case item is a bash syntax error.",
+                )
 
     def isolated(self, node: Node, scope: Scope) -> None:
         """Visit a pipeline element: it runs in a subshell, so its ``cd`` does not carry on."""
@@ -682,7 +707,9 @@ class _Walk:
             return ""
         quoted = any(ch in self.text(start) for ch in "'\"\\")
         text = self.text(body)
-        if not quoted and ("\\" in text or "$" in text or "`" in text or any(c.type != "heredoc_content" for c in body.named_children)):
+        if not quoted and (
+            "\\" in text or "$" in text or "`" in text or any(c.type != "heredoc_content" for c in body.named_children)
+        ):
             return None
         if any(c.type == "<<-" for c in node.children):
             text = "\n".join(line.lstrip("\t") for line in text.split("\n"))
@@ -690,7 +717,9 @@ class _Walk:
 
     def socket(self, rec: Rec, scope: Scope, subject: str, *, redirect: bool = False) -> None:
         """A redirect, argument or assigned value naming ``/dev/tcp``/``/dev/udp``: network egress, never downgraded."""
-        self.g.flag(rec, scope, R.NETWORK, "network-socket", _socket_detail(subject), subject=subject if redirect else None)
+        self.g.flag(
+            rec, scope, R.NETWORK, "network-socket", _socket_detail(subject), subject=subject if redirect else None
+        )
         if redirect:  # a connection, not a file in the workspace: a standing approval's pattern does not cover it
             rec.marks = (rec.marks or []) + [subject]
 
@@ -709,7 +738,13 @@ class _Walk:
         script's assigned names (:attr:`Grader.assigned`); a hijacking name grades destructive."""
         self.g.assigned.add(name)
         if hijacks_environment(name):
-            self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{what} assigns {name}, which changes which program runs or what it runs.")
+            self.g.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "env-hijack",
+                f"{what} assigns {name}, which changes which program runs or what it runs.",
+            )
 
     def arithmetic(self, node: Node, scope: Scope) -> None:
         """An arithmetic ``NAME = ...``, ``NAME op= ...``, ``NAME++``, ``--NAME`` (``(( HOME=1 ))``, ``$((x++))``,
@@ -717,14 +752,19 @@ class _Walk:
         operator = node.child_by_field_name("operator")
         if operator is None:
             operator = next((c for c in node.children if not c.is_named), None)
-        if operator is not None and self.text(operator) in _ARITHMETIC_COMPARING:  # [[ x -eq HOME=1 ]] evaluates both sides
+        if (
+            operator is not None and self.text(operator) in _ARITHMETIC_COMPARING
+        ):  # [[ x -eq HOME=1 ]] evaluates both sides
             rec = Rec([], self.text(node))
             self.arithmetic_text(rec, scope, self.text(node))
             self.finish_orphan(rec, scope)
         if operator is None or operator.type not in _ARITHMETIC_ASSIGNING:
             return
-        target = node.child_by_field_name("left") if node.type == "binary_expression" else next(
-            (c for c in node.children if c.is_named), None)
+        target = (
+            node.child_by_field_name("left")
+            if node.type == "binary_expression"
+            else next((c for c in node.children if c.is_named), None)
+        )
         if target is None:
             return
         if target.type == "subscript":
@@ -759,8 +799,11 @@ class _Walk:
         name = self.text(name_node) if name_node is not None else ""
         name = name.split("[", 1)[0]
         self.g.assigned.add(name)
-        why = environment_risk(name) if environment else (
-            f"Setting {name} changes which program runs or what it runs." if hijacks_environment(name) else None)
+        why = (
+            environment_risk(name)
+            if environment
+            else (f"Setting {name} changes which program runs or what it runs." if hijacks_environment(name) else None)
+        )
         if why is not None:
             self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", why)
         value = node.children[-1] if len(node.children) >= 3 else None
@@ -770,7 +813,13 @@ class _Walk:
             if names_socket(resolved):
                 self.socket(rec, scope, resolved.src)
             if literal is not None and has_code(literal):
-                self.g.flag(rec, scope, R.DESTRUCTIVE, "deferred-code", f"{name} is given shell code that a later evaluation would run.")
+                self.g.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "deferred-code",
+                    f"{name} is given shell code that a later evaluation would run.",
+                )
             if self.g.integers:  # NAME may have the integer attribute: its value is evaluated as arithmetic
                 self.arithmetic_text(rec, scope, self.text(value))
 
@@ -816,16 +865,42 @@ class _Walk:
                     self.g.assigned.add(word.value.split("[", 1)[0])  # `export NAME`: now in the environment
                     if exports:
                         self.g.exported.add(word.value.split("[", 1)[0])
-                elif keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "x" in (word.value or ""):
+                elif (
+                    keyword in ("declare", "typeset", "local")
+                    and (word.value or "").startswith("-")
+                    and "x" in (word.value or "")
+                ):
                     exports = True
                 if word.value is None and keyword != "unset":
-                    self.g.flag(rec, scope, R.DESTRUCTIVE, "env-hijack", f"{keyword} is given a name only known when it runs (it may be PATH).")
+                    self.g.flag(
+                        rec,
+                        scope,
+                        R.DESTRUCTIVE,
+                        "env-hijack",
+                        f"{keyword} is given a name only known when it runs (it may be PATH).",
+                    )
                 if word.value is not None and has_code(word.value):
-                    self.g.flag(rec, scope, R.DESTRUCTIVE, "deferred-code", "A variable name holding shell code is evaluated by bash.")
-                if keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "i" in (word.value or ""):
+                    self.g.flag(
+                        rec,
+                        scope,
+                        R.DESTRUCTIVE,
+                        "deferred-code",
+                        "A variable name holding shell code is evaluated by bash.",
+                    )
+                if (
+                    keyword in ("declare", "typeset", "local")
+                    and (word.value or "").startswith("-")
+                    and "i" in (word.value or "")
+                ):
                     self.g.integers = True  # later values of its names are evaluated as arithmetic
-                if keyword in ("declare", "typeset", "local") and (word.value or "").startswith("-") and "n" in (word.value or ""):
-                    self.g.flag(rec, scope, R.DESTRUCTIVE, "nameref", "A nameref can assign any variable, including PATH.")
+                if (
+                    keyword in ("declare", "typeset", "local")
+                    and (word.value or "").startswith("-")
+                    and "n" in (word.value or "")
+                ):
+                    self.g.flag(
+                        rec, scope, R.DESTRUCTIVE, "nameref", "A nameref can assign any variable, including PATH."
+                    )
         rec.words = words
         self.g.flag(rec, scope, R.READ_ONLY, "assignment", f"{keyword or 'The builtin'} only changes shell variables.")
         self.declaration_prints(rec, scope, keyword, words[1:])
@@ -848,7 +923,13 @@ class _Walk:
         elif "p" in flags:
             for word in names:
                 if word.value is None or secret_variable(word.value.split("=", 1)[0]):
-                    self.g.flag(rec, scope, R.NETWORK, "secret-read", f"{keyword} -p {word.src} prints a secret: its output goes to the model.")
+                    self.g.flag(
+                        rec,
+                        scope,
+                        R.NETWORK,
+                        "secret-read",
+                        f"{keyword} -p {word.src} prints a secret: its output goes to the model.",
+                    )
 
     def test(self, node: Node, scope: Scope) -> None:
         """``[[ ... ]]``/``[ ... ]``: read-only, unless a quoted operand holds code (``-v 'a[$(cmd)]'``)."""
@@ -860,7 +941,13 @@ class _Walk:
             if child.type in ("raw_string", "string", "ansi_c_string", "word", "concatenation"):
                 value = resolve_word(child, self.src).value
                 if value is not None and has_code(value):
-                    self.g.orphan(scope, self.text(node), R.DESTRUCTIVE, "deferred-code", "A test operand holding shell code can be evaluated by bash.")
+                    self.g.orphan(
+                        scope,
+                        self.text(node),
+                        R.DESTRUCTIVE,
+                        "deferred-code",
+                        "A test operand holding shell code can be evaluated by bash.",
+                    )
                     return
             else:
                 stack.extend(child.children)
@@ -897,7 +984,13 @@ class _Walk:
         for redirect in redirects:
             self.redirect(rec, scope, redirect, later, extra)
         if extra:
-            self.g.flag(rec, scope, R.DESTRUCTIVE, "parse-error", "Words after a redirect of a compound command are a bash syntax error.")
+            self.g.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "parse-error",
+                "Words after a redirect of a compound command are a bash syntax error.",
+            )
         self.finish_orphan(rec, scope)
         for statement in later:
             self.visit(statement, scope)
@@ -935,7 +1028,14 @@ class _Walk:
             if op in ("<", "<&") and target is not None:
                 self.g.secrets(rec, scope, "<", [target])
             if op not in _NO_WRITE_OPS:
-                self.g.flag(rec, scope, R.DESTRUCTIVE, "unknown-syntax", f"The redirect operator {op!r} is not known to the classifier.", subject=self.text(node))
+                self.g.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "unknown-syntax",
+                    f"The redirect operator {op!r} is not known to the classifier.",
+                    subject=self.text(node),
+                )
             return
         if target is None:
             return

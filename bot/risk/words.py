@@ -36,8 +36,15 @@ class Word:
 
     __slots__ = ("value", "src", "temp_suffix", "operand_only", "splits", "inside")
 
-    def __init__(self, value: str | None, src: str, temp_suffix: str | None = None, operand_only: bool = False,
-                 splits: bool = False, inside: bool = False) -> None:
+    def __init__(
+        self,
+        value: str | None,
+        src: str,
+        temp_suffix: str | None = None,
+        operand_only: bool = False,
+        splits: bool = False,
+        inside: bool = False,
+    ) -> None:
         self.value = value
         self.src = src
         self.temp_suffix = temp_suffix
@@ -46,8 +53,10 @@ class Word:
         self.inside = inside
 
     def __repr__(self) -> str:
-        return (f"Word(value={self.value!r}, src={self.src!r}, temp_suffix={self.temp_suffix!r}, "
-                f"operand_only={self.operand_only!r}, splits={self.splits!r})")
+        return (
+            f"Word(value={self.value!r}, src={self.src!r}, temp_suffix={self.temp_suffix!r}, "
+            f"operand_only={self.operand_only!r}, splits={self.splits!r})"
+        )
 
 
 def literal_word(value: str) -> Word:
@@ -86,6 +95,8 @@ def resolve_word(node: Node, src: bytes) -> Word:
 # "open"/"close" (unquoted brace specials), "dyn" (unknown), "split" (unknown and may become
 # several words), "tmp" (a $TMPDIR expansion).
 _SPLITTING = frozenset({"simple_expansion", "expansion", "command_substitution", "brace_expression"})
+
+
 def _segments(node: Node, src: bytes, out: list[tuple[str, str]]) -> None:
     kind = node.type
     text = node_text(node, src)

@@ -90,8 +90,13 @@ async def refresh_home(deps: SlackDeps, user: str) -> None:
     channel), so a stale tab is never taken for the truth."""
     error = await publish_home(deps, user)
     if error is not None:
-        await _refuse(deps, "", user, f"Done, but Slack did not refresh your FlyBot Home tab ({error}): it may show "
-                      "what was true before your click. Open the tab again to see it as it is now.")
+        await _refuse(
+            deps,
+            "",
+            user,
+            f"Done, but Slack did not refresh your FlyBot Home tab ({error}): it may show "
+            "what was true before your click. Open the tab again to see it as it is now.",
+        )
 
 
 async def queue_redraw(deps: SlackDeps, escalation: Escalation, user: str, *, audit: bool = True) -> None:
@@ -102,16 +107,28 @@ async def queue_redraw(deps: SlackDeps, escalation: Escalation, user: str, *, au
     now = deps.service.clock()
     async with deps.store.transaction() as tx:
         if audit:
-            await tx.audit("decision.refused", at=now, escalation_id=escalation.id, actor=user,
-                           why="already_decided", status=escalation.status)
+            await tx.audit(
+                "decision.refused",
+                at=now,
+                escalation_id=escalation.id,
+                actor=user,
+                why="already_decided",
+                status=escalation.status,
+            )
         if bot is not None and escalation.card_status is not None:
             await tx.enqueue("card.update", ref=escalation.id, room=card_room(escalation, bot), at=now)
             await tx.refresh_homes(now)
     log.info("card.redraw_queued", escalation_id=escalation.id, actor=user, status=escalation.status)
 
 
-async def answer_stale(deps: SlackDeps, body: dict[str, Any], escalation_id: str, *, channel: str | None = None,
-                       ack: AsyncAck | None = None) -> bool:
+async def answer_stale(
+    deps: SlackDeps,
+    body: dict[str, Any],
+    escalation_id: str,
+    *,
+    channel: str | None = None,
+    ack: AsyncAck | None = None,
+) -> bool:
     """When ``escalation_id`` is no longer pending: queue its card's redraw (:func:`queue_redraw`), ``ack()`` (when
     given) once that is stored, tell the clicker who decided it, redraw their App Home when the click came from
     there; True. False (nothing done) while it is pending or when there is no such escalation."""
@@ -160,14 +177,22 @@ def _outcome_text(error: FlyBotError) -> str:
 
 
 def already_text(escalation: Escalation) -> str:
-    """"This request was already approved by @Olivia at ..." for a card that is no longer pending (people as
+    """ "This request was already approved by @Olivia at ..." for a card that is no longer pending (people as
     mentions, a session's withdrawal without the Bot's internal id)."""
-    return already_decided_text(escalation.status, escalation.decided_by, escalation.decided_at,
-                                escalation.decision_source)
+    return already_decided_text(
+        escalation.status, escalation.decided_by, escalation.decided_at, escalation.decision_source
+    )
 
 
 async def _decide(
-    deps: SlackDeps, ack: AsyncAck, *, escalation_id: str, user: str, channel: str, approve: bool, reason: str | None,
+    deps: SlackDeps,
+    ack: AsyncAck,
+    *,
+    escalation_id: str,
+    user: str,
+    channel: str,
+    approve: bool,
+    reason: str | None,
     via: str,
 ) -> None:
     """Decide, THEN ``ack()`` (durable before acknowledged), then tell the user of a refusal. A card no longer
@@ -199,8 +224,10 @@ async def _decide(
 
 def first_approval_text(needed: int) -> str:
     """The ephemeral answer to the first Approve of a two-person escalation (nothing is decided yet)."""
-    return (f"Your approval is recorded: 1 of {needed}. The two-person rule needs a second, different person to "
-            "approve before anything runs; a Deny by anyone ends it.")
+    return (
+        f"Your approval is recorded: 1 of {needed}. The two-person rule needs a second, different person to "
+        "approve before anything runs; a Deny by anyone ends it."
+    )
 
 
 def register(app: AsyncApp, deps: SlackDeps) -> None:
@@ -212,8 +239,14 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         if await answer_stale(deps, body, _action_value(body), ack=ack):
             return
         await _decide(
-            deps, ack, escalation_id=_action_value(body), user=body["user"]["id"], channel=_where(body), approve=True,
-            reason=None, via="button",
+            deps,
+            ack,
+            escalation_id=_action_value(body),
+            user=body["user"]["id"],
+            channel=_where(body),
+            approve=True,
+            reason=None,
+            via="button",
         )
         if (body.get("container") or {}).get("type") == "view":
             await refresh_home(deps, body["user"]["id"])
@@ -247,8 +280,12 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         if found is not None:
             escalation, bot = found
             from_home = (body.get("container") or {}).get("type") == "view"  # App Home shows no justification
-            await open_form(deps, body, full_command_modal(to_card(escalation, bot), approve=True,
-                                                           whole_justification=from_home), "Review and approve")
+            await open_form(
+                deps,
+                body,
+                full_command_modal(to_card(escalation, bot), approve=True, whole_justification=from_home),
+                "Review and approve",
+            )
 
     @app.view(REVIEW_MODAL_CALLBACK)
     @deps.tracked
@@ -257,9 +294,18 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         escalation = await deps.store.get_escalation(escalation_id)
         channel = (escalation.card_channel if escalation else None) or ""
         if not await answer_stale(deps, body, escalation_id, channel=channel, ack=ack):
-            await _decide(deps, ack, escalation_id=escalation_id, user=user, channel=channel, approve=True,
-                          reason=None, via="modal")
+            await _decide(
+                deps,
+                ack,
+                escalation_id=escalation_id,
+                user=user,
+                channel=channel,
+                approve=True,
+                reason=None,
+                via="modal",
+            )
         await publish_home(deps, user)  # the click may have come from App Home
+
     @app.action(SHOW_JUSTIFICATION_ACTION)
     @deps.tracked
     async def on_show_justification(ack: AsyncAck, body: dict[str, Any]) -> None:

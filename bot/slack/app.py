@@ -69,8 +69,10 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
         # "\ud800"): refuse such input at the edge, before anything is stored (it failed the decision before).
         if has_nul(req.body, surrogates=True):
             log.info("slack.nul_refused")
-            return BoltResponse(status=200, body="FlyBot does not accept text with NUL characters or unpaired "
-                                                 "surrogates; nothing was changed.")
+            return BoltResponse(
+                status=200,
+                body="FlyBot does not accept text with NUL characters or unpaired surrogates; nothing was changed.",
+            )
         return await next()
 
     @app.middleware
@@ -82,8 +84,12 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
         # requests never share one (it is an HMAC over timestamp and body), so the signature names the request.
         # Remembered in the store, so a replay to another replica is refused too (pruned after a day).
         signature = req.headers.get("x-slack-signature")
-        if signature_enabled and signature and not await deps.store.claim_event(
-            SIGNATURE_KEY_PREFIX + signature[0].removeprefix("v0=")[:64], at=datetime.now(UTC)
+        if (
+            signature_enabled
+            and signature
+            and not await deps.store.claim_event(
+                SIGNATURE_KEY_PREFIX + signature[0].removeprefix("v0=")[:64], at=datetime.now(UTC)
+            )
         ):
             log.warning("slack.replay_refused")
             return BoltResponse(status=200, body="")
@@ -124,10 +130,19 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
     return app
 
 
-OFF_CARD_TEXT = ("This button is not on the request's card, so nothing was decided. Use the card FlyBot posted for "
-                 "it (or App Home).")
-_CARD_ACTIONS = frozenset({APPROVE_ACTION, REVIEW_APPROVE_ACTION, DENY_ACTION, STANDING_SESSION_ACTION,
-                           STANDING_BOT_ACTION, STANDING_ROOM_ACTION})
+OFF_CARD_TEXT = (
+    "This button is not on the request's card, so nothing was decided. Use the card FlyBot posted for it (or App Home)."
+)
+_CARD_ACTIONS = frozenset(
+    {
+        APPROVE_ACTION,
+        REVIEW_APPROVE_ACTION,
+        DENY_ACTION,
+        STANDING_SESSION_ACTION,
+        STANDING_BOT_ACTION,
+        STANDING_ROOM_ACTION,
+    }
+)
 _REPORT_ACTIONS = frozenset({REPORT_APPROVE_TURN_ACTION, REPORT_APPROVE_BOT_ACTION, REPORT_RESOLVE_ACTION})
 
 

@@ -42,8 +42,10 @@ HELP = (
     "compiler` (admins; GRADE: read_only, workspace_write, network, system or destructive)\n"
     "• `/flybot rule remove PROGRAM [SUBCOMMAND]`"
 )
-RULE_USAGE = ("Usage: `/flybot rule list`, `/flybot rule set PROGRAM [SUBCOMMAND] GRADE [NOTE]` or "
-              "`/flybot rule remove PROGRAM [SUBCOMMAND]`.")
+RULE_USAGE = (
+    "Usage: `/flybot rule list`, `/flybot rule set PROGRAM [SUBCOMMAND] GRADE [NOTE]` or "
+    "`/flybot rule remove PROGRAM [SUBCOMMAND]`."
+)
 
 
 async def rule_command(deps: SlackDeps, user: str, text: str) -> str:
@@ -62,11 +64,18 @@ async def rule_command(deps: SlackDeps, user: str, text: str) -> str:
         rules = await deps.program_rules.list()
         if not rules:
             return "No program rules. An admin sets one with `/flybot rule set PROGRAM GRADE`."
-        lines = [f"• `{r.words}` {r.grade}, set by {_who(r.set_by)}" + (f": {inert(r.note)}" if r.note else "")
-                 for r in rules[:STANDING_LIST_MAX]]
+        lines = [
+            f"• `{r.words}` {r.grade}, set by {_who(r.set_by)}" + (f": {inert(r.note)}" if r.note else "")
+            for r in rules[:STANDING_LIST_MAX]
+        ]
         if len(rules) > STANDING_LIST_MAX:
-            lines.append(more_line(len(rules) - STANDING_LIST_MAX, "program rules",
-                                   "`flybot rules list` on the FlyBot server lists them all."))
+            lines.append(
+                more_line(
+                    len(rules) - STANDING_LIST_MAX,
+                    "program rules",
+                    "`flybot rules list` on the FlyBot server lists them all.",
+                )
+            )
         return "Program rules:\n" + "\n".join(lines)
     if action == "remove" and len(words) in (2, 3):
         removed = await deps.program_rules.remove(user, words[1], words[2] if len(words) == 3 else None)
@@ -78,10 +87,12 @@ async def rule_command(deps: SlackDeps, user: str, text: str) -> str:
         if words[2] not in levels and len(words) >= 4:
             subcommand, rest = words[2], words[3:]
         if rest[0] not in levels:
-            raise InvalidRequest(f"give a grade: one of {', '.join(level.label for level in RiskLevel)}. "
-                                 + RULE_USAGE, field="grade")
-        rule = await deps.program_rules.set(user, RuleSpec(program=words[1], subcommand=subcommand, grade=rest[0],
-                                                           note=" ".join(rest[1:]) or None))
+            raise InvalidRequest(
+                f"give a grade: one of {', '.join(level.label for level in RiskLevel)}. " + RULE_USAGE, field="grade"
+            )
+        rule = await deps.program_rules.set(
+            user, RuleSpec(program=words[1], subcommand=subcommand, grade=rest[0], note=" ".join(rest[1:]) or None)
+        )
         return f"Program rule saved: `{rule.words}` is graded {rule.grade}."
     raise InvalidRequest(RULE_USAGE)
 
@@ -101,8 +112,10 @@ def describe(approval: StandingApproval, bot_names: dict[str, str] | None = None
         subject = f"<#{subject}>"
     else:  # a session id is the Bot's own text: inert, its hidden characters shown
         subject = inert(subject).replace("`", "'")
-    return (f"`{approval.id}` {approval.scope} {subject}: `{approval.pattern}` up to {approval.max_risk}, "
-            f"{where}, {expiry}, used {approval.use_count}×, set by {_who(approval.created_by)}")
+    return (
+        f"`{approval.id}` {approval.scope} {subject}: `{approval.pattern}` up to {approval.max_risk}, "
+        f"{where}, {expiry}, used {approval.use_count}×, set by {_who(approval.created_by)}"
+    )
 
 
 def inert(text: str, *, multiline: bool = False) -> str:
@@ -142,10 +155,16 @@ async def standing_command(deps: SlackDeps, user: str, channel: str, words: list
         lines = [f"• {describe(a, names)}" for a in shown]
         if len(live) > len(shown):
             narrow = "" if args.bot or args.room else "narrow it with `--bot NAME` or `--room #CHANNEL`, or "
-            lines.append(more_line(len(live) - len(shown), "standing approvals",
-                                   f"{narrow}`flybot standing list` on the FlyBot server lists them all."))
-        return with_warning("Standing approvals:\n" + "\n".join(lines),
-                            [a.subject for a in shown if a.scope == "session"])
+            lines.append(
+                more_line(
+                    len(live) - len(shown),
+                    "standing approvals",
+                    f"{narrow}`flybot standing list` on the FlyBot server lists them all.",
+                )
+            )
+        return with_warning(
+            "Standing approvals:\n" + "\n".join(lines), [a.subject for a in shown if a.scope == "session"]
+        )
     if args.action == "revoke":
         revoked = await deps.standing.revoke(user, args.id)
         await publish_home(deps, user)
@@ -157,10 +176,18 @@ async def standing_command(deps: SlackDeps, user: str, channel: str, words: list
         scope, subject = "bot", bot.id
     else:
         scope, subject = "room", args.room
-    approval = await deps.standing.create(user, StandingSpec(
-        scope=scope, subject=subject, pattern=args.pattern, max_risk=args.max_risk, contained_only=not args.host_ok,
-        expires=args.expires, note=args.note,
-    ))
+    approval = await deps.standing.create(
+        user,
+        StandingSpec(
+            scope=scope,
+            subject=subject,
+            pattern=args.pattern,
+            max_risk=args.max_risk,
+            contained_only=not args.host_ok,
+            expires=args.expires,
+            note=args.note,
+        ),
+    )
     names = {b.id: b.name for b in await deps.store.list_bots()}
     return f"Saved: {describe(approval, names)}"
 
@@ -211,22 +238,34 @@ async def pending_text(deps: SlackDeps, user: str, *, page: int = 1) -> str:
     owned = {b.id for b in every if admin or await deps.service.owns(b, user)}
     backup = {b.id for b in every if b.id not in owned and await deps.service.is_fallback(b, user)}
     seen = sorted(owned | backup)
-    pending = [e for e in (await deps.store.pending_escalations(seen) if seen else [])
-               if e.bot_id in owned or e.fallback_at is not None]
+    pending = [
+        e
+        for e in (await deps.store.pending_escalations(seen) if seen else [])
+        if e.bot_id in owned or e.fallback_at is not None
+    ]
     if not pending:
         return "No escalation is waiting for you."
     start = (page - 1) * PENDING_PAGE
-    shown = pending[start:start + PENDING_PAGE]
+    shown = pending[start : start + PENDING_PAGE]
     if not shown:
-        return (f"Page {page} is empty: {len(pending):,} escalations are waiting for you, {PENDING_PAGE} a page "
-                f"(`/flybot pending` shows the first).")
+        return (
+            f"Page {page} is empty: {len(pending):,} escalations are waiting for you, {PENDING_PAGE} a page "
+            f"(`/flybot pending` shows the first)."
+        )
     names = {b.id: b.name for b in every}
-    lines = [f"• {names.get(e.bot_id, e.bot_id)}: `{e.id}` risk {e.risk}, expires {e.expires_at:%H:%M:%S} UTC"
-             for e in shown]
+    lines = [
+        f"• {names.get(e.bot_id, e.bot_id)}: `{e.id}` risk {e.risk}, expires {e.expires_at:%H:%M:%S} UTC" for e in shown
+    ]
     more = len(pending) - start - len(shown)
     if more > 0:
-        lines.append(more_line(more, "escalations waiting for you",
-                               f"`/flybot pending {page + 1}` shows the next {min(more, PENDING_PAGE)}."))
-    heading = "Waiting for a decision" + (f" ({start + 1}-{start + len(shown)} of {len(pending):,})"
-                                          if len(pending) > len(shown) else "")
+        lines.append(
+            more_line(
+                more,
+                "escalations waiting for you",
+                f"`/flybot pending {page + 1}` shows the next {min(more, PENDING_PAGE)}.",
+            )
+        )
+    heading = "Waiting for a decision" + (
+        f" ({start + 1}-{start + len(shown)} of {len(pending):,})" if len(pending) > len(shown) else ""
+    )
     return heading + ":\n" + "\n".join(lines)

@@ -123,8 +123,14 @@ class Names:
     """
 
     def __init__(
-        self, user_name: NameLookup, room_name: NameLookup, *, group_name: NameLookup = _no_name,
-        ttl_s: float = 3600.0, miss_ttl_s: float = 60.0, timeout_s: float = 1.0,
+        self,
+        user_name: NameLookup,
+        room_name: NameLookup,
+        *,
+        group_name: NameLookup = _no_name,
+        ttl_s: float = 3600.0,
+        miss_ttl_s: float = 60.0,
+        timeout_s: float = 1.0,
     ) -> None:
         self._lookups = {"user": user_name, "room": room_name, "group": group_name}
         self._ttl_s, self._miss_ttl_s, self._timeout_s = ttl_s, miss_ttl_s, timeout_s
@@ -221,8 +227,11 @@ def slack_names(client: AsyncWebClient, **options: float) -> Names:
         except SlackApiError as exc:
             note_missing_scope(exc)
             return {}
-        return {str(g.get("id")): str(g.get("handle")) for g in groups
-                if isinstance(g, dict) and g.get("id") and g.get("handle")}
+        return {
+            str(g.get("id")): str(g.get("handle"))
+            for g in groups
+            if isinstance(g, dict) and g.get("id") and g.get("handle")
+        }
 
     async def group_name(group_id: str) -> str | None:
         if not listing or listing[0][0] <= time.monotonic():
@@ -281,8 +290,12 @@ async def names_for(settings: Settings) -> AsyncIterator[Names]:
         return
     from bot.slack.gateway import make_web_client
 
-    client = make_web_client(settings.slack_bot_token.get_secret_value(), settings.slack_api_url, max_retries=0,
-                             timeout_s=min(settings.slack_timeout_s, 3.0))
+    client = make_web_client(
+        settings.slack_bot_token.get_secret_value(),
+        settings.slack_api_url,
+        max_retries=0,
+        timeout_s=min(settings.slack_timeout_s, 3.0),
+    )
     try:
         yield slack_names(client, timeout_s=3.0)
     finally:
@@ -333,20 +346,28 @@ async def group_warnings(settings: Settings, groups: Sequence[str]) -> list[str]
         from bot.localchat.emulator import DEFAULT_USERGROUPS
 
         built_in = ", ".join(f"{gid} (@{g['handle']})" for gid, g in DEFAULT_USERGROUPS.items())
-        return [f"group {g}: local chat has no such group (it has {built_in}); no one is asked as its member"
-                for g in distinct if g not in DEFAULT_USERGROUPS]
+        return [
+            f"group {g}: local chat has no such group (it has {built_in}); no one is asked as its member"
+            for g in distinct
+            if g not in DEFAULT_USERGROUPS
+        ]
     from bot.slack.gateway import make_web_client
 
-    client = make_web_client(settings.slack_bot_token.get_secret_value(), settings.slack_api_url, max_retries=0,
-                             timeout_s=min(settings.slack_timeout_s, 3.0))
+    client = make_web_client(
+        settings.slack_bot_token.get_secret_value(),
+        settings.slack_api_url,
+        max_retries=0,
+        timeout_s=min(settings.slack_timeout_s, 3.0),
+    )
     warnings: list[str] = []
     try:
         for group in distinct:
             try:
                 await client.usergroups_users_list(usergroup=group)
             except SlackApiError as exc:
-                warnings.append(f"group {group}: Slack says {_error(exc)}; its members cannot decide until that "
-                                "is fixed")
+                warnings.append(
+                    f"group {group}: Slack says {_error(exc)}; its members cannot decide until that is fixed"
+                )
     except (SlackClientError, OSError, TimeoutError) as exc:
         warnings.append(f"could not ask Slack about the groups ({plain_cause(exc)}); not checked")
     finally:

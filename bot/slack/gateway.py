@@ -32,14 +32,40 @@ from bot.slack.scopes import note_missing_scope
 
 log = structlog.get_logger("flybot.slack")
 
-REFUSALS = frozenset({
-    "channel_not_found", "not_in_channel", "is_archived", "msg_too_long", "no_text", "invalid_blocks",
-    "invalid_blocks_format", "too_many_attachments", "restricted_action", "invalid_auth", "account_inactive",
-    "token_revoked", "token_expired", "missing_scope", "not_authed", "message_not_found", "cant_update_message",
-    "edit_window_closed", "user_not_found", "user_disabled", "invalid_metadata_format", "invalid_metadata_schema",
-    "metadata_too_large", "channel_is_archived", "cannot_dm_bot", "not_allowed_token_type", "invalid_arguments",
-    "invalid_arg_name", "team_access_not_granted", "ekm_access_denied",
-})
+REFUSALS = frozenset(
+    {
+        "channel_not_found",
+        "not_in_channel",
+        "is_archived",
+        "msg_too_long",
+        "no_text",
+        "invalid_blocks",
+        "invalid_blocks_format",
+        "too_many_attachments",
+        "restricted_action",
+        "invalid_auth",
+        "account_inactive",
+        "token_revoked",
+        "token_expired",
+        "missing_scope",
+        "not_authed",
+        "message_not_found",
+        "cant_update_message",
+        "edit_window_closed",
+        "user_not_found",
+        "user_disabled",
+        "invalid_metadata_format",
+        "invalid_metadata_schema",
+        "metadata_too_large",
+        "channel_is_archived",
+        "cannot_dm_bot",
+        "not_allowed_token_type",
+        "invalid_arguments",
+        "invalid_arg_name",
+        "team_access_not_granted",
+        "ekm_access_denied",
+    }
+)
 """Slack error codes that no retry will change (Slack's method reference pages, "Errors")."""
 
 RETRY_AFTER_MAX_S = 600.0
@@ -64,8 +90,14 @@ def _counted(handler: Any, metrics: Metrics | None, reason: str) -> Any:
 
 
 def make_web_client(
-    token: str, base_url: str, *, max_retries: int = 2, metrics: Metrics | None = None,
-    session: aiohttp.ClientSession | None = None, timeout_s: float = 15, rate_limits: bool = True,
+    token: str,
+    base_url: str,
+    *,
+    max_retries: int = 2,
+    metrics: Metrics | None = None,
+    session: aiohttp.ClientSession | None = None,
+    timeout_s: float = 15,
+    rate_limits: bool = True,
     retries: bool = True,
 ) -> AsyncWebClient:
     """An ``AsyncWebClient`` for ``base_url`` on ``session`` (shared; the caller closes it).
@@ -83,8 +115,9 @@ def make_web_client(
             handlers.append(
                 _counted(AsyncRateLimitErrorRetryHandler(max_retry_count=max_retries + 1), metrics, "rate_limited")
             )
-    return AsyncWebClient(token=token, base_url=base_url, timeout=int(max(1, timeout_s)), session=session,
-                          retry_handlers=handlers)
+    return AsyncWebClient(
+        token=token, base_url=base_url, timeout=int(max(1, timeout_s)), session=session, retry_handlers=handlers
+    )
 
 
 def _classify(exc: BaseException) -> ChatError:
@@ -124,7 +157,11 @@ class SlackChat:
     """
 
     def __init__(
-        self, client: AsyncWebClient, *, sender: AsyncWebClient | None = None, updater: AsyncWebClient | None = None,
+        self,
+        client: AsyncWebClient,
+        *,
+        sender: AsyncWebClient | None = None,
+        updater: AsyncWebClient | None = None,
         metrics: Metrics | None = None,
     ) -> None:
         self.client = client
@@ -137,15 +174,17 @@ class SlackChat:
             self.metrics.slack_errors.labels(method, error).inc()
 
     # -- the chat port (bot.chat.ChatPort) --------------------------------------------------------------
-    async def post(self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag, *,
-                   thread_ts: str | None = None) -> tuple[str, str]:
+    async def post(
+        self, channel: str, text: str, blocks: list[dict[str, Any]], tag: Tag, *, thread_ts: str | None = None
+    ) -> tuple[str, str]:
         """``chat.postMessage`` with ``tag`` as message metadata (``thread_ts``: a reply in that thread); returns
         ``(channel, ts)``.
 
         Raises RateLimited, Refused or Unsure (:mod:`bot.chat`)."""
         try:
-            response = await self.sender.chat_postMessage(channel=channel, text=text, blocks=blocks,
-                                                          metadata=tag.metadata(), thread_ts=thread_ts)
+            response = await self.sender.chat_postMessage(
+                channel=channel, text=text, blocks=blocks, metadata=tag.metadata(), thread_ts=thread_ts
+            )
         except _TRANSPORT_ERRORS as exc:
             error = _classify(exc)
             self._failed("chat.postMessage", error.error)
@@ -170,11 +209,15 @@ class SlackChat:
             try:
                 if thread_ts is not None:
                     response = await self.updater.conversations_replies(
-                        channel=channel, ts=thread_ts, limit=200, include_all_metadata=True, cursor=cursor)
+                        channel=channel, ts=thread_ts, limit=200, include_all_metadata=True, cursor=cursor
+                    )
                 else:
                     response = await self.updater.conversations_history(
-                        channel=channel, oldest=f"{since.timestamp() - 60:.6f}", limit=200,
-                        include_all_metadata=True, cursor=cursor,
+                        channel=channel,
+                        oldest=f"{since.timestamp() - 60:.6f}",
+                        limit=200,
+                        include_all_metadata=True,
+                        cursor=cursor,
                     )
             except _TRANSPORT_ERRORS as exc:
                 error = _classify(exc)

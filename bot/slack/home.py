@@ -28,15 +28,26 @@ async def publish_home(deps: SlackDeps, user: str) -> str | None:
     bots = [b for b in every if admin or b.id in owned]
     names = {b.id: b.name for b in every}
     seen = [b.id for b in every if admin or b.id in owned or b.id in backup]
-    pending = [e for e in (await deps.store.pending_escalations(seen) if seen else [])
-               if admin or e.bot_id in owned or e.fallback_at is not None]
+    pending = [
+        e
+        for e in (await deps.store.pending_escalations(seen) if seen else [])
+        if admin or e.bot_id in owned or e.fallback_at is not None
+    ]
     approvals = await deps.standing.manageable(user)
     view = home_view(
         bots=[(b.name, b.room or "a DM to its first owner") for b in bots if b.id in owned or admin],
         pending=[
-            HomePending(id=e.id, bot_name=names.get(e.bot_id, e.bot_id), command=e.command, risk=e.risk,
-                        contained=e.contained, expires_at=e.expires_at, justification=e.justification or "",
-                        approvals_needed=e.approvals_needed, approvers=e.approvers)
+            HomePending(
+                id=e.id,
+                bot_name=names.get(e.bot_id, e.bot_id),
+                command=e.command,
+                risk=e.risk,
+                contained=e.contained,
+                expires_at=e.expires_at,
+                justification=e.justification or "",
+                approvals_needed=e.approvals_needed,
+                approvers=e.approvers,
+            )
             for e in pending
         ],
         approvals=[to_card_standing(a, every_bot) for a in approvals],

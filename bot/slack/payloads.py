@@ -122,8 +122,12 @@ class _ViewPayload(_Interaction):
 
 
 _BY_TYPE: dict[str, type[_Interaction]] = {
-    "block_actions": _BlockActions, "block_suggestion": _Interaction, "view_submission": _ViewPayload,
-    "view_closed": _ViewPayload, "shortcut": _Interaction, "message_action": _Interaction,
+    "block_actions": _BlockActions,
+    "block_suggestion": _Interaction,
+    "view_submission": _ViewPayload,
+    "view_closed": _ViewPayload,
+    "shortcut": _Interaction,
+    "message_action": _Interaction,
 }
 
 

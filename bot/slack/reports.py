@@ -76,8 +76,15 @@ async def handle_report_message(deps: SlackDeps, message: dict[str, Any]) -> Non
     except FlyBotError as exc:
         bound.warning("report.ignored", why=exc.code, field=exc.field, detail=exc.detail)
         try:
-            await deps.store.audit("report.ignored", at=deps.reports.clock(), actor=poster or None, channel=channel,
-                                   why=exc.code, field=exc.field, detail=exc.detail[:300])
+            await deps.store.audit(
+                "report.ignored",
+                at=deps.reports.clock(),
+                actor=poster or None,
+                channel=channel,
+                why=exc.code,
+                field=exc.field,
+                detail=exc.detail[:300],
+            )
         except Exception:  # noqa: BLE001 - the audit row is best effort here; the log line above stands
             bound.exception("report.ignored_audit_failed")
         return
@@ -109,8 +116,16 @@ def _refusal_text(error: FlyBotError) -> str:
     return error.detail
 
 
-async def _decide(deps: SlackDeps, ack: AsyncAck | None, body: dict[str, Any], choice: str, *,
-                  include_host: bool = False, report_id: str | None = None, channel: str = "") -> None:
+async def _decide(
+    deps: SlackDeps,
+    ack: AsyncAck | None,
+    body: dict[str, Any],
+    choice: str,
+    *,
+    include_host: bool = False,
+    report_id: str | None = None,
+    channel: str = "",
+) -> None:
     """Decide, THEN ``ack()`` (the decision, its audit row and the DMs' redraw job are committed before Slack hears
     back: an acknowledged click is never lost), then reply to the clicker."""
     user = body["user"]["id"]
@@ -142,7 +157,7 @@ async def _decide(deps: SlackDeps, ack: AsyncAck | None, body: dict[str, Any], c
 
 
 async def _open_grant_modal(deps: SlackDeps, body: dict[str, Any]) -> None:
-    """"… for this Bot": check the clicker may decide, then open the confirmation modal (nothing is granted yet)."""
+    """ "… for this Bot": check the clicker may decide, then open the confirmation modal (nothing is granted yet)."""
     user, channel, report_id = body["user"]["id"], _where(body), _action_value(body)
     try:
         report, bot, _source = await deps.reports.require_decider(report_id, user)
@@ -200,8 +215,15 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await ack()
             log.warning("report.grant_modal_unreadable")
             return
-        await _decide(deps, ack, body, _CHOICES[REPORT_APPROVE_BOT_ACTION], include_host=_host_ticked(view),
-                      report_id=report_id, channel=channel)
+        await _decide(
+            deps,
+            ack,
+            body,
+            _CHOICES[REPORT_APPROVE_BOT_ACTION],
+            include_host=_host_ticked(view),
+            report_id=report_id,
+            channel=channel,
+        )
 
     @app.action(REPORT_RESOLVE_ACTION)
     @deps.tracked

@@ -60,9 +60,11 @@ METHOD_SCOPES: dict[str, Required] = {
     "conversations.history": Required(_page("conversations.history"), per_kind=_HISTORY),
     "conversations.replies": Required(_page("conversations.replies"), per_kind=_HISTORY),
     "conversations.info": Required(
-        _page("conversations.info"), per_kind=("channels:read", "groups:read", "im:read", "mpim:read")),
+        _page("conversations.info"), per_kind=("channels:read", "groups:read", "im:read", "mpim:read")
+    ),
     "conversations.open": Required(
-        _page("conversations.open"), per_kind=("channels:manage", "groups:write", "im:write", "mpim:write")),
+        _page("conversations.open"), per_kind=("channels:manage", "groups:write", "im:write", "mpim:write")
+    ),
     "users.info": Required(_page("users.info"), ("users:read",)),
     "usergroups.list": Required(_page("usergroups.list"), ("usergroups:read",)),
     "usergroups.users.list": Required(_page("usergroups.users.list"), ("usergroups:read",)),
@@ -135,9 +137,11 @@ def scope_hint(method: str, needed: str | None) -> str:
     """What an operator reads when Slack answers ``missing_scope``: which scope, for which call, and the fix."""
     if not needed and method in FLYBOT_CALLS:
         needed = " or ".join(sorted(method_needs(method)))
-    return (f"the Slack app lacks the scope {needed or '(Slack did not say which)'} that {method} needs: add it under "
-            "oauth_config.scopes.bot in the app manifest (deploy/slack-app-manifest.yaml), then reinstall the app "
-            "to the workspace")
+    return (
+        f"the Slack app lacks the scope {needed or '(Slack did not say which)'} that {method} needs: add it under "
+        "oauth_config.scopes.bot in the app manifest (deploy/slack-app-manifest.yaml), then reinstall the app "
+        "to the workspace"
+    )
 
 
 def missing(granted: Iterable[str]) -> list[str]:
@@ -164,6 +168,7 @@ def note_missing_scope(exc: BaseException) -> bool:
     if hint is None:
         return False
     assert isinstance(exc, SlackApiError)
-    log.error("slack.missing_scope", needed=exc.response.get("needed"), provided=exc.response.get("provided"),
-              detail=hint)
+    log.error(
+        "slack.missing_scope", needed=exc.response.get("needed"), provided=exc.response.get("provided"), detail=hint
+    )
     return True

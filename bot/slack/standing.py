@@ -58,7 +58,9 @@ from cards import (
 log = structlog.get_logger("flybot.slack.standing")
 
 _FIELD_BLOCKS = {
-    "pattern": STANDING_PATTERN_BLOCK, "max_risk": STANDING_RISK_BLOCK, "expires": STANDING_EXPIRES_BLOCK,
+    "pattern": STANDING_PATTERN_BLOCK,
+    "max_risk": STANDING_RISK_BLOCK,
+    "expires": STANDING_EXPIRES_BLOCK,
     "note": STANDING_NOTE_BLOCK,
 }
 
@@ -105,13 +107,26 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             patterns = _patterns_for(escalation)
             if not patterns:
                 # Never widen a one-click choice to "*": without a literal command prefix there is nothing to repeat.
-                raise InvalidRequest("this command has no plain command prefix to approve for the session; "
-                                     "use Approve, or Always for this Bot to write a pattern yourself")
+                raise InvalidRequest(
+                    "this command has no plain command prefix to approve for the session; "
+                    "use Approve, or Always for this Bot to write a pattern yourself"
+                )
             max_risk = max(RiskLevel.parse(escalation.risk), RiskLevel.WORKSPACE_WRITE).label
-            approvals = [await deps.standing.prepare(user, StandingSpec(
-                scope="session", subject=escalation.session_id, bot_id=escalation.bot_id, pattern=pattern,
-                max_risk=max_risk, contained_only=escalation.contained, note="approved for this session from the card",
-            )) for pattern in patterns]
+            approvals = [
+                await deps.standing.prepare(
+                    user,
+                    StandingSpec(
+                        scope="session",
+                        subject=escalation.session_id,
+                        bot_id=escalation.bot_id,
+                        pattern=pattern,
+                        max_risk=max_risk,
+                        contained_only=escalation.contained,
+                        note="approved for this session from the card",
+                    ),
+                )
+                for pattern in patterns
+            ]
             await deps.service.decide(escalation_id, actor=user, approve=True, grants=approvals, via="button")
         except FlyBotError as exc:
             await ack()
@@ -125,8 +140,13 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         await ack()
         named = ", ".join(f"`{a.pattern}` ({a.id})" for a in approvals)
         each = "each " if len(approvals) > 1 else ""
-        await _refuse(deps, channel, user, f"Approved. Until the session ends (at most 12h), {named} "
-                      f"{'are' if len(approvals) > 1 else 'is'} approved for it, {each}up to {max_risk}.")
+        await _refuse(
+            deps,
+            channel,
+            user,
+            f"Approved. Until the session ends (at most 12h), {named} "
+            f"{'are' if len(approvals) > 1 else 'is'} approved for it, {each}up to {max_risk}.",
+        )
 
     async def open_modal(ack: AsyncAck, body: dict[str, Any], scope: str) -> None:
         await ack()
@@ -139,9 +159,12 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await _refuse(deps, channel, user, _outcome_text(exc))
             return
         view = standing_modal(
-            escalation_id=escalation.id, scope=scope, pattern=_pattern_for(escalation),
+            escalation_id=escalation.id,
+            scope=scope,
+            pattern=_pattern_for(escalation),
             max_risk=max(RiskLevel.parse(escalation.risk), RiskLevel.WORKSPACE_WRITE).label,
-            command_preview=escalation.command, contained=escalation.contained,
+            command_preview=escalation.command,
+            contained=escalation.contained,
             room_choice=scope == "bot" and await deps.standing.is_admin(user),
         )
         await open_form(deps, body, view, "Always for this room" if scope == "room" else "Always for this Bot")
@@ -172,7 +195,7 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await ack(response_action="errors", errors={STANDING_PATTERN_BLOCK: already_text(current)})
             return
         values = (view.get("state") or {}).get("values") or {}
-        chosen = (_state_value(values, STANDING_SCOPE_BLOCK, STANDING_SCOPE_INPUT).get("selected_option") or {})
+        chosen = _state_value(values, STANDING_SCOPE_BLOCK, STANDING_SCOPE_INPUT).get("selected_option") or {}
         if chosen.get("value") in ("bot", "room"):  # an admin's choice (a forged "room" is refused by _checked)
             scope = str(chosen["value"])
         pattern = str(_state_value(values, STANDING_PATTERN_BLOCK, STANDING_PATTERN_INPUT).get("value") or "")
@@ -185,13 +208,20 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             bot = await deps.store.get_bot(escalation.bot_id)
             subject = (escalation.room or (bot.room if bot else None) or "") if scope == "room" else escalation.bot_id
             spec = StandingSpec(
-                scope=scope, subject=subject, pattern=pattern, max_risk=str(selected.get("value") or "") or None,
-                contained_only=not any(o.get("value") == HOST_OK_VALUE for o in host), expires=expires or None,
+                scope=scope,
+                subject=subject,
+                pattern=pattern,
+                max_risk=str(selected.get("value") or "") or None,
+                contained_only=not any(o.get("value") == HOST_OK_VALUE for o in host),
+                expires=expires or None,
                 note=note,
             )
             approval = await deps.standing.prepare(user, spec)
         except InvalidRequest as exc:
-            await ack(response_action="errors", errors={_FIELD_BLOCKS.get(exc.field or "", STANDING_PATTERN_BLOCK): exc.detail})
+            await ack(
+                response_action="errors",
+                errors={_FIELD_BLOCKS.get(exc.field or "", STANDING_PATTERN_BLOCK): exc.detail},
+            )
             return
         except FlyBotError as exc:
             await ack(response_action="errors", errors={STANDING_PATTERN_BLOCK: _outcome_text(exc)})
@@ -213,8 +243,13 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await _refuse(deps, channel, user, f"Saved standing approval {approval.id}, but: {_outcome_text(exc)}")
             return
         await ack()
-        await _refuse(deps, channel, user, f"Approved, and saved standing approval {approval.id} "
-                      f"({approval.scope}: `{approval.pattern}` up to {approval.max_risk}).")
+        await _refuse(
+            deps,
+            channel,
+            user,
+            f"Approved, and saved standing approval {approval.id} "
+            f"({approval.scope}: `{approval.pattern}` up to {approval.max_risk}).",
+        )
 
     @app.action(STANDING_REVOKE_ACTION)
     @deps.tracked

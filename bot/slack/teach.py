@@ -33,8 +33,12 @@ from cards import (
 
 log = structlog.get_logger("flybot.slack.teach")
 
-_FIELD_BLOCKS = {"grade": TEACH_GRADE_BLOCK, "subcommand": TEACH_SUBCOMMANDS_BLOCK, "note": TEACH_NOTE_BLOCK,
-                 "program": TEACH_GRADE_BLOCK}
+_FIELD_BLOCKS = {
+    "grade": TEACH_GRADE_BLOCK,
+    "subcommand": TEACH_SUBCOMMANDS_BLOCK,
+    "note": TEACH_NOTE_BLOCK,
+    "program": TEACH_GRADE_BLOCK,
+}
 
 
 def _state(values: dict[str, Any], block: str, action: str) -> dict[str, Any]:
@@ -44,8 +48,10 @@ def _state(values: dict[str, Any], block: str, action: str) -> dict[str, Any]:
 
 def not_admin_text(program: str) -> str:
     """The answer to a non-admin's click: what an admin can do."""
-    return (f"FlyBot does not know `{program}`. Only an admin can teach it (a program rule): ask one to use this "
-            f"card's *Grade* button or `/flybot rule set {program} GRADE`.")
+    return (
+        f"FlyBot does not know `{program}`. Only an admin can teach it (a program rule): ask one to use this "
+        f"card's *Grade* button or `/flybot rule set {program} GRADE`."
+    )
 
 
 def register(app: AsyncApp, deps: SlackDeps) -> None:
@@ -74,8 +80,12 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
                     first = parse_subcommand(words[1])
                 except InvalidRequest:
                     first = None
-        await open_form(deps, body, teach_modal(escalation_id=escalation_id, program=program, first_argument=first),
-                        f"Grade {program}")
+        await open_form(
+            deps,
+            body,
+            teach_modal(escalation_id=escalation_id, program=program, first_argument=first),
+            f"Grade {program}",
+        )
 
     @app.view(TEACH_MODAL_CALLBACK)
     @deps.tracked
@@ -88,8 +98,9 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             await ack()
             return
         values = (view.get("state") or {}).get("values") or {}
-        grade = str((_state(values, TEACH_GRADE_BLOCK, TEACH_GRADE_INPUT).get("selected_option") or {}).get("value")
-                    or "")
+        grade = str(
+            (_state(values, TEACH_GRADE_BLOCK, TEACH_GRADE_INPUT).get("selected_option") or {}).get("value") or ""
+        )
         subcommands = str(_state(values, TEACH_SUBCOMMANDS_BLOCK, TEACH_SUBCOMMANDS_INPUT).get("value") or "")
         note = _state(values, TEACH_NOTE_BLOCK, TEACH_NOTE_INPUT).get("value")
         words = subcommands.replace(",", " ").split()
@@ -97,11 +108,13 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
             for word in words:  # every subcommand checked before any rule is saved: bad input changes nothing
                 parse_subcommand(word)
             specs = [RuleSpec(program=program, subcommand=word, grade=grade, note=note) for word in words] or [
-                RuleSpec(program=program, grade=grade, note=note)]
+                RuleSpec(program=program, grade=grade, note=note)
+            ]
             saved = [await deps.program_rules.set(user, spec) for spec in specs]
         except InvalidRequest as exc:
-            await ack(response_action="errors", errors={_FIELD_BLOCKS.get(exc.field or "", TEACH_GRADE_BLOCK):
-                                                        exc.detail})
+            await ack(
+                response_action="errors", errors={_FIELD_BLOCKS.get(exc.field or "", TEACH_GRADE_BLOCK): exc.detail}
+            )
             return
         except FlyBotError as exc:
             await ack(response_action="errors", errors={TEACH_GRADE_BLOCK: _outcome_text(exc)})
@@ -113,6 +126,10 @@ def register(app: AsyncApp, deps: SlackDeps) -> None:
         await ack()
         escalation = await deps.store.get_escalation(escalation_id) if escalation_id else None
         named = ", ".join(f"`{rule.words}`" for rule in saved)
-        await _refuse(deps, (escalation.card_channel or "") if escalation else "", user,
-                      f"Program rule saved: {named} {'is' if len(saved) == 1 else 'are'} graded {saved[0].grade} "
-                      "from the next request. This card keeps its grade: decide it as usual.")
+        await _refuse(
+            deps,
+            (escalation.card_channel or "") if escalation else "",
+            user,
+            f"Program rule saved: {named} {'is' if len(saved) == 1 else 'are'} graded {saved[0].grade} "
+            "from the next request. This card keeps its grade: decide it as usual.",
+        )

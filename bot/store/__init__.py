@@ -18,5 +18,25 @@ from bot.store.records import (
 from bot.store.sql import STORE_BUSY, Store, open_store
 from bot.store.tx import Tx
 
-__all__ = ["JOB_KINDS", "Job", "Notice", "ProgramRule", "Tx", "STORE_BUSY", "FINAL_STATUSES", "SCOPES", "STATUSES", "StandingApproval", "AuditEntry", "Bot", "Escalation", "NewEscalation", "Store", "open_store",
-           "SchemaBehind", "StoreMissing", "StoreProblem", "StoreUnreachable"]
+__all__ = [
+    "JOB_KINDS",
+    "Job",
+    "Notice",
+    "ProgramRule",
+    "Tx",
+    "STORE_BUSY",
+    "FINAL_STATUSES",
+    "SCOPES",
+    "STATUSES",
+    "StandingApproval",
+    "AuditEntry",
+    "Bot",
+    "Escalation",
+    "NewEscalation",
+    "Store",
+    "open_store",
+    "SchemaBehind",
+    "StoreMissing",
+    "StoreProblem",
+    "StoreUnreachable",
+]

@@ -149,18 +149,27 @@ def _statements(dialect: str) -> dict[str, Any]:
     escalations = cast(Table, EscalationRow.__table__)
     count = counts.c["count"]
     before = counts.alias("before")
-    previous = select(before.c["count"]).where(
-        before.c.bot_id == bindparam("bot"), before.c.window == bindparam("previous_window")).scalar_subquery()
+    previous = (
+        select(before.c["count"])
+        .where(before.c.bot_id == bindparam("bot"), before.c.window == bindparam("previous_window"))
+        .scalar_subquery()
+    )
     insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
     return {
-        "upsert": insert(counts).values(bot_id=bindparam("bot"), window=bindparam("window"), count=bindparam("add"))
-        .on_conflict_do_update(index_elements=[counts.c.bot_id, counts.c.window],
-                               set_={"count": count + bindparam("add_again")})
+        "upsert": insert(counts)
+        .values(bot_id=bindparam("bot"), window=bindparam("window"), count=bindparam("add"))
+        .on_conflict_do_update(
+            index_elements=[counts.c.bot_id, counts.c.window], set_={"count": count + bindparam("add_again")}
+        )
         .returning(count, previous),
         "prune": delete(counts).where(counts.c.bot_id == bindparam("bot"), counts.c.window < bindparam("window")),
-        "open": select(func.count()).select_from(escalations).where(
-            escalations.c.bot_id == bindparam("bot"), escalations.c.status == "pending",
-            escalations.c.expires_at > bindparam("now")),
+        "open": select(func.count())
+        .select_from(escalations)
+        .where(
+            escalations.c.bot_id == bindparam("bot"),
+            escalations.c.status == "pending",
+            escalations.c.expires_at > bindparam("now"),
+        ),
     }
 
 
@@ -178,7 +187,8 @@ def _check_open(open_now: int, max_open: int) -> None:
         raise Refused(
             f"this Bot has {open_now} open escalations, the most it may have ({max_open}): wait for "
             "decisions, or withdraw the ones no longer needed",
-            reason="open_escalations", retry_after=OPEN_RETRY_AFTER_S,
+            reason="open_escalations",
+            retry_after=OPEN_RETRY_AFTER_S,
         )
 
 
@@ -209,9 +219,9 @@ async def _prune_windows(conn: AsyncConnection, bot_id: str, window: int) -> Non
 
 def _rate_refusal(previous: int, current: int, elapsed: float, limit: int) -> Refused:
     return Refused(
-        f"this Bot made more than {limit} escalation requests in the last minute: retry after the Retry-After "
-        "seconds",
-        reason="rate", retry_after=retry_after_s(previous, current, elapsed, limit),
+        f"this Bot made more than {limit} escalation requests in the last minute: retry after the Retry-After seconds",
+        reason="rate",
+        retry_after=retry_after_s(previous, current, elapsed, limit),
     )
 
 

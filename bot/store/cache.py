@@ -165,6 +165,7 @@ class StoreCache:
         self.live = live
         self.invalidate("all")
 
+
 _WRITE = re.compile(r"^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?(bots|standing_approvals|program_rules)\"?\b", re.I)
 _SET_COLUMNS = re.compile(r"\"?(\w+)\"?\s*=")
 _USE_ONLY = frozenset({"use_count", "last_used_at"})

@@ -104,7 +104,8 @@ class OneCallCursor(AsyncAdapt_aiosqlite_cursor):
         connection = cast(aiosqlite.Connection, self._connection)
         async with self._adapt_connection._execute_mutex:
             outcome: Outcome = await connection._execute(  # type: ignore[no-untyped-call]
-                _run, connection._conn, operation, parameters, many)
+                _run, connection._conn, operation, parameters, many
+            )
         description, rows, rowcount, lastrowid = outcome
         self._description, self._rowcount, self._lastrowid = description, rowcount, lastrowid
         self._rows = collections.deque(rows)

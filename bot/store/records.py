@@ -237,11 +237,21 @@ class StandingApproval:
             return value.isoformat().replace("+00:00", "Z") if value else None
 
         return {
-            "id": self.id, "scope": self.scope, "subject": self.subject, "bot_id": self.bot_id,
-            "pattern": self.pattern, "max_risk": self.max_risk, "contained_only": self.contained_only,
-            "expires_at": iso(self.expires_at), "created_by": self.created_by, "created_at": iso(self.created_at),
-            "note": self.note, "use_count": self.use_count, "last_used_at": iso(self.last_used_at),
-            "revoked_at": iso(self.revoked_at), "revoked_by": self.revoked_by,
+            "id": self.id,
+            "scope": self.scope,
+            "subject": self.subject,
+            "bot_id": self.bot_id,
+            "pattern": self.pattern,
+            "max_risk": self.max_risk,
+            "contained_only": self.contained_only,
+            "expires_at": iso(self.expires_at),
+            "created_by": self.created_by,
+            "created_at": iso(self.created_at),
+            "note": self.note,
+            "use_count": self.use_count,
+            "last_used_at": iso(self.last_used_at),
+            "revoked_at": iso(self.revoked_at),
+            "revoked_by": self.revoked_by,
         }
 
 
@@ -258,8 +268,16 @@ class AuditEntry:
 
 
 JOB_KINDS = {
-    "card.update": 0, "report.update": 2, "card.post": 1, "notice": 2, "report.dm": 2, "reminder": 2,
-    "fallback": 2, "card.dm": 1, "tell": 2, "home.refresh": 2,
+    "card.update": 0,
+    "report.update": 2,
+    "card.post": 1,
+    "notice": 2,
+    "report.dm": 2,
+    "reminder": 2,
+    "fallback": 2,
+    "card.dm": 1,
+    "tell": 2,
+    "home.refresh": 2,
 }
 """Outbox job kinds and their priority within a room (lower first): card updates remove live buttons, so they go
 first; then new cards; then notices, DMs, reminders and blocked reports' DMs and redraws (a Bot's reports never
@@ -334,8 +352,12 @@ class ProgramRule:
     def to_api(self) -> dict[str, Any]:
         """JSON shape of the admin API and of the adapters' copy."""
         return {
-            "program": self.program, "subcommand": self.subcommand, "grade": self.grade, "note": self.note,
-            "set_by": self.set_by, "set_at": self.set_at.isoformat().replace("+00:00", "Z"),
+            "program": self.program,
+            "subcommand": self.subcommand,
+            "grade": self.grade,
+            "note": self.note,
+            "set_by": self.set_by,
+            "set_at": self.set_at.isoformat().replace("+00:00", "Z"),
         }
 
 

@@ -180,20 +180,40 @@ def _unlock(raw: Any) -> ReportOption:
 def _finding(raw: Any) -> ReportFinding:
     abi = raw.get("abi")
     cause = raw.get("cause")
-    return ReportFinding(str(raw.get("backend", "")), str(cause) if cause else None, str(raw.get("error") or ""),
-                         abi if isinstance(abi, int) else None)
+    return ReportFinding(
+        str(raw.get("backend", "")),
+        str(cause) if cause else None,
+        str(raw.get("error") or ""),
+        abi if isinstance(abi, int) else None,
+    )
 
 
 def report_record(row: BlockedReportRow) -> Report:
     """The plain record of a blocked report row."""
     return Report(
-        id=row.id, bot_id=row.bot_id, host=row.host, session_id=row.session_id, mode=row.mode,
-        missing=tuple(str(m) for m in row.missing), unlock=tuple(_unlock(u) for u in row.unlock), status=row.status,
-        count=row.count, first_seen=row.first_seen, last_seen=row.last_seen, source=row.source,
-        reported_by=row.reported_by, channel=row.channel, dms=tuple((str(c), str(t)) for c, t in row.dms),
-        decided_by=row.decided_by, decided_at=row.decided_at, decision_source=row.decision_source,
-        standing_approval_id=row.standing_approval_id, findings=tuple(_finding(f) for f in row.findings or ()),
-        host_os=row.host_os, note=row.note, grant_on_host=bool(row.grant_on_host),
+        id=row.id,
+        bot_id=row.bot_id,
+        host=row.host,
+        session_id=row.session_id,
+        mode=row.mode,
+        missing=tuple(str(m) for m in row.missing),
+        unlock=tuple(_unlock(u) for u in row.unlock),
+        status=row.status,
+        count=row.count,
+        first_seen=row.first_seen,
+        last_seen=row.last_seen,
+        source=row.source,
+        reported_by=row.reported_by,
+        channel=row.channel,
+        dms=tuple((str(c), str(t)) for c, t in row.dms),
+        decided_by=row.decided_by,
+        decided_at=row.decided_at,
+        decision_source=row.decision_source,
+        standing_approval_id=row.standing_approval_id,
+        findings=tuple(_finding(f) for f in row.findings or ()),
+        host_os=row.host_os,
+        note=row.note,
+        grant_on_host=bool(row.grant_on_host),
     )
 
 
@@ -210,11 +230,25 @@ async def record_in(session: Any, new: NewReport) -> tuple[Report, bool]:
         if folded is not None:
             return folded, False
         row = BlockedReportRow(
-            id=new.id, bot_id=new.bot_id, host=new.host, session_id=new.session_id, mode=new.mode,
-            missing=list(new.missing), unlock=[o.to_json_dict() for o in new.unlock], status="open",
-            open_key=key, count=1, first_seen=new.at, last_seen=new.at, source=new.source,
-            reported_by=new.reported_by, channel=new.channel, dms=[],
-            findings=[f.to_json_dict() for f in new.findings], host_os=new.host_os, note=new.note,
+            id=new.id,
+            bot_id=new.bot_id,
+            host=new.host,
+            session_id=new.session_id,
+            mode=new.mode,
+            missing=list(new.missing),
+            unlock=[o.to_json_dict() for o in new.unlock],
+            status="open",
+            open_key=key,
+            count=1,
+            first_seen=new.at,
+            last_seen=new.at,
+            source=new.source,
+            reported_by=new.reported_by,
+            channel=new.channel,
+            dms=[],
+            findings=[f.to_json_dict() for f in new.findings],
+            host_os=new.host_os,
+            note=new.note,
         )
         try:
             async with session.begin_nested():
@@ -227,7 +261,8 @@ async def record_in(session: Any, new: NewReport) -> tuple[Report, bool]:
 
 async def _fold_in(session: Any, key: str, at: datetime) -> Report | None:
     result = await session.execute(
-        update(BlockedReportRow).where(BlockedReportRow.open_key == key)
+        update(BlockedReportRow)
+        .where(BlockedReportRow.open_key == key)
         .values(count=BlockedReportRow.count + 1, last_seen=at)
     )
     if result.rowcount != 1:
@@ -244,8 +279,15 @@ async def get_in(session: Any, report_id: str) -> Report | None:
 
 
 async def decide_in(
-    session: Any, report_id: str, *, status: str, at: datetime, decided_by: str, source: str,
-    standing_approval_id: str | None = None, grant_on_host: bool = False,
+    session: Any,
+    report_id: str,
+    *,
+    status: str,
+    at: datetime,
+    decided_by: str,
+    source: str,
+    standing_approval_id: str | None = None,
+    grant_on_host: bool = False,
 ) -> Report | None:
     """Move an open report to ``status``, exactly once (compare-and-set on ``status = 'open'``, clearing its open
     key); ``standing_approval_id`` (an ``approved_bot`` decision's approval) is written in the same statement.
@@ -255,8 +297,15 @@ async def decide_in(
     result = await session.execute(
         update(BlockedReportRow)
         .where(BlockedReportRow.id == report_id, BlockedReportRow.status == "open")
-        .values(status=status, open_key=None, decided_by=decided_by, decided_at=at, decision_source=source,
-                standing_approval_id=standing_approval_id, grant_on_host=grant_on_host)
+        .values(
+            status=status,
+            open_key=None,
+            decided_by=decided_by,
+            decided_at=at,
+            decision_source=source,
+            standing_approval_id=standing_approval_id,
+            grant_on_host=grant_on_host,
+        )
     )
     if result.rowcount != 1:
         return None
@@ -278,11 +327,17 @@ async def dm_posted_in(session: Any, report_id: str, channel: str, ts: str) -> R
 
 async def open_for_bot_in(session: Any, bot_id: str) -> list[Report]:
     """The Bot's open reports, oldest first (one per host)."""
-    rows = (await session.execute(
-        select(BlockedReportRow)
-        .where(BlockedReportRow.bot_id == bot_id, BlockedReportRow.status == "open")
-        .order_by(BlockedReportRow.first_seen)
-    )).scalars().all()
+    rows = (
+        (
+            await session.execute(
+                select(BlockedReportRow)
+                .where(BlockedReportRow.bot_id == bot_id, BlockedReportRow.status == "open")
+                .order_by(BlockedReportRow.first_seen)
+            )
+        )
+        .scalars()
+        .all()
+    )
     return [report_record(row) for row in rows]
 
 
@@ -290,9 +345,9 @@ async def resolve_open_in(session: Any, bot_id: str, host: str, *, at: datetime)
     """Close the open report of ``bot_id`` on ``host`` as ``resolved`` by the host itself (decision source ``host``,
     decided by the Bot's id): a compare-and-set on the open key, so a concurrent owner's decision and this one never
     both win. Returns the resolved report, or None when none was open."""
-    report_id = (await session.execute(
-        select(BlockedReportRow.id).where(BlockedReportRow.open_key == open_key(bot_id, host))
-    )).scalar_one_or_none()
+    report_id = (
+        await session.execute(select(BlockedReportRow.id).where(BlockedReportRow.open_key == open_key(bot_id, host)))
+    ).scalar_one_or_none()
     if report_id is None:
         return None
     return await decide_in(session, report_id, status="resolved", at=at, decided_by=bot_id, source="host")

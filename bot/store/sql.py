@@ -61,10 +61,20 @@ STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 
 
 def _bot(row: BotRow) -> Bot:
-    return Bot(id=row.id, name=row.name, owners=tuple(row.owners), room=row.room, created_at=row.created_at,
-               chat_user=row.chat_user, removed_at=row.removed_at, two_person=row.two_person,
-               owner_groups=tuple(row.owner_groups or ()), fallback_owners=tuple(row.fallback_owners or ()),
-               fallback_groups=tuple(row.fallback_groups or ()), allowed_rooms=tuple(row.allowed_rooms or ()))
+    return Bot(
+        id=row.id,
+        name=row.name,
+        owners=tuple(row.owners),
+        room=row.room,
+        created_at=row.created_at,
+        chat_user=row.chat_user,
+        removed_at=row.removed_at,
+        two_person=row.two_person,
+        owner_groups=tuple(row.owner_groups or ()),
+        fallback_owners=tuple(row.fallback_owners or ()),
+        fallback_groups=tuple(row.fallback_groups or ()),
+        allowed_rooms=tuple(row.allowed_rooms or ()),
+    )
 
 
 def _escalation(row: EscalationRow) -> Escalation:
@@ -73,10 +83,21 @@ def _escalation(row: EscalationRow) -> Escalation:
 
 def _standing(row: StandingApprovalRow) -> StandingApproval:
     return StandingApproval(
-        id=row.id, scope=row.scope, subject=row.subject, bot_id=row.bot_id, pattern=row.pattern,
-        max_risk=row.max_risk, contained_only=row.contained_only, expires_at=row.expires_at,
-        created_by=row.created_by, created_at=row.created_at, note=row.note, use_count=row.use_count,
-        last_used_at=row.last_used_at, revoked_at=row.revoked_at, revoked_by=row.revoked_by,
+        id=row.id,
+        scope=row.scope,
+        subject=row.subject,
+        bot_id=row.bot_id,
+        pattern=row.pattern,
+        max_risk=row.max_risk,
+        contained_only=row.contained_only,
+        expires_at=row.expires_at,
+        created_by=row.created_by,
+        created_at=row.created_at,
+        note=row.note,
+        use_count=row.use_count,
+        last_used_at=row.last_used_at,
+        revoked_at=row.revoked_at,
+        revoked_by=row.revoked_by,
     )
 
 
@@ -212,14 +233,20 @@ class Store:
         async with self.transaction() as tx:
             session = tx.session
             detail: dict[str, Any] = {"bot_id": bot.id, "bot": bot.name, "owners": list(bot.owners)}
-            for key, value in (("room", bot.room), ("chat_user", bot.chat_user), ("two_person", bot.two_person),
-                               ("owner_groups", list(bot.owner_groups)), ("fallback_owners", list(bot.fallback_owners)),
-                               ("fallback_groups", list(bot.fallback_groups)),
-                               ("allowed_rooms", list(bot.allowed_rooms))):
+            for key, value in (
+                ("room", bot.room),
+                ("chat_user", bot.chat_user),
+                ("two_person", bot.two_person),
+                ("owner_groups", list(bot.owner_groups)),
+                ("fallback_owners", list(bot.fallback_owners)),
+                ("fallback_groups", list(bot.fallback_groups)),
+                ("allowed_rooms", list(bot.allowed_rooms)),
+            ):
                 if value:
                     detail[key] = value
-            session.add(AuditRow(at=bot.created_at, event="bot.created", escalation_id=None, actor=actor,
-                                 detail=detail))
+            session.add(
+                AuditRow(at=bot.created_at, event="bot.created", escalation_id=None, actor=actor, detail=detail)
+            )
             session.add(
                 BotRow(
                     id=bot.id,
@@ -291,13 +318,22 @@ class Store:
             rows = (await session.execute(stmt)).scalars().all()
             return [_bot(row) for row in rows]
 
-    async def update_bot(self, bot_id: str, *, owners: list[str] | None = None, room: str | None = None,
-                         clear_room: bool = False, chat_user: str | None = None,
-                         clear_chat_user: bool = False, two_person: str | None = None,
-                         clear_two_person: bool = False, owner_groups: list[str] | None = None,
-                         fallback_owners: list[str] | None = None,
-                         fallback_groups: list[str] | None = None,
-                         allowed_rooms: list[str] | None = None) -> Bot | None:
+    async def update_bot(
+        self,
+        bot_id: str,
+        *,
+        owners: list[str] | None = None,
+        room: str | None = None,
+        clear_room: bool = False,
+        chat_user: str | None = None,
+        clear_chat_user: bool = False,
+        two_person: str | None = None,
+        clear_two_person: bool = False,
+        owner_groups: list[str] | None = None,
+        fallback_owners: list[str] | None = None,
+        fallback_groups: list[str] | None = None,
+        allowed_rooms: list[str] | None = None,
+    ) -> Bot | None:
         """Change a Bot's owners, room (``clear_room``: cards go to a DM with the first owner), chat user
         (``clear_chat_user``: none) and/or two-person rule (``clear_two_person``: the deployment's setting); returns
         the Bot as stored, or None when it does not exist or was removed. ``owner_groups`` replaces the list
@@ -323,7 +359,8 @@ class Store:
             session = tx.session
             if values:
                 await session.execute(
-                    update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None)).values(**values))
+                    update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None)).values(**values)
+                )
             row = await session.get(BotRow, bot_id, populate_existing=True)
             return _bot(row) if row is not None and row.removed_at is None else None
 
@@ -332,17 +369,21 @@ class Store:
         token stops at once; history stays. True when this call removed it (False: unknown or already removed)."""
         async with self.transaction() as tx:
             result = await tx.session.execute(
-                update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None))
-                .values(removed_at=at, token_hash=token_hash))
+                update(BotRow)
+                .where(BotRow.id == bot_id, BotRow.removed_at.is_(None))
+                .values(removed_at=at, token_hash=token_hash)
+            )
             return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
     async def pending_of_removed_bots(self, limit: int = 100) -> list[Escalation]:
         """Pending escalations whose Bot was removed (oldest first): the sweeper withdraws them."""
         async with self._session() as session:
             stmt = (
-                select(EscalationRow).join(BotRow, BotRow.id == EscalationRow.bot_id)
+                select(EscalationRow)
+                .join(BotRow, BotRow.id == EscalationRow.bot_id)
                 .where(EscalationRow.status == "pending", BotRow.removed_at.is_not(None))
-                .order_by(EscalationRow.created_at).limit(limit)
+                .order_by(EscalationRow.created_at)
+                .limit(limit)
             )
             return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
 
@@ -412,8 +453,15 @@ class Store:
         escalation and every other gets None (already decided, or no such escalation).
         """
         async with self.transaction() as tx:
-            return await tx.decide(escalation_id, status=status, at=at, decided_by=decided_by, source=source,
-                                   reason=reason, standing_approval_id=standing_approval_id)
+            return await tx.decide(
+                escalation_id,
+                status=status,
+                at=at,
+                decided_by=decided_by,
+                source=source,
+                reason=reason,
+                standing_approval_id=standing_approval_id,
+            )
 
     async def note_room_wait(self, room: str, bot_id: str, *, until: datetime, now: datetime) -> None:
         """Mark ``bot_id`` as waiting for a place in ``room``'s queue of cards until ``until`` (a later mark is kept;
@@ -437,7 +485,8 @@ class Store:
         """Remember that ``user`` opened FlyBot's App Home at ``at`` (insert, or move ``opened_at`` on)."""
         async with self.transaction() as tx:
             result = await tx.session.execute(
-                update(HomeViewerRow).where(HomeViewerRow.user == user).values(opened_at=at))
+                update(HomeViewerRow).where(HomeViewerRow.user == user).values(opened_at=at)
+            )
             if result.rowcount == 1:  # type: ignore[attr-defined]
                 return
             try:
@@ -449,15 +498,21 @@ class Store:
     async def home_viewers(self, since: datetime) -> list[str]:
         """Who opened FlyBot's App Home at or after ``since``, most recent first."""
         async with self._session() as session:
-            stmt = select(HomeViewerRow.user).where(HomeViewerRow.opened_at >= since).order_by(
-                HomeViewerRow.opened_at.desc())
+            stmt = (
+                select(HomeViewerRow.user)
+                .where(HomeViewerRow.opened_at >= since)
+                .order_by(HomeViewerRow.opened_at.desc())
+            )
             return [str(u) for u in (await session.execute(stmt)).scalars().all()]
 
     async def card_copies(self, escalation_id: str) -> list[tuple[str, str]]:
         """``(channel, ts)`` of every copy of the escalation's card outside its room (fallback DMs), oldest first."""
         async with self._session() as session:
-            stmt = select(CardCopyRow.channel, CardCopyRow.ts).where(
-                CardCopyRow.escalation_id == escalation_id).order_by(CardCopyRow.id)
+            stmt = (
+                select(CardCopyRow.channel, CardCopyRow.ts)
+                .where(CardCopyRow.escalation_id == escalation_id)
+                .order_by(CardCopyRow.id)
+            )
             return [(str(c), str(t)) for c, t in (await session.execute(stmt)).all()]
 
     async def settled_escalations(self, ids: list[str], now: datetime) -> set[str]:
@@ -553,8 +608,11 @@ class Store:
             live = await self._live_reads.get(now.isoformat()) or []
             self.cache.put_standing(live, generation)
         return [
-            a for a in live
-            if (a.expires_at is None or a.expires_at > now) and a.revoked_at is None and (
+            a
+            for a in live
+            if (a.expires_at is None or a.expires_at > now)
+            and a.revoked_at is None
+            and (
                 (a.scope == "session" and a.subject == session_id and a.bot_id == bot_id)
                 or (a.scope == "bot" and a.subject == bot_id)
                 or (bool(room) and a.scope == "room" and a.subject == room)
@@ -653,7 +711,8 @@ class Store:
         """Of ``ids``, the reports no longer open: ONE query however many ids (the long-polls' safety net)."""
         async with self._session() as session:
             stmt = select(BlockedReportRow.id).where(
-                id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open")
+                id_among(BlockedReportRow.id, ids, self.engine.dialect.name), BlockedReportRow.status != "open"
+            )
             return set((await session.execute(stmt)).scalars().all())
 
     # -- Admin tokens -------------------------------------------------------------------------------
@@ -670,7 +729,8 @@ class Store:
         """Admin tokens as ``(id, user_id, created_at)``, oldest first (never the hashes)."""
         async with self._session() as session:
             stmt = select(AdminTokenRow.id, AdminTokenRow.user_id, AdminTokenRow.created_at).order_by(
-                AdminTokenRow.created_at)
+                AdminTokenRow.created_at
+            )
             return [(r[0], r[1], r[2]) for r in (await session.execute(stmt)).all()]
 
     async def revoke_admin_token(self, token_id: str) -> bool:
@@ -687,15 +747,26 @@ class Store:
 
     # -- Audit ------------------------------------------------------------------------------------
     async def audit(
-        self, event_name: str, *, at: datetime, escalation_id: str | None = None, actor: str | None = None, **detail: Any
+        self,
+        event_name: str,
+        *,
+        at: datetime,
+        escalation_id: str | None = None,
+        actor: str | None = None,
+        **detail: Any,
     ) -> None:
         """Append one audit row in its own transaction (a change's own rows go through :meth:`Tx.audit`)."""
         async with self.transaction() as tx:
             await tx.audit(event_name, at=at, escalation_id=escalation_id, actor=actor, **detail)
 
     async def audit_page(
-        self, *, after_id: int = 0, since: datetime | None = None, until: datetime | None = None,
-        bot_id: str | None = None, limit: int = 100,
+        self,
+        *,
+        after_id: int = 0,
+        since: datetime | None = None,
+        until: datetime | None = None,
+        bot_id: str | None = None,
+        limit: int = 100,
     ) -> list[AuditEntry]:
         """Audit rows with ``id > after_id`` (a page: pass the last id back), oldest first, at or after ``since`` and
         before ``until``, only those of ``bot_id`` when given (rows of its escalations, and its own rows such as
@@ -708,10 +779,13 @@ class Store:
                 stmt = stmt.where(AuditRow.at < until)
             if bot_id is not None:
                 stmt = stmt.outerjoin(EscalationRow, EscalationRow.id == AuditRow.escalation_id).where(
-                    or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id))
+                    or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id)
+                )
             rows = (await session.execute(stmt.order_by(AuditRow.id).limit(limit))).scalars().all()
             return [
-                AuditEntry(id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail)
+                AuditEntry(
+                    id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail
+                )
                 for r in rows
             ]
 
@@ -723,7 +797,9 @@ class Store:
                 stmt = stmt.where(AuditRow.escalation_id == escalation_id)
             rows = (await session.execute(stmt)).scalars().all()
             return [
-                AuditEntry(id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail)
+                AuditEntry(
+                    id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail
+                )
                 for r in rows
             ]
 
@@ -738,9 +814,11 @@ def shown_url(database_url: str) -> str:
 
 def missing_store_hint(database_url: str) -> str:
     """How to point an operator command at the server's store (one sentence)."""
-    return (f"no FlyBot store at {sqlite_path(database_url) or shown_url(database_url)}; operator commands never create "
-            "one (`flybot serve` does): run this as the user and with the settings `flybot serve` runs with, or set "
-            "FLYBOT_DATABASE_URL to the server's store")
+    return (
+        f"no FlyBot store at {sqlite_path(database_url) or shown_url(database_url)}; operator commands never create "
+        "one (`flybot serve` does): run this as the user and with the settings `flybot serve` runs with, or set "
+        "FLYBOT_DATABASE_URL to the server's store"
+    )
 
 
 def sqlite_path(database_url: str) -> Path | None:
@@ -878,4 +956,3 @@ async def open_store(
     sqlite_file = url.get_backend_name() == "sqlite" and url.database not in (None, "", ":memory:")
     change_file = Path(f"{url.database}-changes") if sqlite_file else None
     return Store(engine, StoreCache(ttl_s=cache_ttl_s, live=not postgres, change_file=change_file))
-

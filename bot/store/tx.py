@@ -74,31 +74,69 @@ CLAIM_SCAN = 20
 def escalation_record(row: EscalationRow) -> Escalation:
     """The plain record of an escalation row."""
     return Escalation(
-        id=row.id, bot_id=row.bot_id, session_id=row.session_id, command=row.command, cwd=row.cwd,
-        file_policy=row.file_policy, approval_policy=row.approval_policy, contained=row.contained,
-        justification=row.justification, room=row.room, risk=row.risk, reasons=tuple(row.reasons), status=row.status,
-        created_at=row.created_at, expires_at=row.expires_at, decided_at=row.decided_at, decided_by=row.decided_by,
-        decision_source=row.decision_source, reason=row.reason, idempotency_key=row.idempotency_key,
-        card_channel=row.card_channel, card_ts=row.card_ts, standing_approval_id=row.standing_approval_id,
-        card_status=row.card_status, approvals_needed=row.approvals_needed or 1, first_approver=row.first_approver,
-        first_approved_at=row.first_approved_at, fallback_at=row.fallback_at, tool=row.tool,
+        id=row.id,
+        bot_id=row.bot_id,
+        session_id=row.session_id,
+        command=row.command,
+        cwd=row.cwd,
+        file_policy=row.file_policy,
+        approval_policy=row.approval_policy,
+        contained=row.contained,
+        justification=row.justification,
+        room=row.room,
+        risk=row.risk,
+        reasons=tuple(row.reasons),
+        status=row.status,
+        created_at=row.created_at,
+        expires_at=row.expires_at,
+        decided_at=row.decided_at,
+        decided_by=row.decided_by,
+        decision_source=row.decision_source,
+        reason=row.reason,
+        idempotency_key=row.idempotency_key,
+        card_channel=row.card_channel,
+        card_ts=row.card_ts,
+        standing_approval_id=row.standing_approval_id,
+        card_status=row.card_status,
+        approvals_needed=row.approvals_needed or 1,
+        first_approver=row.first_approver,
+        first_approved_at=row.first_approved_at,
+        fallback_at=row.fallback_at,
+        tool=row.tool,
     )
 
 
 def escalation_values(new: NewEscalation, card_status: str | None, decision: Decision | None) -> dict[str, Any]:
     """The column values of a new escalation's row (pending, or decided by ``decision``)."""
     return {
-        "id": new.id, "bot_id": new.bot_id, "session_id": new.session_id, "command": new.command, "cwd": new.cwd,
-        "file_policy": new.file_policy, "approval_policy": new.approval_policy, "contained": new.contained,
-        "justification": new.justification, "room": new.room, "risk": new.risk, "reasons": list(new.reasons),
-        "status": decision.status if decision else "pending", "created_at": new.created_at,
-        "expires_at": new.expires_at, "decided_at": decision.at if decision else None,
+        "id": new.id,
+        "bot_id": new.bot_id,
+        "session_id": new.session_id,
+        "command": new.command,
+        "cwd": new.cwd,
+        "file_policy": new.file_policy,
+        "approval_policy": new.approval_policy,
+        "contained": new.contained,
+        "justification": new.justification,
+        "room": new.room,
+        "risk": new.risk,
+        "reasons": list(new.reasons),
+        "status": decision.status if decision else "pending",
+        "created_at": new.created_at,
+        "expires_at": new.expires_at,
+        "decided_at": decision.at if decision else None,
         "decided_by": decision.decided_by if decision else None,
-        "decision_source": decision.source if decision else None, "reason": decision.reason if decision else None,
-        "idempotency_key": new.idempotency_key, "card_channel": None, "card_ts": None,
-        "standing_approval_id": decision.standing_approval_id if decision else None, "card_status": card_status,
-        "approvals_needed": new.approvals_needed if new.approvals_needed > 1 else None, "first_approver": None,
-        "first_approved_at": None, "tool": new.tool,
+        "decision_source": decision.source if decision else None,
+        "reason": decision.reason if decision else None,
+        "idempotency_key": new.idempotency_key,
+        "card_channel": None,
+        "card_ts": None,
+        "standing_approval_id": decision.standing_approval_id if decision else None,
+        "card_status": card_status,
+        "approvals_needed": new.approvals_needed if new.approvals_needed > 1 else None,
+        "first_approver": None,
+        "first_approved_at": None,
+        "tool": new.tool,
     }
 
 
@@ -131,35 +169,67 @@ class Fold:
 
 def escalation_of(values: dict[str, Any]) -> Escalation:
     """The plain record of :func:`escalation_values`."""
-    return Escalation(**{**values, "reasons": tuple(values["reasons"]),
-                         "approvals_needed": values["approvals_needed"] or 1})
+    return Escalation(
+        **{**values, "reasons": tuple(values["reasons"]), "approvals_needed": values["approvals_needed"] or 1}
+    )
 
 
 def job_values(
-    kind: str, *, ref: str, room: str, at: datetime, payload: dict[str, Any] | None = None,
-    deadline_at: datetime | None = None, due_at: datetime | None = None,
+    kind: str,
+    *,
+    ref: str,
+    room: str,
+    at: datetime,
+    payload: dict[str, Any] | None = None,
+    deadline_at: datetime | None = None,
+    due_at: datetime | None = None,
 ) -> dict[str, Any]:
     """The column values of a new outbox job (see :meth:`Tx.enqueue`). Raises ValueError for an unknown kind."""
     if kind not in JOB_KINDS:
         raise ValueError(f"unknown job kind {kind!r}")
     return {
-        "kind": kind, "priority": JOB_KINDS[kind], "room": room, "ref": ref, "payload": payload or {},
-        "status": "queued", "attempts": 0, "uncertain": False, "created_at": at, "due_at": due_at or at,
-        "deadline_at": deadline_at, "claimed_until": None, "slot_at": None, "done_at": None, "last_error": None,
+        "kind": kind,
+        "priority": JOB_KINDS[kind],
+        "room": room,
+        "ref": ref,
+        "payload": payload or {},
+        "status": "queued",
+        "attempts": 0,
+        "uncertain": False,
+        "created_at": at,
+        "due_at": due_at or at,
+        "deadline_at": deadline_at,
+        "claimed_until": None,
+        "slot_at": None,
+        "done_at": None,
+        "last_error": None,
     }
 
 
 def program_rule_of(row: ProgramRuleRow) -> ProgramRule:
     """The record of a ``program_rules`` row (``""`` subcommand: the whole program)."""
-    return ProgramRule(program=row.program, subcommand=row.subcommand or None, grade=row.grade, set_by=row.set_by,
-                       set_at=row.set_at, note=row.note)
+    return ProgramRule(
+        program=row.program,
+        subcommand=row.subcommand or None,
+        grade=row.grade,
+        set_by=row.set_by,
+        set_at=row.set_at,
+        note=row.note,
+    )
 
 
 def notice_record(row: RoomNoticeRow) -> Notice:
     """The plain record of a folded notice row."""
     return Notice(
-        id=row.id, room=row.room, bot_id=row.bot_id, window_start=row.window_start, count=row.count,
-        items=tuple(row.items), approvals=tuple(row.approvals), channel=row.channel, ts=row.ts,
+        id=row.id,
+        room=row.room,
+        bot_id=row.bot_id,
+        window_start=row.window_start,
+        count=row.count,
+        items=tuple(row.items),
+        approvals=tuple(row.approvals),
+        channel=row.channel,
+        ts=row.ts,
     )
 
 
@@ -197,7 +267,11 @@ class Tx:
 
     # -- escalations -------------------------------------------------------------------------------------
     async def add_escalation(
-        self, new: NewEscalation, *, card_status: str | None = None, limits: AdmissionLimits | None = None,
+        self,
+        new: NewEscalation,
+        *,
+        card_status: str | None = None,
+        limits: AdmissionLimits | None = None,
         decision: Decision | None = None,
     ) -> tuple[Escalation, bool]:
         """Insert an escalation, pending or (``decision``) already decided; returns ``(escalation, created)``.
@@ -245,8 +319,15 @@ class Tx:
         return escalation_record(row) if row else None
 
     async def decide(
-        self, escalation_id: str, *, status: str, at: datetime, decided_by: str | None, source: str,
-        reason: str | None = None, standing_approval_id: str | None = None,
+        self,
+        escalation_id: str,
+        *,
+        status: str,
+        at: datetime,
+        decided_by: str | None,
+        source: str,
+        reason: str | None = None,
+        standing_approval_id: str | None = None,
     ) -> Escalation | None:
         """Move a pending escalation to a final ``status``, exactly once (compare-and-set on ``pending``).
 
@@ -256,8 +337,14 @@ class Tx:
         result = await self.session.execute(
             update(EscalationRow)
             .where(EscalationRow.id == escalation_id, EscalationRow.status == "pending")
-            .values(status=status, decided_at=at, decided_by=decided_by, decision_source=source, reason=reason,
-                    standing_approval_id=standing_approval_id)
+            .values(
+                status=status,
+                decided_at=at,
+                decided_by=decided_by,
+                decision_source=source,
+                reason=reason,
+                standing_approval_id=standing_approval_id,
+            )
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             return None
@@ -274,13 +361,24 @@ class Tx:
         earlier attempt did post (:mod:`bot.delivery.worker`). On PostgreSQL the DELETE waits for a claim holding the
         row and then sees it claimed (READ COMMITTED re-checks the condition), so it never deletes a job in flight."""
         job = OutboxJobRow
-        deleted = await self.session.execute(delete(job).where(
-            job.ref == escalation_id, job.kind == "card.post", job.status == "queued", job.claimed_until.is_(None),
-            job.uncertain.is_(False)))
+        deleted = await self.session.execute(
+            delete(job).where(
+                job.ref == escalation_id,
+                job.kind == "card.post",
+                job.status == "queued",
+                job.claimed_until.is_(None),
+                job.uncertain.is_(False),
+            )
+        )
         if deleted.rowcount:  # type: ignore[attr-defined]
-            await self.session.execute(update(EscalationRow).where(
-                EscalationRow.id == escalation_id, EscalationRow.card_status == "queued",
-            ).values(card_status="cancelled"))
+            await self.session.execute(
+                update(EscalationRow)
+                .where(
+                    EscalationRow.id == escalation_id,
+                    EscalationRow.card_status == "queued",
+                )
+                .values(card_status="cancelled")
+            )
 
     async def approve(
         self, escalation_id: str, *, actor: str, at: datetime, source: str, reason: str | None = None
@@ -302,11 +400,16 @@ class Tx:
         row = EscalationRow
         for _ in range(3):
             second = await self.session.execute(
-                update(row).where(
-                    row.id == escalation_id, row.status == "pending",
-                    or_(func.coalesce(row.approvals_needed, 1) <= 1,
-                        (row.first_approver.is_not(None)) & (row.first_approver != actor)),
-                ).values(status="approved", decided_at=at, decided_by=actor, decision_source=source, reason=reason)
+                update(row)
+                .where(
+                    row.id == escalation_id,
+                    row.status == "pending",
+                    or_(
+                        func.coalesce(row.approvals_needed, 1) <= 1,
+                        (row.first_approver.is_not(None)) & (row.first_approver != actor),
+                    ),
+                )
+                .values(status="approved", decided_at=at, decided_by=actor, decision_source=source, reason=reason)
             )
             if second.rowcount == 1:  # type: ignore[attr-defined]
                 await self._cancel_unposted_card(escalation_id)
@@ -314,10 +417,14 @@ class Tx:
                 self.decided.append(escalation_id)
                 return "approved", await self.get_escalation(escalation_id)
             first = await self.session.execute(
-                update(row).where(
-                    row.id == escalation_id, row.status == "pending", row.approvals_needed > 1,
+                update(row)
+                .where(
+                    row.id == escalation_id,
+                    row.status == "pending",
+                    row.approvals_needed > 1,
                     row.first_approver.is_(None),
-                ).values(first_approver=actor, first_approved_at=at)
+                )
+                .values(first_approver=actor, first_approved_at=at)
             )
             if first.rowcount == 1:  # type: ignore[attr-defined]
                 # Not a decision, but what readers see changed (``approvals.by``): drop every replica's snapshot
@@ -336,10 +443,13 @@ class Tx:
         """Record that the fallback approvers are asked now, once (compare-and-set on a pending escalation whose
         ``fallback_at`` is NULL); the escalation, or None when it was decided or already marked."""
         result = await self.session.execute(
-            update(EscalationRow).where(
-                EscalationRow.id == escalation_id, EscalationRow.status == "pending",
+            update(EscalationRow)
+            .where(
+                EscalationRow.id == escalation_id,
+                EscalationRow.status == "pending",
                 EscalationRow.fallback_at.is_(None),
-            ).values(fallback_at=at)
+            )
+            .values(fallback_at=at)
         )
         if result.rowcount != 1:  # type: ignore[attr-defined]
             return None
@@ -357,8 +467,9 @@ class Tx:
         """Remember one copy of the card outside its room (a fallback approver's DM), for its redraws."""
         self.session.add(CardCopyRow(escalation_id=escalation_id, user=user, channel=channel, ts=ts, created_at=at))
 
-    async def set_card(self, escalation_id: str, *, status: str, channel: str | None = None,
-                       ts: str | None = None) -> Escalation | None:
+    async def set_card(
+        self, escalation_id: str, *, status: str, channel: str | None = None, ts: str | None = None
+    ) -> Escalation | None:
         """Record the card's delivery state (``queued``, ``posted`` with its channel and ts, or ``failed``)."""
         values: dict[str, Any] = {"card_status": status}
         if channel is not None:
@@ -376,12 +487,22 @@ class Tx:
 
     async def add_standing(self, approval: StandingApproval) -> None:
         """Insert a standing approval (commit it with its ``standing.created`` audit row)."""
-        self.session.add(StandingApprovalRow(
-            id=approval.id, scope=approval.scope, subject=approval.subject, bot_id=approval.bot_id,
-            pattern=approval.pattern, max_risk=approval.max_risk, contained_only=approval.contained_only,
-            expires_at=approval.expires_at, created_by=approval.created_by, created_at=approval.created_at,
-            note=approval.note, use_count=0,
-        ))
+        self.session.add(
+            StandingApprovalRow(
+                id=approval.id,
+                scope=approval.scope,
+                subject=approval.subject,
+                bot_id=approval.bot_id,
+                pattern=approval.pattern,
+                max_risk=approval.max_risk,
+                contained_only=approval.contained_only,
+                expires_at=approval.expires_at,
+                created_by=approval.created_by,
+                created_at=approval.created_at,
+                note=approval.note,
+                use_count=0,
+            )
+        )
         await self.session.flush()
 
     async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> bool:
@@ -396,10 +517,13 @@ class Tx:
     # -- program rules ----------------------------------------------------------------------------------------
     async def get_program_rule(self, program: str, subcommand: str | None) -> ProgramRule | None:
         """The rule on ``program`` (and ``subcommand``, None: the whole program), or None."""
-        row = (await self.session.execute(
-            select(ProgramRuleRow).where(ProgramRuleRow.program == program,
-                                         ProgramRuleRow.subcommand == (subcommand or ""))
-        )).scalar_one_or_none()
+        row = (
+            await self.session.execute(
+                select(ProgramRuleRow).where(
+                    ProgramRuleRow.program == program, ProgramRuleRow.subcommand == (subcommand or "")
+                )
+            )
+        ).scalar_one_or_none()
         return program_rule_of(row) if row is not None else None
 
     async def set_program_rule(self, rule: ProgramRule) -> None:
@@ -407,26 +531,42 @@ class Tx:
         ``program_rule.set`` audit row)."""
         key = (ProgramRuleRow.program == rule.program, ProgramRuleRow.subcommand == (rule.subcommand or ""))
         await self.session.execute(delete(ProgramRuleRow).where(*key))
-        await self.session.execute(insert(ProgramRuleRow).values(
-            program=rule.program, subcommand=rule.subcommand or "", grade=rule.grade, note=rule.note,
-            set_by=rule.set_by, set_at=rule.set_at))
+        await self.session.execute(
+            insert(ProgramRuleRow).values(
+                program=rule.program,
+                subcommand=rule.subcommand or "",
+                grade=rule.grade,
+                note=rule.note,
+                set_by=rule.set_by,
+                set_at=rule.set_at,
+            )
+        )
 
     async def remove_program_rule(self, program: str, subcommand: str | None) -> bool:
         """Delete the rule on ``program`` (and ``subcommand``); False when there was none."""
-        result = await self.session.execute(delete(ProgramRuleRow).where(
-            ProgramRuleRow.program == program, ProgramRuleRow.subcommand == (subcommand or "")))
+        result = await self.session.execute(
+            delete(ProgramRuleRow).where(
+                ProgramRuleRow.program == program, ProgramRuleRow.subcommand == (subcommand or "")
+            )
+        )
         return bool(result.rowcount == 1)  # type: ignore[attr-defined]
 
     # -- audit ----------------------------------------------------------------------------------------------
     async def audit(
-        self, event_name: str, *, at: datetime, escalation_id: str | None = None, actor: str | None = None,
+        self,
+        event_name: str,
+        *,
+        at: datetime,
+        escalation_id: str | None = None,
+        actor: str | None = None,
         **detail: Any,
     ) -> None:
         """Append one audit row (never updated or deleted by FlyBot), committed with the change it records: the
         transaction's audit rows are written together, in the order of these calls, in one statement at its end
         (:meth:`write_audit`), whatever happens in a savepoint after this call."""
-        self._audit.append({"at": at, "event": event_name, "escalation_id": escalation_id, "actor": actor,
-                            "detail": detail})
+        self._audit.append(
+            {"at": at, "event": event_name, "escalation_id": escalation_id, "actor": actor, "detail": detail}
+        )
 
     async def write_audit(self) -> None:
         """Write the audit rows of :meth:`audit` (one INSERT, one row per call); ``Store.transaction`` calls this
@@ -437,8 +577,15 @@ class Tx:
 
     # -- the outbox: writing ------------------------------------------------------------------------------
     async def enqueue(
-        self, kind: str, *, ref: str, room: str, at: datetime, payload: dict[str, Any] | None = None,
-        deadline_at: datetime | None = None, due_at: datetime | None = None,
+        self,
+        kind: str,
+        *,
+        ref: str,
+        room: str,
+        at: datetime,
+        payload: dict[str, Any] | None = None,
+        deadline_at: datetime | None = None,
+        due_at: datetime | None = None,
     ) -> None:
         """Write one job (due at once, or at ``due_at``).
 
@@ -460,10 +607,13 @@ class Tx:
         """Make sure a ``home.refresh`` job will redraw the App Homes after this change: one is written
         unless one is already waiting unclaimed (it will read the state as it is then)."""
         waiting = await self.session.execute(
-            select(OutboxJobRow.id).where(
-                OutboxJobRow.kind == "home.refresh", OutboxJobRow.status == "queued",
+            select(OutboxJobRow.id)
+            .where(
+                OutboxJobRow.kind == "home.refresh",
+                OutboxJobRow.status == "queued",
                 OutboxJobRow.claimed_until.is_(None),
-            ).limit(1)
+            )
+            .limit(1)
         )
         if waiting.first() is None:
             await self.enqueue("home.refresh", ref="home", room="home", at=at)
@@ -474,7 +624,13 @@ class Tx:
         return row is not None and row.card_status is not None
 
     async def fold_notice(
-        self, *, room: str, bot_id: str, at: datetime, window_s: float, item: dict[str, Any],
+        self,
+        *,
+        room: str,
+        bot_id: str,
+        at: datetime,
+        window_s: float,
+        item: dict[str, Any],
         approvals: list[dict[str, Any]],
     ) -> str:
         """Fold one auto-answer into the room's notice of this Bot and window, and make sure a job will show it.
@@ -505,11 +661,19 @@ class Tx:
             created = notice_id
             try:
                 async with conn.begin_nested():
-                    await conn.execute(insert(RoomNoticeRow).values(
-                        id=notice_id, open_key=fold.key, room=fold.room, bot_id=fold.bot_id, window_start=fold.first,
-                        count=fold.count, items=fold.items[-NOTICE_ITEMS:], approvals=fold.approvals,
-                        updated_at=fold.at,
-                    ))
+                    await conn.execute(
+                        insert(RoomNoticeRow).values(
+                            id=notice_id,
+                            open_key=fold.key,
+                            room=fold.room,
+                            bot_id=fold.bot_id,
+                            window_start=fold.first,
+                            count=fold.count,
+                            items=fold.items[-NOTICE_ITEMS:],
+                            approvals=fold.approvals,
+                            updated_at=fold.at,
+                        )
+                    )
             except IntegrityError:
                 notice_id = await self._bump_notice(conn, fold)
                 if notice_id is None:
@@ -528,10 +692,14 @@ class Tx:
             return None
         bumped = row._mapping  # by name: a Row's own .count/.index are tuple methods
         known = {a["id"] for a in bumped["approvals"]}
-        await conn.execute(_hot()["fold"], {
-            "p_id": bumped["id"], "p_items": [*bumped["items"], *fold.items][-NOTICE_ITEMS:],
-            "p_approvals": [*bumped["approvals"], *(a for a in fold.approvals if a["id"] not in known)],
-        })
+        await conn.execute(
+            _hot()["fold"],
+            {
+                "p_id": bumped["id"],
+                "p_items": [*bumped["items"], *fold.items][-NOTICE_ITEMS:],
+                "p_approvals": [*bumped["approvals"], *(a for a in fold.approvals if a["id"] not in known)],
+            },
+        )
         return str(bumped["id"])
 
     async def notices_overdue(self, room: str, now: datetime) -> bool:
@@ -571,16 +739,27 @@ class Tx:
             if row.deadline_at is None:
                 row.deadline_at = now + timedelta(seconds=deadline_s)
             self.more_due = len(rows) > 1
-            return Job(id=row.id, kind=row.kind, room=row.room, ref=row.ref, payload=dict(row.payload),
-                       attempts=row.attempts, uncertain=row.uncertain, created_at=row.created_at,
-                       deadline_at=row.deadline_at, slot_at=now)
+            return Job(
+                id=row.id,
+                kind=row.kind,
+                room=row.room,
+                ref=row.ref,
+                payload=dict(row.payload),
+                attempts=row.attempts,
+                uncertain=row.uncertain,
+                created_at=row.created_at,
+                deadline_at=row.deadline_at,
+                slot_at=now,
+            )
         return None
 
     async def may_claim(self, now: datetime) -> bool:
         """True when some job is due in a room whose pace allows a send now (a read: run it in a read-only
         transaction before :meth:`claim_job`, so an idle worker woken by every new job does not take the writer's
         turn on SQLite just to find that the room must wait)."""
-        return (await self.session.execute(_candidates(now).with_only_columns(OutboxJobRow.id).limit(1))).first() is not None
+        return (
+            await self.session.execute(_candidates(now).with_only_columns(OutboxJobRow.id).limit(1))
+        ).first() is not None
 
     async def next_job_due(self, now: datetime) -> datetime | None:
         """When the next queued job could be claimed (the latest of its due time, its room's next slot and its
@@ -588,9 +767,14 @@ class Tx:
         ``max``)."""
         job, pace = OutboxJobRow, RoomPaceRow
         greatest = func.greatest if self.postgres else func.max
-        ready = greatest(job.due_at, func.coalesce(job.claimed_until, job.due_at), func.coalesce(pace.ready_at, job.due_at))
-        stmt = select(func.min(ready)).select_from(job).outerjoin(pace, pace.room == job.room).where(
-            job.status == "queued"
+        ready = greatest(
+            job.due_at, func.coalesce(job.claimed_until, job.due_at), func.coalesce(pace.ready_at, job.due_at)
+        )
+        stmt = (
+            select(func.min(ready))
+            .select_from(job)
+            .outerjoin(pace, pace.room == job.room)
+            .where(job.status == "queued")
         )
         value: Any = (await self.session.execute(stmt)).scalar_one_or_none()
         if value is None:
@@ -655,13 +839,27 @@ class Tx:
         return await get_in(self.session, report_id)
 
     async def decide_report(
-        self, report_id: str, *, status: str, at: datetime, decided_by: str, source: str,
-        standing_approval_id: str | None = None, grant_on_host: bool = False,
+        self,
+        report_id: str,
+        *,
+        status: str,
+        at: datetime,
+        decided_by: str,
+        source: str,
+        standing_approval_id: str | None = None,
+        grant_on_host: bool = False,
     ) -> Report | None:
         """Decide an open report exactly once (compare-and-set); None when it was not open."""
-        report = await decide_in(self.session, report_id, status=status, at=at, decided_by=decided_by,
-                                 source=source, standing_approval_id=standing_approval_id,
-                                 grant_on_host=grant_on_host)
+        report = await decide_in(
+            self.session,
+            report_id,
+            status=status,
+            at=at,
+            decided_by=decided_by,
+            source=source,
+            standing_approval_id=standing_approval_id,
+            grant_on_host=grant_on_host,
+        )
         if report is not None:
             self.decided.append(report_id)
         return report
@@ -682,10 +880,16 @@ class Tx:
         return await dm_posted_in(self.session, report_id, channel, ts)
 
     async def _in_flight(self, row: OutboxJobRow, now: datetime) -> bool:
-        stmt = select(OutboxJobRow.id).where(
-            OutboxJobRow.ref == row.ref, OutboxJobRow.id != row.id, OutboxJobRow.status == "queued",
-            OutboxJobRow.claimed_until >= now,
-        ).limit(1)
+        stmt = (
+            select(OutboxJobRow.id)
+            .where(
+                OutboxJobRow.ref == row.ref,
+                OutboxJobRow.id != row.id,
+                OutboxJobRow.status == "queued",
+                OutboxJobRow.claimed_until >= now,
+            )
+            .limit(1)
+        )
         return (await self.session.execute(stmt)).first() is not None
 
     async def _pace_row(self, room: str, now: datetime) -> RoomPaceRow:
@@ -726,7 +930,8 @@ class Tx:
     async def job_done(self, job_id: int, at: datetime) -> None:
         """Mark a job delivered (in the transaction that records its result)."""
         await self.session.execute(
-            update(OutboxJobRow).where(OutboxJobRow.id == job_id)
+            update(OutboxJobRow)
+            .where(OutboxJobRow.id == job_id)
             .values(status="done", done_at=at, claimed_until=None, last_error=None)
         )
 
@@ -740,7 +945,8 @@ class Tx:
     async def job_failed(self, job_id: int, at: datetime, error: str) -> None:
         """Give up on a job for good (its deadline passed, or Slack refused it)."""
         await self.session.execute(
-            update(OutboxJobRow).where(OutboxJobRow.id == job_id)
+            update(OutboxJobRow)
+            .where(OutboxJobRow.id == job_id)
             .values(status="failed", done_at=at, claimed_until=None, last_error=error[:200])
         )
 
@@ -748,8 +954,9 @@ class Tx:
         """The folded notice, or None. On PostgreSQL the row is locked until this transaction ends: a fold in
         progress (which found this notice's job still unclaimed, so wrote no new one) commits first, and the delivery
         that claimed that job reads its count (SQLite's single writer orders them anyway)."""
-        row = await self.session.get(RoomNoticeRow, notice_id, populate_existing=True,
-                                     with_for_update=True if self.postgres else None)
+        row = await self.session.get(
+            RoomNoticeRow, notice_id, populate_existing=True, with_for_update=True if self.postgres else None
+        )
         return notice_record(row) if row else None
 
     async def notice_posted(self, notice_id: str, channel: str, ts: str) -> None:
@@ -768,10 +975,15 @@ class Tx:
 def _candidates(now: datetime) -> Select[OutboxJobRow]:
     """Queued jobs due at ``now``, unclaimed (or their lease over), in rooms whose pace allows a send now."""
     job, pace = OutboxJobRow, RoomPaceRow
-    return select(job).outerjoin(pace, pace.room == job.room).where(
-        job.status == "queued", job.due_at <= now,
-        or_(job.claimed_until.is_(None), job.claimed_until < now),
-        or_(pace.room.is_(None), pace.ready_at <= now),
+    return (
+        select(job)
+        .outerjoin(pace, pace.room == job.room)
+        .where(
+            job.status == "queued",
+            job.due_at <= now,
+            or_(job.claimed_until.is_(None), job.claimed_until < now),
+            or_(pace.room.is_(None), pace.ready_at <= now),
+        )
     )
 
 
@@ -780,10 +992,18 @@ def _room_queue_statements() -> tuple[Any, Any]:
     """:meth:`Tx.room_queue`'s two statements: ``(bot_id, cards waiting)`` per Bot of room ``p_room``, and the Bots
     marked waiting there at ``p_now``."""
     job, escalation, wait = OutboxJobRow, EscalationRow, RoomWaitRow
-    count = (select(escalation.bot_id, func.count()).select_from(job).join(escalation, escalation.id == job.ref)
-             .where(job.room == bindparam("p_room"), job.kind == "card.post", job.status == "queued",
-                    escalation.status == "pending")
-             .group_by(escalation.bot_id))
+    count = (
+        select(escalation.bot_id, func.count())
+        .select_from(job)
+        .join(escalation, escalation.id == job.ref)
+        .where(
+            job.room == bindparam("p_room"),
+            job.kind == "card.post",
+            job.status == "queued",
+            escalation.status == "pending",
+        )
+        .group_by(escalation.bot_id)
+    )
     waits = select(wait.bot_id).where(wait.room == bindparam("p_room"), wait.until > bindparam("p_now"))
     return count, waits
 
@@ -808,19 +1028,28 @@ def _hot() -> dict[str, Any]:
     notice = cast(Table, RoomNoticeRow.__table__)
     standing = cast(Table, StandingApprovalRow.__table__)
     return {
-        "use": update(standing).where(standing.c.id.in_(bindparam("p_ids", expanding=True)))
+        "use": update(standing)
+        .where(standing.c.id.in_(bindparam("p_ids", expanding=True)))
         .values(use_count=standing.c.use_count + 1, last_used_at=bindparam("p_at")),
         "escalation": insert(cast(Table, EscalationRow.__table__)),
         "audit": insert(cast(Table, AuditRow.__table__)),
         "job": insert(job),
-        "overdue": select(job.c.id).where(
-            job.c.room == bindparam("p_room"), job.c.kind == "notice", job.c.status == "queued",
-            job.c.deadline_at < bindparam("p_now")).limit(1),
-        "waiting": select(job.c.id).where(
-            job.c.ref == bindparam("p_ref"), job.c.status == "queued", job.c.claimed_until.is_(None)).limit(1),
-        "bump": update(notice).where(notice.c.open_key == bindparam("p_key"))
+        "overdue": select(job.c.id)
+        .where(
+            job.c.room == bindparam("p_room"),
+            job.c.kind == "notice",
+            job.c.status == "queued",
+            job.c.deadline_at < bindparam("p_now"),
+        )
+        .limit(1),
+        "waiting": select(job.c.id)
+        .where(job.c.ref == bindparam("p_ref"), job.c.status == "queued", job.c.claimed_until.is_(None))
+        .limit(1),
+        "bump": update(notice)
+        .where(notice.c.open_key == bindparam("p_key"))
         .values(count=notice.c["count"] + bindparam("p_add"), updated_at=bindparam("p_at"))
         .returning(notice.c.id, notice.c["items"], notice.c.approvals),
-        "fold": update(notice).where(notice.c.id == bindparam("p_id"))
+        "fold": update(notice)
+        .where(notice.c.id == bindparam("p_id"))
         .values(items=bindparam("p_items"), approvals=bindparam("p_approvals")),
     }

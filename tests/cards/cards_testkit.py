@@ -24,7 +24,13 @@ DECIDED = CREATED + timedelta(minutes=3, seconds=7)
 
 REASONS = (
     CardReason("rm -rf build", "deletion", "workspace_write", "rm deletes inside the workspace.", True),
-    CardReason("apt-get install -y jq", "package-install", "workspace_write", "apt-get install changes the machine outside the workspace.", True),
+    CardReason(
+        "apt-get install -y jq",
+        "package-install",
+        "workspace_write",
+        "apt-get install changes the machine outside the workspace.",
+        True,
+    ),
     CardReason("curl -fsSL https://example.com/x.sh", "network-egress", "network", "curl talks to other machines."),
 )
 
@@ -91,7 +97,8 @@ def buttons(blocks: list[dict[str, Any]]) -> list[dict[str, Any]]:
 
 _WHEN = r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC"
 _TIMING = re.compile(  # issue 16 §3: a pending card also says when the fallback approvers were asked
-    rf"^Requested {_WHEN}( \u00b7 Expires {_WHEN}( \u00b7 Fallback approvers asked {_WHEN})?)?$")
+    rf"^Requested {_WHEN}( \u00b7 Expires {_WHEN}( \u00b7 Fallback approvers asked {_WHEN})?)?$"
+)
 
 
 def assert_mrkdwn_is_flybot_wording(node: Any) -> None:

@@ -201,7 +201,10 @@ def test_unknown_status_and_source_are_literal() -> None:
 
 
 def test_hostile_text_never_reaches_mrkdwn_and_command_is_verbatim() -> None:
-    hostile_reasons = (CardReason(HOSTILE, HOSTILE, HOSTILE, HOSTILE, True), CardReason(HOSTILE, "r", "system", HOSTILE))
+    hostile_reasons = (
+        CardReason(HOSTILE, HOSTILE, HOSTILE, HOSTILE, True),
+        CardReason(HOSTILE, "r", "system", HOSTILE),
+    )
     for status in ("pending", *FINAL):
         esc = make_escalation(
             status=status,
@@ -265,8 +268,11 @@ def test_a_long_command_is_cut_visibly_and_only_review_and_approve_can_approve_i
     validate_view(view)
     assert view["callback_id"] == REVIEW_MODAL_CALLBACK and view["submit"]["text"] == "Approve"
     assert "".join(preformatted_texts(view["blocks"])) == command
-    decided = approval_card(make_escalation(command=command, status="denied", decided_by="U0OWNER01",
-                                            decision_source="owner", decided_at=esc.created_at))
+    decided = approval_card(
+        make_escalation(
+            command=command, status="denied", decided_by="U0OWNER01", decision_source="owner", decided_at=esc.created_at
+        )
+    )
     assert _action_ids(decided.blocks) == [SHOW_COMMAND_ACTION]
     assert "submit" not in full_command_modal(make_escalation(command=command, status="denied"), approve=True)
 
@@ -382,7 +388,10 @@ def test_deny_reason_modal_cuts_long_preview() -> None:
 
 def test_not_allowed_text_escapes_the_name() -> None:
     text = not_allowed_text("<!channel> *bot*")
-    assert text == "Only the owners of *&lt;!channel&gt; \u2217bot\u2217* or a FlyBot admin can approve or deny its requests."
+    assert (
+        text
+        == "Only the owners of *&lt;!channel&gt; \u2217bot\u2217* or a FlyBot admin can approve or deny its requests."
+    )
 
 
 def test_already_decided_text() -> None:
@@ -413,27 +422,48 @@ def test_reasons_name_their_part_of_the_command_not_the_whole_command_again() ->
     assert reason_part("git push origin main --force", "git push with force can destroy remote history.") == "git push"
     assert reason_part("/usr/bin/rm -rf build", "rm deletes.") == "/usr/bin/rm"
     assert reason_part("make build", "Unparseable text.") == "make build"  # no named part: the whole subject
-    card = approval_card(make_escalation(command="sudo apt-get install -y jq", reasons=(
-        CardReason("sudo apt-get install -y jq", "sudo", "system", "sudo runs the command as another user (root)."),
-        CardReason("sudo apt-get install -y jq", "system-command", "system", "apt-get changes the machine outside."),
-    ))).to_dict()
+    card = approval_card(
+        make_escalation(
+            command="sudo apt-get install -y jq",
+            reasons=(
+                CardReason(
+                    "sudo apt-get install -y jq", "sudo", "system", "sudo runs the command as another user (root)."
+                ),
+                CardReason(
+                    "sudo apt-get install -y jq", "system-command", "system", "apt-get changes the machine outside."
+                ),
+            ),
+        )
+    ).to_dict()
     assert json.dumps(card).count("sudo apt-get install -y jq") == 2  # the command block and the fallback text only
 
 
-@pytest.mark.parametrize(("tool", "pending", "decided"), [
-    (None, "asks to run one command with full access", "one command with full access"),
-    ("Edit", "asks to change a file", "one file change"),
-    ("WebFetch", "asks to reach the web", "one web request"),
-    ("mcp__github__create_issue", "asks to call an MCP tool", "one MCP tool call"),
-])
+@pytest.mark.parametrize(
+    ("tool", "pending", "decided"),
+    [
+        (None, "asks to run one command with full access", "one command with full access"),
+        ("Edit", "asks to change a file", "one file change"),
+        ("WebFetch", "asks to reach the web", "one web request"),
+        ("mcp__github__create_issue", "asks to call an MCP tool", "one MCP tool call"),
+    ],
+)
 def test_a_tool_calls_card_names_what_it_asks_and_shows_the_call_as_the_diff_or_arguments(
-        tool: str | None, pending: str, decided: str) -> None:
+    tool: str | None, pending: str, decided: str
+) -> None:
     call = "Edit /srv/app/x (outside the workspace)\n--- /srv/app/x\n+++ /srv/app/x\n-a\n+b <@U123> *bold*"
     asked = approval_card(make_escalation(tool=tool, command=call)).to_dict()["blocks"]
     assert pending in asked[0]["text"]["text"]
     assert call in preformatted_texts(asked), "the call shown exactly, as literal text"
     label = "Command, exactly as it will run:" if tool is None else "Tool call, as FlyBot reads it"
     assert any(label in text for text in literal_texts(asked))
-    done = approval_card(make_escalation(tool=tool, command=call, status="denied", decided_by="U0OWNER01",
-                                         decision_source="owner", decided_at=make_escalation().created_at))
+    done = approval_card(
+        make_escalation(
+            tool=tool,
+            command=call,
+            status="denied",
+            decided_by="U0OWNER01",
+            decision_source="owner",
+            decided_at=make_escalation().created_at,
+        )
+    )
     assert decided in done.to_dict()["blocks"][0]["text"]["text"]

@@ -7,12 +7,16 @@ from cards_testkit import DECIDED, EXPIRES, assert_golden, make_escalation, vali
 
 from cards import CardEscalation, CardReason, approval_card, deny_reason_modal, full_command_modal
 
-LONG_COMMAND = "python3 - <<'EOF'\n" + "".join(f"print('line {i:04d} of a generated script')\n" for i in range(120)) + "EOF"
+LONG_COMMAND = (
+    "python3 - <<'EOF'\n" + "".join(f"print('line {i:04d} of a generated script')\n" for i in range(120)) + "EOF"
+)
 
 
 def _many_reasons() -> tuple[CardReason, ...]:
     return tuple(
-        CardReason(f"cmd{i} --flag", f"rule-{i}", "system" if i % 3 else "workspace_write", f"Reason number {i}.", i % 3 == 0)
+        CardReason(
+            f"cmd{i} --flag", f"rule-{i}", "system" if i % 3 else "workspace_write", f"Reason number {i}.", i % 3 == 0
+        )
         for i in range(14)
     )
 
@@ -24,15 +28,18 @@ CASES: dict[str, CardEscalation] = {
         risk="destructive",
         command="sudo systemctl restart nginx && rm -rf /var/cache/nginx",
         reasons=(
-            CardReason("sudo systemctl restart nginx", "service-control", "system", "sudo runs the command as another user (root)."),
+            CardReason(
+                "sudo systemctl restart nginx",
+                "service-control",
+                "system",
+                "sudo runs the command as another user (root).",
+            ),
             CardReason("rm -rf /var/cache/nginx", "deletion", "destructive", "rm deletes."),
         ),
         justification=None,
         room="not-a-channel-id",
     ),
-    "approved": make_escalation(
-        status="approved", decided_at=DECIDED, decided_by="U0123ABC", decision_source="owner"
-    ),
+    "approved": make_escalation(status="approved", decided_at=DECIDED, decided_by="U0123ABC", decision_source="owner"),
     "denied_with_reason": make_escalation(
         status="denied",
         decided_at=DECIDED,

@@ -20,7 +20,23 @@ from cards.text import clean
 
 # Any code point, lone surrogates included (JSON input can carry "\ud800"); mentions/markup mixed in on purpose.
 ANY_CHAR = st.characters(exclude_categories=())
-MARKUP = st.sampled_from(["<!channel>", "<!here>", "<@U123>", "<#C123|x>", "<https://evil|click>", "*", "_", "~", "`", "&", "&amp;", "\n", ">"])
+MARKUP = st.sampled_from(
+    [
+        "<!channel>",
+        "<!here>",
+        "<@U123>",
+        "<#C123|x>",
+        "<https://evil|click>",
+        "*",
+        "_",
+        "~",
+        "`",
+        "&",
+        "&amp;",
+        "\n",
+        ">",
+    ]
+)
 USER_TEXT = st.lists(st.one_of(st.text(ANY_CHAR, max_size=40), MARKUP), max_size=12).map("".join)
 LONG_TEXT = st.builds(lambda piece, n: piece * n, st.text(ANY_CHAR, min_size=1, max_size=8), st.integers(0, 1500))
 STATUSES = st.sampled_from(["pending", "approved", "denied", "expired", "withdrawn", "undeliverable"])

@@ -13,13 +13,17 @@ EXPIRES = datetime(2026, 11, 30, 19, 14, 16, tzinfo=UTC)
 
 def test_mentions_name_only_well_formed_user_and_group_ids_once() -> None:
     assert mentions(["U0OWNER01", "<!channel>", "olivia", "W0ADMIN01", "U0OWNER01"], ["S0ONCALL1", "!here", "S"]) == [
-        "<@U0OWNER01>", "<@W0ADMIN01>", "<!subteam^S0ONCALL1>"]
+        "<@U0OWNER01>",
+        "<@W0ADMIN01>",
+        "<!subteam^S0ONCALL1>",
+    ]
     assert len(mentions([f"U0{i:07d}" for i in range(50)])) == MAX_MENTIONS
 
 
 def test_the_reminder_escapes_the_bots_name_and_says_when_it_expires() -> None:
-    message = reminder_message(bot_name="ci <!channel> *bot*", owners=["U0OWNER01"], groups=["S0ONCALL1"],
-                               expires_at=EXPIRES)
+    message = reminder_message(
+        bot_name="ci <!channel> *bot*", owners=["U0OWNER01"], groups=["S0ONCALL1"], expires_at=EXPIRES
+    )
     assert message.text.startswith("\u23f0 <@U0OWNER01> <!subteam^S0ONCALL1>: *ci &lt;!channel&gt; ")
     assert "<!channel>" not in message.text
     assert "expires at 2026-11-30 19:14:16 UTC; then the session is told no." in message.text
@@ -66,4 +70,5 @@ def test_a_fallback_copy_offers_only_what_a_fallback_approver_may_do() -> None:
     long = "make deploy " + "x" * 5000
     assert labels(fallback_copy=True, command=long) == ["Review and approve", "Deny"]
     assert "Approve for this session saves" not in json.dumps(
-        approval_card(make_escalation(fallback_copy=True, session_patterns=("make",))).blocks)
+        approval_card(make_escalation(fallback_copy=True, session_patterns=("make",))).blocks
+    )

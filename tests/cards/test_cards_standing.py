@@ -51,16 +51,24 @@ def assert_no_user_text_in_mrkdwn(node: object, *user_texts: str) -> None:
 
 def approval(**kw: object) -> CardStanding:
     values: dict[str, object] = dict(
-        id="sa_123", scope="bot", subject_label="bot_1", pattern="apt-get install", max_risk="workspace_write",
-        contained_only=True, created_by="U0OWNER01", expires_at=WHEN, use_count=3,
+        id="sa_123",
+        scope="bot",
+        subject_label="bot_1",
+        pattern="apt-get install",
+        max_risk="workspace_write",
+        contained_only=True,
+        created_by="U0OWNER01",
+        expires_at=WHEN,
+        use_count=3,
     )
     values.update(kw)
     return CardStanding(**values)  # type: ignore[arg-type]
 
 
 def test_notice_names_bot_command_approval_and_who_set_it_inertly() -> None:
-    message = standing_notice(bot_name="ci<!here>", command=NASTY, contained=True, escalation_id="esc_1",
-                              approvals=[approval()])
+    message = standing_notice(
+        bot_name="ci<!here>", command=NASTY, contained=True, escalation_id="esc_1", approvals=[approval()]
+    )
     validate_message(message)
     assert_no_user_text_in_mrkdwn(message.blocks, NASTY, "ci<!here>", "apt-get")
     assert_inert_mrkdwn_string(message.text)
@@ -70,34 +78,54 @@ def test_notice_names_bot_command_approval_and_who_set_it_inertly() -> None:
 
 
 def test_notice_of_an_operator_made_approval_shows_the_operator_as_text() -> None:
-    message = standing_notice(bot_name="ci", command="ls", contained=False, escalation_id="e",
-                              approvals=[approval(created_by="operator:root")])
+    message = standing_notice(
+        bot_name="ci",
+        command="ls",
+        contained=False,
+        escalation_id="e",
+        approvals=[approval(created_by="operator:root")],
+    )
     validate_message(message)
     assert "operator:root" in " ".join(literal_texts(message.blocks))
 
 
 def test_modal_is_prefilled_valid_and_carries_its_escalation() -> None:
-    view = standing_modal(escalation_id="esc_9", scope="bot", pattern="apt-get install", max_risk="system",
-                          command_preview=NASTY, contained=False)
+    view = standing_modal(
+        escalation_id="esc_9",
+        scope="bot",
+        pattern="apt-get install",
+        max_risk="system",
+        command_preview=NASTY,
+        contained=False,
+    )
     validate_view(view)
     assert_no_user_text_in_mrkdwn(view["blocks"], NASTY, "apt-get")
     assert json.loads(view["private_metadata"]) == {"escalation_id": "esc_9", "scope": "bot"}
     pattern = next(b for b in view["blocks"] if b.get("block_id") == STANDING_PATTERN_BLOCK)
     assert pattern["element"]["initial_value"] == "apt-get install"
-    options = [o["value"] for b in view["blocks"] if b.get("type") == "input" and b["element"]["type"] == "static_select"
-               for o in b["element"]["options"]]
+    options = [
+        o["value"]
+        for b in view["blocks"]
+        if b.get("type") == "input" and b["element"]["type"] == "static_select"
+        for o in b["element"]["options"]
+    ]
     assert "destructive" not in options
 
 
 def test_home_view_validates_and_offers_revoke_per_approval() -> None:
     view = home_view(
         bots=[("ci<!channel>", "C0APPROVE")],
-        pending=[HomePending(id="esc_1", bot_name="ci", command=NASTY, risk="system", contained=False, expires_at=WHEN)],
+        pending=[
+            HomePending(id="esc_1", bot_name="ci", command=NASTY, risk="system", contained=False, expires_at=WHEN)
+        ],
         approvals=[approval(), approval(id="sa_456", scope="room", subject_label="C0APPROVE", created_by="U0ADMIN01")],
     )
     validate_home(view)
     assert_no_user_text_in_mrkdwn(view["blocks"], NASTY, "ci<!channel>", "apt-get")
-    assert [b["value"] for b in buttons(view["blocks"]) if b["action_id"] == STANDING_REVOKE_ACTION] == ["sa_123", "sa_456"]
+    assert [b["value"] for b in buttons(view["blocks"]) if b["action_id"] == STANDING_REVOKE_ACTION] == [
+        "sa_123",
+        "sa_456",
+    ]
 
 
 def test_empty_home_view_validates() -> None:
@@ -107,8 +135,19 @@ def test_empty_home_view_validates() -> None:
 
 
 def test_a_home_view_whose_lists_are_cut_says_how_many_more_and_where_to_see_them() -> None:
-    pending = [HomePending(id=f"esc_{i}", bot_name="ci", command=NASTY + "\u202e", risk="system", contained=False,
-                           expires_at=WHEN, approvals_needed=2, approvers=("U0OWNER01",)) for i in range(30)]
+    pending = [
+        HomePending(
+            id=f"esc_{i}",
+            bot_name="ci",
+            command=NASTY + "\u202e",
+            risk="system",
+            contained=False,
+            expires_at=WHEN,
+            approvals_needed=2,
+            approvers=("U0OWNER01",),
+        )
+        for i in range(30)
+    ]
     view = home_view(
         bots=[(f"bot-{i}", "C0APPROVE") for i in range(35)],
         pending=pending,  # each with its hidden-text warning and two-person line: four blocks
@@ -124,16 +163,28 @@ def test_a_home_view_whose_lists_are_cut_says_how_many_more_and_where_to_see_the
 
 
 def test_a_home_view_whose_lists_fit_has_no_more_line() -> None:
-    view = home_view(bots=[("ci", "C0APPROVE")], pending=[HomePending(
-        id="esc_1", bot_name="ci", command="make", risk="system", contained=False, expires_at=WHEN)],
-        approvals=[approval()])
+    view = home_view(
+        bots=[("ci", "C0APPROVE")],
+        pending=[
+            HomePending(id="esc_1", bot_name="ci", command="make", risk="system", contained=False, expires_at=WHEN)
+        ],
+        approvals=[approval()],
+    )
     assert "more" not in json.dumps(view)
 
 
-def test_the_modal_warns_that_a_host_approval_for_a_package_manager_or_git_approves_the_workspace_configuration() -> None:
+def test_the_modal_warns_that_a_host_approval_for_a_package_manager_or_git_approves_the_workspace_configuration() -> (
+    None
+):
     def texts(pattern: str, contained: bool) -> str:
-        view = standing_modal(escalation_id="esc_9", scope="bot", pattern=pattern, max_risk="system",
-                              command_preview=pattern, contained=contained)
+        view = standing_modal(
+            escalation_id="esc_9",
+            scope="bot",
+            pattern=pattern,
+            max_risk="system",
+            command_preview=pattern,
+            contained=contained,
+        )
         validate_view(view)
         return json.dumps(view["blocks"])
 

@@ -24,8 +24,9 @@ def test_a_card_with_an_unknown_program_says_so_and_offers_to_grade_it() -> None
 def test_without_unknown_programs_or_once_decided_there_is_no_button() -> None:
     plain = approval_card(make_escalation(risk="destructive")).to_dict()
     assert "does not know" not in json.dumps(plain) and TEACH_ACTION not in json.dumps(plain)
-    decided = approval_card(make_escalation(risk="destructive", unknown_programs=("acmecc",), status="denied",
-                                            decided_by="U0OWNER01")).to_dict()
+    decided = approval_card(
+        make_escalation(risk="destructive", unknown_programs=("acmecc",), status="denied", decided_by="U0OWNER01")
+    ).to_dict()
     assert TEACH_ACTION not in json.dumps(decided) and "FlyBot does not know `acmecc`" in json.dumps(decided)
 
 
@@ -36,5 +37,10 @@ def test_the_modal_asks_for_the_grade_the_subcommands_and_a_note() -> None:
     assert json.loads(view["private_metadata"]) == {"escalation_id": "esc_1", "program": "mytool"}
     grade = next(b for b in view["blocks"] if b.get("block_id") == TEACH_GRADE_BLOCK)
     assert [o["value"] for o in grade["element"]["options"]] == [
-        "read_only", "workspace_write", "network", "system", "destructive"]
+        "read_only",
+        "workspace_write",
+        "network",
+        "system",
+        "destructive",
+    ]
     assert "e.g. deploy" in json.dumps(view)

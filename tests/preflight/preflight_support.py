@@ -122,6 +122,11 @@ def run_cli(env: dict[str, str], *args: str) -> CliRun:
     """Run the preflight CLI in a real subprocess with exactly ``env``."""
     done = subprocess.run(
         [sys.executable, "-m", "bot.preflight.cli", "preflight", *args],
-        cwd=REPO, env=env, capture_output=True, text=True, timeout=60, check=False,
+        cwd=REPO,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
     )
     return CliRun(done.returncode, done.stdout, done.stderr)

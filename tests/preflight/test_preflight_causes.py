@@ -22,9 +22,11 @@ needs_syscall = pytest.mark.skipif(not ON_KNOWN_MACHINE, reason="landlock_create
 REAL_BWRAP = shutil.which("bwrap")
 
 UID_MAP = 'echo "bwrap: setting up uid map: Permission denied" >&2\nexit 1'
-NO_PERMS = ('echo "bwrap: No permissions to creating new namespace, likely because the kernel does not allow '
-            'non-privileged user namespaces. On e.g. debian this can be enabled with '
-            "'sysctl kernel.unprivileged_userns_clone=1'.\" >&2\nexit 1")
+NO_PERMS = (
+    'echo "bwrap: No permissions to creating new namespace, likely because the kernel does not allow '
+    "non-privileged user namespaces. On e.g. debian this can be enabled with "
+    "'sysctl kernel.unprivileged_userns_clone=1'.\" >&2\nexit 1"
+)
 ENOSPC = 'echo "bwrap: Creating new namespace failed: No space left on device" >&2\nexit 1'
 EPERM = 'echo "bwrap: Creating new namespace failed: Operation not permitted" >&2\nexit 1'
 SECCOMP = 'echo "bwrap: Failed to make / slave: Function not implemented" >&2\nexit 1'
@@ -67,7 +69,11 @@ def test_override_absent_forces_no_landlock(kernel_host: FakeHost) -> None:
     landlock = result.json["backends"][1]
     assert result.code == 3
     assert (landlock["available"], landlock["cause"], landlock["error"], landlock["abi"]) == (
-        False, "not-built", "ENOSYS", None)
+        False,
+        "not-built",
+        "ENOSYS",
+        None,
+    )
     assert "landlock-kernel" in [u["id"] for u in result.json["unlock"]]
 
 
@@ -114,20 +120,27 @@ CASES = {
     # cause: (stand-in script or None for "not installed", host settings, phrase, host-side unlock ids)
     "not-installed": (None, {}, "bubblewrap not installed", ["install-bubblewrap"]),
     "apparmor-userns": (
-        UID_MAP, {"proc/sys/kernel/apparmor_restrict_unprivileged_userns": "1\n"},
+        UID_MAP,
+        {"proc/sys/kernel/apparmor_restrict_unprivileged_userns": "1\n"},
         "bubblewrap present but user namespaces are restricted by AppArmor",
         ["bwrap-apparmor-profile", "apparmor-userns-sysctl"],
     ),
     "userns-disabled": (
-        NO_PERMS, {"proc/sys/kernel/unprivileged_userns_clone": "0\n"},
-        "bubblewrap present but unprivileged user namespaces are disabled", ["userns-clone-sysctl"],
+        NO_PERMS,
+        {"proc/sys/kernel/unprivileged_userns_clone": "0\n"},
+        "bubblewrap present but unprivileged user namespaces are disabled",
+        ["userns-clone-sysctl"],
     ),
     "userns-limit": (
-        ENOSPC, {"proc/sys/user/max_user_namespaces": "0\n"},
-        "bubblewrap present but the user-namespace limit is 0", ["userns-max-sysctl"],
+        ENOSPC,
+        {"proc/sys/user/max_user_namespaces": "0\n"},
+        "bubblewrap present but the user-namespace limit is 0",
+        ["userns-max-sysctl"],
     ),
     "container": (
-        EPERM, {".dockerenv": ""}, "bubblewrap present but this container does not let it create namespaces",
+        EPERM,
+        {".dockerenv": ""},
+        "bubblewrap present but this container does not let it create namespaces",
         ["container-userns"],
     ),
     "other": (SECCOMP, {}, "bubblewrap present but not runnable", []),

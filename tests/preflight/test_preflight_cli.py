@@ -76,22 +76,38 @@ RO, WW, DFA, NONE = "read-only", "workspace-write", "danger-full-access", None
 
 # (setup, mode, exit code, status): every mode x outcome of the rules.
 MATRIX: list[tuple[Setup, str | None, int, str]] = [
-    (no_backend, RO, 3, "blocked"), (no_backend, WW, 3, "blocked"),
-    (no_backend, DFA, 0, "usable"), (no_backend, NONE, 4, "unknown"),
-    (bwrap_fails, RO, 3, "blocked"), (bwrap_fails, WW, 3, "blocked"),
-    (bwrap_fails, DFA, 0, "usable"), (bwrap_fails, NONE, 4, "unknown"),
-    (bwrap_runs, RO, 0, "usable"), (bwrap_runs, WW, 0, "usable"),
-    (bwrap_runs, DFA, 0, "usable"), (bwrap_runs, NONE, 0, "usable"),
-    (landlock_only, RO, 0, "usable"), (landlock_only, WW, 0, "usable"), (landlock_only, NONE, 0, "usable"),
+    (no_backend, RO, 3, "blocked"),
+    (no_backend, WW, 3, "blocked"),
+    (no_backend, DFA, 0, "usable"),
+    (no_backend, NONE, 4, "unknown"),
+    (bwrap_fails, RO, 3, "blocked"),
+    (bwrap_fails, WW, 3, "blocked"),
+    (bwrap_fails, DFA, 0, "usable"),
+    (bwrap_fails, NONE, 4, "unknown"),
+    (bwrap_runs, RO, 0, "usable"),
+    (bwrap_runs, WW, 0, "usable"),
+    (bwrap_runs, DFA, 0, "usable"),
+    (bwrap_runs, NONE, 0, "usable"),
+    (landlock_only, RO, 0, "usable"),
+    (landlock_only, WW, 0, "usable"),
+    (landlock_only, NONE, 0, "usable"),
     (bwrap_fails_landlock, WW, 0, "usable"),
-    (lsm_unreadable, RO, 4, "unknown"), (lsm_unreadable, WW, 4, "unknown"),
-    (lsm_unreadable, DFA, 0, "usable"), (lsm_unreadable, NONE, 4, "unknown"),
+    (lsm_unreadable, RO, 4, "unknown"),
+    (lsm_unreadable, WW, 4, "unknown"),
+    (lsm_unreadable, DFA, 0, "usable"),
+    (lsm_unreadable, NONE, 4, "unknown"),
     (lsm_unreadable_bwrap_runs, WW, 0, "usable"),
-    (darwin_missing, RO, 3, "blocked"), (darwin_missing, WW, 3, "blocked"),
-    (darwin_missing, DFA, 0, "usable"), (darwin_missing, NONE, 4, "unknown"),
-    (darwin_runs, WW, 0, "usable"), (darwin_runs, NONE, 0, "usable"),
+    (darwin_missing, RO, 3, "blocked"),
+    (darwin_missing, WW, 3, "blocked"),
+    (darwin_missing, DFA, 0, "usable"),
+    (darwin_missing, NONE, 4, "unknown"),
+    (darwin_runs, WW, 0, "usable"),
+    (darwin_runs, NONE, 0, "usable"),
     (darwin_fails, WW, 3, "blocked"),
-    (win32, RO, 4, "unknown"), (win32, WW, 4, "unknown"), (win32, DFA, 0, "usable"), (win32, NONE, 4, "unknown"),
+    (win32, RO, 4, "unknown"),
+    (win32, WW, 4, "unknown"),
+    (win32, DFA, 0, "usable"),
+    (win32, NONE, 4, "unknown"),
 ]
 
 
@@ -138,8 +154,13 @@ def test_windows_is_never_blocked_even_without_anything_on_path(host: FakeHost) 
     result = run_cli(host.env(PATH="/nonexistent"), "--mode", "workspace-write", "--json")
     assert result.code == 4
     assert result.json["backends"] == [
-        {"name": "windows-acl", "available": None, "detail": "the ACL runner cannot be probed from inside a shell",
-             "cause": None, "error": ""}
+        {
+            "name": "windows-acl",
+            "available": None,
+            "detail": "the ACL runner cannot be probed from inside a shell",
+            "cause": None,
+            "error": "",
+        }
     ]
 
 
@@ -167,11 +188,16 @@ def test_json_document_shape(host: FakeHost) -> None:
     assert set(doc["backends"][0]) == {"name", "available", "detail", "cause", "error"}
     assert set(doc["backends"][1]) == {"name", "available", "detail", "cause", "error", "abi"}
     assert doc["unlock"][2] == {
-        "id": "install-bubblewrap", "text": "install bubblewrap on the host",
+        "id": "install-bubblewrap",
+        "text": "install bubblewrap on the host",
         "command": "sudo apt-get install -y bubblewrap",
     }
     assert [u["id"] for u in doc["unlock"]] == [
-        "approve-turn", "approve-bot", "install-bubblewrap", "landlock-kernel", "change-file-policy",
+        "approve-turn",
+        "approve-bot",
+        "install-bubblewrap",
+        "landlock-kernel",
+        "change-file-policy",
     ]
 
 

@@ -55,7 +55,11 @@ def test_usable_report_offers_no_unlock_options() -> None:
 def test_blocked_linux_report_offers_approvals_install_kernel_and_policy_in_order() -> None:
     report = build_report(WW, "linux", NONE_USABLE, {"ID": "debian"})
     assert [o.id for o in report.unlock] == [
-        "approve-turn", "approve-bot", "install-bubblewrap", "landlock-kernel", "change-file-policy",
+        "approve-turn",
+        "approve-bot",
+        "install-bubblewrap",
+        "landlock-kernel",
+        "change-file-policy",
     ]
     assert report.unlock[2].command == "sudo apt-get install -y bubblewrap"
 
@@ -72,7 +76,7 @@ def test_windows_unknown_report_offers_no_host_backend_option() -> None:
         ('ID=ubuntu\nID_LIKE="debian"\n', "sudo apt-get install -y bubblewrap"),
         ('ID=linuxmint\nID_LIKE="ubuntu debian"\n', "sudo apt-get install -y bubblewrap"),
         ('ID="fedora"\n', "sudo dnf install -y bubblewrap"),
-        ("ID=opensuse-tumbleweed\nID_LIKE=\"opensuse suse\"\n", "sudo zypper install -y bubblewrap"),
+        ('ID=opensuse-tumbleweed\nID_LIKE="opensuse suse"\n', "sudo zypper install -y bubblewrap"),
         ("ID=somethingelse\n", None),
         ("", None),
     ],

@@ -47,7 +47,9 @@ def test_parse_round_trips_a_real_cli_line(host: FakeHost) -> None:
     parsed = parse_one_line(line)
     report = run_preflight("read-only", env=host.env())
     assert (parsed.mode, parsed.missing_backends, parsed.unlock) == (
-        SandboxMode.READ_ONLY, ("bubblewrap", "landlock"), report.unlock,
+        SandboxMode.READ_ONLY,
+        ("bubblewrap", "landlock"),
+        report.unlock,
     )
 
 
@@ -56,8 +58,11 @@ def test_parse_reads_the_issue_example() -> None:
     assert parsed.mode is SandboxMode.WORKSPACE_WRITE
     assert parsed.missing_backends == ("bubblewrap", "landlock")
     assert [(o.id, o.command) for o in parsed.unlock] == [
-        ("approve-turn", None), ("approve-bot", None), ("install-bubblewrap", None),
-        ("landlock-kernel", None), ("change-file-policy", None),
+        ("approve-turn", None),
+        ("approve-bot", None),
+        ("install-bubblewrap", None),
+        ("landlock-kernel", None),
+        ("change-file-policy", None),
     ]
 
 
@@ -87,8 +92,18 @@ def test_parse_keeps_unrecognised_phrases() -> None:
         ISSUE_EXAMPLE + "\n" + ISSUE_EXAMPLE,
     ],
     ids=[
-        "empty", "not-preflight", "usable", "unknown", "danger-mode", "bad-mode", "no-final-period",
-        "trailing-text", "no-unlock", "empty-option", "empty-missing", "two-lines",
+        "empty",
+        "not-preflight",
+        "usable",
+        "unknown",
+        "danger-mode",
+        "bad-mode",
+        "no-final-period",
+        "trailing-text",
+        "no-unlock",
+        "empty-option",
+        "empty-missing",
+        "two-lines",
     ],
 )
 def test_parse_rejects_malformed_text(text: str) -> None:

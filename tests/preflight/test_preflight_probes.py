@@ -21,8 +21,20 @@ needs_bwrap = pytest.mark.skipif(REAL_BWRAP is None, reason="bubblewrap is not i
 
 def direct_bwrap_run(bwrap: str) -> subprocess.CompletedProcess[str]:
     """The read-only profile, run directly: the ground truth for what bwrap can do here."""
-    argv = [bwrap, "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-            "--unshare-all", "--die-with-parent", "--", "/bin/true"]
+    argv = [
+        bwrap,
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--unshare-all",
+        "--die-with-parent",
+        "--",
+        "/bin/true",
+    ]
     return subprocess.run(argv, capture_output=True, text=True, timeout=30, check=False)
 
 
@@ -69,8 +81,17 @@ def test_bwrap_probe_passes_the_read_only_profile(host: FakeHost) -> None:
     host.tool("bwrap", f'printf "%s\\n" "$@" > {record}')
     assert run_preflight("read-only", env=host.env()).status is Status.USABLE
     assert record.read_text().split() == [
-        "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--unshare-all", "--die-with-parent",
-        "--", "/bin/true",
+        "--ro-bind",
+        "/",
+        "/",
+        "--dev",
+        "/dev",
+        "--proc",
+        "/proc",
+        "--unshare-all",
+        "--die-with-parent",
+        "--",
+        "/bin/true",
     ]
 
 

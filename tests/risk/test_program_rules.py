@@ -9,45 +9,54 @@ from bot.risk import RiskLevel, classify
 from bot.risk.rules import ProgramRules, Rule, plain_word
 
 R = RiskLevel
-RULES = ProgramRules((
-    Rule("acmecc", None, R.WORKSPACE_WRITE, "U0ADMIN01"),
-    Rule("mytool", "deploy", R.NETWORK, "U0ADMIN01"),
-    Rule("mytool", "status", R.READ_ONLY, "U0ADMIN01"),
-    Rule("git", None, R.NETWORK, "U0ADMIN02"),
-    Rule("make", None, R.READ_ONLY, "U0ADMIN02"),
-))
+RULES = ProgramRules(
+    (
+        Rule("acmecc", None, R.WORKSPACE_WRITE, "U0ADMIN01"),
+        Rule("mytool", "deploy", R.NETWORK, "U0ADMIN01"),
+        Rule("mytool", "status", R.READ_ONLY, "U0ADMIN01"),
+        Rule("git", None, R.NETWORK, "U0ADMIN02"),
+        Rule("make", None, R.READ_ONLY, "U0ADMIN02"),
+    )
+)
 
 
 def grade(command: str, rules: ProgramRules | None = RULES, *, contained: bool = False) -> RiskLevel:
     return classify(command, contained=contained, workspace="/w", rules=rules).risk
 
 
-@pytest.mark.parametrize(("command", "expected"), [
-    ("acmecc -O2 main.c -o app", R.WORKSPACE_WRITE),
-    ("cd src && acmecc -c x.c", R.WORKSPACE_WRITE),
-    ("sudo acmecc a.c", R.SYSTEM),
-    ("bash -c 'acmecc a.c'", R.WORKSPACE_WRITE),
-    ("mytool deploy prod", R.NETWORK),
-    ("mytool status", R.READ_ONLY),
-    ("git status", R.NETWORK),
-    ("/usr/bin/git status", R.NETWORK),
-])
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("acmecc -O2 main.c -o app", R.WORKSPACE_WRITE),
+        ("cd src && acmecc -c x.c", R.WORKSPACE_WRITE),
+        ("sudo acmecc a.c", R.SYSTEM),
+        ("bash -c 'acmecc a.c'", R.WORKSPACE_WRITE),
+        ("mytool deploy prod", R.NETWORK),
+        ("mytool status", R.READ_ONLY),
+        ("git status", R.NETWORK),
+        ("/usr/bin/git status", R.NETWORK),
+    ],
+)
 def test_a_rule_grades_an_unknown_program_or_raises_a_built_in_grade(command: str, expected: RiskLevel) -> None:
     assert grade(command) == expected
     assert grade(command, None) != expected
 
 
-@pytest.mark.parametrize("command", [
-    "acmecc a.c && rm -rf x",           # the walker still grades the rm
-    "./acmecc a.c", "/tmp/acmecc a.c",     # a program given as a path
-    "acme\u0441c a.c",                  # a look-alike (Cyrillic es)
-    "acmecc\u200b a.c",                 # a hidden character
-    "acmecc 'a.c",                      # unparseable
-    "$CC a.c",                       # a name only known when it runs
-    "mytool rollback",               # no rule for this subcommand, none for the program
-    "acmecc -o /etc/passwd a.c",        # an operand that is a protected path
-    "acmecc() { rm -rf /; }; acmecc a.c",  # a function shadows the program
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "acmecc a.c && rm -rf x",  # the walker still grades the rm
+        "./acmecc a.c",
+        "/tmp/acmecc a.c",  # a program given as a path
+        "acme\u0441c a.c",  # a look-alike (Cyrillic es)
+        "acmecc\u200b a.c",  # a hidden character
+        "acmecc 'a.c",  # unparseable
+        "$CC a.c",  # a name only known when it runs
+        "mytool rollback",  # no rule for this subcommand, none for the program
+        "acmecc -o /etc/passwd a.c",  # an operand that is a protected path
+        "acmecc() { rm -rf /; }; acmecc a.c",  # a function shadows the program
+    ],
+)
 def test_a_rule_changes_nothing_it_should_not(command: str) -> None:
     assert grade(command) == R.DESTRUCTIVE
 
@@ -84,11 +93,24 @@ def test_rules_with_the_same_content_are_equal_and_hash_alike() -> None:
     assert ProgramRules() != RULES and not ProgramRules()
 
 
-@pytest.mark.parametrize(("word", "plain"), [
-    ("acmecc", True), ("clang-format", True), ("g++", True), ("python3.12", True),
-    ("./acmecc", False), ("/usr/bin/acmecc", False), ("a b", False), ("acme\u0441c", False), ("acmecc\u200b", False),
-    ("", False), ("-rf", False), ("x\n", False), ("a" * 65, False),
-])
+@pytest.mark.parametrize(
+    ("word", "plain"),
+    [
+        ("acmecc", True),
+        ("clang-format", True),
+        ("g++", True),
+        ("python3.12", True),
+        ("./acmecc", False),
+        ("/usr/bin/acmecc", False),
+        ("a b", False),
+        ("acme\u0441c", False),
+        ("acmecc\u200b", False),
+        ("", False),
+        ("-rf", False),
+        ("x\n", False),
+        ("a" * 65, False),
+    ],
+)
 def test_plain_words(word: str, plain: bool) -> None:
     assert plain_word(word) is plain
 

@@ -59,7 +59,9 @@ def test_a_hijacking_name_assigned_by_a_loop_or_arithmetic_is_destructive(script
     ("while true; do git push origin main; done", RiskLevel.NETWORK),
     ("echo ${X:-y} ${X:+y} ${#X}; git push origin main", RiskLevel.NETWORK),
 ])  # fmt: skip
-def test_loops_and_arithmetic_that_assign_nothing_keep_their_grade_and_an_empty_environment(script: str, risk: RiskLevel) -> None:
+def test_loops_and_arithmetic_that_assign_nothing_keep_their_grade_and_an_empty_environment(
+    script: str, risk: RiskLevel
+) -> None:
     verdict = classify(script, contained=False, workspace=WORKSPACE)
     assert verdict.risk is risk
     if "for f" in script:

@@ -47,18 +47,21 @@ def test_every_catalogue_entry_compiles_names_its_source_and_is_not_shadowed_by_
         assert name in PROGRAMS and PROGRAMS[name].source.endswith(f"catalogue/{names[name][0]}.py")
 
 
-@pytest.mark.parametrize(("spec", "message"), [
-    ({"source": "x"}, "needs a grade"),
-    ({"source": "x", "grade": "harmless"}, "not one of the grades"),
-    ({"source": "x", "grade": "read", "options": "output"}, "not an option"),
-    ({"source": "x", "grade": "read", "options": "--out:writes"}, "no known effect"),
-    ({"source": "x", "grade": "read", "operands": "written"}, "operands"),
-    ({"source": "x", "grade": "read", "colour": "red"}, "unknown keys"),
-    ({"source": "x", "grade": "read", "many": True}, "needs commands"),
-    ({"source": "x", "grade": "read", "when": {"-r": "read"}}, "not listed"),
-    ({"source": "x", "grade": "wrap", "open": True}, "lists its options"),
-    ({"source": "x", "commands": {}}, "non-empty"),
-])
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ({"source": "x"}, "needs a grade"),
+        ({"source": "x", "grade": "harmless"}, "not one of the grades"),
+        ({"source": "x", "grade": "read", "options": "output"}, "not an option"),
+        ({"source": "x", "grade": "read", "options": "--out:writes"}, "no known effect"),
+        ({"source": "x", "grade": "read", "operands": "written"}, "operands"),
+        ({"source": "x", "grade": "read", "colour": "red"}, "unknown keys"),
+        ({"source": "x", "grade": "read", "many": True}, "needs commands"),
+        ({"source": "x", "grade": "read", "when": {"-r": "read"}}, "not listed"),
+        ({"source": "x", "grade": "wrap", "open": True}, "lists its options"),
+        ({"source": "x", "commands": {}}, "non-empty"),
+    ],
+)
 def test_a_malformed_entry_is_an_error_naming_the_problem(spec: dict[str, object], message: str) -> None:
     with pytest.raises(CatalogueError, match=message):
         compile_entry("tool", spec)
@@ -71,8 +74,14 @@ def loaded_after(command: str) -> list[str]:
         f"classify({command!r}, contained=False)\n"
         "print(json.dumps(sorted(m for m in sys.modules if 'catalogue' in m)))\n"
     )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60,
-                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"},
+    )
     assert done.returncode == 0, done.stderr
     return list(json.loads(done.stdout))
 
@@ -106,440 +115,476 @@ def test_a_write_option_goes_through_the_path_grading() -> None:
 
 # -- compilers and build systems ---------------------------------------------------------------------------------------
 def test_compilers_and_build_systems_build_in_the_workspace() -> None:
-    assert_grades([
-        ("gcc -O2 main.c -o app", R.WORKSPACE_WRITE),
-        ("g++ -std=c++17 -Wall -Iinclude -lpthread src/main.cpp -o build/app", R.WORKSPACE_WRITE),
-        ("clang -fsanitize=address -g test.c", R.WORKSPACE_WRITE),
-        ("cmake -S . -B build -DCMAKE_BUILD_TYPE=Release", R.WORKSPACE_WRITE),
-        ("cmake --build build --parallel 8", R.WORKSPACE_WRITE),
-        ("ctest --test-dir build --output-on-failure", R.WORKSPACE_WRITE),
-        ("ninja -C build", R.WORKSPACE_WRITE),
-        ("meson setup builddir", R.WORKSPACE_WRITE),
-        ("mvn package -DskipTests", R.WORKSPACE_WRITE),
-        ("gradle build --offline", R.WORKSPACE_WRITE),
-        ("javac -d out src/Main.java", R.WORKSPACE_WRITE),
-        ("dotnet build", R.WORKSPACE_WRITE),
-        ("dotnet --info", R.READ_ONLY),
-        ("dotnet new console -o app", R.WORKSPACE_WRITE),
-        ("swift build -c release", R.WORKSPACE_WRITE),
-        ("rustc main.rs -o main", R.WORKSPACE_WRITE),
-        ("ghc -O2 Main.hs", R.WORKSPACE_WRITE),
-        ("cabal build", R.WORKSPACE_WRITE),
-        ("stack test", R.WORKSPACE_WRITE),
-        ("mix test", R.WORKSPACE_WRITE),
-        ("zig build test", R.WORKSPACE_WRITE),
-        ("kotlinc main.kt -include-runtime -d main.jar", R.WORKSPACE_WRITE),
-        ("bazel build //...", R.WORKSPACE_WRITE),
-        ("bazel query //...", R.WORKSPACE_WRITE),  # repository rules run
-    ])
+    assert_grades(
+        [
+            ("gcc -O2 main.c -o app", R.WORKSPACE_WRITE),
+            ("g++ -std=c++17 -Wall -Iinclude -lpthread src/main.cpp -o build/app", R.WORKSPACE_WRITE),
+            ("clang -fsanitize=address -g test.c", R.WORKSPACE_WRITE),
+            ("cmake -S . -B build -DCMAKE_BUILD_TYPE=Release", R.WORKSPACE_WRITE),
+            ("cmake --build build --parallel 8", R.WORKSPACE_WRITE),
+            ("ctest --test-dir build --output-on-failure", R.WORKSPACE_WRITE),
+            ("ninja -C build", R.WORKSPACE_WRITE),
+            ("meson setup builddir", R.WORKSPACE_WRITE),
+            ("mvn package -DskipTests", R.WORKSPACE_WRITE),
+            ("gradle build --offline", R.WORKSPACE_WRITE),
+            ("javac -d out src/Main.java", R.WORKSPACE_WRITE),
+            ("dotnet build", R.WORKSPACE_WRITE),
+            ("dotnet --info", R.READ_ONLY),
+            ("dotnet new console -o app", R.WORKSPACE_WRITE),
+            ("swift build -c release", R.WORKSPACE_WRITE),
+            ("rustc main.rs -o main", R.WORKSPACE_WRITE),
+            ("ghc -O2 Main.hs", R.WORKSPACE_WRITE),
+            ("cabal build", R.WORKSPACE_WRITE),
+            ("stack test", R.WORKSPACE_WRITE),
+            ("mix test", R.WORKSPACE_WRITE),
+            ("zig build test", R.WORKSPACE_WRITE),
+            ("kotlinc main.kt -include-runtime -d main.jar", R.WORKSPACE_WRITE),
+            ("bazel build //...", R.WORKSPACE_WRITE),
+            ("bazel query //...", R.WORKSPACE_WRITE),  # repository rules run
+        ]
+    )
 
 
 def test_compilers_and_build_systems_that_install_publish_delete_or_run_programs_grade_high() -> None:
-    assert_grades([
-        ("gcc -wrapper gdb,--args main.c", R.DESTRUCTIVE),
-        ("gcc -B /tmp/evil main.c", R.DESTRUCTIVE),
-        ("gcc -fplugin=./x.so main.c", R.DESTRUCTIVE),
-        ("gcc @flags.txt", R.DESTRUCTIVE),
-        ("cmake -P script.cmake", R.DESTRUCTIVE),
-        ("cmake -E rm -rf build", R.DESTRUCTIVE),
-        ("cmake --install build", R.SYSTEM),
-        ("mvn clean install", R.DESTRUCTIVE),
-        ("mvn install", R.SYSTEM),
-        ("mvn compile deploy", R.NETWORK),
-        ("gradle clean build", R.DESTRUCTIVE),
-        ("gradle -I init.gradle build", R.DESTRUCTIVE),
-        ("gradle publish", R.NETWORK),
-        ("dotnet nuget push pkg.nupkg", R.NETWORK),
-        ("dotnet nuget delete Pkg 1.0", R.DESTRUCTIVE),
-        ("dotnet clean", R.DESTRUCTIVE),
-        ("dotnet tool install -g dotnet-ef", R.SYSTEM),
-        ("dotnet app.dll", R.DESTRUCTIVE),
-        ("java -jar app.jar", R.DESTRUCTIVE),
-        ("rustc -C linker=/tmp/x main.rs", R.DESTRUCTIVE),
-        ("stack exec -- whatever", R.DESTRUCTIVE),
-        ("bazel run //:server", R.DESTRUCTIVE),
-        ("bazel clean --expunge", R.DESTRUCTIVE),
-        ("mix deps.clean --all", R.DESTRUCTIVE),
-        ("swift package reset", R.DESTRUCTIVE),
-    ])
+    assert_grades(
+        [
+            ("gcc -wrapper gdb,--args main.c", R.DESTRUCTIVE),
+            ("gcc -B /tmp/evil main.c", R.DESTRUCTIVE),
+            ("gcc -fplugin=./x.so main.c", R.DESTRUCTIVE),
+            ("gcc @flags.txt", R.DESTRUCTIVE),
+            ("cmake -P script.cmake", R.DESTRUCTIVE),
+            ("cmake -E rm -rf build", R.DESTRUCTIVE),
+            ("cmake --install build", R.SYSTEM),
+            ("mvn clean install", R.DESTRUCTIVE),
+            ("mvn install", R.SYSTEM),
+            ("mvn compile deploy", R.NETWORK),
+            ("gradle clean build", R.DESTRUCTIVE),
+            ("gradle -I init.gradle build", R.DESTRUCTIVE),
+            ("gradle publish", R.NETWORK),
+            ("dotnet nuget push pkg.nupkg", R.NETWORK),
+            ("dotnet nuget delete Pkg 1.0", R.DESTRUCTIVE),
+            ("dotnet clean", R.DESTRUCTIVE),
+            ("dotnet tool install -g dotnet-ef", R.SYSTEM),
+            ("dotnet app.dll", R.DESTRUCTIVE),
+            ("java -jar app.jar", R.DESTRUCTIVE),
+            ("rustc -C linker=/tmp/x main.rs", R.DESTRUCTIVE),
+            ("stack exec -- whatever", R.DESTRUCTIVE),
+            ("bazel run //:server", R.DESTRUCTIVE),
+            ("bazel clean --expunge", R.DESTRUCTIVE),
+            ("mix deps.clean --all", R.DESTRUCTIVE),
+            ("swift package reset", R.DESTRUCTIVE),
+        ]
+    )
 
 
 # -- package and version managers ---------------------------------------------------------------------------------------
 def test_package_managers_read_fetch_and_build_low() -> None:
-    assert_grades([
-        ("uv add requests", R.NETWORK),
-        ("uv sync", R.NETWORK),
-        ("uv run pytest -x", R.WORKSPACE_WRITE),
-        ("uv pip list", R.READ_ONLY),
-        ("uv export -o requirements.txt", R.WORKSPACE_WRITE),
-        ("gem list", R.READ_ONLY),
-        ("composer install", R.NETWORK),
-        ("composer validate", R.READ_ONLY),
-        ("bun test", R.WORKSPACE_WRITE),
-        ("bun pm ls", R.READ_ONLY),
-        ("deno fmt --check", R.WORKSPACE_WRITE),
-        ("nvm ls", R.READ_ONLY),
-        ("rustup show", R.READ_ONLY),
-        ("pyenv versions", R.READ_ONLY),
-        ("pyenv local 3.12.0", R.WORKSPACE_WRITE),
-        ("conda env list", R.READ_ONLY),
-        ("pipx list", R.READ_ONLY),
-        ("nix-env -q", R.READ_ONLY),
-        ("nix flake update", R.NETWORK),
-        ("sdk current java", R.READ_ONLY),
-    ])
+    assert_grades(
+        [
+            ("uv add requests", R.NETWORK),
+            ("uv sync", R.NETWORK),
+            ("uv run pytest -x", R.WORKSPACE_WRITE),
+            ("uv pip list", R.READ_ONLY),
+            ("uv export -o requirements.txt", R.WORKSPACE_WRITE),
+            ("gem list", R.READ_ONLY),
+            ("composer install", R.NETWORK),
+            ("composer validate", R.READ_ONLY),
+            ("bun test", R.WORKSPACE_WRITE),
+            ("bun pm ls", R.READ_ONLY),
+            ("deno fmt --check", R.WORKSPACE_WRITE),
+            ("nvm ls", R.READ_ONLY),
+            ("rustup show", R.READ_ONLY),
+            ("pyenv versions", R.READ_ONLY),
+            ("pyenv local 3.12.0", R.WORKSPACE_WRITE),
+            ("conda env list", R.READ_ONLY),
+            ("pipx list", R.READ_ONLY),
+            ("nix-env -q", R.READ_ONLY),
+            ("nix flake update", R.NETWORK),
+            ("sdk current java", R.READ_ONLY),
+        ]
+    )
 
 
 def test_package_managers_installing_for_the_user_deleting_or_running_package_programs_grade_high() -> None:
-    assert_grades([
-        ("uv run python script.py", R.DESTRUCTIVE),  # graded as the command it runs
-        ("uv run --unknown-option pytest", R.DESTRUCTIVE),  # it may take pytest as its value
-        ("uv pip install --system requests", R.SYSTEM),
-        ("uv cache clean", R.DESTRUCTIVE),
-        ("uv python install 3.12", R.SYSTEM),
-        ("uvx ruff check", R.DESTRUCTIVE),
-        ("bundle install", R.SYSTEM),
-        ("bundle exec rake test", R.DESTRUCTIVE),
-        ("gem uninstall rails", R.DESTRUCTIVE),
-        ("gem push pkg.gem", R.NETWORK),
-        ("gem yank pkg -v 1.0", R.DESTRUCTIVE),
-        ("composer run-script test", R.DESTRUCTIVE),
-        ("composer self-update", R.SYSTEM),
-        ("bun run dev", R.DESTRUCTIVE),
-        ("bun index.ts", R.DESTRUCTIVE),
-        ("deno run main.ts", R.DESTRUCTIVE),
-        ("nvm install 20", R.SYSTEM),
-        ("nvm uninstall 18", R.DESTRUCTIVE),
-        ("rustup toolchain install nightly", R.SYSTEM),
-        ("rustup self uninstall", R.DESTRUCTIVE),
-        ("pyenv install 3.12.0", R.SYSTEM),
-        ("conda remove -n env --all", R.DESTRUCTIVE),
-        ("pipx run cowsay", R.DESTRUCTIVE),
-        ("nix run nixpkgs#hello", R.DESTRUCTIVE),
-        ("nix-env -iA nixpkgs.hello", R.SYSTEM),
-        ("nix-collect-garbage -d", R.DESTRUCTIVE),
-        ("mise exec -- node app.js", R.DESTRUCTIVE),
-        ("asdf plugin remove nodejs", R.DESTRUCTIVE),
-        ("sdk install java", R.SYSTEM),
-    ])
+    assert_grades(
+        [
+            ("uv run python script.py", R.DESTRUCTIVE),  # graded as the command it runs
+            ("uv run --unknown-option pytest", R.DESTRUCTIVE),  # it may take pytest as its value
+            ("uv pip install --system requests", R.SYSTEM),
+            ("uv cache clean", R.DESTRUCTIVE),
+            ("uv python install 3.12", R.SYSTEM),
+            ("uvx ruff check", R.DESTRUCTIVE),
+            ("bundle install", R.SYSTEM),
+            ("bundle exec rake test", R.DESTRUCTIVE),
+            ("gem uninstall rails", R.DESTRUCTIVE),
+            ("gem push pkg.gem", R.NETWORK),
+            ("gem yank pkg -v 1.0", R.DESTRUCTIVE),
+            ("composer run-script test", R.DESTRUCTIVE),
+            ("composer self-update", R.SYSTEM),
+            ("bun run dev", R.DESTRUCTIVE),
+            ("bun index.ts", R.DESTRUCTIVE),
+            ("deno run main.ts", R.DESTRUCTIVE),
+            ("nvm install 20", R.SYSTEM),
+            ("nvm uninstall 18", R.DESTRUCTIVE),
+            ("rustup toolchain install nightly", R.SYSTEM),
+            ("rustup self uninstall", R.DESTRUCTIVE),
+            ("pyenv install 3.12.0", R.SYSTEM),
+            ("conda remove -n env --all", R.DESTRUCTIVE),
+            ("pipx run cowsay", R.DESTRUCTIVE),
+            ("nix run nixpkgs#hello", R.DESTRUCTIVE),
+            ("nix-env -iA nixpkgs.hello", R.SYSTEM),
+            ("nix-collect-garbage -d", R.DESTRUCTIVE),
+            ("mise exec -- node app.js", R.DESTRUCTIVE),
+            ("asdf plugin remove nodejs", R.DESTRUCTIVE),
+            ("sdk install java", R.SYSTEM),
+        ]
+    )
     assert grade("uv python install 3.12", contained=True) == R.NETWORK
 
 
 # -- version control beyond git ------------------------------------------------------------------------------------------
 def test_version_control_queries_and_local_records_grade_low() -> None:
-    assert_grades([
-        ("jj log -r @", R.READ_ONLY),
-        ("jj st", R.READ_ONLY),
-        ("jj new -m 'start'", R.WORKSPACE_WRITE),
-        ("jj describe -m 'message'", R.WORKSPACE_WRITE),
-        ("jj git fetch", R.NETWORK),
-        ("hg status", R.READ_ONLY),
-        ("hg log --limit 5", R.READ_ONLY),
-        ("hg commit -m 'fix'", R.WORKSPACE_WRITE),
-        ("hg pull", R.NETWORK),
-        ("hg push", R.NETWORK),
-        ("svn status", R.READ_ONLY),
-        ("svn update", R.NETWORK),
-        ("svn commit -m 'fix'", R.NETWORK),
-        ("fossil status", R.READ_ONLY),
-        ("dolt status", R.READ_ONLY),
-    ])
+    assert_grades(
+        [
+            ("jj log -r @", R.READ_ONLY),
+            ("jj st", R.READ_ONLY),
+            ("jj new -m 'start'", R.WORKSPACE_WRITE),
+            ("jj describe -m 'message'", R.WORKSPACE_WRITE),
+            ("jj git fetch", R.NETWORK),
+            ("hg status", R.READ_ONLY),
+            ("hg log --limit 5", R.READ_ONLY),
+            ("hg commit -m 'fix'", R.WORKSPACE_WRITE),
+            ("hg pull", R.NETWORK),
+            ("hg push", R.NETWORK),
+            ("svn status", R.READ_ONLY),
+            ("svn update", R.NETWORK),
+            ("svn commit -m 'fix'", R.NETWORK),
+            ("fossil status", R.READ_ONLY),
+            ("dolt status", R.READ_ONLY),
+        ]
+    )
 
 
 def test_version_control_that_drops_work_rewrites_remotes_or_runs_tools_grades_high() -> None:
-    assert_grades([
-        ("jj git push", R.DESTRUCTIVE),  # may move a bookmark sideways on the remote
-        ("jj --config ui.pager=evil log", R.DESTRUCTIVE),
-        ("jj config edit --user", R.DESTRUCTIVE),
-        ("jj diff --tool meld", R.DESTRUCTIVE),
-        ("jj frobnicate", R.DESTRUCTIVE),
-        ("hg revert --all", R.DESTRUCTIVE),
-        ("hg update --clean", R.DESTRUCTIVE),
-        ("hg purge", R.DESTRUCTIVE),
-        ("hg --config extensions.x=/tmp/x.py status", R.DESTRUCTIVE),
-        ("svn revert -R .", R.DESTRUCTIVE),
-        ("svn delete file.txt", R.DESTRUCTIVE),
-        ("fossil rm file.txt", R.DESTRUCTIVE),
-        ("dolt push --force origin main", R.DESTRUCTIVE),
-        ("dolt reset --hard", R.DESTRUCTIVE),
-    ])
+    assert_grades(
+        [
+            ("jj git push", R.DESTRUCTIVE),  # may move a bookmark sideways on the remote
+            ("jj --config ui.pager=evil log", R.DESTRUCTIVE),
+            ("jj config edit --user", R.DESTRUCTIVE),
+            ("jj diff --tool meld", R.DESTRUCTIVE),
+            ("jj frobnicate", R.DESTRUCTIVE),
+            ("hg revert --all", R.DESTRUCTIVE),
+            ("hg update --clean", R.DESTRUCTIVE),
+            ("hg purge", R.DESTRUCTIVE),
+            ("hg --config extensions.x=/tmp/x.py status", R.DESTRUCTIVE),
+            ("svn revert -R .", R.DESTRUCTIVE),
+            ("svn delete file.txt", R.DESTRUCTIVE),
+            ("fossil rm file.txt", R.DESTRUCTIVE),
+            ("dolt push --force origin main", R.DESTRUCTIVE),
+            ("dolt reset --hard", R.DESTRUCTIVE),
+        ]
+    )
 
 
 # -- containers and VMs --------------------------------------------------------------------------------------------------
 def test_container_and_vm_queries_and_builds_grade_low() -> None:
-    assert_grades([
-        ("apptainer pull docker://alpine", R.NETWORK),
-        ("apptainer inspect image.sif", R.READ_ONLY),
-        ("crane digest alpine:3.20", R.NETWORK),
-        ("vagrant status", R.WORKSPACE_WRITE),  # the Vagrantfile is Ruby
-        ("VBoxManage list vms", R.READ_ONLY),
-        ("virsh list --all", R.READ_ONLY),
-        ("qm list", R.READ_ONLY),
-        ("qm sho 100", R.READ_ONLY),  # qm accepts abbreviations: showcmd
-        ("pct list", R.READ_ONLY),
-        ("lxc list", R.READ_ONLY),
-        ("minikube status", R.READ_ONLY),
-    ])
+    assert_grades(
+        [
+            ("apptainer pull docker://alpine", R.NETWORK),
+            ("apptainer inspect image.sif", R.READ_ONLY),
+            ("crane digest alpine:3.20", R.NETWORK),
+            ("vagrant status", R.WORKSPACE_WRITE),  # the Vagrantfile is Ruby
+            ("VBoxManage list vms", R.READ_ONLY),
+            ("virsh list --all", R.READ_ONLY),
+            ("qm list", R.READ_ONLY),
+            ("qm sho 100", R.READ_ONLY),  # qm accepts abbreviations: showcmd
+            ("pct list", R.READ_ONLY),
+            ("lxc list", R.READ_ONLY),
+            ("minikube status", R.READ_ONLY),
+        ]
+    )
 
 
 def test_container_and_vm_runs_changes_and_deletions_grade_high() -> None:
-    assert_grades([
-        ("apptainer exec image.sif ls", R.DESTRUCTIVE),
-        ("apptainer cache clean", R.DESTRUCTIVE),
-        ("crane push image.tar registry/x:1", R.SYSTEM),
-        ("crane delete registry/x:1", R.DESTRUCTIVE),
-        ("vagrant up", R.SYSTEM),
-        ("vagrant destroy -f", R.DESTRUCTIVE),
-        ("vagrant ssh", R.DESTRUCTIVE),
-        ("VBoxManage startvm vm1", R.SYSTEM),
-        ("VBoxManage unregistervm vm1 --delete", R.DESTRUCTIVE),
-        ("virsh destroy vm1", R.DESTRUCTIVE),
-        ("virsh -c qemu+ssh://host/system list", R.NETWORK),
-        ("qm des 100", R.DESTRUCTIVE),
-        ("qm cr 100", R.SYSTEM),
-        ("pct ex 100 -- rm -rf /", R.DESTRUCTIVE),
-        ("lxc exec c1 -- bash", R.DESTRUCTIVE),
-        ("minikube delete", R.DESTRUCTIVE),
-        ("kind get kubeconfig", R.NETWORK),  # prints credentials
-    ])
+    assert_grades(
+        [
+            ("apptainer exec image.sif ls", R.DESTRUCTIVE),
+            ("apptainer cache clean", R.DESTRUCTIVE),
+            ("crane push image.tar registry/x:1", R.SYSTEM),
+            ("crane delete registry/x:1", R.DESTRUCTIVE),
+            ("vagrant up", R.SYSTEM),
+            ("vagrant destroy -f", R.DESTRUCTIVE),
+            ("vagrant ssh", R.DESTRUCTIVE),
+            ("VBoxManage startvm vm1", R.SYSTEM),
+            ("VBoxManage unregistervm vm1 --delete", R.DESTRUCTIVE),
+            ("virsh destroy vm1", R.DESTRUCTIVE),
+            ("virsh -c qemu+ssh://host/system list", R.NETWORK),
+            ("qm des 100", R.DESTRUCTIVE),
+            ("qm cr 100", R.SYSTEM),
+            ("pct ex 100 -- rm -rf /", R.DESTRUCTIVE),
+            ("lxc exec c1 -- bash", R.DESTRUCTIVE),
+            ("minikube delete", R.DESTRUCTIVE),
+            ("kind get kubeconfig", R.NETWORK),  # prints credentials
+        ]
+    )
     assert grade("vagrant up", contained=True) == R.SYSTEM  # a VM on the host: not in the containment allowlist
 
 
 # -- cloud and platform CLIs ---------------------------------------------------------------------------------------------
 def test_cloud_cli_reads_are_network_and_local_settings_write_home() -> None:
-    assert_grades([
-        ("pulumi preview", R.NETWORK),
-        ("pulumi stack ls", R.NETWORK),
-        ("pulumi config set region us-east-1", R.WORKSPACE_WRITE),
-        ("doctl compute droplet list", R.NETWORK),
-        ("linode-cli linodes list --json", R.NETWORK),
-        ("openstack server list", R.NETWORK),
-        ("flyctl status", R.NETWORK),
-        ("heroku logs --tail", R.NETWORK),
-        ("argocd app list", R.NETWORK),
-        ("flux get all", R.NETWORK),
-        ("tailscale status", R.READ_ONLY),
-        ("ibmcloud login", R.SYSTEM),
-        ("ibmcloud ks cluster get --cluster x", R.NETWORK),
-    ])
+    assert_grades(
+        [
+            ("pulumi preview", R.NETWORK),
+            ("pulumi stack ls", R.NETWORK),
+            ("pulumi config set region us-east-1", R.WORKSPACE_WRITE),
+            ("doctl compute droplet list", R.NETWORK),
+            ("linode-cli linodes list --json", R.NETWORK),
+            ("openstack server list", R.NETWORK),
+            ("flyctl status", R.NETWORK),
+            ("heroku logs --tail", R.NETWORK),
+            ("argocd app list", R.NETWORK),
+            ("flux get all", R.NETWORK),
+            ("tailscale status", R.READ_ONLY),
+            ("ibmcloud login", R.SYSTEM),
+            ("ibmcloud ks cluster get --cluster x", R.NETWORK),
+        ]
+    )
 
 
 def test_cloud_cli_changes_deletions_secrets_and_remote_shells_grade_high() -> None:
-    assert_grades([
-        ("pulumi up", R.SYSTEM),
-        ("pulumi destroy", R.DESTRUCTIVE),
-        ("pulumi config get dbPassword", R.NETWORK),
-        ("doctl compute droplet delete 123", R.DESTRUCTIVE),
-        ("doctl compute ssh droplet", R.DESTRUCTIVE),
-        ("linode-cli linodes delete 123", R.DESTRUCTIVE),
-        ("openstack server delete vm1", R.DESTRUCTIVE),
-        ("flyctl deploy", R.SYSTEM),
-        ("flyctl apps destroy app", R.DESTRUCTIVE),
-        ("heroku run bash", R.DESTRUCTIVE),
-        ("vercel --prod", R.SYSTEM),
-        ("vercel rm project", R.DESTRUCTIVE),
-        ("netlify deploy --prod", R.SYSTEM),
-        ("vault secrets disable kv", R.DESTRUCTIVE),
-        ("doppler run -- npm start", R.DESTRUCTIVE),
-        ("argocd app delete app", R.DESTRUCTIVE),
-        ("flux uninstall", R.DESTRUCTIVE),
-        ("tailscale up", R.SYSTEM),
-        ("doctl --config /tmp/x.yaml compute droplet list", R.DESTRUCTIVE),
-    ])
+    assert_grades(
+        [
+            ("pulumi up", R.SYSTEM),
+            ("pulumi destroy", R.DESTRUCTIVE),
+            ("pulumi config get dbPassword", R.NETWORK),
+            ("doctl compute droplet delete 123", R.DESTRUCTIVE),
+            ("doctl compute ssh droplet", R.DESTRUCTIVE),
+            ("linode-cli linodes delete 123", R.DESTRUCTIVE),
+            ("openstack server delete vm1", R.DESTRUCTIVE),
+            ("flyctl deploy", R.SYSTEM),
+            ("flyctl apps destroy app", R.DESTRUCTIVE),
+            ("heroku run bash", R.DESTRUCTIVE),
+            ("vercel --prod", R.SYSTEM),
+            ("vercel rm project", R.DESTRUCTIVE),
+            ("netlify deploy --prod", R.SYSTEM),
+            ("vault secrets disable kv", R.DESTRUCTIVE),
+            ("doppler run -- npm start", R.DESTRUCTIVE),
+            ("argocd app delete app", R.DESTRUCTIVE),
+            ("flux uninstall", R.DESTRUCTIVE),
+            ("tailscale up", R.SYSTEM),
+            ("doctl --config /tmp/x.yaml compute droplet list", R.DESTRUCTIVE),
+        ]
+    )
     for secret in ("vault kv get secret/x", "heroku config", "doppler secrets"):
         assert "secret-read" in rules(secret), secret
 
 
 # -- crypto, databases, media, archives ---------------------------------------------------------------------------------
 def test_crypto_database_media_and_archive_tools_that_read_or_write_the_workspace_grade_low() -> None:
-    assert_grades([
-        ("openssl x509 -in cert.pem -noout -text", R.READ_ONLY),
-        ("openssl req -new -x509 -keyout key.pem -out cert.pem -days 365", R.WORKSPACE_WRITE),
-        ("openssl dgst -sha256 file.bin", R.READ_ONLY),
-        ("age -d -i key.txt -o out.txt secret.age", R.WORKSPACE_WRITE),
-        ("pg_dump mydb > dump.sql", R.NETWORK),
-        ("pg_restore -l dump.dump", R.READ_ONLY),
-        ("mysqldump -u root -p db -r dump.sql", R.NETWORK),
-        ("ffmpeg -i in.mp4 -vn out.mp3", R.WORKSPACE_WRITE),
-        ("ffprobe in.mp4", R.READ_ONLY),
-        ("magick convert in.png -resize 50% out.png", R.WORKSPACE_WRITE),
-        ("magick identify in.png", R.READ_ONLY),
-        ("pandoc in.md -o out.pdf", R.WORKSPACE_WRITE),
-        ("7z l archive.7z", R.READ_ONLY),
-        ("7z a archive.7z dir", R.WORKSPACE_WRITE),
-        ("7z x archive.7z -oout", R.WORKSPACE_WRITE),
-    ])
+    assert_grades(
+        [
+            ("openssl x509 -in cert.pem -noout -text", R.READ_ONLY),
+            ("openssl req -new -x509 -keyout key.pem -out cert.pem -days 365", R.WORKSPACE_WRITE),
+            ("openssl dgst -sha256 file.bin", R.READ_ONLY),
+            ("age -d -i key.txt -o out.txt secret.age", R.WORKSPACE_WRITE),
+            ("pg_dump mydb > dump.sql", R.NETWORK),
+            ("pg_restore -l dump.dump", R.READ_ONLY),
+            ("mysqldump -u root -p db -r dump.sql", R.NETWORK),
+            ("ffmpeg -i in.mp4 -vn out.mp3", R.WORKSPACE_WRITE),
+            ("ffprobe in.mp4", R.READ_ONLY),
+            ("magick convert in.png -resize 50% out.png", R.WORKSPACE_WRITE),
+            ("magick identify in.png", R.READ_ONLY),
+            ("pandoc in.md -o out.pdf", R.WORKSPACE_WRITE),
+            ("7z l archive.7z", R.READ_ONLY),
+            ("7z a archive.7z dir", R.WORKSPACE_WRITE),
+            ("7z x archive.7z -oout", R.WORKSPACE_WRITE),
+        ]
+    )
 
 
 def test_crypto_database_media_and_archive_tools_that_reach_out_delete_or_run_code_grade_high() -> None:
-    assert_grades([
-        ("openssl genrsa -out /etc/ssl/private/x.key 2048", R.DESTRUCTIVE),
-        ("openssl enc -engine foo -in x", R.DESTRUCTIVE),
-        ("openssl s_client -connect example.com:443", R.NETWORK),
-        ("ssh-keygen -t ed25519", R.SYSTEM),  # writes ~/.ssh/id_ed25519
-        ("ssh-keygen -D /tmp/evil.so", R.DESTRUCTIVE),
-        ("gpg --delete-keys me", R.DESTRUCTIVE),
-        ("gpg --recv-keys ABCD", R.SYSTEM),  # the keyring under ~, and a key server
-        ("pg_restore -d mydb dump.dump", R.SYSTEM),
-        ("pg_restore -c -d mydb dump.dump", R.DESTRUCTIVE),
-        ("dropdb mydb", R.DESTRUCTIVE),
-        ("mysqldump --defaults-file=/tmp/x.cnf db", R.DESTRUCTIVE),
-        ("ffmpeg -i http://example.com/stream out.mp4", R.NETWORK),
-        ("ffmpeg -i in.mp4 /etc/out.mp4", R.DESTRUCTIVE),
-        ("magick '|rm -rf ~' out.png", R.DESTRUCTIVE),
-        ("magick in.png ephemeral:x.png out.png", R.DESTRUCTIVE),
-        ("pandoc --filter ./f.py in.md", R.DESTRUCTIVE),
-        ("pandoc -f html -t markdown https://example.com", R.NETWORK),
-        ("7z a -sdel a.7z dir", R.DESTRUCTIVE),
-    ])
+    assert_grades(
+        [
+            ("openssl genrsa -out /etc/ssl/private/x.key 2048", R.DESTRUCTIVE),
+            ("openssl enc -engine foo -in x", R.DESTRUCTIVE),
+            ("openssl s_client -connect example.com:443", R.NETWORK),
+            ("ssh-keygen -t ed25519", R.SYSTEM),  # writes ~/.ssh/id_ed25519
+            ("ssh-keygen -D /tmp/evil.so", R.DESTRUCTIVE),
+            ("gpg --delete-keys me", R.DESTRUCTIVE),
+            ("gpg --recv-keys ABCD", R.SYSTEM),  # the keyring under ~, and a key server
+            ("pg_restore -d mydb dump.dump", R.SYSTEM),
+            ("pg_restore -c -d mydb dump.dump", R.DESTRUCTIVE),
+            ("dropdb mydb", R.DESTRUCTIVE),
+            ("mysqldump --defaults-file=/tmp/x.cnf db", R.DESTRUCTIVE),
+            ("ffmpeg -i http://example.com/stream out.mp4", R.NETWORK),
+            ("ffmpeg -i in.mp4 /etc/out.mp4", R.DESTRUCTIVE),
+            ("magick '|rm -rf ~' out.png", R.DESTRUCTIVE),
+            ("magick in.png ephemeral:x.png out.png", R.DESTRUCTIVE),
+            ("pandoc --filter ./f.py in.md", R.DESTRUCTIVE),
+            ("pandoc -f html -t markdown https://example.com", R.NETWORK),
+            ("7z a -sdel a.7z dir", R.DESTRUCTIVE),
+        ]
+    )
     assert "secret-read" in rules("gpg --export-secret-keys -a me")
 
 
 # -- mobile, system tools, linters and runners --------------------------------------------------------------------------
 def test_mobile_system_and_check_tools_that_only_look_grade_low() -> None:
-    assert_grades([
-        ("xcrun simctl list", R.READ_ONLY),
-        ("xcrun --show-sdk-path", R.READ_ONLY),
-        ("flutter build apk", R.WORKSPACE_WRITE),
-        ("flutter pub get", R.NETWORK),
-        ("adb devices", R.NETWORK),  # a device is another machine
-        ("nmcli", R.READ_ONLY),
-        ("nmcli d w", R.READ_ONLY),
-        ("nmcli g hostname", R.READ_ONLY),
-        ("btrfs su list /", R.READ_ONLY),
-        ("semanage boolean -lCn", R.READ_ONLY),
-        ("tcpdump -r dump.pcap", R.READ_ONLY),
-        ("tcpdump -nr dump.pcap", R.READ_ONLY),
-        ("bat -n file.txt", R.READ_ONLY),
-        ("eza -la --git", R.READ_ONLY),
-        ("shellcheck -x script.sh", R.READ_ONLY),
-        ("clang-format src/x.c", R.READ_ONLY),
-        ("clang-format -i src/x.c", R.WORKSPACE_WRITE),
-        ("hledger bal", R.READ_ONLY),
-        ("rspec spec/models", R.WORKSPACE_WRITE),
-    ])
+    assert_grades(
+        [
+            ("xcrun simctl list", R.READ_ONLY),
+            ("xcrun --show-sdk-path", R.READ_ONLY),
+            ("flutter build apk", R.WORKSPACE_WRITE),
+            ("flutter pub get", R.NETWORK),
+            ("adb devices", R.NETWORK),  # a device is another machine
+            ("nmcli", R.READ_ONLY),
+            ("nmcli d w", R.READ_ONLY),
+            ("nmcli g hostname", R.READ_ONLY),
+            ("btrfs su list /", R.READ_ONLY),
+            ("semanage boolean -lCn", R.READ_ONLY),
+            ("tcpdump -r dump.pcap", R.READ_ONLY),
+            ("tcpdump -nr dump.pcap", R.READ_ONLY),
+            ("bat -n file.txt", R.READ_ONLY),
+            ("eza -la --git", R.READ_ONLY),
+            ("shellcheck -x script.sh", R.READ_ONLY),
+            ("clang-format src/x.c", R.READ_ONLY),
+            ("clang-format -i src/x.c", R.WORKSPACE_WRITE),
+            ("hledger bal", R.READ_ONLY),
+            ("rspec spec/models", R.WORKSPACE_WRITE),
+        ]
+    )
 
 
 def test_mobile_system_and_check_tools_that_change_the_machine_or_run_code_grade_high() -> None:
-    assert_grades([
-        ("xcrun clang x.c", R.DESTRUCTIVE),  # xcrun runs the named developer tool
-        ("adb shell ls", R.DESTRUCTIVE),
-        ("adb uninstall com.example", R.DESTRUCTIVE),
-        ("flutter clean", R.DESTRUCTIVE),
-        ("nmcli c u uuid", R.SYSTEM),
-        ("nmcli g hostname box", R.SYSTEM),
-        ("nmcli c d uuid", R.DESTRUCTIVE),  # c d is ambiguous (down, delete): refused
-        ("btrfs su delete /x", R.DESTRUCTIVE),
-        ("btrfs c --repair /dev/sda", R.DESTRUCTIVE),
-        ("semanage fcontext -a -t x '/mnt(/.*)?'", R.SYSTEM),
-        ("tcpdump -i eth0", R.NETWORK),
-        ("tcpdump -w out.pcap -z rm", R.DESTRUCTIVE),
-        ("bat --pager 'rm -rf' x", R.DESTRUCTIVE),
-        ("clang-format -i /etc/x.c", R.DESTRUCTIVE),
-        ("pre-commit run --all-files", R.DESTRUCTIVE),
-        ("pre-commit install", R.DESTRUCTIVE),
-        ("tldr --clear-cache", R.DESTRUCTIVE),
-        ("pueue add rm -rf /", R.DESTRUCTIVE),
-    ])
+    assert_grades(
+        [
+            ("xcrun clang x.c", R.DESTRUCTIVE),  # xcrun runs the named developer tool
+            ("adb shell ls", R.DESTRUCTIVE),
+            ("adb uninstall com.example", R.DESTRUCTIVE),
+            ("flutter clean", R.DESTRUCTIVE),
+            ("nmcli c u uuid", R.SYSTEM),
+            ("nmcli g hostname box", R.SYSTEM),
+            ("nmcli c d uuid", R.DESTRUCTIVE),  # c d is ambiguous (down, delete): refused
+            ("btrfs su delete /x", R.DESTRUCTIVE),
+            ("btrfs c --repair /dev/sda", R.DESTRUCTIVE),
+            ("semanage fcontext -a -t x '/mnt(/.*)?'", R.SYSTEM),
+            ("tcpdump -i eth0", R.NETWORK),
+            ("tcpdump -w out.pcap -z rm", R.DESTRUCTIVE),
+            ("bat --pager 'rm -rf' x", R.DESTRUCTIVE),
+            ("clang-format -i /etc/x.c", R.DESTRUCTIVE),
+            ("pre-commit run --all-files", R.DESTRUCTIVE),
+            ("pre-commit install", R.DESTRUCTIVE),
+            ("tldr --clear-cache", R.DESTRUCTIVE),
+            ("pueue add rm -rf /", R.DESTRUCTIVE),
+        ]
+    )
     assert grade("tldr tar") == R.NETWORK
 
 
 # -- the most frequent programs of the tldr pages ----------------------------------------------------------------------
 def test_frequent_tools_read_and_build_low() -> None:
-    assert_grades([
-        ("rails server", R.WORKSPACE_WRITE),
-        ("ng build", R.WORKSPACE_WRITE),
-        ("hugo -D", R.WORKSPACE_WRITE),
-        ("pio run", R.WORKSPACE_WRITE),
-        ("tlmgr info pkg", R.READ_ONLY),
-        ("pass ls", R.READ_ONLY),
-        ("http --offline GET https://example.com", R.READ_ONLY),
-        ("java -version", R.READ_ONLY),
-        ("dot -Tpng g.gv -o g.png", R.WORKSPACE_WRITE),
-        ("xml sel -t -v //title file.xml", R.READ_ONLY),
-        ("yadm status", R.READ_ONLY),
-        ("cal", R.READ_ONLY),
-        ("lsblk -f", R.READ_ONLY),
-        ("gio list .", R.READ_ONLY),
-        ("cryptsetup status vault", R.READ_ONLY),
-    ])
+    assert_grades(
+        [
+            ("rails server", R.WORKSPACE_WRITE),
+            ("ng build", R.WORKSPACE_WRITE),
+            ("hugo -D", R.WORKSPACE_WRITE),
+            ("pio run", R.WORKSPACE_WRITE),
+            ("tlmgr info pkg", R.READ_ONLY),
+            ("pass ls", R.READ_ONLY),
+            ("http --offline GET https://example.com", R.READ_ONLY),
+            ("java -version", R.READ_ONLY),
+            ("dot -Tpng g.gv -o g.png", R.WORKSPACE_WRITE),
+            ("xml sel -t -v //title file.xml", R.READ_ONLY),
+            ("yadm status", R.READ_ONLY),
+            ("cal", R.READ_ONLY),
+            ("lsblk -f", R.READ_ONLY),
+            ("gio list .", R.READ_ONLY),
+            ("cryptsetup status vault", R.READ_ONLY),
+        ]
+    )
 
 
 def test_frequent_tools_that_reach_out_change_the_machine_or_delete_grade_high() -> None:
-    assert_grades([
-        ("rails db:drop", R.DESTRUCTIVE),
-        ("rails console", R.DESTRUCTIVE),
-        ("pio run -t upload", R.DESTRUCTIVE),  # a target runs what platformio.ini says
-        ("tlmgr install pkg", R.SYSTEM),
-        ("tlmgr remove pkg", R.DESTRUCTIVE),
-        ("pass email/work", R.NETWORK),  # prints the password
-        ("pass rm email/work", R.DESTRUCTIVE),
-        ("http https://example.com", R.NETWORK),
-        ("http --download https://example.com/x -o /etc/x", R.DESTRUCTIVE),
-        ("nmap --script evil.nse host", R.DESTRUCTIVE),
-        ("java -jar app.jar", R.DESTRUCTIVE),
-        ("xml tr style.xsl file.xml", R.DESTRUCTIVE),
-        ("dvc push", R.NETWORK),
-        ("dvc gc -w", R.DESTRUCTIVE),
-        ("cryptsetup luksFormat /dev/sdb", R.DESTRUCTIVE),
-        ("op item get login", R.NETWORK),
-        ("gio trash file", R.DESTRUCTIVE),
-        ("kaggle c submit -f sub.csv comp", R.NETWORK),
-        ("rabbitmqctl delete_user bob", R.DESTRUCTIVE),
-    ])
+    assert_grades(
+        [
+            ("rails db:drop", R.DESTRUCTIVE),
+            ("rails console", R.DESTRUCTIVE),
+            ("pio run -t upload", R.DESTRUCTIVE),  # a target runs what platformio.ini says
+            ("tlmgr install pkg", R.SYSTEM),
+            ("tlmgr remove pkg", R.DESTRUCTIVE),
+            ("pass email/work", R.NETWORK),  # prints the password
+            ("pass rm email/work", R.DESTRUCTIVE),
+            ("http https://example.com", R.NETWORK),
+            ("http --download https://example.com/x -o /etc/x", R.DESTRUCTIVE),
+            ("nmap --script evil.nse host", R.DESTRUCTIVE),
+            ("java -jar app.jar", R.DESTRUCTIVE),
+            ("xml tr style.xsl file.xml", R.DESTRUCTIVE),
+            ("dvc push", R.NETWORK),
+            ("dvc gc -w", R.DESTRUCTIVE),
+            ("cryptsetup luksFormat /dev/sdb", R.DESTRUCTIVE),
+            ("op item get login", R.NETWORK),
+            ("gio trash file", R.DESTRUCTIVE),
+            ("kaggle c submit -f sub.csv comp", R.NETWORK),
+            ("rabbitmqctl delete_user bob", R.DESTRUCTIVE),
+        ]
+    )
     assert "secret-read" in rules("op item get login")
 
 
 def test_more_tools_both_ways() -> None:
-    assert_grades([
-        ("latexmk -pdf doc.tex", R.WORKSPACE_WRITE),
-        ("latexmk -C", R.DESTRUCTIVE),
-        ("csc -out:app.exe Program.cs", R.WORKSPACE_WRITE),
-        ("csc /out:/etc/x Program.cs", R.DESTRUCTIVE),
-        ("etcdctl get key", R.NETWORK),
-        ("etcdctl del key", R.DESTRUCTIVE),
-        ("fzf", R.READ_ONLY),
-        ("fzf --preview 'cat {}'", R.DESTRUCTIVE),
-        ("crictl ps", R.NETWORK),
-        ("crictl exec -it c1 sh", R.DESTRUCTIVE),
-        ("eksctl get clusters", R.NETWORK),
-        ("eksctl delete cluster prod", R.DESTRUCTIVE),
-        ("chezmoi managed", R.READ_ONLY),
-        ("chezmoi diff", R.DESTRUCTIVE),  # renders templates, which may run commands
-        ("stylua --check src", R.READ_ONLY),
-        ("stylua src", R.WORKSPACE_WRITE),
-        ("dprint check", R.READ_ONLY),
-        ("magick in.png +write /etc/x out.png", R.DESTRUCTIVE),
-        ("skopeo copy docker://a dir:/etc/x", R.DESTRUCTIVE),
-        ("virsh save vm /etc/x", R.DESTRUCTIVE),
-        ("trivy plugin install x", R.DESTRUCTIVE),
-        ("ack --output='`id`' x", R.DESTRUCTIVE),
-        ("feh image.png", R.READ_ONLY),
-        ("feh --action 'rm %f' .", R.DESTRUCTIVE),
-        ("aria2c -d /etc https://example.com/x", R.DESTRUCTIVE),
-    ])
+    assert_grades(
+        [
+            ("latexmk -pdf doc.tex", R.WORKSPACE_WRITE),
+            ("latexmk -C", R.DESTRUCTIVE),
+            ("csc -out:app.exe Program.cs", R.WORKSPACE_WRITE),
+            ("csc /out:/etc/x Program.cs", R.DESTRUCTIVE),
+            ("etcdctl get key", R.NETWORK),
+            ("etcdctl del key", R.DESTRUCTIVE),
+            ("fzf", R.READ_ONLY),
+            ("fzf --preview 'cat {}'", R.DESTRUCTIVE),
+            ("crictl ps", R.NETWORK),
+            ("crictl exec -it c1 sh", R.DESTRUCTIVE),
+            ("eksctl get clusters", R.NETWORK),
+            ("eksctl delete cluster prod", R.DESTRUCTIVE),
+            ("chezmoi managed", R.READ_ONLY),
+            ("chezmoi diff", R.DESTRUCTIVE),  # renders templates, which may run commands
+            ("stylua --check src", R.READ_ONLY),
+            ("stylua src", R.WORKSPACE_WRITE),
+            ("dprint check", R.READ_ONLY),
+            ("magick in.png +write /etc/x out.png", R.DESTRUCTIVE),
+            ("skopeo copy docker://a dir:/etc/x", R.DESTRUCTIVE),
+            ("virsh save vm /etc/x", R.DESTRUCTIVE),
+            ("trivy plugin install x", R.DESTRUCTIVE),
+            ("ack --output='`id`' x", R.DESTRUCTIVE),
+            ("feh image.png", R.READ_ONLY),
+            ("feh --action 'rm %f' .", R.DESTRUCTIVE),
+            ("aria2c -d /etc https://example.com/x", R.DESTRUCTIVE),
+        ]
+    )
 
 
 def test_system_and_secret_tools_both_ways() -> None:
-    assert_grades([
-        ("rpm -qa", R.READ_ONLY),
-        ("rpm -ivh x.rpm", R.SYSTEM),
-        ("rpm -e pkg", R.DESTRUCTIVE),
-        ("stty -a", R.READ_ONLY),
-        ("stty sane", R.SYSTEM),
-        ("sops -e -i secrets.yaml", R.WORKSPACE_WRITE),
-        ("sops -d secrets.yaml", R.NETWORK),
-        ("sops secrets.yaml", R.DESTRUCTIVE),  # opens an editor
-        ("wine reg query HKCU", R.READ_ONLY),
-        ("wine app.exe", R.DESTRUCTIVE),
-        ("iw dev", R.READ_ONLY),
-        ("iw dev wlan0 connect ssid", R.SYSTEM),
-        ("puppet apply site.pp", R.SYSTEM),
-        ("dconf read /org/x", R.READ_ONLY),
-        ("rbenv versions", R.READ_ONLY),
-        ("rbenv install 3.3.0", R.SYSTEM),
-        ("podman-compose down", R.DESTRUCTIVE),
-    ])
+    assert_grades(
+        [
+            ("rpm -qa", R.READ_ONLY),
+            ("rpm -ivh x.rpm", R.SYSTEM),
+            ("rpm -e pkg", R.DESTRUCTIVE),
+            ("stty -a", R.READ_ONLY),
+            ("stty sane", R.SYSTEM),
+            ("sops -e -i secrets.yaml", R.WORKSPACE_WRITE),
+            ("sops -d secrets.yaml", R.NETWORK),
+            ("sops secrets.yaml", R.DESTRUCTIVE),  # opens an editor
+            ("wine reg query HKCU", R.READ_ONLY),
+            ("wine app.exe", R.DESTRUCTIVE),
+            ("iw dev", R.READ_ONLY),
+            ("iw dev wlan0 connect ssid", R.SYSTEM),
+            ("puppet apply site.pp", R.SYSTEM),
+            ("dconf read /org/x", R.READ_ONLY),
+            ("rbenv versions", R.READ_ONLY),
+            ("rbenv install 3.3.0", R.SYSTEM),
+            ("podman-compose down", R.DESTRUCTIVE),
+        ]
+    )
 
 
 #: The programs the issue on breadth names (its "Why" and "What to build"), and the compilers of each language it lists.
@@ -559,19 +604,21 @@ def test_every_named_program_is_known(name: str) -> None:
 
 
 def test_secret_stores_and_file_tools_both_ways() -> None:
-    assert_grades([
-        ("gopass ls", R.READ_ONLY),
-        ("gopass rm x", R.DESTRUCTIVE),
-        ("keepassxc-cli ls db.kdbx", R.READ_ONLY),
-        ("fclones group .", R.READ_ONLY),
-        ("fclones remove < dupes.txt", R.DESTRUCTIVE),
-        ("metaflac --list a.flac", R.READ_ONLY),
-        ("metaflac --set-tag=A=B /etc/a.flac", R.DESTRUCTIVE),
-        ("samtools view -o out.bam in.bam", R.WORKSPACE_WRITE),
-        ("rpk topic list", R.NETWORK),
-        ("rpk topic delete t", R.DESTRUCTIVE),
-        ("p4 revert file.c", R.DESTRUCTIVE),
-    ])
+    assert_grades(
+        [
+            ("gopass ls", R.READ_ONLY),
+            ("gopass rm x", R.DESTRUCTIVE),
+            ("keepassxc-cli ls db.kdbx", R.READ_ONLY),
+            ("fclones group .", R.READ_ONLY),
+            ("fclones remove < dupes.txt", R.DESTRUCTIVE),
+            ("metaflac --list a.flac", R.READ_ONLY),
+            ("metaflac --set-tag=A=B /etc/a.flac", R.DESTRUCTIVE),
+            ("samtools view -o out.bam in.bam", R.WORKSPACE_WRITE),
+            ("rpk topic list", R.NETWORK),
+            ("rpk topic delete t", R.DESTRUCTIVE),
+            ("p4 revert file.c", R.DESTRUCTIVE),
+        ]
+    )
     assert "secret-read" in rules("gopass show x")
 
 
@@ -588,17 +635,19 @@ def test_a_wrapped_command_after_a_double_dash_is_graded_as_written() -> None:
 
 
 def test_agent_tracing_and_backup_tools_both_ways() -> None:
-    assert_grades([
-        ("nxc smb 10.0.0.1 -u a -p b --shares", R.NETWORK),
-        ("nxc smb 10.0.0.1 -u a -p b -x whoami", R.DESTRUCTIVE),
-        ("trace-cmd list", R.READ_ONLY),
-        ("trace-cmd record -e sched", R.SYSTEM),
-        ("opencode stats", R.READ_ONLY),
-        ("opencode run 'fix it'", R.DESTRUCTIVE),
-        ("resticprofile snapshots", R.NETWORK),
-        ("resticprofile forget", R.DESTRUCTIVE),
-        ("pvesm st", R.READ_ONLY),
-        ("pvesm r local", R.DESTRUCTIVE),
-        ("bundletool dump manifest --bundle app.aab", R.READ_ONLY),
-        ("bundletool install-apks --apks app.apks", R.SYSTEM),
-    ])
+    assert_grades(
+        [
+            ("nxc smb 10.0.0.1 -u a -p b --shares", R.NETWORK),
+            ("nxc smb 10.0.0.1 -u a -p b -x whoami", R.DESTRUCTIVE),
+            ("trace-cmd list", R.READ_ONLY),
+            ("trace-cmd record -e sched", R.SYSTEM),
+            ("opencode stats", R.READ_ONLY),
+            ("opencode run 'fix it'", R.DESTRUCTIVE),
+            ("resticprofile snapshots", R.NETWORK),
+            ("resticprofile forget", R.DESTRUCTIVE),
+            ("pvesm st", R.READ_ONLY),
+            ("pvesm r local", R.DESTRUCTIVE),
+            ("bundletool dump manifest --bundle app.aab", R.READ_ONLY),
+            ("bundletool install-apks --apks app.apks", R.SYSTEM),
+        ]
+    )

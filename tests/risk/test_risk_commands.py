@@ -22,8 +22,11 @@ def argvs(command: str, *, contained: bool = False) -> list[tuple[str, ...]]:
         ("ls && rm -rf src", [("ls",), ("rm", "-rf", "src")]),
         ("a=1; ls | grep x || pwd & wait", [("ls",), ("grep", "x"), ("pwd",), ("wait",)]),
         ("(cd src; make) && { npm test; }", [("cd", "src"), ("make",), ("npm", "test")]),
-        ("if ls; then pwd; elif true; then :; else echo no; fi", [("ls",), ("pwd",), ("true",), (":",), ("echo", "no")]),
-        ("for f in $(ls); do cat \"$f\"; done", [("ls",), ("cat",)]),
+        (
+            "if ls; then pwd; elif true; then :; else echo no; fi",
+            [("ls",), ("pwd",), ("true",), (":",), ("echo", "no")],
+        ),
+        ('for f in $(ls); do cat "$f"; done', [("ls",), ("cat",)]),
         ("while true; do sleep 1; done", [("true",), ("sleep", "1")]),
         ("case $x in a) ls;; b) pwd;; esac", [("ls",), ("pwd",)]),
         ("echo $(git rev-parse HEAD) `date`", [("git", "rev-parse", "HEAD"), ("date",), ("echo",)]),
@@ -63,7 +66,7 @@ def test_a_non_literal_program_name_gives_an_empty_argv() -> None:
 
 def test_argv_stops_before_the_first_non_literal_word() -> None:
     assert argvs("git $SUB --force") == [("git",)]
-    assert argvs("apt-get install -y \"$PKG\"") == [("apt-get", "install", "-y")]
+    assert argvs('apt-get install -y "$PKG"') == [("apt-get", "install", "-y")]
 
 
 def test_wrappers_are_recorded_outermost_first() -> None:
@@ -77,7 +80,10 @@ def test_wrappers_are_recorded_outermost_first() -> None:
 
 def test_simple_command_risk_includes_its_redirects_and_wrappers() -> None:
     commands = classify("echo hi > /etc/hosts; ls", contained=False, workspace=WORKSPACE).commands
-    assert [(c.argv, c.risk) for c in commands] == [(("echo", "hi"), RiskLevel.DESTRUCTIVE), (("ls",), RiskLevel.READ_ONLY)]
+    assert [(c.argv, c.risk) for c in commands] == [
+        (("echo", "hi"), RiskLevel.DESTRUCTIVE),
+        (("ls",), RiskLevel.READ_ONLY),
+    ]
     assert commands[0].text == "echo hi > /etc/hosts"
     assert [c.marks for c in commands] == [("> /etc/hosts",), ()]
 
@@ -97,7 +103,10 @@ def test_a_shell_wrapper_with_nothing_inside_is_listed_itself() -> None:
 
 def test_redirect_after_a_list_belongs_to_its_last_command() -> None:
     commands = classify("cd .. && echo hi >> x", contained=False, workspace=WORKSPACE).commands
-    assert [(c.argv, c.risk) for c in commands] == [(("cd", ".."), RiskLevel.READ_ONLY), (("echo", "hi"), RiskLevel.SYSTEM)]
+    assert [(c.argv, c.risk) for c in commands] == [
+        (("cd", ".."), RiskLevel.READ_ONLY),
+        (("echo", "hi"), RiskLevel.SYSTEM),
+    ]
 
 
 def test_a_large_script_lists_every_command() -> None:

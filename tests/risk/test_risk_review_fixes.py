@@ -178,7 +178,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("diff3 --diff-program=/tmp/x a b c", DES, DES),
     ("awk -W exec prog.awk", DES, DES),
     ("gawk '@load \"filefuncs\"; BEGIN { }'", DES, DES),
-    ("gawk 'BEGIN { f = \"system\"; @f(\"rm -rf /\") }'", DES, DES),
+    ('gawk \'BEGIN { f = "system"; @f("rm -rf /") }\'', DES, DES),
     ("gawk 'BEGIN { getline x < \"/inet/tcp/0/evil/80\" }'", NET, NET),
     ("sed 's/a/b/e' f", DES, DES),
     ("zip -qTTcmd out.zip f", DES, DES),
@@ -243,7 +243,13 @@ def test_grade_on_host_and_contained(command: str, host: RiskLevel, contained: R
 
 @pytest.mark.parametrize(
     "command",
-    ["cat < /dev/tcp/h/80", "cat /dev/udp/h/53", "docker exec c rm -rf /", "kubectl exec p -- rm -rf /", "apt-get -o X::Y=1 update"],
+    [
+        "cat < /dev/tcp/h/80",
+        "cat /dev/udp/h/53",
+        "docker exec c rm -rf /",
+        "kubectl exec p -- rm -rf /",
+        "apt-get -o X::Y=1 update",
+    ],
 )
 def test_these_findings_are_never_marked_downgraded(command: str) -> None:
     in_vm = classify(command, contained=True, workspace=WORKSPACE)
@@ -254,7 +260,10 @@ def test_these_findings_are_never_marked_downgraded(command: str) -> None:
 
 def test_container_commands_are_listed_under_their_control_plane_wrapper() -> None:
     commands = classify("docker exec c ls -la", contained=True, workspace=WORKSPACE).commands
-    assert [(c.argv, c.wrappers) for c in commands] == [(("docker", "exec", "c", "ls", "-la"), ()), (("ls", "-la"), ("docker exec",))]
+    assert [(c.argv, c.wrappers) for c in commands] == [
+        (("docker", "exec", "c", "ls", "-la"), ()),
+        (("ls", "-la"), ("docker exec",)),
+    ]
     assert all(c.risk == SYS for c in commands)
 
 
@@ -291,5 +300,22 @@ def test_may_be_in_workspace() -> None:
 
 
 def test_the_new_handlers_are_in_the_table_with_sources() -> None:
-    for name in ("man", "less", "more", "shuf", "ptx", "diff3", "ss", "file", "history", "jobs", "apt-get", "dnf", "pacman", "brew", "snap", "dpkg"):
+    for name in (
+        "man",
+        "less",
+        "more",
+        "shuf",
+        "ptx",
+        "diff3",
+        "ss",
+        "file",
+        "history",
+        "jobs",
+        "apt-get",
+        "dnf",
+        "pacman",
+        "brew",
+        "snap",
+        "dpkg",
+    ):
         assert PROGRAMS[name].source, name

@@ -32,7 +32,7 @@ def first_argument(script: str) -> Word:
         ("echo x{}", "x{}"),
         ("echo ~/x", "~/x"),
         ("echo $x", None),
-        ("echo \"$x\"", None),
+        ('echo "$x"', None),
         ("echo $(ls)", None),
         ("echo {a,b}", None),
         ("echo x{1..3}", None),

@@ -11,22 +11,26 @@ from bot.risk.tools import describe_tool, grade_tool, tool_words
 W = "/work/repo"
 
 
-@pytest.mark.parametrize(("name", "tool_input", "resolved", "level", "rule"), [
-    ("Edit", {"file_path": f"{W}/src/a.py"}, None, RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace"),
-    ("Write", {"file_path": f"{W}/.git/hooks/pre-commit"}, None, RiskLevel.DESTRUCTIVE, "git-control-write"),
-    ("Edit", {"file_path": f"{W}/link/a"}, "/srv/app/a", RiskLevel.SYSTEM, "tool-write-outside-workspace"),
-    ("Edit", {"file_path": f"{W}/../repo2/a"}, None, RiskLevel.SYSTEM, "tool-write-outside-workspace"),
-    ("MultiEdit", {"file_path": "/etc/sudoers"}, None, RiskLevel.DESTRUCTIVE, "protected-path-write"),
-    ("Write", {"file_path": "/root/.ssh/authorized_keys"}, None, RiskLevel.DESTRUCTIVE, "protected-path-write"),
-    ("NotebookEdit", {"notebook_path": "nb.ipynb"}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-path"),
-    ("WebFetch", {"url": "https://Docs.Python.org/3/"}, None, RiskLevel.NETWORK, "tool-network"),
-    ("WebFetch", {"url": "file:///etc/passwd"}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-url"),
-    ("WebSearch", {"query": "x"}, None, RiskLevel.NETWORK, "tool-network"),
-    ("mcp__github__create_issue", {}, None, RiskLevel.DESTRUCTIVE, "unrecognised"),
-    ("Telepathy", {}, None, RiskLevel.DESTRUCTIVE, "unrecognised-tool"),
-])
-def test_tool_grades(name: str, tool_input: dict[str, object], resolved: str | None, level: RiskLevel,
-                     rule: str) -> None:
+@pytest.mark.parametrize(
+    ("name", "tool_input", "resolved", "level", "rule"),
+    [
+        ("Edit", {"file_path": f"{W}/src/a.py"}, None, RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace"),
+        ("Write", {"file_path": f"{W}/.git/hooks/pre-commit"}, None, RiskLevel.DESTRUCTIVE, "git-control-write"),
+        ("Edit", {"file_path": f"{W}/link/a"}, "/srv/app/a", RiskLevel.SYSTEM, "tool-write-outside-workspace"),
+        ("Edit", {"file_path": f"{W}/../repo2/a"}, None, RiskLevel.SYSTEM, "tool-write-outside-workspace"),
+        ("MultiEdit", {"file_path": "/etc/sudoers"}, None, RiskLevel.DESTRUCTIVE, "protected-path-write"),
+        ("Write", {"file_path": "/root/.ssh/authorized_keys"}, None, RiskLevel.DESTRUCTIVE, "protected-path-write"),
+        ("NotebookEdit", {"notebook_path": "nb.ipynb"}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-path"),
+        ("WebFetch", {"url": "https://Docs.Python.org/3/"}, None, RiskLevel.NETWORK, "tool-network"),
+        ("WebFetch", {"url": "file:///etc/passwd"}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-url"),
+        ("WebSearch", {"query": "x"}, None, RiskLevel.NETWORK, "tool-network"),
+        ("mcp__github__create_issue", {}, None, RiskLevel.DESTRUCTIVE, "unrecognised"),
+        ("Telepathy", {}, None, RiskLevel.DESTRUCTIVE, "unrecognised-tool"),
+    ],
+)
+def test_tool_grades(
+    name: str, tool_input: dict[str, object], resolved: str | None, level: RiskLevel, rule: str
+) -> None:
     graded = grade_tool(name, tool_input, workspace=W, resolved_path=resolved)
     assert (graded.risk, graded.reasons[0].rule) == (level, rule), graded
 
@@ -40,8 +44,10 @@ def test_a_program_rule_grades_an_mcp_tool_by_its_full_name_only() -> None:
 
 
 def test_tool_words_name_the_host_and_the_resolved_path() -> None:
-    assert tool_words("WebFetch", {"url": "https://Docs.python.org:443/x?y"}) == ("tool:WebFetch",
-                                                                                  "host:docs.python.org")
+    assert tool_words("WebFetch", {"url": "https://Docs.python.org:443/x?y"}) == (
+        "tool:WebFetch",
+        "host:docs.python.org",
+    )
     assert tool_words("Edit", {"file_path": f"{W}/l/a"}, "/srv/./app/a") == ("tool:Edit", "path:/srv/app/a")
     assert tool_words("mcp__s__t", {"host": "x"}) == ("tool:mcp__s__t",)
 

@@ -31,10 +31,13 @@ CATALOGUE: dict[str, object] = {
         "source": "rar(1) (RAR 7)",
         "open": True,
         "options": "-df:delete -dr:delete -m* -p* -r -ep* -hp* -v*",
-        "commands": {"a m u f c ch cw k rc rn rr rv s": {"grade": "read", "operands": "first-out"},
-                     "m": {"grade": "delete", "operands": "first-out"},
-                     "d": {"grade": "read", "operands": "first-out"},
-                     "x e": "write", "l lb lt v vb vt t p": "read"},
+        "commands": {
+            "a m u f c ch cw k rc rn rr rv s": {"grade": "read", "operands": "first-out"},
+            "m": {"grade": "delete", "operands": "first-out"},
+            "d": {"grade": "read", "operands": "first-out"},
+            "x e": "write",
+            "l lb lt v vb vt t p": "read",
+        },
     },
     "ar": {
         "source": "ar(1) (GNU binutils 2.43): the first letters are the operation, then the archive",
@@ -45,8 +48,16 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "als": {"source": "atool(1) (atool 0.39): als lists archives", "grade": "read", "open": True},
-    "aunpack": {"source": "atool(1) (atool 0.39): aunpack extracts into the current directory or -X DIR",
-                "grade": "write", "open": True, "options": "-X=out --extract-to=out"},
-    "apack": {"source": "atool(1) (atool 0.39): apack ARCHIVE FILES...", "grade": "read", "open": True,
-              "operands": "first-out"},
+    "aunpack": {
+        "source": "atool(1) (atool 0.39): aunpack extracts into the current directory or -X DIR",
+        "grade": "write",
+        "open": True,
+        "options": "-X=out --extract-to=out",
+    },
+    "apack": {
+        "source": "atool(1) (atool 0.39): apack ARCHIVE FILES...",
+        "grade": "read",
+        "open": True,
+        "operands": "first-out",
+    },
 }

@@ -33,28 +33,58 @@ CATALOGUE: dict[str, object] = {
     "cmake": {
         "source": "cmake(1) (CMake 3.30): Generate a Project Buildsystem, Build a Project, Install a Project, -E, -P",
         "grade": "build",
-        "options": _CMAKE_BUILD + " --build=project -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "
-                   "--verbose -v --install=:system --prefix=:system --component= --strip --open=:runs "
-                   "-E=:unknown -P=:runs --graphviz=out --system-information --help* --version -N -L -LA -LH -LAH "
-                   "--workflow --list-presets* --trace --trace-expand",
+        "options": _CMAKE_BUILD
+        + " --build=project -j= --parallel --parallel=* -t= --target= --config= --clean-first:build "
+        "--verbose -v --install=:system --prefix=:system --component= --strip --open=:runs "
+        "-E=:unknown -P=:runs --graphviz=out --system-information --help* --version -N -L -LA -LH -LAH "
+        "--workflow --list-presets* --trace --trace-expand",
         # cache variables naming the programs run for every compile or link, or CMake code included before the
         # project's (cmake-variables(7): CMAKE_<LANG>_COMPILER, _COMPILER_LAUNCHER, _LINKER_LAUNCHER, _CLANG_TIDY,
         # _CPPCHECK, _CPPLINT, _INCLUDE_WHAT_YOU_USE, CMAKE_TOOLCHAIN_FILE, CMAKE_PROJECT_INCLUDE*,
         # CMAKE_MAKE_PROGRAM, CMAKE_LINKER, CMAKE_AR, CMAKE_CROSSCOMPILING_EMULATOR), given as -DVAR or -D VAR;
         # and the install target, which writes under CMAKE_INSTALL_PREFIX (/usr/local by default)
-        "unsafe": " ".join(f"{d}CMAKE_{v}" for d in ("-D", "") for v in (
-            "C_", "CXX_", "CUDA_", "Fortran_", "ASM", "OBJC", "HIP_", "ISPC_", "Swift_", "TOOLCHAIN_FILE",
-            "PROJECT_", "MAKE_PROGRAM", "LINKER", "AR", "RANLIB", "CROSSCOMPILING_EMULATOR", "USER_MAKE_RULES",
-            "LINK_WHAT_YOU_USE", "NM", "OBJCOPY", "OBJDUMP", "STRIP", "ADDR2LINE", "READELF", "DLLTOOL", "MT",
-            "RC_COMPILER")) + " install",
+        "unsafe": " ".join(
+            f"{d}CMAKE_{v}"
+            for d in ("-D", "")
+            for v in (
+                "C_",
+                "CXX_",
+                "CUDA_",
+                "Fortran_",
+                "ASM",
+                "OBJC",
+                "HIP_",
+                "ISPC_",
+                "Swift_",
+                "TOOLCHAIN_FILE",
+                "PROJECT_",
+                "MAKE_PROGRAM",
+                "LINKER",
+                "AR",
+                "RANLIB",
+                "CROSSCOMPILING_EMULATOR",
+                "USER_MAKE_RULES",
+                "LINK_WHAT_YOU_USE",
+                "NM",
+                "OBJCOPY",
+                "OBJDUMP",
+                "STRIP",
+                "ADDR2LINE",
+                "READELF",
+                "DLLTOOL",
+                "MT",
+                "RC_COMPILER",
+            )
+        )
+        + " install",
     },
     "ctest": {
         "source": "ctest(1) (CMake 3.30)",
         "grade": "build",
         "options": "--test-dir=project -C= --build-config= -j= --parallel --parallel=* -R= -E= -L= -LE= -I= --output-on-failure "
-                   "-V -VV --verbose --extra-verbose -N --show-only* --rerun-failed --stop-on-failure "
-                   "--timeout= --repeat= -O=out --output-log=out --preset=* -T=:unknown -S=:runs -D=:unknown "
-                   "--build-and-test:unknown --schedule-random --no-tests=* -Q --quiet --progress",
+        "-V -VV --verbose --extra-verbose -N --show-only* --rerun-failed --stop-on-failure "
+        "--timeout= --repeat= -O=out --output-log=out --preset=* -T=:unknown -S=:runs -D=:unknown "
+        "--build-and-test:unknown --schedule-random --no-tests=* -Q --quiet --progress",
     },
     "ninja": {
         "source": "ninja manual (ninja-build.org/manual.html): running ninja, -t tools",
@@ -66,8 +96,12 @@ CATALOGUE: dict[str, object] = {
         "source": "meson commands reference (mesonbuild.com/Commands.html) (meson 1.5)",
         "options": "-h --help -v --version",
         "commands": {
-            "setup": {"grade": "build", "operands": "first-out", "open": True,
-                      "options": "--wipe:delete --reconfigure -D*= --native-file=project --cross-file=project"},
+            "setup": {
+                "grade": "build",
+                "operands": "first-out",
+                "open": True,
+                "options": "--wipe:delete --reconfigure -D*= --native-file=project --cross-file=project",
+            },
             "configure": {"grade": "build", "open": True},
             "compile": {"grade": "build", "open": True, "options": "--clean:delete -C=project"},
             "test": {"grade": "build", "open": True, "options": "-C=project --wrapper=:runs --wrap=:runs --gdb:runs"},
@@ -84,7 +118,7 @@ CATALOGUE: dict[str, object] = {
         "source": "bazel command-line reference (bazel.build/reference/command-line-reference) (Bazel 7)",
         "open": True,
         "options": "--run_under*:runs --script_path*=out --output_base*=out --output_user_root*=out --bazelrc*:unknown "
-                   "--override_repository*:unknown --override_module*:unknown --registry*:unknown",
+        "--override_repository*:unknown --override_module*:unknown --registry*:unknown",
         "commands": {
             "build test coverage fetch sync": "build",
             # queries evaluate the repository rules, which can run commands (Bazel "Repository rules": execute)
@@ -100,10 +134,10 @@ CATALOGUE: dict[str, object] = {
         "source": "javac(1) (JDK 21)",
         "grade": "build",
         "options": "-d=out -s=out -h=out -cp= -classpath= --class-path= -sourcepath= --source-path= -p= "
-                   "--module-path= --release= -source= --source= -target= --target= -encoding= -g -g* -verbose "
-                   "-deprecation -nowarn -Werror -Xlint -parameters -proc* -implicit* --enable-preview "
-                   "-version --version -help --help -processor=:runs -processorpath=:runs --processor-path=:runs "
-                   "-J*:unknown -Xplugin*:runs @*:unknown -X* --add-modules= --module= -m=",
+        "--module-path= --release= -source= --source= -target= --target= -encoding= -g -g* -verbose "
+        "-deprecation -nowarn -Werror -Xlint -parameters -proc* -implicit* --enable-preview "
+        "-version --version -help --help -processor=:runs -processorpath=:runs --processor-path=:runs "
+        "-J*:unknown -Xplugin*:runs @*:unknown -X* --add-modules= --module= -m=",
     },
     "java": {
         "source": "java(1) (JDK 21): java runs the class or JAR it is given; -version and -help print and exit",
@@ -115,10 +149,10 @@ CATALOGUE: dict[str, object] = {
     "mvn mvnw": {
         "source": "Maven CLI options (maven.apache.org/ref/3.9.9/maven-embedder/cli.html); Build Lifecycle reference",
         "options": "-B --batch-mode -q --quiet -X --debug -e --errors -o --offline -U --update-snapshots -N "
-                   "--non-recursive -T= --threads= -P= --activate-profiles= -D*= -f=project --file=project -pl= --projects= "
-                   "-am --also-make -amd -fae -ff -fn --fail-at-end --fail-fast --fail-never -ntp "
-                   "--no-transfer-progress -v:read --version:read -V -s=:unknown --settings=:unknown -gs=:unknown "
-                   "--global-settings=:unknown -l=out --log-file=out -Dmaven.repo.local*:unknown -Dexec.*:runs",
+        "--non-recursive -T= --threads= -P= --activate-profiles= -D*= -f=project --file=project -pl= --projects= "
+        "-am --also-make -amd -fae -ff -fn --fail-at-end --fail-fast --fail-never -ntp "
+        "--no-transfer-progress -v:read --version:read -V -s=:unknown --settings=:unknown -gs=:unknown "
+        "--global-settings=:unknown -l=out --log-file=out -Dmaven.repo.local*:unknown -Dexec.*:runs",
         "many": True,
         "commands": {
             "validate compile test-compile test package verify process-resources process-classes generate-sources "
@@ -138,11 +172,11 @@ CATALOGUE: dict[str, object] = {
     "gradle gradlew": {
         "source": "Gradle command-line interface (docs.gradle.org/current/userguide/command_line_interface.html) (Gradle 8)",
         "options": "--offline --refresh-dependencies --build-cache --no-build-cache --parallel --no-parallel "
-                   "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
-                   "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
-                   "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v:read --version:read -? -h "
-                   "--help --max-workers=* -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
-                   "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
+        "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
+        "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
+        "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v:read --version:read -? -h "
+        "--help --max-workers=* -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
+        "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
         "many": True,
         "commands": {
             "build assemble check test compileJava compileKotlin classes jar bootJar war shadowJar javadoc lint "
@@ -161,8 +195,8 @@ CATALOGUE: dict[str, object] = {
         "source": "Apache Ant manual: Running Apache Ant (ant.apache.org/manual/running.html)",
         "grade": "build",
         "options": "-f=in -file=in -buildfile=in -D*= -q -quiet -v -verbose -d -debug -k -keep-going -e "
-                   "-emacs -p -projecthelp -version -h -help -l=out -logfile=out -lib=:unknown -logger=:unknown "
-                   "-listener=:unknown -propertyfile=in -find=* -s=*",
+        "-emacs -p -projecthelp -version -h -help -l=out -logfile=out -lib=:unknown -logger=:unknown "
+        "-listener=:unknown -propertyfile=in -find=* -s=*",
     },
     "sbt": {
         "source": "sbt reference manual: Command line reference (scala-sbt.org/1.x/docs/Command-Line-Reference.html)",
@@ -183,8 +217,8 @@ CATALOGUE: dict[str, object] = {
         "source": "Kotlin compiler options (kotlinlang.org/docs/compiler-reference.html)",
         "grade": "build",
         "options": "-d=out -include-runtime -jvm-target= -cp= -classpath= -language-version= -api-version= "
-                   "-no-stdlib -no-reflect -nowarn -Werror -verbose -version -help -progressive -o=out "
-                   "-script:runs -Xplugin=*:runs -P=:unknown -X* -kotlin-home=",
+        "-no-stdlib -no-reflect -nowarn -Werror -verbose -version -help -progressive -o=out "
+        "-script:runs -Xplugin=*:runs -P=:unknown -X* -kotlin-home=",
     },
     "dotnet": {
         "source": "dotnet CLI reference (learn.microsoft.com/dotnet/core/tools) (.NET 8)",
@@ -192,40 +226,78 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "commands": {
             "build msbuild": {"grade": "build", "open": True, "options": "-o=out --output=out", "operands": "project"},
-            "test": {"grade": "build", "open": True, "operands": "project",
-                     "options": "-o=out --output=out --results-directory=out -d=out --diag=out"},
+            "test": {
+                "grade": "build",
+                "open": True,
+                "operands": "project",
+                "options": "-o=out --output=out --results-directory=out -d=out --diag=out",
+            },
             "run watch": {"grade": "build", "open": True, "options": "--project=project"},
             "publish pack": {"grade": "build", "open": True, "options": "-o=out --output=out"},
             "restore": {"grade": "fetch", "open": True, "options": "--packages=out"},
             "clean": {"grade": "delete", "open": True},
-            "new": {"grade": "read", "else": "write", "open": True, "options": "-o=out --output=out --install:install --uninstall:home",
-                    "commands": {"list search details": "network", "install": "install", "uninstall": "home", "update": "install"},
-                    },
+            "new": {
+                "grade": "read",
+                "else": "write",
+                "open": True,
+                "options": "-o=out --output=out --install:install --uninstall:home",
+                "commands": {
+                    "list search details": "network",
+                    "install": "install",
+                    "uninstall": "home",
+                    "update": "install",
+                },
+            },
             "format": {"grade": "build", "open": True, "options": "--verify-no-changes", "operands": "project"},
-            "add": {"commands": {"package": {"grade": "fetch", "open": True}, "reference": {"grade": "write", "open": True}}},
+            "add": {
+                "commands": {"package": {"grade": "fetch", "open": True}, "reference": {"grade": "write", "open": True}}
+            },
             "remove": {"commands": {"package reference": {"grade": "write", "open": True}}},
-            "list": {"open": True, "grade": "read", "commands": {"package": {"grade": "read", "open": True,
-                     "options": "--outdated:network --vulnerable:network --deprecated:network"}, "reference": "read"}},
+            "list": {
+                "open": True,
+                "grade": "read",
+                "commands": {
+                    "package": {
+                        "grade": "read",
+                        "open": True,
+                        "options": "--outdated:network --vulnerable:network --deprecated:network",
+                    },
+                    "reference": "read",
+                },
+            },
             "sln": {"grade": "write", "open": True},
-            "tool": {"commands": {
-                "install update": {"grade": "install", "open": True, "options": "--tool-path=out"},
-                "uninstall": {"grade": "home", "open": True, "options": "--tool-path=out"},
-                "list": {"grade": "read", "open": True},
-                "search": {"grade": "network", "open": True},
-                "restore": {"grade": "fetch", "open": True},
-                "run": "runs",
-            }},
-            "nuget": {"commands": {
-                "push": {"grade": "publish", "open": True}, "delete": {"grade": "destroy", "open": True},
-                "locals": {"grade": "read", "open": True, "options": "--clear:delete -c:delete"},
-                "verify": {"grade": "read", "open": True},
-                "add": {"grade": "home", "open": True}, "list": {"grade": "read", "open": True},
-            }},
-            "workload": {"commands": {
-                "install update repair restore": {"grade": "install", "open": True},
-                "uninstall": {"grade": "system", "open": True}, "list search": {"grade": "read", "open": True},
-            }},
-            "dev-certs": {"commands": {"https": {"grade": "home", "open": True, "options": "--clean:delete --trust:system --check"}}},
+            "tool": {
+                "commands": {
+                    "install update": {"grade": "install", "open": True, "options": "--tool-path=out"},
+                    "uninstall": {"grade": "home", "open": True, "options": "--tool-path=out"},
+                    "list": {"grade": "read", "open": True},
+                    "search": {"grade": "network", "open": True},
+                    "restore": {"grade": "fetch", "open": True},
+                    "run": "runs",
+                }
+            },
+            "nuget": {
+                "commands": {
+                    "push": {"grade": "publish", "open": True},
+                    "delete": {"grade": "destroy", "open": True},
+                    "locals": {"grade": "read", "open": True, "options": "--clear:delete -c:delete"},
+                    "verify": {"grade": "read", "open": True},
+                    "add": {"grade": "home", "open": True},
+                    "list": {"grade": "read", "open": True},
+                }
+            },
+            "workload": {
+                "commands": {
+                    "install update repair restore": {"grade": "install", "open": True},
+                    "uninstall": {"grade": "system", "open": True},
+                    "list search": {"grade": "read", "open": True},
+                }
+            },
+            "dev-certs": {
+                "commands": {
+                    "https": {"grade": "home", "open": True, "options": "--clean:delete --trust:system --check"}
+                }
+            },
             "user-secrets": {"open": True, "commands": {"list": "secret", "set init": "home", "remove clear": "home"}},
             "help": {"grade": "read", "open": True},
             "ef": "unknown",
@@ -238,13 +310,16 @@ CATALOGUE: dict[str, object] = {
             "build": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
             "test": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
             "run": {"grade": "build", "open": True, "options": "--scratch-path=out --build-path=out"},
-            "package": {"commands": {
-                "init": {"grade": "write", "open": True},
-                "resolve update": {"grade": "fetch", "open": True},
-                "show-dependencies describe dump-package": {"grade": "build", "open": True},  # Package.swift runs
-                "clean": {"grade": "delete", "open": True}, "reset purge-cache": {"grade": "delete", "open": True},
-                "edit unedit": {"grade": "write", "open": True},
-            }},
+            "package": {
+                "commands": {
+                    "init": {"grade": "write", "open": True},
+                    "resolve update": {"grade": "fetch", "open": True},
+                    "show-dependencies describe dump-package": {"grade": "build", "open": True},  # Package.swift runs
+                    "clean": {"grade": "delete", "open": True},
+                    "reset purge-cache": {"grade": "delete", "open": True},
+                    "edit unedit": {"grade": "write", "open": True},
+                }
+            },
             "format": {"grade": "build", "open": True},
         },
     },
@@ -252,30 +327,30 @@ CATALOGUE: dict[str, object] = {
         "source": "swiftc -help (Swift 5.10)",
         "grade": "build",
         "options": "-o=out -O -Onone -Osize -g -c -emit-executable -emit-library -emit-object -emit-module "
-                   "-module-name= -target= -sdk= -I*= -L*= -l*= -F*= -D*= -parse -typecheck -v -version "
-                   "-j= -swift-version= -parse-as-library -Xlinker=:unknown -Xcc=:unknown -Xfrontend=:unknown "
-                   "-load-plugin-library=:runs -load-plugin-executable=:runs -plugin-path=:runs",
+        "-module-name= -target= -sdk= -I*= -L*= -l*= -F*= -D*= -parse -typecheck -v -version "
+        "-j= -swift-version= -parse-as-library -Xlinker=:unknown -Xcc=:unknown -Xfrontend=:unknown "
+        "-load-plugin-library=:runs -load-plugin-executable=:runs -plugin-path=:runs",
     },
     "rustc": {
         "source": "rustc book: Command-line Arguments (doc.rust-lang.org/rustc/command-line-arguments.html)",
         "grade": "build",
         "options": "-o=out --out-dir=out --emit=* --crate-type= --crate-name= --edition= -g -O --test "
-                   "--target= -L*= -l*= --cfg= --cap-lints= -W= -A= -D= -F= --explain=:read -v --verbose "
-                   "-V --version --print= --cfg=* -C*=:unknown -Z*=:unknown --extern= --sysroot=:unknown "
-                   "@*:unknown --check-cfg=",
+        "--target= -L*= -l*= --cfg= --cap-lints= -W= -A= -D= -F= --explain=:read -v --verbose "
+        "-V --version --print= --cfg=* -C*=:unknown -Z*=:unknown --extern= --sysroot=:unknown "
+        "@*:unknown --check-cfg=",
         "when": {"--print -V --version": "read"},
     },
     "ghc": {
         "source": "GHC User's Guide: Using GHC, Flag reference (GHC 9.8)",
         "grade": "build",
         "options": "-o=out -odir=out -hidir=out -outputdir=out -O -O0 -O1 -O2 -c -i* -W* -f* -X* -threaded "
-                   "-rtsopts* -package= -main-is= --make -e=:runs --interactive:runs -pgm*:unknown -opt*:unknown "
-                   "-plugin-package=:runs -fplugin=:runs -dynamic -static -v -v* --version --numeric-version",
+        "-rtsopts* -package= -main-is= --make -e=:runs --interactive:runs -pgm*:unknown -opt*:unknown "
+        "-plugin-package=:runs -fplugin=:runs -dynamic -static -v -v* --version --numeric-version",
     },
     "cabal": {
         "source": "Cabal user guide: cabal-install commands (cabal.readthedocs.io) (cabal 3.10)",
         "options": "-v* --verbose=* -j* --help --version --numeric-version --project-file=project "
-                   "--project-dir=project",
+        "--project-dir=project",
         "commands": {
             "build v2-build configure v2-configure test v2-test bench v2-bench haddock v2-haddock repl v2-repl "
             "freeze v2-freeze gen-bounds check sdist v2-sdist": {"grade": "build", "open": True},
@@ -324,10 +399,17 @@ CATALOGUE: dict[str, object] = {
         "source": "zig help (Zig 0.13 CLI): build, build-exe, run, test, init, fmt, cc",
         "options": "-h --help",
         "commands": {
-            "build": {"grade": "build", "open": True, "options": "-p=out --prefix=out --build-file=:unknown --build-root=project "
-                      "--cache-dir=out --global-cache-dir=out --build-runner=:runs"},
-            "build-exe build-lib build-obj test run": {"grade": "build", "open": True,
-                                                       "options": "-femit-bin=:out -femit-docs=:out"},
+            "build": {
+                "grade": "build",
+                "open": True,
+                "options": "-p=out --prefix=out --build-file=:unknown --build-root=project "
+                "--cache-dir=out --global-cache-dir=out --build-runner=:runs",
+            },
+            "build-exe build-lib build-obj test run": {
+                "grade": "build",
+                "open": True,
+                "options": "-femit-bin=:out -femit-docs=:out",
+            },
             "init init-exe init-lib": {"grade": "write", "open": True},
             "fmt": {"grade": "build", "open": True, "options": "--check --stdin"},
             "version env targets zen libc": "read",
@@ -347,7 +429,10 @@ CATALOGUE: dict[str, object] = {
             "new": {"grade": "fetch", "open": True, "operands": "first-out"},
             "console c dbconsole db runner r credentials:edit secrets:edit": "runs",
             "credentials:show": "secret",
-            "db:migrate db:setup db:seed db:rollback db:create db:prepare db:schema:load": {"grade": "change", "open": True},
+            "db:migrate db:setup db:seed db:rollback db:create db:prepare db:schema:load": {
+                "grade": "change",
+                "open": True,
+            },
             "db:drop db:reset db:purge": {"grade": "destroy", "open": True},
             "version": "read",
         },
@@ -361,9 +446,16 @@ CATALOGUE: dict[str, object] = {
             "new n add update": {"grade": "fetch", "open": True},
             "version v": "read",
             "config": {"grade": "read", "open": True, "options": "-g:home --global:home", "else": "write"},
-            "analytics": {"commands": {"info": "read", "on off enable disable prompt": {"grade": "home", "open": True}}},
-            "cache": {"commands": {"info": "read", "on off enable disable": {"grade": "home", "open": True},
-                                   "clean": "delete"}},
+            "analytics": {
+                "commands": {"info": "read", "on off enable disable prompt": {"grade": "home", "open": True}}
+            },
+            "cache": {
+                "commands": {
+                    "info": "read",
+                    "on off enable disable": {"grade": "home", "open": True},
+                    "clean": "delete",
+                }
+            },
             "deploy": {"grade": "change", "open": True},
             "completion": {"grade": "home", "commands": {"script": "read"}},
         },
@@ -383,14 +475,19 @@ CATALOGUE: dict[str, object] = {
         "source": "Hugo CLI (gohugo.io/commands) (Hugo 0.13x): without a command it builds the site into public/",
         "grade": "build",
         "options": "-d=out --destination=out -D --buildDrafts -E --buildExpired -F --buildFuture -s=in --source=in "
-                   "-b= --baseURL= --minify --gc --cleanDestinationDir:delete -e= --environment= -t= --theme= "
-                   "--config=in --logLevel= --quiet -v --verbose -h --help",
+        "-b= --baseURL= --minify --gc --cleanDestinationDir:delete -e= --environment= -t= --theme= "
+        "--config=in --logLevel= --quiet -v --verbose -h --help",
         "commands": {
             "server serve": {"grade": "build", "open": True},
             "new": {"grade": "write", "open": True},
             "deploy": {"grade": "change", "open": True},
-            "mod": {"commands": {"get tidy vendor init npm": {"grade": "fetch", "open": True}, "graph verify": "read",
-                                 "clean": "delete"}},
+            "mod": {
+                "commands": {
+                    "get tidy vendor init npm": {"grade": "fetch", "open": True},
+                    "graph verify": "read",
+                    "clean": "delete",
+                }
+            },
             "version env config list": {"grade": "read", "open": True},
             "gen": {"grade": "write", "open": True},
         },
@@ -399,24 +496,48 @@ CATALOGUE: dict[str, object] = {
         "source": "PlatformIO Core CLI (docs.platformio.org/en/latest/core/userguide) (PlatformIO 6)",
         "options": "-h --help --version -c= --caller= --no-ansi",
         "commands": {
-            "run test check ci": {"grade": "build", "open": True,
-                                  "options": "-t=:unknown --target=:unknown -e= --environment= -d=in --project-dir=in"},
+            "run test check ci": {
+                "grade": "build",
+                "open": True,
+                "options": "-t=:unknown --target=:unknown -e= --environment= -d=in --project-dir=in",
+            },
             "debug home remote": "runs",
             "boards": {"grade": "read", "open": True},
             "upgrade update": {"grade": "install", "open": True},
-            "project": {"commands": {"init": {"grade": "write", "open": True}, "config metadata": {"grade": "read", "open": True}}},
-            "pkg": {"commands": {"publish": {"grade": "publish", "open": True}, "unpublish": {"grade": "destroy", "open": True},
-                                 "install update": {"grade": "fetch", "open": True}, "uninstall": {"grade": "delete", "open": True},
-                                 "pack": {"grade": "build", "open": True}, "list show search outdated stats exec": "unknown"}},
-            "device": {"commands": {"list": {"grade": "read", "open": True}, "monitor": {"grade": "remote", "open": True}}},
+            "project": {
+                "commands": {
+                    "init": {"grade": "write", "open": True},
+                    "config metadata": {"grade": "read", "open": True},
+                }
+            },
+            "pkg": {
+                "commands": {
+                    "publish": {"grade": "publish", "open": True},
+                    "unpublish": {"grade": "destroy", "open": True},
+                    "install update": {"grade": "fetch", "open": True},
+                    "uninstall": {"grade": "delete", "open": True},
+                    "pack": {"grade": "build", "open": True},
+                    "list show search outdated stats exec": "unknown",
+                }
+            },
+            "device": {
+                "commands": {"list": {"grade": "read", "open": True}, "monitor": {"grade": "remote", "open": True}}
+            },
             "system": {"commands": {"info": "read", "completion": "home", "prune": {"grade": "delete", "open": True}}},
             "settings": {"commands": {"get": "read", "set reset": "home"}},
-            "platform lib": {"commands": {
-                "list show frameworks builtin": {"grade": "read", "open": True},
-                "search stats": {"grade": "network", "open": True},
-                "install update": {"grade": "install", "open": True}, "uninstall": {"grade": "delete", "open": True}}},
-            "team org account access": {"open": True, "verbs": {"ls": "list", "rm": "delete"},
-                                        "commands": {"login logout": "home", "forgot register password token": "change"}},
+            "platform lib": {
+                "commands": {
+                    "list show frameworks builtin": {"grade": "read", "open": True},
+                    "search stats": {"grade": "network", "open": True},
+                    "install update": {"grade": "install", "open": True},
+                    "uninstall": {"grade": "delete", "open": True},
+                }
+            },
+            "team org account access": {
+                "open": True,
+                "verbs": {"ls": "list", "rm": "delete"},
+                "commands": {"login logout": "home", "forgot register password token": "change"},
+            },
         },
     },
     "sfdk": {
@@ -424,18 +545,25 @@ CATALOGUE: dict[str, object] = {
         "options": "-c= --config= -C= --context= --drop= --help --help-building --help-all --version",
         "commands": {
             "build make qmake cmake package prepare apply build-init compiledb check qmltypes scrape make-install": {
-                "grade": "build", "open": True},
+                "grade": "build",
+                "open": True,
+            },
             "deploy": {"grade": "change", "open": True},
             "undeploy": {"grade": "destroy", "open": True},
             "build-shell maintain": "runs",
-            "build-requires": {"commands": {"diff": "read", "pull": {"grade": "fetch", "open": True}, "reset": "delete"}},
+            "build-requires": {
+                "commands": {"diff": "read", "pull": {"grade": "fetch", "open": True}, "reset": "delete"}
+            },
             "config": {"grade": "read", "else": "home", "open": True},
             "device": {"commands": {"list": "read", "exec": "runs"}},
-            "emulator engine tools": {"commands": {
-                "list status show device-model-list device-model-show": {"grade": "read", "open": True},
-                "start stop set install": {"grade": "system", "open": True},
-                "remove": {"grade": "delete", "open": True},
-                "exec": "runs"}},
+            "emulator engine tools": {
+                "commands": {
+                    "list status show device-model-list device-model-show": {"grade": "read", "open": True},
+                    "start stop set install": {"grade": "system", "open": True},
+                    "remove": {"grade": "delete", "open": True},
+                    "exec": "runs",
+                }
+            },
         },
     },
     "jupyter": {
@@ -449,66 +577,125 @@ CATALOGUE: dict[str, object] = {
             "troubleshoot": "read",
         },
     },
-    "babel": {"source": "Babel CLI (babeljs.io/docs/babel-cli) (Babel 7): loads the project's babel config (code)",
-              "grade": "build", "open": True, "options": "-o=out --out-file=out -d=out --out-dir=out"},
-    "esbuild": {"source": "esbuild CLI (esbuild.github.io/api) (esbuild 0.24)", "grade": "build", "open": True,
-                "options": "--outfile=out --outdir=out --serve=*:network --watch --metafile=out"},
+    "babel": {
+        "source": "Babel CLI (babeljs.io/docs/babel-cli) (Babel 7): loads the project's babel config (code)",
+        "grade": "build",
+        "open": True,
+        "options": "-o=out --out-file=out -d=out --out-dir=out",
+    },
+    "esbuild": {
+        "source": "esbuild CLI (esbuild.github.io/api) (esbuild 0.24)",
+        "grade": "build",
+        "open": True,
+        "options": "--outfile=out --outdir=out --serve=*:network --watch --metafile=out",
+    },
     "crystal": {
         "source": "crystal(1) (Crystal 1.14)",
         "options": "-h --help -v --version",
-        "commands": {"build spec docs": {"grade": "build", "open": True, "options": "-o=out --output=out"},
-                     "run eval play i": "runs", "init": {"grade": "write", "open": True},
-                     "tool env": {"grade": "read", "open": True}, "version": "read"},
+        "commands": {
+            "build spec docs": {"grade": "build", "open": True, "options": "-o=out --output=out"},
+            "run eval play i": "runs",
+            "init": {"grade": "write", "open": True},
+            "tool env": {"grade": "read", "open": True},
+            "version": "read",
+        },
     },
-    "csc mcs": {"source": "C# compiler options (learn.microsoft.com/dotnet/csharp/language-reference/compiler-options): "
-                          "options may also start with / (refused: /out:PATH writes)",
-                "grade": "build", "open": True, "options": "-out:*=out -doc:*=out -pdb:*=out -errorlog:*=out",
-                "unsafe": "/"},
+    "csc mcs": {
+        "source": "C# compiler options (learn.microsoft.com/dotnet/csharp/language-reference/compiler-options): "
+        "options may also start with / (refused: /out:PATH writes)",
+        "grade": "build",
+        "open": True,
+        "options": "-out:*=out -doc:*=out -pdb:*=out -errorlog:*=out",
+        "unsafe": "/",
+    },
     "gleam": {
         "source": "gleam CLI (gleam.run/writing-gleam/command-line-reference) (Gleam 1.6)",
         "options": "-h --help -V --version",
-        "commands": {"build test check format docs export": {"grade": "build", "open": True},
-                     "run shell dev lsp": "runs", "new": {"grade": "write", "open": True, "operands": "out"},
-                     "add remove update deps": {"grade": "fetch", "open": True}, "clean": "delete",
-                     "publish": {"grade": "publish", "open": True}, "hex": {"commands": {"retire unretire revert": "destroy"}}},
+        "commands": {
+            "build test check format docs export": {"grade": "build", "open": True},
+            "run shell dev lsp": "runs",
+            "new": {"grade": "write", "open": True, "operands": "out"},
+            "add remove update deps": {"grade": "fetch", "open": True},
+            "clean": "delete",
+            "publish": {"grade": "publish", "open": True},
+            "hex": {"commands": {"retire unretire revert": "destroy"}},
+        },
     },
-    "latexmk": {"source": "latexmk(1) (latexmk 4.8x): runs the TeX engines; -c/-C delete generated files",
-                "grade": "build", "open": True,
-                "options": "-c:delete -C:delete -CA:delete -pvc -pv:runs -e=:unknown -r=:unknown -outdir=*:out "
-                           "-output-directory=*:out -shell-escape:unknown"},
+    "latexmk": {
+        "source": "latexmk(1) (latexmk 4.8x): runs the TeX engines; -c/-C delete generated files",
+        "grade": "build",
+        "open": True,
+        "options": "-c:delete -C:delete -CA:delete -pvc -pv:runs -e=:unknown -r=:unknown -outdir=*:out "
+        "-output-directory=*:out -shell-escape:unknown",
+    },
     "nest": {
         "source": "Nest CLI (docs.nestjs.com/cli/usages) (Nest CLI 10)",
         "options": "-h --help -v --version",
-        "commands": {"build start": {"grade": "build", "open": True}, "new n": {"grade": "fetch", "open": True},
-                     "generate g": {"grade": "build", "open": True}, "info i": {"grade": "read", "open": True},
-                     "add": {"grade": "fetch", "open": True}},
+        "commands": {
+            "build start": {"grade": "build", "open": True},
+            "new n": {"grade": "fetch", "open": True},
+            "generate g": {"grade": "build", "open": True},
+            "info i": {"grade": "read", "open": True},
+            "add": {"grade": "fetch", "open": True},
+        },
     },
     "next": {
         "source": "Next.js CLI (nextjs.org/docs/app/api-reference/cli/next) (Next.js 15)",
         "options": "-h --help -v --version",
-        "commands": {"build dev start lint": {"grade": "build", "open": True}, "info": {"grade": "read", "open": True},
-                     "telemetry": {"grade": "home", "open": True}},
+        "commands": {
+            "build dev start lint": {"grade": "build", "open": True},
+            "info": {"grade": "read", "open": True},
+            "telemetry": {"grade": "home", "open": True},
+        },
     },
-    "phing": {"source": "Phing user guide (phing.io) (Phing 3): runs build.xml targets", "grade": "build", "open": True},
-    "jbang": {"source": "JBang (jbang.dev/documentation) (JBang 0.12): fetches and runs Java scripts", "grade": "runs",
-              "open": True},
-    "k6": {"source": "k6 CLI (grafana.com/docs/k6/latest/reference/cli) (k6 0.5x): runs a JavaScript load test",
-           "options": "-h --help -v --version",
-           "commands": {"run cloud": "runs", "inspect archive": {"grade": "read", "open": True},
-                        "version": "read", "login": "home"}},
-    "pyinstaller": {"source": "PyInstaller usage (pyinstaller.org/en/stable/usage.html) (PyInstaller 6)",
-                    "grade": "build", "open": True,
-                    "options": "--distpath=out --workpath=out --specpath=out --upx-dir=:unknown --runtime-hook=:runs "
-                               "--additional-hooks-dir=:runs"},
-    "postcss": {"source": "postcss-cli README (postcss-cli 11): loads postcss.config.js", "grade": "build", "open": True,
-                "options": "-o=out --output=out -d=out --dir=out -r:write --replace:write"},
+    "phing": {
+        "source": "Phing user guide (phing.io) (Phing 3): runs build.xml targets",
+        "grade": "build",
+        "open": True,
+    },
+    "jbang": {
+        "source": "JBang (jbang.dev/documentation) (JBang 0.12): fetches and runs Java scripts",
+        "grade": "runs",
+        "open": True,
+    },
+    "k6": {
+        "source": "k6 CLI (grafana.com/docs/k6/latest/reference/cli) (k6 0.5x): runs a JavaScript load test",
+        "options": "-h --help -v --version",
+        "commands": {
+            "run cloud": "runs",
+            "inspect archive": {"grade": "read", "open": True},
+            "version": "read",
+            "login": "home",
+        },
+    },
+    "pyinstaller": {
+        "source": "PyInstaller usage (pyinstaller.org/en/stable/usage.html) (PyInstaller 6)",
+        "grade": "build",
+        "open": True,
+        "options": "--distpath=out --workpath=out --specpath=out --upx-dir=:unknown --runtime-hook=:runs "
+        "--additional-hooks-dir=:runs",
+    },
+    "postcss": {
+        "source": "postcss-cli README (postcss-cli 11): loads postcss.config.js",
+        "grade": "build",
+        "open": True,
+        "options": "-o=out --output=out -d=out --dir=out -r:write --replace:write",
+    },
     "tmt": {
         "source": "tmt (tmt.readthedocs.io) (tmt 1.3x): run and try provision machines and run tests",
         "options": "-h --help --version -r= --root=in -c= --context= -v --verbose -d --debug",
-        "commands": {"run try": "runs", "lint": {"grade": "read", "open": True},
-                     "tests plans stories": {"commands": {"ls show lint export coverage id": {"grade": "read", "open": True},
-                                                          "create import": {"grade": "write", "open": True}}},
-                     "init": {"grade": "write", "open": True}, "clean": {"grade": "delete", "open": True}},
+        "commands": {
+            "run try": "runs",
+            "lint": {"grade": "read", "open": True},
+            "tests plans stories": {
+                "commands": {
+                    "ls show lint export coverage id": {"grade": "read", "open": True},
+                    "create import": {"grade": "write", "open": True},
+                }
+            },
+            "init": {"grade": "write", "open": True},
+            "clean": {"grade": "delete", "open": True},
+        },
     },
     "elixirc erlc scalac": {
         "source": "elixirc (Elixir 1.17 docs: Compilation), erlc(1) (Erlang/OTP 27), scalac (Scala 3 docs): compilers",
@@ -529,8 +716,15 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "run serve web tui acp agent mcp github": "runs",
             "stats models": {"grade": "read", "open": True},
-            "session": {"commands": {"list": {"grade": "read", "open": True}, "delete": {"grade": "delete", "open": True}}},
-            "auth": {"commands": {"list ls": {"grade": "read", "open": True}, "login logout": {"grade": "home", "open": True}}},
+            "session": {
+                "commands": {"list": {"grade": "read", "open": True}, "delete": {"grade": "delete", "open": True}}
+            },
+            "auth": {
+                "commands": {
+                    "list ls": {"grade": "read", "open": True},
+                    "login logout": {"grade": "home", "open": True},
+                }
+            },
             "upgrade": {"grade": "install", "open": True},
             "uninstall": {"grade": "delete", "open": True},
             "export": {"grade": "read", "open": True},

@@ -16,15 +16,15 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "options": "--rcfile=in -f= --format= -s= --shell= -e= --exclude= -i= --include= -o= --enable= -S= "
-                   "--severity= -x --external-sources -P= --source-path= -a --check-sourced -C* --color* -W= "
-                   "--wiki-link-count= --list-optional --norc -V --version",
+        "--severity= -x --external-sources -P= --source-path= -a --check-sourced -C* --color* -W= "
+        "--wiki-link-count= --list-optional --norc -V --version",
     },
     "clang-format clang-format-17 clang-format-18 clang-format-19": {
         "source": "ClangFormat docs (clang.llvm.org/docs/ClangFormat.html) (clang-format 18): -i edits files in place",
         "grade": "read",
         "open": True,
         "options": "-i --style=* -style=* --dump-config --dry-run -n --Werror --assume-filename=* --lines=* "
-                   "--offset=* --length=* --fallback-style=* --sort-includes --verbose --files=in -files=in",
+        "--offset=* --length=* --fallback-style=* --sort-includes --verbose --files=in -files=in",
         "when": {"-i": {"operands": "out"}},
     },
     "clang-tidy clang-tidy-17 clang-tidy-18": {
@@ -32,29 +32,33 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
         "options": "--fix --fix-errors --fix-notes -p=in --checks=* -checks=* --export-fixes=out "
-                   "--load=:unknown -load=:unknown --config-file=project --extra-arg=* --extra-arg-before=*",
+        "--load=:unknown -load=:unknown --config-file=project --extra-arg=* --extra-arg-before=*",
         "unsafe": "-fplugin -fpass-plugin -Xclang -load -B --extra-arg=-fplugin --extra-arg=-fpass-plugin "
-                  "--extra-arg=-Xclang --extra-arg=-B --extra-arg-before=-fplugin --extra-arg-before=-fpass-plugin "
-                  "--extra-arg-before=-Xclang --extra-arg-before=-B",
+        "--extra-arg=-Xclang --extra-arg=-B --extra-arg-before=-fplugin --extra-arg-before=-fpass-plugin "
+        "--extra-arg-before=-Xclang --extra-arg-before=-B",
         "when": {"--fix --fix-errors --fix-notes": {"operands": "out"}},
     },
-    "cppcheck": {"source": "cppcheck(1) (Cppcheck 2.15)", "grade": "read", "open": True,
-                 "options": "--output-file=out --cppcheck-build-dir=out --addon=:unknown --rule-file=in"},
+    "cppcheck": {
+        "source": "cppcheck(1) (Cppcheck 2.15)",
+        "grade": "read",
+        "open": True,
+        "options": "--output-file=out --cppcheck-build-dir=out --addon=:unknown --rule-file=in",
+    },
     "hadolint yamllint actionlint cpplint pycodestyle pyflakes pydocstyle bandit codespell typos "
     "markdownlint markdownlint-cli2 staticcheck revive hlint taplo checkov tflint htmlhint jsonlint "
     "editorconfig-checker commitlint": {
         "source": "each linter's CLI docs (hadolint, yamllint 1.35, actionlint 1.7, cpplint, pycodestyle, pyflakes, "
-                  "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, markdownlint --fix, staticcheck, revive, hlint, "
-                  "taplo, checkov, tflint, htmlhint): they report; the named options rewrite the files given",
+        "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, markdownlint --fix, staticcheck, revive, hlint, "
+        "taplo, checkov, tflint, htmlhint): they report; the named options rewrite the files given",
         "grade": "read",
         "open": True,
         "options": "-w:build --write-changes:build --write:build --fix:build --refactor:build -o=out --output=out "
-                   "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network",
+        "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network",
         "when": {"-w --write-changes --write --fix --refactor": {"operands": "out"}},
     },
     "shfmt gofumpt goimports ormolu fourmolu ktlint stylish-haskell": {
         "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ormolu -i / --mode, "
-                  "ktlint -F, stylish-haskell -i): they print the formatted text or report unless told to write",
+        "ktlint -F, stylish-haskell -i): they print the formatted text or report unless told to write",
         "grade": "read",
         "open": True,
         "options": "-w --write -i --inplace -F --format --mode=* -l -d --check --lint --diff",
@@ -62,46 +66,70 @@ CATALOGUE: dict[str, object] = {
     },
     "rubocop standardrb": {
         "source": "RuboCop docs (docs.rubocop.org) (RuboCop 1.66): -a/-A autocorrect the files inspected; require: in "
-                  ".rubocop.yml loads the project's Ruby code",
+        ".rubocop.yml loads the project's Ruby code",
         "grade": "build",
         "open": True,
         "options": "-a -A --autocorrect --autocorrect-all -x --fix-layout -o=out --out=out -r=:runs --require=:runs "
-                   "-c=in --config=in --cache-root=out",
+        "-c=in --config=in --cache-root=out",
         "when": {"-a -A --autocorrect --autocorrect-all -x --fix-layout": {"grade": "build", "operands": "out"}},
     },
     "golangci-lint": {
         "source": "golangci-lint run --help (golangci-lint 1.61)",
         "options": "-h --help --version -v --verbose -c=in --config=in --color=*",
-        "commands": {"run": {"grade": "build", "open": True, "options": "--fix"}, "linters help version": _REPORT,
-                     "cache": {"commands": {"clean": "delete", "status": "read"}},
-                     "fmt": {"grade": "build", "open": True}, "config": _REPORT},
+        "commands": {
+            "run": {"grade": "build", "open": True, "options": "--fix"},
+            "linters help version": _REPORT,
+            "cache": {"commands": {"clean": "delete", "status": "read"}},
+            "fmt": {"grade": "build", "open": True},
+            "config": _REPORT,
+        },
     },
-    "phpstan psalm phan": {"source": "PHPStan, Psalm, Phan CLI docs: analyse the project's code", "grade": "build",
-                           "open": True, "options": "--alter:build --generate-baseline*"},
-    "phpcs": {"source": "PHP_CodeSniffer phpcs (3.10): a standard may be the project's PHP sniffs", "grade": "build",
-              "open": True, "options": "--report-file=out"},
-    "phpcbf": {"source": "PHP_CodeSniffer phpcbf (3.10): fixes the files given", "grade": "build", "open": True,
-               "operands": "out"},
+    "phpstan psalm phan": {
+        "source": "PHPStan, Psalm, Phan CLI docs: analyse the project's code",
+        "grade": "build",
+        "open": True,
+        "options": "--alter:build --generate-baseline*",
+    },
+    "phpcs": {
+        "source": "PHP_CodeSniffer phpcs (3.10): a standard may be the project's PHP sniffs",
+        "grade": "build",
+        "open": True,
+        "options": "--report-file=out",
+    },
+    "phpcbf": {
+        "source": "PHP_CodeSniffer phpcbf (3.10): fixes the files given",
+        "grade": "build",
+        "open": True,
+        "operands": "out",
+    },
     "rspec phpunit pest mocha ava karma behave cucumber nosetests nose2 ctest-runner busted bats": {
         "source": "each test runner's CLI docs (RSpec 3, PHPUnit 11, Mocha 10, AVA, Karma, behave, Cucumber, nose2, "
-                  "busted, bats): they run the project's tests",
+        "busted, bats): they run the project's tests",
         "grade": "build",
         "open": True,
         "options": "-o=out --out=out --output=out --log-junit=out --coverage-html=out --coverage-clover=out "
-                   "-r=:build --require=:build -c=project --configuration=project --bootstrap=project",
+        "-r=:build --require=:build -c=project --configuration=project --bootstrap=project",
         "operands": "project",
     },
     "cypress": {
         "source": "Cypress command line (docs.cypress.io/app/references/command-line) (Cypress 13)",
-        "commands": {"run": {"grade": "build", "open": True}, "open": "runs", "install": {"grade": "install", "open": True},
-                     "verify version info": _REPORT, "cache": {"commands": {"path list": "read", "clear prune": "delete"}}},
+        "commands": {
+            "run": {"grade": "build", "open": True},
+            "open": "runs",
+            "install": {"grade": "install", "open": True},
+            "verify version info": _REPORT,
+            "cache": {"commands": {"path list": "read", "clear prune": "delete"}},
+        },
     },
     "playwright": {
         "source": "Playwright CLI (playwright.dev/docs/test-cli) (Playwright 1.48)",
-        "commands": {"test": {"grade": "build", "open": True}, "install": {"grade": "install", "open": True,
-                                                                          "options": "--with-deps:system"},
-                     "show-report show-trace codegen open cr ff wk": "runs", "--version": "read",
-                     "screenshot pdf": {"grade": "network", "open": True, "operands": "last-out"}},
+        "commands": {
+            "test": {"grade": "build", "open": True},
+            "install": {"grade": "install", "open": True, "options": "--with-deps:system"},
+            "show-report show-trace codegen open cr ff wk": "runs",
+            "--version": "read",
+            "screenshot pdf": {"grade": "network", "open": True, "operands": "last-out"},
+        },
     },
     "pre-commit": {
         "source": "pre-commit docs: CLI (pre-commit.com/#cli) (pre-commit 4): hooks are programs from other repositories",
@@ -119,8 +147,12 @@ CATALOGUE: dict[str, object] = {
         "source": "Biome CLI reference (biomejs.dev/reference/cli) (Biome 1.9): --write/--fix apply changes",
         "options": "-h --help -V --version --colors= --config-path=in --verbose",
         "commands": {
-            "check lint format ci": {"grade": "read", "open": True, "options": "--write --fix --apply --apply-unsafe --unsafe",
-                                     "when": {"--write --fix --apply --apply-unsafe": {"grade": "build", "operands": "out"}}},
+            "check lint format ci": {
+                "grade": "read",
+                "open": True,
+                "options": "--write --fix --apply --apply-unsafe --unsafe",
+                "when": {"--write --fix --apply --apply-unsafe": {"grade": "build", "operands": "out"}},
+            },
             "init migrate": {"grade": "write", "open": True},
             "explain rage version": _REPORT,
             "start stop lsp-proxy": "runs",
@@ -138,18 +170,29 @@ CATALOGUE: dict[str, object] = {
         "source": "semgrep CLI reference (semgrep.dev/docs/cli-reference) (Semgrep 1.9): fetches rules from the registry",
         "options": "-h --help --version",
         "else": "network",
-        "commands": {"scan ci": {"grade": "network", "open": True, "options": "--autofix:build -o=out --output=out"},
-                     "login logout": "home", "publish": "publish", "install-semgrep-pro": "install", "lsp": "runs"},
+        "commands": {
+            "scan ci": {"grade": "network", "open": True, "options": "--autofix:build -o=out --output=out"},
+            "login logout": "home",
+            "publish": "publish",
+            "install-semgrep-pro": "install",
+            "lsp": "runs",
+        },
     },
-    "gosec": {"source": "gosec README (github.com/securego/gosec) (gosec 2.21)", "grade": "read", "open": True,
-              "options": "-out=out -fmt="},
+    "gosec": {
+        "source": "gosec README (github.com/securego/gosec) (gosec 2.21)",
+        "grade": "read",
+        "open": True,
+        "options": "-out=out -fmt=",
+    },
     "php-cs-fixer": {
         "source": "PHP CS Fixer usage (cs.symfony.com/doc/usage.html) (php-cs-fixer 3.6x): fix rewrites, --dry-run reports",
         "options": "-h --help -V --version",
-        "commands": {"fix": {"grade": "build", "open": True, "operands": "out"},
-                     "check list-files": {"grade": "build", "open": True},
-                     "list-sets describe help": {"grade": "read", "open": True},
-                     "self-update selfupdate": {"grade": "system", "open": True}},
+        "commands": {
+            "fix": {"grade": "build", "open": True, "operands": "out"},
+            "check list-files": {"grade": "build", "open": True},
+            "list-sets describe help": {"grade": "read", "open": True},
+            "self-update selfupdate": {"grade": "system", "open": True},
+        },
     },
     "clamscan clamdscan": {
         "source": "clamscan(1), clamdscan(1) (ClamAV 1.4)",
@@ -159,7 +202,7 @@ CATALOGUE: dict[str, object] = {
     },
     "stylua alejandra nixfmt swiftformat elm-format": {
         "source": "stylua (--check), alejandra (--check), nixfmt (--check), swiftformat (--lint), elm-format "
-                  "(--validate): they rewrite the files given in place unless told to check",
+        "(--validate): they rewrite the files given in place unless told to check",
         "grade": "build",
         "open": True,
         "operands": "out",
@@ -169,13 +212,20 @@ CATALOGUE: dict[str, object] = {
     "dprint": {
         "source": "dprint CLI (dprint.dev/cli) (dprint 0.47)",
         "options": "-h --help -V --version -c=in --config=in",
-        "commands": {"fmt": {"grade": "build", "open": True, "operands": "out"}, "check output-file-paths "
-                     "output-resolved-config license": {"grade": "read", "open": True},
-                     "init config": {"grade": "write", "open": True}, "upgrade": "install", "clear-cache": "delete"},
+        "commands": {
+            "fmt": {"grade": "build", "open": True, "operands": "out"},
+            "check output-file-paths output-resolved-config license": {"grade": "read", "open": True},
+            "init config": {"grade": "write", "open": True},
+            "upgrade": "install",
+            "clear-cache": "delete",
+        },
     },
     "cljfmt": {
         "source": "cljfmt README (github.com/weavejester/cljfmt) (cljfmt 0.13)",
-        "commands": {"fix": {"grade": "build", "open": True, "operands": "out"}, "check": {"grade": "read", "open": True}},
+        "commands": {
+            "fix": {"grade": "build", "open": True, "operands": "out"},
+            "check": {"grade": "read", "open": True},
+        },
     },
     "vale": {
         "source": "Vale CLI (vale.sh/docs/cli) (Vale 3): vale sync downloads styles",

@@ -21,7 +21,7 @@ CATALOGUE: dict[str, object] = {
     "pulumi": {
         "source": "Pulumi CLI commands (pulumi.com/docs/iac/cli/commands) (Pulumi 3)",
         "options": "-h --help --version -v= --verbose= --color= -C=in --cwd=in --non-interactive --logtostderr "
-                   "--disable-integrity-checking --emoji --logflow --profiling= --tracing=",
+        "--disable-integrity-checking --emoji --logflow --profiling= --tracing=",
         "commands": {
             "up update refresh import cancel watch": _CHANGE,
             "destroy": _DESTROY,
@@ -33,36 +33,77 @@ CATALOGUE: dict[str, object] = {
             "convert": {"grade": "write", "open": True, "options": "--out=out"},
             "login logout": _HOME,
             "console": {"grade": "network", "open": True},
-            "config": {"grade": "read", "open": True, "options": "--show-secrets:secret", "commands": {
-                "get": "secret", "set set-all rm rm-all refresh cp": {"grade": "write", "open": True},
-                "env": {"commands": {"add init ls rm": {"grade": "write", "open": True}}}}},
-            "stack": {"grade": "remote", "commands": {
-                "ls history hist output select graph tag": {"grade": "remote", "open": True, "options": "--show-secrets:secret"},
-                "export": {"grade": "remote", "open": True, "options": "--file=out --show-secrets:secret"},
-                "init change-secrets-provider rename unselect": _CHANGE,
-                "import": _CHANGE,
-                "rm": _DESTROY,
-            }},
-            "state": {"commands": {"delete": _DESTROY, "edit": "runs", "move rename repair unprotect protect upgrade": _CHANGE}},
-            "plugin": {"commands": {"ls": _READ, "install": {"grade": "install", "open": True}, "rm": {"grade": "delete", "open": True}}},
+            "config": {
+                "grade": "read",
+                "open": True,
+                "options": "--show-secrets:secret",
+                "commands": {
+                    "get": "secret",
+                    "set set-all rm rm-all refresh cp": {"grade": "write", "open": True},
+                    "env": {"commands": {"add init ls rm": {"grade": "write", "open": True}}},
+                },
+            },
+            "stack": {
+                "grade": "remote",
+                "commands": {
+                    "ls history hist output select graph tag": {
+                        "grade": "remote",
+                        "open": True,
+                        "options": "--show-secrets:secret",
+                    },
+                    "export": {"grade": "remote", "open": True, "options": "--file=out --show-secrets:secret"},
+                    "init change-secrets-provider rename unselect": _CHANGE,
+                    "import": _CHANGE,
+                    "rm": _DESTROY,
+                },
+            },
+            "state": {
+                "commands": {
+                    "delete": _DESTROY,
+                    "edit": "runs",
+                    "move rename repair unprotect protect upgrade": _CHANGE,
+                }
+            },
+            "plugin": {
+                "commands": {
+                    "ls": _READ,
+                    "install": {"grade": "install", "open": True},
+                    "rm": {"grade": "delete", "open": True},
+                }
+            },
             "schema": {"commands": {"check": _READ}},
-            "policy": {"commands": {"ls group validate-config": _REMOTE, "new": {"grade": "fetch", "open": True},
-                                    "publish enable disable": _CHANGE, "rm": _DESTROY}},
-            "env": {"commands": {"ls get diff version": _REMOTE, "open run": "secret", "init set clone tag": _CHANGE,
-                                 "edit": "runs", "rm": _DESTROY}},
+            "policy": {
+                "commands": {
+                    "ls group validate-config": _REMOTE,
+                    "new": {"grade": "fetch", "open": True},
+                    "publish enable disable": _CHANGE,
+                    "rm": _DESTROY,
+                }
+            },
+            "env": {
+                "commands": {
+                    "ls get diff version": _REMOTE,
+                    "open run": "secret",
+                    "init set clone tag": _CHANGE,
+                    "edit": "runs",
+                    "rm": _DESTROY,
+                }
+            },
         },
     },
     "doctl": {
         "source": "doctl reference (docs.digitalocean.com/reference/doctl) (doctl 1.11x); aliases from doctl --help",
         "options": "-h --help -v --version -t= --access-token= --context= -o= --output= --format= --no-header "
-                   "--trace --interactive -c=:unknown --config=:unknown -u=:unknown --api-url=:unknown",
+        "--trace --interactive -c=:unknown --config=:unknown -u=:unknown --api-url=:unknown",
         "verbs": {"g": "get", "ls": "list", "rm": "delete", "c": "create", "u": "update"},
         "open": True,
         "commands": {
             "auth": {"commands": {"init switch remove": _HOME, "ls list": _READ}},
             "version": "read",
-            "compute": {"verbs": {"g": "get", "ls": "list", "rm": "delete", "d": "delete", "c": "create", "u": "update"},
-                        "commands": {"ssh": "runs"}},
+            "compute": {
+                "verbs": {"g": "get", "ls": "list", "rm": "delete", "d": "delete", "c": "create", "u": "update"},
+                "commands": {"ssh": "runs"},
+            },
         },
     },
     "linode-cli": {
@@ -70,14 +111,22 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --version --text --json --pretty --format= --no-headers --all --suppress-warnings",
         "open": True,
         "verbs": {},
-        "commands": {"configure": _HOME, "obj": {"commands": {
-            "get": {"grade": "remote", "open": True, "operands": "last-out"}, "ls la signurl du info": _REMOTE,
-            "put mb cp setacl": _CHANGE, "rm rb del": _DESTROY}}},
+        "commands": {
+            "configure": _HOME,
+            "obj": {
+                "commands": {
+                    "get": {"grade": "remote", "open": True, "operands": "last-out"},
+                    "ls la signurl du info": _REMOTE,
+                    "put mb cp setacl": _CHANGE,
+                    "rm rb del": _DESTROY,
+                }
+            },
+        },
     },
     "openstack": {
         "source": "OpenStackClient command list (docs.openstack.org/python-openstackclient/latest/cli) (OSC 7)",
         "options": "-h --help --version --os-cloud= --os-auth-url= --os-project-name= --os-username= --os-password= "
-                   "--os-region-name= --os-identity-api-version= --os-interface= -f= --format= -c= --column=",
+        "--os-region-name= --os-identity-api-version= --os-interface= -f= --format= -c= --column=",
         "open": True,
         "verbs": {},
         "commands": {"server": {"verbs": {}, "commands": {"ssh": "runs"}}},
@@ -90,9 +139,14 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "config": _HOME,
             "compute": {"verbs": {}, "commands": {"instance": {"verbs": {}, "commands": {"ssh": "runs"}}}},
-            "storage": {"commands": {
-                "ls list show": _REMOTE, "get download": {"grade": "remote", "open": True, "operands": "last-out"},
-                "put upload mb metadata headers setacl presign": _CHANGE, "rm rb delete": _DESTROY}},
+            "storage": {
+                "commands": {
+                    "ls list show": _REMOTE,
+                    "get download": {"grade": "remote", "open": True, "operands": "last-out"},
+                    "put upload mb metadata headers setacl presign": _CHANGE,
+                    "rm rb delete": _DESTROY,
+                }
+            },
         },
     },
     "ibmcloud ic": {
@@ -105,8 +159,14 @@ CATALOGUE: dict[str, object] = {
             "regions account": _REMOTE,
             "update": {"grade": "install", "open": True},
             "version v help": _READ,
-            "plugin": {"commands": {"list": _READ, "install update": {"grade": "install", "open": True},
-                                    "uninstall": {"grade": "delete", "open": True}, "repo-plugins": _REMOTE}},
+            "plugin": {
+                "commands": {
+                    "list": _READ,
+                    "install update": {"grade": "install", "open": True},
+                    "uninstall": {"grade": "delete", "open": True},
+                    "repo-plugins": _REMOTE,
+                }
+            },
         },
     },
     "flyctl": {
@@ -117,14 +177,25 @@ CATALOGUE: dict[str, object] = {
             "status logs dashboard open info ips regions releases history checks": _REMOTE,
             "deploy launch scale restart suspend resume": _CHANGE,
             "auth": {"commands": {"login logout signup": _HOME, "whoami": _REMOTE, "token": "secret"}},
-            "apps app": {"commands": {"list ls open releases": _REMOTE, "create move restart": _CHANGE,
-                                      "destroy delete": _DESTROY}},
+            "apps app": {
+                "commands": {
+                    "list ls open releases": _REMOTE,
+                    "create move restart": _CHANGE,
+                    "destroy delete": _DESTROY,
+                }
+            },
             "secrets": {"commands": {"list ls": _REMOTE, "set import deploy": _CHANGE, "unset": _DESTROY}},
-            "machine machines m": {"commands": {"list ls status": _REMOTE,
-                                                "run start stop restart update clone cordon uncordon": _CHANGE,
-                                                "destroy remove rm kill": _DESTROY, "exec": "runs"}},
-            "volumes volume vol": {"commands": {"list ls show": _REMOTE, "create extend fork": _CHANGE,
-                                                "destroy delete rm": _DESTROY}},
+            "machine machines m": {
+                "commands": {
+                    "list ls status": _REMOTE,
+                    "run start stop restart update clone cordon uncordon": _CHANGE,
+                    "destroy remove rm kill": _DESTROY,
+                    "exec": "runs",
+                }
+            },
+            "volumes volume vol": {
+                "commands": {"list ls show": _REMOTE, "create extend fork": _CHANGE, "destroy delete rm": _DESTROY}
+            },
             "ssh console": "runs",
             "proxy": {"grade": "network", "open": True},
         },
@@ -148,26 +219,36 @@ CATALOGUE: dict[str, object] = {
     "vercel": {
         "source": "Vercel CLI reference (vercel.com/docs/cli) (vercel 39): vercel [path] deploys",
         "options": "-h --help -v --version -d --debug -t= --token= --scope= -S= --cwd=in -Q= --global-config=:unknown "
-                   "-A=:unknown --local-config=:unknown -y --yes --prod:change -e= --env= -b= --build-env= "
-                   "--regions= --prebuilt --force --public --no-wait",
+        "-A=:unknown --local-config=:unknown -y --yes --prod:change -e= --env= -b= --build-env= "
+        "--regions= --prebuilt --force --public --no-wait",
         "grade": "change",
         "else": "change",
         "commands": {
             "deploy redeploy promote rollback alias scale": _CHANGE,
             "remove rm": _DESTROY,
             "ls list inspect logs whoami certs teams": _REMOTE,
-            "project projects": {"grade": "remote", "open": True, "commands": {
-                "ls list inspect": _REMOTE, "add": _CHANGE, "rm remove": _DESTROY}},
+            "project projects": {
+                "grade": "remote",
+                "open": True,
+                "commands": {"ls list inspect": _REMOTE, "add": _CHANGE, "rm remove": _DESTROY},
+            },
             "init": {"grade": "fetch", "open": True},
             "login logout switch": _HOME,
             "link": {"grade": "write", "open": True},
             "pull": {"grade": "fetch", "open": True},
             "dev": "runs",
             "build": {"grade": "build", "open": True},
-            "env": {"commands": {"ls list": _REMOTE, "pull": {"grade": "fetch", "open": True, "operands": "out"},
-                                 "add": _CHANGE, "rm remove": _DESTROY}},
-            "domains dns secrets": {"commands": {"ls list inspect": _REMOTE, "add buy move transfer-in": _CHANGE,
-                                                 "rm remove": _DESTROY}},
+            "env": {
+                "commands": {
+                    "ls list": _REMOTE,
+                    "pull": {"grade": "fetch", "open": True, "operands": "out"},
+                    "add": _CHANGE,
+                    "rm remove": _DESTROY,
+                }
+            },
+            "domains dns secrets": {
+                "commands": {"ls list inspect": _REMOTE, "add buy move transfer-in": _CHANGE, "rm remove": _DESTROY}
+            },
         },
     },
     "netlify ntl": {
@@ -198,15 +279,32 @@ CATALOGUE: dict[str, object] = {
             "login": _HOME,
             "seal unseal": _CHANGE,
             "server agent proxy ssh": "runs",
-            "kv": {"commands": {"get": "secret", "put patch rollback undelete enable-versioning": _CHANGE,
-                                "list metadata": _REMOTE, "delete destroy": _DESTROY}},
-            "operator": {"commands": {"init": "secret", "seal unseal step-down rekey raft members": _CHANGE,
-                                      "generate-root": "secret"}},
-            "token": {"commands": {"lookup capabilities": _REMOTE, "create": "secret", "renew": _CHANGE,
-                                   "revoke": _DESTROY}},
-            "secrets auth audit plugin policy namespace": {"commands": {
-                "list read": _REMOTE, "enable write tune move register reload create": _CHANGE,
-                "disable delete deregister": _DESTROY, "fmt": {"grade": "write", "open": True}}},
+            "kv": {
+                "commands": {
+                    "get": "secret",
+                    "put patch rollback undelete enable-versioning": _CHANGE,
+                    "list metadata": _REMOTE,
+                    "delete destroy": _DESTROY,
+                }
+            },
+            "operator": {
+                "commands": {
+                    "init": "secret",
+                    "seal unseal step-down rekey raft members": _CHANGE,
+                    "generate-root": "secret",
+                }
+            },
+            "token": {
+                "commands": {"lookup capabilities": _REMOTE, "create": "secret", "renew": _CHANGE, "revoke": _DESTROY}
+            },
+            "secrets auth audit plugin policy namespace": {
+                "commands": {
+                    "list read": _REMOTE,
+                    "enable write tune move register reload create": _CHANGE,
+                    "disable delete deregister": _DESTROY,
+                    "fmt": {"grade": "write", "open": True},
+                }
+            },
         },
     },
     "doppler": {
@@ -214,10 +312,14 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -v --version --json -t= --token= -p= --project= -c= --config=",
         "commands": {
             "run": "runs",
-            "secrets": {"grade": "secret", "commands": {
-                "get download": "secret", "set upload": _CHANGE, "delete": _DESTROY}},
-            "projects configs environments": {"grade": "remote", "commands": {
-                "get": _REMOTE, "create update": _CHANGE, "delete": _DESTROY}},
+            "secrets": {
+                "grade": "secret",
+                "commands": {"get download": "secret", "set upload": _CHANGE, "delete": _DESTROY},
+            },
+            "projects configs environments": {
+                "grade": "remote",
+                "commands": {"get": _REMOTE, "create update": _CHANGE, "delete": _DESTROY},
+            },
             "setup login logout": _HOME,
             "open": {"grade": "network", "open": True},
             "me": _REMOTE,
@@ -229,11 +331,16 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "login logout context relogin": _HOME,
             "version": _REMOTE,
-            "app": {"commands": {"list get history diff logs manifests resources wait": _REMOTE,
-                                 "sync set create rollback patch edit unset terminate-op": _CHANGE,
-                                 "delete delete-resource": _DESTROY}},
-            "repo proj cluster account": {"commands": {"list get": _REMOTE, "add create set update-password": _CHANGE,
-                                                        "rm delete": _DESTROY}},
+            "app": {
+                "commands": {
+                    "list get history diff logs manifests resources wait": _REMOTE,
+                    "sync set create rollback patch edit unset terminate-op": _CHANGE,
+                    "delete delete-resource": _DESTROY,
+                }
+            },
+            "repo proj cluster account": {
+                "commands": {"list get": _REMOTE, "add create set update-password": _CHANGE, "rm delete": _DESTROY}
+            },
         },
     },
     "flux": {
@@ -252,8 +359,12 @@ CATALOGUE: dict[str, object] = {
             "status ip version whois netcheck dns metrics exit-node": {"grade": "read", "open": True},
             "ping": {"grade": "network", "open": True},
             "up down set login logout switch serve funnel cert drive lock": {"grade": "system", "open": True},
-            "file": {"commands": {"cp": {"grade": "publish", "open": True},
-                                  "get": {"grade": "network", "open": True, "operands": "out"}}},
+            "file": {
+                "commands": {
+                    "cp": {"grade": "publish", "open": True},
+                    "get": {"grade": "network", "open": True, "operands": "out"},
+                }
+            },
             "bugreport": {"grade": "publish", "open": True},
             "ssh nc web": "runs",
         },
@@ -262,13 +373,19 @@ CATALOGUE: dict[str, object] = {
         "source": "Kaggle API CLI (github.com/Kaggle/kaggle-api docs) (kaggle 1.6)",
         "options": "-h --help -v --version",
         "commands": {
-            "competitions c datasets d kernels k models m": {"commands": {
-                "list files leaderboard status output metadata": {"grade": "remote", "open": True,
-                                                                  "options": "-p=out --path=out"},
-                "download pull": {"grade": "fetch", "open": True, "options": "-p=out --path=out"},
-                "submit push create version": {"grade": "publish", "open": True},
-                "init": {"grade": "write", "open": True},
-                "delete": {"grade": "destroy", "open": True}}},
+            "competitions c datasets d kernels k models m": {
+                "commands": {
+                    "list files leaderboard status output metadata": {
+                        "grade": "remote",
+                        "open": True,
+                        "options": "-p=out --path=out",
+                    },
+                    "download pull": {"grade": "fetch", "open": True, "options": "-p=out --path=out"},
+                    "submit push create version": {"grade": "publish", "open": True},
+                    "init": {"grade": "write", "open": True},
+                    "delete": {"grade": "destroy", "open": True},
+                }
+            },
             "config": {"commands": {"view path": "read", "set unset": {"grade": "home", "open": True}}},
         },
     },
@@ -276,11 +393,14 @@ CATALOGUE: dict[str, object] = {
         "source": "jira-cli (github.com/ankitpokhrel/jira-cli) (jira-cli 1.5): issue content writes are forge writes",
         "options": "-h --help -c= --config= -p= --project= --debug",
         "commands": {
-            "issue epic sprint": {"commands": {
-                "list ls view": {"grade": "remote", "open": True},
-                "create edit assign move comment link unlink clone worklog add": {"grade": "publish", "open": True},
-                "close": {"grade": "change", "open": True},
-                "delete": {"grade": "destroy", "open": True}}},
+            "issue epic sprint": {
+                "commands": {
+                    "list ls view": {"grade": "remote", "open": True},
+                    "create edit assign move comment link unlink clone worklog add": {"grade": "publish", "open": True},
+                    "close": {"grade": "change", "open": True},
+                    "delete": {"grade": "destroy", "open": True},
+                }
+            },
             "project board release": {"commands": {"list ls": {"grade": "remote", "open": True}}},
             "open": {"grade": "network", "open": True},
             "me serverinfo version": {"grade": "remote", "open": True},
@@ -293,7 +413,10 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "buildinfo taginfo list-tags list-builds list-pkgs list-tagged latest-build help version moshimoshi hello "
             "list-hosts list-targets taskinfo watch-task watch-logs": {"grade": "remote", "open": True},
-            "build tag-build untag-build resubmit cancel add-pkg block-pkg chain-build image-build": {"grade": "change", "open": True},
+            "build tag-build untag-build resubmit cancel add-pkg block-pkg chain-build image-build": {
+                "grade": "change",
+                "open": True,
+            },
             "download-build download-task download-logs": {"grade": "fetch", "open": True},
             "call": "unknown",
         },
@@ -311,24 +434,42 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "commands": {
             "status version": _REMOTE,
-            "job": {"commands": {"status inspect history plan validate": _REMOTE, "run dispatch revert scale promote": _CHANGE,
-                                 "stop": _DESTROY}},
+            "job": {
+                "commands": {
+                    "status inspect history plan validate": _REMOTE,
+                    "run dispatch revert scale promote": _CHANGE,
+                    "stop": _DESTROY,
+                }
+            },
             "run plan": _CHANGE,
-            "node alloc deployment namespace server": {"commands": {"status list inspect logs fs": _REMOTE,
-                                                                  "exec": "runs", "stop drain eligibility restart": _CHANGE}},
+            "node alloc deployment namespace server": {
+                "commands": {
+                    "status list inspect logs fs": _REMOTE,
+                    "exec": "runs",
+                    "stop drain eligibility restart": _CHANGE,
+                }
+            },
             "agent": "runs",
         },
     },
     "helmfile": {
         "source": "helmfile CLI (helmfile.readthedocs.io) (helmfile 0.16x)",
         "options": "-h --help -v --version -f=in --file=in -e= --environment= -l= --selector= --kube-context= -n= "
-                   "--namespace= -q --quiet --debug",
-        "commands": {"sync apply deps repos fetch": _CHANGE, "destroy delete": _DESTROY,
-                     "diff template lint list status build write-values": _REMOTE, "init": {"grade": "install", "open": True}},
+        "--namespace= -q --quiet --debug",
+        "commands": {
+            "sync apply deps repos fetch": _CHANGE,
+            "destroy delete": _DESTROY,
+            "diff template lint list status build write-values": _REMOTE,
+            "init": {"grade": "install", "open": True},
+        },
     },
-    "cli53": {"source": "cli53 README (github.com/barnybug/cli53) (cli53 0.8): Route 53 zones and records",
-              "options": "-h --help --version --profile= --endpoint-url=", "open": True, "verbs": {"rrdelete": "delete",
-              "rrcreate": "create", "rrpurge": "purge"}, "commands": {"export": _REMOTE, "import": _CHANGE}},
+    "cli53": {
+        "source": "cli53 README (github.com/barnybug/cli53) (cli53 0.8): Route 53 zones and records",
+        "options": "-h --help --version --profile= --endpoint-url=",
+        "open": True,
+        "verbs": {"rrdelete": "delete", "rrcreate": "create", "rrpurge": "purge"},
+        "commands": {"export": _REMOTE, "import": _CHANGE},
+    },
     "prowler": {
         "source": "Prowler CLI (docs.prowler.com) (Prowler 4): audits a cloud account through its APIs",
         "grade": "remote",
@@ -338,13 +479,18 @@ CATALOGUE: dict[str, object] = {
     "gcalcli": {
         "source": "gcalcli README (gcalcli 4.5): Google Calendar from the command line",
         "options": "-h --help --version --calendar= --nocolor --config-folder=",
-        "commands": {"agenda calw calm list search": _REMOTE, "add quick import": {"grade": "publish", "open": True},
-                     "edit": "runs", "delete": _DESTROY, "init": _HOME},
+        "commands": {
+            "agenda calw calm list search": _REMOTE,
+            "add quick import": {"grade": "publish", "open": True},
+            "edit": "runs",
+            "delete": _DESTROY,
+            "init": _HOME,
+        },
     },
     "gnmic": {
         "source": "gnmic (gnmic.openconfig.net) (gnmic 0.3x): gNMI get/subscribe read, set changes a device",
         "options": "-a= --address= -u= --username= -p= --password= --insecure --skip-verify -e= --encoding= "
-                   "--tls-ca= --tls-cert= --tls-key= --config=in -d --debug --timeout=",
+        "--tls-ca= --tls-cert= --tls-key= --config=in -d --debug --timeout=",
         "commands": {"get subscribe capabilities cap listen prompt": _REMOTE, "set": _CHANGE, "version": "read"},
     },
     "resticprofile": {

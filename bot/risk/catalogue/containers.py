@@ -16,7 +16,7 @@ CATALOGUE: dict[str, object] = {
     "apptainer singularity": {
         "source": "apptainer(1) command reference (apptainer.org/docs/user/latest/cli.html) (Apptainer 1.3)",
         "options": "-h --help --version -d --debug -q --quiet -s --silent -v --verbose --nocolor -c=:unknown "
-                   "--config=:unknown",
+        "--config=:unknown",
         "commands": {
             "pull": {"grade": "fetch", "open": True, "operands": "first-out", "options": "--dir=out"},
             "build": {"grade": "fetch", "open": True, "operands": "first-out"},
@@ -27,12 +27,22 @@ CATALOGUE: dict[str, object] = {
             "push": {"grade": "publish", "open": True},
             "delete": {"grade": "destroy", "open": True},
             "overlay": {"commands": {"create": {"grade": "write", "open": True, "operands": "out"}}},
-            "cache": {"commands": {"list": {"grade": "read", "open": True}, "clean": {"grade": "delete", "open": True}}},
-            "registry remote keyserver": {"commands": {"list": "read", "login logout add remove use": {"grade": "home", "open": True}}},
-            "key": {"commands": {"list": "read", "newpair import push pull remove export": {"grade": "home", "open": True}}},
+            "cache": {
+                "commands": {"list": {"grade": "read", "open": True}, "clean": {"grade": "delete", "open": True}}
+            },
+            "registry remote keyserver": {
+                "commands": {"list": "read", "login logout add remove use": {"grade": "home", "open": True}}
+            },
+            "key": {
+                "commands": {"list": "read", "newpair import push pull remove export": {"grade": "home", "open": True}}
+            },
             "config": {"commands": {"global fakeroot": {"grade": "system", "open": True}}},
-            "capability": {"commands": {"list avail": {"grade": "read", "open": True},
-                                        "add drop": {"grade": "system", "open": True}}},
+            "capability": {
+                "commands": {
+                    "list avail": {"grade": "read", "open": True},
+                    "add drop": {"grade": "system", "open": True},
+                }
+            },
         },
     },
     "crane gcrane": {
@@ -61,7 +71,7 @@ CATALOGUE: dict[str, object] = {
     "buildah": {
         "source": "buildah(1) (buildah 1.37)",
         "options": "-h --help -v --version --log-level= --root=:unknown --runroot=:unknown --storage-driver=:unknown "
-                   "--storage-opt=:unknown",
+        "--storage-opt=:unknown",
         "commands": {
             "images containers inspect info version ps": {"grade": "read", "open": True},
             "from pull": {"grade": "install", "open": True},
@@ -83,13 +93,28 @@ CATALOGUE: dict[str, object] = {
             "destroy": {"grade": "delete", "open": True},
             "init": {"grade": "write", "open": True},
             "ssh rdp powershell winrm": "runs",
-            "box": {"commands": {"list": {"grade": "read", "open": True}, "outdated": {"grade": "network", "open": True},
-                                 "add update repackage": {"grade": "install", "open": True},
-                                 "remove prune": {"grade": "delete", "open": True}}},
-            "plugin": {"commands": {"list": "read", "install update expunge repair": {"grade": "install", "open": True},
-                                    "uninstall": "delete"}},
-            "snapshot": {"commands": {"list": "read", "save push": {"grade": "system", "open": True},
-                                      "restore pop delete": {"grade": "delete", "open": True}}},
+            "box": {
+                "commands": {
+                    "list": {"grade": "read", "open": True},
+                    "outdated": {"grade": "network", "open": True},
+                    "add update repackage": {"grade": "install", "open": True},
+                    "remove prune": {"grade": "delete", "open": True},
+                }
+            },
+            "plugin": {
+                "commands": {
+                    "list": "read",
+                    "install update expunge repair": {"grade": "install", "open": True},
+                    "uninstall": "delete",
+                }
+            },
+            "snapshot": {
+                "commands": {
+                    "list": "read",
+                    "save push": {"grade": "system", "open": True},
+                    "restore pop delete": {"grade": "delete", "open": True},
+                }
+            },
         },
     },
     "VBoxManage vboxmanage": {
@@ -104,8 +129,12 @@ CATALOGUE: dict[str, object] = {
             "unregistervm": {"grade": "system", "open": True, "options": "--delete:delete --delete-all:delete"},
             "closemedium": {"grade": "system", "open": True, "options": "--delete:delete"},
             "snapshot": {"grade": "delete", "open": True},
-            "extpack": {"commands": {"install": {"grade": "system", "open": True},
-                                     "uninstall cleanup": {"grade": "delete", "open": True}}},
+            "extpack": {
+                "commands": {
+                    "install": {"grade": "system", "open": True},
+                    "uninstall cleanup": {"grade": "delete", "open": True},
+                }
+            },
             "cloud cloudprofile": "change",
             "guestcontrol debugvm": "runs",
         },
@@ -113,7 +142,7 @@ CATALOGUE: dict[str, object] = {
     "virsh": {
         "source": "virsh(1) (libvirt 10)",
         "options": "-h --help -v -V --version -q --quiet -r --readonly -c=:network --connect=:network -d= --debug= "
-                   "-l=out --log=out",
+        "-l=out --log=out",
         "commands": {
             "list dominfo domstate dumpxml domblklist domiflist domifaddr domstats net-list net-info net-dumpxml "
             "pool-list pool-info pool-dumpxml vol-list vol-info capabilities nodeinfo version hostname uri "
@@ -139,11 +168,16 @@ CATALOGUE: dict[str, object] = {
             "create set start stop shutdown reboot reset suspend resume clone migrate remote-migrate snapshot "
             "template resize move-disk move_disk importdisk importovf sendkey vncproxy unlock cleanup rescan mtunnel "
             "nbdstop": _PROXMOX_SYSTEM,
-            "disk": {"abbrev": True, "commands": {"import rescan resize move": _PROXMOX_SYSTEM,
-                                                  "unlink": _PROXMOX_DELETE}},
+            "disk": {
+                "abbrev": True,
+                "commands": {"import rescan resize move": _PROXMOX_SYSTEM, "unlink": _PROXMOX_DELETE},
+            },
             "destroy delsnapshot rollback unlink": _PROXMOX_DELETE,
             "terminal monitor": "runs",
-            "guest": {"abbrev": True, "commands": {"exec exec-status passwd": "runs", "cmd": {"grade": "system", "open": True}}},
+            "guest": {
+                "abbrev": True,
+                "commands": {"exec exec-status passwd": "runs", "cmd": {"grade": "system", "open": True}},
+            },
         },
     },
     "pct": {
@@ -164,17 +198,29 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --version -q --quiet -v --verbose --debug --project=",
         "commands": {
             "list ls info version": {"grade": "read", "open": True},
-            "launch init start stop restart pause rename copy cp move mv publish snapshot restore": {"grade": "system", "open": True},
+            "launch init start stop restart pause rename copy cp move mv publish snapshot restore": {
+                "grade": "system",
+                "open": True,
+            },
             "delete rm": {"grade": "delete", "open": True},
             "exec shell console": "runs",
-            "config profile network storage image": {"commands": {
-                "show list ls get info": {"grade": "read", "open": True},
-                "set unset edit device create copy import attach detach rename": {"grade": "system", "open": True},
-                "delete rm": {"grade": "delete", "open": True}}},
-            "file": {"commands": {"pull": {"grade": "read", "open": True, "operands": "last-out"},
-                                  "push edit mount": {"grade": "system", "open": True},
-                                  "delete rm": {"grade": "delete", "open": True}}},
-            "remote": {"commands": {"list ls get-default": "read", "add set-default set-url rename remove rm switch": "home"}},
+            "config profile network storage image": {
+                "commands": {
+                    "show list ls get info": {"grade": "read", "open": True},
+                    "set unset edit device create copy import attach detach rename": {"grade": "system", "open": True},
+                    "delete rm": {"grade": "delete", "open": True},
+                }
+            },
+            "file": {
+                "commands": {
+                    "pull": {"grade": "read", "open": True, "operands": "last-out"},
+                    "push edit mount": {"grade": "system", "open": True},
+                    "delete rm": {"grade": "delete", "open": True},
+                }
+            },
+            "remote": {
+                "commands": {"list ls get-default": "read", "add set-default set-url rename remove rm switch": "home"}
+            },
         },
     },
     "multipass": {
@@ -182,8 +228,10 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -v --verbose --version",
         "commands": {
             "list ls info find version get aliases networks help": {"grade": "read", "open": True},
-            "launch start stop restart suspend mount umount transfer set clone snapshot restore recover alias unalias":
-                {"grade": "system", "open": True},
+            "launch start stop restart suspend mount umount transfer set clone snapshot restore recover alias unalias": {
+                "grade": "system",
+                "open": True,
+            },
             "delete purge": {"grade": "delete", "open": True},
             "shell sh exec": "runs",
         },
@@ -196,13 +244,33 @@ CATALOGUE: dict[str, object] = {
             "start stop pause unpause mount tunnel cp": {"grade": "system", "open": True},
             "delete": {"grade": "delete", "open": True},
             "ssh kubectl dashboard": "runs",
-            "addons": {"commands": {"list": {"grade": "read", "open": True}, "enable disable configure": {"grade": "system", "open": True}}},
-            "service": {"grade": "system", "open": True, "commands": {"list": {"grade": "read", "open": True}}, "else": "system"},
+            "addons": {
+                "commands": {
+                    "list": {"grade": "read", "open": True},
+                    "enable disable configure": {"grade": "system", "open": True},
+                }
+            },
+            "service": {
+                "grade": "system",
+                "open": True,
+                "commands": {"list": {"grade": "read", "open": True}},
+                "else": "system",
+            },
             "config": {"commands": {"view get": "read", "set unset": {"grade": "home", "open": True}}},
-            "image": {"commands": {"ls list": "read", "load build push pull tag": {"grade": "system", "open": True},
-                                   "rm": {"grade": "delete", "open": True}}},
-            "node": {"commands": {"list": "read", "add start stop": {"grade": "system", "open": True},
-                                  "delete": {"grade": "delete", "open": True}}},
+            "image": {
+                "commands": {
+                    "ls list": "read",
+                    "load build push pull tag": {"grade": "system", "open": True},
+                    "rm": {"grade": "delete", "open": True},
+                }
+            },
+            "node": {
+                "commands": {
+                    "list": "read",
+                    "add start stop": {"grade": "system", "open": True},
+                    "delete": {"grade": "delete", "open": True},
+                }
+            },
         },
     },
     "kind": {
@@ -213,8 +281,12 @@ CATALOGUE: dict[str, object] = {
             "delete": {"commands": {"cluster clusters": {"grade": "delete", "open": True}}},
             "get": {"commands": {"clusters nodes": {"grade": "read", "open": True}, "kubeconfig": "secret"}},
             "load": {"commands": {"docker-image image-archive": {"grade": "system", "open": True}}},
-            "export": {"commands": {"kubeconfig": {"grade": "home", "open": True},
-                                    "logs": {"grade": "read", "open": True, "operands": "out"}}},
+            "export": {
+                "commands": {
+                    "kubeconfig": {"grade": "home", "open": True},
+                    "logs": {"grade": "read", "open": True, "operands": "out"},
+                }
+            },
             "version": "read",
         },
     },
@@ -232,15 +304,22 @@ CATALOGUE: dict[str, object] = {
     "colima": {
         "source": "colima (github.com/abiosoft/colima docs) (colima 0.7): a VM running a container engine",
         "options": "-h --help -v --version -p= --profile=",
-        "commands": {"start stop restart prune kubernetes": {"grade": "system", "open": True},
-                     "delete": {"grade": "delete", "open": True}, "status list ls version": {"grade": "read", "open": True},
-                     "ssh nerdctl": "runs", "template": "runs"},
+        "commands": {
+            "start stop restart prune kubernetes": {"grade": "system", "open": True},
+            "delete": {"grade": "delete", "open": True},
+            "status list ls version": {"grade": "read", "open": True},
+            "ssh nerdctl": "runs",
+            "template": "runs",
+        },
     },
     "crictl": {
         "source": "crictl (github.com/kubernetes-sigs/cri-tools docs/crictl.md) (crictl 1.31)",
         "options": "-h --help -v --version -r= --runtime-endpoint= -i= --image-endpoint= -t= --timeout= --debug",
         "commands": {
-            "ps pods images img inspect inspecti inspectp logs stats statsp info version imagefsinfo": {"grade": "remote", "open": True},
+            "ps pods images img inspect inspecti inspectp logs stats statsp info version imagefsinfo": {
+                "grade": "remote",
+                "open": True,
+            },
             "pull start stop stopp create runp update": {"grade": "change", "open": True},
             "rm rmi rmp": {"grade": "destroy", "open": True},
             "exec attach run port-forward": "runs",
@@ -249,33 +328,58 @@ CATALOGUE: dict[str, object] = {
     "cosign": {
         "source": "cosign CLI (docs.sigstore.dev/cosign) (cosign 2.4)",
         "options": "-h --help",
-        "commands": {"sign attest sign-blob attest-blob": {"grade": "change", "open": True},
-                     "verify verify-blob verify-attestation tree triangulate download": {"grade": "remote", "open": True},
-                     "generate-key-pair": {"grade": "write", "open": True}, "version": "read",
-                     "login": "home", "clean": {"grade": "destroy", "open": True}},
+        "commands": {
+            "sign attest sign-blob attest-blob": {"grade": "change", "open": True},
+            "verify verify-blob verify-attestation tree triangulate download": {"grade": "remote", "open": True},
+            "generate-key-pair": {"grade": "write", "open": True},
+            "version": "read",
+            "login": "home",
+            "clean": {"grade": "destroy", "open": True},
+        },
     },
     "ko": {
         "source": "ko (ko.build/reference) (ko 0.17): builds Go images and pushes them",
         "options": "-h --help -v --verbose",
-        "commands": {"build publish resolve": {"grade": "change", "open": True},
-                     "apply create run delete": "unknown", "login": "home", "version": "read"},
+        "commands": {
+            "build publish resolve": {"grade": "change", "open": True},
+            "apply create run delete": "unknown",
+            "login": "home",
+            "version": "read",
+        },
     },
     "wine wine64": {
         "source": "wine(1) (Wine 9): runs Windows programs; wine reg edits the registry under ~/.wine",
         "else": "runs",
         "options": "--help --version",
-        "commands": {"reg": {"commands": {"query": {"grade": "read", "open": True},
-                                          "add delete import copy save restore": {"grade": "home", "open": True},
-                                          "export": {"grade": "read", "open": True, "operands": "last-out"}}}},
+        "commands": {
+            "reg": {
+                "commands": {
+                    "query": {"grade": "read", "open": True},
+                    "add delete import copy save restore": {"grade": "home", "open": True},
+                    "export": {"grade": "read", "open": True, "operands": "last-out"},
+                }
+            }
+        },
     },
     "nh": {
         "source": "nh README (github.com/nix-community/nh) (nh 4): os/home/darwin switch and build, search, clean",
         "options": "-h --help -V --version -v --verbose",
         "commands": {
-            "os darwin": {"commands": {"switch boot test": {"grade": "system", "open": True},
-                                       "build": {"grade": "fetch", "open": True}, "repl": "runs", "info": "read"}},
-            "home": {"commands": {"switch": {"grade": "home", "open": True}, "build": {"grade": "fetch", "open": True},
-                                  "repl": "runs"}},
+            "os darwin": {
+                "commands": {
+                    "switch boot test": {"grade": "system", "open": True},
+                    "build": {"grade": "fetch", "open": True},
+                    "repl": "runs",
+                    "info": "read",
+                }
+            },
+            "home": {
+                "commands": {
+                    "switch": {"grade": "home", "open": True},
+                    "build": {"grade": "fetch", "open": True},
+                    "repl": "runs",
+                }
+            },
             "search": {"grade": "network", "open": True},
             "clean": {"grade": "delete", "open": True},
             "completions": "read",

@@ -37,40 +37,43 @@ CATALOGUE: dict[str, object] = {
         "source": "ssh-keygen(1) (OpenSSH 9.8)",
         "grade": "home",
         "options": "-f=out -t= -b= -C= -N= -P= -a= -m= -E= -I= -n= -V= -z= -O= -r= -Y= -T= -M= -G= -J= -j= -K= -s=in "
-                   "-S= -Z= -g -u -Q -e -i -p -y -l -v -q -c -L -B -H -F= -R= -h -k -x -A:system -D=:unknown "
-                   "-w=:unknown -U",
+        "-S= -Z= -g -u -Q -e -i -p -y -l -v -q -c -L -B -H -F= -R= -h -k -x -A:system -D=:unknown "
+        "-w=:unknown -U",
         "when": {"-l -L": "read"},  # -l prints a key's fingerprint, -L a certificate
     },
     "ssh-add": {
         "source": "ssh-add(1) (OpenSSH 9.8): adds identities to the running agent",
         "grade": "home",
         "options": "-l:read -L:read -d:home -D:home -x -X -t= -c -k -K -q -v -T= -e=:unknown -s=:unknown "
-                   "-S=:unknown -H= -h=",
+        "-S=:unknown -H= -h=",
     },
     "gpg gpg2": {
         "source": "gpg(1) (GnuPG 2.4): commands and options (long options may be abbreviated)",
         "grade": "home",
         "open": True,
         "options": "-o=out --output=out --homedir= -r= --recipient= -u= --local-user= -R= --hidden-recipient= "
-                   "--default-key= --keyring= --secret-keyring= --trustdb-name= --export-secret-keys:secret "
-                   "--export-secret-key:secret --export-secret-subkeys:secret -d:secret --decrypt:secret "
-                   "--decrypt-files:secret --delete-keys:delete "
-                   "--delete-key:delete --delete-secret-keys:delete --delete-secret-and-public-key:delete "
-                   "--delete-secret-and-public-keys:delete --send-keys:network --send-key:network "
-                   "--recv-keys:network --recv-key:network --receive-keys:network --locate-keys:network "
-                   "--locate-external-keys:network --refresh-keys:network --search-keys:network "
-                   "--fetch-keys:network --keyserver= --exec-path=:unknown --photo-viewer=:unknown "
-                   "--load-extension=:unknown --agent-program=:unknown --dirmngr-program=:unknown "
-                   "--options=:unknown --keyserver-options=:unknown --edit-key=:unknown --passphrase-file=in "
-                   "--command-fd= --status-fd= --logger-fd= --status-file=out --logger-file=out --attribute-file=out",
+        "--default-key= --keyring= --secret-keyring= --trustdb-name= --export-secret-keys:secret "
+        "--export-secret-key:secret --export-secret-subkeys:secret -d:secret --decrypt:secret "
+        "--decrypt-files:secret --delete-keys:delete "
+        "--delete-key:delete --delete-secret-keys:delete --delete-secret-and-public-key:delete "
+        "--delete-secret-and-public-keys:delete --send-keys:network --send-key:network "
+        "--recv-keys:network --recv-key:network --receive-keys:network --locate-keys:network "
+        "--locate-external-keys:network --refresh-keys:network --search-keys:network "
+        "--fetch-keys:network --keyserver= --exec-path=:unknown --photo-viewer=:unknown "
+        "--load-extension=:unknown --agent-program=:unknown --dirmngr-program=:unknown "
+        "--options=:unknown --keyserver-options=:unknown --edit-key=:unknown --passphrase-file=in "
+        "--command-fd= --status-fd= --logger-fd= --status-file=out --logger-file=out --attribute-file=out",
     },
-    "gpgv": {"source": "gpgv(1) (GnuPG 2.4): verifies signatures only", "grade": "read",
-             "options": "--keyring= -q --quiet -v --verbose --status-fd= --homedir= -o=out --output=out --weak-digest="},
+    "gpgv": {
+        "source": "gpgv(1) (GnuPG 2.4): verifies signatures only",
+        "grade": "read",
+        "options": "--keyring= -q --quiet -v --verbose --status-fd= --homedir= -o=out --output=out --weak-digest=",
+    },
     "age": {
         "source": "age(1) (age 1.2)",
         "grade": "read",
         "options": "-o=out --output=out -e --encrypt -d --decrypt -r= --recipient= -R= --recipients-file=in "
-                   "-i= --identity= -p --passphrase -a --armor -j=:unknown --version -h --help",
+        "-i= --identity= -p --passphrase -a --armor -j=:unknown --version -h --help",
     },
     "age-keygen": {
         "source": "age-keygen(1) (age 1.2)",
@@ -97,10 +100,15 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "open luksOpen close luksClose resize refresh luksAddKey addKey luksChangeKey luksSuspend luksResume "
             "config luksHeaderBackup": {"grade": "system", "open": True},
-            "luksFormat erase luksErase luksRemoveKey luksKillSlot reencrypt convert repair luksHeaderRestore tcryptDump":
-                {"grade": "delete", "open": True},
-            "status luksDump isLuks luksUUID benchmark": {"grade": "read", "open": True,
-                                                          "options": "--dump-master-key:secret --dump-volume-key:secret"},
+            "luksFormat erase luksErase luksRemoveKey luksKillSlot reencrypt convert repair luksHeaderRestore tcryptDump": {
+                "grade": "delete",
+                "open": True,
+            },
+            "status luksDump isLuks luksUUID benchmark": {
+                "grade": "read",
+                "open": True,
+                "options": "--dump-master-key:secret --dump-volume-key:secret",
+            },
         },
     },
     "ykman": {
@@ -109,14 +117,32 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "list info": {"grade": "read", "open": True},
             "config": {"grade": "system", "open": True},
-            "oath": {"commands": {"info": "read", "accounts": {"commands": {"list": {"grade": "read", "open": True},
-                                                                          "code": {"grade": "secret", "open": True},
-                                                                          "add rename uri": {"grade": "system", "open": True},
-                                                                          "delete": {"grade": "delete", "open": True}}},
-                                  "access": {"grade": "system", "open": True}, "reset": "delete"}},
-            "fido": {"commands": {"info": "read", "credentials fingerprints": {"commands": {"list": {"grade": "read", "open": True},
-                                                                                           "delete": "delete"}},
-                                  "access": {"grade": "system", "open": True}, "reset": "delete", "config": "system"}},
+            "oath": {
+                "commands": {
+                    "info": "read",
+                    "accounts": {
+                        "commands": {
+                            "list": {"grade": "read", "open": True},
+                            "code": {"grade": "secret", "open": True},
+                            "add rename uri": {"grade": "system", "open": True},
+                            "delete": {"grade": "delete", "open": True},
+                        }
+                    },
+                    "access": {"grade": "system", "open": True},
+                    "reset": "delete",
+                }
+            },
+            "fido": {
+                "commands": {
+                    "info": "read",
+                    "credentials fingerprints": {
+                        "commands": {"list": {"grade": "read", "open": True}, "delete": "delete"}
+                    },
+                    "access": {"grade": "system", "open": True},
+                    "reset": "delete",
+                    "config": "system",
+                }
+            },
             "openpgp piv otp hsmauth": {"commands": {"info": "read", "reset": "delete"}, "else": "system"},
         },
     },
@@ -128,13 +154,21 @@ CATALOGUE: dict[str, object] = {
             "run": "runs",
             "signin signout account": {"grade": "home", "open": True},
             "whoami": {"grade": "remote", "open": True},
-            "item document": {"commands": {"list ls": {"grade": "remote", "open": True},
-                                           "get": {"grade": "secret", "open": True},
-                                           "create edit move share": {"grade": "change", "open": True},
-                                           "delete rm": {"grade": "destroy", "open": True}}},
-            "vault user group": {"commands": {"list ls get": {"grade": "remote", "open": True},
-                                              "create edit grant revoke": {"grade": "change", "open": True},
-                                              "delete rm": {"grade": "destroy", "open": True}}},
+            "item document": {
+                "commands": {
+                    "list ls": {"grade": "remote", "open": True},
+                    "get": {"grade": "secret", "open": True},
+                    "create edit move share": {"grade": "change", "open": True},
+                    "delete rm": {"grade": "destroy", "open": True},
+                }
+            },
+            "vault user group": {
+                "commands": {
+                    "list ls get": {"grade": "remote", "open": True},
+                    "create edit grant revoke": {"grade": "change", "open": True},
+                    "delete rm": {"grade": "destroy", "open": True},
+                }
+            },
         },
     },
     "sops": {
@@ -142,16 +176,20 @@ CATALOGUE: dict[str, object] = {
         "grade": "runs",
         "open": True,
         "options": "-d --decrypt -e --encrypt -r --rotate -i --in-place --output=out --extract= --config=:unknown "
-                   "--exec-env=:runs --exec-file=:runs",
+        "--exec-env=:runs --exec-file=:runs",
         "when": {"-e --encrypt -r --rotate": "read", "-d --decrypt": "secret", "-i --in-place": {"operands": "out"}},
     },
     "rbw": {
         "source": "rbw README (github.com/doy/rbw) (rbw 1.12): a Bitwarden client",
         "options": "-h --help -V --version",
-        "commands": {"get": {"grade": "secret", "open": True}, "list ls search": {"grade": "remote", "open": True},
-                     "add generate edit": {"grade": "change", "open": True}, "remove rm": {"grade": "destroy", "open": True},
-                     "login unlock lock sync register config purge stop-agent": {"grade": "home", "open": True},
-                     "unlocked": "read"},
+        "commands": {
+            "get": {"grade": "secret", "open": True},
+            "list ls search": {"grade": "remote", "open": True},
+            "add generate edit": {"grade": "change", "open": True},
+            "remove rm": {"grade": "destroy", "open": True},
+            "login unlock lock sync register config purge stop-agent": {"grade": "home", "open": True},
+            "unlocked": "read",
+        },
     },
     "gopass": {
         "source": "gopass CLI (github.com/gopasspw/gopass docs/commands) (gopass 1.15): gopass NAME shows a secret",
@@ -172,9 +210,13 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "else": "secret",
         "options": "-c --clip -q --qrcode",
-        "commands": {"ls list find": {"grade": "read", "open": True}, "show": {"grade": "secret", "open": True},
-                     "insert add generate edit mv cp init": {"grade": "home", "open": True},
-                     "rm remove delete": {"grade": "delete", "open": True}, "git": "unknown"},
+        "commands": {
+            "ls list find": {"grade": "read", "open": True},
+            "show": {"grade": "secret", "open": True},
+            "insert add generate edit mv cp init": {"grade": "home", "open": True},
+            "rm remove delete": {"grade": "delete", "open": True},
+            "git": "unknown",
+        },
     },
     "keepassxc-cli": {
         "source": "keepassxc-cli(1) (KeePassXC 2.7): commands act on the database file named first",
@@ -182,7 +224,11 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "ls search db-info diceware generate estimate analyze": {"grade": "read", "open": True},
             "show clip export attachment-export": {"grade": "secret", "open": True},
-            "add edit mkdir mv attachment-import import merge db-create": {"grade": "read", "open": True, "operands": "first-out"},
+            "add edit mkdir mv attachment-import import merge db-create": {
+                "grade": "read",
+                "open": True,
+                "operands": "first-out",
+            },
             "rm rmdir attachment-rm": {"grade": "delete", "open": True},
         },
     },

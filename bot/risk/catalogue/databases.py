@@ -31,30 +31,52 @@ _MYSQL = (
 )
 
 CATALOGUE: dict[str, object] = {
-    "pg_dump pg_dumpall": {"source": "pg_dump(1), pg_dumpall(1) (PostgreSQL 17)", "grade": "remote",
-                           "options": _PG + " -g --globals-only -r --roles-only -l= --database= -c:read --clean:read"},
+    "pg_dump pg_dumpall": {
+        "source": "pg_dump(1), pg_dumpall(1) (PostgreSQL 17)",
+        "grade": "remote",
+        "options": _PG + " -g --globals-only -r --roles-only -l= --database= -c:read --clean:read",
+    },
     "pg_restore": {
         "source": "pg_restore(1) (PostgreSQL 17): with -d it restores into the database, else it writes a script",
         "grade": "read",
         "options": _PG + " -d=:change --dbname=:change -l:read --list:read -L=in --use-list=in -c:destroy "
-                         "--clean:destroy -C:change --create:change -1 --single-transaction -e --exit-on-error "
-                         "-I= --index= -P= --function= -S= --superuser=",
+        "--clean:destroy -C:change --create:change -1 --single-transaction -e --exit-on-error "
+        "-I= --index= -P= --function= -S= --superuser=",
     },
-    "pg_isready": {"source": "pg_isready(1) (PostgreSQL 17)", "grade": "remote",
-                   "options": "-h= --host= -p= --port= -d= --dbname= -U= --username= -t= --timeout= -q --quiet -V --version -? --help"},
+    "pg_isready": {
+        "source": "pg_isready(1) (PostgreSQL 17)",
+        "grade": "remote",
+        "options": "-h= --host= -p= --port= -d= --dbname= -U= --username= -t= --timeout= -q --quiet -V --version -? --help",
+    },
     "createdb createuser": {"source": "createdb(1), createuser(1) (PostgreSQL 17)", "grade": "change", "open": True},
     "dropdb dropuser": {"source": "dropdb(1), dropuser(1) (PostgreSQL 17)", "grade": "destroy", "open": True},
-    "vacuumdb reindexdb clusterdb": {"source": "vacuumdb(1), reindexdb(1), clusterdb(1) (PostgreSQL 17)",
-                                     "grade": "change", "open": True},
-    "pg_basebackup": {"source": "pg_basebackup(1) (PostgreSQL 17)", "grade": "remote", "open": True,
-                      "options": "-D=out --pgdata=out"},
-    "initdb": {"source": "initdb(1) (PostgreSQL 17)", "grade": "write", "open": True,
-               "options": "-D=out --pgdata=out -X=out --waldir=out", "operands": "out"},
+    "vacuumdb reindexdb clusterdb": {
+        "source": "vacuumdb(1), reindexdb(1), clusterdb(1) (PostgreSQL 17)",
+        "grade": "change",
+        "open": True,
+    },
+    "pg_basebackup": {
+        "source": "pg_basebackup(1) (PostgreSQL 17)",
+        "grade": "remote",
+        "open": True,
+        "options": "-D=out --pgdata=out",
+    },
+    "initdb": {
+        "source": "initdb(1) (PostgreSQL 17)",
+        "grade": "write",
+        "open": True,
+        "options": "-D=out --pgdata=out -X=out --waldir=out",
+        "operands": "out",
+    },
     "pg_ctl": {
         "source": "pg_ctl(1) (PostgreSQL 17)",
         "options": "-D=in --pgdata=in -l=out --log=out -o=:unknown -p=:unknown -w -W -t= -s -m= --mode= -V -? --help",
-        "commands": {"status": "read", "start restart reload promote logrotate": "system", "stop kill": "system",
-                     "init initdb": {"grade": "write", "options": "-D=out --pgdata=out"}},
+        "commands": {
+            "status": "read",
+            "start restart reload promote logrotate": "system",
+            "stop kill": "system",
+            "init initdb": {"grade": "write", "options": "-D=out --pgdata=out"},
+        },
     },
     "mysqldump mariadb-dump": {"source": "mysqldump(1) (MySQL 8.4)", "grade": "remote", "options": _MYSQL},
     "mysqladmin mariadb-admin": {
@@ -68,18 +90,33 @@ CATALOGUE: dict[str, object] = {
             "drop kill shutdown": "destroy",
         },
     },
-    "mongodump": {"source": "mongodump (MongoDB Database Tools 100.10)", "grade": "remote", "open": True,
-                  "options": "-o=out --out=out --archive=*"},
-    "mongoexport": {"source": "mongoexport (MongoDB Database Tools 100.10)", "grade": "remote", "open": True,
-                    "options": "-o=out --out=out"},
-    "mongorestore mongoimport": {"source": "mongorestore, mongoimport (MongoDB Database Tools 100.10)",
-                                 "grade": "change", "open": True, "options": "--drop:destroy --mode=:destroy"},
-    "redis-benchmark": {"source": "redis-benchmark (redis.io/docs/management/optimization/benchmarks): writes keys",
-                        "grade": "change", "open": True},
+    "mongodump": {
+        "source": "mongodump (MongoDB Database Tools 100.10)",
+        "grade": "remote",
+        "open": True,
+        "options": "-o=out --out=out --archive=*",
+    },
+    "mongoexport": {
+        "source": "mongoexport (MongoDB Database Tools 100.10)",
+        "grade": "remote",
+        "open": True,
+        "options": "-o=out --out=out",
+    },
+    "mongorestore mongoimport": {
+        "source": "mongorestore, mongoimport (MongoDB Database Tools 100.10)",
+        "grade": "change",
+        "open": True,
+        "options": "--drop:destroy --mode=:destroy",
+    },
+    "redis-benchmark": {
+        "source": "redis-benchmark (redis.io/docs/management/optimization/benchmarks): writes keys",
+        "grade": "change",
+        "open": True,
+    },
     "rabbitmqctl": {
         "source": "rabbitmqctl(8) (RabbitMQ 3.13)",
         "options": "-n= --node= -q --quiet -s --silent -t= --timeout= -l --longnames --formatter= -p= --vhost= "
-                   "--help --version",
+        "--help --version",
         "commands": {
             "status cluster_status environment report list_vhosts list_users list_queues list_exchanges "
             "list_bindings list_connections list_channels list_consumers list_permissions list_user_permissions "
@@ -88,21 +125,28 @@ CATALOGUE: dict[str, object] = {
             "add_user add_vhost set_permissions set_user_tags change_password clear_permissions join_cluster "
             "set_policy clear_policy set_parameter clear_parameter set_vhost_limits start_app stop_app "
             "set_cluster_name rotate_logs close_connection close_all_connections": {"grade": "change", "open": True},
-            "delete_user delete_vhost reset force_reset forget_cluster_node purge_queue delete_queue stop shutdown":
-                {"grade": "destroy", "open": True},
+            "delete_user delete_vhost reset force_reset forget_cluster_node purge_queue delete_queue stop shutdown": {
+                "grade": "destroy",
+                "open": True,
+            },
             "eval": "runs",
         },
     },
     "etcdctl": {
         "source": "etcdctl README (etcd.io/docs/v3.5/dev-guide/interacting_v3) (etcd 3.5)",
         "options": "--endpoints= --user=* --password=* --cacert= --cert= --key= -w= --write-out= --dial-timeout= "
-                   "--command-timeout= --insecure-skip-tls-verify -h --help --debug",
+        "--command-timeout= --insecure-skip-tls-verify -h --help --debug",
         "commands": {
             "get watch endpoint member version check alarm": {"grade": "remote", "open": True},
             "put txn lease lock elect move-leader defrag compaction auth user role": {"grade": "change", "open": True},
             "del": {"grade": "destroy", "open": True},
-            "snapshot": {"commands": {"save": {"grade": "remote", "open": True, "operands": "out"},
-                                      "status": "read", "restore": {"grade": "write", "open": True}}},
+            "snapshot": {
+                "commands": {
+                    "save": {"grade": "remote", "open": True, "operands": "out"},
+                    "status": "read",
+                    "restore": {"grade": "write", "open": True},
+                }
+            },
             "make-mirror": {"grade": "change", "open": True},
         },
     },
@@ -112,26 +156,41 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-P:publish -C -L -Q -b= -t= -p= -o= -e -F=in -X=:unknown",
     },
-    "ldapsearch": {"source": "ldapsearch(1) (OpenLDAP 2.6)", "grade": "remote", "open": True,
-                   "options": "-y=in -f=in -T=out"},
+    "ldapsearch": {
+        "source": "ldapsearch(1) (OpenLDAP 2.6)",
+        "grade": "remote",
+        "open": True,
+        "options": "-y=in -f=in -T=out",
+    },
     "ldapadd ldapmodify": {"source": "ldapmodify(1) (OpenLDAP 2.6)", "grade": "change", "open": True},
     "ldapdelete": {"source": "ldapdelete(1) (OpenLDAP 2.6)", "grade": "destroy", "open": True},
     "pg_waldump": {"source": "pg_waldump(1) (PostgreSQL 17)", "grade": "read", "open": True},
-    "pg_receivewal pg_combinebackup": {"source": "pg_receivewal(1), pg_combinebackup(1) (PostgreSQL 17)",
-                                       "grade": "remote", "open": True, "options": "-D=out --directory=out -o=out --output=out"},
-    "parquet-tools": {"source": "parquet-tools (Apache Parquet CLI 1.x): inspect files; merge writes the last named",
-                      "commands": {"schema rowcount meta head dump cat column-index size inspect": {"grade": "read", "open": True},
-                                   "merge": {"grade": "read", "open": True, "operands": "last-out"}}},
+    "pg_receivewal pg_combinebackup": {
+        "source": "pg_receivewal(1), pg_combinebackup(1) (PostgreSQL 17)",
+        "grade": "remote",
+        "open": True,
+        "options": "-D=out --directory=out -o=out --output=out",
+    },
+    "parquet-tools": {
+        "source": "parquet-tools (Apache Parquet CLI 1.x): inspect files; merge writes the last named",
+        "commands": {
+            "schema rowcount meta head dump cat column-index size inspect": {"grade": "read", "open": True},
+            "merge": {"grade": "read", "open": True, "operands": "last-out"},
+        },
+    },
     "rpk": {
         "source": "rpk reference (docs.redpanda.com/current/reference/rpk) (rpk 24)",
         "options": "-h --help -v --verbose -X=:unknown --profile=",
         "commands": {
             "version": "read",
-            "topic group cluster acl": {"commands": {
-                "list describe consume info status health": {"grade": "remote", "open": True},
-                "produce": {"grade": "publish", "open": True},
-                "create alter-config add-partitions seek config": {"grade": "change", "open": True},
-                "delete trim-prefix": {"grade": "destroy", "open": True}}},
+            "topic group cluster acl": {
+                "commands": {
+                    "list describe consume info status health": {"grade": "remote", "open": True},
+                    "produce": {"grade": "publish", "open": True},
+                    "create alter-config add-partitions seek config": {"grade": "change", "open": True},
+                    "delete trim-prefix": {"grade": "destroy", "open": True},
+                }
+            },
         },
     },
     "samtools bcftools": {
@@ -139,7 +198,11 @@ CATALOGUE: dict[str, object] = {
         "options": "-o=out --output=out -O= --output-type= -@= --threads=",
         "commands": {
             "view sort merge index idxstats flagstat split isec filter concat annotate stats depth faidx query norm "
-            "mpileup call head tview": {"grade": "read", "open": True, "options": "-o=out --output=out -p=out --prefix=out"},
+            "mpileup call head tview": {
+                "grade": "read",
+                "open": True,
+                "options": "-o=out --output=out -p=out --prefix=out",
+            },
         },
     },
 }

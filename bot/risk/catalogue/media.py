@@ -19,13 +19,13 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "operands": "out",
         "options": "-i=in -f= -c= -codec= -vcodec= -acodec= -scodec= -b= -r= -s= -ss= -to= -t= -vf= -af= -filter= "
-                   "-filter_complex= -lavfi= -map= -ar= -ac= -crf= -preset= -q= -qscale= -aspect= -pix_fmt= "
-                   "-sample_fmt= -threads= -metadata= -loglevel= -v= -frames= -vframes= -aframes= -movflags= -tune= "
-                   "-profile= -level= -g= -bufsize= -maxrate= -minrate= -vbr= -stream_loop= -itsoffset= -vn -an -sn "
-                   "-dn -y -n -re -shortest -hide_banner -nostdin -stats -c:*= -b:*= -q:*= -filter:*= -codec:*= "
-                   "-map_metadata= -map_chapters= -disposition= -fps_mode= -vsync= -hwaccel= -pass= -passlogfile=out "
-                   "-filter_complex_script=in -filter_script=in -report -dump_attachment*:unknown -attach=in -progress=out "
-                   "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params=",
+        "-filter_complex= -lavfi= -map= -ar= -ac= -crf= -preset= -q= -qscale= -aspect= -pix_fmt= "
+        "-sample_fmt= -threads= -metadata= -loglevel= -v= -frames= -vframes= -aframes= -movflags= -tune= "
+        "-profile= -level= -g= -bufsize= -maxrate= -minrate= -vbr= -stream_loop= -itsoffset= -vn -an -sn "
+        "-dn -y -n -re -shortest -hide_banner -nostdin -stats -c:*= -b:*= -q:*= -filter:*= -codec:*= "
+        "-map_metadata= -map_chapters= -disposition= -fps_mode= -vsync= -hwaccel= -pass= -passlogfile=out "
+        "-filter_complex_script=in -filter_script=in -report -dump_attachment*:unknown -attach=in -progress=out "
+        "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params=",
     },
     "ffprobe": {"source": "ffprobe(1) (FFmpeg 7)", "grade": "read", "open": True, "options": "-o=out -report"},
     "ffplay": {"source": "ffplay(1) (FFmpeg 7): plays media", "grade": "read", "open": True},
@@ -46,42 +46,52 @@ CATALOGUE: dict[str, object] = {
     },
     "convert compare composite montage": {
         "source": "ImageMagick 6 convert(1), compare(1), composite(1), montage(1): the last file named is the output",
-        "grade": "read", "open": True, "operands": "out", "unsafe": _MAGICK_UNSAFE, "options": _MAGICK_OPTIONS,
+        "grade": "read",
+        "open": True,
+        "operands": "out",
+        "unsafe": _MAGICK_UNSAFE,
+        "options": _MAGICK_OPTIONS,
     },
     "identify": {"source": "identify(1) (ImageMagick)", "grade": "read", "open": True, "unsafe": _MAGICK_UNSAFE},
-    "mogrify": {"source": "mogrify(1) (ImageMagick): rewrites each file in place", "grade": "read", "open": True,
-                "operands": "out", "unsafe": _MAGICK_UNSAFE, "options": _MAGICK_OPTIONS + " -path=out"},
+    "mogrify": {
+        "source": "mogrify(1) (ImageMagick): rewrites each file in place",
+        "grade": "read",
+        "open": True,
+        "operands": "out",
+        "unsafe": _MAGICK_UNSAFE,
+        "options": _MAGICK_OPTIONS + " -path=out",
+    },
     "pandoc": {
         "source": "pandoc(1) User's Guide (pandoc 3.5)",
         "grade": "read",
         "open": True,
         "options": "-o=out --output=out -f= --from= -r= --read= -t= --to= -w= --write= -s --standalone "
-                   "--template=in --toc --extract-media=out --filter=:runs -F=:runs --lua-filter=:runs -L=:runs "
-                   "--pdf-engine=:unknown --pdf-engine-opt=:unknown -d=:unknown --defaults=:unknown "
-                   "--data-dir=:unknown --resource-path= -M= --metadata= -V= --variable= --css= -c= "
-                   "--reference-doc=in --bibliography=in --citeproc -C --log=out --print-default-data-file= "
-                   "--print-default-template= --list-input-formats --list-output-formats --list-extensions "
-                   "--list-highlight-styles --self-contained --embed-resources --shift-heading-level-by= "
-                   "--wrap= --columns= --mathjax --katex --number-sections -N --highlight-style= "
-                   "--syntax-definition=in --include-in-header=in -H=in --include-before-body=in -B=in "
-                   "--include-after-body=in -A=in --request-header= --no-check-certificate --sandbox",
+        "--template=in --toc --extract-media=out --filter=:runs -F=:runs --lua-filter=:runs -L=:runs "
+        "--pdf-engine=:unknown --pdf-engine-opt=:unknown -d=:unknown --defaults=:unknown "
+        "--data-dir=:unknown --resource-path= -M= --metadata= -V= --variable= --css= -c= "
+        "--reference-doc=in --bibliography=in --citeproc -C --log=out --print-default-data-file= "
+        "--print-default-template= --list-input-formats --list-output-formats --list-extensions "
+        "--list-highlight-styles --self-contained --embed-resources --shift-heading-level-by= "
+        "--wrap= --columns= --mathjax --katex --number-sections -N --highlight-style= "
+        "--syntax-definition=in --include-in-header=in -H=in --include-before-body=in -B=in "
+        "--include-after-body=in -A=in --request-header= --no-check-certificate --sandbox",
     },
     "exiftool": {
         "source": "exiftool(1) (ExifTool 12): -TAG and -TAG=VALUE (a write) are not listed, so they are refused",
         "grade": "read",
         "options": "-a -u -g -G -s -S -j -X -csv -b -n -r -ext= -q -ver -l -h -H -D -p= -all -common -time:all "
-                   "-o=out -overwrite_original:delete -overwrite_original_in_place:delete -delete_original:delete "
-                   "-tagsFromFile=in -w=:unknown -config=:unknown -@=:unknown -if=:unknown -api= -charset=",
+        "-o=out -overwrite_original:delete -overwrite_original_in_place:delete -delete_original:delete "
+        "-tagsFromFile=in -w=:unknown -config=:unknown -@=:unknown -if=:unknown -api= -charset=",
     },
     "yt-dlp youtube-dl": {
         "source": "yt-dlp README: OPTIONS (yt-dlp 2024): downloads from the web into the current directory",
         "grade": "fetch",
         "open": True,
         "options": "-o=out --output=out -P=out --paths=out --exec=:runs --exec-before-download=:runs "
-                   "--postprocessor-args=:unknown --ppa=:unknown --config-locations=:unknown --batch-file=in -a=in "
-                   "--downloader=:unknown --external-downloader=:unknown --cookies-from-browser=:secret "
-                   "--cookies=in -U:install --update:install --update-to=:install --netrc-cmd=:runs --plugin-dirs=:unknown "
-                   "--ffmpeg-location=:unknown --load-info-json=in",
+        "--postprocessor-args=:unknown --ppa=:unknown --config-locations=:unknown --batch-file=in -a=in "
+        "--downloader=:unknown --external-downloader=:unknown --cookies-from-browser=:secret "
+        "--cookies=in -U:install --update:install --update-to=:install --netrc-cmd=:runs --plugin-dirs=:unknown "
+        "--ffmpeg-location=:unknown --load-info-json=in",
     },
     "xmlstarlet xml": {
         "source": "xmlstarlet(1) (XMLStarlet 1.6): ed -L edits in place; tr applies XSLT (which may write files)",
@@ -89,8 +99,12 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "sel select el elements val validate fo format c14n canonic ls list esc escape unesc unescape pyx "
             "p2x depyx": {"grade": "read", "open": True},
-            "ed edit": {"grade": "read", "open": True, "options": "-L --inplace",
-                        "when": {"-L --inplace": {"operands": "out"}}},
+            "ed edit": {
+                "grade": "read",
+                "open": True,
+                "options": "-L --inplace",
+                "when": {"-L --inplace": {"operands": "out"}},
+            },
             "tr transform": "unknown",
         },
     },
@@ -100,22 +114,46 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-o=out -O:write -T*",
     },
-    "plantuml": {"source": "PlantUML command line (plantuml.com/command-line): writes images next to the sources",
-                 "grade": "write", "open": True, "options": "-o=out -output=out -pipe:read -config=in -I=in"},
-    "pngquant": {"source": "pngquant(1) (pngquant 3): writes FILE-fs8.png, or -o/--output, --ext; --force overwrites",
-                 "grade": "write", "open": True, "options": "-o=out --output=out --ext= -f --force"},
-    "oxipng": {"source": "oxipng README (oxipng 9): optimizes files in place unless --out/--dir/--stdout",
-               "grade": "read", "open": True, "operands": "out", "options": "--out=out --dir=out --stdout"},
+    "plantuml": {
+        "source": "PlantUML command line (plantuml.com/command-line): writes images next to the sources",
+        "grade": "write",
+        "open": True,
+        "options": "-o=out -output=out -pipe:read -config=in -I=in",
+    },
+    "pngquant": {
+        "source": "pngquant(1) (pngquant 3): writes FILE-fs8.png, or -o/--output, --ext; --force overwrites",
+        "grade": "write",
+        "open": True,
+        "options": "-o=out --output=out --ext= -f --force",
+    },
+    "oxipng": {
+        "source": "oxipng README (oxipng 9): optimizes files in place unless --out/--dir/--stdout",
+        "grade": "read",
+        "open": True,
+        "operands": "out",
+        "options": "--out=out --dir=out --stdout",
+    },
     "asciinema": {
         "source": "asciinema CLI (docs.asciinema.org/manual/cli) (asciinema 2.4)",
         "options": "-h --help --version",
-        "commands": {"rec": {"grade": "read", "open": True, "operands": "first-out", "options": "-c=:runs --command=:runs"},
-                     "play cat": {"grade": "read", "open": True}, "upload": {"grade": "publish", "open": True},
-                     "auth": "home"},
+        "commands": {
+            "rec": {"grade": "read", "open": True, "operands": "first-out", "options": "-c=:runs --command=:runs"},
+            "play cat": {"grade": "read", "open": True},
+            "upload": {"grade": "publish", "open": True},
+            "auth": "home",
+        },
     },
-    "groff nroff troff": {"source": "groff(1) (groff 1.23): -U allows unsafe requests (running commands, writing files)",
-                          "grade": "read", "open": True, "options": "-U:unknown --unsafe:unknown"},
-    "feh": {"source": "feh(1) (feh 3.10): --action runs a command", "grade": "read", "open": True,
-            "options": "--action=:runs -A=:runs --action1=:runs --info=:runs -o=out --output=out -O=out "
-                       "--output-only=out --fontpath= --delete:delete"},
+    "groff nroff troff": {
+        "source": "groff(1) (groff 1.23): -U allows unsafe requests (running commands, writing files)",
+        "grade": "read",
+        "open": True,
+        "options": "-U:unknown --unsafe:unknown",
+    },
+    "feh": {
+        "source": "feh(1) (feh 3.10): --action runs a command",
+        "grade": "read",
+        "open": True,
+        "options": "--action=:runs -A=:runs --action1=:runs --info=:runs -o=out --output=out -O=out "
+        "--output-only=out --fontpath= --delete:delete",
+    },
 }

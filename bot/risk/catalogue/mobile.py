@@ -14,12 +14,18 @@ CATALOGUE: dict[str, object] = {
         "options": "-s= -d -e -t= -H= -P= -L= -a -h --help --version",
         "commands": {
             "bugreport": {"grade": "remote", "open": True, "operands": "out"},
-            "devices get-state get-serialno get-devpath version help logcat features host-features":
-                {"grade": "remote", "open": True, "options": "-c:destroy --clear:destroy -f=out --file=out"},
+            "devices get-state get-serialno get-devpath version help logcat features host-features": {
+                "grade": "remote",
+                "open": True,
+                "options": "-c:destroy --clear:destroy -f=out --file=out",
+            },
             "pull": {"grade": "remote", "open": True, "operands": "last-out"},
             "backup": {"grade": "remote", "open": True, "options": "-f=out"},
             "install install-multiple install-multi-package push sideload reboot root unroot remount forward "
-            "reverse restore tcpip usb disable-verity enable-verity wait-for-device emu": {"grade": "change", "open": True},
+            "reverse restore tcpip usb disable-verity enable-verity wait-for-device emu": {
+                "grade": "change",
+                "open": True,
+            },
             "uninstall": {"grade": "destroy", "open": True},
             "shell exec-out exec-in": "runs",
             "connect disconnect pair mdns": {"grade": "network", "open": True},
@@ -29,19 +35,21 @@ CATALOGUE: dict[str, object] = {
     "xcrun": {
         "source": "xcrun(1) (Xcode 16); simctl (xcrun simctl help)",
         "options": "--find=:read -f=:read --show-sdk-path --show-sdk-version --show-sdk-platform-path "
-                   "--show-toolchain-path --sdk= --toolchain= -v --verbose -l --log -n --no-cache -k --kill-cache "
-                   "-h --help --version",
+        "--show-toolchain-path --sdk= --toolchain= -v --verbose -l --log -n --no-cache -k --kill-cache "
+        "-h --help --version",
         "grade": "read",
         "else": "runs",
         "commands": {
-            "simctl": {"commands": {
-                "list help getenv": {"grade": "read", "open": True},
-                "boot shutdown install launch terminate openurl create clone rename addmedia push pbcopy status_bar "
-                "privacy keychain ui location": {"grade": "system", "open": True},
-                "erase delete uninstall": {"grade": "delete", "open": True},
-                "spawn": "runs",
-                "io diagnose": {"grade": "read", "open": True, "operands": "last-out"},
-            }},
+            "simctl": {
+                "commands": {
+                    "list help getenv": {"grade": "read", "open": True},
+                    "boot shutdown install launch terminate openurl create clone rename addmedia push pbcopy status_bar "
+                    "privacy keychain ui location": {"grade": "system", "open": True},
+                    "erase delete uninstall": {"grade": "delete", "open": True},
+                    "spawn": "runs",
+                    "io diagnose": {"grade": "read", "open": True, "operands": "last-out"},
+                }
+            },
             "notarytool altool": {"grade": "publish", "open": True},
             "stapler": {"grade": "write", "open": True},
         },
@@ -51,11 +59,14 @@ CATALOGUE: dict[str, object] = {
         "grade": "build",
         "open": True,
         "options": "-list:read -showsdks:read -version:read -showBuildSettings:read -exportArchive "
-                   "-archivePath=out -exportPath=out -derivedDataPath=out -resultBundlePath=out "
-                   "-xcconfig=:unknown",
+        "-archivePath=out -exportPath=out -derivedDataPath=out -resultBundlePath=out "
+        "-xcconfig=:unknown",
         "many": True,
-        "commands": {"build test archive analyze build-for-testing test-without-building docbuild": "build",
-                     "clean": "delete", "install": "system"},
+        "commands": {
+            "build test archive analyze build-for-testing test-without-building docbuild": "build",
+            "clean": "delete",
+            "install": "system",
+        },
     },
     "flutter": {
         "source": "Flutter CLI reference (docs.flutter.dev/reference/flutter-cli) (Flutter 3.24)",
@@ -71,11 +82,13 @@ CATALOGUE: dict[str, object] = {
             "clean": {"grade": "delete", "open": True},
             "channel upgrade downgrade precache": {"grade": "install", "open": True},
             "config": {"grade": "home", "open": True},
-            "pub": {"commands": {
-                "get add remove upgrade downgrade outdated deps cache": {"grade": "fetch", "open": True},
-                "publish": {"grade": "publish", "open": True},
-                "run global": "runs",
-            }},
+            "pub": {
+                "commands": {
+                    "get add remove upgrade downgrade outdated deps cache": {"grade": "fetch", "open": True},
+                    "publish": {"grade": "publish", "open": True},
+                    "run global": "runs",
+                }
+            },
         },
     },
     "dart": {
@@ -87,11 +100,13 @@ CATALOGUE: dict[str, object] = {
             "create": {"grade": "fetch", "open": True, "operands": "out"},
             "run": "runs",
             "info": {"grade": "read", "open": True},
-            "pub": {"commands": {
-                "get add remove upgrade downgrade outdated deps cache": {"grade": "fetch", "open": True},
-                "publish": {"grade": "publish", "open": True},
-                "run global": "runs",
-            }},
+            "pub": {
+                "commands": {
+                    "get add remove upgrade downgrade outdated deps cache": {"grade": "fetch", "open": True},
+                    "publish": {"grade": "publish", "open": True},
+                    "run global": "runs",
+                }
+            },
         },
     },
     "bundletool": {

@@ -36,35 +36,51 @@ CATALOGUE: dict[str, object] = {
             "version": {"grade": "write", "open": True},
             "help": "read",
             "cache": {"commands": {"dir": "read", "clean prune": {"grade": "delete", "open": True}}},
-            "python": {"commands": {
-                "list find dir": {"grade": "read", "open": True},
-                "install upgrade": {"grade": "install", "open": True},
-                "uninstall": {"grade": "delete", "open": True},
-                "pin": {"grade": "write", "open": True},
-            }},
-            "pip": {"commands": {
-                "install sync": {"grade": "fetch", "open": True, "options": "--system:system --target=out "
-                                 "--prefix=out -t=out --break-system-packages:system"},
-                "uninstall": {"grade": "delete", "open": True},
-                "compile": {"grade": "fetch", "open": True, "options": "-o=out --output-file=out"},
-                "list show freeze tree check": {"grade": "read", "open": True},
-            }},
-            "tool": {"commands": {
-                "install upgrade": {"grade": "install", "open": True},
-                "uninstall": {"grade": "delete", "open": True},
-                "list dir": {"grade": "read", "open": True},
-                "run": "runs",
-                "update-shell": "home",
-            }},
+            "python": {
+                "commands": {
+                    "list find dir": {"grade": "read", "open": True},
+                    "install upgrade": {"grade": "install", "open": True},
+                    "uninstall": {"grade": "delete", "open": True},
+                    "pin": {"grade": "write", "open": True},
+                }
+            },
+            "pip": {
+                "commands": {
+                    "install sync": {
+                        "grade": "fetch",
+                        "open": True,
+                        "options": "--system:system --target=out --prefix=out -t=out --break-system-packages:system",
+                    },
+                    "uninstall": {"grade": "delete", "open": True},
+                    "compile": {"grade": "fetch", "open": True, "options": "-o=out --output-file=out"},
+                    "list show freeze tree check": {"grade": "read", "open": True},
+                }
+            },
+            "tool": {
+                "commands": {
+                    "install upgrade": {"grade": "install", "open": True},
+                    "uninstall": {"grade": "delete", "open": True},
+                    "list dir": {"grade": "read", "open": True},
+                    "run": "runs",
+                    "update-shell": "home",
+                }
+            },
             "self": {"commands": {"update": {"grade": "install", "open": True}, "version": "read"}},
         },
     },
-    "uvx": {"source": "uv CLI reference: uvx (uv tool run) fetches a package and runs its program", "grade": "runs", "open": True},
+    "uvx": {
+        "source": "uv CLI reference: uvx (uv tool run) fetches a package and runs its program",
+        "grade": "runs",
+        "open": True,
+    },
     "pipx": {
         "source": "pipx docs: pipx --help (pipx.pypa.io/stable/docs) (pipx 1.7)",
         "options": "-h --help --version -v --verbose -q --quiet --global:system",
         "commands": {
-            "install install-all inject upgrade upgrade-all upgrade-shared reinstall reinstall-all": {"grade": "install", "open": True},
+            "install install-all inject upgrade upgrade-all upgrade-shared reinstall reinstall-all": {
+                "grade": "install",
+                "open": True,
+            },
             "uninstall uninstall-all uninject": {"grade": "delete", "open": True},
             "list environment completions": {"grade": "read", "open": True},
             "run": "runs",
@@ -90,13 +106,15 @@ CATALOGUE: dict[str, object] = {
             "package": "unknown",
             "build": {"grade": "build", "open": True},
             "config": {"grade": "home", "open": True, "options": "--show --show-sources --describe --get --validate"},
-            "env": {"commands": {
-                "create update": {"grade": "install", "open": True},
-                "remove": {"grade": "delete", "open": True},
-                "list": {"grade": "read", "open": True},
-                "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},
-                "config": {"grade": "home", "open": True},
-            }},
+            "env": {
+                "commands": {
+                    "create update": {"grade": "install", "open": True},
+                    "remove": {"grade": "delete", "open": True},
+                    "list": {"grade": "read", "open": True},
+                    "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},
+                    "config": {"grade": "home", "open": True},
+                }
+            },
         },
     },
     "pyenv": {
@@ -105,8 +123,10 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "install": {"grade": "install", "open": True},
             "uninstall": {"grade": "delete", "open": True},
-            "versions version version-name which whence root prefix commands help shims completions init --version":
-                {"grade": "read", "open": True},
+            "versions version version-name which whence root prefix commands help shims completions init --version": {
+                "grade": "read",
+                "open": True,
+            },
             "global": {"grade": "home", "open": True},
             "local": {"grade": "write", "open": True},
             "shell activate deactivate": {"grade": "read", "open": True},
@@ -128,26 +148,42 @@ CATALOGUE: dict[str, object] = {
             "add": {"grade": "install", "open": True},
             "remove": {"grade": "write", "open": True},
             "exec": {"grade": "wrap", "options": "--keep-file-descriptors --gemfile=project"},
-            "check list show info platform env doctor licenses": {"grade": "build", "open": True,
-                                                                 "options": "--gemfile=project"},
+            "check list show info platform env doctor licenses": {
+                "grade": "build",
+                "open": True,
+                "options": "--gemfile=project",
+            },
             "version": {"grade": "read", "open": True},
             "outdated": {"grade": "network", "open": True},
             "lock cache package": {"grade": "fetch", "open": True},
             "init gem binstubs": {"grade": "write", "open": True},
             "clean pristine": {"grade": "delete", "open": True},
             "open console": "runs",
-            "config": {"grade": "home", "open": True, "commands": {
-                "list get": "read", "set": {"grade": "home", "options": "--local:write --global"}, "unset": "home"}},
+            "config": {
+                "grade": "home",
+                "open": True,
+                "commands": {
+                    "list get": "read",
+                    "set": {"grade": "home", "options": "--local:write --global"},
+                    "unset": "home",
+                },
+            },
         },
     },
     "gem": {
         "source": "gem(1) command reference (guides.rubygems.org/command-reference) (RubyGems 3.5)",
         "options": "-h --help -v --version -V --verbose -q --quiet",
         "commands": {
-            "install update pristine rdoc": {"grade": "install", "open": True, "options": "-i=out --install-dir=out "
-                                             "-n=out --bindir=out"},
+            "install update pristine rdoc": {
+                "grade": "install",
+                "open": True,
+                "options": "-i=out --install-dir=out -n=out --bindir=out",
+            },
             "uninstall cleanup": {"grade": "delete", "open": True},
-            "list query contents dependency environment env help which info specification check stale": {"grade": "read", "open": True},
+            "list query contents dependency environment env help which info specification check stale": {
+                "grade": "read",
+                "open": True,
+            },
             "search outdated": {"grade": "network", "open": True},
             "fetch": {"grade": "fetch", "open": True},
             "build": {"grade": "build", "open": True},
@@ -155,8 +191,11 @@ CATALOGUE: dict[str, object] = {
             "yank": {"grade": "destroy", "open": True},
             "owner": {"grade": "change", "open": True},
             "signin signout": "home",
-            "sources": {"grade": "read", "options": "-a=:home --add=:home -r=:home --remove=:home -c:delete "
-                        "--clear-all:delete -u:home --update:home -l --list"},
+            "sources": {
+                "grade": "read",
+                "options": "-a=:home --add=:home -r=:home --remove=:home -c:delete "
+                "--clear-all:delete -u:home --update:home -l --list",
+            },
             "open exec server": "runs",
             "unpack": {"grade": "write", "open": True},
         },
@@ -164,15 +203,19 @@ CATALOGUE: dict[str, object] = {
     "composer": {
         "source": "Composer CLI docs (getcomposer.org/doc/03-cli.md) (Composer 2.8)",
         "options": "-h --help -q --quiet -V --version -n --no-interaction -v -vv -vvv --verbose --ansi --no-ansi "
-                   "--profile --no-plugins --no-scripts --no-cache -d=project --working-dir=project",
+        "--profile --no-plugins --no-scripts --no-cache -d=project --working-dir=project",
         "commands": {
             "install i update u upgrade require r remove rm reinstall create-project": {"grade": "fetch", "open": True},
             "dump-autoload dumpautoload init bump archive": {"grade": "write", "open": True},
             "validate show info outdated licenses depends why prohibits why-not check-platform-reqs diagnose list "
             "help status fund suggests": {"grade": "read", "open": True},
-            "config": {"grade": "read", "else": "write", "open": True,
-                       "options": "-g:home --global:home --unset:write -e:runs --editor:runs -f=out --file=out "
-                                  "-a:home --auth:home"},
+            "config": {
+                "grade": "read",
+                "else": "write",
+                "open": True,
+                "options": "-g:home --global:home --unset:write -e:runs --editor:runs -f=out --file=out "
+                "-a:home --auth:home",
+            },
             "audit search browse home": {"grade": "network", "open": True},
             "run-script run exec": "runs",
             "global": "unknown",
@@ -185,7 +228,11 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -v --version --revision --cwd=project",
         "else": "runs",
         "commands": {
-            "install i add a remove rm update": {"grade": "fetch", "open": True, "options": "-g:install --global:install"},
+            "install i add a remove rm update": {
+                "grade": "fetch",
+                "open": True,
+                "options": "-g:install --global:install",
+            },
             "test": {"grade": "build", "open": True},
             "build": {"grade": "build", "open": True, "options": "--outdir=out --outfile=out"},
             "run x exec repl create c": "runs",
@@ -196,13 +243,15 @@ CATALOGUE: dict[str, object] = {
             "patch": {"grade": "write", "open": True},
             "upgrade": {"grade": "install", "open": True},
             "feedback": "publish",
-            "pm": {"commands": {
-                "ls bin hash hash-string hash-print whoami version untrusted": {"grade": "read", "open": True},
-                "cache": {"grade": "read", "commands": {"rm": "delete"}},
-                "pack": {"grade": "build", "open": True, "options": "--destination=out --filename=out"},
-                "migrate trust": {"grade": "write", "open": True},
-                "pkg": "unknown",
-            }},
+            "pm": {
+                "commands": {
+                    "ls bin hash hash-string hash-print whoami version untrusted": {"grade": "read", "open": True},
+                    "cache": {"grade": "read", "commands": {"rm": "delete"}},
+                    "pack": {"grade": "build", "open": True, "options": "--destination=out --filename=out"},
+                    "migrate trust": {"grade": "write", "open": True},
+                    "pkg": "unknown",
+                }
+            },
         },
     },
     "deno": {
@@ -211,11 +260,24 @@ CATALOGUE: dict[str, object] = {
         "else": "runs",
         "commands": {
             "run task eval repl serve jupyter lsp x": "runs",
-            "test bench check compile coverage doc": {"grade": "build", "open": True, "operands": "project",
-                                                      "options": "-o=out --output=out -c=project --config=project"},
-            "fmt lint": {"grade": "build", "open": True, "operands": "project", "options": "-c=project --config=project"},
+            "test bench check compile coverage doc": {
+                "grade": "build",
+                "open": True,
+                "operands": "project",
+                "options": "-o=out --output=out -c=project --config=project",
+            },
+            "fmt lint": {
+                "grade": "build",
+                "open": True,
+                "operands": "project",
+                "options": "-c=project --config=project",
+            },
             "info types completions": {"grade": "read", "open": True},
-            "install i add remove rm outdated cache": {"grade": "fetch", "open": True, "options": "-g:install --global:install"},
+            "install i add remove rm outdated cache": {
+                "grade": "fetch",
+                "open": True,
+                "options": "-g:install --global:install",
+            },
             "uninstall": {"grade": "delete", "open": True},
             "init": {"grade": "write", "open": True},
             "publish": {"grade": "publish", "open": True},
@@ -247,13 +309,28 @@ CATALOGUE: dict[str, object] = {
             "default set": {"grade": "home", "open": True},
             "uninstall": {"grade": "delete", "open": True},
             "run": "runs",
-            "toolchain": {"commands": {"list": "read", "install update": {"grade": "install", "open": True},
-                                      "link": {"grade": "runs", "open": True},  # `cargo +NAME` then runs that path
-                                      "uninstall": {"grade": "delete", "open": True}}},
-            "target component": {"commands": {"list": {"grade": "read", "open": True}, "add": {"grade": "install", "open": True},
-                                              "remove": {"grade": "delete", "open": True}}},
-            "override": {"commands": {"list": "read", "set": {"grade": "home", "open": True},
-                                      "unset": {"grade": "home", "open": True}}},
+            "toolchain": {
+                "commands": {
+                    "list": "read",
+                    "install update": {"grade": "install", "open": True},
+                    "link": {"grade": "runs", "open": True},  # `cargo +NAME` then runs that path
+                    "uninstall": {"grade": "delete", "open": True},
+                }
+            },
+            "target component": {
+                "commands": {
+                    "list": {"grade": "read", "open": True},
+                    "add": {"grade": "install", "open": True},
+                    "remove": {"grade": "delete", "open": True},
+                }
+            },
+            "override": {
+                "commands": {
+                    "list": "read",
+                    "set": {"grade": "home", "open": True},
+                    "unset": {"grade": "home", "open": True},
+                }
+            },
             "self": {"commands": {"update": "install", "uninstall": "delete", "upgrade-data": "home"}},
         },
     },
@@ -273,14 +350,23 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "install": {"grade": "install", "open": True},
             "uninstall": {"grade": "delete", "open": True},
-            "list current which where latest help version info": {"grade": "read", "open": True,
-                                                                 "commands": {"all": "network"}, "else": "read"},
+            "list current which where latest help version info": {
+                "grade": "read",
+                "open": True,
+                "commands": {"all": "network"},
+                "else": "read",
+            },
             "set local": {"grade": "write", "open": True, "options": "-u:home --home:home -p:write"},
             "global": {"grade": "home", "open": True},
             "reshim": "home",
             "exec env shell": "runs",
-            "plugin": {"commands": {"add update": {"grade": "install", "open": True}, "remove": "delete",
-                                    "list": {"grade": "read", "open": True, "commands": {"all": "network"}}}},
+            "plugin": {
+                "commands": {
+                    "add update": {"grade": "install", "open": True},
+                    "remove": "delete",
+                    "list": {"grade": "read", "open": True, "commands": {"all": "network"}},
+                }
+            },
         },
     },
     "mise rtx": {
@@ -290,15 +376,23 @@ CATALOGUE: dict[str, object] = {
             "install i upgrade up self-update": {"grade": "install", "open": True},
             "use u": {"grade": "install", "open": True},
             "uninstall rm prune": {"grade": "delete", "open": True},
-            "ls list current which where latest doctor version config settings activate completion reshim help bin-paths": {"grade": "read", "open": True},
+            "ls list current which where latest doctor version config settings activate completion reshim help bin-paths": {
+                "grade": "read",
+                "open": True,
+            },
             "ls-remote": {"grade": "network", "open": True},
             "exec x run r watch w tasks shell": "runs",
             "trust": {"grade": "home", "open": True},
             "env": "secret",
             "set unset unuse": {"grade": "write", "open": True},
-            "plugins plugin p": {"commands": {"ls list": {"grade": "read", "open": True}, "ls-remote": "network",
-                                              "install i update link": {"grade": "install", "open": True},
-                                              "uninstall remove rm": "delete"}},
+            "plugins plugin p": {
+                "commands": {
+                    "ls list": {"grade": "read", "open": True},
+                    "ls-remote": "network",
+                    "install i update link": {"grade": "install", "open": True},
+                    "uninstall remove rm": "delete",
+                }
+            },
             "cache": {"commands": {"clear c prune": "delete", "dir path": "read"}},
         },
     },
@@ -315,17 +409,30 @@ CATALOGUE: dict[str, object] = {
             "build": {"grade": "build", "open": True},
             "self-update": "install",
             "task": {"commands": {"list ls": "read", "add alias remove rm": "write"}},
-            "global g": {"commands": {"install i add update upgrade sync": {"grade": "install", "open": True},
-                                      "uninstall remove rm": "delete", "list ls": "read", "expose": "home"}},
-            "config": {"commands": {"list ls edit": "read", "set append prepend unset": {"grade": "home", "open": True}}},
-            "project workspace": {"commands": {"channel platform version environment feature description": {
-                "commands": {"list ls get": "read", "add set remove rm bump": "write"}}}},
+            "global g": {
+                "commands": {
+                    "install i add update upgrade sync": {"grade": "install", "open": True},
+                    "uninstall remove rm": "delete",
+                    "list ls": "read",
+                    "expose": "home",
+                }
+            },
+            "config": {
+                "commands": {"list ls edit": "read", "set append prepend unset": {"grade": "home", "open": True}}
+            },
+            "project workspace": {
+                "commands": {
+                    "channel platform version environment feature description": {
+                        "commands": {"list ls get": "read", "add set remove rm bump": "write"}
+                    }
+                }
+            },
         },
     },
     "nix": {
         "source": "Nix reference manual: nix command (nix.dev/manual/nix/2.24/command-ref/new-cli/nix)",
         "options": "-h --help --version -v --verbose -L --print-build-logs --impure --offline --refresh "
-                   "--extra-experimental-features= --experimental-features= --option=:unknown",
+        "--extra-experimental-features= --experimental-features= --option=:unknown",
         "commands": {
             "build": {"grade": "fetch", "open": True, "options": "-o=out --out-link=out"},
             "run develop shell repl edit fmt bundle": "runs",
@@ -334,35 +441,49 @@ CATALOGUE: dict[str, object] = {
             "copy": {"grade": "publish", "open": True},
             "upgrade-nix": "system",
             "help": "read",
-            "flake": {"commands": {
-                "init new": {"grade": "write", "open": True},
-                "update lock": {"grade": "fetch", "open": True},
-                "show metadata info check archive prefetch": {"grade": "fetch", "open": True},
-                "clone": {"grade": "fetch", "open": True, "options": "--dest=out"},
-            }},
-            "profile": {"commands": {
-                "install add upgrade rollback": {"grade": "install", "open": True},
-                "remove wipe-history": {"grade": "delete", "open": True},
-                "list history diff-closures": {"grade": "read", "open": True},
-            }},
+            "flake": {
+                "commands": {
+                    "init new": {"grade": "write", "open": True},
+                    "update lock": {"grade": "fetch", "open": True},
+                    "show metadata info check archive prefetch": {"grade": "fetch", "open": True},
+                    "clone": {"grade": "fetch", "open": True, "options": "--dest=out"},
+                }
+            },
+            "profile": {
+                "commands": {
+                    "install add upgrade rollback": {"grade": "install", "open": True},
+                    "remove wipe-history": {"grade": "delete", "open": True},
+                    "list history diff-closures": {"grade": "read", "open": True},
+                }
+            },
             "registry": {"commands": {"list": "read", "add pin remove": "home"}},
-            "store": {"commands": {
-                "gc delete optimise repair": {"grade": "delete", "open": True},
-                "ls cat dump-path diff-closures info ping verify prefetch-file path-from-hash-part": {"grade": "read", "open": True},
-            }},
+            "store": {
+                "commands": {
+                    "gc delete optimise repair": {"grade": "delete", "open": True},
+                    "ls cat dump-path diff-closures info ping verify prefetch-file path-from-hash-part": {
+                        "grade": "read",
+                        "open": True,
+                    },
+                }
+            },
         },
     },
     "nix-env": {
         "source": "nix-env(1) (Nix 2.24)",
         "grade": "read",
         "options": "-q --query:read -i=:install --install=:install -e=:delete --uninstall=:delete -u:install "
-                   "--upgrade:install --rollback:home --list-generations --delete-generations=:delete "
-                   "--switch-generation=:home -G=:home -A --attr -f=in --file=in -a -s -c --status --compare-versions "
-                   "-P --preserve-installed -b --dry-run -p=:home --profile=:home --description",
+        "--upgrade:install --rollback:home --list-generations --delete-generations=:delete "
+        "--switch-generation=:home -G=:home -A --attr -f=in --file=in -a -s -c --status --compare-versions "
+        "-P --preserve-installed -b --dry-run -p=:home --profile=:home --description",
     },
     "nix-collect-garbage": {"source": "nix-collect-garbage(1) (Nix 2.24)", "grade": "delete", "open": True},
     "nix-shell": {"source": "nix-shell(1) (Nix 2.24): runs a shell or --run/--command", "grade": "runs", "open": True},
-    "nix-build": {"source": "nix-build(1) (Nix 2.24)", "grade": "fetch", "open": True, "options": "-o=out --out-link=out"},
+    "nix-build": {
+        "source": "nix-build(1) (Nix 2.24)",
+        "grade": "fetch",
+        "open": True,
+        "options": "-o=out --out-link=out",
+    },
     "nix-channel": {
         "source": "nix-channel(1) (Nix 2.24)",
         "grade": "read",
@@ -380,13 +501,19 @@ CATALOGUE: dict[str, object] = {
     "tlmgr": {
         "source": "tlmgr(1) (TeX Live 2024): the TeX Live tree is the system's (--usermode: the user's tree)",
         "options": "--usermode --usertree= --repository= --location= --gui --debug-translation --machine-readable "
-                   "--no-execute-actions --package-logfile=out --pause --persistent-downloads --pin-file= --verify-repo= "
-                   "-q -v --version -h --help",
+        "--no-execute-actions --package-logfile=out --pause --persistent-downloads --pin-file= --verify-repo= "
+        "-q -v --version -h --help",
         "commands": {
-            "install update backup restore generate recreate-tlpdb postaction": {"grade": "system", "open": True,
-                                                                                 "options": "--clean:delete"},
+            "install update backup restore generate recreate-tlpdb postaction": {
+                "grade": "system",
+                "open": True,
+                "options": "--clean:delete",
+            },
             "remove": {"grade": "delete", "open": True},
-            "info search list check candidates dump-tlpdb platform print-platform print-platform-info": {"grade": "read", "open": True},
+            "info search list check candidates dump-tlpdb platform print-platform print-platform-info": {
+                "grade": "read",
+                "open": True,
+            },
             "arch": {"commands": {"list": "read", "add remove set": "system"}},
             "repository": {"commands": {"list status": "read", "add remove set": "system"}},
             "pinning": {"commands": {"show check": "read", "add remove": "system"}},
@@ -411,7 +538,7 @@ CATALOGUE: dict[str, object] = {
     "pipenv": {
         "source": "pipenv CLI (pipenv.pypa.io/en/latest/cli.html) (pipenv 2024)",
         "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet --python= "
-                   "--three --rm:delete --clear:delete",
+        "--three --rm:delete --clear:delete",
         "grade": "read",
         "commands": {
             "install update upgrade lock sync": {"grade": "fetch", "open": True},
@@ -428,8 +555,12 @@ CATALOGUE: dict[str, object] = {
             "update": {"grade": "install", "open": True},
             "remove uninstall": {"grade": "delete", "open": True},
             "list show info search config env var help source": {"grade": "read", "open": True},
-            "switch": {"grade": "read", "open": True, "commands": {"list": "read", "create install set": "install",
-                                                                "remove": "delete"}, "else": "home"},
+            "switch": {
+                "grade": "read",
+                "open": True,
+                "commands": {"list": "read", "create install set": "install", "remove": "delete"},
+                "else": "home",
+            },
             "exec": "runs",
         },
     },
@@ -437,9 +568,18 @@ CATALOGUE: dict[str, object] = {
         "source": "flatpak(1) command reference (docs.flatpak.org/en/latest/flatpak-command-reference.html) (Flatpak 1.14)",
         "options": "-h --help --version -v --verbose --user --system --installation=",
         "commands": {
-            "list info history remotes remote-info remote-ls search ps documents permissions permission-show": {"grade": "read", "open": True},
-            "install update remote-add remote-modify mask pin override make-current permission-set": {"grade": "install", "open": True},
-            "remove uninstall remote-delete repair permission-remove permission-reset": {"grade": "delete", "open": True},
+            "list info history remotes remote-info remote-ls search ps documents permissions permission-show": {
+                "grade": "read",
+                "open": True,
+            },
+            "install update remote-add remote-modify mask pin override make-current permission-set": {
+                "grade": "install",
+                "open": True,
+            },
+            "remove uninstall remote-delete repair permission-remove permission-reset": {
+                "grade": "delete",
+                "open": True,
+            },
             "run enter kill": "runs",
         },
     },
@@ -458,29 +598,42 @@ CATALOGUE: dict[str, object] = {
     },
     "perlbrew": {
         "source": "perlbrew(1) (perlbrew 0.98)",
-        "commands": {"install install-cpanm install-patchperl self-upgrade": {"grade": "install", "open": True},
-                     "uninstall clean": {"grade": "delete", "open": True},
-                     "list available version info help": {"grade": "read", "open": True},
-                     "switch use off": {"grade": "home", "open": True},
-                     "exec": "runs"},
+        "commands": {
+            "install install-cpanm install-patchperl self-upgrade": {"grade": "install", "open": True},
+            "uninstall clean": {"grade": "delete", "open": True},
+            "list available version info help": {"grade": "read", "open": True},
+            "switch use off": {"grade": "home", "open": True},
+            "exec": "runs",
+        },
     },
     "ghq": {
         "source": "ghq (github.com/x-motemen/ghq README) (ghq 1.6): repositories under its root (~/ghq)",
         "options": "-h --help -v --version",
-        "commands": {"get clone": {"grade": "install", "open": True}, "list root": {"grade": "read", "open": True},
-                     "rm": {"grade": "delete", "open": True}, "create": {"grade": "home", "open": True}},
+        "commands": {
+            "get clone": {"grade": "install", "open": True},
+            "list root": {"grade": "read", "open": True},
+            "rm": {"grade": "delete", "open": True},
+            "create": {"grade": "home", "open": True},
+        },
     },
     "pecl": {
         "source": "pecl (PEAR/PECL installer, pear.php.net/manual): installs PHP extensions into the system",
-        "commands": {"install upgrade upgrade-all channel-update update-channels": {"grade": "system", "open": True},
-                     "uninstall": {"grade": "delete", "open": True},
-                     "list info list-all search remote-info config-show help version": {"grade": "read", "open": True},
-                     "download": {"grade": "fetch", "open": True}, "build package": {"grade": "build", "open": True}},
+        "commands": {
+            "install upgrade upgrade-all channel-update update-channels": {"grade": "system", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "list info list-all search remote-info config-show help version": {"grade": "read", "open": True},
+            "download": {"grade": "fetch", "open": True},
+            "build package": {"grade": "build", "open": True},
+        },
     },
     "phive": {
         "source": "PHIVE (phar.io) (phive 0.15)",
-        "commands": {"install update selfupdate": {"grade": "fetch", "open": True}, "remove purge": {"grade": "delete", "open": True},
-                     "list status version help": {"grade": "read", "open": True}, "skel": {"grade": "write", "open": True}},
+        "commands": {
+            "install update selfupdate": {"grade": "fetch", "open": True},
+            "remove purge": {"grade": "delete", "open": True},
+            "list status version help": {"grade": "read", "open": True},
+            "skel": {"grade": "write", "open": True},
+        },
     },
     "ncu npm-check-updates": {
         "source": "npm-check-updates README (github.com/raineorshine/npm-check-updates) (ncu 17): -u rewrites package.json",
@@ -491,11 +644,14 @@ CATALOGUE: dict[str, object] = {
     },
     "chezmoi": {
         "source": "chezmoi command reference (chezmoi.io/reference/commands) (chezmoi 2.5): manages files under ~; "
-                  "rendering templates (diff, status, cat, apply...) runs their output/exec functions and run_ scripts",
+        "rendering templates (diff, status, cat, apply...) runs their output/exec functions and run_ scripts",
         "options": "-h --help --version -S= --source= -D= --destination= -c=:unknown --config=:unknown -v --verbose "
-                   "-n --dry-run",
+        "-n --dry-run",
         "commands": {
-            "managed unmanaged data cat-config source-path target-path doctor ignored help": {"grade": "read", "open": True},
+            "managed unmanaged data cat-config source-path target-path doctor ignored help": {
+                "grade": "read",
+                "open": True,
+            },
             "chattr forget": {"grade": "home", "open": True},
             "diff status cat dump verify execute-template apply add re-add update init import merge merge-all edit "
             "edit-config cd git": "runs",
@@ -507,9 +663,15 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "install": {"grade": "install", "open": True, "options": "-l:read --list:read -L:read --list-all:read"},
             "uninstall": {"grade": "delete", "open": True},
-            "versions version version-name which whence root prefix commands help init shims completions": {"grade": "read", "open": True},
-            "global": {"grade": "home", "open": True}, "local": {"grade": "write", "open": True},
-            "shell": {"grade": "read", "open": True}, "rehash": "home", "exec": "runs",
+            "versions version version-name which whence root prefix commands help init shims completions": {
+                "grade": "read",
+                "open": True,
+            },
+            "global": {"grade": "home", "open": True},
+            "local": {"grade": "write", "open": True},
+            "shell": {"grade": "read", "open": True},
+            "rehash": "home",
+            "exec": "runs",
         },
     },
     "rvm": {

@@ -15,29 +15,52 @@ CATALOGUE: dict[str, object] = {
     "nmcli": {
         "source": "nmcli(1) (NetworkManager 1.48): objects and commands may be abbreviated",
         "options": "-a --ask -p --pretty -t --terse -f= --fields= -g= --get-values= -m= --mode= -c= --colors= -e= "
-                   "--escape= -w= --wait= -s:secret --show-secrets:secret -o --overview -h --help -v --version",
+        "--escape= -w= --wait= -s:secret --show-secrets:secret -o --overview -h --help -v --version",
         "grade": "read",
         "abbrev": True,
         "commands": {
-            "general": {"grade": "read", "abbrev": True, "commands": {
-                "status permissions": _READ, "hostname logging": {"grade": "read", "else": "system"},
-                "reload": _SYSTEM}},
+            "general": {
+                "grade": "read",
+                "abbrev": True,
+                "commands": {
+                    "status permissions": _READ,
+                    "hostname logging": {"grade": "read", "else": "system"},
+                    "reload": _SYSTEM,
+                },
+            },
             "networking": {"grade": "read", "abbrev": True, "commands": {"connectivity": _READ, "on off": _SYSTEM}},
-            "radio": {"grade": "read", "abbrev": True, "commands": {
-                "all wifi wwan": {"grade": "read", "else": "system"}}},
-            "connection": {"grade": "read", "abbrev": True, "commands": {
-                "show": _READ,
-                "up down add modify clone edit reload load import migrate monitor": _SYSTEM,
-                "export": {"grade": "read", "open": True, "operands": "last-out"},
-                "delete": _DELETE,
-            }},
-            "device": {"grade": "read", "abbrev": True, "commands": {
-                "status show monitor lldp": _READ,
-                "set connect reapply modify disconnect up down": _SYSTEM,
-                "delete": _DELETE,
-                "wifi": {"grade": "read", "abbrev": True, "commands": {
-                    "list show-password": {"grade": "read", "open": True}, "rescan connect hotspot": _SYSTEM}},
-            }},
+            "radio": {
+                "grade": "read",
+                "abbrev": True,
+                "commands": {"all wifi wwan": {"grade": "read", "else": "system"}},
+            },
+            "connection": {
+                "grade": "read",
+                "abbrev": True,
+                "commands": {
+                    "show": _READ,
+                    "up down add modify clone edit reload load import migrate monitor": _SYSTEM,
+                    "export": {"grade": "read", "open": True, "operands": "last-out"},
+                    "delete": _DELETE,
+                },
+            },
+            "device": {
+                "grade": "read",
+                "abbrev": True,
+                "commands": {
+                    "status show monitor lldp": _READ,
+                    "set connect reapply modify disconnect up down": _SYSTEM,
+                    "delete": _DELETE,
+                    "wifi": {
+                        "grade": "read",
+                        "abbrev": True,
+                        "commands": {
+                            "list show-password": {"grade": "read", "open": True},
+                            "rescan connect hotspot": _SYSTEM,
+                        },
+                    },
+                },
+            },
             "agent": {"abbrev": True, "commands": {"secret polkit all": _SYSTEM}},
             "monitor": "read",
         },
@@ -47,23 +70,42 @@ CATALOGUE: dict[str, object] = {
         "abbrev": True,
         "options": "-q --quiet -v --verbose --help --version --format=",
         "commands": {
-            "subvolume": {"abbrev": True, "commands": {"list show get-default find-new sync": _READ,
-                                                       "create snapshot set-default": _SYSTEM, "delete": _DELETE}},
-            "filesystem": {"abbrev": True, "commands": {"show df usage du label": _READ,
-                                                        "resize defragment sync mkswapfile": _SYSTEM}},
-            "check": {"grade": "read", "open": True, "options": "--repair:delete --init-csum-tree:delete "
-                      "--init-extent-tree:delete --clear-space-cache=:delete"},
+            "subvolume": {
+                "abbrev": True,
+                "commands": {
+                    "list show get-default find-new sync": _READ,
+                    "create snapshot set-default": _SYSTEM,
+                    "delete": _DELETE,
+                },
+            },
+            "filesystem": {
+                "abbrev": True,
+                "commands": {"show df usage du label": _READ, "resize defragment sync mkswapfile": _SYSTEM},
+            },
+            "check": {
+                "grade": "read",
+                "open": True,
+                "options": "--repair:delete --init-csum-tree:delete "
+                "--init-extent-tree:delete --clear-space-cache=:delete",
+            },
             "balance": {"abbrev": True, "commands": {"status": _READ, "start pause cancel resume": _SYSTEM}},
             "scrub": {"abbrev": True, "commands": {"status": _READ, "start cancel resume limit": _SYSTEM}},
             "inspect-internal": _READ,
             "restore": {"grade": "read", "open": True, "operands": "last-out"},
             "rescue": _DELETE,
             "property": {"abbrev": True, "commands": {"get list": _READ, "set": _SYSTEM}},
-            "device": {"abbrev": True, "commands": {"stats usage ready": {"grade": "read", "open": True,
-                                                                          "options": "-z:system --reset:system"},
-                                                    "add scan": _SYSTEM, "remove delete": _DELETE}},
-            "qgroup quota": {"abbrev": True, "commands": {"show status": _READ,
-                                                          "assign remove create destroy limit enable disable rescan": _SYSTEM}},
+            "device": {
+                "abbrev": True,
+                "commands": {
+                    "stats usage ready": {"grade": "read", "open": True, "options": "-z:system --reset:system"},
+                    "add scan": _SYSTEM,
+                    "remove delete": _DELETE,
+                },
+            },
+            "qgroup quota": {
+                "abbrev": True,
+                "commands": {"show status": _READ, "assign remove create destroy limit enable disable rescan": _SYSTEM},
+            },
             "send": {"grade": "read", "open": True, "options": "-f=out"},
             "receive": _SYSTEM,
             "replace": {"abbrev": True, "commands": {"status": _READ, "start cancel": _DELETE}},
@@ -73,29 +115,40 @@ CATALOGUE: dict[str, object] = {
     "semanage": {
         "source": "semanage(8) (policycoreutils 3.7): -l lists, -a/-m/-d change, -D deletes all local changes",
         "options": "-h --help -n --noheading -N --noreload -S= --store= -C --locallist -l --list -a:system "
-                   "--add:system -m:system --modify:system -d:system --delete:system -D:delete --deleteall:delete "
-                   "-E --extract -t= --type= -f= --ftype= -r= --range= -s= --seuser= -e= --equal= -p= --proto= "
-                   "-R= --roles= -L= --level= -P= --prefix= -1 -0 --on --off -F=in --set-dontaudit=:system "
-                   "-M= --mask= -o=",
-        "commands": {"boolean fcontext port login user interface node permissive dontaudit ibpkey "
-                     "ibendport": "read",
-                     "module": {"grade": "read", "options": "-a=:system --add=:system -r=:system --remove=:system "
-                                "-e=:system --enable=:system -d=:system --disable=:system -X= --priority= "
-                                "-m= --modify=:system"},
-                     "export": {"grade": "read", "options": "-f=out --output_file=out"},
-                     "import": "system"},
+        "--add:system -m:system --modify:system -d:system --delete:system -D:delete --deleteall:delete "
+        "-E --extract -t= --type= -f= --ftype= -r= --range= -s= --seuser= -e= --equal= -p= --proto= "
+        "-R= --roles= -L= --level= -P= --prefix= -1 -0 --on --off -F=in --set-dontaudit=:system "
+        "-M= --mask= -o=",
+        "commands": {
+            "boolean fcontext port login user interface node permissive dontaudit ibpkey ibendport": "read",
+            "module": {
+                "grade": "read",
+                "options": "-a=:system --add=:system -r=:system --remove=:system "
+                "-e=:system --enable=:system -d=:system --disable=:system -X= --priority= "
+                "-m= --modify=:system",
+            },
+            "export": {"grade": "read", "options": "-f=out --output_file=out"},
+            "import": "system",
+        },
     },
-    "getenforce sestatus getsebool": {"source": "getenforce(8), sestatus(8), getsebool(8)", "grade": "read", "open": True},
-    "setenforce setsebool chcon restorecon": {"source": "setenforce(8), setsebool(8), chcon(1), restorecon(8)",
-                                              "grade": "system", "open": True},
+    "getenforce sestatus getsebool": {
+        "source": "getenforce(8), sestatus(8), getsebool(8)",
+        "grade": "read",
+        "open": True,
+    },
+    "setenforce setsebool chcon restorecon": {
+        "source": "setenforce(8), setsebool(8), chcon(1), restorecon(8)",
+        "grade": "system",
+        "open": True,
+    },
     "tcpdump": {
         "source": "tcpdump(1) (tcpdump 4.99): live capture reads the network; -r reads a saved file",
         "grade": "network",
         "options": "-i= --interface= -n -nn -v -vv -vvv -A -X -XX -x -xx -e -q -t -tt -ttt -tttt -ttttt -c= -s= "
-                   "--snapshot-length= -w=out -r=in -D --list-interfaces -l -p --no-promiscuous-mode -S -K -N -# -U "
-                   "-Z= -z=:runs -C= -G= -W= -F=in -E= -y= -B= -j= -J -L -Q= --immediate-mode --print -I "
-                   "--monitor-mode -h --help --version --count --number -M= -T= --time-stamp-precision= -O -H "
-                   "--list-time-stamp-types --micro --nano",
+        "--snapshot-length= -w=out -r=in -D --list-interfaces -l -p --no-promiscuous-mode -S -K -N -# -U "
+        "-Z= -z=:runs -C= -G= -W= -F=in -E= -y= -B= -j= -J -L -Q= --immediate-mode --print -I "
+        "--monitor-mode -h --help --version --count --number -M= -T= --time-stamp-precision= -O -H "
+        "--list-time-stamp-types --micro --nano",
         "when": {"-r -D --list-interfaces -L --list-time-stamp-types -J": "read"},
     },
     "bat batcat": {
@@ -104,11 +157,15 @@ CATALOGUE: dict[str, object] = {
         "else": "read",
         "open": True,
         "options": "--pager=:runs --config-file=:unknown --generate-config-file:home --config-dir --cache-dir "
-                   "--diagnostic -l= --language= -H= --highlight-line= -r= --line-range= --style= --theme= "
-                   "--paging= --tabs= --wrap= --color= --map-syntax= --file-name= --terminal-width= --diff-context= "
-                   "--italic-text= --decorations= -m= --ignored-suffix= --squeeze-limit=",
-        "commands": {"cache": {"options": "--build:home -b:home --clear:delete -c:delete --source=in --target=out",
-                               "grade": "read"}},
+        "--diagnostic -l= --language= -H= --highlight-line= -r= --line-range= --style= --theme= "
+        "--paging= --tabs= --wrap= --color= --map-syntax= --file-name= --terminal-width= --diff-context= "
+        "--italic-text= --decorations= -m= --ignored-suffix= --squeeze-limit=",
+        "commands": {
+            "cache": {
+                "options": "--build:home -b:home --clear:delete -c:delete --source=in --target=out",
+                "grade": "read",
+            }
+        },
     },
     "eza exa lsd": {
         "source": "eza(1) (eza 0.20), exa(1), lsd(1): list files; no option writes or runs programs",
@@ -117,11 +174,11 @@ CATALOGUE: dict[str, object] = {
     },
     "tldr tealdeer": {
         "source": "tldr client specification (github.com/tldr-pages/tldr/blob/main/CLIENT-SPECIFICATION.md) "
-                  "(tealdeer 1.7, tldr-python 3): pages come from a local cache, fetched when missing or stale",
+        "(tealdeer 1.7, tldr-python 3): pages come from a local cache, fetched when missing or stale",
         "grade": "network",
         "open": True,
         "options": "-c:delete --clear-cache:delete --seed-config:home --edit-page:runs --edit-patch:runs "
-                   "--config-path -p= --platform= -L= --language= -f=in --render=in -r",
+        "--config-path -p= --platform= -L= --language= -f=in --render=in -r",
     },
     "pueue": {
         "source": "pueue --help (pueue 3.4): a daemon that runs queued shell commands",
@@ -136,10 +193,10 @@ CATALOGUE: dict[str, object] = {
     "hledger": {
         "source": "hledger manual (hledger.org/hledger.html) (hledger 1.40)",
         "options": "-f=in --file=in -h --help --version -b= -e= -p= -B -V -X= -M -Q -Y -D -W --depth= -S -C -R -U -P "
-                   "--real --cleared --pending --unmarked --empty -E --auto --forecast=* --infer-market-prices "
-                   "-O= --output-format= -o=out --output-file=out --pager=:runs --color=* --rules-file=in -I "
-                   "--ignore-assertions --strict -s -x --explicit --average -A --row-total -T --tree -t --flat -l "
-                   "--drop= --declared --used --invert --historical -H --cumulative --value=*",
+        "--real --cleared --pending --unmarked --empty -E --auto --forecast=* --infer-market-prices "
+        "-O= --output-format= -o=out --output-file=out --pager=:runs --color=* --rules-file=in -I "
+        "--ignore-assertions --strict -s -x --explicit --average -A --row-total -T --tree -t --flat -l "
+        "--drop= --declared --used --invert --historical -H --cumulative --value=*",
         "commands": {
             "print bal balance bs balancesheet is incomestatement cf cashflow acc accounts areg aregister reg register "
             "stats tags payees descriptions notes files check roi activity codes commodities prices rewrite diff "
@@ -150,12 +207,12 @@ CATALOGUE: dict[str, object] = {
     },
     "http https xh xhs": {
         "source": "HTTPie CLI docs (httpie.io/docs/cli) (HTTPie 3.2); xh(1): they send requests; --download writes a "
-                  "file, --session keeps cookies under ~/.config/httpie; --offline only builds the request",
+        "file, --session keeps cookies under ~/.config/httpie; --offline only builds the request",
         "grade": "network",
         "open": True,
         "options": "--offline -o=out --output=out -d:write --download:write --session=:home --session-read-only= "
-                   "-a= --auth= -A= --auth-type= --proxy= --verify= --cert=in --cert-key=in -p= --print= -v -h -b "
-                   "-f --form -j --json -F --follow --timeout= --max-redirects=",
+        "-a= --auth= -A= --auth-type= --proxy= --verify= --cert=in --cert-key=in -p= --print= -v -h -b "
+        "-f --form -j --json -F --follow --timeout= --max-redirects=",
         "when": {"--offline": "read"},
     },
     "nmap": {
@@ -163,19 +220,23 @@ CATALOGUE: dict[str, object] = {
         "grade": "network",
         "open": True,
         "options": "-oN=out -oX=out -oG=out -oS=out -oA=out -iL=in --resume=in --script=:unknown -sC:unknown "
-                   "--script-args=:unknown --script-args-file=:unknown --datadir=:unknown --stylesheet=",
+        "--script-args=:unknown --script-args-file=:unknown --datadir=:unknown --stylesheet=",
     },
     "cal ncal lsblk look ipcs lolcat fortune cbonsai onefetch grex lsusb lspci lscpu lsmem lsns lslocks lsipc "
     "lshw hwinfo dmidecode findmnt blkid": {
         "source": "each program's manual (util-linux 2.40 cal, lsblk, look, ipcs, lscpu, lsmem, lsns, lslocks, lsipc, "
-                  "findmnt, blkid; lolcat, fortune, cbonsai, onefetch, grex, lsusb, lspci (pciutils), lshw, hwinfo, "
-                  "dmidecode): they print; the options named write a file",
+        "findmnt, blkid; lolcat, fortune, cbonsai, onefetch, grex, lsusb, lspci (pciutils), lshw, hwinfo, "
+        "dmidecode): they print; the options named write a file",
         "grade": "read",
         "open": True,
         "options": "--dump-bin=out -dump=out --log=out",
     },
-    "pv": {"source": "pv(1) (pv 1.8): copies its input to its output showing progress", "grade": "read", "open": True,
-           "options": "-d= --watchfd= -R=:system --remote=:system -U=out --store-and-forward=out"},
+    "pv": {
+        "source": "pv(1) (pv 1.8): copies its input to its output showing progress",
+        "grade": "read",
+        "open": True,
+        "options": "-d= --watchfd= -R=:system --remote=:system -U=out --store-and-forward=out",
+    },
     "gio": {
         "source": "gio(1) (GLib 2.80)",
         "commands": {
@@ -192,7 +253,10 @@ CATALOGUE: dict[str, object] = {
         "source": "wpctl(1) (WirePlumber 0.5)",
         "commands": {
             "status inspect get-volume": {"grade": "read", "open": True},
-            "set-volume set-mute set-default set-profile set-route clear-default settings": {"grade": "system", "open": True},
+            "set-volume set-mute set-default set-profile set-route clear-default settings": {
+                "grade": "system",
+                "open": True,
+            },
         },
     },
     "eselect": {
@@ -200,35 +264,53 @@ CATALOGUE: dict[str, object] = {
         "options": "--brief --colour= --color= --root=",
         "commands": {
             "kernel profile locale editor pager python java-vm gcc binutils rust vi visual bashcomp news repository "
-            "module fontconfig timezone": {"commands": {
-                "list show help usage find read count": {"grade": "read", "open": True},
-                "set enable disable add remove update unset purge sync create": {"grade": "system", "open": True}}},
+            "module fontconfig timezone": {
+                "commands": {
+                    "list show help usage find read count": {"grade": "read", "open": True},
+                    "set enable disable add remove update unset purge sync create": {"grade": "system", "open": True},
+                }
+            },
             "help usage version": "read",
         },
     },
-    "ack ack-grep": {"source": "ack(1) (ack 3.7): --pager runs a program", "grade": "read", "open": True,
-                     "options": "--pager=:runs --output=:runs --output=*:runs --create-ackrc:read"},
-    "fzf": {"source": "fzf(1) (fzf 0.5x): --preview and --bind execute(...) run commands", "grade": "read", "open": True,
-            "options": "--preview=:runs --bind=:runs --listen=:network --listen-unsafe=:runs --with-shell=:runs "
-                       "--history=out"},
-    "aria2c": {"source": "aria2c(1) (aria2 1.37): downloads into -d DIR (default: here); --on-* hooks run commands",
-               "grade": "fetch", "open": True,
-               "options": "-d=out --dir=out -o=out --out=out -i=in --input-file=in --on-download-complete=:runs "
-                          "--on-download-error=:runs --on-download-start=:runs --on-download-pause=:runs "
-                          "--on-download-stop=:runs --on-bt-download-complete=:runs --conf-path=:unknown"},
-    "monolith": {"source": "monolith README (monolith 2.8): saves a web page as one file", "grade": "network",
-                 "open": True, "options": "-o=out --output=out"},
+    "ack ack-grep": {
+        "source": "ack(1) (ack 3.7): --pager runs a program",
+        "grade": "read",
+        "open": True,
+        "options": "--pager=:runs --output=:runs --output=*:runs --create-ackrc:read",
+    },
+    "fzf": {
+        "source": "fzf(1) (fzf 0.5x): --preview and --bind execute(...) run commands",
+        "grade": "read",
+        "open": True,
+        "options": "--preview=:runs --bind=:runs --listen=:network --listen-unsafe=:runs --with-shell=:runs "
+        "--history=out",
+    },
+    "aria2c": {
+        "source": "aria2c(1) (aria2 1.37): downloads into -d DIR (default: here); --on-* hooks run commands",
+        "grade": "fetch",
+        "open": True,
+        "options": "-d=out --dir=out -o=out --out=out -i=in --input-file=in --on-download-complete=:runs "
+        "--on-download-error=:runs --on-download-start=:runs --on-download-pause=:runs "
+        "--on-download-stop=:runs --on-bt-download-complete=:runs --conf-path=:unknown",
+    },
+    "monolith": {
+        "source": "monolith README (monolith 2.8): saves a web page as one file",
+        "grade": "network",
+        "open": True,
+        "options": "-o=out --output=out",
+    },
     "nuclei httpx subfinder dnsx amass asnmap masscan naabu katana ipinfo whatweb dnswalk nping": {
         "source": "each scanner's README (ProjectDiscovery nuclei 3, httpx, subfinder, dnsx, naabu, katana; OWASP "
-                  "Amass 4; asnmap; masscan 1.3; ipinfo CLI; WhatWeb; dnswalk; nping): they query or probe other machines",
+        "Amass 4; asnmap; masscan 1.3; ipinfo CLI; WhatWeb; dnswalk; nping): they query or probe other machines",
         "grade": "network",
         "open": True,
         "options": "-o=out -output=out --output=out -oJ=out -oX=out -oL=out -json-export=out -markdown-export=out "
-                   "-t=in -templates=in -l=in -list=in -iL=in -code:runs",
+        "-t=in -templates=in -l=in -list=in -iL=in -code:runs",
     },
     "iw": {
         "source": "iw(8) (iw 6.9): iw dev and iw phy list devices; commands on a device change it (conservatively "
-                  "graded system)",
+        "graded system)",
         "options": "--version --debug",
         "commands": {
             "dev phy": {"grade": "read", "else": "system"},
@@ -243,96 +325,165 @@ CATALOGUE: dict[str, object] = {
             "apply agent resource device": {"grade": "system", "open": True},
             "help describe": {"grade": "read", "open": True},
             "lookup": {"grade": "remote", "open": True},
-            "facts": {"grade": "read", "open": True, "commands": {"show find diff": {"grade": "read", "open": True},
-                                                                 "upload": {"grade": "publish", "open": True}}},
+            "facts": {
+                "grade": "read",
+                "open": True,
+                "commands": {
+                    "show find diff": {"grade": "read", "open": True},
+                    "upload": {"grade": "publish", "open": True},
+                },
+            },
             "parser": {"commands": {"validate dump": {"grade": "read", "open": True}}},
-            "config": {"commands": {"print": {"grade": "read", "open": True}, "set delete": {"grade": "system", "open": True}}},
-            "module": {"commands": {"list search changes": {"grade": "read", "open": True},
-                                    "install upgrade generate": {"grade": "install", "open": True},
-                                    "uninstall": {"grade": "delete", "open": True}}},
+            "config": {
+                "commands": {"print": {"grade": "read", "open": True}, "set delete": {"grade": "system", "open": True}}
+            },
+            "module": {
+                "commands": {
+                    "list search changes": {"grade": "read", "open": True},
+                    "install upgrade generate": {"grade": "install", "open": True},
+                    "uninstall": {"grade": "delete", "open": True},
+                }
+            },
             "ssl cert": {"grade": "system", "open": True},
         },
     },
     "dconf": {
         "source": "dconf(1) (dconf 0.4x): the user's settings database under ~/.config/dconf",
-        "commands": {"read list dump watch help": {"grade": "read", "open": True},
-                     "write reset load update compile": {"grade": "home", "open": True}},
+        "commands": {
+            "read list dump watch help": {"grade": "read", "open": True},
+            "write reset load update compile": {"grade": "home", "open": True},
+        },
     },
     "starship": {
         "source": "starship CLI (starship.rs/config; starship --help) (starship 1.2x)",
         "options": "-h --help -V --version",
-        "commands": {"init prompt module explain print-config timings completions preset session time help": {
-                         "grade": "read", "open": True, "options": "-o=out --output=out"},
-                     "toggle": {"grade": "home", "open": True}, "config configure": "runs", "bug-report": "publish"},
+        "commands": {
+            "init prompt module explain print-config timings completions preset session time help": {
+                "grade": "read",
+                "open": True,
+                "options": "-o=out --output=out",
+            },
+            "toggle": {"grade": "home", "open": True},
+            "config configure": "runs",
+            "bug-report": "publish",
+        },
     },
     "rpm": {
         "source": "rpm(8) (RPM 4.19): -q/-V/-K query and verify; -i/-U/-F install, -e erases",
         "grade": "read",
         "open": True,
         "options": "-i:system --install:system -U:system --upgrade:system -F:system --freshen:system -e:delete "
-                   "--erase:delete --import:system --initdb:system --rebuilddb:system --setperms:system "
-                   "--setugids:system --restore:system --setcaps:system --addsign:write --resign:write "
-                   "--delsign:write --root=:unknown --dbpath=:unknown --rcfile=:unknown "
-                   "--macros=:unknown --define=:unknown -D=:unknown --eval=:unknown -E=:unknown --pipe=:runs",
+        "--erase:delete --import:system --initdb:system --rebuilddb:system --setperms:system "
+        "--setugids:system --restore:system --setcaps:system --addsign:write --resign:write "
+        "--delsign:write --root=:unknown --dbpath=:unknown --rcfile=:unknown "
+        "--macros=:unknown --define=:unknown -D=:unknown --eval=:unknown -E=:unknown --pipe=:runs",
     },
     "shasum sha1sum.pl": {"source": "shasum(1) (Perl Digest::SHA 6)", "grade": "read", "open": True},
-    "stty": {"source": "stty(1) (GNU coreutils 9): without settings it prints; settings change the terminal",
-             "grade": "read", "else": "system", "options": "-a --all -g --save -F= --file=", "open": False},
+    "stty": {
+        "source": "stty(1) (GNU coreutils 9): without settings it prints; settings change the terminal",
+        "grade": "read",
+        "else": "system",
+        "options": "-a --all -g --save -F= --file=",
+        "open": False,
+    },
     "speedtest-cli speedtest": {"source": "speedtest-cli README (speedtest-cli 2.1)", "grade": "network", "open": True},
-    "scc tokei cloc": {"source": "scc README (scc 3), tokei README, cloc(1): count lines of code", "grade": "read",
-                       "open": True, "options": "-o=out --output=out --report-file=out --out=out --sql=out"},
-    "streamlink": {"source": "streamlink CLI (streamlink.github.io/cli.html) (streamlink 7)", "grade": "network",
-                   "open": True, "options": "-o=out --output=out -p=:runs --player=:runs -r=out --record=out"},
-    "searchsploit": {"source": "searchsploit (Exploit-DB, exploit-db.com/searchsploit)", "grade": "read", "open": True,
-                     "options": "-u:install --update:install -m=:write --mirror=:write"},
-    "scrcpy": {"source": "scrcpy README (scrcpy 2.7): displays and controls an Android device", "grade": "change",
-               "open": True, "options": "-r=out --record=out"},
-    "bc units": {"source": "bc(1) (GNU bc 1.07), units(1) (GNU units 2.2): calculators without a way to run programs",
-                 "grade": "read", "open": True},
+    "scc tokei cloc": {
+        "source": "scc README (scc 3), tokei README, cloc(1): count lines of code",
+        "grade": "read",
+        "open": True,
+        "options": "-o=out --output=out --report-file=out --out=out --sql=out",
+    },
+    "streamlink": {
+        "source": "streamlink CLI (streamlink.github.io/cli.html) (streamlink 7)",
+        "grade": "network",
+        "open": True,
+        "options": "-o=out --output=out -p=:runs --player=:runs -r=out --record=out",
+    },
+    "searchsploit": {
+        "source": "searchsploit (Exploit-DB, exploit-db.com/searchsploit)",
+        "grade": "read",
+        "open": True,
+        "options": "-u:install --update:install -m=:write --mirror=:write",
+    },
+    "scrcpy": {
+        "source": "scrcpy README (scrcpy 2.7): displays and controls an Android device",
+        "grade": "change",
+        "open": True,
+        "options": "-r=out --record=out",
+    },
+    "bc units": {
+        "source": "bc(1) (GNU bc 1.07), units(1) (GNU units 2.2): calculators without a way to run programs",
+        "grade": "read",
+        "open": True,
+    },
     "choose": {"source": "choose README (choose 1.3): selects fields like cut", "grade": "read", "open": True},
-    "grim": {"source": "grim(1) (grim 1.4): writes a screenshot to the file named", "grade": "read", "open": True,
-             "operands": "out"},
+    "grim": {
+        "source": "grim(1) (grim 1.4): writes a screenshot to the file named",
+        "grade": "read",
+        "open": True,
+        "operands": "out",
+    },
     "gitlab-ctl": {
         "source": "gitlab-ctl (docs.gitlab.com/omnibus/maintenance) (GitLab 17)",
-        "commands": {"status tail show-config help": {"grade": "read", "open": True},
-                     "reconfigure restart start stop hup kill upgrade": {"grade": "system", "open": True},
-                     "cleanse uninstall remove-accounts": {"grade": "delete", "open": True}},
+        "commands": {
+            "status tail show-config help": {"grade": "read", "open": True},
+            "reconfigure restart start stop hup kill upgrade": {"grade": "system", "open": True},
+            "cleanse uninstall remove-accounts": {"grade": "delete", "open": True},
+        },
     },
-    "code code-insiders codium": {"source": "VS Code CLI (code.visualstudio.com/docs/editor/command-line)",
-                                  "grade": "runs", "open": True,
-                                  "options": "--list-extensions -v --version --help --install-extension=:install "
-                                             "--uninstall-extension=:delete",
-                                  "when": {"--list-extensions -v --version --help": "read"}},
+    "code code-insiders codium": {
+        "source": "VS Code CLI (code.visualstudio.com/docs/editor/command-line)",
+        "grade": "runs",
+        "open": True,
+        "options": "--list-extensions -v --version --help --install-extension=:install --uninstall-extension=:delete",
+        "when": {"--list-extensions -v --version --help": "read"},
+    },
     "firefox chromium chromium-browser google-chrome microsoft-edge": {
         "source": "each browser's command line (firefox -h; chromium --help): it opens pages and runs their code",
-        "grade": "runs", "open": True,
+        "grade": "runs",
+        "open": True,
     },
-    "rustscan": {"source": "RustScan README (rustscan 2.3): scans ports, then may run nmap", "grade": "network",
-                 "open": True, "options": "--scripts=:unknown -e=:unknown --exec=:unknown"},
+    "rustscan": {
+        "source": "RustScan README (rustscan 2.3): scans ports, then may run nmap",
+        "grade": "network",
+        "open": True,
+        "options": "--scripts=:unknown -e=:unknown --exec=:unknown",
+    },
     "fclones": {
         "source": "fclones README (fclones 0.34): group reports duplicates; remove, link, move and dedupe act on them",
         "options": "-h --help -V --version",
-        "commands": {"group": {"grade": "read", "open": True, "options": "-o=out --output=out"},
-                     "remove link dedupe": {"grade": "delete", "open": True},
-                     "move": {"grade": "delete", "open": True}},
+        "commands": {
+            "group": {"grade": "read", "open": True, "options": "-o=out --output=out"},
+            "remove link dedupe": {"grade": "delete", "open": True},
+            "move": {"grade": "delete", "open": True},
+        },
     },
     "metaflac": {
         "source": "metaflac(1) (FLAC 1.4): --show-*/--list read; --set-*/--remove-*/--import-* rewrite the files",
         "grade": "read",
         "open": True,
         "options": "--set-tag=:write --set-tag-from-file=:write --remove-tag=:write --remove-all-tags:write "
-                   "--remove-first-tag=:write --import-tags-from=:write --import-picture-from=:write --remove:write "
-                   "--remove-all:write --add-padding=:write --add-replay-gain:write --add-seekpoint=:write "
-                   "--export-tags-to=out --export-picture-to=out --dont-use-padding",
-        "when": {"--set-tag --set-tag-from-file --remove-tag --remove-all-tags --remove-first-tag --import-tags-from "
-                 "--import-picture-from --remove --remove-all --add-padding --add-replay-gain --add-seekpoint":
-                 {"operands": "out"}},
+        "--remove-first-tag=:write --import-tags-from=:write --import-picture-from=:write --remove:write "
+        "--remove-all:write --add-padding=:write --add-replay-gain:write --add-seekpoint=:write "
+        "--export-tags-to=out --export-picture-to=out --dont-use-padding",
+        "when": {
+            "--set-tag --set-tag-from-file --remove-tag --remove-all-tags --remove-first-tag --import-tags-from "
+            "--import-picture-from --remove --remove-all --add-padding --add-replay-gain --add-seekpoint": {
+                "operands": "out"
+            }
+        },
     },
-    "repomix": {"source": "Repomix README (repomix 0.2): packs a repository into one file (repomix-output.xml here)",
-                "grade": "write", "open": True,
-                "options": "-o=out --output=out --stdout:read --remote=:network -c=in --config=in"},
-    "http-server": {"source": "http-server README (http-server 14): serves a directory over HTTP", "grade": "network",
-                    "open": True},
+    "repomix": {
+        "source": "Repomix README (repomix 0.2): packs a repository into one file (repomix-output.xml here)",
+        "grade": "write",
+        "open": True,
+        "options": "-o=out --output=out --stdout:read --remote=:network -c=in --config=in",
+    },
+    "http-server": {
+        "source": "http-server README (http-server 14): serves a directory over HTTP",
+        "grade": "network",
+        "open": True,
+    },
     "p4": {
         "source": "p4 command reference (Helix Core 2024.1)",
         "options": "-c= -p= -u= -P= -H= -d=in -q -s -z= -G -V -h",
@@ -340,7 +491,10 @@ CATALOGUE: dict[str, object] = {
             "info describe changes files filelog fstat have opened print where client clients users depots diff "
             "annotate sizes dirs status": {"grade": "remote", "open": True},
             "sync": {"grade": "network", "open": True},
-            "edit add move copy integrate resolve change shelve unshelve reopen lock unlock": {"grade": "write", "open": True},
+            "edit add move copy integrate resolve change shelve unshelve reopen lock unlock": {
+                "grade": "write",
+                "open": True,
+            },
             "submit": {"grade": "publish", "open": True},
             "delete revert obliterate": {"grade": "delete", "open": True},
             "login logout set tickets": {"grade": "home", "open": True},
@@ -351,24 +505,34 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "list report stat show hist check-events dump split": {"grade": "read", "open": True, "options": "-o=out"},
             "record": {"grade": "system", "open": True, "options": "-o=out -F:runs"},
-            "start stop clear reset restore extract stream profile": {"grade": "system", "open": True, "options": "-o=out"},
+            "start stop clear reset restore extract stream profile": {
+                "grade": "system",
+                "open": True,
+                "options": "-o=out",
+            },
         },
     },
-    "ausearch aureport": {"source": "ausearch(8), aureport(8) (audit 4): query the audit logs", "grade": "read",
-                          "open": True, "options": "-if=in --input=in"},
+    "ausearch aureport": {
+        "source": "ausearch(8), aureport(8) (audit 4): query the audit logs",
+        "grade": "read",
+        "open": True,
+        "options": "-if=in --input=in",
+    },
     "makoctl": {
         "source": "makoctl(1) (mako 1.9): controls the notification daemon",
-        "commands": {"list history help": {"grade": "read", "open": True},
-                     "dismiss restore invoke menu reload": {"grade": "system", "open": True},
-                     "mode": {"grade": "read", "open": True, "options": "-a:system -r:system -s:system -t:system"}},
+        "commands": {
+            "list history help": {"grade": "read", "open": True},
+            "dismiss restore invoke menu reload": {"grade": "system", "open": True},
+            "mode": {"grade": "read", "open": True, "options": "-a:system -r:system -s:system -t:system"},
+        },
     },
     "nxc netexec crackmapexec": {
         "source": "NetExec wiki (netexec.wiki) (NetExec 1.3): authenticates to and enumerates other machines; -x/-X "
-                  "run commands there, -M runs modules, --put-file/--get-file copy files",
+        "run commands there, -M runs modules, --put-file/--get-file copy files",
         "grade": "network",
         "open": True,
         "options": "-x=:runs -X=:runs -M=:unknown --module=:unknown --exec-method=:runs --put-file=:change "
-                   "--get-file=:unknown --sam:secret --lsa:secret --ntds:secret --dpapi:secret --laps:secret "
-                   "--gmsa:secret -L:read",
+        "--get-file=:unknown --sam:secret --lsa:secret --ntds:secret --dpapi:secret --laps:secret "
+        "--gmsa:secret -L:read",
     },
 }

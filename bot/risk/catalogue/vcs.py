@@ -19,52 +19,88 @@ CATALOGUE: dict[str, object] = {
         "source": "Jujutsu CLI reference (jj-vcs.github.io/jj/latest/cli-reference) (jj 0.30)",
         "options": _JJ_GLOBAL,
         "commands": {
-            "log st status show evolog obslog interdiff root help version": {"grade": "read", "open": True,
-                                                                         "options": "--tool=:runs"},
+            "log st status show evolog obslog interdiff root help version": {
+                "grade": "read",
+                "open": True,
+                "options": "--tool=:runs",
+            },
             "diff": {"grade": "read", "open": True, "options": "--tool=:runs"},
             "new commit ci desc describe edit squash split rebase duplicate abandon restore next prev parallelize "
             "simplify-parents absorb revert backout undo redo sign unsign metaedit": _JJ_WRITE,
             "diffedit resolve fix": {"grade": "runs", "open": True, "options": "-l --list:read"},
             "bisect": "runs",
-            "file": {"commands": {"list show annotate search": {"grade": "read", "open": True},
-                                  "chmod track untrack": {"grade": "write", "open": True}}},
-            "op operation": {"commands": {"log show diff": {"grade": "read", "open": True},
-                                          "undo restore revert": {"grade": "write", "open": True},
-                                          "abandon": {"grade": "delete", "open": True}}},
-            "bookmark b branch": {"commands": {
-                "list l": {"grade": "read", "open": True},
-                "create c set s move m rename r track t untrack forget f delete d": {"grade": "write", "open": True},
-            }},
-            "tag t": {"commands": {"list l": {"grade": "read", "open": True},
-                                   "set s delete d": {"grade": "write", "open": True}}},
-            "config": {"commands": {
-                "list l get g path p": {"grade": "read", "open": True},
-                "set s unset u": {"grade": "home", "open": True, "options": "--repo:unknown --workspace:unknown"},
-                "edit e": "runs",
-            }},
-            "workspace": {"commands": {"list root": "read", "add": {"grade": "write", "open": True, "operands": "out"},
-                                       "forget rename update-stale": {"grade": "write", "open": True}}},
+            "file": {
+                "commands": {
+                    "list show annotate search": {"grade": "read", "open": True},
+                    "chmod track untrack": {"grade": "write", "open": True},
+                }
+            },
+            "op operation": {
+                "commands": {
+                    "log show diff": {"grade": "read", "open": True},
+                    "undo restore revert": {"grade": "write", "open": True},
+                    "abandon": {"grade": "delete", "open": True},
+                }
+            },
+            "bookmark b branch": {
+                "commands": {
+                    "list l": {"grade": "read", "open": True},
+                    "create c set s move m rename r track t untrack forget f delete d": {
+                        "grade": "write",
+                        "open": True,
+                    },
+                }
+            },
+            "tag t": {
+                "commands": {
+                    "list l": {"grade": "read", "open": True},
+                    "set s delete d": {"grade": "write", "open": True},
+                }
+            },
+            "config": {
+                "commands": {
+                    "list l get g path p": {"grade": "read", "open": True},
+                    "set s unset u": {"grade": "home", "open": True, "options": "--repo:unknown --workspace:unknown"},
+                    "edit e": "runs",
+                }
+            },
+            "workspace": {
+                "commands": {
+                    "list root": "read",
+                    "add": {"grade": "write", "open": True, "operands": "out"},
+                    "forget rename update-stale": {"grade": "write", "open": True},
+                }
+            },
             "sparse": {"commands": {"list": "read", "set edit reset": {"grade": "write", "open": True}}},
-            "git": {"commands": {
-                "push": {"grade": "destroy", "open": True},
-                "fetch": {"grade": "network", "open": True},
-                "clone": {"grade": "fetch", "open": True, "operands": "last-out"},
-                "init": {"grade": "write", "open": True, "operands": "out"},
-                "import export": {"grade": "write", "open": True},
-                "remote": {"commands": {"list": "read", "add remove rename set-url": {"grade": "write", "open": True}}},
-                "root": "read",
-            }},
-            "util": {"commands": {"completion config-schema mangen markdown-help": "read", "gc": "delete", "exec": "runs"}},
+            "git": {
+                "commands": {
+                    "push": {"grade": "destroy", "open": True},
+                    "fetch": {"grade": "network", "open": True},
+                    "clone": {"grade": "fetch", "open": True, "operands": "last-out"},
+                    "init": {"grade": "write", "open": True, "operands": "out"},
+                    "import export": {"grade": "write", "open": True},
+                    "remote": {
+                        "commands": {"list": "read", "add remove rename set-url": {"grade": "write", "open": True}}
+                    },
+                    "root": "read",
+                }
+            },
+            "util": {
+                "commands": {"completion config-schema mangen markdown-help": "read", "gc": "delete", "exec": "runs"}
+            },
         },
     },
     "hg": {
         "source": "hg(1) (Mercurial 6.8): command list, global options",
         "options": "-R=project --repository=project --cwd=project -y --noninteractive -q --quiet -v --verbose --config=:unknown "
-                   "--debug --traceback --time --profile --color= --pager= -h --help --version --encoding=",
+        "--debug --traceback --time --profile --color= --pager= -h --help --version --encoding=",
         "commands": {
             "status st log history diff annotate blame cat root branches heads identify id paths summary sum tags "
-            "files grep manifest parents tip help version verify showconfig": {"grade": "read", "open": True,
-                                                                             "options": "-o=out --output=out"},
+            "files grep manifest parents tip help version verify showconfig": {
+                "grade": "read",
+                "open": True,
+                "options": "-o=out --output=out",
+            },
             "branch bookmarks bookmark": {"grade": "write", "open": True},
             "config": {"grade": "read", "open": True, "options": "-e:runs --edit:runs"},
             "add addremove commit ci forget mv rename copy cp merge tag backout graft rebase shelve unshelve import "
@@ -72,8 +108,12 @@ CATALOGUE: dict[str, object] = {
             "update up checkout co": {"grade": "write", "open": True, "options": "-C:delete --clean:delete"},
             "remove rm revert strip purge": {"grade": "delete", "open": True},
             "histedit": "runs",
-            "export archive bundle": {"grade": "read", "open": True, "operands": "out",
-                                      "options": "-o=out --output=out"},
+            "export archive bundle": {
+                "grade": "read",
+                "open": True,
+                "operands": "out",
+                "options": "-o=out --output=out",
+            },
             "incoming in outgoing out": {"grade": "network", "open": True},
             "pull": {"grade": "network", "open": True, "options": "-u:write --update:write"},
             "clone": {"grade": "fetch", "open": True, "operands": "last-out"},
@@ -84,15 +124,18 @@ CATALOGUE: dict[str, object] = {
     "svn": {
         "source": "svn(1) (Subversion 1.14 book, svn Reference)",
         "options": "-h --help --version -q --quiet --username= --password= --non-interactive --config-dir=:unknown "
-                   "--config-option=:unknown",
+        "--config-option=:unknown",
         "commands": {
             "status st stat info help propget pget pg proplist plist pl": {"grade": "read", "open": True},
             "log diff di list ls cat blame praise annotate ann": {"grade": "network", "open": True},
             "add copy cp move mv rename ren mkdir resolve resolved propset pset ps propdel pdel pd upgrade "
             "patch changelist cl": {"grade": "write", "open": True},
             "delete del remove rm revert": {"grade": "delete", "open": True},
-            "cleanup": {"grade": "write", "open": True,
-                        "options": "--remove-unversioned:delete --remove-ignored:delete"},
+            "cleanup": {
+                "grade": "write",
+                "open": True,
+                "options": "--remove-unversioned:delete --remove-ignored:delete",
+            },
             "checkout co export": {"grade": "fetch", "open": True, "operands": "last-out"},
             "update up switch sw merge relocate": {"grade": "network", "open": True},
             "commit ci import lock unlock": {"grade": "publish", "open": True},
@@ -101,10 +144,14 @@ CATALOGUE: dict[str, object] = {
     "fossil": {
         "source": "Fossil command reference (fossil-scm.org/home/help) (Fossil 2.24)",
         "commands": {
-            "status changes info timeline diff annotate blame ls extras finfo help version cat branch tag":
-                {"grade": "read", "open": True},
-            "add addremove commit ci mv rename merge update checkout co open stash revert undo redo":
-                {"grade": "write", "open": True},
+            "status changes info timeline diff annotate blame ls extras finfo help version cat branch tag": {
+                "grade": "read",
+                "open": True,
+            },
+            "add addremove commit ci mv rename merge update checkout co open stash revert undo redo": {
+                "grade": "write",
+                "open": True,
+            },
             "rm delete forget clean": {"grade": "delete", "open": True},
             "init new": {"grade": "write", "open": True, "operands": "out"},
             "clone": {"grade": "fetch", "open": True, "operands": "last-out"},
@@ -125,8 +172,11 @@ CATALOGUE: dict[str, object] = {
             "clone": {"grade": "fetch", "open": True, "operands": "last-out"},
             "fetch pull": {"grade": "network", "open": True},
             "push": {"grade": "publish", "open": True, "options": "-f:destroy --force:destroy"},
-            "remote": {"grade": "read", "commands": {"add remove rm": {"grade": "write", "open": True}},
-                       "options": "-v --verbose"},
+            "remote": {
+                "grade": "read",
+                "commands": {"add remove rm": {"grade": "write", "open": True}},
+                "options": "-v --verbose",
+            },
             "config": {"grade": "read", "open": True, "options": "--add:home --set:home --unset:home --list --get"},
             "gc": {"grade": "delete", "open": True},
             "sql sql-server": "unknown",
@@ -136,8 +186,11 @@ CATALOGUE: dict[str, object] = {
         "source": "DVC command reference (dvc.org/doc/command-reference) (DVC 3.5)",
         "options": "-h --help -V --version -q --quiet -v --verbose --cd=in",
         "commands": {
-            "status diff dag list ls version doctor root check-ignore": {"grade": "read", "open": True,
-                                                                        "options": "-c:network --cloud:network"},
+            "status diff dag list ls version doctor root check-ignore": {
+                "grade": "read",
+                "open": True,
+                "options": "-c:network --cloud:network",
+            },
             "params metrics plots": {"commands": {"show diff": {"grade": "read", "open": True}}},
             "init add commit checkout freeze unfreeze move mv": {"grade": "write", "open": True},
             "remove rm": {"grade": "write", "open": True, "options": "--outs:delete"},
@@ -146,15 +199,28 @@ CATALOGUE: dict[str, object] = {
             "pull get import import-url update": {"grade": "fetch", "open": True},
             "push": {"grade": "publish", "open": True},
             "gc destroy": {"grade": "delete", "open": True},
-            "config": {"grade": "read", "else": "write", "open": True, "options": "--global:home --system:system -u:write --unset:write"},
-            "remote": {"commands": {"list": "read", "add modify default rename remove": {"grade": "write", "open": True,
-                                                                                          "options": "--global:home --system:system"}}},
+            "config": {
+                "grade": "read",
+                "else": "write",
+                "open": True,
+                "options": "--global:home --system:system -u:write --unset:write",
+            },
+            "remote": {
+                "commands": {
+                    "list": "read",
+                    "add modify default rename remove": {
+                        "grade": "write",
+                        "open": True,
+                        "options": "--global:home --system:system",
+                    },
+                }
+            },
         },
     },
     "yadm": {
         "source": "yadm(1) (yadm 3.3): a git repository for the home directory; other commands are passed to git",
         "options": "-Y=:unknown --yadm-dir=:unknown --yadm-data=:unknown --yadm-repo=:unknown --yadm-config=:unknown "
-                   "--yadm-encrypt=:unknown --yadm-archive=:unknown --yadm-bootstrap=:unknown",
+        "--yadm-encrypt=:unknown --yadm-archive=:unknown --yadm-bootstrap=:unknown",
         "commands": {
             "list introspect status diff log version help": {"grade": "read", "open": True},
             "init clone": {"grade": "install", "open": True},
@@ -168,10 +234,15 @@ CATALOGUE: dict[str, object] = {
         "source": "hub(1) (hub 2.14): GitHub commands; other commands are passed to git",
         "options": "--help --version",
         "commands": {
-            "ci-status browse compare issue pr release": {"grade": "remote", "open": True,
-                                                         "commands": {"create": {"grade": "publish", "open": True},
-                                                                      "list show checkout": {"grade": "remote", "open": True}},
-                                                         "else": "remote"},
+            "ci-status browse compare issue pr release": {
+                "grade": "remote",
+                "open": True,
+                "commands": {
+                    "create": {"grade": "publish", "open": True},
+                    "list show checkout": {"grade": "remote", "open": True},
+                },
+                "else": "remote",
+            },
             "pull-request": {"grade": "publish", "open": True},
             "fork create": {"grade": "change", "open": True},
             "delete": {"grade": "destroy", "open": True},

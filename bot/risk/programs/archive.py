@@ -61,7 +61,15 @@ _LONG_MODES = {
     "--create": "c", "--extract": "x", "--get": "x", "--list": "t", "--append": "r", "--update": "u",
     "--catenate": "A", "--concatenate": "A", "--diff": "d", "--compare": "d", "--delete": "D", "--test-label": "t",
 }  # fmt: skip
-_RUNS = ("--to-command", "--use-compress-program", "--info-script", "--new-volume-script", "--checkpoint-action", "--rsh-command", "--rmt-command")
+_RUNS = (
+    "--to-command",
+    "--use-compress-program",
+    "--info-script",
+    "--new-volume-script",
+    "--checkpoint-action",
+    "--rsh-command",
+    "--rmt-command",
+)
 
 
 def _resolve(name: str) -> str:
@@ -145,7 +153,11 @@ def tar(call: Call) -> None:
         if as_root(call) and "--no-same-owner" not in names:
             # GNU tar manual, "Options Controlling Extraction": as root, tar keeps the archive's owners
             # (--same-owner) and modes (--same-permissions), so a member can be a setuid-root program.
-            host_destructive(call, "setuid", "tar -x as root keeps the archive's owners and setuid bits: a member can be a program that runs as root.")
+            host_destructive(
+                call,
+                "setuid",
+                "tar -x as root keeps the archive's owners and setuid bits: a member can be a program that runs as root.",
+            )
         call.write(dirs[-1] if dirs else literal_word("."), "tar extracts into")
         if names & {"-P", "--absolute-names"}:
             # GNU tar manual, "Absolute File Names": members keep their leading "/", so they land anywhere.

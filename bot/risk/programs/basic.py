@@ -84,7 +84,11 @@ def assigning_builtin(call: Call) -> None:
             for position, letter in enumerate(value[1:]):
                 if letter in values:
                     attached = value[position + 2 :]
-                    taken = Word(attached, attached) if attached else (words[index] if index < len(words) else Word(None, ""))
+                    taken = (
+                        Word(attached, attached)
+                        if attached
+                        else (words[index] if index < len(words) else Word(None, ""))
+                    )
                     index += 0 if attached else 1
                     if letter == "C":
                         destructive(call, "deferred-code", f"{call.name} -C evaluates a callback as shell code.")
@@ -98,14 +102,20 @@ def assigning_builtin(call: Call) -> None:
         names = names[1:2]
     for name in names:
         if name.value is None:
-            destructive(call, "env-hijack", f"{call.name} assigns a variable whose name is only known when it runs (it may be PATH).")
+            destructive(
+                call,
+                "env-hijack",
+                f"{call.name} assigns a variable whose name is only known when it runs (it may be PATH).",
+            )
             return
         call.g.assigned.add(name.value.split("[", 1)[0])
         if hijacks_environment(name.value.split("[", 1)[0]):
             destructive(call, "env-hijack", f"{call.name} assigns {name.value}, which changes which program runs.")
             return
         if has_code(name.value):
-            destructive(call, "deferred-code", f"A variable name given to {call.name} holds shell code that bash evaluates.")
+            destructive(
+                call, "deferred-code", f"A variable name given to {call.name} holds shell code that bash evaluates."
+            )
             return
     read_only(call, f"{call.name} only reads input into shell variables.")
 
@@ -118,7 +128,9 @@ def printf(call: Call) -> None:
         name = Word(first[2:], first[2:]) if len(first) > 2 else (words[1] if len(words) > 1 else Word(None, ""))
         call.g.assigned.add((name.value or "").split("[", 1)[0])
         if name.value is None or hijacks_environment(name.value.split("[", 1)[0]) or has_code(name.value):
-            destructive(call, "env-hijack", "printf -v assigns a variable that may change which program runs (or holds code).")
+            destructive(
+                call, "env-hijack", "printf -v assigns a variable that may change which program runs (or holds code)."
+            )
             return
     read_only(call, "printf only prints.")
 
@@ -144,4 +156,3 @@ def hostname(call: Call) -> None:
             system(call, "hostname with a name sets the machine's host name.", downgradable=False)
             return
     read_only(call, "hostname only prints the host name.")
-

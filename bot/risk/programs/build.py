@@ -39,8 +39,26 @@ _HOME = Word(None, "~")
 #: the command line or in the environment they are refused with a reason of their own.
 _MAKE_SPECIAL = frozenset({"SHELL", "MAKESHELL", "MFLAGS", "GNUMAKEFLAGS", "VPATH", "SUFFIXES", "CURDIR"})
 #: make's options that take a value (GNU make manual, "Summary of Options"); ``-j``/``-l`` take an optional number.
-_MAKE_VALUES = frozenset({"-C", "--directory", "-f", "--file", "--makefile", "-I", "--include-dir", "-o", "--old-file",
-                          "--assume-old", "-W", "--what-if", "--new-file", "--assume-new", "-E", "--eval"})
+_MAKE_VALUES = frozenset(
+    {
+        "-C",
+        "--directory",
+        "-f",
+        "--file",
+        "--makefile",
+        "-I",
+        "--include-dir",
+        "-o",
+        "--old-file",
+        "--assume-old",
+        "-W",
+        "--what-if",
+        "--new-file",
+        "--assume-new",
+        "-E",
+        "--eval",
+    }
+)
 
 
 #: make's long options (GNU make manual, "Summary of Options"), spelled in full: getopt_long(3) also takes any
@@ -91,20 +109,33 @@ def make(call: Call) -> None:
         name, eq, attached = value.partition("=")
         if value.startswith("--") and len(value) > 2:
             if name not in _MAKE_LONG_OPTIONS:
-                destructive(call, "unrecognised-use", f"make {shorten(name, 40)} is not an option FlyBot knows spelled in full "
-                            "(make takes any unambiguous abbreviation: --direc, --fi, --ev...).")
+                destructive(
+                    call,
+                    "unrecognised-use",
+                    f"make {shorten(name, 40)} is not an option FlyBot knows spelled in full "
+                    "(make takes any unambiguous abbreviation: --direc, --fi, --ev...).",
+                )
                 return
             long_value: Word | None = None
             if name in _MAKE_VALUES:
                 long_value = literal_word(attached) if eq else (words[index] if index < len(words) else Word(None, ""))
                 index += 0 if eq else 1
-            elif name in ("--jobs", "--load-average") and not eq and index < len(words) and (words[index].value or "").isdigit():
+            elif (
+                name in ("--jobs", "--load-average")
+                and not eq
+                and index < len(words)
+                and (words[index].value or "").isdigit()
+            ):
                 index += 1
             if name in ("--eval",):
                 destructive(call, "dynamic-script", "make --eval evaluates makefile text given on the command line.")
                 return
             if name == "--environment-overrides":
-                destructive(call, "make-environment", "make --environment-overrides lets the environment set the makefile's variables.")
+                destructive(
+                    call,
+                    "make-environment",
+                    "make --environment-overrides lets the environment set the makefile's variables.",
+                )
                 return
             if name == "--directory" and long_value is not None:
                 change_dir(long_value)
@@ -119,7 +150,9 @@ def make(call: Call) -> None:
                     destructive(call, "make-environment", "make -e lets the environment set the makefile's variables.")
                     return
                 if letter == "E":
-                    destructive(call, "dynamic-script", "make --eval evaluates makefile text given on the command line.")
+                    destructive(
+                        call, "dynamic-script", "make --eval evaluates makefile text given on the command line."
+                    )
                     return
                 if letter in "CfIoW":
                     rest = letters[position + 1 :]
@@ -139,7 +172,9 @@ def make(call: Call) -> None:
         if eq and name.strip(" :+?!"):
             variable = name.strip(" :+?!")
             if _make_special(variable) or hijacks_environment(variable):
-                destructive(call, "env-hijack", f"make {variable}= changes how make reads the makefile or runs its recipes.")
+                destructive(
+                    call, "env-hijack", f"make {variable}= changes how make reads the makefile or runs its recipes."
+                )
                 return
             if "$" in attached or name.endswith("!"):
                 destructive(call, "make-override", f"make {variable}= is given make code that runs when make starts.")
@@ -152,10 +187,18 @@ def make(call: Call) -> None:
         return
     special = sorted(n for n in call.g.assigned if _make_special(n))
     if special:
-        destructive(call, "env-hijack", f"make runs with {special[0]} set by this command: it changes how make reads the makefile or runs its recipes.")
+        destructive(
+            call,
+            "env-hijack",
+            f"make runs with {special[0]} set by this command: it changes how make reads the makefile or runs its recipes.",
+        )
         return
     if makefiles > 1:
-        destructive(call, "recipe-unreadable", "make reads every makefile -f names, FlyBot reads one: the recipe is not certain.")
+        destructive(
+            call,
+            "recipe-unreadable",
+            "make reads every makefile -f names, FlyBot reads one: the recipe is not certain.",
+        )
         return
     if makefile is not None and makefile.value in ("-", "/dev/stdin", "/proc/self/fd/0", "/dev/fd/0"):
         destructive(call, "dynamic-script", "make reads a makefile from its standard input.")
@@ -173,7 +216,11 @@ def make(call: Call) -> None:
     file_word = None
     if makefile is not None:
         relative = makefile.value is not None and not makefile.value.startswith(("/", "~"))
-        file_word = literal_word(posixpath.join(directory, makefile.value)) if relative and directory and makefile.value else makefile
+        file_word = (
+            literal_word(posixpath.join(directory, makefile.value))
+            if relative and directory and makefile.value
+            else makefile
+        )
     for target in sorted(names) or [""]:
         run_recipe(call, "make", target, directory=where, file=file_word, overrides=overrides)
 
@@ -186,14 +233,45 @@ _NPM_INSTALL = frozenset({
     "install-test", "it", "install-ci-test", "cit",
 })  # fmt: skip
 _NPM_REMOVE = frozenset({"uninstall", "unlink", "remove", "rm", "r", "un", "prune", "dedupe", "ddp"})
-_NPM_READ = frozenset({"ls", "list", "ll", "la", "explain", "why", "help", "prefix", "root", "query", "help-search", "-v", "--version", "-h"})
+_NPM_READ = frozenset(
+    {
+        "ls",
+        "list",
+        "ll",
+        "la",
+        "explain",
+        "why",
+        "help",
+        "prefix",
+        "root",
+        "query",
+        "help-search",
+        "-v",
+        "--version",
+        "-h",
+    }
+)
 _NPM_NETWORK = frozenset({
     "view", "v", "info", "show", "search", "s", "se", "find", "outdated", "audit", "ping", "whoami", "doctor",
     "fund", "owner", "access", "team", "token", "dist-tag", "deprecate", "publish", "login", "logout",
     "adduser", "star", "stars", "org", "hook", "sbom",
 })  # fmt: skip
 _NPM_WRITE = frozenset({"pack", "shrinkwrap", "version", "pkg", "set-script", "link", "ln", "rebuild", "rb"})
-_NPM_VALUES = frozenset({"--prefix", "--registry", "--cache", "--loglevel", "-w", "--workspace", "--tag", "--otp", "--location", "--omit", "--include"})
+_NPM_VALUES = frozenset(
+    {
+        "--prefix",
+        "--registry",
+        "--cache",
+        "--loglevel",
+        "-w",
+        "--workspace",
+        "--tag",
+        "--otp",
+        "--location",
+        "--omit",
+        "--include",
+    }
+)
 # npm config keys that name a program npm runs, or a config file that can set one (docs.npmjs.com/cli/v10/using-npm/config:
 # script-shell, node-options, shell, editor, browser, git, viewer, userconfig, globalconfig, init-module;
 # onload-script (npm 6); yarn 1 ``--use-yarnrc`` and ``yarn-path``). npm's option parser (nopt) accepts
@@ -219,6 +297,7 @@ def _npm_program_option(name: str) -> bool:
     if name.startswith("--config."):
         return _npm_program_key(name[len("--config.") :])
     return name.startswith("--") and not name.startswith("--no-") and _npm_program_key(name[2:])
+
 
 def _npm_workspace_option(name: str) -> bool:
     """True for an npm option that may select workspaces (npm-config(7) ``workspace``/``-w``, ``workspaces``/``-ws``/
@@ -279,7 +358,16 @@ def _lifecycle_events(tool: str, command: str | None) -> tuple[str, ...] | None:
     if tool != "npm" and command in ("unlink",):
         return None
     installs = _NPM_INSTALL if tool == "npm" else (_PNPM_INSTALL if tool == "pnpm" else _YARN_INSTALL)
-    if command in installs or command in _LIFECYCLE and (tool == "npm" or command in _NPM_REMOVE | {"remove", "rebuild", "rb", "link", "ln", "pack", "publish", "version", "install-test", "it", "restart"}):
+    if (
+        command in installs
+        or command in _LIFECYCLE
+        and (
+            tool == "npm"
+            or command
+            in _NPM_REMOVE
+            | {"remove", "rebuild", "rb", "link", "ln", "pack", "publish", "version", "install-test", "it", "restart"}
+        )
+    ):
         return _LIFECYCLE.get(command, _INSTALL_EVENTS)
     return None
 
@@ -329,14 +417,30 @@ def js_package_manager(call: Call) -> None:
             destructive(call, "runs-program", f"{call.name} {name} makes it run a program of the caller's choosing.")
             return
         if tool == "npm" and _npm_workspace_option(name):
-            destructive(call, "recipe-elsewhere", f"npm {shorten(name, 40)} may select workspaces: npm then runs other "
-                        "packages' scripts (their life cycle scripts too), which FlyBot does not read.")
+            destructive(
+                call,
+                "recipe-elsewhere",
+                f"npm {shorten(name, 40)} may select workspaces: npm then runs other "
+                "packages' scripts (their life cycle scripts too), which FlyBot does not read.",
+            )
             return
-        if tool != "npm" and name.startswith("--") and name != "--" and name not in _JS_LONG_OPTIONS[tool] and name not in _JS_DIRECTORY[tool] \
-                and name not in _JS_ELSEWHERE[tool]:
-            if command is None or any(option.startswith(name) for option in _JS_DIRECTORY[tool] if option.startswith("--")):
+        if (
+            tool != "npm"
+            and name.startswith("--")
+            and name != "--"
+            and name not in _JS_LONG_OPTIONS[tool]
+            and name not in _JS_DIRECTORY[tool]
+            and name not in _JS_ELSEWHERE[tool]
+        ):
+            if command is None or any(
+                option.startswith(name) for option in _JS_DIRECTORY[tool] if option.startswith("--")
+            ):
                 # before the command it is the tool's own option, maybe an abbreviation of one (--cw, --di)
-                destructive(call, "unrecognised-use", f"{tool} {shorten(name, 40)} is not an option FlyBot knows, spelled in full: it may change where or what {tool} runs.")
+                destructive(
+                    call,
+                    "unrecognised-use",
+                    f"{tool} {shorten(name, 40)} is not an option FlyBot knows, spelled in full: it may change where or what {tool} runs.",
+                )
                 return
         if value in ("--ignore-scripts", "--ignore-scripts=true"):
             ignore_scripts = True
@@ -349,7 +453,9 @@ def js_package_manager(call: Call) -> None:
             if taken != "project":
                 global_ = True
                 elsewhere = f"{tool} --location {taken or '?'} runs outside the project"
-        elif name in _JS_DIRECTORY.get(tool, ()) or (name.startswith("-C") and name != "-C" and "-C" in _JS_DIRECTORY.get(tool, ())):
+        elif name in _JS_DIRECTORY.get(tool, ()) or (
+            name.startswith("-C") and name != "-C" and "-C" in _JS_DIRECTORY.get(tool, ())
+        ):
             if command is not None and tool != "npm":
                 # yarn and pnpm pass what follows a script's name to the script: whether the script or the tool
                 # takes it depends on the command and the version, so neither directory's recipe is certain
@@ -357,15 +463,26 @@ def js_package_manager(call: Call) -> None:
             if name.startswith("-C") and name != "-C":
                 run_dir = literal_word(value[2:])
             else:
-                run_dir = literal_word(value.split("=", 1)[1]) if "=" in value else (words[index] if index < len(words) else Word(None, ""))
+                run_dir = (
+                    literal_word(value.split("=", 1)[1])
+                    if "=" in value
+                    else (words[index] if index < len(words) else Word(None, ""))
+                )
                 index += 0 if "=" in value else 1
             prefix = run_dir
         elif name in _JS_ELSEWHERE.get(tool, ()):
             elsewhere = f"{tool} {name} runs the scripts of other packages"
-            if "=" not in value and name not in ("--workspaces", "-ws", "--include-workspace-root", "-r", "--recursive", "--workspace-root") and not (tool == "pnpm" and name == "-w"):
+            if (
+                "=" not in value
+                and name
+                not in ("--workspaces", "-ws", "--include-workspace-root", "-r", "--recursive", "--workspace-root")
+                and not (tool == "pnpm" and name == "-w")
+            ):
                 index += 1
         elif name == "--prefix":
-            prefix = literal_word(value.split("=", 1)[1]) if "=" in value else (words[index] if index < len(words) else None)
+            prefix = (
+                literal_word(value.split("=", 1)[1]) if "=" in value else (words[index] if index < len(words) else None)
+            )
             index += 0 if "=" in value else 1
         elif value in _NPM_VALUES or (tool != "npm" and value in _JS_TAKES_VALUE):
             index += 1
@@ -391,7 +508,14 @@ def js_package_manager(call: Call) -> None:
     if events is not None and not (global_ and rest):
         # the package's own life cycle scripts (a global install of named packages runs theirs only, not the project's)
         others = None if global_ else elsewhere
-        run_recipe(call, tool, LIFECYCLE + ",".join(events), directory=run_dir, elsewhere=others, label=f"{tool} {command or 'install'}")
+        run_recipe(
+            call,
+            tool,
+            LIFECYCLE + ",".join(events),
+            directory=run_dir,
+            elsewhere=others,
+            label=f"{tool} {command or 'install'}",
+        )
     if tool == "yarn" or (_lifecycle_events(tool, command) or ("",))[0] == _INSTALL_EVENTS[0]:
         # an install fetches packages (and runs their scripts) from where the project's .npmrc, .yarnrc.yml or
         # .pnpmfile.cjs say (npm-config(7)); a script run's settings are read with its recipe (bot/risk/recipes.py);
@@ -400,7 +524,12 @@ def js_package_manager(call: Call) -> None:
 
 
 def _grade_js(
-    call: Call, command: str | None, rest: list[Word], prefix: Word | None, global_: bool, run_dir: Word | None = None,
+    call: Call,
+    command: str | None,
+    rest: list[Word],
+    prefix: Word | None,
+    global_: bool,
+    run_dir: Word | None = None,
     elsewhere: str | None = None,
 ) -> None:
     tool = call.name
@@ -436,22 +565,32 @@ def _grade_js(
         # npm-pack(1): --pack-destination names the directory the tarball is written to.
         _output_options(call, call.args, frozenset({"--pack-destination"}), f"{tool} {command}")
         # npm-link(1): without a package name it links the current package into the global prefix
-        _js_location(call, prefix, global_ or (tool == "npm" and command in ("link", "ln") and not rest), f"{tool} {command} changes")
+        _js_location(
+            call,
+            prefix,
+            global_ or (tool == "npm" and command in ("link", "ln") and not rest),
+            f"{tool} {command} changes",
+        )
     elif command in ("cache", "config", "c", "set", "get"):
         action = rest[0].value if rest else None
         keys = [w.value or "" for w in (rest if command == "get" else rest[1:]) if not (w.value or "").startswith("-")]
         long_list = any(w.value in ("-l", "--long", "--json") for w in call.args)
-        if (command == "get" or action == "get") and (not keys or any(secret_setting(k) for k in keys)) or (
-            command != "cache" and action in ("list", "ls", None) and long_list
+        if (
+            (command == "get" or action == "get")
+            and (not keys or any(secret_setting(k) for k in keys))
+            or (command != "cache" and action in ("list", "ls", None) and long_list)
         ):
             # npm-config(1): "get" without a key and "list --long"/"--json" print every setting, auth tokens too.
-            call.flag(R.NETWORK, "secret-read", f"{tool} {command} prints a credential setting: its output goes to the model.")
+            call.flag(
+                R.NETWORK, "secret-read", f"{tool} {command} prints a credential setting: its output goes to the model."
+            )
         elif (command != "cache" and action in ("get", "list", "ls", None)) or command == "get":
             read_only(call, f"{tool} {command} only reads its configuration.")
         elif action == "edit":
             destructive(call, "runs-program", f"{tool} {command} edit runs an editor.")
         elif command != "cache" and any(
-            w.value is None or _npm_program_key(w.value.split("=", 1)[0]) for w in (rest[:1] if command == "set" else rest[1:2])
+            w.value is None or _npm_program_key(w.value.split("=", 1)[0])
+            for w in (rest[:1] if command == "set" else rest[1:2])
         ):
             destructive(call, "runs-program", f"{tool} {command} {action} sets a key that makes {tool} run a program.")
         else:
@@ -473,10 +612,19 @@ def _grade_js(
         refuse(call, f"the command {command}")
 
 
-_NPM_SCRIPT_ALIASES = {"t": "test", "tst": "test", "test": "test", "start": "start", "stop": "stop", "restart": "restart"}
+_NPM_SCRIPT_ALIASES = {
+    "t": "test",
+    "tst": "test",
+    "test": "test",
+    "start": "start",
+    "stop": "stop",
+    "restart": "restart",
+}
 
 
-def _js_script(call: Call, tool: str, command: str, rest: list[Word], directory: Word | None = None, elsewhere: str | None = None) -> None:
+def _js_script(
+    call: Call, tool: str, command: str, rest: list[Word], directory: Word | None = None, elsewhere: str | None = None
+) -> None:
     """``npm test``/``npm start``/``npm run X [-- ARGS]``: grade the package.json script of ``directory`` (``--prefix``,
     ``--cwd``, ``-C``; the shell's directory when None) as programs/projects.py reads it; ``elsewhere``: why the
     tool runs other packages' scripts (then it is destructive)."""
@@ -541,16 +689,24 @@ def pip(call: Call) -> None:
             call.write(literal_word("."), f"pip {command} writes into")
     elif command == "uninstall":
         deletion(call, "pip uninstall deletes installed packages.")
-    elif command in ("list", "show", "freeze", "check", "help", "debug", "inspect", None) or found.has("-V", "--version"):
+    elif command in ("list", "show", "freeze", "check", "help", "debug", "inspect", None) or found.has(
+        "-V", "--version"
+    ):
         read_only(call, f"pip {command or ''} only reads.".replace("  ", " "))
     elif command in ("search", "index"):
         network(call, f"pip {command} queries an index.")
     elif command in ("config", "cache"):
         action = found.operands[1].value if len(found.operands) > 1 else None
         keys = [w.value or "" for w in found.operands[2:]]
-        if command == "config" and (action in ("list", "debug") or action == "get" and any(secret_setting(k) for k in keys)):
+        if command == "config" and (
+            action in ("list", "debug") or action == "get" and any(secret_setting(k) for k in keys)
+        ):
             # pip "Configuration": index URLs carry a private index's user and password.
-            call.flag(R.NETWORK, "secret-read", f"pip config {action} prints settings that may hold index passwords: its output goes to the model.")
+            call.flag(
+                R.NETWORK,
+                "secret-read",
+                f"pip config {action} prints settings that may hold index passwords: its output goes to the model.",
+            )
         elif action in ("list", "get", "debug", "dir", "info"):
             read_only(call, f"pip {command} {action} only reads.")
         elif action == "edit":
@@ -569,7 +725,9 @@ _CARGO_BUILD = frozenset({
     "build", "b", "check", "c", "test", "t", "bench", "run", "r", "doc", "d", "clippy", "fmt", "fix", "tree",
     "metadata", "rustc", "rustdoc", "package", "locate-project", "read-manifest", "verify-project", "pkgid",
 })  # fmt: skip
-_CARGO_NETWORK = frozenset({"fetch", "update", "search", "publish", "login", "logout", "owner", "yank", "vendor", "generate-lockfile", "info"})
+_CARGO_NETWORK = frozenset(
+    {"fetch", "update", "search", "publish", "login", "logout", "owner", "yank", "vendor", "generate-lockfile", "info"}
+)
 
 
 #: cargo options naming a directory it writes build output to (The Cargo Book, "cargo build": ``--target-dir``,
@@ -597,8 +755,13 @@ def _output_options(call: Call, words: list[Word], names: frozenset[str], what: 
                 call.write(target, f"{what} {name} writes")
 
 
-def _outside_project(call: Call, words: list[Word], what: str, outputs: frozenset[str] | tuple[str, ...],
-                     only: frozenset[str] | None = None) -> bool:
+def _outside_project(
+    call: Call,
+    words: list[Word],
+    what: str,
+    outputs: frozenset[str] | tuple[str, ...],
+    only: frozenset[str] | None = None,
+) -> bool:
     """A build, test or check tool given a path outside the workspace (an operand, or an option's value: a project
     directory, manifest, configuration, plugin or test file, ``--manifest-path /opt/o/Cargo.toml``, ``-c ~/x.ini``,
     ``/opt/o/tests``) runs or loads code there that FlyBot does not read: destructive, and True. The values of
@@ -631,9 +794,12 @@ def _outside_project(call: Call, words: list[Word], what: str, outputs: frozense
             continue
         target = Word(path, path)
         if call.where(target) not in (Where.WORKSPACE, Where.NOWHERE):
-            destructive(call, "project-outside-workspace",
-                        f"{what} is pointed at {shorten(path, 60)}, outside the workspace: it runs or loads code there "
-                        "that FlyBot does not read.")
+            destructive(
+                call,
+                "project-outside-workspace",
+                f"{what} is pointed at {shorten(path, 60)}, outside the workspace: it runs or loads code there "
+                "that FlyBot does not read.",
+            )
             return True
     return False
 
@@ -649,7 +815,11 @@ def cargo(call: Call) -> None:
             destructive(call, "runs-program", f"cargo {show(words[0])} runs the toolchain at a path.")
             return
         # rustup(1) "Toolchain override shorthand": a toolchain not installed yet is downloaded first
-        network(call, f"cargo +{toolchain} may download the {toolchain} toolchain (rustup auto-install).", rule="package-install")
+        network(
+            call,
+            f"cargo +{toolchain} may download the {toolchain} toolchain (rustup auto-install).",
+            rule="package-install",
+        )
         words = words[1:]
     for word in words:
         value = word.value or ""
@@ -670,7 +840,9 @@ def cargo(call: Call) -> None:
         _output_options(call, words, _CARGO_OUTPUTS, f"cargo {command}")
         if command == "fmt" and any(w.value == "--" for w in words):
             # cargo fmt passes what follows -- to rustfmt, which rewrites the files named there.
-            after = [w for w in words[[w.value for w in words].index("--") + 1 :] if not (w.value or "").startswith("-")]
+            after = [
+                w for w in words[[w.value for w in words].index("--") + 1 :] if not (w.value or "").startswith("-")
+            ]
             for target in after:
                 call.write(target, "cargo fmt -- rewrites")
         build_or_test(call, f"cargo {command}")
@@ -716,7 +888,17 @@ _GO_PROGRAM_ENV = frozenset({
     "CGO_CXXFLAGS", "CGO_LDFLAGS", "CGO_FFLAGS", "CGO_CPPFLAGS", "GCCGO", "GOGCCFLAGS",
 })  # fmt: skip
 _GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "generate", "fix", "work"})
-_GO_PROGRAM_FLAGS = ("-exec", "-toolexec", "--exec", "--toolexec", "-overlay", "-vettool", "--vettool", "-modfile", "--modfile")
+_GO_PROGRAM_FLAGS = (
+    "-exec",
+    "-toolexec",
+    "--exec",
+    "--toolexec",
+    "-overlay",
+    "-vettool",
+    "--vettool",
+    "-modfile",
+    "--modfile",
+)
 
 
 def go(call: Call) -> None:
@@ -729,7 +911,9 @@ def go(call: Call) -> None:
     for word in rest:
         value = word.value or ""
         if value.split("=", 1)[0] in _GO_PROGRAM_FLAGS:
-            destructive(call, "runs-program", f"go {command} {value.split('=', 1)[0]} runs a program of the caller's choosing.")
+            destructive(
+                call, "runs-program", f"go {command} {value.split('=', 1)[0]} runs a program of the caller's choosing."
+            )
             return
     if command is None:
         refuse(call, "a go command only known when it runs" if words else "go without a command")
@@ -739,11 +923,16 @@ def go(call: Call) -> None:
         # go run's words after its first package or file operand are the program's arguments (go help run)
         first = next((i for i, w in enumerate(rest) if not (w.value or "-").startswith("-")), len(rest))
         tool_words = rest[: first + 1] if command == "run" else rest
-        if _outside_project(call, tool_words, f"go {command}", _GO_OUTPUTS | {"--" + n.lstrip("-") for n in _GO_OUTPUTS}):
+        if _outside_project(
+            call, tool_words, f"go {command}", _GO_OUTPUTS | {"--" + n.lstrip("-") for n in _GO_OUTPUTS}
+        ):
             return
         _output_options(call, rest, _GO_OUTPUTS, f"go {command}", dashes=True)
         build_or_test(call, f"go {command}")
-    elif command == "list" and any((w.value or "").split("=", 1)[0] in ("-m", "--m", "-u", "--u", "-versions", "--versions", "-retracted") for w in rest):
+    elif command == "list" and any(
+        (w.value or "").split("=", 1)[0] in ("-m", "--m", "-u", "--u", "-versions", "--versions", "-retracted")
+        for w in rest
+    ):
         network(call, "go list -m resolves the module graph, downloading what the module cache lacks.")
     elif command in ("list", "version", "doc", "help"):
         read_only(call, f"go {command} only reads.")
@@ -753,7 +942,11 @@ def go(call: Call) -> None:
         writes = any(w.value == "-w" for w in rest)
         keys = [(w.value or "=").split("=", 1)[0] for w in rest if not (w.value or "").startswith("-")]
         if writes and any(not key or key.upper() in _GO_PROGRAM_ENV for key in keys):
-            destructive(call, "runs-program", "go env -w sets a variable that makes every later go command run a program of the caller's choosing.")
+            destructive(
+                call,
+                "runs-program",
+                "go env -w sets a variable that makes every later go command run a program of the caller's choosing.",
+            )
         elif any(w.value in ("-w", "-u") for w in rest):
             call.write(_HOME, "go env -w changes the go env file under")
         else:
@@ -840,8 +1033,9 @@ def checker(call: Call) -> None:
     ``-o cache_dir=DIR``), and a formatter or fixer (:data:`_REWRITERS`) writes its path operands."""
     words = call.args
     injected(call, words, runs_programs=False)
-    if call.name in _RUNS_FROM and _outside_project(call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS
-                                                    + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]):
+    if call.name in _RUNS_FROM and _outside_project(
+        call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
+    ):
         return
     loads = _loads_code(call.name, [w.value for w in words])
     if loads is not None:
@@ -853,7 +1047,11 @@ def checker(call: Call) -> None:
     for index, word in enumerate(words):
         value = word.value or ""
         name, eq, attached = value.partition("=")
-        if name in _CHECKER_OUTPUTS or (call.name == "eslint" and name == "-o") or (eq and name in _CHECKER_ATTACHED_OUTPUTS):
+        if (
+            name in _CHECKER_OUTPUTS
+            or (call.name == "eslint" and name == "-o")
+            or (eq and name in _CHECKER_ATTACHED_OUTPUTS)
+        ):
             target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
             if target is not None:
                 call.write(target, f"{call.name} {name} writes")
@@ -863,8 +1061,12 @@ def checker(call: Call) -> None:
                 path = spec.split(":", 1)[1]
                 call.write(Word(path, path), f"{call.name} --cov-report writes")
         elif call.name in ("pytest", "py.test") and (name in ("-o", "--override-ini") or value.startswith("-o")):
-            setting = attached if name == "--override-ini" and eq else value[2:] if name.startswith("-o") and len(name) > 2 else (
-                words[index + 1].value or "" if index + 1 < len(words) else ""
+            setting = (
+                attached
+                if name == "--override-ini" and eq
+                else value[2:]
+                if name.startswith("-o") and len(name) > 2
+                else (words[index + 1].value or "" if index + 1 < len(words) else "")
             )
             key, has_value, directory = setting.partition("=")
             if has_value and key.strip() in _PYTEST_INI_DIRS:
@@ -882,7 +1084,10 @@ def checker(call: Call) -> None:
 #: and plugins; tsc -p and the outDir its tsconfig names). black, isort, ruff, flake8, rustfmt and gofmt read TOML
 #: or INI settings that name no program: a path outside is only read.
 _RUNS_FROM: dict[str, frozenset[str] | None] = {
-    "pytest": None, "py.test": None, "jest": None, "vitest": None,
+    "pytest": None,
+    "py.test": None,
+    "jest": None,
+    "vitest": None,
     "mypy": frozenset({"--config-file", "--python-executable", "--custom-typeshed-dir"}),
     "pylint": frozenset({"--rcfile"}),
     "eslint": frozenset({"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to"}),
@@ -896,8 +1101,11 @@ _RUNNER_OUTPUTS = ("-o", "--cov-report")
 #: --load-plugins, --init-hook; eslint --plugin, --rulesdir, --resolve-plugins-relative-to; prettier --plugin;
 #: jest/vitest --config, --rootDir, --root, --setupFiles; tsc -p/--project with a path is graded as a path).
 _LOADS_CODE: dict[str, tuple[str, ...]] = {
-    "pytest": ("-p",), "py.test": ("-p",), "pylint": ("--load-plugins", "--init-hook"),
-    "eslint": ("--plugin", "--rulesdir", "--resolve-plugins-relative-to"), "prettier": ("--plugin",),
+    "pytest": ("-p",),
+    "py.test": ("-p",),
+    "pylint": ("--load-plugins", "--init-hook"),
+    "eslint": ("--plugin", "--rulesdir", "--resolve-plugins-relative-to"),
+    "prettier": ("--plugin",),
 }
 
 
@@ -947,8 +1155,10 @@ def _gives(value: str, options: tuple[str, ...]) -> bool:
     option, in a cluster of short options (gofmt ``-lw``)."""
     if value.split("=", 1)[0] in options:
         return True
-    return value.startswith("-") and not value.startswith("--") and any(
-        len(option) == 2 and option[1] in value[1:] for option in options if not option.startswith("--")
+    return (
+        value.startswith("-")
+        and not value.startswith("--")
+        and any(len(option) == 2 and option[1] in value[1:] for option in options if not option.startswith("--"))
     )
 
 
@@ -976,7 +1186,9 @@ def _rewrites(call: Call, words: list[Word]) -> None:
         call.write(word, f"{call.name} rewrites")
 
 
-_NPX_VALUES = frozenset({"-p", "--package", "-c", "--call", "--cache", "--registry", "--userconfig", "-w", "--workspace"})
+_NPX_VALUES = frozenset(
+    {"-p", "--package", "-c", "--call", "--cache", "--registry", "--userconfig", "-w", "--workspace"}
+)
 
 
 def npx(call: Call) -> None:
@@ -1018,5 +1230,7 @@ def npx(call: Call) -> None:
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
         return
     if not offline:
-        network(call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install")
+        network(
+            call, f"npx may fetch {base} from the registry when the project does not have it.", rule="package-install"
+        )
     call.run([literal_word(base)] + rest[1:], "npx")

@@ -58,18 +58,46 @@ EFFECTS: dict[str, str] = {
     "out": "(options and operands) its value is a file or directory written",
     "in": "(options) its value is a file read: nothing beyond the read",
     "project": "(options and operands) its value names the project, its directory or a configuration, plugin or "
-               "file the tool runs or loads (--manifest-path, -p DIR, --config FILE): destructive unless in the workspace",
+    "file the tool runs or loads (--manifest-path, -p DIR, --config FILE): destructive unless in the workspace",
 }
 #: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
 _RANK = {
-    "read": 0, "build": 1, "write": 1, "fetch": 2, "network": 2, "remote": 2, "publish": 2, "secret": 2, "install": 3,
-    "home": 3, "system": 3, "change": 3, "delete": 4, "destroy": 4, "runs": 4, "wrap": 4, "unknown": 4,
+    "read": 0,
+    "build": 1,
+    "write": 1,
+    "fetch": 2,
+    "network": 2,
+    "remote": 2,
+    "publish": 2,
+    "secret": 2,
+    "install": 3,
+    "home": 3,
+    "system": 3,
+    "change": 3,
+    "delete": 4,
+    "destroy": 4,
+    "runs": 4,
+    "wrap": 4,
+    "unknown": 4,
 }
 #: Operand roles: which operands are files or directories written ("out").
 ROLES = frozenset({"out", "first-out", "last-out", "project"})
-_ENTRY_KEYS = frozenset({
-    "source", "grade", "options", "open", "operands", "commands", "many", "else", "abbrev", "verbs", "when", "unsafe",
-})
+_ENTRY_KEYS = frozenset(
+    {
+        "source",
+        "grade",
+        "options",
+        "open",
+        "operands",
+        "commands",
+        "many",
+        "else",
+        "abbrev",
+        "verbs",
+        "when",
+        "unsafe",
+    }
+)
 
 
 class CatalogueError(ValueError):
@@ -88,7 +116,17 @@ class _Node:
     """One compiled level of an entry: the program or a subcommand."""
 
     __slots__ = (
-        "grade", "options", "prefixes", "open", "operands", "commands", "many", "otherwise", "abbrev", "verbs", "when",
+        "grade",
+        "options",
+        "prefixes",
+        "open",
+        "operands",
+        "commands",
+        "many",
+        "otherwise",
+        "abbrev",
+        "verbs",
+        "when",
         "unsafe",
     )
 
@@ -182,7 +220,9 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.unsafe = tuple(str(spec["unsafe"]).split())
     verbs = spec.get("verbs")
     if verbs is not None:
-        if not isinstance(verbs, Mapping) or not all(isinstance(k, str) and isinstance(v, str) for k, v in verbs.items()):
+        if not isinstance(verbs, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in verbs.items()
+        ):
             raise CatalogueError(f"{where}: verbs is a mapping of aliases to verbs (empty when there are none)")
         node.verbs = dict(verbs)
     if "open" in spec:
@@ -203,7 +243,9 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     if node.grade is None and node.commands is None and node.verbs is None:
         raise CatalogueError(f"{where}: an entry without commands or verbs needs a grade")
     if node.grade == "wrap" and node.open:
-        raise CatalogueError(f"{where}: a wrap entry lists its options (an unknown one may take the command's first word)")
+        raise CatalogueError(
+            f"{where}: a wrap entry lists its options (an unknown one may take the command's first word)"
+        )
     if node.many and node.commands is None:
         raise CatalogueError(f"{where}: many needs commands")
     return node
@@ -278,8 +320,11 @@ def _grade(call: Call, root: _Node) -> None:
             if word.operand_only:
                 operands.append(word)
                 continue
-            call.flag(R.DESTRUCTIVE, "dynamic-argument",
-                      f"{shorten(word.src, 60)} is only known when it runs: it may be an option or a command of {' '.join(what)}.")
+            call.flag(
+                R.DESTRUCTIVE,
+                "dynamic-argument",
+                f"{shorten(word.src, 60)} is only known when it runs: it may be an option or a command of {' '.join(what)}.",
+            )
             return
         if value == "--":
             if node.grade == "wrap" and node.commands is None:
@@ -330,7 +375,9 @@ def _grade(call: Call, root: _Node) -> None:
         for word in words:
             value = word.value or ""
             if value.startswith(node.unsafe) or any(f"{p}" in value for p in node.unsafe if p.endswith(":")):
-                refuse(call, f"{label} {shorten(value, 40)} (a word it may read as a command, a script or a local path)")
+                refuse(
+                    call, f"{label} {shorten(value, 40)} (a word it may read as a command, a script or a local path)"
+                )
                 return
     chosen = node
     if node.when:
@@ -359,8 +406,12 @@ def _grade(call: Call, root: _Node) -> None:
     elif node.verbs is not None and operands:
         from .cloud import _by_verb
 
-        _by_verb(call, [literal_word(node.verbs[w.value]) if w.value in node.verbs else w for w in operands],
-                 first_is_group=True, lead=" ".join(what[1:]))
+        _by_verb(
+            call,
+            [literal_word(node.verbs[w.value]) if w.value in node.verbs else w for w in operands],
+            first_is_group=True,
+            lead=" ".join(what[1:]),
+        )
     else:
         grade = node.otherwise if operands and node.otherwise is not None else node.grade
         if grade is None and not operands and any(effect == "read" for effect, _ in effects):
@@ -394,8 +445,15 @@ def _grade(call: Call, root: _Node) -> None:
             call.write(target, f"{label} writes")
 
 
-def _option(call: Call, node: _Node, what: list[str], value: str, words: list[Word], index: int,
-            effects: list[tuple[str, Word | None]]) -> int | None:
+def _option(
+    call: Call,
+    node: _Node,
+    what: list[str],
+    value: str,
+    words: list[Word],
+    index: int,
+    effects: list[tuple[str, Word | None]],
+) -> int | None:
     """Scan one option word; returns how many following words it took, or None when the command was refused."""
     name, eq, attached = value.partition("=")
     used = 0
@@ -428,8 +486,15 @@ def _option(call: Call, node: _Node, what: list[str], value: str, words: list[Wo
     return None
 
 
-def _cluster(call: Call, node: _Node, what: list[str], value: str, words: list[Word], index: int,
-             effects: list[tuple[str, Word | None]]) -> int | None:
+def _cluster(
+    call: Call,
+    node: _Node,
+    what: list[str],
+    value: str,
+    words: list[Word],
+    index: int,
+    effects: list[tuple[str, Word | None]],
+) -> int | None:
     """Short options clustered in one word (``-xvf FILE``)."""
     for position, letter in enumerate(value[1:], start=1):
         option = node.options.get("-" + letter)
@@ -496,11 +561,19 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
         else:
             call.write(target, f"{what} writes")
     elif effect == "project":
-        if target is None or not target.value or target.value.startswith("~") or call.where(target) is not Where.WORKSPACE:
+        if (
+            target is None
+            or not target.value
+            or target.value.startswith("~")
+            or call.where(target) is not Where.WORKSPACE
+        ):
             shown = shorten(target.src, 60) if target is not None else "a path"
-            call.flag(R.DESTRUCTIVE, "project-outside-workspace",
-                      f"{what} is pointed at {shown}, outside the workspace (or only known when it runs): it runs or "
-                      "loads code there that FlyBot does not read.")
+            call.flag(
+                R.DESTRUCTIVE,
+                "project-outside-workspace",
+                f"{what} is pointed at {shown}, outside the workspace (or only known when it runs): it runs or "
+                "loads code there that FlyBot does not read.",
+            )
     elif effect == "unknown":
         refuse(call, f"{what} {target.value if target is not None else ''}".rstrip() + " (its effect is not bounded)")
     elif effect == "wrap":  # as an option: the command it runs is not separated here

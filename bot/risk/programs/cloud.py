@@ -62,7 +62,11 @@ def _deletes(call: Call, what: str) -> None:
 
 def _version_or_help(call: Call) -> bool:
     values = [w.value for w in call.args]
-    if values and all(v in ("--version", "-v", "version", "help", "--help", "-h") for v in values[:1]) and len(values) <= 2:
+    if (
+        values
+        and all(v in ("--version", "-v", "version", "help", "--help", "-h") for v in values[:1])
+        and len(values) <= 2
+    ):
         read_only(call, f"{call.name} {values[0]} only prints.")
         return True
     return False
@@ -78,7 +82,17 @@ _AWS_READ_PREFIXES = (
     "estimate-", "preview-", "simulate-", "test-", "check-", "select-", "query", "scan", "detect-", "generate-",
 )  # fmt: skip
 _AWS_READ = frozenset({"wait", "tail", "assume-role", "decrypt", "encrypt", "sign", "verify", "ls", "presign", "help"})
-_AWS_DELETE_PREFIXES = ("delete-", "remove-", "terminate-", "deregister-", "purge-", "destroy-", "batch-delete-", "reset-", "drop-")
+_AWS_DELETE_PREFIXES = (
+    "delete-",
+    "remove-",
+    "terminate-",
+    "deregister-",
+    "purge-",
+    "destroy-",
+    "batch-delete-",
+    "reset-",
+    "drop-",
+)
 _AWS_CHANGE_PREFIXES = (
     "create-", "put-", "update-", "modify-", "start-", "stop-", "run-", "invoke", "tag-", "untag-", "attach-",
     "detach-", "associate-", "disassociate-", "authorize-", "revoke-", "enable-", "disable-", "register-",
@@ -109,7 +123,9 @@ def aws(call: Call) -> None:
     what = f"aws {service} {op}"
     flags = {w.value for w in call.args if w.value is not None}
     if service == "configure":
-        if op == "export-credentials" or (op == "get" and any(w.value is None or secret_variable(w.value.rsplit(".", 1)[-1]) for w in ops[2:3])):
+        if op == "export-credentials" or (
+            op == "get" and any(w.value is None or secret_variable(w.value.rsplit(".", 1)[-1]) for w in ops[2:3])
+        ):
             # AWS CLI v2 "configure export-credentials" prints the access key, secret key and session token;
             # "configure get aws_secret_access_key" prints the secret key (sensitive.py: secret names).
             call.flag(R.NETWORK, "secret-read", f"{what} prints credentials: its output goes to the model.")
@@ -174,7 +190,19 @@ _CHANGE_VERBS = frozenset({
     "install", "register", "unregister", "connect", "disconnect", "swap", "trigger", "retry", "develop",
     "clone", "checkout", "mb", "setmeta", "label", "acl", "iam", "lifecycle", "versioning", "defacl", "notification",
 })  # fmt: skip
-_CHANGE_PREFIXES = ("add-", "set-", "update-", "create-", "enable-", "disable-", "start-", "stop-", "move-", "attach-", "detach-")
+_CHANGE_PREFIXES = (
+    "add-",
+    "set-",
+    "update-",
+    "create-",
+    "enable-",
+    "disable-",
+    "start-",
+    "stop-",
+    "move-",
+    "attach-",
+    "detach-",
+)
 
 
 def _verb_level(verb: str) -> str | None:
@@ -224,12 +252,18 @@ def gcloud(call: Call) -> None:
     if _version_or_help(call):
         return
     if any((w.value or "").startswith("--flags-file") for w in call.args):
-        destructive(call, "unrecognised-use", "gcloud --flags-file reads more options from a file the classifier cannot see.")
+        destructive(
+            call, "unrecognised-use", "gcloud --flags-file reads more options from a file the classifier cannot see."
+        )
         return
     ops = _operands(call.args, _GCLOUD_VALUES)
     values = [w.value for w in ops]
     if values[:1] == ["config"]:
-        if len(values) > 1 and values[1] in ("list", "get-value", "get", "configurations") and (values[1] != "configurations" or values[2:3] in (["list"], ["describe"])):
+        if (
+            len(values) > 1
+            and values[1] in ("list", "get-value", "get", "configurations")
+            and (values[1] != "configurations" or values[2:3] in (["list"], ["describe"]))
+        ):
             read_only(call, "gcloud config only prints the local configuration.")
         else:
             call.write(_CONFIG_HOME, "gcloud config changes")
@@ -266,7 +300,9 @@ def _remote_command(call: Call, what: str) -> None:
     destructive(call, "remote-shell", f"{what} without --command opens a shell on another machine.")
 
 
-_AZ_VALUES = frozenset({"--subscription", "--output", "-o", "--query", "--resource-group", "-g", "--name", "-n", "--only-show-errors"})
+_AZ_VALUES = frozenset(
+    {"--subscription", "--output", "-o", "--query", "--resource-group", "-g", "--name", "-n", "--only-show-errors"}
+)
 
 
 def az(call: Call) -> None:
@@ -275,7 +311,11 @@ def az(call: Call) -> None:
         return
     ops = _operands(call.args, _AZ_VALUES)
     values = [w.value for w in ops]
-    if "run-command" in values[:3] or values[:1] in (["ssh"], ["extension"]) and values[1:2] not in (["list"], ["show"]):
+    if (
+        "run-command" in values[:3]
+        or values[:1] in (["ssh"], ["extension"])
+        and values[1:2] not in (["list"], ["show"])
+    ):
         destructive(call, "remote-shell", "az run-command/ssh/extension runs code the classifier cannot see.")
         return
     if values[:1] == ["config"] or values[:2] == ["account", "list"] or values[:2] == ["account", "show"]:
@@ -308,19 +348,42 @@ def gsutil(call: Call) -> None:
         return
     verb = ops[0].value
     flags = {w.value for w in call.args if w.value is not None}
-    if verb in ("rm", "rb", "mv") or (verb == "rsync" and any(f.startswith("-") and not f.startswith("--") and "d" in f for f in flags)):
+    if verb in ("rm", "rb", "mv") or (
+        verb == "rsync" and any(f.startswith("-") and not f.startswith("--") and "d" in f for f in flags)
+    ):
         _deletes(call, f"gsutil {verb}")
         return
     if verb in ("acl", "iam", "lifecycle", "versioning", "defacl", "label", "cors", "logging", "web") and len(ops) > 1:
         (_reads if ops[1].value == "get" else _changes)(call, f"gsutil {verb} {ops[1].value}")
         return
-    if verb in ("cp", "rsync") and len(ops) >= 3 and ops[-1].value is not None and not ops[-1].value.startswith("gs://"):
+    if (
+        verb in ("cp", "rsync")
+        and len(ops) >= 3
+        and ops[-1].value is not None
+        and not ops[-1].value.startswith("gs://")
+    ):
         _reads(call, f"gsutil {verb}")
         call.write(ops[-1], f"gsutil {verb} writes")
         return
     if verb in ("ls", "cat", "du", "stat", "hash", "version", "help", "signurl"):
         _reads(call, f"gsutil {verb}")
-    elif verb in ("cp", "rsync", "mb", "setmeta", "compose", "kms", "notification", "retention", "requesterpays", "ubla", "pap", "autoclass", "rpo", "defstorageclass", "bucketpolicyonly"):
+    elif verb in (
+        "cp",
+        "rsync",
+        "mb",
+        "setmeta",
+        "compose",
+        "kms",
+        "notification",
+        "retention",
+        "requesterpays",
+        "ubla",
+        "pap",
+        "autoclass",
+        "rpo",
+        "defstorageclass",
+        "bucketpolicyonly",
+    ):
         _changes(call, f"gsutil {verb}")
     else:
         refuse(call, f"the command {verb}")
@@ -376,10 +439,22 @@ def _forge(call: Call, tool: str) -> None:
     elif group == "config":
         _forge_config(call, tool, ops)
     elif group == "api":
-        _http_method(call, what, ("-X", "--method"), default="GET", body_flags=("-f", "-F", "--field", "--raw-field", "--input"))
+        _http_method(
+            call, what, ("-X", "--method"), default="GET", body_flags=("-f", "-F", "--field", "--raw-field", "--input")
+        )
     elif group in ("codespace", "cs") and verb in ("ssh", "cp", "code", "jupyter"):
         destructive(call, "remote-shell", f"{what} opens a shell or copies files on another machine.")
-    elif group in ("auth", "status", "search", "browse", "completion", "version", "help", "changelog", "check-update") and verb not in ("login", "logout", "refresh", "setup-git", "switch"):
+    elif group in (
+        "auth",
+        "status",
+        "search",
+        "browse",
+        "completion",
+        "version",
+        "help",
+        "changelog",
+        "check-update",
+    ) and verb not in ("login", "logout", "refresh", "setup-git", "switch"):
         if group in ("completion", "version", "help"):
             read_only(call, f"{what} only prints.")
         elif group == "browse" and not any(w.value in ("-n", "--no-browser") for w in call.args):
@@ -412,7 +487,9 @@ def _forge(call: Call, tool: str) -> None:
 
 #: Forge groups whose writes add or edit content (GitHub CLI manual: pr, issue, gist, label, release, project; glab:
 #: mr, snippet, milestone, incident): not the repository's settings, secrets, workflows or keys.
-_FORGE_CONTENT = frozenset({"pr", "issue", "gist", "label", "release", "project", "mr", "snippet", "milestone", "incident"})
+_FORGE_CONTENT = frozenset(
+    {"pr", "issue", "gist", "label", "release", "project", "mr", "snippet", "milestone", "incident"}
+)
 
 
 def _forge_config(call: Call, tool: str, ops: list[Word]) -> None:
@@ -430,7 +507,9 @@ def _forge_config(call: Call, tool: str, ops: list[Word]) -> None:
 _READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-def _http_method(call: Call, what: str, method_flags: tuple[str, ...], *, default: str, body_flags: tuple[str, ...] = ()) -> None:
+def _http_method(
+    call: Call, what: str, method_flags: tuple[str, ...], *, default: str, body_flags: tuple[str, ...] = ()
+) -> None:
     """A raw API call: GET/HEAD read, DELETE deletes, any other method changes (a body implies POST)."""
     words = call.args
     method: str | None = default

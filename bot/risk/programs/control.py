@@ -114,7 +114,9 @@ def kubectl(call: Call) -> None:
             call.write(Word(None, "~/.kube/config"), "kubectl config changes")
             call.flag(R.NETWORK, _RULE, "kubectl config selects which cluster later commands reach.")
         return
-    if (verb == "apply" and any(v.startswith("--prune") for v in values)) or (verb == "replace" and "--force" in values):
+    if (verb == "apply" and any(v.startswith("--prune") for v in values)) or (
+        verb == "replace" and "--force" in values
+    ):
         call.flag(R.DESTRUCTIVE, _RULE, f"kubectl {verb} with --prune/--force deletes resources outside the VM.")
         return
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
@@ -128,16 +130,22 @@ def _kubectl_inner(call: Call, verb: str, values: list[str]) -> None:
     end = values.index("--") if "--" in values else len(values)
     for value in values[:end]:
         name, _, attached = value.partition("=")
-        if (
-            name in ("--privileged", "--overrides")
-            or (verb == "debug" and (value.startswith("node/") or (name == "--profile" and attached in ("sysadmin", "legacy"))))
+        if name in ("--privileged", "--overrides") or (
+            verb == "debug"
+            and (value.startswith("node/") or (name == "--profile" and attached in ("sysadmin", "legacy")))
         ):
-            destructive(call, "container-host-access", f"kubectl {verb} {value} gives the pod the node (privileges, host namespaces or files).")
+            destructive(
+                call,
+                "container-host-access",
+                f"kubectl {verb} {value} gives the pod the node (privileges, host namespaces or files).",
+            )
             return
     if verb == "debug" and "--profile" in values[:end]:
         profile = values[values.index("--profile") + 1] if values.index("--profile") + 1 < end else ""
         if profile in ("sysadmin", "legacy"):
-            destructive(call, "container-host-access", f"kubectl debug --profile {profile} runs a privileged container.")
+            destructive(
+                call, "container-host-access", f"kubectl debug --profile {profile} runs a privileged container."
+            )
             return
     if end < len(values):
         reliable = verb == "exec" or (verb == "run" and "--command" in values[:end])
@@ -148,7 +156,9 @@ def _kubectl_inner(call: Call, verb: str, values: list[str]) -> None:
             _inner(call, words[operands[2] :], "kubectl exec", reliable=False)
 
 
-_DOCKER_VALUES = frozenset({"-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"})
+_DOCKER_VALUES = frozenset(
+    {"-H", "--host", "--context", "-c", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"}
+)
 _DOCKER_READ = frozenset({
     "ps", "images", "inspect", "logs", "version", "info", "stats", "top", "port", "diff", "events", "search",
     "history", "ls", "df", "show", "config",
@@ -202,7 +212,11 @@ def docker(call: Call) -> None:
             break
         name = value.split("=", 1)[0]
         if name == "--config" or (call.name == "podman" and name in _PODMAN_RUNS):
-            destructive(call, "runs-program", f"{call.name} {name} makes it load programs (plugins, hooks, runtimes) of the caller's choosing.")
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} {name} makes it load programs (plugins, hooks, runtimes) of the caller's choosing.",
+            )
             return
     verbs = _verbs(call.args, flags)
     _docker_verbs(call, verbs)
@@ -219,7 +233,13 @@ def docker(call: Call) -> None:
     rest = call.args[verb_at + 1 :]
     if group == "compose":
         if verb in ("run", "exec"):
-            _container(call, rest, f"{call.name} compose {verb}", _COMPOSE_RUN if verb == "run" else _COMPOSE_EXEC, reliable=verb == "exec")
+            _container(
+                call,
+                rest,
+                f"{call.name} compose {verb}",
+                _COMPOSE_RUN if verb == "run" else _COMPOSE_EXEC,
+                reliable=verb == "exec",
+            )
     elif verb in ("run", "create"):
         _container(call, rest, f"{call.name} {verb}", _DOCKER_RUN, reliable=False)
     elif verb == "exec":
@@ -283,7 +303,9 @@ _DOCKER_RUN = _Options(
     "--oom-kill-disable --sig-proxy --quiet --disable-content-trust --use-api-socket",
 )  # fmt: skip
 # docker container exec reference.
-_DOCKER_EXEC = _Options("euw", "dit", "--detach-keys --env --env-file --user --workdir", "--detach --interactive --tty --privileged")
+_DOCKER_EXEC = _Options(
+    "euw", "dit", "--detach-keys --env --env-file --user --workdir", "--detach --interactive --tty --privileged"
+)
 # docker compose run / exec reference.
 _COMPOSE_RUN = _Options(
     "elpuvw", "diPTt",
@@ -291,10 +313,30 @@ _COMPOSE_RUN = _Options(
     "--detach --rm --interactive --no-TTY --tty --no-deps --service-ports --use-aliases --build --remove-orphans "
     "--publish-all --quiet-pull --quiet",
 )  # fmt: skip
-_COMPOSE_EXEC = _Options("euw", "diTt", "--env --user --workdir --index", "--detach --privileged --no-TTY --interactive --tty")
+_COMPOSE_EXEC = _Options(
+    "euw", "diTt", "--env --user --workdir --index", "--detach --privileged --no-TTY --interactive --tty"
+)
 
-_SHORT_LONG = {"-v": "--volume", "-e": "--env", "-u": "--user", "-w": "--workdir", "-p": "--publish", "-h": "--hostname"}
-_HOST_PATHS = ("/", "/proc", "/sys", "/dev", "/boot", "/etc", "/run", "/var/run", "/var/lib/docker", "/var/lib/containers")
+_SHORT_LONG = {
+    "-v": "--volume",
+    "-e": "--env",
+    "-u": "--user",
+    "-w": "--workdir",
+    "-p": "--publish",
+    "-h": "--hostname",
+}
+_HOST_PATHS = (
+    "/",
+    "/proc",
+    "/sys",
+    "/dev",
+    "/boot",
+    "/etc",
+    "/run",
+    "/var/run",
+    "/var/lib/docker",
+    "/var/lib/containers",
+)
 _SOCKETS = ("docker.sock", "podman.sock", "containerd.sock", "crio.sock", "buildkitd.sock")
 _HOST_NAMESPACES = ("--pid", "--ipc", "--userns", "--cgroupns", "--uts")
 _DANGEROUS_CAPS = frozenset({
@@ -303,7 +345,23 @@ _DANGEROUS_CAPS = frozenset({
 })  # fmt: skip
 _PWD_SPELLINGS = ("$PWD", "${PWD}", "$(pwd)", "`pwd`")
 # Deletion programs looked for among the words run in a container whose command is not certain.
-_DELETERS = frozenset({"rm", "rmdir", "unlink", "shred", "userdel", "groupdel", "wipefs", "fdisk", "sfdisk", "parted", "sgdisk", "-delete", "--delete"})
+_DELETERS = frozenset(
+    {
+        "rm",
+        "rmdir",
+        "unlink",
+        "shred",
+        "userdel",
+        "groupdel",
+        "wipefs",
+        "fdisk",
+        "sfdisk",
+        "parted",
+        "sgdisk",
+        "-delete",
+        "--delete",
+    }
+)
 _TOKENS = re.compile(r"[\s;&|()`'\"<>{}$=]+")
 
 
@@ -315,7 +373,9 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
         word = words[index]
         value = word.value
         if value is None:
-            destructive(call, "dynamic-argument", f"{show(word)} may be a {wrapper} option that hands the container the host.")
+            destructive(
+                call, "dynamic-argument", f"{show(word)} may be a {wrapper} option that hands the container the host."
+            )
             return
         if value == "--" or not value.startswith("-") or value == "-":
             index += 1 if value == "--" else 0
@@ -337,7 +397,12 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
             for position, letter in enumerate(letters):
                 if letter in options.short_values:
                     rest = letters[position + 1 :].removeprefix("=")
-                    taken.append((_SHORT_LONG.get("-" + letter, "-" + letter), Word(rest, rest) if rest else (words[index] if index < len(words) else None)))
+                    taken.append(
+                        (
+                            _SHORT_LONG.get("-" + letter, "-" + letter),
+                            Word(rest, rest) if rest else (words[index] if index < len(words) else None),
+                        )
+                    )
                     index += 0 if rest else 1
                     break
                 if letter not in options.short_flags:
@@ -439,7 +504,11 @@ def _unseparable(call: Call, words: list[Word], wrapper: str) -> None:
     """The command cannot be told apart from the options: a deletion program among the words is destructive."""
     found = _deletes(words)
     if found is not None:
-        destructive(call, "deletion", f"{wrapper} may run {show(found)} in the container (an unknown option hides which word is the command).")
+        destructive(
+            call,
+            "deletion",
+            f"{wrapper} may run {show(found)} in the container (an unknown option hides which word is the command).",
+        )
 
 
 def _inner(call: Call, command: list[Word], wrapper: str, *, reliable: bool) -> None:
@@ -483,8 +552,12 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
             call.flag(R.NETWORK, _RULE, f"docker compose {sub} talks to a daemon outside the VM.")
             return
         if verb == "compose" and sub in _COMPOSE_STARTS:
-            host_destructive(call, "container-host-access", f"docker compose {sub} starts the containers the compose file describes, "
-                             "which FlyBot does not read: it may run them privileged or mount / or the home directory.")
+            host_destructive(
+                call,
+                "container-host-access",
+                f"docker compose {sub} starts the containers the compose file describes, "
+                "which FlyBot does not read: it may run them privileged or mount / or the home directory.",
+            )
             return
         if verb == "compose" and sub not in _DOCKER_DELETE:
             call.flag(R.SYSTEM, _RULE, f"docker compose {sub} changes state on a daemon outside the VM.")
@@ -495,9 +568,58 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
     _grade(call, verb, _DOCKER_READ, _DOCKER_CHANGE, _DOCKER_DELETE)
 
 
-_HELM_VALUES = frozenset({"-n", "--namespace", "--kube-context", "--kubeconfig", "-f", "--values", "--set", "--version", "-o", "--output", "--repo"})
-_HELM_READ = frozenset({"list", "ls", "status", "get", "history", "hist", "show", "inspect", "search", "template", "version", "env", "lint", "verify", "completion"})
-_HELM_CHANGE = frozenset({"install", "upgrade", "rollback", "repo", "dependency", "dep", "pull", "fetch", "push", "package", "registry", "plugin", "test", "create"})
+_HELM_VALUES = frozenset(
+    {
+        "-n",
+        "--namespace",
+        "--kube-context",
+        "--kubeconfig",
+        "-f",
+        "--values",
+        "--set",
+        "--version",
+        "-o",
+        "--output",
+        "--repo",
+    }
+)
+_HELM_READ = frozenset(
+    {
+        "list",
+        "ls",
+        "status",
+        "get",
+        "history",
+        "hist",
+        "show",
+        "inspect",
+        "search",
+        "template",
+        "version",
+        "env",
+        "lint",
+        "verify",
+        "completion",
+    }
+)
+_HELM_CHANGE = frozenset(
+    {
+        "install",
+        "upgrade",
+        "rollback",
+        "repo",
+        "dependency",
+        "dep",
+        "pull",
+        "fetch",
+        "push",
+        "package",
+        "registry",
+        "plugin",
+        "test",
+        "create",
+    }
+)
 
 
 def helm(call: Call) -> None:
@@ -509,7 +631,11 @@ def helm(call: Call) -> None:
     if any(v.split("=", 1)[0] == "--post-renderer" for v in values):
         destructive(call, "runs-program", "helm --post-renderer runs a program of the caller's choosing.")
         return
-    verbs = _verbs(call.args, _HELM_VALUES | frozenset({"--output-dir", "--destination", "-d", "--api-versions", "--kube-version", "-s", "--show-only"}))
+    verbs = _verbs(
+        call.args,
+        _HELM_VALUES
+        | frozenset({"--output-dir", "--destination", "-d", "--api-versions", "--kube-version", "-s", "--show-only"}),
+    )
     if not verbs:
         call.flag(R.NETWORK, _RULE, "helm talks to a cluster outside the VM.")
         return
@@ -539,7 +665,9 @@ def _helm_local(call: Call, verb: str, operands: list[str | None], values: list[
         if name in ("--output-dir", "--destination", "-d") and (eq or index + 1 < len(call.args)):
             call.write(Word(attached, attached) if eq else call.args[index + 1], f"helm {verb} writes into")
     if verb == "create":
-        target = next((w for w in call.args if w.value is not None and not w.value.startswith("-") and w.value != "create"), None)
+        target = next(
+            (w for w in call.args if w.value is not None and not w.value.startswith("-") and w.value != "create"), None
+        )
         call.write(target or Word(None, "?"), "helm create writes")
     elif verb == "package" and not any((w.value or "").split("=", 1)[0] in ("--destination", "-d") for w in call.args):
         call.write(Word(".", "."), "helm package writes a chart archive into")
@@ -573,7 +701,9 @@ def terraform(call: Call) -> None:
         if verb == "fmt" and not any(v in ("-check", "--check", "-write=false", "--write=false") for v in values):
             chdir = next((v.split("=", 1)[1] for v in values if v.startswith(("-chdir=", "--chdir="))), None)
             target = verbs[1] if len(verbs) > 1 else None
-            call.write(Word(target or chdir or ".", target or chdir or "."), "terraform fmt rewrites configuration files in")
+            call.write(
+                Word(target or chdir or ".", target or chdir or "."), "terraform fmt rewrites configuration files in"
+            )
         else:
             call.flag(R.READ_ONLY, "read-only", f"terraform {verb} only checks or prints the local configuration.")
         return

@@ -109,13 +109,29 @@ def _statement(statement: Any, exp: Any) -> tuple[str, str]:
                 return DELETE, "COPY ... PROGRAM runs a program on the server"
             if "STDOUT" not in sql:
                 return WRITE, "COPY reads or writes files on the server"
-    if isinstance(statement, (exp.Insert, exp.Update, exp.Create, exp.Alter, exp.Grant, exp.Revoke, exp.Comment, exp.Copy)):
+    if isinstance(
+        statement, (exp.Insert, exp.Update, exp.Create, exp.Alter, exp.Grant, exp.Revoke, exp.Comment, exp.Copy)
+    ):
         return WRITE, f"{name} changes data or schema"
     if isinstance(statement, exp.Select) and statement.args.get("into") is not None:
         return WRITE, "SELECT INTO creates a table"
     if isinstance(statement, exp.Pragma) and any(isinstance(n, exp.EQ) for n in statement.walk()):
         return WRITE, "PRAGMA NAME = VALUE changes the database"
-    if isinstance(statement, (exp.Query, exp.Show, exp.Describe, exp.Pragma, exp.Transaction, exp.Commit, exp.Rollback, exp.Set, exp.Use, exp.Values)):
+    if isinstance(
+        statement,
+        (
+            exp.Query,
+            exp.Show,
+            exp.Describe,
+            exp.Pragma,
+            exp.Transaction,
+            exp.Commit,
+            exp.Rollback,
+            exp.Set,
+            exp.Use,
+            exp.Values,
+        ),
+    ):
         return READ, f"{name} reads"
     return DELETE, f"{name} is a statement the classifier does not know"
 
@@ -171,7 +187,11 @@ def _options(call: Call, client: _Client) -> tuple[list[tuple[str, Word | None]]
         if not name.startswith("--") and len(name) > 2 and name[:2] in client.values:
             name, short_attached = name[:2], value[2:]
         if name in client.programs:
-            destructive(call, "runs-program", f"{call.name} {name} runs a program or loads configuration of the caller's choosing.")
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} {name} runs a program or loads configuration of the caller's choosing.",
+            )
             return None
         if name in client.values:
             if eq or short_attached is not None:
@@ -206,7 +226,9 @@ def _run_texts(call: Call, texts: list[Word | None], grade: Callable[[str], None
 def _stdin(call: Call, grade: Callable[[str], None], what: str) -> None:
     text = call.rec.stdin
     if text is None:
-        destructive(call, "shell-stdin", f"{what} reads statements from standard input, which the classifier cannot see.")
+        destructive(
+            call, "shell-stdin", f"{what} reads statements from standard input, which the classifier cannot see."
+        )
     else:
         grade(text)
 
@@ -220,7 +242,9 @@ _PSQL = _Client(
     "-S --single-line -1 --single-transaction --csv -H --html -z --field-separator-zero -0 --record-separator-zero "
     "-l --list -V --version -? --help",
 )
-_PSQL_READ_META = re.compile(r"\\(d[a-zA-Z]*\+?|l\+?|list\+?|conninfo|encoding|x|timing|pset|echo|sf\+?|sv\+?|z|dp)(\s+[\w.*\"+ -]*)?")
+_PSQL_READ_META = re.compile(
+    r"\\(d[a-zA-Z]*\+?|l\+?|list\+?|conninfo|encoding|x|timing|pset|echo|sf\+?|sv\+?|z|dp)(\s+[\w.*\"+ -]*)?"
+)
 
 
 def psql(call: Call) -> None:
@@ -258,7 +282,11 @@ def _psql_script(call: Call) -> Callable[[str], None]:
             stripped = line.strip()
             if stripped.startswith("\\"):
                 if not _PSQL_READ_META.fullmatch(stripped):
-                    destructive(call, "runs-program", f"psql {stripped.split()[0][:20]} is a client command that can run programs or touch files.")
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"psql {stripped.split()[0][:20]} is a client command that can run programs or touch files.",
+                    )
                     return
                 call.flag(R.NETWORK, "database-read", f"psql {stripped.split()[0]} describes the database.")
             else:
@@ -284,7 +312,23 @@ _MYSQL = _Client(
     "--pager --defaults-file --defaults-extra-file --defaults-group-suffix --plugin-dir --default-auth --plugin-load "
     "--load-data-local-dir --local-infile --system-command --commands",
 )
-_MYSQL_CLIENT_WORDS = frozenset({"system", "source", "pager", "tee", "edit", "connect", "delimiter", "charset", "nopager", "notee", "prompt", "rehash", "ego"})
+_MYSQL_CLIENT_WORDS = frozenset(
+    {
+        "system",
+        "source",
+        "pager",
+        "tee",
+        "edit",
+        "connect",
+        "delimiter",
+        "charset",
+        "nopager",
+        "notee",
+        "prompt",
+        "rehash",
+        "ego",
+    }
+)
 
 
 def mysql(call: Call) -> None:
@@ -315,7 +359,11 @@ def _mysql_script(call: Call) -> Callable[[str], None]:
             stripped = line.strip()
             first = stripped.split(None, 1)[0].lower().rstrip(";") if stripped else ""
             if stripped.startswith("\\") or first in _MYSQL_CLIENT_WORDS:
-                destructive(call, "runs-program", f"{call.name} {first[:20]} is a client command that can run programs or touch files.")
+                destructive(
+                    call,
+                    "runs-program",
+                    f"{call.name} {first[:20]} is a client command that can run programs or touch files.",
+                )
                 return
         _grade(call, grade_sql(text, "mysql"), call.name, server=True)
 
@@ -370,7 +418,9 @@ def _sqlite_script(call: Call, db_file: Word | None, readonly: bool) -> Callable
             stripped = line.strip()
             if stripped.startswith("."):
                 dot = stripped.split(None, 1)[0]
-                if dot not in SQLITE_READ_DOTS or (dot == ".mode" and " " in stripped and stripped.split()[-1].startswith("--")):
+                if dot not in SQLITE_READ_DOTS or (
+                    dot == ".mode" and " " in stripped and stripped.split()[-1].startswith("--")
+                ):
                     destructive(call, "runs-program", f"sqlite3 {dot[:20]} runs a program or touches files.")
                     return
             else:
@@ -427,7 +477,16 @@ def redis_cli(call: Call) -> None:
     if names & {"--version", "--help"}:
         read_only(call, "redis-cli --version only prints.")
         return
-    if names & {"--bigkeys", "--memkeys", "--hotkeys", "--stat", "--latency", "--latency-history", "--latency-dist", "--scan"}:
+    if names & {
+        "--bigkeys",
+        "--memkeys",
+        "--hotkeys",
+        "--stat",
+        "--latency",
+        "--latency-history",
+        "--latency-dist",
+        "--scan",
+    }:
         call.flag(R.NETWORK, "database-read", "redis-cli samples the server's keys or latency.")
         return
     if not operands:
@@ -453,13 +512,32 @@ def _redis_lines(call: Call, text: str) -> None:
 def _redis_command(call: Call, words: list[str | None]) -> None:
     name = (words[0] or "").lower()
     sub = (words[1] or "").lower() if len(words) > 1 else ""
-    what = f"redis {name.upper()}" + (f" {sub.upper()}" if name in ("config", "client", "script", "function", "acl", "memory", "object", "cluster") and sub else "")
-    if name in ("config", "acl", "function", "script") and sub in ("get", "list", "whoami", "cat", "users", "getuser", "exists", "stats", "dump", "log"):
+    what = f"redis {name.upper()}" + (
+        f" {sub.upper()}"
+        if name in ("config", "client", "script", "function", "acl", "memory", "object", "cluster") and sub
+        else ""
+    )
+    if name in ("config", "acl", "function", "script") and sub in (
+        "get",
+        "list",
+        "whoami",
+        "cat",
+        "users",
+        "getuser",
+        "exists",
+        "stats",
+        "dump",
+        "log",
+    ):
         call.flag(R.NETWORK, "database-read", f"{what} reads the server.")
     elif name == "client" and sub == "kill":
         call.flag(R.DESTRUCTIVE, "database-change", f"{what} disconnects other clients.")
     elif name in _REDIS_DELETE:
-        call.flag(R.DESTRUCTIVE, "database-change", f"{what} deletes data, runs code on the server or changes where it stores data.")
+        call.flag(
+            R.DESTRUCTIVE,
+            "database-change",
+            f"{what} deletes data, runs code on the server or changes where it stores data.",
+        )
     elif name in _REDIS_READ:
         call.flag(R.NETWORK, "database-read", f"{what} reads the server.")
     elif name in _REDIS_WRITE:
@@ -482,9 +560,42 @@ _MONGO_READ = frozenset({
     "dataSize", "storageSize", "totalIndexSize", "listCollections", "itcount", "size", "batchSize", "getSiblingDB",
     "getCollection", "runCommand",
 })  # fmt: skip
-_MONGO_WRITE = frozenset({"insertOne", "insertMany", "insert", "updateOne", "updateMany", "update", "createIndex", "createIndexes", "createCollection", "createUser", "bulkWrite", "replaceOne", "findOneAndUpdate", "renameCollection"})
-_MONGO_DELETE = frozenset({"deleteOne", "deleteMany", "remove", "drop", "dropDatabase", "dropIndex", "dropIndexes", "findOneAndDelete", "findOneAndReplace", "dropUser", "dropAllUsers"})
-_MONGO_TOKEN = re.compile(r"""\s*(?:(?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(?P<num>-?\d+(?:\.\d+)?)|(?P<name>[$A-Za-z_][\w$]*)|(?P<punct>[.(){}\[\]:,;]))""")
+_MONGO_WRITE = frozenset(
+    {
+        "insertOne",
+        "insertMany",
+        "insert",
+        "updateOne",
+        "updateMany",
+        "update",
+        "createIndex",
+        "createIndexes",
+        "createCollection",
+        "createUser",
+        "bulkWrite",
+        "replaceOne",
+        "findOneAndUpdate",
+        "renameCollection",
+    }
+)
+_MONGO_DELETE = frozenset(
+    {
+        "deleteOne",
+        "deleteMany",
+        "remove",
+        "drop",
+        "dropDatabase",
+        "dropIndex",
+        "dropIndexes",
+        "findOneAndDelete",
+        "findOneAndReplace",
+        "dropUser",
+        "dropAllUsers",
+    }
+)
+_MONGO_TOKEN = re.compile(
+    r"""\s*(?:(?P<str>"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')|(?P<num>-?\d+(?:\.\d+)?)|(?P<name>[$A-Za-z_][\w$]*)|(?P<punct>[.(){}\[\]:,;]))"""
+)
 _MONGO_CODE_KEYS = frozenset({"$where", "$function", "$accumulator", "$out", "$merge"})
 
 

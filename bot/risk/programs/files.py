@@ -73,7 +73,9 @@ def mkdir(call: Call) -> None:
 def rmdir(call: Call) -> None:
     """rmdir(1): removes only empty directories (nothing is lost), so it is a write where each operand is;
     ``-p`` also removes the empty parents named in the operand."""
-    found = scan(call.args, "", frozenset(), long_flags=frozenset({"--parents", "--ignore-fail-on-non-empty", "--verbose"}))
+    found = scan(
+        call.args, "", frozenset(), long_flags=frozenset({"--parents", "--ignore-fail-on-non-empty", "--verbose"})
+    )
     _write_all(call, found.operands, "rmdir removes the empty directory")
 
 
@@ -98,7 +100,11 @@ def cp(call: Call) -> None:
         read_only(call, "cp without a destination writes nothing.")
         return
     if as_root(call) and _preserves_modes(call.args):
-        host_destructive(call, "setuid", "cp as root keeping modes (-p, -a, --preserve) copies setuid/setgid bits: a program then runs as its owner.")
+        host_destructive(
+            call,
+            "setuid",
+            "cp as root keeping modes (-p, -a, --preserve) copies setuid/setgid bits: a program then runs as its owner.",
+        )
     call.write(dest, "cp writes", replaces=True)
 
 
@@ -108,8 +114,13 @@ def _preserves_modes(words: list[Word]) -> bool:
         value = word.value or ""
         if value == "--":
             break
-        if value in ("--archive",) or value.startswith("--preserve") and not value.startswith("--preserve=") \
-                or value.startswith("--preserve=") and ("mode" in value or "all" in value):
+        if (
+            value in ("--archive",)
+            or value.startswith("--preserve")
+            and not value.startswith("--preserve=")
+            or value.startswith("--preserve=")
+            and ("mode" in value or "all" in value)
+        ):
             return True
         if value.startswith("-") and not value.startswith("--") and ("p" in value[1:] or "a" in value[1:]):
             return True
@@ -157,7 +168,11 @@ def mv(call: Call) -> None:
 
 def install(call: Call) -> None:
     """install(1): the destination is written; ``-d`` creates every operand; ``--strip-program`` runs a program."""
-    found = scan(call.args, "tmogS", frozenset({"--target-directory", "--mode", "--owner", "--group", "--suffix", "--strip-program"}))
+    found = scan(
+        call.args,
+        "tmogS",
+        frozenset({"--target-directory", "--mode", "--owner", "--group", "--suffix", "--strip-program"}),
+    )
     if injected(call, call.args, runs_programs=True):
         return
     if found.has("--strip-program"):
@@ -165,7 +180,11 @@ def install(call: Call) -> None:
         return
     for mode in found.values("-m", "--mode"):
         if mode.value is None or sets_setid(mode.value):
-            host_destructive(call, "setuid", f"install -m {show(mode)} may set the setuid/setgid bit: the program then runs as its owner.")
+            host_destructive(
+                call,
+                "setuid",
+                f"install -m {show(mode)} may set the setuid/setgid bit: the program then runs as its owner.",
+            )
     if found.has("-d", "--directory"):
         _write_all(call, found.operands, "install -d creates")
         return
@@ -283,7 +302,9 @@ def uniq(call: Call) -> None:
         read_only(call, "uniq only prints.")
 
 
-_XXD_VALUES = frozenset({"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-o", "-offset", "-s", "-seek", "-n", "-name", "-R"})
+_XXD_VALUES = frozenset(
+    {"-c", "-cols", "-g", "-groupsize", "-l", "-len", "-o", "-offset", "-s", "-seek", "-n", "-name", "-R"}
+)
 
 
 def xxd(call: Call) -> None:
@@ -339,12 +360,18 @@ def zip_(call: Call) -> None:
             zipfile = word
         elif value is None:
             continue
-        elif ("TT" in value and value.startswith("-") and not value.startswith("--")) or (value.startswith("--") and long_is(value, "--unzip-command")):
+        elif ("TT" in value and value.startswith("-") and not value.startswith("--")) or (
+            value.startswith("--") and long_is(value, "--unzip-command")
+        ):
             destructive(call, "runs-program", "zip -TT runs a program of the caller's choosing.")
             return
         elif value in ("-O", "--output-file") or value.startswith("--output-file="):
             position = call.args.index(word)
-            target = Word(value.split("=", 1)[1], value.split("=", 1)[1]) if "=" in value else (call.args[position + 1] if position + 1 < len(call.args) else None)
+            target = (
+                Word(value.split("=", 1)[1], value.split("=", 1)[1])
+                if "=" in value
+                else (call.args[position + 1] if position + 1 < len(call.args) else None)
+            )
             if target is not None:
                 call.write(target, "zip -O writes")
         elif value == "--move" or (value.startswith("-") and not value.startswith("--") and "m" in value):
@@ -365,7 +392,9 @@ def compressor(call: Call) -> None:
     if call.name.endswith("cat"):
         read_only(call, f"{call.name} only prints.")
         return
-    found = scan(call.args, "So" if call.name.startswith(("zstd", "unzstd")) else "S", frozenset({"--suffix", "--output"}))
+    found = scan(
+        call.args, "So" if call.name.startswith(("zstd", "unzstd")) else "S", frozenset({"--suffix", "--output"})
+    )
     if injected(call, call.args, runs_programs=False):
         return
     if found.has("--rm"):

@@ -60,7 +60,9 @@ SAFE_CONFIG = frozenset({
 })  # fmt: skip
 _SAFE_CONFIG_PREFIXES = ("color.", "advice.", "i18n.")
 
-_GLOBAL_VALUE = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--attr-source", "--list-cmds", "--super-prefix"})
+_GLOBAL_VALUE = frozenset(
+    {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--attr-source", "--list-cmds", "--super-prefix"}
+)
 _GLOBAL_FLAGS = frozenset({
     "-p", "--paginate", "-P", "--no-pager", "--no-replace-objects", "--no-lazy-fetch", "--no-optional-locks",
     "--no-advice", "--bare", "--literal-pathspecs", "--glob-pathspecs", "--noglob-pathspecs",
@@ -96,7 +98,20 @@ _DYNAMIC_SAFE = frozenset({
     "name-rev", "merge-base", "cherry", "check-ignore", "check-attr", "var", "help", "version", "show-branch",
     "hash-object", "update-index", "init",
 })  # fmt: skip
-_DYNAMIC_WRITES = frozenset({"diff", "log", "show", "whatchanged", "range-diff", "diff-tree", "diff-files", "diff-index", "format-patch", "archive"})
+_DYNAMIC_WRITES = frozenset(
+    {
+        "diff",
+        "log",
+        "show",
+        "whatchanged",
+        "range-diff",
+        "diff-tree",
+        "diff-files",
+        "diff-index",
+        "format-patch",
+        "archive",
+    }
+)
 
 
 class _Git:
@@ -168,14 +183,22 @@ def git(call: Call) -> None:
         taken = Word(attached, attached) if eq else (words[index] if index < len(words) else Word(None, ""))
         index += 0 if eq else 1
         if taken.value is None and taken.splits:
-            destructive(call, "dynamic-argument", f"{show(taken)} may expand to several words, so the git subcommand is not known.")
+            destructive(
+                call,
+                "dynamic-argument",
+                f"{show(taken)} may expand to several words, so the git subcommand is not known.",
+            )
             return
         if name == "-c" and not _safe_config(taken.value):
             destructive(call, "git-config", f"git -c {show(taken)} can make git run programs.")
             return
         if name == "--git-dir" and not _own_git_dir(taken.value):
-            destructive(call, "git-directory", f"git --git-dir {show(taken)} uses a git directory other than a .git, "
-                        "whose config and hooks (core.fsmonitor, hooks/*) git runs: FlyBot cannot vouch for them.")
+            destructive(
+                call,
+                "git-directory",
+                f"git --git-dir {show(taken)} uses a git directory other than a .git, "
+                "whose config and hooks (core.fsmonitor, hooks/*) git runs: FlyBot cannot vouch for them.",
+            )
             return
         if name in ("-C", "--work-tree", "--git-dir"):
             dirs.append(taken)
@@ -191,7 +214,11 @@ def git(call: Call) -> None:
     dynamic = first_dynamic(args)
     if dynamic is not None and sub not in _DYNAMIC_SAFE:
         if sub not in _DYNAMIC_WRITES:
-            destructive(call, "dynamic-argument", f"{show(dynamic)} may be an option of git {sub} that runs a program or discards work.")
+            destructive(
+                call,
+                "dynamic-argument",
+                f"{show(dynamic)} may be an option of git {sub} that runs a program or discards work.",
+            )
             return
         call.write(Word(None, dynamic.src), f"{show(dynamic)} may be git {sub} --output to")
     handler(_Git(call, _repo(dirs), sub, args))
@@ -225,7 +252,9 @@ def _runs_program(g: _Git) -> bool:
         if value == "--":
             break
         if any(long_is(value, opt) for opt in _RUN_PROGRAM_OPTIONS) or (g.sub == "clone" and value == "-u"):
-            destructive(g.call, "runs-program", f"git {g.sub} {value.split('=', 1)[0]} runs a program of the caller's choosing.")
+            destructive(
+                g.call, "runs-program", f"git {g.sub} {value.split('=', 1)[0]} runs a program of the caller's choosing."
+            )
             return True
     return False
 
@@ -257,7 +286,10 @@ def _write(g: _Git) -> None:
         return
     if g.sub == "maintenance" and any(v in ("start", "stop", "register", "unregister") for v in g.values()):
         # git-maintenance(1): changes the global config and schedules jobs (cron, launchd, systemd timers).
-        g.call.write(Word(None, "~/.gitconfig"), f"git maintenance {next(v for v in g.values() if v in ('start', 'stop', 'register', 'unregister'))} changes")
+        g.call.write(
+            Word(None, "~/.gitconfig"),
+            f"git maintenance {next(v for v in g.values() if v in ('start', 'stop', 'register', 'unregister'))} changes",
+        )
         return
     for target in _separate_git_dirs(g):
         g.call.write(target, f"git {g.sub} --separate-git-dir creates the repository's files at", cwd=g.repo)
@@ -324,11 +356,15 @@ def _push(g: _Git) -> None:
     if _runs_program(g):
         return
     network(g.call, "git push sends commits to a remote repository.")
-    forced = g.has("-f", "--force", "--force-with-lease", "--force-if-includes", "-d", "--delete", "--mirror", "--prune")
+    forced = g.has(
+        "-f", "--force", "--force-with-lease", "--force-if-includes", "-d", "--delete", "--mirror", "--prune"
+    )
     operands = g.operands()
     refspecs = [w.value for w in operands[1:] if w.value is not None]
     if forced or any(r.startswith(("+", ":")) for r in refspecs):
-        destructive(g.call, "remote-history-loss", "git push with force, delete, mirror or prune can destroy remote history.")
+        destructive(
+            g.call, "remote-history-loss", "git push with force, delete, mirror or prune can destroy remote history."
+        )
     remote = operands[0].value if operands else ""
     if remote is None:
         destructive(g.call, "dynamic-argument", f"The git push remote {show(operands[0])} is only known when it runs.")
@@ -336,8 +372,12 @@ def _push(g: _Git) -> None:
     question = "push " + remote
     if remote in (".", "..") or "/" in remote or ":" in remote:
         if _local_url(remote):
-            destructive(g.call, "local-remote", f"git push to {shorten(remote, 60)}, a repository on this machine: git "
-                        "runs its hooks (pre-receive, update, post-receive) or the transport's helper here.")
+            destructive(
+                g.call,
+                "local-remote",
+                f"git push to {shorten(remote, 60)}, a repository on this machine: git "
+                "runs its hooks (pre-receive, update, post-receive) or the transport's helper here.",
+            )
             return
         question = "push "  # a URL: the repository's own hooks and settings still apply
     workspace_settings(g.call, "git", question[:200], directory=g.repo, label="git push")
@@ -384,10 +424,16 @@ def _clone_operands(words: list[Word]) -> list[Word]:
 
 
 def _checkout(g: _Git) -> None:
-    if g.has("-b", "-B", "--orphan") and not g.has("-f", "--force", "-p", "--patch", "--ours", "--theirs", "-m", "--merge"):
+    if g.has("-b", "-B", "--orphan") and not g.has(
+        "-f", "--force", "-p", "--patch", "--ours", "--theirs", "-m", "--merge"
+    ):
         g.write()
         return
-    destructive(g.call, "discard-changes", "git checkout may overwrite uncommitted changes to paths (use git switch for branches).")
+    destructive(
+        g.call,
+        "discard-changes",
+        "git checkout may overwrite uncommitted changes to paths (use git switch for branches).",
+    )
 
 
 def _restore(g: _Git) -> None:
@@ -432,8 +478,21 @@ def _branch_or_tag(g: _Git) -> None:
     if g.has("-d", "-D", "--delete"):
         destructive(g.call, "discard-changes", f"git {g.sub} -d deletes a {g.sub}.")
         return
-    listing = g.has("-l", "--list", "--contains", "--no-contains", "--merged", "--no-merged", "--points-at", "--show-current", "-v", "--verify")
-    changing = g.has("-m", "-M", "-c", "-C", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-a", "-s", "-f")
+    listing = g.has(
+        "-l",
+        "--list",
+        "--contains",
+        "--no-contains",
+        "--merged",
+        "--no-merged",
+        "--points-at",
+        "--show-current",
+        "-v",
+        "--verify",
+    )
+    changing = g.has(
+        "-m", "-M", "-c", "-C", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-a", "-s", "-f"
+    )
     if g.sub == "tag":
         changing = changing and not g.has("-l", "--list")
     if changing or (g.operands() and not listing):
@@ -499,7 +558,10 @@ def _config(g: _Git) -> None:
             continue
         else:
             operands.append(value)
-    reading = any(v in ("--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--get-color", "--get-colorbool") for v in words)
+    reading = any(
+        v in ("--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--get-color", "--get-colorbool")
+        for v in words
+    )
     if operands and operands[0] in ("get", "list"):
         reading = True
     if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
@@ -533,8 +595,12 @@ def _remote(g: _Git) -> None:
         _network(g)
     elif action in ("add", "rename", "set-url", "set-head", "set-branches"):
         if action in ("add", "set-url") and any(url is None or _local_url(url) for url in operands[2:]):
-            destructive(g.call, "local-remote", f"git remote {action} points a remote at a local repository (a path, "
-                        "file:// or a transport::address): git push then runs that repository's hooks, or the helper.")
+            destructive(
+                g.call,
+                "local-remote",
+                f"git remote {action} points a remote at a local repository (a path, "
+                "file:// or a transport::address): git push then runs that repository's hooks, or the helper.",
+            )
             return
         if g.has("-f", "--fetch") or (action == "set-head" and g.has("-a", "--auto")):
             network(g.call, f"git remote {action} fetches from the remote.")
@@ -711,7 +777,9 @@ for _name in _READ | {"grep"}:
 for _name in _WRITE:
     _SUBCOMMANDS[_name] = _write
 for _name in _DESTROY:
-    _SUBCOMMANDS[_name] = lambda g: destructive(g.call, "discard-changes", f"git {g.sub} permanently removes history or objects.")
+    _SUBCOMMANDS[_name] = lambda g: destructive(
+        g.call, "discard-changes", f"git {g.sub} permanently removes history or objects."
+    )
 for _name in _NETWORK:
     _SUBCOMMANDS[_name] = _network if _name != "fetch" else _fetch_like
 
@@ -720,7 +788,9 @@ def _gc(g: _Git) -> None:
     """git-gc(1): ``--prune=DATE`` drops unreachable objects older than DATE (two weeks by default); any other date
     (``now``, ``all``) can drop objects a reflog-less rescue still needs: destructive."""
     if any((w.value or "--prune=").startswith("--prune=") and w.value != "--prune=2.weeks.ago" for w in g.call.args):
-        destructive(g.call, "discard-changes", f"git {g.sub} --prune=DATE drops unreachable objects sooner than git would.")
+        destructive(
+            g.call, "discard-changes", f"git {g.sub} --prune=DATE drops unreachable objects sooner than git would."
+        )
         return
     _write(g)
 

@@ -100,10 +100,14 @@ def _ownership(call: Call, *, modes: bool) -> None:
             continue
         if value == "--":
             ended = True
-        elif value in ("-R", "--recursive") or (not value.startswith("--") and "R" in value[1:] and not (modes and _MODE.match(value))):
+        elif value in ("-R", "--recursive") or (
+            not value.startswith("--") and "R" in value[1:] and not (modes and _MODE.match(value))
+        ):
             recursive = True
         elif value == "--no-preserve-root":
-            host_destructive(call, "system-permissions", f"{call.name} --no-preserve-root lets a recursive change reach /.")
+            host_destructive(
+                call, "system-permissions", f"{call.name} --no-preserve-root lets a recursive change reach /."
+            )
         elif value.startswith("--reference"):
             reference = True
         elif modes and _MODE.match(value):
@@ -114,13 +118,19 @@ def _ownership(call: Call, *, modes: bool) -> None:
         if modes and first.value is None:
             host_destructive(call, "setuid", f"The mode {show(first)} is only known when it runs (it may set setuid).")
     if mode is not None and sets_setid(mode):
-        host_destructive(call, "setuid", f"chmod {mode} sets the setuid/setgid bit: the program then runs as its owner.")
+        host_destructive(
+            call, "setuid", f"chmod {mode} sets the setuid/setgid bit: the program then runs as its owner."
+        )
     for target in map(call.real, operands):
         why = protected_path(path_text(target.value, target.src))
         if why is not None:
             host_destructive(call, "system-permissions", f"{call.name} changes {show(target)}: {why}.")
         elif recursive and call.where(target) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
-            host_destructive(call, "system-permissions", f"{call.name} -R changes everything under {show(target)}, outside the workspace.")
+            host_destructive(
+                call,
+                "system-permissions",
+                f"{call.name} -R changes everything under {show(target)}, outside the workspace.",
+            )
 
 
 @_guard
@@ -146,7 +156,25 @@ def passwd(call: Call) -> None:
 @_guard
 def useradd(call: Call) -> None:
     """useradd(8), usermod(8), groupadd(8): UID/GID 0, non-unique ids, passwords, root-equivalent groups."""
-    found = scan(call.args, "ugGpcdesfk", frozenset({"--uid", "--gid", "--groups", "--password", "--comment", "--home-dir", "--expiredate", "--shell", "--inactive", "--skel", "--key"}))
+    found = scan(
+        call.args,
+        "ugGpcdesfk",
+        frozenset(
+            {
+                "--uid",
+                "--gid",
+                "--groups",
+                "--password",
+                "--comment",
+                "--home-dir",
+                "--expiredate",
+                "--shell",
+                "--inactive",
+                "--skel",
+                "--key",
+            }
+        ),
+    )
     why: str | None = None
     if any(w.value is None for w in call.args):
         why = "an argument is only known when it runs"
@@ -199,9 +227,38 @@ _CRITICAL = ("init", "systemd", "sshd", "dbus-daemon", "containerd", "dockerd", 
 _REGEX_CHARS = frozenset("^$*+?[](){}|\\")
 #: pkill(1)/killall(1) options taking a value (procps-ng pkill: -g -G -P -s -t -u -U -F --signal --ns --nslist
 #: -c; killall: -u -o -y -n -s -Z).
-_PKILL_VALUES = frozenset({"-g", "-G", "-P", "-s", "-t", "-u", "-U", "-F", "-c", "-o", "-y", "-n", "-Z", "--signal",
-                           "--pgroup", "--group", "--parent", "--session", "--terminal", "--euid", "--uid",
-                           "--pidfile", "--ns", "--nslist", "--cgroup", "--user", "--older-than", "--younger-than"})
+_PKILL_VALUES = frozenset(
+    {
+        "-g",
+        "-G",
+        "-P",
+        "-s",
+        "-t",
+        "-u",
+        "-U",
+        "-F",
+        "-c",
+        "-o",
+        "-y",
+        "-n",
+        "-Z",
+        "--signal",
+        "--pgroup",
+        "--group",
+        "--parent",
+        "--session",
+        "--terminal",
+        "--euid",
+        "--uid",
+        "--pidfile",
+        "--ns",
+        "--nslist",
+        "--cgroup",
+        "--user",
+        "--older-than",
+        "--younger-than",
+    }
+)
 
 
 def _broad(pattern: str) -> str | None:
@@ -224,8 +281,16 @@ def pkill(call: Call) -> None:
     values = [w.value for w in call.args]
     for index, value in enumerate(values):
         following = values[index + 1] if index + 1 < len(values) else None
-        if value in _INIT_NAMES or (value in ("-u", "--user", "-U") and following in ("root", "0")) or value in ("--user=root", "-u0"):
-            host_destructive(call, "signal-init", f"{call.name} signals {following if value in ('-u', '--user', '-U') else value}, which keeps the machine running or reachable.")
+        if (
+            value in _INIT_NAMES
+            or (value in ("-u", "--user", "-U") and following in ("root", "0"))
+            or value in ("--user=root", "-u0")
+        ):
+            host_destructive(
+                call,
+                "signal-init",
+                f"{call.name} signals {following if value in ('-u', '--user', '-U') else value}, which keeps the machine running or reachable.",
+            )
             return
     full: str | None = None
     patterns: list[Word] = []
@@ -237,7 +302,13 @@ def pkill(call: Call) -> None:
             continue
         if value is None:
             patterns.append(word)
-        elif value in ("-f", "--full", "-r", "--regexp") or (call.name == "pkill" and value.startswith("-") and not value.startswith("--") and "f" in value[1:] and not value[1:].isupper()):
+        elif value in ("-f", "--full", "-r", "--regexp") or (
+            call.name == "pkill"
+            and value.startswith("-")
+            and not value.startswith("--")
+            and "f" in value[1:]
+            and not value[1:].isupper()
+        ):
             full = value
         elif value in _PKILL_VALUES:
             skip = True
@@ -248,7 +319,11 @@ def pkill(call: Call) -> None:
     for word in patterns:
         why = "is only known when it runs" if word.value is None else _broad(word.value)
         if why is not None:
-            host_destructive(call, "signal-init", f"{call.name} {full} {show(word)}: the pattern {why}, so it may signal processes the host needs.")
+            host_destructive(
+                call,
+                "signal-init",
+                f"{call.name} {full} {show(word)}: the pattern {why}, so it may signal processes the host needs.",
+            )
             return
 
 
@@ -260,7 +335,9 @@ def iptables(call: Call) -> None:
     """iptables(8): flushing, deleting chains or setting a chain's policy."""
     for word in call.args:
         value = word.value
-        if value in _IPTABLES_OFF or (value is not None and value.startswith("-") and not value.startswith("--") and set(value[1:]) & set("FXP")):
+        if value in _IPTABLES_OFF or (
+            value is not None and value.startswith("-") and not value.startswith("--") and set(value[1:]) & set("FXP")
+        ):
             host_destructive(call, "firewall-off", f"iptables {value} flushes or opens the firewall.")
             return
 
@@ -270,7 +347,9 @@ def ufw(call: Call) -> None:
     """ufw(8): ``disable``, ``reset`` and ``default allow`` turn the firewall off or open it."""
     operands = [w.value for w in call.args if w.value is None or not w.value.startswith("-")]
     if operands[:1] in (["disable"], ["reset"]) or (operands[:1] == ["default"] and "allow" in operands):
-        host_destructive(call, "firewall-off", f"ufw {' '.join(v or '?' for v in operands[:3])} turns the firewall off or opens it.")
+        host_destructive(
+            call, "firewall-off", f"ufw {' '.join(v or '?' for v in operands[:3])} turns the firewall off or opens it."
+        )
 
 
 # -- programs whose changing uses are all irreversible on the host -------------------------------------------
@@ -293,11 +372,17 @@ def _targets(call: Call, targets: list[Word], *, recursive: bool) -> None:
             host_destructive(call, "system-permissions", f"{call.name} changes {show(target)}: {why}.")
             return
         if recursive and call.where(target) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
-            host_destructive(call, "system-permissions", f"{call.name} -R changes everything under {show(target)}, outside the workspace.")
+            host_destructive(
+                call,
+                "system-permissions",
+                f"{call.name} -R changes everything under {show(target)}, outside the workspace.",
+            )
             return
 
 
-_SETFACL_VALUES = frozenset({"-m", "-M", "-x", "-X", "--modify", "--modify-file", "--remove", "--remove-file", "--set", "--set-file"})
+_SETFACL_VALUES = frozenset(
+    {"-m", "-M", "-x", "-X", "--modify", "--modify-file", "--remove", "--remove-file", "--set", "--set-file"}
+)
 
 
 @_guard
@@ -305,7 +390,9 @@ def setfacl(call: Call) -> None:
     """setfacl(1): see the module docstring."""
     found = scan(call.args, "mMxX", _SETFACL_VALUES | frozenset({"--restore"}))
     if any(opt.name.startswith("--restore") for opt in found.opts):
-        host_destructive(call, "system-permissions", "setfacl --restore applies the permissions a file lists, to the paths it names.")
+        host_destructive(
+            call, "system-permissions", "setfacl --restore applies the permissions a file lists, to the paths it names."
+        )
         return
     recursive = any(opt.name in ("-R", "--recursive") for opt in found.opts)
     _targets(call, found.operands, recursive=recursive)
@@ -331,7 +418,9 @@ def chattr(call: Call) -> None:
             skip = True
         elif _CHATTR_MODE.match(value):
             if "i" in value or "a" in value:
-                host_destructive(call, "system-permissions", f"chattr {value} changes the immutable or append-only attribute.")
+                host_destructive(
+                    call, "system-permissions", f"chattr {value} changes the immutable or append-only attribute."
+                )
                 return
         elif value.startswith("-") and set(value[1:]) <= set("RVf"):
             recursive = recursive or "R" in value
@@ -365,7 +454,24 @@ alternatives = _every_change("repoints a system command to a program of the call
 def modprobe(call: Call) -> None:
     """modprobe(8): loading or removing a kernel module; its printing options only read."""
     values = [w.value for w in call.args]
-    if any(v in ("-n", "--dry-run", "--show", "--show-depends", "-c", "--showconfig", "--show-config", "-D", "--help", "-h", "-V", "--version") for v in values):
+    if any(
+        v
+        in (
+            "-n",
+            "--dry-run",
+            "--show",
+            "--show-depends",
+            "-c",
+            "--showconfig",
+            "--show-config",
+            "-D",
+            "--help",
+            "-h",
+            "-V",
+            "--version",
+        )
+        for v in values
+    ):
         return
     host_destructive(call, "kernel-module", "modprobe loads or removes kernel code.")
 
@@ -375,8 +481,15 @@ def ldconfig(call: Call) -> None:
     """ldconfig(8): a directory operand, ``-f``, ``-C`` or ``-r`` names the libraries every program loads."""
     for word in call.args:
         value = word.value
-        if value is None or not value.startswith("-") or value in ("-f", "-C", "-r") or value.startswith(("-f", "-C", "-r")):
-            host_destructive(call, "library-path", f"ldconfig {show(word)} changes which libraries every program loads.")
+        if (
+            value is None
+            or not value.startswith("-")
+            or value in ("-f", "-C", "-r")
+            or value.startswith(("-f", "-C", "-r"))
+        ):
+            host_destructive(
+                call, "library-path", f"ldconfig {show(word)} changes which libraries every program loads."
+            )
             return
 
 
@@ -389,14 +502,44 @@ _SPECIAL_TARGETS = frozenset({
     "poweroff", "reboot", "halt", "kexec", "rescue", "emergency", "shutdown", "sleep", "suspend", "hibernate",
     "hybrid-sleep", "suspend-then-hibernate", "final", "exit", "soft-reboot", "ctrl-alt-del", "system-update",
 })  # fmt: skip
-_SYSTEMCTL_VALUES = frozenset({"-t", "--type", "-p", "--property", "-s", "--signal", "--kill-whom", "--kill-value",
-                               "--job-mode", "-H", "--host", "-M", "--machine", "-n", "--lines", "-o", "--output",
-                               "--root", "--image", "--state", "--what", "--boot-loader-entry", "--timestamp",
-                               "--reboot-argument", "--message", "--when", "--preset-mode", "--drop-in"})
+_SYSTEMCTL_VALUES = frozenset(
+    {
+        "-t",
+        "--type",
+        "-p",
+        "--property",
+        "-s",
+        "--signal",
+        "--kill-whom",
+        "--kill-value",
+        "--job-mode",
+        "-H",
+        "--host",
+        "-M",
+        "--machine",
+        "-n",
+        "--lines",
+        "-o",
+        "--output",
+        "--root",
+        "--image",
+        "--state",
+        "--what",
+        "--boot-loader-entry",
+        "--timestamp",
+        "--reboot-argument",
+        "--message",
+        "--when",
+        "--preset-mode",
+        "--drop-in",
+    }
+)
 
 
 #: systemctl(1) verbs that take a unit file's path and link or enable it ("link", "enable" with a path).
-_SYSTEMCTL_FILE_VERBS = frozenset({"link", "enable", "reenable", "preset", "add-wants", "add-requires", "start", "restart"})
+_SYSTEMCTL_FILE_VERBS = frozenset(
+    {"link", "enable", "reenable", "preset", "add-wants", "add-requires", "start", "restart"}
+)
 
 
 @_guard
@@ -406,28 +549,49 @@ def systemctl(call: Call) -> None:
         return
     found = scan(call.args, "tpsHMno", _SYSTEMCTL_VALUES)
     for opt in found.opts:
-        if opt.name in ("-i", "--job-mode") and (opt.name == "-i" or (opt.value is not None and opt.value.value in (None, "isolate", "replace-irreversibly", "flush"))):
-            host_destructive(call, "host-change", "systemctl --job-mode=isolate stops every unit the target does not need.")
+        if opt.name in ("-i", "--job-mode") and (
+            opt.name == "-i"
+            or (opt.value is not None and opt.value.value in (None, "isolate", "replace-irreversibly", "flush"))
+        ):
+            host_destructive(
+                call, "host-change", "systemctl --job-mode=isolate stops every unit the target does not need."
+            )
             return
     operands = found.operands
     if not operands:
         return
     verb = operands[0]
     if verb.value is None or verb.value in _SYSTEMCTL_HARMFUL:
-        host_destructive(call, "host-change", f"systemctl {show(verb)} stops, masks or disables units or the machine (sshd, the firewall).")
+        host_destructive(
+            call,
+            "host-change",
+            f"systemctl {show(verb)} stops, masks or disables units or the machine (sshd, the firewall).",
+        )
         return
     for unit in operands[1:]:
         name = unit.value
         if name is not None and "/" in name and verb.value in _SYSTEMCTL_FILE_VERBS:
-            host_destructive(call, "host-change", f"systemctl {verb.value} {show(unit)} hands systemd a unit file it then runs "
-                             "(at boot or login): a file the Bot could write.")
+            host_destructive(
+                call,
+                "host-change",
+                f"systemctl {verb.value} {show(unit)} hands systemd a unit file it then runs "
+                "(at boot or login): a file the Bot could write.",
+            )
             return
         if name is None or set(name) & set("*?["):
-            host_destructive(call, "host-change", f"systemctl {verb.value} {show(unit)}: the unit may be any unit, a special target too.")
+            host_destructive(
+                call,
+                "host-change",
+                f"systemctl {verb.value} {show(unit)}: the unit may be any unit, a special target too.",
+            )
             return
         stem = name[: -len(".target")] if name.endswith(".target") else name
         if stem in _SPECIAL_TARGETS and (name.endswith(".target") or "." not in name):
-            host_destructive(call, "host-change", f"systemctl {verb.value} {name} powers off, reboots or isolates the machine (systemd.special(7)).")
+            host_destructive(
+                call,
+                "host-change",
+                f"systemctl {verb.value} {name} powers off, reboots or isolates the machine (systemd.special(7)).",
+            )
             return
 
 
@@ -435,6 +599,10 @@ def systemctl(call: Call) -> None:
 def power(call: Call) -> None:
     """reboot(8), shutdown(8), poweroff(8), halt(8): every use but cancelling or printing help."""
     values = [w.value for w in call.args]
-    if values and all(v in ("-c", "--help", "--version", "-h") for v in values) and (call.name == "shutdown" or "-c" not in values):
+    if (
+        values
+        and all(v in ("-c", "--help", "--version", "-h") for v in values)
+        and (call.name == "shutdown" or "-c" not in values)
+    ):
         return
     host_destructive(call, "power-off", f"{call.name} stops or restarts the machine.")

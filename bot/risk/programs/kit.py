@@ -98,8 +98,10 @@ def sets_setid(mode: str) -> bool:
     4000 or 2000 bit, symbolic ``u+s``, ``g=s``, ``+s``; rsync's ``--chmod`` items may start with ``D``/``F``)."""
     if mode.isdigit():
         return len(mode) >= 4 and int(mode[-4]) & 6 != 0
-    return any(item.lstrip("DF").isdigit() and sets_setid(item.lstrip("DF")) for item in mode.split(",")) \
+    return (
+        any(item.lstrip("DF").isdigit() and sets_setid(item.lstrip("DF")) for item in mode.split(","))
         or _SYMBOLIC_SETID.search(mode) is not None
+    )
 
 
 _ROOT_WRAPPERS = ("sudo", "doas", "run0", "pkexec", "su ")
@@ -108,7 +110,9 @@ _ROOT_WRAPPERS = ("sudo", "doas", "run0", "pkexec", "su ")
 def as_root(call: Call) -> bool:
     """True when the command runs through sudo, doas, run0, pkexec or su (as root, unless the wrapper says
     another user: counted as root all the same, since ``-u`` may name root)."""
-    return any(w == name.strip() or w.startswith(name.rstrip() + " ") for w in call.rec.wrappers for name in _ROOT_WRAPPERS)
+    return any(
+        w == name.strip() or w.startswith(name.rstrip() + " ") for w in call.rec.wrappers for name in _ROOT_WRAPPERS
+    )
 
 
 def refuse(call: Call, what: str) -> None:
@@ -136,7 +140,9 @@ def injected(call: Call, words: list[Word], *, runs_programs: bool) -> bool:
     if word is None:
         return False
     if runs_programs:
-        call.flag(R.DESTRUCTIVE, "dynamic-argument", f"{show(word)} may be an option of {call.name} that runs a program.")
+        call.flag(
+            R.DESTRUCTIVE, "dynamic-argument", f"{show(word)} may be an option of {call.name} that runs a program."
+        )
     else:
         call.write(Word(None, word.src), f"{show(word)} may be an option of {call.name} that writes to")
     return True
@@ -146,7 +152,11 @@ def shifted(call: Call, before: list[Word]) -> bool:
     """Fail closed when a word before a wrapped command may split into several (the command would shift)."""
     for word in before:
         if word.splits:
-            call.flag(R.DESTRUCTIVE, "dynamic-argument", f"{show(word)} may expand to several words, so the command {call.name} runs is not known.")
+            call.flag(
+                R.DESTRUCTIVE,
+                "dynamic-argument",
+                f"{show(word)} may expand to several words, so the command {call.name} runs is not known.",
+            )
             return True
     return False
 

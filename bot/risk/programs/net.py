@@ -46,7 +46,9 @@ def curl(call: Call) -> None:
     injected(call, call.args, runs_programs=False)
     found = scan(call.args, _CURL_SHORT, _CURL_LONG, long_flags=frozenset({"--remote-name", "--remote-name-all"}))
     if found.has("-K", "--config"):
-        destructive(call, "script-file", "curl -K reads options (including output files) from a file the classifier cannot see.")
+        destructive(
+            call, "script-file", "curl -K reads options (including output files) from a file the classifier cannot see."
+        )
         return
     dirs = found.values("--output-dir")
     base = dirs[-1] if dirs else None
@@ -109,13 +111,17 @@ def _ssh_options_run_program(call: Call, opts: list[tuple[str, Word | None]]) ->
             text = (value.value if value is not None else None) or ""
             key = text.replace("=", " ").split(" ", 1)[0].strip().lower()
             if value is None or value.value is None or key in _LOCAL_PROGRAM_KEYS:
-                destructive(call, "runs-program", f"{call.name} -o {show(value) if value else ''} can run a local program.")
+                destructive(
+                    call, "runs-program", f"{call.name} -o {show(value) if value else ''} can run a local program."
+                )
                 return True
         if name == "-S" and call.name in ("scp", "sftp"):
             destructive(call, "runs-program", f"{call.name} -S runs a program of the caller's choosing.")
             return True
         if name == "-D" and call.name in ("scp", "sftp"):
-            destructive(call, "runs-program", f"{call.name} -D runs a local SFTP server program of the caller's choosing.")
+            destructive(
+                call, "runs-program", f"{call.name} -D runs a local SFTP server program of the caller's choosing."
+            )
             return True
         if name == "-I" and call.name == "ssh":
             destructive(call, "runs-program", "ssh -I loads a PKCS#11 library (code) of the caller's choosing.")
@@ -133,7 +139,9 @@ def ssh(call: Call) -> None:
         return
     after = found.rest[1:]
     more = scan(after, _SSH_SHORT, frozenset(), stop_at_operand=True) if found.rest else found
-    if found.rest and injected(call, after[: len(after) - len(more.rest) + (1 if more.rest else 0)], runs_programs=True):
+    if found.rest and injected(
+        call, after[: len(after) - len(more.rest) + (1 if more.rest else 0)], runs_programs=True
+    ):
         return
     options = found.opts + (more.opts if found.rest else [])
     if _ssh_options_run_program(call, [(o.name, o.value) for o in options]):
@@ -214,9 +222,17 @@ def rsync(call: Call) -> None:
             return
     for mode in found.values("--chmod"):
         if mode.value is None or sets_setid(mode.value):
-            host_destructive(call, "setuid", f"rsync --chmod={show(mode)} may set the setuid/setgid bit: a program then runs as its owner.")
+            host_destructive(
+                call,
+                "setuid",
+                f"rsync --chmod={show(mode)} may set the setuid/setgid bit: a program then runs as its owner.",
+            )
     if as_root(call) and any(o.name in ("-a", "--archive", "-p", "--perms") for o in found.opts):
-        host_destructive(call, "setuid", "rsync as root keeping modes (-a, -p) copies setuid/setgid bits and owners: a program then runs as root.")
+        host_destructive(
+            call,
+            "setuid",
+            "rsync as root keeping modes (-a, -p) copies setuid/setgid bits and owners: a program then runs as root.",
+        )
     for log in found.values("--log-file", "--write-batch", "--only-write-batch"):
         call.write(log, "rsync writes")
     operands = found.operands
@@ -254,11 +270,12 @@ def netcat(call: Call) -> None:
         return
     for word in call.args:
         value = word.value or ""
-        if value in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or value.startswith(("--exec=", "--sh-exec=", "--lua-exec=")):
+        if value in ("-e", "-c", "--exec", "--sh-exec", "--lua-exec") or value.startswith(
+            ("--exec=", "--sh-exec=", "--lua-exec=")
+        ):
             destructive(call, "runs-program", f"{call.name} {value} connects a program to the network.")
             return
     found = scan(call.args, "opsw", frozenset({"--output"}))
     if call.name == "ncat":
         for output in found.values("-o", "--output"):
             call.write(output, "ncat -o writes")
-

@@ -59,7 +59,18 @@ from bot.risk.options import long_is
 
 from .kit import destructive, host_destructive, show
 
-__all__ = ["APT_SAFE_OPTIONS", "BREW_SUBCOMMANDS", "DNF_SAFE_SETOPT", "apk", "apt", "brew", "dnf", "dpkg", "pacman", "snap"]
+__all__ = [
+    "APT_SAFE_OPTIONS",
+    "BREW_SUBCOMMANDS",
+    "DNF_SAFE_SETOPT",
+    "apk",
+    "apt",
+    "brew",
+    "dnf",
+    "dpkg",
+    "pacman",
+    "snap",
+]
 
 #: ``apt -o KEY=VALUE`` keys (lower case) accepted as harmless: key -> allowed values (empty: any value).
 APT_SAFE_OPTIONS: dict[str, frozenset[str]] = {
@@ -92,7 +103,11 @@ def _local_file(value: str, suffixes: tuple[str, ...]) -> bool:
 
 
 def _removal(call: Call, what: str) -> None:
-    host_destructive(call, "package-removal", f"{what}: removing packages (bash, libc6, openssh-server ...) can leave the machine unable to start or be reached.")
+    host_destructive(
+        call,
+        "package-removal",
+        f"{what}: removing packages (bash, libc6, openssh-server ...) can leave the machine unable to start or be reached.",
+    )
 
 
 def _unsigned(call: Call, what: str) -> None:
@@ -100,14 +115,18 @@ def _unsigned(call: Call, what: str) -> None:
 
 
 def _local(call: Call, what: str) -> None:
-    destructive(call, "runs-program", f"{what} is a local package file or URL: its maintainer scripts run as root, unseen.")
+    destructive(
+        call, "runs-program", f"{what} is a local package file or URL: its maintainer scripts run as root, unseen."
+    )
 
 
 _APT_REMOVE_VERBS = frozenset({"remove", "purge", "autoremove", "autopurge"})
 _APT_REMOVE_OPTIONS = frozenset({"--purge", "--auto-remove", "--autoremove", "--allow-remove-essential"})
 _APT_UNSIGNED = frozenset({"--allow-unauthenticated", "--force-yes", "--allow-insecure-repositories"})
 _APT_SIMULATE = frozenset({"-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"})
-_APT_VALUE_LONG = frozenset({"--target-release", "--default-release", "--host-architecture", "--architecture", "--option", "--config-file"})
+_APT_VALUE_LONG = frozenset(
+    {"--target-release", "--default-release", "--host-architecture", "--architecture", "--option", "--config-file"}
+)
 
 
 def _apt_packages(call: Call) -> None:
@@ -158,7 +177,9 @@ def apt(base: Handler) -> Handler:
             value = word.value
             index += 1
             if value is None:
-                destructive(call, "dynamic-argument", f"{show(word)} may be an {call.name} -o option that runs a program.")
+                destructive(
+                    call, "dynamic-argument", f"{show(word)} may be an {call.name} -o option that runs a program."
+                )
                 return
             if value == "--":
                 break
@@ -187,10 +208,18 @@ def apt(base: Handler) -> Handler:
                         index += 0 if rest else 1
                         break
             if name == "-c":
-                destructive(call, "runs-program", f"{call.name} -c loads a configuration file that can make it run programs.")
+                destructive(
+                    call, "runs-program", f"{call.name} -c loads a configuration file that can make it run programs."
+                )
                 return
             if name == "-o" and not _apt_option_safe(taken):
-                destructive(call, "runs-program", f"{call.name} -o {taken or ''} can make it run programs (apt.conf(5): *::Pre-Invoke, Dir::Bin, ...).".replace("  ", " "))
+                destructive(
+                    call,
+                    "runs-program",
+                    f"{call.name} -o {taken or ''} can make it run programs (apt.conf(5): *::Pre-Invoke, Dir::Bin, ...).".replace(
+                        "  ", " "
+                    ),
+                )
                 return
         base(call)
         if call.name != "apt-cache":
@@ -215,7 +244,9 @@ def dpkg(base: Handler) -> Handler:
             if value == "--":
                 break
             if value.startswith("--") and any(long_is(value, option) for option in _DPKG_RUNS):
-                destructive(call, "runs-program", f"dpkg {value.split('=', 1)[0]} runs a command of the caller's choosing.")
+                destructive(
+                    call, "runs-program", f"dpkg {value.split('=', 1)[0]} runs a command of the caller's choosing."
+                )
                 return
         base(call)
         for word in call.args:
@@ -252,8 +283,12 @@ def dnf(base: Handler) -> Handler:
             if value == "--":
                 break
             setting: str | None = None
-            if (value.startswith("-") and not value.startswith("--") and "c" in value[1:]) or long_is(value, "--config"):
-                destructive(call, "runs-program", f"{call.name} -c/--config loads a configuration that can load plugins (code).")
+            if (value.startswith("-") and not value.startswith("--") and "c" in value[1:]) or long_is(
+                value, "--config"
+            ):
+                destructive(
+                    call, "runs-program", f"{call.name} -c/--config loads a configuration that can load plugins (code)."
+                )
                 return
             if value.startswith("--") and long_is(value, "--setopt"):
                 if "=" in value:
@@ -262,7 +297,11 @@ def dnf(base: Handler) -> Handler:
                     setting = words[index + 1].value if index + 1 < len(words) else None
                 key = (setting or "").split("=", 1)[0].strip().lower()
                 if setting is None or "=" not in setting or key.rsplit(".", 1)[-1] not in DNF_SAFE_SETOPT:
-                    destructive(call, "runs-program", f"{call.name} --setopt={setting or ''} can load plugins (pluginpath) or other code.")
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"{call.name} --setopt={setting or ''} can load plugins (pluginpath) or other code.",
+                    )
                     return
         base(call)
         operands = [w.value for w in words if w.value is not None and not w.value.startswith("-")]
@@ -273,7 +312,16 @@ def dnf(base: Handler) -> Handler:
             _removal(call, f"{call.name} --allowerasing")
         if operands and operands[0] in ("remove", "erase", "autoremove", "rm"):
             _removal(call, f"{call.name} {operands[0]}")
-        elif operands and operands[0] in ("install", "in", "localinstall", "reinstall", "upgrade", "update", "up", "downgrade"):
+        elif operands and operands[0] in (
+            "install",
+            "in",
+            "localinstall",
+            "reinstall",
+            "upgrade",
+            "update",
+            "up",
+            "downgrade",
+        ):
             for package in operands[1:]:
                 if _local_file(package, (".rpm",)):
                     _local(call, package)
@@ -297,7 +345,11 @@ def pacman(base: Handler) -> Handler:
             if value == "--":
                 break
             if value.startswith("--") and any(long_is(value, option) for option in _PACMAN_RUNS):
-                destructive(call, "runs-program", f"pacman {value.split('=', 1)[0]} loads configuration or hooks that run commands.")
+                destructive(
+                    call,
+                    "runs-program",
+                    f"pacman {value.split('=', 1)[0]} loads configuration or hooks that run commands.",
+                )
                 return
         base(call)
         for word in call.args:
@@ -307,7 +359,9 @@ def pacman(base: Handler) -> Handler:
             elif value in ("--upgrade",) or (value.startswith("-U") and not value.startswith("--")):
                 _local(call, f"pacman {value}")
             elif value.startswith("--overwrite"):
-                host_destructive(call, "overwrite-outside-workspace", "pacman --overwrite replaces files other packages own.")
+                host_destructive(
+                    call, "overwrite-outside-workspace", "pacman --overwrite replaces files other packages own."
+                )
 
     handler.__name__ = "pacman"
     return handler
@@ -329,12 +383,16 @@ def brew(base: Handler) -> Handler:
 
     def handler(call: Call) -> None:
         words = call.args
-        command = next((w for w in words if w.value is None or not w.value.startswith("-") or w.value in BREW_SUBCOMMANDS), None)
+        command = next(
+            (w for w in words if w.value is None or not w.value.startswith("-") or w.value in BREW_SUBCOMMANDS), None
+        )
         if command is not None and command.value is None:
             destructive(call, "dynamic-argument", "The brew command is only known when it runs.")
             return
         if command is not None and command.value not in BREW_SUBCOMMANDS:
-            destructive(call, "runs-program", f"brew {show(command)} runs programs (a shell, Ruby code or an external command).")
+            destructive(
+                call, "runs-program", f"brew {show(command)} runs programs (a shell, Ruby code or an external command)."
+            )
             return
         if command is not None and command.value in ("uninstall", "remove", "rm", "autoremove"):
             base(call)

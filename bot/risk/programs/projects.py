@@ -49,8 +49,16 @@ _RECIPE_BUDGET = MAX_RECIPE_CHARS - MAX_RECIPES * len(UNKNOWN)
 
 
 def run_recipe(
-    call: Call, tool: str, target: str, *, directory: Word | None = None, file: Word | None = None,
-    overrides: Sequence[str] = (), extra: list[Word] | None = None, elsewhere: str | None = None, label: str | None = None,
+    call: Call,
+    tool: str,
+    target: str,
+    *,
+    directory: Word | None = None,
+    file: Word | None = None,
+    overrides: Sequence[str] = (),
+    extra: list[Word] | None = None,
+    elsewhere: str | None = None,
+    label: str | None = None,
 ) -> None:
     """Grade what ``tool target`` runs, read from the directory where it really runs (see the module docstring).
 
@@ -72,37 +80,61 @@ def run_recipe(
     environment = sorted(name for name in g.assigned if not inert_environment(name))
     if environment:
         shown = ", ".join(shorten(name, 40) for name in environment[:3])
-        destructive(call, "recipe-environment", f"{label} runs with {shown} set by this command: the environment can change what the recipe runs.")
+        destructive(
+            call,
+            "recipe-environment",
+            f"{label} runs with {shown} set by this command: the environment can change what the recipe runs.",
+        )
         return
     changed = sorted(name for name in overrides if not inert_environment(name))
     if changed:
         shown = ", ".join(shorten(name, 40) for name in changed[:3])
-        destructive(call, "recipe-override", f"{label} is given {shown} on the command line: it sets the recipe's variables "
-                    "and its programs' environment, so what runs is only known when it runs.")
+        destructive(
+            call,
+            "recipe-override",
+            f"{label} is given {shown} on the command line: it sets the recipe's variables "
+            "and its programs' environment, so what runs is only known when it runs.",
+        )
         return
     state = g.state
     for word, what in ((directory, "directory"), (file, "file")):
         if word is not None and (word.value is None or word.value == "" or word.value.startswith("~")):
-            destructive(call, "recipe-place-unknown", f"{label}: the recipe {what} {shorten(word.src, 60)} is only known when it runs.")
+            destructive(
+                call,
+                "recipe-place-unknown",
+                f"{label}: the recipe {what} {shorten(word.src, 60)} is only known when it runs.",
+            )
             return
     if state.remote:  # on another machine or in a container (ssh, docker run): graded as that command is, by name here
         if not target.startswith(LIFECYCLE):
             g.name_floor(call.rec, call.scope, [target], label)
         return
     if not state.cwds:
-        destructive(call, "recipe-place-unknown", f"{label}: the directory it runs in is only known when it runs (cd to an expansion, cd -, popd...), so its recipe cannot be read.")
+        destructive(
+            call,
+            "recipe-place-unknown",
+            f"{label}: the directory it runs in is only known when it runs (cd to an expansion, cd -, popd...), so its recipe cannot be read.",
+        )
         return
     if tool == "make":
         overrides = sorted(set(overrides) | g.assigned)  # make takes the environment's variables as its own
     places: list[tuple[str, str, str]] = []
     for cwd in sorted(state.cwds):
-        run_in = posixpath.normpath(posixpath.join(cwd, directory.value)) if directory is not None and directory.value else cwd
+        run_in = (
+            posixpath.normpath(posixpath.join(cwd, directory.value))
+            if directory is not None and directory.value
+            else cwd
+        )
         named = posixpath.normpath(posixpath.join(cwd, file.value)) if file is not None and file.value else ""
         rel = _inside(run_in, state.root)
         rel_file = _inside(named, state.root) if named else ""
         if rel is None or rel_file is None:
             outside = run_in if rel is None else named
-            destructive(call, "recipe-outside-workspace", f"{label} runs the recipe of {shorten(outside, 80)}, outside the workspace: FlyBot does not read recipes there.")
+            destructive(
+                call,
+                "recipe-outside-workspace",
+                f"{label} runs the recipe of {shorten(outside, 80)}, outside the workspace: FlyBot does not read recipes there.",
+            )
             return
         places.append((run_in, rel, rel_file))
     for run_in, rel, rel_file in places:
@@ -132,18 +164,37 @@ def _rewritten(written: frozenset[str], run_in: str, file: str) -> str | None:
     return None
 
 
-def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, directory: str, file: str,
-             overrides: tuple[str, ...], extra: list[Word] | None) -> None:
+def _run_one(
+    call: Call,
+    tool: str,
+    target: str,
+    label: str,
+    run_in: str,
+    directory: str,
+    file: str,
+    overrides: tuple[str, ...],
+    extra: list[Word] | None,
+) -> None:
     g = call.g
     stale = g.risk_before > R.READ_ONLY
     key = (tool, target, directory, file, overrides)
-    if len(g.recipes_used) >= MAX_RECIPES and not any((r.tool, r.target, r.directory, r.file, r.overrides) == key for r in g.recipes_used):
-        destructive(call, "recipes-too-many", f"{label}: the command runs more than {MAX_RECIPES} recipes; the rest are not graded.")
+    if len(g.recipes_used) >= MAX_RECIPES and not any(
+        (r.tool, r.target, r.directory, r.file, r.overrides) == key for r in g.recipes_used
+    ):
+        destructive(
+            call,
+            "recipes-too-many",
+            f"{label}: the command runs more than {MAX_RECIPES} recipes; the rest are not graded.",
+        )
         return
     rewritten = _rewritten(g.written_before, run_in, file)
     if rewritten is not None:
-        destructive(call, "recipe-rewritten", f"{label}: this command writes {shorten(rewritten, 80)} before it runs, "
-                    "so the recipe that runs is not the one FlyBot read.")
+        destructive(
+            call,
+            "recipe-rewritten",
+            f"{label}: this command writes {shorten(rewritten, 80)} before it runs, "
+            "so the recipe that runs is not the one FlyBot read.",
+        )
         return
     recipe = g.recipes.recipe(tool, target, directory, file, overrides) if g.recipes is not None else None
     if (recipe is None or stale) and not target.startswith(LIFECYCLE):
@@ -156,8 +207,14 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
     if recipe not in g.recipes_used:
         size = sum(len(line.command) for used in g.recipes_used for line in used.lines)
         if size + sum(len(line.command) for line in recipe.lines) > _RECIPE_BUDGET:
-            recipe = unreadable(tool, target, directory, file, overrides,
-                                f"{label} (not graded: the command's recipes hold more than {MAX_RECIPE_CHARS} characters)")
+            recipe = unreadable(
+                tool,
+                target,
+                directory,
+                file,
+                overrides,
+                f"{label} (not graded: the command's recipes hold more than {MAX_RECIPE_CHARS} characters)",
+            )
         g.recipes_used.append(recipe)
     if is_unreadable(recipe):
         destructive(call, "recipe-unreadable", f"{label}: {shorten(recipe.lines[0].source, 200)}")
@@ -175,15 +232,24 @@ def _run_one(call: Call, tool: str, target: str, label: str, run_in: str, direct
             main = line.source.endswith(f"package.json scripts.{target}")
             call.script(line.command + (tail if main else ""), f"{label} ({line.source})")
             inner = max((r.level for r, _ in g.records[before:]), default=level_before)
-            call.flag(inner, "recipe-line", f"{line.source} runs: {shorten(line.command, 100)}", subject=f"{label}: {line.source}")
+            call.flag(
+                inner,
+                "recipe-line",
+                f"{line.source} runs: {shorten(line.command, 100)}",
+                subject=f"{label}: {line.source}",
+            )
     finally:
         g.state = saved
     if len(recipe.lines) > MAX_LINES:
-        destructive(call, "recipe-too-long", f"{label} runs more than {MAX_LINES} recipe lines; the rest are not graded.")
+        destructive(
+            call, "recipe-too-long", f"{label} runs more than {MAX_LINES} recipe lines; the rest are not graded."
+        )
     call.rec.emit = True
 
 
-def workspace_settings(call: Call, tool: str, question: str = "", directory: Word | None = None, label: str | None = None) -> None:
+def workspace_settings(
+    call: Call, tool: str, question: str = "", directory: Word | None = None, label: str | None = None
+) -> None:
     """List in the command's :attr:`~bot.risk.model.SimpleCommand.chosen_by` what in the workspace chooses code
     ``tool`` runs (bot/risk/settings.py), read where it really runs: each directory the shell may be in, moved by
     ``directory`` (``npm --prefix``, ``git -C``). The grader's recipe book answers (the project on the adapter's
@@ -198,7 +264,11 @@ def workspace_settings(call: Call, tool: str, question: str = "", directory: Wor
         _chosen(call, f"{shorten(directory.src, 60)}: a directory only known when it runs", label)
         return
     for cwd in sorted(state.cwds):
-        run_in = posixpath.normpath(posixpath.join(cwd, directory.value)) if directory is not None and directory.value else cwd
+        run_in = (
+            posixpath.normpath(posixpath.join(cwd, directory.value))
+            if directory is not None and directory.value
+            else cwd
+        )
         rel = _inside(run_in, state.root)
         if rel is None:
             _chosen(call, f"{shorten(run_in, 80)}: outside the workspace", label)
@@ -227,8 +297,11 @@ def _chosen(call: Call, what: str, label: str) -> None:
     if what in rec.chosen_by:
         return
     rec.chosen_by.append(what)
-    call.flag(rec.level, "workspace-settings", f"{label} reads {what} (workspace settings that may choose the code it "
-              "runs): no standing approval covers it.")
+    call.flag(
+        rec.level,
+        "workspace-settings",
+        f"{label} reads {what} (workspace settings that may choose the code it runs): no standing approval covers it.",
+    )
 
 
 def just(call: Call) -> None:
@@ -263,11 +336,38 @@ def just(call: Call) -> None:
             else:
                 directory = taken
             continue
-        if name in ("--set", "--shell", "--shell-arg", "--dotenv-path", "--dotenv-filename", "--command", "-c", "-E",
-                    "--unstable", "--global-justfile", "-g", "--chooser", "--choose"):
+        if name in (
+            "--set",
+            "--shell",
+            "--shell-arg",
+            "--dotenv-path",
+            "--dotenv-filename",
+            "--command",
+            "-c",
+            "-E",
+            "--unstable",
+            "--global-justfile",
+            "-g",
+            "--chooser",
+            "--choose",
+        ):
             destructive(call, "runs-program", f"just {name} changes which file, shell or command runs.")
             return
-        if name in ("-l", "--list", "--summary", "--dump", "--evaluate", "--variables", "--version", "--help", "-h", "-n", "--dry-run", "--show", "-s"):
+        if name in (
+            "-l",
+            "--list",
+            "--summary",
+            "--dump",
+            "--evaluate",
+            "--variables",
+            "--version",
+            "--help",
+            "-h",
+            "-n",
+            "--dry-run",
+            "--show",
+            "-s",
+        ):
             read_only(call, f"just {name} only prints.")
             return
     build_or_test(call, "just")
@@ -352,4 +452,6 @@ def poetry(call: Call) -> None:
     elif command in ("build", "new", "init", "remove", "export"):
         build_or_test(call, f"poetry {command}")
     else:
-        destructive(call, "unrecognised-use", f"poetry {shorten(command or '?', 40)} is not recognised (it may be a plugin).")
+        destructive(
+            call, "unrecognised-use", f"poetry {shorten(command or '?', 40)} is not recognised (it may be a plugin)."
+        )

@@ -25,7 +25,9 @@ from .kit import R, destructive, read_only, show
 
 __all__ = ["at", "atq", "atrm", "crontab"]
 
-_CRON_NICKNAMES = frozenset({"@reboot", "@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"})
+_CRON_NICKNAMES = frozenset(
+    {"@reboot", "@yearly", "@annually", "@monthly", "@weekly", "@daily", "@midnight", "@hourly"}
+)
 _CRON_SHELLS = frozenset({"/bin/sh", "/bin/bash", "/usr/bin/bash", "/usr/bin/sh", "/bin/dash"})
 
 
@@ -38,7 +40,9 @@ def at(call: Call) -> None:
     otherwise the job (``-f FILE`` or standard input) is graded as a script run later in this directory."""
     found = scan(call.args, "qftu", frozenset())
     if found.dynamic:
-        destructive(call, "dynamic-argument", f"An argument of {call.name} is only known when it runs (it may be -f FILE).")
+        destructive(
+            call, "dynamic-argument", f"An argument of {call.name} is only known when it runs (it may be -f FILE)."
+        )
         return
     if found.has("-l", "-c") or (found.has("-V") and not found.operands):
         read_only(call, f"{call.name} -l/-c only lists or prints scheduled jobs.")
@@ -49,8 +53,12 @@ def at(call: Call) -> None:
     _schedule(call, call.name)
     files = found.values("-f")
     if files:
-        call.flag(R.DESTRUCTIVE, "script-file", f"{call.name} -f runs the script file {show(files[-1])} later; the classifier cannot see it.",
-                  downgradable=True)
+        call.flag(
+            R.DESTRUCTIVE,
+            "script-file",
+            f"{call.name} -f runs the script file {show(files[-1])} later; the classifier cannot see it.",
+            downgradable=True,
+        )
         return
     _scheduled_script(call, call.rec.stdin, call.name)
 
@@ -67,8 +75,12 @@ def atrm(call: Call) -> None:
 
 def _scheduled_script(call: Call, text: str | None, wrapper: str) -> None:
     if text is None:
-        call.flag(R.DESTRUCTIVE, "shell-stdin", f"{wrapper} runs its standard input as a shell script later; the classifier cannot see it.",
-                  downgradable=True)
+        call.flag(
+            R.DESTRUCTIVE,
+            "shell-stdin",
+            f"{wrapper} runs its standard input as a shell script later; the classifier cannot see it.",
+            downgradable=True,
+        )
         return
     if not text.strip():
         return
@@ -89,18 +101,36 @@ def crontab(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, "deletion", "crontab -r removes every scheduled job of the user.", downgradable=True)
         return
     if found.has("-e"):
-        call.flag(R.DESTRUCTIVE, "runs-program", "crontab -e opens an editor; the jobs it installs are not known.", downgradable=True)
+        call.flag(
+            R.DESTRUCTIVE,
+            "runs-program",
+            "crontab -e opens an editor; the jobs it installs are not known.",
+            downgradable=True,
+        )
         return
-    call.flag(R.DESTRUCTIVE, "crontab-replaced", "crontab FILE replaces the user's whole crontab (jobs already there are lost).", downgradable=True)
+    call.flag(
+        R.DESTRUCTIVE,
+        "crontab-replaced",
+        "crontab FILE replaces the user's whole crontab (jobs already there are lost).",
+        downgradable=True,
+    )
     source = found.operands[0].value if found.operands else "-"
     if source != "-":
-        call.flag(R.DESTRUCTIVE, "script-file", f"crontab installs jobs from {show(found.operands[0])}, which the classifier cannot see.",
-                  downgradable=True)
+        call.flag(
+            R.DESTRUCTIVE,
+            "script-file",
+            f"crontab installs jobs from {show(found.operands[0])}, which the classifier cannot see.",
+            downgradable=True,
+        )
         return
     text = call.rec.stdin
     if text is None:
-        call.flag(R.DESTRUCTIVE, "shell-stdin", "crontab installs jobs from standard input, which the classifier cannot see.",
-                  downgradable=True)
+        call.flag(
+            R.DESTRUCTIVE,
+            "shell-stdin",
+            "crontab installs jobs from standard input, which the classifier cannot see.",
+            downgradable=True,
+        )
         return
     _cron_jobs(call, text)
 
@@ -122,7 +152,9 @@ def _cron_jobs(call: Call, text: str) -> None:
             continue
         fields = line.split(None, 1 if head in _CRON_NICKNAMES else 5)
         if (head in _CRON_NICKNAMES and len(fields) < 2) or (head not in _CRON_NICKNAMES and len(fields) < 6):
-            destructive(call, "unrecognised-use", f"The crontab line {line[:60]!r} is not a job the classifier can read.")
+            destructive(
+                call, "unrecognised-use", f"The crontab line {line[:60]!r} is not a job the classifier can read."
+            )
             continue
         command = fields[-1]
         if _unescaped_percent(command):

@@ -68,9 +68,15 @@ def shell(call: Call) -> None:
             call.script(operands[0].value, f"{call.name} -c")
         return
     if stdin or not operands:
-        destructive(call, "shell-stdin", f"{call.name} reads its script from standard input, which the classifier cannot see.")
+        destructive(
+            call, "shell-stdin", f"{call.name} reads its script from standard input, which the classifier cannot see."
+        )
     else:
-        destructive(call, "script-file", f"{call.name} runs the script file {show(operands[0])}, which the classifier cannot see.")
+        destructive(
+            call,
+            "script-file",
+            f"{call.name} runs the script file {show(operands[0])}, which the classifier cannot see.",
+        )
 
 
 def eval_(call: Call) -> None:
@@ -141,7 +147,11 @@ def python(call: Call) -> None:
     if index >= len(words) or words[index].value == "-":
         destructive(call, "shell-stdin", f"{call.name} reads a program from standard input.")
     else:
-        destructive(call, "script-file", f"{call.name} runs the program file {show(words[index])}, which the classifier cannot see.")
+        destructive(
+            call,
+            "script-file",
+            f"{call.name} runs the program file {show(words[index])}, which the classifier cannot see.",
+        )
 
 
 #: compileall options that take the next word as their value (Python docs, "compileall" command-line use).
@@ -172,7 +182,9 @@ def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
     elif name == "json.tool":
         read_only(call, "json.tool only prints.")
     else:
-        destructive(call, "unrecognised", f"The Python module {show(module) if module else '(none)'} is not recognised.")
+        destructive(
+            call, "unrecognised", f"The Python module {show(module) if module else '(none)'} is not recognised."
+        )
 
 
 def node(call: Call) -> None:
@@ -200,8 +212,10 @@ def node(call: Call) -> None:
 #: ruby(1) ``-c`` ("check the syntax of the script and exit without executing"), ``-w``/``-W`` warnings; php(1)
 #: ``-l`` ("syntax check only (lint)"), ``-n`` (no php.ini). perl ``-c`` is not here: perlrun(1) says it still runs
 #: BEGIN, UNITCHECK and CHECK blocks and ``use`` statements.
-_SYNTAX_CHECKS = {"ruby": ("-c", frozenset({"-c", "-w", "-cw", "-wc", "-W", "-W0", "-W1", "-W2"})),
-                  "php": ("-l", frozenset({"-l", "-n", "-ln", "-nl"}))}
+_SYNTAX_CHECKS = {
+    "ruby": ("-c", frozenset({"-c", "-w", "-cw", "-wc", "-W", "-W0", "-W1", "-W2"})),
+    "php": ("-l", frozenset({"-l", "-n", "-ln", "-nl"})),
+}
 
 
 def _syntax_check(name: str, values: list[str | None]) -> bool:
@@ -213,8 +227,12 @@ def _syntax_check(name: str, values: list[str | None]) -> bool:
     options = [v for v in values if v and v.startswith("-")]
     files = [v for v in values if v and not v.startswith("-")]
     first_file = next((i for i, v in enumerate(values) if v and not v.startswith("-")), len(values))
-    return (bool(files) and all(v in allowed for v in options) and any(flag[1] in v for v in options)
-            and all(v is not None and v.startswith("-") for v in values[:first_file]))
+    return (
+        bool(files)
+        and all(v in allowed for v in options)
+        and any(flag[1] in v for v in options)
+        and all(v is not None and v.startswith("-") for v in values[:first_file])
+    )
 
 
 def other_interpreter(call: Call) -> None:
@@ -229,7 +247,12 @@ def other_interpreter(call: Call) -> None:
         read_only(call, f"{call.name} {values[0]} only checks the syntax of {show(call.args[-1])}; it runs nothing.")
         return
     for value in values:
-        if value is not None and value.startswith("-") and not value.startswith("--") and any(ch in value[1:] for ch in inline):
+        if (
+            value is not None
+            and value.startswith("-")
+            and not value.startswith("--")
+            and any(ch in value[1:] for ch in inline)
+        ):
             destructive(call, "inline-code", f"{call.name} {value} runs inline code the classifier cannot see.")
             return
     destructive(call, "script-file", f"{call.name} runs a program the classifier cannot see.")

@@ -47,14 +47,70 @@ _SYSTEMCTL_READ = frozenset({
     "list-jobs", "list-machines", "list-paths", "list-automounts", "is-active", "is-enabled", "is-failed",
     "is-system-running", "get-default", "show-environment", "help",
 })  # fmt: skip
-_APT_READ = frozenset({"list", "show", "search", "policy", "depends", "rdepends", "showsrc", "madison", "pkgnames", "showpkg", "stats", "dump", "dumpavail", "check", "moo", "help", "showhold"})
-_DNF_READ = frozenset({"info", "list", "search", "provides", "whatprovides", "repoquery", "repolist", "repoinfo", "deplist", "help", "check", "updateinfo", "alias", "leaves"})
+_APT_READ = frozenset(
+    {
+        "list",
+        "show",
+        "search",
+        "policy",
+        "depends",
+        "rdepends",
+        "showsrc",
+        "madison",
+        "pkgnames",
+        "showpkg",
+        "stats",
+        "dump",
+        "dumpavail",
+        "check",
+        "moo",
+        "help",
+        "showhold",
+    }
+)
+_DNF_READ = frozenset(
+    {
+        "info",
+        "list",
+        "search",
+        "provides",
+        "whatprovides",
+        "repoquery",
+        "repolist",
+        "repoinfo",
+        "deplist",
+        "help",
+        "check",
+        "updateinfo",
+        "alias",
+        "leaves",
+    }
+)
 _BREW_READ = frozenset({
     "list", "ls", "info", "abv", "deps", "uses", "leaves", "outdated", "config", "doctor", "dr", "desc", "options",
     "missing", "tap-info", "commands", "home", "homepage", "log", "--version", "-v", "--prefix", "--cellar",
     "--repository", "--repo", "--cache", "--env", "--config", "shellenv", "formulae", "casks", "help",
 })  # fmt: skip
-_SNAP_READ = frozenset({"list", "info", "find", "search", "version", "connections", "services", "changes", "change", "tasks", "interfaces", "aliases", "help", "known", "get", "warnings"})
+_SNAP_READ = frozenset(
+    {
+        "list",
+        "info",
+        "find",
+        "search",
+        "version",
+        "connections",
+        "services",
+        "changes",
+        "change",
+        "tasks",
+        "interfaces",
+        "aliases",
+        "help",
+        "known",
+        "get",
+        "warnings",
+    }
+)
 _APK_READ = frozenset({"info", "list", "search", "policy", "dot", "stats", "version", "--version", "-V"})
 _NETWORK_QUERIES = frozenset({"search", "find", "changelog", "check-update", "outdated", "info"})
 
@@ -70,7 +126,9 @@ def _systemctl(values: list[str]) -> str | None:
 
 def _apt(values: list[str]) -> str | None:
     verb = _first(values)
-    if verb in _APT_READ or any(v in ("-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon") for v in values):
+    if verb in _APT_READ or any(
+        v in ("-s", "--simulate", "--dry-run", "--just-print", "--no-act", "--recon") for v in values
+    ):
         return "only queries the package cache"
     if values in (["--version"], ["-v"], ["--help"], ["-h"]):
         return "only prints"
@@ -113,7 +171,36 @@ def _brew(values: list[str]) -> str | None:
 
 
 def _dpkg(values: list[str]) -> str | None:
-    if values and all(v in ("-l", "-L", "-s", "-S", "-p", "--list", "--listfiles", "--status", "--search", "--print-avail", "--get-selections", "--print-architecture", "--print-foreign-architectures", "--version", "--help", "-C", "--audit", "--compare-versions") or not v.startswith("-") for v in values) and values[0].startswith("-") and values[0] not in ("-i", "-r", "-P"):
+    if (
+        values
+        and all(
+            v
+            in (
+                "-l",
+                "-L",
+                "-s",
+                "-S",
+                "-p",
+                "--list",
+                "--listfiles",
+                "--status",
+                "--search",
+                "--print-avail",
+                "--get-selections",
+                "--print-architecture",
+                "--print-foreign-architectures",
+                "--version",
+                "--help",
+                "-C",
+                "--audit",
+                "--compare-versions",
+            )
+            or not v.startswith("-")
+            for v in values
+        )
+        and values[0].startswith("-")
+        and values[0] not in ("-i", "-r", "-P")
+    ):
         return "only queries the package database"
     return None
 
@@ -127,7 +214,11 @@ def _apk(values: list[str]) -> str | None:
 
 
 def _launchctl(values: list[str]) -> str | None:
-    return "only lists services" if _first(values) in ("list", "print", "blame", "print-disabled", "procinfo", "version", "help", "dumpstate") else None
+    return (
+        "only lists services"
+        if _first(values) in ("list", "print", "blame", "print-disabled", "procinfo", "version", "help", "dumpstate")
+        else None
+    )
 
 
 def _service(values: list[str]) -> str | None:
@@ -149,23 +240,55 @@ def _ifconfig(values: list[str]) -> str | None:
 
 
 def _route(values: list[str]) -> str | None:
-    if all(v.startswith("-") and set(v[1:]) <= set("neCFv46") for v in values) or values[:1] in (["print"], ["get"], ["show"]) or values[:2] == ["-n", "get"]:
+    if (
+        all(v.startswith("-") and set(v[1:]) <= set("neCFv46") for v in values)
+        or values[:1] in (["print"], ["get"], ["show"])
+        or values[:2] == ["-n", "get"]
+    ):
         return "only shows the routing table"
     return None
 
 
 def _iptables(values: list[str]) -> str | None:
-    changing = {"-A", "--append", "-D", "--delete", "-I", "--insert", "-R", "--replace", "-F", "--flush", "-Z", "--zero",
-                "-N", "--new-chain", "-X", "--delete-chain", "-P", "--policy", "-E", "--rename-chain"}
+    changing = {
+        "-A",
+        "--append",
+        "-D",
+        "--delete",
+        "-I",
+        "--insert",
+        "-R",
+        "--replace",
+        "-F",
+        "--flush",
+        "-Z",
+        "--zero",
+        "-N",
+        "--new-chain",
+        "-X",
+        "--delete-chain",
+        "-P",
+        "--policy",
+        "-E",
+        "--rename-chain",
+    }
     if any(v in changing for v in values):
         return None
-    if any(v in ("-L", "--list", "-S", "--list-rules", "-C", "--check", "--version", "-V", "--help", "-h") or (v.startswith("-") and not v.startswith("--") and ("L" in v or "S" in v) and set(v[1:]) <= set("LSnvx")) for v in values):
+    if any(
+        v in ("-L", "--list", "-S", "--list-rules", "-C", "--check", "--version", "-V", "--help", "-h")
+        or (v.startswith("-") and not v.startswith("--") and ("L" in v or "S" in v) and set(v[1:]) <= set("LSnvx"))
+        for v in values
+    ):
         return "only lists or checks rules"
     return None
 
 
 def _ufw(values: list[str]) -> str | None:
-    return "only reports the firewall's state" if _first(values) in ("status", "show", "version", "help", "app") and "update" not in values else None
+    return (
+        "only reports the firewall's state"
+        if _first(values) in ("status", "show", "version", "help", "app") and "update" not in values
+        else None
+    )
 
 
 def _sysctl(values: list[str]) -> str | None:
@@ -176,15 +299,30 @@ def _sysctl(values: list[str]) -> str | None:
 
 def _status_or_list(values: list[str]) -> str | None:
     verb = _first(values)
-    return "only reports status" if verb is None or verb == "status" or verb.startswith(("list-", "show")) or values in (["--version"], ["--help"]) else None
+    return (
+        "only reports status"
+        if verb is None
+        or verb == "status"
+        or verb.startswith(("list-", "show"))
+        or values in (["--version"], ["--help"])
+        else None
+    )
 
 
 def _swapon(values: list[str]) -> str | None:
-    return "only lists swap areas" if not values or values[0] in ("--show", "-s", "--summary") or values[0].startswith("--show=") else None
+    return (
+        "only lists swap areas"
+        if not values or values[0] in ("--show", "-s", "--summary") or values[0].startswith("--show=")
+        else None
+    )
 
 
 def _alternatives(values: list[str]) -> str | None:
-    return "only shows alternatives" if values[:1] in (["--display"], ["--query"], ["--list"], ["--get-selections"]) else None
+    return (
+        "only shows alternatives"
+        if values[:1] in (["--display"], ["--query"], ["--list"], ["--get-selections"])
+        else None
+    )
 
 
 def _kill(values: list[str]) -> str | None:
@@ -201,13 +339,38 @@ def _fdisk(values: list[str]) -> str | None:
     ``-l``, ``-d``/``--dump``, ``-J``/``--json``, ``-s``/``--show-size``, ``-V``/``--verify`` only print. Other options
     of those runs only choose what is printed."""
     lists = ("--list", "--list-details", "--dump", "--json", "--show-size", "--verify", "--version", "--help")
-    changes = ("-A", "--activate", "--delete", "-N", "--partno", "--part-type", "--part-uuid", "--part-label",
-               "--part-attrs", "--disk-id", "--relocate", "--move-data", "-r", "--reorder", "-a", "--append", "-f",
-               "--force", "-w", "--wipe", "-W", "--wipe-partitions", "-t", "--type")
+    changes = (
+        "-A",
+        "--activate",
+        "--delete",
+        "-N",
+        "--partno",
+        "--part-type",
+        "--part-uuid",
+        "--part-label",
+        "--part-attrs",
+        "--disk-id",
+        "--relocate",
+        "--move-data",
+        "-r",
+        "--reorder",
+        "-a",
+        "--append",
+        "-f",
+        "--force",
+        "-w",
+        "--wipe",
+        "-W",
+        "--wipe-partitions",
+        "-t",
+        "--type",
+    )
     if any(v.split("=", 1)[0] in changes for v in values):
         return None
     for value in values:
-        if value in lists or (value.startswith("-") and not value.startswith("--") and set(value[1:]) <= set("lxdJsVhu")):
+        if value in lists or (
+            value.startswith("-") and not value.startswith("--") and set(value[1:]) <= set("lxdJsVhu")
+        ):
             return "only lists partition tables"
     return None
 
@@ -217,8 +380,20 @@ def _parted(values: list[str]) -> str | None:
     (optionally after ``unit UNIT``) prints one; any other command changes the disk."""
     options = [v for v in values if v.startswith("-")]
     rest = [v for v in values if not v.startswith("-")]
-    if not set(options) <= {"-l", "--list", "-s", "--script", "-m", "--machine", "-j", "--json", "-v", "--version",
-                            "-h", "--help"}:
+    if not set(options) <= {
+        "-l",
+        "--list",
+        "-s",
+        "--script",
+        "-m",
+        "--machine",
+        "-j",
+        "--json",
+        "-v",
+        "--version",
+        "-h",
+        "--help",
+    }:
         return None
     if not rest and set(options) & {"-l", "--list", "-v", "--version", "-h", "--help"}:
         return "only lists partition tables"
@@ -251,7 +426,11 @@ def query(name: str, base: Handler) -> Handler:
             why = decide(literal)
             if why is not None:
                 verb = _first(literal)
-                if name in ("apt-get", "brew", "snap", "dnf", "yum") and verb in _NETWORK_QUERIES and not (name in ("brew", "dnf", "yum") and verb in ("info", "outdated")):
+                if (
+                    name in ("apt-get", "brew", "snap", "dnf", "yum")
+                    and verb in _NETWORK_QUERIES
+                    and not (name in ("brew", "dnf", "yum") and verb in ("info", "outdated"))
+                ):
                     call.flag(R.NETWORK, "network-egress", f"{name} {verb} queries a remote package index.")
                 else:
                     read_only(call, f"{name} {why}.")
@@ -297,15 +476,27 @@ def ip(call: Call) -> None:
         return
     verb = rest[1] if len(rest) > 1 else None
     if obj == "netns" and verb == "exec":
-        call.flag(R.SYSTEM, "system-command", "ip netns exec runs a command in another network namespace.", downgradable=True)
+        call.flag(
+            R.SYSTEM, "system-command", "ip netns exec runs a command in another network namespace.", downgradable=True
+        )
         if len(words) > index + 3:
             call.run(words[index + 3 :], "ip netns exec")
         return
-    if obj in ("monitor", "help") or verb is None or verb in ("list", "lst", "get", "help") or (len(verb) >= 2 and "show".startswith(verb)):
+    if (
+        obj in ("monitor", "help")
+        or verb is None
+        or verb in ("list", "lst", "get", "help")
+        or (len(verb) >= 2 and "show".startswith(verb))
+    ):
         read_only(call, f"ip {obj} only shows the network configuration.")
         return
     if _ip_cuts_off(obj, verb, rest[2:]):
-        call.flag(R.DESTRUCTIVE, "host-change", f"ip {obj} {verb} removes the machine's addresses, routes or links: it can cut it off the network.", downgradable=True)
+        call.flag(
+            R.DESTRUCTIVE,
+            "host-change",
+            f"ip {obj} {verb} removes the machine's addresses, routes or links: it can cut it off the network.",
+            downgradable=True,
+        )
         return
     call.flag(R.SYSTEM, "system-command", f"ip {obj} {verb} changes the network configuration.", downgradable=True)
 
@@ -340,14 +531,25 @@ def nft(call: Call) -> None:
         destructive(call, "dynamic-argument", "An nft argument is only known when it runs.")
         return
     literal = [v for v in values if v is not None]
-    if any(v in ("-f", "--file", "-i", "--interactive") or (v.startswith("-") and not v.startswith("--") and ("f" in v or "i" in v)) for v in literal):
+    if any(
+        v in ("-f", "--file", "-i", "--interactive")
+        or (v.startswith("-") and not v.startswith("--") and ("f" in v or "i" in v))
+        for v in literal
+    ):
         if any(v in ("-c", "--check") for v in literal):
             read_only(call, "nft --check only checks the rules.")
         else:
-            call.flag(R.SYSTEM, "system-command", "nft -f/-i loads firewall rules the classifier cannot see.", downgradable=True)
+            call.flag(
+                R.SYSTEM,
+                "system-command",
+                "nft -f/-i loads firewall rules the classifier cannot see.",
+                downgradable=True,
+            )
         return
     verb = next((v for v in literal if not v.startswith("-")), None)
-    if verb in (None, "list", "describe", "monitor", "help") or any(v in ("-c", "--check", "-v", "--version", "-h", "--help") for v in literal):
+    if verb in (None, "list", "describe", "monitor", "help") or any(
+        v in ("-c", "--check", "-v", "--version", "-h", "--help") for v in literal
+    ):
         read_only(call, "nft only lists or checks the firewall rules.")
         return
     operands = [v for v in literal if not v.startswith("-")]

@@ -42,7 +42,11 @@ def sed(call: Call) -> None:
     # -i takes an optional attached suffix, so scan without treating i as value-taking.
     found = scan(words, "efl", _SED_LONG_VALUES, long_flags=_SED_LONG_FLAGS)
     if found.dynamic:
-        destructive(call, "dynamic-script", "A sed argument with expansions may be a script that runs commands (e) or writes files (w).")
+        destructive(
+            call,
+            "dynamic-script",
+            "A sed argument with expansions may be a script that runs commands (e) or writes files (w).",
+        )
         return
     if found.values("-f", "--file"):
         destructive(call, "script-file", "sed -f runs a script file the classifier cannot see.")
@@ -58,7 +62,9 @@ def sed(call: Call) -> None:
         text = "\n".join(s.value or "" for s in scripts)
         effects = sed_script_effects(text)
         if effects is None:
-            destructive(call, "sed-script", "The sed script is not understood (e/w commands run programs or write files).")
+            destructive(
+                call, "sed-script", "The sed script is not understood (e/w commands run programs or write files)."
+            )
             return
         runs, writes = effects
         if runs:
@@ -252,13 +258,22 @@ _AWK_OUTPUTS = {"-d": "awkvars.out", "--dump-variables": "awkvars.out", "-o": "a
 
 def awk(call: Call) -> None:
     """Grade ``awk``/``gawk``/``mawk``: see the module docstring."""
-    found = scan(call.args, "FvfeilEW", _AWK_LONG_VALUES, long_flags=frozenset({"--debug", "--sandbox", "--version", *_AWK_OUTPUTS}))
+    found = scan(
+        call.args,
+        "FvfeilEW",
+        _AWK_LONG_VALUES,
+        long_flags=frozenset({"--debug", "--sandbox", "--version", *_AWK_OUTPUTS}),
+    )
     if found.values("-f", "--file", "-i", "--include", "-l", "--load", "-E", "--exec"):
         destructive(call, "script-file", f"{call.name} loads program files the classifier cannot see.")
         return
     for option in found.values("-W"):
         if (option.value or "").split("=", 1)[0] not in ("version", "v", "posix", "traditional", "lint", "sandbox"):
-            destructive(call, "script-file", f"{call.name} -W {show(option)} is not recognised (mawk -W exec runs a program file).")
+            destructive(
+                call,
+                "script-file",
+                f"{call.name} -W {show(option)} is not recognised (mawk -W exec runs a program file).",
+            )
             return
         if (option.value or "").startswith("v"):
             read_only(call, f"{call.name} -W version only prints.")

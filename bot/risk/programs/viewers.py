@@ -54,12 +54,20 @@ def man(call: Call) -> None:
         if value.startswith("--"):
             name = value.split("=", 1)[0]
             if any(long_is(name, option) for option in _MAN_RUNS_LONG):
-                destructive(call, "runs-program", f"man {name} runs a program of the caller's choosing (pager, browser or config).")
+                destructive(
+                    call,
+                    "runs-program",
+                    f"man {name} runs a program of the caller's choosing (pager, browser or config).",
+                )
                 return
         elif value.startswith("-"):
             for letter in value[1:]:
                 if letter in _MAN_RUNS_SHORT:
-                    destructive(call, "runs-program", f"man -{letter} runs a program of the caller's choosing (pager, browser or config).")
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"man -{letter} runs a program of the caller's choosing (pager, browser or config).",
+                    )
                     return
                 if letter in _MAN_SHORT_VALUES or letter in "TZ":
                     break
@@ -93,7 +101,11 @@ def _pager(call: Call, allow: Callable[[str], bool]) -> None:
         if value == "--":
             break
         if value.startswith("+") and not allow(value):
-            destructive(call, "runs-program", f"{call.name} {show(words[index - 1])} runs {call.name} commands at start-up (! runs a shell command).")
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} {show(words[index - 1])} runs {call.name} commands at start-up (! runs a shell command).",
+            )
             return
         if value.startswith("-+"):
             destructive(call, "runs-program", f"{call.name} -+ changes options the way a start-up command does.")
@@ -101,7 +113,11 @@ def _pager(call: Call, allow: Callable[[str], bool]) -> None:
         if value.startswith("--"):
             name, eq, attached = value.partition("=")
             if any(long_is(name, option) for option in _LESS_KEYFILES):
-                destructive(call, "runs-program", f"{call.name} {name} loads key bindings and environment (LESSOPEN) from a file.")
+                destructive(
+                    call,
+                    "runs-program",
+                    f"{call.name} {name} loads key bindings and environment (LESSOPEN) from a file.",
+                )
                 return
             if name in _LESS_LOGS or any(long_is(name, option) for option in _LESS_LOGS):
                 target = Word(attached, attached) if eq else (words[index] if index < len(words) else None)
@@ -119,7 +135,11 @@ def _pager(call: Call, allow: Callable[[str], bool]) -> None:
                 target = Word(rest, rest) if rest else (words[index] if index < len(words) else None)
                 index += 0 if rest else 1
                 if letter == "k":
-                    destructive(call, "runs-program", f"{call.name} -k loads key bindings and environment (LESSOPEN) from a file.")
+                    destructive(
+                        call,
+                        "runs-program",
+                        f"{call.name} -k loads key bindings and environment (LESSOPEN) from a file.",
+                    )
                     return
                 if letter in "oO" and target is not None:
                     call.write(target, f"{call.name} -{letter} writes")
@@ -175,7 +195,12 @@ def ss(call: Call) -> None:
     """ss(8): ``-K``/``--kill`` closes sockets of other processes; ``-D``/``--diag FILE`` writes FILE."""
     if injected(call, call.args, runs_programs=False):
         return
-    found = scan(call.args, "DFNAf", frozenset({"--diag", "--filter", "--net", "--query", "--family"}), long_flags=frozenset({"--kill"}))
+    found = scan(
+        call.args,
+        "DFNAf",
+        frozenset({"--diag", "--filter", "--net", "--query", "--family"}),
+        long_flags=frozenset({"--kill"}),
+    )
     if found.has("-K", "--kill"):
         call.flag(R.SYSTEM, "system-command", "ss -K closes other processes' sockets.")
     for target in found.values("-D", "--diag"):
@@ -188,7 +213,9 @@ def file_(call: Call) -> None:
     """file(1): ``-C``/``--compile`` writes the compiled magic file into the current directory."""
     if injected(call, call.args, runs_programs=False):
         return
-    found = scan(call.args, "efFmP", frozenset({"--exclude", "--files-from", "--separator", "--magic-file", "--parameter"}))
+    found = scan(
+        call.args, "efFmP", frozenset({"--exclude", "--files-from", "--separator", "--magic-file", "--parameter"})
+    )
     if found.has("-C", "--compile"):
         call.write(literal_word("."), "file -C writes a .mgc file into")
         return

@@ -80,7 +80,9 @@ def env(call: Call) -> None:
         if value.startswith("--"):
             name, eq, attached = value.partition("=")
             if long_is(name, "--split-string"):
-                destructive(call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse.")
+                destructive(
+                    call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse."
+                )
                 return
             if long_is(name, "--chdir") or long_is(name, "--unset"):
                 taken = Word(attached, attached) if eq else (words[index] if index < len(words) else None)
@@ -91,7 +93,9 @@ def env(call: Call) -> None:
         letters = value[1:]
         for position, letter in enumerate(letters):
             if letter == "S":
-                destructive(call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse.")
+                destructive(
+                    call, "dynamic-script", "env -S splits a string into a command line the classifier does not parse."
+                )
                 return
             if letter in "uC":
                 attached = letters[position + 1 :]
@@ -156,7 +160,9 @@ def time_(call: Call) -> None:
 
 def ionice(call: Call) -> None:
     """ionice(1): runs a command; ``-p``/``-P``/``-u`` change other processes (system)."""
-    found = scan(call.args, "cnpPu", frozenset({"--class", "--classdata", "--pid", "--pgid", "--uid"}), stop_at_operand=True)
+    found = scan(
+        call.args, "cnpPu", frozenset({"--class", "--classdata", "--pid", "--pgid", "--uid"}), stop_at_operand=True
+    )
     if found.has("-p", "-P", "-u", "--pid", "--pgid", "--uid"):
         call.flag(R.SYSTEM, "system-command", "ionice -p/-P/-u changes other processes.")
         return
@@ -207,7 +213,9 @@ _XARGS_VALUES = frozenset({
     "--arg-file", "--delimiter", "--eof", "--replace", "--max-lines", "--max-args", "--max-procs",
     "--max-chars", "--process-slot-var",
 })  # fmt: skip
-_XARGS_FLAGS = frozenset({"--null", "--interactive", "--no-run-if-empty", "--verbose", "--exit", "--open-tty", "--show-limits"})
+_XARGS_FLAGS = frozenset(
+    {"--null", "--interactive", "--no-run-if-empty", "--verbose", "--exit", "--open-tty", "--show-limits"}
+)
 
 
 def xargs(call: Call) -> None:
@@ -283,8 +291,12 @@ def sudo(call: Call) -> None:
     found = scan(call.args, "ugCDhprtTUR", _SUDO_VALUES, long_flags=_SUDO_FLAGS, stop_at_operand=True)
     for root in found.values("-R", "--chroot"):
         if root.value != "/":
-            destructive(call, "chroot", f"sudo -R {root.src} runs the command as root from another root directory: "
-                        "its programs and configuration come from there.")
+            destructive(
+                call,
+                "chroot",
+                f"sudo -R {root.src} runs the command as root from another root directory: "
+                "its programs and configuration come from there.",
+            )
             return
     if found.has("-e", "--edit"):
         for word in found.rest:
@@ -335,7 +347,11 @@ def find(call: Call) -> None:
     words = call.args
     split = next((w for w in words if w.value is None and w.splits), None)
     if split is not None:
-        destructive(call, "dynamic-argument", f"{show(split)} may expand to several words, including find primaries such as -delete.")
+        destructive(
+            call,
+            "dynamic-argument",
+            f"{show(split)} may expand to several words, including find primaries such as -delete.",
+        )
         return
     index = 0
     while index < len(words):
@@ -389,7 +405,9 @@ def find(call: Call) -> None:
             while end < len(words) and words[end].value not in (";", "+"):
                 end += 1
             command_words = [
-                w if w.value is not None and "{}" not in w.value else (found if w.value == "{}" else dynamic_word(w.src))
+                w
+                if w.value is not None and "{}" not in w.value
+                else (found if w.value == "{}" else dynamic_word(w.src))
                 for w in words[index:end]
             ]
             if not command_words or end >= len(words):
@@ -402,11 +420,20 @@ def find(call: Call) -> None:
             changed = max((r.level for r, _ in call.g.records[before:]), default=R.READ_ONLY)
             secret = call.g.reads_below(roots, command_words)
             if secret is not None:
-                call.flag(R.NETWORK, "secret-read", f"find {value} runs {show(command_words[0])} on every file below {', '.join(show(w) for w in roots)}, which may hold {secret}: the command's output goes to the model.")
+                call.flag(
+                    R.NETWORK,
+                    "secret-read",
+                    f"find {value} runs {show(command_words[0])} on every file below {', '.join(show(w) for w in roots)}, which may hold {secret}: the command's output goes to the model.",
+                )
             if not contained_roots and changed >= R.SYSTEM:
                 # find(1) runs the command on every file below its start points: outside the workspace (find /)
                 # that reaches system files.
-                call.flag(R.DESTRUCTIVE, "host-change", f"find {value} changes every file it finds below {', '.join(show(w) for w in roots)}, outside the workspace.", downgradable=True)
+                call.flag(
+                    R.DESTRUCTIVE,
+                    "host-change",
+                    f"find {value} changes every file it finds below {', '.join(show(w) for w in roots)}, outside the workspace.",
+                    downgradable=True,
+                )
             index = end + 1
             acted = True
             continue
@@ -426,7 +453,9 @@ _WATCH_FLAGS = frozenset({
 def watch(call: Call) -> None:
     """watch(1) (procps-ng): runs COMMAND repeatedly; without ``-x`` the words are joined by spaces and run
     with ``sh -c`` (graded as that script, repeated); with ``-x`` the command is run as words."""
-    found = scan(call.args, "nqd", _WATCH_VALUES | frozenset({"--equexit"}), long_flags=_WATCH_FLAGS, stop_at_operand=True)
+    found = scan(
+        call.args, "nqd", _WATCH_VALUES | frozenset({"--equexit"}), long_flags=_WATCH_FLAGS, stop_at_operand=True
+    )
     if found.dynamic and not found.rest:
         destructive(call, "dynamic-argument", "An argument of watch is only known when it runs.")
         return
@@ -454,8 +483,36 @@ _PARALLEL_FLAGS = frozenset({
     "--bar", "--eta", "--progress", "--line-buffer", "--lb", "-u", "--ungroup", "--group", "--will-cite",
     "--no-notice", "--dry-run", "--dryrun", "-r", "--no-run-if-empty", "--halt-on-error", "--version", "--help",
 })  # fmt: skip
-_PARALLEL_REMOTE = ("-S", "--sshlogin", "--slf", "--sshloginfile", "--transfer", "--return", "--trc", "--cleanup", "--basefile", "--bf")
-_PARALLEL_PROGRAMS = ("--pipe", "--pipepart", "--shebang", "--shebang-wrap", "--fifo", "--cat", "--profile", "-J", "--ssh", "--filter", "--semaphore", "--sem", "--embed", "--plus", "--rpl", "--shellquote")
+_PARALLEL_REMOTE = (
+    "-S",
+    "--sshlogin",
+    "--slf",
+    "--sshloginfile",
+    "--transfer",
+    "--return",
+    "--trc",
+    "--cleanup",
+    "--basefile",
+    "--bf",
+)
+_PARALLEL_PROGRAMS = (
+    "--pipe",
+    "--pipepart",
+    "--shebang",
+    "--shebang-wrap",
+    "--fifo",
+    "--cat",
+    "--profile",
+    "-J",
+    "--ssh",
+    "--filter",
+    "--semaphore",
+    "--sem",
+    "--embed",
+    "--plus",
+    "--rpl",
+    "--shellquote",
+)
 
 
 def parallel(call: Call) -> None:
@@ -476,10 +533,16 @@ def parallel(call: Call) -> None:
         index += 1
         name = value.split("=", 1)[0]
         if name in _PARALLEL_REMOTE or name in _PARALLEL_PROGRAMS:
-            destructive(call, "runs-program", f"parallel {name} runs commands on other machines or from files the classifier cannot see.")
+            destructive(
+                call,
+                "runs-program",
+                f"parallel {name} runs commands on other machines or from files the classifier cannot see.",
+            )
             return
         if name in ("--results", "--res", "--joblog"):
-            target = Word(value.split("=", 1)[1], value) if "=" in value else (words[index] if index < len(words) else None)
+            target = (
+                Word(value.split("=", 1)[1], value) if "=" in value else (words[index] if index < len(words) else None)
+            )
             if target is not None:
                 call.write(target, f"parallel {name} writes")
         if name in _PARALLEL_VALUES and "=" not in value and not (len(value) > 2 and not value.startswith("--")):
@@ -490,7 +553,9 @@ def parallel(call: Call) -> None:
         if name == "--dry-run" or name == "--dryrun":
             read_only(call, "parallel --dry-run only prints the commands.")
             return
-    separator = next((i for i in range(index, len(words)) if (words[i].value or "") in (":::", "::::", ":::+", "::::+")), len(words))
+    separator = next(
+        (i for i in range(index, len(words)) if (words[i].value or "") in (":::", "::::", ":::+", "::::+")), len(words)
+    )
     command = words[index:separator]
     inputs = words[separator:]
     if not command:
@@ -499,14 +564,24 @@ def parallel(call: Call) -> None:
             for word in literal:
                 call.script(word.value or "", "parallel", repeat=True)
             return
-        destructive(call, "shell-stdin", "parallel without a command runs its inputs as commands; the classifier cannot see them.")
+        destructive(
+            call,
+            "shell-stdin",
+            "parallel without a command runs its inputs as commands; the classifier cannot see them.",
+        )
         return
     if any(w.value is None for w in command):
         destructive(call, "dynamic-script", "The command parallel runs is only known when it runs.")
         return
     text = " ".join(w.value or "" for w in command)
     given = [w.value for w in inputs[1:] if w.value is not None]
-    if inputs and inputs[0].value == ":::" and len(given) == len(inputs) - 1 and ":::" not in given and len(given) <= 16:
+    if (
+        inputs
+        and inputs[0].value == ":::"
+        and len(given) == len(inputs) - 1
+        and ":::" not in given
+        and len(given) <= 16
+    ):
         arguments = [shlex.quote(value) for value in given]  # parallel quotes each input (GNU parallel(1) "{}")
     else:
         arguments = ['"$UNKNOWN_ARGUMENT"']
@@ -525,15 +600,33 @@ def _fill(template: str, argument: str) -> str:
 _PARALLEL_REPLACEMENT = re.compile(r"\{(?:\d*(?:\.|/|//|/\.|#|%)?|\d+)\}")
 
 
-_SU_VALUES = frozenset({"--command", "--session-command", "--shell", "--group", "--supp-group", "--whitelist-environment", "-c", "-s", "-g", "-G", "-w"})
-_SU_SHELLS = frozenset({"/bin/bash", "/bin/sh", "/usr/bin/bash", "/usr/bin/sh", "bash", "sh", "/bin/dash", "/bin/zsh", "/usr/bin/zsh"})
+_SU_VALUES = frozenset(
+    {
+        "--command",
+        "--session-command",
+        "--shell",
+        "--group",
+        "--supp-group",
+        "--whitelist-environment",
+        "-c",
+        "-s",
+        "-g",
+        "-G",
+        "-w",
+    }
+)
+_SU_SHELLS = frozenset(
+    {"/bin/bash", "/bin/sh", "/usr/bin/bash", "/usr/bin/sh", "bash", "sh", "/bin/dash", "/bin/zsh", "/usr/bin/zsh"}
+)
 
 
 def su(call: Call) -> None:
     """su(1) (util-linux): like sudo, not a transparent prefix: at least system on the host (workspace_write
     contained); ``-c CMD`` is graded as a script; without ``-c`` it opens a shell reading standard input."""
     call.flag(R.SYSTEM, "privilege-escalation", "su runs commands as another user (root).", downgradable=True)
-    found = scan(call.args, "csgGw", _SU_VALUES, long_flags=frozenset({"--login", "--preserve-environment", "--pty", "--fast"}))
+    found = scan(
+        call.args, "csgGw", _SU_VALUES, long_flags=frozenset({"--login", "--preserve-environment", "--pty", "--fast"})
+    )
     if found.dynamic:
         destructive(call, "dynamic-argument", "An argument of su is only known when it runs.")
         return
@@ -558,13 +651,37 @@ def su(call: Call) -> None:
         call.g.state = saved
 
 
-_SCRIPT_VALUES = frozenset({"--command", "--log-in", "--log-out", "--log-io", "--log-timing", "--logging-format", "--output-limit", "--echo", "-c", "-I", "-O", "-B", "-T", "-m", "-E", "-o"})
+_SCRIPT_VALUES = frozenset(
+    {
+        "--command",
+        "--log-in",
+        "--log-out",
+        "--log-io",
+        "--log-timing",
+        "--logging-format",
+        "--output-limit",
+        "--echo",
+        "-c",
+        "-I",
+        "-O",
+        "-B",
+        "-T",
+        "-m",
+        "-E",
+        "-o",
+    }
+)
 
 
 def script(call: Call) -> None:
     """script(1) (util-linux): records a session to FILE (default ``typescript``: a write); ``-c CMD`` is graded
     as a script; without ``-c`` it opens an interactive shell (reading standard input)."""
-    found = scan(call.args, "cIOBTmEo", _SCRIPT_VALUES, long_flags=frozenset({"--append", "--flush", "--force", "--quiet", "--return", "--timing"}))
+    found = scan(
+        call.args,
+        "cIOBTmEo",
+        _SCRIPT_VALUES,
+        long_flags=frozenset({"--append", "--flush", "--force", "--quiet", "--return", "--timing"}),
+    )
     if found.dynamic:
         destructive(call, "dynamic-argument", "An argument of script is only known when it runs.")
         return

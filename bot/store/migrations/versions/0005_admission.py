@@ -14,22 +14,23 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0005'
-down_revision = '0004'
+revision = "0005"
+down_revision = "0004"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table('bot_request_counts',
-    sa.Column('bot_id', sa.String(length=40), nullable=False),
-    sa.Column('window', sa.Integer(), autoincrement=False, nullable=False),
-    sa.Column('count', sa.Integer(), nullable=False),
-    sa.PrimaryKeyConstraint('bot_id', 'window')
+    op.create_table(
+        "bot_request_counts",
+        sa.Column("bot_id", sa.String(length=40), nullable=False),
+        sa.Column("window", sa.Integer(), autoincrement=False, nullable=False),
+        sa.Column("count", sa.Integer(), nullable=False),
+        sa.PrimaryKeyConstraint("bot_id", "window"),
     )
-    with op.batch_alter_table('escalations', schema=None) as batch_op:
-        batch_op.create_index('ix_escalations_bot_status', ['bot_id', 'status'], unique=False)
-    if op.get_bind().dialect.name == 'postgresql':
+    with op.batch_alter_table("escalations", schema=None) as batch_op:
+        batch_op.create_index("ix_escalations_bot_status", ["bot_id", "status"], unique=False)
+    if op.get_bind().dialect.name == "postgresql":
         op.execute(
             "CREATE OR REPLACE FUNCTION flybot_cache_notify() RETURNS trigger LANGUAGE plpgsql AS $$ "
             "BEGIN PERFORM pg_notify('flybot_decisions', 'cache:' || TG_TABLE_NAME); RETURN NULL; END $$"
@@ -46,10 +47,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    if op.get_bind().dialect.name == 'postgresql':
+    if op.get_bind().dialect.name == "postgresql":
         op.execute("DROP TRIGGER IF EXISTS flybot_cache_standing ON standing_approvals")
         op.execute("DROP TRIGGER IF EXISTS flybot_cache_bots ON bots")
         op.execute("DROP FUNCTION IF EXISTS flybot_cache_notify()")
-    with op.batch_alter_table('escalations', schema=None) as batch_op:
-        batch_op.drop_index('ix_escalations_bot_status')
-    op.drop_table('bot_request_counts')
+    with op.batch_alter_table("escalations", schema=None) as batch_op:
+        batch_op.drop_index("ix_escalations_bot_status")
+    op.drop_table("bot_request_counts")

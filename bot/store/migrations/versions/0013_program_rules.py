@@ -15,23 +15,24 @@ from alembic import op
 
 import bot.store.models
 
-revision = '0013'
-down_revision = '0012'
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
 
 def upgrade() -> None:
-    op.create_table('program_rules',
-    sa.Column('program', sa.String(length=64), nullable=False),
-    sa.Column('subcommand', sa.String(length=64), nullable=False),
-    sa.Column('grade', sa.String(length=20), nullable=False),
-    sa.Column('note', sa.Text(), nullable=True),
-    sa.Column('set_by', sa.String(length=80), nullable=False),
-    sa.Column('set_at', bot.store.models.UTCDateTime(timezone=True), nullable=False),
-    sa.PrimaryKeyConstraint('program', 'subcommand')
+    op.create_table(
+        "program_rules",
+        sa.Column("program", sa.String(length=64), nullable=False),
+        sa.Column("subcommand", sa.String(length=64), nullable=False),
+        sa.Column("grade", sa.String(length=20), nullable=False),
+        sa.Column("note", sa.Text(), nullable=True),
+        sa.Column("set_by", sa.String(length=80), nullable=False),
+        sa.Column("set_at", bot.store.models.UTCDateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint("program", "subcommand"),
     )
-    if op.get_bind().dialect.name == 'postgresql':
+    if op.get_bind().dialect.name == "postgresql":
         op.execute(
             "CREATE TRIGGER flybot_cache_program_rules AFTER INSERT OR DELETE OR UPDATE ON program_rules "
             "FOR EACH STATEMENT EXECUTE FUNCTION flybot_cache_notify()"
@@ -39,6 +40,6 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    if op.get_bind().dialect.name == 'postgresql':
+    if op.get_bind().dialect.name == "postgresql":
         op.execute("DROP TRIGGER IF EXISTS flybot_cache_program_rules ON program_rules")
-    op.drop_table('program_rules')
+    op.drop_table("program_rules")
