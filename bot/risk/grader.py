@@ -735,7 +735,8 @@ class Grader:
                 scope,
                 R.DESTRUCTIVE,
                 "git-control-write",
-                f"{what} {target}: git hooks and config make git run programs later.",
+                f"{what} {target}: git hooks and config, and coding agents' settings (.claude, .codex, .mcp.json), "
+                "make programs run later.",
                 subject=subject,
             )
         else:

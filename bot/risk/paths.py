@@ -37,7 +37,7 @@ from functools import lru_cache
 from bot.risk.words import Word
 from bot.values import Record
 
-__all__ = ["WORKSPACE_SENTINEL", "CwdState", "Where", "locate", "may_be_in_workspace", "names_socket"]
+__all__ = ["WORKSPACE_SENTINEL", "CwdState", "Where", "agent_control", "locate", "may_be_in_workspace", "names_socket"]
 
 #: Stand-in root when the escalation gave no workspace; a NUL can never appear in a shell word.
 WORKSPACE_SENTINEL = "/\x00workspace"
@@ -209,8 +209,12 @@ def _git_control(rest: str) -> Where:
     under it (a submodule's ``.git/modules/x/hooks``, a worktree's ``.git/worktrees/a/config``,
     ``.git/config.worktree``) plant code git runs later; so do Mercurial's ``.hg/hgrc`` (hgrc(5): [hooks],
     [extensions]) and Jujutsu's ``.jj/repo/config.toml`` (jj config: ui.pager, ui.diff.tool), which no checkout
-    writes."""
+    writes. Coding agents' own settings are control files too: Claude Code's ``.claude`` directory (settings,
+    hooks, commands, agents, skills) and ``.mcp.json`` (MCP servers it starts), and Codex's ``.codex`` directory
+    (``config.toml``, ``hooks.json``): the agent runs what they name."""
     if "/.hg/hgrc" in rest or "/.jj/repo/config" in rest:
+        return Where.GIT_CONTROL
+    if agent_control(rest):
         return Where.GIT_CONTROL
     if ".git" not in rest:
         return Where.WORKSPACE
@@ -221,6 +225,15 @@ def _git_control(rest: str) -> Where:
             if following == "" or any(p == "hooks" or p.startswith("config") for p in parts[index + 1 :]):
                 return Where.GIT_CONTROL
     return Where.WORKSPACE
+
+
+def agent_control(path: str) -> bool:
+    """True when ``path`` is or lies in a ``.claude`` or ``.codex`` directory, or is a ``.mcp.json`` file (Claude
+    Code's and Codex's own settings, hooks and commands: the agent runs what they name)."""
+    if ".claude" not in path and ".codex" not in path and ".mcp.json" not in path:
+        return False
+    parts = path.split("/")
+    return any(part in (".claude", ".codex") for part in parts) or parts[-1] == ".mcp.json"
 
 
 def _deglob(value: str) -> str:

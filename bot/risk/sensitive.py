@@ -12,7 +12,11 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/root``): ``.ssh`` (sshd(8) AUTHORIZED_KEYS FILE FORMAT), shell start-up files (bash(1) INVOCATION: ``.bashrc``,
   ``.bash_profile``, ``.bash_login``, ``.profile``, ``.bash_logout``; zsh(1) STARTUP/SHUTDOWN FILES: ``.zshenv``,
   ``.zprofile``, ``.zshrc``, ``.zlogin``, ``.zlogout``), ``.gnupg``, ``.config/autostart``,
-  ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, the home directory itself and
+  ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, ``.gitconfig`` (git-config(1):
+  ``core.pager``, ``core.hooksPath``), ``.bash_aliases`` (read by Debian's ``.bashrc``), ``bin`` (on Debian's PATH
+  by ``.profile``), ``.cargo/config.toml``, ``.cargo/config`` (The Cargo Book, "Configuration": runners, build
+  scripts' environment) and ``.cargo/bin`` (on the PATH), Claude Code's ``.claude`` and ``.claude.json`` (settings,
+  hooks, MCP servers) and Codex's ``.codex`` (config.toml, hooks), the home directory itself and
   ``.local``, ``.local/state``, ``.local/share`` as a whole (unpacking, syncing or cloning into them replaces those
   files), everything below ``.config`` (XDG config home: git's ``config``, editors' and shells' start-up files) and
   ``.local/bin`` (on the PATH), and the credential files below;
@@ -97,9 +101,13 @@ _SYSTEM_TREES = (
 _NOT_PROTECTED = ("/var/tmp", "/var/folders", "/private/var/tmp", "/private/var/folders")
 _HOME_PROTECTED = frozenset({
     ".ssh", ".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout", ".zshenv", ".zprofile", ".zshrc",
-    ".zlogin", ".zlogout", ".gnupg", ".pam_environment",
+    ".zlogin", ".zlogout", ".gnupg", ".pam_environment", ".gitconfig", ".bash_aliases", "bin", ".claude",
+    ".claude.json", ".codex",
 })  # fmt: skip
-_HOME_PROTECTED_PAIRS = frozenset({(".config", "autostart"), (".config", "systemd")})
+_HOME_PROTECTED_PAIRS = frozenset({
+    (".config", "autostart"), (".config", "systemd"), (".cargo", "config.toml"), (".cargo", "config"),
+    (".cargo", "bin"),
+})  # fmt: skip
 _SSH_PUBLIC = frozenset(
     {"known_hosts", "known_hosts.old", "known_hosts2", "config", "authorized_keys", "authorized_keys2"}
 )
@@ -366,7 +374,7 @@ def protected_path(text: str) -> str | None:
         if rest and (rest[0] in _HOME_PROTECTED or rest[0] in _HOME_FILES):
             return f"{rest[0]} in a home directory holds logins, keys or start-up code"
         if len(rest) >= 2 and (rest[0], rest[1]) in _HOME_PROTECTED_PAIRS:
-            return f"{rest[0]}/{rest[1]} starts programs at login"
+            return f"{rest[0]}/{rest[1]} holds programs or settings that start programs later"
         if not rest or rest in ([".local"], [".local", "state"], [".local", "share"]):
             where = "/".join(["~", *rest])
             return f"writing into {where} (unpacking, syncing, cloning there) may replace the shell's, ssh's or git's start-up files"

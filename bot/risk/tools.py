@@ -8,11 +8,16 @@ adapter and the server grade the same way):
 tool call                                   grade                 rule
 ==========================================  ====================  ==============================================
 file edit or write inside the workspace     ``workspace_write``   ``tool-write-in-workspace``
-... in the workspace's ``.git`` directory   ``destructive``       ``git-control-write`` (git runs its hooks)
-... outside the workspace                   ``system``            ``tool-write-outside-workspace``
+... a git, hg or jj control file, or a      ``destructive``       ``git-control-write`` (the shell grader's rules:
+coding agent's settings (``.claude``,                             paths.py ``_git_control``, grader.py
+``.codex``, ``.mcp.json``)                                        ``git_directory_file``)
+... in a temp area                          ``system``            ``tool-write-outside-workspace``
+... elsewhere outside the workspace         ``destructive``       ``overwrite-outside-workspace`` (as the same
+                                                                  overwrite by a shell command)
 ... a protected path or credential file     ``destructive``       ``protected-path-write`` (bot/risk/sensitive.py)
 ... a path that is not absolute             ``destructive``       ``tool-unknown-path``
 ``WebFetch`` of an http(s) URL              ``network``           ``tool-network``
+... whose host parsers may read differently ``destructive``       ``tool-unknown-url`` (``_host``)
 ``WebSearch``                               ``network``           ``tool-network``
 MCP tool with a program rule                the rule's grade      ``program-rule``
 MCP tool without one                        ``destructive``       ``unrecognised`` (the card offers an admin to
@@ -40,8 +45,11 @@ import posixpath
 import re
 from urllib.parse import urlsplit
 
+from bot.risk.grader import git_directory_file
 from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand
+from bot.risk.paths import CwdState, Where, locate
 from bot.risk.sensitive import credential_path, protected_path
+from bot.risk.words import Word
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -87,38 +95,58 @@ def tool_path(name: str, tool_input: dict[str, Any]) -> str | None:
 
 
 def _where(path: str | None, workspace: str | None) -> tuple[RiskLevel, str, str]:
-    """Grade, rule and detail of writing ``path`` (absolute, normalised here) from ``workspace``."""
+    """Grade, rule and detail of writing ``path`` (absolute, normalised here) from ``workspace``: the shell
+    grader's rules for a write (bot/risk/grader.py ``Grader.write``), a tool write replacing what is there."""
     if path is None or not path.startswith("/"):
         return RiskLevel.DESTRUCTIVE, "tool-unknown-path", "writes a file whose absolute path is not known."
     path = posixpath.normpath(path)
-    if workspace is not None and workspace.startswith("/"):
-        root = posixpath.normpath(workspace)
-        inside = path == root or path.startswith(root.rstrip("/") + "/")
-        if inside:
-            rest = path[len(root.rstrip("/")) + 1 :]
-            if rest == ".git" or rest.startswith(".git/"):
-                return (
-                    RiskLevel.DESTRUCTIVE,
-                    "git-control-write",
-                    f"writes {path}: git hooks and config make git run programs later.",
-                )
-            return RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace", f"writes {path} inside the workspace."
+    if path.startswith("//"):
+        path = "/" + path.lstrip("/")
+    state = CwdState.start(workspace if workspace is not None and workspace.startswith("/") else None)
+    where = locate(Word(path, path), state)
+    if where is Where.GIT_CONTROL or (where in (Where.WORKSPACE, Where.TEMP) and git_directory_file(path)):
+        return (
+            RiskLevel.DESTRUCTIVE,
+            "git-control-write",
+            f"writes {path}: git hooks and config, and coding agents' settings (.claude, .codex, .mcp.json), make "
+            "programs run later.",
+        )
+    if where is Where.WORKSPACE:
+        return RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace", f"writes {path} inside the workspace."
     why = protected_path(path) or (f"it holds {credential_path(path)}" if credential_path(path) else None)
     if why is not None:
         return RiskLevel.DESTRUCTIVE, "protected-path-write", f"writes {path}: {why}."
-    return RiskLevel.SYSTEM, "tool-write-outside-workspace", f"writes {path}, outside the workspace."
+    if where is Where.TEMP:
+        return RiskLevel.SYSTEM, "tool-write-outside-workspace", f"writes {path} in the temp area."
+    return (
+        RiskLevel.DESTRUCTIVE,
+        "overwrite-outside-workspace",
+        f"writes {path}, outside the workspace, replacing or changing what is there.",
+    )
+
+
+#: Whitespace and control characters anywhere in a URL: parsers strip or keep them differently.
+_UNSAFE_URL = re.compile(r"[\x00-\x20\x7f]")
+#: An authority with a backslash (WHATWG reads it as ``/`` in an http URL, Python's urlsplit as part of the
+#: authority), userinfo (``@``) or a percent escape: parsers disagree on where the host is.
+_UNSAFE_AUTHORITY = re.compile(r"[\\@%]")
 
 
 def _host(url: object) -> str | None:
-    """The lower-case host of an http(s) URL, or None."""
+    """The lower-case host of an http(s) URL, or None: also for a URL that parsers may read as another host (any
+    non-ASCII, whitespace or control character; a backslash, ``@`` or ``%`` in its authority), so that a standing
+    approval for a host never covers it and the card never names a host the fetch may not reach."""
     if not isinstance(url, str):
         return None
+    url = url.strip()
+    if not url.isascii() or _UNSAFE_URL.search(url):
+        return None
     try:
-        parts = urlsplit(url.strip())
+        parts = urlsplit(url)
         host = parts.hostname
     except ValueError:
         return None
-    if parts.scheme not in ("http", "https") or not host:
+    if parts.scheme.lower() not in ("http", "https") or not host or _UNSAFE_AUTHORITY.search(parts.netloc):
         return None
     return host.lower()
 
@@ -201,10 +229,17 @@ def describe_tool(
     if name in FILE_TOOLS:
         path = tool_path(name, tool_input) or "(no path)"
         shown = resolved_path or path
-        _level, rule, _detail = _where(resolved_path or tool_path(name, tool_input), workspace)
+        target = resolved_path or tool_path(name, tool_input)
+        _level, rule, _detail = _where(target, workspace)
+        root = posixpath.normpath(workspace) if workspace is not None and workspace.startswith("/") else None
+        inside = (
+            root is not None
+            and target is not None
+            and (posixpath.normpath(target) + "/").startswith(root.rstrip("/") + "/")
+        )
         place = (
             "inside the workspace"
-            if rule in ("tool-write-in-workspace", "git-control-write")
+            if rule == "tool-write-in-workspace" or (rule == "git-control-write" and inside)
             else "path not known"
             if rule == "tool-unknown-path"
             else "outside the workspace"

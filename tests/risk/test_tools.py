@@ -16,8 +16,8 @@ W = "/work/repo"
     [
         ("Edit", {"file_path": f"{W}/src/a.py"}, None, RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace"),
         ("Write", {"file_path": f"{W}/.git/hooks/pre-commit"}, None, RiskLevel.DESTRUCTIVE, "git-control-write"),
-        ("Edit", {"file_path": f"{W}/link/a"}, "/srv/app/a", RiskLevel.SYSTEM, "tool-write-outside-workspace"),
-        ("Edit", {"file_path": f"{W}/../repo2/a"}, None, RiskLevel.SYSTEM, "tool-write-outside-workspace"),
+        ("Edit", {"file_path": f"{W}/link/a"}, "/srv/app/a", RiskLevel.DESTRUCTIVE, "overwrite-outside-workspace"),
+        ("Edit", {"file_path": f"{W}/../repo2/a"}, None, RiskLevel.DESTRUCTIVE, "overwrite-outside-workspace"),
         ("MultiEdit", {"file_path": "/etc/sudoers"}, None, RiskLevel.DESTRUCTIVE, "protected-path-write"),
         ("Write", {"file_path": "/root/.ssh/authorized_keys"}, None, RiskLevel.DESTRUCTIVE, "protected-path-write"),
         ("NotebookEdit", {"notebook_path": "nb.ipynb"}, None, RiskLevel.DESTRUCTIVE, "tool-unknown-path"),
