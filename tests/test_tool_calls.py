@@ -29,7 +29,7 @@ async def test_a_file_edit_is_graded_by_where_the_resolved_path_leads(harness: H
     status, inside = await harness.post(token, tool_body(harness, "Edit", edit))
     assert status == 201 and inside["risk"] == "workspace_write", inside
     status, outside = await harness.post(token, tool_body(harness, "Edit", edit, resolved_path="/srv/app/hosts"))
-    assert status == 201 and outside["risk"] == "system"
+    assert status == 201 and outside["risk"] == "destructive"  # an overwrite outside the workspace
     assert outside["command"].startswith("Edit /srv/app/hosts (outside the workspace), written as /work/repo/link")
     assert outside["tool"] == {"name": "Edit", "input": edit, "resolved_path": "/srv/app/hosts"}
     status, protected = await harness.post(
