@@ -334,6 +334,73 @@ def _expanded_target(word: Word, *, redirect: bool) -> bool:
     return redirect or "/" in src
 
 
+#: Programs that may make symbolic links wherever their input says (a patch's or archive's members, a copied tree,
+#: a checkout of a tree holding links): a later write in the same script may land where such a link leads.
+_LINK_MAKERS = frozenset({"patch", "unzip", "rsync", "ln", "bsdtar", "cpio", "pax", "7z", "7za", "unar", "ditto"})
+#: git subcommands that write the work tree from a patch or a commit (gitattributes aside, a tree may hold links).
+_GIT_LINK_MAKERS = frozenset({
+    "apply", "checkout", "switch", "reset", "stash", "pull", "merge", "am", "cherry-pick", "rebase", "restore",
+    "revert", "clone", "worktree", "submodule", "read-tree", "checkout-index",
+})  # fmt: skip
+#: git's global options that take a value as the next word (git(1) OPTIONS).
+_GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"})
+#: cp's options that copy symbolic links as links (cp(1): ``-a``, ``-d``, ``-P``, ``-R``/``-r`` without ``-L``).
+_CP_LINK_LETTERS = frozenset("adPrR")
+
+
+def _makes_links(name: str, values: list[str | None]) -> bool:
+    """True when ``name`` run with the argument ``values`` may make symbolic links whose names or targets only
+    its input knows (:data:`_LINK_MAKERS`; ``tar`` extracting, ``cp`` copying links as links, the git subcommands
+    of :data:`_GIT_LINK_MAKERS`). An argument only known when it runs counts as one that does."""
+    if name in _LINK_MAKERS:
+        return True
+    if name in ("tar", "gtar"):
+        for index, value in enumerate(values):
+            if value is None or value in ("--extract", "--get") or value.startswith("--extract="):
+                return True
+            if value.startswith("-") and not value.startswith("--") and "x" in value:
+                return True
+            if index == 0 and not value.startswith("-") and "x" in value:
+                return True  # tar's old style: ``tar xf a.tar``
+        return False
+    if name == "cp":
+        for value in values:
+            if (
+                value is None
+                or value in ("--archive", "--recursive", "--no-dereference")
+                or value.startswith("--preserve")
+            ):
+                return True
+            if value.startswith("-") and not value.startswith("--") and _CP_LINK_LETTERS & set(value[1:]):
+                return True
+        return False
+    if name == "git":
+        skip = False
+        for value in values:
+            if skip:
+                skip = False
+                continue
+            if value is None:
+                return True
+            if value in _GIT_VALUED:
+                skip = True
+                continue
+            if value.startswith("-"):
+                continue
+            return value in _GIT_LINK_MAKERS
+    return False
+
+
+_GLOB_CHARS = re.compile(r"[*?\[]")
+
+
+def _globbed(word: Word) -> bool:
+    """True when ``word`` holds an unquoted glob (``g?``, ``src/*.py``): the files it names, links among them, are
+    only known when it runs."""
+    value = word.value
+    return value is not None and word.splits and ("*" in value or "?" in value or "[" in value)
+
+
 class Program(Frozen):
     """A recognised program: its handler and the source of truth for its rules."""
 
@@ -522,6 +589,9 @@ class Grader:
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: set[str] = set()
         self.written_before: frozenset[str] = frozenset()  # :attr:`written` when the current program was dispatched
+        #: The first program of this script that may have made symbolic links (:func:`_makes_links`): a later write
+        #: or read of a path in the workspace or the temp area may go where such a link leads.
+        self.links_made: str | None = None
         #: True once the script gave a variable the integer attribute (``declare -i``): assigned values may then be
         #: arithmetic that assigns other names (``x=HOME=1``).
         self.integers = False
@@ -635,6 +705,12 @@ class Grader:
         downgraded when contained (the VM is discarded). A redirect (``subject`` given) that writes outside the
         workspace is also listed in the command's :attr:`Rec.marks`. An unquoted brace expansion of literal text
         (``src/{api,models}``) is each of the words bash makes of it (sensitive.brace_alternatives).
+
+        A write in the workspace or the temp area after a program of the same script that may make symbolic links
+        (:func:`_makes_links`: ``git apply``, ``tar -x``, ``cp -a``...), or to a redirect target or a directory part
+        holding an unquoted glob (``>> g?``, ``h?/.bashrc``), lands where a link leads, known only when it runs:
+        ``destructive`` (``unknown-write-target``) as a target built from an expansion; an operand whose last part
+        only is a glob (``sed -i ... src/*.py``) is ``system``, as a write outside the workspace.
         """
         if word.value is None and _LITERAL_BRACES.fullmatch(word.src):
             words = brace_alternatives(word.src)
@@ -652,6 +728,29 @@ class Grader:
                 word, cwd = Word(real, real), None
         where = self.where(word, cwd)
         if where is Where.NOWHERE:
+            return
+        if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or _globbed(word)):
+            self._note_written(word, cwd)
+            head, _, _last = (word.value or "").rstrip("/").rpartition("/")
+            if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
+                cause = (
+                    f"{self.links_made} earlier in this command may have made symbolic links there"
+                    if self.links_made is not None
+                    else "the glob may name a symbolic link"
+                )
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "unknown-write-target",
+                    f"{what} {target}: {cause}, so where it lands is only known when it runs.",
+                    downgradable=True, subject=subject,
+                )  # fmt: skip
+            else:
+                self.flag(
+                    rec, scope, R.SYSTEM, "write-outside-workspace",
+                    f"{what} {target}: the files a glob names (symbolic links among them) are only known when it runs.",
+                    downgradable=True, subject=subject,
+                )  # fmt: skip
+            if subject is not None:
+                rec.marks = (rec.marks or []) + [subject]
             return
         self._note_written(word, cwd)
         why = (
@@ -825,10 +924,14 @@ class Grader:
             or self.may_read_secret(rec, words)
         ):
             self.secrets(rec, scope, name, words[1:])
+        if self.links_made is not None and len(words) > 1:
+            rec.outside = True  # its paths may lead through links made earlier: no standing approval covers it
         if rule is None:
             program.handler(Call(self, rec, scope, name, words[1:]))
         else:
             self.ruled_builtin(rec, scope, name, words, rule, program, lower=not as_path)
+        if self.links_made is None and _makes_links(name, [w.value for w in words[1:]]):
+            self.links_made = name
 
     def ruled(self, rec: Rec, scope: Scope, name: str, words: list[Word], rule: Rule) -> None:
         """Grade a program the classifier does not know by an organisation's program rule (bot/risk/rules.py).
