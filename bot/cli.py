@@ -146,7 +146,9 @@ def _core(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     ask.add_argument("--server", help="FlyBot URL (or FLYBOT_URL; local mode finds it)")
     ask.add_argument("--token", help="the Bot's API token (or FLYBOT_TOKEN; local mode finds it)")
     where = ask.add_mutually_exclusive_group()
-    where.add_argument("--contained", action="store_true", help="the command runs in the sandbox micro-VM")
+    where.add_argument(
+        "--contained", action="store_true", help="the command runs in the sandbox (a discarded micro-VM)"
+    )
     where.add_argument("--host", dest="on_host", action="store_true", help="the command runs on the host (default)")
     ask.add_argument("--cwd", help="working directory of the command (default: the current one)")
     ask.add_argument("--timeout", type=int, default=600, help="seconds before the escalation expires (default 600)")

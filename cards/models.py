@@ -29,7 +29,7 @@ class CardReason:
         rule: stable rule id, e.g. ``deletion``.
         level: the level label that rule gave the subject, e.g. ``system``.
         detail: one human sentence.
-        downgraded: True when it runs in the sandbox VM and so was lowered (its effect is discarded).
+        downgraded: True when it runs in the sandbox and so was lowered (its effect is discarded).
     """
 
     subject: str

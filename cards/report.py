@@ -385,7 +385,7 @@ def report_grant_modal(report_id: str, bot_name: str, hours: int) -> dict[str, A
                     bk.text(
                         f"For {hours} hours, every escalation of {name} up to system risk is approved without asking. "
                         "Destructive commands still ask. Unless you tick the box below, only commands that run contained "
-                        "(in the sandbox VM) are covered: nothing that runs on the host."
+                        "(in the sandbox) are covered: nothing that runs on the host."
                     )
                 )
             ),

@@ -147,9 +147,11 @@ async def test_claude_code_runs_the_command_once_the_owner_approves(
 ) -> None:
     token = await harness.add_bot()
     proj = project(tmp_path)
-    target = proj / "build" / "keep.txt"
+    target = tmp_path / "home" / "keep.txt"  # the session's home (start_claude sets HOME), outside the workspace
+    target.parent.mkdir()
+    target.write_text("still here\n")
     target.chmod(0o644)
-    model.command = "chmod 600 build/keep.txt"  # a system command on the host: above the default ceiling
+    model.command = "chmod 600 ~/keep.txt"  # a system command on the host: above the default ceiling
     claude = await start_claude(tmp_path, proj, model, harness.url, token)
     escalation_id = await pending_id(harness)
     assert target.stat().st_mode & 0o777 == 0o644

@@ -127,7 +127,9 @@ async def start_codex(
     home = tmp / "codex-home"
     home.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "OPENAI", "CODEX"))}
-    env.update(CODEX_HOME=str(home), PYTHONPATH=str(ROOT), FLYBOT_URL=flybot_url, FLYBOT_TOKEN=token)
+    env.update(
+        HOME=str(tmp / "home"), CODEX_HOME=str(home), PYTHONPATH=str(ROOT), FLYBOT_URL=flybot_url, FLYBOT_TOKEN=token
+    )
     provider = f'model_providers.scripted={{name="scripted", base_url="{model.url}", wire_api="responses"}}'
     return await asyncio.create_subprocess_exec(
         sys.executable,
@@ -169,7 +171,10 @@ async def finish(proc: asyncio.subprocess.Process) -> tuple[int, str, str]:
 
 
 def work(tmp: Path) -> Path:
-    target = tmp / "work" / "keep.txt"
+    """The workspace ``tmp/work`` and a file in the session's home (``tmp/home``, outside it), named ``~/keep.txt``
+    by the scripted commands: changing it is a system command on the host, above the default ceiling."""
+    (tmp / "work").mkdir()
+    target = tmp / "home" / "keep.txt"
     target.parent.mkdir()
     target.write_text("still here\n")
     target.chmod(0o644)
@@ -181,7 +186,7 @@ async def test_codex_runs_the_command_after_the_owner_approves_it_in_chat(
 ) -> None:
     token = await harness.add_bot()
     target = work(tmp_path)
-    model.command = f"chmod 600 {target}"  # a system command on the host: above the default ceiling
+    model.command = "chmod 600 ~/keep.txt"  # a system command on the host: above the default ceiling
     proc = await start_codex(tmp_path, model, harness.url, token)
     escalation_id = await pending_id(harness)
     card = json.dumps(harness.card_for(escalation_id)["blocks"])
@@ -202,7 +207,7 @@ async def test_codex_does_not_run_the_command_the_owner_denies(
 ) -> None:
     token = await harness.add_bot()
     target = work(tmp_path)
-    model.command = f"chmod 600 {target}"
+    model.command = "chmod 600 ~/keep.txt"
     proc = await start_codex(tmp_path, model, harness.url, token)
     escalation_id = await pending_id(harness)
     await deny_with(harness, escalation_id, "leave the permissions alone")
@@ -221,7 +226,7 @@ async def test_interrupting_flybot_codex_withdraws_the_card_cancels_and_interrup
 ) -> None:
     token = await harness.add_bot()
     target = work(tmp_path)
-    model.command = f"chmod 600 {target}"
+    model.command = "chmod 600 ~/keep.txt"
     proc = await start_codex(tmp_path, model, harness.url, token)
     escalation_id = await pending_id(harness)
     proc.send_signal(signal.SIGINT)
@@ -242,7 +247,7 @@ async def test_codex_cancels_when_flybot_is_unreachable(
     model: ResponsesAPI, codex_schema: Path, tmp_path: Path
 ) -> None:
     target = work(tmp_path)
-    model.command = f"chmod 600 {target}"
+    model.command = "chmod 600 ~/keep.txt"
     closed = free_socket()
     try:
         proc = await start_codex(
@@ -426,7 +431,7 @@ async def test_the_permission_request_hook_answers_codex_before_its_own_approval
     token = await harness.add_bot()
     target = work(tmp_path)
     await codex_with_the_hook(tmp_path)
-    model.command = f"chmod 600 {target}"
+    model.command = "chmod 600 ~/keep.txt"
     proc = await start_codex(tmp_path, model, harness.url, token)
     escalation_id = await pending_id(harness)
     stored = await harness.runtime.store.get_escalation(escalation_id)
@@ -447,7 +452,7 @@ async def test_the_permission_request_hooks_deny_keeps_the_command_from_running(
     token = await harness.add_bot()
     target = work(tmp_path)
     await codex_with_the_hook(tmp_path)
-    model.command = f"chmod 600 {target}"
+    model.command = "chmod 600 ~/keep.txt"
     proc = await start_codex(tmp_path, model, harness.url, token)
     await deny_with(harness, await pending_id(harness), "leave the permissions alone")
     code, _out, err = await finish(proc)

@@ -69,7 +69,7 @@ def _common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--contained",
         action="store_true",
-        help="the commands run in the sandbox micro-VM (graded accordingly; default: on the host)",
+        help="the commands run in the sandbox (a discarded micro-VM) (graded accordingly; default: on the host)",
     )
     parser.add_argument(
         "--ceiling",

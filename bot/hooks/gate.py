@@ -349,7 +349,7 @@ class Request(Frozen):
     Attributes:
         session_id: the agent session's id (truncated to the API's 200 characters).
         cwd: the command's working directory.
-        contained: the command runs in the sandbox VM.
+        contained: the command runs in the sandbox.
         justification: why the session needs it (truncated to 4000 characters), or None.
         room: a Slack channel ID overriding the Bot's room, or None.
         idempotency_key: sent as ``Idempotency-Key`` (1-200 characters); a retry with it never posts a second card.

@@ -36,7 +36,7 @@ def classify(
 
     Args:
         command: the script text as the session would run it with ``bash -c``.
-        contained: True when it runs inside the sandbox VM (the containment downgrades apply:
+        contained: True when it runs inside the sandbox (the containment downgrades apply:
             :data:`~bot.risk.table.CONTAINED_DOWNGRADE`), False when it runs on the host.
         workspace: the escalation's working directory (absolute; a ``Path`` or a string). When None, relative paths
             are inside the workspace, but ``..`` escaping it, ``~`` paths and absolute paths

@@ -41,7 +41,7 @@ def register(subparsers: Any) -> None:
         help="grade a shell command's risk",
         description="Grade a shell command: prints its risk level and the reasons.",
     )
-    parser.add_argument("--contained", action="store_true", help="the command runs contained in the sandbox VM")
+    parser.add_argument("--contained", action="store_true", help="the command runs contained in the sandbox")
     parser.add_argument("--cwd", metavar="DIR", help="the escalation's working directory (the workspace)")
     parser.add_argument("--json", action="store_true", help="print the assessment as JSON")
     parser.add_argument("--jsonl", action="store_true", help='read {"command","contained","cwd"} lines on stdin')

@@ -395,10 +395,12 @@ _GLOB_CHARS = re.compile(r"[*?\[]")
 
 
 def _globbed(word: Word) -> bool:
-    """True when ``word`` holds an unquoted glob (``g?``, ``src/*.py``): the files it names, links among them, are
-    only known when it runs."""
+    """True when ``word`` holds an unquoted glob (``g?``, ``src/*.py``) or is the files find names (``-exec ... {}``
+    below the workspace): the files it names, links among them, are only known when it runs."""
     value = word.value
-    return value is not None and word.splits and ("*" in value or "?" in value or "[" in value)
+    if value is None:
+        return word.inside
+    return word.splits and ("*" in value or "?" in value or "[" in value)
 
 
 class Program(Frozen):
@@ -444,7 +446,7 @@ class Scope:
     """How the current script runs (immutable by convention; :meth:`but` makes a changed copy).
 
     Attributes:
-        contained: the script runs in the sandbox VM (downgrades apply).
+        contained: the script runs in the sandbox (downgrades apply).
         depth: nesting of re-parsed scripts (``bash -c``, ``eval``).
         repeat: >0 inside loops, function bodies and traps (a ``cd`` there makes the cwd unknown).
         wrappers: wrappers that led into this script, prefixed to its simple commands' wrappers.
@@ -510,10 +512,13 @@ class Call:
             contained_level=contained_level,
         )
 
-    def write(self, word: Word, what: str, *, cwd: Word | None = None, replaces: bool = False) -> None:
+    def write(
+        self, word: Word, what: str, *, cwd: Word | None = None, replaces: bool = False, follows_links: bool = True
+    ) -> None:
         """Report a write to ``word`` (relative to ``cwd`` when given) by its location; ``replaces``: the write
-        replaces what is there (``cp``/``mv``/``ln -f`` destinations, ``>``, ``truncate``, ``sed -i``)."""
-        self.g.write(self.rec, self.scope, word, what, cwd=cwd, replaces=replaces)
+        replaces what is there (``cp``/``mv``/``ln -f`` destinations, ``>``, ``truncate``, ``sed -i``);
+        ``follows_links``: False when a symbolic link named by the last part is replaced, not written through."""
+        self.g.write(self.rec, self.scope, word, what, cwd=cwd, replaces=replaces, follows_links=follows_links)
 
     def where(self, word: Word, *, cwd: Word | None = None) -> Where:
         """Where ``word`` lands (relative to ``cwd`` when given)."""
@@ -692,6 +697,7 @@ class Grader:
         cwd: Word | None = None,
         subject: str | None = None,
         replaces: bool = False,
+        follows_links: bool = True,
     ) -> None:
         """Grade a write to ``word`` by where it lands.
 
@@ -702,7 +708,7 @@ class Grader:
         be any protected path (``D=/etc`` earlier). Other writes there (create or append at a known path, an
         operand that is only possibly a write, such as ``cp "$SRC" dest/`` where ``$SRC`` may be ``-t DIR``) are
         ``system``. All are
-        downgraded when contained (the VM is discarded). A redirect (``subject`` given) that writes outside the
+        downgraded when contained (the sandbox is discarded). A redirect (``subject`` given) that writes outside the
         workspace is also listed in the command's :attr:`Rec.marks`. An unquoted brace expansion of literal text
         (``src/{api,models}``) is each of the words bash makes of it (sensitive.brace_alternatives).
 
@@ -710,7 +716,9 @@ class Grader:
         (:func:`_makes_links`: ``git apply``, ``tar -x``, ``cp -a``...), or to a redirect target or a directory part
         holding an unquoted glob (``>> g?``, ``h?/.bashrc``), lands where a link leads, known only when it runs:
         ``destructive`` (``unknown-write-target``) as a target built from an expansion; an operand whose last part
-        only is a glob (``sed -i ... src/*.py``) is ``system``, as a write outside the workspace.
+        only is a glob (``chmod 644 src/*.sh``), or the files find names (``find . -exec cp x {} ;``), is
+        ``system``, as a write outside the workspace, unless the program replaces a link there rather than
+        following it (``follows_links`` False: ``sed -i``).
         """
         if word.value is None and _LITERAL_BRACES.fullmatch(word.src):
             words = brace_alternatives(word.src)
@@ -729,9 +737,10 @@ class Grader:
         where = self.where(word, cwd)
         if where is Where.NOWHERE:
             return
-        if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or _globbed(word)):
+        head, _, _last = (word.value or "").rstrip("/").rpartition("/")
+        globbed = _globbed(word) and (follows_links or bool(_GLOB_CHARS.search(head)))
+        if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or globbed):
             self._note_written(word, cwd)
-            head, _, _last = (word.value or "").rstrip("/").rpartition("/")
             if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
                 cause = (
                     f"{self.links_made} earlier in this command may have made symbolic links there"
@@ -746,7 +755,7 @@ class Grader:
             else:
                 self.flag(
                     rec, scope, R.SYSTEM, "write-outside-workspace",
-                    f"{what} {target}: the files a glob names (symbolic links among them) are only known when it runs.",
+                    f"{what} {target}: the files it names (symbolic links among them) are only known when it runs.",
                     downgradable=True, subject=subject,
                 )  # fmt: skip
             if subject is not None:

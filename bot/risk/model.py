@@ -72,7 +72,7 @@ class Reason(Frozen):
         rule: a stable rule id (e.g. ``deletion``, ``network-egress``, ``write-outside-workspace``, ``unrecognised``).
         level: the level this rule gave that subject (after any containment downgrade).
         detail: one human sentence.
-        downgraded: True when containment lowered it (it runs in the sandbox VM and its effect is discarded).
+        downgraded: True when containment lowered it (it runs in the sandbox and its effect is discarded).
     """
 
     __slots__ = ("subject", "rule", "level", "detail", "downgraded")

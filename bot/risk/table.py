@@ -8,7 +8,7 @@ is destructive.
 
 Containment: :data:`CONTAINED_DOWNGRADE` is the allowlist of system commands that
 grade ``workspace_write`` instead of ``system`` when the escalation runs contained in
-the sandbox VM. It is separate from :data:`SYSTEM_COMMANDS`: a program added
+the sandbox. It is separate from :data:`SYSTEM_COMMANDS`: a program added
 there later is contained-unsafe until it is also added to the allowlist.
 
 Sections (each entry: name -> handler, source of truth):
@@ -335,7 +335,7 @@ def _build() -> dict[str, Entry]:
         table[name] = _guarded(f"packages:{guard}", table[name])
     # Irreversible or security-critical host changes (programs/hostchanges.py) on top of the usual grade.
     for name, guard in (
-        ("chmod", "chmod"), ("chown", "chown"), ("chgrp", "chown"), ("passwd", "passwd"), ("useradd", "useradd"),
+        ("passwd", "passwd"), ("useradd", "useradd"),
         ("usermod", "useradd"), ("groupadd", "useradd"), ("kill", "kill"), ("pkill", "pkill"), ("killall", "pkill"),
         ("iptables", "iptables"), ("ufw", "ufw"), ("setfacl", "setfacl"), ("chattr", "chattr"), ("mount", "mount"),
         ("umount", "mount"), ("sysctl", "sysctl"), ("swapoff", "swapoff"), ("update-alternatives", "alternatives"),
@@ -343,6 +343,9 @@ def _build() -> dict[str, Entry]:
         ("shutdown", "power"), ("poweroff", "power"), ("halt", "power"),
     ):  # fmt: skip
         table[name] = _guarded(f"hostchanges:{guard}", table[name])
+    # chmod, chown, chgrp: each FILE graded as a write where it lands, plus the host changes above.
+    for name, function in (("chmod", "chmod"), ("chown", "chown"), ("chgrp", "chown")):
+        table[name] = _handler(f"hostchanges:{function}", SYSTEM_COMMANDS[name] + "; programs/hostchanges.py")
     for name, source in _DELETION.items():
         table[name] = _const(R.DESTRUCTIVE, "deletion", "{name} deletes.", source)
     for name, source in _DISK.items():

@@ -29,8 +29,8 @@ def test_classify_prints_the_level_and_the_reasons() -> None:
     result = run("classify", "--", "chmod", "+x", "run.sh")
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0] == "risk: system (host)"
-    assert "system-command" in lines[1] and "chmod +x run.sh" in lines[1]
+    assert lines[0] == "risk: workspace_write (host)"
+    assert "write-in-workspace" in lines[1] and "chmod +x run.sh" in lines[1]
 
 
 def test_classify_contained_marks_downgraded_reasons() -> None:

@@ -72,7 +72,8 @@ def test_a_read_after_links_may_be_planted_is_not_covered_by_a_standing_approval
         ("echo x >> h?/.bashrc", RiskLevel.DESTRUCTIVE, "unknown-write-target"),
         ("cp evil h*/.bashrc", RiskLevel.DESTRUCTIVE, "unknown-write-target"),
         ("cp evil g?", RiskLevel.SYSTEM, "write-outside-workspace"),
-        ("sed -i s/a/b/ src/*.py", RiskLevel.SYSTEM, "write-outside-workspace"),
+        ("chmod 644 src/*.sh", RiskLevel.SYSTEM, "write-outside-workspace"),
+        ("sed -i --follow-symlinks s/a/b/ src/*.py", RiskLevel.SYSTEM, "write-outside-workspace"),
     ],
 )
 def test_a_globbed_write_target_is_an_unknown_place(command: str, level: RiskLevel, rule: str) -> None:
@@ -82,3 +83,37 @@ def test_a_globbed_write_target_is_an_unknown_place(command: str, level: RiskLev
 @pytest.mark.parametrize("command", ["echo x >> 'g?'", 'cp evil "h*/.bashrc"', "sed -i s/a/b/ src/a.py"])
 def test_a_quoted_glob_character_is_a_plain_name(command: str) -> None:
     assert _graded(command) == (RiskLevel.WORKSPACE_WRITE, ["write-in-workspace"])
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find . -name config -exec cp payload {} \\;",
+        "find . -type l -exec chmod 666 {} +",
+        "find . -name x -exec tee {} \\;",
+        "find src -name '*.py' -exec sed -i --follow-symlinks s/a/b/ {} +",
+    ],
+)
+def test_a_write_through_the_files_find_names_is_an_unknown_place(command: str) -> None:
+    # find does not follow links below its start points, but the program it runs may write through a link it names
+    assert _graded(command) == (RiskLevel.SYSTEM, ["write-outside-workspace"])
+
+
+@pytest.mark.parametrize("command", ["sed -i s/a/b/ src/*.py", "find . -name '*.py' -exec sed -i s/a/b/ {} +"])
+def test_sed_in_place_replaces_a_link_it_names_and_stays_in_the_workspace(command: str) -> None:
+    # GNU sed -i renames a new file over the operand: a link there is replaced, its target untouched
+    assert _graded(command) == (RiskLevel.WORKSPACE_WRITE, ["write-in-workspace"])
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("chmod +x build.sh", RiskLevel.WORKSPACE_WRITE),
+        ("chgrp staff notes.txt", RiskLevel.WORKSPACE_WRITE),
+        ("chmod 644 /opt/app/x", RiskLevel.SYSTEM),
+        ("chmod 600 ~/.ssh/id_rsa", RiskLevel.DESTRUCTIVE),
+        ("git checkout x && chmod 777 y", RiskLevel.DESTRUCTIVE),
+    ],
+)
+def test_chmod_grades_each_file_where_it_lands(command: str, level: RiskLevel) -> None:
+    assert classify(command, contained=False, workspace=W).risk == level

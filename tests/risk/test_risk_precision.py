@@ -1,5 +1,5 @@
 """Uses that were graded higher than they are: check-only tools, syntax checks, ssh options after the destination,
-forge writes, partition listings, brace expansions of workspace paths, schedulers in the sandbox VM. Each is paired
+forge writes, partition listings, brace expansions of workspace paths, schedulers in the sandbox. Each is paired
 with the neighbour that must keep its high grade."""
 
 from __future__ import annotations

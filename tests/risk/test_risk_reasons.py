@@ -67,20 +67,25 @@ def test_subjects_are_one_line_and_bounded() -> None:
 
 
 def test_assessment_to_dict_is_json_ready_with_level_labels() -> None:
-    data = assessment_to_dict(classify("chmod +x run.sh", contained=True, workspace=WORKSPACE))
+    data = assessment_to_dict(classify("service nginx restart", contained=True, workspace=WORKSPACE))
     assert data == {
         "risk": "workspace_write",
         "reasons": [
             {
-                "subject": "chmod +x run.sh",
+                "subject": "service nginx restart",
                 "rule": "system-command",
                 "level": "workspace_write",
-                "detail": "chmod changes the machine outside the workspace.",
+                "detail": "service changes the machine outside the workspace.",
                 "downgraded": True,
             }
         ],
         "commands": [
-            {"argv": ["chmod", "+x", "run.sh"], "text": "chmod +x run.sh", "risk": "workspace_write", "wrappers": []}
+            {
+                "argv": ["service", "nginx", "restart"],
+                "text": "service nginx restart",
+                "risk": "workspace_write",
+                "wrappers": [],
+            }
         ],
         "contained": True,
     }

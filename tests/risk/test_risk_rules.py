@@ -20,7 +20,7 @@ WORKSPACE = Path("/home/dev/project")
 # (command, grade on the host, grade contained)
 CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     # --- the issue's own examples
-    ("chmod +x run.sh", SYS, WW),
+    ("chmod +x run.sh", WW, WW),
     ("echo hi > /etc/hosts", DES, WW),
     ("rm -rf src", DES, DES),
     ("git -C repo push", NET, NET),
@@ -228,7 +228,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("find . -type f -exec grep -l foo {} +", RO, RO),
     ("find . -execdir sed -i s/a/b/ {} \\;", WW, WW),  # {} below "." is inside the workspace
     ("find . -exec rm {}", DES, DES),
-    ("env chmod +x run.sh", SYS, WW),
+    ("env chmod +x run.sh", WW, WW),
     ("timeout 5 sudo apt-get install jq", SYS, WW),
     # --- shells, eval and interpreters
     ("bash -c 'rm -rf x'", DES, DES),
@@ -309,8 +309,8 @@ def test_grade_on_host_and_contained(command: str, host: RiskLevel, contained: R
 
 
 def test_downgraded_reasons_are_marked_and_host_reasons_are_not() -> None:
-    in_vm = classify("chmod +x run.sh", contained=True, workspace=WORKSPACE)
-    on_host = classify("chmod +x run.sh", contained=False, workspace=WORKSPACE)
+    in_vm = classify("service nginx restart", contained=True, workspace=WORKSPACE)
+    on_host = classify("service nginx restart", contained=False, workspace=WORKSPACE)
     assert [r.downgraded for r in in_vm.reasons] == [True]
     assert [r.downgraded for r in on_host.reasons] == [False]
     assert in_vm.contained is True and on_host.contained is False

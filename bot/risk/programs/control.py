@@ -1,6 +1,6 @@
 """Remote control planes: kubectl, docker, helm, terraform.
 
-They talk to clusters, daemons and clouds outside the VM, so every use is at least
+They talk to clusters, daemons and clouds outside the sandbox, so every use is at least
 ``network`` and nothing is ever downgraded by containment (rule
 ``remote-control-plane``). Verbs that change that remote state are ``system``; verbs
 that delete there are ``destructive``; unknown verbs are destructive.
@@ -65,11 +65,11 @@ def _verbs(words: list[Word], value_flags: frozenset[str]) -> list[str | None]:
 def _grade(call: Call, verb: str, reads: frozenset[str], changes: frozenset[str], deletes: frozenset[str]) -> None:
     what = f"{call.name} {verb}"
     if verb in deletes:
-        call.flag(R.DESTRUCTIVE, _RULE, f"{what} deletes resources outside the VM.")
+        call.flag(R.DESTRUCTIVE, _RULE, f"{what} deletes resources outside the sandbox.")
     elif verb in changes:
-        call.flag(R.SYSTEM, _RULE, f"{what} changes state on a cluster, daemon or cloud outside the VM.")
+        call.flag(R.SYSTEM, _RULE, f"{what} changes state on a cluster, daemon or cloud outside the sandbox.")
     elif verb in reads:
-        call.flag(R.NETWORK, _RULE, f"{what} talks to a cluster, daemon or cloud outside the VM.")
+        call.flag(R.NETWORK, _RULE, f"{what} talks to a cluster, daemon or cloud outside the sandbox.")
     else:
         refuse(call, f"the verb {verb}")
 
@@ -95,7 +95,7 @@ def kubectl(call: Call) -> None:
     """kubectl: reads are network, changes system, delete/drain (and apply --prune, replace --force) destructive."""
     verbs = _verbs(call.args, _KUBECTL_VALUES)
     if not verbs:
-        call.flag(R.NETWORK, _RULE, "kubectl talks to a cluster outside the VM.")
+        call.flag(R.NETWORK, _RULE, "kubectl talks to a cluster outside the sandbox.")
         return
     verb = verbs[0]
     if verb is None:
@@ -117,7 +117,7 @@ def kubectl(call: Call) -> None:
     if (verb == "apply" and any(v.startswith("--prune") for v in values)) or (
         verb == "replace" and "--force" in values
     ):
-        call.flag(R.DESTRUCTIVE, _RULE, f"kubectl {verb} with --prune/--force deletes resources outside the VM.")
+        call.flag(R.DESTRUCTIVE, _RULE, f"kubectl {verb} with --prune/--force deletes resources outside the sandbox.")
         return
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
     if verb in ("exec", "run", "debug"):
@@ -540,7 +540,7 @@ def _inner_script(call: Call, text: Word, wrapper: str) -> None:
 
 def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
     if not verbs:
-        call.flag(R.NETWORK, _RULE, f"{call.name} talks to a daemon outside the VM.")
+        call.flag(R.NETWORK, _RULE, f"{call.name} talks to a daemon outside the sandbox.")
         return
     if any(v is None for v in verbs[:2]):
         call.flag(R.DESTRUCTIVE, "dynamic-argument", f"The {call.name} command is only known when it runs.")
@@ -549,7 +549,7 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
     if verb in _DOCKER_GROUPS and len(verbs) > 1:
         sub = verbs[1] or ""
         if verb == "compose" and sub in ("ps", "logs", "config", "ls", "images", "top", "version", "events", "port"):
-            call.flag(R.NETWORK, _RULE, f"docker compose {sub} talks to a daemon outside the VM.")
+            call.flag(R.NETWORK, _RULE, f"docker compose {sub} talks to a daemon outside the sandbox.")
             return
         if verb == "compose" and sub in _COMPOSE_STARTS:
             host_destructive(
@@ -560,7 +560,7 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
             )
             return
         if verb == "compose" and sub not in _DOCKER_DELETE:
-            call.flag(R.SYSTEM, _RULE, f"docker compose {sub} changes state on a daemon outside the VM.")
+            call.flag(R.SYSTEM, _RULE, f"docker compose {sub} changes state on a daemon outside the sandbox.")
             return
         verb = sub
     elif verb in _DOCKER_GROUPS and verb != "compose":
@@ -637,7 +637,7 @@ def helm(call: Call) -> None:
         | frozenset({"--output-dir", "--destination", "-d", "--api-versions", "--kube-version", "-s", "--show-only"}),
     )
     if not verbs:
-        call.flag(R.NETWORK, _RULE, "helm talks to a cluster outside the VM.")
+        call.flag(R.NETWORK, _RULE, "helm talks to a cluster outside the sandbox.")
         return
     if verbs[0] is None:
         call.flag(R.DESTRUCTIVE, "dynamic-argument", "The helm command is only known when it runs.")
@@ -690,7 +690,7 @@ def terraform(call: Call) -> None:
         call.flag(R.READ_ONLY, "read-only", f"terraform {values[0]} only prints.")
         return
     if not verbs:
-        call.flag(R.NETWORK, _RULE, "terraform talks to providers outside the VM.")
+        call.flag(R.NETWORK, _RULE, "terraform talks to providers outside the sandbox.")
         return
     verb = verbs[0]
     if verb is None:
@@ -711,10 +711,10 @@ def terraform(call: Call) -> None:
         verb = "destroy"
     if verb in ("state", "workspace"):
         if action in ("rm", "delete"):
-            call.flag(R.DESTRUCTIVE, _RULE, f"terraform {verb} {action} deletes state outside the VM.")
+            call.flag(R.DESTRUCTIVE, _RULE, f"terraform {verb} {action} deletes state outside the sandbox.")
         elif action in ("list", "show", "pull", "select"):
             call.flag(R.NETWORK, _RULE, f"terraform {verb} {action} reads state.")
         else:
-            call.flag(R.SYSTEM, _RULE, f"terraform {verb} {action} changes state outside the VM.")
+            call.flag(R.SYSTEM, _RULE, f"terraform {verb} {action} changes state outside the sandbox.")
         return
     _grade(call, verb, _TF_READ, _TF_CHANGE, frozenset({"destroy"}))

@@ -2,7 +2,7 @@
 
 Each guard wraps a system command's usual grade (``system``; its queries ``read_only``, programs/system.py) and adds a
 ``destructive`` finding on the host for the uses below (kit.host_destructive: contained, the program keeps its
-contained grade, since the VM is discarded). Sources, per program:
+contained grade, since the sandbox is discarded). Sources, per program:
 
 * chmod(1), chown(1), chgrp(1) (GNU coreutils): ``-R``/``--recursive`` on a path outside the workspace (or one only
   known when it runs); any change to a protected path (sensitive.py: system trees, login and credential files);
@@ -57,7 +57,7 @@ from bot.risk.paths import Where
 from bot.risk.sensitive import path_text, protected_path
 from bot.risk.words import Word
 
-from .kit import host_destructive, sets_setid, show
+from .kit import host_destructive, sets_setid, show, system
 
 __all__ = [
     "alternatives", "chattr", "chmod", "chown", "iptables", "kill", "ldconfig", "modprobe", "mount", "passwd", "pkill",
@@ -121,11 +121,15 @@ def _ownership(call: Call, *, modes: bool) -> None:
         host_destructive(
             call, "setuid", f"chmod {mode} sets the setuid/setgid bit: the program then runs as its owner."
         )
+    what = f"{call.name} changes the {'mode' if modes else 'owner or group'} of"
+    for target in operands:
+        call.write(target, what)
+    if not operands:
+        system(call, f"{call.name} changes files it names only when it runs.", downgradable=True)
     for target in map(call.real, operands):
-        why = protected_path(path_text(target.value, target.src))
-        if why is not None:
-            host_destructive(call, "system-permissions", f"{call.name} changes {show(target)}: {why}.")
-        elif recursive and call.where(target) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
+        if protected_path(path_text(target.value, target.src)) is not None:
+            continue  # graded by call.write above
+        if recursive and call.where(target) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
             host_destructive(
                 call,
                 "system-permissions",
@@ -133,15 +137,13 @@ def _ownership(call: Call, *, modes: bool) -> None:
             )
 
 
-@_guard
 def chmod(call: Call) -> None:
-    """chmod(1): see the module docstring."""
+    """chmod(1): each FILE is graded as a write where it lands; see the module docstring."""
     _ownership(call, modes=True)
 
 
-@_guard
 def chown(call: Call) -> None:
-    """chown(1), chgrp(1): see the module docstring."""
+    """chown(1), chgrp(1): each FILE is graded as a write where it lands; see the module docstring."""
     _ownership(call, modes=False)
 
 

@@ -82,7 +82,7 @@ def destructive(call: Call, rule: str, detail: str) -> None:
 
 def host_destructive(call: Call, rule: str, detail: str) -> None:
     """An irreversible or security-critical change to the machine: ``destructive`` on the host. Contained, the
-    program keeps its contained grade (the VM is discarded): ``workspace_write`` for the containment allowlist
+    program keeps its contained grade (the sandbox is discarded): ``workspace_write`` for the containment allowlist
     (``table.CONTAINED_DOWNGRADE``), ``system`` for the other system commands."""
     from bot.risk.table import CONTAINED_DOWNGRADE
 

@@ -202,7 +202,9 @@ def _run_one(
     if recipe is None:
         if target.startswith(LIFECYCLE) and (g.recipes is None or not g.recipes.complete):
             # the adapter reports a package's life cycle scripts, none too: without the report they are unknown
-            _chosen(call, f"{directory or '.'}: the package's life cycle scripts (not reported by the adapter)", label)
+            _chosen(
+                call, f"the package's life cycle scripts in {directory or '.'} (not reported by the adapter)", label
+            )
         return
     if recipe not in g.recipes_used:
         size = sum(len(line.command) for used in g.recipes_used for line in used.lines)
@@ -261,7 +263,7 @@ def workspace_settings(
     if state.remote or not state.cwds:
         return  # on another machine or in a directory only known when it runs: never covered anyway (outside)
     if directory is not None and (directory.value is None or directory.value.startswith("~")):
-        _chosen(call, f"{shorten(directory.src, 60)}: a directory only known when it runs", label)
+        _chosen(call, f"a directory only known when it runs ({shorten(directory.src, 60)})", label)
         return
     for cwd in sorted(state.cwds):
         run_in = (
@@ -271,7 +273,7 @@ def workspace_settings(
         )
         rel = _inside(run_in, state.root)
         if rel is None:
-            _chosen(call, f"{shorten(run_in, 80)}: outside the workspace", label)
+            _chosen(call, f"{shorten(run_in, 80)}, outside the workspace", label)
             continue
         key = (tool, SETTINGS + question, rel, "", ())
         found = next((r for r in g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None)
@@ -282,7 +284,7 @@ def workspace_settings(
             elif found is not None:
                 found = None  # not sent, so the server could not know it either
         if found is None:
-            _chosen(call, f"{rel or '.'}: the {tool} settings there (not reported by the adapter)", label)
+            _chosen(call, f"the {tool} settings in {rel or '.'} (not reported by the adapter)", label)
             continue
         for line in found.lines:
             what = "could not be read" if line.command == UNKNOWN else reveal(line.command, multiline=False)
@@ -300,7 +302,7 @@ def _chosen(call: Call, what: str, label: str) -> None:
     call.flag(
         rec.level,
         "workspace-settings",
-        f"{label} reads {what} (workspace settings that may choose the code it runs): no standing approval covers it.",
+        f"{label} reads {what}: workspace settings that may choose the code it runs, so no standing approval covers it.",
     )
 
 

@@ -5,7 +5,7 @@ The scheduled code is graded like ``… | sh``: when the script shows it literal
 and graded as a script (and the scheduling itself is at least the scheduler's own grade);
 when it is not visible (standard input from elsewhere, ``at -f FILE``, ``crontab FILE``,
 ``crontab -e``), destructive: the classifier cannot see what will run (fail closed). Contained, the
-jobs run later in the sandbox VM, which the containment allowlist covers (``crontab``, ``at``):
+jobs run later in the sandbox, which the containment allowlist covers (``crontab``, ``at``):
 those findings are downgraded like the schedulers' other findings.
 
 Sources: at(1) (at 3.2: ``-f``, ``-l``, ``-r``/``-d``, ``-c``, ``-q``, ``-t``, ``-u``; "the working
@@ -69,7 +69,7 @@ def atq(call: Call) -> None:
 
 
 def atrm(call: Call) -> None:
-    """atrm(1): removes jobs (work the user scheduled is lost; only the VM's jobs when contained)."""
+    """atrm(1): removes jobs (work the user scheduled is lost; only the sandbox's jobs when contained)."""
     call.flag(R.DESTRUCTIVE, "deletion", "atrm removes scheduled jobs.", downgradable=True)
 
 

@@ -75,8 +75,11 @@ def sed(call: Call) -> None:
     if in_place:
         if not operands:
             read_only(call, "sed -i without files changes nothing.")
+        # GNU sed -i writes a new file and renames it over the operand: a link there is replaced, not followed,
+        # unless --follow-symlinks (GNU sed manual, "Command-Line Options").
+        follows = found.has("--follow-symlinks")
         for word in operands:
-            call.write(word, "sed -i rewrites", replaces=True)
+            call.write(word, "sed -i rewrites", replaces=True, follows_links=follows)
     else:
         read_only(call, "sed only prints.")
 
