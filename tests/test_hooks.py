@@ -15,6 +15,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cards import APPROVE_ACTION, DENY_ACTION, DENY_REASON_BLOCK, DENY_REASON_INPUT, REVIEW_APPROVE_ACTION
 from tests.harness import OWNER, Harness, free_socket
 
@@ -540,3 +542,39 @@ async def test_exec_checks_an_explicit_path_before_asking_anyone(tmp_path: Path)
         got, out, err = await run.finish(timeout=20)
         assert got == code and why in err and "nothing was asked" in err, (program, got, err)
         assert "asking" not in err and "unreachable" not in err and out == "", err
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        ": $(( '$(touch PWNED)' ))",
+        'cat <<E"O"F\nx\nEOF\ntouch PWNED\nE"O"F',
+        "sh -c \"echo \\$'\\\\'; touch PWNED; #'\"",
+    ],
+)
+async def test_a_script_bash_reads_otherwise_is_never_run_unasked(tmp_path: Path, script: str) -> None:
+    # graded read_only by a reading that is not bash's, each would run `touch` under a read_only ceiling
+    closed = free_socket()
+    try:
+        url = f"http://127.0.0.1:{closed.getsockname()[1]}"
+        hook = await start_hook(
+            json.dumps(event(script, tmp_path)).encode(),
+            tmp_path,
+            "--ceiling",
+            "read_only",
+            "--wait",
+            "3",
+            FLYBOT_URL=url,
+            FLYBOT_TOKEN="fbt_whatever",
+        )
+        code, out, err = await hook.finish()
+        assert code == 0, err
+        assert decision(out)[0] == "ask"
+        run = await start_exec(
+            tmp_path, "--ceiling", "read_only", "--timeout", "5", "--server", url, "--token", "fbt_x", "--", script
+        )
+        code, _out, err = await run.finish()
+    finally:
+        closed.close()
+    assert code == 126, err
+    assert not (tmp_path / "PWNED").exists()

@@ -14,6 +14,7 @@ import posixpath
 import re
 from collections.abc import Callable, Mapping
 
+from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
@@ -39,6 +40,9 @@ if TYPE_CHECKING:
 
 __all__ = ["INERT_ENVIRONMENT", "Call", "Grader", "Handler", "Program", "Rec", "Scope", "inert_environment"]
 
+#: Wrappers whose script bash reads (``bash -c``, ``eval``, ``trap`` in this shell, ``zsh -c``, which reads
+#: ``$'...'`` and ``[[`` as bash does): other wrappers' scripts get the sh dialect check.
+_BASH_WRAPPERS = frozenset({"bash", "eval", "trap", "zsh"})
 R = RiskLevel
 # Module constants: looking an enum member up on its class is slow in a hot path.
 _READ_ONLY = RiskLevel.READ_ONLY
@@ -1185,7 +1189,12 @@ class Grader:
     def script(
         self, parent: Rec, scope: Scope, text: str, wrapper: str, *, remote: bool, repeat: bool, same_shell: bool
     ) -> None:
-        """Parse ``text`` and grade it as a script run by ``parent``'s program."""
+        """Parse ``text`` and grade it as a script run by ``parent``'s program: bash's reading, so a script that
+        another shell (sh, a recipe's or a remote shell) may read otherwise (misread.shell_dialect) is destructive."""
+        if wrapper.split(" ", 1)[0].rsplit("/", 1)[-1] not in _BASH_WRAPPERS:
+            why = shell_dialect(text)
+            if why is not None:
+                self.flag(parent, scope, R.DESTRUCTIVE, "shell-dialect", why)
         inner = Scope(
             contained=scope.contained and not remote,
             depth=scope.depth + 1,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from bot.risk.grader import Grader, Rec, Scope, inert_environment
+from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
 from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
@@ -332,6 +333,8 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
         if where is not None:
             detail += f" (near byte {where.start_byte}: {shorten(node_text(where, src), 40)!r})"
         _script_flag(g, parent, scope, subject, "parse-error", detail + ".")
+    for why in misreadings(root, src):
+        _script_flag(g, parent, scope, subject, "misread", why)
     walk = _Walk(g, src)
     if gaps:
         walk.gaps = gaps
