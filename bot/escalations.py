@@ -16,6 +16,7 @@ the room's notice. ``bot/delivery`` sends them. Rules:
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Sequence
@@ -318,9 +319,18 @@ class EscalationService:
                 resolved_path=request.tool.resolved_path,
             )
         else:
-            graded = GRADES.grade(
-                request.command, contained=request.contained, cwd=request.cwd, recipes=request.recipes, rules=rules
+            grade_it = functools.partial(
+                GRADES.grade,
+                request.command,
+                contained=request.contained,
+                cwd=request.cwd,
+                recipes=request.recipes,
+                rules=rules,
             )
+            # A long script (up to MAX_COMMAND_CHARS) takes a noticeable time to grade: a worker thread grades it,
+            # so the event loop goes on answering other Bots, clicks and /healthz meanwhile.
+            long = len(request.command) > GRADES.max_chars
+            graded = await asyncio.to_thread(grade_it) if long else grade_it()
         assessment, reasons = graded.assessment, graded.reasons
         risk = assessment.risk.label
         needed = self.approvals_needed(bot, risk=risk, contained=request.contained)

@@ -69,6 +69,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import shlex
 import shutil
 import signal
 import sys
@@ -285,7 +286,7 @@ def command_ask(method: str, params: Message, *, cwd: str) -> Ask:
     legacy = method == "execCommandApproval"
     if legacy:
         words = params.get("command") or []
-        text = " ".join(str(w) for w in words) if isinstance(words, list) else str(words)
+        text = shlex.join(str(w) for w in words) if isinstance(words, list) else str(words)
         actions = params.get("parsedCmd") or []
     else:
         text = str(params.get("command") or "")

@@ -141,6 +141,8 @@ _DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl"})
 _USES_KEYS = frozenset({
     "ssh", "git", "chmod", "chown", "chgrp", "mkdir", "touch", "rmdir", "ln", "ls", "stat",
     "test", "[", "mv", "rm", "unlink", "shred", "realpath", "readlink", "dirname", "basename", "du",
+    # disk tools name a device for its partition table or to attach it, not to print its files
+    "mount", "umount", "fdisk", "sfdisk", "parted", "blkid", "lsblk", "partprobe", "mkfs", "wipefs", "sgdisk",
 })  # fmt: skip
 
 

@@ -50,6 +50,8 @@ _TEMP_PREFIXES = tuple(
     for root in ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders")
 )
 _MAX_CANDIDATES = 16
+#: Linux PATH_MAX (limits.h): a longer working directory is not tracked.
+_PATH_MAX = 4096
 # /dev/tcp or /dev/udp as a path component sequence, tolerating ``//`` and ``/./`` (bash(1) REDIRECTION).
 _SOCKET = re.compile(r"/dev/+(?:\.{1,2}/+)*(?:tcp|udp)(?![\w.-])")
 
@@ -113,8 +115,8 @@ class CwdState(Record):
         if found is None:
             return CwdState(self.root, frozenset(), self.remote)
         merged = found if certain else found | self.cwds
-        if len(merged) > _MAX_CANDIDATES:
-            merged = frozenset()
+        if len(merged) > _MAX_CANDIDATES or any(len(path) > _PATH_MAX for path in merged):
+            merged = frozenset()  # past PATH_MAX the directory is not tracked (and a long chain stays linear)
         return CwdState(self.root, merged, self.remote)
 
     def unknown(self) -> CwdState:

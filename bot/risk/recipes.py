@@ -397,7 +397,7 @@ _INERT_NPMRC_KEYS = frozenset({
 def _config_lines(text: str) -> list[str]:
     """The non-comment lines of a configuration file, a leading UTF-8 byte order mark removed (npm and yarn ignore it)."""
     lines = []
-    for line in text.removeprefix("\ufeff").splitlines():
+    for line in text.removeprefix("\ufeff").split("\n"):
         line = line.strip().removeprefix("\ufeff").strip()
         if line and not line.startswith(("#", ";")):
             lines.append(line)

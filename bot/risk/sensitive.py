@@ -114,7 +114,8 @@ _SSH_PUBLIC = frozenset(
 _HOME_FILES = frozenset({
     ".netrc", "_netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", ".vault-token", ".s3cfg", ".boto",
     ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
-    ".node_repl_history", ".sqlite_history", ".rediscli_history",
+    ".node_repl_history", ".sqlite_history", ".rediscli_history", ".my.cnf", ".yarnrc.yml", ".databrickscfg",
+    ".claude.json",
 })  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
@@ -125,6 +126,18 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".gem", "credentials"): "a RubyGems API key",
     (".m2", "settings.xml"): "Maven server passwords",
     (".gradle", "gradle.properties"): "Gradle credentials",
+    (".pip", "pip.conf"): "package index passwords",
+    (".composer", "auth.json"): "Composer credentials",
+    (".bundle", "config"): "Bundler credentials",
+    (".pulumi", "credentials.json"): "Pulumi access tokens",
+    (".fly", "config.yml"): "a Fly.io token",
+    (".huggingface", "token"): "a Hugging Face token",
+    (".kaggle", "kaggle.json"): "a Kaggle API key",
+    (".snowflake", "connections.toml"): "Snowflake credentials",
+    (".age", "key.txt"): "an age private key",
+    (".ansible", "vault_pass"): "an Ansible Vault password",
+    (".gemini", "oauth_creds.json"): "a Gemini CLI login",
+    (".wrangler", None): "Cloudflare tokens",
 }
 _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("gcloud",): "Google Cloud credentials",
@@ -133,6 +146,13 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("git", "credentials"): "git passwords",
     ("op",): "1Password CLI sessions",
     ("rclone", "rclone.conf"): "cloud storage credentials",
+    ("github-copilot",): "a GitHub Copilot token",
+    ("pip", "pip.conf"): "package index passwords",
+    ("composer", "auth.json"): "Composer credentials",
+    ("doctl",): "a DigitalOcean token",
+    (".wrangler",): "Cloudflare tokens",
+    ("helm", "repositories.yaml"): "chart repository passwords",
+    ("sops",): "SOPS decryption keys",
 }
 #: Files below ``~/.local/share`` (XDG data home) that hold secrets.
 _SHARE_SECRETS: dict[tuple[str, ...], str] = {
@@ -157,6 +177,11 @@ _SECRET_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^/etc/kubernetes/[^/]+\.conf$"), "Kubernetes cluster credentials"),
     (re.compile(r"^/etc/letsencrypt/(?:live|archive)/.+/privkey[^/]*$"), "a TLS private key"),
     (re.compile(r"^/etc/pki/(?:.+/)?private(?:/|$)"), "private TLS keys"),
+    (  # block devices (devices.txt: sd, hd, vd, xvd, nvme, mmcblk, dm, md, loop; udev's /dev/disk and mapper)
+        re.compile(r"^/dev/(?:[shv]d[a-z]|xvd[a-z]|nvme\d|mmcblk\d|dm-\d|md\d|loop\d|mapper/|disk/|sg\d)"),
+        "a whole disk: every file on it, secrets included",
+    ),
+    (re.compile(r"^/(?:dev/(?:k?mem|port)|proc/kcore)$"), "the machine's memory: every secret in use"),
 )
 #: Absolute trees whose every file is a secret.
 _SECRET_TREES: dict[str, str] = {
@@ -197,6 +222,12 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "/var/lib/kubelet/pki", "/etc/letsencrypt/keys", "/etc/letsencrypt/live/d/privkey.pem",
     "/etc/letsencrypt/archive/d/privkey1.pem", "/etc/pki/tls/private", "/etc/wireguard",
     "/etc/NetworkManager/system-connections", "/etc/mysql/debian.cnf", "/etc/krb5.keytab", "/etc/security/opasswd",
+    "~/.my.cnf", "~/.yarnrc.yml", "~/.databrickscfg", "~/.claude.json", "~/.pip/pip.conf", "~/.composer/auth.json",
+    "~/.bundle/config", "~/.pulumi/credentials.json", "~/.fly/config.yml", "~/.huggingface/token",
+    "~/.kaggle/kaggle.json", "~/.snowflake/connections.toml", "~/.age/key.txt", "~/.ansible/vault_pass",
+    "~/.gemini/oauth_creds.json", "~/.wrangler", "~/.config/github-copilot", "~/.config/pip/pip.conf",
+    "~/.config/composer/auth.json", "~/.config/doctl", "~/.config/.wrangler", "~/.config/helm/repositories.yaml",
+    "~/.config/sops",
 ))  # fmt: skip
 _GLOB = re.compile(r"[*?\[]")
 _SHADOW = frozenset({"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-"})
@@ -213,7 +244,9 @@ _SECRET_NAME = re.compile(
 )
 _SECRET_PATH_TEXT = re.compile(
     r"\.(?:ssh|aws|kube|azure|netrc|pgpass|docker|npmrc|pypirc|git-credentials|config/|cargo|terraform\.d|"
-    r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store|s3cfg|boto|terraformrc|env\b|local/|mozilla)|"
+    r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store|s3cfg|boto|terraformrc|env\b|local/|mozilla|"
+    r"my\.cnf|yarnrc|databrickscfg|pip/|composer|bundle/|pulumi|fly/|huggingface|kaggle|snowflake|age/|ansible|"
+    r"gemini|wrangler)|/dev/(?:[shv]d|xvd|nvme|mmcblk|dm-|md|loop|mapper|disk|sg|k?mem|port)|kcore|"
     r"chromium|google-chrome|BraveSoftware|flybot|"
     r"_history|_netrc|shadow|environ|ssh_host_|printenv|ssl/private|run/secrets|kubernetes|kubelet|letsencrypt|pki/|wireguard|"
     r"NetworkManager|debian\.cnf|keytab|opasswd|[~/.][^\s]*[*?[{]"
@@ -491,6 +524,8 @@ def _literal_credential(text: str) -> str | None:
             return next(what for key, what in _CONFIG_SECRETS.items() if tuple(following[: len(key)]) == key)
         elif (part, following[0] if following else None) in _SECRET_PAIRS:
             return _SECRET_PAIRS[(part, following[0] if following else None)]
+        elif (part, None) in _SECRET_PAIRS:  # the whole directory
+            return _SECRET_PAIRS[(part, None)]
         elif (
             part == ".local"
             and following[:1] == ["share"]

@@ -135,7 +135,7 @@ def _text(path: str) -> str:
 def _lines(text: str) -> list[tuple[int, str]]:
     """Numbered lines that are neither blank nor comments (``#``, ``;``)."""
     out = []
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):
         line = line.strip()
         if line and not line.startswith(("#", ";")):
             out.append((number, line))

@@ -110,6 +110,10 @@ def _ownership(call: Call, *, modes: bool) -> None:
             )
         elif value.startswith("--reference"):
             reference = True
+            if modes:
+                host_destructive(
+                    call, "setuid", "chmod --reference copies another file's mode, setuid and setgid bits included."
+                )
         elif modes and _MODE.match(value):
             operands.append(word)  # chmod -w FILE: a mode, not an option
     if not reference and operands:
@@ -544,6 +548,18 @@ _SYSTEMCTL_FILE_VERBS = frozenset(
 )
 
 
+def _special_unit(name: str) -> bool:
+    """True for a special target (systemd.special(7)) or a service behind one: ``systemd-poweroff.service``,
+    ``systemd-reboot`` (systemctl adds ``.service``), ``systemd-kexec``, ``emergency.service``, ``rescue.service``
+    (Debian 12's unit files: ``SuccessAction=poweroff-force``, ``ExecStart=systemctl --force kexec``, sulogin)."""
+    stem, dot, suffix = name.partition(".")
+    if dot and suffix not in ("target", "service"):
+        return False
+    return stem in _SPECIAL_TARGETS or (
+        suffix != "target" and stem.startswith("systemd-") and stem[len("systemd-") :] in _SPECIAL_TARGETS
+    )
+
+
 @_guard
 def systemctl(call: Call) -> None:
     """systemctl(1): see the module docstring."""
@@ -587,8 +603,7 @@ def systemctl(call: Call) -> None:
                 f"systemctl {verb.value} {show(unit)}: the unit may be any unit, a special target too.",
             )
             return
-        stem = name[: -len(".target")] if name.endswith(".target") else name
-        if stem in _SPECIAL_TARGETS and (name.endswith(".target") or "." not in name):
+        if _special_unit(name):
             host_destructive(
                 call,
                 "host-change",

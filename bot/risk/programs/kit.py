@@ -95,11 +95,15 @@ _SYMBOLIC_SETID = re.compile(r"(?:^|,)[DF]?[ugoa]*[+=][rwxXt]*s")
 
 def sets_setid(mode: str) -> bool:
     """True when the mode ``mode`` sets the setuid or setgid bit (chmod(1) "SETUID AND SETGID BITS": octal with a
-    4000 or 2000 bit, symbolic ``u+s``, ``g=s``, ``+s``; rsync's ``--chmod`` items may start with ``D``/``F``)."""
+    4000 or 2000 bit, also after ``=`` or ``+`` (``=4755``, ``+6000``), symbolic ``u+s``, ``g=s``, ``+s``; rsync's
+    ``--chmod`` items may start with ``D``/``F``)."""
     if mode.isdigit():
         return len(mode) >= 4 and int(mode[-4]) & 6 != 0
     return (
-        any(item.lstrip("DF").isdigit() and sets_setid(item.lstrip("DF")) for item in mode.split(","))
+        any(
+            item.lstrip("DF").lstrip("=+").isdigit() and sets_setid(item.lstrip("DF").lstrip("=+"))
+            for item in mode.split(",")
+        )
         or _SYMBOLIC_SETID.search(mode) is not None
     )
 

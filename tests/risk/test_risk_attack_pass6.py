@@ -1,0 +1,122 @@
+"""Variants a fresh attacker's pass found graded too low: credential files, whole disks and memory, setuid
+spellings, the services behind systemd's special targets, and settings files split where git does not split."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import classify
+from bot.risk.model import RiskLevel
+from bot.risk.recipes import ProjectRecipes
+from bot.risk.settings import read
+
+W = Path("/home/dev/project")
+
+
+def _risk(command: str) -> RiskLevel:
+    return classify(command, contained=False, workspace=W).risk
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "~/.config/github-copilot/hosts.json",
+        "~/.my.cnf",
+        "~/.config/pip/pip.conf",
+        "~/.pip/pip.conf",
+        "~/.yarnrc.yml",
+        "~/.config/composer/auth.json",
+        "~/.composer/auth.json",
+        "~/.bundle/config",
+        "~/.pulumi/credentials.json",
+        "~/.config/doctl/config.yaml",
+        "~/.fly/config.yml",
+        "~/.wrangler/config/default.toml",
+        "~/.huggingface/token",
+        "~/.kaggle/kaggle.json",
+        "~/.databrickscfg",
+        "~/.snowflake/connections.toml",
+        "~/.config/helm/repositories.yaml",
+        "~/.config/sops/age/keys.txt",
+        "~/.age/key.txt",
+        "~/.ansible/vault_pass",
+        "~/.gemini/oauth_creds.json",
+        "~/.claude.json",
+        "/dev/sda",
+        "/dev/nvme0n1",
+        "/dev/mapper/root",
+        "/dev/disk/by-uuid/x",
+        "/dev/mem",
+        "/proc/kcore",
+    ],
+)
+def test_reading_a_credential_file_a_disk_or_memory_is_a_secret_read(path: str) -> None:
+    graded = classify(f"cat {path}", contained=False, workspace=W)
+    assert graded.risk >= RiskLevel.NETWORK
+    assert "secret-read" in {reason.rule for reason in graded.reasons}
+
+
+@pytest.mark.parametrize("command", ["cat /dev/null", "head -c 16 /dev/urandom", "ls /dev/disk/by-uuid"])
+def test_ordinary_device_reads_stay_read_only(command: str) -> None:
+    assert _risk(command) == RiskLevel.READ_ONLY
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "install -m =4755 x y",
+        "install --mode=+4000 x y",
+        "chmod =4755 x",
+        "chmod +4000 x",
+        "chmod +6000 x",
+        "chmod =2755 x",
+        "chmod -R +4000 .",
+        "chmod --reference=/usr/bin/sudo x",
+    ],
+)
+def test_every_setuid_spelling_is_destructive(command: str) -> None:
+    assert _risk(command) == RiskLevel.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "systemctl start systemd-poweroff.service",
+        "systemctl start systemd-reboot",
+        "systemctl start systemd-kexec.service",
+        "systemctl start systemd-halt.service",
+        "systemctl start systemd-soft-reboot.service",
+        "systemctl start systemd-hibernate.service",
+        "systemctl start systemd-suspend",
+        "systemctl start emergency.service",
+        "systemctl start rescue.service",
+        "systemctl restart systemd-reboot.service",
+        "systemctl restart emergency.service",
+    ],
+)
+def test_starting_the_services_behind_special_targets_is_destructive(command: str) -> None:
+    assert _risk(command) == RiskLevel.DESTRUCTIVE
+
+
+@pytest.mark.parametrize("command", ["systemctl restart nginx", "systemctl start systemd-resolved"])
+def test_ordinary_services_keep_the_system_grade(command: str) -> None:
+    assert _risk(command) == RiskLevel.SYSTEM
+
+
+def test_git_settings_are_split_where_git_splits_them(tmp_path: Path) -> None:
+    # str.splitlines also breaks at a form feed; git reads "[core] # note\f[color]" as section core and a comment
+    (tmp_path / ".git").mkdir()
+    (tmp_path / ".git" / "config").write_text("[core] # note\f[color]\n\tsshCommand = touch /tmp/PWNED && false\n")
+    assert read(str(tmp_path), str(tmp_path), "git", "push origin") != []
+    graded = classify("git push origin main", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert "workspace-settings" in {reason.rule for reason in graded.reasons}
+
+
+def test_a_working_directory_past_path_max_is_not_tracked() -> None:
+    # the candidate directory stops growing (a long cd chain grades in linear time), and a write there is outside
+    deep = classify("cd a/b/c/d/e/f && " * 800 + "echo x > out", contained=False, workspace=W)
+    assert deep.risk == RiskLevel.DESTRUCTIVE or deep.risk == RiskLevel.SYSTEM
+    shallow = classify("cd a/b/c/d/e/f && " * 10 + "echo x > out", contained=False, workspace=W)
+    assert shallow.risk == RiskLevel.WORKSPACE_WRITE
