@@ -23,8 +23,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --version -v= --verbose= --color= -C=in --cwd=in --non-interactive --logtostderr "
         "--disable-integrity-checking --emoji --logflow --profiling= --tracing=",
         "commands": {
-            "up update refresh import cancel watch": _CHANGE,
-            "destroy": _DESTROY,
+            "refresh import cancel": _CHANGE,
+            # pulumi up "creates, updates or deletes resources" (pulumi up docs): those the program no longer declares
+            "up update watch destroy": _DESTROY,
             "preview": _REMOTE,
             "whoami about logs org": _REMOTE,
             "version gen-completion help": _READ,

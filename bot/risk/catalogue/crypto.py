@@ -70,9 +70,9 @@ CATALOGUE: dict[str, object] = {
         "options": "--keyring= -q --quiet -v --verbose --status-fd= --homedir= -o=out --output=out --weak-digest=",
     },
     "age": {
-        "source": "age(1) (age 1.2)",
+        "source": "age(1) (age 1.2): -d/--decrypt prints the plaintext (a secret read, as gpg -d)",
         "grade": "read",
-        "options": "-o=out --output=out -e --encrypt -d --decrypt -r= --recipient= -R= --recipients-file=in "
+        "options": "-o=out --output=out -e --encrypt -d:secret --decrypt:secret -r= --recipient= -R= --recipients-file=in "
         "-i= --identity= -p --passphrase -a --armor -j=:unknown --version -h --help",
     },
     "age-keygen": {

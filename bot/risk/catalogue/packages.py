@@ -382,7 +382,12 @@ CATALOGUE: dict[str, object] = {
             },
             "ls-remote": {"grade": "network", "open": True},
             "exec x run r watch w tasks shell": "runs",
-            "trust": {"grade": "home", "open": True},
+            # mise trust: the config's env, hooks and templates (which run programs) then run on every cd
+            "trust": {
+                "grade": "runs",
+                "options": "-a --all --untrust --ignore --show",
+                "when": {"--show": "read", "--untrust --ignore": "home"},
+            },
             "env": "secret",
             "set unset unuse": {"grade": "write", "open": True},
             "plugins plugin p": {

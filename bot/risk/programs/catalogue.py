@@ -28,7 +28,7 @@ from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, refuse
+from .kit import argv_text, build_or_test, host_destructive, refuse
 
 __all__ = ["EFFECTS", "ROLES", "CatalogueError", "compile_entry"]
 
@@ -51,6 +51,8 @@ EFFECTS: dict[str, str] = {
     "destroy": "deletes on a remote service (destructive, remote-control-plane)",
     "delete": "deletes local files (destructive)",
     "system": "changes the machine outside the workspace (system, not downgraded)",
+    "critical": "an irreversible or security-critical change to the machine: it stops a service, takes the machine "
+    "off the network or weakens its protection (destructive on the host; contained, system)",
     "secret": "prints secrets (network, secret-read: the output goes to the model)",
     "runs": "runs programs the classifier cannot see (destructive)",
     "wrap": "runs the command given as its operands, graded as that command (and at least build)",
@@ -74,6 +76,7 @@ _RANK = {
     "home": 3,
     "system": 3,
     "change": 3,
+    "critical": 4,
     "delete": 4,
     "destroy": 4,
     "runs": 4,
@@ -551,6 +554,12 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
         call.flag(R.DESTRUCTIVE, "deletion", f"{what} deletes files.")
     elif effect == "system":
         call.flag(R.SYSTEM, "system-command", f"{what} changes the machine outside the workspace.")
+    elif effect == "critical":
+        host_destructive(
+            call,
+            "host-critical",
+            f"{what} stops a service, takes the machine off the network or weakens its protection.",
+        )
     elif effect == "secret":
         call.flag(R.NETWORK, "secret-read", f"{what} prints secrets: its output goes to the model.")
     elif effect == "runs":

@@ -676,14 +676,17 @@ def _helm_local(call: Call, verb: str, operands: list[str | None], values: list[
 
 
 _TF_READ = frozenset({"plan", "show", "output", "providers", "get", "init", "console", "login", "logout", "metadata"})
-_TF_CHANGE = frozenset({"apply", "import", "refresh", "taint", "untaint", "force-unlock", "test"})
+_TF_CHANGE = frozenset({"import", "refresh", "taint", "untaint", "force-unlock", "test"})
+# terraform apply "creates, updates, or destroys infrastructure" (terraform CLI docs, "terraform apply"): it destroys
+# every resource the configuration (in the workspace) or a saved plan no longer names.
+_TF_DELETE = frozenset({"destroy", "apply"})
 # Local only (terraform CLI docs): validate checks the configuration, fmt rewrites it (``-check``/``-write=false``
 # only report), graph and version print; none reach a provider or backend.
 _TF_LOCAL = frozenset({"validate", "fmt", "graph", "version", "-version", "--version", "-help", "--help", "help"})
 
 
 def terraform(call: Call) -> None:
-    """terraform: plan/show are network, apply/import system, destroy / apply -destroy / state rm / workspace delete destructive."""
+    """terraform: plan/show are network, import system, apply / destroy / state rm / workspace delete destructive."""
     verbs = _verbs(call.args, frozenset())
     values = [w.value or "" for w in call.args]
     if not verbs and values[:1] and values[0] in _TF_LOCAL:
@@ -717,4 +720,12 @@ def terraform(call: Call) -> None:
         else:
             call.flag(R.SYSTEM, _RULE, f"terraform {verb} {action} changes state outside the VM.")
         return
-    _grade(call, verb, _TF_READ, _TF_CHANGE, frozenset({"destroy"}))
+    if verb == "apply":
+        call.flag(
+            R.DESTRUCTIVE,
+            _RULE,
+            f"{call.name} apply destroys every resource the configuration or plan no longer names (and replaces "
+            "those it cannot update in place).",
+        )
+        return
+    _grade(call, verb, _TF_READ, _TF_CHANGE, _TF_DELETE)
