@@ -170,8 +170,8 @@ CATALOGUE: dict[str, object] = {
             },
         },
     },
-    "flyctl": {
-        "source": "flyctl reference (fly.io/docs/flyctl) (flyctl 0.3)",
+    "flyctl fly": {
+        "source": "flyctl reference (fly.io/docs/flyctl) (flyctl 0.3; fly is the same program)",
         "options": "-h --help -t= --access-token= --verbose --debug",
         "commands": {
             "version docs": _READ,

@@ -141,6 +141,7 @@ CATALOGUE: dict[str, object] = {
     "bundle bundler": {
         "source": "bundle(1) and bundle-COMMAND(1) (Bundler 2.5, bundler.io/man)",
         "options": "-h --help -v --version -V --verbose --no-color -r= --retry=",
+        "when": {"-v --version": "read"},
         "grade": "install",
         "commands": {
             "install": {"grade": "install", "open": True, "options": "--clean:delete --system:system"},
@@ -689,5 +690,12 @@ CATALOGUE: dict[str, object] = {
             "alias gemset": {"grade": "home", "open": True},
             "do exec": "runs",
         },
+    },
+    "pip-compile": {
+        "source": "pip-tools docs (pip-tools.readthedocs.io/en/latest/cli/pip-compile) (pip-tools 7): resolves "
+        "requirements against the index and writes the pinned file",
+        "grade": "fetch",
+        "open": True,
+        "options": "-o=out --output-file=out --cache-dir=out",
     },
 }

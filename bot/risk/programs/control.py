@@ -104,7 +104,10 @@ def kubectl(call: Call) -> None:
     values = [w.value or "" for w in call.args]
     if verb == "config":
         action = verbs[1] if len(verbs) > 1 else None
-        if action in ("view", "get-contexts", "current-context", "get-clusters", "get-users"):
+        if action in ("get-contexts", "current-context", "get-clusters", "get-users"):
+            # they print names from the local kubeconfig (kubectl config reference); nothing reaches a cluster
+            call.flag(R.READ_ONLY, "read-only", f"kubectl config {action} only prints names from the kubeconfig.")
+        elif action == "view":
             call.flag(R.NETWORK, _RULE, f"kubectl config {action} reads the cluster configuration.")
         elif any("exec" in v.split("=", 1)[0] or "auth-provider" in v for v in values):
             # kubectl config set-credentials --exec-command / users.*.exec: a program kubectl runs later.
@@ -120,6 +123,9 @@ def kubectl(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, _RULE, f"kubectl {verb} with --prune/--force deletes resources outside the VM.")
         return
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
+    if verb == "cp":
+        positions = _operand_positions(call.args, _KUBECTL_VALUES)
+        _copy_here(call, [call.args[p] for p in positions[1:]])
     if verb in ("exec", "run", "debug"):
         _kubectl_inner(call, verb, values)
 
@@ -244,6 +250,18 @@ def docker(call: Call) -> None:
         _container(call, rest, f"{call.name} {verb}", _DOCKER_RUN, reliable=False)
     elif verb == "exec":
         _container(call, rest, f"{call.name} exec", _DOCKER_EXEC, reliable=True)
+    elif verb == "cp":
+        _copy_here(call, [call.args[p] for p in positions if p > verb_at])
+
+
+def _copy_here(call: Call, operands: list[Word]) -> None:
+    """``docker cp CONTAINER:SRC DEST`` and ``kubectl cp POD:SRC DEST`` (docker-container-cp(1), kubectl cp): a
+    destination without ``CONTAINER:``/``POD:`` is a path on this machine, written as ``cp`` would write it."""
+    if len(operands) < 2:
+        return
+    dest = operands[-1]
+    if dest.value is None or (":" not in dest.value and dest.value != "-"):
+        call.write(dest, f"{call.name} cp writes", replaces=True)
 
 
 def docker_compose(call: Call) -> None:

@@ -42,6 +42,9 @@ _CURL_WRITES = ("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "
 
 def curl(call: Call) -> None:
     """curl(1): network; ``-o``/``-O``/``--output-dir`` and the other file options write; ``-K`` is refused."""
+    if [w.value for w in call.args] in (["-V"], ["--version"], ["-h"], ["--help"], ["-M"], ["--manual"]):
+        read_only(call, "curl only prints its version or help.")
+        return
     network(call, "curl talks to other machines.")
     injected(call, call.args, runs_programs=False)
     found = scan(call.args, _CURL_SHORT, _CURL_LONG, long_flags=frozenset({"--remote-name", "--remote-name-all"}))
@@ -137,6 +140,9 @@ def ssh(call: Call) -> None:
     """ssh(1): network; ``ssh HOST COMMAND...`` grades COMMAND as a remote script. OpenSSH reads options after the
     destination too (ssh.c parses again after taking the host, up to the first word that is not an option):
     ``ssh host -D 1080`` and ``ssh host -p 2222 ls`` give options, and the command starts after them."""
+    if [w.value for w in call.args] == ["-V"]:
+        read_only(call, "ssh -V only prints its version.")
+        return
     network(call, "ssh talks to another machine.")
     found = scan(call.args, _SSH_SHORT, frozenset(), stop_at_operand=True)
     if injected(call, call.args[: len(call.args) - len(found.rest) + 1], runs_programs=True):
