@@ -163,6 +163,13 @@ CASES = [
     ("node --check src/index.js", RO, RO),
     ("node --check -r ./x.js src/index.js", DES, DES),
     ("curl --version", RO, RO),
+    ("dune build", WW, WW),
+    ("dune clean", DES, DES),
+    ("lein test", WW, WW),
+    ("elm make src/Main.elm --output=/etc/x.js", DES, WW),
+    ("stylelint 'src/**/*.css'", WW, WW),
+    ("pdftoppm -png report.pdf page", WW, WW),
+    ("pdftoppm -png report.pdf /etc/page", DES, WW),
 ]
 
 

@@ -271,4 +271,12 @@ CATALOGUE: dict[str, object] = {
             "erase": {"grade": "delete", "open": True},
         },
     },
+    "stylelint": {
+        "source": "stylelint CLI (stylelint.io/user-guide/cli) (stylelint 16): its configuration is JavaScript it "
+        "runs; --fix rewrites the files given",
+        "grade": "build",
+        "open": True,
+        "options": "--fix --output-file=out -o=out --config=in -c=in --custom-formatter=:runs --custom-syntax=:runs",
+        "when": {"--fix": {"operands": "out"}},
+    },
 }
