@@ -76,6 +76,9 @@ CASES = [
     ("terraform plan", NET, NET),
     ("terraform import aws_instance.web i-1", SYS, SYS),
     ("pulumi preview", NET, NET),
+    ("helm upgrade api ./chart --force", DES, DES),  # replaces resources, as kubectl replace --force
+    ("helm rollback api 1 --force", DES, DES),
+    ("helm upgrade --install api ./chart", SYS, SYS),
     # the catalogue's critical effect: destructive on the host, the system grade contained
     ("setenforce 0", DES, SYS),
     ("setenforce Permissive", DES, SYS),

@@ -667,6 +667,11 @@ def helm(call: Call) -> None:
     if verb in ("template", "lint", "create", "package", "version", "env", "completion", "show", "inspect"):
         _helm_local(call, verb, verbs[1:], values)
         return
+    if verb in ("upgrade", "rollback", "install") and any(v.split("=", 1)[0] == "--force" for v in values):
+        # helm-upgrade(1)/helm-rollback(1) --force: "force resource updates through a replacement strategy"
+        # (deleted and created again, as kubectl replace --force)
+        call.flag(R.DESTRUCTIVE, _RULE, f"helm {verb} --force deletes and recreates resources outside the VM.")
+        return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
 
 
