@@ -105,6 +105,7 @@ CASES = [
     ("age -d -i key.txt secrets.age", NET, NET),
     ("age -e -r age1xyz -o secrets.age notes.txt", WW, WW),
     ("getent shadow", NET, NET),
+    ("getent -s files shadow root", NET, NET),
     ("getent passwd alice", RO, RO),
     ("nmcli device wifi show-password", NET, NET),
     # copies out of a container or pod land on this machine

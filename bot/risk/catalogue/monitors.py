@@ -59,6 +59,7 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "else": "read",
         "open": True,
+        "options": "-s= --service= -i --no-idn -A --no-addrconfig",
         "commands": {"shadow gshadow": "secret"},
     },
     "last lastb lastlog": {
@@ -166,7 +167,7 @@ CATALOGUE: dict[str, object] = {
         "directory's .envrc and a command",
         "options": "-h --help --version",
         "commands": {
-            "status version help": "read",
+            "status version help hook stdlib": "read",  # hook and stdlib print shell code
             "allow permit grant exec fetchurl": "runs",
             "deny revoke disallow prune": {"grade": "home", "open": True},
             "edit": "runs",
