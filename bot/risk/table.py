@@ -340,7 +340,7 @@ def _build() -> dict[str, Entry]:
         ("iptables", "iptables"), ("ufw", "ufw"), ("setfacl", "setfacl"), ("chattr", "chattr"), ("mount", "mount"),
         ("umount", "mount"), ("sysctl", "sysctl"), ("swapoff", "swapoff"), ("update-alternatives", "alternatives"),
         ("modprobe", "modprobe"), ("ldconfig", "ldconfig"), ("systemctl", "systemctl"), ("reboot", "power"),
-        ("shutdown", "power"), ("poweroff", "power"), ("halt", "power"),
+        ("shutdown", "power"), ("poweroff", "power"), ("halt", "power"), ("launchctl", "launchctl"),
     ):  # fmt: skip
         table[name] = _guarded(f"hostchanges:{guard}", table[name])
     # chmod, chown, chgrp: each FILE graded as a write where it lands, plus the host changes above.

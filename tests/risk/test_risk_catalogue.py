@@ -354,7 +354,8 @@ def test_cloud_cli_reads_are_network_and_local_settings_write_home() -> None:
 def test_cloud_cli_changes_deletions_secrets_and_remote_shells_grade_high() -> None:
     assert_grades(
         [
-            ("pulumi up", R.SYSTEM),
+            ("pulumi up", R.DESTRUCTIVE),  # deletes what the program no longer declares
+            ("pulumi refresh", R.SYSTEM),
             ("pulumi destroy", R.DESTRUCTIVE),
             ("pulumi config get dbPassword", R.NETWORK),
             ("doctl compute droplet delete 123", R.DESTRUCTIVE),
@@ -386,7 +387,7 @@ def test_crypto_database_media_and_archive_tools_that_read_or_write_the_workspac
             ("openssl x509 -in cert.pem -noout -text", R.READ_ONLY),
             ("openssl req -new -x509 -keyout key.pem -out cert.pem -days 365", R.WORKSPACE_WRITE),
             ("openssl dgst -sha256 file.bin", R.READ_ONLY),
-            ("age -d -i key.txt -o out.txt secret.age", R.WORKSPACE_WRITE),
+            ("age -e -r age1xyz -o secret.age notes.txt", R.WORKSPACE_WRITE),
             ("pg_dump mydb > dump.sql", R.NETWORK),
             ("pg_restore -l dump.dump", R.READ_ONLY),
             ("mysqldump -u root -p db -r dump.sql", R.NETWORK),

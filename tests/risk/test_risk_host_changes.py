@@ -731,7 +731,8 @@ OUTPUT_OPTION_WRITES = [
 OUTPUT_OPTION_NEIGHBOURS = [
     ("git apply x.patch", WW),
     ("git apply --directory=sub x.patch", WW),
-    ("git apply --check x.patch", WW),
+    ("git apply --check x.patch", RO),  # only reports whether the patch applies
+    ("git apply --check --apply x.patch", WW),
     ("git init --separate-git-dir=/tmp/g .", WW),
     ("pytest", WW),
     ("pytest --basetemp=/tmp/x", WW),

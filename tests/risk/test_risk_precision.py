@@ -135,7 +135,8 @@ def test_forge_writes_that_delete_nothing_are_network(command: str) -> None:
         ("gh issue delete 12", R.DESTRUCTIVE),
         ("gh release upload v1 a.zip --clobber", R.DESTRUCTIVE),
         ("gh secret set TOKEN", R.SYSTEM),
-        ("gh repo edit --visibility public", R.SYSTEM),
+        ("gh repo edit --visibility private", R.SYSTEM),
+        ("gh repo edit --visibility public", R.DESTRUCTIVE),  # publishes the whole repository for good
     ],
 )
 def test_forge_deletions_and_settings_keep_their_grade(command: str, level: RiskLevel) -> None:

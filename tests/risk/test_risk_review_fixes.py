@@ -119,8 +119,15 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("snap install jq", SYS, WW),
     ("pnpm install --config.node-linker=hoisted", NET, NET),
     ("npm install --save-dev typescript", NET, NET),
-    ("npm config set registry https://registry.example", SYS, WW),
-    ("pip config set global.index-url https://x", SYS, WW),
+    ("npm config set save-exact true", SYS, WW),
+    ("pip config set global.timeout 60", SYS, WW),
+    # the user's package source: every later install runs that source's code (destructive on the host)
+    ("npm config set registry https://registry.example", DES, WW),
+    ("npm set @acme:registry=https://registry.example", DES, WW),
+    ("yarn config set npmRegistryServer https://registry.example", DES, WW),
+    ("npm config set strict-ssl false", DES, WW),
+    ("pip config set global.index-url https://x", DES, WW),
+    ("pip config set global.trusted-host x.example", DES, WW),
     # --- 5. commands run in containers and pods are graded (remote script, no downgrade)
     ("docker run -v /:/h alpine rm -rf /h", DES, DES),
     ("kubectl exec pod -- rm -rf /", DES, DES),

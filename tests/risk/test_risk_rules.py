@@ -196,7 +196,8 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("helm list", NET, NET),
     ("helm install r chart", SYS, SYS),
     ("terraform plan", NET, NET),
-    ("terraform apply -auto-approve", SYS, SYS),
+    ("terraform apply -auto-approve", DES, DES),  # apply destroys what the configuration no longer names
+    ("terraform import aws_instance.web i-1", SYS, SYS),
     # --- names: only literal, known programs
     ("nosuchprogram --flag", DES, DES),
     ("/tmp/x/cat file", DES, DES),
@@ -296,8 +297,11 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("sed '1e rm -rf /' f", DES, DES),
     ('sed "s/$a/$b/" f', DES, DES),
     ("awk 'BEGIN { system(\"rm -rf /\") }'", DES, DES),
-    ("awk '{ print > \"/etc/x\" }' f", SYS, WW),
-    ("awk '$3 > 10 { n++ } END { print n }' f", SYS, WW),
+    ("awk '{ print > \"/etc/x\" }' f", DES, WW),  # replaces a file in /etc, as > /etc/x
+    ("awk '{ print >> \"notes.txt\" }' f", WW, WW),
+    ("awk '{ print > $1 \".txt\" }' f", DES, WW),  # a name only known when it runs, as > $OUT
+    ("awk '$3 > 10 { n++ } END { print n }' f", RO, RO),  # a comparison, not a redirect
+    ("awk '{ print ($1 > 2) }' f", RO, RO),
 ]
 
 

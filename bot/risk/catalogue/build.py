@@ -731,4 +731,36 @@ CATALOGUE: dict[str, object] = {
             "import": {"grade": "home", "open": True},
         },
     },
+    "dune": {
+        "source": "dune docs: command-line interface (dune.readthedocs.io/en/stable/usage.html) (dune 3.16)",
+        "options": "-h --help --version",
+        "commands": {
+            "build test runtest exec fmt promote describe rules utop": {"grade": "build", "open": True},
+            "init": {"grade": "write", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "install uninstall": "unknown",
+        },
+    },
+    "lein": {
+        "source": "Leiningen tutorial and lein help (leiningen.org) (Leiningen 2.11): project.clj is code lein runs",
+        "options": "-h --help -v --version -o -U",
+        "commands": {
+            "test compile check jar uberjar run repl javac classpath pom": {"grade": "build", "open": True},
+            "deps": {"grade": "fetch", "open": True},
+            "new": {"grade": "write", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "deploy": {"grade": "publish", "open": True},
+        },
+    },
+    "elm": {
+        "source": "elm CLI (elm --help) (Elm 0.19.1): make compiles, install fetches packages, reactor serves",
+        "options": "-h --help --version",
+        "commands": {
+            "make": {"grade": "build", "options": "--output=out --debug --optimize --report= --docs=out"},
+            "install": {"grade": "fetch", "open": True},
+            "init": {"grade": "write", "open": True},
+            "reactor": {"grade": "network", "open": True},
+            "repl": "runs",
+        },
+    },
 }

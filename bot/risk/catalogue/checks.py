@@ -234,4 +234,49 @@ CATALOGUE: dict[str, object] = {
         "else": "read",
         "commands": {"sync": {"grade": "fetch", "open": True}, "ls-config ls-dirs ls-metrics ls-vars": "read"},
     },
+    "vulture": {
+        "source": "vulture README (github.com/jendrikseipp/vulture) (vulture 2.13): reports unused code",
+        "grade": "read",
+        "open": True,
+        "options": "--config=in",
+    },
+    "radon": {
+        "source": "radon docs (radon.readthedocs.io/en/latest/commandline.html) (radon 6): cc, raw, mi, hal report",
+        "grade": "read",
+        "options": "-h --help --version",
+        "commands": {"cc raw mi hal": {"grade": "read", "open": True, "options": "-O=out --output-file=out"}},
+    },
+    "pyright basedpyright": {
+        "source": "pyright command-line docs (microsoft.github.io/pyright/#/command-line) (pyright 1.1): type checks; "
+        "--createstub writes stubs into typings/",
+        "grade": "read",
+        "open": True,
+        "options": "--createstub=:build --writebaseline:build -p=in --project=in --pythonpath=in --venvpath=in",
+    },
+    "twine": {
+        "source": "twine docs (twine.readthedocs.io) (twine 6): check reads the distributions, upload publishes them",
+        "options": "-h --help -v --version --no-color",
+        "commands": {"check": {"grade": "read", "open": True}, "upload register": {"grade": "publish", "open": True}},
+    },
+    "coverage": {
+        "source": "coverage.py command line (coverage.readthedocs.io/en/latest/cmd.html) (coverage 7): report "
+        "prints, html/xml/json/lcov/annotate write reports, erase deletes the data file; run is not graded here",
+        "options": "-h --help --version",
+        "commands": {
+            "report debug": {"grade": "read", "open": True, "options": "--data-file=in"},
+            "html": {"grade": "write", "open": True, "options": "-d=out --directory=out --data-file=in"},
+            "xml json lcov": {"grade": "write", "open": True, "options": "-o=out --data-file=in"},
+            "annotate": {"grade": "write", "open": True, "options": "-d=out --directory=out --data-file=in"},
+            "combine": {"grade": "write", "open": True, "options": "--data-file=out"},
+            "erase": {"grade": "delete", "open": True},
+        },
+    },
+    "stylelint": {
+        "source": "stylelint CLI (stylelint.io/user-guide/cli) (stylelint 16): its configuration is JavaScript it "
+        "runs; --fix rewrites the files given",
+        "grade": "build",
+        "open": True,
+        "options": "--fix --output-file=out -o=out --config=in -c=in --custom-formatter=:runs --custom-syntax=:runs",
+        "when": {"--fix": {"operands": "out"}},
+    },
 }

@@ -23,8 +23,9 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --version -v= --verbose= --color= -C=in --cwd=in --non-interactive --logtostderr "
         "--disable-integrity-checking --emoji --logflow --profiling= --tracing=",
         "commands": {
-            "up update refresh import cancel watch": _CHANGE,
-            "destroy": _DESTROY,
+            "refresh import cancel": _CHANGE,
+            # pulumi up "creates, updates or deletes resources" (pulumi up docs): those the program no longer declares
+            "up update watch destroy": _DESTROY,
             "preview": _REMOTE,
             "whoami about logs org": _REMOTE,
             "version gen-completion help": _READ,
@@ -169,8 +170,8 @@ CATALOGUE: dict[str, object] = {
             },
         },
     },
-    "flyctl": {
-        "source": "flyctl reference (fly.io/docs/flyctl) (flyctl 0.3)",
+    "flyctl fly": {
+        "source": "flyctl reference (fly.io/docs/flyctl) (flyctl 0.3; fly is the same program)",
         "options": "-h --help -t= --access-token= --verbose --debug",
         "commands": {
             "version docs": _READ,

@@ -149,10 +149,10 @@ CATALOGUE: dict[str, object] = {
             "snapshot-list snapshot-info snapshot-dumpxml vcpuinfo dommemstat help": {"grade": "read", "open": True},
             "start shutdown reboot suspend resume define create autostart attach-disk attach-interface "
             "attach-device detach-disk detach-interface detach-device setmem setmaxmem setvcpus net-start "
-            "net-define net-create net-autostart net-destroy pool-start pool-define pool-create pool-autostart pool-build "
+            "net-define net-create net-autostart pool-start pool-define pool-create pool-autostart pool-build "
             "vol-create vol-create-as vol-resize snapshot-create snapshot-create-as managedsave migrate "
             "domrename change-media": {"grade": "system", "open": True},
-            "destroy undefine vol-delete vol-wipe pool-delete pool-undefine pool-destroy snapshot-delete "
+            "destroy undefine vol-delete vol-wipe pool-delete pool-undefine pool-destroy net-destroy snapshot-delete "
             "snapshot-revert net-undefine reset": {"grade": "delete", "open": True},
             "console edit net-edit pool-edit snapshot-edit": "runs",
             "save": {"grade": "system", "open": True, "operands": "last-out"},

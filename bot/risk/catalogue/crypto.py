@@ -39,13 +39,15 @@ CATALOGUE: dict[str, object] = {
         "options": "-f=out -t= -b= -C= -N= -P= -a= -m= -E= -I= -n= -V= -z= -O= -r= -Y= -T= -M= -G= -J= -j= -K= -s=in "
         "-S= -Z= -g -u -Q -e -i -p -y -l -v -q -c -L -B -H -F= -R= -h -k -x -A:system -D=:unknown "
         "-w=:unknown -U",
-        "when": {"-l -L": "read"},  # -l prints a key's fingerprint, -L a certificate
+        # -l prints a key's fingerprint, -B its bubblebabble digest, -L a certificate, -y the public key of a private
+        # one, -F the known_hosts lines of a host: the -f file is read
+        "when": {"-l -L -B -y -F": {"grade": "read", "reads": "-f"}},
     },
     "ssh-add": {
         "source": "ssh-add(1) (OpenSSH 9.8): adds identities to the running agent",
         "grade": "home",
-        "options": "-l:read -L:read -d:home -D:home -x -X -t= -c -k -K -q -v -T= -e=:unknown -s=:unknown "
-        "-S=:unknown -H= -h=",
+        "options": "-l -L -d:home -D:home -x -X -t= -c -k -K -q -v -T= -e=:unknown -s=:unknown -S=:unknown -H= -h=",
+        "when": {"-l -L": "read"},  # -l lists the agent's keys' fingerprints, -L their public keys
     },
     "gpg gpg2": {
         "source": "gpg(1) (GnuPG 2.4): commands and options (long options may be abbreviated)",
@@ -70,9 +72,9 @@ CATALOGUE: dict[str, object] = {
         "options": "--keyring= -q --quiet -v --verbose --status-fd= --homedir= -o=out --output=out --weak-digest=",
     },
     "age": {
-        "source": "age(1) (age 1.2)",
+        "source": "age(1) (age 1.2): -d/--decrypt prints the plaintext (a secret read, as gpg -d)",
         "grade": "read",
-        "options": "-o=out --output=out -e --encrypt -d --decrypt -r= --recipient= -R= --recipients-file=in "
+        "options": "-o=out --output=out -e --encrypt -d:secret --decrypt:secret -r= --recipient= -R= --recipients-file=in "
         "-i= --identity= -p --passphrase -a --armor -j=:unknown --version -h --help",
     },
     "age-keygen": {

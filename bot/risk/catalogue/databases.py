@@ -74,7 +74,7 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "status": "read",
             "start restart reload promote logrotate": "system",
-            "stop kill": "system",
+            "stop kill": "critical",  # stops the server (as systemctl stop, programs/hostchanges.py)
             "init initdb": {"grade": "write", "options": "-D=out --pgdata=out"},
         },
     },

@@ -156,4 +156,11 @@ CATALOGUE: dict[str, object] = {
         "options": "--action=:runs -A=:runs --action1=:runs --info=:runs -o=out --output=out -O=out "
         "--output-only=out --fontpath= --delete:delete",
     },
+    "pdftoppm pdftocairo": {
+        "source": "pdftoppm(1), pdftocairo(1) (poppler 24): render PDF pages to image files named after the root given "
+        "last",
+        "grade": "write",
+        "open": True,
+        "operands": "last-out",
+    },
 }

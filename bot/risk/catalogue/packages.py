@@ -141,6 +141,7 @@ CATALOGUE: dict[str, object] = {
     "bundle bundler": {
         "source": "bundle(1) and bundle-COMMAND(1) (Bundler 2.5, bundler.io/man)",
         "options": "-h --help -v --version -V --verbose --no-color -r= --retry=",
+        "when": {"-v --version": "read"},
         "grade": "install",
         "commands": {
             "install": {"grade": "install", "open": True, "options": "--clean:delete --system:system"},
@@ -382,7 +383,12 @@ CATALOGUE: dict[str, object] = {
             },
             "ls-remote": {"grade": "network", "open": True},
             "exec x run r watch w tasks shell": "runs",
-            "trust": {"grade": "home", "open": True},
+            # mise trust: the config's env, hooks and templates (which run programs) then run on every cd
+            "trust": {
+                "grade": "runs",
+                "options": "-a --all --untrust --ignore --show",
+                "when": {"--show": "read", "--untrust --ignore": "home"},
+            },
             "env": "secret",
             "set unset unuse": {"grade": "write", "open": True},
             "plugins plugin p": {
@@ -684,5 +690,12 @@ CATALOGUE: dict[str, object] = {
             "alias gemset": {"grade": "home", "open": True},
             "do exec": "runs",
         },
+    },
+    "pip-compile": {
+        "source": "pip-tools docs (pip-tools.readthedocs.io/en/latest/cli/pip-compile) (pip-tools 7): resolves "
+        "requirements against the index and writes the pinned file",
+        "grade": "fetch",
+        "open": True,
+        "options": "-o=out --output-file=out --cache-dir=out",
     },
 }

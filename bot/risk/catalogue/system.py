@@ -10,6 +10,8 @@ from __future__ import annotations
 _READ = {"grade": "read", "open": True}
 _SYSTEM = {"grade": "system", "open": True}
 _DELETE = {"grade": "delete", "open": True}
+#: Taking the machine (or one of its links) off the network, as ``ip link set DEV down`` (programs/hostchanges.py).
+_OFFLINE = {"grade": "critical", "open": True}
 
 CATALOGUE: dict[str, object] = {
     "nmcli": {
@@ -28,18 +30,25 @@ CATALOGUE: dict[str, object] = {
                     "reload": _SYSTEM,
                 },
             },
-            "networking": {"grade": "read", "abbrev": True, "commands": {"connectivity": _READ, "on off": _SYSTEM}},
+            "networking": {
+                "grade": "read",
+                "abbrev": True,
+                "commands": {"connectivity": _READ, "on": _SYSTEM, "off": _OFFLINE},
+            },
             "radio": {
                 "grade": "read",
                 "abbrev": True,
-                "commands": {"all wifi wwan": {"grade": "read", "else": "system"}},
+                "commands": {
+                    "all wifi wwan": {"grade": "read", "abbrev": True, "commands": {"on": _SYSTEM, "off": _OFFLINE}}
+                },
             },
             "connection": {
                 "grade": "read",
                 "abbrev": True,
                 "commands": {
                     "show": _READ,
-                    "up down add modify clone edit reload load import migrate monitor": _SYSTEM,
+                    "up add modify clone edit reload load import migrate monitor": _SYSTEM,
+                    "down": _OFFLINE,
                     "export": {"grade": "read", "open": True, "operands": "last-out"},
                     "delete": _DELETE,
                 },
@@ -49,13 +58,15 @@ CATALOGUE: dict[str, object] = {
                 "abbrev": True,
                 "commands": {
                     "status show monitor lldp": _READ,
-                    "set connect reapply modify disconnect up down": _SYSTEM,
+                    "set connect reapply modify up": _SYSTEM,
+                    "disconnect down": _OFFLINE,
                     "delete": _DELETE,
                     "wifi": {
                         "grade": "read",
                         "abbrev": True,
                         "commands": {
-                            "list show-password": {"grade": "read", "open": True},
+                            "list": {"grade": "read", "open": True},
+                            "show-password": {"grade": "secret", "open": True},  # prints the network's password
                             "rescan connect hotspot": _SYSTEM,
                         },
                     },
@@ -136,10 +147,14 @@ CATALOGUE: dict[str, object] = {
         "grade": "read",
         "open": True,
     },
-    "setenforce setsebool chcon restorecon": {
-        "source": "setenforce(8), setsebool(8), chcon(1), restorecon(8)",
+    "setsebool chcon restorecon": {
+        "source": "setsebool(8), chcon(1), restorecon(8)",
         "grade": "system",
         "open": True,
+    },
+    "setenforce": {
+        "source": "setenforce(8): 1/Enforcing turns SELinux enforcement on, 0/Permissive turns it off",
+        "commands": {"1 Enforcing enforcing": "system", "0 Permissive permissive": "critical"},
     },
     "tcpdump": {
         "source": "tcpdump(1) (tcpdump 4.99): live capture reads the network; -r reads a saved file",

@@ -24,7 +24,18 @@ from bot.risk.sensitive import secret_setting
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
 
-from .kit import R, build_or_test, deletion, destructive, injected, network, read_only, refuse, show, workspace_write
+from .kit import (
+    R,
+    build_or_test,
+    deletion,
+    destructive,
+    injected,
+    network,
+    read_only,
+    refuse,
+    show,
+    workspace_write,
+)
 from .projects import run_recipe, workspace_settings
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
@@ -289,6 +300,31 @@ _NPM_PROGRAM_SPELLINGS = frozenset(key[:end] for key in _NPM_PROGRAM_KEYS for en
 def _npm_program_key(key: str) -> bool:
     """True when ``key`` (a config key, or an option name without ``--``) may name a program npm runs."""
     return key.lower().replace("_", "-") in _NPM_PROGRAM_SPELLINGS
+
+
+# npm config keys that choose where every later install gets its packages from, or whether it checks who serves
+# them (docs.npmjs.com/cli/v10/using-npm/config: registry, @scope:registry, strict-ssl, ca, cafile, proxy,
+# https-proxy; yarn berry's npmRegistryServer, enableStrictSsl, httpProxy, httpsProxy): set in the user's
+# configuration, they make a later ``npm install`` (which the adapters do not read there) run other packages' code.
+_NPM_SOURCE_KEYS = frozenset({
+    "registry", "strict-ssl", "ca", "cafile", "proxy", "https-proxy", "npmregistryserver", "enablestrictssl",
+    "httpproxy", "httpsproxy",
+})  # fmt: skip
+# pip's equivalents ("Configuration", pip.pypa.io): the index, extra indexes, find-links, hosts trusted without TLS.
+_PIP_SOURCE_KEYS = frozenset({"index-url", "extra-index-url", "find-links", "trusted-host", "cert", "proxy", "index"})
+
+
+def _package_source(call: Call, detail: str) -> None:
+    """A change to the user's package source: destructive on the host; contained, a write under ~ in the VM that is
+    thrown away (its installs there still count as network)."""
+    call.flag(R.DESTRUCTIVE, "package-source", detail, contained_level=R.WORKSPACE_WRITE)
+    call.write(_HOME, "the package manager's configuration is under")
+
+
+def _npm_source_key(key: str) -> bool:
+    """True when the npm or yarn config key ``key`` chooses where packages come from."""
+    name = key.split("=", 1)[0].lower().replace("_", "-")
+    return name in _NPM_SOURCE_KEYS or name.endswith(":registry")
 
 
 def _npm_program_option(name: str) -> bool:
@@ -593,6 +629,14 @@ def _grade_js(
             for w in (rest[:1] if command == "set" else rest[1:2])
         ):
             destructive(call, "runs-program", f"{tool} {command} {action} sets a key that makes {tool} run a program.")
+        elif command != "cache" and any(
+            _npm_source_key(w.value or "") for w in (rest[:1] if command == "set" else rest[1:2])
+        ):
+            _package_source(
+                call,
+                f"{tool} {command} {action} changes where every later install gets its packages from (or whether it "
+                "checks who serves them): those installs then run that source's code.",
+            )
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
     elif tool == "pnpm" and command == "store":
@@ -715,6 +759,16 @@ def pip(call: Call) -> None:
             w.value is None or w.value.rsplit(".", 1)[-1].lower() in ("python", "editor") for w in found.operands[2:3]
         ):
             destructive(call, "runs-program", "pip config set python makes pip run another interpreter.")
+        elif command == "config" and any(
+            w.value.split("=", 1)[0].rsplit(".", 1)[-1].lower() in _PIP_SOURCE_KEYS
+            for w in found.operands[2:3]
+            if w.value is not None
+        ):
+            _package_source(
+                call,
+                "pip config set of the index changes where every later pip install gets its packages from: those "
+                "installs then run that source's code.",
+            )
         else:
             call.write(_HOME, f"pip {command} {action or ''} changes".replace("  ", " "))
     else:

@@ -28,7 +28,7 @@ from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, refuse
+from .kit import argv_text, build_or_test, host_destructive, refuse
 
 __all__ = ["EFFECTS", "ROLES", "CatalogueError", "compile_entry"]
 
@@ -51,6 +51,8 @@ EFFECTS: dict[str, str] = {
     "destroy": "deletes on a remote service (destructive, remote-control-plane)",
     "delete": "deletes local files (destructive)",
     "system": "changes the machine outside the workspace (system, not downgraded)",
+    "critical": "an irreversible or security-critical change to the machine: it stops a service, takes the machine "
+    "off the network or weakens its protection (destructive on the host; contained, system)",
     "secret": "prints secrets (network, secret-read: the output goes to the model)",
     "runs": "runs programs the classifier cannot see (destructive)",
     "wrap": "runs the command given as its operands, graded as that command (and at least build)",
@@ -74,6 +76,7 @@ _RANK = {
     "home": 3,
     "system": 3,
     "change": 3,
+    "critical": 4,
     "delete": 4,
     "destroy": 4,
     "runs": 4,
@@ -131,7 +134,7 @@ class _Node:
     )
 
     def __init__(self) -> None:
-        self.when: dict[str, tuple[str | None, str | None]] = {}
+        self.when: dict[str, tuple[str | None, str | None, frozenset[str]]] = {}
         self.unsafe: tuple[str, ...] = ()
         self.abbrev = False
         self.verbs: dict[str, str] | None = None
@@ -205,9 +208,13 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.unsafe = parent.unsafe
     for names, then in when.items():
         then = {"grade": then} if isinstance(then, str) else then
-        if not isinstance(then, Mapping) or set(then) - {"grade", "operands"}:
-            raise CatalogueError(f"{where}: when {names}: a grade or a mapping of grade and operands")
+        if not isinstance(then, Mapping) or set(then) - {"grade", "operands", "reads"}:
+            raise CatalogueError(f"{where}: when {names}: a grade or a mapping of grade, operands and reads")
         grade_then, role_then = then.get("grade"), then.get("operands")
+        reads_then = frozenset(str(then.get("reads", "")).split())
+        for name in reads_then:
+            if name not in node.options:
+                raise CatalogueError(f"{where}: when {names}: reads {name}: the option is not listed")
         if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in", "project")):
             raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
         if role_then is not None and role_then not in ROLES | {"none"}:
@@ -215,7 +222,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         for name in str(names).split():
             if name not in node.options and not any(p.rstrip("=") == name for p, _ in node.prefixes):
                 raise CatalogueError(f"{where}: when {name}: the option is not listed")
-            node.when[name] = (grade_then, role_then)
+            node.when[name] = (grade_then, role_then, reads_then)
     if "unsafe" in spec:
         node.unsafe = tuple(str(spec["unsafe"]).split())
     verbs = spec.get("verbs")
@@ -304,7 +311,7 @@ def _grade(call: Call, root: _Node) -> None:
         return
     node = root
     what = [call.name]
-    effects: list[tuple[str, Word | None]] = []
+    effects: list[tuple[str, Word | None, str]] = []
     operands: list[Word] = []
     wrapped: list[Word] | None = None
     many: dict[str, _Node] | None = None
@@ -380,13 +387,15 @@ def _grade(call: Call, root: _Node) -> None:
                 )
                 return
     chosen = node
+    reads: frozenset[str] = frozenset()
     if node.when:
         # An option that lowers the grade counts only before the first operand (``java -jar app.jar -version`` passes
         # -version to the program); one that raises it counts anywhere (``clang-format x.c -i``).
         base = _RANK.get(node.grade or "", 0)
-        for option, (grade_then, role_then) in node.when.items():
+        for option, (grade_then, role_then, reads_then) in node.when.items():
             lowers = grade_then is not None and _RANK[grade_then] < base
-            if option in (leading if lowers else given):
+            if option in (leading if lowers or reads_then else given):
+                reads |= reads_then
                 if grade_then is not None:
                     node = _with(node, grade=grade_then)
                 if role_then is not None:
@@ -401,7 +410,7 @@ def _grade(call: Call, root: _Node) -> None:
                 refuse(call, f"{task} without a subcommand")
                 return
             _effect(call, child.grade, task, None)
-    elif node.many and not operands and node.grade is None and any(effect == "read" for effect, _ in effects):
+    elif node.many and not operands and node.grade is None and any(effect == "read" for effect, _, _ in effects):
         _effect(call, "read", label, None)  # an option that only prints and exits (gradle -v, mvn -v)
     elif node.verbs is not None and operands:
         from .cloud import _by_verb
@@ -414,7 +423,7 @@ def _grade(call: Call, root: _Node) -> None:
         )
     else:
         grade = node.otherwise if operands and node.otherwise is not None else node.grade
-        if grade is None and not operands and any(effect == "read" for effect, _ in effects):
+        if grade is None and not operands and any(effect == "read" for effect, _, _ in effects):
             grade = "read"  # an option that only prints and exits (gradle -v, mvn -v)
         if grade is None:
             refuse(call, f"{label} without a subcommand")
@@ -428,7 +437,9 @@ def _grade(call: Call, root: _Node) -> None:
             call.rec.emit = True
         else:
             _effect(call, grade, label, None)
-    for effect, target in effects:
+    for effect, target, option in effects:
+        if effect == "out" and option in reads:
+            continue  # the entry's "when" made this option's file an input (ssh-keygen -l -f KEY)
         _effect(call, effect, label, target)
     role = node.operands
     if role == "project":
@@ -452,7 +463,7 @@ def _option(
     value: str,
     words: list[Word],
     index: int,
-    effects: list[tuple[str, Word | None]],
+    effects: list[tuple[str, Word | None, str]],
 ) -> int | None:
     """Scan one option word; returns how many following words it took, or None when the command was refused."""
     name, eq, attached = value.partition("=")
@@ -476,7 +487,7 @@ def _option(
                 used = 0 if rest else 1
     if option is not None:
         if option.effect is not None and option.effect != "in":
-            effects.append((option.effect, taken if option.effect != "unknown" else literal_word(name)))
+            effects.append((option.effect, taken if option.effect != "unknown" else literal_word(name), name))
         return used
     if not value.startswith("--") and len(value) > 2 and value[0] == "-":
         return _cluster(call, node, what, value, words, index, effects)
@@ -493,7 +504,7 @@ def _cluster(
     value: str,
     words: list[Word],
     index: int,
-    effects: list[tuple[str, Word | None]],
+    effects: list[tuple[str, Word | None, str]],
 ) -> int | None:
     """Short options clustered in one word (``-xvf FILE``)."""
     for position, letter in enumerate(value[1:], start=1):
@@ -507,10 +518,14 @@ def _cluster(
             rest = value[position + 1 :]
             taken = literal_word(rest) if rest else (words[index] if index < len(words) else None)
             if option.effect is not None and option.effect != "in":
-                effects.append((option.effect, taken if option.effect != "unknown" else literal_word("-" + letter)))
+                effects.append(
+                    (option.effect, taken if option.effect != "unknown" else literal_word("-" + letter), "-" + letter)
+                )
             return 0 if rest else 1
         if option.effect is not None and option.effect != "in":
-            effects.append((option.effect, None if option.effect != "unknown" else literal_word("-" + letter)))
+            effects.append(
+                (option.effect, None if option.effect != "unknown" else literal_word("-" + letter), "-" + letter)
+            )
     return 0
 
 
@@ -551,6 +566,12 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
         call.flag(R.DESTRUCTIVE, "deletion", f"{what} deletes files.")
     elif effect == "system":
         call.flag(R.SYSTEM, "system-command", f"{what} changes the machine outside the workspace.")
+    elif effect == "critical":
+        host_destructive(
+            call,
+            "host-critical",
+            f"{what} stops a service, takes the machine off the network or weakens its protection.",
+        )
     elif effect == "secret":
         call.flag(R.NETWORK, "secret-read", f"{what} prints secrets: its output goes to the model.")
     elif effect == "runs":

@@ -471,6 +471,10 @@ def _forge(call: Call, tool: str) -> None:
             destructive(call, "discards-work", f"{what} --force overwrites local work.")
     elif verb == "sync" and any(w.value in ("-f", "--force") for w in call.args):
         _deletes(call, f"{what} --force")  # gh-repo-sync(1): --force hard-resets the destination branch
+    elif group == "repo" and verb == "edit" and _makes_public(call.args):
+        # gh-repo-edit(1) --visibility public: the repository's code and history become readable by anyone, which
+        # no later change undoes
+        destructive(call, "makes-public", f"{what} --visibility public publishes the whole repository.")
     elif group in _FORGE_CONTENT and _verb_level(verb) == "change":
         # Writing issues, pull requests, comments, gists, labels and releases deletes nothing on the forge: network, as
         # a push is; deleting a branch or overwriting release assets is destructive.
@@ -483,6 +487,17 @@ def _forge(call: Call, tool: str) -> None:
             call.flag(R.NETWORK, _RULE, f"{what} writes to the forge (it deletes nothing there).")
     else:
         _by_verb(call, ops[1:2], first_is_group=False, lead=group)
+
+
+def _makes_public(words: list[Word]) -> bool:
+    """True when ``--visibility public`` (or a value only known when it runs) is among ``words``."""
+    for index, word in enumerate(words):
+        name, eq, attached = (word.value or "").partition("=")
+        if name == "--visibility":
+            value = attached if eq else (words[index + 1].value if index + 1 < len(words) else "")
+            if value is None or value.lower() == "public":
+                return True
+    return False
 
 
 #: Forge groups whose writes add or edit content (GitHub CLI manual: pr, issue, gist, label, release, project; glab:

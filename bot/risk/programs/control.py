@@ -104,7 +104,10 @@ def kubectl(call: Call) -> None:
     values = [w.value or "" for w in call.args]
     if verb == "config":
         action = verbs[1] if len(verbs) > 1 else None
-        if action in ("view", "get-contexts", "current-context", "get-clusters", "get-users"):
+        if action in ("get-contexts", "current-context", "get-clusters", "get-users"):
+            # they print names from the local kubeconfig (kubectl config reference); nothing reaches a cluster
+            call.flag(R.READ_ONLY, "read-only", f"kubectl config {action} only prints names from the kubeconfig.")
+        elif action == "view":
             call.flag(R.NETWORK, _RULE, f"kubectl config {action} reads the cluster configuration.")
         elif any("exec" in v.split("=", 1)[0] or "auth-provider" in v for v in values):
             # kubectl config set-credentials --exec-command / users.*.exec: a program kubectl runs later.
@@ -120,6 +123,9 @@ def kubectl(call: Call) -> None:
         call.flag(R.DESTRUCTIVE, _RULE, f"kubectl {verb} with --prune/--force deletes resources outside the sandbox.")
         return
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
+    if verb == "cp":
+        positions = _operand_positions(call.args, _KUBECTL_VALUES)
+        _copy_here(call, [call.args[p] for p in positions[1:]])
     if verb in ("exec", "run", "debug"):
         _kubectl_inner(call, verb, values)
 
@@ -244,6 +250,18 @@ def docker(call: Call) -> None:
         _container(call, rest, f"{call.name} {verb}", _DOCKER_RUN, reliable=False)
     elif verb == "exec":
         _container(call, rest, f"{call.name} exec", _DOCKER_EXEC, reliable=True)
+    elif verb == "cp":
+        _copy_here(call, [call.args[p] for p in positions if p > verb_at])
+
+
+def _copy_here(call: Call, operands: list[Word]) -> None:
+    """``docker cp CONTAINER:SRC DEST`` and ``kubectl cp POD:SRC DEST`` (docker-container-cp(1), kubectl cp): a
+    destination without ``CONTAINER:``/``POD:`` is a path on this machine, written as ``cp`` would write it."""
+    if len(operands) < 2:
+        return
+    dest = operands[-1]
+    if dest.value is None or (":" not in dest.value and dest.value != "-"):
+        call.write(dest, f"{call.name} cp writes", replaces=True)
 
 
 def docker_compose(call: Call) -> None:
@@ -649,6 +667,11 @@ def helm(call: Call) -> None:
     if verb in ("template", "lint", "create", "package", "version", "env", "completion", "show", "inspect"):
         _helm_local(call, verb, verbs[1:], values)
         return
+    if verb in ("upgrade", "rollback", "install") and any(v.split("=", 1)[0] == "--force" for v in values):
+        # helm-upgrade(1)/helm-rollback(1) --force: "force resource updates through a replacement strategy"
+        # (deleted and created again, as kubectl replace --force)
+        call.flag(R.DESTRUCTIVE, _RULE, f"helm {verb} --force deletes and recreates resources outside the VM.")
+        return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
 
 
@@ -676,14 +699,17 @@ def _helm_local(call: Call, verb: str, operands: list[str | None], values: list[
 
 
 _TF_READ = frozenset({"plan", "show", "output", "providers", "get", "init", "console", "login", "logout", "metadata"})
-_TF_CHANGE = frozenset({"apply", "import", "refresh", "taint", "untaint", "force-unlock", "test"})
+_TF_CHANGE = frozenset({"import", "refresh", "taint", "untaint", "force-unlock", "test"})
+# terraform apply "creates, updates, or destroys infrastructure" (terraform CLI docs, "terraform apply"): it destroys
+# every resource the configuration (in the workspace) or a saved plan no longer names.
+_TF_DELETE = frozenset({"destroy", "apply"})
 # Local only (terraform CLI docs): validate checks the configuration, fmt rewrites it (``-check``/``-write=false``
 # only report), graph and version print; none reach a provider or backend.
 _TF_LOCAL = frozenset({"validate", "fmt", "graph", "version", "-version", "--version", "-help", "--help", "help"})
 
 
 def terraform(call: Call) -> None:
-    """terraform: plan/show are network, apply/import system, destroy / apply -destroy / state rm / workspace delete destructive."""
+    """terraform: plan/show are network, import system, apply / destroy / state rm / workspace delete destructive."""
     verbs = _verbs(call.args, frozenset())
     values = [w.value or "" for w in call.args]
     if not verbs and values[:1] and values[0] in _TF_LOCAL:
@@ -717,4 +743,12 @@ def terraform(call: Call) -> None:
         else:
             call.flag(R.SYSTEM, _RULE, f"terraform {verb} {action} changes state outside the sandbox.")
         return
-    _grade(call, verb, _TF_READ, _TF_CHANGE, frozenset({"destroy"}))
+    if verb == "apply":
+        call.flag(
+            R.DESTRUCTIVE,
+            _RULE,
+            f"{call.name} apply destroys every resource the configuration or plan no longer names (and replaces "
+            "those it cannot update in place).",
+        )
+        return
+    _grade(call, verb, _TF_READ, _TF_CHANGE, _TF_DELETE)

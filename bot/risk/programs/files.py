@@ -327,7 +327,8 @@ def xxd(call: Call) -> None:
 
 
 def unzip(call: Call) -> None:
-    """unzip(1): extracts into ``-d DIR`` or the cwd; ``-l``/``-t``/``-v``/``-Z``/``-p``/``-c`` only read."""
+    """unzip(1): extracts into ``-d DIR`` or the cwd; ``-l``/``-t``/``-v``/``-Z``/``-p``/``-c`` only read; ``-:``
+    lets member names escape with ``../`` (a write anywhere under ``/``)."""
     if injected(call, call.args, runs_programs=False):
         return
     dest: Word | None = None
@@ -345,6 +346,9 @@ def unzip(call: Call) -> None:
     if listing:
         read_only(call, "unzip only lists or prints.")
         return
+    if any((w.value or "").startswith("-") and ":" in (w.value or "") for w in words):
+        # unzip(1) -: keeps "../" in member names, so they escape the extraction directory (as tar -P)
+        call.write(literal_word("/"), "unzip -: lets member names with ../ extract anywhere under")
     call.write(dest or literal_word("."), "unzip extracts into")
 
 

@@ -74,6 +74,8 @@ _RUN_PROGRAM_OPTIONS = (
     # git-send-email(1): these run commands (and --smtp-server may name a program, --sendmail-cmd is one).
     "--to-cmd", "--cc-cmd", "--header-cmd", "--sendmail-cmd", "--smtp-server",
 )  # fmt: skip
+#: Options spelled in full that only look like an abbreviation of one above (git-send-email(1) --to, --cc).
+_NAMED_NOT_RUN = frozenset({"--to", "--cc"})
 
 _READ = frozenset({
     "status", "log", "show", "diff", "blame", "annotate", "shortlog", "describe", "rev-parse", "rev-list",
@@ -130,7 +132,8 @@ class _Git:
         return [w.value for w in self.args]
 
     def has(self, *flags: str) -> bool:
-        """True when any of ``flags`` is given before ``--`` (short flags also inside clusters)."""
+        """True when any of ``flags`` is given before ``--`` (short flags also inside clusters; a long flag also as
+        an abbreviation: git's parse-options takes any unique prefix, ``--forc`` is ``--force``, gitcli(7))."""
         for word in self.args:
             value = word.value
             if value is None:
@@ -138,6 +141,8 @@ class _Git:
             if value == "--":
                 return False
             if value in flags or any(f.startswith("--") and value.startswith(f + "=") for f in flags):
+                return True
+            if value.startswith("--") and any(f.startswith("--") and long_is(value, f) for f in flags):
                 return True
             if value.startswith("-") and not value.startswith("--"):
                 if any(len(f) == 2 and f[0] == "-" and f[1] != "-" and f[1] in value[1:] for f in flags):
@@ -251,6 +256,8 @@ def _runs_program(g: _Git) -> bool:
         value = word.value or ""
         if value == "--":
             break
+        if value.split("=", 1)[0] in _NAMED_NOT_RUN:
+            continue
         if any(long_is(value, opt) for opt in _RUN_PROGRAM_OPTIONS) or (g.sub == "clone" and value == "-u"):
             destructive(
                 g.call, "runs-program", f"git {g.sub} {value.split('=', 1)[0]} runs a program of the caller's choosing."
@@ -293,6 +300,9 @@ def _write(g: _Git) -> None:
         return
     for target in _separate_git_dirs(g):
         g.call.write(target, f"git {g.sub} --separate-git-dir creates the repository's files at", cwd=g.repo)
+    if g.sub == "apply" and g.has("--check", "--stat", "--numstat", "--summary") and not g.has("--apply"):
+        g.read()  # git-apply(1): these only report on the patch; without --apply nothing is applied
+        return
     if g.sub in ("apply", "am"):
         _patch_targets(g)
     if g.sub == "init" and g.operands():
@@ -490,11 +500,11 @@ def _branch_or_tag(g: _Git) -> None:
         "-v",
         "--verify",
     )
-    changing = g.has(
-        "-m", "-M", "-c", "-C", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-a", "-s", "-f"
-    )
+    changing = g.has("-m", "-M", "-c", "-C", "-u", "--set-upstream-to", "--unset-upstream", "--edit-description", "-f")
     if g.sub == "tag":
-        changing = changing and not g.has("-l", "--list")
+        changing = (changing or g.has("-a", "-s")) and not g.has("-l", "--list")
+    else:  # git-branch(1): -a/--all and -r/--remotes select what is listed (git-tag(1): -a annotates, -s signs)
+        listing = listing or g.has("-a", "--all", "-r", "--remotes")
     if changing or (g.operands() and not listing):
         g.write()
     else:
@@ -795,8 +805,19 @@ def _gc(g: _Git) -> None:
     _write(g)
 
 
+def _switch_or_read_tree(g: _Git) -> None:
+    """git-switch(1) ``-f``/``--force``/``--discard-changes`` and git-read-tree(1) ``--reset -u`` overwrite the
+    working tree, throwing uncommitted changes away (as ``git checkout -f``)."""
+    if (g.sub == "switch" and g.has("-f", "--force", "--discard-changes")) or (
+        g.sub == "read-tree" and g.has("--reset") and g.has("-u")
+    ):
+        destructive(g.call, "discard-changes", f"git {g.sub} may overwrite uncommitted changes in the working tree.")
+        return
+    _write(g)
+
+
 _SUBCOMMANDS.update({
-    "gc": _gc,
+    "gc": _gc, "switch": _switch_or_read_tree, "read-tree": _switch_or_read_tree,
     "pull": _pull, "push": _push, "clone": _clone, "checkout": _checkout, "restore": _restore, "reset": _reset,
     "rm": _rm, "clean": _clean, "stash": _stash, "branch": _branch_or_tag, "tag": _branch_or_tag,
     "update-ref": _update_ref, "worktree": _worktree, "reflog": _reflog, "config": _config, "remote": _remote,

@@ -60,7 +60,7 @@ from bot.risk.words import Word
 from .kit import host_destructive, sets_setid, show, system
 
 __all__ = [
-    "alternatives", "chattr", "chmod", "chown", "iptables", "kill", "ldconfig", "modprobe", "mount", "passwd", "pkill",
+    "alternatives", "chattr", "chmod", "chown", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
     "power", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
 ]  # fmt: skip
 
@@ -540,6 +540,28 @@ _SYSTEMCTL_VALUES = frozenset(
         "--drop-in",
     }
 )
+
+
+#: launchctl(1) subcommands that only start or enable a service already installed (the rest load a job file, run
+#: a program, set every job's environment, or stop, unload or remove services).
+_LAUNCHCTL_SYSTEM = frozenset({"start", "kickstart", "enable"})
+
+
+@_guard
+def launchctl(call: Call) -> None:
+    """launchctl(1) (macOS): ``load``/``bootstrap`` hand launchd a job file it then runs (at login or boot: a file
+    the Bot could write), ``submit`` and ``asuser`` run a program, ``setenv`` sets the environment of every job
+    (``DYLD_INSERT_LIBRARIES``), ``unload``/``bootout``/``remove``/``stop``/``disable``/``kill``/``reboot`` stop
+    services or the machine; ``start``, ``kickstart`` and ``enable`` keep the system grade."""
+    if _query(call):
+        return
+    verb = next((w for w in call.args if w.value is None or not w.value.startswith("-")), None)
+    if verb is not None and verb.value in _LAUNCHCTL_SYSTEM:
+        return
+    what = f"launchctl {show(verb)}" if verb is not None else "launchctl alone (it reads subcommands from stdin)"
+    host_destructive(
+        call, "host-change", f"{what} loads a job file, runs a program, sets every job's environment or stops services."
+    )
 
 
 #: systemctl(1) verbs that take a unit file's path and link or enable it ("link", "enable" with a path).

@@ -42,6 +42,9 @@ _CURL_WRITES = ("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "
 
 def curl(call: Call) -> None:
     """curl(1): network; ``-o``/``-O``/``--output-dir`` and the other file options write; ``-K`` is refused."""
+    if [w.value for w in call.args] in (["-V"], ["--version"], ["-h"], ["--help"], ["-M"], ["--manual"]):
+        read_only(call, "curl only prints its version or help.")
+        return
     network(call, "curl talks to other machines.")
     injected(call, call.args, runs_programs=False)
     found = scan(call.args, _CURL_SHORT, _CURL_LONG, long_flags=frozenset({"--remote-name", "--remote-name-all"}))
@@ -102,6 +105,10 @@ _LOCAL_PROGRAM_KEYS = (
 )  # fmt: skip
 
 
+#: ssh_config(5) keys that open a listening port on the other machine leading back here (ssh -R).
+_REMOTE_FORWARD = frozenset({"remoteforward"})
+
+
 def _ssh_options_run_program(call: Call, opts: list[tuple[str, Word | None]]) -> bool:
     for name, value in opts:
         if name == "-F":
@@ -133,6 +140,9 @@ def ssh(call: Call) -> None:
     """ssh(1): network; ``ssh HOST COMMAND...`` grades COMMAND as a remote script. OpenSSH reads options after the
     destination too (ssh.c parses again after taking the host, up to the first word that is not an option):
     ``ssh host -D 1080`` and ``ssh host -p 2222 ls`` give options, and the command starts after them."""
+    if [w.value for w in call.args] == ["-V"]:
+        read_only(call, "ssh -V only prints its version.")
+        return
     network(call, "ssh talks to another machine.")
     found = scan(call.args, _SSH_SHORT, frozenset(), stop_at_operand=True)
     if injected(call, call.args[: len(call.args) - len(found.rest) + 1], runs_programs=True):
@@ -149,6 +159,16 @@ def ssh(call: Call) -> None:
     for option in options:
         if option.name == "-E" and option.value is not None:
             call.write(option.value, "ssh -E writes")
+        forward = (option.value.value or "") if option.value is not None else ""
+        if option.name == "-R" or (
+            option.name == "-o" and forward.replace("=", " ").split(" ", 1)[0].lower() in _REMOTE_FORWARD
+        ):
+            host_destructive(
+                call,
+                "inbound-tunnel",
+                "ssh -R (RemoteForward) lets the other machine connect to ports on this machine, or through it to "
+                "any address it reaches: it opens this machine to the outside.",
+            )
     command = more.rest if found.rest else []
     if not command:
         return
@@ -206,20 +226,32 @@ _RSYNC_LONG = frozenset({
 })  # fmt: skip
 
 
+#: rsync(1) flags named here so that their abbreviations resolve (popt takes a unique prefix of a long option).
+_RSYNC_FLAGS = frozenset({"--dry-run", "--remove-source-files", "--archive", "--perms", "--list-only"})
+
+
 def rsync(call: Call) -> None:
     """rsync(1): network when an operand is remote; the destination is written;
     ``--delete*``/``--remove-source-files`` delete; ``-e`` other than ssh runs a program."""
     if injected(call, call.args, runs_programs=True):
         return
-    found = scan(call.args, _RSYNC_SHORT, _RSYNC_LONG)
-    for opt in found.opts:
-        if opt.name.startswith("--del") or opt.name == "--remove-source-files":
-            deletion(call, f"rsync {opt.name} deletes files.")
+    found = scan(call.args, _RSYNC_SHORT, _RSYNC_LONG, long_flags=_RSYNC_FLAGS)
     for shell in found.values("-e", "--rsh", "--rsync-path"):
         first = (shell.value or "").split(" ", 1)[0]
         if shell.value is None or first not in ("ssh", "rsync") or _rsh_runs_program(call, shell.value):
             destructive(call, "runs-program", f"rsync runs the program {show(shell)}.")
             return
+    operands = found.operands
+    if found.has("-n", "--dry-run") and not found.has("--only-write-batch", "--write-batch", "--log-file"):
+        # rsync(1) -n/--dry-run: "perform a trial run that doesn't make any changes"; it still connects
+        if any(_is_remote(w) for w in operands):
+            network(call, "rsync --dry-run lists what it would copy to or from another machine.")
+        else:
+            read_only(call, "rsync --dry-run only lists what it would copy.")
+        return
+    for opt in found.opts:
+        if opt.name.startswith("--del") or long_is(opt.name, "--remove-source-files"):
+            deletion(call, f"rsync {opt.name} deletes files.")
     for mode in found.values("--chmod"):
         if mode.value is None or sets_setid(mode.value):
             host_destructive(
@@ -235,7 +267,6 @@ def rsync(call: Call) -> None:
         )
     for log in found.values("--log-file", "--write-batch", "--only-write-batch"):
         call.write(log, "rsync writes")
-    operands = found.operands
     if any(_is_remote(w) for w in operands):
         network(call, "rsync copies to or from another machine.")
     if len(operands) >= 2 and not _is_remote(operands[-1]):

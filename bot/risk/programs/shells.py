@@ -188,8 +188,13 @@ def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
 
 
 def node(call: Call) -> None:
-    """node(1): ``-e``/``-p`` are inline code; ``--test`` runs the project's tests; a file operand is a program."""
+    """node(1): ``-e``/``-p`` are inline code; ``--test`` runs the project's tests; a file operand is a program;
+    ``-c``/``--check FILE`` alone only checks its syntax ("Syntax check the script without executing")."""
     words = call.args
+    values = [w.value for w in words]
+    if len(values) == 2 and values[0] in ("-c", "--check") and values[1] and not values[1].startswith("-"):
+        read_only(call, f"{call.name} {values[0]} only checks the syntax of {show(words[1])}; it runs nothing.")
+        return
     for word in words:
         value = word.value
         if value is None:

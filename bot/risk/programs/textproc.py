@@ -24,7 +24,7 @@ from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
 from bot.risk.words import Word, literal_word
 
-from .kit import destructive, network, read_only, show
+from .kit import R, destructive, network, read_only, show
 
 __all__ = ["awk", "sed", "sed_script_effects"]
 
@@ -307,7 +307,54 @@ def awk(call: Call) -> None:
     if "system" in text or "|" in bare or "@" in text:
         destructive(call, "runs-program", f"The {call.name} program can run commands (system() or a pipe).")
         return
-    if ">" in text.replace(">=", " ") and "print" in text:
-        call.write(Word(None, "print > file"), f"The {call.name} program may write")
-        return
-    read_only(call, f"{call.name} only prints.")
+    outputs = _awk_outputs(raw)
+    for path, replaces in outputs:
+        if path is None:
+            # print > EXPR: the file's name is only known when it runs (as a shell redirect to > $OUT)
+            call.flag(
+                R.DESTRUCTIVE,
+                "unknown-write-target",
+                f"The {call.name} program writes to a file whose name is only known when it runs: it may be any "
+                "protected path.",
+                downgradable=True,
+            )
+        else:
+            call.write(literal_word(path), f"The {call.name} program writes", replaces=replaces)
+    if not outputs:
+        read_only(call, f"{call.name} only prints.")
+
+
+_AWK_PRINT = re.compile(r"\bprintf?\b")
+_AWK_LITERAL = re.compile(r'^"([^"\\]*)"$')
+
+
+def _awk_outputs(program: str) -> list[tuple[str | None, bool]]:
+    """The output redirections of the print and printf statements in an awk program (gawk manual "Redirecting Output
+    of print and printf"): each target's file name when it is one string literal (else None), and whether ``>``
+    (not ``>>``) truncates it. A ``>`` inside parentheses is a comparison."""
+    found: list[tuple[str | None, bool]] = []
+    program = program.replace("\\\n", "  ")  # a backslash-newline continues the statement
+    masked = _AWK_STRINGS.sub(lambda m: '"' + " " * (len(m.group()) - 2) + '"', program)
+    for match in _AWK_PRINT.finditer(masked):
+        i, depth, n = match.end(), 0, len(program)
+        while i < n and program[i] not in ";}\n":
+            char = program[i]
+            if char == '"':
+                i += 1
+                while i < n and program[i] != '"':
+                    i += 2 if program[i] == "\\" else 1
+            elif char == "(":
+                depth += 1
+            elif char == ")":
+                depth -= 1
+            elif char == ">" and depth <= 0:
+                append = program[i + 1 : i + 2] == ">"
+                start = i + (2 if append else 1)
+                end = start
+                while end < n and program[end] not in ";}\n":
+                    end += 1
+                literal = _AWK_LITERAL.match(program[start:end].strip())
+                found.append((literal.group(1) if literal else None, not append))
+                break
+            i += 1
+    return found

@@ -302,6 +302,16 @@ def sudo(call: Call) -> None:
         for word in found.rest:
             call.write(word, "sudo -e edits")
         return
+    for kept in (opt.value for opt in found.opts if opt.name == "--preserve-env" and opt.value is not None):
+        # sudo(8) --preserve-env=LIST keeps those variables for the command run as root: one that chooses the code
+        # it runs (LD_PRELOAD, PATH, PYTHONPATH...) is graded as if assigned (as sudo NAME=value)
+        for name in (kept.value or "?").split(","):
+            why = (
+                environment_risk(name) if kept.value is not None else "The kept variables are only known when it runs."
+            )
+            if why is not None:
+                destructive(call, "env-hijack", why)
+                break
     index = _assignments(call, found.rest, 0)
     rest = found.rest[index:]
     if shifted(call, call.args[: len(call.args) - len(rest)]):

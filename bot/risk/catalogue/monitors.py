@@ -1,0 +1,176 @@
+"""Process, log and performance monitors, account queries, and small text and file utilities.
+
+Monitors and queries only print (``journalctl``, ``dmesg``, ``top -b``, ``vmstat``, ``getent``, ``last``), except the
+uses that clear or rotate logs (``journalctl --vacuum-*``, ``dmesg -C``: delete), change the console or a process's
+priority (``system``) or end sessions (``loginctl terminate-*``: ``critical``). File utilities write what they are
+told to (``split`` and ``csplit`` the pieces where they run or under the prefix given, ``iconv -o``, ``sponge FILE``);
+``split --filter`` runs a shell command. Wrappers (``entr``, ``chronic``, ``rlwrap``) run the command given as their
+operands, graded as that command. ``direnv allow`` trusts an ``.envrc`` that then runs on every ``cd`` (``runs``).
+"""
+
+from __future__ import annotations
+
+_READ = {"grade": "read", "open": True}
+
+CATALOGUE: dict[str, object] = {
+    "journalctl": {
+        "source": "journalctl(1) (systemd 256): --vacuum-* delete archived journal files, --rotate/--flush/--sync "
+        "and --setup-keys change the journal",
+        "grade": "read",
+        "open": True,
+        "options": "--vacuum-size=:delete --vacuum-time=:delete --vacuum-files=:delete --rotate:system "
+        "--flush:system --relinquish-var:system --smart-relinquish-var:system --sync:system --setup-keys:system "
+        "--update-catalog:system --file=in -D=in --directory=in --root=in --image=in -o= --output= -u= --unit= "
+        "--user-unit= -t= --identifier= -p= --priority= -S= --since= -U= --until= -n= --lines= -b= --boot= "
+        "-g= --grep= -M= --machine= --namespace= --cursor= --after-cursor= --cursor-file=out -F= --field= "
+        "--output-fields=",
+    },
+    "dmesg": {
+        "source": "dmesg(1) (util-linux 2.40): -c/-C clear the kernel ring buffer, -n/-D/-E change the console level",
+        "grade": "read",
+        "open": True,
+        "options": "-c:delete --read-clear:delete -C:delete --clear:delete -n=:system --console-level=:system "
+        "-D:system --console-off:system -E:system --console-on:system -F=in --file=in -f= --facility= -l= "
+        "--level= -s= --buffer-size= --since= --until= --time-format=",
+    },
+    "top": {
+        "source": "top(1) (procps-ng 4): -b batch mode prints and exits after -n iterations; interactively it needs a "
+        "terminal (changes, such as killing a process, are typed at it)",
+        "grade": "read",
+        "options": "-b --batch -c --cmdline-toggle -d= --delay= -E= --scale-summary-mem= -e= --scale-task-mem= -H "
+        "--threads-show -i --idle-toggle -n= --iterations= -O --list-fields -o= --sort-override= -p= --pid= "
+        "-S --accum-time-toggle -s --secure-mode -u= -U= --filter-only-euser= --filter-any-user= -w* --width* "
+        "-1 --single-cpu-toggle -h --help -V --version",
+    },
+    "vmstat": {"source": "vmstat(8) (procps-ng 4): reports virtual memory statistics", **_READ},
+    "iostat mpstat pidstat": {"source": "iostat(1), mpstat(1), pidstat(1) (sysstat 12): report statistics", **_READ},
+    "sar": {
+        "source": "sar(1) (sysstat 12): -o writes the collected data to a file",
+        "grade": "read",
+        "open": True,
+        "options": "-o=out -f=in",
+    },
+    "pidof": {"source": "pidof(8) (procps-ng 4): prints the process IDs of a program", **_READ},
+    "pstree": {"source": "pstree(1) (psmisc 23): prints the process tree", **_READ},
+    "lsmod": {"source": "lsmod(8) (kmod 32): prints the loaded kernel modules", **_READ},
+    "getent": {
+        "source": "getent(1) (glibc 2.40): prints entries of the name service databases; shadow and gshadow hold "
+        "password hashes",
+        "grade": "read",
+        "else": "read",
+        "open": True,
+        "options": "-s= --service= -i --no-idn -A --no-addrconfig",
+        "commands": {"shadow gshadow": "secret"},
+    },
+    "last lastb lastlog": {
+        "source": "last(1), lastb(1) (util-linux 2.40), lastlog(8): print login records",
+        "grade": "read",
+        "open": True,
+        "options": "-f=in --file=in",
+    },
+    "w": {"source": "w(1) (procps-ng 4): prints who is logged in and what they run", **_READ},
+    "uuidgen": {"source": "uuidgen(1) (util-linux 2.40): prints a new UUID", **_READ},
+    "loginctl": {
+        "source": "loginctl(1) (systemd 256)",
+        "options": "-h --help --version --no-pager --no-legend --no-ask-password -p= --property= --value -a --all "
+        "-l --full --kill-whom= -s= --signal= -n= --lines= -o= --output= -H= --host=:network -M= --machine=",
+        "grade": "read",
+        "commands": {
+            "list-sessions session-status show-session list-users user-status show-user list-seats seat-status "
+            "show-seat": "read",
+            "activate lock-session unlock-session lock-sessions unlock-sessions attach flush-devices": "system",
+            "enable-linger disable-linger": "system",
+            "terminate-session kill-session terminate-user kill-user terminate-seat": "critical",
+        },
+    },
+    "localectl": {
+        "source": "localectl(1) (systemd 256): status and list-* print, set-* change the system locale and keymap",
+        "options": "-h --help --version --no-pager --no-ask-password --no-convert -H= --host=:network -M= --machine=",
+        "grade": "read",
+        "commands": {
+            "status list-locales list-keymaps list-x11-keymap-models list-x11-keymap-layouts "
+            "list-x11-keymap-variants list-x11-keymap-options": "read",
+            "set-locale set-keymap set-x11-keymap": {"grade": "system", "open": True},
+        },
+    },
+    "renice": {
+        "source": "renice(1) (util-linux 2.40): changes the scheduling priority of running processes",
+        "grade": "system",
+        "open": True,
+    },
+    "split": {
+        "source": "split(1) (GNU coreutils 9.5): writes the pieces where it runs, or under the PREFIX given as the "
+        "second operand; --filter runs a shell command",
+        "grade": "write",
+        "options": "-a= --suffix-length= --additional-suffix= -b= --bytes= -C= --line-bytes= -d --numeric-suffixes* "
+        "-x --hex-suffixes* -e --elide-empty-files --filter=:runs -l= --lines= -n= --number= -t= --separator= "
+        "-u --unbuffered --verbose --help --version",
+        "operands": "last-out",
+    },
+    "csplit": {
+        "source": "csplit(1) (GNU coreutils 9.5): writes the pieces where it runs, or under the -f PREFIX",
+        "grade": "write",
+        "options": "-b= --suffix-format= -f=out --prefix=out -k --keep-files --suppress-matched -n= --digits= -s "
+        "-q --quiet --silent -z --elide-empty-files --help --version",
+    },
+    "iconv": {
+        "source": "iconv(1) (glibc 2.40): converts text; -o writes the output file",
+        "grade": "read",
+        "options": "-f= --from-code= -t= --to-code= -l --list -c -o=out --output=out -s --silent --verbose -? "
+        "--help --usage -V --version",
+    },
+    "zipinfo": {
+        "source": "zipinfo(1) (Info-ZIP UnZip 6.0): lists a zip archive",
+        "grade": "read",
+        "options": "-1 -2 -s -m -l -v -h -M -t -T -U -z -C -W -x",
+    },
+    "xmllint": {
+        "source": "xmllint(1) (libxml2 2.13): parses and checks XML; --output writes, --shell reads commands from "
+        "stdin (save writes files)",
+        "grade": "read",
+        "open": True,
+        "options": "--output=out -o=out --shell:unknown --path= --dtdvalid=in --schema=in --relaxng=in "
+        "--schematron=in --catalogs --xpath= --encode=",
+    },
+    "ssh-keyscan": {
+        "source": "ssh-keyscan(1) (OpenSSH 9.8): fetches hosts' public keys",
+        "grade": "network",
+        "open": True,
+        "options": "-f=in -p= -T= -t= -O=",
+    },
+    "sponge": {
+        "source": "sponge(1) (moreutils 0.69): soaks up standard input and writes it to the file named",
+        "grade": "read",
+        "options": "-a -h",
+        "operands": "out",
+    },
+    "ts": {"source": "ts(1) (moreutils 0.69): timestamps standard input", **_READ},
+    "datamash": {"source": "datamash(1) (GNU datamash 1.8): statistics on text columns", **_READ},
+    "duf": {"source": "duf (github.com/muesli/duf) (duf 0.8): prints disk usage; --json prints", **_READ},
+    "entr": {
+        "source": "entr(1) (entr 5.6): runs the command given when a file read from standard input changes",
+        "grade": "wrap",
+        "options": "-a -c -d -n -p -r -s -z -x",
+    },
+    "chronic": {
+        "source": "chronic(1) (moreutils 0.69): runs the command given, printing its output only when it fails",
+        "grade": "wrap",
+        "options": "-e -v",
+    },
+    "rlwrap": {
+        "source": "rlwrap(1) (rlwrap 0.46): runs the command given with readline editing",
+        "grade": "wrap",
+        "options": "-a -A -c -i -m -n -r -v",
+    },
+    "direnv": {
+        "source": "direnv(1) (direnv 2.34): allow trusts an .envrc that then runs on every cd; exec runs a "
+        "directory's .envrc and a command",
+        "options": "-h --help --version",
+        "commands": {
+            "status version help hook stdlib": "read",  # hook and stdlib print shell code
+            "allow permit grant exec fetchurl": "runs",
+            "deny revoke disallow prune": {"grade": "home", "open": True},
+            "edit": "runs",
+        },
+    },
+}
