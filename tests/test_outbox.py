@@ -29,18 +29,18 @@ from bot.store import open_store
 from bot.store.models import OutboxJobRow
 from cards import APPROVE_ACTION
 from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, free_socket
-from tests.pg import throwaway_database
+from tests.pg import BACKENDS, store_settings, throwaway_database
 from tests.test_cli import clean_env
 from tests.test_replicas import Cluster
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """A database URL: a SQLite file, or a throw-away PostgreSQL database (migrated)."""
+    """A database URL: a SQLite file, or a throw-away PostgreSQL database (migrated), direct or behind PgBouncer."""
     if request.param == "sqlite":
         yield f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}"
         return
-    async with throwaway_database() as url:
+    async with throwaway_database(pooled=request.param == "pgbouncer") as url:
         store = await open_store(url, migrate=True)
         await store.close()
         yield url
@@ -210,9 +210,9 @@ async def test_overdue_notices_stop_auto_answers_until_delivery_recovers(tmp_pat
         await harness.close()
 
 
-@pytest.fixture
-async def pg_cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
-    async with throwaway_database() as url:
+@pytest.fixture(params=["postgresql", "pgbouncer"])
+async def pg_cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with throwaway_database(pooled=request.param == "pgbouncer") as url:
         store = await open_store(url, migrate=True)
         await store.close()
         cluster = Cluster(url, tmp_path)
@@ -282,7 +282,7 @@ class Served:
 
     async def start(self) -> None:
         env = clean_env(
-            FLYBOT_DATABASE_URL=self.database,
+            **{f"FLYBOT_{name.upper()}": value for name, value in store_settings(self.database).items()},
             SLACK_BOT_TOKEN=BOT_TOKEN,
             SLACK_SIGNING_SECRET=SIGNING_SECRET,
             FLYBOT_SLACK_API_URL=f"{self.emu_url}/api/",
