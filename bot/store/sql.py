@@ -410,7 +410,7 @@ class Store:
         :meth:`bot.store.tx.Tx.add_escalation`).
 
         Raises:
-            Refused: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); nothing changed.
+            RateLimited: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); nothing changed.
         """
         async with self.transaction() as tx:
             return await tx.add_escalation(new, limits=limits)
