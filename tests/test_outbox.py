@@ -728,9 +728,8 @@ async def test_a_job_done_alone_is_recorded(database: str) -> None:
 async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_until_the_slot(
     tmp_path: Path, database: str
 ) -> None:
-    """Issue 10 (PostgreSQL p99): at 200 auto-answers a second the group commit right after the notice's claim writes
-    the room's next notice job, and the idle worker it woke made a claim that could only lose (the room's slot is a
-    second away). The job is now claimed at the slot, once."""
+    """An auto-answer right after its notice's claim writes the room's next notice job; a worker woken by it at once
+    would make a claim that can only lose (the room's slot is seconds away). The job is claimed at the slot, once."""
     harness = await started(tmp_path, database, delivery_workers=4, slack_room_interval_s=2.0, slack_room_burst=1)
     try:
         token = await _standing(harness)
