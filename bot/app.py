@@ -254,7 +254,10 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
         if is_postgres(settings.database_url):
             listener = asyncio.create_task(
                 listen(
-                    settings.database_url, on_id=wake, on_connect=wake_all, on_lost=lambda: store.cache.set_live(False)
+                    settings.database_listen_url or settings.database_url,
+                    on_id=wake,
+                    on_connect=wake_all,
+                    on_lost=lambda: store.cache.set_live(False),
                 ),
                 name="flybot-listen",
             )

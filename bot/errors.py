@@ -118,7 +118,9 @@ class ShuttingDown(FlyBotError):
 class RateLimited(FlyBotError):
     """The Bot is over one of its limits (open escalations, requests a minute): retry after ``Retry-After`` (429).
 
-    The limits are the admission control per Bot: ``FLYBOT_MAX_OPEN_ESCALATIONS`` and ``FLYBOT_RATE_PER_MINUTE``.
+    The limits are the admission control per Bot: ``FLYBOT_MAX_OPEN_ESCALATIONS`` and ``FLYBOT_RATE_PER_MINUTE``
+    (:mod:`bot.store.admission`), and the blocked-host reports' own. ``reason`` names the limit (the metrics label):
+    ``rate``, ``open_escalations`` or ``reports``.
     """
 
     code = "rate_limited"
@@ -126,14 +128,21 @@ class RateLimited(FlyBotError):
     title = "Too many requests"
     retry_after = 1
 
+    def __init__(self, detail: str, *, reason: str, retry_after: float | None = None) -> None:
+        super().__init__(detail, retry_after=retry_after)
+        self.reason = reason
+
 
 class RoomBusy(FlyBotError):
-    """The room's queue of undelivered approval cards is full (``FLYBOT_ROOM_QUEUE_MAX``): retry later (429)."""
+    """The room's queue of undelivered approval cards is full, or the Bot holds its share of it
+    (``FLYBOT_ROOM_QUEUE_MAX``, :func:`bot.store.admission.admit_card`): retry later (429). ``reason`` is
+    ``room_queue``."""
 
     code = "room_busy"
     status = 429
     title = "Room busy"
     retry_after = 5
+    reason = "room_queue"
 
 
 class Busy(FlyBotError):

@@ -33,6 +33,8 @@ from bot.errors import (
     NoEscalationNeeded,
     NotAllowed,
     NotFound,
+    RateLimited,
+    RoomBusy,
     RoomNotAllowed,
 )
 from bot.groups import OwnerGroups, owns
@@ -43,7 +45,7 @@ from bot.risk.recipes import GivenRecipes, Recipe
 from bot.risk.rules import ProgramRules
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, log_created, never_covered
 from bot.store import Bot, Escalation, NewEscalation, StandingApproval, Store, Tx
-from bot.store.admission import ROOM_WAIT_S, AdmissionLimits, Refused, RoomFull
+from bot.store.admission import ROOM_WAIT_S, AdmissionLimits
 from bot.store.records import Decision
 from bot.waiters import WaiterHub, long_poll
 
@@ -280,8 +282,8 @@ class EscalationService:
         refused by admission control: a client may always learn what happened to a request FlyBot accepted).
 
         Raises:
-            Refused: (429 ``rate_limited``, ``Retry-After``) the Bot is over one of its limits; nothing was created.
-            RoomFull: (429 ``room_busy``, ``Retry-After``) the request needs a card and its room already has
+            RateLimited: (429 ``rate_limited``, ``Retry-After``) the Bot is over one of its limits; nothing was created.
+            RoomBusy: (429 ``room_busy``, ``Retry-After``) the request needs a card and its room already has
                 ``FLYBOT_ROOM_QUEUE_MAX`` cards waiting to be posted, or this Bot holds its share of them
                 (:func:`bot.store.admission.admit_card`); nothing was created, and the Bot is marked as waiting
                 for a place in the room (``ROOM_WAIT_S`` past the ``Retry-After``).
@@ -368,7 +370,7 @@ class EscalationService:
             )
         try:
             return await self._create(bot, request, new, cover, now, risk)
-        except (Refused, RoomFull) as exc:
+        except (RateLimited, RoomBusy) as exc:
             if self.metrics is not None:
                 self.metrics.rate_limited.labels(exc.reason).inc()
             # Logged once per Bot and reason a minute, the rest counted and summarised (bot.refusals).
@@ -380,7 +382,7 @@ class EscalationService:
                 session_id=request.session_id,
                 retry_after=exc.retry_after,
             )
-            if isinstance(exc, RoomFull):  # it now counts as one of the Bots sharing the room's queue
+            if isinstance(exc, RoomBusy):  # it now counts as one of the Bots sharing the room's queue
                 wait_s = float(exc.retry_after or 1) + ROOM_WAIT_S
                 await self.store.note_room_wait(
                     card_room_of(new, bot), bot.id, now=now, until=now + timedelta(seconds=wait_s)

@@ -455,6 +455,7 @@ class ReportService:
                 raise RateLimited(
                     f"this Bot already has {len(open_now)} blocked hosts reported and open, the most it may have "
                     f"({MAX_OPEN_REPORTS}): its owners decide them (or a usable preflight closes one) first",
+                    reason="reports",
                     retry_after=60,
                 )
             report, created = await tx.record_report(new)
@@ -496,6 +497,7 @@ class ReportService:
             raise RateLimited(
                 f"this Bot sent {len(sent)} blocked-host reports in the last minute, the most it may send "
                 f"({REPORTS_PER_MINUTE}): report each blocked host once",
+                reason="reports",
                 retry_after=max(1, math.ceil(60.0 - (now - sent[0]))),
             )
         sent.append(now)

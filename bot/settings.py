@@ -51,6 +51,10 @@ class Settings(BaseSettings):
         database_url: SQLAlchemy async URL; default the SQLite file ``flybot.db`` in the user's state directory,
             ``$XDG_STATE_HOME/flybot/`` (``~/.local/state/flybot/``, :func:`bot.state_home.state_home`), outside any
             agent's workspace. A ``flybot.db`` in the working directory is never used unless named here.
+        database_listen_url: PostgreSQL only: where the replica holds its ``LISTEN`` connection (cross-replica
+            wake-ups and cache invalidation, :mod:`bot.store.notify`); default ``database_url``. Set it to
+            PostgreSQL itself when ``database_url`` goes through a pooler in transaction mode (PgBouncer), which
+            cannot hold a ``LISTEN``; a pooled listen connection is detected and FlyBot falls back to polling.
         admins: Slack user IDs allowed to decide any Bot's escalations (``FLYBOT_ADMINS``, comma-separated).
         host, port: where ``flybot serve`` listens (default 127.0.0.1:8080).
         escalation_timeout_s: default and maximum lifetime of an escalation, seconds (default 600 = 10 minutes).
@@ -123,6 +127,7 @@ class Settings(BaseSettings):
     )
 
     database_url: str = Field(default_factory=default_database_url)
+    database_listen_url: str | None = None
     admins: Annotated[tuple[str, ...], NoDecode] = ()
     host: str = "127.0.0.1"
     port: int = Field(8080, ge=0, le=65535)
@@ -187,6 +192,16 @@ class Settings(BaseSettings):
     def _check_database_url(cls, value: str) -> str:
         return check_database_url(value)
 
+    @field_validator("database_listen_url")
+    @classmethod
+    def _check_listen_url(cls, value: str | None) -> str | None:
+        if value is None or not value.strip():
+            return None
+        check_database_url(value)
+        if not value.strip().lower().startswith(("postgresql+", "postgres+")):
+            raise ValueError("LISTEN needs PostgreSQL: give a postgresql+asyncpg:// URL, or leave it unset")
+        return value
+
     @field_validator("slack_api_url")
     @classmethod
     def _check_api_url(cls, value: str) -> str:
@@ -206,6 +221,12 @@ class Settings(BaseSettings):
             raise ValueError("SLACK_APP_TOKEN must be an app-level token starting with xapp-")
         if bot and not app and not self.slack_signing_secret:
             raise ValueError("SLACK_SIGNING_SECRET is required when SLACK_BOT_TOKEN is set (HTTP mode)")
+        return self
+
+    @model_validator(mode="after")
+    def _check_listen_backend(self) -> Settings:
+        if self.database_listen_url and not self.database_url.strip().lower().startswith(("postgresql+", "postgres+")):
+            raise ValueError("FLYBOT_DATABASE_LISTEN_URL is for PostgreSQL stores only; leave it unset with SQLite")
         return self
 
     @property

@@ -21,6 +21,7 @@ from bot.app import RUNTIME, Runtime, create_app, login_url
 from bot.bots import register_bot
 from bot.localchat import SlackEmulator
 from bot.settings import Settings
+from tests.pg import store_settings
 
 SIGNING_SECRET = "test-signing-secret-0123456789"
 BOT_TOKEN = "xoxb-test-token"
@@ -117,6 +118,7 @@ class Harness:
             "state_dir": str(self.tmp / ".flybot"),
         }
         values.update(self.settings_overrides)
+        values = {**store_settings(values["database_url"]), **values}
         return Settings(**values)
 
     async def start_flybot(self) -> None:

@@ -13,11 +13,11 @@ import pytest
 
 from bot.app import RUNTIME
 from cards import APPROVE_ACTION
-from tests.pg import migrated_store
+from tests.pg import BACKENDS, migrated_store
 from tests.test_replicas import Cluster
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 async def replicas(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
     async with migrated_store(request.param, tmp_path) as url:
         c = Cluster(url, tmp_path)

@@ -46,9 +46,9 @@ async def refused_metric(http: aiohttp.ClientSession, urls: list[str], reason: s
     return total
 
 
-@pytest.fixture
-async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
-    async with throwaway_database() as url:
+@pytest.fixture(params=["postgresql", "pgbouncer"])
+async def cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with throwaway_database(pooled=request.param == "pgbouncer") as url:
         store = await open_store(url, migrate=True)
         await store.close()
         c = Cluster(url, tmp_path)

@@ -19,12 +19,12 @@ from sqlalchemy import text
 from bot.slack.actions import GENERIC_FAILURE
 from cards import STANDING_SESSION_ACTION
 from tests.harness import OWNER, Harness
-from tests.pg import migrated_store
+from tests.pg import BACKENDS, migrated_store
 from tests.test_reports import add_bot as add_report_bot
 from tests.test_reports import approve_for_bot, get_report, report_ok
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 async def h(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Harness]:
     async with migrated_store(request.param, tmp_path) as url:
         harness = Harness(tmp=tmp_path, settings_overrides={"database_url": url})

@@ -32,7 +32,7 @@ from bot.bots import register_bot
 from bot.store import Store
 from bot.store.models import AuditRow, BotRequestCountRow, EscalationRow, OutboxJobRow, RoomPaceRow
 from tests.harness import OWNER, ROOM, Harness
-from tests.pg import migrated_store
+from tests.pg import BACKENDS, migrated_store
 from tests.test_admission import BODY, post
 from tests.test_cli import clean_env
 from tests.test_outbox import tagged
@@ -49,7 +49,7 @@ LIMITS = {
 OTHER_ROOM = "C0GENERAL"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
     async with migrated_store(request.param, tmp_path) as url:
         yield url

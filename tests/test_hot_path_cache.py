@@ -33,9 +33,9 @@ BODY = {
 }
 
 
-@pytest.fixture
-async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
-    async with throwaway_database() as url:
+@pytest.fixture(params=["postgresql", "pgbouncer"])
+async def cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with throwaway_database(pooled=request.param == "pgbouncer") as url:
         store = await open_store(url, migrate=True)
         await store.close()
         c = Cluster(url, tmp_path)

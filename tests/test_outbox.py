@@ -29,18 +29,18 @@ from bot.store import open_store
 from bot.store.models import OutboxJobRow
 from cards import APPROVE_ACTION
 from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, Harness, free_socket
-from tests.pg import throwaway_database
+from tests.pg import BACKENDS, store_settings, throwaway_database
 from tests.test_cli import clean_env
 from tests.test_replicas import Cluster
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 async def database(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[str]:
-    """A database URL: a SQLite file, or a throw-away PostgreSQL database (migrated)."""
+    """A database URL: a SQLite file, or a throw-away PostgreSQL database (migrated), direct or behind PgBouncer."""
     if request.param == "sqlite":
         yield f"sqlite+aiosqlite:///{tmp_path / 'flybot.db'}"
         return
-    async with throwaway_database() as url:
+    async with throwaway_database(pooled=request.param == "pgbouncer") as url:
         store = await open_store(url, migrate=True)
         await store.close()
         yield url
@@ -210,9 +210,9 @@ async def test_overdue_notices_stop_auto_answers_until_delivery_recovers(tmp_pat
         await harness.close()
 
 
-@pytest.fixture
-async def pg_cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
-    async with throwaway_database() as url:
+@pytest.fixture(params=["postgresql", "pgbouncer"])
+async def pg_cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with throwaway_database(pooled=request.param == "pgbouncer") as url:
         store = await open_store(url, migrate=True)
         await store.close()
         cluster = Cluster(url, tmp_path)
@@ -282,7 +282,7 @@ class Served:
 
     async def start(self) -> None:
         env = clean_env(
-            FLYBOT_DATABASE_URL=self.database,
+            **{f"FLYBOT_{name.upper()}": value for name, value in store_settings(self.database).items()},
             SLACK_BOT_TOKEN=BOT_TOKEN,
             SLACK_SIGNING_SECRET=SIGNING_SECRET,
             FLYBOT_SLACK_API_URL=f"{self.emu_url}/api/",
@@ -728,9 +728,8 @@ async def test_a_job_done_alone_is_recorded(database: str) -> None:
 async def test_a_notice_job_written_before_its_rooms_next_slot_wakes_no_worker_until_the_slot(
     tmp_path: Path, database: str
 ) -> None:
-    """Issue 10 (PostgreSQL p99): at 200 auto-answers a second the group commit right after the notice's claim writes
-    the room's next notice job, and the idle worker it woke made a claim that could only lose (the room's slot is a
-    second away). The job is now claimed at the slot, once."""
+    """An auto-answer right after its notice's claim writes the room's next notice job; a worker woken by it at once
+    would make a claim that can only lose (the room's slot is seconds away). The job is claimed at the slot, once."""
     harness = await started(tmp_path, database, delivery_workers=4, slack_room_interval_s=2.0, slack_room_burst=1)
     try:
         token = await _standing(harness)

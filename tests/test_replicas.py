@@ -26,7 +26,7 @@ from bot.settings import Settings
 from bot.store import open_store
 from cards import APPROVE_ACTION
 from tests.harness import BOT_TOKEN, OWNER, ROOM, SIGNING_SECRET, free_socket, log_in, person_session
-from tests.pg import throwaway_database
+from tests.pg import store_settings, throwaway_database
 from tests.test_cli import clean_env
 
 
@@ -67,6 +67,7 @@ class Cluster:
             "recheck_s": 30.0,
         }
         values.update(overrides)
+        values = {**store_settings(self.database_url), **values}
         sock = free_socket()
         url = f"http://127.0.0.1:{sock.getsockname()[1]}"
         app = create_app(Settings(**values), base_url=url)
@@ -145,9 +146,9 @@ class Cluster:
             return dict(await response.json())
 
 
-@pytest.fixture
-async def cluster(tmp_path: Path) -> AsyncIterator[Cluster]:
-    async with throwaway_database() as url:
+@pytest.fixture(params=["postgresql", "pgbouncer"])
+async def cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
+    async with throwaway_database(pooled=request.param == "pgbouncer") as url:
         store = await open_store(url, migrate=True)
         await store.close()
         c = Cluster(url, tmp_path)

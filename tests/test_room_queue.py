@@ -1,8 +1,8 @@
 """Issue 10, "Admission control": a room's queue of undelivered approval cards is capped (``FLYBOT_ROOM_QUEUE_MAX``);
 beyond it a request that needs a card answers ``429 room_busy`` problem+json with ``Retry-After`` and nothing is
-created, whichever Bot asks and whichever replica answers (the count is in the store, plus the cards queued earlier
-in the same group commit; on PostgreSQL the replicas' groups lock the room in turn). Two replicas on one SQLite file and on one PostgreSQL database; the room is paced at one
-message a minute so queued cards stay queued."""
+created, whichever Bot asks and whichever replica answers (the count is in the store; on PostgreSQL the replicas'
+transactions lock the room in turn). Two replicas on one SQLite file, on one PostgreSQL database, and on one behind
+PgBouncer; the room is paced at one message a minute so queued cards stay queued."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from bot.app import RUNTIME
 from bot.bots import register_bot
 from bot.store import StandingApproval
 from tests.harness import OWNER, ROOM
-from tests.pg import migrated_store
+from tests.pg import BACKENDS, migrated_store
 from tests.test_admission import post, refused_metric
 from tests.test_replicas import Cluster
 
@@ -32,7 +32,7 @@ LIMITS = {
 }
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+@pytest.fixture(params=BACKENDS)
 async def cluster(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Cluster]:
     async with migrated_store(request.param, tmp_path) as url:
         c = Cluster(url, tmp_path)
@@ -53,8 +53,8 @@ async def test_a_full_room_answers_429_room_busy_to_every_bot_on_every_replica_a
     # The first card takes the room's one message of the minute; the next ones wait in its queue.
     await cluster.escalate(0, token_a, session_id="first")
 
-    # A burst from two Bots through both replicas: each replica's requests share group commits (each counting the
-    # cards queued before it in its group), and the replicas' groups take the room in turn: exactly three places.
+    # A burst from two Bots through both replicas: their transactions take the room in turn, each counting the cards
+    # queued before it: exactly three places.
     results = await asyncio.gather(
         *(post(cluster.http, cluster.urls[i % 2], token_a if i % 3 else token_b, f"s{i}") for i in range(40))
     )

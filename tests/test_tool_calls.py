@@ -144,7 +144,8 @@ async def h(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Har
 
 
 async def test_the_tool_call_is_kept_with_the_escalation_on_either_store(h: Harness) -> None:
-    """Both write paths (a card's, and a standing approval's group commit) keep the call, non-ASCII included."""
+    """An escalation that waits for a card and one a standing approval answers both keep the call, non-ASCII
+    included."""
     token = await h.add_bot()
     (bot,) = await h.runtime.store.list_bots()
     call = {

@@ -59,20 +59,6 @@ class AdmissionLimits:
     room_interval_s: float = 1.0
 
 
-class Refused(RateLimited):
-    """A :class:`~bot.errors.RateLimited` naming which limit refused: ``reason`` is ``rate`` or ``open_escalations``."""
-
-    def __init__(self, detail: str, *, reason: str, retry_after: float) -> None:
-        super().__init__(detail, retry_after=retry_after)
-        self.reason = reason
-
-
-class RoomFull(RoomBusy):
-    """A :class:`~bot.errors.RoomBusy` (429 ``room_busy``) from :func:`admit_card`; ``reason`` is ``room_queue``."""
-
-    reason = "room_queue"
-
-
 ROOM_WAIT_S = 30.0
 """A Bot refused ``429 room_busy`` stays marked as waiting for a place in the room this many seconds past its
 ``Retry-After`` (:meth:`bot.store.Store.note_room_wait`): long enough for a client that retries when told to."""
@@ -90,7 +76,7 @@ def admit_card(queue: RoomQueue, bot_id: str, limits: AdmissionLimits) -> None:
       room whose Bots all ask still fills up).
 
     Raises:
-        RoomFull: (429 ``room_busy``, ``Retry-After``: the room's pace times the cards over the cap, or over the
+        RoomBusy: (429 ``room_busy``, ``Retry-After``: the room's pace times the cards over the cap, or over the
             Bot's share) the room is full, or the Bot holds its share; the caller's operation must raise it, so
             nothing is created.
     """
@@ -99,7 +85,7 @@ def admit_card(queue: RoomQueue, bot_id: str, limits: AdmissionLimits) -> None:
         return
     waiting = queue.total
     if waiting >= cap:
-        raise RoomFull(
+        raise RoomBusy(
             f"this room already has {waiting} approval cards waiting to be posted, the most it may have "
             f"({cap}): retry after the Retry-After seconds",
             retry_after=_room_retry_after(waiting - cap + 1, limits),
@@ -108,7 +94,7 @@ def admit_card(queue: RoomQueue, bot_id: str, limits: AdmissionLimits) -> None:
     share = max(1, math.ceil(cap / bots))
     own = queue.cards.get(bot_id, 0)
     if own >= share:
-        raise RoomFull(
+        raise RoomBusy(
             f"this Bot already has {own} of the {waiting} approval cards waiting to be posted in this room, its "
             f"share while {bots} Bots use it ({cap} places shared): retry after the Retry-After seconds",
             retry_after=_room_retry_after(own - share + 1, limits),
@@ -128,7 +114,7 @@ async def admit(
     ``opens``: False for a request answered at once (it will not be open, so the open limit does not apply).
 
     Raises:
-        Refused: (429 ``rate_limited``, ``Retry-After``) the Bot is over a limit; the caller's transaction must roll
+        RateLimited: (429 ``rate_limited``, ``Retry-After``) the Bot is over a limit; the caller's transaction must roll
             back (it does when the exception leaves ``async with``), so nothing was counted or created.
     """
     if limits.per_minute <= 0 and limits.max_open <= 0:
@@ -184,7 +170,7 @@ async def _open_count(conn: AsyncConnection, bot_id: str, now: datetime) -> int:
 
 def _check_open(open_now: int, max_open: int) -> None:
     if open_now >= max_open:
-        raise Refused(
+        raise RateLimited(
             f"this Bot has {open_now} open escalations, the most it may have ({max_open}): wait for "
             "decisions, or withdraw the ones no longer needed",
             reason="open_escalations",
@@ -217,8 +203,8 @@ async def _prune_windows(conn: AsyncConnection, bot_id: str, window: int) -> Non
     await conn.execute(_statements(_dialect(conn))["prune"], {"bot": bot_id, "window": window - 1})
 
 
-def _rate_refusal(previous: int, current: int, elapsed: float, limit: int) -> Refused:
-    return Refused(
+def _rate_refusal(previous: int, current: int, elapsed: float, limit: int) -> RateLimited:
+    return RateLimited(
         f"this Bot made more than {limit} escalation requests in the last minute: retry after the Retry-After seconds",
         reason="rate",
         retry_after=retry_after_s(previous, current, elapsed, limit),

@@ -9,6 +9,12 @@ re-check at once.
 The same channel carries ``cache:<table>`` payloads from triggers on ``bots`` and ``standing_approvals`` (migration
 0005): each replica then drops its in-memory copies (:mod:`bot.store.cache`).
 Source: PostgreSQL docs, "NOTIFY" (delivered at commit; not queued for listeners that are not connected).
+
+A pooler in transaction mode (PgBouncer's ``pool_mode = transaction``) hands each transaction whichever server
+connection is free, so a ``LISTEN`` sent through it is lost. The listen connection may therefore go straight to
+PostgreSQL (``FLYBOT_DATABASE_LISTEN_URL``) while the store's own connections go through the pooler. A pooled
+listen connection is recognised (:func:`pooled`) and refused: the replica then falls back to polling, its long-polls
+answered by the recheck every ``FLYBOT_RECHECK_S`` and its cache off.
 """
 
 from __future__ import annotations
@@ -50,6 +56,14 @@ def is_postgres(database_url: str) -> bool:
     return make_url(database_url).get_backend_name() == "postgresql"
 
 
+async def pooled(connection: asyncpg.Connection) -> bool:
+    """True when ``connection`` reaches PostgreSQL through a pooler: the backend process id announced at connect
+    (``BackendKeyData``) is not the one serving queries, as a pooler answers the start-up itself (PgBouncer, any
+    mode). Source: PostgreSQL docs, "Message Flow: Start-up" and "Canceling Requests in Progress"."""
+    served_by = await connection.fetchval("SELECT pg_backend_pid()")
+    return bool(served_by != connection.get_server_pid())
+
+
 async def listen(
     database_url: str,
     on_id: Callable[[str], None],
@@ -58,15 +72,25 @@ async def listen(
     retry_s: float = 1.0,
     on_lost: Callable[[], None] | None = None,
 ) -> None:
-    """LISTEN until cancelled: ``on_id(payload)`` per notification, ``on_connect()`` after each (re)connect,
-    ``on_lost()`` each time the connection ends (notifications may be missed until the next ``on_connect``).
+    """LISTEN on ``database_url`` until cancelled: ``on_id(payload)`` per notification, ``on_connect()`` after each
+    (re)connect, ``on_lost()`` each time the connection ends (notifications may be missed until the next
+    ``on_connect``).
 
-    Connection errors are logged and retried every ``retry_s`` seconds; never raises except CancelledError.
+    Connection errors are logged and retried every ``retry_s`` seconds. A connection through a pooler
+    (:func:`pooled`) is logged as an error naming ``FLYBOT_DATABASE_LISTEN_URL`` and listening stops (``on_lost()``,
+    then return): the caller's polling answers alone. Never raises except CancelledError.
     """
     while True:
         connection: Any = None
         try:
-            connection = await asyncpg.connect(asyncpg_dsn(database_url), timeout=10)
+            connection = await asyncpg.connect(asyncpg_dsn(database_url), timeout=10, statement_cache_size=0)
+            if await pooled(connection):
+                log.error(
+                    "notify.pooled",
+                    fix="set FLYBOT_DATABASE_LISTEN_URL to PostgreSQL itself (not a pooler in transaction mode)",
+                    fallback="polling every FLYBOT_RECHECK_S, cache off",
+                )
+                return
             lost = asyncio.Event()
             connection.add_termination_listener(lambda _conn, lost=lost: lost.set())
             await connection.add_listener(CHANNEL, lambda _c, _pid, _channel, payload: on_id(str(payload)))

@@ -410,7 +410,7 @@ class Store:
         :meth:`bot.store.tx.Tx.add_escalation`).
 
         Raises:
-            Refused: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); nothing changed.
+            RateLimited: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); nothing changed.
         """
         async with self.transaction() as tx:
             return await tx.add_escalation(new, limits=limits)
@@ -846,6 +846,11 @@ def unreachable(database_url: str, exc: BaseException) -> StoreUnreachable:
     )
 
 
+def _unnamed() -> str:
+    """asyncpg's name for the unnamed prepared statement."""
+    return ""
+
+
 def _engine(database_url: str, *, create: bool) -> AsyncEngine:
     """An engine for ``database_url``; SQLite files get WAL mode, foreign keys and a busy timeout.
 
@@ -868,6 +873,16 @@ def _engine(database_url: str, *, create: bool) -> AsyncEngine:
             except OSError as exc:
                 raise unreachable(database_url, exc) from None
         kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT_S}
+    if url.get_backend_name() == "postgresql":
+        # No prepared statement outlives its statement, so that a pooler in transaction mode (PgBouncer), which gives
+        # each transaction any server connection, never meets a name another connection prepared: asyncpg's and
+        # SQLAlchemy's statement caches are off and every statement is the unnamed one, parsed and run back to back.
+        # Source: asyncpg FAQ, "Why am I getting prepared statement errors?"; SQLAlchemy docs, asyncpg dialect.
+        kwargs["connect_args"] = {
+            "statement_cache_size": 0,
+            "prepared_statement_cache_size": 0,
+            "prepared_statement_name_func": _unnamed,
+        }
     if url.get_backend_name() == "sqlite":
         kwargs["module"] = onehop.dbapi()  # one call to aiosqlite's thread per statement (bot.store.onehop)
     engine = create_async_engine(url, **kwargs)

@@ -282,7 +282,7 @@ class Tx:
         refused by ``limits``; an escalation decided at once does not count as open.
 
         Raises:
-            Refused: (429) the Bot is over one of ``limits`` (:mod:`bot.store.admission`); roll back.
+            RateLimited: (429) the Bot is over one of ``limits`` (:mod:`bot.store.admission`); roll back.
         """
         key = new.idempotency_key
         if key is not None:
@@ -816,7 +816,7 @@ class Tx:
         room's cap, and the Bot's share of it).
 
         Raises:
-            RoomFull: (429 ``room_busy``) the room's queue is full, or the Bot holds its share of it; roll back.
+            RoomBusy: (429 ``room_busy``) the room's queue is full, or the Bot holds its share of it; roll back.
         """
         if limits.room_queue > 0:
             admit_card(await self.room_queue(room, now), bot_id, limits)
