@@ -1,0 +1,175 @@
+"""The real Gemini CLI (npm ``@google/gemini-cli``, pinned in .ci/run) with ``flybot hook gemini`` as its
+``BeforeTool`` hook, against a scripted Gemini API on loopback (tests/scripted_models.py, through
+``GOOGLE_GEMINI_BASE_URL`` with API-key auth) and a real FlyBot with the Slack emulation. The runs are headless
+(``gemini -p``) in ``yolo`` approval mode, so FlyBot's hook is the only gate; the hook is in the user's settings,
+as ``flybot hook install gemini --user`` writes it (a project's hooks run only in a trusted folder). What the model
+was told is read from the scripted API's requests (the call's ``functionResponse``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.hooks.install import merged
+from cards import APPROVE_ACTION
+from tests.agents import agent_binary
+from tests.harness import OWNER, Harness, free_socket
+from tests.scripted_models import GenerateContentAPI
+from tests.test_hooks import ROOT, deny_with, escalations_created, pending_id
+
+pytestmark = pytest.mark.timeout(240)
+
+
+@pytest.fixture
+async def model() -> AsyncIterator[GenerateContentAPI]:
+    api = GenerateContentAPI()
+    await api.start()
+    try:
+        yield api
+    finally:
+        await api.close()
+
+
+def setup(tmp: Path, *hook_args: str) -> tuple[Path, Path]:
+    """A project with ``build/keep.txt`` and a home whose ``~/.gemini/settings.json`` selects API-key auth and runs
+    FlyBot's hook (merged as ``flybot hook install gemini --user`` merges it)."""
+    proj, home = tmp / "proj", tmp / "home"
+    (proj / "build").mkdir(parents=True)
+    (proj / "build" / "keep.txt").write_text("still here\n")
+    (home / ".gemini").mkdir(parents=True)
+    hook = " ".join([sys.executable, "-m", "bot", "hook", "gemini", *hook_args])
+    settings = merged({"security": {"auth": {"selectedType": "gemini-api-key"}}}, "gemini", hook)
+    (home / ".gemini" / "settings.json").write_text(json.dumps(settings))
+    (home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(proj): "TRUST_FOLDER"}))
+    return proj, home
+
+
+async def start_gemini(
+    proj: Path, home: Path, model: GenerateContentAPI, flybot_url: str, token: str
+) -> asyncio.subprocess.Process:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "GEMINI", "GOOGLE_"))}
+    env.update(
+        HOME=str(home),
+        PYTHONPATH=str(ROOT),
+        GEMINI_API_KEY="scripted",
+        GOOGLE_GEMINI_BASE_URL=model.url,
+        FLYBOT_URL=flybot_url,
+        FLYBOT_TOKEN=token,
+    )
+    return await asyncio.create_subprocess_exec(
+        agent_binary("gemini"),
+        "-p",
+        "Run the step you are scripted to run.",
+        "--output-format",
+        "json",
+        "--approval-mode",
+        "yolo",
+        "-m",
+        "gemini-2.5-flash",
+        cwd=proj,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def finished(proc: asyncio.subprocess.Process) -> dict[str, Any]:
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 180)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode == 0, (out.decode()[-2000:], err.decode()[-2000:])
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def the_response(model: GenerateContentAPI) -> dict[str, Any]:
+    """What the model got back for its one ``run_shell_command`` call."""
+    responses = model.function_responses()
+    assert model.calls == 1 and len(responses) == 1 and responses[0]["name"] == "run_shell_command", responses
+    response: dict[str, Any] = responses[0]["response"]
+    return response
+
+
+async def test_gemini_runs_a_command_at_or_below_the_ceiling_without_a_card(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    model.command = "ls build"
+    await finished(await start_gemini(proj, home, model, harness.url, token))
+    assert "keep.txt" in json.dumps(the_response(model))
+    assert await escalations_created(harness) == []
+
+
+async def test_gemini_runs_the_command_only_once_the_owner_approves(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    model.command = "rm -rf build"
+    gemini = await start_gemini(proj, home, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command == "rm -rf build" and stored.justification == "scripted step"
+    await asyncio.sleep(0.5)
+    assert (proj / "build" / "keep.txt").exists(), "nothing runs before Approve"
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    await finished(gemini)
+    assert not (proj / "build").exists()
+    assert "error" not in the_response(model)
+
+
+async def test_gemini_passes_the_owners_deny_reason_to_the_model(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    model.command = "rm -rf build"
+    gemini = await start_gemini(proj, home, model, harness.url, token)
+    await deny_with(harness, await pending_id(harness), "keep the build, we ship from it")
+    await finished(gemini)
+    error = str(the_response(model).get("error"))
+    assert "Tool execution blocked" in error and "keep the build, we ship from it" in error, error
+    assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_gemini_does_not_run_the_command_when_nobody_decides_within_the_wait(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path, "--wait", "3")
+    model.command = "rm -rf build"
+    gemini = await start_gemini(proj, home, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    await finished(gemini)
+    assert "no decision within" in str(the_response(model).get("error"))
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "withdrawn"
+    assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_gemini_does_not_run_the_command_when_flybot_is_unreachable(
+    model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    proj, home = setup(tmp_path, "--wait", "3")
+    model.command = "rm -rf build"
+    closed = free_socket()  # bound, never listening
+    try:
+        gemini = await start_gemini(proj, home, model, f"http://127.0.0.1:{closed.getsockname()[1]}", "fbt_whatever")
+        await finished(gemini)
+    finally:
+        closed.close()
+    assert "unreachable" in str(the_response(model).get("error"))
+    assert (proj / "build" / "keep.txt").exists()
