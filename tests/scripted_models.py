@@ -334,12 +334,14 @@ class GenerateContentAPI:
     for Gemini CLI pointed at it with ``GOOGLE_GEMINI_BASE_URL``.
 
     A request that offers the ``run_shell_command`` function at a turn's start (:func:`function_response_follows`
-    is false) gets a ``functionCall`` running ``command``; the request after the function's response gets a short
+    is false) gets a ``functionCall`` running ``command`` (or ``call``); the request after the function's response gets a short
     text that ends the turn. Other requests (routing, titles, checks) get a short text. ``requests`` keeps every
     request body.
     """
 
     command: str = "ls"
+    call: tuple[str, dict[str, Any]] | None = None
+    """Another function to call instead of ``run_shell_command`` (its name and arguments), e.g. ``write_file``."""
     requests: list[dict[str, Any]] = field(default_factory=list)
     calls: int = 0
     url: str = ""
@@ -384,6 +386,8 @@ class GenerateContentAPI:
         contents = [c for c in body.get("contents") or [] if isinstance(c, dict)]
         if "run_shell_command" in offered and not function_response_follows(contents):
             self.calls += 1
+            if self.call is not None:
+                return [{"functionCall": {"name": self.call[0], "args": self.call[1]}}]
             return [
                 {
                     "functionCall": {

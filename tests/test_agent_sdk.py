@@ -7,6 +7,8 @@ what the model was told is read from the scripted API's requests.
 from __future__ import annotations
 
 import asyncio
+import os
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -18,7 +20,7 @@ from tests.agents import agent_binary
 from tests.harness import OWNER, Harness, free_socket
 from tests.scripted_models import MessagesAPI
 from tests.test_claude_code_cli import text_of
-from tests.test_hooks import deny_with, escalations_created, pending_id
+from tests.test_hooks import ROOT, deny_with, escalations_created, pending_id
 
 sdk = pytest.importorskip("claude_agent_sdk")
 from bot.sdk import FlyBotPermissions  # noqa: E402 - after the SDK is known to be installed
@@ -212,4 +214,53 @@ async def test_an_interrupted_turn_withdraws_the_pending_card(
                 break
             await asyncio.sleep(0.1)
         assert await withdrawn()
+    assert (proj / "build" / "keep.txt").exists()
+
+
+def docs_example() -> str:
+    """The example program of docs/agents/claude-agent-sdk.md (its first Python block)."""
+    text = (ROOT / "docs" / "agents" / "claude-agent-sdk.md").read_text()
+    return text.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+async def test_the_docs_example_program_asks_flybot_and_passes_the_deny_on(
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj = workspace(tmp_path)
+    model.command = "rm -rf build"
+    (tmp_path / "agent.py").write_text(docs_example())
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "ANTHROPIC_", "CLAUDE"))}
+    env.update(
+        HOME=str(tmp_path / "home"),
+        PYTHONPATH=str(ROOT),
+        ANTHROPIC_BASE_URL=model.url,
+        ANTHROPIC_API_KEY="sk-ant-scripted",
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC="1",
+        DISABLE_AUTOUPDATER="1",
+        FLYBOT_URL=harness.url,
+        FLYBOT_TOKEN=token,
+    )
+    agent = await asyncio.create_subprocess_exec(
+        sys.executable,
+        str(tmp_path / "agent.py"),
+        "clean the build",
+        cwd=proj,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+    try:
+        escalation_id = await pending_id(harness)
+        assert (proj / "build" / "keep.txt").exists()
+        await deny_with(harness, escalation_id, "we ship from build/")
+        out, err = await asyncio.wait_for(agent.communicate(), 180)
+    finally:
+        if agent.returncode is None:
+            agent.kill()
+            await agent.wait()
+    assert agent.returncode == 0, err.decode()[-2000:]
+    assert "Done." in out.decode()
+    assert "we ship from build/" in text_of(the_tool_result(model))
     assert (proj / "build" / "keep.txt").exists()

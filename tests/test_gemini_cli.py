@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -95,9 +96,10 @@ async def finished(proc: asyncio.subprocess.Process) -> dict[str, Any]:
 
 
 def the_response(model: GenerateContentAPI) -> dict[str, Any]:
-    """What the model got back for its one ``run_shell_command`` call."""
+    """What the model got back for its one call."""
     responses = model.function_responses()
-    assert model.calls == 1 and len(responses) == 1 and responses[0]["name"] == "run_shell_command", responses
+    name = model.call[0] if model.call else "run_shell_command"
+    assert model.calls == 1 and len(responses) == 1 and responses[0]["name"] == name, responses
     response: dict[str, Any] = responses[0]["response"]
     return response
 
@@ -173,3 +175,100 @@ async def test_gemini_does_not_run_the_command_when_flybot_is_unreachable(
         closed.close()
     assert "unreachable" in str(the_response(model).get("error"))
     assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_gemini_asks_before_writing_its_own_settings_and_a_deny_keeps_them(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    settings = proj / ".gemini" / "settings.json"
+    model.call = ("write_file", {"file_path": str(settings), "content": '{"hooksConfig": {"enabled": false}}'})
+    gemini = await start_gemini(proj, home, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command.startswith(f"Write {settings}") and stored.risk == "destructive"
+    await deny_with(harness, escalation_id, "the hooks stay on")
+    await finished(gemini)
+    assert "the hooks stay on" in str(the_response(model).get("error"))
+    assert not settings.exists()
+
+
+# -- the protocol, without the CLI ------------------------------------------------------------------------------------
+def hook(stdin: bytes, *args: str, **env: str) -> subprocess.CompletedProcess[bytes]:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
+    environ.update(PYTHONPATH=str(ROOT), **env)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "hook", "gemini", *args],
+        input=stdin,
+        capture_output=True,
+        env=environ,
+        timeout=60,
+    )
+
+
+def before_tool(tool: str, tool_input: dict[str, Any], cwd: str = "/tmp") -> bytes:
+    event = {
+        "session_id": "s1",
+        "transcript_path": "/tmp/t.jsonl",
+        "cwd": cwd,
+        "hook_event_name": "BeforeTool",
+        "timestamp": "2026-12-06T10:50:13.275Z",
+        "tool_name": tool,
+        "tool_input": tool_input,
+    }
+    return json.dumps(event).encode()
+
+
+def test_unreadable_input_blocks_the_call_with_exit_2() -> None:
+    done = hook(b"not json")
+    assert done.returncode == 2 and done.stdout == b"" and b"could not read the event" in done.stderr
+
+
+def test_a_tool_flybot_does_not_grade_gets_no_decision() -> None:
+    done = hook(before_tool("read_file", {"file_path": "/etc/passwd"}))
+    assert done.returncode == 0 and json.loads(done.stdout) == {}
+
+
+def test_a_shell_call_without_a_command_is_denied() -> None:
+    done = hook(before_tool("run_shell_command", {"description": "nothing"}))
+    answer = json.loads(done.stdout)
+    assert done.returncode == 0 and answer["decision"] == "deny" and "no command" in answer["reason"], answer
+
+
+def test_no_token_denies_a_call_above_the_ceiling(tmp_path: Path) -> None:
+    done = hook(before_tool("run_shell_command", {"command": "rm -rf /srv/app"}), FLYBOT_STATE_DIR=str(tmp_path))
+    answer = json.loads(done.stdout)
+    assert answer["decision"] == "deny" and "no Bot token" in answer["reason"], answer
+
+
+def test_install_writes_the_before_tool_hook_and_keeps_other_settings(tmp_path: Path) -> None:
+    (tmp_path / ".gemini").mkdir()
+    (tmp_path / ".gemini" / "settings.json").write_text(json.dumps({"model": {"name": "gemini-2.5-pro"}}))
+    for _ in range(2):  # twice: the second run replaces FlyBot's entry instead of adding one
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "bot",
+                "hook",
+                "install",
+                "gemini",
+                "--project",
+                str(tmp_path),
+                "--program",
+                "flybot",
+            ],
+            capture_output=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+    settings = json.loads((tmp_path / ".gemini" / "settings.json").read_text())
+    assert settings["model"] == {"name": "gemini-2.5-pro"}
+    assert settings["hooks"]["BeforeTool"] == [
+        {
+            "matcher": "run_shell_command|write_file|replace|google_web_search",
+            "hooks": [{"type": "command", "command": "flybot hook gemini --wait 590", "timeout": 600000}],
+        }
+    ]
