@@ -92,6 +92,7 @@ class FlyBotPermissions:
         tools: the tools the hook sends to FlyBot (the Claude Code hook's ``--tools``; default Bash, the file
             tools, the web tools and every MCP tool).
         on_no_decision: the hook's answer when no human decided: ``deny`` (default) or ``ask``.
+        env: the environment ``server`` and ``token`` default from (default ``os.environ``).
 
     Raises:
         ValueError: a bad ``ceiling``, ``wait_s``, ``tools`` or ``on_no_decision`` (nothing is asked then).
@@ -112,17 +113,19 @@ class FlyBotPermissions:
         on_no_decision: str = "deny",
         env: Mapping[str, str] | None = None,
     ) -> None:
-        from bot.hooks.claude_code import parse_wait
+        from bot.hooks.claude_code import MAX_WAIT_S, MIN_WAIT_S
 
         level = ceiling if isinstance(ceiling, RiskLevel) else RiskLevel.parse(ceiling)
         if level >= RiskLevel.DESTRUCTIVE:
             raise ValueError("a ceiling of destructive would let every call through unasked; the highest is system")
+        if not MIN_WAIT_S <= wait_s <= MAX_WAIT_S:  # also false for nan
+            raise ValueError(f"wait_s must be between {MIN_WAIT_S:g} and {MAX_WAIT_S:g} seconds, not {wait_s!r}")
         if on_no_decision not in ("ask", "deny"):
             raise ValueError(f"on_no_decision must be 'ask' or 'deny', not {on_no_decision!r}")
         self.cwd = os.path.abspath(os.fspath(cwd) if cwd is not None else os.getcwd())
         self.ceiling = level
         self.server: Server = find_server(server, token, env)
-        self.wait_s = parse_wait(str(wait_s))
+        self.wait_s = float(wait_s)
         self.contained = contained
         self.room = room
         self.session_id = session_id or f"agent-sdk-{os.getpid()}"

@@ -264,3 +264,37 @@ async def test_the_docs_example_program_asks_flybot_and_passes_the_deny_on(
     assert "Done." in out.decode()
     assert "we ship from build/" in text_of(the_tool_result(model))
     assert (proj / "build" / "keep.txt").exists()
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "message"),
+    [
+        ({"ceiling": "destructive"}, "highest is system"),
+        ({"ceiling": "everything"}, "everything"),
+        ({"wait_s": 0}, "between 1 and 590"),
+        ({"wait_s": float("nan")}, "between 1 and 590"),
+        ({"on_no_decision": "allow"}, "'ask' or 'deny'"),
+        ({"tools": "Bash,Nope"}, "Nope"),
+    ],
+)
+def test_bad_options_are_refused_before_anything_is_asked(kwargs: dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        FlyBotPermissions(env={}, **kwargs)
+
+
+async def test_can_use_tool_asks_about_a_write_outside_the_workspace(
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj = workspace(tmp_path)
+    target = tmp_path / "elsewhere.txt"
+    model.tool, model.tool_input = "Write", {"file_path": str(target), "content": "hello\n"}
+    flybot = permissions(harness.url, token, proj)
+    turn = asyncio.ensure_future(run_turn(options(tmp_path, proj, model, can_use_tool=flybot.can_use_tool)))
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command.startswith(f"Write {target}"), stored
+    assert not target.exists(), "nothing is written before Approve"
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    await asyncio.wait_for(turn, 180)
+    assert target.read_text() == "hello\n"
