@@ -298,3 +298,30 @@ async def test_can_use_tool_asks_about_a_write_outside_the_workspace(
     await harness.click(OWNER, escalation_id, APPROVE_ACTION)
     await asyncio.wait_for(turn, 180)
     assert target.read_text() == "hello\n"
+
+
+async def test_a_hook_the_cli_gives_up_on_withdraws_its_card_and_blocks_the_call(
+    harness: Harness, model: MessagesAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj = workspace(tmp_path)
+    model.command = "rm -rf build"
+    flybot = permissions(harness.url, token, proj)
+    # hook_matcher()'s own timeout stays above the wait; a shorter one shows what happens when the CLI gives up
+    matcher = sdk.HookMatcher(matcher="Bash", hooks=[flybot.pre_tool_use], timeout=3, on_failure="block")
+    opts = options(tmp_path, proj, model, permission_mode="bypassPermissions", hooks={"PreToolUse": [matcher]})
+    turn = asyncio.ensure_future(run_turn(opts))
+    escalation_id = await pending_id(harness)
+
+    async def status() -> str | None:
+        stored = await harness.runtime.store.get_escalation(escalation_id)
+        return None if stored is None else str(stored.status)
+
+    for _ in range(150):
+        if await status() == "withdrawn":
+            break
+        await asyncio.sleep(0.1)
+    assert await status() == "withdrawn"
+    await asyncio.wait_for(turn, 180)
+    assert the_tool_result(model).get("is_error")
+    assert (proj / "build" / "keep.txt").exists()
