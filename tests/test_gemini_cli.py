@@ -268,7 +268,28 @@ def test_install_writes_the_before_tool_hook_and_keeps_other_settings(tmp_path: 
     assert settings["model"] == {"name": "gemini-2.5-pro"}
     assert settings["hooks"]["BeforeTool"] == [
         {
-            "matcher": "run_shell_command|write_file|replace|google_web_search",
+            "matcher": "run_shell_command|write_file|replace|google_web_search|mcp_.*",
             "hooks": [{"type": "command", "command": "flybot hook gemini --wait 590", "timeout": 600000}],
         }
     ]
+
+
+async def test_an_mcp_tool_call_is_asked_about_under_its_mcp_name(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    event = json.loads(before_tool("mcp_github_create_issue", {"title": "Release 1.2"}, cwd=str(tmp_path)))
+    event["mcp_context"] = {"server_name": "github", "tool_name": "create_issue", "command": "github-mcp"}
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
+    environ.update(PYTHONPATH=str(ROOT), FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "hook", "gemini", env=environ, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    answered = asyncio.ensure_future(proc.communicate(json.dumps(event).encode()))
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.tool is not None and stored.tool["name"] == "mcp__github__create_issue"
+    assert stored.tool["input"] == {"title": "Release 1.2"} and stored.risk == "destructive"
+    await deny_with(harness, escalation_id, "not this release")
+    out, _ = await asyncio.wait_for(answered, 60)
+    answer = json.loads(out)
+    assert answer["decision"] == "deny" and "not this release" in answer["reason"], answer

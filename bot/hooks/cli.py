@@ -250,7 +250,7 @@ def register_hook(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
         parser.set_defaults(func=cmd_hook_claude_code, logs=False, agent=agent)
     gemini = agents.add_parser(
         "gemini",
-        help='Gemini CLI hook (BeforeTool, matcher "run_shell_command|write_file|replace|google_web_search"): reads '
+        help="Gemini CLI hook (BeforeTool: shell commands, file writes and edits, web searches, MCP tools): reads "
         "the event on stdin",
         description="Gemini CLI command hook for settings.json: answers BeforeTool allow/deny/ask on stdout (exit 0; "
         "exit 2 when stdin is unreadable). Keep the hook's timeout (milliseconds, 60000 by default) above "

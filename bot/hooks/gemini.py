@@ -30,6 +30,8 @@ Gemini CLI tool         graded as                       notes
 ``replace``             ``Edit``                        ``file_path``, ``old_string``, ``new_string``,
                                                         ``allow_multiple``
 ``google_web_search``   ``WebSearch``                   ``query``
+``mcp_<server>_<tool>`` ``mcp__SERVER__TOOL``           from ``mcp_context`` (``server_name``, ``tool_name``);
+                                                        ``destructive`` until a program rule grades it
 ======================  ==============================  ===========================================================
 
 FlyBot's mapping, fail closed: at or below ``--ceiling`` or approved -> ``allow``; denied or expired -> ``deny`` with
@@ -63,8 +65,21 @@ DEFAULT_WAIT = "55"
 INSTALL_TIMEOUT_MS, INSTALL_WAIT = 600_000, "590"
 #: Gemini CLI's tools this hook grades, and the FlyBot tool name each is graded as (``Bash``: a shell command).
 TOOLS = {"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit", "google_web_search": "WebSearch"}
-#: The matcher (a regular expression on the tool name) for the settings.
-MATCHER = "|".join(TOOLS)
+#: The matcher (a regular expression on the tool name) for the settings: :data:`TOOLS` and every MCP tool.
+MATCHER = "|".join([*TOOLS, "mcp_.*"])
+
+
+def mcp_name(tool: object, context: object) -> str | None:
+    """The FlyBot name (``mcp__SERVER__TOOL``, as Claude Code names MCP tools and program rules name them) of a
+    Gemini CLI MCP tool call (``mcp_<server>_<tool>``, with ``mcp_context.server_name`` and ``tool_name``); None
+    when it is not one."""
+    if not isinstance(tool, str) or not tool.startswith("mcp_"):
+        return None
+    if isinstance(context, dict):
+        server, name = context.get("server_name"), context.get("tool_name")
+        if isinstance(server, str) and server and isinstance(name, str) and name:
+            return f"mcp__{server}__{name}"
+    return tool  # no context: graded under its own name, as a tool FlyBot does not know (it asks)
 
 
 class InputError(ValueError):
@@ -152,7 +167,8 @@ def run(
     name, tool_input = event.get("tool_name"), event.get("tool_input")
     if event.get("hook_event_name") != "BeforeTool":
         return _no_decision(stdout, stderr, f"{event.get('hook_event_name')!r} is not BeforeTool")
-    if name not in TOOLS:
+    mcp = mcp_name(name, event.get("mcp_context"))
+    if name not in TOOLS and mcp is None:
         return _no_decision(stdout, stderr, f"FlyBot does not grade {name!r} (matcher {MATCHER!r})")
     started = time.monotonic()
     mode = "deny" if on_no_decision == "deny" else "ask"
@@ -160,9 +176,13 @@ def run(
         if not isinstance(tool_input, dict):
             raise InputError(f"the {name} call has no tool_input object")
         cwd = _text(event.get("cwd")) or os.getcwd()
-        graded, run_in, justification, runs_contained = graded_call(
-            str(name), tool_input, cwd=cwd, contained=contained, ceiling=ceiling, server=server
-        )
+        if mcp is not None:  # an MCP tool: program rules grade it by its full name (bot/risk/tools.py)
+            graded = grade_tool_call(mcp, tool_input, cwd=cwd, ceiling=ceiling, server=server)
+            run_in, justification, runs_contained = cwd, None, False
+        else:
+            graded, run_in, justification, runs_contained = graded_call(
+                str(name), tool_input, cwd=cwd, contained=contained, ceiling=ceiling, server=server
+            )
         session = _text(event.get("session_id")) or "gemini-cli"
         request = Request(
             session_id=session,
