@@ -16,9 +16,9 @@ against 0.61.0's hook runner):
   asks the user in its terminal, in every approval mode, ``yolo`` included).
 * Exit 2 blocks the call with stderr as the reason. Exit 1, no output, or (with exit 0) output that is not JSON is
   a warning and **the call proceeds** (Gemini CLI reads stderr when stdout is empty); so does a hook that outlives
-  its ``timeout`` (milliseconds, 60000 by default: the hook is
-  killed and its answer ignored). This hook therefore never lets an exception escape, and its ``--wait`` (55 s by
-  default) stays below that timeout: ``flybot hook install gemini`` writes ``--wait 590`` with ``"timeout": 600000``.
+  its ``timeout`` (milliseconds, 60000 by default: the hook is killed and its answer ignored). This hook therefore
+  never lets an exception escape, and its ``--wait`` (55 s by default) stays below that timeout: ``flybot hook
+  install gemini`` writes ``--wait 590`` with ``"timeout": 600000``.
 
 Tools graded (any other tool, or another event, gets no decision: ``{}`` on stdout, one line on stderr):
 
