@@ -304,3 +304,117 @@ class ResponsesAPI:
         )
         await stream.write_eof()
         return stream
+
+
+def function_response_follows(contents: list[dict[str, Any]]) -> bool:
+    """True when the model's last content asked for functions (``functionCall`` parts) and a later ``user``
+    content answers one of them (a ``functionResponse`` part of the same name), whatever else follows: the turn's
+    tool step is done. False at a turn's start (the model's last content called nothing, or there is none)."""
+    last = max((i for i, c in enumerate(contents) if c.get("role") == "model"), default=None)
+    if last is None:
+        return False
+    called = {
+        p["functionCall"].get("name")
+        for p in contents[last].get("parts") or []
+        if isinstance(p, dict) and isinstance(p.get("functionCall"), dict)
+    }
+    return bool(called) and any(
+        isinstance(p, dict)
+        and isinstance(p.get("functionResponse"), dict)
+        and p["functionResponse"].get("name") in called
+        for c in contents[last + 1 :]
+        if c.get("role") == "user"
+        for p in c.get("parts") or []
+    )
+
+
+@dataclass
+class GenerateContentAPI:
+    """A scripted Gemini API (``POST /v1beta/models/MODEL:generateContent`` and ``:streamGenerateContent?alt=sse``)
+    for Gemini CLI pointed at it with ``GOOGLE_GEMINI_BASE_URL``.
+
+    A request that offers the ``run_shell_command`` function at a turn's start (:func:`function_response_follows`
+    is false) gets a ``functionCall`` running ``command`` (or ``call``); the request after the function's response gets a short
+    text that ends the turn. Other requests (routing, titles, checks) get a short text. ``requests`` keeps every
+    request body.
+    """
+
+    command: str = "ls"
+    call: tuple[str, dict[str, Any]] | None = None
+    """Another function to call instead of ``run_shell_command`` (its name and arguments), e.g. ``write_file``."""
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    calls: int = 0
+    url: str = ""
+    _runner: web.AppRunner | None = None
+
+    async def start(self) -> None:
+        app = web.Application()
+        app.router.add_post("/{version}/models/{call}", self._generate)
+        app.router.add_route("*", "/{tail:.*}", self._other)
+        self._runner = web.AppRunner(app, access_log=None)
+        await self._runner.setup()
+        sock = free_socket()
+        await web.SockSite(self._runner, sock).start()
+        self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
+
+    async def close(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    def function_responses(self) -> list[dict[str, Any]]:
+        """Every ``functionResponse`` the agent sent back, in order, once each (the conversation repeats them)."""
+        found: list[dict[str, Any]] = []
+        for body in self.requests:
+            for content in body.get("contents") or []:
+                for part in content.get("parts") or [] if isinstance(content, dict) else []:
+                    if isinstance(part, dict) and isinstance(part.get("functionResponse"), dict):
+                        if part["functionResponse"] not in found:
+                            found.append(part["functionResponse"])
+        return found
+
+    async def _other(self, _request: web.Request) -> web.Response:
+        return web.json_response({"error": {"code": 404, "message": "scripted", "status": "NOT_FOUND"}}, status=404)
+
+    def _parts(self, body: dict[str, Any]) -> list[dict[str, Any]]:
+        offered = {
+            d.get("name")
+            for tool in body.get("tools") or []
+            if isinstance(tool, dict)
+            for d in tool.get("functionDeclarations") or []
+            if isinstance(d, dict)
+        }
+        contents = [c for c in body.get("contents") or [] if isinstance(c, dict)]
+        if "run_shell_command" in offered and not function_response_follows(contents):
+            self.calls += 1
+            if self.call is not None:
+                return [{"functionCall": {"name": self.call[0], "args": self.call[1]}}]
+            return [
+                {
+                    "functionCall": {
+                        "name": "run_shell_command",
+                        "args": {"command": self.command, "description": "scripted step"},
+                    }
+                }
+            ]
+        return [{"text": "Done."}]
+
+    async def _generate(self, request: web.Request) -> web.StreamResponse:
+        call = request.match_info["call"]
+        if call.endswith(":countTokens"):
+            return web.json_response({"totalTokens": 10})
+        body = await request.json()
+        self.requests.append(body)
+        chunk = {
+            "candidates": [
+                {"content": {"role": "model", "parts": self._parts(body)}, "finishReason": "STOP", "index": 0}
+            ],
+            "usageMetadata": {"promptTokenCount": 10, "candidatesTokenCount": 5, "totalTokenCount": 15},
+            "modelVersion": "gemini-2.5-flash",
+        }
+        if not call.endswith(":streamGenerateContent"):
+            return web.json_response(chunk)
+        response = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
+        await response.prepare(request)
+        await response.write(f"data: {json.dumps(chunk)}\n\n".encode())
+        await response.write_eof()
+        return response

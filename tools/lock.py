@@ -1,7 +1,8 @@
 """The lock files CI and the container image install from, written from ``pyproject.toml`` by pip-tools.
 
 ``requirements/runtime.lock`` pins FlyBot's dependencies; ``requirements/dev.lock`` pins those and the ``test``,
-``lint`` and ``docs`` extras, resolved under runtime.lock's pins (``-c``) so both name the same runtime versions.
+``lint``, ``docs`` and ``sdk`` extras, resolved under runtime.lock's pins (``-c``) so both name the same runtime
+versions.
 Every release is pinned with its hashes (``pip install --require-hashes``), for Python 3.11 on Linux x86_64 (the
 interpreter and platform this script runs on: it refuses others).
 
@@ -59,6 +60,7 @@ def main(argv: list[str] | None = None) -> int:
                 "--extra=test",
                 "--extra=lint",
                 "--extra=docs",
+                "--extra=sdk",
                 "-c",
                 RUNTIME,
                 "-o",

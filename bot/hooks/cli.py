@@ -248,19 +248,46 @@ def register_hook(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
             "no decision",
         )
         parser.set_defaults(func=cmd_hook_claude_code, logs=False, agent=agent)
+    gemini = agents.add_parser(
+        "gemini",
+        help="Gemini CLI hook (BeforeTool: shell commands, file writes and edits, web searches, MCP tools): reads "
+        "the event on stdin",
+        description="Gemini CLI command hook for settings.json: answers BeforeTool allow/deny/ask on stdout (exit 0; "
+        "exit 2 when stdin is unreadable). Keep the hook's timeout (milliseconds, 60000 by default) above "
+        "--wait: Gemini CLI runs the call when the hook times out (flybot hook install gemini writes both).",
+    )
+    _common(gemini)
+    gemini.add_argument(
+        "--wait",
+        default="55",
+        metavar="S",
+        help="seconds to wait for a decision before withdrawing it, 1 to 590 (default 55, below Gemini CLI's "
+        "default hook timeout of 60 s)",
+    )
+    gemini.add_argument(
+        "--on-no-decision",
+        choices=("ask", "deny"),
+        default="deny",
+        help="answer when no human decided: deny (default) or ask (Gemini CLI asks in its terminal; a headless "
+        "gemini -p run then waits until killed)",
+    )
+    gemini.set_defaults(func=cmd_hook_gemini, logs=False)
     install = agents.add_parser(
         "install",
         help="write the hook into Claude Code's settings.json or Codex's hooks.json",
         description="Write (or print, with --print) the hook settings for a project (default: this directory) or "
         "for you (--user), merged with the file's other settings and hooks; a FlyBot hook already there "
         "is replaced. Claude Code: .claude/settings.json, events PreToolUse, PreSkillShellCommand and "
-        "PermissionRequest. Codex: .codex/hooks.json, event PermissionRequest. Credentials stay in the "
+        "PermissionRequest. Codex: .codex/hooks.json, event PermissionRequest. Gemini CLI: .gemini/settings.json, "
+        "event BeforeTool (timeout 600000 ms, --wait 590 unless given). Credentials stay in the "
         "environment (FLYBOT_URL, FLYBOT_TOKEN), never in the file.",
     )
-    install.add_argument("target", choices=("claude-code", "codex"), metavar="AGENT", help="claude-code or codex")
+    install.add_argument(
+        "target", choices=("claude-code", "codex", "gemini"), metavar="AGENT", help="claude-code, codex or gemini"
+    )
     where = install.add_mutually_exclusive_group()
     where.add_argument("--project", metavar="DIR", help="the project directory (default: the current one)")
-    where.add_argument("--user", action="store_true", help="your own settings (~/.claude or ~/.codex)")
+    where.add_argument("--user", action="store_true", help="your own settings (~/.claude, ~/.codex or ~/.gemini)")
     install.add_argument(
         "--print", dest="show", action="store_true", help="print the merged settings instead of writing them"
     )
@@ -272,6 +299,15 @@ def register_hook(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     install.add_argument("--wait", metavar="S", help="pass --wait S to the hook (1 to 590)")
     install.add_argument("--on-no-decision", choices=("ask", "deny"), help="pass --on-no-decision to the hook")
     install.set_defaults(func=cmd_hook_install)
+
+
+def cmd_hook_gemini(args: argparse.Namespace) -> int:
+    """``flybot hook gemini``: exit 0 with the decision JSON on stdout; 2 when stdin cannot be read."""
+    from bot.hooks.gemini import main_from_args
+
+    return main_from_args(
+        args.contained, args.ceiling, args.server, args.token, args.wait, args.room, args.on_no_decision
+    )
 
 
 def cmd_hook_install(args: argparse.Namespace) -> int:
@@ -290,6 +326,10 @@ def cmd_hook_install(args: argparse.Namespace) -> int:
             print(f"flybot hook install: {exc}", file=sys.stderr)
             return 2
         options += ["--wait", args.wait]
+    elif args.target == "gemini":  # its default wait fits Gemini CLI's default timeout; the settings raise both
+        from bot.hooks.gemini import INSTALL_WAIT
+
+        options += ["--wait", INSTALL_WAIT]
     if args.on_no_decision is not None:
         options += ["--on-no-decision", args.on_no_decision]
     return main_from_args(args.target, args.project, args.user, args.show, args.program, options)

@@ -419,6 +419,29 @@ def decide(graded: Grade, server: Server, request: Request, *, wait_s: float) ->
     give an ``interrupted`` verdict (:mod:`bot.hooks.asking`). Never raises for FlyBot's failures (they become
     verdicts).
     """
+    early = _without_asking(graded, server, request)
+    if early is not None:
+        return early
+    from bot.hooks.asking import ask  # asyncio and the HTTP client load only when FlyBot is asked
+
+    return ask(graded, server, request, wait_s=wait_s)
+
+
+async def decide_async(graded: Grade, server: Server, request: Request, *, wait_s: float) -> Verdict:
+    """:func:`decide` for an adapter that runs its own event loop (the Agent SDK helper, bot/sdk.py): the same
+    checks, then :func:`bot.hooks.asking.ask_async` (the standard-library client in a worker thread). Cancelling the
+    calling task withdraws the escalation, then the cancellation goes on."""
+    early = _without_asking(graded, server, request)
+    if early is not None:
+        return early
+    from bot.hooks.asking import ask_async
+
+    return await ask_async(graded, server, request, wait_s=wait_s)
+
+
+def _without_asking(graded: Grade, server: Server, request: Request) -> Verdict | None:
+    """The verdict reached before FlyBot is asked (at or below the ceiling, no token, a request FlyBot would
+    refuse), or None: ask."""
     if not graded.needs_approval:
         return Verdict("local", graded)
     if not server.token:
@@ -430,9 +453,7 @@ def decide(graded: Grade, server: Server, request: Request, *, wait_s: float) ->
     )
     if problem is not None:  # what FlyBot would refuse is refused here, before sending, naming the limit
         return Verdict("refused", graded, detail=f"{problem} (checked before sending)")
-    from bot.hooks.asking import ask  # asyncio and the HTTP client load only when FlyBot is asked
-
-    return ask(graded, server, request, wait_s=wait_s)
+    return None
 
 
 def expiry_for_wait(wait_s: float) -> int:

@@ -1,4 +1,4 @@
-"""``flybot hook install claude-code|codex``: write (or print) the agent's hook settings, merged with what is there.
+"""``flybot hook install claude-code|codex|gemini``: write (or print) the agent's hook settings, merged with what is there.
 
 Where (``--project DIR``, default the current directory; ``--user`` for the home directory):
 
@@ -6,6 +6,9 @@ Where (``--project DIR``, default the current directory; ``--user`` for the home
   when set). Events ``PreToolUse`` and ``PermissionRequest`` with the matcher :data:`TOOL_MATCHER` (Bash, the file
   tools, the web tools and every MCP tool) and ``PreSkillShellCommand`` with the matcher ``Bash`` run
   ``flybot hook claude-code`` (:mod:`bot.hooks.claude_code`; its ``--tools`` chooses which of them FlyBot grades).
+* Gemini CLI: ``DIR/.gemini/settings.json`` or ``~/.gemini/settings.json``. The event ``BeforeTool`` with the
+  matcher :data:`bot.hooks.gemini.MATCHER` runs ``flybot hook gemini`` with a ``timeout`` of 600000 (milliseconds:
+  Gemini CLI runs the call when a hook times out, so it stays above the hook's ``--wait 590``).
 * Codex: ``DIR/.codex/hooks.json`` or ``~/.codex/hooks.json`` (``$CODEX_HOME/hooks.json`` when set). The event
   ``PermissionRequest`` with the matcher ``Bash`` runs ``flybot hook codex``; Codex takes no ``allow`` or ``ask``
   from a ``PreToolUse`` hook, so that event is not configured.
@@ -33,6 +36,7 @@ from typing import IO, Any
 EVENTS = {
     "claude-code": ("PreToolUse", "PreSkillShellCommand", "PermissionRequest"),
     "codex": ("PermissionRequest",),
+    "gemini": ("BeforeTool",),
 }
 #: The hook's ``timeout`` in the settings, seconds: above the hook's default ``--wait`` of 590 s.
 HOOK_TIMEOUT_S = 600
@@ -47,6 +51,8 @@ def settings_path(agent: str, *, project: str | None, user: bool, env: dict[str,
     """The settings file for ``agent`` in the project ``project`` (default: the current directory) or the user's."""
     environ = os.environ if env is None else env
     if user:
+        if agent == "gemini":
+            return Path.home() / ".gemini" / "settings.json"
         if agent == "codex":
             home = environ.get("CODEX_HOME")
             return Path(home) / "hooks.json" if home else Path.home() / ".codex" / "hooks.json"
@@ -55,6 +61,8 @@ def settings_path(agent: str, *, project: str | None, user: bool, env: dict[str,
     root = Path(project or os.getcwd()).resolve()
     if not root.is_dir():
         raise InstallError(f"--project {project}: not a directory")
+    if agent == "gemini":
+        return root / ".gemini" / "settings.json"
     return root / (".codex/hooks.json" if agent == "codex" else ".claude/settings.json")
 
 
@@ -100,7 +108,12 @@ def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]
             if others or not handlers:
                 kept.append({**group, "hooks": others} if len(others) != len(handlers) else group)
         matcher = TOOL_MATCHER if agent == "claude-code" and event != "PreSkillShellCommand" else "Bash"
-        kept.append({"matcher": matcher, "hooks": [{"type": "command", "command": command, "timeout": HOOK_TIMEOUT_S}]})
+        timeout = HOOK_TIMEOUT_S
+        if agent == "gemini":  # a regular expression on Gemini CLI's tool names; its timeout is in milliseconds
+            from bot.hooks.gemini import INSTALL_TIMEOUT_MS, MATCHER
+
+            matcher, timeout = MATCHER, INSTALL_TIMEOUT_MS
+        kept.append({"matcher": matcher, "hooks": [{"type": "command", "command": command, "timeout": timeout}]})
         hooks[event] = kept
     settings["hooks"] = hooks
     return settings

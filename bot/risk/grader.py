@@ -849,7 +849,7 @@ class Grader:
                 scope,
                 R.DESTRUCTIVE,
                 "git-control-write",
-                f"{what} {target}: git hooks and config, and coding agents' settings (.claude, .codex, .mcp.json), "
+                f"{what} {target}: git hooks and config, and coding agents' settings (.claude, .codex, .gemini, .mcp.json), "
                 "make programs run later.",
                 subject=subject,
             )

@@ -212,8 +212,9 @@ def _git_control(rest: str) -> Where:
     ``.git/config.worktree``) plant code git runs later; so do Mercurial's ``.hg/hgrc`` (hgrc(5): [hooks],
     [extensions]) and Jujutsu's ``.jj/repo/config.toml`` (jj config: ui.pager, ui.diff.tool), which no checkout
     writes. Coding agents' own settings are control files too: Claude Code's ``.claude`` directory (settings,
-    hooks, commands, agents, skills) and ``.mcp.json`` (MCP servers it starts), and Codex's ``.codex`` directory
-    (``config.toml``, ``hooks.json``): the agent runs what they name."""
+    hooks, commands, agents, skills) and ``.mcp.json`` (MCP servers it starts), Codex's ``.codex`` directory
+    (``config.toml``, ``hooks.json``) and Gemini CLI's ``.gemini`` directory (``settings.json``: its hooks, and the
+    switch that turns them off): the agent runs what they name."""
     if "/.hg/hgrc" in rest or "/.jj/repo/config" in rest:
         return Where.GIT_CONTROL
     if agent_control(rest):
@@ -230,12 +231,12 @@ def _git_control(rest: str) -> Where:
 
 
 def agent_control(path: str) -> bool:
-    """True when ``path`` is or lies in a ``.claude`` or ``.codex`` directory, or is a ``.mcp.json`` file (Claude
-    Code's and Codex's own settings, hooks and commands: the agent runs what they name)."""
-    if ".claude" not in path and ".codex" not in path and ".mcp.json" not in path:
+    """True when ``path`` is or lies in a ``.claude``, ``.codex`` or ``.gemini`` directory, or is a ``.mcp.json``
+    file (Claude Code's, Codex's and Gemini CLI's own settings, hooks and commands: the agent runs what they name)."""
+    if ".claude" not in path and ".codex" not in path and ".gemini" not in path and ".mcp.json" not in path:
         return False
     parts = path.split("/")
-    return any(part in (".claude", ".codex") for part in parts) or parts[-1] == ".mcp.json"
+    return any(part in (".claude", ".codex", ".gemini") for part in parts) or parts[-1] == ".mcp.json"
 
 
 def _deglob(value: str) -> str:

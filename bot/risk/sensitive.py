@@ -16,8 +16,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``core.pager``, ``core.hooksPath``), ``.bash_aliases`` (read by Debian's ``.bashrc``), ``bin`` (on Debian's PATH
   by ``.profile``), ``.cargo/config.toml``, ``.cargo/config`` (The Cargo Book, "Configuration": runners, build
   scripts' environment) and ``.cargo/bin`` (on the PATH), Claude Code's ``.claude`` and ``.claude.json`` (settings,
-  hooks, MCP servers) and Codex's ``.codex`` (config.toml, hooks), the home directory itself and
-  ``.local``, ``.local/state``, ``.local/share`` as a whole (unpacking, syncing or cloning into them replaces those
+  hooks, MCP servers), Codex's ``.codex`` (config.toml, hooks) and Gemini CLI's ``.gemini`` (settings.json, hooks),
+  the home directory itself and ``.local``, ``.local/state``, ``.local/share`` as a whole (unpacking, syncing or cloning into them replaces those
   files), everything below ``.config`` (XDG config home: git's ``config``, editors' and shells' start-up files) and
   ``.local/bin`` (on the PATH), and the credential files below;
   FlyBot's own state directory and store files (:func:`flybot_state`), whoever writes them (sqlite3, cp, ln, tar).
@@ -102,7 +102,7 @@ _NOT_PROTECTED = ("/var/tmp", "/var/folders", "/private/var/tmp", "/private/var/
 _HOME_PROTECTED = frozenset({
     ".ssh", ".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout", ".zshenv", ".zprofile", ".zshrc",
     ".zlogin", ".zlogout", ".gnupg", ".pam_environment", ".gitconfig", ".bash_aliases", "bin", ".claude",
-    ".claude.json", ".codex",
+    ".claude.json", ".codex", ".gemini",
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({
     (".config", "autostart"), (".config", "systemd"), (".cargo", "config.toml"), (".cargo", "config"),

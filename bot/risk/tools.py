@@ -10,7 +10,7 @@ tool call                                   grade                 rule
 file edit or write inside the workspace     ``workspace_write``   ``tool-write-in-workspace``
 ... a git, hg or jj control file, or a      ``destructive``       ``git-control-write`` (the shell grader's rules:
 coding agent's settings (``.claude``,                             paths.py ``_git_control``, grader.py
-``.codex``, ``.mcp.json``)                                        ``git_directory_file``)
+``.codex``, ``.gemini``, ``.mcp.json``)                           ``git_directory_file``)
 ... in a temp area                          ``system``            ``tool-write-outside-workspace``
 ... elsewhere outside the workspace         ``destructive``       ``overwrite-outside-workspace`` (as the same
                                                                   overwrite by a shell command)
@@ -108,7 +108,7 @@ def _where(path: str | None, workspace: str | None) -> tuple[RiskLevel, str, str
         return (
             RiskLevel.DESTRUCTIVE,
             "git-control-write",
-            f"writes {path}: git hooks and config, and coding agents' settings (.claude, .codex, .mcp.json), make "
+            f"writes {path}: git hooks and config, and coding agents' settings (.claude, .codex, .gemini, .mcp.json), make "
             "programs run later.",
         )
     if where is Where.WORKSPACE:

@@ -1,0 +1,249 @@
+"""``flybot hook gemini``: a Gemini CLI ``BeforeTool`` command hook that asks FlyBot before a tool call runs.
+
+Protocol (Gemini CLI's hooks reference, docs/hooks/reference.md in the npm package ``@google/gemini-cli``; checked
+against 0.61.0's hook runner):
+
+* Input, one JSON object on stdin::
+
+      {"session_id": "8cb1...", "transcript_path": "/.../session-....jsonl", "cwd": "/repo",
+       "hook_event_name": "BeforeTool", "timestamp": "2026-12-06T10:50:13.275Z",
+       "tool_name": "run_shell_command", "tool_input": {"command": "rm -rf build", "description": "..."}}
+
+  (``mcp_context`` and ``original_request_name`` may follow; fields not listed here are ignored.)
+* Output on stdout, exit 0: ``{"decision": "allow"}`` (Gemini CLI's own approval mode and policy still apply:
+  ``allow`` never skips its confirmation), ``{"decision": "deny", "reason": "..."}`` (the call does not run; the
+  reason reaches the model as the tool's error, "Tool execution blocked: ..."), or ``{"decision": "ask"}`` (Gemini CLI
+  asks the user in its terminal, in every approval mode, ``yolo`` included).
+* Exit 2 blocks the call with stderr as the reason. Exit 1, no output, or (with exit 0) output that is not JSON is
+  a warning and **the call proceeds** (Gemini CLI reads stderr when stdout is empty); so does a hook that outlives
+  its ``timeout`` (milliseconds, 60000 by default: the hook is killed and its answer ignored). This hook therefore
+  never lets an exception escape, and its ``--wait`` (55 s by default) stays below that timeout: ``flybot hook
+  install gemini`` writes ``--wait 590`` with ``"timeout": 600000``.
+
+Tools graded (any other tool, or another event, gets no decision: ``{}`` on stdout, one line on stderr):
+
+======================  ==============================  ===========================================================
+Gemini CLI tool         graded as                       notes
+======================  ==============================  ===========================================================
+``run_shell_command``   a shell command                 in ``dir_path`` when given (relative to ``cwd``); the
+                                                        ``description`` is the card's justification
+``write_file``          ``Write`` (bot/risk/tools.py)   ``file_path``, ``content``
+``replace``             ``Edit``                        ``file_path``, ``old_string``, ``new_string``,
+                                                        ``allow_multiple``
+``google_web_search``   ``WebSearch``                   ``query``
+``mcp_<server>_<tool>`` ``mcp__SERVER__TOOL``           from ``mcp_context`` (``server_name``, ``tool_name``);
+                                                        ``destructive`` until a program rule grades it
+======================  ==============================  ===========================================================
+
+FlyBot's mapping, fail closed: at or below ``--ceiling`` or approved -> ``allow``; denied or expired -> ``deny`` with
+the line naming the approver and the owner's reason; no human decision (FlyBot unreachable or refusing, no token,
+nothing decided within ``--wait``, an undeliverable card, the hook interrupted: :data:`bot.hooks.gate.NO_DECISION`)
+-> ``--on-no-decision``, ``deny`` by default (``ask`` waits in the terminal, and a headless ``gemini -p`` run has no
+one to answer it, so it waits until killed); an internal error -> ``deny``; stdin that is not a JSON object -> exit 2.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from bot.hooks.claude_code import decision_for, no_decision
+from bot.hooks.gate import Grade, Request, Server, decide, expiry_for_wait, find_server, grade, grade_tool_call
+
+TYPE_CHECKING = False  # typing stays unloaded: this hook runs on every tool call (bot/values.py)
+if TYPE_CHECKING:
+    from typing import IO, Any
+
+    from bot.risk.model import RiskLevel
+
+EXIT_OK, EXIT_BLOCK = 0, 2
+PREFIX = "flybot hook gemini"
+#: ``--wait`` default, seconds: below Gemini CLI's default hook timeout of 60 s, with room for the withdraw.
+DEFAULT_WAIT = "55"
+#: The hook ``timeout`` ``flybot hook install gemini`` writes (milliseconds) and the ``--wait`` it passes.
+INSTALL_TIMEOUT_MS, INSTALL_WAIT = 600_000, "590"
+#: Gemini CLI's tools this hook grades, and the FlyBot tool name each is graded as (``Bash``: a shell command).
+TOOLS = {"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit", "google_web_search": "WebSearch"}
+#: The matcher (a regular expression on the tool name) for the settings: :data:`TOOLS` and every MCP tool.
+MATCHER = "|".join([*TOOLS, "mcp_.*"])
+
+
+def mcp_name(tool: object, context: object) -> str | None:
+    """The FlyBot name (``mcp__SERVER__TOOL``, as Claude Code names MCP tools and program rules name them) of a
+    Gemini CLI MCP tool call (``mcp_<server>_<tool>``, with ``mcp_context.server_name`` and ``tool_name``); None
+    when it is not one."""
+    if not isinstance(tool, str) or not tool.startswith("mcp_"):
+        return None
+    if isinstance(context, dict):
+        server, name = context.get("server_name"), context.get("tool_name")
+        if isinstance(server, str) and server and isinstance(name, str) and name:
+            return f"mcp__{server}__{name}"
+    return tool  # no context: graded under its own name, as a tool FlyBot does not know (it asks)
+
+
+class InputError(ValueError):
+    """stdin is not a ``BeforeTool`` event this hook can read."""
+
+
+def parse_event(raw: bytes) -> dict[str, Any]:
+    """The event object; raises :class:`InputError` when stdin is not a JSON object."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        from bot.errors import plain_cause
+
+        raise InputError(f"stdin is not a JSON hook event ({plain_cause(exc)})") from None
+    if not isinstance(data, dict):
+        raise InputError("stdin is not a JSON object")
+    return data
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def graded_call(
+    tool: str, tool_input: dict[str, Any], *, cwd: str, contained: bool, ceiling: RiskLevel, server: Server
+) -> tuple[Grade, str, str | None, bool]:
+    """Grade one call of a Gemini CLI tool in :data:`TOOLS`: the grade, the directory it runs in, the card's
+    justification and whether it runs contained (only a shell command can)."""
+    as_name = TOOLS[tool]
+    if as_name == "Bash":
+        command = tool_input.get("command")
+        if not isinstance(command, str) or not command.strip():
+            raise InputError("the run_shell_command call has no command")
+        where = _text(tool_input.get("dir_path"))
+        run_in = os.path.realpath(os.path.join(cwd, where)) if where else cwd
+        graded = grade(command, contained=contained, cwd=run_in, ceiling=ceiling, server=server)
+        return graded, run_in, _text(tool_input.get("description")), contained
+    if as_name == "Edit":
+        call: dict[str, Any] = {
+            "file_path": tool_input.get("file_path"),
+            "old_string": tool_input.get("old_string"),
+            "new_string": tool_input.get("new_string"),
+            "replace_all": bool(tool_input.get("allow_multiple")),
+        }
+    elif as_name == "Write":
+        call = {"file_path": tool_input.get("file_path"), "content": tool_input.get("content")}
+    else:
+        call = {"query": tool_input.get("query")}
+    return grade_tool_call(as_name, call, cwd=cwd, ceiling=ceiling, server=server), cwd, None, False
+
+
+def answer(decision: str, reason: str, verdict_outcome: str | None = None) -> dict[str, Any]:
+    """The stdout object: ``allow`` (with the approval line as ``systemMessage`` when a person or a standing
+    approval approved), ``deny`` with the reason, or ``ask`` with the reason as ``systemMessage``."""
+    if decision == "allow":
+        return (
+            {"decision": "allow", "systemMessage": reason} if verdict_outcome == "approved" else {"decision": "allow"}
+        )
+    if decision == "ask":
+        return {"decision": "ask", "systemMessage": reason}
+    return {"decision": "deny", "reason": reason}
+
+
+def run(
+    *,
+    stdin: IO[bytes],
+    stdout: IO[str],
+    stderr: IO[str],
+    contained: bool,
+    ceiling: RiskLevel,
+    server: Server,
+    wait_s: float,
+    room: str | None = None,
+    on_no_decision: str = "deny",
+) -> int:
+    """Read one event, write the answer; returns the exit code (0, or 2 when stdin cannot be read)."""
+    try:
+        event = parse_event(stdin.read())
+    except InputError as exc:
+        print(f"{PREFIX}: FlyBot could not read the event ({exc}); blocked", file=stderr)
+        return EXIT_BLOCK
+    except OSError as exc:
+        print(f"{PREFIX}: cannot read stdin ({exc.strerror or exc}); blocked", file=stderr)
+        return EXIT_BLOCK
+    name, tool_input = event.get("tool_name"), event.get("tool_input")
+    if event.get("hook_event_name") != "BeforeTool":
+        return _no_decision(stdout, stderr, f"{event.get('hook_event_name')!r} is not BeforeTool")
+    mcp = mcp_name(name, event.get("mcp_context"))
+    if name not in TOOLS and mcp is None:
+        return _no_decision(stdout, stderr, f"FlyBot does not grade {name!r} (matcher {MATCHER!r})")
+    started = time.monotonic()
+    mode = "deny" if on_no_decision == "deny" else "ask"
+    try:
+        if not isinstance(tool_input, dict):
+            raise InputError(f"the {name} call has no tool_input object")
+        cwd = _text(event.get("cwd")) or os.getcwd()
+        if mcp is not None:  # an MCP tool: program rules grade it by its full name (bot/risk/tools.py)
+            graded = grade_tool_call(mcp, tool_input, cwd=cwd, ceiling=ceiling, server=server)
+            run_in, justification, runs_contained = cwd, None, False
+        else:
+            graded, run_in, justification, runs_contained = graded_call(
+                str(name), tool_input, cwd=cwd, contained=contained, ceiling=ceiling, server=server
+            )
+        session = _text(event.get("session_id")) or "gemini-cli"
+        request = Request(
+            session_id=session,
+            cwd=run_in,
+            contained=runs_contained,
+            justification=justification,
+            room=room,
+            expires_s=expiry_for_wait(wait_s),
+        )
+        verdict = decide(graded, server, request, wait_s=max(0.5, wait_s - (time.monotonic() - started)))
+        decision, reason = decision_for(verdict, on_no_decision=mode)  # type: ignore[arg-type]
+        out = answer(decision, reason, verdict.outcome)
+    except Exception as exc:  # noqa: BLE001 - exit 1 would let the call proceed: deny, saying why
+        from bot.errors import plain_cause
+
+        text = f"the FlyBot hook failed ({plain_cause(exc)}: {exc})".splitlines()[0]
+        _, reason = no_decision(text, on_no_decision="deny", permission_mode=None)
+        out = answer("deny", reason)
+    stdout.write(json.dumps(out) + "\n")
+    stdout.flush()
+    if out["decision"] != "allow":
+        print(f"{PREFIX}: {out.get('reason') or out.get('systemMessage')}", file=stderr)
+    return EXIT_OK
+
+
+def _no_decision(stdout: IO[str], stderr: IO[str], why: str) -> int:
+    """``{}``: Gemini CLI's own approval mode and policy decide (with stdout empty it would read stderr as the
+    answer and show it as a message)."""
+    stdout.write("{}\n")
+    stdout.flush()
+    print(f"{PREFIX}: {why}; no decision", file=stderr)
+    return EXIT_OK
+
+
+def main_from_args(
+    contained: bool,
+    ceiling: RiskLevel,
+    url: str | None,
+    token: str | None,
+    wait: str,
+    room: str | None,
+    on_no_decision: str,
+) -> int:
+    """Run against the process's real stdin/stdout/stderr (the CLI's entry); a bad ``--wait`` exits 2 with one line
+    (Gemini CLI then blocks the call and shows the line)."""
+    from bot.hooks.claude_code import parse_wait
+
+    try:
+        wait_s = parse_wait(wait)
+    except ValueError as exc:
+        print(f"{PREFIX}: {exc}", file=sys.stderr)
+        return EXIT_BLOCK
+    return run(
+        stdin=sys.stdin.buffer,
+        stdout=sys.stdout,
+        stderr=sys.stderr,
+        contained=contained,
+        ceiling=ceiling,
+        server=find_server(url, token),
+        wait_s=wait_s,
+        room=room,
+        on_no_decision=on_no_decision,
+    )

@@ -1,0 +1,295 @@
+"""The real Gemini CLI (npm ``@google/gemini-cli``, pinned in .ci/run) with ``flybot hook gemini`` as its
+``BeforeTool`` hook, against a scripted Gemini API on loopback (tests/scripted_models.py, through
+``GOOGLE_GEMINI_BASE_URL`` with API-key auth) and a real FlyBot with the Slack emulation. The runs are headless
+(``gemini -p``) in ``yolo`` approval mode, so FlyBot's hook is the only gate; the hook is in the user's settings,
+as ``flybot hook install gemini --user`` writes it (a project's hooks run only in a trusted folder). What the model
+was told is read from the scripted API's requests (the call's ``functionResponse``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import subprocess
+import sys
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.hooks.install import merged
+from cards import APPROVE_ACTION
+from tests.agents import agent_binary
+from tests.harness import OWNER, Harness, free_socket
+from tests.scripted_models import GenerateContentAPI
+from tests.test_hooks import ROOT, deny_with, escalations_created, pending_id
+
+pytestmark = pytest.mark.timeout(240)
+
+
+@pytest.fixture
+async def model() -> AsyncIterator[GenerateContentAPI]:
+    api = GenerateContentAPI()
+    await api.start()
+    try:
+        yield api
+    finally:
+        await api.close()
+
+
+def setup(tmp: Path, *hook_args: str) -> tuple[Path, Path]:
+    """A project with ``build/keep.txt`` and a home whose ``~/.gemini/settings.json`` selects API-key auth and runs
+    FlyBot's hook (merged as ``flybot hook install gemini --user`` merges it)."""
+    proj, home = tmp / "proj", tmp / "home"
+    (proj / "build").mkdir(parents=True)
+    (proj / "build" / "keep.txt").write_text("still here\n")
+    (home / ".gemini").mkdir(parents=True)
+    hook = " ".join([sys.executable, "-m", "bot", "hook", "gemini", *hook_args])
+    settings = merged({"security": {"auth": {"selectedType": "gemini-api-key"}}}, "gemini", hook)
+    (home / ".gemini" / "settings.json").write_text(json.dumps(settings))
+    (home / ".gemini" / "trustedFolders.json").write_text(json.dumps({str(proj): "TRUST_FOLDER"}))
+    return proj, home
+
+
+async def start_gemini(
+    proj: Path, home: Path, model: GenerateContentAPI, flybot_url: str, token: str
+) -> asyncio.subprocess.Process:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "GEMINI", "GOOGLE_"))}
+    env.update(
+        HOME=str(home),
+        PYTHONPATH=str(ROOT),
+        GEMINI_API_KEY="scripted",
+        GOOGLE_GEMINI_BASE_URL=model.url,
+        FLYBOT_URL=flybot_url,
+        FLYBOT_TOKEN=token,
+    )
+    return await asyncio.create_subprocess_exec(
+        agent_binary("gemini"),
+        "-p",
+        "Run the step you are scripted to run.",
+        "--output-format",
+        "json",
+        "--approval-mode",
+        "yolo",
+        "-m",
+        "gemini-2.5-flash",
+        cwd=proj,
+        env=env,
+        stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
+
+
+async def finished(proc: asyncio.subprocess.Process) -> dict[str, Any]:
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 180)
+    finally:
+        if proc.returncode is None:
+            proc.kill()
+            await proc.wait()
+    assert proc.returncode == 0, (out.decode()[-2000:], err.decode()[-2000:])
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def the_response(model: GenerateContentAPI) -> dict[str, Any]:
+    """What the model got back for its one call."""
+    responses = model.function_responses()
+    name = model.call[0] if model.call else "run_shell_command"
+    assert model.calls == 1 and len(responses) == 1 and responses[0]["name"] == name, responses
+    response: dict[str, Any] = responses[0]["response"]
+    return response
+
+
+async def test_gemini_runs_a_command_at_or_below_the_ceiling_without_a_card(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    model.command = "ls build"
+    await finished(await start_gemini(proj, home, model, harness.url, token))
+    assert "keep.txt" in json.dumps(the_response(model))
+    assert await escalations_created(harness) == []
+
+
+async def test_gemini_runs_the_command_only_once_the_owner_approves(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    model.command = "rm -rf build"
+    gemini = await start_gemini(proj, home, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command == "rm -rf build" and stored.justification == "scripted step"
+    await asyncio.sleep(0.5)
+    assert (proj / "build" / "keep.txt").exists(), "nothing runs before Approve"
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    await finished(gemini)
+    assert not (proj / "build").exists()
+    assert "error" not in the_response(model)
+
+
+async def test_gemini_passes_the_owners_deny_reason_to_the_model(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    model.command = "rm -rf build"
+    gemini = await start_gemini(proj, home, model, harness.url, token)
+    await deny_with(harness, await pending_id(harness), "keep the build, we ship from it")
+    await finished(gemini)
+    error = str(the_response(model).get("error"))
+    assert "Tool execution blocked" in error and "keep the build, we ship from it" in error, error
+    assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_gemini_does_not_run_the_command_when_nobody_decides_within_the_wait(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path, "--wait", "3")
+    model.command = "rm -rf build"
+    gemini = await start_gemini(proj, home, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    await finished(gemini)
+    assert "no decision within" in str(the_response(model).get("error"))
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "withdrawn"
+    assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_gemini_does_not_run_the_command_when_flybot_is_unreachable(
+    model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    proj, home = setup(tmp_path, "--wait", "3")
+    model.command = "rm -rf build"
+    closed = free_socket()  # bound, never listening
+    try:
+        gemini = await start_gemini(proj, home, model, f"http://127.0.0.1:{closed.getsockname()[1]}", "fbt_whatever")
+        await finished(gemini)
+    finally:
+        closed.close()
+    assert "unreachable" in str(the_response(model).get("error"))
+    assert (proj / "build" / "keep.txt").exists()
+
+
+async def test_gemini_asks_before_writing_its_own_settings_and_a_deny_keeps_them(
+    harness: Harness, model: GenerateContentAPI, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    proj, home = setup(tmp_path)
+    settings = proj / ".gemini" / "settings.json"
+    model.call = ("write_file", {"file_path": str(settings), "content": '{"hooksConfig": {"enabled": false}}'})
+    gemini = await start_gemini(proj, home, model, harness.url, token)
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command.startswith(f"Write {settings}") and stored.risk == "destructive"
+    await deny_with(harness, escalation_id, "the hooks stay on")
+    await finished(gemini)
+    assert "the hooks stay on" in str(the_response(model).get("error"))
+    assert not settings.exists()
+
+
+# -- the protocol, without the CLI ------------------------------------------------------------------------------------
+def hook(stdin: bytes, *args: str, **env: str) -> subprocess.CompletedProcess[bytes]:
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
+    environ.update(PYTHONPATH=str(ROOT), **env)
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "hook", "gemini", *args],
+        input=stdin,
+        capture_output=True,
+        env=environ,
+        timeout=60,
+    )
+
+
+def before_tool(tool: str, tool_input: dict[str, Any], cwd: str = "/tmp") -> bytes:
+    event = {
+        "session_id": "s1",
+        "transcript_path": "/tmp/t.jsonl",
+        "cwd": cwd,
+        "hook_event_name": "BeforeTool",
+        "timestamp": "2026-12-06T10:50:13.275Z",
+        "tool_name": tool,
+        "tool_input": tool_input,
+    }
+    return json.dumps(event).encode()
+
+
+def test_unreadable_input_blocks_the_call_with_exit_2() -> None:
+    done = hook(b"not json")
+    assert done.returncode == 2 and done.stdout == b"" and b"could not read the event" in done.stderr
+
+
+def test_a_tool_flybot_does_not_grade_gets_no_decision() -> None:
+    done = hook(before_tool("read_file", {"file_path": "/etc/passwd"}))
+    assert done.returncode == 0 and json.loads(done.stdout) == {}
+
+
+def test_a_shell_call_without_a_command_is_denied() -> None:
+    done = hook(before_tool("run_shell_command", {"description": "nothing"}))
+    answer = json.loads(done.stdout)
+    assert done.returncode == 0 and answer["decision"] == "deny" and "no command" in answer["reason"], answer
+
+
+def test_no_token_denies_a_call_above_the_ceiling(tmp_path: Path) -> None:
+    done = hook(before_tool("run_shell_command", {"command": "rm -rf /srv/app"}), FLYBOT_STATE_DIR=str(tmp_path))
+    answer = json.loads(done.stdout)
+    assert answer["decision"] == "deny" and "no Bot token" in answer["reason"], answer
+
+
+def test_install_writes_the_before_tool_hook_and_keeps_other_settings(tmp_path: Path) -> None:
+    (tmp_path / ".gemini").mkdir()
+    (tmp_path / ".gemini" / "settings.json").write_text(json.dumps({"model": {"name": "gemini-2.5-pro"}}))
+    for _ in range(2):  # twice: the second run replaces FlyBot's entry instead of adding one
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "bot",
+                "hook",
+                "install",
+                "gemini",
+                "--project",
+                str(tmp_path),
+                "--program",
+                "flybot",
+            ],
+            capture_output=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+            timeout=60,
+        )
+        assert done.returncode == 0, done.stderr
+    settings = json.loads((tmp_path / ".gemini" / "settings.json").read_text())
+    assert settings["model"] == {"name": "gemini-2.5-pro"}
+    assert settings["hooks"]["BeforeTool"] == [
+        {
+            "matcher": "run_shell_command|write_file|replace|google_web_search|mcp_.*",
+            "hooks": [{"type": "command", "command": "flybot hook gemini --wait 590", "timeout": 600000}],
+        }
+    ]
+
+
+async def test_an_mcp_tool_call_is_asked_about_under_its_mcp_name(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    event = json.loads(before_tool("mcp_github_create_issue", {"title": "Release 1.2"}, cwd=str(tmp_path)))
+    event["mcp_context"] = {"server_name": "github", "tool_name": "create_issue", "command": "github-mcp"}
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
+    environ.update(PYTHONPATH=str(ROOT), FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "hook", "gemini", env=environ, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    answered = asyncio.ensure_future(proc.communicate(json.dumps(event).encode()))
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.tool is not None and stored.tool["name"] == "mcp__github__create_issue"
+    assert stored.tool["input"] == {"title": "Release 1.2"} and stored.risk == "destructive"
+    await deny_with(harness, escalation_id, "not this release")
+    out, _ = await asyncio.wait_for(answered, 60)
+    answer = json.loads(out)
+    assert answer["decision"] == "deny" and "not this release" in answer["reason"], answer
