@@ -20,8 +20,20 @@ def _settings() -> Settings:
 
 
 # -- serve --------------------------------------------------------------------------------------------
+def keep_memory_private() -> bool:
+    """Make this process's memory unreadable by the other processes of its user, an agent's among them: prctl(2)
+    ``PR_SET_DUMPABLE`` 0 puts ``/proc/PID/mem`` and ptrace out of reach without CAP_SYS_PTRACE (and turns off core
+    dumps). The server holds the Slack or local mode signing secret and the tokens there. True when set (Linux)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    return int(ctypes.CDLL(None, use_errno=True).prctl(4, 0, 0, 0, 0)) == 0  # PR_SET_DUMPABLE = 4
+
+
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run FlyBot until interrupted (Ctrl-C / SIGTERM). Exit 2 on a configuration error or a port in use."""
+    keep_memory_private()
     overrides: dict[str, Any] = {}
     if args.host:
         overrides["host"] = args.host

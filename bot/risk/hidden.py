@@ -28,7 +28,8 @@ from bot.values import Frozen
 __all__ = ["Lookalike", "hidden_characters", "lookalikes", "needs_a_person", "plain_warning", "reveal"]
 
 _INVISIBLE_EXTRA = frozenset(
-    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x2800, 0x3164, 0xFFA0]  # CGJ, Hangul/Khmer fillers, braille blank
+    # CGJ, Hangul/Khmer fillers, Mongolian vowel and free variation selectors, braille blank, Khitan filler
+    [0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180B, 0x180C, 0x180D, 0x180E, 0x180F, 0x2800, 0x3164, 0xFFA0, 0x16FE4]
     + list(range(0xFE00, 0xFE0E))  # variation selectors 1-14 (15 and 16 pick text/emoji style: see _is_hidden)
     + list(range(0xE0100, 0xE01F0))  # variation selectors supplement
 )

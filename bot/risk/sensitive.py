@@ -182,6 +182,7 @@ _SECRET_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
         "a whole disk: every file on it, secrets included",
     ),
     (re.compile(r"^/(?:dev/(?:k?mem|port)|proc/kcore)$"), "the machine's memory: every secret in use"),
+    (re.compile(r"^/proc/[^/]+/(?:task/[^/]+/)?mem$"), "a process's memory: the secrets it holds"),
 )
 #: Absolute trees whose every file is a secret.
 _SECRET_TREES: dict[str, str] = {
@@ -246,7 +247,7 @@ _SECRET_PATH_TEXT = re.compile(
     r"\.(?:ssh|aws|kube|azure|netrc|pgpass|docker|npmrc|pypirc|git-credentials|config/|cargo|terraform\.d|"
     r"vault-token|gnupg|claude|codex|gem|m2|gradle|oci|password-store|s3cfg|boto|terraformrc|env\b|local/|mozilla|"
     r"my\.cnf|yarnrc|databrickscfg|pip/|composer|bundle/|pulumi|fly/|huggingface|kaggle|snowflake|age/|ansible|"
-    r"gemini|wrangler)|/dev/(?:[shv]d|xvd|nvme|mmcblk|dm-|md|loop|mapper|disk|sg|k?mem|port)|kcore|"
+    r"gemini|wrangler)|/dev/(?:[shv]d|xvd|nvme|mmcblk|dm-|md|loop|mapper|disk|sg|k?mem|port)|kcore|/mem\b|"
     r"chromium|google-chrome|BraveSoftware|flybot|"
     r"_history|_netrc|shadow|environ|ssh_host_|printenv|ssl/private|run/secrets|kubernetes|kubelet|letsencrypt|pki/|wireguard|"
     r"NetworkManager|debian\.cnf|keytab|opasswd|[~/.][^\s]*[*?[{]"

@@ -67,7 +67,7 @@
   // Hidden and direction-changing characters (bidi controls, zero-width, tags, controls other than newline/tab,
   // odd spaces) are shown as ⟨U+202E⟩, as FlyBot's cards do (bot/risk/hidden.py), so text reads as what it is.
   // A zero-width joiner between two pictographs (🧑‍💻) is part of the emoji and stays.
-  const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u2000-\u200c\u200e\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff9-\ufffb]|(^|[\u0000-\u007f])[\ufe0e\ufe0f]|[\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]|(?<![\p{Extended_Pictographic}\ufe0f])\u200d|\u200d(?!\p{Extended_Pictographic})/gu;
+  const HIDDEN = /[\u0000-\u0008\u000b-\u001f\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u2000-\u200c\u200e\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0d\ufeff\uffa0\ufff9-\ufffb]|(^|[\u0000-\u007f])[\ufe0e\ufe0f]|[\u{16fe4}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]|(?<![\p{Extended_Pictographic}\ufe0f])\u200d|\u200d(?!\p{Extended_Pictographic})/gu;
   const reveal = (value) => String(value).replace(HIDDEN, (m, before) => {
     const lead = before === undefined ? "" : before;
     const ch = m.slice(lead.length);
