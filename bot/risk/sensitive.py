@@ -84,6 +84,7 @@ __all__ = [
     "brace_alternatives",
     "credential_path",
     "flybot_state",
+    "glob_names_credential",
     "may_hold_credential",
     "may_name_secret",
     "path_text",
@@ -514,6 +515,47 @@ def _literal_credential(text: str) -> str | None:
         elif part in _HOME_FILES and not following:
             return "passwords or tokens"
     return None
+
+
+#: The most components of a glob :func:`glob_names_credential` matches (a longer glob is judged on its last ones).
+_GLOB_PARTS = 16
+
+
+def glob_names_credential(text: str) -> str | None:
+    """What secret a glob ``text`` read where any file may be a symbolic link (the workspace, the temp area) may name:
+    from any of its components on, its components match the last components of a credential path of
+    :data:`_EXAMPLES` (fnmatch either way), and the path they name that way is a credential file by its own name
+    (``.en?`` names ``.env``, ``*/credentials`` names ``.aws/credentials``, ``x*/.ssh/id_*`` names ``.ssh/id_rsa``,
+    ``*/shadow`` names ``/etc/shadow``). A name's leading dot is matched by a glob's ``*`` or ``?`` in a directory
+    part (a link to ``~/.aws`` may be called anything) but, as bash does, not in the last part. None for a glob
+    that names none (``?``, ``*.py``, ``src/*.json``), or for text holding no glob."""
+    if _GLOB.search(text) is None:
+        return None
+    parts = [p for p in text.split("/") if p not in ("", ".")][-_GLOB_PARTS:]
+    for start in range(len(parts)):
+        rest = parts[start:]
+        for example in _EXAMPLES:
+            body = example[1:]
+            for first in range(len(body)):
+                run = body[first:]
+                pairs = list(zip(run, rest, strict=False))
+                if not all(_glob_matches(name, pattern, last=index == len(rest) - 1)
+                           for index, (name, pattern) in enumerate(pairs)):  # fmt: skip
+                    continue
+                named = [*run[: len(pairs)], *rest[len(pairs) :]]
+                path = "/".join([example[0], *named]) if first == 0 else "/".join(named)
+                found = _literal_credential(path)
+                if found is not None:
+                    return found
+    return None
+
+
+def _glob_matches(name: str, pattern: str, *, last: bool) -> bool:
+    """True when the file name ``name`` and the glob component ``pattern`` may name the same file (fnmatch either
+    way); in the last component a leading dot must be matched by a dot (bash(1) "Pathname Expansion")."""
+    if last and name.startswith(".") and not pattern.startswith("."):
+        return False
+    return fnmatchcase(name, pattern) or fnmatchcase(pattern, name)
 
 
 def may_hold_credential(text: str) -> str | None:

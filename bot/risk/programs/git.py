@@ -39,6 +39,7 @@ from collections.abc import Callable
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is
+from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting
 from bot.risk.settings import local_url as _local_url
@@ -202,6 +203,8 @@ def git(call: Call) -> None:
             return
         if name in ("-C", "--work-tree", "--git-dir"):
             dirs.append(taken)
+    if dirs and _elsewhere(call, dirs):
+        return
     if index >= len(words):
         read_only(call, "git without a subcommand only prints.")
         return
@@ -222,6 +225,31 @@ def git(call: Call) -> None:
             return
         call.write(Word(None, dynamic.src), f"{show(dynamic)} may be git {sub} --output to")
     handler(_Git(call, _repo(dirs), sub, args))
+
+
+def _elsewhere(call: Call, dirs: list[Word]) -> bool:
+    """``-C``, ``--git-dir`` or ``--work-tree`` naming a place outside the workspace (the temp area included) or one
+    only known when it runs: git reads that repository's configuration and runs what it names (``core.pager``,
+    ``core.fsmonitor``, ``diff.external``, textconv drivers, hooks), which FlyBot does not read; graded as a build
+    tool pointed at a project outside the workspace (``project-outside-workspace``: destructive, never covered).
+    True when flagged."""
+    for place in (_repo(dirs), *dirs):
+        value = place.value
+        if value is not None and not value.startswith("~"):
+            value = posixpath.normpath(value)
+            if posixpath.basename(value) == ".git":  # a .git directory: the repository is where it lies
+                value = posixpath.dirname(value) or "."
+            if call.where(Word(value, place.src)) is Where.WORKSPACE:
+                continue
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"git runs in {shorten(place.src, 60)}, outside the workspace (or only known when it runs): git reads "
+            "that repository's configuration, which can name programs git runs (core.pager, core.fsmonitor, "
+            "diff.external, textconv drivers, hooks), and FlyBot does not read it.",
+        )
+        return True
+    return False
 
 
 def _own_git_dir(value: str | None) -> bool:
