@@ -565,22 +565,61 @@ class Call:
                 return Word(real, f"{word.src} (through a symbolic link: {shorten(real, 80)})")
         return word
 
-    def run(self, words: list[Word], wrapper: str, *, child_process: bool = True, cwd: Word | None = None) -> None:
-        """Grade ``words`` as the command this wrapper runs, in the same simple command."""
-        self.g.unwrap(self.rec, self.scope, words, wrapper, child_process=child_process, cwd=cwd)
+    def run(
+        self,
+        words: list[Word],
+        wrapper: str,
+        *,
+        child_process: bool = True,
+        cwd: Word | None = None,
+        repeat: bool = False,
+    ) -> None:
+        """Grade ``words`` as the command this wrapper runs, in the same simple command; ``repeat``: the wrapper runs
+        it again and again (``xargs``), so it is graded as a loop body (:meth:`Grader.repeating`)."""
+        if not repeat:
+            self.g.unwrap(self.rec, self.scope, words, wrapper, child_process=child_process, cwd=cwd)
+            return
+        rec = self.rec
+        saved = (rec.words, list(rec.wrappers), rec.level, rec.marks, rec.outside, rec.chosen_by)
+
+        def rewind() -> None:
+            rec.words, wrappers, rec.level, marks, rec.outside, chosen = saved
+            rec.wrappers, rec.marks, rec.chosen_by = list(wrappers), marks and list(marks), chosen and list(chosen)
+
+        self.g.repeating(
+            self.scope,
+            lambda inner: self.g.unwrap(rec, inner, words, wrapper, child_process=child_process, cwd=cwd),
+            rewind,
+        )
 
     def child(self, words: list[Word], wrapper: str, *, cwd_unknown: bool = False) -> None:
-        """Grade ``words`` as a separate command this program runs (``find -exec``)."""
-        self.g.child(self.rec, self.scope, words, wrapper, cwd_unknown=cwd_unknown)
+        """Grade ``words`` as a separate command this program runs (``find -exec``), once per file it finds: graded
+        as a loop body (:meth:`Grader.repeating`)."""
+        self.g.repeating(
+            self.scope, lambda inner: self.g.child(self.rec, inner, words, wrapper, cwd_unknown=cwd_unknown)
+        )
 
     def script(
-        self, text: str, wrapper: str, *, remote: bool = False, repeat: bool = False, same_shell: bool = False
+        self,
+        text: str,
+        wrapper: str,
+        *,
+        remote: bool = False,
+        repeat: bool = False,
+        same_shell: bool = False,
+        later: bool = False,
     ) -> None:
         """Parse and grade ``text`` as a shell script this program runs (``bash -c``, ``eval``, a recipe's line).
 
-        ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on.
+        ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on. ``later``: it runs
+        after the rest of the script may have (a ``trap`` action, at exit or on a signal): graded again at the end
+        when a link maker comes after it (:meth:`Grader.finish`).
         """
-        self.g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
+        g = self.g
+        before = len(g.records)
+        g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
+        if later and g.links_made is None:
+            g.later.append((self.rec, self.scope, text, wrapper, [rec for rec, _ in g.records[before:]]))
 
 
 Handler = Callable[[Call], None]
@@ -634,6 +673,9 @@ class Grader:
         #: Credential files the link makers of this script name (``ln -s ~/.ssh/id_rsa k``), with what they hold: a
         #: later read through such a link prints them (:meth:`planted_reads`).
         self.link_secrets: list[tuple[str, str]] = []
+        #: Scripts that run after the rest of this one may have (``trap`` actions), graded before any link maker:
+        #: :meth:`finish` grades them again when one comes later.
+        self.later: list[tuple[Rec, Scope, str, str, list[Rec]]] = []
         #: True once the script gave a variable the integer attribute (``declare -i``): assigned values may then be
         #: arithmetic that assigns other names (``x=HOME=1``).
         self.integers = False
@@ -1012,7 +1054,8 @@ class Grader:
             program.handler(Call(self, rec, scope, name, words[1:]))
         else:
             self.ruled_builtin(rec, scope, name, words, rule, program, lower=not as_path)
-        if _makes_links(name, [w.value for w in words[1:]]):
+        # a word known to be an operand (find's {} below literal start points) is no option that makes links
+        if _makes_links(name, [w.value if w.value is not None or not w.operand_only else "" for w in words[1:]]):
             if self.links_made is None:
                 self.links_made = name
             self.note_link_secrets(name, words[1:])
@@ -1361,6 +1404,19 @@ class Grader:
             parent.level = inner_level
         if len(self.records) > before:
             parent.emit = False
+
+    def finish(self) -> None:
+        """After the walk: a script that runs later (:attr:`later`, a ``trap`` action) graded before the first link
+        maker runs after it (at exit, or on a signal), so it is graded again as though the link maker came first
+        (its first grading's records are replaced)."""
+        if self.links_made is None or not self.later:
+            return
+        self.links_when = "in this command (a trap runs when the shell exits or is signalled, after it)"
+        for parent, scope, text, wrapper, graded in self.later:
+            first = {id(rec) for rec in graded}  # its commands as first graded: replaced by the grading below
+            self.records[:] = [(rec, s) for rec, s in self.records if id(rec) not in first]
+            self.script(parent, scope, text, wrapper, remote=False, repeat=True, same_shell=False)
+        self.later = []
 
     # -- results --------------------------------------------------------------
     def simple_commands(self) -> tuple[SimpleCommand, ...]:

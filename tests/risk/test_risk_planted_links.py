@@ -104,11 +104,13 @@ def test_a_quoted_glob_character_is_a_plain_name(command: str) -> None:
         "for i in 1 2; do for j in 1; do echo x >> d/f; done; rsync -a src/ d/; done",
         "for i in 1 2; do bash -c 'echo x >> d/f'; cp -a src d; done",
         "watch 'echo x >> d/f; tar xf a.tar'",
+        "find . -name x -exec sh -c 'echo x >> d/f; tar xf a.tar' \\;",
+        "trap 'echo x >> d/f' EXIT; tar xf a.tar",
     ],
 )
 def test_a_write_before_a_link_maker_in_a_loop_or_function_body_is_an_unknown_place(command: str) -> None:
     graded = classify(command, contained=False, workspace=W)
-    first = next(c for c in graded.commands if "d/f" in c.text)
+    first = next(c for c in graded.commands if "d/f" in c.text and c.argv[0] in ("echo", "cp", "sed"))
     assert graded.risk is RiskLevel.DESTRUCTIVE, graded.reasons
     assert any(r.rule == "unknown-write-target" and "d/f" in r.subject for r in graded.reasons), graded.reasons
     assert first.risk is RiskLevel.DESTRUCTIVE and first.outside, first
@@ -128,6 +130,26 @@ def test_a_loop_without_a_link_maker_in_its_body_keeps_its_writes_in_the_workspa
     graded = classify(command, contained=False, workspace=W)
     assert graded.risk is RiskLevel.WORKSPACE_WRITE, graded.reasons
     assert "unknown-write-target" not in [r.rule for r in graded.reasons]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "find . -name '*.tar' -exec tar xf {} \\;",
+        "ls *.tar | xargs -n1 tar xf",
+        "git submodule foreach 'git pull'",
+    ],
+)
+def test_a_link_maker_run_again_by_find_xargs_or_fd_writes_where_its_last_run_may_lead(command: str) -> None:
+    graded = classify(command, contained=False, workspace=W)
+    assert graded.risk is RiskLevel.DESTRUCTIVE and "unknown-write-target" in [r.rule for r in graded.reasons]
+
+
+@pytest.mark.parametrize(
+    "command", ["trap 'echo x >> d/f' EXIT; echo hi", "find . -name '*.py' -exec sed -i s/a/b/ {} +"]
+)
+def test_a_trap_or_find_without_a_link_maker_keeps_its_writes_in_the_workspace(command: str) -> None:
+    assert classify(command, contained=False, workspace=W).risk is RiskLevel.WORKSPACE_WRITE
 
 
 def test_a_loop_body_is_graded_at_most_twice_however_deep_the_loops_nest() -> None:
