@@ -422,7 +422,9 @@ class _Checkpoint:
         "risk", "risk_before", "state", "direct_cd", "last_cd", "written_before", "links_made", "links_when",
         "integers",
     )  # fmt: skip
-    __slots__ = (*PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes")
+    __slots__ = (
+        *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
+    )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
         for name in self.PLAIN:
@@ -435,6 +437,7 @@ class _Checkpoint:
         self.mark = g.book.mark()
         self.records = len(g.records)
         self.recipes = len(g.recipes_used)
+        self.later = len(g.later)
 
 
 class Program(Frozen):
@@ -761,6 +764,7 @@ class Grader:
         self.book.restore(saved.mark)
         del self.records[saved.records :]
         del self.recipes_used[saved.recipes :]
+        del self.later[saved.later :]
 
     def _note_written(self, word: Word, cwd: Word | None) -> None:
         """Remember where a write with a known path lands, from each directory the script may be in."""

@@ -106,6 +106,7 @@ def test_a_quoted_glob_character_is_a_plain_name(command: str) -> None:
         "watch 'echo x >> d/f; tar xf a.tar'",
         "find . -name x -exec sh -c 'echo x >> d/f; tar xf a.tar' \\;",
         "trap 'echo x >> d/f' EXIT; tar xf a.tar",
+        "for i in 1 2; do trap 'echo x >> d/f' EXIT; tar xf a.tar; done",
     ],
 )
 def test_a_write_before_a_link_maker_in_a_loop_or_function_body_is_an_unknown_place(command: str) -> None:
@@ -114,6 +115,7 @@ def test_a_write_before_a_link_maker_in_a_loop_or_function_body_is_an_unknown_pl
     assert graded.risk is RiskLevel.DESTRUCTIVE, graded.reasons
     assert any(r.rule == "unknown-write-target" and "d/f" in r.subject for r in graded.reasons), graded.reasons
     assert first.risk is RiskLevel.DESTRUCTIVE and first.outside, first
+    assert len([c for c in graded.commands if "d/f" in c.text and c.argv[0] != "find"]) == 1, graded.commands
 
 
 @pytest.mark.parametrize(
