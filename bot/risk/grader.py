@@ -1104,7 +1104,7 @@ class Grader:
                 R.NETWORK,
                 "secret-read",
                 f"{shorten(word.src, 60)} may be {leads} that {self.links_made} {self.links_when} made: "
-                f"{name} prints it, and the command's output goes to the model.",
+                f"{'the command reads it' if name == '<' else name + ' prints it'}, and its output goes to the model.",
             )
             return
 
@@ -1300,7 +1300,7 @@ class Grader:
                     )
                     flagged = True
                     break
-            if not flagged and name in _CONTENT_READERS and _globbed(word):
+            if not flagged and (name in _CONTENT_READERS or name == "<") and _globbed(word):
                 self.glob_reads(rec, scope, name, word, state)
 
     def glob_reads(self, rec: Rec, scope: Scope, name: str, word: Word, state: CwdState) -> None:
@@ -1316,8 +1316,9 @@ class Grader:
                     scope,
                     R.NETWORK,
                     "secret-read",
-                    f"{shorten(word.src, 60)} is a glob that may name {what} (or a symbolic link to them): {name} "
-                    "prints it, and the command's output goes to the model.",
+                    f"{shorten(word.src, 60)} is a glob that may name {what} (or a symbolic link to them): "
+                    f"{'the command reads it' if name == '<' else name + ' prints it'}, and its output goes to the "
+                    "model.",
                 )
                 return
 

@@ -1039,6 +1039,8 @@ class _Walk:
         if op in _NO_WRITE_OPS or op not in _WRITE_OPS:
             if op in ("<", "<&") and target is not None:
                 self.g.secrets(rec, scope, "<", [target])
+                if self.g.links_made is not None:  # the input may be a link planted earlier in this command
+                    self.g.planted_reads(rec, scope, "<", [target])
             if op not in _NO_WRITE_OPS:
                 self.g.flag(
                     rec,

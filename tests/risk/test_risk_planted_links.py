@@ -176,6 +176,8 @@ def test_a_loop_body_is_graded_at_most_twice_however_deep_the_loops_nest() -> No
         ("unzip a.zip && dd if=x", "a credential file"),
         ("tar xf a.tar && cat ?", "a credential file"),
         ("git apply q.diff && base64 /tmp/x", "a credential file"),
+        ("tar xf a.tar; base64 < x", "a credential file"),
+        ("ln -s ~/.ssh/id_rsa x; while read -r l; do echo $l; done < x", "~/.ssh/id_rsa"),
     ],
 )
 def test_a_read_after_a_link_maker_is_graded_as_the_secret_read_it_may_be(command: str, names: str) -> None:
@@ -213,6 +215,7 @@ def test_a_command_that_prints_no_file_after_a_link_maker_is_no_secret_read(comm
         "cat */shadow",
         "less .npmr[c]",
         "cd sub && cat .en?",
+        "base64 < .en?",
     ],
 )
 def test_a_glob_that_may_name_a_credential_file_is_a_secret_read_never_covered(command: str) -> None:
