@@ -46,7 +46,7 @@ async def test_a_write_before_a_link_maker_in_a_loop_asks_before_it_can_land_out
     assert not (outside / "f").exists()
 
 
-@pytest.mark.parametrize("option", ["-C", "--git-dir", "--work-tree"])
+@pytest.mark.parametrize("option", ["-C", "--git-dir", "--work-tree", "cd"])
 async def test_git_in_a_repository_outside_the_workspace_asks_before_its_config_runs_a_program(
     harness: Harness, tmp_path: Path, option: str
 ) -> None:
@@ -61,10 +61,13 @@ async def test_git_in_a_repository_outside_the_workspace_asks_before_its_config_
     (other / "diff.sh").write_text(f"#!/bin/sh\necho ran > {marker}\n")
     (other / "diff.sh").chmod(0o755)
     _git("-C", other, "config", "diff.external", other / "diff.sh")  # git diff runs it (git-config(1))
-    place = {"-C": str(other), "--git-dir": f"{other}/.git", "--work-tree": str(other)}[option]
-    command = (
-        f"git {option} {place} diff" if option != "--work-tree" else f"git --git-dir {other}/.git {option} {place} diff"
-    )
+    commands = {
+        "-C": f"git -C {other} diff",
+        "--git-dir": f"git --git-dir {other}/.git diff",
+        "--work-tree": f"git --git-dir {other}/.git --work-tree {other} diff",
+        "cd": f"cd {other} && git diff",
+    }
+    command = commands[option]
     token = await harness.add_bot()
     run = await start_exec(workspace, "--", command, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
     escalation_id = await pending_id(harness)
