@@ -159,6 +159,12 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             store, admins=admins, is_workspace_admin=chat.is_workspace_admin, clock=utcnow, groups=groups
         )
         program_rules = ProgramRuleService(store, is_admin=standing.is_admin, clock=utcnow)
+        limits = AdmissionLimits(
+            max_open=settings.max_open_escalations,
+            per_minute=settings.rate_per_minute,
+            room_queue=settings.room_queue_max,
+            room_interval_s=settings.slack_room_interval_s,
+        )
         service = EscalationService(
             store,
             waiters,
@@ -168,12 +174,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             metrics=metrics,
             recheck_s=settings.recheck_s,
             notice_window_s=settings.notice_window_s,
-            limits=AdmissionLimits(
-                max_open=settings.max_open_escalations,
-                per_minute=settings.rate_per_minute,
-                room_queue=settings.room_queue_max,
-                room_interval_s=settings.slack_room_interval_s,
-            ),
+            limits=limits,
             two_person=settings.two_person,
             remind_at=settings.remind_at,
             fallback_after_s=settings.fallback_after_s,
@@ -189,6 +190,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
             clock=utcnow,
             metrics=metrics,
             recheck_s=settings.recheck_s,
+            limits=limits,
         )
         store.on_decided(waiters.notify)
         store.on_decided(report_waiters.notify)

@@ -57,6 +57,7 @@ from bot.preflight.line import APPROVE_BOTH_TEXT
 from bot.preflight.line import PREFIX as PREFLIGHT_PREFIX
 from bot.standing import OWN_CHAT_IDENTITY, StandingService, StandingSpec, log_created
 from bot.store import Bot, StandingApproval, Store, Tx
+from bot.store.admission import AdmissionLimits
 from bot.store.reports import NewReport, Report, ReportFinding, ReportOption
 from bot.waiters import WaiterHub, long_poll
 
@@ -409,7 +410,9 @@ class ReportService:
         clock: Callable[[], datetime] = utcnow,
         metrics: Metrics | None = None,
         recheck_s: float = RECHECK_S,
+        limits: AdmissionLimits | None = None,
     ) -> None:
+        self.limits = limits  # the DMs' queue cap (FLYBOT_ROOM_QUEUE_MAX), as for approval cards in a room
         self.recheck_s = recheck_s
         self.metrics = metrics
         self.store = store
@@ -430,6 +433,9 @@ class ReportService:
         Raises:
             RateLimited: (429, ``Retry-After``) the Bot sent :data:`REPORTS_PER_MINUTE` reports in the last minute,
                 or already has :data:`MAX_OPEN_REPORTS` blocked hosts open and this is another; nothing is recorded.
+            RoomBusy: (429 ``room_busy``, ``Retry-After``) an owner's DM already has ``FLYBOT_ROOM_QUEUE_MAX``
+                messages waiting to be posted (reports and redraws count as approval cards do in a room, shared
+                between Bots the same way); nothing is recorded.
         """
         self._admit(bot)
         now = self.clock()
@@ -450,6 +456,7 @@ class ReportService:
             note=blocked.note,
         )
         async with self.store.transaction() as tx:
+            await self._admit_dms(tx, bot, now)
             open_now = await tx.open_reports(bot.id)
             if len(open_now) >= MAX_OPEN_REPORTS and all(r.host != blocked.host for r in open_now):
                 raise RateLimited(
@@ -469,7 +476,7 @@ class ReportService:
             if not created:
                 await tx.audit("report.folded", at=now, actor=bot.id, count=report.count, **detail)
                 if report.dms:
-                    await tx.enqueue("report.update", ref=report.id, room=dm_room(bot), at=now)
+                    await tx.enqueue_redraw("report.update", ref=report.id, room=dm_room(bot), at=now)
             else:
                 await tx.audit(
                     "report.received", at=now, actor=bot.id, mode=blocked.mode, missing=list(blocked.missing), **detail
@@ -505,12 +512,28 @@ class ReportService:
             for bot_id in [b for b, times in self._sent.items() if not times or now - times[-1] >= 60.0]:
                 del self._sent[bot_id]
 
+    async def _admit_dms(self, tx: Tx, bot: Bot, now: datetime) -> None:
+        """Check the queue of every DM a report of ``bot`` writes to (each owner's, and the redraws' pacing key) against
+        the room queue cap (:meth:`bot.store.Tx.admit_card`), taking their locks first in a fixed order (PostgreSQL:
+        exact across replicas, never a cycle).
+
+        Raises:
+            RoomBusy: (429 ``room_busy``) one of them is full, or this Bot holds its share of it."""
+        limits = self.limits
+        if limits is None or limits.room_queue <= 0:
+            return
+        rooms = sorted({f"user:{owner}" for owner in bot.owners} | {dm_room(bot)})
+        for room in rooms:
+            await tx.lock_room(room)
+        for room in rooms:
+            await tx.admit_card(room, bot.id, limits, now, what="messages (blocked-host reports, approval cards)")
+
     @staticmethod
     async def _redraw_others(tx: Tx, bot: Bot, changed_id: str, now: datetime) -> None:
         """Queue the redraw of the Bot's other open reports' DMs: their list of blocked hosts changed."""
         for other in await tx.open_reports(bot.id):
             if other.id != changed_id and other.dms:
-                await tx.enqueue("report.update", ref=other.id, room=dm_room(bot), at=now)
+                await tx.enqueue_redraw("report.update", ref=other.id, room=dm_room(bot), at=now)
 
     async def host_usable(self, bot: Bot, host: str) -> Report | None:
         """A later usable preflight from ``host``: the Bot's open report for that host closes by itself as
@@ -528,7 +551,7 @@ class ReportService:
                     host=host,
                     session_id=resolved.session_id,
                 )
-                await tx.enqueue("report.update", ref=resolved.id, room=dm_room(bot), at=now)
+                await tx.enqueue_redraw("report.update", ref=resolved.id, room=dm_room(bot), at=now)
                 await self._redraw_others(tx, bot, resolved.id, now)
         if resolved is None:
             return None
@@ -680,7 +703,7 @@ class ReportService:
                     session_id=decided.session_id,
                     standing_id=decided.standing_approval_id,
                 )
-                await tx.enqueue("report.update", ref=report_id, room=dm_room(bot), at=now)
+                await tx.enqueue_redraw("report.update", ref=report_id, room=dm_room(bot), at=now)
                 await self._redraw_others(tx, bot, report_id, now)
         if decided is None:
             current = await self._get(report_id)

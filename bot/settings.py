@@ -102,8 +102,9 @@ class Settings(BaseSettings):
         max_open_escalations: pending escalations one Bot may have at once, across replicas (0: no limit).
         rate_per_minute: escalation requests one Bot may make a minute, across replicas (sliding window; 0: no
             limit). Beyond either: ``429 rate_limited`` with ``Retry-After``.
-        room_queue_max: approval cards one room may have waiting to be posted, across replicas; beyond, a request
-            that needs a card answers ``429 room_busy`` with ``Retry-After`` (0: no cap).
+        room_queue_max: messages for Bots (approval cards, blocked reports' DMs and redraws) one room or DM may have
+            waiting to be posted, across replicas; beyond, a request that needs one answers ``429 room_busy`` with
+            ``Retry-After`` (0: no cap).
         cache_ttl_s: how long the Bot of a token and the live standing approvals are reused from memory, seconds
             (0: never). On PostgreSQL every change reaches each replica at once through NOTIFY; this bounds the
             delay for a change made by another process on SQLite.

@@ -683,3 +683,48 @@ def test_no_pattern_is_suggested_for_a_command_given_its_environment_or_run_outs
     assert suggest_patterns(
         classify("cd /srv && apt-get install -y jq", contained=True, workspace=Path("/work/repo")).commands
     ) == ["apt-get install"]
+
+
+SECRET_GLOB_READS = ["cat .en?", "cat */credentials", "head ~/.ss*/id*", "cat .ss?/id_rsa", "grep -h t */.netrc"]
+PLANTED_LINK_READS = [
+    "tar xf a.tar && cat x",
+    "git apply q.diff; head x",
+    "cp -s ~/.ssh/id_rsa x; cat x",
+    "for i in 1 2; do cat x; unzip -o a.zip; done",
+]
+ELSEWHERE_GIT = [
+    "git -C /opt/other diff",
+    "git -C /tmp/other log -p",
+    "git --git-dir=/opt/other/.git log",
+    "git --work-tree /opt/other status",
+    "git -C .. status",
+]
+LOOPED_WRITES = [
+    "for i in 1 2; do echo x >> d/f; tar xf a.tar; done",
+    "while true; do echo x >> d/f; git apply q.diff; done",
+    "f() { echo x >> d/f; unzip -o a.zip; }; f",
+]
+
+
+async def test_host_star_approvals_never_cover_glob_or_planted_link_secret_reads_git_elsewhere_or_looped_writes(
+    harness: Harness, ws: Path
+) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="*", max_risk="system", host_ok=True)
+    await _approve(harness, pattern="cat", max_risk="system", host_ok=True)
+    await _approve(harness, pattern="git", max_risk="system", host_ok=True)
+    for command in ("cat ?", "cat *.py", "git -C sub status", "git diff", "echo x >> d/f && tar xf a.tar"):
+        await auto(harness, token, **sent(command, ws))
+    for command in SECRET_GLOB_READS + PLANTED_LINK_READS:
+        esc = await asks_then_withdraw(harness, token, **sent(command, ws))
+        reads = [r for r in esc["reasons"] if r["rule"] == "secret-read"]
+        assert esc["risk"] in ("network", "destructive") and reads, esc
+        assert any(w in r["detail"] for r in reads for w in ("glob", "symbolic link", "holds")), reads
+    for command in ELSEWHERE_GIT:
+        esc = await asks_then_withdraw(harness, token, **sent(command, ws))
+        assert esc["risk"] == "destructive", esc
+        assert any(r["rule"] == "project-outside-workspace" for r in esc["reasons"]), esc
+    for command in LOOPED_WRITES:
+        esc = await asks_then_withdraw(harness, token, **sent(command, ws))
+        assert esc["risk"] == "destructive", esc
+        assert any(r["rule"] == "unknown-write-target" and "d/f" in r["subject"] for r in esc["reasons"]), esc

@@ -22,6 +22,7 @@ from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment
 from bot.risk.sensitive import (
     brace_alternatives,
     credential_path,
+    glob_names_credential,
     may_hold_credential,
     may_name_secret,
     path_text,
@@ -366,7 +367,9 @@ def _expanded_target(word: Word, *, redirect: bool) -> bool:
 
 #: Programs that may make symbolic links wherever their input says (a patch's or archive's members, a copied tree,
 #: a checkout of a tree holding links): a later write in the same script may land where such a link leads.
-_LINK_MAKERS = frozenset({"patch", "unzip", "rsync", "ln", "bsdtar", "cpio", "pax", "7z", "7za", "unar", "ditto"})
+_LINK_MAKERS = frozenset({
+    "patch", "unzip", "rsync", "ln", "link", "bsdtar", "cpio", "pax", "7z", "7za", "unar", "ditto",
+})  # fmt: skip
 #: git subcommands that write the work tree from a patch or a commit (gitattributes aside, a tree may hold links).
 _GIT_LINK_MAKERS = frozenset({
     "apply", "checkout", "switch", "reset", "stash", "pull", "merge", "am", "cherry-pick", "rebase", "restore",
@@ -374,8 +377,21 @@ _GIT_LINK_MAKERS = frozenset({
 })  # fmt: skip
 #: git's global options that take a value as the next word (git(1) OPTIONS).
 _GIT_VALUED = frozenset({"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--exec-path", "--config-env"})
-#: cp's options that copy symbolic links as links (cp(1): ``-a``, ``-d``, ``-P``, ``-R``/``-r`` without ``-L``).
-_CP_LINK_LETTERS = frozenset("adPrR")
+#: cp's options that copy symbolic links as links (cp(1): ``-a``, ``-d``, ``-P``, ``-R``/``-r`` without ``-L``) or
+#: make links instead of copies (``-s`` symbolic, ``-l`` hard).
+_CP_LINK_LETTERS = frozenset("adPrRsl")
+_CP_LINK_LONG = frozenset({"--archive", "--recursive", "--no-dereference", "--symbolic-link", "--link"})
+#: Programs that print (or page) the content of the files they are given: a read of a path in the workspace or the
+#: temp area after a link maker (:func:`_makes_links`) may print whatever a planted link leads to, and a glob
+#: operand may name a credential file (:meth:`Grader.glob_reads`). Programs that print only names, sizes, types or
+#: digests (``ls``, ``wc``, ``file``, ``sha256sum``) are not here.
+_CONTENT_READERS = frozenset({
+    "cat", "tac", "head", "tail", "nl", "od", "xxd", "hexdump", "hd", "strings", "base64", "base32", "basenc",
+    "cut", "paste", "join", "comm", "fold", "fmt", "pr", "expand", "unexpand", "sort", "uniq", "rev", "column",
+    "grep", "egrep", "fgrep", "rg", "ag", "sed", "awk", "gawk", "mawk", "nawk", "less", "more", "most", "bat",
+    "batcat", "view", "diff", "diff3", "sdiff", "cmp", "jq", "yq", "iconv", "zcat", "bzcat", "xzcat", "zstdcat",
+    "zless", "zmore", "zgrep", "look", "dd",
+})  # fmt: skip
 
 
 def _makes_links(name: str, values: list[str | None]) -> bool:
@@ -395,11 +411,7 @@ def _makes_links(name: str, values: list[str | None]) -> bool:
         return False
     if name == "cp":
         for value in values:
-            if (
-                value is None
-                or value in ("--archive", "--recursive", "--no-dereference")
-                or value.startswith("--preserve")
-            ):
+            if value is None or value in _CP_LINK_LONG or value.startswith("--preserve"):
                 return True
             if value.startswith("-") and not value.startswith("--") and _CP_LINK_LETTERS & set(value[1:]):
                 return True
@@ -431,6 +443,33 @@ def _globbed(word: Word) -> bool:
     if value is None:
         return word.inside
     return word.splits and ("*" in value or "?" in value or "[" in value)
+
+
+class _Checkpoint:
+    """A :class:`Grader`'s findings and walk state at one point (:meth:`Grader.repeating`): its sets and lists
+    copied, its reasons marked, its records and recipes counted."""
+
+    #: Attributes kept as they are (immutable values).
+    PLAIN = (
+        "risk", "risk_before", "state", "direct_cd", "last_cd", "written_before", "links_made", "links_when",
+        "integers",
+    )  # fmt: skip
+    __slots__ = (
+        *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
+    )  # fmt: skip
+
+    def __init__(self, g: Grader) -> None:
+        for name in self.PLAIN:
+            setattr(self, name, getattr(g, name))
+        self.functions = set(g.functions)
+        self.assigned = set(g.assigned)
+        self.exported = set(g.exported)
+        self.written = set(g.written)
+        self.link_secrets = list(g.link_secrets)
+        self.mark = g.book.mark()
+        self.records = len(g.records)
+        self.recipes = len(g.recipes_used)
+        self.later = len(g.later)
 
 
 class Program(Frozen):
@@ -564,22 +603,61 @@ class Call:
                 return Word(real, f"{word.src} (through a symbolic link: {shorten(real, 80)})")
         return word
 
-    def run(self, words: list[Word], wrapper: str, *, child_process: bool = True, cwd: Word | None = None) -> None:
-        """Grade ``words`` as the command this wrapper runs, in the same simple command."""
-        self.g.unwrap(self.rec, self.scope, words, wrapper, child_process=child_process, cwd=cwd)
+    def run(
+        self,
+        words: list[Word],
+        wrapper: str,
+        *,
+        child_process: bool = True,
+        cwd: Word | None = None,
+        repeat: bool = False,
+    ) -> None:
+        """Grade ``words`` as the command this wrapper runs, in the same simple command; ``repeat``: the wrapper runs
+        it again and again (``xargs``), so it is graded as a loop body (:meth:`Grader.repeating`)."""
+        if not repeat:
+            self.g.unwrap(self.rec, self.scope, words, wrapper, child_process=child_process, cwd=cwd)
+            return
+        rec = self.rec
+        saved = (rec.words, list(rec.wrappers), rec.level, rec.marks, rec.outside, rec.chosen_by)
+
+        def rewind() -> None:
+            rec.words, wrappers, rec.level, marks, rec.outside, chosen = saved
+            rec.wrappers, rec.marks, rec.chosen_by = list(wrappers), marks and list(marks), chosen and list(chosen)
+
+        self.g.repeating(
+            self.scope,
+            lambda inner: self.g.unwrap(rec, inner, words, wrapper, child_process=child_process, cwd=cwd),
+            rewind,
+        )
 
     def child(self, words: list[Word], wrapper: str, *, cwd_unknown: bool = False) -> None:
-        """Grade ``words`` as a separate command this program runs (``find -exec``)."""
-        self.g.child(self.rec, self.scope, words, wrapper, cwd_unknown=cwd_unknown)
+        """Grade ``words`` as a separate command this program runs (``find -exec``), once per file it finds: graded
+        as a loop body (:meth:`Grader.repeating`)."""
+        self.g.repeating(
+            self.scope, lambda inner: self.g.child(self.rec, inner, words, wrapper, cwd_unknown=cwd_unknown)
+        )
 
     def script(
-        self, text: str, wrapper: str, *, remote: bool = False, repeat: bool = False, same_shell: bool = False
+        self,
+        text: str,
+        wrapper: str,
+        *,
+        remote: bool = False,
+        repeat: bool = False,
+        same_shell: bool = False,
+        later: bool = False,
     ) -> None:
         """Parse and grade ``text`` as a shell script this program runs (``bash -c``, ``eval``, a recipe's line).
 
-        ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on.
+        ``same_shell``: it runs in this shell (``eval``, ``trap``), so its ``cd`` carries on. ``later``: it runs
+        after the rest of the script may have (a ``trap`` action, at exit or on a signal): graded again at the end
+        when a link maker comes after it (:meth:`Grader.finish`).
         """
-        self.g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
+        g = self.g
+        before = len(g.records)
+        g.script(self.rec, self.scope, text, wrapper, remote=remote, repeat=repeat, same_shell=same_shell)
+        if later and g.links_made is None:
+            g.later.append((self.rec, self.scope, text, wrapper, [rec for rec, _ in g.records[before:]]))
 
 
 Handler = Callable[[Call], None]
@@ -627,6 +705,15 @@ class Grader:
         #: The first program of this script that may have made symbolic links (:func:`_makes_links`): a later write
         #: or read of a path in the workspace or the temp area may go where such a link leads.
         self.links_made: str | None = None
+        #: How :attr:`links_made` comes before the current program: in text order, or run again by a loop or a
+        #: function (:meth:`repeating`: a write before the link maker in a loop body runs after it next time).
+        self.links_when = "earlier in this command"
+        #: Credential files the link makers of this script name (``ln -s ~/.ssh/id_rsa k``), with what they hold: a
+        #: later read through such a link prints them (:meth:`planted_reads`).
+        self.link_secrets: list[tuple[str, str]] = []
+        #: Scripts that run after the rest of this one may have (``trap`` actions), graded before any link maker:
+        #: :meth:`finish` grades them again when one comes later.
+        self.later: list[tuple[Rec, Scope, str, str, list[Rec]]] = []
         #: True once the script gave a variable the integer attribute (``declare -i``): assigned values may then be
         #: arithmetic that assigns other names (``x=HOME=1``).
         self.integers = False
@@ -674,6 +761,45 @@ class Grader:
         self.flag(rec, scope, level, rule, detail, downgradable=downgradable)
         if rec.level > R.READ_ONLY:
             self.records.append((rec, scope))
+
+    def repeating(self, scope: Scope, body: Callable[[Scope], None], rewind: Callable[[], None] | None = None) -> None:
+        """Grade ``body`` (a loop body, a function body, a script run again and again) in ``scope.repeated()``.
+
+        Such a body runs more than once: a write or read placed before a link maker in it runs after that link
+        maker on the next round. So when the body holds the script's first link maker (:attr:`links_made`), what
+        it found is forgotten and it is graded again as though the link maker had come before it (the outermost
+        such body only, so nested bodies are graded at most twice). ``rewind`` restores the caller's own walk state
+        (the walker's redirects waiting for their command)."""
+        inner = scope.repeated()
+        if scope.repeat or self.links_made is not None:
+            body(inner)
+            return
+        saved = self._checkpoint()
+        body(inner)
+        made, secrets = self.links_made, self.link_secrets
+        if made is None:
+            return
+        self._rewind(saved)
+        if rewind is not None:
+            rewind()
+        self.links_made, self.link_secrets = made, secrets
+        self.links_when = "in the same loop or function (it runs again before this)"
+        body(inner)
+
+    def _checkpoint(self) -> _Checkpoint:
+        """What :meth:`_rewind` restores: every finding and every piece of state the walk changes."""
+        return _Checkpoint(self)
+
+    def _rewind(self, saved: _Checkpoint) -> None:
+        """Go back to ``saved`` (:meth:`_checkpoint`): later findings, records and state are forgotten."""
+        for name in _Checkpoint.PLAIN:
+            setattr(self, name, getattr(saved, name))
+        self.functions, self.assigned, self.exported = saved.functions, saved.assigned, saved.exported
+        self.written, self.link_secrets = saved.written, saved.link_secrets
+        self.book.restore(saved.mark)
+        del self.records[saved.records :]
+        del self.recipes_used[saved.recipes :]
+        del self.later[saved.later :]
 
     def _note_written(self, word: Word, cwd: Word | None) -> None:
         """Remember where a write with a known path lands, from each directory the script may be in."""
@@ -773,7 +899,7 @@ class Grader:
             self._note_written(word, cwd)
             if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
                 cause = (
-                    f"{self.links_made} earlier in this command may have made symbolic links there"
+                    f"{self.links_made} {self.links_when} may have made symbolic links there"
                     if self.links_made is not None
                     else "the glob may name a symbolic link"
                 )
@@ -965,12 +1091,61 @@ class Grader:
             self.secrets(rec, scope, name, words[1:])
         if self.links_made is not None and len(words) > 1:
             rec.outside = True  # its paths may lead through links made earlier: no standing approval covers it
+            if name in _CONTENT_READERS:
+                self.planted_reads(rec, scope, name, words[1:])
         if rule is None:
             program.handler(Call(self, rec, scope, name, words[1:]))
         else:
             self.ruled_builtin(rec, scope, name, words, rule, program, lower=not as_path)
-        if self.links_made is None and _makes_links(name, [w.value for w in words[1:]]):
-            self.links_made = name
+        # a word known to be an operand (find's {} below literal start points) is no option that makes links
+        if _makes_links(name, [w.value if w.value is not None or not w.operand_only else "" for w in words[1:]]):
+            if self.links_made is None:
+                self.links_made = name
+            self.note_link_secrets(name, words[1:])
+
+    def note_link_secrets(self, name: str, args: list[Word]) -> None:
+        """Remember the credential files outside the workspace that the link maker ``name`` names among its
+        operands (``ln -s ~/.ssh/id_rsa k``, ``cp -s``): a later read through the link it makes prints them."""
+        for word in args:
+            if (word.value or "").startswith("-"):
+                continue
+            for text in self.read_paths(word):
+                what = credential_path(text)
+                if what is not None and locate(Word(text, text), self.state) not in (Where.WORKSPACE, Where.TEMP):
+                    if (text, what) not in self.link_secrets:
+                        self.link_secrets.append((text, what))
+                    break
+
+    def planted_reads(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
+        """A program that prints files' content (:data:`_CONTENT_READERS`) run after a program of this script that
+        may have made symbolic links (:attr:`links_made`): a relative operand, or one in the workspace or the temp
+        area, may be such a link, to a credential file (the one a link maker named, when it named one), so it is graded as reading
+        it: ``network`` (``secret-read``, never covered, never downgraded)."""
+        for word in args:
+            value = word.value
+            if not value or value.startswith("-") or value == "--":
+                continue
+            if "=" in value and not value.startswith(("/", "~", ".")):
+                value = value.split("=", 1)[1]  # dd's if=PATH, --file=PATH
+            if not value or (
+                value.startswith(("/", "~"))
+                and locate(Word(value, value), self.state) not in (Where.WORKSPACE, Where.TEMP)
+            ):
+                continue  # a relative path counts wherever it is (a link may be planted in any directory it names)
+            if self.link_secrets:
+                target, what = self.link_secrets[0]
+                leads = f"the symbolic link to {shorten(target, 60)} (which holds {what})"
+            else:
+                leads = "a symbolic link to a credential file"
+            self.flag(
+                rec,
+                scope,
+                R.NETWORK,
+                "secret-read",
+                f"{shorten(word.src, 60)} may be {leads} that {self.links_made} {self.links_when} made: "
+                f"{'the command reads it' if name == '<' else name + ' prints it'}, and its output goes to the model.",
+            )
+            return
 
     def ruled(self, rec: Rec, scope: Scope, name: str, words: list[Word], rule: Rule) -> None:
         """Grade a program the classifier does not know by an organisation's program rule (bot/risk/rules.py).
@@ -1048,6 +1223,8 @@ class Grader:
         cat shadow``)."""
         if may_name_secret(rec.text):
             return True
+        if words and words[0].value in _CONTENT_READERS and any(_globbed(w) for w in words[1:]):
+            return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
         if cooked and may_name_secret(" ".join(cooked)):
             return True
@@ -1145,6 +1322,7 @@ class Grader:
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
+            flagged = False
             for text in self.read_paths(word, state):
                 real = self.linked_out(text, state) if self.recipes is not None else None
                 text = real if real is not None else text  # read through a symbolic link: the file it really is
@@ -1157,7 +1335,29 @@ class Grader:
                         "secret-read",
                         f"{shorten(word.src, 60)} holds {what}: the command's output goes to the model.",
                     )
+                    flagged = True
                     break
+            if not flagged and (name in _CONTENT_READERS or name == "<") and _globbed(word):
+                self.glob_reads(rec, scope, name, word, state)
+
+    def glob_reads(self, rec: Rec, scope: Scope, name: str, word: Word, state: CwdState) -> None:
+        """A program that prints files' content given a glob (``cat .en?``, ``head */credentials``): any file it
+        names may be a symbolic link, and which files it names is only known when it runs, so a glob that may name a
+        credential file by its name (sensitive.glob_names_credential), wherever it is, is graded as reading it:
+        ``network`` (``secret-read``, never covered). A glob that names none (``cat ?``, ``cat *.py``) stays a read."""
+        for text in self.read_paths(word, state):
+            what = glob_names_credential(text)
+            if what is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{shorten(word.src, 60)} is a glob that may name {what} (or a symbolic link to them): "
+                    f"{'the command reads it' if name == '<' else name + ' prints it'}, and its output goes to the "
+                    "model.",
+                )
+                return
 
     def name_floor(self, rec: Rec, scope: Scope, words: list[str], what: str) -> None:
         """Words saying deploy/release/publish/push (network) or destroy/clean (destructive) raise the grade."""
@@ -1236,7 +1436,11 @@ class Grader:
         if remote:
             self.state = CwdState.remote_state()
         try:
-            self.walker(self, parent, inner, text)
+            if repeat:  # run again and again: graded as a loop body (:meth:`repeating`)
+                outer = Scope(inner.contained, inner.depth, scope.repeat, inner.wrappers, inner.floor)
+                self.repeating(outer, lambda body: self.walker(self, parent, body, text))
+            else:
+                self.walker(self, parent, inner, text)
         finally:
             if remote or not same_shell:
                 self.state = saved
@@ -1247,6 +1451,19 @@ class Grader:
             parent.level = inner_level
         if len(self.records) > before:
             parent.emit = False
+
+    def finish(self) -> None:
+        """After the walk: a script that runs later (:attr:`later`, a ``trap`` action) graded before the first link
+        maker runs after it (at exit, or on a signal), so it is graded again as though the link maker came first
+        (its first grading's records are replaced)."""
+        if self.links_made is None or not self.later:
+            return
+        self.links_when = "in this command (a trap runs when the shell exits or is signalled, after it)"
+        for parent, scope, text, wrapper, graded in self.later:
+            first = {id(rec) for rec in graded}  # its commands as first graded: replaced by the grading below
+            self.records[:] = [(rec, s) for rec, s in self.records if id(rec) not in first]
+            self.script(parent, scope, text, wrapper, remote=False, repeat=True, same_shell=False)
+        self.later = []
 
     # -- results --------------------------------------------------------------
     def simple_commands(self) -> tuple[SimpleCommand, ...]:

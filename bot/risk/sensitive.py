@@ -76,6 +76,7 @@ import os
 import posixpath
 import re
 from fnmatch import fnmatchcase
+from fnmatch import translate as fnmatch_translate
 from functools import lru_cache
 
 from bot.state_home import state_home
@@ -84,6 +85,7 @@ __all__ = [
     "brace_alternatives",
     "credential_path",
     "flybot_state",
+    "glob_names_credential",
     "may_hold_credential",
     "may_name_secret",
     "path_text",
@@ -550,6 +552,69 @@ def _literal_credential(text: str) -> str | None:
         elif part in _HOME_FILES and not following:
             return "passwords or tokens"
     return None
+
+
+#: The most components of a glob :func:`glob_names_credential` matches (a longer glob is judged on its last ones).
+_GLOB_PARTS = 16
+
+
+@lru_cache(maxsize=1)
+def _example_runs() -> dict[str, list[tuple[tuple[str, ...], str | None]]]:
+    """Every run of trailing components of each example of :data:`_EXAMPLES` (``.aws/credentials``,
+    ``credentials``), by its first component, with the anchor a whole example's path starts with (``~``, ``""`` for
+    ``/``; None for a run that is not the whole example)."""
+    runs: dict[str, list[tuple[tuple[str, ...], str | None]]] = {}
+    for example in _EXAMPLES:
+        body = example[1:]
+        for first in range(len(body)):
+            runs.setdefault(body[first], []).append((body[first:], example[0] if first == 0 else None))
+    return runs
+
+
+@lru_cache(maxsize=1024)
+def _component(pattern: str) -> re.Pattern[str]:
+    return re.compile(fnmatch_translate(pattern))
+
+
+def glob_names_credential(text: str) -> str | None:
+    """What secret a glob ``text`` read where any file may be a symbolic link may name: from any of its components
+    on, its components match the last components of a credential path of :data:`_EXAMPLES` (fnmatch), and the path
+    they name that way is a credential file by its own name (``.en?`` names ``.env``, ``*/credentials`` names
+    ``.aws/credentials``, ``x*/.ssh/id_*`` names ``.ssh/id_rsa``, ``*/shadow`` names ``/etc/shadow``). A name's
+    leading dot is matched by a glob's ``*`` or ``?`` in a directory part (a link to ``~/.aws`` may be called
+    anything) but, as bash does, not in the last part. None for a glob that names none (``?``, ``*.py``,
+    ``src/*.json``), or for text holding no glob."""
+    if _GLOB.search(text) is None:
+        return None
+    parts = [p for p in text.split("/") if p not in ("", ".")][-_GLOB_PARTS:]
+    runs = _example_runs()
+    for start in range(len(parts)):
+        rest = parts[start:]
+        head = rest[0]
+        firsts = (
+            [name for name in runs if _glob_matches(name, head, last=len(rest) == 1)]
+            if _GLOB.search(head)
+            else ([head] if head in runs else [])
+        )
+        for first in firsts:
+            for run, anchor in runs[first]:
+                pairs = list(zip(run, rest, strict=False))
+                if not all(_glob_matches(name, pattern, last=index == len(rest) - 1)
+                           for index, (name, pattern) in enumerate(pairs[1:], start=1)):  # fmt: skip
+                    continue
+                named = [*run[: len(pairs)], *rest[len(pairs) :]]
+                found = _literal_credential("/".join(named if anchor is None else [anchor, *named]))
+                if found is not None:
+                    return found
+    return None
+
+
+def _glob_matches(name: str, pattern: str, *, last: bool) -> bool:
+    """True when the file name ``name`` matches the glob component ``pattern``; in the last component a leading dot
+    must be matched by a dot (bash(1) "Pathname Expansion")."""
+    if last and name.startswith(".") and not pattern.startswith("."):
+        return False
+    return _component(pattern).match(name) is not None
 
 
 def may_hold_credential(text: str) -> str | None:

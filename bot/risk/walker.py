@@ -9,6 +9,8 @@ still goes on so the reasons and the command list are complete.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
+from functools import partial
 
 from bot.risk.grader import Grader, Rec, Scope, inert_environment
 from bot.risk.misread import misreadings
@@ -508,7 +510,7 @@ class _Walk:
                     rec = Rec([], self.text(node).split("\n", 1)[0])
                     self.assigns(rec, scope, self.text(variable), "The loop")
                     self.finish_orphan(rec, scope)
-            self.children(node, scope.repeated())
+            self.repeating(scope, lambda body: self.children(node, body))
         elif kind == "redirected_statement":
             self.redirected(node, scope)
         elif kind == "function_definition":
@@ -576,15 +578,25 @@ class _Walk:
         if (id(self.src), tail.start_byte, tail.end_byte) == direct[:3]:
             self.g.state = direct[3]
 
+    def repeating(self, scope: Scope, body: Callable[[Scope], None]) -> None:
+        """Grade a loop's or function's ``body`` as run again and again (:meth:`Grader.repeating`)."""
+        attached = dict(self.attached)
+
+        def rewind() -> None:
+            self.attached = dict(attached)
+
+        self.g.repeating(scope, body, rewind)
+
     def function(self, node: Node, scope: Scope) -> None:
-        """A function definition: its body is graded (as a repeated scope) and its name remembered."""
+        """A function definition: its body is graded (as a repeated scope, :meth:`repeating`) and its name
+        remembered."""
         for child in node.children:
             if child.type == "word":
                 name = resolve_word(child, self.src).value
                 if name is not None:
                     self.g.functions.add(name)
             elif child.is_named:
-                self.visit(child, scope.repeated())
+                self.repeating(scope, partial(self.visit, child))
 
     # -- simple commands ------------------------------------------------------
     def command(self, node: Node, scope: Scope, extra: list[Node]) -> None:
@@ -1030,6 +1042,8 @@ class _Walk:
         if op in _NO_WRITE_OPS or op not in _WRITE_OPS:
             if op in ("<", "<&") and target is not None:
                 self.g.secrets(rec, scope, "<", [target])
+                if self.g.links_made is not None:  # the input may be a link planted earlier in this command
+                    self.g.planted_reads(rec, scope, "<", [target])
             if op not in _NO_WRITE_OPS:
                 self.g.flag(
                     rec,

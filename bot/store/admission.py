@@ -47,7 +47,8 @@ class AdmissionLimits:
     Attributes:
         max_open: pending escalations one Bot may have at once (``FLYBOT_MAX_OPEN_ESCALATIONS``, default 20).
         per_minute: escalation requests one Bot may make in any minute (``FLYBOT_RATE_PER_MINUTE``, default 120).
-        room_queue: approval cards one room may have waiting to be posted (``FLYBOT_ROOM_QUEUE_MAX``, default 200),
+        room_queue: messages for Bots (approval cards, blocked reports' DMs) one room or DM may have waiting to be
+            posted (``FLYBOT_ROOM_QUEUE_MAX``, default 200),
             whichever Bots queued them, shared fairly between the Bots that use the room (:func:`admit_card`): one
             Bot cannot keep another's cards out.
         room_interval_s: the room's pace (``FLYBOT_SLACK_ROOM_INTERVAL_S``), for the ``Retry-After`` of a full room.
@@ -64,9 +65,10 @@ ROOM_WAIT_S = 30.0
 ``Retry-After`` (:meth:`bot.store.Store.note_room_wait`): long enough for a client that retries when told to."""
 
 
-def admit_card(queue: RoomQueue, bot_id: str, limits: AdmissionLimits) -> None:
-    """Check that ``bot_id`` may queue one more approval card in a room whose ``queue`` the transaction that would
-    queue it just read (:meth:`bot.store.Tx.room_queue`). Two rules:
+def admit_card(queue: RoomQueue, bot_id: str, limits: AdmissionLimits, what: str = "approval cards") -> None:
+    """Check that ``bot_id`` may queue one more message (an approval card, a blocked report's DM: ``what`` names
+    them in the refusal) in a room whose ``queue`` the transaction that would queue it just read
+    (:meth:`bot.store.Tx.room_queue`). Two rules:
 
     - the room's cap: at most ``limits.room_queue`` cards wait, whichever Bots queued them;
     - each Bot's share: with ``n`` Bots sharing the room (those with cards waiting, those marked waiting for a place
@@ -86,7 +88,7 @@ def admit_card(queue: RoomQueue, bot_id: str, limits: AdmissionLimits) -> None:
     waiting = queue.total
     if waiting >= cap:
         raise RoomBusy(
-            f"this room already has {waiting} approval cards waiting to be posted, the most it may have "
+            f"this room already has {waiting} {what} waiting to be posted, the most it may have "
             f"({cap}): retry after the Retry-After seconds",
             retry_after=_room_retry_after(waiting - cap + 1, limits),
         )
@@ -95,7 +97,7 @@ def admit_card(queue: RoomQueue, bot_id: str, limits: AdmissionLimits) -> None:
     own = queue.cards.get(bot_id, 0)
     if own >= share:
         raise RoomBusy(
-            f"this Bot already has {own} of the {waiting} approval cards waiting to be posted in this room, its "
+            f"this Bot already has {own} of the {waiting} {what} waiting to be posted in this room, its "
             f"share while {bots} Bots use it ({cap} places shared): retry after the Retry-After seconds",
             retry_after=_room_retry_after(own - share + 1, limits),
         )

@@ -43,9 +43,10 @@ class Bot:
 
 @dataclass(frozen=True, slots=True)
 class RoomQueue:
-    """A room's queue of approval cards waiting to be posted, as admission reads it (:meth:`bot.store.Tx.room_queue`).
+    """A room's queue of messages for Bots waiting to be posted, as admission reads it (:meth:`bot.store.Tx.room_queue`).
 
-    ``cards``: per Bot id, its cards waiting (queued ``card.post`` jobs of its pending escalations); ``waiting``: Bots
+    ``cards``: per Bot id, its messages waiting (queued card and DM-copy jobs of its pending escalations, queued
+    blocked-report DMs and redraws); ``waiting``: Bots
     refused ``room_busy`` in this room whose mark has not run out (:meth:`bot.store.Store.note_room_wait`), so they
     count as using the room although none of their cards waits."""
 

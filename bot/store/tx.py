@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import Table, bindparam, delete, func, insert, or_, select, union_all, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
@@ -32,6 +32,7 @@ from sqlalchemy.sql import Select
 from bot.store.admission import AdmissionLimits, admit, admit_card
 from bot.store.models import (
     AuditRow,
+    BlockedReportRow,
     CardCopyRow,
     EscalationRow,
     OutboxJobRow,
@@ -603,6 +604,22 @@ class Tx:
         self.enqueued += 1
         self.job_rooms.append(room)
 
+    async def enqueue_redraw(self, kind: str, *, ref: str, room: str, at: datetime) -> None:
+        """Write a redraw job (``report.update``) unless one for the same ``ref`` is already waiting unclaimed: it
+        will draw the state as it is then, so one is enough (and a room's queue holds no pile of them)."""
+        waiting = await self.session.execute(
+            select(OutboxJobRow.id)
+            .where(
+                OutboxJobRow.ref == ref,
+                OutboxJobRow.kind == kind,
+                OutboxJobRow.status == "queued",
+                OutboxJobRow.claimed_until.is_(None),
+            )
+            .limit(1)
+        )
+        if waiting.first() is None:
+            await self.enqueue(kind, ref=ref, room=room, at=at)
+
     async def refresh_homes(self, at: datetime) -> None:
         """Make sure a ``home.refresh`` job will redraw the App Homes after this change: one is written
         unless one is already waiting unclaimed (it will read the state as it is then)."""
@@ -798,11 +815,12 @@ class Tx:
         return stats
 
     async def room_queue(self, room: str, now: datetime) -> RoomQueue:
-        """``room``'s queue of cards waiting to be posted, per Bot, and the Bots marked waiting for a place at
-        ``now`` (:class:`~bot.store.records.RoomQueue`), as this transaction sees the store (its own cards too).
+        """``room``'s queue of messages waiting to be sent for Bots, per Bot, and the Bots marked waiting for a place
+        at ``now`` (:class:`~bot.store.records.RoomQueue`), as this transaction sees the store (its own jobs too).
 
-        A card waits while its ``card.post`` job is queued and its escalation pending (an ending deletes the job,
-        :meth:`decide`; one a worker holds is not counted once its escalation ended). On PostgreSQL the count is
+        A card (or its DM copy) waits while its job is queued and its escalation pending (an ending deletes a
+        ``card.post`` job, :meth:`decide`; one a worker holds is not counted once its escalation ended); a blocked
+        report's DM or redraw while its job is queued. On PostgreSQL the count is
         exact across replicas when the transaction first took the room's lock (:meth:`lock_room`)."""
         # the session flushes this transaction's own rows first (autoflush)
         count, waits = _room_queue_statements()
@@ -811,15 +829,17 @@ class Tx:
         rows += [(bot_id, 0) for bot_id in marked]
         return _room_queue_of(rows)
 
-    async def admit_card(self, room: str, bot_id: str, limits: AdmissionLimits, now: datetime) -> None:
-        """Check that ``bot_id`` may queue one more card in ``room`` (:func:`bot.store.admission.admit_card`: the
-        room's cap, and the Bot's share of it).
+    async def admit_card(
+        self, room: str, bot_id: str, limits: AdmissionLimits, now: datetime, what: str = "approval cards"
+    ) -> None:
+        """Check that ``bot_id`` may queue one more message in ``room`` (:func:`bot.store.admission.admit_card`: the
+        room's cap, and the Bot's share of it; ``what`` names the messages in the refusal).
 
         Raises:
             RoomBusy: (429 ``room_busy``) the room's queue is full, or the Bot holds its share of it; roll back.
         """
         if limits.room_queue > 0:
-            admit_card(await self.room_queue(room, now), bot_id, limits)
+            admit_card(await self.room_queue(room, now), bot_id, limits, what)
 
     async def lock_room(self, room: str) -> None:
         """PostgreSQL: hold ``room``'s lock until this transaction ends (``pg_advisory_xact_lock``), so that the
@@ -987,23 +1007,39 @@ def _candidates(now: datetime) -> Select[OutboxJobRow]:
     )
 
 
+#: The outbox job kinds a Bot's requests put in a room's queue (:meth:`Tx.room_queue`), by the row their ``ref``
+#: names: approval cards and their DM copies (while the escalation is pending), and blocked reports' DMs and redraws.
+#: Card redraws (``card.update``), the room's notice, reminders and one person's ``tell`` are FlyBot's own follow-ups.
+_QUEUED_FOR_ESCALATIONS = ("card.post", "card.dm")
+_QUEUED_FOR_REPORTS = ("report.dm", "report.update")
+
+
 @cache
 def _room_queue_statements() -> tuple[Any, Any]:
-    """:meth:`Tx.room_queue`'s two statements: ``(bot_id, cards waiting)`` per Bot of room ``p_room``, and the Bots
-    marked waiting there at ``p_now``."""
-    job, escalation, wait = OutboxJobRow, EscalationRow, RoomWaitRow
-    count = (
+    """:meth:`Tx.room_queue`'s two statements: ``(bot_id, messages waiting)`` per Bot of room ``p_room`` (one row per
+    Bot and kind of ref, :data:`_QUEUED_FOR_ESCALATIONS` and :data:`_QUEUED_FOR_REPORTS`), and the Bots marked waiting
+    there at ``p_now``."""
+    job, escalation, report, wait = OutboxJobRow, EscalationRow, BlockedReportRow, RoomWaitRow
+    cards = (
         select(escalation.bot_id, func.count())
         .select_from(job)
         .join(escalation, escalation.id == job.ref)
         .where(
             job.room == bindparam("p_room"),
-            job.kind == "card.post",
+            job.kind.in_(_QUEUED_FOR_ESCALATIONS),
             job.status == "queued",
             escalation.status == "pending",
         )
         .group_by(escalation.bot_id)
     )
+    reports = (
+        select(report.bot_id, func.count())
+        .select_from(job)
+        .join(report, report.id == job.ref)
+        .where(job.room == bindparam("p_room"), job.kind.in_(_QUEUED_FOR_REPORTS), job.status == "queued")
+        .group_by(report.bot_id)
+    )
+    count = union_all(cards, reports)
     waits = select(wait.bot_id).where(wait.room == bindparam("p_room"), wait.until > bindparam("p_now"))
     return count, waits
 

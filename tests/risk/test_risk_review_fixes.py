@@ -55,8 +55,9 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     # near-misses
     ("git submodule foreach --recursive git status", RO, RO),
     ("git submodule foreach 'git status && git log -1'", RO, RO),
-    ("git submodule foreach git pull", NET, NET),
     ("git submodule status", RO, RO),
+    # run once per submodule: a pull may write through links an earlier round's pull made (a loop body)
+    ("git submodule foreach git pull", DES, NET),
     ("git rebase --exec 'npm test' main", WW, WW),
     ("git rebase -i main", WW, WW),
     ("git bisect run npm test", WW, WW),

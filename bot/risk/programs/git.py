@@ -39,6 +39,7 @@ from collections.abc import Callable
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is
+from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting
 from bot.risk.settings import local_url as _local_url
@@ -207,10 +208,12 @@ def git(call: Call) -> None:
             return
         if name in ("-C", "--work-tree", "--git-dir"):
             dirs.append(taken)
+    sub = (words[index].value or "") if index < len(words) else ""
+    if not call.g.state.remote and (dirs or (sub and sub not in _NO_REPOSITORY)) and _elsewhere(call, dirs):
+        return
     if index >= len(words):
         read_only(call, "git without a subcommand only prints.")
         return
-    sub = words[index].value or ""
     handler = _SUBCOMMANDS.get(sub)
     if handler is None:
         refuse(call, f"the subcommand {show(words[index])}")
@@ -227,6 +230,36 @@ def git(call: Call) -> None:
             return
         call.write(Word(None, dynamic.src), f"{show(dynamic)} may be git {sub} --output to")
     handler(_Git(call, _repo(dirs), sub, args))
+
+
+#: Subcommands that find no repository where they start (git.c: no RUN_SETUP), so read no configuration there.
+_NO_REPOSITORY = frozenset({"clone", "init", "version"})
+
+
+def _elsewhere(call: Call, dirs: list[Word]) -> bool:
+    """git run in a repository outside the workspace (the temp area included) or one only known when it runs: by
+    ``-C``, ``--git-dir`` or ``--work-tree`` (``dirs``), or from a directory outside it (``cd /opt/x && git diff``).
+    git reads that repository's configuration and runs what it names (``core.pager``, ``core.fsmonitor``,
+    ``diff.external``, textconv drivers, hooks), which FlyBot does not read: graded as a build tool pointed at a
+    project outside the workspace (``project-outside-workspace``: destructive, never covered). True when flagged."""
+    for place in (_repo(dirs), *dirs):
+        value = place.value
+        if value is not None and not value.startswith("~"):
+            value = posixpath.normpath(value)
+            if posixpath.basename(value) == ".git":  # a .git directory: the repository is where it lies
+                value = posixpath.dirname(value) or "."
+            if call.where(Word(value, place.src)) is Where.WORKSPACE:
+                continue
+        where = shorten(place.src, 60) if dirs else "a directory"
+        destructive(
+            call,
+            "project-outside-workspace",
+            f"git runs in {where} outside the workspace (or only known when it runs): git reads "
+            "that repository's configuration, which can name programs git runs (core.pager, core.fsmonitor, "
+            "diff.external, textconv drivers, hooks), and FlyBot does not read it.",
+        )
+        return True
+    return False
 
 
 def _own_git_dir(value: str | None) -> bool:

@@ -109,7 +109,7 @@ def trap(call: Call) -> None:
     elif action.value in ("", "-") or (len(words) == 1 or action.value.isdigit()):
         read_only(call, "trap only resets or ignores signals.")
     else:
-        call.script(action.value, "trap", repeat=True, same_shell=True)
+        call.script(action.value, "trap", repeat=True, same_shell=True, later=True)
 
 
 _PY_VALUE = frozenset({"-W", "-X", "--check-hash-based-pycs"})

@@ -264,7 +264,7 @@ def xargs(call: Call) -> None:
         command_words = rest + [dynamic_word("<input>")]
     else:
         command_words = [dynamic_word(w.src) if w.value is None or replace in w.value else w for w in rest]
-    call.run(command_words, "xargs")
+    call.run(command_words, "xargs", repeat=True)
 
 
 _SUDO_VALUES = frozenset({
