@@ -247,7 +247,10 @@ class FlyBotClient:
             OSError: no connection (``ssl.SSLError`` is one): nothing was sent.
         """
         default = 443 if self._https else 80
-        sock = socket.create_connection((self._host, self._port or default), timeout=timeout)
+        # The host as bytes (it is ASCII, split_url checked): as text, the resolver call would load the IDNA codec
+        # (with stringprep and unicodedata), which costs more than the rest of the connection.
+        address = (self._host.encode("ascii"), self._port or default)
+        sock = socket.create_connection(address, timeout=timeout)  # type: ignore[arg-type]
         if not self._https:
             return sock
         try:
