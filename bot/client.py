@@ -2,13 +2,13 @@
 
 One synchronous client for every caller outside the server (``flybot hook``, ``flybot exec``, ``flybot codex``,
 ``flybot report``, ``flybot ask``): each request is one HTTP/1.1 exchange on its own connection (``Connection:
-close``), so an adapter that escalates loads neither asyncio nor aiohttp (DESIGN.md, "Adapters": an auto-answered
-escalation costs at most ~3x ``python -c pass``). Callers that run an event loop call it through
+close``), so an adapter that escalates loads neither asyncio nor aiohttp (DESIGN.md, "Adapters": the goal for an
+auto-answered escalation is at most ~3x ``python -c pass``). Callers that run an event loop call it through
 ``asyncio.to_thread``.
 
 The exchange is written here on :mod:`socket` rather than with :mod:`http.client`: importing ``http.client`` loads
-the :mod:`email` package (for its header parser) and :mod:`ssl` whatever the URL, which alone costs about twice a
-``python -c pass``; the adapters start on every tool call. What is sent is fixed (one request, ``Connection: close``,
+the :mod:`email` package (for its header parser) and :mod:`ssl` whatever the URL, more than the rest of an
+escalation's start-up; the adapters start on every tool call. What is sent is fixed (one request, ``Connection: close``,
 ``Accept-Encoding: identity``); what is read is the status line, the header fields and a body framed by
 ``Content-Length``, ``chunked`` or the end of the connection, each bounded (:data:`MAX_LINE`, :data:`MAX_FIELDS`,
 :data:`MAX_BODY`). ``https://`` URLs load :mod:`ssl` when used, with the system's CAs and host name checks.
