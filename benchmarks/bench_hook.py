@@ -1,34 +1,36 @@
-"""Benchmark of the agent adapters' fast path (issue 12; not a test: it only prints figures).
+"""Benchmark of the agent adapters' start-up (not a test: it only prints figures).
 
 Run from the repository root::
 
-    python benchmarks/bench_hook.py [--runs 20] [--python /opt/flybot/bin/python]
+    python benchmarks/bench_hook.py [--runs 20] [--flybot VENV/bin/flybot]
 
-``flybot hook claude-code`` runs on every Bash call of a Claude Code session. This measures, in the same run and
-interleaved (so machine load hits both alike), the wall time of:
+``flybot hook claude-code`` runs on every tool call of a Claude Code session. This measures, in the same run and
+interleaved (so machine load hits every case alike), the wall time of:
 
 * ``python -c pass`` (the baseline: the same interpreter starting and stopping);
-* ``python -m bot hook claude-code`` answering a PreToolUse event for ``ls -la`` (allowed locally: no network call);
-* ``python -m bot exec -- true`` and ``python -m bot classify -- ls -la`` (the other light commands);
-* ``python -m bot hook claude-code --contained --ceiling read_only`` answering ``apt-get install -y jq`` (above the
-  ceiling), covered by
-  a standing approval: an auto-answered escalation (one POST to a ``flybot serve`` started for the run, local mode
-  on a fresh SQLite database, answered ``approved`` at once), checked to be answered by the standing approval;
-* the hook again without bytecode (``PYTHONDONTWRITEBYTECODE=1`` and an empty cache: every module compiled from
-  source, as in an editable install under that setting; ``pip install`` writes the bytecode once at install time).
+* ``flybot hook claude-code`` answering a PreToolUse event for ``ls -la`` (allowed locally: no network call);
+* ``flybot exec -- true`` and ``flybot classify -- ls -la`` (the other light commands);
+* ``flybot hook claude-code --contained --ceiling read_only`` answering ``apt-get install -y jq`` (above the
+  ceiling), covered by a standing approval: an auto-answered escalation (one POST to a ``flybot serve`` started for
+  the run, local mode on a fresh SQLite database, answered ``approved`` at once), checked to be answered by the
+  standing approval;
 
-It prints the median and the best of ``--runs`` runs, the ratio of medians to the baseline (goal: at most 3x for
-the fast path and for the auto-answered escalation), the
-median CPU time (user + system) and its ratio, which a busy machine disturbs less than wall time, and
-the top of the import-time profiles (``python -X importtime``) of the fast path and of the escalation. Bytecode goes to a temporary
-``-X pycache_prefix`` so the source tree is left alone.
+each for two installations of the current tree:
 
-The interpreter matters to the baseline: in a development venv with an editable install (``pip install -e``), every
-start of that interpreter, ``python -c pass`` too, imports the editable install's finder (pathlib, re, urllib ...),
-which makes the baseline slower and the ratios smaller. ``--python`` times an installed FlyBot instead, as agents run
-it: that interpreter (of a venv where ``pip install`` put flybot) and its ``flybot`` console script next to it, from
-an empty working directory, without this source tree on ``PYTHONPATH``; the baseline is ``python -c pass`` with that
-same interpreter. ``python -S -c pass`` (no ``site``) is printed for reference.
+* **editable**: this source tree with the running interpreter (``python -m bot``; in the development venv, an
+  editable install, whose finder every start of that interpreter imports, ``python -c pass`` too, which makes the
+  baseline slower and the ratios smaller); plus the hook without bytecode (``PYTHONDONTWRITEBYTECODE=1`` and an
+  empty cache: every module compiled from source). Bytecode goes to a temporary ``-X pycache_prefix`` so the source
+  tree is left alone;
+* **installed**, as agents run it: a normal ``pip install`` of this tree into a throwaway venv built for the run
+  (or the ``flybot`` console script given with ``--flybot``, with the interpreter its first line names), started
+  from an empty working directory without this tree on ``PYTHONPATH``.
+
+Each installation is compared with its own interpreter's ``python -c pass``. It prints the median and the best of
+``--runs`` runs, the ratio of medians to the baseline (goal: at most 3x for the fast path and for the auto-answered
+escalation), the median CPU time (user + system) and its ratio, which a busy machine disturbs less than wall time,
+and the top of the installed hook's import-time profiles (``python -X importtime``). The adapters keep their state
+(the program rules' copy) in a temporary directory.
 """
 
 from __future__ import annotations
@@ -43,12 +45,17 @@ import subprocess
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _servers import add_bot, database, flybot_server  # noqa: E402
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from collections.abc import Iterator
 
 
 def _event(command: str, tool_use_id: str | None) -> bytes:
@@ -114,17 +121,41 @@ def _source_tree(warm: str, cold: str, env: dict[str, str]) -> Cases:
     }
 
 
-def _script(python: str) -> str:
-    """The ``flybot`` console script installed next to ``python``."""
-    script = Path(python).parent / "flybot"
-    if not script.is_file():
-        sys.exit(f"no flybot script next to {python}: install FlyBot in that venv (pip install .)")
-    return str(script)
+def _interpreter(script: str) -> str:
+    """The interpreter a ``flybot`` console script runs with (its ``#!`` line)."""
+    try:
+        first = Path(script).read_text().splitlines()[0]
+    except (OSError, UnicodeDecodeError, IndexError):
+        sys.exit(f"{script} is not a flybot console script")
+    if not first.startswith("#!") or not Path(first[2:].strip()).is_file():
+        sys.exit(f"{script} does not name its interpreter on its first line")
+    return first[2:].strip()
 
 
-def _installed(python: str, env: dict[str, str]) -> Cases:
-    """An installed FlyBot: ``python`` and the ``flybot`` console script next to it."""
-    script = _script(python)
+@contextmanager
+def _installation(flybot: str | None) -> Iterator[str]:
+    """The ``flybot`` console script to time: ``flybot``, else one ``pip install`` puts into a throwaway venv."""
+    if flybot:
+        yield flybot
+        return
+    with tempfile.TemporaryDirectory() as where:
+        venv = Path(where) / "venv"
+        started = time.monotonic()
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        done = subprocess.run(
+            [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(ROOT)],
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            sys.exit(f"pip install {ROOT} failed:\n{done.stdout[-2000:]}{done.stderr[-2000:]}")
+        print(f"installed this tree into a throwaway venv ({time.monotonic() - started:.0f} s)", flush=True)
+        yield str(venv / "bin" / "flybot")
+
+
+def _installed(script: str, env: dict[str, str]) -> Cases:
+    """An installed FlyBot: its ``flybot`` console script and the interpreter that script runs with."""
+    python = _interpreter(script)
     return {
         "python -c pass": ([python, "-c", "pass"], env, b""),
         "python -S -c pass": ([python, "-S", "-c", "pass"], env, b""),
@@ -169,58 +200,75 @@ def _profile(python: str, argv: list[str], env: dict[str, str], stdin: bytes, wh
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=20)
-    parser.add_argument("--python", help="an installed FlyBot's interpreter (its flybot script is next to it)")
+    parser.add_argument(
+        "--flybot", help="an installed flybot console script to time (default: pip install this tree into a venv)"
+    )
     asyncio.run(_main(parser.parse_args()))
 
 
+EDITABLE, INSTALLED = "editable", "installed"
+
+
 async def _main(options: argparse.Namespace) -> None:
-    """Start FlyBot (for the auto-answered escalation), then time every case; the timing itself is synchronous
-    (FlyBot runs in its own process)."""
+    """Install (unless given), start FlyBot (for the auto-answered escalation), then time every case of both
+    installations, interleaved; the timing itself is synchronous (FlyBot runs in its own process)."""
     runs = options.runs
     base_env = {
-        k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "PYTHONDONTWRITE", "PYTHONPATH"))
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith(("FLYBOT_", "SLACK_", "PYTHONDONTWRITE", "PYTHONPATH", "XDG_STATE_HOME"))
     }
     with (
+        _installation(options.flybot) as script,
         tempfile.TemporaryDirectory() as warm,
         tempfile.TemporaryDirectory() as cold,
         tempfile.TemporaryDirectory() as empty,
         tempfile.TemporaryDirectory() as state,
+        tempfile.TemporaryDirectory() as adapter_state,
     ):
         async with database("sqlite") as url:
             token = await add_bot(url, standing_pattern="apt-get install")
             async with flybot_server(url, Path(state), rate_per_minute="1000000") as server:
-                base_env.update({"FLYBOT_URL": server.url, "FLYBOT_TOKEN": token})
-                if options.python:
-                    cases = _installed(options.python, base_env)
-                    where = Path(empty)
-                else:
-                    cases = _source_tree(warm, cold, {**base_env, "PYTHONPATH": str(ROOT)})
-                    where = ROOT
-                times, cpu, profiles = _measure(cases, runs, where, options.python or sys.executable)
+                base_env.update({"FLYBOT_URL": server.url, "FLYBOT_TOKEN": token, "FLYBOT_STATE_DIR": adapter_state})
+                installations = {
+                    EDITABLE: (_source_tree(warm, cold, {**base_env, "PYTHONPATH": str(ROOT)}), ROOT),
+                    INSTALLED: (_installed(script, base_env), Path(empty)),
+                }
+                times, cpu = _measure(installations, runs)
+                python = _interpreter(script)
+                profiles = {
+                    name: _profile(python, *installations[INSTALLED][0][name], Path(empty)) for name in (FAST, AUTO)
+                }
 
-    baseline = statistics.median(times["python -c pass"])
-    cpu_baseline = statistics.median(cpu["python -c pass"])
     print(
-        f"{runs} runs each, interleaved; {'installed: ' + options.python if options.python else 'source tree: ' + sys.executable}"
+        f"{runs} runs each, interleaved; editable: {sys.executable}; installed: {script}"
         f"; load average {' '.join(f'{x:.2f}' for x in os.getloadavg())}"
     )
-    print(f"  {'':<36} {'wall median / best':>22} {'ratio':>6}   {'CPU median':>10} {'ratio':>6}")
-    for name, values in times.items():
-        median, used = statistics.median(values), statistics.median(cpu[name])
-        print(
-            f"  {name:<36} {median * 1000:8.1f} ms / {min(values) * 1000:6.1f} ms {median / baseline:5.2f}x"
-            f"   {used * 1000:7.1f} ms {used / cpu_baseline:5.2f}x"
-        )
-    for label, name in (("hook fast path", FAST), ("auto-answered escalation", AUTO)):
-        ratio = statistics.median(times[name]) / baseline
-        cpu_ratio = statistics.median(cpu[name]) / cpu_baseline
-        print(
-            f"{label}: {ratio:.2f}x python -c pass in wall time (goal <= 3x): {'met' if ratio <= 3 else 'NOT met'};"
-            f" {cpu_ratio:.2f}x in CPU time"
-        )
+    for kind in (EDITABLE, INSTALLED):
+        baseline = statistics.median(times[kind, "python -c pass"])
+        cpu_baseline = statistics.median(cpu[kind, "python -c pass"])
+        print(f"{kind}:")
+        print(f"  {'':<36} {'wall median / best':>22} {'ratio':>6}   {'CPU median':>10} {'ratio':>6}")
+        for name in installations[kind][0]:
+            values, used = times[kind, name], statistics.median(cpu[kind, name])
+            median = statistics.median(values)
+            print(
+                f"  {name:<36} {median * 1000:8.1f} ms / {min(values) * 1000:6.1f} ms {median / baseline:5.2f}x"
+                f"   {used * 1000:7.1f} ms {used / cpu_baseline:5.2f}x"
+            )
+    for kind in (EDITABLE, INSTALLED):
+        baseline = statistics.median(times[kind, "python -c pass"])
+        cpu_baseline = statistics.median(cpu[kind, "python -c pass"])
+        for label, name in (("hook fast path", FAST), ("auto-answered escalation", AUTO)):
+            ratio = statistics.median(times[kind, name]) / baseline
+            cpu_ratio = statistics.median(cpu[kind, name]) / cpu_baseline
+            print(
+                f"{kind}, {label}: {ratio:.2f}x python -c pass in wall time (goal <= 3x):"
+                f" {'met' if ratio <= 3 else 'NOT met'}; {cpu_ratio:.2f}x in CPU time"
+            )
 
     for name, rows in profiles.items():
-        print(f"{name}: import-time profile (-X importtime), top 12 by cumulative microseconds:")
+        print(f"installed, {name}: import-time profile (-X importtime), top 12 by cumulative microseconds:")
         for micros, module in sorted(rows, reverse=True)[:12]:
             print(f"  {micros:8d} us  {module}")
         heavy = [
@@ -233,21 +281,23 @@ async def _main(options: argparse.Namespace) -> None:
 
 
 def _measure(
-    cases: Cases, runs: int, where: Path, python: str
-) -> tuple[dict[str, list[float]], dict[str, list[float]], dict[str, list[tuple[int, str]]]]:
-    """Warm up, then time every case ``runs`` times, interleaved; and profile the two hook cases' imports."""
+    installations: dict[str, tuple[Cases, Path]], runs: int
+) -> tuple[dict[tuple[str, str], list[float]], dict[tuple[str, str], list[float]]]:
+    """Warm up, then time every case of every installation ``runs`` times, interleaved."""
     expect = {AUTO: b"approved by standing approval"}
-    for name, (argv, env, stdin) in cases.items():  # warm-up: writes the bytecode (except for the cold case)
+    every = [
+        (kind, name, *case, where) for kind, (cases, where) in installations.items() for name, case in cases.items()
+    ]
+    for _kind, name, argv, env, stdin, where in every:  # warm-up: writes the bytecode (except for the cold case)
         timed(argv, env, stdin, where, expect.get(name, b""))
-    times: dict[str, list[float]] = {name: [] for name in cases}
-    cpu: dict[str, list[float]] = {name: [] for name in cases}
+    times: dict[tuple[str, str], list[float]] = {(kind, name): [] for kind, name, *_ in every}
+    cpu: dict[tuple[str, str], list[float]] = {(kind, name): [] for kind, name, *_ in every}
     for _ in range(runs):
-        for name, (argv, env, stdin) in cases.items():
+        for kind, name, argv, env, stdin, where in every:
             wall, used = timed(argv, env, stdin, where, expect.get(name, b""))
-            times[name].append(wall)
-            cpu[name].append(used)
-    profiles = {name: _profile(python, *cases[name], where) for name in (FAST, AUTO)}
-    return times, cpu, profiles
+            times[kind, name].append(wall)
+            cpu[kind, name].append(used)
+    return times, cpu
 
 
 if __name__ == "__main__":

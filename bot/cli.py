@@ -33,6 +33,12 @@ REGISTRARS = {
     "report": "bot.hooks.cli:register_report",
     "codex": "bot.hooks.cli:register_codex",
 }
+#: Commands of two words whose parser is built alone when that command runs (the hook starts on every tool call):
+#: ``"command word"`` -> its ``"module:function"``, which adds the command with only that second word.
+ALONE = {
+    "hook claude-code": "bot.hooks.cli:register_hook_claude_code",
+    "hook codex": "bot.hooks.cli:register_hook_codex",
+}
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -107,12 +113,16 @@ class Parser(argparse.ArgumentParser):
         return self.formatter_class(prog=self.prog, width=_columns() - 2)  # type: ignore[call-arg]
 
 
-def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+def build_parser(command: str | None = None, second: str | None = None) -> argparse.ArgumentParser:
     """The ``flybot`` argument parser: every subcommand, or with ``command`` only what parsing that command needs
-    (a command defined by a module in :data:`REGISTRARS`: only that module's subcommands)."""
+    (a command defined by a module in :data:`REGISTRARS`: only that module's subcommands; a command and ``second``
+    word in :data:`ALONE`: only that one)."""
     parser = Parser(prog="flybot", description="FlyBot: approval cards for coding-agent escalations.")
     parser.add_argument("--version", action=_Version)
     sub = parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND")
+    if f"{command} {second}" in ALONE:
+        _registrar(ALONE[f"{command} {second}"])(sub)
+        return parser
     if command in REGISTRARS:
         _registrar(REGISTRARS[command])(sub)
         return parser
@@ -382,16 +392,25 @@ def _subparser(parser: argparse.ArgumentParser, args: argparse.Namespace) -> arg
         current = action.choices[name]
 
 
+#: Commands that run without the cyclic garbage collector (see :func:`run`): the adapters, short-lived and allocating
+#: little after start-up (a long-poll's few requests), however long they wait.
+NO_COLLECTOR = frozenset({"hook", "exec"})
+
+
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``flybot``; returns the exit code."""
     words = sys.argv[1:] if argv is None else argv
-    parser = build_parser(words[0] if words and not words[0].startswith("-") else None)
+    parser = build_parser(*(words[:2] if words and not words[0].startswith("-") else ()))
     args, extra = parser.parse_known_args(words)
     if extra:
         # An unknown option belongs to the command's own usage, not flybot's top-level one (`ask --frobnicate`).
         _subparser(parser, args).error(f"unrecognized arguments: {' '.join(extra)}")
     if getattr(args, "command", None) and args.command[:1] == ["--"]:
         args.command = args.command[1:]
+    if args.cmd not in NO_COLLECTOR:
+        import gc
+
+        gc.enable()
     handler = getattr(args, "handler", None) or getattr(args, "func", None)
     if handler is None:  # pragma: no cover - every subcommand sets one
         parser.error("no handler for this command")
@@ -444,14 +463,18 @@ def stdout_closed() -> int:
 def run() -> None:
     """``flybot`` as a program (the console script and ``python -m bot``): :func:`main`, then exit with its code.
 
-    Before exiting it moves every object alive out of the garbage collector's sight (``gc.freeze``): the interpreter's
-    final collection would otherwise walk all the objects the imports made, paid on every agent tool call
+    The cyclic garbage collector is off while the command line is parsed and the command's modules load: what they
+    allocate lives until exit, so the collections the imports would trigger find nothing, and cost the adapters
+    (which start on every agent tool call) several percent of their start-up. :func:`main` turns it back on before
+    any command but those of :data:`NO_COLLECTOR`. Before exiting it moves every object alive out of the collector's
+    sight (``gc.freeze``): the interpreter's final collection would otherwise walk all the objects the imports made
     (``benchmarks/bench_hook.py`` times the hook). Nothing is lost, as the process ends here; :func:`main` itself
-    does not do it, since tests call it in-process.
+    does neither, since tests call it in-process.
     """
-    code = main()
     import gc
 
+    gc.disable()
+    code = main()
     gc.freeze()
     sys.exit(code)
 

@@ -23,9 +23,8 @@ from __future__ import annotations
 
 import signal
 import time
-import uuid
 
-from bot.client import FINAL, ClientError, FlyBotClient, Refused, Unreachable
+from bot.client import FINAL, ClientError, FlyBotClient, Refused, Unreachable, random_key
 from bot.hooks.gate import MAX_KEY, Grade, Request, Server, Verdict
 
 TYPE_CHECKING = False  # typing stays unloaded (bot/values.py)
@@ -102,7 +101,7 @@ def ask(graded: Grade, server: Server, request: Request, *, wait_s: float) -> Ve
     :data:`WITHDRAW_ON` (they become verdicts).
     """
     assert server.token is not None
-    state = _State((request.idempotency_key or f"flybot-gate-{uuid.uuid4()}")[:MAX_KEY])
+    state = _State((request.idempotency_key or f"flybot-gate-{random_key()}")[:MAX_KEY])
     client = FlyBotClient(server.url, server.token, retry_pause_s=0.5)
     with Interruptible(WITHDRAW_ON) as guard:
         try:
@@ -224,7 +223,7 @@ async def ask_async(graded: Grade, server: Server, request: Request, *, wait_s: 
     import threading
 
     assert server.token is not None
-    state = _State((request.idempotency_key or f"flybot-gate-{uuid.uuid4()}")[:MAX_KEY])
+    state = _State((request.idempotency_key or f"flybot-gate-{random_key()}")[:MAX_KEY])
     stop: Stop = threading.Event()
     client = FlyBotClient(server.url, server.token, retry_pause_s=0.5, stop=stop)
     try:

@@ -186,32 +186,48 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
         add(sub)
 
 
-def register_hook(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``hook claude-code``, ``hook codex`` and ``hook install``."""
+def register_hook(
+    sub: argparse._SubParsersAction,  # type: ignore[type-arg]
+    agents: tuple[str, ...] = ("claude-code", "codex", "gemini", "install"),
+) -> None:
+    """Add ``hook claude-code``, ``hook codex`` and ``hook install`` (those of them in ``agents``)."""
     hook = sub.add_parser(
         "hook",
         help="agent hooks that ask FlyBot before a command runs",
         description="Agent hooks that ask FlyBot before a command runs.",
     )
-    agents = hook.add_subparsers(dest="hook_agent", required=True, metavar="AGENT")
-    claude = agents.add_parser(
-        "claude-code",
-        help='Claude Code hook (PreToolUse, PreSkillShellCommand, PermissionRequest; matcher "Bash"): reads the event '
-        "on stdin",
-        description="Claude Code command hook: reads the event JSON on stdin and answers in the event's own shape on "
-        "stdout (exit 0): PreToolUse and PreSkillShellCommand allow/deny/ask, PermissionRequest "
-        'allow/deny (nothing: Claude Code\'s own dialog). Configure with matcher "Bash" and a hook '
-        "timeout above --wait (flybot hook install claude-code writes it). Under SessionStart (matcher "
-        '"startup") it runs the sandbox preflight once and reports a blocked host.',
-    )
-    codex = agents.add_parser(
-        "codex",
-        help='Codex hook (PermissionRequest, matcher "Bash" in hooks.json): reads the event on stdin',
-        description="Codex command hook for hooks.json: answers PermissionRequest allow/deny on stdout (nothing: "
-        "Codex's own approval prompt). Codex takes no allow or ask from PreToolUse hooks, so configure it "
-        "under PermissionRequest (flybot hook install codex writes it).",
-    )
-    for parser, agent in ((claude, "claude-code"), (codex, "codex")):
+    parsers = hook.add_subparsers(dest="hook_agent", required=True, metavar="AGENT")
+    hooks: list[tuple[argparse.ArgumentParser, str]] = []
+    if "claude-code" in agents:
+        hooks.append(
+            (
+                parsers.add_parser(
+                    "claude-code",
+                    help='Claude Code hook (PreToolUse, PreSkillShellCommand, PermissionRequest; matcher "Bash"): reads the event '
+                    "on stdin",
+                    description="Claude Code command hook: reads the event JSON on stdin and answers in the event's own shape on "
+                    "stdout (exit 0): PreToolUse and PreSkillShellCommand allow/deny/ask, PermissionRequest "
+                    'allow/deny (nothing: Claude Code\'s own dialog). Configure with matcher "Bash" and a hook '
+                    "timeout above --wait (flybot hook install claude-code writes it). Under SessionStart (matcher "
+                    '"startup") it runs the sandbox preflight once and reports a blocked host.',
+                ),
+                "claude-code",
+            )
+        )
+    if "codex" in agents:
+        hooks.append(
+            (
+                parsers.add_parser(
+                    "codex",
+                    help='Codex hook (PermissionRequest, matcher "Bash" in hooks.json): reads the event on stdin',
+                    description="Codex command hook for hooks.json: answers PermissionRequest allow/deny on stdout (nothing: "
+                    "Codex's own approval prompt). Codex takes no allow or ask from PreToolUse hooks, so configure it "
+                    "under PermissionRequest (flybot hook install codex writes it).",
+                ),
+                "codex",
+            )
+        )
+    for parser, agent in hooks:
         _common(parser)
         parser.add_argument(
             "--wait",
@@ -248,31 +264,34 @@ def register_hook(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
             "no decision",
         )
         parser.set_defaults(func=cmd_hook_claude_code, logs=False, agent=agent)
-    gemini = agents.add_parser(
-        "gemini",
-        help="Gemini CLI hook (BeforeTool: shell commands, file writes and edits, web searches, MCP tools): reads "
-        "the event on stdin",
-        description="Gemini CLI command hook for settings.json: answers BeforeTool allow/deny/ask on stdout (exit 0; "
-        "exit 2 when stdin is unreadable). Keep the hook's timeout (milliseconds, 60000 by default) above "
-        "--wait: Gemini CLI runs the call when the hook times out (flybot hook install gemini writes both).",
-    )
-    _common(gemini)
-    gemini.add_argument(
-        "--wait",
-        default="55",
-        metavar="S",
-        help="seconds to wait for a decision before withdrawing it, 1 to 590 (default 55, below Gemini CLI's "
-        "default hook timeout of 60 s)",
-    )
-    gemini.add_argument(
-        "--on-no-decision",
-        choices=("ask", "deny"),
-        default="deny",
-        help="answer when no human decided: deny (default) or ask (Gemini CLI asks in its terminal; a headless "
-        "gemini -p run then waits until killed)",
-    )
-    gemini.set_defaults(func=cmd_hook_gemini, logs=False)
-    install = agents.add_parser(
+    if "gemini" in agents:
+        gemini = parsers.add_parser(
+            "gemini",
+            help="Gemini CLI hook (BeforeTool: shell commands, file writes and edits, web searches, MCP tools): reads "
+            "the event on stdin",
+            description="Gemini CLI command hook for settings.json: answers BeforeTool allow/deny/ask on stdout (exit 0; "
+            "exit 2 when stdin is unreadable). Keep the hook's timeout (milliseconds, 60000 by default) above "
+            "--wait: Gemini CLI runs the call when the hook times out (flybot hook install gemini writes both).",
+        )
+        _common(gemini)
+        gemini.add_argument(
+            "--wait",
+            default="55",
+            metavar="S",
+            help="seconds to wait for a decision before withdrawing it, 1 to 590 (default 55, below Gemini CLI's "
+            "default hook timeout of 60 s)",
+        )
+        gemini.add_argument(
+            "--on-no-decision",
+            choices=("ask", "deny"),
+            default="deny",
+            help="answer when no human decided: deny (default) or ask (Gemini CLI asks in its terminal; a headless "
+            "gemini -p run then waits until killed)",
+        )
+        gemini.set_defaults(func=cmd_hook_gemini, logs=False)
+    if "install" not in agents:
+        return
+    install = parsers.add_parser(
         "install",
         help="write the hook into Claude Code's settings.json or Codex's hooks.json",
         description="Write (or print, with --print) the hook settings for a project (default: this directory) or "
@@ -308,6 +327,16 @@ def cmd_hook_gemini(args: argparse.Namespace) -> int:
     return main_from_args(
         args.contained, args.ceiling, args.server, args.token, args.wait, args.room, args.on_no_decision
     )
+
+
+def register_hook_claude_code(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``hook claude-code`` alone (``flybot hook claude-code`` starts on every tool call)."""
+    register_hook(sub, ("claude-code",))
+
+
+def register_hook_codex(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``hook codex`` alone."""
+    register_hook(sub, ("codex",))
 
 
 def cmd_hook_install(args: argparse.Namespace) -> int:

@@ -21,7 +21,7 @@ import os
 from collections.abc import Mapping, Sequence
 
 from bot.risk.model import RiskLevel, requires_approval
-from bot.state_home import state_home
+from bot.state_home import default_state_dir
 from bot.values import Frozen
 
 TYPE_CHECKING = False  # typing and dataclasses stay unloaded: the adapters start on every tool call (bot/values.py)
@@ -320,14 +320,14 @@ def find_server(url: str | None, token: str | None, env: Mapping[str, str] | Non
     """Resolve FlyBot's URL and token: flag, then ``FLYBOT_URL``/``FLYBOT_TOKEN``, then local mode's demo credentials.
 
     Local mode (``flybot serve`` without Slack) writes ``{"url", "token"}`` to ``$FLYBOT_STATE_DIR/local.json``
-    (default ``$XDG_STATE_HOME/flybot/local.json``, :func:`bot.state_home.state_home`), as ``flybot ask`` reads it. The URL falls back to
+    (default ``$XDG_STATE_HOME/flybot/local.json``, :func:`bot.state_home.default_state_dir`), as ``flybot ask`` reads it. The URL falls back to
     :data:`DEFAULT_URL`; the token stays None when nothing provides one.
     """
     env = os.environ if env is None else env
     url = url or env.get("FLYBOT_URL") or None
     token = token or env.get("FLYBOT_TOKEN") or None
     if url is None or token is None:
-        local = _local_credentials(os.path.join(env.get("FLYBOT_STATE_DIR") or state_home(env), "local.json"))
+        local = _local_credentials(os.path.join(env.get("FLYBOT_STATE_DIR") or default_state_dir(env), "local.json"))
         url = url or local.get("url")
         token = token or local.get("token")
     return Server(url or DEFAULT_URL, token)

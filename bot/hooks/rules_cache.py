@@ -13,9 +13,9 @@ would ask. So (bot/hooks/gate.py ``grade``):
   grade, so the adapter fails closed: it allows locally only what grades ``read_only`` (raised by the stale copy,
   if any) and asks FlyBot about everything else.
 
-The file is ``program-rules.json`` in ``$FLYBOT_STATE_DIR`` (default :func:`bot.state_home.state_home`), mode 0600,
+The file is ``program-rules.json`` in ``$FLYBOT_STATE_DIR`` (default :func:`bot.state_home.default_state_dir`), mode 0600,
 replaced whole; it names the FlyBot URL it came from, and a copy of another server counts as missing.
-Standard library only (``urllib.request`` loads only to fetch).
+Standard library only (the session client, :mod:`bot.client`, loads only to fetch).
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import time
 
 from bot.risk.model import RiskLevel
 from bot.risk.rules import ProgramRules, Rule, plain_word
-from bot.state_home import state_home
+from bot.state_home import default_state_dir
 from bot.values import Frozen
 
 TYPE_CHECKING = False
@@ -41,7 +41,6 @@ DEFAULT_MAX_AGE_S = 60
 MAX_AGE_LIMIT_S = 3600
 """A server's ``max_age_s`` above this is cut to it."""
 FETCH_TIMEOUT_S = 2.0
-MAX_BODY = 4 * 1024 * 1024
 
 
 class HeldRules(Frozen):
@@ -58,7 +57,7 @@ class HeldRules(Frozen):
 def rules_path(env: Mapping[str, str] | None = None) -> str:
     """Where the copy is kept."""
     env = os.environ if env is None else env
-    return os.path.join(env.get("FLYBOT_STATE_DIR") or str(state_home(env)), RULES_FILE)
+    return os.path.join(env.get("FLYBOT_STATE_DIR") or default_state_dir(env), RULES_FILE)
 
 
 def held_rules(server: Server, *, env: Mapping[str, str] | None = None, now: float | None = None) -> HeldRules:
@@ -125,19 +124,13 @@ def _fetch(server: Server) -> tuple[float, list[Any]] | None:
     """``(max_age_s, items)`` from ``GET /v1/program-rules``, or None (no token, unreachable, not 200, bad JSON)."""
     if not server.token:
         return None
-    import urllib.error
-    import urllib.request
+    from bot.client import ClientError, FlyBotClient
 
-    request = urllib.request.Request(
-        f"{server.url.rstrip('/')}/v1/program-rules",
-        headers={"Authorization": f"Bearer {server.token}", "Accept": "application/json"},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=FETCH_TIMEOUT_S) as response:  # noqa: S310 - FlyBot's own URL
-            if response.status != 200:
-                return None
-            data = json.loads(response.read(MAX_BODY + 1)[:MAX_BODY])
-    except (OSError, ValueError, urllib.error.URLError):
+    try:  # one attempt: the pause before a retry is longer than the time allowed
+        data = FlyBotClient(server.url, server.token, retry_pause_s=FETCH_TIMEOUT_S).program_rules(
+            timeout_s=FETCH_TIMEOUT_S
+        )
+    except (ClientError, ValueError):
         return None
     if not isinstance(data, dict) or not isinstance(data.get("items"), list):
         return None

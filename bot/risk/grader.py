@@ -19,6 +19,7 @@ from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, locate
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment
+from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     brace_alternatives,
     credential_path,
@@ -147,7 +148,7 @@ _USES_KEYS = frozenset({
 })  # fmt: skip
 
 
-_FILE_URL = re.compile(r"^fileb?://(?:localhost)?(/[^?#]*)", re.IGNORECASE)
+_FILE_URL = Regex(r"^fileb?://(?:localhost)?(/[^?#]*)", re.IGNORECASE)
 
 
 def _file_references(text: str) -> list[str]:

@@ -28,14 +28,16 @@ from __future__ import annotations
 
 import re
 
+from bot.risk.regex import Regex
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from tree_sitter import Node
 
 __all__ = ["misreadings", "shell_dialect"]
 
-_DELIMITER = re.compile(r"[A-Za-z0-9_.-]+")
-_EXPANSION_START = re.compile(r"\$[({\[]|`")
+_DELIMITER = Regex(r"[A-Za-z0-9_.-]+")
+_EXPANSION_START = Regex(r"\$[({\[]|`")
 _EXPANSION_NODES = frozenset({"command_substitution", "expansion", "arithmetic_expansion", "simple_expansion"})
 _QUOTED_NODES = frozenset({"raw_string", "ansi_c_string"})
 _ARITHMETIC_CONTEXTS = frozenset({"arithmetic_expansion", "subscript", "c_style_for_statement"})
@@ -118,9 +120,9 @@ def _in_double_quote_context(node: Node) -> bool:
     return False
 
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_NAME = Regex(r"[A-Za-z_][A-Za-z0-9_]*")
 _READERS = frozenset({"read", "mapfile", "readarray"})
-_ARITHMETIC_TESTS = re.compile(r"\s-(?:eq|ne|lt|le|gt|ge|v)\s")
+_ARITHMETIC_TESTS = Regex(r"\s-(?:eq|ne|lt|le|gt|ge|v)\s")
 _RUNTIME = frozenset({"command_substitution", "process_substitution", "expansion", "simple_expansion"})
 
 
@@ -227,7 +229,7 @@ def misreadings(root: Node, src: bytes) -> list[str]:
 
 #: Spellings bash reads but a POSIX sh (dash on Debian and Ubuntu) reads otherwise: ``$'...'`` and ``$"..."``
 #: (dash: ``$`` then a quoted string), ``[[`` (dash: a command name, so ``>`` in it is a redirect).
-_DIALECT = re.compile(r"\$['\"]|\[\[")
+_DIALECT = Regex(r"\$['\"]|\[\[")
 
 
 def shell_dialect(text: str) -> str | None:

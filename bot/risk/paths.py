@@ -30,10 +30,10 @@ source out of the workspace grades as the deletion it may be.
 from __future__ import annotations
 
 import posixpath
-import re
 from enum import IntEnum
 from functools import lru_cache
 
+from bot.risk.regex import Regex
 from bot.risk.words import Word
 from bot.values import Record
 
@@ -53,7 +53,7 @@ _MAX_CANDIDATES = 16
 #: Linux PATH_MAX (limits.h): a longer working directory is not tracked.
 _PATH_MAX = 4096
 # /dev/tcp or /dev/udp as a path component sequence, tolerating ``//`` and ``/./`` (bash(1) REDIRECTION).
-_SOCKET = re.compile(r"/dev/+(?:\.{1,2}/+)*(?:tcp|udp)(?![\w.-])")
+_SOCKET = Regex(r"/dev/+(?:\.{1,2}/+)*(?:tcp|udp)(?![\w.-])")
 
 
 class Where(IntEnum):

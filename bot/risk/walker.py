@@ -17,6 +17,7 @@ from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
 from bot.risk.paths import names_socket
 from bot.risk.reasons import shorten
+from bot.risk.regex import Regex
 from bot.risk.sensitive import secret_variable
 from bot.risk.words import Word, dynamic_word, node_text, resolve_word
 
@@ -59,7 +60,7 @@ _ARITHMETIC_ASSIGNING = frozenset({"=", "+=", "-=", "*=", "/=", "%=", "<<=", ">>
 _ARITHMETIC_COMPARING = frozenset({"-eq", "-ne", "-lt", "-le", "-gt", "-ge"})
 #: Assignments inside text bash may evaluate as arithmetic (an array subscript ``a[HOME=1]``, a ``[[ x -eq
 #: HOME=1 ]]`` operand, the value of a ``declare -i`` variable): ``NAME=``, ``NAME op=``, ``NAME++``, ``--NAME``.
-_ARITHMETIC_TEXT = re.compile(
+_ARITHMETIC_TEXT = Regex(
     r"([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*(?:(?:<<|>>|[-+*/%&^|])?=(?!=)|\+\+|--)|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)"
 )
 # Kinds with nothing to grade inside.
@@ -203,7 +204,7 @@ _WORD = r"[A-Za-z0-9_./:=@%+,-]+"
 # its value as empty; the walk keeps such strings.
 _QUOTED = r"'[ -&(-~]*'" + r'|"(?: *[!#%-\[\]-_a-~][ !#%-\[\]-_a-~]*)?"'
 _PLAIN_SCRIPT = re.compile(rf"{_WORD}(?: (?:{_WORD}|{_QUOTED}|\|\||&&|\|))*")
-_TOKEN = re.compile(rf"{_WORD}|{_QUOTED}|\|\||&&|\|")
+_TOKEN = Regex(rf"{_WORD}|{_QUOTED}|\|\||&&|\|")
 _OPERATORS = frozenset({"|", "&&", "||"})
 _QUOTES = "'\""
 _RESERVED = frozenset({

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import re
 import shlex
 
 from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.reasons import shorten
+from bot.risk.regex import Regex
 from bot.risk.words import Word
 
 __all__ = [
@@ -90,7 +90,7 @@ def host_destructive(call: Call, rule: str, detail: str) -> None:
     call.flag(R.DESTRUCTIVE, rule, detail, contained_level=contained)
 
 
-_SYMBOLIC_SETID = re.compile(r"(?:^|,)[DF]?[ugoa]*[+=][rwxXt]*s")
+_SYMBOLIC_SETID = Regex(r"(?:^|,)[DF]?[ugoa]*[+=][rwxXt]*s")
 
 
 def sets_setid(mode: str) -> bool:
