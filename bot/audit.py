@@ -161,7 +161,8 @@ def entry_text(entry: AuditEntry, shown: dict[str, str]) -> str:
 
 
 def escalation_line(escalation: Escalation, shown: dict[str, str]) -> str:
-    """One escalation as a line: created, status, Bot name, risk, where, decided by (``@Olivia``), id, command (one
+    """One escalation as a line: created, status, Bot name, risk, where, decided by (``@Olivia``), the standing
+    approval that answered it (``via=sa_...``), id, command (one
     line, cut after 80 characters, its hidden characters shown as ``⟨U+XXXX⟩``, so no terminal escape
     runs); ids named through ``shown`` (:func:`labels`)."""
     where = "sandbox" if escalation.contained else "host"
@@ -177,6 +178,8 @@ def escalation_line(escalation: Escalation, shown: dict[str, str]) -> str:
     ]
     if who:
         parts.append(f"by={_shown(who, shown)}")
+    if escalation.standing_approval_id:
+        parts.append(f"via={escalation.standing_approval_id}")
     parts += [escalation.id, command]
     return reveal("  ".join(parts), multiline=False)  # the decider too ("operator:$USER" comes from the environment)
 

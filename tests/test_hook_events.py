@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -312,3 +314,22 @@ def test_the_docs_snippet_configures_all_three_events() -> None:
     adapters = (ROOT / "docs" / "adapters.md").read_text()
     for name in ("PreToolUse", "PreSkillShellCommand", "PermissionRequest"):
         assert f'"{name}": [' in adapters, name
+
+
+def test_install_writes_the_running_flybot_by_its_absolute_path_whatever_the_path(tmp_path: Path) -> None:
+    # A bare "flybot" that the agent's PATH does not find exits 127: Claude Code takes that as no decision and runs
+    # the call unasked. The hook names the flybot running the install, which the README's venv does not put on PATH.
+    env = env_for(HOME=str(tmp_path), PATH="/usr/bin:/bin")
+    done = subprocess.run(
+        [sys.executable, *ENTRY, "hook", "install", "claude-code", "--project", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    data = json.loads((tmp_path / ".claude" / "settings.json").read_text())
+    program = shlex.split(data["hooks"]["PreToolUse"][0]["hooks"][0]["command"])[0]
+    assert os.path.isabs(program) and os.path.basename(program) == "flybot"
+    assert os.access(program, os.X_OK)

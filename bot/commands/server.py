@@ -119,7 +119,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 print(remote_note, flush=True)
             print(f"FlyBot local chat: open {login_url(app, base_url)}", flush=True)
             print(
-                f"  (that key works once, is shown only here and changes on every start; demo Bot token in "
+                f"  (that key works once; after each use the next one is printed here; demo Bot token in "
                 f"{settings.state_dir}/local.json)",
                 flush=True,
             )
@@ -282,14 +282,13 @@ def cmd_db(args: argparse.Namespace) -> int:
 
 
 def _self_command() -> str:
-    """How to run this same ``flybot`` from a shell in the current directory (the venv's script, even when the venv
-    is not activated)."""
+    """How to run this same ``flybot`` from a shell in any directory: the venv's script by its absolute path (even when
+    the venv is not activated), else ``flybot`` as found on PATH, else the interpreter with ``-m bot``."""
     import shutil
 
     script = Path(sys.executable).parent / "flybot"
     if script.exists():
-        relative = os.path.relpath(script)
-        return relative if not relative.startswith("..") else str(script)
+        return os.path.abspath(script)
     return shutil.which("flybot") or f"{sys.executable} -m bot"
 
 

@@ -311,7 +311,9 @@ def register_hook(
         "--print", dest="show", action="store_true", help="print the merged settings instead of writing them"
     )
     install.add_argument(
-        "--program", metavar="PATH", help="the flybot program the hook runs (default: flybot as found on PATH)"
+        "--program",
+        metavar="PATH",
+        help="the flybot program the hook runs (default: the one running this command, by its absolute path)",
     )
     install.add_argument("--contained", action="store_true", help="pass --contained to the hook")
     install.add_argument("--ceiling", type=ceiling_level, metavar="LEVEL", help="pass --ceiling LEVEL to the hook")

@@ -66,10 +66,27 @@ def settings_path(agent: str, *, project: str | None, user: bool, env: dict[str,
     return root / (".codex/hooks.json" if agent == "codex" else ".claude/settings.json")
 
 
+def this_flybot() -> str | None:
+    """The absolute path of the ``flybot`` program running now (``.venv/bin/flybot hook install``: the script itself;
+    ``python -m bot``: the ``flybot`` script beside the interpreter), else ``flybot`` as found on ``PATH``, else None."""
+    candidates = [sys.argv[0] if os.path.basename(sys.argv[0]) == "flybot" else None]
+    candidates.append(os.path.join(os.path.dirname(sys.executable), "flybot"))
+    for candidate in candidates:
+        if candidate and os.path.isfile(candidate) and os.access(candidate, os.X_OK):
+            return os.path.abspath(candidate)
+    return shutil.which("flybot")
+
+
 def hook_command(agent: str, program: str | None, options: list[str]) -> str:
-    """The shell command the agent runs: ``program`` (default: ``flybot`` as found on ``PATH``, by its absolute path,
-    else the bare name) ``hook AGENT`` and ``options``, shell-quoted."""
-    flybot = program or shutil.which("flybot") or "flybot"
+    """The shell command the agent runs: ``program`` (default: :func:`this_flybot`, by its absolute path, so the hook
+    runs whatever the agent's PATH is) ``hook AGENT`` and ``options``, shell-quoted.
+
+    Raises:
+        InstallError: no ``flybot`` program is found: a hook the agent cannot start would not ask at all.
+    """
+    flybot = program or this_flybot()
+    if flybot is None:
+        raise InstallError("no flybot program found to run as the hook: pass --program PATH")
     return shlex.join([flybot, "hook", agent, *options])
 
 
