@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -29,7 +30,7 @@ from tests.scripted_chat import ChatCompletionsAPI
 from tests.scripted_models import MessagesAPI
 from tests.test_hooks import ROOT, deny_with, escalations_created
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = pytest.mark.timeout(900)
 
 MODEL = "claude-sonnet-4-5"
 
@@ -264,10 +265,35 @@ async def chat() -> AsyncIterator[ChatCompletionsAPI]:
 
 @pytest.fixture(scope="session")
 def opencode_config(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One ``XDG_CONFIG_HOME`` for every OpenCode run: OpenCode installs its plugin package (from npm) into each
-    configuration directory that has plugins on its first start there, so FlyBot's plugin is installed for the user
-    (``flybot hook install opencode --user``) and that install happens once."""
-    return tmp_path_factory.mktemp("opencode-config")
+    """One ``XDG_CONFIG_HOME`` for every OpenCode run: OpenCode installs its plugin package (from npm, minutes on a
+    busy machine) into each configuration directory that has plugins on its first start there, so FlyBot's plugin
+    is installed for the user (``flybot hook install opencode --user``) and one start here, against no model, pays
+    for that install before the tests' own runs."""
+    import subprocess
+
+    config = tmp_path_factory.mktemp("opencode-config")
+    home = tmp_path_factory.mktemp("opencode-home")
+    opencode_project(home, config)
+    closed = free_socket()
+    settings = {
+        "provider": {
+            "scripted": {
+                "npm": "@ai-sdk/openai-compatible",
+                "options": {"baseURL": f"http://127.0.0.1:{closed.getsockname()[1]}/v1", "apiKey": "sk-none"},
+                "models": {"m": {"name": "m"}},
+            }
+        },
+        "model": "scripted/m",
+    }
+    env = clean_env(home, home / "cache", "http://127.0.0.1:9", "none", XDG_CONFIG_HOME=str(config),
+                    OPENCODE_DISABLE_AUTOUPDATE="1", OPENCODE_DISABLE_MODELS_FETCH="1",
+                    OPENCODE_CONFIG_CONTENT=json.dumps(settings))  # fmt: skip
+    try:
+        subprocess.run([agent_binary("opencode"), "run", "hello"], cwd=home / "proj", env=env, timeout=600,
+                       stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # fmt: skip
+    finally:
+        closed.close()
+    return config
 
 
 def opencode_project(tmp: Path, config: Path, *options: str) -> Path:
@@ -337,9 +363,9 @@ async def test_opencode_runs_the_command_once_the_owner_approves(
     assert stored is not None and stored.command == "rm -rf build" and stored.session_id.startswith("OpenCode ")
     assert (proj / "build" / "keep.txt").exists(), "nothing runs before Approve"
     await harness.click(OWNER, escalation_id, APPROVE_ACTION)
-    code, _out, err = await finish(opencode)
+    code, out, err = await finish(opencode)
     assert code == 0, err[-2000:]
-    assert not (proj / "build").exists()
+    assert not (proj / "build").exists(), (chat.tool_outputs(), out[-2000:], err[-2000:])
 
 
 async def test_opencode_gives_the_model_the_owners_reason_and_runs_nothing(
@@ -391,7 +417,10 @@ async def test_opencode_stops_the_call_when_the_hook_cannot_start(
 async def start_cline(
     tmp: Path, proj: Path, model: ChatCompletionsAPI, cache: Path, flybot_url: str, token: str
 ) -> asyncio.subprocess.Process:
-    env = clean_env(tmp, cache, flybot_url, token)
+    port = free_socket()
+    # A hub port of its own: a hub daemon another run left listening must not serve this one.
+    env = clean_env(tmp, cache, flybot_url, token, CLINE_HUB_PORT=str(port.getsockname()[1]))
+    port.close()
     cline = agent_binary("cline")
     auth = await asyncio.create_subprocess_exec(
         cline,
@@ -432,13 +461,33 @@ def run_result(out: str) -> dict[str, Any]:
 
 
 @pytest.fixture
-async def cline_chat() -> AsyncIterator[ChatCompletionsAPI]:
+async def cline_chat(tmp_path: Path) -> AsyncIterator[ChatCompletionsAPI]:
+    """The scripted model for Cline; afterwards, the hub daemon Cline leaves running for this test's project (it
+    detaches from the CLI) is stopped, by its process id."""
     api = ChatCompletionsAPI(tool="run_commands")
     await api.start()
     try:
         yield api
     finally:
         await api.close()
+        for pid in cline_daemons(tmp_path):
+            try:
+                os.kill(pid, signal.SIGTERM)
+            except ProcessLookupError:
+                pass
+
+
+def cline_daemons(tmp: Path) -> list[int]:
+    """Process ids of Cline hub daemons started for a project under ``tmp``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        try:
+            args = (entry / "cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if b"--cline-hub-daemon" in args and any(str(tmp).encode() in a for a in args):
+            found.append(int(entry.name))
+    return found
 
 
 async def test_cline_runs_the_command_once_the_owner_approves(
