@@ -267,23 +267,28 @@ async def chat() -> AsyncIterator[ChatCompletionsAPI]:
 def opencode_config(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """One ``XDG_CONFIG_HOME`` for every OpenCode run: OpenCode installs its plugin package (from npm, minutes on a
     busy machine) into each configuration directory that has plugins on its first start there, so FlyBot's plugin
-    is installed for the user (``flybot hook install opencode --user``) and one start here, against no model, pays
-    for that install before the tests' own runs."""
+    is installed for the user (``flybot hook install opencode --user``) and one start here, against a model that
+    only answers with text, pays for that install before the tests' own runs."""
     import subprocess
+    import threading
 
     config = tmp_path_factory.mktemp("opencode-config")
     home = tmp_path_factory.mktemp("opencode-home")
     opencode_project(home, config)
-    closed = free_socket()
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, daemon=True)
+    thread.start()
+    model = ChatCompletionsAPI(tool="none")  # answers with text: the start ends as soon as the install is done
+    asyncio.run_coroutine_threadsafe(model.start(), loop).result(30)
     settings = {
         "provider": {
             "scripted": {
                 "npm": "@ai-sdk/openai-compatible",
-                "options": {"baseURL": f"http://127.0.0.1:{closed.getsockname()[1]}/v1", "apiKey": "sk-none"},
-                "models": {"m": {"name": "m"}},
+                "options": {"baseURL": model.url, "apiKey": "sk-none"},
+                "models": {model.model: {"name": "Scripted"}},
             }
         },
-        "model": "scripted/m",
+        "model": f"scripted/{model.model}",
     }
     env = clean_env(home, home / "cache", "http://127.0.0.1:9", "none", XDG_CONFIG_HOME=str(config),
                     OPENCODE_DISABLE_AUTOUPDATE="1", OPENCODE_DISABLE_MODELS_FETCH="1",
@@ -292,7 +297,9 @@ def opencode_config(tmp_path_factory: pytest.TempPathFactory) -> Path:
         subprocess.run([agent_binary("opencode"), "run", "hello"], cwd=home / "proj", env=env, timeout=600,
                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # fmt: skip
     finally:
-        closed.close()
+        asyncio.run_coroutine_threadsafe(model.close(), loop).result(30)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(10)
     return config
 
 
