@@ -292,7 +292,7 @@ def opencode_config(tmp_path_factory: pytest.TempPathFactory) -> Path:
     }
     env = clean_env(home, home / "cache", "http://127.0.0.1:9", "none", XDG_CONFIG_HOME=str(config),
                     OPENCODE_DISABLE_AUTOUPDATE="1", OPENCODE_DISABLE_MODELS_FETCH="1",
-                    OPENCODE_CONFIG_CONTENT=json.dumps(settings))  # fmt: skip
+                    OPENCODE_CONFIG_CONTENT=json.dumps(settings), PWD=str(home / "proj"))  # fmt: skip
     try:
         subprocess.run([agent_binary("opencode"), "run", "hello"], cwd=home / "proj", env=env, timeout=600,
                        stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)  # fmt: skip
@@ -339,6 +339,7 @@ async def start_opencode(
         # Inline configuration: OpenCode's first start in a configuration directory installs its plugin package and
         # may drop a project's opencode.json meanwhile; the inline layer always holds.
         OPENCODE_CONFIG_CONTENT=json.dumps(settings),
+        PWD=str(proj),  # OpenCode takes its directory from $PWD, which a child started with cwd= does not update
     )
     return await asyncio.create_subprocess_exec(
         agent_binary("opencode"),
@@ -368,6 +369,7 @@ async def test_opencode_runs_the_command_once_the_owner_approves(
     escalation_id = await card_for(harness, opencode)
     stored = await harness.runtime.store.get_escalation(escalation_id)
     assert stored is not None and stored.command == "rm -rf build" and stored.session_id.startswith("OpenCode ")
+    assert stored.cwd == str(proj), stored.cwd
     assert (proj / "build" / "keep.txt").exists(), "nothing runs before Approve"
     await harness.click(OWNER, escalation_id, APPROVE_ACTION)
     code, out, err = await finish(opencode)
