@@ -147,7 +147,8 @@ async def test_cursor_pre_tool_use_asks_for_the_shell_tool_and_leaves_other_tool
     await deny_with(harness, await pending_id(harness), "not that file")
     code, out, err = await run.finish()
     assert code == 0, err
-    assert cursor_answer(out) == ("deny", cursor_answer(out)[1]) and "not that file" in cursor_answer(out)[1]
+    permission, message = cursor_answer(out)
+    assert permission == "deny" and "not that file" in message
 
     write = {**event, "tool_name": "Write", "tool_input": {"file_path": str(tmp_path / "a.txt"), "content": "x"}}
     code, out, err = await (await start_hook("cursor", write, tmp_path, FLYBOT_URL=harness.url,
