@@ -17,7 +17,7 @@ import json
 import os
 import signal
 import sys
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -136,6 +136,30 @@ async def pending_id_within(harness: Harness, timeout: float) -> str:
     return value
 
 
+@pytest.fixture(autouse=True)
+def stop_agents() -> Iterator[None]:
+    """After each test, stop what its agents left running (a failed test leaves the agent and its hook waiting):
+    each agent runs in a session of its own, stopped whole by its process group id."""
+    before = set(_started)
+    yield
+    for proc in set(_started) - before:
+        if proc.returncode is None:
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+_started: list[asyncio.subprocess.Process] = []
+
+
+async def started(proc: Awaitable[asyncio.subprocess.Process]) -> asyncio.subprocess.Process:
+    """Record a started agent for :func:`stop_agents`."""
+    running = await proc
+    _started.append(running)
+    return running
+
+
 def unreachable_url() -> tuple[str, Any]:
     closed = free_socket()  # bound, never listening
     return f"http://127.0.0.1:{closed.getsockname()[1]}", closed
@@ -170,15 +194,18 @@ async def start_copilot(
         # every tool without asking, which leaves FlyBot's hook as the only gate.
         COPILOT_ALLOW_ALL="true",
     )
-    return await asyncio.create_subprocess_exec(
-        agent_binary("copilot"),
-        "-p",
-        "Run the step you are scripted to run.",
-        cwd=proj,
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+    return await started(
+        asyncio.create_subprocess_exec(
+            agent_binary("copilot"),
+            "-p",
+            "Run the step you are scripted to run.",
+            cwd=proj,
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            start_new_session=True,
+        )
     )
 
 
@@ -341,15 +368,18 @@ async def start_opencode(
         OPENCODE_CONFIG_CONTENT=json.dumps(settings),
         PWD=str(proj),  # OpenCode takes its directory from $PWD, which a child started with cwd= does not update
     )
-    return await asyncio.create_subprocess_exec(
-        agent_binary("opencode"),
-        "run",
-        "Run the step you are scripted to run.",
-        cwd=proj,
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+    return await started(
+        asyncio.create_subprocess_exec(
+            agent_binary("opencode"),
+            "run",
+            "Run the step you are scripted to run.",
+            cwd=proj,
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            start_new_session=True,
+        )
     )
 
 
@@ -447,18 +477,22 @@ async def start_cline(
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
+        start_new_session=True,
     )
     code, out, err = await finish(auth, 60)
     assert code == 0, (out, err)
-    return await asyncio.create_subprocess_exec(
-        cline,
-        "--json",
-        "Run the step you are scripted to run.",
-        cwd=proj,
-        env=env,
-        stdin=asyncio.subprocess.DEVNULL,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=asyncio.subprocess.PIPE,
+    return await started(
+        asyncio.create_subprocess_exec(
+            cline,
+            "--json",
+            "Run the step you are scripted to run.",
+            cwd=proj,
+            env=env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            start_new_session=True,
+        )
     )
 
 
