@@ -112,6 +112,31 @@ def cmd_hook_claude_code(args: argparse.Namespace) -> int:
     )
 
 
+#: The hooks of :mod:`bot.hooks.agent_hook`: name -> (help line, the ``--wait`` default and range).
+AGENT_HOOKS = {
+    "cursor": (
+        "Cursor hook (.cursor/hooks.json beforeShellExecution): reads the event on stdin.",
+        "1 to 590, default 590",
+    ),
+    "copilot": ("GitHub Copilot CLI hook (preToolUse): reads the event on stdin.", "1 to 590, default 590"),
+    "cline": (
+        "Cline hook (a PreToolUse hook file): reads the event on stdin.",
+        "1 to 110, default 100: Cline gives a hook 120 s",
+    ),
+    "opencode": (
+        "the helper FlyBot's OpenCode plugin runs for each bash call: reads the call on stdin.",
+        "1 to 590, default 590",
+    ),
+}
+
+
+def cmd_hook_agent(args: argparse.Namespace) -> int:
+    """``flybot hook cursor|copilot|cline|opencode``: exit 0 with the answer on stdout (bot/hooks/agent_hook.py)."""
+    from bot.hooks.agent_hook import main_from_args
+
+    return main_from_args(args.agent, args.contained, args.ceiling, args.server, args.token, args.wait, args.room)
+
+
 def cmd_exec(args: argparse.Namespace) -> int:
     """``flybot exec -- COMMAND...``: the command's status, 128+N on signal N, 126 not run, 127 not found, 2 usage."""
     from bot.hooks.gate import find_server
@@ -188,7 +213,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 def register_hook(
     sub: argparse._SubParsersAction,  # type: ignore[type-arg]
-    agents: tuple[str, ...] = ("claude-code", "codex", "gemini", "install"),
+    agents: tuple[str, ...] = ("claude-code", "codex", "gemini", "cursor", "copilot", "cline", "opencode", "install"),
 ) -> None:
     """Add ``hook claude-code``, ``hook codex`` and ``hook install`` (those of them in ``agents``)."""
     hook = sub.add_parser(
@@ -289,6 +314,21 @@ def register_hook(
             "gemini -p run then waits until killed)",
         )
         gemini.set_defaults(func=cmd_hook_gemini, logs=False)
+    for name, (summary, wait) in AGENT_HOOKS.items():
+        if name not in agents:
+            continue
+        parser = parsers.add_parser(
+            name,
+            help=summary,
+            description=summary + " Answers on stdout in the agent's own "
+            "shape; anything but an approval (or a grade at or below the ceiling) is a refusal "
+            f"with the reason. flybot hook install {name} writes the settings.",
+        )
+        _common(parser)
+        parser.add_argument(
+            "--wait", metavar="S", help=f"seconds to wait for a decision before withdrawing it ({wait})"
+        )
+        parser.set_defaults(func=cmd_hook_agent, logs=False, agent=name)
     if "install" not in agents:
         return
     install = parsers.add_parser(
@@ -302,7 +342,10 @@ def register_hook(
         "environment (FLYBOT_URL, FLYBOT_TOKEN), never in the file.",
     )
     install.add_argument(
-        "target", choices=("claude-code", "codex", "gemini"), metavar="AGENT", help="claude-code, codex or gemini"
+        "target",
+        choices=("claude-code", "codex", "gemini", *AGENT_HOOKS),
+        metavar="AGENT",
+        help=", ".join(("claude-code", "codex", "gemini", *AGENT_HOOKS)),
     )
     where = install.add_mutually_exclusive_group()
     where.add_argument("--project", metavar="DIR", help="the project directory (default: the current one)")
@@ -344,6 +387,11 @@ def register_hook_codex(sub: argparse._SubParsersAction) -> None:  # type: ignor
 def cmd_hook_install(args: argparse.Namespace) -> int:
     """``flybot hook install AGENT``: 0 written or printed; 2 when the settings cannot be merged."""
     from bot.hooks.install import main_from_args
+
+    if args.target in AGENT_HOOKS:
+        from bot.hooks.agent_install import main_from_args as install_agent
+
+        return install_agent(args)
 
     options = ["--contained"] if args.contained else []
     if args.ceiling is not None:

@@ -1,0 +1,265 @@
+"""The command hooks of the agents whose hooks answer only "run it" or "do not run it": ``flybot hook cursor``,
+``flybot hook copilot``, ``flybot hook cline`` and ``flybot hook opencode`` (the OpenCode plugin's helper).
+
+Each agent's module (:mod:`bot.hooks.cursor`, :mod:`bot.hooks.copilot`, :mod:`bot.hooks.cline`,
+:mod:`bot.hooks.opencode`) reads its agent's event into a :class:`ShellCall` and writes its agent's answer; this module
+runs the one gate between them (:func:`bot.hooks.gate.decide`: grade locally, escalate above the ceiling, wait,
+withdraw on every way out) and maps its verdict to allowed or not:
+
+* allowed: at or below the ceiling, or approved by an owner or a standing approval;
+* not allowed, with the owner's reason: denied, expired;
+* not allowed, saying why no human decided: the wait ran out (withdrawn first), withdrawn, undeliverable, FlyBot
+  unreachable or refusing, no token, the hook interrupted (withdrawn first), unreadable input, an internal error.
+
+These agents have no answer that hands the call back to a person and is sure to hold in every mode (Cursor is
+reported to ignore ``ask`` in one of its modes; Cline and OpenCode's plugins have none), so every "no decision" is a
+refusal with the reason, never a silent pass. An event for a tool that is not a shell command gets no answer from
+FlyBot (the agent's own permission flow decides); an unreadable event is refused.
+
+The exit code is the agent's own (0 with the answer on stdout for all four); a usage error (a bad ``--wait``) is
+answered as a refusal too, since Cline runs the tool when a hook writes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+
+from bot.hooks.gate import Request, Server, Verdict, decide, expiry_for_wait, find_server, grade
+from bot.values import Frozen
+
+TYPE_CHECKING = False  # typing stays unloaded: the hook runs on every shell call (bot/values.py)
+if TYPE_CHECKING:
+    from types import ModuleType
+    from typing import IO, Any
+
+    from bot.risk.model import RiskLevel
+
+EXIT_OK = 0
+#: The agents this module serves: the name after ``flybot hook`` -> the module speaking that agent's protocol.
+AGENTS = {
+    "cursor": "bot.hooks.cursor",
+    "copilot": "bot.hooks.copilot",
+    "cline": "bot.hooks.cline",
+    "opencode": "bot.hooks.opencode",
+}
+
+
+class InputError(ValueError):
+    """The event cannot be read as a call this hook decides on (one line for the agent and its user)."""
+
+
+class ShellCall(Frozen):
+    """A shell command an agent is about to run.
+
+    Attributes:
+        command: the shell text, graded and shown on the card.
+        cwd: where it runs (absolute, else the hook's own directory).
+        session_id: the agent's conversation or session id, prefixed with the agent's name for the card.
+        call_id: the agent's id for this tool call (the escalation's idempotency key), or None.
+        justification: the agent's own description of the call, or None.
+    """
+
+    __slots__ = ("command", "cwd", "session_id", "call_id", "justification")
+    command: str
+    cwd: str
+    session_id: str
+    call_id: str | None
+    justification: str | None
+
+    def __init__(
+        self, command: str, cwd: str, session_id: str, call_id: str | None = None, justification: str | None = None
+    ) -> None:
+        self._init(command=command, cwd=cwd, session_id=session_id, call_id=call_id, justification=justification)
+
+
+class NotShell(Frozen):
+    """An event for a tool that is not a shell command: FlyBot gives no answer (the agent's own flow decides)."""
+
+    __slots__ = ("tool",)
+    tool: str
+
+    def __init__(self, tool: str) -> None:
+        self._init(tool=tool)
+
+
+def text(value: object) -> str | None:
+    """``value`` when it is a non-blank string, else None."""
+    return value if isinstance(value, str) and value.strip() else None
+
+
+def directory(value: object) -> str:
+    """An absolute directory from the event, else the hook's own working directory (the agent starts it there)."""
+    return value if isinstance(value, str) and value.startswith("/") else os.getcwd()
+
+
+def shell_call(
+    command: object, *, cwd: object, agent: str, session: object, call_id: object = None, justification: object = None
+) -> ShellCall:
+    """A :class:`ShellCall` from an event's fields, checking the command.
+
+    Raises:
+        InputError: no command, or not a string.
+    """
+    if not isinstance(command, str) or not command.strip():
+        raise InputError("the event has no shell command")
+    return ShellCall(
+        command=command,
+        cwd=directory(cwd),
+        session_id=f"{agent} {text(session) or 'session'}",
+        call_id=text(call_id),
+        justification=text(justification),
+    )
+
+
+def verdict_answer(verdict: Verdict) -> tuple[bool, str]:
+    """``(allowed, reason)`` for a gate verdict (see the module docstring); the reason is written for the model."""
+    line = verdict.describe()
+    match verdict.outcome:
+        case "local" | "approved":
+            return True, line + "."
+        case "denied":
+            return False, line + ". Do not run this command another way; adapt the plan or ask the user."
+        case "expired":
+            return False, line + "."
+    return False, line + ". Not run: FlyBot needs an owner's approval for it."
+
+
+def decide_call(
+    call: ShellCall,
+    *,
+    agent: str,
+    contained: bool,
+    ceiling: RiskLevel,
+    server: Server,
+    wait_s: float,
+    room: str | None,
+) -> tuple[bool, str]:
+    """Grade ``call`` and, above the ceiling, ask FlyBot within ``wait_s`` seconds; ``(allowed, reason)``."""
+    started = time.monotonic()
+    graded = grade(call.command, contained=contained, cwd=call.cwd, ceiling=ceiling, server=server)
+    request = Request(
+        session_id=call.session_id,
+        cwd=call.cwd,
+        contained=contained,
+        justification=call.justification,
+        room=room,
+        idempotency_key=f"{agent}:{call.call_id}" if call.call_id else None,
+        expires_s=expiry_for_wait(wait_s),
+    )
+    verdict = decide(graded, server, request, wait_s=max(0.5, wait_s - (time.monotonic() - started)))
+    return verdict_answer(verdict)
+
+
+def run(
+    protocol: ModuleType,
+    *,
+    stdin: IO[bytes],
+    stdout: IO[str],
+    stderr: IO[str],
+    contained: bool,
+    ceiling: RiskLevel,
+    server: Server,
+    wait_s: float,
+    room: str | None = None,
+) -> int:
+    """Read one event from ``stdin`` with ``protocol.parse``, decide, write ``protocol.answer``; the exit code.
+
+    ``protocol`` is one agent's module: ``AGENT`` (its name after ``flybot hook``), ``LABEL`` (the card's name for
+    it), ``parse(data) -> ShellCall | NotShell`` (raising :class:`InputError`), ``answer(allowed, reason) ->
+    (object to write as JSON or None, exit code)``.
+    """
+    prefix = f"flybot hook {protocol.AGENT}"
+    try:
+        try:
+            data = json.loads(stdin.read().decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            from bot.errors import plain_cause
+
+            raise InputError(f"stdin is not a JSON hook event ({plain_cause(exc)})") from None
+        if not isinstance(data, dict):
+            raise InputError("stdin is not a JSON object")
+        call = protocol.parse(data)
+    except (InputError, OSError) as exc:
+        reason = f"FlyBot could not read the hook event ({exc}); not run"
+        print(f"{prefix}: {reason}", file=stderr)
+        return _write(stdout, protocol.answer(False, reason))
+    if isinstance(call, NotShell):
+        print(f"{prefix}: {call.tool} is not a shell command; no decision", file=stderr)
+        return EXIT_OK
+    try:
+        allowed, reason = decide_call(
+            call,
+            agent=protocol.AGENT,
+            contained=contained,
+            ceiling=ceiling,
+            server=server,
+            wait_s=wait_s,
+            room=room,
+        )
+    except Exception as exc:  # noqa: BLE001 - a traceback would leave the agent to its own default: fail closed
+        from bot.errors import plain_cause
+
+        allowed, reason = False, f"the FlyBot hook failed ({plain_cause(exc)}); not run".splitlines()[0]
+    if not allowed:
+        print(f"{prefix}: {reason}", file=stderr)
+    return _write(stdout, protocol.answer(allowed, reason))
+
+
+def _write(stdout: IO[str], answer: tuple[Any, int]) -> int:
+    out, code = answer
+    if out is not None:
+        stdout.write(json.dumps(out) + "\n")
+        stdout.flush()
+    return int(code)
+
+
+def parse_wait(text: str, *, agent: str, maximum: float) -> float:
+    """``--wait``: a finite number of seconds from 1 to ``maximum`` (the agent's hook timeout less a margin).
+
+    Raises:
+        ValueError: with the one-line message the CLI prints.
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise ValueError(f"--wait {text!r} is not a number of seconds (give 1 to {maximum:g})") from None
+    if not 1.0 <= value <= maximum:  # also false for nan; inf is above the maximum
+        raise ValueError(
+            f"--wait must be between 1 and {maximum:g} seconds for {agent} (got {text}); keep the hook's timeout "
+            "above it"
+        )
+    return value
+
+
+def main_from_args(
+    agent: str,
+    contained: bool,
+    ceiling: RiskLevel,
+    url: str | None,
+    token: str | None,
+    wait: str | None,
+    room: str | None,
+) -> int:
+    """Run ``agent``'s hook against the process's real stdin/stdout/stderr (the CLI's entry)."""
+    import importlib
+
+    protocol = importlib.import_module(AGENTS[agent])
+    try:
+        wait_s = parse_wait(wait or str(protocol.DEFAULT_WAIT_S), agent=agent, maximum=protocol.MAX_WAIT_S)
+    except ValueError as exc:
+        print(f"flybot hook {agent}: {exc}", file=sys.stderr)
+        return _write(sys.stdout, protocol.answer(False, f"the FlyBot hook is misconfigured ({exc}); not run"))
+    return run(
+        protocol,
+        stdin=sys.stdin.buffer,
+        stdout=sys.stdout,
+        stderr=sys.stderr,
+        contained=contained,
+        ceiling=ceiling,
+        server=find_server(url, token),
+        wait_s=wait_s,
+        room=room,
+    )

@@ -1,0 +1,82 @@
+"""``flybot hook cline``: a Cline ``PreToolUse`` hook that asks FlyBot before a shell command runs.
+
+Cline (npm ``cline`` 3.0.65) runs an executable file named ``PreToolUse`` from its hooks directories
+(``.clinerules/hooks/`` in the workspace, ``~/.cline/hooks/``) with the event on stdin::
+
+    {"hookName": "tool_call", "taskId": "conv_...", "workspaceRoots": ["/repo"],
+     "tool_call": {"id": "call_...", "name": "run_commands", "input": {"commands": ["rm -rf build"]}},
+     "preToolUse": {"toolName": "run_commands", "parameters": {"commands": "[\\"rm -rf build\\"]"}}, ...}
+
+The shell tools are ``run_commands`` (``commands``: a list, graded together as one script, one command a line) and
+``execute_command`` (``command``); any other tool gets no answer and goes ahead as Cline's own settings say.
+
+Answer (stdout, exit 0): ``{"cancel": false}`` to let it run; ``{"cancel": true, "errorMessage": REASON}`` to stop
+it. Cline 3.0.65 ends the whole task on ``cancel`` ("aborted") and shows the reason to neither the model nor the
+person, so this hook also prints the reason on stderr. Cline runs the tool when a hook writes nothing, fails or
+runs past its 120-second limit, so this hook always answers, and its ``--wait`` stays below that limit.
+"""
+
+from __future__ import annotations
+
+import json
+
+from bot.hooks.agent_hook import InputError, NotShell, ShellCall, shell_call, text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+AGENT, LABEL = "cline", "Cline"
+#: ``--wait`` default and bound, seconds: Cline stops waiting for a hook after 120 s and then runs the tool.
+DEFAULT_WAIT_S, MAX_WAIT_S = 100.0, 110.0
+SHELL_TOOLS = ("run_commands", "execute_command")
+
+
+def parse(data: dict[str, Any]) -> ShellCall | NotShell:
+    """The shell call in a ``tool_call`` (``PreToolUse``) event (see the module docstring).
+
+    Raises:
+        InputError: not a tool-call event, or a shell call whose commands are not strings.
+    """
+    call = data.get("tool_call")
+    pre = data.get("preToolUse")
+    if isinstance(call, dict):
+        name, tool_input, call_id = text(call.get("name")), call.get("input"), call.get("id")
+    elif isinstance(pre, dict):
+        name, tool_input, call_id = text(pre.get("toolName")), pre.get("parameters"), None
+    else:
+        raise InputError(f"hookName is {data.get('hookName')!r}; install this hook as PreToolUse")
+    if name not in SHELL_TOOLS:
+        return NotShell(name or "an unnamed tool")
+    if not isinstance(tool_input, dict):
+        raise InputError(f"the {name} call has no input object")
+    roots = data.get("workspaceRoots")
+    return shell_call(
+        _commands(tool_input),
+        cwd=roots[0] if isinstance(roots, list) and roots else None,
+        agent=LABEL,
+        session=data.get("taskId"),
+        call_id=call_id,
+    )
+
+
+def _commands(tool_input: dict[str, Any]) -> str:
+    """The shell text of a ``run_commands`` or ``execute_command`` input: one command a line."""
+    commands = tool_input.get("commands", tool_input.get("command"))
+    if isinstance(commands, str) and commands.lstrip().startswith("["):
+        try:
+            commands = json.loads(commands)  # preToolUse.parameters holds the list as JSON text
+        except ValueError:
+            pass
+    if isinstance(commands, str):
+        commands = [commands]
+    if not isinstance(commands, list) or not commands or not all(isinstance(c, str) for c in commands):
+        raise InputError("the shell call's commands are not a list of strings")
+    return "\n".join(commands)
+
+
+def answer(allowed: bool, reason: str) -> tuple[dict[str, Any], int]:
+    """Cline's hook control answer; always exit 0 (the JSON carries the decision)."""
+    if allowed:
+        return {"cancel": False}, 0
+    return {"cancel": True, "errorMessage": reason}, 0

@@ -1,0 +1,66 @@
+"""``flybot hook copilot``: a GitHub Copilot CLI ``preToolUse`` command hook that asks FlyBot before a shell
+command runs.
+
+Input (Copilot CLI hooks reference, https://docs.github.com/en/copilot/reference/copilot-cli-reference/cli-hooks-reference;
+checked against ``@github/copilot`` 1.0.102)::
+
+    {"sessionId": "852cd714-...", "timestamp": 1796553778444, "cwd": "/repo", "toolName": "bash",
+     "toolArgs": {"command": "rm -rf build", "description": "..."}}
+
+``toolArgs`` is an object (older releases sent it as a JSON string; both are read). The shell tool is ``bash``;
+``powershell`` is refused (FlyBot grades bash); any other tool gets no answer, so Copilot's own permission flow
+decides.
+
+Answer (stdout, exit 0): ``{"permissionDecision": "allow" | "deny", "permissionDecisionReason": REASON}``. ``allow``
+also skips Copilot's own approval prompt; ``deny`` blocks the call and the model reads "Denied by preToolUse hook:
+REASON". Copilot denies the call when a ``preToolUse`` hook fails or times out (``timeoutSec``, which
+``flybot hook install copilot`` sets to 600).
+"""
+
+from __future__ import annotations
+
+import json
+
+from bot.hooks.agent_hook import InputError, NotShell, ShellCall, shell_call, text
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
+AGENT, LABEL = "copilot", "Copilot CLI"
+DEFAULT_WAIT_S, MAX_WAIT_S = 590.0, 590.0
+
+
+def parse(data: dict[str, Any]) -> ShellCall | NotShell:
+    """The ``bash`` call in a ``preToolUse`` event (see the module docstring).
+
+    Raises:
+        InputError: no ``toolName``, a ``powershell`` call, or a ``bash`` call without a command.
+    """
+    tool = text(data.get("toolName"))
+    if tool is None:
+        raise InputError("the event has no toolName; configure this hook under preToolUse")
+    if tool == "powershell":
+        raise InputError("a PowerShell command: FlyBot grades bash commands only")
+    if tool != "bash":
+        return NotShell(tool)
+    args = data.get("toolArgs")
+    if isinstance(args, str):
+        try:
+            args = json.loads(args)
+        except ValueError:
+            raise InputError("toolArgs is not JSON") from None
+    if not isinstance(args, dict):
+        raise InputError("the bash event has no toolArgs object")
+    return shell_call(
+        args.get("command"),
+        cwd=data.get("cwd"),
+        agent=LABEL,
+        session=data.get("sessionId"),
+        justification=args.get("description"),
+    )
+
+
+def answer(allowed: bool, reason: str) -> tuple[dict[str, Any], int]:
+    """Copilot's ``preToolUse`` answer; always exit 0 (the JSON carries the decision)."""
+    return {"permissionDecision": "allow" if allowed else "deny", "permissionDecisionReason": reason}, 0

@@ -1,0 +1,279 @@
+"""``flybot hook cursor|copilot|cline|opencode`` as the agents run them -- real hook processes against a real FlyBot
+and the Slack emulation -- and ``flybot hook install`` for them.
+
+Cursor is not on npm, so it cannot run here: its events are the examples of Cursor's hooks documentation
+(``beforeShellExecution`` with the command at the top level, ``preToolUse`` for the ``Shell`` tool) and its answers
+are checked against the documented ``{permission, user_message, agent_message}`` shape. The other agents' real
+CLIs run in tests/test_agent_hooks_cli.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any
+
+from cards import APPROVE_ACTION
+from tests.harness import OWNER, Harness, free_socket
+from tests.test_hooks import ENTRY, PIPE, Run, deny_with, env_for, escalations_created, no_traceback, pending_id
+
+
+async def start_hook(agent: str, event: dict[str, Any] | bytes, cwd: Path, *args: str, **env: str) -> Run:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        *ENTRY,
+        "hook",
+        agent,
+        *args,
+        cwd=cwd,
+        env=env_for(**env),
+        stdin=PIPE,
+        stdout=PIPE,
+        stderr=PIPE,
+    )
+    assert proc.stdin is not None
+    proc.stdin.write(event if isinstance(event, bytes) else json.dumps(event).encode())
+    await proc.stdin.drain()
+    proc.stdin.close()
+    return Run(proc)
+
+
+def cursor_shell(command: str, cwd: Path) -> dict[str, Any]:
+    """Cursor's documented ``beforeShellExecution`` input (common fields, then the event's own)."""
+    return {
+        "hook_event_name": "beforeShellExecution",
+        "conversation_id": "conv-123",
+        "generation_id": "gen-456",
+        "workspace_roots": [str(cwd)],
+        "model": "gpt-4",
+        "cursor_version": "2.0.77",
+        "user_email": "user@example.com",
+        "command": command,
+        "cwd": str(cwd),
+    }
+
+
+def cursor_answer(stdout: str) -> tuple[str, str]:
+    """(permission, agent_message), checking Cursor's documented answer shape."""
+    data = json.loads(stdout)
+    assert set(data) == {"permission", "user_message", "agent_message"}, data
+    assert data["permission"] in ("allow", "deny"), data
+    assert data["user_message"] == data["agent_message"]
+    return data["permission"], data["agent_message"]
+
+
+async def test_cursor_allows_a_shell_command_once_the_owner_approves(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    run = await start_hook("cursor", cursor_shell("rm -rf build", tmp_path), tmp_path, FLYBOT_URL=harness.url,
+                           FLYBOT_TOKEN=token)  # fmt: skip
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.command == "rm -rf build" and stored.session_id == "Cursor conv-123"
+    await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    permission, message = cursor_answer(out)
+    assert permission == "allow" and "approved by" in message
+
+
+async def test_cursor_denies_with_the_owners_reason_for_the_model_and_the_person(
+    harness: Harness, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    run = await start_hook("cursor", cursor_shell("rm -rf build", tmp_path), tmp_path, FLYBOT_URL=harness.url,
+                           FLYBOT_TOKEN=token)  # fmt: skip
+    await deny_with(harness, await pending_id(harness), "we ship from build/")
+    code, out, err = await run.finish()
+    assert code == 0, err
+    permission, message = cursor_answer(out)
+    assert permission == "deny" and "we ship from build/" in message
+
+
+async def test_cursor_denies_rather_than_asks_when_nobody_decides(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    run = await start_hook("cursor", cursor_shell("rm -rf build", tmp_path), tmp_path, "--wait", "2",
+                           FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)  # fmt: skip
+    escalation_id = await pending_id(harness)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    permission, message = cursor_answer(out)
+    assert permission == "deny" and "no decision within" in message
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None and stored.status == "withdrawn"
+
+
+async def test_cursor_denies_when_flybot_is_unreachable(tmp_path: Path) -> None:
+    closed = free_socket()
+    try:
+        run = await start_hook("cursor", cursor_shell("rm -rf build", tmp_path), tmp_path, "--wait", "3",
+                               FLYBOT_URL=f"http://127.0.0.1:{closed.getsockname()[1]}", FLYBOT_TOKEN="fbt_x")  # fmt: skip
+        code, out, err = await run.finish()
+    finally:
+        closed.close()
+    assert code == 0, err
+    permission, message = cursor_answer(out)
+    assert permission == "deny" and "unreachable" in message
+    no_traceback(err)
+
+
+async def test_cursor_allows_a_read_only_command_without_a_card(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    run = await start_hook("cursor", cursor_shell("ls", tmp_path), tmp_path, FLYBOT_URL=harness.url,
+                           FLYBOT_TOKEN=token)  # fmt: skip
+    code, out, err = await run.finish()
+    assert code == 0, err
+    assert cursor_answer(out)[0] == "allow"
+    assert await escalations_created(harness) == []
+
+
+async def test_cursor_pre_tool_use_asks_for_the_shell_tool_and_leaves_other_tools_alone(
+    harness: Harness, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    event = {
+        "hook_event_name": "preToolUse",
+        "conversation_id": "conv-123",
+        "generation_id": "gen-456",
+        "workspace_roots": [str(tmp_path)],
+        "tool_name": "Shell",
+        "tool_input": {"command": "chmod 600 ~/notes.txt", "cwd": str(tmp_path)},
+        "tool_use_id": "tool-789",
+    }
+    run = await start_hook("cursor", event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    await deny_with(harness, await pending_id(harness), "not that file")
+    code, out, err = await run.finish()
+    assert code == 0, err
+    permission, message = cursor_answer(out)
+    assert permission == "deny" and "not that file" in message
+
+    write = {**event, "tool_name": "Write", "tool_input": {"file_path": str(tmp_path / "a.txt"), "content": "x"}}
+    code, out, err = await (await start_hook("cursor", write, tmp_path, FLYBOT_URL=harness.url,
+                                             FLYBOT_TOKEN=token)).finish()  # fmt: skip
+    assert (code, out) == (0, "") and "not a shell command" in err
+
+
+async def test_every_hook_refuses_an_event_it_cannot_read(tmp_path: Path) -> None:
+    expected = {
+        "cursor": lambda d: d["permission"] == "deny",
+        "copilot": lambda d: d["permissionDecision"] == "deny",
+        "cline": lambda d: d["cancel"] is True,
+        "opencode": lambda d: d["decision"] == "deny",
+    }
+    for agent, refused in expected.items():
+        for event in (
+            b"not json",
+            b"[1, 2]",
+            json.dumps({"hook_event_name": "stop", "hookName": "agent_end"}).encode(),
+        ):
+            code, out, err = await (await start_hook(agent, event, tmp_path, FLYBOT_URL="http://127.0.0.1:9")).finish()
+            assert code == 0, (agent, err)
+            assert refused(json.loads(out)), (agent, event, out)
+            no_traceback(err)
+
+
+async def test_a_bad_wait_is_a_refusal_not_a_silent_pass(tmp_path: Path) -> None:
+    event = {"hookName": "tool_call", "tool_call": {"id": "c1", "name": "run_commands", "input": {"commands": ["ls"]}}}
+    code, out, err = await (await start_hook("cline", event, tmp_path, "--wait", "200")).finish()
+    assert code == 0 and json.loads(out)["cancel"] is True and "--wait" in err
+
+
+async def test_copilot_and_cline_and_opencode_read_their_shell_calls(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    events = {
+        "copilot": {"sessionId": "s1", "timestamp": 1, "cwd": str(tmp_path), "toolName": "bash",
+                    "toolArgs": json.dumps({"command": "rm -rf build", "description": "clean"})},
+        "cline": {"hookName": "tool_call", "taskId": "t1", "workspaceRoots": [str(tmp_path)],
+                  "preToolUse": {"toolName": "run_commands", "parameters": {"commands": '["ls", "rm -rf build"]'}}},
+        "opencode": {"tool": "bash", "sessionID": "ses_1", "callID": "call_1", "directory": str(tmp_path),
+                     "args": {"command": "rm -rf build", "description": "clean"}},
+    }  # fmt: skip
+    commands = {"copilot": "rm -rf build", "cline": "ls\nrm -rf build", "opencode": "rm -rf build"}
+    for agent, event in events.items():
+        run = await start_hook(agent, event, tmp_path, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+        escalation_id = await pending_id(harness)
+        stored = await harness.runtime.store.get_escalation(escalation_id)
+        assert stored is not None and stored.command == commands[agent], (agent, stored)
+        await harness.click(OWNER, escalation_id, APPROVE_ACTION)
+        code, out, err = await run.finish()
+        assert code == 0, err
+        answer = json.loads(out)
+        assert answer in (
+            {"permissionDecision": "allow", "permissionDecisionReason": answer.get("permissionDecisionReason")},
+            {"cancel": False},
+            {"decision": "allow", "reason": answer.get("reason")},
+        ), answer
+        harness.emulator.messages.clear()
+
+
+# -- flybot hook install --------------------------------------------------------------------------------------------
+async def install(cwd: Path, *args: str, **env: str) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, *ENTRY, "hook", "install", *args, cwd=cwd, env=env_for(**env), stdout=PIPE, stderr=PIPE
+    )
+    return await Run(proc).finish()
+
+
+async def test_install_cursor_merges_with_other_hooks_and_replaces_its_own(tmp_path: Path) -> None:
+    path = tmp_path / ".cursor" / "hooks.json"
+    path.parent.mkdir()
+    mine = {"command": "./audit.sh"}
+    path.write_text(json.dumps({"version": 1, "hooks": {"beforeShellExecution": [mine], "stop": [{"command": "x"}]}}))
+    for _ in range(2):
+        code, _out, err = await install(tmp_path, "cursor", "--program", "/opt/flybot", "--ceiling", "network")
+        assert code == 0, err
+    data = json.loads(path.read_text())
+    assert data["hooks"]["stop"] == [{"command": "x"}]
+    assert data["hooks"]["beforeShellExecution"] == [
+        mine,
+        {"command": "/opt/flybot hook cursor --ceiling network", "timeout": 600, "failClosed": True},
+    ]
+
+
+async def test_install_copilot_writes_a_pre_tool_use_hook_for_the_user(tmp_path: Path) -> None:
+    code, _out, err = await install(tmp_path, "copilot", "--user", "--program", "/opt/flybot", "--wait", "120",
+                                    HOME=str(tmp_path), COPILOT_HOME=str(tmp_path / "ch"))  # fmt: skip
+    assert code == 0, err
+    data = json.loads((tmp_path / "ch" / "hooks" / "flybot.json").read_text())
+    assert data == {
+        "version": 1,
+        "hooks": {
+            "preToolUse": [{"type": "command", "bash": "/opt/flybot hook copilot --wait 120", "timeoutSec": 600}]
+        },
+    }
+
+
+async def test_install_cline_writes_an_executable_hook_and_never_replaces_anothers(tmp_path: Path) -> None:
+    code, _out, err = await install(tmp_path, "cline", "--program", "/opt/flybot")
+    assert code == 0, err
+    hook = tmp_path / ".clinerules" / "hooks" / "PreToolUse"
+    assert hook.stat().st_mode & stat.S_IXUSR and "exec /opt/flybot hook cline\n" in hook.read_text()
+    assert (await install(tmp_path, "cline", "--program", "/opt/flybot", "--wait", "60"))[0] == 0
+    assert "exec /opt/flybot hook cline --wait 60\n" in hook.read_text()
+    hook.write_text("#!/bin/sh\necho '{}'\n")
+    code, _out, err = await install(tmp_path, "cline")
+    assert code == 2 and "did not write" in err and hook.read_text() == "#!/bin/sh\necho '{}'\n"
+    code, _out, err = await install(tmp_path, "cline", "--wait", "115")
+    assert code == 2 and "110" in err
+
+
+async def test_install_opencode_writes_the_plugin_with_the_command_and_its_deadline(tmp_path: Path) -> None:
+    code, _out, err = await install(tmp_path, "opencode", "--program", "/opt/fly bot", "--wait", "30")
+    assert code == 0, err
+    plugin = (tmp_path / ".opencode" / "plugins" / "flybot.js").read_text()
+    assert 'const FLYBOT = ["/opt/fly bot", "hook", "opencode", "--wait", "30"]' in plugin
+    assert "const DEADLINE_MS = 45000" in plugin and "__FLYBOT" not in plugin
+
+
+async def test_install_refuses_settings_it_cannot_merge_and_changes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / ".cursor" / "hooks.json"
+    path.parent.mkdir()
+    path.write_text("{not json")
+    code, _out, err = await install(tmp_path, "cursor")
+    assert code == 2 and "nothing was changed" in err and path.read_text() == "{not json"
+    code, _out, err = await install(tmp_path, "copilot", "--on-no-decision", "ask")
+    assert code == 2 and not (tmp_path / ".github").exists()
+    assert os.listdir(path.parent) == ["hooks.json"]
