@@ -5,8 +5,9 @@ aiosqlite runs every call on its connection's own thread and hands the result ba
 adapter makes four such calls per statement (open a cursor, execute, fetch the rows, close the cursor), each a wake-up
 of the thread and then of the event loop. :class:`OneCallCursor` makes one: the thread opens a cursor, executes,
 fetches every row (or none) and closes it, then the loop gets the description, rows, row count and last row id. Every
-statement of the store (reads, writes, ``BEGIN IMMEDIATE``, the connection's pragmas) goes through it; nothing else
-changes (same SQL, same transaction boundaries, same errors). Server-side cursors stay SQLAlchemy's own.
+statement of the store (reads, writes, the connection's pragmas) goes through it. A transaction's ``BEGIN`` (or
+``BEGIN IMMEDIATE``, :func:`begin`) is sent in the same call as its first statement, and a transaction that ran no
+statement commits or rolls back without a call. Server-side cursors stay SQLAlchemy's own.
 
 :func:`dbapi` is passed as ``module=`` to ``create_async_engine`` for ``sqlite+aiosqlite`` URLs (:mod:`bot.store.sql`).
 """
@@ -30,10 +31,13 @@ Outcome = tuple[Any, list[Any], int, int | None]
 """What one statement gives back from the driver's thread: description, rows, row count, last row id."""
 
 
-def _run(raw: sqlite3.Connection, operation: str, parameters: Any, many: bool) -> Outcome:
-    """In aiosqlite's thread: execute ``operation`` on a new cursor, fetch all its rows, close it."""
+def _run(raw: sqlite3.Connection, begin: str | None, operation: str, parameters: Any, many: bool) -> Outcome:
+    """In aiosqlite's thread: ``begin`` (if any), then execute ``operation`` on a new cursor, fetch all its rows,
+    close it."""
     cursor = raw.cursor()
     try:
+        if begin is not None:
+            cursor.execute(begin)
         if many:
             cursor.executemany(operation, parameters)
         elif parameters is None:
@@ -102,9 +106,11 @@ class OneCallCursor(AsyncAdapt_aiosqlite_cursor):
 
     async def _call(self, operation: str, parameters: Any, *, many: bool) -> None:
         connection = cast(aiosqlite.Connection, self._connection)
-        async with self._adapt_connection._execute_mutex:
+        adapted = cast(OneCallConnection, self._adapt_connection)
+        async with adapted._execute_mutex:
+            begin, adapted.begin = adapted.begin, None
             outcome: Outcome = await connection._execute(  # type: ignore[no-untyped-call]
-                _run, connection._conn, operation, parameters, many
+                _run, connection._conn, begin, operation, parameters, many
             )
         description, rows, rowcount, lastrowid = outcome
         self._description, self._rowcount, self._lastrowid = description, rowcount, lastrowid
@@ -112,10 +118,25 @@ class OneCallCursor(AsyncAdapt_aiosqlite_cursor):
 
 
 class OneCallConnection(AsyncAdapt_aiosqlite_connection):
-    """SQLAlchemy's aiosqlite connection adapter with :class:`OneCallCursor` as its cursor."""
+    """SQLAlchemy's aiosqlite connection adapter with :class:`OneCallCursor` as its cursor; ``begin``: the ``BEGIN``
+    its next statement sends first (:func:`begin`)."""
 
-    __slots__ = ()
+    __slots__ = ("begin",)
     _cursor_cls = OneCallCursor
+
+    def __init__(self, dbapi: Any, connection: Any) -> None:
+        super().__init__(dbapi, connection)
+        self.begin: str | None = None
+
+    def commit(self) -> None:
+        if self.begin is None:  # else no statement ran: there is no transaction to end
+            super().commit()
+        self.begin = None
+
+    def rollback(self) -> None:
+        if self.begin is None:
+            super().rollback()
+        self.begin = None
 
 
 class OneCallDBAPI(AsyncAdapt_aiosqlite_dbapi):
@@ -124,6 +145,12 @@ class OneCallDBAPI(AsyncAdapt_aiosqlite_dbapi):
     def connect(self, *arg: Any, **kw: Any) -> OneCallConnection:
         adapted = super().connect(*arg, **kw)
         return OneCallConnection(self, adapted._connection)
+
+
+def begin(dbapi_connection: Any, statement: str) -> None:
+    """Start a transaction on a connection of :func:`dbapi` with ``statement`` (``BEGIN`` or ``BEGIN IMMEDIATE``),
+    sent with its first statement."""
+    cast(OneCallConnection, dbapi_connection).begin = statement
 
 
 def dbapi() -> OneCallDBAPI:

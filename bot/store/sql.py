@@ -27,7 +27,6 @@ from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
 from bot.store import onehop
-from bot.store.admission import AdmissionLimits
 from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
@@ -403,17 +402,11 @@ class Store:
             return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
 
     # -- Escalations ------------------------------------------------------------------------------
-    async def add_escalation(
-        self, new: NewEscalation, limits: AdmissionLimits | None = None
-    ) -> tuple[Escalation, bool]:
+    async def add_escalation(self, new: NewEscalation) -> tuple[Escalation, bool]:
         """Insert a pending escalation; returns ``(escalation, created)`` (one transaction; see
-        :meth:`bot.store.tx.Tx.add_escalation`).
-
-        Raises:
-            Refused: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); nothing changed.
-        """
+        :meth:`bot.store.tx.Tx.add_escalation`)."""
         async with self.transaction() as tx:
-            return await tx.add_escalation(new, limits=limits)
+            return await tx.add_escalation(new)
 
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
         """The escalation with this id, or None."""
@@ -892,7 +885,8 @@ def _engine(database_url: str, *, create: bool) -> AsyncEngine:
 
         @event.listens_for(engine.sync_engine, "begin")
         def _sqlite_begin(conn: Any) -> None:
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE_OPTION) else "BEGIN")
+            write = conn.get_execution_options().get(WRITE_OPTION)
+            onehop.begin(conn.connection.dbapi_connection, "BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
 

@@ -24,7 +24,7 @@ from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, or_, select, update
+from sqlalchemy import Table, bindparam, delete, exists, func, insert, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
@@ -267,22 +267,13 @@ class Tx:
 
     # -- escalations -------------------------------------------------------------------------------------
     async def add_escalation(
-        self,
-        new: NewEscalation,
-        *,
-        card_status: str | None = None,
-        limits: AdmissionLimits | None = None,
-        decision: Decision | None = None,
+        self, new: NewEscalation, *, card_status: str | None = None, decision: Decision | None = None
     ) -> tuple[Escalation, bool]:
         """Insert an escalation, pending or (``decision``) already decided; returns ``(escalation, created)``.
 
         ``card_status``: ``queued`` when its card job is written with it. A repeated ``idempotency_key`` of the same
         Bot inserts nothing and returns the first one (``created=False``), also when a concurrent insert of the same
-        key wins (the UNIQUE constraint, inside a savepoint). A retry is never
-        refused by ``limits``; an escalation decided at once does not count as open.
-
-        Raises:
-            Refused: (429) the Bot is over one of ``limits`` (:mod:`bot.store.admission`); roll back.
+        key wins (the UNIQUE constraint, inside a savepoint). Admission control is :meth:`admit`, after this.
         """
         key = new.idempotency_key
         if key is not None:
@@ -290,8 +281,6 @@ class Tx:
             if existing is not None:
                 return existing, False
         conn = await self.connection()
-        if limits is not None:
-            await admit(conn, new.bot_id, new.created_at, limits, opens=decision is None)
         values = escalation_values(new, card_status, decision)
         record = escalation_of(values)
         if key is None:
@@ -306,6 +295,16 @@ class Tx:
                 raise
             return existing, False
         return record, True
+
+    async def admit(self, bot_id: str, now: datetime, limits: AdmissionLimits, *, opened: bool) -> None:
+        """Count one request of ``bot_id`` and check its limits (:func:`bot.store.admission.admit`), after its
+        escalation was written in this transaction (``opened``: pending, so it counts as open). Call it last: on
+        PostgreSQL it locks the Bot's counter row until the commit.
+
+        Raises:
+            Refused: (429) the Bot is over one of ``limits``; roll back.
+        """
+        await admit(await self.connection(), bot_id, now, limits, opened=opened)
 
     async def _by_key(self, bot_id: str, key: str) -> Escalation | None:
         table = cast(Table, EscalationRow.__table__)
@@ -651,14 +650,15 @@ class Tx:
         """Fold ``fold.count`` auto-answers into their notice row (inserted if none) and return the values of the
         notice job to write, or None when one of this notice is already waiting unclaimed.
 
-        The notice row is updated first (its row lock orders concurrent folds), so of two folds the second sees the
-        first's job. Core statements (the hot path).
+        The transaction's audit rows are written first (:meth:`write_audit`): on PostgreSQL the notice row stays
+        locked from its update to the commit, and that lock orders concurrent folds, so of two folds the second sees
+        the first's job (read by the statement after the lock, with a snapshot taken after the first's commit).
         """
+        await self.write_audit()
         conn = await self.connection()
-        notice_id = await self._bump_notice(conn, fold)
-        if notice_id is None:
+        bumped = await self._bump_notice(conn, fold)
+        if bumped is None:
             notice_id = "ntc_" + uuid.uuid4().hex[:20]
-            created = notice_id
             try:
                 async with conn.begin_nested():
                     await conn.execute(
@@ -675,24 +675,24 @@ class Tx:
                         )
                     )
             except IntegrityError:
-                notice_id = await self._bump_notice(conn, fold)
-                if notice_id is None:
+                bumped = await self._bump_notice(conn, fold)
+                if bumped is None:
                     raise
-            if notice_id == created:  # a notice just made has no job yet
+            else:  # a notice just made has no job yet
                 return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
-        waiting = await conn.execute(_hot()["waiting"], {"p_ref": notice_id})
-        if waiting.first() is not None:
-            return None
-        return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
+        notice_id, waiting = bumped
+        return None if waiting else job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
 
     @staticmethod
-    async def _bump_notice(conn: AsyncConnection, fold: Fold) -> str | None:
+    async def _bump_notice(conn: AsyncConnection, fold: Fold) -> tuple[str, bool] | None:
+        """Add ``fold`` to its notice row: ``(the notice's id, whether a job of it waits unclaimed)``, or None when
+        there is no such row."""
         row = (await conn.execute(_hot()["bump"], {"p_key": fold.key, "p_add": fold.count, "p_at": fold.at})).first()
         if row is None:
             return None
         bumped = row._mapping  # by name: a Row's own .count/.index are tuple methods
         known = {a["id"] for a in bumped["approvals"]}
-        await conn.execute(
+        folded = await conn.execute(
             _hot()["fold"],
             {
                 "p_id": bumped["id"],
@@ -700,7 +700,7 @@ class Tx:
                 "p_approvals": [*bumped["approvals"], *(a for a in fold.approvals if a["id"] not in known)],
             },
         )
-        return str(bumped["id"])
+        return str(bumped["id"]), bool(folded.scalar_one())
 
     async def notices_overdue(self, room: str, now: datetime) -> bool:
         """True when the room's oldest undelivered notice is past its delivery deadline (standing approvals in that
@@ -1042,14 +1042,14 @@ def _hot() -> dict[str, Any]:
             job.c.deadline_at < bindparam("p_now"),
         )
         .limit(1),
-        "waiting": select(job.c.id)
-        .where(job.c.ref == bindparam("p_ref"), job.c.status == "queued", job.c.claimed_until.is_(None))
-        .limit(1),
         "bump": update(notice)
         .where(notice.c.open_key == bindparam("p_key"))
         .values(count=notice.c["count"] + bindparam("p_add"), updated_at=bindparam("p_at"))
         .returning(notice.c.id, notice.c["items"], notice.c.approvals),
         "fold": update(notice)
         .where(notice.c.id == bindparam("p_id"))
-        .values(items=bindparam("p_items"), approvals=bindparam("p_approvals")),
+        .values(items=bindparam("p_items"), approvals=bindparam("p_approvals"))
+        .returning(
+            exists().where(job.c.ref == bindparam("p_id"), job.c.status == "queued", job.c.claimed_until.is_(None))
+        ),
     }
