@@ -25,6 +25,7 @@ from functools import cache
 from typing import Any, cast
 
 from sqlalchemy import Table, bindparam, delete, exists, func, insert, or_, select, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
@@ -273,28 +274,18 @@ class Tx:
 
         ``card_status``: ``queued`` when its card job is written with it. A repeated ``idempotency_key`` of the same
         Bot inserts nothing and returns the first one (``created=False``), also when a concurrent insert of the same
-        key wins (the UNIQUE constraint, inside a savepoint). Admission control is :meth:`admit`, after this.
+        key wins (``ON CONFLICT DO NOTHING`` on the UNIQUE constraint; on PostgreSQL the insert waits for the other
+        transaction, and the read after it sees its row). Admission control is :meth:`admit`, after this.
         """
-        key = new.idempotency_key
-        if key is not None:
-            existing = await self._by_key(new.bot_id, key)
-            if existing is not None:
-                return existing, False
         conn = await self.connection()
         values = escalation_values(new, card_status, decision)
-        record = escalation_of(values)
-        if key is None:
-            await conn.execute(_hot()["escalation"], values)
-            return record, True
-        try:
-            async with conn.begin_nested():
-                await conn.execute(_hot()["escalation"], values)
-        except IntegrityError:
-            existing = await self._by_key(new.bot_id, key)
-            if existing is None:
-                raise
-            return existing, False
-        return record, True
+        inserted = await conn.execute(_insert_escalation(conn.dialect.name), values)
+        if inserted.rowcount == 1 or new.idempotency_key is None:
+            return escalation_of(values), True
+        table = cast(Table, EscalationRow.__table__)
+        first = select(table).where(table.c.bot_id == new.bot_id, table.c.idempotency_key == new.idempotency_key)
+        row = (await conn.execute(first)).one()
+        return escalation_record(row), False  # type: ignore[arg-type]  # a Row has the same names
 
     async def admit(self, bot_id: str, now: datetime, limits: AdmissionLimits, *, opened: bool) -> None:
         """Count one request of ``bot_id`` and check its limits (:func:`bot.store.admission.admit`), after its
@@ -305,12 +296,6 @@ class Tx:
             Refused: (429) the Bot is over one of ``limits``; roll back.
         """
         await admit(await self.connection(), bot_id, now, limits, opened=opened)
-
-    async def _by_key(self, bot_id: str, key: str) -> Escalation | None:
-        table = cast(Table, EscalationRow.__table__)
-        stmt = select(table).where(table.c.bot_id == bot_id, table.c.idempotency_key == key)
-        row = (await self.session.execute(stmt)).first()  # the session flushes this transaction's pending rows first
-        return escalation_record(row) if row else None  # type: ignore[arg-type]  # a Row has the same names
 
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
         """The escalation as this transaction sees it, or None."""
@@ -1021,6 +1006,14 @@ def _room_queue_of(rows: Any) -> RoomQueue:
 
 
 @cache
+def _insert_escalation(dialect: str) -> Any:
+    """The escalation's INSERT, which inserts nothing when the Bot already used its Idempotency-Key."""
+    table = cast(Table, EscalationRow.__table__)
+    statement = postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)
+    return statement.on_conflict_do_nothing(index_elements=[table.c.bot_id, table.c.idempotency_key])
+
+
+@cache
 def _hot() -> dict[str, Any]:
     """The hot path's statements, built once with bind parameters (building an expression and its cache key per
     call cost more than running it)."""
@@ -1031,7 +1024,6 @@ def _hot() -> dict[str, Any]:
         "use": update(standing)
         .where(standing.c.id.in_(bindparam("p_ids", expanding=True)))
         .values(use_count=standing.c.use_count + 1, last_used_at=bindparam("p_at")),
-        "escalation": insert(cast(Table, EscalationRow.__table__)),
         "audit": insert(cast(Table, AuditRow.__table__)),
         "job": insert(job),
         "overdue": select(job.c.id)
