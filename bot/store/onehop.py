@@ -6,8 +6,8 @@ adapter makes four such calls per statement (open a cursor, execute, fetch the r
 of the thread and then of the event loop. :class:`OneCallCursor` makes one: the thread opens a cursor, executes,
 fetches every row (or none) and closes it, then the loop gets the description, rows, row count and last row id. Every
 statement of the store (reads, writes, the connection's pragmas) goes through it. A transaction's ``BEGIN`` (or
-``BEGIN IMMEDIATE``, :func:`begin`) is sent in the same call as its first statement, and a transaction that ran no
-statement commits or rolls back without a call. Server-side cursors stay SQLAlchemy's own.
+``BEGIN IMMEDIATE``, :func:`begin`) is sent in the same call as its first statement; a commit or rollback with no
+transaction open (none ran a statement, or the pool's reset after a commit) makes no call. Server-side cursors stay SQLAlchemy's own.
 
 :func:`dbapi` is passed as ``module=`` to ``create_async_engine`` for ``sqlite+aiosqlite`` URLs (:mod:`bot.store.sql`).
 """
@@ -27,8 +27,9 @@ from sqlalchemy.dialects.sqlite.aiosqlite import (
 from sqlalchemy.util import immutabledict
 from sqlalchemy.util.concurrency import await_
 
-Outcome = tuple[Any, list[Any], int, int | None]
-"""What one statement gives back from the driver's thread: description, rows, row count, last row id."""
+Outcome = tuple[Any, list[Any], int, int | None, bool]
+"""What one statement gives back from the driver's thread: description, rows, row count, last row id, and whether
+a transaction is open after it."""
 
 
 def _run(raw: sqlite3.Connection, begin: str | None, operation: str, parameters: Any, many: bool) -> Outcome:
@@ -46,7 +47,7 @@ def _run(raw: sqlite3.Connection, begin: str | None, operation: str, parameters:
             cursor.execute(operation, parameters)
         description = cursor.description
         rows = cursor.fetchall() if description else []
-        return description, rows, cursor.rowcount, cursor.lastrowid
+        return description, rows, cursor.rowcount, cursor.lastrowid, raw.in_transaction
     finally:
         cursor.close()
 
@@ -112,31 +113,35 @@ class OneCallCursor(AsyncAdapt_aiosqlite_cursor):
             outcome: Outcome = await connection._execute(  # type: ignore[no-untyped-call]
                 _run, connection._conn, begin, operation, parameters, many
             )
-        description, rows, rowcount, lastrowid = outcome
+        description, rows, rowcount, lastrowid, adapted.in_transaction = outcome
         self._description, self._rowcount, self._lastrowid = description, rowcount, lastrowid
         self._rows = collections.deque(rows)
 
 
 class OneCallConnection(AsyncAdapt_aiosqlite_connection):
-    """SQLAlchemy's aiosqlite connection adapter with :class:`OneCallCursor` as its cursor; ``begin``: the ``BEGIN``
-    its next statement sends first (:func:`begin`)."""
+    """SQLAlchemy's aiosqlite connection adapter with :class:`OneCallCursor` as its cursor. ``begin``: the ``BEGIN``
+    its next statement sends first (:func:`begin`); ``in_transaction``: a transaction was open after the last
+    statement (commit and rollback make a call only then)."""
 
-    __slots__ = ("begin",)
+    __slots__ = ("begin", "in_transaction")
     _cursor_cls = OneCallCursor
 
     def __init__(self, dbapi: Any, connection: Any) -> None:
         super().__init__(dbapi, connection)
         self.begin: str | None = None
+        self.in_transaction = False
 
     def commit(self) -> None:
-        if self.begin is None:  # else no statement ran: there is no transaction to end
-            super().commit()
         self.begin = None
+        if self.in_transaction:
+            super().commit()
+            self.in_transaction = False
 
     def rollback(self) -> None:
-        if self.begin is None:
-            super().rollback()
         self.begin = None
+        if self.in_transaction:
+            super().rollback()
+            self.in_transaction = False
 
 
 class OneCallDBAPI(AsyncAdapt_aiosqlite_dbapi):
