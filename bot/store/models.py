@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from dataclasses import MISSING, fields
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.engine import Dialect
@@ -29,6 +30,26 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+R = TypeVar("R")
+
+
+def record(cls: type[R], row: Any, **values: Any) -> R:
+    """The plain record ``cls`` (a dataclass) of a row, an ORM object or a Core ``Row``: each field read by its name
+    (a list becomes a tuple, NULL the field's default when it has one other than None), ``values`` overriding."""
+    out: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in values:
+            out[f.name] = values[f.name]
+            continue
+        value = getattr(row, f.name)
+        if isinstance(value, list):
+            value = tuple(value)
+        elif value is None and f.default not in (MISSING, None):
+            value = f.default
+        out[f.name] = value
+    return cls(**out)
 
 
 class Base(DeclarativeBase):

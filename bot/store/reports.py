@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.exc import IntegrityError
 
-from bot.store.models import BlockedReportRow
+from bot.store.models import BlockedReportRow, record
 from bot.store.notify import notify_at_commit
 
 REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
@@ -190,30 +190,13 @@ def _finding(raw: Any) -> ReportFinding:
 
 def report_record(row: BlockedReportRow) -> Report:
     """The plain record of a blocked report row."""
-    return Report(
-        id=row.id,
-        bot_id=row.bot_id,
-        host=row.host,
-        session_id=row.session_id,
-        mode=row.mode,
+    return record(
+        Report,
+        row,
         missing=tuple(str(m) for m in row.missing),
         unlock=tuple(_unlock(u) for u in row.unlock),
-        status=row.status,
-        count=row.count,
-        first_seen=row.first_seen,
-        last_seen=row.last_seen,
-        source=row.source,
-        reported_by=row.reported_by,
-        channel=row.channel,
         dms=tuple((str(c), str(t)) for c, t in row.dms),
-        decided_by=row.decided_by,
-        decided_at=row.decided_at,
-        decision_source=row.decision_source,
-        standing_approval_id=row.standing_approval_id,
         findings=tuple(_finding(f) for f in row.findings or ()),
-        host_os=row.host_os,
-        note=row.note,
-        grant_on_host=bool(row.grant_on_host),
     )
 
 

@@ -42,6 +42,7 @@ from bot.store.models import (
     RoomWaitRow,
     SlackEventRow,
     StandingApprovalRow,
+    record,
 )
 from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
 from bot.store.reports import Report, open_for_bot_in, report_record
@@ -57,47 +58,6 @@ WRITE_OPTION = "flybot_write"
 
 STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 """Exceptions meaning "every store connection is taken right now": the HTTP edge answers 503 with Retry-After."""
-
-
-def _bot(row: BotRow) -> Bot:
-    return Bot(
-        id=row.id,
-        name=row.name,
-        owners=tuple(row.owners),
-        room=row.room,
-        created_at=row.created_at,
-        chat_user=row.chat_user,
-        removed_at=row.removed_at,
-        two_person=row.two_person,
-        owner_groups=tuple(row.owner_groups or ()),
-        fallback_owners=tuple(row.fallback_owners or ()),
-        fallback_groups=tuple(row.fallback_groups or ()),
-        allowed_rooms=tuple(row.allowed_rooms or ()),
-    )
-
-
-def _escalation(row: EscalationRow) -> Escalation:
-    return escalation_record(row)
-
-
-def _standing(row: StandingApprovalRow) -> StandingApproval:
-    return StandingApproval(
-        id=row.id,
-        scope=row.scope,
-        subject=row.subject,
-        bot_id=row.bot_id,
-        pattern=row.pattern,
-        max_risk=row.max_risk,
-        contained_only=row.contained_only,
-        expires_at=row.expires_at,
-        created_by=row.created_by,
-        created_at=row.created_at,
-        note=row.note,
-        use_count=row.use_count,
-        last_used_at=row.last_used_at,
-        revoked_at=row.revoked_at,
-        revoked_by=row.revoked_by,
-    )
 
 
 def id_among(column: Any, ids: list[str], dialect: str) -> ColumnElement[bool]:
@@ -215,11 +175,6 @@ class Store:
         async with self.transaction() as tx:
             await tx.job_done(job_id, at)
 
-    @property
-    def single_writer(self) -> bool:
-        """True on SQLite (one write transaction at a time, across processes), False on PostgreSQL (row locks)."""
-        return self._sqlite
-
     async def close(self) -> None:
         """Dispose of the connection pool."""
         await self.engine.dispose()
@@ -285,13 +240,13 @@ class Store:
             stmt = select(BotRow).where(
                 id_among(BotRow.token_hash, hashes, self.engine.dialect.name), BotRow.removed_at.is_(None)
             )
-            return {row.token_hash: _bot(row) for row in (await session.execute(stmt)).scalars().all()}
+            return {row.token_hash: record(Bot, row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def get_bot(self, bot_id: str) -> Bot | None:
         """The Bot with this id, or None."""
         async with self._session() as session:
             row = await session.get(BotRow, bot_id)
-            return _bot(row) if row else None
+            return record(Bot, row) if row else None
 
     async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
         """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
@@ -301,7 +256,7 @@ class Store:
             if not removed:
                 stmt = stmt.where(BotRow.removed_at.is_(None))
             row = (await session.execute(stmt)).scalar_one_or_none()
-            return _bot(row) if row else None
+            return record(Bot, row) if row else None
 
     async def set_token_hash(self, bot_id: str, token_hash: str) -> None:
         """Replace a Bot's token (the old one stops working at once)."""
@@ -315,7 +270,7 @@ class Store:
             if not removed:
                 stmt = stmt.where(BotRow.removed_at.is_(None))
             rows = (await session.execute(stmt)).scalars().all()
-            return [_bot(row) for row in rows]
+            return [record(Bot, row) for row in rows]
 
     async def update_bot(
         self,
@@ -361,7 +316,7 @@ class Store:
                     update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None)).values(**values)
                 )
             row = await session.get(BotRow, bot_id, populate_existing=True)
-            return _bot(row) if row is not None and row.removed_at is None else None
+            return record(Bot, row) if row is not None and row.removed_at is None else None
 
     async def remove_bot(self, bot_id: str, *, token_hash: str, at: datetime) -> bool:
         """Mark a Bot removed and replace its token hash with ``token_hash`` (of a token nobody holds): the old
@@ -384,7 +339,7 @@ class Store:
                 .order_by(EscalationRow.created_at)
                 .limit(limit)
             )
-            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def list_escalations(
         self, *, status: str | None = None, bot_id: str | None = None, since: datetime | None = None, limit: int = 200
@@ -399,7 +354,7 @@ class Store:
             if since is not None:
                 stmt = stmt.where(EscalationRow.created_at >= since)
             stmt = stmt.order_by(EscalationRow.created_at.desc()).limit(limit)
-            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
 
     # -- Escalations ------------------------------------------------------------------------------
     async def add_escalation(self, new: NewEscalation) -> tuple[Escalation, bool]:
@@ -412,7 +367,7 @@ class Store:
         """The escalation with this id, or None."""
         async with self._session() as session:
             row = await session.get(EscalationRow, escalation_id)
-            return _escalation(row) if row else None
+            return escalation_record(row) if row else None
 
     async def get_escalation_shared(self, escalation_id: str) -> Escalation | None:
         """Like :meth:`get_escalation`, but concurrent callers share queries (:mod:`bot.store.coalesce`): for
@@ -422,7 +377,7 @@ class Store:
     async def _escalations_by_id(self, ids: list[str]) -> dict[str, Escalation]:
         async with self._session() as session:
             stmt = select(EscalationRow).where(id_among(EscalationRow.id, ids, self.engine.dialect.name))
-            return {row.id: _escalation(row) for row in (await session.execute(stmt)).scalars().all()}
+            return {row.id: escalation_record(row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def set_card(self, escalation_id: str, channel: str, ts: str) -> None:
         """Remember where the approval card was posted (for ``chat.update``)."""
@@ -527,7 +482,7 @@ class Store:
                 .order_by(EscalationRow.expires_at)
                 .limit(limit)
             )
-            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def pending_escalations(self, bot_ids: list[str] | None = None) -> list[Escalation]:
         """Pending escalations, oldest first; only those of ``bot_ids`` when given."""
@@ -536,7 +491,7 @@ class Store:
             if bot_ids is not None:
                 stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
             stmt = stmt.order_by(EscalationRow.created_at)
-            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
 
     # -- Program rules ---------------------------------------------------------------------------
     async def program_rules(self) -> list[ProgramRule]:
@@ -563,7 +518,7 @@ class Store:
         """The standing approval with this id, or None."""
         async with self._session() as session:
             row = await session.get(StandingApprovalRow, approval_id)
-            return _standing(row) if row else None
+            return record(StandingApproval, row) if row else None
 
     async def list_standing(
         self, *, scope: str | None = None, subject: str | None = None, live_at: datetime | None = None
@@ -581,7 +536,7 @@ class Store:
                     or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > live_at),
                 )
             stmt = stmt.order_by(StandingApprovalRow.created_at.desc())
-            return [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [record(StandingApproval, row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def live_standing_for(
         self, *, bot_id: str, session_id: str, room: str | None, now: datetime
@@ -625,7 +580,7 @@ class Store:
                 )
                 .order_by(StandingApprovalRow.created_at)
             )
-            live = [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+            live = [record(StandingApproval, row) for row in (await session.execute(stmt)).scalars().all()]
         return dict.fromkeys(keys, live)
 
     async def _live_standing_query(
@@ -649,7 +604,7 @@ class Store:
                 )
                 .order_by(StandingApprovalRow.created_at)
             )
-            return [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [record(StandingApproval, row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> StandingApproval | None:
         """Revoke once; returns the revoked approval, or None if unknown or already revoked."""
@@ -657,7 +612,7 @@ class Store:
             if not await tx.revoke_standing(approval_id, by=by, at=at):
                 return None
             row = await tx.session.get(StandingApprovalRow, approval_id, populate_existing=True)
-            return _standing(row) if row else None
+            return record(StandingApproval, row) if row else None
 
     async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
         """Add one use to each approval (atomic increment) and set its last use."""
@@ -775,12 +730,7 @@ class Store:
                     or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id)
                 )
             rows = (await session.execute(stmt.order_by(AuditRow.id).limit(limit))).scalars().all()
-            return [
-                AuditEntry(
-                    id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail
-                )
-                for r in rows
-            ]
+            return [record(AuditEntry, r) for r in rows]
 
     async def audit_log(self, escalation_id: str | None = None) -> list[AuditEntry]:
         """Audit rows in insertion order, only those of one escalation when given."""
@@ -789,12 +739,7 @@ class Store:
             if escalation_id is not None:
                 stmt = stmt.where(AuditRow.escalation_id == escalation_id)
             rows = (await session.execute(stmt)).scalars().all()
-            return [
-                AuditEntry(
-                    id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail
-                )
-                for r in rows
-            ]
+            return [record(AuditEntry, r) for r in rows]
 
 
 def shown_url(database_url: str) -> str:

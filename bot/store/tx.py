@@ -19,7 +19,7 @@ room's pace row is locked while a slot is taken, so every replica shares one pac
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any, cast
@@ -41,6 +41,7 @@ from bot.store.models import (
     RoomPaceRow,
     RoomWaitRow,
     StandingApprovalRow,
+    record,
 )
 from bot.store.notify import notify_at_commit
 from bot.store.records import (
@@ -72,73 +73,30 @@ CLAIM_SCAN = 20
 """Candidate jobs looked at per claim (from rooms whose pace allows a send now)."""
 
 
-def escalation_record(row: EscalationRow) -> Escalation:
-    """The plain record of an escalation row."""
-    return Escalation(
-        id=row.id,
-        bot_id=row.bot_id,
-        session_id=row.session_id,
-        command=row.command,
-        cwd=row.cwd,
-        file_policy=row.file_policy,
-        approval_policy=row.approval_policy,
-        contained=row.contained,
-        justification=row.justification,
-        room=row.room,
-        risk=row.risk,
-        reasons=tuple(row.reasons),
-        status=row.status,
-        created_at=row.created_at,
-        expires_at=row.expires_at,
-        decided_at=row.decided_at,
-        decided_by=row.decided_by,
-        decision_source=row.decision_source,
-        reason=row.reason,
-        idempotency_key=row.idempotency_key,
-        card_channel=row.card_channel,
-        card_ts=row.card_ts,
-        standing_approval_id=row.standing_approval_id,
-        card_status=row.card_status,
-        approvals_needed=row.approvals_needed or 1,
-        first_approver=row.first_approver,
-        first_approved_at=row.first_approved_at,
-        fallback_at=row.fallback_at,
-        tool=row.tool,
-    )
+def escalation_record(row: Any) -> Escalation:
+    """The plain record of an escalation row (an ORM object or a Core ``Row``)."""
+    return record(Escalation, row)
 
 
 def escalation_values(new: NewEscalation, card_status: str | None, decision: Decision | None) -> dict[str, Any]:
     """The column values of a new escalation's row (pending, or decided by ``decision``)."""
-    return {
-        "id": new.id,
-        "bot_id": new.bot_id,
-        "session_id": new.session_id,
-        "command": new.command,
-        "cwd": new.cwd,
-        "file_policy": new.file_policy,
-        "approval_policy": new.approval_policy,
-        "contained": new.contained,
-        "justification": new.justification,
-        "room": new.room,
-        "risk": new.risk,
-        "reasons": list(new.reasons),
-        "status": decision.status if decision else "pending",
-        "created_at": new.created_at,
-        "expires_at": new.expires_at,
-        "decided_at": decision.at if decision else None,
-        "decided_by": decision.decided_by if decision else None,
-        "decision_source": decision.source if decision else None,
-        "reason": decision.reason if decision else None,
-        "idempotency_key": new.idempotency_key,
-        "card_channel": None,
-        "card_ts": None,
-        "standing_approval_id": decision.standing_approval_id if decision else None,
-        "card_status": card_status,
-        "approvals_needed": new.approvals_needed if new.approvals_needed > 1 else None,
-        "first_approver": None,
-        "first_approved_at": None,
-        "tool": new.tool,
-    }
+    values = {f.name: getattr(new, f.name) for f in fields(new)}
+    values.update(
+        reasons=list(new.reasons),
+        approvals_needed=new.approvals_needed if new.approvals_needed > 1 else None,
+        status="pending",
+        card_status=card_status,
+    )
+    if decision is not None:
+        values.update(
+            status=decision.status,
+            decided_at=decision.at,
+            decided_by=decision.decided_by,
+            decision_source=decision.source,
+            reason=decision.reason,
+            standing_approval_id=decision.standing_approval_id,
+        )
+    return values
 
 
 @dataclass
@@ -209,29 +167,7 @@ def job_values(
 
 def program_rule_of(row: ProgramRuleRow) -> ProgramRule:
     """The record of a ``program_rules`` row (``""`` subcommand: the whole program)."""
-    return ProgramRule(
-        program=row.program,
-        subcommand=row.subcommand or None,
-        grade=row.grade,
-        set_by=row.set_by,
-        set_at=row.set_at,
-        note=row.note,
-    )
-
-
-def notice_record(row: RoomNoticeRow) -> Notice:
-    """The plain record of a folded notice row."""
-    return Notice(
-        id=row.id,
-        room=row.room,
-        bot_id=row.bot_id,
-        window_start=row.window_start,
-        count=row.count,
-        items=tuple(row.items),
-        approvals=tuple(row.approvals),
-        channel=row.channel,
-        ts=row.ts,
-    )
+    return record(ProgramRule, row, subcommand=row.subcommand or None)
 
 
 class Tx:
@@ -285,7 +221,7 @@ class Tx:
         table = cast(Table, EscalationRow.__table__)
         first = select(table).where(table.c.bot_id == new.bot_id, table.c.idempotency_key == new.idempotency_key)
         row = (await conn.execute(first)).one()
-        return escalation_record(row), False  # type: ignore[arg-type]  # a Row has the same names
+        return escalation_record(row), False
 
     async def admit(self, bot_id: str, now: datetime, limits: AdmissionLimits, *, opened: bool) -> None:
         """Count one request of ``bot_id`` and check its limits (:func:`bot.store.admission.admit`), after its
@@ -471,22 +407,7 @@ class Tx:
 
     async def add_standing(self, approval: StandingApproval) -> None:
         """Insert a standing approval (commit it with its ``standing.created`` audit row)."""
-        self.session.add(
-            StandingApprovalRow(
-                id=approval.id,
-                scope=approval.scope,
-                subject=approval.subject,
-                bot_id=approval.bot_id,
-                pattern=approval.pattern,
-                max_risk=approval.max_risk,
-                contained_only=approval.contained_only,
-                expires_at=approval.expires_at,
-                created_by=approval.created_by,
-                created_at=approval.created_at,
-                note=approval.note,
-                use_count=0,
-            )
-        )
+        self.session.add(StandingApprovalRow(**{f.name: getattr(approval, f.name) for f in fields(approval)}))
         await self.session.flush()
 
     async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> bool:
@@ -601,11 +522,6 @@ class Tx:
         )
         if waiting.first() is None:
             await self.enqueue("home.refresh", ref="home", room="home", at=at)
-
-    async def has_card_job(self, escalation_id: str) -> bool:
-        """True when the escalation has (or had) a card to post or update."""
-        row = await self.session.get(EscalationRow, escalation_id)
-        return row is not None and row.card_status is not None
 
     async def fold_notice(
         self,
@@ -942,7 +858,7 @@ class Tx:
         row = await self.session.get(
             RoomNoticeRow, notice_id, populate_existing=True, with_for_update=True if self.postgres else None
         )
-        return notice_record(row) if row else None
+        return record(Notice, row) if row else None
 
     async def notice_posted(self, notice_id: str, channel: str, ts: str) -> None:
         """Remember where a folded notice was posted (later folds edit it there)."""
