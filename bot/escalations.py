@@ -484,8 +484,8 @@ class EscalationService:
     async def _approve_standing(
         self, tx: Tx, escalation: Escalation, bot: Bot, cover: list[StandingApproval], now: datetime
     ) -> None:
-        """The rest of a standing approval's answer, in ``tx`` with the escalation's row (inserted approved): its use
-        counts, its audit row, and the fold into the room's notice (nothing approved unseen: the notice job commits
+        """The rest of a standing approval's answer, in ``tx`` with the escalation's row (inserted approved, which
+        counts as a use of ``cover[0]``): its audit row, and the fold into the room's notice (nothing approved unseen: the notice job commits
         with the approval). The caller checked that the room's notices are not overdue (past the delivery deadline):
         when they are, standing approvals do not answer there (fail closed) until they are delivered again.
         """
@@ -511,7 +511,6 @@ class EscalationService:
             },
             approvals=[{"id": a.id, "scope": a.scope, "pattern": a.pattern, "created_by": a.created_by} for a in cover],
         )
-        await tx.count_standing_use(ids, at=now)
 
     async def _get(self, escalation_id: str) -> Escalation:
         escalation = await self.store.get_escalation(escalation_id)

@@ -14,7 +14,7 @@ from sqlalchemy import select, update
 from bot.errors import Conflict
 from bot.store import Bot, NewEscalation, StandingApproval, Store, open_store
 from bot.store.models import OutboxJobRow
-from bot.store.records import RoomQueue
+from bot.store.records import Decision, RoomQueue
 from tests.pg import throwaway_database
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -141,9 +141,17 @@ async def test_live_standing_approvals_by_session_bot_and_room(store: Store) -> 
     assert {a.id for a in no_room} == {"a_bot"}
 
 
-async def test_use_counts_are_atomic_increments(store: Store) -> None:
+async def test_use_counts_are_the_escalations_each_approval_answered(store: Store) -> None:
+    await store.add_bot(bot(), "h" * 64)
     await store.add_standing(approval("a1", "bot", "bot_b1"))
-    await asyncio.gather(*(store.count_standing_use(["a1"], at=NOW) for _ in range(10)))
+    answer = Decision(status="approved", at=NOW, decided_by="U0ADMIN01", source="standing_approval")
+
+    async def answered(i: int) -> None:
+        async with store.transaction() as tx:
+            await tx.add_escalation(new(f"e{i}"), decision=replace(answer, standing_approval_id="a1"))
+
+    await asyncio.gather(*(answered(i) for i in range(10)))
+    await store.add_escalation(new("e_other"))
     counted = await store.get_standing("a1")
     assert counted is not None and counted.use_count == 10 and counted.last_used_at == NOW
 

@@ -6,9 +6,9 @@ from dataclasses import MISSING, fields
 from datetime import UTC, datetime
 from typing import Any, TypeVar
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func, select
 from sqlalchemy.engine import Dialect
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, column_property, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 
@@ -93,6 +93,7 @@ class EscalationRow(Base):
         UniqueConstraint("bot_id", "idempotency_key", name="uq_escalation_idempotency"),
         Index("ix_escalations_status_expires", "status", "expires_at"),
         Index("ix_escalations_bot_status", "bot_id", "status"),
+        Index("ix_escalations_standing", "standing_approval_id"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
@@ -173,8 +174,13 @@ class StandingApprovalRow(Base):
     created_by: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     note: Mapped[str | None] = mapped_column(Text, nullable=True)
-    use_count: Mapped[int] = mapped_column(Integer, default=0)
-    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    use_count: Mapped[int] = column_property(
+        select(func.count()).where(EscalationRow.standing_approval_id == id).scalar_subquery()
+    )
+    """How many escalations it answered (read from them: an answer writes no row of its own)."""
+    last_used_at: Mapped[datetime | None] = column_property(
+        select(func.max(EscalationRow.decided_at)).where(EscalationRow.standing_approval_id == id).scalar_subquery()
+    )
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     revoked_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
 

@@ -614,11 +614,6 @@ class Store:
             row = await tx.session.get(StandingApprovalRow, approval_id, populate_existing=True)
             return record(StandingApproval, row) if row else None
 
-    async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
-        """Add one use to each approval (atomic increment) and set its last use."""
-        async with self.transaction() as tx:
-            await tx.count_standing_use(approval_ids, at=at)
-
     # -- Slack event de-duplication ------------------------------------------------------------------
     async def claim_event(self, event_id: str, *, at: datetime) -> bool:
         """Record a Slack ``event_id``; True the first time (process it), False for a redelivery (any replica).

@@ -401,13 +401,11 @@ class Tx:
         return await self.get_escalation(escalation_id)
 
     # -- standing approvals ------------------------------------------------------------------------------
-    async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
-        """Add one use to each approval (atomic increment) and set its last use."""
-        await (await self.connection()).execute(_hot()["use"], {"p_ids": list(approval_ids), "p_at": at})
-
     async def add_standing(self, approval: StandingApproval) -> None:
         """Insert a standing approval (commit it with its ``standing.created`` audit row)."""
-        self.session.add(StandingApprovalRow(**{f.name: getattr(approval, f.name) for f in fields(approval)}))
+        derived = ("use_count", "last_used_at")
+        values = {f.name: getattr(approval, f.name) for f in fields(approval) if f.name not in derived}
+        self.session.add(StandingApprovalRow(**values))
         await self.session.flush()
 
     async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> bool:
@@ -935,11 +933,7 @@ def _hot() -> dict[str, Any]:
     call cost more than running it)."""
     job = cast(Table, OutboxJobRow.__table__)
     notice = cast(Table, RoomNoticeRow.__table__)
-    standing = cast(Table, StandingApprovalRow.__table__)
     return {
-        "use": update(standing)
-        .where(standing.c.id.in_(bindparam("p_ids", expanding=True)))
-        .values(use_count=standing.c.use_count + 1, last_used_at=bindparam("p_at")),
         "audit": insert(cast(Table, AuditRow.__table__)),
         "job": insert(job),
         "overdue": select(job.c.id)
