@@ -45,7 +45,7 @@ from bot.store.models import (
     record,
 )
 from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
-from bot.store.reports import Report, open_for_bot_in, report_record
+from bot.store.reports import Report, report_record
 from bot.store.tx import Tx, escalation_record, program_rule_of
 
 log = structlog.get_logger("flybot.store")
@@ -647,8 +647,8 @@ class Store:
 
     async def open_reports(self, bot_id: str) -> list[Report]:
         """The Bot's open reports, oldest first (one per host)."""
-        async with self._session() as session:
-            return await open_for_bot_in(session, bot_id)
+        async with self.transaction(write=False) as tx:
+            return await tx.open_reports(bot_id)
 
     async def reports_decided_among(self, ids: list[str]) -> set[str]:
         """Of ``ids``, the reports no longer open: ONE query however many ids (the long-polls' safety net)."""

@@ -19,7 +19,7 @@ room's pace row is locked while a slot is taken, so every replica shares one pac
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field, fields
+from dataclasses import fields
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any, cast
@@ -33,6 +33,7 @@ from sqlalchemy.sql import Select
 from bot.store.admission import AdmissionLimits, admit, admit_card
 from bot.store.models import (
     AuditRow,
+    BlockedReportRow,
     CardCopyRow,
     EscalationRow,
     OutboxJobRow,
@@ -55,16 +56,7 @@ from bot.store.records import (
     RoomQueue,
     StandingApproval,
 )
-from bot.store.reports import (
-    NewReport,
-    Report,
-    decide_in,
-    dm_posted_in,
-    get_in,
-    open_for_bot_in,
-    record_in,
-    resolve_open_in,
-)
+from bot.store.reports import FOLD_ATTEMPTS, REPORT_STATUSES, NewReport, Report, open_key, report_record
 
 NOTICE_ITEMS = 5
 """How many of a folded notice's latest auto-answers it lists."""
@@ -97,33 +89,6 @@ def escalation_values(new: NewEscalation, card_status: str | None, decision: Dec
             standing_approval_id=decision.standing_approval_id,
         )
     return values
-
-
-@dataclass
-class Fold:
-    """Auto-answers folded into one room notice (``key``: its ``open_key``, one Bot, room and window), written by
-    :meth:`Tx.fold_many`. ``first``/``at``: the earliest and latest auto-answer."""
-
-    key: str
-    room: str
-    bot_id: str
-    at: datetime
-    first: datetime = field(init=False)
-    count: int = 0
-    items: list[dict[str, Any]] = field(default_factory=list)
-    approvals: list[dict[str, Any]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.first = self.at
-
-    def add(self, at: datetime, item: dict[str, Any], approvals: list[dict[str, Any]]) -> None:
-        """One more auto-answer."""
-        self.first = min(self.first, at)
-        self.at = max(self.at, at)
-        self.count += 1
-        self.items.append(item)
-        known = {a["id"] for a in self.approvals}
-        self.approvals.extend(a for a in approvals if a["id"] not in known)
 
 
 def escalation_of(values: dict[str, Any]) -> Escalation:
@@ -531,62 +496,43 @@ class Tx:
         item: dict[str, Any],
         approvals: list[dict[str, Any]],
     ) -> str:
-        """Fold one auto-answer into the room's notice of this Bot and window, and make sure a job will show it.
-
-        Returns the notice's key ``"<room> <bot_id> <window number>"`` (its ``open_key``).
-        """
-        key = f"{room} {bot_id} {int(at.timestamp() // window_s)}"
-        fold = Fold(key=key, room=room, bot_id=bot_id, at=at)
-        fold.add(at, item, approvals)
-        job = await self.fold_many(fold)
-        if job is not None:
-            await (await self.connection()).execute(_hot()["job"], job)
-            self.enqueued += 1
-            self.job_rooms.append(room)
-        return key
-
-    async def fold_many(self, fold: Fold) -> dict[str, Any] | None:
-        """Fold ``fold.count`` auto-answers into their notice row (inserted if none) and return the values of the
-        notice job to write, or None when one of this notice is already waiting unclaimed.
+        """Fold one auto-answer into the room's notice of this Bot and window (inserted if none), and write the
+        notice's job unless one waits unclaimed (it will show this one too). Returns the notice's key ``"<room>
+        <bot_id> <window number>"`` (its ``open_key``).
 
         The transaction's audit rows are written first (:meth:`write_audit`): on PostgreSQL the notice row stays
         locked from its update to the commit, and that lock orders concurrent folds, so of two folds the second sees
         the first's job (read by the statement after the lock, with a snapshot taken after the first's commit).
         """
+        key = f"{room} {bot_id} {int(at.timestamp() // window_s)}"
         await self.write_audit()
         conn = await self.connection()
-        bumped = await self._bump_notice(conn, fold)
+        bumped = await self._bump_notice(conn, key, at, item, approvals)
         if bumped is None:
             notice_id = "ntc_" + uuid.uuid4().hex[:20]
+            row = {"id": notice_id, "open_key": key, "room": room, "bot_id": bot_id, "window_start": at, "count": 1}
             try:
                 async with conn.begin_nested():
                     await conn.execute(
-                        insert(RoomNoticeRow).values(
-                            id=notice_id,
-                            open_key=fold.key,
-                            room=fold.room,
-                            bot_id=fold.bot_id,
-                            window_start=fold.first,
-                            count=fold.count,
-                            items=fold.items[-NOTICE_ITEMS:],
-                            approvals=fold.approvals,
-                            updated_at=fold.at,
-                        )
+                        insert(RoomNoticeRow).values(**row, items=[item], approvals=approvals, updated_at=at)
                     )
-            except IntegrityError:
-                bumped = await self._bump_notice(conn, fold)
+                bumped = notice_id, False  # a notice just made has no job yet
+            except IntegrityError:  # a concurrent fold made it
+                bumped = await self._bump_notice(conn, key, at, item, approvals)
                 if bumped is None:
                     raise
-            else:  # a notice just made has no job yet
-                return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
         notice_id, waiting = bumped
-        return None if waiting else job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
+        if not waiting:
+            await self.enqueue("notice", ref=notice_id, room=room, at=at)
+        return key
 
     @staticmethod
-    async def _bump_notice(conn: AsyncConnection, fold: Fold) -> tuple[str, bool] | None:
-        """Add ``fold`` to its notice row: ``(the notice's id, whether a job of it waits unclaimed)``, or None when
-        there is no such row."""
-        row = (await conn.execute(_hot()["bump"], {"p_key": fold.key, "p_add": fold.count, "p_at": fold.at})).first()
+    async def _bump_notice(
+        conn: AsyncConnection, key: str, at: datetime, item: dict[str, Any], approvals: list[dict[str, Any]]
+    ) -> tuple[str, bool] | None:
+        """Add one auto-answer to the notice row of ``key``: ``(the notice's id, whether a job of it waits
+        unclaimed)``, or None when there is no such row."""
+        row = (await conn.execute(_hot()["bump"], {"p_key": key, "p_at": at})).first()
         if row is None:
             return None
         bumped = row._mapping  # by name: a Row's own .count/.index are tuple methods
@@ -595,8 +541,8 @@ class Tx:
             _hot()["fold"],
             {
                 "p_id": bumped["id"],
-                "p_items": [*bumped["items"], *fold.items][-NOTICE_ITEMS:],
-                "p_approvals": [*bumped["approvals"], *(a for a in fold.approvals if a["id"] not in known)],
+                "p_items": [*bumped["items"], item][-NOTICE_ITEMS:],
+                "p_approvals": [*bumped["approvals"], *(a for a in approvals if a["id"] not in known)],
             },
         )
         return str(bumped["id"]), bool(folded.scalar_one())
@@ -728,14 +674,50 @@ class Tx:
         if self.postgres:
             await self.session.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"flybot-room:{room}"))))
 
-    # -- blocked reports (bot.store.reports does the work) ------------------------------------------------------
+    # -- blocked reports ------------------------------------------------------------------------------------
     async def record_report(self, new: NewReport) -> tuple[Report, bool]:
-        """Fold into the open report of the same Bot and host, or insert; ``(report, created)``."""
-        return await record_in(self.session, new)
+        """Fold into the open report of the same Bot and host (``count`` + 1, ``last_seen``; the first report's other
+        fields stay), or insert a new one; ``(report, created)``. One open report per Bot and host: the UNIQUE
+        ``open_key`` (``"<bot_id> <host>"`` while open, NULL once decided); a concurrent insert that won sends this
+        one back to the UPDATE.
+
+        Raises:
+            RuntimeError: still contended after :data:`bot.store.reports.FOLD_ATTEMPTS` rounds (not expected).
+        """
+        key = open_key(new.bot_id, new.host)
+        report = BlockedReportRow
+        for _ in range(FOLD_ATTEMPTS):
+            folded = await self.session.execute(
+                update(report).where(report.open_key == key).values(count=report.count + 1, last_seen=new.at)
+            )
+            if folded.rowcount == 1:  # type: ignore[attr-defined]
+                row = (await self.session.execute(select(report).where(report.open_key == key))).scalar_one()
+                await self.session.refresh(row)
+                return report_record(row), False
+            row = BlockedReportRow(
+                **{f.name: getattr(new, f.name) for f in fields(new) if f.name != "at"},
+                status="open",
+                open_key=key,
+                count=1,
+                first_seen=new.at,
+                last_seen=new.at,
+                dms=[],
+            )
+            row.missing = list(new.missing)
+            row.unlock = [o.to_json_dict() for o in new.unlock]
+            row.findings = [f.to_json_dict() for f in new.findings]
+            try:
+                async with self.session.begin_nested():
+                    self.session.add(row)
+            except IntegrityError:
+                continue
+            return report_record(row), True
+        raise RuntimeError(f"could not record the report of {new.bot_id} on {new.host}: too much contention")
 
     async def get_report(self, report_id: str) -> Report | None:
         """The report as this transaction sees it, or None."""
-        return await get_in(self.session, report_id)
+        row = await self.session.get(BlockedReportRow, report_id, populate_existing=True)
+        return report_record(row) if row else None
 
     async def decide_report(
         self,
@@ -748,35 +730,55 @@ class Tx:
         standing_approval_id: str | None = None,
         grant_on_host: bool = False,
     ) -> Report | None:
-        """Decide an open report exactly once (compare-and-set); None when it was not open."""
-        report = await decide_in(
-            self.session,
-            report_id,
-            status=status,
-            at=at,
-            decided_by=decided_by,
-            source=source,
-            standing_approval_id=standing_approval_id,
-            grant_on_host=grant_on_host,
+        """Move an open report to ``status``, exactly once (compare-and-set on ``status = 'open'``, clearing its open
+        key); ``standing_approval_id`` (an ``approved_bot`` decision's approval) is written in the same statement.
+        Returns the decided report, or None when it was not open. Raises ValueError for a status not decided."""
+        if status not in REPORT_STATUSES[1:]:
+            raise ValueError(f"not a decided report status: {status!r}")
+        report = BlockedReportRow
+        result = await self.session.execute(
+            update(report)
+            .where(report.id == report_id, report.status == "open")
+            .values(
+                status=status,
+                open_key=None,
+                decided_by=decided_by,
+                decided_at=at,
+                decision_source=source,
+                standing_approval_id=standing_approval_id,
+                grant_on_host=grant_on_host,
+            )
         )
-        if report is not None:
-            self.decided.append(report_id)
-        return report
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        await self._seen_changed(report_id)
+        return await self.get_report(report_id)
 
     async def open_reports(self, bot_id: str) -> list[Report]:
-        """The Bot's open reports, oldest first."""
-        return await open_for_bot_in(self.session, bot_id)
+        """The Bot's open reports, oldest first (one per host)."""
+        report = BlockedReportRow
+        stmt = select(report).where(report.bot_id == bot_id, report.status == "open").order_by(report.first_seen)
+        return [report_record(row) for row in (await self.session.execute(stmt)).scalars().all()]
 
     async def resolve_open_report(self, bot_id: str, host: str, *, at: datetime) -> Report | None:
-        """Close the Bot's open report on ``host`` as resolved by the host itself; None when none was open."""
-        report = await resolve_open_in(self.session, bot_id, host, at=at)
-        if report is not None:
-            self.decided.append(report.id)
-        return report
+        """Close the Bot's open report on ``host`` as ``resolved`` by the host itself (decision source ``host``,
+        decided by the Bot's id), a compare-and-set as any decision; None when none was open."""
+        found = select(BlockedReportRow.id).where(BlockedReportRow.open_key == open_key(bot_id, host))
+        report_id = (await self.session.execute(found)).scalar_one_or_none()
+        if report_id is None:
+            return None
+        return await self.decide_report(report_id, status="resolved", at=at, decided_by=bot_id, source="host")
 
     async def report_dm_posted(self, report_id: str, channel: str, ts: str) -> Report | None:
-        """Remember one owner's DM of a report (for its redraws); the report as it is now."""
-        return await dm_posted_in(self.session, report_id, channel, ts)
+        """Add one owner's DM ``(channel, ts)`` to the report, for its redraws (the row is locked by the UPDATE
+        first); the report as it is now."""
+        report = BlockedReportRow
+        await self.session.execute(update(report).where(report.id == report_id).values(last_seen=report.last_seen))
+        row = await self.session.get(report, report_id, populate_existing=True)
+        if row is None:
+            return None
+        row.dms = [*row.dms, [channel, ts]]
+        return report_record(row)
 
     async def _in_flight(self, row: OutboxJobRow, now: datetime) -> bool:
         stmt = (
@@ -946,7 +948,7 @@ def _hot() -> dict[str, Any]:
         .limit(1),
         "bump": update(notice)
         .where(notice.c.open_key == bindparam("p_key"))
-        .values(count=notice.c["count"] + bindparam("p_add"), updated_at=bindparam("p_at"))
+        .values(count=notice.c["count"] + 1, updated_at=bindparam("p_at"))
         .returning(notice.c.id, notice.c["items"], notice.c.approvals),
         "fold": update(notice)
         .where(notice.c.id == bindparam("p_id"))
