@@ -22,6 +22,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import defer
 from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
@@ -543,11 +544,10 @@ class Store:
     ) -> list[StandingApproval]:
         """Live standing approvals that may answer an escalation of this session, Bot and room (oldest first).
 
-        With :attr:`cache` on, every live approval is loaded once and filtered here (expiry checked against ``now``
-        on each call, so a cached approval still stops answering the moment it expires).
+        Every live approval is loaded (kept by :attr:`cache` when it is on) and filtered here, expiry against ``now``
+        on each call, so a kept approval still stops answering the moment it expires. Their ``use_count`` is 0 and
+        their ``last_used_at`` None (the cover lookup does not count uses).
         """
-        if self.cache.ttl_s <= 0:
-            return await self._live_standing_query(bot_id=bot_id, session_id=session_id, room=room, now=now)
         live = self.cache.standing()
         if live is None:
             # Concurrent misses (every request in flight when the copy's TTL ends) share one query: each was a
@@ -571,40 +571,17 @@ class Store:
         """Every standing approval live at the earliest of ``keys`` (ISO times: the callers' ``now``), all scopes,
         oldest first: ONE list for every key (:attr:`_live_reads`; each caller filters by its own ``now`` again)."""
         now = min(datetime.fromisoformat(key) for key in keys)
+        row = StandingApprovalRow
+        stmt = (
+            select(row)
+            .where(row.revoked_at.is_(None), or_(row.expires_at.is_(None), row.expires_at > now))
+            .order_by(row.created_at)
+            .options(defer(row.use_count), defer(row.last_used_at))
+        )
         async with self._session() as session:
-            stmt = (
-                select(StandingApprovalRow)
-                .where(
-                    StandingApprovalRow.revoked_at.is_(None),
-                    or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > now),
-                )
-                .order_by(StandingApprovalRow.created_at)
-            )
-            live = [record(StandingApproval, row) for row in (await session.execute(stmt)).scalars().all()]
+            unused = {"use_count": 0, "last_used_at": None}
+            live = [record(StandingApproval, a, **unused) for a in (await session.execute(stmt)).scalars()]
         return dict.fromkeys(keys, live)
-
-    async def _live_standing_query(
-        self, *, bot_id: str, session_id: str, room: str | None, now: datetime
-    ) -> list[StandingApproval]:
-        async with self._session() as session:
-            subjects = [
-                (StandingApprovalRow.scope == "session")
-                & (StandingApprovalRow.subject == session_id)
-                & (StandingApprovalRow.bot_id == bot_id),
-                (StandingApprovalRow.scope == "bot") & (StandingApprovalRow.subject == bot_id),
-            ]
-            if room:
-                subjects.append((StandingApprovalRow.scope == "room") & (StandingApprovalRow.subject == room))
-            stmt = (
-                select(StandingApprovalRow)
-                .where(
-                    or_(*subjects),
-                    StandingApprovalRow.revoked_at.is_(None),
-                    or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > now),
-                )
-                .order_by(StandingApprovalRow.created_at)
-            )
-            return [record(StandingApproval, row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> StandingApproval | None:
         """Revoke once; returns the revoked approval, or None if unknown or already revoked."""
