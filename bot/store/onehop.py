@@ -110,9 +110,13 @@ class OneCallCursor(AsyncAdapt_aiosqlite_cursor):
         adapted = cast(OneCallConnection, self._adapt_connection)
         async with adapted._execute_mutex:
             begin, adapted.begin = adapted.begin, None
-            outcome: Outcome = await connection._execute(  # type: ignore[no-untyped-call]
-                _run, connection._conn, begin, operation, parameters, many
-            )
+            try:
+                outcome: Outcome = await connection._execute(  # type: ignore[no-untyped-call]
+                    _run, connection._conn, begin, operation, parameters, many
+                )
+            except BaseException:
+                adapted.in_transaction = True  # perhaps (its BEGIN ran): the rollback that follows must be sent
+                raise
         description, rows, rowcount, lastrowid, adapted.in_transaction = outcome
         self._description, self._rowcount, self._lastrowid = description, rowcount, lastrowid
         self._rows = collections.deque(rows)
