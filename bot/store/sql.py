@@ -11,6 +11,7 @@ import json
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
+from dataclasses import fields
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
@@ -185,39 +186,26 @@ class Store:
         """Insert a Bot and its ``bot.created`` audit row (by ``actor``; its id, name, owners, room and chat user,
         never the token or its hash), committed together. Raises :class:`Conflict` when the name is taken (then
         nothing is written)."""
+        values = {f.name: list(v) if isinstance(v := getattr(bot, f.name), tuple) else v for f in fields(bot)}
+        shown = (
+            "room",
+            "chat_user",
+            "two_person",
+            "owner_groups",
+            "fallback_owners",
+            "fallback_groups",
+            "allowed_rooms",
+        )
+        detail = {"bot_id": bot.id, "bot": bot.name, "owners": values["owners"]} | {
+            k: values[k] for k in shown if values[k]
+        }
+        row = {k: (v or None) if isinstance(v, list) else v for k, v in values.items()} | {"owners": values["owners"]}
         async with self.transaction() as tx:
             session = tx.session
-            detail: dict[str, Any] = {"bot_id": bot.id, "bot": bot.name, "owners": list(bot.owners)}
-            for key, value in (
-                ("room", bot.room),
-                ("chat_user", bot.chat_user),
-                ("two_person", bot.two_person),
-                ("owner_groups", list(bot.owner_groups)),
-                ("fallback_owners", list(bot.fallback_owners)),
-                ("fallback_groups", list(bot.fallback_groups)),
-                ("allowed_rooms", list(bot.allowed_rooms)),
-            ):
-                if value:
-                    detail[key] = value
             session.add(
                 AuditRow(at=bot.created_at, event="bot.created", escalation_id=None, actor=actor, detail=detail)
             )
-            session.add(
-                BotRow(
-                    id=bot.id,
-                    name=bot.name,
-                    token_hash=token_hash,
-                    owners=list(bot.owners),
-                    room=bot.room,
-                    created_at=bot.created_at,
-                    chat_user=bot.chat_user,
-                    two_person=bot.two_person,
-                    owner_groups=list(bot.owner_groups) or None,
-                    fallback_owners=list(bot.fallback_owners) or None,
-                    fallback_groups=list(bot.fallback_groups) or None,
-                    allowed_rooms=list(bot.allowed_rooms) or None,
-                )
-            )
+            session.add(BotRow(token_hash=token_hash, **row))
             try:
                 await session.flush()
             except IntegrityError:

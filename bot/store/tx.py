@@ -138,7 +138,7 @@ def program_rule_of(row: ProgramRuleRow) -> ProgramRule:
 class Tx:
     """The operations of one transaction (see the module docstring). Made by ``Store.transaction()`` only.
 
-    ``enqueued`` counts the jobs written and ``job_rooms`` lists their rooms (the store wakes this replica's delivery
+    ``job_rooms`` lists the rooms of the jobs written (the store wakes this replica's delivery
     workers after the commit); ``decided`` lists the ids decided (their long-polls are woken after the commit);
     ``more_due`` is True after :meth:`claim_job` claimed a job and saw other candidate jobs besides it (the delivery
     then wakes another worker), and ``ready_at`` is then when that job's room may send next.
@@ -147,7 +147,6 @@ class Tx:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
         """This transaction's ORM session."""
-        self.enqueued = 0
         self.job_rooms: list[str] = []
         self.decided: list[str] = []
         self.more_due = False
@@ -468,7 +467,6 @@ class Tx:
         """
         values = job_values(kind, ref=ref, room=room, at=at, payload=payload, deadline_at=deadline_at, due_at=due_at)
         await (await self.connection()).execute(_hot()["job"], values)
-        self.enqueued += 1
         self.job_rooms.append(room)
 
     async def refresh_homes(self, at: datetime) -> None:
