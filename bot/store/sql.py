@@ -281,23 +281,23 @@ class Store:
         (``clear_chat_user``: none) and/or two-person rule (``clear_two_person``: the deployment's setting); returns
         the Bot as stored, or None when it does not exist or was removed. ``owner_groups`` replaces the list
         (``[]``: none); so do ``fallback_owners``, ``fallback_groups`` and ``allowed_rooms``."""
-        values: dict[str, Any] = {}
-        if allowed_rooms is not None:
-            values["allowed_rooms"] = list(allowed_rooms) or None
-        if fallback_owners is not None:
-            values["fallback_owners"] = list(fallback_owners) or None
-        if fallback_groups is not None:
-            values["fallback_groups"] = list(fallback_groups) or None
-        if owner_groups is not None:
-            values["owner_groups"] = list(owner_groups) or None
-        if two_person is not None or clear_two_person:
-            values["two_person"] = two_person
-        if chat_user is not None or clear_chat_user:
-            values["chat_user"] = chat_user
-        if owners is not None:
-            values["owners"] = list(owners)
+        lists = {
+            "allowed_rooms": allowed_rooms,
+            "fallback_owners": fallback_owners,
+            "fallback_groups": fallback_groups,
+            "owner_groups": owner_groups,
+        }
+        values: dict[str, Any] = {k: list(v) or None for k, v in lists.items() if v is not None}
+        for name, value, clear in (
+            ("two_person", two_person, clear_two_person),
+            ("chat_user", chat_user, clear_chat_user),
+        ):
+            if value is not None or clear:
+                values[name] = value
         if room is not None or clear_room:
             values["room"] = room
+        if owners is not None:
+            values["owners"] = list(owners)
         async with self.transaction(write=bool(values)) as tx:
             session = tx.session
             if values:
