@@ -130,7 +130,7 @@ class EscalationRow(Base):
     """When the fallback approvers were asked; from then on they may decide too."""
     tool: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     """A call of a tool other than a shell (``{name, input, resolved_path}``, bot/escalations.py ``ToolCall``);
-    None (SQL NULL, as the group commit's direct statements write it) for a shell command."""
+    None (SQL NULL) for a shell command."""
 
 
 class CardCopyRow(Base):
