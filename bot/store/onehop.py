@@ -7,7 +7,8 @@ of the thread and then of the event loop. :class:`OneCallCursor` makes one: the 
 fetches every row (or none) and closes it, then the loop gets the description, rows, row count and last row id. Every
 statement of the store (reads, writes, the connection's pragmas) goes through it. A transaction's ``BEGIN`` (or
 ``BEGIN IMMEDIATE``, :func:`begin`) is sent in the same call as its first statement; a commit or rollback with no
-transaction open (none ran a statement, or the pool's reset after a commit) makes no call. Server-side cursors stay SQLAlchemy's own.
+transaction open (none ran a statement, or the pool's reset after a commit) makes no call. Server-side cursors stay
+SQLAlchemy's own.
 
 :func:`dbapi` is passed as ``module=`` to ``create_async_engine`` for ``sqlite+aiosqlite`` URLs (:mod:`bot.store.sql`).
 """
