@@ -411,7 +411,7 @@ class EscalationService:
             answerable = bool(cover) and not await tx.notices_overdue(room, now)
             decision = _standing_decision(cover, now) if cover and answerable else None
             escalation, created = await tx.add_escalation(
-                new, card_status=None if decision else "queued", limits=self.limits, decision=decision
+                new, card_status=None if decision else "queued", decision=decision
             )
             if not created:
                 if _request_of(escalation) != _request_of(new):
@@ -429,11 +429,14 @@ class EscalationService:
             )
             if cover and decision:
                 await self._approve_standing(tx, escalation, bot, cover, now)
+                if self.limits is not None:  # last: on PostgreSQL it locks the Bot's counter row until the commit
+                    await tx.admit(bot.id, now, self.limits, opened=False)
                 return escalation, "approved"
             if cover:
                 await tx.audit("standing.held", at=now, escalation_id=escalation.id, room=room, why="notices_overdue")
-            if self.limits is not None:
-                await tx.admit_card(room, bot.id, self.limits, now)  # 429 room_busy: nothing of this request is written
+            if self.limits is not None:  # 429 rate_limited or room_busy: nothing of this request is written
+                await tx.admit(bot.id, now, self.limits, opened=True)
+                await tx.admit_card(room, bot.id, self.limits, now)
             await tx.enqueue("card.post", ref=escalation.id, room=room, at=now)
             if self.remind_at > 0:  # once, at this fraction of its lifetime, if still pending
                 lifetime = escalation.expires_at - escalation.created_at
@@ -493,13 +496,12 @@ class EscalationService:
     async def _approve_standing(
         self, tx: Tx, escalation: Escalation, bot: Bot, cover: list[StandingApproval], now: datetime
     ) -> None:
-        """The rest of a standing approval's answer, in ``tx`` with the escalation's row (inserted approved): its use
-        counts, its audit row, and the fold into the room's notice (nothing approved unseen: the notice job commits
+        """The rest of a standing approval's answer, in ``tx`` with the escalation's row (inserted approved, which
+        counts as a use of ``cover[0]``): its audit row, and the fold into the room's notice (nothing approved unseen: the notice job commits
         with the approval). The caller checked that the room's notices are not overdue (past the delivery deadline):
         when they are, standing approvals do not answer there (fail closed) until they are delivered again.
         """
         ids = [a.id for a in cover]
-        await tx.count_standing_use(ids, at=now)
         await tx.audit(
             "escalation.approved",
             at=now,

@@ -148,7 +148,7 @@ def test_nothing_is_served_from_memory_while_notifications_may_be_missed() -> No
     assert cache.standing() is None
 
 
-async def test_any_write_through_the_engine_drops_the_copy_but_a_use_count_does_not(tmp_path: Path) -> None:
+async def test_any_write_through_the_engine_drops_the_copy_but_an_auto_answer_does_not(tmp_path: Path) -> None:
     from sqlalchemy import text
 
     from tests.harness import Harness
@@ -163,7 +163,7 @@ async def test_any_write_through_the_engine_drops_the_copy_but_a_use_count_does_
         status, first = await escalate(h.http, h.url, token)
         assert first["status"] == "approved"
         generation = store.cache.generation("standing")
-        status, second = await escalate(h.http, h.url, token)  # served from memory; its use count is a write
+        status, second = await escalate(h.http, h.url, token)  # served from memory
         assert second["status"] == "approved" and store.cache.generation("standing") == generation
         async with store.engine.begin() as conn:  # not through any Store method
             await conn.execute(
@@ -181,13 +181,6 @@ def test_which_statements_change_a_cached_table() -> None:
     from bot.store.cache import changed_table
 
     assert changed_table("UPDATE standing_approvals SET revoked_at=?, revoked_by=? WHERE ...") == "standing_approvals"
-    assert (
-        changed_table(
-            "UPDATE standing_approvals SET use_count=(standing_approvals.use_count + ?), "
-            "last_used_at=? WHERE standing_approvals.id IN (?)"
-        )
-        is None
-    )
     assert changed_table("INSERT INTO standing_approvals (id, scope) VALUES (?, ?)") == "standing_approvals"
     assert changed_table("UPDATE bots SET token_hash=$1::VARCHAR WHERE bots.id = $2::VARCHAR") == "bots"
     assert changed_table("DELETE FROM bots WHERE id = ?") == "bots"

@@ -16,9 +16,8 @@ import pytest
 from bot.errors import Conflict, RateLimited, RoomBusy
 from bot.store import Bot, NewEscalation, ProgramRule, StandingApproval, Store, open_store
 from bot.store.admission import AdmissionLimits
-from bot.store.records import Decision, RoomQueue
+from bot.store.records import Decision, Escalation, RoomQueue
 from bot.store.reports import NewReport, ReportOption
-from bot.store.tx import Fold
 from tests.pg import BACKENDS, throwaway_database
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -145,9 +144,17 @@ async def test_live_standing_approvals_by_session_bot_and_room(store: Store) -> 
     assert {a.id for a in no_room} == {"a_bot"}
 
 
-async def test_use_counts_are_atomic_increments(store: Store) -> None:
+async def test_use_counts_are_the_escalations_each_approval_answered(store: Store) -> None:
+    await store.add_bot(bot(), "h" * 64)
     await store.add_standing(approval("a1", "bot", "bot_b1"))
-    await asyncio.gather(*(store.count_standing_use(["a1"], at=NOW) for _ in range(10)))
+    answer = Decision(status="approved", at=NOW, decided_by="U0ADMIN01", source="standing_approval")
+
+    async def answered(i: int) -> None:
+        async with store.transaction() as tx:
+            await tx.add_escalation(new(f"e{i}"), decision=replace(answer, standing_approval_id="a1"))
+
+    await asyncio.gather(*(answered(i) for i in range(10)))
+    await store.add_escalation(new("e_other"))
     counted = await store.get_standing("a1")
     assert counted is not None and counted.use_count == 10 and counted.last_used_at == NOW
 
@@ -318,7 +325,6 @@ async def test_commit_callbacks_name_the_rooms_of_new_jobs_and_the_decided_escal
 
 async def test_only_sqlite_has_one_writer_at_a_time(store: Store) -> None:
     sqlite = store.engine.dialect.name == "sqlite"
-    assert store.single_writer is sqlite
     assert (store.writer_lock() is not None) is sqlite
     async with store.transaction() as tx:
         assert tx.postgres is not sqlite
@@ -464,23 +470,29 @@ async def test_an_escalation_created_already_decided_keeps_its_decision(store: S
 
 
 async def test_admission_refuses_past_a_bots_limits_and_changes_nothing(store: Store) -> None:
+    async def add(escalation: NewEscalation, limits: AdmissionLimits) -> tuple[Escalation, bool]:
+        async with store.transaction() as tx:
+            made, created = await tx.add_escalation(escalation)
+            await tx.admit(escalation.bot_id, NOW, limits, opened=created and made.pending)
+            return made, created
+
     await store.add_bot(bot(), "h" * 64)
     limits = AdmissionLimits(max_open=2, per_minute=100, room_queue=0)
-    await store.add_escalation(new("e1"), limits)
-    await store.add_escalation(new("e2"), limits)
+    await add(new("e1"), limits)
+    await add(new("e2"), limits)
     with pytest.raises(RateLimited) as refused:
-        await store.add_escalation(new("e3"), limits)
+        await add(new("e3"), limits)
     assert refused.value.reason == "open_escalations" and refused.value.status == 429 and refused.value.retry_after
     assert await store.get_escalation("e3") is None
     await store.decide("e1", status="denied", at=NOW, decided_by="U1", source="owner")
-    admitted, created = await store.add_escalation(new("e3"), limits)
+    admitted, created = await add(new("e3"), limits)
     assert created and admitted.pending, "a decision frees a place"
     rate = AdmissionLimits(max_open=0, per_minute=2, room_queue=0)
     await store.add_bot(bot("b2"), "g" * 64)
     for i in range(2):
-        await store.add_escalation(replace(new(f"r{i}"), bot_id="bot_b2"), rate)
+        await add(replace(new(f"r{i}"), bot_id="bot_b2"), rate)
     with pytest.raises(RateLimited) as fast:
-        await store.add_escalation(replace(new("r2"), bot_id="bot_b2"), rate)
+        await add(replace(new("r2"), bot_id="bot_b2"), rate)
     assert fast.value.reason == "rate" and await store.get_escalation("r2") is None
 
 
@@ -540,7 +552,9 @@ async def test_cards_their_copies_and_the_fallback_mark(store: Store) -> None:
     async with store.transaction() as tx:
         await tx.add_escalation(new("e1"), card_status="queued")
         await tx.add_escalation(new("e2"))
-        assert await tx.has_card_job("e1") and not await tx.has_card_job("e2")
+        queued, plain = await tx.get_escalation("e1"), await tx.get_escalation("e2")
+        assert queued is not None and queued.card_status == "queued"
+        assert plain is not None and plain.card_status is None
     async with store.transaction() as tx:
         posted = await tx.set_card("e1", status="posted", channel="C0APPROVE", ts="1.000")
     assert posted is not None and (posted.card_status, posted.card_channel, posted.card_ts) == (
@@ -579,11 +593,10 @@ async def test_standing_approvals_are_listed_by_scope_subject_and_liveness(store
         assert await tx.revoke_standing("a_room", by="U0ADMIN01", at=NOW)
         assert not await tx.revoke_standing("a_room", by="U0ADMIN01", at=NOW)
         assert not await tx.revoke_standing("nope", by="U0ADMIN01", at=NOW)
-        await tx.count_standing_use(["a_old", "a_gone"], at=NOW)
     revoked = await store.get_standing("a_room")
     assert revoked is not None and (revoked.revoked_by, revoked.revoked_at) == ("U0ADMIN01", NOW)
-    used = await store.get_standing("a_old")
-    assert used is not None and used.use_count == 1
+    unused = await store.get_standing("a_old")
+    assert unused is not None and unused.use_count == 0
     assert await store.get_standing("nope") is None
 
 
@@ -676,12 +689,7 @@ async def test_home_refreshes_fold_into_one_waiting_job(store: Store) -> None:
 
 
 async def test_notices_fold_are_posted_and_overdue_ones_are_told(store: Store) -> None:
-    fold = Fold(key="C0NOTICE bot_b1 1", room="C0NOTICE", bot_id="bot_b1", at=NOW)
-    fold.add(NOW, {"n": 1}, [{"id": "sa_1"}])
-    fold.add(NOW + timedelta(seconds=1), {"n": 2}, [{"id": "sa_1"}, {"id": "sa_2"}])
     async with store.transaction() as tx:
-        job_values = await tx.fold_many(fold)
-        assert job_values is not None, "a new notice needs a job"
         key = await tx.fold_notice(
             room="C0NOTICE", bot_id="bot_b1", at=NOW, window_s=60.0, item={"n": 3}, approvals=[{"id": "sa_3"}]
         )

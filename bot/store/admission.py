@@ -109,11 +109,14 @@ def _room_retry_after(over: int, limits: AdmissionLimits) -> float:
 
 
 async def admit(
-    conn: AsyncConnection, bot_id: str, now: datetime, limits: AdmissionLimits, *, opens: bool = True
+    conn: AsyncConnection, bot_id: str, now: datetime, limits: AdmissionLimits, *, opened: bool = True
 ) -> None:
-    """Count one request of ``bot_id`` at ``now`` and check both limits, in ``conn``'s transaction.
+    """Count one request of ``bot_id`` at ``now`` and check both limits, in ``conn``'s transaction, which already
+    wrote the request's escalation (the last statement before the commit: on PostgreSQL it locks the Bot's counter
+    row until then).
 
-    ``opens``: False for a request answered at once (it will not be open, so the open limit does not apply).
+    ``opened``: the escalation is pending (it counts as open); False for a request answered at once (the open limit
+    does not apply).
 
     Raises:
         RateLimited: (429 ``rate_limited``, ``Retry-After``) the Bot is over a limit; the caller's transaction must roll
@@ -123,10 +126,10 @@ async def admit(
         return
     dialect = conn.dialect.name
     # Counting first also serialises this Bot's concurrent creates (the row lock / SQLite's write lock) until commit,
-    # so the open count below sees every create committed before it.
+    # so the open count below sees every create committed before it (and this request's own).
     await _count_request(conn, dialect, bot_id, now, limits.per_minute)
-    if opens and limits.max_open > 0:
-        _check_open(await _open_count(conn, bot_id, now), limits.max_open)
+    if opened and limits.max_open > 0:
+        _check_open(await _open_count(conn, bot_id, now) - 1, limits.max_open)
 
 
 @cache

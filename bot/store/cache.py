@@ -167,22 +167,12 @@ class StoreCache:
 
 
 _WRITE = re.compile(r"^\s*(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+\"?(bots|standing_approvals|program_rules)\"?\b", re.I)
-_SET_COLUMNS = re.compile(r"\"?(\w+)\"?\s*=")
-_USE_ONLY = frozenset({"use_count", "last_used_at"})
 
 
 def changed_table(statement: str) -> str | None:
-    """``bots``, ``standing_approvals`` or ``program_rules`` when ``statement`` writes a cached table (a use count alone does not count),
-    else None."""
+    """``bots``, ``standing_approvals`` or ``program_rules`` when ``statement`` writes a cached table, else None."""
     found = _WRITE.match(statement)
-    if found is None:
-        return None
-    table = found.group(2).lower()
-    if table == "standing_approvals" and found.group(1).upper() == "UPDATE":
-        set_part = statement.split(" SET ", 1)[-1].split(" WHERE ", 1)[0]
-        if set(_SET_COLUMNS.findall(set_part)) <= _USE_ONLY:
-            return None
-    return table
+    return found.group(2).lower() if found is not None else None
 
 
 def watch_writes(engine: AsyncEngine, cache: StoreCache) -> None:

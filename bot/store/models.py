@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import MISSING, fields
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, TypeVar
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint, func, select
 from sqlalchemy.engine import Dialect
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import DeclarativeBase, Mapped, column_property, mapped_column
 from sqlalchemy.types import TypeDecorator
 
 
@@ -29,6 +30,26 @@ class UTCDateTime(TypeDecorator[datetime]):
         if value is None:
             return None
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+R = TypeVar("R")
+
+
+def record(cls: type[R], row: Any, **values: Any) -> R:
+    """The plain record ``cls`` (a dataclass) of a row, an ORM object or a Core ``Row``: each field read by its name
+    (a list becomes a tuple, NULL the field's default when it has one other than None), ``values`` overriding."""
+    out: dict[str, Any] = {}
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in values:
+            out[f.name] = values[f.name]
+            continue
+        value = getattr(row, f.name)
+        if isinstance(value, list):
+            value = tuple(value)
+        elif value is None and f.default not in (MISSING, None):
+            value = f.default
+        out[f.name] = value
+    return cls(**out)
 
 
 class Base(DeclarativeBase):
@@ -72,6 +93,7 @@ class EscalationRow(Base):
         UniqueConstraint("bot_id", "idempotency_key", name="uq_escalation_idempotency"),
         Index("ix_escalations_status_expires", "status", "expires_at"),
         Index("ix_escalations_bot_status", "bot_id", "status"),
+        Index("ix_escalations_standing", "standing_approval_id"),
     )
 
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
@@ -108,7 +130,7 @@ class EscalationRow(Base):
     """When the fallback approvers were asked; from then on they may decide too."""
     tool: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True), nullable=True)
     """A call of a tool other than a shell (``{name, input, resolved_path}``, bot/escalations.py ``ToolCall``);
-    None (SQL NULL, as the group commit's direct statements write it) for a shell command."""
+    None (SQL NULL) for a shell command."""
 
 
 class CardCopyRow(Base):
@@ -152,8 +174,13 @@ class StandingApprovalRow(Base):
     created_by: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     note: Mapped[str | None] = mapped_column(Text, nullable=True)
-    use_count: Mapped[int] = mapped_column(Integer, default=0)
-    last_used_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
+    use_count: Mapped[int] = column_property(
+        select(func.count()).where(EscalationRow.standing_approval_id == id).scalar_subquery()
+    )
+    """How many escalations it answered (read from them: an answer writes no row of its own)."""
+    last_used_at: Mapped[datetime | None] = column_property(
+        select(func.max(EscalationRow.decided_at)).where(EscalationRow.standing_approval_id == id).scalar_subquery()
+    )
     revoked_at: Mapped[datetime | None] = mapped_column(UTCDateTime, nullable=True)
     revoked_by: Mapped[str | None] = mapped_column(String(80), nullable=True)
 

@@ -5,8 +5,10 @@ aiosqlite runs every call on its connection's own thread and hands the result ba
 adapter makes four such calls per statement (open a cursor, execute, fetch the rows, close the cursor), each a wake-up
 of the thread and then of the event loop. :class:`OneCallCursor` makes one: the thread opens a cursor, executes,
 fetches every row (or none) and closes it, then the loop gets the description, rows, row count and last row id. Every
-statement of the store (reads, writes, ``BEGIN IMMEDIATE``, the connection's pragmas) goes through it; nothing else
-changes (same SQL, same transaction boundaries, same errors). Server-side cursors stay SQLAlchemy's own.
+statement of the store (reads, writes, the connection's pragmas) goes through it. A transaction's ``BEGIN`` (or
+``BEGIN IMMEDIATE``, :func:`begin`) is sent in the same call as its first statement; a commit or rollback with no
+transaction open (none ran a statement, or the pool's reset after a commit) makes no call. Server-side cursors stay
+SQLAlchemy's own.
 
 :func:`dbapi` is passed as ``module=`` to ``create_async_engine`` for ``sqlite+aiosqlite`` URLs (:mod:`bot.store.sql`).
 """
@@ -26,14 +28,18 @@ from sqlalchemy.dialects.sqlite.aiosqlite import (
 from sqlalchemy.util import immutabledict
 from sqlalchemy.util.concurrency import await_
 
-Outcome = tuple[Any, list[Any], int, int | None]
-"""What one statement gives back from the driver's thread: description, rows, row count, last row id."""
+Outcome = tuple[Any, list[Any], int, int | None, bool]
+"""What one statement gives back from the driver's thread: description, rows, row count, last row id, and whether
+a transaction is open after it."""
 
 
-def _run(raw: sqlite3.Connection, operation: str, parameters: Any, many: bool) -> Outcome:
-    """In aiosqlite's thread: execute ``operation`` on a new cursor, fetch all its rows, close it."""
+def _run(raw: sqlite3.Connection, begin: str | None, operation: str, parameters: Any, many: bool) -> Outcome:
+    """In aiosqlite's thread: ``begin`` (if any), then execute ``operation`` on a new cursor, fetch all its rows,
+    close it."""
     cursor = raw.cursor()
     try:
+        if begin is not None:
+            cursor.execute(begin)
         if many:
             cursor.executemany(operation, parameters)
         elif parameters is None:
@@ -42,7 +48,7 @@ def _run(raw: sqlite3.Connection, operation: str, parameters: Any, many: bool) -
             cursor.execute(operation, parameters)
         description = cursor.description
         rows = cursor.fetchall() if description else []
-        return description, rows, cursor.rowcount, cursor.lastrowid
+        return description, rows, cursor.rowcount, cursor.lastrowid, raw.in_transaction
     finally:
         cursor.close()
 
@@ -102,20 +108,45 @@ class OneCallCursor(AsyncAdapt_aiosqlite_cursor):
 
     async def _call(self, operation: str, parameters: Any, *, many: bool) -> None:
         connection = cast(aiosqlite.Connection, self._connection)
-        async with self._adapt_connection._execute_mutex:
-            outcome: Outcome = await connection._execute(  # type: ignore[no-untyped-call]
-                _run, connection._conn, operation, parameters, many
-            )
-        description, rows, rowcount, lastrowid = outcome
+        adapted = cast(OneCallConnection, self._adapt_connection)
+        async with adapted._execute_mutex:
+            begin, adapted.begin = adapted.begin, None
+            try:
+                outcome: Outcome = await connection._execute(  # type: ignore[no-untyped-call]
+                    _run, connection._conn, begin, operation, parameters, many
+                )
+            except BaseException:
+                adapted.in_transaction = True  # perhaps (its BEGIN ran): the rollback that follows must be sent
+                raise
+        description, rows, rowcount, lastrowid, adapted.in_transaction = outcome
         self._description, self._rowcount, self._lastrowid = description, rowcount, lastrowid
         self._rows = collections.deque(rows)
 
 
 class OneCallConnection(AsyncAdapt_aiosqlite_connection):
-    """SQLAlchemy's aiosqlite connection adapter with :class:`OneCallCursor` as its cursor."""
+    """SQLAlchemy's aiosqlite connection adapter with :class:`OneCallCursor` as its cursor. ``begin``: the ``BEGIN``
+    its next statement sends first (:func:`begin`); ``in_transaction``: a transaction was open after the last
+    statement (commit and rollback make a call only then)."""
 
-    __slots__ = ()
+    __slots__ = ("begin", "in_transaction")
     _cursor_cls = OneCallCursor
+
+    def __init__(self, dbapi: Any, connection: Any) -> None:
+        super().__init__(dbapi, connection)
+        self.begin: str | None = None
+        self.in_transaction = False
+
+    def commit(self) -> None:
+        self.begin = None
+        if self.in_transaction:
+            super().commit()
+            self.in_transaction = False
+
+    def rollback(self) -> None:
+        self.begin = None
+        if self.in_transaction:
+            super().rollback()
+            self.in_transaction = False
 
 
 class OneCallDBAPI(AsyncAdapt_aiosqlite_dbapi):
@@ -124,6 +155,12 @@ class OneCallDBAPI(AsyncAdapt_aiosqlite_dbapi):
     def connect(self, *arg: Any, **kw: Any) -> OneCallConnection:
         adapted = super().connect(*arg, **kw)
         return OneCallConnection(self, adapted._connection)
+
+
+def begin(dbapi_connection: Any, statement: str) -> None:
+    """Start a transaction on a connection of :func:`dbapi` with ``statement`` (``BEGIN`` or ``BEGIN IMMEDIATE``),
+    sent with its first statement."""
+    cast(OneCallConnection, dbapi_connection).begin = statement
 
 
 def dbapi() -> OneCallDBAPI:

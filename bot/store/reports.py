@@ -1,15 +1,5 @@
-"""Blocked-host reports in the store: their records, and their writes inside a store transaction (:class:`bot.store.Tx`
-delegates here; :class:`bot.store.Store` reads them).
-
-Concurrency rules, on SQLite and PostgreSQL alike (no read-then-write):
-
-- folding: one OPEN report per Bot and host, enforced by the UNIQUE ``open_key`` column (``"<bot_id> <host>"``
-  while open, NULL once decided). A report first tries a conditional ``UPDATE ... SET count = count + 1 WHERE
-  open_key = ?``; when no row matched it INSERTs, and an ``IntegrityError`` (a concurrent insert won) sends it back
-  to the UPDATE;
-- deciding: a compare-and-set on ``status = 'open'`` that also clears ``open_key``; of concurrent deciders exactly
-  one gets the report back, the others None.
-"""
+"""Blocked-host reports: their records (written in a store transaction, :meth:`bot.store.Tx.record_report` and the
+rest; no read-then-write: an open report per Bot and host by a UNIQUE key, decisions by compare-and-set)."""
 
 from __future__ import annotations
 
@@ -17,11 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
-from sqlalchemy.exc import IntegrityError
-
-from bot.store.models import BlockedReportRow
-from bot.store.notify import notify_at_commit
+from bot.store.models import BlockedReportRow, record
 
 REPORT_STATUSES = ("open", "approved_turn", "approved_bot", "resolved")
 """``open``, then exactly one of the decided statuses."""
@@ -190,164 +176,11 @@ def _finding(raw: Any) -> ReportFinding:
 
 def report_record(row: BlockedReportRow) -> Report:
     """The plain record of a blocked report row."""
-    return Report(
-        id=row.id,
-        bot_id=row.bot_id,
-        host=row.host,
-        session_id=row.session_id,
-        mode=row.mode,
+    return record(
+        Report,
+        row,
         missing=tuple(str(m) for m in row.missing),
         unlock=tuple(_unlock(u) for u in row.unlock),
-        status=row.status,
-        count=row.count,
-        first_seen=row.first_seen,
-        last_seen=row.last_seen,
-        source=row.source,
-        reported_by=row.reported_by,
-        channel=row.channel,
         dms=tuple((str(c), str(t)) for c, t in row.dms),
-        decided_by=row.decided_by,
-        decided_at=row.decided_at,
-        decision_source=row.decision_source,
-        standing_approval_id=row.standing_approval_id,
         findings=tuple(_finding(f) for f in row.findings or ()),
-        host_os=row.host_os,
-        note=row.note,
-        grant_on_host=bool(row.grant_on_host),
     )
-
-
-async def record_in(session: Any, new: NewReport) -> tuple[Report, bool]:
-    """Fold into the open report of the same Bot and host (``count`` + 1, ``last_seen``; the first report's other
-    fields stay), or insert a new one; ``(report, created)``. A savepoint guards the INSERT.
-
-    Raises:
-        RuntimeError: still contended after :data:`FOLD_ATTEMPTS` rounds (not expected in practice).
-    """
-    key = open_key(new.bot_id, new.host)
-    for _ in range(FOLD_ATTEMPTS):
-        folded = await _fold_in(session, key, new.at)
-        if folded is not None:
-            return folded, False
-        row = BlockedReportRow(
-            id=new.id,
-            bot_id=new.bot_id,
-            host=new.host,
-            session_id=new.session_id,
-            mode=new.mode,
-            missing=list(new.missing),
-            unlock=[o.to_json_dict() for o in new.unlock],
-            status="open",
-            open_key=key,
-            count=1,
-            first_seen=new.at,
-            last_seen=new.at,
-            source=new.source,
-            reported_by=new.reported_by,
-            channel=new.channel,
-            dms=[],
-            findings=[f.to_json_dict() for f in new.findings],
-            host_os=new.host_os,
-            note=new.note,
-        )
-        try:
-            async with session.begin_nested():
-                session.add(row)
-        except IntegrityError:
-            continue
-        return report_record(row), True
-    raise RuntimeError(f"could not record the report of {new.bot_id} on {new.host}: too much contention")
-
-
-async def _fold_in(session: Any, key: str, at: datetime) -> Report | None:
-    result = await session.execute(
-        update(BlockedReportRow)
-        .where(BlockedReportRow.open_key == key)
-        .values(count=BlockedReportRow.count + 1, last_seen=at)
-    )
-    if result.rowcount != 1:
-        return None
-    row = (await session.execute(select(BlockedReportRow).where(BlockedReportRow.open_key == key))).scalar_one()
-    await session.refresh(row)
-    return report_record(row)
-
-
-async def get_in(session: Any, report_id: str) -> Report | None:
-    """The report as ``session``'s transaction sees it."""
-    row = await session.get(BlockedReportRow, report_id, populate_existing=True)
-    return report_record(row) if row else None
-
-
-async def decide_in(
-    session: Any,
-    report_id: str,
-    *,
-    status: str,
-    at: datetime,
-    decided_by: str,
-    source: str,
-    standing_approval_id: str | None = None,
-    grant_on_host: bool = False,
-) -> Report | None:
-    """Move an open report to ``status``, exactly once (compare-and-set on ``status = 'open'``, clearing its open
-    key); ``standing_approval_id`` (an ``approved_bot`` decision's approval) is written in the same statement.
-    Returns the decided report, or None when it was not open. Raises ValueError for a status not decided."""
-    if status not in REPORT_STATUSES[1:]:
-        raise ValueError(f"not a decided report status: {status!r}")
-    result = await session.execute(
-        update(BlockedReportRow)
-        .where(BlockedReportRow.id == report_id, BlockedReportRow.status == "open")
-        .values(
-            status=status,
-            open_key=None,
-            decided_by=decided_by,
-            decided_at=at,
-            decision_source=source,
-            standing_approval_id=standing_approval_id,
-            grant_on_host=grant_on_host,
-        )
-    )
-    if result.rowcount != 1:
-        return None
-    await notify_at_commit(session, report_id)
-    return await get_in(session, report_id)
-
-
-async def dm_posted_in(session: Any, report_id: str, channel: str, ts: str) -> Report | None:
-    """Add one owner's DM ``(channel, ts)`` to the report (the row is locked by the UPDATE first)."""
-    await session.execute(
-        update(BlockedReportRow).where(BlockedReportRow.id == report_id).values(last_seen=BlockedReportRow.last_seen)
-    )
-    row = await session.get(BlockedReportRow, report_id, populate_existing=True)
-    if row is None:
-        return None
-    row.dms = [*row.dms, [channel, ts]]
-    return report_record(row)
-
-
-async def open_for_bot_in(session: Any, bot_id: str) -> list[Report]:
-    """The Bot's open reports, oldest first (one per host)."""
-    rows = (
-        (
-            await session.execute(
-                select(BlockedReportRow)
-                .where(BlockedReportRow.bot_id == bot_id, BlockedReportRow.status == "open")
-                .order_by(BlockedReportRow.first_seen)
-            )
-        )
-        .scalars()
-        .all()
-    )
-    return [report_record(row) for row in rows]
-
-
-async def resolve_open_in(session: Any, bot_id: str, host: str, *, at: datetime) -> Report | None:
-    """Close the open report of ``bot_id`` on ``host`` as ``resolved`` by the host itself (decision source ``host``,
-    decided by the Bot's id): a compare-and-set on the open key, so a concurrent owner's decision and this one never
-    both win. Returns the resolved report, or None when none was open."""
-    report_id = (
-        await session.execute(select(BlockedReportRow.id).where(BlockedReportRow.open_key == open_key(bot_id, host)))
-    ).scalar_one_or_none()
-    if report_id is None:
-        return None
-    return await decide_in(session, report_id, status="resolved", at=at, decided_by=bot_id, source="host")

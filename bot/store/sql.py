@@ -11,6 +11,7 @@ import json
 import os
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager, nullcontext
+from dataclasses import fields
 from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, cast
@@ -22,12 +23,12 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import defer
 from sqlalchemy.sql import Select
 from sqlalchemy.sql.elements import ColumnElement
 
 from bot.errors import Conflict
 from bot.store import onehop
-from bot.store.admission import AdmissionLimits
 from bot.store.cache import StoreCache, watch_writes
 from bot.store.coalesce import Coalescer
 from bot.store.migrate import StoreMissing, StoreUnreachable, check_current, upgrade
@@ -43,9 +44,10 @@ from bot.store.models import (
     RoomWaitRow,
     SlackEventRow,
     StandingApprovalRow,
+    record,
 )
 from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
-from bot.store.reports import Report, open_for_bot_in, report_record
+from bot.store.reports import Report, report_record
 from bot.store.tx import Tx, escalation_record, program_rule_of
 
 log = structlog.get_logger("flybot.store")
@@ -58,47 +60,6 @@ WRITE_OPTION = "flybot_write"
 
 STORE_BUSY: tuple[type[Exception], ...] = (PoolTimeout,)
 """Exceptions meaning "every store connection is taken right now": the HTTP edge answers 503 with Retry-After."""
-
-
-def _bot(row: BotRow) -> Bot:
-    return Bot(
-        id=row.id,
-        name=row.name,
-        owners=tuple(row.owners),
-        room=row.room,
-        created_at=row.created_at,
-        chat_user=row.chat_user,
-        removed_at=row.removed_at,
-        two_person=row.two_person,
-        owner_groups=tuple(row.owner_groups or ()),
-        fallback_owners=tuple(row.fallback_owners or ()),
-        fallback_groups=tuple(row.fallback_groups or ()),
-        allowed_rooms=tuple(row.allowed_rooms or ()),
-    )
-
-
-def _escalation(row: EscalationRow) -> Escalation:
-    return escalation_record(row)
-
-
-def _standing(row: StandingApprovalRow) -> StandingApproval:
-    return StandingApproval(
-        id=row.id,
-        scope=row.scope,
-        subject=row.subject,
-        bot_id=row.bot_id,
-        pattern=row.pattern,
-        max_risk=row.max_risk,
-        contained_only=row.contained_only,
-        expires_at=row.expires_at,
-        created_by=row.created_by,
-        created_at=row.created_at,
-        note=row.note,
-        use_count=row.use_count,
-        last_used_at=row.last_used_at,
-        revoked_at=row.revoked_at,
-        revoked_by=row.revoked_by,
-    )
 
 
 def id_among(column: Any, ids: list[str], dialect: str) -> ColumnElement[bool]:
@@ -216,11 +177,6 @@ class Store:
         async with self.transaction() as tx:
             await tx.job_done(job_id, at)
 
-    @property
-    def single_writer(self) -> bool:
-        """True on SQLite (one write transaction at a time, across processes), False on PostgreSQL (row locks)."""
-        return self._sqlite
-
     async def close(self) -> None:
         """Dispose of the connection pool."""
         await self.engine.dispose()
@@ -230,39 +186,26 @@ class Store:
         """Insert a Bot and its ``bot.created`` audit row (by ``actor``; its id, name, owners, room and chat user,
         never the token or its hash), committed together. Raises :class:`Conflict` when the name is taken (then
         nothing is written)."""
+        values = {f.name: list(v) if isinstance(v := getattr(bot, f.name), tuple) else v for f in fields(bot)}
+        shown = (
+            "room",
+            "chat_user",
+            "two_person",
+            "owner_groups",
+            "fallback_owners",
+            "fallback_groups",
+            "allowed_rooms",
+        )
+        detail = {"bot_id": bot.id, "bot": bot.name, "owners": values["owners"]} | {
+            k: values[k] for k in shown if values[k]
+        }
+        row = {k: (v or None) if isinstance(v, list) else v for k, v in values.items()} | {"owners": values["owners"]}
         async with self.transaction() as tx:
             session = tx.session
-            detail: dict[str, Any] = {"bot_id": bot.id, "bot": bot.name, "owners": list(bot.owners)}
-            for key, value in (
-                ("room", bot.room),
-                ("chat_user", bot.chat_user),
-                ("two_person", bot.two_person),
-                ("owner_groups", list(bot.owner_groups)),
-                ("fallback_owners", list(bot.fallback_owners)),
-                ("fallback_groups", list(bot.fallback_groups)),
-                ("allowed_rooms", list(bot.allowed_rooms)),
-            ):
-                if value:
-                    detail[key] = value
             session.add(
                 AuditRow(at=bot.created_at, event="bot.created", escalation_id=None, actor=actor, detail=detail)
             )
-            session.add(
-                BotRow(
-                    id=bot.id,
-                    name=bot.name,
-                    token_hash=token_hash,
-                    owners=list(bot.owners),
-                    room=bot.room,
-                    created_at=bot.created_at,
-                    chat_user=bot.chat_user,
-                    two_person=bot.two_person,
-                    owner_groups=list(bot.owner_groups) or None,
-                    fallback_owners=list(bot.fallback_owners) or None,
-                    fallback_groups=list(bot.fallback_groups) or None,
-                    allowed_rooms=list(bot.allowed_rooms) or None,
-                )
-            )
+            session.add(BotRow(token_hash=token_hash, **row))
             try:
                 await session.flush()
             except IntegrityError:
@@ -286,13 +229,13 @@ class Store:
             stmt = select(BotRow).where(
                 id_among(BotRow.token_hash, hashes, self.engine.dialect.name), BotRow.removed_at.is_(None)
             )
-            return {row.token_hash: _bot(row) for row in (await session.execute(stmt)).scalars().all()}
+            return {row.token_hash: record(Bot, row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def get_bot(self, bot_id: str) -> Bot | None:
         """The Bot with this id, or None."""
         async with self._session() as session:
             row = await session.get(BotRow, bot_id)
-            return _bot(row) if row else None
+            return record(Bot, row) if row else None
 
     async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
         """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
@@ -302,7 +245,7 @@ class Store:
             if not removed:
                 stmt = stmt.where(BotRow.removed_at.is_(None))
             row = (await session.execute(stmt)).scalar_one_or_none()
-            return _bot(row) if row else None
+            return record(Bot, row) if row else None
 
     async def set_token_hash(self, bot_id: str, token_hash: str) -> None:
         """Replace a Bot's token (the old one stops working at once)."""
@@ -316,7 +259,7 @@ class Store:
             if not removed:
                 stmt = stmt.where(BotRow.removed_at.is_(None))
             rows = (await session.execute(stmt)).scalars().all()
-            return [_bot(row) for row in rows]
+            return [record(Bot, row) for row in rows]
 
     async def update_bot(
         self,
@@ -338,23 +281,23 @@ class Store:
         (``clear_chat_user``: none) and/or two-person rule (``clear_two_person``: the deployment's setting); returns
         the Bot as stored, or None when it does not exist or was removed. ``owner_groups`` replaces the list
         (``[]``: none); so do ``fallback_owners``, ``fallback_groups`` and ``allowed_rooms``."""
-        values: dict[str, Any] = {}
-        if allowed_rooms is not None:
-            values["allowed_rooms"] = list(allowed_rooms) or None
-        if fallback_owners is not None:
-            values["fallback_owners"] = list(fallback_owners) or None
-        if fallback_groups is not None:
-            values["fallback_groups"] = list(fallback_groups) or None
-        if owner_groups is not None:
-            values["owner_groups"] = list(owner_groups) or None
-        if two_person is not None or clear_two_person:
-            values["two_person"] = two_person
-        if chat_user is not None or clear_chat_user:
-            values["chat_user"] = chat_user
-        if owners is not None:
-            values["owners"] = list(owners)
+        lists = {
+            "allowed_rooms": allowed_rooms,
+            "fallback_owners": fallback_owners,
+            "fallback_groups": fallback_groups,
+            "owner_groups": owner_groups,
+        }
+        values: dict[str, Any] = {k: list(v) or None for k, v in lists.items() if v is not None}
+        for name, value, clear in (
+            ("two_person", two_person, clear_two_person),
+            ("chat_user", chat_user, clear_chat_user),
+        ):
+            if value is not None or clear:
+                values[name] = value
         if room is not None or clear_room:
             values["room"] = room
+        if owners is not None:
+            values["owners"] = list(owners)
         async with self.transaction(write=bool(values)) as tx:
             session = tx.session
             if values:
@@ -362,7 +305,7 @@ class Store:
                     update(BotRow).where(BotRow.id == bot_id, BotRow.removed_at.is_(None)).values(**values)
                 )
             row = await session.get(BotRow, bot_id, populate_existing=True)
-            return _bot(row) if row is not None and row.removed_at is None else None
+            return record(Bot, row) if row is not None and row.removed_at is None else None
 
     async def remove_bot(self, bot_id: str, *, token_hash: str, at: datetime) -> bool:
         """Mark a Bot removed and replace its token hash with ``token_hash`` (of a token nobody holds): the old
@@ -385,7 +328,7 @@ class Store:
                 .order_by(EscalationRow.created_at)
                 .limit(limit)
             )
-            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def list_escalations(
         self, *, status: str | None = None, bot_id: str | None = None, since: datetime | None = None, limit: int = 200
@@ -400,26 +343,20 @@ class Store:
             if since is not None:
                 stmt = stmt.where(EscalationRow.created_at >= since)
             stmt = stmt.order_by(EscalationRow.created_at.desc()).limit(limit)
-            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
 
     # -- Escalations ------------------------------------------------------------------------------
-    async def add_escalation(
-        self, new: NewEscalation, limits: AdmissionLimits | None = None
-    ) -> tuple[Escalation, bool]:
+    async def add_escalation(self, new: NewEscalation) -> tuple[Escalation, bool]:
         """Insert a pending escalation; returns ``(escalation, created)`` (one transaction; see
-        :meth:`bot.store.tx.Tx.add_escalation`).
-
-        Raises:
-            RateLimited: (429) the Bot is over one of ``limits`` (:func:`bot.store.admission.admit`); nothing changed.
-        """
+        :meth:`bot.store.tx.Tx.add_escalation`)."""
         async with self.transaction() as tx:
-            return await tx.add_escalation(new, limits=limits)
+            return await tx.add_escalation(new)
 
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
         """The escalation with this id, or None."""
         async with self._session() as session:
             row = await session.get(EscalationRow, escalation_id)
-            return _escalation(row) if row else None
+            return escalation_record(row) if row else None
 
     async def get_escalation_shared(self, escalation_id: str) -> Escalation | None:
         """Like :meth:`get_escalation`, but concurrent callers share queries (:mod:`bot.store.coalesce`): for
@@ -429,7 +366,7 @@ class Store:
     async def _escalations_by_id(self, ids: list[str]) -> dict[str, Escalation]:
         async with self._session() as session:
             stmt = select(EscalationRow).where(id_among(EscalationRow.id, ids, self.engine.dialect.name))
-            return {row.id: _escalation(row) for row in (await session.execute(stmt)).scalars().all()}
+            return {row.id: escalation_record(row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def set_card(self, escalation_id: str, channel: str, ts: str) -> None:
         """Remember where the approval card was posted (for ``chat.update``)."""
@@ -534,7 +471,7 @@ class Store:
                 .order_by(EscalationRow.expires_at)
                 .limit(limit)
             )
-            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def pending_escalations(self, bot_ids: list[str] | None = None) -> list[Escalation]:
         """Pending escalations, oldest first; only those of ``bot_ids`` when given."""
@@ -543,7 +480,7 @@ class Store:
             if bot_ids is not None:
                 stmt = stmt.where(EscalationRow.bot_id.in_(bot_ids))
             stmt = stmt.order_by(EscalationRow.created_at)
-            return [_escalation(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [escalation_record(row) for row in (await session.execute(stmt)).scalars().all()]
 
     # -- Program rules ---------------------------------------------------------------------------
     async def program_rules(self) -> list[ProgramRule]:
@@ -570,7 +507,7 @@ class Store:
         """The standing approval with this id, or None."""
         async with self._session() as session:
             row = await session.get(StandingApprovalRow, approval_id)
-            return _standing(row) if row else None
+            return record(StandingApproval, row) if row else None
 
     async def list_standing(
         self, *, scope: str | None = None, subject: str | None = None, live_at: datetime | None = None
@@ -588,18 +525,17 @@ class Store:
                     or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > live_at),
                 )
             stmt = stmt.order_by(StandingApprovalRow.created_at.desc())
-            return [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+            return [record(StandingApproval, row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def live_standing_for(
         self, *, bot_id: str, session_id: str, room: str | None, now: datetime
     ) -> list[StandingApproval]:
         """Live standing approvals that may answer an escalation of this session, Bot and room (oldest first).
 
-        With :attr:`cache` on, every live approval is loaded once and filtered here (expiry checked against ``now``
-        on each call, so a cached approval still stops answering the moment it expires).
+        Every live approval is loaded (kept by :attr:`cache` when it is on) and filtered here, expiry against ``now``
+        on each call, so a kept approval still stops answering the moment it expires. Their ``use_count`` is 0 and
+        their ``last_used_at`` None (the cover lookup does not count uses).
         """
-        if self.cache.ttl_s <= 0:
-            return await self._live_standing_query(bot_id=bot_id, session_id=session_id, room=room, now=now)
         live = self.cache.standing()
         if live is None:
             # Concurrent misses (every request in flight when the copy's TTL ends) share one query: each was a
@@ -623,40 +559,17 @@ class Store:
         """Every standing approval live at the earliest of ``keys`` (ISO times: the callers' ``now``), all scopes,
         oldest first: ONE list for every key (:attr:`_live_reads`; each caller filters by its own ``now`` again)."""
         now = min(datetime.fromisoformat(key) for key in keys)
+        row = StandingApprovalRow
+        stmt = (
+            select(row)
+            .where(row.revoked_at.is_(None), or_(row.expires_at.is_(None), row.expires_at > now))
+            .order_by(row.created_at)
+            .options(defer(row.use_count), defer(row.last_used_at))
+        )
         async with self._session() as session:
-            stmt = (
-                select(StandingApprovalRow)
-                .where(
-                    StandingApprovalRow.revoked_at.is_(None),
-                    or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > now),
-                )
-                .order_by(StandingApprovalRow.created_at)
-            )
-            live = [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
+            unused = {"use_count": 0, "last_used_at": None}
+            live = [record(StandingApproval, a, **unused) for a in (await session.execute(stmt)).scalars()]
         return dict.fromkeys(keys, live)
-
-    async def _live_standing_query(
-        self, *, bot_id: str, session_id: str, room: str | None, now: datetime
-    ) -> list[StandingApproval]:
-        async with self._session() as session:
-            subjects = [
-                (StandingApprovalRow.scope == "session")
-                & (StandingApprovalRow.subject == session_id)
-                & (StandingApprovalRow.bot_id == bot_id),
-                (StandingApprovalRow.scope == "bot") & (StandingApprovalRow.subject == bot_id),
-            ]
-            if room:
-                subjects.append((StandingApprovalRow.scope == "room") & (StandingApprovalRow.subject == room))
-            stmt = (
-                select(StandingApprovalRow)
-                .where(
-                    or_(*subjects),
-                    StandingApprovalRow.revoked_at.is_(None),
-                    or_(StandingApprovalRow.expires_at.is_(None), StandingApprovalRow.expires_at > now),
-                )
-                .order_by(StandingApprovalRow.created_at)
-            )
-            return [_standing(row) for row in (await session.execute(stmt)).scalars().all()]
 
     async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> StandingApproval | None:
         """Revoke once; returns the revoked approval, or None if unknown or already revoked."""
@@ -664,12 +577,7 @@ class Store:
             if not await tx.revoke_standing(approval_id, by=by, at=at):
                 return None
             row = await tx.session.get(StandingApprovalRow, approval_id, populate_existing=True)
-            return _standing(row) if row else None
-
-    async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
-        """Add one use to each approval (atomic increment) and set its last use."""
-        async with self.transaction() as tx:
-            await tx.count_standing_use(approval_ids, at=at)
+            return record(StandingApproval, row) if row else None
 
     # -- Slack event de-duplication ------------------------------------------------------------------
     async def claim_event(self, event_id: str, *, at: datetime) -> bool:
@@ -704,8 +612,8 @@ class Store:
 
     async def open_reports(self, bot_id: str) -> list[Report]:
         """The Bot's open reports, oldest first (one per host)."""
-        async with self._session() as session:
-            return await open_for_bot_in(session, bot_id)
+        async with self.transaction(write=False) as tx:
+            return await tx.open_reports(bot_id)
 
     async def reports_decided_among(self, ids: list[str]) -> set[str]:
         """Of ``ids``, the reports no longer open: ONE query however many ids (the long-polls' safety net)."""
@@ -782,12 +690,7 @@ class Store:
                     or_(EscalationRow.bot_id == bot_id, AuditRow.detail["bot_id"].as_string() == bot_id)
                 )
             rows = (await session.execute(stmt.order_by(AuditRow.id).limit(limit))).scalars().all()
-            return [
-                AuditEntry(
-                    id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail
-                )
-                for r in rows
-            ]
+            return [record(AuditEntry, r) for r in rows]
 
     async def audit_log(self, escalation_id: str | None = None) -> list[AuditEntry]:
         """Audit rows in insertion order, only those of one escalation when given."""
@@ -796,12 +699,7 @@ class Store:
             if escalation_id is not None:
                 stmt = stmt.where(AuditRow.escalation_id == escalation_id)
             rows = (await session.execute(stmt)).scalars().all()
-            return [
-                AuditEntry(
-                    id=r.id, at=r.at, event=r.event, escalation_id=r.escalation_id, actor=r.actor, detail=r.detail
-                )
-                for r in rows
-            ]
+            return [record(AuditEntry, r) for r in rows]
 
 
 def shown_url(database_url: str) -> str:
@@ -907,7 +805,8 @@ def _engine(database_url: str, *, create: bool) -> AsyncEngine:
 
         @event.listens_for(engine.sync_engine, "begin")
         def _sqlite_begin(conn: Any) -> None:
-            conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get(WRITE_OPTION) else "BEGIN")
+            write = conn.get_execution_options().get(WRITE_OPTION)
+            onehop.begin(conn.connection.dbapi_connection, "BEGIN IMMEDIATE" if write else "BEGIN")
 
     return engine
 

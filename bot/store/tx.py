@@ -19,12 +19,13 @@ room's pace row is locked while a slot is taken, so every replica shares one pac
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import fields
 from datetime import UTC, datetime, timedelta
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, delete, func, insert, or_, select, union_all, update
+from sqlalchemy import Table, bindparam, delete, exists, func, insert, or_, select, union_all, update
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncSession
 from sqlalchemy.sql import Select
@@ -41,6 +42,7 @@ from bot.store.models import (
     RoomPaceRow,
     RoomWaitRow,
     StandingApprovalRow,
+    record,
 )
 from bot.store.notify import notify_at_commit
 from bot.store.records import (
@@ -54,16 +56,7 @@ from bot.store.records import (
     RoomQueue,
     StandingApproval,
 )
-from bot.store.reports import (
-    NewReport,
-    Report,
-    decide_in,
-    dm_posted_in,
-    get_in,
-    open_for_bot_in,
-    record_in,
-    resolve_open_in,
-)
+from bot.store.reports import FOLD_ATTEMPTS, REPORT_STATUSES, NewReport, Report, open_key, report_record
 
 NOTICE_ITEMS = 5
 """How many of a folded notice's latest auto-answers it lists."""
@@ -72,100 +65,30 @@ CLAIM_SCAN = 20
 """Candidate jobs looked at per claim (from rooms whose pace allows a send now)."""
 
 
-def escalation_record(row: EscalationRow) -> Escalation:
-    """The plain record of an escalation row."""
-    return Escalation(
-        id=row.id,
-        bot_id=row.bot_id,
-        session_id=row.session_id,
-        command=row.command,
-        cwd=row.cwd,
-        file_policy=row.file_policy,
-        approval_policy=row.approval_policy,
-        contained=row.contained,
-        justification=row.justification,
-        room=row.room,
-        risk=row.risk,
-        reasons=tuple(row.reasons),
-        status=row.status,
-        created_at=row.created_at,
-        expires_at=row.expires_at,
-        decided_at=row.decided_at,
-        decided_by=row.decided_by,
-        decision_source=row.decision_source,
-        reason=row.reason,
-        idempotency_key=row.idempotency_key,
-        card_channel=row.card_channel,
-        card_ts=row.card_ts,
-        standing_approval_id=row.standing_approval_id,
-        card_status=row.card_status,
-        approvals_needed=row.approvals_needed or 1,
-        first_approver=row.first_approver,
-        first_approved_at=row.first_approved_at,
-        fallback_at=row.fallback_at,
-        tool=row.tool,
-    )
+def escalation_record(row: Any) -> Escalation:
+    """The plain record of an escalation row (an ORM object or a Core ``Row``)."""
+    return record(Escalation, row)
 
 
 def escalation_values(new: NewEscalation, card_status: str | None, decision: Decision | None) -> dict[str, Any]:
     """The column values of a new escalation's row (pending, or decided by ``decision``)."""
-    return {
-        "id": new.id,
-        "bot_id": new.bot_id,
-        "session_id": new.session_id,
-        "command": new.command,
-        "cwd": new.cwd,
-        "file_policy": new.file_policy,
-        "approval_policy": new.approval_policy,
-        "contained": new.contained,
-        "justification": new.justification,
-        "room": new.room,
-        "risk": new.risk,
-        "reasons": list(new.reasons),
-        "status": decision.status if decision else "pending",
-        "created_at": new.created_at,
-        "expires_at": new.expires_at,
-        "decided_at": decision.at if decision else None,
-        "decided_by": decision.decided_by if decision else None,
-        "decision_source": decision.source if decision else None,
-        "reason": decision.reason if decision else None,
-        "idempotency_key": new.idempotency_key,
-        "card_channel": None,
-        "card_ts": None,
-        "standing_approval_id": decision.standing_approval_id if decision else None,
-        "card_status": card_status,
-        "approvals_needed": new.approvals_needed if new.approvals_needed > 1 else None,
-        "first_approver": None,
-        "first_approved_at": None,
-        "tool": new.tool,
-    }
-
-
-@dataclass
-class Fold:
-    """Auto-answers folded into one room notice (``key``: its ``open_key``, one Bot, room and window), written by
-    :meth:`Tx.fold_many`. ``first``/``at``: the earliest and latest auto-answer."""
-
-    key: str
-    room: str
-    bot_id: str
-    at: datetime
-    first: datetime = field(init=False)
-    count: int = 0
-    items: list[dict[str, Any]] = field(default_factory=list)
-    approvals: list[dict[str, Any]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        self.first = self.at
-
-    def add(self, at: datetime, item: dict[str, Any], approvals: list[dict[str, Any]]) -> None:
-        """One more auto-answer."""
-        self.first = min(self.first, at)
-        self.at = max(self.at, at)
-        self.count += 1
-        self.items.append(item)
-        known = {a["id"] for a in self.approvals}
-        self.approvals.extend(a for a in approvals if a["id"] not in known)
+    values = {f.name: getattr(new, f.name) for f in fields(new)}
+    values.update(
+        reasons=list(new.reasons),
+        approvals_needed=new.approvals_needed if new.approvals_needed > 1 else None,
+        status="pending",
+        card_status=card_status,
+    )
+    if decision is not None:
+        values.update(
+            status=decision.status,
+            decided_at=decision.at,
+            decided_by=decision.decided_by,
+            decision_source=decision.source,
+            reason=decision.reason,
+            standing_approval_id=decision.standing_approval_id,
+        )
+    return values
 
 
 def escalation_of(values: dict[str, Any]) -> Escalation:
@@ -209,35 +132,13 @@ def job_values(
 
 def program_rule_of(row: ProgramRuleRow) -> ProgramRule:
     """The record of a ``program_rules`` row (``""`` subcommand: the whole program)."""
-    return ProgramRule(
-        program=row.program,
-        subcommand=row.subcommand or None,
-        grade=row.grade,
-        set_by=row.set_by,
-        set_at=row.set_at,
-        note=row.note,
-    )
-
-
-def notice_record(row: RoomNoticeRow) -> Notice:
-    """The plain record of a folded notice row."""
-    return Notice(
-        id=row.id,
-        room=row.room,
-        bot_id=row.bot_id,
-        window_start=row.window_start,
-        count=row.count,
-        items=tuple(row.items),
-        approvals=tuple(row.approvals),
-        channel=row.channel,
-        ts=row.ts,
-    )
+    return record(ProgramRule, row, subcommand=row.subcommand or None)
 
 
 class Tx:
     """The operations of one transaction (see the module docstring). Made by ``Store.transaction()`` only.
 
-    ``enqueued`` counts the jobs written and ``job_rooms`` lists their rooms (the store wakes this replica's delivery
+    ``job_rooms`` lists the rooms of the jobs written (the store wakes this replica's delivery
     workers after the commit); ``decided`` lists the ids decided (their long-polls are woken after the commit);
     ``more_due`` is True after :meth:`claim_job` claimed a job and saw other candidate jobs besides it (the delivery
     then wakes another worker), and ``ready_at`` is then when that job's room may send next.
@@ -246,7 +147,6 @@ class Tx:
     def __init__(self, session: AsyncSession) -> None:
         self.session = session
         """This transaction's ORM session."""
-        self.enqueued = 0
         self.job_rooms: list[str] = []
         self.decided: list[str] = []
         self.more_due = False
@@ -268,51 +168,34 @@ class Tx:
 
     # -- escalations -------------------------------------------------------------------------------------
     async def add_escalation(
-        self,
-        new: NewEscalation,
-        *,
-        card_status: str | None = None,
-        limits: AdmissionLimits | None = None,
-        decision: Decision | None = None,
+        self, new: NewEscalation, *, card_status: str | None = None, decision: Decision | None = None
     ) -> tuple[Escalation, bool]:
         """Insert an escalation, pending or (``decision``) already decided; returns ``(escalation, created)``.
 
         ``card_status``: ``queued`` when its card job is written with it. A repeated ``idempotency_key`` of the same
         Bot inserts nothing and returns the first one (``created=False``), also when a concurrent insert of the same
-        key wins (the UNIQUE constraint, inside a savepoint). A retry is never
-        refused by ``limits``; an escalation decided at once does not count as open.
+        key wins (``ON CONFLICT DO NOTHING`` on the UNIQUE constraint; on PostgreSQL the insert waits for the other
+        transaction, and the read after it sees its row). Admission control is :meth:`admit`, after this.
+        """
+        conn = await self.connection()
+        values = escalation_values(new, card_status, decision)
+        inserted = await conn.execute(_insert_escalation(conn.dialect.name), values)
+        if inserted.rowcount == 1 or new.idempotency_key is None:
+            return escalation_of(values), True
+        table = cast(Table, EscalationRow.__table__)
+        first = select(table).where(table.c.bot_id == new.bot_id, table.c.idempotency_key == new.idempotency_key)
+        row = (await conn.execute(first)).one()
+        return escalation_record(row), False
+
+    async def admit(self, bot_id: str, now: datetime, limits: AdmissionLimits, *, opened: bool) -> None:
+        """Count one request of ``bot_id`` and check its limits (:func:`bot.store.admission.admit`), after its
+        escalation was written in this transaction (``opened``: pending, so it counts as open). Call it last: on
+        PostgreSQL it locks the Bot's counter row until the commit.
 
         Raises:
             RateLimited: (429) the Bot is over one of ``limits`` (:mod:`bot.store.admission`); roll back.
         """
-        key = new.idempotency_key
-        if key is not None:
-            existing = await self._by_key(new.bot_id, key)
-            if existing is not None:
-                return existing, False
-        conn = await self.connection()
-        if limits is not None:
-            await admit(conn, new.bot_id, new.created_at, limits, opens=decision is None)
-        values = escalation_values(new, card_status, decision)
-        record = escalation_of(values)
-        if key is None:
-            await conn.execute(_hot()["escalation"], values)
-            return record, True
-        try:
-            async with conn.begin_nested():
-                await conn.execute(_hot()["escalation"], values)
-        except IntegrityError:
-            existing = await self._by_key(new.bot_id, key)
-            if existing is None:
-                raise
-            return existing, False
-        return record, True
-
-    async def _by_key(self, bot_id: str, key: str) -> Escalation | None:
-        table = cast(Table, EscalationRow.__table__)
-        stmt = select(table).where(table.c.bot_id == bot_id, table.c.idempotency_key == key)
-        row = (await self.session.execute(stmt)).first()  # the session flushes this transaction's pending rows first
-        return escalation_record(row) if row else None  # type: ignore[arg-type]  # a Row has the same names
+        await admit(await self.connection(), bot_id, now, limits, opened=opened)
 
     async def get_escalation(self, escalation_id: str) -> Escalation | None:
         """The escalation as this transaction sees it, or None."""
@@ -482,28 +365,11 @@ class Tx:
         return await self.get_escalation(escalation_id)
 
     # -- standing approvals ------------------------------------------------------------------------------
-    async def count_standing_use(self, approval_ids: list[str], *, at: datetime) -> None:
-        """Add one use to each approval (atomic increment) and set its last use."""
-        await (await self.connection()).execute(_hot()["use"], {"p_ids": list(approval_ids), "p_at": at})
-
     async def add_standing(self, approval: StandingApproval) -> None:
         """Insert a standing approval (commit it with its ``standing.created`` audit row)."""
-        self.session.add(
-            StandingApprovalRow(
-                id=approval.id,
-                scope=approval.scope,
-                subject=approval.subject,
-                bot_id=approval.bot_id,
-                pattern=approval.pattern,
-                max_risk=approval.max_risk,
-                contained_only=approval.contained_only,
-                expires_at=approval.expires_at,
-                created_by=approval.created_by,
-                created_at=approval.created_at,
-                note=approval.note,
-                use_count=0,
-            )
-        )
+        derived = ("use_count", "last_used_at")
+        values = {f.name: getattr(approval, f.name) for f in fields(approval) if f.name not in derived}
+        self.session.add(StandingApprovalRow(**values))
         await self.session.flush()
 
     async def revoke_standing(self, approval_id: str, *, by: str, at: datetime) -> bool:
@@ -601,7 +467,6 @@ class Tx:
         """
         values = job_values(kind, ref=ref, room=room, at=at, payload=payload, deadline_at=deadline_at, due_at=due_at)
         await (await self.connection()).execute(_hot()["job"], values)
-        self.enqueued += 1
         self.job_rooms.append(room)
 
     async def enqueue_redraw(self, kind: str, *, ref: str, room: str, at: datetime) -> None:
@@ -635,11 +500,6 @@ class Tx:
         if waiting.first() is None:
             await self.enqueue("home.refresh", ref="home", room="home", at=at)
 
-    async def has_card_job(self, escalation_id: str) -> bool:
-        """True when the escalation has (or had) a card to post or update."""
-        row = await self.session.get(EscalationRow, escalation_id)
-        return row is not None and row.card_status is not None
-
     async def fold_notice(
         self,
         *,
@@ -650,74 +510,56 @@ class Tx:
         item: dict[str, Any],
         approvals: list[dict[str, Any]],
     ) -> str:
-        """Fold one auto-answer into the room's notice of this Bot and window, and make sure a job will show it.
+        """Fold one auto-answer into the room's notice of this Bot and window (inserted if none), and write the
+        notice's job unless one waits unclaimed (it will show this one too). Returns the notice's key ``"<room>
+        <bot_id> <window number>"`` (its ``open_key``).
 
-        Returns the notice's key ``"<room> <bot_id> <window number>"`` (its ``open_key``).
+        The transaction's audit rows are written first (:meth:`write_audit`): on PostgreSQL the notice row stays
+        locked from its update to the commit, and that lock orders concurrent folds, so of two folds the second sees
+        the first's job (read by the statement after the lock, with a snapshot taken after the first's commit).
         """
         key = f"{room} {bot_id} {int(at.timestamp() // window_s)}"
-        fold = Fold(key=key, room=room, bot_id=bot_id, at=at)
-        fold.add(at, item, approvals)
-        job = await self.fold_many(fold)
-        if job is not None:
-            await (await self.connection()).execute(_hot()["job"], job)
-            self.enqueued += 1
-            self.job_rooms.append(room)
-        return key
-
-    async def fold_many(self, fold: Fold) -> dict[str, Any] | None:
-        """Fold ``fold.count`` auto-answers into their notice row (inserted if none) and return the values of the
-        notice job to write, or None when one of this notice is already waiting unclaimed.
-
-        The notice row is updated first (its row lock orders concurrent folds), so of two folds the second sees the
-        first's job. Core statements (the hot path).
-        """
+        await self.write_audit()
         conn = await self.connection()
-        notice_id = await self._bump_notice(conn, fold)
-        if notice_id is None:
+        bumped = await self._bump_notice(conn, key, at, item, approvals)
+        if bumped is None:
             notice_id = "ntc_" + uuid.uuid4().hex[:20]
-            created = notice_id
+            row = {"id": notice_id, "open_key": key, "room": room, "bot_id": bot_id, "window_start": at, "count": 1}
             try:
                 async with conn.begin_nested():
                     await conn.execute(
-                        insert(RoomNoticeRow).values(
-                            id=notice_id,
-                            open_key=fold.key,
-                            room=fold.room,
-                            bot_id=fold.bot_id,
-                            window_start=fold.first,
-                            count=fold.count,
-                            items=fold.items[-NOTICE_ITEMS:],
-                            approvals=fold.approvals,
-                            updated_at=fold.at,
-                        )
+                        insert(RoomNoticeRow).values(**row, items=[item], approvals=approvals, updated_at=at)
                     )
-            except IntegrityError:
-                notice_id = await self._bump_notice(conn, fold)
-                if notice_id is None:
+                bumped = notice_id, False  # a notice just made has no job yet
+            except IntegrityError:  # a concurrent fold made it
+                bumped = await self._bump_notice(conn, key, at, item, approvals)
+                if bumped is None:
                     raise
-            if notice_id == created:  # a notice just made has no job yet
-                return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
-        waiting = await conn.execute(_hot()["waiting"], {"p_ref": notice_id})
-        if waiting.first() is not None:
-            return None
-        return job_values("notice", ref=notice_id, room=fold.room, at=fold.at)
+        notice_id, waiting = bumped
+        if not waiting:
+            await self.enqueue("notice", ref=notice_id, room=room, at=at)
+        return key
 
     @staticmethod
-    async def _bump_notice(conn: AsyncConnection, fold: Fold) -> str | None:
-        row = (await conn.execute(_hot()["bump"], {"p_key": fold.key, "p_add": fold.count, "p_at": fold.at})).first()
+    async def _bump_notice(
+        conn: AsyncConnection, key: str, at: datetime, item: dict[str, Any], approvals: list[dict[str, Any]]
+    ) -> tuple[str, bool] | None:
+        """Add one auto-answer to the notice row of ``key``: ``(the notice's id, whether a job of it waits
+        unclaimed)``, or None when there is no such row."""
+        row = (await conn.execute(_hot()["bump"], {"p_key": key, "p_at": at})).first()
         if row is None:
             return None
         bumped = row._mapping  # by name: a Row's own .count/.index are tuple methods
         known = {a["id"] for a in bumped["approvals"]}
-        await conn.execute(
+        folded = await conn.execute(
             _hot()["fold"],
             {
                 "p_id": bumped["id"],
-                "p_items": [*bumped["items"], *fold.items][-NOTICE_ITEMS:],
-                "p_approvals": [*bumped["approvals"], *(a for a in fold.approvals if a["id"] not in known)],
+                "p_items": [*bumped["items"], item][-NOTICE_ITEMS:],
+                "p_approvals": [*bumped["approvals"], *(a for a in approvals if a["id"] not in known)],
             },
         )
-        return str(bumped["id"])
+        return str(bumped["id"]), bool(folded.scalar_one())
 
     async def notices_overdue(self, room: str, now: datetime) -> bool:
         """True when the room's oldest undelivered notice is past its delivery deadline (standing approvals in that
@@ -849,14 +691,50 @@ class Tx:
         if self.postgres:
             await self.session.execute(select(func.pg_advisory_xact_lock(func.hashtext(f"flybot-room:{room}"))))
 
-    # -- blocked reports (bot.store.reports does the work) ------------------------------------------------------
+    # -- blocked reports ------------------------------------------------------------------------------------
     async def record_report(self, new: NewReport) -> tuple[Report, bool]:
-        """Fold into the open report of the same Bot and host, or insert; ``(report, created)``."""
-        return await record_in(self.session, new)
+        """Fold into the open report of the same Bot and host (``count`` + 1, ``last_seen``; the first report's other
+        fields stay), or insert a new one; ``(report, created)``. One open report per Bot and host: the UNIQUE
+        ``open_key`` (``"<bot_id> <host>"`` while open, NULL once decided); a concurrent insert that won sends this
+        one back to the UPDATE.
+
+        Raises:
+            RuntimeError: still contended after :data:`bot.store.reports.FOLD_ATTEMPTS` rounds (not expected).
+        """
+        key = open_key(new.bot_id, new.host)
+        report = BlockedReportRow
+        for _ in range(FOLD_ATTEMPTS):
+            folded = await self.session.execute(
+                update(report).where(report.open_key == key).values(count=report.count + 1, last_seen=new.at)
+            )
+            if folded.rowcount == 1:  # type: ignore[attr-defined]
+                row = (await self.session.execute(select(report).where(report.open_key == key))).scalar_one()
+                await self.session.refresh(row)
+                return report_record(row), False
+            row = BlockedReportRow(
+                **{f.name: getattr(new, f.name) for f in fields(new) if f.name != "at"},
+                status="open",
+                open_key=key,
+                count=1,
+                first_seen=new.at,
+                last_seen=new.at,
+                dms=[],
+            )
+            row.missing = list(new.missing)
+            row.unlock = [o.to_json_dict() for o in new.unlock]
+            row.findings = [f.to_json_dict() for f in new.findings]
+            try:
+                async with self.session.begin_nested():
+                    self.session.add(row)
+            except IntegrityError:
+                continue
+            return report_record(row), True
+        raise RuntimeError(f"could not record the report of {new.bot_id} on {new.host}: too much contention")
 
     async def get_report(self, report_id: str) -> Report | None:
         """The report as this transaction sees it, or None."""
-        return await get_in(self.session, report_id)
+        row = await self.session.get(BlockedReportRow, report_id, populate_existing=True)
+        return report_record(row) if row else None
 
     async def decide_report(
         self,
@@ -869,35 +747,55 @@ class Tx:
         standing_approval_id: str | None = None,
         grant_on_host: bool = False,
     ) -> Report | None:
-        """Decide an open report exactly once (compare-and-set); None when it was not open."""
-        report = await decide_in(
-            self.session,
-            report_id,
-            status=status,
-            at=at,
-            decided_by=decided_by,
-            source=source,
-            standing_approval_id=standing_approval_id,
-            grant_on_host=grant_on_host,
+        """Move an open report to ``status``, exactly once (compare-and-set on ``status = 'open'``, clearing its open
+        key); ``standing_approval_id`` (an ``approved_bot`` decision's approval) is written in the same statement.
+        Returns the decided report, or None when it was not open. Raises ValueError for a status not decided."""
+        if status not in REPORT_STATUSES[1:]:
+            raise ValueError(f"not a decided report status: {status!r}")
+        report = BlockedReportRow
+        result = await self.session.execute(
+            update(report)
+            .where(report.id == report_id, report.status == "open")
+            .values(
+                status=status,
+                open_key=None,
+                decided_by=decided_by,
+                decided_at=at,
+                decision_source=source,
+                standing_approval_id=standing_approval_id,
+                grant_on_host=grant_on_host,
+            )
         )
-        if report is not None:
-            self.decided.append(report_id)
-        return report
+        if result.rowcount != 1:  # type: ignore[attr-defined]
+            return None
+        await self._seen_changed(report_id)
+        return await self.get_report(report_id)
 
     async def open_reports(self, bot_id: str) -> list[Report]:
-        """The Bot's open reports, oldest first."""
-        return await open_for_bot_in(self.session, bot_id)
+        """The Bot's open reports, oldest first (one per host)."""
+        report = BlockedReportRow
+        stmt = select(report).where(report.bot_id == bot_id, report.status == "open").order_by(report.first_seen)
+        return [report_record(row) for row in (await self.session.execute(stmt)).scalars().all()]
 
     async def resolve_open_report(self, bot_id: str, host: str, *, at: datetime) -> Report | None:
-        """Close the Bot's open report on ``host`` as resolved by the host itself; None when none was open."""
-        report = await resolve_open_in(self.session, bot_id, host, at=at)
-        if report is not None:
-            self.decided.append(report.id)
-        return report
+        """Close the Bot's open report on ``host`` as ``resolved`` by the host itself (decision source ``host``,
+        decided by the Bot's id), a compare-and-set as any decision; None when none was open."""
+        found = select(BlockedReportRow.id).where(BlockedReportRow.open_key == open_key(bot_id, host))
+        report_id = (await self.session.execute(found)).scalar_one_or_none()
+        if report_id is None:
+            return None
+        return await self.decide_report(report_id, status="resolved", at=at, decided_by=bot_id, source="host")
 
     async def report_dm_posted(self, report_id: str, channel: str, ts: str) -> Report | None:
-        """Remember one owner's DM of a report (for its redraws); the report as it is now."""
-        return await dm_posted_in(self.session, report_id, channel, ts)
+        """Add one owner's DM ``(channel, ts)`` to the report, for its redraws (the row is locked by the UPDATE
+        first); the report as it is now."""
+        report = BlockedReportRow
+        await self.session.execute(update(report).where(report.id == report_id).values(last_seen=report.last_seen))
+        row = await self.session.get(report, report_id, populate_existing=True)
+        if row is None:
+            return None
+        row.dms = [*row.dms, [channel, ts]]
+        return report_record(row)
 
     async def _in_flight(self, row: OutboxJobRow, now: datetime) -> bool:
         stmt = (
@@ -977,7 +875,7 @@ class Tx:
         row = await self.session.get(
             RoomNoticeRow, notice_id, populate_existing=True, with_for_update=True if self.postgres else None
         )
-        return notice_record(row) if row else None
+        return record(Notice, row) if row else None
 
     async def notice_posted(self, notice_id: str, channel: str, ts: str) -> None:
         """Remember where a folded notice was posted (later folds edit it there)."""
@@ -1057,17 +955,20 @@ def _room_queue_of(rows: Any) -> RoomQueue:
 
 
 @cache
+def _insert_escalation(dialect: str) -> Any:
+    """The escalation's INSERT, which inserts nothing when the Bot already used its Idempotency-Key."""
+    table = cast(Table, EscalationRow.__table__)
+    statement = postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)
+    return statement.on_conflict_do_nothing(index_elements=[table.c.bot_id, table.c.idempotency_key])
+
+
+@cache
 def _hot() -> dict[str, Any]:
     """The hot path's statements, built once with bind parameters (building an expression and its cache key per
     call cost more than running it)."""
     job = cast(Table, OutboxJobRow.__table__)
     notice = cast(Table, RoomNoticeRow.__table__)
-    standing = cast(Table, StandingApprovalRow.__table__)
     return {
-        "use": update(standing)
-        .where(standing.c.id.in_(bindparam("p_ids", expanding=True)))
-        .values(use_count=standing.c.use_count + 1, last_used_at=bindparam("p_at")),
-        "escalation": insert(cast(Table, EscalationRow.__table__)),
         "audit": insert(cast(Table, AuditRow.__table__)),
         "job": insert(job),
         "overdue": select(job.c.id)
@@ -1078,14 +979,14 @@ def _hot() -> dict[str, Any]:
             job.c.deadline_at < bindparam("p_now"),
         )
         .limit(1),
-        "waiting": select(job.c.id)
-        .where(job.c.ref == bindparam("p_ref"), job.c.status == "queued", job.c.claimed_until.is_(None))
-        .limit(1),
         "bump": update(notice)
         .where(notice.c.open_key == bindparam("p_key"))
-        .values(count=notice.c["count"] + bindparam("p_add"), updated_at=bindparam("p_at"))
+        .values(count=notice.c["count"] + 1, updated_at=bindparam("p_at"))
         .returning(notice.c.id, notice.c["items"], notice.c.approvals),
         "fold": update(notice)
         .where(notice.c.id == bindparam("p_id"))
-        .values(items=bindparam("p_items"), approvals=bindparam("p_approvals")),
+        .values(items=bindparam("p_items"), approvals=bindparam("p_approvals"))
+        .returning(
+            exists().where(job.c.ref == bindparam("p_id"), job.c.status == "queued", job.c.claimed_until.is_(None))
+        ),
     }
