@@ -24,6 +24,7 @@ from .kit import (
     refuse,
     sets_setid,
     show,
+    unpacks,
 )
 
 __all__ = [
@@ -349,7 +350,7 @@ def unzip(call: Call) -> None:
     if any((w.value or "").startswith("-") and ":" in (w.value or "") for w in words):
         # unzip(1) -: keeps "../" in member names, so they escape the extraction directory (as tar -P)
         call.write(literal_word("/"), "unzip -: lets member names with ../ extract anywhere under")
-    call.write(dest or literal_word("."), "unzip extracts into")
+    unpacks(call, dest or literal_word("."), "unzip extracts into")
 
 
 def zip_(call: Call) -> None:
@@ -411,8 +412,40 @@ def compressor(call: Call) -> None:
     if any(opt.name in _STDOUT_FLAGS for opt in found.opts) or not found.operands:
         read_only(call, f"{call.name} writes to standard output only.")
         return
+    decompress = call.name in ("gunzip", "bunzip2", "unxz", "unzstd") or found.has("-d", "--decompress", "--uncompress")
+    if decompress and found.has("-N", "--name"):
+        # gzip(1) -N: the output file's name is the one stored in the compressed file (config, HEAD, .mcp.json)
+        destructive(
+            call, "git-control-write", f"{call.name} -N names its output files from their content: they may be git's or "
+            "a coding agent's control files (config, HEAD, .mcp.json), which make programs run later.",
+        )  # fmt: skip
     for word in found.operands:
         call.write(word, f"{call.name} replaces")
+        written = _decompressed(word, found.values("-S", "--suffix")) if decompress else None
+        if written is not None:
+            call.write(written, f"{call.name} writes")
+
+
+#: The suffixes each decompressor takes off (gzip(1), bzip2(1), xz(1), zstd(1)): ``x.tgz`` becomes ``x.tar``.
+_SUFFIXES = (
+    (".tgz", ".tar"), (".taz", ".tar"), (".tbz2", ".tar"), (".tbz", ".tar"), (".txz", ".tar"), (".tzst", ".tar"),
+    (".gz", ""), (".z", ""), (".Z", ""), ("-gz", ""), ("-z", ""), ("_z", ""), (".bz2", ""), (".bz", ""),
+    (".xz", ""), (".lzma", ""), (".lz", ""), (".zst", ""),
+)  # fmt: skip
+
+
+def _decompressed(word: Word, suffixes: list[Word]) -> Word | None:
+    """The file a decompressor writes for the operand ``word`` (its name without the suffix, ``-S SUF`` too), or
+    None when it is not known: it is graded as a write (``gunzip sub/config.gz`` writes ``sub/config``)."""
+    value = word.value
+    if not value or value == "-":
+        return None
+    pairs = [(w.value, "") for w in suffixes if w.value] + list(_SUFFIXES)
+    for suffix, replacement in pairs:
+        if value.endswith(suffix) and len(value) > len(suffix):
+            out = value[: -len(suffix)] + replacement
+            return Word(out, out)
+    return None
 
 
 def patch(call: Call) -> None:
@@ -438,7 +471,7 @@ def patch(call: Call) -> None:
     elif found.operands:
         call.write(found.operands[0], "patch changes", cwd=base)
     else:
-        call.write(literal_word("."), "patch changes files under", cwd=base)
+        unpacks(call, literal_word("."), "patch changes files under", cwd=base)
 
 
 def rg(call: Call) -> None:
