@@ -55,8 +55,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   Hat's TLS keys); ``/etc/wireguard`` (wg-quick(8)); ``/etc/NetworkManager/system-connections``
   (nm-settings-keyfile(5)); ``/etc/mysql/debian.cnf``, ``/etc/krb5.keytab``, ``/etc/security/opasswd``. Paths
   through ``/proc/PID/root`` and ``/proc/PID/task/TID`` count as the path they reach (proc(5)). Only paths outside
-  the workspace count (a
-  workspace file is the agent's own). A glob (``~/.s*/id_rsa``, ``~/.*/credentials``, ``/etc/ssl/private/*``) counts
+  the workspace count (a workspace file is the agent's own), unless the workspace is, or holds, the home directory
+  or system tree the path lies in (:func:`workspace_credential`, :func:`workspace_protected`: a session started in
+  ``/root``, ``/home``, ``/etc`` or ``/``). A glob (``~/.s*/id_rsa``, ``~/.*/credentials``, ``/etc/ssl/private/*``) counts
   when it may match one of these: :func:`credential_path` matches it, component by component (fnmatch), against
   each of them; an expansion in a word only partly known (``/proc/$$/environ``) counts as ``*`` there.
 * **Secret variables** (:func:`secret_variable`): a name with ``SECRET``, ``TOKEN``, ``PASSWORD``/``PASSWD``,
