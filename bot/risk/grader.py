@@ -34,7 +34,7 @@ from bot.risk.sensitive import (
     workspace_holds_credential,
     workspace_protected,
 )
-from bot.risk.words import Word
+from bot.risk.words import Word, literal_word
 from bot.values import Frozen
 
 TYPE_CHECKING = False  # the recipe reader loads only where recipes are read (bot/values.py: no typing at run time)
@@ -950,6 +950,16 @@ class Grader:
                 )  # fmt: skip
                 return
 
+    @staticmethod
+    def _anchored_targets(text: str, state: CwdState) -> frozenset[str]:
+        """The absolute paths a read of ``text`` may name from the directories of ``state``; a glob is kept as a
+        glob (``/root/.ss*/id_rsa``), which sensitive.credential_path matches component by component."""
+        if _GLOB_CHARS.search(text) is None:
+            return state.targets(text) or frozenset()
+        if text.startswith("/"):
+            return frozenset({text})
+        return frozenset(f"{cwd.rstrip('/')}/{text}" for cwd in state.cwds)
+
     def at_workspace_root(self, word: Word, cwd: Word | None = None) -> bool:
         """True when the directory ``word`` (relative to ``cwd`` when given) is the workspace root from any directory
         the shell may be in: the directory that holds the workspace's ``.git`` and the coding agents' settings."""
@@ -964,7 +974,7 @@ class Grader:
         from a directory outside the workspace (``cat etc/shadow`` in a session started in ``/``)."""
         if state.remote or not text or text.startswith("~") or not holds_anchor(state.root):
             return None
-        for path in sorted(state.targets(text) or ()):
+        for path in sorted(self._anchored_targets(text, state)):
             where = locate(Word(path, path), state)
             if where is Where.WORKSPACE:
                 what = workspace_credential(path, state.root)
@@ -1195,6 +1205,9 @@ class Grader:
                 what = may_hold_credential(text)
                 if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
                     return what
+                what = self.home_search(text, self.state)
+                if what is not None:
+                    return what
         return None
 
     def secrets(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
@@ -1223,7 +1236,9 @@ class Grader:
                     )
         state = _git_directory(self.state, args) if name == "git" else self.state
         if name in _SEARCHERS and _searches_recursively(name, values):
-            for word in args:
+            named = [w for w in args if not (w.value or "").startswith("-")]
+            # no file operand after the pattern: grep -r and rg search the current directory (grep(1) -r, rg(1))
+            for word in args + ([literal_word(".")] if len(named) <= 1 else []):
                 if (word.value or "").startswith("-"):
                     continue
                 for text in self.read_paths(word, state):

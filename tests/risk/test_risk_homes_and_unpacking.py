@@ -35,6 +35,11 @@ def rules(command: str, workspace: Path | str, *, contained: bool = False) -> se
         ("/root", "cd .ssh && cat id_rsa"),
         ("/root", "tar czf x.tgz .ssh .aws"),
         ("/root", "grep -r password ."),
+        ("/root", "grep -r password"),
+        ("/root", "rg password"),
+        ("/root", "find . -exec cat {} +"),
+        ("/root", "cat .ss*/id_rsa"),
+        ("/root", "cat .*/credentials"),
         ("/home/olivia", "cat .kube/config"),
         ("/home", "cat olivia/.ssh/id_rsa"),
         ("/", "cat etc/shadow"),
@@ -77,6 +82,10 @@ def test_login_and_system_writes_from_a_workspace_that_holds_them_are_destructiv
         (PROJECT, "cat .env", RO),
         (PROJECT, "echo x >> .bashrc", WW),
         (PROJECT, "grep -r password .", RO),
+        (PROJECT, "rg password", RO),
+        (PROJECT, "find . -exec cat {} +", RO),
+        ("/root", "find src -exec cat {} +", RO),
+        ("/root", "grep -r password src", RO),
         (PROJECT, "cp x bin/tool", WW),
         ("/home/dev/.config/nvim", "echo x > init.lua", WW),
         ("/var/www/app", "echo x > index.php", WW),
@@ -139,6 +148,11 @@ def test_tar_reads_operands_from_the_directory_of_the_c_before_them(command: str
 )
 def test_tar_of_project_files_stays_a_plain_write_or_read(command: str) -> None:
     assert "secret-read" not in rules(command, PROJECT)
+
+
+def test_a_search_with_no_file_operand_searches_the_directory_it_runs_in() -> None:
+    assert "secret-read" in rules("cd ~ && rg password", PROJECT)
+    assert "secret-read" in rules("cd ~ && grep -r password", PROJECT)
 
 
 def test_tar_c_before_a_write_operand_in_extraction_is_where_the_member_lands() -> None:
