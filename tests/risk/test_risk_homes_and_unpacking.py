@@ -198,7 +198,7 @@ def test_extraction_that_may_plant_control_files_is_destructive_contained_too(co
     "command",
     [
         "tar xf x.tar -C build/",
-        "tar -xzf x.tgz -C vendor --strip-components=1",
+        "tar -xzf x.tgz -C third_party --strip-components=1",
         "tar xf x.tar src/main.c",
         "unzip -o x.zip -d build",
         "7z x x.7z -obuild",
@@ -237,6 +237,8 @@ def test_sudo_tar_keeping_permissions_is_destructive() -> None:
         "mv evil vendor/bin/phpunit",
         "cp evil .tox/py312/bin/pytest",
         "tar xf x.tar -C .venv/bin",
+        "tar xf x.tar -C .venv",
+        "unzip -o x.zip -d node_modules",
     ],
 )
 def test_a_program_written_to_a_workspace_directory_on_the_path_is_destructive(command: str) -> None:

@@ -85,10 +85,19 @@ def unpacks(call: Call, dest: Word, what: str, *, cwd: Word | None = None) -> No
     """An extraction (an archive, a patch) into the directory ``dest`` of files only its input names: a write there
     and, at the workspace root, ``destructive``: a member may be ``.git/hooks/*``, ``.git/config`` or a coding
     agent's settings (``.claude``, ``.codex``, ``.gemini``, ``.mcp.json``), which make programs run later in the
-    owner's own git or agent. Not downgraded when contained (the workspace is the host's directory). A plain
+    owner's own git or agent; into a virtualenv, ``node_modules`` or ``vendor`` it may plant programs on the PATH
+    (grader.path_directory): ``destructive`` too. Not downgraded when contained (the workspace is the host's
+    directory). A plain
     subdirectory stays a write there: a ``.git`` planted in it is used only by git run in that directory, and the
     agents read their settings from the workspace root."""
     call.write(dest, what, cwd=cwd)
+    for below in ("bin", ".bin"):  # into a virtualenv or node_modules: its bin is on the PATH (grader.path_directory)
+        if dest.value and not dest.value.startswith("-"):
+            inner = Word(f"{dest.value.rstrip('/')}/{below}", dest.src)
+            why = call.g.path_program(inner, cwd)
+            if why is not None:
+                call.flag(R.DESTRUCTIVE, "protected-path-write", f"{what} {show(dest)}: {why}.")
+                break
     if call.g.at_workspace_root(dest, cwd):
         call.flag(
             R.DESTRUCTIVE,
