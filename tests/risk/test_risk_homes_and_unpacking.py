@@ -216,9 +216,30 @@ def test_extraction_into_a_subdirectory_or_of_named_files_keeps_its_grade(comman
     assert classify(command, contained=False, workspace=PROJECT).risk <= WW
 
 
-def test_sudo_tar_keeping_permissions_is_destructive() -> None:
-    for command in ("sudo tar xpf x.tar -C build", "sudo tar --same-permissions -xf x.tar -C build"):
-        assert "setuid" in rules(command, PROJECT)
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sudo tar xpf x.tar -C build",
+        "sudo tar --same-permissions -xf x.tar -C build",
+        "sudo tar xf x.tar --no-same-owner -C /opt/x",  # root then owns the setuid members
+        "tar xpf x.tar -C build",  # an ordinary user's -p keeps setuid bits too (GNU tar 1.35, checked)
+        "tar --preserve-permissions -xf x.tar -C build",
+        "tar --preserve -xf x.tar -C build",
+        "unzip -K x.zip -d build",
+        "unzip -oK x.zip -d build",
+    ],
+)
+def test_extraction_keeping_setuid_bits_is_destructive_on_the_host(command: str) -> None:
+    assert classify(command, contained=False, workspace=PROJECT).risk == DES
+    assert "setuid" in rules(command, PROJECT)
+    assert classify(command, contained=True, workspace=PROJECT).risk < DES
+
+
+@pytest.mark.parametrize(
+    "command", ["tar xf x.tar -C build", "sudo tar xf x.tar --no-same-permissions -C build", "unzip x.zip -d build"]
+)
+def test_extraction_that_strips_setuid_bits_is_not_a_setuid_change(command: str) -> None:
+    assert "setuid" not in rules(command, PROJECT)
 
 
 # -- programs planted on the PATH inside the workspace ----------------------------------------------------------------

@@ -129,6 +129,10 @@ def _parse(
     return opts, modes, dynamic
 
 
+#: GNU tar's spellings of --same-permissions ("Options Controlling Extraction").
+_KEEPS_MODES = frozenset({"-p", "--same-permissions", "--preserve-permissions", "--preserve"})
+
+
 def _last_dir(opts: list[tuple[str, Word | None]]) -> Word | None:
     """The directory of the last ``-C``/``--directory`` among ``opts``, or None."""
     return next((value for name, value in reversed(opts) if name in ("-C", "--directory")), None)
@@ -194,13 +198,22 @@ def tar(call: Call) -> None:
     if mode in "td":
         read_only(call, "tar only lists or compares.")
     elif mode == "x":
-        if as_root(call) and "--no-same-owner" not in names:
+        if as_root(call) and "--no-same-permissions" not in names:
             # GNU tar manual, "Options Controlling Extraction": as root, tar keeps the archive's owners
-            # (--same-owner) and modes (--same-permissions), so a member can be a setuid-root program.
+            # (--same-owner; with --no-same-owner root owns them) and modes (--same-permissions), so a member can be
+            # a setuid-root program.
             host_destructive(
                 call,
                 "setuid",
-                "tar -x as root keeps the archive's owners and setuid bits: a member can be a program that runs as root.",
+                "tar -x as root keeps the archive's setuid bits: a member can be a program that runs as root.",
+            )
+        elif names & _KEEPS_MODES and "--no-same-permissions" not in names:
+            # -p for an ordinary user keeps the setuid and setgid bits too: a program that runs as this user
+            host_destructive(
+                call,
+                "setuid",
+                "tar -x -p keeps the archive's setuid and setgid bits: a member can be a program that runs as "
+                "its owner, whoever starts it.",
             )
         _members(call, operands, dirs[-1] if dirs else literal_word("."), names)
         if names & {"-P", "--absolute-names"}:

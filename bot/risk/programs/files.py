@@ -329,7 +329,7 @@ def xxd(call: Call) -> None:
 
 def unzip(call: Call) -> None:
     """unzip(1): extracts into ``-d DIR`` or the cwd; ``-l``/``-t``/``-v``/``-Z``/``-p``/``-c`` only read; ``-:``
-    lets member names escape with ``../`` (a write anywhere under ``/``)."""
+    lets member names escape with ``../`` (a write anywhere under ``/``); ``-K`` keeps setuid bits."""
     if injected(call, call.args, runs_programs=False):
         return
     dest: Word | None = None
@@ -347,6 +347,14 @@ def unzip(call: Call) -> None:
     if listing:
         read_only(call, "unzip only lists or prints.")
         return
+    if any((w.value or "").startswith("-") and not (w.value or "").startswith("--") and "K" in (w.value or "")
+           for w in words):  # fmt: skip
+        # unzip(1) -K: keeps the members' setuid, setgid and sticky bits (stripped by default)
+        host_destructive(
+            call,
+            "setuid",
+            "unzip -K keeps the setuid and setgid bits: a member can be a program that runs as its owner.",
+        )
     if any((w.value or "").startswith("-") and ":" in (w.value or "") for w in words):
         # unzip(1) -: keeps "../" in member names, so they escape the extraction directory (as tar -P)
         call.write(literal_word("/"), "unzip -: lets member names with ../ extract anywhere under")
