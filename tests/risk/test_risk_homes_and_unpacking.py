@@ -311,3 +311,39 @@ def test_js_output_directories_outside_the_workspace_are_writes_there(command: s
 
 def test_npm_logs_in_the_workspace_stay_a_workspace_write() -> None:
     assert classify("npm test --logs-dir=logs", contained=False, workspace=PROJECT).risk == WW
+
+
+# -- copies into a directory land as DIR/NAME; a directory's contents into the root may plant control files ----------
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cp -r build/.claude .",
+        "mv build/.mcp.json .",
+        "cp -r build/. .",
+        "cp -a build/* .",
+        "cp -rT build .",
+        "mv build/* .",
+        "cp -r x/.codex ./",
+        "cp evil.sh .venv/bin",
+    ],
+)
+def test_a_copy_that_lands_on_a_control_file_or_a_path_program_is_destructive(command: str) -> None:
+    assert classify(command, contained=False, workspace=PROJECT).risk == DES
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cp a.txt b.txt",
+        "cp -r src dst",
+        "cp -r config dist/",
+        "cp -r build/. out/",
+        "mv a b",
+        "cp notes.txt docs/",
+        "find ~/Downloads -name x -exec cp {} . \\;",
+    ],
+)
+def test_ordinary_copies_keep_their_grade(command: str) -> None:
+    assert classify(command, contained=False, workspace=PROJECT).risk == WW

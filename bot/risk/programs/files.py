@@ -107,6 +107,37 @@ def cp(call: Call) -> None:
             "cp as root keeping modes (-p, -a, --preserve) copies setuid/setgid bits: a program then runs as its owner.",
         )
     call.write(dest, "cp writes", replaces=True)
+    _copied_names(call, _copy_dest(call)[0], dest, "cp")
+
+
+def _copied_names(call: Call, sources: list[Word], dest: Word, name: str) -> None:
+    """cp(1)/mv(1) into a directory: each source lands as ``DEST/NAME`` (``cp -r build/.claude .`` writes
+    ``./.claude``), graded as a write there (a source only known when it runs is not judged by its name); a source
+    that is a directory's contents (``build/.``, ``-T``, a glob) lands as files only it names: into the workspace root, they may be git's or an agent's control files
+    (kit.unpacks)."""
+    if not dest.value or dest.value.startswith("-") or any(ch in dest.value for ch in "*?["):
+        return
+    contents = any(
+        (w.value or "").startswith("-")
+        and not (w.value or "").startswith("--")
+        and "T" in (w.value or "")
+        or w.value == "--no-target-directory"
+        for w in call.args
+    )
+    for source in sources:
+        value = source.value
+        if value is None:
+            continue  # a word only known when it runs (find's {}, "$F"): its name is not known here
+        if contents or value.rstrip("/").endswith("/.") or value in (".", "./") or "*" in value:
+            if call.g.at_workspace_root(dest):
+                unpacks(call, dest, f"{name} copies files its source names into")
+                return
+            continue
+        base = posixpath.basename(value.rstrip("/"))
+        # a file or a directory (``cp -r config dist/``) named as git's own files is judged by where it lands only
+        if base and base not in (".", "..", "HEAD", "config", "config.worktree", "hooks"):
+            landed = posixpath.join(dest.value, base)
+            call.write(Word(landed, landed), f"{name} writes", replaces=True)
 
 
 def _preserves_modes(words: list[Word]) -> bool:
@@ -157,6 +188,8 @@ def mv(call: Call) -> None:
         return
     if dest is not None:
         call.write(dest, "mv writes", replaces=True)
+        if not option_unknown:
+            _copied_names(call, sources, dest, "mv")
     dest_inside = dest is not None and not option_unknown and call.where(dest) is Where.WORKSPACE
     state = call.g.state
     for source in sources:
