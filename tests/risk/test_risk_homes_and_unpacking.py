@@ -327,6 +327,9 @@ def test_npm_logs_in_the_workspace_stay_a_workspace_write() -> None:
         "mv build/* .",
         "cp -r x/.codex ./",
         "cp evil.sh .venv/bin",
+        "rsync -a build/ .",
+        "rsync -a build/.claude .",
+        "rsync -a host:dir/ .",
     ],
 )
 def test_a_copy_that_lands_on_a_control_file_or_a_path_program_is_destructive(command: str) -> None:
@@ -342,6 +345,8 @@ def test_a_copy_that_lands_on_a_control_file_or_a_path_program_is_destructive(co
         "cp -r build/. out/",
         "mv a b",
         "cp notes.txt docs/",
+        "rsync -a build/ out/",
+        "rsync -av src dst",
         "find ~/Downloads -name x -exec cp {} . \\;",
     ],
 )
