@@ -24,6 +24,7 @@ from bot.risk.sensitive import (
     brace_alternatives,
     credential_path,
     glob_names_credential,
+    holds_anchor,
     may_hold_credential,
     may_name_secret,
     path_text,
@@ -31,8 +32,11 @@ from bot.risk.sensitive import (
     read_path_text,
     secret_expansions,
     secret_variable,
+    workspace_credential,
+    workspace_holds_credential,
+    workspace_protected,
 )
-from bot.risk.words import Word
+from bot.risk.words import Word, literal_word
 from bot.values import Frozen
 
 TYPE_CHECKING = False  # the recipe reader loads only where recipes are read (bot/values.py: no typing at run time)
@@ -353,6 +357,34 @@ def git_directory_file(path: str) -> str | None:
         return f"a file named {parts[-1]} makes its directory a git directory whose config makes git run programs"
     if len(parts) >= 2 and parts[-2] == "hooks" and parts[-1] in _GIT_HOOKS:
         return "a git hook, which git runs from a git directory's hooks"
+    return None
+
+
+#: Workspace directories whose ``bin`` an activated virtualenv puts first on the PATH (venv(7) "How venvs work":
+#: ``activate`` prepends ``VENV/bin``; direnv's ``layout python`` uses ``.direnv/python-X/bin``; tox and nox keep one
+#: per environment), and directories package managers put on the PATH of the scripts they run: npm's
+#: ``node_modules/.bin`` (npm-run-script(1)) and Composer's ``vendor/bin`` (Composer "Vendor binaries").
+_VENV_NAMES = frozenset({".venv", "venv", ".virtualenv", "virtualenv"})
+_ENVIRONMENT_TREES = frozenset({".tox", ".nox", ".direnv"})
+
+
+def path_directory(rest: str) -> str | None:
+    """Why a write to ``rest`` (a path relative to the workspace root) plants a program on the PATH, or None: the
+    file lies in a virtualenv's ``bin`` (``.venv/bin/git``, ``.tox/py312/bin/pip``) or in ``node_modules/.bin`` or
+    ``vendor/bin``, where a program name the agent or its owner runs later (``git``, ``pytest``, ``pip``) is found
+    before the system's when the session's PATH holds it; so does a write into the directory itself (``cp x
+    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not."""
+    parts = [p for p in rest.split("/") if p not in ("", ".")]
+    for index in range(1, len(parts)):
+        part, parent = parts[index], parts[index - 1]
+        if (
+            (part == "bin" and parent in _VENV_NAMES)
+            or (part == "bin" and index >= 2 and parts[index - 2] in _ENVIRONMENT_TREES)
+            or (part == ".bin" and parent == "node_modules")
+            or (part == "bin" and parent == "vendor")
+        ):
+            where = "/".join(parts[: index + 1])
+            return f"{where} is on the PATH of an activated environment or of the scripts a package manager runs: a program written there runs in place of the system's"
     return None
 
 
@@ -938,6 +970,14 @@ class Grader:
                 rec.marks = (rec.marks or []) + [subject]
             return
         if where is Where.WORKSPACE:
+            why = self.home_write(word, cwd)
+            if why is None and not what.startswith("mkdir"):
+                why = self.path_program(word, cwd)
+            if why is not None:
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "protected-path-write", f"{what} {target}: {why}.", subject=subject
+                )  # fmt: skip
+                return
             self.flag(
                 rec,
                 scope,
@@ -1013,6 +1053,101 @@ class Grader:
                 f"{what} the device {target}, which can destroy a disk.",
                 subject=subject,
             )
+
+    def path_program(self, word: Word, cwd: Word | None) -> str | None:
+        """Why a write to ``word``, which lands in the workspace, plants a program on the PATH (:func:`path_directory`:
+        a virtualenv's ``bin``, ``node_modules/.bin``), or None."""
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        if state.remote or not word.value:
+            return None
+        root = state.root.rstrip("/") + "/"
+        for path in sorted(state.targets(word.value) or ()):
+            if path.startswith(root):
+                found = path_directory(path[len(root) :])
+                if found is not None:
+                    return found
+        return None
+
+    def home_write(self, word: Word, cwd: Word | None) -> str | None:
+        """Why a write to ``word``, which lands in the workspace, changes a login or the system: the workspace is or
+        holds the home directory or system tree the path lies in (sensitive.workspace_protected: ``.bashrc`` in a
+        session started in ``/root``). Not downgraded when contained: the workspace is the host's own directory."""
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        if state.remote or not word.value or not holds_anchor(state.root):
+            return None
+        for path in sorted(state.targets(word.value) or ()):
+            why = workspace_protected(path, state.root)
+            if why is not None:
+                return why
+        return None
+
+    def read_below(self, rec: Rec, scope: Scope, name: str, word: Word, cwd: Word | None) -> None:
+        """A read of every file below ``word``, relative to ``cwd`` when given (``tar -C ~ -cf - .ssh``): when it may
+        hold a credential file (sensitive.may_hold_credential, outside the workspace or in a workspace that is or
+        holds a home directory), at least ``network``: the files' content goes to the model."""
+        if (word.value or "").startswith("-"):
+            return
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        for text in self.read_paths(word, state):
+            what = may_hold_credential(text)
+            if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
+                what = self.home_search(text, state) or self.home_secret(text, state)
+            if what is not None:
+                where = f" (in {shorten(cwd.src, 40)})" if cwd is not None else ""
+                self.flag(
+                    rec, scope, R.NETWORK, "secret-read",
+                    f"{name} reads every file below {shorten(word.src, 60)}{where}, which may hold {what}: the "
+                    "content goes to the model.",
+                )  # fmt: skip
+                return
+
+    @staticmethod
+    def _anchored_targets(text: str, state: CwdState) -> frozenset[str]:
+        """The absolute paths a read of ``text`` may name from the directories of ``state``; a glob is kept as a
+        glob (``/root/.ss*/id_rsa``), which sensitive.credential_path matches component by component."""
+        if _GLOB_CHARS.search(text) is None:
+            return state.targets(text) or frozenset()
+        if text.startswith("/"):
+            return frozenset({text})
+        return frozenset(f"{cwd.rstrip('/')}/{text}" for cwd in state.cwds)
+
+    def at_workspace_root(self, word: Word, cwd: Word | None = None) -> bool:
+        """True when the directory ``word`` (relative to ``cwd`` when given) is the workspace root from any directory
+        the shell may be in: the directory that holds the workspace's ``.git`` and the coding agents' settings."""
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        if state.remote or not word.value:
+            return False
+        return state.root in (state.targets(word.value) or ())
+
+    def home_secret(self, text: str, state: CwdState) -> str | None:
+        """What secret the relative read path ``text`` names from the directories of ``state`` when the workspace is
+        or holds a home directory or system tree (sensitive.workspace_credential: ``.ssh/id_rsa`` in ``/root``), or
+        from a directory outside the workspace (``cat etc/shadow`` in a session started in ``/``)."""
+        if state.remote or not text or text.startswith("~") or not holds_anchor(state.root):
+            return None
+        for path in sorted(self._anchored_targets(text, state)):
+            where = locate(Word(path, path), state)
+            if where is Where.WORKSPACE:
+                what = workspace_credential(path, state.root)
+            elif where is Where.TEMP:
+                what = None
+            else:
+                what = credential_path(path)
+            if what is not None:
+                return what
+        return None
+
+    def home_search(self, text: str, state: CwdState) -> str | None:
+        """What secret a recursive search from ``text`` in the workspace may print when the workspace is or holds a
+        home directory or system tree (sensitive.workspace_holds_credential: ``grep -r . `` in ``/root``)."""
+        if state.remote or not text or text.startswith("~") or not holds_anchor(state.root):
+            return None
+        for path in sorted(state.targets(text) or ()):
+            if locate(Word(path, path), state) is Where.WORKSPACE:
+                what = workspace_holds_credential(path, state.root)
+                if what is not None:
+                    return what
+        return None
 
     # -- dispatch -------------------------------------------------------------
     def dispatch(self, rec: Rec, scope: Scope) -> None:
@@ -1230,7 +1365,7 @@ class Grader:
         if cooked and may_name_secret(" ".join(cooked)):
             return True
         state = self.state
-        if state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds):
+        if state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds) or holds_anchor(state.root):
             return True
         # a path in the workspace that a symbolic link takes out of it (keys/id_rsa with keys -> ~/.ssh)
         return self.recipes is not None and any(
@@ -1270,6 +1405,9 @@ class Grader:
                 what = may_hold_credential(text)
                 if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
                     return what
+                what = self.home_search(text, self.state)
+                if what is not None:
+                    return what
         return None
 
     def secrets(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
@@ -1298,12 +1436,16 @@ class Grader:
                     )
         state = _git_directory(self.state, args) if name == "git" else self.state
         if name in _SEARCHERS and _searches_recursively(name, values):
-            for word in args:
+            named = [w for w in args if not (w.value or "").startswith("-")]
+            # no file operand after the pattern: grep -r and rg search the current directory (grep(1) -r, rg(1))
+            for word in args + ([literal_word(".")] if len(named) <= 1 else []):
                 if (word.value or "").startswith("-"):
                     continue
                 for text in self.read_paths(word, state):
                     what = may_hold_credential(text)
-                    if what is not None and locate(Word(text, text), state) not in (Where.WORKSPACE, Where.TEMP):
+                    if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
+                        what = self.home_search(text, state)
+                    if what is not None:
                         self.flag(
                             rec,
                             scope,
@@ -1328,7 +1470,9 @@ class Grader:
                 real = self.linked_out(text, state) if self.recipes is not None else None
                 text = real if real is not None else text  # read through a symbolic link: the file it really is
                 what = credential_path(text)
-                if what is not None and locate(Word(text, text), state) not in (Where.WORKSPACE, Where.TEMP):
+                if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
+                    what = self.home_secret(text, state)
+                if what is not None:
                     self.flag(
                         rec,
                         scope,

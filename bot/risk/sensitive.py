@@ -55,8 +55,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   Hat's TLS keys); ``/etc/wireguard`` (wg-quick(8)); ``/etc/NetworkManager/system-connections``
   (nm-settings-keyfile(5)); ``/etc/mysql/debian.cnf``, ``/etc/krb5.keytab``, ``/etc/security/opasswd``. Paths
   through ``/proc/PID/root`` and ``/proc/PID/task/TID`` count as the path they reach (proc(5)). Only paths outside
-  the workspace count (a
-  workspace file is the agent's own). A glob (``~/.s*/id_rsa``, ``~/.*/credentials``, ``/etc/ssl/private/*``) counts
+  the workspace count (a workspace file is the agent's own), unless the workspace is, or holds, the home directory
+  or system tree the path lies in (:func:`workspace_credential`, :func:`workspace_protected`: a session started in
+  ``/root``, ``/home``, ``/etc`` or ``/``). A glob (``~/.s*/id_rsa``, ``~/.*/credentials``, ``/etc/ssl/private/*``) counts
   when it may match one of these: :func:`credential_path` matches it, component by component (fnmatch), against
   each of them; an expansion in a word only partly known (``/proc/$$/environ``) counts as ``*`` there.
 * **Secret variables** (:func:`secret_variable`): a name with ``SECRET``, ``TOKEN``, ``PASSWORD``/``PASSWD``,
@@ -87,6 +88,7 @@ __all__ = [
     "credential_path",
     "flybot_state",
     "glob_names_credential",
+    "holds_anchor",
     "may_hold_credential",
     "may_name_secret",
     "path_text",
@@ -95,6 +97,9 @@ __all__ = [
     "secret_expansions",
     "secret_setting",
     "secret_variable",
+    "workspace_credential",
+    "workspace_holds_credential",
+    "workspace_protected",
 ]
 
 _SYSTEM_TREES = (
@@ -691,3 +696,71 @@ def _in_double(src: str, index: int) -> bool:
         if char == '"':
             inside = not inside
     return inside
+
+
+def _anchor(path: str) -> str | None:
+    """The home directory (``/root``, ``/home/NAME``, ``/Users/NAME``) or system tree (:data:`_SYSTEM_TREES`) the
+    absolute normalised ``path`` lies in, or None (the temp areas, ``/srv``, ``/opt``...)."""
+    rest = _home_rest(path)
+    if rest is not None:
+        parts = [p for p in path.split("/") if p]
+        return "/" + "/".join(parts[: len(parts) - len(rest)])
+    for temp in _NOT_PROTECTED:
+        if path == temp or path.startswith(temp + "/"):
+            return None
+    for tree in _SYSTEM_TREES:
+        if path == tree or path.startswith(tree + "/"):
+            return tree
+    return None
+
+
+def _holds(root: str, anchor: str) -> bool:
+    """True when the workspace ``root`` is ``anchor`` or a directory above it."""
+    return root == anchor or root == "/" or anchor.startswith(root + "/")
+
+
+@lru_cache(maxsize=64)
+def holds_anchor(root: str) -> bool:
+    """True when the workspace ``root`` is, or holds, a home directory or a system tree (a session started in
+    ``~``, ``/home``, ``/root``, ``/etc`` or ``/``): its relative paths may name login, system or credential files
+    (:func:`workspace_protected`, :func:`workspace_credential`)."""
+    if not root.startswith("/"):
+        return False
+    if root in ("/", "/home", "/Users", "/private"):
+        return True
+    anchor = _anchor(root)
+    return (anchor is not None and root == anchor) or any(tree.startswith(root + "/") for tree in _SYSTEM_TREES)
+
+
+def workspace_protected(path: str, root: str) -> str | None:
+    """Why a write to ``path`` (absolute, normalised), which lies in the workspace ``root``, changes a login or the
+    system, or None. When the workspace is, or holds, the home directory or system tree ``path`` lies in (a session
+    started in ``/root``, ``/home/NAME``, ``/home``, ``/etc``), ``path`` is that home's or tree's file and is judged
+    as :func:`protected_path` judges it (``.bashrc`` in ``/root`` is ``/root/.bashrc``); a project directory below a
+    home or a system tree (``~/src/app``, ``/var/www/app``) is the agent's own."""
+    anchor = _anchor(path)
+    if anchor is None or not _holds(root, anchor):
+        return None
+    if _home_rest(path) is not None:
+        return protected_path("~/" + "/".join(_home_rest(path) or ())) if path != anchor else None
+    return protected_path(path)
+
+
+def workspace_credential(path: str, root: str) -> str | None:
+    """What secret ``path`` (absolute, normalised), which lies in the workspace ``root``, holds, or None: judged as
+    :func:`credential_path` judges it when the workspace is, or holds, the home directory or system tree it lies in
+    (``.ssh/id_rsa`` in ``/root``); a project's own files (``~/src/app/.env``) are the agent's."""
+    anchor = _anchor(path)
+    if anchor is None or not _holds(root, anchor):
+        return None
+    return credential_path(path)
+
+
+def workspace_holds_credential(path: str, root: str) -> str | None:
+    """What secret a directory ``path`` (absolute, normalised) in the workspace ``root`` may hold below it (a
+    recursive search from there), judged as :func:`may_hold_credential` judges it when the workspace is, or holds,
+    the home directory or system tree it lies in, or it is ``/home`` or ``/Users``; None otherwise."""
+    anchor = _anchor(path)
+    if (anchor is not None and _holds(root, anchor)) or path in ("/home", "/Users"):
+        return may_hold_credential(path)
+    return None

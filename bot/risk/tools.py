@@ -14,7 +14,9 @@ coding agent's settings (``.claude``,                             paths.py ``_gi
 ... in a temp area                          ``system``            ``tool-write-outside-workspace``
 ... elsewhere outside the workspace         ``destructive``       ``overwrite-outside-workspace`` (as the same
                                                                   overwrite by a shell command)
-... a protected path or credential file     ``destructive``       ``protected-path-write`` (bot/risk/sensitive.py)
+... a protected path or credential file     ``destructive``       ``protected-path-write`` (bot/risk/sensitive.py;
+(in the workspace too when the workspace                          ``workspace_protected``)
+is or holds that home or system tree)
 ... a path that is not absolute             ``destructive``       ``tool-unknown-path``
 ``WebFetch`` of an http(s) URL              ``network``           ``tool-network``
 ... whose host parsers may read differently ``destructive``       ``tool-unknown-url`` (``_host``)
@@ -48,7 +50,7 @@ from urllib.parse import urlsplit
 from bot.risk.grader import git_directory_file
 from bot.risk.model import Assessment, Reason, RiskLevel, SimpleCommand
 from bot.risk.paths import CwdState, Where, locate
-from bot.risk.sensitive import credential_path, protected_path
+from bot.risk.sensitive import credential_path, protected_path, workspace_protected
 from bot.risk.words import Word
 
 TYPE_CHECKING = False
@@ -112,6 +114,9 @@ def _where(path: str | None, workspace: str | None) -> tuple[RiskLevel, str, str
             "programs run later.",
         )
     if where is Where.WORKSPACE:
+        why = workspace_protected(path, state.root)  # a session started in a home directory: ~/.bashrc is .bashrc
+        if why is not None:
+            return RiskLevel.DESTRUCTIVE, "protected-path-write", f"writes {path}: {why}."
         return RiskLevel.WORKSPACE_WRITE, "tool-write-in-workspace", f"writes {path} inside the workspace."
     why = protected_path(path) or (f"it holds {credential_path(path)}" if credential_path(path) else None)
     if why is not None:
@@ -239,7 +244,7 @@ def describe_tool(
         )
         place = (
             "inside the workspace"
-            if rule == "tool-write-in-workspace" or (rule == "git-control-write" and inside)
+            if rule == "tool-write-in-workspace" or (rule in ("git-control-write", "protected-path-write") and inside)
             else "path not known"
             if rule == "tool-unknown-path"
             else "outside the workspace"

@@ -723,8 +723,8 @@ OUTPUT_OPTION_WRITES = [
     "eslint --fix /etc",
     "gofmt -w /etc",
     "rustfmt /etc/x.rs",
-    "tar -xPf x.tar",
-    "tar --absolute-names -xf x.tar",
+    "tar -xPf x.tar -C build",
+    "tar --absolute-names -xf x.tar -C build",
     "patch -d /etc -p1 < x.patch",
     "patch -d / -p0 < x.patch",
 ]
@@ -757,8 +757,8 @@ OUTPUT_OPTION_NEIGHBOURS = [
     ("eslint /etc", WW),
     ("gofmt -l /etc", RO),  # check-only: it changes no file,
     ("rustfmt --check /etc/x.rs", RO),  # check-only: it changes no file,
-    ("tar -xf x.tar", WW),
-    ("patch -p1 < x.patch", WW),
+    ("tar -xf x.tar -C build", WW),
+    ("patch -p1 -d sub < x.patch", WW),
 ]
 
 

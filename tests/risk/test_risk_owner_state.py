@@ -201,7 +201,7 @@ def test_setuid_copies_unit_files_compose_and_home_mounts_are_destructive_on_the
         "install -m 755 sh /tmp/x",
         "rsync -a --chmod=F644 x /tmp/x",
         "cp -p a /tmp/b",
-        "tar -xpf x.tar -C /tmp",
+        "tar -xf x.tar -C /tmp",
         "systemctl enable nginx",
         "docker compose ps",
         "docker run -v /home/dev/project:/app alpine",

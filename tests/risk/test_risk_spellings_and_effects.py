@@ -123,8 +123,9 @@ CASES = [
     ("launchctl kickstart -k gui/501/com.x", SYS, WW),
     ("launchctl list", RO, RO),
     # archives whose member names escape the destination
-    ("unzip -: evil.zip", DES, WW),
-    ("unzip -o bundle.zip", WW, WW),
+    ("unzip -: evil.zip -d build", DES, WW),
+    ("unzip -o bundle.zip -d build", WW, WW),
+    ("unzip -o bundle.zip", DES, DES),
     # variables kept for a command run as root are graded as if assigned
     ("sudo --preserve-env=LD_PRELOAD ls", DES, DES),
     ("sudo --preserve-env=PATH make install", DES, DES),

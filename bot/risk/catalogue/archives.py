@@ -1,6 +1,7 @@
 """Archivers beyond tar, zip and gzip (programs/archive.py, programs/files.py): 7-Zip, RAR, ar, atool.
 
-Listing and testing read; adding writes the archive named first; extracting writes where it runs (or ``-o``).
+Listing and testing read; adding writes the archive named first; extracting writes where it runs (or ``-o``),
+and at the workspace root may plant git's or an agent's control files (``unpack``: destructive there).
 Switches that delete the sources after archiving (7-Zip ``-sdel``) delete.
 """
 
@@ -18,14 +19,14 @@ CATALOGUE: dict[str, object] = {
         "options": _SEVEN,
         "commands": {
             "a u d rn": {"grade": "read", "operands": "first-out"},
-            "x e": {"grade": "write"},
+            "x e": {"grade": "unpack"},
             "l t h i b": {"grade": "read"},
         },
     },
     "unrar": {
         "source": "unrar(1) (UnRAR 7)",
         "options": "-o+ -o- -or -y -p* -r -ad -ap* -x* -n* -inul -idq -kb -ierr -c- -cfg- -ow -op*=out -v",
-        "commands": {"x e": {"grade": "write", "operands": "last-out"}, "l lb lt lta v vb vt vta t p": "read"},
+        "commands": {"x e": {"grade": "unpack", "operands": "last-out"}, "l lb lt lta v vb vt vta t p": "read"},
     },
     "rar": {
         "source": "rar(1) (RAR 7)",
@@ -35,7 +36,7 @@ CATALOGUE: dict[str, object] = {
             "a m u f c ch cw k rc rn rr rv s": {"grade": "read", "operands": "first-out"},
             "m": {"grade": "delete", "operands": "first-out"},
             "d": {"grade": "read", "operands": "first-out"},
-            "x e": "write",
+            "x e": "unpack",
             "l lb lt v vb vt t p": "read",
         },
     },
@@ -43,14 +44,14 @@ CATALOGUE: dict[str, object] = {
         "source": "ar(1) (GNU binutils 2.43): the first letters are the operation, then the archive",
         "commands": {
             "t tv": "read",
-            "x xv xo": "write",
+            "x xv xo": "unpack",
             "r rc rcs rs rcsv rv q qc cr crs cru ru rcu d dv s m": {"grade": "read", "operands": "first-out"},
         },
     },
     "als": {"source": "atool(1) (atool 0.39): als lists archives", "grade": "read", "open": True},
     "aunpack": {
         "source": "atool(1) (atool 0.39): aunpack extracts into the current directory or -X DIR",
-        "grade": "write",
+        "grade": "unpack",
         "open": True,
         "options": "-X=out --extract-to=out",
     },

@@ -17,7 +17,7 @@ from bot.risk.grader import Call
 from bot.risk.options import long_is
 from bot.risk.words import Word, literal_word
 
-from .kit import as_root, deletion, destructive, host_destructive, network, read_only, refuse
+from .kit import as_root, deletion, destructive, host_destructive, network, read_only, refuse, unpacks
 
 __all__ = ["tar"]
 
@@ -81,9 +81,14 @@ def _resolve(name: str) -> str:
     return found.pop() if len(found) == 1 else "?" + name
 
 
-def _parse(words: list[Word]) -> tuple[list[tuple[str, Word | None]], set[str], bool]:
-    """(options with values, mode letters, saw a dynamic word)."""
+def _parse(
+    words: list[Word], operands: list[tuple[Word, Word | None]] | None = None
+) -> tuple[list[tuple[str, Word | None]], set[str], bool]:
+    """(options with values, mode letters, saw a dynamic word). ``operands`` gets each file or member operand with
+    the ``-C``/``--directory`` given before it (GNU tar manual, "Changing the Working Directory": ``-C`` applies to
+    the operands after it), or None."""
     opts: list[tuple[str, Word | None]] = []
+    found: list[tuple[Word, Word | None]] = [] if operands is None else operands
     modes: set[str] = set()
     dynamic = False
     queue = list(words)
@@ -98,13 +103,17 @@ def _parse(words: list[Word]) -> tuple[list[tuple[str, Word | None]], set[str], 
             dynamic = True
             continue
         if value == "--":
+            found.extend((rest, _last_dir(opts)) for rest in queue)
             break
+        if not value.startswith("-") or value == "-":
+            found.append((word, _last_dir(opts)))
+            continue
         if value.startswith("--"):
             name, eq, attached = value.partition("=")
             full = _resolve(name)
             taken = Word(attached, attached) if eq else (queue.pop(0) if full in _LONG_VALUES and queue else None)
             opts.append((full, taken))
-        elif value.startswith("-") and value != "-":
+        else:
             letters = value[1:]
             for position, letter in enumerate(letters):
                 if letter in _VALUE_LETTERS:
@@ -120,9 +129,48 @@ def _parse(words: list[Word]) -> tuple[list[tuple[str, Word | None]], set[str], 
     return opts, modes, dynamic
 
 
+#: GNU tar's spellings of --same-permissions ("Options Controlling Extraction").
+_KEEPS_MODES = frozenset({"-p", "--same-permissions", "--preserve-permissions", "--preserve"})
+
+
+def _last_dir(opts: list[tuple[str, Word | None]]) -> Word | None:
+    """The directory of the last ``-C``/``--directory`` among ``opts``, or None."""
+    return next((value for name, value in reversed(opts) if name in ("-C", "--directory")), None)
+
+
+#: Options that change member names on extraction (GNU tar manual, "Modifying File and Member Names"), and the one
+#: that makes member operands globs: the members written are then not the operands as written.
+_RENAMES = frozenset({"--transform", "--xform", "--strip-components", "--wildcards"})
+
+
+def _members(call: Call, operands: list[tuple[Word, Word | None]], dest: Word, names: set[str]) -> None:
+    """Extraction: into the workspace root with members only known when it runs (no member operands, globs, or
+    renaming options) may plant git's or an agent's control files (kit.unpacks); named members are writes of those
+    names in their directory."""
+    plain = [
+        (word, where)
+        for word, where in operands
+        if word.value and not any(ch in word.value for ch in "*?[") and not word.value.startswith("/")
+    ]
+    if not operands or len(plain) < len(operands) or names & _RENAMES:
+        unpacks(call, dest, "tar extracts into")
+        return
+    call.write(dest, "tar extracts into")
+    for word, where in plain:
+        call.write(word, "tar extracts", cwd=where or dest)
+
+
+def _reads_below(call: Call, operands: list[tuple[Word, Word | None]]) -> None:
+    """Create, append, update: each file operand is read from the directory of the ``-C`` before it (``tar -C ~
+    -cf - .ssh`` reads ``~/.ssh``), recursively: graded as a read of every file below it."""
+    for word, where in operands:
+        call.g.read_below(call.rec, call.scope, "tar", word, where)
+
+
 def tar(call: Call) -> None:
     """Grade ``tar`` (see the module docstring)."""
-    opts, modes, dynamic = _parse(call.args)
+    operands: list[tuple[Word, Word | None]] = []
+    opts, modes, dynamic = _parse(call.args, operands)
     names = {name for name, _ in opts}
     if dynamic:
         destructive(call, "dynamic-argument", "A tar argument is only known when it runs.")
@@ -150,19 +198,29 @@ def tar(call: Call) -> None:
     if mode in "td":
         read_only(call, "tar only lists or compares.")
     elif mode == "x":
-        if as_root(call) and "--no-same-owner" not in names:
+        if as_root(call) and "--no-same-permissions" not in names:
             # GNU tar manual, "Options Controlling Extraction": as root, tar keeps the archive's owners
-            # (--same-owner) and modes (--same-permissions), so a member can be a setuid-root program.
+            # (--same-owner; with --no-same-owner root owns them) and modes (--same-permissions), so a member can be
+            # a setuid-root program.
             host_destructive(
                 call,
                 "setuid",
-                "tar -x as root keeps the archive's owners and setuid bits: a member can be a program that runs as root.",
+                "tar -x as root keeps the archive's setuid bits: a member can be a program that runs as root.",
             )
-        call.write(dirs[-1] if dirs else literal_word("."), "tar extracts into")
+        elif names & _KEEPS_MODES and "--no-same-permissions" not in names:
+            # -p for an ordinary user keeps the setuid and setgid bits too: a program that runs as this user
+            host_destructive(
+                call,
+                "setuid",
+                "tar -x -p keeps the archive's setuid and setgid bits: a member can be a program that runs as "
+                "its owner, whoever starts it.",
+            )
+        _members(call, operands, dirs[-1] if dirs else literal_word("."), names)
         if names & {"-P", "--absolute-names"}:
             # GNU tar manual, "Absolute File Names": members keep their leading "/", so they land anywhere.
             call.write(literal_word("/"), "tar -P extracts absolute member names anywhere under")
     else:
+        _reads_below(call, operands)
         targets = [a for a in archives if a.value != "-"]
         if not archives:
             read_only(call, "tar writes the archive to standard output.")

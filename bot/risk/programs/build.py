@@ -559,6 +559,17 @@ def js_package_manager(call: Call) -> None:
         workspace_settings(call, tool, directory=run_dir, label=f"{tool} {command or 'install'}")
 
 
+#: Spellings of npm's ``--logs-dir`` (npm-config(7); nopt takes an unambiguous prefix, ``--logs`` is ``--logs-max``
+#: too).
+_NPM_LOGS_DIR = frozenset({"--logs-d", "--logs-di", "--logs-dir"})
+#: Directories yarn (classic CLI "yarn install": ``--cache-folder``, ``--modules-folder``, ``--global-folder``) and
+#: pnpm ("Settings": ``--store-dir``, ``--virtual-store-dir``, ``--modules-dir``, ``--cache-dir``) write to.
+_JS_OUTPUT_DIRS = {
+    "yarn": frozenset({"--cache-folder", "--modules-folder", "--global-folder"}),
+    "pnpm": frozenset({"--store-dir", "--virtual-store-dir", "--modules-dir", "--cache-dir"}),
+}
+
+
 def _grade_js(
     call: Call,
     command: str | None,
@@ -572,6 +583,10 @@ def _grade_js(
     if tool == "npm":
         # npm-config(7) "cache": the directory npm writes downloaded packages to (and clears with cache clean).
         _output_options(call, call.args, frozenset({"--cache"}), f"npm {command or ''}".rstrip())
+        # npm-config(7) "logs-dir": npm creates it and writes its debug log there (nopt takes "--logs-d" for it).
+        _output_options(call, call.args, _NPM_LOGS_DIR, f"npm {command or ''}".rstrip())
+    elif tool in _JS_OUTPUT_DIRS:
+        _output_options(call, call.args, _JS_OUTPUT_DIRS[tool], f"{tool} {command or ''}".rstrip())
     if command is None:
         if tool == "yarn":
             network(call, "yarn installs the project's dependencies from the registry.", rule="package-install")

@@ -28,7 +28,7 @@ from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, host_destructive, refuse
+from .kit import argv_text, build_or_test, host_destructive, refuse, unpacks
 
 __all__ = ["EFFECTS", "ROLES", "CatalogueError", "compile_entry"]
 
@@ -41,6 +41,8 @@ EFFECTS: dict[str, str] = {
     "read": "only reads or prints (read_only)",
     "build": "builds or tests the project in the current directory (workspace_write; a write where it runs)",
     "write": "writes files in the current directory (a write there)",
+    "unpack": "extracts files its input names into the current directory or the ``out`` option's (a write there; at "
+    "the workspace root destructive: they may be git's or a coding agent's control files)",
     "fetch": "downloads packages into the current directory (network, and a write there)",
     "install": "downloads and installs for the user (network, and a write under ~: system on the host)",
     "home": "changes the user's files under ~ (system on the host, workspace_write contained)",
@@ -67,6 +69,7 @@ _RANK = {
     "read": 0,
     "build": 1,
     "write": 1,
+    "unpack": 1,
     "fetch": 2,
     "network": 2,
     "remote": 2,
@@ -435,6 +438,10 @@ def _grade(call: Call, root: _Node) -> None:
             build_or_test(call, label)
             call.script(argv_text(wrapped).lstrip(), label)
             call.rec.emit = True
+        elif grade == "unpack":
+            outs = [target for effect, target, option in effects if effect == "out" and option not in reads]
+            last = operands[-1] if node.operands == "last-out" and len(operands) > 1 else None
+            _effect(call, grade, label, outs[-1] if outs else last)
         else:
             _effect(call, grade, label, None)
     for effect, target, option in effects:
@@ -544,6 +551,9 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
     elif effect == "write":
         call.flag(R.WORKSPACE_WRITE, "write-in-workspace", f"{what} writes files where it runs.")
         _in_cwd(call, what)
+    elif effect == "unpack":
+        call.flag(R.WORKSPACE_WRITE, "write-in-workspace", f"{what} writes files where it runs.")
+        unpacks(call, target if target is not None else _DOT, f"{what} extracts into")
     elif effect == "fetch":
         call.flag(R.NETWORK, "package-install", f"{what} downloads packages from a registry.")
         _in_cwd(call, what)

@@ -24,6 +24,7 @@ from .kit import (
     refuse,
     sets_setid,
     show,
+    unpacks,
 )
 
 __all__ = [
@@ -106,6 +107,37 @@ def cp(call: Call) -> None:
             "cp as root keeping modes (-p, -a, --preserve) copies setuid/setgid bits: a program then runs as its owner.",
         )
     call.write(dest, "cp writes", replaces=True)
+    _copied_names(call, _copy_dest(call)[0], dest, "cp")
+
+
+def _copied_names(call: Call, sources: list[Word], dest: Word, name: str) -> None:
+    """cp(1)/mv(1) into a directory: each source lands as ``DEST/NAME`` (``cp -r build/.claude .`` writes
+    ``./.claude``), graded as a write there (a source only known when it runs is not judged by its name); a source
+    that is a directory's contents (``build/.``, ``-T``, a glob) lands as files only it names: into the workspace root, they may be git's or an agent's control files
+    (kit.unpacks)."""
+    if not dest.value or dest.value.startswith("-") or any(ch in dest.value for ch in "*?["):
+        return
+    contents = any(
+        (w.value or "").startswith("-")
+        and not (w.value or "").startswith("--")
+        and "T" in (w.value or "")
+        or w.value == "--no-target-directory"
+        for w in call.args
+    )
+    for source in sources:
+        value = source.value
+        if value is None:
+            continue  # a word only known when it runs (find's {}, "$F"): its name is not known here
+        if contents or value.rstrip("/").endswith("/.") or value in (".", "./") or "*" in value:
+            if call.g.at_workspace_root(dest):
+                unpacks(call, dest, f"{name} copies files its source names into")
+                return
+            continue
+        base = posixpath.basename(value.rstrip("/"))
+        # a file or a directory (``cp -r config dist/``) named as git's own files is judged by where it lands only
+        if base and base not in (".", "..", "HEAD", "config", "config.worktree", "hooks"):
+            landed = posixpath.join(dest.value, base)
+            call.write(Word(landed, landed), f"{name} writes", replaces=True)
 
 
 def _preserves_modes(words: list[Word]) -> bool:
@@ -156,6 +188,8 @@ def mv(call: Call) -> None:
         return
     if dest is not None:
         call.write(dest, "mv writes", replaces=True)
+        if not option_unknown:
+            _copied_names(call, sources, dest, "mv")
     dest_inside = dest is not None and not option_unknown and call.where(dest) is Where.WORKSPACE
     state = call.g.state
     for source in sources:
@@ -328,7 +362,7 @@ def xxd(call: Call) -> None:
 
 def unzip(call: Call) -> None:
     """unzip(1): extracts into ``-d DIR`` or the cwd; ``-l``/``-t``/``-v``/``-Z``/``-p``/``-c`` only read; ``-:``
-    lets member names escape with ``../`` (a write anywhere under ``/``)."""
+    lets member names escape with ``../`` (a write anywhere under ``/``); ``-K`` keeps setuid bits."""
     if injected(call, call.args, runs_programs=False):
         return
     dest: Word | None = None
@@ -346,10 +380,18 @@ def unzip(call: Call) -> None:
     if listing:
         read_only(call, "unzip only lists or prints.")
         return
+    if any((w.value or "").startswith("-") and not (w.value or "").startswith("--") and "K" in (w.value or "")
+           for w in words):  # fmt: skip
+        # unzip(1) -K: keeps the members' setuid, setgid and sticky bits (stripped by default)
+        host_destructive(
+            call,
+            "setuid",
+            "unzip -K keeps the setuid and setgid bits: a member can be a program that runs as its owner.",
+        )
     if any((w.value or "").startswith("-") and ":" in (w.value or "") for w in words):
         # unzip(1) -: keeps "../" in member names, so they escape the extraction directory (as tar -P)
         call.write(literal_word("/"), "unzip -: lets member names with ../ extract anywhere under")
-    call.write(dest or literal_word("."), "unzip extracts into")
+    unpacks(call, dest or literal_word("."), "unzip extracts into")
 
 
 def zip_(call: Call) -> None:
@@ -411,8 +453,40 @@ def compressor(call: Call) -> None:
     if any(opt.name in _STDOUT_FLAGS for opt in found.opts) or not found.operands:
         read_only(call, f"{call.name} writes to standard output only.")
         return
+    decompress = call.name in ("gunzip", "bunzip2", "unxz", "unzstd") or found.has("-d", "--decompress", "--uncompress")
+    if decompress and found.has("-N", "--name"):
+        # gzip(1) -N: the output file's name is the one stored in the compressed file (config, HEAD, .mcp.json)
+        destructive(
+            call, "git-control-write", f"{call.name} -N names its output files from their content: they may be git's or "
+            "a coding agent's control files (config, HEAD, .mcp.json), which make programs run later.",
+        )  # fmt: skip
     for word in found.operands:
         call.write(word, f"{call.name} replaces")
+        written = _decompressed(word, found.values("-S", "--suffix")) if decompress else None
+        if written is not None:
+            call.write(written, f"{call.name} writes")
+
+
+#: The suffixes each decompressor takes off (gzip(1), bzip2(1), xz(1), zstd(1)): ``x.tgz`` becomes ``x.tar``.
+_SUFFIXES = (
+    (".tgz", ".tar"), (".taz", ".tar"), (".tbz2", ".tar"), (".tbz", ".tar"), (".txz", ".tar"), (".tzst", ".tar"),
+    (".gz", ""), (".z", ""), (".Z", ""), ("-gz", ""), ("-z", ""), ("_z", ""), (".bz2", ""), (".bz", ""),
+    (".xz", ""), (".lzma", ""), (".lz", ""), (".zst", ""),
+)  # fmt: skip
+
+
+def _decompressed(word: Word, suffixes: list[Word]) -> Word | None:
+    """The file a decompressor writes for the operand ``word`` (its name without the suffix, ``-S SUF`` too), or
+    None when it is not known: it is graded as a write (``gunzip sub/config.gz`` writes ``sub/config``)."""
+    value = word.value
+    if not value or value == "-":
+        return None
+    pairs = [(w.value, "") for w in suffixes if w.value] + list(_SUFFIXES)
+    for suffix, replacement in pairs:
+        if value.endswith(suffix) and len(value) > len(suffix):
+            out = value[: -len(suffix)] + replacement
+            return Word(out, out)
+    return None
 
 
 def patch(call: Call) -> None:
@@ -438,7 +512,7 @@ def patch(call: Call) -> None:
     elif found.operands:
         call.write(found.operands[0], "patch changes", cwd=base)
     else:
-        call.write(literal_word("."), "patch changes files under", cwd=base)
+        unpacks(call, literal_word("."), "patch changes files under", cwd=base)
 
 
 def rg(call: Call) -> None:

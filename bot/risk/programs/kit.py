@@ -29,6 +29,7 @@ __all__ = [
     "shifted",
     "show",
     "system",
+    "unpacks",
     "workspace_write",
 ]  # fmt: skip
 
@@ -78,6 +79,33 @@ def deletion(call: Call, detail: str | None = None) -> None:
 def destructive(call: Call, rule: str, detail: str) -> None:
     """A destructive finding under ``rule``."""
     call.flag(R.DESTRUCTIVE, rule, detail)
+
+
+def unpacks(call: Call, dest: Word, what: str, *, cwd: Word | None = None) -> None:
+    """An extraction (an archive, a patch) into the directory ``dest`` of files only its input names: a write there
+    and, at the workspace root, ``destructive``: a member may be ``.git/hooks/*``, ``.git/config`` or a coding
+    agent's settings (``.claude``, ``.codex``, ``.gemini``, ``.mcp.json``), which make programs run later in the
+    owner's own git or agent; into a virtualenv, ``node_modules`` or ``vendor`` it may plant programs on the PATH
+    (grader.path_directory): ``destructive`` too. Not downgraded when contained (the workspace is the host's
+    directory). A plain
+    subdirectory stays a write there: a ``.git`` planted in it is used only by git run in that directory, and the
+    agents read their settings from the workspace root."""
+    call.write(dest, what, cwd=cwd)
+    for below in ("bin", ".bin"):  # into a virtualenv or node_modules: its bin is on the PATH (grader.path_directory)
+        if dest.value and not dest.value.startswith("-"):
+            inner = Word(f"{dest.value.rstrip('/')}/{below}", dest.src)
+            why = call.g.path_program(inner, cwd)
+            if why is not None:
+                call.flag(R.DESTRUCTIVE, "protected-path-write", f"{what} {show(dest)}: {why}.")
+                break
+    if call.g.at_workspace_root(dest, cwd):
+        call.flag(
+            R.DESTRUCTIVE,
+            "git-control-write",
+            f"{what} {show(dest)}, the workspace root: its files are only known when it runs, and may be git hooks or "
+            "config or coding agents' settings (.git/hooks, .git/config, .claude, .codex, .gemini, .mcp.json), "
+            "which make programs run later.",
+        )
 
 
 def host_destructive(call: Call, rule: str, detail: str) -> None:

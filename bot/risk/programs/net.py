@@ -12,13 +12,25 @@ containment does not apply to it).
 
 from __future__ import annotations
 
+import posixpath
 import shlex
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
 from bot.risk.words import Word, literal_word
 
-from .kit import as_root, deletion, destructive, host_destructive, injected, network, read_only, sets_setid, show
+from .kit import (
+    as_root,
+    deletion,
+    destructive,
+    host_destructive,
+    injected,
+    network,
+    read_only,
+    sets_setid,
+    show,
+    unpacks,
+)
 
 __all__ = ["curl", "netcat", "plain_network", "rsync", "scp", "sftp", "ssh", "wget"]
 
@@ -271,8 +283,29 @@ def rsync(call: Call) -> None:
         network(call, "rsync copies to or from another machine.")
     if len(operands) >= 2 and not _is_remote(operands[-1]):
         call.write(operands[-1], "rsync writes")
+        _rsync_lands(call, operands[:-1], operands[-1])
     elif len(operands) < 2 and not any(_is_remote(w) for w in operands):
         read_only(call, "rsync with one local operand only lists it.")
+
+
+def _rsync_lands(call: Call, sources: list[Word], dest: Word) -> None:
+    """rsync(1) "USAGE": a source without a trailing slash lands as ``DEST/NAME`` (``rsync -a build/.claude .``
+    writes ``./.claude``), graded as a write there; a source's contents (a trailing slash, ``.``, a glob, a remote
+    or unknown source) land as files only it names: into the workspace root, they may be git's or an agent's control
+    files (kit.unpacks)."""
+    if not dest.value or any(ch in dest.value for ch in "*?["):
+        return
+    for source in sources:
+        value = source.value
+        if value is None or _is_remote(source) or value.endswith("/") or value in (".", "./") or "*" in value:
+            if call.g.at_workspace_root(dest):
+                unpacks(call, dest, "rsync copies files its source names into")
+                return
+            continue
+        base = posixpath.basename(value)
+        if base and base not in (".", "..", "HEAD", "config", "config.worktree", "hooks"):
+            landed = posixpath.join(dest.value, base)
+            call.write(Word(landed, landed), "rsync writes")
 
 
 def _rsh_runs_program(call: Call, command: str) -> bool:
