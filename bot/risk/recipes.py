@@ -29,7 +29,7 @@ import os
 import posixpath
 import re
 import shlex
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bot.values import Frozen, Record
 
@@ -321,7 +321,11 @@ class ProjectRecipes(RecipeBook):
                         f"{found} (not read: it names a program, a plugin or other packages' scripts {tool} runs)"
                     )
             if target.startswith(LIFECYCLE):
-                return recipe(lifecycle_scripts(text(rel), target[len(LIFECYCLE) :].split(",")))
+                events = target[len(LIFECYCLE) :].split(",")
+                lines = lifecycle_scripts(text(rel), events) or []
+                for package in _own_packages(root, rel, text):
+                    lines += lifecycle_scripts(text(package), events, where=package) or []
+                return recipe(lines)
             return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
         if tool == "just":
             rel = named or next(
@@ -521,9 +525,86 @@ def _package_above(base: str) -> bool:
 LIFECYCLE = "<lifecycle> "
 
 
-def lifecycle_scripts(text: str, events: Sequence[str]) -> list[RecipeLine] | None:
-    """The ``scripts`` of ``events`` that package.json ``text`` defines, in that order (none defined: an empty list;
-    npm, yarn and pnpm then run nothing of the package's own)."""
+#: The most workspace and local packages read for one install (more: unreadable).
+_MAX_PACKAGES = 32
+_LOCAL_DEPENDENCY = r"^\s*(?:file:|link:|portal:|\.{1,2}(?:/|$))"
+
+
+def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
+    """The package.json files (relative to the real workspace ``root``) of the packages an install of the package
+    ``rel`` runs the life cycle scripts of besides its own: its workspaces (package.json ``workspaces``,
+    ``pnpm-workspace.yaml`` ``packages``: globs) and its dependencies on local directories (``file:``, ``link:``,
+    ``portal:``, a relative path; package.json(5)), theirs too. :class:`_Unreadable` for a glob or path that leads
+    out of the workspace, a dependency on a git repository on this machine or a home or absolute path, or more than
+    :data:`_MAX_PACKAGES` packages."""
+    import glob
+
+    seen: list[str] = []
+    todo = [rel]
+    while todo:
+        current = todo.pop(0)
+        data = json.loads(text(current))
+        if not isinstance(data, dict):
+            raise _Unreadable(f"{current} (not read: not a JSON object)")
+        base = posixpath.dirname(current)
+        patterns: list[object] = []
+        workspaces = data.get("workspaces")
+        if isinstance(workspaces, dict):
+            workspaces = workspaces.get("packages")
+        if isinstance(workspaces, list):
+            patterns += workspaces
+        elif workspaces:
+            raise _Unreadable(f"{current} (not read: workspaces is not a list of globs)")
+        pnpm = _regular_file(root, posixpath.join(base, "pnpm-workspace.yaml"))
+        if pnpm is not None:
+            import yaml
+
+            try:
+                listed = (yaml.safe_load(text(pnpm)) or {}).get("packages", [])
+            except (yaml.YAMLError, AttributeError) as error:
+                raise _Unreadable(f"{pnpm} (not read: not a mapping of packages)") from error
+            patterns += listed if isinstance(listed, list) else [None]
+        found: list[str] = []
+        for pattern in patterns:
+            if not isinstance(pattern, str) or pattern.startswith(("/", "~")) or ".." in pattern or "$" in pattern:
+                raise _Unreadable(
+                    f"{current} (not read: the workspace glob {str(pattern)[:60]} leads out of the workspace)"
+                )
+            if pattern.startswith("!"):
+                continue  # an exclusion: reading the excluded packages too only grades more
+            matches = glob.iglob(pattern, root_dir=os.path.join(root, base) if base else root, recursive=True)
+            for count, match in enumerate(matches):
+                if count >= _MAX_PACKAGES * 8:  # a glob such as ** walks node_modules: stop early
+                    raise _Unreadable(f"{current} (not read: the workspace glob {pattern[:60]} matches too much)")
+                found.append(posixpath.normpath(posixpath.join(base, match)))
+        for field in ("dependencies", "devDependencies", "optionalDependencies"):
+            specs = data.get(field) or {}
+            for spec in specs.values() if isinstance(specs, dict) else [None]:
+                if not isinstance(spec, str):
+                    raise _Unreadable(f"{current} (not read: {field} is not an object of strings)")
+                if re.match(r"^\s*(?:git\+file:|file:/|link:/|portal:/|/|~)", spec, re.IGNORECASE):
+                    raise _Unreadable(f"{current} (not read: the dependency {spec[:60]} is outside the workspace)")
+                if re.match(_LOCAL_DEPENDENCY, spec, re.IGNORECASE):
+                    path = re.sub(r"^\s*(?:file:|link:|portal:)", "", spec, flags=re.IGNORECASE).strip()
+                    found.append(posixpath.normpath(posixpath.join(base, path)))
+        for directory in found:
+            if directory == ".." or directory.startswith("../") or directory.startswith("/"):
+                raise _Unreadable(f"{current} (not read: the package {directory[:60]} is outside the workspace)")
+            package = _regular_file(
+                root, posixpath.join(directory, "package.json") if directory != "." else "package.json"
+            )
+            if package is None or package == rel or package in seen:
+                continue  # a glob may match directories that hold no package; npm skips them
+            seen.append(package)
+            todo.append(package)
+            if len(seen) > _MAX_PACKAGES:
+                raise _Unreadable(f"{rel} (not read: more than {_MAX_PACKAGES} workspace and local packages)")
+    return seen
+
+
+def lifecycle_scripts(text: str, events: Sequence[str], where: str = "package.json") -> list[RecipeLine] | None:
+    """The ``scripts`` of ``events`` that package.json ``text`` (the file ``where``) defines, in that order (none
+    defined: an empty list; npm, yarn and pnpm then run nothing of the package's own)."""
     data = json.loads(text)
     scripts = data.get("scripts") if isinstance(data, dict) else None
     if scripts is None:
@@ -534,7 +615,7 @@ def lifecycle_scripts(text: str, events: Sequence[str]) -> list[RecipeLine] | No
     for event in events:
         value = scripts.get(event)
         if isinstance(value, str):
-            out.append(RecipeLine(f"package.json scripts.{event}", value))
+            out.append(RecipeLine(f"{where} scripts.{event}", value))
         elif value is not None:
             raise ValueError(f"scripts.{event} is not a string")
     return out

@@ -7,9 +7,9 @@ also read settings from the directory they run in and the ones above, and some s
   install scripts, comes from), ``use-node-version`` (pnpm downloads and runs that node), and any key outside
   :data:`INERT_NPMRC_KEYS`; ``.yarnrc``/``.yarnrc.yml`` keys outside :data:`INERT_YARNRC_KEYS` (``yarnPath``,
   ``plugins``, ``npmRegistryServer``...; ``.yarnrc.yml`` is read as YAML, flow style and ``? key`` too);
-  ``.pnpmfile.cjs`` (pnpm runs it: code by definition); ``bunfig.toml``; ``pnpm-workspace.yaml`` and a package.json
-  that declares ``workspaces`` or depends on a local directory (``file:``, ``link:``, ``portal:``, ``workspace:``,
-  a path: package.json(5)), since an install runs those packages' life cycle scripts, which are not read.
+  ``.pnpmfile.cjs`` (pnpm runs it: code by definition); ``bunfig.toml``; ``pnpm-workspace.yaml`` (pnpm's settings
+  besides the workspace's packages). The life cycle scripts of workspace and local packages are read as recipes
+  (bot/risk/recipes.py).
 * cargo (The Cargo Book, "Configuration": files in the current directory and every parent): ``.cargo/config.toml``
   and ``.cargo/config`` (``[build] rustc``, ``rustc-wrapper``, ``[target.X] runner``/``linker``, ``[alias]``,
   ``[source]`` replacement...), and rustup's toolchain files ``rust-toolchain.toml``/``rust-toolchain`` (rustup
@@ -169,7 +169,6 @@ def _js_settings(root: str, place: str) -> list[tuple[str, str]]:
         for number, yaml_key in yaml_keys(_text(path)):
             if yaml_key is None or yaml_key.lower() not in INERT_YARNRC_KEYS:
                 found.append((f"{_rel(root, path)}:{number}", (yaml_key or "a key that is not plain text")[:100]))
-    found += _local_packages(root, place)
     for name in (".pnpmfile.cjs", ".pnpmfile.mjs", "bunfig.toml", "pnpm-workspace.yaml"):
         path = os.path.join(place, name)
         if os.path.lexists(path):
@@ -200,45 +199,6 @@ def yaml_keys(text: str) -> list[tuple[int, str | None]]:
         plain = isinstance(key, yaml.ScalarNode) and key.tag == "tag:yaml.org,2002:str" and key.value != "<<"
         out.append((key.start_mark.line + 1, key.value if plain else None))
     return out
-
-
-#: package.json fields whose values are dependency specifications (package.json(5)).
-_DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "optionalDependencies", "peerDependencies", "overrides")
-#: Dependency specifications that name a directory of the project (package.json(5) "Local Paths", yarn's
-#: ``portal:``/``link:``, the ``workspace:`` protocol): the package there is the project's own code, and an install
-#: runs its life cycle scripts.
-_LOCAL_SPEC = re.compile(r"^\s*(?:file:|link:|portal:|workspace:|git\+file:|\.{1,2}(?:/|$)|/|~/)", re.IGNORECASE)
-
-
-def _local_packages(root: str, place: str) -> list[tuple[str, str]]:
-    """A package.json in ``place`` that declares ``workspaces`` or depends on a local directory: npm, yarn and pnpm
-    run the life cycle scripts of those packages on install, and FlyBot does not read them (globs, links)."""
-    path = os.path.join(place, "package.json")
-    if not os.path.lexists(path):
-        return []
-    import json
-
-    data = json.loads(_text(path))
-    if not isinstance(data, dict):
-        raise ValueError(f"{path} is not a JSON object")
-    rel = _rel(root, path)
-    found: list[tuple[str, str]] = []
-    if data.get("workspaces"):
-        found.append((f"{rel} workspaces", "the workspace packages, whose install scripts run too"))
-    specs: list[tuple[str, object]] = []
-    for field in _DEPENDENCY_FIELDS:
-        value = data.get(field)
-        if isinstance(value, dict):
-            specs += [(f"{field}.{name}", spec) for name, spec in value.items()]
-        elif value is not None:
-            found.append((f"{rel} {field}", "not an object"))
-    while specs:
-        where, spec = specs.pop()
-        if isinstance(spec, dict) and where.startswith("overrides."):  # nested overrides (package.json(5))
-            specs += [(f"{where}.{name}", inner) for name, inner in spec.items()]
-        elif not isinstance(spec, str) or _LOCAL_SPEC.match(spec):
-            found.append((f"{rel} {where}"[:200], "a package in a local directory, whose install scripts run too"))
-    return found
 
 
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")

@@ -5,6 +5,7 @@ and account changes. Each in both directions, and the standing approvals they in
 
 from __future__ import annotations
 
+import json
 import subprocess
 from pathlib import Path
 
@@ -117,63 +118,97 @@ async def test_a_docker_run_approval_does_not_cover_host_mounts_in_other_spellin
 
 
 # -- npm: workspaces and local packages --------------------------------------------------------------------------
+def _monorepo(ws: Path, root: str, script: str = "rm -rf ~") -> Path:
+    (ws / "package.json").write_text(root)
+    for package in ("pkgs/a", "local", "vendor/b"):
+        (ws / package).mkdir(parents=True, exist_ok=True)
+    for path, event in (("pkgs/a", "postinstall"), ("local", "install"), ("vendor/b", "preinstall")):
+        (ws / path / "package.json").write_text(json.dumps({"scripts": {event: script}}))
+    return ws.resolve()
+
+
 @pytest.mark.parametrize(
-    "package",
+    ("package", "source"),
     [
-        '{"private": true, "workspaces": ["pkgs/*"]}',
-        '{"private": true, "workspaces": {"packages": ["pkgs/*"]}}',
-        '{"dependencies": {"loc": "file:./local"}}',
-        '{"devDependencies": {"loc": "link:../elsewhere"}}',
-        '{"optionalDependencies": {"loc": "./local"}}',
-        '{"dependencies": {"loc": "git+file:///tmp/repo"}}',
-        '{"dependencies": {"loc": "portal:./local"}}',
-        '{"overrides": {"a": {"b": "file:./b"}}}',
-        '{"dependencies": ["not", "an", "object"]}',
+        ('{"private": true, "workspaces": ["pkgs/*"]}', "pkgs/a/package.json scripts.postinstall"),
+        ('{"private": true, "workspaces": {"packages": ["pkgs/**"]}}', "pkgs/a/package.json scripts.postinstall"),
+        ('{"dependencies": {"loc": "file:./local"}}', "local/package.json scripts.install"),
+        ('{"devDependencies": {"loc": "link:local"}}', "local/package.json scripts.install"),
+        ('{"optionalDependencies": {"loc": "./local"}}', "local/package.json scripts.install"),
+        ('{"dependencies": {"loc": "portal:./local"}}', "local/package.json scripts.install"),
+        ('{"workspaces": ["local"]}', "local/package.json scripts.install"),
     ],
 )
 @pytest.mark.parametrize("command", ["npm install", "npm ci", "npm install lodash", "pnpm install", "yarn install"])
-def test_an_install_that_runs_the_workspaces_own_packages_scripts_chooses_code(
-    tmp_path: Path, package: str, command: str
+def test_an_install_grades_the_life_cycle_scripts_of_workspace_and_local_packages(
+    tmp_path: Path, package: str, source: str, command: str
 ) -> None:
-    (tmp_path / "package.json").write_text(package)
-    risk, chosen, _rules = graded(command, tmp_path.resolve())
-    assert chosen and risk >= RiskLevel.NETWORK, (risk, chosen)
+    ws = _monorepo(tmp_path, package)
+    result = classify(command, contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))
+    assert result.risk == DES and any(source in r.subject for r in result.reasons), result.reasons
 
 
-def test_a_pnpm_workspace_file_chooses_code_and_a_registry_only_package_does_not(tmp_path: Path) -> None:
-    ws = tmp_path.resolve()
-    (ws / "package.json").write_text('{"dependencies": {"lodash": "^4", "x": "npm:y@1", "g": "github:a/b"}}')
-    assert graded("npm install", ws)[1] == []
+def test_a_local_package_s_own_local_dependency_is_read_too(tmp_path: Path) -> None:
+    ws = _monorepo(tmp_path, '{"dependencies": {"loc": "file:./local"}}')
+    (ws / "local" / "package.json").write_text('{"dependencies": {"b": "file:../vendor/b"}}')
+    result = classify("npm install", contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))
+    assert any("vendor/b/package.json scripts.preinstall" in r.subject for r in result.reasons), result.reasons
+
+
+@pytest.mark.parametrize(
+    "package",
+    [
+        '{"dependencies": {"loc": "file:/tmp/elsewhere"}}',
+        '{"dependencies": {"loc": "file:../../outside"}}',
+        '{"dependencies": {"loc": "git+file:///tmp/repo"}}',
+        '{"dependencies": {"loc": "~/pkg"}}',
+        '{"workspaces": ["../*"]}',
+        '{"workspaces": ["/tmp/*"]}',
+        '{"workspaces": "pkgs/*"}',
+        '{"dependencies": ["not", "an", "object"]}',
+    ],
+)
+def test_local_packages_that_cannot_be_read_in_the_workspace_make_the_install_unreadable(
+    tmp_path: Path, package: str
+) -> None:
+    ws = _monorepo(tmp_path, package)
+    risk, _chosen, rules = graded("npm install", ws)
+    assert risk == DES and "recipe-unreadable" in rules, rules
+
+
+def test_workspaces_without_scripts_and_registry_packages_keep_the_install_grade(tmp_path: Path) -> None:
+    ws = _monorepo(tmp_path, '{"workspaces": ["pkgs/*"], "dependencies": {"lodash": "^4", "g": "github:a/b"}}')
+    (ws / "pkgs" / "a" / "package.json").write_text('{"name": "a", "dependencies": {"c": "workspace:*"}}')
+    risk, chosen, _rules = graded("npm install", ws)
+    assert (risk, chosen) == (RiskLevel.NETWORK, [])
+
+
+def test_a_pnpm_workspace_file_chooses_code_and_its_packages_scripts_are_read(tmp_path: Path) -> None:
+    ws = _monorepo(tmp_path, '{"name": "root"}')
+    assert graded("pnpm install", ws)[:2] == (RiskLevel.NETWORK, [])
     (ws / "pnpm-workspace.yaml").write_text("packages:\n  - pkgs/*\n")
-    assert any("pnpm-workspace.yaml" in c for c in graded("pnpm install", ws)[1])
+    risk, chosen, rules = graded("pnpm install", ws)
+    assert any("pnpm-workspace.yaml" in c for c in chosen), chosen
+    assert risk == DES and "recipe-line" in rules, rules  # pkgs/a's postinstall, found through the globs
 
 
-def test_a_workspace_package_below_the_root_is_read_up_to_the_root(tmp_path: Path) -> None:
-    ws = tmp_path.resolve()
-    (ws / "package.json").write_text('{"workspaces": ["pkgs/*"]}')
-    (ws / "pkgs" / "a").mkdir(parents=True)
-    (ws / "pkgs" / "a" / "package.json").write_text('{"scripts": {"postinstall": "touch /tmp/x"}}')
-    assert any("workspaces" in c for c in graded("npm install --prefix pkgs/a", ws)[1])
-
-
-async def test_an_npm_install_approval_does_not_cover_workspaces_or_local_packages(
+async def test_an_npm_install_approval_does_not_cover_workspace_or_local_packages_scripts(
     harness: Harness, tmp_path: Path
 ) -> None:
     token = await harness.add_bot()
     await _approve(harness, pattern="npm install", max_risk="network", host_ok=True)
-    plain = tmp_path / "plain"
-    plain.mkdir()
-    (plain / "package.json").write_text('{"dependencies": {"lodash": "^4"}}')
-    await auto(harness, token, **sent("npm install", plain.resolve()))
+    (tmp_path / "plain").mkdir()
+    plain = _monorepo(tmp_path / "plain", '{"workspaces": ["pkgs/*"]}')
+    (plain / "pkgs" / "a" / "package.json").write_text('{"name": "a"}')
+    await auto(harness, token, **sent("npm install", plain))
     for name, package in (
         ("ws", '{"private": true, "workspaces": ["pkgs/*"]}'),
         ("file", '{"dependencies": {"loc": "file:./local"}}'),
     ):
-        project = tmp_path / name
-        project.mkdir()
-        (project / "package.json").write_text(package)
-        await asks_then_withdraw(harness, token, **sent("npm install", project.resolve()))
-        await asks_then_withdraw(harness, token, **sent("npm install lodash", project.resolve()))
+        (tmp_path / name).mkdir()
+        project = _monorepo(tmp_path / name, package, script="touch /tmp/pwned")
+        await asks_then_withdraw(harness, token, **sent("npm install", project))
+        await asks_then_withdraw(harness, token, **sent("npm install lodash", project))
 
 
 # -- .yarnrc.yml read as YAML -------------------------------------------------------------------------------------
