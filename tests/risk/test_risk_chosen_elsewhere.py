@@ -60,6 +60,22 @@ def test_a_branch_remote_naming_a_configured_remote_chooses_nothing(tmp_path: Pa
     assert graded("git push", ws)[1] == []
 
 
+async def test_a_git_push_approval_does_not_cover_a_push_to_a_branch_remote_on_this_machine(
+    harness: Harness, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="git push", max_risk="network", host_ok=True)
+    (tmp_path / "good").mkdir()
+    good = _repo(tmp_path / "good", '[branch "main"]\n\tremote = origin\n\tmerge = refs/heads/main\n')
+    await auto(harness, token, **sent("git push", good))
+    for name, config in (
+        ("path", '[branch "main"]\n\tremote = /tmp/evilrepo\n\tmerge = refs/heads/main\n'),
+        ("ext", "[remote]\n\tpushDefault = ext::sh -c touch% /tmp/x\n"),
+    ):
+        (tmp_path / name).mkdir()
+        await asks_then_withdraw(harness, token, **sent("git push", _repo(tmp_path / name, config)))
+
+
 # -- docker: mounts as the CLI reads them -----------------------------------------------------------------------
 @pytest.mark.parametrize(
     "command",
@@ -410,6 +426,7 @@ def test_host_changes_as_bad_as_their_destructive_equivalents_are_destructive_on
         ("iptables -L", RiskLevel.READ_ONLY),
         ("nft add rule inet filter input tcp dport 22 accept", SYS),
         ("ufw allow 22", SYS),
+        ("ufw limit 22/tcp", SYS),
         ("ufw status", RiskLevel.READ_ONLY),
         ("ip route add 10.0.0.0/8 via 10.0.0.1", SYS),
         ("usermod -s /bin/zsh bob", SYS),

@@ -24,7 +24,7 @@ contained grade, since the sandbox is discarded). Sources, per program:
 * iptables(8): ``-F``/``--flush``, ``-X``/``--delete-chain``, ``-P``/``--policy`` (flushing or opening the firewall);
   a rule appended, inserted or replaced whose target (``-j``/``-g``, iptables-extensions(8)) drops, rejects or
   redirects traffic (``DROP``, ``REJECT``, ``DNAT``, ``REDIRECT``...).
-* ufw(8): ``disable``, ``reset``, ``default allow``; ``enable``, ``deny``, ``reject``, ``limit`` (cutting traffic off).
+* ufw(8): ``disable``, ``reset``, ``default allow``; ``enable``, ``deny``, ``reject`` (cutting traffic off).
 * ifconfig(8): ``down``, ``del``; route(8): ``del``, ``flush``, ``add``/``change`` of the default route.
 * setfacl(1) (acl): ``-R``/``--recursive`` outside the workspace, any protected path, ``--restore`` (paths named
   in a file). chattr(1) (e2fsprogs): any change of the immutable or append-only attribute (``i``, ``a``), ``-R``
@@ -408,13 +408,13 @@ def iptables(call: Call) -> None:
 @_guard
 def ufw(call: Call) -> None:
     """ufw(8): ``disable``, ``reset`` and ``default allow`` turn the firewall off or open it; ``enable`` (with the
-    default incoming policy ``deny`` it cuts off any connection not allowed yet, ssh too), ``deny``, ``reject``,
-    ``limit`` and ``default deny|reject`` cut traffic off."""
+    default incoming policy ``deny`` it cuts off any connection not allowed yet, ssh too), ``deny``, ``reject``
+    and ``default deny|reject`` cut traffic off."""
     operands = [w.value for w in call.args if w.value is None or not w.value.startswith("-")]
     if (
         operands[:1] in (["disable"], ["reset"], ["enable"])
         or (operands[:1] == ["default"] and "allow" in operands)
-        or any(v is None or v in ("deny", "reject", "limit") for v in operands)
+        or any(v is None or v in ("deny", "reject") for v in operands)
     ):
         host_destructive(
             call,
