@@ -108,10 +108,14 @@ _HOME_PROTECTED = frozenset({
 #: Start-up files of X sessions (Xsession(5): ``.xsessionrc``, ``.xsession``, ``.xprofile`` read by display
 #: managers; xinit(1): ``.xinitrc``, ``.xserverrc``), of other shells (csh(1) ``.login``, ``.cshrc``, ``.tcshrc``;
 #: ksh(1), mksh(1) ``.kshrc``, ``.mkshrc``), the directories Fedora's and others' ``.bashrc``/``.profile`` source
-#: (``.bashrc.d``, ``.profile.d``), and readline's ``.inputrc`` (its macros type commands into the shell).
+#: (``.bashrc.d``, ``.profile.d``), readline's ``.inputrc`` (its macros type commands into the shell), the
+#: version managers and frameworks a shell start-up file sources or whose shims run on every call (``.nvm``,
+#: ``.sdkman``, ``.oh-my-zsh``, ``.zsh``, ``.pyenv``, ``.rbenv``, ``.bun``, ``.deno``, ``.rustup``), and the start-up
+#: files of IPython (``profile_*/startup``), KDE (``Autostart``), vim, gdb and psql (each runs commands).
 _SESSION_START = frozenset({
     ".xprofile", ".xsession", ".xsessionrc", ".xinitrc", ".xserverrc", ".login", ".cshrc", ".tcshrc", ".kshrc",
-    ".mkshrc", ".bashrc.d", ".profile.d", ".inputrc",
+    ".mkshrc", ".bashrc.d", ".profile.d", ".inputrc", ".nvm", ".sdkman", ".oh-my-zsh", ".zsh", ".pyenv", ".rbenv",
+    ".bun", ".deno", ".rustup", ".ipython", ".kde", ".vimrc", ".gdbinit", ".psqlrc",
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({
     (".config", "autostart"), (".config", "systemd"), (".cargo", "config.toml"), (".cargo", "config"),

