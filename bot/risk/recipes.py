@@ -29,7 +29,7 @@ import os
 import posixpath
 import re
 import shlex
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from bot.values import Frozen, Record
 
@@ -316,12 +316,16 @@ class ProjectRecipes(RecipeBook):
                     )
             for config in (".yarnrc", ".yarnrc.yml"):
                 found = here(config)
-                if found is not None and _config_runs_program(text(found)):
+                if found is not None and _config_runs_program(text(found), yaml=config.endswith(".yml")):
                     raise _Unreadable(
                         f"{found} (not read: it names a program, a plugin or other packages' scripts {tool} runs)"
                     )
             if target.startswith(LIFECYCLE):
-                return recipe(lifecycle_scripts(text(rel), target[len(LIFECYCLE) :].split(",")))
+                events = target[len(LIFECYCLE) :].split(",")
+                lines = lifecycle_scripts(text(rel), events) or []
+                for package in _own_packages(root, rel, text):
+                    lines += lifecycle_scripts(text(package), events, where=package) or []
+                return recipe(lines)
             return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
         if tool == "just":
             rel = named or next(
@@ -404,11 +408,20 @@ def _config_lines(text: str) -> list[str]:
     return lines
 
 
-def _config_runs_program(text: str) -> bool:
-    """True when a ``.yarnrc`` (``key value``) or ``.yarnrc.yml`` (``key: value``) sets a key of
-    :data:`_PROGRAM_KEYS` (an environment reference in a key is taken for one)."""
-    for line in _config_lines(text):
-        key = re.split(r"[\s=:]", line, maxsplit=1)[0].strip("\"'").lower().replace("-", "").replace("_", "")
+def _config_runs_program(text: str, *, yaml: bool = False) -> bool:
+    """True when a ``.yarnrc`` (``key value``) or ``.yarnrc.yml`` (YAML, read as such: flow style, ``? key`` and
+    escapes in keys too; settings.py ``yaml_keys``) sets a key of :data:`_PROGRAM_KEYS` (an environment reference in
+    a key, or a key that is not plain text, is taken for one)."""
+    if yaml:
+        from bot.risk.settings import yaml_keys
+
+        keys = [key for _line, key in yaml_keys(text)]
+    else:
+        keys = [re.split(r"[\s=:]", line, maxsplit=1)[0].strip("\"'") for line in _config_lines(text)]
+    for key in keys:
+        if key is None:
+            return True
+        key = key.lower().replace("-", "").replace("_", "")
         if key in _PROGRAM_KEYS or "${" in key:
             return True
     return False
@@ -512,9 +525,86 @@ def _package_above(base: str) -> bool:
 LIFECYCLE = "<lifecycle> "
 
 
-def lifecycle_scripts(text: str, events: Sequence[str]) -> list[RecipeLine] | None:
-    """The ``scripts`` of ``events`` that package.json ``text`` defines, in that order (none defined: an empty list;
-    npm, yarn and pnpm then run nothing of the package's own)."""
+#: The most workspace and local packages read for one install (more: unreadable).
+_MAX_PACKAGES = 32
+_LOCAL_DEPENDENCY = r"^\s*(?:file:|link:|portal:|\.{1,2}(?:/|$))"
+
+
+def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
+    """The package.json files (relative to the real workspace ``root``) of the packages an install of the package
+    ``rel`` runs the life cycle scripts of besides its own: its workspaces (package.json ``workspaces``,
+    ``pnpm-workspace.yaml`` ``packages``: globs) and its dependencies on local directories (``file:``, ``link:``,
+    ``portal:``, a relative path; package.json(5)), theirs too. :class:`_Unreadable` for a glob or path that leads
+    out of the workspace, a dependency on a git repository on this machine or a home or absolute path, or more than
+    :data:`_MAX_PACKAGES` packages."""
+    import glob
+
+    seen: list[str] = []
+    todo = [rel]
+    while todo:
+        current = todo.pop(0)
+        data = json.loads(text(current))
+        if not isinstance(data, dict):
+            raise _Unreadable(f"{current} (not read: not a JSON object)")
+        base = posixpath.dirname(current)
+        patterns: list[object] = []
+        workspaces = data.get("workspaces")
+        if isinstance(workspaces, dict):
+            workspaces = workspaces.get("packages")
+        if isinstance(workspaces, list):
+            patterns += workspaces
+        elif workspaces:
+            raise _Unreadable(f"{current} (not read: workspaces is not a list of globs)")
+        pnpm = _regular_file(root, posixpath.join(base, "pnpm-workspace.yaml"))
+        if pnpm is not None:
+            import yaml
+
+            try:
+                listed = (yaml.safe_load(text(pnpm)) or {}).get("packages", [])
+            except (yaml.YAMLError, AttributeError) as error:
+                raise _Unreadable(f"{pnpm} (not read: not a mapping of packages)") from error
+            patterns += listed if isinstance(listed, list) else [None]
+        found: list[str] = []
+        for pattern in patterns:
+            if not isinstance(pattern, str) or pattern.startswith(("/", "~")) or ".." in pattern or "$" in pattern:
+                raise _Unreadable(
+                    f"{current} (not read: the workspace glob {str(pattern)[:60]} leads out of the workspace)"
+                )
+            if pattern.startswith("!"):
+                continue  # an exclusion: reading the excluded packages too only grades more
+            matches = glob.iglob(pattern, root_dir=os.path.join(root, base) if base else root, recursive=True)
+            for count, match in enumerate(matches):
+                if count >= _MAX_PACKAGES * 8:  # a glob such as ** walks node_modules: stop early
+                    raise _Unreadable(f"{current} (not read: the workspace glob {pattern[:60]} matches too much)")
+                found.append(posixpath.normpath(posixpath.join(base, match)))
+        for field in ("dependencies", "devDependencies", "optionalDependencies"):
+            specs = data.get(field) or {}
+            for spec in specs.values() if isinstance(specs, dict) else [None]:
+                if not isinstance(spec, str):
+                    raise _Unreadable(f"{current} (not read: {field} is not an object of strings)")
+                if re.match(r"^\s*(?:git\+file:|file:/|link:/|portal:/|/|~)", spec, re.IGNORECASE):
+                    raise _Unreadable(f"{current} (not read: the dependency {spec[:60]} is outside the workspace)")
+                if re.match(_LOCAL_DEPENDENCY, spec, re.IGNORECASE):
+                    path = re.sub(r"^\s*(?:file:|link:|portal:)", "", spec, flags=re.IGNORECASE).strip()
+                    found.append(posixpath.normpath(posixpath.join(base, path)))
+        for directory in found:
+            if directory == ".." or directory.startswith("../") or directory.startswith("/"):
+                raise _Unreadable(f"{current} (not read: the package {directory[:60]} is outside the workspace)")
+            package = _regular_file(
+                root, posixpath.join(directory, "package.json") if directory != "." else "package.json"
+            )
+            if package is None or package == rel or package in seen:
+                continue  # a glob may match directories that hold no package; npm skips them
+            seen.append(package)
+            todo.append(package)
+            if len(seen) > _MAX_PACKAGES:
+                raise _Unreadable(f"{rel} (not read: more than {_MAX_PACKAGES} workspace and local packages)")
+    return seen
+
+
+def lifecycle_scripts(text: str, events: Sequence[str], where: str = "package.json") -> list[RecipeLine] | None:
+    """The ``scripts`` of ``events`` that package.json ``text`` (the file ``where``) defines, in that order (none
+    defined: an empty list; npm, yarn and pnpm then run nothing of the package's own)."""
     data = json.loads(text)
     scripts = data.get("scripts") if isinstance(data, dict) else None
     if scripts is None:
@@ -525,7 +615,7 @@ def lifecycle_scripts(text: str, events: Sequence[str]) -> list[RecipeLine] | No
     for event in events:
         value = scripts.get(event)
         if isinstance(value, str):
-            out.append(RecipeLine(f"package.json scripts.{event}", value))
+            out.append(RecipeLine(f"{where} scripts.{event}", value))
         elif value is not None:
             raise ValueError(f"scripts.{event} is not a string")
     return out
@@ -587,6 +677,7 @@ class _Makefile(Record):
         "incomplete",
         "oneshell",
         "unsafe_shell",
+        "included",
     )
 
     def __init__(self, name: str) -> None:
@@ -599,6 +690,17 @@ class _Makefile(Record):
         self.incomplete = False
         self.oneshell = False
         self.unsafe_shell = False
+        self.included: list[str] = []
+
+
+#: Environment variables make passes on to recipes with the makefile's value (GNU make manual, "Communicating
+#: Variables to a Sub-make": a variable from the environment is exported): they choose the programs, libraries and
+#: start-up files of every recipe line, so an assignment to one makes the makefile unreadable.
+_RECIPE_ENVIRONMENT = frozenset({
+    "PATH", "HOME", "BASH_ENV", "ENV", "LD_PRELOAD", "LD_LIBRARY_PATH", "DYLD_INSERT_LIBRARIES",
+    "DYLD_LIBRARY_PATH", "PYTHONPATH", "PYTHONSTARTUP", "PYTHONHOME", "NODE_OPTIONS", "NODE_PATH", "PERL5OPT",
+    "PERL5LIB", "RUBYOPT", "RUBYLIB", "XDG_CONFIG_HOME", "GIT_DIR", "GIT_EXEC_PATH", "GIT_CONFIG_GLOBAL",
+})  # fmt: skip
 
 
 def make_recipe(
@@ -614,10 +716,14 @@ def make_recipe(
     ``load``, a function other than the text functions, ``shell`` and ``call`` of a named variable), an ``export``
     of a name that is not inert (the recipes' environment: ``BASH_ENV``, ``PATH``...), an assignment to a variable
     that changes how make reads or runs (``.SHELLFLAGS``, ``MAKEFLAGS``, ``MAKEFILES``...), a special target FlyBot
-    does not know (``.SECONDEXPANSION``, ``.EXPORT_ALL_VARIABLES``, a suffix rule) or a static pattern rule.
+    does not know (``.SECONDEXPANSION``, ``.EXPORT_ALL_VARIABLES``, a suffix rule) or a static pattern rule,
+    an assignment to an environment variable make passes to recipes that chooses their programs
+    (:data:`_RECIPE_ENVIRONMENT`: ``PATH``, ``LD_PRELOAD``...), or an included makefile that a rule of the makefile
+    makes (make remakes it and reads the new one).
     ``$(shell ...)`` in conditionals and ``define`` bodies counts as run on load. Order-only prerequisites and every
     ``::`` rule of a target are included. A target with no rule runs the ``.DEFAULT`` rule when there is one, else nothing but the
-    load-time lines. ``SHELL`` set to a program other than sh/bash makes every recipe line ``$FLYBOT_UNKNOWN``
+    load-time lines. ``SHELL`` set to a program other than sh/bash (also by ``SHELL != CMD`` and ``define SHELL``)
+    makes every recipe line ``$FLYBOT_UNKNOWN``
     (run by a program the classifier cannot see). ``overrides``: variables set on the command line or in the
     environment (``make test CC=...``): their values are unknown, and they win over the makefile's assignments.
     """
@@ -625,6 +731,9 @@ def make_recipe(
     for variable in overrides:
         mk.variables[variable] = None  # stays None: an assignment to an unknown variable keeps it unknown
     _parse_make(mk, text, name, read_include, depth=0)
+    for included in mk.included:
+        if included in mk.rules or any(_match(pattern, included) is not None for pattern, _rule in mk.patterns):
+            mk.incomplete = True  # make remakes it first, then reads the new one (GNU make, "How Makefiles Are Remade")
     if mk.incomplete:
         return None
     goal = target or _default_goal(mk)
@@ -685,11 +794,17 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         if word == "endif":
             conditional = max(0, conditional - 1)
             continue
-        if word == "define":
+        head = stripped.split()
+        while head and head[0] in ("override", "export", "private"):
+            head = head[1:]
+        if head[:1] == ["define"]:
             in_define = True
-            parts = stripped.split()
-            if len(parts) > 1:
-                mk.variables[parts[1]] = None
+            if len(head) > 1:
+                mk.variables[head[1]] = None
+                if head[1] == "SHELL":
+                    mk.unsafe_shell = True  # define SHELL ... endef: recipes run by the program it names
+                if head[1] in _RECIPE_ENVIRONMENT or _make_special(head[1]):
+                    mk.incomplete = True
             current = []
             continue
         if word in ("include", "-include", "sinclude"):
@@ -706,8 +821,12 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
         if assign:
             var, op, value = assign.group(1), assign.group(2), assign.group(3)
             current = []
-            if _make_special(var) or (var == ".DEFAULT_GOAL" and "$" in value):
-                mk.incomplete = True  # .SHELLFLAGS, .RECIPEPREFIX, MAKEFLAGS, MAKEFILES...: how make reads or runs
+            if _make_special(var) or (var == ".DEFAULT_GOAL" and "$" in value) or var in _RECIPE_ENVIRONMENT:
+                mk.incomplete = (
+                    True  # .SHELLFLAGS, .RECIPEPREFIX, MAKEFLAGS, MAKEFILES, PATH...: how make reads or runs
+                )
+            if var == "SHELL" and op == "!=":
+                mk.unsafe_shell = True
 
             if op == "!=":
                 mk.load_lines.append(RecipeLine(f"{name}:{number} ({var} !=)", _expand(mk, value, {})))
@@ -741,6 +860,7 @@ def _parse_make(mk: _Makefile, text: str, name: str, read_include: object, depth
             if (
                 var is None
                 or _make_special(var.group(1))
+                or var.group(1) in _RECIPE_ENVIRONMENT
                 or (rest.strip().startswith("export") and not _exports_inert(rest.strip()))
             ):
                 mk.incomplete = True
@@ -845,6 +965,7 @@ def _functions_known(line: str) -> bool:
 def _include(mk: _Makefile, names: list[str], read_include: object, depth: int) -> None:
     for word in names:
         expanded = _expand(mk, word, {}) if "$" in word else word
+        mk.included += expanded.split()
         for included in expanded.split():
             if (
                 UNKNOWN in included
@@ -980,6 +1101,20 @@ def _expand(mk: _Makefile, text: str, auto: dict[str, str], depth: int = 0) -> s
 _JUST_RECIPE = r"^@?([A-Za-z_][\w-]*)((?:\s+[+*]?\$?[A-Za-z_][\w-]*(?:=(?:'[^']*'|\"[^\"]*\"|\S+))?)*)\s*:(?!=)\s*(.*)$"
 _JUST_ASSIGN = r"^(?:export\s+)?([A-Za-z_][\w-]*)\s*:=\s*(.*)$"
 _JUST_SAFE = ("sh", "bash", "/bin/sh", "/bin/bash", "/usr/bin/env bash", "/usr/bin/env sh")
+#: justfile settings (just manual, "Settings") that change neither what a recipe runs nor where: any other
+#: (``working-directory``, ``script-interpreter``, ``dotenv-*``, ``fallback``, ``tempdir``...) makes the file
+#: unreadable; ``shell``/``windows-shell`` are read (sh and bash are fine), ``export`` is read with the assignments.
+_JUST_INERT_SETTINGS = frozenset({
+    "allow-duplicate-recipes", "allow-duplicate-variables", "ignore-comments", "positional-arguments", "quiet",
+    "unstable", "no-exit-message",
+})  # fmt: skip
+#: Recipe attributes (just manual, "Attributes") that change neither what a recipe runs nor where; any other
+#: (``working-directory``, ``script``, ``extension``...) makes the file unreadable.
+_JUST_INERT_ATTRIBUTES = frozenset({
+    "private", "no-cd", "no-exit-message", "exit-message", "no-quiet", "confirm", "doc", "group", "linux", "macos",
+    "unix", "windows", "openbsd", "freebsd", "netbsd", "dragonfly", "android", "ios", "positional-arguments",
+    "default", "parallel", "metadata",
+})  # fmt: skip
 
 
 def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()) -> list[RecipeLine] | None:
@@ -988,6 +1123,9 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
     Backtick assignments run when just loads the file and are returned too; ``{{...}}`` interpolations
     of a string variable are substituted, any other becomes :data:`UNKNOWN`; ``set shell`` to anything
     but sh/bash and recipes with a shebang other than sh/bash become :data:`UNKNOWN` (a program run).
+    A setting outside :data:`_JUST_INERT_SETTINGS`, an attribute outside :data:`_JUST_INERT_ATTRIBUTES`,
+    ``import``/``mod`` (recipes from another file), and a variable or ``$`` parameter exported to recipes
+    (``export``, ``set export``) whose name is not inert make the file unreadable (:class:`_Unreadable`).
     ``overrides``: variables the command line sets (``just VAR=value``): their values are unknown.
     """
     recipes: dict[str, tuple[list[str], list[tuple[int, str]]]] = {}
@@ -995,6 +1133,8 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
     variables: dict[str, str | None] = {}
     load: list[RecipeLine] = []
     unsafe = False
+    exports_all = False
+    exported: list[tuple[bool, str, str]] = []
     current: list[tuple[int, str]] | None = None
     for number, raw in enumerate(text.split("\n"), 1):
         if raw[:1] in (" ", "\t") and current is not None:
@@ -1003,15 +1143,35 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             continue
         line = raw.split("#", 1)[0].rstrip() if not raw.startswith("#!") else raw
         current = None
-        if not line.strip() or line.startswith("["):
+        if not line.strip():
+            continue
+        if line.startswith("["):
+            inner = re.sub(r"'[^']*'|\"[^\"]*\"|\([^()]*\)", "", line.strip()[1:].rstrip("]"))
+            for attribute in re.findall(r"(?:^|,)\s*([^\s,:]+)", inner):
+                if attribute not in _JUST_INERT_ATTRIBUTES:
+                    raise _Unreadable(
+                        f"{name}:{number} (not read: the attribute [{attribute[:40]}] may change what the recipe runs "
+                        "or where: a setting the classifier does not read)"
+                    )
             continue
         if line.startswith("set "):
-            if "shell" in line.split(":=", 1)[0] and not any(
-                f'"{s}"' in line.split(":=", 1)[-1].split(",")[0] for s in _JUST_SAFE
-            ):
-                unsafe = True
+            setting = re.split(r"[\s:]", line[4:].strip(), maxsplit=1)[0]
+            if setting in ("shell", "windows-shell"):
+                if not any(f'"{s}"' in line.split(":=", 1)[-1].split(",")[0] for s in _JUST_SAFE):
+                    unsafe = True
+            elif setting == "export":
+                exports_all = "false" not in line
+            elif setting not in _JUST_INERT_SETTINGS:
+                raise _Unreadable(
+                    f"{name}:{number} (not read: set {setting[:40]} may change what recipes run or where: a setting "
+                    "the classifier does not read)"
+                )
             continue
-        if line.startswith(("import ", "mod ", "alias ")):
+        if re.match(r"^(?:import|mod)\??\s", line):
+            raise _Unreadable(
+                f"{name}:{number} (not read: recipes from another file, which the classifier does not read)"
+            )
+        if line.startswith("alias "):
             if line.startswith("alias "):
                 parts = line[6:].split(":=")
                 if len(parts) == 2:
@@ -1019,6 +1179,8 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             continue
         assign = re.match(_JUST_ASSIGN, line)
         if assign:
+            if not inert_environment(assign.group(1)):
+                exported.append((line.startswith("export"), f"{name}:{number}", assign.group(1)))
             value = assign.group(2).strip()
             for tick in re.findall(r"`([^`]*)`", value):
                 load.append(RecipeLine(f"{name}:{number} (backtick)", tick))
@@ -1031,11 +1193,19 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
         recipe = re.match(_JUST_RECIPE, line)
         if recipe is None:
             return None
+        for variable in re.findall(r"\$([A-Za-z_][\w-]*)", recipe.group(2)):
+            if not inert_environment(variable):
+                raise _Unreadable(
+                    f"{name}:{number} (not read: the parameter ${variable[:40]} is exported to the recipe)"
+                )
         deps = [d.split("(")[0] for d in recipe.group(3).replace("&&", " ").split()]
         body: list[tuple[int, str]] = []
         recipes[recipe.group(1)] = (deps, body)
         order.append(recipe.group(1))
         current = body
+    for export, where, variable in exported:
+        if export or exports_all:  # the recipes' environment: PATH, BASH_ENV... choose what their programs run
+            raise _Unreadable(f"{where} (not read: it exports {variable[:40]} to every recipe)")
     goal = target or (order[0] if order else "")
     if goal not in recipes:
         return None
@@ -1077,24 +1247,63 @@ def _just_expand(text: str, variables: dict[str, str | None]) -> str:
 
 
 # -- tox.ini ------------------------------------------------------------------------------------
+#: tox.ini keys (tox "Configuration", compared without ``_``/``-``) that choose where commands run, the programs
+#: that install or run them, or their environment: any of them makes the file unreadable (``basepython`` only when it
+#: is not a plain interpreter name such as ``python3.12``; ``deps`` only for an option or a local path).
+_TOX_CHOOSING = frozenset({
+    "changedir", "installcommand", "setenv", "listdependenciescommand", "requires", "envdir", "toxworkdir",
+    "workdir", "tempdir", "runner", "provisiontoxenv", "packageenv", "envtmpdir", "envlogdir",
+})  # fmt: skip
+_TOX_PLAIN_PYTHON = r"^(?:python|py|pypy|cpython)[\d.]*$"
+
+
 def tox_commands(text: str, env: str) -> list[RecipeLine] | None:
-    """``commands`` of ``[testenv:ENV]`` (or ``[testenv]``) in tox.ini; ``{posargs}`` and other substitutions unknown."""
+    """``commands_pre``, ``commands`` and ``commands_post`` of ``[testenv:ENV]`` (each, when not there, from
+    ``[testenv]``; tox runs them in that order) in tox.ini; ``{posargs}`` and other substitutions unknown. A key of
+    :data:`_TOX_CHOOSING` (also in ``[tox]``), a ``basepython`` that is a path, or ``deps`` naming an option or a
+    local path (``-e DIR``, ``-r FILE``, ``./pkg``, ``file:``) make it unreadable (:class:`_Unreadable`)."""
     import configparser
 
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     parser.read_string(text)
-    for section in (f"testenv:{env}", "testenv"):
-        if parser.has_section(section) and parser.has_option(section, "commands"):
-            raw = parser.get(section, "commands")
-            out: list[RecipeLine] = []
-            for line in raw.split("\n"):
-                line = line.strip()
-                if line:
-                    line = line.lstrip("-").strip().replace("{posargs}", "")  # empty unless given after `tox --`
-                    line = re.sub(r"\{[^{}]*\}", UNKNOWN, line)
-                    out.append(RecipeLine(f"tox.ini [{section}]", line))
-            return out
-    return None
+    sections = [s for s in (f"testenv:{env}", "testenv") if parser.has_section(s)]
+    for section in [*sections, *(s for s in ("tox", "tox:tox") if parser.has_section(s))]:
+        for key, value in parser.items(section):
+            plain = key.replace("_", "").replace("-", "")
+            why: str | None = None
+            entries = [e.strip() for e in value.split("\n") if e.strip() and not e.strip().startswith("#")]
+            if plain == "setenv" and all(
+                re.match(r"^[A-Za-z_]\w*\s*=", e) and inert_environment(e.split("=", 1)[0].strip()) for e in entries
+            ):
+                continue  # only output, colour, locale or time zone
+            if plain == "requires" and all(re.match(r"^(?:tox|virtualenv)\s*(?:[<>=!~].*)?$", e) for e in entries):
+                continue  # tox provisions itself (tox "requires"): a package index install, not a plugin
+            if plain in _TOX_CHOOSING:
+                why = f"{key} chooses where commands run, what installs or runs them, or their environment"
+            elif plain == "basepython" and not re.match(_TOX_PLAIN_PYTHON, value.strip()):
+                why = f"{key} = {value.strip()[:60]} is not a plain interpreter name"
+            elif plain == "deps" and any(
+                line.strip().startswith(("-", ".", "/", "~", "file:")) or "/" in line or "{" in line
+                for line in value.split("\n")
+                if line.strip() and not line.strip().startswith("#")
+            ):
+                why = f"{key} names an option or a local path (its code runs on install)"
+            if why is not None:
+                raise _Unreadable(f"tox.ini [{section}] (not read: {why}: a setting the classifier does not read)")
+    out: list[RecipeLine] = []
+    found = False
+    for phase in ("commands_pre", "commands", "commands_post"):
+        where = next((s for s in sections if parser.has_option(s, phase)), None)
+        if where is None:
+            continue
+        found = found or phase == "commands"
+        for line in parser.get(where, phase).split("\n"):
+            line = line.strip()
+            if line:
+                line = line.lstrip("-").strip().replace("{posargs}", "")  # empty unless given after `tox --`
+                line = re.sub(r"\{[^{}]*\}", UNKNOWN, line)
+                out.append(RecipeLine(f"tox.ini [{where}] {phase}", line))
+    return out if found or out else None
 
 
 def quote_args(words: Iterable[str]) -> str:

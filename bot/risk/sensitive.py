@@ -11,7 +11,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/private/etc``, ``/private/var``. Login and credential files of any home (``~``, ``~user``, ``/home/user``,
   ``/root``): ``.ssh`` (sshd(8) AUTHORIZED_KEYS FILE FORMAT), shell start-up files (bash(1) INVOCATION: ``.bashrc``,
   ``.bash_profile``, ``.bash_login``, ``.profile``, ``.bash_logout``; zsh(1) STARTUP/SHUTDOWN FILES: ``.zshenv``,
-  ``.zprofile``, ``.zshrc``, ``.zlogin``, ``.zlogout``), ``.gnupg``, ``.config/autostart``,
+  ``.zprofile``, ``.zshrc``, ``.zlogin``, ``.zlogout``), X session, other shells' and readline's start-up files
+  (:data:`_SESSION_START`: ``.xprofile``, ``.xsessionrc``, ``.xinitrc``, ``.cshrc``, ``.bashrc.d``...), ``.gnupg``, ``.config/autostart``,
   ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, ``.gitconfig`` (git-config(1):
   ``core.pager``, ``core.hooksPath``), ``.bash_aliases`` (read by Debian's ``.bashrc``), ``bin`` (on Debian's PATH
   by ``.profile``), ``.cargo/config.toml``, ``.cargo/config`` (The Cargo Book, "Configuration": runners, build
@@ -111,6 +112,18 @@ _HOME_PROTECTED = frozenset({
     ".ssh", ".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout", ".zshenv", ".zprofile", ".zshrc",
     ".zlogin", ".zlogout", ".gnupg", ".pam_environment", ".gitconfig", ".bash_aliases", "bin", ".claude",
     ".claude.json", ".codex", ".gemini",
+})  # fmt: skip
+#: Start-up files of X sessions (Xsession(5): ``.xsessionrc``, ``.xsession``, ``.xprofile`` read by display
+#: managers; xinit(1): ``.xinitrc``, ``.xserverrc``), of other shells (csh(1) ``.login``, ``.cshrc``, ``.tcshrc``;
+#: ksh(1), mksh(1) ``.kshrc``, ``.mkshrc``), the directories Fedora's and others' ``.bashrc``/``.profile`` source
+#: (``.bashrc.d``, ``.profile.d``), readline's ``.inputrc`` (its macros type commands into the shell), the
+#: version managers and frameworks a shell start-up file sources or whose shims run on every call (``.nvm``,
+#: ``.sdkman``, ``.oh-my-zsh``, ``.zsh``, ``.pyenv``, ``.rbenv``, ``.bun``, ``.deno``, ``.rustup``), and the start-up
+#: files of IPython (``profile_*/startup``), KDE (``Autostart``), vim, gdb and psql (each runs commands).
+_SESSION_START = frozenset({
+    ".xprofile", ".xsession", ".xsessionrc", ".xinitrc", ".xserverrc", ".login", ".cshrc", ".tcshrc", ".kshrc",
+    ".mkshrc", ".bashrc.d", ".profile.d", ".inputrc", ".nvm", ".sdkman", ".oh-my-zsh", ".zsh", ".pyenv", ".rbenv",
+    ".bun", ".deno", ".rustup", ".ipython", ".kde", ".vimrc", ".gdbinit", ".psqlrc",
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({
     (".config", "autostart"), (".config", "systemd"), (".cargo", "config.toml"), (".cargo", "config"),
@@ -421,7 +434,7 @@ def protected_path(text: str) -> str | None:
         return _FLYBOT_STATE
     rest = _home_rest(text)
     if rest is not None:
-        if rest and (rest[0] in _HOME_PROTECTED or rest[0] in _HOME_FILES):
+        if rest and (rest[0] in _HOME_PROTECTED or rest[0] in _HOME_FILES or rest[0] in _SESSION_START):
             return f"{rest[0]} in a home directory holds logins, keys or start-up code"
         if len(rest) >= 2 and (rest[0], rest[1]) in _HOME_PROTECTED_PAIRS:
             return f"{rest[0]}/{rest[1]} holds programs or settings that start programs later"

@@ -6,7 +6,10 @@ also read settings from the directory they run in and the ones above, and some s
 * npm, pnpm, yarn: ``.npmrc`` (npm-config(7)) ``registry``/``@scope:registry`` (where every package, and so its
   install scripts, comes from), ``use-node-version`` (pnpm downloads and runs that node), and any key outside
   :data:`INERT_NPMRC_KEYS`; ``.yarnrc``/``.yarnrc.yml`` keys outside :data:`INERT_YARNRC_KEYS` (``yarnPath``,
-  ``plugins``, ``npmRegistryServer``...); ``.pnpmfile.cjs`` (pnpm runs it: code by definition); ``bunfig.toml``.
+  ``plugins``, ``npmRegistryServer``...; ``.yarnrc.yml`` is read as YAML, flow style and ``? key`` too);
+  ``.pnpmfile.cjs`` (pnpm runs it: code by definition); ``bunfig.toml``; ``pnpm-workspace.yaml`` (pnpm's settings
+  besides the workspace's packages). The life cycle scripts of workspace and local packages are read as recipes
+  (bot/risk/recipes.py).
 * cargo (The Cargo Book, "Configuration": files in the current directory and every parent): ``.cargo/config.toml``
   and ``.cargo/config`` (``[build] rustc``, ``rustc-wrapper``, ``[target.X] runner``/``linker``, ``[alias]``,
   ``[source]`` replacement...), and rustup's toolchain files ``rust-toolchain.toml``/``rust-toolchain`` (rustup
@@ -17,8 +20,9 @@ also read settings from the directory they run in and the ones above, and some s
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
   ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
-  ``file://``, ``transport::address``: git runs that repository's hooks), and a remote word that names no
-  configured remote (git then pushes to the path or URL it spells).
+  ``file://``, ``transport::address``: git runs that repository's hooks), and a remote word, or a
+  ``branch.X.remote``/``branch.X.pushremote``/``remote.pushDefault`` value, that names no configured remote (git
+  then pushes to the path or URL it spells).
 
 The adapter, which runs in the session's directory, reads these (:func:`read`, through
 :class:`~bot.risk.recipes.ProjectRecipes`) and sends each place it checked as a recipe whose target starts with
@@ -34,7 +38,7 @@ from __future__ import annotations
 import os
 import re
 
-__all__ = ["INERT_NPMRC_KEYS", "INERT_YARNRC_KEYS", "SAFE_GIT_KEYS", "TOOLS", "local_url", "read"]
+__all__ = ["INERT_NPMRC_KEYS", "INERT_YARNRC_KEYS", "SAFE_GIT_KEYS", "TOOLS", "local_url", "read", "yaml_keys"]
 
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
@@ -152,20 +156,49 @@ def _js_settings(root: str, place: str) -> list[tuple[str, str]]:
                 key = key.rsplit(":", 1)[-1]  # //registry.example/:_authToken: a credential, not a choice
             if key.replace("_", "-") not in INERT_NPMRC_KEYS and key not in INERT_NPMRC_KEYS:
                 found.append((f"{_rel(root, npmrc)}:{number}", line.split("=", 1)[0].strip()[:100]))
-    for name in (".yarnrc", ".yarnrc.yml"):
-        path = os.path.join(place, name)
-        if os.path.lexists(path):
-            for number, line in _lines(_text(path)):
-                if line[:1] in ("-", " ") or not re.match(r"^[\"']?[A-Za-z@$-]", line):
-                    continue  # a list item or nested value of a key already judged
-                key = re.split(r"[\s:=]", line, maxsplit=1)[0].strip("\"'")
-                if key.lower() not in INERT_YARNRC_KEYS:
-                    found.append((f"{_rel(root, path)}:{number}", key[:100]))
-    for name in (".pnpmfile.cjs", ".pnpmfile.mjs", "bunfig.toml"):
+    path = os.path.join(place, ".yarnrc")
+    if os.path.lexists(path):
+        for number, line in _lines(_text(path)):
+            if line[:1] in ("-", " ") or not re.match(r"^[\"']?[A-Za-z@$-]", line):
+                continue  # a list item or nested value of a key already judged
+            key = re.split(r"[\s:=]", line, maxsplit=1)[0].strip("\"'")
+            if key.lower() not in INERT_YARNRC_KEYS:
+                found.append((f"{_rel(root, path)}:{number}", key[:100]))
+    path = os.path.join(place, ".yarnrc.yml")
+    if os.path.lexists(path):
+        for number, yaml_key in yaml_keys(_text(path)):
+            if yaml_key is None or yaml_key.lower() not in INERT_YARNRC_KEYS:
+                found.append((f"{_rel(root, path)}:{number}", (yaml_key or "a key that is not plain text")[:100]))
+    for name in (".pnpmfile.cjs", ".pnpmfile.mjs", "bunfig.toml", "pnpm-workspace.yaml"):
         path = os.path.join(place, name)
         if os.path.lexists(path):
             found.append((_rel(root, path), "code or settings the package manager runs"))
     return found
+
+
+def yaml_keys(text: str) -> list[tuple[int, str | None]]:
+    """The top-level keys of a YAML mapping (YAML 1.1 as PyYAML reads it: block and flow style, explicit ``? key``,
+    escapes in quoted keys), each with its line; a key that is not a plain string (a merge ``<<``, an alias, a
+    nested node) is None. An empty file has none.
+
+    Raises:
+        ValueError: the text is not YAML, or not a mapping at its top.
+    """
+    import yaml
+
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        raise ValueError(f"not YAML: {str(error)[:100]}") from error
+    if node is None:
+        return []
+    if not isinstance(node, yaml.MappingNode):
+        raise ValueError("not a mapping")
+    out: list[tuple[int, str | None]] = []
+    for key, _value in node.value:
+        plain = isinstance(key, yaml.ScalarNode) and key.tag == "tag:yaml.org,2002:str" and key.value != "<<"
+        out.append((key.start_mark.line + 1, key.value if plain else None))
+    return out
 
 
 _URL_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*://")
@@ -275,6 +308,11 @@ def _git_push(root: str, base: str, remote: str) -> list[tuple[str, str]]:
                 found.append((f"{source}:{number}", f"{key}: a repository on this machine (git runs its hooks)"))
         elif general not in SAFE_GIT_KEYS and not key.startswith(_SAFE_GIT_PREFIXES):
             found.append((f"{source}:{number}", f"{key[:100]}: a setting FlyBot does not know as choosing no code"))
+    for source, number, key, value in entries:
+        if _general(key) in ("branch.*.remote", "branch.*.pushremote", "remote.pushdefault") and value not in urls:
+            # git push with no remote word pushes to this value; one that names no configured remote is read as a
+            # path or URL (git-push(1) "REMOTES"): a repository on this machine runs its hooks, ext:: runs a command
+            found.append((f"{source}:{number}", f"{key[:100]}: names no configured remote (git pushes to it)"))
     if remote and remote not in urls:
         found.append((remote, "names no configured remote: git pushes to the path or URL it spells"))
     for hook in _PUSH_HOOKS:

@@ -341,6 +341,7 @@ def _build() -> dict[str, Entry]:
         ("umount", "mount"), ("sysctl", "sysctl"), ("swapoff", "swapoff"), ("update-alternatives", "alternatives"),
         ("modprobe", "modprobe"), ("ldconfig", "ldconfig"), ("systemctl", "systemctl"), ("reboot", "power"),
         ("shutdown", "power"), ("poweroff", "power"), ("halt", "power"), ("launchctl", "launchctl"),
+        ("ifconfig", "ifconfig"), ("route", "route"),
     ):  # fmt: skip
         table[name] = _guarded(f"hostchanges:{guard}", table[name])
     # chmod, chown, chgrp: each FILE graded as a write where it lands, plus the host changes above.

@@ -147,14 +147,16 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("ip a", RO, RO),
     ("ip -br link", RO, RO),
     ("ip route get 1.1.1.1", RO, RO),
-    ("ip route add default via 10.0.0.1", SYS, WW),
+    ("ip route add default via 10.0.0.1", DES, WW),  # every connection through a gateway of the caller's choosing
+    ("ip route add 10.0.0.0/8 via 10.0.0.1", SYS, WW),
     ("ip link set eth0 down", DES, WW),  # takes the machine off the network (programs/system.py)
     ("ip -batch cmds.txt", DES, DES),
     ("ip netns exec blue rm -rf /srv", DES, DES),
     ("ss -tlnp", RO, RO),
     ("ss -K dst 10.0.0.1", SYS, SYS),
     ("nft list ruleset", RO, RO),
-    ("nft add rule inet filter input drop", SYS, WW),
+    ("nft add rule inet filter input drop", DES, WW),  # cuts the machine off, as a flush of the ruleset may
+    ("nft add rule inet filter input tcp dport 22 accept", SYS, WW),
     ("nft flush ruleset", DES, WW),
     ("nft -c -f rules.nft", RO, RO),
     ("nft -f rules.nft", SYS, WW),

@@ -226,6 +226,8 @@ def docker(call: Call) -> None:
             return
     verbs = _verbs(call.args, flags)
     _docker_verbs(call, verbs)
+    if verbs[:2] == ["volume", "create"]:
+        _volume_device(call)
     if any(v in ("save", "export", "build") for v in verbs):
         _docker_outputs(call)
     positions = _operand_positions(call.args, flags)
@@ -252,6 +254,36 @@ def docker(call: Call) -> None:
         _container(call, rest, f"{call.name} exec", _DOCKER_EXEC, reliable=True)
     elif verb == "cp":
         _copy_here(call, [call.args[p] for p in positions if p > verb_at])
+
+
+def _volume_device(call: Call) -> None:
+    """``docker volume create -o device=PATH`` (the local driver mounts PATH, with ``o=bind`` a bind mount: docker
+    volume create "Driver-specific options"): a container given the volume gets that host path."""
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            destructive(call, "dynamic-argument", f"{show(word)} may be a volume option that mounts a host path.")
+            return
+        option: str | None = None
+        if value in ("-o", "--opt") and index + 1 < len(words):
+            option = words[index + 1].value
+            if option is None:
+                destructive(
+                    call,
+                    "dynamic-argument",
+                    f"{show(words[index + 1])} may be a volume option that mounts a host path.",
+                )
+                return
+        elif value.startswith("--opt="):
+            option = value[len("--opt=") :]
+        elif value.startswith("-o") and len(value) > 2:
+            option = value[2:].removeprefix("=")
+        if option is not None and option.strip().lower().startswith("device="):
+            reason = _host_source(call, "--opt", option, option.partition("=")[2])
+            if reason is not None:
+                destructive(call, "container-host-access", f"{call.name} volume create {reason}.")
+                return
 
 
 def _copy_here(call: Call, operands: list[Word]) -> None:
@@ -452,8 +484,12 @@ def _hands_over_host(call: Call, name: str, value: Word | None, wrapper: str) ->
     reason: str | None = None
     if name in ("--privileged", "--use-api-socket") and (value is None or text not in ("false", "0")):
         reason = f"{name} gives the container the host"
-    elif name in _HOST_NAMESPACES and (text is None or text == "host"):
-        reason = f"{name}=host shares the host's namespace"
+    elif name in _HOST_NAMESPACES and (text is None or text == "host" or text.startswith("container:")):
+        reason = f"{name}={text} shares the host's namespace or another container's"
+    elif name in ("--network", "--net") and (text is None or text.startswith("container:")):
+        reason = f"{name}={text} joins another container's network namespace, whose access it does not show"
+    elif name == "--volumes-from":
+        reason = "--volumes-from mounts another container's volumes, which may be the host's / or its socket"
     elif name == "--device":
         reason = "--device gives the container a host device"
     elif name == "--cap-add" and (text is None or text.upper().removeprefix("CAP_") in _DANGEROUS_CAPS):
@@ -468,6 +504,28 @@ def _hands_over_host(call: Call, name: str, value: Word | None, wrapper: str) ->
     return True
 
 
+def mount_fields(text: str) -> dict[str, list[str]] | None:
+    """A ``--mount`` value as docker's CLI reads it (opts/mount.go): one CSV record (encoding/csv: fields may be
+    quoted, ``""`` is a quote), each field ``key=value`` with the key lower-cased and trimmed; every value of a key,
+    in order (``volume-opt`` repeats). None when it is not one record of such fields."""
+    import csv
+
+    try:
+        rows = list(csv.reader([text], strict=True))
+    except csv.Error:
+        return None
+    if len(rows) != 1:
+        return None
+    out: dict[str, list[str]] = {}
+    for field in rows[0]:
+        key, eq, value = field.partition("=")
+        key = key.strip().lower()
+        if not eq and key not in ("readonly", "ro", "bind-nonrecursive", "volume-nocopy"):
+            return None
+        out.setdefault(key, []).append(value)
+    return out
+
+
 def _host_mount(call: Call, name: str, value: Word) -> str | None:
     """Why a bind mount of ``value`` hands over the host (``/``, a system directory, an engine socket), or None."""
     text = value.value
@@ -480,15 +538,29 @@ def _host_mount(call: Call, name: str, value: Word) -> str | None:
             return None
         return f"{name} {show(value)} may mount the host's root or the docker socket"
     if name == "--mount":
-        fields = dict(part.partition("=")[::2] for part in text.split(","))
-        source = fields.get("source") or fields.get("src") or ""
-        if fields.get("type", "volume") != "bind":
-            return None
+        fields = mount_fields(text)
+        if fields is None:
+            return f"{name} {text} cannot be read as docker reads it (CSV fields of key=value)"
+        kind = fields.get("type", ["volume"])[-1].lower()
+        if kind == "volume":
+            # the local driver's device option mounts that host path (docker volume create: "local" driver options
+            # mirror mount(8)), a bind with o=bind
+            options = dict(opt.partition("=")[::2] for opt in fields.get("volume-opt", []))
+            source = options.get("device", "")
+            if not source:
+                return None
+        else:
+            source = (fields.get("source") or fields.get("src") or [""])[-1]
     else:
         parts = text.split(":")
         if len(parts) < 2:
             return None
         source = parts[0]
+    return _host_source(call, name, text, source)
+
+
+def _host_source(call: Call, name: str, text: str, source: str) -> str | None:
+    """Why mounting the host path ``source`` (spelled in ``name text``) hands over the host, or None."""
     if not source.startswith(("/", ".", "~")):
         return None  # a named volume
     home = protected_path(source)

@@ -11,7 +11,9 @@ contained grade, since the sandbox is discarded). Sources, per program:
 * passwd(1): any change (``-d`` deletes the password, ``-u``, ``-l``, a new password, ``-e``, ...); ``-S`` only shows.
 * useradd(8), usermod(8), groupadd(8): UID or GID 0 (``-u 0``, ``-g 0``, ``-g root``), ``-o``/``--non-unique``
   (a second account with an existing UID), ``-p``/``--password``, and membership of groups that are root
-  equivalents (``root``, ``sudo``, ``wheel``, ``admin``, ``adm``, ``docker``, ``lxd``, ``disk``, ``shadow``).
+  equivalents (``root``, ``sudo``, ``wheel``, ``admin``, ``adm``, ``docker``, ``lxd``, ``disk``, ``shadow``);
+  usermod's ``-L``/``-U`` (as ``passwd -l|-u``), ``-e`` (as ``chage -E``), any change to root's account, and a
+  login shell outside ``/bin``, ``/usr/bin``, ``/sbin``, ``/usr/sbin``.
 * kill(1) (procps-ng, bash builtin): signalling PID 1 (init), ``-1`` (every process the caller may signal) or any
   other negative PID (a whole process group); pkill(1), killall(1): a pattern naming ``init``, ``systemd`` or
   ``sshd``, ``-u root``/``--user root``, and pkill's ``-f``/``--full`` (killall's ``-r``/``--regexp``) with a broad
@@ -19,8 +21,11 @@ contained grade, since the sandbox is discarded). Sources, per program:
   naming part of a process that
   keeps the machine running or reachable (``pkill -9 -f .`` matches every process). A literal ``-f`` pattern of 4
   or more characters (``pkill -f my-dev-server``) keeps the system grade.
-* iptables(8): ``-F``/``--flush``, ``-X``/``--delete-chain``, ``-P``/``--policy`` (flushing or opening the firewall).
-* ufw(8): ``disable``, ``reset``, ``default allow``.
+* iptables(8): ``-F``/``--flush``, ``-X``/``--delete-chain``, ``-P``/``--policy`` (flushing or opening the firewall);
+  a rule appended, inserted or replaced whose target (``-j``/``-g``, iptables-extensions(8)) drops, rejects or
+  redirects traffic (``DROP``, ``REJECT``, ``DNAT``, ``REDIRECT``...).
+* ufw(8): ``disable``, ``reset``, ``default allow``; ``enable``, ``deny``, ``reject`` (cutting traffic off).
+* ifconfig(8): ``down``, ``del``; route(8): ``del``, ``flush``, ``add``/``change`` of the default route.
 * setfacl(1) (acl): ``-R``/``--recursive`` outside the workspace, any protected path, ``--restore`` (paths named
   in a file). chattr(1) (e2fsprogs): any change of the immutable or append-only attribute (``i``, ``a``), ``-R``
   outside the workspace, any protected path.
@@ -40,7 +45,8 @@ contained grade, since the sandbox is discarded). Sources, per program:
   a special target (systemd.special(7): ``poweroff.target``, ``reboot.target``, ``halt.target``, ``kexec.target``,
   ``rescue.target``, ``emergency.target``, ``shutdown.target``, ``sleep.target``, ``suspend.target``,
   ``hibernate.target``, ``final.target``, ``exit.target``, ``soft-reboot.target``) or a glob; a verb or unit only known
-  when it runs.
+  when it runs; ``set-environment``, ``unset-environment``, ``import-environment`` (the environment of every unit
+  started later).
 * reboot(8), shutdown(8), poweroff(8), halt(8): every use but ``shutdown -c`` (cancel), ``--help``, ``--version``.
   swapoff(8): every use but ``--help``/``--version`` (it can push the host out of memory). ``init``/``telinit``
   are not in the table (unrecognised, destructive).
@@ -52,7 +58,7 @@ import re
 from collections.abc import Callable
 
 from bot.risk.grader import Call, Handler
-from bot.risk.options import scan
+from bot.risk.options import Scan, scan
 from bot.risk.paths import Where
 from bot.risk.sensitive import path_text, protected_path
 from bot.risk.words import Word
@@ -60,8 +66,8 @@ from bot.risk.words import Word
 from .kit import host_destructive, sets_setid, show, system
 
 __all__ = [
-    "alternatives", "chattr", "chmod", "chown", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
-    "power", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
+    "alternatives", "chattr", "chmod", "chown", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
+    "power", "route", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
 ]  # fmt: skip
 
 _OWN_LONG = frozenset({"--reference", "--from"})
@@ -194,8 +200,31 @@ def useradd(call: Call) -> None:
     for word in found.values("-G", "--groups"):
         if word.value is None or set(word.value.split(",")) & _ROOT_GROUPS:
             why = f"the groups {show(word)} give root's powers"
+    if call.name == "usermod":
+        why = _usermod(found) or why
     if why is not None:
         host_destructive(call, "account-change", f"{call.name}: {why}.")
+
+
+#: Login shells usermod may set for an account other than root (shells(5): the system's programs).
+_SYSTEM_SHELL_DIRS = ("/bin/", "/usr/bin/", "/sbin/", "/usr/sbin/")
+
+
+def _usermod(found: Scan) -> str | None:
+    """Why a usermod(8) call is as bad as passwd or chage changing credentials: ``-L``/``--lock`` and
+    ``-U``/``--unlock`` (= ``passwd -l|-u``), ``-e``/``--expiredate`` (= ``chage -E``), any change to root's account
+    (its shell, home, name), a login shell outside the system's program directories."""
+    account = found.operands[-1].value if found.operands else ""
+    if found.has("-L", "--lock") or found.has("-U", "--unlock"):
+        return "-L/-U locks or unlocks an account's password"
+    if found.values("-e", "--expiredate"):
+        return "-e changes when an account expires"
+    if account in (None, "root", "0") and (found.opts or len(found.operands) > 1):
+        return f"it changes root's account ({' '.join(o.name for o in found.opts)[:60]})"
+    for word in found.values("-s", "--shell"):
+        if word.value is None or not word.value.startswith(_SYSTEM_SHELL_DIRS) or ".." in word.value:
+            return f"the login shell {show(word)} is a program outside the system's directories"
+    return None
 
 
 _INIT_NAMES = frozenset({"init", "systemd", "sshd", "1"})
@@ -334,28 +363,96 @@ def pkill(call: Call) -> None:
 
 
 _IPTABLES_OFF = frozenset({"-F", "--flush", "-X", "--delete-chain", "-P", "--policy"})
+#: iptables-extensions(8) targets that drop traffic or send it elsewhere (NAT, redirection, queueing to a program).
+_IPTABLES_CUTS = frozenset(
+    {"DROP", "REJECT", "DNAT", "SNAT", "REDIRECT", "MASQUERADE", "NETMAP", "TPROXY", "NFQUEUE", "QUEUE", "TEE"}
+)
 
 
 @_guard
 def iptables(call: Call) -> None:
-    """iptables(8): flushing, deleting chains or setting a chain's policy."""
-    for word in call.args:
-        value = word.value
+    """iptables(8): flushing, deleting chains or setting a chain's policy; a rule added, inserted or replaced whose
+    target drops, rejects or redirects traffic (``-j DROP``, ``-j DNAT``: it can cut the host off or hijack its
+    connections, as a DROP policy does)."""
+    values = [w.value for w in call.args]
+    for value in values:
         if value in _IPTABLES_OFF or (
             value is not None and value.startswith("-") and not value.startswith("--") and set(value[1:]) & set("FXP")
         ):
             host_destructive(call, "firewall-off", f"iptables {value} flushes or opens the firewall.")
             return
+    adds = any(
+        v is None or v in ("-A", "--append", "-I", "--insert", "-R", "--replace") or (v[:2] in ("-A", "-I", "-R"))
+        for v in values
+    )
+    for index, value in enumerate(values):
+        target: str | None = "?"
+        if value in ("-j", "--jump", "-g", "--goto"):
+            target = values[index + 1] if index + 1 < len(values) else "?"
+        elif value is not None and value.startswith(("--jump=", "--goto=")):
+            target = value.split("=", 1)[1]
+        elif value is not None and value.startswith("-j") and len(value) > 2:
+            target = value[2:]
+        else:
+            continue
+        if adds and (target is None or target.upper() in _IPTABLES_CUTS or target == "?"):
+            host_destructive(
+                call,
+                "firewall-off",
+                f"iptables -j {target or '(only known when it runs)'} drops or redirects the host's traffic: it can "
+                "cut the machine off the network or hijack its connections.",
+            )
+            return
 
 
 @_guard
 def ufw(call: Call) -> None:
-    """ufw(8): ``disable``, ``reset`` and ``default allow`` turn the firewall off or open it."""
+    """ufw(8): ``disable``, ``reset`` and ``default allow`` turn the firewall off or open it; ``enable`` (with the
+    default incoming policy ``deny`` it cuts off any connection not allowed yet, ssh too), ``deny``, ``reject``
+    and ``default deny|reject`` cut traffic off."""
     operands = [w.value for w in call.args if w.value is None or not w.value.startswith("-")]
-    if operands[:1] in (["disable"], ["reset"]) or (operands[:1] == ["default"] and "allow" in operands):
+    if (
+        operands[:1] in (["disable"], ["reset"], ["enable"])
+        or (operands[:1] == ["default"] and "allow" in operands)
+        or any(v is None or v in ("deny", "reject") for v in operands)
+    ):
         host_destructive(
-            call, "firewall-off", f"ufw {' '.join(v or '?' for v in operands[:3])} turns the firewall off or opens it."
+            call,
+            "firewall-off",
+            f"ufw {' '.join(v or '?' for v in operands[:3])} turns the firewall off, opens it or cuts traffic off.",
         )
+
+
+@_guard
+def ifconfig(call: Call) -> None:
+    """ifconfig(8): ``down`` (the interface stops), ``del`` (an address removed): it can cut the host off the
+    network, as ``ip link set IF down`` does."""
+    for word in call.args:
+        if word.value is None or word.value in ("down", "del", "-alias", "delete"):
+            host_destructive(
+                call, "host-change", f"ifconfig {show(word)} takes an interface down or removes an address."
+            )
+            return
+
+
+@_guard
+def route(call: Call) -> None:
+    """route(8): ``del``/``delete``/``flush`` remove routes; ``add``/``change`` of the default route send every
+    connection through a gateway of the caller's choosing (as ``ip route del|replace default``)."""
+    values = [w.value for w in call.args]
+    operands = [v for v in values if v is None or not v.startswith("-")]
+    verb = operands[0] if operands else None
+    if verb is None and operands:
+        why = "a route command only known when it runs"
+    elif verb in ("del", "delete", "flush"):
+        why = f"route {verb} removes routes: it can cut the machine off the network"
+    elif verb in ("add", "change", "replace") and any(
+        v is None or v in ("default", "0.0.0.0", "0.0.0.0/0", "::/0", "-net") for v in values
+    ):
+        why = f"route {verb} changes where the machine's traffic goes"
+    else:
+        return
+    host_destructive(call, "host-change", f"{why}.")
 
 
 # -- programs whose changing uses are all irreversible on the host -------------------------------------------
@@ -504,6 +601,8 @@ _SYSTEMCTL_HARMFUL = frozenset({
     "hybrid-sleep", "suspend-then-hibernate", "soft-reboot", "rescue", "emergency", "default", "exit", "switch-root",
     "daemon-reexec", "set-default", "freeze", "clean", "sleep",
 })  # fmt: skip
+#: systemctl(1) "Environment Commands": the manager's environment, passed to every unit it starts.
+_SYSTEMCTL_ENVIRONMENT = frozenset({"set-environment", "unset-environment", "import-environment"})
 _SPECIAL_TARGETS = frozenset({
     "poweroff", "reboot", "halt", "kexec", "rescue", "emergency", "shutdown", "sleep", "suspend", "hibernate",
     "hybrid-sleep", "suspend-then-hibernate", "final", "exit", "soft-reboot", "ctrl-alt-del", "system-update",
@@ -601,6 +700,14 @@ def systemctl(call: Call) -> None:
     if not operands:
         return
     verb = operands[0]
+    if verb.value in _SYSTEMCTL_ENVIRONMENT:
+        host_destructive(
+            call,
+            "host-change",
+            f"systemctl {verb.value} changes the environment of every unit started later "
+            "(LD_PRELOAD, PATH): code of the caller's choosing runs in system services.",
+        )
+        return
     if verb.value is None or verb.value in _SYSTEMCTL_HARMFUL:
         host_destructive(
             call,

@@ -24,6 +24,7 @@ removes firewall rules: destructive on the host).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from bot.risk.grader import Call, Handler
@@ -507,12 +508,15 @@ _IP_CONNECTIVITY = frozenset({"address", "route", "link", "rule"})
 
 
 def _ip_cuts_off(obj: str, verb: str, rest: list[str | None]) -> bool:
-    """True for ``ip address|route|link|rule flush|del|delete`` and ``ip link set|change ... down`` (or an argument
-    only known when it runs there)."""
+    """True for ``ip address|route|link|rule flush|del|delete``, ``ip link set|change ... down`` and
+    ``ip route add|replace|change|append default`` (every connection through a gateway of the caller's choosing),
+    or an argument only known when it runs there."""
     if obj not in _IP_CONNECTIVITY:
         return False
     if "flush".startswith(verb) or verb in ("del", "delete"):
         return True
+    if obj == "route" and verb in ("add", "replace", "change", "append", "prepend"):
+        return any(v is None or v in ("default", "0.0.0.0/0", "::/0", "0/0") for v in rest)
     return obj == "link" and verb in ("set", "change") and any(v is None or v == "down" for v in rest)
 
 
@@ -521,6 +525,10 @@ def _prefix(word: str, names: tuple[str, ...]) -> str | None:
     if not word:
         return None
     return next((name for name in names if name.startswith(word)), None)
+
+
+#: nft(8) verdicts and statements that drop, reject or redirect traffic (and a chain ``policy drop``).
+_NFT_CUTS = frozenset({"drop", "reject", "dnat", "snat", "redirect", "masquerade", "tproxy", "queue", "dup", "fwd"})
 
 
 def nft(call: Call) -> None:
@@ -556,5 +564,16 @@ def nft(call: Call) -> None:
     if verb in ("flush", "delete", "destroy") and len(operands) > 1 and operands[1] in ("ruleset", "table", "chain"):
         # nft(8) RULESET, TABLES, CHAINS: flush/delete drop every rule of the ruleset, table or chain.
         call.flag(R.DESTRUCTIVE, "firewall-off", f"nft {verb} {operands[1]} removes firewall rules.", downgradable=True)
+        return
+    cuts = sorted({t for v in operands for t in re.split(r"[\s;{}]+", v.lower()) if t in _NFT_CUTS})
+    if cuts:
+        # nft(8) VERDICT STATEMENT, NAT STATEMENTS, chain policy: a rule or chain that drops, rejects or redirects
+        call.flag(
+            R.DESTRUCTIVE,
+            "firewall-off",
+            f"nft {' '.join(operands)[:80]} ({'/'.join(cuts)}) drops or redirects the host's traffic: it can cut "
+            "the machine off the network or hijack its connections.",
+            downgradable=True,
+        )
         return
     call.flag(R.SYSTEM, "system-command", f"nft {verb} changes the firewall.", downgradable=True)
