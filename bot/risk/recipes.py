@@ -487,10 +487,9 @@ def _regular_file(root: str, rel: str) -> str | None:
 
 
 def _read_text(path: str) -> str:
-    if os.stat(path).st_size > MAX_FILE_BYTES:
-        raise ValueError("file too big")
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+    from bot.risk.reading import read_text
+
+    return read_text(path, MAX_FILE_BYTES)
 
 
 #: What npm (npm-prefix(1): package.json, node_modules), yarn (yarn.lock, .yarnrc, .yarnrc.yml) and pnpm

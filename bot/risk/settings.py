@@ -130,10 +130,9 @@ def _rel(root: str, path: str) -> str:
 
 
 def _text(path: str) -> str:
-    if os.stat(path).st_size > _MAX_BYTES:
-        raise ValueError(f"{path} is too big to read")
-    with open(path, encoding="utf-8") as handle:
-        return handle.read().removeprefix("\ufeff")
+    from bot.risk.reading import read_text
+
+    return read_text(path, _MAX_BYTES)
 
 
 def _lines(text: str) -> list[tuple[int, str]]:

@@ -3,6 +3,7 @@ spellings, the services behind systemd's special targets, and settings files spl
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,11 @@ def test_a_file_sent_by_reference_is_a_secret_read(command: str) -> None:
 def test_an_at_sign_that_names_no_secret_is_no_secret_read(command: str) -> None:
     graded = classify(command, contained=False, workspace=W)
     assert "secret-read" not in {reason.rule for reason in graded.reasons}
+
+
+def test_a_fifo_named_like_a_settings_file_is_refused_at_once(tmp_path: Path) -> None:
+    # opening a FIFO waits for a writer: the adapter would hang while it grades
+    (tmp_path / "package.json").write_text('{"name": "x"}')
+    os.mkfifo(tmp_path / ".npmrc")
+    graded = classify("npm install lodash", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert graded.risk == RiskLevel.DESTRUCTIVE
