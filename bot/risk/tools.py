@@ -81,6 +81,7 @@ TOOL_PREFIX = "tool:"
 #: Lines of a diff or of arguments shown per value before the text says how many more there are (the card cuts
 #: further and its Review modal shows what the escalation holds).
 _MAX_LINES = 400
+_CUT = re.compile(r"\n\.\.\. (\d+) more lines\Z")
 
 
 def mcp_parts(name: str) -> tuple[str, str] | None:
@@ -207,8 +208,21 @@ def grade_tool(
                 rule, detail = "unrecognised", f"{name} is not a recognised program."
             else:
                 rule, detail = "unrecognised-tool", f"FlyBot does not know what the tool {name} does."
+    reasons = [Reason(subject, rule, level, detail)]
+    shown = describe_tool(name, tool_input, workspace=workspace, resolved_path=resolved_path)
+    cut = _CUT.search(shown) if level > RiskLevel.WORKSPACE_WRITE else None
+    if cut is not None:  # a card shows what the call does: a part it cannot show is a part nobody approved
+        level = RiskLevel.DESTRUCTIVE
+        reasons.append(
+            Reason(
+                subject,
+                "too-long-to-show",
+                level,
+                f"{cut.group(1)} lines of the call are past what the card shows; approving would run them unseen.",
+            )
+        )
     command = SimpleCommand(words, subject, level)
-    return Assessment(level, (Reason(subject, rule, level, detail),), (command,))
+    return Assessment(level, tuple(reasons), (command,))
 
 
 def _lines(text: str) -> list[str]:
