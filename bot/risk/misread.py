@@ -75,6 +75,10 @@ def _heredoc(node: Node, src: bytes) -> str | None:
         return f"The here-document body holds a line {delimiter!r} that ends it early: bash runs the lines after it."
     if spelled != delimiter:
         return None  # quoted: bash expands nothing in the body
+    if any(line.endswith("\\") and (len(line) - len(line.rstrip("\\"))) % 2 == 1 for line in text.split("\n")):
+        return (
+            "A here-document body line ends with a backslash: bash joins it to the next, which may end the body early."
+        )
     covered = [
         (c.start_byte - body.start_byte, c.end_byte - body.start_byte)
         for c in body.named_children
@@ -120,6 +124,9 @@ def _in_double_quote_context(node: Node) -> bool:
     return False
 
 
+#: ``\`` + newline (bash removes it before reading words) before ``#`` (no longer a comment: ``status\`` / ``#x;
+#: rm``) or after ``$`` (``$\`` / ``(cmd)`` is a command substitution).
+_CONTINUED = Regex(r"\\\n#|\$\\\n")
 _NAME = Regex(r"[A-Za-z_][A-Za-z0-9_]*")
 _READERS = frozenset({"read", "mapfile", "readarray"})
 _ARITHMETIC_TESTS = Regex(r"\s-(?:eq|ne|lt|le|gt|ge|v)\s")
@@ -224,12 +231,19 @@ def misreadings(root: Node, src: bytes) -> list[str]:
     why = _read_values_in_arithmetic(every, src)
     if why is not None:
         found.append(why)
+    rows = [node.start_point[0] for node in every if node.type == "heredoc_start"]
+    if len(rows) != len(set(rows)):
+        found.append("Two here-documents start on one line: the parser may give each the other's body.")
+    text = src.decode("utf-8", "replace")
+    if _CONTINUED.search(text):
+        found.append("A line continuation joins a # or a $ to the next line: bash reads a different command there.")
     return found
 
 
 #: Spellings bash reads but a POSIX sh (dash on Debian and Ubuntu) reads otherwise: ``$'...'`` and ``$"..."``
-#: (dash: ``$`` then a quoted string), ``[[`` (dash: a command name, so ``>`` in it is a redirect).
-_DIALECT = Regex(r"\$['\"]|\[\[")
+#: (dash: ``$`` then a quoted string), ``[[`` (dash: a command name, so ``>`` in it is a redirect), ``((`` (dash:
+#: two subshells running what bash takes for arithmetic).
+_DIALECT = Regex(r"\$['\"]|\[\[|(?<!\$)\(\(")
 
 
 def shell_dialect(text: str) -> str | None:

@@ -230,13 +230,19 @@ def _git_control(rest: str) -> Where:
     return Where.WORKSPACE
 
 
+#: Coding agents' project settings directories: Claude Code, Codex, Gemini CLI, Cursor (``.cursor/hooks.json``), Cline
+#: (``.clinerules/hooks``), OpenCode (``.opencode/plugins``).
+_AGENT_DIRS = frozenset({".claude", ".codex", ".gemini", ".cursor", ".clinerules", ".opencode"})
+
+
 def agent_control(path: str) -> bool:
-    """True when ``path`` is or lies in a ``.claude``, ``.codex`` or ``.gemini`` directory, or is a ``.mcp.json``
-    file (Claude Code's, Codex's and Gemini CLI's own settings, hooks and commands: the agent runs what they name)."""
-    if ".claude" not in path and ".codex" not in path and ".gemini" not in path and ".mcp.json" not in path:
-        return False
+    """True when ``path`` is or lies in an agent's settings directory (:data:`_AGENT_DIRS`), in ``.github/hooks``
+    (GitHub Copilot CLI's hooks), or is a ``.mcp.json`` file: the agent runs what they name, and they can switch
+    FlyBot's hook off."""
     parts = path.split("/")
-    return any(part in (".claude", ".codex", ".gemini") for part in parts) or parts[-1] == ".mcp.json"
+    if any(part in _AGENT_DIRS for part in parts) or parts[-1] == ".mcp.json":
+        return True
+    return any(parts[i : i + 2] == [".github", "hooks"] for i in range(len(parts) - 1))
 
 
 def _deglob(value: str) -> str:

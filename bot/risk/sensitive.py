@@ -207,6 +207,7 @@ _SECRET_PATTERNS: tuple[tuple[Regex, str], ...] = (
 )
 #: Absolute trees whose every file is a secret.
 _SECRET_TREES: dict[str, str] = {
+    "/etc/flybot": "FlyBot's own settings (its Slack signing secret and tokens)",
     "/etc/ssl/private": "private TLS keys",
     "/run/secrets": "service-account tokens or container secrets",
     "/var/run/secrets": "service-account tokens or container secrets",
@@ -249,7 +250,7 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.kaggle/kaggle.json", "~/.snowflake/connections.toml", "~/.age/key.txt", "~/.ansible/vault_pass",
     "~/.gemini/oauth_creds.json", "~/.wrangler", "~/.config/github-copilot", "~/.config/pip/pip.conf",
     "~/.config/composer/auth.json", "~/.config/doctl", "~/.config/.wrangler", "~/.config/helm/repositories.yaml",
-    "~/.config/sops",
+    "~/.config/sops", "/etc/flybot/flybot.env", "~/.cache/huggingface/token",
 ))  # fmt: skip
 _GLOB = Regex(r"[*?\[]")
 _SHADOW = frozenset({"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-"})
@@ -276,7 +277,7 @@ _SECRET_PATH_WORDS = (
     "debian.cnf", "keytab", "opasswd", ".my.cnf", ".yarnrc", ".databrickscfg", ".pip/", ".composer", ".bundle/",
     ".pulumi", ".fly/", ".huggingface", ".kaggle", ".snowflake", ".age/", ".ansible", ".gemini", ".wrangler", "/dev/sd",
     "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/dm-", "/dev/md", "/dev/loop", "/dev/mapper",
-    "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem",
+    "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem", "huggingface/token",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -566,6 +567,8 @@ def _literal_credential(text: str) -> str | None:
             len(following) <= (2 if part == ".mozilla" else 1) or any(name in _BROWSER_FILES for name in following)
         ):  # the tree or a profile directory (``chromium/Default``, ``.mozilla/firefox/p``) holds them all
             return "a browser's saved passwords, cookies, history or page storage"
+        elif part == ".cache" and following[:2] == ["huggingface", "token"]:
+            return "a Hugging Face token"
         elif part == ".kube" and (not following or following[0] == "config"):
             return "Kubernetes credentials"
         elif part == ".docker" and (not following or following[0] == "config.json"):

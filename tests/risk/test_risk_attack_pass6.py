@@ -173,3 +173,9 @@ def test_a_tool_call_longer_than_the_card_shows_is_never_approved_unseen() -> No
     assert "too-long-to-show" not in {r.rule for r in short.reasons}
     inside = grade_tool("Write", {"file_path": f"{W}/big.py", "content": payload}, workspace=str(W))
     assert inside.risk == RiskLevel.WORKSPACE_WRITE, "a long file in the workspace is answered without a card"
+
+
+@pytest.mark.parametrize("path", ["/etc/flybot/flybot.env", "~/.cache/huggingface/token"])
+def test_flybots_own_settings_and_the_hugging_face_cache_token_are_secrets(path: str) -> None:
+    graded = classify(f"cat {path}", contained=False, workspace=W)
+    assert "secret-read" in {reason.rule for reason in graded.reasons}

@@ -127,3 +127,40 @@ def test_a_make_recipe_with_bash_spellings_is_refused(tmp_path: Path) -> None:
 def test_the_everyday_neighbours_keep_their_grade(command: str, level: RiskLevel) -> None:
     graded = classify(command, contained=False, workspace=W)
     assert graded.risk == level, graded.reasons
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git status\\\n#x; rm -rf ~",  # the continuation makes "status#x" one word: "; rm -rf ~" runs
+        'echo "$\\\n(rm -rf ~)"',  # "$\<newline>(" is "$(" once bash removes the continuation
+        "cat <<EOF\nEO\\\nF\nrm -rf ~\nEOF",  # "EO\<newline>F" ends the body: the next line runs
+        'cat <<"EOF" && cat <<EOF\nx\nEOF\n$(rm -rf ~)\nEOF',  # two bodies on one line, given the wrong way round
+    ],
+)
+def test_line_continuations_and_shared_lines_bash_reads_otherwise_are_refused(command: str) -> None:
+    level, rules = _rules(command)
+    assert level == RiskLevel.DESTRUCTIVE and "misread" in rules, rules
+
+
+def test_double_parentheses_run_by_sh_are_refused_while_arithmetic_expansion_is_not() -> None:
+    assert _rules("sh -c '((rm -rf /tmp/x))'") == (RiskLevel.DESTRUCTIVE, {"shell-dialect"})
+    assert _rules("sh -c 'echo $((1 + 2))'")[0] == RiskLevel.READ_ONLY
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo '{}' > .cursor/hooks.json",
+        "cp x .clinerules/hooks/PreToolUse",
+        "echo x > .github/hooks/flybot.json",
+        "cp p.js .opencode/plugins/p.js",
+    ],
+)
+def test_other_agents_hook_files_are_control_files(command: str) -> None:
+    level, rules = _rules(command)
+    assert level == RiskLevel.DESTRUCTIVE and "git-control-write" in rules, rules
+
+
+def test_a_multi_line_command_with_plain_continuations_keeps_its_grade() -> None:
+    assert _rules("docker run \\\n  -v x:/y \\\n  alpine")[0] == RiskLevel.SYSTEM
