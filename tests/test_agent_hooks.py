@@ -17,6 +17,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from cards import APPROVE_ACTION
 from tests.harness import OWNER, Harness, free_socket
 from tests.test_hooks import ENTRY, PIPE, Run, deny_with, env_for, escalations_created, no_traceback, pending_id
@@ -277,3 +279,26 @@ async def test_install_refuses_settings_it_cannot_merge_and_changes_nothing(tmp_
     code, _out, err = await install(tmp_path, "copilot", "--on-no-decision", "ask")
     assert code == 2 and not (tmp_path / ".github").exists()
     assert os.listdir(path.parent) == ["hooks.json"]
+
+
+async def test_cline_grades_each_command_as_the_shell_that_runs_it(tmp_path: Path) -> None:
+    # Cline runs each command of run_commands in its own shell: a quote left open must not hide the next one, and
+    # a string in tool_call.input is the command itself even when it looks like a JSON list.
+    from bot.hooks.agent_hook import InputError
+    from bot.hooks.cline import parse
+
+    def event(commands: object) -> dict[str, object]:
+        call = {"id": "c1", "name": "run_commands", "input": {"commands": commands}}
+        return {"hookName": "tool_call", "taskId": "t1", "workspaceRoots": [str(tmp_path)], "tool_call": call}
+
+    with pytest.raises(InputError):
+        parse(event(["echo 'a", "rm -rf ~", "b'"]))
+    literal = parse(event('["$(touch /tmp/x)"]'))
+    assert getattr(literal, "command", None) == '["$(touch /tmp/x)"]'
+    encoded = {
+        "hookName": "tool_call",
+        "taskId": "t1",
+        "workspaceRoots": [str(tmp_path)],
+        "preToolUse": {"toolName": "run_commands", "parameters": {"commands": '["rm -rf build"]'}},
+    }
+    assert getattr(parse(encoded), "command", None) == "rm -rf build"

@@ -7,7 +7,8 @@ Cline (npm ``cline`` 3.0.65) runs an executable file named ``PreToolUse`` from i
      "tool_call": {"id": "call_...", "name": "run_commands", "input": {"commands": ["rm -rf build"]}},
      "preToolUse": {"toolName": "run_commands", "parameters": {"commands": "[\\"rm -rf build\\"]"}}, ...}
 
-The shell tools are ``run_commands`` (``commands``: a list, graded together as one script, one command a line) and
+The shell tools are ``run_commands`` (``commands``: a list, each run in its own shell, so each must parse on its
+own; graded together as one script, one command a line) and
 ``execute_command`` (``command``); any other tool gets no answer and goes ahead as Cline's own settings say.
 
 Answer (stdout, exit 0): ``{"cancel": false}`` to let it run; ``{"cancel": true, "errorMessage": REASON}`` to stop
@@ -41,9 +42,9 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
     call = data.get("tool_call")
     pre = data.get("preToolUse")
     if isinstance(call, dict):
-        name, tool_input, call_id = text(call.get("name")), call.get("input"), call.get("id")
+        name, tool_input, call_id, encoded = text(call.get("name")), call.get("input"), call.get("id"), False
     elif isinstance(pre, dict):
-        name, tool_input, call_id = text(pre.get("toolName")), pre.get("parameters"), None
+        name, tool_input, call_id, encoded = text(pre.get("toolName")), pre.get("parameters"), None, True
     else:
         raise InputError(f"hookName is {data.get('hookName')!r}; install this hook as PreToolUse")
     if name not in SHELL_TOOLS:
@@ -52,7 +53,7 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         raise InputError(f"the {name} call has no input object")
     roots = data.get("workspaceRoots")
     return shell_call(
-        _commands(tool_input),
+        _commands(tool_input, encoded=encoded),
         cwd=roots[0] if isinstance(roots, list) and roots else None,
         agent=LABEL,
         session=data.get("taskId"),
@@ -60,19 +61,41 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
     )
 
 
-def _commands(tool_input: dict[str, Any]) -> str:
-    """The shell text of a ``run_commands`` or ``execute_command`` input: one command a line."""
+def _commands(tool_input: dict[str, Any], *, encoded: bool) -> str:
+    """The shell text of a ``run_commands`` or ``execute_command`` input: one command a line.
+
+    Cline runs each command of the list in its own shell, so each must be a whole script on its own (a quote or a
+    here-document left open would join the next command to it in the graded text): one that is not is refused.
+    ``encoded``: the input is ``preToolUse.parameters``, which holds the list as JSON text; in ``tool_call.input`` a
+    string is the command itself, JSON-looking or not.
+
+    Raises:
+        InputError: not a list of strings, or a command that does not parse on its own.
+    """
     commands = tool_input.get("commands", tool_input.get("command"))
-    if isinstance(commands, str) and commands.lstrip().startswith("["):
+    if encoded and isinstance(commands, str) and commands.lstrip().startswith("["):
         try:
-            commands = json.loads(commands)  # preToolUse.parameters holds the list as JSON text
+            commands = json.loads(commands)
         except ValueError:
             pass
     if isinstance(commands, str):
         commands = [commands]
     if not isinstance(commands, list) or not commands or not all(isinstance(c, str) for c in commands):
         raise InputError("the shell call's commands are not a list of strings")
+    for command in commands:
+        if not _whole(command):
+            raise InputError("a command of the call does not parse on its own (an open quote or here-document)")
     return "\n".join(commands)
+
+
+def _whole(command: str) -> bool:
+    """True when ``command`` parses as bash on its own, with nothing left open."""
+    from bot.risk.walker import UnsafeToParse, parse
+
+    try:
+        return not parse(command.encode("utf-8", "surrogatepass")).has_error
+    except UnsafeToParse:
+        return False
 
 
 def answer(allowed: bool, reason: str) -> tuple[dict[str, Any], int]:
