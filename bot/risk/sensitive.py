@@ -730,9 +730,23 @@ def _anchor(path: str) -> str | None:
     return None
 
 
-def _holds(root: str, anchor: str) -> bool:
-    """True when the workspace ``root`` is ``anchor`` or a directory above it."""
-    return root == anchor or root == "/" or anchor.startswith(root + "/")
+def _holds(root: str, anchor: str, *, dot: bool = False) -> bool:
+    """True when the workspace ``root`` is ``anchor`` or a directory above it; with ``dot``, also when it lies in one
+    of the home's dot directories (``~/.ssh``, ``~/.aws``, ``~/.config``: where the home keeps its keys)."""
+    if root == anchor or root == "/" or anchor.startswith(root + "/"):
+        return True
+    rest = _home_rest(root) if dot and root.startswith(anchor + "/") else None
+    return rest is not None and bool(rest) and rest[0].startswith(".")
+
+
+#: Home dot directories that hold keys, logins or programs on the PATH, never a project: a workspace in one of them
+#: keeps their write rules (a config project such as ``~/.config/nvim`` is the agent's own).
+_KEY_DIRS = frozenset({".ssh", ".gnupg", ".aws", ".kube", ".docker", ".local", ".azure", ".oci", ".password-store"})
+
+
+def _in_key_dir(root: str, anchor: str) -> bool:
+    rest = _home_rest(root) if root.startswith(anchor + "/") else None
+    return rest is not None and bool(rest) and rest[0] in _KEY_DIRS
 
 
 @lru_cache(maxsize=64)
@@ -745,7 +759,9 @@ def holds_anchor(root: str) -> bool:
     if root in ("/", "/home", "/Users", "/private"):
         return True
     anchor = _anchor(root)
-    return (anchor is not None and root == anchor) or any(tree.startswith(root + "/") for tree in _SYSTEM_TREES)
+    return (anchor is not None and _holds(root, anchor, dot=True)) or any(
+        tree.startswith(root + "/") for tree in _SYSTEM_TREES
+    )
 
 
 def workspace_protected(path: str, root: str) -> str | None:
@@ -755,7 +771,7 @@ def workspace_protected(path: str, root: str) -> str | None:
     as :func:`protected_path` judges it (``.bashrc`` in ``/root`` is ``/root/.bashrc``); a project directory below a
     home or a system tree (``~/src/app``, ``/var/www/app``) is the agent's own."""
     anchor = _anchor(path)
-    if anchor is None or not _holds(root, anchor):
+    if anchor is None or not (_holds(root, anchor) or _in_key_dir(root, anchor)):
         return None
     if _home_rest(path) is not None:
         return protected_path("~/" + "/".join(_home_rest(path) or ())) if path != anchor else None
@@ -765,9 +781,10 @@ def workspace_protected(path: str, root: str) -> str | None:
 def workspace_credential(path: str, root: str) -> str | None:
     """What secret ``path`` (absolute, normalised), which lies in the workspace ``root``, holds, or None: judged as
     :func:`credential_path` judges it when the workspace is, or holds, the home directory or system tree it lies in
-    (``.ssh/id_rsa`` in ``/root``); a project's own files (``~/src/app/.env``) are the agent's."""
+    (``.ssh/id_rsa`` in ``/root``) or lies in one of its dot directories (``id_rsa`` in ``~/.ssh``); a project's own
+    files (``~/src/app/.env``) are the agent's."""
     anchor = _anchor(path)
-    if anchor is None or not _holds(root, anchor):
+    if anchor is None or not _holds(root, anchor, dot=True):
         return None
     return credential_path(path)
 

@@ -179,3 +179,22 @@ def test_a_tool_call_longer_than_the_card_shows_is_never_approved_unseen() -> No
 def test_flybots_own_settings_and_the_hugging_face_cache_token_are_secrets(path: str) -> None:
     graded = classify(f"cat {path}", contained=False, workspace=W)
     assert "secret-read" in {reason.rule for reason in graded.reasons}
+
+
+@pytest.mark.parametrize(
+    ("cwd", "command"),
+    [
+        ("/root/.ssh", "cat id_rsa"),
+        ("/home/dev/.aws", "cat credentials"),
+        ("/home/dev/.config", "cat gcloud/credentials.db"),
+        ("/root/.config/gcloud", "cat credentials.db"),
+    ],
+)
+def test_a_session_started_in_a_homes_key_directory_keeps_the_secret_rules(cwd: str, command: str) -> None:
+    graded = classify(command, contained=False, workspace=Path(cwd))
+    assert "secret-read" in {reason.rule for reason in graded.reasons}
+
+
+@pytest.mark.parametrize("cwd", ["/root/.ssh", "/home/dev/.local/bin"])
+def test_a_session_started_in_a_homes_key_directory_keeps_its_write_rules(cwd: str) -> None:
+    assert classify("echo x > a", contained=False, workspace=Path(cwd)).risk == RiskLevel.DESTRUCTIVE
