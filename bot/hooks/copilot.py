@@ -42,7 +42,7 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         raise InputError("the event has no toolName; configure this hook under preToolUse")
     if tool == "powershell":
         raise InputError("a PowerShell command: FlyBot grades bash commands only")
-    if tool != "bash":
+    if tool not in ("bash", "write_bash"):
         return NotShell(tool)
     args = data.get("toolArgs")
     if isinstance(args, str):
@@ -51,9 +51,14 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         except ValueError:
             raise InputError("toolArgs is not JSON") from None
     if not isinstance(args, dict):
-        raise InputError("the bash event has no toolArgs object")
+        raise InputError(f"the {tool} event has no toolArgs object")
+    # write_bash types into a shell session started earlier (or a program running in it, a pager's ``!cmd``
+    # included): its input is graded as the shell text it may be.
+    command = args.get("input") if tool == "write_bash" else args.get("command")
+    if tool == "write_bash" and not isinstance(command, str):
+        raise InputError("the write_bash event has no input text")
     return shell_call(
-        args.get("command"),
+        command,
         cwd=data.get("cwd"),
         agent=LABEL,
         session=data.get("sessionId"),

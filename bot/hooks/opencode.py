@@ -18,6 +18,8 @@ Answer (stdout, exit 0): ``{"decision": "allow" | "deny", "reason": REASON}``.
 
 from __future__ import annotations
 
+import os
+
 from bot.hooks.agent_hook import InputError, NotShell, ShellCall, shell_call, text
 
 TYPE_CHECKING = False
@@ -42,10 +44,15 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
     args = data.get("args")
     if not isinstance(args, dict):
         raise InputError("the bash call has no args object")
-    workdir = args.get("workdir")
+    workdir, directory = args.get("workdir"), data.get("directory")
+    if isinstance(workdir, str) and workdir and not workdir.startswith("/"):
+        # OpenCode runs the command in workdir, a relative one from the session's directory
+        if not isinstance(directory, str) or not directory.startswith("/"):
+            raise InputError("a relative workdir without an absolute session directory")
+        workdir = os.path.normpath(os.path.join(directory, workdir))
     return shell_call(
         args.get("command"),
-        cwd=workdir if isinstance(workdir, str) and workdir.startswith("/") else data.get("directory"),
+        cwd=workdir if isinstance(workdir, str) and workdir.startswith("/") else directory,
         agent=LABEL,
         session=data.get("sessionID"),
         call_id=data.get("callID"),
