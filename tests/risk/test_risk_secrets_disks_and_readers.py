@@ -1,5 +1,5 @@
-"""Variants a fresh attacker's pass found graded too low: credential files, whole disks and memory, setuid
-spellings, the services behind systemd's special targets, and settings files split where git does not split."""
+"""Credential files, whole disks and memory, files sent by reference, setuid spellings, the services behind
+systemd's special targets, settings files split where git splits them, and reading workspace files safely."""
 
 from __future__ import annotations
 
