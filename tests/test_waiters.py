@@ -158,7 +158,20 @@ async def test_a_card_posted_while_long_polls_wait_shows_at_once_to_the_next_rea
         assert status == 201 and esc["card"]["status"] == "queued"
         waiting = asyncio.create_task(h.get(token, esc["id"], wait=30))
         await h.eventually(lambda: h.runtime.service.waiters.waiting(esc["id"]) == 1)
-        await h.eventually(lambda: any(esc["id"] in str(m.metadata) for m in h.emulator.messages), timeout=10)
+        # The store records the post after Slack's reply reaches the job, a moment after the emulator holds it.
+        posted = False
+
+        async def card_posted() -> None:
+            nonlocal posted
+            stored = await h.runtime.store.get_escalation(esc["id"])
+            posted = stored is not None and stored.card_status == "posted"
+
+        for _ in range(200):
+            await card_posted()
+            if posted:
+                break
+            await asyncio.sleep(0.05)
+        assert posted, "the card job never recorded its post"
         await h.eventually(lambda: h.runtime.service.waiters.waiting(esc["id"]) == 1)
         _, now = await h.get(token, esc["id"])
         assert now["card"]["status"] == "posted", now
