@@ -165,7 +165,8 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("docker exec c ls", SYS, SYS),
     ("kubectl exec pod -- ls", SYS, SYS),
     ("kubectl exec pod -- curl https://example.com", SYS, SYS),
-    ("docker ps", NET, NET),
+    ("docker ps", RO, RO),  # the local engine's state (programs/control.py _DOCKER_LOCAL_READS)
+    ("docker -H ssh://prod ps", NET, NET),
     ("ssh host ls", NET, NET),
     # --- 6. pagers, viewers and read-only tools with options that run programs (or write)
     ("man -P 'rm -rf /' ls", DES, DES),

@@ -3,7 +3,10 @@
 They talk to clusters, daemons and clouds outside the sandbox, so every use is at least
 ``network`` and nothing is ever downgraded by containment (rule
 ``remote-control-plane``). Verbs that change that remote state are ``system``; verbs
-that delete there are ``destructive``; unknown verbs are destructive.
+that delete there are ``destructive``; unknown verbs are destructive. docker and podman talk to the engine on
+this machine unless pointed elsewhere (``-H``, ``--context``, podman ``--remote``): their reads of its state
+(``ps``, ``images``, ``inspect``, ``logs``, ``version``, ``info``..., ``_DOCKER_LOCAL_READS``) and ``--version`` are
+``read_only``.
 Sources: kubectl reference (kubernetes.io/docs/reference/kubectl), docker CLI
 reference (docs.docker.com/reference/cli/docker), helm docs (helm.sh/docs/helm),
 terraform CLI docs (developer.hashicorp.com/terraform/cli/commands).
@@ -628,7 +631,45 @@ def _inner_script(call: Call, text: Word, wrapper: str) -> None:
     call.rec.emit = True
 
 
+#: docker/podman uses that only read the local engine's own state (docker CLI reference: ``docker ps``,
+#: ``images``, ``inspect``, ``logs``, ``version``, ``info``, ``top``, ``port``, ``diff``, ``history`` and their
+#: ``container``/``image``/``system`` group spellings): read_only when the client talks to the default local socket.
+#: ``docker logs`` prints what a container wrote, which may hold its secrets; like ``journalctl`` reading the host's
+#: logs it stays read_only (secret-read is for credential files and variables, sensitive.py). ``search`` (Docker
+#: Hub), ``stats``/``events`` (they follow the engine until stopped) keep the control plane's grade.
+_DOCKER_LOCAL_READS = frozenset({
+    ("ps",), ("images",), ("inspect",), ("logs",), ("version",), ("info",), ("top",), ("port",), ("diff",),
+    ("history",), ("container", "ls"), ("container", "list"), ("container", "ps"), ("container", "inspect"),
+    ("container", "logs"), ("container", "top"), ("container", "port"), ("container", "diff"), ("image", "ls"),
+    ("image", "list"), ("image", "inspect"), ("image", "history"), ("system", "info"), ("system", "df"),
+    ("volume", "ls"), ("volume", "inspect"), ("network", "ls"), ("network", "inspect"), ("context", "ls"),
+    ("context", "show"),
+})  # fmt: skip
+#: Options that point the client at another engine (docker(1) ``-H``/``--host``, ``--context``/``-c``; podman(1)
+#: ``--remote``/``-r``, ``--url``, ``--connection``, ``--identity``): the daemon is then outside the machine.
+_DOCKER_ELSEWHERE = frozenset({"-H", "--host", "--context", "-c", "--remote", "-r", "--url", "--connection", "--identity"})
+_DOCKER_ABOUT = frozenset({"--version", "-v", "--help", "-h"})
+
+
+def _docker_local_read(call: Call, verbs: list[str | None]) -> bool:
+    """True (and graded read_only) when ``call`` only reads the local engine's state or prints the client's version."""
+    values = [w.value for w in call.args]
+    if any(v is None or v.split("=", 1)[0] in _DOCKER_ELSEWHERE for v in values):
+        return False
+    if not verbs and values and all(v in _DOCKER_ABOUT for v in values):
+        call.flag(R.READ_ONLY, "read-only", f"{call.name} {values[0]} only prints the client's version or help.")
+        return True
+    key = tuple(v or "" for v in verbs[:2])
+    if key[:1] in _DOCKER_LOCAL_READS or key in _DOCKER_LOCAL_READS:
+        what = " ".join(key if key in _DOCKER_LOCAL_READS else key[:1])
+        call.flag(R.READ_ONLY, "read-only", f"{call.name} {what} only reads the local engine's state.")
+        return True
+    return False
+
+
 def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
+    if _docker_local_read(call, verbs):
+        return
     if not verbs:
         call.flag(R.NETWORK, _RULE, f"{call.name} talks to a daemon outside the sandbox.")
         return
