@@ -595,6 +595,7 @@ gpg tcpdump uv conda pulumi gradle mvn rustup dotnet rails hg jj nix vagrant doc
 deno nvm sdk asdf mise svn podman buildah nerdctl crane virsh flyctl heroku vercel netlify ibmcloud openstack
 linode-cli age ffmpeg magick pandoc xcrun flutter nmcli btrfs semanage g++ clang javac kotlinc swiftc rustc cargo go
 ghc cabal stack mix elixirc zig tldr qm pio tlmgr sfdk ng pueue pct dolt hledger
+webpack vite rollup parcel sphinx-build mkdocs nm readelf objdump ldd vim nvim nano emacs protoc bison flex ab wrk
 """.split()
 
 
@@ -650,5 +651,91 @@ def test_agent_tracing_and_backup_tools_both_ways() -> None:
             ("pvesm r local", R.DESTRUCTIVE),
             ("bundletool dump manifest --bundle app.aab", R.READ_ONLY),
             ("bundletool install-apks --apks app.apks", R.SYSTEM),
+        ]
+    )
+
+
+def test_everyday_developer_tools_build_read_and_edit_low() -> None:
+    """catalogue/devtools.py: bundlers, documentation builders, binutils, editors, generators, load generators."""
+    assert_grades(
+        [
+            ("webpack --mode production", R.WORKSPACE_WRITE),
+            ("vite build", R.WORKSPACE_WRITE),
+            ("rollup -c", R.WORKSPACE_WRITE),
+            ("parcel build src/index.html", R.WORKSPACE_WRITE),
+            ("sphinx-build -b html docs docs/_build", R.WORKSPACE_WRITE),
+            ("mkdocs build --strict", R.WORKSPACE_WRITE),
+            ("nm -C build/app", R.READ_ONLY),
+            ("readelf -a build/app", R.READ_ONLY),
+            ("objdump -d build/app", R.READ_ONLY),
+            ("ldd --version", R.READ_ONLY),
+            ("vim --version", R.READ_ONLY),
+            ("vim src/app.py", R.WORKSPACE_WRITE),
+            ("nvim README.md", R.WORKSPACE_WRITE),
+            ("nano notes.txt", R.WORKSPACE_WRITE),
+            ("emacs -nw notes.txt", R.WORKSPACE_WRITE),
+            ("micro notes.txt", R.WORKSPACE_WRITE),
+            ("protoc -I proto --python_out=gen proto/api.proto", R.WORKSPACE_WRITE),
+            ("bison -d parser.y", R.WORKSPACE_WRITE),
+            ("flex lexer.l", R.WORKSPACE_WRITE),
+            ("ctags -R .", R.WORKSPACE_WRITE),
+            ("gfortran -O2 solver.f90 -o solver", R.WORKSPACE_WRITE),
+            ("dos2unix scripts/run.sh", R.WORKSPACE_WRITE),
+            ("autopep8 --in-place src/app.py", R.WORKSPACE_WRITE),
+            ("autopep8 src/app.py", R.READ_ONLY),
+            ("lychee --offline docs/", R.READ_ONLY),
+            ("colordiff a.txt b.txt", R.READ_ONLY),
+            ("csvlook data.csv", R.READ_ONLY),
+            ("R --version", R.READ_ONLY),
+            ("ab -n 100 -c 10 http://localhost:8080/", R.NETWORK),
+            ("wrk -t2 -c10 -d5s http://localhost:8080/", R.NETWORK),
+            ("hey -n 100 http://localhost:8080/", R.NETWORK),
+            ("vite", R.NETWORK),
+            ("mkdocs serve", R.NETWORK),
+            ("lychee docs/", R.NETWORK),
+        ]
+    )
+
+
+def test_everyday_developer_tools_that_run_code_write_outside_or_rewrite_remotes_grade_high() -> None:
+    assert_grades(
+        [
+            ("ldd ./a.out", R.DESTRUCTIVE),  # ldd(1): it may run the program itself
+            ("vim -es -c '%s/foo/bar/g' -c wq src/app.py", R.DESTRUCTIVE),
+            ("vim +'!rm -rf ~' notes.txt", R.DESTRUCTIVE),
+            ("nvim --headless -c 'normal gg=G' -c wq src/app.js", R.DESTRUCTIVE),
+            ("vim -S session.vim", R.DESTRUCTIVE),
+            ("emacs --batch --eval '(shell-command \"id\")'", R.DESTRUCTIVE),
+            ("emacs -nw ~/.bashrc", R.DESTRUCTIVE),
+            ("wrk -s post.lua http://localhost:8080/", R.DESTRUCTIVE),
+            ("protoc --evil_out=gen api.proto", R.DESTRUCTIVE),  # runs protoc-gen-evil from the PATH
+            ("protoc --plugin=protoc-gen-x=./x --x_out=gen api.proto", R.DESTRUCTIVE),
+            ("bison -S ./skel.m4 parser.y", R.DESTRUCTIVE),
+            ("sphinx-build -b html docs /etc/site", R.DESTRUCTIVE),
+            ("mkdocs gh-deploy --force", R.DESTRUCTIVE),
+            ("webpack --config /tmp/evil.config.js", R.DESTRUCTIVE),
+            ("cowsay -f ./evil.cow hi", R.DESTRUCTIVE),
+            ("lua -e 'os.execute(\"id\")'", R.DESTRUCTIVE),
+            ("strip /usr/bin/ls", R.DESTRUCTIVE),
+        ]
+    )
+
+
+def test_workspace_key_files_and_in_place_formatting_of_a_glob_stay_in_the_workspace() -> None:
+    """ssh-keygen -f names the key written (ssh-keygen(1)); clang-format -i renames a new file over each path
+    (llvm writeToOutput), so a glob below the workspace does not follow a link out of it."""
+    assert_grades(
+        [
+            ("ssh-keygen -f ./deploy_key", R.WORKSPACE_WRITE),
+            ("ssh-keygen -t ed25519 -f deploy_key -N ''", R.WORKSPACE_WRITE),
+            ("ssh-keygen -R github.com -f known_hosts", R.WORKSPACE_WRITE),
+            ("ssh-keygen -l -f deploy_key.pub", R.READ_ONLY),
+            ("clang-format -i src/*.cpp", R.WORKSPACE_WRITE),
+            ("ssh-keygen -t ed25519", R.SYSTEM),  # ~/.ssh/id_ed25519
+            ("ssh-keygen -R github.com", R.SYSTEM),  # ~/.ssh/known_hosts
+            ("ssh-keygen -f ~/.ssh/id_new", R.DESTRUCTIVE),
+            ("ssh-keygen -f /etc/ssh/ssh_host_key", R.DESTRUCTIVE),
+            ("clang-format -i /etc/*.conf", R.DESTRUCTIVE),
+            ("clang-format -i src/*/a.cpp", R.DESTRUCTIVE),  # a directory part of a glob may be a link
         ]
     )

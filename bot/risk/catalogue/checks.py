@@ -25,7 +25,9 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-i --style=* -style=* --dump-config --dry-run -n --Werror --assume-filename=* --lines=* "
         "--offset=* --length=* --fallback-style=* --sort-includes --verbose --files=in -files=in",
-        "when": {"-i": {"operands": "out"}},
+        # -i writes each file through llvm::writeToOutput (llvm/lib/Support/raw_ostream.cpp): a temporary file
+        # renamed over the path, so a symbolic link named there is replaced, not followed
+        "when": {"-i": {"operands": "replaced"}},
     },
     "clang-tidy clang-tidy-17 clang-tidy-18": {
         "source": "clang-tidy docs (clang.llvm.org/extra/clang-tidy) (clang-tidy 18): --fix rewrites sources",

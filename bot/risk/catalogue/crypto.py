@@ -39,9 +39,11 @@ CATALOGUE: dict[str, object] = {
         "options": "-f=out -t= -b= -C= -N= -P= -a= -m= -E= -I= -n= -V= -z= -O= -r= -Y= -T= -M= -G= -J= -j= -K= -s=in "
         "-S= -Z= -g -u -Q -e -i -p -y -l -v -q -c -L -B -H -F= -R= -h -k -x -A:system -D=:unknown "
         "-w=:unknown -U",
-        # -l prints a key's fingerprint, -B its bubblebabble digest, -L a certificate, -y the public key of a private
-        # one, -F the known_hosts lines of a host: the -f file is read
-        "when": {"-l -L -B -y -F": {"grade": "read", "reads": "-f"}},
+        # -f names the key file (and KEY.pub) generated or changed, or the known_hosts file -R/-H rewrite: the write is
+        # graded where -f lands, nothing under ~/.ssh; -Y sign writes FILE.sig beside its operands (home, as without
+        # -f); -l prints a key's fingerprint, -B its bubblebabble digest, -L a certificate, -y the public key of a
+        # private one, -F the known_hosts lines of a host: the -f file is read
+        "when": {"-f": "write", "-l -L -B -y -F": {"grade": "read", "reads": "-f"}, "-Y": "home"},
     },
     "ssh-add": {
         "source": "ssh-add(1) (OpenSSH 9.8): adds identities to the running agent",

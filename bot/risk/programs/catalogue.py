@@ -87,7 +87,10 @@ _RANK = {
     "unknown": 4,
 }
 #: Operand roles: which operands are files or directories written ("out").
-ROLES = frozenset({"out", "first-out", "last-out", "project"})
+#: Operand roles: ``out`` every operand is written, ``first-out``/``last-out`` the first or last (of two or more),
+#: ``replaced`` every operand is rewritten by a new file renamed over it (a symbolic link there is replaced, not
+#: followed: a glob below the workspace stays there), ``project`` every operand is a project the tool runs or loads.
+ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project"})
 _ENTRY_KEYS = frozenset(
     {
         "source",
@@ -453,14 +456,14 @@ def _grade(call: Call, root: _Node) -> None:
         for target in operands:
             _effect(call, "project", label, target)
     elif role is not None and operands:
-        if role == "out" or (role == "first-out" and node.open):
+        if role in ("out", "replaced") or (role == "first-out" and node.open):
             targets = operands
         elif role == "first-out":
             targets = operands[:1]
         else:
             targets = operands[-1:] if len(operands) > 1 else []
         for target in targets:
-            call.write(target, f"{label} writes")
+            call.write(target, f"{label} writes", follows_links=role != "replaced")
 
 
 def _option(

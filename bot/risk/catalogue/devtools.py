@@ -1,0 +1,365 @@
+"""Everyday developer tools: bundlers, documentation builders, binary inspectors, editors, parser and code generators,
+load generators, linters and text viewers.
+
+Bundling and documentation builds run the project's configuration (``webpack.config.js``, Sphinx's ``conf.py``) and
+write their output: ``build``; their development servers listen for connections: ``network``. Binary inspectors read,
+except ``ldd``, which runs the program's loader (ldd(1): "some versions of ldd may attempt to obtain the dependency
+information by attempting to directly execute the program ... you should never employ ldd on an untrusted
+executable"): ``runs``. Interactive editors write the files they open (``write``, the operands ``out``); options and
+``+cmd`` words that run editor commands (vim ``-c``, ``--cmd``, ``-S``, ``-u``, ``-s``, ``-e``; emacs ``--eval``,
+``-l``, ``-f``) run code: ``runs``, and ``+`` words are refused for vim (``+cmd`` runs an Ex command, ``:!`` a shell
+one). Parser and code generators write their output where they run (``write``). Load generators send requests to
+the URL they name: ``network`` (wrk ``-s`` runs a Lua script: ``runs``). Interpreters with a REPL (R, Rscript, lua,
+jshell) run code, except when they only print their version.
+"""
+
+from __future__ import annotations
+
+_VERSION = "-v --version -V -h --help"
+
+_VIM = {
+    "source": "vim(1) (Vim 9.1), nvim(1) (Neovim 0.10): -c, --cmd, -S, -u, -s, -e/-E and +cmd run editor commands",
+    "grade": "write",
+    "operands": "out",
+    "options": "--version -h --help -R -M -m -n -b -d -o* -O* -p* -Z -r -L -N --clean --noplugin -y -A -H -F "
+    "-l:runs -x -V*:unknown -T= --not-a-term --ttyfail --headless -D -g -f --nofork -t= -q=in "
+    "-c=:runs --cmd=:runs -S*:runs -u=:runs -U=:runs -s=:runs -e:runs -E:runs -es:runs -Es:runs -i=:unknown "
+    "-w=out -W=out --listen=:network --servername=:unknown --remote*:unknown --embed:unknown",
+    "unsafe": "+",
+    "when": {"--version -h --help": "read"},
+}
+
+CATALOGUE: dict[str, object] = {
+    # -- bundlers
+    "webpack webpack-cli": {
+        "source": "webpack-cli(1) (webpack.js.org/api/cli) (webpack-cli 5): build is the default command",
+        "grade": "build",
+        "else": "build",
+        "open": True,
+        "options": "-c=project --config=project --config-name= --merge --env= --node-env= --mode= --entry=in "
+        "-o=out --output-path=out --disable-interpret --analyze:network -w --watch --progress --stats=* --json=out "
+        "-j=out -v --version -h --help",
+        "commands": {
+            "build bundle b": {"grade": "build", "open": True},
+            "watch w": {"grade": "build", "open": True},
+            "serve server s": {"grade": "network", "open": True},
+            "configtest t": {"grade": "build", "open": True},
+            "info i version v help": {"grade": "read", "open": True},
+            "init create new c n loader l plugin p": {"grade": "fetch", "open": True},
+        },
+    },
+    "vite": {
+        "source": "Vite CLI (vite.dev/guide/cli) (Vite 6): the bare command and dev/serve start the dev server",
+        "grade": "network",
+        "else": "network",
+        "open": True,
+        "options": "-c=project --config=project --base= -l= --logLevel= --clearScreen --profile --filter= -m= --mode= "
+        "--host* --port= --strictPort --cors --force --open*:runs -v --version -h --help",
+        "commands": {
+            "dev serve": {"grade": "network", "open": True},
+            "build": {"grade": "build", "open": True, "options": "--outDir=out --assetsDir= --emptyOutDir -w --watch"},
+            "preview": {"grade": "network", "open": True, "options": "--outDir=in"},
+            "optimize": {"grade": "build", "open": True},
+        },
+    },
+    "rollup": {
+        "source": "rollup command line interface (rollupjs.org/command-line-interface) (Rollup 4)",
+        "grade": "build",
+        "open": True,
+        "options": "-c --config=project -o=out --file=out -d=out --dir=out -i=in --input=in -f= --format= -n= "
+        "--name= -m --sourcemap* -e= --external= -g= --globals= -p=project --plugin=project --configPlugin=project "
+        "--bundleConfigAsCjs -w --watch --silent --environment= --failAfterWarnings -v --version -h --help",
+    },
+    "parcel": {
+        "source": "Parcel CLI (parceljs.org/features/cli) (Parcel 2): the bare command serves the entries",
+        "grade": "network",
+        "else": "network",
+        "open": True,
+        "options": "--dist-dir=out --cache-dir=out --config=project --target= --public-url= -p= --port= --host= "
+        "--open*:runs --no-cache --no-source-maps --log-level= -V --version -h --help",
+        "commands": {
+            "serve": {"grade": "network", "open": True},
+            "watch build": {"grade": "build", "open": True},
+        },
+    },
+    # -- documentation builders
+    "sphinx-build": {
+        "source": "sphinx-build(1) (Sphinx 8): sphinx-build [options] SOURCEDIR OUTPUTDIR; conf.py is run",
+        "grade": "build",
+        "operands": "last-out",
+        "options": "-b= --builder= -M= -a -E --fresh-env -d=out --doctree-dir=out -j= --jobs= -c=project "
+        "--conf-dir=project -C --isolated -D= --define= -A= --html-define= -t= --tag= -n --nitpicky -N --no-color "
+        "--color -v --verbose -q --quiet -Q --silent -w=out --warning-file=out -W --fail-on-warning --keep-going "
+        "-T --show-traceback -P --pdb --exception-on-warning --version -h --help",
+    },
+    "mkdocs": {
+        "source": "mkdocs CLI (mkdocs.org/user-guide/cli) (MkDocs 1.6): mkdocs.yml names plugins run while building",
+        "options": "-V --version -h --help -q --quiet -v --verbose",
+        "commands": {
+            "build": {
+                "grade": "build",
+                "options": "-c --clean --dirty -f=project --config-file=project -s --strict -t= --theme= "
+                "--use-directory-urls --no-directory-urls -d=out --site-dir=out",
+            },
+            "serve": {
+                "grade": "network",
+                "options": "-a= --dev-addr= --livereload --no-livereload --dirtyreload --watch-theme -w=in "
+                "--watch=in -f=project --config-file=project -s --strict -t= --theme= -o --open:runs",
+            },
+            # pushes the built site to the gh-pages branch (ghp-import); --force rewrites it
+            "gh-deploy": {
+                "grade": "publish",
+                "options": "-c --clean --dirty -m= --message= -b= --remote-branch= -r= --remote-name= "
+                "--force:destroy --no-history:destroy --ignore-version --shell -f=project --config-file=project "
+                "-d=out --site-dir=out -s --strict -t= --theme=",
+            },
+            "new": {"grade": "write", "operands": "out"},
+            "get-deps": {"grade": "read", "options": "-f=project --config-file=project -p= --projects-file=in"},
+        },
+    },
+    # -- binary inspectors (GNU binutils 2.43 manual)
+    "nm": {
+        "source": "nm(1) (GNU binutils 2.43)",
+        "grade": "read",
+        "open": True,
+        "options": "--plugin=:unknown @*:unknown",
+    },
+    "readelf": {
+        "source": "readelf(1) (GNU binutils 2.43)",
+        "grade": "read",
+        "open": True,
+        "options": "@*:unknown",
+    },
+    "objdump": {
+        "source": "objdump(1) (GNU binutils 2.43)",
+        "grade": "read",
+        "open": True,
+        "options": "--plugin=:unknown @*:unknown",
+    },
+    "size addr2line c++filt": {
+        "source": "size(1), addr2line(1), c++filt(1) (GNU binutils 2.43)",
+        "grade": "read",
+        "open": True,
+        "options": "--plugin=:unknown @*:unknown",
+    },
+    "strip objcopy": {
+        "source": "strip(1), objcopy(1) (GNU binutils 2.43): the files named are rewritten in place unless -o/OUT",
+        "grade": "write",
+        "operands": "out",
+        "open": True,
+        "options": "-o=out --plugin=:unknown @*:unknown",
+    },
+    "ldd": {
+        "source": "ldd(1) (man-pages 6.9): it may run the program itself; never on an untrusted executable",
+        "grade": "runs",
+        "options": "--version --help -v --verbose -u --unused -d --data-relocs -r --function-relocs",
+        "when": {"--version --help": "read"},
+    },
+    # -- editors
+    "vim nvim vi view ex": _VIM,
+    "nano pico": {
+        "source": "nano(1) (GNU nano 8): an interactive editor; -B/-C write backups",
+        "grade": "write",
+        "operands": "out",
+        "open": True,
+        "options": "-C=out --backupdir=out -o=project --operatingdir=project -f=project --rcfile=project "
+        "-Y= --syntax= -J= --guidestripe= -T= --tabsize= -r= --fill= -Q= --quotestr= -s=:unknown --speller=:unknown "
+        "-V --version -h --help",
+        "when": {"-V --version -h --help": "read"},
+    },
+    "emacs": {
+        "source": "emacs(1) (GNU Emacs 29): --eval, -l, -f and --script run Lisp",
+        "grade": "write",
+        "operands": "out",
+        "options": "-nw --no-window-system -q --no-init-file -Q --quick --no-site-file --no-splash -D --basic-display "
+        "--batch --version --help --eval=:runs --execute=:runs -l=:runs --load=:runs -f=:runs --funcall=:runs "
+        "--script=:runs -x=:runs -u=:runs --user=:runs --init-directory=:runs --daemon*:runs -L=:unknown "
+        "--directory=:unknown --insert=in --visit=out --file=out --find-file=out --chdir=project",
+        "when": {"--version --help": "read"},
+    },
+    "micro": {
+        "source": "micro (github.com/zyedidia/micro, runtime/help/options.md) (micro 2): -plugin installs plugins",
+        "grade": "write",
+        "operands": "out",
+        "options": "-version -help -clean -debug -profile -config-dir=project -options",
+        "when": {"-version -help -options": "read"},
+    },
+    # -- parser and code generators
+    "protoc": {
+        "source": "protoc --help (protobuf 28): built-in generators; a --NAME_out outside them runs protoc-gen-NAME",
+        "grade": "write",
+        "options": "-I*= --proto_path=* --cpp_out=out --csharp_out=out --java_out=out --kotlin_out=out "
+        "--objc_out=out --php_out=out --pyi_out=out --python_out=out --ruby_out=out --rust_out=out --upb_out=out "
+        "--go_out=out --go_opt=* --descriptor_set_out=out -o*=out --dependency_out=out --include_imports "
+        "--include_source_info --retain_options --encode= --decode= --decode_raw --deterministic_output "
+        "--error_format=* --fatal_warnings --print_free_field_numbers --experimental_allow_proto3_optional "
+        "--plugin=:runs --version -h --help @*:unknown",
+        "when": {"--version -h --help": "read"},
+    },
+    "bison yacc": {
+        "source": "bison(1) (GNU Bison 3.8): -S/--skeleton are M4 programs it runs",
+        "grade": "write",
+        "options": "-d --defines* -H* --header* -o=out --output=out -v --verbose -g* --graph* -x* --html* "
+        "-r= --report=* --report-file=out -t --debug -l --no-lines -y --yacc -W* -Werror* -b= --file-prefix= "
+        "-p= --name-prefix= -D*= --define=* -F*= --force-define=* -L= --language=* -k --token-table --locations "
+        "-u:unknown --update:unknown -f* --feature* --color* --style=* -M=* --file-prefix-map=* "
+        "-S=:unknown --skeleton=:unknown -V --version -h --help --print-localedir --print-datadir",
+        "when": {"-V --version -h --help": "read"},
+    },
+    "flex lex": {
+        "source": "flex(1) (flex 2.6): writes lex.yy.c or the -o file; --skel is a skeleton file of C text",
+        "grade": "write",
+        "open": True,
+        "options": "-o*=out --outfile=out --header-file=out --tables-file=out -t --stdout -S*=:unknown "
+        "--skel=:unknown -V --version -h --help",
+        "when": {"-V --version -h --help -t --stdout": "read"},
+    },
+    "ctags exuberant-ctags universal-ctags": {
+        "source": "ctags(1) (Universal Ctags 6.1): writes the tags file (-f/-o)",
+        "grade": "write",
+        "open": True,
+        "options": "-f=out -o=out --output-format=* -L=in --options=project --options-maybe=project "
+        "--optlib-dir=project --_interactive*:unknown --pseudo-tags=* --version --help --list-* "
+        "--append* -a -e -x --filter*:unknown",
+        "when": {"--version --help -x": "read"},
+    },
+    "cscope": {
+        "source": "cscope(1) (cscope 15.9): -b builds cscope.out (-f names it); its interactive mode runs $EDITOR",
+        "grade": "runs",
+        "options": "-b -R -q -k -C -c -d -u -U -e -T -V -f=out -i=in -I= -s= -p= -P= -F=in -L -l -h",
+        "when": {"-b -L -V -h": "write"},
+    },
+    # -- load generators
+    "ab": {
+        "source": "ab(1) (Apache HTTP Server 2.4): -e and -g write result files, -p/-u read a body",
+        "grade": "network",
+        "open": True,
+        "options": "-n= -c= -t= -s= -b= -B= -T= -v= -x= -y= -z= -C= -H= -A= -P= -X= -m= -f= -Z= -w -i -l -r -k -q -d -S "
+        "-e=out -g=out -p=in -u=in -E=in -h -V",
+        "when": {"-V -h": "read"},
+    },
+    "wrk": {
+        "source": "wrk README and --help (wrk 4.2): -s loads a Lua script",
+        "grade": "network",
+        "open": True,
+        "options": "-c= -d= -t= -H= --connections= --duration= --threads= --header= --timeout= --latency "
+        "-s=:runs --script=:runs -v --version",
+    },
+    "hey": {
+        "source": "hey --help (github.com/rakyll/hey 0.1.4): -D reads the request body from a file",
+        "grade": "network",
+        "open": True,
+        "options": "-n= -c= -q= -z= -o= -m= -H= -t= -A= -d= -T= -a= -x= -h2 -host= -cpus= -disable-compression "
+        "-disable-keepalive -disable-redirects -D=in",
+    },
+    # -- linters, formatters, viewers
+    "dos2unix unix2dos mac2unix unix2mac": {
+        "source": "dos2unix(1) (dos2unix 7.5): files are converted in place; -n IN OUT writes OUT",
+        "grade": "write",
+        "operands": "out",
+        "open": True,
+        "options": "-V --version -h --help -i --info*",
+        "when": {"-V --version -h --help -i --info": "read"},
+    },
+    "autopep8": {
+        "source": "autopep8 --help (autopep8 2.3): -i/--in-place rewrites the files, otherwise prints",
+        "grade": "read",
+        "open": True,
+        "options": "-i --in-place --global-config=project --ignore-local-config -r --recursive",
+        "when": {"-i --in-place": {"operands": "out"}},
+    },
+    "perlcritic": {
+        "source": "perlcritic(1) (Perl::Critic 1.152): --profile reads a perlcriticrc",
+        "grade": "read",
+        "open": True,
+        "options": "--profile=project -p=project --include=* --exclude=* --theme=* --program-extensions=*",
+    },
+    "perltidy": {
+        "source": "perltidy(1) (Perl::Tidy 20240903): -b rewrites the files (with a .bak), -o names the output",
+        "grade": "write",
+        "open": True,
+        "options": "-b --backup-and-modify-in-place -o=out --outfile=out -pro=project --profile=project -st "
+        "--standard-output -v --version -h --help",
+        "when": {"-b --backup-and-modify-in-place": {"operands": "out"}, "-st --standard-output -v --version": "read"},
+    },
+    "colordiff": {
+        "source": "colordiff(1) (colordiff 1.0.21): runs diff and colours its output; --difftest names another diff",
+        "grade": "read",
+        "open": True,
+        "options": "--difftest*:unknown --color-term-output-only --color* -v --version",
+    },
+    "difft difftastic": {
+        "source": "difftastic manual (difftastic.wilfred.me.uk) (difftastic 0.60): prints a structural diff",
+        "grade": "read",
+        "open": True,
+        "options": "--override=* --display=* --color=* --background=* --context=* --width=* --tab-width=*",
+    },
+    "delta": {
+        "source": "delta --help (git-delta 0.18): --pager names the pager it runs",
+        "grade": "read",
+        "open": True,
+        "options": "--pager=:runs --config=project --navigate --hyperlinks --hyperlinks-file-link-format=*",
+    },
+    "cowsay cowthink": {
+        "source": "cowsay(1) (cowsay 3.04): -f loads a cow file, which is Perl code",
+        "grade": "read",
+        "open": True,
+        "options": "-f=:unknown -l -n -b -d -g -p -s -t -w -y -e= -T= -W=",
+    },
+    "clear": {"source": "clear(1) (ncurses 6.5): writes the terminal's clear sequence", "grade": "read"},
+    "apropos whatis": {
+        "source": "apropos(1), whatis(1) (man-db 2.13): search the manual page index",
+        "grade": "read",
+        "open": True,
+        "options": "-C=:unknown --config-file=:unknown -M= --manpath=",
+    },
+    "csvlook csvstat csvcut csvgrep csvsort csvjson in2csv": {
+        "source": "csvkit documentation (csvkit.readthedocs.io) (csvkit 2.0): print the converted table",
+        "grade": "read",
+        "open": True,
+    },
+    "gron": {
+        "source": "gron README (github.com/tomnomnom/gron 0.7): prints assignments; a URL operand is fetched",
+        "grade": "read",
+        "open": True,
+    },
+    "depcheck": {
+        "source": "depcheck README (github.com/depcheck/depcheck 1.4): reports unused dependencies",
+        "grade": "read",
+        "open": True,
+        "options": "--config=project --specials=* --parsers=* --detectors=*",
+    },
+    "lychee": {
+        "source": "lychee README (lychee 0.15): checks the links it finds; --offline only local ones",
+        "grade": "network",
+        "open": True,
+        "options": "--offline -o=out --output=out --cache --config=project -c=project --dump --dump-inputs",
+        "when": {"--offline": "read"},
+    },
+    "prove": {
+        "source": "prove(1) (Test::Harness 3.48): runs the test scripts",
+        "grade": "build",
+        "open": True,
+        "options": "--exec=:runs -e=:runs --rc=project --state=*:build --archive=out -M=:unknown -P=:unknown "
+        "--source=:unknown",
+    },
+    "gfortran gfortran-13 gfortran-14": {
+        "source": "gfortran(1) (GCC 14), the Fortran front end of gcc (gcc(1) options)",
+        "grade": "build",
+        "open": True,
+        "options": "-o*=out -J=out -Wl,*:unknown -Wa,*:unknown -B*=:unknown -wrapper=:unknown -fplugin*:unknown "
+        "-specs*:unknown @*:unknown -fuse-ld=*:unknown",
+    },
+    "as": {
+        "source": "as(1) (GNU binutils 2.43): writes a.out or the -o file",
+        "grade": "write",
+        "open": True,
+        "options": "-o=out -a*=out --MD=out @*:unknown",
+    },
+    "R Rscript lua lua5.4 luajit jshell": {
+        "source": "R(1), Rscript(1) (R 4.4), lua(1) (Lua 5.4: -v prints the version and goes on), jshell(1) (JDK 21): they run code",
+        "grade": "runs",
+        "options": "--version --help -h",
+        "when": {"--version --help -h": "read"},
+    },
+}
