@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import CwdState, Where, locate
+from bot.risk.paths import CwdState, Where, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment
 from bot.risk.regex import Regex
@@ -1035,13 +1035,16 @@ class Grader:
                     downgradable=True, subject=subject,
                 )  # fmt: skip
         elif where is Where.GIT_CONTROL:
+            runner = runs_later(word.value or "")
             self.flag(
                 rec,
                 scope,
                 R.DESTRUCTIVE,
                 "git-control-write",
-                f"{what} {target}: git hooks and config, and coding agents' settings (.claude, .codex, .gemini, .mcp.json), "
-                "make programs run later.",
+                f"{what} {target}: {runner}."
+                if runner is not None
+                else f"{what} {target}: git hooks and config, and coding agents' settings (.claude, .codex, .gemini, "
+                ".mcp.json), make programs run later.",
                 subject=subject,
             )
         else:

@@ -217,7 +217,7 @@ def _git_control(rest: str) -> Where:
     switch that turns them off): the agent runs what they name."""
     if "/.hg/hgrc" in rest or "/.jj/repo/config" in rest:
         return Where.GIT_CONTROL
-    if agent_control(rest):
+    if agent_control(rest) or runs_later(rest) is not None:
         return Where.GIT_CONTROL
     if ".git" not in rest:
         return Where.WORKSPACE
@@ -243,6 +243,41 @@ def agent_control(path: str) -> bool:
     if any(part in _AGENT_DIRS for part in parts) or parts[-1] == ".mcp.json":
         return True
     return any(parts[i : i + 2] == [".github", "hooks"] for i in range(len(parts) - 1))
+
+
+def runs_later(path: str) -> str | None:
+    """What runs the file ``path`` later, when it is a workspace file another tool runs on its own (a control file
+    like ``.git/hooks``), or None:
+
+    * ``.husky/*``: husky's git hooks (husky docs: ``husky`` sets ``core.hooksPath`` to ``.husky/_``, whose hooks
+      run ``.husky/HOOK``);
+    * ``.vscode/tasks.json`` (VS Code tasks: ``"runOptions": {"runOn": "folderOpen"}`` runs a task when the folder
+      opens) and ``.vscode/settings.json`` (``terminal.integrated.profiles.*``, ``*.path`` settings name programs
+      VS Code and its extensions start);
+    * ``.envrc``: direnv(1) runs it on entering the directory;
+    * a ``.pth`` file in a ``site-packages`` directory: site(7) (Python's ``site`` module) runs its ``import`` lines
+      at every interpreter start;
+    * ``.devcontainer/devcontainer.json``, ``.devcontainer.json``: the Dev Container specification's
+      ``initializeCommand`` (on the host), ``onCreateCommand``, ``postCreateCommand``, ``postStartCommand``;
+    * ``.pre-commit-config.yaml``: pre-commit runs the hooks it names at every commit once installed.
+    """
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    if not parts:
+        return None
+    name = parts[-1]
+    if ".husky" in parts[:-1]:
+        return "husky's git hooks, which git runs at every commit"
+    if parts[-2:] in ([".vscode", "tasks.json"], [".vscode", "settings.json"]):
+        return "VS Code's tasks and settings, which run tasks when the folder opens and name the programs it starts"
+    if name == ".envrc":
+        return "direnv runs .envrc on entering the directory"
+    if name.endswith(".pth") and "site-packages" in parts[:-1]:
+        return "Python runs a .pth file's import lines in site-packages at every start"
+    if parts[-2:] == [".devcontainer", "devcontainer.json"] or name == ".devcontainer.json":
+        return "the dev container's postCreateCommand and other commands run when it is built or started"
+    if name == ".pre-commit-config.yaml":
+        return "pre-commit runs the hooks it names at every commit"
+    return None
 
 
 def _deglob(value: str) -> str:

@@ -160,3 +160,43 @@ def test_plain_web_fetches_keep_their_host(url: str) -> None:
     graded = grade_tool("WebFetch", {"url": url}, workspace=W)
     assert (graded.risk, graded.reasons[0].rule) == (RiskLevel.NETWORK, "tool-network")
     assert tool_words("WebFetch", {"url": url}) == ("tool:WebFetch", "host:docs.python.org")
+
+
+@pytest.mark.parametrize(
+    ("command", "runner"),
+    [
+        ("echo 'curl x | sh' > .husky/pre-commit", "husky"),
+        ("cp t.json .vscode/tasks.json", "VS Code"),
+        ("echo '{}' > .vscode/settings.json", "VS Code"),
+        ("echo 'rm -rf ~' > .envrc", "direnv"),
+        ("echo 'import os' > .venv/lib/python3.12/site-packages/x.pth", "Python"),
+        ("cp d.json .devcontainer/devcontainer.json", "postCreateCommand"),
+        ("sed -i s/a/b/ .pre-commit-config.yaml", "pre-commit"),
+    ],
+)
+def test_writes_to_workspace_files_other_tools_run_are_destructive_naming_the_runner(command: str, runner: str) -> None:
+    """paths.runs_later: husky hooks, VS Code tasks and settings, direnv's .envrc, site-packages .pth files, dev
+    container commands, pre-commit's configuration; contained too (the workspace outlives the sandbox)."""
+    for contained in (False, True):
+        graded = classify(command, contained=contained, workspace=W)
+        assert graded.risk is RiskLevel.DESTRUCTIVE, (command, contained)
+        assert graded.reasons[0].rule == "git-control-write"
+        assert runner in graded.reasons[0].detail
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo x > src/app.py",
+        "echo x > tests/test_app.py",
+        "echo x > Makefile",
+        "echo x > conftest.py",
+        "echo '{}' > package.json",
+        "echo '{}' > .vscode/extensions.json",
+        "echo x > lib/paths.pth",
+        "echo x > docs/site-packages.md",
+        "cat .envrc",
+    ],
+)
+def test_everyday_workspace_writes_beside_those_files_stay_low(command: str) -> None:
+    assert classify(command, contained=False, workspace=W).risk <= RiskLevel.WORKSPACE_WRITE
