@@ -19,7 +19,7 @@ Sections (each entry: name -> handler, source of truth):
 * package managers' options that run programs (``apt-get -o DPkg::Pre-Invoke=...``), package removal, local
   package files and unsigned packages: programs/packages.py.
 * irreversible or security-critical host changes by system commands (``chmod -R``/``chown`` of system paths,
-  setuid bits, ``passwd``, UID 0 accounts, ``kill 1``, firewall flushes, ``setfacl``/``chattr``, mounts,
+  setuid bits, ``passwd``, new accounts and groups (``useradd``, ``adduser``, ``chpasswd``, ``usermod -aG``), ``kill 1``, firewall flushes, ``setfacl``/``chattr``, mounts,
   ``sysctl -w``, ``modprobe``, ``ldconfig DIR``, ``update-alternatives``, ``systemctl stop|mask|poweroff``,
   ``reboot``, ``swapoff``, broad ``pkill -f``): programs/hostchanges.py.
 * shell builtins with effects on the shell (``cd``, ``eval``, ``trap``, ...).
@@ -197,6 +197,13 @@ SYSTEM_COMMANDS: dict[str, str] = {
     "usermod": "usermod(8)",
     "groupadd": "groupadd(8)",
     "passwd": "passwd(1)",
+    "adduser": "adduser(8) (Debian adduser 3.13)",
+    "addgroup": "addgroup(8) (Debian adduser 3.13)",
+    "chpasswd": "chpasswd(8) (shadow-utils 4.16)",
+    "chgpasswd": "chgpasswd(8) (shadow-utils 4.16)",
+    "newusers": "newusers(8) (shadow-utils 4.16)",
+    "gpasswd": "gpasswd(1) (shadow-utils 4.16)",
+    "groupmod": "groupmod(8) (shadow-utils 4.16)",
     "sysctl": "sysctl(8)",
     "modprobe": "modprobe(8)",
     "ldconfig": "ldconfig(8)",
@@ -227,6 +234,8 @@ _DELETION = {
     "shred": _COREUTILS,
     "userdel": "userdel(8)",
     "groupdel": "groupdel(8)",
+    "deluser": "deluser(8) (Debian adduser 3.13)",
+    "delgroup": "delgroup(8) (Debian adduser 3.13)",
     "rimraf": "rimraf (npm package): rm -rf",
 }
 _DISK = {
@@ -336,7 +345,9 @@ def _build() -> dict[str, Entry]:
     # Irreversible or security-critical host changes (programs/hostchanges.py) on top of the usual grade.
     for name, guard in (
         ("passwd", "passwd"), ("useradd", "useradd"),
-        ("usermod", "useradd"), ("groupadd", "useradd"), ("kill", "kill"), ("pkill", "pkill"), ("killall", "pkill"),
+        ("usermod", "useradd"), ("groupadd", "useradd"), ("adduser", "account"), ("addgroup", "account"),
+        ("chpasswd", "account"), ("chgpasswd", "account"), ("newusers", "account"), ("gpasswd", "account"),
+        ("groupmod", "account"), ("kill", "kill"), ("pkill", "pkill"), ("killall", "pkill"),
         ("iptables", "iptables"), ("ufw", "ufw"), ("setfacl", "setfacl"), ("chattr", "chattr"), ("mount", "mount"),
         ("umount", "mount"), ("sysctl", "sysctl"), ("swapoff", "swapoff"), ("update-alternatives", "alternatives"),
         ("modprobe", "modprobe"), ("ldconfig", "ldconfig"), ("systemctl", "systemctl"), ("reboot", "power"),

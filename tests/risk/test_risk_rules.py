@@ -130,7 +130,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("iptables -L", RO, RO),  # issue 14: a query
     ("reboot", DES, WW),
     ("kill 1234", SYS, SYS),
-    ("useradd bob", SYS, SYS),
+    ("useradd bob", DES, SYS),
     ("sysctl -w net.ipv4.ip_forward=1", DES, SYS),
     ("date -s '2020-01-01'", SYS, SYS),
     ("sudo ls", SYS, WW),

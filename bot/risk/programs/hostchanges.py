@@ -9,11 +9,15 @@ contained grade, since the sandbox is discarded). Sources, per program:
   ``--no-preserve-root``; chmod's setuid/setgid bits (symbolic ``u+s``, ``g=s``, ``+s``; octal with a 4000 or 2000
   bit, chmod(1) "SETUID AND SETGID BITS"), which make a program run as its owner.
 * passwd(1): any change (``-d`` deletes the password, ``-u``, ``-l``, a new password, ``-e``, ...); ``-S`` only shows.
-* useradd(8), usermod(8), groupadd(8): UID or GID 0 (``-u 0``, ``-g 0``, ``-g root``), ``-o``/``--non-unique``
-  (a second account with an existing UID), ``-p``/``--password``, and membership of groups that are root
-  equivalents (``root``, ``sudo``, ``wheel``, ``admin``, ``adm``, ``docker``, ``lxd``, ``disk``, ``shadow``);
-  usermod's ``-L``/``-U`` (as ``passwd -l|-u``), ``-e`` (as ``chage -E``), any change to root's account, and a
-  login shell outside ``/bin``, ``/usr/bin``, ``/sbin``, ``/usr/sbin``.
+* useradd(8), groupadd(8), adduser(8), addgroup(8) (Debian adduser), chpasswd(8), chgpasswd(8), newusers(8),
+  gpasswd(1), groupmod(8): every use but ``--help``/``--version`` (and ``useradd -D`` alone, which prints the
+  defaults): a new account, group, password or membership is a way back into the machine that outlives the task.
+  usermod(8): ``-a``/``--append``, ``-G``/``--groups`` (group membership), and, as for useradd, UID or GID 0
+  (``-u 0``, ``-g 0``, ``-g root``), ``-o``/``--non-unique`` (a second account with an existing UID),
+  ``-p``/``--password``; ``-L``/``-U`` (as ``passwd -l|-u``), ``-e`` (as ``chage -E``), any change to root's
+  account, and a login shell outside ``/bin``, ``/usr/bin``, ``/sbin``, ``/usr/sbin``; its other changes (a
+  comment, a system login shell) keep the system grade. userdel(8), deluser(8), groupdel(8), delgroup(8) delete
+  (table.py: destructive everywhere).
 * kill(1) (procps-ng, bash builtin): signalling PID 1 (init), ``-1`` (every process the caller may signal) or any
   other negative PID (a whole process group); pkill(1), killall(1): a pattern naming ``init``, ``systemd`` or
   ``sshd``, ``-u root``/``--user root``, and pkill's ``-f``/``--full`` (killall's ``-r``/``--regexp``) with a broad
@@ -66,7 +70,7 @@ from bot.risk.words import Word
 from .kit import host_destructive, sets_setid, show, system
 
 __all__ = [
-    "alternatives", "chattr", "chmod", "chown", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
+    "account", "alternatives", "chattr", "chmod", "chown", "ifconfig", "iptables", "kill", "launchctl", "ldconfig", "modprobe", "mount", "passwd", "pkill",
     "power", "route", "setfacl", "swapoff", "sysctl", "systemctl", "ufw", "useradd",
 ]  # fmt: skip
 
@@ -202,8 +206,28 @@ def useradd(call: Call) -> None:
             why = f"the groups {show(word)} give root's powers"
     if call.name == "usermod":
         why = _usermod(found) or why
+        if why is None and (found.has("-a", "--append") or found.values("-G", "--groups")):
+            why = "it changes the account's group membership"
+    elif why is None and not _account_query(call):
+        why = "it creates or changes an account or group on the machine"
     if why is not None:
         host_destructive(call, "account-change", f"{call.name}: {why}.")
+
+
+def _account_query(call: Call) -> bool:
+    """True when an account tool's words only print: ``--help``, ``-h``, ``--version``, ``useradd -D`` alone."""
+    values = [w.value for w in call.args]
+    return values in (["--help"], ["-h"], ["--version"], ["-V"]) or (call.name == "useradd" and values == ["-D"])
+
+
+@_guard
+def account(call: Call) -> None:
+    """adduser(8), addgroup(8), chpasswd(8), chgpasswd(8), newusers(8), gpasswd(1), groupmod(8): every use but help
+    and version creates or changes accounts, groups or passwords."""
+    if not _account_query(call):
+        host_destructive(
+            call, "account-change", f"{call.name} creates or changes accounts, groups or passwords on the machine."
+        )
 
 
 #: Login shells usermod may set for an account other than root (shells(5): the system's programs).
