@@ -647,7 +647,9 @@ _DOCKER_LOCAL_READS = frozenset({
 })  # fmt: skip
 #: Options that point the client at another engine (docker(1) ``-H``/``--host``, ``--context``/``-c``; podman(1)
 #: ``--remote``/``-r``, ``--url``, ``--connection``, ``--identity``): the daemon is then outside the machine.
-_DOCKER_ELSEWHERE = frozenset({"-H", "--host", "--context", "-c", "--remote", "-r", "--url", "--connection", "--identity"})
+_DOCKER_ELSEWHERE = frozenset(
+    {"-H", "--host", "--context", "-c", "--remote", "-r", "--url", "--connection", "--identity"}
+)
 _DOCKER_ABOUT = frozenset({"--version", "-v", "--help", "-h"})
 
 
