@@ -693,6 +693,25 @@ def test_everyday_developer_tools_build_read_and_edit_low() -> None:
             ("vite", R.NETWORK),
             ("mkdocs serve", R.NETWORK),
             ("lychee docs/", R.NETWORK),
+            ("autoreconf -fi", R.WORKSPACE_WRITE),
+            ("pkg-config --cflags gtk4", R.READ_ONLY),
+            ("gcov src/a.c", R.WORKSPACE_WRITE),
+            ("lcov --capture -d . -o cov.info", R.WORKSPACE_WRITE),
+            ("valgrind --leak-check=full ls", R.WORKSPACE_WRITE),
+            ("watchexec -e py -- pytest", R.WORKSPACE_WRITE),
+            ("asciidoctor README.adoc", R.WORKSPACE_WRITE),
+            ("doxygen Doxyfile", R.WORKSPACE_WRITE),
+            ("jekyll build", R.WORKSPACE_WRITE),
+            ("terser app.js -o app.min.js", R.WORKSPACE_WRITE),
+            ("lessc in.less out.css", R.WORKSPACE_WRITE),
+            ("figlet hello", R.READ_ONLY),
+            ("ag 'class .*Controller' app/", R.READ_ONLY),
+            ("aspell list < README.md", R.READ_ONLY),
+            ("hunspell -l README.md", R.READ_ONLY),
+            ("vegeta report results.bin", R.READ_ONLY),
+            ("vegeta attack -duration=5s -targets=t.txt", R.NETWORK),
+            ("siege -c 10 http://localhost:8080/", R.NETWORK),
+            ("jekyll serve", R.NETWORK),
         ]
     )
 
@@ -717,6 +736,19 @@ def test_everyday_developer_tools_that_run_code_write_outside_or_rewrite_remotes
             ("cowsay -f ./evil.cow hi", R.DESTRUCTIVE),
             ("lua -e 'os.execute(\"id\")'", R.DESTRUCTIVE),
             ("strip /usr/bin/ls", R.DESTRUCTIVE),
+            ("lcov -z -d .", R.DESTRUCTIVE),  # deletes the .gcda counters
+            ("lcov --gcov-tool ./x -c -d .", R.DESTRUCTIVE),
+            ("valgrind --leak-check=full ./build/app", R.DESTRUCTIVE),
+            ("valgrind --log-file=/etc/x ls", R.DESTRUCTIVE),
+            ("watchexec -e py -- rm -rf src", R.DESTRUCTIVE),
+            ("watchexec --shell=bash 'make'", R.DESTRUCTIVE),
+            ("asciidoctor -r ./ext.rb README.adoc", R.DESTRUCTIVE),
+            ("doxygen /tmp/Doxyfile", R.DESTRUCTIVE),  # a configuration outside the workspace (INPUT_FILTER runs)
+            ("jekyll clean", R.DESTRUCTIVE),
+            ("lessc in.less /etc/out.css", R.DESTRUCTIVE),
+            ("lessc --clean-css in.less", R.DESTRUCTIVE),  # loads less-plugin-clean-css
+            ("ag --pager 'sh -c id' x", R.DESTRUCTIVE),
+            ("siege -R /tmp/siegerc http://localhost/", R.DESTRUCTIVE),
         ]
     )
 

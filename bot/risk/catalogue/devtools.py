@@ -156,7 +156,7 @@ CATALOGUE: dict[str, object] = {
         "when": {"--version --help": "read"},
     },
     # -- editors
-    "vim nvim vi view ex": _VIM,
+    "vim nvim vi view ex vimdiff": _VIM,
     "nano pico": {
         "source": "nano(1) (GNU nano 8): an interactive editor; -B/-C write backups",
         "grade": "write",
@@ -251,6 +251,158 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-n= -c= -q= -z= -o= -m= -H= -t= -A= -d= -T= -a= -x= -h2 -host= -cpus= -disable-compression "
         "-disable-keepalive -disable-redirects -D=in",
+    },
+    # -- autotools, coverage and profiling
+    "autoreconf autoconf automake aclocal autoheader libtoolize autoupdate": {
+        "source": "autoreconf(1), autoconf(1), automake(1), aclocal(1), libtoolize(1) (GNU Autoconf 2.72, Automake 1.17, "
+        "Libtool 2.4): they run m4 over the project's configure.ac and write configure and Makefile.in",
+        "grade": "build",
+        "open": True,
+        "options": "-I=project --include=project -B=project --prepend-include=project -o=out --output=out "
+        "--version -V --help -h",
+        "when": {"--version -V --help -h": "read"},
+    },
+    "pkg-config pkgconf": {
+        "source": "pkg-config(1) (pkgconf 2.3): prints the flags and versions of installed libraries",
+        "grade": "read",
+        "open": True,
+    },
+    "gcov": {
+        "source": "gcov(1) (GCC 14): writes FILE.gcov reports where it runs; -o names the object directory read",
+        "grade": "write",
+        "open": True,
+        "options": "-o=in --object-directory=in --object-file=in -t --stdout -v --version -h --help",
+        "when": {"-t --stdout -v --version -h --help": "read"},
+    },
+    "lcov": {
+        "source": "lcov(1) (LCOV 2.1): -o writes the tracefile, -z deletes the .gcda counters, --gcov-tool runs a program",
+        "grade": "read",
+        "open": True,
+        "options": "-o=out --output-file=out -z:delete --zerocounters:delete --gcov-tool=:runs --rc=* "
+        "--config-file=project --version-script=:runs --criteria-script=:runs --annotate-script=:runs "
+        "--resolve-script=:runs --context-script=:runs",
+    },
+    "llvm-cov llvm-profdata": {
+        "source": "llvm-cov(1), llvm-profdata(1) (LLVM 18): print or merge coverage; -o/-output-dir name the output",
+        "grade": "write",
+        "open": True,
+        "options": "-o=out --output=out -output=out -output-dir=out --output-dir=out --version -version",
+        "when": {"--version -version": "read"},
+    },
+    "valgrind": {
+        "source": "valgrind(1) (Valgrind 3.23): runs the program given after its options under a tool",
+        "grade": "wrap",
+        "options": "--tool=* --leak-check=* --show-leak-kinds=* --errors-for-leak-kinds=* --track-origins=* "
+        "--leak-resolution=* --undef-value-errors=* --num-callers=* --error-exitcode=* --gen-suppressions=* "
+        "--suppressions=in --log-file=out --xml=* --xml-file=out --trace-children=* --child-silent-after-fork=* "
+        "--track-fds=* --time-stamp=* --read-var-info=* --main-stacksize=* --max-stackframe=* --fair-sched=* "
+        "--show-reachable=* --smc-check=* --massif-out-file=out --callgrind-out-file=out --cachegrind-out-file=out "
+        "-q --quiet -v --verbose -s --version --help",
+    },
+    "watchexec": {
+        "source": "watchexec(1) (watchexec 2.1): runs the command given after its options when files change",
+        "grade": "wrap",
+        "options": "-w=in --watch=in -W=in --watch-non-recursive=in -e= --exts= -f= --filter= -i= --ignore= "
+        "-r --restart -c --clear -d= --debounce= -p --postpone -n -o= --on-busy-update= -s= --signal= "
+        "--stop-signal= --stop-timeout= --project-origin=project --workdir=project -q --quiet -v -h --help "
+        "-V --version --shell=:unknown -E=:unknown --env=:unknown",
+    },
+    # -- more documentation and front-end tools
+    "asciidoctor": {
+        "source": "asciidoctor(1) (Asciidoctor 2.0): writes the converted file beside the input or at -o/-D; -r loads "
+        "Ruby libraries",
+        "grade": "write",
+        "options": "-o=out --out-file=out -D=out --destination-dir=out -b= --backend= -d= --doctype= -a= "
+        "--attribute= -S= --safe-mode= -n --section-numbers -s --no-header-footer -q --quiet -w --warnings -v "
+        "--verbose -t --timings --trace -B=project --base-dir=project --failure-level= -e --embedded "
+        "-r=:runs --require=:runs -T=:unknown --template-dir=:unknown -E=:unknown --template-engine=:unknown "
+        "-V --version -h --help",
+        "when": {"-V --version -h --help": "read"},
+    },
+    "doxygen": {
+        "source": "doxygen(1) (Doxygen 1.12): builds the documentation the configuration file describes; -g writes one",
+        "grade": "build",
+        "operands": "project",
+        "options": "-g:write -s -u:write -x -x_noenv -w= -l=out -b -d= -v --version -h --help",
+        "when": {"-v --version -h --help -x -x_noenv": "read"},
+    },
+    "jekyll": {
+        "source": "jekyll commands (jekyllrb.com/docs/usage) (Jekyll 4.3): plugins in _plugins run while building",
+        "options": "-v --version -h --help",
+        "commands": {
+            "build b": {
+                "grade": "build",
+                "open": True,
+                "options": "-d=out --destination=out -s=project --source=project --config=project -p=project "
+                "--plugins=project",
+            },
+            "serve s server": {
+                "grade": "network",
+                "open": True,
+                "options": "-d=out --destination=out -s=project --source=project --config=project -p=project "
+                "--plugins=project -o --open-url:runs",
+            },
+            "new": {"grade": "write", "operands": "out", "open": True},
+            "doctor hyde": {"grade": "read", "open": True},
+            "clean": {"grade": "delete", "open": True},
+        },
+    },
+    "terser uglifyjs": {
+        "source": "terser CLI (terser.org/docs/cli-usage) (terser 5), uglifyjs(1) (UglifyJS 3): print unless -o",
+        "grade": "read",
+        "open": True,
+        "options": "-o=out --output=out --config-file=project --source-map=* --name-cache=out",
+    },
+    "lessc": {
+        "source": "lessc usage (lesscss.org/usage) (Less 4): lessc IN [OUT]; an unlisted --NAME loads less-plugin-NAME",
+        "grade": "read",
+        "operands": "last-out",
+        "options": "-s --silent --strict-imports --verbose -v --version -h --help -M --depends --lint -l --no-color "
+        "--include-path=* --source-map* --rootpath=* -ru --relative-urls --rewrite-urls=* -sm=* --strict-math=* "
+        "--math=* --global-var=* --modify-var=* --url-args=* -x --compress --js:unknown --plugin=:unknown",
+    },
+    "figlet toilet": {
+        "source": "figlet(6) (FIGlet 2.2.5), toilet(1): print text in large letters",
+        "grade": "read",
+        "open": True,
+    },
+    "ag": {
+        "source": "ag(1) (the_silver_searcher 2.2): searches and prints; --pager names a program it runs",
+        "grade": "read",
+        "open": True,
+        "options": "--pager=:runs -p=in --path-to-ignore=in",
+    },
+    "aspell": {
+        "source": "aspell(1) (GNU Aspell 0.60.8): check edits the file interactively; list reads standard input",
+        "options": "--lang= -l= -d= --master= --encoding= --mode= -H -t -e -x --dont-backup --home-dir=project "
+        "--per-conf=project --conf=project -p=out --personal=out -v --version --help -?",
+        "commands": {
+            "list dump config dicts filter soundslike munch expand -a": {"grade": "read", "open": True},
+            "check c -c": {"grade": "write", "operands": "out", "open": True},
+            "help": "read",
+        },
+    },
+    "hunspell": {
+        "source": "hunspell(1) (Hunspell 1.7): checks files interactively (it may rewrite them); -l, -L, -G, -w print",
+        "grade": "write",
+        "operands": "out",
+        "options": "-l -L -G -w -a -D -v --version -h --help -d= -i= -H -X -O -n -t -m -1 -u -U -u2 -u3 -r -s -P= "
+        "-p=out",
+        "when": {"-l -L -G -w -D -v --version -h --help": {"grade": "read", "operands": "none"}},
+    },
+    "vegeta": {
+        "source": "vegeta(1) README (vegeta 12.12): attack sends requests; report, plot and encode read results",
+        "options": "-version -cpus= -profile=",
+        "commands": {
+            "attack": {"grade": "network", "open": True, "options": "-output=out -targets=in -body=in -root-certs=in"},
+            "report plot encode": {"grade": "read", "open": True, "options": "-output=out"},
+        },
+    },
+    "siege": {
+        "source": "siege(1) (Siege 4.1): sends requests; -f reads URLs, -l logs, -R names the resource file",
+        "grade": "network",
+        "open": True,
+        "options": "-f=in --file=in -l*:unknown --log*:unknown -R=project --rc=project -V --version -h --help",
     },
     # -- linters, formatters, viewers
     "dos2unix unix2dos mac2unix unix2mac": {
