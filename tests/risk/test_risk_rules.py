@@ -197,7 +197,9 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("docker info", RO, RO),
     ("docker logs --tail 50 web", RO, RO),
     ("docker images", RO, RO),
-    ("docker inspect web", RO, RO),
+    ("docker inspect web", NET, NET),  # Config.Env: the container's environment, secrets too
+    ("docker inspect -f '{{.Config.Env}}' db", NET, NET),
+    ("docker top web", RO, RO),
     ("docker container ls -a", RO, RO),
     ("podman ps", RO, RO),
     ("docker -H ssh://prod ps", NET, NET),

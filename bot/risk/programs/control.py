@@ -5,8 +5,8 @@ They talk to clusters, daemons and clouds outside the sandbox, so every use is a
 ``remote-control-plane``). Verbs that change that remote state are ``system``; verbs
 that delete there are ``destructive``; unknown verbs are destructive. docker and podman talk to the engine on
 this machine unless pointed elsewhere (``-H``, ``--context``, podman ``--remote``): their reads of its state
-(``ps``, ``images``, ``inspect``, ``logs``, ``version``, ``info``..., ``_DOCKER_LOCAL_READS``) and ``--version`` are
-``read_only``.
+(``ps``, ``images``, ``logs``, ``version``, ``info``..., ``_DOCKER_LOCAL_READS``) and ``--version`` are
+``read_only``; ``inspect`` prints the container's environment, secrets too: ``network`` (``secret-read``).
 Sources: kubectl reference (kubernetes.io/docs/reference/kubectl), docker CLI
 reference (docs.docker.com/reference/cli/docker), helm docs (helm.sh/docs/helm),
 terraform CLI docs (developer.hashicorp.com/terraform/cli/commands).
@@ -635,7 +635,9 @@ def _inner_script(call: Call, text: Word, wrapper: str) -> None:
 #: ``images``, ``inspect``, ``logs``, ``version``, ``info``, ``top``, ``port``, ``diff``, ``history`` and their
 #: ``container``/``image``/``system`` group spellings): read_only when the client talks to the default local socket.
 #: ``docker logs`` prints what a container wrote, which may hold its secrets; like ``journalctl`` reading the host's
-#: logs it stays read_only (secret-read is for credential files and variables, sensitive.py). ``search`` (Docker
+#: logs it stays read_only (secret-read is for credential files and variables, sensitive.py). ``inspect`` prints the
+#: environment a container or image was given (``Config.Env``), as ``printenv`` does: network (``secret-read``),
+#: never downgraded, as the grader's environment dumps are. ``search`` (Docker
 #: Hub), ``stats``/``events`` (they follow the engine until stopped) keep the control plane's grade.
 _DOCKER_LOCAL_READS = frozenset({
     ("ps",), ("images",), ("inspect",), ("logs",), ("version",), ("info",), ("top",), ("port",), ("diff",),
@@ -664,6 +666,14 @@ def _docker_local_read(call: Call, verbs: list[str | None]) -> bool:
     key = tuple(v or "" for v in verbs[:2])
     if key[:1] in _DOCKER_LOCAL_READS or key in _DOCKER_LOCAL_READS:
         what = " ".join(key if key in _DOCKER_LOCAL_READS else key[:1])
+        if key[0] == "inspect" or key in (("container", "inspect"), ("image", "inspect")):
+            # Config.Env: the environment a container or image was given, like printenv's (grader: secret-read)
+            call.flag(
+                R.NETWORK,
+                "secret-read",
+                f"{call.name} {what} prints the environment (Config.Env), secrets too: its output goes to the model.",
+            )
+            return True
         call.flag(R.READ_ONLY, "read-only", f"{call.name} {what} only reads the local engine's state.")
         return True
     return False
