@@ -854,6 +854,22 @@ class Grader:
         for here in state.cwds:
             self.written.add(posixpath.normpath(posixpath.join(here, word.value)))
 
+    def empties(self, rec: Rec, scope: Scope, word: Word, what: str, *, subject: str | None = None) -> None:
+        """Emptying the file ``word`` (``: > f``, a redirect with no command, ``truncate -s 0 f``, ``cp /dev/null
+        f``) deletes its content as ``rm`` deletes the file: destructive wherever it is, the workspace and the temp
+        area included, never downgraded (as ``rm`` is graded; bash(1) REDIRECTION "Redirecting Output": the file is
+        truncated to zero size). A sink that keeps nothing (``/dev/null``) loses nothing."""
+        if self.where(word) is Where.NOWHERE:
+            return
+        self.flag(
+            rec,
+            scope,
+            R.DESTRUCTIVE,
+            "empties-file",
+            f"{what} {shorten(word.src, 80)}: its content is lost, as rm would delete it.",
+            subject=subject,
+        )
+
     def where(self, word: Word, cwd: Word | None = None) -> Where:
         """Where ``word`` lands from the current directory, or from ``cwd`` when given; a path in the workspace that
         a symbolic link takes out of it (:meth:`linked_out`) lands where the link leads."""
