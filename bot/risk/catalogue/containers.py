@@ -122,7 +122,10 @@ CATALOGUE: dict[str, object] = {
         "options": "-q --nologo --help -h --version -V",
         "commands": {
             "list showvminfo showmediuminfo metrics": {"grade": "read", "open": True},
-            "createvm registervm modifyvm clonevm import startvm controlvm storagectl storageattach createmedium "
+            # controlvm VM poweroff "has the same effect on a virtual machine as pulling the power cable on a real
+            # computer": the machine's unsaved state is lost; reset likewise ("VBoxManage controlvm")
+            "controlvm": {"grade": "system", "open": True, "words": {"poweroff reset": "delete"}},
+            "createvm registervm modifyvm clonevm import startvm storagectl storageattach createmedium "
             "movevm sharedfolder setextradata guestproperty hostonlyif dhcpserver natnetwork usbfilter "
             "modifymedium": {"grade": "system", "open": True},
             "export": {"grade": "system", "open": True, "options": "-o=out --output=out"},

@@ -55,6 +55,8 @@ EFFECTS: dict[str, str] = {
     "system": "changes the machine outside the workspace (system, not downgraded)",
     "critical": "an irreversible or security-critical change to the machine: it stops a service, takes the machine "
     "off the network or weakens its protection (destructive on the host; contained, system)",
+    "persist": "makes code run at every boot or login (a unit enabled, a user's manager kept running): persistence "
+    "the owner must see (destructive on the host; contained, as critical)",
     "secret": "prints secrets (network, secret-read: the output goes to the model)",
     "runs": "runs programs the classifier cannot see (destructive)",
     "wrap": "runs the command given as its operands, graded as that command (and at least build)",
@@ -80,6 +82,7 @@ _RANK = {
     "system": 3,
     "change": 3,
     "critical": 4,
+    "persist": 4,
     "delete": 4,
     "destroy": 4,
     "runs": 4,
@@ -102,6 +105,7 @@ _ENTRY_KEYS = frozenset(
         "verbs",
         "when",
         "unsafe",
+        "words",
     }
 )
 
@@ -134,9 +138,11 @@ class _Node:
         "verbs",
         "when",
         "unsafe",
+        "words",
     )
 
     def __init__(self) -> None:
+        self.words: dict[str, str] = {}
         self.when: dict[str, tuple[str | None, str | None, frozenset[str]]] = {}
         self.unsafe: tuple[str, ...] = ()
         self.abbrev = False
@@ -228,6 +234,14 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
             node.when[name] = (grade_then, role_then, reads_then)
     if "unsafe" in spec:
         node.unsafe = tuple(str(spec["unsafe"]).split())
+    words = spec.get("words", {})
+    if not isinstance(words, Mapping):
+        raise CatalogueError(f"{where}: words is a mapping of operand words to grades")
+    for names, grade in words.items():
+        if grade not in EFFECTS or grade in ("out", "in", "project", "wrap"):
+            raise CatalogueError(f"{where}: words {names}: {grade!r} is not one of the grades")
+        for name in str(names).split():
+            node.words[name] = str(grade)
     verbs = spec.get("verbs")
     if verbs is not None:
         if not isinstance(verbs, Mapping) or not all(
@@ -448,6 +462,9 @@ def _grade(call: Call, root: _Node) -> None:
         if effect == "out" and option in reads:
             continue  # the entry's "when" made this option's file an input (ssh-keygen -l -f KEY)
         _effect(call, effect, label, target)
+    for target in operands:
+        if target.value in node.words:  # an operand word with its own effect (VBoxManage controlvm VM poweroff)
+            _effect(call, node.words[target.value], f"{label} {target.value}", None)
     role = node.operands
     if role == "project":
         for target in operands:
@@ -581,6 +598,13 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
             call,
             "host-critical",
             f"{what} stops a service, takes the machine off the network or weakens its protection.",
+        )
+    elif effect == "persist":
+        host_destructive(
+            call,
+            "persistence",
+            f"{what} runs at every boot/login: persistence, an irreversible-looking change to the machine the owner "
+            "must see.",
         )
     elif effect == "secret":
         call.flag(R.NETWORK, "secret-read", f"{what} prints secrets: its output goes to the model.")
