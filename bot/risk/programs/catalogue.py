@@ -60,6 +60,8 @@ EFFECTS: dict[str, str] = {
     "secret": "prints secrets (network, secret-read: the output goes to the model)",
     "runs": "runs programs the classifier cannot see (destructive)",
     "wrap": "runs the command given as its operands, graded as that command (and at least build)",
+    "python": "runs its operands as python(1) would (``coverage run script.py``: ``python script.py``; with the "
+    "entry's ``-m``/``--module`` given: ``python -m MODULE``), graded as that command (and at least build)",
     "unknown": "its effect cannot be bounded from its words (unrecognised-use, destructive)",
     "out": "(options and operands) its value is a file or directory written",
     "in": "(options) its value is a file read: nothing beyond the read",
@@ -87,6 +89,7 @@ _RANK = {
     "destroy": 4,
     "runs": 4,
     "wrap": 4,
+    "python": 4,
     "unknown": 4,
 }
 #: Operand roles: which operands are files or directories written ("out").
@@ -238,7 +241,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     if not isinstance(words, Mapping):
         raise CatalogueError(f"{where}: words is a mapping of operand words to grades")
     for names, grade in words.items():
-        if grade not in EFFECTS or grade in ("out", "in", "project", "wrap"):
+        if grade not in EFFECTS or grade in ("out", "in", "project", "wrap", "python"):
             raise CatalogueError(f"{where}: words {names}: {grade!r} is not one of the grades")
         for name in str(names).split():
             node.words[name] = str(grade)
@@ -266,7 +269,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
                 node.commands[name] = child
     if node.grade is None and node.commands is None and node.verbs is None:
         raise CatalogueError(f"{where}: an entry without commands or verbs needs a grade")
-    if node.grade == "wrap" and node.open:
+    if node.grade in ("wrap", "python") and node.open:
         raise CatalogueError(
             f"{where}: a wrap entry lists its options (an unknown one may take the command's first word)"
         )
@@ -351,7 +354,7 @@ def _grade(call: Call, root: _Node) -> None:
             )
             return
         if value == "--":
-            if node.grade == "wrap" and node.commands is None:
+            if node.grade in ("wrap", "python") and node.commands is None:
                 wrapped = words[index:]
             else:
                 operands.extend(words[index:])
@@ -390,7 +393,7 @@ def _grade(call: Call, root: _Node) -> None:
                 node = child
                 what.append(value)
                 continue
-        if node.grade == "wrap":
+        if node.grade in ("wrap", "python"):
             wrapped = words[index - 1 :]
             break
         operands.append(word)
@@ -445,7 +448,15 @@ def _grade(call: Call, root: _Node) -> None:
         if grade is None:
             refuse(call, f"{label} without a subcommand")
             return
-        if grade == "wrap":
+        if grade == "python":
+            if not wrapped:
+                refuse(call, f"{label} without a program")
+                return
+            build_or_test(call, label)
+            module = [literal_word("-m")] if given & {"-m", "--module"} else []
+            call.run([literal_word("python"), *module, *wrapped], label)
+            call.rec.emit = True
+        elif grade == "wrap":
             if not wrapped:
                 refuse(call, f"{label} without a command")
                 return
