@@ -5,7 +5,8 @@ Hashing, inspecting and converting read; ``-out``/``-o``/``--output`` name the f
 ``--exec-path``, ``--photo-viewer``) are ``unknown``. ssh-keygen writes under ``~/.ssh`` unless ``-f`` names the key
 (generation, ``-R``, ``-H`` rewrite ``known_hosts``), and gpg updates its home directory (keyrings, trust database,
 ``random_seed``) on nearly every run, so both are ``home``; exporting secret keys and decrypting (gpg ``-d``,
-``--decrypt``) are ``secret``: they print the user's secrets.
+``--decrypt``) are ``secret``: they print the user's secrets. Listing keys (``-k``, ``-K``, ``--fingerprint``)
+and ``--verify`` read; ``--recv-keys`` is ``network``; ``--import`` keeps ``home``.
 """
 
 from __future__ import annotations
@@ -64,7 +65,16 @@ CATALOGUE: dict[str, object] = {
         "--fetch-keys:network --keyserver= --exec-path=:unknown --photo-viewer=:unknown "
         "--load-extension=:unknown --agent-program=:unknown --dirmngr-program=:unknown "
         "--options=:unknown --keyserver-options=:unknown --edit-key=:unknown --passphrase-file=in "
-        "--command-fd= --status-fd= --logger-fd= --status-file=out --logger-file=out --attribute-file=out",
+        "--command-fd= --status-fd= --logger-fd= --status-file=out --logger-file=out --attribute-file=out "
+        "-k --list-keys --list-public-keys -K --list-secret-keys --fingerprint --list-sigs --check-sigs --verify",
+        # gpg takes one command (two are "conflicting commands"): listing keys prints ids, user ids and fingerprints, never key material (gpg(1) "--list-secret-keys: List
+        # the specified secret keys"); --verify checks a signature: they only read the keyring. Fetching keys
+        # from a keyserver adds public keys, which are trusted only when signed by a trusted key: network.
+        "when": {
+            "-k --list-keys --list-public-keys -K --list-secret-keys --fingerprint --list-sigs --check-sigs "
+            "--verify": "read",
+            "--recv-keys --recv-key --receive-keys": "network",
+        },
     },
     "gpgv": {
         "source": "gpgv(1) (GnuPG 2.4): verifies signatures only",
