@@ -858,8 +858,10 @@ class Grader:
         """Emptying the file ``word`` (``: > f``, a redirect with no command, ``truncate -s 0 f``, ``cp /dev/null
         f``) deletes its content as ``rm`` deletes the file: destructive wherever it is, the workspace and the temp
         area included, never downgraded (as ``rm`` is graded; bash(1) REDIRECTION "Redirecting Output": the file is
-        truncated to zero size). A sink that keeps nothing (``/dev/null``) loses nothing."""
-        if self.where(word) is Where.NOWHERE:
+        truncated to zero size). A sink that keeps nothing (``/dev/null``) loses nothing. Outside the workspace and
+        the temp area it is downgraded contained, as a write there is (the sandbox's copy is discarded)."""
+        where = self.where(word)
+        if where is Where.NOWHERE:
             return
         self.flag(
             rec,
@@ -868,6 +870,7 @@ class Grader:
             "empties-file",
             f"{what} {shorten(word.src, 80)}: its content is lost, as rm would delete it.",
             subject=subject,
+            downgradable=where is Where.OUTSIDE,
         )
 
     def where(self, word: Word, cwd: Word | None = None) -> Where:

@@ -287,10 +287,24 @@ def _plain_command(g: Grader, scope: Scope, tokens: list[str], feed: str | None)
 _PRINTS_NOTHING = ((":",), ("true",), ("false",), ("cat", "/dev/null"), ("echo", "-n"), ("echo", "-n", ""), ("printf", ""))
 
 
+#: Wrappers that run their command with the same standard output: ``sudo``, ``env``, ``command``, ``builtin``,
+#: ``nice``, ``nohup``, ``exec`` (no options), ``timeout DURATION``.
+_SAME_OUTPUT = {"sudo": 1, "env": 1, "command": 1, "builtin": 1, "nice": 1, "nohup": 1, "exec": 1, "timeout": 2}
+
+
 def prints_nothing(words: list[Word]) -> bool:
     """True when the simple command ``words`` prints nothing (:data:`_PRINTS_NOTHING`; no words: a redirect
-    alone, ``> f``), so a truncating redirect on it only empties its file."""
-    return not words or tuple(w.value for w in words) in _PRINTS_NOTHING
+    alone, ``> f``), also through the wrappers of :data:`_SAME_OUTPUT`, so a truncating redirect on it only empties
+    its file."""
+    values = tuple(w.value for w in words)
+    while values and values[0] in _SAME_OUTPUT and len(values) > _SAME_OUTPUT[values[0] or ""]:
+        if values[:2] == ("nice", "-n") and len(values) > 3:
+            values = values[3:]
+            continue
+        values = values[_SAME_OUTPUT[values[0] or ""] :]
+        while values and values[0] is not None and "=" in values[0] and words[0].value == "env":
+            values = values[1:]  # env NAME=VALUE ...
+    return not values or values in _PRINTS_NOTHING
 
 
 def echo_text(words: list[str]) -> str | None:

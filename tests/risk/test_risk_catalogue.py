@@ -412,7 +412,7 @@ def test_crypto_database_media_and_archive_tools_that_reach_out_delete_or_run_co
             ("ssh-keygen -t ed25519", R.SYSTEM),  # writes ~/.ssh/id_ed25519
             ("ssh-keygen -D /tmp/evil.so", R.DESTRUCTIVE),
             ("gpg --delete-keys me", R.DESTRUCTIVE),
-            ("gpg --recv-keys ABCD", R.SYSTEM),  # the keyring under ~, and a key server
+            ("gpg --recv-keys ABCD", R.NETWORK),  # a key server; public keys are trusted only when signed
             ("pg_restore -d mydb dump.dump", R.SYSTEM),
             ("pg_restore -c -d mydb dump.dump", R.DESTRUCTIVE),
             ("dropdb mydb", R.DESTRUCTIVE),
