@@ -284,7 +284,15 @@ def _plain_command(g: Grader, scope: Scope, tokens: list[str], feed: str | None)
 #: Commands that print nothing, so a ``>`` redirect of theirs only empties its file: ``:``, ``true``, ``false``
 #: (bash(1) SHELL BUILTIN COMMANDS), ``cat /dev/null``, ``echo -n`` without words, ``printf ''``. ``echo`` alone
 #: writes a newline: a write, not an emptying.
-_PRINTS_NOTHING = ((":",), ("true",), ("false",), ("cat", "/dev/null"), ("echo", "-n"), ("echo", "-n", ""), ("printf", ""))
+_PRINTS_NOTHING = (
+    (":",),
+    ("true",),
+    ("false",),
+    ("cat", "/dev/null"),
+    ("echo", "-n"),
+    ("echo", "-n", ""),
+    ("printf", ""),
+)
 
 
 #: Wrappers that run their command with the same standard output: ``sudo``, ``env``, ``command``, ``builtin``,

@@ -195,7 +195,9 @@ def test_listing_and_pausing_vms_keep_their_grade(command: str, level: RiskLevel
 
 
 # -- Python builds and coverage --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("command", ["python -m build", "python3 -m build --wheel", "pyproject-build", "pyproject-build -s -o dist"])
+@pytest.mark.parametrize(
+    "command", ["python -m build", "python3 -m build --wheel", "pyproject-build", "pyproject-build -s -o dist"]
+)
 def test_python_builds_write_the_workspace(command: str) -> None:
     assert grade(command) == WW
 
@@ -273,7 +275,8 @@ def test_gpg_uses_that_print_secrets_delete_or_change_the_keyring_stay_high(comm
 
 # -- sudo's options that run nothing ---------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "command", ["sudo -l", "sudo -v", "sudo -k", "sudo -K", "sudo --list", "sudo -ll", "sudo -U dev -l", "sudo -l rm -rf /"]
+    "command",
+    ["sudo -l", "sudo -v", "sudo -k", "sudo -K", "sudo --list", "sudo -ll", "sudo -U dev -l", "sudo -l rm -rf /"],
 )
 @pytest.mark.parametrize("contained", [False, True])
 def test_sudo_listing_or_refreshing_credentials_only_reads(command: str, contained: bool) -> None:

@@ -6,9 +6,8 @@ Every write target goes through :meth:`Call.write`, so the location rules of
 
 from __future__ import annotations
 
-import re
-
 import posixpath
+import re
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
