@@ -186,6 +186,9 @@ def test_losing_a_vms_state_or_disks_is_destructive(command: str, contained: boo
     [
         ("VBoxManage list vms", RO),
         ("virsh list", RO),
+        ("limactl list", RO),
+        ("limactl stop devbox", SYS),
+        ("limactl stop --force devbox", DES),
         ("VBoxManage controlvm devbox pause", SYS),
         ("VBoxManage controlvm devbox savestate", SYS),
     ],

@@ -239,6 +239,18 @@ CATALOGUE: dict[str, object] = {
             "shell sh exec": "runs",
         },
     },
+    "limactl": {
+        "source": "limactl reference (lima-vm.io/docs/reference/limactl) (Lima 1.0): delete/remove, factory-reset "
+        "and prune delete instances' disks or caches; stop --force kills the VM (its unsaved state is lost)",
+        "options": "-h --help -v --version --debug --log-level= --log-format= --tty --tty=",
+        "commands": {
+            "list ls info": {"grade": "read", "open": True},
+            "create start edit": {"grade": "system", "open": True},
+            "stop": {"grade": "system", "open": True, "options": "-f:delete --force:delete"},
+            "delete remove rm factory-reset prune": {"grade": "delete", "open": True},
+            "shell": "runs",
+        },
+    },
     "minikube": {
         "source": "minikube commands (minikube.sigs.k8s.io/docs/commands) (minikube 1.34)",
         "options": "-h --help -p= --profile=",
