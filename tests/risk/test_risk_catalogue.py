@@ -60,6 +60,10 @@ def test_every_catalogue_entry_compiles_names_its_source_and_is_not_shadowed_by_
         ({"source": "x", "grade": "read", "when": {"-r": "read"}}, "not listed"),
         ({"source": "x", "grade": "wrap", "open": True}, "lists its options"),
         ({"source": "x", "commands": {}}, "non-empty"),
+        ({"source": "x", "grade": "python", "open": True}, "lists its options"),
+        ({"source": "x", "grade": "read", "words": {"poweroff": "harmless"}}, "not one of the grades"),
+        ({"source": "x", "grade": "read", "words": {"poweroff": "python"}}, "not one of the grades"),
+        ({"source": "x", "grade": "read", "words": ["poweroff"]}, "words is a mapping"),
     ],
 )
 def test_a_malformed_entry_is_an_error_naming_the_problem(spec: dict[str, object], message: str) -> None:
