@@ -455,7 +455,6 @@ def _grade(call: Call, root: _Node) -> None:
             build_or_test(call, label)
             module = [literal_word("-m")] if given & {"-m", "--module"} else []
             call.run([literal_word("python"), *module, *wrapped], label)
-            call.rec.emit = True
         elif grade == "wrap":
             if not wrapped:
                 refuse(call, f"{label} without a command")
