@@ -181,6 +181,10 @@ def test_losing_a_vms_state_or_disks_is_destructive(command: str, contained: boo
     assert grade(command, contained) == DES
 
 
+def test_a_vm_powered_off_is_said_to_lose_its_state() -> None:
+    assert "loses state" in rules("VBoxManage controlvm devbox poweroff")["deletion"]
+
+
 @pytest.mark.parametrize(
     ("command", "level"),
     [
@@ -268,6 +272,7 @@ def test_gpg_listings_and_verification_only_read(command: str) -> None:
         ("gpg --delete-key ABCD", DES),
         ("gpg --delete-secret-keys ABCD", DES),
         ("gpg --recv-keys ABCD", NET),
+        ("gpg --auto-key-retrieve --verify sig.asc file", NET),
         ("gpg --import key.asc", SYS),
         ("gpg --list-keys -o /etc/keys", DES),
     ],

@@ -65,7 +65,7 @@ CATALOGUE: dict[str, object] = {
         "--fetch-keys:network --keyserver= --exec-path=:unknown --photo-viewer=:unknown "
         "--load-extension=:unknown --agent-program=:unknown --dirmngr-program=:unknown "
         "--options=:unknown --keyserver-options=:unknown --edit-key=:unknown --passphrase-file=in "
-        "--command-fd= --status-fd= --logger-fd= --status-file=out --logger-file=out --attribute-file=out "
+        "--auto-key-retrieve:network --command-fd= --status-fd= --logger-fd= --status-file=out --logger-file=out --attribute-file=out "
         "-k --list-keys --list-public-keys -K --list-secret-keys --fingerprint --list-sigs --check-sigs --verify",
         # gpg takes one command (two are "conflicting commands"): listing keys prints ids, user ids and fingerprints, never key material (gpg(1) "--list-secret-keys: List
         # the specified secret keys"); --verify checks a signature: they only read the keyring. Fetching keys

@@ -473,8 +473,13 @@ def _grade(call: Call, root: _Node) -> None:
             continue  # the entry's "when" made this option's file an input (ssh-keygen -l -f KEY)
         _effect(call, effect, label, target)
     for target in operands:
-        if target.value in node.words:  # an operand word with its own effect (VBoxManage controlvm VM poweroff)
-            _effect(call, node.words[target.value], f"{label} {target.value}", None)
+        word_effect = node.words.get(target.value or "")
+        if (
+            word_effect == "delete"
+        ):  # an operand word that loses what the program holds (VBoxManage controlvm VM poweroff)
+            call.flag(R.DESTRUCTIVE, "deletion", f"{label} {target.value} loses state or data it cannot get back.")
+        elif word_effect is not None:
+            _effect(call, word_effect, f"{label} {target.value}", None)
     role = node.operands
     if role == "project":
         for target in operands:
