@@ -67,6 +67,8 @@ PLACES = [
     ("zip ~/.bashrc x", DES, "zip out.zip x", WW),
     ("openssl genrsa -out ~/.ssh/id_rsa 2048", DES, "openssl genrsa -out key.pem 2048", WW),
     ("ssh-keygen -f ~/.ssh/id_ed25519 -N ''", DES, "ssh-keygen -l -f key.pub", RO),
+    ("ssh-keygen -f .git/hooks/pre-commit -N ''", DES, "ssh-keygen -t ed25519 -f deploy_key -N ''", WW),
+    ("ssh-keygen -R host -f ~/.ssh/known_hosts", DES, "ssh-keygen -f ./key -N ''", WW),
     ("git bundle create ~/.bashrc HEAD", DES, "git bundle create repo.bundle HEAD", WW),
     ("git bundle create .git/hooks/pre-commit HEAD", DES, "git bundle create out/repo.bundle HEAD", WW),
     ("git archive -o ~/.bashrc HEAD", DES, "git archive -o out.tar HEAD", WW),
