@@ -23,6 +23,7 @@ from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     brace_alternatives,
     credential_path,
+    env_file,
     glob_names_credential,
     holds_anchor,
     may_hold_credential,
@@ -425,6 +426,17 @@ _CONTENT_READERS = frozenset({
     "batcat", "view", "diff", "diff3", "sdiff", "cmp", "jq", "yq", "iconv", "zcat", "bzcat", "xzcat", "zstdcat",
     "zless", "zmore", "zgrep", "look", "dd",
 })  # fmt: skip
+
+
+def _env_written(name: str, args: list[Word], word: Word) -> bool:
+    """True when ``word`` is a file ``name`` only writes, so naming an environment file there reads none of it:
+    tee(1)'s files, the destination of ``cp``/``install`` (coreutils: the last operand of two or more;
+    ``cp .env.example .env``)."""
+    if name == "tee":
+        return True
+    if name in ("cp", "install") and args and word is args[-1]:
+        return sum(1 for w in args if not (w.value or "").startswith("-")) >= 2
+    return False
 
 
 def _makes_links(name: str, values: list[str | None]) -> bool:
@@ -841,6 +853,25 @@ class Grader:
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
         for here in state.cwds:
             self.written.add(posixpath.normpath(posixpath.join(here, word.value)))
+
+    def empties(self, rec: Rec, scope: Scope, word: Word, what: str, *, subject: str | None = None) -> None:
+        """Emptying the file ``word`` (``: > f``, a redirect with no command, ``truncate -s 0 f``, ``cp /dev/null
+        f``) deletes its content as ``rm`` deletes the file: destructive wherever it is, the workspace and the temp
+        area included, never downgraded (as ``rm`` is graded; bash(1) REDIRECTION "Redirecting Output": the file is
+        truncated to zero size). A sink that keeps nothing (``/dev/null``) loses nothing. Outside the workspace and
+        the temp area it is downgraded contained, as a write there is (the sandbox's copy is discarded)."""
+        where = self.where(word)
+        if where is Where.NOWHERE:
+            return
+        self.flag(
+            rec,
+            scope,
+            R.DESTRUCTIVE,
+            "empties-file",
+            f"{what} {shorten(word.src, 80)}: its content is lost, as rm would delete it.",
+            subject=subject,
+            downgradable=where is Where.OUTSIDE,
+        )
 
     def where(self, word: Word, cwd: Word | None = None) -> Where:
         """Where ``word`` lands from the current directory, or from ``cwd`` when given; a path in the workspace that
@@ -1475,6 +1506,8 @@ class Grader:
                 what = credential_path(text)
                 if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                     what = self.home_secret(text, state)
+                if what is None and not _env_written(name, args, word):
+                    what = env_file(text)  # the workspace's too (sensitive.env_file: .env holds the project's secrets)
                 if what is not None:
                     self.flag(
                         rec,

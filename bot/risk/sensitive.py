@@ -70,6 +70,11 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   Heroku "Config Vars", 12factor "Config"; ``*CONN*_STR*``), any case: printing its value (``echo $GITHUB_TOKEN``,
   ``printenv AWS_SECRET_ACCESS_KEY``, ``echo $DATABASE_URL``) sends the secret to the model provider. An indirect
   expansion ``${!name}`` (bash(1) "Parameter Expansion") may print any variable, so it counts as one.
+* **Environment files** (:func:`env_file`), wherever they are, the workspace included: ``.env``, ``.env.NAME``
+  (``.env.local``, ``.env.production``), ``NAME.env`` and direnv's ``.envrc`` hold the project's secrets by
+  convention (12factor "Config"; dotenv's README: "Never commit .env"; direnv(1) ``.envrc``), so printing one sends
+  them to the model provider. Templates committed for others to copy hold none: a name with an ``example``,
+  ``sample``, ``template`` or ``dist`` part (``.env.example``, ``.env.local.sample``, ``example.env``).
 """
 
 from __future__ import annotations
@@ -87,6 +92,7 @@ from bot.state_home import default_state_dir
 __all__ = [
     "brace_alternatives",
     "credential_path",
+    "env_file",
     "flybot_state",
     "glob_names_credential",
     "holds_anchor",
@@ -678,6 +684,32 @@ def secret_setting(key: str) -> bool:
     (:func:`secret_variable`, ``-`` read as ``_``) or one of :data:`_SECRET_SETTINGS`."""
     last = re.split(r"[.:/]", key)[-1]
     return last.lower() in _SECRET_SETTINGS or secret_variable(last.replace("-", "_"))
+
+
+#: Name parts that make an environment file a template (dotenv's ``.env.example``, ``.env.sample``; Symfony's
+#: ``.env.dist``; ``.env.template``): it is committed for others to copy and holds no secret.
+_ENV_TEMPLATES = frozenset({"example", "sample", "template", "dist"})
+#: One name per shape of environment file (:func:`env_file`), for matching a glob's last component.
+_ENV_EXAMPLES = (".env", ".env.local", "prod.env", ".envrc")
+
+
+def env_file(text: str) -> str | None:
+    """What an environment file ``text`` (a path, or a glob that may name one by its last component: ``.env*``,
+    ``*.env``) holds: "the project's secrets (an environment file)" for ``.env``, ``.env.NAME``, ``NAME.env`` and
+    ``.envrc``; None for a template (a name part ``example``, ``sample``, ``template`` or ``dist``), for any other
+    name, and for a glob whose last component does not spell ``env`` (``*``, ``?*`` name any file: not judged here)."""
+    name = text.rstrip("/").rsplit("/", 1)[-1]
+    if "env" not in name:
+        return None
+    if _GLOB.search(name) is not None:
+        if not any(_glob_matches(example, name, last=True) for example in _ENV_EXAMPLES):
+            return None
+    elif not (name in (".env", ".envrc") or name.startswith(".env.") or (name.endswith(".env") and len(name) > 4)):
+        return None
+    parts = name.split(".")
+    if _ENV_TEMPLATES.intersection(parts) and _GLOB.search(name) is None:
+        return None
+    return "the project's secrets (an environment file)"
 
 
 def secret_variable(name: str) -> bool:

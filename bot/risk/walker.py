@@ -281,6 +281,40 @@ def _plain_command(g: Grader, scope: Scope, tokens: list[str], feed: str | None)
     return words
 
 
+#: Commands that print nothing, so a ``>`` redirect of theirs only empties its file: ``:``, ``true``, ``false``
+#: (bash(1) SHELL BUILTIN COMMANDS), ``cat /dev/null``, ``echo -n`` without words, ``printf ''``. ``echo`` alone
+#: writes a newline: a write, not an emptying.
+_PRINTS_NOTHING = (
+    (":",),
+    ("true",),
+    ("false",),
+    ("cat", "/dev/null"),
+    ("echo", "-n"),
+    ("echo", "-n", ""),
+    ("printf", ""),
+)
+
+
+#: Wrappers that run their command with the same standard output: ``sudo``, ``env``, ``command``, ``builtin``,
+#: ``nice``, ``nohup``, ``exec`` (no options), ``timeout DURATION``.
+_SAME_OUTPUT = {"sudo": 1, "env": 1, "command": 1, "builtin": 1, "nice": 1, "nohup": 1, "exec": 1, "timeout": 2}
+
+
+def prints_nothing(words: list[Word]) -> bool:
+    """True when the simple command ``words`` prints nothing (:data:`_PRINTS_NOTHING`; no words: a redirect
+    alone, ``> f``), also through the wrappers of :data:`_SAME_OUTPUT`, so a truncating redirect on it only empties
+    its file."""
+    values = tuple(w.value for w in words)
+    while values and values[0] in _SAME_OUTPUT and len(values) > _SAME_OUTPUT[values[0] or ""]:
+        if values[:2] == ("nice", "-n") and len(values) > 3:
+            values = values[3:]
+            continue
+        values = values[_SAME_OUTPUT[values[0] or ""] :]
+        while values and values[0] is not None and "=" in values[0] and words[0].value == "env":
+            values = values[1:]  # env NAME=VALUE ...
+    return not values or values in _PRINTS_NOTHING
+
+
 def echo_text(words: list[str]) -> str | None:
     """What ``echo WORDS`` prints when the words are literal and hold no backslash (``xpg_echo`` could
     interpret it) and no ``-e``; None otherwise. Source: bash(1) SHELL BUILTIN COMMANDS, echo."""
@@ -526,7 +560,7 @@ class _Walk:
             self.test(node, scope)
         elif kind in _REDIRECTS:
             rec = Rec([], self.text(node))
-            self.redirect(rec, scope, node, [], [])
+            self.redirect(rec, scope, node, [], [], [])
             self.finish_orphan(rec, scope)
         elif node.is_named and not node.is_missing:
             self.g.orphan(
@@ -651,7 +685,7 @@ class _Walk:
         if redirects:
             extra_args: list[Node] = []
             for redirect in redirects:
-                self.redirect(rec, scope, redirect, later, extra_args)
+                self.redirect(rec, scope, redirect, later, extra_args, words if named else [])
             words.extend(self.word(a) for a in extra_args)
         if named:
             for word in words[1:]:
@@ -998,7 +1032,7 @@ class _Walk:
         later: list[Node] = []
         extra: list[Node] = []
         for redirect in redirects:
-            self.redirect(rec, scope, redirect, later, extra)
+            self.redirect(rec, scope, redirect, later, extra, [] if body is None else None)
         if extra:
             self.g.flag(
                 rec,
@@ -1011,8 +1045,17 @@ class _Walk:
         for statement in later:
             self.visit(statement, scope)
 
-    def redirect(self, rec: Rec, scope: Scope, node: Node, later: list[Node], extra_args: list[Node]) -> None:
-        """Grade one redirect; statements riding on a here-doc line go to ``later``."""
+    def redirect(
+        self,
+        rec: Rec,
+        scope: Scope,
+        node: Node,
+        later: list[Node],
+        extra_args: list[Node],
+        command: list[Word] | None = None,
+    ) -> None:
+        """Grade one redirect; statements riding on a here-doc line go to ``later``. ``command``: the words of the
+        simple command it belongs to (``[]``: none, a redirect alone), None for a compound command."""
         kind = node.type
         if kind == "herestring_redirect":
             self.children(node, scope)
@@ -1020,7 +1063,7 @@ class _Walk:
         if kind == "heredoc_redirect":
             for child in node.children:
                 if child.type == "file_redirect":
-                    self.redirect(rec, scope, child, later, extra_args)
+                    self.redirect(rec, scope, child, later, extra_args, command)
                 elif child.type == "heredoc_body":
                     self.visit(child, scope)
                 elif child.is_named and child.type not in ("heredoc_start", "heredoc_end"):
@@ -1061,3 +1104,5 @@ class _Walk:
             return
         subject = self.text(node) if len(dests) == 1 else f"{op} {target.src}"
         self.g.write(rec, scope, target, "Redirects output to", subject=subject, replaces=op in _REPLACING_OPS)
+        if op in _REPLACING_OPS and command is not None and prints_nothing(command):
+            self.g.empties(rec, scope, target, "The redirect empties", subject=subject)

@@ -60,6 +60,10 @@ def test_every_catalogue_entry_compiles_names_its_source_and_is_not_shadowed_by_
         ({"source": "x", "grade": "read", "when": {"-r": "read"}}, "not listed"),
         ({"source": "x", "grade": "wrap", "open": True}, "lists its options"),
         ({"source": "x", "commands": {}}, "non-empty"),
+        ({"source": "x", "grade": "python", "open": True}, "lists its options"),
+        ({"source": "x", "grade": "read", "words": {"poweroff": "harmless"}}, "not one of the grades"),
+        ({"source": "x", "grade": "read", "words": {"poweroff": "python"}}, "not one of the grades"),
+        ({"source": "x", "grade": "read", "words": ["poweroff"]}, "words is a mapping"),
     ],
 )
 def test_a_malformed_entry_is_an_error_naming_the_problem(spec: dict[str, object], message: str) -> None:
@@ -412,7 +416,7 @@ def test_crypto_database_media_and_archive_tools_that_reach_out_delete_or_run_co
             ("ssh-keygen -t ed25519", R.SYSTEM),  # writes ~/.ssh/id_ed25519
             ("ssh-keygen -D /tmp/evil.so", R.DESTRUCTIVE),
             ("gpg --delete-keys me", R.DESTRUCTIVE),
-            ("gpg --recv-keys ABCD", R.SYSTEM),  # the keyring under ~, and a key server
+            ("gpg --recv-keys ABCD", R.NETWORK),  # a key server; public keys are trusted only when signed
             ("pg_restore -d mydb dump.dump", R.SYSTEM),
             ("pg_restore -c -d mydb dump.dump", R.DESTRUCTIVE),
             ("dropdb mydb", R.DESTRUCTIVE),

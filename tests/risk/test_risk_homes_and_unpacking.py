@@ -79,7 +79,7 @@ def test_login_and_system_writes_from_a_workspace_that_holds_them_are_destructiv
         ("/root", "echo x > src/app.py", WW),
         ("/root", "cat README.md", RO),
         ("/root", "grep -r x src", RO),
-        (PROJECT, "cat .env", RO),
+        (PROJECT, "cat .env.example", RO),
         (PROJECT, "echo x >> .bashrc", WW),
         (PROJECT, "grep -r password .", RO),
         (PROJECT, "rg password", RO),
@@ -89,7 +89,7 @@ def test_login_and_system_writes_from_a_workspace_that_holds_them_are_destructiv
         (PROJECT, "cp x bin/tool", WW),
         ("/home/dev/.config/nvim", "echo x > init.lua", WW),
         ("/var/www/app", "echo x > index.php", WW),
-        ("/var/www/app", "cat .env", RO),
+        ("/var/www/app", "cat .env.sample", RO),
     ],
 )
 def test_project_work_below_a_home_or_a_system_tree_keeps_its_grade(

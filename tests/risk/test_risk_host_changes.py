@@ -371,7 +371,6 @@ HOST_NEIGHBOURS = [
     ('systemctl is-active nginx', RO, RO),
     ('systemctl restart nginx', SYS, WW),
     ('systemctl start docker', SYS, WW),
-    ('systemctl enable --now nginx', SYS, WW),
     ('swapon --show', RO, RO),
     ('modprobe -n evil', SYS, SYS),
     ('modprobe --show-depends evil', SYS, SYS),
@@ -665,7 +664,7 @@ NEW_SECRET_NEIGHBOURS = [
     ("git config user.name", RO),
     ("echo $PWD", RO),
     ("cd $OLDPWD", RO),
-    ("cat .env", RO),
+    ("cat .env.example", RO),
     ("cat /etc/letsencrypt/live/x/fullchain.pem", RO),
     ("cat /etc/kubernetes/manifests/etcd.yaml", RO),
 ]

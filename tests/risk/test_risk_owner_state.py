@@ -202,7 +202,7 @@ def test_setuid_copies_unit_files_compose_and_home_mounts_are_destructive_on_the
         "rsync -a --chmod=F644 x /tmp/x",
         "cp -p a /tmp/b",
         "tar -xf x.tar -C /tmp",
-        "systemctl enable nginx",
+        "systemctl start nginx",
         "docker compose ps",
         "docker run -v /home/dev/project:/app alpine",
         "docker run -v ~/.cache/pip:/c alpine",

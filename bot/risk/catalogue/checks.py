@@ -260,11 +260,26 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help -v --version --no-color",
         "commands": {"check": {"grade": "read", "open": True}, "upload register": {"grade": "publish", "open": True}},
     },
+    "pyproject-build": {
+        "source": "build docs (build.pypa.io/en/stable, 'Usage') (build 1.2): builds the sdist and wheel of the "
+        "project in SRCDIR (default .) into dist/ (-o/--outdir), installing the build dependencies into a temporary "
+        "environment; SRCDIR names the project whose build backend runs",
+        "grade": "build",
+        "options": "-h --help -V --version -v --verbose -q --quiet -s --sdist -w --wheel -n --no-isolation "
+        "-x --skip-dependency-check -o=out --outdir=out -C= --config-setting= --installer=",
+        "operands": "project",
+    },
     "coverage": {
         "source": "coverage.py command line (coverage.readthedocs.io/en/latest/cmd.html) (coverage 7): report "
-        "prints, html/xml/json/lcov/annotate write reports, erase deletes the data file; run is not graded here",
+        "prints, html/xml/json/lcov/annotate write reports, erase deletes the data file; run runs the program as "
+        "python runs it ('coverage run' replaces 'python' on the command line; -m: a module)",
         "options": "-h --help --version",
         "commands": {
+            "run": {
+                "grade": "python",
+                "options": "-a --append --branch --concurrency= --context= --data-file=out -m --module -L --pylib "
+                "-p --parallel-mode --source= --timid --include= --omit= --debug= --save-signal= --rcfile=project",
+            },
             "report debug": {"grade": "read", "open": True, "options": "--data-file=in"},
             "html": {"grade": "write", "open": True, "options": "-d=out --directory=out --data-file=in"},
             "xml json lcov": {"grade": "write", "open": True, "options": "-o=out --data-file=in"},

@@ -122,7 +122,10 @@ CATALOGUE: dict[str, object] = {
         "options": "-q --nologo --help -h --version -V",
         "commands": {
             "list showvminfo showmediuminfo metrics": {"grade": "read", "open": True},
-            "createvm registervm modifyvm clonevm import startvm controlvm storagectl storageattach createmedium "
+            # controlvm VM poweroff "has the same effect on a virtual machine as pulling the power cable on a real
+            # computer": the machine's unsaved state is lost; reset likewise ("VBoxManage controlvm")
+            "controlvm": {"grade": "system", "open": True, "words": {"poweroff reset": "delete"}},
+            "createvm registervm modifyvm clonevm import startvm storagectl storageattach createmedium "
             "movevm sharedfolder setextradata guestproperty hostonlyif dhcpserver natnetwork usbfilter "
             "modifymedium": {"grade": "system", "open": True},
             "export": {"grade": "system", "open": True, "options": "-o=out --output=out"},
@@ -234,6 +237,18 @@ CATALOGUE: dict[str, object] = {
             },
             "delete purge": {"grade": "delete", "open": True},
             "shell sh exec": "runs",
+        },
+    },
+    "limactl": {
+        "source": "limactl reference (lima-vm.io/docs/reference/limactl) (Lima 1.0): delete/remove, factory-reset "
+        "and prune delete instances' disks or caches; stop --force kills the VM (its unsaved state is lost)",
+        "options": "-h --help -v --version --debug --log-level= --log-format= --tty --tty=",
+        "commands": {
+            "list ls info": {"grade": "read", "open": True},
+            "create start edit": {"grade": "system", "open": True},
+            "stop": {"grade": "system", "open": True, "options": "-f:delete --force:delete"},
+            "delete remove rm factory-reset prune": {"grade": "delete", "open": True},
+            "shell": "runs",
         },
     },
     "minikube": {

@@ -5,7 +5,8 @@ Hashing, inspecting and converting read; ``-out``/``-o``/``--output`` name the f
 ``--exec-path``, ``--photo-viewer``) are ``unknown``. ssh-keygen writes under ``~/.ssh`` unless ``-f`` names the key
 (generation, ``-R``, ``-H`` rewrite ``known_hosts``), and gpg updates its home directory (keyrings, trust database,
 ``random_seed``) on nearly every run, so both are ``home``; exporting secret keys and decrypting (gpg ``-d``,
-``--decrypt``) are ``secret``: they print the user's secrets.
+``--decrypt``) are ``secret``: they print the user's secrets. Listing keys (``-k``, ``-K``, ``--fingerprint``)
+and ``--verify`` read; ``--recv-keys`` is ``network``; ``--import`` keeps ``home``.
 """
 
 from __future__ import annotations
@@ -39,11 +40,11 @@ CATALOGUE: dict[str, object] = {
         "options": "-f=out -t= -b= -C= -N= -P= -a= -m= -E= -I= -n= -V= -z= -O= -r= -Y= -T= -M= -G= -J= -j= -K= -s=in "
         "-S= -Z= -g -u -Q -e -i -p -y -l -v -q -c -L -B -H -F= -R= -h -k -x -A:system -D=:unknown "
         "-w=:unknown -U",
-        # -f names the key file (and KEY.pub) generated or changed, or the known_hosts file -R/-H rewrite: the write is
-        # graded where -f lands, nothing under ~/.ssh; -Y sign writes FILE.sig beside its operands (home, as without
-        # -f); -l prints a key's fingerprint, -B its bubblebabble digest, -L a certificate, -y the public key of a
-        # private one, -F the known_hosts lines of a host: the -f file is read
-        "when": {"-f": "write", "-l -L -B -y -F": {"grade": "read", "reads": "-f"}, "-Y": "home"},
+        # -l prints a key's fingerprint, -B its bubblebabble digest, -L a certificate, -y the public key of a private
+        # one, -F the known_hosts lines of a host: the -f file is read
+        # with -f the key (or the known_hosts, KRL or signature file) is that file, graded where it lands, not one
+        # under ~/.ssh
+        "when": {"-f": "write", "-l -L -B -y -F": {"grade": "read", "reads": "-f"}},
     },
     "ssh-add": {
         "source": "ssh-add(1) (OpenSSH 9.8): adds identities to the running agent",
@@ -66,7 +67,16 @@ CATALOGUE: dict[str, object] = {
         "--fetch-keys:network --keyserver= --exec-path=:unknown --photo-viewer=:unknown "
         "--load-extension=:unknown --agent-program=:unknown --dirmngr-program=:unknown "
         "--options=:unknown --keyserver-options=:unknown --edit-key=:unknown --passphrase-file=in "
-        "--command-fd= --status-fd= --logger-fd= --status-file=out --logger-file=out --attribute-file=out",
+        "--auto-key-retrieve:network --command-fd= --status-fd= --logger-fd= --status-file=out --logger-file=out --attribute-file=out "
+        "-k --list-keys --list-public-keys -K --list-secret-keys --fingerprint --list-sigs --check-sigs --verify",
+        # gpg takes one command (two are "conflicting commands"): listing keys prints ids, user ids and fingerprints, never key material (gpg(1) "--list-secret-keys: List
+        # the specified secret keys"); --verify checks a signature: they only read the keyring. Fetching keys
+        # from a keyserver adds public keys, which are trusted only when signed by a trusted key: network.
+        "when": {
+            "-k --list-keys --list-public-keys -K --list-secret-keys --fingerprint --list-sigs --check-sigs "
+            "--verify": "read",
+            "--recv-keys --recv-key --receive-keys": "network",
+        },
     },
     "gpgv": {
         "source": "gpgv(1) (GnuPG 2.4): verifies signatures only",

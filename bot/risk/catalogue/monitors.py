@@ -79,7 +79,10 @@ CATALOGUE: dict[str, object] = {
             "list-sessions session-status show-session list-users user-status show-user list-seats seat-status "
             "show-seat": "read",
             "activate lock-session unlock-session lock-sessions unlock-sessions attach flush-devices": "system",
-            "enable-linger disable-linger": "system",
+            # enable-linger: "a user manager is spawned for the user at boot and kept around after logouts"
+            # (loginctl(1)): the user's enabled units run at every boot, persistence
+            "enable-linger": {"grade": "persist", "open": True},
+            "disable-linger": "system",
             "terminate-session kill-session terminate-user kill-user terminate-seat": "critical",
         },
     },

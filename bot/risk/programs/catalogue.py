@@ -55,9 +55,15 @@ EFFECTS: dict[str, str] = {
     "system": "changes the machine outside the workspace (system, not downgraded)",
     "critical": "an irreversible or security-critical change to the machine: it stops a service, takes the machine "
     "off the network or weakens its protection (destructive on the host; contained, system)",
+    "persist": "makes code run at every boot or login (a unit enabled, a user's manager kept running): persistence "
+    "the owner must see (destructive on the host; contained, as critical)",
     "secret": "prints secrets (network, secret-read: the output goes to the model)",
+    "source": "changes where every later install gets its packages (the user's registry, channel, mirror, proxy or "
+    "TLS check: destructive on the host, package-source; contained, a write under ~)",
     "runs": "runs programs the classifier cannot see (destructive)",
     "wrap": "runs the command given as its operands, graded as that command (and at least build)",
+    "python": "runs its operands as python(1) would (``coverage run script.py``: ``python script.py``; with the "
+    "entry's ``-m``/``--module`` given: ``python -m MODULE``), graded as that command (and at least build)",
     "unknown": "its effect cannot be bounded from its words (unrecognised-use, destructive)",
     "out": "(options and operands) its value is a file or directory written",
     "in": "(options) its value is a file read: nothing beyond the read",
@@ -75,15 +81,18 @@ _RANK = {
     "remote": 2,
     "publish": 2,
     "secret": 2,
+    "source": 4,
     "install": 3,
     "home": 3,
     "system": 3,
     "change": 3,
     "critical": 4,
+    "persist": 4,
     "delete": 4,
     "destroy": 4,
     "runs": 4,
     "wrap": 4,
+    "python": 4,
     "unknown": 4,
 }
 #: Operand roles: which operands are files or directories written ("out").
@@ -105,6 +114,8 @@ _ENTRY_KEYS = frozenset(
         "verbs",
         "when",
         "unsafe",
+        "words",
+        "sources",
     }
 )
 
@@ -137,9 +148,13 @@ class _Node:
         "verbs",
         "when",
         "unsafe",
+        "words",
+        "sources",
     )
 
     def __init__(self) -> None:
+        self.words: dict[str, str] = {}
+        self.sources: tuple[str, ...] = ()
         self.when: dict[str, tuple[str | None, str | None, frozenset[str]]] = {}
         self.unsafe: tuple[str, ...] = ()
         self.abbrev = False
@@ -212,6 +227,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     if parent is not None:
         node.when = dict(parent.when)
         node.unsafe = parent.unsafe
+        node.sources = parent.sources
     for names, then in when.items():
         then = {"grade": then} if isinstance(then, str) else then
         if not isinstance(then, Mapping) or set(then) - {"grade", "operands", "reads"}:
@@ -231,6 +247,15 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
             node.when[name] = (grade_then, role_then, reads_then)
     if "unsafe" in spec:
         node.unsafe = tuple(str(spec["unsafe"]).split())
+    words = spec.get("words", {})
+    if not isinstance(words, Mapping):
+        raise CatalogueError(f"{where}: words is a mapping of operand words to grades")
+    for names, grade in words.items():
+        if grade not in EFFECTS or grade in ("out", "in", "project", "wrap", "python"):
+            raise CatalogueError(f"{where}: words {names}: {grade!r} is not one of the grades")
+        for name in str(names).split():
+            node.words[name] = str(grade)
+    node.sources = tuple(str(spec["sources"]).split()) if "sources" in spec else node.sources
     verbs = spec.get("verbs")
     if verbs is not None:
         if not isinstance(verbs, Mapping) or not all(
@@ -255,7 +280,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
                 node.commands[name] = child
     if node.grade is None and node.commands is None and node.verbs is None:
         raise CatalogueError(f"{where}: an entry without commands or verbs needs a grade")
-    if node.grade == "wrap" and node.open:
+    if node.grade in ("wrap", "python") and node.open:
         raise CatalogueError(
             f"{where}: a wrap entry lists its options (an unknown one may take the command's first word)"
         )
@@ -340,7 +365,7 @@ def _grade(call: Call, root: _Node) -> None:
             )
             return
         if value == "--":
-            if node.grade == "wrap" and node.commands is None:
+            if node.grade in ("wrap", "python") and node.commands is None:
                 wrapped = words[index:]
             else:
                 operands.extend(words[index:])
@@ -379,7 +404,7 @@ def _grade(call: Call, root: _Node) -> None:
                 node = child
                 what.append(value)
                 continue
-        if node.grade == "wrap":
+        if node.grade in ("wrap", "python"):
             wrapped = words[index - 1 :]
             break
         operands.append(word)
@@ -406,6 +431,14 @@ def _grade(call: Call, root: _Node) -> None:
                     node = _with(node, grade=grade_then)
                 if role_then is not None:
                     node = _with(node, operands=None if role_then == "none" else role_then)
+    if node.sources and (node.otherwise if operands and node.otherwise is not None else node.grade) != "read":
+        for place, word in enumerate(words):
+            key, eq, _ = (word.value or "").partition("=")
+            key = key.lower()
+            setting = bool(eq) or place + 1 < len(words)  # KEY=VALUE or KEY VALUE: set, not read
+            if setting and any(key == name or key.startswith(name + ".") for name in node.sources):
+                _effect(call, "source", f"{label} {shorten(key, 40)}", None)
+                break
     url = next((w.value for w in words if w.value is not None and "://" in w.value), None)
     if url is not None and (node is chosen or node.grade == chosen.grade):
         # a URL among its words: it fetches from or sends to another machine (unless an option made it read only)
@@ -434,7 +467,14 @@ def _grade(call: Call, root: _Node) -> None:
         if grade is None:
             refuse(call, f"{label} without a subcommand")
             return
-        if grade == "wrap":
+        if grade == "python":
+            if not wrapped:
+                refuse(call, f"{label} without a program")
+                return
+            build_or_test(call, label)
+            module = [literal_word("-m")] if given & {"-m", "--module"} else []
+            call.run([literal_word("python"), *module, *wrapped], label)
+        elif grade == "wrap":
             if not wrapped:
                 refuse(call, f"{label} without a command")
                 return
@@ -451,6 +491,14 @@ def _grade(call: Call, root: _Node) -> None:
         if effect == "out" and option in reads:
             continue  # the entry's "when" made this option's file an input (ssh-keygen -l -f KEY)
         _effect(call, effect, label, target)
+    for target in operands:
+        word_effect = node.words.get(target.value or "")
+        if (
+            word_effect == "delete"
+        ):  # an operand word that loses what the program holds (VBoxManage controlvm VM poweroff)
+            call.flag(R.DESTRUCTIVE, "deletion", f"{label} {target.value} loses state or data it cannot get back.")
+        elif word_effect is not None:
+            _effect(call, word_effect, f"{label} {target.value}", None)
     role = node.operands
     if role == "project":
         for target in operands:
@@ -585,8 +633,24 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
             "host-critical",
             f"{what} stops a service, takes the machine off the network or weakens its protection.",
         )
+    elif effect == "persist":
+        host_destructive(
+            call,
+            "persistence",
+            f"{what} runs at every boot/login: persistence, an irreversible-looking change to the machine the owner "
+            "must see.",
+        )
     elif effect == "secret":
         call.flag(R.NETWORK, "secret-read", f"{what} prints secrets: its output goes to the model.")
+    elif effect == "source":
+        call.flag(
+            R.DESTRUCTIVE,
+            "package-source",
+            f"{what} changes where every later install gets its packages: future installs come from another "
+            "source, which runs its code.",
+            contained_level=R.WORKSPACE_WRITE,
+        )
+        call.write(_HOME, f"{what} changes the package manager's configuration under")
     elif effect == "runs":
         call.flag(R.DESTRUCTIVE, "runs-program", f"{what} runs programs the classifier cannot see.")
     elif effect == "out":

@@ -7,6 +7,7 @@ Every write target goes through :meth:`Call.write`, so the location rules of
 from __future__ import annotations
 
 import posixpath
+import re
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
@@ -107,7 +108,10 @@ def cp(call: Call) -> None:
             "cp as root keeping modes (-p, -a, --preserve) copies setuid/setgid bits: a program then runs as its owner.",
         )
     call.write(dest, "cp writes", replaces=True)
-    _copied_names(call, _copy_dest(call)[0], dest, "cp")
+    sources = _copy_dest(call)[0]
+    if [w.value for w in sources] == ["/dev/null"]:
+        call.g.empties(call.rec, call.scope, dest, "cp /dev/null empties")  # cp(1) copies its empty content
+    _copied_names(call, sources, dest, "cp")
 
 
 def _copied_names(call: Call, sources: list[Word], dest: Word, name: str) -> None:
@@ -284,10 +288,19 @@ def tee(call: Call) -> None:
     _write_all(call, found.operands, "tee writes", replaces=not found.has("-a", "--append"))
 
 
+#: truncate(1) SIZE values meaning 0 bytes: an absolute 0 (or "<0", at most 0) with an optional unit suffix.
+_ZERO_SIZE = re.compile(r"<?0+(?:[KMGTPEZYRQ](?:iB|B)?|kB|B)?")
+
+
 def truncate(call: Call) -> None:
-    """truncate(1): every FILE operand is changed."""
+    """truncate(1): every FILE operand is changed; a size of 0 (``-s 0``, ``--size=0``, ``-s 0K``, ``-s '<0'``:
+    "at most 0") empties them, a deletion of their content (grader.empties)."""
     found = scan(call.args, "sr", frozenset({"--size", "--reference"}))
     _write_all(call, found.operands, "truncate changes", replaces=True)
+    sizes = found.values("-s", "--size")
+    if sizes and _ZERO_SIZE.fullmatch(sizes[-1].value or "x") is not None:
+        for word in found.operands:
+            call.g.empties(call.rec, call.scope, word, "truncate -s 0 empties")
 
 
 def mktemp(call: Call) -> None:

@@ -50,7 +50,9 @@ contained grade, since the sandbox is discarded). Sources, per program:
   ``rescue.target``, ``emergency.target``, ``shutdown.target``, ``sleep.target``, ``suspend.target``,
   ``hibernate.target``, ``final.target``, ``exit.target``, ``soft-reboot.target``) or a glob; a verb or unit only known
   when it runs; ``set-environment``, ``unset-environment``, ``import-environment`` (the environment of every unit
-  started later).
+  started later); ``enable``, ``reenable``, ``link``, ``preset``, ``preset-all``, ``add-wants``, ``add-requires``
+  (with ``--user`` too: code that runs at every boot or login, persistence). loginctl(1) ``enable-linger`` is
+  persistence too (catalogue/monitors.py).
 * reboot(8), shutdown(8), poweroff(8), halt(8): every use but ``shutdown -c`` (cancel), ``--help``, ``--version``.
   swapoff(8): every use but ``--help``/``--version`` (it can push the host out of memory). ``init``/``telinit``
   are not in the table (unrecognised, destructive).
@@ -625,6 +627,12 @@ _SYSTEMCTL_HARMFUL = frozenset({
     "hybrid-sleep", "suspend-then-hibernate", "soft-reboot", "rescue", "emergency", "default", "exit", "switch-root",
     "daemon-reexec", "set-default", "freeze", "clean", "sleep",
 })  # fmt: skip
+#: systemctl(1) "Unit File Commands" that make a unit start by itself at boot (system manager) or at each login
+#: (``--user``): ``enable`` ("creates a set of symlinks, as encoded in the [Install] sections"), ``reenable``,
+#: ``link`` (puts a unit file outside the search path in it), ``preset``/``preset-all`` (enable as the preset
+#: policy says), ``add-wants``/``add-requires`` (a dependency of a target). Persistence: destructive on the host, as
+#: an irreversible-looking change the owner must see; contained, the program's contained grade.
+_SYSTEMCTL_PERSIST = frozenset({"enable", "reenable", "link", "preset", "preset-all", "add-wants", "add-requires"})
 #: systemctl(1) "Environment Commands": the manager's environment, passed to every unit it starts.
 _SYSTEMCTL_ENVIRONMENT = frozenset({"set-environment", "unset-environment", "import-environment"})
 _SPECIAL_TARGETS = frozenset({
@@ -763,6 +771,13 @@ def systemctl(call: Call) -> None:
                 f"systemctl {verb.value} {name} powers off, reboots or isolates the machine (systemd.special(7)).",
             )
             return
+    if verb.value in _SYSTEMCTL_PERSIST:
+        host_destructive(
+            call,
+            "persistence",
+            f"systemctl {verb.value} makes units start by themselves: code that runs at every boot/login "
+            "(--user: at each login), persistence the owner must see.",
+        )
 
 
 @_guard

@@ -113,7 +113,11 @@ def trap(call: Call) -> None:
 
 
 _PY_VALUE = frozenset({"-W", "-X", "--check-hash-based-pycs"})
-_PY_MODULES_AS_COMMANDS = frozenset({"pytest", "pip", "pip3", "mypy", "black", "ruff", "isort", "flake8", "pylint"})
+_PY_MODULES_AS_COMMANDS = frozenset(
+    {"pytest", "pip", "pip3", "mypy", "black", "ruff", "isort", "flake8", "pylint", "coverage"}
+)
+#: ``python -m MODULE`` graded as another command (build docs: ``python -m build`` is ``pyproject-build``).
+_PY_MODULE_COMMANDS = {"build": "pyproject-build"}
 
 
 def python(call: Call) -> None:
@@ -162,6 +166,8 @@ def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
     name = module.value if module is not None else None
     if name in _PY_MODULES_AS_COMMANDS:
         call.run([literal_word(name or "")] + rest, f"{call.name} -m")
+    elif name in _PY_MODULE_COMMANDS:
+        call.run([literal_word(_PY_MODULE_COMMANDS[name or ""])] + rest, f"{call.name} -m")
     elif name in ("unittest", "compileall", "py_compile"):
         if name != "unittest":
             # compileall and py_compile write each source's byte code next to it (__pycache__, or beside it

@@ -15,7 +15,7 @@ import re
 import shlex
 
 from bot.risk.grader import Call
-from bot.risk.options import long_is, scan
+from bot.risk.options import Scan, long_is, scan
 from bot.risk.paths import Where
 from bot.risk.walker import environment_risk
 from bot.risk.words import Word, dynamic_word, literal_word
@@ -284,11 +284,33 @@ _SUDO_FLAGS = frozenset({
 })  # fmt: skip
 
 
+#: sudo(8) options that run nothing: ``-l``/``--list`` lists the user's privileges (with a command: whether it
+#: may run, and its full path), ``-v``/``--validate`` refreshes the cached credentials, ``-k``/``--reset-timestamp``
+#: and ``-K``/``--remove-timestamp`` drop them; ``-U``/``--other-user`` (whose privileges ``-l`` lists),
+#: ``-n``/``--non-interactive``, ``-h``/``--host`` (with ``-l``: a host's privileges), ``-p``/``--prompt``.
+_SUDO_NO_RUN = frozenset({"-l", "--list", "-v", "--validate", "-k", "--reset-timestamp", "-K", "--remove-timestamp"})
+_SUDO_NO_RUN_WITH = _SUDO_NO_RUN | {"-U", "--other-user", "-n", "--non-interactive", "-h", "--host", "-p", "--prompt"}
+
+
+def _sudo_runs_nothing(found: Scan) -> bool:
+    """True for ``sudo -l [CMD]``, ``sudo -v``, ``sudo -k``, ``sudo -K`` (and their long names, with only the
+    options of :data:`_SUDO_NO_RUN_WITH`): they list or refresh credentials and run nothing (sudo(8) "-l", "-v",
+    "-k", "-K"); ``-k`` with a command runs it."""
+    names = {opt.name for opt in found.opts}
+    if found.dynamic or not names & _SUDO_NO_RUN or not names <= _SUDO_NO_RUN_WITH:
+        return False
+    return not found.rest or bool(names & {"-l", "--list"})
+
+
 def sudo(call: Call) -> None:
     """sudo(8): not a transparent prefix: the run is at least system on the host
-    and at least workspace_write contained; the command after sudo's options is graded too."""
-    call.flag(R.SYSTEM, "privilege-escalation", "sudo runs the command as another user (root).", downgradable=True)
+    and at least workspace_write contained; the command after sudo's options is graded too. ``sudo -l``, ``-v``,
+    ``-k``, ``-K`` run nothing: read-only (:func:`_sudo_runs_nothing`)."""
     found = scan(call.args, "ugCDhprtTUR", _SUDO_VALUES, long_flags=_SUDO_FLAGS, stop_at_operand=True)
+    if _sudo_runs_nothing(found):
+        read_only(call, "sudo only lists the user's privileges or refreshes or drops its cached credentials.")
+        return
+    call.flag(R.SYSTEM, "privilege-escalation", "sudo runs the command as another user (root).", downgradable=True)
     for root in found.values("-R", "--chroot"):
         if root.value != "/":
             destructive(
