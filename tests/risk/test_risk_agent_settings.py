@@ -195,7 +195,6 @@ def test_writes_to_workspace_files_other_tools_run_are_destructive_naming_the_ru
         "echo '{}' > .vscode/extensions.json",
         "echo x > lib/paths.pth",
         "echo x > docs/site-packages.md",
-        "cat .envrc",
     ],
 )
 def test_everyday_workspace_writes_beside_those_files_stay_low(command: str) -> None:
