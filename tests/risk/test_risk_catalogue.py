@@ -716,6 +716,18 @@ def test_everyday_developer_tools_build_read_and_edit_low() -> None:
             ("vegeta attack -duration=5s -targets=t.txt", R.NETWORK),
             ("siege -c 10 http://localhost:8080/", R.NETWORK),
             ("jekyll serve", R.NETWORK),
+            ("locate pyproject.toml", R.READ_ONLY),
+            ("getfacl src", R.READ_ONLY),
+            ("namei -l src/main.c", R.READ_ONLY),
+            ("pdfinfo docs/spec.pdf", R.READ_ONLY),
+            ("zgrep ERROR logs/old.log.gz", R.READ_ONLY),
+            ("nvidia-smi", R.READ_ONLY),
+            ("fuser 8080/tcp", R.READ_ONLY),
+            ("javap -c out/Main.class", R.READ_ONLY),
+            ("mkfifo pipe0", R.WORKSPACE_WRITE),
+            ("ld -o app foo.o bar.o", R.WORKSPACE_WRITE),
+            ("scons -j4", R.WORKSPACE_WRITE),
+            ("envsubst < config.tmpl", R.NETWORK),  # the environment's values, secrets too, go to the model
         ]
     )
 
@@ -753,6 +765,12 @@ def test_everyday_developer_tools_that_run_code_write_outside_or_rewrite_remotes
             ("lessc --clean-css in.less", R.DESTRUCTIVE),  # loads less-plugin-clean-css
             ("ag --pager 'sh -c id' x", R.DESTRUCTIVE),
             ("siege -R /tmp/siegerc http://localhost/", R.DESTRUCTIVE),
+            ("fuser -k 8080/tcp", R.SYSTEM),
+            ("sensors -s", R.SYSTEM),
+            ("nvidia-smi -pm 1", R.DESTRUCTIVE),
+            ("pdftotext docs/spec.pdf /etc/x.txt", R.DESTRUCTIVE),
+            ("scons -c", R.DESTRUCTIVE),
+            ("ld --plugin ./x.so -o app a.o", R.DESTRUCTIVE),
         ]
     )
 

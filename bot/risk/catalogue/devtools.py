@@ -404,6 +404,99 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "-f=in --file=in -l*:unknown --log*:unknown -R=project --rc=project -V --version -h --help",
     },
+    # -- file and system inspectors
+    "locate plocate mlocate": {
+        "source": "locate(1) (plocate 1.1): searches the file name database",
+        "grade": "read",
+        "open": True,
+        "options": "-d=in --database=in",
+    },
+    "lsattr getfacl namei getconf lsar": {
+        "source": "lsattr(1) (e2fsprogs 1.47), getfacl(1) (acl 2.3), namei(1) (util-linux 2.40), getconf(1) (POSIX), "
+        "lsar(1) (unar 1.10): print only",
+        "grade": "read",
+        "open": True,
+    },
+    "envsubst": {
+        "source": "envsubst(1) (GNU gettext 0.22): prints its input with the environment's values put in, secrets "
+        "too (as printenv does)",
+        "grade": "secret",
+        "open": True,
+        "options": "-v --variables -h --help -V --version",
+        "when": {"-v --variables -h --help -V --version": "read"},
+    },
+    "dust": {
+        "source": "dust --help (du-dust 1.1): prints disk usage",
+        "grade": "read",
+        "open": True,
+    },
+    "pdfinfo pdffonts": {
+        "source": "pdfinfo(1), pdffonts(1) (poppler 24): print a PDF's information",
+        "grade": "read",
+        "open": True,
+    },
+    "pdftotext": {
+        "source": "pdftotext(1) (poppler 24): writes FILE.txt beside the PDF, or the second operand (- is stdout)",
+        "grade": "write",
+        "operands": "last-out",
+        "open": True,
+        "options": "-v -h --help",
+        "when": {"-v -h --help": "read"},
+    },
+    "mediainfo": {
+        "source": "mediainfo(1) (MediaInfo 24): prints a media file's information; --LogFile writes it",
+        "grade": "read",
+        "open": True,
+        "options": "--LogFile=out --Logfile=out",
+    },
+    "zgrep zegrep zfgrep bzgrep xzgrep": {
+        "source": "zgrep(1) (GNU gzip 1.13), xzgrep(1) (XZ Utils 5.6): grep over compressed files",
+        "grade": "read",
+        "open": True,
+    },
+    "sensors": {
+        "source": "sensors(1) (lm-sensors 3.6): prints readings; -s sets limits from the configuration",
+        "grade": "read",
+        "open": True,
+        "options": "-s:system --set:system -c=project --config-file=project",
+    },
+    "nvidia-smi": {
+        "source": "nvidia-smi(1) (NVIDIA driver 550): listed query options only; the others change GPU settings",
+        "grade": "read",
+        "options": "-L --list-gpus -q --query -x --xml-format -i= --id= -d= --display= --query-gpu=* "
+        "--query-compute-apps=* --format=* -l= --loop= -lms= -f=out --filename=out -h --help --version",
+    },
+    "fuser": {
+        "source": "fuser(1) (psmisc 23.7): lists the processes using files or ports; -k kills them",
+        "grade": "read",
+        "options": "-a --all -m --mount -M --ismountpoint -n= --namespace= -s --silent -u --user -v --verbose "
+        "-w -4 --ipv4 -6 --ipv6 -l --list-signals -V --version -k:system --kill:system -i --interactive",
+    },
+    "mkfifo": {
+        "source": "mkfifo(1) (GNU coreutils 9.5): creates named pipes",
+        "grade": "read",
+        "operands": "out",
+        "open": True,
+        "options": "-m= --mode= -Z --context*",
+    },
+    "ld ld.bfd ld.gold ld.lld": {
+        "source": "ld(1) (GNU binutils 2.43): links objects into a.out or the -o file; plugins load code",
+        "grade": "write",
+        "open": True,
+        "options": "-o=out --output=out -Map=out --plugin=:unknown -plugin=:unknown @*:unknown",
+    },
+    "scons": {
+        "source": "scons(1) (SCons 4.8): runs the SConstruct (Python) and builds",
+        "grade": "build",
+        "open": True,
+        "options": "-f=project --file=project --sconstruct=project -C=project --directory=project "
+        "-c:delete --clean:delete --remove:delete -I=project --include-dir=project --site-dir=project",
+    },
+    "javap jps jstack": {
+        "source": "javap(1), jps(1), jstack(1) (JDK 21): print class file contents, JVM processes, thread dumps",
+        "grade": "read",
+        "open": True,
+    },
     # -- linters, formatters, viewers
     "dos2unix unix2dos mac2unix unix2mac": {
         "source": "dos2unix(1) (dos2unix 7.5): files are converted in place; -n IN OUT writes OUT",
