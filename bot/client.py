@@ -9,11 +9,11 @@ auto-answered escalation is at most ~3x ``python -c pass``). Callers that run an
 The exchange is written here on sockets rather than with :mod:`http.client`: importing ``http.client`` loads
 the :mod:`email` package (for its header parser) and :mod:`ssl` whatever the URL, more than the rest of an
 escalation's start-up; the adapters start on every tool call. ``http://`` connections use the ``_socket`` extension
-module directly: the :mod:`socket` module turns its hundreds of constants into enums at import, which costs as much
-as a tenth of the hook's start-up (``https://`` loads :mod:`socket` with :mod:`ssl`). What is sent is fixed (one request, ``Connection: close``,
-``Accept-Encoding: identity``); what is read is the status line, the header fields and a body framed by
-``Content-Length``, ``chunked`` or the end of the connection, each bounded (:data:`MAX_LINE`, :data:`MAX_FIELDS`,
-:data:`MAX_BODY`). ``https://`` URLs load :mod:`ssl` when used, with the system's CAs and host name checks.
+module directly, not the :mod:`socket` module, which builds enums of its constants at import (about a tenth of an
+escalation's start-up). What is sent is fixed (one request, ``Connection: close``, ``Accept-Encoding: identity``);
+what is read is the status line, the header fields and a body framed by ``Content-Length``, ``chunked`` or the end
+of the connection, each bounded (:data:`MAX_LINE`, :data:`MAX_FIELDS`, :data:`MAX_BODY`). ``https://`` URLs load
+:mod:`socket` and :mod:`ssl` when used, with the system's CAs and host name checks.
 
 Network errors and FlyBot restarts are retried with the same ``Idempotency-Key`` (so no second card is posted)
 until the caller's deadline; no attempt outlasts that deadline (each socket operation is bounded by what is left).

@@ -410,12 +410,12 @@ HOOK_VALUES = {
 def hook_args(agent: str, words: list[str]) -> argparse.Namespace | None:
     """The arguments of ``flybot hook AGENT WORDS...`` (``claude-code`` or ``codex``) as the argparse parser of
     :func:`register_hook` sets them, read without argparse: these hooks start on every tool call, and importing
-    argparse and building the parser is a fifth of an escalation's start-up.
+    argparse and building the parser cost about a seventh of an escalation's start-up.
 
     Only what needs no judgement is read here: the options by their full names, as ``--option VALUE`` or
     ``--option=VALUE``, flags without a value. Anything else (``--help``, an abbreviated or unknown option, a
     value that starts with ``-`` or is not one the option takes, a missing value, a word that is no option) gives
-    None, and argparse parses the command line: it prints the help or the usage error, exactly as before.
+    None, and argparse parses the command line: it prints the help or the usage error.
     """
     import types
 
