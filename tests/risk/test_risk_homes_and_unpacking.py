@@ -418,6 +418,8 @@ def _heredoc(command: str, patch: str) -> str:
         _heredoc("patch -p1", _CLAUDE_PATCH),
         _heredoc("patch -p1 -d sub", _NESTED_GIT_PATCH),
         _heredoc("git am", _CLAUDE_PATCH),
+        _heredoc("patch -p1", "  --- /dev/null\n  +++ b/.claude/settings.json\n  @@ -0,0 +1 @@\n  +{}\n"),
+        _heredoc("patch -p1", "Index: .mcp.json\n===\n--- .mcp.json\n+++ .mcp.json\n@@ -0,0 +1 @@\n+{}\n"),
     ],
 )
 def test_a_patch_with_unknown_names_or_control_files_is_destructive(command: str) -> None:

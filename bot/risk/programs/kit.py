@@ -253,6 +253,7 @@ def patch_names(text: str) -> list[str] | None:
     too: more names than the tools read, never fewer."""
     names: list[str] = []
     for line in text.splitlines():
+        line = line.lstrip(" \t")  # GNU patch reads a patch indented as a whole (as mailed) too
         if line.startswith("diff --git "):
             rests = line[len("diff --git ") :].split()
         else:
