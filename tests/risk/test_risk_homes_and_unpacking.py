@@ -207,6 +207,8 @@ def test_extraction_that_may_plant_control_files_is_destructive_contained_too(co
         "unrar x a.rar build/",
         "aunpack -X build x.tgz",
         "patch -p1 -d sub < x.patch",
+        "rsync -a host:src/ sub/",
+        "rsync -a host:repo vendor",
     ],
 )
 def test_extraction_into_a_subdirectory_may_plant_a_nested_git_directory(command: str) -> None:
@@ -231,6 +233,7 @@ def test_extraction_into_a_subdirectory_may_plant_a_nested_git_directory(command
         "gzip -d logs/x.tgz",
         "tar -tf x.tar",
         "unzip -l x.zip",
+        "rsync -a build/ sub/",
     ],
 )
 def test_git_in_a_subdirectory_and_extraction_of_named_files_keep_their_grade(command: str) -> None:
