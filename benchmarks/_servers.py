@@ -136,7 +136,7 @@ GROUP = (f"WITH e AS (INSERT INTO escalations ({', '.join(COLUMNS)}) SELECT * FR
          f"{', '.join(f'${i + 1}::{t}[]' for i, t in enumerate(TYPES))})), "
          f"a AS (INSERT INTO audit (at, event, escalation_id, actor, detail) SELECT * FROM unnest("
          f"${len(TYPES) + 1}::timestamptz[], ${len(TYPES) + 2}::text[], ${len(TYPES) + 3}::text[], "
-         f"${len(TYPES) + 4}::text[], ${len(TYPES) + 5}::json[])), "
+         f"${len(TYPES) + 4}::text[], ${len(TYPES) + 5}::json[])) "
          f"UPDATE bot_request_counts SET count = count + ${len(TYPES) + 6} WHERE bot_id = ${len(TYPES) + 7}")
 COUNT = f"UPDATE bot_request_counts SET count = count + {mark(1)} WHERE bot_id = {mark(2)}"
 log = sys.stderr
