@@ -578,14 +578,18 @@ class Rec:
     ``words`` is the effective argv (replaced as wrappers are unwrapped); ``emit`` is
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
     ``stdin`` is the literal text on its standard input when the script shows it (a
-    quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown);
+    quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown); ``null_stdin`` is True
+    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f);
     ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`);
     ``environment`` and ``outside`` are the script's assigned names and whether the directory was outside the
     workspace when the command was dispatched (:attr:`SimpleCommand.environment`, :attr:`SimpleCommand.outside`);
     ``chosen_by`` what in the workspace chooses code it runs (:attr:`SimpleCommand.chosen_by`).
     """
 
-    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin", "marks", "environment", "outside", "chosen_by")
+    __slots__ = (
+        "words", "text", "wrappers", "level", "emit", "stdin", "null_stdin", "marks", "environment", "outside",
+        "chosen_by",
+    )  # fmt: skip
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
         self.words = words
@@ -594,6 +598,7 @@ class Rec:
         self.level = _READ_ONLY
         self.emit = True
         self.stdin: str | None = None
+        self.null_stdin = False
         self.marks: list[str] | None = None
         self.environment: tuple[str, ...] = ()
         self.outside = False
