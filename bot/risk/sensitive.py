@@ -286,7 +286,7 @@ _SECRET_PATH_WORDS = (
     "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/dm-", "/dev/md", "/dev/loop", "/dev/mapper",
     "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem", "huggingface/token", ".key", ".p12", ".pfx", ".jks",
     ".keystore", ".ppk", ".pem", "id_", "deploy", "tfstate", "kubeconfig", "credential", "account", "client_secret",
-    "auth.json", "secrets.", ".htpasswd",
+    "auth.json", ".htpasswd",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -586,8 +586,12 @@ def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
             and any(tuple(following[1 : 1 + len(key)]) == key for key in _SHARE_SECRETS)
         ):
             return next(what for key, what in _SHARE_SECRETS.items() if tuple(following[1 : 1 + len(key)]) == key)
-        elif browsers and part in _BROWSER_TREES and (
-            len(following) <= (2 if part == ".mozilla" else 1) or any(name in _BROWSER_FILES for name in following)
+        elif (
+            browsers
+            and part in _BROWSER_TREES
+            and (
+                len(following) <= (2 if part == ".mozilla" else 1) or any(name in _BROWSER_FILES for name in following)
+            )
         ):  # the tree or a profile directory (``chromium/Default``, ``.mozilla/firefox/p``) holds them all
             return "a browser's saved passwords, cookies, history or page storage"
         elif part == ".cache" and following[:2] == ["huggingface", "token"]:
@@ -735,7 +739,9 @@ def env_file(text: str) -> str | None:
 _KEY_EXTENSIONS = frozenset({"key", "p12", "pfx", "jks", "keystore", "ppk"})
 #: Name parts that make a ``.pem`` file a certificate or a public key (public by design): ``cert.pem``,
 #: ``ca.pem``, ``fullchain.pem``, ``chain.pem``, ``ca-bundle.pem``, ``public.pem``, ``cacert.pem``.
-_PUBLIC_PEM = Regex(r"(?:^|[-_.])(?:cert|certs|certificate|crt|ca|cacert|chain|fullchain|bundle|pub|public|root)(?:[-_.]|$)")
+_PUBLIC_PEM = Regex(
+    r"(?:^|[-_.])(?:cert|certs|certificate|crt|ca|cacert|chain|fullchain|bundle|pub|public|root)(?:[-_.]|$)"
+)
 #: ssh's default private key names (ssh-keygen(1) FILES) and deploy keys (``deploy_key``, ``github-deploy-key``).
 _PRIVATE_KEY_NAME = Regex(r"^id_(?:rsa|dsa|ecdsa|ed25519|xmss)(?:_sk)?$|deploy[-_]key$")
 #: Files that hold secrets by their whole name.
@@ -745,7 +751,6 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
     (Regex(r"^(?:.*[-_.])?credentials?\.json$"), "service credentials"),
     (Regex(r"service[-_]?account.*\.json$|^client_secrets?.*\.json$"), "a service account's or OAuth client's key"),
     (Regex(r"^auth\.json$"), "Composer credentials"),
-    (Regex(r"^secrets\.(?:ya?ml|json|toml)$"), "the project's secrets"),
     (Regex(r"^\.htpasswd$"), "password hashes"),
 )
 #: One name per shape :func:`named_secret` knows, with the text a glob must spell to name it (``*.key`` names
@@ -768,9 +773,10 @@ def named_secret(text: str) -> str | None:
     ``fullchain.pem`` are public, ``ca-key.pem`` and ``privkey.pem`` are not);
     Terraform state (``*.tfstate``: Terraform "Sensitive Data in State"); ``kubeconfig``; ``credentials.json``,
     ``*-credentials.json``, ``service-account*.json``, ``client_secret*.json``; Composer's ``auth.json``;
-    ``secrets.yml``; ``.htpasswd``. Public halves stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does
-    an encrypted file without its key (``credentials.yml.enc``). A glob counts by its last component when it
-    spells what a name needs (``*.key``, ``id_*``); ``*`` and ``*.json`` do not. None otherwise."""
+    ``.htpasswd``. ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
+    stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
+    (``credentials.yml.enc``). A glob counts by its last component when it spells what a name needs (``*.key``,
+    ``id_*``); ``*`` and ``*.json`` do not. None otherwise."""
     parts = [p for p in text.rstrip("/").split("/") if p not in ("", ".", "..")]
     if not parts:
         return None
