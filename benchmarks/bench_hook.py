@@ -27,9 +27,12 @@ each for two installations of the current tree:
   from an empty working directory without this tree on ``PYTHONPATH``.
 
 Each installation is compared with its own interpreter's ``python -c pass``. It prints the median and the best of
-``--runs`` runs, the ratio of medians to the baseline (goal: at most 3x for the fast path and for the auto-answered
-escalation), the median CPU time (user + system) and its ratio, which a busy machine disturbs less than wall time,
-and the top of the installed hook's import-time profiles (``python -X importtime``). The adapters keep their state
+``--runs`` runs, the ratio of medians to the baseline, the median CPU time (user + system) and its ratio, which a
+busy machine disturbs less than wall time; the instructions executed by the baseline, the fast path and the
+auto-answered escalation, counted by valgrind (``--tool=callgrind``, one run each; ``--no-valgrind`` skips them),
+which the machine's load does not change: the goal, at most 3x ``python -c pass`` for the fast path and the
+auto-answered escalation, is judged on these; and the top of the installed hook's import-time profiles
+(``python -X importtime``). The adapters keep their state
 (the program rules' copy) in a temporary directory.
 """
 
@@ -197,9 +200,38 @@ def _profile(python: str, argv: list[str], env: dict[str, str], stdin: bytes, wh
     return rows
 
 
+def instructions(argv: list[str], env: dict[str, str], stdin: bytes, cwd: Path, expect: bytes = b"") -> int:
+    """Instructions one run of ``argv`` executes, counted by valgrind (``--tool=callgrind``): the same from run to
+    run within a few per cent, whatever the machine's load. The run must succeed. A console script is started
+    through its interpreter (``python SCRIPT ...``: what its ``#!`` line does)."""
+    if not Path(argv[0]).name.startswith("python"):
+        argv = [_interpreter(argv[0]), *argv]
+    with tempfile.TemporaryDirectory() as where:
+        out = Path(where) / "callgrind.out"
+        done = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", *argv],
+            input=stdin,
+            env=env,
+            cwd=cwd,
+            capture_output=True,
+        )
+        err = done.stderr.decode(errors="replace")
+        if done.returncode != 0 or expect not in done.stdout:
+            sys.exit(
+                f"valgrind {' '.join(argv)} failed ({done.returncode}): {done.stdout.decode()[-500:]}{err[-1500:]}"
+            )
+        for line in err.splitlines():
+            if "Collected :" in line:
+                return int(line.rsplit(":", 1)[1].split()[0].replace(",", ""))
+    sys.exit(f"valgrind printed no instruction count for {' '.join(argv)}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument(
+        "--no-valgrind", action="store_true", help="skip the instruction counts (valgrind's callgrind, ~1 minute)"
+    )
     parser.add_argument(
         "--flybot", help="an installed flybot console script to time (default: pip install this tree into a venv)"
     )
@@ -235,6 +267,7 @@ async def _main(options: argparse.Namespace) -> None:
                     INSTALLED: (_installed(script, base_env), Path(empty)),
                 }
                 times, cpu = _measure(installations, runs)
+                counted = {} if options.no_valgrind else _count(installations)
                 python = _interpreter(script)
                 profiles = {
                     name: _profile(python, *installations[INSTALLED][0][name], Path(empty)) for name in (FAST, AUTO)
@@ -263,9 +296,18 @@ async def _main(options: argparse.Namespace) -> None:
             ratio = statistics.median(times[kind, name]) / baseline
             cpu_ratio = statistics.median(cpu[kind, name]) / cpu_baseline
             print(
-                f"{kind}, {label}: {ratio:.2f}x python -c pass in wall time (goal <= 3x):"
-                f" {'met' if ratio <= 3 else 'NOT met'}; {cpu_ratio:.2f}x in CPU time"
+                f"{kind}, {label}: {ratio:.2f}x python -c pass in wall time, {cpu_ratio:.2f}x in CPU time"
+                " (the goal is judged on instructions)"
             )
+
+    if counted:
+        print("instructions (valgrind --tool=callgrind, one run each; load does not change them):")
+        for kind in (EDITABLE, INSTALLED):
+            baseline_count = counted[kind, "python -c pass"]
+            for name in ("python -c pass", FAST, AUTO):
+                ratio = counted[kind, name] / baseline_count
+                goal = "" if name == "python -c pass" else f" (goal <= 3x): {'met' if ratio <= 3 else 'NOT met'}"
+                print(f"  {kind:<9} {name:<36} {counted[kind, name] / 1e6:7.1f} M {ratio:5.2f}x{goal}")
 
     for name, rows in profiles.items():
         print(f"installed, {name}: import-time profile (-X importtime), top 12 by cumulative microseconds:")
@@ -278,6 +320,17 @@ async def _main(options: argparse.Namespace) -> None:
             in ("sqlalchemy", "alembic", "aiohttp", "asyncio", "pydantic", "structlog", "slack_bolt", "slack_sdk")
         ]
         print(f"  heavy modules imported: {', '.join(heavy) if heavy else 'none'}")
+
+
+def _count(installations: dict[str, tuple[Cases, Path]]) -> dict[tuple[str, str], int]:
+    """Instructions of the baseline, the hook's fast path and the auto-answered escalation, for every installation
+    (after :func:`_measure`'s warm-up: bytecode written)."""
+    expect = {AUTO: b"approved by standing approval"}
+    return {
+        (kind, name): instructions(*cases[name], where, expect.get(name, b""))
+        for kind, (cases, where) in installations.items()
+        for name in ("python -c pass", FAST, AUTO)
+    }
 
 
 def _measure(

@@ -23,6 +23,12 @@ answer anybody, not even ``/healthz`` (and libuv, under uvloop, accepts and clos
   A loopback connection past the cap with nothing to close is still admitted when its request's share holds fewer
   than half the cap (:meth:`ConnectionGuard.share_has_room`), so a process filling its own share leaves the
   others theirs;
+- shares any other address by Bot: Bots behind one NAT or on one host share its address. A connection of any client
+  is put in a share the same way; one past the cap with nothing to close is admitted when its share has room, as on
+  loopback, and only when the share is a Bot's: its ``Authorization`` names a Bot the store knows
+  (:attr:`~ConnectionGuard.bot_of`, asked while the connection waits, once per client at a time; the answer is
+  remembered). So one Bot holding an address's whole cap of long-polls leaves another Bot from that address half the
+  cap, and a client without a Bot's token (pre-authentication) stays within the per-address cap;
 - drops a connection whose request line and headers are not complete within
   :attr:`~ConnectionGuard.header_timeout_s` (``408``, then closed): for the first request, from the moment the
   connection is accepted; for each later request on a kept-alive connection, from its first byte (aiohttp itself
@@ -115,6 +121,9 @@ EVICTED = _canned(
 )
 HEAD_TOO_LARGE = _canned(431, "Request Header Fields Too Large", "too_large", "the request head is too long")
 
+MAX_BOT_SHARES = 4096
+"""Bot shares the guard remembers (:attr:`ConnectionGuard.bot_shares`)."""
+
 _PASS, _HEAD, _SCREEN, _REFUSED = 0, 1, 2, 3
 """A connection's states: passing bytes to aiohttp; the same while its first request head is incomplete (the
 deadline runs); holding the head back to see its path (reserved budget); refused (answered, closing)."""
@@ -128,12 +137,31 @@ LOOPBACK = "loopback"
 
 
 def share_of(data: bytes) -> bytes | None:
-    """The share of a loopback connection (see the module docstring) from the bytes it sent first: ``b"page"`` for a
+    """The share of a connection (see the module docstring) from the bytes it sent first: ``b"page"`` for a
     request outside ``/v1/``, ``b"api "`` and the SHA-256 (16 hex digits) of its ``Authorization`` value for one in
     it (``b"api -"`` without one). Health checks (:data:`HEALTH_PATHS`) are skipped; None until a request head that
     is not one is complete (or when a request before it has a body: what follows cannot be read as a head)."""
     import hashlib
 
+    first = _first_request(data)
+    if first is None:
+        return None
+    path, auth = first
+    if not path.startswith(b"/v1/"):
+        return b"page"
+    return b"api " + (hashlib.sha256(auth).hexdigest()[:16].encode() if auth else b"-")
+
+
+def authorization_of(data: bytes) -> bytes | None:
+    """The ``Authorization`` value of the first request in ``data`` that is not a health check (as
+    :func:`share_of` reads it), or None."""
+    first = _first_request(data)
+    return first[1] if first is not None else None
+
+
+def _first_request(data: bytes) -> tuple[bytes, bytes | None] | None:
+    """``(path, Authorization value or None)`` of the first complete request head in ``data`` that is not a health
+    check, or None (see :func:`share_of`)."""
     while True:
         end = data.find(b"\r\n\r\n")
         if end < 0:
@@ -144,10 +172,7 @@ def share_of(data: bytes) -> bytes | None:
         path = parts[1].split(b"?", 1)[0] if len(parts) > 2 else b""
         fields = dict((k.strip().lower(), v.strip()) for k, _, v in (line.partition(b":") for line in lines[1:]))
         if path not in HEALTH_PATHS:
-            if not path.startswith(b"/v1/"):
-                return b"page"
-            auth = fields.get(b"authorization")
-            return b"api " + (hashlib.sha256(auth).hexdigest()[:16].encode() if auth else b"-")
+            return path, fields.get(b"authorization")
         if fields.get(b"content-length", b"0") not in (b"0", b"") or b"transfer-encoding" in fields:
             return None
 
@@ -180,6 +205,8 @@ class ConnectionGuard(asyncio.AbstractServer):
         header_timeout_s: seconds a connection has for a request's line and headers.
         refusals: where refusals are logged (:data:`bot.refusals.REFUSALS`).
         metrics: ``flybot_connections`` reads :attr:`open` at each scrape.
+        bot_of: whether an ``Authorization`` value names a Bot (the store's answer); None: no address but loopback
+            is shared by Bot (see the module docstring).
     """
 
     def __init__(
@@ -191,18 +218,25 @@ class ConnectionGuard(asyncio.AbstractServer):
         header_timeout_s: float,
         refusals: RefusalLog = REFUSALS,
         metrics: Metrics | None = None,
+        bot_of: Callable[[bytes], Awaitable[bool]] | None = None,
     ) -> None:
         self.connections = connections
         self.reserve = reserve
         self.per_ip = per_ip
         self.header_timeout_s = header_timeout_s
         self.refusals = refusals
+        self.bot_of = bot_of
+        self.bot_shares: dict[bytes, None] = {}
+        """Shares (:func:`share_of`) whose ``Authorization`` :attr:`bot_of` named a Bot (at most
+        :data:`MAX_BOT_SHARES`, the oldest forgotten first)."""
+        self._asking: set[str] = set()
+        """Clients (other than loopback) with a question to :attr:`bot_of` in flight."""
         self.open = 0
         """Connections held now (accepted and not yet closed)."""
         self.by_ip: dict[str, int] = {}
         """Connections held now per client (:func:`client_of`), but those refused by the cap or evicted (closing)."""
         self.by_share: dict[tuple[str, bytes], int] = {}
-        """Of those, the loopback ones per share (:func:`share_of`), once their share is known."""
+        """Of those, the ones per share (:func:`share_of`), once their share is known."""
         self._held: dict[_Connection, None] = {}
         """Connections with a transport, oldest first."""
         self._heads: dict[_Connection, None] = {}
@@ -331,11 +365,17 @@ class ConnectionGuard(asyncio.AbstractServer):
 
     def share_has_room(self, client: str, share: bytes) -> bool:
         """Whether ``client``'s connections in ``share`` (counted for its cap) are fewer than half its cap, outside the
-        reserved part of the budget: then a loopback connection past the cap is admitted for that share (see the
-        module docstring)."""
+        reserved part of the budget: then a connection past the cap is admitted for that share (see the module
+        docstring; an address other than loopback: a Bot's share only)."""
         if self.open > self.connections - self.reserve:
             return False  # the reserved part of the budget stays for the health checks
         return self.by_share.get((client, share), 0) < max(1, self.per_ip // 2)
+
+    def remember_bot(self, share: bytes) -> None:
+        """Note that ``share`` is a Bot's (:attr:`bot_shares`)."""
+        if len(self.bot_shares) >= MAX_BOT_SHARES:
+            del self.bot_shares[next(iter(self.bot_shares))]
+        self.bot_shares[share] = None
 
     def _admit(self, conn: socket.socket, ip: str) -> None:
         conn.setblocking(False)
@@ -415,6 +455,9 @@ class _Connection(asyncio.Protocol):
         "capped",
         "share",
         "first",
+        "asking",
+        "health_only",
+        "refusing",
     )
 
     def __init__(self, guard: ConnectionGuard, client: str, state: int, sock: socket.socket) -> None:
@@ -435,9 +478,16 @@ class _Connection(asyncio.Protocol):
         self.answer: bytes | None = None
         """What a connection evicted before its transport was made is answered when it is."""
         self.share: bytes | None = None
-        """A loopback connection's share (:func:`share_of`), once its first request that is not a health check came."""
-        self.first = b"" if client == LOOPBACK else None
-        """What a loopback connection has sent until its share is known (at most :data:`MAX_HEAD_BYTES`)."""
+        """Its share (:func:`share_of`), once its first request that is not a health check came."""
+        self.first: bytes | None = b""
+        """What it has sent until its share is known (at most :data:`MAX_HEAD_BYTES`)."""
+        self.health_only = False
+        """Let in past the cap or in the reserved budget for health checks: each of its requests is screened
+        (:meth:`_health_feed`)."""
+        self.refusing = False
+        """A health-only connection that sent another request: answered ``503`` once its earlier answers are out."""
+        self.asking = False
+        """Whether its share waits for :attr:`ConnectionGuard.bot_of`'s answer (reading is paused meanwhile)."""
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.made = True
@@ -491,6 +541,9 @@ class _Connection(asyncio.Protocol):
 
     def data_received(self, data: bytes) -> None:
         state = self.state
+        if self.health_only:
+            self._health_feed(data)
+            return
         if self.first is not None and state != _SCREEN:
             self._note_share(data)
         if state == _PASS:
@@ -514,7 +567,7 @@ class _Connection(asyncio.Protocol):
             self._close()  # refused: the client's request arrived after the answer; nothing unread remains
 
     def _note_share(self, data: bytes) -> None:
-        """Keep what a loopback connection sent until its share is known (:func:`share_of`)."""
+        """Keep what the connection sent until its share is known (:func:`share_of`)."""
         assert self.first is not None
         self.first += data
         share = share_of(self.first)
@@ -534,6 +587,8 @@ class _Connection(asyncio.Protocol):
     def _screen(self, data: bytes) -> None:
         """The reserved part of the budget: hold the head back; pass health checks on, answer the rest 503."""
         head = self.head = self.head + data
+        if self.asking:
+            return
         if b"\r\n\r\n" not in head and b"\n\n" not in head:
             if len(head) > MAX_HEAD_BYTES:
                 self._refuse(HEAD_TOO_LARGE, "head_too_large")
@@ -541,15 +596,112 @@ class _Connection(asyncio.Protocol):
         parts = head.split(b" ", 2)
         path = parts[1].split(b"?", 1)[0] if len(parts) > 2 else b""
         if path not in HEALTH_PATHS:
-            share = share_of(head) if self.capped and self.client == LOOPBACK else None
-            if share is not None and self.guard.share_has_room(self.client, share):
-                self._admit_share(share)  # a loopback share with room: past the client's cap, served
-            elif self.capped:
-                self._refuse(BUSY_PER_IP, "per_ip")
+            share = share_of(head) if self.capped else None
+            guard = self.guard
+            if share is not None and self.client != LOOPBACK and share not in guard.bot_shares:
+                if (
+                    guard.bot_of is not None
+                    and share.startswith(b"api ")
+                    and share != b"api -"
+                    and self.client not in guard._asking
+                    and guard.share_has_room(self.client, share)
+                ):
+                    self._ask(share, head)  # decided when the store answers
+                    return
+                share = None  # not a Bot's share (or not known yet): the per-address cap holds
+            self._decide(share, head)
+            return
+        self.health_only = True
+        self._head_done()
+        self.head = b""
+        self._pass_to_aiohttp()
+        self._health_feed(head)
+
+    def _health_feed(self, data: bytes) -> None:
+        """A connection let in for health checks only: pass each complete request head that is one (without a body)
+        on to aiohttp; at any other request, answer ``503 busy`` and close (past the cap or in the reserved budget:
+        a connection never carries more than health checks)."""
+        if self.refusing:
+            return
+        self.head += data
+        while True:
+            ends = [(i, n) for i, n in ((self.head.find(b"\r\n\r\n"), 4), (self.head.find(b"\n\n"), 2)) if i >= 0]
+            if not ends:
+                if len(self.head) > MAX_HEAD_BYTES:
+                    self._refuse(HEAD_TOO_LARGE, "head_too_large")
                 return
-            else:
-                self._refuse(BUSY_BUDGET, "connections")
+            end, size = min(ends)
+            head, self.head = self.head[: end + size], self.head[end + size :]
+            lines = head.replace(b"\r\n", b"\n").split(b"\n")
+            parts = lines[0].split(b" ", 2)
+            path = parts[1].split(b"?", 1)[0] if len(parts) > 2 else b""
+            fields = {k.strip().lower(): v.strip() for k, _, v in (line.partition(b":") for line in lines[1:])}
+            body = fields.get(b"content-length", b"0") not in (b"0", b"") or b"transfer-encoding" in fields
+            if path not in HEALTH_PATHS or body:
+                self.refusing = True  # nothing more is read from it
+                if self.transport is not None:
+                    self.transport.pause_reading()
+                self._refuse_when_answered(self.guard.get_loop().time() + self.guard.header_timeout_s)
                 return
+            assert self.inner is not None
+            self.inner.data_received(head)
+
+    def _refuse_when_answered(self, until: float) -> None:
+        """Answer ``503 busy`` and close once aiohttp has answered the health checks before (or at ``until``, loop
+        time), so the answers keep their order."""
+        if self.state == _REFUSED:
+            return
+        if not self.between_requests() and self.guard.get_loop().time() < until:
+            self.guard.get_loop().call_later(0.01, self._refuse_when_answered, until)
+            return
+        if self.capped:
+            self._refuse(BUSY_PER_IP, "per_ip")
+        else:
+            self._refuse(BUSY_BUDGET, "connections")
+
+    def _decide(self, share: bytes | None, head: bytes) -> None:
+        """A request head past the cap or in the reserved budget: served for a ``share`` with room, else refused."""
+        if share is not None and self.guard.share_has_room(self.client, share):
+            self._admit_share(share)  # a share with room: past the client's cap, served
+        elif self.capped:
+            self._refuse(BUSY_PER_IP, "per_ip")
+            return
+        else:
+            self._refuse(BUSY_BUDGET, "connections")
+            return
+        self._serve(head)
+
+    def _ask(self, share: bytes, head: bytes) -> None:
+        """Ask :attr:`ConnectionGuard.bot_of` whether ``share`` is a Bot's; decide the connection on the answer (it
+        stays under the header deadline meanwhile)."""
+        guard = self.guard
+        guard._asking.add(self.client)
+        self.asking = True
+        if self.transport is not None:
+            self.transport.pause_reading()  # what follows the head (a body) stays in the socket meanwhile
+        authorization = authorization_of(head) or b""
+
+        async def ask() -> None:
+            assert guard.bot_of is not None
+            try:
+                known = await guard.bot_of(authorization)
+            except Exception:  # the store failed: not known (fail closed: the per-address cap holds)
+                known = False
+            finally:
+                guard._asking.discard(self.client)
+            self.asking = False
+            if known:
+                guard.remember_bot(share)
+            if self.state == _SCREEN and self.transport is not None and not self.transport.is_closing():
+                self.transport.resume_reading()
+                self._decide(share if known else None, self.head)
+
+        task = guard.get_loop().create_task(ask())
+        guard._connecting.add(task)
+        task.add_done_callback(guard._connecting.discard)
+
+    def _serve(self, head: bytes) -> None:
+        """Pass the held-back ``head`` on to aiohttp."""
         self._head_done()
         self.head = b""
         self._pass_to_aiohttp()
@@ -557,7 +709,7 @@ class _Connection(asyncio.Protocol):
         self.inner.data_received(head)
 
     def _admit_share(self, share: bytes) -> None:
-        """Admit a loopback connection past its client's cap for ``share`` (:meth:`ConnectionGuard.share_has_room`):
+        """Admit a connection past its client's cap for ``share`` (:meth:`ConnectionGuard.share_has_room`):
         it counts for the client from now on."""
         self.capped = False
         self.first = None

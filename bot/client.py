@@ -6,12 +6,14 @@ close``), so an adapter that escalates loads neither asyncio nor aiohttp (DESIGN
 auto-answered escalation is at most ~3x ``python -c pass``). Callers that run an event loop call it through
 ``asyncio.to_thread``.
 
-The exchange is written here on :mod:`socket` rather than with :mod:`http.client`: importing ``http.client`` loads
+The exchange is written here on sockets rather than with :mod:`http.client`: importing ``http.client`` loads
 the :mod:`email` package (for its header parser) and :mod:`ssl` whatever the URL, more than the rest of an
-escalation's start-up; the adapters start on every tool call. What is sent is fixed (one request, ``Connection: close``,
-``Accept-Encoding: identity``); what is read is the status line, the header fields and a body framed by
-``Content-Length``, ``chunked`` or the end of the connection, each bounded (:data:`MAX_LINE`, :data:`MAX_FIELDS`,
-:data:`MAX_BODY`). ``https://`` URLs load :mod:`ssl` when used, with the system's CAs and host name checks.
+escalation's start-up; the adapters start on every tool call. ``http://`` connections use the ``_socket`` extension
+module directly, not the :mod:`socket` module, which builds enums of its constants at import (about a tenth of an
+escalation's start-up). What is sent is fixed (one request, ``Connection: close``, ``Accept-Encoding: identity``);
+what is read is the status line, the header fields and a body framed by ``Content-Length``, ``chunked`` or the end
+of the connection, each bounded (:data:`MAX_LINE`, :data:`MAX_FIELDS`, :data:`MAX_BODY`). ``https://`` URLs load
+:mod:`socket` and :mod:`ssl` when used, with the system's CAs and host name checks.
 
 Network errors and FlyBot restarts are retried with the same ``Idempotency-Key`` (so no second card is posted)
 until the caller's deadline; no attempt outlasts that deadline (each socket operation is bounded by what is left).
@@ -19,9 +21,10 @@ until the caller's deadline; no attempt outlasts that deadline (each socket oper
 
 from __future__ import annotations
 
+import _socket
+import io
 import json
 import os
-import socket
 import time
 
 from bot.errors import plain_cause
@@ -217,6 +220,43 @@ def _read_answer(stream: BinaryIO, method: str) -> tuple[int, str | None, bytes]
     return status, fields.get("retry-after"), body
 
 
+def _open(host: bytes, port: int, timeout: float) -> _socket.socket:
+    """A TCP connection to ``host`` (an address or a name, ASCII) and ``port``, as ``socket.create_connection``
+    makes it: each address the resolver gives, in order, until one connects, each within ``timeout`` seconds.
+
+    Raises:
+        OSError: no address connected (the first address's error), or the name did not resolve.
+    """
+    errors: list[OSError] = []
+    for family, kind, proto, _name, address in _socket.getaddrinfo(host, port, 0, _socket.SOCK_STREAM):
+        sock = _socket.socket(family, kind, proto)
+        try:
+            sock.settimeout(timeout)
+            sock.connect(address)
+        except OSError as exc:
+            sock.close()
+            errors.append(exc)
+            continue
+        return sock
+    raise errors[0] if errors else OSError(f"no address for {host.decode()}")
+
+
+class _Received(io.RawIOBase):
+    """What arrives on a connected socket, as a raw stream for :class:`io.BufferedReader` (what ``makefile("rb")``
+    gives, without the :mod:`socket` module). Reading raises the socket's errors (``TimeoutError`` after its
+    timeout); closing it leaves the socket open."""
+
+    def __init__(self, sock: _socket.socket) -> None:
+        super().__init__()
+        self._sock = sock
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: memoryview) -> int:  # type: ignore[override]
+        return self._sock.recv_into(buffer)
+
+
 class FlyBotClient:
     """Talks to FlyBot's session API with a Bot token.
 
@@ -240,7 +280,7 @@ class FlyBotClient:
         self._https, self._host, self._port, self._prefix = split_url(base_url)
 
     # -- one attempt ---------------------------------------------------------------------------------------------
-    def _connect(self, timeout: float) -> socket.socket:
+    def _connect(self, timeout: float) -> _socket.socket:
         """A connection to FlyBot (TLS for ``https://``, checked against the system's CAs and the host name).
 
         Raises:
@@ -250,9 +290,11 @@ class FlyBotClient:
         # The host as bytes (it is ASCII, split_url checked): as text, the resolver call would load the IDNA codec
         # (with stringprep and unicodedata), which costs more than the rest of the connection.
         address = (self._host.encode("ascii"), self._port or default)
-        sock = socket.create_connection(address, timeout=timeout)  # type: ignore[arg-type]
         if not self._https:
-            return sock
+            return _open(address[0], address[1], timeout)
+        import socket
+
+        sock = socket.create_connection(address, timeout=timeout)  # type: ignore[arg-type]
         try:
             import ssl
 
@@ -295,7 +337,7 @@ class FlyBotClient:
         try:
             sock.settimeout(answer_s)
             sock.sendall(request)
-            with sock.makefile("rb") as stream:
+            with io.BufferedReader(_Received(sock)) as stream:
                 return _read_answer(stream, method)
         except OSError as exc:
             raise _Lost(plain_cause(exc)) from None

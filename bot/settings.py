@@ -91,7 +91,8 @@ class Settings(BaseSettings):
         max_connections_per_ip: connections one client may hold at once: one IPv4 address, all of loopback
             together, an IPv6 /64 (:func:`bot.capacity.client_of`). At the cap a new connection takes the place of
             the client's oldest one without a request in progress; with none, it may ask only for ``/healthz``,
-            ``/readyz`` or ``/metrics`` (anything else: ``503 busy``, closed). 0: no cap (behind a reverse proxy every connection comes from the proxy's address: cap per
+            ``/readyz`` or ``/metrics`` (anything else: ``503 busy``, closed), or, for a Bot's token, in that Bot's
+            share of the address (half the cap, :mod:`bot.capacity`). 0: no cap (behind a reverse proxy every connection comes from the proxy's address: cap per
             client there, e.g. nginx ``limit_conn``).
         header_timeout_s: a connection must send each request's line and headers within this many seconds (the
             first from its accept, a later one from its first byte), else it is answered ``408`` and closed (slow

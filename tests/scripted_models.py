@@ -201,6 +201,16 @@ def function_call_answered(items: list[dict[str, Any]]) -> bool:
     )
 
 
+def calls_answered(items: list[dict[str, Any]]) -> int:
+    """How many ``function_call_output`` items follow the model's last message: the tool calls of this turn that
+    came back."""
+    said = max(
+        (i for i, item in enumerate(items) if item.get("type") == "message" and item.get("role") == "assistant"),
+        default=-1,
+    )
+    return sum(1 for item in items[said + 1 :] if item.get("type") == "function_call_output")
+
+
 @dataclass
 class ResponsesAPI:
     """A scripted OpenAI Responses API (``POST /v1/responses``, streaming SSE) for ``codex app-server``.
@@ -208,7 +218,8 @@ class ResponsesAPI:
     The first request of a turn (:func:`function_call_answered` is false) gets a ``function_call`` to Codex's
     ``exec_command`` tool running ``command``, asking to run it outside the sandbox (``sandbox_permissions:
     require_escalated`` with a ``justification``, as Codex's own instructions tell the model to do); the request
-    after the tool's output gets a short message that ends the turn. ``requests`` keeps every request body.
+    after the tool's output gets a short message that ends the turn (or, with ``then``, a second ``function_call``
+    first, and the message after its output). ``requests`` keeps every request body.
     """
 
     command: str = "true"
@@ -216,6 +227,8 @@ class ResponsesAPI:
     escalate: bool = True
     call: tuple[str, dict[str, Any]] | None = None
     """Another tool to call instead of ``exec_command`` (its name and arguments), e.g. ``request_permissions``."""
+    then: tuple[str, dict[str, Any]] | None = None
+    """A second tool call (its name and arguments) made once the first call's output came back, in the same turn."""
     requests: list[dict[str, Any]] = field(default_factory=list)
     call_ids: list[str] = field(default_factory=list)
     url: str = ""
@@ -250,7 +263,18 @@ class ResponsesAPI:
         return web.json_response({"error": {"message": "scripted", "type": "not_found"}}, status=404)
 
     def _item(self, body: dict[str, Any]) -> dict[str, Any]:
-        if function_call_answered([i for i in body.get("input") or [] if isinstance(i, dict)]):
+        items = [i for i in body.get("input") or [] if isinstance(i, dict)]
+        if function_call_answered(items) and self.then is not None and calls_answered(items) == 1:
+            call_id = f"call_{uuid.uuid4().hex[:12]}"
+            self.call_ids.append(call_id)
+            return {
+                "type": "function_call",
+                "id": f"fc_{uuid.uuid4().hex[:12]}",
+                "call_id": call_id,
+                "name": self.then[0],
+                "arguments": json.dumps(self.then[1]),
+            }
+        if function_call_answered(items):
             return {
                 "type": "message",
                 "role": "assistant",

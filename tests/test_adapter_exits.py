@@ -76,6 +76,68 @@ def test_hook_exec_and_classify_fast_paths_load_no_server_store_or_client_module
         assert heavy_in(loaded, ("tree_sitter", "tree_sitter_bash", "dataclasses", "inspect", "typing")) == []
         assert sorted(m for m in loaded if m.startswith("bot.risk.programs.")) == ["bot.risk.programs.kit"]
     assert "shutil" not in hook and "shutil" not in classify  # exec uses shutil.which to find the program
+    assert "argparse" not in hook  # the hook's usual command line is read without it
+
+
+HOOK_LINES = [
+    [],
+    ["--contained", "--ceiling", "read_only"],
+    ["--ceiling=network", "--wait", "30", "--on-no-decision=deny", "--block-on-error"],
+    ["--server", "http://127.0.0.1:1", "--token=fbt_x", "--room", "C0ROOM", "--mode", "workspace-write"],
+    ["--tools", "Bash", "--tools=Bash,mcp", "--contained", "--contained", "--wait=", "--token", ""],
+    ["--ceiling", "SYSTEM"],
+]
+#: Command lines only argparse answers (help, usage errors, abbreviations it expands, values it refuses).
+ARGPARSE_LINES = [
+    ["--help"],
+    ["-h"],
+    ["--cont"],
+    ["--ceiling", "destructive"],
+    ["--ceiling", "nonsense"],
+    ["--on-no-decision", "allow"],
+    ["--wait"],
+    ["--wait", "-5"],
+    ["--contained=yes"],
+    ["extra"],
+    ["--", "--contained"],
+]
+
+
+@pytest.mark.parametrize("agent", ["claude-code", "codex"])
+def test_the_hooks_command_line_read_without_argparse_is_what_argparse_reads(agent: str) -> None:
+    from bot.cli_parser import build_parser
+    from bot.hooks.cli import hook_args
+
+    for words in HOOK_LINES:
+        quick = hook_args(agent, words)
+        assert quick is not None, words
+        parsed = build_parser("hook", agent).parse_args(["hook", agent, *words])
+        assert vars(quick) == vars(parsed), words
+    for words in ARGPARSE_LINES:
+        assert hook_args(agent, words) is None, words
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        (["--ceiling", "destructive"], "a ceiling of destructive would let every command through unasked"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+        (["--on-no-decision", "allow"], "invalid choice: 'allow'"),
+        (["--wait"], "argument --wait: expected one argument"),
+    ],
+)
+def test_a_bad_hook_command_line_gets_argparses_usage_error(tmp_path: Path, words: list[str], said: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "hook", "claude-code", *words],
+        input=b"{}",
+        capture_output=True,
+        cwd=tmp_path,
+        env=env_for(),
+        timeout=60,
+    )
+    err = done.stderr.decode()
+    assert done.returncode == 2 and err.startswith("usage: flybot hook claude-code") and said in err, err
+    assert done.stdout == b""
 
 
 def test_a_hook_or_exec_that_escalates_loads_the_light_http_client_and_no_event_loop(tmp_path: Path) -> None:
@@ -91,10 +153,12 @@ def test_a_hook_or_exec_that_escalates_loads_the_light_http_client_and_no_event_
     finally:
         closed.close()
     for loaded in (hook, exec_):
-        assert "bot.client" in loaded and "socket" in loaded
+        assert "bot.client" in loaded and "_socket" in loaded
         # http.client loads the email package; ssl is for https:// only; uuid loads platform
         assert heavy_in(loaded, (*HEAVY, "concurrent", "http", "email", "ssl", "uuid")) == []
     assert "threading" not in hook  # exec's subprocess loads it; the hook has no thread
+    # http:// goes through _socket: the socket module's enums are not built; nor is an argument parser
+    assert "socket" not in hook and "argparse" not in hook
 
 
 def test_flybot_help_still_lists_every_command() -> None:

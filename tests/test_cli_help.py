@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from bot.cli import build_parser
+from bot.cli_parser import build_parser
 from tests.test_cli import flybot
 
 

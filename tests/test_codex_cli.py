@@ -127,8 +127,17 @@ async def start_codex(
     home = tmp / "codex-home"
     home.mkdir(exist_ok=True)
     env = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_", "OPENAI", "CODEX"))}
+    # Codex's own temporary directory is private to the test and holds neither CODEX_HOME nor the workspace: Codex
+    # refuses to put its sandbox helper (codex-linux-sandbox, in CODEX_HOME) under the temporary directory, and
+    # without it every sandboxed command fails.
+    (tmp / "codex-tmp").mkdir(exist_ok=True)
     env.update(
-        HOME=str(tmp / "home"), CODEX_HOME=str(home), PYTHONPATH=str(ROOT), FLYBOT_URL=flybot_url, FLYBOT_TOKEN=token
+        HOME=str(tmp / "home"),
+        CODEX_HOME=str(home),
+        TMPDIR=str(tmp / "codex-tmp"),
+        PYTHONPATH=str(ROOT),
+        FLYBOT_URL=flybot_url,
+        FLYBOT_TOKEN=token,
     )
     provider = f'model_providers.scripted={{name="scripted", base_url="{model.url}", wire_api="responses"}}'
     return await asyncio.create_subprocess_exec(
@@ -466,14 +475,32 @@ async def test_the_permission_request_hooks_deny_keeps_the_command_from_running(
 
 
 def permissions_request(tmp: Path, model: ResponsesAPI) -> Path:
-    """The scripted model asks (Codex's ``request_permissions`` tool) to write a directory outside the workspace."""
+    """The scripted model asks (Codex's ``request_permissions`` tool) to write a directory outside the workspace,
+    then runs a command writing ``notes.txt`` there, in Codex's sandbox (workspace-write, no escalation asked: only
+    the grant can let it write outside the workspace)."""
     outside = tmp / "outside"
     outside.mkdir()
     model.call = (
         "request_permissions",
         {"permissions": {"file_system": {"write": [str(outside)]}}, "reason": "write the release notes next door"},
     )
+    model.then = ("exec_command", {"cmd": f"printf 'release notes\\n' > {outside / 'notes.txt'}"})
     return outside
+
+
+#: ``flybot codex`` options for the permissions tests: the request_permissions tool on, and a workspace-write sandbox
+#: whose writable places are the workspace alone (by default Codex adds /tmp and $TMPDIR, where the test's
+#: directories are).
+PERMISSIONS = (
+    "-c",
+    "features.request_permissions_tool=true",
+    "-c",
+    "sandbox_workspace_write.exclude_slash_tmp=true",
+    "-c",
+    "sandbox_workspace_write.exclude_tmpdir_env_var=true",
+    "--sandbox",
+    "workspace-write",
+)
 
 
 async def test_a_permissions_request_is_a_card_and_approval_grants_exactly_that_access_for_the_turn(
@@ -482,18 +509,23 @@ async def test_a_permissions_request_is_a_card_and_approval_grants_exactly_that_
     token = await harness.add_bot()
     work(tmp_path)
     outside = permissions_request(tmp_path, model)
-    proc = await start_codex(tmp_path, model, harness.url, token, "-c", "features.request_permissions_tool=true")
+    proc = await start_codex(tmp_path, model, harness.url, token, *PERMISSIONS)
     escalation_id = await pending_id(harness)
     card = json.dumps(harness.card_for(escalation_id)["blocks"])
     assert f"write {outside}" in card and "write the release notes next door" in card
+    assert not (outside / "notes.txt").exists()
     await harness.click(OWNER, escalation_id, APPROVE_ACTION)
     code, _out, err = await finish(proc)
     assert code == 0, err
     messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
     (granted,) = [m["result"] for m in messages if "result" in m and "permissions" in (m.get("result") or {})]
     assert granted["scope"] == "turn" and granted["permissions"]["fileSystem"]["write"] == [str(outside)]
-    (output,) = model.outputs()  # what Codex told the model it was granted
-    assert str(outside) in output, output
+    told, ran = model.outputs()  # what Codex told the model it was granted, then the sandboxed command's output
+    assert str(outside) in told, told
+    # the sandboxed command wrote outside the workspace: the grant reached Codex's sandbox
+    assert (outside / "notes.txt").exists(), ran
+    assert (outside / "notes.txt").read_text() == "release notes\n"
+    assert len(await escalations_created(harness)) == 1  # the write itself asked no one
 
 
 async def test_a_denied_permissions_request_grants_nothing_and_the_model_reads_why(
@@ -502,16 +534,20 @@ async def test_a_denied_permissions_request_grants_nothing_and_the_model_reads_w
     token = await harness.add_bot()
     work(tmp_path)
     outside = permissions_request(tmp_path, model)
-    proc = await start_codex(tmp_path, model, harness.url, token, "-c", "features.request_permissions_tool=true")
+    proc = await start_codex(tmp_path, model, harness.url, token, *PERMISSIONS)
     await deny_with(harness, await pending_id(harness), "stay inside the workspace")
     code, _out, err = await finish(proc)
     assert code == 0, err
     messages = validate_transcript(codex_schema, tmp_path / "t.jsonl")
     (granted,) = [m["result"] for m in messages if "result" in m and "permissions" in (m.get("result") or {})]
     assert granted["permissions"] == {}
-    (output,) = model.outputs()
-    assert str(outside) not in output, output
+    told, ran = model.outputs()
+    assert str(outside) not in told, told
     assert "stay inside the workspace" in json.dumps(model.requests[-1]["input"])
+    # the same write, in the same sandbox, fails without the grant
+    assert not (outside / "notes.txt").exists(), ran
+    assert "Read-only file system" in ran, ran
+    assert len(await escalations_created(harness)) == 1  # the sandbox's refusal was not escalated
 
 
 def test_command_approvals_say_what_is_typed_and_when_a_fresh_human_decision_is_required() -> None:

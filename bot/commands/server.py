@@ -8,7 +8,7 @@ import contextlib
 import os
 import socket
 import sys
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +152,23 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
+def bot_token_check(app: Any) -> Callable[[bytes], Awaitable[bool]]:
+    """For :class:`bot.capacity.ConnectionGuard`: whether an ``Authorization`` value (``Bearer <token>``) names a Bot
+    of ``app``'s store (:func:`bot.bots.authenticate`; a malformed or unknown token: False)."""
+    from bot.api.escalations import STORE
+    from bot.bots import authenticate
+    from bot.errors import Unauthorized
+
+    async def check(authorization: bytes) -> bool:
+        try:
+            await authenticate(app[STORE], authorization.decode("latin-1"))
+        except Unauthorized:
+            return False
+        return True
+
+    return check
+
+
 def _run(
     app: Any, sock: socket.socket, settings: Settings, loop: asyncio.AbstractEventLoop, serving: Callable[[], None]
 ) -> None:
@@ -171,6 +188,7 @@ def _run(
         per_ip=settings.max_connections_per_ip,
         header_timeout_s=settings.header_timeout_s,
         metrics=app[METRICS],
+        bot_of=bot_token_check(app),
     )
 
     async def serve() -> None:

@@ -21,7 +21,7 @@ Ways out and what each leaves behind:
 
 from __future__ import annotations
 
-import signal
+import _signal
 import time
 
 from bot.client import FINAL, ClientError, FlyBotClient, Refused, Unreachable, random_key
@@ -35,8 +35,12 @@ if TYPE_CHECKING:
 
     from bot.client import Stop
 
-#: Signals that withdraw the escalation before the process exits.
-WITHDRAW_ON = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+#: Signals that withdraw the escalation before the process exits. Signal numbers and handlers go through the
+#: ``_signal`` extension module: the :mod:`signal` module builds enums of every signal at import, a few per cent of
+#: the hook's start-up.
+WITHDRAW_ON = (_signal.SIGINT, _signal.SIGTERM, _signal.SIGHUP)
+#: Their names, as ``signal.Signals(number).name`` gives them.
+SIGNAL_NAMES = {_signal.SIGINT: "SIGINT", _signal.SIGTERM: "SIGTERM", _signal.SIGHUP: "SIGHUP"}
 #: Seconds allowed for the withdraw after a signal (the harness may follow up with SIGKILL).
 WITHDRAW_AFTER_SIGNAL_S = 5.0
 
@@ -61,16 +65,16 @@ class Interruptible:
 
     Arm inside the ``try`` that catches :class:`Interrupted`: nothing can then raise it where nobody catches it."""
 
-    def __init__(self, signals: Iterable[signal.Signals] = WITHDRAW_ON) -> None:
+    def __init__(self, signals: Iterable[int] = WITHDRAW_ON) -> None:
         self.signals = tuple(signals)
         self.name = ""
         self.armed = False
-        self._previous: dict[signal.Signals, Any] = {}
+        self._previous: dict[int, Any] = {}
 
     def _handle(self, signum: int, _frame: FrameType | None) -> None:
         if self.name:
             return
-        self.name = signal.Signals(signum).name
+        self.name = SIGNAL_NAMES.get(signum) or _signal_name(signum)
         if self.armed:
             self.armed = False
             raise Interrupted(self.name)
@@ -86,12 +90,19 @@ class Interruptible:
         self.armed = False
 
     def __enter__(self) -> Interruptible:
-        self._previous = {sig: signal.signal(sig, self._handle) for sig in self.signals}
+        self._previous = {sig: _signal.signal(sig, self._handle) for sig in self.signals}
         return self
 
     def __exit__(self, *_exc: object) -> None:
         for sig, handler in self._previous.items():
-            signal.signal(sig, handler)
+            _signal.signal(sig, handler)
+
+
+def _signal_name(signum: int) -> str:
+    """The name of signal ``signum`` (``SIGUSR1``), from the :mod:`signal` module."""
+    import signal
+
+    return signal.Signals(signum).name
 
 
 def ask(graded: Grade, server: Server, request: Request, *, wait_s: float) -> Verdict:

@@ -6,11 +6,11 @@ code (see :mod:`bot.hooks.claude_code` and :mod:`bot.hooks.runner`).
 
 from __future__ import annotations
 
-import argparse
 import sys
 
 TYPE_CHECKING = False  # typing is not imported at run time: hook and exec start on every tool call (bot/values.py)
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # nor is argparse here: the parsers below are built (and converters run) by argparse's callers
+    import argparse
     from typing import NoReturn
 
     from bot.risk.model import RiskLevel
@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 DEFAULT_CEILING = "workspace_write"
 #: The hook's default wait, seconds: below Claude Code's default hook timeout (600 s) with room for the withdraw.
 DEFAULT_HOOK_WAIT = "590"
+#: The tools whose calls ``hook claude-code`` and ``hook codex`` send through FlyBot by default.
+DEFAULT_TOOLS = "Bash,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp"
 
 
 def ceiling_level(text: str) -> RiskLevel:
@@ -28,6 +30,8 @@ def ceiling_level(text: str) -> RiskLevel:
     ``destructive`` is refused: anything the classifier does not recognise is destructive, so that ceiling would let
     every command through unasked.
     """
+    import argparse
+
     from bot.risk.model import RiskLevel
 
     try:
@@ -43,6 +47,8 @@ def ceiling_level(text: str) -> RiskLevel:
 
 def positive_int(text: str) -> int:
     """A positive whole number of seconds."""
+    import argparse
+
     try:
         value = int(text)
     except ValueError:
@@ -54,6 +60,8 @@ def positive_int(text: str) -> int:
 
 def escalation_seconds(text: str) -> int:
     """``--timeout`` of an escalation: 5 to 86400 seconds, the session API's range (bot/request_limits.py)."""
+    import argparse
+
     from bot.request_limits import MAX_TIMEOUT_S, MIN_TIMEOUT_S
 
     value = positive_int(text)
@@ -280,7 +288,7 @@ def register_hook(
         )
         parser.add_argument(
             "--tools",
-            default="Bash,Edit,Write,MultiEdit,NotebookEdit,WebFetch,WebSearch,mcp",
+            default=DEFAULT_TOOLS,
             metavar="LIST",
             help="the tools whose calls go through FlyBot, comma-separated: Bash, Edit, Write, "
             "MultiEdit, NotebookEdit, WebFetch, WebSearch, mcp (every MCP tool) or "
@@ -384,6 +392,82 @@ def register_hook_codex(sub: argparse._SubParsersAction) -> None:  # type: ignor
     register_hook(sub, ("codex",))
 
 
+#: ``hook claude-code`` and ``hook codex`` options that :func:`hook_args` reads: option -> its attribute. Flags
+#: (``store_true``) and options taking a value, as :func:`register_hook` defines them.
+HOOK_FLAGS = {"--contained": "contained", "--block-on-error": "block_on_error"}
+HOOK_VALUES = {
+    "--ceiling": "ceiling",
+    "--server": "server",
+    "--token": "token",
+    "--room": "room",
+    "--wait": "wait",
+    "--on-no-decision": "on_no_decision",
+    "--mode": "mode",
+    "--tools": "tools",
+}
+
+
+def hook_args(agent: str, words: list[str]) -> argparse.Namespace | None:
+    """The arguments of ``flybot hook AGENT WORDS...`` (``claude-code`` or ``codex``) as the argparse parser of
+    :func:`register_hook` sets them, read without argparse: these hooks start on every tool call, and importing
+    argparse and building the parser cost about a seventh of an escalation's start-up.
+
+    Only what needs no judgement is read here: the options by their full names, as ``--option VALUE`` or
+    ``--option=VALUE``, flags without a value. Anything else (``--help``, an abbreviated or unknown option, a
+    value that starts with ``-`` or is not one the option takes, a missing value, a word that is no option) gives
+    None, and argparse parses the command line: it prints the help or the usage error.
+    """
+    import types
+
+    values: dict[str, object] = {
+        "contained": False,
+        "block_on_error": False,
+        "ceiling": DEFAULT_CEILING,
+        "server": None,
+        "token": None,
+        "room": None,
+        "wait": DEFAULT_HOOK_WAIT,
+        "on_no_decision": "ask",
+        "mode": None,
+        "tools": DEFAULT_TOOLS,
+    }
+    at = 0
+    while at < len(words):
+        word = words[at]
+        option, equals, value = word.partition("=")
+        if word in HOOK_FLAGS:
+            values[HOOK_FLAGS[word]] = True
+        elif option in HOOK_VALUES and equals:
+            values[HOOK_VALUES[option]] = value
+        elif word in HOOK_VALUES and at + 1 < len(words) and not words[at + 1].startswith("-"):
+            at += 1
+            values[HOOK_VALUES[word]] = words[at]
+        else:
+            return None
+        at += 1
+    if values["on_no_decision"] not in ("ask", "deny"):
+        return None
+    ceiling = _ceiling_or_none(str(values["ceiling"]))
+    if ceiling is None:
+        return None
+    values["ceiling"] = ceiling
+    namespace: argparse.Namespace = types.SimpleNamespace(  # type: ignore[assignment]
+        version=None, cmd="hook", hook_agent=agent, func=cmd_hook_claude_code, logs=False, agent=agent, **values
+    )
+    return namespace
+
+
+def _ceiling_or_none(text: str) -> RiskLevel | None:
+    """What :func:`ceiling_level` makes of ``text``, or None where it refuses it (argparse then says why)."""
+    from bot.risk.model import RiskLevel
+
+    try:
+        level = RiskLevel.parse(text)
+    except ValueError:
+        return None
+    return level if level < RiskLevel.DESTRUCTIVE else None
+
+
 def cmd_hook_install(args: argparse.Namespace) -> int:
     """``flybot hook install AGENT``: 0 written or printed; 2 when the settings cannot be merged."""
     from bot.hooks.install import main_from_args
@@ -416,6 +500,8 @@ def cmd_hook_install(args: argparse.Namespace) -> int:
 
 def register_exec(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``exec``."""
+    import argparse
+
     ex = sub.add_parser(
         "exec",
         help="run a command once FlyBot allows it (126 when not)",
@@ -463,6 +549,8 @@ def register_report(sub: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def register_codex(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add ``codex``."""
+    import argparse
+
     cx = sub.add_parser(
         "codex",
         help="run a Codex turn (codex app-server) with its approvals answered through FlyBot",
@@ -521,6 +609,8 @@ def _usage_errors_exit(parser: argparse.ArgumentParser, code: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m bot.hooks.cli hook claude-code ...`` / ``... exec -- ...`` without the rest of ``flybot``."""
+    import argparse
+
     parser = argparse.ArgumentParser(prog="flybot", description="FlyBot agent adapters: hook and exec.")
     register(parser.add_subparsers(dest="cmd", required=True, metavar="COMMAND"))
     args = parser.parse_args(argv)

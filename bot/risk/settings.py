@@ -13,10 +13,11 @@ also read settings from the directory they run in and the ones above, and some s
 * cargo (The Cargo Book, "Configuration": files in the current directory and every parent): ``.cargo/config.toml``
   and ``.cargo/config`` (``[build] rustc``, ``rustc-wrapper``, ``[target.X] runner``/``linker``, ``[alias]``,
   ``[source]`` replacement...), and rustup's toolchain files ``rust-toolchain.toml``/``rust-toolchain`` (rustup
-  "Overrides": they choose the toolchain whose binaries cargo runs, a local ``path`` one too). Any such file counts.
+  "Overrides": they choose the toolchain whose binaries cargo runs, a local ``path`` one too). Any such file counts,
+  in the workspace and in every directory above it up to ``/`` (cargo and rustup search there too).
 * go (go help toolchain, go help work): ``go.work``, and a ``toolchain`` or ``godebug`` line in ``go.mod`` (with the
   default ``GOTOOLCHAIN=auto`` go downloads and runs the toolchain go.mod names), in the directory go runs in and
-  those above.
+  those above, past the workspace up to ``/``.
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
   ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
@@ -100,14 +101,14 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         for place in places:
             found += _js_settings(root, place)
     elif tool == "cargo":
-        for place in places:
+        for place in places + _above(root):
             for name in (".cargo/config.toml", ".cargo/config", "rust-toolchain.toml", "rust-toolchain"):
                 if os.path.lexists(os.path.join(place, name)):
                     found.append(
                         (_rel(root, os.path.join(place, name)), "chooses the programs and toolchain cargo runs")
                     )
     elif tool == "go":
-        for place in places:
+        for place in places + _above(root):
             found += _go_settings(root, place)
     elif tool == "git" and question.startswith("push "):
         found += _git_push(root, base, question[len("push ") :])
@@ -122,6 +123,18 @@ def _up_to(base: str, root: str) -> list[str]:
     while base != root and base.startswith(root.rstrip("/") + "/"):
         base = os.path.dirname(base)
         out.append(base)
+    return out
+
+
+def _above(root: str) -> list[str]:
+    """Each directory above the workspace ``root``, up to ``/``: cargo (its configuration and rustup's toolchain
+    files) and go (go.work, the module's go.mod) search them too, so what is there chooses code as the workspace's
+    own files do."""
+    out: list[str] = []
+    here = os.path.dirname(root)
+    while here != root:
+        out.append(here)
+        root, here = here, os.path.dirname(here)
     return out
 
 

@@ -261,3 +261,27 @@ def test_indirect_code_is_graded_at_least(command: str, least: RiskLevel) -> Non
 @pytest.mark.parametrize(("command", "grade"), STAYS, ids=[c for c, _ in STAYS])
 def test_benign_neighbours_keep_their_grade(command: str, grade: RiskLevel) -> None:
     assert classify(command, contained=False, workspace=WORKSPACE).risk == grade
+
+
+def test_toolchain_and_cargo_settings_above_the_workspace_count_as_the_workspace_s(tmp_path: Path) -> None:
+    """cargo, rustup and go search the directories above the one they run in, past the workspace: a toolchain file
+    or configuration there chooses what runs as one in the workspace does."""
+    workspace = tmp_path / "parent" / "ws"
+    workspace.mkdir(parents=True)
+    plain = classify("cargo --version", contained=False, workspace=workspace, recipes=ProjectRecipes(workspace))
+    assert plain.commands[0].chosen_by == ()
+    (tmp_path / "rust-toolchain.toml").write_text('[toolchain]\npath = "/opt/tc"\n')
+    (tmp_path / "parent" / "rust-toolchain").write_text("/opt/tc\n")
+    (tmp_path / "parent" / ".cargo").mkdir()
+    (tmp_path / "parent" / ".cargo" / "config.toml").write_text('[build]\nrustc = "/opt/evil"\n')
+    (tmp_path / "go.work").write_text("go 1.22\n\nuse ./evil\n")
+    (tmp_path / "parent" / "go.mod").write_text("module x\n\ngo 1.21\ntoolchain go1.99.0\n")
+    for command, found in (
+        ("cargo --version", str(tmp_path / "rust-toolchain.toml")),
+        ("cargo --version", str(tmp_path / "parent" / "rust-toolchain")),
+        ("cargo --version", str(tmp_path / "parent" / ".cargo" / "config.toml")),
+        ("go version", str(tmp_path / "go.work")),
+        ("go version", str(tmp_path / "parent" / "go.mod")),
+    ):
+        assessment = classify(command, contained=False, workspace=workspace, recipes=ProjectRecipes(workspace))
+        assert any(found in chosen for chosen in assessment.commands[0].chosen_by), (command, found)

@@ -171,7 +171,8 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("ssh host ls", NET, NET),
     ("ssh host rm -rf /tmp/x", DES, DES),
     ("scp host:file .", NET, NET),
-    ("sftp host", NET, NET),
+    ("sftp host:file", NET, NET),
+    ("sftp host", DES, DES),  # its commands come from standard input: ! runs local commands
     ("rsync -a src/ host:/srv/app/", NET, NET),
     ("nc example.com 80", NET, NET),
     ("git push", NET, NET),

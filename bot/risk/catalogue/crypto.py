@@ -42,7 +42,9 @@ CATALOGUE: dict[str, object] = {
         "-w=:unknown -U",
         # -l prints a key's fingerprint, -B its bubblebabble digest, -L a certificate, -y the public key of a private
         # one, -F the known_hosts lines of a host: the -f file is read
-        "when": {"-l -L -B -y -F": {"grade": "read", "reads": "-f"}},
+        # with -f the key (or the known_hosts, KRL or signature file) is that file, graded where it lands, not one
+        # under ~/.ssh
+        "when": {"-f": "write", "-l -L -B -y -F": {"grade": "read", "reads": "-f"}},
     },
     "ssh-add": {
         "source": "ssh-add(1) (OpenSSH 9.8): adds identities to the running agent",

@@ -105,7 +105,14 @@ CATALOGUE: dict[str, object] = {
             "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},
             "package": "unknown",
             "build": {"grade": "build", "open": True},
-            "config": {"grade": "home", "open": True, "options": "--show --show-sources --describe --get --validate"},
+            "config": {
+                "grade": "home",
+                "open": True,
+                "options": "--show --show-sources --describe --get --validate",
+                "when": {"--show --show-sources --describe --get --validate": "read"},
+                "sources": "channels channel_alias default_channels custom_channels custom_multichannels "
+                "proxy_servers ssl_verify",
+            },
             "env": {
                 "commands": {
                     "create update": {"grade": "install", "open": True},
@@ -165,7 +172,11 @@ CATALOGUE: dict[str, object] = {
                 "open": True,
                 "commands": {
                     "list get": "read",
-                    "set": {"grade": "home", "options": "--local:write --global"},
+                    "set": {
+                        "grade": "home",
+                        "options": "--local:write --global",
+                        "sources": "mirror ssl_verify_mode ssl_ca_cert",
+                    },
                     "unset": "home",
                 },
             },
@@ -194,7 +205,7 @@ CATALOGUE: dict[str, object] = {
             "signin signout": "home",
             "sources": {
                 "grade": "read",
-                "options": "-a=:home --add=:home -r=:home --remove=:home -c:delete "
+                "options": "-a=:source --add=:source -r=:home --remove=:home -c:delete "
                 "--clear-all:delete -u:home --update:home -l --list",
             },
             "open exec server": "runs",
@@ -216,6 +227,7 @@ CATALOGUE: dict[str, object] = {
                 "open": True,
                 "options": "-g:home --global:home --unset:write -e:runs --editor:runs -f=out --file=out "
                 "-a:home --auth:home",
+                "sources": "repositories repos secure-http disable-tls cafile",
             },
             "audit search browse home": {"grade": "network", "open": True},
             "run-script run exec": "runs",

@@ -14,6 +14,7 @@ treated as part of the build: they fetch only the project's declared dependencie
 from __future__ import annotations
 
 import posixpath
+import re
 
 from bot.risk.grader import Call
 from bot.risk.options import scan
@@ -650,7 +651,7 @@ def _grade_js(
             _package_source(
                 call,
                 f"{tool} {command} {action} changes where every later install gets its packages from (or whether it "
-                "checks who serves them): those installs then run that source's code.",
+                "checks who serves them): future installs come from another source, which runs its code.",
             )
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
@@ -781,8 +782,8 @@ def pip(call: Call) -> None:
         ):
             _package_source(
                 call,
-                "pip config set of the index changes where every later pip install gets its packages from: those "
-                "installs then run that source's code.",
+                "pip config set of the index changes where every later pip install gets its packages from: future "
+                "installs come from another source, which runs its code.",
             )
         else:
             call.write(_HOME, f"pip {command} {action or ''} changes".replace("  ", " "))
@@ -954,8 +955,31 @@ def cargo(call: Call) -> None:
 #: run, GOROOT/GOTOOLDIR/GOENV move the tools or the env file); ``go env -w`` keeps them for every later command.
 _GO_PROGRAM_ENV = frozenset({
     "GOFLAGS", "CC", "CXX", "FC", "AR", "PKG_CONFIG", "GOTOOLCHAIN", "GOROOT", "GOTOOLDIR", "GOENV", "CGO_CFLAGS",
-    "CGO_CXXFLAGS", "CGO_LDFLAGS", "CGO_FFLAGS", "CGO_CPPFLAGS", "GCCGO", "GOGCCFLAGS",
+    "CGO_CXXFLAGS", "CGO_LDFLAGS", "CGO_FFLAGS", "CGO_CPPFLAGS", "GCCGO", "GOGCCFLAGS", "GOAUTH",
 })  # fmt: skip
+#: go environment variables that choose where modules come from or whether their checksums are checked (``go help
+#: environment``, ``go help module-private``): set with ``go env -w``, every later ``go get``/``go build`` fetches
+#: modules from that source.
+_GO_SOURCE_ENV = frozenset({"GOPROXY", "GOSUMDB", "GONOSUMDB", "GONOSUMCHECK", "GONOPROXY", "GOPRIVATE", "GOINSECURE"})
+#: The values of GOPROXY and GOSUMDB that keep the default source (``go help environment``): Go's own proxy and
+#: checksum database, ``direct`` (the modules' own repositories, checked against that database) and ``off``.
+_GO_DEFAULT_SOURCES = frozenset({"direct", "off", "https://proxy.golang.org", "proxy.golang.org", "sum.golang.org"})
+
+
+def _go_source_setting(word: str) -> bool:
+    """True when ``word`` (a ``go env -w`` operand ``NAME=VALUE``) sets a variable of :data:`_GO_SOURCE_ENV` to
+    anything but the default source (GOSUMDB=off turns the checksum check off: a change)."""
+    name, _, value = word.partition("=")
+    name = name.upper()
+    if name not in _GO_SOURCE_ENV:
+        return False
+    if name == "GOPROXY":
+        return not all(part.strip() in _GO_DEFAULT_SOURCES for part in re.split(r"[,|]", value))
+    if name == "GOSUMDB":
+        return value.strip() != "sum.golang.org"
+    return True
+
+
 _GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "generate", "fix", "work"})
 _GO_PROGRAM_FLAGS = (
     "-exec",
@@ -1015,6 +1039,12 @@ def go(call: Call) -> None:
                 call,
                 "runs-program",
                 "go env -w sets a variable that makes every later go command run a program of the caller's choosing.",
+            )
+        elif writes and any(_go_source_setting(w.value or "") for w in rest):
+            _package_source(
+                call,
+                "go env -w sets where every later go command gets its modules, or whether it checks their checksums: "
+                "future installs come from another source, which runs its code.",
             )
         elif any(w.value in ("-w", "-u") for w in rest):
             call.write(_HOME, "go env -w changes the go env file under")

@@ -58,6 +58,8 @@ EFFECTS: dict[str, str] = {
     "persist": "makes code run at every boot or login (a unit enabled, a user's manager kept running): persistence "
     "the owner must see (destructive on the host; contained, as critical)",
     "secret": "prints secrets (network, secret-read: the output goes to the model)",
+    "source": "changes where every later install gets its packages (the user's registry, channel, mirror, proxy or "
+    "TLS check: destructive on the host, package-source; contained, a write under ~)",
     "runs": "runs programs the classifier cannot see (destructive)",
     "wrap": "runs the command given as its operands, graded as that command (and at least build)",
     "python": "runs its operands as python(1) would (``coverage run script.py``: ``python script.py``; with the "
@@ -79,6 +81,7 @@ _RANK = {
     "remote": 2,
     "publish": 2,
     "secret": 2,
+    "source": 4,
     "install": 3,
     "home": 3,
     "system": 3,
@@ -109,6 +112,7 @@ _ENTRY_KEYS = frozenset(
         "when",
         "unsafe",
         "words",
+        "sources",
     }
 )
 
@@ -142,10 +146,12 @@ class _Node:
         "when",
         "unsafe",
         "words",
+        "sources",
     )
 
     def __init__(self) -> None:
         self.words: dict[str, str] = {}
+        self.sources: tuple[str, ...] = ()
         self.when: dict[str, tuple[str | None, str | None, frozenset[str]]] = {}
         self.unsafe: tuple[str, ...] = ()
         self.abbrev = False
@@ -218,6 +224,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     if parent is not None:
         node.when = dict(parent.when)
         node.unsafe = parent.unsafe
+        node.sources = parent.sources
     for names, then in when.items():
         then = {"grade": then} if isinstance(then, str) else then
         if not isinstance(then, Mapping) or set(then) - {"grade", "operands", "reads"}:
@@ -245,6 +252,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
             raise CatalogueError(f"{where}: words {names}: {grade!r} is not one of the grades")
         for name in str(names).split():
             node.words[name] = str(grade)
+    node.sources = tuple(str(spec["sources"]).split()) if "sources" in spec else node.sources
     verbs = spec.get("verbs")
     if verbs is not None:
         if not isinstance(verbs, Mapping) or not all(
@@ -420,6 +428,14 @@ def _grade(call: Call, root: _Node) -> None:
                     node = _with(node, grade=grade_then)
                 if role_then is not None:
                     node = _with(node, operands=None if role_then == "none" else role_then)
+    if node.sources and (node.otherwise if operands and node.otherwise is not None else node.grade) != "read":
+        for place, word in enumerate(words):
+            key, eq, _ = (word.value or "").partition("=")
+            key = key.lower()
+            setting = bool(eq) or place + 1 < len(words)  # KEY=VALUE or KEY VALUE: set, not read
+            if setting and any(key == name or key.startswith(name + ".") for name in node.sources):
+                _effect(call, "source", f"{label} {shorten(key, 40)}", None)
+                break
     url = next((w.value for w in words if w.value is not None and "://" in w.value), None)
     if url is not None and (node is chosen or node.grade == chosen.grade):
         # a URL among its words: it fetches from or sends to another machine (unless an option made it read only)
@@ -623,6 +639,15 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
         )
     elif effect == "secret":
         call.flag(R.NETWORK, "secret-read", f"{what} prints secrets: its output goes to the model.")
+    elif effect == "source":
+        call.flag(
+            R.DESTRUCTIVE,
+            "package-source",
+            f"{what} changes where every later install gets its packages: future installs come from another "
+            "source, which runs its code.",
+            contained_level=R.WORKSPACE_WRITE,
+        )
+        call.write(_HOME, f"{what} changes the package manager's configuration under")
     elif effect == "runs":
         call.flag(R.DESTRUCTIVE, "runs-program", f"{what} runs programs the classifier cannot see.")
     elif effect == "out":

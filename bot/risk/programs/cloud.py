@@ -466,7 +466,9 @@ def _forge(call: Call, tool: str) -> None:
     elif verb in ("checkout", "co", "clone", "download"):
         _reads(call, what)
         target = ops[3] if verb == "clone" and len(ops) > 3 else None
-        call.write(target or Word(".", "."), f"{what} writes into")
+        places = _download_places(call.args) if verb == "download" else []
+        for place in places or [target or Word(".", ".")]:
+            call.write(place, f"{what} writes into")
         if any(w.value in ("-f", "--force") for w in call.args):
             destructive(call, "discards-work", f"{what} --force overwrites local work.")
     elif verb == "sync" and any(w.value in ("-f", "--force") for w in call.args):
@@ -487,6 +489,40 @@ def _forge(call: Call, tool: str) -> None:
             call.flag(R.NETWORK, _RULE, f"{what} writes to the forge (it deletes nothing there).")
     else:
         _by_verb(call, ops[1:2], first_is_group=False, lead=group)
+
+
+#: Options of ``gh release download``, ``gh run download``, ``glab release download`` and their kin naming where
+#: the files land (GitHub CLI manual: ``-D/--dir DIR``, ``-O/--output FILE``, ``-`` for standard output; glab
+#: ``-D/--dir``); pflag also takes ``-DDIR``, ``-D=DIR`` and ``--dir=DIR``.
+_DOWNLOAD_PLACES = {"-D": "--dir", "-O": "--output"}
+
+
+def _download_places(words: list[Word]) -> list[Word]:
+    """The directories and files a forge download names with :data:`_DOWNLOAD_PLACES` (``-`` is standard output:
+    none), each to be graded where it lands."""
+    out: list[Word] = []
+    longs = set(_DOWNLOAD_PLACES.values())
+    for index, word in enumerate(words):
+        value = word.value
+        if value == "--":
+            break
+        if value is None:
+            continue
+        name, eq, attached = value.partition("=")
+        if name in longs or name in _DOWNLOAD_PLACES:
+            if eq:
+                place = Word(attached, word.src)
+            elif index + 1 < len(words):
+                place = words[index + 1]
+            else:
+                continue
+        elif value[:2] in _DOWNLOAD_PLACES and len(value) > 2:
+            place = Word(value[2:].removeprefix("="), word.src)
+        else:
+            continue
+        if place.value != "-":
+            out.append(place)
+    return out
 
 
 def _makes_public(words: list[Word]) -> bool:

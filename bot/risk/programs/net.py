@@ -227,7 +227,8 @@ def scp(call: Call) -> None:
 
 
 def sftp(call: Call) -> None:
-    """sftp(1): network; ``-b BATCHFILE`` runs commands (including remote deletions) the classifier cannot see."""
+    """sftp(1): network; ``-b BATCHFILE``, or a session's commands from standard input, run commands (transfers to
+    any path, remote deletions, ``!`` local commands) the classifier cannot see; ``host:FILE [LOCAL]`` retrieves."""
     network(call, "sftp talks to another machine.")
     if injected(call, call.args, runs_programs=True):
         return
@@ -236,6 +237,32 @@ def sftp(call: Call) -> None:
         return
     if found.has("-b"):
         destructive(call, "script-file", "sftp -b runs a batch file the classifier cannot see.")
+        return
+    # sftp(1): "sftp [user@]host[:path]" with a file's path retrieves it without a prompt, into the local FILE
+    # given after it (sftp.c: "host:file [file2]") or the current directory
+    operands = found.operands
+    if operands and _remote_path(operands[0]):
+        call.write(operands[1] if len(operands) > 1 else literal_word("."), "sftp retrieves into")
+    else:
+        # a session: its commands come from standard input (get and put of any path, "!" runs a local command)
+        destructive(
+            call,
+            "shell-stdin",
+            "sftp without a file to retrieve reads its commands from standard input (get/put of any path, ! runs "
+            "a local command), which the classifier cannot see.",
+        )
+
+
+def _remote_path(word: Word) -> bool:
+    """True when ``word`` names a path on the other machine (``host:path``, ``sftp://host/path``) or is only known
+    when it runs."""
+    value = word.value
+    if value is None:
+        return True
+    if "://" in value:
+        return "/" in value.split("://", 1)[1].strip("/")
+    head, colon, rest = value.partition(":")
+    return bool(colon) and "/" not in head and bool(rest)
 
 
 _RSYNC_SHORT = "efBTM"
