@@ -471,10 +471,10 @@ _OUTPUT_OPTIONS = frozenset({"-out", "-keyout"})
 
 def _env_written(name: str, args: list[Word], word: Word) -> bool:
     """True when ``word`` is a file ``name`` only writes, so naming an environment file or a key there reads none
-    of it: tee(1)'s files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
+    of it: tee(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
     ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``)."""
-    if name == "tee":
-        return True
+    if name in ("tee", "ssh-keygen"):
+        return True  # ssh-keygen(1) writes the -f key, or prints its public half or fingerprint
     index = next((i for i, w in enumerate(args) if w is word), 0)
     if index and args[index - 1].value in _OUTPUT_OPTIONS:
         return True  # openssl genrsa -out server.key

@@ -95,6 +95,7 @@ def test_reading_the_workspaces_key_and_credential_files_is_a_secret_read(
         ("ls -l id_rsa server.key", RO),
         ("chmod 600 id_rsa", WW),
         ("openssl genrsa -out server.key 2048", WW),  # -out names the key it writes
+        ("ssh-keygen -t ed25519 -f ./deploy_key -N ''", WW),  # writes the key, prints at most its public half
         ("openssl x509 -in cert.pem -noout -text", RO),
         ("git add terraform.tfstate", WW),
     ],
