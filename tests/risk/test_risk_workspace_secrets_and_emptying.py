@@ -177,6 +177,7 @@ EMPTYING = [
     ("sed -i '1,$d' src/main.py", "src/main.py"),
     ("sed -i -e '/^/d' a.txt b.txt", "a.txt"),
     ("truncate --size 0 src/*.py", "src/*.py"),
+    ("ln -sf /dev/null src/main.py", "src/main.py"),
 ]
 
 
@@ -203,6 +204,8 @@ def test_overwriting_a_file_with_nothing_empties_it(command: str, file: str, con
         ("dd if=/dev/null of=app.db conv=notrunc", WW),
         ("dd if=/dev/zero bs=1M count=1", RO),
         ("install -m 644 build/app bin/app", WW),
+        ("ln -s /dev/null src/main.py", WW),  # without -f an existing file is kept
+        ("ln -sf ../shared/config.py src/config.py", WW),
         ("shuf -e a b -o out.txt < /dev/null", WW),
     ],
 )

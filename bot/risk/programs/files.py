@@ -238,7 +238,8 @@ def install(call: Call) -> None:
 
 def ln(call: Call) -> None:
     """ln(1): the link is written; a link pointing outside the workspace is a write outside
-    (later writes through it land there, and lexical path checks cannot see that)."""
+    (later writes through it land there, and lexical path checks cannot see that). ``ln -f /dev/null FILE``
+    replaces FILE by a link that reads as empty: its content is lost (grader.empties)."""
     found = scan(call.args, "tS", frozenset({"--target-directory", "--suffix"}))
     injected(call, call.args, runs_programs=False)
     targets = found.values("-t", "--target-directory")
@@ -252,6 +253,8 @@ def ln(call: Call) -> None:
         link_dir = None
         pointed = operands[:-1]
         call.write(operands[-1], "ln creates", replaces=force)
+        if force and [w.value for w in pointed] == ["/dev/null"]:
+            call.g.empties(call.rec, call.scope, operands[-1], "ln -sf /dev/null replaces")  # reads as empty after
     elif operands:
         link_dir = None
         pointed = operands
