@@ -258,8 +258,19 @@ def _git_printed_paths(values: list[str | None]) -> list[str]:
     elif command not in _GIT_PRINTS_CONTENT:
         return []
     paths: list[str] = []
+    pattern = command == "grep" and not any(v in ("-e", "-f", "--and", "--or") for v in rest)
+    skip = False
     for value in rest:
+        if skip:
+            skip = False  # git grep -e PATTERN, -f FILE
+            continue
+        if command == "grep" and value in ("-e", "-f"):
+            skip = True
+            continue
         if value is None or value.startswith("-") and value != "-":
+            continue
+        if pattern:
+            pattern = False  # git grep's first operand is its pattern (git-grep(1))
             continue
         paths.append(value.split(":", 1)[1] if ":" in value else value)
     return paths

@@ -153,6 +153,8 @@ def test_indirect_reads_of_secret_files_are_secret_reads(command: str, contained
         ("grep -rn TODO .", RO),  # which files the workspace holds is only known when it runs (docs/grading.md)
         ("rg KEY", RO),
         ("git grep KEY", RO),
+        ("git grep deploy_key", RO),  # the pattern, not a path
+        ("git grep -e id_rsa -- src", RO),
         ("cat $(echo src/a).py", RO),
     ],
 )
