@@ -136,10 +136,8 @@ GROUP = (f"WITH e AS (INSERT INTO escalations ({', '.join(COLUMNS)}) SELECT * FR
          f"{', '.join(f'${i + 1}::{t}[]' for i, t in enumerate(TYPES))})), "
          f"a AS (INSERT INTO audit (at, event, escalation_id, actor, detail) SELECT * FROM unnest("
          f"${len(TYPES) + 1}::timestamptz[], ${len(TYPES) + 2}::text[], ${len(TYPES) + 3}::text[], "
-         f"${len(TYPES) + 4}::text[], ${len(TYPES) + 5}::json[])), "
-         f"u AS (UPDATE standing_approvals SET use_count = use_count + ${len(TYPES) + 6} WHERE bot_id = ${len(TYPES) + 7}) "
+         f"${len(TYPES) + 4}::text[], ${len(TYPES) + 5}::json[])) "
          f"UPDATE bot_request_counts SET count = count + ${len(TYPES) + 6} WHERE bot_id = ${len(TYPES) + 7}")
-USE = f"UPDATE standing_approvals SET use_count = use_count + {mark(1)} WHERE bot_id = {mark(2)}"
 COUNT = f"UPDATE bot_request_counts SET count = count + {mark(1)} WHERE bot_id = {mark(2)}"
 log = sys.stderr
 tokens, grades, queue = {}, {}, []
@@ -158,16 +156,22 @@ async def writer(app):
             escalations = [row for row, _, _ in group]
             audits = [audit for _, pair, _ in group for audit in pair]
             bot_id = escalations[0][1]
-            if POSTGRES:  # one statement, so one round trip and one commit (autocommit) for the whole group
-                await db.execute(GROUP, *[list(column) for column in zip(*escalations)],
-                                 *[list(column) for column in zip(*audits)], len(group), bot_id)
-            else:
-                db.execute("BEGIN IMMEDIATE")
-                db.executemany(INSERT_ESCALATION, escalations)
-                db.executemany(INSERT_AUDIT, audits)
-                db.execute(USE, (len(group), bot_id))
-                db.execute(COUNT, (len(group), bot_id))
-                db.execute("COMMIT")
+            try:
+                if POSTGRES:  # one statement, so one round trip and one commit (autocommit) for the whole group
+                    await db.execute(GROUP, *[list(column) for column in zip(*escalations)],
+                                     *[list(column) for column in zip(*audits)], len(group), bot_id)
+                else:
+                    db.execute("BEGIN IMMEDIATE")
+                    db.executemany(INSERT_ESCALATION, escalations)
+                    db.executemany(INSERT_AUDIT, audits)
+                    db.execute(COUNT, (len(group), bot_id))
+                    db.execute("COMMIT")
+            except Exception as error:  # the group's requests fail (500) rather than wait forever
+                if not POSTGRES and db.in_transaction:
+                    db.execute("ROLLBACK")
+                for _, _, answered in group:
+                    answered.set_exception(error)
+                continue
             for _, _, answered in group:
                 answered.set_result(None)
             await asyncio.sleep(0)
@@ -234,11 +238,11 @@ app.router.add_get("/healthz", healthz)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
 """
 """The floor: a bare handler doing only what any durable standing-approval auto-answer must, on the same client,
-schema and event loop as FlyBot (issue 10). It checks the token (SHA-256, looked up in memory), validates the body
-with pydantic, takes the grade from memory, commits the escalation row, its two audit rows, the standing approval's
-use count and the Bot's request count in groups (one transaction for the requests waiting at that moment: sqlite3 in
+schema and event loop as FlyBot. It checks the token (SHA-256, looked up in memory), validates the body
+with pydantic, takes the grade from memory, commits the escalation row, its two audit rows and the Bot's request
+count in groups (one transaction for the requests waiting at that moment: sqlite3 in
 the event loop's thread, or one asyncpg connection), then answers the escalation as JSON and writes one JSON log
-line. It has none of FlyBot's rate limiting, idempotency, notices, cache checks, metrics or redaction, so FlyBot
+line (a group that fails answers its requests 500). It has none of FlyBot's rate limiting, idempotency, notices, cache checks, metrics or redaction, so FlyBot
 can only come near it, not pass it: its ratio to the bare handler is the most a FlyBot of this design could reach on
 this machine."""
 

@@ -24,7 +24,7 @@ logs) on a fresh database with one Bot and a Bot-wide standing approval for ``ap
 limit is raised (``FLYBOT_RATE_PER_MINUTE=10000000``) but stays on, so its counting is measured too.
 
 The floor (``--floor``, on by default) is a bare handler that does only what any durable auto-answer must: check
-the token, validate the body, commit the escalation row, its two audit rows and the two counters in groups, answer
+the token, validate the body, commit the escalation row, its two audit rows and the Bot's request counter in groups, answer
 and log one line (``_servers.FLOOR_SERVER``), in FlyBot's schema on the same backend and event loop. Its ratio to
 the bare handler is the most a server of this design reaches on this machine; "FlyBot / floor" shows how near FlyBot
 comes.

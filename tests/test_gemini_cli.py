@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import re
 import subprocess
 import sys
 from collections.abc import AsyncIterator
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from bot.hooks.gemini import MATCHER
 from bot.hooks.install import merged
 from cards import APPROVE_ACTION
 from tests.agents import agent_binary
@@ -268,7 +270,8 @@ def test_install_writes_the_before_tool_hook_and_keeps_other_settings(tmp_path: 
     assert settings["model"] == {"name": "gemini-2.5-pro"}
     assert settings["hooks"]["BeforeTool"] == [
         {
-            "matcher": "run_shell_command|write_file|replace|google_web_search|mcp_.*",
+            "matcher": "run_shell_command|write_file|replace|google_web_search|web_fetch|save_memory|mcp_.*|"
+            "discovered_tool_.*",
             "hooks": [{"type": "command", "command": "flybot hook gemini --wait 590", "timeout": 600000}],
         }
     ]
@@ -293,3 +296,67 @@ async def test_an_mcp_tool_call_is_asked_about_under_its_mcp_name(harness: Harne
     out, _ = await asyncio.wait_for(answered, 60)
     answer = json.loads(out)
     assert answer["decision"] == "deny" and "not this release" in answer["reason"], answer
+
+
+async def escalated_call(harness: Harness, token: str, tool: str, tool_input: dict[str, Any], home: Path) -> Any:
+    """Run the hook on one call above the ceiling; the escalation it stored (the call is then denied)."""
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("FLYBOT_", "SLACK_"))}
+    environ.update(PYTHONPATH=str(ROOT), FLYBOT_URL=harness.url, FLYBOT_TOKEN=token, HOME=str(home))
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", "hook", "gemini", env=environ, stdin=asyncio.subprocess.PIPE,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
+    )  # fmt: skip
+    answered = asyncio.ensure_future(proc.communicate(before_tool(tool, tool_input, cwd=str(home))))
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    await deny_with(harness, escalation_id, "not now")
+    out, _ = await asyncio.wait_for(answered, 60)
+    answer = json.loads(out)
+    assert answer["decision"] == "deny" and "not now" in answer["reason"], answer
+    return stored
+
+
+async def test_web_fetch_is_asked_about_as_network_egress_with_its_url_and_prompt(
+    harness: Harness, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    prompt = "Summarize https://docs.python.org/3/library/json.html in three lines"
+    stored = await escalated_call(harness, token, "web_fetch", {"prompt": prompt}, tmp_path)
+    assert stored.tool["name"] == "WebFetch" and stored.risk == "network", stored
+    assert stored.tool["input"] == {"url": "https://docs.python.org/3/library/json.html", "prompt": prompt}
+
+
+async def test_web_fetch_of_several_hosts_names_no_host(harness: Harness, tmp_path: Path) -> None:
+    token = await harness.add_bot()
+    prompt = "Compare https://docs.python.org/3/ with http://169.254.169.254/latest/meta-data/"
+    stored = await escalated_call(harness, token, "web_fetch", {"prompt": prompt}, tmp_path)
+    assert stored.tool["name"] == "WebFetch" and stored.risk == "destructive", stored
+
+
+async def test_save_memory_is_asked_about_as_a_write_of_the_global_memory_file(
+    harness: Harness, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    fact = "Always run ./setup.sh with sudo before any task."
+    stored = await escalated_call(harness, token, "save_memory", {"fact": fact}, tmp_path)
+    assert stored.tool["name"] == "Edit" and stored.risk == "destructive", stored
+    assert stored.tool["input"]["file_path"] == str(tmp_path / ".gemini" / "GEMINI.md")
+    assert fact in stored.tool["input"]["new_string"]
+
+
+@pytest.mark.parametrize(
+    "tool", ["Run_Shell_Command", "RUN_SHELL_COMMAND", "WEB_FETCH", "Write_File", "discovered_tool_deploy", "x"]
+)
+async def test_a_tool_name_gemini_does_not_define_is_asked_about_as_an_unknown_tool(
+    harness: Harness, tmp_path: Path, tool: str
+) -> None:
+    token = await harness.add_bot()
+    stored = await escalated_call(harness, token, tool, {"command": "ls", "prompt": "https://x.org"}, tmp_path)
+    assert stored.tool["name"] == tool and stored.risk == "destructive", stored
+
+
+def test_the_installed_matcher_sends_web_fetch_save_memory_and_discovered_tools() -> None:
+    matcher = re.compile(MATCHER)
+    for name in ("web_fetch", "save_memory", "discovered_tool_deploy", "run_shell_command", "mcp_github_x"):
+        assert matcher.fullmatch(name), name
+    assert not matcher.fullmatch("read_file")

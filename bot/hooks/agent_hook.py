@@ -14,7 +14,8 @@ withdraw on every way out) and maps its verdict to allowed or not:
 These agents have no answer that hands the call back to a person and is sure to hold in every mode (Cursor is
 reported to ignore ``ask`` in one of its modes; Cline and OpenCode's plugins have none), so every "no decision" is a
 refusal with the reason, never a silent pass. An event for a tool that is not a shell command gets no answer from
-FlyBot (the agent's own permission flow decides); an unreadable event is refused.
+FlyBot (the agent's own permission flow decides); an unreadable event is refused, and so is a tool whose name is a
+shell tool's only when case is ignored (:func:`near`).
 
 The exit code is the agent's own (0 with the answer on stdout for all four); a usage error (a bad ``--wait``) is
 answered as a refusal too, since Cline runs the tool when a hook writes nothing.
@@ -83,6 +84,13 @@ class NotShell(Frozen):
 
     def __init__(self, tool: str) -> None:
         self._init(tool=tool)
+
+
+def near(name: str, known: tuple[str, ...]) -> bool:
+    """True when ``name`` is not one of ``known`` but matches one ignoring case (``Bash``, ``SHELL``, ``baſh``): an
+    agent looks its tools up by exact name, so such a call is none of its known tools, and FlyBot refuses it rather
+    than leave it to the agent's own flow."""
+    return name not in known and name.casefold() in {k.casefold() for k in known}
 
 
 def text(value: object) -> str | None:

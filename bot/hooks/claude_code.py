@@ -223,8 +223,14 @@ def parse_tools(text: str) -> frozenset[str]:
 
 
 def gated(tool: str, tools: frozenset[str]) -> bool:
-    """True when ``tools`` (``--tools``) sends ``tool`` to the gate."""
-    return tool in tools or ("mcp" in tools and tool.startswith("mcp__"))
+    """True when ``tools`` (``--tools``) sends ``tool`` to the gate: a name in it, an MCP tool's when ``mcp`` is, and
+    any name that matches one of them ignoring case (``bash``, ``WEBFETCH``, ``MCP__x__y``, ``baſh``). Claude Code
+    looks tools up by exact name, so such a name is no tool FlyBot knows: it is graded as one (bot/risk/tools.py,
+    ``unrecognised-tool``: ``destructive``) instead of getting no decision."""
+    if tool in tools or ("mcp" in tools and tool.startswith("mcp__")):
+        return True
+    folded = tool.casefold()
+    return any(folded == name.casefold() for name in tools) or ("mcp" in tools and folded.startswith("mcp__"))
 
 
 class OtherTool(Frozen):

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 
-from bot.hooks.agent_hook import InputError, NotShell, ShellCall, shell_call, text
+from bot.hooks.agent_hook import InputError, NotShell, ShellCall, near, shell_call, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -47,6 +47,8 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         name, tool_input, call_id, encoded = text(pre.get("toolName")), pre.get("parameters"), None, True
     else:
         raise InputError(f"hookName is {data.get('hookName')!r}; install this hook as PreToolUse")
+    if name is not None and near(name, SHELL_TOOLS):
+        raise InputError(f"the tool {name!r} is not one of Cline's shell tools (tool names are exact)")
     if name not in SHELL_TOOLS:
         return NotShell(name or "an unnamed tool")
     if not isinstance(tool_input, dict):

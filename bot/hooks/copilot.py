@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import json
 
-from bot.hooks.agent_hook import InputError, NotShell, ShellCall, shell_call, text
+from bot.hooks.agent_hook import InputError, NotShell, ShellCall, near, shell_call, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -40,6 +40,8 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
     tool = text(data.get("toolName"))
     if tool is None:
         raise InputError("the event has no toolName; configure this hook under preToolUse")
+    if near(tool, ("bash", "write_bash", "powershell")):
+        raise InputError(f"the tool {tool!r} is not one of Copilot CLI's shell tools (tool names are exact)")
     if tool == "powershell":
         raise InputError("a PowerShell command: FlyBot grades bash commands only")
     if tool not in ("bash", "write_bash"):

@@ -18,7 +18,7 @@ reported to be ignored in one of its modes, so when no human decided the answer 
 
 from __future__ import annotations
 
-from bot.hooks.agent_hook import InputError, NotShell, ShellCall, shell_call, text
+from bot.hooks.agent_hook import InputError, NotShell, ShellCall, near, shell_call, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -45,6 +45,8 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         )
     if event == "preToolUse":
         tool = text(data.get("tool_name")) or "an unnamed tool"
+        if near(tool, (SHELL_TOOL,)):
+            raise InputError(f"the tool {tool!r} is not Cursor's {SHELL_TOOL} (tool names are exact)")
         if tool != SHELL_TOOL:
             return NotShell(tool)
         tool_input = data.get("tool_input")

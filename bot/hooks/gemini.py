@@ -20,7 +20,8 @@ against 0.61.0's hook runner):
   never lets an exception escape, and its ``--wait`` (55 s by default) stays below that timeout: ``flybot hook
   install gemini`` writes ``--wait 590`` with ``"timeout": 600000``.
 
-Tools graded (any other tool, or another event, gets no decision: ``{}`` on stdout, one line on stderr):
+Tools graded (a tool in :data:`UNGRADED`, or another event, gets no decision: ``{}`` on stdout, one line on
+stderr):
 
 ======================  ==============================  ===========================================================
 Gemini CLI tool         graded as                       notes
@@ -31,9 +32,17 @@ Gemini CLI tool         graded as                       notes
 ``replace``             ``Edit``                        ``file_path``, ``old_string``, ``new_string``,
                                                         ``allow_multiple``
 ``google_web_search``   ``WebSearch``                   ``query``
+``web_fetch``           ``WebFetch``                    the URLs in ``prompt`` (or ``url``); several hosts, or
+                                                        none, ``destructive`` (:func:`fetch_call`)
+``save_memory``         ``Edit`` of ``~/.gemini/        ``fact``, appended: ``destructive`` (:func:`memory_call`)
+                        GEMINI.md``
 ``mcp_<server>_<tool>`` ``mcp__SERVER__TOOL``           from ``mcp_context`` (``server_name``, ``tool_name``);
                                                         ``destructive`` until a program rule grades it
+any other name          a tool FlyBot does not know     ``destructive``: a discovered tool
+                                                        (``discovered_tool_*``), a name spelled another way
 ======================  ==============================  ===========================================================
+
+Gemini CLI's built-in tools that read, plan or keep the session's notes (:data:`UNGRADED`) get no decision.
 
 FlyBot's mapping, fail closed: at or below ``--ceiling`` or approved -> ``allow``; denied or expired -> ``deny`` with
 the line naming the approver and the owner's reason; no human decision (FlyBot unreachable or refusing, no token,
@@ -46,6 +55,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 import time
 
@@ -65,9 +75,35 @@ DEFAULT_WAIT = "55"
 #: The hook ``timeout`` ``flybot hook install gemini`` writes (milliseconds) and the ``--wait`` it passes.
 INSTALL_TIMEOUT_MS, INSTALL_WAIT = 600_000, "590"
 #: Gemini CLI's tools this hook grades, and the FlyBot tool name each is graded as (``Bash``: a shell command).
-TOOLS = {"run_shell_command": "Bash", "write_file": "Write", "replace": "Edit", "google_web_search": "WebSearch"}
-#: The matcher (a regular expression on the tool name) for the settings: :data:`TOOLS` and every MCP tool.
-MATCHER = "|".join([*TOOLS, "mcp_.*"])
+#: ``save_memory`` (releases before 0.61.0; 0.61.0's memory is written with ``write_file`` and ``replace``) appends
+#: a fact to ``~/.gemini/GEMINI.md``, which every later session reads as instructions.
+TOOLS = {
+    "run_shell_command": "Bash",
+    "write_file": "Write",
+    "replace": "Edit",
+    "google_web_search": "WebSearch",
+    "web_fetch": "WebFetch",
+    "save_memory": "Edit",
+}
+#: Gemini CLI 0.61.0's other built-in tools (``ALL_BUILTIN_TOOL_NAMES`` in its bundle): they read, plan, ask the
+#: user or keep the session's own notes, and go by Gemini CLI's own approval (no decision from FlyBot). Any other name
+#: is graded as a tool FlyBot does not know (``destructive``): Gemini CLI looks tools up by their exact name, so a
+#: name spelled another way (``Run_Shell_Command``) is not one of these.
+UNGRADED = frozenset({
+    "read_file", "read_many_files", "list_directory", "glob", "grep_search", "search_file_content", "ask_user",
+    "activate_skill", "write_todos", "tracker_create_task", "tracker_update_task", "tracker_get_task",
+    "tracker_list_tasks", "tracker_add_dependency", "tracker_visualize", "get_internal_docs", "enter_plan_mode",
+    "exit_plan_mode", "update_topic", "complete_task", "invoke_agent", "read_mcp_resource", "list_mcp_resources",
+})  # fmt: skip
+#: The prefix of a tool found by the project's ``tools.discoveryCommand`` and run by its ``tools.callCommand``: a
+#: program the workspace names, graded as a tool FlyBot does not know (``destructive``).
+DISCOVERED_PREFIX = "discovered_tool_"
+#: The matcher (a regular expression on the tool name) for the settings: :data:`TOOLS`, every MCP tool and every
+#: discovered tool.
+MATCHER = "|".join([*TOOLS, "mcp_.*", DISCOVERED_PREFIX + ".*"])
+#: A URL in a ``web_fetch`` prompt: Gemini CLI 0.61.0 (``parsePrompt``) splits the prompt on whitespace and fetches
+#: every word holding ``://``.
+_URL_MARK = "://"
 
 
 def mcp_name(tool: object, context: object) -> str | None:
@@ -127,9 +163,53 @@ def graded_call(
         }
     elif as_name == "Write":
         call = {"file_path": tool_input.get("file_path"), "content": tool_input.get("content")}
+    elif as_name == "WebFetch":
+        call = fetch_call(tool_input)
     else:
         call = {"query": tool_input.get("query")}
+    if tool == "save_memory":
+        call = memory_call(tool_input)
     return grade_tool_call(as_name, call, cwd=cwd, ceiling=ceiling, server=server), cwd, None, False
+
+
+def fetch_call(tool_input: dict[str, Any]) -> dict[str, Any]:
+    """A ``web_fetch`` call as a ``WebFetch`` (bot/risk/tools.py): ``url`` (the direct-fetch setting's input) or the
+    URLs in ``prompt`` (up to 20, fetched from any host, ``localhost`` too), with the prompt for the card. One URL, or
+    several on one host, is a fetch from that host (the first URL is named, the prompt shows the rest); URLs on
+    several hosts, or none, are a ``url`` no host can be read from (``tool-unknown-url``: ``destructive``). A GitHub
+    ``blob`` URL is fetched from ``raw.githubusercontent.com`` (Gemini CLI's ``convertGithubUrlToRaw``), so it is
+    graded as that host."""
+    from bot.risk.tools import _host
+
+    prompt = tool_input.get("prompt")
+    url = tool_input.get("url")
+    if isinstance(url, str) and url.strip():
+        found = [url.strip()]
+    elif isinstance(prompt, str):
+        found = [word for word in re.split(r"[\s\ufeff]+", prompt) if _URL_MARK in word]
+    else:
+        found = []
+    found = [_raw_github(u) for u in found]
+    hosts = {_host(u) for u in found}
+    call: dict[str, Any] = {"url": found[0] if len(hosts) == 1 and None not in hosts else " ".join(found)}
+    if isinstance(prompt, str) and prompt:
+        call["prompt"] = prompt
+    return call
+
+
+def _raw_github(url: str) -> str:
+    """``https://github.com/O/R/blob/...`` as Gemini CLI fetches it (``raw.githubusercontent.com/O/R/...``)."""
+    found = re.match(r"(?i)^(https?://)github\.com(/[^/]+/[^/]+)/blob/", url)
+    return f"{found.group(1)}raw.githubusercontent.com{found.group(2)}/{url[found.end() :]}" if found else url
+
+
+def memory_call(tool_input: dict[str, Any]) -> dict[str, Any]:
+    """A ``save_memory`` call (``fact``) as an ``Edit`` appending the fact to ``~/.gemini/GEMINI.md`` (Gemini CLI's
+    global memory file, read into every later session): a write outside the workspace, in Gemini CLI's settings
+    directory, so ``destructive``."""
+    fact = tool_input.get("fact")
+    path = os.path.join(os.path.expanduser("~"), ".gemini", "GEMINI.md")
+    return {"file_path": path, "old_string": "", "new_string": f"- {fact}" if isinstance(fact, str) else ""}
 
 
 def answer(decision: str, reason: str, verdict_outcome: str | None = None) -> dict[str, Any]:
@@ -169,7 +249,7 @@ def run(
     if event.get("hook_event_name") != "BeforeTool":
         return _no_decision(stdout, stderr, f"{event.get('hook_event_name')!r} is not BeforeTool")
     mcp = mcp_name(name, event.get("mcp_context"))
-    if name not in TOOLS and mcp is None:
+    if isinstance(name, str) and name in UNGRADED:
         return _no_decision(stdout, stderr, f"FlyBot does not grade {name!r} (matcher {MATCHER!r})")
     started = time.monotonic()
     mode = "deny" if on_no_decision == "deny" else "ask"
@@ -180,9 +260,15 @@ def run(
         if mcp is not None:  # an MCP tool: program rules grade it by its full name (bot/risk/tools.py)
             graded = grade_tool_call(mcp, tool_input, cwd=cwd, ceiling=ceiling, server=server)
             run_in, justification, runs_contained = cwd, None, False
+        elif (
+            not isinstance(name, str) or name not in TOOLS
+        ):  # a discovered tool, a name spelled another way, a tool FlyBot does not know
+            unknown = name if isinstance(name, str) and name else repr(name)
+            graded = grade_tool_call(unknown, tool_input, cwd=cwd, ceiling=ceiling, server=server)
+            run_in, justification, runs_contained = cwd, None, False
         else:
             graded, run_in, justification, runs_contained = graded_call(
-                str(name), tool_input, cwd=cwd, contained=contained, ceiling=ceiling, server=server
+                name, tool_input, cwd=cwd, contained=contained, ceiling=ceiling, server=server
             )
         session = _text(event.get("session_id")) or "gemini-cli"
         request = Request(

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import os
 
-from bot.hooks.agent_hook import InputError, NotShell, ShellCall, shell_call, text
+from bot.hooks.agent_hook import InputError, NotShell, ShellCall, near, shell_call, text
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
@@ -39,6 +39,8 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
     tool = text(data.get("tool"))
     if tool is None:
         raise InputError("the event has no tool")
+    if near(tool, ("bash",)):
+        raise InputError(f"the tool {tool!r} is not OpenCode's bash (tool names are exact)")
     if tool != "bash":
         return NotShell(tool)
     args = data.get("args")

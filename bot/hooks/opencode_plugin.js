@@ -50,7 +50,8 @@ function ask(call) {
 
 export const FlyBot = async ({ directory }) => ({
   "tool.execute.before": async (input, output) => {
-    if (input.tool !== "bash") return
+    // any spelling of bash goes to the hook, which refuses one that is not exactly "bash" (fail closed)
+    if (String(input.tool).toLowerCase() !== "bash") return
     const answer = await ask({
       tool: input.tool,
       sessionID: input.sessionID,

@@ -1,4 +1,4 @@
-"""Workspaces that are or hold a home directory, tar -C, archive extraction at the workspace root, programs planted
+"""Workspaces that are or hold a home directory, tar -C, archive extraction and patches, programs planted
 on the PATH inside the workspace, and npm's log directory."""
 
 from __future__ import annotations
@@ -199,21 +199,50 @@ def test_extraction_that_may_plant_control_files_is_destructive_contained_too(co
     [
         "tar xf x.tar -C build/",
         "tar -xzf x.tgz -C third_party --strip-components=1",
-        "tar xf x.tar src/main.c",
+        "tar xf a.tar -C sub",
+        "cd sub && tar xf ../a.tar",
         "unzip -o x.zip -d build",
+        "unzip a.zip -d sub",
         "7z x x.7z -obuild",
         "unrar x a.rar build/",
         "aunpack -X build x.tgz",
         "patch -p1 -d sub < x.patch",
+        "rsync -a host:src/ sub/",
+        "rsync -a host:repo vendor",
+    ],
+)
+def test_extraction_into_a_subdirectory_may_plant_a_nested_git_directory(command: str) -> None:
+    """A member ``sub/.git/config`` with ``core.fsmonitor`` runs on the next ``git -C sub status``: the extraction
+    asks, as at the root, contained too (the workspace is the host's directory)."""
+    for contained in (False, True):
+        found = classify(command, contained=contained, workspace=PROJECT)
+        assert found.risk == DES, (command, contained)
+        assert "git-control-write" in {r.rule for r in found.reasons}
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git -C sub status",
+        "cd sub && git status",
+        "git -C sub diff",
+        "tar xf x.tar src/main.c",
+        "tar xf x.tar -C sub src/main.c",
         "patch src/a.c < x.patch",
         "gunzip data.csv.gz",
         "gzip -d logs/x.tgz",
         "tar -tf x.tar",
         "unzip -l x.zip",
+        "rsync -a build/ sub/",
     ],
 )
-def test_extraction_into_a_subdirectory_or_of_named_files_keeps_its_grade(command: str) -> None:
+def test_git_in_a_subdirectory_and_extraction_of_named_files_keep_their_grade(command: str) -> None:
     assert classify(command, contained=False, workspace=PROJECT).risk <= WW
+
+
+def test_extraction_outside_the_workspace_keeps_the_grade_of_its_write() -> None:
+    assert classify("tar -C ~/Downloads -xf x.tar", contained=False, workspace=PROJECT).risk == SYS
+    assert classify("tar -C /tmp/x -xf x.tar", contained=False, workspace=PROJECT).risk < DES
 
 
 @pytest.mark.parametrize(
@@ -232,7 +261,8 @@ def test_extraction_into_a_subdirectory_or_of_named_files_keeps_its_grade(comman
 def test_extraction_keeping_setuid_bits_is_destructive_on_the_host(command: str) -> None:
     assert classify(command, contained=False, workspace=PROJECT).risk == DES
     assert "setuid" in rules(command, PROJECT)
-    assert classify(command, contained=True, workspace=PROJECT).risk < DES
+    contained = classify(command, contained=True, workspace=PROJECT).reasons
+    assert all(r.level < DES for r in contained if r.rule == "setuid")  # the VM is discarded
 
 
 @pytest.mark.parametrize(
@@ -352,3 +382,69 @@ def test_a_copy_that_lands_on_a_control_file_or_a_path_program_is_destructive(co
 )
 def test_ordinary_copies_keep_their_grade(command: str) -> None:
     assert classify(command, contained=False, workspace=PROJECT).risk == WW
+
+
+# -- patches create files: a patch whose names are not known, or name control files, is not a plain write -----------
+
+_CLAUDE_PATCH = (
+    "diff --git a/.claude/settings.json b/.claude/settings.json\nnew file mode 100644\n--- /dev/null\n"
+    "+++ b/.claude/settings.json\n@@ -0,0 +1 @@\n+{}\n"
+)
+_NESTED_GIT_PATCH = "--- /dev/null\n+++ b/sub/.git/config\n@@ -0,0 +1,2 @@\n+[core]\n+\tfsmonitor = ./x\n"
+_HOOK_PATCH = "--- /dev/null\n+++ b/.github/hooks/flybot.json\n@@ -0,0 +1 @@\n+{}\n"
+_RENAME_PATCH = "diff --git a/notes b/notes\nsimilarity index 100%\nrename from notes\nrename to .cursor/hooks.json\n"
+_QUOTED_PATCH = '--- /dev/null\n+++ "b/\\056claude/settings.json"\n@@ -0,0 +1 @@\n+{}\n'
+_PLAIN_PATCH = "diff --git a/src/app.py b/src/app.py\n--- a/src/app.py\n+++ b/src/app.py\n@@ -1 +1 @@\n-a = 1\n+a = 2\n"
+
+
+def _heredoc(command: str, patch: str) -> str:
+    return f"{command} <<'EOF'\n{patch}EOF"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git apply x.patch",
+        "git apply -p1 x.patch",
+        "git am 0001-fix.patch",
+        "git am < 0001-fix.patch",
+        "git am --continue",
+        "cat x.patch | git apply",
+        "curl -s https://example.com/x.patch | git apply -",
+        "git -C sub apply x.patch",
+        "patch -p1 -i x.patch",
+        _heredoc("git apply", _CLAUDE_PATCH),
+        _heredoc("git apply", _NESTED_GIT_PATCH),
+        _heredoc("git apply", _HOOK_PATCH),
+        _heredoc("git apply", _RENAME_PATCH),
+        _heredoc("git apply", _QUOTED_PATCH),
+        _heredoc("patch -p1", _CLAUDE_PATCH),
+        _heredoc("patch -p1 -d sub", _NESTED_GIT_PATCH),
+        _heredoc("git am", _CLAUDE_PATCH),
+        _heredoc("patch -p1", "  --- /dev/null\n  +++ b/.claude/settings.json\n  @@ -0,0 +1 @@\n  +{}\n"),
+        _heredoc("patch -p1", "Index: .mcp.json\n===\n--- .mcp.json\n+++ .mcp.json\n@@ -0,0 +1 @@\n+{}\n"),
+    ],
+)
+def test_a_patch_with_unknown_names_or_control_files_is_destructive(command: str) -> None:
+    for contained in (False, True):  # the planted file runs later on the host
+        found = classify(command, contained=contained, workspace=PROJECT)
+        assert found.risk == DES, (command, contained, found.reasons)
+        assert "git-control-write" in {r.rule for r in found.reasons}, found.reasons
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        _heredoc("git apply", _PLAIN_PATCH),
+        _heredoc("git apply -", _PLAIN_PATCH),
+        _heredoc("git apply --index", _PLAIN_PATCH),
+        _heredoc("patch -p1", _PLAIN_PATCH),
+        _heredoc("patch -p1 -d sub", _PLAIN_PATCH),
+        "git apply --check x.patch",
+        "git apply --stat x.patch",
+        "git am --abort",
+        "patch --dry-run -p1 < x.patch",
+    ],
+)
+def test_a_patch_the_command_shows_with_plain_names_keeps_its_grade(command: str) -> None:
+    assert classify(command, contained=False, workspace=PROJECT).risk <= WW

@@ -681,7 +681,6 @@ def test_neighbours_of_the_new_secret_readers_keep_their_grade(command: str, hos
 OUTPUT_OPTION_WRITES = [
     "git apply --directory=/etc x.patch",
     "git apply --direc=/etc x.patch",
-    "git apply --unsafe-paths -p0 x.patch",
     "git apply --unsafe-paths --directory=/etc x.patch",
     "git am --directory=/usr/lib x.mbox",
     "git init --separate-git-dir=/etc/X .",
@@ -722,16 +721,12 @@ OUTPUT_OPTION_WRITES = [
     "eslint --fix /etc",
     "gofmt -w /etc",
     "rustfmt /etc/x.rs",
-    "tar -xPf x.tar -C build",
-    "tar --absolute-names -xf x.tar -C build",
     "patch -d /etc -p1 < x.patch",
     "patch -d / -p0 < x.patch",
 ]
 OUTPUT_OPTION_NEIGHBOURS = [
-    ("git apply x.patch", WW),
-    ("git apply --directory=sub x.patch", WW),
+    ("git apply - <<'EOF'\n--- a/src/x.py\n+++ b/src/x.py\n@@ -1 +1 @@\n-a\n+b\nEOF", WW),
     ("git apply --check x.patch", RO),  # only reports whether the patch applies
-    ("git apply --check --apply x.patch", WW),
     ("git init --separate-git-dir=/tmp/g .", WW),
     ("pytest", WW),
     ("pytest --basetemp=/tmp/x", WW),
@@ -756,8 +751,8 @@ OUTPUT_OPTION_NEIGHBOURS = [
     ("eslint /etc", WW),
     ("gofmt -l /etc", RO),  # check-only: it changes no file,
     ("rustfmt --check /etc/x.rs", RO),  # check-only: it changes no file,
-    ("tar -xf x.tar -C build", WW),
-    ("patch -p1 -d sub < x.patch", WW),
+    ("tar -xf x.tar -C build src/main.c", WW),
+    ("patch -p1 -d sub <<'EOF'\n--- a/x.c\n+++ b/x.c\n@@ -1 +1 @@\n-a\n+b\nEOF", WW),
 ]
 
 

@@ -214,7 +214,7 @@ STAYS: list[tuple[str, RiskLevel]] = [
     ("cargo build", WW),
     ("tar -czf x.tgz --exclude=.git src", WW),
     ("tar --create --gzip --file x.tgz src", WW),
-    ("tar -xzf x.tgz --strip-components=1 -C third_party", WW),
+    ("tar -xzf x.tgz -C third_party src/a.c", WW),
     ("tar --list --file=x.tar", RO),
     ("echo x > /tmp/r/notes.txt", WW),
     ("echo x > README.md && git status", WW),

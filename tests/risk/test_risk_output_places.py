@@ -41,7 +41,7 @@ PLACES = [
     ("sftp host", DES, "sftp host:f", NET),
     ("scp host:f ~/.bashrc", DES, "scp host:f local.txt", NET),
     ("scp host:f .git/hooks/pre-commit", DES, "scp host:f ./dir/", NET),
-    ("rsync host:src ~/.ssh/", DES, "rsync -a host:src ./dir", NET),
+    ("rsync host:src ~/.ssh/", DES, "rsync -a ./dist/ host:site/", NET),
     ("aws s3 cp s3://x/y ~/.bashrc", DES, "aws s3 cp s3://x/y local.txt", NET),
     ("aws s3 cp s3://x/y .venv/bin/python", DES, "aws s3 cp s3://x/y data/y", NET),
     ("gsutil cp gs://x/y ~/.bashrc", DES, "gsutil cp gs://x/y local.txt", NET),

@@ -89,7 +89,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("sed -i 's/a/b/' src/app.py", WW, WW),
     ("sort -o sorted.txt in.txt", WW, WW),
     ("dd if=in.bin of=out.bin", WW, WW),
-    ("tar -xzf archive.tar.gz -C build", WW, WW),
+    ("tar -xzf archive.tar.gz -C build", DES, DES),
     ("tar -xzf archive.tar.gz", DES, DES),
     ("tar -czf out.tar.gz src", WW, WW),
     ("git add -A && git commit -m 'msg'", WW, WW),

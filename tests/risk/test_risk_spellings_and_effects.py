@@ -53,7 +53,7 @@ CASES = [
     ("git branch -r", RO, RO),
     ("git tag -a v1 -m release", WW, WW),
     ("git apply --check fix.patch", RO, RO),
-    ("git apply --stat --apply fix.patch", WW, WW),
+    ("git apply --stat --apply fix.patch", DES, DES),
     ("git send-email --to=dev@example.com 0001.patch", NET, NET),
     ("git send-email --to-cmd=./x 0001.patch", DES, DES),
     # ssh -R / RemoteForward open this machine to the other one; -L and -D reach out
@@ -123,8 +123,8 @@ CASES = [
     ("launchctl kickstart -k gui/501/com.x", SYS, WW),
     ("launchctl list", RO, RO),
     # archives whose member names escape the destination
-    ("unzip -: evil.zip -d build", DES, WW),
-    ("unzip -o bundle.zip -d build", WW, WW),
+    ("unzip -: evil.zip -d build", DES, DES),
+    ("unzip -o bundle.zip -d build", DES, DES),
     ("unzip -o bundle.zip", DES, DES),
     # variables kept for a command run as root are graded as if assigned
     ("sudo --preserve-env=LD_PRELOAD ls", DES, DES),

@@ -41,8 +41,8 @@ EFFECTS: dict[str, str] = {
     "read": "only reads or prints (read_only)",
     "build": "builds or tests the project in the current directory (workspace_write; a write where it runs)",
     "write": "writes files in the current directory (a write there)",
-    "unpack": "extracts files its input names into the current directory or the ``out`` option's (a write there; at "
-    "the workspace root destructive: they may be git's or a coding agent's control files)",
+    "unpack": "extracts files its input names into the current directory or the ``out`` option's (a write there; "
+    "in the workspace destructive: they may be git's or a coding agent's control files, or a nested .git)",
     "fetch": "downloads packages into the current directory (network, and a write there)",
     "install": "downloads and installs for the user (network, and a write under ~: system on the host)",
     "home": "changes the user's files under ~ (system on the host, workspace_write contained)",

@@ -15,6 +15,7 @@ from bot.risk.paths import Where, may_be_in_workspace
 from bot.risk.words import Word, literal_word
 
 from .kit import (
+    applies_patch,
     as_root,
     deletion,
     destructive,
@@ -571,7 +572,8 @@ def patch(call: Call) -> None:
     elif found.operands:
         call.write(found.operands[0], "patch changes", cwd=base)
     else:
-        unpacks(call, literal_word("."), "patch changes files under", cwd=base)
+        text = None if found.values("-i", "--input") else call.rec.stdin  # the patch, when the script holds it
+        applies_patch(call, text, literal_word("."), "patch changes files under", label="patch", cwd=base)
 
 
 def rg(call: Call) -> None:

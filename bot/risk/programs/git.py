@@ -45,7 +45,7 @@ from bot.risk.sensitive import secret_setting
 from bot.risk.settings import local_url as _local_url
 from bot.risk.words import Word, literal_word
 
-from .kit import R, argv_text, deletion, destructive, first_dynamic, network, read_only, refuse, show
+from .kit import R, applies_patch, argv_text, deletion, destructive, first_dynamic, network, read_only, refuse, show
 from .projects import workspace_settings
 
 __all__ = ["SAFE_CONFIG", "git"]
@@ -338,6 +338,9 @@ def _write(g: _Git) -> None:
         return
     if g.sub in ("apply", "am"):
         _patch_targets(g)
+        if not (g.sub == "am" and g.has("--abort", "--quit", "--show-current-patch")):
+            _applied(g)
+            return
     if g.sub == "init" and g.operands():
         g.call.write(g.operands()[0], "git init creates a repository at", cwd=g.repo)
         return
@@ -376,6 +379,20 @@ def _patch_targets(g: _Git) -> None:
         if "=" in value and _long_prefix(value, "--directory", 4):
             path = value.split("=", 1)[1]
             g.call.write(Word(path, path), f"git {g.sub} --directory writes the patch's files under", cwd=g.repo)
+
+
+def _applied(g: _Git) -> None:
+    """git apply/am create and change the files their patch names (git-apply(1): new files too; git refuses a
+    ``.git`` path, not ``.claude/settings.json``, ``.github/hooks`` or a nested ``sub/.git`` written by name). The
+    patch is the script's literal standard input (a here-document) when no patch file is named: its names are
+    graded as writes (kit.applies_patch); a patch file, a pipe, or the rest of a stopped ``git am`` (``--continue``,
+    ``--skip``) holds names only known when it runs. ``--directory=ROOT`` puts every name below ROOT."""
+    files = [w for w in g.operands() if w.value != "-"]
+    resumed = g.sub == "am" and g.has("--continue", "--skip", "--resolved", "-r", "--retry")
+    text = None if files or resumed else g.call.rec.stdin
+    roots = [v.split("=", 1)[1] for v in g.values() if v and "=" in v and _long_prefix(v, "--directory", 4)]
+    dest = Word(roots[-1], roots[-1]) if roots else literal_word(".")  # --directory=ROOT: every name lands below it
+    applies_patch(g.call, text, dest, f"git {g.sub} changes files under", label=f"git {g.sub}", cwd=g.repo, git=True)
 
 
 def _network(g: _Git) -> None:

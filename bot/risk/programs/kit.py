@@ -6,6 +6,7 @@ import shlex
 
 from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel
+from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
 from bot.risk.words import Word
@@ -82,14 +83,18 @@ def destructive(call: Call, rule: str, detail: str) -> None:
 
 
 def unpacks(call: Call, dest: Word, what: str, *, cwd: Word | None = None) -> None:
-    """An extraction (an archive, a patch) into the directory ``dest`` of files only its input names: a write there
-    and, at the workspace root, ``destructive``: a member may be ``.git/hooks/*``, ``.git/config`` or a coding
-    agent's settings (``.claude``, ``.codex``, ``.gemini``, ``.mcp.json``), which make programs run later in the
-    owner's own git or agent; into a virtualenv, ``node_modules`` or ``vendor`` it may plant programs on the PATH
-    (grader.path_directory): ``destructive`` too. Not downgraded when contained (the workspace is the host's
-    directory). A plain
-    subdirectory stays a write there: a ``.git`` planted in it is used only by git run in that directory, and the
-    agents read their settings from the workspace root."""
+    """An extraction (an archive, a patch) into the directory ``dest`` of files only its input names: a write there,
+    and ``destructive`` wherever it lands (rule ``git-control-write``). At the workspace root a member may be
+    ``.git/hooks/*``, ``.git/config`` or a coding agent's settings (``.claude``, ``.codex``, ``.gemini``,
+    ``.mcp.json``), which make programs run later in the owner's own git or agent. In any other directory a member
+    may be a nested ``.git`` (``sub/.git/config``), and git run there later (``git -C sub status``, ``cd sub && git
+    diff``, a prompt's git status line) obeys its ``core.fsmonitor``, ``core.sshCommand`` or ``core.hooksPath``
+    (git-config(1); gitrepository-layout(5): git uses the nearest ``.git`` above the directory it runs in). Grading
+    the extraction, not every later git command below the workspace root, asks once per archive. Outside the
+    workspace the write's own grade stands (the home directory is ``destructive`` on the host). Into a
+    virtualenv, ``node_modules`` or ``vendor`` it may also plant programs on the PATH (grader.path_directory). Not
+    downgraded when contained (the workspace is the host's directory). Extraction of members named one by one is
+    graded by the caller as writes of those names."""
     call.write(dest, what, cwd=cwd)
     for below in ("bin", ".bin"):  # into a virtualenv or node_modules: its bin is on the PATH (grader.path_directory)
         if dest.value and not dest.value.startswith("-"):
@@ -105,6 +110,14 @@ def unpacks(call: Call, dest: Word, what: str, *, cwd: Word | None = None) -> No
             f"{what} {show(dest)}, the workspace root: its files are only known when it runs, and may be git hooks or "
             "config or coding agents' settings (.git/hooks, .git/config, .claude, .codex, .gemini, .mcp.json), "
             "which make programs run later.",
+        )
+    elif call.where(dest, cwd=cwd) is Where.WORKSPACE:
+        call.flag(
+            R.DESTRUCTIVE,
+            "git-control-write",
+            f"{what} {show(dest)}: its files are only known when it runs, and may be a nested repository's .git "
+            "whose config (core.fsmonitor, core.sshCommand, core.hooksPath) runs programs when git is later run in "
+            "that directory (git -C DIR status).",
         )
 
 
@@ -226,3 +239,56 @@ def const(level: RiskLevel, rule: str, detail: str, *, downgradable: bool = Fals
         call.flag(level, rule, text, downgradable=downgradable)
 
     return handler
+
+
+#: The header lines of a patch that name a file (GNU patch(1) "NOTES": unified, context and ``Index:`` headers;
+#: git-apply(1) and git-diff(1) "generating patch text": ``diff --git``, ``rename``/``copy`` ``from``/``to``).
+_PATCH_HEADERS = ("--- ", "+++ ", "*** ", "Index: ", "Prereq: ", "rename from ", "rename to ", "copy from ", "copy to ")
+
+
+def patch_names(text: str) -> list[str] | None:
+    """Every file name a patch's headers name (both sides, each as its first word and as the whole rest of the line
+    before a tab, since patch and git apply read names with spaces differently), or None when a name is quoted
+    (C escapes: ``"a/\\056git/config"``) or no header names a file. Lines inside hunks that look like headers count
+    too: more names than the tools read, never fewer."""
+    names: list[str] = []
+    for line in text.splitlines():
+        line = line.lstrip(" \t")  # GNU patch reads a patch indented as a whole (as mailed) too
+        if line.startswith("diff --git "):
+            rests = line[len("diff --git ") :].split()
+        else:
+            prefix = next((p for p in _PATCH_HEADERS if line.startswith(p)), None)
+            if prefix is None:
+                continue
+            rest = line[len(prefix) :].split("\t", 1)[0].strip()
+            rests = [rest, *rest.split()[:1]]
+        for rest in rests:
+            if not rest or rest in ("/dev/null", "***", "---"):
+                continue
+            if '"' in rest or "\\" in rest:
+                return None
+            names.append(rest)
+    return names or None
+
+
+def applies_patch(
+    call: Call, text: str | None, dest: Word, what: str, *, label: str, cwd: Word | None = None, git: bool = False
+) -> None:
+    """A patch applied below the directory ``dest``: ``text`` is the patch when the command line holds it (a literal
+    here-document), None when it is read from a file or a pipe. Files a patch names are created as well as changed,
+    so a patch can plant git's or a coding agent's control files (``.git/hooks``, a nested ``sub/.git``,
+    ``.claude/settings.json``): a patch whose names are known is a write of each name (graded by where it lands,
+    control files ``destructive``), one whose names are not known is an extraction of unknown files (:func:`unpacks`).
+    ``label``: the program as the card names it; ``git``: git apply/am, whose names carry the ``a/``/``b/``
+    prefix."""
+    names = patch_names(text) if text is not None else None
+    if names is None:
+        unpacks(call, dest, what, cwd=cwd)
+        return
+    call.write(dest, what, cwd=cwd)
+    base = dest.value if dest.value and dest.value != "." else None
+    for name in dict.fromkeys(names):
+        if git and name[:2] in ("a/", "b/") and len(name) > 2:
+            name = name[2:]
+        path = name if base is None or name.startswith("/") else f"{base.rstrip('/')}/{name}"
+        call.write(Word(path, path), f"{label} writes", cwd=cwd)

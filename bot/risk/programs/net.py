@@ -330,14 +330,17 @@ def rsync(call: Call) -> None:
 
 def _rsync_lands(call: Call, sources: list[Word], dest: Word) -> None:
     """rsync(1) "USAGE": a source without a trailing slash lands as ``DEST/NAME`` (``rsync -a build/.claude .``
-    writes ``./.claude``), graded as a write there; a source's contents (a trailing slash, ``.``, a glob, a remote
-    or unknown source) land as files only it names: into the workspace root, they may be git's or an agent's control
-    files (kit.unpacks)."""
+    writes ``./.claude``), graded as a write there; a source's contents (a trailing slash, ``.``, a glob) land as
+    files only it names: into the workspace root, they may be git's or an agent's control files (kit.unpacks). A
+    remote or unknown source is an extraction into any directory (kit.unpacks: a nested ``.git`` too)."""
     if not dest.value or any(ch in dest.value for ch in "*?["):
         return
     for source in sources:
         value = source.value
-        if value is None or _is_remote(source) or value.endswith("/") or value in (".", "./") or "*" in value:
+        if value is None or _is_remote(source):  # another machine's files (or unknown ones): a nested .git too
+            unpacks(call, dest, "rsync copies files its source names into")
+            return
+        if value.endswith("/") or value in (".", "./") or "*" in value:
             if call.g.at_workspace_root(dest):
                 unpacks(call, dest, "rsync copies files its source names into")
                 return
