@@ -713,7 +713,13 @@ async def test_host_star_approvals_never_cover_glob_or_planted_link_secret_reads
     await _approve(harness, pattern="*", max_risk="system", host_ok=True)
     await _approve(harness, pattern="cat", max_risk="system", host_ok=True)
     await _approve(harness, pattern="git", max_risk="system", host_ok=True)
-    for command in ("cat ?", "cat *.py", "git -C sub status", "git diff", "echo x >> d/f && tar xf a.tar -C sub"):
+    for command in (
+        "cat ?",
+        "cat *.py",
+        "git -C sub status",
+        "git diff",
+        "echo x >> d/f && tar xf a.tar -C sub src/main.c",
+    ):
         await auto(harness, token, **sent(command, ws))
     for command in SECRET_GLOB_READS + PLANTED_LINK_READS:
         esc = await asks_then_withdraw(harness, token, **sent(command, ws))

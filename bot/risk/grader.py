@@ -28,6 +28,7 @@ from bot.risk.sensitive import (
     holds_anchor,
     may_hold_credential,
     may_name_secret,
+    named_secret,
     path_text,
     protected_path,
     read_path_text,
@@ -226,6 +227,53 @@ def _git_directory(state: CwdState, args: list[Word]) -> CwdState:
         else:
             break
     return state
+
+
+#: git subcommands that print the content of the paths their operands name, in the work tree or in history:
+#: ``show REV:PATH`` prints the blob, ``diff``/``show`` print patches, ``blame``/``annotate`` every line,
+#: ``cat-file -p REV:PATH`` the blob, ``grep`` matching lines (git-show(1), git-diff(1), git-blame(1),
+#: git-cat-file(1), git-grep(1)); ``log``/``whatchanged`` only with a patch option (:data:`_GIT_PATCH_OPTIONS`).
+_GIT_PRINTS_CONTENT = frozenset({"show", "diff", "blame", "annotate", "cat-file", "grep", "difftool"})
+_GIT_PATCH_OPTIONS = ("-p", "-u", "--patch", "-L", "--full-diff", "--word-diff", "--color-words")
+
+
+def _git_printed_paths(values: list[str | None]) -> list[str]:
+    """The paths whose content ``git values...`` prints (:data:`_GIT_PRINTS_CONTENT`): each operand after the
+    subcommand, the part after ``:`` of ``REV:PATH`` (gitrevisions(7)); empty for other subcommands."""
+    index = 0
+    while index < len(values):
+        value = values[index]
+        if value in ("-C", "-c", "--config-env", "--git-dir", "--work-tree", "--namespace"):
+            index += 2
+        elif value is not None and value.startswith("-"):
+            index += 1
+        else:
+            break
+    if index >= len(values):
+        return []
+    command, rest = values[index], values[index + 1 :]
+    if command in ("log", "whatchanged"):
+        if not any(v is not None and v.startswith(_GIT_PATCH_OPTIONS) for v in rest):
+            return []
+    elif command not in _GIT_PRINTS_CONTENT:
+        return []
+    paths: list[str] = []
+    pattern = command == "grep" and not any(v in ("-e", "-f", "--and", "--or") for v in rest)
+    skip = False
+    for value in rest:
+        if skip:
+            skip = False  # git grep -e PATTERN, -f FILE
+            continue
+        if command == "grep" and value in ("-e", "-f"):
+            skip = True
+            continue
+        if value is None or value.startswith("-") and value != "-":
+            continue
+        if pattern:
+            pattern = False  # git grep's first operand is its pattern (git-grep(1))
+            continue
+        paths.append(value.split(":", 1)[1] if ":" in value else value)
+    return paths
 
 
 def _git_reads_files(values: list[str | None]) -> bool:
@@ -428,12 +476,19 @@ _CONTENT_READERS = frozenset({
 })  # fmt: skip
 
 
+#: Options whose value is a file the program writes (openssl(1) ``-out``, ``-keyout``).
+_OUTPUT_OPTIONS = frozenset({"-out", "-keyout"})
+
+
 def _env_written(name: str, args: list[Word], word: Word) -> bool:
-    """True when ``word`` is a file ``name`` only writes, so naming an environment file there reads none of it:
-    tee(1)'s files, the destination of ``cp``/``install`` (coreutils: the last operand of two or more;
-    ``cp .env.example .env``)."""
-    if name == "tee":
-        return True
+    """True when ``word`` is a file ``name`` only writes, so naming an environment file or a key there reads none
+    of it: tee(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
+    ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``)."""
+    if name in ("tee", "ssh-keygen"):
+        return True  # ssh-keygen(1) writes the -f key, or prints its public half or fingerprint
+    index = next((i for i, w in enumerate(args) if w is word), 0)
+    if index and args[index - 1].value in _OUTPUT_OPTIONS:
+        return True  # openssl genrsa -out server.key
     if name in ("cp", "install") and args and word is args[-1]:
         return sum(1 for w in args if not (w.value or "").startswith("-")) >= 2
     return False
@@ -534,14 +589,18 @@ class Rec:
     ``words`` is the effective argv (replaced as wrappers are unwrapped); ``emit`` is
     False for a shell wrapper (``bash -c``) whose inner commands were listed instead;
     ``stdin`` is the literal text on its standard input when the script shows it (a
-    quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown);
+    quoted here-document, a literal here-string, ``echo LITERAL |``), else None (unknown); ``null_stdin`` is True
+    when its last input redirect reads ``/dev/null`` (it reads nothing: ``tee f < /dev/null`` empties f);
     ``marks`` lists its redirects that write outside the workspace (:attr:`SimpleCommand.marks`);
     ``environment`` and ``outside`` are the script's assigned names and whether the directory was outside the
     workspace when the command was dispatched (:attr:`SimpleCommand.environment`, :attr:`SimpleCommand.outside`);
     ``chosen_by`` what in the workspace chooses code it runs (:attr:`SimpleCommand.chosen_by`).
     """
 
-    __slots__ = ("words", "text", "wrappers", "level", "emit", "stdin", "marks", "environment", "outside", "chosen_by")
+    __slots__ = (
+        "words", "text", "wrappers", "level", "emit", "stdin", "null_stdin", "marks", "environment", "outside",
+        "chosen_by",
+    )  # fmt: skip
 
     def __init__(self, words: list[Word], text: str, wrappers: list[str] | None = None) -> None:
         self.words = words
@@ -550,6 +609,7 @@ class Rec:
         self.level = _READ_ONLY
         self.emit = True
         self.stdin: str | None = None
+        self.null_stdin = False
         self.marks: list[str] | None = None
         self.environment: tuple[str, ...] = ()
         self.outside = False
@@ -1488,6 +1548,18 @@ class Grader:
                             f"{name} searches every file below {shorten(word.src, 60)}, which may hold {what}: its output goes to the model.",
                         )
                         break
+        if name == "git":
+            for text in _git_printed_paths(values):
+                what = env_file(text) or named_secret(text)
+                if what is not None:
+                    self.flag(
+                        rec,
+                        scope,
+                        R.NETWORK,
+                        "secret-read",
+                        f"git prints {shorten(text, 60)}, which holds {what}: its output goes to the model.",
+                    )
+                    break
         for word in args:
             for variable in secret_expansions(word.src):
                 self.flag(
@@ -1507,7 +1579,8 @@ class Grader:
                 if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                     what = self.home_secret(text, state)
                 if what is None and not _env_written(name, args, word):
-                    what = env_file(text)  # the workspace's too (sensitive.env_file: .env holds the project's secrets)
+                    # the workspace's too: .env holds the project's secrets, id_rsa or server.key a private key
+                    what = env_file(text) or named_secret(text)
                 if what is not None:
                     self.flag(
                         rec,

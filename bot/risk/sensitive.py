@@ -98,6 +98,7 @@ __all__ = [
     "holds_anchor",
     "may_hold_credential",
     "may_name_secret",
+    "named_secret",
     "path_text",
     "protected_path",
     "read_path_text",
@@ -283,7 +284,9 @@ _SECRET_PATH_WORDS = (
     "debian.cnf", "keytab", "opasswd", ".my.cnf", ".yarnrc", ".databrickscfg", ".pip/", ".composer", ".bundle/",
     ".pulumi", ".fly/", ".huggingface", ".kaggle", ".snowflake", ".age/", ".ansible", ".gemini", ".wrangler", "/dev/sd",
     "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/dm-", "/dev/md", "/dev/loop", "/dev/mapper",
-    "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem", "huggingface/token",
+    "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem", "huggingface/token", ".key", ".p12", ".pfx", ".jks",
+    ".keystore", ".ppk", ".pem", "id_", "deploy", "tfstate", "kubeconfig", "credential", "account", "client_secret",
+    "auth.json", ".htpasswd",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -300,6 +303,8 @@ def may_name_secret(text: str) -> bool:
         any(word in text for word in _SECRET_PATH_WORDS)
         or (any(c in text for c in "*?[{") and any(c in text for c in "~/."))  # a glob that may match one
         or ("$" in text and _SECRET_VARIABLE_TEXT.search(text) is not None)
+        or "$(echo " in text
+        or "$(printf " in text  # a name spelt in parts (read_path_text)
     )
 
 
@@ -320,13 +325,19 @@ def path_text(value: str | None, src: str) -> str:
     return _HOME_VAR.sub("~", text) if _HOME_VAR.match(text) else ""
 
 
+#: A command substitution that only prints literal text: ``$(echo TEXT)``, ``$(printf TEXT)`` (no option, no
+#: expansion, no ``%`` or ``\`` escape in TEXT).
+_ECHO_SUBSTITUTION = Regex(r"\$\((?:echo|printf)\s+([^-()$`;|&<>%\\\s][^()$`;|&<>%\\\s]*)\s*\)")
+
+
 def read_path_text(value: str | None, src: str) -> str:
     """The paths a word may name when read, as a glob: its value; for a word only partly known, its source with
-    quotes removed, ``$HOME``/``${HOME}`` read as ``~`` and every other expansion read as ``*`` (``/proc/$$/environ``
-    is ``/proc/*/environ``). A word whose first part is an expansion other than ``$HOME`` names nothing known ("")."""
+    quotes removed, ``$(echo TEXT)``/``$(printf TEXT)`` read as TEXT, ``$HOME``/``${HOME}`` read as ``~`` and every
+    other expansion read as ``*`` (``/proc/$$/environ`` is ``/proc/*/environ``). A word whose first part is an expansion other than ``$HOME`` names nothing known ("")."""
     if value is not None:
         return value
     text = _HOME_VAR.sub("~", src.replace('"', "").replace("'", ""))
+    text = _ECHO_SUBSTITUTION.sub(lambda m: m.group(1).strip(), text)  # $(echo .en)v is .env
     if text.startswith(("$", "`")):
         return ""
     return _ANY_EXPANSION.sub("*", text)
@@ -549,7 +560,13 @@ def _literal_credential(text: str) -> str | None:
         for tree, what in _SECRET_TREES.items():
             if path == tree or path.startswith(tree + "/"):
                 return what
-    parts = [p for p in path.split("/") if p not in ("", ".")]
+    return _credential_parts([p for p in path.split("/") if p not in ("", ".")])
+
+
+def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
+    """What secret a path whose components are ``parts`` holds by the credential names of the module docstring
+    (``.ssh/id_rsa``, ``.aws/credentials``, ``.npmrc``), wherever those components lie; browser profile trees only
+    with ``browsers`` (a project's ``chromium/`` is source code, a home's is a profile)."""
     for index, part in enumerate(parts):
         following = parts[index + 1 :]
         if part == ".ssh":
@@ -569,8 +586,12 @@ def _literal_credential(text: str) -> str | None:
             and any(tuple(following[1 : 1 + len(key)]) == key for key in _SHARE_SECRETS)
         ):
             return next(what for key, what in _SHARE_SECRETS.items() if tuple(following[1 : 1 + len(key)]) == key)
-        elif part in _BROWSER_TREES and (
-            len(following) <= (2 if part == ".mozilla" else 1) or any(name in _BROWSER_FILES for name in following)
+        elif (
+            browsers
+            and part in _BROWSER_TREES
+            and (
+                len(following) <= (2 if part == ".mozilla" else 1) or any(name in _BROWSER_FILES for name in following)
+            )
         ):  # the tree or a profile directory (``chromium/Default``, ``.mozilla/firefox/p``) holds them all
             return "a browser's saved passwords, cookies, history or page storage"
         elif part == ".cache" and following[:2] == ["huggingface", "token"]:
@@ -710,6 +731,82 @@ def env_file(text: str) -> str | None:
     if _ENV_TEMPLATES.intersection(parts) and _GLOB.search(name) is None:
         return None
     return "the project's secrets (an environment file)"
+
+
+#: Private keys by their file's extension: PEM keys (``server.key``, Rails' ``config/master.key``), PKCS#12 bundles
+#: (``.p12``, ``.pfx``: a private key with its certificate), Java keystores (``.jks``, ``.keystore``), PuTTY keys
+#: (``.ppk``).
+_KEY_EXTENSIONS = frozenset({"key", "p12", "pfx", "jks", "keystore", "ppk"})
+#: Name parts that make a ``.pem`` file a certificate or a public key (public by design): ``cert.pem``,
+#: ``ca.pem``, ``fullchain.pem``, ``chain.pem``, ``ca-bundle.pem``, ``public.pem``, ``cacert.pem``.
+_PUBLIC_PEM = Regex(
+    r"(?:^|[-_.])(?:cert|certs|certificate|crt|ca|cacert|chain|fullchain|bundle|pub|public|root)(?:[-_.]|$)"
+)
+#: ssh's default private key names (ssh-keygen(1) FILES) and deploy keys (``deploy_key``, ``github-deploy-key``).
+_PRIVATE_KEY_NAME = Regex(r"^id_(?:rsa|dsa|ecdsa|ed25519|xmss)(?:_sk)?$|deploy[-_]key$")
+#: Files that hold secrets by their whole name.
+_SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
+    (Regex(r"\.tfstate(?:\.backup)?$"), "Terraform state (its resources' secrets in clear)"),
+    (Regex(r"^kubeconfig(?:\.ya?ml)?$|\.kubeconfig$"), "Kubernetes credentials"),
+    (Regex(r"^(?:.*[-_.])?credentials?\.json$"), "service credentials"),
+    (Regex(r"service[-_]?account.*\.json$|^client_secrets?.*\.json$"), "a service account's or OAuth client's key"),
+    (Regex(r"^auth\.json$"), "Composer credentials"),
+    (Regex(r"^\.htpasswd$"), "password hashes"),
+)
+#: One name per shape :func:`named_secret` knows, with the text a glob must spell to name it (``*.key`` names
+#: ``server.key``; ``*``, ``*.json`` name any file and are not judged here).
+_NAMED_EXAMPLES = (
+    ("server.key", "key"), ("cert.p12", "p12"), ("cert.pfx", "pfx"), ("app.jks", "jks"), ("app.keystore", "keystore"),
+    ("key.ppk", "ppk"), ("server.pem", "pem"), ("id_rsa", "id_"), ("id_ed25519", "id_"), ("deploy_key", "deploy"),
+    ("terraform.tfstate", "tfstate"), ("kubeconfig", "kubeconfig"), ("gcp-credentials.json", "credential"),
+    ("service-account.json", "account"), (".npmrc", "npmrc"), (".pypirc", "pypirc"), (".netrc", "netrc"),
+    (".git-credentials", "credential"),
+)  # fmt: skip
+
+
+def named_secret(text: str) -> str | None:
+    """What secret a file ``text`` holds by its name, wherever it is, the workspace included (as :func:`env_file`):
+    the credential names of the module docstring found anywhere in the path (``.npmrc``, ``.netrc``, ``.pypirc``,
+    ``.git-credentials``, ``.aws/credentials``, ``.ssh/id_rsa``; browser trees aside); private keys (ssh's
+    ``id_rsa``/``id_ed25519``..., ``*deploy_key``; ``*.key``, ``*.p12``, ``*.pfx``, ``*.jks``, ``*.keystore``,
+    ``*.ppk``; a ``*.pem`` unless its name says certificate or public and not key: ``cert.pem``, ``ca.pem``,
+    ``fullchain.pem`` are public, ``ca-key.pem`` and ``privkey.pem`` are not);
+    Terraform state (``*.tfstate``: Terraform "Sensitive Data in State"); ``kubeconfig``; ``credentials.json``,
+    ``*-credentials.json``, ``service-account*.json``, ``client_secret*.json``; Composer's ``auth.json``;
+    ``.htpasswd``. ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
+    stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
+    (``credentials.yml.enc``). A glob counts by its last component when it spells what a name needs (``*.key``,
+    ``id_*``); ``*`` and ``*.json`` do not. None otherwise."""
+    parts = [p for p in text.rstrip("/").split("/") if p not in ("", ".", "..")]
+    if not parts:
+        return None
+    name = parts[-1]
+    if _GLOB.search(name) is not None:
+        for example, marker in _NAMED_EXAMPLES:
+            if marker in name and _glob_matches(example, name, last=True):
+                return _named(example)
+        return None
+    if _GLOB.search(text) is None:
+        found = _credential_parts(parts, browsers=False)
+        if found is not None:
+            return found
+    return _named(name)
+
+
+def _named(name: str) -> str | None:
+    """What secret the file name ``name`` (one component) holds by :func:`named_secret`'s name rules, or None."""
+    extension = name.rsplit(".", 1)[-1].lower() if "." in name.lstrip(".") else ""
+    lowered = name.lower()
+    if extension in _KEY_EXTENSIONS or (
+        extension == "pem" and ("key" in lowered or "priv" in lowered or _PUBLIC_PEM.search(lowered) is None)
+    ):
+        return "a private key"
+    if _PRIVATE_KEY_NAME.search(name) is not None:
+        return "an ssh private key"
+    for pattern, what in _SECRET_NAMES:
+        if pattern.search(name) is not None:
+            return what
+    return _credential_parts([name], browsers=False)
 
 
 def secret_variable(name: str) -> bool:

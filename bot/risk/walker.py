@@ -682,6 +682,7 @@ class _Walk:
         for assign in assigns:
             self.check_assignment(rec, scope, assign, environment=named)
         rec.stdin = self.stdin_of(feed, redirects) if (redirects or feed is not None) else None
+        rec.null_stdin = self.reads_null(redirects)
         if redirects:
             extra_args: list[Node] = []
             for redirect in redirects:
@@ -721,6 +722,23 @@ class _Walk:
             elif child.type != "comment":
                 return None
         return echo_text(words)
+
+    def reads_null(self, redirects: list[Node]) -> bool:
+        """True when the last of ``redirects`` that sets standard input is ``< /dev/null`` (literal)."""
+        null = False
+        for node in sorted(redirects, key=lambda r: r.start_byte):
+            descriptor = node.child_by_field_name("descriptor")
+            fd = self.text(descriptor) if descriptor is not None else None
+            if fd not in (None, "0"):
+                continue
+            if node.type in ("herestring_redirect", "heredoc_redirect"):
+                null = False
+            elif node.type == "file_redirect":
+                op = next((c.type for c in node.children if not c.is_named), "")
+                if op.startswith("<") and not op.startswith("<<"):
+                    dests = node.children_by_field_name("destination")
+                    null = op == "<" and bool(dests) and self.word(dests[0]).value == "/dev/null"
+        return null
 
     def stdin_of(self, feed: str | None, redirects: list[Node]) -> str | None:
         """The literal standard input of a command: the pipe ``feed``, then its input redirects in order (the last wins)."""

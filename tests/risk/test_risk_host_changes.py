@@ -149,7 +149,7 @@ BENIGN = [
     ("cat README.md", RO, RO),
     ("cat ~/.ssh/id_ed25519.pub", RO, RO),
     ("cat ~/.ssh/known_hosts", RO, RO),
-    ("cat .npmrc", RO, RO),
+    ("cat .npmrc", NET, NET),  # the workspace's credential files are secrets too
     ("printenv HOME", RO, RO),
     ("echo $HOME", RO, RO),
     ("echo '$GITHUB_TOKEN'", RO, RO),
@@ -390,7 +390,7 @@ HOST_NEIGHBOURS = [
     ('kill 1234', SYS, SYS),
     ('kill -9 12345', SYS, SYS),
     ('cat ./config/credentials.example', RO, RO),
-    ('cat ./.ssh/id_rsa', RO, RO),
+    ('cat ./.ssh/id_rsa', NET, NET),  # a private key in the workspace is still a private key
     ('echo $HOME', RO, RO),
     ('echo $PATH $USER $PWD', RO, RO),
     ('echo ${!A*}', RO, RO),
@@ -570,7 +570,7 @@ SPELLED_NEIGHBOURS = [
     ("cd /etc && cat hosts", RO),
     ("cd notes && cat shadow", RO),  # a workspace file is the agent's own
     ("git diff --no-index a b", RO),
-    ("git diff HEAD -- .ssh/id_rsa", RO),
+    ("git diff HEAD -- .ssh/known_hosts", RO),
     ("ls ~/.ss''h", RO),
 ]
 

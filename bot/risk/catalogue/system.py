@@ -222,8 +222,10 @@ CATALOGUE: dict[str, object] = {
     },
     "http https xh xhs": {
         "source": "HTTPie CLI docs (httpie.io/docs/cli) (HTTPie 3.2); xh(1): they send requests; --download writes a "
-        "file, --session keeps cookies under ~/.config/httpie; --offline only builds the request",
+        "file, --session keeps cookies under ~/.config/httpie; --offline only builds the request; the METHOD DELETE "
+        "asks the server to delete the URL's resource (RFC 9110 9.3.5)",
         "grade": "network",
+        "words": {"DELETE delete": "destroy"},
         "open": True,
         "options": "--offline -o=out --output=out -d:write --download:write --session=:home --session-read-only= "
         "-a= --auth= -A= --auth-type= --proxy= --verify= --cert=in --cert-key=in -p= --print= -v -h -b "

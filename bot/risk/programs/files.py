@@ -233,11 +233,14 @@ def install(call: Call) -> None:
         read_only(call, "install without a destination writes nothing.")
         return
     call.write(dest, "install writes", replaces=True)
+    if not cp_like and [w.value for w in found.operands[:-1]] == ["/dev/null"]:
+        call.g.empties(call.rec, call.scope, dest, "install /dev/null empties")  # as cp /dev/null does
 
 
 def ln(call: Call) -> None:
     """ln(1): the link is written; a link pointing outside the workspace is a write outside
-    (later writes through it land there, and lexical path checks cannot see that)."""
+    (later writes through it land there, and lexical path checks cannot see that). ``ln -f /dev/null FILE``
+    replaces FILE by a link that reads as empty: its content is lost (grader.empties)."""
     found = scan(call.args, "tS", frozenset({"--target-directory", "--suffix"}))
     injected(call, call.args, runs_programs=False)
     targets = found.values("-t", "--target-directory")
@@ -251,6 +254,8 @@ def ln(call: Call) -> None:
         link_dir = None
         pointed = operands[:-1]
         call.write(operands[-1], "ln creates", replaces=force)
+        if force and [w.value for w in pointed] == ["/dev/null"]:
+            call.g.empties(call.rec, call.scope, operands[-1], "ln -sf /dev/null replaces")  # reads as empty after
     elif operands:
         link_dir = None
         pointed = operands
@@ -267,8 +272,27 @@ def ln(call: Call) -> None:
             call.write(target, "ln links to")
 
 
+#: Devices whose content replaces a file's: zeros or random bytes (null(4), random(4)).
+_DD_FILLERS = frozenset({"/dev/zero", "/dev/urandom", "/dev/random"})
+
+
+def _dd_filler(args: list[Word]) -> str | None:
+    """The input of ``dd args...`` when it only destroys ``of=``'s content: zeros or random bytes
+    (:data:`_DD_FILLERS`), even with ``conv=notrunc``, or ``/dev/null`` without it (dd(1): the output is truncated,
+    nothing copied); None otherwise."""
+    values = [w.value for w in args if w.value is not None]
+    inputs = [v[3:] for v in values if v.startswith("if=")]
+    if not inputs:
+        return None
+    if inputs[-1] in _DD_FILLERS:
+        return inputs[-1]
+    notrunc = any(v.startswith("conv=") and "notrunc" in v[5:].split(",") for v in values)
+    return inputs[-1] if inputs[-1] == "/dev/null" and not notrunc else None
+
+
 def dd(call: Call) -> None:
-    """dd(1): ``of=FILE`` is written; a dynamic operand might be one."""
+    """dd(1): ``of=FILE`` is written; a dynamic operand might be one. Zeros, random bytes or nothing copied over
+    it (:func:`_dd_filler`) lose its content (grader.empties)."""
     wrote = False
     for word in call.args:
         value = word.value
@@ -278,15 +302,23 @@ def dd(call: Call) -> None:
         elif value.startswith("of="):
             target = value[3:]
             call.write(Word(target, target), "dd writes", replaces=True)
+            source = _dd_filler(call.args)
+            if source is not None:
+                call.g.empties(call.rec, call.scope, Word(target, target), f"dd if={source} overwrites")
             wrote = True
     if not wrote:
         read_only(call, "dd without of= writes to standard output.")
 
 
 def tee(call: Call) -> None:
-    """tee(1): every FILE operand is written (replaced, unless ``-a``/``--append``)."""
+    """tee(1): every FILE operand is written (replaced, unless ``-a``/``--append``); with ``/dev/null`` on its
+    standard input each is emptied (grader.empties)."""
     found = scan(call.args, "", frozenset())
-    _write_all(call, found.operands, "tee writes", replaces=not found.has("-a", "--append"))
+    append = found.has("-a", "--append")
+    _write_all(call, found.operands, "tee writes", replaces=not append)
+    if call.rec.null_stdin and not append:
+        for word in found.operands:
+            call.g.empties(call.rec, call.scope, word, "tee < /dev/null empties")
 
 
 #: truncate(1) SIZE values meaning 0 bytes: an absolute 0 (or "<0", at most 0) with an optional unit suffix.
@@ -320,8 +352,17 @@ def mktemp(call: Call) -> None:
         call.write(Word(None, "$TMPDIR", ""), "mktemp creates a file in")
 
 
+def _reads_nothing(call: Call, inputs: list[Word]) -> bool:
+    """True when a filter's ``inputs`` (its file operands; none or ``-``: standard input) are all ``/dev/null``
+    or standard input that is ``/dev/null``: its output file is left empty."""
+    if not inputs:
+        return call.rec.null_stdin
+    return all(w.value == "/dev/null" or (w.value == "-" and call.rec.null_stdin) for w in inputs)
+
+
 def sort(call: Call) -> None:
-    """sort(1): ``-o FILE`` is written; ``--compress-program`` runs a program."""
+    """sort(1): ``-o FILE`` is written, emptied when sort reads nothing (:func:`_reads_nothing`);
+    ``--compress-program`` runs a program."""
     found = scan(
         call.args, "kStTo",
         frozenset({"--key", "--field-separator", "--buffer-size", "--temporary-directory", "--output",
@@ -337,15 +378,20 @@ def sort(call: Call) -> None:
         read_only(call, "sort only prints.")
     for output in outputs:
         call.write(output, "sort -o writes", replaces=True)
+        if _reads_nothing(call, found.operands):
+            call.g.empties(call.rec, call.scope, output, "sort -o of nothing empties")
 
 
 def uniq(call: Call) -> None:
-    """uniq(1): a second operand is the OUTPUT file."""
+    """uniq(1): a second operand is the OUTPUT file, emptied when the input is ``/dev/null`` (or ``-`` with
+    ``/dev/null`` on standard input)."""
     found = scan(call.args, "fsw", frozenset({"--skip-fields", "--skip-chars", "--check-chars"}))
     if injected(call, call.args, runs_programs=False):
         return
     if len(found.operands) >= 2:
         call.write(found.operands[1], "uniq writes")
+        if _reads_nothing(call, found.operands[:1]):
+            call.g.empties(call.rec, call.scope, found.operands[1], "uniq of nothing empties")
     else:
         read_only(call, "uniq only prints.")
 

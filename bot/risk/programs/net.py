@@ -32,12 +32,18 @@ from .kit import (
     unpacks,
 )
 
-__all__ = ["curl", "netcat", "plain_network", "rsync", "scp", "sftp", "ssh", "wget"]
+__all__ = ["curl", "netcat", "plain_network", "remote_deletion", "rsync", "scp", "sftp", "ssh", "wget"]
 
 
 def plain_network(call: Call) -> None:
     """ping(8), dig(1), host(1), nslookup(1), traceroute(8), telnet(1), ftp(1): network egress."""
     network(call, f"{call.name} talks to other machines.")
+
+
+def remote_deletion(call: Call, what: str) -> None:
+    """An HTTP ``DELETE`` request (RFC 9110 section 9.3.5: the origin server removes the target resource):
+    destructive (``remote-control-plane``, as ``gh api -X DELETE`` is), never downgraded: the sandbox does not hold the other machine's data."""
+    destructive(call, "remote-control-plane", f"{what} asks the other machine to delete what the URL names.")
 
 
 _CURL_SHORT = "AbcCdDeEFHKmoPQrtTuUwxXyYz"
@@ -53,7 +59,8 @@ _CURL_WRITES = ("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "
 
 
 def curl(call: Call) -> None:
-    """curl(1): network; ``-o``/``-O``/``--output-dir`` and the other file options write; ``-K`` is refused."""
+    """curl(1): network; ``-X DELETE`` (``--request``) deletes on the other machine (:func:`remote_deletion`);
+    ``-o``/``-O``/``--output-dir`` and the other file options write; ``-K`` is refused."""
     if [w.value for w in call.args] in (["-V"], ["--version"], ["-h"], ["--help"], ["-M"], ["--manual"]):
         read_only(call, "curl only prints its version or help.")
         return
@@ -65,6 +72,9 @@ def curl(call: Call) -> None:
             call, "script-file", "curl -K reads options (including output files) from a file the classifier cannot see."
         )
         return
+    methods = found.values("-X", "--request")
+    if methods and (methods[-1].value or "").upper() == "DELETE":
+        remote_deletion(call, f"curl -X {show(methods[-1])}")
     dirs = found.values("--output-dir")
     base = dirs[-1] if dirs else None
     for opt in found.opts:
@@ -95,6 +105,9 @@ def wget(call: Call) -> None:
     if any(long_is(opt.name, "--use-askpass") for opt in found.opts):
         destructive(call, "runs-program", "wget --use-askpass runs a program of the caller's choosing.")
         return
+    methods = found.values("--method")
+    if methods and (methods[-1].value or "").upper() == "DELETE":
+        remote_deletion(call, f"wget --method={show(methods[-1])}")
     for log in found.values("-o", "--output-file", "-a", "--append-output", "--save-cookies"):
         call.write(log, "wget writes")
     documents = found.values("-O", "--output-document")

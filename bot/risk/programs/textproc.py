@@ -35,8 +35,14 @@ _SED_LONG_FLAGS = frozenset({
 })  # fmt: skip
 
 
+#: sed scripts that delete every line (``d``, ``1,$d``, ``/^/d``, ``/.*/d``, ``/$/d``): ``sed -i`` with one leaves
+#: its files empty (grader.empties).
+_DELETES_EVERY_LINE = re.compile(r"(?:1\s*,\s*\$\s*|/(?:\^|\.\*|\$|)/\s*)?d\s*;?")
+
+
 def sed(call: Call) -> None:
-    """Grade ``sed``: ``-i`` writes the file operands; the script's own writes and ``e`` commands count."""
+    """Grade ``sed``: ``-i`` writes the file operands, and empties them when the script deletes every line
+    (:data:`_DELETES_EVERY_LINE`); the script's own writes and ``e`` commands count."""
     words = call.args
     in_place = any(w.value is not None and (long_is(w.value, "--in-place") or _short_has(w.value, "i")) for w in words)
     # -i takes an optional attached suffix, so scan without treating i as value-taking.
@@ -78,8 +84,11 @@ def sed(call: Call) -> None:
         # GNU sed -i writes a new file and renames it over the operand: a link there is replaced, not followed,
         # unless --follow-symlinks (GNU sed manual, "Command-Line Options").
         follows = found.has("--follow-symlinks")
+        empties = _DELETES_EVERY_LINE.fullmatch("\n".join(s.value or "" for s in scripts).strip()) is not None
         for word in operands:
             call.write(word, "sed -i rewrites", replaces=True, follows_links=follows)
+            if empties:
+                call.g.empties(call.rec, call.scope, word, "sed -i deleting every line empties")
     else:
         read_only(call, "sed only prints.")
 

@@ -157,6 +157,8 @@ def shuf(call: Call) -> None:
     outputs = found.values("-o", "--output")
     for output in outputs:
         call.write(output, "shuf -o writes")
+        if call.rec.null_stdin and not found.operands and not found.has("-e", "--echo", "-i", "--input-range"):
+            call.g.empties(call.rec, call.scope, output, "shuf -o of nothing empties")
     if not outputs:
         read_only(call, "shuf only prints.")
 
