@@ -86,6 +86,7 @@ class Store:
         self._live_reads: Coalescer[list[StandingApproval]] = Coalescer(self._read_live_standing)
         self._report_reads: Coalescer[Report] = Coalescer(self._reports_by_id)
         self._session = async_sessionmaker(engine, expire_on_commit=False)
+        self._writer = engine.execution_options(**{WRITE_OPTION: True})
         self._on_jobs: list[Callable[[Sequence[str]], None]] = []
         self._on_decided: list[Callable[[str], None]] = []
         self._sqlite = engine.dialect.name == "sqlite"
@@ -126,13 +127,13 @@ class Store:
         """
         lock = self.writer_lock() if write else None
         async with lock if lock is not None else nullcontext():
-            async with self._session() as session:
-                async with session.begin():
-                    if write:
-                        await session.connection(execution_options={WRITE_OPTION: True})
-                    tx = Tx(session)
+            async with (self._writer if write else self.engine).connect() as connection, connection.begin():
+                tx = Tx(connection)
+                try:
                     yield tx
-                    await tx.write_audit()
+                    await tx.finish()
+                finally:
+                    await tx.close()
         self._committed(rooms=tx.job_rooms, decided=tx.decided)
 
     def _committed(self, *, rooms: Sequence[str], decided: list[str]) -> None:

@@ -144,27 +144,44 @@ class Tx:
     then wakes another worker), and ``ready_at`` is then when that job's room may send next.
     """
 
-    def __init__(self, session: AsyncSession) -> None:
-        self.session = session
-        """This transaction's ORM session."""
+    def __init__(self, connection: AsyncConnection) -> None:
         self.job_rooms: list[str] = []
         self.decided: list[str] = []
         self.more_due = False
         self.ready_at: datetime | None = None
-        self._connection: AsyncConnection | None = None
+        self._connection = connection
+        self._session: AsyncSession | None = None
         self._audit: list[dict[str, Any]] = []
 
     async def connection(self) -> AsyncConnection:
         """This transaction's connection, for Core statements (no ORM work per statement)."""
-        if self._connection is None:
-            self._connection = await self.session.connection()
         return self._connection
+
+    @property
+    def session(self) -> AsyncSession:
+        """An ORM session in this transaction's connection, made at first use: a transaction of Core statements
+        alone (the auto-answer's) never pays for one. It never commits or rolls back the transaction itself
+        (``Store.transaction`` does); its savepoints (``begin_nested``) are the connection's."""
+        if self._session is None:
+            self._session = AsyncSession(bind=self._connection, expire_on_commit=False)
+        return self._session
 
     @property
     def postgres(self) -> bool:
         """True on PostgreSQL (row locks, ``SKIP LOCKED``, NOTIFY)."""
-        bind = self.session.bind
-        return bind is not None and bind.dialect.name == "postgresql"
+        return self._connection.dialect.name == "postgresql"
+
+    async def finish(self) -> None:
+        """Write what this transaction still holds, in this order: its audit rows (:meth:`write_audit`), then the
+        session's pending ORM objects; ``Store.transaction`` calls this just before the commit."""
+        await self.write_audit()
+        if self._session is not None:
+            await self._session.flush()
+
+    async def close(self) -> None:
+        """Close the session, if one was made (the transaction itself is left to ``Store.transaction``)."""
+        if self._session is not None:
+            await self._session.close()
 
     # -- escalations -------------------------------------------------------------------------------------
     async def add_escalation(
@@ -430,14 +447,13 @@ class Tx:
     ) -> None:
         """Append one audit row (never updated or deleted by FlyBot), committed with the change it records: the
         transaction's audit rows are written together, in the order of these calls, in one statement at its end
-        (:meth:`write_audit`), whatever happens in a savepoint after this call."""
+        (:meth:`finish`), whatever happens in a savepoint after this call."""
         self._audit.append(
             {"at": at, "event": event_name, "escalation_id": escalation_id, "actor": actor, "detail": detail}
         )
 
     async def write_audit(self) -> None:
-        """Write the audit rows of :meth:`audit` (one INSERT, one row per call); ``Store.transaction`` calls this
-        just before the commit."""
+        """Write the audit rows of :meth:`audit` not written yet (one INSERT, one row per call)."""
         if self._audit:
             rows, self._audit = self._audit, []
             await (await self.connection()).execute(_hot()["audit"], rows)
