@@ -52,6 +52,16 @@ _CONTAINERS = frozenset({
 _PRINTING_DECLARATIONS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 # Kinds that run in a subshell: a cd inside does not carry on.
 _SUBSHELLS = frozenset({"subshell", "command_substitution", "process_substitution"})
+#: Compound commands whose parts may not run: an assignment in them leaves its name's value unknown after them.
+_BRANCHES = frozenset({"if_statement", "case_statement"})
+#: Builtins that may assign any shell variable (bash(1) SHELL BUILTIN COMMANDS: ``read``, ``mapfile``,
+#: ``printf -v``, ``getopts``, ``let``, ``wait -p``; ``eval`` and ``source`` run code in this shell; ``builtin`` and
+#: ``command`` run one of these; ``trap`` runs code between commands): after one, no variable's value is known.
+_ASSIGNING_BUILTINS = frozenset({
+    "read", "mapfile", "readarray", "printf", "getopts", "let", "wait", "eval", "source", ".", "builtin",
+    "command", "trap", "unset", "declare", "typeset", "local", "readonly", "export", "enable", "exec",
+})  # fmt: skip
+_VARIABLE_NAME = Regex(r"[A-Za-z_][A-Za-z0-9_]*")
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 #: Arithmetic nodes that can assign a variable (bash(1) ARITHMETIC EVALUATION: ``=``, ``op=``, ``++``, ``--``).
 _ARITHMETIC = frozenset({"binary_expression", "postfix_expression", "unary_expression"})
@@ -121,6 +131,12 @@ _HIJACK_NAMES = frozenset({
     "GEM_HOME", "GEM_PATH", "VAGRANT_CWD", "VAGRANT_HOME", "VAGRANT_VAGRANTFILE", "NODE_PATH",
 })  # fmt: skip
 _HIJACK_PREFIXES = ("LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_")
+
+
+def _trackable(value: str | None) -> bool:
+    """A literal value whose reading is certain: non-empty, without quotes, expansions, backslashes or blanks
+    (which word splitting would cut)."""
+    return bool(value) and not any(c in (value or "") for c in "\"'$`\\ \t\n")
 
 
 def hijacks_environment(name: str) -> bool:
@@ -375,7 +391,14 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
     walk = _Walk(g, src)
     if gaps:
         walk.gaps = gaps
+    if parent is None:
+        walk.visit(root, scope)
+        return
+    values = g.values  # a nested script (bash -c, eval, a recipe line) is graded knowing no value
+    g.values = {}
     walk.visit(root, scope)
+    g.values = values
+    walk.forget_all()  # eval and source run it in this shell: it may have assigned any name
 
 
 def walk_nested(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
@@ -534,10 +557,13 @@ class _Walk:
                     self.pipe_in = None
                     feed = self.echo_feed(child)
         elif kind in _SUBSHELLS:
-            saved = self.g.state
+            saved, values = self.g.state, dict(self.g.values)
             self.children(node, scope)
-            self.g.state = saved
+            self.g.state, self.g.values = saved, values
+        elif kind in _BRANCHES:
+            self.branch(lambda: self.children(node, scope))
         elif kind in _LOOPS:
+            known: tuple[str, tuple[str, ...]] | None = None
             if kind == "for_statement":
                 self.loop_values(node, scope)
                 variable = node.child_by_field_name("variable")
@@ -545,7 +571,10 @@ class _Walk:
                     rec = Rec([], self.text(node).split("\n", 1)[0])
                     self.assigns(rec, scope, self.text(variable), "The loop")
                     self.finish_orphan(rec, scope)
-            self.repeating(scope, lambda body: self.children(node, body))
+                    words = [resolve_word(v, self.src).value for v in node.children_by_field_name("value")]
+                    if words and all(_trackable(w) for w in words):
+                        known = (self.text(variable), tuple(w for w in words if w is not None))
+            self.body(known, lambda: self.repeating(scope, lambda body: self.children(node, body)))
         elif kind == "redirected_statement":
             self.redirected(node, scope)
         elif kind == "function_definition":
@@ -587,10 +616,55 @@ class _Walk:
                 )
 
     def isolated(self, node: Node, scope: Scope) -> None:
-        """Visit a pipeline element: it runs in a subshell, so its ``cd`` does not carry on."""
-        saved = self.g.state
+        """Visit a pipeline element: it runs in a subshell, so its ``cd`` and assignments do not carry on."""
+        saved, values = self.g.state, dict(self.g.values)
         self.visit(node, scope)
-        self.g.state = saved
+        self.g.state, self.g.values = saved, values
+
+    # -- known variable values (Grader.values) -------------------------------
+    def forget(self, name: str) -> None:
+        """``name`` is assigned a value not known here: reads of it are graded as today's unknown expansion."""
+        self.g.values.pop(name, None)
+        self.g.value_log.append(name)
+
+    def forget_all(self) -> None:
+        """Something may have assigned any variable (``read``, ``eval``, a function call): no value is known."""
+        self.g.values.clear()
+        self.g.value_log.append("")
+
+    def remember(self, name: str, values: tuple[str, ...]) -> None:
+        """``name`` now certainly holds one of ``values`` (literal words)."""
+        self.g.values[name] = values
+        self.g.value_log.append(name)
+
+    def settle(self, before: dict[str, tuple[str, ...]], start: int) -> None:
+        """After a region that may or may not have run (a branch, a loop body): a value stays known only when the
+        region did not assign its name, or left it the same."""
+        touched = set(self.g.value_log[start:])
+        everything = "" in touched
+        now = self.g.values
+        self.g.values = {
+            name: value
+            for name, value in before.items()
+            if now.get(name) == value or (not everything and name not in touched)
+        }
+
+    def branch(self, run: Callable[[], None]) -> None:
+        """Walk a part that may not run (``if``/``case``, the right side of ``&&``/``||``) (:meth:`settle`)."""
+        before, start = dict(self.g.values), len(self.g.value_log)
+        run()
+        self.settle(before, start)
+
+    def body(self, known: tuple[str, tuple[str, ...]] | None, run: Callable[[], None]) -> None:
+        """Walk a body run any number of times (a loop, a function): it starts knowing no value (an assignment
+        late in it runs before its start on the next round), but the loop variable's words (``known``)."""
+        before, start = dict(self.g.values), len(self.g.value_log)
+        self.g.values = {}
+        if known is not None:
+            self.remember(*known)
+        run()
+        self.g.values = before
+        self.settle(before, start)
 
     def a_list(self, node: Node, scope: Scope) -> None:
         """Visit ``a && b`` / ``a || b`` / ``a; b`` in order."""
@@ -598,7 +672,10 @@ class _Walk:
         left = children[0] if children else None
         for index, child in enumerate(children):
             if child.is_named:
-                self.visit(child, scope)
+                if index == 0:
+                    self.visit(child, scope)
+                else:  # runs only when the left side succeeded (&&) or failed (||)
+                    self.branch(partial(self.visit, child, scope))
             elif child.type == "&&" and left is not None and index == 1:
                 self.after_and(left)
 
@@ -631,7 +708,9 @@ class _Walk:
                 if name is not None:
                     self.g.functions.add(name)
             elif child.is_named:
-                self.repeating(scope, partial(self.visit, child))
+                values = dict(self.g.values)
+                self.body(None, partial(self.repeating, scope, partial(self.visit, child)))
+                self.g.values = values  # defining a function runs nothing
 
     # -- simple commands ------------------------------------------------------
     def command(self, node: Node, scope: Scope, extra: list[Node]) -> None:
@@ -696,6 +775,9 @@ class _Walk:
             g.last_cd = None
             g.records.append((rec, scope))
             g.dispatch(rec, scope)
+            program = words[0].value if words else None
+            if program is None or program in _ASSIGNING_BUILTINS or program in g.functions:
+                self.forget_all()
             if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
                 g.direct_cd = (id(src), node.start_byte, node.end_byte, g.last_cd)
         else:
@@ -805,6 +887,7 @@ class _Walk:
         after it may read it (an exported ``HOME`` or ``PATH``, or any name under ``set -a``), so it joins the
         script's assigned names (:attr:`Grader.assigned`); a hijacking name grades destructive."""
         self.g.assigned.add(name)
+        self.forget(name)
         if hijacks_environment(name):
             self.g.flag(
                 rec,
@@ -867,6 +950,7 @@ class _Walk:
         name = self.text(name_node) if name_node is not None else ""
         name = name.split("[", 1)[0]
         self.g.assigned.add(name)
+        self.forget(name)
         why = (
             environment_risk(name)
             if environment
@@ -899,7 +983,20 @@ class _Walk:
                 self.visit(child, scope)
         self.g.flag(rec, scope, R.READ_ONLY, "assignment", "Sets a shell variable.")
         self.check_assignment(rec, scope, node)
+        self.remember_literal(node)
         self.finish_orphan(rec, scope)
+
+    def remember_literal(self, node: Node) -> None:
+        """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`)."""
+        if len(node.children) < 3 or self.g.integers or node.children[1].type != "=":
+            return
+        name = self.text(node.children[0])
+        value = node.children[-1]
+        if value.type not in ("raw_string", "string", "concatenation", "word", "number"):
+            return
+        literal = resolve_word(value, self.src).value
+        if _VARIABLE_NAME.fullmatch(name) and _trackable(literal) and literal is not None:
+            self.remember(name, (literal,))
 
     def declaration(self, node: Node, scope: Scope) -> None:
         """``export``/``declare``/``local``/``readonly``/``typeset``/``unset``: read-only unless they hijack."""
@@ -908,6 +1005,12 @@ class _Walk:
         words: list[Word] = []
         keyword = ""
         exports = False  # export, or declare/typeset/local -x: the names go into the environment
+        options = any(
+            c.is_named and c.type != "variable_assignment" and (self.text(c).startswith(("-", "+")) or "$" in self.text(c))
+            for c in node.children
+        )
+        if node.children and node.children[0].type != "export" or options:
+            self.forget_all()  # attributes (-i, -l, -n), scopes (local) and unset change what a name holds
         for child in node.children:
             if not child.is_named:
                 keyword = keyword or child.type
@@ -919,6 +1022,8 @@ class _Walk:
                     if part.is_named:
                         self.visit(part, scope)
                 self.check_assignment(rec, scope, child)
+                if keyword == "export" and not options:
+                    self.remember_literal(child)
                 if exports:
                     self.g.exported.add(self.text(child.children[0]).split("[", 1)[0] if child.children else "")
                 value = resolve_word(child.children[-1], self.src).value if len(child.children) >= 3 else ""
