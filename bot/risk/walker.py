@@ -8,11 +8,13 @@ still goes on so the reasons and the command list are complete.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
 from functools import partial
 
-from bot.risk.grader import Grader, Rec, Scope, inert_environment
+from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, inert_environment
+from bot.risk.listing import stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
 from bot.risk.paths import names_socket
@@ -272,15 +274,38 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
             _plain_command(g, scope, pipeline[0][1], None)
             continue
         feed: str | None = None
+        elements: list[list[str | None]] = []
         for _op, tokens in pipeline:
             saved = g.state
-            words = _plain_command(g, scope, tokens, feed)
+            words = _plain_command(g, scope, tokens, feed, stream(elements) if elements else None)
             g.state = saved
             feed = echo_text([word.value or "" for word in words])
+            elements.append([word.value for word in words])
         g.direct_cd = None if g.direct_cd is None else (-2, 0, 0, g.direct_cd[3])
 
 
-def _plain_command(g: Grader, scope: Scope, tokens: list[str], feed: str | None) -> list[Word]:
+def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in: str | None) -> bool:
+    """``xargs READER`` fed names that may include a credential file (``names_in``, listing.stream): the reader
+    prints it: ``network`` (``secret-read``, never covered). True when so flagged."""
+    if names_in is None or not words or words[0].value is None or posixpath.basename(words[0].value) != "xargs":
+        return False
+    reader = xargs_program([w.value for w in words[1:]])
+    if reader not in _CONTENT_READERS:
+        return False
+    g.flag(
+        rec,
+        scope,
+        R.NETWORK,
+        "secret-read",
+        f"xargs {reader} prints the files named on its input, which may include a file holding {names_in}: "
+        "its output goes to the model.",
+    )
+    return True
+
+
+def _plain_command(
+    g: Grader, scope: Scope, tokens: list[str], feed: str | None, names_in: str | None = None
+) -> list[Word]:
     words = [Word(token[1:-1], token) if token[0] in _QUOTES else Word(token, token) for token in tokens]
     rec = Rec(words, " ".join(tokens))
     rec.stdin = feed
@@ -292,6 +317,7 @@ def _plain_command(g: Grader, scope: Scope, tokens: list[str], feed: str | None)
     g.last_cd = None
     g.records.append((rec, scope))
     g.dispatch(rec, scope)
+    _xargs_reads(g, rec, scope, words, names_in)
     if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
         g.direct_cd = (-1, 0, 0, g.last_cd)
     return words
@@ -493,7 +519,7 @@ def _rightmost(node: Node) -> Node | None:
 class _Walk:
     """One script's walk: ``src`` is the UTF-8 text its tree came from."""
 
-    __slots__ = ("g", "src", "attached", "pipe_in", "gaps")
+    __slots__ = ("g", "src", "attached", "pipe_in", "gaps", "names_in")
 
     def __init__(self, g: Grader, src: bytes) -> None:
         self.g = g
@@ -501,6 +527,7 @@ class _Walk:
         self.attached: dict[tuple[int, int], list[Node]] = {}
         self.pipe_in: str | None = None  # what ``echo LITERAL |`` feeds the next pipeline element
         self.gaps: frozenset[tuple[int, int]] = frozenset()  # see _herestring_gaps
+        self.names_in: str | None = None  # the credential file the names piped into the next element may include
 
     def text(self, node: Node) -> str:
         """The source text of ``node``."""
@@ -546,16 +573,19 @@ class _Walk:
             self.a_list(node, scope)
         elif kind == "pipeline":
             feed: str | None = None
+            elements: list[list[str | None]] = []
             for child in node.children:
                 if child.is_named:
-                    if feed is not None and (
-                        child.type == "command"
-                        or (child.type == "redirected_statement" and child.children[0].type == "command")
-                    ):
+                    simple = child.type == "command" or (
+                        child.type == "redirected_statement" and child.children[0].type == "command"
+                    )
+                    if feed is not None and simple:
                         self.pipe_in = feed
+                    self.names_in = stream(elements) if simple and elements else None
                     self.isolated(child, scope)
-                    self.pipe_in = None
+                    self.pipe_in = self.names_in = None
                     feed = self.echo_feed(child)
+                    elements.append(self.argv(child))
         elif kind in _SUBSHELLS:
             saved, values = self.g.state, dict(self.g.values)
             self.children(node, scope)
@@ -720,6 +750,7 @@ class _Walk:
             extra = extra + self.attached.pop((node.start_byte, node.end_byte), [])
         g.direct_cd = None
         feed, self.pipe_in = self.pipe_in, None
+        names_in, self.names_in = self.names_in, None
         src = self.src
         named = False
         assigns: list[Node] = []
@@ -776,6 +807,7 @@ class _Walk:
             g.records.append((rec, scope))
             g.dispatch(rec, scope)
             program = words[0].value if words else None
+            self.reads_listed(rec, scope, node, words, names_in)
             if program is None or program in _ASSIGNING_BUILTINS or program in g.functions:
                 self.forget_all()
             if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
@@ -785,6 +817,61 @@ class _Walk:
             self.finish_orphan(rec, scope)
         for statement in later:
             self.visit(statement, scope)
+
+    def argv(self, node: Node) -> list[str | None]:
+        """The literal words of a simple command (``None`` for each word only known when it runs); [] for
+        anything else."""
+        if node.type == "redirected_statement" and node.children:
+            node = node.children[0]
+        if node.type != "command":
+            return []
+        words: list[str | None] = []
+        for child in node.children:
+            if child.type == "command_name":
+                part = child.children[0] if child.children else None
+                words.append(resolve_word(part, self.src).value if part is not None else None)
+            elif words and child.type not in _REDIRECTS and child.type != "comment" and child.is_named:
+                words.append(resolve_word(child, self.src).value)
+        return words
+
+    def reads_listed(self, rec: Rec, scope: Scope, node: Node, words: list[Word], names_in: str | None) -> None:
+        """A program that prints files' content given names a listing printed: through ``xargs`` from the
+        pipe (``names_in``: ``ls .env | xargs cat``) or by a command substitution among its arguments (``cat $(ls -a
+        | grep env)``). When the listing may name a credential file (listing.py) it is read: ``network``
+        (``secret-read``, never covered)."""
+        program = posixpath.basename(words[0].value or "") if words and words[0].value else None
+        if program is None or _xargs_reads(self.g, rec, scope, words, names_in) or program not in _CONTENT_READERS:
+            return
+        arguments = [c for c in node.children if c.type not in ("command_name", "comment", "variable_assignment")]
+        what = self.listed_names(arguments)
+        if what is not None:
+            self.g.flag(
+                rec,
+                scope,
+                R.NETWORK,
+                "secret-read",
+                f"{program} prints the files a command substitution names, which may include a file holding "
+                f"{what}: its output goes to the model.",
+            )
+
+    def listed_names(self, nodes: list[Node]) -> str | None:
+        """The credential file the command substitutions in ``nodes`` (arguments) may print the name of
+        (listing.stream: ``$(ls -a | grep env)``), or None."""
+        pending = list(nodes)
+        while pending:
+            node = pending.pop()
+            if node.type != "command_substitution":
+                pending.extend(node.named_children)
+                continue
+            inner = [c for c in node.named_children if c.type != "comment"]
+            if len(inner) != 1:
+                continue
+            body = inner[0]
+            parts = [c for c in body.named_children if c.type != "comment"] if body.type == "pipeline" else [body]
+            what = stream([self.argv(part) for part in parts])
+            if what is not None:
+                return what
+        return None
 
     def echo_feed(self, node: Node) -> str | None:
         """What a pipeline element writes when it is ``echo`` of literal words (see :func:`echo_text`), else None."""
@@ -1006,7 +1093,9 @@ class _Walk:
         keyword = ""
         exports = False  # export, or declare/typeset/local -x: the names go into the environment
         options = any(
-            c.is_named and c.type != "variable_assignment" and (self.text(c).startswith(("-", "+")) or "$" in self.text(c))
+            c.is_named
+            and c.type != "variable_assignment"
+            and (self.text(c).startswith(("-", "+")) or "$" in self.text(c))
             for c in node.children
         )
         if node.children and node.children[0].type != "export" or options:

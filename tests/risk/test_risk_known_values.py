@@ -94,3 +94,43 @@ def test_uncertain_values_are_not_taken_as_known(command: str) -> None:
 def test_loop_variable_is_not_known_after_a_body_that_reassigns_it() -> None:
     assert "secret-read" not in rules('for f in README.md; do f=x; done; cat "$f"')
     assert "secret-read" in rules('for f in README.md; do cat "$f"; f=.env; cat "$f"; done')
+
+
+LISTED_SECRET_READS = [
+    "ls .env | xargs cat",
+    "ls -a | grep env | xargs cat",
+    "ls -a | grep -i RSA | xargs -n1 head",
+    "cat $(ls -a | grep env)",
+    "cat $(find . -name '.env*')",
+    'cat "$(echo .env)"',
+    "find . -name '*.key' | xargs -n1 head",
+    "cat $(grep -l TOKEN .env .env.local)",
+    "git ls-files '.env*' | xargs cat",
+    "ls -a | sort | grep env | xargs cat",
+    "fd id_rsa | xargs less",
+]
+
+
+@pytest.mark.parametrize("command", LISTED_SECRET_READS)
+def test_reader_of_a_listing_naming_a_secret_is_secret_read(command: str) -> None:
+    assert "secret-read" in rules(command)
+    assert grade(command) >= NET
+
+
+LISTED_EVERYDAY = [
+    "find . -name '*.py' | xargs cat",
+    "cat $(git ls-files '*.md')",
+    "ls -a | grep py | xargs cat",
+    "ls -a | grep -v env | xargs cat",
+    "git ls-files | xargs wc -l",
+    "ls | xargs cat",
+    "ls src | xargs cat",
+    "cat $(find . -name '*.toml')",
+    "grep -l TODO -r src | xargs head",
+]
+
+
+@pytest.mark.parametrize("command", LISTED_EVERYDAY)
+def test_reader_of_an_everyday_listing_keeps_its_grade(command: str) -> None:
+    assert "secret-read" not in rules(command)
+    assert grade(command) == RO
