@@ -64,6 +64,7 @@ _ASSIGNING_BUILTINS = frozenset({
     "command", "trap", "unset", "declare", "typeset", "local", "readonly", "export", "enable", "exec",
 })  # fmt: skip
 _VARIABLE_NAME = Regex(r"[A-Za-z_][A-Za-z0-9_]*")
+_COPY = Regex(r'"?\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))"?')
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 #: Arithmetic nodes that can assign a variable (bash(1) ARITHMETIC EVALUATION: ``=``, ``op=``, ``++``, ``--``).
 _ARITHMETIC = frozenset({"binary_expression", "postfix_expression", "unary_expression"})
@@ -1079,11 +1080,26 @@ class _Walk:
             return
         name = self.text(node.children[0])
         value = node.children[-1]
-        if value.type not in ("raw_string", "string", "concatenation", "word", "number"):
+        if value.type not in (
+            "raw_string",
+            "string",
+            "concatenation",
+            "word",
+            "number",
+            "simple_expansion",
+            "expansion",
+        ):
             return
         literal = resolve_word(value, self.src).value
-        if _VARIABLE_NAME.fullmatch(name) and _trackable(literal) and literal is not None:
+        if not _VARIABLE_NAME.fullmatch(name):
+            return
+        if _trackable(literal) and literal is not None:
             self.remember(name, (literal,))
+            return
+        copied = _COPY.fullmatch(self.text(value))  # x=$f, x="${f}": a copy of a known value
+        source = (copied.group(1) or copied.group(2)) if copied is not None else None
+        if source is not None and source in self.g.values:
+            self.remember(name, self.g.values[source])
 
     def declaration(self, node: Node, scope: Scope) -> None:
         """``export``/``declare``/``local``/``readonly``/``typeset``/``unset``: read-only unless they hijack."""

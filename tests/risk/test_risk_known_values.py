@@ -39,6 +39,8 @@ KNOWN_SECRET_READS = [
     'for f in .env*; do cat "$f"; done',
     'f=README.md; f=.env; cat "$f"',
     'f=.env; if true; then f=.env; fi; cat "$f"',
+    'f=.env; x=$f; cat "$x"',
+    'f=.env; x="${f}"; f=README.md; cat "$x"',
 ]
 
 
@@ -83,6 +85,8 @@ UNCERTAIN = [
     'f=.env; unset f; cat "$f"',
     'f=.env; false || f=README; cat "$f"',
     'f=".env README"; cat "$f"',
+    'x=$f; cat "$x"',
+    'f=.env; x="$f.bak"; cat "$x"',
 ]
 
 
