@@ -197,6 +197,47 @@ _GIT_CONTENT_COMMANDS = frozenset({"hash-object"})
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag"})
 
 
+_VARIABLE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
+_SUBSTITUTION_LIMIT = 64
+
+
+def substitute_values(src: str, values: dict[str, tuple[str, ...]]) -> list[str]:
+    """The spellings of the shell word ``src`` with each ``$NAME``/``${NAME}`` outside single quotes whose literal
+    values are known (``values``, :attr:`Grader.values`) replaced by one of them: one spelling per combination, at
+    most 64; [] when ``src`` expands no such variable (or more combinations). Quotes stay for
+    sensitive.read_path_text to remove; a backslash escapes the next character (``\\$f`` is not an expansion)."""
+    if not values or "$" not in src:
+        return []
+    found = [""]
+    changed = False
+    single = double = False
+    index = 0
+    while index < len(src):
+        char = src[index]
+        piece = char
+        if single:
+            single = char != "'"
+        elif char == "\\":
+            piece = src[index : index + 2]
+        elif char == "'" and not double:
+            single = True
+        elif char == '"':
+            double = not double
+        elif char == "$":
+            match = _VARIABLE.match(src, index)
+            name = (match.group(1) or match.group(2)) if match is not None else None
+            if match is not None and name in values:
+                found = [text + value for text in found for value in values[name]]
+                if len(found) > _SUBSTITUTION_LIMIT:
+                    return []
+                changed = True
+                index = match.end()
+                continue
+        found = [text + piece for text in found]
+        index += len(piece)
+    return found if changed else []
+
+
 def _searches_recursively(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` searches directories below its operands."""
     if name in ("rg", "ag"):
@@ -556,6 +597,7 @@ class _Checkpoint:
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
+        "values",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -570,6 +612,7 @@ class _Checkpoint:
         self.records = len(g.records)
         self.recipes = len(g.recipes_used)
         self.later = len(g.later)
+        self.values = dict(g.values)
 
 
 class Program(Frozen):
@@ -822,6 +865,13 @@ class Grader:
         #: True once the script gave a variable the integer attribute (``declare -i``): assigned values may then be
         #: arithmetic that assigns other names (``x=HOME=1``).
         self.integers = False
+        #: The literal values a shell variable certainly holds at this point of the walk (walker.py's variable
+        #: tracking: ``NAME=literal`` in straight-line code, ``export NAME=literal``, a ``for NAME in WORDS`` body):
+        #: a read of ``$NAME`` is also graded as a read of each (:meth:`read_paths`).
+        self.values: dict[str, tuple[str, ...]] = {}
+        #: Every name assigned so far, in order, known value or not: a region of the walk (a branch, a loop body)
+        #: forgets the names assigned in it when it ends (walker.py).
+        self.value_log: list[str] = []
 
     # -- findings -------------------------------------------------------------
     def flag(
@@ -901,6 +951,7 @@ class Grader:
             setattr(self, name, getattr(saved, name))
         self.functions, self.assigned, self.exported = saved.functions, saved.assigned, saved.exported
         self.written, self.link_secrets = saved.written, saved.link_secrets
+        self.values = dict(saved.values)
         self.book.restore(saved.mark)
         del self.records[saved.records :]
         del self.recipes_used[saved.recipes :]
@@ -1455,6 +1506,8 @@ class Grader:
             return True
         if words and words[0].value in _CONTENT_READERS and any(_globbed(w) for w in words[1:]):
             return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
+        if any(w.value is None and substitute_values(w.src, self.values) for w in words[1:]):
+            return True  # a variable holding a known literal value (:attr:`values`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
         if cooked and may_name_secret(" ".join(cooked)):
             return True
@@ -1469,13 +1522,17 @@ class Grader:
     def read_paths(self, word: Word, state: CwdState | None = None) -> list[str]:
         """The paths a read of ``word`` may name, as globs (sensitive.read_path_text), brace-expanded, an option's
         ``=PATH`` part taken, and a relative path joined to each candidate working directory outside the workspace
-        (of ``state`` when given: ``git -C DIR``)."""
+        (of ``state`` when given: ``git -C DIR``). A word expanding variables whose literal values are known
+        (:attr:`values`) names those values' paths too (``f=.env; cat "$f"`` reads ``.env``)."""
         state = self.state if state is None else state
         texts = (
             brace_alternatives(read_path_text(word.value, word.src))
             if word.value is None
             else [read_path_text(word.value, word.src)]
         )
+        if word.value is None:
+            for src in substitute_values(word.src, self.values):
+                texts.extend(brace_alternatives(read_path_text(None, src)))
         found: list[str] = []
         for text in [each for word_text in texts for each in _file_references(word_text)]:
             outside = [cwd for cwd in state.cwds if _classify_dir(cwd, state.root)] if not state.remote else []
@@ -1591,7 +1648,11 @@ class Grader:
                     )
                     flagged = True
                     break
-            if not flagged and (name in _CONTENT_READERS or name == "<") and _globbed(word):
+            if (
+                not flagged
+                and (name in _CONTENT_READERS or name == "<")
+                and (_globbed(word) or (word.value is None and substitute_values(word.src, self.values)))
+            ):
                 self.glob_reads(rec, scope, name, word, state)
 
     def glob_reads(self, rec: Rec, scope: Scope, name: str, word: Word, state: CwdState) -> None:

@@ -8,11 +8,13 @@ still goes on so the reasons and the command list are complete.
 
 from __future__ import annotations
 
+import posixpath
 import re
 from collections.abc import Callable
 from functools import partial
 
-from bot.risk.grader import Grader, Rec, Scope, inert_environment
+from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, inert_environment
+from bot.risk.listing import stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
 from bot.risk.paths import names_socket
@@ -52,6 +54,17 @@ _CONTAINERS = frozenset({
 _PRINTING_DECLARATIONS = frozenset({"export", "declare", "typeset", "readonly", "local"})
 # Kinds that run in a subshell: a cd inside does not carry on.
 _SUBSHELLS = frozenset({"subshell", "command_substitution", "process_substitution"})
+#: Compound commands whose parts may not run: an assignment in them leaves its name's value unknown after them.
+_BRANCHES = frozenset({"if_statement", "case_statement"})
+#: Builtins that may assign any shell variable (bash(1) SHELL BUILTIN COMMANDS: ``read``, ``mapfile``,
+#: ``printf -v``, ``getopts``, ``let``, ``wait -p``; ``eval`` and ``source`` run code in this shell; ``builtin`` and
+#: ``command`` run one of these; ``trap`` runs code between commands): after one, no variable's value is known.
+_ASSIGNING_BUILTINS = frozenset({
+    "read", "mapfile", "readarray", "printf", "getopts", "let", "wait", "eval", "source", ".", "builtin",
+    "command", "trap", "unset", "declare", "typeset", "local", "readonly", "export", "enable", "exec",
+})  # fmt: skip
+_VARIABLE_NAME = Regex(r"[A-Za-z_][A-Za-z0-9_]*")
+_COPY = Regex(r'"?\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))"?')
 _LOOPS = frozenset({"while_statement", "for_statement", "c_style_for_statement"})
 #: Arithmetic nodes that can assign a variable (bash(1) ARITHMETIC EVALUATION: ``=``, ``op=``, ``++``, ``--``).
 _ARITHMETIC = frozenset({"binary_expression", "postfix_expression", "unary_expression"})
@@ -121,6 +134,12 @@ _HIJACK_NAMES = frozenset({
     "GEM_HOME", "GEM_PATH", "VAGRANT_CWD", "VAGRANT_HOME", "VAGRANT_VAGRANTFILE", "NODE_PATH",
 })  # fmt: skip
 _HIJACK_PREFIXES = ("LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_")
+
+
+def _trackable(value: str | None) -> bool:
+    """A literal value whose reading is certain: non-empty, without quotes, expansions, backslashes or blanks
+    (which word splitting would cut)."""
+    return bool(value) and not any(c in (value or "") for c in "\"'$`\\ \t\n")
 
 
 def hijacks_environment(name: str) -> bool:
@@ -256,15 +275,38 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
             _plain_command(g, scope, pipeline[0][1], None)
             continue
         feed: str | None = None
+        elements: list[list[str | None]] = []
         for _op, tokens in pipeline:
             saved = g.state
-            words = _plain_command(g, scope, tokens, feed)
+            words = _plain_command(g, scope, tokens, feed, stream(elements) if elements else None)
             g.state = saved
             feed = echo_text([word.value or "" for word in words])
+            elements.append([word.value for word in words])
         g.direct_cd = None if g.direct_cd is None else (-2, 0, 0, g.direct_cd[3])
 
 
-def _plain_command(g: Grader, scope: Scope, tokens: list[str], feed: str | None) -> list[Word]:
+def _xargs_reads(g: Grader, rec: Rec, scope: Scope, words: list[Word], names_in: str | None) -> bool:
+    """``xargs READER`` fed names that may include a credential file (``names_in``, listing.stream): the reader
+    prints it: ``network`` (``secret-read``, never covered). True when so flagged."""
+    if names_in is None or not words or words[0].value is None or posixpath.basename(words[0].value) != "xargs":
+        return False
+    reader = xargs_program([w.value for w in words[1:]])
+    if reader not in _CONTENT_READERS:
+        return False
+    g.flag(
+        rec,
+        scope,
+        R.NETWORK,
+        "secret-read",
+        f"xargs {reader} prints the files named on its input, which may include a file holding {names_in}: "
+        "its output goes to the model.",
+    )
+    return True
+
+
+def _plain_command(
+    g: Grader, scope: Scope, tokens: list[str], feed: str | None, names_in: str | None = None
+) -> list[Word]:
     words = [Word(token[1:-1], token) if token[0] in _QUOTES else Word(token, token) for token in tokens]
     rec = Rec(words, " ".join(tokens))
     rec.stdin = feed
@@ -276,6 +318,7 @@ def _plain_command(g: Grader, scope: Scope, tokens: list[str], feed: str | None)
     g.last_cd = None
     g.records.append((rec, scope))
     g.dispatch(rec, scope)
+    _xargs_reads(g, rec, scope, words, names_in)
     if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
         g.direct_cd = (-1, 0, 0, g.last_cd)
     return words
@@ -375,7 +418,14 @@ def walk_script(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
     walk = _Walk(g, src)
     if gaps:
         walk.gaps = gaps
+    if parent is None:
+        walk.visit(root, scope)
+        return
+    values = g.values  # a nested script (bash -c, eval, a recipe line) is graded knowing no value
+    g.values = {}
     walk.visit(root, scope)
+    g.values = values
+    walk.forget_all()  # eval and source run it in this shell: it may have assigned any name
 
 
 def walk_nested(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
@@ -470,7 +520,7 @@ def _rightmost(node: Node) -> Node | None:
 class _Walk:
     """One script's walk: ``src`` is the UTF-8 text its tree came from."""
 
-    __slots__ = ("g", "src", "attached", "pipe_in", "gaps")
+    __slots__ = ("g", "src", "attached", "pipe_in", "gaps", "names_in")
 
     def __init__(self, g: Grader, src: bytes) -> None:
         self.g = g
@@ -478,6 +528,7 @@ class _Walk:
         self.attached: dict[tuple[int, int], list[Node]] = {}
         self.pipe_in: str | None = None  # what ``echo LITERAL |`` feeds the next pipeline element
         self.gaps: frozenset[tuple[int, int]] = frozenset()  # see _herestring_gaps
+        self.names_in: str | None = None  # the credential file the names piped into the next element may include
 
     def text(self, node: Node) -> str:
         """The source text of ``node``."""
@@ -523,21 +574,27 @@ class _Walk:
             self.a_list(node, scope)
         elif kind == "pipeline":
             feed: str | None = None
+            elements: list[list[str | None]] = []
             for child in node.children:
                 if child.is_named:
-                    if feed is not None and (
-                        child.type == "command"
-                        or (child.type == "redirected_statement" and child.children[0].type == "command")
-                    ):
+                    simple = child.type == "command" or (
+                        child.type == "redirected_statement" and child.children[0].type == "command"
+                    )
+                    if feed is not None and simple:
                         self.pipe_in = feed
+                    self.names_in = stream(elements) if simple and elements else None
                     self.isolated(child, scope)
-                    self.pipe_in = None
+                    self.pipe_in = self.names_in = None
                     feed = self.echo_feed(child)
+                    elements.append(self.argv(child))
         elif kind in _SUBSHELLS:
-            saved = self.g.state
+            saved, values = self.g.state, dict(self.g.values)
             self.children(node, scope)
-            self.g.state = saved
+            self.g.state, self.g.values = saved, values
+        elif kind in _BRANCHES:
+            self.branch(lambda: self.children(node, scope))
         elif kind in _LOOPS:
+            known: tuple[str, tuple[str, ...]] | None = None
             if kind == "for_statement":
                 self.loop_values(node, scope)
                 variable = node.child_by_field_name("variable")
@@ -545,7 +602,10 @@ class _Walk:
                     rec = Rec([], self.text(node).split("\n", 1)[0])
                     self.assigns(rec, scope, self.text(variable), "The loop")
                     self.finish_orphan(rec, scope)
-            self.repeating(scope, lambda body: self.children(node, body))
+                    words = [resolve_word(v, self.src).value for v in node.children_by_field_name("value")]
+                    if words and all(_trackable(w) for w in words):
+                        known = (self.text(variable), tuple(w for w in words if w is not None))
+            self.body(known, lambda: self.repeating(scope, lambda body: self.children(node, body)))
         elif kind == "redirected_statement":
             self.redirected(node, scope)
         elif kind == "function_definition":
@@ -587,10 +647,55 @@ class _Walk:
                 )
 
     def isolated(self, node: Node, scope: Scope) -> None:
-        """Visit a pipeline element: it runs in a subshell, so its ``cd`` does not carry on."""
-        saved = self.g.state
+        """Visit a pipeline element: it runs in a subshell, so its ``cd`` and assignments do not carry on."""
+        saved, values = self.g.state, dict(self.g.values)
         self.visit(node, scope)
-        self.g.state = saved
+        self.g.state, self.g.values = saved, values
+
+    # -- known variable values (Grader.values) -------------------------------
+    def forget(self, name: str) -> None:
+        """``name`` is assigned a value not known here: reads of it are graded as today's unknown expansion."""
+        self.g.values.pop(name, None)
+        self.g.value_log.append(name)
+
+    def forget_all(self) -> None:
+        """Something may have assigned any variable (``read``, ``eval``, a function call): no value is known."""
+        self.g.values.clear()
+        self.g.value_log.append("")
+
+    def remember(self, name: str, values: tuple[str, ...]) -> None:
+        """``name`` now certainly holds one of ``values`` (literal words)."""
+        self.g.values[name] = values
+        self.g.value_log.append(name)
+
+    def settle(self, before: dict[str, tuple[str, ...]], start: int) -> None:
+        """After a region that may or may not have run (a branch, a loop body): a value stays known only when the
+        region did not assign its name, or left it the same."""
+        touched = set(self.g.value_log[start:])
+        everything = "" in touched
+        now = self.g.values
+        self.g.values = {
+            name: value
+            for name, value in before.items()
+            if now.get(name) == value or (not everything and name not in touched)
+        }
+
+    def branch(self, run: Callable[[], None]) -> None:
+        """Walk a part that may not run (``if``/``case``, the right side of ``&&``/``||``) (:meth:`settle`)."""
+        before, start = dict(self.g.values), len(self.g.value_log)
+        run()
+        self.settle(before, start)
+
+    def body(self, known: tuple[str, tuple[str, ...]] | None, run: Callable[[], None]) -> None:
+        """Walk a body run any number of times (a loop, a function): it starts knowing no value (an assignment
+        late in it runs before its start on the next round), but the loop variable's words (``known``)."""
+        before, start = dict(self.g.values), len(self.g.value_log)
+        self.g.values = {}
+        if known is not None:
+            self.remember(*known)
+        run()
+        self.g.values = before
+        self.settle(before, start)
 
     def a_list(self, node: Node, scope: Scope) -> None:
         """Visit ``a && b`` / ``a || b`` / ``a; b`` in order."""
@@ -598,7 +703,10 @@ class _Walk:
         left = children[0] if children else None
         for index, child in enumerate(children):
             if child.is_named:
-                self.visit(child, scope)
+                if index == 0:
+                    self.visit(child, scope)
+                else:  # runs only when the left side succeeded (&&) or failed (||)
+                    self.branch(partial(self.visit, child, scope))
             elif child.type == "&&" and left is not None and index == 1:
                 self.after_and(left)
 
@@ -631,7 +739,9 @@ class _Walk:
                 if name is not None:
                     self.g.functions.add(name)
             elif child.is_named:
-                self.repeating(scope, partial(self.visit, child))
+                values = dict(self.g.values)
+                self.body(None, partial(self.repeating, scope, partial(self.visit, child)))
+                self.g.values = values  # defining a function runs nothing
 
     # -- simple commands ------------------------------------------------------
     def command(self, node: Node, scope: Scope, extra: list[Node]) -> None:
@@ -641,6 +751,7 @@ class _Walk:
             extra = extra + self.attached.pop((node.start_byte, node.end_byte), [])
         g.direct_cd = None
         feed, self.pipe_in = self.pipe_in, None
+        names_in, self.names_in = self.names_in, None
         src = self.src
         named = False
         assigns: list[Node] = []
@@ -696,6 +807,10 @@ class _Walk:
             g.last_cd = None
             g.records.append((rec, scope))
             g.dispatch(rec, scope)
+            program = words[0].value if words else None
+            self.reads_listed(rec, scope, node, words, names_in)
+            if program is None or program in _ASSIGNING_BUILTINS or program in g.functions:
+                self.forget_all()
             if g.last_cd is not None and not rec.wrappers and scope.repeat == 0:
                 g.direct_cd = (id(src), node.start_byte, node.end_byte, g.last_cd)
         else:
@@ -703,6 +818,61 @@ class _Walk:
             self.finish_orphan(rec, scope)
         for statement in later:
             self.visit(statement, scope)
+
+    def argv(self, node: Node) -> list[str | None]:
+        """The literal words of a simple command (``None`` for each word only known when it runs); [] for
+        anything else."""
+        if node.type == "redirected_statement" and node.children:
+            node = node.children[0]
+        if node.type != "command":
+            return []
+        words: list[str | None] = []
+        for child in node.children:
+            if child.type == "command_name":
+                part = child.children[0] if child.children else None
+                words.append(resolve_word(part, self.src).value if part is not None else None)
+            elif words and child.type not in _REDIRECTS and child.type != "comment" and child.is_named:
+                words.append(resolve_word(child, self.src).value)
+        return words
+
+    def reads_listed(self, rec: Rec, scope: Scope, node: Node, words: list[Word], names_in: str | None) -> None:
+        """A program that prints files' content given names a listing printed: through ``xargs`` from the
+        pipe (``names_in``: ``ls .env | xargs cat``) or by a command substitution among its arguments (``cat $(ls -a
+        | grep env)``). When the listing may name a credential file (listing.py) it is read: ``network``
+        (``secret-read``, never covered)."""
+        program = posixpath.basename(words[0].value or "") if words and words[0].value else None
+        if program is None or _xargs_reads(self.g, rec, scope, words, names_in) or program not in _CONTENT_READERS:
+            return
+        arguments = [c for c in node.children if c.type not in ("command_name", "comment", "variable_assignment")]
+        what = self.listed_names(arguments)
+        if what is not None:
+            self.g.flag(
+                rec,
+                scope,
+                R.NETWORK,
+                "secret-read",
+                f"{program} prints the files a command substitution names, which may include a file holding "
+                f"{what}: its output goes to the model.",
+            )
+
+    def listed_names(self, nodes: list[Node]) -> str | None:
+        """The credential file the command substitutions in ``nodes`` (arguments) may print the name of
+        (listing.stream: ``$(ls -a | grep env)``), or None."""
+        pending = list(nodes)
+        while pending:
+            node = pending.pop()
+            if node.type != "command_substitution":
+                pending.extend(node.named_children)
+                continue
+            inner = [c for c in node.named_children if c.type != "comment"]
+            if len(inner) != 1:
+                continue
+            body = inner[0]
+            parts = [c for c in body.named_children if c.type != "comment"] if body.type == "pipeline" else [body]
+            what = stream([self.argv(part) for part in parts])
+            if what is not None:
+                return what
+        return None
 
     def echo_feed(self, node: Node) -> str | None:
         """What a pipeline element writes when it is ``echo`` of literal words (see :func:`echo_text`), else None."""
@@ -805,6 +975,7 @@ class _Walk:
         after it may read it (an exported ``HOME`` or ``PATH``, or any name under ``set -a``), so it joins the
         script's assigned names (:attr:`Grader.assigned`); a hijacking name grades destructive."""
         self.g.assigned.add(name)
+        self.forget(name)
         if hijacks_environment(name):
             self.g.flag(
                 rec,
@@ -867,6 +1038,7 @@ class _Walk:
         name = self.text(name_node) if name_node is not None else ""
         name = name.split("[", 1)[0]
         self.g.assigned.add(name)
+        self.forget(name)
         why = (
             environment_risk(name)
             if environment
@@ -899,7 +1071,35 @@ class _Walk:
                 self.visit(child, scope)
         self.g.flag(rec, scope, R.READ_ONLY, "assignment", "Sets a shell variable.")
         self.check_assignment(rec, scope, node)
+        self.remember_literal(node)
         self.finish_orphan(rec, scope)
+
+    def remember_literal(self, node: Node) -> None:
+        """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`)."""
+        if len(node.children) < 3 or self.g.integers or node.children[1].type != "=":
+            return
+        name = self.text(node.children[0])
+        value = node.children[-1]
+        if value.type not in (
+            "raw_string",
+            "string",
+            "concatenation",
+            "word",
+            "number",
+            "simple_expansion",
+            "expansion",
+        ):
+            return
+        literal = resolve_word(value, self.src).value
+        if not _VARIABLE_NAME.fullmatch(name):
+            return
+        if _trackable(literal) and literal is not None:
+            self.remember(name, (literal,))
+            return
+        copied = _COPY.fullmatch(self.text(value))  # x=$f, x="${f}": a copy of a known value
+        source = (copied.group(1) or copied.group(2)) if copied is not None else None
+        if source is not None and source in self.g.values:
+            self.remember(name, self.g.values[source])
 
     def declaration(self, node: Node, scope: Scope) -> None:
         """``export``/``declare``/``local``/``readonly``/``typeset``/``unset``: read-only unless they hijack."""
@@ -908,6 +1108,14 @@ class _Walk:
         words: list[Word] = []
         keyword = ""
         exports = False  # export, or declare/typeset/local -x: the names go into the environment
+        options = any(
+            c.is_named
+            and c.type != "variable_assignment"
+            and (self.text(c).startswith(("-", "+")) or "$" in self.text(c))
+            for c in node.children
+        )
+        if node.children and node.children[0].type != "export" or options:
+            self.forget_all()  # attributes (-i, -l, -n), scopes (local) and unset change what a name holds
         for child in node.children:
             if not child.is_named:
                 keyword = keyword or child.type
@@ -919,6 +1127,8 @@ class _Walk:
                     if part.is_named:
                         self.visit(part, scope)
                 self.check_assignment(rec, scope, child)
+                if keyword == "export" and not options:
+                    self.remember_literal(child)
                 if exports:
                     self.g.exported.add(self.text(child.children[0]).split("[", 1)[0] if child.children else "")
                 value = resolve_word(child.children[-1], self.src).value if len(child.children) >= 3 else ""
