@@ -233,19 +233,30 @@ def _git_control(rest: str) -> Where:
     return Where.WORKSPACE
 
 
-#: Coding agents' project settings directories: Claude Code, Codex, Gemini CLI, Cursor (``.cursor/hooks.json``), Cline
-#: (``.clinerules/hooks``), OpenCode (``.opencode/plugins``).
+#: Coding agents' project settings directories: Claude Code, Codex, Gemini CLI, Cursor (``.cursor/hooks.json``,
+#: ``.cursor/mcp.json``), Cline (``.clinerules/hooks``), OpenCode (``.opencode/plugins``).
 _AGENT_DIRS = frozenset({".claude", ".codex", ".gemini", ".cursor", ".clinerules", ".opencode"})
+
+#: Agents' project settings files outside those directories: Claude Code's ``.mcp.json`` (MCP servers it starts) and
+#: OpenCode's ``opencode.json``/``opencode.jsonc`` (its ``mcp`` local servers are commands it spawns, ``plugin``
+#: loads npm packages, ``permission`` relaxes its own prompts).
+_AGENT_FILES = frozenset({".mcp.json", "opencode.json", "opencode.jsonc"})
+
+#: Two-part places in a project that name programs an agent starts: GitHub Copilot's ``.github/hooks`` (its hooks),
+#: ``.github/mcp.json`` (MCP servers Copilot CLI starts), ``.github/agents`` (custom agents with their own tools and
+#: MCP servers) and ``.vscode/mcp.json`` (MCP servers VS Code's Copilot and Cursor start).
+_AGENT_PLACES = ((".github", "hooks"), (".github", "mcp.json"), (".github", "agents"), (".vscode", "mcp.json"))
 
 
 def agent_control(path: str) -> bool:
-    """True when ``path`` is or lies in an agent's settings directory (:data:`_AGENT_DIRS`), in ``.github/hooks``
-    (GitHub Copilot CLI's hooks), or is a ``.mcp.json`` file: the agent runs what they name, and they can switch
-    FlyBot's hook off."""
+    """True when ``path`` is or lies in an agent's settings directory (:data:`_AGENT_DIRS`) or one of
+    :data:`_AGENT_PLACES`, or is one of :data:`_AGENT_FILES`: the agent runs what they name, and they can switch
+    FlyBot's hook off. Instruction files (``AGENTS.md``, ``CLAUDE.md``, ``.github/copilot-instructions.md``) are
+    not: they are text the agent reads, everyday edits that start no program."""
     parts = path.split("/")
-    if any(part in _AGENT_DIRS for part in parts) or parts[-1] == ".mcp.json":
+    if any(part in _AGENT_DIRS for part in parts) or parts[-1] in _AGENT_FILES:
         return True
-    return any(parts[i : i + 2] == [".github", "hooks"] for i in range(len(parts) - 1))
+    return any((parts[i], parts[i + 1]) in _AGENT_PLACES for i in range(len(parts) - 1))
 
 
 def runs_later(path: str) -> str | None:

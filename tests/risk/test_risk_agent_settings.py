@@ -199,3 +199,38 @@ def test_writes_to_workspace_files_other_tools_run_are_destructive_naming_the_ru
 )
 def test_everyday_workspace_writes_beside_those_files_stay_low(command: str) -> None:
     assert classify(command, contained=False, workspace=W).risk <= RiskLevel.WORKSPACE_WRITE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        """printf '{"mcp":{"x":{"type":"local","command":["sh"]}}}' > opencode.json""",
+        "cp c.jsonc opencode.jsonc",
+        "echo '{}' > sub/opencode.json",
+        "echo '{}' > .vscode/mcp.json",
+        "echo '{}' > .github/mcp.json",
+        "cp a.agent.md .github/agents/a.agent.md",
+        "mkdir -p .github/agents",
+        "echo '{}' > .cursor/mcp.json",
+        "echo '{}' >> .mcp.json",
+        "cp s.json .gemini/settings.json",
+    ],
+)
+def test_agent_config_files_that_start_programs_are_control_files(command: str) -> None:
+    assert _shell(command) == (RiskLevel.DESTRUCTIVE, "git-control-write")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo x >> AGENTS.md",
+        "echo x > CLAUDE.md",
+        "echo x > .github/copilot-instructions.md",
+        "echo x > .github/workflows/ci.yml",
+        "echo '{}' > docs/opencode.json.example",
+        "echo '{}' > src/mcp.json",
+        "echo x > agents/a.md",
+    ],
+)
+def test_agent_instruction_files_and_lookalikes_stay_workspace_writes(command: str) -> None:
+    assert _shell(command) == (RiskLevel.WORKSPACE_WRITE, "write-in-workspace")
