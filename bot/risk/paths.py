@@ -37,6 +37,7 @@ from enum import IntEnum
 from functools import lru_cache
 
 from bot.risk.regex import Regex
+from bot.risk.sensitive import site_startup
 from bot.risk.words import Word
 from bot.values import Record
 
@@ -269,8 +270,8 @@ def runs_later(path: str) -> str | None:
       opens) and ``.vscode/settings.json`` (``terminal.integrated.profiles.*``, ``*.path`` settings name programs
       VS Code and its extensions start);
     * ``.envrc``: direnv(1) runs it on entering the directory;
-    * a ``.pth`` file in a ``site-packages`` directory: site(7) (Python's ``site`` module) runs its ``import`` lines
-      at every interpreter start;
+    * a ``.pth`` file, ``sitecustomize.py`` or ``usercustomize.py`` in a ``site-packages`` directory
+      (sensitive.site_startup): Python's ``site`` module runs them at every interpreter start;
     * ``.devcontainer/devcontainer.json``, ``.devcontainer.json``: the Dev Container specification's
       ``initializeCommand`` (on the host), ``onCreateCommand``, ``postCreateCommand``, ``postStartCommand``;
     * ``.pre-commit-config.yaml``: pre-commit runs the hooks it names at every commit once installed.
@@ -285,8 +286,8 @@ def runs_later(path: str) -> str | None:
         return "VS Code's tasks and settings, which run tasks when the folder opens and name the programs it starts"
     if name == ".envrc":
         return "direnv runs .envrc on entering the directory"
-    if name.endswith(".pth") and "site-packages" in parts[:-1]:
-        return "Python runs a .pth file's import lines in site-packages at every start"
+    if site_startup(path):
+        return "Python runs a .pth file's import lines and sitecustomize.py in site-packages at every start"
     if parts[-2:] == [".devcontainer", "devcontainer.json"] or name == ".devcontainer.json":
         return "the dev container's postCreateCommand and other commands run when it is built or started"
     if name == ".pre-commit-config.yaml":

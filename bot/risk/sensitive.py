@@ -18,6 +18,11 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   by ``.profile``), ``.cargo/config.toml``, ``.cargo/config`` (The Cargo Book, "Configuration": runners, build
   scripts' environment) and ``.cargo/bin`` (on the PATH), Claude Code's ``.claude`` and ``.claude.json`` (settings,
   hooks, MCP servers), Codex's ``.codex`` (config.toml, hooks) and Gemini CLI's ``.gemini`` (settings.json, hooks),
+  Cursor's ``.cursor``, Cline's ``.cline`` and Copilot CLI's ``.copilot`` (their hooks, FlyBot's own user-level hook
+  among them, and MCP servers), Gradle's ``.gradle/init.d``, ``init.gradle(.kts)`` and ``gradle.properties`` (init
+  scripts and JVM options every build runs), R's ``.Rprofile``, irb's ``.irbrc`` and pry's ``.pryrc`` (run at start),
+  a ``.pth`` file, ``sitecustomize.py`` or ``usercustomize.py`` in any ``site-packages`` directory (Python's
+  ``site`` module runs them at every start),
   the home directory itself and ``.local``, ``.local/state``, ``.local/share`` as a whole (unpacking, syncing or cloning into them replaces those
   files), everything below ``.config`` (XDG config home: git's ``config``, editors' and shells' start-up files) and
   ``.local/bin`` (on the PATH), and the credential files below;
@@ -118,7 +123,7 @@ _NOT_PROTECTED = ("/var/tmp", "/var/folders", "/private/var/tmp", "/private/var/
 _HOME_PROTECTED = frozenset({
     ".ssh", ".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout", ".zshenv", ".zprofile", ".zshrc",
     ".zlogin", ".zlogout", ".gnupg", ".pam_environment", ".gitconfig", ".bash_aliases", "bin", ".claude",
-    ".claude.json", ".codex", ".gemini",
+    ".claude.json", ".codex", ".gemini", ".cursor", ".cline", ".copilot", ".Rprofile", ".irbrc", ".pryrc",
 })  # fmt: skip
 #: Start-up files of X sessions (Xsession(5): ``.xsessionrc``, ``.xsession``, ``.xprofile`` read by display
 #: managers; xinit(1): ``.xinitrc``, ``.xserverrc``), of other shells (csh(1) ``.login``, ``.cshrc``, ``.tcshrc``;
@@ -134,8 +139,21 @@ _SESSION_START = frozenset({
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({
     (".config", "autostart"), (".config", "systemd"), (".cargo", "config.toml"), (".cargo", "config"),
-    (".cargo", "bin"),
+    (".cargo", "bin"), (".gradle", "init.d"), (".gradle", "init.gradle"), (".gradle", "init.gradle.kts"),
+    (".gradle", "gradle.properties"),
 })  # fmt: skip
+#: Files Python's ``site`` module runs at every interpreter start from a ``site-packages`` (or Debian's
+#: ``dist-packages``) directory: a ``.pth`` file's ``import`` lines, ``sitecustomize.py``, ``usercustomize.py``.
+_SITE_STARTUP = frozenset({"sitecustomize.py", "usercustomize.py"})
+
+
+def site_startup(text: str) -> bool:
+    """True when the path ``text`` is a file Python runs at every start (:data:`_SITE_STARTUP`, a ``.pth`` file)
+    directly in a ``site-packages`` or ``dist-packages`` directory."""
+    parts = [p for p in text.split("/") if p not in ("", ".")]
+    if len(parts) < 2 or parts[-2] not in ("site-packages", "dist-packages"):
+        return False
+    return parts[-1].endswith(".pth") or parts[-1] in _SITE_STARTUP
 _SSH_PUBLIC = frozenset(
     {"known_hosts", "known_hosts.old", "known_hosts2", "config", "authorized_keys", "authorized_keys2"}
 )
@@ -450,6 +468,8 @@ def protected_path(text: str) -> str | None:
         return None
     if flybot_state(text):
         return _FLYBOT_STATE
+    if site_startup(text):
+        return "Python runs a .pth file's import lines and sitecustomize.py in site-packages at every start"
     rest = _home_rest(text)
     if rest is not None:
         if rest and (rest[0] in _HOME_PROTECTED or rest[0] in _HOME_FILES or rest[0] in _SESSION_START):

@@ -234,3 +234,42 @@ def test_agent_config_files_that_start_programs_are_control_files(command: str) 
 )
 def test_agent_instruction_files_and_lookalikes_stay_workspace_writes(command: str) -> None:
     assert _shell(command) == (RiskLevel.WORKSPACE_WRITE, "write-in-workspace")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo 'import os' >> ~/.local/lib/python3.12/site-packages/evil.pth",
+        "echo x >> /opt/venv/lib/python3.12/site-packages/sitecustomize.py",
+        "echo x >> /usr/local/lib/python3.12/dist-packages/usercustomize.py",
+        "echo x >> ~/.gradle/init.d/x.gradle",
+        "echo x >> ~/.gradle/init.gradle.kts",
+        "echo x >> ~/.cursor/hooks.json",
+        "echo x >> ~/.cline/hooks/PreToolUse",
+        "echo x >> ~/.copilot/hooks/flybot.json",
+        "echo x >> ~/.Rprofile",
+    ],
+)
+def test_appends_that_create_start_up_code_outside_the_workspace_are_destructive(command: str) -> None:
+    assert _shell(command) == (RiskLevel.DESTRUCTIVE, "protected-path-write")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo x >> ~/.local/lib/python3.12/site-packages/pkg/mod.py",
+        "echo x >> ~/notes.txt",
+        "echo x >> ~/.gradle/caches/x.log",
+        "echo x >> /opt/venv/lib/python3.12/site-packages/pkg.py",
+    ],
+)
+def test_appends_to_ordinary_files_outside_the_workspace_stay_system(command: str) -> None:
+    assert _shell(command) == (RiskLevel.SYSTEM, "write-outside-workspace")
+
+
+def test_sitecustomize_in_a_workspace_virtualenv_is_a_control_file() -> None:
+    assert _shell("echo x > .venv/lib/python3.12/site-packages/sitecustomize.py") == (
+        RiskLevel.DESTRUCTIVE,
+        "git-control-write",
+    )
+    assert _shell("echo x > src/site-packages/a.py") == (RiskLevel.WORKSPACE_WRITE, "write-in-workspace")
