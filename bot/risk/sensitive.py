@@ -161,7 +161,7 @@ _HOME_FILES = frozenset({
     ".netrc", "_netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", ".vault-token", ".s3cfg", ".boto",
     ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
     ".node_repl_history", ".sqlite_history", ".rediscli_history", ".my.cnf", ".yarnrc.yml", ".databrickscfg",
-    ".claude.json",
+    ".claude.json", ".zhistory", ".histfile", ".sh_history",
 })  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
@@ -184,6 +184,13 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".ansible", "vault_pass"): "an Ansible Vault password",
     (".gemini", "oauth_creds.json"): "a Gemini CLI login",
     (".wrangler", None): "Cloudflare tokens",
+    (".ngrok2", "ngrok.yml"): "an ngrok authtoken",
+    (".mc", "config.json"): "MinIO access keys",
+    (".tsh", None): "Teleport keys and certificates",
+    (".cloudflared", None): "Cloudflare tunnel credentials and the origin certificate's token",
+    (".netlify", "config.json"): "a Netlify token",
+    (".ethereum", "keystore"): "Ethereum wallet keys",
+    (".bitcoin", "wallet.dat"): "a Bitcoin wallet",
 }
 _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("gcloud",): "Google Cloud credentials",
@@ -199,6 +206,10 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     (".wrangler",): "Cloudflare tokens",
     ("helm", "repositories.yaml"): "chart repository passwords",
     ("sops",): "SOPS decryption keys",
+    ("glab-cli",): "a GitLab token",
+    ("ngrok",): "an ngrok authtoken",
+    ("hcloud",): "a Hetzner Cloud token",
+    ("solana", "id.json"): "a Solana wallet key",
 }
 #: Files below ``~/.local/share`` (XDG data home) that hold secrets.
 _SHARE_SECRETS: dict[tuple[str, ...], str] = {
@@ -275,7 +286,10 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.kaggle/kaggle.json", "~/.snowflake/connections.toml", "~/.age/key.txt", "~/.ansible/vault_pass",
     "~/.gemini/oauth_creds.json", "~/.wrangler", "~/.config/github-copilot", "~/.config/pip/pip.conf",
     "~/.config/composer/auth.json", "~/.config/doctl", "~/.config/.wrangler", "~/.config/helm/repositories.yaml",
-    "~/.config/sops", "/etc/flybot/flybot.env", "~/.cache/huggingface/token",
+    "~/.config/sops", "/etc/flybot/flybot.env", "~/.cache/huggingface/token", "~/.config/glab-cli",
+    "~/.config/ngrok", "~/.config/hcloud", "~/.config/solana/id.json", "~/.ngrok2/ngrok.yml", "~/.mc/config.json",
+    "~/.tsh", "~/.cloudflared", "~/.netlify/config.json", "~/.ethereum/keystore", "~/.bitcoin/wallet.dat",
+    "~/.zhistory", "~/.histfile", "~/.sh_history",
 ))  # fmt: skip
 _GLOB = Regex(r"[*?\[]")
 _SHADOW = frozenset({"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-"})
@@ -304,7 +318,8 @@ _SECRET_PATH_WORDS = (
     "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/dm-", "/dev/md", "/dev/loop", "/dev/mapper",
     "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem", "huggingface/token", ".key", ".p12", ".pfx", ".jks",
     ".keystore", ".ppk", ".pem", "id_", "deploy", "tfstate", "kubeconfig", "credential", "account", "client_secret",
-    "auth.json", ".htpasswd",
+    "auth.json", ".htpasswd", ".ngrok2", ".mc/", ".tsh", ".cloudflared", ".netlify", ".ethereum", ".bitcoin",
+    "zhistory", "histfile", ".dev.vars",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -772,6 +787,7 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
     (Regex(r"service[-_]?account.*\.json$|^client_secrets?.*\.json$"), "a service account's or OAuth client's key"),
     (Regex(r"^auth\.json$"), "Composer credentials"),
     (Regex(r"^\.htpasswd$"), "password hashes"),
+    (Regex(r"^\.dev\.vars(?:\.(?!example$|sample$|template$|dist$)[^.]+)?$"), "Wrangler's local secrets"),
 )
 #: One name per shape :func:`named_secret` knows, with the text a glob must spell to name it (``*.key`` names
 #: ``server.key``; ``*``, ``*.json`` name any file and are not judged here).
@@ -780,7 +796,7 @@ _NAMED_EXAMPLES = (
     ("key.ppk", "ppk"), ("server.pem", "pem"), ("id_rsa", "id_"), ("id_ed25519", "id_"), ("deploy_key", "deploy"),
     ("terraform.tfstate", "tfstate"), ("kubeconfig", "kubeconfig"), ("gcp-credentials.json", "credential"),
     ("service-account.json", "account"), (".npmrc", "npmrc"), (".pypirc", "pypirc"), (".netrc", "netrc"),
-    (".git-credentials", "credential"),
+    (".git-credentials", "credential"), (".dev.vars", ".dev"),
 )  # fmt: skip
 
 
@@ -793,7 +809,7 @@ def named_secret(text: str) -> str | None:
     ``fullchain.pem`` are public, ``ca-key.pem`` and ``privkey.pem`` are not);
     Terraform state (``*.tfstate``: Terraform "Sensitive Data in State"); ``kubeconfig``; ``credentials.json``,
     ``*-credentials.json``, ``service-account*.json``, ``client_secret*.json``; Composer's ``auth.json``;
-    ``.htpasswd``. ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
+    ``.htpasswd``; Wrangler's ``.dev.vars`` (and ``.dev.vars.ENV``, not ``.example``). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
     stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
     (``credentials.yml.enc``). A glob counts by its last component when it spells what a name needs (``*.key``,
     ``id_*``); ``*`` and ``*.json`` do not. None otherwise."""
