@@ -154,6 +154,8 @@ def site_startup(text: str) -> bool:
     if len(parts) < 2 or parts[-2] not in ("site-packages", "dist-packages"):
         return False
     return parts[-1].endswith(".pth") or parts[-1] in _SITE_STARTUP
+
+
 _SSH_PUBLIC = frozenset(
     {"known_hosts", "known_hosts.old", "known_hosts2", "config", "authorized_keys", "authorized_keys2"}
 )
