@@ -70,6 +70,11 @@ def test_reading_agent_settings_stays_read_only() -> None:
         ("Edit", f"{W}/.hg/hgrc"),
         ("Edit", f"{W}/.jj/repo/config.toml"),
         ("Write", "/tmp/r/.git/config"),
+        ("Write", f"{W}/opencode.json"),
+        ("Edit", f"{W}/opencode.jsonc"),
+        ("Write", f"{W}/.github/mcp.json"),
+        ("Write", f"{W}/.github/agents/deploy.agent.md"),
+        ("Edit", f"{W}/.vscode/mcp.json"),
     ],
 )
 def test_tool_writes_to_control_files_are_destructive(name: str, path: str) -> None:
@@ -78,7 +83,15 @@ def test_tool_writes_to_control_files_are_destructive(name: str, path: str) -> N
 
 
 @pytest.mark.parametrize(
-    "path", [f"{W}/claude/settings.json", f"{W}/src/config.py", f"{W}/docs/hooks.md", f"{W}/git/config.toml"]
+    "path",
+    [
+        f"{W}/claude/settings.json",
+        f"{W}/src/config.py",
+        f"{W}/docs/hooks.md",
+        f"{W}/git/config.toml",
+        f"{W}/AGENTS.md",
+        f"{W}/.github/copilot-instructions.md",
+    ],
 )
 def test_tool_writes_to_ordinary_workspace_files_stay_workspace_writes(path: str) -> None:
     graded = grade_tool("Edit", {"file_path": path}, workspace=W)
