@@ -37,6 +37,7 @@ from enum import IntEnum
 from functools import lru_cache
 
 from bot.risk.regex import Regex
+from bot.risk.sensitive import site_startup
 from bot.risk.words import Word
 from bot.values import Record
 
@@ -233,19 +234,30 @@ def _git_control(rest: str) -> Where:
     return Where.WORKSPACE
 
 
-#: Coding agents' project settings directories: Claude Code, Codex, Gemini CLI, Cursor (``.cursor/hooks.json``), Cline
-#: (``.clinerules/hooks``), OpenCode (``.opencode/plugins``).
+#: Coding agents' project settings directories: Claude Code, Codex, Gemini CLI, Cursor (``.cursor/hooks.json``,
+#: ``.cursor/mcp.json``), Cline (``.clinerules/hooks``), OpenCode (``.opencode/plugins``).
 _AGENT_DIRS = frozenset({".claude", ".codex", ".gemini", ".cursor", ".clinerules", ".opencode"})
+
+#: Agents' project settings files outside those directories: Claude Code's ``.mcp.json`` (MCP servers it starts) and
+#: OpenCode's ``opencode.json``/``opencode.jsonc`` (its ``mcp`` local servers are commands it spawns, ``plugin``
+#: loads npm packages, ``permission`` relaxes its own prompts).
+_AGENT_FILES = frozenset({".mcp.json", "opencode.json", "opencode.jsonc"})
+
+#: Two-part places in a project that name programs an agent starts: GitHub Copilot's ``.github/hooks`` (its hooks),
+#: ``.github/mcp.json`` (MCP servers Copilot CLI starts), ``.github/agents`` (custom agents with their own tools and
+#: MCP servers) and ``.vscode/mcp.json`` (MCP servers VS Code's Copilot and Cursor start).
+_AGENT_PLACES = ((".github", "hooks"), (".github", "mcp.json"), (".github", "agents"), (".vscode", "mcp.json"))
 
 
 def agent_control(path: str) -> bool:
-    """True when ``path`` is or lies in an agent's settings directory (:data:`_AGENT_DIRS`), in ``.github/hooks``
-    (GitHub Copilot CLI's hooks), or is a ``.mcp.json`` file: the agent runs what they name, and they can switch
-    FlyBot's hook off."""
+    """True when ``path`` is or lies in an agent's settings directory (:data:`_AGENT_DIRS`) or one of
+    :data:`_AGENT_PLACES`, or is one of :data:`_AGENT_FILES`: the agent runs what they name, and they can switch
+    FlyBot's hook off. Instruction files (``AGENTS.md``, ``CLAUDE.md``, ``.github/copilot-instructions.md``) are
+    not: they are text the agent reads, everyday edits that start no program."""
     parts = path.split("/")
-    if any(part in _AGENT_DIRS for part in parts) or parts[-1] == ".mcp.json":
+    if any(part in _AGENT_DIRS for part in parts) or parts[-1] in _AGENT_FILES:
         return True
-    return any(parts[i : i + 2] == [".github", "hooks"] for i in range(len(parts) - 1))
+    return any((parts[i], parts[i + 1]) in _AGENT_PLACES for i in range(len(parts) - 1))
 
 
 def runs_later(path: str) -> str | None:
@@ -258,8 +270,8 @@ def runs_later(path: str) -> str | None:
       opens) and ``.vscode/settings.json`` (``terminal.integrated.profiles.*``, ``*.path`` settings name programs
       VS Code and its extensions start);
     * ``.envrc``: direnv(1) runs it on entering the directory;
-    * a ``.pth`` file in a ``site-packages`` directory: site(7) (Python's ``site`` module) runs its ``import`` lines
-      at every interpreter start;
+    * a ``.pth`` file, ``sitecustomize.py`` or ``usercustomize.py`` in a ``site-packages`` directory
+      (sensitive.site_startup): Python's ``site`` module runs them at every interpreter start;
     * ``.devcontainer/devcontainer.json``, ``.devcontainer.json``: the Dev Container specification's
       ``initializeCommand`` (on the host), ``onCreateCommand``, ``postCreateCommand``, ``postStartCommand``;
     * ``.pre-commit-config.yaml``: pre-commit runs the hooks it names at every commit once installed.
@@ -274,8 +286,8 @@ def runs_later(path: str) -> str | None:
         return "VS Code's tasks and settings, which run tasks when the folder opens and name the programs it starts"
     if name == ".envrc":
         return "direnv runs .envrc on entering the directory"
-    if name.endswith(".pth") and "site-packages" in parts[:-1]:
-        return "Python runs a .pth file's import lines in site-packages at every start"
+    if site_startup(path):
+        return "Python runs a .pth file's import lines and sitecustomize.py in site-packages at every start"
     if parts[-2:] == [".devcontainer", "devcontainer.json"] or name == ".devcontainer.json":
         return "the dev container's postCreateCommand and other commands run when it is built or started"
     if name == ".pre-commit-config.yaml":

@@ -18,6 +18,11 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   by ``.profile``), ``.cargo/config.toml``, ``.cargo/config`` (The Cargo Book, "Configuration": runners, build
   scripts' environment) and ``.cargo/bin`` (on the PATH), Claude Code's ``.claude`` and ``.claude.json`` (settings,
   hooks, MCP servers), Codex's ``.codex`` (config.toml, hooks) and Gemini CLI's ``.gemini`` (settings.json, hooks),
+  Cursor's ``.cursor``, Cline's ``.cline`` and Copilot CLI's ``.copilot`` (their hooks, FlyBot's own user-level hook
+  among them, and MCP servers), Gradle's ``.gradle/init.d``, ``init.gradle(.kts)`` and ``gradle.properties`` (init
+  scripts and JVM options every build runs), R's ``.Rprofile``, irb's ``.irbrc`` and pry's ``.pryrc`` (run at start),
+  a ``.pth`` file, ``sitecustomize.py`` or ``usercustomize.py`` in any ``site-packages`` directory (Python's
+  ``site`` module runs them at every start),
   the home directory itself and ``.local``, ``.local/state``, ``.local/share`` as a whole (unpacking, syncing or cloning into them replaces those
   files), everything below ``.config`` (XDG config home: git's ``config``, editors' and shells' start-up files) and
   ``.local/bin`` (on the PATH), and the credential files below;
@@ -118,7 +123,7 @@ _NOT_PROTECTED = ("/var/tmp", "/var/folders", "/private/var/tmp", "/private/var/
 _HOME_PROTECTED = frozenset({
     ".ssh", ".bashrc", ".bash_profile", ".bash_login", ".profile", ".bash_logout", ".zshenv", ".zprofile", ".zshrc",
     ".zlogin", ".zlogout", ".gnupg", ".pam_environment", ".gitconfig", ".bash_aliases", "bin", ".claude",
-    ".claude.json", ".codex", ".gemini",
+    ".claude.json", ".codex", ".gemini", ".cursor", ".cline", ".copilot", ".Rprofile", ".irbrc", ".pryrc",
 })  # fmt: skip
 #: Start-up files of X sessions (Xsession(5): ``.xsessionrc``, ``.xsession``, ``.xprofile`` read by display
 #: managers; xinit(1): ``.xinitrc``, ``.xserverrc``), of other shells (csh(1) ``.login``, ``.cshrc``, ``.tcshrc``;
@@ -134,8 +139,23 @@ _SESSION_START = frozenset({
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({
     (".config", "autostart"), (".config", "systemd"), (".cargo", "config.toml"), (".cargo", "config"),
-    (".cargo", "bin"),
+    (".cargo", "bin"), (".gradle", "init.d"), (".gradle", "init.gradle"), (".gradle", "init.gradle.kts"),
+    (".gradle", "gradle.properties"),
 })  # fmt: skip
+#: Files Python's ``site`` module runs at every interpreter start from a ``site-packages`` (or Debian's
+#: ``dist-packages``) directory: a ``.pth`` file's ``import`` lines, ``sitecustomize.py``, ``usercustomize.py``.
+_SITE_STARTUP = frozenset({"sitecustomize.py", "usercustomize.py"})
+
+
+def site_startup(text: str) -> bool:
+    """True when the path ``text`` is a file Python runs at every start (:data:`_SITE_STARTUP`, a ``.pth`` file)
+    directly in a ``site-packages`` or ``dist-packages`` directory."""
+    parts = [p for p in text.split("/") if p not in ("", ".")]
+    if len(parts) < 2 or parts[-2] not in ("site-packages", "dist-packages"):
+        return False
+    return parts[-1].endswith(".pth") or parts[-1] in _SITE_STARTUP
+
+
 _SSH_PUBLIC = frozenset(
     {"known_hosts", "known_hosts.old", "known_hosts2", "config", "authorized_keys", "authorized_keys2"}
 )
@@ -143,7 +163,7 @@ _HOME_FILES = frozenset({
     ".netrc", "_netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", ".vault-token", ".s3cfg", ".boto",
     ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
     ".node_repl_history", ".sqlite_history", ".rediscli_history", ".my.cnf", ".yarnrc.yml", ".databrickscfg",
-    ".claude.json",
+    ".claude.json", ".zhistory", ".histfile", ".sh_history",
 })  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
@@ -166,6 +186,13 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".ansible", "vault_pass"): "an Ansible Vault password",
     (".gemini", "oauth_creds.json"): "a Gemini CLI login",
     (".wrangler", None): "Cloudflare tokens",
+    (".ngrok2", "ngrok.yml"): "an ngrok authtoken",
+    (".mc", "config.json"): "MinIO access keys",
+    (".tsh", None): "Teleport keys and certificates",
+    (".cloudflared", None): "Cloudflare tunnel credentials and the origin certificate's token",
+    (".netlify", "config.json"): "a Netlify token",
+    (".ethereum", "keystore"): "Ethereum wallet keys",
+    (".bitcoin", "wallet.dat"): "a Bitcoin wallet",
 }
 _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("gcloud",): "Google Cloud credentials",
@@ -181,6 +208,10 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     (".wrangler",): "Cloudflare tokens",
     ("helm", "repositories.yaml"): "chart repository passwords",
     ("sops",): "SOPS decryption keys",
+    ("glab-cli",): "a GitLab token",
+    ("ngrok",): "an ngrok authtoken",
+    ("hcloud",): "a Hetzner Cloud token",
+    ("solana", "id.json"): "a Solana wallet key",
 }
 #: Files below ``~/.local/share`` (XDG data home) that hold secrets.
 _SHARE_SECRETS: dict[tuple[str, ...], str] = {
@@ -257,7 +288,10 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.kaggle/kaggle.json", "~/.snowflake/connections.toml", "~/.age/key.txt", "~/.ansible/vault_pass",
     "~/.gemini/oauth_creds.json", "~/.wrangler", "~/.config/github-copilot", "~/.config/pip/pip.conf",
     "~/.config/composer/auth.json", "~/.config/doctl", "~/.config/.wrangler", "~/.config/helm/repositories.yaml",
-    "~/.config/sops", "/etc/flybot/flybot.env", "~/.cache/huggingface/token",
+    "~/.config/sops", "/etc/flybot/flybot.env", "~/.cache/huggingface/token", "~/.config/glab-cli",
+    "~/.config/ngrok", "~/.config/hcloud", "~/.config/solana/id.json", "~/.ngrok2/ngrok.yml", "~/.mc/config.json",
+    "~/.tsh", "~/.cloudflared", "~/.netlify/config.json", "~/.ethereum/keystore", "~/.bitcoin/wallet.dat",
+    "~/.zhistory", "~/.histfile", "~/.sh_history",
 ))  # fmt: skip
 _GLOB = Regex(r"[*?\[]")
 _SHADOW = frozenset({"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-"})
@@ -286,7 +320,8 @@ _SECRET_PATH_WORDS = (
     "/dev/hd", "/dev/vd", "/dev/xvd", "/dev/nvme", "/dev/mmcblk", "/dev/dm-", "/dev/md", "/dev/loop", "/dev/mapper",
     "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem", "huggingface/token", ".key", ".p12", ".pfx", ".jks",
     ".keystore", ".ppk", ".pem", "id_", "deploy", "tfstate", "kubeconfig", "credential", "account", "client_secret",
-    "auth.json", ".htpasswd",
+    "auth.json", ".htpasswd", ".ngrok2", ".mc/", ".tsh", ".cloudflared", ".netlify", ".ethereum", ".bitcoin",
+    "zhistory", "histfile", ".dev.vars",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -450,6 +485,8 @@ def protected_path(text: str) -> str | None:
         return None
     if flybot_state(text):
         return _FLYBOT_STATE
+    if site_startup(text):
+        return "Python runs a .pth file's import lines and sitecustomize.py in site-packages at every start"
     rest = _home_rest(text)
     if rest is not None:
         if rest and (rest[0] in _HOME_PROTECTED or rest[0] in _HOME_FILES or rest[0] in _SESSION_START):
@@ -752,6 +789,7 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
     (Regex(r"service[-_]?account.*\.json$|^client_secrets?.*\.json$"), "a service account's or OAuth client's key"),
     (Regex(r"^auth\.json$"), "Composer credentials"),
     (Regex(r"^\.htpasswd$"), "password hashes"),
+    (Regex(r"^\.dev\.vars(?:\.(?!example$|sample$|template$|dist$)[^.]+)?$"), "Wrangler's local secrets"),
 )
 #: One name per shape :func:`named_secret` knows, with the text a glob must spell to name it (``*.key`` names
 #: ``server.key``; ``*``, ``*.json`` name any file and are not judged here).
@@ -760,7 +798,7 @@ _NAMED_EXAMPLES = (
     ("key.ppk", "ppk"), ("server.pem", "pem"), ("id_rsa", "id_"), ("id_ed25519", "id_"), ("deploy_key", "deploy"),
     ("terraform.tfstate", "tfstate"), ("kubeconfig", "kubeconfig"), ("gcp-credentials.json", "credential"),
     ("service-account.json", "account"), (".npmrc", "npmrc"), (".pypirc", "pypirc"), (".netrc", "netrc"),
-    (".git-credentials", "credential"),
+    (".git-credentials", "credential"), (".dev.vars", ".dev"),
 )  # fmt: skip
 
 
@@ -773,7 +811,7 @@ def named_secret(text: str) -> str | None:
     ``fullchain.pem`` are public, ``ca-key.pem`` and ``privkey.pem`` are not);
     Terraform state (``*.tfstate``: Terraform "Sensitive Data in State"); ``kubeconfig``; ``credentials.json``,
     ``*-credentials.json``, ``service-account*.json``, ``client_secret*.json``; Composer's ``auth.json``;
-    ``.htpasswd``. ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
+    ``.htpasswd``; Wrangler's ``.dev.vars`` (and ``.dev.vars.ENV``, not ``.example``). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
     stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
     (``credentials.yml.enc``). A glob counts by its last component when it spells what a name needs (``*.key``,
     ``id_*``); ``*`` and ``*.json`` do not. None otherwise."""

@@ -70,6 +70,11 @@ def test_reading_agent_settings_stays_read_only() -> None:
         ("Edit", f"{W}/.hg/hgrc"),
         ("Edit", f"{W}/.jj/repo/config.toml"),
         ("Write", "/tmp/r/.git/config"),
+        ("Write", f"{W}/opencode.json"),
+        ("Edit", f"{W}/opencode.jsonc"),
+        ("Write", f"{W}/.github/mcp.json"),
+        ("Write", f"{W}/.github/agents/deploy.agent.md"),
+        ("Edit", f"{W}/.vscode/mcp.json"),
     ],
 )
 def test_tool_writes_to_control_files_are_destructive(name: str, path: str) -> None:
@@ -78,7 +83,15 @@ def test_tool_writes_to_control_files_are_destructive(name: str, path: str) -> N
 
 
 @pytest.mark.parametrize(
-    "path", [f"{W}/claude/settings.json", f"{W}/src/config.py", f"{W}/docs/hooks.md", f"{W}/git/config.toml"]
+    "path",
+    [
+        f"{W}/claude/settings.json",
+        f"{W}/src/config.py",
+        f"{W}/docs/hooks.md",
+        f"{W}/git/config.toml",
+        f"{W}/AGENTS.md",
+        f"{W}/.github/copilot-instructions.md",
+    ],
 )
 def test_tool_writes_to_ordinary_workspace_files_stay_workspace_writes(path: str) -> None:
     graded = grade_tool("Edit", {"file_path": path}, workspace=W)
@@ -199,3 +212,77 @@ def test_writes_to_workspace_files_other_tools_run_are_destructive_naming_the_ru
 )
 def test_everyday_workspace_writes_beside_those_files_stay_low(command: str) -> None:
     assert classify(command, contained=False, workspace=W).risk <= RiskLevel.WORKSPACE_WRITE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        """printf '{"mcp":{"x":{"type":"local","command":["sh"]}}}' > opencode.json""",
+        "cp c.jsonc opencode.jsonc",
+        "echo '{}' > sub/opencode.json",
+        "echo '{}' > .vscode/mcp.json",
+        "echo '{}' > .github/mcp.json",
+        "cp a.agent.md .github/agents/a.agent.md",
+        "mkdir -p .github/agents",
+        "echo '{}' > .cursor/mcp.json",
+        "echo '{}' >> .mcp.json",
+        "cp s.json .gemini/settings.json",
+    ],
+)
+def test_agent_config_files_that_start_programs_are_control_files(command: str) -> None:
+    assert _shell(command) == (RiskLevel.DESTRUCTIVE, "git-control-write")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo x >> AGENTS.md",
+        "echo x > CLAUDE.md",
+        "echo x > .github/copilot-instructions.md",
+        "echo x > .github/workflows/ci.yml",
+        "echo '{}' > docs/opencode.json.example",
+        "echo '{}' > src/mcp.json",
+        "echo x > agents/a.md",
+    ],
+)
+def test_agent_instruction_files_and_lookalikes_stay_workspace_writes(command: str) -> None:
+    assert _shell(command) == (RiskLevel.WORKSPACE_WRITE, "write-in-workspace")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo 'import os' >> ~/.local/lib/python3.12/site-packages/evil.pth",
+        "echo x >> /opt/venv/lib/python3.12/site-packages/sitecustomize.py",
+        "echo x >> /usr/local/lib/python3.12/dist-packages/usercustomize.py",
+        "echo x >> ~/.gradle/init.d/x.gradle",
+        "echo x >> ~/.gradle/init.gradle.kts",
+        "echo x >> ~/.cursor/hooks.json",
+        "echo x >> ~/.cline/hooks/PreToolUse",
+        "echo x >> ~/.copilot/hooks/flybot.json",
+        "echo x >> ~/.Rprofile",
+    ],
+)
+def test_appends_that_create_start_up_code_outside_the_workspace_are_destructive(command: str) -> None:
+    assert _shell(command) == (RiskLevel.DESTRUCTIVE, "protected-path-write")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo x >> ~/.local/lib/python3.12/site-packages/pkg/mod.py",
+        "echo x >> ~/notes.txt",
+        "echo x >> ~/.gradle/caches/x.log",
+        "echo x >> /opt/venv/lib/python3.12/site-packages/pkg.py",
+    ],
+)
+def test_appends_to_ordinary_files_outside_the_workspace_stay_system(command: str) -> None:
+    assert _shell(command) == (RiskLevel.SYSTEM, "write-outside-workspace")
+
+
+def test_sitecustomize_in_a_workspace_virtualenv_is_a_control_file() -> None:
+    assert _shell("echo x > .venv/lib/python3.12/site-packages/sitecustomize.py") == (
+        RiskLevel.DESTRUCTIVE,
+        "git-control-write",
+    )
+    assert _shell("echo x > src/site-packages/a.py") == (RiskLevel.WORKSPACE_WRITE, "write-in-workspace")

@@ -89,3 +89,31 @@ def test_git_run_in_the_workspace_with_c_git_dir_or_work_tree_stays_as_graded(sc
     graded = classify(script, contained=False, workspace=WORKSPACE)
     assert "project-outside-workspace" not in [r.rule for r in graded.reasons], graded.reasons
     assert graded.risk <= RiskLevel.NETWORK, graded.reasons
+
+
+@pytest.mark.parametrize(
+    "script",
+    [
+        "git mv -f y .cursor/hooks.json",
+        "git mv cfg .claude",
+        "git mv x .claude/settings.json",
+        "git mv x .mcp.json",
+        "git mv -- x .mcp.json",
+        "git mv x .clinerules/hooks/PreToolUse",
+        "git mv x .github/hooks/x.json",
+        "git mv x .git/config",
+        "git mv build/.claude .",
+        "git mv .cursor/hooks.json x",
+        "git -C sub mv x .claude",
+    ],
+)
+def test_git_mv_onto_or_off_control_files_is_a_control_write(script: str) -> None:
+    graded = classify(script, contained=False, workspace=WORKSPACE)
+    assert (graded.risk, graded.reasons[0].rule) == (RiskLevel.DESTRUCTIVE, "git-control-write")
+
+
+@pytest.mark.parametrize(
+    "script", ["git mv a.py b.py", "git mv a.py b.py src/", "git mv -f -k a.py src/b.py", "git mv src lib"]
+)
+def test_git_mv_of_ordinary_files_stays_a_workspace_write(script: str) -> None:
+    assert classify(script, contained=False, workspace=WORKSPACE).risk is RiskLevel.WORKSPACE_WRITE

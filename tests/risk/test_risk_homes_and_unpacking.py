@@ -448,3 +448,41 @@ def test_a_patch_with_unknown_names_or_control_files_is_destructive(command: str
 )
 def test_a_patch_the_command_shows_with_plain_names_keeps_its_grade(command: str) -> None:
     assert classify(command, contained=False, workspace=PROJECT).risk <= WW
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "tar -xf ../x.tar .",
+        "tar xf ../x.tar ./",
+        "tar -x -f ../x.tar ./.",
+        "tar -xf ../x.tar ./src",
+        "tar -xf ../x.tar src/",
+        "tar -xf ../x.tar src",
+        "tar -xf ../x.tar -C build src",
+        "tar -xf ../x.tar src/main.c Makefile",
+        "tar -xf ../x.tar --no-anchored settings.json",
+        "tar -xf ../x.tar --wildcards '*'",
+        "tar -xf ../x.tar --ignore-case src/main.c",
+        "tar -xf ../x.tar -T names.txt src/main.c",
+        "tar -xf ../x.tar --files-from=names.txt src/main.c",
+    ],
+)
+def test_tar_members_that_may_be_directories_or_patterns_extract_unseen_files(command: str) -> None:
+    """A member that is a directory extracts its whole subtree (``.git/hooks``, ``.claude``, ``src/.git/config``);
+    ``--no-anchored`` matches the name at any depth: graded as an extraction whose files only the archive names."""
+    found = classify(command, contained=False, workspace=PROJECT)
+    assert (found.risk, found.reasons[0].rule) == (DES, "git-control-write")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "tar -xf ../x.tar src/main.c",
+        "tar -xf ../x.tar src/main.c docs/guide.md",
+        "tar -xf ../x.tar -C build src/main.c",
+        "tar -xf ../x.tar --anchored src/main.c",
+    ],
+)
+def test_tar_members_named_as_files_stay_writes_of_those_names(command: str) -> None:
+    assert classify(command, contained=False, workspace=PROJECT).risk == WW

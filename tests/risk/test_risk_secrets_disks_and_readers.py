@@ -198,3 +198,51 @@ def test_a_session_started_in_a_homes_key_directory_keeps_the_secret_rules(cwd: 
 @pytest.mark.parametrize("cwd", ["/root/.ssh", "/home/dev/.local/bin"])
 def test_a_session_started_in_a_homes_key_directory_keeps_its_write_rules(cwd: str) -> None:
     assert classify("echo x > a", contained=False, workspace=Path(cwd)).risk == RiskLevel.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat ~/.config/glab-cli/config.yml",
+        "cat ~/.config/ngrok/ngrok.yml",
+        "cat ~/.ngrok2/ngrok.yml",
+        "cat ~/.config/hcloud/cli.toml",
+        "cat ~/.mc/config.json",
+        "cat ~/.tsh/keys/proxy/user",
+        "cat ~/.cloudflared/cert.pem",
+        "cat ~/.cloudflared/6ff42ae2-765d-4adf-8112-31c55c1551ef.json",
+        "cat ~/.netlify/config.json",
+        "cat ~/.config/solana/id.json",
+        "cat ~/.ethereum/keystore/UTC--2024",
+        "cat ~/.bash_history",
+        "cat ~/.zsh_history",
+        "cat ~/.zhistory",
+        "cat ~/.histfile",
+        "cat ~/.sh_history",
+        "cat ~/.python_history",
+        "cat ~/.psql_history",
+        "cat ~/.mysql_history",
+        "cat ~/.local/share/fish/fish_history",
+        "cat .dev.vars",
+        "cat worker/.dev.vars.staging",
+        "cat .dev.*",
+        "cat ~/.config/glab-cli/*",
+    ],
+)
+def test_more_credential_files_and_histories_are_secret_reads(command: str) -> None:
+    graded = classify(command, contained=False, workspace=W)
+    assert (graded.risk, graded.reasons[0].rule) == (RiskLevel.NETWORK, "secret-read")
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat .dev.vars.example",
+        "cat src/mc/config.json",
+        "cat ~/.mc/share/uploads.json",
+        "cat ~/.config/ngrok-notes.txt",
+        "cat docs/history.md",
+    ],
+)
+def test_their_neighbours_stay_plain_reads(command: str) -> None:
+    assert _risk(command) is RiskLevel.READ_ONLY

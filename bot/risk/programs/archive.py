@@ -13,6 +13,8 @@ abbreviated (getopt_long); one tar does not have, or an ambiguous prefix, is ref
 
 from __future__ import annotations
 
+import posixpath
+
 from bot.risk.grader import Call
 from bot.risk.options import long_is
 from bot.risk.words import Word, literal_word
@@ -138,14 +140,39 @@ def _last_dir(opts: list[tuple[str, Word | None]]) -> Word | None:
     return next((value for name, value in reversed(opts) if name in ("-C", "--directory")), None)
 
 
-#: Options that change member names on extraction (GNU tar manual, "Modifying File and Member Names"), and the one
-#: that makes member operands globs: the members written are then not the operands as written.
-_RENAMES = frozenset({"--transform", "--xform", "--strip-components", "--wildcards"})
+#: Options that change member names on extraction (GNU tar manual, "Modifying File and Member Names"), those that
+#: make member operands patterns (``--wildcards``; ``--no-anchored`` matches a name after any ``/``, at any depth;
+#: ``--ignore-case``) and those that read more member names from a file (``-T``/``--files-from``): the members
+#: written are then not the operands as written.
+_RENAMES = frozenset(
+    {
+        "--transform",
+        "--xform",
+        "--strip-components",
+        "--wildcards",
+        "--no-anchored",
+        "--ignore-case",
+        "-T",
+        "--files-from",
+    }
+)
+
+
+def _file_member(value: str) -> bool:
+    """True when the member operand ``value`` names a file: its last part has an extension (``src/main.c``,
+    ``settings.json``). tar extracts a member that is a directory with everything below it, and only the archive
+    knows whether ``src``, ``./src``, ``src/``, ``.`` or ``Makefile`` is one, so those are not file members."""
+    if value.endswith("/"):
+        return False
+    stem, extension = posixpath.splitext(posixpath.basename(value))
+    return bool(stem) and len(extension) > 1 and stem not in (".", "..")
 
 
 def _members(call: Call, operands: list[tuple[Word, Word | None]], dest: Word, names: set[str]) -> None:
     """Extraction: into the workspace root with members only known when it runs (no member operands, globs, or
-    renaming options) may plant git's or an agent's control files (kit.unpacks); named members are writes of those
+    renaming or matching options) may plant git's or an agent's control files (kit.unpacks); a member that may be
+    a directory (:func:`_file_member`) is such an extraction into that directory (``tar -xf x.tar .``, ``./src``:
+    its subtree may hold ``.git/hooks``, ``.claude`` or ``src/.git/config``); named file members are writes of those
     names in their directory."""
     plain = [
         (word, where)
@@ -157,7 +184,10 @@ def _members(call: Call, operands: list[tuple[Word, Word | None]], dest: Word, n
         return
     call.write(dest, "tar extracts into")
     for word, where in plain:
-        call.write(word, "tar extracts", cwd=where or dest)
+        if _file_member(word.value or ""):
+            call.write(word, "tar extracts", cwd=where or dest)
+        else:
+            unpacks(call, word, "tar extracts the member, which may be a directory, into", cwd=where or dest)
 
 
 def _reads_below(call: Call, operands: list[tuple[Word, Word | None]]) -> None:

@@ -517,6 +517,35 @@ def _rm(g: _Git) -> None:
     deletion(g.call, "git rm deletes files from the working tree.")
 
 
+def _mv(g: _Git) -> None:
+    """git-mv(1) ``SRC... DEST``: a change to the repository that also writes DEST, and each source's name inside
+    it when DEST is a directory (``git mv cfg .claude`` makes ``.claude``, ``git mv -f y .cursor/hooks.json``
+    replaces Cursor's hooks), graded as ``mv``'s destination by where it lands; a source in a control place
+    (``git mv .cursor/hooks.json x``) is removed from there, a write to it."""
+    g.write()
+    operands: list[Word] = []
+    ended = False
+    for word in g.args:
+        if not ended and word.value == "--":
+            ended = True
+        elif ended or not (word.value or "x").startswith("-"):
+            operands.append(word)
+    if len(operands) < 2:
+        return
+    sources, dest = operands[:-1], operands[-1]
+    g.call.write(dest, "git mv writes", cwd=g.repo, replaces=True)
+    for source in sources:
+        value = source.value
+        if value is None:
+            continue
+        if g.call.where(source, cwd=g.repo) is Where.GIT_CONTROL:
+            g.call.write(source, "git mv removes", cwd=g.repo, replaces=True)
+        base = posixpath.basename(value.rstrip("/"))
+        if dest.value and base not in ("", ".", "..", "HEAD", "config", "config.worktree", "hooks"):
+            landed = posixpath.join(dest.value, base)
+            g.call.write(Word(landed, landed), "git mv writes", cwd=g.repo, replaces=True)
+
+
 def _clean(g: _Git) -> None:
     if g.has("-n", "--dry-run") and not g.has("-i", "--interactive"):
         g.read()
@@ -869,7 +898,7 @@ def _switch_or_read_tree(g: _Git) -> None:
 _SUBCOMMANDS.update({
     "gc": _gc, "switch": _switch_or_read_tree, "read-tree": _switch_or_read_tree,
     "pull": _pull, "push": _push, "clone": _clone, "checkout": _checkout, "restore": _restore, "reset": _reset,
-    "rm": _rm, "clean": _clean, "stash": _stash, "branch": _branch_or_tag, "tag": _branch_or_tag,
+    "rm": _rm, "mv": _mv, "clean": _clean, "stash": _stash, "branch": _branch_or_tag, "tag": _branch_or_tag,
     "update-ref": _update_ref, "worktree": _worktree, "reflog": _reflog, "config": _config, "remote": _remote,
     "submodule": _submodule, "rebase": _rebase, "bisect": _bisect, "archive": _archive,
     "format-patch": _format_patch, "bundle": _bundle, "lfs": _lfs, "difftool": _difftool, "mergetool": _difftool,
