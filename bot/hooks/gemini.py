@@ -61,7 +61,17 @@ import sys
 import time
 
 from bot.hooks.claude_code import decision_for, no_decision
-from bot.hooks.gate import Grade, Request, Server, decide, expiry_for_wait, find_server, grade, grade_tool_call, in_directory
+from bot.hooks.gate import (
+    Grade,
+    Request,
+    Server,
+    decide,
+    expiry_for_wait,
+    find_server,
+    grade,
+    grade_tool_call,
+    in_directory,
+)
 
 TYPE_CHECKING = False  # typing stays unloaded: this hook runs on every tool call (bot/values.py)
 if TYPE_CHECKING:
