@@ -385,3 +385,73 @@ async def test_a_shell_tool_name_spelled_another_way_is_refused(
 async def test_another_tool_still_gets_no_answer(tmp_path: Path, agent: str, event: dict[str, Any]) -> None:
     code, out, err = await (await start_hook(agent, event, tmp_path, FLYBOT_URL="http://127.0.0.1:9")).finish()
     assert (code, out) == (0, "") and "not a shell command" in err, (agent, out, err)
+
+
+# -- the workspace is the session's project, never the directory one call names ------------------------------------
+#: (directory the call names, command): each graded from that directory it writes outside the workspace, where code
+#: runs later (FlyBot's own OpenCode plugin, root's cron jobs, Claude Code's settings, user units).
+_ELSEWHERE = [
+    ("/root/.config/opencode", "echo pwned > plugins/flybot.js"),
+    ("/etc/cron.d", "printf '* * * * * root sh /tmp/x\\n' > flybot-job"),
+    ("/root/.claude", "echo {} > settings.json"),
+    ("/root/.config/systemd/user", "cp /tmp/evil.service evil.service"),
+]
+
+
+def _call_in(agent: str, project: Path, workdir: str, command: str) -> dict[str, Any]:
+    """``agent``'s shell-call event for ``command`` run in ``workdir`` during a session in ``project``."""
+    if agent == "opencode":
+        return {"tool": "bash", "sessionID": "ses_1", "callID": "call_1", "directory": str(project),
+                "args": {"command": command, "description": "d", "workdir": workdir}}  # fmt: skip
+    if agent == "cursor":
+        return {"hook_event_name": "preToolUse", "conversation_id": "c1", "tool_name": "Shell", "tool_use_id": "t1",
+                "workspace_roots": [str(project)], "cwd": str(project),
+                "tool_input": {"command": command, "cwd": workdir}}  # fmt: skip
+    if agent == "copilot":  # the shell's cwd after an earlier cd; Copilot starts the hook in the session's directory
+        return {"sessionId": "s1", "timestamp": 1, "cwd": workdir, "toolName": "bash",
+                "toolArgs": {"command": command, "description": "d"}}  # fmt: skip
+    assert agent == "gemini"
+    return {"session_id": "s1", "transcript_path": "/dev/null", "cwd": str(project), "hook_event_name": "BeforeTool",
+            "timestamp": "2026-01-01T00:00:00Z", "tool_name": "run_shell_command",
+            "tool_input": {"command": command, "dir_path": workdir, "description": "d"}}  # fmt: skip
+
+
+_AGENTS = ("opencode", "cursor", "copilot", "gemini")
+
+
+@pytest.mark.parametrize("agent", _AGENTS)
+@pytest.mark.parametrize(("workdir", "command"), _ELSEWHERE)
+async def test_a_call_run_outside_the_project_is_graded_there_not_as_the_workspace(
+    harness: Harness, tmp_path: Path, agent: str, workdir: str, command: str
+) -> None:
+    project = tmp_path / "proj"
+    project.mkdir()
+    token = await harness.add_bot()
+    run = await start_hook(agent, _call_in(agent, project, workdir, command), project, FLYBOT_URL=harness.url,
+                           FLYBOT_TOKEN=token)  # fmt: skip
+    escalation_id = await pending_id(harness)
+    stored = await harness.runtime.store.get_escalation(escalation_id)
+    assert stored is not None
+    assert stored.risk == "destructive", (stored.risk, stored.command)
+    assert stored.cwd == str(project), stored.cwd
+    assert stored.command == f"cd -- {workdir} || exit 1\n{command}", stored.command
+    await deny_with(harness, escalation_id, "not there")
+    code, out, err = await run.finish()
+    assert code == 0, err
+    assert "allow" not in json.dumps(json.loads(out)).replace("allowed", ""), out
+
+
+@pytest.mark.parametrize("agent", _AGENTS)
+async def test_a_call_run_in_a_project_subdirectory_keeps_everyday_writes_in_the_workspace(
+    harness: Harness, tmp_path: Path, agent: str
+) -> None:
+    project = tmp_path / "proj"
+    (project / "src").mkdir(parents=True)
+    token = await harness.add_bot()
+    event = _call_in(agent, project, str(project / "src"), "mkdir -p out && echo x > out/x.txt")
+    run = await start_hook(agent, event, project, FLYBOT_URL=harness.url, FLYBOT_TOKEN=token)
+    code, out, err = await run.finish()
+    assert code == 0, err
+    answer = json.loads(out)
+    assert answer.get("decision", answer.get("permission", answer.get("permissionDecision"))) == "allow", answer
+    assert await escalations_created(harness) == []

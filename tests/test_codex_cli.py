@@ -567,3 +567,29 @@ def test_command_approvals_say_what_is_typed_and_when_a_fresh_human_decision_is_
     assert human.human and human.command == "terraform apply" and "fresh human decision" in human.justification
     plain = command_ask("item/commandExecution/requestApproval", {**base, "command": "ls"}, cwd="/w")
     assert not plain.human and not plain.typed and plain.justification == ""
+
+
+async def test_a_command_codex_runs_in_another_directory_is_graded_there_not_as_the_workspace(
+    harness: Harness, model: ResponsesAPI, tmp_path: Path
+) -> None:
+    # the shell tool's workdir is the model's choice for one call: the thread's --cwd stays the workspace. The
+    # directory is outside the temporary area (a write anywhere below it is a temporary write): the denied command
+    # writes nothing there, and a probe left by a regression is removed.
+    token = await harness.add_bot()
+    work(tmp_path)
+    elsewhere, probe = Path("/etc/cron.d"), Path("/etc/cron.d/flybot-codex-probe")
+    model.call = ("exec_command", {"cmd": f"echo x > {probe.name}", "workdir": str(elsewhere),
+                                   "sandbox_permissions": "require_escalated", "justification": "write it"})  # fmt: skip
+    proc = await start_codex(tmp_path, model, harness.url, token)
+    try:
+        escalation_id = await pending_id(harness)
+        stored = await harness.runtime.store.get_escalation(escalation_id)
+        assert stored is not None
+        assert stored.risk == "destructive" and stored.cwd == str(tmp_path / "work"), (stored.risk, stored.cwd)
+        assert stored.command.startswith(f"cd -- {elsewhere} || exit 1\n"), stored.command
+        await deny_with(harness, escalation_id, "not there")
+        code, _out, err = await finish(proc)
+        assert code == 0, err
+        assert not probe.exists()
+    finally:
+        probe.unlink(missing_ok=True)

@@ -28,7 +28,7 @@ import os
 import sys
 import time
 
-from bot.hooks.gate import Request, Server, Verdict, decide, expiry_for_wait, find_server, grade
+from bot.hooks.gate import Request, Server, Verdict, decide, expiry_for_wait, find_server, grade, in_directory
 from bot.values import Frozen
 
 TYPE_CHECKING = False  # typing stays unloaded: the hook runs on every shell call (bot/values.py)
@@ -57,23 +57,39 @@ class ShellCall(Frozen):
 
     Attributes:
         command: the shell text, graded and shown on the card.
-        cwd: where it runs (absolute, else the hook's own directory).
+        cwd: where it runs (absolute): the directory the call names, else the workspace.
+        workspace: the session's project directory as the agent reports it for the session (absolute), else the
+            hook's own working directory (the agent starts the hook there); never the directory one call names.
         session_id: the agent's conversation or session id, prefixed with the agent's name for the card.
         call_id: the agent's id for this tool call (the escalation's idempotency key), or None.
         justification: the agent's own description of the call, or None.
     """
 
-    __slots__ = ("command", "cwd", "session_id", "call_id", "justification")
+    __slots__ = ("command", "cwd", "workspace", "session_id", "call_id", "justification")
     command: str
     cwd: str
+    workspace: str
     session_id: str
     call_id: str | None
     justification: str | None
 
     def __init__(
-        self, command: str, cwd: str, session_id: str, call_id: str | None = None, justification: str | None = None
+        self,
+        command: str,
+        cwd: str,
+        session_id: str,
+        call_id: str | None = None,
+        justification: str | None = None,
+        workspace: str | None = None,
     ) -> None:
-        self._init(command=command, cwd=cwd, session_id=session_id, call_id=call_id, justification=justification)
+        self._init(
+            command=command,
+            cwd=cwd,
+            workspace=workspace or cwd,
+            session_id=session_id,
+            call_id=call_id,
+            justification=justification,
+        )
 
 
 class NotShell(Frozen):
@@ -104,18 +120,30 @@ def directory(value: object) -> str:
 
 
 def shell_call(
-    command: object, *, cwd: object, agent: str, session: object, call_id: object = None, justification: object = None
+    command: object,
+    *,
+    cwd: object,
+    workspace: object,
+    agent: str,
+    session: object,
+    call_id: object = None,
+    justification: object = None,
 ) -> ShellCall:
     """A :class:`ShellCall` from an event's fields, checking the command.
+
+    ``workspace``: the session's project directory from the event (not an absolute path: the hook's own working
+    directory); ``cwd``: the directory this call names (not an absolute path: the workspace).
 
     Raises:
         InputError: no command, or not a string.
     """
     if not isinstance(command, str) or not command.strip():
         raise InputError("the event has no shell command")
+    root = directory(workspace)
     return ShellCall(
         command=command,
-        cwd=directory(cwd),
+        cwd=cwd if isinstance(cwd, str) and cwd.startswith("/") else root,
+        workspace=root,
         session_id=f"{agent} {text(session) or 'session'}",
         call_id=text(call_id),
         justification=text(justification),
@@ -145,12 +173,17 @@ def decide_call(
     wait_s: float,
     room: str | None,
 ) -> tuple[bool, str]:
-    """Grade ``call`` and, above the ceiling, ask FlyBot within ``wait_s`` seconds; ``(allowed, reason)``."""
+    """Grade ``call`` and, above the ceiling, ask FlyBot within ``wait_s`` seconds; ``(allowed, reason)``.
+
+    The workspace is the session's (:attr:`ShellCall.workspace`); a call run elsewhere is graded, and sent, as a
+    ``cd`` into its directory followed by the command (:func:`bot.hooks.gate.in_directory`).
+    """
     started = time.monotonic()
-    graded = grade(call.command, contained=contained, cwd=call.cwd, ceiling=ceiling, server=server)
+    command = in_directory(call.command, cwd=call.cwd, workspace=call.workspace)
+    graded = grade(command, contained=contained, cwd=call.workspace, ceiling=ceiling, server=server)
     request = Request(
         session_id=call.session_id,
-        cwd=call.cwd,
+        cwd=call.workspace,
         contained=contained,
         justification=call.justification,
         room=room,

@@ -56,7 +56,8 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
     roots = data.get("workspaceRoots")
     return shell_call(
         _commands(tool_input, encoded=encoded),
-        cwd=roots[0] if isinstance(roots, list) and roots else None,
+        cwd=None,
+        workspace=roots[0] if isinstance(roots, list) and roots else None,
         agent=LABEL,
         session=data.get("taskId"),
         call_id=call_id,

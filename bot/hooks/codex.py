@@ -78,7 +78,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from bot.hooks.gate import MAX_JUSTIFICATION, NO_DECISION, Grade, Request, Server, Verdict, grade
+from bot.hooks.gate import MAX_JUSTIFICATION, NO_DECISION, Grade, Request, Server, Verdict, grade, in_directory
 from bot.risk.model import RiskLevel
 
 PREFIX = "flybot codex"
@@ -699,7 +699,11 @@ class Session:
 
     async def _decide(self, request_id: Any, ask: Ask) -> Verdict:
         opts = self.options
-        graded: Grade = grade(ask.command, contained=False, cwd=ask.cwd, ceiling=opts.ceiling, server=opts.server)
+        command, root = ask.command, ask.cwd
+        if ask.kind == "command" and not ask.typed and ask.cwd.startswith("/") and opts.cwd.startswith("/"):
+            # the thread's cwd is the workspace; the call's own workdir (the model's choice) is only where it runs
+            command, root = in_directory(ask.command, cwd=ask.cwd, workspace=opts.cwd), opts.cwd
+        graded: Grade = grade(command, contained=False, cwd=root, ceiling=opts.ceiling, server=opts.server)
         if ask.kind in ("files", "permissions") or ask.human or ask.typed:
             # not a shell command, text typed into a running program, or a checkpoint: a person decides
             graded = Grade(graded.command, max(graded.risk, RiskLevel.SYSTEM), opts.ceiling, graded.why)
@@ -709,10 +713,10 @@ class Session:
             return Verdict("unconfigured", graded, detail="no Bot token: set FLYBOT_TOKEN or pass --token")
         from bot.hooks.asking import ask_async
 
-        self.say(f"asking FlyBot ({graded.risk.label}, runs on the host): {ask.command}")
+        self.say(f"asking FlyBot ({graded.risk.label}, runs on the host): {graded.command}")
         request = Request(
             session_id=f"codex-{self.thread_id}",
-            cwd=ask.cwd,
+            cwd=root,
             contained=False,
             justification=ask.justification,
             room=opts.room,

@@ -61,7 +61,10 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         raise InputError("the write_bash event has no input text")
     return shell_call(
         command,
+        # cwd is the shell's directory, which an earlier call's cd moves: the workspace is where Copilot started
+        # the hook (the session's directory)
         cwd=data.get("cwd"),
+        workspace=None,
         agent=LABEL,
         session=data.get("sessionId"),
         justification=args.get("description"),

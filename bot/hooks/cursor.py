@@ -18,6 +18,8 @@ reported to be ignored in one of its modes, so when no human decided the answer 
 
 from __future__ import annotations
 
+import os
+
 from bot.hooks.agent_hook import InputError, NotShell, ShellCall, near, shell_call, text
 
 TYPE_CHECKING = False
@@ -38,10 +40,15 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
     """
     event = data.get("hook_event_name")
     roots = data.get("workspace_roots")
-    root = roots[0] if isinstance(roots, list) and roots else None
+    roots = [r for r in roots if isinstance(r, str) and r.startswith("/")] if isinstance(roots, list) else []
     if event == "beforeShellExecution":
+        cwd = data.get("cwd")
         return shell_call(
-            data.get("command"), cwd=data.get("cwd") or root, agent=LABEL, session=data.get("conversation_id")
+            data.get("command"),
+            cwd=cwd,
+            workspace=_root(roots, cwd),
+            agent=LABEL,
+            session=data.get("conversation_id"),
         )
     if event == "preToolUse":
         tool = text(data.get("tool_name")) or "an unnamed tool"
@@ -52,14 +59,29 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         tool_input = data.get("tool_input")
         if not isinstance(tool_input, dict):
             raise InputError("the Shell event has no tool_input object")
+        cwd = tool_input.get("cwd") or data.get("cwd")
         return shell_call(
             tool_input.get("command"),
-            cwd=tool_input.get("cwd") or data.get("cwd") or root,
+            cwd=cwd,
+            workspace=_root(roots, cwd),
             agent=LABEL,
             session=data.get("conversation_id"),
             call_id=data.get("tool_use_id"),
         )
     raise InputError(f"hook_event_name is {event!r}; configure this hook under beforeShellExecution")
+
+
+def _root(roots: list[str], cwd: object) -> str | None:
+    """The workspace root holding ``cwd``, else the first root; None without roots (the hook's own directory).
+
+    The call's ``cwd`` never becomes the workspace: a command run elsewhere is graded as a ``cd`` there."""
+    if isinstance(cwd, str):
+        real = os.path.realpath(cwd)
+        for root in roots:
+            top = os.path.realpath(root).rstrip("/")
+            if real == top or real.startswith(top + "/"):
+                return root
+    return roots[0] if roots else None
 
 
 def answer(allowed: bool, reason: str) -> tuple[dict[str, Any], int]:

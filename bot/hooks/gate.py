@@ -215,6 +215,26 @@ class Verdict(Frozen):
 
 
 # -- grading -------------------------------------------------------------------------------------------------------
+def in_directory(command: str, *, cwd: str, workspace: str) -> str:
+    """``command`` as run from ``cwd`` while the workspace is ``workspace`` (both absolute): unchanged when ``cwd`` is
+    the workspace root, else preceded by the line ``cd -- CWD || exit 1``, so that the classifier (and the server,
+    which grades the escalation's command with its ``cwd`` as the workspace) judges every path from where the command
+    really runs while the workspace stays the session's project. The directory the agent names for one call never
+    widens the workspace: from ``/etc/cron.d`` or ``~/.claude`` a relative write is a write there.
+
+    ``cwd`` is resolved (``realpath``: a link inside the workspace leads where it points); one below the workspace
+    keeps the workspace's spelling, so the classifier sees it inside.
+    """
+    import shlex
+
+    real_ws, real_cwd = os.path.realpath(workspace), os.path.realpath(cwd)
+    if real_cwd == real_ws:
+        return command
+    if real_cwd.startswith(real_ws.rstrip("/") + "/"):
+        real_cwd = workspace.rstrip("/") + real_cwd[len(real_ws.rstrip("/")) :]
+    return f"cd -- {shlex.quote(real_cwd)} || exit 1\n{command}"
+
+
 def grade(command: str, *, contained: bool, cwd: str, ceiling: RiskLevel, server: Server | None = None) -> Grade:
     """Grade ``command`` with FlyBot's classifier as the server does (``workspace`` = ``cwd`` when absolute).
 

@@ -26,7 +26,8 @@ stderr):
 ======================  ==============================  ===========================================================
 Gemini CLI tool         graded as                       notes
 ======================  ==============================  ===========================================================
-``run_shell_command``   a shell command                 in ``dir_path`` when given (relative to ``cwd``); the
+``run_shell_command``   a shell command                 in ``dir_path`` when given (relative to ``cwd``, graded
+                                                        as a ``cd`` there: ``cwd`` stays the workspace); the
                                                         ``description`` is the card's justification
 ``write_file``          ``Write`` (bot/risk/tools.py)   ``file_path``, ``content``
 ``replace``             ``Edit``                        ``file_path``, ``old_string``, ``new_string``,
@@ -60,7 +61,17 @@ import sys
 import time
 
 from bot.hooks.claude_code import decision_for, no_decision
-from bot.hooks.gate import Grade, Request, Server, decide, expiry_for_wait, find_server, grade, grade_tool_call
+from bot.hooks.gate import (
+    Grade,
+    Request,
+    Server,
+    decide,
+    expiry_for_wait,
+    find_server,
+    grade,
+    grade_tool_call,
+    in_directory,
+)
 
 TYPE_CHECKING = False  # typing stays unloaded: this hook runs on every tool call (bot/values.py)
 if TYPE_CHECKING:
@@ -143,8 +154,8 @@ def _text(value: object) -> str | None:
 def graded_call(
     tool: str, tool_input: dict[str, Any], *, cwd: str, contained: bool, ceiling: RiskLevel, server: Server
 ) -> tuple[Grade, str, str | None, bool]:
-    """Grade one call of a Gemini CLI tool in :data:`TOOLS`: the grade, the directory it runs in, the card's
-    justification and whether it runs contained (only a shell command can)."""
+    """Grade one call of a Gemini CLI tool in :data:`TOOLS`: the grade, the escalation's directory (the workspace),
+    the card's justification and whether it runs contained (only a shell command can)."""
     as_name = TOOLS[tool]
     if as_name == "Bash":
         command = tool_input.get("command")
@@ -152,6 +163,10 @@ def graded_call(
             raise InputError("the run_shell_command call has no command")
         where = _text(tool_input.get("dir_path"))
         run_in = os.path.realpath(os.path.join(cwd, where)) if where else cwd
+        if cwd.startswith("/"):
+            # the session's cwd is the workspace; dir_path (the model's choice for this call) is only where it runs
+            command = in_directory(command, cwd=run_in, workspace=cwd)
+            run_in = cwd
         graded = grade(command, contained=contained, cwd=run_in, ceiling=ceiling, server=server)
         return graded, run_in, _text(tool_input.get("description")), contained
     if as_name == "Edit":

@@ -52,9 +52,11 @@ def parse(data: dict[str, Any]) -> ShellCall | NotShell:
         if not isinstance(directory, str) or not directory.startswith("/"):
             raise InputError("a relative workdir without an absolute session directory")
         workdir = os.path.normpath(os.path.join(directory, workdir))
+    # The session's directory is the workspace; workdir (the model's choice for this call) is only where it runs.
     return shell_call(
         args.get("command"),
         cwd=workdir if isinstance(workdir, str) and workdir.startswith("/") else directory,
+        workspace=directory,
         agent=LABEL,
         session=data.get("sessionID"),
         call_id=data.get("callID"),
