@@ -697,7 +697,8 @@ def _remote(g: _Git) -> None:
             destructive(
                 g.call,
                 "git-config",
-                f"git remote {action} changes where an existing remote points: a later git push sends commits there.",
+                f"git remote {action} changes where an existing remote name points (as git config remote.NAME.url "
+                "does): a later git push may send commits to another host.",
             )
             return
         if g.has("-f", "--fetch") or (action == "set-head" and g.has("-a", "--auto")):
