@@ -612,11 +612,13 @@ async def test_git_push_is_not_covered_after_a_cd_nor_after_a_remote_is_pointed_
     await _approve(harness, pattern="git push", max_risk="system", host_ok=True)
     await _approve(harness, pattern="git remote", max_risk="system", host_ok=True)
     await auto(harness, token, **sent("git push origin main", ws))
-    await auto(harness, token, **sent("git remote set-url origin git@github.com:x/y.git && git push origin main", ws))
+    await auto(harness, token, **sent("git remote add upstream git@github.com:x/y.git", ws))
     for command in ("cd b && git push origin main", "cd sub && git push", "pushd b; git push origin main"):
         await asks_then_withdraw(harness, token, **sent(command, ws))
     for command in (
         "git remote set-url --push origin ./b && git push origin main",
+        "git remote set-url origin git@github.com:x/y.git && git push origin main",
+        "git remote rename origin old",
         "git remote add evil ./b; git push evil main",
         "git remote add evil file:///tmp/b",
         "git remote set-url origin 'ext::sh -c id'",

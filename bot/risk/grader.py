@@ -188,9 +188,10 @@ def _classify_dir(cwd: str, root: str) -> bool:
 #: git-blame(1)); and options that copy a file's content into the repository, where any later git command prints
 #: it: ``commit``/``tag``/``notes``/``merge`` ``-F FILE``/``--file=FILE`` take the message from FILE.
 _GIT_FILE_READERS = ("--no-index", "--contents", "-F", "--file")
-#: git subcommands that read the files named as operands into the repository (git-hash-object(1): ``-w`` writes the
-#: blob to the object database, ``git cat-file -p`` prints it back; without ``-w`` its id still depends on them).
-_GIT_CONTENT_COMMANDS = frozenset({"hash-object"})
+#: git subcommands that read the files named as operands: into the repository (git-hash-object(1): ``-w`` writes the
+#: blob to the object database, ``git cat-file -p`` prints it back; without ``-w`` its id still depends on them), or
+#: out by mail (git-send-email(1): each file operand is sent as a patch message).
+_GIT_CONTENT_COMMANDS = frozenset({"hash-object", "send-email"})
 
 
 #: Programs that search file contents, recursively with an option (grep(1) ``-r``/``-R``) or always (rg(1), ag(1)).

@@ -27,7 +27,7 @@ WORKSPACE = Path("/home/dev/project")
     ("echo x > .git/config.worktree", RiskLevel.DESTRUCTIVE),
     ("git remote add origin git@github.com:x/y.git", RiskLevel.WORKSPACE_WRITE),
     ("git remote add origin https://github.com/x/y.git", RiskLevel.WORKSPACE_WRITE),
-    ("git remote set-url origin ssh://git@github.com/x/y.git", RiskLevel.WORKSPACE_WRITE),
+    ("git remote set-url origin ssh://git@github.com/x/y.git", RiskLevel.DESTRUCTIVE),
     ("echo x > .git/info/exclude", RiskLevel.WORKSPACE_WRITE),
 ])  # fmt: skip
 def test_local_remotes_and_nested_git_hooks_and_config(script: str, risk: RiskLevel) -> None:

@@ -77,10 +77,11 @@ CATALOGUE: dict[str, object] = {
         "source": "pipx docs: pipx --help (pipx.pypa.io/stable/docs) (pipx 1.7)",
         "options": "-h --help --version -v --verbose -q --quiet --global:system",
         "commands": {
-            "install install-all inject upgrade upgrade-all upgrade-shared reinstall reinstall-all": {
+            "install install-all upgrade upgrade-all upgrade-shared reinstall reinstall-all": {
                 "grade": "install",
                 "open": True,
             },
+            "inject": {"grade": "plugin", "open": True},
             "uninstall uninstall-all uninject": {"grade": "delete", "open": True},
             "list environment completions": {"grade": "read", "open": True},
             "run": "runs",

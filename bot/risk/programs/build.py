@@ -30,11 +30,14 @@ from .kit import (
     build_or_test,
     deletion,
     destructive,
+    host_destructive,
     injected,
     network,
     read_only,
     refuse,
     show,
+    system,
+    tool_plugin,
     workspace_write,
 )
 from .projects import run_recipe, workspace_settings
@@ -595,6 +598,8 @@ def _grade_js(
         read_only(call, f"{tool} without a command only prints help.")
         return
     installs = _NPM_INSTALL if tool == "npm" else (_PNPM_INSTALL if tool == "pnpm" else _YARN_INSTALL)
+    if tool in ("pnpm", "yarn") and _js_tool_builtin(call, tool, command, rest):
+        return
     if command in ("exec", "x", "dlx", "create", "node", "bin") or (command in ("init", "innit", "create") and rest):
         destructive(call, "runs-program", f"{tool} {command} runs package programs the classifier cannot see.")
     elif command in installs:
@@ -670,6 +675,59 @@ def _grade_js(
         _js_script(call, tool, "run", [Word(command, command)] + rest, run_dir, elsewhere)
     else:
         refuse(call, f"the command {command}")
+
+
+#: pnpm (pnpm.io/cli) and yarn (yarnpkg.com/cli) built-ins that change the tool itself, the shell start-up file or
+#: which dependency scripts run; they run before any package.json script of the same name.
+_JS_TOOL_BUILTINS = {
+    "pnpm": frozenset({"setup", "self-update", "env", "runtime", "approve-builds", "server", "patch", "patch-commit",
+                       "patch-remove"}),
+    "yarn": frozenset({"plugin", "policies", "sdks", "patch", "patch-commit", "constraints"}),
+}  # fmt: skip
+
+
+def _js_tool_builtin(call: Call, tool: str, command: str, rest: list[Word]) -> bool:
+    """Grade a pnpm or yarn built-in that is never a package.json script; False when ``command`` is not one."""
+    action = rest[0].value if rest else None
+    if tool == "yarn" and command == "set":
+        if action in ("version", "resolution"):
+            if action == "version":  # yarn set version: downloads a release that every later yarn run executes
+                tool_plugin(call, "yarn set version")
+            else:
+                workspace_write(call, "yarn set resolution changes the project's lockfile.")
+            return True
+        return False
+    if command not in _JS_TOOL_BUILTINS[tool]:
+        return False
+    what = f"{tool} {command}"
+    if command == "setup":
+        host_destructive(
+            call,
+            "persistence",
+            "pnpm setup writes PNPM_HOME into the shell start-up file (~/.bashrc, ~/.zshrc): it runs in every later "
+            "shell.",
+        )
+    elif command in ("self-update", "env", "runtime", "policies"):
+        # pnpm self-update / pnpm env use / pnpm runtime set / yarn policies set-version replace the tool or node
+        if action in ("list", "ls", None) and command in ("env", "runtime"):
+            read_only(call, f"{what} only lists.")
+        else:
+            tool_plugin(call, what)
+    elif command == "plugin":
+        if action in ("list", "runtime", "check"):
+            read_only(call, f"yarn plugin {action} only lists.")
+        else:  # yarn plugin import|remove: .yarn/plugins and .yarnrc.yml, loaded by every later yarn run
+            tool_plugin(call, f"yarn plugin {shorten(action or '?', 20)}")
+    elif command == "approve-builds":
+        destructive(call, "runs-program", "pnpm approve-builds lets dependencies' build scripts run in later installs.")
+    elif command == "server":
+        system(call, "pnpm server starts a store server that keeps running.", downgradable=True)
+    elif command == "constraints":
+        # yarn constraints runs the project's yarn.config.cjs (--fix also writes package.json)
+        build_or_test(call, "yarn constraints")
+    else:  # patch, patch-commit, patch-remove: a package copied for editing, a patch recorded in package.json
+        workspace_write(call, f"{what} changes the project's patched dependencies.")
+    return True
 
 
 _NPM_SCRIPT_ALIASES = {

@@ -28,7 +28,7 @@ from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, host_destructive, refuse, unpacks
+from .kit import argv_text, build_or_test, host_destructive, refuse, tool_plugin, unpacks
 
 __all__ = ["EFFECTS", "ROLES", "CatalogueError", "compile_entry"]
 
@@ -57,6 +57,8 @@ EFFECTS: dict[str, str] = {
     "off the network or weakens its protection (destructive on the host; contained, system)",
     "persist": "makes code run at every boot or login (a unit enabled, a user's manager kept running): persistence "
     "the owner must see (destructive on the host; contained, as critical)",
+    "plugin": "installs code into a tool that the tool loads on every later run (a plugin, an injected package, a "
+    "replaced tool: destructive, tool-plugin: code that runs later)",
     "secret": "prints secrets (network, secret-read: the output goes to the model)",
     "source": "changes where every later install gets its packages (the user's registry, channel, mirror, proxy or "
     "TLS check: destructive on the host, package-source; contained, a write under ~)",
@@ -88,6 +90,7 @@ _RANK = {
     "change": 3,
     "critical": 4,
     "persist": 4,
+    "plugin": 4,
     "delete": 4,
     "destroy": 4,
     "runs": 4,
@@ -640,6 +643,9 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
             f"{what} runs at every boot/login: persistence, an irreversible-looking change to the machine the owner "
             "must see.",
         )
+    elif effect == "plugin":
+        call.flag(R.NETWORK, "package-install", f"{what} downloads packages from a registry.")
+        tool_plugin(call, what)
     elif effect == "secret":
         call.flag(R.NETWORK, "secret-read", f"{what} prints secrets: its output goes to the model.")
     elif effect == "source":

@@ -17,6 +17,8 @@ GitHub CLI manual (cli.github.com/manual); glab docs (gitlab.com/gitlab-org/cli/
 
 from __future__ import annotations
 
+import re
+
 from bot.risk.grader import Call
 from bot.risk.sensitive import secret_variable
 from bot.risk.words import Word
@@ -439,9 +441,7 @@ def _forge(call: Call, tool: str) -> None:
     elif group == "config":
         _forge_config(call, tool, ops)
     elif group == "api":
-        _http_method(
-            call, what, ("-X", "--method"), default="GET", body_flags=("-f", "-F", "--field", "--raw-field", "--input")
-        )
+        _forge_api(call, tool, verb)
     elif group in ("codespace", "cs") and verb in ("ssh", "cp", "code", "jupyter"):
         destructive(call, "remote-shell", f"{what} opens a shell or copies files on another machine.")
     elif group in (
@@ -556,6 +556,69 @@ def _forge_config(call: Call, tool: str, ops: list[Word]) -> None:
 
 
 _READ_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+
+_API_FIELD_FLAGS = ("-f", "-F", "--field", "--raw-field")
+# GraphQL mutation fields that delete, archive, transfer or change visibility (GitHub: deleteRepository, deleteRef,
+# archiveRepository, transferRepository, updateRepository visibility; GitLab: projectDelete, destroyX); a
+# ``force: true`` argument (updateRef, updateRefs) rewrites history.
+_GRAPHQL_DESTROYS = re.compile(
+    r"(?:delete|remove|archive|transfer|destroy|purge|visibility)|force\s*:\s*true", re.IGNORECASE
+)
+_GRAPHQL_MUTATION = re.compile(r"\b(?:mutation|subscription)\b", re.IGNORECASE)
+
+
+def _api_fields(call: Call) -> list[str | None]:
+    """The ``KEY=VALUE`` texts of ``-f``/``-F``/``--field``/``--raw-field`` (None when only known at run time)."""
+    fields: list[str | None] = []
+    words = call.args
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            continue
+        name, eq, attached = value.partition("=")
+        if name in _API_FIELD_FLAGS:
+            fields.append(attached if eq else (words[index + 1].value if index + 1 < len(words) else None))
+        elif len(value) > 2 and value[:2] in ("-f", "-F"):
+            fields.append(value[2:])
+    return fields
+
+
+def _forge_api(call: Call, tool: str, endpoint: str | None) -> None:
+    """``gh api``/``glab api``: a GraphQL document whose mutation deletes, archives, transfers or forces a ref, a
+    ``force=true`` field, a method-override header or a body only known when it runs is remote deletion or
+    history rewrite (destructive); a GraphQL document without a mutation reads; otherwise by HTTP method."""
+    what = f"{tool} api"
+    values = [w.value for w in call.args]
+    if any(v is not None and "method-override" in v.lower() for v in values):
+        destructive(call, _RULE, f"{what} with an HTTP method-override header can delete remotely.")
+        return
+    fields = _api_fields(call)
+    if any(f is None for f in fields) and (endpoint is None or endpoint == "graphql" or "git/refs" in endpoint):
+        # A GraphQL document or a ref update whose fields are only known at run time may delete or force.
+        destructive(call, "dynamic-argument", f"A field of {what} is only known when it runs.")
+        return
+    texts = [f or "" for f in fields]
+    if any(
+        t.partition("=")[0].strip().lower() == "force" and t.partition("=")[2].strip().lower() in ("true", "1")
+        for t in texts
+    ):
+        destructive(call, _RULE, f"{what} with force=true moves a ref regardless of history (history rewrite).")
+        return
+    if endpoint == "graphql":
+        if any(v == "--input" or (v or "").startswith("--input=") for v in values) or any(
+            t.partition("=")[2].startswith("@") for t in texts
+        ):
+            destructive(call, _RULE, f"{what} graphql reads its document from a file the classifier cannot see.")
+            return
+        document = " ".join(t.partition("=")[2] for t in texts)
+        if _GRAPHQL_MUTATION.search(document) is None:
+            _reads(call, f"{what} graphql")
+        elif _GRAPHQL_DESTROYS.search(document):
+            _deletes(call, f"{what} graphql (a mutation that deletes, archives, transfers or forces a ref)")
+        else:
+            _changes(call, f"{what} graphql mutation")
+        return
+    _http_method(call, what, ("-X", "--method"), default="GET", body_flags=(*_API_FIELD_FLAGS, "--input"))
 
 
 def _http_method(

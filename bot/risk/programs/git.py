@@ -691,6 +691,16 @@ def _remote(g: _Git) -> None:
                 "file:// or a transport::address): git push then runs that repository's hooks, or the helper.",
             )
             return
+        if action in ("set-url", "rename"):
+            # git-remote(1): like ``git config remote.NAME.url``, this changes where an existing remote points, so a
+            # later approved ``git push`` or ``git fetch`` talks to another host.
+            destructive(
+                g.call,
+                "git-config",
+                f"git remote {action} changes where an existing remote name points (as git config remote.NAME.url "
+                "does): a later git push may send commits to another host.",
+            )
+            return
         if g.has("-f", "--fetch") or (action == "set-head" and g.has("-a", "--auto")):
             network(g.call, f"git remote {action} fetches from the remote.")
         g.write()

@@ -23,6 +23,7 @@ __all__ = [
     "as_root",
     "host_destructive",
     "sets_setid",
+    "tool_plugin",
     "injected",
     "network",
     "read_only",
@@ -129,6 +130,18 @@ def host_destructive(call: Call, rule: str, detail: str) -> None:
 
     contained = R.WORKSPACE_WRITE if call.name in CONTAINED_DOWNGRADE else R.SYSTEM
     call.flag(R.DESTRUCTIVE, rule, detail, contained_level=contained)
+
+
+def tool_plugin(call: Call, what: str) -> None:
+    """Code installed into a tool that the tool loads on every later run (poetry self add, pipx inject, yarn plugin
+    import, a replaced pnpm or yarn): ``destructive`` (tool-plugin); contained, ``system`` (the sandbox is
+    discarded)."""
+    call.flag(
+        R.DESTRUCTIVE,
+        "tool-plugin",
+        f"{what} installs code into the tool itself: it runs in every later run of the tool (also the owner's).",
+        contained_level=R.SYSTEM,
+    )
 
 
 _SYMBOLIC_SETID = Regex(r"(?:^|,)[DF]?[ugoa]*[+=][rwxXt]*s")

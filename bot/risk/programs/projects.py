@@ -38,7 +38,7 @@ from bot.risk.recipes import (
 )
 from bot.risk.words import Word, literal_word
 
-from .kit import R, argv_text, build_or_test, destructive, network, read_only
+from .kit import R, argv_text, build_or_test, destructive, network, read_only, tool_plugin
 
 __all__ = ["just", "poetry", "run_recipe", "tox", "workspace_settings"]
 
@@ -429,6 +429,18 @@ def tox(call: Call) -> None:
         run_recipe(call, "tox", env, directory=directory, file=file)
 
 
+def _poetry_self(call: Call, values: list[str | None]) -> None:
+    """poetry self (python-poetry.org/docs/cli/#self): show only prints; add, install, update, lock, remove and sync
+    change poetry's own environment, the plugins every later poetry run loads."""
+    operands = [v for v in values if v is None or not v.startswith("-")]
+    action = operands[1] if len(operands) > 1 else None
+    if action == "show" or (action is None and all(v is not None for v in values)):
+        read_only(call, "poetry self show only prints." if action else "poetry self without a command prints help.")
+        return
+    network(call, "poetry self talks to the package index.", rule="package-install")
+    tool_plugin(call, f"poetry self {shorten(action or '?', 20)}")
+
+
 def poetry(call: Call) -> None:
     """poetry: ``run CMD`` grades CMD as the same command typed at the prompt; install/add/update/lock/publish are network."""
     words = call.args
@@ -446,7 +458,9 @@ def poetry(call: Call) -> None:
         build_or_test(call, "poetry run")
         call.script(argv_text(rest).lstrip(), "poetry run")
         call.rec.emit = True
-    elif command in ("install", "add", "update", "lock", "publish", "sync", "self", "source"):
+    elif command == "self":
+        _poetry_self(call, values)
+    elif command in ("install", "add", "update", "lock", "publish", "sync", "source"):
         network(call, f"poetry {command} talks to the package index.", rule="package-install")
         build_or_test(call, f"poetry {command}")
     elif command in ("show", "check", "about", "version", "list", "search", "env", "config", "help"):
