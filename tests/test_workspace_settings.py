@@ -102,6 +102,38 @@ async def test_a_plain_workspace_stays_covered_and_settings_that_choose_code_ask
     await asks_then_withdraw(harness, token, **sent("npm install", scripted))
 
 
+PYTHON_PLAIN_PYPROJECT = '[project]\nname = "x"\nversion = "1.0"\n[tool.uv]\ndev-dependencies = ["pytest"]\n'
+
+
+async def test_python_package_tools_ask_when_the_workspace_chooses_where_packages_come_from(
+    harness: Harness, tmp_path: Path
+) -> None:
+    token = await harness.add_bot()
+    for pattern in ("uv sync", "uv pip install", "poetry install", "pipenv install"):
+        await _approve(harness, pattern=pattern, max_risk="system", host_ok=True)
+    plain = project(tmp_path / "plain")
+    (plain / "pyproject.toml").write_text(PYTHON_PLAIN_PYPROJECT)
+    (plain / "Pipfile").write_text('[[source]]\nurl = "https://pypi.org/simple"\nname = "pypi"\n')
+    for command in ("uv sync", "uv pip install requests", "poetry install", "pipenv install"):
+        await auto(harness, token, **sent(command, plain))
+
+    cases: list[tuple[str, str, str]] = [  # (file, content, command)
+        ("uv.toml", 'index-url = "http://evil.example/simple"\n', "uv pip install requests"),
+        ("pyproject.toml", '[project]\nname = "x"\n[tool.uv]\nextra-index-url = ["http://evil"]\n', "uv sync"),
+        ("pyproject.toml", '[project]\nname = "x"\n[[tool.uv.index]]\nurl = "http://evil"\n', "uv sync"),
+        ("pyproject.toml", '[tool.uv.sources]\nx = { git = "https://evil.example/x" }\n', "uv sync"),
+        ("pyproject.toml", '[[tool.poetry.source]]\nname = "e"\nurl = "http://evil"\n', "poetry install"),
+        ("poetry.toml", '[repositories.e]\nurl = "http://evil"\n', "poetry install"),
+        ("Pipfile", '[[source]]\nurl = "http://evil/simple"\nname = "e"\n', "pipenv install"),
+        ("pyproject.toml", "[tool.uv\nnot toml", "uv sync"),  # unreadable: fail closed
+    ]
+    for index, (name, content, command) in enumerate(cases):
+        root = project(tmp_path / f"py{index}")
+        (root / name).write_text(content)
+        esc = await asks_then_withdraw(harness, token, **sent(command, root))
+        assert any(r["rule"] == "workspace-settings" for r in esc["reasons"]), (name, esc["reasons"])
+
+
 async def test_git_push_to_a_repository_on_this_machine_is_destructive_or_asks(
     harness: Harness, tmp_path: Path
 ) -> None:

@@ -18,6 +18,12 @@ also read settings from the directory they run in and the ones above, and some s
 * go (go help toolchain, go help work): ``go.work``, and a ``toolchain`` or ``godebug`` line in ``go.mod`` (with the
   default ``GOTOOLCHAIN=auto`` go downloads and runs the toolchain go.mod names), in the directory go runs in and
   those above, past the workspace up to ``/``.
+* Python package tools (uv, poetry, pipenv, pdm; settings tool ``python``): ``uv.toml`` (uv "Configuration files":
+  read in the project and the directories above it), ``poetry.toml`` and ``pdm.toml`` (any: repositories, where
+  packages come from), a ``pyproject.toml`` whose ``[tool.uv]`` sets a key of :data:`PYTHON_SOURCE_KEYS` (an index,
+  ``find-links``, ``sources``: git, path and URL packages, a Python download mirror), or that has
+  ``[[tool.poetry.source]]`` or ``[[tool.pdm.source]]``; a ``Pipfile`` ``[[source]]`` other than
+  ``https://pypi.org/simple``. Each chooses where every package, and so the code its build runs, comes from.
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
   ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
@@ -39,12 +45,21 @@ from __future__ import annotations
 import os
 import re
 
-__all__ = ["INERT_NPMRC_KEYS", "INERT_YARNRC_KEYS", "SAFE_GIT_KEYS", "TOOLS", "local_url", "read", "yaml_keys"]
+__all__ = [
+    "INERT_NPMRC_KEYS",
+    "INERT_YARNRC_KEYS",
+    "PYTHON_SOURCE_KEYS",
+    "SAFE_GIT_KEYS",
+    "TOOLS",
+    "local_url",
+    "read",
+    "yaml_keys",
+]
 
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python")
 
 #: ``.npmrc`` keys that choose no code (npm-config(7)): how installs are saved, reported and authenticated.
 #: ``registry``, ``@scope:registry`` and ``use-node-version`` are not among them.
@@ -57,6 +72,12 @@ INERT_NPMRC_KEYS = frozenset({
     "tag-version-prefix", "message", "init-author-name", "init-author-email", "init-author-url", "init-license",
     "init-version", "email", "username", "_auth", "_authtoken", "_password", "omit", "include", "production",
     "resolution-mode", "unicode", "timing", "logs-max",
+})  # fmt: skip
+#: ``[tool.uv]`` keys (uv "Settings" reference) that choose where packages or Python come from.
+PYTHON_SOURCE_KEYS = frozenset({
+    "index", "index-url", "extra-index-url", "find-links", "sources", "no-index", "index-strategy",
+    "keyring-provider", "allow-insecure-host", "python-install-mirror", "pypy-install-mirror",
+    "python-downloads-json-url", "pip",
 })  # fmt: skip
 #: ``.yarnrc.yml``/``.yarnrc`` keys that choose no code (yarnpkg.com "Settings"): output, telemetry, linker layout.
 INERT_YARNRC_KEYS = frozenset({
@@ -110,6 +131,13 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     elif tool == "go":
         for place in places + _above(root):
             found += _go_settings(root, place)
+    elif tool == "python":
+        for place in places:
+            found += _python_settings(root, place)
+        for place in _above(root):
+            uv = os.path.join(place, "uv.toml")
+            if os.path.lexists(uv):
+                found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
     elif tool == "git" and question.startswith("push "):
         found += _git_push(root, base, question[len("push ") :])
     else:
@@ -240,6 +268,38 @@ def _go_settings(root: str, place: str) -> list[tuple[str, str]]:
         for number, line in _lines(_text(mod)):
             if line.split()[0] in ("toolchain", "godebug"):
                 found.append((f"{_rel(root, mod)}:{number}", line.split()[0]))
+    return found
+
+
+def _python_settings(root: str, place: str) -> list[tuple[str, str]]:
+    """What in ``place`` chooses where uv, poetry, pipenv or pdm get packages (the module docstring's list).
+
+    Raises:
+        ValueError: a ``pyproject.toml`` or ``Pipfile`` that is not TOML (tomllib's error is a ValueError).
+    """
+    import tomllib
+
+    found: list[tuple[str, str]] = []
+    for name in ("uv.toml", "poetry.toml", "pdm.toml"):
+        if os.path.lexists(os.path.join(place, name)):
+            found.append((_rel(root, os.path.join(place, name)), f"chooses where {name[:-5]} gets packages"))
+    pyproject = os.path.join(place, "pyproject.toml")
+    if os.path.lexists(pyproject):
+        tools = tomllib.loads(_text(pyproject)).get("tool", {})
+        uv = tools.get("uv", {}) if isinstance(tools, dict) else {}
+        for key in sorted(set(uv) & PYTHON_SOURCE_KEYS if isinstance(uv, dict) else ()):
+            found.append((_rel(root, pyproject), f"[tool.uv] {key}"))
+        for owner in ("poetry", "pdm"):
+            table = tools.get(owner, {}) if isinstance(tools, dict) else {}
+            if isinstance(table, dict) and "source" in table:
+                found.append((_rel(root, pyproject), f"[[tool.{owner}.source]]"))
+    pipfile = os.path.join(place, "Pipfile")
+    if os.path.lexists(pipfile):
+        sources = tomllib.loads(_text(pipfile)).get("source", [])
+        for source in sources if isinstance(sources, list) else [sources]:
+            url = source.get("url") if isinstance(source, dict) else None
+            if not isinstance(url, str) or url.rstrip("/") != "https://pypi.org/simple":
+                found.append((_rel(root, pipfile), f"[[source]] {str(url)[:80]}"))
     return found
 
 

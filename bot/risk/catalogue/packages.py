@@ -23,6 +23,7 @@ CATALOGUE: dict[str, object] = {
     "uv": {
         "source": "uv CLI reference (docs.astral.sh/uv/reference/cli) (uv 0.8)",
         "options": _UV_GLOBAL,
+        "settings": "python",
         "commands": {
             "add remove sync lock": {"grade": "fetch", "open": True},
             "run": {"grade": "wrap", "options": _UV_RUN},
@@ -556,6 +557,7 @@ CATALOGUE: dict[str, object] = {
     },
     "pipenv": {
         "source": "pipenv CLI (pipenv.pypa.io/en/latest/cli.html) (pipenv 2024)",
+        "settings": "python",
         "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet --python= "
         "--three --rm:delete --clear:delete",
         "grade": "read",

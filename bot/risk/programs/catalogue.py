@@ -119,6 +119,7 @@ _ENTRY_KEYS = frozenset(
         "unsafe",
         "words",
         "sources",
+        "settings",
     }
 )
 
@@ -153,11 +154,13 @@ class _Node:
         "unsafe",
         "words",
         "sources",
+        "settings",
     )
 
     def __init__(self) -> None:
         self.words: dict[str, str] = {}
         self.sources: tuple[str, ...] = ()
+        self.settings: str | None = None
         self.when: dict[str, tuple[str | None, str | None, frozenset[str]]] = {}
         self.unsafe: tuple[str, ...] = ()
         self.abbrev = False
@@ -231,6 +234,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.when = dict(parent.when)
         node.unsafe = parent.unsafe
         node.sources = parent.sources
+        node.settings = parent.settings
     for names, then in when.items():
         then = {"grade": then} if isinstance(then, str) else then
         if not isinstance(then, Mapping) or set(then) - {"grade", "operands", "reads"}:
@@ -259,6 +263,12 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         for name in str(names).split():
             node.words[name] = str(grade)
     node.sources = tuple(str(spec["sources"]).split()) if "sources" in spec else node.sources
+    if "settings" in spec:
+        from bot.risk.settings import TOOLS
+
+        if spec["settings"] not in TOOLS:
+            raise CatalogueError(f"{where}: settings {spec['settings']!r} is not one of {', '.join(TOOLS)}")
+        node.settings = str(spec["settings"])
     verbs = spec.get("verbs")
     if verbs is not None:
         if not isinstance(verbs, Mapping) or not all(
@@ -515,6 +525,10 @@ def _grade(call: Call, root: _Node) -> None:
             targets = operands[-1:] if len(operands) > 1 else []
         for target in targets:
             call.write(target, f"{label} writes", follows_links=role != "replaced")
+    if node.settings and (node.otherwise if operands and node.otherwise is not None else node.grade) != "read":
+        from .projects import workspace_settings  # after the grade: the reason takes the command's level
+
+        workspace_settings(call, node.settings, label=label)
 
 
 def _option(

@@ -463,6 +463,7 @@ def poetry(call: Call) -> None:
     elif command in ("install", "add", "update", "lock", "publish", "sync", "source"):
         network(call, f"poetry {command} talks to the package index.", rule="package-install")
         build_or_test(call, f"poetry {command}")
+        workspace_settings(call, "python", label=f"poetry {command}")
     elif command in ("show", "check", "about", "version", "list", "search", "env", "config", "help"):
         read_only(call, f"poetry {command} only prints.")
     elif command in ("build", "new", "init", "remove", "export"):
