@@ -4,27 +4,10 @@ requests (remote deletions). Each group has its neighbours that keep their grade
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from bot.risk import RiskLevel, classify
-
-RO = RiskLevel.READ_ONLY
-WW = RiskLevel.WORKSPACE_WRITE
-NET = RiskLevel.NETWORK
-SYS = RiskLevel.SYSTEM
-DES = RiskLevel.DESTRUCTIVE
-WORKSPACE = Path("/home/dev/project")
-
-
-def grade(command: str, contained: bool = False) -> RiskLevel:
-    return classify(command, contained=contained, workspace=WORKSPACE).risk
-
-
-def rules(command: str, contained: bool = False) -> dict[str, str]:
-    return {r.rule: r.detail for r in classify(command, contained=contained, workspace=WORKSPACE).reasons}
-
+from bot.risk import RiskLevel
+from tests.risk.test_risk_held_back_grades import DES, NET, RO, WW, grade, rules
 
 # -- the workspace's key and credential files are secrets, as the same names in a home are ---------------------------
 SECRET_FILES = [
