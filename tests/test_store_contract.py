@@ -607,6 +607,15 @@ async def test_a_slack_event_is_claimed_once_even_at_once(store: Store) -> None:
     assert await store.claim_event("Ev02", at=NOW)
 
 
+async def test_slack_events_older_than_a_day_are_pruned_so_their_ids_are_new_again(store: Store) -> None:
+    assert await store.claim_event("Ev-old", at=NOW - timedelta(days=2))
+    assert await store.claim_event("Ev-recent", at=NOW - timedelta(hours=1))
+    assert await store.claim_event("Ev-now", at=NOW)  # prunes what is older than a day
+    assert await store.claim_event("Ev-old", at=NOW)
+    assert not await store.claim_event("Ev-recent", at=NOW)
+    assert not await store.claim_event("Ev-now", at=NOW)
+
+
 async def test_app_home_viewers_are_remembered_once_each_newest_first(store: Store) -> None:
     await store.note_home_viewer("U1", NOW - timedelta(hours=2))
     await store.note_home_viewer("U2", NOW - timedelta(minutes=5))

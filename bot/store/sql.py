@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import structlog
-from sqlalchemy import String, any_, delete, event, func, literal, literal_column, or_, select, update
+from sqlalchemy import String, Table, any_, delete, event, func, literal, literal_column, or_, select, update
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
@@ -48,7 +48,7 @@ from bot.store.models import (
 )
 from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
 from bot.store.reports import Report, report_record
-from bot.store.tx import Tx, escalation_record, program_rule_of
+from bot.store.tx import Tx, escalation_record, insert_new, program_rule_of
 
 log = structlog.get_logger("flybot.store")
 
@@ -92,6 +92,7 @@ class Store:
         self._sqlite = engine.dialect.name == "sqlite"
         self._write_lock: asyncio.Lock | None = None
         self._write_lock_loop: asyncio.AbstractEventLoop | None = None
+        self._events_pruned_at: datetime | None = None
 
     def on_jobs(self, callback: Callable[[Sequence[str]], None]) -> None:
         """Call ``callback(rooms)`` after every commit that wrote outbox jobs, with the room of each (wakes this
@@ -584,16 +585,19 @@ class Store:
     async def claim_event(self, event_id: str, *, at: datetime) -> bool:
         """Record a Slack ``event_id``; True the first time (process it), False for a redelivery (any replica).
 
-        Rows older than a day are pruned as a side effect (Slack retries within minutes).
+        One ``INSERT ... ON CONFLICT DO NOTHING``. Rows older than a day are pruned in the same transaction, at most
+        once a minute per process (Slack retries within minutes).
         """
+        table = cast(Table, SlackEventRow.__table__)
         async with self.transaction() as tx:
-            try:
-                async with tx.session.begin_nested():
-                    tx.session.add(SlackEventRow(event_id=event_id, received_at=at))
-            except IntegrityError:
-                return False
-            await tx.session.execute(delete(SlackEventRow).where(SlackEventRow.received_at < at - timedelta(days=1)))
-            return True
+            connection = await tx.connection()
+            inserted = await connection.execute(
+                insert_new(connection.dialect.name, "slack_events"), {"event_id": event_id, "received_at": at}
+            )
+            if self._events_pruned_at is None or at - self._events_pruned_at >= timedelta(minutes=1):
+                self._events_pruned_at = at
+                await connection.execute(delete(table).where(table.c.received_at < at - timedelta(days=1)))
+            return inserted.rowcount == 1
 
     # -- Blocked reports (written in transactions: Tx.record_report and the rest) -------------------------------------
     async def get_report(self, report_id: str) -> Report | None:

@@ -33,6 +33,7 @@ from sqlalchemy.sql import Select
 from bot.store.admission import AdmissionLimits, admit, admit_card
 from bot.store.models import (
     AuditRow,
+    Base,
     BlockedReportRow,
     CardCopyRow,
     EscalationRow,
@@ -196,7 +197,7 @@ class Tx:
         """
         conn = await self.connection()
         values = escalation_values(new, card_status, decision)
-        inserted = await conn.execute(_insert_escalation(conn.dialect.name), values)
+        inserted = await conn.execute(insert_new(conn.dialect.name, "escalations"), values)
         if inserted.rowcount == 1 or new.idempotency_key is None:
             return escalation_of(values), True
         table = cast(Table, EscalationRow.__table__)
@@ -970,12 +971,16 @@ def _room_queue_of(rows: Any) -> RoomQueue:
     return RoomQueue(cards, frozenset(waiting))
 
 
+_UNIQUE_KEYS = {"escalations": ("bot_id", "idempotency_key"), "slack_events": ("event_id",)}
+
+
 @cache
-def _insert_escalation(dialect: str) -> Any:
-    """The escalation's INSERT, which inserts nothing when the Bot already used its Idempotency-Key."""
-    table = cast(Table, EscalationRow.__table__)
+def insert_new(dialect: str, table_name: str) -> Any:
+    """An INSERT into ``table_name`` that inserts nothing (row count 0) when a row with the same unique key
+    (:data:`_UNIQUE_KEYS`: an escalation's Bot and Idempotency-Key, a Slack event's id) is already there."""
+    table = Base.metadata.tables[table_name]
     statement = postgresql.insert(table) if dialect == "postgresql" else sqlite.insert(table)
-    return statement.on_conflict_do_nothing(index_elements=[table.c.bot_id, table.c.idempotency_key])
+    return statement.on_conflict_do_nothing(index_elements=[table.c[key] for key in _UNIQUE_KEYS[table_name]])
 
 
 @cache
