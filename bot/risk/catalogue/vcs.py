@@ -3,7 +3,10 @@
 Queries of the local repository read; recording changes writes in the workspace; talking to a remote is ``network``
 and sending to it ``publish`` (a push that may rewrite or delete remote history is ``destroy``, as ``git push
 --force``); dropping uncommitted work (``revert``, ``update --clean``, ``purge``, ``strip``) deletes. Options that
-set configuration (``--config``) may name programs the tool runs: ``unknown``.
+set configuration (``--config``) may name programs the tool runs: ``unknown``. A use that replaces working files with
+those of another revision, a patch or a remote (``hg update``, ``hg import``, ``svn switch``, ``jj new``) is
+``checkout`` (``pull`` when it fetches first): a recipe run after it in the same command (``&& make test``) is not
+the one FlyBot read, as after ``git pull``.
 """
 
 from __future__ import annotations
@@ -13,6 +16,9 @@ _JJ_GLOBAL = (
     "--quiet --no-pager --config=:unknown --config-toml=:unknown --config-file=:unknown -h --help -V --version"
 )
 _JJ_WRITE = {"grade": "write", "open": True, "options": "--tool=:runs -i --interactive"}
+# jj(1) "Working copy": a command that moves @ to another revision, or rewrites @ or an ancestor of it, updates the
+# working copy's files to the new @ (jj new/edit/next/prev, restore, rebase, squash --from, abandon, undo...).
+_JJ_CHECKOUT = {"grade": "checkout", "open": True, "options": "--tool=:runs -i --interactive"}
 
 CATALOGUE: dict[str, object] = {
     "jj": {
@@ -25,8 +31,9 @@ CATALOGUE: dict[str, object] = {
                 "options": "--tool=:runs",
             },
             "diff": {"grade": "read", "open": True, "options": "--tool=:runs"},
-            "new commit ci desc describe edit squash split rebase duplicate abandon restore next prev parallelize "
-            "simplify-parents absorb revert backout undo redo sign unsign metaedit": _JJ_WRITE,
+            "commit ci desc describe split duplicate absorb sign unsign metaedit": _JJ_WRITE,
+            "new edit squash rebase abandon restore next prev parallelize simplify-parents revert backout undo "
+            "redo": _JJ_CHECKOUT,
             "diffedit resolve fix": {"grade": "runs", "open": True, "options": "-l --list:read"},
             "bisect": "runs",
             "file": {
@@ -38,7 +45,7 @@ CATALOGUE: dict[str, object] = {
             "op operation": {
                 "commands": {
                     "log show diff": {"grade": "read", "open": True},
-                    "undo restore revert": {"grade": "write", "open": True},
+                    "undo restore revert": {"grade": "checkout", "open": True},
                     "abandon": {"grade": "delete", "open": True},
                 }
             },
@@ -68,17 +75,20 @@ CATALOGUE: dict[str, object] = {
                 "commands": {
                     "list root": "read",
                     "add": {"grade": "write", "open": True, "operands": "out"},
-                    "forget rename update-stale": {"grade": "write", "open": True},
+                    "forget rename": {"grade": "write", "open": True},
+                    "update-stale": {"grade": "checkout", "open": True},
                 }
             },
-            "sparse": {"commands": {"list": "read", "set edit reset": {"grade": "write", "open": True}}},
+            "sparse": {"commands": {"list": "read", "set edit reset": {"grade": "checkout", "open": True}}},
             "git": {
                 "commands": {
                     "push": {"grade": "destroy", "open": True},
-                    "fetch": {"grade": "network", "open": True},
+                    # jj-git-fetch: a commit the remote dropped is abandoned here and @ on it is rebased
+                    "fetch": {"grade": "pull", "open": True},
                     "clone": {"grade": "fetch", "open": True, "operands": "last-out"},
                     "init": {"grade": "write", "open": True, "operands": "out"},
-                    "import export": {"grade": "write", "open": True},
+                    "import": {"grade": "checkout", "open": True},
+                    "export": {"grade": "write", "open": True},
                     "remote": {
                         "commands": {"list": "read", "add remove rename set-url": {"grade": "write", "open": True}}
                     },
@@ -103,9 +113,19 @@ CATALOGUE: dict[str, object] = {
             },
             "branch bookmarks bookmark": {"grade": "write", "open": True},
             "config": {"grade": "read", "open": True, "options": "-e:runs --edit:runs"},
-            "add addremove commit ci forget mv rename copy cp merge tag backout graft rebase shelve unshelve import "
-            "patch phase init resolve": {"grade": "write", "open": True, "options": "-t=:runs --tool=:runs"},
-            "update up checkout co": {"grade": "write", "open": True, "options": "-C:delete --clean:delete"},
+            "add addremove commit ci forget tag phase init": {
+                "grade": "write",
+                "open": True,
+                "options": "-t=:runs --tool=:runs",
+            },
+            # hg help update/import/merge/backout/graft/rebase/shelve/unshelve/resolve/copy/rename: each changes the
+            # working directory's files (import and patch apply the patch to it unless --bypass)
+            "mv rename copy cp merge backout graft rebase shelve unshelve import patch resolve": {
+                "grade": "checkout",
+                "open": True,
+                "options": "-t=:runs --tool=:runs",
+            },
+            "update up checkout co": {"grade": "checkout", "open": True, "options": "-C:delete --clean:delete"},
             "remove rm revert strip purge": {"grade": "delete", "open": True},
             "histedit": "runs",
             "export archive bundle": {
@@ -115,7 +135,8 @@ CATALOGUE: dict[str, object] = {
                 "options": "-o=out --output=out",
             },
             "incoming in outgoing out": {"grade": "network", "open": True},
-            "pull": {"grade": "network", "open": True, "options": "-u:write --update:write"},
+            # hg help pull: -u/--update updates the working directory; --rebase (rebase extension) rebases it
+            "pull": {"grade": "network", "open": True, "options": "-u:checkout --update:checkout --rebase:checkout"},
             "clone": {"grade": "fetch", "open": True, "operands": "last-out"},
             "push": {"grade": "publish", "open": True},
             "serve": "runs",
@@ -128,8 +149,9 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "status st stat info help propget pget pg proplist plist pl": {"grade": "read", "open": True},
             "log diff di list ls cat blame praise annotate ann": {"grade": "network", "open": True},
-            "add copy cp move mv rename ren mkdir resolve resolved propset pset ps propdel pdel pd upgrade "
-            "patch changelist cl": {"grade": "write", "open": True},
+            "add mkdir propset pset ps propdel pdel pd upgrade changelist cl": {"grade": "write", "open": True},
+            # svn help copy/move/patch/resolve: files in the working copy are replaced (resolve --accept theirs-full)
+            "copy cp move mv rename ren patch resolve resolved": {"grade": "checkout", "open": True},
             "delete del remove rm revert": {"grade": "delete", "open": True},
             "cleanup": {
                 "grade": "write",
@@ -137,7 +159,9 @@ CATALOGUE: dict[str, object] = {
                 "options": "--remove-unversioned:delete --remove-ignored:delete",
             },
             "checkout co export": {"grade": "fetch", "open": True, "operands": "last-out"},
-            "update up switch sw merge relocate": {"grade": "network", "open": True},
+            # svn help update/switch/merge: changes from the repository are brought into the working copy
+            "update up switch sw merge": {"grade": "pull", "open": True},
+            "relocate": {"grade": "network", "open": True},
             "commit ci import lock unlock": {"grade": "publish", "open": True},
         },
     },
@@ -148,10 +172,11 @@ CATALOGUE: dict[str, object] = {
                 "grade": "read",
                 "open": True,
             },
-            "add addremove commit ci mv rename merge update checkout co open stash revert undo redo": {
-                "grade": "write",
-                "open": True,
-            },
+            "add addremove commit ci": {"grade": "write", "open": True},
+            # fossil help update/checkout/merge/stash/undo: the check-out's files are replaced (update pulls first
+            # when autosync is on)
+            "mv rename merge checkout co open stash revert undo redo": {"grade": "checkout", "open": True},
+            "update": {"grade": "pull", "open": True},
             "rm delete forget clean": {"grade": "delete", "open": True},
             "init new": {"grade": "write", "open": True, "operands": "out"},
             "clone": {"grade": "fetch", "open": True, "operands": "last-out"},

@@ -44,6 +44,11 @@ EFFECTS: dict[str, str] = {
     "unpack": "extracts files its input names into the current directory or the ``out`` option's (a write there; "
     "in the workspace destructive: they may be git's or a coding agent's control files, or a nested .git)",
     "fetch": "downloads packages into the current directory (network, and a write there)",
+    "checkout": "replaces working files in the current directory with those of a revision, patch or change the "
+    "command names (``hg update``, ``svn switch``, ``jj new``): a write there that rewrites the directory as a "
+    "whole, so a recipe run after it in the same command is not the one FlyBot read (recipe-rewritten)",
+    "pull": "fetches from another machine and replaces working files in the current directory with what it fetched "
+    "(``svn update``, ``fossil update``: network, and a checkout there)",
     "install": "downloads and installs for the user (network, and a write under ~: system on the host)",
     "home": "changes the user's files under ~ (system on the host, workspace_write contained)",
     "network": "talks to another machine (network)",
@@ -78,7 +83,9 @@ _RANK = {
     "build": 1,
     "write": 1,
     "unpack": 1,
+    "checkout": 1,
     "fetch": 2,
+    "pull": 2,
     "network": 2,
     "remote": 2,
     "publish": 2,
@@ -625,6 +632,11 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
     elif effect == "fetch":
         call.flag(R.NETWORK, "package-install", f"{what} downloads packages from a registry.")
         _in_cwd(call, what)
+    elif effect in ("checkout", "pull"):
+        if effect == "pull":
+            call.flag(R.NETWORK, "network-egress", f"{what} talks to another machine.")
+        # a write to "." itself: the directory is recorded as rewritten (bot/risk/programs/projects.py _rewritten)
+        call.write(_DOT, f"{what} replaces the working files in")
     elif effect == "install":
         call.flag(R.NETWORK, "package-install", f"{what} downloads packages from a registry.")
         call.write(_HOME, f"{what} installs for the user under")
