@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import CwdState, Where, locate, runs_later
+from bot.risk.paths import CwdState, Where, git_internal, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment
 from bot.risk.regex import Regex
@@ -436,14 +436,18 @@ _GIT_HOOKS = frozenset({
 
 
 def git_directory_file(path: str) -> str | None:
-    """Why a write to ``path`` may plant code git runs, outside a ``.git`` (paths.py guards that):
-    a file named ``HEAD``, ``config`` or ``config.worktree`` makes or changes a git directory (gitrepository-layout(5):
+    """Why a write to ``path`` may plant code git runs or change a repository, where paths.py does not already
+    guard it (outside the workspace and the temp area): a path in another repository's ``.git`` (paths.git_internal;
+    a worktree's or submodule's ``gitdir:`` target lies in one, ``MAIN/.git/worktrees/NAME``), a file named ``HEAD``, ``config`` or ``config.worktree`` makes or changes a git directory (gitrepository-layout(5):
     a directory with ``HEAD``, ``objects`` and ``refs`` is one, and ``git -C DIR``, a ``.git`` file's ``gitdir:`` or
     ``--git-dir`` obeys its ``config``: ``core.fsmonitor``, ``core.hooksPath``), and a hook's name below ``hooks``
     (githooks(5)) is a hook of such a directory. None for other paths."""
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if not parts:
         return None
+    inside = git_internal(path)  # another repository's .git (outside the workspace: a worktree's gitdir target)
+    if inside is not None:
+        return inside
     if parts[-1] in ("HEAD", "config", "config.worktree"):
         return f"a file named {parts[-1]} makes its directory a git directory whose config makes git run programs"
     if len(parts) >= 2 and parts[-2] == "hooks" and parts[-1] in _GIT_HOOKS:
@@ -1178,7 +1182,7 @@ class Grader:
                     downgradable=True, subject=subject,
                 )  # fmt: skip
         elif where is Where.GIT_CONTROL:
-            runner = runs_later(word.value or "")
+            runner = runs_later(word.value or "") or git_internal(word.value or "")
             self.flag(
                 rec,
                 scope,

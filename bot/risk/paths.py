@@ -211,9 +211,9 @@ def _classify(path: str, state: CwdState) -> Where:
 
 
 def _git_control(rest: str) -> Where:
-    """Writes into ``.git`` itself, its ``hooks`` or ``config``, or a ``hooks`` directory or ``config*`` file anywhere
-    under it (a submodule's ``.git/modules/x/hooks``, a worktree's ``.git/worktrees/a/config``,
-    ``.git/config.worktree``) plant code git runs later; so do Mercurial's ``.hg/hgrc`` (hgrc(5): [hooks],
+    """Writes into ``.git`` itself or anything below it but the inert files (:func:`git_internal`: hooks and
+    config plant code git runs later; refs, index, objects, ``commondir`` and ``alternates`` are the repository
+    itself or point git elsewhere) are control-file writes; so are Mercurial's ``.hg/hgrc`` (hgrc(5): [hooks],
     [extensions]) and Jujutsu's ``.jj/repo/config.toml`` (jj config: ui.pager, ui.diff.tool), which no checkout
     writes. Coding agents' own settings are control files too: Claude Code's ``.claude`` directory (settings,
     hooks, commands, agents, skills) and ``.mcp.json`` (MCP servers it starts), Codex's ``.codex`` directory
@@ -225,13 +225,40 @@ def _git_control(rest: str) -> Where:
         return Where.GIT_CONTROL
     if ".git" not in rest:
         return Where.WORKSPACE
-    parts = rest.split("/")
+    return Where.GIT_CONTROL if git_internal(rest) is not None else Where.WORKSPACE
+
+
+#: Files in a git directory that git documents as read by nothing that runs or as only choosing what git shows
+#: (gitrepository-layout(5)): ``description`` (read by GitWeb only), ``COMMIT_EDITMSG`` (the last commit message),
+#: ``info/exclude`` (ignore patterns, gitignore(5)).
+_INERT_GIT_FILES = frozenset({"description", "COMMIT_EDITMSG", "info/exclude"})
+
+
+def git_internal(path: str) -> str | None:
+    """Why a write to ``path`` changes a repository's own files, or None: ``path`` is a ``.git`` (directory or
+    ``gitdir:`` file) or lies below one, and is not one of :data:`_INERT_GIT_FILES`. gitrepository-layout(5): git
+    reads ``config`` and ``hooks`` (programs it runs), ``commondir`` (the directory whose config and hooks it then
+    obeys), ``HEAD``, ``refs``, ``packed-refs``, ``index`` and ``objects`` (the repository's history and staging
+    area, which a write replaces), ``objects/info/alternates`` (another directory whose objects it reads) and
+    ``info`` (attributes that choose filter drivers, grafts, the sparse-checkout list); a submodule's or worktree's
+    git directory (``.git/modules/x``, ``.git/worktrees/a``) holds the same."""
+    parts = [p for p in path.split("/") if p not in ("", ".")]
     for index, part in enumerate(parts):
-        if part == ".git":
-            following = parts[index + 1] if index + 1 < len(parts) else ""
-            if following == "" or any(p == "hooks" or p.startswith("config") for p in parts[index + 1 :]):
-                return Where.GIT_CONTROL
-    return Where.WORKSPACE
+        if part != ".git":
+            continue
+        following = parts[index + 1 :]
+        inner = following
+        while len(inner) >= 2 and inner[0] in ("modules", "worktrees"):
+            inner = inner[2:]  # a submodule's or a worktree's own git directory
+        if following and "/".join(inner) in _INERT_GIT_FILES:
+            return None
+        if not following or any(p == "hooks" or p.startswith("config") for p in following):
+            return "git hooks and config make git run programs later"
+        return (
+            "a repository's own files (refs, index, objects, commondir, alternates, info): git reads its history, "
+            "its staging area and where its config and hooks are from them"
+        )
+    return None
 
 
 #: Coding agents' project settings directories: Claude Code, Codex, Gemini CLI, Cursor (``.cursor/hooks.json``,

@@ -113,3 +113,61 @@ def test_a_recipe_after_a_query_or_a_commit_or_before_the_checkout_keeps_its_gra
 )
 def test_a_checkout_alone_keeps_its_grade(project: Path, command: str, level: RiskLevel) -> None:
     assert graded(command, project)[0] is level
+
+
+# -- a write into a repository's .git is a control-file write -------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo 0000000000000000000000000000000000000000 > .git/refs/heads/main",
+        "cp /tmp/x .git/index",
+        "echo '../../../tmp/evil' > .git/objects/info/alternates",
+        "echo /tmp/evil > .git/commondir",
+        "echo 'ref: refs/heads/evil' > .git/HEAD",
+        "echo x > .git/packed-refs",
+        "sed -i s/main/evil/ .git/packed-refs",
+        "cp attrs .git/info/attributes",
+        "tee .git/info/sparse-checkout < list",
+        "echo x > .git/config",
+        "echo x > .git/hooks/pre-commit",
+        "cd .git && echo x > ORIG_HEAD",
+        "echo x > .git/modules/sub/index",
+        "echo x > .git/worktrees/w/commondir",
+        "echo x > sub/.git/refs/heads/main",
+        "echo x > /tmp/r/.git/refs/heads/main",
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_a_write_into_git_s_own_files_is_a_control_file_write(project: Path, command: str, contained: bool) -> None:
+    risk, rules = graded(command, project, contained)
+    assert risk is DES
+    assert "git-control-write" in rules
+
+
+def test_a_write_into_another_repository_s_git_directory_is_a_control_file_write(project: Path) -> None:
+    # a worktree's gitdir: target (MAIN/.git/worktrees/NAME) lies outside the workspace
+    for command in ("echo /tmp/evil > /srv/main/.git/worktrees/w/commondir", "cp x /srv/repo/.git/refs/heads/main"):
+        risk, rules = graded(command, project)
+        assert risk is DES
+        assert "git-control-write" in rules
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("echo 'build/' >> .git/info/exclude", WW),
+        ("echo 'my repo' > .git/description", WW),
+        ("echo x > .git/modules/sub/info/exclude", WW),
+        ("cat .git/HEAD", RO),
+        ("cat .git/refs/heads/main", RO),
+        ("ls .git/objects", RO),
+        ("echo x > .gitignore", WW),
+        ("echo x > .github/README.md", WW),
+        ("echo x > src/git/refs.py", WW),
+        ("cp a.txt docs/dot.git.md", WW),
+    ],
+)
+def test_inert_git_files_and_reads_and_look_alikes_keep_their_grade(
+    project: Path, command: str, level: RiskLevel
+) -> None:
+    assert graded(command, project)[0] is level
