@@ -171,3 +171,50 @@ def test_inert_git_files_and_reads_and_look_alikes_keep_their_grade(
     project: Path, command: str, level: RiskLevel
 ) -> None:
     assert graded(command, project)[0] is level
+
+
+# -- git configuration dumps print credential settings -------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git var -l",
+        "git config --get-regexp .",
+        "git config --get-regexp 'http.*extraheader'",
+        "git config --get-r .",
+        "git config get --all --regexp=.",
+        "git config get --regexp '^http'",
+        "git config --get-urlmatch http https://github.com",
+        "git config get --url=https://github.com http",
+        "git config get --url https://github.com http",
+        "git config --get-urlmatch http.extraheader https://github.com",
+        "git config -l",
+        "git config -zl",
+        "git config --lis",
+        "git config --show-origin --list",
+        "git config --global --list",
+        "git config list",
+    ],
+)
+def test_a_git_config_dump_is_a_secret_read(project: Path, command: str) -> None:
+    risk, rules = graded(command, project)
+    assert risk is NET
+    assert "secret-read" in rules
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git var GIT_AUTHOR_IDENT",
+        "git config user.name",
+        "git config --get user.email",
+        "git config get user.email",
+        "git config --get-all remote.origin.fetch",
+        "git config --get-urlmatch http.sslverify https://github.com",
+        "git config get --url https://github.com http.sslverify",
+        "git config --name-only --list",
+        "git config --name-only --get-regexp '^alias'",
+        "git config --type bool --get core.bare",
+    ],
+)
+def test_a_git_config_read_of_a_named_key_stays_read_only(project: Path, command: str) -> None:
+    assert graded(command, project)[0] is RO

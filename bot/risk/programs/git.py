@@ -620,6 +620,44 @@ def _reflog(g: _Git) -> None:
     g.read()
 
 
+#: git config's reading options (git-config(1)); git takes an unambiguous prefix of a long option (gitcli(7)).
+_CONFIG_GETS = ("--get", "--get-all", "--get-regexp", "--get-urlmatch", "--get-color", "--get-colorbool")
+
+
+def _lists(value: str) -> bool:
+    """True when the git config word ``value`` is ``--list`` (or a prefix of it: ``--lis``) or a short cluster
+    holding ``-l`` before a letter that takes a value (``-zl``, ``-lz``; ``-fl`` is ``-f l``)."""
+    if value.startswith("--"):
+        return long_is(value, "--list")
+    if not value.startswith("-"):
+        return False
+    for letter in value[1:]:
+        if letter == "l":
+            return True
+        if letter == "f":
+            return False
+    return False
+
+
+def _config_dump(words: list[str], operands: list[str], keys: list[str]) -> bool:
+    """True when git config prints values of keys its words do not name one by one (git-config(1)): ``--list``,
+    ``list``, ``--get-regexp`` or ``get --regexp`` (every key a pattern matches), ``--get-urlmatch SECTION URL`` or
+    ``get --url=URL SECTION`` with a section and no key (every key of the section for that URL: ``http.extraHeader``
+    among them). ``--name-only`` prints the names only."""
+    if any(long_is(v, "--name-only") for v in words if v.startswith("--")):
+        return False
+    if any(_lists(v) for v in words) or operands[:1] == ["list"]:
+        return True
+    if any(v.startswith("--get-r") and long_is(v, "--get-regexp") for v in words):
+        return True
+    if operands[:1] == ["get"] and any(v.startswith("--r") and long_is(v, "--regexp") for v in words):
+        return True
+    by_url = any(v.startswith("--get-u") and long_is(v, "--get-urlmatch") for v in words) or (
+        operands[:1] == ["get"] and any(v.startswith("--url") for v in words)
+    )
+    return by_url and (not keys or "." not in keys[0])
+
+
 def _config(g: _Git) -> None:
     values = g.values()
     if any(v is None for v in values):
@@ -641,23 +679,22 @@ def _config(g: _Git) -> None:
             index += 1
         elif value.startswith("--file="):
             scope_file = literal_word(value[len("--file=") :])
+        elif value in ("--type", "--default", "--comment", "--value", "--url"):
+            index += 1  # git-config(1): these take the next word as their value
         elif value in ("--global", "--system"):
             scope_file = Word(None, value)
         elif value.startswith("-"):
             continue
         else:
             operands.append(value)
-    reading = any(
-        v in ("--get", "--get-all", "--get-regexp", "--get-urlmatch", "-l", "--list", "--get-color", "--get-colorbool")
-        for v in words
-    )
+    getting = any(v.startswith("--get") and any(long_is(v, name) for name in _CONFIG_GETS) for v in words)
+    reading = getting or any(_lists(v) for v in words)
     if operands and operands[0] in ("get", "list"):
         reading = True
     if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
         operands = operands[1:]
-    listing = any(v in ("-l", "--list") for v in words) or operands[:1] == ["list"]
     keys = operands[1:] if operands[:1] == ["get"] else operands[:1]
-    if reading and (listing or any(secret_setting(k) for k in keys)):
+    if reading and (_config_dump(words, operands, keys) or any(secret_setting(k) for k in keys)):
         # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets.
         g.call.flag(R.NETWORK, "secret-read", "git config prints credential settings: its output goes to the model.")
         return
@@ -866,6 +903,15 @@ def _pull(g: _Git) -> None:
     _fetch_like(g)
 
 
+def _var(g: _Git) -> None:
+    """git-var(1): ``-l`` lists every configuration variable with its value (``http.extraHeader`` among them), as
+    ``git config --list`` does: a secret read. ``git var GIT_AUTHOR_IDENT`` prints one logical variable."""
+    if any(_lists(v) for v in g.values() if v is not None):
+        g.call.flag(R.NETWORK, "secret-read", "git var -l prints every config value: its output goes to the model.")
+        return
+    g.read()
+
+
 def _difftool(g: _Git) -> None:
     destructive(g.call, "runs-program", f"git {g.sub} runs an external tool program.")
 
@@ -912,4 +958,5 @@ _SUBCOMMANDS.update({
     "update-ref": _update_ref, "worktree": _worktree, "reflog": _reflog, "config": _config, "remote": _remote,
     "submodule": _submodule, "rebase": _rebase, "bisect": _bisect, "archive": _archive,
     "format-patch": _format_patch, "bundle": _bundle, "lfs": _lfs, "difftool": _difftool, "mergetool": _difftool,
+    "var": _var,
 })  # fmt: skip
