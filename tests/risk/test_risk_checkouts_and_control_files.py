@@ -218,3 +218,53 @@ def test_a_git_config_dump_is_a_secret_read(project: Path, command: str) -> None
 )
 def test_a_git_config_read_of_a_named_key_stays_read_only(project: Path, command: str) -> None:
     assert graded(command, project)[0] is RO
+
+
+# -- tools that edit the shell's start-up files -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pipx ensurepath",
+        "pipx ensurepath --force",
+        "conda init bash",
+        "conda init --all",
+        "mamba init zsh",
+        "micromamba shell init -s bash",
+        "uv tool update-shell",
+        "rbenv init",
+        "rbenv init zsh",
+        "opam init",
+        "opam init -a",
+        "rvm get stable --auto-dotfiles",
+    ],
+)
+def test_a_tool_that_edits_the_shell_start_up_files_is_destructive_on_the_host(project: Path, command: str) -> None:
+    risk, rules = graded(command, project)
+    assert risk is DES
+    assert "protected-path-write" in rules
+    # contained, as a write to ~/.bashrc is: a write (network when it downloads too, never downgraded)
+    assert graded(command, project, contained=True)[0] in (WW, NET)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("conda init --dry-run", RO),
+        ("micromamba shell hook -s bash", RO),
+        ("rbenv init -", RO),
+        ("rbenv init - bash", RO),
+        ("pyenv init -", RO),
+        ("pyenv init --path", RO),
+        ("conda activate base", RO),
+        ("pipx install black", SYS),
+        ("uv tool install ruff", SYS),
+        ("conda install numpy", SYS),
+        ("opam init -n", SYS),
+        ("rvm get stable", SYS),
+        ("pyenv init --install", DES),  # an option FlyBot does not know: it may be one that edits them
+    ],
+)
+def test_printing_the_start_up_code_or_installing_keeps_its_grade(
+    project: Path, command: str, level: RiskLevel
+) -> None:
+    assert graded(command, project)[0] is level

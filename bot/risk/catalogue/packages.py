@@ -63,7 +63,8 @@ CATALOGUE: dict[str, object] = {
                     "uninstall": {"grade": "delete", "open": True},
                     "list dir": {"grade": "read", "open": True},
                     "run": "runs",
-                    "update-shell": "home",
+                    # uv tool update-shell: adds the tool directory to PATH in the shell's start-up files
+                    "update-shell": "profile",
                 }
             },
             "self": {"commands": {"update": {"grade": "install", "open": True}, "version": "read"}},
@@ -87,7 +88,8 @@ CATALOGUE: dict[str, object] = {
             "list environment completions": {"grade": "read", "open": True},
             "run": "runs",
             "runpip": "unknown",
-            "ensurepath": {"grade": "home", "open": True},
+            # pipx ensurepath: adds pipx's bin directory to PATH in the shell's start-up files
+            "ensurepath": {"grade": "profile", "open": True},
             "pin unpin": {"grade": "home", "open": True},
             "interpreter": {"commands": {"list": "read", "prune": "delete", "upgrade": "install"}},
         },
@@ -101,7 +103,26 @@ CATALOGUE: dict[str, object] = {
             "list info search compare doctor notices repoquery": {"grade": "read", "open": True},
             "activate deactivate": {"grade": "read", "open": True},
             "clean": {"grade": "delete", "open": True},
-            "init": {"grade": "home", "open": True},
+            # conda init (mamba init): writes the conda block into ~/.bashrc, ~/.zshrc... (all shells with --all,
+            # the system's with --system); --dry-run only prints the changes
+            "init": {
+                "grade": "profile",
+                "open": True,
+                "options": "-d --dry-run",
+                "when": {"-d --dry-run": "read"},
+            },
+            # micromamba/mamba 2 shell init|deinit|reinit edit the shell's start-up files; hook and activate print
+            "shell": {
+                "commands": {
+                    "init deinit reinit": {
+                        "grade": "profile",
+                        "open": True,
+                        "options": "-d --dry-run",
+                        "when": {"-d --dry-run": "read"},
+                    },
+                    "hook activate deactivate reactivate": {"grade": "read", "open": True},
+                }
+            },
             "run": "runs",
             "rename": {"grade": "home", "open": True},
             "export": {"grade": "read", "open": True, "options": "-f=out --file=out"},
@@ -132,10 +153,12 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "install": {"grade": "install", "open": True},
             "uninstall": {"grade": "delete", "open": True},
-            "versions version version-name which whence root prefix commands help shims completions init --version": {
+            "versions version version-name which whence root prefix commands help shims completions --version": {
                 "grade": "read",
                 "open": True,
             },
+            # pyenv init [-] [SHELL]: prints the script (or instructions); an option not listed may be one that edits
+            "init": {"grade": "read", "options": "--path --no-rehash --no-push-path --detect-shell"},
             "global": {"grade": "home", "open": True},
             "local": {"grade": "write", "open": True},
             "shell activate deactivate": {"grade": "read", "open": True},
@@ -572,7 +595,15 @@ CATALOGUE: dict[str, object] = {
         "source": "opam manual: commands (opam.ocaml.org/doc/Manual.html) (opam 2.2)",
         "options": "-h --help --version -y --yes -q --quiet -v --verbose",
         "commands": {
-            "install upgrade reinstall init pin": {"grade": "install", "open": True},
+            "install upgrade reinstall pin": {"grade": "install", "open": True},
+            # opam init: -a/--auto-setup, --shell-setup or a yes to its question add opam's line to the shell's
+            # start-up files; -n/--no-setup leaves them alone
+            "init": {
+                "grade": "profile",
+                "open": True,
+                "options": "-n --no-setup -a --auto-setup --shell-setup",
+                "when": {"-n --no-setup": "install"},
+            },
             "update": {"grade": "install", "open": True},
             "remove uninstall": {"grade": "delete", "open": True},
             "list show info search config env var help source": {"grade": "read", "open": True},
@@ -684,9 +715,17 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "install": {"grade": "install", "open": True, "options": "-l:read --list:read -L:read --list-all:read"},
             "uninstall": {"grade": "delete", "open": True},
-            "versions version version-name which whence root prefix commands help init shims completions": {
+            "versions version version-name which whence root prefix commands help shims completions": {
                 "grade": "read",
                 "open": True,
+            },
+            # rbenv 1.3 init [SHELL...] adds rbenv init to the shell's start-up files; rbenv init - prints the script
+            "init": {
+                "grade": "profile",
+                "else": "profile",
+                "options": "--no-rehash --detect-shell",
+                "when": {"--detect-shell": "read"},
+                "commands": {"-": {"grade": "read", "options": "--no-rehash"}},
             },
             "global": {"grade": "home", "open": True},
             "local": {"grade": "write", "open": True},
@@ -698,7 +737,12 @@ CATALOGUE: dict[str, object] = {
     "rvm": {
         "source": "RVM documentation (rvm.io/rvm/cli) (RVM 1.29)",
         "commands": {
-            "install reinstall upgrade get requirements": {"grade": "install", "open": True},
+            # rvm get --auto-dotfiles rewrites the rvm lines of the shell's start-up files
+            "install reinstall upgrade get requirements": {
+                "grade": "install",
+                "open": True,
+                "options": "--auto-dotfiles:profile",
+            },
             "remove uninstall implode": {"grade": "delete", "open": True},
             "list ls info current version help": {"grade": "read", "open": True},
             "use": {"grade": "read", "open": True, "options": "--default:home"},

@@ -51,6 +51,8 @@ EFFECTS: dict[str, str] = {
     "(``svn update``, ``fossil update``: network, and a checkout there)",
     "install": "downloads and installs for the user (network, and a write under ~: system on the host)",
     "home": "changes the user's files under ~ (system on the host, workspace_write contained)",
+    "profile": "edits the user's shell start-up files (~/.bashrc, ~/.profile, ~/.zshrc), which every later shell "
+    "runs: destructive on the host (protected-path-write, as a write to ~/.bashrc); contained, a write under ~",
     "network": "talks to another machine (network)",
     "remote": "reads from a remote service (network, remote-control-plane)",
     "publish": "sends to a remote service, deleting nothing there (network, remote-control-plane)",
@@ -93,6 +95,7 @@ _RANK = {
     "source": 4,
     "install": 3,
     "home": 3,
+    "profile": 4,
     "system": 3,
     "change": 3,
     "critical": 4,
@@ -641,6 +644,15 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
         call.flag(R.NETWORK, "package-install", f"{what} downloads packages from a registry.")
         call.write(_HOME, f"{what} installs for the user under")
     elif effect == "home":
+        call.write(_HOME, f"{what} changes the user's files under")
+    elif effect == "profile":
+        call.flag(
+            R.DESTRUCTIVE,
+            "protected-path-write",
+            f"{what} edits the shell start-up files under ~ (~/.bashrc, ~/.profile, ~/.zshrc): every later shell "
+            "runs what it adds.",
+            downgradable=True,
+        )
         call.write(_HOME, f"{what} changes the user's files under")
     elif effect == "network":
         call.flag(R.NETWORK, "network-egress", f"{what} talks to another machine.")
