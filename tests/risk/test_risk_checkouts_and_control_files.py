@@ -268,3 +268,44 @@ def test_printing_the_start_up_code_or_installing_keeps_its_grade(
     project: Path, command: str, level: RiskLevel
 ) -> None:
     assert graded(command, project)[0] is level
+
+
+# -- the shell every package script runs through -------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "yarn config set scriptShell /tmp/x",
+        "yarn config set scriptShell /tmp/x && yarn test",
+        "yarn config set -H scriptShell /tmp/x",
+        "yarn config set script-shell /tmp/x",
+        "yarn config set injectEnvironmentFiles .env.evil",
+        "yarn config set yarnPath /tmp/y.cjs",
+        "npm config set script-shell /tmp/x",
+        "npm config set --location=project script-shell /tmp/x",
+        "npm config set --location project script-shell /tmp/x",
+        "npm set fund=false script-shell=/tmp/x",
+        "npm config set node-options --require=/tmp/x.js",
+        "pnpm config set script-shell /tmp/x",
+        "pnpm config set shell /tmp/x",
+        "npm_config_script_shell=/tmp/x npm test",
+    ],
+)
+def test_setting_the_shell_scripts_run_through_is_destructive(project: Path, command: str) -> None:
+    assert graded(command, project)[0] is DES
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("yarn config set enableTelemetry false", SYS),
+        ("yarn config set nodeLinker node-modules", SYS),
+        ("npm config set fund false", SYS),
+        ("npm config set loglevel info", SYS),
+        ("npm set init-license MIT", SYS),
+        ("pnpm config set store-dir /tmp/s", SYS),
+        ("yarn config get scriptShell", RO),
+        ("npm config get script-shell", RO),
+    ],
+)
+def test_an_inert_package_manager_setting_keeps_its_grade(project: Path, command: str, level: RiskLevel) -> None:
+    assert graded(command, project)[0] is level

@@ -289,11 +289,14 @@ _NPM_VALUES = frozenset(
 )
 # npm config keys that name a program npm runs, or a config file that can set one (docs.npmjs.com/cli/v10/using-npm/config:
 # script-shell, node-options, shell, editor, browser, git, viewer, userconfig, globalconfig, init-module;
-# onload-script (npm 6); yarn 1 ``--use-yarnrc`` and ``yarn-path``). npm's option parser (nopt) accepts
-# unambiguous abbreviations, and pnpm also takes ``--config.KEY=VALUE``: both are matched.
+# onload-script (npm 6); yarn 1 ``--use-yarnrc``, ``yarn-path`` and ``script-shell``; Yarn 2+'s camelCase keys
+# (yarnpkg.com/configuration/yarnrc) are matched in kebab case: ``scriptShell``, ``yarnPath``, and
+# ``injectEnvironmentFiles``, whose .env files set every script's environment, NODE_OPTIONS included). npm's
+# option parser (nopt) accepts unambiguous abbreviations, and pnpm also takes ``--config.KEY=VALUE``: both are
+# matched.
 _NPM_PROGRAM_KEYS = (
     "script-shell", "node-options", "userconfig", "globalconfig", "shell", "editor", "browser", "git", "viewer",
-    "onload-script", "init-module", "use-yarnrc", "yarn-path", "yarnpath",
+    "onload-script", "init-module", "use-yarnrc", "yarn-path", "yarnpath", "inject-environment-files",
 )  # fmt: skip
 
 
@@ -302,8 +305,10 @@ _NPM_PROGRAM_SPELLINGS = frozenset(key[:end] for key in _NPM_PROGRAM_KEYS for en
 
 
 def _npm_program_key(key: str) -> bool:
-    """True when ``key`` (a config key, or an option name without ``--``) may name a program npm runs."""
-    return key.lower().replace("_", "-") in _NPM_PROGRAM_SPELLINGS
+    """True when ``key`` (a config key, or an option name without ``--``; camelCase read as kebab-case) may name a
+    program npm, pnpm or yarn runs."""
+    kebab = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", key)
+    return key.lower().replace("_", "-") in _NPM_PROGRAM_SPELLINGS or kebab.lower() in _NPM_PROGRAM_SPELLINGS
 
 
 # npm config keys that choose where every later install gets its packages from, or whether it checks who serves
@@ -329,6 +334,13 @@ def _npm_source_key(key: str) -> bool:
     """True when the npm or yarn config key ``key`` chooses where packages come from."""
     name = key.split("=", 1)[0].lower().replace("_", "-")
     return name in _NPM_SOURCE_KEYS or name.endswith(":registry")
+
+
+def _config_key(command: str, rest: list[Word]) -> list[Word]:
+    """The words of ``npm set KEY=VALUE...`` / ``npm|pnpm|yarn config ACTION KEY VALUE`` that may be a key: every
+    word after the action that is not an option. npm-config(1) takes several ``KEY=VALUE`` pairs, and an option
+    before the key may take the next word as its value (``--location project``), so a value is checked too."""
+    return [w for w in (rest if command == "set" else rest[1:]) if not (w.value or "").startswith("-")]
 
 
 def _npm_program_option(name: str) -> bool:
@@ -646,13 +658,10 @@ def _grade_js(
         elif action == "edit":
             destructive(call, "runs-program", f"{tool} {command} edit runs an editor.")
         elif command != "cache" and any(
-            w.value is None or _npm_program_key(w.value.split("=", 1)[0])
-            for w in (rest[:1] if command == "set" else rest[1:2])
+            w.value is None or _npm_program_key(w.value.split("=", 1)[0]) for w in _config_key(command, rest)
         ):
             destructive(call, "runs-program", f"{tool} {command} {action} sets a key that makes {tool} run a program.")
-        elif command != "cache" and any(
-            _npm_source_key(w.value or "") for w in (rest[:1] if command == "set" else rest[1:2])
-        ):
+        elif command != "cache" and any(_npm_source_key(w.value or "") for w in _config_key(command, rest)):
             _package_source(
                 call,
                 f"{tool} {command} {action} changes where every later install gets its packages from (or whether it "
