@@ -309,3 +309,41 @@ def test_setting_the_shell_scripts_run_through_is_destructive(project: Path, com
 )
 def test_an_inert_package_manager_setting_keeps_its_grade(project: Path, command: str, level: RiskLevel) -> None:
     assert graded(command, project)[0] is level
+
+
+# -- git's transport::address URLs run a remote helper (ext:: a command) ------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git clone 'ext::sh -c touch% /tmp/pwned' x",
+        "git fetch 'ext::sh -c id'",
+        "git pull 'ext::sh -c id'",
+        "git ls-remote 'ext::sh -c id'",
+        "git submodule add 'ext::sh -c id' sub",
+        "git archive --remote='ext::sh -c id' HEAD",
+        "git clone fd::3 x",
+        "git -c protocol.ext.allow=always fetch origin",
+        "git -c protocol.allow=always clone https://example.com/r.git",
+        "git clone --config protocol.ext.allow=always https://example.com/r.git",
+        "git config protocol.ext.allow always",
+        "git remote add x 'ext::sh -c id'",
+        "git push 'ext::sh -c id' main",
+    ],
+)
+def test_a_remote_helper_url_or_allowing_ext_is_destructive(project: Path, command: str) -> None:
+    assert graded(command, project)[0] is DES
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git fetch origin",
+        "git pull origin main",
+        "git ls-remote origin",
+        "git clone https://github.com/a/b.git b",
+        "git clone git@github.com:a/b.git b",
+        "git fetch origin refs/heads/a:refs/remotes/origin/a",
+    ],
+)
+def test_an_ordinary_remote_stays_network(project: Path, command: str) -> None:
+    assert graded(command, project)[0] is NET

@@ -35,6 +35,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable
 
 from bot.risk.grader import Call
@@ -229,7 +230,37 @@ def git(call: Call) -> None:
             )
             return
         call.write(Word(None, dynamic.src), f"{show(dynamic)} may be git {sub} --output to")
+    if sub in _URL_TAKERS and _remote_helper(call, sub, args):
+        return
     handler(_Git(call, _repo(dirs), sub, args))
+
+
+#: Subcommands that take a repository URL among their words (git-clone(1), git-fetch(1), git-pull(1),
+#: git-ls-remote(1), git-submodule(1) add, git-archive(1) --remote, git-lfs fetch|pull|clone).
+_URL_TAKERS = frozenset({"clone", "fetch", "pull", "ls-remote", "submodule", "archive", "lfs"})
+#: ``<transport>::<address>`` (gitremote-helpers(7)): git runs the remote helper ``git-remote-<transport>``.
+_HELPER_URL = re.compile(r"[A-Za-z0-9][A-Za-z0-9+.-]*::")
+
+
+def _remote_helper(call: Call, sub: str, args: list[Word]) -> bool:
+    """A ``<transport>::<address>`` URL (also as ``--remote=``'s value) makes git run the remote helper
+    ``git-remote-<transport>`` (gitremote-helpers(7)); ``ext::CMD`` runs CMD (git-remote-ext(1); refused unless
+    ``protocol.ext.allow`` permits it, which the user's or the repository's configuration may). Destructive, as
+    ``git remote add`` or ``git push`` of such a URL is. True when flagged."""
+    for word in args:
+        value = word.value or ""
+        if value == "--":
+            continue
+        url = value.split("=", 1)[1] if value.startswith("--") and "=" in value else value
+        if _HELPER_URL.match(url):
+            destructive(
+                call,
+                "runs-program",
+                f"git {sub} {shorten(url, 60)}: a transport::address URL makes git run the remote helper "
+                f"git-remote-{url.split('::', 1)[0]} (ext:: runs the command it names).",
+            )
+            return True
+    return False
 
 
 #: Subcommands that find no repository where they start (git.c: no RUN_SETUP), so read no configuration there.
