@@ -18,7 +18,7 @@ from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, git_internal, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
-from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment
+from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     brace_alternatives,
@@ -989,6 +989,42 @@ class Grader:
             downgradable=where is Where.OUTSIDE,
         )
 
+    def workspace_git_directory(self, word: Word, cwd: Word | None = None) -> str | None:
+        """Why a write to ``word`` (outside the workspace) changes the workspace's own repository, or None: it lands
+        in the git directory or common directory a ``.git`` file in the workspace names (a worktree's
+        ``MAIN/.git/worktrees/NAME`` and ``MAIN/.git``, a ``--separate-git-dir``), as the recipe book reports it
+        (bot/risk/settings.py ``_git_places``; the adapter reads it and sends it, the server knows what was sent).
+        A place the book could not read, or a book that was not asked, adds nothing: git itself then finds no git
+        directory there either, or the answer was never sent."""
+        from bot.risk.settings import GIT_DIRECTORY
+
+        book = self.recipes
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        if book is None or state.remote or word.value is None or "\x00" in word.value:
+            return None
+        targets = state.targets(word.value)
+        if not targets:
+            return None
+        key = ("git", SETTINGS + GIT_DIRECTORY, "", "", ())
+        found = next(
+            (r for r in self.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None
+        )
+        if found is None:
+            found = book.recipe("git", SETTINGS + GIT_DIRECTORY)
+            if found is None or len(self.recipes_used) >= MAX_RECIPES:
+                return None  # not sent with the escalation, so the server could not know it either
+            self.recipes_used.append(found)
+        for line in found.lines:
+            place = line.command.rstrip("/")
+            if line.command == UNKNOWN or not place.startswith("/"):
+                continue
+            if any(path == place or path.startswith(place + "/") for path in targets):
+                return (
+                    f"{shorten(place, 80)} is the workspace's repository ({line.source}): its config and hooks make "
+                    "git run programs, its refs, index and objects are the repository itself"
+                )
+        return None
+
     def where(self, word: Word, cwd: Word | None = None) -> Where:
         """Where ``word`` lands from the current directory, or from ``cwd`` when given; a path in the workspace that
         a symbolic link takes out of it (:meth:`linked_out`) lands where the link leads."""
@@ -1103,6 +1139,8 @@ class Grader:
             if where is not Where.GIT_CONTROL and not what.startswith("mkdir")
             else None
         )
+        if why is None and where in (Where.OUTSIDE, Where.TEMP):
+            why = self.workspace_git_directory(word, cwd)
         if why is not None:
             self.flag(
                 rec,

@@ -30,13 +30,17 @@ also read settings from the directory they run in and the ones above, and some s
   ``file://``, ``transport::address``: git runs that repository's hooks), and a remote word, or a
   ``branch.X.remote``/``branch.X.pushremote``/``remote.pushDefault`` value, that names no configured remote (git
   then pushes to the path or URL it spells).
+* git's directories (question :data:`GIT_DIRECTORY`): the git directory and common directory a ``.git`` file names
+  when they lie outside the workspace (a worktree, a submodule, ``--separate-git-dir``). This one changes a grade:
+  a write there is a control-file write (grader.py ``Grader.workspace_git_directory``).
 
 The adapter, which runs in the session's directory, reads these (:func:`read`, through
 :class:`~bot.risk.recipes.ProjectRecipes`) and sends each place it checked as a recipe whose target starts with
 ``<settings> `` (:data:`~bot.risk.recipes.SETTINGS`) and whose lines are what it found (none: nothing chooses code there). The classifier
 (programs/projects.py ``workspace_settings``) lists each finding in the command's
 :attr:`~bot.risk.model.SimpleCommand.chosen_by`, as it does a place that was not reported (an older adapter, an API
-caller): no standing approval covers such a command, and the card names why. The grade itself does not change.
+caller): no standing approval covers such a command, and the card names why. The grade itself does not change
+(but for the git directories above).
 Nothing here runs anything; files are read up to :data:`~bot.risk.recipes.MAX_FILE_BYTES`.
 """
 
@@ -46,6 +50,7 @@ import os
 import re
 
 __all__ = [
+    "GIT_DIRECTORY",
     "INERT_NPMRC_KEYS",
     "INERT_YARNRC_KEYS",
     "PYTHON_SOURCE_KEYS",
@@ -60,6 +65,8 @@ __all__ = [
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
 TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python")
+#: The git question asking where the workspace's repository keeps its git directory outside the workspace.
+GIT_DIRECTORY = "git-directory"
 
 #: ``.npmrc`` keys that choose no code (npm-config(7)): how installs are saved, reported and authenticated.
 #: ``registry``, ``@scope:registry`` and ``use-node-version`` are not among them.
@@ -140,6 +147,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
     elif tool == "git" and question.startswith("push "):
         found += _git_push(root, base, question[len("push ") :])
+    elif tool == "git" and question == GIT_DIRECTORY:
+        found += _git_places(root, base)
     else:
         raise ValueError(f"no settings are read for {tool} {question}")
     return found
@@ -328,6 +337,22 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
     if os.path.isfile(commondir):
         common = os.path.normpath(os.path.join(git_dir, _text(commondir).strip()))
     return git_dir, common
+
+
+def _git_places(root: str, base: str) -> list[tuple[str, str]]:
+    """The git directory and common directory of the repository git finds from ``base`` when they lie outside the
+    workspace ``root`` (a worktree's or submodule's ``.git`` file names them, gitrepository-layout(5)): a write
+    there changes the workspace's repository (its config, hooks, refs, index, objects) as a write into ``.git``
+    does. ``(what names it, the absolute directory)`` pairs; none when the repository's directories are inside."""
+    dirs = _git_dirs(base)
+    if dirs is None:
+        return []
+    found: list[tuple[str, str]] = []
+    for what, place in (("the .git file's gitdir", dirs[0]), ("the git directory's commondir", dirs[1])):
+        real = os.path.realpath(place)
+        if real != root and not real.startswith(root.rstrip("/") + "/") and (what, real) not in found:
+            found.append((what, real))
+    return found
 
 
 def _git_config(text: str) -> list[tuple[int, str, str]]:

@@ -152,6 +152,33 @@ def test_a_write_into_another_repository_s_git_directory_is_a_control_file_write
         assert "git-control-write" in rules
 
 
+@pytest.mark.parametrize("layout", ["separate", "worktree"])
+@pytest.mark.parametrize("place", ["refs/heads/main", "hooks/post-checkout", "config", "index", "commondir"])
+def test_a_write_into_the_git_directory_a_git_file_names_is_a_control_file_write(
+    tmp_path: Path, layout: str, place: str
+) -> None:
+    workspace = tmp_path / "ws"
+    workspace.mkdir()
+    if layout == "separate":  # git init --separate-git-dir: the directory has no .git in its path
+        git_dir = common = tmp_path / "gitdirs" / "ws"
+    else:  # git worktree add: MAIN/.git/worktrees/NAME, whose commondir is MAIN/.git
+        common = tmp_path / "main" / "repo"
+        git_dir = common / "worktrees" / "ws"
+        git_dir.mkdir(parents=True)
+        (git_dir / "commondir").write_text("../..\n")
+    git_dir.mkdir(parents=True, exist_ok=True)
+    (workspace / ".git").write_text(f"gitdir: {git_dir}\n")
+    for target in {git_dir / place, common / place}:
+        risk, rules = graded(f"echo x > {target}", workspace)
+        assert risk is DES
+        assert "git-control-write" in rules
+    # another directory next to it stays a write there, and so does the directory once no .git file names it
+    assert graded(f"echo x > {tmp_path / 'other' / 'notes.txt'}", workspace)[0] is WW
+    assert graded(f"echo x > {git_dir / 'notes.txt'}", workspace)[0] is DES
+    (workspace / ".git").unlink()
+    assert graded(f"echo x > {git_dir / 'notes.txt'}", workspace)[0] is WW
+
+
 @pytest.mark.parametrize(
     ("command", "level"),
     [
