@@ -851,6 +851,12 @@ class Grader:
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: set[str] = set()
         self.written_before: frozenset[str] = frozenset()  # :attr:`written` when the current program was dispatched
+        #: Directories git runs hooks from that this script names earlier (``git config core.hooksPath DIR``,
+        #: ``git -c core.hooksPath=DIR``), absolute and normalised: a later write below one is a control-file write.
+        self.hook_dirs: set[str] = set()
+        #: Remote names this script adds or points elsewhere earlier (``git remote add|set-url|rename``): a later
+        #: ``git push`` to one sends commits where this command chose (programs/git.py).
+        self.git_remotes: set[str] = set()
         #: The first program of this script that may have made symbolic links (:func:`_makes_links`): a later write
         #: or read of a path in the workspace or the temp area may go where such a link leads.
         self.links_made: str | None = None
@@ -1094,6 +1100,13 @@ class Grader:
                 rec.marks = (rec.marks or []) + [subject]
             return
         self._note_written(word, cwd)
+        if where in (Where.WORKSPACE, Where.TEMP):
+            hooks = self.hooks_here(word, cwd)
+            if hooks is not None:
+                self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: {hooks}.", subject=subject)
+                if subject is not None and where is Where.TEMP:
+                    rec.marks = (rec.marks or []) + [subject]
+                return
         why = (
             git_directory_file(word.value or "")
             if where is not Where.GIT_CONTROL and not what.startswith("mkdir")
@@ -1199,6 +1212,48 @@ class Grader:
                 f"{what} the device {target}, which can destroy a disk.",
                 subject=subject,
             )
+
+    def hooks_here(self, word: Word, cwd: Word | None) -> str | None:
+        """Why a write to ``word`` lands in a directory git runs hooks from instead of ``.git/hooks``
+        (git-config(1) core.hooksPath): one this script named earlier (:attr:`hook_dirs`), or one the configuration
+        of the workspace's repository names, as the recipe book reports it (settings.py ``HOOKS``; a relative value
+        is taken from the workspace's top, ``~`` ones are writes under the home directory, graded as such; a
+        configuration FlyBot could not read names none). None otherwise."""
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        if state.remote or not word.value:
+            return None
+        targets = sorted(state.targets(word.value) or ())
+        if not targets:
+            return None
+        named = [(d, "a directory core.hooksPath names earlier in this command") for d in sorted(self.hook_dirs)]
+        for source, value in self.configured_hooks(state.root):
+            if value and not value.startswith("~"):
+                where = posixpath.normpath(posixpath.join(state.root, value))
+                named.append((where, f"the hook directory core.hooksPath names ({shorten(source, 60)})"))
+        for path in targets:
+            for where, why in named:
+                if path == where or path.startswith(where.rstrip("/") + "/"):
+                    return f"{why}: git runs the hooks there"
+        return None
+
+    def configured_hooks(self, root: str) -> list[tuple[str, str]]:
+        """``(source, value)`` of each ``core.hooksPath`` the workspace's repository configuration sets, from the
+        recipe book (the adapter reads it; on the server, what it sent); [] when no book holds the answer."""
+        if self.recipes is None:
+            return []
+        from bot.risk.recipes import MAX_RECIPES, SETTINGS, UNKNOWN
+        from bot.risk.settings import HOOKS
+
+        key = ("git", SETTINGS + HOOKS, "", "", ())
+        found = next(
+            (r for r in self.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None
+        )
+        if found is None:
+            found = self.recipes.recipe("git", SETTINGS + HOOKS, "")
+            if found is None or not found.lines or len(self.recipes_used) >= MAX_RECIPES:
+                return []  # none, or not sent to the server, which then finds none either: both sides grade alike
+            self.recipes_used.append(found)
+        return [(line.source, line.command) for line in found.lines if line.command != UNKNOWN]
 
     def path_program(self, word: Word, cwd: Word | None) -> str | None:
         """Why a write to ``word``, which lands in the workspace, plants a program on the PATH (:func:`path_directory`:
