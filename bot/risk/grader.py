@@ -598,7 +598,7 @@ class _Checkpoint:
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
-        "values",
+        "values", "filled", "hook_dirs", "git_remotes",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -608,6 +608,7 @@ class _Checkpoint:
         self.assigned = set(g.assigned)
         self.exported = set(g.exported)
         self.written = set(g.written)
+        self.filled, self.hook_dirs, self.git_remotes = set(g.filled), set(g.hook_dirs), set(g.git_remotes)
         self.link_secrets = list(g.link_secrets)
         self.mark = g.book.mark()
         self.records = len(g.records)
@@ -854,6 +855,9 @@ class Grader:
         #: Directories git runs hooks from that this script names earlier (``git config core.hooksPath DIR``,
         #: ``git -c core.hooksPath=DIR``), absolute and normalised: a later write below one is a control-file write.
         self.hook_dirs: set[str] = set()
+        #: The paths of :attr:`written` that a write other than ``mkdir`` names: a directory copied, moved, unpacked
+        #: or made a repository there may hold a ``.git`` (programs/git.py: a nested repository).
+        self.filled: set[str] = set()
         #: Remote names this script adds or points elsewhere earlier (``git remote add|set-url|rename``): a later
         #: ``git push`` to one sends commits where this command chose (programs/git.py).
         self.git_remotes: set[str] = set()
@@ -958,19 +962,24 @@ class Grader:
             setattr(self, name, getattr(saved, name))
         self.functions, self.assigned, self.exported = saved.functions, saved.assigned, saved.exported
         self.written, self.link_secrets = saved.written, saved.link_secrets
+        self.filled, self.hook_dirs, self.git_remotes = saved.filled, saved.hook_dirs, saved.git_remotes
         self.values = dict(saved.values)
         self.book.restore(saved.mark)
         del self.records[saved.records :]
         del self.recipes_used[saved.recipes :]
         del self.later[saved.later :]
 
-    def _note_written(self, word: Word, cwd: Word | None) -> None:
-        """Remember where a write with a known path lands, from each directory the script may be in."""
+    def _note_written(self, word: Word, cwd: Word | None, what: str = "") -> None:
+        """Remember where a write with a known path lands, from each directory the script may be in (in
+        :attr:`filled` too unless it is ``mkdir``'s, which makes an empty directory)."""
         if word.value is None:
             return
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
         for here in state.cwds:
-            self.written.add(posixpath.normpath(posixpath.join(here, word.value)))
+            path = posixpath.normpath(posixpath.join(here, word.value))
+            self.written.add(path)
+            if not what.startswith("mkdir"):
+                self.filled.add(path)
 
     def empties(self, rec: Rec, scope: Scope, word: Word, what: str, *, subject: str | None = None) -> None:
         """Emptying the file ``word`` (``: > f``, a redirect with no command, ``truncate -s 0 f``, ``cp /dev/null
@@ -1069,7 +1078,7 @@ class Grader:
             state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
             real = self.linked_out(word.value, state) if locate(word, state) is Where.WORKSPACE else None
             if real is not None:  # through a symbolic link out of the workspace: graded as the path it really is
-                self._note_written(word, cwd)
+                self._note_written(word, cwd, what)
                 target = f"{word.src} (through a symbolic link: {shorten(real, 80)})"
                 word, cwd = Word(real, real), None
         where = self.where(word, cwd)
@@ -1078,7 +1087,7 @@ class Grader:
         head, _, _last = (word.value or "").rstrip("/").rpartition("/")
         globbed = _globbed(word) and (follows_links or bool(_GLOB_CHARS.search(head)))
         if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or globbed):
-            self._note_written(word, cwd)
+            self._note_written(word, cwd, what)
             if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
                 cause = (
                     f"{self.links_made} {self.links_when} may have made symbolic links there"
@@ -1099,7 +1108,7 @@ class Grader:
             if subject is not None:
                 rec.marks = (rec.marks or []) + [subject]
             return
-        self._note_written(word, cwd)
+        self._note_written(word, cwd, what)
         if where in (Where.WORKSPACE, Where.TEMP):
             hooks = self.hooks_here(word, cwd)
             if hooks is not None:

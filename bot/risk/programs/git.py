@@ -293,8 +293,8 @@ def _nested(call: Call, dirs: list[Word]) -> bool:
     archive, ``git init sub`` and a later edit), not control-file writes FlyBot graded: so it is graded as a
     repository outside the workspace is (destructive, never downgraded: the subcommand alone does not make it
     read-only). It is one when this command writes that directory or one above it below the workspace's top before
-    git runs (it may copy or make a repository there: fail closed, since FlyBot cannot tell a copied repository
-    from a plain directory), or when the recipe book reports a ``.git`` there or between it and the top (settings.py
+    git runs, other than with ``mkdir`` (it may copy or make a repository there: fail closed, since FlyBot cannot
+    tell a copied repository from a plain directory), or when the recipe book reports a ``.git`` there or between it and the top (settings.py
     ``REPOSITORY``; a submodule's ``.git`` file naming a directory below the workspace's ``.git`` is the workspace's
     own). A directory the book could not read is graded the same (fail closed); one it holds no answer for (an
     older adapter, an API caller) is listed in ``chosen_by``, so no standing approval covers it. True when flagged."""
@@ -303,11 +303,7 @@ def _nested(call: Call, dirs: list[Word]) -> bool:
     places = [p for p in _places(call, dirs) if p.startswith(root + "/")]
     for place in places:
         made = next(
-            (
-                w
-                for w in sorted(g.written_before)
-                if w.startswith(root + "/") and (place == w or place.startswith(w + "/"))
-            ),
+            (w for w in sorted(g.filled) if w.startswith(root + "/") and (place == w or place.startswith(w + "/"))),
             None,
         )
         if made is not None:
@@ -961,17 +957,6 @@ def _remote(g: _Git) -> None:
             return
         if named is not None and action in ("add", "rename", "set-url"):
             g.call.g.git_remotes.add(named)
-        if action == "add" and named == "origin":
-            # git-push(1) "REMOTES": with no upstream and no remote.pushDefault, a plain ``git push`` (and fetch)
-            # goes to origin; adding it (git remote add fails when it exists) chooses where every later plain push
-            # sends commits, as git remote set-url origin or git config remote.origin.url does.
-            destructive(
-                g.call,
-                "git-config",
-                "git remote add origin chooses where a later plain git push sends commits (git pushes to origin "
-                "when the branch has no upstream), as git config remote.origin.url does.",
-            )
-            return
         urls = [w.value for w in _remote_operands(g, action)[2:]]
         if action in ("add", "set-url") and any(url is None or _local_url(url) for url in urls):
             destructive(
@@ -989,6 +974,21 @@ def _remote(g: _Git) -> None:
                 "git-config",
                 f"git remote {action} changes where an existing remote name points (as git config remote.NAME.url "
                 "does): a later git push may send commits to another host.",
+            )
+            return
+        if action == "add" and named:
+            # git-remote(1) add writes remote.NAME.url (and remote.NAME.fetch), as git config remote.NAME.url does,
+            # which is graded destructive: graded the same. ``origin`` is where a plain ``git push`` goes when the
+            # branch has no upstream (git-push(1) "REMOTES"; add fails when it exists, so the repository had none),
+            # and a later ``git push NAME BRANCH`` is covered by a standing approval for ``git push`` (a remote
+            # name is a plain word: bot/risk/meaning.py): either way the URL chosen here is where later approved
+            # pushes send commits. Fail closed, though adding a second remote to fetch from is common.
+            destructive(
+                g.call,
+                "git-config",
+                f"git remote add {shorten(named, 40)} chooses where later pushes to that name send commits"
+                + (" (and a plain git push, when the branch has no upstream)" if named == "origin" else "")
+                + ", as git config remote.NAME.url does.",
             )
             return
         if g.has("-f", "--fetch") or (action == "set-head" and g.has("-a", "--auto")):
