@@ -121,6 +121,8 @@ def test_everyday_neighbours_of_the_plumbing_keep_their_grade(script: str, risk:
     "git config core.hooksPath my-hooks && cp /tmp/h my-hooks/helper.sh",
     "git -c core.hooksPath=/tmp/h log -1; echo x > /tmp/h/post-checkout",
     "git -C sub config core.hooksPath h; echo x > sub/h/pre-commit",
+    "git config --global core.hooksPath /tmp/gh && cp /tmp/x /tmp/gh/pre-commit",
+    "git config set core.hooksPath h2 && echo x > h2/commit-msg",
 ])  # fmt: skip
 def test_writes_into_a_hook_directory_are_control_writes(script: str) -> None:
     graded = _graded(script)

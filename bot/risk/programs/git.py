@@ -931,7 +931,7 @@ def _config(g: _Git) -> None:
         g.read()
         return
     if not operands or not _safe_config(operands[0]):
-        if len(operands) >= 2 and scope_file is None:
+        if len(operands) >= 2:  # any scope: --global and -f FILE name hooks for git too
             _note_hooks_path(g.call, g.repo, f"{operands[0]}={operands[1]}")
         destructive(g.call, "git-config", "Setting this git config key can make git run programs.")
         return
