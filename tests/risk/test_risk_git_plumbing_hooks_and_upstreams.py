@@ -57,6 +57,9 @@ def repo(tmp_path: Path) -> Path:
     ("git mktree < tree.txt", "git-plumbing"),
     ("git hash-object -w -t tree t.bin", "git-plumbing"),
     ("git hash-object -w --type=commit c.txt", "git-plumbing"),
+    ("git hash-object -wt tree t.bin", "git-plumbing"),
+    ("git hash-object -w -ttree t.bin", "git-plumbing"),
+    ("cd src && git update-index --cacheinfo 100755,0123abcd,.githooks/pre-commit", "git-control-write"),
     ("git hash-object -w --stdin --literally < x", "git-plumbing"),
     ("git unpack-objects < /tmp/p.pack", "git-plumbing"),
     ("git bundle unbundle /tmp/x.bundle", "git-plumbing"),
@@ -93,6 +96,8 @@ def test_plumbing_that_writes_the_index_refs_or_built_objects_is_destructive(scr
     ("git read-tree -n 0123abcd", RO),
     ("git hash-object -w src/a.py", WW),
     ("git hash-object -t blob -w src/a.py", WW),
+    ("git hash-object -wt blob src/a.py", WW),
+    ("cd src && git update-index --cacheinfo 100644,0123abcd,src/a.py", WW),
     ("git write-tree", WW),
     ("git commit-tree 0123abcd -p HEAD -m x", WW),
     ("git symbolic-ref HEAD", RO),
@@ -156,6 +161,9 @@ def test_a_hooks_path_in_the_repositorys_config_makes_its_directory_a_control_pl
         server = classify(script, contained=False, workspace=repo, recipes=GivenRecipes(adapter.recipes))
         assert server.risk is DES  # the adapter sends what it read: the server grades alike
     assert _graded("echo x > tools/build.sh", repo, read=True).risk is WW
+    (repo / "src").mkdir()
+    staged = "cd src && git update-index --add --cacheinfo 100755,0123abcd,tools/git-hooks/pre-commit"
+    assert _graded(staged, repo, read=True).risk is DES  # the path is taken from the top of the working tree
     _git("config", "core.hooksPath", "/tmp/shared-hooks", cwd=repo)
     assert _graded("echo x > /tmp/shared-hooks/pre-commit", repo, read=True).risk is DES
     assert _graded("echo x > /tmp/elsewhere/pre-commit", repo, read=True).risk is WW

@@ -795,6 +795,12 @@ def _update_index(g: _Git) -> None:
                 destructive(g.call, "git-plumbing", "The path git update-index --cacheinfo records is not known.")
                 return
             g.call.write(literal_word(fields[2]), "git update-index --cacheinfo records content for", cwd=g.repo)
+            state = g.call.g.state
+            if not state.remote and g.repo.value is not None and not posixpath.isabs(fields[2]):
+                # the path is taken from the top of the working tree, not the directory git runs in (update-index.c
+                # add_cacheinfo): graded there too when git runs below the workspace's top
+                top = posixpath.join(state.root, fields[2])
+                g.call.write(Word(top, fields[2]), "git update-index --cacheinfo records content for")
     g.write()
 
 
@@ -832,12 +838,17 @@ def _built_objects(g: _Git) -> None:
     (the default type) writes content reachable from no path, as ``git add`` does: a change to the repository."""
     if g.sub == "hash-object":
         values = g.values()
-        types = [
-            (v.split("=", 1)[1] if "=" in v else (values[i + 1] if i + 1 < len(values) else None))
-            for i, v in enumerate(values)
-            if v is not None and (v == "-t" or long_is(v, "--type"))
-        ]
-        types += [v[2:] for v in values if v is not None and v.startswith("-t") and len(v) > 2]
+        types: list[str | None] = []
+        for i, v in enumerate(values):
+            if v is None or v == "--":
+                break
+            following = values[i + 1] if i + 1 < len(values) else None
+            if v.startswith("--"):
+                if long_is(v, "--type"):
+                    types.append(v.split("=", 1)[1] if "=" in v else following)
+            elif v.startswith("-") and "t" in v[1:]:  # a cluster (-wt tree, -ttree): -t takes the rest or the next
+                rest = v[v.index("t", 1) + 1 :]
+                types.append(rest or following)
         if not g.has("--literally") and all(t == "blob" for t in types):
             g.write()
             return
