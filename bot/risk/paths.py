@@ -266,6 +266,9 @@ def runs_later(path: str) -> str | None:
 
     * ``.husky/*``: husky's git hooks (husky docs: ``husky`` sets ``core.hooksPath`` to ``.husky/_``, whose hooks
       run ``.husky/HOOK``);
+    * ``.githooks/*``: the conventional directory a project points ``core.hooksPath`` at (``git config
+      core.hooksPath .githooks``, git-config(1)): once set, git runs the hooks there, and a hook may run any file
+      beside it;
     * ``.vscode/tasks.json`` (VS Code tasks: ``"runOptions": {"runOn": "folderOpen"}`` runs a task when the folder
       opens) and ``.vscode/settings.json`` (``terminal.integrated.profiles.*``, ``*.path`` settings name programs
       VS Code and its extensions start);
@@ -282,6 +285,8 @@ def runs_later(path: str) -> str | None:
     name = parts[-1]
     if ".husky" in parts[:-1]:
         return "husky's git hooks, which git runs at every commit"
+    if ".githooks" in parts:  # the directory itself too: cp -r DIR .githooks fills it
+        return "a project's git hook directory (core.hooksPath), whose hooks git runs at every commit"
     if parts[-2:] in ([".vscode", "tasks.json"], [".vscode", "settings.json"]):
         return "VS Code's tasks and settings, which run tasks when the folder opens and name the programs it starts"
     if name == ".envrc":
