@@ -133,7 +133,11 @@ _HIJACK_NAMES = frozenset({
     "PYTEST_PLUGINS", "PYTHONPATH", "PYTHONUSERBASE", "PYTHONWARNINGS", "BUNDLE_GEMFILE", "BUNDLE_APP_CONFIG",
     "GEM_HOME", "GEM_PATH", "VAGRANT_CWD", "VAGRANT_HOME", "VAGRANT_VAGRANTFILE", "NODE_PATH",
 })  # fmt: skip
-_HIJACK_PREFIXES = ("LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_")
+#: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
+#: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.
+_HIJACK_PREFIXES = (
+    "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_", "FLYBOT_",
+)  # fmt: skip
 
 
 # Variables whose value names a file the program later writes (appends to, or creates): exported, they make

@@ -95,6 +95,9 @@ def test_an_export_choosing_the_package_source_is_the_package_source_rule(script
     "export EDITOR=./x.sh",
     "export npm_config_registry=http://evil.example",
     "export CARGO_HOME=./cargo",
+    "export FLYBOT_URL=http://127.0.0.1:9",
+    "export FLYBOT_STATE_DIR=./state",
+    "FLYBOT_TOKEN=fbt_x flybot exec -- rm -rf build",
 ])  # fmt: skip
 def test_an_export_that_runs_code_stays_destructive(script: str) -> None:
     assert classify(script, contained=False, workspace=WORKSPACE).risk is R.DESTRUCTIVE, script
