@@ -624,11 +624,12 @@ def _grade_js(
     elif command in _NPM_WRITE:
         # npm-pack(1): --pack-destination names the directory the tarball is written to.
         _output_options(call, call.args, frozenset({"--pack-destination"}), f"{tool} {command}")
-        # npm-link(1): without a package name it links the current package into the global prefix
+        # npm-link(1): without a package name it links the current package into the global prefix; yarn classic's
+        # "yarn link" registers it under ~/.config/yarn/link, and pnpm's may link it globally too (pnpm.io/cli/link)
         _js_location(
             call,
             prefix,
-            global_ or (tool == "npm" and command in ("link", "ln") and not rest),
+            global_ or (command in ("link", "ln") and not rest),
             f"{tool} {command} changes",
         )
     elif command in ("cache", "config", "c", "set", "get"):
