@@ -479,6 +479,26 @@ def path_directory(rest: str) -> str | None:
     return None
 
 
+def _sets_allexport(args: list[str | None]) -> bool:
+    """True when ``set ARGS`` may turn on ``allexport`` (bash(1) ``set``: ``-a``, also in a group such as ``-ea``,
+    or ``-o allexport``); a word only known when it runs may be either."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg is None:
+            return True
+        if arg in ("-", "--") or not arg.startswith("-"):
+            return False
+        if arg.endswith("o"):  # -o NAME, also at the end of a group (-eo pipefail)
+            if i + 1 >= len(args) or args[i + 1] in (None, "allexport"):
+                return True
+            i += 1
+        if "a" in arg[1:]:
+            return True
+        i += 1
+    return False
+
+
 def _expanded_target(word: Word, *, redirect: bool) -> bool:
     """True when a write target only known when it runs is built by the script from an expansion (``$OUT``,
     ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution) rather than a ``$HOME`` path or a location a
@@ -594,7 +614,7 @@ class _Checkpoint:
     #: Attributes kept as they are (immutable values).
     PLAIN = (
         "risk", "risk_before", "state", "direct_cd", "last_cd", "written_before", "links_made", "links_when",
-        "integers",
+        "integers", "all_export",
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
@@ -876,6 +896,9 @@ class Grader:
         #: True once the script gave a variable the integer attribute (``declare -i``): assigned values may then be
         #: arithmetic that assigns other names (``x=HOME=1``).
         self.integers = False
+        #: True once the script ran ``set -a`` / ``set -o allexport`` (bash(1) ``set``: "Each variable or function that
+        #: is created or modified is given the export attribute"): a later ``NAME=value`` is an export.
+        self.all_export = False
         #: The literal values a shell variable certainly holds at this point of the walk (walker.py's variable
         #: tracking: ``NAME=literal`` in straight-line code, ``export NAME=literal``, a ``for NAME in WORDS`` body):
         #: a read of ``$NAME`` is also graded as a read of each (:meth:`read_paths`).
@@ -1369,6 +1392,8 @@ class Grader:
             rec.environment = tuple(sorted(self.assigned))
         state = self.state
         name = words[0].value
+        if name == "set":
+            self.all_export = self.all_export or _sets_allexport([w.value for w in words[1:]])
         if self.exported and name not in _READS_NO_ENVIRONMENT:
             from bot.risk.walker import environment_risk
 
