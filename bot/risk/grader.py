@@ -483,6 +483,26 @@ def path_directory(rest: str) -> str | None:
     return None
 
 
+def _sets_allexport(args: list[str | None]) -> bool:
+    """True when ``set ARGS`` may turn on ``allexport`` (bash(1) ``set``: ``-a``, also in a group such as ``-ea``,
+    or ``-o allexport``); a word only known when it runs may be either."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg is None:
+            return True
+        if arg in ("-", "--") or not arg.startswith("-"):
+            return False
+        if arg.endswith("o"):  # -o NAME, also at the end of a group (-eo pipefail)
+            if i + 1 >= len(args) or args[i + 1] in (None, "allexport"):
+                return True
+            i += 1
+        if "a" in arg[1:]:
+            return True
+        i += 1
+    return False
+
+
 def _expanded_target(word: Word, *, redirect: bool) -> bool:
     """True when a write target only known when it runs is built by the script from an expansion (``$OUT``,
     ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution) rather than a ``$HOME`` path or a location a
@@ -598,11 +618,11 @@ class _Checkpoint:
     #: Attributes kept as they are (immutable values).
     PLAIN = (
         "risk", "risk_before", "state", "direct_cd", "last_cd", "written_before", "links_made", "links_when",
-        "integers",
+        "integers", "all_export",
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
-        "values",
+        "values", "filled", "hook_dirs", "git_remotes",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -612,6 +632,7 @@ class _Checkpoint:
         self.assigned = set(g.assigned)
         self.exported = set(g.exported)
         self.written = set(g.written)
+        self.filled, self.hook_dirs, self.git_remotes = set(g.filled), set(g.hook_dirs), set(g.git_remotes)
         self.link_secrets = list(g.link_secrets)
         self.mark = g.book.mark()
         self.records = len(g.records)
@@ -855,6 +876,15 @@ class Grader:
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: set[str] = set()
         self.written_before: frozenset[str] = frozenset()  # :attr:`written` when the current program was dispatched
+        #: Directories git runs hooks from that this script names earlier (``git config core.hooksPath DIR``,
+        #: ``git -c core.hooksPath=DIR``), absolute and normalised: a later write below one is a control-file write.
+        self.hook_dirs: set[str] = set()
+        #: The paths of :attr:`written` that a write other than ``mkdir`` names: a directory copied, moved, unpacked
+        #: or made a repository there may hold a ``.git`` (programs/git.py: a nested repository).
+        self.filled: set[str] = set()
+        #: Remote names this script adds or points elsewhere earlier (``git remote add|set-url|rename``): a later
+        #: ``git push`` to one sends commits where this command chose (programs/git.py).
+        self.git_remotes: set[str] = set()
         #: The first program of this script that may have made symbolic links (:func:`_makes_links`): a later write
         #: or read of a path in the workspace or the temp area may go where such a link leads.
         self.links_made: str | None = None
@@ -870,6 +900,9 @@ class Grader:
         #: True once the script gave a variable the integer attribute (``declare -i``): assigned values may then be
         #: arithmetic that assigns other names (``x=HOME=1``).
         self.integers = False
+        #: True once the script ran ``set -a`` / ``set -o allexport`` (bash(1) ``set``: "Each variable or function that
+        #: is created or modified is given the export attribute"): a later ``NAME=value`` is an export.
+        self.all_export = False
         #: The literal values a shell variable certainly holds at this point of the walk (walker.py's variable
         #: tracking: ``NAME=literal`` in straight-line code, ``export NAME=literal``, a ``for NAME in WORDS`` body):
         #: a read of ``$NAME`` is also graded as a read of each (:meth:`read_paths`).
@@ -956,19 +989,24 @@ class Grader:
             setattr(self, name, getattr(saved, name))
         self.functions, self.assigned, self.exported = saved.functions, saved.assigned, saved.exported
         self.written, self.link_secrets = saved.written, saved.link_secrets
+        self.filled, self.hook_dirs, self.git_remotes = saved.filled, saved.hook_dirs, saved.git_remotes
         self.values = dict(saved.values)
         self.book.restore(saved.mark)
         del self.records[saved.records :]
         del self.recipes_used[saved.recipes :]
         del self.later[saved.later :]
 
-    def _note_written(self, word: Word, cwd: Word | None) -> None:
-        """Remember where a write with a known path lands, from each directory the script may be in."""
+    def _note_written(self, word: Word, cwd: Word | None, what: str = "") -> None:
+        """Remember where a write with a known path lands, from each directory the script may be in (in
+        :attr:`filled` too unless it is ``mkdir``'s, which makes an empty directory)."""
         if word.value is None:
             return
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
         for here in state.cwds:
-            self.written.add(posixpath.normpath(posixpath.join(here, word.value)))
+            path = posixpath.normpath(posixpath.join(here, word.value))
+            self.written.add(path)
+            if not what.startswith("mkdir"):
+                self.filled.add(path)
 
     def empties(self, rec: Rec, scope: Scope, word: Word, what: str, *, subject: str | None = None) -> None:
         """Emptying the file ``word`` (``: > f``, a redirect with no command, ``truncate -s 0 f``, ``cp /dev/null
@@ -1103,7 +1141,7 @@ class Grader:
             state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
             real = self.linked_out(word.value, state) if locate(word, state) is Where.WORKSPACE else None
             if real is not None:  # through a symbolic link out of the workspace: graded as the path it really is
-                self._note_written(word, cwd)
+                self._note_written(word, cwd, what)
                 target = f"{word.src} (through a symbolic link: {shorten(real, 80)})"
                 word, cwd = Word(real, real), None
         where = self.where(word, cwd)
@@ -1112,7 +1150,7 @@ class Grader:
         head, _, _last = (word.value or "").rstrip("/").rpartition("/")
         globbed = _globbed(word) and (follows_links or bool(_GLOB_CHARS.search(head)))
         if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or globbed):
-            self._note_written(word, cwd)
+            self._note_written(word, cwd, what)
             if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
                 cause = (
                     f"{self.links_made} {self.links_when} may have made symbolic links there"
@@ -1133,7 +1171,14 @@ class Grader:
             if subject is not None:
                 rec.marks = (rec.marks or []) + [subject]
             return
-        self._note_written(word, cwd)
+        self._note_written(word, cwd, what)
+        if where in (Where.WORKSPACE, Where.TEMP):
+            hooks = self.hooks_here(word, cwd)
+            if hooks is not None:
+                self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: {hooks}.", subject=subject)
+                if subject is not None and where is Where.TEMP:
+                    rec.marks = (rec.marks or []) + [subject]
+                return
         why = (
             git_directory_file(word.value or "")
             if where is not Where.GIT_CONTROL and not what.startswith("mkdir")
@@ -1242,6 +1287,48 @@ class Grader:
                 subject=subject,
             )
 
+    def hooks_here(self, word: Word, cwd: Word | None) -> str | None:
+        """Why a write to ``word`` lands in a directory git runs hooks from instead of ``.git/hooks``
+        (git-config(1) core.hooksPath): one this script named earlier (:attr:`hook_dirs`), or one the configuration
+        of the workspace's repository names, as the recipe book reports it (settings.py ``HOOKS``; a relative value
+        is taken from the workspace's top, ``~`` ones are writes under the home directory, graded as such; a
+        configuration FlyBot could not read names none). None otherwise."""
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        if state.remote or not word.value:
+            return None
+        targets = sorted(state.targets(word.value) or ())
+        if not targets:
+            return None
+        named = [(d, "a directory core.hooksPath names earlier in this command") for d in sorted(self.hook_dirs)]
+        for source, value in self.configured_hooks(state.root):
+            if value and not value.startswith("~"):
+                where = posixpath.normpath(posixpath.join(state.root, value))
+                named.append((where, f"the hook directory core.hooksPath names ({shorten(source, 60)})"))
+        for path in targets:
+            for where, why in named:
+                if path == where or path.startswith(where.rstrip("/") + "/"):
+                    return f"{why}: git runs the hooks there"
+        return None
+
+    def configured_hooks(self, root: str) -> list[tuple[str, str]]:
+        """``(source, value)`` of each ``core.hooksPath`` the workspace's repository configuration sets, from the
+        recipe book (the adapter reads it; on the server, what it sent); [] when no book holds the answer."""
+        if self.recipes is None:
+            return []
+        from bot.risk.recipes import MAX_RECIPES, SETTINGS, UNKNOWN
+        from bot.risk.settings import HOOKS
+
+        key = ("git", SETTINGS + HOOKS, "", "", ())
+        found = next(
+            (r for r in self.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None
+        )
+        if found is None:
+            found = self.recipes.recipe("git", SETTINGS + HOOKS, "")
+            if found is None or not found.lines or len(self.recipes_used) >= MAX_RECIPES:
+                return []  # none, or not sent to the server, which then finds none either: both sides grade alike
+            self.recipes_used.append(found)
+        return [(line.source, line.command) for line in found.lines if line.command != UNKNOWN]
+
     def path_program(self, word: Word, cwd: Word | None) -> str | None:
         """Why a write to ``word``, which lands in the workspace, plants a program on the PATH (:func:`path_directory`:
         a virtualenv's ``bin``, ``node_modules/.bin``), or None."""
@@ -1347,6 +1434,8 @@ class Grader:
             rec.environment = tuple(sorted(self.assigned))
         state = self.state
         name = words[0].value
+        if name == "set":
+            self.all_export = self.all_export or _sets_allexport([w.value for w in words[1:]])
         if self.exported and name not in _READS_NO_ENVIRONMENT:
             from bot.risk.walker import environment_risk
 

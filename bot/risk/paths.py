@@ -293,9 +293,19 @@ def runs_later(path: str) -> str | None:
 
     * ``.husky/*``: husky's git hooks (husky docs: ``husky`` sets ``core.hooksPath`` to ``.husky/_``, whose hooks
       run ``.husky/HOOK``);
+    * ``.githooks/*``: the conventional directory a project points ``core.hooksPath`` at (``git config
+      core.hooksPath .githooks``, git-config(1)): once set, git runs the hooks there, and a hook may run any file
+      beside it;
     * ``.vscode/tasks.json`` (VS Code tasks: ``"runOptions": {"runOn": "folderOpen"}`` runs a task when the folder
       opens) and ``.vscode/settings.json`` (``terminal.integrated.profiles.*``, ``*.path`` settings name programs
       VS Code and its extensions start);
+    * ``.vscode/launch.json`` (VS Code "Debugging configuration": a launch configuration names the ``program``,
+      ``runtimeExecutable`` and ``preLaunchTask`` VS Code runs when a debug session starts) and ``NAME.code-workspace``
+      (VS Code "Multi-root Workspaces": the file holds ``settings``, ``tasks`` and ``launch`` sections as the
+      ``.vscode`` files do);
+    * JetBrains IDEs' run configurations (IntelliJ IDEA "Run/debug configurations", "Share run configurations":
+      ``.idea/runConfigurations/*.xml`` and ``.run/*.run.xml`` when stored as project files, and the ``RunManager``
+      component of ``.idea/workspace.xml``): they name programs and "Before launch" tasks the IDE runs;
     * ``.envrc``: direnv(1) runs it on entering the directory;
     * a ``.pth`` file, ``sitecustomize.py`` or ``usercustomize.py`` in a ``site-packages`` directory
       (sensitive.site_startup): Python's ``site`` module runs them at every interpreter start;
@@ -309,8 +319,18 @@ def runs_later(path: str) -> str | None:
     name = parts[-1]
     if ".husky" in parts[:-1]:
         return "husky's git hooks, which git runs at every commit"
+    if ".githooks" in parts:  # the directory itself too: cp -r DIR .githooks fills it
+        return "a project's git hook directory (core.hooksPath), whose hooks git runs at every commit"
     if parts[-2:] in ([".vscode", "tasks.json"], [".vscode", "settings.json"]):
         return "VS Code's tasks and settings, which run tasks when the folder opens and name the programs it starts"
+    if parts[-2:] == [".vscode", "launch.json"] or name.endswith(".code-workspace"):
+        return "VS Code's launch configurations and workspace file, which name the programs and tasks it runs"
+    if (
+        (len(parts) >= 3 and parts[-3:-1] == [".idea", "runConfigurations"] and name.endswith(".xml"))
+        or parts[-2:] == [".idea", "workspace.xml"]
+        or (len(parts) >= 2 and parts[-2] == ".run" and name.endswith(".run.xml"))
+    ):
+        return "a JetBrains IDE's run configurations, which name the programs and tasks it runs"
     if name == ".envrc":
         return "direnv runs .envrc on entering the directory"
     if site_startup(path):

@@ -33,6 +33,16 @@ also read settings from the directory they run in and the ones above, and some s
 * git's directories (question :data:`GIT_DIRECTORY`): the git directory and common directory a ``.git`` file names
   when they lie outside the workspace (a worktree, a submodule, ``--separate-git-dir``). This one changes a grade:
   a write there is a control-file write (grader.py ``Grader.workspace_git_directory``).
+* git run below the workspace's top (question :data:`REPOSITORY`): a ``.git`` in that directory or one between it
+  and the workspace's top is a nested repository whose ``config`` (``core.fsmonitor``, ``core.pager``,
+  ``core.hooksPath``, ``diff.external``) and ``hooks`` git obeys (git(1) "GIT_DIR": git searches the directory and
+  its parents for ``.git``); only a ``.git`` file whose ``gitdir:`` lies in the workspace's own ``.git`` (a
+  submodule's ``.git/modules/NAME``, gitrepository-layout(5)) is the workspace's repository, whose control files
+  FlyBot guards.
+* git's hook directory (question :data:`HOOKS`): each ``core.hooksPath`` value in the configuration of the
+  repository git finds from the workspace (git-config(1) core.hooksPath: git runs its hooks from there instead of
+  ``.git/hooks``; a relative path is relative to the top of the working tree). A write there is a control-file write,
+  as one into ``.git/hooks`` is.
 
 The adapter, which runs in the session's directory, reads these (:func:`read`, through
 :class:`~bot.risk.recipes.ProjectRecipes`) and sends each place it checked as a recipe whose target starts with
@@ -54,6 +64,8 @@ __all__ = [
     "INERT_NPMRC_KEYS",
     "INERT_YARNRC_KEYS",
     "PYTHON_SOURCE_KEYS",
+    "HOOKS",
+    "REPOSITORY",
     "SAFE_GIT_KEYS",
     "TOOLS",
     "local_url",
@@ -113,6 +125,10 @@ _SAFE_GIT_PREFIXES = ("color.", "advice.", "i18n.")
 #: Hooks git runs on this machine during a push (githooks(5)).
 _PUSH_HOOKS = ("pre-push", "reference-transaction")
 _MAX_BYTES = 256 * 1024
+#: The git settings question asking whether git run in a directory finds a repository other than the workspace's.
+REPOSITORY = "repository"
+#: The git settings question asking which directories ``core.hooksPath`` names (the setting is each finding's value).
+HOOKS = "hooks"
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -149,6 +165,10 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _git_push(root, base, question[len("push ") :])
     elif tool == "git" and question == GIT_DIRECTORY:
         found += _git_places(root, base)
+    elif tool == "git" and question == REPOSITORY:
+        found += _git_nested(root, base)
+    elif tool == "git" and question == HOOKS:
+        found += _git_hooks_paths(root, base)
     else:
         raise ValueError(f"no settings are read for {tool} {question}")
     return found
@@ -352,6 +372,42 @@ def _git_places(root: str, base: str) -> list[tuple[str, str]]:
         real = os.path.realpath(place)
         if real != root and not real.startswith(root.rstrip("/") + "/") and (what, real) not in found:
             found.append((what, real))
+    return found
+
+
+def _git_nested(root: str, base: str) -> list[tuple[str, str]]:
+    """A nested repository git finds from ``base`` before the workspace's top ``root`` (see the module docstring),
+    as one finding; none when git finds the workspace's own (or a submodule's under its ``.git``)."""
+    own = os.path.join(root, ".git") + os.sep
+    for place in _up_to(base, root):
+        if place == root:
+            return []
+        dot = os.path.join(place, ".git")
+        if os.path.isfile(dot) and not os.path.islink(dot):
+            text = _text(dot).strip()
+            if text.startswith("gitdir:"):
+                target = os.path.normpath(os.path.join(place, text[len("gitdir:") :].strip()))
+                if (target + os.sep).startswith(own) and os.path.realpath(target) == target:
+                    return []  # a submodule's git directory, below the workspace's own .git
+            return [(_rel(root, dot), "a .git file naming a git directory outside the workspace's .git")]
+        if os.path.lexists(dot):
+            return [(_rel(root, dot), "a nested repository: git obeys its config and runs its hooks")]
+    return []
+
+
+def _git_hooks_paths(root: str, base: str) -> list[tuple[str, str]]:
+    """``(source, value)`` of each ``core.hooksPath`` in the configuration of the repository git finds from
+    ``base`` (its common ``config`` and the worktree's ``config.worktree``)."""
+    dirs = _git_dirs(base)
+    if dirs is None:
+        return []
+    git_dir, common = dirs
+    found: list[tuple[str, str]] = []
+    for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree"))):
+        if os.path.isfile(path):
+            for number, key, value in _git_config(_text(path)):
+                if key == "core.hookspath":
+                    found.append((f"{_rel(root, path)}:{number}", value))
     return found
 
 

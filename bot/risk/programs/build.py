@@ -424,7 +424,10 @@ def _lifecycle_events(tool: str, command: str | None) -> tuple[str, ...] | None:
     return None
 
 
-_PNPM_INSTALL = frozenset({"install", "i", "add", "update", "up", "upgrade", "fetch", "import", "install-test", "it"})
+_PNPM_INSTALL = frozenset({
+    "install", "i", "add", "update", "up", "upgrade", "fetch", "import", "install-test", "it", "ci", "clean-install",
+    "ic", "install-clean",
+})  # fmt: skip
 _YARN_INSTALL = frozenset({"install", "add", "upgrade", "up", "upgrade-interactive", "import"})
 
 
@@ -633,11 +636,12 @@ def _grade_js(
     elif command in _NPM_WRITE:
         # npm-pack(1): --pack-destination names the directory the tarball is written to.
         _output_options(call, call.args, frozenset({"--pack-destination"}), f"{tool} {command}")
-        # npm-link(1): without a package name it links the current package into the global prefix
+        # npm-link(1): without a package name it links the current package into the global prefix; yarn classic's
+        # "yarn link" registers it under ~/.config/yarn/link, and pnpm's may link it globally too (pnpm.io/cli/link)
         _js_location(
             call,
             prefix,
-            global_ or (tool == "npm" and command in ("link", "ln") and not rest),
+            global_ or (command in ("link", "ln") and not rest),
             f"{tool} {command} changes",
         )
     elif command in ("cache", "config", "c", "set", "get"):
@@ -679,6 +683,13 @@ def _grade_js(
             call.write(_HOME, f"pnpm store {rest[0].value} changes the global store under")
         else:
             refuse(call, "pnpm store without a known action")
+    elif tool in ("pnpm", "yarn") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
+        # built-ins that run a command in other packages (yarn workspace(s), pnpm recursive): never a script's name
+        destructive(
+            call,
+            "recipe-elsewhere",
+            f"{tool} {command} runs commands and scripts of other packages; FlyBot does not read those recipes.",
+        )
     elif tool in ("pnpm", "yarn") and not command.startswith("-"):
         build_or_test(call, f"{tool} {command} (a package.json script)")
         _js_script(call, tool, "run", [Word(command, command)] + rest, run_dir, elsewhere)
@@ -689,10 +700,46 @@ def _grade_js(
 #: pnpm (pnpm.io/cli) and yarn (yarnpkg.com/cli) built-ins that change the tool itself, the shell start-up file or
 #: which dependency scripts run; they run before any package.json script of the same name.
 _JS_TOOL_BUILTINS = {
-    "pnpm": frozenset({"setup", "self-update", "env", "runtime", "approve-builds", "server", "patch", "patch-commit",
-                       "patch-remove"}),
+    "pnpm": frozenset({"setup", "self-update", "env", "runtime", "rt", "approve-builds", "server", "patch",
+                       "patch-commit", "patch-remove", "permissions", "approve", "shim", "with"}),
     "yarn": frozenset({"plugin", "policies", "sdks", "patch", "patch-commit", "constraints"}),
 }  # fmt: skip
+#: Other built-ins the grader does not list as npm's commands, by what they do. pnpm and yarn run a built-in before a
+#: package.json script of the same name (pnpm.io/cli/run: "pnpm <cmd>" runs the script only when <cmd> is not a pnpm
+#: command; yarn classic "yarn run": the name may be left out when it is no built-in; yarnpkg.com/cli/run the
+#: same), so none of these is ever graded as a script. pnpm's ``tasks``, ``clean`` and ``purge`` are the exceptions
+#: (``pnpm help``: "A same-named script takes precedence"): they stay script names, graded by the script (the
+#: built-in ``clean`` removes node_modules). Sources: ``pnpm help --all`` (pnpm 12), yarn classic CLI
+#: (classic.yarnpkg.com/en/docs/cli), ``yarn help`` (yarn 4).
+_JS_OTHER_BUILTINS: dict[str, dict[str, str]] = {
+    "pnpm": {
+        # print what is installed or in the store, or shell completion code
+        **dict.fromkeys(
+            ("licenses", "licences", "peers", "completion", "find-hash", "cat-file", "cat-index", "ignored-builds"),
+            "read",
+        ),
+        # the registry: marks, tags, staged publications, owners and the account's profile
+        **dict.fromkeys(("undeprecate", "unstar", "dist-tags", "stage", "owners", "profile"), "network"),
+        "unpublish": "destroy",  # removes a published package from the registry
+        "ss": "write",  # set-script: writes package.json
+        "change": "write",  # records a change intent in the workspace
+        "uni": "remove",
+        "dislink": "remove",
+        # opens the package's folder in $EDITOR, or a URL in the browser
+        **dict.fromkeys(("edit", "bugs", "issues", "docs", "home", "repo"), "runs"),
+        # runs every workspace package's tasks as CI would (their scripts, which FlyBot does not read)
+        "pipeline": "elsewhere",
+        "deploy": "deploy",
+        # effects the manual does not spell out (release lanes, catalog edits, executables built for other platforms)
+        **dict.fromkeys(("lane", "catalog", "pack-app"), "unknown"),
+    },
+    "yarn": {
+        **dict.fromkeys(("check", "generate-lock-entry", "licenses", "versions"), "read"),
+        "tag": "network",
+        "autoclean": "write",  # .yarnclean, and with --force files removed from node_modules
+        "stage": "write",  # stages (and with -c commits) the project's changes in its VCS
+    },
+}
 
 
 def _js_tool_builtin(call: Call, tool: str, command: str, rest: list[Word]) -> bool:
@@ -706,9 +753,23 @@ def _js_tool_builtin(call: Call, tool: str, command: str, rest: list[Word]) -> b
                 workspace_write(call, "yarn set resolution changes the project's lockfile.")
             return True
         return False
+    if command in _JS_OTHER_BUILTINS[tool]:
+        _js_other_builtin(call, tool, command, rest)
+        return True
     if command not in _JS_TOOL_BUILTINS[tool]:
         return False
     what = f"{tool} {command}"
+    if command in ("permissions", "approve"):  # pnpm 12: approve what dependencies may do (run build scripts)
+        destructive(call, "runs-program", f"{what} lets dependencies' build scripts run in later installs.")
+        return True
+    if command == "with":  # pnpm with VERSION ...: downloads that pnpm release and runs it
+        destructive(call, "runs-program", "pnpm with runs a pnpm release it downloads: a program FlyBot cannot see.")
+        return True
+    if command == "shim":  # shims that run packages' programs from the project's choice of version
+        tool_plugin(call, what)
+        return True
+    if command == "rt":
+        command = "runtime"
     if command == "setup":
         host_destructive(
             call,
@@ -737,6 +798,38 @@ def _js_tool_builtin(call: Call, tool: str, command: str, rest: list[Word]) -> b
     else:  # patch, patch-commit, patch-remove: a package copied for editing, a patch recorded in package.json
         workspace_write(call, f"{what} changes the project's patched dependencies.")
     return True
+
+
+def _js_other_builtin(call: Call, tool: str, command: str, rest: list[Word]) -> None:
+    """Grade a built-in of :data:`_JS_OTHER_BUILTINS` by what it does."""
+    what = f"{tool} {command}"
+    effect = _JS_OTHER_BUILTINS[tool][command]
+    if effect == "read":
+        read_only(call, f"{what} only prints.")
+    elif effect == "network":
+        network(call, f"{what} talks to the registry.")
+    elif effect == "destroy":
+        destructive(call, "remote-control-plane", f"{what} removes a published package from the registry.")
+    elif effect == "write":
+        workspace_write(call, f"{what} changes the project's files.")
+    elif effect == "remove":
+        _js_location(call, None, False, f"{what} changes the packages in")
+    elif effect == "runs":
+        destructive(call, "runs-program", f"{what} opens an editor or a browser: a program FlyBot cannot see.")
+    elif effect == "elsewhere":
+        destructive(
+            call,
+            "recipe-elsewhere",
+            f"{what} runs the scripts of every workspace package; FlyBot does not read those recipes.",
+        )
+    elif effect == "deploy":
+        # pnpm.io/cli/deploy: copies a workspace package and installs its production dependencies into the
+        # target directory (the last operand)
+        network(call, "pnpm deploy installs the package's dependencies from the registry.", rule="package-install")
+        targets = [w for w in rest if not (w.value or "x").startswith("-")]
+        call.write(targets[-1] if targets else Word(None, ""), "pnpm deploy writes the deployed package to")
+    else:
+        refuse(call, what)
 
 
 _NPM_SCRIPT_ALIASES = {
