@@ -186,11 +186,45 @@ def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
         for target in targets or [literal_word(".")]:
             call.write(target, "python -m venv creates")
     elif name == "json.tool":
-        read_only(call, "json.tool only prints.")
+        _json_tool(call, rest)
     else:
         destructive(
             call, "unrecognised", f"The Python module {show(module) if module else '(none)'} is not recognised."
         )
+
+
+#: json.tool's option that takes a value; argparse accepts any unique prefix of it (``--ind 2``).
+_JSON_TOOL_VALUED = "--indent"
+
+
+def _json_tool(call: Call, rest: list[Word]) -> None:
+    """Python docs, "json.tool" command-line interface: ``python -m json.tool [options] [infile [outfile]]``;
+    ``outfile`` means "write the output of the infile to the given outfile", so a second operand is written
+    (argparse takes operands between options, and every word after ``--`` as one)."""
+    operands: list[Word] = []
+    index = 0
+    options_done = False
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is None:
+            # an option or an operand, only known when it runs: it may be the output file
+            call.write(word, "python -m json.tool may write")
+            continue
+        if not options_done and value == "--":
+            options_done = True
+        elif not options_done and value.startswith("-") and value != "-":
+            if "=" not in value and len(value) > 3 and _JSON_TOOL_VALUED.startswith(value):
+                index += 1
+        else:
+            operands.append(word)
+    if len(operands) >= 2:
+        for word in operands[1:]:
+            if word.value != "-":
+                call.write(word, "python -m json.tool writes its output to")
+        return
+    read_only(call, "json.tool with at most one operand only prints.")
 
 
 def node(call: Call) -> None:
