@@ -13,6 +13,7 @@ containment does not apply to it).
 from __future__ import annotations
 
 import posixpath
+import re
 import shlex
 
 from bot.risk.grader import Call
@@ -20,6 +21,7 @@ from bot.risk.options import long_is, scan
 from bot.risk.words import Word, literal_word
 
 from .kit import (
+    R,
     as_root,
     deletion,
     destructive,
@@ -82,6 +84,30 @@ def curl(call: Call) -> None:
             call.write(opt.value, f"curl {opt.name} writes", cwd=base if opt.name in ("-o", "--output") else None)
     if found.has("-O", "--remote-name", "--remote-name-all", "-J", "--remote-header-name"):
         call.write(literal_word("."), "curl -O writes a file into", cwd=base)
+    for fmt in found.values("-w", "--write-out"):
+        _write_out(call, fmt)
+
+
+#: curl(1) ``--write-out``: "``%output{filename}`` From this point on, the --write-out output is written to the
+#: filename specified in braces. The filename can be prefixed with ``>>`` to append" (curl 8.3).
+_CURL_OUTPUT = re.compile(r"%output\{(?:>>)?([^}]*)\}")
+
+
+def _write_out(call: Call, fmt: Word) -> None:
+    """A ``-w``/``--write-out`` format: each ``%output{FILE}`` is a write to FILE; ``@FILE`` (``@-``: standard
+    input) reads the format from a file, so where it writes is only known when it runs."""
+    text = fmt.value
+    if text is None or text.startswith("@"):
+        call.flag(
+            R.DESTRUCTIVE,
+            "unknown-write-target",
+            f"curl -w {show(fmt)}: the format is only known when it runs, and its %output{{}} may write "
+            "any file, a protected path among them.",
+            downgradable=True,
+        )
+        return
+    for match in _CURL_OUTPUT.finditer(text):
+        call.write(literal_word(match.group(1)), "curl -w %output{} writes")
 
 
 _WGET_SHORT = "OoaPeiBtTwQUlDRAIXn"
