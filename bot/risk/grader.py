@@ -1524,7 +1524,8 @@ class Grader:
         """The paths a read of ``word`` may name, as globs (sensitive.read_path_text), brace-expanded, an option's
         ``=PATH`` part taken, and a relative path joined to each candidate working directory outside the workspace
         (of ``state`` when given: ``git -C DIR``). A word expanding variables whose literal values are known
-        (:attr:`values`) names those values' paths too (``f=.env; cat "$f"`` reads ``.env``)."""
+        (:attr:`values`) names those values' paths too (``f=.env; cat "$f"`` reads ``.env``), and ``$PWD`` each
+        candidate working directory."""
         state = self.state if state is None else state
         texts = (
             brace_alternatives(read_path_text(word.value, word.src))
@@ -1532,7 +1533,10 @@ class Grader:
             else [read_path_text(word.value, word.src)]
         )
         if word.value is None:
-            for src in substitute_values(word.src, self.values):
+            values = self.values
+            if "PWD" in word.src and "PWD" not in values and not state.remote:
+                values = {**values, "PWD": tuple(sorted(state.cwds))}  # bash(1): PWD is the current directory
+            for src in substitute_values(word.src, values):
                 texts.extend(brace_alternatives(read_path_text(None, src)))
         found: list[str] = []
         for text in [each for word_text in texts for each in _file_references(word_text)]:
