@@ -1,4 +1,5 @@
-"""Output files named by a tool's operands or options (python -m json.tool, macOS base64 -o, rsync's receiving-side
+"""Output files named by a tool's operands or options (python -m json.tool, zipfile, tarfile and compileall,
+macOS base64 -o, rsync's receiving-side
 directories, linters' and test runners' report files, curl's ``-w %output{FILE}``) are graded where they land,
 and secret paths spelt with quotes, parameter operators on HOME, XDG base directories, PWD or printf are the
 secret reads they are; each everyday neighbour keeps its grade."""
@@ -29,6 +30,17 @@ OUTPUTS = [
     ("python3 -m json.tool --sort-keys x.json .claude/settings.json", DES, "python3 -m json.tool x.json -", RO),
     ("python3 -m json.tool --indent 2 x.json /etc/profile.d/x.sh", DES, "python3 -m json.tool x.json out.json", WW),
     ("python3 -m json.tool x.json /opt/x.json", SYS, "python3 -m json.tool -- x.json", RO),
+    # Python docs, zipfile and tarfile command-line interfaces: -c ARCHIVE SOURCE..., -e ARCHIVE [DIR], -l, -t
+    ("python3 -m zipfile -c ~/.bashrc x.json", DES, "python3 -m zipfile -c out.zip x.json", WW),
+    ("python3 -m zipfile --create /opt/x.zip src", SYS, "python3 -m zipfile -l out.zip", RO),
+    ("python3 -m zipfile -e a.zip ~/.config", DES, "python3 -m zipfile -t out.zip", RO),
+    ("python3 -m tarfile -c ~/.bashrc x.json", DES, "python3 -m tarfile -c x.tar src", WW),
+    ("python3 -m tarfile -e a.tar", DES, "python3 -m tarfile --list a.tar", RO),
+    ("python3 -m tarfile -cv x.tar src", DES, "python3 -m tarfile -v -l a.tar", RO),
+    # compileall: no directory given is sys.path; -i LIST and py_compile - name the files in a file
+    ("python3 -m compileall", SYS, "python3 -m compileall .", WW),
+    ("python3 -m compileall -q -i list.txt", SYS, "python3 -m compileall -q -d /root src", WW),
+    ("python3 -m py_compile -", SYS, "python3 -m py_compile x.py", WW),
     # macOS base64(1): -o output_file, --output=output_file
     ("base64 -d -i x -o ~/.zshrc", DES, "base64 x", RO),
     ("base64 --decode --input x --output ~/.zshrc", DES, "base64 -d x", RO),
