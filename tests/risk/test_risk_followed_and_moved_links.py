@@ -55,6 +55,11 @@ def _both(command: str, workspace: Path) -> tuple[RiskLevel, RiskLevel, list[str
         "cp -a -L docs out",
         "rsync -aL docs/ out/",
         "rsync -r --copy-unsafe-links docs/ out/",
+        "scp -r docs host:backup/",
+        "tar -cLf d.tar docs",
+        "aws s3 sync docs s3://bucket/docs",
+        "aws s3 cp --recursive . s3://bucket/",
+        "gsutil -m cp -r docs gs://bucket/",
     ],
 )
 def test_following_a_link_out_of_the_workspace_to_a_secret_is_a_secret_read(tmp_path: Path, command: str) -> None:
@@ -79,6 +84,11 @@ def test_following_a_link_out_of_the_workspace_to_a_secret_is_a_secret_read(tmp_
         ("cp -r docs out", RiskLevel.WORKSPACE_WRITE),
         ("cp -rL plain out", RiskLevel.WORKSPACE_WRITE),
         ("rsync -a docs/ out/", RiskLevel.WORKSPACE_WRITE),
+        ("scp -r plain host:backup/", RiskLevel.NETWORK),
+        ("scp docs/a.txt host:backup/", RiskLevel.NETWORK),
+        ("aws s3 sync --no-follow-symlinks docs s3://bucket/docs", RiskLevel.SYSTEM),
+        ("aws s3 sync plain s3://bucket/plain", RiskLevel.SYSTEM),
+        ("gsutil cp -r -e docs gs://bucket/", RiskLevel.SYSTEM),
     ],
 )
 def test_not_following_links_or_a_tree_without_one_keeps_its_grade(
@@ -86,6 +96,7 @@ def test_not_following_links_or_a_tree_without_one_keeps_its_grade(
 ) -> None:
     adapter, server, rules = _both(command, _workspace(tmp_path))
     assert (adapter, server) == (grade, grade), rules
+    assert "secret-read" not in rules
 
 
 def test_a_link_out_of_the_workspace_to_a_harmless_place_is_no_secret_read(tmp_path: Path) -> None:
