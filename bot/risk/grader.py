@@ -315,6 +315,38 @@ def _follows_links(name: str, values: list[str | None]) -> bool:
     return False
 
 
+def _moved_sources(args: list[Word]) -> list[str]:
+    """The sources ``mv ARGS`` or ``git mv ARGS`` moves (coreutils mv: every operand but the last, or every operand
+    with ``-t``/``--target-directory DIR``; ``-S``/``--suffix`` takes a value; git-mv(1): every operand but the
+    last); a word only known when it runs is left out (it names no tree the recipe book can walk)."""
+    operands: list[str | None] = []
+    target = False
+    index = 0
+    while index < len(args):
+        value = args[index].value
+        index += 1
+        if value == "--":
+            operands.extend(w.value for w in args[index:])
+            break
+        if value is not None and value.startswith("--"):
+            name, eq, _ = value.partition("=")
+            if "--target-directory".startswith(name) and len(name) > 3:
+                target = True
+                index += 0 if eq else 1
+            elif "--suffix".startswith(name) and len(name) > 3 and not eq:
+                index += 1
+        elif value is not None and value.startswith("-") and value != "-":
+            for position, letter in enumerate(value[1:]):
+                if letter in "tS":
+                    target = target or letter == "t"
+                    index += 0 if value[position + 2 :] else 1
+                    break
+        else:
+            operands.append(value)
+    sources = operands if target else operands[:-1]
+    return [value for value in sources if value]
+
+
 def _git_directory(state: CwdState, args: list[Word]) -> CwdState:
     """The directory git runs in after its leading ``-C DIR`` options (git(1): each is relative to the one
     before); ``-c NAME=VALUE`` and other global options are stepped over."""
@@ -1165,10 +1197,7 @@ class Grader:
         elif name != "mv":
             return False
         return any(
-            w.value is not None
-            and not w.value.startswith("-")
-            and (self.linked_out(w.value) is not None or bool(self.links_below(w.value)))
-            for w in args
+            self.linked_out(value) is not None or bool(self.links_below(value)) for value in _moved_sources(args)
         )
 
     def write(

@@ -128,6 +128,8 @@ def test_a_tree_too_large_to_look_through_fails_closed(tmp_path: Path) -> None:
         "mv stuff dst && echo x >> dst/lnk/.bashrc",
         "mv -T stuff dst && echo x >> dst/lnk/.bashrc",
         "mv -t sub stuff && echo x >> sub/stuff/lnk/.bashrc",
+        "mv --target-directory=sub stuff && echo x >> sub/stuff/lnk/.bashrc",
+        "mv -S .bak stuff dst && echo x >> dst/lnk/.bashrc",
         "git mv stuff dst && echo x >> dst/lnk/.bashrc",
         "git mv stuff/lnk lnk && echo x >> lnk/.bashrc",
         "mv docs d2 && cat d2/key",
@@ -145,6 +147,7 @@ def test_moving_a_tree_holding_a_link_out_is_a_link_maker(tmp_path: Path, comman
         ("mv plain p2 && echo x >> p2/b.txt", RiskLevel.WORKSPACE_WRITE),
         ("git mv plain p2 && echo x > p2/c.txt", RiskLevel.WORKSPACE_WRITE),
         ("mv README.md R.md && cat R.md", RiskLevel.WORKSPACE_WRITE),
+        ("mv README.md stuff/ && echo x > notes.txt", RiskLevel.WORKSPACE_WRITE),  # the link is not moved
     ],
 )
 def test_moving_a_tree_without_a_link_out_keeps_later_writes_in_the_workspace(
