@@ -65,6 +65,8 @@ OUTPUTS = [
     ("tsc --generateTrace /root/x", DES, "tsc --generateTrace trace", WW),
     ("tsc --outdir /root/x", DES, "tsc --outDir dist", WW),
     ("tsc -OUTDIR /root/x", DES, "tsc", WW),
+    ("pylint --output=/root/.bashrc src", DES, "pylint --output=pylint.txt src", WW),
+    ("pylint --output /root/.bashrc src", DES, "pylint src", WW),
     ("cargo test -- --logfile /root/.bashrc", DES, "cargo test -- --nocapture", WW),
     ("cargo test -- --logfile=/root/.bashrc", DES, "cargo test -- --logfile=test.log", WW),
     # Mocha command line: --reporter-option KEY=VALUE,... (xunit: output=FILE)

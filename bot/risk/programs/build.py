@@ -1156,7 +1156,7 @@ _SHORT_OUTPUTS = {"ruff": "-o", "eslint": "-o"}
 #: option names without regard to case and after one dash or two (``-outdir``), so they are kept lower case and
 #: compared without their dashes. mypy's report options (mypy --help, "Report generation": ``--html-report DIR``,
 #: ``--txt-report``, ``--xml-report``, ``--cobertura-xml-report``, ... all ending in ``-report``) are matched by
-#: that ending.
+#: that ending. pylint's ``--output=<file>`` ("Specify an output file", pylint 3 "Standard Checkers" options).
 _TSC_OUTPUTS = frozenset({
     "outdir", "outfile", "out", "declarationdir", "tsbuildinfofile", "generatetrace", "generatecpuprofile",
 })  # fmt: skip
@@ -1232,6 +1232,7 @@ def checker(call: Call) -> None:
             or (eq and name in _CHECKER_ATTACHED_OUTPUTS)
             or (call.name == "mypy" and name.startswith("--") and name.endswith("-report"))
             or (call.name == "tsc" and name.lstrip("-").lower() in _TSC_OUTPUTS)
+            or (call.name == "pylint" and name == "--output")
         ):
             target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
             if target is not None:
