@@ -40,6 +40,9 @@ def _both(command: str, workspace: Path) -> tuple[RiskLevel, RiskLevel, list[str
     [
         "grep -R . docs",
         "grep -R foo",
+        "grep -R foo *",
+        "grep -R foo do*",
+        "zip -r x.zip docs/*",
         "grep --dereference-recursive -e foo docs",
         "rg -L . docs",
         "rg --follow foo",
@@ -73,6 +76,7 @@ def test_following_a_link_out_of_the_workspace_to_a_secret_is_a_secret_read(tmp_
     [
         ("grep -r . docs", RiskLevel.READ_ONLY),  # grep(1): -r follows only links on the command line
         ("grep -R foo plain", RiskLevel.READ_ONLY),
+        ("grep -R foo 'docs/*'", RiskLevel.READ_ONLY),  # a quoted glob is a plain name
         ("grep -R foo README.md", RiskLevel.READ_ONLY),
         ("rg . docs", RiskLevel.READ_ONLY),
         ("ag foo docs", RiskLevel.READ_ONLY),
