@@ -235,10 +235,19 @@ class Store:
             return {row.token_hash: record(Bot, row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def get_bot(self, bot_id: str) -> Bot | None:
-        """The Bot with this id, or None."""
+        """The Bot with this id (a removed one too, its ``removed_at`` set), or None; served from :attr:`cache` when
+        it holds a fresh copy, as :meth:`bot_by_token_hash` is (any write to ``bots`` drops every copy at once)."""
+        key = "id " + bot_id  # beside the token hashes' copies: a hash is hex, so never this
+        cached = self.cache.bot(key)
+        if cached is not None:
+            return cached
+        generation = self.cache.generation("bots")
         async with self._session() as session:
             row = await session.get(BotRow, bot_id)
-            return record(Bot, row) if row else None
+            bot = record(Bot, row) if row else None
+        if bot is not None:
+            self.cache.put_bot(key, bot, generation)
+        return bot
 
     async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
         """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
