@@ -253,6 +253,100 @@ def _searches_recursively(name: str, values: list[str | None]) -> bool:
     return False
 
 
+def _letters(values: list[str | None]) -> tuple[set[str], set[str]]:
+    """The short option letters (``-qr`` gives q and r) and the long options (``--follow``, ``--x=1`` gives
+    ``--x``) among ``values``, up to ``--``."""
+    letters: set[str] = set()
+    longs: set[str] = set()
+    for value in values:
+        if value is None or value == "--":
+            break
+        if value.startswith("--"):
+            longs.add(value.split("=", 1)[0])
+        elif value.startswith("-"):
+            letters.update(value[1:])
+    return letters, longs
+
+
+def _follows_links(name: str, values: list[str | None]) -> bool:
+    """True when ``name values...`` reads (or copies, or archives) the files below its operands through the
+    symbolic links it meets there: grep(1) ``-R``/``--dereference-recursive`` ("follow all symbolic links"; ``-r``
+    follows only those on the command line); rg(1) ``-L``/``--follow``; ag(1) ``-f``/``--follow``; cp(1) ``-L``/
+    ``--dereference`` when copying recursively; GNU tar ``-h``/``--dereference`` when creating or adding to an
+    archive; zip(1) ``-r``/``-R`` without ``-y``/``--symlinks`` (zip stores the file a link points to unless
+    ``-y``); rsync(1) ``-L``/``--copy-links``, ``--copy-unsafe-links`` (links leading out of the tree are copied as
+    what they point to), ``-k``/``--copy-dirlinks`` when recursive; bsdtar(1) ``-L``/``-h``; scp(1) ``-r``
+    ("scp follows symbolic links encountered in the tree traversal"); AWS CLI ``s3 sync`` and ``s3 cp``/``mv
+    --recursive`` without ``--no-follow-symlinks``; gsutil ``cp``/``rsync -r`` without ``-e``."""
+    letters, longs = _letters(values)
+    if name in ("grep", "egrep", "fgrep"):
+        return "R" in letters or "--dereference-recursive" in longs
+    if name == "rg":
+        return "L" in letters or "--follow" in longs
+    if name == "ag":
+        return "f" in letters or "--follow" in longs
+    if name == "cp":
+        deref = "L" in letters or "--dereference" in longs
+        return deref and bool(letters & set("rRa") or longs & {"--recursive", "--archive"})
+    if name in ("tar", "gtar", "bsdtar"):
+        first = next((v for v in values if v is not None), "")
+        if not first.startswith("-"):
+            letters.update(first)  # tar's old style: ``tar chf out.tar docs``
+        # bsdtar(1) (macOS tar): -L/-h "follow all symbolic links"; GNU tar's -L (--tape-length) is counted too
+        deref = bool(letters & set("hL")) or "--dereference" in longs
+        return deref and bool(letters & set("cruA") or longs & {"--create", "--append", "--update", "--concatenate"})
+    if name == "zip":
+        recursive = bool(letters & set("rR")) or bool(longs & {"--recurse-paths", "--recurse-patterns"})
+        return recursive and "y" not in letters and "--symlinks" not in longs
+    if name == "aws":
+        # AWS CLI s3 cp/mv/sync: --follow-symlinks is the default when uploading from the local filesystem
+        plain = [v for v in values if v is not None and not v.startswith("-")]
+        recursive = plain[1:2] == ["sync"] or (plain[1:2] in (["cp"], ["mv"]) and "--recursive" in longs)
+        return plain[:1] == ["s3"] and recursive and "--no-follow-symlinks" not in longs
+    if name == "gsutil":
+        # gsutil cp/rsync -r: symbolic links are followed unless -e ("exclude symlinks")
+        return bool(letters & set("rR")) and "e" not in letters
+    if name == "scp":
+        # scp(1) -r: "Note that scp follows symbolic links encountered in the tree traversal."
+        return "r" in letters
+    if name == "rsync":
+        deref = bool(letters & set("Lk")) or bool(longs & {"--copy-links", "--copy-unsafe-links", "--copy-dirlinks"})
+        return deref and bool(letters & set("ra") or longs & {"--recursive", "--archive"})
+    return False
+
+
+def _moved_sources(args: list[Word]) -> list[str]:
+    """The sources ``mv ARGS`` or ``git mv ARGS`` moves (coreutils mv: every operand but the last, or every operand
+    with ``-t``/``--target-directory DIR``; ``-S``/``--suffix`` takes a value; git-mv(1): every operand but the
+    last); a word only known when it runs is left out (it names no tree the recipe book can walk)."""
+    operands: list[str | None] = []
+    target = False
+    index = 0
+    while index < len(args):
+        value = args[index].value
+        index += 1
+        if value == "--":
+            operands.extend(w.value for w in args[index:])
+            break
+        if value is not None and value.startswith("--"):
+            name, eq, _ = value.partition("=")
+            if "--target-directory".startswith(name) and len(name) > 3:
+                target = True
+                index += 0 if eq else 1
+            elif "--suffix".startswith(name) and len(name) > 3 and not eq:
+                index += 1
+        elif value is not None and value.startswith("-") and value != "-":
+            for position, letter in enumerate(value[1:]):
+                if letter in "tS":
+                    target = target or letter == "t"
+                    index += 0 if value[position + 2 :] else 1
+                    break
+        else:
+            operands.append(value)
+    sources = operands if target else operands[:-1]
+    return [value for value in sources if value]
+
+
 def _git_directory(state: CwdState, args: list[Word]) -> CwdState:
     """The directory git runs in after its leading ``-C DIR`` options (git(1): each is relative to the one
     before); ``-c NAME=VALUE`` and other global options are stepped over."""
@@ -1097,6 +1191,98 @@ class Grader:
                 return found.lines[0].command
         return None
 
+    def links_below(self, value: str, state: CwdState | None = None) -> list[tuple[str, str]]:
+        """The symbolic links below the directory ``value`` in the workspace (from each directory of ``state``) that
+        lead out of it, as ``(link, real path)``, as the recipe book says (:meth:`RecipeBook.tree`; the adapter walks
+        the tree and sends what it found); a real path :data:`~bot.risk.recipes.UNKNOWN` when the tree was too large
+        to look through. A found tree is kept in :attr:`recipes_used`, so it is sent with the escalation."""
+        book = self.recipes
+        state = self.state if state is None else state
+        if book is None or state.remote or "\x00" in value or not value:
+            return []
+        root = state.root.rstrip("/")
+        found: list[tuple[str, str]] = []
+        for cwd in sorted(state.cwds):
+            raw = posixpath.normpath(value if value.startswith("/") else f"{cwd}/{value}")
+            if raw != root and not raw.startswith(root + "/"):
+                continue
+            tree = book.tree(raw[len(root) + 1 :])
+            if tree is not None:
+                if tree not in self.recipes_used:
+                    self.recipes_used.append(tree)
+                found.extend((line.source, line.command) for line in tree.lines)
+        return found
+
+    def secret_below(self, value: str, state: CwdState | None = None) -> str | None:
+        """What secret a program that follows symbolic links may read below the directory ``value``: the secret a
+        link there leads to (a credential file, or a directory that may hold one: ``~``, ``/etc``), or the tree
+        itself when it was too large to look through (:meth:`links_below`); None otherwise."""
+        for link, real in self.links_below(value, state):
+            if real == UNKNOWN:
+                return f"symbolic links FlyBot did not look for ({shorten(link, 80)})"
+            what = credential_path(real) or may_hold_credential(real)
+            if what is not None:
+                return f"{what} (through the symbolic link {shorten(link, 60)} -> {shorten(real, 60)})"
+        return None
+
+    def followed_links(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
+        """A program that follows the symbolic links below its operands (:func:`_follows_links`: ``grep -R``,
+        ``zip -r``, ``cp -rL``...) over a tree in the workspace holding a link to a secret outside it reads that
+        secret: ``network`` (``secret-read``, never downgraded). Operands that are options, and the destination
+        of cp, rsync and scp, are not looked at; grep, rg and ag without a path search the current directory; for
+        an operand holding a glob the tree below the glob's directory is looked through."""
+        words = [w for w in args if w.value is not None and not w.value.startswith("-")]
+        if name in ("cp", "rsync", "scp") and len(words) > 1:
+            words = words[:-1]
+        searcher = name in _SEARCHERS
+        if searcher:
+            letters, longs = _letters([w.value for w in args])
+            if not ("e" in letters or "f" in letters or longs & {"--regexp", "--file"}):
+                words = words[1:]  # the first operand is the pattern
+            if not words:
+                words = [literal_word(".")]  # grep(1) -r, rg(1): no file operand searches the working directory
+        for word in words:
+            value = word.value or ""
+            glob = _GLOB_CHARS.search(value) if word.splits else None
+            if glob is not None:  # grep -R foo *, zip -r x.zip docs/*: the tree the glob's directory holds
+                value = posixpath.dirname(value[: glob.start()]) or "."
+            what = self.secret_below(value)
+            if what is not None:
+                done = "its output goes to the model" if searcher else "the copy can then be read or sent"
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{name} follows the symbolic links below {shorten(word.src, 60)}, which may hold {what}: {done}.",
+                )
+                return
+
+    def moves_links(self, name: str, args: list[Word]) -> bool:
+        """True when ``mv`` or ``git mv`` moves a symbolic link that leads out of the workspace, or a directory
+        holding one (:meth:`links_below`): a later path below the new name goes where that link leads, as after a
+        link maker (:func:`_makes_links`)."""
+        values = [w.value for w in args]
+        if name == "git":
+            skip = False
+            for index, value in enumerate(values):
+                if skip:
+                    skip = False
+                elif value in _GIT_VALUED:
+                    skip = True
+                elif value is None or not value.startswith("-"):
+                    if value != "mv":
+                        return False
+                    args = args[index + 1 :]
+                    break
+            else:
+                return False
+        elif name != "mv":
+            return False
+        return any(
+            self.linked_out(value) is not None or bool(self.links_below(value)) for value in _moved_sources(args)
+        )
+
     def write(
         self,
         rec: Rec,
@@ -1502,6 +1688,8 @@ class Grader:
             or self.may_read_secret(rec, words)
         ):
             self.secrets(rec, scope, name, words[1:])
+        if self.recipes is not None and _follows_links(name, [w.value for w in words[1:]]):
+            self.followed_links(rec, scope, name, words[1:])
         if self.links_made is not None and len(words) > 1:
             rec.outside = True  # its paths may lead through links made earlier: no standing approval covers it
             if name in _CONTENT_READERS:
@@ -1511,7 +1699,9 @@ class Grader:
         else:
             self.ruled_builtin(rec, scope, name, words, rule, program, lower=not as_path)
         # a word known to be an operand (find's {} below literal start points) is no option that makes links
-        if _makes_links(name, [w.value if w.value is not None or not w.operand_only else "" for w in words[1:]]):
+        if _makes_links(
+            name, [w.value if w.value is not None or not w.operand_only else "" for w in words[1:]]
+        ) or self.moves_links(name, words[1:]):
             if self.links_made is None:
                 self.links_made = name
             self.note_link_secrets(name, words[1:])
@@ -1655,7 +1845,8 @@ class Grader:
         """The paths a read of ``word`` may name, as globs (sensitive.read_path_text), brace-expanded, an option's
         ``=PATH`` part taken, and a relative path joined to each candidate working directory outside the workspace
         (of ``state`` when given: ``git -C DIR``). A word expanding variables whose literal values are known
-        (:attr:`values`) names those values' paths too (``f=.env; cat "$f"`` reads ``.env``)."""
+        (:attr:`values`) names those values' paths too (``f=.env; cat "$f"`` reads ``.env``), and ``$PWD`` each
+        candidate working directory."""
         state = self.state if state is None else state
         texts = (
             brace_alternatives(read_path_text(word.value, word.src))
@@ -1663,7 +1854,10 @@ class Grader:
             else [read_path_text(word.value, word.src)]
         )
         if word.value is None:
-            for src in substitute_values(word.src, self.values):
+            values = self.values
+            if "PWD" in word.src and "PWD" not in values and not state.remote:
+                values = {**values, "PWD": tuple(sorted(state.cwds))}  # bash(1): PWD is the current directory
+            for src in substitute_values(word.src, values):
                 texts.extend(brace_alternatives(read_path_text(None, src)))
         found: list[str] = []
         for text in [each for word_text in texts for each in _file_references(word_text)]:
@@ -1679,7 +1873,8 @@ class Grader:
     def reads_below(self, roots: list[Word], words: list[Word]) -> str | None:
         """What secret a command run on each file found below ``roots`` (find's ``-exec``) may print: a root
         outside the workspace that may hold a credential file (sensitive.may_hold_credential: ``~``, ``/etc``,
-        ``/``), unless the command only names paths (``rm``, ``chmod``, ``ls``); None otherwise."""
+        ``/``) or a tree in the workspace holding a symbolic link to a secret (:meth:`secret_below`), unless the
+        command only names paths (``rm``, ``chmod``, ``ls``); None otherwise."""
         name = words[0].value if words else None
         if name is not None and posixpath.basename(name) in _USES_KEYS:
             return None
@@ -1689,6 +1884,11 @@ class Grader:
                 if what is not None and self.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
                     return what
                 what = self.home_search(text, self.state)
+                if what is not None:
+                    return what
+                # a symbolic link below a root in the workspace: the command opens the file it leads to (find
+                # names the link, or with -L what it leads to, and the command follows it)
+                what = self.secret_below(text)
                 if what is not None:
                     return what
         return None

@@ -50,6 +50,7 @@ __all__ = [
     "RecipeLine",
     "link_target",
     "make_recipe",
+    "tree_target",
 ]
 
 MAX_FILE_BYTES = 256 * 1024
@@ -74,6 +75,18 @@ def link_target(path: str) -> str:
     import hashlib
 
     return "<link> " + hashlib.sha256(path.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+#: The most directory entries :meth:`ProjectRecipes.tree` looks at below one path (a ``readdir`` with no ``stat``
+#: for most: a few milliseconds); a tree with more is reported as unknown (:data:`UNKNOWN`), so its reads fail closed.
+MAX_TREE_ENTRIES = 10000
+#: The most links out of the workspace a tree recipe lists; a tree with more is reported as unknown.
+MAX_TREE_LINKS = 16
+
+
+def tree_target(path: str) -> str:
+    """The target a tree recipe of ``path`` is sent under: ``<tree> `` and the SHA-256 of the path as written."""
+    return "<tree> " + link_target(path).removeprefix("<link> ")
 
 
 class RecipeLine(Frozen):
@@ -145,6 +158,14 @@ class RecipeBook:
         symbolic link on the way takes it out of the workspace: a recipe of tool :data:`LINK_TOOL` whose one line's
         command is the real path; None when it stays inside (or, for :class:`GivenRecipes`, was not reported)."""
         return self.recipe(LINK_TOOL, link_target(path))
+
+    def tree(self, path: str) -> Recipe | None:
+        """The symbolic links below the directory ``path`` (relative to the workspace, as written) that lead out of
+        the workspace, as a program that follows links finds them (links to directories in the workspace are
+        followed too): a recipe of tool :data:`LINK_TOOL` whose lines are ``(link, real path)``, or one line
+        :data:`UNKNOWN` when the tree was too large to look through; None when no link below leads out (or, for
+        :class:`GivenRecipes`, none was reported)."""
+        return self.recipe(LINK_TOOL, tree_target(path))
 
 
 def unreadable(tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...], why: str) -> Recipe:
@@ -248,6 +269,25 @@ class ProjectRecipes(RecipeBook):
             self._cache[key] = None if inside else Recipe(LINK_TOOL, link_target(path), (line,))
         return self._cache[key]
 
+    def tree(self, path: str) -> Recipe | None:
+        """See :meth:`RecipeBook.tree`: an ``lstat`` walk of at most :data:`MAX_TREE_ENTRIES` entries from the real
+        directory, each link resolved with ``os.path.realpath``. Reads directory entries only; opens no file."""
+        key = (LINK_TOOL, "<tree> " + path, "", "", ())
+        if key not in self._cache:
+            root = os.path.realpath(self.root)
+            start = os.path.realpath(os.path.join(root, path))
+            inside = start == root or start.startswith(root.rstrip(os.sep) + os.sep)
+            found = _links_out(root, start) if inside and os.path.isdir(start) else []
+            if found is None:
+                why = f"{path[:120] or '.'} (more than {MAX_TREE_ENTRIES} entries or {MAX_TREE_LINKS} links out: not looked through)"
+                self._cache[key] = unreadable(LINK_TOOL, tree_target(path), "", "", (), why)
+            elif found:
+                lines = tuple(RecipeLine(link[:200], real[:MAX_LINE_CHARS]) for link, real in found)
+                self._cache[key] = Recipe(LINK_TOOL, tree_target(path), lines)
+            else:
+                self._cache[key] = None
+        return self._cache[key]
+
     def _read(self, tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...]) -> Recipe | None:
         for part in (directory, file):
             if part.startswith("/") or part == ".." or part.startswith("../"):
@@ -348,6 +388,41 @@ class ProjectRecipes(RecipeBook):
                 )
             return recipe(tox_commands(text(rel), target))
         return None
+
+
+def _links_out(root: str, start: str) -> list[tuple[str, str]] | None:
+    """The symbolic links below the real directory ``start`` (in the real workspace ``root``) whose real path is
+    outside ``root``, as ``(path relative to root, real path)``; links to directories inside are followed (once
+    each). None when more than :data:`MAX_TREE_ENTRIES` entries or :data:`MAX_TREE_LINKS` such links were met, or a
+    directory could not be read."""
+    prefix = root.rstrip(os.sep) + os.sep
+    found: list[tuple[str, str]] = []
+    pending = [start]
+    seen = {start}
+    entries = 0
+    while pending:
+        directory = pending.pop()
+        try:
+            with os.scandir(directory) as listing:
+                for entry in listing:
+                    entries += 1
+                    if entries > MAX_TREE_ENTRIES:
+                        return None
+                    if entry.is_symlink():
+                        real = os.path.realpath(entry.path)
+                        if real != root and not real.startswith(prefix):
+                            found.append((os.path.relpath(entry.path, root), real))
+                            if len(found) > MAX_TREE_LINKS:
+                                return None
+                        elif os.path.isdir(real) and real not in seen:
+                            seen.add(real)
+                            pending.append(real)
+                    elif entry.is_dir(follow_symlinks=False) and entry.path not in seen:
+                        seen.add(entry.path)
+                        pending.append(entry.path)
+        except OSError:
+            return None
+    return found
 
 
 def _sendable(recipe: Recipe | None) -> Recipe | None:

@@ -340,7 +340,14 @@ def may_name_secret(text: str) -> bool:
         or ("$" in text and _SECRET_VARIABLE_TEXT.search(text) is not None)
         or "$(echo " in text
         or "$(printf " in text  # a name spelt in parts (read_path_text)
+        or ("$" in text and any(name in text for name in _SPELT_VARIABLES))  # ${HOME%/}, $XDG_CONFIG_HOME, $PWD
+        or (("'" in text or '"' in text) and may_name_secret(text.replace("'", "").replace('"', "")))  # .n''etrc
     )
+
+
+#: Variables whose expansion read_path_text spells out: ``${HOME<op>...}``, the XDG base directories, ``$PWD``
+#: and ``$OLDPWD``.
+_SPELT_VARIABLES = ("{HOME", "XDG_", "PWD")
 
 
 _EXPANSION = Regex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
@@ -365,13 +372,82 @@ def path_text(value: str | None, src: str) -> str:
 _ECHO_SUBSTITUTION = Regex(r"\$\((?:echo|printf)\s+([^-()$`;|&<>%\\\s][^()$`;|&<>%\\\s]*)\s*\)")
 
 
+#: ``$(printf FORMAT WORD)`` whose FORMAT holds one ``%s`` and no other ``%`` or ``\\`` (bash(1) printf: the word
+#: takes the place of ``%s``), quotes already removed.
+_PRINTF_ONE = Regex(r"\$\(printf\s+([^\s%\\()]*%s[^\s%\\()]*)\s+([^\s()`;|&<>]+)\s*\)")
+#: ``${HOME<op>...}`` at the start of a word (bash(1) "Parameter Expansion"): with ``:-``, ``-``, ``:=``, ``=``,
+#: ``:?`` or ``?`` a set, non-empty HOME is returned unchanged, as it is by the operators of :data:`_HOME_SAME`
+#: (a trailing ``/`` removed, an empty pattern, offset 0, a change of case: the home directory or no directory) and
+#: by ``/P/P``; the other operators (``%PATTERN``, ``#PATTERN``, ``/P/R``, ``:N``, ``@``, ``:+``) may change it.
+_HOME_OPERATOR = Regex(r"^\$\{HOME([^}A-Za-z0-9_][^}]*)\}")
+_HOME_KEEPS = (":-", ":=", ":?", "-", "=", "?")
+_HOME_SAME = frozenset({"%/", "%%/", "%", "%%", "#", "##", ":0", ",", ",,", "^", "^^", "~", "~~"})
+
+
+def _keeps_home(op: str) -> bool:
+    """True when ``${HOME<op>}`` is the home directory (see :data:`_HOME_OPERATOR`)."""
+    if op.startswith(_HOME_KEEPS) or op in _HOME_SAME:
+        return True
+    pattern, slash, replacement = op[1:].partition("/")
+    return op.startswith("/") and bool(slash) and pattern == replacement
+
+
+#: What a home directory changed by an operator may be, as globs: the home itself, or any directory one or two
+#: levels below ``/`` (``${HOME%/*}`` is ``/home``; ``..`` after it is resolved).
+_ANY_HOME = "{~,/*,/*/*}"
+#: XDG Base Directory Specification: the default of each base directory, used when a word starts with it.
+_XDG_DEFAULTS = {
+    "XDG_CONFIG_HOME": "~/.config",
+    "XDG_DATA_HOME": "~/.local/share",
+    "XDG_STATE_HOME": "~/.local/state",
+    "XDG_CACHE_HOME": "~/.cache",
+}
+_XDG_VAR = Regex(r"^\$(?:\{(XDG_[A-Z_]+)(?:[^}A-Za-z0-9_][^}]*)?\}|(XDG_[A-Z_]+)\b)")
+#: ``$OLDPWD`` or ``$PWD``/``$OLDPWD`` with an operator (``${PWD%/*}``) at the start of a word: a directory only
+#: known when it runs, read as any directory up to three levels below ``/`` (``..`` after it is resolved). A plain
+#: ``$PWD`` is the tracked directory (Grader.read_paths).
+_SOME_DIRECTORY = Regex(r"^\$(?:OLDPWD\b|\{OLDPWD[^}]*\}|\{PWD[^}A-Za-z0-9_][^}]*\})")
+_ANY_DIRECTORY = "{/*,/*/*,/*/*/*}"
+#: A ``$(printf ...)`` with any other format at the start of a word: text only known when it runs, read as a
+#: home directory or a path below one, or a directory up to two levels below ``/``.
+_SOME_PRINTF = Regex(r"^\$\(printf\s[^()]*\)")
+_ANY_TEXT = "{~,~/*,/*,/*/*}"
+
+
+def _spelt_start(text: str) -> str:
+    """``text`` (quotes removed) with an expansion at its start that names a known place spelt out as a glob:
+    ``$HOME``/``${HOME}`` is ``~``, ``${HOME<op>...}`` ``~`` or :data:`_ANY_HOME`, an XDG base directory its default,
+    ``$OLDPWD`` or an operator on ``$PWD`` :data:`_ANY_DIRECTORY`, another ``$(printf ...)`` :data:`_ANY_TEXT`
+    (those three only with a path below them: alone, a changed HOME is read as ``~``, the others name nothing
+    known)."""
+    match = _HOME_OPERATOR.match(text)
+    if match is not None:
+        below = text[match.end() :].startswith("/")
+        return ("~" if _keeps_home(match.group(1)) or not below else _ANY_HOME) + text[match.end() :]
+    match = _XDG_VAR.match(text)
+    if match is not None:
+        default = _XDG_DEFAULTS.get(match.group(1) or match.group(2) or "")
+        if default is not None:
+            return default + text[match.end() :]
+    # a directory or text only known when it runs names something known only with a path below it
+    for pattern, spelt in ((_SOME_DIRECTORY, _ANY_DIRECTORY), (_SOME_PRINTF, _ANY_TEXT)):
+        match = pattern.match(text)
+        if match is not None and text[match.end() :].startswith("/"):
+            return spelt + text[match.end() :]
+    return _HOME_VAR.sub("~", text)
+
+
 def read_path_text(value: str | None, src: str) -> str:
     """The paths a word may name when read, as a glob: its value; for a word only partly known, its source with
-    quotes removed, ``$(echo TEXT)``/``$(printf TEXT)`` read as TEXT, ``$HOME``/``${HOME}`` read as ``~`` and every
-    other expansion read as ``*`` (``/proc/$$/environ`` is ``/proc/*/environ``). A word whose first part is an expansion other than ``$HOME`` names nothing known ("")."""
+    quotes removed, ``$(echo TEXT)``/``$(printf TEXT)`` read as TEXT (``$(printf %s WORD)`` as WORD), an expansion
+    at its start spelt out by :func:`_spelt_start` (``$HOME``, ``${HOME%/}``, ``$XDG_CONFIG_HOME``, ``$OLDPWD``)
+    and every other expansion read as ``*`` (``/proc/$$/environ`` is ``/proc/*/environ``). A word whose first part
+    is another expansion names nothing known ("")."""
     if value is not None:
         return value
-    text = _HOME_VAR.sub("~", src.replace('"', "").replace("'", ""))
+    text = src.replace('"', "").replace("'", "")
+    text = _PRINTF_ONE.sub(lambda m: m.group(1).replace("%s", m.group(2), 1), text)  # $(printf %s "$HOME")
+    text = _spelt_start(text)
     text = _ECHO_SUBSTITUTION.sub(lambda m: m.group(1).strip(), text)  # $(echo .en)v is .env
     if text.startswith(("$", "`")):
         return ""

@@ -95,7 +95,6 @@ READ_ONLY: dict[str, str] = {
             "b2sum",
             "cksum",
             "sum",
-            "base64",
             "base32",
             "basenc",
             "od",
@@ -444,6 +443,7 @@ def _build() -> dict[str, Entry]:
     add("sort", "files:sort", _COREUTILS + ": sort")
     add("uniq", "files:uniq", _COREUTILS + ": uniq")
     add("xxd", "files:xxd", "xxd(1)")
+    add("base64", "files:base64", "base64(1) (macOS: -o/--output; GNU coreutils: one FILE)")
     add("unzip", "files:unzip", "unzip(1) (Info-ZIP)")
     add("zip", "files:zip_", "zip(1) (Info-ZIP)")
     add(

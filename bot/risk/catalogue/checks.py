@@ -104,7 +104,16 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "operands": "out",
     },
-    "rspec phpunit pest mocha ava karma behave cucumber nosetests nose2 ctest-runner busted bats": {
+    "mocha": {
+        "source": "Mocha 10 command line (mochajs.org, Command-Line Usage): --reporter-option/-O KEY=VALUE,... "
+        "(the xunit reporter writes its report to output=FILE; other reporters take other keys)",
+        "grade": "build",
+        "open": True,
+        "options": "-O=pairs --reporter-option=pairs --reporter-options=pairs -o=out --out=out --output=out "
+        "-r=:build --require=:build -c=project --configuration=project --bootstrap=project",
+        "operands": "project",
+    },
+    "rspec phpunit pest ava karma behave cucumber nosetests nose2 ctest-runner busted bats": {
         "source": "each test runner's CLI docs (RSpec 3, PHPUnit 11, Mocha 10, AVA, Karma, behave, Cucumber, nose2, "
         "busted, bats): they run the project's tests",
         "grade": "build",

@@ -1068,6 +1068,11 @@ def cargo(call: Call) -> None:
         if _outside_project(call, words, f"cargo {command}", _CARGO_OUTPUTS):
             return
         _output_options(call, words, _CARGO_OUTPUTS, f"cargo {command}")
+        values = [w.value for w in words]
+        if command in ("test", "t", "bench") and "--" in values:
+            # The rustc book, "Tests", libtest's options after ``--``: ``--logfile PATH`` writes the results there.
+            after = words[values.index("--") + 1 :]
+            _output_options(call, after, frozenset({"--logfile"}), f"cargo {command} --")
         if command == "fmt" and any(w.value == "--" for w in words):
             # cargo fmt passes what follows -- to rustfmt, which rewrites the files named there.
             after = [
@@ -1245,6 +1250,18 @@ _CHECKER_OUTPUTS = (
     "--report-log", "--resultlog", "--result-log", "--rootdir", "--cache-dir", "--cache-location", "--confcutdir",
     "--coverageDirectory", "--outputFile", "--cacheDirectory",
 )  # fmt: skip
+#: Short output options (ruff check --help: ``-o, --output-file <OUTPUT_FILE>``; eslint CLI reference: ``-o,
+#: --output-file``), given the next word or attached (``-o/x``, ``-o=/x``).
+_SHORT_OUTPUTS = {"ruff": "-o", "eslint": "-o"}
+#: tsc options naming a file or directory it writes (TypeScript "tsc CLI Options": ``--outDir``, ``--outFile``,
+#: ``--declarationDir``, ``--tsBuildInfoFile``, ``--generateTrace DIR``, ``--generateCpuProfile FILE``). tsc reads
+#: option names without regard to case and after one dash or two (``-outdir``), so they are kept lower case and
+#: compared without their dashes. mypy's report options (mypy --help, "Report generation": ``--html-report DIR``,
+#: ``--txt-report``, ``--xml-report``, ``--cobertura-xml-report``, ... all ending in ``-report``) are matched by
+#: that ending. pylint's ``--output=<file>`` ("Specify an output file", pylint 3 "Standard Checkers" options).
+_TSC_OUTPUTS = frozenset({
+    "outdir", "outfile", "out", "declarationdir", "tsbuildinfofile", "generatetrace", "generatecpuprofile",
+})  # fmt: skip
 #: Output options whose value is optional, so only the attached form (``--debug=FILE``) names the file: pytest
 #: ``--debug[=DEBUG_FILE_NAME]`` (default ``pytestdebug.log`` in the current directory).
 _CHECKER_ATTACHED_OUTPUTS = ("--debug",)
@@ -1306,10 +1323,18 @@ def checker(call: Call) -> None:
     for index, word in enumerate(words):
         value = word.value or ""
         name, eq, attached = value.partition("=")
-        if (
+        short = _SHORT_OUTPUTS.get(call.name)
+        if short is not None and value.startswith(short) and len(value) > len(short):
+            # clap and optionator take a short option's value attached too: ``-o/root/x``, ``-o=/root/x``
+            path = value[len(short) :].removeprefix("=")
+            call.write(Word(path, path), f"{call.name} {short} writes")
+        elif (
             name in _CHECKER_OUTPUTS
-            or (call.name == "eslint" and name == "-o")
+            or name == short
             or (eq and name in _CHECKER_ATTACHED_OUTPUTS)
+            or (call.name == "mypy" and name.startswith("--") and name.endswith("-report"))
+            or (call.name == "tsc" and name.lstrip("-").lower() in _TSC_OUTPUTS)
+            or (call.name == "pylint" and name == "--output")
         ):
             target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
             if target is not None:

@@ -76,6 +76,8 @@ EFFECTS: dict[str, str] = {
     "unknown": "its effect cannot be bounded from its words (unrecognised-use, destructive)",
     "out": "(options and operands) its value is a file or directory written",
     "in": "(options) its value is a file read: nothing beyond the read",
+    "pairs": "(options) its value is KEY=VALUE pairs separated by commas, and a VALUE may be a file written (mocha "
+    "--reporter-option output=FILE): each VALUE is graded as a write",
     "project": "(options and operands) its value names the project, its directory or a configuration, plugin or "
     "file the tool runs or loads (--manifest-path, -p DIR, --config FILE): destructive unless in the workspace",
 }
@@ -228,7 +230,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.open = parent.open
     for key in ("grade", "else"):
         grade = spec.get(key)
-        if grade is not None and (grade not in EFFECTS or grade in ("out", "in", "project")):
+        if grade is not None and (grade not in EFFECTS or grade in ("out", "in", "pairs", "project")):
             raise CatalogueError(f"{where}: {key} {grade!r} is not one of the grades")
     options, prefixes = _parse_options(str(spec.get("options", "")), where)
     node.options.update(options)
@@ -254,7 +256,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         for name in reads_then:
             if name not in node.options:
                 raise CatalogueError(f"{where}: when {names}: reads {name}: the option is not listed")
-        if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in", "project")):
+        if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in", "pairs", "project")):
             raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
         if role_then is not None and role_then not in ROLES | {"none"}:
             raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)} or none")
@@ -268,7 +270,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     if not isinstance(words, Mapping):
         raise CatalogueError(f"{where}: words is a mapping of operand words to grades")
     for names, grade in words.items():
-        if grade not in EFFECTS or grade in ("out", "in", "project", "wrap", "python"):
+        if grade not in EFFECTS or grade in ("out", "in", "pairs", "project", "wrap", "python"):
             raise CatalogueError(f"{where}: words {names}: {grade!r} is not one of the grades")
         for name in str(names).split():
             node.words[name] = str(grade)
@@ -702,6 +704,14 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
             call.write(Word(None, ""), f"{what} writes")
         else:
             call.write(target, f"{what} writes")
+    elif effect == "pairs":
+        if target is None or target.value is None:
+            call.write(Word(None, target.src if target is not None else ""), f"{what} may write")
+        else:
+            for pair in target.value.split(","):
+                key, eq, path = pair.partition("=")
+                if eq and path:
+                    call.write(literal_word(path), f"{what} {key}= may write")
     elif effect == "project":
         if (
             target is None
