@@ -1,0 +1,121 @@
+"""Secret reads and host changes graded too low: credential files of more tools (and their macOS places), the
+workspace's files of secrets in clear, environment dumps through other programs, token printers, DNS lookups through
+getent, read targets computed by a decoder; restarts of slices, container mounts and build contexts that reach the
+host, and killing every process on a filesystem. Each group has its neighbours that keep their grade."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.risk.test_risk_held_back_grades import NET, RO, grade, rules
+
+# -- credential files of more tools, and macOS places of those already listed ----------------------------------------
+HOME_SECRETS = [
+    "cat ~/.sbt/credentials",
+    "cat ~/.ivy2/.credentials",
+    "cat ~/.nuget/NuGet/NuGet.Config",
+    "cat ~/.config/NuGet/NuGet.Config",
+    "cat ~/.msmtprc",
+    "cat ~/.fetchmailrc",
+    "cat ~/.purple/accounts.xml",
+    "cat ~/.config/filezilla/sitemanager.xml",
+    "cat ~/.thunderbird/abc.default/logins.json",
+    "cat ~/.dockercfg",
+    "cat ~/.dbt/profiles.yml",
+    "cat ~/.snowsql/config",
+    "cat ~/.config/stripe/config.toml",
+    "cat ~/.twilio-cli/config.json",
+    "cat ~/.supabase/access-token",
+    "cat ~/.heroku/credentials",
+    "cat ~/.config/atuin/key",
+    "sqlite3 ~/.local/share/atuin/history.db .dump",
+    "cat ~/.irb_history",
+    "cat ~/.Rhistory",
+    "sqlite3 ~/.ipython/profile_default/history.sqlite .dump",
+    "cat ~/.julia/logs/repl_history.jl",
+    "cat ~/.config/Slack/Cookies",
+    "cat /var/lib/tailscale/tailscaled.state",
+    "cat ~/Library/Application\\ Support/Firefox/Profiles/x.default/logins.json",
+    "cat ~/Library/Application\\ Support/Firefox/Profiles/x.default/key4.db",
+    'cat "$HOME/Library/Application Support/Google/Chrome/Default/Login Data"',
+    "cat ~/Library/Application\\ Support/Google/Chrome/Default/Cookies",
+    "cat ~/Library/Cookies/Cookies.binarycookies",
+    "cat ~/Library/Keychains/login.keychain-db",
+    "sqlite3 ~/Library/Messages/chat.db .dump",
+    "cat /Users/dev/Library/Safari/History.db",
+    "cat ~/.s*/credentials",
+]
+
+
+@pytest.mark.parametrize("command", HOME_SECRETS)
+@pytest.mark.parametrize("contained", [False, True])
+def test_reading_more_tools_credential_files_is_a_secret_read(command: str, contained: bool) -> None:
+    assert grade(command, contained) == NET
+    assert "goes to the model" in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ls ~/Library/Application\\ Support",
+        "cat ~/Library/Preferences/com.apple.dock.plist",
+        "cat ~/.ipython/profile_default/ipython_config.py",
+        "cat ~/.julia/config/startup.jl",
+        "cat ~/.config/atuin/config.toml",
+        "cat ~/.sbt/repositories",
+        "cat Library/Cookies/notes.txt",  # a project's Library/ (Unity's cache) is the agent's own
+        "cat ~/.nuget/packages/x/1.0/x.nuspec",
+    ],
+)
+def test_neighbours_of_the_credential_files_stay_reads(command: str) -> None:
+    assert grade(command) == RO
+
+
+# -- the workspace's files of secrets in clear -------------------------------------------------------------------------
+WORKSPACE_SECRETS = [
+    ("cat config/secrets.yml", "Rails"),
+    ("cat secrets.json", "the project's secrets"),
+    ("cat appsettings.Secrets.json", "the project's secrets"),
+    ("cat .streamlit/secrets.toml", "the project's secrets"),
+    ("cat terraform.tfvars", "Terraform variables"),
+    ("cat envs/prod.auto.tfvars", "Terraform variables"),
+    ("cat prod.tfvars.json", "Terraform variables"),
+    ("cat local.settings.json", "Azure Functions"),
+    ("cat .secrets", "the project's secrets"),
+    ("cat .secrets.prod", "the project's secrets"),
+    ("cat *.tfvars", "Terraform variables"),
+    ("head */secrets.toml", "the project's secrets"),
+]
+
+
+@pytest.mark.parametrize(("command", "what"), WORKSPACE_SECRETS)
+@pytest.mark.parametrize("contained", [False, True])
+def test_reading_the_workspaces_files_of_secrets_in_clear_is_a_secret_read(
+    command: str, what: str, contained: bool
+) -> None:
+    assert grade(command, contained) == NET
+    assert what in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat config/credentials.yml.enc",
+        "cat secrets.enc.yaml",
+        "cat secrets.enc.json",
+        "cat secrets.json.gpg",
+        "cat .secrets.age",
+        "cat secrets.toml.asc",
+        "cat terraform.tfvars.example",
+        "cat .secrets.example",
+        "cat secrets.yaml",
+        "cat config/settings.yml",
+        "cat secrets.yml",  # only Rails' config/secrets.yml
+        "cat appsettings.json",
+        "cat appsettings.Development.json",
+        "cat variables.tf",
+        "cat settings.json",
+    ],
+)
+def test_encrypted_and_ordinary_neighbours_of_the_secrets_files_stay_reads(command: str) -> None:
+    assert grade(command) == RO
