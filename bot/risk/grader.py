@@ -141,8 +141,47 @@ def _planted_config(name: str, written: frozenset[str]) -> str | None:
     return None
 
 
-#: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
-_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl"})
+#: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set), or
+#: whose filter may read it (jq, yq: :func:`_filter_reads_environment`).
+_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl", "jq", "gojq", "jaq", "yq"})
+#: jq 1.7 manual "$ENV, env": the environment as an object; yq (mikefarah) "Env Variable Operators": ``env(NAME)``,
+#: ``strenv(NAME)``, ``envsubst``. A bare ``env`` that is not a field (``.env``), a variable (``$env``), an object
+#: key (``{env: 1}``) or a string (``"env"``).
+_FILTER_ENVIRONMENT = Regex(r"\$ENV\b|(?<![\w.$\"])env\b(?![\w\"]|\s*:)|\b(?:str)?env\s*\(|\benvsubst\b")
+#: jq and yq options that take values (jq 1.7 manual "Invoking jq"; yq --help): skipped when looking for the filter.
+_FILTER_VALUES = {
+    "--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "-L": 1, "--library-path": 1,
+    "-I": 1, "-o": 1, "-p": 1, "--output-format": 1, "--input-format": 1, "--expression": 1,
+}  # fmt: skip
+_YQ_COMMANDS = frozenset({"eval", "e", "eval-all", "ea"})
+
+
+def _filter_reads_environment(name: str, values: list[str | None]) -> str | None:
+    """Why a jq or yq call may print environment variables, or None: its filter (the first operand, or yq's after
+    ``eval``/``eval-all``, or ``--expression``) reads ``$ENV``/``env``/``env(NAME)`` (:data:`_FILTER_ENVIRONMENT`),
+    is only known when it runs, or comes from a file (``-f``/``--from-file``) the classifier cannot see."""
+    skip = 0
+    for index, value in enumerate(values):
+        if skip:
+            skip -= 1
+            if value is not None and values[index - 1] == "--expression" and _FILTER_ENVIRONMENT.search(value):
+                return "its filter reads the environment ($ENV, env)"
+            continue
+        if value is None:
+            return "its filter is only known when it runs"
+        if value in ("-f", "--from-file") or (value.startswith("-") and not value.startswith("--") and "f" in value):
+            return "its filter comes from a file the classifier cannot see"
+        if value in _FILTER_VALUES:
+            skip = _FILTER_VALUES[value]
+            continue
+        if value.startswith("-") and value != "-":
+            continue
+        if name == "yq" and value in _YQ_COMMANDS:
+            continue
+        return "its filter reads the environment ($ENV, env)" if _FILTER_ENVIRONMENT.search(value) else None
+    return None
+
+
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
 #: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
 #: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
@@ -409,6 +448,8 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
         return _ps_environment(values)
     if name == "systemctl":
         return "show-environment" in values  # systemctl(1): the service manager's environment block
+    if name in ("jq", "gojq", "jaq", "yq"):
+        return _filter_reads_environment(name, values) is not None
     if name == "env":
         return _env_prints(values)
     if name == "printenv":
@@ -1567,7 +1608,17 @@ class Grader:
         at least ``network``, never downgraded (sensitive.py): the command's output goes to the model provider,
         wherever the command runs."""
         values = [w.value for w in args]
-        if name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
+        filtered = _filter_reads_environment(name, values) if name in ("jq", "gojq", "jaq", "yq") else None
+        if filtered is not None:
+            self.flag(
+                rec,
+                scope,
+                R.NETWORK,
+                "secret-read",
+                f"{name}: {filtered}, so it may print environment variables, secrets too: its output goes to the "
+                "model.",
+            )
+        elif name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
             whose = "every process's environment" if name == "ps" else "every environment variable"
             self.flag(
                 rec,

@@ -5,9 +5,13 @@ host, and killing every process on a filesystem. Each group has its neighbours t
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
-from bot.risk import RiskLevel
+from bot.risk import RiskLevel, classify
+from bot.risk.recipes import ProjectRecipes
 from tests.risk.test_risk_held_back_grades import DES, NET, RO, SYS, WW, grade, rules
 
 # -- credential files of more tools, and macOS places of those already listed ----------------------------------------
@@ -182,3 +186,91 @@ def test_restarting_a_slice_and_killing_every_user_of_a_filesystem_are_destructi
 )
 def test_neighbours_of_slice_restarts_and_fuser_kills_keep_their_grade(command: str, level: RiskLevel) -> None:
     assert grade(command) == level
+
+
+# -- environment dumps through other programs ----------------------------------------------------------------------
+ENVIRONMENT_DUMPS = [
+    "jq -n env",
+    "jq -n '$ENV.GITHUB_TOKEN'",
+    "jq -n '\"\\(env.GITHUB_TOKEN)\"'",
+    "jq -r --arg x y 'env | keys' f.json",
+    "jq -nf prog.jq",  # a filter from a file may read $ENV
+    "yq -n 'env(GITHUB_TOKEN)'",
+    "yq eval 'strenv(GITHUB_TOKEN)' f.yml",
+    "yq e '.a | envsubst' f.yml",
+    "awk 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'",
+    "awk 'BEGIN{print ENVIRON[\"GITHUB_TOKEN\"]}'",
+    "gawk -e 'BEGIN{print ENVIRON[\"X\"]}'",
+    "sed '1r /proc/self/environ' x",
+    "sed '1R ~/.netrc' x",
+    "sed -e '$r .env' x",
+    "make -pn",
+    "make --print-data-base -q",
+]
+
+
+@pytest.mark.parametrize("command", ENVIRONMENT_DUMPS)
+@pytest.mark.parametrize("contained", [False, True])
+def test_printing_the_environment_through_other_programs_is_a_secret_read(command: str, contained: bool) -> None:
+    assert grade(command, contained) >= NET
+    assert "goes to the model" in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("jq .a file.json", RO),
+        ("jq '.stage == \"env\"' file.json", RO),
+        ("jq '{env: .x}' file.json", RO),
+        ("jq --arg env prod '.a' file.json", RO),
+        ("jq -r '.dependencies | keys[]' package.json", RO),
+        ("yq '.services' docker-compose.yml", RO),
+        ("awk '{print $1}' f", RO),
+        ("awk '{print \"ENVIRON\"}' f", RO),
+        ("sed '1r header.txt' x", RO),
+        ("sed -n '/x/p' x", RO),
+        ("make -n", WW),
+    ],
+)
+def test_neighbours_of_the_environment_dumps_keep_their_grade(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level
+
+
+def test_npm_run_env_without_an_env_script_lists_the_environment(tmp_path: Path) -> None:
+    (tmp_path / "package.json").write_text(json.dumps({"name": "d", "scripts": {"test": "echo hi"}}))
+    for command in ("npm run env", "npm run-script env"):
+        found = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+        assert found.risk == NET, command
+        assert any(r.rule == "secret-read" for r in found.reasons), command
+    assert classify("npm test", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path)).risk == WW
+
+
+def test_npm_run_env_with_an_env_script_runs_that_script(tmp_path: Path) -> None:
+    (tmp_path / "package.json").write_text(json.dumps({"name": "d", "scripts": {"env": "echo hi"}}))
+    found = classify("npm run env", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert found.risk == WW
+    assert not any(r.rule == "secret-read" for r in found.reasons)
+
+
+# -- token printers ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gh config get -h github.com oauth_token",
+        "gh config get oauth_token --host github.com",
+        "glab config get token",
+        "glab config get token --host gitlab.com",
+        'gh config get "$NAME"',
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_printing_a_stored_token_with_config_get_is_a_secret_read(command: str, contained: bool) -> None:
+    assert grade(command, contained) == NET
+    assert "prints a stored token" in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    "command", ["gh config get git_protocol", "gh config get editor", "gh config list", "glab config get editor"]
+)
+def test_config_get_of_other_keys_stays_a_read(command: str) -> None:
+    assert grade(command) == RO

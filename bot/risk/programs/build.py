@@ -97,7 +97,8 @@ def make(call: Call) -> None:
     shell's) and the makefile ``-f`` names (relative to that directory); targets are also graded by name.
     ``--eval``, ``-e`` (the environment overrides the makefile), a makefile read from standard input and
     special variables set on the command line (``SHELL=``, ``MAKEFLAGS=``, ``.RECIPEPREFIX=``...) or a value holding
-    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says."""
+    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says.
+    ``-p``/``--print-data-base`` prints every variable, the environment's too: a secret read."""
     words = call.args
     if injected(call, words, runs_programs=True):
         return
@@ -107,6 +108,7 @@ def make(call: Call) -> None:
     makefile: Word | None = None
     overrides: list[str] = []
     makefiles = 0
+    database = False  # -p, --print-data-base
     index = 0
 
     def change_dir(word: Word) -> None:
@@ -152,6 +154,8 @@ def make(call: Call) -> None:
                     "make --environment-overrides lets the environment set the makefile's variables.",
                 )
                 return
+            if name == "--print-data-base":
+                database = True
             if name == "--directory" and long_value is not None:
                 change_dir(long_value)
             elif name in ("--file", "--makefile") and long_value is not None:
@@ -161,6 +165,8 @@ def make(call: Call) -> None:
         if value.startswith("-") and len(value) > 1:
             letters = value[1:]
             for position, letter in enumerate(letters):
+                if letter == "p":
+                    database = True
                 if letter == "e":
                     destructive(call, "make-environment", "make -e lets the environment set the makefile's variables.")
                     return
@@ -200,6 +206,12 @@ def make(call: Call) -> None:
     if any(t is None for t in targets):
         destructive(call, "dynamic-argument", "A make target is only known when it runs.")
         return
+    if database:  # make(1) -p: "Print the data base (rules and variable values)", the environment's among them
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            "make -p prints every variable, those from the environment too (secrets): its output goes to the model.",
+        )
     special = sorted(n for n in call.g.assigned if _make_special(n))
     if special:
         destructive(
