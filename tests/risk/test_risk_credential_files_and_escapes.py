@@ -274,3 +274,63 @@ def test_printing_a_stored_token_with_config_get_is_a_secret_read(command: str, 
 )
 def test_config_get_of_other_keys_stays_a_read(command: str) -> None:
     assert grade(command) == RO
+
+
+# -- containers and builds given the host's files ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -v ..:/w alpine",  # the workspace's parent (/home/dev): every file beside the workspace
+        "docker run -v ../..:/w alpine",
+        "docker run --mount type=bind,src=..,dst=/w alpine",
+        "podman run -v /home/dev/project/..:/w alpine",
+        "docker build --build-context h=/ .",
+        "docker buildx build --build-context home=.. .",
+        "docker buildx build --allow security.insecure .",
+        "docker build --allow=security.insecure .",
+        "docker build ~",
+        "docker build /",
+        "docker build ..",
+        "docker image build -t x /etc",
+        'docker build "$CONTEXT"',
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_containers_and_builds_given_the_hosts_files_are_destructive(command: str, contained: bool) -> None:
+    assert grade(command, contained) == DES
+    assert "container-host-access" in rules(command, contained)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker build --secret id=x,src=/root/.netrc .",
+        "docker buildx build --secret id=npm,src=.npmrc .",
+        "docker build --ssh default=~/.ssh/id_rsa .",
+    ],
+)
+def test_a_build_handed_a_credential_file_is_a_secret_read(command: str) -> None:
+    assert "secret-read" in rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -v .:/w alpine",
+        'docker run -v "$PWD":/w alpine',
+        "docker run -v ./data:/data alpine",
+        "docker run -v /tmp/data:/data alpine",
+        "docker run -v /home/dev/other:/w alpine",  # another directory, not one holding the workspace
+        "docker build .",
+        "docker build -t app:1 -f docker/Dockerfile .",
+        'docker build -t app "$PWD"',
+        "docker buildx build --platform linux/amd64 --push -t x/y .",
+        "docker build --build-context base=docker-image://alpine .",
+        "docker build --build-context src=./src .",
+        "docker build https://github.com/x/y.git",
+        "docker build --secret id=x,src=token.txt .",
+        "docker image build sub",
+    ],
+)
+def test_ordinary_container_runs_and_builds_keep_the_control_planes_grade(command: str) -> None:
+    assert grade(command) == SYS
