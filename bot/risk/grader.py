@@ -440,6 +440,51 @@ def _env_prints(values: list[str | None]) -> bool:
     return True
 
 
+#: A command substitution in a word: ``$(...)`` (one level of nested parentheses) or backquotes.
+_SUBSTITUTION = Regex(r"\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`")
+_PIPELINE_SPLIT = Regex(r"\|\|?|;|&&|\n")
+_ASSIGNMENT = Regex(r"^[A-Za-z_][A-Za-z0-9_]*=")
+#: Programs whose output is their input decoded or transformed (coreutils base64(1), base32(1), basenc(1) ``-d``;
+#: xxd(1) ``-r``; rev(1); tr(1); uudecode(1); openssl(1) ``enc -d``/``base64 -d``; printf(1) with escapes or a
+#: format; echo ``-e``).
+_DECODERS = frozenset({"base64", "base32", "basenc", "xxd", "rev", "tr", "uudecode", "openssl", "printf", "echo"})
+
+
+def _decoded_name(src: str) -> str | None:
+    """The decoder that computes a file name in the word ``src``, or None: a command substitution whose pipeline
+    runs one of :data:`_DECODERS` (``$(echo fi5uZXRyYw== | base64 -d)``, ``$(rev <<< crten./~)``, ``$(printf
+    '\x7e/.netrc')``). A read of such a name is graded as a read of a credential file: the name is spelt so that
+    no check of the words can see what it names. Names computed by other programs (``$(git ls-files)``, ``xargs``
+    over ``find .``) stay reads: they list the workspace's own files, and grading them as secret reads would make
+    every everyday search ask; a name read from a file (``$(cat paths.txt)``) is among them."""
+    if "$(" not in src and "`" not in src:
+        return None
+    for match in _SUBSTITUTION.finditer(src):
+        inner = match.group(1) if match.group(1) is not None else (match.group(2) or "")
+        for segment in _PIPELINE_SPLIT.compiled().split(inner):
+            tokens = [t for t in segment.replace("'", " ' ").split() if t != "'"]
+            while tokens and _ASSIGNMENT.match(tokens[0]):
+                tokens = tokens[1:]
+            if not tokens:
+                continue
+            program = posixpath.basename(tokens[0].strip("\"'"))
+            options = [t.strip("\"'") for t in tokens[1:]]
+            if program not in _DECODERS:
+                continue
+            if program in ("base64", "base32", "basenc") and not any(
+                o in ("--decode", "-D") or (o.startswith("-") and not o.startswith("--") and "d" in o) for o in options
+            ):
+                continue
+            if program == "xxd" and not any(o.startswith(("-r", "-revert")) for o in options):
+                continue
+            if program == "printf" and not any("\\" in t or "%" in t for t in tokens[1:2]):
+                continue
+            if program == "echo" and not any(o.startswith("-") and "e" in o for o in options):
+                continue
+            return program
+    return None
+
+
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
     (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS), ``systemctl
@@ -1550,6 +1595,12 @@ class Grader:
             return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
         if any(w.value is None and substitute_values(w.src, self.values) for w in words[1:]):
             return True  # a variable holding a known literal value (:attr:`values`)
+        if (
+            words
+            and (words[0].value in _CONTENT_READERS or words[0].value == "<")
+            and any(_decoded_name(w.src) for w in words[1:])
+        ):
+            return True  # a file name computed by a decoder (:func:`_decoded_name`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
         if cooked and may_name_secret(" ".join(cooked)):
             return True
@@ -1679,6 +1730,19 @@ class Grader:
                     f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.",
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
+                continue
+            decoder = (
+                _decoded_name(word.src) if (name in _CONTENT_READERS or name == "<") and word.value is None else None
+            )
+            if decoder is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{shorten(word.src, 60)} is a file name computed by {decoder} when it runs: it may name a "
+                    f"credential file, and {name} prints it to the model.",
+                )
                 continue
             flagged = False
             for text in self.read_paths(word, state):

@@ -334,3 +334,41 @@ def test_a_build_handed_a_credential_file_is_a_secret_read(command: str) -> None
 )
 def test_ordinary_container_runs_and_builds_keep_the_control_planes_grade(command: str) -> None:
     assert grade(command) == SYS
+
+
+# -- a file name computed by a decoder ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat $(echo fi5uZXRyYw== | base64 -d)",
+        'cat "$(echo 2f726f6f742f2e6e65747263 | xxd -r -p)"',
+        "cat $(rev <<< crten./~)",
+        "cat $(echo ~/.ofgep | tr a-z n-za-m)",
+        "cat $(printf '\\x7e/\\x2enetrc')",
+        "head -c 100 `echo fi5uZXRyYw== | base64 --decode`",
+        "grep -r x $(echo L3Jvb3Q= | base64 -D)",
+        "cat < $(rev <<< crten./~)",
+        "wc -l < `rev <<< crten./~`",
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_reading_a_file_whose_name_a_decoder_computes_is_a_secret_read(command: str, contained: bool) -> None:
+    assert grade(command, contained) == NET
+    assert "computed by" in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "grep x $(git ls-files)",  # names the workspace lists: everyday searches stay reads
+        "wc -l $(git ls-files '*.py')",
+        "find . -name '*.py' | xargs cat",
+        "cat $(ls *.md)",
+        "cat $(cat paths.txt)",
+        "cat $(echo README.md)",
+        "echo $(echo aGk= | base64 -d)",  # prints the decoded text, reads no file
+        "cat < x.txt",
+    ],
+)
+def test_names_computed_by_other_programs_stay_reads(command: str) -> None:
+    assert grade(command) == RO
