@@ -206,6 +206,7 @@ ENVIRONMENT_DUMPS = [
     "sed -e '$r .env' x",
     "make -pn",
     "make --print-data-base -q",
+    "git var -l",
 ]
 
 
@@ -230,6 +231,7 @@ def test_printing_the_environment_through_other_programs_is_a_secret_read(comman
         ("sed '1r header.txt' x", RO),
         ("sed -n '/x/p' x", RO),
         ("make -n", WW),
+        ("git var GIT_EDITOR", RO),
     ],
 )
 def test_neighbours_of_the_environment_dumps_keep_their_grade(command: str, level: RiskLevel) -> None:
