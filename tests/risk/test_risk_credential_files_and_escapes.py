@@ -374,3 +374,25 @@ def test_reading_a_file_whose_name_a_decoder_computes_is_a_secret_read(command: 
 )
 def test_names_computed_by_other_programs_stay_reads(command: str) -> None:
     assert grade(command) == RO
+
+
+# -- linters that load the workspace's code ----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("flake8", WW),  # [flake8:local-plugins] imports the project's Python
+        ("flake8 src tests", WW),
+        ("coverage report", WW),  # .coveragerc [run] plugins
+        ("coverage debug config", WW),
+        ("markdownlint .", WW),  # .markdownlint.cjs, --rules
+        ('markdownlint-cli2 "**/*.md"', WW),
+        ("markdownlint -r /tmp/evil/rules.js .", DES),
+        ("coverage report --rcfile=/opt/x/.coveragerc", DES),
+        ("yamllint .", RO),
+        ("pycodestyle src", RO),
+        ("black --check .", RO),
+        ("coverage --version", RO),
+    ],
+)
+def test_linters_that_load_the_workspaces_code_are_builds(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level

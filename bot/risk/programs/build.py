@@ -1297,13 +1297,14 @@ def _loads_code(name: str, values: list[str | None]) -> str | None:
     return None
 
 
-#: Checkers that change no file and run none of the project's code: flake8 (flake8.pycqa.org: it reports, keeps no
-#: cache; ``--output-file`` and ``--tee`` are graded as writes above).
-_REPORTS_ONLY = frozenset({"flake8"})
+#: Checkers that change no file and run none of the project's code. flake8 is not among them: a
+#: ``[flake8:local-plugins]`` section in ``setup.cfg``, ``tox.ini`` or ``.flake8`` imports and runs the project's
+#: Python (flake8 docs, "Using Local Plugins"), so it is graded as the other checkers that load the project's code.
+_REPORTS_ONLY: frozenset[str] = frozenset()
 
 
 def _only_checks(name: str, values: list[str | None]) -> bool:
-    """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`), a formatter given a
+    """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`, none now), a formatter given a
     check-only option (black/isort/rustfmt, :data:`_CHECK_ONLY`; black's cache of results under ``~/.cache/black``
     is not counted), or gofmt without ``-w`` (gofmt(1): it prints the formatted source, ``-l`` lists the files that
     differ, ``-d`` prints diffs). prettier is not here: its configuration may be JavaScript (prettier.config.js)
