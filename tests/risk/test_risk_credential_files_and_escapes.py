@@ -396,3 +396,40 @@ def test_names_computed_by_other_programs_stay_reads(command: str) -> None:
 )
 def test_linters_that_load_the_workspaces_code_are_builds(command: str, level: RiskLevel) -> None:
     assert grade(command) == level
+
+
+# -- test runners run from a directory outside the workspace ---------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cd /tmp/evil && pytest",
+        "cd .. && pytest",
+        "cd /opt/x && jest",
+        "cd /opt/x && flake8",
+        'cd "$D" && pytest',
+        "python3 -m unittest discover -s /tmp/evil",
+        "python3 -m unittest discover --start-directory=/opt/t",
+        "python3 -m unittest discover -s tests -t /opt/x",
+        "cd /tmp/evil && python3 -m unittest",
+    ],
+)
+def test_test_runners_run_from_outside_the_workspace_are_destructive(command: str) -> None:
+    assert grade(command) == DES
+    assert "project-outside-workspace" in rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest",
+        "pytest tests",
+        "cd sub && pytest",
+        "cd /home/dev/project/sub && pytest -q",
+        "python3 -m unittest discover -s tests",
+        "python3 -m unittest",
+        "python3 -m pytest -q",
+        "mypy src",
+    ],
+)
+def test_test_runners_in_the_workspace_keep_their_grade(command: str) -> None:
+    assert grade(command) == WW

@@ -895,6 +895,25 @@ def _output_options(call: Call, words: list[Word], names: frozenset[str], what: 
                 call.write(target, f"{what} {name} writes")
 
 
+def runs_outside(call: Call, what: str, directory: Word | None = None) -> bool:
+    """A test runner or checker that finds its tests, ``conftest.py`` and configuration from the directory it runs
+    in (pytest "rootdir" and conftest.py discovery; jest/vitest, eslint, mypy, pylint, flake8 configuration lookup),
+    or from ``directory`` (``unittest discover -s DIR``), run where that is outside the workspace (``cd /tmp/evil &&
+    pytest``): it runs code there that FlyBot does not read, as ``make`` and ``npm`` there do: destructive, and
+    True."""
+    target = directory if directory is not None else literal_word(".")
+    if target.value is not None and call.where(target) in (Where.WORKSPACE, Where.NOWHERE):
+        return False
+    shown = show(target) if directory is not None else "the directory it runs in"
+    destructive(
+        call,
+        "project-outside-workspace",
+        f"{what} runs from {shown}, outside the workspace (or only known when it runs): it runs or loads code "
+        "there (tests, conftest.py, configuration) that FlyBot does not read.",
+    )
+    return True
+
+
 def _outside_project(
     call: Call,
     words: list[Word],
@@ -1202,6 +1221,8 @@ def checker(call: Call) -> None:
     ``-o cache_dir=DIR``), and a formatter or fixer (:data:`_REWRITERS`) writes its path operands."""
     words = call.args
     injected(call, words, runs_programs=False)
+    if (call.name in _RUNS_FROM or call.name == "flake8") and runs_outside(call, call.name):
+        return
     if call.name in _RUNS_FROM and _outside_project(
         call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
     ):

@@ -169,7 +169,25 @@ def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
     elif name in _PY_MODULE_COMMANDS:
         call.run([literal_word(_PY_MODULE_COMMANDS[name or ""])] + rest, f"{call.name} -m")
     elif name in ("unittest", "compileall", "py_compile"):
-        if name != "unittest":
+        if name == "unittest":
+            from .build import runs_outside
+
+            # unittest "Test Discovery": -s/--start-directory and -t/--top-level-directory name where the tests
+            # (and the modules they import) are found; without them, the directory it runs in.
+            places: list[Word | None] = [
+                rest[index + 1] if index + 1 < len(rest) else Word(None, "")
+                for index, word in enumerate(rest)
+                if word.value in ("-s", "--start-directory", "-t", "--top-level-directory")
+            ]
+            places += [
+                literal_word((w.value or "").partition("=")[2])
+                for w in rest
+                if (w.value or "").startswith(("--start-directory=", "--top-level-directory="))
+            ]
+            for place in places or [None]:
+                if runs_outside(call, f"{call.name} -m unittest", place):
+                    return
+        else:
             # compileall and py_compile write each source's byte code next to it (__pycache__, or beside it
             # with compileall -b): the operands are write targets (Python docs, "compileall", "py_compile").
             index = 0
