@@ -433,3 +433,20 @@ def test_test_runners_run_from_outside_the_workspace_are_destructive(command: st
 )
 def test_test_runners_in_the_workspace_keep_their_grade(command: str) -> None:
     assert grade(command) == WW
+
+
+# -- smaller labels --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "level", "rule"),
+    [
+        ("umask 000", WW, "sets-umask"),
+        ("umask 022; touch x", WW, "sets-umask"),
+        ("umask", RO, "read-only"),
+        ("umask -S", RO, "read-only"),
+        ("gem unpack x.gem", DES, "git-control-write"),  # NAME-VERSION/ holds whatever the gem names
+        ("gem list", RO, "read-only"),
+    ],
+)
+def test_umask_and_gem_unpack_are_labelled_by_what_they_do(command: str, level: RiskLevel, rule: str) -> None:
+    assert grade(command) == level
+    assert rule in rules(command)

@@ -14,9 +14,9 @@ from __future__ import annotations
 from bot.risk.grader import Call
 from bot.risk.words import Word, literal_word
 
-from .kit import build_or_test, destructive, read_only, show
+from .kit import R, build_or_test, destructive, read_only, show
 
-__all__ = ["eval_", "node", "other_interpreter", "python", "shell", "source", "trap"]
+__all__ = ["eval_", "node", "other_interpreter", "python", "shell", "source", "trap", "umask"]
 
 
 def shell(call: Call) -> None:
@@ -110,6 +110,21 @@ def trap(call: Call) -> None:
         read_only(call, "trap only resets or ignores signals.")
     else:
         call.script(action.value, "trap", repeat=True, same_shell=True, later=True)
+
+
+def umask(call: Call) -> None:
+    """bash(1) ``umask [-p] [-S] [mode]``: without a mode it prints the mask (read-only); with one it sets the
+    permission mask of every file and directory the script creates after it (``umask 000``: world-writable), a
+    change to the workspace's later writes: workspace_write."""
+    modes = [w for w in call.args if w.value is None or not w.value.startswith("-")]
+    if not modes:
+        read_only(call, "umask only prints the file mode mask.")
+        return
+    call.flag(
+        R.WORKSPACE_WRITE,
+        "sets-umask",
+        f"umask {show(modes[0])} sets the permissions of every file the script creates after it.",
+    )
 
 
 _PY_VALUE = frozenset({"-W", "-X", "--check-hash-based-pycs"})
