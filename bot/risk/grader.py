@@ -485,6 +485,19 @@ def _decoded_name(src: str) -> str | None:
     return None
 
 
+def _decoded_variable(src: str, decoded: set[str]) -> str | None:
+    """The variable of ``decoded`` (:attr:`Grader.decoded`) that the word ``src`` expands, or None."""
+    if not decoded or "$" not in src:
+        return None
+    for match in _EXPANDED_NAME.finditer(src):
+        if match.group(1) in decoded:
+            return match.group(1)
+    return None
+
+
+_EXPANDED_NAME = Regex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
     (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS), ``systemctl
@@ -956,6 +969,9 @@ class Grader:
         #: tracking: ``NAME=literal`` in straight-line code, ``export NAME=literal``, a ``for NAME in WORDS`` body):
         #: a read of ``$NAME`` is also graded as a read of each (:meth:`read_paths`).
         self.values: dict[str, tuple[str, ...]] = {}
+        #: Variables assigned a command substitution that runs a decoder (:func:`_decoded_name`): ``f=$(echo … |
+        #: base64 -d)``; a later read of ``$f`` is graded as :func:`_decoded_name` grades the substitution.
+        self.decoded: set[str] = set()
         #: Every name assigned so far, in order, known value or not: a region of the walk (a branch, a loop body)
         #: forgets the names assigned in it when it ends (walker.py).
         self.value_log: list[str] = []
@@ -1598,7 +1614,7 @@ class Grader:
         if (
             words
             and (words[0].value in _CONTENT_READERS or words[0].value == "<")
-            and any(_decoded_name(w.src) for w in words[1:])
+            and any(_decoded_name(w.src) or _decoded_variable(w.src, self.decoded) for w in words[1:])
         ):
             return True  # a file name computed by a decoder (:func:`_decoded_name`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
@@ -1731,9 +1747,10 @@ class Grader:
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
-            decoder = (
-                _decoded_name(word.src) if (name in _CONTENT_READERS or name == "<") and word.value is None else None
-            )
+            decoder: str | None = None
+            if (name in _CONTENT_READERS or name == "<") and word.value is None:
+                decoded = _decoded_variable(word.src, self.decoded)
+                decoder = _decoded_name(word.src) or (f"a decoder (${decoded})" if decoded else None)
             if decoder is not None:
                 self.flag(
                     rec,

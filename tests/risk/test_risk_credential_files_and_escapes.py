@@ -351,6 +351,8 @@ def test_ordinary_container_runs_and_builds_keep_the_control_planes_grade(comman
         "grep -r x $(echo L3Jvb3Q= | base64 -D)",
         "cat < $(rev <<< crten./~)",
         "wc -l < `rev <<< crten./~`",
+        "f=$(echo fi5uZXRyYw== | base64 -d); cat $f",
+        'f=$(rev <<< crten./~); cat "$f"',
     ],
 )
 @pytest.mark.parametrize("contained", [False, True])
@@ -369,6 +371,9 @@ def test_reading_a_file_whose_name_a_decoder_computes_is_a_secret_read(command: 
         "cat $(cat paths.txt)",
         "cat $(echo README.md)",
         "echo $(echo aGk= | base64 -d)",  # prints the decoded text, reads no file
+        "x=$(echo aGk= | base64 -d); echo $x",
+        "f=$(echo fi5uZXRyYw== | base64 -d); f=README.md; cat $f",  # reassigned a literal
+        "f=$(git ls-files); cat $f",
         "cat < x.txt",
     ],
 )
