@@ -455,3 +455,24 @@ def test_test_runners_in_the_workspace_keep_their_grade(command: str) -> None:
 def test_umask_and_gem_unpack_are_labelled_by_what_they_do(command: str, level: RiskLevel, rule: str) -> None:
     assert grade(command) == level
     assert rule in rules(command)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("minikube mount /:/h", DES),
+        ("minikube mount ~:/h", DES),
+        ("minikube mount ..:/h", DES),
+        ("multipass mount / vm:/h", DES),
+        ("lxc config device add x h disk source=/ path=/h", DES),
+        ("incus config device add x h disk source=/home path=/h", DES),
+        ("minikube mount .:/data", SYS),
+        ("minikube mount ./data:/data", SYS),
+        ("minikube mount /tmp/data:/data", SYS),
+        ("multipass mount . vm:/src", SYS),
+        ("lxc config device add x h disk source=./data path=/data", SYS),
+        ("lxc config set x limits.cpu 2", SYS),
+    ],
+)
+def test_vm_and_cluster_mounts_of_the_hosts_root_or_a_home_are_destructive(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level

@@ -20,6 +20,7 @@ command line with it:
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 
 from bot.risk.grader import Call, Handler
@@ -102,7 +103,7 @@ _RANK = {
 #: Operand roles: ``out`` every operand is written, ``first-out``/``last-out`` the first or last (of two or more),
 #: ``replaced`` every operand is rewritten by a new file renamed over it (a symbolic link there is replaced, not
 #: followed: a glob below the workspace stays there), ``project`` every operand is a project the tool runs or loads.
-ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project"})
+ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project", "mount"})
 _ENTRY_KEYS = frozenset(
     {
         "source",
@@ -530,6 +531,10 @@ def _grade(call: Call, root: _Node) -> None:
     if role == "project":
         for target in operands:
             _effect(call, "project", label, target)
+    elif role == "mount":
+        for target in operands:
+            if _mounts_host(call, label, target):
+                break
     elif role is not None and operands:
         if role in ("out", "replaced") or (role == "first-out" and node.open):
             targets = operands
@@ -616,6 +621,52 @@ def _cluster(
                 (option.effect, None if option.effect != "unknown" else literal_word("-" + letter), "-" + letter)
             )
     return 0
+
+
+def _mounts_host(call: Call, what: str, word: Word) -> bool:
+    """An operand of a use that hands a host directory to a VM, cluster or container (``minikube mount SRC:DST``,
+    ``multipass mount SRC VM:DST``, ``lxc config device add C NAME disk source=SRC``): its source (before ``:``, or
+    the value of ``source=``/``src=``; other ``KEY=VALUE`` words are settings) that is ``/``, a home, a system tree or
+    the directory holding the workspace gives it the host's files: destructive, and True."""
+    from bot.risk.sensitive import protected_path
+
+    from .control import holds_host
+
+    text = word.value
+    if text is None:
+        call.flag(
+            R.DESTRUCTIVE,
+            "container-host-access",
+            f"{what} {shorten(word.src, 60)} is only known when it runs: it may hand over the host's root or a home.",
+        )
+        return True
+    key, eq, value = text.partition("=")
+    if eq and "/" not in key:
+        if key not in ("source", "src"):
+            return False
+        source = value
+    else:
+        source = text.split(":", 1)[0]
+    if not source.startswith(("/", "~", ".")):
+        return False
+    why: str | None = None
+    if source.startswith("~"):
+        why = "a home directory, with its keys and start-up files" if protected_path(source) is not None else None
+    else:
+        found = call.g.state.targets(source)
+        if found is None:
+            why = "it is only known when it runs"
+        for path in sorted(found or ()):
+            path = posixpath.normpath(path)
+            why = why or ("it is the host's root" if path == "/" else holds_host(call, path))
+    if why is None:
+        return False
+    call.flag(
+        R.DESTRUCTIVE,
+        "container-host-access",
+        f"{what} hands {shorten(source, 60)} to the machine it manages: {why}.",
+    )
+    return True
 
 
 def _in_cwd(call: Call, what: str) -> None:

@@ -585,7 +585,7 @@ def _host_source(call: Call, name: str, text: str, source: str) -> str | None:
         path = posixpath.normpath(path)
         if path in _HOST_PATHS or path.startswith(("/proc/", "/sys/", "/dev/", "/boot/")) or path.endswith(_SOCKETS):
             return f"{name} {text} mounts the host's {path} into the container"
-        why = _holds_host(call, path)
+        why = holds_host(call, path)
         if why is not None:
             return f"{name} {text} mounts the host's {path} into the container: {why}"
     return None
@@ -594,7 +594,7 @@ def _host_source(call: Call, name: str, text: str, source: str) -> str | None:
 _HOME_OR_SYSTEM = "a home directory or system tree, with its keys, credentials and start-up files"
 
 
-def _holds_host(call: Call, path: str) -> str | None:
+def holds_host(call: Call, path: str) -> str | None:
     """Why the absolute normalised ``path`` outside the workspace, handed to a container or build, gives it the
     host's files: it holds the workspace (``..``: the workspace's parent, a home directory, ``/``), or it is a
     protected path (sensitive.py: a home, a system tree). None for a path in the workspace or elsewhere."""
@@ -683,7 +683,7 @@ def _build_source(call: Call, source: str | None, spelled: str) -> str | None:
         return f"{spelled} is only known when it runs: it may be the host's root or a home"
     for path in sorted(found):
         path = posixpath.normpath(path)
-        why = "it is the host's root" if path == "/" else _holds_host(call, path)
+        why = "it is the host's root" if path == "/" else holds_host(call, path)
         if why is not None:
             return f"{spelled} hands the build every file of {path}: {why}"
     return None
