@@ -141,8 +141,47 @@ def _planted_config(name: str, written: frozenset[str]) -> str | None:
     return None
 
 
-#: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
-_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl"})
+#: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set), or
+#: whose filter may read it (jq, yq: :func:`_filter_reads_environment`).
+_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl", "jq", "gojq", "jaq", "yq"})
+#: jq 1.7 manual "$ENV, env": the environment as an object; yq (mikefarah) "Env Variable Operators": ``env(NAME)``,
+#: ``strenv(NAME)``, ``envsubst``. A bare ``env`` that is not a field (``.env``), a variable (``$env``), an object
+#: key (``{env: 1}``) or a string (``"env"``).
+_FILTER_ENVIRONMENT = Regex(r"\$ENV\b|(?<![\w.$\"])env\b(?![\w\"]|\s*:)|\b(?:str)?env\s*\(|\benvsubst\b")
+#: jq and yq options that take values (jq 1.7 manual "Invoking jq"; yq --help): skipped when looking for the filter.
+_FILTER_VALUES = {
+    "--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "-L": 1, "--library-path": 1,
+    "-I": 1, "-o": 1, "-p": 1, "--output-format": 1, "--input-format": 1, "--expression": 1,
+}  # fmt: skip
+_YQ_COMMANDS = frozenset({"eval", "e", "eval-all", "ea"})
+
+
+def _filter_reads_environment(name: str, values: list[str | None]) -> str | None:
+    """Why a jq or yq call may print environment variables, or None: its filter (the first operand, or yq's after
+    ``eval``/``eval-all``, or ``--expression``) reads ``$ENV``/``env``/``env(NAME)`` (:data:`_FILTER_ENVIRONMENT`),
+    is only known when it runs, or comes from a file (``-f``/``--from-file``) the classifier cannot see."""
+    skip = 0
+    for index, value in enumerate(values):
+        if skip:
+            skip -= 1
+            if value is not None and values[index - 1] == "--expression" and _FILTER_ENVIRONMENT.search(value):
+                return "its filter reads the environment ($ENV, env)"
+            continue
+        if value is None:
+            return "its filter is only known when it runs"
+        if value in ("-f", "--from-file") or (value.startswith("-") and not value.startswith("--") and "f" in value):
+            return "its filter comes from a file the classifier cannot see"
+        if value in _FILTER_VALUES:
+            skip = _FILTER_VALUES[value]
+            continue
+        if value.startswith("-") and value != "-":
+            continue
+        if name == "yq" and value in _YQ_COMMANDS:
+            continue
+        return "its filter reads the environment ($ENV, env)" if _FILTER_ENVIRONMENT.search(value) else None
+    return None
+
+
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
 #: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
 #: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
@@ -495,6 +534,66 @@ def _env_prints(values: list[str | None]) -> bool:
     return True
 
 
+#: A command substitution in a word: ``$(...)`` (one level of nested parentheses) or backquotes.
+_SUBSTITUTION = Regex(r"\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`")
+_PIPELINE_SPLIT = Regex(r"\|\|?|;|&&|\n")
+_ASSIGNMENT = Regex(r"^[A-Za-z_][A-Za-z0-9_]*=")
+#: Programs whose output is their input decoded or transformed (coreutils base64(1), base32(1), basenc(1) ``-d``;
+#: xxd(1) ``-r``; rev(1); tr(1); uudecode(1); openssl(1) ``enc -d``/``base64 -d``; printf(1) with escapes or a
+#: format; echo ``-e``).
+_DECODERS = frozenset({"base64", "base32", "basenc", "xxd", "rev", "tr", "uudecode", "openssl", "printf", "echo"})
+
+
+def _decoded_name(src: str) -> str | None:
+    """The decoder that computes a file name in the word ``src``, or None: a command substitution whose pipeline
+    runs one of :data:`_DECODERS` (``$(echo fi5uZXRyYw== | base64 -d)``, ``$(rev <<< crten./~)``, ``$(printf
+    '\x7e/.netrc')``). A read of such a name is graded as a read of a credential file: the name is spelt so that
+    no check of the words can see what it names. Names computed by other programs (``$(git ls-files)``, ``xargs``
+    over ``find .``) stay reads: they list the workspace's own files, and grading them as secret reads would make
+    every everyday search ask; a name read from a file (``$(cat paths.txt)``) is among them."""
+    if "$(" not in src and "`" not in src:
+        return None
+    for match in _SUBSTITUTION.finditer(src):
+        inner = match.group(1) if match.group(1) is not None else (match.group(2) or "")
+        for segment in _PIPELINE_SPLIT.compiled().split(inner):
+            tokens = [t for t in segment.replace("'", " ' ").split() if t != "'"]
+            while tokens and _ASSIGNMENT.match(tokens[0]):
+                tokens = tokens[1:]
+            if not tokens:
+                continue
+            program = posixpath.basename(tokens[0].strip("\"'"))
+            options = [t.strip("\"'") for t in tokens[1:]]
+            if program not in _DECODERS:
+                continue
+            if program in ("base64", "base32", "basenc") and not any(
+                o in ("--decode", "-D") or (o.startswith("-") and not o.startswith("--") and "d" in o) for o in options
+            ):
+                continue
+            if program == "xxd" and not any(o.startswith(("-r", "-revert")) for o in options):
+                continue
+            if program == "printf" and not any(
+                "\\" in t or ("%" in t and t.strip("\"'") != "%s") for t in tokens[1:2]
+            ):  # a plain "%s" prints its argument as it is: the name is that word (bot.risk.sensitive)
+                continue
+            if program == "echo" and not any(o.startswith("-") and "e" in o for o in options):
+                continue
+            return program
+    return None
+
+
+def _decoded_variable(src: str, decoded: set[str]) -> str | None:
+    """The variable of ``decoded`` (:attr:`Grader.decoded`) that the word ``src`` expands, or None."""
+    if not decoded or "$" not in src:
+        return None
+    for match in _EXPANDED_NAME.finditer(src):
+        if match.group(1) in decoded:
+            return match.group(1)
+    return None
+
+
+_EXPANDED_NAME = Regex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
     (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS), ``systemctl
@@ -503,6 +602,8 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
         return _ps_environment(values)
     if name == "systemctl":
         return "show-environment" in values  # systemctl(1): the service manager's environment block
+    if name in ("jq", "gojq", "jaq", "yq"):
+        return _filter_reads_environment(name, values) is not None
     if name == "env":
         return _env_prints(values)
     if name == "printenv":
@@ -997,6 +1098,9 @@ class Grader:
         #: tracking: ``NAME=literal`` in straight-line code, ``export NAME=literal``, a ``for NAME in WORDS`` body):
         #: a read of ``$NAME`` is also graded as a read of each (:meth:`read_paths`).
         self.values: dict[str, tuple[str, ...]] = {}
+        #: Variables assigned a command substitution that runs a decoder (:func:`_decoded_name`): ``f=$(echo … |
+        #: base64 -d)``; a later read of ``$f`` is graded as :func:`_decoded_name` grades the substitution.
+        self.decoded: set[str] = set()
         #: Every name assigned so far, in order, known value or not: a region of the walk (a branch, a loop body)
         #: forgets the names assigned in it when it ends (walker.py).
         self.value_log: list[str] = []
@@ -1788,6 +1892,12 @@ class Grader:
             return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
         if any(w.value is None and substitute_values(w.src, self.values) for w in words[1:]):
             return True  # a variable holding a known literal value (:attr:`values`)
+        if (
+            words
+            and (words[0].value in _CONTENT_READERS or words[0].value == "<")
+            and any(_decoded_name(w.src) or _decoded_variable(w.src, self.decoded) for w in words[1:])
+        ):
+            return True  # a file name computed by a decoder (:func:`_decoded_name`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
         if cooked and may_name_secret(" ".join(cooked)):
             return True
@@ -1856,7 +1966,17 @@ class Grader:
         at least ``network``, never downgraded (sensitive.py): the command's output goes to the model provider,
         wherever the command runs."""
         values = [w.value for w in args]
-        if name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
+        filtered = _filter_reads_environment(name, values) if name in ("jq", "gojq", "jaq", "yq") else None
+        if filtered is not None:
+            self.flag(
+                rec,
+                scope,
+                R.NETWORK,
+                "secret-read",
+                f"{name}: {filtered}, so it may print environment variables, secrets too: its output goes to the "
+                "model.",
+            )
+        elif name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
             whose = "every process's environment" if name == "ps" else "every environment variable"
             self.flag(
                 rec,
@@ -1917,6 +2037,20 @@ class Grader:
                     f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.",
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
+                continue
+            decoder: str | None = None
+            if (name in _CONTENT_READERS or name == "<") and word.value is None:
+                decoded = _decoded_variable(word.src, self.decoded)
+                decoder = _decoded_name(word.src) or (f"a decoder (${decoded})" if decoded else None)
+            if decoder is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{shorten(word.src, 60)} is a file name computed by {decoder} when it runs: it may name a "
+                    f"credential file, and {name} prints it to the model.",
+                )
                 continue
             flagged = False
             for text in self.read_paths(word, state):

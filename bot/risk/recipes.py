@@ -366,7 +366,7 @@ class ProjectRecipes(RecipeBook):
                 for package in _own_packages(root, rel, text):
                     lines += lifecycle_scripts(text(package), events, where=package) or []
                 return recipe(lines)
-            return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
+            return recipe(package_script(text(rel), target, pre_post=tool != "pnpm", env_builtin=tool == "npm"))
         if tool == "just":
             rel = named or next(
                 (r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None
@@ -695,10 +695,15 @@ def lifecycle_scripts(text: str, events: Sequence[str], where: str = "package.js
     return out
 
 
-def package_script(text: str, name: str, *, pre_post: bool = True) -> list[RecipeLine] | None:
+def package_script(
+    text: str, name: str, *, pre_post: bool = True, env_builtin: bool = False
+) -> list[RecipeLine] | None:
     """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
 
-    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). A missing script: None.
+    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). With ``env_builtin`` (npm),
+    ``npm run env`` without an env script runs npm's built-in, which lists the environment variables
+    (npm-run-script(1): "env ... a special built-in command that can be used to list environment variables"): the
+    line ``env``. A missing script: None.
     """
     data = json.loads(text)
     scripts = data.get("scripts") if isinstance(data, dict) else None
@@ -715,6 +720,8 @@ def package_script(text: str, name: str, *, pre_post: bool = True) -> list[Recip
     if not any(line.source.endswith(f".{name}") for line in out):
         if name == "start":
             return out + [RecipeLine("npm start default", "node server.js")]
+        if name == "env" and env_builtin:
+            return out + [RecipeLine("npm run env built-in", "env")]
         return None
     return out
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, inert_environment
+from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, _decoded_name, inert_environment
 from bot.risk.listing import stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
@@ -742,11 +742,13 @@ class _Walk:
     def forget(self, name: str) -> None:
         """``name`` is assigned a value not known here: reads of it are graded as today's unknown expansion."""
         self.g.values.pop(name, None)
+        self.g.decoded.discard(name)
         self.g.value_log.append(name)
 
     def forget_all(self) -> None:
         """Something may have assigned any variable (``read``, ``eval``, a function call): no value is known."""
         self.g.values.clear()
+        self.g.decoded.clear()
         self.g.value_log.append("")
 
     def remember(self, name: str, values: tuple[str, ...]) -> None:
@@ -1202,8 +1204,13 @@ class _Walk:
         self.finish_orphan(rec, scope)
 
     def remember_literal(self, node: Node) -> None:
-        """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`)."""
-        if len(node.children) < 3 or self.g.integers or node.children[1].type != "=":
+        """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`); NAME
+        assigned a command substitution that runs a decoder joins :attr:`Grader.decoded`."""
+        if len(node.children) < 3 or node.children[1].type != "=":
+            return
+        if _decoded_name(self.text(node.children[-1])):
+            self.g.decoded.add(self.text(node.children[0]))
+        if self.g.integers:
             return
         name = self.text(node.children[0])
         value = node.children[-1]

@@ -47,16 +47,25 @@ CATALOGUE: dict[str, object] = {
         "options": "--output-file=out --cppcheck-build-dir=out --addon=:unknown --rule-file=in",
     },
     "hadolint yamllint actionlint cpplint pycodestyle pyflakes pydocstyle bandit codespell typos "
-    "markdownlint markdownlint-cli2 staticcheck revive hlint taplo checkov tflint htmlhint jsonlint "
+    "staticcheck revive hlint taplo checkov tflint htmlhint jsonlint "
     "editorconfig-checker commitlint": {
         "source": "each linter's CLI docs (hadolint, yamllint 1.35, actionlint 1.7, cpplint, pycodestyle, pyflakes, "
-        "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, markdownlint --fix, staticcheck, revive, hlint, "
+        "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, staticcheck, revive, hlint, "
         "taplo, checkov, tflint, htmlhint): they report; the named options rewrite the files given",
         "grade": "read",
         "open": True,
         "options": "-w:build --write-changes:build --write:build --fix:build --refactor:build -o=out --output=out "
         "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network",
         "when": {"-w --write-changes --write --fix --refactor": {"operands": "out"}},
+    },
+    "markdownlint markdownlint-cli2": {
+        "source": "markdownlint-cli README (0.41): -r/--rules loads custom rules (JavaScript) and a .markdownlint.cjs "
+        "or .markdownlint.js configuration is JavaScript it runs; markdownlint-cli2 README (0.14): "
+        ".markdownlint-cli2.cjs/.mjs configurations and their customRules are JavaScript; --fix rewrites the files",
+        "grade": "build",
+        "open": True,
+        "options": "--fix:build -o=out --output=out -c=project --config=project -r=project --rules=project",
+        "when": {"--fix": {"operands": "out"}},
     },
     "shfmt gofumpt goimports ormolu fourmolu ktlint stylish-haskell": {
         "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ormolu -i / --mode, "
@@ -281,15 +290,17 @@ CATALOGUE: dict[str, object] = {
     "coverage": {
         "source": "coverage.py command line (coverage.readthedocs.io/en/latest/cmd.html) (coverage 7): report "
         "prints, html/xml/json/lcov/annotate write reports, erase deletes the data file; run runs the program as "
-        "python runs it ('coverage run' replaces 'python' on the command line; -m: a module)",
-        "options": "-h --help --version",
+        "python runs it ('coverage run' replaces 'python' on the command line; -m: a module); every command reads "
+        "the configuration (.coveragerc, setup.cfg, tox.ini, pyproject.toml, or --rcfile), whose [run] plugins "
+        "imports the project's Python modules (coverage 'Plug-ins'): report and debug run the project's code",
+        "options": "-h --help --version --rcfile=project",
         "commands": {
             "run": {
                 "grade": "python",
                 "options": "-a --append --branch --concurrency= --context= --data-file=out -m --module -L --pylib "
                 "-p --parallel-mode --source= --timid --include= --omit= --debug= --save-signal= --rcfile=project",
             },
-            "report debug": {"grade": "read", "open": True, "options": "--data-file=in"},
+            "report debug": {"grade": "build", "open": True, "options": "--data-file=in"},
             "html": {"grade": "write", "open": True, "options": "-d=out --directory=out --data-file=in"},
             "xml json lcov": {"grade": "write", "open": True, "options": "-o=out --data-file=in"},
             "annotate": {"grade": "write", "open": True, "options": "-d=out --directory=out --data-file=in"},

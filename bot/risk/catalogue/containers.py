@@ -197,7 +197,8 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "lxc incus": {
-        "source": "lxc(1) (LXD 5.21 CLI reference); incus CLI reference (linuxcontainers.org/incus/docs)",
+        "source": "lxc(1) (LXD 5.21 CLI reference); incus CLI reference (linuxcontainers.org/incus/docs): "
+        "config device add C NAME disk source=PATH path=DIR shares the host's PATH with the container",
         "options": "-h --help --version -q --quiet -v --verbose --debug --project=",
         "commands": {
             "list ls info version": {"grade": "read", "open": True},
@@ -210,7 +211,8 @@ CATALOGUE: dict[str, object] = {
             "config profile network storage image": {
                 "commands": {
                     "show list ls get info": {"grade": "read", "open": True},
-                    "set unset edit device create copy import attach detach rename": {"grade": "system", "open": True},
+                    "set unset edit create copy import attach detach rename": {"grade": "system", "open": True},
+                    "device": {"grade": "system", "open": True, "operands": "mount"},
                     "delete rm": {"grade": "delete", "open": True},
                 }
             },
@@ -227,14 +229,16 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "multipass": {
-        "source": "multipass CLI reference (multipass.run/docs/reference) (Multipass 1.14)",
+        "source": "multipass CLI reference (multipass.run/docs/reference) (Multipass 1.14): mount SOURCE "
+        "INSTANCE:TARGET shares the host's SOURCE with the instance",
         "options": "-h --help -v --verbose --version",
         "commands": {
             "list ls info find version get aliases networks help": {"grade": "read", "open": True},
-            "launch start stop restart suspend mount umount transfer set clone snapshot restore recover alias unalias": {
+            "launch start stop restart suspend umount transfer set clone snapshot restore recover alias unalias": {
                 "grade": "system",
                 "open": True,
             },
+            "mount": {"grade": "system", "open": True, "operands": "mount"},
             "delete purge": {"grade": "delete", "open": True},
             "shell sh exec": "runs",
         },
@@ -252,11 +256,13 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "minikube": {
-        "source": "minikube commands (minikube.sigs.k8s.io/docs/commands) (minikube 1.34)",
+        "source": "minikube commands (minikube.sigs.k8s.io/docs/commands) (minikube 1.34): mount SRC:DST shares "
+        "the host's SRC with the cluster's node, read-write",
         "options": "-h --help -p= --profile=",
         "commands": {
             "status ip version logs update-check profile docker-env podman-env": {"grade": "read", "open": True},
-            "start stop pause unpause mount tunnel cp": {"grade": "system", "open": True},
+            "start stop pause unpause tunnel cp": {"grade": "system", "open": True},
+            "mount": {"grade": "system", "open": True, "operands": "mount"},
             "delete": {"grade": "delete", "open": True},
             "ssh kubectl dashboard": "runs",
             "addons": {

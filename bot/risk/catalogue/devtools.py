@@ -467,10 +467,13 @@ CATALOGUE: dict[str, object] = {
         "--query-compute-apps=* --format=* -l= --loop= -lms= -f=out --filename=out -h --help --version",
     },
     "fuser": {
-        "source": "fuser(1) (psmisc 23.7): lists the processes using files or ports; -k kills them",
+        "source": "fuser(1) (psmisc 23.7): lists the processes using files or ports; -k kills them; with -m "
+        "(--mount) or -M (--ismountpoint) a FILE names its whole mounted filesystem, so -k kills every process using "
+        "any file on it (fuser -km /home: every login session), as kill -9 -1 does",
         "grade": "read",
         "options": "-a --all -m --mount -M --ismountpoint -n= --namespace= -s --silent -u --user -v --verbose "
         "-w -4 --ipv4 -6 --ipv6 -l --list-signals -V --version -k:system --kill:system -i --interactive",
+        "when": {"-k --kill + -m --mount -M --ismountpoint": "critical"},
     },
     "mkfifo": {
         "source": "mkfifo(1) (GNU coreutils 9.5): creates named pipes",

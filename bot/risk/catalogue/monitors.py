@@ -55,12 +55,17 @@ CATALOGUE: dict[str, object] = {
     "lsmod": {"source": "lsmod(8) (kmod 32): prints the loaded kernel modules", **_READ},
     "getent": {
         "source": "getent(1) (glibc 2.40): prints entries of the name service databases; shadow and gshadow hold "
-        "password hashes",
+        "password hashes; a key of hosts, ahosts, ahostsv4 or ahostsv6 is looked up with gethostbyname2(3), "
+        "getaddrinfo(3) or gethostbyaddr(3), which ask the DNS resolver (a name out: getent ahosts DATA.example "
+        "sends DATA, as nslookup does); without a key they list the files database (/etc/hosts)",
         "grade": "read",
         "else": "read",
         "open": True,
         "options": "-s= --service= -i --no-idn -A --no-addrconfig",
-        "commands": {"shadow gshadow": "secret"},
+        "commands": {
+            "shadow gshadow": "secret",
+            "hosts ahosts ahostsv4 ahostsv6": {"grade": "read", "else": "network"},
+        },
     },
     "last lastb lastlog": {
         "source": "last(1), lastb(1) (util-linux 2.40), lastlog(8): print login records",

@@ -185,7 +185,8 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "gem": {
-        "source": "gem(1) command reference (guides.rubygems.org/command-reference) (RubyGems 3.5)",
+        "source": "gem(1) command reference (guides.rubygems.org/command-reference) (RubyGems 3.5): unpack extracts "
+        "the files the gem names into NAME-VERSION/ below the current directory or --target",
         "options": "-h --help -v --version -V --verbose -q --quiet",
         "commands": {
             "install update pristine rdoc": {
@@ -211,7 +212,7 @@ CATALOGUE: dict[str, object] = {
                 "--clear-all:delete -u:home --update:home -l --list",
             },
             "open exec server": "runs",
-            "unpack": {"grade": "write", "open": True},
+            "unpack": {"grade": "unpack", "open": True, "options": "--target=out"},
         },
     },
     "composer": {

@@ -97,7 +97,8 @@ def make(call: Call) -> None:
     shell's) and the makefile ``-f`` names (relative to that directory); targets are also graded by name.
     ``--eval``, ``-e`` (the environment overrides the makefile), a makefile read from standard input and
     special variables set on the command line (``SHELL=``, ``MAKEFLAGS=``, ``.RECIPEPREFIX=``...) or a value holding
-    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says."""
+    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says.
+    ``-p``/``--print-data-base`` prints every variable, the environment's too: a secret read."""
     words = call.args
     if injected(call, words, runs_programs=True):
         return
@@ -107,6 +108,7 @@ def make(call: Call) -> None:
     makefile: Word | None = None
     overrides: list[str] = []
     makefiles = 0
+    database = False  # -p, --print-data-base
     index = 0
 
     def change_dir(word: Word) -> None:
@@ -152,6 +154,8 @@ def make(call: Call) -> None:
                     "make --environment-overrides lets the environment set the makefile's variables.",
                 )
                 return
+            if name == "--print-data-base":
+                database = True
             if name == "--directory" and long_value is not None:
                 change_dir(long_value)
             elif name in ("--file", "--makefile") and long_value is not None:
@@ -161,6 +165,8 @@ def make(call: Call) -> None:
         if value.startswith("-") and len(value) > 1:
             letters = value[1:]
             for position, letter in enumerate(letters):
+                if letter == "p":
+                    database = True
                 if letter == "e":
                     destructive(call, "make-environment", "make -e lets the environment set the makefile's variables.")
                     return
@@ -200,6 +206,12 @@ def make(call: Call) -> None:
     if any(t is None for t in targets):
         destructive(call, "dynamic-argument", "A make target is only known when it runs.")
         return
+    if database:  # make(1) -p: "Print the data base (rules and variable values)", the environment's among them
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            "make -p prints every variable, those from the environment too (secrets): its output goes to the model.",
+        )
     special = sorted(n for n in call.g.assigned if _make_special(n))
     if special:
         destructive(
@@ -976,6 +988,25 @@ def _output_options(call: Call, words: list[Word], names: frozenset[str], what: 
                 call.write(target, f"{what} {name} writes")
 
 
+def runs_outside(call: Call, what: str, directory: Word | None = None) -> bool:
+    """A test runner or checker that finds its tests, ``conftest.py`` and configuration from the directory it runs
+    in (pytest "rootdir" and conftest.py discovery; jest/vitest, eslint, mypy, pylint, flake8 configuration lookup),
+    or from ``directory`` (``unittest discover -s DIR``), run where that is outside the workspace (``cd /tmp/evil &&
+    pytest``): it runs code there that FlyBot does not read, as ``make`` and ``npm`` there do: destructive, and
+    True."""
+    target = directory if directory is not None else literal_word(".")
+    if target.value is not None and call.where(target) in (Where.WORKSPACE, Where.NOWHERE):
+        return False
+    shown = show(target) if directory is not None else "the directory it runs in"
+    destructive(
+        call,
+        "project-outside-workspace",
+        f"{what} runs from {shown}, outside the workspace (or only known when it runs): it runs or loads code "
+        "there (tests, conftest.py, configuration) that FlyBot does not read.",
+    )
+    return True
+
+
 def _outside_project(
     call: Call,
     words: list[Word],
@@ -1300,6 +1331,8 @@ def checker(call: Call) -> None:
     ``-o cache_dir=DIR``), and a formatter or fixer (:data:`_REWRITERS`) writes its path operands."""
     words = call.args
     injected(call, words, runs_programs=False)
+    if (call.name in _RUNS_FROM or call.name == "flake8") and runs_outside(call, call.name):
+        return
     if call.name in _RUNS_FROM and _outside_project(
         call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
     ):
@@ -1403,13 +1436,14 @@ def _loads_code(name: str, values: list[str | None]) -> str | None:
     return None
 
 
-#: Checkers that change no file and run none of the project's code: flake8 (flake8.pycqa.org: it reports, keeps no
-#: cache; ``--output-file`` and ``--tee`` are graded as writes above).
-_REPORTS_ONLY = frozenset({"flake8"})
+#: Checkers that change no file and run none of the project's code. flake8 is not among them: a
+#: ``[flake8:local-plugins]`` section in ``setup.cfg``, ``tox.ini`` or ``.flake8`` imports and runs the project's
+#: Python (flake8 docs, "Using Local Plugins"), so it is graded as the other checkers that load the project's code.
+_REPORTS_ONLY: frozenset[str] = frozenset()
 
 
 def _only_checks(name: str, values: list[str | None]) -> bool:
-    """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`), a formatter given a
+    """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`, none now), a formatter given a
     check-only option (black/isort/rustfmt, :data:`_CHECK_ONLY`; black's cache of results under ``~/.cache/black``
     is not counted), or gofmt without ``-w`` (gofmt(1): it prints the formatted source, ``-l`` lists the files that
     differ, ``-d`` prints diffs). prettier is not here: its configuration may be JavaScript (prettier.config.js)

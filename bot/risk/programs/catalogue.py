@@ -20,6 +20,7 @@ command line with it:
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 
 from bot.risk.grader import Call, Handler
@@ -104,7 +105,7 @@ _RANK = {
 #: Operand roles: ``out`` every operand is written, ``first-out``/``last-out`` the first or last (of two or more),
 #: ``replaced`` every operand is rewritten by a new file renamed over it (a symbolic link there is replaced, not
 #: followed: a glob below the workspace stays there), ``project`` every operand is a project the tool runs or loads.
-ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project"})
+ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project", "mount"})
 _ENTRY_KEYS = frozenset(
     {
         "source",
@@ -153,6 +154,7 @@ class _Node:
         "abbrev",
         "verbs",
         "when",
+        "together",
         "unsafe",
         "words",
         "sources",
@@ -164,6 +166,8 @@ class _Node:
         self.sources: tuple[str, ...] = ()
         self.settings: str | None = None
         self.when: dict[str, tuple[str | None, str | None, frozenset[str]]] = {}
+        #: ``when`` keys joining groups with `` + ``: the grade applies when one option of every group is given.
+        self.together: list[tuple[tuple[frozenset[str], ...], str]] = []
         self.unsafe: tuple[str, ...] = ()
         self.abbrev = False
         self.verbs: dict[str, str] | None = None
@@ -234,6 +238,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         raise CatalogueError(f"{where}: when is a mapping of options to grades or entries")
     if parent is not None:
         node.when = dict(parent.when)
+        node.together = list(parent.together)
         node.unsafe = parent.unsafe
         node.sources = parent.sources
         node.settings = parent.settings
@@ -250,9 +255,16 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
             raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
         if role_then is not None and role_then not in ROLES | {"none"}:
             raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)} or none")
-        for name in str(names).split():
+        groups = tuple(frozenset(group.split()) for group in str(names).split(" + "))
+        for name in (name for group in groups for name in group):
             if name not in node.options and not any(p.rstrip("=") == name for p, _ in node.prefixes):
                 raise CatalogueError(f"{where}: when {name}: the option is not listed")
+        if len(groups) > 1:  # options given together: a grade that may only raise the entry's
+            if grade_then is None or role_then is not None or reads_then:
+                raise CatalogueError(f"{where}: when {names}: options given together take a grade only")
+            node.together.append((groups, grade_then))
+            continue
+        for name in groups[0]:
             node.when[name] = (grade_then, role_then, reads_then)
     if "unsafe" in spec:
         node.unsafe = tuple(str(spec["unsafe"]).split())
@@ -446,6 +458,9 @@ def _grade(call: Call, root: _Node) -> None:
                     node = _with(node, grade=grade_then)
                 if role_then is not None:
                     node = _with(node, operands=None if role_then == "none" else role_then)
+    for groups, grade_then in node.together:
+        if all(group & given for group in groups) and _RANK[grade_then] > _RANK.get(node.grade or "", 0):
+            node = _with(node, grade=grade_then)
     if node.sources and (node.otherwise if operands and node.otherwise is not None else node.grade) != "read":
         for place, word in enumerate(words):
             key, eq, _ = (word.value or "").partition("=")
@@ -518,6 +533,10 @@ def _grade(call: Call, root: _Node) -> None:
     if role == "project":
         for target in operands:
             _effect(call, "project", label, target)
+    elif role == "mount":
+        for target in operands:
+            if _mounts_host(call, label, target):
+                break
     elif role is not None and operands:
         if role in ("out", "replaced") or (role == "first-out" and node.open):
             targets = operands
@@ -604,6 +623,52 @@ def _cluster(
                 (option.effect, None if option.effect != "unknown" else literal_word("-" + letter), "-" + letter)
             )
     return 0
+
+
+def _mounts_host(call: Call, what: str, word: Word) -> bool:
+    """An operand of a use that hands a host directory to a VM, cluster or container (``minikube mount SRC:DST``,
+    ``multipass mount SRC VM:DST``, ``lxc config device add C NAME disk source=SRC``): its source (before ``:``, or
+    the value of ``source=``/``src=``; other ``KEY=VALUE`` words are settings) that is ``/``, a home, a system tree or
+    the directory holding the workspace gives it the host's files: destructive, and True."""
+    from bot.risk.sensitive import protected_path
+
+    from .control import holds_host
+
+    text = word.value
+    if text is None:
+        call.flag(
+            R.DESTRUCTIVE,
+            "container-host-access",
+            f"{what} {shorten(word.src, 60)} is only known when it runs: it may hand over the host's root or a home.",
+        )
+        return True
+    key, eq, value = text.partition("=")
+    if eq and "/" not in key:
+        if key not in ("source", "src"):
+            return False
+        source = value
+    else:
+        source = text.split(":", 1)[0]
+    if not source.startswith(("/", "~", ".")):
+        return False
+    why: str | None = None
+    if source.startswith("~"):
+        why = "a home directory, with its keys and start-up files" if protected_path(source) is not None else None
+    else:
+        found = call.g.state.targets(source)
+        if found is None:
+            why = "it is only known when it runs"
+        for path in sorted(found or ()):
+            path = posixpath.normpath(path)
+            why = why or ("it is the host's root" if path == "/" else holds_host(call, path))
+    if why is None:
+        return False
+    call.flag(
+        R.DESTRUCTIVE,
+        "container-host-access",
+        f"{what} hands {shorten(source, 60)} to the machine it manages: {why}.",
+    )
+    return True
 
 
 def _in_cwd(call: Call, what: str) -> None:

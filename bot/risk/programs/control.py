@@ -22,7 +22,11 @@ is destructive. Options that hand the container the host are destructive (docker
 ``--privileged``, ``--pid|--ipc|--userns|--cgroupns=host``, ``--device``, dangerous ``--cap-add``,
 ``--security-opt ...=unconfined``, ``--use-api-socket``, bind mounts (``-v``/``--mount``) of ``/``,
 ``/proc``, ``/sys``, ``/dev``, ``/boot``, ``/etc``, ``/run``, ``/var/run`` or a container-engine
-socket; ``kubectl run --privileged``/``--overrides``, ``kubectl debug node/...``/``--profile=sysadmin``).
+socket, or of a directory outside the workspace that holds it (``..``) or is a home or system tree;
+``kubectl run --privileged``/``--overrides``, ``kubectl debug node/...``/``--profile=sysadmin``). A build
+(docker-buildx-build(1)) whose context or ``--build-context`` is ``/``, a home, a system tree or a directory holding
+the workspace (its Dockerfile may ``COPY`` and print any file there), or given ``--allow security.insecure``
+(``RUN --security=insecure``: a privileged step), is destructive too.
 So are the options that make the client itself run programs: ``docker --config DIR`` (CLI plugins
 and credential helpers), podman ``--hooks-dir``, ``--runtime``, ``--conmon``, ``--module``,
 ``--network-cmd-path``, ``--storage-opt`` (podman(1)). An unknown option before the image makes the
@@ -257,6 +261,9 @@ def docker(call: Call) -> None:
         _container(call, rest, f"{call.name} exec", _DOCKER_EXEC, reliable=True)
     elif verb == "cp":
         _copy_here(call, [call.args[p] for p in positions if p > verb_at])
+    if "build" in verbs[:3]:
+        build_at = next(p for p in positions if call.args[p].value == "build")
+        _docker_build(call, call.args[build_at + 1 :], f"{call.name} build")
 
 
 def _volume_device(call: Call) -> None:
@@ -578,6 +585,107 @@ def _host_source(call: Call, name: str, text: str, source: str) -> str | None:
         path = posixpath.normpath(path)
         if path in _HOST_PATHS or path.startswith(("/proc/", "/sys/", "/dev/", "/boot/")) or path.endswith(_SOCKETS):
             return f"{name} {text} mounts the host's {path} into the container"
+        why = holds_host(call, path)
+        if why is not None:
+            return f"{name} {text} mounts the host's {path} into the container: {why}"
+    return None
+
+
+_HOME_OR_SYSTEM = "a home directory or system tree, with its keys, credentials and start-up files"
+
+
+def holds_host(call: Call, path: str) -> str | None:
+    """Why the absolute normalised ``path`` outside the workspace, handed to a container or build, gives it the
+    host's files: it holds the workspace (``..``: the workspace's parent, a home directory, ``/``), or it is a
+    protected path (sensitive.py: a home, a system tree). None for a path in the workspace or elsewhere."""
+    root = call.g.state.root
+    if path == root or path.startswith(root.rstrip("/") + "/"):
+        return None
+    if root.startswith(path.rstrip("/") + "/"):
+        return "it holds the workspace and every file beside it"
+    return None if protected_path(path) is None else _HOME_OR_SYSTEM
+
+
+#: docker-build(1) and docker-buildx-build(1) options that take no value (every other long option takes one).
+_BUILD_FLAGS = frozenset({
+    "--no-cache", "--pull", "--push", "--load", "-q", "--quiet", "--rm", "--force-rm", "--squash", "--compress",
+    "--debug", "--disable-content-trust", "--help",
+})  # fmt: skip
+_BUILD_SHORT_VALUES = frozenset("tfom")
+
+
+def _docker_build(call: Call, rest: list[Word], what: str) -> None:
+    """docker build / buildx build (docker-buildx-build(1)): the build context (the operand) and each
+    ``--build-context NAME=PATH`` are files the Dockerfile may ``COPY`` and print; ``--allow security.insecure``
+    permits ``RUN --security=insecure``, a privileged container (as ``--privileged``). A context or build context
+    that is the host's root, a home, a system tree or the directory holding the workspace is destructive
+    (container-host-access). (``--secret src=FILE`` and ``--ssh ID=KEY`` naming a credential file are secret reads
+    by the grader's check of every word.)"""
+    index = 0
+    context: Word | None = None
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is None:
+            if context is None:
+                context = word
+            continue
+        if value == "--":
+            context = rest[index] if context is None and index < len(rest) else context
+            break
+        if not value.startswith("-") or value == "-":
+            if context is None:
+                context = word
+            continue
+        name, eq, attached = value.partition("=")
+        taken: Word | None = None
+        if name.startswith("--"):
+            if name not in _BUILD_FLAGS:
+                taken = literal_word(attached) if eq else (rest[index] if index < len(rest) else None)
+                index += 0 if eq else 1
+        elif name[1:2] in _BUILD_SHORT_VALUES:
+            taken = literal_word(value[2:]) if len(value) > 2 else (rest[index] if index < len(rest) else None)
+            index += 0 if len(value) > 2 else 1
+        if taken is None:
+            continue
+        text = taken.value
+        if name == "--allow" and (text is None or "security.insecure" in text):
+            destructive(call, "container-host-access", f"{what} --allow security.insecure runs privileged steps.")
+            return
+        if name == "--build-context":
+            source = None if text is None else text.partition("=")[2]
+            if source is None or (source and "://" not in source):
+                reason = _build_source(call, source, f"--build-context {show(taken)}")
+                if reason is not None:
+                    destructive(call, "container-host-access", f"{what}: {reason}.")
+                    return
+    if context is not None and (context.value is None or "://" not in context.value) and context.value != "-":
+        if context.value is None and any(context.src.strip("'\"").startswith(p) for p in _PWD_SPELLINGS):
+            return
+        reason = _build_source(call, context.value, f"the build context {show(context)}")
+        if reason is not None:
+            destructive(call, "container-host-access", f"{what}: {reason}.")
+
+
+def _build_source(call: Call, source: str | None, spelled: str) -> str | None:
+    """Why a build's context directory ``source`` gives the build the host's files, or None."""
+    if source is None:
+        return f"{spelled} is only known when it runs: it may be the host's root or a home"
+    if source.startswith("~"):
+        return (
+            None
+            if protected_path(source) is None
+            else f"{spelled} hands the build every file of {source}: {_HOME_OR_SYSTEM}"
+        )
+    found = call.g.state.targets(source)
+    if found is None:
+        return f"{spelled} is only known when it runs: it may be the host's root or a home"
+    for path in sorted(found):
+        path = posixpath.normpath(path)
+        why = "it is the host's root" if path == "/" else holds_host(call, path)
+        if why is not None:
+            return f"{spelled} hands the build every file of {path}: {why}"
     return None
 
 

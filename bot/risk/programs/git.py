@@ -1275,7 +1275,22 @@ def _switch(g: _Git) -> None:
     _write(g)
 
 
+def _var(g: _Git) -> None:
+    """git-var(1): ``-l`` lists the logical variables and "all the variables of the Git configuration file", a
+    credential's (``http.extraHeader``, ``credential.*``) among them, as ``git config --list`` does: a secret read.
+    Naming one variable (``git var GIT_EDITOR``) only reads."""
+    if any(v is None or v == "-l" for v in g.values()):
+        g.call.flag(
+            R.NETWORK,
+            "secret-read",
+            "git var -l prints the git configuration, credential settings too: its output goes to the model.",
+        )
+        return
+    g.read()
+
+
 _SUBCOMMANDS.update({
+    "var": _var,
     "gc": _gc, "switch": _switch,
     "pull": _pull, "push": _push, "clone": _clone, "checkout": _checkout, "restore": _restore, "reset": _reset,
     "rm": _rm, "mv": _mv, "clean": _clean, "stash": _stash, "branch": _branch_or_tag, "tag": _branch_or_tag,
