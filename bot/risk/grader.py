@@ -18,7 +18,7 @@ from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
 from bot.risk.paths import CwdState, Where, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
-from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment
+from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment, recipe_input
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     brace_alternatives,
@@ -598,7 +598,7 @@ class _Checkpoint:
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
-        "values",
+        "values", "recipes_run",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -614,6 +614,7 @@ class _Checkpoint:
         self.recipes = len(g.recipes_used)
         self.later = len(g.later)
         self.values = dict(g.values)
+        self.recipes_run = list(g.recipes_run)
 
 
 class Program(Frozen):
@@ -851,6 +852,11 @@ class Grader:
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: set[str] = set()
         self.written_before: frozenset[str] = frozenset()  # :attr:`written` when the current program was dispatched
+        #: The project recipes this script runs so far, as ``(directory, file, label)``: the directory the tool runs
+        #: in (absolute), the recipe file named on its command line (relative to the workspace, or ``""``) and how
+        #: reasons name the run (programs/projects.py). A later write of one of its recipe files
+        #: (:meth:`rewrites_recipe`) may land while the tool runs.
+        self.recipes_run: list[tuple[str, str, str]] = []
         #: The first program of this script that may have made symbolic links (:func:`_makes_links`): a later write
         #: or read of a path in the workspace or the temp area may go where such a link leads.
         self.links_made: str | None = None
@@ -953,18 +959,50 @@ class Grader:
         self.functions, self.assigned, self.exported = saved.functions, saved.assigned, saved.exported
         self.written, self.link_secrets = saved.written, saved.link_secrets
         self.values = dict(saved.values)
+        self.recipes_run = saved.recipes_run
         self.book.restore(saved.mark)
         del self.records[saved.records :]
         del self.recipes_used[saved.recipes :]
         del self.later[saved.later :]
 
-    def _note_written(self, word: Word, cwd: Word | None) -> None:
-        """Remember where a write with a known path lands, from each directory the script may be in."""
+    def _note_written(
+        self, rec: Rec, scope: Scope, word: Word, cwd: Word | None, what: str, subject: str | None
+    ) -> None:
+        """Remember where a write with a known path lands, from each directory the script may be in, and grade it
+        when it rewrites the recipe of a tool this script ran earlier (:meth:`rewrites_recipe`)."""
         if word.value is None:
             return
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
         for here in state.cwds:
-            self.written.add(posixpath.normpath(posixpath.join(here, word.value)))
+            path = posixpath.normpath(posixpath.join(here, word.value))
+            self.written.add(path)
+            label = self.rewrites_recipe(path)
+            if label is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "recipe-rewritten",
+                    f"{what} {shorten(word.src, 80)}: {label} earlier in this command reads it, and may still be "
+                    "running (in the background, a pipeline or a loop), so the recipe that runs is not the one "
+                    "FlyBot read.",
+                    subject=subject,
+                )
+
+    def rewrites_recipe(self, path: str) -> str | None:
+        """How reasons name a recipe run earlier in this script (:attr:`recipes_run`) that reads the file ``path``
+        (absolute, normalised), or None: a recipe input in the directory the tool runs in
+        (:func:`~bot.risk.recipes.recipe_input`: ``package.json``, ``Makefile``, ``*.mk``...) or the recipe file
+        named on its command line. The tool may still be running when the write lands (``npm test & … >
+        package.json``; npm reads package.json after node starts), or run again (a loop): every such write counts,
+        wherever it comes in the command. A write of the directory itself (``git pull``, ``tar x``) counts only
+        before the tool runs (programs/projects.py)."""
+        for run_in, file, label in self.recipes_run:
+            if posixpath.dirname(path) == run_in and recipe_input(posixpath.basename(path)):
+                return label
+            if file and (path == file or path.endswith("/" + file)):
+                return label
+        return None
 
     def empties(self, rec: Rec, scope: Scope, word: Word, what: str, *, subject: str | None = None) -> None:
         """Emptying the file ``word`` (``: > f``, a redirect with no command, ``truncate -s 0 f``, ``cp /dev/null
@@ -1063,7 +1101,7 @@ class Grader:
             state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
             real = self.linked_out(word.value, state) if locate(word, state) is Where.WORKSPACE else None
             if real is not None:  # through a symbolic link out of the workspace: graded as the path it really is
-                self._note_written(word, cwd)
+                self._note_written(rec, scope, word, cwd, what, subject)
                 target = f"{word.src} (through a symbolic link: {shorten(real, 80)})"
                 word, cwd = Word(real, real), None
         where = self.where(word, cwd)
@@ -1072,7 +1110,7 @@ class Grader:
         head, _, _last = (word.value or "").rstrip("/").rpartition("/")
         globbed = _globbed(word) and (follows_links or bool(_GLOB_CHARS.search(head)))
         if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or globbed):
-            self._note_written(word, cwd)
+            self._note_written(rec, scope, word, cwd, what, subject)
             if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
                 cause = (
                     f"{self.links_made} {self.links_when} may have made symbolic links there"
@@ -1093,7 +1131,7 @@ class Grader:
             if subject is not None:
                 rec.marks = (rec.marks or []) + [subject]
             return
-        self._note_written(word, cwd)
+        self._note_written(rec, scope, word, cwd, what, subject)
         why = (
             git_directory_file(word.value or "")
             if where is not Where.GIT_CONTROL and not what.startswith("mkdir")

@@ -139,6 +139,9 @@ def run_recipe(
         places.append((run_in, rel, rel_file))
     for run_in, rel, rel_file in places:
         _run_one(call, tool, target, label, run_in, rel, rel_file, tuple(overrides), extra)
+        # noted after its own lines are graded: what the recipe writes itself was not yet read when the tool read it
+        if (run_in, rel_file, label) not in g.recipes_run:
+            g.recipes_run.append((run_in, rel_file, label))
 
 
 def _inside(path: str, root: str) -> str | None:
