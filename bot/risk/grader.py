@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import CwdState, Where, locate, runs_later
+from bot.risk.paths import CwdState, Where, casefold, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment, recipe_input
 from bot.risk.regex import Regex
@@ -440,13 +440,15 @@ def git_directory_file(path: str) -> str | None:
     a file named ``HEAD``, ``config`` or ``config.worktree`` makes or changes a git directory (gitrepository-layout(5):
     a directory with ``HEAD``, ``objects`` and ``refs`` is one, and ``git -C DIR``, a ``.git`` file's ``gitdir:`` or
     ``--git-dir`` obeys its ``config``: ``core.fsmonitor``, ``core.hooksPath``), and a hook's name below ``hooks``
-    (githooks(5)) is a hook of such a directory. None for other paths."""
+    (githooks(5)) is a hook of such a directory. None for other paths. Names are compared case-insensitively
+    (paths.casefold: macOS's and Windows' file systems ignore case by default)."""
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if not parts:
         return None
-    if parts[-1] in ("HEAD", "config", "config.worktree"):
+    folded = [casefold(p) for p in parts[-2:]]
+    if folded[-1] in ("head", "config", "config.worktree"):
         return f"a file named {parts[-1]} makes its directory a git directory whose config makes git run programs"
-    if len(parts) >= 2 and parts[-2] == "hooks" and parts[-1] in _GIT_HOOKS:
+    if len(folded) >= 2 and folded[-2] == "hooks" and folded[-1] in _GIT_HOOKS:
         return "a git hook, which git runs from a git directory's hooks"
     return None
 
@@ -464,8 +466,10 @@ def path_directory(rest: str) -> str | None:
     file lies in a virtualenv's ``bin`` (``.venv/bin/git``, ``.tox/py312/bin/pip``) or in ``node_modules/.bin`` or
     ``vendor/bin``, where a program name the agent or its owner runs later (``git``, ``pytest``, ``pip``) is found
     before the system's when the session's PATH holds it; so does a write into the directory itself (``cp x
-    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not."""
-    parts = [p for p in rest.split("/") if p not in ("", ".")]
+    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not. Names are
+    compared case-insensitively (paths.casefold)."""
+    shown = [p for p in rest.split("/") if p not in ("", ".")]
+    parts = [casefold(p) for p in shown]
     for index in range(1, len(parts)):
         part, parent = parts[index], parts[index - 1]
         if (
@@ -474,7 +478,7 @@ def path_directory(rest: str) -> str | None:
             or (part == ".bin" and parent == "node_modules")
             or (part == "bin" and parent == "vendor")
         ):
-            where = "/".join(parts[: index + 1])
+            where = "/".join(shown[: index + 1])
             return f"{where} is on the PATH of an activated environment or of the scripts a package manager runs: a program written there runs in place of the system's"
     return None
 
