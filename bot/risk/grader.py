@@ -856,11 +856,16 @@ class Grader:
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: set[str] = set()
         self.written_before: frozenset[str] = frozenset()  # :attr:`written` when the current program was dispatched
-        #: The project recipes this script runs so far, as ``(directory, file, label)``: the directory the tool runs
-        #: in (absolute), the recipe file named on its command line (relative to the workspace, or ``""``) and how
-        #: reasons name the run (programs/projects.py). A later write of one of its recipe files
-        #: (:meth:`rewrites_recipe`) may land while the tool runs.
-        self.recipes_run: list[tuple[str, str, str]] = []
+        #: The project recipes this script runs so far, as ``(directory, file, label, concurrent)``: the directory
+        #: the tool runs in (absolute), the recipe file named on its command line (relative to the workspace, or
+        #: ``""``), how reasons name the run (programs/projects.py), and whether the tool may run on while later
+        #: parts of the script do (:attr:`concurrent`, or a loop or function body that runs again). A later write of
+        #: one of its recipe files (:meth:`rewrites_recipe`) may land while the tool runs; so may a later program
+        #: that writes files only it names (:meth:`rewrites_tree`) when the tool runs on.
+        self.recipes_run: list[tuple[str, str, str, bool]] = []
+        #: Above zero while the walk is in a part of the script that runs while later parts do (walker.py): a
+        #: statement ended by ``&``, a pipeline's elements, a process substitution.
+        self.concurrent = 0
         #: The first program of this script that may have made symbolic links (:func:`_makes_links`): a later write
         #: or read of a path in the workspace or the temp area may go where such a link leads.
         self.links_made: str | None = None
@@ -1001,7 +1006,7 @@ class Grader:
         package.json``; npm reads package.json after node starts), or run again (a loop): every such write counts,
         wherever it comes in the command. A write of the directory itself (``git pull``, ``tar x``) counts only
         before the tool runs (programs/projects.py)."""
-        for run_in, file, label in self.recipes_run:
+        for run_in, file, label, _concurrent in self.recipes_run:
             if posixpath.dirname(path) == run_in and recipe_input(posixpath.basename(path)):
                 return label
             if file and (path == file or path.endswith("/" + file)):
@@ -1396,6 +1401,7 @@ class Grader:
             return
         self.risk_before = self.risk
         self.written_before = frozenset(self.written)
+        earlier = len(self.recipes_run)
         if self.written_before and name in _PLANTED_READERS:
             planted = _planted_config(name, self.written_before)
             if planted is not None:
@@ -1426,6 +1432,25 @@ class Grader:
             if self.links_made is None:
                 self.links_made = name
             self.note_link_secrets(name, words[1:])
+            self.rewrites_tree(rec, scope, shorten(" ".join(w.src for w in words[:2]), 40), earlier)
+
+    def rewrites_tree(self, rec: Rec, scope: Scope, what: str, earlier: int) -> None:
+        """``what`` (a program and its first argument) writes files only its input names (:func:`_makes_links`: ``git switch``, ``git merge``, ``tar
+        -x``...) while a recipe this script ran earlier may still be running or run again (:attr:`recipes_run`,
+        concurrent): the recipe may be replaced under the tool, as a write before it would (programs/projects.py).
+        Only the first ``earlier`` recipes count: one the same program runs as its own child (``git rebase --exec
+        'npm test'``) is graded by its handler."""
+        label = next((label for _, _, label, concurrent in self.recipes_run[:earlier] if concurrent), None)
+        if label is not None:
+            self.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "recipe-rewritten",
+                f"{what} writes files only its input names while {label}, run in the background, a pipeline or a "
+                "loop earlier in this command, may still be reading its recipe: the recipe that runs may not be the "
+                "one FlyBot read.",
+            )
 
     def note_link_secrets(self, name: str, args: list[Word]) -> None:
         """Remember the credential files outside the workspace that the link maker ``name`` names among its

@@ -127,6 +127,36 @@ def test_writes_after_a_recipe_that_cannot_change_it_keep_the_grade(
     assert graded(command, project)[0] is grade
 
 
+@pytest.mark.parametrize(
+    "command",
+    [
+        "make test & git switch other",
+        "npm test & git merge feature",
+        "make test | git stash pop",
+        "{ npm test; } & sleep 1; git checkout-index -a -f",
+        "cat <(make test); git switch other",
+        "while true; do npm test; git stash pop; done",
+        "npm test & tar -xf x.tar",
+    ],
+)
+def test_a_tree_written_while_a_recipe_may_still_run_is_destructive(project: Path, command: str) -> None:
+    risk, rules = graded(command, project)
+    assert risk is DES and "recipe-rewritten" in rules, rules
+
+
+@pytest.mark.parametrize(
+    ("command", "grade"),
+    [
+        ("make test && git switch other", WW),
+        ("make test & git commit -qam wip", WW),
+        ("npm run build && git stash pop", WW),
+        ("npm run dev & sleep 5; curl -s localhost:3000", NET),
+    ],
+)
+def test_a_tree_written_after_a_recipe_finished_keeps_the_grade(project: Path, command: str, grade: RiskLevel) -> None:
+    assert graded(command, project)[0] is grade
+
+
 def test_a_recipe_s_own_lines_writing_a_makefile_fragment_do_not_count_as_rewriting_it(tmp_path: Path) -> None:
     (tmp_path / "Makefile").write_text("test:\n\techo X=1 > config.mk\n")
     assert graded("make test", tmp_path.resolve())[0] is WW

@@ -140,8 +140,9 @@ def run_recipe(
     for run_in, rel, rel_file in places:
         _run_one(call, tool, target, label, run_in, rel, rel_file, tuple(overrides), extra)
         # noted after its own lines are graded: what the recipe writes itself was not yet read when the tool read it
-        if (run_in, rel_file, label) not in g.recipes_run:
-            g.recipes_run.append((run_in, rel_file, label))
+        noted = (run_in, rel_file, label, g.concurrent > 0 or call.scope.repeat > 0)
+        if noted not in g.recipes_run:
+            g.recipes_run.append(noted)
 
 
 def _inside(path: str, root: str) -> str | None:
