@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.risk import RiskLevel, classify
+from bot.risk.tools import grade_tool
 
 WW, SYS, DES = RiskLevel.WORKSPACE_WRITE, RiskLevel.SYSTEM, RiskLevel.DESTRUCTIVE
 WORKSPACE = Path("/home/dev/project")
@@ -95,3 +96,17 @@ def test_start_up_files_and_program_directories_in_another_case_are_destructive(
 )
 def test_ordinary_paths_in_any_case_keep_their_grade(command: str, grade: RiskLevel) -> None:
     assert graded(command)[0] is grade
+
+
+@pytest.mark.parametrize(
+    ("path", "level", "rule"),
+    [
+        (".Claude/settings.json", DES, "git-control-write"),
+        (".VSCODE/tasks.json", DES, "git-control-write"),
+        (".git/Hooks/pre-push", DES, "git-control-write"),
+        ("Src/App.py", WW, "tool-write-in-workspace"),
+    ],
+)
+def test_an_agent_s_file_tools_match_control_files_in_any_case(path: str, level: RiskLevel, rule: str) -> None:
+    graded_tool = grade_tool("Write", {"file_path": f"{WORKSPACE}/{path}"}, workspace=str(WORKSPACE))
+    assert (graded_tool.risk, graded_tool.reasons[0].rule) == (level, rule), graded_tool
