@@ -555,27 +555,48 @@ def _override_specs(value: object, current: str, field: str, depth: int = 0) -> 
             raise _Unreadable(f"{current} (not read: {field} is not an object of strings and objects)")
 
 
-def _dependency_specs(data: dict[str, object], current: str, workspace: object) -> Iterator[tuple[str, str]]:
-    """Every dependency spec of the package.json object ``data`` (the file ``current``) in
-    :data:`_DEPENDENCY_FIELDS` and :data:`_OVERRIDE_FIELDS`, and in ``workspace``, the ``overrides`` of a
-    pnpm-workspace.yaml beside it (None: none): ``(field, spec)``; :class:`_Unreadable` for a field of another
-    shape."""
+def _field_specs(data: dict[object, object], current: str, prefix: str = "") -> Iterator[tuple[str, str]]:
+    """The specs of :data:`_DEPENDENCY_FIELDS` in the object ``data``, as ``(field, spec)``."""
     for field in _DEPENDENCY_FIELDS:
         specs = data.get(field) or {}
         for spec in specs.values() if isinstance(specs, dict) else [None]:
             if not isinstance(spec, str):
-                raise _Unreadable(f"{current} (not read: {field} is not an object of strings)")
-            yield field, spec
+                raise _Unreadable(f"{current} (not read: {prefix}{field} is not an object of strings)")
+            yield prefix + field, spec
+
+
+def _dependency_specs(
+    data: dict[object, object], current: str, workspace: dict[object, object]
+) -> Iterator[tuple[str, str]]:
+    """Every dependency spec of the package.json object ``data`` (the file ``current``) in
+    :data:`_DEPENDENCY_FIELDS` and :data:`_OVERRIDE_FIELDS`, ``pnpm.overrides`` and the dependencies
+    ``pnpm.packageExtensions`` adds to packages (pnpm "Settings (package.json)"), and in ``workspace``, the
+    pnpm-workspace.yaml beside it ({} for none), its ``overrides`` and ``packageExtensions``: ``(field, spec)``;
+    :class:`_Unreadable` for a field of another shape."""
+    yield from _field_specs(data, current)
     pnpm = data.get("pnpm")
-    overrides = [(field, data.get(field)) for field in _OVERRIDE_FIELDS]
-    if isinstance(pnpm, dict):
-        overrides.append(("pnpm.overrides", pnpm.get("overrides")))
-    elif pnpm is not None:
+    if pnpm is None:
+        pnpm = {}
+    if not isinstance(pnpm, dict):
         raise _Unreadable(f"{current} (not read: pnpm is not an object)")
-    overrides.append(("pnpm-workspace.yaml overrides", workspace))
+    overrides = [(field, data.get(field)) for field in _OVERRIDE_FIELDS]
+    overrides += [
+        ("pnpm.overrides", pnpm.get("overrides")),
+        ("pnpm-workspace.yaml overrides", workspace.get("overrides")),
+    ]
     for field, value in overrides:
         if value is not None:
             yield from _override_specs(value, current, field)
+    for field, extensions in (
+        ("pnpm.packageExtensions", pnpm.get("packageExtensions")),
+        ("pnpm-workspace.yaml packageExtensions", workspace.get("packageExtensions")),
+    ):
+        if extensions is None:
+            continue
+        if not isinstance(extensions, dict) or not all(isinstance(e, dict) for e in extensions.values()):
+            raise _Unreadable(f"{current} (not read: {field} is not an object of objects)")
+        for extension in extensions.values():
+            yield from _field_specs(extension, current, f"{field} ")
 
 
 def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
@@ -604,14 +625,14 @@ def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
         elif workspaces:
             raise _Unreadable(f"{current} (not read: workspaces is not a list of globs)")
         pnpm = _regular_file(root, posixpath.join(base, "pnpm-workspace.yaml"))
-        pnpm_overrides: object = None
+        pnpm_settings: dict[object, object] = {}
         if pnpm is not None:
             import yaml
 
             try:
                 loaded = yaml.safe_load(text(pnpm)) or {}
                 listed = loaded.get("packages", [])
-                pnpm_overrides = loaded.get("overrides")
+                pnpm_settings = loaded
             except (yaml.YAMLError, AttributeError) as error:
                 raise _Unreadable(f"{pnpm} (not read: not a mapping of packages)") from error
             patterns += listed if isinstance(listed, list) else [None]
@@ -628,7 +649,7 @@ def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
                 if count >= _MAX_PACKAGES * 8:  # a glob such as ** walks node_modules: stop early
                     raise _Unreadable(f"{current} (not read: the workspace glob {pattern[:60]} matches too much)")
                 found.append(posixpath.normpath(posixpath.join(base, match)))
-        for field, spec in _dependency_specs(data, current, pnpm_overrides):
+        for field, spec in _dependency_specs(data, current, pnpm_settings):
             if re.match(_OUTSIDE_DEPENDENCY, spec, re.IGNORECASE):
                 raise _Unreadable(
                     f"{current} (not read: the {field} {spec[:60]} is outside the workspace, or a script yarn runs)"

@@ -174,6 +174,8 @@ def test_a_recipe_s_own_lines_writing_a_makefile_fragment_do_not_count_as_rewrit
         {"resolutions": {"lodash": "git+file:///tmp/repo"}},
         {"pnpm": {"overrides": {"lodash": "link:/tmp/evilpkg"}}},
         {"peerDependencies": {"lodash": "file:/tmp/evilpkg"}},
+        {"pnpm": {"packageExtensions": {"react-redux@1": {"dependencies": {"x": "link:/tmp/evilpkg"}}}}},
+        {"pnpm": {"packageExtensions": {"react-redux@1": "x"}}},
         {"dependencies": {"lodash": "file:~/evil"}},
         {"dependencies": {"lodash": "exec:./gen.js"}},
         {"overrides": ["lodash"]},
@@ -194,6 +196,10 @@ def test_a_pnpm_workspace_override_outside_the_workspace_makes_the_install_unrea
     (tmp_path / "package.json").write_text('{"name": "a"}')
     (tmp_path / "pnpm-workspace.yaml").write_text("packages: []\noverrides:\n  lodash: link:/tmp/evilpkg\n")
     assert "recipe-unreadable" in graded("pnpm install", tmp_path.resolve())[1]
+    (tmp_path / "pnpm-workspace.yaml").write_text(
+        "packageExtensions:\n  a@1:\n    peerDependencies:\n      lodash: file:/tmp/evilpkg\n"
+    )
+    assert "recipe-unreadable" in graded("pnpm install", tmp_path.resolve())[1]
 
 
 def test_an_override_to_a_local_package_in_the_workspace_reads_its_scripts(tmp_path: Path) -> None:
@@ -212,6 +218,7 @@ def test_an_override_to_a_local_package_in_the_workspace_reads_its_scripts(tmp_p
         {"pnpm": {"overrides": {"lodash@<4": "^4"}}},
         {"peerDependencies": {"react": ">=17"}, "peerDependenciesMeta": {"react": {"optional": True}}},
         {"dependencies": {"g": "github:a/b", "t": "https://example.com/t.tgz"}},
+        {"pnpm": {"packageExtensions": {"a@1": {"dependencies": {"lodash": "^4"}}, "b": {"peerDependenciesMeta": {}}}}},
     ],
 )
 def test_overrides_and_peers_from_the_registry_keep_the_install_grade(
