@@ -60,6 +60,7 @@ def project(tmp_path: Path) -> Path:
         "yarn config set enableScripts true && yarn test",  # yarn berry: the project's .yarnrc.yml
         "npm config set --location=project foo=bar && npm test",
         "npm config set --location project foo=bar && npm test",
+        "taplo fmt pyproject.toml && make test",  # taplo format rewrites the TOML files given
     ],
 )
 def test_the_package_manager_rewriting_package_json_before_a_script_runs_is_destructive(
@@ -81,6 +82,9 @@ def test_the_package_manager_rewriting_package_json_before_a_script_runs_is_dest
         ("npm install && npm test", NET),
         ("yarn config set -H enableScripts true && yarn test", SYS),
         ("npm config set foo=bar && npm test", SYS),
+        ("taplo fmt --check pyproject.toml && make test", WW),
+        ("taplo fmt pyproject.toml", WW),
+        ("taplo lint pyproject.toml && make test", WW),
     ],
 )
 def test_package_json_edits_without_a_later_script_or_elsewhere_keep_their_grade(
