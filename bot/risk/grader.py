@@ -16,9 +16,9 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import CwdState, Where, locate, runs_later
+from bot.risk.paths import CwdState, Where, casefold, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
-from bot.risk.recipes import INERT_ENVIRONMENT, UNKNOWN, inert_environment
+from bot.risk.recipes import INERT_ENVIRONMENT, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     brace_alternatives,
@@ -635,13 +635,15 @@ def git_directory_file(path: str) -> str | None:
     a file named ``HEAD``, ``config`` or ``config.worktree`` makes or changes a git directory (gitrepository-layout(5):
     a directory with ``HEAD``, ``objects`` and ``refs`` is one, and ``git -C DIR``, a ``.git`` file's ``gitdir:`` or
     ``--git-dir`` obeys its ``config``: ``core.fsmonitor``, ``core.hooksPath``), and a hook's name below ``hooks``
-    (githooks(5)) is a hook of such a directory. None for other paths."""
+    (githooks(5)) is a hook of such a directory. None for other paths. Names are compared case-insensitively
+    (paths.casefold: macOS's and Windows' file systems ignore case by default)."""
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if not parts:
         return None
-    if parts[-1] in ("HEAD", "config", "config.worktree"):
+    folded = [casefold(p) for p in parts[-2:]]
+    if folded[-1] in ("head", "config", "config.worktree"):
         return f"a file named {parts[-1]} makes its directory a git directory whose config makes git run programs"
-    if len(parts) >= 2 and parts[-2] == "hooks" and parts[-1] in _GIT_HOOKS:
+    if len(folded) >= 2 and folded[-2] == "hooks" and folded[-1] in _GIT_HOOKS:
         return "a git hook, which git runs from a git directory's hooks"
     return None
 
@@ -659,8 +661,10 @@ def path_directory(rest: str) -> str | None:
     file lies in a virtualenv's ``bin`` (``.venv/bin/git``, ``.tox/py312/bin/pip``) or in ``node_modules/.bin`` or
     ``vendor/bin``, where a program name the agent or its owner runs later (``git``, ``pytest``, ``pip``) is found
     before the system's when the session's PATH holds it; so does a write into the directory itself (``cp x
-    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not."""
-    parts = [p for p in rest.split("/") if p not in ("", ".")]
+    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not. Names are
+    compared case-insensitively (paths.casefold)."""
+    shown = [p for p in rest.split("/") if p not in ("", ".")]
+    parts = [casefold(p) for p in shown]
     for index in range(1, len(parts)):
         part, parent = parts[index], parts[index - 1]
         if (
@@ -669,7 +673,7 @@ def path_directory(rest: str) -> str | None:
             or (part == ".bin" and parent == "node_modules")
             or (part == "bin" and parent == "vendor")
         ):
-            where = "/".join(parts[: index + 1])
+            where = "/".join(shown[: index + 1])
             return f"{where} is on the PATH of an activated environment or of the scripts a package manager runs: a program written there runs in place of the system's"
     return None
 
@@ -813,7 +817,7 @@ class _Checkpoint:
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
-        "values", "filled", "hook_dirs", "git_remotes",
+        "values", "filled", "hook_dirs", "git_remotes", "recipes_run",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -830,6 +834,7 @@ class _Checkpoint:
         self.recipes = len(g.recipes_used)
         self.later = len(g.later)
         self.values = dict(g.values)
+        self.recipes_run = list(g.recipes_run)
 
 
 class Program(Frozen):
@@ -1076,6 +1081,16 @@ class Grader:
         #: Remote names this script adds or points elsewhere earlier (``git remote add|set-url|rename``): a later
         #: ``git push`` to one sends commits where this command chose (programs/git.py).
         self.git_remotes: set[str] = set()
+        #: The project recipes this script runs so far, as ``(directory, file, label, concurrent)``: the directory
+        #: the tool runs in (absolute), the recipe file named on its command line (relative to the workspace, or
+        #: ``""``), how reasons name the run (programs/projects.py), and whether the tool may run on while later
+        #: parts of the script do (:attr:`concurrent`, or a loop or function body that runs again). A later write of
+        #: one of its recipe files (:meth:`rewrites_recipe`) may land while the tool runs; so may a later program
+        #: that writes files only it names (:meth:`rewrites_tree`) when the tool runs on.
+        self.recipes_run: list[tuple[str, str, str, bool]] = []
+        #: Above zero while the walk is in a part of the script that runs while later parts do (walker.py): a
+        #: statement ended by ``&``, a pipeline's elements, a process substitution.
+        self.concurrent = 0
         #: The first program of this script that may have made symbolic links (:func:`_makes_links`): a later write
         #: or read of a path in the workspace or the temp area may go where such a link leads.
         self.links_made: str | None = None
@@ -1185,14 +1200,18 @@ class Grader:
         self.written, self.link_secrets = saved.written, saved.link_secrets
         self.filled, self.hook_dirs, self.git_remotes = saved.filled, saved.hook_dirs, saved.git_remotes
         self.values = dict(saved.values)
+        self.recipes_run = saved.recipes_run
         self.book.restore(saved.mark)
         del self.records[saved.records :]
         del self.recipes_used[saved.recipes :]
         del self.later[saved.later :]
 
-    def _note_written(self, word: Word, cwd: Word | None, what: str = "") -> None:
+    def _note_written(
+        self, rec: Rec, scope: Scope, word: Word, cwd: Word | None, what: str, subject: str | None
+    ) -> None:
         """Remember where a write with a known path lands, from each directory the script may be in (in
-        :attr:`filled` too unless it is ``mkdir``'s, which makes an empty directory)."""
+        :attr:`filled` too unless it is ``mkdir``'s, which makes an empty directory), and grade it when it rewrites
+        the recipe of a tool this script ran earlier (:meth:`rewrites_recipe`)."""
         if word.value is None:
             return
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
@@ -1201,6 +1220,33 @@ class Grader:
             self.written.add(path)
             if not what.startswith("mkdir"):
                 self.filled.add(path)
+            label = self.rewrites_recipe(path)
+            if label is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "recipe-rewritten",
+                    f"{what} {shorten(word.src, 80)}: {label} earlier in this command reads it, and may still be "
+                    "running (in the background, a pipeline or a loop), so the recipe that runs is not the one "
+                    "FlyBot read.",
+                    subject=subject,
+                )
+
+    def rewrites_recipe(self, path: str) -> str | None:
+        """How reasons name a recipe run earlier in this script (:attr:`recipes_run`) that reads the file ``path``
+        (absolute, normalised), or None: a recipe input in the directory the tool runs in
+        (:func:`~bot.risk.recipes.recipe_input`: ``package.json``, ``Makefile``, ``*.mk``...) or the recipe file
+        named on its command line. The tool may still be running when the write lands (``npm test & … >
+        package.json``; npm reads package.json after node starts), or run again (a loop): every such write counts,
+        wherever it comes in the command. A write of the directory itself (``git pull``, ``tar x``) counts only
+        before the tool runs (programs/projects.py)."""
+        for run_in, file, label, _concurrent in self.recipes_run:
+            if posixpath.dirname(path) == run_in and recipe_input(posixpath.basename(path)):
+                return label
+            if file and (path == file or path.endswith("/" + file)):
+                return label
+        return None
 
     def empties(self, rec: Rec, scope: Scope, word: Word, what: str, *, subject: str | None = None) -> None:
         """Emptying the file ``word`` (``: > f``, a redirect with no command, ``truncate -s 0 f``, ``cp /dev/null
@@ -1391,7 +1437,7 @@ class Grader:
             state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
             real = self.linked_out(word.value, state) if locate(word, state) is Where.WORKSPACE else None
             if real is not None:  # through a symbolic link out of the workspace: graded as the path it really is
-                self._note_written(word, cwd, what)
+                self._note_written(rec, scope, word, cwd, what, subject)
                 target = f"{word.src} (through a symbolic link: {shorten(real, 80)})"
                 word, cwd = Word(real, real), None
         where = self.where(word, cwd)
@@ -1400,7 +1446,7 @@ class Grader:
         head, _, _last = (word.value or "").rstrip("/").rpartition("/")
         globbed = _globbed(word) and (follows_links or bool(_GLOB_CHARS.search(head)))
         if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or globbed):
-            self._note_written(word, cwd, what)
+            self._note_written(rec, scope, word, cwd, what, subject)
             if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
                 cause = (
                     f"{self.links_made} {self.links_when} may have made symbolic links there"
@@ -1421,7 +1467,7 @@ class Grader:
             if subject is not None:
                 rec.marks = (rec.marks or []) + [subject]
             return
-        self._note_written(word, cwd, what)
+        self._note_written(rec, scope, word, cwd, what, subject)
         if where in (Where.WORKSPACE, Where.TEMP):
             hooks = self.hooks_here(word, cwd)
             if hooks is not None:
@@ -1733,6 +1779,7 @@ class Grader:
             return
         self.risk_before = self.risk
         self.written_before = frozenset(self.written)
+        earlier = len(self.recipes_run)
         if self.written_before and name in _PLANTED_READERS:
             planted = _planted_config(name, self.written_before)
             if planted is not None:
@@ -1767,6 +1814,25 @@ class Grader:
             if self.links_made is None:
                 self.links_made = name
             self.note_link_secrets(name, words[1:])
+            self.rewrites_tree(rec, scope, shorten(" ".join(w.src for w in words[:2]), 40), earlier)
+
+    def rewrites_tree(self, rec: Rec, scope: Scope, what: str, earlier: int) -> None:
+        """``what`` (a program and its first argument) writes files only its input names (:func:`_makes_links`: ``git switch``, ``git merge``, ``tar
+        -x``...) while a recipe this script ran earlier may still be running or run again (:attr:`recipes_run`,
+        concurrent): the recipe may be replaced under the tool, as a write before it would (programs/projects.py).
+        Only the first ``earlier`` recipes count: one the same program runs as its own child (``git rebase --exec
+        'npm test'``) is graded by its handler."""
+        label = next((label for _, _, label, concurrent in self.recipes_run[:earlier] if concurrent), None)
+        if label is not None:
+            self.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "recipe-rewritten",
+                f"{what} writes files only its input names while {label}, run in the background, a pipeline or a "
+                "loop earlier in this command, may still be reading its recipe: the recipe that runs may not be the "
+                "one FlyBot read.",
+            )
 
     def note_link_secrets(self, name: str, args: list[Word]) -> None:
         """Remember the credential files outside the workspace that the link maker ``name`` names among its

@@ -163,8 +163,9 @@ _SITE_STARTUP = frozenset({"sitecustomize.py", "usercustomize.py"})
 
 def site_startup(text: str) -> bool:
     """True when the path ``text`` is a file Python runs at every start (:data:`_SITE_STARTUP`, a ``.pth`` file)
-    directly in a ``site-packages`` or ``dist-packages`` directory."""
-    parts = [p for p in text.split("/") if p not in ("", ".")]
+    directly in a ``site-packages`` or ``dist-packages`` directory; names are compared case-insensitively (a file
+    system that ignores case, macOS's and Windows' by default, opens ``x.PTH`` as ``x.pth``)."""
+    parts = [p for p in text.casefold().split("/") if p not in ("", ".")]
     if len(parts) < 2 or parts[-2] not in ("site-packages", "dist-packages"):
         return False
     return parts[-1].endswith(".pth") or parts[-1] in _SITE_STARTUP
@@ -588,11 +589,19 @@ def _home_rest(path: str) -> list[str] | None:
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if path.startswith("~"):
         return parts[1:]
-    if path.startswith("/") and len(parts) >= 2 and parts[0] in ("home", "Users"):
+    if path.startswith("/") and len(parts) >= 2 and parts[0].casefold() in ("home", "users"):
         return parts[2:]
-    if path.startswith("/") and parts[:1] == ["root"]:
+    if path.startswith("/") and parts[:1] and parts[0].casefold() == "root":
         return parts[1:]
     return None
+
+
+#: The names :func:`protected_path` compares with, case-folded: a file system that ignores case (macOS's APFS and
+#: HFS+, Windows' NTFS by default) opens ``~/.BASHRC`` as ``~/.bashrc`` and ``/ETC/hosts`` as ``/etc/hosts``.
+_HOME_START_FOLDED = frozenset(name.casefold() for name in _HOME_PROTECTED | _HOME_FILES | _SESSION_START)
+_HOME_PAIRS_FOLDED = frozenset((a.casefold(), b.casefold()) for a, b in _HOME_PROTECTED_PAIRS)
+_SYSTEM_TREES_FOLDED = tuple(tree.casefold() for tree in _SYSTEM_TREES)
+_NOT_PROTECTED_FOLDED = tuple(path.casefold() for path in _NOT_PROTECTED)
 
 
 _FLYBOT_STATE = "FlyBot's own state (its store and local mode's files) decides what is approved"
@@ -638,14 +647,15 @@ def protected_path(text: str) -> str | None:
         return "Python runs a .pth file's import lines and sitecustomize.py in site-packages at every start"
     rest = _home_rest(text)
     if rest is not None:
-        if rest and (rest[0] in _HOME_PROTECTED or rest[0] in _HOME_FILES or rest[0] in _SESSION_START):
+        folded = [part.casefold() for part in rest]  # names compared case-insensitively (_HOME_START_FOLDED)
+        if folded and folded[0] in _HOME_START_FOLDED:
             return f"{rest[0]} in a home directory holds logins, keys or start-up code"
-        if len(rest) >= 2 and (rest[0], rest[1]) in _HOME_PROTECTED_PAIRS:
+        if len(folded) >= 2 and (folded[0], folded[1]) in _HOME_PAIRS_FOLDED:
             return f"{rest[0]}/{rest[1]} holds programs or settings that start programs later"
-        if not rest or rest in ([".local"], [".local", "state"], [".local", "share"]):
+        if not rest or folded in ([".local"], [".local", "state"], [".local", "share"]):
             where = "/".join(["~", *rest])
             return f"writing into {where} (unpacking, syncing, cloning there) may replace the shell's, ssh's or git's start-up files"
-        if rest[0] == ".config" or rest[:2] == [".local", "bin"]:
+        if folded[0] == ".config" or folded[:2] == [".local", "bin"]:
             return f"{'/'.join(rest[:2])} holds programs' configuration or programs on the PATH, which run later"
         if rest and credential_path(text) is not None:
             return "it holds credentials"
@@ -656,14 +666,15 @@ def protected_path(text: str) -> str | None:
     path = posixpath.normpath(text)
     if path.startswith("//"):
         path = "/" + path.lstrip("/")
-    if path in ("/", "/home", "/Users"):
+    lowered = path.casefold()
+    if lowered in ("/", "/home", "/users"):
         return f"{path} holds the whole system" if path == "/" else f"{path} holds every user's files"
-    for temp in _NOT_PROTECTED:
-        if path == temp or path.startswith(temp + "/"):
+    for temp in _NOT_PROTECTED_FOLDED:
+        if lowered == temp or lowered.startswith(temp + "/"):
             return None
-    for tree in _SYSTEM_TREES:
-        if path == tree or path.startswith(tree + "/"):
-            return f"{tree} is a system directory"
+    for tree, shown in zip(_SYSTEM_TREES_FOLDED, _SYSTEM_TREES, strict=True):
+        if lowered == tree or lowered.startswith(tree + "/"):
+            return f"{shown} is a system directory"
     return None
 
 

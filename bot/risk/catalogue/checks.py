@@ -47,11 +47,11 @@ CATALOGUE: dict[str, object] = {
         "options": "--output-file=out --cppcheck-build-dir=out --addon=:unknown --rule-file=in",
     },
     "hadolint yamllint actionlint cpplint pycodestyle pyflakes pydocstyle bandit codespell typos "
-    "staticcheck revive hlint taplo checkov tflint htmlhint jsonlint "
+    "staticcheck revive hlint checkov tflint htmlhint jsonlint "
     "editorconfig-checker commitlint": {
         "source": "each linter's CLI docs (hadolint, yamllint 1.35, actionlint 1.7, cpplint, pycodestyle, pyflakes, "
         "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, staticcheck, revive, hlint, "
-        "taplo, checkov, tflint, htmlhint): they report; the named options rewrite the files given",
+        "checkov, tflint, htmlhint): they report; the named options rewrite the files given",
         "grade": "read",
         "open": True,
         "options": "-w:build --write-changes:build --write:build --fix:build --refactor:build -o=out --output=out "
@@ -66,6 +66,30 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "--fix:build -o=out --output=out -c=project --config=project -r=project --rules=project",
         "when": {"--fix": {"operands": "out"}},
+    },
+    "taplo": {
+        "source": "Taplo CLI docs (taplo.tamasfe.dev/cli, taplo-cli 0.10): format|fmt rewrites the TOML files given in "
+        "place (without files, every TOML file its configuration includes) unless --check; lint|check and get read, "
+        "fetching schemas only from the URLs or catalogs named",
+        "options": "-c=in --config=in --cache-path=out --colors= --verbose --log-spans --no-auto-config -h --help "
+        "-V --version",
+        "commands": {
+            "format fmt": {
+                "grade": "build",
+                "operands": "replaced",
+                "options": "-o= --option= -f --force --check --diff --stdin-filepath=",
+                "when": {"--check": {"grade": "read", "operands": "none"}},
+            },
+            "lint check": {
+                "grade": "read",
+                "options": "--schema=:network --schema-catalog=:network --default-schema-catalogs:network --no-schema",
+            },
+            "get": {
+                "grade": "read",
+                "options": "-f= --file-path= -o= --output-format= -s --strip-newline --separator=",
+            },
+            "help": "read",
+        },
     },
     "shfmt gofumpt goimports ormolu fourmolu ktlint stylish-haskell": {
         "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ormolu -i / --mode, "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _UV_GLOBAL = (
     "-q --quiet -v --verbose --offline --no-cache -n --cache-dir=out --directory=project --project=project "
-    "--config-file=:unknown --no-config --color= --native-tls --python= -p= --preview --no-progress "
+    "--config-file=:unknown --no-config --color= --native-tls --python=:interpreter -p=:interpreter --preview --no-progress "
     "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
 )
 _UV_RUN = (
@@ -42,7 +42,8 @@ CATALOGUE: dict[str, object] = {
                     "list find dir": {"grade": "read", "open": True},
                     "install upgrade": {"grade": "install", "open": True},
                     "uninstall": {"grade": "delete", "open": True},
-                    "pin": {"grade": "write", "open": True},
+                    # uv python pin REQUEST writes .python-version; a path there is the program later uv runs run
+                    "pin": {"grade": "write", "open": True, "operands": "interpreter"},
                 }
             },
             "pip": {
@@ -559,8 +560,9 @@ CATALOGUE: dict[str, object] = {
     "pipenv": {
         "source": "pipenv CLI (pipenv.pypa.io/en/latest/cli.html) (pipenv 2024)",
         "settings": "python",
-        "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet --python= "
-        "--three --rm:delete --clear:delete",
+        # --python VERSION|PATH: pipenv makes the project's virtualenv (under ~ by default) with that interpreter
+        "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet "
+        "--python=:interpreter-home --three:home --rm:delete --clear:delete",
         "grade": "read",
         "commands": {
             "install update upgrade lock sync": {"grade": "fetch", "open": True},

@@ -636,6 +636,8 @@ def _grade_js(
     elif command in _NPM_WRITE:
         # npm-pack(1): --pack-destination names the directory the tarball is written to.
         _output_options(call, call.args, frozenset({"--pack-destination"}), f"{tool} {command}")
+        if _rewrites_manifest(call, tool, command, rest, prefix, global_):
+            return
         # npm-link(1): without a package name it links the current package into the global prefix; yarn classic's
         # "yarn link" registers it under ~/.config/yarn/link, and pnpm's may link it globally too (pnpm.io/cli/link)
         _js_location(
@@ -676,6 +678,9 @@ def _grade_js(
             )
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
+            project = _project_config(tool, call.args)
+            if project is not None:  # and the project's, which a script run later in the command reads
+                call.write(_in_prefix(prefix, project), f"{tool} {command} {action or ''}".rstrip() + " writes")
     elif tool == "pnpm" and command == "store":
         # pnpm store (pnpm.io/cli/store): status and path print; add and prune change the global store under ~
         if [w.value for w in rest][:1] in (["status"], ["path"]):
@@ -698,6 +703,48 @@ def _grade_js(
         _js_script(call, tool, "run", [Word(command, command)] + rest, run_dir, elsewhere)
     else:
         refuse(call, f"the command {command}")
+
+
+#: The ``npm pkg`` and ``pnpm pkg`` actions that rewrite package.json (npm-pkg(1): ``set``, ``delete``, ``fix``;
+#: pnpm.io/cli/pkg, the same actions); ``npm set-script NAME CMD`` (npm 7 and 8, npm-set-script(1)) writes
+#: ``scripts.NAME``. ``npm version`` and the installs also write package.json, but only its version and dependencies.
+_MANIFEST_ACTIONS = frozenset({"set", "delete", "fix"})
+
+
+def _rewrites_manifest(
+    call: Call, tool: str, command: str, rest: list[Word], prefix: Word | None, global_: bool
+) -> bool:
+    """Grade ``npm pkg set|delete|fix``, ``pnpm pkg …`` and ``npm set-script`` as a write of the package.json of the
+    directory they run in (``--prefix``, ``-C``), so a recipe run in the same command (``… && npm test``) is read as
+    rewritten (programs/projects.py); False when ``command`` is not such a use (then it is graded as before)."""
+    if global_ or not (command == "set-script" or command == "pkg" and rest and rest[0].value in _MANIFEST_ACTIONS):
+        return False
+    action = command if command == "set-script" else f"{command} {rest[0].value}"
+    call.write(_in_prefix(prefix, "package.json"), f"{tool} {action} rewrites")
+    return True
+
+
+def _in_prefix(prefix: Word | None, name: str) -> Word:
+    """The file ``name`` of the directory the tool runs in: the shell's, or ``prefix`` (``--prefix``, ``-C``)."""
+    if prefix is None:
+        return literal_word(name)
+    if prefix.value:
+        return literal_word(posixpath.join(prefix.value, name))
+    return Word(None, f"{prefix.src}/{name}")
+
+
+def _project_config(tool: str, args: list[Word]) -> str | None:
+    """The project's configuration file a ``config set`` also writes, or None: npm's and pnpm's with
+    ``--location=project`` (npm-config(7) "location": the project's ``.npmrc``); yarn's ``.yarnrc.yml`` unless
+    ``-H``/``--home`` (yarn berry, "yarn config set": the project's configuration by default; yarn 1 writes the
+    user's ``~/.yarnrc``, which the caller grades already)."""
+    values = [w.value for w in args]
+    if tool == "yarn":
+        return None if "-H" in values or "--home" in values else ".yarnrc.yml"
+    project = "--location=project" in values or any(
+        value == "--location" and following == "project" for value, following in zip(values, values[1:], strict=False)
+    )
+    return ".npmrc" if project else None
 
 
 #: pnpm (pnpm.io/cli) and yarn (yarnpkg.com/cli) built-ins that change the tool itself, the shell start-up file or

@@ -23,7 +23,7 @@ from __future__ import annotations
 import posixpath
 from collections.abc import Mapping
 
-from bot.risk.grader import Call, Handler
+from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
@@ -74,7 +74,14 @@ EFFECTS: dict[str, str] = {
     "--reporter-option output=FILE): each VALUE is graded as a write",
     "project": "(options and operands) its value names the project, its directory or a configuration, plugin or "
     "file the tool runs or loads (--manifest-path, -p DIR, --config FILE): destructive unless in the workspace",
+    "interpreter": "(options and operands) its value is the interpreter the tool runs (uv --python): a path (holding "
+    "/, starting with ~) or a value only known when it runs is a program of the caller's choosing (runs-program, "
+    "destructive); a version or name (3.12, cpython@3.12, pypy3) picks an installed or managed one: nothing more",
+    "interpreter-home": "(options and operands) as interpreter, and for a version the tool also makes a virtualenv "
+    "for it under ~ (pipenv --python 3.12: a write under ~)",
 }
+#: The effects that only options and operands have, never an entry's grade.
+_ROLE_EFFECTS = ("out", "in", "pairs", "project", "interpreter", "interpreter-home")
 #: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
 _RANK = {
     "read": 0,
@@ -105,7 +112,7 @@ _RANK = {
 #: Operand roles: ``out`` every operand is written, ``first-out``/``last-out`` the first or last (of two or more),
 #: ``replaced`` every operand is rewritten by a new file renamed over it (a symbolic link there is replaced, not
 #: followed: a glob below the workspace stays there), ``project`` every operand is a project the tool runs or loads.
-ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project", "mount"})
+ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project", "mount", "interpreter", "interpreter-home"})
 _ENTRY_KEYS = frozenset(
     {
         "source",
@@ -224,7 +231,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.open = parent.open
     for key in ("grade", "else"):
         grade = spec.get(key)
-        if grade is not None and (grade not in EFFECTS or grade in ("out", "in", "pairs", "project")):
+        if grade is not None and (grade not in EFFECTS or grade in _ROLE_EFFECTS):
             raise CatalogueError(f"{where}: {key} {grade!r} is not one of the grades")
     options, prefixes = _parse_options(str(spec.get("options", "")), where)
     node.options.update(options)
@@ -251,7 +258,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         for name in reads_then:
             if name not in node.options:
                 raise CatalogueError(f"{where}: when {names}: reads {name}: the option is not listed")
-        if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in", "pairs", "project")):
+        if grade_then is not None and (grade_then not in EFFECTS or grade_then in _ROLE_EFFECTS):
             raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
         if role_then is not None and role_then not in ROLES | {"none"}:
             raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)} or none")
@@ -272,7 +279,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     if not isinstance(words, Mapping):
         raise CatalogueError(f"{where}: words is a mapping of operand words to grades")
     for names, grade in words.items():
-        if grade not in EFFECTS or grade in ("out", "in", "pairs", "project", "wrap", "python"):
+        if grade not in EFFECTS or grade in (*_ROLE_EFFECTS, "wrap", "python"):
             raise CatalogueError(f"{where}: words {names}: {grade!r} is not one of the grades")
         for name in str(names).split():
             node.words[name] = str(grade)
@@ -530,9 +537,9 @@ def _grade(call: Call, root: _Node) -> None:
         elif word_effect is not None:
             _effect(call, word_effect, f"{label} {target.value}", None)
     role = node.operands
-    if role == "project":
+    if role in ("project", "interpreter", "interpreter-home"):
         for target in operands:
-            _effect(call, "project", label, target)
+            _effect(call, role, label, target)
     elif role == "mount":
         for target in operands:
             if _mounts_host(call, label, target):
@@ -767,6 +774,21 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
                 f"{what} is pointed at {shown}, outside the workspace (or only known when it runs): it runs or "
                 "loads code there that FlyBot does not read.",
             )
+    elif effect in ("interpreter", "interpreter-home"):
+        value = target.value if target is not None else None
+        if value is None or (
+            not any(value.startswith(d) and value[len(d) :] and "/" not in value[len(d) :] for d in SYSTEM_BIN_DIRS)
+            and ("/" in value or value.startswith(("~", ".")) or value == "")
+        ):  # a path, but the system's own program (/usr/bin/python3)
+            shown = shorten(target.src, 60) if target is not None else "an interpreter"
+            call.flag(
+                R.DESTRUCTIVE,
+                "runs-program",
+                f"{what} runs {shown} as its interpreter: a program of the caller's choosing (or only known when it "
+                "runs).",
+            )
+        elif effect == "interpreter-home":
+            call.write(_HOME, f"{what} makes a virtualenv for {shorten(value, 40)} under")
     elif effect == "unknown":
         refuse(call, f"{what} {target.value if target is not None else ''}".rstrip() + " (its effect is not bounded)")
     elif effect == "wrap":  # as an option: the command it runs is not separated here
