@@ -411,7 +411,14 @@ CATALOGUE: dict[str, object] = {
                 "options": "-femit-bin=:out -femit-docs=:out",
             },
             "init init-exe init-lib": {"grade": "write", "open": True},
-            "fmt": {"grade": "build", "open": True, "options": "--check --stdin"},
+            # zig fmt rewrites the files given; --check lists the non-conforming ones and changes nothing
+            "fmt": {
+                "grade": "build",
+                "open": True,
+                "operands": "out",
+                "options": "--check --stdin --ast-check --exclude=",
+                "when": {"--check --stdin": {"grade": "read", "operands": "none"}},
+            },
             "version env targets zen libc": "read",
             "fetch": {"grade": "fetch", "open": True},
             "cc c++": {"grade": "build", "options": _CC_OPTIONS},

@@ -58,13 +58,29 @@ CATALOGUE: dict[str, object] = {
         "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network",
         "when": {"-w --write-changes --write --fix --refactor": {"operands": "out"}},
     },
-    "shfmt gofumpt goimports ormolu fourmolu ktlint stylish-haskell": {
-        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ormolu -i / --mode, "
-        "ktlint -F, stylish-haskell -i): they print the formatted text or report unless told to write",
+    "shfmt gofumpt goimports ktlint stylish-haskell": {
+        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ktlint -F, "
+        "stylish-haskell -i): they print the formatted text or report unless told to write",
         "grade": "read",
         "open": True,
-        "options": "-w --write -i --inplace -F --format --mode=* -l -d --check --lint --diff",
-        "when": {"-w --write -i --inplace -F --format --mode": {"operands": "out", "grade": "build"}},
+        "options": "-w --write -i --inplace -F --format -l -d --check --lint --diff",
+        "when": {"-w --write -i --inplace -F --format": {"operands": "out", "grade": "build"}},
+    },
+    # not open: an option left out might be -m/--mode spelled another way (optparse-applicative takes a long
+    # option's unambiguous prefix, so --mo is refused as unknown)
+    "ormolu fourmolu": {
+        "source": "ormolu --help (ormolu 0.7), fourmolu --help (fourmolu 0.16): -m/--mode MODE is stdout (the default: "
+        "prints the formatted text), check (reports) or inplace (rewrites the files given); -i is --mode inplace",
+        "grade": "read",
+        "options": "-i -m= --mode= -c --check-idempotence -u --unsafe -d --debug -t --tolerate-cpp -q --quiet "
+        "--no-cabal --cabal-default-extensions --stdin-input-file= -o= --ghc-opt= -p= --package= -f= --fixity= "
+        "--start-line= --end-line= --source-type= --color= --config= --indentation= --column-limit= "
+        "--function-arrows= --comma-style= --import-export-style= --indent-wheres= --record-brace-space= "
+        "--newlines-between-decls= --haddock-style= --haddock-style-module= --let-style= --in-style= "
+        "--single-constraint-parens= --single-deriving-parens= --sort-constraints= --sort-derived-classes= "
+        "--sort-deriving-clauses= --trailing-section-operators= --unicode= --respectful= --import-grouping= "
+        "--version --numeric-version --manual-exts -h --help",
+        "when": {"-i -m=inplace --mode=inplace": {"operands": "out", "grade": "build"}},
     },
     "rubocop standardrb": {
         "source": "RuboCop docs (docs.rubocop.org) (RuboCop 1.66): -a/-A autocorrect the files inspected; require: in "
@@ -187,10 +203,17 @@ CATALOGUE: dict[str, object] = {
         "options": "-out=out -fmt=",
     },
     "php-cs-fixer": {
-        "source": "PHP CS Fixer usage (cs.symfony.com/doc/usage.html) (php-cs-fixer 3.6x): fix rewrites, --dry-run reports",
+        "source": "PHP CS Fixer usage (cs.symfony.com/doc/usage.html) (php-cs-fixer 3.6x): fix rewrites, --dry-run reports; "
+        "its configuration (.php-cs-fixer.php, .php-cs-fixer.dist.php) is PHP it runs",
         "options": "-h --help -V --version",
         "commands": {
-            "fix": {"grade": "build", "open": True, "operands": "out"},
+            "fix": {
+                "grade": "build",
+                "open": True,
+                "operands": "out",
+                "options": "--dry-run",
+                "when": {"--dry-run": {"operands": "none"}},
+            },
             "check list-files": {"grade": "build", "open": True},
             "list-sets describe help": {"grade": "read", "open": True},
             "self-update selfupdate": {"grade": "system", "open": True},

@@ -331,7 +331,8 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --server= --grpc-web --insecure --plaintext --auth-token=",
         "commands": {
             "login logout context relogin": _HOME,
-            "version": _REMOTE,
+            # version asks the server for its version too; --client prints only the client's
+            "version": {"grade": "remote", "open": True, "options": "--client", "when": {"--client": "read"}},
             "app": {
                 "commands": {
                     "list get history diff logs manifests resources wait": _REMOTE,

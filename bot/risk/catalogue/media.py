@@ -27,7 +27,14 @@ CATALOGUE: dict[str, object] = {
         "-filter_complex_script=in -filter_script=in -report -dump_attachment*:unknown -attach=in -progress=out "
         "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params=",
     },
-    "ffprobe": {"source": "ffprobe(1) (FFmpeg 7)", "grade": "read", "open": True, "options": "-o=out -report"},
+    # ffprobe's options are whole single-dash words (-show_format, -of json): never short clusters
+    "ffprobe": {
+        "source": "ffprobe(1) (FFmpeg 7): -o names the output file",
+        "grade": "read",
+        "open": True,
+        "clusters": False,
+        "options": "-o=out -report",
+    },
     "ffplay": {"source": "ffplay(1) (FFmpeg 7): plays media", "grade": "read", "open": True},
     "magick": {
         "source": "magick(1) (ImageMagick 7): magick [convert|compare|composite|montage|identify|mogrify] ...",

@@ -960,8 +960,14 @@ def cargo(call: Call) -> None:
         read_only(call, "cargo without a command only prints.")
     elif command is None:
         destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
-    elif command == "fmt" and any(w.value == "--check" for w in words) and "--" not in [w.value for w in words]:
-        read_only(call, "cargo fmt --check only reports what rustfmt would change.")  # The Cargo Book: cargo fmt
+    elif (
+        command == "fmt"
+        and any(w.value == "--check" for w in words)
+        and not any((w.value or "").startswith("--emit") for w in words)
+    ):
+        # cargo fmt --check, or rustfmt's --check after -- (cargo fmt -- --check): rustfmt(1) --check writes no file,
+        # whatever files are named (--emit, which would write, is refused with --check; graded as a write here)
+        read_only(call, "cargo fmt --check only reports what rustfmt would change.")
     elif command in _CARGO_BUILD:
         if _outside_project(call, words, f"cargo {command}", _CARGO_OUTPUTS):
             return
@@ -1294,12 +1300,15 @@ def _only_checks(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`), a formatter given a
     check-only option (black/isort/rustfmt, :data:`_CHECK_ONLY`; black's cache of results under ``~/.cache/black``
     is not counted), or gofmt without ``-w`` (gofmt(1): it prints the formatted source, ``-l`` lists the files that
-    differ, ``-d`` prints diffs). prettier is not here: its configuration may be JavaScript (prettier.config.js)
-    that it runs."""
+    differ, ``-d`` prints diffs), or tsc given only ``--version``/``-v``, ``--help``/``-h`` or ``--all`` (TypeScript
+    compiler options reference: they print and exit, no tsconfig.json is read). prettier is not here: its
+    configuration may be JavaScript (prettier.config.js) that it runs."""
     if any(v is None for v in values):
         return False
     if name in _REPORTS_ONLY:
         return True
+    if name == "tsc":
+        return len(values) == 1 and values[0] in ("--version", "-v", "--help", "-h", "--all")
     if name == "gofmt":
         return not any(v.startswith("-") and not v.startswith("--") and "w" in v[1:] for v in values if v)
     if name in ("black", "isort", "rustfmt"):

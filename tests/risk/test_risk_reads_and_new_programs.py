@@ -1,0 +1,129 @@
+"""Uses graded by what their manuals say they do, in both directions: check-only modes and whole-word options read,
+reads of containers and clusters stay reads, and newly catalogued programs; hostile uses of the same programs stay
+high (a wrong read-only is worse than an unknown)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+from bot.risk.programs.catalogue import CatalogueError, compile_entry
+
+R = RiskLevel
+RO, WW, NET, SYS, DES = R.READ_ONLY, R.WORKSPACE_WRITE, R.NETWORK, R.SYSTEM, R.DESTRUCTIVE
+WORKSPACE = Path("/home/dev/project")
+
+
+def grade(command: str, *, contained: bool = False) -> RiskLevel:
+    return classify(command, contained=contained, workspace=WORKSPACE).risk
+
+
+def details(command: str) -> str:
+    return " | ".join(r.detail for r in classify(command, contained=False, workspace=WORKSPACE).reasons)
+
+
+LOW = [
+    # options read as whole words or by their value
+    ("ffprobe -v error -show_format in.mp4", RO),
+    ("ffprobe -show_streams in.mp4", RO),
+    ("ffprobe -show_format -of json in.mp4", RO),
+    ("ffprobe -count_frames -select_streams v:0 in.mp4", RO),
+    ("fourmolu --mode check src", RO),
+    ("ormolu -m check src/Main.hs", RO),
+    ("ormolu src/Main.hs", RO),
+    ("fourmolu --mode inplace src", WW),
+    ("fourmolu -i src", WW),
+    ("ormolu -minplace src/Main.hs", WW),
+    ("php-cs-fixer fix src", WW),
+    # check-only modes
+    ("cargo fmt --all -- --check", RO),
+    ("cargo fmt -- --check src/main.rs", RO),
+    ("zig fmt --check src", RO),
+    ("zig fmt src", WW),
+    ("tsc --version", RO),
+    ("tsc -v", RO),
+    ("argocd version --client", RO),
+    ("argocd version", NET),
+    # reads of containers and clusters
+    ("docker stats --no-stream", RO),
+    ("docker save app -o build/app.tar", WW),
+    ("docker image save -o build/app.tar app", WW),
+    ("docker cp app:/app/log.txt build/", NET),
+    ("docker container cp app:/etc/shadow build/", NET),
+    ("kubectl rollout status deploy/app", NET),
+    ("kubectl rollout history deploy/app", NET),
+    # decrypting is a secret read, not a change to gpg's home
+    ("gpg -d secrets.gpg", NET),
+    ("gpg --decrypt secrets.gpg", NET),
+    # a header whose value holds a secret starts with a letter: not an option of curl
+    ('curl -H "Authorization: Bearer $GITHUB_TOKEN" https://api.github.com/user', NET),
+]
+
+HIGH = [
+    ("ffprobe -i in.mp4 -o /etc/passwd", DES),
+    ("fourmolu -m inplace ~/.bashrc", DES),
+    ("fourmolu --mode=inplace /etc/x.hs", DES),
+    ("ormolu -minplace ~/.bashrc", DES),
+    ('fourmolu -m "$M" src', DES),  # the mode is only known when it runs
+    ("ormolu --mo inplace x.hs", DES),  # optparse-applicative takes the prefix as --mode
+    ("zig fmt ~/.bashrc", DES),
+    ("zig fmt src --check ~/.bashrc", DES),  # --check after an operand does not lower the grade
+    ("cargo fmt -- --emit files --check", WW),
+    ("cargo fmt -- src/main.rs", WW),
+    ("tsc --version -p /opt/x", DES),
+    ("tsc", WW),
+    ("docker stats", NET),
+    ("docker -H tcp://10.0.0.5:2375 stats --no-stream", NET),
+    ("docker save -o /etc/app.tar app", DES),
+    ("docker save -o ~/.bashrc app", DES),
+    ("docker cp build/x app:/etc/x", SYS),
+    ("docker cp app:/x ~/.bashrc", DES),
+    ("docker cp app:/x other:/y", SYS),
+    ('docker cp "$S" build/', DES),
+    ("kubectl rollout undo deploy/app", SYS),
+    ("kubectl rollout restart deploy/app", SYS),
+    ("gpg -d -o ~/.bashrc x.gpg", DES),
+    ("gpg --import key.asc", SYS),
+    ("gpg x.gpg -d", SYS),  # -d after the operand does not lower the grade
+    ('curl "$URL"', SYS),
+    ('curl "-o$X" https://example.com', SYS),
+    ("curl -H A$X https://example.com", SYS),  # unquoted: $X may split into an option
+    ('curl "${H}x" https://example.com', SYS),
+]
+
+
+@pytest.mark.parametrize(("command", "want"), LOW, ids=[c for c, _ in LOW])
+def test_reads_and_check_modes_grade_as_their_manual_says(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want
+
+
+@pytest.mark.parametrize(("command", "want"), HIGH, ids=[c for c, _ in HIGH])
+def test_hostile_uses_of_the_same_programs_stay_high(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want
+
+
+def test_the_reasons_no_longer_misread_an_option() -> None:
+    assert "w_format" not in details("ffprobe -show_format in.mp4")
+    assert "writes check" not in details("fourmolu --mode check src")
+    assert "writes src" not in details("php-cs-fixer fix --dry-run --diff src")
+    assert "may be an option" not in details('curl -H "Authorization: Bearer $T" https://example.com')
+
+
+def test_a_copy_out_of_a_container_is_a_read_there_and_a_write_here() -> None:
+    assert grade("docker cp web:/etc/passwd /etc/passwd", contained=True) == NET
+    assert grade("docker cp ./x web:/app/x", contained=True) == SYS
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ({"source": "x", "grade": "read", "options": "--mode", "when": {"--mode=x": "build"}}, "takes a value"),
+        ({"source": "x", "grade": "read", "options": "--mode=", "when": {"--mode=": "build"}}, "takes a value"),
+        ({"source": "x", "grade": "read", "when": {"--mode=x": "build"}}, "takes a value"),
+    ],
+)
+def test_a_when_naming_a_value_needs_an_option_that_takes_one(spec: dict[str, object], message: str) -> None:
+    with pytest.raises(CatalogueError, match=message):
+        compile_entry("tool", spec)
