@@ -127,3 +127,92 @@ def test_a_copy_out_of_a_container_is_a_read_there_and_a_write_here() -> None:
 def test_a_when_naming_a_value_needs_an_option_that_takes_one(spec: dict[str, object], message: str) -> None:
     with pytest.raises(CatalogueError, match=message):
         compile_entry("tool", spec)
+
+
+NEW_LOW = [
+    ("cargo nextest run", WW),
+    ("cargo nextest run --workspace -E 'test(parse)'", WW),
+    ("cargo nextest list", WW),
+    ("cargo audit", NET),
+    ("cargo audit --json", NET),
+    ("cargo audit fix", NET),
+    ("cargo deny check", NET),
+    ("cargo deny init", WW),
+    ("govulncheck ./...", NET),
+    ("govulncheck -mode binary build/app", NET),
+    ("jar tf build/app.jar", RO),
+    ("jar -tf build/app.jar", RO),
+    ("jar --list --file build/app.jar", RO),
+    ("jar cf build/app.jar -C build .", WW),
+    ("jar -cf build/x.jar build", WW),
+    ("jar --version", RO),
+    ("pod install", NET),
+    ("pod --version", RO),
+    ("pod env", RO),
+    ("swiftlint", NET),  # a configuration may name a remote parent configuration
+    ("swiftlint --fix", NET),
+    ("swiftlint --fix Sources", NET),
+    ("swiftlint rules", RO),
+    ("uvicorn app.main:app --reload", NET),
+    ("gunicorn app:app -b 127.0.0.1:8000", NET),
+    ("gunicorn --version", RO),
+    ("kustomize build k8s/", NET),
+    ("kustomize version", RO),
+    ("kustomize edit set image app=app:2", WW),
+    ("strace -V", RO),
+    ("ltrace -V", RO),
+    ("lazygit --version", RO),
+]
+
+NEW_HIGH = [
+    ("cargo nextest run --manifest-path /opt/x/Cargo.toml", DES),
+    ("cargo nextest run --config-file /opt/nextest.toml", DES),
+    ("cargo nextest archive --archive-file /etc/x.tar.zst", DES),
+    ("cargo nextest self update", SYS),
+    ("cargo -C /opt nextest run", DES),  # an option before the external subcommand
+    ("cargo nextest run --config 'target.x.runner=\"sh\"'", DES),
+    ("cargo audit -d /etc/advisory-db", DES),
+    ("cargo deny init ~/.bashrc", DES),
+    ("cargo deny check --manifest-path /opt/x/Cargo.toml", DES),
+    ("cargo geiger", DES),  # another external subcommand stays unknown
+    ("govulncheck -C /opt/x ./...", DES),
+    ("jar xf app.jar", DES),  # extracting into the workspace root
+    ("jar -x -f app.jar some/file", DES),
+    ("jar cf /etc/x.jar -C build .", DES),
+    ("jar --create --file ~/.bashrc -C build .", DES),
+    ("jar cmf m.txt app.jar x", DES),  # the manifest first: not listed
+    ('jar tf "$J"', DES),
+    ("jar", DES),
+    ("pod repo add evil https://example.com/specs.git", DES),
+    ("pod install --project-directory /opt/app", DES),
+    ("pod cache clean --all", DES),
+    ("pod deintegrate", DES),
+    ("pod try Alamofire", DES),
+    ("swiftlint --fix ~/.bashrc", DES),
+    ("swiftlint docs", DES),
+    ("uvicorn app:app --log-config /opt/log.py", DES),
+    ("uvicorn app:app --app-dir /opt/app", DES),
+    ("gunicorn -c /opt/gunicorn.conf.py app:app", DES),
+    ("gunicorn -D app:app", DES),
+    ("gunicorn -e LD_PRELOAD=/tmp/x.so app:app", DES),
+    ("gunicorn --error-logfile /etc/x.log app:app", DES),
+    ("kustomize build --enable-exec k8s", DES),
+    ("kustomize build --enable-helm k8s", DES),
+    ("kustomize build --load-restrictor LoadRestrictionsNone k8s", DES),
+    ("kustomize build k8s -o /etc/x.yaml", DES),
+    ("kustomize fn run k8s", DES),
+    ("strace ls", DES),
+    ("strace -f -s 4096 git push", DES),  # strace prints what the traced program reads and writes
+    ("ltrace curl https://example.com", DES),
+    ("lazygit", DES),
+]
+
+
+@pytest.mark.parametrize(("command", "want"), NEW_LOW, ids=[c for c, _ in NEW_LOW])
+def test_newly_catalogued_programs_grade_everyday_uses_low(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want
+
+
+@pytest.mark.parametrize(("command", "want"), NEW_HIGH, ids=[c for c, _ in NEW_HIGH])
+def test_newly_catalogued_programs_grade_hostile_uses_high(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want

@@ -319,4 +319,35 @@ CATALOGUE: dict[str, object] = {
         "options": "--fix --output-file=out -o=out --config=in -c=in --custom-formatter=:runs --custom-syntax=:runs",
         "when": {"--fix": {"operands": "out"}},
     },
+    # Go's flag package: one or two dashes, values attached with = or as the next word, no clusters
+    "govulncheck": {
+        "source": "govulncheck -h (golang.org/x/vuln/cmd/govulncheck) (govulncheck 1.1): it loads the packages with "
+        "the go command (which may fetch modules) and queries the vulnerability database (-db, default "
+        "https://vuln.go.dev); -mode binary reads a compiled binary; -C runs in another directory",
+        "grade": "network",
+        "clusters": False,
+        "options": "-C=project --C=project -db= --db= -format= --format= -json --json -mode= --mode= -scan= --scan= "
+        "-show= --show= -tags= --tags= -test --test -version --version -h -help --help",
+    },
+    "swiftlint": {
+        "source": "SwiftLint README and swiftlint help (SwiftLint 0.57): lint is the default command; --fix "
+        "(--autocorrect) rewrites the files linted; a configuration's parent_config/child_config may be a URL it "
+        "fetches (remote configs), so a lint of the workspace's configuration talks to the network",
+        "grade": "network",
+        "options": "-h --help --version --config=in --use-stdin --strict --lenient --force-exclude "
+        "--use-alternative-excluding --use-script-input-files --use-script-input-file-lists --benchmark --reporter= "
+        "--baseline=in --write-baseline=out --output=out --progress --quiet --silence-deprecation-warnings "
+        "--cache-path=out --no-cache --enable-all-rules --only-rule= --working-directory=project "
+        "--in-process-sourcekit --fix:build --autocorrect:build --format:build --compiler-log-path=in "
+        "--compile-commands=in --check-for-updates",
+        "when": {"--fix --autocorrect --format": {"operands": "out"}},
+        "else": "network",
+        "commands": {
+            "lint analyze": "network",
+            "rules reporters version": {"grade": "read", "open": True},
+            "baseline": {"commands": {"report compare": {"grade": "read", "open": True}}},
+            "generate-docs": {"grade": "read", "options": "--path=out"},
+            "docs": "runs",
+        },
+    },
 }

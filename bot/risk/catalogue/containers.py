@@ -409,4 +409,25 @@ CATALOGUE: dict[str, object] = {
             "remove free prune-backups": {"grade": "delete", "open": True},
         },
     },
+    "kustomize": {
+        "source": "kustomize CLI (kubectl.docs.kubernetes.io/references/kustomize/cmd) (kustomize 5.4): build renders "
+        "the kustomization and prints it (remote bases and resources are fetched; files outside its root are refused "
+        "unless --load-restrictor says otherwise; --enable-helm, --enable-exec and --enable-alpha-plugins run "
+        "programs); edit and create rewrite kustomization.yaml; localize copies remote ones into a directory",
+        "options": "-h --help --stack-trace",
+        "commands": {
+            "build": {
+                "grade": "network",
+                "options": "-o=out --output=out --enable-helm:unknown --helm-command=:unknown --helm-api-versions= "
+                "--helm-kube-version= --enable-exec:unknown --enable-alpha-plugins:unknown --enable-managedby-label "
+                "-e=:unknown --env=:unknown --load-restrictor=:unknown --load_restrictor=:unknown --mount=:unknown "
+                "--network --network-name= --reorder= --as-current-user",
+            },
+            "edit create init": {"grade": "write", "open": True},
+            "localize": {"grade": "fetch", "options": "-s= --scope= --no-verify", "operands": "last-out"},
+            "version": {"grade": "read", "open": True},
+            "completion": "read",
+            "cfg fn": "unknown",
+        },
+    },
 }

@@ -607,4 +607,54 @@ CATALOGUE: dict[str, object] = {
         "options": "--version --help -h",
         "when": {"--version --help -h": "read"},
     },
+    # -- Python web servers: they import the application (the project's code) and listen for connections
+    "uvicorn": {
+        "source": "uvicorn --help, 'Settings' (www.uvicorn.org/settings) (uvicorn 0.32): uvicorn [OPTIONS] APP; "
+        "--app-dir is put on the import path, --log-config may name a logging configuration that builds objects, "
+        "--uds creates a socket file",
+        "grade": "network",
+        "options": "--host= --port= --uds=out --fd= --reload --reload-dir= --reload-include= --reload-exclude= "
+        "--reload-delay= --workers= --loop= --http= --ws= --ws-max-size= --ws-max-queue= --ws-ping-interval= "
+        "--ws-ping-timeout= --ws-per-message-deflate= --lifespan= --interface= --env-file=in --log-config=project "
+        "--log-level= --access-log --no-access-log --use-colors --no-use-colors --proxy-headers --no-proxy-headers "
+        "--server-header --no-server-header --date-header --no-date-header --forwarded-allow-ips= --root-path= "
+        "--limit-concurrency= --limit-max-requests= --backlog= --timeout-keep-alive= --timeout-graceful-shutdown= "
+        "--ssl-keyfile=in --ssl-certfile=in --ssl-keyfile-password= --ssl-version= --ssl-cert-reqs= "
+        "--ssl-ca-certs=in --ssl-ciphers= --header= --h11-max-incomplete-event-size= --app-dir=project --factory "
+        "--version --help",
+    },
+    "gunicorn": {
+        "source": "gunicorn settings (docs.gunicorn.org/en/stable/settings.html) (gunicorn 23): gunicorn [OPTIONS] "
+        "APP_MODULE; -c names a Python configuration file it runs (default ./gunicorn.conf.py); --chdir, "
+        "--pythonpath and --paste choose the code loaded; -D detaches into the background; -e sets environment "
+        "variables; -u/-g switch the worker user and group",
+        "grade": "network",
+        "options": "-c=project --config=project -b= --bind= -w= --workers= -k= --worker-class= --threads= "
+        "--worker-connections= -t= --timeout= --graceful-timeout= --keep-alive= --max-requests= "
+        "--max-requests-jitter= --reload --reload-engine= --reload-extra-file= --spew --check-config --print-config "
+        "--preload --no-sendfile --reuse-port --chdir=project --pythonpath=project --paste=project -D:unknown "
+        "--daemon:unknown -e=:unknown --env=:unknown -p=out --pid=out --worker-tmp-dir=out -u=:unknown "
+        "--user=:unknown -g=:unknown --group=:unknown -m= --umask= --initgroups --forwarded-allow-ips= "
+        "--access-logfile=out --access-logformat= --error-logfile=out --log-file=out --log-level= "
+        "--capture-output --log-config=project --log-config-json=project --log-syslog --log-syslog-to= "
+        "--statsd-host= --statsd-prefix= -n= --name= --proxy-protocol --proxy-allow-from= --keyfile=in "
+        "--certfile=in --ca-certs=in --ssl-version= --cert-reqs= --ciphers= --do-handshake-on-connect "
+        "--limit-request-line= --limit-request-fields= --limit-request-field_size= --backlog= -v --version -h "
+        "--help",
+        "when": {"-v --version --check-config --print-config": "read"},
+    },
+    # -- tracers and interactive tools: only their version is graded (strace and ltrace print the system and library
+    # calls of the program they run, its secrets among them; lazygit is an interactive git client)
+    "strace ltrace": {
+        "source": "strace(1) (strace 6.x), ltrace(1) (ltrace 0.7): -V prints the version",
+        "grade": "unknown",
+        "options": "-V --version -h --help",
+        "when": {"-V -h": "read"},
+    },
+    "lazygit": {
+        "source": "lazygit --help (lazygit 0.44): -v/--version prints the version; otherwise a terminal interface",
+        "grade": "unknown",
+        "options": "-v --version -h --help",
+        "when": {"-v -h": "read"},
+    },
 }

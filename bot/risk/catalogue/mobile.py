@@ -119,4 +119,46 @@ CATALOGUE: dict[str, object] = {
             "extract-apks": {"grade": "read", "open": True, "options": "--output-dir=out"},
         },
     },
+    "pod": {
+        "source": "CocoaPods command line reference (guides.cocoapods.org/terminal/commands.html) (CocoaPods 1.16): "
+        "install and update read the Podfile (Ruby it evaluates), download the pods (their prepare_command and the "
+        "Podfile's hooks run as an install does) into Pods/ and rewrite the Xcode project; repo add/add-cdn adds a "
+        "spec source every later install reads; trunk push publishes a pod",
+        "options": "-h --help --version --verbose --silent --no-ansi --allow-root",
+        "commands": {
+            "install update": {
+                "grade": "fetch",
+                "open": True,
+                "options": "--project-directory=project --repo-update --deployment --clean-install",
+            },
+            "outdated search list spec": {"grade": "network", "open": True},
+            "lib": {
+                "commands": {"lint": {"grade": "fetch", "open": True}, "create": {"grade": "fetch", "open": True}},
+            },
+            "init ipc": {"grade": "write", "open": True},
+            "env": {"grade": "read", "open": True},
+            "deintegrate": {"grade": "delete", "open": True},
+            "cache": {
+                "commands": {"list": {"grade": "read", "open": True}, "clean": {"grade": "delete", "open": True}}
+            },
+            "repo": {
+                "commands": {
+                    "list": {"grade": "read", "open": True},
+                    "update": {"grade": "install", "open": True},
+                    "add add-cdn push": "source",
+                    "remove": "delete",
+                    "lint": {"grade": "network", "open": True},
+                },
+            },
+            "setup": {"grade": "install", "open": True},
+            "trunk": {
+                "commands": {
+                    "push": {"grade": "publish", "open": True},
+                    "info me": {"grade": "remote", "open": True},
+                    "register add-owner remove-owner deprecate delete": "change",
+                },
+            },
+            "try plugins": "runs",
+        },
+    },
 }

@@ -853,6 +853,9 @@ _CARGO_BUILD = frozenset({
     "build", "b", "check", "c", "test", "t", "bench", "run", "r", "doc", "d", "clippy", "fmt", "fix", "tree",
     "metadata", "rustc", "rustdoc", "package", "locate-project", "read-manifest", "verify-project", "pkgid",
 })  # fmt: skip
+#: External cargo subcommands the catalogue describes (catalogue/build.py ``cargo-nextest``, ``cargo-audit``,
+#: ``cargo-deny``); any other is a program from PATH FlyBot does not know.
+_CARGO_EXTERNAL = frozenset({"nextest", "audit", "deny"})
 _CARGO_NETWORK = frozenset(
     {"fetch", "update", "search", "publish", "login", "logout", "owner", "yank", "vendor", "generate-lockfile", "info"}
 )
@@ -1005,6 +1008,10 @@ def cargo(call: Call) -> None:
         deletion(call, "cargo clean deletes the target directory.")
     elif command in ("version", "help", "-V", "--version", "--list"):
         read_only(call, f"cargo {command} only prints.")
+    elif command in _CARGO_EXTERNAL and operands[0] is words[0]:
+        # cargo runs an external subcommand as ``cargo-NAME NAME ARGS`` (The Cargo Book, "Custom subcommands"); an
+        # option before the name (-C DIR, -Z) is refused below as an unknown command would be
+        call.run([literal_word(f"cargo-{command}"), *words], f"cargo {command}")
     else:
         refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
         return

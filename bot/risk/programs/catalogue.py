@@ -462,8 +462,8 @@ def _grade(call: Call, root: _Node) -> None:
             lowers = grade_then is not None and _RANK[grade_then] < base
             if option in (leading if lowers or reads_then else given):
                 reads |= reads_then
-                if grade_then is not None:
-                    node = _with(node, grade=grade_then)
+                if grade_then is not None:  # the grade with operands (else) too: jar -c -f x.jar DIR
+                    node = _with(node, grade=grade_then, otherwise=grade_then if node.otherwise is not None else None)
                 if role_then is not None:
                     node = _with(node, operands=None if role_then == "none" else role_then)
     if node.sources and (node.otherwise if operands and node.otherwise is not None else node.grade) != "read":
