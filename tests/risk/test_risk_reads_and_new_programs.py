@@ -216,3 +216,29 @@ def test_newly_catalogued_programs_grade_everyday_uses_low(command: str, want: R
 @pytest.mark.parametrize(("command", "want"), NEW_HIGH, ids=[c for c, _ in NEW_HIGH])
 def test_newly_catalogued_programs_grade_hostile_uses_high(command: str, want: RiskLevel) -> None:
     assert grade(command) == want
+
+
+OTHER = [
+    ("bundle config set --local path vendor/bundle", WW),  # the application's .bundle/config
+    ("bundle config set path vendor/bundle", SYS),  # ~/.bundle/config
+    ("bundle config set path vendor/bundle --local", SYS),  # --local after the operands is not read as lowering
+    ("bundle config set --local mirror.https://rubygems.org https://example.com", DES),
+    ("mkdir -p ~/.config/myapp", SYS),  # an empty directory configures nothing
+    ("mkdir -p ~/.config/systemd/user", DES),
+    ("mkdir ~/.config/autostart", DES),
+    ("mkdir ~/.config/gcloud", DES),  # a credential directory
+    ("mkdir -p ~/.config/x/../../.ssh", DES),
+    ("mkdir ~/.config", DES),
+    ("touch ~/.config/myapp/settings.toml", DES),
+    ("echo x > ~/.config/myapp/settings.toml", DES),
+    ("svn diff --diff-cmd /tmp/evil", DES),
+    ("svn log --diff --diff-cmd=/tmp/evil", DES),
+    ("svn commit --editor-cmd /tmp/evil", DES),
+    ("svn merge --diff3-cmd /tmp/evil ^/trunk", DES),
+    ("svn commit -m x", NET),
+]
+
+
+@pytest.mark.parametrize(("command", "want"), OTHER, ids=[c for c, _ in OTHER])
+def test_local_settings_config_directories_and_svn_helper_programs(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want

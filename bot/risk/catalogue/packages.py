@@ -174,9 +174,11 @@ CATALOGUE: dict[str, object] = {
                 "open": True,
                 "commands": {
                     "list get": "read",
+                    # --local writes the application's .bundle/config, not ~/.bundle/config (bundle-config(1))
                     "set": {
                         "grade": "home",
                         "options": "--local:write --global",
+                        "when": {"--local": "write"},
                         "sources": "mirror ssl_verify_mode ssl_ca_cert",
                     },
                     "unset": "home",
