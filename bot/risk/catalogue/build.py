@@ -391,7 +391,15 @@ CATALOGUE: dict[str, object] = {
             "deps.clean clean": {"grade": "delete", "open": True},
             "deps deps.tree help hex.info hex.outdated": {"grade": "read", "open": True},
             "new phx.new": {"grade": "write", "open": True},
-            "run phx.server ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
+            "run ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
+            # Phoenix's phx.server starts the project's endpoint (mix run --no-halt: its options); --open starts a
+            # browser, -e/--eval runs the code given
+            "phx.server": {
+                "grade": "network",
+                "options": "--open:runs -e=:runs --eval=:runs -r=project --require=project -c=project --config=project "
+                "--no-compile --no-deps-check --no-archives-check --no-elixir-version-check --no-halt --no-start "
+                "--preload-modules --parallel",
+            },
             "hex.publish": {"grade": "publish", "open": True},
         },
     },

@@ -350,4 +350,69 @@ CATALOGUE: dict[str, object] = {
             "docs": "runs",
         },
     },
+    "tfsec": {
+        "source": "tfsec CLI (aquasecurity.github.io/tfsec, 'Usage') (tfsec 1.28): it scans a Terraform directory and "
+        "downloads the remote modules it uses unless --no-module-downloads; --out writes the results; --update "
+        "replaces tfsec itself",
+        "grade": "network",
+        "options": "-h --help -v --version --config-file=in --custom-check-dir=in --rego-policy-dir=:unknown -f= "
+        "--format= --out=out -O=out --soft-fail -s --no-color --tfvars-file=in -e= --exclude= -m= "
+        "--minimum-severity= --update:install --run-statistics --exclude-downloaded-modules --force-all-dirs "
+        "--include-passed --include-ignored --concise-output --debug --verbose --no-module-downloads -p "
+        "--exclude-path= --filter-results= --workspace= --disable-grouping --print-rego-input --code-theme= "
+        "--no-code --ignore-hcl-errors --allow-checks-to-panic",
+    },
+    "pip-audit": {
+        "source": "pip-audit README (github.com/pypa/pip-audit) (pip-audit 2.7): audits the environment or the "
+        "requirements given (installed into a temporary environment) against PyPI's or OSV's vulnerability data; "
+        "--fix upgrades the vulnerable packages in the environment",
+        "grade": "network",
+        "options": "-h --help -V --version -l --local -r=in --requirement=in -f= --format= -s= "
+        "--vulnerability-service= -d --dry-run -S --strict --desc= --aliases= --cache-dir=out --progress-spinner= "
+        "--timeout= --path=in -v --verbose --fix:install --require-hashes --index-url= --extra-index-url= "
+        "--skip-editable --no-deps --ignore-vuln= -o=out --output=out --disable-pip --osv-url=",
+    },
+    "interrogate": {
+        "source": "interrogate docs (interrogate.readthedocs.io) (interrogate 1.7): reports docstring coverage; "
+        "-g writes a badge; -o writes the report",
+        "grade": "read",
+        "open": True,
+        "options": "-g=out --generate-badge=out -o=out --output=out -c=in --config=in",
+    },
+    "license-checker": {
+        "source": "license-checker README (github.com/davglass/license-checker) (license-checker 25): reads "
+        "node_modules; --out writes the report, --files copies the license files into a directory",
+        "grade": "read",
+        "open": True,
+        "options": "--out=out --files=out --start=in --customPath=in",
+    },
+    "sqlfluff": {
+        "source": "sqlfluff CLI reference (docs.sqlfluff.com/en/stable/reference/cli.html) (sqlfluff 3): fix and "
+        "format rewrite the files given; the templater (jinja's library_path, python, dbt) loads the project's code",
+        "options": "-h --help --version",
+        "commands": {
+            "lint parse render": {"grade": "build", "open": True, "options": "--write-output=out"},
+            "fix format": {"grade": "build", "open": True, "operands": "out"},
+            "dialects rules version": {"grade": "read", "open": True},
+        },
+    },
+    # linters whose configuration is JavaScript they run (svelte.config.js, knip.ts, vue plugins in tsconfig,
+    # oxlint's jsPlugins): build, as stylelint
+    "svelte-check vue-tsc knip oxlint": {
+        "source": "svelte-check (svelte.dev/docs/cli/sv-check), vue-tsc (github.com/vuejs/language-tools), knip "
+        "(knip.dev/reference/cli), oxlint (oxc.rs/docs/guide/usage/linter/cli) docs: they report; --fix (knip, "
+        "oxlint) rewrites files",
+        "grade": "build",
+        "open": True,
+        "options": "--fix --fix-type= --allow-remove-files:delete --fix-suggestions --fix-dangerously "
+        "-o=out --output-file=out --outDir=out --tsconfig=in -p=in --project=in -c=in --config=in",
+        "when": {"--fix --fix-suggestions --fix-dangerously": {"operands": "out"}},
+    },
+    "madge": {
+        "source": "madge README (github.com/pahen/madge) (madge 8): reports module dependencies; --image writes a "
+        "graph (through Graphviz), --webpack-config and --require-config load JavaScript configuration",
+        "grade": "read",
+        "open": True,
+        "options": "--image=out --webpack-config=project --require-config=project --ts-config=in -b= --basedir=in",
+    },
 }

@@ -657,4 +657,57 @@ CATALOGUE: dict[str, object] = {
         "options": "-v --version -h --help",
         "when": {"-v -h": "read"},
     },
+    "hpack": {
+        "source": "hpack README (github.com/sol/hpack) (hpack 0.37): writes the .cabal file next to package.yaml "
+        "(in the directory or for the file given; - prints it)",
+        "grade": "write",
+        "options": "--version --numeric-version -h --help -f --force --silent --canonical --hash --no-hash",
+        "operands": "out",
+    },
+    "ccache": {
+        "source": "ccache(1) (ccache 4.10): ccache COMPILER ARGS runs the compiler (serving its result from the cache "
+        "when it can); when the first word is an option it only prints or changes the cache (-C clears it, "
+        "--set-config keys such as compiler_check and prefix_command name programs to run)",
+        "grade": "wrap",
+        "options": "-s --show-stats -p --show-config -x --show-compression --print-stats -k= --get-config= "
+        "-V --version -h --help -v --verbose -z:home --zero-stats:home -C:delete --clear:delete -c:delete "
+        "--cleanup:delete --evict-older-than=:delete --evict-namespace=:delete -M=:home --max-size=:home "
+        "-F=:home --max-files=:home -X=:home --recompress=:home -o=:unknown --set-config=:unknown -d=:unknown "
+        "--dir=:unknown --config-path=:unknown --checksum-file=in --extract-result=in",
+        "when": {
+            "-s --show-stats -p --show-config -x --show-compression --print-stats -k --get-config -V -z "
+            "--zero-stats -C --clear -c --cleanup --evict-older-than --evict-namespace -M --max-size -F --max-files "
+            "-X --recompress --checksum-file --extract-result": "read",
+        },
+    },
+    "xsv": {
+        "source": "xsv README and xsv COMMAND --help (xsv 0.13): the commands print to standard output or -o; split "
+        "and partition write files into a directory, index writes FILE.idx next to the input",
+        "options": "-h --help --version",
+        "commands": {
+            "cat count fixlengths flatten fmt frequency headers input join sample reverse search select slice sort "
+            "stats table": {"grade": "read", "open": True, "options": "-o=out --output=out"},
+            "split": {"grade": "read", "open": True, "operands": "first-out"},
+            "index": {"grade": "read", "open": True, "operands": "out", "options": "-o=out --output=out"},
+            "partition": "unknown",
+        },
+    },
+    "procs": {
+        "source": "procs README (github.com/dalance/procs) (procs 0.14): lists processes; --load-config reads a "
+        "configuration that may name the pager it runs",
+        "grade": "read",
+        "open": True,
+        "options": "--load-config=:unknown --use-config= --gen-config --pager=",
+    },
+    "jless": {"source": "jless --help (jless 0.9): a read-only JSON viewer", "grade": "read", "open": True},
+    "zoxide": {
+        "source": "zoxide(1) (zoxide 0.9): query prints directories from its database; add, remove and import change "
+        "the database under ~/.local/share/zoxide; init prints shell code; edit is interactive",
+        "options": "-h --help -V --version",
+        "commands": {
+            "query init": {"grade": "read", "open": True},
+            "add remove import": {"grade": "home", "open": True},
+            "edit": "unknown",
+        },
+    },
 }

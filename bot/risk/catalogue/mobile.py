@@ -54,13 +54,21 @@ CATALOGUE: dict[str, object] = {
             "stapler": {"grade": "write", "open": True},
         },
     },
+    # xcodebuild's options are whole single-dash words; a BUILD_SETTING=VALUE operand (CC=..., a tool it runs) is
+    # not listed, so it is refused as an unknown action
     "xcodebuild": {
         "source": "xcodebuild(1) (Xcode 16)",
         "grade": "build",
         "open": True,
-        "options": "-list:read -showsdks:read -version:read -showBuildSettings:read -exportArchive "
-        "-archivePath=out -exportPath=out -derivedDataPath=out -resultBundlePath=out "
-        "-xcconfig=:unknown",
+        "clusters": False,
+        "options": "-list:read -showsdks:read -version:read -showBuildSettings:read -showdestinations:read "
+        "-showTestPlans:read -exportArchive -archivePath=out -exportPath=out -derivedDataPath=out -resultBundlePath=out "
+        "-xcconfig=:unknown -scheme= -target= -configuration= -destination= -destination-timeout= -sdk= -arch= "
+        "-testPlan= -only-testing=* -skip-testing=* -only-testing= -skip-testing= -jobs= -project=project "
+        "-workspace=project -xctestrun=project -toolchain=:unknown -exportOptionsPlist=in -testLanguage= "
+        "-testRegion= -enableCodeCoverage= -parallel-testing-enabled= -maximum-parallel-testing-workers= "
+        "-test-iterations= -clonedSourcePackagesDirPath=out -packageCachePath=out -skipPackagePluginValidation:unknown "
+        "-skipMacroValidation:unknown -resolvePackageDependencies:fetch",
         "many": True,
         "commands": {
             "build test archive analyze build-for-testing test-without-building docbuild": "build",
