@@ -236,6 +236,11 @@ OTHER = [
     ("svn commit --editor-cmd /tmp/evil", DES),
     ("svn merge --diff3-cmd /tmp/evil ^/trunk", DES),
     ("svn commit -m x", NET),
+    ("sqlite3 build/app.db 'VACUUM'", WW),  # rebuilds the file in place, keeping its data
+    ("sqlite3 build/app.db 'VACUUM main'", WW),
+    ("sqlite3 build/app.db \"VACUUM INTO '/etc/x.db'\"", DES),  # a copy written anywhere
+    ("sqlite3 build/app.db 'VACUUM; DROP TABLE users'", DES),
+    ("sqlite3 /etc/x.db VACUUM", DES),
 ]
 
 
