@@ -331,3 +331,59 @@ def test_more_catalogued_programs_grade_everyday_uses_low(command: str, want: Ri
 @pytest.mark.parametrize(("command", "want"), MORE_HIGH, ids=[c for c, _ in MORE_HIGH])
 def test_more_catalogued_programs_grade_hostile_uses_high(command: str, want: RiskLevel) -> None:
     assert grade(command) == want
+
+
+VERSION_PROBES = [
+    ("gdb --version", RO),
+    ("hatch --version", RO),
+    ("git-lfs version", RO),
+    ("k9s version", RO),
+    ("ctr version", RO),
+    ("migrate -version", RO),
+    ("ocaml -version", RO),
+    ("nasm -v", RO),
+    ("nnn -V", RO),
+    ("istioctl version --remote=false", RO),
+    ("istioctl version", NET),
+    ("linkerd version --client", RO),
+    ("mkcert -CAROOT", RO),
+    ("changeset status", RO),
+    ("ncdu -o /dev/null .", RO),
+    ("glow README.md", RO),
+    ("heroku config -a myapp", NET),  # the app's config vars: a secret read
+    ("mill version", WW),  # it compiles and runs the build file
+]
+
+VERSION_PROBES_HIGH = [
+    ("gdb ./a.out", DES),
+    ("gdb -batch -ex 'shell rm -rf src'", DES),
+    ("hatch run test", DES),
+    ("git-lfs install", DES),
+    ("k9s", DES),
+    ("migrate -path db -database postgres://x up", DES),
+    ("ocaml x.ml", DES),
+    ("nnn", DES),
+    ("istioctl install -y", DES),
+    ("linkerd install", DES),
+    ("mkcert -install", DES),
+    ("mkcert localhost", SYS),  # its CA is made under ~ the first time
+    ("mkcert -key-file /etc/x.pem localhost", DES),
+    ("changeset publish", NET),
+    ("changeset add --open", DES),
+    ("ncdu", DES),  # an interactive browser that can delete files
+    ("ncdu -o /etc/x.json /", DES),
+    ("glow", DES),
+    ("glow config", DES),
+    ("heroku run bash -a myapp", DES),
+    ("mill __.compile", DES),
+]
+
+
+@pytest.mark.parametrize(("command", "want"), VERSION_PROBES, ids=[c for c, _ in VERSION_PROBES])
+def test_version_queries_and_listings_of_tools_known_by_them_read(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want
+
+
+@pytest.mark.parametrize(("command", "want"), VERSION_PROBES_HIGH, ids=[c for c, _ in VERSION_PROBES_HIGH])
+def test_other_uses_of_tools_known_by_their_version_stay_unknown_or_high(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want

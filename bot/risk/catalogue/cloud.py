@@ -207,7 +207,7 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "apps apps:info info ps logs releases addons domains regions status whoami access pipelines "
             "apps:list stack features": _REMOTE,
-            "config config:get": "secret",
+            "config config:get": {"grade": "secret", "open": True},
             "login logout git:remote": _HOME,
             "create apps:create config:set ps:scale ps:restart restart addons:create maintenance:on "
             "maintenance:off releases:rollback rollback domains:add ps:type": _CHANGE,
