@@ -387,3 +387,20 @@ def test_version_queries_and_listings_of_tools_known_by_them_read(command: str, 
 @pytest.mark.parametrize(("command", "want"), VERSION_PROBES_HIGH, ids=[c for c, _ in VERSION_PROBES_HIGH])
 def test_other_uses_of_tools_known_by_their_version_stay_unknown_or_high(command: str, want: RiskLevel) -> None:
     assert grade(command) == want
+
+
+NPX = [
+    ("npx playwright test", NET),  # npx may fetch playwright; the tests build
+    ("npx playwright install chromium", SYS),
+    ("npx vite build", NET),
+    ("npx --registry=https://registry.npmjs.org eslint .", NET),
+    ("npx playwright show-report", DES),
+    ("npx create-react-app my-app", DES),
+    ("npx --registry https://example.com eslint .", DES),  # the program would come from another registry
+    ("npx --registry=https://example.com playwright test", DES),
+]
+
+
+@pytest.mark.parametrize(("command", "want"), NPX, ids=[c for c, _ in NPX])
+def test_npx_runs_catalogued_npm_programs_as_graded_and_refuses_other_registries(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want

@@ -1362,12 +1362,21 @@ def _rewrites(call: Call, words: list[Word]) -> None:
 _NPX_VALUES = frozenset(
     {"-p", "--package", "-c", "--call", "--cache", "--registry", "--userconfig", "-w", "--workspace"}
 )
+#: Catalogued programs whose npm package has the program's name (npx fetches that package when the project does not
+#: have it): npx runs them as the catalogue grades them.
+_NPX_CATALOGUED = frozenset({
+    "playwright", "cypress", "vite", "rollup", "stylelint", "knip", "svelte-check", "vue-tsc", "oxlint", "madge",
+    "license-checker",
+})  # fmt: skip
+#: npm's own registry (npm-config(7) ``registry``): any other one serves packages of someone else's choosing.
+_NPM_REGISTRY = frozenset({"https://registry.npmjs.org", "https://registry.npmjs.org/"})
 
 
 def npx(call: Call) -> None:
     """npx (npm exec): runs a package's program, fetching the package from the registry when the project
-    does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) is
-    graded as that program, plus ``network`` unless ``--no-install``/``--no``; ``-p``/``--package`` naming
+    does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) or in
+    :data:`_NPX_CATALOGUED` (playwright, vite...) is graded as that program, plus ``network`` unless
+    ``--no-install``/``--no``; ``--registry`` naming another registry than npm's is destructive; ``-p``/``--package`` naming
     another package, ``-c``/``--call`` (a shell command with every package program first on PATH) and any
     other program are destructive (its code is not known)."""
     words = call.args
@@ -1388,6 +1397,11 @@ def npx(call: Call) -> None:
         if _npm_program_option(name) or name in ("-c", "--call", "-p", "--package", "--userconfig"):
             destructive(call, "runs-program", f"npx {name} runs programs of packages the classifier cannot see.")
             return
+        if name == "--registry":
+            given = value.partition("=")[2] if "=" in value else (words[index].value if index < len(words) else "")
+            if given not in _NPM_REGISTRY:
+                destructive(call, "runs-program", "npx --registry fetches the program from another registry.")
+                return
         if name in ("--no-install", "--no", "--offline", "--prefer-offline"):
             offline = True
         elif name in _NPX_VALUES and "=" not in value:
@@ -1399,7 +1413,7 @@ def npx(call: Call) -> None:
     program = rest[0].value or ""
     base = program.rsplit("@", 1)[0] if program.rfind("@") > 0 else program
     entry = call.g.programs.get(base)
-    if entry is None or entry.handler is not checker:
+    if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED):
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
         return
     if not offline:
