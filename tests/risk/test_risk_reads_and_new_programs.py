@@ -404,3 +404,34 @@ NPX = [
 @pytest.mark.parametrize(("command", "want"), NPX, ids=[c for c, _ in NPX])
 def test_npx_runs_catalogued_npm_programs_as_graded_and_refuses_other_registries(command: str, want: RiskLevel) -> None:
     assert grade(command) == want
+
+
+MEDIA_AND_SWIFT = [
+    ("optipng -o7 img.png", WW),
+    ("optipng -simulate img.png", RO),
+    ("gifsicle -O3 in.gif -o out.gif", WW),
+    ("cwebp in.png -o out.webp", WW),
+    ("qpdf --decrypt in.pdf build/out.pdf", WW),
+    ("qpdf --check in.pdf", RO),
+    ("carthage update", NET),
+    ("swift-format format -i -r Sources", WW),
+    ("swift-format lint -r Sources", RO),
+    ("swift-format Sources/App.swift", RO),
+    # the same programs writing elsewhere or loading more
+    ("optipng -o7 ~/.bashrc", DES),
+    ("optipng -out /etc/x.png img.png", DES),
+    ("gifsicle -b ~/.bashrc", DES),
+    ("gifsicle in.gif -o /etc/x.gif", DES),
+    ("cwebp in.png -o ~/.bashrc", DES),
+    ("qpdf in.pdf /etc/x.pdf", DES),
+    ("qpdf --replace-input ~/.bashrc", DES),
+    ("qpdf @/tmp/args in.pdf out.pdf", DES),
+    ("carthage update --use-submodules", DES),
+    ("carthage build --project-directory /opt/x", DES),
+    ("swift-format format -i ~/.bashrc", DES),
+]
+
+
+@pytest.mark.parametrize(("command", "want"), MEDIA_AND_SWIFT, ids=[c for c, _ in MEDIA_AND_SWIFT])
+def test_image_pdf_and_swift_tools_write_what_they_name(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want

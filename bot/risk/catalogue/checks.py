@@ -415,4 +415,15 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "--image=out --webpack-config=project --require-config=project --ts-config=in -b= --basedir=in",
     },
+    "swift-format": {
+        "source": "swift-format README (github.com/swiftlang/swift-format) (swift-format 600): format (the default) "
+        "prints the formatted source unless -i/--in-place rewrites the files given; lint reports",
+        "grade": "read",
+        "else": "read",
+        "options": "-h --help --version -i --in-place -r --recursive --configuration=in -p --parallel "
+        "--ignore-unparsable-files --color-diagnostics --no-color-diagnostics --assume-filename= --offsets= "
+        "--lines= --follow-symlinks --enable-experimental-feature= -s --strict",
+        "when": {"-i --in-place": {"operands": "out", "grade": "build"}},
+        "commands": {"format lint dump-configuration": "read"},
+    },
 }

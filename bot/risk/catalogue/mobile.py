@@ -169,4 +169,26 @@ CATALOGUE: dict[str, object] = {
             "try plugins": "runs",
         },
     },
+    "carthage": {
+        "source": "Carthage README and carthage help (Carthage 0.40): update, bootstrap and checkout fetch the "
+        "Cartfile's dependencies (git) into Carthage/ and build them; --use-submodules adds them as git submodules",
+        "options": "-h --help --version",
+        "commands": {
+            "update bootstrap checkout fetch": {
+                "grade": "fetch",
+                "options": "--project-directory=project --platform= --use-xcframeworks --no-use-binaries "
+                "--cache-builds --use-ssh --use-netrc --use-submodules:unknown --toolchain=:unknown "
+                "--derived-data=out --log-path=out --new-resolver --verbose --configuration= --no-build "
+                "--no-checkout --color=",
+            },
+            "build archive copy-frameworks": {
+                "grade": "build",
+                "options": "--project-directory=project --platform= --use-xcframeworks --cache-builds "
+                "--toolchain=:unknown --derived-data=out --log-path=out --verbose --configuration= --color= "
+                "--output=out",
+            },
+            "outdated": {"grade": "network", "options": "--project-directory=project --use-ssh --verbose --color="},
+            "validate version help": {"grade": "read", "open": True},
+        },
+    },
 }
