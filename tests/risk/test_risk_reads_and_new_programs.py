@@ -435,3 +435,21 @@ MEDIA_AND_SWIFT = [
 @pytest.mark.parametrize(("command", "want"), MEDIA_AND_SWIFT, ids=[c for c, _ in MEDIA_AND_SWIFT])
 def test_image_pdf_and_swift_tools_write_what_they_name(command: str, want: RiskLevel) -> None:
     assert grade(command) == want
+
+
+GO_COVER = [
+    ("go tool cover -html=build/cover.out -o build/cover.html", WW),
+    ("go tool cover -func=build/cover.out", RO),
+    ("go tool cover -func build/cover.out", RO),
+    ("go tool cover -html=build/cover.out", DES),  # it opens a web browser
+    ("go tool cover -func c.out -o /etc/x", DES),
+    ("go tool cover -html=c.out -o ~/.bashrc", DES),
+    ('go tool cover -o "$X" -func c.out', DES),
+    ("go tool cover -exec x", DES),
+    ("go tool compile x.go", DES),
+]
+
+
+@pytest.mark.parametrize(("command", "want"), GO_COVER, ids=[c for c, _ in GO_COVER])
+def test_go_tool_cover_reads_a_profile_and_writes_its_output(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want

@@ -1147,8 +1147,47 @@ def go(call: Call) -> None:
         workspace_settings(call, "go", label="go install")
     elif command == "clean":
         deletion(call, "go clean deletes build output and caches.")
+    elif command == "tool" and rest and rest[0].value == "cover":
+        _go_cover(call, rest[1:])
     else:
         refuse(call, f"the command {command}")
+
+
+#: ``go tool cover`` flags (go tool cover -help, Go 1.23): -func and -html read a coverage profile, -o names the
+#: output file, -mode and -var instrument a source file (printed, or written to -o).
+_GO_COVER_FLAGS = frozenset({"html", "func", "o", "mode", "var", "pkgcfg", "outfilelist", "V"})
+
+
+def _go_cover(call: Call, words: list[Word]) -> None:
+    """go tool cover: reports on a coverage profile; ``-html`` without ``-o`` opens a web browser (a program the
+    classifier cannot see), ``-o FILE`` writes FILE."""
+    given: dict[str, Word | None] = {}
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None or not value.startswith("-"):
+            continue  # a source file to instrument
+        name, eq, attached = value.lstrip("-").partition("=")
+        if name not in _GO_COVER_FLAGS or (eq and name == "V"):
+            refuse(call, f"go tool cover -{shorten(name, 30)}")
+            return
+        if eq:
+            given[name] = literal_word(attached)
+        elif name != "V":
+            given[name] = words[index] if index < len(words) else None
+            index += 1
+        else:
+            given[name] = None
+    if "html" in given and "o" not in given:
+        destructive(call, "runs-program", "go tool cover -html without -o opens a web browser.")
+        return
+    read_only(call, "go tool cover only reads a coverage profile.")
+    output = given.get("o")
+    if output is not None:
+        call.write(output, "go tool cover -o writes")
+    workspace_settings(call, "go", label="go tool cover")
 
 
 _CHECKER_OUTPUTS = (
