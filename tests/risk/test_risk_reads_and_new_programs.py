@@ -453,3 +453,19 @@ GO_COVER = [
 @pytest.mark.parametrize(("command", "want"), GO_COVER, ids=[c for c, _ in GO_COVER])
 def test_go_tool_cover_reads_a_profile_and_writes_its_output(command: str, want: RiskLevel) -> None:
     assert grade(command) == want
+
+
+PODMAN_GENERATE = [
+    ("podman generate systemd --new --files --name app", WW),  # the unit files land where it runs
+    ("podman generate kube app", RO),
+    ("podman generate kube -f /etc/x.yaml app", DES),
+    ("podman generate kube --filename=~/.bashrc app", DES),
+    ("cd /etc && podman generate systemd --files app", DES),
+    ("podman --remote generate kube app", DES),
+    ("docker generate x", DES),  # docker would run a CLI plugin docker-generate
+]
+
+
+@pytest.mark.parametrize(("command", "want"), PODMAN_GENERATE, ids=[c for c, _ in PODMAN_GENERATE])
+def test_podman_generate_reads_the_engine_and_writes_the_files_it_names(command: str, want: RiskLevel) -> None:
+    assert grade(command) == want

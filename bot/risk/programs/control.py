@@ -237,6 +237,8 @@ def docker(call: Call) -> None:
         _volume_device(call)
     if any(v in ("save", "export", "build") for v in verbs):
         _docker_outputs(call)
+    if call.name == "podman" and verbs[:1] == ["generate"]:
+        _generate_outputs(call)
     positions = _operand_positions(call.args, flags)
     if len(positions) >= 2 and call.args[positions[0]].value in ("container", "compose"):
         group, verb_at = call.args[positions[0]].value, positions[1]
@@ -261,6 +263,20 @@ def docker(call: Call) -> None:
         _container(call, rest, f"{call.name} exec", _DOCKER_EXEC, reliable=True)
     elif verb == "cp":
         _copy_here(call, [call.args[p] for p in positions if p > verb_at])
+
+
+def _generate_outputs(call: Call) -> None:
+    """``podman generate systemd --files`` writes the unit files where it runs and ``podman generate kube
+    -f/--filename FILE`` writes FILE (podman-generate-systemd(1), podman-generate-kube(1)); without them they print."""
+    words = call.args
+    if any(w.value == "--files" for w in words):
+        call.write(literal_word("."), "podman generate systemd --files writes unit files into")
+    for index, word in enumerate(words):
+        name, eq, attached = (word.value or "").partition("=")
+        if name in ("-f", "--filename"):
+            target = literal_word(attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+            if target is not None:
+                call.write(target, f"podman generate {name} writes")
 
 
 def _volume_device(call: Call) -> None:
@@ -644,7 +660,8 @@ def _inner_script(call: Call, text: Word, wrapper: str) -> None:
 #: never downgraded, as the grader's environment dumps are. ``save`` (``image save``) writes the images' layers as a
 #: tar archive to standard output or its ``-o`` file (graded as a write by :func:`_docker_outputs`). ``search``
 #: (Docker Hub), ``stats``/``events`` (they follow the engine until stopped; ``stats --no-stream`` prints once and
-#: reads) keep the control plane's grade.
+#: reads) keep the control plane's grade. podman's ``generate systemd|kube|spec`` print what they make of a container
+#: or pod (files they write: :func:`_generate_outputs`).
 _DOCKER_LOCAL_READS = frozenset({
     ("ps",), ("images",), ("inspect",), ("logs",), ("version",), ("info",), ("top",), ("port",), ("diff",),
     ("history",), ("container", "ls"), ("container", "list"), ("container", "ps"), ("container", "inspect"),
@@ -674,6 +691,9 @@ def _docker_local_read(call: Call, verbs: list[str | None]) -> bool:
         if "--no-stream" not in values:
             return False
         call.flag(R.READ_ONLY, "read-only", f"{call.name} stats --no-stream only reads the local engine's state once.")
+        return True
+    if key[:1] == ("generate",) and call.name == "podman":  # docker would look for a CLI plugin docker-generate
+        call.flag(R.READ_ONLY, "read-only", "podman generate only reads the local engine's state.")
         return True
     if key[:1] in _DOCKER_LOCAL_READS or key in _DOCKER_LOCAL_READS:
         what = " ".join(key if key in _DOCKER_LOCAL_READS else key[:1])
