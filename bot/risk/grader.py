@@ -22,6 +22,7 @@ from bot.risk.recipes import INERT_ENVIRONMENT, UNKNOWN, inert_environment, reci
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     brace_alternatives,
+    config_subdirectory,
     credential_path,
     env_file,
     glob_names_credential,
@@ -1526,6 +1527,8 @@ class Grader:
             rec.marks.append(subject)
         if where is Where.OUTSIDE:
             why = protected_path(path_text(word.value, word.src))
+            if why is not None and what.startswith("mkdir") and word.value and config_subdirectory(word.value):
+                why = None  # an empty directory below ~/.config: no program reads configuration from it yet
             if why is None and word.value and not word.value.startswith(("/", "~")):
                 # a relative path judged from the directory it lands in (patch -d /etc, cd /etc && ... > hosts)
                 state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)

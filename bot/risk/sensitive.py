@@ -110,6 +110,7 @@ from bot.state_home import default_state_dir
 
 __all__ = [
     "brace_alternatives",
+    "config_subdirectory",
     "credential_path",
     "env_file",
     "flybot_state",
@@ -635,6 +636,18 @@ def flybot_state(text: str) -> bool:
         normal = [p for p in posixpath.normpath(text).split("/") if p]
         return tuple(normal[: len(own)]) == own
     return False
+
+
+def config_subdirectory(text: str) -> bool:
+    """True when ``text`` is below ``~/.config`` and only the rule for all of ``.config`` protects it (not
+    ``autostart``, ``systemd``, a credential path or FlyBot's state): an empty directory made there configures
+    nothing, as programs read the files in it (grader: ``mkdir`` there is a write outside, ``system``)."""
+    rest = _home_rest(text)
+    if rest is None or len(rest) < 2 or rest[0] != ".config":
+        return False
+    if (rest[0], rest[1]) in _HOME_PROTECTED_PAIRS or credential_path(text) is not None:
+        return False
+    return not flybot_state(text) and not site_startup(text)
 
 
 def protected_path(text: str) -> str | None:

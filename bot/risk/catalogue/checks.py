@@ -91,13 +91,29 @@ CATALOGUE: dict[str, object] = {
             "help": "read",
         },
     },
-    "shfmt gofumpt goimports ormolu fourmolu ktlint stylish-haskell": {
-        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ormolu -i / --mode, "
-        "ktlint -F, stylish-haskell -i): they print the formatted text or report unless told to write",
+    "shfmt gofumpt goimports ktlint stylish-haskell": {
+        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ktlint -F, "
+        "stylish-haskell -i): they print the formatted text or report unless told to write",
         "grade": "read",
         "open": True,
-        "options": "-w --write -i --inplace -F --format --mode=* -l -d --check --lint --diff",
-        "when": {"-w --write -i --inplace -F --format --mode": {"operands": "out", "grade": "build"}},
+        "options": "-w --write -i --inplace -F --format -l -d --check --lint --diff",
+        "when": {"-w --write -i --inplace -F --format": {"operands": "out", "grade": "build"}},
+    },
+    # not open: an option left out might be -m/--mode spelled another way (optparse-applicative takes a long
+    # option's unambiguous prefix, so --mo is refused as unknown)
+    "ormolu fourmolu": {
+        "source": "ormolu --help (ormolu 0.7), fourmolu --help (fourmolu 0.16): -m/--mode MODE is stdout (the default: "
+        "prints the formatted text), check (reports) or inplace (rewrites the files given); -i is --mode inplace",
+        "grade": "read",
+        "options": "-i -m= --mode= -c --check-idempotence -u --unsafe -d --debug -t --tolerate-cpp -q --quiet "
+        "--no-cabal --cabal-default-extensions --stdin-input-file= -o= --ghc-opt= -p= --package= -f= --fixity= "
+        "--start-line= --end-line= --source-type= --color= --config= --indentation= --column-limit= "
+        "--function-arrows= --comma-style= --import-export-style= --indent-wheres= --record-brace-space= "
+        "--newlines-between-decls= --haddock-style= --haddock-style-module= --let-style= --in-style= "
+        "--single-constraint-parens= --single-deriving-parens= --sort-constraints= --sort-derived-classes= "
+        "--sort-deriving-clauses= --trailing-section-operators= --unicode= --respectful= --import-grouping= "
+        "--version --numeric-version --manual-exts -h --help",
+        "when": {"-i -m=inplace --mode=inplace": {"operands": "out", "grade": "build"}},
     },
     "rubocop standardrb": {
         "source": "RuboCop docs (docs.rubocop.org) (RuboCop 1.66): -a/-A autocorrect the files inspected; require: in "
@@ -229,10 +245,17 @@ CATALOGUE: dict[str, object] = {
         "options": "-out=out -fmt=",
     },
     "php-cs-fixer": {
-        "source": "PHP CS Fixer usage (cs.symfony.com/doc/usage.html) (php-cs-fixer 3.6x): fix rewrites, --dry-run reports",
+        "source": "PHP CS Fixer usage (cs.symfony.com/doc/usage.html) (php-cs-fixer 3.6x): fix rewrites, --dry-run reports; "
+        "its configuration (.php-cs-fixer.php, .php-cs-fixer.dist.php) is PHP it runs",
         "options": "-h --help -V --version",
         "commands": {
-            "fix": {"grade": "build", "open": True, "operands": "out"},
+            "fix": {
+                "grade": "build",
+                "open": True,
+                "operands": "out",
+                "options": "--dry-run",
+                "when": {"--dry-run": {"operands": "none"}},
+            },
             "check list-files": {"grade": "build", "open": True},
             "list-sets describe help": {"grade": "read", "open": True},
             "self-update selfupdate": {"grade": "system", "open": True},
@@ -339,5 +362,112 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "--fix --output-file=out -o=out --config=in -c=in --custom-formatter=:runs --custom-syntax=:runs",
         "when": {"--fix": {"operands": "out"}},
+    },
+    # Go's flag package: one or two dashes, values attached with = or as the next word, no clusters
+    "govulncheck": {
+        "source": "govulncheck -h (golang.org/x/vuln/cmd/govulncheck) (govulncheck 1.1): it loads the packages with "
+        "the go command (which may fetch modules) and queries the vulnerability database (-db, default "
+        "https://vuln.go.dev); -mode binary reads a compiled binary; -C runs in another directory",
+        "grade": "network",
+        "clusters": False,
+        "options": "-C=project --C=project -db= --db= -format= --format= -json --json -mode= --mode= -scan= --scan= "
+        "-show= --show= -tags= --tags= -test --test -version --version -h -help --help",
+    },
+    "swiftlint": {
+        "source": "SwiftLint README and swiftlint help (SwiftLint 0.57): lint is the default command; --fix "
+        "(--autocorrect) rewrites the files linted; a configuration's parent_config/child_config may be a URL it "
+        "fetches (remote configs), so a lint of the workspace's configuration talks to the network",
+        "grade": "network",
+        "options": "-h --help --version --config=in --use-stdin --strict --lenient --force-exclude "
+        "--use-alternative-excluding --use-script-input-files --use-script-input-file-lists --benchmark --reporter= "
+        "--baseline=in --write-baseline=out --output=out --progress --quiet --silence-deprecation-warnings "
+        "--cache-path=out --no-cache --enable-all-rules --only-rule= --working-directory=project "
+        "--in-process-sourcekit --fix:build --autocorrect:build --format:build --compiler-log-path=in "
+        "--compile-commands=in --check-for-updates",
+        "when": {"--fix --autocorrect --format": {"operands": "out"}},
+        "else": "network",
+        "commands": {
+            "lint analyze": "network",
+            "rules reporters version": {"grade": "read", "open": True},
+            "baseline": {"commands": {"report compare": {"grade": "read", "open": True}}},
+            "generate-docs": {"grade": "read", "options": "--path=out"},
+            "docs": "runs",
+        },
+    },
+    "tfsec": {
+        "source": "tfsec CLI (aquasecurity.github.io/tfsec, 'Usage') (tfsec 1.28): it scans a Terraform directory and "
+        "downloads the remote modules it uses unless --no-module-downloads; --out writes the results; --update "
+        "replaces tfsec itself",
+        "grade": "network",
+        "options": "-h --help -v --version --config-file=in --custom-check-dir=in --rego-policy-dir=:unknown -f= "
+        "--format= --out=out -O=out --soft-fail -s --no-color --tfvars-file=in -e= --exclude= -m= "
+        "--minimum-severity= --update:install --run-statistics --exclude-downloaded-modules --force-all-dirs "
+        "--include-passed --include-ignored --concise-output --debug --verbose --no-module-downloads -p "
+        "--exclude-path= --filter-results= --workspace= --disable-grouping --print-rego-input --code-theme= "
+        "--no-code --ignore-hcl-errors --allow-checks-to-panic",
+    },
+    "pip-audit": {
+        "source": "pip-audit README (github.com/pypa/pip-audit) (pip-audit 2.7): audits the environment or the "
+        "requirements given (installed into a temporary environment) against PyPI's or OSV's vulnerability data; "
+        "--fix upgrades the vulnerable packages in the environment",
+        "grade": "network",
+        "options": "-h --help -V --version -l --local -r=in --requirement=in -f= --format= -s= "
+        "--vulnerability-service= -d --dry-run -S --strict --desc= --aliases= --cache-dir=out --progress-spinner= "
+        "--timeout= --path=in -v --verbose --fix:install --require-hashes --index-url= --extra-index-url= "
+        "--skip-editable --no-deps --ignore-vuln= -o=out --output=out --disable-pip --osv-url=",
+    },
+    "interrogate": {
+        "source": "interrogate docs (interrogate.readthedocs.io) (interrogate 1.7): reports docstring coverage; "
+        "-g writes a badge; -o writes the report",
+        "grade": "read",
+        "open": True,
+        "options": "-g=out --generate-badge=out -o=out --output=out -c=in --config=in",
+    },
+    "license-checker": {
+        "source": "license-checker README (github.com/davglass/license-checker) (license-checker 25): reads "
+        "node_modules; --out writes the report, --files copies the license files into a directory",
+        "grade": "read",
+        "open": True,
+        "options": "--out=out --files=out --start=in --customPath=in",
+    },
+    "sqlfluff": {
+        "source": "sqlfluff CLI reference (docs.sqlfluff.com/en/stable/reference/cli.html) (sqlfluff 3): fix and "
+        "format rewrite the files given; the templater (jinja's library_path, python, dbt) loads the project's code",
+        "options": "-h --help --version",
+        "commands": {
+            "lint parse render": {"grade": "build", "open": True, "options": "--write-output=out"},
+            "fix format": {"grade": "build", "open": True, "operands": "out"},
+            "dialects rules version": {"grade": "read", "open": True},
+        },
+    },
+    # linters whose configuration is JavaScript they run (svelte.config.js, knip.ts, vue plugins in tsconfig,
+    # oxlint's jsPlugins): build, as stylelint
+    "svelte-check vue-tsc knip oxlint": {
+        "source": "svelte-check (svelte.dev/docs/cli/sv-check), vue-tsc (github.com/vuejs/language-tools), knip "
+        "(knip.dev/reference/cli), oxlint (oxc.rs/docs/guide/usage/linter/cli) docs: they report; --fix (knip, "
+        "oxlint) rewrites files",
+        "grade": "build",
+        "open": True,
+        "options": "--fix --fix-type= --allow-remove-files:delete --fix-suggestions --fix-dangerously "
+        "-o=out --output-file=out --outDir=out --tsconfig=in -p=in --project=in -c=in --config=in",
+        "when": {"--fix --fix-suggestions --fix-dangerously": {"operands": "out"}},
+    },
+    "madge": {
+        "source": "madge README (github.com/pahen/madge) (madge 8): reports module dependencies; --image writes a "
+        "graph (through Graphviz), --webpack-config and --require-config load JavaScript configuration",
+        "grade": "read",
+        "open": True,
+        "options": "--image=out --webpack-config=project --require-config=project --ts-config=in -b= --basedir=in",
+    },
+    "swift-format": {
+        "source": "swift-format README (github.com/swiftlang/swift-format) (swift-format 600): format (the default) "
+        "prints the formatted source unless -i/--in-place rewrites the files given; lint reports",
+        "grade": "read",
+        "else": "read",
+        "options": "-h --help --version -i --in-place -r --recursive --configuration=in -p --parallel "
+        "--ignore-unparsable-files --color-diagnostics --no-color-diagnostics --assume-filename= --offsets= "
+        "--lines= --follow-symlinks --enable-experimental-feature= -s --strict",
+        "when": {"-i --in-place": {"operands": "out", "grade": "build"}},
+        "commands": {"format lint dump-configuration": "read"},
     },
 }

@@ -181,4 +181,28 @@ CATALOGUE: dict[str, object] = {
             "edit": "runs",
         },
     },
+    # terminal multiplexers: only the listings (a command line may chain more commands after a ; word)
+    "tmux": {
+        "source": "tmux(1) (tmux 3.4): -V prints the version; list-sessions (ls) lists the sessions; "
+        "show-environment prints the environment (secrets too); a ; word starts another command; -f reads a "
+        "configuration of commands, -c runs a shell command, -v writes log files where it runs",
+        "options": "-V -L= -S= -u -2 -N -T= -f=:unknown -c=:unknown -C:unknown -D:unknown -v:write",
+        "when": {"-V": "read"},
+        "commands": {
+            "ls list-sessions": {"grade": "read", "options": "-F= -f=", "words": {";": "unknown"}},
+            "show-environment showenv": {"grade": "secret", "options": "-g -h -s -t=", "words": {";": "unknown"}},
+        },
+    },
+    "screen": {
+        "source": "screen(1) (GNU Screen 4.9): -ls/-list lists the sessions, -v prints the version",
+        "grade": "unknown",
+        "clusters": False,
+        "options": "-ls -list -v --version -h --help",
+        "when": {"-ls -list -v": "read"},
+    },
+    "zellij": {
+        "source": "zellij --help (zellij 0.41): list-sessions (ls) lists the sessions",
+        "options": "-h --help -V --version",
+        "commands": {"ls list-sessions": {"grade": "read", "options": "-n --no-formatting -s --short -r --reverse"}},
+    },
 }

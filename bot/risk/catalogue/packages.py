@@ -175,9 +175,11 @@ CATALOGUE: dict[str, object] = {
                 "open": True,
                 "commands": {
                     "list get": "read",
+                    # --local writes the application's .bundle/config, not ~/.bundle/config (bundle-config(1))
                     "set": {
                         "grade": "home",
                         "options": "--local:write --global",
+                        "when": {"--local": "write"},
                         "sources": "mirror ssl_verify_mode ssl_ca_cert",
                     },
                     "unset": "home",
@@ -682,8 +684,9 @@ CATALOGUE: dict[str, object] = {
             "destroy purge remove rm": {"grade": "delete", "open": True},
         },
     },
-    "rbenv": {
-        "source": "rbenv README: command reference (github.com/rbenv/rbenv) (rbenv 1.3); ruby-build: rbenv install",
+    "rbenv nodenv goenv": {
+        "source": "rbenv README: command reference (github.com/rbenv/rbenv) (rbenv 1.3); ruby-build: rbenv install; "
+        "nodenv (github.com/nodenv/nodenv) and goenv (github.com/go-nv/goenv) follow rbenv's commands",
         "commands": {
             "install": {"grade": "install", "open": True, "options": "-l:read --list:read -L:read --list-all:read"},
             "uninstall": {"grade": "delete", "open": True},
@@ -715,5 +718,47 @@ CATALOGUE: dict[str, object] = {
         "grade": "fetch",
         "open": True,
         "options": "-o=out --output-file=out --cache-dir=out",
+    },
+    "jenv": {
+        "source": "jenv README (github.com/jenv/jenv) (jenv 0.5): add registers a JDK, global/local/shell choose one, "
+        "enable-plugin links a plugin that runs in every shell and build",
+        "commands": {
+            "versions version version-name which whence root prefix commands help doctor shims completions "
+            "init plugins": {"grade": "read", "open": True},
+            "add remove rehash global": {"grade": "home", "open": True},
+            "local": {"grade": "write", "open": True},
+            "shell": {"grade": "read", "open": True},
+            "enable-plugin disable-plugin exec": "runs",
+        },
+    },
+    "fnm": {
+        "source": "fnm command reference (github.com/Schniz/fnm docs/commands.md) (fnm 1.37)",
+        "options": "-h --help -V --version --node-dist-mirror=:unknown --fnm-dir=:unknown --log-level= "
+        "--arch= --version-file-strategy= --corepack-enabled --resolve-engines",
+        "commands": {
+            "list ls current env completions": {"grade": "read", "open": True},
+            "list-remote ls-remote": {"grade": "network", "open": True},
+            "install": {"grade": "install", "open": True},
+            "use": {
+                "grade": "home",
+                "open": True,
+                "options": "--install-if-missing:install",
+            },  # a link under ~ or the run dir
+            "default alias unalias": {"grade": "home", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "exec": "runs",
+        },
+    },
+    "volta": {
+        "source": "Volta command reference (docs.volta.sh/reference) (Volta 2): install and fetch download tools into "
+        "~/.volta, pin writes package.json, setup edits the shell's start-up files",
+        "options": "-h --help -v --version --verbose --quiet",
+        "commands": {
+            "install fetch": {"grade": "install", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "pin": {"grade": "fetch", "open": True},
+            "list ls which completions help": {"grade": "read", "open": True},
+            "run setup": "runs",
+        },
     },
 }

@@ -1005,6 +1005,9 @@ _CARGO_BUILD = frozenset({
     "build", "b", "check", "c", "test", "t", "bench", "run", "r", "doc", "d", "clippy", "fmt", "fix", "tree",
     "metadata", "rustc", "rustdoc", "package", "locate-project", "read-manifest", "verify-project", "pkgid",
 })  # fmt: skip
+#: External cargo subcommands the catalogue describes (catalogue/build.py ``cargo-nextest``, ``cargo-audit``,
+#: ``cargo-deny``); any other is a program from PATH FlyBot does not know.
+_CARGO_EXTERNAL = frozenset({"nextest", "audit", "deny"})
 _CARGO_NETWORK = frozenset(
     {"fetch", "update", "search", "publish", "login", "logout", "owner", "yank", "vendor", "generate-lockfile", "info"}
 )
@@ -1131,8 +1134,14 @@ def cargo(call: Call) -> None:
         read_only(call, "cargo without a command only prints.")
     elif command is None:
         destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
-    elif command == "fmt" and any(w.value == "--check" for w in words) and "--" not in [w.value for w in words]:
-        read_only(call, "cargo fmt --check only reports what rustfmt would change.")  # The Cargo Book: cargo fmt
+    elif (
+        command == "fmt"
+        and any(w.value == "--check" for w in words)
+        and not any((w.value or "").startswith("--emit") for w in words)
+    ):
+        # cargo fmt --check, or rustfmt's --check after -- (cargo fmt -- --check): rustfmt(1) --check writes no file,
+        # whatever files are named (--emit, which would write, is refused with --check; graded as a write here)
+        read_only(call, "cargo fmt --check only reports what rustfmt would change.")
     elif command in _CARGO_BUILD:
         if _outside_project(call, words, f"cargo {command}", _CARGO_OUTPUTS):
             return
@@ -1175,6 +1184,10 @@ def cargo(call: Call) -> None:
         deletion(call, "cargo clean deletes the target directory.")
     elif command in ("version", "help", "-V", "--version", "--list"):
         read_only(call, f"cargo {command} only prints.")
+    elif command in _CARGO_EXTERNAL and operands[0] is words[0]:
+        # cargo runs an external subcommand as ``cargo-NAME NAME ARGS`` (The Cargo Book, "Custom subcommands"); an
+        # option before the name (-C DIR, -Z) is refused below as an unknown command would be
+        call.run([literal_word(f"cargo-{command}"), *words], f"cargo {command}")
     else:
         refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
         return
@@ -1310,8 +1323,47 @@ def go(call: Call) -> None:
         workspace_settings(call, "go", label="go install")
     elif command == "clean":
         deletion(call, "go clean deletes build output and caches.")
+    elif command == "tool" and rest and rest[0].value == "cover":
+        _go_cover(call, rest[1:])
     else:
         refuse(call, f"the command {command}")
+
+
+#: ``go tool cover`` flags (go tool cover -help, Go 1.23): -func and -html read a coverage profile, -o names the
+#: output file, -mode and -var instrument a source file (printed, or written to -o).
+_GO_COVER_FLAGS = frozenset({"html", "func", "o", "mode", "var", "pkgcfg", "outfilelist", "V"})
+
+
+def _go_cover(call: Call, words: list[Word]) -> None:
+    """go tool cover: reports on a coverage profile; ``-html`` without ``-o`` opens a web browser (a program the
+    classifier cannot see), ``-o FILE`` writes FILE."""
+    given: dict[str, Word | None] = {}
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None or not value.startswith("-"):
+            continue  # a source file to instrument
+        name, eq, attached = value.lstrip("-").partition("=")
+        if name not in _GO_COVER_FLAGS or (eq and name == "V"):
+            refuse(call, f"go tool cover -{shorten(name, 30)}")
+            return
+        if eq:
+            given[name] = literal_word(attached)
+        elif name != "V":
+            given[name] = words[index] if index < len(words) else None
+            index += 1
+        else:
+            given[name] = None
+    if "html" in given and "o" not in given:
+        destructive(call, "runs-program", "go tool cover -html without -o opens a web browser.")
+        return
+    read_only(call, "go tool cover only reads a coverage profile.")
+    output = given.get("o")
+    if output is not None:
+        call.write(output, "go tool cover -o writes")
+    workspace_settings(call, "go", label="go tool cover")
 
 
 _CHECKER_OUTPUTS = (
@@ -1493,12 +1545,15 @@ def _only_checks(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`, none now), a formatter given a
     check-only option (black/isort/rustfmt, :data:`_CHECK_ONLY`; black's cache of results under ``~/.cache/black``
     is not counted), or gofmt without ``-w`` (gofmt(1): it prints the formatted source, ``-l`` lists the files that
-    differ, ``-d`` prints diffs). prettier is not here: its configuration may be JavaScript (prettier.config.js)
-    that it runs."""
+    differ, ``-d`` prints diffs), or tsc given only ``--version``/``-v``, ``--help``/``-h`` or ``--all`` (TypeScript
+    compiler options reference: they print and exit, no tsconfig.json is read). prettier is not here: its
+    configuration may be JavaScript (prettier.config.js) that it runs."""
     if any(v is None for v in values):
         return False
     if name in _REPORTS_ONLY:
         return True
+    if name == "tsc":
+        return len(values) == 1 and values[0] in ("--version", "-v", "--help", "-h", "--all")
     if name == "gofmt":
         return not any(v.startswith("-") and not v.startswith("--") and "w" in v[1:] for v in values if v)
     if name in ("black", "isort", "rustfmt"):
@@ -1545,12 +1600,21 @@ def _rewrites(call: Call, words: list[Word]) -> None:
 _NPX_VALUES = frozenset(
     {"-p", "--package", "-c", "--call", "--cache", "--registry", "--userconfig", "-w", "--workspace"}
 )
+#: Catalogued programs whose npm package has the program's name (npx fetches that package when the project does not
+#: have it): npx runs them as the catalogue grades them.
+_NPX_CATALOGUED = frozenset({
+    "playwright", "cypress", "vite", "rollup", "stylelint", "knip", "svelte-check", "vue-tsc", "oxlint", "madge",
+    "license-checker",
+})  # fmt: skip
+#: npm's own registry (npm-config(7) ``registry``): any other one serves packages of someone else's choosing.
+_NPM_REGISTRY = frozenset({"https://registry.npmjs.org", "https://registry.npmjs.org/"})
 
 
 def npx(call: Call) -> None:
     """npx (npm exec): runs a package's program, fetching the package from the registry when the project
-    does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) is
-    graded as that program, plus ``network`` unless ``--no-install``/``--no``; ``-p``/``--package`` naming
+    does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) or in
+    :data:`_NPX_CATALOGUED` (playwright, vite...) is graded as that program, plus ``network`` unless
+    ``--no-install``/``--no``; ``--registry`` naming another registry than npm's is destructive; ``-p``/``--package`` naming
     another package, ``-c``/``--call`` (a shell command with every package program first on PATH) and any
     other program are destructive (its code is not known)."""
     words = call.args
@@ -1571,6 +1635,11 @@ def npx(call: Call) -> None:
         if _npm_program_option(name) or name in ("-c", "--call", "-p", "--package", "--userconfig"):
             destructive(call, "runs-program", f"npx {name} runs programs of packages the classifier cannot see.")
             return
+        if name == "--registry":
+            given = value.partition("=")[2] if "=" in value else (words[index].value if index < len(words) else "")
+            if given not in _NPM_REGISTRY:
+                destructive(call, "runs-program", "npx --registry fetches the program from another registry.")
+                return
         if name in ("--no-install", "--no", "--offline", "--prefer-offline"):
             offline = True
         elif name in _NPX_VALUES and "=" not in value:
@@ -1582,7 +1651,7 @@ def npx(call: Call) -> None:
     program = rest[0].value or ""
     base = program.rsplit("@", 1)[0] if program.rfind("@") > 0 else program
     entry = call.g.programs.get(base)
-    if entry is None or entry.handler is not checker:
+    if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED):
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
         return
     if not offline:

@@ -122,6 +122,7 @@ _ENTRY_KEYS = frozenset(
         "operands",
         "commands",
         "many",
+        "clusters",
         "else",
         "abbrev",
         "verbs",
@@ -157,6 +158,7 @@ class _Node:
         "operands",
         "commands",
         "many",
+        "clusters",
         "otherwise",
         "abbrev",
         "verbs",
@@ -180,6 +182,7 @@ class _Node:
         self.verbs: dict[str, str] | None = None
         self.grade: str | None = None
         self.many = False
+        self.clusters = True
         self.otherwise: str | None = None
         self.options: dict[str, _Option] = {}
         self.prefixes: list[tuple[str, _Option]] = []
@@ -229,6 +232,9 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.options = dict(parent.options)
         node.prefixes = list(parent.prefixes)
         node.open = parent.open
+        node.clusters = parent.clusters
+    if "clusters" in spec:
+        node.clusters = bool(spec["clusters"])
     for key in ("grade", "else"):
         grade = spec.get(key)
         if grade is not None and (grade not in EFFECTS or grade in _ROLE_EFFECTS):
@@ -264,7 +270,10 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
             raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)} or none")
         groups = tuple(frozenset(group.split()) for group in str(names).split(" + "))
         for name in (name for group in groups for name in group):
-            if name not in node.options and not any(p.rstrip("=") == name for p, _ in node.prefixes):
+            base, eq, value = name.partition("=")
+            if eq and not (value and base in node.options and node.options[base].takes):
+                raise CatalogueError(f"{where}: when {name}: NAME=VALUE needs an option NAME that takes a value")
+            if base not in node.options and not any(p.rstrip("=") == base for p, _ in node.prefixes):
                 raise CatalogueError(f"{where}: when {name}: the option is not listed")
         if len(groups) > 1:  # options given together: a grade that may only raise the entry's
             if grade_then is None or role_then is not None or reads_then:
@@ -381,6 +390,7 @@ def _grade(call: Call, root: _Node) -> None:
     wrapped: list[Word] | None = None
     many: dict[str, _Node] | None = None
     tasks: list[tuple[str, _Node]] = []
+    valued: list[tuple[str, Word | None]] = []  # the options of one word that take a value, with the value
     given: set[str] = set()  # option names given (short clusters letter by letter), for the entry's "when"
     leading: set[str] = set()  # those given before the first operand
     index = 0
@@ -406,14 +416,26 @@ def _grade(call: Call, root: _Node) -> None:
             break
         if len(value) > 1 and (value.startswith("-") or (value.startswith("@") and _lookup(node, "@") is not None)):
             names = {value.split("=", 1)[0]}
-            if not value.startswith("--"):
+            if not value.startswith("--") and node.clusters:
                 names.update("-" + letter for letter in value[1:])
+            consumed = _option(call, node, what, value, words, index, effects, valued)
+            if consumed is None:
+                return
+            for taker, taken in valued:  # NAME=VALUE, for an entry's "when" that names a value (ormolu -m inplace)
+                if taken is not None and taken.value is None and any(key.startswith(taker + "=") for key in node.when):
+                    call.flag(
+                        R.DESTRUCTIVE,
+                        "dynamic-argument",
+                        f"{shorten(taken.src, 60)} is only known when it runs: it chooses what "
+                        f"{' '.join(what)} {taker} does.",
+                    )
+                    return
+                if taken is not None:
+                    names.add(f"{taker}={taken.value}")
+            valued.clear()
             given |= names
             if not operands:
                 leading |= names
-            consumed = _option(call, node, what, value, words, index, effects)
-            if consumed is None:
-                return
             index += consumed
             continue
         if many is not None:  # each operand is a further task of the same table (mvn clean install)
@@ -461,8 +483,8 @@ def _grade(call: Call, root: _Node) -> None:
             lowers = grade_then is not None and _RANK[grade_then] < base
             if option in (leading if lowers or reads_then else given):
                 reads |= reads_then
-                if grade_then is not None:
-                    node = _with(node, grade=grade_then)
+                if grade_then is not None:  # the grade with operands (else) too: jar -c -f x.jar DIR
+                    node = _with(node, grade=grade_then, otherwise=grade_then if node.otherwise is not None else None)
                 if role_then is not None:
                     node = _with(node, operands=None if role_then == "none" else role_then)
     for groups, grade_then in node.together:
@@ -567,33 +589,38 @@ def _option(
     words: list[Word],
     index: int,
     effects: list[tuple[str, Word | None, str]],
+    valued: list[tuple[str, Word | None]],
 ) -> int | None:
-    """Scan one option word; returns how many following words it took, or None when the command was refused."""
+    """Scan one option word; returns how many following words it took, or None when the command was refused.
+    Each option taking a value is added to ``valued`` with its value (None when no word is left)."""
     name, eq, attached = value.partition("=")
     used = 0
     taken: Word | None = None
+    key = value
     option = node.options.get(value)
     if option is not None:  # the whole word: -o FILE, --force, -shared
         if option.takes:
             taken = words[index] if index < len(words) else None
             used = 1
     elif eq and name in node.options:  # --name=VALUE, -std=VALUE
-        option = node.options[name]
+        key, option = name, node.options[name]
         taken = literal_word(attached) if option.takes else None
     else:
         prefix = next(((p, o) for p, o in node.prefixes if value.startswith(p)), None)
         if prefix is not None:  # -Wall, -I/usr/include, -Wl,-rpath
-            option = prefix[1]
+            key, option = prefix[0].rstrip("="), prefix[1]
             if option.takes:
                 rest = value[len(prefix[0]) :].removeprefix("=")
                 taken = literal_word(rest) if rest else (words[index] if index < len(words) else None)
                 used = 0 if rest else 1
     if option is not None:
+        if option.takes:
+            valued.append((key, taken))
         if option.effect is not None and option.effect != "in":
             effects.append((option.effect, taken if option.effect != "unknown" else literal_word(name), name))
         return used
-    if not value.startswith("--") and len(value) > 2 and value[0] == "-":
-        return _cluster(call, node, what, value, words, index, effects)
+    if node.clusters and not value.startswith("--") and len(value) > 2 and value[0] == "-":
+        return _cluster(call, node, what, value, words, index, effects, valued)
     if node.open and not _abbreviates(node, name):
         return 0
     refuse(call, f"{' '.join(what)} {shorten(name, 40)} (an option FlyBot does not know, spelled in full)")
@@ -608,6 +635,7 @@ def _cluster(
     words: list[Word],
     index: int,
     effects: list[tuple[str, Word | None, str]],
+    valued: list[tuple[str, Word | None]],
 ) -> int | None:
     """Short options clustered in one word (``-xvf FILE``)."""
     for position, letter in enumerate(value[1:], start=1):
@@ -620,6 +648,7 @@ def _cluster(
         if option.takes:
             rest = value[position + 1 :]
             taken = literal_word(rest) if rest else (words[index] if index < len(words) else None)
+            valued.append(("-" + letter, taken))
             if option.effect is not None and option.effect != "in":
                 effects.append(
                     (option.effect, taken if option.effect != "unknown" else literal_word("-" + letter), "-" + letter)

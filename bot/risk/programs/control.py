@@ -129,6 +129,10 @@ def kubectl(call: Call) -> None:
     ):
         call.flag(R.DESTRUCTIVE, _RULE, f"kubectl {verb} with --prune/--force deletes resources outside the sandbox.")
         return
+    if verb == "rollout" and len(verbs) > 1 and verbs[1] in ("status", "history"):
+        # kubectl rollout status|history: they watch or list a rollout; pause, resume, restart and undo change it
+        call.flag(R.NETWORK, _RULE, f"kubectl rollout {verbs[1]} reads from a cluster outside the sandbox.")
+        return
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
     if verb == "cp":
         positions = _operand_positions(call.args, _KUBECTL_VALUES)
@@ -237,6 +241,8 @@ def docker(call: Call) -> None:
         _volume_device(call)
     if any(v in ("save", "export", "build") for v in verbs):
         _docker_outputs(call)
+    if call.name == "podman" and verbs[:1] == ["generate"]:
+        _generate_outputs(call)
     positions = _operand_positions(call.args, flags)
     if len(positions) >= 2 and call.args[positions[0]].value in ("container", "compose"):
         group, verb_at = call.args[positions[0]].value, positions[1]
@@ -264,6 +270,20 @@ def docker(call: Call) -> None:
     if "build" in verbs[:3]:
         build_at = next(p for p in positions if call.args[p].value == "build")
         _docker_build(call, call.args[build_at + 1 :], f"{call.name} build")
+
+
+def _generate_outputs(call: Call) -> None:
+    """``podman generate systemd --files`` writes the unit files where it runs and ``podman generate kube
+    -f/--filename FILE`` writes FILE (podman-generate-systemd(1), podman-generate-kube(1)); without them they print."""
+    words = call.args
+    if any(w.value == "--files" for w in words):
+        call.write(literal_word("."), "podman generate systemd --files writes unit files into")
+    for index, word in enumerate(words):
+        name, eq, attached = (word.value or "").partition("=")
+        if name in ("-f", "--filename"):
+            target = literal_word(attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+            if target is not None:
+                call.write(target, f"podman generate {name} writes")
 
 
 def _volume_device(call: Call) -> None:
@@ -745,15 +765,18 @@ def _inner_script(call: Call, text: Word, wrapper: str) -> None:
 #: ``docker logs`` prints what a container wrote, which may hold its secrets; like ``journalctl`` reading the host's
 #: logs it stays read_only (secret-read is for credential files and variables, sensitive.py). ``inspect`` prints the
 #: environment a container or image was given (``Config.Env``), as ``printenv`` does: network (``secret-read``),
-#: never downgraded, as the grader's environment dumps are. ``search`` (Docker
-#: Hub), ``stats``/``events`` (they follow the engine until stopped) keep the control plane's grade.
+#: never downgraded, as the grader's environment dumps are. ``save`` (``image save``) writes the images' layers as a
+#: tar archive to standard output or its ``-o`` file (graded as a write by :func:`_docker_outputs`). ``search``
+#: (Docker Hub), ``stats``/``events`` (they follow the engine until stopped; ``stats --no-stream`` prints once and
+#: reads) keep the control plane's grade. podman's ``generate systemd|kube|spec`` print what they make of a container
+#: or pod (files they write: :func:`_generate_outputs`).
 _DOCKER_LOCAL_READS = frozenset({
     ("ps",), ("images",), ("inspect",), ("logs",), ("version",), ("info",), ("top",), ("port",), ("diff",),
     ("history",), ("container", "ls"), ("container", "list"), ("container", "ps"), ("container", "inspect"),
     ("container", "logs"), ("container", "top"), ("container", "port"), ("container", "diff"), ("image", "ls"),
     ("image", "list"), ("image", "inspect"), ("image", "history"), ("system", "info"), ("system", "df"),
     ("volume", "ls"), ("volume", "inspect"), ("network", "ls"), ("network", "inspect"), ("context", "ls"),
-    ("context", "show"),
+    ("context", "show"), ("save",), ("image", "save"),
 })  # fmt: skip
 #: Options that point the client at another engine (docker(1) ``-H``/``--host``, ``--context``/``-c``; podman(1)
 #: ``--remote``/``-r``, ``--url``, ``--connection``, ``--identity``): the daemon is then outside the machine.
@@ -772,6 +795,14 @@ def _docker_local_read(call: Call, verbs: list[str | None]) -> bool:
         call.flag(R.READ_ONLY, "read-only", f"{call.name} {values[0]} only prints the client's version or help.")
         return True
     key = tuple(v or "" for v in verbs[:2])
+    if key[:1] == ("stats",) or key == ("container", "stats"):
+        if "--no-stream" not in values:
+            return False
+        call.flag(R.READ_ONLY, "read-only", f"{call.name} stats --no-stream only reads the local engine's state once.")
+        return True
+    if key[:1] == ("generate",) and call.name == "podman":  # docker would look for a CLI plugin docker-generate
+        call.flag(R.READ_ONLY, "read-only", "podman generate only reads the local engine's state.")
+        return True
     if key[:1] in _DOCKER_LOCAL_READS or key in _DOCKER_LOCAL_READS:
         what = " ".join(key if key in _DOCKER_LOCAL_READS else key[:1])
         if key[0] == "inspect" or key in (("container", "inspect"), ("image", "inspect")):
@@ -816,7 +847,25 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
         verb = sub
     elif verb in _DOCKER_GROUPS and verb != "compose":
         verb = "ls"
+    if verb == "cp" and _copies_out(verbs[verbs.index("cp") + 1 :]):
+        call.flag(R.NETWORK, _RULE, f"{call.name} cp copies files out of a container (its destination is graded).")
+        return
     _grade(call, verb, _DOCKER_READ, _DOCKER_CHANGE, _DOCKER_DELETE)
+
+
+def _container_path(value: str) -> bool:
+    """True when a ``docker cp`` operand names a path in a container (docker-container-cp(1): ``CONTAINER:PATH``; a
+    local path holding a colon is written with ``./`` or ``/`` first)."""
+    return ":" in value and not value.startswith(("/", "."))
+
+
+def _copies_out(operands: list[str | None]) -> bool:
+    """True when ``docker cp SRC DEST`` copies from a container to this machine (or ``-``, a tar on standard
+    output): the container is only read."""
+    if len(operands) != 2 or any(v is None for v in operands):
+        return False
+    source, dest = operands[0] or "", operands[1] or ""
+    return _container_path(source) and not _container_path(dest)
 
 
 _HELM_VALUES = frozenset(
