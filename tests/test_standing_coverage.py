@@ -530,6 +530,22 @@ async def test_host_approvals_cover_the_plain_forms_and_no_environment_place_or_
         await asks_then_withdraw(harness, token, **sent(command, ws))
 
 
+async def test_a_systemctl_restart_approval_does_not_cover_slices_scopes_mounts_or_swap(
+    harness: Harness, ws: Path
+) -> None:
+    token = await harness.add_bot()
+    await _approve(harness, pattern="systemctl restart", max_risk="system", host_ok=True)
+    await auto(harness, token, **sent("sudo systemctl restart nginx", ws))
+    for command in (
+        "sudo systemctl restart user.slice",
+        "systemctl restart system.slice",
+        "systemctl restart session-1.scope",
+        "systemctl restart home.mount",
+        "systemctl restart swap.swap",
+    ):
+        await asks_then_withdraw(harness, token, **sent(command, ws))
+
+
 #: sudo, env and exec options that change how the command runs (another root, environment, directory, user,
 #: shell or argv[0]): the wrapper is then not looked through.
 WRAPPER_OPTIONS = [

@@ -16,12 +16,13 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import CwdState, Where, git_internal, locate, runs_later
+from bot.risk.paths import CwdState, Where, casefold, git_internal, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
-from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment
+from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     brace_alternatives,
+    config_subdirectory,
     credential_path,
     env_file,
     glob_names_credential,
@@ -141,8 +142,47 @@ def _planted_config(name: str, written: frozenset[str]) -> str | None:
     return None
 
 
-#: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
-_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl"})
+#: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set), or
+#: whose filter may read it (jq, yq: :func:`_filter_reads_environment`).
+_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl", "jq", "gojq", "jaq", "yq"})
+#: jq 1.7 manual "$ENV, env": the environment as an object; yq (mikefarah) "Env Variable Operators": ``env(NAME)``,
+#: ``strenv(NAME)``, ``envsubst``. A bare ``env`` that is not a field (``.env``), a variable (``$env``), an object
+#: key (``{env: 1}``) or a string (``"env"``).
+_FILTER_ENVIRONMENT = Regex(r"\$ENV\b|(?<![\w.$\"])env\b(?![\w\"]|\s*:)|\b(?:str)?env\s*\(|\benvsubst\b")
+#: jq and yq options that take values (jq 1.7 manual "Invoking jq"; yq --help): skipped when looking for the filter.
+_FILTER_VALUES = {
+    "--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "-L": 1, "--library-path": 1,
+    "-I": 1, "-o": 1, "-p": 1, "--output-format": 1, "--input-format": 1, "--expression": 1,
+}  # fmt: skip
+_YQ_COMMANDS = frozenset({"eval", "e", "eval-all", "ea"})
+
+
+def _filter_reads_environment(name: str, values: list[str | None]) -> str | None:
+    """Why a jq or yq call may print environment variables, or None: its filter (the first operand, or yq's after
+    ``eval``/``eval-all``, or ``--expression``) reads ``$ENV``/``env``/``env(NAME)`` (:data:`_FILTER_ENVIRONMENT`),
+    is only known when it runs, or comes from a file (``-f``/``--from-file``) the classifier cannot see."""
+    skip = 0
+    for index, value in enumerate(values):
+        if skip:
+            skip -= 1
+            if value is not None and values[index - 1] == "--expression" and _FILTER_ENVIRONMENT.search(value):
+                return "its filter reads the environment ($ENV, env)"
+            continue
+        if value is None:
+            return "its filter is only known when it runs"
+        if value in ("-f", "--from-file") or (value.startswith("-") and not value.startswith("--") and "f" in value):
+            return "its filter comes from a file the classifier cannot see"
+        if value in _FILTER_VALUES:
+            skip = _FILTER_VALUES[value]
+            continue
+        if value.startswith("-") and value != "-":
+            continue
+        if name == "yq" and value in _YQ_COMMANDS:
+            continue
+        return "its filter reads the environment ($ENV, env)" if _FILTER_ENVIRONMENT.search(value) else None
+    return None
+
+
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
 #: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
 #: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
@@ -495,6 +535,66 @@ def _env_prints(values: list[str | None]) -> bool:
     return True
 
 
+#: A command substitution in a word: ``$(...)`` (one level of nested parentheses) or backquotes.
+_SUBSTITUTION = Regex(r"\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`")
+_PIPELINE_SPLIT = Regex(r"\|\|?|;|&&|\n")
+_ASSIGNMENT = Regex(r"^[A-Za-z_][A-Za-z0-9_]*=")
+#: Programs whose output is their input decoded or transformed (coreutils base64(1), base32(1), basenc(1) ``-d``;
+#: xxd(1) ``-r``; rev(1); tr(1); uudecode(1); openssl(1) ``enc -d``/``base64 -d``; printf(1) with escapes or a
+#: format; echo ``-e``).
+_DECODERS = frozenset({"base64", "base32", "basenc", "xxd", "rev", "tr", "uudecode", "openssl", "printf", "echo"})
+
+
+def _decoded_name(src: str) -> str | None:
+    """The decoder that computes a file name in the word ``src``, or None: a command substitution whose pipeline
+    runs one of :data:`_DECODERS` (``$(echo fi5uZXRyYw== | base64 -d)``, ``$(rev <<< crten./~)``, ``$(printf
+    '\x7e/.netrc')``). A read of such a name is graded as a read of a credential file: the name is spelt so that
+    no check of the words can see what it names. Names computed by other programs (``$(git ls-files)``, ``xargs``
+    over ``find .``) stay reads: they list the workspace's own files, and grading them as secret reads would make
+    every everyday search ask; a name read from a file (``$(cat paths.txt)``) is among them."""
+    if "$(" not in src and "`" not in src:
+        return None
+    for match in _SUBSTITUTION.finditer(src):
+        inner = match.group(1) if match.group(1) is not None else (match.group(2) or "")
+        for segment in _PIPELINE_SPLIT.compiled().split(inner):
+            tokens = [t for t in segment.replace("'", " ' ").split() if t != "'"]
+            while tokens and _ASSIGNMENT.match(tokens[0]):
+                tokens = tokens[1:]
+            if not tokens:
+                continue
+            program = posixpath.basename(tokens[0].strip("\"'"))
+            options = [t.strip("\"'") for t in tokens[1:]]
+            if program not in _DECODERS:
+                continue
+            if program in ("base64", "base32", "basenc") and not any(
+                o in ("--decode", "-D") or (o.startswith("-") and not o.startswith("--") and "d" in o) for o in options
+            ):
+                continue
+            if program == "xxd" and not any(o.startswith(("-r", "-revert")) for o in options):
+                continue
+            if program == "printf" and not any(
+                "\\" in t or ("%" in t and t.strip("\"'") != "%s") for t in tokens[1:2]
+            ):  # a plain "%s" prints its argument as it is: the name is that word (bot.risk.sensitive)
+                continue
+            if program == "echo" and not any(o.startswith("-") and "e" in o for o in options):
+                continue
+            return program
+    return None
+
+
+def _decoded_variable(src: str, decoded: set[str]) -> str | None:
+    """The variable of ``decoded`` (:attr:`Grader.decoded`) that the word ``src`` expands, or None."""
+    if not decoded or "$" not in src:
+        return None
+    for match in _EXPANDED_NAME.finditer(src):
+        if match.group(1) in decoded:
+            return match.group(1)
+    return None
+
+
+_EXPANDED_NAME = Regex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
     (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS), ``systemctl
@@ -503,6 +603,8 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
         return _ps_environment(values)
     if name == "systemctl":
         return "show-environment" in values  # systemctl(1): the service manager's environment block
+    if name in ("jq", "gojq", "jaq", "yq"):
+        return _filter_reads_environment(name, values) is not None
     if name == "env":
         return _env_prints(values)
     if name == "printenv":
@@ -535,16 +637,18 @@ def git_directory_file(path: str) -> str | None:
     a worktree's or submodule's ``gitdir:`` target lies in one, ``MAIN/.git/worktrees/NAME``), a file named ``HEAD``, ``config`` or ``config.worktree`` makes or changes a git directory (gitrepository-layout(5):
     a directory with ``HEAD``, ``objects`` and ``refs`` is one, and ``git -C DIR``, a ``.git`` file's ``gitdir:`` or
     ``--git-dir`` obeys its ``config``: ``core.fsmonitor``, ``core.hooksPath``), and a hook's name below ``hooks``
-    (githooks(5)) is a hook of such a directory. None for other paths."""
+    (githooks(5)) is a hook of such a directory. None for other paths. Names are compared case-insensitively
+    (paths.casefold: macOS's and Windows' file systems ignore case by default)."""
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if not parts:
         return None
     inside = git_internal(path)  # another repository's .git (outside the workspace: a worktree's gitdir target)
     if inside is not None:
         return inside
-    if parts[-1] in ("HEAD", "config", "config.worktree"):
+    folded = [casefold(p) for p in parts[-2:]]
+    if folded[-1] in ("head", "config", "config.worktree"):
         return f"a file named {parts[-1]} makes its directory a git directory whose config makes git run programs"
-    if len(parts) >= 2 and parts[-2] == "hooks" and parts[-1] in _GIT_HOOKS:
+    if len(folded) >= 2 and folded[-2] == "hooks" and folded[-1] in _GIT_HOOKS:
         return "a git hook, which git runs from a git directory's hooks"
     return None
 
@@ -562,8 +666,10 @@ def path_directory(rest: str) -> str | None:
     file lies in a virtualenv's ``bin`` (``.venv/bin/git``, ``.tox/py312/bin/pip``) or in ``node_modules/.bin`` or
     ``vendor/bin``, where a program name the agent or its owner runs later (``git``, ``pytest``, ``pip``) is found
     before the system's when the session's PATH holds it; so does a write into the directory itself (``cp x
-    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not."""
-    parts = [p for p in rest.split("/") if p not in ("", ".")]
+    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not. Names are
+    compared case-insensitively (paths.casefold)."""
+    shown = [p for p in rest.split("/") if p not in ("", ".")]
+    parts = [casefold(p) for p in shown]
     for index in range(1, len(parts)):
         part, parent = parts[index], parts[index - 1]
         if (
@@ -572,7 +678,7 @@ def path_directory(rest: str) -> str | None:
             or (part == ".bin" and parent == "node_modules")
             or (part == "bin" and parent == "vendor")
         ):
-            where = "/".join(parts[: index + 1])
+            where = "/".join(shown[: index + 1])
             return f"{where} is on the PATH of an activated environment or of the scripts a package manager runs: a program written there runs in place of the system's"
     return None
 
@@ -716,7 +822,7 @@ class _Checkpoint:
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
-        "values", "filled", "hook_dirs", "git_remotes",
+        "values", "filled", "hook_dirs", "git_remotes", "recipes_run",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -733,6 +839,7 @@ class _Checkpoint:
         self.recipes = len(g.recipes_used)
         self.later = len(g.later)
         self.values = dict(g.values)
+        self.recipes_run = list(g.recipes_run)
 
 
 class Program(Frozen):
@@ -979,6 +1086,16 @@ class Grader:
         #: Remote names this script adds or points elsewhere earlier (``git remote add|set-url|rename``): a later
         #: ``git push`` to one sends commits where this command chose (programs/git.py).
         self.git_remotes: set[str] = set()
+        #: The project recipes this script runs so far, as ``(directory, file, label, concurrent)``: the directory
+        #: the tool runs in (absolute), the recipe file named on its command line (relative to the workspace, or
+        #: ``""``), how reasons name the run (programs/projects.py), and whether the tool may run on while later
+        #: parts of the script do (:attr:`concurrent`, or a loop or function body that runs again). A later write of
+        #: one of its recipe files (:meth:`rewrites_recipe`) may land while the tool runs; so may a later program
+        #: that writes files only it names (:meth:`rewrites_tree`) when the tool runs on.
+        self.recipes_run: list[tuple[str, str, str, bool]] = []
+        #: Above zero while the walk is in a part of the script that runs while later parts do (walker.py): a
+        #: statement ended by ``&``, a pipeline's elements, a process substitution.
+        self.concurrent = 0
         #: The first program of this script that may have made symbolic links (:func:`_makes_links`): a later write
         #: or read of a path in the workspace or the temp area may go where such a link leads.
         self.links_made: str | None = None
@@ -1001,6 +1118,9 @@ class Grader:
         #: tracking: ``NAME=literal`` in straight-line code, ``export NAME=literal``, a ``for NAME in WORDS`` body):
         #: a read of ``$NAME`` is also graded as a read of each (:meth:`read_paths`).
         self.values: dict[str, tuple[str, ...]] = {}
+        #: Variables assigned a command substitution that runs a decoder (:func:`_decoded_name`): ``f=$(echo … |
+        #: base64 -d)``; a later read of ``$f`` is graded as :func:`_decoded_name` grades the substitution.
+        self.decoded: set[str] = set()
         #: Every name assigned so far, in order, known value or not: a region of the walk (a branch, a loop body)
         #: forgets the names assigned in it when it ends (walker.py).
         self.value_log: list[str] = []
@@ -1085,14 +1205,18 @@ class Grader:
         self.written, self.link_secrets = saved.written, saved.link_secrets
         self.filled, self.hook_dirs, self.git_remotes = saved.filled, saved.hook_dirs, saved.git_remotes
         self.values = dict(saved.values)
+        self.recipes_run = saved.recipes_run
         self.book.restore(saved.mark)
         del self.records[saved.records :]
         del self.recipes_used[saved.recipes :]
         del self.later[saved.later :]
 
-    def _note_written(self, word: Word, cwd: Word | None, what: str = "") -> None:
+    def _note_written(
+        self, rec: Rec, scope: Scope, word: Word, cwd: Word | None, what: str, subject: str | None
+    ) -> None:
         """Remember where a write with a known path lands, from each directory the script may be in (in
-        :attr:`filled` too unless it is ``mkdir``'s, which makes an empty directory)."""
+        :attr:`filled` too unless it is ``mkdir``'s, which makes an empty directory), and grade it when it rewrites
+        the recipe of a tool this script ran earlier (:meth:`rewrites_recipe`)."""
         if word.value is None:
             return
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
@@ -1101,6 +1225,33 @@ class Grader:
             self.written.add(path)
             if not what.startswith("mkdir"):
                 self.filled.add(path)
+            label = self.rewrites_recipe(path)
+            if label is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "recipe-rewritten",
+                    f"{what} {shorten(word.src, 80)}: {label} earlier in this command reads it, and may still be "
+                    "running (in the background, a pipeline or a loop), so the recipe that runs is not the one "
+                    "FlyBot read.",
+                    subject=subject,
+                )
+
+    def rewrites_recipe(self, path: str) -> str | None:
+        """How reasons name a recipe run earlier in this script (:attr:`recipes_run`) that reads the file ``path``
+        (absolute, normalised), or None: a recipe input in the directory the tool runs in
+        (:func:`~bot.risk.recipes.recipe_input`: ``package.json``, ``Makefile``, ``*.mk``...) or the recipe file
+        named on its command line. The tool may still be running when the write lands (``npm test & … >
+        package.json``; npm reads package.json after node starts), or run again (a loop): every such write counts,
+        wherever it comes in the command. A write of the directory itself (``git pull``, ``tar x``) counts only
+        before the tool runs (programs/projects.py)."""
+        for run_in, file, label, _concurrent in self.recipes_run:
+            if posixpath.dirname(path) == run_in and recipe_input(posixpath.basename(path)):
+                return label
+            if file and (path == file or path.endswith("/" + file)):
+                return label
+        return None
 
     def empties(self, rec: Rec, scope: Scope, word: Word, what: str, *, subject: str | None = None) -> None:
         """Emptying the file ``word`` (``: > f``, a redirect with no command, ``truncate -s 0 f``, ``cp /dev/null
@@ -1327,7 +1478,7 @@ class Grader:
             state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
             real = self.linked_out(word.value, state) if locate(word, state) is Where.WORKSPACE else None
             if real is not None:  # through a symbolic link out of the workspace: graded as the path it really is
-                self._note_written(word, cwd, what)
+                self._note_written(rec, scope, word, cwd, what, subject)
                 target = f"{word.src} (through a symbolic link: {shorten(real, 80)})"
                 word, cwd = Word(real, real), None
         where = self.where(word, cwd)
@@ -1336,7 +1487,7 @@ class Grader:
         head, _, _last = (word.value or "").rstrip("/").rpartition("/")
         globbed = _globbed(word) and (follows_links or bool(_GLOB_CHARS.search(head)))
         if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or globbed):
-            self._note_written(word, cwd, what)
+            self._note_written(rec, scope, word, cwd, what, subject)
             if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
                 cause = (
                     f"{self.links_made} {self.links_when} may have made symbolic links there"
@@ -1357,7 +1508,7 @@ class Grader:
             if subject is not None:
                 rec.marks = (rec.marks or []) + [subject]
             return
-        self._note_written(word, cwd, what)
+        self._note_written(rec, scope, word, cwd, what, subject)
         if where in (Where.WORKSPACE, Where.TEMP):
             hooks = self.hooks_here(word, cwd)
             if hooks is not None:
@@ -1418,6 +1569,8 @@ class Grader:
             rec.marks.append(subject)
         if where is Where.OUTSIDE:
             why = protected_path(path_text(word.value, word.src))
+            if why is not None and what.startswith("mkdir") and word.value and config_subdirectory(word.value):
+                why = None  # an empty directory below ~/.config: no program reads configuration from it yet
             if why is None and word.value and not word.value.startswith(("/", "~")):
                 # a relative path judged from the directory it lands in (patch -d /etc, cd /etc && ... > hosts)
                 state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
@@ -1671,6 +1824,7 @@ class Grader:
             return
         self.risk_before = self.risk
         self.written_before = frozenset(self.written)
+        earlier = len(self.recipes_run)
         if self.written_before and name in _PLANTED_READERS:
             planted = _planted_config(name, self.written_before)
             if planted is not None:
@@ -1705,6 +1859,25 @@ class Grader:
             if self.links_made is None:
                 self.links_made = name
             self.note_link_secrets(name, words[1:])
+            self.rewrites_tree(rec, scope, shorten(" ".join(w.src for w in words[:2]), 40), earlier)
+
+    def rewrites_tree(self, rec: Rec, scope: Scope, what: str, earlier: int) -> None:
+        """``what`` (a program and its first argument) writes files only its input names (:func:`_makes_links`: ``git switch``, ``git merge``, ``tar
+        -x``...) while a recipe this script ran earlier may still be running or run again (:attr:`recipes_run`,
+        concurrent): the recipe may be replaced under the tool, as a write before it would (programs/projects.py).
+        Only the first ``earlier`` recipes count: one the same program runs as its own child (``git rebase --exec
+        'npm test'``) is graded by its handler."""
+        label = next((label for _, _, label, concurrent in self.recipes_run[:earlier] if concurrent), None)
+        if label is not None:
+            self.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "recipe-rewritten",
+                f"{what} writes files only its input names while {label}, run in the background, a pipeline or a "
+                "loop earlier in this command, may still be reading its recipe: the recipe that runs may not be the "
+                "one FlyBot read.",
+            )
 
     def note_link_secrets(self, name: str, args: list[Word]) -> None:
         """Remember the credential files outside the workspace that the link maker ``name`` names among its
@@ -1830,6 +2003,12 @@ class Grader:
             return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
         if any(w.value is None and substitute_values(w.src, self.values) for w in words[1:]):
             return True  # a variable holding a known literal value (:attr:`values`)
+        if (
+            words
+            and (words[0].value in _CONTENT_READERS or words[0].value == "<")
+            and any(_decoded_name(w.src) or _decoded_variable(w.src, self.decoded) for w in words[1:])
+        ):
+            return True  # a file name computed by a decoder (:func:`_decoded_name`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
         if cooked and may_name_secret(" ".join(cooked)):
             return True
@@ -1898,7 +2077,17 @@ class Grader:
         at least ``network``, never downgraded (sensitive.py): the command's output goes to the model provider,
         wherever the command runs."""
         values = [w.value for w in args]
-        if name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
+        filtered = _filter_reads_environment(name, values) if name in ("jq", "gojq", "jaq", "yq") else None
+        if filtered is not None:
+            self.flag(
+                rec,
+                scope,
+                R.NETWORK,
+                "secret-read",
+                f"{name}: {filtered}, so it may print environment variables, secrets too: its output goes to the "
+                "model.",
+            )
+        elif name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
             whose = "every process's environment" if name == "ps" else "every environment variable"
             self.flag(
                 rec,
@@ -1959,6 +2148,20 @@ class Grader:
                     f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.",
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
+                continue
+            decoder: str | None = None
+            if (name in _CONTENT_READERS or name == "<") and word.value is None:
+                decoded = _decoded_variable(word.src, self.decoded)
+                decoder = _decoded_name(word.src) or (f"a decoder (${decoded})" if decoded else None)
+            if decoder is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{shorten(word.src, 60)} is a file name computed by {decoder} when it runs: it may name a "
+                    f"credential file, and {name} prints it to the model.",
+                )
                 continue
             flagged = False
             for text in self.read_paths(word, state):

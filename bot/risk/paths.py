@@ -204,6 +204,14 @@ def _classify(path: str, state: CwdState) -> Where:
     root = state.root
     if root != "/" and path.startswith(root) and (len(path) == len(root) or path[len(root)] == "/"):
         return _git_control(path[len(root) :])
+    folded, folded_root = path.casefold(), root.casefold()
+    if (
+        root != "/"
+        and folded.startswith(folded_root)
+        and (len(folded) == len(folded_root) or folded[len(folded_root)] == "/")
+        and _git_control(path[len(root) :]) is Where.GIT_CONTROL
+    ):  # the workspace spelled in another case: the same directory on a file system that ignores case
+        return Where.GIT_CONTROL
     if path in _TEMP_ROOTS or path.startswith(_TEMP_PREFIXES):
         # a repository in the temp area is run as readily as the workspace's (git -C /tmp/r diff)
         return Where.GIT_CONTROL if _git_control(path) is Where.GIT_CONTROL else Where.TEMP
@@ -218,7 +226,12 @@ def _git_control(rest: str) -> Where:
     writes. Coding agents' own settings are control files too: Claude Code's ``.claude`` directory (settings,
     hooks, commands, agents, skills) and ``.mcp.json`` (MCP servers it starts), Codex's ``.codex`` directory
     (``config.toml``, ``hooks.json``) and Gemini CLI's ``.gemini`` directory (``settings.json``: its hooks, and the
-    switch that turns them off): the agent runs what they name."""
+    switch that turns them off): the agent runs what they name.
+
+    Names are compared case-insensitively (:func:`casefold`), here and in :func:`agent_control` and
+    :func:`runs_later`: macOS's default APFS volumes and Windows' NTFS ignore case, so ``.Claude/settings.json`` and
+    ``.git/Hooks/pre-commit`` are those files there."""
+    rest = casefold(rest)
     if "/.hg/hgrc" in rest or "/.jj/repo/config" in rest:
         return Where.GIT_CONTROL
     if agent_control(rest) or runs_later(rest) is not None:
@@ -231,7 +244,7 @@ def _git_control(rest: str) -> Where:
 #: Files in a git directory that git documents as read by nothing that runs or as only choosing what git shows
 #: (gitrepository-layout(5)): ``description`` (read by GitWeb only), ``COMMIT_EDITMSG`` (the last commit message),
 #: ``info/exclude`` (ignore patterns, gitignore(5)).
-_INERT_GIT_FILES = frozenset({"description", "COMMIT_EDITMSG", "info/exclude"})
+_INERT_GIT_FILES = frozenset({"description", "commit_editmsg", "info/exclude"})  # case-folded
 
 
 def git_internal(path: str) -> str | None:
@@ -241,8 +254,9 @@ def git_internal(path: str) -> str | None:
     obeys), ``HEAD``, ``refs``, ``packed-refs``, ``index`` and ``objects`` (the repository's history and staging
     area, which a write replaces), ``objects/info/alternates`` (another directory whose objects it reads) and
     ``info`` (attributes that choose filter drivers, grafts, the sparse-checkout list); a submodule's or worktree's
-    git directory (``.git/modules/x``, ``.git/worktrees/a``) holds the same."""
-    parts = [p for p in path.split("/") if p not in ("", ".")]
+    git directory (``.git/modules/x``, ``.git/worktrees/a``) holds the same. Names are compared case-insensitively
+    (:func:`casefold`)."""
+    parts = [casefold(p) for p in path.split("/") if p not in ("", ".")]
     for index, part in enumerate(parts):
         if part != ".git":
             continue
@@ -276,12 +290,20 @@ _AGENT_FILES = frozenset({".mcp.json", "opencode.json", "opencode.jsonc"})
 _AGENT_PLACES = ((".github", "hooks"), (".github", "mcp.json"), (".github", "agents"), (".vscode", "mcp.json"))
 
 
+def casefold(path: str) -> str:
+    """``path`` with every character case-folded (str.casefold), for comparing names with control-file names: a
+    file system that ignores case (macOS APFS and HFS+ by default, Windows NTFS) opens ``.Claude/settings.json``
+    as ``.claude/settings.json``. Only ever used to grade higher, never to place a path in the workspace."""
+    return path.casefold()
+
+
 def agent_control(path: str) -> bool:
     """True when ``path`` is or lies in an agent's settings directory (:data:`_AGENT_DIRS`) or one of
     :data:`_AGENT_PLACES`, or is one of :data:`_AGENT_FILES`: the agent runs what they name, and they can switch
     FlyBot's hook off. Instruction files (``AGENTS.md``, ``CLAUDE.md``, ``.github/copilot-instructions.md``) are
-    not: they are text the agent reads, everyday edits that start no program."""
-    parts = path.split("/")
+    not: they are text the agent reads, everyday edits that start no program. Names are compared case-insensitively
+    (:func:`casefold`)."""
+    parts = casefold(path).split("/")
     if any(part in _AGENT_DIRS for part in parts) or parts[-1] in _AGENT_FILES:
         return True
     return any((parts[i], parts[i + 1]) in _AGENT_PLACES for i in range(len(parts) - 1))
@@ -312,7 +334,10 @@ def runs_later(path: str) -> str | None:
     * ``.devcontainer/devcontainer.json``, ``.devcontainer.json``: the Dev Container specification's
       ``initializeCommand`` (on the host), ``onCreateCommand``, ``postCreateCommand``, ``postStartCommand``;
     * ``.pre-commit-config.yaml``: pre-commit runs the hooks it names at every commit once installed.
+
+    Names are compared case-insensitively (:func:`casefold`).
     """
+    path = casefold(path)
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if not parts:
         return None
@@ -326,7 +351,7 @@ def runs_later(path: str) -> str | None:
     if parts[-2:] == [".vscode", "launch.json"] or name.endswith(".code-workspace"):
         return "VS Code's launch configurations and workspace file, which name the programs and tasks it runs"
     if (
-        (len(parts) >= 3 and parts[-3:-1] == [".idea", "runConfigurations"] and name.endswith(".xml"))
+        (len(parts) >= 3 and parts[-3:-1] == [".idea", "runconfigurations"] and name.endswith(".xml"))
         or parts[-2:] == [".idea", "workspace.xml"]
         or (len(parts) >= 2 and parts[-2] == ".run" and name.endswith(".run.xml"))
     ):

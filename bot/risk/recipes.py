@@ -29,7 +29,7 @@ import os
 import posixpath
 import re
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from bot.values import Frozen, Record
 
@@ -366,7 +366,7 @@ class ProjectRecipes(RecipeBook):
                 for package in _own_packages(root, rel, text):
                     lines += lifecycle_scripts(text(package), events, where=package) or []
                 return recipe(lines)
-            return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
+            return recipe(package_script(text(rel), target, pre_post=tool != "pnpm", env_builtin=tool == "npm"))
         if tool == "just":
             rel = named or next(
                 (r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None
@@ -602,6 +602,76 @@ LIFECYCLE = "<lifecycle> "
 #: The most workspace and local packages read for one install (more: unreadable).
 _MAX_PACKAGES = 32
 _LOCAL_DEPENDENCY = r"^\s*(?:file:|link:|portal:|\.{1,2}(?:/|$))"
+#: A dependency spec that names code outside the workspace on this machine (a git repository by path, an absolute
+#: or home path, with or without ``file:``/``link:``/``portal:``; package.json(5) "Local Paths", "Git URLs as
+#: Dependencies"), or code yarn runs to make the package (yarn "Protocols": ``exec:`` runs a script at resolution).
+_OUTSIDE_DEPENDENCY = r"^\s*(?:git\+file:|exec:|(?:file:|link:|portal:)?\s*[/~])"
+#: The package.json fields whose values are dependency specs npm, yarn or pnpm install: package.json(5)
+#: ``dependencies``, ``devDependencies``, ``optionalDependencies``, ``peerDependencies`` (npm 7 and later install
+#: peers) and ``overrides`` (nested: ``{"x": {"lodash": SPEC, ".": SPEC}}``); yarn's ``resolutions`` (yarn
+#: "Selective dependency resolutions"); pnpm's ``pnpm.overrides`` (pnpm "Settings (package.json)"). pnpm 10 also
+#: reads ``overrides`` from pnpm-workspace.yaml.
+_DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "optionalDependencies", "peerDependencies")
+_OVERRIDE_FIELDS = ("overrides", "resolutions")
+#: How deep ``overrides`` may nest before the file counts as unreadable.
+_MAX_OVERRIDE_DEPTH = 8
+
+
+def _override_specs(value: object, current: str, field: str, depth: int = 0) -> Iterator[tuple[str, str]]:
+    """Every spec in an ``overrides``-like object (nested objects too), as ``(field, spec)``."""
+    if depth > _MAX_OVERRIDE_DEPTH or not isinstance(value, dict):
+        raise _Unreadable(f"{current} (not read: {field} is not an object of strings and objects)")
+    for spec in value.values():
+        if isinstance(spec, dict):
+            yield from _override_specs(spec, current, field, depth + 1)
+        elif isinstance(spec, str):
+            yield field, spec
+        else:
+            raise _Unreadable(f"{current} (not read: {field} is not an object of strings and objects)")
+
+
+def _field_specs(data: dict[object, object], current: str, prefix: str = "") -> Iterator[tuple[str, str]]:
+    """The specs of :data:`_DEPENDENCY_FIELDS` in the object ``data``, as ``(field, spec)``."""
+    for field in _DEPENDENCY_FIELDS:
+        specs = data.get(field) or {}
+        for spec in specs.values() if isinstance(specs, dict) else [None]:
+            if not isinstance(spec, str):
+                raise _Unreadable(f"{current} (not read: {prefix}{field} is not an object of strings)")
+            yield prefix + field, spec
+
+
+def _dependency_specs(
+    data: dict[object, object], current: str, workspace: dict[object, object]
+) -> Iterator[tuple[str, str]]:
+    """Every dependency spec of the package.json object ``data`` (the file ``current``) in
+    :data:`_DEPENDENCY_FIELDS` and :data:`_OVERRIDE_FIELDS`, ``pnpm.overrides`` and the dependencies
+    ``pnpm.packageExtensions`` adds to packages (pnpm "Settings (package.json)"), and in ``workspace``, the
+    pnpm-workspace.yaml beside it ({} for none), its ``overrides`` and ``packageExtensions``: ``(field, spec)``;
+    :class:`_Unreadable` for a field of another shape."""
+    yield from _field_specs(data, current)
+    pnpm = data.get("pnpm")
+    if pnpm is None:
+        pnpm = {}
+    if not isinstance(pnpm, dict):
+        raise _Unreadable(f"{current} (not read: pnpm is not an object)")
+    overrides = [(field, data.get(field)) for field in _OVERRIDE_FIELDS]
+    overrides += [
+        ("pnpm.overrides", pnpm.get("overrides")),
+        ("pnpm-workspace.yaml overrides", workspace.get("overrides")),
+    ]
+    for field, value in overrides:
+        if value is not None:
+            yield from _override_specs(value, current, field)
+    for field, extensions in (
+        ("pnpm.packageExtensions", pnpm.get("packageExtensions")),
+        ("pnpm-workspace.yaml packageExtensions", workspace.get("packageExtensions")),
+    ):
+        if extensions is None:
+            continue
+        if not isinstance(extensions, dict) or not all(isinstance(e, dict) for e in extensions.values()):
+            raise _Unreadable(f"{current} (not read: {field} is not an object of objects)")
+        for extension in extensions.values():
+            yield from _field_specs(extension, current, f"{field} ")
 
 
 def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
@@ -630,11 +700,14 @@ def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
         elif workspaces:
             raise _Unreadable(f"{current} (not read: workspaces is not a list of globs)")
         pnpm = _regular_file(root, posixpath.join(base, "pnpm-workspace.yaml"))
+        pnpm_settings: dict[object, object] = {}
         if pnpm is not None:
             import yaml
 
             try:
-                listed = (yaml.safe_load(text(pnpm)) or {}).get("packages", [])
+                loaded = yaml.safe_load(text(pnpm)) or {}
+                listed = loaded.get("packages", [])
+                pnpm_settings = loaded
             except (yaml.YAMLError, AttributeError) as error:
                 raise _Unreadable(f"{pnpm} (not read: not a mapping of packages)") from error
             patterns += listed if isinstance(listed, list) else [None]
@@ -651,16 +724,14 @@ def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
                 if count >= _MAX_PACKAGES * 8:  # a glob such as ** walks node_modules: stop early
                     raise _Unreadable(f"{current} (not read: the workspace glob {pattern[:60]} matches too much)")
                 found.append(posixpath.normpath(posixpath.join(base, match)))
-        for field in ("dependencies", "devDependencies", "optionalDependencies"):
-            specs = data.get(field) or {}
-            for spec in specs.values() if isinstance(specs, dict) else [None]:
-                if not isinstance(spec, str):
-                    raise _Unreadable(f"{current} (not read: {field} is not an object of strings)")
-                if re.match(r"^\s*(?:git\+file:|file:/|link:/|portal:/|/|~)", spec, re.IGNORECASE):
-                    raise _Unreadable(f"{current} (not read: the dependency {spec[:60]} is outside the workspace)")
-                if re.match(_LOCAL_DEPENDENCY, spec, re.IGNORECASE):
-                    path = re.sub(r"^\s*(?:file:|link:|portal:)", "", spec, flags=re.IGNORECASE).strip()
-                    found.append(posixpath.normpath(posixpath.join(base, path)))
+        for field, spec in _dependency_specs(data, current, pnpm_settings):
+            if re.match(_OUTSIDE_DEPENDENCY, spec, re.IGNORECASE):
+                raise _Unreadable(
+                    f"{current} (not read: the {field} {spec[:60]} is outside the workspace, or a script yarn runs)"
+                )
+            if re.match(_LOCAL_DEPENDENCY, spec, re.IGNORECASE):
+                path = re.sub(r"^\s*(?:file:|link:|portal:)", "", spec, flags=re.IGNORECASE).strip()
+                found.append(posixpath.normpath(posixpath.join(base, path)))
         for directory in found:
             if directory == ".." or directory.startswith("../") or directory.startswith("/"):
                 raise _Unreadable(f"{current} (not read: the package {directory[:60]} is outside the workspace)")
@@ -695,10 +766,15 @@ def lifecycle_scripts(text: str, events: Sequence[str], where: str = "package.js
     return out
 
 
-def package_script(text: str, name: str, *, pre_post: bool = True) -> list[RecipeLine] | None:
+def package_script(
+    text: str, name: str, *, pre_post: bool = True, env_builtin: bool = False
+) -> list[RecipeLine] | None:
     """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
 
-    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). A missing script: None.
+    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). With ``env_builtin`` (npm),
+    ``npm run env`` without an env script runs npm's built-in, which lists the environment variables
+    (npm-run-script(1): "env ... a special built-in command that can be used to list environment variables"): the
+    line ``env``. A missing script: None.
     """
     data = json.loads(text)
     scripts = data.get("scripts") if isinstance(data, dict) else None
@@ -715,6 +791,8 @@ def package_script(text: str, name: str, *, pre_post: bool = True) -> list[Recip
     if not any(line.source.endswith(f".{name}") for line in out):
         if name == "start":
             return out + [RecipeLine("npm start default", "node server.js")]
+        if name == "env" and env_builtin:
+            return out + [RecipeLine("npm run env built-in", "env")]
         return None
     return out
 

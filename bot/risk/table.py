@@ -121,7 +121,6 @@ READ_ONLY: dict[str, str] = {
             ":",
             "set",
             "shopt",
-            "umask",
             "exit",
             "return",
             "shift",
@@ -378,6 +377,7 @@ def _build() -> dict[str, Entry]:
     add("eval", "shells:eval_", _BASH + ": eval")
     add("source .", "shells:source", _BASH + ": source")
     add("trap", "shells:trap", _BASH + ": trap")
+    add("umask", "shells:umask", _BASH + ": umask")
 
     # Schedulers: the scheduled code is graded like `... | sh` (programs/schedule.py).
     add("at batch", "schedule:at", "at(1) (at 3.2): -f, -l, -r/-d, -c; jobs run with /bin/sh in this directory")

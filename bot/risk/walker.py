@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, inert_environment
+from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, _decoded_name, inert_environment
 from bot.risk.listing import stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
@@ -362,12 +362,16 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
             continue
         feed: str | None = None
         elements: list[list[str | None]] = []
-        for _op, tokens in pipeline:
-            saved = g.state
-            words = _plain_command(g, scope, tokens, feed, stream(elements) if elements else None)
-            g.state = saved
-            feed = echo_text([word.value or "" for word in words])
-            elements.append([word.value for word in words])
+        g.concurrent += 1  # every element runs while the others do
+        try:
+            for _op, tokens in pipeline:
+                saved = g.state
+                words = _plain_command(g, scope, tokens, feed, stream(elements) if elements else None)
+                g.state = saved
+                feed = echo_text([word.value or "" for word in words])
+                elements.append([word.value for word in words])
+        finally:
+            g.concurrent -= 1
         g.direct_cd = None if g.direct_cd is None else (-2, 0, 0, g.direct_cd[3])
 
 
@@ -630,7 +634,7 @@ class _Walk:
         elif kind == "program":
             for child in node.children:
                 if child.is_named:
-                    self.visit(child, scope)
+                    self.statement(child, scope)
                 elif child.type in _CASE_TERMINATORS:
                     self.children(node, scope)
                     return
@@ -659,23 +663,19 @@ class _Walk:
         elif kind == "list":
             self.a_list(node, scope)
         elif kind == "pipeline":
-            feed: str | None = None
-            elements: list[list[str | None]] = []
-            for child in node.children:
-                if child.is_named:
-                    simple = child.type == "command" or (
-                        child.type == "redirected_statement" and child.children[0].type == "command"
-                    )
-                    if feed is not None and simple:
-                        self.pipe_in = feed
-                    self.names_in = stream(elements) if simple and elements else None
-                    self.isolated(child, scope)
-                    self.pipe_in = self.names_in = None
-                    feed = self.echo_feed(child)
-                    elements.append(self.argv(child))
+            self.g.concurrent += 1  # every element runs while the others do
+            try:
+                self.pipeline(node, scope)
+            finally:
+                self.g.concurrent -= 1
         elif kind in _SUBSHELLS:
             saved, values = self.g.state, dict(self.g.values)
-            self.children(node, scope)
+            substitution = kind == "process_substitution"  # it runs while the command that names it does
+            self.g.concurrent += substitution
+            try:
+                self.children(node, scope)
+            finally:
+                self.g.concurrent -= substitution
             self.g.state, self.g.values = saved, values
         elif kind in _BRANCHES:
             self.branch(lambda: self.children(node, scope))
@@ -717,12 +717,40 @@ class _Walk:
                 f"The shell construct {kind!r} is not known to the classifier.",
             )
 
+    def pipeline(self, node: Node, scope: Scope) -> None:
+        """Visit a pipeline's elements in order, each fed what ``echo LITERAL |`` before it writes."""
+        feed: str | None = None
+        elements: list[list[str | None]] = []
+        for child in node.children:
+            if child.is_named:
+                simple = child.type == "command" or (
+                    child.type == "redirected_statement" and child.children[0].type == "command"
+                )
+                if feed is not None and simple:
+                    self.pipe_in = feed
+                self.names_in = stream(elements) if simple and elements else None
+                self.isolated(child, scope)
+                self.pipe_in = self.names_in = None
+                feed = self.echo_feed(child)
+                elements.append(self.argv(child))
+
+    def statement(self, node: Node, scope: Scope) -> None:
+        """Visit a statement of a list; one ended by ``&`` runs in the background, while the rest of the script
+        runs (bash(1) "Lists"): :attr:`~bot.risk.grader.Grader.concurrent` says so while it is graded."""
+        following = node.next_sibling
+        background = following is not None and following.type == "&"
+        self.g.concurrent += background
+        try:
+            self.visit(node, scope)
+        finally:
+            self.g.concurrent -= background
+
     def children(self, node: Node, scope: Scope) -> None:
         """Visit the named children; a case terminator outside a case item is a syntax error."""
         in_case = node.type == "case_item"
         for child in node.children:
             if child.is_named:
-                self.visit(child, scope)
+                self.statement(child, scope)
             elif not in_case and child.type in _CASE_TERMINATORS:
                 self.g.orphan(
                     scope,
@@ -742,11 +770,13 @@ class _Walk:
     def forget(self, name: str) -> None:
         """``name`` is assigned a value not known here: reads of it are graded as today's unknown expansion."""
         self.g.values.pop(name, None)
+        self.g.decoded.discard(name)
         self.g.value_log.append(name)
 
     def forget_all(self) -> None:
         """Something may have assigned any variable (``read``, ``eval``, a function call): no value is known."""
         self.g.values.clear()
+        self.g.decoded.clear()
         self.g.value_log.append("")
 
     def remember(self, name: str, values: tuple[str, ...]) -> None:
@@ -1202,8 +1232,13 @@ class _Walk:
         self.finish_orphan(rec, scope)
 
     def remember_literal(self, node: Node) -> None:
-        """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`)."""
-        if len(node.children) < 3 or self.g.integers or node.children[1].type != "=":
+        """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`); NAME
+        assigned a command substitution that runs a decoder joins :attr:`Grader.decoded`."""
+        if len(node.children) < 3 or node.children[1].type != "=":
+            return
+        if _decoded_name(self.text(node.children[-1])):
+            self.g.decoded.add(self.text(node.children[0]))
+        if self.g.integers:
             return
         name = self.text(node.children[0])
         value = node.children[-1]

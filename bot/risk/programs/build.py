@@ -97,7 +97,8 @@ def make(call: Call) -> None:
     shell's) and the makefile ``-f`` names (relative to that directory); targets are also graded by name.
     ``--eval``, ``-e`` (the environment overrides the makefile), a makefile read from standard input and
     special variables set on the command line (``SHELL=``, ``MAKEFLAGS=``, ``.RECIPEPREFIX=``...) or a value holding
-    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says."""
+    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says.
+    ``-p``/``--print-data-base`` prints every variable, the environment's too: a secret read."""
     words = call.args
     if injected(call, words, runs_programs=True):
         return
@@ -107,6 +108,7 @@ def make(call: Call) -> None:
     makefile: Word | None = None
     overrides: list[str] = []
     makefiles = 0
+    database = False  # -p, --print-data-base
     index = 0
 
     def change_dir(word: Word) -> None:
@@ -152,6 +154,8 @@ def make(call: Call) -> None:
                     "make --environment-overrides lets the environment set the makefile's variables.",
                 )
                 return
+            if name == "--print-data-base":
+                database = True
             if name == "--directory" and long_value is not None:
                 change_dir(long_value)
             elif name in ("--file", "--makefile") and long_value is not None:
@@ -161,6 +165,8 @@ def make(call: Call) -> None:
         if value.startswith("-") and len(value) > 1:
             letters = value[1:]
             for position, letter in enumerate(letters):
+                if letter == "p":
+                    database = True
                 if letter == "e":
                     destructive(call, "make-environment", "make -e lets the environment set the makefile's variables.")
                     return
@@ -200,6 +206,12 @@ def make(call: Call) -> None:
     if any(t is None for t in targets):
         destructive(call, "dynamic-argument", "A make target is only known when it runs.")
         return
+    if database:  # make(1) -p: "Print the data base (rules and variable values)", the environment's among them
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            "make -p prints every variable, those from the environment too (secrets): its output goes to the model.",
+        )
     special = sorted(n for n in call.g.assigned if _make_special(n))
     if special:
         destructive(
@@ -636,6 +648,8 @@ def _grade_js(
     elif command in _NPM_WRITE:
         # npm-pack(1): --pack-destination names the directory the tarball is written to.
         _output_options(call, call.args, frozenset({"--pack-destination"}), f"{tool} {command}")
+        if _rewrites_manifest(call, tool, command, rest, prefix, global_):
+            return
         # npm-link(1): without a package name it links the current package into the global prefix; yarn classic's
         # "yarn link" registers it under ~/.config/yarn/link, and pnpm's may link it globally too (pnpm.io/cli/link)
         _js_location(
@@ -673,6 +687,9 @@ def _grade_js(
             )
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
+            project = _project_config(tool, call.args)
+            if project is not None:  # and the project's, which a script run later in the command reads
+                call.write(_in_prefix(prefix, project), f"{tool} {command} {action or ''}".rstrip() + " writes")
     elif tool == "pnpm" and command == "store":
         # pnpm store (pnpm.io/cli/store): status and path print; add and prune change the global store under ~
         if [w.value for w in rest][:1] in (["status"], ["path"]):
@@ -695,6 +712,48 @@ def _grade_js(
         _js_script(call, tool, "run", [Word(command, command)] + rest, run_dir, elsewhere)
     else:
         refuse(call, f"the command {command}")
+
+
+#: The ``npm pkg`` and ``pnpm pkg`` actions that rewrite package.json (npm-pkg(1): ``set``, ``delete``, ``fix``;
+#: pnpm.io/cli/pkg, the same actions); ``npm set-script NAME CMD`` (npm 7 and 8, npm-set-script(1)) writes
+#: ``scripts.NAME``. ``npm version`` and the installs also write package.json, but only its version and dependencies.
+_MANIFEST_ACTIONS = frozenset({"set", "delete", "fix"})
+
+
+def _rewrites_manifest(
+    call: Call, tool: str, command: str, rest: list[Word], prefix: Word | None, global_: bool
+) -> bool:
+    """Grade ``npm pkg set|delete|fix``, ``pnpm pkg …`` and ``npm set-script`` as a write of the package.json of the
+    directory they run in (``--prefix``, ``-C``), so a recipe run in the same command (``… && npm test``) is read as
+    rewritten (programs/projects.py); False when ``command`` is not such a use (then it is graded as before)."""
+    if global_ or not (command == "set-script" or command == "pkg" and rest and rest[0].value in _MANIFEST_ACTIONS):
+        return False
+    action = command if command == "set-script" else f"{command} {rest[0].value}"
+    call.write(_in_prefix(prefix, "package.json"), f"{tool} {action} rewrites")
+    return True
+
+
+def _in_prefix(prefix: Word | None, name: str) -> Word:
+    """The file ``name`` of the directory the tool runs in: the shell's, or ``prefix`` (``--prefix``, ``-C``)."""
+    if prefix is None:
+        return literal_word(name)
+    if prefix.value:
+        return literal_word(posixpath.join(prefix.value, name))
+    return Word(None, f"{prefix.src}/{name}")
+
+
+def _project_config(tool: str, args: list[Word]) -> str | None:
+    """The project's configuration file a ``config set`` also writes, or None: npm's and pnpm's with
+    ``--location=project`` (npm-config(7) "location": the project's ``.npmrc``); yarn's ``.yarnrc.yml`` unless
+    ``-H``/``--home`` (yarn berry, "yarn config set": the project's configuration by default; yarn 1 writes the
+    user's ``~/.yarnrc``, which the caller grades already)."""
+    values = [w.value for w in args]
+    if tool == "yarn":
+        return None if "-H" in values or "--home" in values else ".yarnrc.yml"
+    project = "--location=project" in values or any(
+        value == "--location" and following == "project" for value, following in zip(values, values[1:], strict=False)
+    )
+    return ".npmrc" if project else None
 
 
 #: pnpm (pnpm.io/cli) and yarn (yarnpkg.com/cli) built-ins that change the tool itself, the shell start-up file or
@@ -955,6 +1014,9 @@ _CARGO_BUILD = frozenset({
     "build", "b", "check", "c", "test", "t", "bench", "run", "r", "doc", "d", "clippy", "fmt", "fix", "tree",
     "metadata", "rustc", "rustdoc", "package", "locate-project", "read-manifest", "verify-project", "pkgid",
 })  # fmt: skip
+#: External cargo subcommands the catalogue describes (catalogue/build.py ``cargo-nextest``, ``cargo-audit``,
+#: ``cargo-deny``); any other is a program from PATH FlyBot does not know.
+_CARGO_EXTERNAL = frozenset({"nextest", "audit", "deny"})
 _CARGO_NETWORK = frozenset(
     {"fetch", "update", "search", "publish", "login", "logout", "owner", "yank", "vendor", "generate-lockfile", "info"}
 )
@@ -983,6 +1045,25 @@ def _output_options(call: Call, words: list[Word], names: frozenset[str], what: 
             target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
             if target is not None:
                 call.write(target, f"{what} {name} writes")
+
+
+def runs_outside(call: Call, what: str, directory: Word | None = None) -> bool:
+    """A test runner or checker that finds its tests, ``conftest.py`` and configuration from the directory it runs
+    in (pytest "rootdir" and conftest.py discovery; jest/vitest, eslint, mypy, pylint, flake8 configuration lookup),
+    or from ``directory`` (``unittest discover -s DIR``), run where that is outside the workspace (``cd /tmp/evil &&
+    pytest``): it runs code there that FlyBot does not read, as ``make`` and ``npm`` there do: destructive, and
+    True."""
+    target = directory if directory is not None else literal_word(".")
+    if target.value is not None and call.where(target) in (Where.WORKSPACE, Where.NOWHERE):
+        return False
+    shown = show(target) if directory is not None else "the directory it runs in"
+    destructive(
+        call,
+        "project-outside-workspace",
+        f"{what} runs from {shown}, outside the workspace (or only known when it runs): it runs or loads code "
+        "there (tests, conftest.py, configuration) that FlyBot does not read.",
+    )
+    return True
 
 
 def _outside_project(
@@ -1062,8 +1143,14 @@ def cargo(call: Call) -> None:
         read_only(call, "cargo without a command only prints.")
     elif command is None:
         destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
-    elif command == "fmt" and any(w.value == "--check" for w in words) and "--" not in [w.value for w in words]:
-        read_only(call, "cargo fmt --check only reports what rustfmt would change.")  # The Cargo Book: cargo fmt
+    elif (
+        command == "fmt"
+        and any(w.value == "--check" for w in words)
+        and not any((w.value or "").startswith("--emit") for w in words)
+    ):
+        # cargo fmt --check, or rustfmt's --check after -- (cargo fmt -- --check): rustfmt(1) --check writes no file,
+        # whatever files are named (--emit, which would write, is refused with --check; graded as a write here)
+        read_only(call, "cargo fmt --check only reports what rustfmt would change.")
     elif command in _CARGO_BUILD:
         if _outside_project(call, words, f"cargo {command}", _CARGO_OUTPUTS):
             return
@@ -1106,6 +1193,10 @@ def cargo(call: Call) -> None:
         deletion(call, "cargo clean deletes the target directory.")
     elif command in ("version", "help", "-V", "--version", "--list"):
         read_only(call, f"cargo {command} only prints.")
+    elif command in _CARGO_EXTERNAL and operands[0] is words[0]:
+        # cargo runs an external subcommand as ``cargo-NAME NAME ARGS`` (The Cargo Book, "Custom subcommands"); an
+        # option before the name (-C DIR, -Z) is refused below as an unknown command would be
+        call.run([literal_word(f"cargo-{command}"), *words], f"cargo {command}")
     else:
         refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
         return
@@ -1241,8 +1332,47 @@ def go(call: Call) -> None:
         workspace_settings(call, "go", label="go install")
     elif command == "clean":
         deletion(call, "go clean deletes build output and caches.")
+    elif command == "tool" and rest and rest[0].value == "cover":
+        _go_cover(call, rest[1:])
     else:
         refuse(call, f"the command {command}")
+
+
+#: ``go tool cover`` flags (go tool cover -help, Go 1.23): -func and -html read a coverage profile, -o names the
+#: output file, -mode and -var instrument a source file (printed, or written to -o).
+_GO_COVER_FLAGS = frozenset({"html", "func", "o", "mode", "var", "pkgcfg", "outfilelist", "V"})
+
+
+def _go_cover(call: Call, words: list[Word]) -> None:
+    """go tool cover: reports on a coverage profile; ``-html`` without ``-o`` opens a web browser (a program the
+    classifier cannot see), ``-o FILE`` writes FILE."""
+    given: dict[str, Word | None] = {}
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None or not value.startswith("-"):
+            continue  # a source file to instrument
+        name, eq, attached = value.lstrip("-").partition("=")
+        if name not in _GO_COVER_FLAGS or (eq and name == "V"):
+            refuse(call, f"go tool cover -{shorten(name, 30)}")
+            return
+        if eq:
+            given[name] = literal_word(attached)
+        elif name != "V":
+            given[name] = words[index] if index < len(words) else None
+            index += 1
+        else:
+            given[name] = None
+    if "html" in given and "o" not in given:
+        destructive(call, "runs-program", "go tool cover -html without -o opens a web browser.")
+        return
+    read_only(call, "go tool cover only reads a coverage profile.")
+    output = given.get("o")
+    if output is not None:
+        call.write(output, "go tool cover -o writes")
+    workspace_settings(call, "go", label="go tool cover")
 
 
 _CHECKER_OUTPUTS = (
@@ -1309,6 +1439,8 @@ def checker(call: Call) -> None:
     ``-o cache_dir=DIR``), and a formatter or fixer (:data:`_REWRITERS`) writes its path operands."""
     words = call.args
     injected(call, words, runs_programs=False)
+    if (call.name in _RUNS_FROM or call.name == "flake8") and runs_outside(call, call.name):
+        return
     if call.name in _RUNS_FROM and _outside_project(
         call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
     ):
@@ -1412,21 +1544,25 @@ def _loads_code(name: str, values: list[str | None]) -> str | None:
     return None
 
 
-#: Checkers that change no file and run none of the project's code: flake8 (flake8.pycqa.org: it reports, keeps no
-#: cache; ``--output-file`` and ``--tee`` are graded as writes above).
-_REPORTS_ONLY = frozenset({"flake8"})
+#: Checkers that change no file and run none of the project's code. flake8 is not among them: a
+#: ``[flake8:local-plugins]`` section in ``setup.cfg``, ``tox.ini`` or ``.flake8`` imports and runs the project's
+#: Python (flake8 docs, "Using Local Plugins"), so it is graded as the other checkers that load the project's code.
+_REPORTS_ONLY: frozenset[str] = frozenset()
 
 
 def _only_checks(name: str, values: list[str | None]) -> bool:
-    """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`), a formatter given a
+    """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`, none now), a formatter given a
     check-only option (black/isort/rustfmt, :data:`_CHECK_ONLY`; black's cache of results under ``~/.cache/black``
     is not counted), or gofmt without ``-w`` (gofmt(1): it prints the formatted source, ``-l`` lists the files that
-    differ, ``-d`` prints diffs). prettier is not here: its configuration may be JavaScript (prettier.config.js)
-    that it runs."""
+    differ, ``-d`` prints diffs), or tsc given only ``--version``/``-v``, ``--help``/``-h`` or ``--all`` (TypeScript
+    compiler options reference: they print and exit, no tsconfig.json is read). prettier is not here: its
+    configuration may be JavaScript (prettier.config.js) that it runs."""
     if any(v is None for v in values):
         return False
     if name in _REPORTS_ONLY:
         return True
+    if name == "tsc":
+        return len(values) == 1 and values[0] in ("--version", "-v", "--help", "-h", "--all")
     if name == "gofmt":
         return not any(v.startswith("-") and not v.startswith("--") and "w" in v[1:] for v in values if v)
     if name in ("black", "isort", "rustfmt"):
@@ -1473,12 +1609,21 @@ def _rewrites(call: Call, words: list[Word]) -> None:
 _NPX_VALUES = frozenset(
     {"-p", "--package", "-c", "--call", "--cache", "--registry", "--userconfig", "-w", "--workspace"}
 )
+#: Catalogued programs whose npm package has the program's name (npx fetches that package when the project does not
+#: have it): npx runs them as the catalogue grades them.
+_NPX_CATALOGUED = frozenset({
+    "playwright", "cypress", "vite", "rollup", "stylelint", "knip", "svelte-check", "vue-tsc", "oxlint", "madge",
+    "license-checker",
+})  # fmt: skip
+#: npm's own registry (npm-config(7) ``registry``): any other one serves packages of someone else's choosing.
+_NPM_REGISTRY = frozenset({"https://registry.npmjs.org", "https://registry.npmjs.org/"})
 
 
 def npx(call: Call) -> None:
     """npx (npm exec): runs a package's program, fetching the package from the registry when the project
-    does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) is
-    graded as that program, plus ``network`` unless ``--no-install``/``--no``; ``-p``/``--package`` naming
+    does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) or in
+    :data:`_NPX_CATALOGUED` (playwright, vite...) is graded as that program, plus ``network`` unless
+    ``--no-install``/``--no``; ``--registry`` naming another registry than npm's is destructive; ``-p``/``--package`` naming
     another package, ``-c``/``--call`` (a shell command with every package program first on PATH) and any
     other program are destructive (its code is not known)."""
     words = call.args
@@ -1499,6 +1644,11 @@ def npx(call: Call) -> None:
         if _npm_program_option(name) or name in ("-c", "--call", "-p", "--package", "--userconfig"):
             destructive(call, "runs-program", f"npx {name} runs programs of packages the classifier cannot see.")
             return
+        if name == "--registry":
+            given = value.partition("=")[2] if "=" in value else (words[index].value if index < len(words) else "")
+            if given not in _NPM_REGISTRY:
+                destructive(call, "runs-program", "npx --registry fetches the program from another registry.")
+                return
         if name in ("--no-install", "--no", "--offline", "--prefer-offline"):
             offline = True
         elif name in _NPX_VALUES and "=" not in value:
@@ -1510,7 +1660,7 @@ def npx(call: Call) -> None:
     program = rest[0].value or ""
     base = program.rsplit("@", 1)[0] if program.rfind("@") > 0 else program
     entry = call.g.programs.get(base)
-    if entry is None or entry.handler is not checker:
+    if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED):
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
         return
     if not offline:

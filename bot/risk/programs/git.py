@@ -1303,15 +1303,6 @@ def _pull(g: _Git) -> None:
     _fetch_like(g)
 
 
-def _var(g: _Git) -> None:
-    """git-var(1): ``-l`` lists every configuration variable with its value (``http.extraHeader`` among them), as
-    ``git config --list`` does: a secret read. ``git var GIT_AUTHOR_IDENT`` prints one logical variable."""
-    if any(_lists(v) for v in g.values() if v is not None):
-        g.call.flag(R.NETWORK, "secret-read", "git var -l prints every config value: its output goes to the model.")
-        return
-    g.read()
-
-
 def _difftool(g: _Git) -> None:
     destructive(g.call, "runs-program", f"git {g.sub} runs an external tool program.")
 
@@ -1351,7 +1342,22 @@ def _switch(g: _Git) -> None:
     _write(g)
 
 
+def _var(g: _Git) -> None:
+    """git-var(1): ``-l`` lists the logical variables and "all the variables of the Git configuration file", a
+    credential's (``http.extraHeader``, ``credential.*``) among them, as ``git config --list`` does: a secret read.
+    Naming one variable (``git var GIT_EDITOR``) only reads."""
+    if any(v is None or _lists(v) for v in g.values()):  # -l, also in a short cluster
+        g.call.flag(
+            R.NETWORK,
+            "secret-read",
+            "git var -l prints the git configuration, credential settings too: its output goes to the model.",
+        )
+        return
+    g.read()
+
+
 _SUBCOMMANDS.update({
+    "var": _var,
     "gc": _gc, "switch": _switch,
     "pull": _pull, "push": _push, "clone": _clone, "checkout": _checkout, "restore": _restore, "reset": _reset,
     "rm": _rm, "mv": _mv, "clean": _clean, "stash": _stash, "branch": _branch_or_tag, "tag": _branch_or_tag,
@@ -1360,5 +1366,4 @@ _SUBCOMMANDS.update({
     "unpack-objects": _built_objects, "replace": _replace, "worktree": _worktree, "reflog": _reflog, "config": _config, "remote": _remote,
     "submodule": _submodule, "rebase": _rebase, "bisect": _bisect, "archive": _archive,
     "format-patch": _format_patch, "bundle": _bundle, "lfs": _lfs, "difftool": _difftool, "mergetool": _difftool,
-    "var": _var,
 })  # fmt: skip

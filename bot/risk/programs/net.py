@@ -60,6 +60,16 @@ _CURL_WRITES = ("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "
                 "--stderr", "--libcurl", "--etag-save", "--hsts", "--alt-svc")  # fmt: skip
 
 
+def _not_an_option(word: Word) -> bool:
+    """True when a word only known when it runs still cannot be an option: it does not split and its first character
+    is written literally (``"Authorization: Bearer $TOKEN"``, ``host/$P``), a letter, a digit or one of ``/._:@``,
+    so the word bash passes starts with it, not with ``-``."""
+    if word.value is not None or word.splits:
+        return False
+    src = word.src[1:] if word.src.startswith('"') else word.src
+    return bool(src) and (src[0].isalnum() or src[0] in "/._:@")
+
+
 def curl(call: Call) -> None:
     """curl(1): network; ``-X DELETE`` (``--request``) deletes on the other machine (:func:`remote_deletion`);
     ``-o``/``-O``/``--output-dir`` and the other file options write; ``-K`` is refused."""
@@ -67,7 +77,7 @@ def curl(call: Call) -> None:
         read_only(call, "curl only prints its version or help.")
         return
     network(call, "curl talks to other machines.")
-    injected(call, call.args, runs_programs=False)
+    injected(call, [w for w in call.args if not _not_an_option(w)], runs_programs=False)
     found = scan(call.args, _CURL_SHORT, _CURL_LONG, long_flags=frozenset({"--remote-name", "--remote-name-all"}))
     if found.has("-K", "--config"):
         destructive(

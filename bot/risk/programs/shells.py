@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from bot.risk.grader import Call
 from bot.risk.words import Word, literal_word
 
-from .kit import build_or_test, destructive, read_only, show, unpacks
+from .kit import R, build_or_test, destructive, read_only, show, unpacks
 
-__all__ = ["eval_", "node", "other_interpreter", "python", "shell", "source", "trap"]
+__all__ = ["eval_", "node", "other_interpreter", "python", "shell", "source", "trap", "umask"]
 
 
 def shell(call: Call) -> None:
@@ -114,6 +114,21 @@ def trap(call: Call) -> None:
         call.script(action.value, "trap", repeat=True, same_shell=True, later=True)
 
 
+def umask(call: Call) -> None:
+    """bash(1) ``umask [-p] [-S] [mode]``: without a mode it prints the mask (read-only); with one it sets the
+    permission mask of every file and directory the script creates after it (``umask 000``: world-writable), a
+    change to the workspace's later writes: workspace_write."""
+    modes = [w for w in call.args if w.value is None or not w.value.startswith("-")]
+    if not modes:
+        read_only(call, "umask only prints the file mode mask.")
+        return
+    call.flag(
+        R.WORKSPACE_WRITE,
+        "sets-umask",
+        f"umask {show(modes[0])} sets the permissions of every file the script creates after it.",
+    )
+
+
 _PY_VALUE = frozenset({"-W", "-X", "--check-hash-based-pycs"})
 _PY_MODULES_AS_COMMANDS = frozenset(
     {"pytest", "pip", "pip3", "mypy", "black", "ruff", "isort", "flake8", "pylint", "coverage"}
@@ -171,7 +186,25 @@ def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
     elif name in _PY_MODULE_COMMANDS:
         call.run([literal_word(_PY_MODULE_COMMANDS[name or ""])] + rest, f"{call.name} -m")
     elif name in ("unittest", "compileall", "py_compile"):
-        if name != "unittest":
+        if name == "unittest":
+            from .build import runs_outside
+
+            # unittest "Test Discovery": -s/--start-directory and -t/--top-level-directory name where the tests
+            # (and the modules they import) are found; without them, the directory it runs in.
+            places: list[Word | None] = [
+                rest[index + 1] if index + 1 < len(rest) else Word(None, "")
+                for index, word in enumerate(rest)
+                if word.value in ("-s", "--start-directory", "-t", "--top-level-directory")
+            ]
+            places += [
+                literal_word((w.value or "").partition("=")[2])
+                for w in rest
+                if (w.value or "").startswith(("--start-directory=", "--top-level-directory="))
+            ]
+            for place in places or [None]:
+                if runs_outside(call, f"{call.name} -m unittest", place):
+                    return
+        else:
             _byte_code(call, name, rest)
         build_or_test(call, f"{call.name} -m {name}")
     elif name in ("zipfile", "tarfile"):
