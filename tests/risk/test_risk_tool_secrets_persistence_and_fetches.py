@@ -1,0 +1,69 @@
+"""Build, package, CI and cluster tools' credential files; exiftool's tag writes; container restart policies (boot
+persistence); contained installs that download; nix commands that fetch or run flakes. Each group has its
+neighbours that keep their grade."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.risk.test_risk_held_back_grades import DES, NET, RO, grade, rules
+
+# -- build, package, CI and cluster tools' credential files (sensitive._TOOL_CREDENTIALS) ---------------------------
+TOOL_SECRETS = [
+    "cat ~/.nuget/NuGet/NuGet.Config",
+    "cat ~/.config/NuGet/NuGet.Config",
+    "cat ~/.m2/settings-security.xml",
+    "cat ~/.config/helm/registry/config.json",
+    "cat ~/.sentryclirc",
+    "cat ~/.circleci/cli.yml",
+    "cat ~/.jfrog/jfrog-cli.conf.v6",
+    "cat ~/.jfrog/jfrog-cli.conf",
+    "cat ~/.cvspass",
+    "cat ~/.config/tea/config.yml",
+    "cat ~/.talos/config",
+    "cat ~/.influxdbv2/configs",
+    "cat ~/.sbt/.credentials",
+    "cat ~/.ivy2/.credentials",
+    "cat ~/.snowflake/config.toml",
+    "cat ~/.gitlab-runner/config.toml",
+    "cat /etc/gitlab-runner/config.toml",
+    "cat /etc/rancher/k3s/k3s.yaml",
+    "cat /var/lib/rancher/k3s/server/token",
+    "cat /var/lib/rancher/k3s/server/node-token",
+    "cat /var/lib/rancher/k3s/server/tls/server-ca.key",
+    "cat /etc/rancher/rke2/rke2.yaml",
+    "cat /home/dev/.sentryclirc",
+    "cat $HOME/.cvspass",
+    "cat ~/.jfrog/*",
+    "cat /var/lib/rancher/*/server/token",
+    "head -c 100 /root/.config/helm/registry/config.json",
+]
+
+
+@pytest.mark.parametrize("command", TOOL_SECRETS)
+@pytest.mark.parametrize("contained", [False, True])
+def test_reading_a_tools_credential_file_is_a_secret_read(command: str, contained: bool) -> None:
+    assert grade(command, contained) == NET
+    assert "goes to the model" in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat ~/.circleci/config.yml",  # not the CLI's token file
+        "cat .circleci/cli.yml",  # the workspace's own file
+        "cat ~/.nuget/packages/newtonsoft.json/13.0.1/README.md",
+        "cat ~/.config/helm/registry.yaml",
+        "cat ~/.m2/repository/org/x/1.0/x-1.0.pom",
+        "cat /etc/rancher/k3s/config.yaml.d/README",
+        "cat /var/lib/rancher/k3s/server/manifests/coredns.yaml",
+        "ls ~/.jfrog",
+    ],
+)
+def test_other_files_of_those_tools_stay_read_only(command: str) -> None:
+    assert grade(command) == RO
+
+
+def test_writing_a_tools_credential_file_in_the_home_is_a_protected_write() -> None:
+    assert grade("echo x > ~/.sentryclirc") == DES
+    assert "protected-path-write" in rules("echo x > ~/.sentryclirc")
