@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.risk.test_risk_held_back_grades import DES, NET, RO, grade, rules
+from tests.risk.test_risk_held_back_grades import DES, NET, RO, WW, grade, rules
 
 # -- build, package, CI and cluster tools' credential files (sensitive._TOOL_CREDENTIALS) ---------------------------
 TOOL_SECRETS = [
@@ -67,3 +67,51 @@ def test_other_files_of_those_tools_stay_read_only(command: str) -> None:
 def test_writing_a_tools_credential_file_in_the_home_is_a_protected_write() -> None:
     assert grade("echo x > ~/.sentryclirc") == DES
     assert "protected-path-write" in rules("echo x > ~/.sentryclirc")
+
+
+# -- exiftool's tag writes rewrite the files given (catalogue/media.py, the entry's "assigns") ------------------------
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("exiftool -all= in.jpg", WW),
+        ("exiftool -All= photos/a.jpg photos/b.jpg", WW),
+        ("exiftool -overwrite_original -all= in.jpg", WW),
+        ("exiftool -Comment=hello in.jpg", WW),
+        ('exiftool "-AllDates+=0:0:0 1:0:0" photos', WW),
+        ('exiftool "-gps*=" a.jpg', WW),
+        ("exiftool -XMP-dc:Title=x a.jpg", WW),
+        ("exiftool -csv=tags.csv in.jpg", WW),
+        ("exiftool -tagsFromFile src.jpg in.jpg", WW),
+        ("exiftool -Comment=x /tmp/a.jpg", WW),
+        ("exiftool -all= /etc/issue", DES),
+        ("exiftool -all= ~/.bashrc", DES),
+        ("exiftool -overwrite_original_in_place -Comment=x /usr/local/bin/tool", DES),
+        ("exiftool -all= -o out.jpg /etc/issue", DES),
+        ("exiftool -tagsFromFile a.jpg /etc/b.jpg", DES),
+        ("exiftool -restore_original /etc/x.jpg", DES),
+        ("exiftool -FileName=x.jpg in.jpg", DES),  # moves the file
+        ("exiftool -Directory=/etc in.jpg", DES),
+        ("exiftool '-Comment<${FileName;system(\"id\")}' in.jpg", DES),  # Perl
+        ("exiftool -p fmt.txt in.jpg", DES),  # a format file's expressions are Perl
+        ("exiftool -api Filter=x in.jpg", DES),
+    ],
+)
+def test_exiftool_tag_writes_are_writes_graded_by_their_place(command: str, level: object) -> None:
+    assert grade(command) == level
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["exiftool in.jpg", "exiftool -a -u -g in.jpg", "exiftool -j in.jpg", "exiftool -overwrite_original in.jpg"],
+)
+def test_exiftool_reading_tags_stays_read_only(command: str) -> None:
+    assert grade(command) == RO
+
+
+def test_a_malformed_assigns_entry_is_a_catalogue_error() -> None:
+    from bot.risk.programs.catalogue import CatalogueError, compile_entry
+
+    with pytest.raises(CatalogueError):
+        compile_entry("x", {"source": "x(1)", "grade": "read", "assigns": {"operands": "written"}})
+    with pytest.raises(CatalogueError):
+        compile_entry("x", {"source": "x(1)", "grade": "read", "assigns": {"operands": "out", "other": "y"}})
