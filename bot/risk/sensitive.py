@@ -302,7 +302,7 @@ _HOME_VAR = Regex(r"^\$(?:HOME\b|\{HOME\})")
 _ENVIRON = Regex(r"^/proc/[^/]+/environ$")
 _HOST_KEY = Regex(r"^/etc/ssh/ssh_host_[^/]*key$")
 
-#: Build, package, CI and cluster tools' credential files, as components wherever they lie (like
+#: Build, package, CI and cluster tools' credential files, as a path's last components wherever they lie (like
 #: :func:`_credential_parts`: a home's ``.sbt/.credentials``); a component may be an fnmatch pattern. Sources:
 #: NuGet "Common NuGet configurations" (the user-level ``NuGet/NuGet.Config`` under ``~/.nuget`` or ``~/.config``:
 #: ``packageSourceCredentials``, ``ClearTextPassword``, ``apikeys``); Maven "Password Encryption"
@@ -371,18 +371,17 @@ _ALL_EXAMPLES = _EXAMPLES + _TOOL_CREDENTIAL_EXAMPLES
 
 
 def _tool_credential(path: str) -> str | None:
-    """What secret the path ``path`` holds by :data:`_TOOL_CREDENTIALS` (its components, wherever they lie) or
+    """What secret the path ``path`` holds by :data:`_TOOL_CREDENTIALS` (its last components) or
     :data:`_TOOL_CREDENTIAL_TREES` (an absolute path, normalised, equal to one or below it), or None."""
     if path.startswith("/"):
         for tree, what in _TOOL_CREDENTIAL_TREES.items():
             if path == tree or path.startswith(tree + "/"):
                 return what
     parts = [p for p in path.split("/") if p not in ("", ".")]
-    for index in range(len(parts)):
-        for key, what in _TOOL_CREDENTIALS:
-            window = parts[index : index + len(key)]
-            if len(window) == len(key) and all(fnmatchcase(n, k) for n, k in zip(window, key, strict=True)):
-                return what
+    for key, what in _TOOL_CREDENTIALS:
+        tail = parts[-len(key) :]
+        if len(tail) == len(key) and all(fnmatchcase(n, k) for n, k in zip(tail, key, strict=True)):
+            return what
     return None
 
 
