@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.risk.test_risk_held_back_grades import DES, NET, RO, WW, grade, rules
+from tests.risk.test_risk_held_back_grades import DES, NET, RO, SYS, WW, grade, rules
 
 # -- build, package, CI and cluster tools' credential files (sensitive._TOOL_CREDENTIALS) ---------------------------
 TOOL_SECRETS = [
@@ -115,3 +115,38 @@ def test_a_malformed_assigns_entry_is_a_catalogue_error() -> None:
         compile_entry("x", {"source": "x(1)", "grade": "read", "assigns": {"operands": "written"}})
     with pytest.raises(CatalogueError):
         compile_entry("x", {"source": "x(1)", "grade": "read", "assigns": {"operands": "out", "other": "y"}})
+
+
+# -- container restart policies start the container at every boot (programs/control.py _restart_policy) -------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -d --restart=always --network host evil/img",
+        "docker run -d --restart=unless-stopped nginx",
+        "docker run -d --restart on-failure:3 nginx",
+        "docker create --restart always --name x alpine sleep 1d",
+        "docker container run -d --restart=always nginx",
+        "docker update --restart=always app",
+        "docker container update --restart unless-stopped app",
+        "podman run -d --restart=always alpine sleep 1d",
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_a_container_restart_policy_is_persistence(command: str, contained: bool) -> None:
+    assert grade(command, contained) == DES
+    assert "every boot" in rules(command, contained)["persistence"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -d nginx",
+        "docker run -d --restart=no nginx",
+        "docker update --cpus 2 app",
+        "podman run -d alpine sleep 1d",
+        "docker restart app",
+    ],
+)
+def test_containers_without_a_restart_policy_stay_system(command: str) -> None:
+    assert grade(command) == SYS
+    assert "persistence" not in rules(command)
