@@ -275,6 +275,10 @@ def runs_later(path: str) -> str | None:
     * ``.devcontainer/devcontainer.json``, ``.devcontainer.json``: the Dev Container specification's
       ``initializeCommand`` (on the host), ``onCreateCommand``, ``postCreateCommand``, ``postStartCommand``;
     * ``.pre-commit-config.yaml``: pre-commit runs the hooks it names at every commit once installed.
+
+    CI pipeline files (``.github/workflows/*``, ``.gitlab-ci.yml``, ``Jenkinsfile``, ``.circleci/config.yml``) are
+    not control files: they run on the CI's machines only after a push, and the push is graded on its own
+    (``git push`` is ``network``, approved separately), so writing them stays a workspace write.
     """
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if not parts:

@@ -150,3 +150,22 @@ def test_a_container_restart_policy_is_persistence(command: str, contained: bool
 def test_containers_without_a_restart_policy_stay_system(command: str) -> None:
     assert grade(command) == SYS
     assert "persistence" not in rules(command)
+
+
+# -- CI pipeline files are everyday writes: they run only after a push, which is graded on its own ------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mkdir -p .github/workflows && printf 'on: push\\njobs: {}\\n' > .github/workflows/ci.yml",
+        "echo 'on: push' > .github/workflows/x.yml",
+        "cp ci.yml .gitlab-ci.yml",
+        "echo 'pipeline { agent any }' > Jenkinsfile",
+        "mkdir -p .circleci && echo 'version: 2.1' > .circleci/config.yml",
+    ],
+)
+def test_writing_a_ci_pipeline_file_stays_a_workspace_write(command: str) -> None:
+    assert grade(command) == WW
+
+
+def test_the_push_that_runs_a_ci_pipeline_is_network() -> None:
+    assert grade("echo 'on: push' > .github/workflows/x.yml && git push") == NET
