@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.risk.test_risk_held_back_grades import DES, NET, RO, SYS, WW, grade, rules
+from bot.risk import classify
+from tests.risk.test_risk_held_back_grades import DES, NET, RO, SYS, WORKSPACE, WW, grade, rules
 
 # -- build, package, CI and cluster tools' credential files (sensitive._TOOL_CREDENTIALS) ---------------------------
 TOOL_SECRETS = [
@@ -169,3 +170,58 @@ def test_writing_a_ci_pipeline_file_stays_a_workspace_write(command: str) -> Non
 
 def test_the_push_that_runs_a_ci_pipeline_is_network() -> None:
     assert grade("echo 'on: push' > .github/workflows/x.yml && git push") == NET
+
+
+# -- a contained install that downloads is network, as pip install and npm install are (programs/packages.py) -------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sudo apt-get install -y jq",
+        "apt install -y jq",
+        "sudo apt-get update",
+        "apt-get dist-upgrade -y",
+        "apt-get install -y --no-download jq && apt-get update",
+        "sudo dnf install -y --setopt=install_weak_deps=False gcc",
+        "dnf group install 'Development Tools'",
+        "dnf makecache",
+        "pacman -Syu --noconfirm",
+        "pacman -S jq",
+        "brew install jq",
+        "brew update",
+        "snap install jq",
+        "snap refresh",
+        "pip install requests",
+        "npm install",
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_an_install_that_downloads_is_at_least_network_contained_too(command: str, contained: bool) -> None:
+    assert grade(command, contained) >= NET
+    assert grade(command, contained=True) == NET
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("apt-get -s install jq", RO),
+        ("apt list --installed", RO),
+        ("pacman -Qi jq", RO),
+        ("apt-get clean", WW),
+        ("apt-get install --no-download jq", WW),
+        ("apt-get install -y bash-", WW),  # it only removes: destructive on the host, downgraded contained
+        ("dnf -C install jq", WW),
+        ("pacman -Sc", WW),
+        ("sudo systemctl restart nginx", WW),
+    ],
+)
+def test_contained_package_commands_that_download_nothing_keep_their_grade(command: str, level: object) -> None:
+    assert grade(command, contained=True) == level
+
+
+def test_the_download_finding_is_not_downgraded_but_the_host_change_is() -> None:
+    reasons = {
+        r.rule: r.downgraded
+        for r in classify("sudo apt-get install -y jq", contained=True, workspace=WORKSPACE).reasons
+    }
+    assert reasons["package-install"] is False and reasons["system-command"] is True
+
