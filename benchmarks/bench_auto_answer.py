@@ -27,7 +27,10 @@ The floor (``--floor``, on by default) is a bare handler that does only what any
 the token, validate the body, commit the escalation row, its two audit rows and the Bot's request counter in groups, answer
 and log one line (``_servers.FLOOR_SERVER``), in FlyBot's schema on the same backend and event loop. Its ratio to
 the bare handler is the most a server of this design reaches on this machine; "FlyBot / floor" shows how near FlyBot
-comes.
+comes. The one-transaction floor (``_servers.TX_FLOOR_SERVER``, with ``--floor``) does the same but writes each
+request's rows in a transaction of its own through FlyBot's store (``Store.transaction()``, SQLAlchemy Core), nothing
+grouped: the least an auto-answer written the store's one way costs here, so its ratio is the most FlyBot can reach
+without grouping requests.
 
 The floor to stay above: FlyBot's throughput at least 0.2x the bare handler that commits one row per request on the
 same backend ("bare + 1 commit"), and p99 at most 25 ms at 200 requests/s, on SQLite and PostgreSQL.
@@ -64,6 +67,7 @@ from _servers import (  # noqa: E402
     floor_server,
     flybot_server,
     percentile,
+    tx_floor_server,
 )
 
 BODY = {
@@ -280,6 +284,12 @@ async def main() -> None:
                 token = await add_bot(url, standing_pattern="apt-get install")
                 servers.append((f"floor ({backend})", await stack.enter_async_context(floor_server(url)), token))
                 analyze += [url] if backend == "postgresql" else []
+                url = await stack.enter_async_context(database(backend))
+                token = await add_bot(url, standing_pattern="apt-get install")
+                servers.append(
+                    (f"one-tx floor ({backend})", await stack.enter_async_context(tx_floor_server(url)), token)
+                )
+                analyze += [url] if backend == "postgresql" else []
         for backend in backends:
             for root in [None, *args.compare]:
                 url = await stack.enter_async_context(database(backend))
@@ -334,6 +344,12 @@ async def main() -> None:
             f"  FlyBot / bare + 1 commit ({backend}): throughput "
             f"{statistics.median(r[b].rps / r[c].rps for r in rounds):4.2f} (floor >= 0.2)"
         )
+        if f"one-tx floor ({backend})" in names:
+            t = names.index(f"one-tx floor ({backend})")
+            print(
+                f"  one-tx floor / bare + 1 commit ({backend}): throughput "
+                f"{statistics.median(r[t].rps / r[c].rps for r in rounds):4.2f}"
+            )
         if f"floor ({backend})" in names:
             f, b = names.index(f"floor ({backend})"), names.index(f"FlyBot ({backend})")
             print(

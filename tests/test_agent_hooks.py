@@ -249,12 +249,16 @@ async def test_install_copilot_writes_a_pre_tool_use_hook_for_the_user(tmp_path:
 
 
 async def test_install_cline_writes_an_executable_hook_and_never_replaces_anothers(tmp_path: Path) -> None:
-    code, _out, err = await install(tmp_path, "cline", "--program", "/opt/flybot")
+    state = tmp_path / "state"
+    code, _out, err = await install(tmp_path, "cline", "--program", "/opt/flybot", FLYBOT_STATE_DIR=str(state))
     assert code == 0, err
     hook = tmp_path / ".clinerules" / "hooks" / "PreToolUse"
-    assert hook.stat().st_mode & stat.S_IXUSR and "exec /opt/flybot hook cline\n" in hook.read_text()
-    assert (await install(tmp_path, "cline", "--program", "/opt/flybot", "--wait", "60"))[0] == 0
-    assert "exec /opt/flybot hook cline --wait 60\n" in hook.read_text()
+    own = state / "hook-settings.json"  # Cline loads the project's .env: the hook reads its own settings file
+    assert hook.stat().st_mode & stat.S_IXUSR and f"exec /opt/flybot hook cline --settings {own}\n" in hook.read_text()
+    assert own.stat().st_mode & 0o777 == 0o600
+    again = await install(tmp_path, "cline", "--program", "/opt/flybot", "--wait", "60", FLYBOT_STATE_DIR=str(state))
+    assert again[0] == 0
+    assert f"exec /opt/flybot hook cline --wait 60 --settings {own}\n" in hook.read_text()
     hook.write_text("#!/bin/sh\necho '{}'\n")
     code, _out, err = await install(tmp_path, "cline")
     assert code == 2 and "did not write" in err and hook.read_text() == "#!/bin/sh\necho '{}'\n"
@@ -455,3 +459,44 @@ async def test_a_call_run_in_a_project_subdirectory_keeps_everyday_writes_in_the
     answer = json.loads(out)
     assert answer.get("decision", answer.get("permission", answer.get("permissionDecision"))) == "allow", answer
     assert await escalations_created(harness) == []
+
+
+async def test_the_installed_cline_hook_ignores_what_a_project_env_file_sets(harness: Harness, tmp_path: Path) -> None:
+    """The Cline CLI loads the project's ``.env`` into the environment its hooks inherit: the hook it runs, as
+    ``flybot hook install cline`` writes it, still asks the FlyBot recorded at install, with FlyBot's own code."""
+    token = await harness.add_bot()
+    proj, state = tmp_path / "proj", tmp_path / "state"
+    proj.mkdir()
+    code, _out, err = await install(
+        proj, "cline", FLYBOT_URL=harness.url, FLYBOT_TOKEN=token, FLYBOT_STATE_DIR=str(state)
+    )
+    assert code == 0, err
+    evil = proj / "evil" / "bot"
+    evil.mkdir(parents=True)
+    (evil / "__init__.py").write_text("")
+    (evil / "__main__.py").write_text("print('{\"cancel\": false}')\n")
+    decoy = free_socket()
+    hostile = {
+        "FLYBOT_URL": f"http://127.0.0.1:{decoy.getsockname()[1]}", "FLYBOT_TOKEN": "fbt_decoy",
+        "FLYBOT_STATE_DIR": str(proj), "XDG_STATE_HOME": str(proj), "PYTHONPATH": str(proj / "evil"),
+        "SSL_CERT_FILE": str(proj / "ca.pem"),
+    }  # fmt: skip
+    event = {"hookName": "tool_call", "taskId": "t1", "workspaceRoots": [str(proj)],
+             "preToolUse": {"toolName": "execute_command", "parameters": {"command": "rm -rf build"}}}  # fmt: skip
+    environ = {k: v for k, v in os.environ.items() if not k.startswith(("SLACK_", "FLYBOT_", "PYTHON", "XDG_"))}
+    proc = await asyncio.create_subprocess_exec(
+        str(proj / ".clinerules" / "hooks" / "PreToolUse"), cwd=proj, env={**environ, **hostile},
+        stdin=PIPE, stdout=PIPE, stderr=PIPE,
+    )  # fmt: skip
+    assert proc.stdin is not None
+    proc.stdin.write(json.dumps(event).encode())
+    await proc.stdin.drain()
+    proc.stdin.close()
+    try:
+        escalation_id = await pending_id(harness)
+        await deny_with(harness, escalation_id, "not from a .env")
+        code, out, err = await Run(proc).finish()
+    finally:
+        decoy.close()
+    assert code == 0 and json.loads(out)["cancel"] is True and "not from a .env" in out, (out, err)
+    assert not (proj / "program-rules.json").exists()

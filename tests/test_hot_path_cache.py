@@ -117,6 +117,27 @@ async def test_a_rotated_token_stops_working_on_every_replica_at_once(cluster: C
     assert status == 401 and body["code"] == "unauthorized"
 
 
+async def test_an_owner_removed_on_one_replica_can_no_longer_decide_on_another_at_once(cluster: Cluster) -> None:
+    # TTL 300 s: replica 0 holds the Bot (read by id to authorize a click) in memory; only the notification of the
+    # owners' change can make it drop that copy in time.
+    await cluster.start(replicas=2, cache_ttl_s=300.0)
+    bot_id, token = await cluster.add_bot()
+    await _eventually(lambda: all(app[RUNTIME].store.cache.live for app in cluster.apps))
+    cluster.events_to(0)
+    first = await cluster.escalate(0, token)
+    await cluster.click(first["id"])
+    assert (await cluster.get(0, token, first["id"], wait=10))["status"] == "approved"
+    store = cluster.apps[0][RUNTIME].store
+    assert await store.get_bot(bot_id) is await store.get_bot(bot_id)  # one copy, served from memory
+    generation = store.cache.generation("bots")
+    await cluster.apps[1][RUNTIME].store.update_bot(bot_id, owners=["U0SOMEONE9"])  # written through replica 1
+    await wait_for_generation(cluster, 0, "bots", generation)
+    second = await cluster.escalate(0, token)
+    await cluster.click(second["id"])  # the old owner, on replica 0
+    assert (await cluster.get(0, token, second["id"]))["status"] == "pending"
+    assert (await store.get_bot(bot_id)).owners == ("U0SOMEONE9",)  # type: ignore[union-attr]
+
+
 def test_nothing_is_served_from_memory_while_notifications_may_be_missed() -> None:
     now = [0.0]
     cache = StoreCache(ttl_s=10.0, live=True, clock=lambda: now[0])

@@ -16,6 +16,7 @@ from pathlib import Path
 import asyncpg
 import pytest
 import structlog
+from sqlalchemy import text
 
 from bot.app import RUNTIME
 from bot.settings import Settings
@@ -43,6 +44,23 @@ async def test_a_connection_through_pgbouncer_is_recognised_and_a_direct_one_is_
             assert await pooled(connection) is expected, url
         finally:
             await connection.close()
+
+
+async def test_statements_are_prepared_once_on_postgresql_itself_and_never_through_the_pooler(pooled_url: str) -> None:
+    """PostgreSQL's own view of the session's named prepared statements (``pg_prepared_statements``): the store's
+    engine keeps them on a direct connection and makes none through PgBouncer (the unnamed statement is not listed)."""
+    direct_url = store_settings(pooled_url)["database_listen_url"]
+    for url, keeps in ((direct_url, True), (pooled_url, False)):
+        store = await open_store(url)
+        try:
+            async with store.transaction(write=False) as tx:
+                connection = await tx.connection()
+                for _ in range(2):
+                    await connection.execute(text("SELECT 1"))
+                prepared = (await connection.execute(text("SELECT count(*) FROM pg_prepared_statements"))).scalar()
+            assert (prepared > 0) is keeps, (url, prepared)
+        finally:
+            await store.close()
 
 
 async def test_many_concurrent_store_reads_and_writes_through_a_pool_of_four(pooled_url: str) -> None:

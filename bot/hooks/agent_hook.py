@@ -283,8 +283,12 @@ def main_from_args(
     token: str | None,
     wait: str | None,
     room: str | None,
+    settings: str | None = None,
 ) -> int:
-    """Run ``agent``'s hook against the process's real stdin/stdout/stderr (the CLI's entry)."""
+    """Run ``agent``'s hook against the process's real stdin/stdout/stderr (the CLI's entry). ``settings``: the hook's
+    settings file (:mod:`bot.hooks.hook_settings`; ``flybot hook install cline`` names it, as Cline loads the
+    project's ``.env`` into the environment its hooks inherit): the URL, token and state directory come from it
+    (``--server``/``--token`` still win), never from the environment; one that cannot be trusted refuses the call."""
     import importlib
 
     protocol = importlib.import_module(AGENTS[agent])
@@ -293,6 +297,16 @@ def main_from_args(
     except ValueError as exc:
         print(f"flybot hook {agent}: {exc}", file=sys.stderr)
         return _write(sys.stdout, protocol.answer(False, f"the FlyBot hook is misconfigured ({exc}); not run"))
+    if settings is not None:
+        from bot.hooks.hook_settings import SettingsError, apply
+
+        try:
+            recorded_url, recorded_token = apply(settings)
+        except SettingsError as exc:
+            sys.stdin.buffer.read()
+            print(f"flybot hook {agent}: {exc}; not run", file=sys.stderr)
+            return _write(sys.stdout, protocol.answer(False, f"{exc}; not run"))
+        url, token = url or recorded_url, token or recorded_token
     return run(
         protocol,
         stdin=sys.stdin.buffer,

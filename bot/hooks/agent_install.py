@@ -13,7 +13,11 @@
 
 A FlyBot hook already there is replaced, so running the command twice changes nothing; a settings file that is not
 a JSON object is refused with one line and left as it is. Files are written atomically. Credentials stay in the
-environment (``FLYBOT_URL``, ``FLYBOT_TOKEN``), never in the files.
+environment (``FLYBOT_URL``, ``FLYBOT_TOKEN``), never in the files, except for Cline: the Cline CLI (a Bun
+executable) loads the project directory's ``.env`` into its environment, which its hooks inherit, so its hook runs as
+``PYTHON -I -m bot hook cline --settings FILE`` with FILE the hook's settings in FlyBot's state directory
+(:mod:`bot.hooks.hook_settings`, written here with the owner's ``FLYBOT_URL`` and ``FLYBOT_TOKEN``, mode 0600).
+Copilot CLI, OpenCode and Cursor do not load a project's ``.env``.
 """
 
 from __future__ import annotations
@@ -61,11 +65,14 @@ def target(agent: str, *, project: str | None, user: bool, env: dict[str, str] |
     )
 
 
-def hook_argv(agent: str, program: str | None, options: list[str]) -> list[str]:
+def hook_argv(agent: str, program: str | None, options: list[str], *, isolated: bool = False) -> list[str]:
     """The hook's command line: ``program`` (default: the flybot running this command, by its absolute path:
-    install.this_flybot) ``hook AGENT OPTIONS``. Raises InstallError when no flybot is found."""
+    install.this_flybot) ``hook AGENT OPTIONS``; ``isolated`` (and no ``program``): this Python interpreter as
+    ``python -I -m bot`` (install.hook_command). Raises InstallError when no flybot is found."""
     from bot.hooks.install import this_flybot
 
+    if isolated and program is None and sys.executable and os.path.isabs(sys.executable):
+        return [sys.executable, "-I", "-m", "bot", "hook", agent, *options]
     flybot = program or this_flybot()
     if flybot is None:
         raise InstallError("no flybot program found to run as the hook: pass --program PATH")
@@ -123,9 +130,15 @@ def install(
     stderr: IO[str],
 ) -> int:
     """The command: 0 written (or printed with ``show``), 2 with one line on ``stderr`` when it cannot write."""
+    own = None
+    if agent == "cline":  # Cline loads the project's .env into its hooks' environment: its own settings file
+        from bot.hooks.hook_settings import settings_file
+
+        own = settings_file()
+        options = [*options, "--settings", own]
     try:
         path = target(agent, project=project, user=user)
-        text = content(agent, path, hook_argv(agent, program, options), wait_s)
+        text = content(agent, path, hook_argv(agent, program, options, isolated=own is not None), wait_s)
     except (InstallError, OSError) as exc:
         print(f"flybot hook install: {exc}; nothing was changed", file=stderr)
         return EXIT_USAGE
@@ -133,6 +146,15 @@ def install(
         stdout.write(text)
         return EXIT_OK
     try:
+        if own is not None:
+            from bot.hooks.hook_settings import write
+
+            recorded = write(own)
+            print(
+                f"flybot hook install: the hook's settings ({', '.join(sorted(recorded)) or 'none: local mode'}) "
+                f"written to {own}, mode 0600",
+                file=stdout,
+            )
         write_atomically(path, text)
         if agent == "cline":
             path.chmod(0o755)

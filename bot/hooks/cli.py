@@ -142,7 +142,9 @@ def cmd_hook_agent(args: argparse.Namespace) -> int:
     """``flybot hook cursor|copilot|cline|opencode``: exit 0 with the answer on stdout (bot/hooks/agent_hook.py)."""
     from bot.hooks.agent_hook import main_from_args
 
-    return main_from_args(args.agent, args.contained, args.ceiling, args.server, args.token, args.wait, args.room)
+    return main_from_args(
+        args.agent, args.contained, args.ceiling, args.server, args.token, args.wait, args.room, args.settings
+    )
 
 
 def cmd_exec(args: argparse.Namespace) -> int:
@@ -321,6 +323,13 @@ def register_hook(
             help="answer when no human decided: deny (default) or ask (Gemini CLI asks in its terminal; a headless "
             "gemini -p run then waits until killed)",
         )
+        gemini.add_argument(
+            "--settings",
+            metavar="PATH",
+            help="the hook's settings file in FlyBot's state directory (flybot hook install gemini writes it and "
+            "names it here): FlyBot's URL, token and state directory come from it, never from the environment "
+            "Gemini CLI hands over (it loads the project's .env into it)",
+        )
         gemini.set_defaults(func=cmd_hook_gemini, logs=False)
     for name, (summary, wait) in AGENT_HOOKS.items():
         if name not in agents:
@@ -336,6 +345,12 @@ def register_hook(
         parser.add_argument(
             "--wait", metavar="S", help=f"seconds to wait for a decision before withdrawing it ({wait})"
         )
+        parser.add_argument(
+            "--settings",
+            metavar="PATH",
+            help="the hook's settings file in FlyBot's state directory (flybot hook install cline writes it and "
+            "names it here): FlyBot's URL, token and state directory come from it, never from the environment",
+        )
         parser.set_defaults(func=cmd_hook_agent, logs=False, agent=name)
     if "install" not in agents:
         return
@@ -346,8 +361,10 @@ def register_hook(
         "for you (--user), merged with the file's other settings and hooks; a FlyBot hook already there "
         "is replaced. Claude Code: .claude/settings.json, events PreToolUse, PreSkillShellCommand and "
         "PermissionRequest. Codex: .codex/hooks.json, event PermissionRequest. Gemini CLI: .gemini/settings.json, "
-        "event BeforeTool (timeout 600000 ms, --wait 590 unless given). Credentials stay in the "
-        "environment (FLYBOT_URL, FLYBOT_TOKEN), never in the file.",
+        "event BeforeTool (timeout 600000 ms, --wait 590 unless given); Gemini CLI hands its hooks the project's .env, "
+        "so its hook reads FLYBOT_URL and FLYBOT_TOKEN as they are now from hook-settings.json in FlyBot's state "
+        "directory (mode 0600), written here. Otherwise credentials stay in the environment (FLYBOT_URL, "
+        "FLYBOT_TOKEN), never in the agent's settings file.",
     )
     install.add_argument(
         "target",
@@ -378,7 +395,7 @@ def cmd_hook_gemini(args: argparse.Namespace) -> int:
     from bot.hooks.gemini import main_from_args
 
     return main_from_args(
-        args.contained, args.ceiling, args.server, args.token, args.wait, args.room, args.on_no_decision
+        args.contained, args.ceiling, args.server, args.token, args.wait, args.room, args.on_no_decision, args.settings
     )
 
 

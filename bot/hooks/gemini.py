@@ -327,9 +327,13 @@ def main_from_args(
     wait: str,
     room: str | None,
     on_no_decision: str,
+    settings: str | None = None,
 ) -> int:
     """Run against the process's real stdin/stdout/stderr (the CLI's entry); a bad ``--wait`` exits 2 with one line
-    (Gemini CLI then blocks the call and shows the line)."""
+    (Gemini CLI then blocks the call and shows the line). ``settings``: the hook's settings file
+    (:mod:`bot.hooks.hook_settings`, as ``flybot hook install gemini`` names it): the URL, token and state directory
+    come from it (``--server``/``--token`` still win), never from the environment Gemini CLI hands over, which a
+    project's ``.env`` fills; a settings file that cannot be trusted denies the call."""
     from bot.hooks.claude_code import parse_wait
 
     try:
@@ -337,6 +341,20 @@ def main_from_args(
     except ValueError as exc:
         print(f"{PREFIX}: {exc}", file=sys.stderr)
         return EXIT_BLOCK
+    if settings is not None:
+        from bot.hooks.hook_settings import SettingsError, apply
+
+        try:
+            recorded_url, recorded_token = apply(settings)
+        except SettingsError as exc:
+            sys.stdin.buffer.read()
+            _, reason = no_decision(f"{exc}; not run", on_no_decision="deny", permission_mode=None)
+            out = answer("deny", reason)
+            sys.stdout.write(json.dumps(out) + "\n")
+            sys.stdout.flush()
+            print(f"{PREFIX}: {out.get('reason')}", file=sys.stderr)
+            return EXIT_OK
+        url, token = url or recorded_url, token or recorded_token
     return run(
         stdin=sys.stdin.buffer,
         stdout=sys.stdout,

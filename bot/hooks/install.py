@@ -8,7 +8,11 @@ Where (``--project DIR``, default the current directory; ``--user`` for the home
   ``flybot hook claude-code`` (:mod:`bot.hooks.claude_code`; its ``--tools`` chooses which of them FlyBot grades).
 * Gemini CLI: ``DIR/.gemini/settings.json`` or ``~/.gemini/settings.json``. The event ``BeforeTool`` with the
   matcher :data:`bot.hooks.gemini.MATCHER` runs ``flybot hook gemini`` with a ``timeout`` of 600000 (milliseconds:
-  Gemini CLI runs the call when a hook times out, so it stays above the hook's ``--wait 590``).
+  Gemini CLI runs the call when a hook times out, so it stays above the hook's ``--wait 590``). Gemini CLI loads the
+  project's ``.env`` into the environment its hooks inherit, so the hook is run as ``PYTHON -I -m bot hook gemini
+  --settings FILE`` (unless ``--program`` is given): FILE is the hook's settings in FlyBot's state directory
+  (:mod:`bot.hooks.hook_settings`, written here with the owner's ``FLYBOT_URL``, ``FLYBOT_TOKEN``,
+  ``SSL_CERT_FILE``, ``SSL_CERT_DIR``, mode 0600), and ``-I`` keeps ``PYTHON*`` variables out.
 * Codex: ``DIR/.codex/hooks.json`` or ``~/.codex/hooks.json`` (``$CODEX_HOME/hooks.json`` when set). The event
   ``PermissionRequest`` with the matcher ``Bash`` runs ``flybot hook codex``; Codex takes no ``allow`` or ``ask``
   from a ``PreToolUse`` hook, so that event is not configured.
@@ -77,13 +81,18 @@ def this_flybot() -> str | None:
     return shutil.which("flybot")
 
 
-def hook_command(agent: str, program: str | None, options: list[str]) -> str:
+def hook_command(agent: str, program: str | None, options: list[str], *, isolated: bool = False) -> str:
     """The shell command the agent runs: ``program`` (default: :func:`this_flybot`, by its absolute path, so the hook
-    runs whatever the agent's PATH is) ``hook AGENT`` and ``options``, shell-quoted.
+    runs whatever the agent's PATH is) ``hook AGENT`` and ``options``, shell-quoted. ``isolated`` (and no
+    ``program``): this Python interpreter by its absolute path as ``python -I -m bot`` instead, so no ``PYTHON*``
+    variable of the agent's environment (``PYTHONPATH`` from a project's ``.env``) changes what runs (python(1)
+    ``-I``: isolated mode, also ``-E``, ``-s`` and ``-P``).
 
     Raises:
         InstallError: no ``flybot`` program is found: a hook the agent cannot start would not ask at all.
     """
+    if isolated and program is None and sys.executable and os.path.isabs(sys.executable):
+        return shlex.join([sys.executable, "-I", "-m", "bot", "hook", agent, *options])
     flybot = program or this_flybot()
     if flybot is None:
         raise InstallError("no flybot program found to run as the hook: pass --program PATH")
@@ -98,7 +107,11 @@ def _is_flybot_hook(handler: object) -> bool:
         words = shlex.split(str(handler.get("command", "")))
     except ValueError:
         return False
-    return any(os.path.basename(w) == "flybot" and words[i + 1 : i + 2] == ["hook"] for i, w in enumerate(words))
+    return any(
+        (os.path.basename(w) == "flybot" and words[i + 1 : i + 2] == ["hook"])
+        or (w == "-m" and words[i + 1 : i + 3] == ["bot", "hook"])
+        for i, w in enumerate(words)
+    )
 
 
 def merged(existing: dict[str, Any], agent: str, command: str) -> dict[str, Any]:
@@ -193,8 +206,14 @@ def install(
     except InstallError as exc:
         print(f"flybot hook install: {exc}; nothing was changed", file=stderr)
         return EXIT_USAGE
+    own = None
+    if agent == "gemini":  # Gemini CLI hands its hooks the project's .env: the hook reads its own settings file
+        from bot.hooks.hook_settings import settings_file
+
+        own = settings_file()
+        options = [*options, "--settings", own]
     try:
-        settings = merged(read_settings(path), agent, hook_command(agent, program, options))
+        settings = merged(read_settings(path), agent, hook_command(agent, program, options, isolated=own is not None))
     except InstallError as exc:
         print(f"flybot hook install: {path}: {exc}; nothing was changed", file=stderr)
         return EXIT_USAGE
@@ -203,6 +222,15 @@ def install(
         stdout.write(text)
         return EXIT_OK
     try:
+        if own is not None:
+            from bot.hooks.hook_settings import write
+
+            recorded = write(own)
+            print(
+                f"flybot hook install: the hook's settings ({', '.join(sorted(recorded)) or 'none: local mode'}) "
+                f"written to {own}, mode 0600",
+                file=stdout,
+            )
         write_atomically(path, text)
     except OSError as exc:
         print(f"flybot hook install: cannot write {path} ({exc.strerror or exc}); nothing was changed", file=stderr)

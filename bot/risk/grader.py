@@ -16,12 +16,13 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import CwdState, Where, locate, runs_later
+from bot.risk.paths import CwdState, Where, casefold, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
-from bot.risk.recipes import INERT_ENVIRONMENT, inert_environment
+from bot.risk.recipes import INERT_ENVIRONMENT, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
     brace_alternatives,
+    config_subdirectory,
     credential_path,
     env_file,
     glob_names_credential,
@@ -141,8 +142,47 @@ def _planted_config(name: str, written: frozenset[str]) -> str | None:
     return None
 
 
-#: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set).
-_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl"})
+#: Programs that print the whole environment when given no command or name (coreutils env, printenv; bash set), or
+#: whose filter may read it (jq, yq: :func:`_filter_reads_environment`).
+_DUMPS_ENVIRONMENT = frozenset({"env", "printenv", "set", "ps", "systemctl", "jq", "gojq", "jaq", "yq"})
+#: jq 1.7 manual "$ENV, env": the environment as an object; yq (mikefarah) "Env Variable Operators": ``env(NAME)``,
+#: ``strenv(NAME)``, ``envsubst``. A bare ``env`` that is not a field (``.env``), a variable (``$env``), an object
+#: key (``{env: 1}``) or a string (``"env"``).
+_FILTER_ENVIRONMENT = Regex(r"\$ENV\b|(?<![\w.$\"])env\b(?![\w\"]|\s*:)|\b(?:str)?env\s*\(|\benvsubst\b")
+#: jq and yq options that take values (jq 1.7 manual "Invoking jq"; yq --help): skipped when looking for the filter.
+_FILTER_VALUES = {
+    "--arg": 2, "--argjson": 2, "--slurpfile": 2, "--rawfile": 2, "--indent": 1, "-L": 1, "--library-path": 1,
+    "-I": 1, "-o": 1, "-p": 1, "--output-format": 1, "--input-format": 1, "--expression": 1,
+}  # fmt: skip
+_YQ_COMMANDS = frozenset({"eval", "e", "eval-all", "ea"})
+
+
+def _filter_reads_environment(name: str, values: list[str | None]) -> str | None:
+    """Why a jq or yq call may print environment variables, or None: its filter (the first operand, or yq's after
+    ``eval``/``eval-all``, or ``--expression``) reads ``$ENV``/``env``/``env(NAME)`` (:data:`_FILTER_ENVIRONMENT`),
+    is only known when it runs, or comes from a file (``-f``/``--from-file``) the classifier cannot see."""
+    skip = 0
+    for index, value in enumerate(values):
+        if skip:
+            skip -= 1
+            if value is not None and values[index - 1] == "--expression" and _FILTER_ENVIRONMENT.search(value):
+                return "its filter reads the environment ($ENV, env)"
+            continue
+        if value is None:
+            return "its filter is only known when it runs"
+        if value in ("-f", "--from-file") or (value.startswith("-") and not value.startswith("--") and "f" in value):
+            return "its filter comes from a file the classifier cannot see"
+        if value in _FILTER_VALUES:
+            skip = _FILTER_VALUES[value]
+            continue
+        if value.startswith("-") and value != "-":
+            continue
+        if name == "yq" and value in _YQ_COMMANDS:
+            continue
+        return "its filter reads the environment ($ENV, env)" if _FILTER_ENVIRONMENT.search(value) else None
+    return None
+
+
 #: Programs that use a key file named in their arguments (``ssh -i KEY``), or only change or list a path's name and
 #: attributes, rather than print the file's content. Copying programs (``scp``, ``rsync``, ``cp``, ``install``,
 #: ``tar``, ``dd``) are not here: a copy of a secret into the workspace is read from there.
@@ -251,6 +291,100 @@ def _searches_recursively(name: str, values: list[str | None]) -> bool:
         ):
             return True
     return False
+
+
+def _letters(values: list[str | None]) -> tuple[set[str], set[str]]:
+    """The short option letters (``-qr`` gives q and r) and the long options (``--follow``, ``--x=1`` gives
+    ``--x``) among ``values``, up to ``--``."""
+    letters: set[str] = set()
+    longs: set[str] = set()
+    for value in values:
+        if value is None or value == "--":
+            break
+        if value.startswith("--"):
+            longs.add(value.split("=", 1)[0])
+        elif value.startswith("-"):
+            letters.update(value[1:])
+    return letters, longs
+
+
+def _follows_links(name: str, values: list[str | None]) -> bool:
+    """True when ``name values...`` reads (or copies, or archives) the files below its operands through the
+    symbolic links it meets there: grep(1) ``-R``/``--dereference-recursive`` ("follow all symbolic links"; ``-r``
+    follows only those on the command line); rg(1) ``-L``/``--follow``; ag(1) ``-f``/``--follow``; cp(1) ``-L``/
+    ``--dereference`` when copying recursively; GNU tar ``-h``/``--dereference`` when creating or adding to an
+    archive; zip(1) ``-r``/``-R`` without ``-y``/``--symlinks`` (zip stores the file a link points to unless
+    ``-y``); rsync(1) ``-L``/``--copy-links``, ``--copy-unsafe-links`` (links leading out of the tree are copied as
+    what they point to), ``-k``/``--copy-dirlinks`` when recursive; bsdtar(1) ``-L``/``-h``; scp(1) ``-r``
+    ("scp follows symbolic links encountered in the tree traversal"); AWS CLI ``s3 sync`` and ``s3 cp``/``mv
+    --recursive`` without ``--no-follow-symlinks``; gsutil ``cp``/``rsync -r`` without ``-e``."""
+    letters, longs = _letters(values)
+    if name in ("grep", "egrep", "fgrep"):
+        return "R" in letters or "--dereference-recursive" in longs
+    if name == "rg":
+        return "L" in letters or "--follow" in longs
+    if name == "ag":
+        return "f" in letters or "--follow" in longs
+    if name == "cp":
+        deref = "L" in letters or "--dereference" in longs
+        return deref and bool(letters & set("rRa") or longs & {"--recursive", "--archive"})
+    if name in ("tar", "gtar", "bsdtar"):
+        first = next((v for v in values if v is not None), "")
+        if not first.startswith("-"):
+            letters.update(first)  # tar's old style: ``tar chf out.tar docs``
+        # bsdtar(1) (macOS tar): -L/-h "follow all symbolic links"; GNU tar's -L (--tape-length) is counted too
+        deref = bool(letters & set("hL")) or "--dereference" in longs
+        return deref and bool(letters & set("cruA") or longs & {"--create", "--append", "--update", "--concatenate"})
+    if name == "zip":
+        recursive = bool(letters & set("rR")) or bool(longs & {"--recurse-paths", "--recurse-patterns"})
+        return recursive and "y" not in letters and "--symlinks" not in longs
+    if name == "aws":
+        # AWS CLI s3 cp/mv/sync: --follow-symlinks is the default when uploading from the local filesystem
+        plain = [v for v in values if v is not None and not v.startswith("-")]
+        recursive = plain[1:2] == ["sync"] or (plain[1:2] in (["cp"], ["mv"]) and "--recursive" in longs)
+        return plain[:1] == ["s3"] and recursive and "--no-follow-symlinks" not in longs
+    if name == "gsutil":
+        # gsutil cp/rsync -r: symbolic links are followed unless -e ("exclude symlinks")
+        return bool(letters & set("rR")) and "e" not in letters
+    if name == "scp":
+        # scp(1) -r: "Note that scp follows symbolic links encountered in the tree traversal."
+        return "r" in letters
+    if name == "rsync":
+        deref = bool(letters & set("Lk")) or bool(longs & {"--copy-links", "--copy-unsafe-links", "--copy-dirlinks"})
+        return deref and bool(letters & set("ra") or longs & {"--recursive", "--archive"})
+    return False
+
+
+def _moved_sources(args: list[Word]) -> list[str]:
+    """The sources ``mv ARGS`` or ``git mv ARGS`` moves (coreutils mv: every operand but the last, or every operand
+    with ``-t``/``--target-directory DIR``; ``-S``/``--suffix`` takes a value; git-mv(1): every operand but the
+    last); a word only known when it runs is left out (it names no tree the recipe book can walk)."""
+    operands: list[str | None] = []
+    target = False
+    index = 0
+    while index < len(args):
+        value = args[index].value
+        index += 1
+        if value == "--":
+            operands.extend(w.value for w in args[index:])
+            break
+        if value is not None and value.startswith("--"):
+            name, eq, _ = value.partition("=")
+            if "--target-directory".startswith(name) and len(name) > 3:
+                target = True
+                index += 0 if eq else 1
+            elif "--suffix".startswith(name) and len(name) > 3 and not eq:
+                index += 1
+        elif value is not None and value.startswith("-") and value != "-":
+            for position, letter in enumerate(value[1:]):
+                if letter in "tS":
+                    target = target or letter == "t"
+                    index += 0 if value[position + 2 :] else 1
+                    break
+        else:
+            operands.append(value)
+    sources = operands if target else operands[:-1]
+    return [value for value in sources if value]
 
 
 def _git_directory(state: CwdState, args: list[Word]) -> CwdState:
@@ -401,6 +535,66 @@ def _env_prints(values: list[str | None]) -> bool:
     return True
 
 
+#: A command substitution in a word: ``$(...)`` (one level of nested parentheses) or backquotes.
+_SUBSTITUTION = Regex(r"\$\(((?:[^()]|\([^()]*\))*)\)|`([^`]*)`")
+_PIPELINE_SPLIT = Regex(r"\|\|?|;|&&|\n")
+_ASSIGNMENT = Regex(r"^[A-Za-z_][A-Za-z0-9_]*=")
+#: Programs whose output is their input decoded or transformed (coreutils base64(1), base32(1), basenc(1) ``-d``;
+#: xxd(1) ``-r``; rev(1); tr(1); uudecode(1); openssl(1) ``enc -d``/``base64 -d``; printf(1) with escapes or a
+#: format; echo ``-e``).
+_DECODERS = frozenset({"base64", "base32", "basenc", "xxd", "rev", "tr", "uudecode", "openssl", "printf", "echo"})
+
+
+def _decoded_name(src: str) -> str | None:
+    """The decoder that computes a file name in the word ``src``, or None: a command substitution whose pipeline
+    runs one of :data:`_DECODERS` (``$(echo fi5uZXRyYw== | base64 -d)``, ``$(rev <<< crten./~)``, ``$(printf
+    '\x7e/.netrc')``). A read of such a name is graded as a read of a credential file: the name is spelt so that
+    no check of the words can see what it names. Names computed by other programs (``$(git ls-files)``, ``xargs``
+    over ``find .``) stay reads: they list the workspace's own files, and grading them as secret reads would make
+    every everyday search ask; a name read from a file (``$(cat paths.txt)``) is among them."""
+    if "$(" not in src and "`" not in src:
+        return None
+    for match in _SUBSTITUTION.finditer(src):
+        inner = match.group(1) if match.group(1) is not None else (match.group(2) or "")
+        for segment in _PIPELINE_SPLIT.compiled().split(inner):
+            tokens = [t for t in segment.replace("'", " ' ").split() if t != "'"]
+            while tokens and _ASSIGNMENT.match(tokens[0]):
+                tokens = tokens[1:]
+            if not tokens:
+                continue
+            program = posixpath.basename(tokens[0].strip("\"'"))
+            options = [t.strip("\"'") for t in tokens[1:]]
+            if program not in _DECODERS:
+                continue
+            if program in ("base64", "base32", "basenc") and not any(
+                o in ("--decode", "-D") or (o.startswith("-") and not o.startswith("--") and "d" in o) for o in options
+            ):
+                continue
+            if program == "xxd" and not any(o.startswith(("-r", "-revert")) for o in options):
+                continue
+            if program == "printf" and not any(
+                "\\" in t or ("%" in t and t.strip("\"'") != "%s") for t in tokens[1:2]
+            ):  # a plain "%s" prints its argument as it is: the name is that word (bot.risk.sensitive)
+                continue
+            if program == "echo" and not any(o.startswith("-") and "e" in o for o in options):
+                continue
+            return program
+    return None
+
+
+def _decoded_variable(src: str, decoded: set[str]) -> str | None:
+    """The variable of ``decoded`` (:attr:`Grader.decoded`) that the word ``src`` expands, or None."""
+    if not decoded or "$" not in src:
+        return None
+    for match in _EXPANDED_NAME.finditer(src):
+        if match.group(1) in decoded:
+            return match.group(1)
+    return None
+
+
+_EXPANDED_NAME = Regex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
+
+
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
     (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS), ``systemctl
@@ -409,6 +603,8 @@ def _dumps_environment(name: str, values: list[str | None]) -> bool:
         return _ps_environment(values)
     if name == "systemctl":
         return "show-environment" in values  # systemctl(1): the service manager's environment block
+    if name in ("jq", "gojq", "jaq", "yq"):
+        return _filter_reads_environment(name, values) is not None
     if name == "env":
         return _env_prints(values)
     if name == "printenv":
@@ -440,13 +636,15 @@ def git_directory_file(path: str) -> str | None:
     a file named ``HEAD``, ``config`` or ``config.worktree`` makes or changes a git directory (gitrepository-layout(5):
     a directory with ``HEAD``, ``objects`` and ``refs`` is one, and ``git -C DIR``, a ``.git`` file's ``gitdir:`` or
     ``--git-dir`` obeys its ``config``: ``core.fsmonitor``, ``core.hooksPath``), and a hook's name below ``hooks``
-    (githooks(5)) is a hook of such a directory. None for other paths."""
+    (githooks(5)) is a hook of such a directory. None for other paths. Names are compared case-insensitively
+    (paths.casefold: macOS's and Windows' file systems ignore case by default)."""
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if not parts:
         return None
-    if parts[-1] in ("HEAD", "config", "config.worktree"):
+    folded = [casefold(p) for p in parts[-2:]]
+    if folded[-1] in ("head", "config", "config.worktree"):
         return f"a file named {parts[-1]} makes its directory a git directory whose config makes git run programs"
-    if len(parts) >= 2 and parts[-2] == "hooks" and parts[-1] in _GIT_HOOKS:
+    if len(folded) >= 2 and folded[-2] == "hooks" and folded[-1] in _GIT_HOOKS:
         return "a git hook, which git runs from a git directory's hooks"
     return None
 
@@ -464,8 +662,10 @@ def path_directory(rest: str) -> str | None:
     file lies in a virtualenv's ``bin`` (``.venv/bin/git``, ``.tox/py312/bin/pip``) or in ``node_modules/.bin`` or
     ``vendor/bin``, where a program name the agent or its owner runs later (``git``, ``pytest``, ``pip``) is found
     before the system's when the session's PATH holds it; so does a write into the directory itself (``cp x
-    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not."""
-    parts = [p for p in rest.split("/") if p not in ("", ".")]
+    .venv/bin/``, an extraction there). A file below another ``bin`` (``bin/app``, ``build/bin``) is not. Names are
+    compared case-insensitively (paths.casefold)."""
+    shown = [p for p in rest.split("/") if p not in ("", ".")]
+    parts = [casefold(p) for p in shown]
     for index in range(1, len(parts)):
         part, parent = parts[index], parts[index - 1]
         if (
@@ -474,9 +674,29 @@ def path_directory(rest: str) -> str | None:
             or (part == ".bin" and parent == "node_modules")
             or (part == "bin" and parent == "vendor")
         ):
-            where = "/".join(parts[: index + 1])
+            where = "/".join(shown[: index + 1])
             return f"{where} is on the PATH of an activated environment or of the scripts a package manager runs: a program written there runs in place of the system's"
     return None
+
+
+def _sets_allexport(args: list[str | None]) -> bool:
+    """True when ``set ARGS`` may turn on ``allexport`` (bash(1) ``set``: ``-a``, also in a group such as ``-ea``,
+    or ``-o allexport``); a word only known when it runs may be either."""
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if arg is None:
+            return True
+        if arg in ("-", "--") or not arg.startswith("-"):
+            return False
+        if arg.endswith("o"):  # -o NAME, also at the end of a group (-eo pipefail)
+            if i + 1 >= len(args) or args[i + 1] in (None, "allexport"):
+                return True
+            i += 1
+        if "a" in arg[1:]:
+            return True
+        i += 1
+    return False
 
 
 def _expanded_target(word: Word, *, redirect: bool) -> bool:
@@ -594,11 +814,11 @@ class _Checkpoint:
     #: Attributes kept as they are (immutable values).
     PLAIN = (
         "risk", "risk_before", "state", "direct_cd", "last_cd", "written_before", "links_made", "links_when",
-        "integers",
+        "integers", "all_export",
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
-        "values",
+        "values", "filled", "hook_dirs", "git_remotes", "recipes_run",
     )  # fmt: skip
 
     def __init__(self, g: Grader) -> None:
@@ -608,12 +828,14 @@ class _Checkpoint:
         self.assigned = set(g.assigned)
         self.exported = set(g.exported)
         self.written = set(g.written)
+        self.filled, self.hook_dirs, self.git_remotes = set(g.filled), set(g.hook_dirs), set(g.git_remotes)
         self.link_secrets = list(g.link_secrets)
         self.mark = g.book.mark()
         self.records = len(g.records)
         self.recipes = len(g.recipes_used)
         self.later = len(g.later)
         self.values = dict(g.values)
+        self.recipes_run = list(g.recipes_run)
 
 
 class Program(Frozen):
@@ -851,6 +1073,25 @@ class Grader:
         #: in gives one): a recipe read from disk is stale when one of them is its file (programs/projects.py).
         self.written: set[str] = set()
         self.written_before: frozenset[str] = frozenset()  # :attr:`written` when the current program was dispatched
+        #: Directories git runs hooks from that this script names earlier (``git config core.hooksPath DIR``,
+        #: ``git -c core.hooksPath=DIR``), absolute and normalised: a later write below one is a control-file write.
+        self.hook_dirs: set[str] = set()
+        #: The paths of :attr:`written` that a write other than ``mkdir`` names: a directory copied, moved, unpacked
+        #: or made a repository there may hold a ``.git`` (programs/git.py: a nested repository).
+        self.filled: set[str] = set()
+        #: Remote names this script adds or points elsewhere earlier (``git remote add|set-url|rename``): a later
+        #: ``git push`` to one sends commits where this command chose (programs/git.py).
+        self.git_remotes: set[str] = set()
+        #: The project recipes this script runs so far, as ``(directory, file, label, concurrent)``: the directory
+        #: the tool runs in (absolute), the recipe file named on its command line (relative to the workspace, or
+        #: ``""``), how reasons name the run (programs/projects.py), and whether the tool may run on while later
+        #: parts of the script do (:attr:`concurrent`, or a loop or function body that runs again). A later write of
+        #: one of its recipe files (:meth:`rewrites_recipe`) may land while the tool runs; so may a later program
+        #: that writes files only it names (:meth:`rewrites_tree`) when the tool runs on.
+        self.recipes_run: list[tuple[str, str, str, bool]] = []
+        #: Above zero while the walk is in a part of the script that runs while later parts do (walker.py): a
+        #: statement ended by ``&``, a pipeline's elements, a process substitution.
+        self.concurrent = 0
         #: The first program of this script that may have made symbolic links (:func:`_makes_links`): a later write
         #: or read of a path in the workspace or the temp area may go where such a link leads.
         self.links_made: str | None = None
@@ -866,10 +1107,16 @@ class Grader:
         #: True once the script gave a variable the integer attribute (``declare -i``): assigned values may then be
         #: arithmetic that assigns other names (``x=HOME=1``).
         self.integers = False
+        #: True once the script ran ``set -a`` / ``set -o allexport`` (bash(1) ``set``: "Each variable or function that
+        #: is created or modified is given the export attribute"): a later ``NAME=value`` is an export.
+        self.all_export = False
         #: The literal values a shell variable certainly holds at this point of the walk (walker.py's variable
         #: tracking: ``NAME=literal`` in straight-line code, ``export NAME=literal``, a ``for NAME in WORDS`` body):
         #: a read of ``$NAME`` is also graded as a read of each (:meth:`read_paths`).
         self.values: dict[str, tuple[str, ...]] = {}
+        #: Variables assigned a command substitution that runs a decoder (:func:`_decoded_name`): ``f=$(echo … |
+        #: base64 -d)``; a later read of ``$f`` is graded as :func:`_decoded_name` grades the substitution.
+        self.decoded: set[str] = set()
         #: Every name assigned so far, in order, known value or not: a region of the walk (a branch, a loop body)
         #: forgets the names assigned in it when it ends (walker.py).
         self.value_log: list[str] = []
@@ -952,19 +1199,55 @@ class Grader:
             setattr(self, name, getattr(saved, name))
         self.functions, self.assigned, self.exported = saved.functions, saved.assigned, saved.exported
         self.written, self.link_secrets = saved.written, saved.link_secrets
+        self.filled, self.hook_dirs, self.git_remotes = saved.filled, saved.hook_dirs, saved.git_remotes
         self.values = dict(saved.values)
+        self.recipes_run = saved.recipes_run
         self.book.restore(saved.mark)
         del self.records[saved.records :]
         del self.recipes_used[saved.recipes :]
         del self.later[saved.later :]
 
-    def _note_written(self, word: Word, cwd: Word | None) -> None:
-        """Remember where a write with a known path lands, from each directory the script may be in."""
+    def _note_written(
+        self, rec: Rec, scope: Scope, word: Word, cwd: Word | None, what: str, subject: str | None
+    ) -> None:
+        """Remember where a write with a known path lands, from each directory the script may be in (in
+        :attr:`filled` too unless it is ``mkdir``'s, which makes an empty directory), and grade it when it rewrites
+        the recipe of a tool this script ran earlier (:meth:`rewrites_recipe`)."""
         if word.value is None:
             return
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
         for here in state.cwds:
-            self.written.add(posixpath.normpath(posixpath.join(here, word.value)))
+            path = posixpath.normpath(posixpath.join(here, word.value))
+            self.written.add(path)
+            if not what.startswith("mkdir"):
+                self.filled.add(path)
+            label = self.rewrites_recipe(path)
+            if label is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.DESTRUCTIVE,
+                    "recipe-rewritten",
+                    f"{what} {shorten(word.src, 80)}: {label} earlier in this command reads it, and may still be "
+                    "running (in the background, a pipeline or a loop), so the recipe that runs is not the one "
+                    "FlyBot read.",
+                    subject=subject,
+                )
+
+    def rewrites_recipe(self, path: str) -> str | None:
+        """How reasons name a recipe run earlier in this script (:attr:`recipes_run`) that reads the file ``path``
+        (absolute, normalised), or None: a recipe input in the directory the tool runs in
+        (:func:`~bot.risk.recipes.recipe_input`: ``package.json``, ``Makefile``, ``*.mk``...) or the recipe file
+        named on its command line. The tool may still be running when the write lands (``npm test & … >
+        package.json``; npm reads package.json after node starts), or run again (a loop): every such write counts,
+        wherever it comes in the command. A write of the directory itself (``git pull``, ``tar x``) counts only
+        before the tool runs (programs/projects.py)."""
+        for run_in, file, label, _concurrent in self.recipes_run:
+            if posixpath.dirname(path) == run_in and recipe_input(posixpath.basename(path)):
+                return label
+            if file and (path == file or path.endswith("/" + file)):
+                return label
+        return None
 
     def empties(self, rec: Rec, scope: Scope, word: Word, what: str, *, subject: str | None = None) -> None:
         """Emptying the file ``word`` (``: > f``, a redirect with no command, ``truncate -s 0 f``, ``cp /dev/null
@@ -1019,6 +1302,98 @@ class Grader:
                 return found.lines[0].command
         return None
 
+    def links_below(self, value: str, state: CwdState | None = None) -> list[tuple[str, str]]:
+        """The symbolic links below the directory ``value`` in the workspace (from each directory of ``state``) that
+        lead out of it, as ``(link, real path)``, as the recipe book says (:meth:`RecipeBook.tree`; the adapter walks
+        the tree and sends what it found); a real path :data:`~bot.risk.recipes.UNKNOWN` when the tree was too large
+        to look through. A found tree is kept in :attr:`recipes_used`, so it is sent with the escalation."""
+        book = self.recipes
+        state = self.state if state is None else state
+        if book is None or state.remote or "\x00" in value or not value:
+            return []
+        root = state.root.rstrip("/")
+        found: list[tuple[str, str]] = []
+        for cwd in sorted(state.cwds):
+            raw = posixpath.normpath(value if value.startswith("/") else f"{cwd}/{value}")
+            if raw != root and not raw.startswith(root + "/"):
+                continue
+            tree = book.tree(raw[len(root) + 1 :])
+            if tree is not None:
+                if tree not in self.recipes_used:
+                    self.recipes_used.append(tree)
+                found.extend((line.source, line.command) for line in tree.lines)
+        return found
+
+    def secret_below(self, value: str, state: CwdState | None = None) -> str | None:
+        """What secret a program that follows symbolic links may read below the directory ``value``: the secret a
+        link there leads to (a credential file, or a directory that may hold one: ``~``, ``/etc``), or the tree
+        itself when it was too large to look through (:meth:`links_below`); None otherwise."""
+        for link, real in self.links_below(value, state):
+            if real == UNKNOWN:
+                return f"symbolic links FlyBot did not look for ({shorten(link, 80)})"
+            what = credential_path(real) or may_hold_credential(real)
+            if what is not None:
+                return f"{what} (through the symbolic link {shorten(link, 60)} -> {shorten(real, 60)})"
+        return None
+
+    def followed_links(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
+        """A program that follows the symbolic links below its operands (:func:`_follows_links`: ``grep -R``,
+        ``zip -r``, ``cp -rL``...) over a tree in the workspace holding a link to a secret outside it reads that
+        secret: ``network`` (``secret-read``, never downgraded). Operands that are options, and the destination
+        of cp, rsync and scp, are not looked at; grep, rg and ag without a path search the current directory; for
+        an operand holding a glob the tree below the glob's directory is looked through."""
+        words = [w for w in args if w.value is not None and not w.value.startswith("-")]
+        if name in ("cp", "rsync", "scp") and len(words) > 1:
+            words = words[:-1]
+        searcher = name in _SEARCHERS
+        if searcher:
+            letters, longs = _letters([w.value for w in args])
+            if not ("e" in letters or "f" in letters or longs & {"--regexp", "--file"}):
+                words = words[1:]  # the first operand is the pattern
+            if not words:
+                words = [literal_word(".")]  # grep(1) -r, rg(1): no file operand searches the working directory
+        for word in words:
+            value = word.value or ""
+            glob = _GLOB_CHARS.search(value) if word.splits else None
+            if glob is not None:  # grep -R foo *, zip -r x.zip docs/*: the tree the glob's directory holds
+                value = posixpath.dirname(value[: glob.start()]) or "."
+            what = self.secret_below(value)
+            if what is not None:
+                done = "its output goes to the model" if searcher else "the copy can then be read or sent"
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{name} follows the symbolic links below {shorten(word.src, 60)}, which may hold {what}: {done}.",
+                )
+                return
+
+    def moves_links(self, name: str, args: list[Word]) -> bool:
+        """True when ``mv`` or ``git mv`` moves a symbolic link that leads out of the workspace, or a directory
+        holding one (:meth:`links_below`): a later path below the new name goes where that link leads, as after a
+        link maker (:func:`_makes_links`)."""
+        values = [w.value for w in args]
+        if name == "git":
+            skip = False
+            for index, value in enumerate(values):
+                if skip:
+                    skip = False
+                elif value in _GIT_VALUED:
+                    skip = True
+                elif value is None or not value.startswith("-"):
+                    if value != "mv":
+                        return False
+                    args = args[index + 1 :]
+                    break
+            else:
+                return False
+        elif name != "mv":
+            return False
+        return any(
+            self.linked_out(value) is not None or bool(self.links_below(value)) for value in _moved_sources(args)
+        )
+
     def write(
         self,
         rec: Rec,
@@ -1063,7 +1438,7 @@ class Grader:
             state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
             real = self.linked_out(word.value, state) if locate(word, state) is Where.WORKSPACE else None
             if real is not None:  # through a symbolic link out of the workspace: graded as the path it really is
-                self._note_written(word, cwd)
+                self._note_written(rec, scope, word, cwd, what, subject)
                 target = f"{word.src} (through a symbolic link: {shorten(real, 80)})"
                 word, cwd = Word(real, real), None
         where = self.where(word, cwd)
@@ -1072,7 +1447,7 @@ class Grader:
         head, _, _last = (word.value or "").rstrip("/").rpartition("/")
         globbed = _globbed(word) and (follows_links or bool(_GLOB_CHARS.search(head)))
         if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or globbed):
-            self._note_written(word, cwd)
+            self._note_written(rec, scope, word, cwd, what, subject)
             if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
                 cause = (
                     f"{self.links_made} {self.links_when} may have made symbolic links there"
@@ -1093,7 +1468,14 @@ class Grader:
             if subject is not None:
                 rec.marks = (rec.marks or []) + [subject]
             return
-        self._note_written(word, cwd)
+        self._note_written(rec, scope, word, cwd, what, subject)
+        if where in (Where.WORKSPACE, Where.TEMP):
+            hooks = self.hooks_here(word, cwd)
+            if hooks is not None:
+                self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: {hooks}.", subject=subject)
+                if subject is not None and where is Where.TEMP:
+                    rec.marks = (rec.marks or []) + [subject]
+                return
         why = (
             git_directory_file(word.value or "")
             if where is not Where.GIT_CONTROL and not what.startswith("mkdir")
@@ -1145,6 +1527,8 @@ class Grader:
             rec.marks.append(subject)
         if where is Where.OUTSIDE:
             why = protected_path(path_text(word.value, word.src))
+            if why is not None and what.startswith("mkdir") and word.value and config_subdirectory(word.value):
+                why = None  # an empty directory below ~/.config: no program reads configuration from it yet
             if why is None and word.value and not word.value.startswith(("/", "~")):
                 # a relative path judged from the directory it lands in (patch -d /etc, cd /etc && ... > hosts)
                 state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
@@ -1199,6 +1583,48 @@ class Grader:
                 f"{what} the device {target}, which can destroy a disk.",
                 subject=subject,
             )
+
+    def hooks_here(self, word: Word, cwd: Word | None) -> str | None:
+        """Why a write to ``word`` lands in a directory git runs hooks from instead of ``.git/hooks``
+        (git-config(1) core.hooksPath): one this script named earlier (:attr:`hook_dirs`), or one the configuration
+        of the workspace's repository names, as the recipe book reports it (settings.py ``HOOKS``; a relative value
+        is taken from the workspace's top, ``~`` ones are writes under the home directory, graded as such; a
+        configuration FlyBot could not read names none). None otherwise."""
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        if state.remote or not word.value:
+            return None
+        targets = sorted(state.targets(word.value) or ())
+        if not targets:
+            return None
+        named = [(d, "a directory core.hooksPath names earlier in this command") for d in sorted(self.hook_dirs)]
+        for source, value in self.configured_hooks(state.root):
+            if value and not value.startswith("~"):
+                where = posixpath.normpath(posixpath.join(state.root, value))
+                named.append((where, f"the hook directory core.hooksPath names ({shorten(source, 60)})"))
+        for path in targets:
+            for where, why in named:
+                if path == where or path.startswith(where.rstrip("/") + "/"):
+                    return f"{why}: git runs the hooks there"
+        return None
+
+    def configured_hooks(self, root: str) -> list[tuple[str, str]]:
+        """``(source, value)`` of each ``core.hooksPath`` the workspace's repository configuration sets, from the
+        recipe book (the adapter reads it; on the server, what it sent); [] when no book holds the answer."""
+        if self.recipes is None:
+            return []
+        from bot.risk.recipes import MAX_RECIPES, SETTINGS, UNKNOWN
+        from bot.risk.settings import HOOKS
+
+        key = ("git", SETTINGS + HOOKS, "", "", ())
+        found = next(
+            (r for r in self.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None
+        )
+        if found is None:
+            found = self.recipes.recipe("git", SETTINGS + HOOKS, "")
+            if found is None or not found.lines or len(self.recipes_used) >= MAX_RECIPES:
+                return []  # none, or not sent to the server, which then finds none either: both sides grade alike
+            self.recipes_used.append(found)
+        return [(line.source, line.command) for line in found.lines if line.command != UNKNOWN]
 
     def path_program(self, word: Word, cwd: Word | None) -> str | None:
         """Why a write to ``word``, which lands in the workspace, plants a program on the PATH (:func:`path_directory`:
@@ -1305,6 +1731,8 @@ class Grader:
             rec.environment = tuple(sorted(self.assigned))
         state = self.state
         name = words[0].value
+        if name == "set":
+            self.all_export = self.all_export or _sets_allexport([w.value for w in words[1:]])
         if self.exported and name not in _READS_NO_ENVIRONMENT:
             from bot.risk.walker import environment_risk
 
@@ -1354,6 +1782,7 @@ class Grader:
             return
         self.risk_before = self.risk
         self.written_before = frozenset(self.written)
+        earlier = len(self.recipes_run)
         if self.written_before and name in _PLANTED_READERS:
             planted = _planted_config(name, self.written_before)
             if planted is not None:
@@ -1371,6 +1800,8 @@ class Grader:
             or self.may_read_secret(rec, words)
         ):
             self.secrets(rec, scope, name, words[1:])
+        if self.recipes is not None and _follows_links(name, [w.value for w in words[1:]]):
+            self.followed_links(rec, scope, name, words[1:])
         if self.links_made is not None and len(words) > 1:
             rec.outside = True  # its paths may lead through links made earlier: no standing approval covers it
             if name in _CONTENT_READERS:
@@ -1380,10 +1811,31 @@ class Grader:
         else:
             self.ruled_builtin(rec, scope, name, words, rule, program, lower=not as_path)
         # a word known to be an operand (find's {} below literal start points) is no option that makes links
-        if _makes_links(name, [w.value if w.value is not None or not w.operand_only else "" for w in words[1:]]):
+        if _makes_links(
+            name, [w.value if w.value is not None or not w.operand_only else "" for w in words[1:]]
+        ) or self.moves_links(name, words[1:]):
             if self.links_made is None:
                 self.links_made = name
             self.note_link_secrets(name, words[1:])
+            self.rewrites_tree(rec, scope, shorten(" ".join(w.src for w in words[:2]), 40), earlier)
+
+    def rewrites_tree(self, rec: Rec, scope: Scope, what: str, earlier: int) -> None:
+        """``what`` (a program and its first argument) writes files only its input names (:func:`_makes_links`: ``git switch``, ``git merge``, ``tar
+        -x``...) while a recipe this script ran earlier may still be running or run again (:attr:`recipes_run`,
+        concurrent): the recipe may be replaced under the tool, as a write before it would (programs/projects.py).
+        Only the first ``earlier`` recipes count: one the same program runs as its own child (``git rebase --exec
+        'npm test'``) is graded by its handler."""
+        label = next((label for _, _, label, concurrent in self.recipes_run[:earlier] if concurrent), None)
+        if label is not None:
+            self.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "recipe-rewritten",
+                f"{what} writes files only its input names while {label}, run in the background, a pipeline or a "
+                "loop earlier in this command, may still be reading its recipe: the recipe that runs may not be the "
+                "one FlyBot read.",
+            )
 
     def note_link_secrets(self, name: str, args: list[Word]) -> None:
         """Remember the credential files outside the workspace that the link maker ``name`` names among its
@@ -1509,6 +1961,12 @@ class Grader:
             return True  # a glob may name a credential file (:func:`~bot.risk.sensitive.glob_names_credential`)
         if any(w.value is None and substitute_values(w.src, self.values) for w in words[1:]):
             return True  # a variable holding a known literal value (:attr:`values`)
+        if (
+            words
+            and (words[0].value in _CONTENT_READERS or words[0].value == "<")
+            and any(_decoded_name(w.src) or _decoded_variable(w.src, self.decoded) for w in words[1:])
+        ):
+            return True  # a file name computed by a decoder (:func:`_decoded_name`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
         if cooked and may_name_secret(" ".join(cooked)):
             return True
@@ -1524,7 +1982,8 @@ class Grader:
         """The paths a read of ``word`` may name, as globs (sensitive.read_path_text), brace-expanded, an option's
         ``=PATH`` part taken, and a relative path joined to each candidate working directory outside the workspace
         (of ``state`` when given: ``git -C DIR``). A word expanding variables whose literal values are known
-        (:attr:`values`) names those values' paths too (``f=.env; cat "$f"`` reads ``.env``)."""
+        (:attr:`values`) names those values' paths too (``f=.env; cat "$f"`` reads ``.env``), and ``$PWD`` each
+        candidate working directory."""
         state = self.state if state is None else state
         texts = (
             brace_alternatives(read_path_text(word.value, word.src))
@@ -1532,7 +1991,10 @@ class Grader:
             else [read_path_text(word.value, word.src)]
         )
         if word.value is None:
-            for src in substitute_values(word.src, self.values):
+            values = self.values
+            if "PWD" in word.src and "PWD" not in values and not state.remote:
+                values = {**values, "PWD": tuple(sorted(state.cwds))}  # bash(1): PWD is the current directory
+            for src in substitute_values(word.src, values):
                 texts.extend(brace_alternatives(read_path_text(None, src)))
         found: list[str] = []
         for text in [each for word_text in texts for each in _file_references(word_text)]:
@@ -1548,7 +2010,8 @@ class Grader:
     def reads_below(self, roots: list[Word], words: list[Word]) -> str | None:
         """What secret a command run on each file found below ``roots`` (find's ``-exec``) may print: a root
         outside the workspace that may hold a credential file (sensitive.may_hold_credential: ``~``, ``/etc``,
-        ``/``), unless the command only names paths (``rm``, ``chmod``, ``ls``); None otherwise."""
+        ``/``) or a tree in the workspace holding a symbolic link to a secret (:meth:`secret_below`), unless the
+        command only names paths (``rm``, ``chmod``, ``ls``); None otherwise."""
         name = words[0].value if words else None
         if name is not None and posixpath.basename(name) in _USES_KEYS:
             return None
@@ -1560,6 +2023,11 @@ class Grader:
                 what = self.home_search(text, self.state)
                 if what is not None:
                     return what
+                # a symbolic link below a root in the workspace: the command opens the file it leads to (find
+                # names the link, or with -L what it leads to, and the command follows it)
+                what = self.secret_below(text)
+                if what is not None:
+                    return what
         return None
 
     def secrets(self, rec: Rec, scope: Scope, name: str, args: list[Word]) -> None:
@@ -1567,7 +2035,17 @@ class Grader:
         at least ``network``, never downgraded (sensitive.py): the command's output goes to the model provider,
         wherever the command runs."""
         values = [w.value for w in args]
-        if name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
+        filtered = _filter_reads_environment(name, values) if name in ("jq", "gojq", "jaq", "yq") else None
+        if filtered is not None:
+            self.flag(
+                rec,
+                scope,
+                R.NETWORK,
+                "secret-read",
+                f"{name}: {filtered}, so it may print environment variables, secrets too: its output goes to the "
+                "model.",
+            )
+        elif name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
             whose = "every process's environment" if name == "ps" else "every environment variable"
             self.flag(
                 rec,
@@ -1628,6 +2106,20 @@ class Grader:
                     f"{shorten(word.src, 60)} expands the secret ${variable}: the command's output goes to the model.",
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
+                continue
+            decoder: str | None = None
+            if (name in _CONTENT_READERS or name == "<") and word.value is None:
+                decoded = _decoded_variable(word.src, self.decoded)
+                decoder = _decoded_name(word.src) or (f"a decoder (${decoded})" if decoded else None)
+            if decoder is not None:
+                self.flag(
+                    rec,
+                    scope,
+                    R.NETWORK,
+                    "secret-read",
+                    f"{shorten(word.src, 60)} is a file name computed by {decoder} when it runs: it may name a "
+                    f"credential file, and {name} prints it to the model.",
+                )
                 continue
             flagged = False
             for text in self.read_paths(word, state):

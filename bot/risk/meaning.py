@@ -45,7 +45,10 @@ Plain options and operands, per program (the manual pages say what each option d
 * go install, get, run (go help install, go help get): ``-v``, and for get ``-u``, ``-t``, ``-d``; module paths
   (``example.com/x/cmd@latest``) that are not a local path and hold no ``...`` pattern.
 * systemctl (systemctl(1), any command): ``-q``/``--quiet``, ``--no-block``, ``--no-pager``; unit names that are
-  not a ``.target`` (``poweroff.target``, ``rescue.target``... change the whole system's state) and hold no glob.
+  not a ``.target`` (``poweroff.target``, ``rescue.target``... change the whole system's state), ``.slice`` or
+  ``.scope`` (systemd.unit(5) ``Requires=``: every unit in a slice is stopped or restarted with it, every login
+  session with ``user.slice``), ``.mount`` or ``.swap`` (a filesystem or swap area every program uses), and hold no
+  glob.
 * git push (git-push(1)): ``-u``/``--set-upstream``, ``-q``/``--quiet``, ``-v``/``--verbose``, ``-n``/``--dry-run``;
   a remote name, then branch names (``main``, ``HEAD``, ``feature/x``): no URL, no ``+`` (force), no ``:``
   (``src:dst``, deletion), no revision syntax (``main~5``, ``main^``, ``@``). ``--tags`` and ``--follow-tags``
@@ -294,9 +297,14 @@ def _go(argv: tuple[str, ...]) -> list[int]:
     )
 
 
+#: systemd unit types that are not one service (the module docstring): a plain ``systemctl restart NAME`` pattern
+#: does not cover them.
+_WHOLE_UNITS = (".target", ".slice", ".scope", ".mount", ".swap")
+
+
 def _systemctl(argv: tuple[str, ...]) -> list[int]:
     def unit(n: int, word: str) -> bool:
-        return n == 0 or (_SYSTEMCTL.operand.match(word) is not None and not word.endswith(".target"))  # type: ignore[union-attr]
+        return n == 0 or (_SYSTEMCTL.operand.match(word) is not None and not word.endswith(_WHOLE_UNITS))  # type: ignore[union-attr]
 
     return _check(argv, 1, _SYSTEMCTL, unit)
 

@@ -204,6 +204,14 @@ def _classify(path: str, state: CwdState) -> Where:
     root = state.root
     if root != "/" and path.startswith(root) and (len(path) == len(root) or path[len(root)] == "/"):
         return _git_control(path[len(root) :])
+    folded, folded_root = path.casefold(), root.casefold()
+    if (
+        root != "/"
+        and folded.startswith(folded_root)
+        and (len(folded) == len(folded_root) or folded[len(folded_root)] == "/")
+        and _git_control(path[len(root) :]) is Where.GIT_CONTROL
+    ):  # the workspace spelled in another case: the same directory on a file system that ignores case
+        return Where.GIT_CONTROL
     if path in _TEMP_ROOTS or path.startswith(_TEMP_PREFIXES):
         # a repository in the temp area is run as readily as the workspace's (git -C /tmp/r diff)
         return Where.GIT_CONTROL if _git_control(path) is Where.GIT_CONTROL else Where.TEMP
@@ -218,7 +226,12 @@ def _git_control(rest: str) -> Where:
     writes. Coding agents' own settings are control files too: Claude Code's ``.claude`` directory (settings,
     hooks, commands, agents, skills) and ``.mcp.json`` (MCP servers it starts), Codex's ``.codex`` directory
     (``config.toml``, ``hooks.json``) and Gemini CLI's ``.gemini`` directory (``settings.json``: its hooks, and the
-    switch that turns them off): the agent runs what they name."""
+    switch that turns them off): the agent runs what they name.
+
+    Names are compared case-insensitively (:func:`casefold`), here and in :func:`agent_control` and
+    :func:`runs_later`: macOS's default APFS volumes and Windows' NTFS ignore case, so ``.Claude/settings.json`` and
+    ``.git/Hooks/pre-commit`` are those files there."""
+    rest = casefold(rest)
     if "/.hg/hgrc" in rest or "/.jj/repo/config" in rest:
         return Where.GIT_CONTROL
     if agent_control(rest) or runs_later(rest) is not None:
@@ -249,12 +262,20 @@ _AGENT_FILES = frozenset({".mcp.json", "opencode.json", "opencode.jsonc"})
 _AGENT_PLACES = ((".github", "hooks"), (".github", "mcp.json"), (".github", "agents"), (".vscode", "mcp.json"))
 
 
+def casefold(path: str) -> str:
+    """``path`` with every character case-folded (str.casefold), for comparing names with control-file names: a
+    file system that ignores case (macOS APFS and HFS+ by default, Windows NTFS) opens ``.Claude/settings.json``
+    as ``.claude/settings.json``. Only ever used to grade higher, never to place a path in the workspace."""
+    return path.casefold()
+
+
 def agent_control(path: str) -> bool:
     """True when ``path`` is or lies in an agent's settings directory (:data:`_AGENT_DIRS`) or one of
     :data:`_AGENT_PLACES`, or is one of :data:`_AGENT_FILES`: the agent runs what they name, and they can switch
     FlyBot's hook off. Instruction files (``AGENTS.md``, ``CLAUDE.md``, ``.github/copilot-instructions.md``) are
-    not: they are text the agent reads, everyday edits that start no program."""
-    parts = path.split("/")
+    not: they are text the agent reads, everyday edits that start no program. Names are compared case-insensitively
+    (:func:`casefold`)."""
+    parts = casefold(path).split("/")
     if any(part in _AGENT_DIRS for part in parts) or parts[-1] in _AGENT_FILES:
         return True
     return any((parts[i], parts[i + 1]) in _AGENT_PLACES for i in range(len(parts) - 1))
@@ -266,9 +287,19 @@ def runs_later(path: str) -> str | None:
 
     * ``.husky/*``: husky's git hooks (husky docs: ``husky`` sets ``core.hooksPath`` to ``.husky/_``, whose hooks
       run ``.husky/HOOK``);
+    * ``.githooks/*``: the conventional directory a project points ``core.hooksPath`` at (``git config
+      core.hooksPath .githooks``, git-config(1)): once set, git runs the hooks there, and a hook may run any file
+      beside it;
     * ``.vscode/tasks.json`` (VS Code tasks: ``"runOptions": {"runOn": "folderOpen"}`` runs a task when the folder
       opens) and ``.vscode/settings.json`` (``terminal.integrated.profiles.*``, ``*.path`` settings name programs
       VS Code and its extensions start);
+    * ``.vscode/launch.json`` (VS Code "Debugging configuration": a launch configuration names the ``program``,
+      ``runtimeExecutable`` and ``preLaunchTask`` VS Code runs when a debug session starts) and ``NAME.code-workspace``
+      (VS Code "Multi-root Workspaces": the file holds ``settings``, ``tasks`` and ``launch`` sections as the
+      ``.vscode`` files do);
+    * JetBrains IDEs' run configurations (IntelliJ IDEA "Run/debug configurations", "Share run configurations":
+      ``.idea/runConfigurations/*.xml`` and ``.run/*.run.xml`` when stored as project files, and the ``RunManager``
+      component of ``.idea/workspace.xml``): they name programs and "Before launch" tasks the IDE runs;
     * ``.envrc``: direnv(1) runs it on entering the directory;
     * a ``.pth`` file, ``sitecustomize.py`` or ``usercustomize.py`` in a ``site-packages`` directory
       (sensitive.site_startup): Python's ``site`` module runs them at every interpreter start;
@@ -276,18 +307,31 @@ def runs_later(path: str) -> str | None:
       ``initializeCommand`` (on the host), ``onCreateCommand``, ``postCreateCommand``, ``postStartCommand``;
     * ``.pre-commit-config.yaml``: pre-commit runs the hooks it names at every commit once installed.
 
+    Names are compared case-insensitively (:func:`casefold`).
+
     CI pipeline files (``.github/workflows/*``, ``.gitlab-ci.yml``, ``Jenkinsfile``, ``.circleci/config.yml``) are
     not control files: they run on the CI's machines only after a push, and the push is graded on its own
     (``git push`` is ``network``, approved separately), so writing them stays a workspace write.
     """
+    path = casefold(path)
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if not parts:
         return None
     name = parts[-1]
     if ".husky" in parts[:-1]:
         return "husky's git hooks, which git runs at every commit"
+    if ".githooks" in parts:  # the directory itself too: cp -r DIR .githooks fills it
+        return "a project's git hook directory (core.hooksPath), whose hooks git runs at every commit"
     if parts[-2:] in ([".vscode", "tasks.json"], [".vscode", "settings.json"]):
         return "VS Code's tasks and settings, which run tasks when the folder opens and name the programs it starts"
+    if parts[-2:] == [".vscode", "launch.json"] or name.endswith(".code-workspace"):
+        return "VS Code's launch configurations and workspace file, which name the programs and tasks it runs"
+    if (
+        (len(parts) >= 3 and parts[-3:-1] == [".idea", "runconfigurations"] and name.endswith(".xml"))
+        or parts[-2:] == [".idea", "workspace.xml"]
+        or (len(parts) >= 2 and parts[-2] == ".run" and name.endswith(".run.xml"))
+    ):
+        return "a JetBrains IDE's run configurations, which name the programs and tasks it runs"
     if name == ".envrc":
         return "direnv runs .envrc on entering the directory"
     if site_startup(path):

@@ -29,7 +29,7 @@ import os
 import posixpath
 import re
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 from bot.values import Frozen, Record
 
@@ -50,6 +50,7 @@ __all__ = [
     "RecipeLine",
     "link_target",
     "make_recipe",
+    "tree_target",
 ]
 
 MAX_FILE_BYTES = 256 * 1024
@@ -74,6 +75,18 @@ def link_target(path: str) -> str:
     import hashlib
 
     return "<link> " + hashlib.sha256(path.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+#: The most directory entries :meth:`ProjectRecipes.tree` looks at below one path (a ``readdir`` with no ``stat``
+#: for most: a few milliseconds); a tree with more is reported as unknown (:data:`UNKNOWN`), so its reads fail closed.
+MAX_TREE_ENTRIES = 10000
+#: The most links out of the workspace a tree recipe lists; a tree with more is reported as unknown.
+MAX_TREE_LINKS = 16
+
+
+def tree_target(path: str) -> str:
+    """The target a tree recipe of ``path`` is sent under: ``<tree> `` and the SHA-256 of the path as written."""
+    return "<tree> " + link_target(path).removeprefix("<link> ")
 
 
 class RecipeLine(Frozen):
@@ -145,6 +158,14 @@ class RecipeBook:
         symbolic link on the way takes it out of the workspace: a recipe of tool :data:`LINK_TOOL` whose one line's
         command is the real path; None when it stays inside (or, for :class:`GivenRecipes`, was not reported)."""
         return self.recipe(LINK_TOOL, link_target(path))
+
+    def tree(self, path: str) -> Recipe | None:
+        """The symbolic links below the directory ``path`` (relative to the workspace, as written) that lead out of
+        the workspace, as a program that follows links finds them (links to directories in the workspace are
+        followed too): a recipe of tool :data:`LINK_TOOL` whose lines are ``(link, real path)``, or one line
+        :data:`UNKNOWN` when the tree was too large to look through; None when no link below leads out (or, for
+        :class:`GivenRecipes`, none was reported)."""
+        return self.recipe(LINK_TOOL, tree_target(path))
 
 
 def unreadable(tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...], why: str) -> Recipe:
@@ -248,6 +269,25 @@ class ProjectRecipes(RecipeBook):
             self._cache[key] = None if inside else Recipe(LINK_TOOL, link_target(path), (line,))
         return self._cache[key]
 
+    def tree(self, path: str) -> Recipe | None:
+        """See :meth:`RecipeBook.tree`: an ``lstat`` walk of at most :data:`MAX_TREE_ENTRIES` entries from the real
+        directory, each link resolved with ``os.path.realpath``. Reads directory entries only; opens no file."""
+        key = (LINK_TOOL, "<tree> " + path, "", "", ())
+        if key not in self._cache:
+            root = os.path.realpath(self.root)
+            start = os.path.realpath(os.path.join(root, path))
+            inside = start == root or start.startswith(root.rstrip(os.sep) + os.sep)
+            found = _links_out(root, start) if inside and os.path.isdir(start) else []
+            if found is None:
+                why = f"{path[:120] or '.'} (more than {MAX_TREE_ENTRIES} entries or {MAX_TREE_LINKS} links out: not looked through)"
+                self._cache[key] = unreadable(LINK_TOOL, tree_target(path), "", "", (), why)
+            elif found:
+                lines = tuple(RecipeLine(link[:200], real[:MAX_LINE_CHARS]) for link, real in found)
+                self._cache[key] = Recipe(LINK_TOOL, tree_target(path), lines)
+            else:
+                self._cache[key] = None
+        return self._cache[key]
+
     def _read(self, tool: str, target: str, directory: str, file: str, overrides: tuple[str, ...]) -> Recipe | None:
         for part in (directory, file):
             if part.startswith("/") or part == ".." or part.startswith("../"):
@@ -326,7 +366,7 @@ class ProjectRecipes(RecipeBook):
                 for package in _own_packages(root, rel, text):
                     lines += lifecycle_scripts(text(package), events, where=package) or []
                 return recipe(lines)
-            return recipe(package_script(text(rel), target, pre_post=tool != "pnpm"))
+            return recipe(package_script(text(rel), target, pre_post=tool != "pnpm", env_builtin=tool == "npm"))
         if tool == "just":
             rel = named or next(
                 (r for r in map(here, ("justfile", "Justfile", ".justfile", "JUSTFILE")) if r is not None), None
@@ -348,6 +388,41 @@ class ProjectRecipes(RecipeBook):
                 )
             return recipe(tox_commands(text(rel), target))
         return None
+
+
+def _links_out(root: str, start: str) -> list[tuple[str, str]] | None:
+    """The symbolic links below the real directory ``start`` (in the real workspace ``root``) whose real path is
+    outside ``root``, as ``(path relative to root, real path)``; links to directories inside are followed (once
+    each). None when more than :data:`MAX_TREE_ENTRIES` entries or :data:`MAX_TREE_LINKS` such links were met, or a
+    directory could not be read."""
+    prefix = root.rstrip(os.sep) + os.sep
+    found: list[tuple[str, str]] = []
+    pending = [start]
+    seen = {start}
+    entries = 0
+    while pending:
+        directory = pending.pop()
+        try:
+            with os.scandir(directory) as listing:
+                for entry in listing:
+                    entries += 1
+                    if entries > MAX_TREE_ENTRIES:
+                        return None
+                    if entry.is_symlink():
+                        real = os.path.realpath(entry.path)
+                        if real != root and not real.startswith(prefix):
+                            found.append((os.path.relpath(entry.path, root), real))
+                            if len(found) > MAX_TREE_LINKS:
+                                return None
+                        elif os.path.isdir(real) and real not in seen:
+                            seen.add(real)
+                            pending.append(real)
+                    elif entry.is_dir(follow_symlinks=False) and entry.path not in seen:
+                        seen.add(entry.path)
+                        pending.append(entry.path)
+        except OSError:
+            return None
+    return found
 
 
 def _sendable(recipe: Recipe | None) -> Recipe | None:
@@ -527,6 +602,76 @@ LIFECYCLE = "<lifecycle> "
 #: The most workspace and local packages read for one install (more: unreadable).
 _MAX_PACKAGES = 32
 _LOCAL_DEPENDENCY = r"^\s*(?:file:|link:|portal:|\.{1,2}(?:/|$))"
+#: A dependency spec that names code outside the workspace on this machine (a git repository by path, an absolute
+#: or home path, with or without ``file:``/``link:``/``portal:``; package.json(5) "Local Paths", "Git URLs as
+#: Dependencies"), or code yarn runs to make the package (yarn "Protocols": ``exec:`` runs a script at resolution).
+_OUTSIDE_DEPENDENCY = r"^\s*(?:git\+file:|exec:|(?:file:|link:|portal:)?\s*[/~])"
+#: The package.json fields whose values are dependency specs npm, yarn or pnpm install: package.json(5)
+#: ``dependencies``, ``devDependencies``, ``optionalDependencies``, ``peerDependencies`` (npm 7 and later install
+#: peers) and ``overrides`` (nested: ``{"x": {"lodash": SPEC, ".": SPEC}}``); yarn's ``resolutions`` (yarn
+#: "Selective dependency resolutions"); pnpm's ``pnpm.overrides`` (pnpm "Settings (package.json)"). pnpm 10 also
+#: reads ``overrides`` from pnpm-workspace.yaml.
+_DEPENDENCY_FIELDS = ("dependencies", "devDependencies", "optionalDependencies", "peerDependencies")
+_OVERRIDE_FIELDS = ("overrides", "resolutions")
+#: How deep ``overrides`` may nest before the file counts as unreadable.
+_MAX_OVERRIDE_DEPTH = 8
+
+
+def _override_specs(value: object, current: str, field: str, depth: int = 0) -> Iterator[tuple[str, str]]:
+    """Every spec in an ``overrides``-like object (nested objects too), as ``(field, spec)``."""
+    if depth > _MAX_OVERRIDE_DEPTH or not isinstance(value, dict):
+        raise _Unreadable(f"{current} (not read: {field} is not an object of strings and objects)")
+    for spec in value.values():
+        if isinstance(spec, dict):
+            yield from _override_specs(spec, current, field, depth + 1)
+        elif isinstance(spec, str):
+            yield field, spec
+        else:
+            raise _Unreadable(f"{current} (not read: {field} is not an object of strings and objects)")
+
+
+def _field_specs(data: dict[object, object], current: str, prefix: str = "") -> Iterator[tuple[str, str]]:
+    """The specs of :data:`_DEPENDENCY_FIELDS` in the object ``data``, as ``(field, spec)``."""
+    for field in _DEPENDENCY_FIELDS:
+        specs = data.get(field) or {}
+        for spec in specs.values() if isinstance(specs, dict) else [None]:
+            if not isinstance(spec, str):
+                raise _Unreadable(f"{current} (not read: {prefix}{field} is not an object of strings)")
+            yield prefix + field, spec
+
+
+def _dependency_specs(
+    data: dict[object, object], current: str, workspace: dict[object, object]
+) -> Iterator[tuple[str, str]]:
+    """Every dependency spec of the package.json object ``data`` (the file ``current``) in
+    :data:`_DEPENDENCY_FIELDS` and :data:`_OVERRIDE_FIELDS`, ``pnpm.overrides`` and the dependencies
+    ``pnpm.packageExtensions`` adds to packages (pnpm "Settings (package.json)"), and in ``workspace``, the
+    pnpm-workspace.yaml beside it ({} for none), its ``overrides`` and ``packageExtensions``: ``(field, spec)``;
+    :class:`_Unreadable` for a field of another shape."""
+    yield from _field_specs(data, current)
+    pnpm = data.get("pnpm")
+    if pnpm is None:
+        pnpm = {}
+    if not isinstance(pnpm, dict):
+        raise _Unreadable(f"{current} (not read: pnpm is not an object)")
+    overrides = [(field, data.get(field)) for field in _OVERRIDE_FIELDS]
+    overrides += [
+        ("pnpm.overrides", pnpm.get("overrides")),
+        ("pnpm-workspace.yaml overrides", workspace.get("overrides")),
+    ]
+    for field, value in overrides:
+        if value is not None:
+            yield from _override_specs(value, current, field)
+    for field, extensions in (
+        ("pnpm.packageExtensions", pnpm.get("packageExtensions")),
+        ("pnpm-workspace.yaml packageExtensions", workspace.get("packageExtensions")),
+    ):
+        if extensions is None:
+            continue
+        if not isinstance(extensions, dict) or not all(isinstance(e, dict) for e in extensions.values()):
+            raise _Unreadable(f"{current} (not read: {field} is not an object of objects)")
+        for extension in extensions.values():
+            yield from _field_specs(extension, current, f"{field} ")
 
 
 def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
@@ -555,11 +700,14 @@ def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
         elif workspaces:
             raise _Unreadable(f"{current} (not read: workspaces is not a list of globs)")
         pnpm = _regular_file(root, posixpath.join(base, "pnpm-workspace.yaml"))
+        pnpm_settings: dict[object, object] = {}
         if pnpm is not None:
             import yaml
 
             try:
-                listed = (yaml.safe_load(text(pnpm)) or {}).get("packages", [])
+                loaded = yaml.safe_load(text(pnpm)) or {}
+                listed = loaded.get("packages", [])
+                pnpm_settings = loaded
             except (yaml.YAMLError, AttributeError) as error:
                 raise _Unreadable(f"{pnpm} (not read: not a mapping of packages)") from error
             patterns += listed if isinstance(listed, list) else [None]
@@ -576,16 +724,14 @@ def _own_packages(root: str, rel: str, text: Callable[[str], str]) -> list[str]:
                 if count >= _MAX_PACKAGES * 8:  # a glob such as ** walks node_modules: stop early
                     raise _Unreadable(f"{current} (not read: the workspace glob {pattern[:60]} matches too much)")
                 found.append(posixpath.normpath(posixpath.join(base, match)))
-        for field in ("dependencies", "devDependencies", "optionalDependencies"):
-            specs = data.get(field) or {}
-            for spec in specs.values() if isinstance(specs, dict) else [None]:
-                if not isinstance(spec, str):
-                    raise _Unreadable(f"{current} (not read: {field} is not an object of strings)")
-                if re.match(r"^\s*(?:git\+file:|file:/|link:/|portal:/|/|~)", spec, re.IGNORECASE):
-                    raise _Unreadable(f"{current} (not read: the dependency {spec[:60]} is outside the workspace)")
-                if re.match(_LOCAL_DEPENDENCY, spec, re.IGNORECASE):
-                    path = re.sub(r"^\s*(?:file:|link:|portal:)", "", spec, flags=re.IGNORECASE).strip()
-                    found.append(posixpath.normpath(posixpath.join(base, path)))
+        for field, spec in _dependency_specs(data, current, pnpm_settings):
+            if re.match(_OUTSIDE_DEPENDENCY, spec, re.IGNORECASE):
+                raise _Unreadable(
+                    f"{current} (not read: the {field} {spec[:60]} is outside the workspace, or a script yarn runs)"
+                )
+            if re.match(_LOCAL_DEPENDENCY, spec, re.IGNORECASE):
+                path = re.sub(r"^\s*(?:file:|link:|portal:)", "", spec, flags=re.IGNORECASE).strip()
+                found.append(posixpath.normpath(posixpath.join(base, path)))
         for directory in found:
             if directory == ".." or directory.startswith("../") or directory.startswith("/"):
                 raise _Unreadable(f"{current} (not read: the package {directory[:60]} is outside the workspace)")
@@ -620,10 +766,15 @@ def lifecycle_scripts(text: str, events: Sequence[str], where: str = "package.js
     return out
 
 
-def package_script(text: str, name: str, *, pre_post: bool = True) -> list[RecipeLine] | None:
+def package_script(
+    text: str, name: str, *, pre_post: bool = True, env_builtin: bool = False
+) -> list[RecipeLine] | None:
     """``scripts[name]`` with ``pre``/``post`` scripts (npm runs them; pnpm does not by default), or None.
 
-    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). A missing script: None.
+    ``npm start`` without a start script runs ``node server.js`` (npm-start(1)). With ``env_builtin`` (npm),
+    ``npm run env`` without an env script runs npm's built-in, which lists the environment variables
+    (npm-run-script(1): "env ... a special built-in command that can be used to list environment variables"): the
+    line ``env``. A missing script: None.
     """
     data = json.loads(text)
     scripts = data.get("scripts") if isinstance(data, dict) else None
@@ -640,6 +791,8 @@ def package_script(text: str, name: str, *, pre_post: bool = True) -> list[Recip
     if not any(line.source.endswith(f".{name}") for line in out):
         if name == "start":
             return out + [RecipeLine("npm start default", "node server.js")]
+        if name == "env" and env_builtin:
+            return out + [RecipeLine("npm run env built-in", "env")]
         return None
     return out
 

@@ -59,7 +59,21 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/etc/kubernetes/pki`` (kubeadm), ``/var/lib/kubelet/pki``; ``/etc/letsencrypt/keys`` and ``privkey*`` under
   ``/etc/letsencrypt/live|archive`` (certbot "Where are my certificates?"); ``private`` below ``/etc/pki`` (Red
   Hat's TLS keys); ``/etc/wireguard`` (wg-quick(8)); ``/etc/NetworkManager/system-connections``
-  (nm-settings-keyfile(5)); ``/etc/mysql/debian.cnf``, ``/etc/krb5.keytab``, ``/etc/security/opasswd``. Paths
+  (nm-settings-keyfile(5)); ``/etc/mysql/debian.cnf``, ``/etc/krb5.keytab``, ``/etc/security/opasswd``;
+  repository and service passwords and tokens: ``~/.sbt/credentials`` and ``~/.ivy2/.credentials`` (sbt
+  "Publishing": credentials), ``~/.nuget/NuGet/NuGet.Config`` and ``~/.config/NuGet/NuGet.Config`` (NuGet
+  "nuget.config reference": ``packageSourceCredentials``, ``ClearTextPassword``, ``apikeys``), ``~/.msmtprc``
+  (msmtp(1) ``password``), ``~/.fetchmailrc`` (fetchmail(1) ``password``), ``~/.purple/accounts.xml`` (Pidgin
+  "Plaintext passwords"), ``~/.config/filezilla/sitemanager.xml`` and ``recentservers.xml``, ``~/.dockercfg``
+  (Docker's legacy auth file), ``~/.dbt/profiles.yml`` (dbt "Connection profiles"), ``~/.snowsql/config`` (SnowSQL
+  "Configuring SnowSQL": ``password``), ``~/.config/stripe/config.toml`` (Stripe CLI ``login``),
+  ``~/.twilio-cli/config.json``, ``~/.supabase/access-token``, ``~/.heroku/credentials``, ``~/.config/atuin/key``
+  (atuin's sync key), ``~/.config/Slack`` (the desktop client's cookies), ``/var/lib/tailscale/tailscaled.state``
+  (tailscaled(8): the node's keys); histories ``~/.local/share/atuin``, ``~/.irb_history``, ``~/.Rhistory``,
+  ``~/.ipython/*/history.sqlite``, ``~/.julia/logs/repl_history.jl``; Thunderbird's profiles (as Firefox's); on
+  macOS ``~/Library/Keychains``, ``~/Library/Cookies``, ``~/Library/Messages``, Safari's ``~/Library/Safari``, and
+  below ``~/Library/Application Support`` the browsers' profiles (Firefox, Google Chrome, Chromium, Brave, Edge)
+  and Slack's. Paths
   through ``/proc/PID/root`` and ``/proc/PID/task/TID`` count as the path they reach (proc(5)). Only paths outside
   the workspace count (a workspace file is the agent's own), unless the workspace is, or holds, the home directory
   or system tree the path lies in (:func:`workspace_credential`, :func:`workspace_protected`: a session started in
@@ -99,6 +113,7 @@ from bot.state_home import default_state_dir
 
 __all__ = [
     "brace_alternatives",
+    "config_subdirectory",
     "credential_path",
     "env_file",
     "flybot_state",
@@ -152,8 +167,9 @@ _SITE_STARTUP = frozenset({"sitecustomize.py", "usercustomize.py"})
 
 def site_startup(text: str) -> bool:
     """True when the path ``text`` is a file Python runs at every start (:data:`_SITE_STARTUP`, a ``.pth`` file)
-    directly in a ``site-packages`` or ``dist-packages`` directory."""
-    parts = [p for p in text.split("/") if p not in ("", ".")]
+    directly in a ``site-packages`` or ``dist-packages`` directory; names are compared case-insensitively (a file
+    system that ignores case, macOS's and Windows' by default, opens ``x.PTH`` as ``x.pth``)."""
+    parts = [p for p in text.casefold().split("/") if p not in ("", ".")]
     if len(parts) < 2 or parts[-2] not in ("site-packages", "dist-packages"):
         return False
     return parts[-1].endswith(".pth") or parts[-1] in _SITE_STARTUP
@@ -166,7 +182,8 @@ _HOME_FILES = frozenset({
     ".netrc", "_netrc", ".pgpass", ".npmrc", ".pypirc", ".git-credentials", ".vault-token", ".s3cfg", ".boto",
     ".terraformrc", ".env", ".bash_history", ".zsh_history", ".python_history", ".psql_history", ".mysql_history",
     ".node_repl_history", ".sqlite_history", ".rediscli_history", ".my.cnf", ".yarnrc.yml", ".databrickscfg",
-    ".claude.json", ".zhistory", ".histfile", ".sh_history",
+    ".claude.json", ".zhistory", ".histfile", ".sh_history", ".msmtprc", ".fetchmailrc", ".dockercfg", ".irb_history",
+    ".Rhistory",
 })  # fmt: skip
 _HOME_SECRET_DIRS = frozenset({".gnupg", ".azure", ".oci", ".password-store"})
 #: Credential files and directories named by two components (``.claude/.credentials.json``); a ``None`` second
@@ -196,6 +213,15 @@ _SECRET_PAIRS: dict[tuple[str, str | None], str] = {
     (".netlify", "config.json"): "a Netlify token",
     (".ethereum", "keystore"): "Ethereum wallet keys",
     (".bitcoin", "wallet.dat"): "a Bitcoin wallet",
+    (".sbt", "credentials"): "sbt repository passwords",
+    (".ivy2", ".credentials"): "Ivy repository passwords",
+    (".nuget", "NuGet"): "NuGet feed passwords and API keys",
+    (".purple", "accounts.xml"): "Pidgin account passwords",
+    (".dbt", "profiles.yml"): "database passwords",
+    (".snowsql", "config"): "Snowflake passwords",
+    (".twilio-cli", "config.json"): "Twilio API keys",
+    (".supabase", "access-token"): "a Supabase access token",
+    (".heroku", "credentials"): "a Heroku API key",
 }
 _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("gcloud",): "Google Cloud credentials",
@@ -215,14 +241,45 @@ _CONFIG_SECRETS: dict[tuple[str, ...], str] = {
     ("ngrok",): "an ngrok authtoken",
     ("hcloud",): "a Hetzner Cloud token",
     ("solana", "id.json"): "a Solana wallet key",
+    ("NuGet", "NuGet.Config"): "NuGet feed passwords and API keys",
+    ("filezilla", "sitemanager.xml"): "FTP passwords",
+    ("filezilla", "recentservers.xml"): "FTP passwords",
+    ("stripe", "config.toml"): "Stripe API keys",
+    ("atuin", "key"): "the key of atuin's synced shell history",
+    ("Slack",): "Slack's session cookies and page storage",
 }
 #: Files below ``~/.local/share`` (XDG data home) that hold secrets.
 _SHARE_SECRETS: dict[tuple[str, ...], str] = {
     ("keyrings",): "the desktop keyring",
     ("fish", "fish_history"): "a shell history",
+    ("atuin",): "a shell history",
 }
+#: REPL histories below a home's dot directory (IPython "Command history": ``history.sqlite`` in each profile;
+#: Julia's REPL ``logs/repl_history.jl``): passwords typed at the prompt.
+_DOT_DIR_HISTORIES: dict[tuple[str, str], str] = {
+    (".ipython", "history.sqlite"): "a REPL history",
+    (".julia", "repl_history.jl"): "a REPL history",
+}
+#: Secrets below a macOS home's ``Library`` (Apple "File System Programming Guide": ``Application Support``,
+#: ``Keychains``, ``Cookies``): the keychains (security(1)), Safari's and the system's cookies, Messages' and
+#: Safari's history; under ``Application Support`` the browsers' profile trees (Firefox's ``Profiles``, Chrome's
+#: ``Google/Chrome``, ``Chromium``, Brave's ``BraveSoftware``, Edge's ``Microsoft Edge``) and Slack's, as under
+#: ``~/.mozilla`` and ``~/.config`` on Linux.
+_LIBRARY_SECRETS: dict[tuple[str, ...], str] = {
+    ("Keychains",): "the macOS keychains (saved passwords and keys)",
+    ("Cookies",): "session cookies",
+    ("Messages",): "the Messages history",
+    ("Safari",): "a browser's history and page storage",
+    ("Containers", "com.apple.Safari"): "a browser's history, cookies and page storage",
+    ("Application Support", "Slack"): "Slack's session cookies and page storage",
+}
+#: Browser profile trees below ``~/Library/Application Support``, with the depth of a profile directory.
+_LIBRARY_BROWSERS: dict[tuple[str, ...], int] = {
+    ("Firefox",): 2, ("Google", "Chrome"): 1, ("Chromium",): 1, ("BraveSoftware",): 2, ("Microsoft Edge",): 1,
+    ("Thunderbird",): 2,
+}  # fmt: skip
 #: Browser profile trees and the files in them that hold saved passwords or session cookies.
-_BROWSER_TREES = frozenset({".mozilla", "google-chrome", "chromium", "BraveSoftware"})
+_BROWSER_TREES = frozenset({".mozilla", "google-chrome", "chromium", "BraveSoftware", ".thunderbird"})
 _BROWSER_FILES = frozenset({
     "logins.json", "key4.db", "cookies.sqlite", "Login Data", "Cookies", "History", "Local Storage", "Session Storage",
     "Sessions", "Current Session", "Last Session", "Web Data", "places.sqlite", "webappsstore.sqlite",
@@ -234,6 +291,7 @@ _SECRET_FILES: dict[str, str] = {
     "/etc/mysql/debian.cnf": "the MySQL maintenance password",
     "/etc/krb5.keytab": "the host's Kerberos keys",
     "/etc/security/opasswd": "old password hashes",
+    "/var/lib/tailscale/tailscaled.state": "the Tailscale node's private keys",
 }
 _SECRET_PATTERNS: tuple[tuple[Regex, str], ...] = (
     (Regex(r"^/etc/kubernetes/[^/]+\.conf$"), "Kubernetes cluster credentials"),
@@ -294,7 +352,22 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.config/sops", "/etc/flybot/flybot.env", "~/.cache/huggingface/token", "~/.config/glab-cli",
     "~/.config/ngrok", "~/.config/hcloud", "~/.config/solana/id.json", "~/.ngrok2/ngrok.yml", "~/.mc/config.json",
     "~/.tsh", "~/.cloudflared", "~/.netlify/config.json", "~/.ethereum/keystore", "~/.bitcoin/wallet.dat",
-    "~/.zhistory", "~/.histfile", "~/.sh_history",
+    "~/.zhistory", "~/.histfile", "~/.sh_history", "~/.sbt/credentials", "~/.ivy2/.credentials",
+    "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.msmtprc", "~/.fetchmailrc",
+    "~/.purple/accounts.xml", "~/.config/filezilla/sitemanager.xml", "~/.config/filezilla/recentservers.xml",
+    "~/.thunderbird/p/logins.json", "~/.thunderbird/p/key4.db", "~/.dockercfg", "~/.dbt/profiles.yml",
+    "~/.snowsql/config", "~/.config/stripe/config.toml", "~/.twilio-cli/config.json", "~/.supabase/access-token",
+    "~/.heroku/credentials", "~/.config/atuin/key", "~/.local/share/atuin", "~/.irb_history", "~/.Rhistory",
+    "~/.ipython/profile_default/history.sqlite", "~/.julia/logs/repl_history.jl", "~/.config/Slack",
+    "/var/lib/tailscale/tailscaled.state", "~/Library/Keychains", "~/Library/Cookies", "~/Library/Messages",
+    "~/Library/Safari", "~/Library/Containers/com.apple.Safari", "~/Library/Application Support/Slack",
+    "~/Library/Application Support/Firefox/Profiles/p/logins.json",
+    "~/Library/Application Support/Firefox/Profiles/p/key4.db",
+    "~/Library/Application Support/Google/Chrome/Default/Login Data",
+    "~/Library/Application Support/Google/Chrome/Default/Cookies",
+    "~/Library/Application Support/Chromium/Default/Login Data",
+    "~/Library/Application Support/BraveSoftware/Brave-Browser/Default/Login Data",
+    "~/Library/Application Support/Microsoft Edge/Default/Login Data",
 ))  # fmt: skip
 _GLOB = Regex(r"[*?\[]")
 _SHADOW = frozenset({"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-"})
@@ -407,7 +480,9 @@ _SECRET_PATH_WORDS = (
     "/dev/disk", "/dev/sg", "/dev/mem", "/dev/kmem", "/dev/port", "kcore", "/mem", "huggingface/token", ".key", ".p12", ".pfx", ".jks",
     ".keystore", ".ppk", ".pem", "id_", "deploy", "tfstate", "kubeconfig", "credential", "account", "client_secret",
     "auth.json", ".htpasswd", ".ngrok2", ".mc/", ".tsh", ".cloudflared", ".netlify", ".ethereum", ".bitcoin",
-    "zhistory", "histfile", ".dev.vars",
+    "zhistory", "histfile", ".dev.vars", ".sbt", ".ivy2", ".nuget", "NuGet", ".msmtprc", ".fetchmailrc", ".purple",
+    ".thunderbird", ".dockercfg", ".dbt", ".snowsql", ".twilio-cli", ".supabase", ".heroku", "Rhistory", ".ipython",
+    "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -427,7 +502,14 @@ def may_name_secret(text: str) -> bool:
         or ("$" in text and _SECRET_VARIABLE_TEXT.search(text) is not None)
         or "$(echo " in text
         or "$(printf " in text  # a name spelt in parts (read_path_text)
+        or ("$" in text and any(name in text for name in _SPELT_VARIABLES))  # ${HOME%/}, $XDG_CONFIG_HOME, $PWD
+        or (("'" in text or '"' in text) and may_name_secret(text.replace("'", "").replace('"', "")))  # .n''etrc
     )
+
+
+#: Variables whose expansion read_path_text spells out: ``${HOME<op>...}``, the XDG base directories, ``$PWD``
+#: and ``$OLDPWD``.
+_SPELT_VARIABLES = ("{HOME", "XDG_", "PWD")
 
 
 _EXPANSION = Regex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
@@ -452,13 +534,82 @@ def path_text(value: str | None, src: str) -> str:
 _ECHO_SUBSTITUTION = Regex(r"\$\((?:echo|printf)\s+([^-()$`;|&<>%\\\s][^()$`;|&<>%\\\s]*)\s*\)")
 
 
+#: ``$(printf FORMAT WORD)`` whose FORMAT holds one ``%s`` and no other ``%`` or ``\\`` (bash(1) printf: the word
+#: takes the place of ``%s``), quotes already removed.
+_PRINTF_ONE = Regex(r"\$\(printf\s+([^\s%\\()]*%s[^\s%\\()]*)\s+([^\s()`;|&<>]+)\s*\)")
+#: ``${HOME<op>...}`` at the start of a word (bash(1) "Parameter Expansion"): with ``:-``, ``-``, ``:=``, ``=``,
+#: ``:?`` or ``?`` a set, non-empty HOME is returned unchanged, as it is by the operators of :data:`_HOME_SAME`
+#: (a trailing ``/`` removed, an empty pattern, offset 0, a change of case: the home directory or no directory) and
+#: by ``/P/P``; the other operators (``%PATTERN``, ``#PATTERN``, ``/P/R``, ``:N``, ``@``, ``:+``) may change it.
+_HOME_OPERATOR = Regex(r"^\$\{HOME([^}A-Za-z0-9_][^}]*)\}")
+_HOME_KEEPS = (":-", ":=", ":?", "-", "=", "?")
+_HOME_SAME = frozenset({"%/", "%%/", "%", "%%", "#", "##", ":0", ",", ",,", "^", "^^", "~", "~~"})
+
+
+def _keeps_home(op: str) -> bool:
+    """True when ``${HOME<op>}`` is the home directory (see :data:`_HOME_OPERATOR`)."""
+    if op.startswith(_HOME_KEEPS) or op in _HOME_SAME:
+        return True
+    pattern, slash, replacement = op[1:].partition("/")
+    return op.startswith("/") and bool(slash) and pattern == replacement
+
+
+#: What a home directory changed by an operator may be, as globs: the home itself, or any directory one or two
+#: levels below ``/`` (``${HOME%/*}`` is ``/home``; ``..`` after it is resolved).
+_ANY_HOME = "{~,/*,/*/*}"
+#: XDG Base Directory Specification: the default of each base directory, used when a word starts with it.
+_XDG_DEFAULTS = {
+    "XDG_CONFIG_HOME": "~/.config",
+    "XDG_DATA_HOME": "~/.local/share",
+    "XDG_STATE_HOME": "~/.local/state",
+    "XDG_CACHE_HOME": "~/.cache",
+}
+_XDG_VAR = Regex(r"^\$(?:\{(XDG_[A-Z_]+)(?:[^}A-Za-z0-9_][^}]*)?\}|(XDG_[A-Z_]+)\b)")
+#: ``$OLDPWD`` or ``$PWD``/``$OLDPWD`` with an operator (``${PWD%/*}``) at the start of a word: a directory only
+#: known when it runs, read as any directory up to three levels below ``/`` (``..`` after it is resolved). A plain
+#: ``$PWD`` is the tracked directory (Grader.read_paths).
+_SOME_DIRECTORY = Regex(r"^\$(?:OLDPWD\b|\{OLDPWD[^}]*\}|\{PWD[^}A-Za-z0-9_][^}]*\})")
+_ANY_DIRECTORY = "{/*,/*/*,/*/*/*}"
+#: A ``$(printf ...)`` with any other format at the start of a word: text only known when it runs, read as a
+#: home directory or a path below one, or a directory up to two levels below ``/``.
+_SOME_PRINTF = Regex(r"^\$\(printf\s[^()]*\)")
+_ANY_TEXT = "{~,~/*,/*,/*/*}"
+
+
+def _spelt_start(text: str) -> str:
+    """``text`` (quotes removed) with an expansion at its start that names a known place spelt out as a glob:
+    ``$HOME``/``${HOME}`` is ``~``, ``${HOME<op>...}`` ``~`` or :data:`_ANY_HOME`, an XDG base directory its default,
+    ``$OLDPWD`` or an operator on ``$PWD`` :data:`_ANY_DIRECTORY`, another ``$(printf ...)`` :data:`_ANY_TEXT`
+    (those three only with a path below them: alone, a changed HOME is read as ``~``, the others name nothing
+    known)."""
+    match = _HOME_OPERATOR.match(text)
+    if match is not None:
+        below = text[match.end() :].startswith("/")
+        return ("~" if _keeps_home(match.group(1)) or not below else _ANY_HOME) + text[match.end() :]
+    match = _XDG_VAR.match(text)
+    if match is not None:
+        default = _XDG_DEFAULTS.get(match.group(1) or match.group(2) or "")
+        if default is not None:
+            return default + text[match.end() :]
+    # a directory or text only known when it runs names something known only with a path below it
+    for pattern, spelt in ((_SOME_DIRECTORY, _ANY_DIRECTORY), (_SOME_PRINTF, _ANY_TEXT)):
+        match = pattern.match(text)
+        if match is not None and text[match.end() :].startswith("/"):
+            return spelt + text[match.end() :]
+    return _HOME_VAR.sub("~", text)
+
+
 def read_path_text(value: str | None, src: str) -> str:
     """The paths a word may name when read, as a glob: its value; for a word only partly known, its source with
-    quotes removed, ``$(echo TEXT)``/``$(printf TEXT)`` read as TEXT, ``$HOME``/``${HOME}`` read as ``~`` and every
-    other expansion read as ``*`` (``/proc/$$/environ`` is ``/proc/*/environ``). A word whose first part is an expansion other than ``$HOME`` names nothing known ("")."""
+    quotes removed, ``$(echo TEXT)``/``$(printf TEXT)`` read as TEXT (``$(printf %s WORD)`` as WORD), an expansion
+    at its start spelt out by :func:`_spelt_start` (``$HOME``, ``${HOME%/}``, ``$XDG_CONFIG_HOME``, ``$OLDPWD``)
+    and every other expansion read as ``*`` (``/proc/$$/environ`` is ``/proc/*/environ``). A word whose first part
+    is another expansion names nothing known ("")."""
     if value is not None:
         return value
-    text = _HOME_VAR.sub("~", src.replace('"', "").replace("'", ""))
+    text = src.replace('"', "").replace("'", "")
+    text = _PRINTF_ONE.sub(lambda m: m.group(1).replace("%s", m.group(2), 1), text)  # $(printf %s "$HOME")
+    text = _spelt_start(text)
     text = _ECHO_SUBSTITUTION.sub(lambda m: m.group(1).strip(), text)  # $(echo .en)v is .env
     if text.startswith(("$", "`")):
         return ""
@@ -526,11 +677,19 @@ def _home_rest(path: str) -> list[str] | None:
     parts = [p for p in path.split("/") if p not in ("", ".")]
     if path.startswith("~"):
         return parts[1:]
-    if path.startswith("/") and len(parts) >= 2 and parts[0] in ("home", "Users"):
+    if path.startswith("/") and len(parts) >= 2 and parts[0].casefold() in ("home", "users"):
         return parts[2:]
-    if path.startswith("/") and parts[:1] == ["root"]:
+    if path.startswith("/") and parts[:1] and parts[0].casefold() == "root":
         return parts[1:]
     return None
+
+
+#: The names :func:`protected_path` compares with, case-folded: a file system that ignores case (macOS's APFS and
+#: HFS+, Windows' NTFS by default) opens ``~/.BASHRC`` as ``~/.bashrc`` and ``/ETC/hosts`` as ``/etc/hosts``.
+_HOME_START_FOLDED = frozenset(name.casefold() for name in _HOME_PROTECTED | _HOME_FILES | _SESSION_START)
+_HOME_PAIRS_FOLDED = frozenset((a.casefold(), b.casefold()) for a, b in _HOME_PROTECTED_PAIRS)
+_SYSTEM_TREES_FOLDED = tuple(tree.casefold() for tree in _SYSTEM_TREES)
+_NOT_PROTECTED_FOLDED = tuple(path.casefold() for path in _NOT_PROTECTED)
 
 
 _FLYBOT_STATE = "FlyBot's own state (its store and local mode's files) decides what is approved"
@@ -566,6 +725,18 @@ def flybot_state(text: str) -> bool:
     return False
 
 
+def config_subdirectory(text: str) -> bool:
+    """True when ``text`` is below ``~/.config`` and only the rule for all of ``.config`` protects it (not
+    ``autostart``, ``systemd``, a credential path or FlyBot's state): an empty directory made there configures
+    nothing, as programs read the files in it (grader: ``mkdir`` there is a write outside, ``system``)."""
+    rest = _home_rest(text)
+    if rest is None or len(rest) < 2 or rest[0] != ".config":
+        return False
+    if (rest[0], rest[1]) in _HOME_PROTECTED_PAIRS or credential_path(text) is not None:
+        return False
+    return not flybot_state(text) and not site_startup(text)
+
+
 def protected_path(text: str) -> str | None:
     """Why a write to the path ``text`` changes the system or a login (see the module docstring), or None."""
     if not text:
@@ -576,14 +747,15 @@ def protected_path(text: str) -> str | None:
         return "Python runs a .pth file's import lines and sitecustomize.py in site-packages at every start"
     rest = _home_rest(text)
     if rest is not None:
-        if rest and (rest[0] in _HOME_PROTECTED or rest[0] in _HOME_FILES or rest[0] in _SESSION_START):
+        folded = [part.casefold() for part in rest]  # names compared case-insensitively (_HOME_START_FOLDED)
+        if folded and folded[0] in _HOME_START_FOLDED:
             return f"{rest[0]} in a home directory holds logins, keys or start-up code"
-        if len(rest) >= 2 and (rest[0], rest[1]) in _HOME_PROTECTED_PAIRS:
+        if len(folded) >= 2 and (folded[0], folded[1]) in _HOME_PAIRS_FOLDED:
             return f"{rest[0]}/{rest[1]} holds programs or settings that start programs later"
-        if not rest or rest in ([".local"], [".local", "state"], [".local", "share"]):
+        if not rest or folded in ([".local"], [".local", "state"], [".local", "share"]):
             where = "/".join(["~", *rest])
             return f"writing into {where} (unpacking, syncing, cloning there) may replace the shell's, ssh's or git's start-up files"
-        if rest[0] == ".config" or rest[:2] == [".local", "bin"]:
+        if folded[0] == ".config" or folded[:2] == [".local", "bin"]:
             return f"{'/'.join(rest[:2])} holds programs' configuration or programs on the PATH, which run later"
         if rest and credential_path(text) is not None:
             return "it holds credentials"
@@ -594,14 +766,15 @@ def protected_path(text: str) -> str | None:
     path = posixpath.normpath(text)
     if path.startswith("//"):
         path = "/" + path.lstrip("/")
-    if path in ("/", "/home", "/Users"):
+    lowered = path.casefold()
+    if lowered in ("/", "/home", "/users"):
         return f"{path} holds the whole system" if path == "/" else f"{path} holds every user's files"
-    for temp in _NOT_PROTECTED:
-        if path == temp or path.startswith(temp + "/"):
+    for temp in _NOT_PROTECTED_FOLDED:
+        if lowered == temp or lowered.startswith(temp + "/"):
             return None
-    for tree in _SYSTEM_TREES:
-        if path == tree or path.startswith(tree + "/"):
-            return f"{tree} is a system directory"
+    for tree, shown in zip(_SYSTEM_TREES_FOLDED, _SYSTEM_TREES, strict=True):
+        if lowered == tree or lowered.startswith(tree + "/"):
+            return f"{shown} is a system directory"
     return None
 
 
@@ -692,8 +865,8 @@ def _literal_credential(text: str) -> str | None:
 
 def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
     """What secret a path whose components are ``parts`` holds by the credential names of the module docstring
-    (``.ssh/id_rsa``, ``.aws/credentials``, ``.npmrc``), wherever those components lie; browser profile trees only
-    with ``browsers`` (a project's ``chromium/`` is source code, a home's is a profile)."""
+    (``.ssh/id_rsa``, ``.aws/credentials``, ``.npmrc``), wherever those components lie; browser profile trees and a
+    macOS ``Library`` only with ``browsers`` (a project's ``chromium/`` is source code, a home's is a profile)."""
     for index, part in enumerate(parts):
         following = parts[index + 1 :]
         if part == ".ssh":
@@ -721,6 +894,12 @@ def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
             )
         ):  # the tree or a profile directory (``chromium/Default``, ``.mozilla/firefox/p``) holds them all
             return "a browser's saved passwords, cookies, history or page storage"
+        elif (part, following[-1] if following else "") in _DOT_DIR_HISTORIES:
+            return _DOT_DIR_HISTORIES[(part, following[-1])]
+        elif browsers and part == "Library" and following:  # a home's (a project's Library/ is Unity's cache)
+            found = _library_secret(following)
+            if found is not None:
+                return found
         elif part == ".cache" and following[:2] == ["huggingface", "token"]:
             return "a Hugging Face token"
         elif part == ".kube" and (not following or following[0] == "config"):
@@ -735,6 +914,23 @@ def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
             return "private keys or credentials"
         elif part in _HOME_FILES and not following:
             return "passwords or tokens"
+    return None
+
+
+def _library_secret(following: list[str]) -> str | None:
+    """What secret a path below a macOS ``Library`` directory (``following``: the components after it) holds by
+    :data:`_LIBRARY_SECRETS` and :data:`_LIBRARY_BROWSERS`, or None."""
+    for key, what in _LIBRARY_SECRETS.items():
+        if tuple(following[: len(key)]) == key:
+            return what
+    if following[0] != "Application Support":
+        return None
+    below = following[1:]
+    for key, depth in _LIBRARY_BROWSERS.items():
+        if tuple(below[: len(key)]) == key:
+            rest = below[len(key) :]
+            if len(rest) <= depth or any(name in _BROWSER_FILES for name in rest):
+                return "a browser's saved passwords, cookies, history or page storage"
     return None
 
 
@@ -880,7 +1076,19 @@ _SECRET_NAMES: tuple[tuple[Regex, str], ...] = (
     (Regex(r"^auth\.json$"), "Composer credentials"),
     (Regex(r"^\.htpasswd$"), "password hashes"),
     (Regex(r"^\.dev\.vars(?:\.(?!example$|sample$|template$|dist$)[^.]+)?$"), "Wrangler's local secrets"),
+    (Regex(r"^(?:.*[-_.])?secrets\.(?:json|toml)$", re.IGNORECASE), "the project's secrets"),
+    (Regex(r"^terraform\.tfvars$|\.auto\.tfvars$|\.tfvars\.json$"), "Terraform variables (secrets among them)"),
+    (Regex(r"^local\.settings\.json$"), "Azure Functions' local secrets"),
+    (Regex(r"^\.secrets(?:\..+)?$"), "the project's secrets"),
 )
+#: Name parts of an encrypted file or a template, which hold no secret in clear: SOPS's ``secrets.enc.yaml``,
+#: gpg(1)'s ``.gpg``/``.asc``, age(1)'s ``.age``, Rails' ``.enc`` (:func:`_named`; the names above that say only
+#: "secrets", not the older ``.tfstate``/``credentials`` rules).
+_NOT_IN_CLEAR = frozenset({"enc", "sops", "gpg", "asc", "age", "example", "sample", "template", "dist"})
+#: What the rules above from ``secrets.json`` on hold (checked against :data:`_NOT_IN_CLEAR`).
+_CLEAR_ONLY = frozenset({
+    "the project's secrets", "Terraform variables (secrets among them)", "Azure Functions' local secrets",
+})  # fmt: skip
 #: One name per shape :func:`named_secret` knows, with the text a glob must spell to name it (``*.key`` names
 #: ``server.key``; ``*``, ``*.json`` name any file and are not judged here).
 _NAMED_EXAMPLES = (
@@ -888,7 +1096,10 @@ _NAMED_EXAMPLES = (
     ("key.ppk", "ppk"), ("server.pem", "pem"), ("id_rsa", "id_"), ("id_ed25519", "id_"), ("deploy_key", "deploy"),
     ("terraform.tfstate", "tfstate"), ("kubeconfig", "kubeconfig"), ("gcp-credentials.json", "credential"),
     ("service-account.json", "account"), (".npmrc", "npmrc"), (".pypirc", "pypirc"), (".netrc", "netrc"),
-    (".git-credentials", "credential"), (".dev.vars", ".dev"),
+    (".git-credentials", "credential"), (".dev.vars", ".dev"), ("secrets.json", "secrets"),
+    ("appsettings.Secrets.json", "Secrets"), ("secrets.toml", "secrets"), (".secrets", "secrets"),
+    ("terraform.tfvars", "tfvars"), ("prod.auto.tfvars", "tfvars"), ("terraform.tfvars.json", "tfvars"),
+    ("local.settings.json", "local.settings"),
 )  # fmt: skip
 
 
@@ -901,7 +1112,14 @@ def named_secret(text: str) -> str | None:
     ``fullchain.pem`` are public, ``ca-key.pem`` and ``privkey.pem`` are not);
     Terraform state (``*.tfstate``: Terraform "Sensitive Data in State"); ``kubeconfig``; ``credentials.json``,
     ``*-credentials.json``, ``service-account*.json``, ``client_secret*.json``; Composer's ``auth.json``;
-    ``.htpasswd``; Wrangler's ``.dev.vars`` (and ``.dev.vars.ENV``, not ``.example``). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
+    ``.htpasswd``; Wrangler's ``.dev.vars`` (and ``.dev.vars.ENV``, not ``.example``); files of the project's
+    secrets in clear: Rails' ``config/secrets.yml`` (before Rails 5.2, "Custom Credentials"), .NET's
+    ``secrets.json`` and ``appsettings.Secrets.json`` (ASP.NET Core "Safe storage of app secrets"), Streamlit's
+    ``secrets.toml`` ("Secrets management"), any ``*secrets.json``/``*secrets.toml``, Terraform's automatically
+    loaded variables ``terraform.tfvars``, ``*.auto.tfvars`` and ``*.tfvars.json`` (Terraform "Input Variables":
+    variable definitions files), Azure Functions' ``local.settings.json`` ("Local settings file"), ``.secrets`` and
+    ``.secrets.*`` (act's ``--secret-file`` default), none of these when a name part says encrypted or template
+    (``.enc``, ``.sops``, ``.gpg``, ``.asc``, ``.age``, ``.example``...). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
     stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
     (``credentials.yml.enc``). A glob counts by its last component when it spells what a name needs (``*.key``,
     ``id_*``); ``*`` and ``*.json`` do not. None otherwise."""
@@ -918,6 +1136,8 @@ def named_secret(text: str) -> str | None:
         found = _credential_parts(parts, browsers=False)
         if found is not None:
             return found
+        if parts[-2:] == ["config", "secrets.yml"]:
+            return "a Rails application's secrets (config/secrets.yml, in clear before Rails 5.2)"
     return _named(name)
 
 
@@ -933,6 +1153,8 @@ def _named(name: str) -> str | None:
         return "an ssh private key"
     for pattern, what in _SECRET_NAMES:
         if pattern.search(name) is not None:
+            if what in _CLEAR_ONLY and _NOT_IN_CLEAR.intersection(lowered.split(".")):
+                return None
             return what
     return _credential_parts([name], browsers=False)
 

@@ -30,6 +30,16 @@ also read settings from the directory they run in and the ones above, and some s
   ``file://``, ``transport::address``: git runs that repository's hooks), and a remote word, or a
   ``branch.X.remote``/``branch.X.pushremote``/``remote.pushDefault`` value, that names no configured remote (git
   then pushes to the path or URL it spells).
+* git run below the workspace's top (question :data:`REPOSITORY`): a ``.git`` in that directory or one between it
+  and the workspace's top is a nested repository whose ``config`` (``core.fsmonitor``, ``core.pager``,
+  ``core.hooksPath``, ``diff.external``) and ``hooks`` git obeys (git(1) "GIT_DIR": git searches the directory and
+  its parents for ``.git``); only a ``.git`` file whose ``gitdir:`` lies in the workspace's own ``.git`` (a
+  submodule's ``.git/modules/NAME``, gitrepository-layout(5)) is the workspace's repository, whose control files
+  FlyBot guards.
+* git's hook directory (question :data:`HOOKS`): each ``core.hooksPath`` value in the configuration of the
+  repository git finds from the workspace (git-config(1) core.hooksPath: git runs its hooks from there instead of
+  ``.git/hooks``; a relative path is relative to the top of the working tree). A write there is a control-file write,
+  as one into ``.git/hooks`` is.
 
 The adapter, which runs in the session's directory, reads these (:func:`read`, through
 :class:`~bot.risk.recipes.ProjectRecipes`) and sends each place it checked as a recipe whose target starts with
@@ -49,6 +59,8 @@ __all__ = [
     "INERT_NPMRC_KEYS",
     "INERT_YARNRC_KEYS",
     "PYTHON_SOURCE_KEYS",
+    "HOOKS",
+    "REPOSITORY",
     "SAFE_GIT_KEYS",
     "TOOLS",
     "local_url",
@@ -106,6 +118,10 @@ _SAFE_GIT_PREFIXES = ("color.", "advice.", "i18n.")
 #: Hooks git runs on this machine during a push (githooks(5)).
 _PUSH_HOOKS = ("pre-push", "reference-transaction")
 _MAX_BYTES = 256 * 1024
+#: The git settings question asking whether git run in a directory finds a repository other than the workspace's.
+REPOSITORY = "repository"
+#: The git settings question asking which directories ``core.hooksPath`` names (the setting is each finding's value).
+HOOKS = "hooks"
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -140,6 +156,10 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
     elif tool == "git" and question.startswith("push "):
         found += _git_push(root, base, question[len("push ") :])
+    elif tool == "git" and question == REPOSITORY:
+        found += _git_nested(root, base)
+    elif tool == "git" and question == HOOKS:
+        found += _git_hooks_paths(root, base)
     else:
         raise ValueError(f"no settings are read for {tool} {question}")
     return found
@@ -328,6 +348,42 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
     if os.path.isfile(commondir):
         common = os.path.normpath(os.path.join(git_dir, _text(commondir).strip()))
     return git_dir, common
+
+
+def _git_nested(root: str, base: str) -> list[tuple[str, str]]:
+    """A nested repository git finds from ``base`` before the workspace's top ``root`` (see the module docstring),
+    as one finding; none when git finds the workspace's own (or a submodule's under its ``.git``)."""
+    own = os.path.join(root, ".git") + os.sep
+    for place in _up_to(base, root):
+        if place == root:
+            return []
+        dot = os.path.join(place, ".git")
+        if os.path.isfile(dot) and not os.path.islink(dot):
+            text = _text(dot).strip()
+            if text.startswith("gitdir:"):
+                target = os.path.normpath(os.path.join(place, text[len("gitdir:") :].strip()))
+                if (target + os.sep).startswith(own) and os.path.realpath(target) == target:
+                    return []  # a submodule's git directory, below the workspace's own .git
+            return [(_rel(root, dot), "a .git file naming a git directory outside the workspace's .git")]
+        if os.path.lexists(dot):
+            return [(_rel(root, dot), "a nested repository: git obeys its config and runs its hooks")]
+    return []
+
+
+def _git_hooks_paths(root: str, base: str) -> list[tuple[str, str]]:
+    """``(source, value)`` of each ``core.hooksPath`` in the configuration of the repository git finds from
+    ``base`` (its common ``config`` and the worktree's ``config.worktree``)."""
+    dirs = _git_dirs(base)
+    if dirs is None:
+        return []
+    git_dir, common = dirs
+    found: list[tuple[str, str]] = []
+    for path in dict.fromkeys((os.path.join(common, "config"), os.path.join(git_dir, "config.worktree"))):
+        if os.path.isfile(path):
+            for number, key, value in _git_config(_text(path)):
+                if key == "core.hookspath":
+                    found.append((f"{_rel(root, path)}:{number}", value))
+    return found
 
 
 def _git_config(text: str) -> list[tuple[int, str, str]]:

@@ -95,7 +95,6 @@ READ_ONLY: dict[str, str] = {
             "b2sum",
             "cksum",
             "sum",
-            "base64",
             "base32",
             "basenc",
             "od",
@@ -122,7 +121,6 @@ READ_ONLY: dict[str, str] = {
             ":",
             "set",
             "shopt",
-            "umask",
             "exit",
             "return",
             "shift",
@@ -379,6 +377,7 @@ def _build() -> dict[str, Entry]:
     add("eval", "shells:eval_", _BASH + ": eval")
     add("source .", "shells:source", _BASH + ": source")
     add("trap", "shells:trap", _BASH + ": trap")
+    add("umask", "shells:umask", _BASH + ": umask")
 
     # Schedulers: the scheduled code is graded like `... | sh` (programs/schedule.py).
     add("at batch", "schedule:at", "at(1) (at 3.2): -f, -l, -r/-d, -c; jobs run with /bin/sh in this directory")
@@ -444,6 +443,7 @@ def _build() -> dict[str, Entry]:
     add("sort", "files:sort", _COREUTILS + ": sort")
     add("uniq", "files:uniq", _COREUTILS + ": uniq")
     add("xxd", "files:xxd", "xxd(1)")
+    add("base64", "files:base64", "base64(1) (macOS: -o/--output; GNU coreutils: one FILE)")
     add("unzip", "files:unzip", "unzip(1) (Info-ZIP)")
     add("zip", "files:zip_", "zip(1) (Info-ZIP)")
     add(

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, inert_environment
+from bot.risk.grader import _CONTENT_READERS, Grader, Rec, Scope, _decoded_name, inert_environment
 from bot.risk.listing import stream, xargs_program
 from bot.risk.misread import misreadings
 from bot.risk.model import RiskLevel
@@ -133,7 +133,93 @@ _HIJACK_NAMES = frozenset({
     "PYTEST_PLUGINS", "PYTHONPATH", "PYTHONUSERBASE", "PYTHONWARNINGS", "BUNDLE_GEMFILE", "BUNDLE_APP_CONFIG",
     "GEM_HOME", "GEM_PATH", "VAGRANT_CWD", "VAGRANT_HOME", "VAGRANT_VAGRANTFILE", "NODE_PATH",
 })  # fmt: skip
-_HIJACK_PREFIXES = ("LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_")
+#: ``FLYBOT_``: FlyBot's own adapters (``flybot exec``, ``flybot ask``, a hook run from the shell) read their URL,
+#: token and state directory from ``FLYBOT_URL``, ``FLYBOT_TOKEN``, ``FLYBOT_STATE_DIR``: set, they ask another server.
+_HIJACK_PREFIXES = (
+    "LD_", "DYLD_", "BASH_FUNC_", "GIT_CONFIG", "CARGO_BUILD_", "CARGO_TARGET_", "CMAKE_", "FLYBOT_",
+)  # fmt: skip
+
+
+# Variables whose value names a file the program later writes (appends to, or creates): exported, they make
+# every later run of the program write there, in this call and, in an agent's persistent shell, in every later
+# call. git(1) ENVIRONMENT VARIABLES "Debugging" (GIT_TRACE, GIT_TRACE_PACK_ACCESS, GIT_TRACE_PACKET,
+# GIT_TRACE_PERFORMANCE, GIT_TRACE_SETUP, GIT_TRACE_SHALLOW, GIT_TRACE_CURL, GIT_TRACE_REFS, GIT_TRACE_FSMONITOR)
+# and api-trace2 (GIT_TRACE2, GIT_TRACE2_EVENT, GIT_TRACE2_PERF: an absolute path is appended to, a directory gets a
+# file per process, ``af_unix:[stream:|dgram:]PATH`` is a socket) and git(1) GIT_INDEX_FILE; bash(1) HISTFILE (the
+# history is written there when the shell exits); less(1) LESSHISTFILE; node(1) NODE_REPL_HISTORY; python(1)
+# PYTHON_HISTORY; psql(1) PSQL_HISTORY; mysql(1) MYSQL_HISTFILE; redis-cli REDISCLI_HISTFILE; sqlite3 SQLITE_HISTORY;
+# the TLS key log of curl(1), OpenSSL-based clients and Python's ssl (SSLKEYLOGFILE); pip's options as variables
+# (pip.pypa.io "Configuration", "Environment Variables": PIP_TARGET, PIP_PREFIX, PIP_ROOT, PIP_SRC, PIP_LOG,
+# PIP_LOG_FILE: where a later ``pip install`` writes).
+_WRITE_NAMES = frozenset({
+    "GIT_INDEX_FILE", "HISTFILE", "LESSHISTFILE", "NODE_REPL_HISTORY", "PYTHON_HISTORY", "PSQL_HISTORY",
+    "MYSQL_HISTFILE", "REDISCLI_HISTFILE", "SQLITE_HISTORY", "SSLKEYLOGFILE", "PIP_TARGET", "PIP_PREFIX", "PIP_ROOT",
+    "PIP_SRC", "PIP_LOG", "PIP_LOG_FILE",
+})  # fmt: skip
+_WRITE_PREFIXES = ("GIT_TRACE",)
+#: Values of git's trace variables that name no file (git(1) "Debugging": ``1``, ``2``, ``true`` print to stderr,
+#: 3 to 9 are an open file descriptor; ``0``, ``false`` or empty turn tracing off).
+_TRACE_NO_FILE = frozenset({"", "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "true", "false"})
+# Variables that choose where packages come from or whether their downloads can be intercepted (a proxy, a CA
+# bundle, TLS checking off): exported, every later install may run another source's code, as a ``config set`` of the
+# registry does (programs/build.py ``_NPM_SOURCE_KEYS``/``_PIP_SOURCE_KEYS``). pip.pypa.io "Configuration" (PIP_<OPTION>:
+# index-url, extra-index-url, find-links, trusted-host, cert, client-cert, proxy, index, no-index, config-file);
+# docs.astral.sh/uv "Environment variables" (UV_INDEX, UV_INDEX_URL, UV_DEFAULT_INDEX, UV_EXTRA_INDEX_URL,
+# UV_FIND_LINKS, UV_INSECURE_HOST, UV_CONFIG_FILE, UV_PYTHON_INSTALL_MIRROR, UV_PYPY_INSTALL_MIRROR); yarnpkg.com
+# "Settings" (berry reads every setting as YARN_<SETTING>: npmRegistryServer, npmPublishRegistry,
+# unsafeHttpWhitelist, httpProxy, httpsProxy, enableStrictSsl, caFilePath, httpsCaFilePath) and yarn v1's
+# YARN_REGISTRY; bun BUN_CONFIG_REGISTRY; cargo "Environment Variables" / "Configuration" (CARGO_REGISTRIES_<NAME>_INDEX,
+# CARGO_REGISTRY_DEFAULT, CARGO_HTTP_PROXY, CARGO_HTTP_CAINFO, CARGO_HTTP_CHECK_REVOKE); poetry "Configuration"
+# (POETRY_REPOSITORIES_*, POETRY_CERTIFICATES_*); pipenv PIPENV_PYPI_MIRROR; bundle-config(1) BUNDLE_MIRROR__*;
+# conda "Configuration" (CONDA_CHANNELS, CONDA_CHANNEL_ALIAS, CONDA_DEFAULT_CHANNELS, CONDA_SSL_VERIFY); gem(1) GEMRC;
+# mix hex HEX_MIRROR; curl(1)/libcurl, Python requests and Node.js proxies and trust (HTTP_PROXY, HTTPS_PROXY,
+# ALL_PROXY, SSL_CERT_FILE, SSL_CERT_DIR, CURL_CA_BUNDLE, REQUESTS_CA_BUNDLE, NODE_EXTRA_CA_CERTS,
+# NODE_TLS_REJECT_UNAUTHORIZED), git(1) GIT_SSL_NO_VERIFY, git-config(1) http.sslCAInfo/sslCAPath as
+# GIT_SSL_CAINFO/GIT_SSL_CAPATH; PEP 493 PYTHONHTTPSVERIFY. npm's npm_config_* and Go's GOPROXY, GOSUMDB, GOINSECURE are
+# in ``_HIJACK_NAMES`` (destructive in any use).
+_SOURCE_NAMES = frozenset({
+    "PIP_INDEX_URL", "PIP_EXTRA_INDEX_URL", "PIP_FIND_LINKS", "PIP_TRUSTED_HOST", "PIP_CERT", "PIP_CLIENT_CERT",
+    "PIP_PROXY", "PIP_INDEX", "PIP_NO_INDEX", "PIP_CONFIG", "UV_INDEX", "UV_INDEX_URL", "UV_DEFAULT_INDEX",
+    "UV_EXTRA_INDEX_URL", "UV_FIND_LINKS", "UV_INSECURE_HOST", "UV_CONFIG_FILE", "UV_PYTHON_INSTALL_MIRROR",
+    "UV_PYPY_INSTALL_MIRROR", "YARN_NPM_REGISTRY_SERVER", "YARN_NPM_PUBLISH_REGISTRY", "YARN_UNSAFE_HTTP_WHITELIST",
+    "YARN_HTTP_PROXY", "YARN_HTTPS_PROXY", "YARN_ENABLE_STRICT_SSL", "YARN_CA_FILE_PATH", "YARN_HTTPS_CA_FILE_PATH",
+    "YARN_REGISTRY", "BUN_CONFIG_REGISTRY", "CARGO_REGISTRY_DEFAULT", "PIPENV_PYPI_MIRROR", "CONDA_CHANNELS",
+    "CONDA_CHANNEL_ALIAS", "CONDA_DEFAULT_CHANNELS", "CONDA_SSL_VERIFY", "GEMRC", "HEX_MIRROR", "HTTP_PROXY",
+    "HTTPS_PROXY", "ALL_PROXY", "SSL_CERT_FILE", "SSL_CERT_DIR", "CURL_CA_BUNDLE", "REQUESTS_CA_BUNDLE",
+    "NODE_EXTRA_CA_CERTS", "NODE_TLS_REJECT_UNAUTHORIZED", "GIT_SSL_NO_VERIFY", "GIT_SSL_CAINFO", "GIT_SSL_CAPATH",
+    "PYTHONHTTPSVERIFY",
+})  # fmt: skip
+_SOURCE_PREFIXES = (
+    "CARGO_REGISTRIES_",
+    "CARGO_HTTP_",
+    "POETRY_REPOSITORIES_",
+    "POETRY_CERTIFICATES_",
+    "BUNDLE_MIRROR__",
+)
+
+
+def written_by_environment(name: str, value: str | None) -> str | None:
+    """The file a program writes when ``name`` is in its environment with ``value`` (:data:`_WRITE_NAMES`; for
+    git's trace variables not a value naming no file, :data:`_TRACE_NO_FILE`), ``""`` when the value is only known
+    when it runs, or None when ``name`` names no file to write."""
+    if name not in _WRITE_NAMES and not name.startswith(_WRITE_PREFIXES):
+        return None
+    if value is None:
+        return ""
+    if name.startswith(_WRITE_PREFIXES):
+        if value.lower() in _TRACE_NO_FILE:
+            return None
+        for socket in ("af_unix:stream:", "af_unix:dgram:", "af_unix:"):
+            if value.startswith(socket):
+                return value[len(socket) :]
+    return value or None
+
+
+def chooses_package_source(name: str) -> bool:
+    """True when ``name`` in the environment changes where package managers get packages or lets their downloads
+    be intercepted (:data:`_SOURCE_NAMES`); proxies are read in either case (curl(1) ENVIRONMENT)."""
+    upper = name.upper() if name.lower() in ("http_proxy", "https_proxy", "all_proxy") else name
+    return upper in _SOURCE_NAMES or upper.startswith(_SOURCE_PREFIXES)
 
 
 def _trackable(value: str | None) -> bool:
@@ -276,12 +362,16 @@ def walk_plain(g: Grader, scope: Scope, text: str, pipelines: list[list[tuple[st
             continue
         feed: str | None = None
         elements: list[list[str | None]] = []
-        for _op, tokens in pipeline:
-            saved = g.state
-            words = _plain_command(g, scope, tokens, feed, stream(elements) if elements else None)
-            g.state = saved
-            feed = echo_text([word.value or "" for word in words])
-            elements.append([word.value for word in words])
+        g.concurrent += 1  # every element runs while the others do
+        try:
+            for _op, tokens in pipeline:
+                saved = g.state
+                words = _plain_command(g, scope, tokens, feed, stream(elements) if elements else None)
+                g.state = saved
+                feed = echo_text([word.value or "" for word in words])
+                elements.append([word.value for word in words])
+        finally:
+            g.concurrent -= 1
         g.direct_cd = None if g.direct_cd is None else (-2, 0, 0, g.direct_cd[3])
 
 
@@ -544,7 +634,7 @@ class _Walk:
         elif kind == "program":
             for child in node.children:
                 if child.is_named:
-                    self.visit(child, scope)
+                    self.statement(child, scope)
                 elif child.type in _CASE_TERMINATORS:
                     self.children(node, scope)
                     return
@@ -573,23 +663,19 @@ class _Walk:
         elif kind == "list":
             self.a_list(node, scope)
         elif kind == "pipeline":
-            feed: str | None = None
-            elements: list[list[str | None]] = []
-            for child in node.children:
-                if child.is_named:
-                    simple = child.type == "command" or (
-                        child.type == "redirected_statement" and child.children[0].type == "command"
-                    )
-                    if feed is not None and simple:
-                        self.pipe_in = feed
-                    self.names_in = stream(elements) if simple and elements else None
-                    self.isolated(child, scope)
-                    self.pipe_in = self.names_in = None
-                    feed = self.echo_feed(child)
-                    elements.append(self.argv(child))
+            self.g.concurrent += 1  # every element runs while the others do
+            try:
+                self.pipeline(node, scope)
+            finally:
+                self.g.concurrent -= 1
         elif kind in _SUBSHELLS:
             saved, values = self.g.state, dict(self.g.values)
-            self.children(node, scope)
+            substitution = kind == "process_substitution"  # it runs while the command that names it does
+            self.g.concurrent += substitution
+            try:
+                self.children(node, scope)
+            finally:
+                self.g.concurrent -= substitution
             self.g.state, self.g.values = saved, values
         elif kind in _BRANCHES:
             self.branch(lambda: self.children(node, scope))
@@ -631,12 +717,40 @@ class _Walk:
                 f"The shell construct {kind!r} is not known to the classifier.",
             )
 
+    def pipeline(self, node: Node, scope: Scope) -> None:
+        """Visit a pipeline's elements in order, each fed what ``echo LITERAL |`` before it writes."""
+        feed: str | None = None
+        elements: list[list[str | None]] = []
+        for child in node.children:
+            if child.is_named:
+                simple = child.type == "command" or (
+                    child.type == "redirected_statement" and child.children[0].type == "command"
+                )
+                if feed is not None and simple:
+                    self.pipe_in = feed
+                self.names_in = stream(elements) if simple and elements else None
+                self.isolated(child, scope)
+                self.pipe_in = self.names_in = None
+                feed = self.echo_feed(child)
+                elements.append(self.argv(child))
+
+    def statement(self, node: Node, scope: Scope) -> None:
+        """Visit a statement of a list; one ended by ``&`` runs in the background, while the rest of the script
+        runs (bash(1) "Lists"): :attr:`~bot.risk.grader.Grader.concurrent` says so while it is graded."""
+        following = node.next_sibling
+        background = following is not None and following.type == "&"
+        self.g.concurrent += background
+        try:
+            self.visit(node, scope)
+        finally:
+            self.g.concurrent -= background
+
     def children(self, node: Node, scope: Scope) -> None:
         """Visit the named children; a case terminator outside a case item is a syntax error."""
         in_case = node.type == "case_item"
         for child in node.children:
             if child.is_named:
-                self.visit(child, scope)
+                self.statement(child, scope)
             elif not in_case and child.type in _CASE_TERMINATORS:
                 self.g.orphan(
                     scope,
@@ -656,11 +770,13 @@ class _Walk:
     def forget(self, name: str) -> None:
         """``name`` is assigned a value not known here: reads of it are graded as today's unknown expansion."""
         self.g.values.pop(name, None)
+        self.g.decoded.discard(name)
         self.g.value_log.append(name)
 
     def forget_all(self) -> None:
         """Something may have assigned any variable (``read``, ``eval``, a function call): no value is known."""
         self.g.values.clear()
+        self.g.decoded.clear()
         self.g.value_log.append("")
 
     def remember(self, name: str, values: tuple[str, ...]) -> None:
@@ -1063,6 +1179,44 @@ class _Walk:
             if self.g.integers:  # NAME may have the integer attribute: its value is evaluated as arithmetic
                 self.arithmetic_text(rec, scope, self.text(value))
 
+    def exported_effect(self, rec: Rec, scope: Scope, node: Node) -> None:
+        """``export NAME=value`` (or ``declare -x``, or ``NAME=value`` under ``set -a``) puts NAME in the environment
+        of every later program of this shell, and an agent's shell lives on across its calls: graded by what the
+        variable makes those programs do. A name that makes them write a file (:func:`written_by_environment`:
+        ``GIT_TRACE2_EVENT=~/.bashrc``) is a write to that file, graded by where it lands; a name that chooses where
+        packages come from (:func:`chooses_package_source`) is a change of the package source (rule
+        ``package-source``, destructive on the host; contained, the sandbox's installs only)."""
+        name = self.text(node.children[0]).split("[", 1)[0] if node.children else ""
+        value_node = node.children[-1] if len(node.children) >= 3 else None
+        value = Word("", "") if value_node is None else resolve_word(value_node, self.src)
+        if value_node is not None and "+=" in self.text(node)[: len(name) + 2]:
+            value = Word(None, value.src)  # appended to a value this script may not know
+        written = written_by_environment(name, value.value)
+        if written == "":  # only known when it runs: it may be a shell start-up file (a redirect to ``$OUT`` is)
+            self.g.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "unknown-write-target",
+                f"{name} makes every later program that reads it write to {value.src or '$' + name}, a path only "
+                "known when it runs: it may be a shell start-up file (~/.bashrc).",
+                downgradable=True,
+            )
+        elif written is not None:
+            self.g.write(
+                rec, scope, Word(written, value.src), f"{name} makes every later program that reads it write to"
+            )
+        if chooses_package_source(name):
+            self.g.flag(
+                rec,
+                scope,
+                R.DESTRUCTIVE,
+                "package-source",
+                f"Exporting {name} changes where every later install in this shell gets its packages (or lets "
+                "their downloads be intercepted): they may run another source's code.",
+                contained_level=R.WORKSPACE_WRITE,
+            )
+
     def assignment_statement(self, node: Node, scope: Scope) -> None:
         """``NAME=value`` on its own: read-only unless it hijacks or stores code."""
         rec = Rec([], self.text(node))
@@ -1071,12 +1225,20 @@ class _Walk:
                 self.visit(child, scope)
         self.g.flag(rec, scope, R.READ_ONLY, "assignment", "Sets a shell variable.")
         self.check_assignment(rec, scope, node)
+        if self.g.all_export:  # after ``set -a`` the assignment is an export
+            self.g.exported.add(self.text(node.children[0]).split("[", 1)[0] if node.children else "")
+            self.exported_effect(rec, scope, node)
         self.remember_literal(node)
         self.finish_orphan(rec, scope)
 
     def remember_literal(self, node: Node) -> None:
-        """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`)."""
-        if len(node.children) < 3 or self.g.integers or node.children[1].type != "=":
+        """``NAME=literal`` (a statement, or ``export``'s): NAME now holds that literal (:func:`_trackable`); NAME
+        assigned a command substitution that runs a decoder joins :attr:`Grader.decoded`."""
+        if len(node.children) < 3 or node.children[1].type != "=":
+            return
+        if _decoded_name(self.text(node.children[-1])):
+            self.g.decoded.add(self.text(node.children[0]))
+        if self.g.integers:
             return
         name = self.text(node.children[0])
         value = node.children[-1]
@@ -1133,6 +1295,8 @@ class _Walk:
                     self.g.exported.add(self.text(child.children[0]).split("[", 1)[0] if child.children else "")
                 value = resolve_word(child.children[-1], self.src).value if len(child.children) >= 3 else ""
                 name = self.text(child.children[0]) if child.children else ""
+                if exports:
+                    self.exported_effect(rec, scope, child)
                 op = "+=" if "+=" in self.text(child)[: len(name) + 2] else "="
                 words.append(Word(None if value is None else f"{name}{op}{value}", self.text(child)))
             else:

@@ -1,5 +1,5 @@
-"""In-memory copies of what every session request reads: the Bot of a token, the live standing approvals and the
-program rules.
+"""In-memory copies of what every session request and every click reads: the Bot of a token or of an id, the live
+standing approvals and the program rules.
 
 Rules:
 - a copy is used for at most ``ttl_s`` seconds (the backstop for a change made by another process on SQLite);
@@ -33,7 +33,8 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from bot.store.records import Bot, ProgramRule, StandingApproval
 
 MAX_BOTS = 10_000
-"""At most this many tokens are remembered (then the copy starts afresh); unknown tokens are never remembered."""
+"""At most this many tokens and Bot ids are remembered (then the copy starts afresh); unknown tokens are never
+remembered."""
 
 
 @dataclass
@@ -109,7 +110,8 @@ class StoreCache:
         return self._generation[kind]
 
     def bot(self, token_hash: str) -> Bot | None:
-        """The remembered Bot of ``token_hash``, or None (unknown here, stale, or caching off)."""
+        """The remembered Bot of ``token_hash`` (or of the key ``"id <bot id>"``), or None (unknown here, stale, or
+        caching off)."""
         if not self.enabled:
             return None
         entry = self._bots.get(token_hash)

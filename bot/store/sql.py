@@ -46,6 +46,7 @@ from bot.store.models import (
     StandingApprovalRow,
     record,
 )
+from bot.store.notify import pooled
 from bot.store.records import AuditEntry, Bot, Claim, Escalation, NewEscalation, Notice, ProgramRule, StandingApproval
 from bot.store.reports import Report, report_record
 from bot.store.tx import Tx, escalation_record, insert_new, program_rule_of
@@ -234,10 +235,19 @@ class Store:
             return {row.token_hash: record(Bot, row) for row in (await session.execute(stmt)).scalars().all()}
 
     async def get_bot(self, bot_id: str) -> Bot | None:
-        """The Bot with this id, or None."""
+        """The Bot with this id (a removed one too, its ``removed_at`` set), or None; served from :attr:`cache` when
+        it holds a fresh copy, as :meth:`bot_by_token_hash` is (any write to ``bots`` drops every copy at once)."""
+        key = "id " + bot_id  # beside the token hashes' copies: a hash is hex, so never this
+        cached = self.cache.bot(key)
+        if cached is not None:
+            return cached
+        generation = self.cache.generation("bots")
         async with self._session() as session:
             row = await session.get(BotRow, bot_id)
-            return record(Bot, row) if row else None
+            bot = record(Bot, row) if row else None
+        if bot is not None:
+            self.cache.put_bot(key, bot, generation)
+        return bot
 
     async def bot_by_name(self, name: str, *, removed: bool = False) -> Bot | None:
         """The Bot with this name, or None. A removed Bot is found only with ``removed=True`` (its name stays taken,
@@ -754,8 +764,10 @@ def _unnamed() -> str:
     return ""
 
 
-def _engine(database_url: str, *, create: bool) -> AsyncEngine:
-    """An engine for ``database_url``; SQLite files get WAL mode, foreign keys and a busy timeout.
+def _engine(database_url: str, *, create: bool, prepared: bool = False) -> AsyncEngine:
+    """An engine for ``database_url``; SQLite files get WAL mode, foreign keys and a busy timeout. PostgreSQL:
+    ``prepared`` keeps asyncpg's named prepared statements (a connection to PostgreSQL itself); otherwise every
+    statement is the unnamed one (a pooler in transaction mode may be in between).
 
     Raises:
         StoreMissing: ``create`` is False and the SQLite file does not exist (nothing is created).
@@ -776,7 +788,7 @@ def _engine(database_url: str, *, create: bool) -> AsyncEngine:
             except OSError as exc:
                 raise unreachable(database_url, exc) from None
         kwargs["connect_args"] = {"timeout": SQLITE_BUSY_TIMEOUT_S}
-    if url.get_backend_name() == "postgresql":
+    if url.get_backend_name() == "postgresql" and not prepared:
         # No prepared statement outlives its statement, so that a pooler in transaction mode (PgBouncer), which gives
         # each transaction any server connection, never meets a name another connection prepared: asyncpg's and
         # SQLAlchemy's statement caches are off and every statement is the unnamed one, parsed and run back to back.
@@ -817,20 +829,28 @@ def _engine(database_url: str, *, create: bool) -> AsyncEngine:
 
 
 async def open_engine(database_url: str, *, create: bool) -> AsyncEngine:
-    """Connect once to check the store is reachable; the caller disposes of the engine.
+    """Connect once to check the store is reachable; the caller disposes of the engine. On PostgreSQL that first
+    connection also tells whether a pooler answers in between (:func:`bot.store.notify.pooled`); when none does,
+    the engine keeps asyncpg's prepared statements (each statement parsed once per connection, not per run).
 
     Raises:
         StoreMissing: ``create`` is False and there is no SQLite file.
         StoreUnreachable: the database cannot be reached or opened.
     """
     engine = _engine(database_url, create=create)
+    direct = False
     try:
-        async with engine.connect():
-            pass
+        async with engine.connect() as connection:
+            if engine.dialect.name == "postgresql":
+                raw = await connection.get_raw_connection()
+                direct = not await pooled(raw.driver_connection)
     except (OSError, SQLAlchemyError, TypeError, ValueError) as exc:  # TypeError/ValueError: a bad URL query option
         # such as ?sslmode=require (asyncpg takes ssl=...), refused by the driver's connect()
         await engine.dispose()
         raise unreachable(database_url, exc) from None
+    if direct:  # PostgreSQL itself answered: each connection keeps its prepared statements (parsed once)
+        await engine.dispose()
+        engine = _engine(database_url, create=create, prepared=True)
     return engine
 
 

@@ -185,10 +185,16 @@ def test_plain_web_fetches_keep_their_host(url: str) -> None:
         ("echo 'import os' > .venv/lib/python3.12/site-packages/x.pth", "Python"),
         ("cp d.json .devcontainer/devcontainer.json", "postCreateCommand"),
         ("sed -i s/a/b/ .pre-commit-config.yaml", "pre-commit"),
+        ("cp l.json .vscode/launch.json", "VS Code"),
+        ("echo '{}' > app.code-workspace", "VS Code"),
+        ("echo '<component/>' > .idea/runConfigurations/App.xml", "JetBrains"),
+        ("cp w.xml .idea/workspace.xml", "JetBrains"),
+        ("echo '<component/>' > .run/App.run.xml", "JetBrains"),
     ],
 )
 def test_writes_to_workspace_files_other_tools_run_are_destructive_naming_the_runner(command: str, runner: str) -> None:
-    """paths.runs_later: husky hooks, VS Code tasks and settings, direnv's .envrc, site-packages .pth files, dev
+    """paths.runs_later: husky hooks, VS Code tasks, settings, launch configurations and workspace files, JetBrains
+    run configurations, direnv's .envrc, site-packages .pth files, dev
     container commands, pre-commit's configuration; contained too (the workspace outlives the sandbox)."""
     for contained in (False, True):
         graded = classify(command, contained=contained, workspace=W)
@@ -208,6 +214,10 @@ def test_writes_to_workspace_files_other_tools_run_are_destructive_naming_the_ru
         "echo '{}' > .vscode/extensions.json",
         "echo x > lib/paths.pth",
         "echo x > docs/site-packages.md",
+        "echo '{}' > docs/launch.json",
+        "echo x > .idea/misc.xml",
+        "echo x > .idea/runConfigurations/README.md",
+        "echo x > run/App.xml",
     ],
 )
 def test_everyday_workspace_writes_beside_those_files_stay_low(command: str) -> None:

@@ -64,6 +64,11 @@ def test_every_catalogue_entry_compiles_names_its_source_and_is_not_shadowed_by_
         ({"source": "x", "grade": "read", "words": {"poweroff": "harmless"}}, "not one of the grades"),
         ({"source": "x", "grade": "read", "words": {"poweroff": "python"}}, "not one of the grades"),
         ({"source": "x", "grade": "read", "words": ["poweroff"]}, "words is a mapping"),
+        (
+            {"source": "x", "grade": "read", "options": "-a -b", "when": {"-a + -b": {"operands": "out"}}},
+            "a grade only",
+        ),
+        ({"source": "x", "grade": "read", "options": "-a", "when": {"-a + -c": "critical"}}, "not listed"),
     ],
 )
 def test_a_malformed_entry_is_an_error_naming_the_problem(spec: dict[str, object], message: str) -> None:

@@ -25,8 +25,8 @@ WORKSPACE = Path("/home/dev/project")
     ("echo x > .git/modules/m/hooks/pre-push", RiskLevel.DESTRUCTIVE),
     ("echo x > .git/worktrees/a/config", RiskLevel.DESTRUCTIVE),
     ("echo x > .git/config.worktree", RiskLevel.DESTRUCTIVE),
-    ("git remote add origin git@github.com:x/y.git", RiskLevel.WORKSPACE_WRITE),
-    ("git remote add origin https://github.com/x/y.git", RiskLevel.WORKSPACE_WRITE),
+    ("git remote add upstream git@github.com:x/y.git", RiskLevel.DESTRUCTIVE),
+    ("git remote add origin https://github.com/x/y.git", RiskLevel.DESTRUCTIVE),
     ("git remote set-url origin ssh://git@github.com/x/y.git", RiskLevel.DESTRUCTIVE),
     ("echo x > .git/info/exclude", RiskLevel.WORKSPACE_WRITE),
 ])  # fmt: skip

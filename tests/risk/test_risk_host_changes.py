@@ -867,7 +867,7 @@ MORE_OUTPUT_NEIGHBOURS = [
     ("cargo fmt", WW),
     ("npm ci --cache /tmp/c", NET),
     ("docker build -o out .", SYS),
-    ("docker save -o img.tar img", SYS),
+    ("docker save -o img.tar img", WW),  # the local engine is read, the archive written here
     ("git lfs install", SYS),
 ]
 

@@ -83,7 +83,7 @@ def test_user_level_source_files_and_git_proxies_are_destructive(command: str) -
         ("conda config --show channels", RO),
         ("conda config --get channels", RO),
         ("gem sources --list", RO),
-        ("bundle config set --local path vendor/bundle", SYS),
+        ("bundle config set --local path vendor/bundle", WW),  # the application's .bundle/config
         ("composer config -g github-protocols https", SYS),
         ("composer config minimum-stability dev", WW),
         ("composer config repositories.x", WW),

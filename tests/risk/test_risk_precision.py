@@ -41,8 +41,6 @@ def test_a_visible_job_that_deletes_stays_destructive_contained() -> None:
     [
         "black --check .",
         "black --diff src",
-        "flake8",
-        "flake8 src tests",
         "gofmt -l .",
         "gofmt -d main.go",
         "cargo fmt --check",

@@ -391,7 +391,15 @@ CATALOGUE: dict[str, object] = {
             "deps.clean clean": {"grade": "delete", "open": True},
             "deps deps.tree help hex.info hex.outdated": {"grade": "read", "open": True},
             "new phx.new": {"grade": "write", "open": True},
-            "run phx.server ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
+            "run ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
+            # Phoenix's phx.server starts the project's endpoint (mix run --no-halt: its options); --open starts a
+            # browser, -e/--eval runs the code given
+            "phx.server": {
+                "grade": "network",
+                "options": "--open:runs -e=:runs --eval=:runs -r=project --require=project -c=project --config=project "
+                "--no-compile --no-deps-check --no-archives-check --no-elixir-version-check --no-halt --no-start "
+                "--preload-modules --parallel",
+            },
             "hex.publish": {"grade": "publish", "open": True},
         },
     },
@@ -411,7 +419,14 @@ CATALOGUE: dict[str, object] = {
                 "options": "-femit-bin=:out -femit-docs=:out",
             },
             "init init-exe init-lib": {"grade": "write", "open": True},
-            "fmt": {"grade": "build", "open": True, "options": "--check --stdin"},
+            # zig fmt rewrites the files given; --check lists the non-conforming ones and changes nothing
+            "fmt": {
+                "grade": "build",
+                "open": True,
+                "operands": "out",
+                "options": "--check --stdin --ast-check --exclude=",
+                "when": {"--check --stdin": {"grade": "read", "operands": "none"}},
+            },
             "version env targets zen libc": "read",
             "fetch": {"grade": "fetch", "open": True},
             "cc c++": {"grade": "build", "options": _CC_OPTIONS},
@@ -761,6 +776,94 @@ CATALOGUE: dict[str, object] = {
             "init": {"grade": "write", "open": True},
             "reactor": {"grade": "network", "open": True},
             "repl": "runs",
+        },
+    },
+    # -- cargo's external subcommands: cargo runs them as cargo-NAME NAME ARGS (programs/build.py cargo), and the
+    # workspace's .cargo/config.toml may alias NAME (listed in chosen_by by the cargo handler)
+    "cargo-nextest": {
+        "source": "cargo-nextest docs (nexte.st/docs/running, /docs/listing, /docs/ci-features/archiving) (nextest "
+        "0.9): run and list build the project's tests and run them; archive builds them into an archive file",
+        "commands": {
+            "nextest": {
+                "options": "-h --help -V --version --manifest-path=project --config-file=project "
+                "--tool-config-file=project --color= -v --verbose --target-dir=out --profile= -P= --workspace --all "
+                "--exclude= -p= --package= --lib --bins --bin= --examples --example= --tests --test= --benches "
+                "--bench= --all-targets --features= -F= --all-features --no-default-features --release -r "
+                "--cargo-profile= --target= --locked --frozen --offline -j= --jobs= --build-jobs= --test-threads= "
+                "-E= --filter-expr= --no-capture --nocapture --no-fail-fast --fail-fast --ff --max-fail= --retries= "
+                "--message-format= --message-format-version= --run-ignored= --partition= --ignore-default-filter "
+                "--hide-progress-bar --status-level= --final-status-level= --failure-output= --success-output= "
+                "--no-tests= -T= --list-type= --cargo-quiet --cargo-verbose --archive-file=project "
+                "--workspace-remap=project --extract-to=out --binaries-metadata=project --cargo-metadata=project "
+                "--target-dir-remap=project",
+                "commands": {
+                    "run r list l": "build",
+                    "archive": {"grade": "build", "options": "--archive-file=out --archive-format= --zstd-level="},
+                    "show-config": {"commands": {"test-groups version": "read"}},
+                    "self": {"commands": {"update": "install"}},
+                },
+            }
+        },
+    },
+    "cargo-audit": {
+        "source": "cargo-audit README (github.com/rustsec/rustsec, cargo-audit) (cargo-audit 0.21): it fetches the "
+        "RustSec advisory database (a git clone, by default the cache ~/.cargo/advisory-db; -d/--db elsewhere) and "
+        "checks Cargo.lock; fix rewrites Cargo.toml and Cargo.lock; bin checks the binaries given",
+        "commands": {
+            "audit": {
+                "grade": "network",
+                "options": "-h --help -V --version -c= --color= -d=out --db=out -D= --deny= -f=in --file=in -n "
+                "--no-fetch --stale --ignore= --ignore-source --no-local-crates -q --quiet --target-arch= "
+                "--target-os= -u= --url= --json -F= --format=",
+                "commands": {"fix": {"grade": "fetch", "options": "--dry-run"}, "bin": "network"},
+            }
+        },
+    },
+    "cargo-deny": {
+        "source": "cargo-deny book, 'Command line' (embarkstudios.github.io/cargo-deny/cli) (cargo-deny 0.16): "
+        "check and fetch download the advisory databases (a cache under ~/.cargo/advisory-dbs) and resolve the "
+        "dependency graph; init writes deny.toml (or the path given); list prints the crates' licenses",
+        "commands": {
+            "deny": {
+                "options": "-h --help -V --version -L= --log-level= -f= --format= -c= --color= "
+                "--manifest-path=project -w --workspace --exclude= -t= --target= --all-features "
+                "--no-default-features --features= --frozen --offline --locked --exclude-dev --exclude-unpublished",
+                "commands": {
+                    "check": {
+                        "grade": "network",
+                        "options": "--config=in -g=out --graph=out -s --show-stats -d --disable-fetch -A= --allow= "
+                        "-D= --deny= -W= --warn= --feature-depth= --audit-compatible-output",
+                    },
+                    "fetch": {"grade": "network", "options": "--config=in"},
+                    "list": {"grade": "network", "options": "--config=in -l= --layout= -t= --threshold="},
+                    "init": {"grade": "write", "operands": "first-out"},
+                },
+            }
+        },
+    },
+    # jar's first word is either a mode cluster without a dash (tf, cvf: the f names the archive, first) or options;
+    # the clusters listed are those whose f comes before m and e, so the archive is the first operand
+    "jar": {
+        "source": "jar(1) (JDK 21): -t/--list prints the table of contents, -x/--extract extracts, -c/--create and "
+        "-u/--update write the archive -f/--file names (standard output without it); -C DIR reads the files "
+        "there; the legacy form jar {ctxu}[vfm0Me] [jarfile] [manifest] [entrypoint] files",
+        "grade": "unknown",
+        "else": "unknown",
+        "options": "-t --list -x --extract -c --create -u --update -f=out --file=out -v --verbose -C= -m=in "
+        "--manifest=in -e= --main-class= -0 --no-compress -M --no-manifest --release= --module-version= "
+        "--hash-modules= -p= --module-path= --date= -d --describe-module --validate --version -h --help --help-extra",
+        "when": {
+            "-t --list -d --describe-module --validate": {"grade": "read", "reads": "-f --file"},
+            "-x --extract": {"grade": "unpack", "reads": "-f --file"},
+            "-c --create -u --update": {"grade": "read"},
+        },
+        "commands": {
+            "t tf tv tvf ft fvt": {"grade": "read"},
+            "x xf xv xvf": {"grade": "unpack"},
+            "c cf cv cvf cf0 cvf0 cfm cvfm cfe cvfe cfM cvfM u uf uv uvf ufm uvfm": {
+                "grade": "read",
+                "operands": "first-out",
+            },
         },
     },
 }

@@ -47,24 +47,73 @@ CATALOGUE: dict[str, object] = {
         "options": "--output-file=out --cppcheck-build-dir=out --addon=:unknown --rule-file=in",
     },
     "hadolint yamllint actionlint cpplint pycodestyle pyflakes pydocstyle bandit codespell typos "
-    "markdownlint markdownlint-cli2 staticcheck revive hlint taplo checkov tflint htmlhint jsonlint "
+    "staticcheck revive hlint checkov tflint htmlhint jsonlint "
     "editorconfig-checker commitlint": {
         "source": "each linter's CLI docs (hadolint, yamllint 1.35, actionlint 1.7, cpplint, pycodestyle, pyflakes, "
-        "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, markdownlint --fix, staticcheck, revive, hlint, "
-        "taplo, checkov, tflint, htmlhint): they report; the named options rewrite the files given",
+        "bandit 1.7, vale 3, codespell 2.3 -w, typos -w, staticcheck, revive, hlint, "
+        "checkov, tflint, htmlhint): they report; the named options rewrite the files given",
         "grade": "read",
         "open": True,
         "options": "-w:build --write-changes:build --write:build --fix:build --refactor:build -o=out --output=out "
         "--output-file=out -f= --format= -c=in --config=in --init:install --download-external-modules:network",
         "when": {"-w --write-changes --write --fix --refactor": {"operands": "out"}},
     },
-    "shfmt gofumpt goimports ormolu fourmolu ktlint stylish-haskell": {
-        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ormolu -i / --mode, "
-        "ktlint -F, stylish-haskell -i): they print the formatted text or report unless told to write",
+    "markdownlint markdownlint-cli2": {
+        "source": "markdownlint-cli README (0.41): -r/--rules loads custom rules (JavaScript) and a .markdownlint.cjs "
+        "or .markdownlint.js configuration is JavaScript it runs; markdownlint-cli2 README (0.14): "
+        ".markdownlint-cli2.cjs/.mjs configurations and their customRules are JavaScript; --fix rewrites the files",
+        "grade": "build",
+        "open": True,
+        "options": "--fix:build -o=out --output=out -c=project --config=project -r=project --rules=project",
+        "when": {"--fix": {"operands": "out"}},
+    },
+    "taplo": {
+        "source": "Taplo CLI docs (taplo.tamasfe.dev/cli, taplo-cli 0.10): format|fmt rewrites the TOML files given in "
+        "place (without files, every TOML file its configuration includes) unless --check; lint|check and get read, "
+        "fetching schemas only from the URLs or catalogs named",
+        "options": "-c=in --config=in --cache-path=out --colors= --verbose --log-spans --no-auto-config -h --help "
+        "-V --version",
+        "commands": {
+            "format fmt": {
+                "grade": "build",
+                "operands": "replaced",
+                "options": "-o= --option= -f --force --check --diff --stdin-filepath=",
+                "when": {"--check": {"grade": "read", "operands": "none"}},
+            },
+            "lint check": {
+                "grade": "read",
+                "options": "--schema=:network --schema-catalog=:network --default-schema-catalogs:network --no-schema",
+            },
+            "get": {
+                "grade": "read",
+                "options": "-f= --file-path= -o= --output-format= -s --strip-newline --separator=",
+            },
+            "help": "read",
+        },
+    },
+    "shfmt gofumpt goimports ktlint stylish-haskell": {
+        "source": "each formatter's CLI docs (shfmt 3 -w/-l/-d, gofumpt -w, goimports -w, ktlint -F, "
+        "stylish-haskell -i): they print the formatted text or report unless told to write",
         "grade": "read",
         "open": True,
-        "options": "-w --write -i --inplace -F --format --mode=* -l -d --check --lint --diff",
-        "when": {"-w --write -i --inplace -F --format --mode": {"operands": "out", "grade": "build"}},
+        "options": "-w --write -i --inplace -F --format -l -d --check --lint --diff",
+        "when": {"-w --write -i --inplace -F --format": {"operands": "out", "grade": "build"}},
+    },
+    # not open: an option left out might be -m/--mode spelled another way (optparse-applicative takes a long
+    # option's unambiguous prefix, so --mo is refused as unknown)
+    "ormolu fourmolu": {
+        "source": "ormolu --help (ormolu 0.7), fourmolu --help (fourmolu 0.16): -m/--mode MODE is stdout (the default: "
+        "prints the formatted text), check (reports) or inplace (rewrites the files given); -i is --mode inplace",
+        "grade": "read",
+        "options": "-i -m= --mode= -c --check-idempotence -u --unsafe -d --debug -t --tolerate-cpp -q --quiet "
+        "--no-cabal --cabal-default-extensions --stdin-input-file= -o= --ghc-opt= -p= --package= -f= --fixity= "
+        "--start-line= --end-line= --source-type= --color= --config= --indentation= --column-limit= "
+        "--function-arrows= --comma-style= --import-export-style= --indent-wheres= --record-brace-space= "
+        "--newlines-between-decls= --haddock-style= --haddock-style-module= --let-style= --in-style= "
+        "--single-constraint-parens= --single-deriving-parens= --sort-constraints= --sort-derived-classes= "
+        "--sort-deriving-clauses= --trailing-section-operators= --unicode= --respectful= --import-grouping= "
+        "--version --numeric-version --manual-exts -h --help",
+        "when": {"-i -m=inplace --mode=inplace": {"operands": "out", "grade": "build"}},
     },
     "rubocop standardrb": {
         "source": "RuboCop docs (docs.rubocop.org) (RuboCop 1.66): -a/-A autocorrect the files inspected; require: in "
@@ -104,7 +153,16 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "operands": "out",
     },
-    "rspec phpunit pest mocha ava karma behave cucumber nosetests nose2 ctest-runner busted bats": {
+    "mocha": {
+        "source": "Mocha 10 command line (mochajs.org, Command-Line Usage): --reporter-option/-O KEY=VALUE,... "
+        "(the xunit reporter writes its report to output=FILE; other reporters take other keys)",
+        "grade": "build",
+        "open": True,
+        "options": "-O=pairs --reporter-option=pairs --reporter-options=pairs -o=out --out=out --output=out "
+        "-r=:build --require=:build -c=project --configuration=project --bootstrap=project",
+        "operands": "project",
+    },
+    "rspec phpunit pest ava karma behave cucumber nosetests nose2 ctest-runner busted bats": {
         "source": "each test runner's CLI docs (RSpec 3, PHPUnit 11, Mocha 10, AVA, Karma, behave, Cucumber, nose2, "
         "busted, bats): they run the project's tests",
         "grade": "build",
@@ -187,10 +245,17 @@ CATALOGUE: dict[str, object] = {
         "options": "-out=out -fmt=",
     },
     "php-cs-fixer": {
-        "source": "PHP CS Fixer usage (cs.symfony.com/doc/usage.html) (php-cs-fixer 3.6x): fix rewrites, --dry-run reports",
+        "source": "PHP CS Fixer usage (cs.symfony.com/doc/usage.html) (php-cs-fixer 3.6x): fix rewrites, --dry-run reports; "
+        "its configuration (.php-cs-fixer.php, .php-cs-fixer.dist.php) is PHP it runs",
         "options": "-h --help -V --version",
         "commands": {
-            "fix": {"grade": "build", "open": True, "operands": "out"},
+            "fix": {
+                "grade": "build",
+                "open": True,
+                "operands": "out",
+                "options": "--dry-run",
+                "when": {"--dry-run": {"operands": "none"}},
+            },
             "check list-files": {"grade": "build", "open": True},
             "list-sets describe help": {"grade": "read", "open": True},
             "self-update selfupdate": {"grade": "system", "open": True},
@@ -272,15 +337,17 @@ CATALOGUE: dict[str, object] = {
     "coverage": {
         "source": "coverage.py command line (coverage.readthedocs.io/en/latest/cmd.html) (coverage 7): report "
         "prints, html/xml/json/lcov/annotate write reports, erase deletes the data file; run runs the program as "
-        "python runs it ('coverage run' replaces 'python' on the command line; -m: a module)",
-        "options": "-h --help --version",
+        "python runs it ('coverage run' replaces 'python' on the command line; -m: a module); every command reads "
+        "the configuration (.coveragerc, setup.cfg, tox.ini, pyproject.toml, or --rcfile), whose [run] plugins "
+        "imports the project's Python modules (coverage 'Plug-ins'): report and debug run the project's code",
+        "options": "-h --help --version --rcfile=project",
         "commands": {
             "run": {
                 "grade": "python",
                 "options": "-a --append --branch --concurrency= --context= --data-file=out -m --module -L --pylib "
                 "-p --parallel-mode --source= --timid --include= --omit= --debug= --save-signal= --rcfile=project",
             },
-            "report debug": {"grade": "read", "open": True, "options": "--data-file=in"},
+            "report debug": {"grade": "build", "open": True, "options": "--data-file=in"},
             "html": {"grade": "write", "open": True, "options": "-d=out --directory=out --data-file=in"},
             "xml json lcov": {"grade": "write", "open": True, "options": "-o=out --data-file=in"},
             "annotate": {"grade": "write", "open": True, "options": "-d=out --directory=out --data-file=in"},
@@ -295,5 +362,112 @@ CATALOGUE: dict[str, object] = {
         "open": True,
         "options": "--fix --output-file=out -o=out --config=in -c=in --custom-formatter=:runs --custom-syntax=:runs",
         "when": {"--fix": {"operands": "out"}},
+    },
+    # Go's flag package: one or two dashes, values attached with = or as the next word, no clusters
+    "govulncheck": {
+        "source": "govulncheck -h (golang.org/x/vuln/cmd/govulncheck) (govulncheck 1.1): it loads the packages with "
+        "the go command (which may fetch modules) and queries the vulnerability database (-db, default "
+        "https://vuln.go.dev); -mode binary reads a compiled binary; -C runs in another directory",
+        "grade": "network",
+        "clusters": False,
+        "options": "-C=project --C=project -db= --db= -format= --format= -json --json -mode= --mode= -scan= --scan= "
+        "-show= --show= -tags= --tags= -test --test -version --version -h -help --help",
+    },
+    "swiftlint": {
+        "source": "SwiftLint README and swiftlint help (SwiftLint 0.57): lint is the default command; --fix "
+        "(--autocorrect) rewrites the files linted; a configuration's parent_config/child_config may be a URL it "
+        "fetches (remote configs), so a lint of the workspace's configuration talks to the network",
+        "grade": "network",
+        "options": "-h --help --version --config=in --use-stdin --strict --lenient --force-exclude "
+        "--use-alternative-excluding --use-script-input-files --use-script-input-file-lists --benchmark --reporter= "
+        "--baseline=in --write-baseline=out --output=out --progress --quiet --silence-deprecation-warnings "
+        "--cache-path=out --no-cache --enable-all-rules --only-rule= --working-directory=project "
+        "--in-process-sourcekit --fix:build --autocorrect:build --format:build --compiler-log-path=in "
+        "--compile-commands=in --check-for-updates",
+        "when": {"--fix --autocorrect --format": {"operands": "out"}},
+        "else": "network",
+        "commands": {
+            "lint analyze": "network",
+            "rules reporters version": {"grade": "read", "open": True},
+            "baseline": {"commands": {"report compare": {"grade": "read", "open": True}}},
+            "generate-docs": {"grade": "read", "options": "--path=out"},
+            "docs": "runs",
+        },
+    },
+    "tfsec": {
+        "source": "tfsec CLI (aquasecurity.github.io/tfsec, 'Usage') (tfsec 1.28): it scans a Terraform directory and "
+        "downloads the remote modules it uses unless --no-module-downloads; --out writes the results; --update "
+        "replaces tfsec itself",
+        "grade": "network",
+        "options": "-h --help -v --version --config-file=in --custom-check-dir=in --rego-policy-dir=:unknown -f= "
+        "--format= --out=out -O=out --soft-fail -s --no-color --tfvars-file=in -e= --exclude= -m= "
+        "--minimum-severity= --update:install --run-statistics --exclude-downloaded-modules --force-all-dirs "
+        "--include-passed --include-ignored --concise-output --debug --verbose --no-module-downloads -p "
+        "--exclude-path= --filter-results= --workspace= --disable-grouping --print-rego-input --code-theme= "
+        "--no-code --ignore-hcl-errors --allow-checks-to-panic",
+    },
+    "pip-audit": {
+        "source": "pip-audit README (github.com/pypa/pip-audit) (pip-audit 2.7): audits the environment or the "
+        "requirements given (installed into a temporary environment) against PyPI's or OSV's vulnerability data; "
+        "--fix upgrades the vulnerable packages in the environment",
+        "grade": "network",
+        "options": "-h --help -V --version -l --local -r=in --requirement=in -f= --format= -s= "
+        "--vulnerability-service= -d --dry-run -S --strict --desc= --aliases= --cache-dir=out --progress-spinner= "
+        "--timeout= --path=in -v --verbose --fix:install --require-hashes --index-url= --extra-index-url= "
+        "--skip-editable --no-deps --ignore-vuln= -o=out --output=out --disable-pip --osv-url=",
+    },
+    "interrogate": {
+        "source": "interrogate docs (interrogate.readthedocs.io) (interrogate 1.7): reports docstring coverage; "
+        "-g writes a badge; -o writes the report",
+        "grade": "read",
+        "open": True,
+        "options": "-g=out --generate-badge=out -o=out --output=out -c=in --config=in",
+    },
+    "license-checker": {
+        "source": "license-checker README (github.com/davglass/license-checker) (license-checker 25): reads "
+        "node_modules; --out writes the report, --files copies the license files into a directory",
+        "grade": "read",
+        "open": True,
+        "options": "--out=out --files=out --start=in --customPath=in",
+    },
+    "sqlfluff": {
+        "source": "sqlfluff CLI reference (docs.sqlfluff.com/en/stable/reference/cli.html) (sqlfluff 3): fix and "
+        "format rewrite the files given; the templater (jinja's library_path, python, dbt) loads the project's code",
+        "options": "-h --help --version",
+        "commands": {
+            "lint parse render": {"grade": "build", "open": True, "options": "--write-output=out"},
+            "fix format": {"grade": "build", "open": True, "operands": "out"},
+            "dialects rules version": {"grade": "read", "open": True},
+        },
+    },
+    # linters whose configuration is JavaScript they run (svelte.config.js, knip.ts, vue plugins in tsconfig,
+    # oxlint's jsPlugins): build, as stylelint
+    "svelte-check vue-tsc knip oxlint": {
+        "source": "svelte-check (svelte.dev/docs/cli/sv-check), vue-tsc (github.com/vuejs/language-tools), knip "
+        "(knip.dev/reference/cli), oxlint (oxc.rs/docs/guide/usage/linter/cli) docs: they report; --fix (knip, "
+        "oxlint) rewrites files",
+        "grade": "build",
+        "open": True,
+        "options": "--fix --fix-type= --allow-remove-files:delete --fix-suggestions --fix-dangerously "
+        "-o=out --output-file=out --outDir=out --tsconfig=in -p=in --project=in -c=in --config=in",
+        "when": {"--fix --fix-suggestions --fix-dangerously": {"operands": "out"}},
+    },
+    "madge": {
+        "source": "madge README (github.com/pahen/madge) (madge 8): reports module dependencies; --image writes a "
+        "graph (through Graphviz), --webpack-config and --require-config load JavaScript configuration",
+        "grade": "read",
+        "open": True,
+        "options": "--image=out --webpack-config=project --require-config=project --ts-config=in -b= --basedir=in",
+    },
+    "swift-format": {
+        "source": "swift-format README (github.com/swiftlang/swift-format) (swift-format 600): format (the default) "
+        "prints the formatted source unless -i/--in-place rewrites the files given; lint reports",
+        "grade": "read",
+        "else": "read",
+        "options": "-h --help --version -i --in-place -r --recursive --configuration=in -p --parallel "
+        "--ignore-unparsable-files --color-diagnostics --no-color-diagnostics --assume-filename= --offsets= "
+        "--lines= --follow-symlinks --enable-experimental-feature= -s --strict",
+        "when": {"-i --in-place": {"operands": "out", "grade": "build"}},
+        "commands": {"format lint dump-configuration": "read"},
     },
 }

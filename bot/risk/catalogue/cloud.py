@@ -207,7 +207,7 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "apps apps:info info ps logs releases addons domains regions status whoami access pipelines "
             "apps:list stack features": _REMOTE,
-            "config config:get": "secret",
+            "config config:get": {"grade": "secret", "open": True},
             "login logout git:remote": _HOME,
             "create apps:create config:set ps:scale ps:restart restart addons:create maintenance:on "
             "maintenance:off releases:rollback rollback domains:add ps:type": _CHANGE,
@@ -331,7 +331,8 @@ CATALOGUE: dict[str, object] = {
         "options": "-h --help --server= --grpc-web --insecure --plaintext --auth-token=",
         "commands": {
             "login logout context relogin": _HOME,
-            "version": _REMOTE,
+            # version asks the server for its version too; --client prints only the client's
+            "version": {"grade": "remote", "open": True, "options": "--client", "when": {"--client": "read"}},
             "app": {
                 "commands": {
                     "list get history diff logs manifests resources wait": _REMOTE,

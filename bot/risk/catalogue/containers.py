@@ -197,7 +197,8 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "lxc incus": {
-        "source": "lxc(1) (LXD 5.21 CLI reference); incus CLI reference (linuxcontainers.org/incus/docs)",
+        "source": "lxc(1) (LXD 5.21 CLI reference); incus CLI reference (linuxcontainers.org/incus/docs): "
+        "config device add C NAME disk source=PATH path=DIR shares the host's PATH with the container",
         "options": "-h --help --version -q --quiet -v --verbose --debug --project=",
         "commands": {
             "list ls info version": {"grade": "read", "open": True},
@@ -210,7 +211,8 @@ CATALOGUE: dict[str, object] = {
             "config profile network storage image": {
                 "commands": {
                     "show list ls get info": {"grade": "read", "open": True},
-                    "set unset edit device create copy import attach detach rename": {"grade": "system", "open": True},
+                    "set unset edit create copy import attach detach rename": {"grade": "system", "open": True},
+                    "device": {"grade": "system", "open": True, "operands": "mount"},
                     "delete rm": {"grade": "delete", "open": True},
                 }
             },
@@ -227,14 +229,16 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "multipass": {
-        "source": "multipass CLI reference (multipass.run/docs/reference) (Multipass 1.14)",
+        "source": "multipass CLI reference (multipass.run/docs/reference) (Multipass 1.14): mount SOURCE "
+        "INSTANCE:TARGET shares the host's SOURCE with the instance",
         "options": "-h --help -v --verbose --version",
         "commands": {
             "list ls info find version get aliases networks help": {"grade": "read", "open": True},
-            "launch start stop restart suspend mount umount transfer set clone snapshot restore recover alias unalias": {
+            "launch start stop restart suspend umount transfer set clone snapshot restore recover alias unalias": {
                 "grade": "system",
                 "open": True,
             },
+            "mount": {"grade": "system", "open": True, "operands": "mount"},
             "delete purge": {"grade": "delete", "open": True},
             "shell sh exec": "runs",
         },
@@ -252,11 +256,13 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "minikube": {
-        "source": "minikube commands (minikube.sigs.k8s.io/docs/commands) (minikube 1.34)",
+        "source": "minikube commands (minikube.sigs.k8s.io/docs/commands) (minikube 1.34): mount SRC:DST shares "
+        "the host's SRC with the cluster's node, read-write",
         "options": "-h --help -p= --profile=",
         "commands": {
             "status ip version logs update-check profile docker-env podman-env": {"grade": "read", "open": True},
-            "start stop pause unpause mount tunnel cp": {"grade": "system", "open": True},
+            "start stop pause unpause tunnel cp": {"grade": "system", "open": True},
+            "mount": {"grade": "system", "open": True, "operands": "mount"},
             "delete": {"grade": "delete", "open": True},
             "ssh kubectl dashboard": "runs",
             "addons": {
@@ -408,5 +414,72 @@ CATALOGUE: dict[str, object] = {
             "add set alloc import": {"grade": "system", "open": True},
             "remove free prune-backups": {"grade": "delete", "open": True},
         },
+    },
+    "kustomize": {
+        "source": "kustomize CLI (kubectl.docs.kubernetes.io/references/kustomize/cmd) (kustomize 5.4): build renders "
+        "the kustomization and prints it (remote bases and resources are fetched; files outside its root are refused "
+        "unless --load-restrictor says otherwise; --enable-helm, --enable-exec and --enable-alpha-plugins run "
+        "programs); edit and create rewrite kustomization.yaml; localize copies remote ones into a directory",
+        "options": "-h --help --stack-trace",
+        "commands": {
+            "build": {
+                "grade": "network",
+                "options": "-o=out --output=out --enable-helm:unknown --helm-command=:unknown --helm-api-versions= "
+                "--helm-kube-version= --enable-exec:unknown --enable-alpha-plugins:unknown --enable-managedby-label "
+                "-e=:unknown --env=:unknown --load-restrictor=:unknown --load_restrictor=:unknown --mount=:unknown "
+                "--network --network-name= --reorder= --as-current-user",
+            },
+            "edit create init": {"grade": "write", "open": True},
+            "localize": {"grade": "fetch", "options": "-s= --scope= --no-verify", "operands": "last-out"},
+            "version": {"grade": "read", "open": True},
+            "completion": "read",
+            "cfg fn": "unknown",
+        },
+    },
+    # kubectx/kubens read and switch the kubeconfig's context and namespace (github.com/ahmetb/kubectx, 0.9);
+    # kubens lists the namespaces of the cluster
+    "kubectx": {
+        "source": "kubectx README (github.com/ahmetb/kubectx) (kubectx 0.9): without arguments it lists the "
+        "contexts; NAME or - switches, -d deletes, -u unsets, NEW=OLD renames (all in the kubeconfig under ~)",
+        "grade": "read",
+        "else": "home",
+        "options": "-c --current -d:home -u:home --unset:home -h --help -V --version",
+    },
+    "kubens": {
+        "source": "kubens README (github.com/ahmetb/kubectx) (kubens 0.9): without arguments it lists the cluster's "
+        "namespaces; NAME or - switches the context's namespace in the kubeconfig under ~",
+        "grade": "remote",
+        "else": "home",
+        "options": "-c --current:read -h --help -V --version",
+        "when": {"-c --current": "read"},
+    },
+    "k3d": {
+        "source": "k3d command tree (k3d.io/stable/usage/commands) (k3d 5.7): clusters, nodes and registries are "
+        "containers of the local engine; kubeconfig write/merge writes under ~",
+        "options": "-h --help --version --verbose --trace --timestamps",
+        "commands": {
+            "version": {"grade": "read", "open": True},
+            "cluster node registry": {
+                "commands": {
+                    "list ls get": {"grade": "read", "open": True},
+                    "create start stop edit": "system",
+                    "delete rm": "delete",
+                },
+            },
+            "kubeconfig": {
+                "commands": {"get": {"grade": "secret", "open": True}, "write merge": {"grade": "home", "open": True}},
+            },
+            "image": {"commands": {"import load": "system"}},
+            "config": {
+                "commands": {"init": {"grade": "write", "open": True}, "migrate": {"grade": "write", "open": True}}
+            },
+        },
+    },
+    "stern": {
+        "source": "stern README (github.com/stern/stern) (stern 1.31): tails the logs of the pods matching a query; "
+        "--kubeconfig names the configuration (its exec entries run programs)",
+        "grade": "remote",
+        "open": True,
+        "options": "--kubeconfig=project --template-file=in -T=in",
     },
 }

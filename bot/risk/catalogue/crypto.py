@@ -72,7 +72,9 @@ CATALOGUE: dict[str, object] = {
         # gpg takes one command (two are "conflicting commands"): listing keys prints ids, user ids and fingerprints, never key material (gpg(1) "--list-secret-keys: List
         # the specified secret keys"); --verify checks a signature: they only read the keyring. Fetching keys
         # from a keyserver adds public keys, which are trusted only when signed by a trusted key: network.
+        # Decrypting prints the plaintext (a secret read) and changes nothing else in the home that matters.
         "when": {
+            "-d --decrypt": "secret",
             "-k --list-keys --list-public-keys -K --list-secret-keys --fingerprint --list-sigs --check-sigs "
             "--verify": "read",
             "--recv-keys --recv-key --receive-keys": "network",

@@ -467,10 +467,13 @@ CATALOGUE: dict[str, object] = {
         "--query-compute-apps=* --format=* -l= --loop= -lms= -f=out --filename=out -h --help --version",
     },
     "fuser": {
-        "source": "fuser(1) (psmisc 23.7): lists the processes using files or ports; -k kills them",
+        "source": "fuser(1) (psmisc 23.7): lists the processes using files or ports; -k kills them; with -m "
+        "(--mount) or -M (--ismountpoint) a FILE names its whole mounted filesystem, so -k kills every process using "
+        "any file on it (fuser -km /home: every login session), as kill -9 -1 does",
         "grade": "read",
         "options": "-a --all -m --mount -M --ismountpoint -n= --namespace= -s --silent -u --user -v --verbose "
         "-w -4 --ipv4 -6 --ipv6 -l --list-signals -V --version -k:system --kill:system -i --interactive",
+        "when": {"-k --kill + -m --mount -M --ismountpoint": "critical"},
     },
     "mkfifo": {
         "source": "mkfifo(1) (GNU coreutils 9.5): creates named pipes",
@@ -606,5 +609,108 @@ CATALOGUE: dict[str, object] = {
         "grade": "runs",
         "options": "--version --help -h",
         "when": {"--version --help -h": "read"},
+    },
+    # -- Python web servers: they import the application (the project's code) and listen for connections
+    "uvicorn": {
+        "source": "uvicorn --help, 'Settings' (www.uvicorn.org/settings) (uvicorn 0.32): uvicorn [OPTIONS] APP; "
+        "--app-dir is put on the import path, --log-config may name a logging configuration that builds objects, "
+        "--uds creates a socket file",
+        "grade": "network",
+        "options": "--host= --port= --uds=out --fd= --reload --reload-dir= --reload-include= --reload-exclude= "
+        "--reload-delay= --workers= --loop= --http= --ws= --ws-max-size= --ws-max-queue= --ws-ping-interval= "
+        "--ws-ping-timeout= --ws-per-message-deflate= --lifespan= --interface= --env-file=in --log-config=project "
+        "--log-level= --access-log --no-access-log --use-colors --no-use-colors --proxy-headers --no-proxy-headers "
+        "--server-header --no-server-header --date-header --no-date-header --forwarded-allow-ips= --root-path= "
+        "--limit-concurrency= --limit-max-requests= --backlog= --timeout-keep-alive= --timeout-graceful-shutdown= "
+        "--ssl-keyfile=in --ssl-certfile=in --ssl-keyfile-password= --ssl-version= --ssl-cert-reqs= "
+        "--ssl-ca-certs=in --ssl-ciphers= --header= --h11-max-incomplete-event-size= --app-dir=project --factory "
+        "--version --help",
+    },
+    "gunicorn": {
+        "source": "gunicorn settings (docs.gunicorn.org/en/stable/settings.html) (gunicorn 23): gunicorn [OPTIONS] "
+        "APP_MODULE; -c names a Python configuration file it runs (default ./gunicorn.conf.py); --chdir, "
+        "--pythonpath and --paste choose the code loaded; -D detaches into the background; -e sets environment "
+        "variables; -u/-g switch the worker user and group",
+        "grade": "network",
+        "options": "-c=project --config=project -b= --bind= -w= --workers= -k= --worker-class= --threads= "
+        "--worker-connections= -t= --timeout= --graceful-timeout= --keep-alive= --max-requests= "
+        "--max-requests-jitter= --reload --reload-engine= --reload-extra-file= --spew --check-config --print-config "
+        "--preload --no-sendfile --reuse-port --chdir=project --pythonpath=project --paste=project -D:unknown "
+        "--daemon:unknown -e=:unknown --env=:unknown -p=out --pid=out --worker-tmp-dir=out -u=:unknown "
+        "--user=:unknown -g=:unknown --group=:unknown -m= --umask= --initgroups --forwarded-allow-ips= "
+        "--access-logfile=out --access-logformat= --error-logfile=out --log-file=out --log-level= "
+        "--capture-output --log-config=project --log-config-json=project --log-syslog --log-syslog-to= "
+        "--statsd-host= --statsd-prefix= -n= --name= --proxy-protocol --proxy-allow-from= --keyfile=in "
+        "--certfile=in --ca-certs=in --ssl-version= --cert-reqs= --ciphers= --do-handshake-on-connect "
+        "--limit-request-line= --limit-request-fields= --limit-request-field_size= --backlog= -v --version -h "
+        "--help",
+        "when": {"-v --version --check-config --print-config": "read"},
+    },
+    # -- tracers and interactive tools: only their version is graded (strace and ltrace print the system and library
+    # calls of the program they run, its secrets among them; lazygit is an interactive git client)
+    "strace ltrace": {
+        "source": "strace(1) (strace 6.x), ltrace(1) (ltrace 0.7): -V prints the version",
+        "grade": "unknown",
+        "options": "-V --version -h --help",
+        "when": {"-V -h": "read"},
+    },
+    "lazygit": {
+        "source": "lazygit --help (lazygit 0.44): -v/--version prints the version; otherwise a terminal interface",
+        "grade": "unknown",
+        "options": "-v --version -h --help",
+        "when": {"-v -h": "read"},
+    },
+    "hpack": {
+        "source": "hpack README (github.com/sol/hpack) (hpack 0.37): writes the .cabal file next to package.yaml "
+        "(in the directory or for the file given; - prints it)",
+        "grade": "write",
+        "options": "--version --numeric-version -h --help -f --force --silent --canonical --hash --no-hash",
+        "operands": "out",
+    },
+    "ccache": {
+        "source": "ccache(1) (ccache 4.10): ccache COMPILER ARGS runs the compiler (serving its result from the cache "
+        "when it can); when the first word is an option it only prints or changes the cache (-C clears it, "
+        "--set-config keys such as compiler_check and prefix_command name programs to run)",
+        "grade": "wrap",
+        "options": "-s --show-stats -p --show-config -x --show-compression --print-stats -k= --get-config= "
+        "-V --version -h --help -v --verbose -z:home --zero-stats:home -C:delete --clear:delete -c:delete "
+        "--cleanup:delete --evict-older-than=:delete --evict-namespace=:delete -M=:home --max-size=:home "
+        "-F=:home --max-files=:home -X=:home --recompress=:home -o=:unknown --set-config=:unknown -d=:unknown "
+        "--dir=:unknown --config-path=:unknown --checksum-file=in --extract-result=in",
+        "when": {
+            "-s --show-stats -p --show-config -x --show-compression --print-stats -k --get-config -V -z "
+            "--zero-stats -C --clear -c --cleanup --evict-older-than --evict-namespace -M --max-size -F --max-files "
+            "-X --recompress --checksum-file --extract-result": "read",
+        },
+    },
+    "xsv": {
+        "source": "xsv README and xsv COMMAND --help (xsv 0.13): the commands print to standard output or -o; split "
+        "and partition write files into a directory, index writes FILE.idx next to the input",
+        "options": "-h --help --version",
+        "commands": {
+            "cat count fixlengths flatten fmt frequency headers input join sample reverse search select slice sort "
+            "stats table": {"grade": "read", "open": True, "options": "-o=out --output=out"},
+            "split": {"grade": "read", "open": True, "operands": "first-out"},
+            "index": {"grade": "read", "open": True, "operands": "out", "options": "-o=out --output=out"},
+            "partition": "unknown",
+        },
+    },
+    "procs": {
+        "source": "procs README (github.com/dalance/procs) (procs 0.14): lists processes; --load-config reads a "
+        "configuration that may name the pager it runs",
+        "grade": "read",
+        "open": True,
+        "options": "--load-config=:unknown --use-config= --gen-config --pager=",
+    },
+    "jless": {"source": "jless --help (jless 0.9): a read-only JSON viewer", "grade": "read", "open": True},
+    "zoxide": {
+        "source": "zoxide(1) (zoxide 0.9): query prints directories from its database; add, remove and import change "
+        "the database under ~/.local/share/zoxide; init prints shell code; edit is interactive",
+        "options": "-h --help -V --version",
+        "commands": {
+            "query init": {"grade": "read", "open": True},
+            "add remove import": {"grade": "home", "open": True},
+            "edit": "unknown",
+        },
     },
 }

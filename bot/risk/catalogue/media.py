@@ -27,7 +27,14 @@ CATALOGUE: dict[str, object] = {
         "-filter_complex_script=in -filter_script=in -report -dump_attachment*:unknown -attach=in -progress=out "
         "-sdp_file=out -vstats_file=out -timelimit= -ab= -vb= -qp= -x264-params= -x265-params=",
     },
-    "ffprobe": {"source": "ffprobe(1) (FFmpeg 7)", "grade": "read", "open": True, "options": "-o=out -report"},
+    # ffprobe's options are whole single-dash words (-show_format, -of json): never short clusters
+    "ffprobe": {
+        "source": "ffprobe(1) (FFmpeg 7): -o names the output file",
+        "grade": "read",
+        "open": True,
+        "clusters": False,
+        "options": "-o=out -report",
+    },
     "ffplay": {"source": "ffplay(1) (FFmpeg 7): plays media", "grade": "read", "open": True},
     "magick": {
         "source": "magick(1) (ImageMagick 7): magick [convert|compare|composite|montage|identify|mogrify] ...",
@@ -169,5 +176,43 @@ CATALOGUE: dict[str, object] = {
         "grade": "write",
         "open": True,
         "operands": "last-out",
+    },
+    # image optimisers and PDF tools (single-dash whole-word options for optipng and cwebp)
+    "optipng": {
+        "source": "optipng(1) (OptiPNG 0.7.8): rewrites the files given in place unless -out/-dir names the output or "
+        "-simulate writes nothing",
+        "grade": "read",
+        "clusters": False,
+        "operands": "out",
+        "options": "-o* -out=out -dir=out -log=out -backup -keep -clobber -fix -force -preserve -quiet -simulate "
+        "-snip -strip= -v -zc* -zm* -zs* -zw* -f* -i* -nb -nc -np -nx -nz -full -help -version",
+        "when": {"-out -dir -simulate": {"operands": "none"}},
+    },
+    "gifsicle": {
+        "source": "gifsicle(1) (Gifsicle 1.95): writes standard output or -o FILE; -b/--batch rewrites the inputs in "
+        "place and -e/--explode writes one file per frame next to them",
+        "grade": "read",
+        "open": True,
+        "options": "-o=out --output=out -b --batch -e --explode -E --explode-by-name -O* --optimize* --lossy* "
+        "--colors= -k= --resize= --scale= --crop= --rotate-* -d= --delay= -l* --loopcount*",
+        "when": {"-b --batch -e --explode -E --explode-by-name": {"operands": "out"}},
+    },
+    "cwebp dwebp": {
+        "source": "cwebp(1), dwebp(1) (libwebp 1.4): -o names the output (standard output without it)",
+        "grade": "read",
+        "open": True,
+        "clusters": False,
+        "options": "-o=out -d=out -version -h -help -H -longhelp",
+    },
+    "qpdf": {
+        "source": "qpdf manual, 'Running qpdf' (qpdf 11): qpdf [options] infile outfile; --replace-input rewrites "
+        "infile; --job-json-file and @file read further options (outputs among them)",
+        "grade": "read",
+        "open": True,
+        "operands": "last-out",
+        "options": "--replace-input --job-json-file=:unknown @*:unknown --password= --decrypt --linearize "
+        "--split-pages* --qdf --object-streams= --compress-streams= --empty --version --help --check --show-npages "
+        "--json* --pages --rotate= --encrypt --remove-restrictions --deterministic-id --warning-exit-0",
+        "when": {"--replace-input": {"operands": "out"}},
     },
 }

@@ -54,13 +54,21 @@ CATALOGUE: dict[str, object] = {
             "stapler": {"grade": "write", "open": True},
         },
     },
+    # xcodebuild's options are whole single-dash words; a BUILD_SETTING=VALUE operand (CC=..., a tool it runs) is
+    # not listed, so it is refused as an unknown action
     "xcodebuild": {
         "source": "xcodebuild(1) (Xcode 16)",
         "grade": "build",
         "open": True,
-        "options": "-list:read -showsdks:read -version:read -showBuildSettings:read -exportArchive "
-        "-archivePath=out -exportPath=out -derivedDataPath=out -resultBundlePath=out "
-        "-xcconfig=:unknown",
+        "clusters": False,
+        "options": "-list:read -showsdks:read -version:read -showBuildSettings:read -showdestinations:read "
+        "-showTestPlans:read -exportArchive -archivePath=out -exportPath=out -derivedDataPath=out -resultBundlePath=out "
+        "-xcconfig=:unknown -scheme= -target= -configuration= -destination= -destination-timeout= -sdk= -arch= "
+        "-testPlan= -only-testing=* -skip-testing=* -only-testing= -skip-testing= -jobs= -project=project "
+        "-workspace=project -xctestrun=project -toolchain=:unknown -exportOptionsPlist=in -testLanguage= "
+        "-testRegion= -enableCodeCoverage= -parallel-testing-enabled= -maximum-parallel-testing-workers= "
+        "-test-iterations= -clonedSourcePackagesDirPath=out -packageCachePath=out -skipPackagePluginValidation:unknown "
+        "-skipMacroValidation:unknown -resolvePackageDependencies:fetch",
         "many": True,
         "commands": {
             "build test archive analyze build-for-testing test-without-building docbuild": "build",
@@ -117,6 +125,70 @@ CATALOGUE: dict[str, object] = {
             "get-device-spec": {"grade": "remote", "open": True, "options": "--output=out"},
             "install-apks install-multi-apks": {"grade": "change", "open": True},
             "extract-apks": {"grade": "read", "open": True, "options": "--output-dir=out"},
+        },
+    },
+    "pod": {
+        "source": "CocoaPods command line reference (guides.cocoapods.org/terminal/commands.html) (CocoaPods 1.16): "
+        "install and update read the Podfile (Ruby it evaluates), download the pods (their prepare_command and the "
+        "Podfile's hooks run as an install does) into Pods/ and rewrite the Xcode project; repo add/add-cdn adds a "
+        "spec source every later install reads; trunk push publishes a pod",
+        "options": "-h --help --version --verbose --silent --no-ansi --allow-root",
+        "commands": {
+            "install update": {
+                "grade": "fetch",
+                "open": True,
+                "options": "--project-directory=project --repo-update --deployment --clean-install",
+            },
+            "outdated search list spec": {"grade": "network", "open": True},
+            "lib": {
+                "commands": {"lint": {"grade": "fetch", "open": True}, "create": {"grade": "fetch", "open": True}},
+            },
+            "init ipc": {"grade": "write", "open": True},
+            "env": {"grade": "read", "open": True},
+            "deintegrate": {"grade": "delete", "open": True},
+            "cache": {
+                "commands": {"list": {"grade": "read", "open": True}, "clean": {"grade": "delete", "open": True}}
+            },
+            "repo": {
+                "commands": {
+                    "list": {"grade": "read", "open": True},
+                    "update": {"grade": "install", "open": True},
+                    "add add-cdn push": "source",
+                    "remove": "delete",
+                    "lint": {"grade": "network", "open": True},
+                },
+            },
+            "setup": {"grade": "install", "open": True},
+            "trunk": {
+                "commands": {
+                    "push": {"grade": "publish", "open": True},
+                    "info me": {"grade": "remote", "open": True},
+                    "register add-owner remove-owner deprecate delete": "change",
+                },
+            },
+            "try plugins": "runs",
+        },
+    },
+    "carthage": {
+        "source": "Carthage README and carthage help (Carthage 0.40): update, bootstrap and checkout fetch the "
+        "Cartfile's dependencies (git) into Carthage/ and build them; --use-submodules adds them as git submodules",
+        "options": "-h --help --version",
+        "commands": {
+            "update bootstrap checkout fetch": {
+                "grade": "fetch",
+                "options": "--project-directory=project --platform= --use-xcframeworks --no-use-binaries "
+                "--cache-builds --use-ssh --use-netrc --use-submodules:unknown --toolchain=:unknown "
+                "--derived-data=out --log-path=out --new-resolver --verbose --configuration= --no-build "
+                "--no-checkout --color=",
+            },
+            "build archive copy-frameworks": {
+                "grade": "build",
+                "options": "--project-directory=project --platform= --use-xcframeworks --cache-builds "
+                "--toolchain=:unknown --derived-data=out --log-path=out --verbose --configuration= --color= "
+                "--output=out",
+            },
+            "outdated": {"grade": "network", "options": "--project-directory=project --use-ssh --verbose --color="},
+            "validate version help": {"grade": "read", "open": True},
         },
     },
 }

@@ -55,12 +55,17 @@ CATALOGUE: dict[str, object] = {
     "lsmod": {"source": "lsmod(8) (kmod 32): prints the loaded kernel modules", **_READ},
     "getent": {
         "source": "getent(1) (glibc 2.40): prints entries of the name service databases; shadow and gshadow hold "
-        "password hashes",
+        "password hashes; a key of hosts, ahosts, ahostsv4 or ahostsv6 is looked up with gethostbyname2(3), "
+        "getaddrinfo(3) or gethostbyaddr(3), which ask the DNS resolver (a name out: getent ahosts DATA.example "
+        "sends DATA, as nslookup does); without a key they list the files database (/etc/hosts)",
         "grade": "read",
         "else": "read",
         "open": True,
         "options": "-s= --service= -i --no-idn -A --no-addrconfig",
-        "commands": {"shadow gshadow": "secret"},
+        "commands": {
+            "shadow gshadow": "secret",
+            "hosts ahosts ahostsv4 ahostsv6": {"grade": "read", "else": "network"},
+        },
     },
     "last lastb lastlog": {
         "source": "last(1), lastb(1) (util-linux 2.40), lastlog(8): print login records",
@@ -175,5 +180,29 @@ CATALOGUE: dict[str, object] = {
             "deny revoke disallow prune": {"grade": "home", "open": True},
             "edit": "runs",
         },
+    },
+    # terminal multiplexers: only the listings (a command line may chain more commands after a ; word)
+    "tmux": {
+        "source": "tmux(1) (tmux 3.4): -V prints the version; list-sessions (ls) lists the sessions; "
+        "show-environment prints the environment (secrets too); a ; word starts another command; -f reads a "
+        "configuration of commands, -c runs a shell command, -v writes log files where it runs",
+        "options": "-V -L= -S= -u -2 -N -T= -f=:unknown -c=:unknown -C:unknown -D:unknown -v:write",
+        "when": {"-V": "read"},
+        "commands": {
+            "ls list-sessions": {"grade": "read", "options": "-F= -f=", "words": {";": "unknown"}},
+            "show-environment showenv": {"grade": "secret", "options": "-g -h -s -t=", "words": {";": "unknown"}},
+        },
+    },
+    "screen": {
+        "source": "screen(1) (GNU Screen 4.9): -ls/-list lists the sessions, -v prints the version",
+        "grade": "unknown",
+        "clusters": False,
+        "options": "-ls -list -v --version -h --help",
+        "when": {"-ls -list -v": "read"},
+    },
+    "zellij": {
+        "source": "zellij --help (zellij 0.41): list-sessions (ls) lists the sessions",
+        "options": "-h --help -V --version",
+        "commands": {"ls list-sessions": {"grade": "read", "options": "-n --no-formatting -s --short -r --reverse"}},
     },
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 _UV_GLOBAL = (
     "-q --quiet -v --verbose --offline --no-cache -n --cache-dir=out --directory=project --project=project "
-    "--config-file=:unknown --no-config --color= --native-tls --python= -p= --preview --no-progress "
+    "--config-file=:unknown --no-config --color= --native-tls --python=:interpreter -p=:interpreter --preview --no-progress "
     "--managed-python --no-managed-python --no-python-downloads --allow-insecure-host= -h --help -V --version"
 )
 _UV_RUN = (
@@ -42,7 +42,8 @@ CATALOGUE: dict[str, object] = {
                     "list find dir": {"grade": "read", "open": True},
                     "install upgrade": {"grade": "install", "open": True},
                     "uninstall": {"grade": "delete", "open": True},
-                    "pin": {"grade": "write", "open": True},
+                    # uv python pin REQUEST writes .python-version; a path there is the program later uv runs run
+                    "pin": {"grade": "write", "open": True, "operands": "interpreter"},
                 }
             },
             "pip": {
@@ -174,9 +175,11 @@ CATALOGUE: dict[str, object] = {
                 "open": True,
                 "commands": {
                     "list get": "read",
+                    # --local writes the application's .bundle/config, not ~/.bundle/config (bundle-config(1))
                     "set": {
                         "grade": "home",
                         "options": "--local:write --global",
+                        "when": {"--local": "write"},
                         "sources": "mirror ssl_verify_mode ssl_ca_cert",
                     },
                     "unset": "home",
@@ -185,7 +188,8 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "gem": {
-        "source": "gem(1) command reference (guides.rubygems.org/command-reference) (RubyGems 3.5)",
+        "source": "gem(1) command reference (guides.rubygems.org/command-reference) (RubyGems 3.5): unpack extracts "
+        "the files the gem names into NAME-VERSION/ below the current directory or --target",
         "options": "-h --help -v --version -V --verbose -q --quiet",
         "commands": {
             "install update pristine rdoc": {
@@ -211,7 +215,7 @@ CATALOGUE: dict[str, object] = {
                 "--clear-all:delete -u:home --update:home -l --list",
             },
             "open exec server": "runs",
-            "unpack": {"grade": "write", "open": True},
+            "unpack": {"grade": "unpack", "open": True, "options": "--target=out"},
         },
     },
     "composer": {
@@ -563,8 +567,9 @@ CATALOGUE: dict[str, object] = {
     "pipenv": {
         "source": "pipenv CLI (pipenv.pypa.io/en/latest/cli.html) (pipenv 2024)",
         "settings": "python",
-        "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet --python= "
-        "--three --rm:delete --clear:delete",
+        # --python VERSION|PATH: pipenv makes the project's virtualenv (under ~ by default) with that interpreter
+        "options": "-h --help --version --venv --where --py --envs --support -v --verbose -q --quiet "
+        "--python=:interpreter-home --three:home --rm:delete --clear:delete",
         "grade": "read",
         "commands": {
             "install update upgrade lock sync": {"grade": "fetch", "open": True},
@@ -684,8 +689,9 @@ CATALOGUE: dict[str, object] = {
             "destroy purge remove rm": {"grade": "delete", "open": True},
         },
     },
-    "rbenv": {
-        "source": "rbenv README: command reference (github.com/rbenv/rbenv) (rbenv 1.3); ruby-build: rbenv install",
+    "rbenv nodenv goenv": {
+        "source": "rbenv README: command reference (github.com/rbenv/rbenv) (rbenv 1.3); ruby-build: rbenv install; "
+        "nodenv (github.com/nodenv/nodenv) and goenv (github.com/go-nv/goenv) follow rbenv's commands",
         "commands": {
             "install": {"grade": "install", "open": True, "options": "-l:read --list:read -L:read --list-all:read"},
             "uninstall": {"grade": "delete", "open": True},
@@ -717,5 +723,47 @@ CATALOGUE: dict[str, object] = {
         "grade": "fetch",
         "open": True,
         "options": "-o=out --output-file=out --cache-dir=out",
+    },
+    "jenv": {
+        "source": "jenv README (github.com/jenv/jenv) (jenv 0.5): add registers a JDK, global/local/shell choose one, "
+        "enable-plugin links a plugin that runs in every shell and build",
+        "commands": {
+            "versions version version-name which whence root prefix commands help doctor shims completions "
+            "init plugins": {"grade": "read", "open": True},
+            "add remove rehash global": {"grade": "home", "open": True},
+            "local": {"grade": "write", "open": True},
+            "shell": {"grade": "read", "open": True},
+            "enable-plugin disable-plugin exec": "runs",
+        },
+    },
+    "fnm": {
+        "source": "fnm command reference (github.com/Schniz/fnm docs/commands.md) (fnm 1.37)",
+        "options": "-h --help -V --version --node-dist-mirror=:unknown --fnm-dir=:unknown --log-level= "
+        "--arch= --version-file-strategy= --corepack-enabled --resolve-engines",
+        "commands": {
+            "list ls current env completions": {"grade": "read", "open": True},
+            "list-remote ls-remote": {"grade": "network", "open": True},
+            "install": {"grade": "install", "open": True},
+            "use": {
+                "grade": "home",
+                "open": True,
+                "options": "--install-if-missing:install",
+            },  # a link under ~ or the run dir
+            "default alias unalias": {"grade": "home", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "exec": "runs",
+        },
+    },
+    "volta": {
+        "source": "Volta command reference (docs.volta.sh/reference) (Volta 2): install and fetch download tools into "
+        "~/.volta, pin writes package.json, setup edits the shell's start-up files",
+        "options": "-h --help -v --version --verbose --quiet",
+        "commands": {
+            "install fetch": {"grade": "install", "open": True},
+            "uninstall": {"grade": "delete", "open": True},
+            "pin": {"grade": "fetch", "open": True},
+            "list ls which completions help": {"grade": "read", "open": True},
+            "run setup": "runs",
+        },
     },
 }

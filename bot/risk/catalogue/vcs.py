@@ -122,9 +122,10 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "svn": {
-        "source": "svn(1) (Subversion 1.14 book, svn Reference)",
+        "source": "svn(1) (Subversion 1.14 book, svn Reference): --diff-cmd, --diff3-cmd and --editor-cmd name "
+        "programs it runs",
         "options": "-h --help --version -q --quiet --username= --password= --non-interactive --config-dir=:unknown "
-        "--config-option=:unknown",
+        "--config-option=:unknown --diff-cmd=:runs --diff3-cmd=:runs --editor-cmd=:runs",
         "commands": {
             "status st stat info help propget pget pg proplist plist pl": {"grade": "read", "open": True},
             "log diff di list ls cat blame praise annotate ann": {"grade": "network", "open": True},

@@ -97,7 +97,8 @@ def make(call: Call) -> None:
     shell's) and the makefile ``-f`` names (relative to that directory); targets are also graded by name.
     ``--eval``, ``-e`` (the environment overrides the makefile), a makefile read from standard input and
     special variables set on the command line (``SHELL=``, ``MAKEFLAGS=``, ``.RECIPEPREFIX=``...) or a value holding
-    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says."""
+    make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says.
+    ``-p``/``--print-data-base`` prints every variable, the environment's too: a secret read."""
     words = call.args
     if injected(call, words, runs_programs=True):
         return
@@ -107,6 +108,7 @@ def make(call: Call) -> None:
     makefile: Word | None = None
     overrides: list[str] = []
     makefiles = 0
+    database = False  # -p, --print-data-base
     index = 0
 
     def change_dir(word: Word) -> None:
@@ -152,6 +154,8 @@ def make(call: Call) -> None:
                     "make --environment-overrides lets the environment set the makefile's variables.",
                 )
                 return
+            if name == "--print-data-base":
+                database = True
             if name == "--directory" and long_value is not None:
                 change_dir(long_value)
             elif name in ("--file", "--makefile") and long_value is not None:
@@ -161,6 +165,8 @@ def make(call: Call) -> None:
         if value.startswith("-") and len(value) > 1:
             letters = value[1:]
             for position, letter in enumerate(letters):
+                if letter == "p":
+                    database = True
                 if letter == "e":
                     destructive(call, "make-environment", "make -e lets the environment set the makefile's variables.")
                     return
@@ -200,6 +206,12 @@ def make(call: Call) -> None:
     if any(t is None for t in targets):
         destructive(call, "dynamic-argument", "A make target is only known when it runs.")
         return
+    if database:  # make(1) -p: "Print the data base (rules and variable values)", the environment's among them
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            "make -p prints every variable, those from the environment too (secrets): its output goes to the model.",
+        )
     special = sorted(n for n in call.g.assigned if _make_special(n))
     if special:
         destructive(
@@ -412,7 +424,10 @@ def _lifecycle_events(tool: str, command: str | None) -> tuple[str, ...] | None:
     return None
 
 
-_PNPM_INSTALL = frozenset({"install", "i", "add", "update", "up", "upgrade", "fetch", "import", "install-test", "it"})
+_PNPM_INSTALL = frozenset({
+    "install", "i", "add", "update", "up", "upgrade", "fetch", "import", "install-test", "it", "ci", "clean-install",
+    "ic", "install-clean",
+})  # fmt: skip
 _YARN_INSTALL = frozenset({"install", "add", "upgrade", "up", "upgrade-interactive", "import"})
 
 
@@ -621,11 +636,14 @@ def _grade_js(
     elif command in _NPM_WRITE:
         # npm-pack(1): --pack-destination names the directory the tarball is written to.
         _output_options(call, call.args, frozenset({"--pack-destination"}), f"{tool} {command}")
-        # npm-link(1): without a package name it links the current package into the global prefix
+        if _rewrites_manifest(call, tool, command, rest, prefix, global_):
+            return
+        # npm-link(1): without a package name it links the current package into the global prefix; yarn classic's
+        # "yarn link" registers it under ~/.config/yarn/link, and pnpm's may link it globally too (pnpm.io/cli/link)
         _js_location(
             call,
             prefix,
-            global_ or (tool == "npm" and command in ("link", "ln") and not rest),
+            global_ or (command in ("link", "ln") and not rest),
             f"{tool} {command} changes",
         )
     elif command in ("cache", "config", "c", "set", "get"):
@@ -660,6 +678,9 @@ def _grade_js(
             )
         else:
             call.write(_HOME, f"{tool} {command} changes its files under")
+            project = _project_config(tool, call.args)
+            if project is not None:  # and the project's, which a script run later in the command reads
+                call.write(_in_prefix(prefix, project), f"{tool} {command} {action or ''}".rstrip() + " writes")
     elif tool == "pnpm" and command == "store":
         # pnpm store (pnpm.io/cli/store): status and path print; add and prune change the global store under ~
         if [w.value for w in rest][:1] in (["status"], ["path"]):
@@ -670,6 +691,13 @@ def _grade_js(
             call.write(_HOME, f"pnpm store {rest[0].value} changes the global store under")
         else:
             refuse(call, "pnpm store without a known action")
+    elif tool in ("pnpm", "yarn") and command in ("workspace", "workspaces", "recursive", "multi", "m"):
+        # built-ins that run a command in other packages (yarn workspace(s), pnpm recursive): never a script's name
+        destructive(
+            call,
+            "recipe-elsewhere",
+            f"{tool} {command} runs commands and scripts of other packages; FlyBot does not read those recipes.",
+        )
     elif tool in ("pnpm", "yarn") and not command.startswith("-"):
         build_or_test(call, f"{tool} {command} (a package.json script)")
         _js_script(call, tool, "run", [Word(command, command)] + rest, run_dir, elsewhere)
@@ -677,13 +705,91 @@ def _grade_js(
         refuse(call, f"the command {command}")
 
 
+#: The ``npm pkg`` and ``pnpm pkg`` actions that rewrite package.json (npm-pkg(1): ``set``, ``delete``, ``fix``;
+#: pnpm.io/cli/pkg, the same actions); ``npm set-script NAME CMD`` (npm 7 and 8, npm-set-script(1)) writes
+#: ``scripts.NAME``. ``npm version`` and the installs also write package.json, but only its version and dependencies.
+_MANIFEST_ACTIONS = frozenset({"set", "delete", "fix"})
+
+
+def _rewrites_manifest(
+    call: Call, tool: str, command: str, rest: list[Word], prefix: Word | None, global_: bool
+) -> bool:
+    """Grade ``npm pkg set|delete|fix``, ``pnpm pkg …`` and ``npm set-script`` as a write of the package.json of the
+    directory they run in (``--prefix``, ``-C``), so a recipe run in the same command (``… && npm test``) is read as
+    rewritten (programs/projects.py); False when ``command`` is not such a use (then it is graded as before)."""
+    if global_ or not (command == "set-script" or command == "pkg" and rest and rest[0].value in _MANIFEST_ACTIONS):
+        return False
+    action = command if command == "set-script" else f"{command} {rest[0].value}"
+    call.write(_in_prefix(prefix, "package.json"), f"{tool} {action} rewrites")
+    return True
+
+
+def _in_prefix(prefix: Word | None, name: str) -> Word:
+    """The file ``name`` of the directory the tool runs in: the shell's, or ``prefix`` (``--prefix``, ``-C``)."""
+    if prefix is None:
+        return literal_word(name)
+    if prefix.value:
+        return literal_word(posixpath.join(prefix.value, name))
+    return Word(None, f"{prefix.src}/{name}")
+
+
+def _project_config(tool: str, args: list[Word]) -> str | None:
+    """The project's configuration file a ``config set`` also writes, or None: npm's and pnpm's with
+    ``--location=project`` (npm-config(7) "location": the project's ``.npmrc``); yarn's ``.yarnrc.yml`` unless
+    ``-H``/``--home`` (yarn berry, "yarn config set": the project's configuration by default; yarn 1 writes the
+    user's ``~/.yarnrc``, which the caller grades already)."""
+    values = [w.value for w in args]
+    if tool == "yarn":
+        return None if "-H" in values or "--home" in values else ".yarnrc.yml"
+    project = "--location=project" in values or any(
+        value == "--location" and following == "project" for value, following in zip(values, values[1:], strict=False)
+    )
+    return ".npmrc" if project else None
+
+
 #: pnpm (pnpm.io/cli) and yarn (yarnpkg.com/cli) built-ins that change the tool itself, the shell start-up file or
 #: which dependency scripts run; they run before any package.json script of the same name.
 _JS_TOOL_BUILTINS = {
-    "pnpm": frozenset({"setup", "self-update", "env", "runtime", "approve-builds", "server", "patch", "patch-commit",
-                       "patch-remove"}),
+    "pnpm": frozenset({"setup", "self-update", "env", "runtime", "rt", "approve-builds", "server", "patch",
+                       "patch-commit", "patch-remove", "permissions", "approve", "shim", "with"}),
     "yarn": frozenset({"plugin", "policies", "sdks", "patch", "patch-commit", "constraints"}),
 }  # fmt: skip
+#: Other built-ins the grader does not list as npm's commands, by what they do. pnpm and yarn run a built-in before a
+#: package.json script of the same name (pnpm.io/cli/run: "pnpm <cmd>" runs the script only when <cmd> is not a pnpm
+#: command; yarn classic "yarn run": the name may be left out when it is no built-in; yarnpkg.com/cli/run the
+#: same), so none of these is ever graded as a script. pnpm's ``tasks``, ``clean`` and ``purge`` are the exceptions
+#: (``pnpm help``: "A same-named script takes precedence"): they stay script names, graded by the script (the
+#: built-in ``clean`` removes node_modules). Sources: ``pnpm help --all`` (pnpm 12), yarn classic CLI
+#: (classic.yarnpkg.com/en/docs/cli), ``yarn help`` (yarn 4).
+_JS_OTHER_BUILTINS: dict[str, dict[str, str]] = {
+    "pnpm": {
+        # print what is installed or in the store, or shell completion code
+        **dict.fromkeys(
+            ("licenses", "licences", "peers", "completion", "find-hash", "cat-file", "cat-index", "ignored-builds"),
+            "read",
+        ),
+        # the registry: marks, tags, staged publications, owners and the account's profile
+        **dict.fromkeys(("undeprecate", "unstar", "dist-tags", "stage", "owners", "profile"), "network"),
+        "unpublish": "destroy",  # removes a published package from the registry
+        "ss": "write",  # set-script: writes package.json
+        "change": "write",  # records a change intent in the workspace
+        "uni": "remove",
+        "dislink": "remove",
+        # opens the package's folder in $EDITOR, or a URL in the browser
+        **dict.fromkeys(("edit", "bugs", "issues", "docs", "home", "repo"), "runs"),
+        # runs every workspace package's tasks as CI would (their scripts, which FlyBot does not read)
+        "pipeline": "elsewhere",
+        "deploy": "deploy",
+        # effects the manual does not spell out (release lanes, catalog edits, executables built for other platforms)
+        **dict.fromkeys(("lane", "catalog", "pack-app"), "unknown"),
+    },
+    "yarn": {
+        **dict.fromkeys(("check", "generate-lock-entry", "licenses", "versions"), "read"),
+        "tag": "network",
+        "autoclean": "write",  # .yarnclean, and with --force files removed from node_modules
+        "stage": "write",  # stages (and with -c commits) the project's changes in its VCS
+    },
+}
 
 
 def _js_tool_builtin(call: Call, tool: str, command: str, rest: list[Word]) -> bool:
@@ -697,9 +803,23 @@ def _js_tool_builtin(call: Call, tool: str, command: str, rest: list[Word]) -> b
                 workspace_write(call, "yarn set resolution changes the project's lockfile.")
             return True
         return False
+    if command in _JS_OTHER_BUILTINS[tool]:
+        _js_other_builtin(call, tool, command, rest)
+        return True
     if command not in _JS_TOOL_BUILTINS[tool]:
         return False
     what = f"{tool} {command}"
+    if command in ("permissions", "approve"):  # pnpm 12: approve what dependencies may do (run build scripts)
+        destructive(call, "runs-program", f"{what} lets dependencies' build scripts run in later installs.")
+        return True
+    if command == "with":  # pnpm with VERSION ...: downloads that pnpm release and runs it
+        destructive(call, "runs-program", "pnpm with runs a pnpm release it downloads: a program FlyBot cannot see.")
+        return True
+    if command == "shim":  # shims that run packages' programs from the project's choice of version
+        tool_plugin(call, what)
+        return True
+    if command == "rt":
+        command = "runtime"
     if command == "setup":
         host_destructive(
             call,
@@ -728,6 +848,38 @@ def _js_tool_builtin(call: Call, tool: str, command: str, rest: list[Word]) -> b
     else:  # patch, patch-commit, patch-remove: a package copied for editing, a patch recorded in package.json
         workspace_write(call, f"{what} changes the project's patched dependencies.")
     return True
+
+
+def _js_other_builtin(call: Call, tool: str, command: str, rest: list[Word]) -> None:
+    """Grade a built-in of :data:`_JS_OTHER_BUILTINS` by what it does."""
+    what = f"{tool} {command}"
+    effect = _JS_OTHER_BUILTINS[tool][command]
+    if effect == "read":
+        read_only(call, f"{what} only prints.")
+    elif effect == "network":
+        network(call, f"{what} talks to the registry.")
+    elif effect == "destroy":
+        destructive(call, "remote-control-plane", f"{what} removes a published package from the registry.")
+    elif effect == "write":
+        workspace_write(call, f"{what} changes the project's files.")
+    elif effect == "remove":
+        _js_location(call, None, False, f"{what} changes the packages in")
+    elif effect == "runs":
+        destructive(call, "runs-program", f"{what} opens an editor or a browser: a program FlyBot cannot see.")
+    elif effect == "elsewhere":
+        destructive(
+            call,
+            "recipe-elsewhere",
+            f"{what} runs the scripts of every workspace package; FlyBot does not read those recipes.",
+        )
+    elif effect == "deploy":
+        # pnpm.io/cli/deploy: copies a workspace package and installs its production dependencies into the
+        # target directory (the last operand)
+        network(call, "pnpm deploy installs the package's dependencies from the registry.", rule="package-install")
+        targets = [w for w in rest if not (w.value or "x").startswith("-")]
+        call.write(targets[-1] if targets else Word(None, ""), "pnpm deploy writes the deployed package to")
+    else:
+        refuse(call, what)
 
 
 _NPM_SCRIPT_ALIASES = {
@@ -853,6 +1005,9 @@ _CARGO_BUILD = frozenset({
     "build", "b", "check", "c", "test", "t", "bench", "run", "r", "doc", "d", "clippy", "fmt", "fix", "tree",
     "metadata", "rustc", "rustdoc", "package", "locate-project", "read-manifest", "verify-project", "pkgid",
 })  # fmt: skip
+#: External cargo subcommands the catalogue describes (catalogue/build.py ``cargo-nextest``, ``cargo-audit``,
+#: ``cargo-deny``); any other is a program from PATH FlyBot does not know.
+_CARGO_EXTERNAL = frozenset({"nextest", "audit", "deny"})
 _CARGO_NETWORK = frozenset(
     {"fetch", "update", "search", "publish", "login", "logout", "owner", "yank", "vendor", "generate-lockfile", "info"}
 )
@@ -881,6 +1036,25 @@ def _output_options(call: Call, words: list[Word], names: frozenset[str], what: 
             target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
             if target is not None:
                 call.write(target, f"{what} {name} writes")
+
+
+def runs_outside(call: Call, what: str, directory: Word | None = None) -> bool:
+    """A test runner or checker that finds its tests, ``conftest.py`` and configuration from the directory it runs
+    in (pytest "rootdir" and conftest.py discovery; jest/vitest, eslint, mypy, pylint, flake8 configuration lookup),
+    or from ``directory`` (``unittest discover -s DIR``), run where that is outside the workspace (``cd /tmp/evil &&
+    pytest``): it runs code there that FlyBot does not read, as ``make`` and ``npm`` there do: destructive, and
+    True."""
+    target = directory if directory is not None else literal_word(".")
+    if target.value is not None and call.where(target) in (Where.WORKSPACE, Where.NOWHERE):
+        return False
+    shown = show(target) if directory is not None else "the directory it runs in"
+    destructive(
+        call,
+        "project-outside-workspace",
+        f"{what} runs from {shown}, outside the workspace (or only known when it runs): it runs or loads code "
+        "there (tests, conftest.py, configuration) that FlyBot does not read.",
+    )
+    return True
 
 
 def _outside_project(
@@ -960,12 +1134,23 @@ def cargo(call: Call) -> None:
         read_only(call, "cargo without a command only prints.")
     elif command is None:
         destructive(call, "dynamic-argument", "The cargo command is only known when it runs.")
-    elif command == "fmt" and any(w.value == "--check" for w in words) and "--" not in [w.value for w in words]:
-        read_only(call, "cargo fmt --check only reports what rustfmt would change.")  # The Cargo Book: cargo fmt
+    elif (
+        command == "fmt"
+        and any(w.value == "--check" for w in words)
+        and not any((w.value or "").startswith("--emit") for w in words)
+    ):
+        # cargo fmt --check, or rustfmt's --check after -- (cargo fmt -- --check): rustfmt(1) --check writes no file,
+        # whatever files are named (--emit, which would write, is refused with --check; graded as a write here)
+        read_only(call, "cargo fmt --check only reports what rustfmt would change.")
     elif command in _CARGO_BUILD:
         if _outside_project(call, words, f"cargo {command}", _CARGO_OUTPUTS):
             return
         _output_options(call, words, _CARGO_OUTPUTS, f"cargo {command}")
+        values = [w.value for w in words]
+        if command in ("test", "t", "bench") and "--" in values:
+            # The rustc book, "Tests", libtest's options after ``--``: ``--logfile PATH`` writes the results there.
+            after = words[values.index("--") + 1 :]
+            _output_options(call, after, frozenset({"--logfile"}), f"cargo {command} --")
         if command == "fmt" and any(w.value == "--" for w in words):
             # cargo fmt passes what follows -- to rustfmt, which rewrites the files named there.
             after = [
@@ -999,6 +1184,10 @@ def cargo(call: Call) -> None:
         deletion(call, "cargo clean deletes the target directory.")
     elif command in ("version", "help", "-V", "--version", "--list"):
         read_only(call, f"cargo {command} only prints.")
+    elif command in _CARGO_EXTERNAL and operands[0] is words[0]:
+        # cargo runs an external subcommand as ``cargo-NAME NAME ARGS`` (The Cargo Book, "Custom subcommands"); an
+        # option before the name (-C DIR, -Z) is refused below as an unknown command would be
+        call.run([literal_word(f"cargo-{command}"), *words], f"cargo {command}")
     else:
         refuse(call, f"the command {show(operands[0])} (cargo-{command} would be a program from PATH)")
         return
@@ -1134,8 +1323,47 @@ def go(call: Call) -> None:
         workspace_settings(call, "go", label="go install")
     elif command == "clean":
         deletion(call, "go clean deletes build output and caches.")
+    elif command == "tool" and rest and rest[0].value == "cover":
+        _go_cover(call, rest[1:])
     else:
         refuse(call, f"the command {command}")
+
+
+#: ``go tool cover`` flags (go tool cover -help, Go 1.23): -func and -html read a coverage profile, -o names the
+#: output file, -mode and -var instrument a source file (printed, or written to -o).
+_GO_COVER_FLAGS = frozenset({"html", "func", "o", "mode", "var", "pkgcfg", "outfilelist", "V"})
+
+
+def _go_cover(call: Call, words: list[Word]) -> None:
+    """go tool cover: reports on a coverage profile; ``-html`` without ``-o`` opens a web browser (a program the
+    classifier cannot see), ``-o FILE`` writes FILE."""
+    given: dict[str, Word | None] = {}
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None or not value.startswith("-"):
+            continue  # a source file to instrument
+        name, eq, attached = value.lstrip("-").partition("=")
+        if name not in _GO_COVER_FLAGS or (eq and name == "V"):
+            refuse(call, f"go tool cover -{shorten(name, 30)}")
+            return
+        if eq:
+            given[name] = literal_word(attached)
+        elif name != "V":
+            given[name] = words[index] if index < len(words) else None
+            index += 1
+        else:
+            given[name] = None
+    if "html" in given and "o" not in given:
+        destructive(call, "runs-program", "go tool cover -html without -o opens a web browser.")
+        return
+    read_only(call, "go tool cover only reads a coverage profile.")
+    output = given.get("o")
+    if output is not None:
+        call.write(output, "go tool cover -o writes")
+    workspace_settings(call, "go", label="go tool cover")
 
 
 _CHECKER_OUTPUTS = (
@@ -1143,6 +1371,18 @@ _CHECKER_OUTPUTS = (
     "--report-log", "--resultlog", "--result-log", "--rootdir", "--cache-dir", "--cache-location", "--confcutdir",
     "--coverageDirectory", "--outputFile", "--cacheDirectory",
 )  # fmt: skip
+#: Short output options (ruff check --help: ``-o, --output-file <OUTPUT_FILE>``; eslint CLI reference: ``-o,
+#: --output-file``), given the next word or attached (``-o/x``, ``-o=/x``).
+_SHORT_OUTPUTS = {"ruff": "-o", "eslint": "-o"}
+#: tsc options naming a file or directory it writes (TypeScript "tsc CLI Options": ``--outDir``, ``--outFile``,
+#: ``--declarationDir``, ``--tsBuildInfoFile``, ``--generateTrace DIR``, ``--generateCpuProfile FILE``). tsc reads
+#: option names without regard to case and after one dash or two (``-outdir``), so they are kept lower case and
+#: compared without their dashes. mypy's report options (mypy --help, "Report generation": ``--html-report DIR``,
+#: ``--txt-report``, ``--xml-report``, ``--cobertura-xml-report``, ... all ending in ``-report``) are matched by
+#: that ending. pylint's ``--output=<file>`` ("Specify an output file", pylint 3 "Standard Checkers" options).
+_TSC_OUTPUTS = frozenset({
+    "outdir", "outfile", "out", "declarationdir", "tsbuildinfofile", "generatetrace", "generatecpuprofile",
+})  # fmt: skip
 #: Output options whose value is optional, so only the attached form (``--debug=FILE``) names the file: pytest
 #: ``--debug[=DEBUG_FILE_NAME]`` (default ``pytestdebug.log`` in the current directory).
 _CHECKER_ATTACHED_OUTPUTS = ("--debug",)
@@ -1190,6 +1430,8 @@ def checker(call: Call) -> None:
     ``-o cache_dir=DIR``), and a formatter or fixer (:data:`_REWRITERS`) writes its path operands."""
     words = call.args
     injected(call, words, runs_programs=False)
+    if (call.name in _RUNS_FROM or call.name == "flake8") and runs_outside(call, call.name):
+        return
     if call.name in _RUNS_FROM and _outside_project(
         call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
     ):
@@ -1204,10 +1446,18 @@ def checker(call: Call) -> None:
     for index, word in enumerate(words):
         value = word.value or ""
         name, eq, attached = value.partition("=")
-        if (
+        short = _SHORT_OUTPUTS.get(call.name)
+        if short is not None and value.startswith(short) and len(value) > len(short):
+            # clap and optionator take a short option's value attached too: ``-o/root/x``, ``-o=/root/x``
+            path = value[len(short) :].removeprefix("=")
+            call.write(Word(path, path), f"{call.name} {short} writes")
+        elif (
             name in _CHECKER_OUTPUTS
-            or (call.name == "eslint" and name == "-o")
+            or name == short
             or (eq and name in _CHECKER_ATTACHED_OUTPUTS)
+            or (call.name == "mypy" and name.startswith("--") and name.endswith("-report"))
+            or (call.name == "tsc" and name.lstrip("-").lower() in _TSC_OUTPUTS)
+            or (call.name == "pylint" and name == "--output")
         ):
             target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
             if target is not None:
@@ -1285,21 +1535,25 @@ def _loads_code(name: str, values: list[str | None]) -> str | None:
     return None
 
 
-#: Checkers that change no file and run none of the project's code: flake8 (flake8.pycqa.org: it reports, keeps no
-#: cache; ``--output-file`` and ``--tee`` are graded as writes above).
-_REPORTS_ONLY = frozenset({"flake8"})
+#: Checkers that change no file and run none of the project's code. flake8 is not among them: a
+#: ``[flake8:local-plugins]`` section in ``setup.cfg``, ``tox.ini`` or ``.flake8`` imports and runs the project's
+#: Python (flake8 docs, "Using Local Plugins"), so it is graded as the other checkers that load the project's code.
+_REPORTS_ONLY: frozenset[str] = frozenset()
 
 
 def _only_checks(name: str, values: list[str | None]) -> bool:
-    """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`), a formatter given a
+    """True when ``name values...`` only reports: a pure reporter (:data:`_REPORTS_ONLY`, none now), a formatter given a
     check-only option (black/isort/rustfmt, :data:`_CHECK_ONLY`; black's cache of results under ``~/.cache/black``
     is not counted), or gofmt without ``-w`` (gofmt(1): it prints the formatted source, ``-l`` lists the files that
-    differ, ``-d`` prints diffs). prettier is not here: its configuration may be JavaScript (prettier.config.js)
-    that it runs."""
+    differ, ``-d`` prints diffs), or tsc given only ``--version``/``-v``, ``--help``/``-h`` or ``--all`` (TypeScript
+    compiler options reference: they print and exit, no tsconfig.json is read). prettier is not here: its
+    configuration may be JavaScript (prettier.config.js) that it runs."""
     if any(v is None for v in values):
         return False
     if name in _REPORTS_ONLY:
         return True
+    if name == "tsc":
+        return len(values) == 1 and values[0] in ("--version", "-v", "--help", "-h", "--all")
     if name == "gofmt":
         return not any(v.startswith("-") and not v.startswith("--") and "w" in v[1:] for v in values if v)
     if name in ("black", "isort", "rustfmt"):
@@ -1346,12 +1600,21 @@ def _rewrites(call: Call, words: list[Word]) -> None:
 _NPX_VALUES = frozenset(
     {"-p", "--package", "-c", "--call", "--cache", "--registry", "--userconfig", "-w", "--workspace"}
 )
+#: Catalogued programs whose npm package has the program's name (npx fetches that package when the project does not
+#: have it): npx runs them as the catalogue grades them.
+_NPX_CATALOGUED = frozenset({
+    "playwright", "cypress", "vite", "rollup", "stylelint", "knip", "svelte-check", "vue-tsc", "oxlint", "madge",
+    "license-checker",
+})  # fmt: skip
+#: npm's own registry (npm-config(7) ``registry``): any other one serves packages of someone else's choosing.
+_NPM_REGISTRY = frozenset({"https://registry.npmjs.org", "https://registry.npmjs.org/"})
 
 
 def npx(call: Call) -> None:
     """npx (npm exec): runs a package's program, fetching the package from the registry when the project
-    does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) is
-    graded as that program, plus ``network`` unless ``--no-install``/``--no``; ``-p``/``--package`` naming
+    does not have it. A program in the table's build-and-check tools (eslint, prettier, tsc, jest...) or in
+    :data:`_NPX_CATALOGUED` (playwright, vite...) is graded as that program, plus ``network`` unless
+    ``--no-install``/``--no``; ``--registry`` naming another registry than npm's is destructive; ``-p``/``--package`` naming
     another package, ``-c``/``--call`` (a shell command with every package program first on PATH) and any
     other program are destructive (its code is not known)."""
     words = call.args
@@ -1372,6 +1635,11 @@ def npx(call: Call) -> None:
         if _npm_program_option(name) or name in ("-c", "--call", "-p", "--package", "--userconfig"):
             destructive(call, "runs-program", f"npx {name} runs programs of packages the classifier cannot see.")
             return
+        if name == "--registry":
+            given = value.partition("=")[2] if "=" in value else (words[index].value if index < len(words) else "")
+            if given not in _NPM_REGISTRY:
+                destructive(call, "runs-program", "npx --registry fetches the program from another registry.")
+                return
         if name in ("--no-install", "--no", "--offline", "--prefer-offline"):
             offline = True
         elif name in _NPX_VALUES and "=" not in value:
@@ -1383,7 +1651,7 @@ def npx(call: Call) -> None:
     program = rest[0].value or ""
     base = program.rsplit("@", 1)[0] if program.rfind("@") > 0 else program
     entry = call.g.programs.get(base)
-    if entry is None or entry.handler is not checker:
+    if entry is None or (entry.handler is not checker and base not in _NPX_CATALOGUED):
         destructive(call, "unrecognised", f"npx {show(rest[0])} runs a package program the classifier cannot see.")
         return
     if not offline:

@@ -20,9 +20,10 @@ command line with it:
 
 from __future__ import annotations
 
+import posixpath
 from collections.abc import Mapping
 
-from bot.risk.grader import Call, Handler
+from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
@@ -70,9 +71,18 @@ EFFECTS: dict[str, str] = {
     "unknown": "its effect cannot be bounded from its words (unrecognised-use, destructive)",
     "out": "(options and operands) its value is a file or directory written",
     "in": "(options) its value is a file read: nothing beyond the read",
+    "pairs": "(options) its value is KEY=VALUE pairs separated by commas, and a VALUE may be a file written (mocha "
+    "--reporter-option output=FILE): each VALUE is graded as a write",
     "project": "(options and operands) its value names the project, its directory or a configuration, plugin or "
     "file the tool runs or loads (--manifest-path, -p DIR, --config FILE): destructive unless in the workspace",
+    "interpreter": "(options and operands) its value is the interpreter the tool runs (uv --python): a path (holding "
+    "/, starting with ~) or a value only known when it runs is a program of the caller's choosing (runs-program, "
+    "destructive); a version or name (3.12, cpython@3.12, pypy3) picks an installed or managed one: nothing more",
+    "interpreter-home": "(options and operands) as interpreter, and for a version the tool also makes a virtualenv "
+    "for it under ~ (pipenv --python 3.12: a write under ~)",
 }
+#: The effects that only options and operands have, never an entry's grade.
+_ROLE_EFFECTS = ("out", "in", "pairs", "project", "interpreter", "interpreter-home")
 #: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
 _RANK = {
     "read": 0,
@@ -103,7 +113,7 @@ _RANK = {
 #: Operand roles: ``out`` every operand is written, ``first-out``/``last-out`` the first or last (of two or more),
 #: ``replaced`` every operand is rewritten by a new file renamed over it (a symbolic link there is replaced, not
 #: followed: a glob below the workspace stays there), ``project`` every operand is a project the tool runs or loads.
-ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project"})
+ROLES = frozenset({"out", "first-out", "last-out", "replaced", "project", "mount", "interpreter", "interpreter-home"})
 _ENTRY_KEYS = frozenset(
     {
         "source",
@@ -113,6 +123,7 @@ _ENTRY_KEYS = frozenset(
         "operands",
         "commands",
         "many",
+        "clusters",
         "else",
         "abbrev",
         "verbs",
@@ -154,10 +165,12 @@ class _Node:
         "operands",
         "commands",
         "many",
+        "clusters",
         "otherwise",
         "abbrev",
         "verbs",
         "when",
+        "together",
         "unsafe",
         "words",
         "sources",
@@ -171,11 +184,14 @@ class _Node:
         self.sources: tuple[str, ...] = ()
         self.settings: str | None = None
         self.when: dict[str, tuple[str | None, str | None, frozenset[str]]] = {}
+        #: ``when`` keys joining groups with `` + ``: the grade applies when one option of every group is given.
+        self.together: list[tuple[tuple[frozenset[str], ...], str]] = []
         self.unsafe: tuple[str, ...] = ()
         self.abbrev = False
         self.verbs: dict[str, str] | None = None
         self.grade: str | None = None
         self.many = False
+        self.clusters = True
         self.otherwise: str | None = None
         self.options: dict[str, _Option] = {}
         self.prefixes: list[tuple[str, _Option]] = []
@@ -225,9 +241,12 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         node.options = dict(parent.options)
         node.prefixes = list(parent.prefixes)
         node.open = parent.open
+        node.clusters = parent.clusters
+    if "clusters" in spec:
+        node.clusters = bool(spec["clusters"])
     for key in ("grade", "else"):
         grade = spec.get(key)
-        if grade is not None and (grade not in EFFECTS or grade in ("out", "in", "project")):
+        if grade is not None and (grade not in EFFECTS or grade in _ROLE_EFFECTS):
             raise CatalogueError(f"{where}: {key} {grade!r} is not one of the grades")
     options, prefixes = _parse_options(str(spec.get("options", "")), where)
     node.options.update(options)
@@ -241,6 +260,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         raise CatalogueError(f"{where}: when is a mapping of options to grades or entries")
     if parent is not None:
         node.when = dict(parent.when)
+        node.together = list(parent.together)
         node.unsafe = parent.unsafe
         node.sources = parent.sources
         node.settings = parent.settings
@@ -253,13 +273,23 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
         for name in reads_then:
             if name not in node.options:
                 raise CatalogueError(f"{where}: when {names}: reads {name}: the option is not listed")
-        if grade_then is not None and (grade_then not in EFFECTS or grade_then in ("out", "in", "project")):
+        if grade_then is not None and (grade_then not in EFFECTS or grade_then in _ROLE_EFFECTS):
             raise CatalogueError(f"{where}: when {names}: {grade_then!r} is not one of the grades")
         if role_then is not None and role_then not in ROLES | {"none"}:
             raise CatalogueError(f"{where}: when {names}: operands {role_then!r} is not one of {sorted(ROLES)} or none")
-        for name in str(names).split():
-            if name not in node.options and not any(p.rstrip("=") == name for p, _ in node.prefixes):
+        groups = tuple(frozenset(group.split()) for group in str(names).split(" + "))
+        for name in (name for group in groups for name in group):
+            base, eq, value = name.partition("=")
+            if eq and not (value and base in node.options and node.options[base].takes):
+                raise CatalogueError(f"{where}: when {name}: NAME=VALUE needs an option NAME that takes a value")
+            if base not in node.options and not any(p.rstrip("=") == base for p, _ in node.prefixes):
                 raise CatalogueError(f"{where}: when {name}: the option is not listed")
+        if len(groups) > 1:  # options given together: a grade that may only raise the entry's
+            if grade_then is None or role_then is not None or reads_then:
+                raise CatalogueError(f"{where}: when {names}: options given together take a grade only")
+            node.together.append((groups, grade_then))
+            continue
+        for name in groups[0]:
             node.when[name] = (grade_then, role_then, reads_then)
     if "unsafe" in spec:
         node.unsafe = tuple(str(spec["unsafe"]).split())
@@ -277,7 +307,7 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
     if not isinstance(words, Mapping):
         raise CatalogueError(f"{where}: words is a mapping of operand words to grades")
     for names, grade in words.items():
-        if grade not in EFFECTS or grade in ("out", "in", "project", "wrap", "python"):
+        if grade not in EFFECTS or grade in (*_ROLE_EFFECTS, "wrap", "python"):
             raise CatalogueError(f"{where}: words {names}: {grade!r} is not one of the grades")
         for name in str(names).split():
             node.words[name] = str(grade)
@@ -379,6 +409,7 @@ def _grade(call: Call, root: _Node) -> None:
     wrapped: list[Word] | None = None
     many: dict[str, _Node] | None = None
     tasks: list[tuple[str, _Node]] = []
+    valued: list[tuple[str, Word | None]] = []  # the options of one word that take a value, with the value
     given: set[str] = set()  # option names given (short clusters letter by letter), for the entry's "when"
     leading: set[str] = set()  # those given before the first operand
     assigned = False  # an assignment word (the entry's "assigns") was given
@@ -414,14 +445,26 @@ def _grade(call: Call, root: _Node) -> None:
                 continue
         if len(value) > 1 and (value.startswith("-") or (value.startswith("@") and _lookup(node, "@") is not None)):
             names = {value.split("=", 1)[0]}
-            if not value.startswith("--"):
+            if not value.startswith("--") and node.clusters:
                 names.update("-" + letter for letter in value[1:])
+            consumed = _option(call, node, what, value, words, index, effects, valued)
+            if consumed is None:
+                return
+            for taker, taken in valued:  # NAME=VALUE, for an entry's "when" that names a value (ormolu -m inplace)
+                if taken is not None and taken.value is None and any(key.startswith(taker + "=") for key in node.when):
+                    call.flag(
+                        R.DESTRUCTIVE,
+                        "dynamic-argument",
+                        f"{shorten(taken.src, 60)} is only known when it runs: it chooses what "
+                        f"{' '.join(what)} {taker} does.",
+                    )
+                    return
+                if taken is not None:
+                    names.add(f"{taker}={taken.value}")
+            valued.clear()
             given |= names
             if not operands:
                 leading |= names
-            consumed = _option(call, node, what, value, words, index, effects)
-            if consumed is None:
-                return
             index += consumed
             continue
         if many is not None:  # each operand is a further task of the same table (mvn clean install)
@@ -476,10 +519,13 @@ def _grade(call: Call, root: _Node) -> None:
             lowers = grade_then is not None and _RANK[grade_then] < base
             if option in (leading if lowers or reads_then else given):
                 reads |= reads_then
-                if grade_then is not None:
-                    node = _with(node, grade=grade_then)
+                if grade_then is not None:  # the grade with operands (else) too: jar -c -f x.jar DIR
+                    node = _with(node, grade=grade_then, otherwise=grade_then if node.otherwise is not None else None)
                 if role_then is not None:
                     node = _with(node, operands=None if role_then == "none" else role_then)
+    for groups, grade_then in node.together:
+        if all(group & given for group in groups) and _RANK[grade_then] > _RANK.get(node.grade or "", 0):
+            node = _with(node, grade=grade_then)
     if node.sources and (node.otherwise if operands and node.otherwise is not None else node.grade) != "read":
         for place, word in enumerate(words):
             key, eq, _ = (word.value or "").partition("=")
@@ -549,9 +595,13 @@ def _grade(call: Call, root: _Node) -> None:
         elif word_effect is not None:
             _effect(call, word_effect, f"{label} {target.value}", None)
     role = node.operands
-    if role == "project":
+    if role in ("project", "interpreter", "interpreter-home"):
         for target in operands:
-            _effect(call, "project", label, target)
+            _effect(call, role, label, target)
+    elif role == "mount":
+        for target in operands:
+            if _mounts_host(call, label, target):
+                break
     elif role is not None and operands:
         if role in ("out", "replaced") or (role == "first-out" and node.open):
             targets = operands
@@ -575,33 +625,38 @@ def _option(
     words: list[Word],
     index: int,
     effects: list[tuple[str, Word | None, str]],
+    valued: list[tuple[str, Word | None]],
 ) -> int | None:
-    """Scan one option word; returns how many following words it took, or None when the command was refused."""
+    """Scan one option word; returns how many following words it took, or None when the command was refused.
+    Each option taking a value is added to ``valued`` with its value (None when no word is left)."""
     name, eq, attached = value.partition("=")
     used = 0
     taken: Word | None = None
+    key = value
     option = node.options.get(value)
     if option is not None:  # the whole word: -o FILE, --force, -shared
         if option.takes:
             taken = words[index] if index < len(words) else None
             used = 1
     elif eq and name in node.options:  # --name=VALUE, -std=VALUE
-        option = node.options[name]
+        key, option = name, node.options[name]
         taken = literal_word(attached) if option.takes else None
     else:
         prefix = next(((p, o) for p, o in node.prefixes if value.startswith(p)), None)
         if prefix is not None:  # -Wall, -I/usr/include, -Wl,-rpath
-            option = prefix[1]
+            key, option = prefix[0].rstrip("="), prefix[1]
             if option.takes:
                 rest = value[len(prefix[0]) :].removeprefix("=")
                 taken = literal_word(rest) if rest else (words[index] if index < len(words) else None)
                 used = 0 if rest else 1
     if option is not None:
+        if option.takes:
+            valued.append((key, taken))
         if option.effect is not None and option.effect != "in":
             effects.append((option.effect, taken if option.effect != "unknown" else literal_word(name), name))
         return used
-    if not value.startswith("--") and len(value) > 2 and value[0] == "-":
-        return _cluster(call, node, what, value, words, index, effects)
+    if node.clusters and not value.startswith("--") and len(value) > 2 and value[0] == "-":
+        return _cluster(call, node, what, value, words, index, effects, valued)
     if node.open and not _abbreviates(node, name):
         return 0
     refuse(call, f"{' '.join(what)} {shorten(name, 40)} (an option FlyBot does not know, spelled in full)")
@@ -616,6 +671,7 @@ def _cluster(
     words: list[Word],
     index: int,
     effects: list[tuple[str, Word | None, str]],
+    valued: list[tuple[str, Word | None]],
 ) -> int | None:
     """Short options clustered in one word (``-xvf FILE``)."""
     for position, letter in enumerate(value[1:], start=1):
@@ -628,6 +684,7 @@ def _cluster(
         if option.takes:
             rest = value[position + 1 :]
             taken = literal_word(rest) if rest else (words[index] if index < len(words) else None)
+            valued.append(("-" + letter, taken))
             if option.effect is not None and option.effect != "in":
                 effects.append(
                     (option.effect, taken if option.effect != "unknown" else literal_word("-" + letter), "-" + letter)
@@ -638,6 +695,52 @@ def _cluster(
                 (option.effect, None if option.effect != "unknown" else literal_word("-" + letter), "-" + letter)
             )
     return 0
+
+
+def _mounts_host(call: Call, what: str, word: Word) -> bool:
+    """An operand of a use that hands a host directory to a VM, cluster or container (``minikube mount SRC:DST``,
+    ``multipass mount SRC VM:DST``, ``lxc config device add C NAME disk source=SRC``): its source (before ``:``, or
+    the value of ``source=``/``src=``; other ``KEY=VALUE`` words are settings) that is ``/``, a home, a system tree or
+    the directory holding the workspace gives it the host's files: destructive, and True."""
+    from bot.risk.sensitive import protected_path
+
+    from .control import holds_host
+
+    text = word.value
+    if text is None:
+        call.flag(
+            R.DESTRUCTIVE,
+            "container-host-access",
+            f"{what} {shorten(word.src, 60)} is only known when it runs: it may hand over the host's root or a home.",
+        )
+        return True
+    key, eq, value = text.partition("=")
+    if eq and "/" not in key:
+        if key not in ("source", "src"):
+            return False
+        source = value
+    else:
+        source = text.split(":", 1)[0]
+    if not source.startswith(("/", "~", ".")):
+        return False
+    why: str | None = None
+    if source.startswith("~"):
+        why = "a home directory, with its keys and start-up files" if protected_path(source) is not None else None
+    else:
+        found = call.g.state.targets(source)
+        if found is None:
+            why = "it is only known when it runs"
+        for path in sorted(found or ()):
+            path = posixpath.normpath(path)
+            why = why or ("it is the host's root" if path == "/" else holds_host(call, path))
+    if why is None:
+        return False
+    call.flag(
+        R.DESTRUCTIVE,
+        "container-host-access",
+        f"{what} hands {shorten(source, 60)} to the machine it manages: {why}.",
+    )
+    return True
 
 
 def _in_cwd(call: Call, what: str) -> None:
@@ -714,6 +817,14 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
             call.write(Word(None, ""), f"{what} writes")
         else:
             call.write(target, f"{what} writes")
+    elif effect == "pairs":
+        if target is None or target.value is None:
+            call.write(Word(None, target.src if target is not None else ""), f"{what} may write")
+        else:
+            for pair in target.value.split(","):
+                key, eq, path = pair.partition("=")
+                if eq and path:
+                    call.write(literal_word(path), f"{what} {key}= may write")
     elif effect == "project":
         if (
             target is None
@@ -728,6 +839,21 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
                 f"{what} is pointed at {shown}, outside the workspace (or only known when it runs): it runs or "
                 "loads code there that FlyBot does not read.",
             )
+    elif effect in ("interpreter", "interpreter-home"):
+        value = target.value if target is not None else None
+        if value is None or (
+            not any(value.startswith(d) and value[len(d) :] and "/" not in value[len(d) :] for d in SYSTEM_BIN_DIRS)
+            and ("/" in value or value.startswith(("~", ".")) or value == "")
+        ):  # a path, but the system's own program (/usr/bin/python3)
+            shown = shorten(target.src, 60) if target is not None else "an interpreter"
+            call.flag(
+                R.DESTRUCTIVE,
+                "runs-program",
+                f"{what} runs {shown} as its interpreter: a program of the caller's choosing (or only known when it "
+                "runs).",
+            )
+        elif effect == "interpreter-home":
+            call.write(_HOME, f"{what} makes a virtualenv for {shorten(value, 40)} under")
     elif effect == "unknown":
         refuse(call, f"{what} {target.value if target is not None else ''}".rstrip() + " (its effect is not bounded)")
     elif effect == "wrap":  # as an option: the command it runs is not separated here

@@ -20,10 +20,10 @@ from __future__ import annotations
 import re
 
 from bot.risk.grader import Call
-from bot.risk.sensitive import secret_variable
+from bot.risk.sensitive import secret_setting, secret_variable
 from bot.risk.words import Word
 
-from .kit import R, destructive, read_only, refuse
+from .kit import R, destructive, read_only, refuse, show
 
 __all__ = ["aws", "az", "gcloud", "gh", "glab", "gsutil"]
 
@@ -545,6 +545,17 @@ _FORGE_CONTENT = frozenset(
 
 def _forge_config(call: Call, tool: str, ops: list[Word]) -> None:
     verb = ops[1].value if len(ops) > 1 else None
+    if verb == "get":
+        # gh-config-get(1) -h HOST oauth_token prints the token stored in hosts.yml; glab config get token prints
+        # the token in glab-cli/config.yml (glab docs "glab config get"): a key that names a secret is a secret read.
+        keys = [w for w in ops[2:] if w.value is None or secret_setting(w.value)]
+        if keys:
+            call.flag(
+                R.NETWORK,
+                "secret-read",
+                f"{tool} config get {show(keys[0])} prints a stored token or secret: its output goes to the model.",
+            )
+            return
     if verb in ("get", "list", "ls", None):
         read_only(call, f"{tool} config {verb or ''} only prints its configuration.".replace("  ", " "))
         return

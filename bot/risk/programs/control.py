@@ -22,7 +22,11 @@ is destructive. Options that hand the container the host are destructive (docker
 ``--privileged``, ``--pid|--ipc|--userns|--cgroupns=host``, ``--device``, dangerous ``--cap-add``,
 ``--security-opt ...=unconfined``, ``--use-api-socket``, bind mounts (``-v``/``--mount``) of ``/``,
 ``/proc``, ``/sys``, ``/dev``, ``/boot``, ``/etc``, ``/run``, ``/var/run`` or a container-engine
-socket; ``kubectl run --privileged``/``--overrides``, ``kubectl debug node/...``/``--profile=sysadmin``).
+socket, or of a directory outside the workspace that holds it (``..``) or is a home or system tree;
+``kubectl run --privileged``/``--overrides``, ``kubectl debug node/...``/``--profile=sysadmin``). A build
+(docker-buildx-build(1)) whose context or ``--build-context`` is ``/``, a home, a system tree or a directory holding
+the workspace (its Dockerfile may ``COPY`` and print any file there), or given ``--allow security.insecure``
+(``RUN --security=insecure``: a privileged step), is destructive too.
 So are the options that make the client itself run programs: ``docker --config DIR`` (CLI plugins
 and credential helpers), podman ``--hooks-dir``, ``--runtime``, ``--conmon``, ``--module``,
 ``--network-cmd-path``, ``--storage-opt`` (podman(1)). An unknown option before the image makes the
@@ -125,6 +129,10 @@ def kubectl(call: Call) -> None:
         verb == "replace" and "--force" in values
     ):
         call.flag(R.DESTRUCTIVE, _RULE, f"kubectl {verb} with --prune/--force deletes resources outside the sandbox.")
+        return
+    if verb == "rollout" and len(verbs) > 1 and verbs[1] in ("status", "history"):
+        # kubectl rollout status|history: they watch or list a rollout; pause, resume, restart and undo change it
+        call.flag(R.NETWORK, _RULE, f"kubectl rollout {verbs[1]} reads from a cluster outside the sandbox.")
         return
     _grade(call, verb, _KUBECTL_READ, _KUBECTL_CHANGE, frozenset({"delete", "drain"}))
     if verb == "cp":
@@ -234,6 +242,8 @@ def docker(call: Call) -> None:
         _volume_device(call)
     if any(v in ("save", "export", "build") for v in verbs):
         _docker_outputs(call)
+    if call.name == "podman" and verbs[:1] == ["generate"]:
+        _generate_outputs(call)
     positions = _operand_positions(call.args, flags)
     if len(positions) >= 2 and call.args[positions[0]].value in ("container", "compose"):
         group, verb_at = call.args[positions[0]].value, positions[1]
@@ -260,6 +270,9 @@ def docker(call: Call) -> None:
         _copy_here(call, [call.args[p] for p in positions if p > verb_at])
     elif verb == "update":
         _update_restart(call, rest, f"{call.name} update")
+    if "build" in verbs[:3]:
+        build_at = next(p for p in positions if call.args[p].value == "build")
+        _docker_build(call, call.args[build_at + 1 :], f"{call.name} build")
 
 
 def _update_restart(call: Call, words: list[Word], wrapper: str) -> None:
@@ -293,6 +306,20 @@ def _restart_policy(call: Call, policy: Word | None, wrapper: str) -> None:
         f"{wrapper} --restart {shown} makes the engine start the container again at every boot: code that runs at "
         "every boot, persistence the owner must see.",
     )
+
+
+def _generate_outputs(call: Call) -> None:
+    """``podman generate systemd --files`` writes the unit files where it runs and ``podman generate kube
+    -f/--filename FILE`` writes FILE (podman-generate-systemd(1), podman-generate-kube(1)); without them they print."""
+    words = call.args
+    if any(w.value == "--files" for w in words):
+        call.write(literal_word("."), "podman generate systemd --files writes unit files into")
+    for index, word in enumerate(words):
+        name, eq, attached = (word.value or "").partition("=")
+        if name in ("-f", "--filename"):
+            target = literal_word(attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
+            if target is not None:
+                call.write(target, f"podman generate {name} writes")
 
 
 def _volume_device(call: Call) -> None:
@@ -616,6 +643,107 @@ def _host_source(call: Call, name: str, text: str, source: str) -> str | None:
         path = posixpath.normpath(path)
         if path in _HOST_PATHS or path.startswith(("/proc/", "/sys/", "/dev/", "/boot/")) or path.endswith(_SOCKETS):
             return f"{name} {text} mounts the host's {path} into the container"
+        why = holds_host(call, path)
+        if why is not None:
+            return f"{name} {text} mounts the host's {path} into the container: {why}"
+    return None
+
+
+_HOME_OR_SYSTEM = "a home directory or system tree, with its keys, credentials and start-up files"
+
+
+def holds_host(call: Call, path: str) -> str | None:
+    """Why the absolute normalised ``path`` outside the workspace, handed to a container or build, gives it the
+    host's files: it holds the workspace (``..``: the workspace's parent, a home directory, ``/``), or it is a
+    protected path (sensitive.py: a home, a system tree). None for a path in the workspace or elsewhere."""
+    root = call.g.state.root
+    if path == root or path.startswith(root.rstrip("/") + "/"):
+        return None
+    if root.startswith(path.rstrip("/") + "/"):
+        return "it holds the workspace and every file beside it"
+    return None if protected_path(path) is None else _HOME_OR_SYSTEM
+
+
+#: docker-build(1) and docker-buildx-build(1) options that take no value (every other long option takes one).
+_BUILD_FLAGS = frozenset({
+    "--no-cache", "--pull", "--push", "--load", "-q", "--quiet", "--rm", "--force-rm", "--squash", "--compress",
+    "--debug", "--disable-content-trust", "--help",
+})  # fmt: skip
+_BUILD_SHORT_VALUES = frozenset("tfom")
+
+
+def _docker_build(call: Call, rest: list[Word], what: str) -> None:
+    """docker build / buildx build (docker-buildx-build(1)): the build context (the operand) and each
+    ``--build-context NAME=PATH`` are files the Dockerfile may ``COPY`` and print; ``--allow security.insecure``
+    permits ``RUN --security=insecure``, a privileged container (as ``--privileged``). A context or build context
+    that is the host's root, a home, a system tree or the directory holding the workspace is destructive
+    (container-host-access). (``--secret src=FILE`` and ``--ssh ID=KEY`` naming a credential file are secret reads
+    by the grader's check of every word.)"""
+    index = 0
+    context: Word | None = None
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is None:
+            if context is None:
+                context = word
+            continue
+        if value == "--":
+            context = rest[index] if context is None and index < len(rest) else context
+            break
+        if not value.startswith("-") or value == "-":
+            if context is None:
+                context = word
+            continue
+        name, eq, attached = value.partition("=")
+        taken: Word | None = None
+        if name.startswith("--"):
+            if name not in _BUILD_FLAGS:
+                taken = literal_word(attached) if eq else (rest[index] if index < len(rest) else None)
+                index += 0 if eq else 1
+        elif name[1:2] in _BUILD_SHORT_VALUES:
+            taken = literal_word(value[2:]) if len(value) > 2 else (rest[index] if index < len(rest) else None)
+            index += 0 if len(value) > 2 else 1
+        if taken is None:
+            continue
+        text = taken.value
+        if name == "--allow" and (text is None or "security.insecure" in text):
+            destructive(call, "container-host-access", f"{what} --allow security.insecure runs privileged steps.")
+            return
+        if name == "--build-context":
+            source = None if text is None else text.partition("=")[2]
+            if source is None or (source and "://" not in source):
+                reason = _build_source(call, source, f"--build-context {show(taken)}")
+                if reason is not None:
+                    destructive(call, "container-host-access", f"{what}: {reason}.")
+                    return
+    if context is not None and (context.value is None or "://" not in context.value) and context.value != "-":
+        if context.value is None and any(context.src.strip("'\"").startswith(p) for p in _PWD_SPELLINGS):
+            return
+        reason = _build_source(call, context.value, f"the build context {show(context)}")
+        if reason is not None:
+            destructive(call, "container-host-access", f"{what}: {reason}.")
+
+
+def _build_source(call: Call, source: str | None, spelled: str) -> str | None:
+    """Why a build's context directory ``source`` gives the build the host's files, or None."""
+    if source is None:
+        return f"{spelled} is only known when it runs: it may be the host's root or a home"
+    if source.startswith("~"):
+        return (
+            None
+            if protected_path(source) is None
+            else f"{spelled} hands the build every file of {source}: {_HOME_OR_SYSTEM}"
+        )
+    found = call.g.state.targets(source)
+    if found is None:
+        return f"{spelled} is only known when it runs: it may be the host's root or a home"
+    for path in sorted(found):
+        path = posixpath.normpath(path)
+        why = "it is the host's root" if path == "/" else holds_host(call, path)
+        if why is not None:
+            return f"{spelled} hands the build every file of {path}: {why}"
     return None
 
 
@@ -675,15 +803,18 @@ def _inner_script(call: Call, text: Word, wrapper: str) -> None:
 #: ``docker logs`` prints what a container wrote, which may hold its secrets; like ``journalctl`` reading the host's
 #: logs it stays read_only (secret-read is for credential files and variables, sensitive.py). ``inspect`` prints the
 #: environment a container or image was given (``Config.Env``), as ``printenv`` does: network (``secret-read``),
-#: never downgraded, as the grader's environment dumps are. ``search`` (Docker
-#: Hub), ``stats``/``events`` (they follow the engine until stopped) keep the control plane's grade.
+#: never downgraded, as the grader's environment dumps are. ``save`` (``image save``) writes the images' layers as a
+#: tar archive to standard output or its ``-o`` file (graded as a write by :func:`_docker_outputs`). ``search``
+#: (Docker Hub), ``stats``/``events`` (they follow the engine until stopped; ``stats --no-stream`` prints once and
+#: reads) keep the control plane's grade. podman's ``generate systemd|kube|spec`` print what they make of a container
+#: or pod (files they write: :func:`_generate_outputs`).
 _DOCKER_LOCAL_READS = frozenset({
     ("ps",), ("images",), ("inspect",), ("logs",), ("version",), ("info",), ("top",), ("port",), ("diff",),
     ("history",), ("container", "ls"), ("container", "list"), ("container", "ps"), ("container", "inspect"),
     ("container", "logs"), ("container", "top"), ("container", "port"), ("container", "diff"), ("image", "ls"),
     ("image", "list"), ("image", "inspect"), ("image", "history"), ("system", "info"), ("system", "df"),
     ("volume", "ls"), ("volume", "inspect"), ("network", "ls"), ("network", "inspect"), ("context", "ls"),
-    ("context", "show"),
+    ("context", "show"), ("save",), ("image", "save"),
 })  # fmt: skip
 #: Options that point the client at another engine (docker(1) ``-H``/``--host``, ``--context``/``-c``; podman(1)
 #: ``--remote``/``-r``, ``--url``, ``--connection``, ``--identity``): the daemon is then outside the machine.
@@ -702,6 +833,14 @@ def _docker_local_read(call: Call, verbs: list[str | None]) -> bool:
         call.flag(R.READ_ONLY, "read-only", f"{call.name} {values[0]} only prints the client's version or help.")
         return True
     key = tuple(v or "" for v in verbs[:2])
+    if key[:1] == ("stats",) or key == ("container", "stats"):
+        if "--no-stream" not in values:
+            return False
+        call.flag(R.READ_ONLY, "read-only", f"{call.name} stats --no-stream only reads the local engine's state once.")
+        return True
+    if key[:1] == ("generate",) and call.name == "podman":  # docker would look for a CLI plugin docker-generate
+        call.flag(R.READ_ONLY, "read-only", "podman generate only reads the local engine's state.")
+        return True
     if key[:1] in _DOCKER_LOCAL_READS or key in _DOCKER_LOCAL_READS:
         what = " ".join(key if key in _DOCKER_LOCAL_READS else key[:1])
         if key[0] == "inspect" or key in (("container", "inspect"), ("image", "inspect")):
@@ -746,7 +885,25 @@ def _docker_verbs(call: Call, verbs: list[str | None]) -> None:
         verb = sub
     elif verb in _DOCKER_GROUPS and verb != "compose":
         verb = "ls"
+    if verb == "cp" and _copies_out(verbs[verbs.index("cp") + 1 :]):
+        call.flag(R.NETWORK, _RULE, f"{call.name} cp copies files out of a container (its destination is graded).")
+        return
     _grade(call, verb, _DOCKER_READ, _DOCKER_CHANGE, _DOCKER_DELETE)
+
+
+def _container_path(value: str) -> bool:
+    """True when a ``docker cp`` operand names a path in a container (docker-container-cp(1): ``CONTAINER:PATH``; a
+    local path holding a colon is written with ``./`` or ``/`` first)."""
+    return ":" in value and not value.startswith(("/", "."))
+
+
+def _copies_out(operands: list[str | None]) -> bool:
+    """True when ``docker cp SRC DEST`` copies from a container to this machine (or ``-``, a tar on standard
+    output): the container is only read."""
+    if len(operands) != 2 or any(v is None for v in operands):
+        return False
+    source, dest = operands[0] or "", operands[1] or ""
+    return _container_path(source) and not _container_path(dest)
 
 
 _HELM_VALUES = frozenset(

@@ -7,8 +7,8 @@ server client (a database on another machine, or one the workspace does not hold
 ``read_only`` for sqlite3; statements that add or change data or schema (``INSERT``,
 ``CREATE``, ``ALTER``, ``UPDATE ... WHERE``, ``GRANT``) are ``system`` (sqlite3: a write to the
 database file); ``DELETE``, ``DROP``, ``TRUNCATE``, ``MERGE``, ``UPDATE`` without ``WHERE``,
-``ALTER ... DROP`` and anything the parser only keeps as an opaque command (``VACUUM``,
-``EXPLAIN ANALYZE``...) are destructive. A function call the parser does not know
+``ALTER ... DROP`` and anything the parser only keeps as an opaque command (``VACUUM INTO``,
+``EXPLAIN ANALYZE``...) are destructive; a plain ``VACUUM`` (alone or with a name) is a write. A function call the parser does not know
 (``pg_terminate_backend``, sqlite's ``writefile``/``load_extension``) is destructive unless it is
 in :data:`KNOWN_READ_FUNCTIONS`: a function can change data. Statements the classifier cannot
 see (``-f FILE``, standard input that is not literal) are destructive.
@@ -40,6 +40,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.risk.grader import Call
+from bot.risk.regex import Regex
 from bot.risk.words import Word
 
 from .kit import R, destructive, read_only, refuse, show
@@ -92,11 +93,26 @@ def grade_sql(text: str, dialect: str) -> tuple[str, str]:
     return worst
 
 
+def _plain_vacuum(node: Any) -> bool:
+    """True for ``VACUUM`` alone or with a schema or table name (SQLite "VACUUM": it rebuilds the database file in
+    place; PostgreSQL "VACUUM": it reclaims space): a write that loses nothing. ``VACUUM INTO 'file'`` (a copy
+    written anywhere) and options stay opaque."""
+    if str(node.this).upper() != "VACUUM":
+        return False
+    rest = node.args.get("expression")
+    return rest is None or bool(_SQL_NAME.fullmatch(str(rest.this).strip()))
+
+
+_SQL_NAME = Regex(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
 def _statement(statement: Any, exp: Any) -> tuple[str, str]:
     name = type(statement).__name__.upper()
     for node in statement.walk():
         if isinstance(node, (exp.Delete, exp.Drop, exp.TruncateTable, exp.Merge, exp.Command)):
             if isinstance(node, exp.Command):
+                if _plain_vacuum(node):
+                    return WRITE, "VACUUM rebuilds the database, keeping its data"
                 return DELETE, f"{str(node.this)[:30].upper()} is a statement the parser keeps opaque"
             return DELETE, f"{type(node).__name__.upper().replace('TABLE', ' TABLE').strip()} deletes data"
         if isinstance(node, exp.Update) and node.args.get("where") is None:

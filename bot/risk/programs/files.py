@@ -420,6 +420,27 @@ def xxd(call: Call) -> None:
         read_only(call, "xxd only prints.")
 
 
+def base64(call: Call) -> None:
+    """base64(1) of macOS (BSD): ``-o output_file``/``--output=output_file`` is written (``-i input_file``,
+    ``-b count`` take values; getopt_long accepts a unique prefix of a long option); GNU coreutils base64 has no
+    ``-o`` (it fails there) and takes one FILE operand, so a second operand is graded as an output too."""
+    if injected(call, call.args, runs_programs=False):
+        return
+    found = scan(
+        call.args,
+        "biow",
+        frozenset({"--break", "--input", "--output", "--wrap"}),
+        long_flags=frozenset({"--decode", "--ignore-garbage", "--help", "--version"}),
+    )
+    outputs = [value for value in found.values("-o", "--output") if value is not None]
+    outputs += found.operands[1:]
+    for output in outputs:
+        if output.value != "-":
+            call.write(output, "base64 writes its output to")
+    if not outputs:
+        read_only(call, "base64 only prints.")
+
+
 def unzip(call: Call) -> None:
     """unzip(1): extracts into ``-d DIR`` or the cwd; ``-l``/``-t``/``-v``/``-Z``/``-p``/``-c`` only read; ``-:``
     lets member names escape with ``../`` (a write anywhere under ``/``); ``-K`` keeps setuid bits."""

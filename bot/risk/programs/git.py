@@ -35,6 +35,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from collections.abc import Callable
 
 from bot.risk.grader import Call
@@ -99,7 +100,7 @@ _DYNAMIC_SAFE = frozenset({
     "add", "commit", "mv", "merge", "cherry-pick", "revert", "apply", "am", "status", "ls-files", "ls-tree",
     "rev-parse", "rev-list", "blame", "annotate", "shortlog", "describe", "cat-file", "show-ref", "for-each-ref",
     "name-rev", "merge-base", "cherry", "check-ignore", "check-attr", "var", "help", "version", "show-branch",
-    "hash-object", "update-index", "init",
+    "init",
 })  # fmt: skip
 _DYNAMIC_WRITES = frozenset(
     {
@@ -196,6 +197,7 @@ def git(call: Call) -> None:
             )
             return
         if name == "-c" and not _safe_config(taken.value):
+            _note_hooks_path(call, _repo(dirs), taken.value or "")
             destructive(call, "git-config", f"git -c {show(taken)} can make git run programs.")
             return
         if name == "--git-dir" and not _own_git_dir(taken.value):
@@ -210,6 +212,8 @@ def git(call: Call) -> None:
             dirs.append(taken)
     sub = (words[index].value or "") if index < len(words) else ""
     if not call.g.state.remote and (dirs or (sub and sub not in _NO_REPOSITORY)) and _elsewhere(call, dirs):
+        return
+    if not call.g.state.remote and sub and sub not in _NO_REPOSITORY and _nested(call, dirs):
         return
     if index >= len(words):
         read_only(call, "git without a subcommand only prints.")
@@ -260,6 +264,101 @@ def _elsewhere(call: Call, dirs: list[Word]) -> bool:
         )
         return True
     return False
+
+
+def _places(call: Call, dirs: list[Word]) -> list[str]:
+    """The absolute directories (normalised) where git looks for its repository: the shell's directories moved by
+    ``-C``/``--work-tree``/``--git-dir`` (a ``.git`` named is its parent's repository); [] when one is unknown."""
+    found: list[str] = []
+    for place in (_repo(dirs), *dirs):
+        value = place.value
+        if value is None or value.startswith("~"):
+            return []
+        value = posixpath.normpath(value)
+        if posixpath.basename(value) == ".git":
+            value = posixpath.dirname(value) or "."
+        targets = call.g.state.targets(value)
+        if targets is None:
+            return []
+        found += sorted(targets)
+    return list(dict.fromkeys(found))
+
+
+def _nested(call: Call, dirs: list[Word]) -> bool:
+    """git run in a directory of the workspace other than its top (``git -C sub``, ``cd sub && git``,
+    ``--git-dir=sub/.git``) reads the repository it finds there (git(1) "GIT_DIR": the directory and its parents are
+    searched for ``.git``), and obeys its ``config`` (``core.fsmonitor`` runs at ``git status``, ``core.pager``,
+    ``diff.external``, ``core.hooksPath``) and ``hooks``, even for a read. A nested repository other than the
+    workspace's own is files the agent could put there with an ordinary write (``cp -r /tmp/x sub``, an unpacked
+    archive, ``git init sub`` and a later edit), not control-file writes FlyBot graded: so it is graded as a
+    repository outside the workspace is (destructive, never downgraded: the subcommand alone does not make it
+    read-only). It is one when this command writes that directory or one above it below the workspace's top before
+    git runs, other than with ``mkdir`` (it may copy or make a repository there: fail closed, since FlyBot cannot
+    tell a copied repository from a plain directory), or when the recipe book reports a ``.git`` there or between it and the top (settings.py
+    ``REPOSITORY``; a submodule's ``.git`` file naming a directory below the workspace's ``.git`` is the workspace's
+    own). A directory the book could not read is graded the same (fail closed); one it holds no answer for (an
+    older adapter, an API caller) is listed in ``chosen_by``, so no standing approval covers it. True when flagged."""
+    g = call.g
+    root = g.state.root.rstrip("/")
+    places = [p for p in _places(call, dirs) if p.startswith(root + "/")]
+    for place in places:
+        made = next(
+            (w for w in sorted(g.filled) if w.startswith(root + "/") and (place == w or place.startswith(w + "/"))),
+            None,
+        )
+        if made is not None:
+            destructive(
+                call,
+                "nested-repository",
+                f"git runs in {shorten(place[len(root) + 1 :], 60)}, which this command writes before git runs "
+                f"({shorten(made[len(root) + 1 :], 60)}): a repository copied or made there has a config and hooks "
+                "of the command's choosing (core.fsmonitor, core.pager, hooks), which git obeys even for a read.",
+            )
+            return True
+    if g.recipes is None:
+        return False
+    from bot.risk.recipes import MAX_RECIPES, SETTINGS, UNKNOWN
+    from bot.risk.settings import REPOSITORY
+
+    for place in places:
+        rel = place[len(root) + 1 :]
+        key = ("git", SETTINGS + REPOSITORY, rel, "", ())
+        found = next((r for r in g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None)
+        if found is None:
+            found = g.recipes.recipe("git", SETTINGS + REPOSITORY, rel)
+            if found is not None and len(g.recipes_used) < MAX_RECIPES:
+                g.recipes_used.append(found)
+            elif found is not None:
+                found = None  # not sent, so the server could not know it either
+        if found is None:
+            rec = call.rec
+            what = f"the repository git finds in {shorten(rel, 60)} (not reported by the adapter)"
+            rec.chosen_by = [*(rec.chosen_by or []), what]
+            call.flag(rec.level, "workspace-settings", f"git reads {what}, so no standing approval covers it.")
+            continue
+        if found.lines:
+            line = found.lines[0]
+            why = "could not be read" if line.command == UNKNOWN else line.command
+            destructive(
+                call,
+                "nested-repository",
+                f"git runs in {shorten(rel, 60)}, where it finds a repository other than the workspace's "
+                f"({shorten(line.source, 60)}: {shorten(why, 80)}): its config and hooks can name programs git runs "
+                "(core.fsmonitor, core.pager, hooks), and they are not files FlyBot guards.",
+            )
+            return True
+    return False
+
+
+def _note_hooks_path(call: Call, repo: Word, assignment: str) -> None:
+    """Remember the directory a ``core.hooksPath`` assignment (``KEY=VALUE``) of this command names, relative to
+    the repository's directory (git-config(1): a relative path is taken from where the hooks run, the top of the
+    working tree), so that a later write below it is a control-file write (grader ``hook_dirs``)."""
+    key, _, value = assignment.partition("=")
+    if key.strip().lower() != "core.hookspath" or not value or value.startswith("~") or repo.value is None:
+        return
+    for cwd in call.g.state.cwds:
+        call.g.hook_dirs.add(posixpath.normpath(posixpath.join(cwd, repo.value, value)))
 
 
 def _own_git_dir(value: str | None) -> bool:
@@ -429,6 +528,24 @@ def _push(g: _Git) -> None:
     if remote is None:
         destructive(g.call, "dynamic-argument", f"The git push remote {show(operands[0])} is only known when it runs.")
         return
+    if remote in g.call.g.git_remotes:
+        destructive(
+            g.call,
+            "git-config",
+            f"git push to {shorten(remote, 60)}, a remote this command adds or points elsewhere first: the approval "
+            "card's push names it, not where it sends the commits.",
+        )
+        return
+    if g.has("-u", "--set-upstream") and remote and remote != "origin":
+        # git-push(1) -u: sets branch.NAME.remote to this remote, so every later plain git push of the branch goes
+        # there, as git config branch.NAME.remote does (graded as git branch --set-upstream-to is).
+        destructive(
+            g.call,
+            "git-config",
+            f"git push -u {shorten(remote, 60)} makes it the branch's upstream: every later plain git push of the "
+            "branch goes there.",
+        )
+        return
     question = "push " + remote
     if remote in (".", "..") or "/" in remote or ":" in remote:
         if _local_url(remote):
@@ -484,6 +601,8 @@ def _clone_operands(words: list[Word]) -> list[Word]:
 
 
 def _checkout(g: _Git) -> None:
+    if _upstream(g):
+        return
     if g.has("-b", "-B", "--orphan") and not g.has(
         "-f", "--force", "-p", "--patch", "--ours", "--theirs", "-m", "--merge"
     ):
@@ -564,6 +683,8 @@ def _stash(g: _Git) -> None:
 
 
 def _branch_or_tag(g: _Git) -> None:
+    if g.sub == "branch" and _upstream(g):
+        return
     if g.has("-d", "-D", "--delete"):
         destructive(g.call, "discard-changes", f"git {g.sub} -d deletes a {g.sub}.")
         return
@@ -590,11 +711,167 @@ def _branch_or_tag(g: _Git) -> None:
         g.read()
 
 
+# Plumbing that builds the index, objects and refs by hand (git-update-index(1), git-read-tree(1), git-mktree(1),
+# git-hash-object(1), git-update-ref(1), git-symbolic-ref(1), git-replace(1)). Together (hash-object -w, update-index
+# --cacheinfo, write-tree, commit-tree, update-ref) they make a commit whose files never passed through the working
+# tree, so no write FlyBot graded put them there; a later git switch, git checkout or git reset --hard writes them
+# (a .github/workflows file, a .husky hook, package.json scripts) and a plain git push publishes them. Each is graded
+# at least as the porcelain that does the same: a path named is a write there; what the command line does not name
+# (paths read from standard input, a tree's entries, the object a ref is moved to) is graded fail closed.
+
+#: The zero object name (SHA-1 and SHA-256): as a new value, git-update-ref(1) deletes the ref.
+_ZERO_OID = re.compile(r"^0{40}(?:0{24})?$")
+
+
 def _update_ref(g: _Git) -> None:
-    if g.has("-d"):
-        destructive(g.call, "discard-changes", "git update-ref -d deletes a ref.")
+    """git-update-ref(1): ``-d`` deletes a ref, as does a new value of all zeros; ``--stdin`` reads ``update``,
+    ``create``, ``delete`` commands: graded as a deletion (destructive, ``discard-changes``, as ``git branch -D``).
+    Any other update moves a ref (HEAD, another branch, a tag, a ``refs/replace`` entry that swaps an object for
+    every later git command) to any object, with none of the porcelain's checks (no fast-forward check: the commits
+    it pointed at drop out of the branch): destructive (``git-plumbing``), fail closed, since the object may be a
+    commit built with commit-tree whose files a later ``git switch`` writes and a plain push sends."""
+    values = [v or "" for v in g.values()]
+    operands = [v for v in values if not v.startswith("-")]
+    if g.has("-d", "--stdin") or (len(operands) >= 2 and _ZERO_OID.match(operands[1])):
+        destructive(g.call, "discard-changes", "git update-ref -d (or --stdin, or a zero new value) deletes a ref.")
         return
+    destructive(
+        g.call,
+        "git-plumbing",
+        f"git update-ref moves {shorten(operands[0], 60) if operands else 'a ref'} to any object without the checks "
+        "git branch and git reset make: a hand-built commit there is what a later git switch writes into the working "
+        "tree and a plain git push sends.",
+    )
+
+
+def _symbolic_ref(g: _Git) -> None:
+    """git-symbolic-ref(1): with one name it prints the branch it points at (a read); ``-d`` deletes it; with two it
+    points HEAD (or another symbolic ref) at any ref without touching the index or working tree, so the next commit
+    lands on, and a plain git push sends, that branch: destructive (``git-plumbing``), as update-ref of HEAD."""
+    operands = [v for v in g.values() if v is None or not v.startswith("-")]
+    if g.has("-d", "--delete"):
+        destructive(g.call, "discard-changes", "git symbolic-ref -d deletes a symbolic ref.")
+    elif len(operands) <= 1:
+        g.read()
+    else:
+        destructive(
+            g.call,
+            "git-plumbing",
+            "git symbolic-ref points HEAD at another ref without checking it out: the next commit lands there and a "
+            "plain git push sends it.",
+        )
+
+
+def _update_index(g: _Git) -> None:
+    """git-update-index(1): ``--cacheinfo MODE,OID,PATH`` (or ``MODE OID PATH``) records an object at PATH in the
+    index: graded as a write to PATH (the next commit records it and a checkout or switch writes it there, so a
+    control file such as ``.husky/pre-commit`` is a control-file write). ``--index-info`` reads ``MODE OID<TAB>PATH``
+    lines from standard input: paths and contents not on the command line, destructive (``git-plumbing``). Other
+    uses stage working-tree files as ``git add`` does: a change to the repository."""
+    words = g.args
+    for index, word in enumerate(words):
+        value = word.value or ""
+        if value == "--":
+            break
+        if long_is(value, "--index-info") and len(value.split("=", 1)[0]) >= len("--index-i"):
+            destructive(
+                g.call,
+                "git-plumbing",
+                "git update-index --index-info reads modes, objects and paths from standard input: any content at "
+                "any path (control files included) goes into the index without a working-tree write.",
+            )
+            return
+        if len(value) >= len("--cac") and "--cacheinfo".startswith(value.split("=", 1)[0]):
+            taken = value.split("=", 1)[1] if "=" in value else None
+            if taken is not None:
+                fields = taken.split(",", 2)
+            elif index + 1 < len(words) and "," in (words[index + 1].value or ""):
+                fields = (words[index + 1].value or "").split(",", 2)
+            else:
+                fields = [w.value or "" for w in words[index + 1 : index + 4]]
+                if any(w.value is None for w in words[index + 1 : index + 4]):
+                    fields = []
+            if len(fields) != 3 or not fields[2]:
+                destructive(g.call, "git-plumbing", "The path git update-index --cacheinfo records is not known.")
+                return
+            g.call.write(literal_word(fields[2]), "git update-index --cacheinfo records content for", cwd=g.repo)
+            state = g.call.g.state
+            if not state.remote and g.repo.value is not None and not posixpath.isabs(fields[2]):
+                # the path is taken from the top of the working tree, not the directory git runs in (update-index.c
+                # add_cacheinfo): graded there too when git runs below the workspace's top
+                top = posixpath.join(state.root, fields[2])
+                g.call.write(Word(top, fields[2]), "git update-index --cacheinfo records content for")
     g.write()
+
+
+def _read_tree(g: _Git) -> None:
+    """git-read-tree(1): replaces the index with a tree's entries (and with ``-u`` writes them into the working tree,
+    as ``git checkout`` does, overwriting files); ``--prefix=DIR`` puts a tree under DIR. The paths and contents
+    are the tree's, not on the command line, and the tree may be hand-built (mktree, hash-object -t tree): the next
+    commit records them and a checkout, switch or stash writes them. Destructive (``-u``: ``discard-changes``, as
+    checkout; otherwise ``git-plumbing``), fail closed; ``-n``/``--dry-run`` only checks, and ``git read-tree HEAD``
+    resets the index to the checked-out commit's tree, as ``git reset`` does (a change to the repository)."""
+    operands = [v for v in g.values() if v is None or not v.startswith("-")]
+    if g.has("-n", "--dry-run"):
+        g.read()
+    elif operands == ["HEAD"] and not g.has("--prefix", "-u", "-m", "--reset"):
+        g.write()  # the index reset to the checked-out commit's tree (as git reset): nothing new comes in
+    elif g.has("-u"):
+        destructive(
+            g.call, "discard-changes", "git read-tree -u writes a tree's files into the working tree, as checkout."
+        )
+    else:
+        destructive(
+            g.call,
+            "git-plumbing",
+            "git read-tree puts a tree's paths and contents into the index: the next commit records them and a "
+            "checkout, switch or stash writes them into the working tree.",
+        )
+
+
+def _built_objects(g: _Git) -> None:
+    """Objects built from standard input or a file rather than the working tree: git-mktree(1) makes a tree from
+    ``ls-tree`` lines on standard input (any path, mode and blob); git-hash-object(1) ``-t tree|commit|tag`` or
+    ``--literally`` writes such an object from raw bytes; git-unpack-objects(1) and ``git bundle unbundle`` import
+    a pack's objects. A later merge, reset, branch or switch of such a tree or commit writes its files into the
+    working tree with no write FlyBot graded: destructive (``git-plumbing``), fail closed. ``hash-object`` of a blob
+    (the default type) writes content reachable from no path, as ``git add`` does: a change to the repository."""
+    if g.sub == "hash-object":
+        values = g.values()
+        types: list[str | None] = []
+        for i, v in enumerate(values):
+            if v is None or v == "--":
+                break
+            following = values[i + 1] if i + 1 < len(values) else None
+            if v.startswith("--"):
+                if long_is(v, "--type"):
+                    types.append(v.split("=", 1)[1] if "=" in v else following)
+            elif v.startswith("-") and "t" in v[1:]:  # a cluster (-wt tree, -ttree): -t takes the rest or the next
+                rest = v[v.index("t", 1) + 1 :]
+                types.append(rest or following)
+        if not g.has("--literally") and all(t == "blob" for t in types):
+            g.write()
+            return
+    destructive(
+        g.call,
+        "git-plumbing",
+        f"git {g.sub} builds trees or commits whose paths and contents never passed through the working tree: a "
+        "later merge, reset or switch of them writes those files there.",
+    )
+
+
+def _replace(g: _Git) -> None:
+    """git-replace(1): ``-l``/``--list`` reads; any other use makes every later git command (checkout, switch, log,
+    push of what refers to it) see another object in place of one: destructive (``git-plumbing``), as update-ref
+    of a ``refs/replace`` ref; ``-d`` deletes replace refs."""
+    if g.has("-l", "--list") or not g.args:
+        g.read()
+        return
+    destructive(
+        g.call,
+        "git-plumbing",
+        "git replace swaps an object for another in every later git command (checkout, switch, log).",
+    )
 
 
 def _worktree(g: _Git) -> None:
@@ -665,6 +942,8 @@ def _config(g: _Git) -> None:
         g.read()
         return
     if not operands or not _safe_config(operands[0]):
+        if len(operands) >= 2:  # any scope: --global and -f FILE name hooks for git too
+            _note_hooks_path(g.call, g.repo, f"{operands[0]}={operands[1]}")
         destructive(g.call, "git-config", "Setting this git config key can make git run programs.")
         return
     if scope_file is not None:
@@ -683,7 +962,14 @@ def _remote(g: _Git) -> None:
     elif action in ("show", "update", "prune"):
         _network(g)
     elif action in ("add", "rename", "set-url", "set-head", "set-branches"):
-        if action in ("add", "set-url") and any(url is None or _local_url(url) for url in operands[2:]):
+        named = _remote_name(g, action)
+        if named is None and action in ("add", "rename", "set-url"):
+            destructive(g.call, "dynamic-argument", f"The name git remote {action} sets is only known when it runs.")
+            return
+        if named is not None and action in ("add", "rename", "set-url"):
+            g.call.g.git_remotes.add(named)
+        urls = [w.value for w in _remote_operands(g, action)[2:]]
+        if action in ("add", "set-url") and any(url is None or _local_url(url) for url in urls):
             destructive(
                 g.call,
                 "local-remote",
@@ -701,6 +987,21 @@ def _remote(g: _Git) -> None:
                 "does): a later git push may send commits to another host.",
             )
             return
+        if action == "add" and named:
+            # git-remote(1) add writes remote.NAME.url (and remote.NAME.fetch), as git config remote.NAME.url does,
+            # which is graded destructive: graded the same. ``origin`` is where a plain ``git push`` goes when the
+            # branch has no upstream (git-push(1) "REMOTES"; add fails when it exists, so the repository had none),
+            # and a later ``git push NAME BRANCH`` is covered by a standing approval for ``git push`` (a remote
+            # name is a plain word: bot/risk/meaning.py): either way the URL chosen here is where later approved
+            # pushes send commits. Fail closed, though adding a second remote to fetch from is common.
+            destructive(
+                g.call,
+                "git-config",
+                f"git remote add {shorten(named, 40)} chooses where later pushes to that name send commits"
+                + (" (and a plain git push, when the branch has no upstream)" if named == "origin" else "")
+                + ", as git config remote.NAME.url does.",
+            )
+            return
         if g.has("-f", "--fetch") or (action == "set-head" and g.has("-a", "--auto")):
             network(g.call, f"git remote {action} fetches from the remote.")
         g.write()
@@ -708,6 +1009,73 @@ def _remote(g: _Git) -> None:
         destructive(g.call, "discard-changes", "git remote remove deletes the remote and its remote-tracking branches.")
     else:
         refuse(g.call, f"git remote {action}")
+
+
+#: git-remote(1) ``add`` options that take a value (``-t BRANCH``, ``-m MASTER``).
+_REMOTE_ADD_VALUES = frozenset({"-t", "--track", "-m", "--master"})
+
+
+def _remote_operands(g: _Git, action: str) -> list[Word]:
+    """The operands of ``git remote ACTION ...`` (the action first), without ``add``'s option values."""
+    operands: list[Word] = []
+    skip = False
+    for word in g.args:
+        value = word.value
+        if skip:
+            skip = False
+        elif value is not None and value.startswith("-"):
+            skip = action == "add" and value in _REMOTE_ADD_VALUES
+        else:
+            operands.append(word)
+    return operands
+
+
+def _remote_name(g: _Git, action: str) -> str | None:
+    """The remote name ``git remote add NAME URL``, ``set-url NAME URL`` or ``rename OLD NEW`` gives a URL to (for
+    rename: NEW); None when it is only known when it runs, "" when it is not given."""
+    operands = _remote_operands(g, action)
+    index = 2 if action == "rename" else 1
+    if len(operands) <= index:
+        return ""
+    return operands[index].value
+
+
+def _upstream(g: _Git) -> bool:
+    """Where a later plain ``git push`` goes (git-push(1) "REMOTES": the branch's ``branch.NAME.remote``, set by
+    git-branch(1) ``-u``/``--set-upstream-to`` and ``--track``/``-t``, git-switch(1) and git-checkout(1)
+    ``--track``/``-t``): an upstream on a remote other than ``origin`` (or one this command added or pointed
+    elsewhere) redirects every later plain push of the branch, as ``git config branch.NAME.remote`` does: destructive
+    (``git-config``), graded as the setting it writes. An upstream that is a local branch (no ``/``) keeps the
+    push in this repository; a name holding a ``/`` is taken as a remote's branch (fail closed: a local branch named
+    ``a/b`` is graded the same). True when flagged."""
+    values = g.values()
+    upstream: str | None | bool = False  # False: none set
+    for index, value in enumerate(values):
+        if value is None or value == "--":
+            break
+        if g.sub == "branch" and value.startswith("-u") and not value.startswith("--"):
+            upstream = value[2:] or (values[index + 1] if index + 1 < len(values) else None)
+        elif g.sub == "branch" and long_is(value, "--set-upstream-to") and len(value.split("=", 1)[0]) >= 7:
+            upstream = (
+                value.split("=", 1)[1] if "=" in value else (values[index + 1] if index + 1 < len(values) else None)
+            )
+    if upstream is False and g.has("-t", "--track"):
+        operands = [v for v in values if v is None or not v.startswith("-")]
+        upstream = operands[-1] if operands else False
+    if upstream is False:
+        return False
+    if isinstance(upstream, str) and (
+        "/" not in upstream or (upstream.startswith("origin/") and "origin" not in g.call.g.git_remotes)
+    ):
+        return False
+    destructive(
+        g.call,
+        "git-config",
+        f"git {g.sub} sets the branch's upstream to {shorten(str(upstream), 60) if upstream else 'a name only known when it runs'}, "
+        "on a remote other than origin: a later plain git push sends the branch there (as git config "
+        "branch.NAME.remote does).",
+    )
+    return True
 
 
 def _submodule(g: _Git) -> None:
@@ -836,7 +1204,9 @@ def _format_patch(g: _Git) -> None:
 
 def _bundle(g: _Git) -> None:
     values = g.values()
-    if values and values[0] == "create" and len(g.args) >= 2:
+    if values and values[0] == "unbundle":
+        _built_objects(g)
+    elif values and values[0] == "create" and len(g.args) >= 2:
         g.call.write(g.args[1], "git bundle create writes")
     elif values and values[0] in ("verify", "list-heads"):
         g.read()
@@ -894,22 +1264,39 @@ def _gc(g: _Git) -> None:
     _write(g)
 
 
-def _switch_or_read_tree(g: _Git) -> None:
-    """git-switch(1) ``-f``/``--force``/``--discard-changes`` and git-read-tree(1) ``--reset -u`` overwrite the
-    working tree, throwing uncommitted changes away (as ``git checkout -f``)."""
-    if (g.sub == "switch" and g.has("-f", "--force", "--discard-changes")) or (
-        g.sub == "read-tree" and g.has("--reset") and g.has("-u")
-    ):
+def _switch(g: _Git) -> None:
+    """git-switch(1) ``-f``/``--force``/``--discard-changes`` overwrite the working tree, throwing uncommitted
+    changes away (as ``git checkout -f``); ``--track``/``-t`` sets the new branch's upstream (:func:`_upstream`)."""
+    if _upstream(g):
+        return
+    if g.sub == "switch" and g.has("-f", "--force", "--discard-changes"):
         destructive(g.call, "discard-changes", f"git {g.sub} may overwrite uncommitted changes in the working tree.")
         return
     _write(g)
 
 
+def _var(g: _Git) -> None:
+    """git-var(1): ``-l`` lists the logical variables and "all the variables of the Git configuration file", a
+    credential's (``http.extraHeader``, ``credential.*``) among them, as ``git config --list`` does: a secret read.
+    Naming one variable (``git var GIT_EDITOR``) only reads."""
+    if any(v is None or v == "-l" for v in g.values()):
+        g.call.flag(
+            R.NETWORK,
+            "secret-read",
+            "git var -l prints the git configuration, credential settings too: its output goes to the model.",
+        )
+        return
+    g.read()
+
+
 _SUBCOMMANDS.update({
-    "gc": _gc, "switch": _switch_or_read_tree, "read-tree": _switch_or_read_tree,
+    "var": _var,
+    "gc": _gc, "switch": _switch,
     "pull": _pull, "push": _push, "clone": _clone, "checkout": _checkout, "restore": _restore, "reset": _reset,
     "rm": _rm, "mv": _mv, "clean": _clean, "stash": _stash, "branch": _branch_or_tag, "tag": _branch_or_tag,
-    "update-ref": _update_ref, "worktree": _worktree, "reflog": _reflog, "config": _config, "remote": _remote,
+    "update-ref": _update_ref, "symbolic-ref": _symbolic_ref, "update-index": _update_index,
+    "read-tree": _read_tree, "mktree": _built_objects, "hash-object": _built_objects,
+    "unpack-objects": _built_objects, "replace": _replace, "worktree": _worktree, "reflog": _reflog, "config": _config, "remote": _remote,
     "submodule": _submodule, "rebase": _rebase, "bisect": _bisect, "archive": _archive,
     "format-patch": _format_patch, "bundle": _bundle, "lfs": _lfs, "difftool": _difftool, "mergetool": _difftool,
 })  # fmt: skip

@@ -45,7 +45,9 @@ contained grade, since the sandbox is discarded). Sources, per program:
 * systemctl(1): ``mask``, ``stop``, ``disable``, ``kill``, ``isolate``, ``poweroff``, ``reboot``, ``halt``,
   ``kexec``, ``suspend``, ``hibernate``, ``hybrid-sleep``, ``suspend-then-hibernate``, ``soft-reboot``, ``rescue``,
   ``emergency``, ``default``, ``exit``, ``switch-root``, ``daemon-reexec``, ``set-default``, ``freeze``, ``clean``
-  (stopping or masking a unit may cut off sshd or the firewall); ``--job-mode=isolate`` (``-i``); any unit that is
+  (stopping or masking a unit may cut off sshd or the firewall); ``restart``, ``try-restart``,
+  ``reload-or-restart``... of a ``.slice`` or ``.scope`` (it stops every unit in it: ``user.slice`` every login
+  session, ``system.slice`` every service); ``--job-mode=isolate`` (``-i``); any unit that is
   a special target (systemd.special(7): ``poweroff.target``, ``reboot.target``, ``halt.target``, ``kexec.target``,
   ``rescue.target``, ``emergency.target``, ``shutdown.target``, ``sleep.target``, ``suspend.target``,
   ``hibernate.target``, ``final.target``, ``exit.target``, ``soft-reboot.target``) or a glob; a verb or unit only known
@@ -633,6 +635,12 @@ _SYSTEMCTL_HARMFUL = frozenset({
 #: policy says), ``add-wants``/``add-requires`` (a dependency of a target). Persistence: destructive on the host, as
 #: an irreversible-looking change the owner must see; contained, the program's contained grade.
 _SYSTEMCTL_PERSIST = frozenset({"enable", "reenable", "link", "preset", "preset-all", "add-wants", "add-requires"})
+#: systemctl(1) verbs that restart a unit. A slice or scope restarted stops every unit in it: systemd.unit(5)
+#: ``Requires=`` ("If one of the other units ... is explicitly stopped (or restarted), this unit will be stopped (or
+#: restarted) too"), and units in a slice require it (systemd.slice(5)); scopes cannot be started again.
+_SYSTEMCTL_RESTART = frozenset({
+    "restart", "try-restart", "reload-or-restart", "try-reload-or-restart", "condrestart", "force-reload",
+})  # fmt: skip
 #: systemctl(1) "Environment Commands": the manager's environment, passed to every unit it starts.
 _SYSTEMCTL_ENVIRONMENT = frozenset({"set-environment", "unset-environment", "import-environment"})
 _SPECIAL_TARGETS = frozenset({
@@ -762,6 +770,14 @@ def systemctl(call: Call) -> None:
                 call,
                 "host-change",
                 f"systemctl {verb.value} {show(unit)}: the unit may be any unit, a special target too.",
+            )
+            return
+        if verb.value in _SYSTEMCTL_RESTART and name.endswith((".slice", ".scope")):
+            host_destructive(
+                call,
+                "host-change",
+                f"systemctl {verb.value} {name} stops every unit in it (systemd.unit(5) Requires=): every service "
+                "or login session below it.",
             )
             return
         if _special_unit(name):

