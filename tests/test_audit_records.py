@@ -58,7 +58,7 @@ async def test_decision_rows_say_what_was_decided_who_decided_and_how(harness: H
     async with harness.http.post(
         f"{harness.url}/v1/standing-approvals",
         headers=auth,
-        json={"scope": "bot", "bot": "ci-bot", "pattern": "apt-get install"},
+        json={"scope": "bot", "bot": "ci-bot", "pattern": "apt-get install", "max_risk": "network"},
     ) as response:
         assert response.status == 201, await response.text()
     standing = await harness.escalate(token, command="apt-get install -y jq", contained=True)

@@ -309,7 +309,7 @@ async def test_interrupting_flybot_ask_withdraws_its_escalation(
 
 async def test_flybot_ask_names_the_standing_approval_that_answered(harness: Harness, tmp_path: Path) -> None:
     token = await harness.add_bot()
-    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install")
+    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --max-risk network")
     proc = await _ask(tmp_path, harness.url, token, "--contained", "--", "sudo", "apt-get", "install", "-y", "jq")
     out, err = await asyncio.wait_for(proc.communicate(), 30)
     assert proc.returncode == 0, err

@@ -178,7 +178,7 @@ async def test_any_write_through_the_engine_drops_the_copy_but_an_auto_answer_do
     await h.start()
     try:
         token = await h.add_bot()
-        reply = await h.slash(OWNER, "standing add --bot ci-bot apt-get install")
+        reply = await h.slash(OWNER, "standing add --bot ci-bot apt-get install --max-risk network")
         assert reply.startswith("Saved"), reply
         store = h.runtime.store
         status, first = await escalate(h.http, h.url, token)

@@ -139,7 +139,7 @@ async def test_metrics_count_blocked_reports_and_standing_hits(harness: Harness)
             f"{harness.url}/v1/reports", json={"line": line}, headers={"Authorization": f"Bearer {token}"}
         ) as response:
             assert response.status in (200, 201)
-    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install")
+    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --max-risk network")
     await harness.escalate(token, command="apt-get install -y jq", contained=True)
     async with harness.http.get(f"{harness.url}/metrics") as response:
         text = await response.text()

@@ -144,7 +144,7 @@ async def test_a_card_posted_after_expiry_is_updated_at_once(tmp_path: Path, dat
 
 async def _standing(harness: Harness) -> str:
     token = await harness.add_bot("builder")
-    reply = await harness.slash(OWNER, "standing add --bot builder apt-get install")
+    reply = await harness.slash(OWNER, "standing add --bot builder apt-get install --max-risk network")
     assert reply.startswith("Saved"), reply
     return token
 

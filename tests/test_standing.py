@@ -57,7 +57,9 @@ async def auto(harness: Harness, token: str, **body: Any) -> dict[str, Any]:
 
 async def test_a_bot_wide_approval_answers_without_a_card_and_posts_a_notice(harness: Harness) -> None:
     token = await harness.add_bot()
-    reply = await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --note 'jq and friends'")
+    reply = await harness.slash(
+        OWNER, "standing add --bot ci-bot apt-get install --max-risk network --note 'jq and friends'"
+    )
     assert reply.startswith("Saved"), reply
     esc = await auto(harness, token, command="sudo apt-get install -y jq", contained=True)
     await harness.outbox_drained()
@@ -89,7 +91,10 @@ async def test_a_room_wide_approval_by_an_admin_covers_every_bot_in_the_room(har
 
 async def test_what_a_standing_approval_does_not_cover_still_gets_a_card(harness: Harness) -> None:
     token = await harness.add_bot()
-    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install")
+    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install")  # max_risk workspace_write
+    await asks(harness, token, command="apt-get install -y jq", contained=True)  # it downloads: network in the VM too
+    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --max-risk network")
+    await auto(harness, token, command="apt-get install -y jq", contained=True)
     await asks(harness, token, command="apt-get remove -y jq", contained=True)  # pattern does not match
     await asks(harness, token, command="apt-get install -y jq", contained=False)  # host, contained_only
     await asks(harness, token, command="apt-get install -y jq && make deploy", contained=True)  # one part uncovered
@@ -115,11 +120,11 @@ async def test_destructive_is_never_auto_approved_whatever_exists(harness: Harne
 
 async def test_expired_and_revoked_approvals_stop_answering(harness: Harness) -> None:
     token = await harness.add_bot()
-    reply = await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --expires 1s")
+    reply = await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --max-risk network --expires 1s")
     assert reply.startswith("Saved"), reply
     await asyncio.sleep(1.2)
     await asks(harness, token, command="apt-get install -y jq", contained=True)
-    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install")
+    await harness.slash(OWNER, "standing add --bot ci-bot apt-get install --max-risk network")
     esc = await auto(harness, token, command="apt-get install -y jq", contained=True)
     reply = await harness.slash(OWNER, f"standing revoke {esc['standing_approval_id']}")
     assert reply.startswith("Revoked"), reply
@@ -321,11 +326,11 @@ async def test_admin_api_creates_lists_and_revokes(harness: Harness) -> None:
     url = f"{harness.url}/v1/standing-approvals"
     auth = {"Authorization": f"Bearer {admin}"}
     async with harness.http.post(
-        url, json={"scope": "bot", "bot": "ci-bot", "pattern": "apt-get install"}, headers=auth
+        url, json={"scope": "bot", "bot": "ci-bot", "pattern": "apt-get install", "max_risk": "network"}, headers=auth
     ) as r:
         assert r.status == 201
         created = await r.json()
-    assert created["max_risk"] == "workspace_write" and created["contained_only"] is True
+    assert created["max_risk"] == "network" and created["contained_only"] is True
     await auto(harness, bot_token, command="apt-get install -y jq", contained=True)
     async with harness.http.get(url, headers=auth) as r:
         assert [i["id"] for i in (await r.json())["items"]] == [created["id"]]

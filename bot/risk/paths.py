@@ -336,6 +336,10 @@ def runs_later(path: str) -> str | None:
     * ``.pre-commit-config.yaml``: pre-commit runs the hooks it names at every commit once installed.
 
     Names are compared case-insensitively (:func:`casefold`).
+
+    CI pipeline files (``.github/workflows/*``, ``.gitlab-ci.yml``, ``Jenkinsfile``, ``.circleci/config.yml``) are
+    not control files: they run on the CI's machines only after a push, and the push is graded on its own
+    (``git push`` is ``network``, approved separately), so writing them stays a workspace write.
     """
     path = casefold(path)
     parts = [p for p in path.split("/") if p not in ("", ".")]

@@ -80,6 +80,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/root``, ``/home``, ``/etc`` or ``/``). A glob (``~/.s*/id_rsa``, ``~/.*/credentials``, ``/etc/ssl/private/*``) counts
   when it may match one of these: :func:`credential_path` matches it, component by component (fnmatch), against
   each of them; an expansion in a word only partly known (``/proc/$$/environ``) counts as ``*`` there.
+  Build, package, CI and cluster tools' credential files are one further group, :data:`_TOOL_CREDENTIALS` and
+  :data:`_TOOL_CREDENTIAL_TREES` (NuGet, Maven's master password, sbt/Ivy, Helm's registry login, sentry-cli,
+  CircleCI, JFrog, CVS, tea, talosctl, influx, Snowflake CLI, GitLab Runner, k3s and RKE2), each with its manual.
 * **Secret variables** (:func:`secret_variable`): a name with ``SECRET``, ``TOKEN``, ``PASSWORD``/``PASSWD``,
   ``PASSPHRASE``, ``API_KEY``/``APIKEY``, ``PRIVATE_KEY``, ``ACCESS_KEY``, ``CREDENTIAL``, ``AUTH``, ``COOKIE``,
   ``JWT``, ``BEARER`` or ``WEBHOOK`` in it, or ending in ``_KEY``, ``PASS`` (``PGPASS``), ``PWD`` (``MYSQL_PWD``;
@@ -372,6 +375,89 @@ _HOME_VAR = Regex(r"^\$(?:HOME\b|\{HOME\})")
 _ENVIRON = Regex(r"^/proc/[^/]+/environ$")
 _HOST_KEY = Regex(r"^/etc/ssh/ssh_host_[^/]*key$")
 
+#: Build, package, CI and cluster tools' credential files, as a path's last components wherever they lie (like
+#: :func:`_credential_parts`: a home's ``.sbt/.credentials``); a component may be an fnmatch pattern. Sources:
+#: NuGet "Common NuGet configurations" (the user-level ``NuGet/NuGet.Config`` under ``~/.nuget`` or ``~/.config``:
+#: ``packageSourceCredentials``, ``ClearTextPassword``, ``apikeys``); Maven "Password Encryption"
+#: (``settings-security.xml``: the master password that decrypts ``settings.xml``'s server passwords); sbt
+#: "Publishing" (``Credentials(Path.userHome / ".sbt" / ".credentials")``, and Ivy's ``.ivy2/.credentials``);
+#: helm_registry_login(1) (``$HELM_REGISTRY_CONFIG``, by default ``~/.config/helm/registry/config.json``);
+#: sentry-cli "Configuration and Authentication" (``~/.sentryclirc`` ``[auth] token``); CircleCI CLI "circleci
+#: setup" (``~/.circleci/cli.yml``: the API token); JFrog CLI "Configuration" (``~/.jfrog/jfrog-cli.conf.v*``:
+#: servers' passwords and access tokens); the CVS manual "Password authentication client" (``~/.cvspass``:
+#: passwords, only scrambled); tea(1) ``login add`` (``~/.config/tea/config.yml``: Gitea tokens); Talos
+#: "talosconfig" (``~/.talos/config``: the cluster's admin client key); influx CLI "influx config"
+#: (``~/.influxdbv2/configs``: tokens); Snowflake CLI "Configuring Snowflake CLI" (``~/.snowflake/config.toml``:
+#: connection passwords); GitLab Runner "Advanced configuration" (``~/.gitlab-runner/config.toml`` when not run as
+#: root: runner tokens).
+_TOOL_CREDENTIALS: tuple[tuple[tuple[str, ...], str], ...] = (
+    ((".nuget", "NuGet", "[Nn]u[Gg]et.[Cc]onfig"), "NuGet feed passwords and API keys"),
+    ((".config", "NuGet", "[Nn]u[Gg]et.[Cc]onfig"), "NuGet feed passwords and API keys"),
+    ((".m2", "settings-security.xml"), "Maven's master password"),
+    ((".sbt", ".credentials"), "sbt repository passwords"),
+    ((".ivy2", ".credentials"), "Ivy repository passwords"),
+    ((".config", "helm", "registry", "config.json"), "Helm's registry logins"),
+    ((".sentryclirc",), "a Sentry token"),
+    ((".circleci", "cli.yml"), "a CircleCI token"),
+    ((".jfrog", "jfrog-cli.conf*"), "JFrog passwords and tokens"),
+    ((".cvspass",), "CVS passwords"),
+    ((".config", "tea", "config.yml"), "Gitea tokens"),
+    ((".talos", "config"), "a Talos cluster's admin key"),
+    ((".influxdbv2", "configs"), "InfluxDB tokens"),
+    ((".snowflake", "config.toml"), "Snowflake passwords"),
+    ((".gitlab-runner", "config.toml"), "GitLab runner tokens"),
+)
+#: Absolute credential files and trees of those tools: GitLab Runner "Advanced configuration"
+#: (``/etc/gitlab-runner/config.toml`` when run as root); k3s "Cluster Access" (``/etc/rancher/k3s/k3s.yaml``: the
+#: admin kubeconfig) and k3s server(1) "Cluster Options" (``/var/lib/rancher/k3s/server/token``, ``node-token``,
+#: ``agent-token``: join tokens; ``server/tls``: the cluster's CA keys; ``server/cred``: its passwords); RKE2
+#: "Cluster Access" and "Server Configuration" (the same under ``rke2``).
+_TOOL_CREDENTIAL_TREES: dict[str, str] = {
+    "/etc/gitlab-runner/config.toml": "GitLab runner tokens",
+    "/etc/rancher/k3s/k3s.yaml": "Kubernetes cluster credentials",
+    "/var/lib/rancher/k3s/server/token": "a Kubernetes cluster's join token",
+    "/var/lib/rancher/k3s/server/node-token": "a Kubernetes cluster's join token",
+    "/var/lib/rancher/k3s/server/agent-token": "a Kubernetes cluster's join token",
+    "/var/lib/rancher/k3s/server/tls": "Kubernetes cluster keys",
+    "/var/lib/rancher/k3s/server/cred": "Kubernetes cluster passwords",
+    "/etc/rancher/rke2/rke2.yaml": "Kubernetes cluster credentials",
+    "/var/lib/rancher/rke2/server/token": "a Kubernetes cluster's join token",
+    "/var/lib/rancher/rke2/server/node-token": "a Kubernetes cluster's join token",
+    "/var/lib/rancher/rke2/server/agent-token": "a Kubernetes cluster's join token",
+    "/var/lib/rancher/rke2/server/tls": "Kubernetes cluster keys",
+    "/var/lib/rancher/rke2/server/cred": "Kubernetes cluster passwords",
+}
+#: Text every path of the two lists above contains (:func:`may_name_secret`).
+_TOOL_CREDENTIAL_WORDS = (
+    ".nuget", "NuGet", "nuget", ".m2", ".sbt", ".ivy2", "helm", ".sentryclirc", ".circleci", ".jfrog", ".cvspass",
+    "tea/", ".talos", ".influxdbv2", ".snowflake", "gitlab-runner", "rancher",
+)  # fmt: skip
+#: One example path per entry of the two lists above, for matching globs (as :data:`_EXAMPLES`).
+_TOOL_CREDENTIAL_EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
+    "~/.nuget/NuGet/NuGet.Config", "~/.config/NuGet/NuGet.Config", "~/.m2/settings-security.xml",
+    "~/.sbt/.credentials", "~/.ivy2/.credentials", "~/.config/helm/registry/config.json", "~/.sentryclirc",
+    "~/.circleci/cli.yml", "~/.jfrog/jfrog-cli.conf.v6", "~/.cvspass", "~/.config/tea/config.yml", "~/.talos/config",
+    "~/.influxdbv2/configs", "~/.snowflake/config.toml", "~/.gitlab-runner/config.toml", *_TOOL_CREDENTIAL_TREES,
+))  # fmt: skip
+#: Every example path, for matching globs.
+_ALL_EXAMPLES = _EXAMPLES + _TOOL_CREDENTIAL_EXAMPLES
+
+
+def _tool_credential(path: str) -> str | None:
+    """What secret the path ``path`` holds by :data:`_TOOL_CREDENTIALS` (its last components) or
+    :data:`_TOOL_CREDENTIAL_TREES` (an absolute path, normalised, equal to one or below it), or None."""
+    if path.startswith("/"):
+        for tree, what in _TOOL_CREDENTIAL_TREES.items():
+            if path == tree or path.startswith(tree + "/"):
+                return what
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    for key, what in _TOOL_CREDENTIALS:
+        tail = parts[-len(key) :]
+        if len(tail) == len(key) and all(fnmatchcase(n, k) for n, k in zip(tail, key, strict=True)):
+            return what
+    return None
+
+
 #: Words a secret variable's name contains (matched case-insensitively).
 _SECRET_NAME = Regex(
     r"SECRET|TOKEN|PASSW(?:OR)?D|PASSPHRASE|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE"
@@ -411,6 +497,7 @@ def may_name_secret(text: str) -> bool:
     costs the word-by-word look), never no for text naming one."""
     return (
         any(word in text for word in _SECRET_PATH_WORDS)
+        or any(word in text for word in _TOOL_CREDENTIAL_WORDS)
         or (any(c in text for c in "*?[{") and any(c in text for c in "~/."))  # a glob that may match one
         or ("$" in text and _SECRET_VARIABLE_TEXT.search(text) is not None)
         or "$(echo " in text
@@ -737,7 +824,7 @@ def _glob_credential(text: str) -> str | None:
     parts = _anchored(text)
     if parts is None:
         return None
-    for example in _EXAMPLES:
+    for example in _ALL_EXAMPLES:
         if len(parts) < len(example) or parts[0] != example[0]:
             continue
         if all(fnmatchcase(name, pattern) for name, pattern in zip(example[1:], parts[1:], strict=False)):
@@ -770,6 +857,9 @@ def _literal_credential(text: str) -> str | None:
         for tree, what in _SECRET_TREES.items():
             if path == tree or path.startswith(tree + "/"):
                 return what
+    found = _tool_credential(path)
+    if found is not None:
+        return found
     return _credential_parts([p for p in path.split("/") if p not in ("", ".")])
 
 
@@ -854,7 +944,7 @@ def _example_runs() -> dict[str, list[tuple[tuple[str, ...], str | None]]]:
     ``credentials``), by its first component, with the anchor a whole example's path starts with (``~``, ``""`` for
     ``/``; None for a run that is not the whole example)."""
     runs: dict[str, list[tuple[tuple[str, ...], str | None]]] = {}
-    for example in _EXAMPLES:
+    for example in _ALL_EXAMPLES:
         body = example[1:]
         for first in range(len(body)):
             runs.setdefault(body[first], []).append((body[first:], example[0] if first == 0 else None))
@@ -919,7 +1009,7 @@ def may_hold_credential(text: str) -> str | None:
         return None
     if parts == [""] or parts in (["", "home"], ["", "Users"]):
         return "every home directory's credentials"
-    for example in _EXAMPLES:
+    for example in _ALL_EXAMPLES:
         if len(parts) <= len(example) and parts[0] == example[0]:
             if all(fnmatchcase(name, pattern) for name, pattern in zip(example[1:], parts[1:], strict=False)):
                 return _literal_credential("/".join(example))

@@ -24,7 +24,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("echo hi > /etc/hosts", DES, WW),
     ("rm -rf src", DES, DES),
     ("git -C repo push", NET, NET),
-    ("sudo apt-get install -y jq", SYS, WW),
+    ("sudo apt-get install -y jq", SYS, NET),
     ("sudo rm -rf /", DES, DES),
     ("ls && rm -rf src", DES, DES),
     ("ls > /dev/null", RO, RO),
@@ -123,8 +123,8 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     # --- system commands: downgraded only when in the allowlist
     ("systemctl restart nginx", SYS, WW),
     ("service nginx reload", SYS, WW),
-    ("apt-get update", SYS, WW),
-    ("brew install jq", SYS, WW),
+    ("apt-get update", SYS, NET),
+    ("brew install jq", SYS, NET),
     ("crontab -l", RO, RO),  # issue 14: a query
     ("mount /dev/sdb1 /mnt", DES, WW),  # hostchanges.py: every mount on the host
     ("iptables -L", RO, RO),  # issue 14: a query
@@ -135,7 +135,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("date -s '2020-01-01'", SYS, SYS),
     ("sudo ls", SYS, WW),
     ("sudo -u postgres psql", DES, DES),
-    ("sudo -E -u root apt-get install -y jq", SYS, WW),
+    ("sudo -E -u root apt-get install -y jq", SYS, NET),
     ("sudo kill 1", DES, SYS),
     ("sudo curl x", SYS, NET),
     # --- deletion: destructive everywhere, any flag spelling
@@ -249,7 +249,7 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("find . -execdir sed -i s/a/b/ {} \\;", WW, WW),  # {} below "." is inside the workspace
     ("find . -exec rm {}", DES, DES),
     ("env chmod +x run.sh", WW, WW),
-    ("timeout 5 sudo apt-get install jq", SYS, WW),
+    ("timeout 5 sudo apt-get install jq", SYS, NET),
     # --- shells, eval and interpreters
     ("bash -c 'rm -rf x'", DES, DES),
     ('sh -c "echo hi > /etc/x"', DES, WW),

@@ -84,11 +84,18 @@ CATALOGUE: dict[str, object] = {
         "--include-after-body=in -A=in --request-header= --no-check-certificate --sandbox",
     },
     "exiftool": {
-        "source": "exiftool(1) (ExifTool 12): -TAG and -TAG=VALUE (a write) are not listed, so they are refused",
+        "source": "exiftool(1) (ExifTool 13): -TAG=VALUE, -TAG<SRC, -all= (WRITING META INFORMATION), -tagsFromFile, "
+        "-geotag, -csv=FILE and -restore_original rewrite each file given (keeping FILE_original unless "
+        "-overwrite_original; with -o OUTFILE they are graded as written too); FileName, Directory, HardLink and SymLink move or "
+        "link the files; ${TAG;EXPR}, -if, -config, -api Filter and a -p format file run Perl; -TAG alone reads a "
+        "tag and is not listed, so it is refused",
         "grade": "read",
-        "options": "-a -u -g -G -s -S -j -X -csv -b -n -r -ext= -q -ver -l -h -H -D -p= -all -common -time:all "
-        "-o=out -overwrite_original:delete -overwrite_original_in_place:delete -delete_original:delete "
-        "-tagsFromFile=in -w=:unknown -config=:unknown -@=:unknown -if=:unknown -api= -charset=",
+        "assigns": {"operands": "out", "refused": "filename directory hardlink symlink"},
+        "options": "-a -u -g -G -s -S -j -X -csv -b -n -r -ext= -q -ver -l -h -H -D -p=:unknown -all -common "
+        "-time:all -o=out -overwrite_original -overwrite_original_in_place -delete_original:delete "
+        "-tagsFromFile=in -tagsfromfile=in -geotag=in -restore_original -w=:unknown -config=:unknown -@=:unknown "
+        "-if=:unknown -api=:unknown -charset= -d=",
+        "when": {"-tagsFromFile -tagsfromfile -geotag -restore_original": {"operands": "out"}},
     },
     "yt-dlp youtube-dl": {
         "source": "yt-dlp README: OPTIONS (yt-dlp 2024): downloads from the web into the current directory",

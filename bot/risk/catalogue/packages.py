@@ -477,20 +477,24 @@ CATALOGUE: dict[str, object] = {
         },
     },
     "nix": {
-        "source": "Nix reference manual: nix command (nix.dev/manual/nix/2.24/command-ref/new-cli/nix)",
+        "source": "Nix reference manual: nix command (nix.dev/manual/nix/2.24/command-ref/new-cli/nix): an "
+        "installable (nixpkgs#hello, github:owner/repo, a flake's inputs) is fetched before it is evaluated "
+        '("Flake references", "Installables"), so the commands that evaluate one talk to another machine; run, '
+        "shell -c, develop -c, repl, fmt, bundle run the program the flake names",
         "options": "-h --help --version -v --verbose -L --print-build-logs --impure --offline --refresh "
         "--extra-experimental-features= --experimental-features= --option=:unknown",
         "commands": {
             "build": {"grade": "fetch", "open": True, "options": "-o=out --out-link=out"},
-            "run develop shell repl edit fmt bundle": "runs",
-            "search why-depends path-info log hash derivation": {"grade": "read", "open": True},
-            "eval": {"grade": "build", "open": True},
+            "run develop shell repl edit fmt bundle": {"grade": "runs", "open": True},
+            "search why-depends path-info log derivation": {"grade": "network", "open": True},
+            "hash": {"grade": "read", "open": True},
+            "eval": {"grade": "network", "open": True, "options": "--write-to=out"},
             "copy": {"grade": "publish", "open": True},
             "upgrade-nix": "system",
             "help": "read",
             "flake": {
                 "commands": {
-                    "init new": {"grade": "write", "open": True},
+                    "init new": {"grade": "fetch", "open": True},  # the template comes from a flake (templates#)
                     "update lock": {"grade": "fetch", "open": True},
                     "show metadata info check archive prefetch": {"grade": "fetch", "open": True},
                     "clone": {"grade": "fetch", "open": True, "options": "--dest=out"},
@@ -507,10 +511,11 @@ CATALOGUE: dict[str, object] = {
             "store": {
                 "commands": {
                     "gc delete optimise repair": {"grade": "delete", "open": True},
-                    "ls cat dump-path diff-closures info ping verify prefetch-file path-from-hash-part": {
+                    "ls cat dump-path diff-closures info ping verify path-from-hash-part": {
                         "grade": "read",
                         "open": True,
                     },
+                    "prefetch-file": {"grade": "network", "open": True},
                 }
             },
         },

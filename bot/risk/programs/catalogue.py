@@ -27,6 +27,7 @@ from bot.risk.grader import SYSTEM_BIN_DIRS, Call, Handler
 from bot.risk.model import RiskLevel
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
+from bot.risk.regex import Regex
 from bot.risk.words import Word, literal_word
 
 from .kit import argv_text, build_or_test, host_destructive, refuse, tool_plugin, unpacks
@@ -141,8 +142,14 @@ _ENTRY_KEYS = frozenset(
         "words",
         "sources",
         "settings",
+        "assigns",
     }
 )
+#: An option word that sets a field of the files it is given (exiftool(1) "WRITING META INFORMATION":
+#: ``-[GROUP:]TAG[+-^]=[VALUE]``, ``-TAG<SRCTAG``, ``-TAG<=DATFILE``; ``-all=`` deletes every tag): the field's name.
+_ASSIGNMENT = Regex(r"^-([^=<]+?)[-+^]?[=<]")
+#: An advanced-formatting expression (exiftool(1) "Advanced formatting feature": ``${TAG;EXPR}``): EXPR is Perl code.
+_PERL_EXPRESSION = Regex(r"\$\{[^}]*;")
 
 
 class CatalogueError(ValueError):
@@ -178,9 +185,11 @@ class _Node:
         "words",
         "sources",
         "settings",
+        "assigns",
     )
 
     def __init__(self) -> None:
+        self.assigns: tuple[str, frozenset[str]] | None = None
         self.words: dict[str, str] = {}
         self.sources: tuple[str, ...] = ()
         self.settings: str | None = None
@@ -294,6 +303,16 @@ def _compile(spec: object, parent: _Node | None, where: str) -> _Node:
             node.when[name] = (grade_then, role_then, reads_then)
     if "unsafe" in spec:
         node.unsafe = tuple(str(spec["unsafe"]).split())
+    if parent is not None:
+        node.assigns = parent.assigns
+    assigns = spec.get("assigns")
+    if assigns is not None:
+        if not isinstance(assigns, Mapping) or set(assigns) - {"operands", "refused"}:
+            raise CatalogueError(f"{where}: assigns is a mapping of operands and refused")
+        role = assigns.get("operands")
+        if role not in ROLES:
+            raise CatalogueError(f"{where}: assigns operands {role!r} is not one of {sorted(ROLES)}")
+        node.assigns = (str(role), frozenset(str(assigns.get("refused", "")).lower().split()))
     words = spec.get("words", {})
     if not isinstance(words, Mapping):
         raise CatalogueError(f"{where}: words is a mapping of operand words to grades")
@@ -403,6 +422,7 @@ def _grade(call: Call, root: _Node) -> None:
     valued: list[tuple[str, Word | None]] = []  # the options of one word that take a value, with the value
     given: set[str] = set()  # option names given (short clusters letter by letter), for the entry's "when"
     leading: set[str] = set()  # those given before the first operand
+    assigned = False  # an assignment word (the entry's "assigns") was given
     index = 0
     while index < len(words):
         word = words[index]
@@ -424,6 +444,15 @@ def _grade(call: Call, root: _Node) -> None:
             else:
                 operands.extend(words[index:])
             break
+        if node.assigns is not None and value not in node.options:
+            assignment = _ASSIGNMENT.match(value)
+            if assignment is not None:  # exiftool -TAG=VALUE: the files given are written
+                field = assignment.group(1).rsplit(":", 1)[-1].lower()
+                if field in node.assigns[1]:
+                    refuse(call, f"{' '.join(what)} {shorten(value, 40)} (it moves or links the files it is given)")
+                    return
+                assigned = True
+                continue
         if len(value) > 1 and (value.startswith("-") or (value.startswith("@") and _lookup(node, "@") is not None)):
             names = {value.split("=", 1)[0]}
             if not value.startswith("--") and node.clusters:
@@ -483,6 +512,13 @@ def _grade(call: Call, root: _Node) -> None:
                     call, f"{label} {shorten(value, 40)} (a word it may read as a command, a script or a local path)"
                 )
                 return
+    if node.assigns is not None:
+        expression = next((w.value for w in words if w.value and _PERL_EXPRESSION.search(w.value)), None)
+        if expression is not None:
+            refuse(call, f"{label} {shorten(expression, 40)} (an expression it runs as Perl code)")
+            return
+        if assigned:
+            node = _with(node, operands=node.assigns[0])
     chosen = node
     reads: frozenset[str] = frozenset()
     if node.when:

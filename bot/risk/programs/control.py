@@ -30,7 +30,8 @@ the workspace (its Dockerfile may ``COPY`` and print any file there), or given `
 So are the options that make the client itself run programs: ``docker --config DIR`` (CLI plugins
 and credential helpers), podman ``--hooks-dir``, ``--runtime``, ``--conmon``, ``--module``,
 ``--network-cmd-path``, ``--storage-opt`` (podman(1)). An unknown option before the image makes the
-command impossible to separate: then only the deletion-program check applies.
+command impossible to separate: then only the deletion-program check applies. A restart policy other than ``no``
+(``run|create --restart``, ``update --restart``) starts the container at every boot: persistence (destructive).
 """
 
 from __future__ import annotations
@@ -267,9 +268,44 @@ def docker(call: Call) -> None:
         _container(call, rest, f"{call.name} exec", _DOCKER_EXEC, reliable=True)
     elif verb == "cp":
         _copy_here(call, [call.args[p] for p in positions if p > verb_at])
+    elif verb == "update":
+        _update_restart(call, rest, f"{call.name} update")
     if "build" in verbs[:3]:
         build_at = next(p for p in positions if call.args[p].value == "build")
         _docker_build(call, call.args[build_at + 1 :], f"{call.name} build")
+
+
+def _update_restart(call: Call, words: list[Word], wrapper: str) -> None:
+    """``docker update --restart POLICY`` (docker-container-update(1)) sets a container's restart policy."""
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            _restart_policy(call, None, wrapper)  # it may be --restart=always
+        elif value == "--":
+            return
+        elif value == "--restart":
+            _restart_policy(call, words[index + 1] if index + 1 < len(words) else None, wrapper)
+        elif value.startswith("--restart="):
+            attached = value.partition("=")[2]
+            _restart_policy(call, Word(attached, attached), wrapper)
+
+
+def _restart_policy(call: Call, policy: Word | None, wrapper: str) -> None:
+    """A restart policy other than ``no`` (docker run reference, "Restart policies (--restart)": ``always``,
+    ``unless-stopped``, ``on-failure[:N]``; podman-run(1) ``--restart``) makes the engine start the container again
+    when it stops and when the engine starts, at every boot: persistence, graded as ``systemctl enable`` is
+    (destructive). The engine runs outside the sandbox, so it is not downgraded. A policy only known when it runs
+    counts as one."""
+    text = policy.value if policy is not None else ""
+    if text is not None and text.strip().lower() in ("", "no"):
+        return
+    shown = show(policy) if policy is not None else "?"
+    call.flag(
+        R.DESTRUCTIVE,
+        "persistence",
+        f"{wrapper} --restart {shown} makes the engine start the container again at every boot: code that runs at "
+        "every boot, persistence the owner must see.",
+    )
 
 
 def _generate_outputs(call: Call) -> None:
@@ -497,6 +533,8 @@ def _container(call: Call, words: list[Word], wrapper: str, options: _Options, *
                 _inner_script(call, taken_word, f"{wrapper} --health-cmd")
             elif name == "--cidfile" and taken_word is not None:
                 call.write(taken_word, f"{wrapper} --cidfile writes")
+            elif name == "--restart":
+                _restart_policy(call, taken_word, wrapper)
     command = words[index + 1 :]
     if entrypoint is not None:
         if entrypoint.value is None:

@@ -44,6 +44,18 @@ Then what the packages are and what happens to them (checked by :func:`_packages
   (``--force-all``, ``--force-remove-essential``, ...): code nobody vouched for runs as root: ``destructive``
   wherever they run.
 
+**Downloads**: a use that fetches packages or package indexes from the repositories talks to another machine:
+``network`` (rule ``package-install``), contained too, as ``pip install`` and ``npm install`` are (the sandbox is
+discarded, the download still leaves the machine). apt-get(8) ``install``, ``reinstall``, ``update``,
+``upgrade``, ``dist-upgrade``, ``full-upgrade``, ``source``, ``download``, ``build-dep``, ``satisfy`` (not with
+``-s`` and its aliases, nor an install that only removes, ``bash-``; ``--no-download`` keeps all but ``update``
+local); dnf(8) ``install``, ``reinstall``,
+``upgrade``, ``update``, ``downgrade``, ``distro-sync``, ``makecache``, ``download``, ``builddep``, ``swap``,
+``group|module install|upgrade|update`` (not with ``-C``/``--cacheonly``); pacman(8) ``-S`` but its queries and
+``-Sc``; brew(1) ``install``, ``reinstall``, ``upgrade``, ``fetch``, ``update``, ``update-reset``, ``tap``;
+snap(8) ``install``, ``refresh``, ``download``; apk(8) ``add``, ``update``, ``upgrade``, ``fetch``. The
+host's grade stays ``system`` (above ``network``).
+
 Downgrades, version pins, target releases and held packages change what an install means but not its grade: a
 standing approval's pattern does not cover them unless it names them (bot/risk/meaning.py).
 
@@ -55,6 +67,7 @@ programs/build.py.
 from __future__ import annotations
 
 from bot.risk.grader import Call, Handler
+from bot.risk.model import RiskLevel
 from bot.risk.options import long_is
 
 from .kit import destructive, host_destructive, show
@@ -102,6 +115,15 @@ def _local_file(value: str, suffixes: tuple[str, ...]) -> bool:
     return value.startswith((".", "/", "~")) or value.endswith(suffixes) or "://" in value
 
 
+def _downloads(call: Call, what: str) -> None:
+    """A use that downloads packages or package indexes (module docstring, "Downloads"): network, never downgraded."""
+    call.flag(
+        RiskLevel.NETWORK,
+        "package-install",
+        f"{what} downloads packages from its repositories: network egress, contained too.",
+    )
+
+
 def _removal(call: Call, what: str) -> None:
     host_destructive(
         call,
@@ -123,6 +145,10 @@ def _local(call: Call, what: str) -> None:
 _APT_REMOVE_VERBS = frozenset({"remove", "purge", "autoremove", "autopurge"})
 _APT_REMOVE_OPTIONS = frozenset({"--purge", "--auto-remove", "--autoremove", "--allow-remove-essential"})
 _APT_UNSIGNED = frozenset({"--allow-unauthenticated", "--force-yes", "--allow-insecure-repositories"})
+_APT_DOWNLOADS = frozenset({
+    "install", "reinstall", "update", "upgrade", "dist-upgrade", "full-upgrade", "source", "download", "build-dep",
+    "satisfy",
+})  # fmt: skip
 _APT_SIMULATE = frozenset({"-s", "--simulate", "--just-print", "--dry-run", "--recon", "--no-act"})
 _APT_VALUE_LONG = frozenset(
     {"--target-release", "--default-release", "--host-architecture", "--architecture", "--option", "--config-file"}
@@ -159,6 +185,13 @@ def _apt_packages(call: Call) -> None:
     if verb in _APT_REMOVE_VERBS:
         _removal(call, f"{call.name} {verb}")
         return
+    removals_only = bool(packages) and all(package.endswith("-") for package in packages)
+    if (
+        verb in _APT_DOWNLOADS
+        and not removals_only
+        and (verb == "update" or not any(w.value == "--no-download" for w in call.args))
+    ):
+        _downloads(call, f"{call.name} {verb}")
     for package in packages:
         if _local_file(package, (".deb",)):
             _local(call, package)
@@ -270,6 +303,13 @@ DNF_SAFE_SETOPT = frozenset({
 })  # fmt: skip
 
 
+_DNF_DOWNLOADS = frozenset({
+    "install", "in", "reinstall", "upgrade", "update", "up", "downgrade", "distro-sync", "makecache", "download",
+    "builddep", "swap", "upgrade-minimal", "groupinstall", "groupupdate", "group install", "group upgrade",
+    "group update", "groups install", "module install", "module update", "module upgrade",
+})  # fmt: skip
+
+
 def dnf(base: Handler) -> Handler:
     """dnf/yum: ``-c``/``--config`` and ``--setopt`` other than :data:`DNF_SAFE_SETOPT` are destructive."""
 
@@ -325,6 +365,16 @@ def dnf(base: Handler) -> Handler:
             for package in operands[1:]:
                 if _local_file(package, (".rpm",)):
                     _local(call, package)
+        cached = any(v in ("-C", "--cacheonly") for v in options + [w.value for w in words])
+        verb = (
+            " ".join(operands[:2])
+            if operands[:1] in (["group"], ["groups"], ["module"])
+            else operands[0]
+            if operands
+            else ""
+        )
+        if not cached and verb in _DNF_DOWNLOADS:
+            _downloads(call, f"{call.name} {verb}")
 
     handler.__name__ = "dnf"
     return handler
@@ -352,6 +402,14 @@ def pacman(base: Handler) -> Handler:
                 )
                 return
         base(call)
+        from .system import QUERIES
+
+        values = [w.value or "" for w in call.args]
+        ops = [v for v in values if v.startswith("-") and not v.startswith("--")]
+        syncs = bool(ops) and ops[0].startswith("-S") and set(ops[0][2:]) - {"c"} != set() or "--sync" in values
+        if syncs or ops[:1] == ["-S"]:
+            if QUERIES["pacman"](values) is None:
+                _downloads(call, "pacman -S")
         for word in call.args:
             value = word.value or ""
             if value in ("--remove",) or (value.startswith("-R") and not value.startswith("--")):
@@ -400,6 +458,8 @@ def brew(base: Handler) -> Handler:
             return
         if command is None or command.value not in ("install", "reinstall", "upgrade", "fetch"):
             base(call)
+            if command is not None and command.value in ("update", "update-reset", "tap"):
+                _downloads(call, f"brew {command.value}")
             return
         for word in words:
             value = word.value
@@ -407,6 +467,7 @@ def brew(base: Handler) -> Handler:
                 destructive(call, "runs-program", f"brew {show(word)} may run a formula file's Ruby code.")
                 return
         base(call)
+        _downloads(call, f"brew {command.value}")
 
     handler.__name__ = "brew"
     return handler
@@ -426,6 +487,8 @@ def snap(base: Handler) -> Handler:
             _removal(call, "snap remove")
         if "--dangerous" in values:
             _unsigned(call, "snap install --dangerous")
+        if command is not None and command.value in ("install", "refresh", "download"):
+            _downloads(call, f"snap {command.value}")
         if command is not None and command.value == "install":
             for value in values[values.index("install") + 1 :]:
                 if not value.startswith("-") and _local_file(value, (".snap",)):
@@ -447,6 +510,8 @@ def apk(base: Handler) -> Handler:
             _removal(call, "apk del")
         if "--allow-untrusted" in values:
             _unsigned(call, "apk --allow-untrusted")
+        if operands[:1] in (["add"], ["update"], ["upgrade"], ["fetch"]):
+            _downloads(call, f"apk {operands[0]}")
         if operands[:1] == ["add"]:
             for package in operands[1:]:
                 if _local_file(package, (".apk",)):
