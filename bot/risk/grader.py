@@ -592,6 +592,13 @@ def _decoded_variable(src: str, decoded: set[str]) -> str | None:
     return None
 
 
+#: ``$(pwd)``, `` `pwd` `` (``-L``/``-P`` too): the directory the command is in, as ``$PWD`` (pwd(1)).
+_PWD_SUBSTITUTION = Regex(r"\$\(\s*pwd(?:\s+-[LP])?\s*\)|`\s*pwd(?:\s+-[LP])?\s*`")
+#: ``$(git rev-parse --show-toplevel)``: the top of the working tree (git-rev-parse(1)), read as the workspace's root
+#: (a repository nested below it is found by the paths it names, not by this).
+_TOPLEVEL_SUBSTITUTION = Regex(
+    r"\$\(\s*git\s+rev-parse\s+--show-toplevel\s*\)|`\s*git\s+rev-parse\s+--show-toplevel\s*`"
+)
 _EXPANDED_NAME = Regex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 
 
@@ -2034,10 +2041,15 @@ class Grader:
         )
         if word.value is None:
             values = self.values
-            if "PWD" in word.src and "PWD" not in values and not state.remote:
-                values = {**values, "PWD": tuple(sorted(state.cwds))}  # bash(1): PWD is the current directory
-            for src in substitute_values(word.src, values):
+            src = _PWD_SUBSTITUTION.sub("$PWD", word.src)
+            if state.root and not state.remote:
+                src = _TOPLEVEL_SUBSTITUTION.sub(lambda _: state.root or "", src)
+            if src != word.src:
                 texts.extend(brace_alternatives(read_path_text(None, src)))
+            if "PWD" in src and "PWD" not in values and not state.remote:
+                values = {**values, "PWD": tuple(sorted(state.cwds))}  # bash(1): PWD is the current directory
+            for each in substitute_values(src, values):
+                texts.extend(brace_alternatives(read_path_text(None, each)))
         found: list[str] = []
         for text in [each for word_text in texts for each in _file_references(word_text)]:
             outside = [cwd for cwd in state.cwds if _classify_dir(cwd, state.root)] if not state.remote else []

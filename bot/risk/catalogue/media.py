@@ -90,9 +90,11 @@ CATALOGUE: dict[str, object] = {
         "link the files; ${TAG;EXPR}, -if, -config, -api Filter and a -p format file run Perl; -TAG alone reads a "
         "tag and is not listed, so it is refused",
         "grade": "read",
+        "clusters": False,  # exiftool's options are words (-delete_original!, -ver), never letters run together
         "assigns": {"operands": "out", "refused": "filename directory hardlink symlink"},
         "options": "-a -u -g -G -s -S -j -X -csv -b -n -r -ext= -q -ver -l -h -H -D -p=:unknown -all -common "
         "-time:all -o=out -overwrite_original -overwrite_original_in_place -delete_original:delete "
+        "-delete_original!:delete "
         "-tagsFromFile=in -tagsfromfile=in -geotag=in -restore_original -w=:unknown -config=:unknown -@=:unknown "
         "-if=:unknown -api=:unknown -charset= -d=",
         "when": {"-tagsFromFile -tagsfromfile -geotag -restore_original": {"operands": "out"}},
