@@ -1,8 +1,9 @@
 """structlog set-up: console lines in local mode, JSON lines in production; context vars carry request ids.
 
-Console lines, and the stdlib loggers' plain lines in both formats, show every hidden or control character of logged
-data as ``⟨U+001B⟩`` (:func:`console_safe`, :func:`shown`): a command holding ``ESC[...`` sequences or bidi controls
-cannot drive the terminal or disguise a line. JSON lines escape them already (``json.dumps``).
+Console lines, and the stdlib loggers' plain lines in the console format, show every hidden or control character of
+logged data as ``⟨U+001B⟩`` (:func:`console_safe`, :func:`shown`): a command holding ``ESC[...`` sequences or bidi
+controls cannot drive the terminal or disguise a line. JSON lines escape them already (``json.dumps``). In the JSON
+format every line is JSON, the stdlib loggers' records too (:class:`_JsonRecordFormatter`).
 
 No log line carries a secret:
 - exceptions are rendered without local variables (a frame's locals held the bearer token in clear);
@@ -205,7 +206,7 @@ def console_safe(_logger: Any, _name: str, event: MutableMapping[str, Any]) -> M
 
 
 class _RedactingFormatter(logging.Formatter):
-    """The stdlib loggers' formatter (aiohttp, slack_sdk, asyncio), in both formats (its lines are plain text): the
+    """The stdlib loggers' formatter (aiohttp, slack_sdk, asyncio) in the console format (its lines are plain text): the
     message and the traceback are shown with :func:`shown` (the traceback keeps its line breaks), then the whole
     line passes through the :class:`Redactor`; stdlib tracebacks never include local variables."""
 
@@ -224,6 +225,27 @@ class _RedactingFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         return self._redactor.text(super().format(record))
+
+
+class _JsonRecordFormatter(logging.Formatter):
+    """The stdlib loggers' formatter in the JSON format (aiohttp, slack_sdk, slack_bolt's ``flybot.bolt``, asyncio,
+    ``bot.settings``): each record is one JSON line as structlog's are, ``{"event": message, "logger": name,
+    "level", "timestamp"}`` and ``"exception"`` (the traceback's text, without local variables) when the record
+    carries one, every value through the :class:`Redactor` first. A log shipper that parses JSON then reads every
+    line the process writes."""
+
+    def __init__(self, redactor: Redactor) -> None:
+        super().__init__()
+        self._redactor = redactor
+        self._line = JsonLine()
+
+    def format(self, record: logging.LogRecord) -> str:
+        event: dict[str, Any] = {"event": record.getMessage(), "logger": record.name}
+        if record.exc_info:
+            event["exception"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            event["stack"] = self.formatStack(record.stack_info)
+        return self._line(None, record.levelname.lower(), self._redactor(None, "", event))
 
 
 _LEVELS = {"warn": "warning", "exception": "error"}
@@ -289,7 +311,11 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
         cache_logger_on_first_use=True,
     )
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_RedactingFormatter(redactor, "%(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(
+        _JsonRecordFormatter(redactor)
+        if fmt == "json"
+        else _RedactingFormatter(redactor, "%(levelname)s %(name)s: %(message)s")
+    )
     logging.basicConfig(level=logging.WARNING, handlers=[handler])  # no-op if the root logger already has handlers
     from bot.refusals import ParserErrorFilter
 
