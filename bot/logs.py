@@ -324,6 +324,25 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
         server_log.addFilter(ParserErrorFilter())
 
 
+_CREDENTIAL_HEADER = re.compile(
+    r"(?i)((?<![A-Za-z0-9_-])[A-Za-z0-9_-]*"
+    r"(?:auth|cookie|session|token|secret|signature|passw|credential|key)"
+    r"[A-Za-z0-9_-]*[^:\n]{0,64}:)[^\n]+"
+)
+"""A header line whose name says it carries a credential (``Authorization`` and ``Proxy-Authorization`` of any
+scheme, ``Cookie``, ``Set-Cookie``, ``X-FlyBot-Session``, ``X-Slack-Signature``, ``X-Api-Key``, any ``...Token``),
+up to its colon (control characters or their escapes before the colon too), and the rest of its line: the value,
+and whatever follows it on that line."""
+
+
+def redact_header_values(text: str) -> str:
+    """``text`` (an HTTP parser's message quoting raw header lines, ``b'Cookie: a=b\\x01'``) with the value of
+    every credential-bearing header (:data:`_CREDENTIAL_HEADER`) replaced by ``[redacted]``: the name stays, and
+    everything after it on the same line goes (fail closed: a value holding a quote cannot end the redaction early).
+    The log's :class:`Redactor` runs on the result too."""
+    return _CREDENTIAL_HEADER.sub(rf"\1 {REDACTED}", text)
+
+
 def also_redact(*secrets: str) -> None:
     """Secrets made after start-up (local mode's login key and page credential): never printed from now on.
 
