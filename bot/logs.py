@@ -343,6 +343,39 @@ def redact_header_values(text: str) -> str:
     return _CREDENTIAL_HEADER.sub(rf"\1 {REDACTED}", text)
 
 
+class HeldRecords(logging.Handler):
+    """Holds the records of one stdlib logger (``bot.settings``: its warnings while the settings are read, before
+    the log format is known) until :meth:`replay` logs them again, through the handler :func:`configure_logging`
+    set up by then: in the JSON format they are JSON lines like every other. Replayed before logging is configured
+    (an early exit), they are written as Python writes any record then.
+
+    Args:
+        name: the logger's name.
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+        self._logger: logging.Logger | None = logging.getLogger(name)
+        self._propagate = self._logger.propagate
+        self._logger.addHandler(self)
+        self._logger.propagate = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def replay(self) -> None:
+        """Stop holding and log the held records again (in order); later calls do nothing."""
+        logger, self._logger = self._logger, None
+        if logger is None:
+            return
+        logger.removeHandler(self)
+        logger.propagate = self._propagate
+        records, self.records = self.records, []
+        for record in records:
+            logger.handle(record)
+
+
 def also_redact(*secrets: str) -> None:
     """Secrets made after start-up (local mode's login key and page credential): never printed from now on.
 

@@ -74,7 +74,9 @@ def test_json_lines_escape_them_already_and_keep_the_exact_text(tmp_path: Path) 
 
 def test_a_slack_mode_servers_every_log_line_is_json_slack_bolts_warning_too(tmp_path: Path) -> None:
     """Slack mode with ``SLACK_BOT_TOKEN`` in the environment: slack_bolt warns that the token is unused (FlyBot
-    hands it a client); that warning is a JSON line like every other one."""
+    hands it a client); that warning is a JSON line like every other one, and so is the settings' warning about a
+    ``.env`` in the working directory (logged while the settings are read, before the log format is set up)."""
+    (tmp_path / ".env").write_text("FLYBOT_ADMINS=U0EVIL01\n")
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]
@@ -107,3 +109,5 @@ def test_a_slack_mode_servers_every_log_line_is_json_slack_bolts_warning_too(tmp
     bolt = [r for r in records if r.get("logger") == "flybot.bolt"]
     assert bolt and "token" in bolt[0]["event"] and bolt[0]["level"] == "warning", lines
     assert any(r["event"] == "flybot.started" for r in records), lines
+    settings = [r for r in records if r.get("logger") == "bot.settings"]
+    assert len(settings) == 1 and settings[0]["event"].startswith(f"ignoring {tmp_path}/.env"), lines

@@ -652,7 +652,7 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
         assert not (tmp_path / "agent-state").exists() and not (tmp_path / "agent.db").exists()
         assert (state_home() / "flybot.db").exists() and not (tmp_path / "flybot.db").exists()
         assert logged.splitlines()[0] == (
-            f"ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; name one with "
+            f"WARNING bot.settings: ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; name one with "
             "FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment"
         )
     else:
