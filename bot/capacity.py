@@ -37,7 +37,8 @@ answer anybody, not even ``/healthz`` (and libuv, under uvloop, accepts and clos
 
 Refusals and evictions (``connection.evicted``) are logged through :data:`bot.refusals.REFUSALS` (first of a kind
 per client a minute, the rest counted).
-:func:`body_deadline` bounds the time a request body may take (``408``).
+:func:`body_deadline` bounds the time a request body may take (``408``) and refuses a declared length above the
+body cap at once (``413``).
 """
 
 from __future__ import annotations
@@ -824,10 +825,40 @@ Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 def body_deadline(timeout_s: float) -> Middleware:
     """A middleware: a request's body must be read within ``timeout_s`` seconds (else ``408`` problem+json, and
-    the connection is closed); handlers then read it from memory (aiohttp keeps it, at most ``client_max_size``)."""
+    the connection is closed); handlers then read it from memory (aiohttp keeps it, at most ``client_max_size``).
+
+    A request whose ``Content-Length`` is above ``client_max_size`` is answered ``413`` problem+json (``too_large``)
+    as soon as its head is read, and its connection closed: nothing of the body is awaited, so a client declaring a
+    huge length holds no connection until the body deadline. A body without a length (chunked) that grows past the
+    cap is refused by aiohttp's own ``413`` while it is read."""
 
     @web.middleware
     async def read_body_in_time(request: web.Request, handler: Handler) -> web.StreamResponse:
+        declared = request.content_length
+        if declared is not None and declared > request.client_max_size:
+            from bot.api.problems import problem
+
+            REFUSALS.refused(
+                "request.refused",
+                why="too_large",
+                who=request.remote or "unknown",
+                status=413,
+                content_length=declared,
+                limit=request.client_max_size,
+            )
+            response = problem(
+                413,
+                "too_large",
+                "Request Entity Too Large",
+                f"the request body is {declared:,} bytes; FlyBot takes at most {request.client_max_size:,}",
+            )
+            response.force_close()
+            # Answered and closed here: aiohttp would otherwise read on ("linger", up to 10 s) for the body it
+            # declared before closing.
+            await response.prepare(request)
+            await response.write_eof()
+            request.protocol.force_close()
+            return response
         if request.body_exists:
             try:
                 async with asyncio.timeout(timeout_s):

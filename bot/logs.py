@@ -1,8 +1,9 @@
 """structlog set-up: console lines in local mode, JSON lines in production; context vars carry request ids.
 
-Console lines, and the stdlib loggers' plain lines in both formats, show every hidden or control character of logged
-data as ``⟨U+001B⟩`` (:func:`console_safe`, :func:`shown`): a command holding ``ESC[...`` sequences or bidi controls
-cannot drive the terminal or disguise a line. JSON lines escape them already (``json.dumps``).
+Console lines, and the stdlib loggers' plain lines in the console format, show every hidden or control character of
+logged data as ``⟨U+001B⟩`` (:func:`console_safe`, :func:`shown`): a command holding ``ESC[...`` sequences or bidi
+controls cannot drive the terminal or disguise a line. JSON lines escape them already (``json.dumps``). In the JSON
+format every line is JSON, the stdlib loggers' records too (:class:`_JsonRecordFormatter`).
 
 No log line carries a secret:
 - exceptions are rendered without local variables (a frame's locals held the bearer token in clear);
@@ -205,7 +206,7 @@ def console_safe(_logger: Any, _name: str, event: MutableMapping[str, Any]) -> M
 
 
 class _RedactingFormatter(logging.Formatter):
-    """The stdlib loggers' formatter (aiohttp, slack_sdk, asyncio), in both formats (its lines are plain text): the
+    """The stdlib loggers' formatter (aiohttp, slack_sdk, asyncio) in the console format (its lines are plain text): the
     message and the traceback are shown with :func:`shown` (the traceback keeps its line breaks), then the whole
     line passes through the :class:`Redactor`; stdlib tracebacks never include local variables."""
 
@@ -224,6 +225,27 @@ class _RedactingFormatter(logging.Formatter):
 
     def format(self, record: logging.LogRecord) -> str:
         return self._redactor.text(super().format(record))
+
+
+class _JsonRecordFormatter(logging.Formatter):
+    """The stdlib loggers' formatter in the JSON format (aiohttp, slack_sdk, slack_bolt's ``flybot.bolt``, asyncio,
+    ``bot.settings``): each record is one JSON line as structlog's are, ``{"event": message, "logger": name,
+    "level", "timestamp"}`` and ``"exception"`` (the traceback's text, without local variables) when the record
+    carries one, every value through the :class:`Redactor` first. A log shipper that parses JSON then reads every
+    line the process writes."""
+
+    def __init__(self, redactor: Redactor) -> None:
+        super().__init__()
+        self._redactor = redactor
+        self._line = JsonLine()
+
+    def format(self, record: logging.LogRecord) -> str:
+        event: dict[str, Any] = {"event": record.getMessage(), "logger": record.name}
+        if record.exc_info:
+            event["exception"] = self.formatException(record.exc_info)
+        if record.stack_info:
+            event["stack"] = self.formatStack(record.stack_info)
+        return self._line(None, record.levelname.lower(), self._redactor(None, "", event))
 
 
 _LEVELS = {"warn": "warning", "exception": "error"}
@@ -289,13 +311,69 @@ def configure_logging(fmt: str, *, level: int = logging.INFO, secrets: Iterable[
         cache_logger_on_first_use=True,
     )
     handler = logging.StreamHandler(sys.stderr)
-    handler.setFormatter(_RedactingFormatter(redactor, "%(levelname)s %(name)s: %(message)s"))
+    handler.setFormatter(
+        _JsonRecordFormatter(redactor)
+        if fmt == "json"
+        else _RedactingFormatter(redactor, "%(levelname)s %(name)s: %(message)s")
+    )
     logging.basicConfig(level=logging.WARNING, handlers=[handler])  # no-op if the root logger already has handlers
     from bot.refusals import ParserErrorFilter
 
     server_log = logging.getLogger("aiohttp.server")  # unparsable HTTP: one JSON line per connection, no traceback
     if not any(isinstance(f, ParserErrorFilter) for f in server_log.filters):
         server_log.addFilter(ParserErrorFilter())
+
+
+_CREDENTIAL_HEADER = re.compile(
+    r"(?i)((?<![A-Za-z0-9_-])[A-Za-z0-9_-]*"
+    r"(?:auth|cookie|session|token|secret|signature|passw|credential|key)"
+    r"[A-Za-z0-9_-]*[^:\n]{0,64}:)[^\n]+"
+)
+"""A header line whose name says it carries a credential (``Authorization`` and ``Proxy-Authorization`` of any
+scheme, ``Cookie``, ``Set-Cookie``, ``X-FlyBot-Session``, ``X-Slack-Signature``, ``X-Api-Key``, any ``...Token``),
+up to its colon (control characters or their escapes before the colon too), and the rest of its line: the value,
+and whatever follows it on that line."""
+
+
+def redact_header_values(text: str) -> str:
+    """``text`` (an HTTP parser's message quoting raw header lines, ``b'Cookie: a=b\\x01'``) with the value of
+    every credential-bearing header (:data:`_CREDENTIAL_HEADER`) replaced by ``[redacted]``: the name stays, and
+    everything after it on the same line goes (fail closed: a value holding a quote cannot end the redaction early).
+    The log's :class:`Redactor` runs on the result too."""
+    return _CREDENTIAL_HEADER.sub(rf"\1 {REDACTED}", text)
+
+
+class HeldRecords(logging.Handler):
+    """Holds the records of one stdlib logger (``bot.settings``: its warnings while the settings are read, before
+    the log format is known) until :meth:`replay` logs them again, through the handler :func:`configure_logging`
+    set up by then: in the JSON format they are JSON lines like every other. Replayed before logging is configured
+    (an early exit), they are written as Python writes any record then.
+
+    Args:
+        name: the logger's name.
+    """
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+        self._logger: logging.Logger | None = logging.getLogger(name)
+        self._propagate = self._logger.propagate
+        self._logger.addHandler(self)
+        self._logger.propagate = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+    def replay(self) -> None:
+        """Stop holding and log the held records again (in order); later calls do nothing."""
+        logger, self._logger = self._logger, None
+        if logger is None:
+            return
+        logger.removeHandler(self)
+        logger.propagate = self._propagate
+        records, self.records = self.records, []
+        for record in records:
+            logger.handle(record)
 
 
 def also_redact(*secrets: str) -> None:

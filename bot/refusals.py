@@ -8,7 +8,9 @@ The first refusal of a key in a window is logged with its fields; the others in 
 the counts. Every refusal also counts in ``flybot_refusals_total{event, why}`` when metrics are given.
 
 :class:`ParserErrorFilter` sends aiohttp's "Error handling request" records for unparsable HTTP (a bad request line,
-bad headers: aiohttp's ``HttpProcessingError``) through the same log, as one JSON line without a traceback.
+bad headers: aiohttp's ``HttpProcessingError``) through the same log, as one JSON line without a traceback; the
+parser's message quotes the offending line, with every credential-bearing header's value redacted
+(:func:`bot.logs.redact_header_values`).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from typing import Any
 
 import structlog
 from aiohttp.http_exceptions import HttpProcessingError
+
+from bot.logs import redact_header_values
 
 log = structlog.get_logger("flybot.refusals")
 
@@ -124,6 +128,6 @@ class ParserErrorFilter(logging.Filter):
             who=who,
             level="warning",
             status=exc.code,
-            detail=str(exc.message)[:200],
+            detail=redact_header_values(str(exc.message))[:200],
         )
         return False

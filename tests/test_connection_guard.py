@@ -49,6 +49,32 @@ async def test_a_request_body_slower_than_the_body_timeout_is_answered_408(tmp_p
         assert status == 408 and json.loads(body)["code"] == "request_timeout"
 
 
+async def test_a_declared_length_above_the_body_cap_is_answered_413_at_once_without_the_body(tmp_path: Path) -> None:
+    async with serve(tmp_path, body_timeout_s=60) as served:
+        for path, auth in (
+            ("/v1/escalations", f"Authorization: Bearer {served.token}\r\n"),
+            ("/v1/escalations", ""),
+            ("/local/slack/page/click", ""),
+            ("/slack/events", ""),
+        ):
+            head = (
+                f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1:{served.port}\r\n{auth}"
+                "Content-Type: application/json\r\nContent-Length: 50000000\r\n\r\n"
+            )
+            started = asyncio.get_running_loop().time()
+            status, headers, body = await exchange(served, head, timeout=10)  # no byte of the body is sent
+            assert asyncio.get_running_loop().time() - started < 5, path
+            assert status == 413 and headers["connection"] == "close", (path, status, body)
+            assert headers["content-type"].startswith("application/problem+json"), path
+            assert json.loads(body)["code"] == "too_large", path
+        await served.logged("request.refused")
+        assert (await exchange(served, HEALTHZ))[0] == 200
+        served.stop()
+        records = [json.loads(line) for line in served.lines()]
+    refused = [r for r in records if r["event"] == "request.refused" and r["why"] == "too_large"]
+    assert len(refused) == 1 and refused[0]["content_length"] == 50_000_000, refused  # the rest are counted
+
+
 async def test_loopback_addresses_are_one_client_for_the_per_client_cap(tmp_path: Path) -> None:
     async with serve(tmp_path, max_connections_per_ip=2, header_timeout_s=60) as served:
         escalation = await create_escalation(served, tmp_path)

@@ -3,12 +3,15 @@
 A command holding ``ESC[...`` sequences (clear the screen, set the window title, colour), BEL, CR, or bidi controls
 (U+202E) is data: in the console format each such character is written ``⟨U+001B⟩`` (bot.logs.console_safe), in
 structlog's fields without spaces, in the event's message, in an exception's message and in the stdlib loggers'
-lines (aiohttp's, plain text in the JSON format too). Run in a real process with FlyBot's own logging set-up, its stderr read as bytes.
+lines (aiohttp's). In the JSON format every line is JSON, the stdlib loggers' too. Run in a real process with FlyBot's
+own logging set-up, its stderr read as bytes.
 """
 
 from __future__ import annotations
 
 import json
+import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -63,7 +66,48 @@ def test_json_lines_escape_them_already_and_keep_the_exact_text(tmp_path: Path) 
         assert raw not in text, (raw, text)
     created = next(json.loads(line) for line in text.splitlines() if "escalation.created" in line)
     assert created["command"] == HOSTILE  # the JSON value is the exact text, escaped on the wire
-    assert any(
-        line.startswith("WARNING aiohttp.server: bad request line ls⟨U+001B⟩")  # a stdlib line is plain text
-        for line in text.splitlines()
-    ), text
+    records = [json.loads(line) for line in text.splitlines()]  # every line is JSON, the stdlib loggers' too
+    stdlib = next(r for r in records if r.get("logger") == "aiohttp.server")
+    assert stdlib["event"] == f"bad request line {HOSTILE}" and stdlib["level"] == "warning", stdlib
+    assert stdlib["timestamp"].endswith("Z")
+
+
+def test_a_slack_mode_servers_every_log_line_is_json_slack_bolts_warning_too(tmp_path: Path) -> None:
+    """Slack mode with ``SLACK_BOT_TOKEN`` in the environment: slack_bolt warns that the token is unused (FlyBot
+    hands it a client); that warning is a JSON line like every other one, and so is the settings' warning about a
+    ``.env`` in the working directory (logged while the settings are read, before the log format is set up)."""
+    (tmp_path / ".env").write_text("FLYBOT_ADMINS=U0EVIL01\n")
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    env = clean_env(
+        SLACK_BOT_TOKEN="xoxb-1234-5678-" + "z" * 24,
+        SLACK_SIGNING_SECRET="s3cr3t-signing-" + "q" * 20,
+        SLACK_API_URL="http://127.0.0.1:9/api/",  # never answers: nothing here needs Slack
+        FLYBOT_LOG_FORMAT="json",
+    )
+    err = tmp_path / "serve.err"
+    with err.open("wb") as stderr:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "bot", "serve", "--port", str(port)],
+            cwd=tmp_path,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            stdin=subprocess.DEVNULL,
+        )
+    try:
+        assert server.stdout is not None
+        assert b"FlyBot listening on" in server.stdout.readline(), err.read_text()
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(30)
+        if server.stdout is not None:
+            server.stdout.close()
+    lines = err.read_text().splitlines()
+    records = [json.loads(line) for line in lines]  # every line is JSON
+    bolt = [r for r in records if r.get("logger") == "flybot.bolt"]
+    assert bolt and "token" in bolt[0]["event"] and bolt[0]["level"] == "warning", lines
+    assert any(r["event"] == "flybot.started" for r in records), lines
+    settings = [r for r in records if r.get("logger") == "bot.settings"]
+    assert len(settings) == 1 and settings[0]["event"].startswith(f"ignoring {tmp_path}/.env"), lines

@@ -652,7 +652,7 @@ def test_a_signing_secret_the_agent_sets_does_not_sign_in_local_mode(tmp_path: P
         assert not (tmp_path / "agent-state").exists() and not (tmp_path / "agent.db").exists()
         assert (state_home() / "flybot.db").exists() and not (tmp_path / "flybot.db").exists()
         assert logged.splitlines()[0] == (
-            f"ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; name one with "
+            f"WARNING bot.settings: ignoring {tmp_path}/.env: FlyBot reads no settings file from the working directory; name one with "
             "FLYBOT_ENV_FILE=/path/outside/any/agent/workspace, or set the variables in the environment"
         )
     else:
@@ -859,3 +859,44 @@ def test_serve_prints_the_next_login_url_after_a_login(tmp_path: Path) -> None:
     finally:
         process.terminate()
         process.wait(timeout=20)
+
+
+async def test_refused_page_requests_are_logged_as_refusals_without_the_key_or_credential_sent(tmp_path: Path) -> None:
+    """A wrong login key, a wrong or missing page credential, a foreign ``Origin`` and a foreign ``Host`` each write
+    the first ``page.refused`` of their kind a minute, the rest counted in ``refusals.summary``; what was sent as a
+    key or a credential is never logged."""
+    from tests.served import exchange, serve
+
+    guess_key, guess_credential = "guessKEY" + "k" * 24, "guessCRED" + "c" * 24
+    async with serve(tmp_path) as served:
+        host = f"127.0.0.1:{served.port}"
+
+        def post(path: str, body: dict[str, Any], origin: str) -> str:
+            data = json.dumps(body)
+            return (
+                f"POST /local/slack/{path} HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\n"
+                f"Content-Type: application/json\r\nContent-Length: {len(data)}\r\nConnection: close\r\n\r\n{data}"
+            )
+
+        state = f"GET /local/slack/page/state HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n"
+        for _ in range(3):
+            assert (await exchange(served, post("page/click", {}, "http://127.0.0.1:8699")))[0] == 403
+            assert (await exchange(served, state + f"X-FlyBot-Session: {guess_credential}\r\n\r\n"))[0] == 401
+            assert (await exchange(served, post("login", {"key": guess_key}, f"http://{host}")))[0] == 401
+        assert (await exchange(served, state + "\r\n"))[0] == 401
+        assert (await exchange(served, state.replace(host, f"evil.test:{served.port}") + "\r\n"))[0] == 421
+        await served.logged('"misdirected_host"')
+        served.stop()  # the refusal log writes its summary as the server stops
+        lines = served.lines()
+    records = [json.loads(line) for line in lines]  # every line is JSON
+    refused = {r["why"]: r for r in records if r["event"] == "page.refused"}
+    assert sum(r["event"] == "page.refused" for r in records) == len(refused) == 5, lines  # one line per kind
+    assert refused["foreign_origin"]["origin"] == "http://127.0.0.1:8699" and refused["foreign_origin"]["status"] == 403
+    assert refused["wrong_credential"]["status"] == 401 and refused["no_credential"]["status"] == 401
+    assert refused["wrong_key"]["status"] == 401 and refused["misdirected_host"]["status"] == 421
+    assert all(r["who"] == "127.0.0.1" for r in refused.values()), refused
+    summary = next(r for r in records if r["event"] == "refusals.summary")
+    for why in ("foreign_origin", "wrong_credential", "wrong_key"):
+        assert summary["counted"][f"page.refused {why} 127.0.0.1"] == 2, summary
+    logged = "\n".join(lines)
+    assert guess_key not in logged and guess_credential not in logged and "guess" not in logged, logged

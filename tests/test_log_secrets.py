@@ -353,3 +353,46 @@ def test_each_json_log_line_is_one_write(tmp_path: Path) -> None:
     writes = json.loads(result.stdout)
     assert len(writes) == 3, writes
     assert all(w.endswith("\n") and w.count("\n") == 1 and json.loads(w)["n"] == i for i, w in enumerate(writes))
+
+
+async def test_a_malformed_header_line_is_logged_without_any_credential_header_value(tmp_path: Path) -> None:
+    """aiohttp's ``400`` for a header line holding a control character quotes the line; FlyBot logs it as the
+    ``detail`` of ``http.bad_request``. The value of every credential-bearing header is left out of it, whatever its
+    scheme: each case comes from its own loopback address, so each is the first of its kind and logged."""
+    import base64
+
+    from tests.served import exchange, serve
+
+    async with serve(tmp_path) as served:
+        basic = base64.b64encode(f"user:{served.token}".encode()).decode()
+        cases = {
+            "Cookie": "session=SECRETCOOKIE123",
+            "Proxy-Authorization": "Basic c2VjcmV0OnBhc3M=",
+            "Authorization": f"Basic {basic}",
+            "authorization": "Digest username=u, response=SECRETDIGEST1",
+            "X-FlyBot-Session": "SECRETPAGECREDENTIAL",
+            "X-Slack-Signature": "v0=SECRETSIGNATURE",
+            "Set-Cookie": "a=SECRETSETCOOKIE",
+            "Cookie\x01": "b=SECRETNAMEDCTRL",
+        }
+        for n, (name, value) in enumerate(cases.items(), start=2):
+            head = f"GET /healthz HTTP/1.1\r\nHost: flybot\r\n{name}: {value}\x01\r\n\r\n"
+            status, _headers, _body = await exchange(served, head, source=f"127.0.0.{n}")
+            assert status == 400, name
+        plain = "GET /healthz HTTP/1.1\r\nHost: flybot\r\nAccept: text/x-plain-kept\x01\r\n\r\n"
+        assert (await exchange(served, plain, source="127.0.0.99"))[0] == 400
+        await served.logged('"who": "127.0.0.99"')
+        served.stop()
+        lines = served.lines()
+    records = [json.loads(line) for line in lines]  # every line is JSON
+    bad = [r for r in records if r["event"] == "http.bad_request"]
+    assert len(bad) == len(cases) + 1, lines
+    assert any("Accept: text/x-plain-kept" in r["detail"] for r in bad), bad  # other headers are quoted as they are
+    logged = "\n".join(lines)
+    for value in cases.values():
+        for secret in (value, value.split()[-1], value.split("=", 1)[-1]):
+            assert len(secret) < 6 or secret not in logged, (secret, logged)
+    for secret in ("SECRET", basic, served.token, served.token[4:]):
+        assert secret not in logged, (secret, logged)
+    assert all("[redacted]" in r["detail"] for r in bad if r["who"] != "127.0.0.99"), bad
+    assert any("Cookie" in r["detail"] for r in bad), bad  # the header's name stays, to be debugged

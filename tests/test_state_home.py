@@ -135,7 +135,7 @@ def test_a_store_and_state_directory_left_in_the_working_directory_are_ignored_w
 
     server, _url, _banner = _serve(work)
     logged = _stop(server)
-    assert logged.splitlines()[0] == notice, logged
+    assert logged.splitlines()[0] == f"WARNING bot.settings: {notice}", logged  # as every other command writes it
 
     named = flybot("bots", "list", cwd=work, FLYBOT_DATABASE_URL=legacy_url, FLYBOT_STATE_DIR=str(work / ".flybot"))
     assert named.returncode == 0 and named.stderr == "", named.stderr

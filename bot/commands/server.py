@@ -10,9 +10,12 @@ import socket
 import sys
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.settings import Settings, load_settings
+
+if TYPE_CHECKING:
+    from bot.logs import HeldRecords
 
 
 def _settings() -> Settings:
@@ -33,6 +36,18 @@ def keep_memory_private() -> bool:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     """Run FlyBot until interrupted (Ctrl-C / SIGTERM). Exit 2 on a configuration error or a port in use."""
+    from bot.logs import HeldRecords
+
+    # The settings' warnings (an ignored .env, store or state directory) are logged once the log format they name is
+    # set up: with FLYBOT_LOG_FORMAT=json they are JSON lines too.
+    held = HeldRecords("bot.settings")
+    try:
+        return _serve(args, held)
+    finally:
+        held.replay()
+
+
+def _serve(args: argparse.Namespace, held: HeldRecords) -> int:
     keep_memory_private()
     overrides: dict[str, Any] = {}
     if args.host:
@@ -76,6 +91,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
             *_database_password(settings.database_url),
         ],
     )
+    held.replay()
     try:
         sock = socket.socket(socket.AF_INET6 if ":" in settings.host else socket.AF_INET, socket.SOCK_STREAM)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)

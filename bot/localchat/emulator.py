@@ -52,6 +52,7 @@ from aiohttp import web
 from slack_sdk.signature import SignatureVerifier
 
 from bot.localchat.access import (
+    HEADER,
     PAGE_HEADERS,
     STATE_CHANGES,
     PageAccess,
@@ -61,6 +62,7 @@ from bot.localchat.access import (
     refused,
     same_origin,
 )
+from bot.refusals import REFUSALS
 from bot.slack.scopes import METHOD_SCOPES, manifest_bot_scopes
 
 log = structlog.get_logger("flybot.localchat")
@@ -1074,12 +1076,14 @@ class SlackEmulator:
         refused it already without this server's ``Origin``."""
         key = (await _json(request)).get("key")
         if not isinstance(key, str) or not self.access.use_key(key):
+            _page_refused(request, request.path, "wrong_key", status=401)  # a used key too: it is no longer the key
             return refused()
         return web.json_response({"ok": True, "session": self.access.credential()}, headers=PAGE_HEADERS)
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         ticket = request.query.get("ticket", "")
         if ticket not in self._socket_tickets:  # only a client that presented the app token may take deliveries
+            _page_refused(request, request.path, "wrong_ticket", status=401)
             return web.Response(status=401, text="invalid ticket")
         self._socket_tickets.discard(ticket)
         ws = web.WebSocketResponse(heartbeat=None)
@@ -1191,6 +1195,23 @@ def _write_history(path: Path, head: bytes, messages: list[bytes]) -> None:
     tmp.replace(path)
 
 
+def _page_refused(request: web.Request, path: str, why: str, *, level: str = "warning", **fields: Any) -> None:
+    """Log a refused page, control, login or Socket Mode request as ``page.refused`` through
+    :data:`bot.refusals.REFUSALS` (the first of each ``why`` per client address a minute, the rest counted in its
+    ``refusals.summary``): a login key being guessed or another origin's page clicking shows in the log. ``path``
+    is the route's pattern (at most 200 characters); no header value that carries a credential, no key and no
+    ticket is logged."""
+    REFUSALS.refused(
+        "page.refused",
+        why=why,
+        who=request.remote or "unknown",
+        level=level,
+        method=request.method,
+        path=path[:200],
+        **{name: value for name, value in fields.items() if value is not None},
+    )
+
+
 def _page_guard(access: PageAccess) -> Any:
     """The guard on the page, control and login routes (a person's actions, in local mode).
 
@@ -1204,8 +1225,9 @@ def _page_guard(access: PageAccess) -> Any:
       server the agent runs on 127.0.0.1 included.
     - A ``POST`` must be ``application/json`` (415 otherwise): a form post from another page cannot be.
 
-    Nothing is done for a refused request. Slack API routes (bearer token), ``response/`` URLs (a secret in the
-    path) and the Socket Mode route (a ticket) are not affected.
+    Nothing is done for a refused request. Each refusal is logged as ``page.refused`` (:func:`_page_refused`),
+    naming why, never the credential or key sent. Slack API routes (bearer token), ``response/`` URLs (a secret in
+    the path) and the Socket Mode route (a ticket) are not affected.
     """
 
     @web.middleware
@@ -1214,13 +1236,25 @@ def _page_guard(access: PageAccess) -> Any:
         path = resource.canonical if resource is not None else request.path
         if "/page/" in path or "/control/" in path or path.endswith("/login"):
             if not own_host(request):
+                _page_refused(request, path, "misdirected_host", status=421)
                 return misdirected()
             if request.method in STATE_CHANGES or "Origin" in request.headers:
                 if not same_origin(request):
+                    origin = request.headers.get("Origin")
+                    _page_refused(
+                        request,
+                        path,
+                        "no_origin" if origin is None else "foreign_origin",
+                        status=403,
+                        origin=None if origin is None else origin[:200],
+                    )
                     return foreign_origin()
             if not path.endswith("/login") and not access.allowed(request):
+                why = "no_credential" if request.headers.get(HEADER) is None else "wrong_credential"
+                _page_refused(request, path, why, status=401)
                 return refused()
             if request.method == "POST" and request.content_type != "application/json":
+                _page_refused(request, path, "not_json", status=415, level="info")
                 return web.json_response({"ok": False, "error": "send application/json"}, status=415)
         response: web.StreamResponse = await handler(request)
         return response
