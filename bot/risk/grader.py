@@ -59,10 +59,12 @@ _WORKSPACE_WRITE = RiskLevel.WORKSPACE_WRITE
 
 #: Where an operand of a program graded by a program rule is graded as a write (Grader.ruled).
 _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
-#: Findings a program rule's override keeps: writes by place (Grader.write), credential and secret reads.
+#: Findings a program rule's override keeps: writes and deletions by place (Grader.write, Grader.removes), credential
+#: and secret reads.
 _KEPT_BY_OVERRIDE = frozenset({
     "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
-    "git-control-write", "device-write", "secret-read", "network-socket",
+    "git-control-write", "device-write", "secret-read", "network-socket", "protected-deletion",
+    "deletion-outside-workspace",
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
@@ -1583,6 +1585,63 @@ class Grader:
                 f"{what} the device {target}, which can destroy a disk.",
                 subject=subject,
             )
+
+    def removes(self, rec: Rec, scope: Scope, word: Word, what: str, *, cwd: Word | None = None) -> None:
+        """Grade where a deletion of the operand ``word`` (relative to ``cwd`` when given) lands, besides the
+        program's own ``deletion`` finding (``rm``, ``unlink``, ``shred -u``, ``rimraf``, ``find -delete``'s start
+        points). These are findings about places, which a program rule's override keeps (:data:`_KEPT_BY_OVERRIDE`):
+
+        - a path in the workspace is graded as a write there (:meth:`write`): nothing more for an ordinary file (the
+          write's ``write-in-workspace`` is not listed), ``destructive`` for git's and coding agents' control files, a home directory's start-up files when the
+          workspace is a home, a program on the PATH, or a path a symbolic link made earlier may lead out of;
+        - the workspace root (it holds ``.git`` and the coding agents' settings), or a file in the workspace holding
+          secrets by its name (``.env``, a private key: sensitive.env_file, named_secret): ``destructive``
+          (``protected-deletion``), not downgraded when contained (the workspace is the host's directory);
+        - any other place (outside the workspace, the temp area included, which holds other programs' files; a path
+          only known when it runs): graded as a write that replaces what is there (``protected-path-write``
+          for a system path, a home's control files, a credential file or FlyBot's state), and ``destructive``
+          (``deletion-outside-workspace``) in any case; git's control files and devices are ``destructive`` as
+          writes there are (``git-control-write``, ``device-write``); downgraded when contained only for a known path (the
+          sandbox's copy is discarded), never for a path only known when it runs (it may be the workspace).
+        """
+        value = word.value
+        if value == "":
+            return
+        where = self.where(word, cwd)
+        if where is Where.NOWHERE:
+            return
+        target = shorten(word.src, 80)
+        if where is Where.WORKSPACE:
+            if self.at_workspace_root(word, cwd):
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "protected-deletion",
+                    f"{what} {target}, the workspace root: it holds git's and the coding agents' control files.",
+                )  # fmt: skip
+                return
+            secret = (env_file(value) or named_secret(value)) if value else None
+            if secret is not None:
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "protected-deletion",
+                    f"{what} {target}, which holds {secret}: it may be the only copy.",
+                )  # fmt: skip
+                return
+            mark, level, risk = self.book.mark(), rec.level, self.risk
+            self.write(rec, scope, word, what, cwd=cwd, replaces=True, follows_links=False)
+            if all(reason.rule == "write-in-workspace" for reason in self.book.since(mark)):
+                self.book.restore(mark)  # an ordinary workspace file: the deletion finding says it all
+                rec.level, self.risk = level, risk
+            return
+        self.write(rec, scope, word, what, cwd=cwd, replaces=True, follows_links=False)
+        if where in (Where.GIT_CONTROL, Where.DEVICE):
+            return  # destructive already (git-control-write, device-write)
+        place = "in the temp area, which holds other programs' files too" if where is Where.TEMP else None
+        if value is None:
+            place = "a path only known when it runs: it may be a system directory, a home or the workspace"
+        self.flag(
+            rec, scope, R.DESTRUCTIVE, "deletion-outside-workspace",
+            f"{what} {target}, {place or 'outside the workspace'}.",
+            downgradable=value is not None,
+        )  # fmt: skip
 
     def hooks_here(self, word: Word, cwd: Word | None) -> str | None:
         """Why a write to ``word`` lands in a directory git runs hooks from instead of ``.git/hooks``
