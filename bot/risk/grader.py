@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import CwdState, Where, casefold, locate, runs_later
+from bot.risk.paths import WORKSPACE_SENTINEL, CwdState, Where, casefold, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
@@ -218,6 +218,24 @@ def _file_references(text: str) -> list[str]:
         if each.startswith("{") and each.endswith("}") and "," in each:
             found.extend(item for item in each[1:-1].split(",") if item)
     return found
+
+
+def _climbed(text: str, state: CwdState) -> list[str]:
+    """The absolute paths outside the workspace that the relative read path ``text`` reaches through ``..`` (``cat
+    ../../../etc/shadow`` from ``/home/u/proj`` reads ``/etc/shadow``), judged on its text: from each directory of
+    ``state``, or, when the directory is not known (a ``cd`` to a path only known when it runs, no workspace given),
+    from the root and from a home directory (``/etc/shadow``, ``~/etc/shadow``), so that the secrets there are
+    found wherever the climb ends."""
+    normal = posixpath.normpath(text)
+    if normal != ".." and not normal.startswith("../"):
+        return []  # it stays below the current directory
+    root = state.root
+    if state.cwds and root != WORKSPACE_SENTINEL:
+        reached = (posixpath.normpath(posixpath.join(cwd, text)) for cwd in sorted(state.cwds))
+        return [path for path in reached if _classify_dir(path, root)]
+    parts = normal.split("/")
+    rest = "/".join(parts[next((i for i, part in enumerate(parts) if part != ".."), len(parts)) :])
+    return [f"/{rest}", f"~/{rest}"]
 
 
 def _classify_dir(cwd: str, root: str) -> bool:
@@ -2026,6 +2044,8 @@ class Grader:
             and any(_decoded_name(w.src) or _decoded_variable(w.src, self.decoded) for w in words[1:])
         ):
             return True  # a file name computed by a decoder (:func:`_decoded_name`)
+        if any(w.value is not None and ".." in w.value.split("/") for w in words[1:]):
+            return True  # a path climbing out of the directory it is read from (:func:`_climbed`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
         if cooked and may_name_secret(" ".join(cooked)):
             return True
@@ -2064,6 +2084,8 @@ class Grader:
                     found.append(text)  # from a directory inside the workspace: judged as written
             else:
                 found.append(text)
+            if text and not text.startswith(("/", "~")) and not state.remote and ".." in text.split("/"):
+                found.extend(_climbed(text, state))
         return found
 
     def reads_below(self, roots: list[Word], words: list[Word]) -> str | None:
