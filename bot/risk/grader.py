@@ -30,6 +30,7 @@ from bot.risk.sensitive import (
     may_hold_credential,
     may_name_secret,
     named_secret,
+    own_state,
     path_text,
     protected_path,
     read_path_text,
@@ -1489,6 +1490,15 @@ class Grader:
                 rec.marks = (rec.marks or []) + [subject]
             return
         self._note_written(rec, scope, word, cwd, what, subject)
+        if where in (Where.WORKSPACE, Where.TEMP) and self.names_own_state(word, cwd):
+            self.flag(
+                rec, scope, R.DESTRUCTIVE, "protected-path-write",
+                f"{what} {target}: FlyBot's own state (its store and local mode's files) decides what is approved.",
+                downgradable=where is Where.TEMP, subject=subject,
+            )  # fmt: skip
+            if subject is not None:
+                rec.marks = (rec.marks or []) + [subject]
+            return
         if where in (Where.WORKSPACE, Where.TEMP):
             hooks = self.hooks_here(word, cwd)
             if hooks is not None:
@@ -1660,6 +1670,16 @@ class Grader:
             f"{what} {target}, {place or 'outside the workspace'}.",
             downgradable=value is not None,
         )  # fmt: skip
+
+    def names_own_state(self, word: Word, cwd: Word | None = None) -> bool:
+        """True when ``word`` (relative to ``cwd`` when given) names, from any directory the shell may be in, the
+        state directory or store FlyBot's settings name (sensitive.own_state), wherever it is."""
+        if not word.value or "\x00" in word.value:
+            return False
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        if state.remote:
+            return False
+        return any(own_state(path) for path in (state.targets(word.value) or ()))
 
     def hooks_here(self, word: Word, cwd: Word | None) -> str | None:
         """Why a write to ``word`` lands in a directory git runs hooks from instead of ``.git/hooks``
@@ -2044,6 +2064,8 @@ class Grader:
             and any(_decoded_name(w.src) or _decoded_variable(w.src, self.decoded) for w in words[1:])
         ):
             return True  # a file name computed by a decoder (:func:`_decoded_name`)
+        if any(self.names_own_state(Word(text, text)) for w in words[1:] for text in _file_references(w.value or "")):
+            return True  # FlyBot's own state where its settings put it (sensitive.own_state)
         if any(w.value is not None and ".." in w.value.split("/") for w in words[1:]):
             return True  # a path climbing out of the directory it is read from (:func:`_climbed`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
@@ -2209,6 +2231,8 @@ class Grader:
                 what = credential_path(text)
                 if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                     what = self.home_secret(text, state)
+                if what is None and self.names_own_state(Word(text, text)):
+                    what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
                 if what is None and not _env_written(name, args, word):
                     # the workspace's too: .env holds the project's secrets, id_rsa or server.key a private key
                     what = env_file(text) or named_secret(text)
