@@ -203,3 +203,33 @@ def test_deleting_a_workspace_file_lists_only_the_deletion() -> None:
     assert [(r.rule, r.level) for r in verdict.reasons] == [("deletion", R.DESTRUCTIVE)]
     outside = classify("rm -rf /etc", contained=False, workspace="/w")
     assert {r.rule for r in outside.reasons} == {"deletion", "protected-path-write", "deletion-outside-workspace"}
+
+
+MOVERS = ProgramRules(
+    tuple(Rule(program, None, R.WORKSPACE_WRITE, "U0ADMIN03") for program in ("zip", "zstd", "tar", "rsync"))
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("zip -m out.zip build/a.o", True),
+        ("zstd --rm build/log.txt", True),
+        ("tar --remove-files -cf out.tar build", True),
+        ("rsync -a --delete src/ build/", True),
+        ("rsync -a --remove-source-files build/ out/", True),
+        ("zip -m out.zip /etc/passwd", False),
+        ("zstd --rm ~/.ssh/id_rsa", False),
+        ("tar --remove-files -cf out.tar /srv/data", False),
+        ("tar -C /etc --remove-files -cf out.tar passwd", False),
+        ("rsync -a --delete src/ ~/", False),
+        ("rsync -a --delete src/ /srv/www/", False),
+        ("rsync -a --remove-source-files /srv/data/ out/", False),
+    ],
+)
+def test_an_override_keeps_where_other_programs_delete(command: str, lowered: bool) -> None:
+    """Programs that delete besides what they do (zip -m, --rm, tar --remove-files, rsync --delete and
+    --remove-source-files): each deleted place is graded as rm's operands are."""
+    assert grade(command, None) == R.DESTRUCTIVE
+    verdict = classify(command, contained=False, workspace="/w", rules=MOVERS)
+    assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons

@@ -498,6 +498,8 @@ def zip_(call: Call) -> None:
     if injected(call, call.args[1:], runs_programs=True):
         return
     zipfile: Word | None = None
+    added: list[Word] = []  # the files it adds after the zipfile (and -x/-i patterns: judged alike)
+    moves = False
     for word in call.args:
         value = word.value
         if value is None and zipfile is None:
@@ -520,8 +522,14 @@ def zip_(call: Call) -> None:
                 call.write(target, "zip -O writes")
         elif value == "--move" or (value.startswith("-") and not value.startswith("--") and "m" in value):
             deletion(call, "zip -m deletes the files it adds.")
+            moves = True
         elif not value.startswith("-") and zipfile is None:
             zipfile = word
+        elif not value.startswith("-"):
+            added.append(word)
+    if moves:
+        for word in added:
+            call.g.removes(call.rec, call.scope, word, "zip -m deletes")
     if zipfile is None:
         read_only(call, "zip without a zipfile writes to standard output.")
         return
@@ -543,6 +551,8 @@ def compressor(call: Call) -> None:
         return
     if found.has("--rm"):
         deletion(call, f"{call.name} --rm deletes the source files.")
+        for word in found.operands:
+            call.g.removes(call.rec, call.scope, word, f"{call.name} --rm deletes")
     outputs = found.values("-o", "--output")
     if outputs:
         for output in outputs:
