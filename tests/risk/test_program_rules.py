@@ -233,3 +233,25 @@ def test_an_override_keeps_where_other_programs_delete(command: str, lowered: bo
     assert grade(command, None) == R.DESTRUCTIVE
     verdict = classify(command, contained=False, workspace="/w", rules=MOVERS)
     assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
+
+
+EMPTIERS = ProgramRules(
+    tuple(Rule(program, None, R.WORKSPACE_WRITE, "U0ADMIN03") for program in ("truncate", "dd", "sed", "cp"))
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("truncate -s 0 build/app.log", True),
+        ("sed -i d build/list.txt", True),
+        ("truncate -s 0 /tmp/app.log", False),
+        ("dd if=/dev/zero of=/tmp/app.log", False),
+        ("sed -i d /tmp/list.txt", False),
+        ("cp /dev/null /tmp/app.log", False),
+        ("truncate -s 0 /srv/app.log", False),
+    ],
+)
+def test_an_override_keeps_emptying_a_file_outside_the_workspace(command: str, lowered: bool) -> None:
+    verdict = classify(command, contained=False, workspace="/w", rules=EMPTIERS)
+    assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
