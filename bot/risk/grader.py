@@ -61,11 +61,11 @@ _WORKSPACE_WRITE = RiskLevel.WORKSPACE_WRITE
 #: Where an operand of a program graded by a program rule is graded as a write (Grader.ruled).
 _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
 #: Findings a program rule's override keeps: writes and deletions by place (Grader.write, Grader.removes), credential
-#: and secret reads.
+#: and secret reads, and a project or repository outside the workspace whose configuration or recipes run programs.
 _KEPT_BY_OVERRIDE = frozenset({
     "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
     "git-control-write", "device-write", "secret-read", "network-socket", "protected-deletion",
-    "deletion-outside-workspace",
+    "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace",
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")

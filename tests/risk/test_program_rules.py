@@ -255,3 +255,34 @@ EMPTIERS = ProgramRules(
 def test_an_override_keeps_emptying_a_file_outside_the_workspace(command: str, lowered: bool) -> None:
     verdict = classify(command, contained=False, workspace="/w", rules=EMPTIERS)
     assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
+
+
+TOOLS = ProgramRules(
+    (
+        Rule("git", None, R.WORKSPACE_WRITE, "U0ADMIN03"),
+        Rule("npm", None, R.READ_ONLY, "U0ADMIN03"),
+        Rule("make", None, R.READ_ONLY, "U0ADMIN03"),
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("git rm -r src/old", True),
+        ("git clean -fdx", True),
+        ("git worktree remove wt/feature", True),
+        ("npm test", True),
+        ("git worktree remove ../feature", False),
+        ("git worktree remove /srv/feature", False),
+        ("git -C /srv/other clean -fdx", False),
+        ("cd /tmp/evil && git status", False),
+        ("npm --prefix /srv/other test", False),
+        ("make -C /srv/other", False),
+    ],
+)
+def test_an_override_keeps_a_repository_or_project_outside_the_workspace(command: str, lowered: bool) -> None:
+    """A repository or project outside the workspace (its configuration and recipes can run programs) and the
+    working trees git deletes there are findings about places."""
+    verdict = classify(command, contained=False, workspace="/w", rules=TOOLS)
+    assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
