@@ -40,6 +40,7 @@ from bot.metrics import CONTENT_TYPE_LATEST, Metrics
 from bot.program_rules import ProgramRuleService
 from bot.refusals import REFUSALS, run_refusal_log
 from bot.reports import ReportService
+from bot.risk.sensitive import set_own_state
 from bot.settings import Settings, check_private_dir
 from bot.slack.app import Handler, build_bolt_app, events_handler
 from bot.slack.deps import SlackDeps
@@ -89,6 +90,19 @@ def local_state_file(settings: Settings) -> Path:
     return Path(settings.state_dir) / "local.json"
 
 
+def own_state_paths(settings: Settings) -> tuple[str, ...]:
+    """The state directory and SQLite store file ``settings`` name, absolute, as written and with symbolic links
+    resolved: what the grader counts as FlyBot's own state wherever it is (bot/risk/sensitive.py ``own_state``)."""
+    from bot.store.sql import sqlite_path
+
+    found: list[str] = []
+    store = sqlite_path(settings.database_url)
+    for path in (Path(settings.state_dir).expanduser(), store):
+        if path is not None:
+            found += [os.path.abspath(path), os.path.realpath(path)]
+    return tuple(found)
+
+
 def create_app(settings: Settings, *, base_url: str) -> web.Application:
     """Build the application.
 
@@ -102,6 +116,7 @@ def create_app(settings: Settings, *, base_url: str) -> web.Application:
     )
     metrics = Metrics()
     app[METRICS] = metrics
+    set_own_state(own_state_paths(settings))  # reads and writes of the store and state graded as FlyBot's state
     local = settings.chat_backend == "local"
     if local:
         # Local mode's Slack credentials sign and grant every click: made here, in this process's memory, new on every

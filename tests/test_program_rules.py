@@ -274,3 +274,33 @@ async def test_no_teaching_is_offered_when_something_else_is_destructive(harness
     await harness.outbox_drained()
     assert _teach_buttons(harness, esc["id"]) == []
     assert "does not know" not in block_text(harness.card_for(esc["id"])["blocks"])
+
+
+async def test_an_rm_rule_and_a_standing_approval_never_cover_deleting_outside_the_workspace(harness: Harness) -> None:
+    """An admin grades rm workspace_write and an owner's standing approval covers rm on the host: deleting build
+    output in the workspace is answered, deleting a system directory, a directory outside the workspace, a home's
+    credential file or FlyBot's state is asked."""
+    bot_token = await harness.add_bot()
+    admin = await _admin_token(harness)
+    auth = {"Authorization": f"Bearer {admin}"}
+    async with harness.http.put(
+        f"{harness.url}/v1/program-rules/rm", json={"grade": "workspace_write", "note": "build output"}, headers=auth
+    ) as r:
+        assert r.status == 200, await r.text()
+    body = {"scope": "bot", "bot": "ci-bot", "pattern": "rm", "max_risk": "workspace_write", "host_ok": True}
+    async with harness.http.post(f"{harness.url}/v1/standing-approvals", json=body, headers=auth) as r:
+        assert r.status == 201, await r.text()
+    answered = await auto(harness, bot_token, command="rm -rf build", cwd="/work/repo")
+    assert answered["risk"] == "workspace_write"
+    for command in (
+        "rm -rf /etc",
+        "rm -rf /work/other-project",
+        "rm -rf ../other-project",
+        "rm -rf /tmp/scratch",
+        "rm -f ~/.ssh/id_rsa",
+        "rm -rf ~/.local/state/flybot",
+        "rm -rf .git",
+        "rm -rf .",
+    ):
+        esc = await asks(harness, bot_token, command=command, cwd="/work/repo")
+        assert esc["risk"] == "destructive", (command, esc["reasons"])

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import CwdState, Where, casefold, git_internal, locate, runs_later
+from bot.risk.paths import WORKSPACE_SENTINEL, CwdState, Where, casefold, git_internal, locate, runs_later
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
@@ -30,6 +30,7 @@ from bot.risk.sensitive import (
     may_hold_credential,
     may_name_secret,
     named_secret,
+    own_state,
     path_text,
     protected_path,
     read_path_text,
@@ -59,10 +60,12 @@ _WORKSPACE_WRITE = RiskLevel.WORKSPACE_WRITE
 
 #: Where an operand of a program graded by a program rule is graded as a write (Grader.ruled).
 _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
-#: Findings a program rule's override keeps: writes by place (Grader.write), credential and secret reads.
+#: Findings a program rule's override keeps: writes and deletions by place (Grader.write, Grader.removes), credential
+#: and secret reads, and a project or repository outside the workspace whose configuration or recipes run programs.
 _KEPT_BY_OVERRIDE = frozenset({
     "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
-    "git-control-write", "device-write", "secret-read", "network-socket",
+    "git-control-write", "device-write", "secret-read", "network-socket", "protected-deletion",
+    "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace",
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
@@ -216,6 +219,24 @@ def _file_references(text: str) -> list[str]:
         if each.startswith("{") and each.endswith("}") and "," in each:
             found.extend(item for item in each[1:-1].split(",") if item)
     return found
+
+
+def _climbed(text: str, state: CwdState) -> list[str]:
+    """The absolute paths outside the workspace that the relative read path ``text`` reaches through ``..`` (``cat
+    ../../../etc/shadow`` from ``/home/u/proj`` reads ``/etc/shadow``), judged on its text: from each directory of
+    ``state``, or, when the directory is not known (a ``cd`` to a path only known when it runs, no workspace given),
+    from the root and from a home directory (``/etc/shadow``, ``~/etc/shadow``), so that the secrets there are
+    found wherever the climb ends."""
+    normal = posixpath.normpath(text)
+    if normal != ".." and not normal.startswith("../"):
+        return []  # it stays below the current directory
+    root = state.root
+    if state.cwds and root != WORKSPACE_SENTINEL:
+        reached = (posixpath.normpath(posixpath.join(cwd, text)) for cwd in sorted(state.cwds))
+        return [path for path in reached if _classify_dir(path, root)]
+    parts = normal.split("/")
+    rest = "/".join(parts[next((i for i, part in enumerate(parts) if part != ".."), len(parts)) :])
+    return [f"/{rest}", f"~/{rest}"]
 
 
 def _classify_dir(cwd: str, root: str) -> bool:
@@ -1265,7 +1286,9 @@ class Grader:
         f``) deletes its content as ``rm`` deletes the file: destructive wherever it is, the workspace and the temp
         area included, never downgraded (as ``rm`` is graded; bash(1) REDIRECTION "Redirecting Output": the file is
         truncated to zero size). A sink that keeps nothing (``/dev/null``) loses nothing. Outside the workspace and
-        the temp area it is downgraded contained, as a write there is (the sandbox's copy is discarded)."""
+        the temp area it is downgraded contained, as a write there is (the sandbox's copy is discarded). In the temp
+        area it is also a deletion outside the workspace (``deletion-outside-workspace``), a finding about a place
+        that a program rule's override keeps."""
         where = self.where(word)
         if where is Where.NOWHERE:
             return
@@ -1278,6 +1301,12 @@ class Grader:
             subject=subject,
             downgradable=where is Where.OUTSIDE,
         )
+        if where is Where.TEMP:  # a place finding a program rule's override keeps, as for rm there (removes)
+            self.flag(
+                rec, scope, R.DESTRUCTIVE, "deletion-outside-workspace",
+                f"{what} {shorten(word.src, 80)} in the temp area, which holds other programs' files too.",
+                subject=subject,
+            )  # fmt: skip
 
     def workspace_git_directory(self, word: Word, cwd: Word | None = None) -> str | None:
         """Why a write to ``word`` (outside the workspace) changes the workspace's own repository, or None: it lands
@@ -1516,6 +1545,15 @@ class Grader:
                 rec.marks = (rec.marks or []) + [subject]
             return
         self._note_written(rec, scope, word, cwd, what, subject)
+        if where in (Where.WORKSPACE, Where.TEMP) and self.names_own_state(word, cwd):
+            self.flag(
+                rec, scope, R.DESTRUCTIVE, "protected-path-write",
+                f"{what} {target}: FlyBot's own state (its store and local mode's files) decides what is approved.",
+                downgradable=where is Where.TEMP, subject=subject,
+            )  # fmt: skip
+            if subject is not None:
+                rec.marks = (rec.marks or []) + [subject]
+            return
         if where in (Where.WORKSPACE, Where.TEMP):
             hooks = self.hooks_here(word, cwd)
             if hooks is not None:
@@ -1632,6 +1670,73 @@ class Grader:
                 f"{what} the device {target}, which can destroy a disk.",
                 subject=subject,
             )
+
+    def removes(self, rec: Rec, scope: Scope, word: Word, what: str, *, cwd: Word | None = None) -> None:
+        """Grade where a deletion of the operand ``word`` (relative to ``cwd`` when given) lands, besides the
+        program's own ``deletion`` finding (``rm``, ``unlink``, ``shred -u``, ``rimraf``, ``find -delete``'s start
+        points). These are findings about places, which a program rule's override keeps (:data:`_KEPT_BY_OVERRIDE`):
+
+        - a path in the workspace is graded as a write there (:meth:`write`): nothing more for an ordinary file (the
+          write's ``write-in-workspace`` is not listed), ``destructive`` for git's and coding agents' control files, a home directory's start-up files when the
+          workspace is a home, a program on the PATH, or a path a symbolic link made earlier may lead out of;
+        - the workspace root (it holds ``.git`` and the coding agents' settings), or a file in the workspace holding
+          secrets by its name (``.env``, a private key: sensitive.env_file, named_secret): ``destructive``
+          (``protected-deletion``), not downgraded when contained (the workspace is the host's directory);
+        - any other place (outside the workspace, the temp area included, which holds other programs' files; a path
+          only known when it runs): graded as a write that replaces what is there (``protected-path-write``
+          for a system path, a home's control files, a credential file or FlyBot's state), and ``destructive``
+          (``deletion-outside-workspace``) in any case; git's control files and devices are ``destructive`` as
+          writes there are (``git-control-write``, ``device-write``); downgraded when contained only for a known path (the
+          sandbox's copy is discarded), never for a path only known when it runs (it may be the workspace).
+        """
+        value = word.value
+        if value == "":
+            return
+        where = self.where(word, cwd)
+        if where is Where.NOWHERE:
+            return
+        target = shorten(word.src, 80)
+        if where is Where.WORKSPACE:
+            if self.at_workspace_root(word, cwd):
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "protected-deletion",
+                    f"{what} {target}, the workspace root: it holds git's and the coding agents' control files.",
+                )  # fmt: skip
+                return
+            secret = (env_file(value) or named_secret(value)) if value else None
+            if secret is not None:
+                self.flag(
+                    rec, scope, R.DESTRUCTIVE, "protected-deletion",
+                    f"{what} {target}, which holds {secret}: it may be the only copy.",
+                )  # fmt: skip
+                return
+            mark, level, risk = self.book.mark(), rec.level, self.risk
+            self.write(rec, scope, word, what, cwd=cwd, replaces=True, follows_links=False)
+            if all(reason.rule == "write-in-workspace" for reason in self.book.since(mark)):
+                self.book.restore(mark)  # an ordinary workspace file: the deletion finding says it all
+                rec.level, self.risk = level, risk
+            return
+        self.write(rec, scope, word, what, cwd=cwd, replaces=True, follows_links=False)
+        if where in (Where.GIT_CONTROL, Where.DEVICE):
+            return  # destructive already (git-control-write, device-write)
+        place = "in the temp area, which holds other programs' files too" if where is Where.TEMP else None
+        if value is None:
+            place = "a path only known when it runs: it may be a system directory, a home or the workspace"
+        self.flag(
+            rec, scope, R.DESTRUCTIVE, "deletion-outside-workspace",
+            f"{what} {target}, {place or 'outside the workspace'}.",
+            downgradable=value is not None,
+        )  # fmt: skip
+
+    def names_own_state(self, word: Word, cwd: Word | None = None) -> bool:
+        """True when ``word`` (relative to ``cwd`` when given) names, from any directory the shell may be in, the
+        state directory or store FlyBot's settings name (sensitive.own_state), wherever it is."""
+        if not word.value or "\x00" in word.value:
+            return False
+        state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
+        if state.remote:
+            return False
+        return any(own_state(path) for path in (state.targets(word.value) or ()))
 
     def hooks_here(self, word: Word, cwd: Word | None) -> str | None:
         """Why a write to ``word`` lands in a directory git runs hooks from instead of ``.git/hooks``
@@ -2016,6 +2121,10 @@ class Grader:
             and any(_decoded_name(w.src) or _decoded_variable(w.src, self.decoded) for w in words[1:])
         ):
             return True  # a file name computed by a decoder (:func:`_decoded_name`)
+        if any(self.names_own_state(Word(text, text)) for w in words[1:] for text in _file_references(w.value or "")):
+            return True  # FlyBot's own state where its settings put it (sensitive.own_state)
+        if any(w.value is not None and ".." in w.value.split("/") for w in words[1:]):
+            return True  # a path climbing out of the directory it is read from (:func:`_climbed`)
         cooked = [w.value for w in words if w.value is not None and w.value != w.src]  # quoted or escaped words
         if cooked and may_name_secret(" ".join(cooked)):
             return True
@@ -2059,6 +2168,8 @@ class Grader:
                     found.append(text)  # from a directory inside the workspace: judged as written
             else:
                 found.append(text)
+            if text and not text.startswith(("/", "~")) and not state.remote and ".." in text.split("/"):
+                found.extend(_climbed(text, state))
         return found
 
     def reads_below(self, roots: list[Word], words: list[Word]) -> str | None:
@@ -2182,6 +2293,8 @@ class Grader:
                 what = credential_path(text)
                 if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                     what = self.home_secret(text, state)
+                if what is None and self.names_own_state(Word(text, text)):
+                    what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
                 if what is None and not _env_written(name, args, word):
                     # the workspace's too: .env holds the project's secrets, id_rsa or server.key a private key
                     what = env_file(text) or named_secret(text)

@@ -117,6 +117,8 @@ __all__ = [
     "credential_path",
     "env_file",
     "flybot_state",
+    "own_state",
+    "set_own_state",
     "glob_names_credential",
     "holds_anchor",
     "may_hold_credential",
@@ -705,13 +707,42 @@ def _state_home_parts(xdg: str | None, home: str | None) -> tuple[str, ...]:
     return tuple(p for p in path.split("/") if p)
 
 
+#: The state directory and store file this process's settings name (``FLYBOT_STATE_DIR``, the SQLite file of
+#: ``FLYBOT_DATABASE_URL``), absolute and normalised: set by the server at start (:func:`set_own_state`).
+_OWN_STATE: tuple[str, ...] = ()
+
+
+def set_own_state(paths: tuple[str, ...]) -> None:
+    """Name the state directory and store file FlyBot's settings use (absolute paths; others are left out), so that
+    :func:`own_state` (and :func:`flybot_state`) knows them wherever they are, the temp area and the workspace
+    included. The server calls it at start with its settings' ``state_dir`` and SQLite store path."""
+    global _OWN_STATE
+    _OWN_STATE = tuple(sorted({posixpath.normpath(p) for p in paths if p.startswith("/") and "\x00" not in p}))
+
+
+def own_state(text: str) -> bool:
+    """True when the absolute path ``text`` is the state directory FlyBot's settings name or in it, or its store
+    file or one of the store's companions (SQLite's ``-wal``, ``-shm``, ``-journal`` and FlyBot's ``-changes``):
+    :func:`set_own_state`. Writing there writes escalations' decisions and standing approvals; reading it reads
+    local mode's token and chat."""
+    if not _OWN_STATE or not text.startswith("/"):
+        return False
+    path = posixpath.normpath(text)
+    if path.startswith("//"):
+        path = "/" + path.lstrip("/")
+    return any(path == own or path.startswith((own + "/", own + "-")) for own in _OWN_STATE)
+
+
 def flybot_state(text: str) -> bool:
     """True when the path ``text`` is FlyBot's state directory or in it, or one of its store files: any home's
     ``.local/state/flybot`` (bot/state_home.py's default), the state directory this process resolves
-    (``$XDG_STATE_HOME/flybot``), or a file named ``flybot.db``/``flybot.db-*`` anywhere. Whoever writes there
+    (``$XDG_STATE_HOME/flybot``), the state directory and store its settings name (:func:`own_state`), or a file
+    named ``flybot.db``/``flybot.db-*`` anywhere. Whoever writes there
     writes escalations' decisions and standing approvals; whoever reads it reads local mode's token and chat."""
     if not text:
         return False
+    if own_state(text):
+        return True
     parts = [p for p in text.split("/") if p not in ("", ".")]
     if parts and _FLYBOT_DB.match(parts[-1]):
         return True

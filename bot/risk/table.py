@@ -236,6 +236,8 @@ _DELETION = {
     "delgroup": "delgroup(8) (Debian adduser 3.13)",
     "rimraf": "rimraf (npm package): rm -rf",
 }
+#: Deleters of the files their operands name, each operand graded by where it lands (programs/files.py remove).
+_REMOVERS = frozenset({"rm", "unlink", "shred", "rimraf"})
 _DISK = {
     "mkfs": "mkfs(8)",
     "fdisk": "fdisk(8)",
@@ -357,7 +359,10 @@ def _build() -> dict[str, Entry]:
     for name, function in (("chmod", "chmod"), ("chown", "chown"), ("chgrp", "chown")):
         table[name] = _handler(f"hostchanges:{function}", SYSTEM_COMMANDS[name] + "; programs/hostchanges.py")
     for name, source in _DELETION.items():
-        table[name] = _const(R.DESTRUCTIVE, "deletion", "{name} deletes.", source)
+        if name in _REMOVERS:
+            table[name] = _handler("files:remove", source + "; programs/files.py remove")
+        else:
+            table[name] = _const(R.DESTRUCTIVE, "deletion", "{name} deletes.", source)
     for name, source in _DISK.items():
         table[name] = _disk(name, source)
     for suffix in ("ext2", "ext3", "ext4", "xfs", "btrfs", "vfat", "fat", "ntfs", "exfat"):

@@ -121,3 +121,168 @@ def test_raise_only_rules_never_grade_an_unknown_program_or_lower_a_grade() -> N
     assert grade("make", held) == R.WORKSPACE_WRITE
     assert grade("git status", held) == R.NETWORK
     assert held != RULES
+
+
+DELETERS = ProgramRules(
+    tuple(
+        Rule(program, None, R.WORKSPACE_WRITE, "U0ADMIN03")
+        for program in ("rm", "unlink", "shred", "rimraf", "find", "truncate", "rmdir")
+    )
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rm -rf build",
+        "rm -f build/app.o src/cache.pyc",
+        "rm -rf -- build dist",
+        "unlink build/app.o",
+        "shred -u -n 3 build/old.bin",
+        "rimraf node_modules/.cache",
+        "find build -name '*.o' -delete",
+    ],
+)
+def test_a_deletion_rule_lowers_deleting_ordinary_workspace_files(command: str) -> None:
+    assert grade(command, None) == R.DESTRUCTIVE
+    verdict = classify(command, contained=False, workspace="/w", rules=DELETERS)
+    assert verdict.risk <= R.WORKSPACE_WRITE, verdict.reasons
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "rm -rf /etc",
+        "rm -rf /",
+        "rm -rf ~",
+        "rm -rf /home/other/project",
+        "rm -rf ../other-project",
+        "rm -rf ..",
+        "rm -rf /tmp/scratch",
+        "rm -rf /w/../x",
+        'rm -rf "$DIR"',
+        'rm -rf "$HOME"/x',
+        "rm -rf ~/.local/state/flybot",
+        "rm ~/.local/state/flybot/flybot.db",
+        "rm /srv/flybot/flybot.db",
+        "rm -rf .git",
+        "rm -rf .git/hooks",
+        "rm -rf .claude",
+        "rm -rf .",
+        "rm -rf ./",
+        "rm .env",
+        "rm deploy/id_rsa",
+        "unlink /etc/hosts",
+        "unlink ~/.bashrc",
+        "shred -u ~/.ssh/id_rsa",
+        "shred -u /srv/flybot/flybot.db",
+        "shred /etc/passwd",
+        "rimraf /etc",
+        "find / -delete",
+        "find ~ -name '*.log' -delete",
+        "find /tmp/x -delete",
+        "find . -name '*.o' -delete",
+        "find -delete",
+        "rmdir /etc/x",
+        "truncate -s0 /etc/passwd",
+        "sudo rm -rf /etc",
+        "bash -c 'rm -rf /etc'",
+    ],
+)
+def test_a_deletion_rule_never_lowers_deleting_a_protected_place(command: str) -> None:
+    """Deleting outside the workspace (the temp area too), a path only known when it runs, the workspace root,
+    git's or the coding agents' control files, a secret file, a home's control files or FlyBot's state: findings
+    about places, which the override keeps."""
+    verdict = classify(command, contained=False, workspace="/w", rules=DELETERS)
+    assert verdict.risk == R.DESTRUCTIVE, verdict.reasons
+    assert "program-rule-override" in [r.rule for r in verdict.reasons] or command.startswith(("sudo", "bash"))
+
+
+def test_deleting_a_workspace_file_lists_only_the_deletion() -> None:
+    verdict = classify("rm -rf build", contained=False, workspace="/w")
+    assert [(r.rule, r.level) for r in verdict.reasons] == [("deletion", R.DESTRUCTIVE)]
+    outside = classify("rm -rf /etc", contained=False, workspace="/w")
+    assert {r.rule for r in outside.reasons} == {"deletion", "protected-path-write", "deletion-outside-workspace"}
+
+
+MOVERS = ProgramRules(
+    tuple(Rule(program, None, R.WORKSPACE_WRITE, "U0ADMIN03") for program in ("zip", "zstd", "tar", "rsync"))
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("zip -m out.zip build/a.o", True),
+        ("zstd --rm build/log.txt", True),
+        ("tar --remove-files -cf out.tar build", True),
+        ("rsync -a --delete src/ build/", True),
+        ("rsync -a --remove-source-files build/ out/", True),
+        ("zip -m out.zip /etc/passwd", False),
+        ("zstd --rm ~/.ssh/id_rsa", False),
+        ("tar --remove-files -cf out.tar /srv/data", False),
+        ("tar -C /etc --remove-files -cf out.tar passwd", False),
+        ("rsync -a --delete src/ ~/", False),
+        ("rsync -a --delete src/ /srv/www/", False),
+        ("rsync -a --remove-source-files /srv/data/ out/", False),
+    ],
+)
+def test_an_override_keeps_where_other_programs_delete(command: str, lowered: bool) -> None:
+    """Programs that delete besides what they do (zip -m, --rm, tar --remove-files, rsync --delete and
+    --remove-source-files): each deleted place is graded as rm's operands are."""
+    assert grade(command, None) == R.DESTRUCTIVE
+    verdict = classify(command, contained=False, workspace="/w", rules=MOVERS)
+    assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
+
+
+EMPTIERS = ProgramRules(
+    tuple(Rule(program, None, R.WORKSPACE_WRITE, "U0ADMIN03") for program in ("truncate", "dd", "sed", "cp"))
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("truncate -s 0 build/app.log", True),
+        ("sed -i d build/list.txt", True),
+        ("truncate -s 0 /tmp/app.log", False),
+        ("dd if=/dev/zero of=/tmp/app.log", False),
+        ("sed -i d /tmp/list.txt", False),
+        ("cp /dev/null /tmp/app.log", False),
+        ("truncate -s 0 /srv/app.log", False),
+    ],
+)
+def test_an_override_keeps_emptying_a_file_outside_the_workspace(command: str, lowered: bool) -> None:
+    verdict = classify(command, contained=False, workspace="/w", rules=EMPTIERS)
+    assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons
+
+
+TOOLS = ProgramRules(
+    (
+        Rule("git", None, R.WORKSPACE_WRITE, "U0ADMIN03"),
+        Rule("npm", None, R.READ_ONLY, "U0ADMIN03"),
+        Rule("make", None, R.READ_ONLY, "U0ADMIN03"),
+    )
+)
+
+
+@pytest.mark.parametrize(
+    ("command", "lowered"),
+    [
+        ("git rm -r src/old", True),
+        ("git clean -fdx", True),
+        ("git worktree remove wt/feature", True),
+        ("npm test", True),
+        ("git worktree remove ../feature", False),
+        ("git worktree remove /srv/feature", False),
+        ("git -C /srv/other clean -fdx", False),
+        ("cd /tmp/evil && git status", False),
+        ("npm --prefix /srv/other test", False),
+        ("make -C /srv/other", False),
+    ],
+)
+def test_an_override_keeps_a_repository_or_project_outside_the_workspace(command: str, lowered: bool) -> None:
+    """A repository or project outside the workspace (its configuration and recipes can run programs) and the
+    working trees git deletes there are findings about places."""
+    verdict = classify(command, contained=False, workspace="/w", rules=TOOLS)
+    assert (verdict.risk <= R.WORKSPACE_WRITE) is lowered, verdict.reasons

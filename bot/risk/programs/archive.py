@@ -214,6 +214,9 @@ def tar(call: Call) -> None:
         return
     if names & {"--remove-files", "--recursive-unlink"}:
         deletion(call, "tar --remove-files/--recursive-unlink deletes files.")
+        if "--remove-files" in names:  # the files it adds (GNU tar manual, "--remove-files")
+            for word, where in operands:
+                call.g.removes(call.rec, call.scope, word, "tar --remove-files deletes", cwd=where)
     archives = [value for name, value in opts if name in ("-f", "--file") and value is not None]
     if "--force-local" not in names and any(":" in (a.value or "").split("/", 1)[0] for a in archives):
         network(call, "tar reaches a remote archive (HOST:FILE) through rsh/ssh.")

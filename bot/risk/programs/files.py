@@ -40,6 +40,7 @@ __all__ = [
     "mktemp",
     "mv",
     "patch",
+    "remove",
     "rg",
     "sort",
     "tee",
@@ -71,6 +72,22 @@ def mkdir(call: Call) -> None:
     """mkdir(1): every DIRECTORY operand is created."""
     found = scan(call.args, "m", frozenset({"--mode"}))
     _write_all(call, found.operands, "mkdir creates")
+
+
+#: Options that take a value, by program (rm(1) and unlink(1) have none; shred(1): ``-n N``, ``-s N``,
+#: ``--random-source FILE``; rimraf's CLI: none).
+_REMOVE_VALUES = {"shred": ("ns", frozenset({"--iterations", "--size", "--random-source"}))}
+
+
+def remove(call: Call) -> None:
+    """rm(1), unlink(1), shred(1) (which overwrites each FILE, and with ``-u`` deletes it) and rimraf (npm's
+    ``rm -rf``): deletes, ``destructive`` wherever it runs (rule ``deletion``; the workspace sync carries deletions
+    home), and each operand is graded by where it lands (Grader.removes), findings a program rule's override
+    keeps. Without operands nothing is deleted, but the grade stays (fail closed)."""
+    deletion(call, f"{call.name} deletes.")
+    short, long = _REMOVE_VALUES.get(call.name, ("", frozenset()))
+    for word in scan(call.args, short, long).operands:
+        call.g.removes(call.rec, call.scope, word, f"{call.name} deletes")
 
 
 def rmdir(call: Call) -> None:
@@ -481,6 +498,8 @@ def zip_(call: Call) -> None:
     if injected(call, call.args[1:], runs_programs=True):
         return
     zipfile: Word | None = None
+    added: list[Word] = []  # the files it adds after the zipfile (and -x/-i patterns: judged alike)
+    moves = False
     for word in call.args:
         value = word.value
         if value is None and zipfile is None:
@@ -503,8 +522,14 @@ def zip_(call: Call) -> None:
                 call.write(target, "zip -O writes")
         elif value == "--move" or (value.startswith("-") and not value.startswith("--") and "m" in value):
             deletion(call, "zip -m deletes the files it adds.")
+            moves = True
         elif not value.startswith("-") and zipfile is None:
             zipfile = word
+        elif not value.startswith("-"):
+            added.append(word)
+    if moves:
+        for word in added:
+            call.g.removes(call.rec, call.scope, word, "zip -m deletes")
     if zipfile is None:
         read_only(call, "zip without a zipfile writes to standard output.")
         return
@@ -526,6 +551,8 @@ def compressor(call: Call) -> None:
         return
     if found.has("--rm"):
         deletion(call, f"{call.name} --rm deletes the source files.")
+        for word in found.operands:
+            call.g.removes(call.rec, call.scope, word, f"{call.name} --rm deletes")
     outputs = found.values("-o", "--output")
     if outputs:
         for output in outputs:

@@ -664,6 +664,8 @@ def _rm(g: _Git) -> None:
         g.write()
         return
     deletion(g.call, "git rm deletes files from the working tree.")
+    for word in g.operands():  # pathspecs, from the repository's directory (-C)
+        g.call.g.removes(g.call.rec, g.call.scope, word, "git rm deletes", cwd=g.repo)
 
 
 def _mv(g: _Git) -> None:
@@ -700,6 +702,8 @@ def _clean(g: _Git) -> None:
         g.read()
         return
     deletion(g.call, "git clean deletes untracked files.")
+    if g.call.where(g.repo) is not Where.WORKSPACE:  # a repository elsewhere: its untracked files are deleted there
+        g.call.g.removes(g.call.rec, g.call.scope, g.repo, "git clean deletes untracked files in")
 
 
 def _stash(g: _Git) -> None:
@@ -910,6 +914,9 @@ def _worktree(g: _Git) -> None:
         g.read()
     elif action in ("remove", "prune"):
         deletion(g.call, f"git worktree {action} deletes a working tree.")
+        operands = g.operands()
+        if action == "remove" and len(operands) >= 2:
+            g.call.g.removes(g.call.rec, g.call.scope, operands[1], "git worktree remove deletes", cwd=g.repo)
     elif action == "add":
         operands = g.operands()
         if len(operands) >= 2:

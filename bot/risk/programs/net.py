@@ -340,6 +340,11 @@ def rsync(call: Call) -> None:
     for opt in found.opts:
         if opt.name.startswith("--del") or long_is(opt.name, "--remove-source-files"):
             deletion(call, f"rsync {opt.name} deletes files.")
+            # --delete* deletes in the destination, --remove-source-files the sources it sent (rsync(1))
+            named = operands[-1:] if opt.name.startswith("--del") else operands[:-1]
+            for word in named:
+                if not _is_remote(word):
+                    call.g.removes(call.rec, call.scope, word, f"rsync {opt.name} deletes in")
     for mode in found.values("--chmod"):
         if mode.value is None or sets_setid(mode.value):
             host_destructive(

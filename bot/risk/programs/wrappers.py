@@ -424,6 +424,8 @@ def find(call: Call) -> None:
             continue
         if value == "-delete":
             deletion(call, "find -delete deletes what it finds.")
+            for root in roots:  # what it finds lies below its start points: graded by where they are
+                call.g.removes(call.rec, call.scope, root, "find -delete deletes what it finds below")
             acted = True
             continue
         if value in ("-fprint", "-fprint0", "-fls", "-fprintf"):
