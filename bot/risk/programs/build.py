@@ -634,6 +634,12 @@ def _grade_js(
         _js_location(call, prefix, global_, f"{tool} {command} installs into")
     elif command in _NPM_REMOVE or command in ("remove", "unplug"):
         _js_location(call, prefix, global_, f"{tool} {command} changes the packages in")
+    elif tool == "npm" and command in ("run", "run-script", "rum", "urn") and not rest:
+        # npm-run-script(1): "Running without any arguments will list the available scripts"
+        read_only(call, f"npm {command} without a script name only lists the scripts.")
+    elif tool == "npm" and command == "pkg" and rest and rest[0].value == "get":
+        # npm-pkg(1): "npm pkg get [<key> [<key> ...]]" prints values of package.json
+        read_only(call, "npm pkg get only prints fields of package.json.")
     elif command in _NPM_RUN or command in ("init", "innit"):
         build_or_test(call, f"{tool} {command}")
         _js_script(call, tool, command, rest, run_dir, elsewhere)

@@ -1,0 +1,52 @@
+"""Uses of tools that only print, graded read_only, next to the uses that do act: ``npm run`` without a script
+lists the scripts (npm-run-script(1)), ``npm pkg get`` prints package.json fields (npm-pkg(1)), and less's
+start-up moves ``+G``/``+g``/``+F``/``+NUM`` only position the view (less(1))."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.risk import classify
+from bot.risk.model import RiskLevel
+
+W = "/work/repo"
+
+
+def _graded(command: str) -> tuple[RiskLevel, list[str]]:
+    graded = classify(command, contained=False, workspace=W)
+    return graded.risk, [reason.rule for reason in graded.reasons]
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("npm run", RiskLevel.READ_ONLY),
+        ("npm run-script", RiskLevel.READ_ONLY),
+        ("npm pkg get scripts", RiskLevel.READ_ONLY),
+        ("npm pkg get", RiskLevel.READ_ONLY),
+        ("npm run test", RiskLevel.WORKSPACE_WRITE),
+        ("npm run --silent build", RiskLevel.WORKSPACE_WRITE),
+        ("npm run -- build", RiskLevel.WORKSPACE_WRITE),
+        ("npm pkg set scripts.test=x", RiskLevel.WORKSPACE_WRITE),
+        ("npm run $X", RiskLevel.DESTRUCTIVE),
+        ("npm run --ws", RiskLevel.DESTRUCTIVE),
+    ],
+)
+def test_npm_run_without_a_script_and_pkg_get_only_print(command: str, expected: RiskLevel) -> None:
+    assert _graded(command)[0] is expected
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("less +G logs/app.log", RiskLevel.READ_ONLY),
+        ("less +F logs/app.log", RiskLevel.READ_ONLY),
+        ("less +42 logs/app.log", RiskLevel.READ_ONLY),
+        ("less '+!sh' f", RiskLevel.DESTRUCTIVE),
+        ("less +Gv f", RiskLevel.DESTRUCTIVE),
+        ("less +G '+|sh' f", RiskLevel.DESTRUCTIVE),
+        ("less +Gs f", RiskLevel.DESTRUCTIVE),
+    ],
+)
+def test_less_start_up_moves_only_show_the_file(command: str, expected: RiskLevel) -> None:
+    assert _graded(command)[0] is expected
