@@ -1,6 +1,7 @@
 """Uses of tools that only print, graded read_only, next to the uses that do act: ``npm run`` without a script
 lists the scripts (npm-run-script(1)), ``npm pkg get`` prints package.json fields (npm-pkg(1)), and less's
-start-up moves ``+G``/``+g``/``+F``/``+NUM`` only position the view (less(1))."""
+start-up moves ``+G``/``+g``/``+F``/``+NUM`` only position the view (less(1)). ``EXPLAIN`` is graded as the
+statement it shows (with ``ANALYZE`` it runs it)."""
 
 from __future__ import annotations
 
@@ -49,4 +50,26 @@ def test_npm_run_without_a_script_and_pkg_get_only_print(command: str, expected:
     ],
 )
 def test_less_start_up_moves_only_show_the_file(command: str, expected: RiskLevel) -> None:
+    assert _graded(command)[0] is expected
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("psql -d app -c 'EXPLAIN ANALYZE SELECT * FROM orders WHERE user_id = 7'", RiskLevel.NETWORK),
+        ("psql -d app -c 'EXPLAIN (ANALYZE, BUFFERS) SELECT 1'", RiskLevel.NETWORK),
+        ("psql -d app -c 'EXPLAIN SELECT 1'", RiskLevel.NETWORK),
+        ("psql -d app -c 'EXPLAIN ANALYZE UPDATE t SET a = 1 WHERE id = 2'", RiskLevel.SYSTEM),
+        ("psql -d app -c 'EXPLAIN ANALYZE DELETE FROM orders'", RiskLevel.DESTRUCTIVE),
+        ("psql -d app -c 'EXPLAIN (ANALYZE, FORMAT JSON) DROP TABLE orders'", RiskLevel.DESTRUCTIVE),
+        ("psql -d app -c 'EXPLAIN ANALYZE SELECT evil_fn()'", RiskLevel.DESTRUCTIVE),
+        (
+            "psql -d app -c 'EXPLAIN ANALYZE WITH d AS (DELETE FROM x RETURNING *) SELECT * FROM d'",
+            RiskLevel.DESTRUCTIVE,
+        ),
+        ("psql -d app -c \"EXPLAIN ANALYZE SELECT ';'; DROP TABLE x\"", RiskLevel.DESTRUCTIVE),
+        ("psql -d app -c 'EXPLAIN ANALYZE'", RiskLevel.DESTRUCTIVE),
+    ],
+)
+def test_explain_is_graded_as_the_statement_it_shows(command: str, expected: RiskLevel) -> None:
     assert _graded(command)[0] is expected
