@@ -73,3 +73,21 @@ def test_less_start_up_moves_only_show_the_file(command: str, expected: RiskLeve
 )
 def test_explain_is_graded_as_the_statement_it_shows(command: str, expected: RiskLevel) -> None:
     assert _graded(command)[0] is expected
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("make -j$(nproc)", RiskLevel.WORKSPACE_WRITE),
+        ('make -j"$(nproc)" test', RiskLevel.WORKSPACE_WRITE),
+        ("make --jobs=$(getconf _NPROCESSORS_ONLN)", RiskLevel.WORKSPACE_WRITE),
+        ("make -j $(nproc) all", RiskLevel.WORKSPACE_WRITE),
+        ("make -j$(cat n)", RiskLevel.DESTRUCTIVE),
+        ("make $(nproc)", RiskLevel.DESTRUCTIVE),
+        ("make -j$(nproc)x", RiskLevel.DESTRUCTIVE),
+        ("nproc() { echo --eval=x; }; make -j$(nproc)", RiskLevel.DESTRUCTIVE),
+        ("make -j$(nproc) --eval='x:;id'", RiskLevel.DESTRUCTIVE),
+    ],
+)
+def test_make_jobs_from_the_processor_count_is_a_job_count(command: str, expected: RiskLevel) -> None:
+    assert _graded(command)[0] is expected
