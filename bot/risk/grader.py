@@ -595,6 +595,22 @@ def _decoded_variable(src: str, decoded: set[str]) -> str | None:
 _EXPANDED_NAME = Regex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 
 
+#: A command substitution that prints only process IDs: ``pgrep`` ("only the process ID is displayed", pgrep(1),
+#: without ``-l``/``-a``/``-d``) or ``pidof`` (pidof(8), without ``-d``) of one literal name, ``lsof -t`` ("terse
+#: output with process identifiers only", lsof(8)) of one port.
+_PID_LIST = Regex(
+    r"\"?(?:\$\(|`)(?:(?:pgrep(?: -[fxnoi]+)*|pidof(?: -[sx]+)*) (?:[A-Za-z0-9_.:/+][A-Za-z0-9_.:/+-]*|'[^'\n`)]*')"
+    r"|lsof (?:-t -i|-ti) ?:[0-9]+)(?:\)|`)\"?"
+)
+#: The value a :data:`_PID_LIST` word is graded as where only its shape matters (``ps -p PID``).
+_PID_PLACEHOLDER = "1"
+
+
+def _pid_list(word: Word) -> bool:
+    """True when ``word`` is only a :data:`_PID_LIST` substitution, so each word it makes is a process ID."""
+    return word.value is None and _PID_LIST.fullmatch(word.src) is not None
+
+
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
     (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS), ``systemctl
@@ -2215,7 +2231,9 @@ class Grader:
                 f"{name}: {filtered}, so it may print environment variables, secrets too: its output goes to the "
                 "model.",
             )
-        elif name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
+        elif name in _DUMPS_ENVIRONMENT and _dumps_environment(
+            name, [_PID_PLACEHOLDER if _pid_list(w) else w.value for w in args] if name == "ps" else values
+        ):
             whose = "every process's environment" if name == "ps" else "every environment variable"
             self.flag(
                 rec,

@@ -91,3 +91,23 @@ def test_explain_is_graded_as_the_statement_it_shows(command: str, expected: Ris
 )
 def test_make_jobs_from_the_processor_count_is_a_job_count(command: str, expected: RiskLevel) -> None:
     assert _graded(command)[0] is expected
+
+
+@pytest.mark.parametrize(
+    ("command", "expected"),
+    [
+        ("ps -o pid,rss,cmd -p $(pgrep -f jest)", RiskLevel.READ_ONLY),
+        ("ps -p \"$(pgrep -f 'node server')\" -o pid,cmd", RiskLevel.READ_ONLY),
+        ("ps -p $(pidof node)", RiskLevel.READ_ONLY),
+        ("ps -o pid,cmd -p $(lsof -ti:3000)", RiskLevel.READ_ONLY),
+        ("ps -p $(pgrep -d ' e ' x)", RiskLevel.NETWORK),
+        ("ps -p $(pgrep -l x)", RiskLevel.NETWORK),
+        ("ps e -p $(pgrep x)", RiskLevel.NETWORK),
+        ("ps -p $(cat pid)", RiskLevel.NETWORK),
+        ("ps -p $(pgrep -f -d)", RiskLevel.NETWORK),
+        ("ps -p $(pgrep -f jest) $X", RiskLevel.NETWORK),
+        ("pgrep() { echo e; }; ps -p $(pgrep x)", RiskLevel.DESTRUCTIVE),
+    ],
+)
+def test_ps_of_process_ids_from_pgrep_prints_no_environment(command: str, expected: RiskLevel) -> None:
+    assert _graded(command)[0] is expected
