@@ -1200,7 +1200,7 @@ class Grader:
         #: function (:meth:`repeating`: a write before the link maker in a loop body runs after it next time).
         self.links_when = "earlier in this command"
         #: True while every link maker of this script is a git subcommand: git writes the work tree from its own
-        #: objects and never a ``.git`` path (git-fsck(1): ``.git`` entries in a tree are an error), so it cannot have
+        #: objects and refuses to check out a path with a ``.git`` component (git-fsck(1) "hasDotgit"), so it cannot have
         #: replaced the repository's ``.git`` by a link.
         self.links_by_git = True
         #: Credential files the link makers of this script name (``ln -s ~/.ssh/id_rsa k``), with what they hold: a
