@@ -623,6 +623,22 @@ _TOPLEVEL_SUBSTITUTION = Regex(
 _EXPANDED_NAME = Regex(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)")
 
 
+#: A command substitution that prints only process IDs: ``pgrep`` ("only the process ID is displayed", pgrep(1),
+#: without ``-l``/``-a``/``-d``) or ``pidof`` (pidof(8), without ``-d``) of one literal name, ``lsof -t`` ("terse
+#: output with process identifiers only", lsof(8)) of one port.
+_PID_LIST = Regex(
+    r"\"?(?:\$\(|`)(?:(?:pgrep(?: -[fxnoi]+)*|pidof(?: -[sx]+)*) (?:[A-Za-z0-9_.:/+][A-Za-z0-9_.:/+-]*|'[^'\n`)]*')"
+    r"|lsof (?:-t -i|-ti) ?:[0-9]+)(?:\)|`)\"?"
+)
+#: The value a :data:`_PID_LIST` word is graded as where only its shape matters (``ps -p PID``).
+_PID_PLACEHOLDER = "1"
+
+
+def _pid_list(word: Word) -> bool:
+    """True when ``word`` is only a :data:`_PID_LIST` substitution, so each word it makes is a process ID."""
+    return word.value is None and _PID_LIST.fullmatch(word.src) is not None
+
+
 def _dumps_environment(name: str, values: list[str | None]) -> bool:
     """True when ``name values...`` prints every variable: ``env``/``printenv`` without a name or command
     (coreutils env, printenv), ``set`` without arguments (bash(1) SHELL BUILTIN COMMANDS), ``systemctl
@@ -812,7 +828,7 @@ def _makes_links(name: str, values: list[str | None]) -> bool:
         return False
     if name == "git":
         skip = False
-        for value in values:
+        for index, value in enumerate(values):
             if skip:
                 skip = False
                 continue
@@ -823,8 +839,71 @@ def _makes_links(name: str, values: list[str | None]) -> bool:
                 continue
             if value.startswith("-"):
                 continue
-            return value in _GIT_LINK_MAKERS
+            return value in _GIT_LINK_MAKERS and not _git_keeps_tree(value, values[index + 1 :])
     return False
+
+
+#: ``git checkout`` / ``git switch`` options that create a branch from the next word, and the options that may come
+#: with them without naming a start point or paths (git-checkout(1), git-switch(1)).
+_GIT_NEW_BRANCH = {"checkout": frozenset({"-b", "-B"}), "switch": frozenset({"-c", "-C", "--create", "--force-create"})}
+_GIT_NEW_BRANCH_FLAGS = frozenset({"-q", "--quiet", "-t", "--track", "--no-track"})
+
+
+def _git_keeps_tree(sub: str, rest: list[str | None]) -> bool:
+    """True for ``git checkout -b NEW`` / ``git switch -c NEW`` (``-B``/``-C`` too) with no start point and no paths:
+    the new branch starts at HEAD, so no file of the working tree changes (git-checkout(1): "``git checkout -b
+    <new-branch>`` ... the start point defaults to HEAD"; git-switch(1) ``-c``). Any other word (a start point, a
+    path, an option not listed in :data:`_GIT_NEW_BRANCH_FLAGS`, an argument only known when it runs) is not known
+    to keep the tree."""
+    creates = _GIT_NEW_BRANCH.get(sub)
+    if creates is None:
+        return False
+    names = 0
+    index = 0
+    while index < len(rest):
+        value = rest[index]
+        if value in creates and index + 1 < len(rest) and rest[index + 1] is not None:
+            names += 1
+            index += 2
+            continue
+        if value not in _GIT_NEW_BRANCH_FLAGS:
+            return False
+        index += 1
+    return names == 1
+
+
+#: Programs whose first operand is a script or a pattern unless an option gives one (sed(1) "If no -e, -f,
+#: --expression, or --file option is given, then the first non-option argument is taken as the sed script";
+#: awk(1p) ``-f progfile``; grep(1) ``-e``/``-f``), with the letters of those short options and the prefix of
+#: their long ones.
+_SCRIPT_FIRST = {
+    "sed": ("ef", ("--e", "--f")),
+    **{name: ("f", ("--f", "--e", "--s")) for name in ("awk", "gawk", "mawk", "nawk")},
+    **{name: ("ef", ("--e", "--f", "--r")) for name in ("grep", "egrep", "fgrep", "zgrep")},
+}
+
+
+def _script_operand(name: str, args: list[Word]) -> Word | None:
+    """The word of ``args`` that ``name`` (:data:`_SCRIPT_FIRST`) takes as its script or pattern: the first
+    literal word that is not an option, when no option given before it may supply the script instead (a short
+    cluster holding one of its letters, a long option starting with one of its prefixes, a word only known when
+    it runs). None when not known, so every operand counts as a file."""
+    rule = _SCRIPT_FIRST.get(name)
+    if rule is None:
+        return None
+    letters, prefixes = rule
+    for word in args:
+        value = word.value
+        if value is None:
+            return None
+        if value == "--" or not value.startswith("-") or value == "-":
+            return None if value in ("--", "-") else word
+        if value.startswith("--"):
+            if value.startswith(prefixes):
+                return None
+        elif set(value[1:]) & set(letters):
+            return None
+    return None
 
 
 _GLOB_CHARS = re.compile(r"[*?\[]")
@@ -846,7 +925,7 @@ class _Checkpoint:
     #: Attributes kept as they are (immutable values).
     PLAIN = (
         "risk", "risk_before", "state", "direct_cd", "last_cd", "written_before", "links_made", "links_when",
-        "integers", "all_export",
+        "links_by_git", "integers", "all_export",
     )  # fmt: skip
     __slots__ = (
         *PLAIN, "functions", "assigned", "exported", "written", "link_secrets", "mark", "records", "recipes", "later",
@@ -985,12 +1064,30 @@ class Call:
         )
 
     def write(
-        self, word: Word, what: str, *, cwd: Word | None = None, replaces: bool = False, follows_links: bool = True
+        self,
+        word: Word,
+        what: str,
+        *,
+        cwd: Word | None = None,
+        replaces: bool = False,
+        follows_links: bool = True,
+        git_repository: bool = False,
     ) -> None:
         """Report a write to ``word`` (relative to ``cwd`` when given) by its location; ``replaces``: the write
         replaces what is there (``cp``/``mv``/``ln -f`` destinations, ``>``, ``truncate``, ``sed -i``);
-        ``follows_links``: False when a symbolic link named by the last part is replaced, not written through."""
-        self.g.write(self.rec, self.scope, word, what, cwd=cwd, replaces=replaces, follows_links=follows_links)
+        ``follows_links``: False when a symbolic link named by the last part is replaced, not written through;
+        ``git_repository``: git changing the repository ``word`` (its ``.git`` and, never through a link, its work
+        tree)."""
+        self.g.write(
+            self.rec,
+            self.scope,
+            word,
+            what,
+            cwd=cwd,
+            replaces=replaces,
+            follows_links=follows_links,
+            git_repository=git_repository,
+        )
 
     def where(self, word: Word, *, cwd: Word | None = None) -> Where:
         """Where ``word`` lands (relative to ``cwd`` when given)."""
@@ -1130,6 +1227,10 @@ class Grader:
         #: How :attr:`links_made` comes before the current program: in text order, or run again by a loop or a
         #: function (:meth:`repeating`: a write before the link maker in a loop body runs after it next time).
         self.links_when = "earlier in this command"
+        #: True while every link maker of this script is a git subcommand: git writes the work tree from its own
+        #: objects and refuses to check out a path with a ``.git`` component (git-fsck(1) "hasDotgit"), so it cannot have
+        #: replaced the repository's ``.git`` by a link.
+        self.links_by_git = True
         #: Credential files the link makers of this script name (``ln -s ~/.ssh/id_rsa k``), with what they hold: a
         #: later read through such a link prints them (:meth:`planted_reads`).
         self.link_secrets: list[tuple[str, str]] = []
@@ -1211,13 +1312,13 @@ class Grader:
             return
         saved = self._checkpoint()
         body(inner)
-        made, secrets = self.links_made, self.link_secrets
+        made, secrets, by_git = self.links_made, self.link_secrets, self.links_by_git
         if made is None:
             return
         self._rewind(saved)
         if rewind is not None:
             rewind()
-        self.links_made, self.link_secrets = made, secrets
+        self.links_made, self.link_secrets, self.links_by_git = made, secrets, by_git
         self.links_when = "in the same loop or function (it runs again before this)"
         body(inner)
 
@@ -1445,6 +1546,38 @@ class Grader:
                 )
                 return
 
+    def lands_as_named(self, word: Word, cwd: Word | None, follows_links: bool, git_repository: bool) -> bool:
+        """True when a write to ``word`` lands at the path it names even though a link maker of this script
+        (:attr:`links_made`) may have made symbolic links in the workspace. The shell must still be in the workspace
+        root (no ``cd`` since, which may have gone through a link), ``word`` a literal without a glob, and either:
+
+        - the program replaces a link named by the last part instead of writing through it (``follows_links``
+          False: GNU ``sed -i`` and other tools that write a new file and rename it over the old one), and the
+          file (or the glob of the last part, ``*.md``) is directly in the root, so no directory part may be a
+          link;
+        - git changes the repository at the root (``git_repository``) and every link maker so far was git
+          (:attr:`links_by_git`): git writes ``.git`` and checks out files without following links in the work tree
+          (it refuses a path beyond a symbolic link), and never writes a ``.git`` entry of a tree."""
+        state = self.state
+        value = word.value
+        if cwd is not None or state.remote or state.cwds != frozenset({state.root}):
+            return False
+        if not value or value.startswith("-") or value.endswith("/"):
+            return False
+        # a glob in the last part names files of one directory (each replaced, not followed); anywhere else, or in
+        # git's repository, it may name a link
+        globbed = value.rpartition("/")[0] if not (follows_links or git_repository) else value
+        if _GLOB_CHARS.search(globbed):
+            return False
+        targets = state.targets(value)
+        if not targets:
+            return False
+        if git_repository:
+            return self.links_by_git and targets == frozenset({state.root})
+        if follows_links:
+            return False
+        return all(t != state.root and posixpath.dirname(t) == state.root for t in targets)
+
     def moves_links(self, name: str, args: list[Word]) -> bool:
         """True when ``mv`` or ``git mv`` moves a symbolic link that leads out of the workspace, or a directory
         holding one (:meth:`links_below`): a later path below the new name goes where that link leads, as after a
@@ -1481,6 +1614,7 @@ class Grader:
         subject: str | None = None,
         replaces: bool = False,
         follows_links: bool = True,
+        git_repository: bool = False,
     ) -> None:
         """Grade a write to ``word`` by where it lands.
 
@@ -1501,7 +1635,9 @@ class Grader:
         ``destructive`` (``unknown-write-target``) as a target built from an expansion; an operand whose last part
         only is a glob (``chmod 644 src/*.sh``), or the files find names (``find . -exec cp x {} ;``), is
         ``system``, as a write outside the workspace, unless the program replaces a link there rather than
-        following it (``follows_links`` False: ``sed -i``).
+        following it (``follows_links`` False: ``sed -i``). After a link maker, a write that still lands where it
+        is named (:meth:`lands_as_named`: ``sed -i`` of a file in the workspace root, git changing the repository
+        at the root after git alone made links) is graded as any write there.
         """
         if word.value is None and _LITERAL_BRACES.fullmatch(word.src):
             words = brace_alternatives(word.src)
@@ -1522,12 +1658,16 @@ class Grader:
             return
         head, _, _last = (word.value or "").rstrip("/").rpartition("/")
         globbed = _globbed(word) and (follows_links or bool(_GLOB_CHARS.search(head)))
-        if where in (Where.WORKSPACE, Where.TEMP) and (self.links_made is not None or globbed):
+        # a body run again (a loop, ``git submodule foreach``) may run elsewhere than the walk's directory says
+        linked = self.links_made is not None and (
+            bool(scope.repeat) or not self.lands_as_named(word, cwd, follows_links, git_repository)
+        )
+        if where in (Where.WORKSPACE, Where.TEMP) and (linked or globbed):
             self._note_written(rec, scope, word, cwd, what, subject)
-            if self.links_made is not None or subject is not None or _GLOB_CHARS.search(head):
+            if linked or subject is not None or _GLOB_CHARS.search(head):
                 cause = (
                     f"{self.links_made} {self.links_when} may have made symbolic links there"
-                    if self.links_made is not None
+                    if linked
                     else "the glob may name a symbolic link"
                 )
                 self.flag(
@@ -1970,6 +2110,8 @@ class Grader:
         ) or self.moves_links(name, words[1:]):
             if self.links_made is None:
                 self.links_made = name
+            if name != "git":
+                self.links_by_git = False
             self.note_link_secrets(name, words[1:])
             self.rewrites_tree(rec, scope, shorten(" ".join(w.src for w in words[:2]), 40), earlier)
 
@@ -2008,10 +2150,12 @@ class Grader:
         """A program that prints files' content (:data:`_CONTENT_READERS`) run after a program of this script that
         may have made symbolic links (:attr:`links_made`): a relative operand, or one in the workspace or the temp
         area, may be such a link, to a credential file (the one a link maker named, when it named one), so it is graded as reading
-        it: ``network`` (``secret-read``, never covered, never downgraded)."""
+        it: ``network`` (``secret-read``, never covered, never downgraded). The script or pattern a program takes as
+        its first operand (:func:`_script_operand`: ``sed 's/a/b/' f``) names no file."""
+        script = _script_operand(name, args)
         for word in args:
             value = word.value
-            if not value or value.startswith("-") or value == "--":
+            if not value or value.startswith("-") or value == "--" or word is script:
                 continue
             if "=" in value and not value.startswith(("/", "~", ".")):
                 value = value.split("=", 1)[1]  # dd's if=PATH, --file=PATH
@@ -2210,7 +2354,9 @@ class Grader:
                 f"{name}: {filtered}, so it may print environment variables, secrets too: its output goes to the "
                 "model.",
             )
-        elif name in _DUMPS_ENVIRONMENT and _dumps_environment(name, values):
+        elif name in _DUMPS_ENVIRONMENT and _dumps_environment(
+            name, [_PID_PLACEHOLDER if _pid_list(w) else w.value for w in args] if name == "ps" else values
+        ):
             whose = "every process's environment" if name == "ps" else "every environment variable"
             self.flag(
                 rec,

@@ -92,14 +92,47 @@ def _make_special(name: str) -> bool:
     return name in _MAKE_SPECIAL or name.startswith((".", "MAKE"))
 
 
+#: ``-j``/``--jobs`` given the output of nproc(1) ("Print the number of processing units available": one positive
+#: integer) or ``getconf _NPROCESSORS_ONLN`` (POSIX getconf: an integer), attached (``-j$(nproc)``,
+#: ``--jobs="$(nproc)"``) or as the next word (``-j $(nproc)``).
+_CPU_COUNT = (
+    r"(?:\$\((?:nproc(?: --all)?|getconf _NPROCESSORS_ONLN)\)|`(?:nproc(?: --all)?|getconf _NPROCESSORS_ONLN)`)"
+)
+_CPU_JOBS = re.compile(rf"(?:-j|--jobs=)(?:{_CPU_COUNT}|\"{_CPU_COUNT}\")")
+_CPU_WORD = re.compile(rf"{_CPU_COUNT}|\"{_CPU_COUNT}\"")
+
+
+def _cpu_jobs(call: Call, words: list[Word]) -> list[Word]:
+    """``words`` with a job count spelled as the processor count (:data:`_CPU_JOBS`) made the literal job option it
+    is (``-j``, ``-j 1``), unless this script defines a function named ``nproc`` or ``getconf`` (its output could
+    be anything)."""
+    if call.g.functions & {"nproc", "getconf"}:
+        return words
+    out: list[Word] = []
+    for index, word in enumerate(words):
+        if word.value is None and _CPU_JOBS.fullmatch(word.src):
+            out.append(Word("-j", word.src))
+        elif (
+            word.value is None
+            and index
+            and words[index - 1].value in ("-j", "--jobs")
+            and _CPU_WORD.fullmatch(word.src)
+        ):
+            out.append(Word("1", word.src))
+        else:
+            out.append(word)
+    return out
+
+
 def make(call: Call) -> None:
     """GNU make(1): the recipe is read from the directory make runs in (``-C`` after ``-C``, relative to the
     shell's) and the makefile ``-f`` names (relative to that directory); targets are also graded by name.
     ``--eval``, ``-e`` (the environment overrides the makefile), a makefile read from standard input and
     special variables set on the command line (``SHELL=``, ``MAKEFLAGS=``, ``.RECIPEPREFIX=``...) or a value holding
     make code are refused; other command-line variables (``CC=...``) are graded as :func:`run_recipe` says.
-    ``-p``/``--print-data-base`` prints every variable, the environment's too: a secret read."""
-    words = call.args
+    ``-p``/``--print-data-base`` prints every variable, the environment's too: a secret read. A job count given as
+    the processor count (:func:`_cpu_jobs`: ``-j$(nproc)``) is a job count."""
+    words = _cpu_jobs(call, call.args)
     if injected(call, words, runs_programs=True):
         return
     directory: str | None = ""
@@ -634,6 +667,12 @@ def _grade_js(
         _js_location(call, prefix, global_, f"{tool} {command} installs into")
     elif command in _NPM_REMOVE or command in ("remove", "unplug"):
         _js_location(call, prefix, global_, f"{tool} {command} changes the packages in")
+    elif tool == "npm" and command in ("run", "run-script", "rum", "urn") and not rest:
+        # npm-run-script(1): "Running without any arguments will list the available scripts"
+        read_only(call, f"npm {command} without a script name only lists the scripts.")
+    elif tool == "npm" and command == "pkg" and rest and rest[0].value == "get":
+        # npm-pkg(1): "npm pkg get [<key> [<key> ...]]" prints values of package.json
+        read_only(call, "npm pkg get only prints fields of package.json.")
     elif command in _NPM_RUN or command in ("init", "innit"):
         build_or_test(call, f"{tool} {command}")
         _js_script(call, tool, command, rest, run_dir, elsewhere)

@@ -85,12 +85,45 @@ def grade_sql(text: str, dialect: str) -> tuple[str, str]:
     for statement in statements:
         if statement is None:
             continue
-        found = _statement(statement, exp)
+        explained = _explained(statement, exp)
+        if explained is not None:
+            inner = grade_sql(explained, dialect)
+            found = (
+                inner[0],
+                f"EXPLAIN ANALYZE runs the statement it shows: {inner[1]}" if inner[0] != READ else "reads",
+            )
+        else:
+            found = _statement(statement, exp)
         if _ORDER[found[0]] > _ORDER[worst[0]]:
             worst = found
         if worst[0] == DELETE:
             break
     return worst
+
+
+#: The words ``EXPLAIN`` may take before its statement: PostgreSQL "EXPLAIN [ ( option [, ...] ) ] statement" and
+#: "EXPLAIN [ ANALYZE ] [ VERBOSE ] statement"; SQLite "EXPLAIN [QUERY PLAN] statement". The parenthesised list
+#: holds only option names and their values (``ANALYZE``, ``BUFFERS true``, ``FORMAT JSON``).
+_EXPLAIN_OPTIONS = Regex(
+    r"\s*(?:\(\s*[A-Za-z_]+(?:\s+[A-Za-z0-9_]+)?(?:\s*,\s*[A-Za-z_]+(?:\s+[A-Za-z0-9_]+)?)*\s*\)|ANALYZE\b|ANALYSE\b|VERBOSE\b|QUERY\s+PLAN\b)",
+    re.IGNORECASE,
+)
+
+
+def _explained(statement: Any, exp: Any) -> str | None:
+    """The statement an ``EXPLAIN`` the parser keeps opaque shows the plan of, without EXPLAIN's own options
+    (:data:`_EXPLAIN_OPTIONS`), or None for any other statement. ``EXPLAIN ANALYZE`` runs that statement
+    (PostgreSQL "EXPLAIN": "the statement is actually executed"), so it is graded as that statement."""
+    if not isinstance(statement, exp.Command) or str(statement.this).upper() != "EXPLAIN":
+        return None
+    rest = statement.args.get("expression")
+    text = str(rest.this) if rest is not None else ""
+    while True:
+        match = _EXPLAIN_OPTIONS.match(text)
+        if match is None or not match.group(0):
+            break
+        text = text[match.end() :]
+    return text.strip() or None
 
 
 def _plain_vacuum(node: Any) -> bool:

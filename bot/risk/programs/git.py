@@ -157,7 +157,7 @@ class _Git:
 
     def write(self, what: str | None = None) -> None:
         """A change to the repository, graded by where the repository is."""
-        self.call.write(self.repo, what or f"git {self.sub} changes the repository at")
+        self.call.write(self.repo, what or f"git {self.sub} changes the repository at", git_repository=True)
 
     def read(self) -> None:
         """A read-only use."""

@@ -7,7 +7,8 @@ They are read-only otherwise. Each rule names its manual page:
   configuration (it defines the pager and formatters), ``-r``/``--prompt`` is copied into the
   pager's ``LESS`` options: destructive.
 * less (less(1), OPTIONS and COMMANDS): a ``+cmd`` argument runs less commands at start-up
-  (``!cmd`` runs a shell command, ``|``, ``v``, ``s``...) and ``-+`` resets options: destructive;
+  (``!cmd`` runs a shell command, ``|``, ``v``, ``s``...) and ``-+`` resets options: destructive, except the
+  moves ``+G``, ``+g``, ``+F`` and ``+NUM`` (with ``g``/``G``);
   so is ``-k``/``--lesskey-file``/``--lesskey-src``/``--lesskey-content`` (a lesskey file's ``#env``
   section sets ``LESSOPEN``). ``-o``/``-O``/``--log-file``/``--LOG-FILE`` write the log file.
 * more (util-linux more(1)): ``+NUM`` is a line number; any other ``+`` argument is refused (macOS
@@ -24,6 +25,7 @@ A word only known at run time where an option could stand is that program's wors
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 from bot.risk.grader import Call
@@ -79,9 +81,15 @@ _LESS_KEYFILES = ("--lesskey-file", "--lesskey-src", "--lesskey-content")
 _LESS_LOGS = ("--log-file", "--LOG-FILE")
 
 
+#: less(1) start-up commands that only move in the file: ``+G`` (the end), ``+g`` (the start), ``+F`` (follow,
+#: as ``tail -f``), each with an optional line number (``+100g``), and ``+<number>`` ("acts like +<number>g").
+_LESS_MOVES = re.compile(r"\+[0-9]*[GgF]|\+[0-9]+")
+
+
 def less(call: Call) -> None:
-    """less(1): ``+cmd``/``-+`` and lesskey files are destructive; log files are writes."""
-    _pager(call, allow=lambda text: False)
+    """less(1): ``+cmd`` other than a move (:data:`_LESS_MOVES`), ``-+`` and lesskey files are destructive; log
+    files are writes."""
+    _pager(call, allow=lambda text: _LESS_MOVES.fullmatch(text) is not None)
 
 
 def more(call: Call) -> None:
