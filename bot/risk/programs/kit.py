@@ -18,6 +18,7 @@ __all__ = [
     "const",
     "deletion",
     "destructive",
+    "emptied",
     "first_dynamic",
     "first_value",
     "as_root",
@@ -76,6 +77,32 @@ def system(call: Call, detail: str, *, downgradable: bool, rule: str = "system-c
 def deletion(call: Call, detail: str | None = None) -> None:
     """``call`` deletes; destructive wherever it runs (the workspace sync carries deletions home)."""
     call.flag(R.DESTRUCTIVE, "deletion", detail or f"{call.name} deletes files.")
+
+
+def emptied(call: Call, target: Word | None, what: str) -> None:
+    """``what`` empties the directory ``target`` before it writes into it (pytest ``--basetemp``, vite build
+    ``--outDir``, mkdocs build ``--site-dir``): a write there, and a deletion (destructive) unless the directory is
+    known to lie inside the workspace below its root. Outside the workspace (the temp area too), the workspace root
+    or a directory holding it, or a path only known when the command runs, what the directory held is lost."""
+    if target is None:
+        call.flag(R.DESTRUCTIVE, "deletion", f"{what} empties a directory it is not given a name for.")
+        return
+    call.write(target, f"{what} writes")
+    state = call.g.state
+    found = state.targets(target.value) if target.value else None
+    root = state.root
+    if (
+        found
+        and call.where(target) is Where.WORKSPACE
+        and all(path.startswith(root.rstrip("/") + "/") for path in found)
+    ):
+        return
+    call.flag(
+        R.DESTRUCTIVE,
+        "deletion",
+        f"{what} empties {shorten(target.src, 80)} before it writes there: outside the workspace, the workspace "
+        "itself or a directory holding it (or not knowable before it runs), what the directory held is lost.",
+    )
 
 
 def destructive(call: Call, rule: str, detail: str) -> None:
