@@ -230,7 +230,9 @@ CATALOGUE: dict[str, object] = {
                 "grade": "build",
                 "open": True,
                 "operands": "project",
-                "options": "-o=out --output=out --results-directory=out -d=out --diag=out",
+                # dotnet test: "-l|--logger <LOGGER>", "trx;LogFileName=<file>": logger parameters are
+                # KEY=VALUE pairs after ";" (LogFileName, LogFilePath of the JUnit logger), files it writes
+                "options": "-o=out --output=out --results-directory=out -d=out --diag=out -l=pairs --logger=pairs",
             },
             "run watch": {"grade": "build", "open": True, "options": "--project=project"},
             "publish pack": {"grade": "build", "open": True, "options": "-o=out --output=out"},

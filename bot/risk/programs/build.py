@@ -970,6 +970,9 @@ def pip(call: Call) -> None:
             call.write(literal_word("."), f"pip {command} writes into")
     elif command == "uninstall":
         deletion(call, "pip uninstall deletes installed packages.")
+    elif command == "list" and found.has("-o", "--outdated", "-u", "--uptodate"):
+        # pip list (pip.pypa.io "pip list"): -o/--outdated and -u/--uptodate compare with the index's versions
+        network(call, "pip list --outdated (or --uptodate) asks the package index for the latest versions.")
     elif command in ("list", "show", "freeze", "check", "help", "debug", "inspect", None) or found.has(
         "-V", "--version"
     ):

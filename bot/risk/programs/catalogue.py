@@ -80,8 +80,9 @@ EFFECTS: dict[str, str] = {
     "mkdocs build --site-dir): a write, and a deletion (destructive) unless it lies inside the workspace below its "
     "root",
     "in": "(options) its value is a file read: nothing beyond the read",
-    "pairs": "(options) its value is KEY=VALUE pairs separated by commas, and a VALUE may be a file written (mocha "
-    "--reporter-option output=FILE): each VALUE is graded as a write",
+    "pairs": "(options) its value is KEY=VALUE pairs separated by commas or semicolons, and a VALUE may be a file "
+    "written (mocha --reporter-option output=FILE, dotnet test --logger 'trx;LogFileName=FILE'): each VALUE is graded "
+    "as a write",
     "project": "(options and operands) its value names the project, its directory or a configuration, plugin or "
     "file the tool runs or loads (--manifest-path, -p DIR, --config FILE): destructive unless in the workspace",
     "interpreter": "(options and operands) its value is the interpreter the tool runs (uv --python): a path (holding "
@@ -814,7 +815,7 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
         if target is None or target.value is None:
             call.write(Word(None, target.src if target is not None else ""), f"{what} may write")
         else:
-            for pair in target.value.split(","):
+            for pair in target.value.replace(";", ",").split(","):
                 key, eq, path = pair.partition("=")
                 if eq and path:
                     call.write(literal_word(path), f"{what} {key}= may write")
