@@ -41,7 +41,16 @@ from bot.risk.sensitive import site_startup
 from bot.risk.words import Word
 from bot.values import Record
 
-__all__ = ["TEMP_PREFIXES", "WORKSPACE_SENTINEL", "CwdState", "Where", "agent_control", "locate", "may_be_in_workspace", "names_socket"]
+__all__ = [
+    "TEMP_PREFIXES",
+    "WORKSPACE_SENTINEL",
+    "CwdState",
+    "Where",
+    "agent_control",
+    "locate",
+    "may_be_in_workspace",
+    "names_socket",
+]
 
 #: Stand-in root when the escalation gave no workspace; a NUL can never appear in a shell word.
 WORKSPACE_SENTINEL = "/\x00workspace"

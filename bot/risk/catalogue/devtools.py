@@ -59,7 +59,11 @@ CATALOGUE: dict[str, object] = {
             "dev serve": {"grade": "network", "open": True},
             # vite.dev/config/build-options "build.emptyOutDir": "By default, Vite will empty the outDir on build if
             # it is inside project root"; --emptyOutDir (or the project's vite.config, which runs) empties it elsewhere.
-            "build": {"grade": "build", "open": True, "options": "--outDir=emptied --assetsDir= --emptyOutDir -w --watch"},
+            "build": {
+                "grade": "build",
+                "open": True,
+                "options": "--outDir=emptied --assetsDir= --emptyOutDir -w --watch",
+            },
             "preview": {"grade": "network", "open": True, "options": "--outDir=in"},
             "optimize": {"grade": "build", "open": True},
         },
