@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.risk import RiskLevel, classify
+from bot.risk.recipes import GivenRecipes, ProjectRecipes
 
 WW = RiskLevel.WORKSPACE_WRITE
 SYS = RiskLevel.SYSTEM
@@ -121,3 +122,102 @@ def test_pytest_after_its_ini_file_is_written_is_config_rewritten(command: str) 
 @pytest.mark.parametrize("command", ["echo x > notes.txt && pytest -q", "echo '[pytest]' > pytest.ini"])
 def test_pytest_without_its_ini_file_written_before_stays_a_write(command: str) -> None:
     assert grade(command) == WW
+
+
+# -- pytest's addopts from the workspace's configuration file --------------------------------------------------------
+def _project(tmp_path: Path, files: dict[str, str]) -> Path:
+    ws = tmp_path / "ws"
+    ws.mkdir()
+    for name, text in files.items():
+        (ws / name).parent.mkdir(parents=True, exist_ok=True)
+        (ws / name).write_text(text)
+    return ws.resolve()
+
+
+def _adapter_and_server(command: str, ws: Path) -> tuple[RiskLevel, RiskLevel, set[str]]:
+    """The grade on the adapter's side (reading ``ws``), on the server's (from what the adapter sent), and the rules."""
+    read = classify(command, contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))
+    given = classify(command, contained=False, workspace=str(ws), recipes=GivenRecipes(read.recipes))
+    return read.risk, given.risk, {r.rule for r in read.reasons}
+
+
+CONFIGURED = [
+    ({"pytest.ini": "[pytest]\naddopts = --basetemp=/home/dev/projects -q\n"}, "deletion"),
+    ({".pytest.ini": "[pytest]\naddopts = --junitxml=/home/dev/.bashrc\n"}, "protected-path-write"),
+    ({"pyproject.toml": '[tool.pytest.ini_options]\naddopts = "-p evil_plugin"\n'}, "runs-program"),
+    ({"pyproject.toml": '[tool.pytest.ini_options]\naddopts = ["--basetemp", "/srv/data"]\n'}, "deletion"),
+    ({"tox.ini": "[pytest]\naddopts =\n    -q\n    --basetemp=/srv/data\n"}, "deletion"),
+    ({"setup.cfg": "[tool:pytest]\naddopts = --cov-report=html:/home/dev/.config/autostart\n"}, "protected-path-write"),
+    ({"pytest.ini": "[pytest\naddopts = -q\n"}, "recipe-unreadable"),  # not INI: fail closed
+    ({"pyproject.toml": "[tool.pytest.ini_options\n"}, "recipe-unreadable"),  # not TOML
+    ({"pytest.ini": "[pytest]\naddopts = '--unclosed\n"}, "recipe-unreadable"),  # not shell words
+]
+
+
+@pytest.mark.parametrize(("files", "rule"), CONFIGURED)
+@pytest.mark.parametrize("command", ["pytest -q", "python -m pytest tests/"])
+def test_options_in_pytests_configuration_are_graded_as_given(
+    tmp_path: Path, files: dict[str, str], rule: str, command: str
+) -> None:
+    adapter, server, rules_found = _adapter_and_server(command, _project(tmp_path, files))
+    assert adapter == server == DES
+    assert rule in rules_found
+
+
+def test_a_recipe_running_pytest_reads_its_configuration(tmp_path: Path) -> None:
+    ws = _project(
+        tmp_path, {"Makefile": "test:\n\tpytest -q\n", "pytest.ini": "[pytest]\naddopts = --basetemp=/srv/data\n"}
+    )
+    assert _adapter_and_server("make test", ws)[:2] == (DES, DES)
+
+
+@pytest.mark.parametrize(
+    "files",
+    [
+        {"pytest.ini": "[pytest]\naddopts = -q --strict-markers --basetemp=build/pytest\n"},
+        {"pyproject.toml": '[tool.pytest.ini_options]\ntestpaths = ["tests"]\n'},
+        {"tox.ini": "[tox]\nenvlist = py312\n", "setup.cfg": "[metadata]\nname = x\n"},
+        # pytest.ini counts even without a [pytest] section, so the setup.cfg beside it is not read
+        {"pytest.ini": "", "setup.cfg": "[tool:pytest]\naddopts = --basetemp=/srv/data\n"},
+        {},
+    ],
+)
+def test_harmless_or_absent_pytest_configuration_stays_build_or_test(tmp_path: Path, files: dict[str, str]) -> None:
+    adapter, server, _rules = _adapter_and_server("pytest -q", _project(tmp_path, files))
+    assert adapter == server == WW
+
+
+def test_pytest_without_its_settings_reported_is_noted_as_chosen_elsewhere() -> None:
+    result = classify("pytest -q", contained=False, workspace=WORKSPACE)
+    assert result.risk == WW
+    assert any("pytest settings" in c for part in result.commands for c in (part.chosen_by or []))
+
+
+@pytest.mark.parametrize(
+    ("command", "rule"),
+    [
+        ("pytest -c ci/pytest.ini", "protected-path-write"),
+        ("pytest --config-file=ci/alt.toml", "runs-program"),
+        ("pytest -cci/pytest.ini -q", "protected-path-write"),
+        ("pytest -c ci/missing.ini", "recipe-unreadable"),
+        ('pytest -c "$CONFIG"', "runs-program"),
+    ],
+)
+def test_the_configuration_file_pytest_c_names_is_read(tmp_path: Path, command: str, rule: str) -> None:
+    ws = _project(
+        tmp_path,
+        {
+            "ci/pytest.ini": "[pytest]\naddopts = --junitxml=/home/dev/.bashrc\n",
+            "ci/alt.toml": '[tool.pytest.ini_options]\naddopts = "-p evil_plugin"\n',
+        },
+    )
+    adapter, server, rules_found = _adapter_and_server(command, ws)
+    assert adapter == server == DES
+    assert rule in rules_found
+
+
+def test_a_harmless_configuration_file_named_by_pytest_c_stays_build_or_test(tmp_path: Path) -> None:
+    ws = _project(
+        tmp_path, {"ci/pytest.ini": "[pytest]\naddopts = -q\n", "pytest.ini": "[pytest]\naddopts = -p evil\n"}
+    )
+    assert _adapter_and_server("pytest -c ci/pytest.ini", ws)[:2] == (WW, WW)

@@ -42,7 +42,7 @@ from .kit import (
     tool_plugin,
     workspace_write,
 )
-from .projects import run_recipe, workspace_settings
+from .projects import configured_options, run_recipe, workspace_settings
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -1438,6 +1438,21 @@ _REWRITER_VALUES = frozenset({
 })  # fmt: skip
 
 
+def _pytest_config_file(words: list[Word]) -> Word | None:
+    """The configuration file ``pytest -c FILE``/``--config-file=FILE`` names (pytest reference: used instead of
+    the files it would find), or None."""
+    for index, word in enumerate(words):
+        value = word.value or ""
+        name, eq, attached = value.partition("=")
+        if name in ("-c", "--config-file") and not eq:
+            return words[index + 1] if index + 1 < len(words) else Word(None, "")
+        if name == "--config-file" and eq:
+            return Word(attached, attached)
+        if value.startswith("-c") and len(value) > 2 and not value.startswith("--"):
+            return Word(value[2:], value[2:])
+    return None
+
+
 def _pytest_addopts(call: Call, words: list[Word]) -> list[Word] | None:
     """``words`` with the options each ``-o addopts=VALUE`` (``--override-ini``) sets spliced in after it: pytest
     reads them as if given on the command line (pytest reference, "Configuration Options": ``addopts`` "Add the
@@ -1491,7 +1506,24 @@ def checker(call: Call) -> None:
     pytest's ``-o addopts=...`` sets are graded as given on the command line (:func:`_pytest_addopts`)."""
     words = call.args
     if call.name in ("pytest", "py.test"):
-        spliced = _pytest_addopts(call, words)
+        config = _pytest_config_file(words)
+        if config is not None and config.value is None:
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} -c {shorten(config.src, 60)}: its configuration file is only known when it runs.",
+            )
+            return
+        question = f"file {config.value}" if config is not None and config.value is not None else ""
+        configured = configured_options(call, "pytest", call.name, question)
+        if configured is None:
+            return
+        try:  # pytest prepends its configuration file's addopts to the command line's arguments
+            added = [literal_word(option) for line in configured for option in shlex.split(line)]
+        except ValueError:
+            destructive(call, "recipe-unreadable", f"{call.name}: its configuration's addopts cannot be read.")
+            return
+        spliced = _pytest_addopts(call, [*added, *words])
         if spliced is None:
             return
         words = spliced
