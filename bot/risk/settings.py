@@ -24,6 +24,12 @@ also read settings from the directory they run in and the ones above, and some s
   ``find-links``, ``sources``: git, path and URL packages, a Python download mirror), or that has
   ``[[tool.poetry.source]]`` or ``[[tool.pdm.source]]``; a ``Pipfile`` ``[[source]]`` other than
   ``https://pypi.org/simple``. Each chooses where every package, and so the code its build runs, comes from.
+* pytest (settings tool ``pytest``; pytest reference, "Configuration file formats", "rootdir and configfile"):
+  ``addopts`` of the configuration file pytest uses where it runs (the first of pytest.ini, .pytest.ini, a
+  pyproject.toml with ``[tool.pytest.ini_options]``, a tox.ini with ``[pytest]``, a setup.cfg with ``[tool:pytest]``,
+  there or in the nearest directory above, past the workspace up to ``/``), or of the file ``pytest -c FILE`` names
+  (question ``file FILE``). Each line is options pytest adds to its command line. Unlike the others, these change
+  the grade: the classifier grades them as given on the command line (programs/build.py ``checker``).
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
   ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
@@ -178,6 +184,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     return found
 
 
+#: The longest setting a settings recipe line carries (bot/risk/recipes.py cuts longer ones).
+_MAX_SETTING = 200
 #: pytest's configuration files in the order it looks for them in each directory, with the section that makes one
 #: count (pytest reference, "Configuration file formats" and "rootdir and configfile": pytest.ini and .pytest.ini
 #: count even without a ``[pytest]`` section; None: any).
@@ -235,7 +243,18 @@ def _pytest_options(root: str, path: str, kind: str, text: str, *, required: boo
         value = parser.get(key, "addopts", fallback=None) if parser.has_section(key) else None
     if value is None:
         return []
-    return [(f"{_rel(root, path)} addopts", " ".join(str(value).split()))]
+    # each line is sent as one recipe line of at most 200 characters: the words are split into lines at word
+    # boundaries (the classifier splits each line and joins them); a word longer than that cannot be sent
+    lines: list[str] = []
+    for word in shlex.split(str(value)):
+        quoted = shlex.quote(word)
+        if len(quoted) > _MAX_SETTING:
+            raise ValueError(f"{kind} addopts: an option longer than {_MAX_SETTING} characters")
+        if lines and len(lines[-1]) + 1 + len(quoted) <= _MAX_SETTING:
+            lines[-1] += " " + quoted
+        else:
+            lines.append(quoted)
+    return [(f"{_rel(root, path)} addopts", line) for line in lines]
 
 
 def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:

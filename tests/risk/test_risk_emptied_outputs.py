@@ -10,6 +10,9 @@ import pytest
 
 from bot.risk import RiskLevel, classify
 from bot.risk.recipes import GivenRecipes, ProjectRecipes
+from tests.harness import Harness
+from tests.test_standing import asks, auto
+from tests.test_standing_coverage import _approve, sent
 
 WW = RiskLevel.WORKSPACE_WRITE
 SYS = RiskLevel.SYSTEM
@@ -127,7 +130,7 @@ def test_pytest_without_its_ini_file_written_before_stays_a_write(command: str) 
 # -- pytest's addopts from the workspace's configuration file --------------------------------------------------------
 def _project(tmp_path: Path, files: dict[str, str]) -> Path:
     ws = tmp_path / "ws"
-    ws.mkdir()
+    ws.mkdir(parents=True)
     for name, text in files.items():
         (ws / name).parent.mkdir(parents=True, exist_ok=True)
         (ws / name).write_text(text)
@@ -221,3 +224,30 @@ def test_a_harmless_configuration_file_named_by_pytest_c_stays_build_or_test(tmp
         tmp_path, {"ci/pytest.ini": "[pytest]\naddopts = -q\n", "pytest.ini": "[pytest]\naddopts = -p evil\n"}
     )
     assert _adapter_and_server("pytest -c ci/pytest.ini", ws)[:2] == (WW, WW)
+
+
+def test_long_addopts_are_sent_whole_in_lines_the_server_reads(tmp_path: Path) -> None:
+    options = " ".join(f"--deselect=tests/test_{n}.py::test_case" for n in range(20)) + " --basetemp=/srv/data"
+    ws = _project(tmp_path, {"pytest.ini": f"[pytest]\naddopts = {options}\n"})
+    read = classify("pytest -q", contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))
+    sent = [r for r in read.recipes if r.tool == "pytest"]
+    assert len(sent[0].lines) > 1 and all(len(line.command) <= 200 for line in sent[0].lines)
+    assert _adapter_and_server("pytest -q", ws)[:2] == (DES, DES)
+
+
+def test_an_empty_addopts_adds_nothing(tmp_path: Path) -> None:
+    ws = _project(tmp_path, {"pytest.ini": "[pytest]\naddopts =\n"})
+    assert _adapter_and_server("pytest -q", ws)[:2] == (WW, WW)
+
+
+async def test_a_pytest_approval_covers_a_harmless_configuration_not_a_basetemp_outside(
+    harness: Harness, tmp_path: Path
+) -> None:
+    """Over the real server: what the adapter read from pytest.ini is sent with the escalation and graded there."""
+    token = await harness.add_bot()
+    await _approve(harness, pattern="pytest -q", max_risk="workspace_write", host_ok=True)
+    plain = _project(tmp_path / "plain", {"pytest.ini": "[pytest]\naddopts = -q --strict-markers\n"})
+    await auto(harness, token, **sent("pytest -q", plain))
+    hostile = _project(tmp_path / "hostile", {"pytest.ini": "[pytest]\naddopts = --basetemp=/srv/data\n"})
+    esc = await asks(harness, token, **sent("pytest -q", hostile))
+    assert esc["risk"] == "destructive"
