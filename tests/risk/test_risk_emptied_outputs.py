@@ -44,6 +44,7 @@ EMPTIED_OUTSIDE = [
     "vite build --outDir=/srv/www",
     "jekyll build -d /srv/www",
     "jekyll serve --destination /srv/www",
+    "ng build --output-path /srv/www",
 ]
 
 
@@ -66,6 +67,7 @@ EMPTIED_INSIDE = [
     "mkdocs build --strict",
     "vite build --outDir dist --emptyOutDir",
     "jekyll build -d _site",
+    "ng build --output-path=dist/app",
 ]
 
 
