@@ -101,7 +101,9 @@ _READS_NO_ENVIRONMENT = frozenset({
 #: (hgrc(5) [hooks]/[extensions]; git-config(1) core.fsmonitor, diff.external; jj config ui.pager; yarnrc yarnPath;
 #: rustup "Overrides" rust-toolchain(.toml) path/channel; The Cargo Book "Configuration" build.rustc-wrapper;
 #: go.mod/go.work toolchain lines (go help toolchain); Gemfile, Vagrantfile, Package.swift, build.gradle(.kts),
-#: settings.gradle(.kts) and init scripts are code; pom.xml names plugins; .npmrc script-shell, node-options).
+#: settings.gradle(.kts) and init scripts are code; pom.xml names plugins; .npmrc script-shell, node-options;
+#: pytest reads ``addopts`` (any option: ``-p PLUGIN``, ``--basetemp``, ``--junitxml``) from pytest.ini,
+#: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats").
 _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/.hg/hgrc": frozenset({"hg", "chg"}),
     "/.git/config": frozenset({"git", "gh", "glab", "tig", "lazygit", "pre-commit"}),
@@ -130,6 +132,11 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/.mvn/jvm.config": frozenset({"mvn", "mvnw"}),
     "/.npmrc": frozenset({"npm", "npx", "pnpm", "yarn"}),
     "/.bazelrc": frozenset({"bazel", "bazelisk"}),
+    "/pytest.ini": frozenset({"pytest", "py.test"}),
+    "/.pytest.ini": frozenset({"pytest", "py.test"}),
+    "/pyproject.toml": frozenset({"pytest", "py.test"}),
+    "/tox.ini": frozenset({"pytest", "py.test"}),
+    "/setup.cfg": frozenset({"pytest", "py.test"}),
 }
 
 

@@ -41,7 +41,16 @@ from bot.risk.sensitive import site_startup
 from bot.risk.words import Word
 from bot.values import Record
 
-__all__ = ["WORKSPACE_SENTINEL", "CwdState", "Where", "agent_control", "locate", "may_be_in_workspace", "names_socket"]
+__all__ = [
+    "TEMP_PREFIXES",
+    "WORKSPACE_SENTINEL",
+    "CwdState",
+    "Where",
+    "agent_control",
+    "locate",
+    "may_be_in_workspace",
+    "names_socket",
+]
 
 #: Stand-in root when the escalation gave no workspace; a NUL can never appear in a shell word.
 WORKSPACE_SENTINEL = "/\x00workspace"
@@ -53,6 +62,8 @@ _TEMP_PREFIXES = tuple(
     root + "/"
     for root in ("/tmp", "/var/tmp", "/private/tmp", "/private/var/tmp", "/var/folders", "/private/var/folders")
 )
+#: What every path strictly below a temp area's root starts with.
+TEMP_PREFIXES = _TEMP_PREFIXES
 _MAX_CANDIDATES = 16
 #: Linux PATH_MAX (limits.h): a longer working directory is not tracked.
 _PATH_MAX = 4096

@@ -12,7 +12,7 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/root``): ``.ssh`` (sshd(8) AUTHORIZED_KEYS FILE FORMAT), shell start-up files (bash(1) INVOCATION: ``.bashrc``,
   ``.bash_profile``, ``.bash_login``, ``.profile``, ``.bash_logout``; zsh(1) STARTUP/SHUTDOWN FILES: ``.zshenv``,
   ``.zprofile``, ``.zshrc``, ``.zlogin``, ``.zlogout``), X session, other shells' and readline's start-up files
-  (:data:`_SESSION_START`: ``.xprofile``, ``.xsessionrc``, ``.xinitrc``, ``.cshrc``, ``.bashrc.d``...), ``.gnupg``, ``.config/autostart``,
+  (:data:`_SESSION_START`: ``.xprofile``, ``.xsessionrc``, ``.xinitrc``, ``.cshrc``, ``.bashrc.d``, ``.tmux.conf``...), ``.gnupg``, ``.config/autostart``,
   ``.config/systemd`` (systemd.unit(5) user unit search path), ``.pam_environment``, ``.gitconfig`` (git-config(1):
   ``core.pager``, ``core.hooksPath``), ``.bash_aliases`` (read by Debian's ``.bashrc``), ``bin`` (on Debian's PATH
   by ``.profile``), ``.cargo/config.toml``, ``.cargo/config`` (The Cargo Book, "Configuration": runners, build
@@ -151,11 +151,15 @@ _HOME_PROTECTED = frozenset({
 #: (``.bashrc.d``, ``.profile.d``), readline's ``.inputrc`` (its macros type commands into the shell), the
 #: version managers and frameworks a shell start-up file sources or whose shims run on every call (``.nvm``,
 #: ``.sdkman``, ``.oh-my-zsh``, ``.zsh``, ``.pyenv``, ``.rbenv``, ``.bun``, ``.deno``, ``.rustup``), and the start-up
-#: files of IPython (``profile_*/startup``), KDE (``Autostart``), vim, gdb and psql (each runs commands).
+#: files of IPython (``profile_*/startup``), KDE (``Autostart``), vim, gdb and psql (each runs commands), tmux
+#: (tmux(1): ``~/.tmux.conf`` is read when the server starts; ``run-shell``, ``if-shell`` and hooks run shell
+#: commands), GNU screen (screen(1) ``~/.screenrc``: ``exec`` and ``screen`` run programs), vi's ``.exrc`` and gvim's
+#: ``.gvimrc`` (ex ``!`` commands) and Emacs (``.emacs``, ``.emacs.d/init.el``: Lisp run at start).
 _SESSION_START = frozenset({
     ".xprofile", ".xsession", ".xsessionrc", ".xinitrc", ".xserverrc", ".login", ".cshrc", ".tcshrc", ".kshrc",
     ".mkshrc", ".bashrc.d", ".profile.d", ".inputrc", ".nvm", ".sdkman", ".oh-my-zsh", ".zsh", ".pyenv", ".rbenv",
-    ".bun", ".deno", ".rustup", ".ipython", ".kde", ".vimrc", ".gdbinit", ".psqlrc",
+    ".bun", ".deno", ".rustup", ".ipython", ".kde", ".vimrc", ".gdbinit", ".psqlrc", ".tmux.conf", ".screenrc",
+    ".exrc", ".gvimrc", ".emacs", ".emacs.d",
 })  # fmt: skip
 _HOME_PROTECTED_PAIRS = frozenset({
     (".config", "autostart"), (".config", "systemd"), (".cargo", "config.toml"), (".cargo", "config"),

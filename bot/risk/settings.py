@@ -24,6 +24,12 @@ also read settings from the directory they run in and the ones above, and some s
   ``find-links``, ``sources``: git, path and URL packages, a Python download mirror), or that has
   ``[[tool.poetry.source]]`` or ``[[tool.pdm.source]]``; a ``Pipfile`` ``[[source]]`` other than
   ``https://pypi.org/simple``. Each chooses where every package, and so the code its build runs, comes from.
+* pytest (settings tool ``pytest``; pytest reference, "Configuration file formats", "rootdir and configfile"):
+  ``addopts`` of the configuration file pytest uses where it runs (the first of pytest.ini, .pytest.ini, a
+  pyproject.toml with ``[tool.pytest.ini_options]``, a tox.ini with ``[pytest]``, a setup.cfg with ``[tool:pytest]``,
+  there or in the nearest directory above, past the workspace up to ``/``), or of the file ``pytest -c FILE`` names
+  (question ``file FILE``). Each line is options pytest adds to its command line. Unlike the others, these change
+  the grade: the classifier grades them as given on the command line (programs/build.py ``checker``).
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
   ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
@@ -76,7 +82,7 @@ __all__ = [
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest")
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
 
@@ -161,6 +167,10 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
             uv = os.path.join(place, "uv.toml")
             if os.path.lexists(uv):
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
+    elif tool == "pytest" and question.startswith("file "):
+        found += _pytest_file(root, os.path.join(base, question[len("file ") :]))
+    elif tool == "pytest":
+        found += _pytest_addopts(root, places + _above(root))
     elif tool == "git" and question.startswith("push "):
         found += _git_push(root, base, question[len("push ") :])
     elif tool == "git" and question == GIT_DIRECTORY:
@@ -172,6 +182,99 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
     else:
         raise ValueError(f"no settings are read for {tool} {question}")
     return found
+
+
+#: The longest setting a settings recipe line carries (bot/risk/recipes.py cuts longer ones).
+_MAX_SETTING = 200
+#: pytest's configuration files in the order it looks for them in each directory, with the section that makes one
+#: count (pytest reference, "Configuration file formats" and "rootdir and configfile": pytest.ini and .pytest.ini
+#: count even without a ``[pytest]`` section; None: any).
+_PYTEST_FILES = (
+    ("pytest.ini", None),
+    (".pytest.ini", None),
+    ("pyproject.toml", "tool.pytest.ini_options"),
+    ("tox.ini", "pytest"),
+    ("setup.cfg", "tool:pytest"),
+)
+
+
+def _pytest_file(root: str, path: str) -> list[tuple[str, str]]:
+    """The ``addopts`` of the configuration file ``pytest -c PATH`` names (pytest reference, ``-c, --config-file``:
+    it is used whatever its name: a ``.toml`` file as pyproject.toml, ``setup.cfg`` by its ``[tool:pytest]``
+    section, any other by ``[pytest]``), as :func:`_pytest_addopts` gives them.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: the file is outside the workspace (after symbolic links), missing
+            or could not be read or parsed (fail closed).
+    """
+    real = os.path.realpath(path)
+    if not real.startswith(root.rstrip("/") + "/") or not os.path.isfile(real):
+        raise ValueError(f"{_rel(root, path)} (not read: outside the workspace, or not a regular file)")
+    name = os.path.basename(path)
+    kind = "pyproject.toml" if name.endswith(".toml") else "setup.cfg" if name == "setup.cfg" else "pytest.ini"
+    return _pytest_options(root, path, kind, _text(real), required=False) or []
+
+
+def _pytest_options(root: str, path: str, kind: str, text: str, *, required: bool) -> list[tuple[str, str]] | None:
+    """``addopts`` of the pytest configuration ``text`` read as a file of ``kind`` (a name of
+    :data:`_PYTEST_FILES`): one ``(source, options)``, none when it sets none, None when ``required`` and the file
+    lacks the section that makes pytest use it."""
+    import configparser
+    import shlex
+    import tomllib
+
+    section = dict(_PYTEST_FILES)[kind]
+    if kind == "pyproject.toml":
+        options = tomllib.loads(text).get("tool", {}).get("pytest", {})
+        if not isinstance(options, dict) or not isinstance(options.get("ini_options"), dict):
+            return None if required else []
+        value = options["ini_options"].get("addopts")
+        if isinstance(value, list):
+            value = shlex.join(str(v) for v in value)
+    else:
+        parser = configparser.ConfigParser(interpolation=None, strict=True)
+        try:
+            parser.read_string(text)
+        except configparser.Error as error:
+            raise ValueError(f"{kind}: {error}") from error
+        key = section or "pytest"
+        if required and section is not None and not parser.has_section(key):
+            return None
+        value = parser.get(key, "addopts", fallback=None) if parser.has_section(key) else None
+    if value is None:
+        return []
+    # each line is sent as one recipe line of at most 200 characters: the words are split into lines at word
+    # boundaries (the classifier splits each line and joins them); a word longer than that cannot be sent
+    lines: list[str] = []
+    for word in shlex.split(str(value)):
+        quoted = shlex.quote(word)
+        if len(quoted) > _MAX_SETTING:
+            raise ValueError(f"{kind} addopts: an option longer than {_MAX_SETTING} characters")
+        if lines and len(lines[-1]) + 1 + len(quoted) <= _MAX_SETTING:
+            lines[-1] += " " + quoted
+        else:
+            lines.append(quoted)
+    return [(f"{_rel(root, path)} addopts", line) for line in lines]
+
+
+def _pytest_addopts(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """The ``addopts`` of the configuration file pytest uses when run in ``places[0]``: the first file of
+    :data:`_PYTEST_FILES` that counts, in that directory or the nearest one above it (pytest "rootdir and
+    configfile": without test paths it searches the current directory and its ancestors). Each ``(source,
+    options)`` is ``addopts`` as one shell-quoted line; none when the file sets none.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: the file pytest would use could not be read or parsed (fail closed).
+    """
+    for place in places:
+        for name, _section in _PYTEST_FILES:
+            path = os.path.join(place, name)
+            if not os.path.lexists(path):
+                continue
+            found = _pytest_options(root, path, name, _text(path), required=True)
+            if found is not None:
+                return found
+    return []
 
 
 def _up_to(base: str, root: str) -> list[str]:

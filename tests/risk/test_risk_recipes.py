@@ -462,15 +462,16 @@ def test_recipes_with_the_same_target_and_another_file_or_overrides_are_told_apa
     (places / "other.mk").write_text(f"test:\n\t{EVIL_LINE}\n")
     command = "make test && make -f other.mk test"
     read = classify(command, contained=False, workspace=places, recipes=ProjectRecipes(places))
-    assert read.risk is NET and len(read.recipes) == 2
+    made = [r for r in read.recipes if r.tool == "make"]  # the pytest the recipe runs adds its settings
+    assert read.risk is NET and len(made) == 2
     given = classify(command, contained=False, workspace=places, recipes=GivenRecipes(read.recipes))
     assert given.risk is NET and given.reasons == read.reasons
     # the benign recipe alone, given for both, covers only the plain `make test`
-    only_plain = GivenRecipes([r for r in read.recipes if not r.file])
+    only_plain = GivenRecipes([r for r in read.recipes if not r.file])  # the settings too: no file
     assert (
         classify(command, contained=False, workspace=places, recipes=only_plain).risk is WW
     )  # name decides for the other
-    assert [r.file for r in read.recipes] == ["", "other.mk"]
+    assert [r.file for r in made] == ["", "other.mk"]
 
 
 def test_more_recipes_than_an_escalation_carries_is_destructive_on_both_sides(tmp_path: Path) -> None:

@@ -230,7 +230,9 @@ CATALOGUE: dict[str, object] = {
                 "grade": "build",
                 "open": True,
                 "operands": "project",
-                "options": "-o=out --output=out --results-directory=out -d=out --diag=out",
+                # dotnet test: "-l|--logger <LOGGER>", "trx;LogFileName=<file>": logger parameters are
+                # KEY=VALUE pairs after ";" (LogFileName, LogFilePath of the JUnit logger), files it writes
+                "options": "-o=out --output=out --results-directory=out -d=out --diag=out -l=pairs --logger=pairs",
             },
             "run watch": {"grade": "build", "open": True, "options": "--project=project"},
             "publish pack": {"grade": "build", "open": True, "options": "-o=out --output=out"},
@@ -456,7 +458,10 @@ CATALOGUE: dict[str, object] = {
         "source": "Angular CLI reference (angular.dev/cli) (Angular CLI 18)",
         "options": "-h --help",
         "commands": {
-            "serve s build b test t e2e e lint extract-i18n run": {"grade": "build", "open": True},
+            "serve s test t e2e e lint extract-i18n run": {"grade": "build", "open": True},
+            # angular.dev/cli/build: --output-path DIR; "--delete-output-path: Delete the output path before
+            # building" (default true)
+            "build b": {"grade": "build", "open": True, "options": "--output-path=emptied"},
             "generate g": {"grade": "build", "open": True},
             "new n add update": {"grade": "fetch", "open": True},
             "version v": "read",

@@ -57,7 +57,13 @@ CATALOGUE: dict[str, object] = {
         "--host* --port= --strictPort --cors --force --open*:runs -v --version -h --help",
         "commands": {
             "dev serve": {"grade": "network", "open": True},
-            "build": {"grade": "build", "open": True, "options": "--outDir=out --assetsDir= --emptyOutDir -w --watch"},
+            # vite.dev/config/build-options "build.emptyOutDir": "By default, Vite will empty the outDir on build if
+            # it is inside project root"; --emptyOutDir (or the project's vite.config, which runs) empties it elsewhere.
+            "build": {
+                "grade": "build",
+                "open": True,
+                "options": "--outDir=emptied --assetsDir= --emptyOutDir -w --watch",
+            },
             "preview": {"grade": "network", "open": True, "options": "--outDir=in"},
             "optimize": {"grade": "build", "open": True},
         },
@@ -98,8 +104,10 @@ CATALOGUE: dict[str, object] = {
         "commands": {
             "build": {
                 "grade": "build",
+                # mkdocs build --help: "-c, --clean / --dirty  Remove old files from the site_dir before building
+                # (the default)": the site directory is emptied (--dirty too is graded so: mkdocs.yml may say more)
                 "options": "-c --clean --dirty -f=project --config-file=project -s --strict -t= --theme= "
-                "--use-directory-urls --no-directory-urls -d=out --site-dir=out",
+                "--use-directory-urls --no-directory-urls -d=emptied --site-dir=emptied",
             },
             "serve": {
                 "grade": "network",
@@ -111,7 +119,7 @@ CATALOGUE: dict[str, object] = {
                 "grade": "publish",
                 "options": "-c --clean --dirty -m= --message= -b= --remote-branch= -r= --remote-name= "
                 "--force:destroy --no-history:destroy --ignore-version --shell -f=project --config-file=project "
-                "-d=out --site-dir=out -s --strict -t= --theme=",
+                "-d=emptied --site-dir=emptied -s --strict -t= --theme=",
             },
             "new": {"grade": "write", "operands": "out"},
             "get-deps": {"grade": "read", "options": "-f=project --config-file=project -p= --projects-file=in"},
@@ -326,6 +334,8 @@ CATALOGUE: dict[str, object] = {
         "options": "-g:write -s -u:write -x -x_noenv -w= -l=out -b -d= -v --version -h --help",
         "when": {"-v --version -h --help -x -x_noenv": "read"},
     },
+    # jekyllrb.com/docs/configuration/options "Destination folders are cleaned on site builds": files in the
+    # destination the site does not make are removed (build and serve), so -d/--destination is emptied.
     "jekyll": {
         "source": "jekyll commands (jekyllrb.com/docs/usage) (Jekyll 4.3): plugins in _plugins run while building",
         "options": "-v --version -h --help",
@@ -333,14 +343,14 @@ CATALOGUE: dict[str, object] = {
             "build b": {
                 "grade": "build",
                 "open": True,
-                "options": "-d=out --destination=out -s=project --source=project --config=project -p=project "
+                "options": "-d=emptied --destination=emptied -s=project --source=project --config=project -p=project "
                 "--plugins=project",
             },
             "serve s server": {
                 "grade": "network",
                 "open": True,
-                "options": "-d=out --destination=out -s=project --source=project --config=project -p=project "
-                "--plugins=project -o --open-url:runs",
+                "options": "-d=emptied --destination=emptied -s=project --source=project --config=project "
+                "-p=project --plugins=project -o --open-url:runs",
             },
             "new": {"grade": "write", "operands": "out", "open": True},
             "doctor hyde": {"grade": "read", "open": True},

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+import shlex
 
 from bot.risk.grader import Call
 from bot.risk.options import scan
@@ -30,6 +31,7 @@ from .kit import (
     build_or_test,
     deletion,
     destructive,
+    emptied,
     host_destructive,
     injected,
     network,
@@ -40,7 +42,7 @@ from .kit import (
     tool_plugin,
     workspace_write,
 )
-from .projects import run_recipe, workspace_settings
+from .projects import configured_options, run_recipe, workspace_settings
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -1007,6 +1009,9 @@ def pip(call: Call) -> None:
             call.write(literal_word("."), f"pip {command} writes into")
     elif command == "uninstall":
         deletion(call, "pip uninstall deletes installed packages.")
+    elif command == "list" and found.has("-o", "--outdated", "-u", "--uptodate"):
+        # pip list (pip.pypa.io "pip list"): -o/--outdated and -u/--uptodate compare with the index's versions
+        network(call, "pip list --outdated (or --uptodate) asks the package index for the latest versions.")
     elif command in ("list", "show", "freeze", "check", "help", "debug", "inspect", None) or found.has(
         "-V", "--version"
     ):
@@ -1472,11 +1477,95 @@ _REWRITER_VALUES = frozenset({
 })  # fmt: skip
 
 
+def _pytest_config_file(words: list[Word]) -> Word | None:
+    """The configuration file ``pytest -c FILE``/``--config-file=FILE`` names (pytest reference: used instead of
+    the files it would find), or None."""
+    for index, word in enumerate(words):
+        value = word.value or ""
+        name, eq, attached = value.partition("=")
+        if name in ("-c", "--config-file") and not eq:
+            return words[index + 1] if index + 1 < len(words) else Word(None, "")
+        if name == "--config-file" and eq:
+            return Word(attached, attached)
+        if value.startswith("-c") and len(value) > 2 and not value.startswith("--"):
+            return Word(value[2:], value[2:])
+    return None
+
+
+def _pytest_addopts(call: Call, words: list[Word]) -> list[Word] | None:
+    """``words`` with the options each ``-o addopts=VALUE`` (``--override-ini``) sets spliced in after it: pytest
+    reads them as if given on the command line (pytest reference, "Configuration Options": ``addopts`` "Add the
+    specified OPTS to the set of command line arguments as if they had been specified by the user"; ``-o`` overrides
+    an ini value). None, after a destructive finding, when such a value cannot be split as pytest does (shlex) or an
+    ``-o`` value is only known when the command runs (it may set addopts)."""
+    out: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        out.append(word)
+        index += 1
+        value = word.value or ""
+        name, eq, attached = value.partition("=")
+        setting: Word | None = None
+        if name in ("-o", "--override-ini") and not eq and word.value is not None:
+            setting = words[index] if index < len(words) else None
+            if setting is not None:
+                out.append(setting)
+                index += 1
+        elif name == "--override-ini" and eq:
+            setting = Word(attached, attached)
+        elif value.startswith("-o") and len(value) > 2 and not value.startswith("--"):
+            setting = Word(value[2:], value[2:])
+        if setting is None:
+            continue
+        if setting.value is None:
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} -o {shorten(setting.src, 60)}: the ini value it overrides is only known when it runs, "
+                "and addopts sets any option (plugins, output files) as if given on the command line.",
+            )
+            return None
+        key, has_value, text = setting.value.partition("=")
+        if not has_value or key.strip() != "addopts":
+            continue
+        try:
+            added = shlex.split(text)
+        except ValueError:
+            destructive(call, "runs-program", f"{call.name} -o addopts: its options cannot be read ({text[:60]}).")
+            return None
+        out.extend(literal_word(option) for option in added)
+    return out
+
+
 def checker(call: Call) -> None:
     """Test runners, linters, formatters and compilers (pytest, mypy, ruff, black, eslint, prettier, tsc, ...):
     build-or-test; an explicit output option writes where it says (also ``--cov-report=TYPE:PATH`` and pytest's
-    ``-o cache_dir=DIR``), and a formatter or fixer (:data:`_REWRITERS`) writes its path operands."""
+    ``-o cache_dir=DIR``), and a formatter or fixer (:data:`_REWRITERS`) writes its path operands. The options
+    pytest's ``-o addopts=...`` sets are graded as given on the command line (:func:`_pytest_addopts`)."""
     words = call.args
+    if call.name in ("pytest", "py.test"):
+        config = _pytest_config_file(words)
+        if config is not None and config.value is None:
+            destructive(
+                call,
+                "runs-program",
+                f"{call.name} -c {shorten(config.src, 60)}: its configuration file is only known when it runs.",
+            )
+            return
+        question = f"file {config.value}" if config is not None and config.value is not None else ""
+        configured = configured_options(call, "pytest", call.name, question)
+        if configured is None:
+            return
+        try:  # pytest prepends its configuration file's addopts to the command line's arguments
+            added = [literal_word(option) for line in configured for option in shlex.split(line)]
+        except ValueError:
+            destructive(call, "recipe-unreadable", f"{call.name}: its configuration's addopts cannot be read.")
+            return
+        spliced = _pytest_addopts(call, [*added, *words])
+        if spliced is None:
+            return
+        words = spliced
     injected(call, words, runs_programs=False)
     if (call.name in _RUNS_FROM or call.name == "flake8") and runs_outside(call, call.name):
         return
@@ -1508,7 +1597,11 @@ def checker(call: Call) -> None:
             or (call.name == "pylint" and name == "--output")
         ):
             target = Word(attached, attached) if eq else (words[index + 1] if index + 1 < len(words) else None)
-            if target is not None:
+            if call.name in ("pytest", "py.test") and name == "--basetemp":
+                # pytest docs, "How to use temporary directories": "The contents of mydir will be completely
+                # removed, so make sure to use a directory for that purpose only."
+                emptied(call, target, f"{call.name} --basetemp")
+            elif target is not None:
                 call.write(target, f"{call.name} {name} writes")
         elif name == "--cov-report":
             spec = attached if eq else (words[index + 1].value or "" if index + 1 < len(words) else "")

@@ -30,7 +30,7 @@ from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, build_or_test, host_destructive, refuse, tool_plugin, unpacks
+from .kit import argv_text, build_or_test, emptied, host_destructive, refuse, tool_plugin, unpacks
 
 __all__ = ["EFFECTS", "ROLES", "CatalogueError", "compile_entry"]
 
@@ -77,9 +77,13 @@ EFFECTS: dict[str, str] = {
     "entry's ``-m``/``--module`` given: ``python -m MODULE``), graded as that command (and at least build)",
     "unknown": "its effect cannot be bounded from its words (unrecognised-use, destructive)",
     "out": "(options and operands) its value is a file or directory written",
+    "emptied": "(options) its value is a directory the tool empties before it writes there (pytest --basetemp, "
+    "mkdocs build --site-dir): a write, and a deletion (destructive) unless it lies inside the workspace below its "
+    "root",
     "in": "(options) its value is a file read: nothing beyond the read",
-    "pairs": "(options) its value is KEY=VALUE pairs separated by commas, and a VALUE may be a file written (mocha "
-    "--reporter-option output=FILE): each VALUE is graded as a write",
+    "pairs": "(options) its value is KEY=VALUE pairs separated by commas or semicolons, and a VALUE may be a file "
+    "written (mocha --reporter-option output=FILE, dotnet test --logger 'trx;LogFileName=FILE'): each VALUE is graded "
+    "as a write",
     "project": "(options and operands) its value names the project, its directory or a configuration, plugin or "
     "file the tool runs or loads (--manifest-path, -p DIR, --config FILE): destructive unless in the workspace",
     "interpreter": "(options and operands) its value is the interpreter the tool runs (uv --python): a path (holding "
@@ -89,7 +93,7 @@ EFFECTS: dict[str, str] = {
     "for it under ~ (pipenv --python 3.12: a write under ~)",
 }
 #: The effects that only options and operands have, never an entry's grade.
-_ROLE_EFFECTS = ("out", "in", "pairs", "project", "interpreter", "interpreter-home")
+_ROLE_EFFECTS = ("out", "emptied", "in", "pairs", "project", "interpreter", "interpreter-home")
 #: The grades ordered by how much they allow (an entry's ``when`` that lowers the grade is read more strictly).
 _RANK = {
     "read": 0,
@@ -841,11 +845,13 @@ def _effect(call: Call, effect: str, what: str, target: Word | None) -> None:
             call.write(Word(None, ""), f"{what} writes")
         else:
             call.write(target, f"{what} writes")
+    elif effect == "emptied":
+        emptied(call, target, what)
     elif effect == "pairs":
         if target is None or target.value is None:
             call.write(Word(None, target.src if target is not None else ""), f"{what} may write")
         else:
-            for pair in target.value.split(","):
+            for pair in target.value.replace(";", ",").split(","):
                 key, eq, path = pair.partition("=")
                 if eq and path:
                     call.write(literal_word(path), f"{what} {key}= may write")

@@ -44,7 +44,7 @@ from bot.risk.model import RiskLevel
 from bot.risk.sensitive import protected_path
 from bot.risk.words import Word, literal_word
 
-from .kit import argv_text, destructive, host_destructive, refuse, show
+from .kit import argv_text, destructive, host_destructive, read_only, refuse, show, tool_plugin
 
 __all__ = ["docker", "docker_compose", "helm", "kubectl", "terraform"]
 
@@ -987,12 +987,31 @@ def helm(call: Call) -> None:
     if verb in ("template", "lint", "create", "package", "version", "env", "completion", "show", "inspect"):
         _helm_local(call, verb, verbs[1:], values)
         return
+    if verb == "plugin":
+        _helm_plugin(call, verbs[1] if len(verbs) > 1 else "")
+        return
     if verb in ("upgrade", "rollback", "install") and any(v.split("=", 1)[0] == "--force" for v in values):
         # helm-upgrade(1)/helm-rollback(1) --force: "force resource updates through a replacement strategy"
         # (deleted and created again, as kubectl replace --force)
         call.flag(R.DESTRUCTIVE, _RULE, f"helm {verb} --force deletes and recreates resources outside the VM.")
         return
     _grade(call, verb, _HELM_READ, _HELM_CHANGE, frozenset({"uninstall", "delete", "del", "un"}))
+
+
+def _helm_plugin(call: Call, sub: str | None) -> None:
+    """helm plugin (helm.sh/docs/helm/helm_plugin; "Helm Plugins Guide": plugin.yaml ``hooks`` ``install``,
+    ``update``, ``delete`` are commands helm runs then): ``install`` and ``update`` fetch a plugin and run its hook,
+    code every later helm run can load (tool-plugin, destructive); ``uninstall`` runs the installed plugin's delete
+    hook and removes it from under ~ (system); ``list`` reads the local plugin directory (read_only)."""
+    if sub in ("install", "add", "update", "up"):
+        call.flag(R.NETWORK, "package-install", f"helm plugin {sub} fetches a plugin.")
+        tool_plugin(call, f"helm plugin {sub}")
+    elif sub in ("list", "ls"):
+        read_only(call, "helm plugin list only reads the installed plugins.")
+    elif sub in ("uninstall", "rm", "remove"):
+        call.flag(R.SYSTEM, "system-command", f"helm plugin {sub} runs the plugin's delete hook and removes it.")
+    else:
+        refuse(call, f"helm plugin {sub or ''}".rstrip())
 
 
 def _helm_local(call: Call, verb: str, operands: list[str | None], values: list[str]) -> None:

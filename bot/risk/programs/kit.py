@@ -6,7 +6,7 @@ import shlex
 
 from bot.risk.grader import Call, Handler
 from bot.risk.model import RiskLevel
-from bot.risk.paths import Where
+from bot.risk.paths import TEMP_PREFIXES, Where
 from bot.risk.reasons import shorten
 from bot.risk.regex import Regex
 from bot.risk.words import Word
@@ -18,6 +18,7 @@ __all__ = [
     "const",
     "deletion",
     "destructive",
+    "emptied",
     "first_dynamic",
     "first_value",
     "as_root",
@@ -76,6 +77,36 @@ def system(call: Call, detail: str, *, downgradable: bool, rule: str = "system-c
 def deletion(call: Call, detail: str | None = None) -> None:
     """``call`` deletes; destructive wherever it runs (the workspace sync carries deletions home)."""
     call.flag(R.DESTRUCTIVE, "deletion", detail or f"{call.name} deletes files.")
+
+
+def emptied(call: Call, target: Word | None, what: str) -> None:
+    """``what`` empties the directory ``target`` before it writes into it (pytest ``--basetemp``, vite build
+    ``--outDir``, mkdocs build ``--site-dir``): a write there, and a deletion (destructive) unless the directory is
+    known to lie below the workspace's root or below a temp area's root (written as the workspace is). Elsewhere
+    outside the workspace, the workspace itself or a directory holding it, a temp area's root, or a path only known
+    when the command runs, what the directory held is lost."""
+    if target is None:
+        call.flag(R.DESTRUCTIVE, "deletion", f"{what} empties a directory it is not given a name for.")
+        return
+    call.write(target, f"{what} writes")
+    state = call.g.state
+    found = state.targets(target.value) if target.value else None
+    inside = state.root.rstrip("/") + "/"
+    if (
+        found
+        and call.where(target) in (Where.WORKSPACE, Where.TEMP)
+        and all(
+            (path.startswith(inside) or path.startswith(TEMP_PREFIXES)) and not inside.startswith(path + "/")
+            for path in found
+        )
+    ):
+        return
+    call.flag(
+        R.DESTRUCTIVE,
+        "deletion",
+        f"{what} empties {shorten(target.src, 80)} before it writes there, and it is not known to lie below the "
+        "workspace or a temp area: what the directory held is lost.",
+    )
 
 
 def destructive(call: Call, rule: str, detail: str) -> None:

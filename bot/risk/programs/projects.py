@@ -40,7 +40,7 @@ from bot.risk.words import Word, literal_word
 
 from .kit import R, argv_text, build_or_test, deletion, destructive, network, read_only, tool_plugin
 
-__all__ = ["just", "poetry", "run_recipe", "tox", "workspace_settings"]
+__all__ = ["configured_options", "just", "poetry", "run_recipe", "tox", "workspace_settings"]
 
 
 #: Characters of recipe lines a command's recipes may hold, keeping room for every recipe past it to be sent as
@@ -293,6 +293,41 @@ def workspace_settings(
         for line in found.lines:
             what = "could not be read" if line.command == UNKNOWN else reveal(line.command, multiline=False)
             _chosen(call, f"{reveal(line.source, multiline=False)}: {shorten(what, 120)}", label)
+
+
+def configured_options(call: Call, tool: str, label: str, question: str = "") -> list[str] | None:
+    """The option lines the workspace's settings give ``tool`` where it runs (bot/risk/settings.py: pytest's
+    ``addopts``), from each directory the shell may be in, as the recipe book answers them (the adapter reads them and
+    sends them with the escalation, so the server grades the same); ``question`` as in settings.py (pytest
+    ``file PATH``: the file ``-c`` names). A place outside the workspace or not reported
+    is noted as in :func:`workspace_settings` (no standing approval covers the command) and adds nothing; a place
+    that could not be read is destructive (recipe-unreadable) and returns None."""
+    g = call.g
+    state = g.state
+    if state.remote or not state.cwds:
+        return []
+    out: list[str] = []
+    for cwd in sorted(state.cwds):
+        rel = _inside(cwd, state.root)
+        if rel is None:
+            _chosen(call, f"{shorten(cwd, 80)}, outside the workspace", label)
+            continue
+        key = (tool, SETTINGS + question, rel, "", ())
+        found = next((r for r in g.recipes_used if (r.tool, r.target, r.directory, r.file, r.overrides) == key), None)
+        if found is None:
+            found = g.recipes.recipe(tool, SETTINGS + question, rel) if g.recipes is not None else None
+            if found is not None and len(g.recipes_used) < MAX_RECIPES:
+                g.recipes_used.append(found)
+            elif found is not None:
+                found = None  # not sent, so the server could not know it either
+        if found is None:
+            _chosen(call, f"the {tool} settings in {rel or '.'} (not reported by the adapter)", label)
+            continue
+        if is_unreadable(found):
+            destructive(call, "recipe-unreadable", f"{label}: {shorten(found.lines[0].source, 200)}")
+            return None
+        out.extend(line.command for line in found.lines)
+    return out
 
 
 def _chosen(call: Call, what: str, label: str) -> None:
