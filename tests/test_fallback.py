@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 from bot.app import RUNTIME
@@ -60,6 +61,19 @@ def dm_copy(replicas: Cluster, user: str, escalation_id: str) -> Any | None:
     )
 
 
+async def recorded_copy(replicas: Cluster, user: str, escalation_id: str) -> Any:
+    """The DM copy of the escalation's card sent to ``user``, once FlyBot has recorded it in the store (a click on
+    it is checked against the recorded copies; the emulation shows it a moment before FlyBot records it)."""
+    await eventually(lambda: dm_copy(replicas, user, escalation_id) is not None, timeout=15)
+    copy = dm_copy(replicas, user, escalation_id)
+    store = replicas.apps[0][RUNTIME].store
+    deadline = time.monotonic() + 15
+    while (copy.channel, copy.ts) not in await store.card_copies(escalation_id):
+        assert time.monotonic() < deadline, "the copy was never recorded"
+        await asyncio.sleep(0.05)
+    return copy
+
+
 def has_buttons(message: Any) -> bool:
     return APPROVE_ACTION in json.dumps(message.blocks)
 
@@ -88,8 +102,7 @@ async def test_the_fallback_is_asked_after_the_delay_and_decides_and_every_copy_
     assert "only the owners" in ephemerals(replicas, BACKUP)[-1].lower()
     assert dm_copy(replicas, BACKUP, esc["id"]) is None
 
-    await eventually(lambda: dm_copy(replicas, BACKUP, esc["id"]) is not None, timeout=15)
-    copy = dm_copy(replicas, BACKUP, esc["id"])
+    copy = await recorded_copy(replicas, BACKUP, esc["id"])
     assert has_buttons(copy) and "ci-bot asks to run one command" in block_text(copy.blocks)
     labels = [e["text"]["text"] for b in copy.blocks if b["type"] == "actions" for e in b["elements"]]
     assert labels == ["Approve", "Deny"], "a fallback approver's copy offers no standing choice (issue 16 §3)"
@@ -140,9 +153,9 @@ async def test_a_fallback_groups_members_are_asked_and_one_decided_in_time_asks_
     early = await replicas.escalate(0, token, timeout_s=60)
     await click(replicas, OWNER, early["id"])
     late = await replicas.escalate(0, token, timeout_s=60)
-    await eventually(lambda: dm_copy(replicas, OTHER, late["id"]) is not None, timeout=15)
+    copy = await recorded_copy(replicas, OTHER, late["id"])
     assert dm_copy(replicas, OWNER, late["id"]) is None, "an owner has the card already"
-    await click_message(replicas, OTHER, dm_copy(replicas, OTHER, late["id"]), late["id"], replica=0)
+    await click_message(replicas, OTHER, copy, late["id"], replica=0)
     assert (await replicas.get(1, token, late["id"], wait=10))["decision_source"] == "fallback"
     await asyncio.sleep(AFTER_S + 0.5)
     assert dm_copy(replicas, OTHER, early["id"]) is None
@@ -172,8 +185,7 @@ async def test_under_the_two_person_rule_a_fallback_approval_is_the_second_of_tw
     esc = await replicas.escalate(0, token, command="rm -rf /var/lib/app", timeout_s=60)
     await click(replicas, OWNER, esc["id"], replica=0)
     await eventually(lambda: "1 of 2 approvals" in block_text(replicas.card(esc["id"]).blocks))
-    await eventually(lambda: dm_copy(replicas, BACKUP, esc["id"]) is not None, timeout=15)
-    copy = dm_copy(replicas, BACKUP, esc["id"])
+    copy = await recorded_copy(replicas, BACKUP, esc["id"])
     assert "1 of 2 approvals" in block_text(copy.blocks), "the copy shows the count too"
     await click_message(replicas, BACKUP, copy, esc["id"], replica=1)
     final = await replicas.get(0, token, esc["id"], wait=10)
