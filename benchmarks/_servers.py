@@ -104,13 +104,7 @@ commit alone costs on this machine: PostgreSQL (``postgresql://`` URL: asyncpg p
 (its path: sqlite3, WAL and ``synchronous=NORMAL`` as FlyBot's store, autocommit)."""
 
 
-FLOOR_SERVER = r"""
-import asyncio, hashlib, json, secrets, sys, time
-from datetime import UTC, datetime, timedelta
-from typing import Literal
-from aiohttp import web
-from pydantic import BaseModel, ConfigDict, Field, StrictBool
-
+BODY_MODEL = r"""
 class Body(BaseModel):  # the fields and bounds of FlyBot's EscalationIn that a bench request uses
     model_config = ConfigDict(extra="forbid")
     session_id: str = Field(min_length=1, max_length=200)
@@ -120,6 +114,21 @@ class Body(BaseModel):  # the fields and bounds of FlyBot's EscalationIn that a 
     approval_policy: Literal["ask", "never"]
     contained: StrictBool
     justification: str | None = Field(default=None, max_length=4000)
+"""
+"""The request body model of the floor servers (``Body``), in their code: pydantic, as FlyBot validates it."""
+
+
+FLOOR_SERVER = (
+    r"""
+import asyncio, hashlib, json, secrets, sys, time
+from datetime import UTC, datetime, timedelta
+from typing import Literal
+from aiohttp import web
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
+
+"""
+    + BODY_MODEL
+    + r"""
 
 COLUMNS = ("id", "bot_id", "session_id", "command", "cwd", "file_policy", "approval_policy", "contained",
            "justification", "room", "risk", "reasons", "status", "created_at", "expires_at", "decided_at",
@@ -237,6 +246,7 @@ app.router.add_post("/v1/escalations", create)
 app.router.add_get("/healthz", healthz)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
 """
+)
 """The floor: a bare handler doing only what any durable standing-approval auto-answer must, on the same client,
 schema and event loop as FlyBot. It checks the token (SHA-256, looked up in memory), validates the body
 with pydantic, takes the grade from memory, commits the escalation row, its two audit rows and the Bot's request
@@ -342,7 +352,8 @@ async def bare_store_server(target: str) -> AsyncIterator[Server]:
         yield server
 
 
-TX_FLOOR_SERVER = r"""
+TX_FLOOR_SERVER = (
+    r"""
 import asyncio, hashlib, json, secrets, sys, time
 from datetime import UTC, datetime, timedelta
 from typing import Literal
@@ -352,15 +363,9 @@ from sqlalchemy import bindparam, insert, select, update
 from bot.store import open_store
 from bot.store.models import AuditRow, BotRequestCountRow, BotRow, EscalationRow, StandingApprovalRow
 
-class Body(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    session_id: str = Field(min_length=1, max_length=200)
-    command: str = Field(min_length=1, max_length=100_000)
-    cwd: str = Field(min_length=1, max_length=4096)
-    file_policy: Literal["read-only", "workspace-write", "danger-full-access"]
-    approval_policy: Literal["ask", "never"]
-    contained: StrictBool
-    justification: str | None = Field(default=None, max_length=4000)
+"""
+    + BODY_MODEL
+    + r"""
 
 ESCALATION = insert(EscalationRow.__table__)
 AUDIT = insert(AuditRow.__table__)
@@ -427,6 +432,7 @@ app.router.add_post("/v1/escalations", create)
 app.router.add_get("/healthz", healthz)
 web.run_app(app, host="127.0.0.1", port=int(sys.argv[1]), print=None, access_log=None)
 """
+)
 """The one-transaction floor: the floor's handler, but each request's rows (the escalation, its two audit rows, the
 Bot's request counter: three statements) written in a transaction of its own through FlyBot's store
 (``Store.transaction()``: SQLAlchemy Core on FlyBot's engine, its SQLite writer turn and PostgreSQL settings), with
