@@ -1,4 +1,4 @@
-"""Benchmark: standing-approval auto-answers against a bare aiohttp JSON handler (issue 10). Not a test: it prints.
+"""Benchmark: standing-approval auto-answers against a bare aiohttp JSON handler. Not a test: it prints.
 
 Run from the repository root (PostgreSQL on 127.0.0.1:5432 with trust auth, or FLYBOT_BENCH_POSTGRES)::
 

@@ -1,5 +1,5 @@
 """Benchmark: many concurrent long-polls held by one FlyBot replica, against a bare aiohttp server holding the same
-waits (issue 10). Not a test: it prints figures.
+waits. Not a test: it prints figures.
 
 Run from the repository root (PostgreSQL on 127.0.0.1:5432 with trust auth, or FLYBOT_BENCH_POSTGRES)::
 
@@ -27,7 +27,7 @@ also measures the FlyBot of another checkout, first (e.g. ``git archive main | t
 The bare server answers ``pending`` after sleeping ``wait`` seconds: the baseline for memory and ``/healthz``.
 This process raises its own open-file limit (it holds the client sockets); FlyBot raises its own at start.
 
-Targets (issue 10, "Done when"): RSS at most 300 MB, answers within 1 s of their wait, ``/healthz`` p99 under
+Targets: RSS at most 300 MB, answers within 1 s of their wait, ``/healthz`` p99 under
 100 ms, no 5xx.
 """
 
