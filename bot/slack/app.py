@@ -20,10 +20,10 @@ from slack_bolt.response import BoltResponse
 from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.api.body import has_nul
 from bot.slack import actions, commands, home, payloads, reports, standing, teach
 from bot.slack.actions import SEEN_ESCALATION
 from bot.slack.deps import SlackDeps
+from bot.storable import has_nul
 from cards import (
     APPROVE_ACTION,
     DENY_ACTION,
