@@ -1,4 +1,4 @@
-"""Issue 14: the adapter sends the project recipe it read; the server grades it and the card names what runs."""
+"""The adapter sends the project recipe it read; the server grades it and the card names what runs."""
 
 from __future__ import annotations
 

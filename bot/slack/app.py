@@ -67,7 +67,7 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
         req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
     ) -> BoltResponse:
         # PostgreSQL text cannot hold U+0000, and no store an unpaired surrogate (a JSON payload can carry
-        # "\ud800"): refuse such input at the edge, before anything is stored (it failed the decision before).
+        # "\ud800"): refuse such input at the edge, before anything is stored (storing it would fail the decision).
         if has_nul(req.body, surrogates=True):
             log.info("slack.nul_refused")
             return BoltResponse(

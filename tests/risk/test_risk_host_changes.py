@@ -276,8 +276,7 @@ def test_words_that_change_the_subcommands_meaning(argv: tuple[str, ...], positi
     assert changing_words(argv) == positions
 
 
-# Irreversible host changes (hostchanges.py, grader.py Grader.write, wrappers.py find): every command of the
-# attack report's H2 list and its kin. (command, host, contained)
+# Irreversible host changes (hostchanges.py, grader.py Grader.write, wrappers.py find). (command, host, contained)
 HOST_CHANGES = [
     ('setfacl -m u:nobody:rwx /etc/shadow', DES, SYS),
     ('setfacl -R -m o::rwx /', DES, SYS),
@@ -417,9 +416,8 @@ HOST_NEIGHBOURS = [
     ('local x=1', RO, RO),
 ]  # fmt: skip
 
-# Secret reads of the attack report's C3 list and its kin: globs over credential paths, more credential files,
-# secret-named variables, environment dumps by declaration builtins, credential-printing CLIs, copies into the
-# workspace.
+# Secret reads: globs over credential paths, more credential files, secret-named variables, environment dumps by
+# declaration builtins, credential-printing CLIs, copies into the workspace.
 MORE_SECRETS = [
     'cat ~/.s*/id_rsa',
     'cat ~/.*/credentials',
