@@ -918,6 +918,8 @@ def _worktree(g: _Git) -> None:
         if action == "remove" and len(operands) >= 2:
             g.call.g.removes(g.call.rec, g.call.scope, operands[1], "git worktree remove deletes", cwd=g.repo)
     elif action == "add":
+        if _upstream(g):
+            return
         operands = g.operands()
         if len(operands) >= 2:
             g.call.write(operands[1], "git worktree add creates", cwd=g.repo)
@@ -1133,11 +1135,25 @@ def _upstream(g: _Git) -> bool:
             upstream = (
                 value.split("=", 1)[1] if "=" in value else (values[index + 1] if index + 1 < len(values) else None)
             )
+    automatic = False
     if upstream is False and g.has("-t", "--track"):
         operands = [v for v in values if v is None or not v.startswith("-")]
         upstream = operands[-1] if operands else False
+    elif upstream is False and not g.has("--no-track"):
+        upstream = _start_point(g)
+        automatic = upstream is not False
     if upstream is False:
         return False
+    if isinstance(upstream, str):
+        for local in ("refs/heads/", "heads/", "refs/tags/", "tags/"):
+            if upstream.startswith(local):
+                return False
+        for remote in ("refs/remotes/", "remotes/"):
+            if upstream.startswith(remote):
+                upstream = upstream[len(remote) :]
+                break
+        if automatic and any(mark in upstream for mark in ("~", "^", "@{", ":")):
+            return False  # a revision expression, not a branch: branch.autoSetupMerge tracks branches only
     if isinstance(upstream, str) and (
         "/" not in upstream or (upstream.startswith("origin/") and "origin" not in g.call.g.git_remotes)
     ):
@@ -1147,9 +1163,87 @@ def _upstream(g: _Git) -> bool:
         "git-config",
         f"git {g.sub} sets the branch's upstream to {shorten(str(upstream), 60) if upstream else 'a name only known when it runs'}, "
         "on a remote other than origin: a later plain git push sends the branch there (as git config "
-        "branch.NAME.remote does).",
+        "branch.NAME.remote does)"
+        + (
+            "; git sets it without --track when the start point is a remote-tracking branch "
+            "(branch.autoSetupMerge, true by default)."
+            if automatic
+            else "."
+        ),
     )
     return True
+
+
+#: Options that name the branch a subcommand creates (git-switch(1), git-checkout(1), git-worktree(1) ``add``),
+#: and the other options taking a separate value there (``--orphan NEW``, ``--conflict STYLE``,
+#: ``--pathspec-from-file FILE``, ``--reason TEXT``).
+_NEW_BRANCH = {
+    "switch": ("-c", "-C", "--create", "--force-create"),
+    "checkout": ("-b", "-B"),
+    "worktree": ("-b", "-B"),
+}
+_START_VALUES = ("--orphan", "--conflict", "--pathspec-from-file", "--reason")
+#: git-branch(1) options that leave ``git branch NEW START`` a branch creation.
+_BRANCH_CREATE_FLAGS = frozenset({"-f", "--force", "-q", "--quiet", "--create-reflog", "--recurse-submodules"})
+
+
+def _start_point(g: _Git) -> str | None | bool:
+    """The start point of a branch the command creates, which git makes the new branch's upstream when it is a
+    remote-tracking branch (git-config(1) ``branch.autoSetupMerge``: "true" by default, "automatic setup is done when
+    the starting point is a remote-tracking branch"; git-branch(1), git-switch(1) ``-c``, git-checkout(1) ``-b``,
+    git-worktree(1) ``add -b``): the word (None when only known when it runs), False when no branch is created from
+    a named start point."""
+    values = g.values()
+    if g.sub == "branch":
+        operands: list[str | None] = []
+        for value in values:
+            if value is None:
+                operands.append(None)
+            elif value == "--":
+                break
+            elif value.startswith("-"):
+                if value not in _BRANCH_CREATE_FLAGS and not any(
+                    long_is(value, f) for f in _BRANCH_CREATE_FLAGS if f.startswith("--")
+                ):
+                    return False  # listing, deleting, moving, copying: no start point
+            else:
+                operands.append(value)
+        return operands[1] if len(operands) == 2 else False
+    names = _NEW_BRANCH.get(g.sub)
+    if names is None:
+        return False
+    if g.sub == "worktree":
+        if not values or values[0] != "add":
+            return False
+        values = values[1:]
+    created = False
+    rest: list[str | None] = []
+    index = 0
+    while index < len(values):
+        value = values[index]
+        index += 1
+        if value is None:
+            rest.append(None)
+            continue
+        if value == "--":
+            break
+        if not value.startswith("-") or value == "-":
+            rest.append(value)
+            continue
+        if value in names or (value.startswith("--") and any(n.startswith("--") and long_is(value, n) for n in names)):
+            created = True
+            index += 0 if "=" in value else 1
+        elif not value.startswith("--") and any(n[1] in value[1:] for n in names if not n.startswith("--")):
+            created = True  # a cluster: the letters after the branch option are its value, or the next word is
+            letter = next(i for i, c in enumerate(value) if i and c in "".join(n[1] for n in names if len(n) == 2))
+            index += 0 if letter + 1 < len(value) else 1
+        elif value.startswith("--") and "=" not in value and any(long_is(value, v) for v in _START_VALUES):
+            index += 1
+    if not created:
+        return False
+    if g.sub == "worktree":
+        rest = rest[1:]  # the path
+    return rest[0] if rest else False
 
 
 def _submodule(g: _Git) -> None:
