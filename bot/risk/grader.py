@@ -21,6 +21,7 @@ from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
+    GIT_CONFIG_SECRET,
     brace_alternatives,
     config_subdirectory,
     credential_path,
@@ -1875,6 +1876,17 @@ class Grader:
             downgradable=value is not None,
         )  # fmt: skip
 
+    def git_config_below(self, text: str, state: CwdState) -> str | None:
+        """What the relative read path ``text`` names from a directory of ``state`` inside a ``.git`` directory
+        (``cd .git && cat config``): a repository's configuration (sensitive.named_secret on the joined path), or
+        None."""
+        if state.remote or not text or text.startswith(("/", "~")):
+            return None
+        for cwd in sorted(state.cwds):
+            if ".git" in cwd.split("/") and named_secret(posixpath.join(cwd, text)) == GIT_CONFIG_SECRET:
+                return GIT_CONFIG_SECRET
+        return None
+
     def names_own_state(self, word: Word, cwd: Word | None = None) -> bool:
         """True when ``word`` (relative to ``cwd`` when given) names, from any directory the shell may be in, the
         state directory or store FlyBot's settings name (sensitive.own_state), wherever it is."""
@@ -2282,6 +2294,8 @@ class Grader:
         state = self.state
         if state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds) or holds_anchor(state.root):
             return True
+        if any(".git" in cwd.split("/") for cwd in state.cwds):
+            return True  # in a repository's .git directory: its config (:meth:`git_config_below`)
         # a path in the workspace that a symbolic link takes out of it (keys/id_rsa with keys -> ~/.ssh)
         return self.recipes is not None and any(
             w.value and not w.value.startswith("-") and self.linked_out(w.value, state) is not None for w in words[1:]
@@ -2450,7 +2464,7 @@ class Grader:
                     what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
                 if what is None and not _env_written(name, args, word):
                     # the workspace's too: .env holds the project's secrets, id_rsa or server.key a private key
-                    what = env_file(text) or named_secret(text)
+                    what = env_file(text) or named_secret(text) or self.git_config_below(text, state)
                 if what is not None:
                     self.flag(
                         rec,

@@ -123,6 +123,7 @@ __all__ = [
     "holds_anchor",
     "may_hold_credential",
     "may_name_secret",
+    "GIT_CONFIG_SECRET",
     "named_secret",
     "path_text",
     "protected_path",
@@ -488,7 +489,7 @@ _SECRET_PATH_WORDS = (
     "auth.json", ".htpasswd", ".ngrok2", ".mc/", ".tsh", ".cloudflared", ".netlify", ".ethereum", ".bitcoin",
     "zhistory", "histfile", ".dev.vars", ".sbt", ".ivy2", ".nuget", "NuGet", ".msmtprc", ".fetchmailrc", ".purple",
     ".thunderbird", ".dockercfg", ".dbt", ".snowsql", ".twilio-cli", ".supabase", ".heroku", "Rhistory", ".ipython",
-    "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings",
+    "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings", ".git/",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -1138,6 +1139,15 @@ _NAMED_EXAMPLES = (
 )  # fmt: skip
 
 
+#: A repository's configuration files below ``.git`` (git-config(1) FILES: ``$GIT_DIR/config``,
+#: ``$GIT_DIR/config.worktree``; a linked worktree's ``.git/worktrees/NAME/config.worktree``, a submodule's
+#: ``.git/modules/NAME/config``): ``remote.NAME.url`` may carry a password or token in its user part
+#: (git-clone(1) GIT URLS: ``https://USER:TOKEN@HOST/...``; GitLab CI clones with ``gitlab-ci-token:$CI_JOB_TOKEN``
+#: in the URL, and actions/checkout keeps its token in ``http.*.extraheader`` there).
+_GIT_CONFIGS = ("config", "config.worktree")
+GIT_CONFIG_SECRET = "git's repository configuration (a remote URL or an http.extraHeader there may carry a token)"
+
+
 def named_secret(text: str) -> str | None:
     """What secret a file ``text`` holds by its name, wherever it is, the workspace included (as :func:`env_file`):
     the credential names of the module docstring found anywhere in the path (``.npmrc``, ``.netrc``, ``.pypirc``,
@@ -1156,12 +1166,20 @@ def named_secret(text: str) -> str | None:
     ``.secrets.*`` (act's ``--secret-file`` default), none of these when a name part says encrypted or template
     (``.enc``, ``.sops``, ``.gpg``, ``.asc``, ``.age``, ``.example``...). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
     stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
-    (``credentials.yml.enc``). A glob counts by its last component when it spells what a name needs (``*.key``,
-    ``id_*``); ``*`` and ``*.json`` do not. None otherwise."""
+    (``credentials.yml.enc``). A repository's ``config`` or ``config.worktree`` below a ``.git`` directory
+    (:data:`_GIT_CONFIGS`: a remote URL may carry a token), also as a glob (``.git/*``, ``.g*/conf*``). A glob counts by
+    its last component when it spells what a name needs (``*.key``, ``id_*``); ``*`` and ``*.json`` do not. None
+    otherwise."""
     parts = [p for p in text.rstrip("/").split("/") if p not in ("", ".", "..")]
     if not parts:
         return None
     name = parts[-1]
+    if (
+        len(parts) >= 2
+        and any(_glob_matches(".git", p, last=True) for p in parts[:-1])
+        and any(_glob_matches(n, name, last=True) for n in _GIT_CONFIGS)
+    ):
+        return GIT_CONFIG_SECRET
     if _GLOB.search(name) is not None:
         for example, marker in _NAMED_EXAMPLES:
             if marker in name and _glob_matches(example, name, last=True):

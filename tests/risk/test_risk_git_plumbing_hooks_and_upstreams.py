@@ -322,7 +322,7 @@ def test_redirecting_where_a_later_push_goes_is_graded_as_pointing_a_remote_else
     ("git push -u origin main", NET),
     ("git push --set-upstream origin feature", NET),
     ("git push upstream main", NET),
-    ("git remote -v", RO),
+    ("git remote", RO),
     ("git branch -u origin/main", WW),
     ("git branch --set-upstream-to=origin/main", WW),
     ("git branch -u main", WW),

@@ -660,7 +660,7 @@ NEW_SECRET_NEIGHBOURS = [
     ("npm config list", RO),
     ("npm config get registry", RO),
     ("pip config get global.timeout", RO),
-    ("git config --get remote.origin.url", RO),
+    ("git config --get remote.origin.name", RO),
     ("git config user.name", RO),
     ("echo $PWD", RO),
     ("cd $OLDPWD", RO),

@@ -1010,6 +1010,12 @@ def _config(g: _Git) -> None:
     if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
         operands = operands[1:]
     keys = operands[1:] if operands[:1] == ["get"] else operands[:1]
+    getting = reading or (
+        len(operands) == 1 and not any(v.startswith("--unset") or v.endswith("-section") for v in words)
+    )
+    if getting and any(k.lower().startswith("remote.") and k.rsplit(".", 1)[-1].lower() in _URL_KEYS for k in keys):
+        _prints_remote_url(g, "git config")
+        return
     if reading and (_config_dump(words, operands, keys) or any(secret_setting(k) for k in keys)):
         # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets.
         g.call.flag(R.NETWORK, "secret-read", "git config prints credential settings: its output goes to the model.")
@@ -1028,12 +1034,35 @@ def _config(g: _Git) -> None:
         g.write("git config changes the repository configuration at")
 
 
+#: A remote's URL keys (git-config(1) ``remote.<name>.url``, ``remote.<name>.pushurl``), printed as stored.
+_URL_KEYS = frozenset({"url", "pushurl"})
+
+
+def _prints_remote_url(g: _Git, what: str) -> None:
+    """A read that prints a remote's URL as the configuration stores it (git-remote(1) ``-v``, ``get-url``, ``show``;
+    git-config(1) ``remote.NAME.url``; git-ls-remote(1) ``--get-url``): the URL may carry a password or token in its
+    user part (git-clone(1) GIT URLS ``https://USER:TOKEN@HOST/...``, as GitLab CI's ``gitlab-ci-token`` clone
+    URL does), as reading ``.git/config`` does (sensitive.named_secret): ``secret-read``, network."""
+    g.call.flag(
+        R.NETWORK,
+        "secret-read",
+        f"{what} prints a remote's URL as stored, which may carry a token (https://USER:TOKEN@HOST): its output goes "
+        "to the model.",
+    )
+
+
 def _remote(g: _Git) -> None:
     operands = [v for v in g.values() if v is None or not v.startswith("-")]
     action = operands[0] if operands else None
     if action is None and g.args:
         action = "" if all((v or "").startswith("-") for v in g.values()) else None
-    if action in ("", "get-url") or not g.args or (action == "show" and g.has("-n")):
+    if action in ("", "get-url") and (action == "get-url" or g.has("-v", "--verbose")):
+        _prints_remote_url(g, f"git remote {action or '-v'}")
+    elif action == "show":
+        _prints_remote_url(g, "git remote show")
+        if not g.has("-n"):
+            _network(g)
+    elif action == "" or not g.args:
         g.read()
     elif action in ("show", "update", "prune"):
         _network(g)
@@ -1419,6 +1448,16 @@ for _name in _DESTROY:
     )
 for _name in _NETWORK:
     _SUBCOMMANDS[_name] = _network if _name != "fetch" else _fetch_like
+
+
+def _ls_remote(g: _Git) -> None:
+    """git-ls-remote(1): talks to the remote; ``--get-url`` prints the remote's URL as stored instead."""
+    if g.has("--get-url"):
+        _prints_remote_url(g, "git ls-remote --get-url")
+    _network(g)
+
+
+_SUBCOMMANDS["ls-remote"] = _ls_remote
 
 
 def _gc(g: _Git) -> None:
