@@ -801,10 +801,14 @@ _OUTPUT_OPTIONS = frozenset({"-out", "-keyout"})
 def _env_written(name: str, args: list[Word], word: Word) -> bool:
     """True when ``word`` is a file ``name`` only writes, so naming an environment file or a key there reads none
     of it: tee(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
-    ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``)."""
+    ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``); also tee's files
+    when a wrapper runs it (``sudo tee -a /etc/sudoers.d/x``: the wrapper's words are judged too, and the
+    wrapped tee is judged again on its own, as is any other program a wrapper runs)."""
     if name in ("tee", "ssh-keygen"):
         return True  # ssh-keygen(1) writes the -f key, or prints its public half or fingerprint
     index = next((i for i, w in enumerate(args) if w is word), 0)
+    if any(w.value in ("tee", "/usr/bin/tee", "/bin/tee") for w in args[:index]):
+        return True
     if index and args[index - 1].value in _OUTPUT_OPTIONS:
         return True  # openssl genrsa -out server.key
     if name in ("cp", "install") and args and word is args[-1]:
@@ -2454,15 +2458,18 @@ class Grader:
                 )
                 continue
             flagged = False
+            written = _env_written(name, args, word)  # a file the program only writes: none of it is read
+            # ssh-keygen -f KEY also prints from a key outside the workspace (its public half, -y from the private)
+            replaced = written and name != "ssh-keygen"
             for text in self.read_paths(word, state):
                 real = self.linked_out(text, state) if self.recipes is not None else None
                 text = real if real is not None else text  # read through a symbolic link: the file it really is
-                what = credential_path(text)
-                if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
+                what = None if replaced else credential_path(text)
+                if not replaced and (what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP)):
                     what = self.home_secret(text, state)
                 if what is None and self.names_own_state(Word(text, text)):
                     what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
-                if what is None and not _env_written(name, args, word):
+                if what is None and not written:
                     # the workspace's too: .env holds the project's secrets, id_rsa or server.key a private key
                     what = env_file(text) or named_secret(text) or self.git_config_below(text, state)
                 if what is not None:

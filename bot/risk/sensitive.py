@@ -37,7 +37,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``~/.docker/config.json`` (docker login); ``.npmrc`` (npmrc(5): auth tokens); ``.pypirc``; ``.git-credentials``
   (git-credential-store(1)); ``~/.config/gh/hosts.yml`` (gh auth); ``.cargo/credentials(.toml)`` (The Cargo Book,
   "Credentials"); ``.terraform.d/credentials.tfrc.json``; ``.vault-token``; ``.gnupg`` (private keys);
-  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)); ``/proc/PID/environ``, ``/proc/self/environ``
+  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)), BSD's ``/etc/master.passwd`` and
+  ``/etc/spwd.db`` (master.passwd(5)), the sudo policy ``/etc/sudoers`` and ``/etc/sudoers.d`` (sudoers(5)); ``/proc/PID/environ``, ``/proc/self/environ``
   (proc(5): the process's environment); ``/etc/ssl/private`` (Debian's private TLS keys, update-ca-certificates(8));
   ``/run/secrets``, ``/var/run/secrets`` (Kubernetes service-account tokens, "Configure Service Accounts for Pods";
   Docker secrets); ``~/.claude/.credentials.json`` (Claude Code "Identity and Access Management");
@@ -293,8 +294,14 @@ _BROWSER_FILES = frozenset({
     "formhistory.sqlite", "sessionstore.jsonlz4", "sessionstore-backups", "storage",
 })  # fmt: skip
 #: Absolute files that hold secrets: kubeadm's kubeconfigs (kubeadm(8) "Implementation details"), Debian's MySQL
-#: maintenance password, the Kerberos host keytab (krb5.conf(5)), old password hashes (pam_pwhistory(8)).
+#: maintenance password, the Kerberos host keytab (krb5.conf(5)), old password hashes (pam_pwhistory(8)); the BSD
+#: and macOS password hashes (master.passwd(5): ``/etc/master.passwd``, its database ``/etc/spwd.db``); the sudo
+#: policy (sudoers(5): ``/etc/sudoers`` and the ``@includedir /etc/sudoers.d`` files, mode 0440, readable by root
+#: only; it names who may run what as root without a password).
 _SECRET_FILES: dict[str, str] = {
+    "/etc/master.passwd": "the password hashes",
+    "/etc/spwd.db": "the password hashes",
+    "/etc/sudoers": "the sudo policy (who may run what as root, without a password too)",
     "/etc/mysql/debian.cnf": "the MySQL maintenance password",
     "/etc/krb5.keytab": "the host's Kerberos keys",
     "/etc/security/opasswd": "old password hashes",
@@ -313,6 +320,7 @@ _SECRET_PATTERNS: tuple[tuple[Regex, str], ...] = (
 )
 #: Absolute trees whose every file is a secret.
 _SECRET_TREES: dict[str, str] = {
+    "/etc/sudoers.d": "the sudo policy (who may run what as root, without a password too)",
     "/etc/flybot": "FlyBot's own settings (its Slack signing secret and tokens)",
     "/etc/ssl/private": "private TLS keys",
     "/run/secrets": "service-account tokens or container secrets",
@@ -351,6 +359,7 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "/var/lib/kubelet/pki", "/etc/letsencrypt/keys", "/etc/letsencrypt/live/d/privkey.pem",
     "/etc/letsencrypt/archive/d/privkey1.pem", "/etc/pki/tls/private", "/etc/wireguard",
     "/etc/NetworkManager/system-connections", "/etc/mysql/debian.cnf", "/etc/krb5.keytab", "/etc/security/opasswd",
+    "/etc/master.passwd", "/etc/spwd.db", "/etc/sudoers", "/etc/sudoers.d/x",
     "~/.my.cnf", "~/.yarnrc.yml", "~/.databrickscfg", "~/.claude.json", "~/.pip/pip.conf", "~/.composer/auth.json",
     "~/.bundle/config", "~/.pulumi/credentials.json", "~/.fly/config.yml", "~/.huggingface/token",
     "~/.kaggle/kaggle.json", "~/.snowflake/connections.toml", "~/.age/key.txt", "~/.ansible/vault_pass",
@@ -490,6 +499,7 @@ _SECRET_PATH_WORDS = (
     "zhistory", "histfile", ".dev.vars", ".sbt", ".ivy2", ".nuget", "NuGet", ".msmtprc", ".fetchmailrc", ".purple",
     ".thunderbird", ".dockercfg", ".dbt", ".snowsql", ".twilio-cli", ".supabase", ".heroku", "Rhistory", ".ipython",
     "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings", ".git/",
+    "sudoers", "master.passwd", "spwd.db",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"

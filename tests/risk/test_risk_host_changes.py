@@ -644,6 +644,15 @@ NEW_SECRET_READS = [
     "cat /etc/mysql/debian.cnf",
     "cat /etc/krb5.keytab",
     "cat /etc/security/opasswd",
+    "cat /etc/sudoers",
+    "sudo cat /etc/sudoers",
+    "cat /etc/sudoers.d/90-cloud-init-users",
+    "cat /etc/sudoers.d/*",
+    "cat /etc/sudo*",
+    "grep -r NOPASSWD /etc/sudoers.d",
+    "cd /etc && cat sudoers",
+    "cat /etc/master.passwd",
+    "cat /etc/spwd.db",
     "cat /etc/kubernetes/*.conf",
     "cat ~/.*_history",
 ]
@@ -667,6 +676,13 @@ NEW_SECRET_NEIGHBOURS = [
     ("cat .env.example", RO),
     ("cat /etc/letsencrypt/live/x/fullchain.pem", RO),
     ("cat /etc/kubernetes/manifests/etcd.yaml", RO),
+    ("cat /etc/passwd", RO),
+    ("cat /etc/sudo.conf", RO),
+    ("ls /etc/sudoers.d", RO),
+    ("sudo -l", RO),
+    ("echo 'x ALL=(ALL) NOPASSWD: ALL' >> /etc/sudoers", DES),
+    ("echo x > /etc/sudoers.d/x", DES),
+    ("rm /etc/sudoers.d/x", DES),
 ]
 
 
