@@ -119,12 +119,14 @@ __all__ = [
     "env_file",
     "flybot_state",
     "own_state",
+    "own_state_paths",
     "set_own_state",
     "glob_names_credential",
     "holds_anchor",
     "may_hold_credential",
     "may_name_secret",
     "GIT_CONFIG_SECRET",
+    "add_own_state",
     "named_secret",
     "path_text",
     "protected_path",
@@ -733,6 +735,18 @@ def set_own_state(paths: tuple[str, ...]) -> None:
     included. The server calls it at start with its settings' ``state_dir`` and SQLite store path."""
     global _OWN_STATE
     _OWN_STATE = tuple(sorted({posixpath.normpath(p) for p in paths if p.startswith("/") and "\x00" not in p}))
+
+
+def add_own_state(paths: tuple[str, ...] | list[str]) -> None:
+    """Add ``paths`` (absolute; others are left out) to the state directories and store files :func:`own_state`
+    knows, keeping those already named: an agent adapter adds its own state directory and the locations the server's
+    program-rules answer names (bot/hooks/gate.py), which only ever protects more."""
+    set_own_state((*_OWN_STATE, *paths))
+
+
+def own_state_paths() -> tuple[str, ...]:
+    """The state directories and store files :func:`set_own_state` and :func:`add_own_state` named."""
+    return _OWN_STATE
 
 
 def own_state(text: str) -> bool:
