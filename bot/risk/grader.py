@@ -62,11 +62,15 @@ _WORKSPACE_WRITE = RiskLevel.WORKSPACE_WRITE
 #: Where an operand of a program graded by a program rule is graded as a write (Grader.ruled).
 _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
 #: Findings a program rule's override keeps: writes and deletions by place (Grader.write, Grader.removes), credential
-#: and secret reads, and a project or repository outside the workspace whose configuration or recipes run programs.
+#: and secret reads, a project or repository outside the workspace whose configuration or recipes run programs, and
+#: words only known when the command runs (``dynamic-argument``: ``git rm "$X"``, where ``$X`` may be an option that
+#: runs a program or discards work; ``dynamic-script``: a script or expression only known then): the rule grades the
+#: program's uses its words show, and a word it cannot see may be any of them.
 _KEPT_BY_OVERRIDE = frozenset({
     "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
     "git-control-write", "device-write", "secret-read", "network-socket", "protected-deletion",
-    "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace",
+    "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace", "dynamic-argument",
+    "dynamic-script",
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
