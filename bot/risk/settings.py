@@ -28,7 +28,9 @@ also read settings from the directory they run in and the ones above, and some s
   ``addopts`` of the configuration file pytest uses where it runs (the first of pytest.ini, .pytest.ini, a
   pyproject.toml with ``[tool.pytest.ini_options]``, a tox.ini with ``[pytest]``, a setup.cfg with ``[tool:pytest]``,
   there or in the nearest directory above, past the workspace up to ``/``), or of the file ``pytest -c FILE`` names
-  (question ``file FILE``). Each line is options pytest adds to its command line. Unlike the others, these change
+  (question ``file FILE``), and for each path pytest is given (``pytest sub/tests``: pytest looks from the
+  arguments' common ancestor, question ``path PATH``, :func:`_pytest_path`) of every such file from its directory
+  up. Each line is options pytest adds to its command line. Unlike the others, these change
   the grade: the classifier grades them as given on the command line (programs/build.py ``checker``).
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
@@ -169,6 +171,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
     elif tool == "pytest" and question.startswith("file "):
         found += _pytest_file(root, os.path.join(base, question[len("file ") :]))
+    elif tool == "pytest" and question.startswith(PYTEST_PATH):
+        found += _pytest_path(root, os.path.join(base, question[len(PYTEST_PATH) :]))
     elif tool == "pytest":
         found += _pytest_addopts(root, places + _above(root))
     elif tool == "git" and question.startswith("push "):
@@ -196,6 +200,40 @@ _PYTEST_FILES = (
     ("tox.ini", "pytest"),
     ("setup.cfg", "tool:pytest"),
 )
+
+
+#: The settings question for a path pytest is given (``pytest sub/tests``): :func:`_pytest_path`.
+PYTEST_PATH = "path "
+
+
+def _pytest_path(root: str, path: str) -> list[tuple[str, str]]:
+    """The ``addopts`` of the configuration file that counts (:data:`_PYTEST_FILES`) in the directory of ``path``
+    (a test path pytest is given: the directory itself, or a file's directory) and each one above it, past the
+    workspace up to ``/``; none when ``path`` does not exist (pytest ignores such an argument). pytest reference,
+    "rootdir and configfile": it looks for the configuration file from the common ancestor of the arguments that
+    are existing paths and upwards, and failing that (and a ``setup.py``) from each argument upwards; every file
+    either search could take is one of these, so their options together hold the ones pytest adds (fail closed).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: ``path`` lies outside the workspace (after symbolic links), or a
+            file that is there could not be read or parsed (fail closed).
+    """
+    if not os.path.lexists(path):
+        return []
+    real = os.path.realpath(path)
+    if real != root and not real.startswith(root.rstrip("/") + "/"):
+        raise ValueError(f"{_rel(root, path)} (not read: outside the workspace)")
+    start = real if os.path.isdir(real) else os.path.dirname(real)
+    found: list[tuple[str, str]] = []
+    for place in _up_to(start, root) + _above(root):
+        for name, _section in _PYTEST_FILES:
+            file = os.path.join(place, name)
+            if os.path.lexists(file):
+                options = _pytest_options(root, file, name, _text(file), required=True)
+                if options is not None:  # the first file that counts in a directory is the one pytest takes there
+                    found += options
+                    break
+    return found
 
 
 def _pytest_file(root: str, path: str) -> list[tuple[str, str]]:

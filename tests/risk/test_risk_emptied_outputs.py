@@ -253,3 +253,63 @@ async def test_a_pytest_approval_covers_a_harmless_configuration_not_a_basetemp_
     hostile = _project(tmp_path / "hostile", {"pytest.ini": "[pytest]\naddopts = --basetemp=/srv/data\n"})
     esc = await asks(harness, token, **sent("pytest -q", hostile))
     assert esc["risk"] == "destructive"
+
+
+# pytest looks for its configuration from the common ancestor of the paths it is given (pytest reference, "rootdir and
+# configfile"), not only from where it runs
+@pytest.mark.parametrize(
+    "command",
+    [
+        "pytest sub/tests",
+        "pytest -q sub/tests/test_a.py",
+        "pytest sub/tests/test_a.py::test_x -x",
+        "pytest sub/tests/test_*.py",
+        "python -m pytest sub",
+        "pytest tests sub/tests",
+        "cd sub && pytest tests",
+    ],
+)
+@pytest.mark.parametrize(
+    ("files", "rule"),
+    [
+        ({"sub/pytest.ini": "[pytest]\naddopts = -p evil_plugin\n"}, "runs-program"),
+        ({"sub/pyproject.toml": '[tool.pytest.ini_options]\naddopts = "--basetemp=/srv/data"\n'}, "deletion"),
+        ({"sub/tox.ini": "[pytest]\naddopts = --junitxml=/home/dev/.bashrc\n"}, "protected-path-write"),
+        ({"sub/setup.cfg": "[tool:pytest]\naddopts = -p evil_plugin\n"}, "runs-program"),
+        ({"sub/tests/pytest.ini": "[pytest]\naddopts = -p evil_plugin\n"}, "runs-program"),
+        ({"sub/pytest.ini": "[pytest\naddopts = -q\n"}, "recipe-unreadable"),  # not INI: fail closed
+    ],
+)
+def test_pytest_reads_the_configuration_above_the_paths_it_is_given(
+    tmp_path: Path, command: str, files: dict[str, str], rule: str
+) -> None:
+    ws = _project(tmp_path, {"sub/tests/test_a.py": "def test_x(): pass\n", "tests/test_b.py": "", **files})
+    adapter, server, rules_found = _adapter_and_server(command, ws)
+    if "sub/tests/pytest.ini" in files and command == "python -m pytest sub":
+        assert adapter == server == WW, rules_found  # pytest looks from sub and above: sub/tests is below
+        return
+    assert adapter == server == DES, rules_found
+    assert rule in rules_found
+
+
+@pytest.mark.parametrize(
+    "command", ["pytest sub/tests", "pytest sub/tests/test_a.py::test_x", "pytest -k sub missing/dir", "pytest -q"]
+)
+def test_harmless_configuration_above_the_test_paths_stays_build_or_test(tmp_path: Path, command: str) -> None:
+    ws = _project(
+        tmp_path,
+        {
+            "sub/tests/test_a.py": "",
+            "sub/pytest.ini": "[pytest]\naddopts = -q --strict-markers\n",
+            # pytest.ini counts even without a [pytest] section: the setup.cfg beside it is not read
+            "sub/tests/pytest.ini": "",
+            "sub/tests/setup.cfg": "[tool:pytest]\naddopts = -p evil_plugin\n",
+        },
+    )
+    assert _adapter_and_server(command, ws)[:2] == (WW, WW)
+
+
+def test_a_glob_in_a_test_paths_directory_is_not_looked_up(tmp_path: Path) -> None:
+    ws = _project(tmp_path, {"sub/tests/test_a.py": ""})
+    adapter, server, rules_found = _adapter_and_server("pytest sub/*/test_a.py", ws)
+    assert adapter == server == DES and "recipe-unreadable" in rules_found
