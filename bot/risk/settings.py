@@ -32,6 +32,10 @@ also read settings from the directory they run in and the ones above, and some s
   arguments' common ancestor, question ``path PATH``, :func:`_pytest_path`) of every such file from its directory
   up. Each line is options pytest adds to its command line. Unlike the others, these change
   the grade: the classifier grades them as given on the command line (programs/build.py ``checker``).
+* mkdocs (settings tool ``mkdocs``; MkDocs 1.6 "Configuration" ``site_dir``): where ``mkdocs build``/``gh-deploy``
+  build the site, which they empty first, from ``mkdocs.yml`` (or ``mkdocs.yaml``, or the file ``-f`` names:
+  question ``file FILE``). This one changes the grade: the directory is graded as ``--site-dir`` is
+  (programs/catalogue.py).
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
   ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
@@ -84,7 +88,7 @@ __all__ = [
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs")
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
 
@@ -175,6 +179,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _pytest_path(root, os.path.join(base, question[len(PYTEST_PATH) :]))
     elif tool == "pytest":
         found += _pytest_addopts(root, places + _above(root))
+    elif tool == "mkdocs":
+        found += _mkdocs_site_dir(root, base, question[len("file ") :] if question.startswith("file ") else None)
     elif tool == "git" and question.startswith("push "):
         found += _git_push(root, base, question[len("push ") :])
     elif tool == "git" and question == GIT_DIRECTORY:
@@ -234,6 +240,94 @@ def _pytest_path(root: str, path: str) -> list[tuple[str, str]]:
                     found += options
                     break
     return found
+
+
+#: A top-level key of a YAML mapping on its own line (``site_dir: build/site``), and its value's text.
+_YAML_TOP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_-]*)[ \t]*:(?:[ \t]+(.*))?$")
+
+
+def _mkdocs_site_dir(root: str, base: str, named: str | None) -> list[tuple[str, str]]:
+    """Where ``mkdocs build``/``gh-deploy`` run in ``base`` builds the site, which it empties first (MkDocs 1.6
+    "Configuration": ``site_dir``, default ``site``, "relative to the directory containing the configuration file";
+    the CLI's ``--clean``, the default, "Remove old files from the site_dir before building"): the configuration file
+    is ``mkdocs.yml``, else ``mkdocs.yaml``, in ``base`` (mkdocs/config/base.py ``_open_config_file``), or the file
+    ``-f`` names (``named``). One ``(source, path)``: ``site_dir`` joined to the configuration's directory, relative to
+    ``base`` (or absolute as written); none when the file sets none (``site`` beside it) or there is no file.
+
+    Read without a YAML parser (the adapter loads none): the top-level ``site_dir:`` line's plain or simply quoted
+    value. Anything that could make the value differ from that text fails closed: an ``INHERIT`` key (the
+    configuration inherits another file), ``site_dir`` given twice, a tag (``!ENV``), an anchor or alias, a
+    block or flow value, an escape in double quotes, a continuation line, a quoted or complex top-level key.
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: the file is outside the workspace (after symbolic links), could not
+            be read, or ``site_dir`` cannot be told from its text (fail closed).
+    """
+    if named is not None:
+        path = os.path.join(base, named)
+        real = os.path.realpath(path)
+        if not real.startswith(root.rstrip("/") + "/") or not os.path.isfile(real):
+            raise ValueError(f"{_rel(root, path)} (not read: outside the workspace, or not a regular file)")
+    else:
+        path = next(
+            (os.path.join(base, n) for n in ("mkdocs.yml", "mkdocs.yaml") if os.path.lexists(os.path.join(base, n))), ""
+        )
+        if not path:
+            return []
+        real = os.path.realpath(path)
+        if not real.startswith(root.rstrip("/") + "/") or not os.path.isfile(real):
+            raise ValueError(f"{_rel(root, path)} (not read: outside the workspace, or not a regular file)")
+    lines = _text(real).splitlines()
+    values: list[str] = []
+    for number, line in enumerate(lines):
+        if not line.strip() or line.lstrip().startswith("#") or line[0] in " \t" or line.startswith(("---", "...")):
+            continue
+        match = _YAML_TOP_KEY.match(line.rstrip())
+        if match is None:
+            if line.startswith(("'", '"', "?", "{", "[", "&", "*", "!", "<<")):
+                raise ValueError(f"{_rel(root, path)}:{number + 1}: a top-level key FlyBot cannot read")
+            continue
+        key, value = match.group(1), (match.group(2) or "").strip()
+        if key == "INHERIT":
+            raise ValueError(f"{_rel(root, path)}: INHERIT (the site_dir of another file is not read)")
+        if key != "site_dir":
+            continue
+        following = next((n for n in lines[number + 1 :] if n.strip() and not n.lstrip().startswith("#")), "")
+        if following[:1] in (" ", "\t"):
+            raise ValueError(f"{_rel(root, path)}:{number + 1}: site_dir continues on the next line")
+        values.append(_yaml_plain(value, f"{_rel(root, path)}:{number + 1}"))
+    if len(values) > 1:
+        raise ValueError(f"{_rel(root, path)}: site_dir is given twice")
+    if not values:
+        return []
+    site = values[0]
+    here = os.path.dirname(os.path.relpath(path, base))
+    target = site if site.startswith("/") else os.path.normpath(os.path.join(here, site))
+    return [(f"{_rel(root, path)} site_dir", target)]
+
+
+def _yaml_plain(value: str, where: str) -> str:
+    """The string a YAML scalar ``value`` (one line) means when it is plain or simply quoted; ValueError otherwise."""
+    if value[:1] in ("'", '"'):
+        quote = value[0]
+        end = value.find(quote, 1)
+        rest = value[end + 1 :].strip() if end > 0 else "x"
+        inner = value[1:end]
+        if (
+            end < 0
+            or (rest and not rest.startswith("#"))
+            or (quote == '"' and "\\" in inner)
+            or (quote == "'" and "''" in value)
+        ):
+            raise ValueError(f"{where}: a quoted site_dir FlyBot cannot read")
+        text = inner
+    else:
+        text = re.split(r"[ \t]#", value, maxsplit=1)[0].strip()
+        if not text or text[0] in "!&*|>[{@`%\"'" or text in ("~", "null", "Null", "NULL"):
+            raise ValueError(f"{where}: a site_dir FlyBot cannot read ({text[:40] or 'no value on its line'})")
+    if not text or "\x00" in text:
+        raise ValueError(f"{where}: an empty site_dir")
+    return text
 
 
 def _pytest_file(root: str, path: str) -> list[tuple[str, str]]:
