@@ -88,7 +88,7 @@ __all__ = [
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "mkdocs", "compose")
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
 
@@ -179,6 +179,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _pytest_path(root, os.path.join(base, question[len(PYTEST_PATH) :]))
     elif tool == "pytest":
         found += _pytest_addopts(root, places + _above(root))
+    elif tool == "compose":
+        found += _compose_restarts(root, base, question[len("file ") :] if question.startswith("file ") else None)
     elif tool == "mkdocs":
         found += _mkdocs_site_dir(root, base, question[len("file ") :] if question.startswith("file ") else None)
     elif tool == "git" and question.startswith("push "):
@@ -239,6 +241,62 @@ def _pytest_path(root: str, path: str) -> list[tuple[str, str]]:
                 if options is not None:  # the first file that counts in a directory is the one pytest takes there
                     found += options
                     break
+    return found
+
+
+#: The compose files ``docker compose`` reads by default, in a directory (Docker's "Compose file reference":
+#: ``compose.yaml``, then ``compose.yml``, ``docker-compose.yaml``, ``docker-compose.yml``, each with its
+#: ``.override`` file merged on top).
+_COMPOSE_FILES = (
+    "compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml", "compose.override.yaml",
+    "compose.override.yml", "docker-compose.override.yaml", "docker-compose.override.yml",
+)  # fmt: skip
+_COMPOSE_RESTART = re.compile(r"^[ \t]*(?:-[ \t]+)?[\"']?(restart|restart_policy)[\"']?[ \t]*:[ \t]*(.*)$")
+
+
+def _compose_restarts(root: str, base: str, named: str | None) -> list[tuple[str, str]]:
+    """The restart policies of the compose files ``docker compose`` started in ``base`` reads: the file ``-f`` names
+    (``named``), else every default file (:data:`_COMPOSE_FILES`) in ``base`` and each directory above it (Compose
+    searches the parents when the working directory has none; every one is read: fail closed). A service's
+    ``restart:`` other than ``no`` (Compose file reference, services ``restart``: ``always``, ``on-failure``,
+    ``unless-stopped``) and any ``deploy.restart_policy`` (its ``condition`` defaults to ``any``) make the engine
+    start the container again at every boot; each is one ``(source, setting)``. Read as text, without a YAML parser:
+    every line holding such a key counts, wherever it is (an anchor merged elsewhere too).
+
+    Raises:
+        OSError, ValueError, UnicodeDecodeError: a file outside the workspace, a file that could not be read, one
+            that pulls in other files (``include:``, ``extends:`` with ``file:``), or a ``.env`` in ``base`` that
+            sets ``COMPOSE_FILE`` (the files are then others): fail closed.
+    """
+    if named is not None:
+        files = [os.path.join(base, named)]
+    else:
+        env = os.path.join(base, ".env")
+        if os.path.lexists(env) and re.search(r"(?m)^[ \t]*(?:export[ \t]+)?COMPOSE_FILE[ \t]*=", _text(env)):
+            raise ValueError(f"{_rel(root, env)} sets COMPOSE_FILE (the compose files are not read)")
+        files = [os.path.join(p, n) for p in _up_to(base, root) + _above(root) for n in _COMPOSE_FILES]
+        files = [f for f in files if os.path.lexists(f)]
+    found: list[tuple[str, str]] = []
+    for path in files:
+        real = os.path.realpath(path)
+        if not real.startswith(root.rstrip("/") + "/") and named is not None:
+            raise ValueError(f"{_rel(root, path)} (not read: outside the workspace)")
+        if not os.path.isfile(real):
+            raise ValueError(f"{_rel(root, path)} (not read: not a regular file)")
+        lines = _text(real).splitlines()
+        if any(re.match(r"include[ \t]*:", line) for line in lines) or (
+            any(re.match(r"[ \t]*extends[ \t]*:", line) for line in lines)
+            and any(re.match(r"[ \t]+file[ \t]*:", line) for line in lines)
+        ):
+            raise ValueError(f"{_rel(root, path)} pulls in other compose files (include, extends: file)")
+        for number, line in enumerate(lines, start=1):
+            match = _COMPOSE_RESTART.match(line)
+            if match is None:
+                continue
+            value = re.split(r"[ \t]#", match.group(2), maxsplit=1)[0].strip().strip("\"'")
+            if match.group(1) == "restart" and value.lower() in ("no", "false"):
+                continue
+            found.append((f"{_rel(root, path)}:{number}", f"{match.group(1)}: {value[:100] or '(a block)'}"))
     return found
 
 
