@@ -1884,6 +1884,21 @@ class Grader:
             downgradable=value is not None,
         )  # fmt: skip
 
+    def git_directory_search(self, text: str, state: CwdState) -> str | None:
+        """What a recursive search from ``text`` prints when it is a ``.git`` directory, or its ``modules`` or
+        ``worktrees`` below (``grep -r token .git``, ``cd .git && grep -r url .``): the repository's configuration
+        (sensitive.GIT_CONFIG_SECRET); None otherwise."""
+        if state.remote or not text:
+            return None
+        paths = [text] if text.startswith("/") else [posixpath.join(cwd, text) for cwd in sorted(state.cwds)]
+        for path in paths:
+            parts = [p for p in posixpath.normpath(path).split("/") if p]
+            if ".git" in parts:
+                rest = parts[len(parts) - 1 - parts[::-1].index(".git") + 1 :]
+                if not rest or rest[0] in ("modules", "worktrees"):
+                    return GIT_CONFIG_SECRET
+        return None
+
     def git_config_below(self, text: str, state: CwdState) -> str | None:
         """What the relative read path ``text`` names from a directory of ``state`` inside a ``.git`` directory
         (``cd .git && cat config``): a repository's configuration (sensitive.named_secret on the joined path), or
@@ -2414,7 +2429,7 @@ class Grader:
                 for text in self.read_paths(word, state):
                     what = may_hold_credential(text)
                     if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
-                        what = self.home_search(text, state)
+                        what = self.home_search(text, state) or self.git_directory_search(text, state)
                     if what is not None:
                         self.flag(
                             rec,

@@ -49,6 +49,11 @@ def _graded(script: str, contained: bool = False):  # type: ignore[no-untyped-de
     "git remote show origin",
     "git ls-remote --get-url",
     "git config --list --show-origin",
+    "grep -r token .git",
+    "grep -rn url .git/",
+    "rg -uu token .git",
+    "cd .git && grep -r url .",
+    "grep -r url .git/modules",
 ])  # fmt: skip
 def test_printing_the_repository_configuration_or_a_remote_url_is_a_secret_read(script: str) -> None:
     for contained in (False, True):
@@ -71,6 +76,8 @@ def test_printing_the_repository_configuration_or_a_remote_url_is_a_secret_read(
     ("git config --get user.name", RO),
     ("git config remote.origin.fetch", RO),
     ("git log --oneline -5", RO),
+    ("grep -r x .git/objects", RO),
+    ("grep -r TODO src", RO),
 ])  # fmt: skip
 def test_other_repository_files_and_config_keys_stay_reads(script: str, risk: RiskLevel) -> None:
     graded = _graded(script)
