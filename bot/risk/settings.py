@@ -141,6 +141,8 @@ _MAX_BYTES = 256 * 1024
 REPOSITORY = "repository"
 #: The git settings question asking which directories ``core.hooksPath`` names (the setting is each finding's value).
 HOOKS = "hooks"
+#: The git question asking whether a branch name is the repository's local branch (:func:`_git_local_branch`).
+LOCAL_BRANCH = "local-branch "
 
 
 def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]]:
@@ -185,6 +187,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
         found += _mkdocs_site_dir(root, base, question[len("file ") :] if question.startswith("file ") else None)
     elif tool == "git" and question.startswith("push "):
         found += _git_push(root, base, question[len("push ") :])
+    elif tool == "git" and question.startswith(LOCAL_BRANCH):
+        found += _git_local_branch(root, base, question[len(LOCAL_BRANCH) :])
     elif tool == "git" and question == GIT_DIRECTORY:
         found += _git_places(root, base)
     elif tool == "git" and question == REPOSITORY:
@@ -650,6 +654,49 @@ def _git_dirs(base: str) -> tuple[str, str] | None:
     if os.path.isfile(commondir):
         common = os.path.normpath(os.path.join(git_dir, _text(commondir).strip()))
     return git_dir, common
+
+
+def _git_local_branch(root: str, base: str, name: str) -> list[tuple[str, str]]:
+    """One ``(source, "a local branch")`` when git, run in ``base``, reads the start point ``name`` as the local branch
+    ``refs/heads/NAME`` (gitrevisions(7) "<refname>": ``$GIT_DIR/NAME``, ``refs/NAME``, ``refs/tags/NAME`` are
+    tried before ``refs/heads/NAME``, so none of them may exist), from the loose ref or ``packed-refs``
+    (gitrepository-layout(5)); none otherwise: no repository, a name git-check-ref-format(1) refuses, a repository
+    keeping its refs in ``reftable`` (not read), or another ref that wins. A new branch started from a local branch
+    gets no remote upstream (git-config(1) ``branch.autoSetupMerge``)."""
+    parts = name.split("/")
+    if (
+        not name
+        or name.startswith(("-", "/"))
+        or name.endswith(("/", ".lock", "."))
+        or ".." in name
+        or "@{" in name
+        or any(not p or p.startswith(".") for p in parts)
+        or any(c in name for c in " ~^:?*[\\\x7f")
+        or any(ord(c) < 32 for c in name)
+    ):
+        return []
+    dirs = _git_dirs(base)
+    if dirs is None:
+        return []
+    git_dir, common = dirs
+    if os.path.lexists(os.path.join(common, "reftable")):
+        return []
+    packed_path = os.path.join(common, "packed-refs")
+    packed = set()
+    if os.path.isfile(packed_path):
+        for line in _text(packed_path).splitlines():
+            fields = line.split()
+            if len(fields) == 2 and not line.startswith(("#", "^")):
+                packed.add(fields[1])
+
+    def exists(ref: str) -> bool:
+        return os.path.lexists(os.path.join(common, ref)) or ref in packed
+
+    if os.path.lexists(os.path.join(git_dir, name)) or exists(f"refs/{name}") or exists(f"refs/tags/{name}"):
+        return []
+    if not exists(f"refs/heads/{name}"):
+        return []
+    return [(_rel(root, common), f"refs/heads/{name[:150]}: a local branch")]
 
 
 def _git_places(root: str, base: str) -> list[tuple[str, str]]:

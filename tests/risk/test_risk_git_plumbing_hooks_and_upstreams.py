@@ -346,6 +346,29 @@ def test_everyday_pushes_and_upstreams_keep_their_grade(script: str, risk: RiskL
     assert _graded(script).risk is risk, _graded(script).reasons
 
 
+def test_a_start_point_the_repository_holds_as_a_local_branch_sets_no_remote_upstream(repo: Path) -> None:
+    """A start point holding ``/`` is a remote's branch unless the repository reads it as a local branch (the adapter
+    looks: refs/heads/NAME, loose or packed, and no ref git tries first); without a repository to look in, it is one
+    (fail closed)."""
+    _git("-c", "user.name=t", "-c", "user.email=t@e", "commit", "-q", "--allow-empty", "-m", "x", cwd=repo)
+    _git("branch", "feature/packed", cwd=repo)
+    _git("pack-refs", "--all", cwd=repo)
+    _git("branch", "feature/loose", cwd=repo)
+    _git("update-ref", "refs/remotes/evil/main", "HEAD", cwd=repo)
+    _git("branch", "tagged/x", cwd=repo)
+    _git("tag", "tagged/x", cwd=repo)  # refs/tags/NAME comes before refs/heads/NAME
+    for script in ("git switch -c x feature/packed", "git checkout -b x feature/loose", "git branch x feature/loose",
+                   "git branch -u feature/packed"):  # fmt: skip
+        assert _graded(script, repo, read=True).risk is WW, script
+        given = classify(
+            script, contained=False, workspace=repo, recipes=GivenRecipes(_graded(script, repo, read=True).recipes)
+        )
+        assert given.risk is WW, script  # the server grades from what the adapter sent
+        assert _graded(script, repo).risk is DES, script  # nothing read: fail closed
+    for script in ("git switch -c x evil/main", "git switch -c x tagged/x", "git switch -c x nothere/x"):
+        assert _graded(script, repo, read=True).risk is DES, script
+
+
 def test_the_cli_shows_the_grades_in_a_temporary_repository(repo: Path) -> None:
     def cli(script: str) -> str:
         done = subprocess.run(

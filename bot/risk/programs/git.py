@@ -43,6 +43,7 @@ from bot.risk.options import long_is
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
 from bot.risk.sensitive import secret_setting
+from bot.risk.settings import LOCAL_BRANCH
 from bot.risk.settings import local_url as _local_url
 from bot.risk.words import Word, literal_word
 
@@ -1151,8 +1152,9 @@ def _upstream(g: _Git) -> bool:
     ``--track``/``-t``): an upstream on a remote other than ``origin`` (or one this command added or pointed
     elsewhere) redirects every later plain push of the branch, as ``git config branch.NAME.remote`` does: destructive
     (``git-config``), graded as the setting it writes. An upstream that is a local branch (no ``/``) keeps the
-    push in this repository; a name holding a ``/`` is taken as a remote's branch (fail closed: a local branch named
-    ``a/b`` is graded the same). True when flagged."""
+    push in this repository; a name holding a ``/`` is taken as a remote's branch unless the recipe book says the
+    repository reads it as a local branch (:func:`_local_branch`; fail closed when it cannot tell). True when
+    flagged."""
     values = g.values()
     upstream: str | None | bool = False  # False: none set
     for index, value in enumerate(values):
@@ -1187,6 +1189,8 @@ def _upstream(g: _Git) -> bool:
         "/" not in upstream or (upstream.startswith("origin/") and "origin" not in g.call.g.git_remotes)
     ):
         return False
+    if isinstance(upstream, str) and _local_branch(g, upstream):
+        return False
     destructive(
         g.call,
         "git-config",
@@ -1201,6 +1205,20 @@ def _upstream(g: _Git) -> bool:
         ),
     )
     return True
+
+
+def _local_branch(g: _Git, name: str) -> bool:
+    """True when the repository's recipe book says git reads ``name`` as a local branch (settings.py
+    ``_git_local_branch``: ``feature/x`` with ``refs/heads/feature/x``), from every directory the shell may be in;
+    False when it is not, or not known (fail closed: taken as a remote's branch)."""
+    from bot.risk.recipes import SETTINGS
+
+    from .projects import configured_options
+
+    if len(SETTINGS + LOCAL_BRANCH + name) > 200 or any(ord(c) < 32 or ord(c) == 127 for c in name):
+        return False  # not a question a recipe can carry (its target is one line of at most 200 characters)
+    lines = configured_options(g.call, "git", f"git {g.sub}", LOCAL_BRANCH + name)
+    return lines is not None and bool(lines) and all(line.endswith(": a local branch") for line in lines)
 
 
 #: Options that name the branch a subcommand creates (git-switch(1), git-checkout(1), git-worktree(1) ``add``),
