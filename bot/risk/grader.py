@@ -802,6 +802,11 @@ _CONTENT_READERS = frozenset({
 _OUTPUT_OPTIONS = frozenset({"-out", "-keyout"})
 
 
+#: Wrappers that run the command their words name (programs/wrappers.py), whose words are judged besides it.
+_TEE_WRAPPERS = frozenset({"sudo", "doas", "env", "nice", "nohup", "timeout", "stdbuf", "time", "ionice", "setsid",
+                           "command", "exec", "chrt", "taskset"})  # fmt: skip
+
+
 def _env_written(name: str, args: list[Word], word: Word) -> bool:
     """True when ``word`` is a file ``name`` only writes, so naming an environment file or a key there reads none
     of it: tee(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
@@ -811,8 +816,8 @@ def _env_written(name: str, args: list[Word], word: Word) -> bool:
     if name in ("tee", "ssh-keygen"):
         return True  # ssh-keygen(1) writes the -f key, or prints its public half or fingerprint
     index = next((i for i, w in enumerate(args) if w is word), 0)
-    if any(w.value in ("tee", "/usr/bin/tee", "/bin/tee") for w in args[:index]):
-        return True
+    if name in _TEE_WRAPPERS and any(w.value in ("tee", "/usr/bin/tee", "/bin/tee") for w in args[:index]):
+        return True  # the wrapped program is judged again on its own (a wrapped grep's file is read there)
     if index and args[index - 1].value in _OUTPUT_OPTIONS:
         return True  # openssl genrsa -out server.key
     if name in ("cp", "install") and args and word is args[-1]:

@@ -653,6 +653,9 @@ NEW_SECRET_READS = [
     "cd /etc && cat sudoers",
     "cat /etc/master.passwd",
     "cat /etc/spwd.db",
+    "grep tee ~/.ssh/id_rsa",  # a word "tee" makes no file a written one, but for tee run by a wrapper
+    "sudo grep tee ~/.ssh/id_rsa",
+    "cat tee /etc/shadow",
     "cat /etc/kubernetes/*.conf",
     "cat ~/.*_history",
 ]
