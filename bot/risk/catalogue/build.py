@@ -391,7 +391,11 @@ CATALOGUE: dict[str, object] = {
             "deps.get deps.update": {"grade": "fetch", "open": True},
             "local.hex local.rebar archive.install": {"grade": "install", "open": True},  # into ~/.mix
             "deps.clean clean": {"grade": "delete", "open": True},
-            "deps deps.tree help hex.info hex.outdated": {"grade": "read", "open": True},
+            "deps deps.tree help": {"grade": "read", "open": True},
+            # hexdocs.pm/hex/Mix.Tasks.Hex.Outdated: "Shows all Hex dependencies that have newer versions in the
+            # registry"; Mix.Tasks.Hex.Info: "Prints Hex information" or, given a package, its registry entry
+            "hex.outdated": {"grade": "network", "open": True},
+            "hex.info": {"grade": "read", "else": "network", "open": True},
             "new phx.new": {"grade": "write", "open": True},
             "run ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
             # Phoenix's phx.server starts the project's endpoint (mix run --no-halt: its options); --open starts a
@@ -446,11 +450,17 @@ CATALOGUE: dict[str, object] = {
             "new": {"grade": "fetch", "open": True, "operands": "first-out"},
             "console c dbconsole db runner r credentials:edit secrets:edit": "runs",
             "credentials:show": "secret",
-            "db:migrate db:setup db:seed db:rollback db:create db:prepare db:schema:load": {
+            "db:migrate db:seed db:rollback db:create db:prepare": {
                 "grade": "change",
                 "open": True,
             },
-            "db:drop db:reset db:purge": {"grade": "destroy", "open": True},
+            # the Active Record Migrations guide: "schema:load" loads db/schema.rb, whose create_table calls carry
+            # force: :cascade (each table is dropped and created again: its rows are lost); db:setup creates the
+            # database and loads the schema (an existing database keeps its tables only until that load);
+            # db:seed:replant "truncates tables of each database ... and loads the seeds"; db:migrate:reset drops,
+            # creates and migrates; db:truncate_all empties every table
+            "db:drop db:reset db:purge db:schema:load db:structure:load db:setup db:seed:replant db:migrate:reset "
+            "db:truncate_all": {"grade": "destroy", "open": True},
             "version": "read",
         },
     },

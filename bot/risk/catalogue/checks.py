@@ -328,10 +328,13 @@ CATALOGUE: dict[str, object] = {
     "pyproject-build": {
         "source": "build docs (build.pypa.io/en/stable, 'Usage') (build 1.2): builds the sdist and wheel of the "
         "project in SRCDIR (default .) into dist/ (-o/--outdir), installing the build dependencies into a temporary "
-        "environment; SRCDIR names the project whose build backend runs",
-        "grade": "build",
+        "environment; SRCDIR names the project whose build backend runs. The isolated environment is filled from "
+        "the package index ('build will ... install the build dependencies ... in an isolated environment'): a "
+        "download, unless -n/--no-isolation builds in the current environment",
+        "grade": "fetch",
         "options": "-h --help -V --version -v --verbose -q --quiet -s --sdist -w --wheel -n --no-isolation "
         "-x --skip-dependency-check -o=out --outdir=out -C= --config-setting= --installer=",
+        "when": {"-n --no-isolation": "build", "-h --help -V --version": "read"},
         "operands": "project",
     },
     "coverage": {
