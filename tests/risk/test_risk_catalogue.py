@@ -224,7 +224,7 @@ def test_package_managers_installing_for_the_user_deleting_or_running_package_pr
             ("uv python install 3.12", R.SYSTEM),
             ("uvx ruff check", R.DESTRUCTIVE),
             ("bundle install", R.SYSTEM),
-            ("bundle exec rake test", R.DESTRUCTIVE),
+            ("bundle exec rake deploy:prod", R.DESTRUCTIVE),  # a task of the project's own
             ("gem uninstall rails", R.DESTRUCTIVE),
             ("gem push pkg.gem", R.NETWORK),
             ("gem yank pkg -v 1.0", R.DESTRUCTIVE),

@@ -175,7 +175,7 @@ CATALOGUE: dict[str, object] = {
         "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
         "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
         "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v:read --version:read -? -h "
-        "--help --max-workers=* -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
+        "--help --max-workers=* --tests= -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
         "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
         "many": True,
         "commands": {
@@ -462,6 +462,28 @@ CATALOGUE: dict[str, object] = {
             "db:drop db:reset db:purge db:schema:load db:structure:load db:setup db:seed:replant db:migrate:reset "
             "db:truncate_all": {"grade": "destroy", "open": True},
             "version": "read",
+        },
+    },
+    "rake": {
+        "source": "rake(1) and Rake's command line usage (ruby.github.io/rake) (Rake 13): runs the tasks of the "
+        "project's Rakefile (Ruby code; with no task, the default one); -T/-D/-W/-P load it and list the tasks; "
+        "-e/-p/-E run the Ruby code given, -r requires a library; in a Rails application the db: tasks are Rails' "
+        "(Active Record Migrations guide: db:schema:load and db:setup drop and create the tables again)",
+        "grade": "build",
+        "options": "-h --help -V --version:read -T --tasks -D --describe -W --where -P --prereqs -n --dry-run "
+        "-t --trace -q --quiet -s --silent -v --verbose -m --multitask -j= --jobs= -N --no-search "
+        "-f=project --rakefile=project -C=project --directory=project -e=:runs --execute=:runs -p=:runs "
+        "--execute-print=:runs -E=:runs --execute-continue=:runs -r=:runs --require=:runs -I=:unknown "
+        "--libdir=:unknown -g:unknown --system:unknown -G --no-system -R=:unknown --rakelibdir=:unknown",
+        "many": True,
+        "commands": {
+            "default test spec build assets:precompile assets:clean stats notes routes about": "build",
+            "db:migrate db:seed db:rollback db:create db:prepare": "change",
+            "db:drop db:reset db:purge db:schema:load db:structure:load db:setup db:seed:replant db:migrate:reset "
+            "db:truncate_all": "destroy",
+            "db:migrate:status db:version": "network",
+            "clean clobber": "delete",
+            "install release": "publish",
         },
     },
     "ng": {

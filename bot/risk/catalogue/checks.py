@@ -195,7 +195,13 @@ CATALOGUE: dict[str, object] = {
         "source": "pre-commit docs: CLI (pre-commit.com/#cli) (pre-commit 4): hooks are programs from other repositories",
         "options": "-h --help -V --version -c=in --config=in --color=",
         "commands": {
-            "run try-repo hook-impl": "runs",
+            # run: the hooks' code comes from the repositories the configuration names, or is a local entry
+            "run": {
+                "grade": "runs",
+                "options": "-a --all-files --files* --hook-stage= --from-ref= --to-ref= -s= --source= -o= "
+                "--origin= --show-diff-on-failure -v --verbose --skip=",
+            },
+            "try-repo hook-impl": "runs",
             "install install-hooks uninstall init-templatedir": "runs",
             "autoupdate": {"grade": "fetch", "open": True},
             "clean gc": {"grade": "delete", "open": True},
@@ -472,5 +478,19 @@ CATALOGUE: dict[str, object] = {
         "--lines= --follow-symlinks --enable-experimental-feature= -s --strict",
         "when": {"-i --in-place": {"operands": "out", "grade": "build"}},
         "commands": {"format lint dump-configuration": "read"},
+    },
+    "nox": {
+        "source": "Nox usage (nox.thea.codes/en/stable/usage.html) (Nox 2024): runs the sessions of noxfile.py, the "
+        "project's Python code, each in a virtualenv it creates and installs packages into from the index "
+        "(--no-install, -R: reuse without installing); -l/--list loads noxfile.py and prints the sessions; "
+        "-f/--noxfile names the file, --envdir where the environments go, --report a JSON report",
+        "grade": "fetch",
+        "options": "-s= --session= --sessions= -e= -p= --python= --force-python= -t= --tags= -k= -l --list "
+        "--json -r --reuse-existing-virtualenvs -R --no-install --install-only -x --stop-on-first-error "
+        "--no-venv --no-error-on-missing-interpreters --error-on-missing-interpreters -db= "
+        "--default-venv-backend= -fb= --force-venv-backend= --non-interactive --forcecolor --nocolor -v "
+        "--verbose --add-timestamp --version:read -h --help:read -f=project --noxfile=project --envdir=out "
+        "--report=out",
+        "when": {"-l --list": "build", "-R --no-install": "build"},
     },
 }
