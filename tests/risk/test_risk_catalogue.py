@@ -495,7 +495,7 @@ def test_mobile_system_and_check_tools_that_change_the_machine_or_run_code_grade
 def test_frequent_tools_read_and_build_low() -> None:
     assert_grades(
         [
-            ("rails server", R.WORKSPACE_WRITE),
+            ("rails server", R.NETWORK),  # it listens on a port
             ("ng build", R.WORKSPACE_WRITE),
             ("hugo -D", R.WORKSPACE_WRITE),
             ("pio run", R.WORKSPACE_WRITE),

@@ -443,8 +443,10 @@ CATALOGUE: dict[str, object] = {
         "source": "Rails command line guide (guides.rubyonrails.org/command_line.html) (Rails 7.2): commands load the app",
         "options": "-h --help -v --version -e= --environment=",
         "commands": {
-            "server s test t routes about stats notes assets:precompile assets:clean zeitwerk:check db:migrate:status "
+            "test t routes about stats notes assets:precompile assets:clean zeitwerk:check db:migrate:status "
             "time:zones initializers middleware": {"grade": "build", "open": True},
+            # server runs the application and listens on a port (-b/--binding: an address other machines reach)
+            "server s": {"grade": "network", "open": True},
             "generate g": {"grade": "build", "open": True},
             "destroy d": {"grade": "delete", "open": True},
             "new": {"grade": "fetch", "open": True, "operands": "first-out"},
