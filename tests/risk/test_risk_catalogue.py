@@ -798,3 +798,27 @@ def test_workspace_key_files_and_in_place_formatting_of_a_glob_stay_in_the_works
             ("clang-format -i src/*/a.cpp", R.DESTRUCTIVE),  # a directory part of a glob may be a link
         ]
     )
+
+
+def test_keychain_readers_terminal_queries_and_completions_both_ways() -> None:
+    assert_grades(
+        [
+            ("tput cols", R.READ_ONLY),
+            ("tput setaf 1", R.READ_ONLY),
+            ("compgen -v", R.READ_ONLY),
+            ("compgen -A function", R.READ_ONLY),
+            ("compgen -C 'rm -rf ~' x", R.DESTRUCTIVE),
+            ("compgen -F _evil x", R.DESTRUCTIVE),
+            ("security find-generic-password -s github", R.READ_ONLY),
+            ("security list-keychains", R.READ_ONLY),
+            ("security find-generic-password -s github -w", R.NETWORK),
+            ("security find-internet-password -gs example.com", R.NETWORK),
+            ("security dump-keychain -d", R.NETWORK),
+            ("security delete-generic-password -s github", R.DESTRUCTIVE),
+            ("security add-generic-password -s x -a y -w z", R.SYSTEM),
+            ("security import evil.p12", R.DESTRUCTIVE),  # not listed: unknown
+            ("secret-tool lookup service github", R.NETWORK),
+            ("secret-tool search --all service github", R.NETWORK),
+            ("secret-tool clear service github", R.DESTRUCTIVE),
+        ]
+    )
