@@ -822,3 +822,18 @@ def test_keychain_readers_terminal_queries_and_completions_both_ways() -> None:
             ("secret-tool clear service github", R.DESTRUCTIVE),
         ]
     )
+
+
+def test_flask_serves_at_network_and_its_shell_and_extension_commands_grade_high() -> None:
+    assert_grades(
+        [
+            ("flask --version", R.READ_ONLY),
+            ("flask routes", R.WORKSPACE_WRITE),
+            ("flask run", R.NETWORK),
+            ("flask --app app run --debug -p 5001", R.NETWORK),
+            ("flask shell", R.DESTRUCTIVE),
+            ("flask db upgrade", R.DESTRUCTIVE),  # an extension's command: unknown
+            ("flask run --bogus", R.DESTRUCTIVE),
+            ("flask --env-file ~/.env shell", R.DESTRUCTIVE),
+        ]
+    )
