@@ -106,7 +106,8 @@ _READS_NO_ENVIRONMENT = frozenset({
 #: (hgrc(5) [hooks]/[extensions]; git-config(1) core.fsmonitor, diff.external; jj config ui.pager; yarnrc yarnPath;
 #: rustup "Overrides" rust-toolchain(.toml) path/channel; The Cargo Book "Configuration" build.rustc-wrapper;
 #: go.mod/go.work toolchain lines (go help toolchain); Gemfile, Vagrantfile, Package.swift, build.gradle(.kts),
-#: settings.gradle(.kts) and init scripts are code; pom.xml names plugins; .npmrc script-shell, node-options;
+#: settings.gradle(.kts) and init scripts are code; pom.xml names plugins; a wrapper (gradlew, mvnw, their
+#: wrapper properties and jars) and a binstub (bin/rails) run as the tool, a Rakefile is code; .npmrc script-shell, node-options;
 #: pytest reads ``addopts`` (any option: ``-p PLUGIN``, ``--basetemp``, ``--junitxml``) from pytest.ini,
 #: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats").
 _PLANTED_CONFIG: dict[str, frozenset[str]] = {
@@ -135,6 +136,15 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/pom.xml": frozenset({"mvn", "mvnw"}),
     "/.mvn/maven.config": frozenset({"mvn", "mvnw"}),
     "/.mvn/jvm.config": frozenset({"mvn", "mvnw"}),
+    "/gradlew": frozenset({"gradlew"}),
+    "/gradle/wrapper/gradle-wrapper.properties": frozenset({"gradlew"}),
+    "/gradle/wrapper/gradle-wrapper.jar": frozenset({"gradlew"}),
+    "/mvnw": frozenset({"mvnw"}),
+    "/.mvn/wrapper/maven-wrapper.properties": frozenset({"mvnw"}),
+    "/.mvn/wrapper/maven-wrapper.jar": frozenset({"mvnw"}),
+    "/bin/rails": frozenset({"rails"}),
+    "/bin/rake": frozenset({"rake"}),
+    "/Rakefile": frozenset({"rake", "rails"}),
     "/.npmrc": frozenset({"npm", "npx", "pnpm", "yarn"}),
     "/.bazelrc": frozenset({"bazel", "bazelisk"}),
     "/pytest.ini": frozenset({"pytest", "py.test"}),
@@ -144,6 +154,12 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/setup.cfg": frozenset({"pytest", "py.test"}),
 }
 
+
+#: A project's wrapper scripts and binstubs, by their path in the project, and the tool they run: the Gradle
+#: Wrapper (Gradle user guide "The Gradle Wrapper": ``./gradlew`` runs the version of Gradle that
+#: gradle/wrapper/gradle-wrapper.properties names), the Maven Wrapper (maven.apache.org/wrapper: ``./mvnw``, from
+#: .mvn/wrapper/maven-wrapper.properties) and Rails' binstubs (Rails command line guide: ``bin/rails``, ``bin/rake``).
+_PROJECT_WRAPPERS = {"gradlew": "gradlew", "mvnw": "mvnw", "bin/rails": "rails", "bin/rake": "rake"}
 
 _PLANTED_READERS = frozenset().union(*_PLANTED_CONFIG.values())
 
@@ -2101,6 +2117,9 @@ class Grader:
         as_path = "/" in name
         if as_path:
             accepted = next((name[len(d) :] for d in SYSTEM_BIN_DIRS if name.startswith(d)), None)
+            wrapper = self.project_wrapper(name)
+            if wrapper is not None:
+                accepted = wrapper
             if accepted is None or "/" in accepted or accepted not in self.programs:
                 self.flag(
                     rec,
@@ -2161,6 +2180,25 @@ class Grader:
                 self.links_by_git = False
             self.note_link_secrets(name, words[1:])
             self.rewrites_tree(rec, scope, shorten(" ".join(w.src for w in words[:2]), 40), earlier)
+
+    def project_wrapper(self, path: str) -> str | None:
+        """The build tool a project's own wrapper or binstub runs (:data:`_PROJECT_WRAPPERS`: ``./gradlew`` is
+        ``gradlew``, ``bin/rails`` is ``rails``), when ``path`` names it in the workspace from every directory the
+        shell may be in and no symbolic link takes it out; None otherwise. The wrapper is the project's file, as its
+        build.gradle, pom.xml or Rakefile is: it is graded as the tool (whose grade already counts the project's
+        code as the build's), and written earlier in the same command it is ``config-rewritten``
+        (:data:`_PLANTED_CONFIG`)."""
+        relative = path
+        while relative.startswith("./"):
+            relative = relative[2:]
+        tool = _PROJECT_WRAPPERS.get(relative)
+        if tool is None or self.state.remote:
+            return None
+        if locate(Word(path, path), self.state) is not Where.WORKSPACE:
+            return None
+        if self.recipes is not None and self.linked_out(path) is not None:
+            return None
+        return tool
 
     def rewrites_tree(self, rec: Rec, scope: Scope, what: str, earlier: int) -> None:
         """``what`` (a program and its first argument) writes files only its input names (:func:`_makes_links`: ``git switch``, ``git merge``, ``tar

@@ -30,8 +30,9 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
 * **Credential files** (:func:`credential_path`): reading one prints a secret, and a command's output goes to the
   model provider, so it is at least ``network`` (never downgraded: the output leaves wherever the command ran).
   ssh private keys and the whole ``.ssh`` directory except ``*.pub``, ``known_hosts``, ``config`` and
-  ``authorized_keys`` (ssh(1) FILES); ``/etc/ssh/ssh_host_*_key`` (sshd(8) FILES); ``~/.aws/credentials`` and the
-  AWS CLI caches ``~/.aws/sso``, ``~/.aws/cli`` (AWS CLI user guide, "Configuration and credential file settings");
+  ``authorized_keys`` (ssh(1) FILES); ``/etc/ssh/ssh_host_*_key`` (sshd(8) FILES); ``~/.aws/credentials``,
+  ``~/.aws/config`` (it takes the same ``aws_access_key_id``/``aws_secret_access_key`` settings, and
+  ``credential_process`` commands and SSO sessions) and the AWS CLI caches ``~/.aws/sso``, ``~/.aws/cli`` (AWS CLI user guide, "Configuration and credential file settings");
   ``~/.config/gcloud`` (gcloud topic configurations); ``~/.kube/config`` (kubectl: "Organizing cluster access");
   ``~/.azure``; ``.netrc``/``_netrc`` (netrc(5)); ``.pgpass`` (PostgreSQL "The Password File");
   ``~/.docker/config.json`` (docker login); ``.npmrc`` (npmrc(5): auth tokens); ``.pypirc``; ``.git-credentials``
@@ -81,6 +82,10 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/root``, ``/home``, ``/etc`` or ``/``). A glob (``~/.s*/id_rsa``, ``~/.*/credentials``, ``/etc/ssl/private/*``) counts
   when it may match one of these: :func:`credential_path` matches it, component by component (fnmatch), against
   each of them; an expansion in a word only partly known (``/proc/$$/environ``) counts as ``*`` there.
+  A file of a tool not listed here is judged by its name (:func:`_home_dot_secret`): below a hidden directory of a
+  home, a data file (no extension, ``.json``, ``.yaml``, ``.toml``, ``.txt``...) named ``credentials``, ``token``,
+  ``secret``, ``password``, ``creds`` or ``apikey``, alone or as a part (``~/.config/openai/credentials``,
+  ``~/.foo/api-token``, ``~/.local/share/x/secrets.json``; not ``token.rs`` or ``tokenizer.json``).
   Build, package, CI and cluster tools' credential files are one further group, :data:`_TOOL_CREDENTIALS` and
   :data:`_TOOL_CREDENTIAL_TREES` (NuGet, Maven's master password, sbt/Ivy, Helm's registry login, sentry-cli,
   CircleCI, JFrog, CVS, tea, talosctl, influx, Snowflake CLI, GitLab Runner, k3s and RKE2), each with its manual.
@@ -337,7 +342,7 @@ _SECRET_TREES: dict[str, str] = {
 #: component by component (a glob longer than the example is matched on the example's length, then the rest is
 #: judged by :func:`credential_path` itself).
 _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
-    "~/.ssh/id_rsa", "~/.aws/credentials", "~/.aws/sso", "~/.aws/cli", "~/.config/gcloud", "~/.config/gh/hosts.yml",
+    "~/.ssh/id_rsa", "~/.aws/credentials", "~/.aws/config", "~/.aws/sso", "~/.aws/cli", "~/.config/gcloud", "~/.config/gh/hosts.yml",
     "~/.config/hub", "~/.config/git/credentials", "~/.config/op", "~/.kube/config", "~/.docker/config.json",
     "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", "~/.gnupg",
     "~/.azure", "~/.oci", "~/.password-store", "~/.netrc", "~/_netrc", "~/.pgpass", "~/.npmrc", "~/.pypirc",
@@ -501,7 +506,8 @@ _SECRET_PATH_WORDS = (
     "zhistory", "histfile", ".dev.vars", ".sbt", ".ivy2", ".nuget", "NuGet", ".msmtprc", ".fetchmailrc", ".purple",
     ".thunderbird", ".dockercfg", ".dbt", ".snowsql", ".twilio-cli", ".supabase", ".heroku", "Rhistory", ".ipython",
     "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings", ".git/",
-    "sudoers", "master.passwd", "spwd.db",
+    "sudoers", "master.passwd", "spwd.db", "oken", "OKEN", "ecret", "ECRET", "assword", "ASSWORD", "redential",
+    "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -920,7 +926,39 @@ def _literal_credential(text: str) -> str | None:
     found = _tool_credential(path)
     if found is not None:
         return found
-    return _credential_parts([p for p in path.split("/") if p not in ("", ".")])
+    return _credential_parts([p for p in path.split("/") if p not in ("", ".")]) or _home_dot_secret(text)
+
+
+#: Words of a file's name that say it holds a secret (:func:`_home_dot_secret`), compared case-insensitively.
+_SECRET_FILE_WORDS = frozenset(
+    {"credential", "credentials", "creds", "token", "tokens", "secret", "secrets", "password", "passwords", "apikey"}
+)
+#: Extensions of a data file a secret is kept in (none at all counts too); source code (``token.rs``,
+#: ``secrets.py``) and archives are not among them.
+_SECRET_FILE_EXTENSIONS = frozenset(
+    {"json", "yaml", "yml", "toml", "txt", "conf", "cfg", "ini", "xml", "properties", "env", "dat", "db"}
+)
+_NAME_WORDS = Regex(r"[._\-]+")
+
+
+def _home_dot_secret(text: str) -> str | None:
+    """A file of a tool this module does not list whose name says it holds a secret: below a hidden directory of a
+    home (``~/.config/openai/credentials``, ``~/.foo/auth/token.json``, ``~/.local/share/x/api-token``), a name
+    whose words (split at ``.``, ``_``, ``-``) include one of :data:`_SECRET_FILE_WORDS` and whose extension, if
+    any, is one of :data:`_SECRET_FILE_EXTENSIONS` (a data file, not ``token.rs`` in a package cache). Tools keep
+    their logins there by convention (XDG Base Directory Specification: ``$XDG_CONFIG_HOME`` defaults to
+    ``~/.config``, ``$XDG_DATA_HOME`` to ``~/.local/share``; the AWS, Cargo, RubyGems, Heroku and Google Cloud CLIs
+    all name theirs ``credentials``), so an unlisted one is judged by its name. None otherwise."""
+    rest = _home_rest(text)
+    if rest is None or len(rest) < 2 or not rest[0].startswith("."):
+        return None
+    name = rest[-1].casefold()
+    stem, dot, extension = name.rpartition(".")
+    if dot and stem and extension not in _SECRET_FILE_EXTENSIONS and extension not in _SECRET_FILE_WORDS:
+        return None
+    if any(word in _SECRET_FILE_WORDS for word in _NAME_WORDS.compiled().split(name)):
+        return "credentials (its name says so)"
+    return None
 
 
 def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
@@ -932,7 +970,7 @@ def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
         if part == ".ssh":
             if not following or not (following[-1].endswith(".pub") or following[-1] in _SSH_PUBLIC):
                 return "ssh private keys"
-        elif part == ".aws" and (not following or following[0] in ("credentials", "sso", "cli")):
+        elif part == ".aws" and (not following or following[0] in ("credentials", "config", "sso", "cli")):
             return "AWS credentials"
         elif part == ".config" and any(tuple(following[: len(key)]) == key for key in _CONFIG_SECRETS):
             return next(what for key, what in _CONFIG_SECRETS.items() if tuple(following[: len(key)]) == key)

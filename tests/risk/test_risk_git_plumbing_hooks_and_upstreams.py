@@ -178,9 +178,17 @@ def test_a_hooks_path_in_the_repositorys_config_makes_its_directory_a_control_pl
 ])  # fmt: skip
 def test_config_keys_that_run_programs_or_redirect_pushes_grade_as_running_code(key: str) -> None:
     for script in (f"git config {key} x", f"git config set {key} x", f"git config --local {key} '!sh -c id'",
-                   f"git -c {key}=x status", f"git config --unset {key}"):  # fmt: skip
+                   f"git -c {key}=x status"):  # fmt: skip
         graded = _graded(script)
         assert graded.risk is DES and graded.reasons[0].rule == "git-config", (script, graded.reasons)
+    # removing a key falls back to the next scope's value or the default: no program of the caller's choosing, but
+    # for core.hooksPath (the repository's hooks directory then runs) and where pushes go (branch.*, remote.*)
+    for script in (f"git config --unset {key}", f"git config unset {key}", f"git config --unset-all {key}"):
+        graded = _graded(script)
+        if key == "core.hooksPath" or key.startswith(("branch.", "remote.")):
+            assert graded.risk is DES and graded.reasons[0].rule == "git-config", (script, graded.reasons)
+        else:
+            assert graded.risk is WW, (script, graded.reasons)
 
 
 @pytest.mark.parametrize(("script", "risk"), [

@@ -101,7 +101,8 @@ _KUBECTL_CHANGE = frozenset({
 
 
 def kubectl(call: Call) -> None:
-    """kubectl: reads are network, changes system, delete/drain (and apply --prune, replace --force) destructive."""
+    """kubectl: reads are network, changes system, delete/drain (and apply --prune, replace --force) destructive, and
+    so is binding the cluster-admin role (``create clusterrolebinding|rolebinding``)."""
     verbs = _verbs(call.args, _KUBECTL_VALUES)
     if not verbs:
         call.flag(R.NETWORK, _RULE, "kubectl talks to a cluster outside the sandbox.")
@@ -131,6 +132,27 @@ def kubectl(call: Call) -> None:
     ):
         call.flag(R.DESTRUCTIVE, _RULE, f"kubectl {verb} with --prune/--force deletes resources outside the sandbox.")
         return
+    if (
+        verb == "create"
+        and len(verbs) > 1
+        and verbs[1] in ("clusterrolebinding", "rolebinding")
+        and not any(v in ("--dry-run=client", "--dry-run=server") for v in values)  # it prints the object only
+    ):
+        granted = _kubectl_granted_role(call.args)
+        if granted is None or granted in _KUBECTL_SUPERUSER_ROLES:
+            role = "a role only known when it runs (it may be cluster-admin)" if granted is None else granted
+            scope = "the cluster" if verbs[1] == "clusterrolebinding" else "a namespace"
+            call.flag(
+                R.DESTRUCTIVE,
+                "privilege-grant",
+                f"kubectl create {verbs[1]} binds {role}: full control of {scope}, a security-critical change "
+                "outside the sandbox.",
+            )
+            return
+    if verb == "version" and any(v in ("--client", "--client=true") for v in values):
+        # kubectl version --client: "If true, shows client version only (no server required)"
+        read_only(call, "kubectl version --client only prints kubectl's own version.")
+        return
     if verb == "rollout" and len(verbs) > 1 and verbs[1] in ("status", "history"):
         # kubectl rollout status|history: they watch or list a rollout; pause, resume, restart and undo change it
         call.flag(R.NETWORK, _RULE, f"kubectl rollout {verbs[1]} reads from a cluster outside the sandbox.")
@@ -141,6 +163,31 @@ def kubectl(call: Call) -> None:
         _copy_here(call, [call.args[p] for p in positions[1:]])
     if verb in ("exec", "run", "debug"):
         _kubectl_inner(call, verb, values)
+
+
+#: ClusterRoles that give everything (Kubernetes "Using RBAC Authorization", "User-facing roles": cluster-admin
+#: "allows super-user access to perform any action on any resource"; bound cluster-wide by a ClusterRoleBinding,
+#: in a namespace by a RoleBinding).
+_KUBECTL_SUPERUSER_ROLES = frozenset({"cluster-admin"})
+
+
+def _kubectl_granted_role(words: list[Word]) -> str | None:
+    """The role ``kubectl create clusterrolebinding|rolebinding`` binds (``--clusterrole NAME``, ``--role NAME``,
+    attached with ``=`` or not), ``""`` when none is named, or None when one is only known when it runs."""
+    for index, word in enumerate(words):
+        value = word.value
+        if value is None:
+            if "--clusterrole" in word.src or "--role" in word.src:
+                return None
+            continue
+        name, eq, attached = value.partition("=")
+        if name not in ("--clusterrole", "--role"):
+            continue
+        if eq:
+            return attached
+        following = words[index + 1] if index + 1 < len(words) else None
+        return following.value if following is not None else ""
+    return ""
 
 
 def _kubectl_inner(call: Call, verb: str, values: list[str]) -> None:

@@ -407,6 +407,15 @@ def _repo(dirs: list[Word]) -> Word:
     return Word(joined, " ".join(d.src for d in dirs))
 
 
+def _unset_runs_nothing(key: str) -> bool:
+    """Removing the git config key ``key`` neither makes git run a program it did not before nor changes where it
+    sends commits: not core.hooksPath (without it git runs the hooks in the repository's ``hooks`` directory,
+    githooks(5)), and not ``remote.*``, ``branch.*`` or ``url.*`` (without ``remote.NAME.pushurl`` pushes go to
+    ``remote.NAME.url``; without ``branch.NAME.pushRemote`` to ``remote.pushDefault``; git-config(1))."""
+    folded = key.lower()
+    return folded != "core.hookspath" and not folded.startswith(("remote.", "branch.", "url."))
+
+
 def _safe_config(assignment: str | None) -> bool:
     if assignment is None:
         return False
@@ -1008,6 +1017,7 @@ def _config(g: _Git) -> None:
     reading = getting or any(_lists(v) for v in words)
     if operands and operands[0] in ("get", "list"):
         reading = True
+    unsetting = any(v.startswith("--unset") for v in words) or operands[:1] == ["unset"]
     if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
         operands = operands[1:]
     keys = operands[1:] if operands[:1] == ["get"] else operands[:1]
@@ -1021,10 +1031,13 @@ def _config(g: _Git) -> None:
         # git-config(1): a listing or a credential key (credential.*, http.extraHeader, *.token) prints secrets.
         g.call.flag(R.NETWORK, "secret-read", "git config prints credential settings: its output goes to the model.")
         return
-    if reading or (len(operands) <= 1 and not any(v.startswith("--unset") or v.endswith("-section") for v in words)):
+    if reading or (len(operands) <= 1 and not unsetting and not any(v.endswith("-section") for v in words)):
         g.read()
         return
-    if not operands or not _safe_config(operands[0]):
+    if unsetting and operands and _unset_runs_nothing(operands[0]):
+        # git-config(1) --unset/unset removes the key: git then uses the next scope's value or the default
+        pass
+    elif not operands or not _safe_config(operands[0]):
         if len(operands) >= 2:  # any scope: --global and -f FILE name hooks for git too
             _note_hooks_path(g.call, g.repo, f"{operands[0]}={operands[1]}")
         destructive(g.call, "git-config", "Setting this git config key can make git run programs.")
