@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.risk.test_risk_held_back_grades import NET, RO, grade, rules
+from tests.risk.test_risk_held_back_grades import DES, NET, RO, WW, grade, rules
 
 # -- host services' password files, tool logins and histories (sensitive._TOOL_CREDENTIALS, _TREES) ------------------
 SERVICE_SECRETS = [
@@ -70,3 +70,25 @@ def test_reading_a_service_password_file_or_history_is_a_secret_read(command: st
 )
 def test_neighbouring_configuration_files_stay_read_only(command: str) -> None:
     assert grade(command) == RO
+
+
+# -- flake8's configuration options name INI files whose local plugins it imports -----------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "flake8 --config /opt/x/setup.cfg src",
+        "flake8 --config=/opt/x/setup.cfg src",
+        "flake8 --append-config /opt/x/tox.ini src",
+        "flake8 --conf /opt/x src",
+        "flake8 --append=/opt/x src",
+        "flake8 --config ../other/setup.cfg src",
+    ],
+)
+def test_flake8_given_a_configuration_outside_the_workspace_is_destructive(command: str) -> None:
+    assert grade(command, contained=True) == DES
+    assert "outside the workspace" in rules(command)["project-outside-workspace"]
+
+
+@pytest.mark.parametrize("command", ["flake8 src", "flake8 --config setup.cfg src", "flake8 --count src"])
+def test_flake8_with_the_workspaces_configuration_stays_a_check(command: str) -> None:
+    assert grade(command) == WW

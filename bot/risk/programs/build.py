@@ -1567,7 +1567,7 @@ def checker(call: Call) -> None:
             return
         words = spliced
     injected(call, words, runs_programs=False)
-    if (call.name in _RUNS_FROM or call.name == "flake8") and runs_outside(call, call.name):
+    if call.name in _RUNS_FROM and runs_outside(call, call.name):
         return
     if call.name in _RUNS_FROM and _outside_project(
         call, words, call.name, _CHECKER_OUTPUTS + _CHECKER_ATTACHED_OUTPUTS + _RUNNER_OUTPUTS, _RUNS_FROM[call.name]
@@ -1629,8 +1629,9 @@ def checker(call: Call) -> None:
 #: Checkers that run or load code from the paths they are given: test runners from every operand and option value
 #: (tests, conftest.py, configuration: None), the others from their configuration options (mypy --config-file and
 #: its plugins, --python-executable; pylint --rcfile and its init-hook; eslint and prettier JavaScript configuration
-#: and plugins; tsc -p and the outDir its tsconfig names). black, isort, ruff, flake8, rustfmt and gofmt read TOML
-#: or INI settings that name no program: a path outside is only read.
+#: and plugins; tsc -p and the outDir its tsconfig names; flake8 --config/--append-config and the local plugins they
+#: name). black, isort, ruff, rustfmt and gofmt read TOML or INI settings that name no program: a path outside is only
+#: read.
 _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "pytest": None,
     "py.test": None,
@@ -1641,6 +1642,9 @@ _RUNS_FROM: dict[str, frozenset[str] | None] = {
     "eslint": frozenset({"-c", "--config", "--rulesdir", "--resolve-plugins-relative-to"}),
     "prettier": frozenset({"--config", "--plugin"}),
     "tsc": frozenset({"-p", "--project"}),
+    # flake8 "Full Listing of Options": --config and --append-config name INI files whose
+    # [flake8:local-plugins] paths= it imports; argparse takes a unique prefix of either (--conf, --append)
+    "flake8": frozenset({"--config"[:n] for n in range(5, 9)} | {"--append-config"[:n] for n in range(4, 16)}),
 }
 #: Test runners' options naming what they write, beyond :data:`_CHECKER_OUTPUTS` (graded as writes, not as code
 #: they run): pytest -o (an ini override) and --cov-report.
