@@ -1272,7 +1272,8 @@ _JUST_INERT_ATTRIBUTES = frozenset({
 def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()) -> list[RecipeLine] | None:
     """The commands ``just TARGET`` runs (dependencies first; ``""``: the first recipe), or None.
 
-    Backtick assignments run when just loads the file and are returned too; ``{{...}}`` interpolations
+    Backtick assignments run when just loads the file and are returned too (an assignment calling ``shell()`` as
+    :data:`UNKNOWN`); ``{{...}}`` interpolations
     of a string variable are substituted, any other becomes :data:`UNKNOWN`; ``set shell`` to anything
     but sh/bash and recipes with a shebang other than sh/bash become :data:`UNKNOWN` (a program run).
     A setting outside :data:`_JUST_INERT_SETTINGS`, an attribute outside :data:`_JUST_INERT_ATTRIBUTES`,
@@ -1336,6 +1337,8 @@ def just_recipe(text: str, target: str, name: str, overrides: Iterable[str] = ()
             value = assign.group(2).strip()
             for tick in re.findall(r"`([^`]*)`", value):
                 load.append(RecipeLine(f"{name}:{number} (backtick)", tick))
+            if re.search(r"\bshell\s*\(", value):  # just manual, "shell(command, args...)": runs on load
+                load.append(RecipeLine(f"{name}:{number} (shell())", UNKNOWN))
             variables[assign.group(1)] = (
                 value[1:-1]
                 if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"" and "{{" not in value

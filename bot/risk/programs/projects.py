@@ -350,9 +350,12 @@ def just(call: Call) -> None:
     (dependencies first). ``--justfile FILE`` is read (relative to the shell's directory) and the recipe runs in its
     directory, or in ``--working-directory DIR``; ``NAME=VALUE`` overrides are graded as :func:`run_recipe` says.
     ``--set``, ``--shell``, ``--shell-arg``, ``--dotenv-*``, ``--command``, ``--global-justfile`` and ``--choose``
-    change what runs: destructive."""
+    change what runs: destructive. ``--evaluate [VARIABLE]`` evaluates the assignments, running their backticks and
+    ``shell()`` calls (just manual, "Command Evaluation Using Backticks"): graded as the default recipe's run, whose
+    lines include them (an upper bound: the recipe's own lines are not run)."""
     words = call.args
     index = 0
+    evaluate = False
     justfile: Word | None = None
     directory: Word | None = None
     overrides: list[str] = []
@@ -399,7 +402,6 @@ def just(call: Call) -> None:
             "--list",
             "--summary",
             "--dump",
-            "--evaluate",
             "--variables",
             "--version",
             "--help",
@@ -411,8 +413,10 @@ def just(call: Call) -> None:
         ):
             read_only(call, f"just {name} only prints.")
             return
+        if name == "--evaluate":
+            evaluate = True
     build_or_test(call, "just")
-    target = words[index].value if index < len(words) else ""
+    target = words[index].value if index < len(words) and not evaluate else ""
     if justfile is not None and directory is None:
         parent = posixpath.dirname(justfile.value) if justfile.value is not None else None
         directory = Word(parent, justfile.src) if parent else None
