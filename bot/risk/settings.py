@@ -24,6 +24,11 @@ also read settings from the directory they run in and the ones above, and some s
   ``find-links``, ``sources``: git, path and URL packages, a Python download mirror), or that has
   ``[[tool.poetry.source]]`` or ``[[tool.pdm.source]]``; a ``Pipfile`` ``[[source]]`` other than
   ``https://pypi.org/simple``. Each chooses where every package, and so the code its build runs, comes from.
+* pip (settings tool ``pip``; pip "Configuration", "Location": the "site" file ``$VIRTUAL_ENV/pip.conf`` is read
+  whenever that virtual environment runs pip): a ``pip.conf`` in a virtual environment (a directory holding
+  ``pyvenv.cfg``) directly in the directory pip runs in, one above it up to the workspace's top, or the one
+  ``VIRTUAL_ENV`` names. Any key counts: ``index-url``, ``find-links``, ``trusted-host`` choose where every package
+  comes from, and others pick its build backends.
 * pytest (settings tool ``pytest``; pytest reference, "Configuration file formats", "rootdir and configfile"):
   ``addopts`` of the configuration file pytest uses where it runs (the first of pytest.ini, .pytest.ini, a
   pyproject.toml with ``[tool.pytest.ini_options]``, a tox.ini with ``[pytest]``, a setup.cfg with ``[tool:pytest]``,
@@ -82,7 +87,7 @@ __all__ = [
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "pip")
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
 
@@ -167,6 +172,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
             uv = os.path.join(place, "uv.toml")
             if os.path.lexists(uv):
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
+    elif tool == "pip":
+        found += _pip_site_configs(root, places)
     elif tool == "pytest" and question.startswith("file "):
         found += _pytest_file(root, os.path.join(base, question[len("file ") :]))
     elif tool == "pytest":
@@ -400,6 +407,28 @@ def _go_settings(root: str, place: str) -> list[tuple[str, str]]:
         for number, line in _lines(_text(mod)):
             if line.split()[0] in ("toolchain", "godebug"):
                 found.append((f"{_rel(root, mod)}:{number}", line.split()[0]))
+    return found
+
+
+def _pip_site_configs(root: str, places: list[str]) -> list[tuple[str, str]]:
+    """Each ``pip.conf`` of a virtual environment directly in one of ``places`` or named by ``VIRTUAL_ENV`` (the
+    module docstring's list).
+
+    Raises:
+        OSError: a directory that is there could not be listed (fail closed).
+    """
+    venvs: list[str] = []
+    for place in places:
+        with os.scandir(place) as entries:
+            venvs += sorted(e.path for e in entries if os.path.lexists(os.path.join(e.path, "pyvenv.cfg")))
+    active = os.environ.get("VIRTUAL_ENV")
+    if active and os.path.isabs(active):
+        venvs.append(os.path.normpath(active))
+    found: list[tuple[str, str]] = []
+    for venv in dict.fromkeys(venvs):
+        conf = os.path.join(venv, "pip.conf")
+        if os.path.lexists(conf):
+            found.append((_rel(root, conf), "a virtual environment's pip settings: where pip gets packages"))
     return found
 
 

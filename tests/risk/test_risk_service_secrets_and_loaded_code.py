@@ -5,13 +5,17 @@ their grade."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from bot.risk import RiskLevel, classify
 from bot.risk.recipes import ProjectRecipes
+from bot.standing import StandingApproval, match
 from tests.risk.test_risk_held_back_grades import DES, NET, RO, WW, grade, rules
+
+NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
 # -- host services' password files, tool logins and histories (sensitive._TOOL_CREDENTIALS, _TREES) ------------------
 SERVICE_SECRETS = [
@@ -132,3 +136,46 @@ def test_just_evaluate_of_plain_assignments_is_a_build(tmp_path: Path) -> None:
     ws = tmp_path.resolve()
     (ws / "justfile").write_text('version := "1.0"\nbuild:\n  echo {{version}}\n')
     assert graded("just --evaluate", ws)[0] == WW
+
+
+# -- a virtualenv's pip.conf chooses where pip install gets its packages (settings tool pip) ----------------------
+def _covered_by(pattern: str, command: str, ws: Path) -> bool:
+    result = classify(command, contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))
+    approval = StandingApproval(
+        id="sa_t",
+        scope="bot",
+        subject="bot_x",
+        pattern=pattern,
+        max_risk="system",
+        contained_only=False,
+        created_by="U1",
+        created_at=NOW,
+    )
+    return match([approval], risk=result.risk, contained=False, commands=result.commands, now=NOW) is not None
+
+
+def _venv(ws: Path, name: str = ".venv") -> Path:
+    venv = ws / name
+    venv.mkdir()
+    (venv / "pyvenv.cfg").write_text("home = /usr/bin\n")
+    return venv
+
+
+@pytest.mark.parametrize("name", [".venv", "venv", "env"])
+def test_a_pip_install_approval_does_not_cover_pip_beside_a_virtualenvs_pip_conf(tmp_path: Path, name: str) -> None:
+    ws = tmp_path.resolve()
+    (_venv(ws, name) / "pip.conf").write_text("[global]\nindex-url = https://evil.example/simple\n")
+    result = classify("pip install requests", contained=False, workspace=str(ws), recipes=ProjectRecipes(ws))
+    assert result.risk == NET
+    assert any(f"{name}/pip.conf" in c for part in result.commands for c in part.chosen_by)
+    assert not _covered_by("pip install", "pip install requests", ws)
+    (ws / "src").mkdir()
+    assert not _covered_by("pip install", "cd src && pip install requests", ws)  # a directory above holds it
+
+
+def test_a_pip_install_approval_covers_pip_beside_a_virtualenv_without_pip_conf(tmp_path: Path) -> None:
+    ws = tmp_path.resolve()
+    _venv(ws)
+    (ws / "pip.conf").write_text("[global]\nindex-url = https://x\n")  # not a virtualenv's: pip does not read it
+    assert _covered_by("pip install", "pip install requests", ws)
+    assert grade("pip list") == RO

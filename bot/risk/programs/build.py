@@ -1001,6 +1001,7 @@ def pip(call: Call) -> None:
         call.write(log, "pip writes")
     if command in ("install", "download", "wheel"):
         network(call, f"pip {command} fetches packages from an index.", rule="package-install")
+        workspace_settings(call, "pip", label=f"pip {command}")
         for target in found.values("-t", "--target", "--prefix", "--root", "-d", "--dest", "-w", "--wheel-dir"):
             call.write(target, f"pip {command} writes into")
         if found.has("--user"):
