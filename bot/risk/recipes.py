@@ -42,6 +42,7 @@ __all__ = [
     "LIFECYCLE",
     "LINK_TOOL",
     "SETTINGS",
+    "TOX_START",
     "UNKNOWN",
     "GivenRecipes",
     "ProjectRecipes",
@@ -65,6 +66,9 @@ MAX_RECIPE_CHARS = 32 * 1024
 UNKNOWN = "$FLYBOT_UNKNOWN"
 #: The target of a recipe that is the settings of the place a tool runs in, not a script (bot/risk/settings.py).
 SETTINGS = "<settings> "
+#: The tox target of its start without an environment (``tox -l``, ``--version``): no line, unreadable when a
+#: ``toxfile.py`` (an inline plugin tox imports) is there.
+TOX_START = "<start>"
 #: The tool of a recipe that says where a path in the workspace really leads (:meth:`RecipeBook.link`).
 LINK_TOOL = "path"
 
@@ -377,6 +381,12 @@ class ProjectRecipes(RecipeBook):
         if tool == "tox":
             if file and not file.endswith(".ini"):
                 raise _Unreadable(f"{file} (not read: FlyBot reads tox.ini files only)")
+            # tox "Your first plugin": tox 4 imports a toxfile.py next to its configuration file at every start
+            plugin = posixpath.join(posixpath.dirname(named) if named else directory, "toxfile.py")
+            if os.path.lexists(os.path.join(root, plugin)):
+                raise _Unreadable(f"{plugin} (not read: tox imports it as an inline plugin at every start)")
+            if target == TOX_START:
+                return recipe([])
             rel = named or here("tox.ini")
             if rel is None:
                 raise _Unreadable(

@@ -179,3 +179,34 @@ def test_a_pip_install_approval_covers_pip_beside_a_virtualenv_without_pip_conf(
     (ws / "pip.conf").write_text("[global]\nindex-url = https://x\n")  # not a virtualenv's: pip does not read it
     assert _covered_by("pip install", "pip install requests", ws)
     assert grade("pip list") == RO
+
+
+# -- tox 4 imports a toxfile.py next to its configuration at every start ---------------------------------------------
+TOX_USES = ["tox -l", "tox --listenvs", "tox --version", "tox -e py", "tox", "tox -c tox.ini -l"]
+
+
+@pytest.mark.parametrize("command", TOX_USES)
+def test_tox_beside_a_toxfile_is_destructive(tmp_path: Path, command: str) -> None:
+    ws = tmp_path.resolve()
+    (ws / "tox.ini").write_text("[testenv]\ncommands = pytest\n")
+    (ws / "toxfile.py").write_text("import os\n")
+    risk, found = graded(command, ws)
+    assert risk == DES and "recipe-unreadable" in found, found
+
+
+def test_tox_with_a_toxfile_beside_another_configuration_is_destructive(tmp_path: Path) -> None:
+    ws = tmp_path.resolve()
+    (ws / "ci").mkdir()
+    (ws / "ci" / "tox.ini").write_text("[testenv]\ncommands = pytest\n")
+    (ws / "ci" / "toxfile.py").write_text("import os\n")
+    assert graded("tox -c ci/tox.ini -l", ws)[0] == DES
+    assert graded("tox -c ci -e py", ws)[0] == DES
+
+
+@pytest.mark.parametrize(("command", "level"), [("tox -l", RO), ("tox --version", RO), ("tox -e py", NET)])
+def test_tox_without_a_toxfile_keeps_its_grade(tmp_path: Path, command: str, level: RiskLevel) -> None:
+    ws = tmp_path.resolve()
+    (ws / "tox.ini").write_text("[testenv]\ncommands = pytest\n")
+    (ws / "src").mkdir()
+    (ws / "src" / "toxfile.py").write_text("import os\n")  # not beside the configuration: tox does not load it
+    assert graded(command, ws)[0] == level
