@@ -39,6 +39,7 @@ __all__ = [
     "MAX_LINES",
     "MAX_RECIPES",
     "MAX_RECIPE_CHARS",
+    "GO_GENERATE",
     "LIFECYCLE",
     "LINK_TOOL",
     "SETTINGS",
@@ -69,6 +70,9 @@ SETTINGS = "<settings> "
 #: The tox target of its start without an environment (``tox -l``, ``--version``): no line, unreadable when a
 #: ``toxfile.py`` (an inline plugin tox imports) is there.
 TOX_START = "<start>"
+#: The go target whose lines are the ``//go:generate`` directives ``go generate PACKAGES...`` runs (after it, the
+#: package patterns separated by spaces): :func:`_go_generate`.
+GO_GENERATE = "generate "
 #: The tool of a recipe that says where a path in the workspace really leads (:meth:`RecipeBook.link`).
 LINK_TOOL = "path"
 
@@ -310,6 +314,8 @@ class ProjectRecipes(RecipeBook):
         def recipe(lines: list[RecipeLine] | None) -> Recipe | None:
             return None if lines is None else Recipe(tool, target, tuple(lines), directory, file, overrides)
 
+        if tool == "go" and target.startswith(GO_GENERATE):
+            return recipe(_go_generate(root, base, target[len(GO_GENERATE) :].split()))
         if target.startswith(SETTINGS):
             from bot.risk.settings import read
 
@@ -557,6 +563,69 @@ _FILES = {
     "just": "justfile",
     "tox": "tox.ini",
 }
+
+
+_GO_GENERATE_LINE = re.compile(r"^//go:generate[ \t]+(.*)$", re.MULTILINE)
+
+
+def _go_generate(root: str, base: str, patterns: list[str]) -> list[RecipeLine]:
+    """The ``//go:generate`` directives ``go generate PATTERNS`` runs from ``base`` (go help generate): each is run,
+    in the directory of the file holding it, as ``cd DIR && LINE``. A pattern is a directory below ``base``
+    (``.`` when none is given, ``./sub``), the same followed by ``/...`` (every package below it but
+    ``testdata``, ``vendor`` and names starting with ``.`` or ``_``), or a ``.go`` file; every ``.go`` file of a
+    package is read (test files too). go generate splits the line itself and runs no shell, so grading it as a
+    shell line is the stricter reading; ``-command`` aliases, other patterns (import paths), a directory or file
+    outside the workspace, more than :data:`MAX_TREE_ENTRIES` entries or :data:`MAX_LINES` directives make the
+    place unreadable (:class:`_Unreadable`)."""
+    prefix = root.rstrip(os.sep) + os.sep
+    files: list[str] = []
+    seen = 0
+    for pattern in patterns or ["."]:
+        recursive = pattern == "..." or pattern.endswith("/...")
+        rel = pattern[: -len("...")].rstrip("/") or "." if recursive else pattern
+        if not (rel == "." or rel.startswith(("./", "../")) or rel.endswith(".go")):
+            raise _Unreadable(f"go generate {pattern[:80]} (not read: a package FlyBot does not look up)")
+        start = os.path.realpath(os.path.join(base, rel))
+        if start != root and not start.startswith(prefix):
+            raise _Unreadable(f"go generate {pattern[:80]} (not read: outside the workspace)")
+        if rel.endswith(".go"):
+            files.append(start)
+            continue
+        pending = [start]
+        while pending:
+            here = pending.pop()
+            with os.scandir(here) as entries:
+                for entry in sorted(entries, key=lambda e: e.name):
+                    seen += 1
+                    if seen > MAX_TREE_ENTRIES:
+                        raise _Unreadable(
+                            f"go generate {pattern[:80]} (not read: more than {MAX_TREE_ENTRIES} entries)"
+                        )
+                    if entry.is_dir(follow_symlinks=False):
+                        if recursive and entry.name not in ("testdata", "vendor") and entry.name[:1] not in "._":
+                            pending.append(entry.path)
+                    elif entry.name.endswith(".go"):
+                        files.append(entry.path)
+    lines: list[RecipeLine] = []
+    for path in files:
+        real = os.path.realpath(path)
+        if not real.startswith(prefix) or not os.path.isfile(real):
+            raise _Unreadable(f"{os.path.relpath(path, root)} (not read: not a regular file in the workspace)")
+        rel_file = os.path.relpath(path, root)
+        text = _read_text(real)
+        for number, directive in _directives(text):
+            if directive.startswith("-command"):
+                raise _Unreadable(f"{rel_file}:{number} (not read: go:generate -command defines an alias)")
+            if len(lines) >= MAX_LINES:
+                raise _Unreadable(f"go generate (not read: more than {MAX_LINES} directives)")
+            where = shlex.quote(os.path.dirname(rel_file) or ".")
+            lines.append(RecipeLine(f"{rel_file}:{number} (go:generate)", f"cd {where} && {directive}"))
+    return lines
+
+
+def _directives(text: str) -> list[tuple[int, str]]:
+    """The ``//go:generate`` lines of a Go source ``text``, numbered (a directive starts a line: go help generate)."""
+    return [(text.count("\n", 0, m.start()) + 1, m.group(1).strip()) for m in _GO_GENERATE_LINE.finditer(text)]
 
 
 def _regular_file(root: str, rel: str) -> str | None:

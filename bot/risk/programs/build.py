@@ -21,7 +21,7 @@ from bot.risk.grader import Call
 from bot.risk.options import scan
 from bot.risk.paths import Where
 from bot.risk.reasons import shorten
-from bot.risk.recipes import LIFECYCLE
+from bot.risk.recipes import GO_GENERATE, LIFECYCLE
 from bot.risk.sensitive import secret_setting
 from bot.risk.walker import hijacks_environment
 from bot.risk.words import Word, literal_word
@@ -1281,7 +1281,7 @@ def _go_source_setting(word: str) -> bool:
     return True
 
 
-_GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "generate", "fix", "work"})
+_GO_BUILD = frozenset({"build", "test", "vet", "fmt", "run", "fix", "work"})
 _GO_PROGRAM_FLAGS = (
     "-exec",
     "-toolexec",
@@ -1293,6 +1293,43 @@ _GO_PROGRAM_FLAGS = (
     "-modfile",
     "--modfile",
 )
+
+
+def _go_generate(call: Call, rest: list[Word]) -> None:
+    """go generate (go help generate): runs the ``//go:generate`` directives of the packages' files, each in its
+    file's directory; graded line by line as the recipe book reads them (recipes.GO_GENERATE), as a Makefile's
+    recipe lines are. ``-n`` only prints them; ``-run``/``-skip`` select among them (all are graded); ``-x``, ``-v``
+    print; any other option is refused."""
+    patterns: list[str] = []
+    printing = False
+    index = 0
+    while index < len(rest):
+        value = rest[index].value
+        index += 1
+        if value is None:
+            destructive(call, "dynamic-argument", "The go generate packages are only known when they run.")
+            return
+        name = value.split("=", 1)[0].replace("--", "-", 1)
+        if name in ("-run", "-skip"):
+            index += 0 if "=" in value else 1
+        elif name == "-n":
+            printing = True
+        elif name in ("-x", "-v"):
+            continue
+        elif value.startswith("-"):
+            refuse(call, f"the go generate option {value[:40]}")
+            return
+        else:
+            patterns.append(value)
+    if printing:
+        read_only(call, "go generate -n only prints the commands.")
+        return
+    build_or_test(call, "go generate")
+    target = GO_GENERATE + " ".join(patterns)
+    if len(target) > 200:  # the longest recipe target the server takes (bot/api/models.py)
+        destructive(call, "recipe-unreadable", "go generate: too many packages named to read their directives.")
+        return
+    run_recipe(call, "go", target, label="go generate")
 
 
 def go(call: Call) -> None:
@@ -1311,6 +1348,8 @@ def go(call: Call) -> None:
             return
     if command is None:
         refuse(call, "a go command only known when it runs" if words else "go without a command")
+    elif command == "generate":
+        _go_generate(call, rest)
     elif command == "run" and any("@" in (w.value or "") for w in rest):
         destructive(call, "runs-program", "go run pkg@version downloads and runs a program.")
     elif command in _GO_BUILD:
