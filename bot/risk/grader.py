@@ -754,11 +754,19 @@ def _sets_allexport(args: list[str | None]) -> bool:
     return False
 
 
+#: How xargs' input words are spelt (programs/wrappers.py): the paths they name come from the script's own input
+#: (``xargs cp x <<< /root/.bashrc``), so a write to one is a target the script builds.
+XARGS_INPUT = "<input>"
+
+
 def _expanded_target(word: Word, *, redirect: bool) -> bool:
     """True when a write target only known when it runs is built by the script from an expansion (``$OUT``,
-    ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution) rather than a ``$HOME`` path or a location a
-    program handler names (``/usr/local``): a redirect's target, or an operand with a directory part."""
+    ``$D/hosts``, ``"${D:-/etc}/hosts"``, a command substitution, xargs' input: :data:`XARGS_INPUT`) rather than a
+    ``$HOME`` path or a location a program handler names (``/usr/local``): a redirect's target, or an operand with a
+    directory part."""
     src = word.src
+    if XARGS_INPUT in src:
+        return True
     if "$" not in src and "`" not in src or path_text(word.value, src):
         return False
     return redirect or "/" in src

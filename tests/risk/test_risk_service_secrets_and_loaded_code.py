@@ -284,3 +284,26 @@ def test_a_write_after_cd_to_home_is_a_login_file_write(command: str) -> None:
 )
 def test_a_cd_home_keeps_reads_read_only(command: str, level: RiskLevel) -> None:
     assert grade(command) == level
+
+
+# -- xargs' input words are write targets the script builds ------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "printf '%s\\n' /root/.bashrc | xargs cp src/x.py",
+        "xargs tee <<< /root/.bashrc",
+        "xargs chmod 777 <<< /etc/shadow",
+        "xargs -I{} cp src/x.py {}/.bashrc <<< /root",
+        "echo /etc/cron.d/x | xargs -n1 cp job",
+    ],
+)
+def test_a_write_to_xargs_input_may_be_any_protected_path(command: str) -> None:
+    assert grade(command) == DES
+    assert "unknown-write-target" in rules(command)
+
+
+@pytest.mark.parametrize(
+    "command", ["ls | xargs cat", "git ls-files | xargs wc -l", "echo x | xargs -I{} echo {}", "ls | xargs -n1 echo"]
+)
+def test_xargs_running_a_reader_stays_read_only(command: str) -> None:
+    assert grade(command) == RO
