@@ -337,3 +337,17 @@ def test_git_submodule_add_into_an_agents_settings_is_a_control_write(command: s
 )
 def test_git_submodule_add_into_a_plain_directory_stays_network(command: str) -> None:
     assert grade(command) == NET
+
+
+# -- composer runs its installed plugins on every command -------------------------------------------------------------
+@pytest.mark.parametrize(
+    "command", ["composer show", "composer validate", "composer outdated", "composer licenses", "composer diagnose"]
+)
+def test_composer_reads_run_its_plugins(command: str) -> None:
+    assert grade(command) == WW
+    assert "build-or-test" in rules(command)
+
+
+@pytest.mark.parametrize("command", ["composer --no-plugins show", "composer validate --no-plugins"])
+def test_composer_reads_without_plugins_stay_read_only(command: str) -> None:
+    assert grade(command) == RO
