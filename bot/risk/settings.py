@@ -29,6 +29,13 @@ also read settings from the directory they run in and the ones above, and some s
   ``pyvenv.cfg``) directly in the directory pip runs in, one above it up to the workspace's top, or the one
   ``VIRTUAL_ENV`` names. Any key counts: ``index-url``, ``find-links``, ``trusted-host`` choose where every package
   comes from, and others pick its build backends.
+* JVM launchers (settings tool ``jvm``, question ``mvn``, ``bazel`` or ``sbt``; programs/catalogue.py
+  ``_JVM_STARTS``): files read at every start that choose the JVM, its options or a wrapper to run: Maven's
+  ``.mvn/jvm.config``, ``.mvn/maven.config``, ``.mvn/extensions.xml`` (Maven looks for ``.mvn`` in the directory
+  it runs in and those above); Bazel's ``.bazelrc`` with a ``startup``, ``import`` or ``try-import`` line, bazelisk's
+  ``tools/bazel``, ``.bazeliskrc`` and a ``.bazelversion`` naming a fork (``FORK/VERSION``), in the directory and
+  those above up to the workspace's top; sbt's ``.jvmopts`` and ``.sbtopts`` in the directory it runs in. Unlike
+  most here, these change a read-only use's grade (``mvn -v`` is graded as a build where they are).
 * pytest (settings tool ``pytest``; pytest reference, "Configuration file formats", "rootdir and configfile"):
   ``addopts`` of the configuration file pytest uses where it runs (the first of pytest.ini, .pytest.ini, a
   pyproject.toml with ``[tool.pytest.ini_options]``, a tox.ini with ``[pytest]``, a setup.cfg with ``[tool:pytest]``,
@@ -87,7 +94,7 @@ __all__ = [
 #: A settings recipe's target is :data:`~bot.risk.recipes.SETTINGS` and the question asked (``""`` for the tool's
 #: settings; ``"push NAME"`` for git push to the remote word NAME, ``"push "`` for none).
 #: The tools whose settings are read.
-TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "pip")
+TOOLS = ("npm", "pnpm", "yarn", "cargo", "go", "git", "python", "pytest", "pip", "jvm")
 #: The git question asking where the workspace's repository keeps its git directory outside the workspace.
 GIT_DIRECTORY = "git-directory"
 
@@ -174,6 +181,8 @@ def read(root: str, base: str, tool: str, question: str) -> list[tuple[str, str]
                 found.append((_rel(root, uv), "chooses where uv gets packages and Python"))
     elif tool == "pip":
         found += _pip_site_configs(root, places)
+    elif tool == "jvm" and question in ("mvn", "bazel", "sbt"):
+        found += _jvm_starts(root, base, places, question)
     elif tool == "pytest" and question.startswith("file "):
         found += _pytest_file(root, os.path.join(base, question[len("file ") :]))
     elif tool == "pytest":
@@ -407,6 +416,44 @@ def _go_settings(root: str, place: str) -> list[tuple[str, str]]:
         for number, line in _lines(_text(mod)):
             if line.split()[0] in ("toolchain", "godebug"):
                 found.append((f"{_rel(root, mod)}:{number}", line.split()[0]))
+    return found
+
+
+def _jvm_starts(root: str, base: str, places: list[str], family: str) -> list[tuple[str, str]]:
+    """The files that choose what a JVM launcher of ``family`` starts (the module docstring's list).
+
+    Raises:
+        OSError, UnicodeDecodeError: a file that is there could not be read.
+    """
+    found: list[tuple[str, str]] = []
+
+    def note(path: str, what: str) -> None:
+        found.append((_rel(root, path), f"{_rel(root, path)} ({what})"))
+
+    if family == "mvn":
+        for place in places + _above(root):
+            for name in (".mvn/jvm.config", ".mvn/maven.config", ".mvn/extensions.xml"):
+                if os.path.lexists(os.path.join(place, name)):
+                    note(os.path.join(place, name), "JVM options or extensions Maven starts with")
+    elif family == "bazel":
+        for place in places:
+            bazelrc = os.path.join(place, ".bazelrc")
+            if os.path.lexists(bazelrc) and any(
+                line.split(maxsplit=1)[0] in ("startup", "import", "try-import")
+                for line in _text(bazelrc).splitlines()
+                if line.strip() and not line.lstrip().startswith("#")
+            ):
+                note(bazelrc, "startup options (the JVM Bazel's server runs) or imports")
+            for name in ("tools/bazel", ".bazeliskrc"):
+                if os.path.lexists(os.path.join(place, name)):
+                    note(os.path.join(place, name), "a program or download bazelisk runs instead of Bazel")
+            version = os.path.join(place, ".bazelversion")
+            if os.path.lexists(version) and "/" in _text(version):
+                note(version, "a Bazel fork bazelisk downloads and runs")
+    else:
+        for name in (".jvmopts", ".sbtopts"):
+            if os.path.lexists(os.path.join(base, name)):
+                note(os.path.join(base, name), "JVM and launcher options sbt starts with")
     return found
 
 

@@ -351,3 +351,58 @@ def test_composer_reads_run_its_plugins(command: str) -> None:
 @pytest.mark.parametrize("command", ["composer --no-plugins show", "composer validate --no-plugins"])
 def test_composer_reads_without_plugins_stay_read_only(command: str) -> None:
     assert grade(command) == RO
+
+
+# -- JVM launchers' version and help uses start what the workspace's launcher files choose ----------------------------
+JVM_STARTS = [
+    ({".mvn/jvm.config": "-javaagent:/tmp/x.jar\n"}, "mvn -v"),
+    ({".mvn/jvm.config": "-javaagent:/tmp/x.jar\n"}, "mvn --version"),
+    ({".mvn/extensions.xml": "<extensions/>\n"}, "mvn -v"),
+    ({".bazelrc": "startup --host_jvm_args=-javaagent:/tmp/x.jar\n"}, "bazel version"),
+    ({".bazelrc": "try-import %workspace%/user.bazelrc\n"}, "bazelisk help"),
+    ({"tools/bazel": "#!/bin/sh\nexec /tmp/x\n"}, "bazel version"),
+    ({".bazelversion": "evilfork/7.1.0\n"}, "bazel version"),
+    ({".jvmopts": "-javaagent:/tmp/x.jar\n"}, "sbt --version"),
+]
+
+
+@pytest.mark.parametrize(("files", "command"), JVM_STARTS)
+def test_a_jvm_launchers_version_is_a_build_where_launcher_files_choose_what_starts(
+    tmp_path: Path, files: dict[str, str], command: str
+) -> None:
+    ws = tmp_path.resolve()
+    for name, text in files.items():
+        (ws / name).parent.mkdir(parents=True, exist_ok=True)
+        (ws / name).write_text(text)
+    risk, found = graded(command, ws)
+    assert risk == WW and "workspace-settings" in found, found
+
+
+@pytest.mark.parametrize(
+    ("files", "command"),
+    [
+        ({}, "mvn -v"),
+        ({"pom.xml": "<project/>\n"}, "mvn --version"),
+        ({".bazelrc": "build --jobs=4\n", ".bazelversion": "7.1.0\n"}, "bazel version"),
+        ({"build.sbt": "\n"}, "sbt --version"),
+    ],
+)
+def test_a_jvm_launchers_version_without_launcher_files_stays_read_only(
+    tmp_path: Path, files: dict[str, str], command: str
+) -> None:
+    ws = tmp_path.resolve()
+    for name, text in files.items():
+        (ws / name).write_text(text)
+    assert graded(command, ws)[0] == RO
+
+
+def test_an_unreadable_launcher_file_is_destructive(tmp_path: Path) -> None:
+    ws = tmp_path.resolve()
+    (ws / ".bazelrc").write_bytes(b"\xff\xfe startup\n")
+    risk, found = graded("bazel version", ws)
+    assert risk == DES and "recipe-unreadable" in found, found
+
+
+def test_sbt_loads_its_build_for_every_command() -> None:
+    assert grade("sbt about") == WW
+    assert grade("sbt projects") == WW
