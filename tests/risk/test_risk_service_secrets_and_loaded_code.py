@@ -406,3 +406,24 @@ def test_an_unreadable_launcher_file_is_destructive(tmp_path: Path) -> None:
 def test_sbt_loads_its_build_for_every_command() -> None:
     assert grade("sbt about") == WW
     assert grade("sbt projects") == WW
+
+
+# -- terraform validate and graph start the installed provider binaries ----------------------------------------------
+@pytest.mark.parametrize(
+    ("command", "level"),
+    [
+        ("terraform validate", WW),
+        ("tofu validate -json", WW),
+        ("terraform graph", WW),
+        ("terraform -chdir=infra validate", WW),
+        ("terraform -chdir=/opt/x validate", DES),
+        ("cd /opt/x && terraform validate", DES),
+    ],
+)
+def test_terraform_validate_runs_the_providers_as_a_build(command: str, level: RiskLevel) -> None:
+    assert grade(command) == level
+
+
+@pytest.mark.parametrize("command", ["terraform fmt -check", "terraform version", "terraform -help"])
+def test_terraform_uses_that_start_no_provider_stay_read_only(command: str) -> None:
+    assert grade(command) == RO
