@@ -44,7 +44,8 @@ also read settings from the directory they run in and the ones above, and some s
   the grade: the classifier grades them as given on the command line (programs/build.py ``checker``).
 * git push (git-config(1), githooks(5)): a ``pre-push`` or ``reference-transaction`` hook, a configuration key
   outside :data:`SAFE_GIT_KEYS` (``core.hooksPath``, ``core.sshCommand``, ``credential.helper``, ``include.path``,
-  ``url.X.insteadOf``, ``remote.X.receivepack``...), a remote whose URL is a repository on this machine (a path,
+  ``url.X.insteadOf``, ``remote.X.receivepack``...), ``push.default = matching`` (a plain push then pushes every
+  branch whose name the remote has, not the one the approval was for), a remote whose URL is a repository on this machine (a path,
   ``file://``, ``transport::address``: git runs that repository's hooks), and a remote word, or a
   ``branch.X.remote``/``branch.X.pushremote``/``remote.pushDefault`` value, that names no configured remote (git
   then pushes to the path or URL it spells).
@@ -638,6 +639,9 @@ def _git_push(root: str, base: str, remote: str) -> list[tuple[str, str]]:
             urls.setdefault(key[len("remote.") : key.rindex(".")], []).append(value)  # a remote's name may hold dots
             if local_url(value):
                 found.append((f"{source}:{number}", f"{key}: a repository on this machine (git runs its hooks)"))
+        elif general == "push.default" and value.lower() == "matching":
+            # git-config(1) push.default: "matching - push all branches having the same name on both ends"
+            found.append((f"{source}:{number}", "push.default = matching: git push pushes every matching branch"))
         elif general not in SAFE_GIT_KEYS and not key.startswith(_SAFE_GIT_PREFIXES):
             found.append((f"{source}:{number}", f"{key[:100]}: a setting FlyBot does not know as choosing no code"))
     for source, number, key, value in entries:

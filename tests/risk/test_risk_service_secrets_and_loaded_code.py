@@ -5,6 +5,7 @@ their grade."""
 
 from __future__ import annotations
 
+import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -427,3 +428,26 @@ def test_terraform_validate_runs_the_providers_as_a_build(command: str, level: R
 @pytest.mark.parametrize("command", ["terraform fmt -check", "terraform version", "terraform -help"])
 def test_terraform_uses_that_start_no_provider_stay_read_only(command: str) -> None:
     assert grade(command) == RO
+
+
+# -- push.default = matching makes a plain push push every matching branch --------------------------------------------
+def _git_repo(tmp_path: Path, config: str) -> Path:
+    ws = (tmp_path / "repo").resolve()
+    subprocess.run(["git", "init", "-q", str(ws)], check=True)
+    subprocess.run(["git", "-C", str(ws), "remote", "add", "origin", "git@github.com:x/y.git"], check=True)
+    with (ws / ".git" / "config").open("a") as handle:
+        handle.write(config)
+    return ws
+
+
+@pytest.mark.parametrize("config", ["[push]\n\tdefault = matching\n", "[push]\n\tdefault = Matching\n"])
+def test_a_git_push_approval_does_not_cover_a_push_of_every_matching_branch(tmp_path: Path, config: str) -> None:
+    ws = _git_repo(tmp_path, config)
+    assert not _covered_by("git push", "git push", ws)
+    assert not _covered_by("git push", "git push origin main", ws)
+
+
+@pytest.mark.parametrize("config", ["", "[push]\n\tdefault = simple\n", "[push]\n\tdefault = current\n"])
+def test_a_git_push_approval_covers_a_push_of_one_branch(tmp_path: Path, config: str) -> None:
+    ws = _git_repo(tmp_path, config)
+    assert _covered_by("git push", "git push origin main", ws)
