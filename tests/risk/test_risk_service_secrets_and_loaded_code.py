@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.escalations import grade as server_grade
 from bot.risk import RiskLevel, classify
-from bot.risk.recipes import ProjectRecipes
+from bot.risk.recipes import ProjectRecipes, Recipe, RecipeLine
 from bot.standing import StandingApproval, match
 from tests.risk.test_risk_held_back_grades import DES, NET, RO, WW, grade, rules
 
@@ -451,3 +452,44 @@ def test_a_git_push_approval_does_not_cover_a_push_of_every_matching_branch(tmp_
 def test_a_git_push_approval_covers_a_push_of_one_branch(tmp_path: Path, config: str) -> None:
     ws = _git_repo(tmp_path, config)
     assert _covered_by("git push", "git push origin main", ws)
+
+
+# -- recipes an adapter sends can only raise the server's grade -------------------------------------------------------
+def _sent(target: str, *lines: str) -> Recipe:
+    return Recipe(
+        "make", target, tuple(RecipeLine(f"Makefile:{n} ({target})", line) for n, line in enumerate(lines, 1))
+    )
+
+
+@pytest.mark.parametrize(
+    ("command", "recipe", "level"),
+    [
+        ("make deploy", _sent("deploy", "echo ok"), NET),
+        ("make release", _sent("release", "true"), NET),
+        ("make clean", _sent("clean", "echo ok"), DES),
+    ],
+)
+def test_sent_recipe_lines_never_lower_the_grade_the_targets_name_gives(
+    command: str, recipe: Recipe, level: RiskLevel
+) -> None:
+    assert server_grade(command, contained=False, cwd="/srv/w").risk == level
+    assert server_grade(command, contained=False, cwd="/srv/w", recipes=(recipe,)).risk == level
+
+
+@pytest.mark.parametrize(
+    ("recipe", "level"),
+    [
+        (_sent("test", "pytest"), WW),
+        (_sent("test", "curl -s https://example.com"), NET),
+        (_sent("test", "rm -rf /"), DES),
+    ],
+)
+def test_sent_recipe_lines_grade_a_plain_target_as_they_say(recipe: Recipe, level: RiskLevel) -> None:
+    assert server_grade("make test", contained=False, cwd="/srv/w").risk == WW
+    assert server_grade("make test", contained=False, cwd="/srv/w", recipes=(recipe,)).risk == level
+
+
+def test_the_adapter_reading_its_own_disk_grades_a_named_target_by_its_lines(tmp_path: Path) -> None:
+    ws = tmp_path.resolve()
+    (ws / "Makefile").write_text("deploy:\n\techo ok\n")
+    assert graded("make deploy", ws)[0] == WW
