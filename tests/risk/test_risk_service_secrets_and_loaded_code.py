@@ -493,3 +493,25 @@ def test_the_adapter_reading_its_own_disk_grades_a_named_target_by_its_lines(tmp
     ws = tmp_path.resolve()
     (ws / "Makefile").write_text("deploy:\n\techo ok\n")
     assert graded("make deploy", ws)[0] == WW
+
+
+# -- declare/typeset/readonly NAME=literal is a known value, as NAME=literal is ---------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "declare a=/root/.netrc; cat $a",
+        "typeset a=/root/.netrc; cat $a",
+        "readonly a=/root/.netrc; cat $a",
+        "declare -r a=~/.netrc; cat $a",
+        "declare -g a=~/.ssh/id_rsa; cat $a",
+    ],
+)
+def test_a_declared_secret_path_is_a_secret_read(command: str) -> None:
+    assert grade(command) == NET
+
+
+@pytest.mark.parametrize(
+    "command", ["declare a=src/x.py; cat $a", "declare -i n=1; echo $n", "readonly v=1.0; echo $v"]
+)
+def test_a_declared_plain_value_stays_read_only(command: str) -> None:
+    assert grade(command) == RO
