@@ -515,3 +515,25 @@ def test_a_declared_secret_path_is_a_secret_read(command: str) -> None:
 )
 def test_a_declared_plain_value_stays_read_only(command: str) -> None:
     assert grade(command) == RO
+
+
+# -- pip's own code in an environment runs under every pip install -------------------------------------------------
+@pytest.mark.parametrize(
+    "command",
+    [
+        "echo x > .venv/lib/python3.11/site-packages/pip/__init__.py",
+        "sed -i s/a/b/ .venv/lib/python3.12/site-packages/pip/_internal/cli/main.py",
+        "cp evil.py venv/lib/python3.12/site-packages/pip/__main__.py",
+    ],
+)
+def test_a_write_into_an_environments_pip_package_is_destructive(command: str) -> None:
+    assert grade(command) == DES
+    assert "pip install" in rules(command)["protected-path-write"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["echo x > .venv/lib/python3.11/site-packages/requests/__init__.py", "echo x > src/pip/__init__.py"],
+)
+def test_a_write_into_another_package_or_a_project_named_pip_stays_a_workspace_write(command: str) -> None:
+    assert grade(command) == WW
