@@ -15,7 +15,7 @@ from bot.escalations import grade as server_grade
 from bot.risk import RiskLevel, classify
 from bot.risk.recipes import ProjectRecipes, Recipe, RecipeLine
 from bot.standing import StandingApproval, match
-from tests.risk.test_risk_held_back_grades import DES, NET, RO, WW, grade, rules
+from tests.risk.test_risk_emptying_persistence_and_vms import DES, NET, RO, WW, grade, rules
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
 
