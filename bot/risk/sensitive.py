@@ -37,7 +37,8 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``~/.docker/config.json`` (docker login); ``.npmrc`` (npmrc(5): auth tokens); ``.pypirc``; ``.git-credentials``
   (git-credential-store(1)); ``~/.config/gh/hosts.yml`` (gh auth); ``.cargo/credentials(.toml)`` (The Cargo Book,
   "Credentials"); ``.terraform.d/credentials.tfrc.json``; ``.vault-token``; ``.gnupg`` (private keys);
-  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)); ``/proc/PID/environ``, ``/proc/self/environ``
+  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)), and Debian's daily copies
+  ``/var/backups/shadow.bak``, ``gshadow.bak`` (the ``passwd`` package's ``/etc/cron.daily/passwd``); ``/proc/PID/environ``, ``/proc/self/environ``
   (proc(5): the process's environment); ``/etc/ssl/private`` (Debian's private TLS keys, update-ca-certificates(8));
   ``/run/secrets``, ``/var/run/secrets`` (Kubernetes service-account tokens, "Configure Service Accounts for Pods";
   Docker secrets); ``~/.claude/.credentials.json`` (Claude Code "Identity and Access Management");
@@ -332,7 +333,7 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/.azure", "~/.oci", "~/.password-store", "~/.netrc", "~/_netrc", "~/.pgpass", "~/.npmrc", "~/.pypirc",
     "~/.git-credentials", "~/.vault-token", "~/.claude/.credentials.json", "~/.codex/auth.json",
     "~/.gem/credentials", "~/.m2/settings.xml", "~/.gradle/gradle.properties", "/etc/shadow", "/etc/gshadow",
-    "/etc/shadow-", "/etc/gshadow-", "/etc/ssh/ssh_host_rsa_key", "/etc/ssl/private", "/run/secrets",
+    "/etc/shadow-", "/etc/gshadow-", "/var/backups/shadow.bak", "/var/backups/gshadow.bak", "/etc/ssh/ssh_host_rsa_key", "/etc/ssl/private", "/run/secrets",
     "/var/run/secrets", "/proc/1/environ", "/proc/self/environ", "~/.s3cfg", "~/.boto", "~/.terraformrc", "~/.env",
     "~/.bash_history", "~/.zsh_history", "~/.python_history", "~/.psql_history", "~/.mysql_history",
     "~/.node_repl_history", "~/.sqlite_history", "~/.rediscli_history", "~/.config/rclone/rclone.conf",
@@ -376,7 +377,12 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "~/Library/Application Support/Microsoft Edge/Default/Login Data",
 ))  # fmt: skip
 _GLOB = Regex(r"[*?\[]")
-_SHADOW = frozenset({"/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-"})
+#: shadow(5) and gshadow(5) with their ``-`` backups, and Debian's daily copies of them (the ``passwd`` package's
+#: ``/etc/cron.daily/passwd``: ``/var/backups/shadow.bak``, ``gshadow.bak``, mode 0600 as the originals).
+_SHADOW = frozenset({
+    "/etc/shadow", "/etc/gshadow", "/etc/shadow-", "/etc/gshadow-", "/var/backups/shadow.bak",
+    "/var/backups/gshadow.bak",
+})  # fmt: skip
 _HOME_VAR = Regex(r"^\$(?:HOME\b|\{HOME\})")
 _ENVIRON = Regex(r"^/proc/[^/]+/environ$")
 _HOST_KEY = Regex(r"^/etc/ssh/ssh_host_[^/]*key$")
