@@ -254,8 +254,36 @@ def _classify_dir(cwd: str, root: str) -> bool:
 #: git options that print files outside the repository: ``diff --no-index`` compares any two paths, ``grep
 #: --no-index`` searches any directory, ``blame --contents FILE`` prints FILE's lines (git-diff(1), git-grep(1),
 #: git-blame(1)); and options that copy a file's content into the repository, where any later git command prints
-#: it: ``commit``/``tag``/``notes``/``merge`` ``-F FILE``/``--file=FILE`` take the message from FILE.
-_GIT_FILE_READERS = ("--no-index", "--contents", "-F", "--file")
+#: it: ``commit``/``tag``/``notes``/``merge`` ``-F FILE``/``--file=FILE`` take the message from FILE, and ``commit
+#: -t FILE``/``--template=FILE`` starts the message with FILE (git-commit(1): with ``--no-edit`` and
+#: ``--cleanup=verbatim`` the template is committed as it is). Short options also in a cluster (``-aF FILE``) and
+#: with the file attached (``-F/etc/shadow``), long ones in any abbreviation git takes (``--fil``, ``--templ``).
+_GIT_FILE_READERS = ("--no-index", "--contents")
+_GIT_MESSAGE_FILE_LONG = ("--file", "--template")
+_GIT_MESSAGE_FILE_SHORT = frozenset("Ft")
+#: Short options of commit, tag, notes and merge that take a value (the rest of a cluster is that value).
+_GIT_SHORT_VALUES = frozenset("mcCuSsXn")
+
+
+def _git_message_file(text: str) -> tuple[bool, int]:
+    """Whether the git word ``text`` is a message-file option (:data:`_GIT_FILE_READERS`) and where the file it
+    names starts in it: ``(True, 0)`` when the file is the next word (``-F``, ``-aF``, ``--templ``), ``(True, N)``
+    when it is attached from index N (``-F/etc/shadow``, ``--file=x``), ``(False, 0)`` for any other word."""
+    if text.startswith("--"):
+        name, equals, _ = text.partition("=")
+        if len(name) > 2 and any(option.startswith(name) for option in _GIT_MESSAGE_FILE_LONG):
+            return True, len(name) + 1 if equals else 0
+        return False, 0
+    if not text.startswith("-") or len(text) < 2:
+        return False, 0
+    for index, letter in enumerate(text[1:], start=1):
+        if letter in _GIT_MESSAGE_FILE_SHORT:
+            return True, index + 1 if index + 1 < len(text) else 0
+        if letter in _GIT_SHORT_VALUES or not letter.isalpha():
+            return False, 0
+    return False, 0
+
+
 #: git subcommands that read the files named as operands: into the repository (git-hash-object(1): ``-w`` writes the
 #: blob to the object database, ``git cat-file -p`` prints it back; without ``-w`` its id still depends on them), or
 #: out by mail (git-send-email(1): each file operand is sent as a patch message).
@@ -485,7 +513,7 @@ def _git_reads_files(values: list[str | None]) -> bool:
     :data:`_GIT_CONTENT_COMMANDS`)."""
     if any(v is not None and v in _GIT_CONTENT_COMMANDS for v in values):
         return True
-    return any(v is not None and v.startswith(_GIT_FILE_READERS) for v in values)
+    return any(v is not None and (v.startswith(_GIT_FILE_READERS) or _git_message_file(v)[0]) for v in values)
 
 
 #: ps(1) (procps-ng) options that take the next word as their value: UNIX (``-o``), GNU (``--format``) and BSD
@@ -2425,6 +2453,10 @@ class Grader:
                 )
             if name in _USES_KEYS and not (name == "git" and _git_reads_files(values)):
                 continue
+            if name == "git" and word.value is not None:
+                start = _git_message_file(word.value)[1]
+                if start and word.src.startswith(word.value[:start]):  # -F/etc/shadow: the file after the option
+                    word = Word(word.value[start:], word.src[start:])
             decoder: str | None = None
             if (name in _CONTENT_READERS or name == "<") and word.value is None:
                 decoded = _decoded_variable(word.src, self.decoded)

@@ -37,3 +37,32 @@ def test_debians_copies_of_the_password_hashes_are_secret_reads(command: str) ->
 )
 def test_other_backups_stay_reads(command: str) -> None:
     assert _graded(command).risk == RiskLevel.READ_ONLY
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "git commit --allow-empty -t ~/.ssh/id_rsa --cleanup=verbatim --no-edit",
+        "git commit --template=/etc/shadow",
+        "git commit --templ ~/.ssh/id_rsa",
+        "git commit -t/etc/shadow",
+        "git commit -at /etc/shadow",
+        "git commit -F/etc/shadow",
+        "git commit -aF ~/.aws/credentials",
+        "git commit --fil=/etc/shadow",
+    ],
+)
+def test_a_commit_template_or_message_file_naming_a_secret_is_a_secret_read(command: str) -> None:
+    """git-commit(1): ``-t``/``--template`` starts the message with the file, and ``--no-edit --cleanup=verbatim``
+    commits it as it is, where ``git log`` prints it."""
+    graded = _graded(command)
+    assert graded.risk == RiskLevel.NETWORK
+    assert "secret-read" in _rules(graded)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["git commit -t .gitmessage", "git commit -F msg.txt", "git commit -mt /etc/shadow", "git commit -am fix"],
+)
+def test_a_commit_template_in_the_workspace_stays_a_write(command: str) -> None:
+    assert _graded(command).risk == RiskLevel.WORKSPACE_WRITE
