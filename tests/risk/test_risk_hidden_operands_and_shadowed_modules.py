@@ -4,12 +4,14 @@ whole, commit templates, backup copies of the password hashes, and yarn's own re
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from bot.risk import classify
 from bot.risk.model import Assessment, RiskLevel
+from bot.risk.recipes import GivenRecipes, ProjectRecipes
 
 W = Path("/home/dev/project")
 
@@ -66,3 +68,52 @@ def test_a_commit_template_or_message_file_naming_a_secret_is_a_secret_read(comm
 )
 def test_a_commit_template_in_the_workspace_stays_a_write(command: str) -> None:
     assert _graded(command).risk == RiskLevel.WORKSPACE_WRITE
+
+
+def _read(command: str, root: Path) -> Assessment:
+    """The grade on the adapter's side; the server, given what the adapter read, grades the same."""
+    read = classify(command, contained=False, workspace=root, recipes=ProjectRecipes(root))
+    given = classify(command, contained=False, workspace=root, recipes=GivenRecipes(read.recipes))
+    assert given.risk is read.risk, (read.reasons, given.reasons)
+    return read
+
+
+def _package(root: Path) -> None:
+    scripts = {"build": "tsc", "test": "jest", "fmt": "prettier --write"}
+    (root / "package.json").write_text(json.dumps({"name": "x", "version": "1.0.0", "scripts": scripts}))
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "yarn test --outputFile=/root/.bashrc --json",
+        "yarn run test --outputFile=/root/.bashrc",
+        "yarn run -T test --outputFile=/root/.bashrc",
+        "pnpm build --outDir /root/.config/autostart",
+        "pnpm run build --outDir /root/.config/autostart",
+        "pnpm test --outputFile /root/.bashrc",
+        "yarn fmt /etc/hosts",
+    ],
+)
+def test_yarn_and_pnpm_hand_the_options_after_the_script_name_to_the_script(tmp_path: Path, command: str) -> None:
+    """pnpm run: "Any options after the script's name are passed to the executed script"; yarn passes them too."""
+    _package(tmp_path)
+    graded = _read(command, tmp_path)
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    assert "protected-path-write" in _rules(graded)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["yarn test", "yarn test --ci", "yarn test --watch src", "pnpm build --outDir dist", "yarn fmt src", "yarn run"],
+)
+def test_yarn_and_pnpm_scripts_given_workspace_options_stay_writes(tmp_path: Path, command: str) -> None:
+    _package(tmp_path)
+    assert _read(command, tmp_path).risk == RiskLevel.WORKSPACE_WRITE
+
+
+def test_npm_still_takes_the_options_after_the_script_name_itself(tmp_path: Path) -> None:
+    """npm-run-script(1): only what follows ``--`` reaches the script."""
+    _package(tmp_path)
+    assert _read("npm test --outputFile=/root/.bashrc", tmp_path).risk == RiskLevel.WORKSPACE_WRITE
+    assert _read("npm test -- --outputFile=/root/.bashrc", tmp_path).risk == RiskLevel.DESTRUCTIVE
