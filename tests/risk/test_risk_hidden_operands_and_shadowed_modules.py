@@ -117,3 +117,54 @@ def test_npm_still_takes_the_options_after_the_script_name_itself(tmp_path: Path
     _package(tmp_path)
     assert _read("npm test --outputFile=/root/.bashrc", tmp_path).risk == RiskLevel.WORKSPACE_WRITE
     assert _read("npm test -- --outputFile=/root/.bashrc", tmp_path).risk == RiskLevel.DESTRUCTIVE
+
+
+_YARN_READS = ["yarn --version", "yarn -v", "yarn help", "yarn why x", "yarn config get x", "yarn workspaces list"]
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [
+        (".yarnrc.yml", "yarnPath: ./evil.js\n"),
+        (".yarnrc.yml", "{yarnPath: ./evil.js}\n"),
+        (".yarnrc.yml", "plugins:\n  - ./plugin.js\n"),
+        (".yarnrc", 'yarn-path "./evil.js"\n'),
+    ],
+)
+@pytest.mark.parametrize("command", _YARN_READS)
+def test_every_yarn_command_runs_the_release_its_settings_name(
+    tmp_path: Path, name: str, text: str, command: str
+) -> None:
+    """yarnpkg.com "Settings": yarnPath is the release every yarn command runs (Yarn 1's yarn-path too), and
+    plugins are loaded by every command."""
+    _package(tmp_path)
+    (tmp_path / name).write_text(text)
+    graded = _read(command, tmp_path)
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    assert "runs-program" in _rules(graded)
+    assert any(name in reason.detail for reason in graded.reasons)
+
+
+@pytest.mark.parametrize("command", _YARN_READS)
+def test_yarn_settings_that_cannot_be_read_make_every_yarn_command_destructive(tmp_path: Path, command: str) -> None:
+    _package(tmp_path)
+    (tmp_path / ".yarnrc.yml").write_text("yarnPath: [\n")
+    graded = _read(command, tmp_path)
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    assert "recipe-unreadable" in _rules(graded)
+
+
+def test_yarn_run_outside_the_workspace_is_destructive(tmp_path: Path) -> None:
+    _package(tmp_path)
+    graded = _read("cd /opt && yarn --version", tmp_path)
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    assert "recipe-elsewhere" in _rules(graded)
+
+
+@pytest.mark.parametrize("settings", [None, "nodeLinker: node-modules\n", "enableTelemetry: false\n"])
+@pytest.mark.parametrize("command", _YARN_READS)
+def test_yarn_reads_without_a_release_setting_stay_reads(tmp_path: Path, settings: str | None, command: str) -> None:
+    _package(tmp_path)
+    if settings is not None:
+        (tmp_path / ".yarnrc.yml").write_text(settings)
+    assert _read(command, tmp_path).risk == RiskLevel.READ_ONLY

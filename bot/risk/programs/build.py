@@ -42,7 +42,7 @@ from .kit import (
     tool_plugin,
     workspace_write,
 )
-from .projects import configured_options, run_recipe, workspace_settings
+from .projects import configured_options, run_recipe, workspace_settings, yarn_release
 
 __all__ = ["cargo", "checker", "go", "js_package_manager", "make", "npx", "pip"]
 
@@ -605,6 +605,8 @@ def js_package_manager(call: Call) -> None:
             command = value
         else:
             rest.append(words[index - 1])
+    if tool == "yarn":  # before anything else it does, yarn runs the release its settings name
+        yarn_release(call, run_dir, f"yarn {command or 'install'}")
     if tool == "yarn" and command == "workspaces" and [w.value for w in rest] in (["list"], ["info"]):
         # yarn workspaces list (Yarn 2+) and yarn workspaces info (Yarn 1) only print the workspaces
         read_only(call, f"yarn workspaces {rest[0].value} only lists the project's workspaces.")
