@@ -16,7 +16,16 @@ from collections.abc import Callable, Mapping
 
 from bot.risk.misread import shell_dialect
 from bot.risk.model import RiskLevel, SimpleCommand, simple_command_of
-from bot.risk.paths import WORKSPACE_SENTINEL, CwdState, Where, casefold, git_internal, locate, runs_later
+from bot.risk.paths import (
+    WORKSPACE_SENTINEL,
+    CwdState,
+    Where,
+    casefold,
+    control_parent,
+    git_internal,
+    locate,
+    runs_later,
+)
 from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
@@ -1107,12 +1116,14 @@ class Call:
         replaces: bool = False,
         follows_links: bool = True,
         git_repository: bool = False,
+        fills: bool = True,
     ) -> None:
         """Report a write to ``word`` (relative to ``cwd`` when given) by its location; ``replaces``: the write
         replaces what is there (``cp``/``mv``/``ln -f`` destinations, ``>``, ``truncate``, ``sed -i``);
         ``follows_links``: False when a symbolic link named by the last part is replaced, not written through;
         ``git_repository``: git changing the repository ``word`` (its ``.git`` and, never through a link, its work
-        tree)."""
+        tree); ``fills``: False when the write puts no files into ``word`` that its source names (a file copied
+        into a directory, ``cp x .github/``)."""
         self.g.write(
             self.rec,
             self.scope,
@@ -1122,6 +1133,7 @@ class Call:
             replaces=replaces,
             follows_links=follows_links,
             git_repository=git_repository,
+            fills=fills,
         )
 
     def where(self, word: Word, *, cwd: Word | None = None) -> Where:
@@ -1650,6 +1662,7 @@ class Grader:
         replaces: bool = False,
         follows_links: bool = True,
         git_repository: bool = False,
+        fills: bool = True,
     ) -> None:
         """Grade a write to ``word`` by where it lands.
 
@@ -1673,12 +1686,18 @@ class Grader:
         following it (``follows_links`` False: ``sed -i``). After a link maker, a write that still lands where it
         is named (:meth:`lands_as_named`: ``sed -i`` of a file in the workspace root, git changing the repository
         at the root after git alone made links) is graded as any write there.
+
+        A write of a directory that holds control files (paths.control_parent: ``.github``, ``.vscode``, ``.idea``,
+        ``.husky``...) as a whole, but by ``mkdir`` (an empty directory) or with ``fills`` False, is a control-file
+        write (``git-control-write``), in the workspace and the temp area, as a write of the files in it would be.
         """
         if word.value is None and _LITERAL_BRACES.fullmatch(word.src):
             words = brace_alternatives(word.src)
             if all(_LITERAL_WORD.fullmatch(w) and not w.startswith("-") for w in words):
                 for each in words:
-                    self.write(rec, scope, Word(each, each), what, cwd=cwd, subject=subject, replaces=replaces)
+                    self.write(
+                        rec, scope, Word(each, each), what, cwd=cwd, subject=subject, replaces=replaces, fills=fills
+                    )
                 return
         target = word.src
         if word.value and self.recipes is not None:
@@ -1731,6 +1750,8 @@ class Grader:
             return
         if where in (Where.WORKSPACE, Where.TEMP):
             hooks = self.hooks_here(word, cwd)
+            if hooks is None and fills and not what.startswith("mkdir"):
+                hooks = control_parent(word.value or "")
             if hooks is not None:
                 self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: {hooks}.", subject=subject)
                 if subject is not None and where is Where.TEMP:

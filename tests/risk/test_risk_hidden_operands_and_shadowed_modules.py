@@ -168,3 +168,63 @@ def test_yarn_reads_without_a_release_setting_stay_reads(tmp_path: Path, setting
     if settings is not None:
         (tmp_path / ".yarnrc.yml").write_text(settings)
     assert _read(command, tmp_path).risk == RiskLevel.READ_ONLY
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cp -r /tmp/hooks .github/",
+        "mv /tmp/hooks .github/",
+        "cp -r /tmp/x .github",
+        "rsync -a /tmp/x/ .github/",
+        "cp -r /tmp/x/. .vscode/",
+        "rsync -a /tmp/x/ .vscode/",
+        "cp -rT /tmp/x .vscode",
+        "cp -r /tmp/runConfigurations .idea/",
+        "cp -a /tmp/x .idea",
+        "cp --recursive /tmp/x .run",
+        "cp -r /tmp/x .devcontainer",
+        "git worktree add .github",
+        "git worktree add .vscode",
+        "git clone /tmp/x .vscode",
+        "ln -s conf .vscode",
+        "ln -s conf .idea",
+        "ln -s conf .run",
+        "ln -s conf .devcontainer",
+        "ln -s conf .github",
+        "ln -s /tmp/evilhooks .husky",
+        "git worktree add -f .husky main",
+        "cp -r /tmp/x sub/.VSCode",
+    ],
+)
+def test_a_directory_holding_control_files_filled_as_a_whole_is_a_control_write(command: str) -> None:
+    """``.github/hooks``, ``.vscode/tasks.json``, ``.idea/runConfigurations/*.xml``, ``.run/*.run.xml``,
+    ``.devcontainer/devcontainer.json`` and husky's hooks run programs later: a copy, sync, link, clone or worktree
+    that fills their directory with what its source holds plants them as a write of each would."""
+    for contained in (False, True):
+        graded = _graded(command, contained=contained)
+        assert graded.risk == RiskLevel.DESTRUCTIVE, graded.reasons
+        assert "git-control-write" in _rules(graded)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "mkdir .github",
+        "mkdir .vscode",
+        "mkdir -p .github/workflows",
+        "mkdir .husky",
+        "cp x .github/",
+        "cp -t .github x",
+        "cp -p x .vscode/",
+        "cp ci.yml .github/workflows/",
+        "cp -r src .github/workflows/",
+        "cp x .vscode/extensions.json",
+        "rsync x .github/",
+        "rsync -r src/ dist/",
+        "touch .github/CODEOWNERS",
+        "echo x > .github/dependabot.yml",
+    ],
+)
+def test_everyday_writes_beside_control_files_stay_writes(command: str) -> None:
+    assert _graded(command).risk == RiskLevel.WORKSPACE_WRITE

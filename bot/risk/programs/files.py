@@ -125,7 +125,8 @@ def cp(call: Call) -> None:
             "setuid",
             "cp as root keeping modes (-p, -a, --preserve) copies setuid/setgid bits: a program then runs as its owner.",
         )
-    call.write(dest, "cp writes", replaces=True)
+    # only a recursive copy puts files its source names into the destination (cp(1) -R, -r, -a: a directory)
+    call.write(dest, "cp writes", replaces=True, fills=_recursive_copy(call.args))
     sources = _copy_dest(call)[0]
     if [w.value for w in sources] == ["/dev/null"]:
         call.g.empties(call.rec, call.scope, dest, "cp /dev/null empties")  # cp(1) copies its empty content
@@ -160,6 +161,22 @@ def _copied_names(call: Call, sources: list[Word], dest: Word, name: str) -> Non
         if base and base not in (".", "..", "HEAD", "config", "config.worktree", "hooks"):
             landed = posixpath.join(dest.value, base)
             call.write(Word(landed, landed), f"{name} writes", replaces=True)
+
+
+def _recursive_copy(words: list[Word]) -> bool:
+    """cp(1): ``-R``, ``-r``, ``--recursive``, ``-a``/``--archive`` copy directories (a word only known when it runs
+    may be one of them)."""
+    for word in words:
+        value = word.value
+        if value is None:
+            return True
+        if value == "--":
+            break
+        if value in ("--recursive", "--archive") or (
+            value.startswith("-") and not value.startswith("--") and any(ch in value[1:] for ch in "rRa")
+        ):
+            return True
+    return False
 
 
 def _preserves_modes(words: list[Word]) -> bool:
