@@ -228,3 +228,49 @@ def test_a_directory_holding_control_files_filled_as_a_whole_is_a_control_write(
 )
 def test_everyday_writes_beside_control_files_stay_writes(command: str) -> None:
     assert _graded(command).risk == RiskLevel.WORKSPACE_WRITE
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "python3 -m json.tool data.json",
+        "python3 -m pip list",
+        "python3 -m pip --version",
+        "python3 -m black --check src",
+        "python3 -m isort --check src",
+        "python3 -m zipfile -l x.zip",
+        "python3 -m tarfile -l x.tar",
+        "python3 -m pip install requests",
+        "python3 -m venv .venv",
+        "python3 -E -m json.tool data.json",
+        "python3 -mjson.tool data.json",
+    ],
+)
+def test_python_m_runs_a_file_of_the_modules_name_from_the_current_directory(command: str) -> None:
+    """python(1) -m: "the first element of sys.path will be the current directory", so a workspace json.py runs
+    as python json.py would (-E only ignores PYTHON* variables)."""
+    for contained in (False, True):
+        graded = _graded(command, contained=contained)
+        assert graded.risk == RiskLevel.DESTRUCTIVE
+        assert "script-file" in _rules(graded)
+    assert _graded("python3 x.py").risk == RiskLevel.DESTRUCTIVE
+
+
+@pytest.mark.parametrize(
+    ("command", "grade"),
+    [
+        ("python3 -P -m json.tool data.json", RiskLevel.READ_ONLY),
+        ("python3 -I -m pip list", RiskLevel.READ_ONLY),
+        ("python3 -Im pip list", RiskLevel.READ_ONLY),
+        ("python3 -I -m black --check src", RiskLevel.READ_ONLY),
+        ("python3 -P -m pip install requests", RiskLevel.NETWORK),
+        ("python3 -Pm venv .venv", RiskLevel.WORKSPACE_WRITE),
+        ("python3 -m pytest", RiskLevel.WORKSPACE_WRITE),
+        ("python3 -m unittest", RiskLevel.WORKSPACE_WRITE),
+        ("python3 -m build", RiskLevel.WORKSPACE_WRITE),
+        ("coverage run -m pytest", RiskLevel.WORKSPACE_WRITE),
+        ("python3 --version", RiskLevel.READ_ONLY),
+    ],
+)
+def test_python_m_isolated_or_of_a_module_running_project_code_keeps_its_grade(command: str, grade: RiskLevel) -> None:
+    assert _graded(command).risk == grade
