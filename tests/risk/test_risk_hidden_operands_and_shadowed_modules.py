@@ -274,3 +274,39 @@ def test_python_m_runs_a_file_of_the_modules_name_from_the_current_directory(com
 )
 def test_python_m_isolated_or_of_a_module_running_project_code_keeps_its_grade(command: str, grade: RiskLevel) -> None:
     assert _graded(command).risk == grade
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "xargs cat <<< ~/.ssh/id_rsa",
+        "xargs -I{} cat {} <<< /etc/shadow",
+        'xargs -d: cat <<< "/root/.netrc"',
+        "parallel cat <<< ~/.netrc",
+        'xargs cat <<< "$HOME/.netrc"',
+        'xargs cat <<< "a.txt /root/.netrc"',
+        "xargs grep TOKEN <<< ~/.netrc",
+        "xargs cat <<EOF\n/root/.netrc\nEOF",
+        "xargs cat <<'EOF'\n~/.aws/credentials\nEOF",
+    ],
+)
+def test_names_fed_to_xargs_by_a_here_string_are_its_commands_arguments(command: str) -> None:
+    """xargs(1) runs its command with the input's items as arguments, as ``echo ~/.netrc | xargs cat`` does."""
+    for contained in (False, True):
+        graded = _graded(command, contained=contained)
+        assert graded.risk == RiskLevel.NETWORK
+        assert "secret-read" in _rules(graded)
+
+
+@pytest.mark.parametrize(
+    ("command", "grade"),
+    [
+        ("xargs cat <<< src/a.py", RiskLevel.READ_ONLY),
+        ("xargs cat <<< README.md", RiskLevel.READ_ONLY),
+        ("xargs ls <<< ~/.ssh/id_rsa", RiskLevel.READ_ONLY),
+        ("cat <<< ~/.netrc", RiskLevel.READ_ONLY),
+        ("xargs cat <<EOF\nsrc/a.py\nEOF", RiskLevel.READ_ONLY),
+    ],
+)
+def test_other_names_fed_to_xargs_keep_their_grade(command: str, grade: RiskLevel) -> None:
+    assert _graded(command).risk == grade
