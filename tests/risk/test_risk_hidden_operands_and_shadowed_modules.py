@@ -310,3 +310,31 @@ def test_names_fed_to_xargs_by_a_here_string_are_its_commands_arguments(command:
 )
 def test_other_names_fed_to_xargs_keep_their_grade(command: str, grade: RiskLevel) -> None:
     assert _graded(command).risk == grade
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "fd -H -tf . /root -X cat",
+        "fd -H netrc /root -x cat",
+        "fd -H . ~ -X cat",
+        "fd --search-path ~ -x cat",
+        "fd --base-directory=/etc . -x cat",
+        "fd -H . ~/.ssh -x head",
+        "fdfind -H . / -X cat",
+    ],
+)
+def test_fd_running_a_reader_over_a_tree_that_may_hold_secrets_is_a_secret_read(command: str) -> None:
+    """fd(1) -x/-X runs the command on every file found, as ``find ~ -exec cat {} ;`` does."""
+    for contained in (False, True):
+        graded = _graded(command, contained=contained)
+        assert graded.risk == RiskLevel.NETWORK
+        assert "secret-read" in _rules(graded)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["fd -e py . src -x cat", "fd -e py -x cat", "fd . /usr/share/doc -x cat", "fd -H . ~ -x ls", "fd -H netrc /root"],
+)
+def test_fd_over_the_workspace_or_only_listing_stays_a_read(command: str) -> None:
+    assert _graded(command).risk == RiskLevel.READ_ONLY

@@ -15,6 +15,7 @@ from bot.risk.paths import Where, may_be_in_workspace
 from bot.risk.words import Word, literal_word
 
 from .kit import (
+    R,
     applies_patch,
     as_root,
     deletion,
@@ -675,9 +676,53 @@ def _fd_exec(value: str | None) -> str | None:
     return None
 
 
+#: fd(1) long options that take a value (the next word unless attached with ``=``); ``--search-path`` and
+#: ``--base-directory`` name where it searches.
+_FD_LONG_VALUES = frozenset({
+    "--extension", "--type", "--max-depth", "--min-depth", "--exact-depth", "--exclude", "--threads", "--size",
+    "--changed-within", "--changed-before", "--change-newer-than", "--change-older-than", "--newer", "--older",
+    "--owner", "--color", "--max-results", "--search-path", "--base-directory", "--path-separator", "--ignore-file",
+    "--format", "--batch-size", "--max-buffer-time", "--and",
+})  # fmt: skip
+
+
+def _fd_roots(words: list[Word]) -> list[Word]:
+    """Where fd(1) searches, from its words before ``-x``/``-X``: ``fd [OPTIONS] [PATTERN] [PATH...]``, the paths
+    and each ``--search-path``/``--base-directory``; the current directory when none is given."""
+    operands: list[Word] = []
+    roots: list[Word] = []
+    index = 0
+    while index < len(words):
+        word = words[index]
+        value = word.value
+        index += 1
+        if value is None or not value.startswith("-") or value == "-":
+            operands.append(word)
+            continue
+        if _fd_exec(value) is not None:
+            break
+        if value == "--":
+            operands.extend(w for w in words[index:] if _fd_exec(w.value) is None)
+            break
+        if value.startswith("--"):
+            name, equals, attached = value.partition("=")
+            given = literal_word(attached) if equals else (words[index] if index < len(words) else None)
+            if name in _FD_LONG_VALUES and not equals:
+                index += 1
+            if name in ("--search-path", "--base-directory") and given is not None:
+                roots.append(given)
+            continue
+        for position, letter in enumerate(value[1:], start=2):
+            if letter in _FD_SHORT_VALUES:
+                index += 0 if position < len(value) else 1
+                break
+    return roots + operands[1:] or [literal_word(".")]
+
+
 def fd(call: Call) -> None:
     """fd(1): read-only, except ``-x``/``-X``/``--exec``/``--exec-batch`` (also in a cluster, ``-Hx``)
-    whose command is graded."""
+    whose command is graded, and, as ``find -exec`` (Grader.reads_below), a secret read when it runs a program that
+    prints files on every file below a directory that may hold a credential file (``fd . ~ -X cat``)."""
     words = call.args
     for index, word in enumerate(words):
         attached = _fd_exec(word.value)
@@ -689,6 +734,15 @@ def fd(call: Call) -> None:
                 refuse(call, "an empty --exec command")
                 return
             call.child(command + [Word(None, "{}")], call.name)
+            roots = _fd_roots(words[:index])
+            secret = call.g.reads_below(roots, command)
+            if secret is not None:
+                call.flag(
+                    R.NETWORK,
+                    "secret-read",
+                    f"{call.name} runs {show(command[0])} on every file below {', '.join(show(w) for w in roots)}, "
+                    f"which may hold {secret}: the command's output goes to the model.",
+                )
             return
     read_only(call, f"{call.name} only searches.")
 
