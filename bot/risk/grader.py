@@ -45,6 +45,7 @@ from bot.risk.sensitive import (
     read_path_text,
     secret_expansions,
     secret_variable,
+    suffix_credential,
     workspace_credential,
     workspace_holds_credential,
     workspace_protected,
@@ -303,7 +304,8 @@ _GIT_CONTENT_COMMANDS = frozenset({"hash-object", "send-email"})
 _SEARCHERS = frozenset({"grep", "egrep", "fgrep", "rg", "ag"})
 
 
-_VARIABLE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)\}|([A-Za-z_][A-Za-z0-9_]*))")
+#: ``$NAME``, ``${NAME}`` and an array's ``${NAME[@]}``, ``${NAME[*]}``, ``${NAME[N]}`` (each element a value).
+_VARIABLE = re.compile(r"\$(?:\{([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]}]*\])?\}|([A-Za-z_][A-Za-z0-9_]*))")
 _SUBSTITUTION_LIMIT = 64
 
 
@@ -2497,7 +2499,11 @@ class Grader:
                 real = self.linked_out(text, state) if self.recipes is not None else None
                 text = real if real is not None else text  # read through a symbolic link: the file it really is
                 what = credential_path(text)
-                if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
+                if word.value is None and text.startswith("*/"):
+                    # a literal path below a directory only known when it runs ($(realpath ~)/.netrc,
+                    # $(dirname /etc/x)/shadow): any directory, a home's or /etc among them (read_path_text)
+                    what = what or suffix_credential(text)
+                elif what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
                     what = self.home_secret(text, state)
                 if what is None and self.names_own_state(Word(text, text)):
                     what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"

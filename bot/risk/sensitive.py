@@ -128,6 +128,7 @@ __all__ = [
     "path_text",
     "protected_path",
     "read_path_text",
+    "suffix_credential",
     "secret_expansions",
     "secret_setting",
     "secret_variable",
@@ -616,7 +617,9 @@ def read_path_text(value: str | None, src: str) -> str:
     quotes removed, ``$(echo TEXT)``/``$(printf TEXT)`` read as TEXT (``$(printf %s WORD)`` as WORD), an expansion
     at its start spelt out by :func:`_spelt_start` (``$HOME``, ``${HOME%/}``, ``$XDG_CONFIG_HOME``, ``$OLDPWD``)
     and every other expansion read as ``*`` (``/proc/$$/environ`` is ``/proc/*/environ``). A word whose first part
-    is another expansion names nothing known ("")."""
+    is another expansion names a path below any directory when a literal path follows it (``$(realpath ~)/.netrc``,
+    ``$X/.ssh/id_rsa`` are ``*/.netrc``, ``*/.ssh/id_rsa``: the expansion may be any directory, a home or ``/etc``
+    among them), and nothing known ("") otherwise (``$X``, ``$X.txt``)."""
     if value is not None:
         return value
     text = src.replace('"', "").replace("'", "")
@@ -624,7 +627,9 @@ def read_path_text(value: str | None, src: str) -> str:
     text = _spelt_start(text)
     text = _ECHO_SUBSTITUTION.sub(lambda m: m.group(1).strip(), text)  # $(echo .en)v is .env
     if text.startswith(("$", "`")):
-        return ""
+        starred = _ANY_EXPANSION.sub("*", text)
+        rest = starred.lstrip("*")
+        return starred if rest.startswith("/") and rest.strip("/*") else ""
     return _ANY_EXPANSION.sub("*", text)
 
 
@@ -972,6 +977,32 @@ def _library_secret(following: list[str]) -> str | None:
             rest = below[len(key) :]
             if len(rest) <= depth or any(name in _BROWSER_FILES for name in rest):
                 return "a browser's saved passwords, cookies, history or page storage"
+    return None
+
+
+def suffix_credential(text: str) -> str | None:
+    """What secret a path ``*/TAIL`` may hold: the literal components TAIL below a directory only known when it runs
+    (sensitive.read_path_text: ``$(realpath ~)/.netrc``, ``$(dirname /etc/x)/shadow``), when TAIL, put below the
+    directories that lead to it in an example of :data:`_ALL_EXAMPLES`, is a credential file or lies in one
+    (``/etc/shadow``, ``~/.netrc``, ``~/.aws/credentials``). The components TAIL shares with the example must be two
+    or more, a dot name (``.netrc``) or the password hashes' names (``shadow``): a lone everyday name (``config``,
+    ``token``, ``History``) says nothing of where it lies. None otherwise."""
+    if not text.startswith("*/"):
+        return None
+    parts = [p for p in text[2:].split("/") if p not in ("", ".")]
+    if not parts or any(_GLOB.search(p) for p in parts):
+        return None
+    for example in _ALL_EXAMPLES:
+        body = example[1:]
+        for start in range(len(body)):
+            run = body[start:]
+            if tuple(parts[: len(run)]) != run:
+                continue
+            if len(run) < 2 and not run[0].startswith(".") and posixpath.join("/etc", run[0]) not in _SHADOW:
+                continue
+            found = credential_path("/".join((*example[: 1 + start], *parts)))
+            if found is not None:
+                return found
     return None
 
 

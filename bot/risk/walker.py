@@ -1248,6 +1248,12 @@ class _Walk:
             return
         name = self.text(node.children[0])
         value = node.children[-1]
+        if value.type == "array" and _VARIABLE_NAME.fullmatch(name):
+            # NAME=(WORD ...): "${NAME[@]}", "${NAME[0]}" and $NAME expand to its elements (bash(1) "Arrays")
+            elements = [resolve_word(c, self.src).value for c in value.named_children if c.type != "comment"]
+            if elements and all(_trackable(e) for e in elements):
+                self.remember(name, tuple(e for e in elements if e is not None))
+            return
         if value.type not in (
             "raw_string",
             "string",

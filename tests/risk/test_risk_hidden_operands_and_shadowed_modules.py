@@ -338,3 +338,46 @@ def test_fd_running_a_reader_over_a_tree_that_may_hold_secrets_is_a_secret_read(
 )
 def test_fd_over_the_workspace_or_only_listing_stays_a_read(command: str) -> None:
     assert _graded(command).risk == RiskLevel.READ_ONLY
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat $(dirname /etc/x)/shadow",
+        "cat $(realpath ~)/.netrc",
+        'cat "$(dirname "$HOME/x")/.aws/credentials"',
+        "cat $(ls -d ~)/.netrc",
+        "cat $(cd ~ && pwd)/.netrc",
+        "cat $(getent passwd root | cut -d: -f6)/.ssh/id_rsa",
+        "cat $X/.ssh/id_rsa",
+        "cat $(dirname /etc/x)/ssl/private/server.key",
+        'b=(~/.netrc); cat "${b[@]}"',
+        'b=(a.txt /root/.netrc); cat "${b[@]}"',
+        "b=(/etc/shadow); cat ${b[0]}",
+    ],
+)
+def test_a_secret_name_below_a_directory_only_known_when_it_runs_is_a_secret_read(command: str) -> None:
+    """The expansion may be any directory (a home, /etc): the literal path after it names the credential file."""
+    for contained in (False, True):
+        graded = _graded(command, contained=contained)
+        assert graded.risk == RiskLevel.NETWORK
+        assert "secret-read" in _rules(graded)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "cat $X/src/main.py",
+        "cat $X",
+        'cat "$D/README.md"',
+        "cat $(git rev-parse --show-toplevel)/package.json",
+        "cat $X/config",
+        "cat $X/credentials",
+        "cat $X/.ssh/id_rsa.pub",
+        "cat $OUT/report.txt",
+        "ls $X/.ssh/id_rsa",
+        'b=(src/a.py README.md); cat "${b[@]}"',
+    ],
+)
+def test_everyday_names_below_a_directory_only_known_when_it_runs_stay_reads(command: str) -> None:
+    assert _graded(command).risk == RiskLevel.READ_ONLY
