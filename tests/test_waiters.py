@@ -1,4 +1,4 @@
-"""Issue 10, 10,000 long-polls on one replica: a waiting long-poll costs one future and a slot of the timer wheel;
+"""10,000 long-polls on one replica: a waiting long-poll costs one future and a slot of the timer wheel;
 long-polls arriving on an id already watched answer from its snapshot instead of reading the store again; a
 decision (or any notification) drops the snapshot at once. Real server on SQLite for the end-to-end case."""
 

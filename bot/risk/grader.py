@@ -30,6 +30,7 @@ from bot.risk.reasons import ReasonBook, shorten
 from bot.risk.recipes import INERT_ENVIRONMENT, MAX_RECIPES, SETTINGS, UNKNOWN, inert_environment, recipe_input
 from bot.risk.regex import Regex
 from bot.risk.sensitive import (
+    GIT_CONFIG_SECRET,
     brace_alternatives,
     config_subdirectory,
     credential_path,
@@ -71,11 +72,15 @@ _WORKSPACE_WRITE = RiskLevel.WORKSPACE_WRITE
 #: Where an operand of a program graded by a program rule is graded as a write (Grader.ruled).
 _OUTSIDE_PLACES = frozenset({Where.OUTSIDE, Where.GIT_CONTROL, Where.DEVICE})
 #: Findings a program rule's override keeps: writes and deletions by place (Grader.write, Grader.removes), credential
-#: and secret reads, and a project or repository outside the workspace whose configuration or recipes run programs.
+#: and secret reads, a project or repository outside the workspace whose configuration or recipes run programs, and
+#: words only known when the command runs (``dynamic-argument``: ``git rm "$X"``, where ``$X`` may be an option that
+#: runs a program or discards work; ``dynamic-script``: a script or expression only known then): the rule grades the
+#: program's uses its words show, and a word it cannot see may be any of them.
 _KEPT_BY_OVERRIDE = frozenset({
     "protected-path-write", "overwrite-outside-workspace", "unknown-write-target", "write-outside-workspace",
     "git-control-write", "device-write", "secret-read", "network-socket", "protected-deletion",
-    "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace",
+    "deletion-outside-workspace", "project-outside-workspace", "recipe-outside-workspace", "dynamic-argument",
+    "dynamic-script",
 })  # fmt: skip
 
 _WORD_SPLIT = re.compile(r"[^a-z]+")
@@ -111,7 +116,8 @@ _READS_NO_ENVIRONMENT = frozenset({
 #: (hgrc(5) [hooks]/[extensions]; git-config(1) core.fsmonitor, diff.external; jj config ui.pager; yarnrc yarnPath;
 #: rustup "Overrides" rust-toolchain(.toml) path/channel; The Cargo Book "Configuration" build.rustc-wrapper;
 #: go.mod/go.work toolchain lines (go help toolchain); Gemfile, Vagrantfile, Package.swift, build.gradle(.kts),
-#: settings.gradle(.kts) and init scripts are code; pom.xml names plugins; .npmrc script-shell, node-options;
+#: settings.gradle(.kts) and init scripts are code; pom.xml names plugins; a wrapper (gradlew, mvnw, their
+#: wrapper properties and jars) and a binstub (bin/rails) run as the tool, a Rakefile is code; .npmrc script-shell, node-options;
 #: pytest reads ``addopts`` (any option: ``-p PLUGIN``, ``--basetemp``, ``--junitxml``) from pytest.ini,
 #: .pytest.ini, pyproject.toml, tox.ini and setup.cfg, pytest reference "Configuration file formats").
 _PLANTED_CONFIG: dict[str, frozenset[str]] = {
@@ -140,6 +146,15 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/pom.xml": frozenset({"mvn", "mvnw"}),
     "/.mvn/maven.config": frozenset({"mvn", "mvnw"}),
     "/.mvn/jvm.config": frozenset({"mvn", "mvnw"}),
+    "/gradlew": frozenset({"gradlew"}),
+    "/gradle/wrapper/gradle-wrapper.properties": frozenset({"gradlew"}),
+    "/gradle/wrapper/gradle-wrapper.jar": frozenset({"gradlew"}),
+    "/mvnw": frozenset({"mvnw"}),
+    "/.mvn/wrapper/maven-wrapper.properties": frozenset({"mvnw"}),
+    "/.mvn/wrapper/maven-wrapper.jar": frozenset({"mvnw"}),
+    "/bin/rails": frozenset({"rails"}),
+    "/bin/rake": frozenset({"rake"}),
+    "/Rakefile": frozenset({"rake", "rails"}),
     "/.npmrc": frozenset({"npm", "npx", "pnpm", "yarn"}),
     "/.bazelrc": frozenset({"bazel", "bazelisk"}),
     "/pytest.ini": frozenset({"pytest", "py.test"}),
@@ -149,6 +164,12 @@ _PLANTED_CONFIG: dict[str, frozenset[str]] = {
     "/setup.cfg": frozenset({"pytest", "py.test"}),
 }
 
+
+#: A project's wrapper scripts and binstubs, by their path in the project, and the tool they run: the Gradle
+#: Wrapper (Gradle user guide "The Gradle Wrapper": ``./gradlew`` runs the version of Gradle that
+#: gradle/wrapper/gradle-wrapper.properties names), the Maven Wrapper (maven.apache.org/wrapper: ``./mvnw``, from
+#: .mvn/wrapper/maven-wrapper.properties) and Rails' binstubs (Rails command line guide: ``bin/rails``, ``bin/rake``).
+_PROJECT_WRAPPERS = {"gradlew": "gradlew", "mvnw": "mvnw", "bin/rails": "rails", "bin/rake": "rake"}
 
 _PLANTED_READERS = frozenset().union(*_PLANTED_CONFIG.values())
 
@@ -836,13 +857,22 @@ _CONTENT_READERS = frozenset({
 _OUTPUT_OPTIONS = frozenset({"-out", "-keyout"})
 
 
+#: Wrappers that run the command their words name (programs/wrappers.py), whose words are judged besides it.
+_TEE_WRAPPERS = frozenset({"sudo", "doas", "env", "nice", "nohup", "timeout", "stdbuf", "time", "ionice", "setsid",
+                           "command", "exec", "chrt", "taskset"})  # fmt: skip
+
+
 def _env_written(name: str, args: list[Word], word: Word) -> bool:
     """True when ``word`` is a file ``name`` only writes, so naming an environment file or a key there reads none
     of it: tee(1)'s files, ssh-keygen's key files, the value of an output option (:data:`_OUTPUT_OPTIONS`), the destination of
-    ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``)."""
+    ``cp``/``install`` (coreutils: the last operand of two or more; ``cp .env.example .env``); also tee's files
+    when a wrapper runs it (``sudo tee -a /etc/sudoers.d/x``: the wrapper's words are judged too, and the
+    wrapped tee is judged again on its own, as is any other program a wrapper runs)."""
     if name in ("tee", "ssh-keygen"):
         return True  # ssh-keygen(1) writes the -f key, or prints its public half or fingerprint
     index = next((i for i, w in enumerate(args) if w is word), 0)
+    if name in _TEE_WRAPPERS and any(w.value in ("tee", "/usr/bin/tee", "/bin/tee") for w in args[:index]):
+        return True  # the wrapped program is judged again on its own (a wrapped grep's file is read there)
     if index and args[index - 1].value in _OUTPUT_OPTIONS:
         return True  # openssl genrsa -out server.key
     if name in ("cp", "install") and args and word is args[-1]:
@@ -1926,6 +1956,32 @@ class Grader:
             downgradable=value is not None,
         )  # fmt: skip
 
+    def git_directory_search(self, text: str, state: CwdState) -> str | None:
+        """What a recursive search from ``text`` prints when it is a ``.git`` directory, or its ``modules`` or
+        ``worktrees`` below (``grep -r token .git``, ``cd .git && grep -r url .``): the repository's configuration
+        (sensitive.GIT_CONFIG_SECRET); None otherwise."""
+        if state.remote or not text:
+            return None
+        paths = [text] if text.startswith("/") else [posixpath.join(cwd, text) for cwd in sorted(state.cwds)]
+        for path in paths:
+            parts = [p for p in posixpath.normpath(path).split("/") if p]
+            if ".git" in parts:
+                rest = parts[len(parts) - 1 - parts[::-1].index(".git") + 1 :]
+                if not rest or rest[0] in ("modules", "worktrees"):
+                    return GIT_CONFIG_SECRET
+        return None
+
+    def git_config_below(self, text: str, state: CwdState) -> str | None:
+        """What the relative read path ``text`` names from a directory of ``state`` inside a ``.git`` directory
+        (``cd .git && cat config``): a repository's configuration (sensitive.named_secret on the joined path), or
+        None."""
+        if state.remote or not text or text.startswith(("/", "~")):
+            return None
+        for cwd in sorted(state.cwds):
+            if ".git" in cwd.split("/") and named_secret(posixpath.join(cwd, text)) == GIT_CONFIG_SECRET:
+                return GIT_CONFIG_SECRET
+        return None
+
     def names_own_state(self, word: Word, cwd: Word | None = None) -> bool:
         """True when ``word`` (relative to ``cwd`` when given) names, from any directory the shell may be in, the
         state directory or store FlyBot's settings name (sensitive.own_state), wherever it is."""
@@ -2112,6 +2168,9 @@ class Grader:
         as_path = "/" in name
         if as_path:
             accepted = next((name[len(d) :] for d in SYSTEM_BIN_DIRS if name.startswith(d)), None)
+            wrapper = self.project_wrapper(name)
+            if wrapper is not None:
+                accepted = wrapper
             if accepted is None or "/" in accepted or accepted not in self.programs:
                 self.flag(
                     rec,
@@ -2172,6 +2231,25 @@ class Grader:
                 self.links_by_git = False
             self.note_link_secrets(name, words[1:])
             self.rewrites_tree(rec, scope, shorten(" ".join(w.src for w in words[:2]), 40), earlier)
+
+    def project_wrapper(self, path: str) -> str | None:
+        """The build tool a project's own wrapper or binstub runs (:data:`_PROJECT_WRAPPERS`: ``./gradlew`` is
+        ``gradlew``, ``bin/rails`` is ``rails``), when ``path`` names it in the workspace from every directory the
+        shell may be in and no symbolic link takes it out; None otherwise. The wrapper is the project's file, as its
+        build.gradle, pom.xml or Rakefile is: it is graded as the tool (whose grade already counts the project's
+        code as the build's), and written earlier in the same command it is ``config-rewritten``
+        (:data:`_PLANTED_CONFIG`)."""
+        relative = path
+        while relative.startswith("./"):
+            relative = relative[2:]
+        tool = _PROJECT_WRAPPERS.get(relative)
+        if tool is None or self.state.remote:
+            return None
+        if locate(Word(path, path), self.state) is not Where.WORKSPACE:
+            return None
+        if self.recipes is not None and self.linked_out(path) is not None:
+            return None
+        return tool
 
     def rewrites_tree(self, rec: Rec, scope: Scope, what: str, earlier: int) -> None:
         """``what`` (a program and its first argument) writes files only its input names (:func:`_makes_links`: ``git switch``, ``git merge``, ``tar
@@ -2333,6 +2411,8 @@ class Grader:
         state = self.state
         if state.remote or any(_classify_dir(cwd, state.root) for cwd in state.cwds) or holds_anchor(state.root):
             return True
+        if any(".git" in cwd.split("/") for cwd in state.cwds):
+            return True  # in a repository's .git directory: its config (:meth:`git_config_below`)
         # a path in the workspace that a symbolic link takes out of it (keys/id_rsa with keys -> ~/.ssh)
         return self.recipes is not None and any(
             w.value and not w.value.startswith("-") and self.linked_out(w.value, state) is not None for w in words[1:]
@@ -2443,7 +2523,7 @@ class Grader:
                 for text in self.read_paths(word, state):
                     what = may_hold_credential(text)
                     if what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
-                        what = self.home_search(text, state)
+                        what = self.home_search(text, state) or self.git_directory_search(text, state)
                     if what is not None:
                         self.flag(
                             rec,
@@ -2495,21 +2575,26 @@ class Grader:
                 )
                 continue
             flagged = False
+            written = _env_written(name, args, word)  # a file the program only writes: none of it is read
+            # ssh-keygen -f KEY also prints from a key outside the workspace (its public half, -y from the private)
+            replaced = written and name != "ssh-keygen"
             for text in self.read_paths(word, state):
                 real = self.linked_out(text, state) if self.recipes is not None else None
                 text = real if real is not None else text  # read through a symbolic link: the file it really is
-                what = credential_path(text)
-                if word.value is None and text.startswith("*/"):
+                what = None if replaced else credential_path(text)
+                if not replaced and word.value is None and text.startswith("*/"):
                     # a literal path below a directory only known when it runs ($(realpath ~)/.netrc,
                     # $(dirname /etc/x)/shadow): any directory, a home's or /etc among them (read_path_text)
                     what = what or suffix_credential(text)
-                elif what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP):
+                elif not replaced and (
+                    what is None or locate(Word(text, text), state) in (Where.WORKSPACE, Where.TEMP)
+                ):
                     what = self.home_secret(text, state)
                 if what is None and self.names_own_state(Word(text, text)):
                     what = "FlyBot's own state (its store, standing approvals, local mode's token and chat)"
-                if what is None and not _env_written(name, args, word):
+                if what is None and not written:
                     # the workspace's too: .env holds the project's secrets, id_rsa or server.key a private key
-                    what = env_file(text) or named_secret(text)
+                    what = env_file(text) or named_secret(text) or self.git_config_below(text, state)
                 if what is not None:
                     self.flag(
                         rec,

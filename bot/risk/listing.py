@@ -4,7 +4,8 @@
 A listing (``ls``, ``find``, ``fd``, ``git ls-files``, ``grep -l``) whose operands or name patterns name a credential
 file (sensitive.py: ``.env``, ``*.key``, ``id_rsa``) prints that file's name; a filter (``grep PATTERN`` without
 ``-v``) over a listing of every name keeps the names its pattern matches, and matches a credential file when it
-matches one of :data:`_SECRET_NAMES` (``grep env`` matches ``.env``). :func:`stream` follows a pipeline's elements and
+matches one of :data:`_SECRET_NAMES` (``grep env`` matches ``.env``); any filter, inverted (``-v``) too, over names
+that include a credential file may keep it (``ls ~/.ssh/id_* | grep -v pub``). :func:`stream` follows a pipeline's elements and
 says what credential file the names at its end may include; a listing whose patterns name nothing secret (``find .
 -name '*.py'``) names none, and neither does any other program's output.
 """
@@ -104,10 +105,12 @@ def _grep(name: str, args: list[str | None], before: str | None) -> str | None:
             if what is not None:
                 return what
         return None
-    if before is None or "v" in flags or "--invert-match" in long:
+    if before is None:
         return None
     if before != EVERY_NAME:
-        return before  # a filter over names that include a credential file may keep it
+        return before  # a filter over names that include a credential file may keep it (-v too: grep -v pub)
+    if "v" in flags or "--invert-match" in long:
+        return None
     pattern = next((args[i + 1] for i, w in enumerate(args[:-1]) if w in ("-e", "--regexp")), None)
     if pattern is None:
         pattern = operands[0] if operands else None

@@ -30,15 +30,18 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
 * **Credential files** (:func:`credential_path`): reading one prints a secret, and a command's output goes to the
   model provider, so it is at least ``network`` (never downgraded: the output leaves wherever the command ran).
   ssh private keys and the whole ``.ssh`` directory except ``*.pub``, ``known_hosts``, ``config`` and
-  ``authorized_keys`` (ssh(1) FILES); ``/etc/ssh/ssh_host_*_key`` (sshd(8) FILES); ``~/.aws/credentials`` and the
-  AWS CLI caches ``~/.aws/sso``, ``~/.aws/cli`` (AWS CLI user guide, "Configuration and credential file settings");
+  ``authorized_keys`` (ssh(1) FILES); ``/etc/ssh/ssh_host_*_key`` (sshd(8) FILES); ``~/.aws/credentials``,
+  ``~/.aws/config`` (it takes the same ``aws_access_key_id``/``aws_secret_access_key`` settings, and
+  ``credential_process`` commands and SSO sessions) and the AWS CLI caches ``~/.aws/sso``, ``~/.aws/cli`` (AWS CLI user guide, "Configuration and credential file settings");
   ``~/.config/gcloud`` (gcloud topic configurations); ``~/.kube/config`` (kubectl: "Organizing cluster access");
   ``~/.azure``; ``.netrc``/``_netrc`` (netrc(5)); ``.pgpass`` (PostgreSQL "The Password File");
   ``~/.docker/config.json`` (docker login); ``.npmrc`` (npmrc(5): auth tokens); ``.pypirc``; ``.git-credentials``
   (git-credential-store(1)); ``~/.config/gh/hosts.yml`` (gh auth); ``.cargo/credentials(.toml)`` (The Cargo Book,
   "Credentials"); ``.terraform.d/credentials.tfrc.json``; ``.vault-token``; ``.gnupg`` (private keys);
-  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)), and Debian's daily copies
-  ``/var/backups/shadow.bak``, ``gshadow.bak`` (the ``passwd`` package's ``/etc/cron.daily/passwd``); ``/proc/PID/environ``, ``/proc/self/environ``
+  ``/etc/shadow``, ``/etc/gshadow`` and their ``-`` backups (shadow(5)), Debian's daily copies
+  ``/var/backups/shadow.bak``, ``gshadow.bak`` (the ``passwd`` package's ``/etc/cron.daily/passwd``), BSD's
+  ``/etc/master.passwd`` and ``/etc/spwd.db`` (master.passwd(5)), the sudo policy ``/etc/sudoers`` and
+  ``/etc/sudoers.d`` (sudoers(5)); ``/proc/PID/environ``, ``/proc/self/environ``
   (proc(5): the process's environment); ``/etc/ssl/private`` (Debian's private TLS keys, update-ca-certificates(8));
   ``/run/secrets``, ``/var/run/secrets`` (Kubernetes service-account tokens, "Configure Service Accounts for Pods";
   Docker secrets); ``~/.claude/.credentials.json`` (Claude Code "Identity and Access Management");
@@ -81,6 +84,10 @@ removed and ``$HOME``/``${HOME}`` read as ``~``):
   ``/root``, ``/home``, ``/etc`` or ``/``). A glob (``~/.s*/id_rsa``, ``~/.*/credentials``, ``/etc/ssl/private/*``) counts
   when it may match one of these: :func:`credential_path` matches it, component by component (fnmatch), against
   each of them; an expansion in a word only partly known (``/proc/$$/environ``) counts as ``*`` there.
+  A file of a tool not listed here is judged by its name (:func:`_home_dot_secret`): below a hidden directory of a
+  home, a data file (no extension, ``.json``, ``.yaml``, ``.toml``, ``.txt``...) named ``credentials``, ``token``,
+  ``secret``, ``password``, ``creds`` or ``apikey``, alone or as a part (``~/.config/openai/credentials``,
+  ``~/.foo/api-token``, ``~/.local/share/x/secrets.json``; not ``token.rs`` or ``tokenizer.json``).
   Build, package, CI and cluster tools' credential files are one further group, :data:`_TOOL_CREDENTIALS` and
   :data:`_TOOL_CREDENTIAL_TREES` (NuGet, Maven's master password, sbt/Ivy, Helm's registry login, sentry-cli,
   CircleCI, JFrog, CVS, tea, talosctl, influx, Snowflake CLI, GitLab Runner, k3s and RKE2), each with its manual.
@@ -119,11 +126,14 @@ __all__ = [
     "env_file",
     "flybot_state",
     "own_state",
+    "own_state_paths",
     "set_own_state",
     "glob_names_credential",
     "holds_anchor",
     "may_hold_credential",
     "may_name_secret",
+    "GIT_CONFIG_SECRET",
+    "add_own_state",
     "named_secret",
     "path_text",
     "protected_path",
@@ -294,8 +304,14 @@ _BROWSER_FILES = frozenset({
     "formhistory.sqlite", "sessionstore.jsonlz4", "sessionstore-backups", "storage",
 })  # fmt: skip
 #: Absolute files that hold secrets: kubeadm's kubeconfigs (kubeadm(8) "Implementation details"), Debian's MySQL
-#: maintenance password, the Kerberos host keytab (krb5.conf(5)), old password hashes (pam_pwhistory(8)).
+#: maintenance password, the Kerberos host keytab (krb5.conf(5)), old password hashes (pam_pwhistory(8)); the BSD
+#: and macOS password hashes (master.passwd(5): ``/etc/master.passwd``, its database ``/etc/spwd.db``); the sudo
+#: policy (sudoers(5): ``/etc/sudoers`` and the ``@includedir /etc/sudoers.d`` files, mode 0440, readable by root
+#: only; it names who may run what as root without a password).
 _SECRET_FILES: dict[str, str] = {
+    "/etc/master.passwd": "the password hashes",
+    "/etc/spwd.db": "the password hashes",
+    "/etc/sudoers": "the sudo policy (who may run what as root, without a password too)",
     "/etc/mysql/debian.cnf": "the MySQL maintenance password",
     "/etc/krb5.keytab": "the host's Kerberos keys",
     "/etc/security/opasswd": "old password hashes",
@@ -314,6 +330,7 @@ _SECRET_PATTERNS: tuple[tuple[Regex, str], ...] = (
 )
 #: Absolute trees whose every file is a secret.
 _SECRET_TREES: dict[str, str] = {
+    "/etc/sudoers.d": "the sudo policy (who may run what as root, without a password too)",
     "/etc/flybot": "FlyBot's own settings (its Slack signing secret and tokens)",
     "/etc/ssl/private": "private TLS keys",
     "/run/secrets": "service-account tokens or container secrets",
@@ -328,7 +345,7 @@ _SECRET_TREES: dict[str, str] = {
 #: component by component (a glob longer than the example is matched on the example's length, then the rest is
 #: judged by :func:`credential_path` itself).
 _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
-    "~/.ssh/id_rsa", "~/.aws/credentials", "~/.aws/sso", "~/.aws/cli", "~/.config/gcloud", "~/.config/gh/hosts.yml",
+    "~/.ssh/id_rsa", "~/.aws/credentials", "~/.aws/config", "~/.aws/sso", "~/.aws/cli", "~/.config/gcloud", "~/.config/gh/hosts.yml",
     "~/.config/hub", "~/.config/git/credentials", "~/.config/op", "~/.kube/config", "~/.docker/config.json",
     "~/.cargo/credentials", "~/.cargo/credentials.toml", "~/.terraform.d/credentials.tfrc.json", "~/.gnupg",
     "~/.azure", "~/.oci", "~/.password-store", "~/.netrc", "~/_netrc", "~/.pgpass", "~/.npmrc", "~/.pypirc",
@@ -352,6 +369,7 @@ _EXAMPLES: tuple[tuple[str, ...], ...] = tuple(tuple(p.split("/")) for p in (
     "/var/lib/kubelet/pki", "/etc/letsencrypt/keys", "/etc/letsencrypt/live/d/privkey.pem",
     "/etc/letsencrypt/archive/d/privkey1.pem", "/etc/pki/tls/private", "/etc/wireguard",
     "/etc/NetworkManager/system-connections", "/etc/mysql/debian.cnf", "/etc/krb5.keytab", "/etc/security/opasswd",
+    "/etc/master.passwd", "/etc/spwd.db", "/etc/sudoers", "/etc/sudoers.d/x",
     "~/.my.cnf", "~/.yarnrc.yml", "~/.databrickscfg", "~/.claude.json", "~/.pip/pip.conf", "~/.composer/auth.json",
     "~/.bundle/config", "~/.pulumi/credentials.json", "~/.fly/config.yml", "~/.huggingface/token",
     "~/.kaggle/kaggle.json", "~/.snowflake/connections.toml", "~/.age/key.txt", "~/.ansible/vault_pass",
@@ -495,7 +513,9 @@ _SECRET_PATH_WORDS = (
     "auth.json", ".htpasswd", ".ngrok2", ".mc/", ".tsh", ".cloudflared", ".netlify", ".ethereum", ".bitcoin",
     "zhistory", "histfile", ".dev.vars", ".sbt", ".ivy2", ".nuget", "NuGet", ".msmtprc", ".fetchmailrc", ".purple",
     ".thunderbird", ".dockercfg", ".dbt", ".snowsql", ".twilio-cli", ".supabase", ".heroku", "Rhistory", ".ipython",
-    "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings",
+    "repl_history", "tailscale", "Library/", "secrets", "Secrets", "tfvars", "local.settings", ".git/",
+    "sudoers", "master.passwd", "spwd.db", "oken", "OKEN", "ecret", "ECRET", "assword", "ASSWORD", "redential",
+    "REDENTIAL", "creds", "CREDS", "pikey", "PIKEY",
 )  # fmt: skip
 _SECRET_VARIABLE_TEXT = Regex(
     r"\$\{?!|\$\{?[A-Za-z_]*(?:SECRET|TOKEN|PASS|API_?KEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIAL|AUTH|COOKIE|KEY|DSN|"
@@ -735,6 +755,18 @@ def set_own_state(paths: tuple[str, ...]) -> None:
     _OWN_STATE = tuple(sorted({posixpath.normpath(p) for p in paths if p.startswith("/") and "\x00" not in p}))
 
 
+def add_own_state(paths: tuple[str, ...] | list[str]) -> None:
+    """Add ``paths`` (absolute; others are left out) to the state directories and store files :func:`own_state`
+    knows, keeping those already named: an agent adapter adds its own state directory and the locations the server's
+    program-rules answer names (bot/hooks/gate.py), which only ever protects more."""
+    set_own_state((*_OWN_STATE, *paths))
+
+
+def own_state_paths() -> tuple[str, ...]:
+    """The state directories and store files :func:`set_own_state` and :func:`add_own_state` named."""
+    return _OWN_STATE
+
+
 def own_state(text: str) -> bool:
     """True when the absolute path ``text`` is the state directory FlyBot's settings name or in it, or its store
     file or one of the store's companions (SQLite's ``-wal``, ``-shm``, ``-journal`` and FlyBot's ``-changes``):
@@ -906,7 +938,39 @@ def _literal_credential(text: str) -> str | None:
     found = _tool_credential(path)
     if found is not None:
         return found
-    return _credential_parts([p for p in path.split("/") if p not in ("", ".")])
+    return _credential_parts([p for p in path.split("/") if p not in ("", ".")]) or _home_dot_secret(text)
+
+
+#: Words of a file's name that say it holds a secret (:func:`_home_dot_secret`), compared case-insensitively.
+_SECRET_FILE_WORDS = frozenset(
+    {"credential", "credentials", "creds", "token", "tokens", "secret", "secrets", "password", "passwords", "apikey"}
+)
+#: Extensions of a data file a secret is kept in (none at all counts too); source code (``token.rs``,
+#: ``secrets.py``) and archives are not among them.
+_SECRET_FILE_EXTENSIONS = frozenset(
+    {"json", "yaml", "yml", "toml", "txt", "conf", "cfg", "ini", "xml", "properties", "env", "dat", "db"}
+)
+_NAME_WORDS = Regex(r"[._\-]+")
+
+
+def _home_dot_secret(text: str) -> str | None:
+    """A file of a tool this module does not list whose name says it holds a secret: below a hidden directory of a
+    home (``~/.config/openai/credentials``, ``~/.foo/auth/token.json``, ``~/.local/share/x/api-token``), a name
+    whose words (split at ``.``, ``_``, ``-``) include one of :data:`_SECRET_FILE_WORDS` and whose extension, if
+    any, is one of :data:`_SECRET_FILE_EXTENSIONS` (a data file, not ``token.rs`` in a package cache). Tools keep
+    their logins there by convention (XDG Base Directory Specification: ``$XDG_CONFIG_HOME`` defaults to
+    ``~/.config``, ``$XDG_DATA_HOME`` to ``~/.local/share``; the AWS, Cargo, RubyGems, Heroku and Google Cloud CLIs
+    all name theirs ``credentials``), so an unlisted one is judged by its name. None otherwise."""
+    rest = _home_rest(text)
+    if rest is None or len(rest) < 2 or not rest[0].startswith("."):
+        return None
+    name = rest[-1].casefold()
+    stem, dot, extension = name.rpartition(".")
+    if dot and stem and extension not in _SECRET_FILE_EXTENSIONS and extension not in _SECRET_FILE_WORDS:
+        return None
+    if any(word in _SECRET_FILE_WORDS for word in _NAME_WORDS.compiled().split(name)):
+        return "credentials (its name says so)"
+    return None
 
 
 def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
@@ -918,7 +982,7 @@ def _credential_parts(parts: list[str], *, browsers: bool = True) -> str | None:
         if part == ".ssh":
             if not following or not (following[-1].endswith(".pub") or following[-1] in _SSH_PUBLIC):
                 return "ssh private keys"
-        elif part == ".aws" and (not following or following[0] in ("credentials", "sso", "cli")):
+        elif part == ".aws" and (not following or following[0] in ("credentials", "config", "sso", "cli")):
             return "AWS credentials"
         elif part == ".config" and any(tuple(following[: len(key)]) == key for key in _CONFIG_SECRETS):
             return next(what for key, what in _CONFIG_SECRETS.items() if tuple(following[: len(key)]) == key)
@@ -1175,6 +1239,15 @@ _NAMED_EXAMPLES = (
 )  # fmt: skip
 
 
+#: A repository's configuration files below ``.git`` (git-config(1) FILES: ``$GIT_DIR/config``,
+#: ``$GIT_DIR/config.worktree``; a linked worktree's ``.git/worktrees/NAME/config.worktree``, a submodule's
+#: ``.git/modules/NAME/config``): ``remote.NAME.url`` may carry a password or token in its user part
+#: (git-clone(1) GIT URLS: ``https://USER:TOKEN@HOST/...``; GitLab CI clones with ``gitlab-ci-token:$CI_JOB_TOKEN``
+#: in the URL, and actions/checkout keeps its token in ``http.*.extraheader`` there).
+_GIT_CONFIGS = ("config", "config.worktree")
+GIT_CONFIG_SECRET = "git's repository configuration (a remote URL or an http.extraHeader there may carry a token)"
+
+
 def named_secret(text: str) -> str | None:
     """What secret a file ``text`` holds by its name, wherever it is, the workspace included (as :func:`env_file`):
     the credential names of the module docstring found anywhere in the path (``.npmrc``, ``.netrc``, ``.pypirc``,
@@ -1193,12 +1266,20 @@ def named_secret(text: str) -> str | None:
     ``.secrets.*`` (act's ``--secret-file`` default), none of these when a name part says encrypted or template
     (``.enc``, ``.sops``, ``.gpg``, ``.asc``, ``.age``, ``.example``...). ``secrets.yaml`` is not among them: SOPS keeps encrypted files under that name. Public halves
     stay public (``id_rsa.pub``, ``*.crt``, ``*.csr``), and so does an encrypted file without its key
-    (``credentials.yml.enc``). A glob counts by its last component when it spells what a name needs (``*.key``,
-    ``id_*``); ``*`` and ``*.json`` do not. None otherwise."""
+    (``credentials.yml.enc``). A repository's ``config`` or ``config.worktree`` below a ``.git`` directory
+    (:data:`_GIT_CONFIGS`: a remote URL may carry a token), also as a glob (``.git/*``, ``.g*/conf*``). A glob counts by
+    its last component when it spells what a name needs (``*.key``, ``id_*``); ``*`` and ``*.json`` do not. None
+    otherwise."""
     parts = [p for p in text.rstrip("/").split("/") if p not in ("", ".", "..")]
     if not parts:
         return None
     name = parts[-1]
+    if (
+        len(parts) >= 2
+        and any(_glob_matches(".git", p, last=True) for p in parts[:-1])
+        and any(_glob_matches(n, name, last=True) for n in _GIT_CONFIGS)
+    ):
+        return GIT_CONFIG_SECRET
     if _GLOB.search(name) is not None:
         for example, marker in _NAMED_EXAMPLES:
             if marker in name and _glob_matches(example, name, last=True):

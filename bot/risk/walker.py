@@ -257,7 +257,7 @@ class UnsafeToParse(ValueError):
 #: and digits, then a character above U+00FF (UTF-8 lead byte 0xC4 or more). Its scanner (src/scanner.c, the
 #: ``brace_start`` label) passes that character to C ``isdigit()``, whose table covers -128..255 only: the read goes
 #: out of bounds, and far enough (emoji and other characters beyond U+FFFF) it kills the process with SIGSEGV
-#: (tree-sitter/tree-sitter-bash#337; here ``{`` U+10FFFF crashes about half of fresh runs). A crashed adapter exits
+#: (tree-sitter/tree-sitter-bash#337; ``{`` U+10FFFF crashes about half of fresh runs). A crashed adapter exits
 #: with a signal status that Claude Code treats as a non-blocking error -- the command would run -- and a crashed
 #: server drops every request. Matching bytes anywhere (not only where a brace expression may start) is a superset.
 PARSER_CRASH = re.compile(rb"\{[0-9]*(?:\.\.[0-9]*)?[\xc4-\xff]")
@@ -541,14 +541,33 @@ def walk_nested(g: Grader, parent: Rec | None, scope: Scope, text: str) -> None:
         g.direct_cd = (-3, 0, 0, g.direct_cd[3])
 
 
+def _read_write_redirect(node: Node) -> bool:
+    """``node`` is the ERROR tree-sitter-bash 0.25 makes of the ``>`` of a read-write redirect ``[n]<>WORD``
+    (bash(1) "Opening File Descriptors for Reading and Writing"): a lone ``>`` right after the ``<`` of a file
+    redirect (``3< >f``, with a blank between, is a syntax error and stays one)."""
+    before = node.prev_sibling
+    parent = node.parent
+    return (
+        node.child_count == 1
+        and node.children[0].type == ">"
+        and parent is not None
+        and parent.type == "file_redirect"
+        and before is not None
+        and before.type == "<"
+        and before.end_byte == node.start_byte
+        and node.next_sibling is not None
+    )
+
+
 def _herestring_gaps(root: Node) -> frozenset[tuple[int, int]] | None:
     """The here-strings tree-sitter-bash 0.25 cannot parse after a file redirect, or None.
 
     ``cat > file <<< 'x'`` is valid bash (bash(1) "Here Strings": a redirection like any
     other, in any position), but the grammar parses it as an ERROR ``<<`` followed by a
-    ``< 'x'`` file redirect. When every error in the tree is exactly that shape, the
+    ``< 'x'`` file redirect. When every error in the tree is exactly that shape, or the ``>`` of a read-write
+    redirect ``<>`` (:func:`_read_write_redirect`, graded as ``<>`` by ``_Walk.redirect``), the
     script is graded (the ``<`` redirect counts as the here-string it is, see
-    ``_Walk.stdin_of``); returns the (start, end) bytes of those redirects. Any other
+    ``_Walk.stdin_of``); returns the (start, end) bytes of those redirects (none for ``<>`` alone). Any other
     error: None (the script stays a parse error, destructive).
     """
     found: set[tuple[int, int]] = set()
@@ -557,6 +576,8 @@ def _herestring_gaps(root: Node) -> frozenset[tuple[int, int]] | None:
         node = stack.pop()
         if node.is_missing:
             return None
+        if node.type == "ERROR" and _read_write_redirect(node):
+            continue
         if node.type == "ERROR":
             after = node.next_sibling
             parent = node.parent
@@ -575,7 +596,7 @@ def _herestring_gaps(root: Node) -> frozenset[tuple[int, int]] | None:
             found.add((after.start_byte, after.end_byte))
             continue
         stack.extend(child for child in node.children if child.has_error or child.is_missing)
-    return frozenset(found) if found else None
+    return frozenset(found)
 
 
 def _is_empty(root: Node) -> bool:
@@ -1511,6 +1532,9 @@ class _Walk:
         for child in node.children:
             if not child.is_named:
                 op = child.type
+                after = child.next_sibling
+                if op == "<" and after is not None and after.type == "ERROR" and _read_write_redirect(after):
+                    op = "<>"
                 break
         dests = node.children_by_field_name("destination")
         for dest in dests:

@@ -20,10 +20,10 @@ from slack_bolt.response import BoltResponse
 from slack_sdk.signature import SignatureVerifier
 from slack_sdk.web.async_client import AsyncWebClient
 
-from bot.api.body import has_nul
 from bot.slack import actions, commands, home, payloads, reports, standing, teach
 from bot.slack.actions import SEEN_ESCALATION
 from bot.slack.deps import SlackDeps
+from bot.storable import has_nul
 from cards import (
     APPROVE_ACTION,
     DENY_ACTION,
@@ -67,7 +67,7 @@ def build_bolt_app(client: AsyncWebClient, signing_secret: str | None, deps: Sla
         req: AsyncBoltRequest, resp: BoltResponse, next: Callable[[], Awaitable[BoltResponse]]
     ) -> BoltResponse:
         # PostgreSQL text cannot hold U+0000, and no store an unpaired surrogate (a JSON payload can carry
-        # "\ud800"): refuse such input at the edge, before anything is stored (it failed the decision before).
+        # "\ud800"): refuse such input at the edge, before anything is stored (storing it would fail the decision).
         if has_nul(req.body, surrogates=True):
             log.info("slack.nul_refused")
             return BoltResponse(

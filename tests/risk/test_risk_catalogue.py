@@ -224,7 +224,7 @@ def test_package_managers_installing_for_the_user_deleting_or_running_package_pr
             ("uv python install 3.12", R.SYSTEM),
             ("uvx ruff check", R.DESTRUCTIVE),
             ("bundle install", R.SYSTEM),
-            ("bundle exec rake test", R.DESTRUCTIVE),
+            ("bundle exec rake deploy:prod", R.DESTRUCTIVE),  # a task of the project's own
             ("gem uninstall rails", R.DESTRUCTIVE),
             ("gem push pkg.gem", R.NETWORK),
             ("gem yank pkg -v 1.0", R.DESTRUCTIVE),
@@ -495,7 +495,7 @@ def test_mobile_system_and_check_tools_that_change_the_machine_or_run_code_grade
 def test_frequent_tools_read_and_build_low() -> None:
     assert_grades(
         [
-            ("rails server", R.WORKSPACE_WRITE),
+            ("rails server", R.NETWORK),  # it listens on a port
             ("ng build", R.WORKSPACE_WRITE),
             ("hugo -D", R.WORKSPACE_WRITE),
             ("pio run", R.WORKSPACE_WRITE),
@@ -796,5 +796,44 @@ def test_workspace_key_files_and_in_place_formatting_of_a_glob_stay_in_the_works
             ("ssh-keygen -f /etc/ssh/ssh_host_key", R.DESTRUCTIVE),
             ("clang-format -i /etc/*.conf", R.DESTRUCTIVE),
             ("clang-format -i src/*/a.cpp", R.DESTRUCTIVE),  # a directory part of a glob may be a link
+        ]
+    )
+
+
+def test_keychain_readers_terminal_queries_and_completions_both_ways() -> None:
+    assert_grades(
+        [
+            ("tput cols", R.READ_ONLY),
+            ("tput setaf 1", R.READ_ONLY),
+            ("compgen -v", R.READ_ONLY),
+            ("compgen -A function", R.READ_ONLY),
+            ("compgen -C 'rm -rf ~' x", R.DESTRUCTIVE),
+            ("compgen -F _evil x", R.DESTRUCTIVE),
+            ("security find-generic-password -s github", R.READ_ONLY),
+            ("security list-keychains", R.READ_ONLY),
+            ("security find-generic-password -s github -w", R.NETWORK),
+            ("security find-internet-password -gs example.com", R.NETWORK),
+            ("security dump-keychain -d", R.NETWORK),
+            ("security delete-generic-password -s github", R.DESTRUCTIVE),
+            ("security add-generic-password -s x -a y -w z", R.SYSTEM),
+            ("security import evil.p12", R.DESTRUCTIVE),  # not listed: unknown
+            ("secret-tool lookup service github", R.NETWORK),
+            ("secret-tool search --all service github", R.NETWORK),
+            ("secret-tool clear service github", R.DESTRUCTIVE),
+        ]
+    )
+
+
+def test_flask_serves_at_network_and_its_shell_and_extension_commands_grade_high() -> None:
+    assert_grades(
+        [
+            ("flask --version", R.READ_ONLY),
+            ("flask routes", R.WORKSPACE_WRITE),
+            ("flask run", R.NETWORK),
+            ("flask --app app run --debug -p 5001", R.NETWORK),
+            ("flask shell", R.DESTRUCTIVE),
+            ("flask db upgrade", R.DESTRUCTIVE),  # an extension's command: unknown
+            ("flask run --bogus", R.DESTRUCTIVE),
+            ("flask --env-file ~/.env shell", R.DESTRUCTIVE),
         ]
     )

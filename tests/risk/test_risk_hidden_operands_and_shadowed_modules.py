@@ -244,6 +244,7 @@ def test_everyday_writes_beside_control_files_stay_writes(command: str) -> None:
         "python3 -m venv .venv",
         "python3 -E -m json.tool data.json",
         "python3 -mjson.tool data.json",
+        "python3 -m http.server",
     ],
 )
 def test_python_m_runs_a_file_of_the_modules_name_from_the_current_directory(command: str) -> None:
@@ -267,7 +268,7 @@ def test_python_m_runs_a_file_of_the_modules_name_from_the_current_directory(com
         ("python3 -Pm venv .venv", RiskLevel.WORKSPACE_WRITE),
         ("python3 -m pytest", RiskLevel.WORKSPACE_WRITE),
         ("python3 -m unittest", RiskLevel.WORKSPACE_WRITE),
-        ("python3 -m build", RiskLevel.WORKSPACE_WRITE),
+        ("python3 -m build", RiskLevel.NETWORK),
         ("coverage run -m pytest", RiskLevel.WORKSPACE_WRITE),
         ("python3 --version", RiskLevel.READ_ONLY),
     ],

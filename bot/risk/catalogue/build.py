@@ -175,7 +175,7 @@ CATALOGUE: dict[str, object] = {
         "--continue -q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan "
         "--no-daemon --daemon --console=* --warning-mode=* -x= --exclude-task= -p=project --project-dir=project "
         "-P*= -D*= --dry-run -m --rerun-tasks --status --stop --configuration-cache -v:read --version:read -? -h "
-        "--help --max-workers=* -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
+        "--help --max-workers=* --tests= -I=:runs --init-script=:runs -b=:unknown --build-file=:unknown "
         "-c=:unknown --settings-file=:unknown -g=:unknown --gradle-user-home=:unknown",
         "many": True,
         "commands": {
@@ -391,7 +391,11 @@ CATALOGUE: dict[str, object] = {
             "deps.get deps.update": {"grade": "fetch", "open": True},
             "local.hex local.rebar archive.install": {"grade": "install", "open": True},  # into ~/.mix
             "deps.clean clean": {"grade": "delete", "open": True},
-            "deps deps.tree help hex.info hex.outdated": {"grade": "read", "open": True},
+            "deps deps.tree help": {"grade": "read", "open": True},
+            # hexdocs.pm/hex/Mix.Tasks.Hex.Outdated: "Shows all Hex dependencies that have newer versions in the
+            # registry"; Mix.Tasks.Hex.Info: "Prints Hex information" or, given a package, its registry entry
+            "hex.outdated": {"grade": "network", "open": True},
+            "hex.info": {"grade": "read", "else": "network", "open": True},
             "new phx.new": {"grade": "write", "open": True},
             "run ecto.migrate ecto.create ecto.drop ecto.reset ecto.rollback": "runs",
             # Phoenix's phx.server starts the project's endpoint (mix run --no-halt: its options); --open starts a
@@ -439,19 +443,49 @@ CATALOGUE: dict[str, object] = {
         "source": "Rails command line guide (guides.rubyonrails.org/command_line.html) (Rails 7.2): commands load the app",
         "options": "-h --help -v --version -e= --environment=",
         "commands": {
-            "server s test t routes about stats notes assets:precompile assets:clean zeitwerk:check db:migrate:status "
+            "test t routes about stats notes assets:precompile assets:clean zeitwerk:check db:migrate:status "
             "time:zones initializers middleware": {"grade": "build", "open": True},
+            # server runs the application and listens on a port (-b/--binding: an address other machines reach)
+            "server s": {"grade": "network", "open": True},
             "generate g": {"grade": "build", "open": True},
             "destroy d": {"grade": "delete", "open": True},
             "new": {"grade": "fetch", "open": True, "operands": "first-out"},
             "console c dbconsole db runner r credentials:edit secrets:edit": "runs",
             "credentials:show": "secret",
-            "db:migrate db:setup db:seed db:rollback db:create db:prepare db:schema:load": {
+            "db:migrate db:seed db:rollback db:create db:prepare": {
                 "grade": "change",
                 "open": True,
             },
-            "db:drop db:reset db:purge": {"grade": "destroy", "open": True},
+            # the Active Record Migrations guide: "schema:load" loads db/schema.rb, whose create_table calls carry
+            # force: :cascade (each table is dropped and created again: its rows are lost); db:setup creates the
+            # database and loads the schema (an existing database keeps its tables only until that load);
+            # db:seed:replant "truncates tables of each database ... and loads the seeds"; db:migrate:reset drops,
+            # creates and migrates; db:truncate_all empties every table
+            "db:drop db:reset db:purge db:schema:load db:structure:load db:setup db:seed:replant db:migrate:reset "
+            "db:truncate_all": {"grade": "destroy", "open": True},
             "version": "read",
+        },
+    },
+    "rake": {
+        "source": "rake(1) and Rake's command line usage (ruby.github.io/rake) (Rake 13): runs the tasks of the "
+        "project's Rakefile (Ruby code; with no task, the default one); -T/-D/-W/-P load it and list the tasks; "
+        "-e/-p/-E run the Ruby code given, -r requires a library; in a Rails application the db: tasks are Rails' "
+        "(Active Record Migrations guide: db:schema:load and db:setup drop and create the tables again)",
+        "grade": "build",
+        "options": "-h --help -V --version:read -T --tasks -D --describe -W --where -P --prereqs -n --dry-run "
+        "-t --trace -q --quiet -s --silent -v --verbose -m --multitask -j= --jobs= -N --no-search "
+        "-f=project --rakefile=project -C=project --directory=project -e=:runs --execute=:runs -p=:runs "
+        "--execute-print=:runs -E=:runs --execute-continue=:runs -r=:runs --require=:runs -I=:unknown "
+        "--libdir=:unknown -g:unknown --system:unknown -G --no-system -R=:unknown --rakelibdir=:unknown",
+        "many": True,
+        "commands": {
+            "default test spec build assets:precompile assets:clean stats notes routes about": "build",
+            "db:migrate db:seed db:rollback db:create db:prepare": "change",
+            "db:drop db:reset db:purge db:schema:load db:structure:load db:setup db:seed:replant db:migrate:reset "
+            "db:truncate_all": "destroy",
+            "db:migrate:status db:version": "network",
+            "clean clobber": "delete",
+            "install release": "publish",
         },
     },
     "ng": {

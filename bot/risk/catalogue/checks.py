@@ -195,7 +195,13 @@ CATALOGUE: dict[str, object] = {
         "source": "pre-commit docs: CLI (pre-commit.com/#cli) (pre-commit 4): hooks are programs from other repositories",
         "options": "-h --help -V --version -c=in --config=in --color=",
         "commands": {
-            "run try-repo hook-impl": "runs",
+            # run: the hooks' code comes from the repositories the configuration names, or is a local entry
+            "run": {
+                "grade": "runs",
+                "options": "-a --all-files --files* --hook-stage= --from-ref= --to-ref= -s= --source= -o= "
+                "--origin= --show-diff-on-failure -v --verbose --skip=",
+            },
+            "try-repo hook-impl": "runs",
             "install install-hooks uninstall init-templatedir": "runs",
             "autoupdate": {"grade": "fetch", "open": True},
             "clean gc": {"grade": "delete", "open": True},
@@ -328,10 +334,13 @@ CATALOGUE: dict[str, object] = {
     "pyproject-build": {
         "source": "build docs (build.pypa.io/en/stable, 'Usage') (build 1.2): builds the sdist and wheel of the "
         "project in SRCDIR (default .) into dist/ (-o/--outdir), installing the build dependencies into a temporary "
-        "environment; SRCDIR names the project whose build backend runs",
-        "grade": "build",
+        "environment; SRCDIR names the project whose build backend runs. The isolated environment is filled from "
+        "the package index ('build will ... install the build dependencies ... in an isolated environment'): a "
+        "download, unless -n/--no-isolation builds in the current environment",
+        "grade": "fetch",
         "options": "-h --help -V --version -v --verbose -q --quiet -s --sdist -w --wheel -n --no-isolation "
         "-x --skip-dependency-check -o=out --outdir=out -C= --config-setting= --installer=",
+        "when": {"-n --no-isolation": "build", "-h --help -V --version": "read"},
         "operands": "project",
     },
     "coverage": {
@@ -469,5 +478,19 @@ CATALOGUE: dict[str, object] = {
         "--lines= --follow-symlinks --enable-experimental-feature= -s --strict",
         "when": {"-i --in-place": {"operands": "out", "grade": "build"}},
         "commands": {"format lint dump-configuration": "read"},
+    },
+    "nox": {
+        "source": "Nox usage (nox.thea.codes/en/stable/usage.html) (Nox 2024): runs the sessions of noxfile.py, the "
+        "project's Python code, each in a virtualenv it creates and installs packages into from the index "
+        "(--no-install, -R: reuse without installing); -l/--list loads noxfile.py and prints the sessions; "
+        "-f/--noxfile names the file, --envdir where the environments go, --report a JSON report",
+        "grade": "fetch",
+        "options": "-s= --session= --sessions= -e= -p= --python= --force-python= -t= --tags= -k= -l --list "
+        "--json -r --reuse-existing-virtualenvs -R --no-install --install-only -x --stop-on-first-error "
+        "--no-venv --no-error-on-missing-interpreters --error-on-missing-interpreters -db= "
+        "--default-venv-backend= -fb= --force-venv-backend= --non-interactive --forcecolor --nocolor -v "
+        "--verbose --add-timestamp --version:read -h --help:read -f=project --noxfile=project --envdir=out "
+        "--report=out",
+        "when": {"-l --list": "build", "-R --no-install": "build"},
     },
 }

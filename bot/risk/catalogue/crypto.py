@@ -248,4 +248,38 @@ CATALOGUE: dict[str, object] = {
             "rm rmdir attachment-rm": {"grade": "delete", "open": True},
         },
     },
+    "security": {
+        "source": "security(1) (macOS 14): find-generic-password and find-internet-password print an item's "
+        "attributes, its password too with -g or -w; dump-keychain prints every item (-d: decrypted); the add-, "
+        "delete- and unlock- commands change the user's keychains",
+        "options": "-h -i -l -p= -q -v",
+        "commands": {
+            "find-generic-password find-internet-password": {
+                "grade": "read",
+                "options": "-a= -c= -C= -D= -G= -j= -l= -r= -s= -P= -p= -t= -d= -g -w",
+                "when": {"-g -w": "secret"},
+            },
+            "dump-keychain": {"grade": "secret", "open": True},
+            "list-keychains default-keychain login-keychain show-keychain-info find-certificate find-identity "
+            "find-key": {"grade": "read", "options": "-d= -a -c= -e= -Z -p -s= -v -m= -u="},
+            "add-generic-password add-internet-password unlock-keychain lock-keychain set-keychain-settings": {
+                "grade": "home",
+                "open": True,
+            },
+            "delete-generic-password delete-internet-password delete-certificate delete-identity delete-keychain": {
+                "grade": "delete",
+                "open": True,
+            },
+        },
+    },
+    "secret-tool": {
+        "source": "secret-tool(1) (libsecret 0.21): lookup prints the secret of the item whose attributes match, "
+        "search prints the matching items with their secrets, store saves one (read from standard input) and "
+        "clear deletes them, in the user's keyring",
+        "commands": {
+            "lookup search": {"grade": "secret", "open": True},
+            "store lock": {"grade": "home", "open": True},
+            "clear": {"grade": "delete", "open": True},
+        },
+    },
 }

@@ -205,4 +205,63 @@ CATALOGUE: dict[str, object] = {
             },
         },
     },
+    "prisma": {
+        "source": "Prisma CLI reference (prisma.io/docs/orm/reference/prisma-cli-reference) (Prisma 5): generate "
+        "writes the client into node_modules; migrate dev creates and applies migrations to the development "
+        "database, migrate deploy applies them, migrate reset drops the database; db push changes the schema "
+        "(--accept-data-loss and --force-reset drop data), db pull rewrites schema.prisma from the database, db "
+        "execute runs SQL, db seed runs the project's seed command; studio serves a browser interface; format "
+        "rewrites the schema; validate, version and debug print",
+        "options": "-h --help -v --version --schema=in",
+        "commands": {
+            "generate": {"grade": "build", "open": True},
+            "init": {"grade": "write", "open": True},
+            "format": {"grade": "write", "open": True, "options": "--check"},
+            "validate debug version -v": {"grade": "read", "open": True},
+            "studio": {"grade": "network", "open": True},
+            "migrate": {
+                "commands": {
+                    "dev deploy resolve": {"grade": "change", "open": True},
+                    "status diff": {"grade": "network", "open": True},
+                    "reset": {"grade": "destroy", "open": True},
+                }
+            },
+            "db": {
+                "commands": {
+                    "push": {
+                        "grade": "change",
+                        "open": True,
+                        "options": "--accept-data-loss --force-reset",
+                        "when": {"--accept-data-loss --force-reset": "destroy"},
+                    },
+                    "pull": {"grade": "fetch", "open": True},
+                    "execute": {"grade": "destroy", "open": True},
+                    "seed": "runs",
+                }
+            },
+        },
+    },
+    "alembic": {
+        "source": "Alembic command reference (alembic.sqlalchemy.org/en/latest/api/commands.html) (Alembic 1.13): "
+        "every command but init and list_templates loads the project's env.py; upgrade and stamp change the "
+        "database, downgrade reverts migrations (their tables' data is lost), revision and merge write migration "
+        "scripts (revision --autogenerate compares with the database), current and check read the database, "
+        "history, heads, branches and show read the scripts, edit opens an editor",
+        "options": "-h --help --version -c=project --config=project -n= --name= -x= --raiseerr -q --quiet",
+        "commands": {
+            "upgrade stamp ensure_version": {"grade": "change", "open": True},
+            "downgrade": {"grade": "destroy", "open": True},
+            "revision": {
+                "grade": "write",
+                "open": True,
+                "when": {"--autogenerate": "network"},
+                "options": "--autogenerate",
+            },
+            "merge": {"grade": "write", "open": True},
+            "init": {"grade": "write", "open": True},
+            "current check": {"grade": "network", "open": True},
+            "history heads branches show list_templates": {"grade": "build", "open": True},
+            "edit": "runs",
+        },
+    },
 }

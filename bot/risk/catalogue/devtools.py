@@ -621,6 +621,22 @@ CATALOGUE: dict[str, object] = {
         "when": {"--version --help -h": "read"},
     },
     # -- Python web servers: they import the application (the project's code) and listen for connections
+    "flask": {
+        "source": "Flask 'Command Line Interface' (flask.palletsprojects.com/en/3.0.x/cli) (Flask 3.0): flask --app "
+        "APP run runs the development server (the application's code, listening on a port); routes imports the "
+        "application and prints its routes; shell starts an interactive Python shell; other commands are the "
+        "application's own (extensions add them: flask db upgrade)",
+        "options": "--app= -A= --debug --no-debug -e=in --env-file=in --version:read --help:read",
+        "commands": {
+            "run": {
+                "grade": "network",
+                "options": "-h= --host= -p= --port= --reload --no-reload --debugger --no-debugger --with-threads "
+                "--without-threads --cert=in --key=in --extra-files= --exclude-patterns=",
+            },
+            "routes": {"grade": "build", "options": "--sort= -s= --all-methods"},
+            "shell": "runs",
+        },
+    },
     "uvicorn": {
         "source": "uvicorn --help, 'Settings' (www.uvicorn.org/settings) (uvicorn 0.32): uvicorn [OPTIONS] APP; "
         "--app-dir is put on the import path, --log-config may name a logging configuration that builds objects, "

@@ -810,4 +810,81 @@ CATALOGUE: dict[str, object] = {
             "run setup": "runs",
         },
     },
+    "hatch": {
+        "source": "Hatch CLI reference (hatch.pypa.io/latest/cli/reference) (Hatch 1.13): environments are created "
+        "and their dependencies installed from the package index on first use (env create, run, test, fmt, "
+        "shell); run runs a script of the environment or the command given; build builds in an isolated "
+        "environment; version prints the version, or with a part sets it in the project; publish uploads; clean "
+        "and env remove/prune delete; config set and python install write under the home directory",
+        "options": "-h --help --version -e= --env= -p= --project= -v --verbose -q --quiet --color --no-color "
+        "--interactive --no-interactive --data-dir=:unknown --cache-dir=:unknown --config=:unknown",
+        "commands": {
+            "build": {"grade": "fetch", "open": True},
+            "test fmt": {"grade": "fetch", "open": True},
+            "run shell": "runs",
+            "env": {
+                "commands": {
+                    "create": {"grade": "fetch", "open": True},
+                    "show find": {"grade": "read", "open": True},
+                    "remove prune": {"grade": "delete", "open": True},
+                    "run": "runs",
+                }
+            },
+            "version": {"grade": "read", "else": "write", "open": True},
+            "status": {"grade": "read", "open": True},
+            "dep": {"commands": {"show hash": {"grade": "read", "open": True}}},
+            "project": {"commands": {"metadata": {"grade": "build", "open": True}}},
+            "new": {"grade": "write", "open": True},
+            "clean": {"grade": "delete", "open": True},
+            "publish": {"grade": "publish", "open": True},
+            "config": {
+                "commands": {
+                    "show find explore": {"grade": "read", "open": True},
+                    "set update restore": {"grade": "home", "open": True},
+                }
+            },
+            "python": {
+                "commands": {
+                    "show find": {"grade": "read", "open": True},
+                    "install update": {"grade": "install", "open": True},
+                    "remove": {"grade": "delete", "open": True},
+                }
+            },
+        },
+    },
+    "pdm": {
+        "source": "PDM CLI reference (pdm-project.org/latest/reference/cli) (PDM 2.2x): add, remove, install, "
+        "sync, update and lock resolve against the package index and install into the project's environment; "
+        "outdated and search ask the index; run runs a script of pyproject.toml or the command given; build "
+        "builds in an isolated environment; list, info, show and config print; config KEY VALUE writes "
+        "pdm.toml (-g: the home directory's); self and python install write under the home directory",
+        "options": "-h --help -V --version -v --verbose -q --quiet -I --ignore-python --pep582= -c=:unknown "
+        "--config=:unknown",
+        "commands": {
+            "add remove install sync update lock outdated search": {"grade": "fetch", "open": True},
+            "build": {"grade": "fetch", "open": True},
+            "run": "runs",
+            "list info": {"grade": "read", "open": True},
+            "show": {"grade": "network", "open": True},
+            "export": {"grade": "read", "open": True, "options": "-o=out --output=out"},
+            "init": {"grade": "write", "open": True},
+            "publish": {"grade": "publish", "open": True},
+            "config": {
+                "grade": "read",
+                "else": "write",
+                "open": True,
+                "options": "-g:home --global:home -l --local -d --delete -e --edit:runs",
+            },
+            "venv": {
+                "commands": {
+                    "create": {"grade": "fetch", "open": True},
+                    "list": {"grade": "read", "open": True},
+                    "remove": {"grade": "delete", "open": True},
+                }
+            },
+            "cache": {"commands": {"clear remove": {"grade": "delete", "open": True}, "info list": "read"}},
+            "self": {"commands": {"list": "read", "add remove update": {"grade": "install", "open": True}}},
+            "use": {"grade": "write", "open": True},
+        },
+    },
 }

@@ -552,4 +552,20 @@ CATALOGUE: dict[str, object] = {
         "--get-file=:unknown --sam:secret --lsa:secret --ntds:secret --dpapi:secret --laps:secret "
         "--gmsa:secret -L:read",
     },
+    "tput": {
+        "source": "tput(1) (ncurses 6.4): prints the terminal's capability CAPNAME (cols, lines, colors, setaf "
+        "N...) from the terminfo database; init and reset print the terminal's initialisation strings; -S reads "
+        "capability names from standard input",
+        "grade": "read",
+        "else": "read",
+        "options": "-T= -S -V -x",
+    },
+    "compgen": {
+        "source": "bash(1) SHELL BUILTIN COMMANDS, compgen (bash 5.2): prints the completions of a word (names of "
+        "variables, commands, files, users...; not variables' values); -F runs a shell function and -C a command "
+        "to make them",
+        "grade": "read",
+        "else": "read",
+        "options": "-a -b -c -d -e -f -g -j -k -s -u -v -A= -G= -W= -P= -S= -X= -o= -F=:runs -C=:runs",
+    },
 }

@@ -141,6 +141,8 @@ def _copied_names(call: Call, sources: list[Word], dest: Word, name: str) -> Non
     (kit.unpacks)."""
     if not dest.value or dest.value.startswith("-") or any(ch in dest.value for ch in "*?["):
         return
+    if call.where(dest) is Where.NOWHERE:
+        return  # a sink (/dev/null, /dev/stdout) is a character device, no directory: nothing lands below it
     contents = any(
         (w.value or "").startswith("-")
         and not (w.value or "").startswith("--")
@@ -304,7 +306,9 @@ def ln(call: Call) -> None:
         if base is None and len(operands) >= 2 and operands[-1].value is not None:
             base = literal_word(posixpath.dirname(operands[-1].value) or ".")
         if call.where(target, cwd=base) not in (Where.WORKSPACE, Where.TEMP, Where.NOWHERE):
-            call.write(target, "ln links to")
+            # making the link changes nothing there; a later write through it does, and a tool's own output
+            # (a build writing dist/ or target/) goes through it unseen
+            call.write(target, "ln makes a link that later writes (a build's output too) follow to")
 
 
 #: Devices whose content replaces a file's: zeros or random bytes (null(4), random(4)).

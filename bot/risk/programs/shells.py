@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.risk.grader import Call
+from bot.risk.reasons import shorten
 from bot.risk.words import Word, literal_word
 
-from .kit import R, build_or_test, destructive, read_only, show, unpacks
+from .kit import R, build_or_test, destructive, network, read_only, show, unpacks
 
 __all__ = ["eval_", "node", "other_interpreter", "python", "shell", "source", "trap", "umask"]
 
@@ -239,10 +240,56 @@ def _python_module(call: Call, module: Word | None, rest: list[Word], *, isolate
             call.write(target, "python -m venv creates")
     elif name == "json.tool":
         _json_tool(call, rest)
+    elif name == "http.server":
+        _http_server(call, rest)
     else:
         destructive(
             call, "unrecognised", f"The Python module {show(module) if module else '(none)'} is not recognised."
         )
+
+
+def _http_server(call: Call, rest: list[Word]) -> None:
+    """``python -m http.server [-b ADDRESS] [-d DIR] [-p VERSION] [PORT]`` (Python docs, "http.server": "serves
+    files relative to the current directory", ``-d/--directory`` another one; ``--cgi`` runs CGI scripts on
+    request): a server other machines may connect to, network. Serving a directory that may hold credentials
+    (sensitive.may_hold_credential: ``~``, ``/``, ``~/.ssh``) hands them to whoever connects: destructive, as any
+    option not listed or a word only known when it runs."""
+    from bot.risk.paths import Where
+    from bot.risk.sensitive import may_hold_credential
+
+    index = 0
+    while index < len(rest):
+        word = rest[index]
+        value = word.value
+        index += 1
+        if value is None:
+            destructive(call, "dynamic-argument", f"{show(word)} may be an http.server option or directory.")
+            return
+        name, eq, attached = value.partition("=")
+        if name in ("-d", "--directory"):
+            served = literal_word(attached) if eq else (rest[index] if index < len(rest) else None)
+            index += 0 if eq else 1
+            text = served.value if served is not None else None
+            if text is None:
+                destructive(call, "dynamic-argument", "The directory http.server serves is only known when it runs.")
+                return
+            what = may_hold_credential(text)
+            if what is not None and call.where(Word(text, text)) not in (Where.WORKSPACE, Where.TEMP):
+                destructive(
+                    call,
+                    "serves-secrets",
+                    f"http.server serves {shorten(text, 60)}, which may hold {what}, to any machine that connects.",
+                )
+                return
+        elif name == "--cgi":
+            destructive(call, "runs-program", "http.server --cgi runs the CGI scripts it serves.")
+            return
+        elif name in ("-b", "--bind", "-p", "--protocol"):
+            index += 0 if eq else 1
+        elif value.startswith("-") and value not in ("-h", "--help"):
+            destructive(call, "unrecognised-use", f"http.server {show(word)} is not a recognised option.")
+            return
+    network(call, "python -m http.server serves the directory's files to other machines.", rule="listens")
 
 
 def _byte_code(call: Call, name: str, rest: list[Word]) -> None:

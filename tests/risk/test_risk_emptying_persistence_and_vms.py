@@ -1,6 +1,6 @@
-"""Grades a held-back corpus found too low or too high: emptying files, the workspace's .env files, persistence,
-virtual machines' power and deletion (raised); Python builds, coverage, gpg listings and sudo's credential options
-(lowered). Each case checks one side; its neighbours check the other."""
+"""Emptying files, the workspace's .env files, persistence, and virtual machines' power and deletion are graded as
+high as what they do; Python builds, coverage, gpg listings and sudo's credential options no higher. Each case
+checks one side; its neighbours check the other."""
 
 from __future__ import annotations
 
@@ -205,7 +205,14 @@ def test_listing_and_pausing_vms_keep_their_grade(command: str, level: RiskLevel
 @pytest.mark.parametrize(
     "command", ["python -m build", "python3 -m build --wheel", "pyproject-build", "pyproject-build -s -o dist"]
 )
-def test_python_builds_write_the_workspace(command: str) -> None:
+def test_python_builds_in_an_isolated_environment_download_its_backend(command: str) -> None:
+    assert grade(command) == NET
+
+
+@pytest.mark.parametrize(
+    "command", ["python -m build -n", "python3 -m build --no-isolation --wheel", "pyproject-build -n -s -o dist"]
+)
+def test_python_builds_without_isolation_write_the_workspace(command: str) -> None:
     assert grade(command) == WW
 
 

@@ -1,4 +1,5 @@
-"""Security review findings: each under-grade, graded on the host and contained, with its near-misses."""
+"""Sockets under /dev, commands other programs run (submodule foreach, rebase --exec, package managers, containers,
+pagers and viewers), mv of sources known only at run time: graded on the host and contained, with near-misses."""
 
 from __future__ import annotations
 
@@ -33,7 +34,8 @@ CASES: list[tuple[str, RiskLevel, RiskLevel]] = [
     ("x=/dev/tcp/h/80; cat < $x", NET, NET),
     ("for s in /dev/tcp/h/80; do cat < $s; done", NET, NET),
     ("ssh host 'cat < /dev/tcp/h/80'", NET, NET),
-    ("exec 3<>/dev/tcp/h/80", DES, DES),  # tree-sitter-bash does not parse <> (parse error: fail closed)
+    ("exec 3<>/dev/tcp/h/80", NET, NET),  # tree-sitter-bash makes an ERROR of the >, read as <> (walker)
+    ("cat <>/dev/tcp/h/80", DES, DES),  # without a descriptor, another ERROR shape: a parse error, fail closed
     ("sudo cat /dev/tcp/h/80", SYS, NET),
     # near-misses: other /dev rules unchanged
     ("cat < /dev/urandom | head -c 8", RO, RO),
