@@ -1021,9 +1021,7 @@ def _config(g: _Git) -> None:
     if operands and operands[0] in ("set", "unset", "rename-section", "remove-section"):
         operands = operands[1:]
     keys = operands[1:] if operands[:1] == ["get"] else operands[:1]
-    getting = reading or (
-        len(operands) == 1 and not any(v.startswith("--unset") or v.endswith("-section") for v in words)
-    )
+    getting = reading or (len(operands) == 1 and not unsetting and not any(v.endswith("-section") for v in words))
     if getting and any(k.lower().startswith("remote.") and k.rsplit(".", 1)[-1].lower() in _URL_KEYS for k in keys):
         _prints_remote_url(g, "git config")
         return
