@@ -155,7 +155,8 @@ def test_pre_commit_run_is_said_to_run_programs_not_unrecognised(workspace: Path
 
 # -- python -m http.server -------------------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "command", ["python -P -m http.server", "python3 -P -m http.server 8000 -b 127.0.0.1", "python -P -m http.server -d dist"]
+    "command",
+    ["python -P -m http.server", "python3 -P -m http.server 8000 -b 127.0.0.1", "python -P -m http.server -d dist"],
 )
 @pytest.mark.parametrize("contained", [False, True])
 def test_the_standard_http_server_listens(command: str, contained: bool, workspace: Path) -> None:
