@@ -1783,7 +1783,7 @@ class Grader:
         if where in (Where.WORKSPACE, Where.TEMP):
             hooks = self.hooks_here(word, cwd)
             if hooks is None and fills and not what.startswith("mkdir"):
-                hooks = control_parent(word.value or "")
+                hooks = control_parent(word.value or "") or self.hooks_here(word, cwd, above=True)
             if hooks is not None:
                 self.flag(rec, scope, R.DESTRUCTIVE, "git-control-write", f"{what} {target}: {hooks}.", subject=subject)
                 if subject is not None and where is Where.TEMP:
@@ -1992,12 +1992,14 @@ class Grader:
             return False
         return any(own_state(path) for path in (state.targets(word.value) or ()))
 
-    def hooks_here(self, word: Word, cwd: Word | None) -> str | None:
+    def hooks_here(self, word: Word, cwd: Word | None, *, above: bool = False) -> str | None:
         """Why a write to ``word`` lands in a directory git runs hooks from instead of ``.git/hooks``
         (git-config(1) core.hooksPath): one this script named earlier (:attr:`hook_dirs`), or one the configuration
         of the workspace's repository names, as the recipe book reports it (settings.py ``HOOKS``; a relative value
         is taken from the workspace's top, ``~`` ones are writes under the home directory, graded as such; a
-        configuration FlyBot could not read names none). None otherwise."""
+        configuration FlyBot could not read names none). With ``above``, also a write of a directory holding such
+        a directory, below the workspace's root (a link, copy or checkout there replaces the hooks: ``ln -s /tmp/h
+        tools`` with ``core.hooksPath=tools/hooks``). None otherwise."""
         state = self.state if cwd is None else self.state.after_cd(cwd.value, certain=True)
         if state.remote or not word.value:
             return None
@@ -2013,6 +2015,9 @@ class Grader:
             for where, why in named:
                 if path == where or path.startswith(where.rstrip("/") + "/"):
                     return f"{why}: git runs the hooks there"
+                inside = state.root and path.startswith(state.root.rstrip("/") + "/")
+                if above and inside and where.startswith(path.rstrip("/") + "/"):
+                    return f"{why} lies in it: git runs the hooks there"
         return None
 
     def configured_hooks(self, root: str) -> list[tuple[str, str]]:

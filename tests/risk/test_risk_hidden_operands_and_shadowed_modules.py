@@ -5,6 +5,7 @@ whole, commit templates, backup copies of the password hashes, and yarn's own re
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -382,3 +383,39 @@ def test_a_secret_name_below_a_directory_only_known_when_it_runs_is_a_secret_rea
 )
 def test_everyday_names_below_a_directory_only_known_when_it_runs_stay_reads(command: str) -> None:
     assert _graded(command).risk == RiskLevel.READ_ONLY
+
+
+def _hooks_repository(root: Path, hooks: str) -> None:
+    for args in (["init", "-q"], ["config", "core.hooksPath", hooks]):
+        subprocess.run(["git", *args], cwd=root, check=True, capture_output=True)
+    (root / hooks).mkdir(parents=True)
+
+
+@pytest.mark.parametrize(
+    ("hooks", "command"),
+    [
+        (".husky/_", "ln -s /tmp/evilhooks .husky"),
+        (".husky/_", "git worktree add -f .husky main"),
+        ("tools/hooks", "ln -s /tmp/evil tools"),
+        ("tools/hooks", "cp -r /tmp/x tools"),
+        ("tools/hooks", "rsync -a /tmp/x/ tools/"),
+    ],
+)
+def test_replacing_a_directory_that_holds_the_hooks_directory_is_a_control_write(
+    tmp_path: Path, hooks: str, command: str
+) -> None:
+    """git-config(1) core.hooksPath: a link, copy or worktree in place of a directory above the hooks directory
+    replaces the hooks git runs at the next commit."""
+    _hooks_repository(tmp_path, hooks)
+    graded = _read(command, tmp_path)
+    assert graded.risk == RiskLevel.DESTRUCTIVE
+    assert "git-control-write" in _rules(graded)
+
+
+@pytest.mark.parametrize(
+    "command",
+    ["cp x tools/", "mkdir tools", "echo x > tools/readme.txt", "cp x .", "cp -r /tmp/x .", "ln -s /tmp/y other"],
+)
+def test_writes_beside_a_hooks_directory_stay_writes(tmp_path: Path, command: str) -> None:
+    _hooks_repository(tmp_path, "tools/hooks")
+    assert _read(command, tmp_path).risk == RiskLevel.WORKSPACE_WRITE
